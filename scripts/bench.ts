@@ -1,0 +1,172 @@
+// `npm run bench`: cup-driver against its peers, measured in the same run on the same virtual desktop.
+// A benchmark, not a test: it prints figures, ratios and the targets they are held to; it does not fail the build.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { promisify } from 'node:util';
+import { encode } from 'gpt-tokenizer/encoding/o200k_base';
+import { atspiToCup } from '../src/cup/atspi/convert.js';
+import { buildEnvelope, toCompact } from '../src/cup/index.js';
+import { encodePng } from '../src/image/encode.js';
+import type { ClientWindow } from '../src/platform/linux/windows.js';
+import { TestDesktop, repositoryRoot } from '../test/helpers/desktop.js';
+import { testContext } from '../test/helpers/tools.js';
+
+const execFileAsync = promisify(execFile);
+const runs = Number(process.env.BENCH_RUNS ?? 9);
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+function ms(value: number): string {
+  return `${value.toFixed(1)} ms`;
+}
+
+interface Row {
+  what: string;
+  ours: string;
+  peer: string;
+  ratio: string;
+  target: string;
+  met: boolean;
+}
+
+const rows: Row[] = [];
+
+async function timeRuns<T>(count: number, run: () => Promise<T>): Promise<{ times: number[]; last: T }> {
+  const times: number[] = [];
+  let last!: T;
+  for (let i = 0; i < count; i++) {
+    const started = performance.now();
+    last = await run();
+    times.push(performance.now() - started);
+  }
+  return { times, last };
+}
+
+async function main(): Promise<void> {
+  const configHome = mkdtempSync(join(tmpdir(), 'cup-bench-config-'));
+  process.env.XDG_CONFIG_HOME = configHome;
+  const desktop = await TestDesktop.start();
+  const context = testContext();
+  try {
+    // About 200 and about 2000 accessible objects: the fixture has ~70 of its own plus two per list row.
+    const small = (await desktop.launchFixture('gtk3', { title: 'Bench 200', rows: 65 })).window;
+    const large = (await desktop.launchFixture('gtk3', { title: 'Bench 2000', rows: 965, size: '480x640' })).window;
+    const calculator = (await desktop.launch('gnome-calculator', [], 'Calculator')).window;
+    await waitForAccessible(context, [small, large, calculator]);
+
+    for (const window of [small, large]) await benchTree(context, desktop, window);
+    await benchScreenshot(context, desktop, small);
+    for (const window of [small, large, calculator]) await benchTokens(context, window);
+  } finally {
+    context.desktop.close();
+    await desktop.stop();
+    rmSync(configHome, { recursive: true, force: true });
+  }
+  printRows();
+}
+
+async function waitForAccessible(context: ReturnType<typeof testContext>, windows: ClientWindow[]): Promise<void> {
+  for (const window of windows) {
+    const deadline = Date.now() + 20_000;
+    for (;;) {
+      const tree = await context.desktop.readWindowTree(window, { maxNodes: 10, maxDepth: 2, budgetMs: 5000 });
+      if (tree.read?.root) break;
+      if (Date.now() > deadline) throw new Error(`${window.title} never appeared on the accessibility bus`);
+      await sleep(200);
+    }
+  }
+}
+
+async function benchTree(context: ReturnType<typeof testContext>, desktop: TestDesktop, window: ClientWindow): Promise<void> {
+  const limits = { maxNodes: 100_000, maxDepth: 10_000, budgetMs: 60_000 };
+  const capture = async () => {
+    const tree = await context.desktop.readWindowTree(window, limits);
+    return atspiToCup(tree.read!.root!, tree.context).nodeCount;
+  };
+  const ours = await timeRuns(runs, capture);
+  const peerTimes: number[] = [];
+  let peerCount = 0;
+  for (let i = 0; i < Math.max(3, Math.ceil(runs / 2)); i++) {
+    const { stdout } = await execFileAsync('/usr/bin/python3', [join(repositoryRoot, 'test/fixtures/oracle/pyatspi_walk.py'), String(window.pid), window.title], {
+      env: desktop.env(),
+      timeout: 120_000,
+    });
+    const parsed = JSON.parse(stdout) as { count: number; seconds: number };
+    peerTimes.push(parsed.seconds * 1000);
+    peerCount = parsed.count;
+  }
+  const ratio = median(peerTimes) / median(ours.times);
+  rows.push({
+    what: `tree capture, ${ours.last} nodes (pyatspi: ${peerCount}), role+name+states+bounds+actions`,
+    ours: ms(median(ours.times)),
+    peer: `pyatspi walk ${ms(median(peerTimes))}`,
+    ratio: `${ratio.toFixed(1)}x faster`,
+    target: '>= 5x',
+    met: ratio >= 5,
+  });
+}
+
+async function benchScreenshot(context: ReturnType<typeof testContext>, desktop: TestDesktop, window: ClientWindow): Promise<void> {
+  const ours = await timeRuns(runs, async () => (await encodePng(await context.desktop.captureWindow(window), 0)).data.length);
+  const out = join(tmpdir(), `cup-bench-import-${process.pid}.png`);
+  const peer = await timeRuns(Math.max(3, Math.ceil(runs / 2)), async () =>
+    execFileAsync('import', ['-window', String(window.id), `png:${out}`], { env: desktop.env(), timeout: 60_000 }),
+  );
+  rmSync(out, { force: true });
+  const ratio = median(peer.times) / median(ours.times);
+  rows.push({
+    what: `window screenshot to PNG, ${window.bounds.width}x${window.bounds.height}`,
+    ours: ms(median(ours.times)),
+    peer: `import -window ${ms(median(peer.times))}`,
+    ratio: `${ratio.toFixed(1)}x faster`,
+    target: '>= 4x',
+    met: ratio >= 4,
+  });
+}
+
+async function benchTokens(context: ReturnType<typeof testContext>, window: ClientWindow): Promise<void> {
+  const tree = await context.desktop.readWindowTree(window, { maxNodes: 5000, maxDepth: 1000, budgetMs: 60_000 });
+  const screen = await context.desktop.screen();
+  const envelope = buildEnvelope({
+    platform: 'linux',
+    screen: { w: screen.width, h: screen.height, scale: screen.scale },
+    app: { name: window.appName, pid: window.pid },
+    scope: 'full',
+    tree: [atspiToCup(tree.read!.root!, tree.context).root],
+  });
+  const compactTokens = encode(toCompact(envelope)).length;
+  const jsonTokens = encode(JSON.stringify(envelope)).length;
+  const saving = 1 - compactTokens / jsonTokens;
+  rows.push({
+    what: `tokens (o200k), "${window.title}"`,
+    ours: `compact ${compactTokens}`,
+    peer: `JSON envelope ${jsonTokens}`,
+    ratio: `${(saving * 100).toFixed(1)}% fewer`,
+    target: '>= 75% fewer',
+    met: saving >= 0.75,
+  });
+}
+
+function printRows(): void {
+  const header: Row = { what: 'measure', ours: 'cup-driver', peer: 'peer', ratio: 'ratio', target: 'target', met: true };
+  const all = [header, ...rows];
+  const width = (key: keyof Row) => Math.max(...all.map((row) => String(row[key]).length));
+  const line = (row: Row, mark: string) =>
+    `${row.what.padEnd(width('what'))} | ${row.ours.padEnd(width('ours'))} | ${row.peer.padEnd(width('peer'))} | ${row.ratio.padEnd(width('ratio'))} | ${row.target.padEnd(width('target'))} | ${mark}`;
+  process.stdout.write(`cup-driver benchmark (${runs} runs each, medians; peers measured in the same run on the same desktop)\n`);
+  process.stdout.write(`${line(header, 'met')}\n`);
+  for (const row of rows) process.stdout.write(`${line(row, row.met ? 'yes' : 'NO')}\n`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`bench failed: ${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exitCode = 1;
+});

@@ -1,0 +1,80 @@
+#!/usr/bin/env node
+// Idempotent set-up for `npm test`, `npm run demo` and `npm run bench` on a fresh Debian 12 machine.
+// Uses only Node built-ins because it runs before node_modules exists.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+// Debian packages the embedded desktop needs at run time.
+const desktopPackages = [
+  'xvfb', 'xauth', 'openbox', 'dbus', 'dbus-x11', 'at-spi2-core', 'libatk-adaptor', 'fonts-dejavu-core',
+];
+// Real applications and toolkits the end-to-end tests drive, and the independent pyatspi oracle.
+const testPackages = [
+  'python3-gi', 'gir1.2-gtk-3.0', 'gir1.2-gtk-4.0', 'gir1.2-atspi-2.0', 'python3-pyatspi',
+  'gnome-calculator', 'gtk-3-examples',
+];
+// Peer tools the benchmark measures us against.
+const benchPackages = ['imagemagick', 'xdotool'];
+
+const args = new Set(process.argv.slice(2));
+const wanted = [...desktopPackages, ...testPackages, ...(args.has('--bench') ? benchPackages : [])];
+
+function log(message) {
+  process.stderr.write(`[setup] ${message}\n`);
+}
+
+function missingDebianPackages(packages) {
+  const result = spawnSync('dpkg-query', ['-W', '-f=${Package} ${db:Status-Status}\n', ...packages], {
+    encoding: 'utf8',
+  });
+  const installed = new Set(
+    result.stdout.split('\n').filter((line) => line.endsWith(' installed')).map((line) => line.split(' ')[0]),
+  );
+  return packages.filter((name) => !installed.has(name));
+}
+
+function installDebianPackages() {
+  if (!existsSync('/usr/bin/dpkg-query')) {
+    log('not a Debian system: skipping apt packages; install Xvfb, openbox, dbus and at-spi2-core yourself');
+    return;
+  }
+  const missing = missingDebianPackages(wanted);
+  if (missing.length === 0) return;
+  if (process.getuid?.() !== 0) {
+    throw new Error(`missing Debian packages: ${missing.join(' ')}; run: sudo apt-get install -y ${missing.join(' ')}`);
+  }
+  log(`installing Debian packages: ${missing.join(' ')}`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  const install = () =>
+    spawnSync('apt-get', ['install', '-y', '-q', '--no-install-recommends', ...missing], { stdio: 'inherit', env });
+  if (install().status !== 0) {
+    // Package lists on a fresh machine are often absent or stale; refresh once and retry.
+    execFileSync('apt-get', ['update', '-q'], { stdio: 'inherit', env });
+    const retry = install();
+    if (retry.status !== 0) throw new Error(`apt-get install failed for: ${missing.join(' ')}`);
+  }
+}
+
+function installNpmPackages() {
+  const lock = join(root, 'package-lock.json');
+  const stamp = join(root, 'node_modules', '.cup-driver-setup');
+  const digest = createHash('sha256').update(readFileSync(lock)).digest('hex');
+  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === digest) return;
+  log('installing npm packages (npm ci)');
+  const result = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('npm ci failed');
+  writeFileSync(stamp, digest);
+}
+
+try {
+  installDebianPackages();
+  installNpmPackages();
+} catch (error) {
+  log(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+}

@@ -1,0 +1,93 @@
+import type { CupAction, CupRole } from '../types.js';
+
+/** Action names toolkits use (GTK, Qt, web engines), lower-cased, and the CUP verb each performs. */
+const actionNames: Readonly<Record<string, CupAction>> = {
+  click: 'click',
+  press: 'click',
+  activate: 'click',
+  jump: 'click',
+  open: 'click',
+  push: 'click',
+  invoke: 'click',
+  toggle: 'toggle',
+  expand: 'expand',
+  collapse: 'collapse',
+  increment: 'increment',
+  increase: 'increment',
+  decrement: 'decrement',
+  decrease: 'decrement',
+  showmenu: 'rightclick',
+  'show menu': 'rightclick',
+  'context menu': 'rightclick',
+  contextmenu: 'rightclick',
+  select: 'select',
+  dismiss: 'dismiss',
+  close: 'dismiss',
+  scroll: 'scroll',
+  doubleclick: 'doubleclick',
+  'double click': 'doubleclick',
+  'long press': 'longpress',
+  setfocus: 'focus',
+};
+
+/** Roles a pointer click operates by nature, whether or not the toolkit names an AT-SPI action for it. */
+const clickableRoles = new Set<CupRole>([
+  'button', 'link', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'tab', 'checkbox', 'radio', 'switch', 'option', 'treeitem', 'combobox',
+]);
+const textRoles = new Set<CupRole>(['textbox', 'searchbox']);
+
+/** Roles whose checked state an agent changes by toggling. */
+const toggleRoles = new Set<CupRole>(['checkbox', 'switch', 'menuitemcheckbox']);
+const rangeRoles = new Set<CupRole>(['slider', 'spinbutton', 'scrollbar']);
+
+export interface ActionContext {
+  role: CupRole;
+  atspiRole: string;
+  rawActions: readonly string[];
+  interfaces: readonly string[];
+  states: ReadonlySet<string>;
+  parentHasSelection: boolean;
+}
+
+/**
+ * The CUP verbs an agent can use on a node: named AT-SPI actions first (in the toolkit's order), then
+ * what its interfaces and role make possible. Dotted names such as GTK4's "clipboard.copy" are widget
+ * internals every label carries, not things a user does to the element, so they map to nothing.
+ */
+export function cupActionsFor(context: ActionContext): CupAction[] {
+  const actions: CupAction[] = [];
+  const add = (action: CupAction) => {
+    if (!actions.includes(action)) actions.push(action);
+  };
+  for (const raw of context.rawActions) {
+    if (raw.includes('.')) continue;
+    const name = raw.trim().toLowerCase();
+    if (name === 'expand or contract' || name === 'expand or collapse') {
+      add(context.states.has('STATE_EXPANDED') ? 'collapse' : 'expand');
+      continue;
+    }
+    const action = actionNames[name];
+    // An entry's "activate" submits it (like Enter); it does not click it.
+    if (action === 'click' && name === 'activate' && textRoles.has(context.role)) continue;
+    if (action) add(action);
+  }
+  const { interfaces, states, role } = context;
+  if (clickableRoles.has(role) && interfaces.includes('Component')) add('click');
+  const editable = states.has('STATE_EDITABLE') && !states.has('STATE_READ_ONLY');
+  if (interfaces.includes('EditableText') && editable) {
+    add('type');
+    add('setvalue');
+  }
+  if (interfaces.includes('Value') && rangeRoles.has(role) && !states.has('STATE_READ_ONLY')) {
+    add('setvalue');
+    add('increment');
+    add('decrement');
+  }
+  if (toggleRoles.has(role)) add('toggle');
+  if (states.has('STATE_EXPANDABLE')) add(states.has('STATE_EXPANDED') ? 'collapse' : 'expand');
+  if (states.has('STATE_SELECTABLE') && context.parentHasSelection) add('select');
+  // Scroll panes carry no action of their own, yet they scroll (wheel, or ScrollTo on a child).
+  if (context.atspiRole === 'ROLE_SCROLL_PANE') add('scroll');
+  if (states.has('STATE_FOCUSABLE') && interfaces.includes('Component')) add('focus');
+  return actions;
+}

@@ -1,0 +1,188 @@
+import type { CupAttributes, CupNode, CupRect, CupRole, CupState } from '../types.js';
+import { cupActionsFor } from './actions.js';
+import type { AtspiRawNode, RawTreeContext } from './raw-node.js';
+import { atspiRoleName, cupRoleFor } from './roles.js';
+import { decodeStateSet } from './states.js';
+
+/** Where CUP element N came from: the accessibility object an action on it must reach. */
+export interface ElementSource {
+  index: number;
+  bus: string;
+  path: string;
+}
+
+export interface ConvertedTree {
+  root: CupNode;
+  sources: ElementSource[];
+  nodeCount: number;
+}
+
+/** GTK3 (and ATK) report this coordinate for objects with no on-screen position, e.g. rows scrolled out of a list. */
+const unknownCoordinate = -2147483648;
+/** A widget type name such as "GtkStackPage", "AdwGizmo" or "HistoryView": one CamelCase word of two or more parts. */
+const typeNamePattern = /^[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+$/;
+/** Roles whose accessible name comes from their content when they have no label (W3C accname). */
+const nameFromContentRoles = new Set<CupRole>([
+  'button', 'cell', 'checkbox', 'columnheader', 'heading', 'link', 'menuitem', 'menuitemcheckbox', 'menuitemradio',
+  'option', 'listitem', 'radio', 'row', 'rowheader', 'switch', 'tab', 'tooltip', 'treeitem',
+]);
+const maxNameLength = 200;
+const valueRoles = new Set<CupRole>(['slider', 'spinbutton', 'progressbar', 'scrollbar']);
+const textValueRoles = new Set<CupRole>(['textbox', 'searchbox', 'combobox']);
+const orientedRoles = new Set<CupRole>(['slider', 'scrollbar', 'separator', 'toolbar', 'tablist', 'menubar']);
+/** Order in which states are listed on a node: the ones an agent acts on first. */
+const stateOrder: readonly CupState[] = [
+  'focused', 'selected', 'checked', 'pressed', 'mixed', 'expanded', 'collapsed', 'disabled',
+  'editable', 'readonly', 'required', 'busy', 'modal', 'multiselectable', 'hidden', 'offscreen',
+];
+
+interface Placement {
+  bounds?: CupRect;
+  offscreen: boolean;
+}
+
+function intersects(a: CupRect, b: CupRect): boolean {
+  if (a.w === 0 || a.h === 0) return a.x >= b.x && a.x < b.x + b.w && a.y >= b.y && a.y < b.y + b.h;
+  return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+}
+
+/**
+ * Places a node on the screen. Offscreen is decided from geometry against the visible area, not from
+ * the SHOWING state: GTK4 never sets SHOWING, so trusting it would hide every GTK4 control.
+ */
+function place(raw: AtspiRawNode, context: RawTreeContext, parentOffscreen: boolean): Placement {
+  const extents = raw.extents;
+  if (raw.positionUnknown || (extents && (extents.x === unknownCoordinate || extents.y === unknownCoordinate))) return { offscreen: true };
+  if (!extents) return { offscreen: parentOffscreen };
+  const bounds: CupRect = {
+    x: extents.x + context.extentsOrigin.x,
+    y: extents.y + context.extentsOrigin.y,
+    w: Math.max(0, extents.w),
+    h: Math.max(0, extents.h),
+  };
+  return { bounds, offscreen: !intersects(bounds, context.visibleArea) };
+}
+
+function cupStates(raw: Set<string>, atspiRole: string, role: CupRole, offscreen: boolean, isText: boolean): CupState[] {
+  const present = new Set<CupState>();
+  if (raw.has('STATE_FOCUSED')) present.add('focused');
+  if (raw.has('STATE_SELECTED')) present.add('selected');
+  // A toggle button's CHECKED means pressed in ARIA terms.
+  if (raw.has('STATE_CHECKED')) present.add(atspiRole === 'ROLE_TOGGLE_BUTTON' ? 'pressed' : 'checked');
+  if (raw.has('STATE_PRESSED')) present.add('pressed');
+  if (raw.has('STATE_INDETERMINATE')) present.add('mixed');
+  if (raw.has('STATE_EXPANDED')) present.add('expanded');
+  if (raw.has('STATE_COLLAPSED') || (raw.has('STATE_EXPANDABLE') && !raw.has('STATE_EXPANDED'))) present.add('collapsed');
+  // GTK4 sets SENSITIVE but never ENABLED; only an object with neither is disabled.
+  if (!raw.has('STATE_ENABLED') && !raw.has('STATE_SENSITIVE')) present.add('disabled');
+  const readOnly = raw.has('STATE_READ_ONLY') || (isText && textValueRoles.has(role) && role !== 'combobox' && !raw.has('STATE_EDITABLE'));
+  if (raw.has('STATE_EDITABLE') && !readOnly) present.add('editable');
+  if (readOnly) present.add('readonly');
+  if (raw.has('STATE_REQUIRED')) present.add('required');
+  if (raw.has('STATE_BUSY')) present.add('busy');
+  if (raw.has('STATE_MODAL')) present.add('modal');
+  if (raw.has('STATE_MULTISELECTABLE')) present.add('multiselectable');
+  if (!raw.has('STATE_VISIBLE')) present.add('hidden');
+  if (offscreen) present.add('offscreen');
+  return stateOrder.filter((state) => present.has(state));
+}
+
+function formatNumber(value: number): string {
+  return Number.isInteger(value) ? String(value) : String(Number(value.toFixed(6)));
+}
+
+function cupAttributes(raw: AtspiRawNode, states: Set<string>, role: CupRole): CupAttributes | undefined {
+  const attributes: CupAttributes = {};
+  const level = Number(raw.attributes?.level);
+  if (Number.isInteger(level) && level >= 1) attributes.level = level;
+  const placeholder = raw.attributes?.['placeholder-text'];
+  if (placeholder) attributes.placeholder = placeholder;
+  if (orientedRoles.has(role)) {
+    if (states.has('STATE_HORIZONTAL')) attributes.orientation = 'horizontal';
+    else if (states.has('STATE_VERTICAL')) attributes.orientation = 'vertical';
+  }
+  if (raw.value && valueRoles.has(role)) {
+    attributes.valueMin = raw.value.min;
+    attributes.valueMax = raw.value.max;
+    attributes.valueNow = raw.value.current;
+  }
+  return Object.keys(attributes).length > 0 ? attributes : undefined;
+}
+
+function cupValue(raw: AtspiRawNode, role: CupRole): string | undefined {
+  if (raw.value && valueRoles.has(role)) return formatNumber(raw.value.current);
+  if (raw.text !== undefined && textValueRoles.has(role)) return raw.text;
+  if (raw.selectedName !== undefined && role === 'combobox') return raw.selectedName;
+  return undefined;
+}
+
+/** The text of a node's descendants, in order, as accname computes a name from content (toolkits often skip this). */
+function nameFromContent(children: readonly CupNode[]): string {
+  const parts: string[] = [];
+  const collect = (nodes: readonly CupNode[]) => {
+    for (const node of nodes) {
+      // Content that is not rendered (hidden, or drawn at zero size) is not part of the name.
+      if (node.states?.includes('hidden') || (node.bounds && (node.bounds.w === 0 || node.bounds.h === 0))) continue;
+      if (node.name) parts.push(node.name);
+      else if (node.children) collect(node.children);
+    }
+  };
+  collect(children);
+  const name = parts.join(' ').replace(/\s+/g, ' ').trim();
+  return [...name].slice(0, maxNameLength).join('');
+}
+
+/**
+ * Maps one window's raw AT-SPI tree to CUP nodes. Ids are assigned depth-first in pre-order (e0 is the
+ * window), and element N's source is the exact object it was read from.
+ */
+export function atspiToCup(root: AtspiRawNode, context: RawTreeContext): ConvertedTree {
+  const sources: ElementSource[] = [];
+
+  const convert = (raw: AtspiRawNode, parent: AtspiRawNode | undefined, parentOffscreen: boolean): CupNode => {
+    const index = sources.length;
+    sources.push({ index, bus: raw.bus, path: raw.path });
+    const states = decodeStateSet(raw.states);
+    const atspiRole = atspiRoleName(raw.role);
+    const name = context.typeNamesAreNotNames && typeNamePattern.test(raw.name) ? '' : raw.name;
+    const role = cupRoleFor({
+      atspiRole,
+      parentAtspiRole: parent ? atspiRoleName(parent.role) : undefined,
+      named: name.length > 0,
+      modal: states.has('STATE_MODAL'),
+      xmlRole: raw.attributes?.['xml-roles'],
+    });
+    const placement = place(raw, context, parentOffscreen);
+    const node: CupNode = { id: `e${index}`, role, name };
+    if (raw.description) node.description = raw.description;
+    const value = cupValue(raw, role);
+    if (value !== undefined) node.value = value;
+    if (placement.bounds) node.bounds = placement.bounds;
+    node.states = cupStates(states, atspiRole, role, placement.offscreen, raw.interfaces.includes('Text'));
+    node.actions = cupActionsFor({
+      role,
+      atspiRole,
+      rawActions: raw.actions ?? [],
+      interfaces: raw.interfaces,
+      states,
+      parentHasSelection: parent?.interfaces.includes('Selection') ?? false,
+    });
+    const attributes = cupAttributes(raw, states, role);
+    if (attributes) node.attributes = attributes;
+    node.platform = {
+      linux: {
+        atspiRole,
+        interfaces: [...raw.interfaces],
+        ...(raw.actions && raw.actions.length > 0 ? { actions: [...raw.actions] } : {}),
+      },
+    };
+    if (raw.children.length > 0) {
+      node.children = raw.children.map((child) => convert(child, raw, placement.offscreen));
+      if (!node.name && nameFromContentRoles.has(role)) node.name = nameFromContent(node.children);
+    }
+    return node;
+  };
+
+  const tree = convert(root, undefined, false);
+  return { root: tree, sources, nodeCount: sources.length };
+}

@@ -1,0 +1,44 @@
+/**
+ * One accessible object as the Linux platform layer read it from AT-SPI2, before any CUP mapping.
+ * Plain data so the mapping stays pure and testable without a bus.
+ */
+export interface AtspiRawNode {
+  /** Unique bus name of the application that owns the object. */
+  bus: string;
+  /** Object path on that bus; with `bus` this is the handle actions resolve, never a position in the walk. */
+  path: string;
+  role: number;
+  name: string;
+  description: string;
+  /** The AT-SPI state set: two 32-bit words, bit n of the pair is AtspiStateType n. */
+  states: readonly number[];
+  /** Interface names without the org.a11y.atspi. prefix, e.g. "Action", "Component", "Text". */
+  interfaces: readonly string[];
+  /**
+   * The object has no on-screen position: the toolkit reported the -2^31 sentinel, or it does not set
+   * SHOWING on an object whose toolkit sets SHOWING reliably (its extents were then not asked).
+   */
+  positionUnknown?: boolean;
+  /** Extents exactly as the toolkit reported them; see RawTreeContext.extentsOrigin for how to place them. */
+  extents?: { x: number; y: number; w: number; h: number };
+  actions?: readonly string[];
+  value?: { current: number; min: number; max: number };
+  /** Text content for editable/text-entry objects. */
+  text?: string;
+  /** Name of the selected child, for a combo box whose selection is not its text (GTK3 combo boxes). */
+  selectedName?: string;
+  attributes?: Readonly<Record<string, string>>;
+  /** Child count the object reported; more than children.length when the walk was cut short. */
+  childCount: number;
+  children: AtspiRawNode[];
+}
+
+/** How to interpret the raw extents of one window's tree. */
+export interface RawTreeContext {
+  /** Added to every reported extent: (0,0) when the toolkit reports screen coordinates, the window's content origin when it reports window-relative ones (GTK4). */
+  extentsOrigin: { x: number; y: number };
+  /** The part of the screen where the window's content can be seen; elements outside it are offscreen. */
+  visibleArea: { x: number; y: number; w: number; h: number };
+  /** GTK4 falls back to the widget's type name (e.g. "GtkBox") as accessible name; such names are not names. */
+  typeNamesAreNotNames: boolean;
+}

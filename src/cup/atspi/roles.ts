@@ -1,0 +1,161 @@
+import mappings from '../../../schema/mappings.json' with { type: 'json' };
+import type { CupRole } from '../types.js';
+import { ATSPI_ROLE_NAMES } from './constants.js';
+
+/**
+ * AT-SPI roles mappings.json does not mention. CUP has no exact counterpart for these, so each goes to the
+ * nearest schema role; the raw role always stays under node.platform.linux.atspiRole.
+ */
+const unmappedRoles: Readonly<Record<string, CupRole>> = {
+  ROLE_INVALID: 'generic',
+  ROLE_ACCELERATOR_LABEL: 'text',
+  ROLE_ANIMATION: 'img',
+  ROLE_ARROW: 'img',
+  ROLE_CALENDAR: 'grid',
+  ROLE_CANVAS: 'generic',
+  ROLE_COLOR_CHOOSER: 'group',
+  ROLE_DATE_EDITOR: 'group',
+  ROLE_DESKTOP_ICON: 'img',
+  ROLE_DESKTOP_FRAME: 'window',
+  ROLE_DIAL: 'slider',
+  ROLE_DIRECTORY_PANE: 'group',
+  ROLE_DRAWING_AREA: 'generic',
+  ROLE_FILE_CHOOSER: 'group',
+  ROLE_FILLER: 'generic',
+  ROLE_FOCUS_TRAVERSABLE: 'generic',
+  ROLE_FONT_CHOOSER: 'group',
+  ROLE_GLASS_PANE: 'generic',
+  ROLE_HTML_CONTAINER: 'document',
+  ROLE_ICON: 'img',
+  ROLE_INTERNAL_FRAME: 'window',
+  ROLE_LAYERED_PANE: 'generic',
+  ROLE_OPTION_PANE: 'group',
+  ROLE_PASSWORD_TEXT: 'textbox',
+  ROLE_POPUP_MENU: 'menu',
+  ROLE_ROOT_PANE: 'generic',
+  ROLE_SPLIT_PANE: 'group',
+  ROLE_TABLE_COLUMN_HEADER: 'columnheader',
+  ROLE_TABLE_ROW_HEADER: 'rowheader',
+  ROLE_TEAROFF_MENU_ITEM: 'menuitem',
+  ROLE_TERMINAL: 'document',
+  ROLE_TREE_TABLE: 'tree',
+  ROLE_UNKNOWN: 'generic',
+  ROLE_VIEWPORT: 'generic',
+  ROLE_WINDOW: 'window',
+  ROLE_EXTENDED: 'generic',
+  ROLE_HEADER: 'banner',
+  ROLE_FOOTER: 'contentinfo',
+  ROLE_PARAGRAPH: 'text',
+  ROLE_RULER: 'generic',
+  ROLE_AUTOCOMPLETE: 'combobox',
+  ROLE_EDITBAR: 'textbox',
+  ROLE_EMBEDDED: 'generic',
+  ROLE_CHART: 'img',
+  ROLE_CAPTION: 'text',
+  ROLE_PAGE: 'group',
+  ROLE_REDUNDANT_OBJECT: 'none',
+  ROLE_INPUT_METHOD_WINDOW: 'window',
+  ROLE_DOCUMENT_SPREADSHEET: 'document',
+  ROLE_DOCUMENT_PRESENTATION: 'document',
+  ROLE_DOCUMENT_TEXT: 'document',
+  ROLE_DOCUMENT_WEB: 'document',
+  ROLE_DOCUMENT_EMAIL: 'document',
+  ROLE_COMMENT: 'group',
+  ROLE_LIST_BOX: 'list',
+  ROLE_GROUPING: 'group',
+  ROLE_IMAGE_MAP: 'img',
+  ROLE_NOTIFICATION: 'alert',
+  ROLE_INFO_BAR: 'status',
+  ROLE_LEVEL_BAR: 'progressbar',
+  ROLE_TITLE_BAR: 'titlebar',
+  ROLE_BLOCK_QUOTE: 'group',
+  ROLE_AUDIO: 'generic',
+  ROLE_VIDEO: 'generic',
+  ROLE_DEFINITION: 'text',
+  ROLE_ARTICLE: 'region',
+  ROLE_LANDMARK: 'region',
+  ROLE_MATH: 'generic',
+  ROLE_RATING: 'slider',
+  ROLE_STATIC: 'text',
+  ROLE_MATH_FRACTION: 'generic',
+  ROLE_MATH_ROOT: 'generic',
+  ROLE_SUBSCRIPT: 'text',
+  ROLE_SUPERSCRIPT: 'text',
+  ROLE_DESCRIPTION_LIST: 'list',
+  ROLE_DESCRIPTION_TERM: 'listitem',
+  ROLE_DESCRIPTION_VALUE: 'listitem',
+  ROLE_FOOTNOTE: 'text',
+  ROLE_CONTENT_DELETION: 'text',
+  ROLE_CONTENT_INSERTION: 'text',
+  ROLE_MARK: 'text',
+  ROLE_SUGGESTION: 'text',
+  ROLE_PUSH_BUTTON_MENU: 'button',
+};
+
+/** ARIA landmark names browsers expose in the "xml-roles" attribute of sections and landmarks. */
+const landmarkRoles = new Set<CupRole>(['banner', 'complementary', 'contentinfo', 'form', 'main', 'navigation', 'region', 'search']);
+
+/**
+ * Reverse of mappings.json's linux column: the first CUP role whose mapping names an AT-SPI role without
+ * the "?" (context-dependent) mark wins; context-dependent ones are decided in cupRoleFor.
+ */
+function buildDirectTable(): Map<string, CupRole> {
+  const table = new Map<string, CupRole>();
+  for (const [cupRole, platforms] of Object.entries(mappings.roles)) {
+    if (cupRole.startsWith('$')) continue;
+    const linux = (platforms as Record<string, string | null>).linux;
+    if (!linux) continue;
+    for (const alternative of linux.split('|')) {
+      if (alternative.endsWith('?')) continue;
+      if (!table.has(alternative)) table.set(alternative, cupRole as CupRole);
+    }
+  }
+  for (const [atspiRole, cupRole] of Object.entries(unmappedRoles)) {
+    if (!table.has(atspiRole)) table.set(atspiRole, cupRole);
+  }
+  return table;
+}
+
+const directTable = buildDirectTable();
+
+export function atspiRoleName(role: number): string {
+  return ATSPI_ROLE_NAMES[role] ?? `ROLE_${role}`;
+}
+
+/** Facts about a node and its parent that decide roles the mapping marks context-dependent. */
+export interface RoleContext {
+  atspiRole: string;
+  parentAtspiRole?: string;
+  named: boolean;
+  modal: boolean;
+  /** The ARIA role a web engine exposed in the "xml-roles" attribute, when any. */
+  xmlRole?: string;
+}
+
+export function cupRoleFor(context: RoleContext): CupRole {
+  const { atspiRole, parentAtspiRole } = context;
+  if (context.xmlRole && landmarkRoles.has(context.xmlRole as CupRole)) return context.xmlRole as CupRole;
+  switch (atspiRole) {
+    // Both "generic" and "group" map to ROLE_PANEL: a named panel groups things, an unnamed one only lays them out.
+    case 'ROLE_PANEL':
+      return context.named ? 'group' : 'generic';
+    case 'ROLE_ALERT':
+      return context.modal ? 'alertdialog' : 'alert';
+    // Items of a selectable list box or a combo box's popup are options (ARIA listbox semantics).
+    case 'ROLE_LIST_ITEM':
+      return parentAtspiRole === 'ROLE_LIST_BOX' || parentAtspiRole === 'ROLE_COMBO_BOX' ? 'option' : 'listitem';
+    // GTK3 exposes the top-level entries of a menu bar, and submenu openers, as menus; to an agent they are menu items.
+    case 'ROLE_MENU':
+      return parentAtspiRole === 'ROLE_MENU_BAR' || parentAtspiRole === 'ROLE_MENU' ? 'menuitem' : 'menu';
+    // A scroll pane is kept (not hoisted) as a group so its bounds act as the viewport that clips its content.
+    case 'ROLE_SCROLL_PANE':
+      return 'group';
+    // ARIA has no toggle-button role: it is a button with a pressed state.
+    case 'ROLE_TOGGLE_BUTTON':
+      return 'button';
+    case 'ROLE_ENTRY':
+      return 'textbox';
+    default:
+      return directTable.get(atspiRole) ?? 'generic';
+  }
+}

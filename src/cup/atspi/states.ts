@@ -1,0 +1,28 @@
+import { ATSPI_STATE_NAMES } from './constants.js';
+
+/** Decodes the two-word AT-SPI state set into state names (e.g. "STATE_FOCUSED"). */
+export function decodeStateSet(words: readonly number[]): Set<string> {
+  const names = new Set<string>();
+  for (let word = 0; word < words.length; word++) {
+    const bits = words[word]! >>> 0;
+    if (bits === 0) continue;
+    for (let bit = 0; bit < 32; bit++) {
+      if (bits & (1 << bit)) {
+        const number = word * 32 + bit;
+        names.add(ATSPI_STATE_NAMES[number] ?? `STATE_${number}`);
+      }
+    }
+  }
+  return names;
+}
+
+/** Encodes state names back into the two-word set (tests and fixtures build raw nodes with it). */
+export function encodeStateSet(names: Iterable<string>): [number, number] {
+  const words: [number, number] = [0, 0];
+  for (const name of names) {
+    const number = ATSPI_STATE_NAMES.indexOf(name);
+    if (number < 0) throw new Error(`unknown AT-SPI state ${name}`);
+    words[number >> 5] = (words[number >> 5]! | (1 << (number & 31))) >>> 0;
+  }
+  return words;
+}

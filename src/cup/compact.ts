@@ -1,0 +1,108 @@
+// The CUP compact text format (COMPACT.md), byte for byte.
+import { actionCode, roleCode, stateCode } from './codes.js';
+import { actionsWithoutFocus, formatRect, hintText, quoteName, quoteValue, shownBounds } from './fields.js';
+import { pruneTree, type PrunedItem, type PrunedTree } from './prune.js';
+import { codePointLength, firstCodePoints, oneLine } from './text.js';
+import type { CupAttributes, CupDetail, CupEnvelope, CupNode, CupWindowInfo } from './types.js';
+
+export const DEFAULT_MAX_CHARS = 40_000;
+
+export interface CompactOptions {
+  detail?: CupDetail;
+  /** Safety cap in code points; 0 turns it off. */
+  maxChars?: number;
+  /**
+   * Windows listed in the header. Defaults to `envelope.windows` when the scope is `foreground`
+   * (the one scope that shows a window list next to the tree); pass `[]` to leave it out.
+   */
+  windowList?: readonly CupWindowInfo[];
+}
+
+const VALUE_ROLES: ReadonlySet<string> = new Set(['textbox', 'searchbox', 'combobox', 'spinbutton', 'slider']);
+const WINDOW_TITLE_LIMIT = 50;
+const PLACEHOLDER_LIMIT = 30;
+
+export function toCompact(envelope: CupEnvelope, options: CompactOptions = {}): string {
+  const pruned = pruneTree(envelope, options.detail ?? 'compact');
+  const windows = options.windowList ?? (envelope.scope === 'foreground' ? envelope.windows : undefined) ?? [];
+  const header = [...headerLines(envelope, pruned, windows), ''];
+  return capLines(header, pruned, options.maxChars ?? DEFAULT_MAX_CHARS);
+}
+
+function headerLines(envelope: CupEnvelope, pruned: PrunedTree, windows: readonly CupWindowInfo[]): string[] {
+  const lines = [`# CUP ${envelope.version} | ${envelope.platform} | ${envelope.screen.w}x${envelope.screen.h}`];
+  // Header values are folded onto one line: a newline in a title would otherwise start a bogus line.
+  if (envelope.app) lines.push(`# app: ${oneLine(envelope.app.name ?? '')}`);
+  lines.push(`# ${pruned.keptCount} nodes (${pruned.rawCount} before pruning)`);
+  const toolCount = envelope.tools?.length ?? 0;
+  if (toolCount > 0) lines.push(`# ${toolCount} WebMCP ${toolCount === 1 ? 'tool' : 'tools'} available`);
+  if (windows.length > 0) {
+    lines.push(`# --- ${windows.length} open windows ---`);
+    for (const window of windows) {
+      const title = oneLine(firstCodePoints(window.title ?? '', WINDOW_TITLE_LIMIT));
+      lines.push(`#   ${title}${window.foreground ? ' [fg]' : ''}`);
+    }
+  }
+  return lines;
+}
+
+function itemLine(item: PrunedItem): string {
+  const indent = '  '.repeat(item.depth);
+  return item.kind === 'hint' ? `${indent}# ${hintText(item)}` : `${indent}${nodeLine(item.node)}`;
+}
+
+function nodeLine(node: CupNode): string {
+  const fields = [`[${node.id}]`, roleCode(node.role)];
+  if (node.name) fields.push(quoteName(node.name));
+  const bounds = shownBounds(node);
+  if (bounds) fields.push(formatRect(bounds));
+  if (node.states?.length) fields.push(`{${node.states.map(stateCode).join(',')}}`);
+  const actions = actionsWithoutFocus(node);
+  if (actions.length > 0) fields.push(`[${actions.map(actionCode).join(',')}]`);
+  if (node.value && VALUE_ROLES.has(node.role)) fields.push(`val=${quoteValue(node.value)}`);
+  const attributes = node.attributes && attributeFields(node.attributes);
+  if (attributes?.length) fields.push(`(${attributes.join(' ')})`);
+  return fields.join(' ');
+}
+
+function attributeFields(attributes: CupAttributes): string[] {
+  const fields: string[] = [];
+  if (attributes.level !== undefined) fields.push(`L${attributes.level}`);
+  // An empty placeholder says nothing, like an empty name or value.
+  if (attributes.placeholder) {
+    const placeholder = firstCodePoints(attributes.placeholder, PLACEHOLDER_LIMIT).replaceAll('"', '\\"');
+    fields.push(`ph="${oneLine(placeholder)}"`);
+  }
+  if (attributes.orientation) fields.push(attributes.orientation.charAt(0));
+  if (attributes.valueMin !== undefined || attributes.valueMax !== undefined) {
+    // String() already prints integral numbers without a decimal point (100, not 100.0).
+    fields.push(`range=${attributes.valueMin ?? ''}..${attributes.valueMax ?? ''}`);
+  }
+  return fields;
+}
+
+/**
+ * Joins the lines and applies the safety cap: keeps the longest run of whole lines (newline
+ * included) that fits in `maxChars` code points, then appends a footer saying what was cut.
+ */
+function capLines(header: readonly string[], pruned: PrunedTree, maxChars: number): string {
+  const lines = [...header, ...pruned.items.map(itemLine)];
+  const text = `${lines.join('\n')}\n`;
+  if (maxChars <= 0 || codePointLength(text) <= maxChars) return text;
+
+  let used = 0;
+  let kept = 0;
+  for (const line of lines) {
+    const cost = codePointLength(line) + 1;
+    if (used + cost > maxChars) break;
+    used += cost;
+    kept++;
+  }
+  const shownItems = pruned.items.slice(0, Math.max(0, kept - header.length));
+  const shownNodes = shownItems.filter((item) => item.kind === 'node').length;
+  const footer = [
+    `# output truncated at ${maxChars} characters: ${shownNodes} of ${pruned.keptCount} nodes shown`,
+    '# to narrow it, filter with a query, raise the character limit, or request one subtree with detail "full"',
+  ];
+  return `${[...lines.slice(0, kept), ...footer].join('\n')}\n`;
+}

@@ -1,0 +1,43 @@
+// Node fields shared by the compact and Markdown renderings, so both show the same facts.
+import type { PrunedHint } from './prune.js';
+import { oneLine, truncate } from './text.js';
+import type { CupNode, CupRect } from './types.js';
+
+const NAME_LIMIT = 80;
+const VALUE_LIMIT = 120;
+
+/** Actions as written: `focus` is implied for anything interactive, so it is left out. */
+export function actionsWithoutFocus(node: CupNode): string[] {
+  return (node.actions ?? []).filter((action) => action !== 'focus');
+}
+
+export function hasNonFocusAction(node: CupNode): boolean {
+  return actionsWithoutFocus(node).length > 0;
+}
+
+/** Bounds are only worth their tokens when the agent can act on the node. */
+export function shownBounds(node: CupNode): CupRect | undefined {
+  return hasNonFocusAction(node) ? node.bounds : undefined;
+}
+
+export function formatRect(rect: CupRect): string {
+  return `${rect.x},${rect.y} ${rect.w}x${rect.h}`;
+}
+
+/** `"name"`: cut first, then escaped, so an escape never pushes text past the cut. */
+export function quoteName(name: string): string {
+  return `"${oneLine(truncate(name, NAME_LIMIT).replaceAll('\\', '\\\\').replaceAll('"', '\\"'))}"`;
+}
+
+/** `"value"`: values keep their backslashes (paths, regexes); only quotes are escaped. */
+export function quoteValue(value: string): string {
+  return `"${oneLine(truncate(value, VALUE_LIMIT).replaceAll('"', '\\"'))}"`;
+}
+
+const DIRECTIONS = ['up', 'down', 'left', 'right'] as const;
+
+/** `<total> more items — scroll <dirs> to see`, the hint text without its line prefix. */
+export function hintText({ counts, total }: Pick<PrunedHint, 'counts' | 'total'>): string {
+  const dirs = DIRECTIONS.filter((direction) => counts[direction] > 0).join('/');
+  return `${total} more items \u2014 scroll ${dirs} to see`;
+}

@@ -1,0 +1,161 @@
+// The pruning pass of COMPACT.md, kept apart from any text so the compact and Markdown renderings
+// show exactly the same nodes and hints.
+import { countNodes } from './envelope.js';
+import { hasNonFocusAction } from './fields.js';
+import type { CupDetail, CupEnvelope, CupNode, CupRect } from './types.js';
+
+/** Clipped raw nodes per scroll direction: "above" the viewport is `up`, "below" is `down`. */
+export interface ClipCounts {
+  up: number;
+  down: number;
+  left: number;
+  right: number;
+}
+
+export interface PrunedNode {
+  kind: 'node';
+  node: CupNode;
+  /** Depth in the pruned tree (roots are 0), not in the raw tree. */
+  depth: number;
+}
+
+export interface PrunedHint {
+  kind: 'hint';
+  /** One deeper than the node whose children were clipped. */
+  depth: number;
+  counts: ClipCounts;
+  total: number;
+}
+
+export type PrunedItem = PrunedNode | PrunedHint;
+
+export interface PrunedTree {
+  /** Depth-first order; a hint follows the last item of its node's subtree. */
+  items: PrunedItem[];
+  /** Node items emitted (hints excluded). */
+  keptCount: number;
+  /** Every node of the raw tree. */
+  rawCount: number;
+}
+
+/** A subtree of the pruned tree before it is flattened into depth-tagged items. */
+type Branch =
+  | { kind: 'node'; node: CupNode; children: Branch[] }
+  | { kind: 'hint'; counts: ClipCounts; total: number };
+
+type Direction = keyof ClipCounts;
+
+const SKIPPED_ROLES: ReadonlySet<string> = new Set(['scrollbar', 'separator', 'titlebar', 'tooltip', 'status']);
+
+const LANDMARK_ROLES: ReadonlySet<string> = new Set([
+  'region', 'document', 'main', 'complementary', 'navigation', 'search', 'banner', 'contentinfo', 'form',
+]);
+
+export function pruneTree(envelope: Pick<CupEnvelope, 'tree' | 'screen'>, detail: CupDetail = 'compact'): PrunedTree {
+  const screen: CupRect = { x: 0, y: 0, w: envelope.screen.w, h: envelope.screen.h };
+  const roots = envelope.tree;
+  const branches =
+    detail === 'full'
+      ? roots.map(keepAll)
+      : roots.flatMap((root) => visit(root, undefined, roots.length, screen));
+  const items: PrunedItem[] = [];
+  flatten(branches, 0, items);
+  return {
+    items,
+    keptCount: items.filter((item) => item.kind === 'node').length,
+    rawCount: countNodes(roots),
+  };
+}
+
+function keepAll(node: CupNode): Branch {
+  return { kind: 'node', node, children: (node.children ?? []).map(keepAll) };
+}
+
+/**
+ * Prunes a node that has already passed (or, as a root or hoisted child, was exempt from) the clip
+ * test, and returns what takes its place in its parent's child list.
+ *
+ * For the children of a hoisted node, `parent` is the hoisted node's own parent (the kept node they
+ * end up under, or none at the top) and `siblingCount` is the hoisted node's raw child count; they
+ * inherit the viewport the hoisted node got, because a hoisted node never narrows the viewport even
+ * if it could scroll, and they are not clip-tested themselves (COMPACT.md, Clarifications).
+ */
+function visit(node: CupNode, parent: CupNode | undefined, siblingCount: number, viewport: CupRect): Branch[] {
+  const rawChildren = node.children ?? [];
+  if (isHoisted(node)) {
+    return rawChildren.flatMap((child) => visit(child, parent, rawChildren.length, viewport));
+  }
+  if (isSkipped(node, parent, siblingCount)) return [];
+
+  const childViewport =
+    node.bounds && node.actions?.includes('scroll') ? intersect(node.bounds, viewport) : viewport;
+  const counts: ClipCounts = { up: 0, down: 0, left: 0, right: 0 };
+  const children: Branch[] = [];
+  for (const child of rawChildren) {
+    const direction = child.bounds && clipDirection(child.bounds, childViewport);
+    if (direction) {
+      counts[direction] += countNodes([child]);
+      continue;
+    }
+    children.push(...visit(child, node, rawChildren.length, childViewport));
+  }
+  const total = counts.up + counts.down + counts.left + counts.right;
+  if (total > 0) children.push({ kind: 'hint', counts, total });
+
+  // A collapsed landmark's hint stays with its child: the clipped items were siblings of that child,
+  // and dropping the hint would hide that there is more to scroll to.
+  if (isCollapsibleLandmark(node, children)) return children;
+  return [{ kind: 'node', node, children }];
+}
+
+function isHoisted(node: CupNode): boolean {
+  if (node.name) return false;
+  return node.role === 'generic' || node.role === 'region' || (node.role === 'group' && !hasNonFocusAction(node));
+}
+
+function isSkipped(node: CupNode, parent: CupNode | undefined, siblingCount: number): boolean {
+  if (SKIPPED_ROLES.has(node.role)) return true;
+  if (node.bounds && (node.bounds.w === 0 || node.bounds.h === 0)) return true;
+  if (node.states?.includes('offscreen') && !hasNonFocusAction(node)) return true;
+  if (node.role === 'img' && !node.name) return true;
+  // A lone text child of a named node only repeats the parent's name.
+  if (node.role === 'text' && (!node.name || (Boolean(parent?.name) && siblingCount === 1))) return true;
+  return false;
+}
+
+function isCollapsibleLandmark(node: CupNode, children: readonly Branch[]): boolean {
+  return (
+    LANDMARK_ROLES.has(node.role) &&
+    !node.name &&
+    !hasNonFocusAction(node) &&
+    children.filter((child) => child.kind === 'node').length === 1
+  );
+}
+
+/** Where a child lies entirely outside the viewport; sharing only an edge counts as outside. */
+function clipDirection(bounds: CupRect, viewport: CupRect): Direction | undefined {
+  if (bounds.y + bounds.h <= viewport.y) return 'up';
+  if (bounds.y >= viewport.y + viewport.h) return 'down';
+  if (bounds.x + bounds.w <= viewport.x) return 'left';
+  if (bounds.x >= viewport.x + viewport.w) return 'right';
+  return undefined;
+}
+
+function intersect(a: CupRect, b: CupRect): CupRect {
+  const x = Math.max(a.x, b.x);
+  const y = Math.max(a.y, b.y);
+  const w = Math.max(0, Math.min(a.x + a.w, b.x + b.w) - x);
+  const h = Math.max(0, Math.min(a.y + a.h, b.y + b.h) - y);
+  return { x, y, w, h };
+}
+
+function flatten(branches: readonly Branch[], depth: number, items: PrunedItem[]): void {
+  for (const branch of branches) {
+    if (branch.kind === 'hint') {
+      items.push({ kind: 'hint', depth, counts: branch.counts, total: branch.total });
+    } else {
+      items.push({ kind: 'node', node: branch.node, depth });
+      flatten(branch.children, depth + 1, items);
+    }
+  }
+}

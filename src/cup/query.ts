@@ -1,0 +1,72 @@
+// Narrowing a rendered tree (compact text or Markdown) or a JSON tree to what matches a query.
+import type { CupNode } from './types.js';
+
+/**
+ * Keeps the header (every line before the first node line, left unchanged, so its counts still
+ * describe the unfiltered tree), the node lines containing `query` case-insensitively, and the
+ * ancestors of those lines. A line's parent is the nearest preceding node line with smaller
+ * indentation. Lines that are not nodes (hints, a footer) are kept exactly when their parent is kept:
+ * a hint describes its parent's children, so it stays relevant while the parent is shown; lines
+ * without a parent (the safety-cap footer, a hint at root level) always stay.
+ * Hints are never matched themselves. Node lines are `[id] ...` (compact) or `- ...` but not
+ * `- *...*` (Markdown); the text's trailing newline is preserved.
+ */
+export function filterTreeText(text: string, query: string): string {
+  const trailingNewline = text.endsWith('\n');
+  const lines = (trailingNewline ? text.slice(0, -1) : text).split('\n');
+  const needle = query.toLowerCase();
+  const firstNode = lines.findIndex((line) => isNodeLine(line.trimStart()));
+  if (firstNode === -1) return text;
+
+  const kept = lines.map((_, index) => index < firstNode);
+  const parentOf = new Map<number, number | undefined>();
+  const ancestors: { indent: number; index: number }[] = [];
+  for (let index = firstNode; index < lines.length; index++) {
+    const line = lines[index] ?? '';
+    const body = line.trimStart();
+    const indent = line.length - body.length;
+    while ((ancestors.at(-1)?.indent ?? -1) >= indent) ancestors.pop();
+    if (isNodeLine(body)) {
+      if (body.toLowerCase().includes(needle)) {
+        kept[index] = true;
+        for (const ancestor of ancestors) kept[ancestor.index] = true;
+      }
+      ancestors.push({ indent, index });
+    } else {
+      parentOf.set(index, ancestors.at(-1)?.index);
+    }
+  }
+  for (const [index, parent] of parentOf) kept[index] = parent === undefined || kept[parent] === true;
+
+  const result = lines.filter((_, index) => kept[index]).join('\n');
+  return trailingNewline ? `${result}\n` : result;
+}
+
+function isNodeLine(body: string): boolean {
+  return body.startsWith('[') || (body.startsWith('- ') && !body.startsWith('- *'));
+}
+
+/**
+ * Keeps the nodes whose role, name or value contains `query` case-insensitively or whose id equals
+ * it (so `e1` does not also pick `e10`-`e19`), plus their ancestors; other children are dropped, a
+ * kept node left without children loses its `children` key. Returns copies with ids unchanged.
+ */
+export function filterTree(nodes: readonly CupNode[], query: string): CupNode[] {
+  return keepMatching(nodes, query.toLowerCase());
+}
+
+function keepMatching(nodes: readonly CupNode[], needle: string): CupNode[] {
+  return nodes.flatMap((node) => {
+    const children = keepMatching(node.children ?? [], needle);
+    if (children.length === 0 && !matches(node, needle)) return [];
+    const { children: _dropped, ...rest } = node;
+    return [children.length > 0 ? { ...rest, children } : rest];
+  });
+}
+
+function matches(node: CupNode, needle: string): boolean {
+  return (
+    node.id.toLowerCase() === needle ||
+    [node.role, node.name, node.value ?? ''].some((field) => field.toLowerCase().includes(needle))
+  );
+}

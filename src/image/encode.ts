@@ -1,0 +1,54 @@
+import sharp from 'sharp';
+import type { RawImage } from './raw-image.js';
+
+export interface EncodedImage {
+  data: Buffer;
+  width: number;
+  height: number;
+  /** Real pixels per image pixel: (x, y) in the image is (x * scale, y * scale) in the source. */
+  scale: number;
+}
+
+/** Size after fitting the longest side into maxDimension (0 = no limit), never enlarging. */
+export function fitWithin(width: number, height: number, maxDimension: number): { width: number; height: number; scale: number } {
+  const longest = Math.max(width, height);
+  if (maxDimension <= 0 || longest <= maxDimension) return { width, height, scale: 1 };
+  const factor = maxDimension / longest;
+  const fitted = { width: Math.max(1, Math.round(width * factor)), height: Math.max(1, Math.round(height * factor)) };
+  return { ...fitted, scale: width / fitted.width };
+}
+
+function input(image: RawImage) {
+  return sharp(image.data, { raw: { width: image.width, height: image.height, channels: image.channels } });
+}
+
+/**
+ * PNG for agents: downscaled to maxDimension. Low zlib effort without adaptive filtering because
+ * encoding time sits on every get_window_state call, while a slightly larger file costs nothing in tokens.
+ */
+export async function encodePng(image: RawImage, maxDimension: number): Promise<EncodedImage> {
+  const size = fitWithin(image.width, image.height, maxDimension);
+  let pipeline = input(image);
+  if (size.scale !== 1) pipeline = pipeline.resize(size.width, size.height, { kernel: 'lanczos3' });
+  const data = await pipeline.png({ compressionLevel: 2, adaptiveFiltering: false }).toBuffer();
+  return { data, width: size.width, height: size.height, scale: size.scale };
+}
+
+export interface CropRegion {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+/** Crops a region and scales it to at most maxWidth pixels wide, as JPEG. */
+export async function encodeJpegCrop(image: RawImage, region: CropRegion, maxWidth: number): Promise<EncodedImage> {
+  const width = Math.min(maxWidth, region.w);
+  const height = Math.max(1, Math.round((region.h * width) / region.w));
+  const data = await input(image)
+    .extract({ left: region.x, top: region.y, width: region.w, height: region.h })
+    .resize(width, height, { kernel: 'lanczos3' })
+    .jpeg({ quality: 85 })
+    .toBuffer();
+  return { data, width, height, scale: region.w / width };
+}

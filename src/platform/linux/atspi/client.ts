@@ -1,0 +1,116 @@
+import { DBusConnection, DBusError, getAllProperties, getProperty } from '../dbus/index.js';
+import { atspiInterface, REGISTRY_BUS, ROOT_PATH, type ObjectRef } from './object-ref.js';
+import type { ToolkitInfo } from './toolkit.js';
+
+/** An application registered with the AT-SPI registry. */
+export interface AccessibleApplication extends ObjectRef {
+  pid: number;
+}
+
+/** A top-level accessible (frame, dialog, window) of one application, as needed to match it to an X window. */
+export interface AccessibleTopLevel extends ObjectRef {
+  name: string;
+  role: number;
+  states: number[];
+  extents?: { x: number; y: number; w: number; h: number };
+}
+
+/**
+ * The driver's connection to the accessibility bus. Questions answered by the bus daemon itself (which
+ * applications exist, their pids) never block on an application; calls into an application always carry
+ * a timeout, because an application can hang.
+ */
+export class AtspiClient {
+  private readonly pids = new Map<string, number>();
+  private readonly toolkits = new Map<string, ToolkitInfo | undefined>();
+
+  private constructor(
+    readonly bus: DBusConnection,
+    readonly callTimeoutMs: number,
+  ) {}
+
+  static async connect(address: string, callTimeoutMs = 2000): Promise<AtspiClient> {
+    const bus = await DBusConnection.connect(address, { timeoutMs: callTimeoutMs });
+    return new AtspiClient(bus, callTimeoutMs);
+  }
+
+  close(): void {
+    this.bus.close();
+  }
+
+  /** The unix process id of a bus connection, from the bus daemon (one pid may own several applications). */
+  async pidOf(busName: string): Promise<number> {
+    const known = this.pids.get(busName);
+    if (known !== undefined) return known;
+    const reply = await this.bus.call({
+      destination: 'org.freedesktop.DBus',
+      path: '/org/freedesktop/DBus',
+      interface: 'org.freedesktop.DBus',
+      member: 'GetConnectionUnixProcessID',
+      signature: 's',
+      body: [busName],
+    });
+    const pid = Number(reply.body[0]);
+    // Unique bus names are never reused, so the answer stays true for the life of the name.
+    this.pids.set(busName, pid);
+    return pid;
+  }
+
+  async applications(): Promise<AccessibleApplication[]> {
+    const reply = await this.bus.call({
+      destination: REGISTRY_BUS,
+      path: ROOT_PATH,
+      interface: atspiInterface('Accessible'),
+      member: 'GetChildren',
+    });
+    const refs = (reply.body[0] as [string, string][]).map(([bus, path]) => ({ bus, path }));
+    const pids = await Promise.all(refs.map((ref) => this.pidOf(ref.bus).catch(() => 0)));
+    return refs.map((ref, i) => ({ ...ref, pid: pids[i]! })).filter((app) => app.pid > 0);
+  }
+
+  /** Toolkit name and version from the application's root (org.a11y.atspi.Application), cached per bus name. */
+  async toolkitOf(busName: string): Promise<ToolkitInfo | undefined> {
+    if (this.toolkits.has(busName)) return this.toolkits.get(busName);
+    let toolkit: ToolkitInfo | undefined;
+    try {
+      // Asked one by one: GTK3's bridge fails GetAll on this interface as a whole.
+      const [name, version] = await Promise.all(
+        ['ToolkitName', 'Version'].map((property) =>
+          getProperty(this.bus, busName, ROOT_PATH, atspiInterface('Application'), property, this.callTimeoutMs),
+        ),
+      );
+      toolkit = { name: String(name ?? ''), version: String(version ?? '') };
+    } catch (error) {
+      if (!(error instanceof DBusError)) throw error;
+      toolkit = undefined;
+    }
+    this.toolkits.set(busName, toolkit);
+    return toolkit;
+  }
+
+  /** The application's top-level accessibles with what is needed to tell them apart. */
+  async topLevels(app: ObjectRef): Promise<AccessibleTopLevel[]> {
+    const reply = await this.bus.call({ destination: app.bus, path: app.path, interface: atspiInterface('Accessible'), member: 'GetChildren' });
+    const refs = (reply.body[0] as [string, string][]).map(([bus, path]) => ({ bus, path }));
+    return Promise.all(
+      refs.map(async (ref) => {
+        const [properties, role, state, extents] = await Promise.all([
+          getAllProperties(this.bus, ref.bus, ref.path, atspiInterface('Accessible'), this.callTimeoutMs),
+          this.bus.call({ destination: ref.bus, path: ref.path, interface: atspiInterface('Accessible'), member: 'GetRole' }),
+          this.bus.call({ destination: ref.bus, path: ref.path, interface: atspiInterface('Accessible'), member: 'GetState' }),
+          this.bus
+            .call({ destination: ref.bus, path: ref.path, interface: atspiInterface('Component'), member: 'GetExtents', signature: 'u', body: [0] })
+            .catch(() => undefined),
+        ]);
+        const box = extents?.body[0] as number[] | undefined;
+        return {
+          ...ref,
+          name: String(properties.get('Name') ?? ''),
+          role: Number(role.body[0]),
+          states: state.body[0] as number[],
+          extents: box ? { x: box[0]!, y: box[1]!, w: box[2]!, h: box[3]! } : undefined,
+        };
+      }),
+    );
+  }
+}

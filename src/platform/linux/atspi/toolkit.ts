@@ -1,0 +1,26 @@
+/** What we know about how a toolkit's AT-SPI implementation deviates from the letter of the spec. */
+export interface ToolkitQuirks {
+  /** GTK4 answers GetExtents relative to its window even when screen coordinates are asked for. */
+  extentsRelativeToWindow: boolean;
+  /** GTK3 and ATK set SHOWING exactly when an object is on screen, so a non-showing object's position need not be asked. */
+  showingIsReliable: boolean;
+  /** GTK4 names unnamed widgets after their type ("GtkBox"). */
+  typeNamesAreNotNames: boolean;
+}
+
+export interface ToolkitInfo {
+  name: string;
+  version: string;
+}
+
+export function quirksFor(toolkit: ToolkitInfo | undefined): ToolkitQuirks {
+  const name = toolkit?.name.toLowerCase() ?? '';
+  const major = Number.parseInt(toolkit?.version ?? '', 10);
+  if (name === 'gtk' && major >= 4) {
+    return { extentsRelativeToWindow: true, showingIsReliable: false, typeNamesAreNotNames: true };
+  }
+  if ((name === 'gtk' || name === 'gail') && major <= 3) {
+    return { extentsRelativeToWindow: false, showingIsReliable: true, typeNamesAreNotNames: false };
+  }
+  return { extentsRelativeToWindow: false, showingIsReliable: false, typeNamesAreNotNames: false };
+}

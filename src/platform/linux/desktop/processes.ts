@@ -1,0 +1,99 @@
+import { spawn } from 'node:child_process';
+import { closeSync, openSync, readdirSync, readFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+/**
+ * Starts a long-lived helper in its own session so it outlives the command that started it
+ * (a desktop started by `desktop start` must survive that command), with output to a log file.
+ */
+export function spawnDetached(command: string, args: string[], env: NodeJS.ProcessEnv, logFile: string): number {
+  const log = openSync(logFile, 'a');
+  try {
+    const child = spawn(command, args, { env, detached: true, stdio: ['ignore', log, log] });
+    if (child.pid === undefined) throw new Error(`could not start ${command}`);
+    child.unref();
+    return child.pid;
+  } finally {
+    closeSync(log);
+  }
+}
+
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  // A zombie still answers signal 0; treat it as gone.
+  try {
+    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return false;
+  }
+}
+
+/** Polls until the check passes; throws an error naming what was awaited when the deadline passes. */
+export async function waitFor<T>(what: string, timeoutMs: number, check: () => Promise<T | undefined> | T | undefined): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let lastError: unknown;
+  for (;;) {
+    try {
+      const value = await check();
+      if (value !== undefined) return value;
+    } catch (error) {
+      lastError = error;
+    }
+    if (Date.now() >= deadline) {
+      const reason = lastError instanceof Error ? `: ${lastError.message}` : '';
+      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${reason}`);
+    }
+    await sleep(25);
+  }
+}
+
+/** SIGTERM, then SIGKILL if the process is still there after the grace period. */
+export async function terminate(pid: number, graceMs = 1500): Promise<void> {
+  if (!isAlive(pid)) return;
+  try {
+    process.kill(pid, 'SIGTERM');
+  } catch {
+    return;
+  }
+  const deadline = Date.now() + graceMs;
+  while (isAlive(pid) && Date.now() < deadline) await sleep(20);
+  if (isAlive(pid)) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      return;
+    }
+    const killDeadline = Date.now() + 1000;
+    while (isAlive(pid) && Date.now() < killDeadline) await sleep(20);
+  }
+}
+
+/** Processes whose environment contains the exact NAME=value entry (used to find helpers a desktop's bus started). */
+export function processesWithEnvironment(name: string, value: string): number[] {
+  const needle = `${name}=${value}`;
+  const found: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const pid = Number(entry);
+    if (pid === process.pid) continue;
+    try {
+      const environ = readFileSync(`/proc/${entry}/environ`, 'utf8');
+      if (environ.split('\0').includes(needle)) found.push(pid);
+    } catch {
+      // Gone already, or not ours to read.
+    }
+  }
+  return found;
+}
+
+export function commandLine(pid: number): string[] {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
+  } catch {
+    return [];
+  }
+}

@@ -1,0 +1,299 @@
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { DBusConnection, setProperty, Variant } from '../dbus/index.js';
+import { X11Connection } from '../x11/index.js';
+import { commandLine, isAlive, processesWithEnvironment, spawnDetached, terminate, waitFor } from './processes.js';
+import { requireProgram } from './requirements.js';
+import { stateDirectory } from './state-dir.js';
+
+/** What `desktop start` records so that `stop`, `status` and later driver processes find the desktop. */
+export interface DesktopState {
+  display: string;
+  width: number;
+  height: number;
+  pids: { xvfb: number; dbus: number; windowManager: number };
+  sessionBusAddress: string;
+  accessibilityBusAddress: string;
+  logDir: string;
+  startedAt: string;
+}
+
+export interface DesktopStatus extends DesktopState {
+  alive: boolean;
+}
+
+export interface StartOptions {
+  display?: string;
+  width?: number;
+  height?: number;
+}
+
+const firstCandidateDisplay = 90;
+const candidateCount = 400;
+
+export function parseSize(text: string): { width: number; height: number } {
+  const match = /^(\d{2,5})x(\d{2,5})$/.exec(text.trim());
+  if (!match) throw new Error(`invalid size "${text}": expected WIDTHxHEIGHT, e.g. 1280x800`);
+  const width = Number(match[1]);
+  const height = Number(match[2]);
+  if (width < 64 || height < 64 || width > 8192 || height > 8192) {
+    throw new Error(`invalid size "${text}": each side must be between 64 and 8192 pixels`);
+  }
+  return { width, height };
+}
+
+function displayNumber(display: string): number {
+  const match = /^:(\d+)$/.exec(display.trim());
+  if (!match) throw new Error(`invalid display "${display}": expected :N, e.g. :99`);
+  return Number(match[1]);
+}
+
+function displayInUse(number: number): boolean {
+  return existsSync(`/tmp/.X11-unix/X${number}`) || existsSync(`/tmp/.X${number}-lock`);
+}
+
+function statePath(display: string): string {
+  return join(stateDirectory(), `desktop-${displayNumber(display)}.json`);
+}
+
+function writeState(state: DesktopState): void {
+  const path = statePath(state.display);
+  const temporary = `${path}.${process.pid}.tmp`;
+  writeFileSync(temporary, `${JSON.stringify(state, null, 2)}\n`, { mode: 0o600 });
+  renameSync(temporary, path);
+}
+
+function readState(path: string): DesktopState | undefined {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8')) as DesktopState;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The X server is ours and still running: its pid is alive and is the Xvfb we started for that display. */
+function serverAlive(state: DesktopState): boolean {
+  if (!isAlive(state.pids.xvfb)) return false;
+  const argv = commandLine(state.pids.xvfb);
+  return argv.some((arg) => arg.endsWith('Xvfb')) && argv.includes(state.display);
+}
+
+/** Every desktop this user started, alive or not. */
+export function listDesktops(): DesktopStatus[] {
+  const dir = stateDirectory();
+  return readdirSync(dir)
+    .filter((name) => /^desktop-\d+\.json$/.test(name))
+    .map((name) => readState(join(dir, name)))
+    .filter((state): state is DesktopState => state !== undefined)
+    .map((state) => ({ ...state, alive: serverAlive(state) }));
+}
+
+/** The environment an app needs to appear on this desktop and on its accessibility bus. */
+export function desktopEnvironment(state: DesktopState): Record<string, string> {
+  return { DISPLAY: state.display, DBUS_SESSION_BUS_ADDRESS: state.sessionBusAddress };
+}
+
+async function startXServer(requested: number | undefined, width: number, height: number, logDir: string) {
+  const xvfb = requireProgram('Xvfb', 'xvfb');
+  const candidates = requested !== undefined ? [requested] : Array.from({ length: candidateCount }, (_, i) => firstCandidateDisplay + i);
+  for (const number of candidates) {
+    if (displayInUse(number)) {
+      if (requested !== undefined) {
+        throw new Error(`display :${number} is already in use (/tmp/.X${number}-lock or its socket exists); omit --display to pick a free one`);
+      }
+      continue;
+    }
+    const log = join(logDir, `xvfb-${number}.log`);
+    // -noreset keeps root-window properties (such as AT_SPI_BUS) when the last client disconnects.
+    const pid = spawnDetached(
+      xvfb,
+      [`:${number}`, '-screen', '0', `${width}x${height}x24`, '-nolisten', 'tcp', '-noreset', '-dpi', '96'],
+      { ...process.env },
+      log,
+    );
+    try {
+      await waitFor(`Xvfb :${number} to accept connections`, 10_000, async () => {
+        if (!isAlive(pid)) throw new Error('Xvfb exited');
+        const connection = await X11Connection.connect({ display: `:${number}`, timeoutMs: 1000 });
+        connection.close();
+        return true;
+      });
+      return { number, pid };
+    } catch (error) {
+      await terminate(pid);
+      // Another process may have claimed this number between our check and Xvfb's start: try the next.
+      if (requested !== undefined) throw error;
+    }
+  }
+  throw new Error('no free X display number found between :90 and :489');
+}
+
+async function enableAccessibility(sessionBusAddress: string): Promise<string> {
+  const bus = await DBusConnection.connect(sessionBusAddress, { timeoutMs: 5000 });
+  try {
+    // GetAddress makes the session bus activate at-spi-bus-launcher, which starts the accessibility bus.
+    const reply = await bus.call({
+      destination: 'org.a11y.Bus',
+      path: '/org/a11y/bus',
+      interface: 'org.a11y.Bus',
+      member: 'GetAddress',
+      timeoutMs: 10_000,
+    });
+    const address = String(reply.body[0]);
+    // Toolkits such as Chromium and Qt only export their trees when this flag is on.
+    await setProperty(bus, 'org.a11y.Bus', '/org/a11y/bus', 'org.a11y.Status', 'IsEnabled', new Variant('b', true), 5000);
+    return address;
+  } finally {
+    bus.close();
+  }
+}
+
+async function waitForRegistry(accessibilityBusAddress: string): Promise<void> {
+  await waitFor('the AT-SPI registry on the accessibility bus', 10_000, async () => {
+    const bus = await DBusConnection.connect(accessibilityBusAddress, { timeoutMs: 3000 });
+    try {
+      await bus.call({
+        destination: 'org.a11y.atspi.Registry',
+        path: '/org/a11y/atspi/accessible/root',
+        interface: 'org.a11y.atspi.Accessible',
+        member: 'GetChildren',
+        timeoutMs: 5000,
+      });
+      return true;
+    } finally {
+      bus.close();
+    }
+  });
+}
+
+async function waitForWindowManager(display: string, wmPid: number): Promise<void> {
+  const x = await X11Connection.connect({ display, timeoutMs: 2000 });
+  try {
+    await waitFor('the window manager (openbox) to manage the screen', 10_000, async () => {
+      if (!isAlive(wmPid)) throw new Error('openbox exited');
+      const check = await x.getWindowList(x.screen.root, '_NET_SUPPORTING_WM_CHECK');
+      return check && check.length > 0 ? true : undefined;
+    });
+  } finally {
+    x.close();
+  }
+}
+
+/** Starts Xvfb, a session bus, openbox and the accessibility bus with accessibility switched on. */
+export async function startDesktop(options: StartOptions = {}): Promise<DesktopState> {
+  const width = options.width ?? 1280;
+  const height = options.height ?? 800;
+  const requested = options.display !== undefined ? displayNumber(options.display) : undefined;
+  const dbusDaemon = requireProgram('dbus-daemon', 'dbus');
+  const openbox = requireProgram('openbox', 'openbox');
+  requireProgram('/usr/libexec/at-spi-bus-launcher', 'at-spi2-core');
+
+  const logDir = join(stateDirectory(), 'logs');
+  mkdirSync(logDir, { recursive: true });
+  const server = await startXServer(requested, width, height, logDir);
+  const display = `:${server.number}`;
+  const pids = { xvfb: server.pid, dbus: 0, windowManager: 0 };
+  try {
+    const socketPath = join(stateDirectory(), `bus-${server.number}`);
+    rmSync(socketPath, { force: true });
+    const sessionBusAddress = `unix:path=${socketPath}`;
+    const env: NodeJS.ProcessEnv = { ...process.env, DISPLAY: display, DBUS_SESSION_BUS_ADDRESS: sessionBusAddress };
+    delete env.NO_AT_BRIDGE;
+    pids.dbus = spawnDetached(
+      dbusDaemon,
+      ['--session', '--nofork', '--nopidfile', `--address=${sessionBusAddress}`],
+      env,
+      join(logDir, `dbus-${server.number}.log`),
+    );
+    await waitFor('the session bus', 5000, async () => {
+      if (!isAlive(pids.dbus)) throw new Error('dbus-daemon exited');
+      const bus = await DBusConnection.connect(sessionBusAddress, { timeoutMs: 1000 });
+      bus.close();
+      return true;
+    });
+    pids.windowManager = spawnDetached(openbox, ['--sm-disable'], env, join(logDir, `openbox-${server.number}.log`));
+    const [accessibilityBusAddress] = await Promise.all([
+      enableAccessibility(sessionBusAddress),
+      waitForWindowManager(display, pids.windowManager),
+    ]);
+    await waitForRegistry(accessibilityBusAddress);
+    const state: DesktopState = {
+      display,
+      width,
+      height,
+      pids,
+      sessionBusAddress,
+      accessibilityBusAddress,
+      logDir,
+      startedAt: new Date().toISOString(),
+    };
+    writeState(state);
+    return state;
+  } catch (error) {
+    await stopProcesses(display, pids, `unix:path=${join(stateDirectory(), `bus-${server.number}`)}`);
+    throw error;
+  }
+}
+
+async function stopProcesses(display: string, pids: DesktopState['pids'], sessionBusAddress: string): Promise<void> {
+  // Helpers the session bus activated (accessibility bus, registry) and apps started on this desktop carry its bus address.
+  const started = processesWithEnvironment('DBUS_SESSION_BUS_ADDRESS', sessionBusAddress).filter(
+    (pid) => pid !== pids.xvfb,
+  );
+  await Promise.all([pids.windowManager, ...started].filter((pid) => pid > 0).map((pid) => terminate(pid)));
+  if (pids.dbus > 0) await terminate(pids.dbus);
+  if (pids.xvfb > 0) await terminate(pids.xvfb);
+  const number = displayNumber(display);
+  rmSync(join(stateDirectory(), `bus-${number}`), { force: true });
+}
+
+/** Stops a desktop this user started (the only one, or the given display); never touches other displays. */
+export async function stopDesktop(display?: string): Promise<DesktopState[]> {
+  const desktops = listDesktops().filter((desktop) => display === undefined || desktop.display === display);
+  if (display !== undefined && desktops.length === 0) {
+    throw new Error(`no desktop started by cup-driver on ${display}; see \`cup-driver desktop status\``);
+  }
+  for (const desktop of desktops) {
+    if (desktop.alive) await stopProcesses(desktop.display, desktop.pids, desktop.sessionBusAddress);
+    rmSync(statePath(desktop.display), { force: true });
+  }
+  return desktops;
+}
+
+/**
+ * Makes sure the driver has a display: with DISPLAY set, nothing changes; otherwise reuse a running
+ * desktop of ours or start one, and point this process (and the apps it launches) at it.
+ */
+export async function ensureDisplay(log: (message: string) => void): Promise<DesktopState | undefined> {
+  if (process.env.DISPLAY) return undefined;
+  let desktop: DesktopState | undefined = listDesktops().find((candidate) => candidate.alive);
+  if (desktop) {
+    log(`no DISPLAY set: using the virtual desktop ${desktop.display} started earlier`);
+  } else {
+    desktop = await withStartLock(async () => listDesktops().find((candidate) => candidate.alive) ?? startDesktop());
+    log(`no DISPLAY set: started a virtual desktop on ${desktop.display} (stop it with \`cup-driver desktop stop\`)`);
+  }
+  Object.assign(process.env, desktopEnvironment(desktop));
+  delete process.env.NO_AT_BRIDGE;
+  return desktop;
+}
+
+/** Serialises automatic starts so two driver processes started at once share one desktop. */
+async function withStartLock<T>(work: () => Promise<T>): Promise<T> {
+  const lock = join(stateDirectory(), 'start.lock');
+  await waitFor('another cup-driver process to finish starting a desktop', 30_000, () => {
+    try {
+      writeFileSync(lock, String(process.pid), { flag: 'wx' });
+      return true;
+    } catch {
+      const owner = Number(readFileSync(lock, 'utf8'));
+      if (!Number.isInteger(owner) || !isAlive(owner)) rmSync(lock, { force: true });
+      return undefined;
+    }
+  });
+  try {
+    return await work();
+  } finally {
+    rmSync(lock, { force: true });
+  }
+}

@@ -1,0 +1,181 @@
+import type { RawTreeContext } from '../../cup/atspi/raw-node.js';
+import { accessibilityBusAddress } from './atspi/bus-address.js';
+import { AtspiClient } from './atspi/client.js';
+import { quirksFor, type ToolkitInfo, type ToolkitQuirks } from './atspi/toolkit.js';
+import { readTree, type ReadTreeResult } from './atspi/tree-reader.js';
+import { matchWindow, type WindowMatch } from './atspi/window-matcher.js';
+import type { RawImage } from '../../image/raw-image.js';
+import { captureWindowPixels } from './capture.js';
+import { ensureDisplay } from './desktop/virtual-desktop.js';
+import { screenScale } from './screen.js';
+import { listClientWindows, type ClientWindow } from './windows.js';
+import { DBusTimeoutError } from './dbus/index.js';
+import { X11Connection } from './x11/index.js';
+
+export interface LinuxDesktopOptions {
+  /** Start (or reuse) the embedded virtual desktop when DISPLAY is not set. */
+  autoStartDesktop: boolean;
+  log(message: string): void;
+  /** Per-call timeout for accessibility calls into applications. */
+  callTimeoutMs?: number;
+}
+
+export interface TreeLimits {
+  maxNodes: number;
+  maxDepth: number;
+  budgetMs: number;
+}
+
+/** The accessibility tree of one window, raw, with what is needed to place it on the screen. */
+export interface WindowTree {
+  match?: WindowMatch;
+  toolkit?: ToolkitInfo;
+  quirks: ToolkitQuirks;
+  read?: ReadTreeResult;
+  context: RawTreeContext;
+  /** Why there is no tree, when there is none. */
+  missingReason?: string;
+}
+
+/**
+ * The Linux desktop as the tools see it: one X11 connection and one accessibility-bus connection,
+ * opened on first use and reopened if they drop.
+ */
+export class LinuxDesktop {
+  private xConnection?: Promise<X11Connection>;
+  private atspiConnection?: Promise<AtspiClient>;
+  readonly callTimeoutMs: number;
+
+  constructor(private readonly options: LinuxDesktopOptions) {
+    this.callTimeoutMs = options.callTimeoutMs ?? 2000;
+  }
+
+  x11(): Promise<X11Connection> {
+    if (!this.xConnection) {
+      const connecting = (async () => {
+        if (!process.env.DISPLAY) {
+          if (!this.options.autoStartDesktop) throw new Error('DISPLAY is not set; start a desktop with `cup-driver desktop start` and export its DISPLAY');
+          await ensureDisplay(this.options.log);
+        }
+        const connection = await X11Connection.connect({ timeoutMs: this.callTimeoutMs });
+        connection.onClose(() => {
+          if (this.xConnection === connecting) this.xConnection = undefined;
+        });
+        return connection;
+      })();
+      this.xConnection = connecting;
+      connecting.catch(() => {
+        if (this.xConnection === connecting) this.xConnection = undefined;
+      });
+    }
+    return this.xConnection;
+  }
+
+  atspi(): Promise<AtspiClient> {
+    if (!this.atspiConnection) {
+      const connecting = (async () => {
+        const address = await accessibilityBusAddress(await this.x11());
+        const client = await AtspiClient.connect(address, this.callTimeoutMs);
+        client.bus.onClose(() => {
+          if (this.atspiConnection === connecting) this.atspiConnection = undefined;
+        });
+        return client;
+      })();
+      this.atspiConnection = connecting;
+      connecting.catch(() => {
+        if (this.atspiConnection === connecting) this.atspiConnection = undefined;
+      });
+    }
+    return this.atspiConnection;
+  }
+
+  async screen(): Promise<{ width: number; height: number; scale: number }> {
+    const x = await this.x11();
+    return { width: x.screen.width, height: x.screen.height, scale: await screenScale(x) };
+  }
+
+  async cursorPosition(): Promise<{ x: number; y: number }> {
+    const x = await this.x11();
+    const pointer = await x.queryPointer(x.screen.root);
+    return { x: pointer.rootX, y: pointer.rootY };
+  }
+
+  async windows(): Promise<ClientWindow[]> {
+    return listClientWindows(await this.x11());
+  }
+
+  async captureWindow(window: ClientWindow): Promise<RawImage> {
+    return captureWindowPixels(await this.x11(), window);
+  }
+
+  /**
+   * Reads the window's accessibility tree. Never throws for an unresponsive or inaccessible app:
+   * the result then has no tree and says why, so the caller can still return the screenshot.
+   */
+  async readWindowTree(window: ClientWindow, limits: TreeLimits): Promise<WindowTree> {
+    const x = await this.x11();
+    const visibleArea = clip(window.bounds, x.screen.width, x.screen.height);
+    const context: RawTreeContext = { extentsOrigin: { x: 0, y: 0 }, visibleArea, typeNamesAreNotNames: false };
+    const client = await this.atspi();
+    let match: WindowMatch | undefined;
+    try {
+      match = await matchWindow(client, window);
+    } catch (error) {
+      const reason =
+        error instanceof DBusTimeoutError
+          ? `the application (pid ${window.pid}) did not answer the accessibility bus within ${this.callTimeoutMs} ms; it may be hung or stopped`
+          : `could not read the accessibility tree: ${error instanceof Error ? error.message : String(error)}`;
+      return { quirks: quirksFor(undefined), context, missingReason: reason };
+    }
+    if (!match) {
+      return {
+        quirks: quirksFor(undefined),
+        context,
+        missingReason: `no accessible window matches "${window.title}" (pid ${window.pid}); the app may not support accessibility (for Qt set QT_ACCESSIBILITY=1, for Chromium/Electron pass --force-renderer-accessibility)`,
+      };
+    }
+    const toolkit = await client.toolkitOf(match.app.bus).catch(() => undefined);
+    const quirks = quirksFor(toolkit);
+    context.typeNamesAreNotNames = quirks.typeNamesAreNotNames;
+    if (quirks.extentsRelativeToWindow) context.extentsOrigin = contentOrigin(window, match.topLevel.extents);
+    const read = await readTree(client.bus, match.topLevel, {
+      maxNodes: limits.maxNodes,
+      maxDepth: limits.maxDepth,
+      budgetMs: limits.budgetMs,
+      callTimeoutMs: this.callTimeoutMs,
+      trustShowing: quirks.showingIsReliable,
+    });
+    return { match, toolkit, quirks, read, context, missingReason: read.failure };
+  }
+
+  close(): void {
+    void this.xConnection?.then((connection) => connection.close()).catch(() => {});
+    void this.atspiConnection?.then((client) => client.close()).catch(() => {});
+    this.xConnection = undefined;
+    this.atspiConnection = undefined;
+  }
+}
+
+function clip(bounds: ClientWindow['bounds'], width: number, height: number) {
+  const x = Math.max(0, bounds.x);
+  const y = Math.max(0, bounds.y);
+  const right = Math.min(width, bounds.x + bounds.width);
+  const bottom = Math.min(height, bounds.y + bounds.height);
+  return { x, y, w: Math.max(0, right - x), h: Math.max(0, bottom - y) };
+}
+
+/**
+ * Where a window-relative (GTK4) extent of 0,0 lies on the screen: the client window's origin plus the
+ * invisible client-side-decoration margin. GTK declares that margin in _GTK_FRAME_EXTENTS; without a
+ * compositor it draws a plain margin instead and declares nothing, so it is inferred from how much
+ * smaller the accessible frame is than the X window (the margin is the same on opposite sides).
+ */
+function contentOrigin(window: ClientWindow, frameExtents: { w: number; h: number } | undefined): { x: number; y: number } {
+  if (window.csdMargins) return { x: window.bounds.x + window.csdMargins.left, y: window.bounds.y + window.csdMargins.top };
+  if (frameExtents && frameExtents.w > 0 && frameExtents.h > 0) {
+    const marginX = Math.max(0, Math.round((window.bounds.width - frameExtents.w) / 2));
+    const marginY = Math.max(0, Math.round((window.bounds.height - frameExtents.h) / 2));
+    return { x: window.bounds.x + marginX, y: window.bounds.y + marginY };
+  }
+  return { x: window.bounds.x, y: window.bounds.y };
+}

@@ -1,0 +1,131 @@
+import { readFileSync } from 'node:fs';
+import type { X11Connection } from './x11/index.js';
+
+export interface Rect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** A top-level client window as the window manager and the X server describe it. */
+export interface ClientWindow {
+  id: number;
+  pid: number;
+  title: string;
+  /** WM_CLASS class (e.g. "gnome-calculator"), else the process name. */
+  appName: string;
+  /** The client area in root coordinates, without the window manager's frame. */
+  bounds: Rect;
+  /** Position in the stacking order, bottom = 0; higher is in front. */
+  zIndex: number;
+  isOnScreen: boolean;
+  onCurrentSpace: boolean;
+  minimized: boolean;
+  active: boolean;
+  /** GTK's client-side-decoration margins (_GTK_FRAME_EXTENTS: left, right, top, bottom) when declared. */
+  csdMargins?: { left: number; right: number; top: number; bottom: number };
+}
+
+export function processName(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
+  } catch {
+    return '';
+  }
+}
+
+function intersectsScreen(bounds: Rect, width: number, height: number): boolean {
+  return bounds.x < width && bounds.y < height && bounds.x + bounds.width > 0 && bounds.y + bounds.height > 0;
+}
+
+async function windowTitle(x: X11Connection, id: number): Promise<string> {
+  return (await x.getString(id, '_NET_WM_NAME')) ?? (await x.getString(id, 'WM_NAME')) ?? '';
+}
+
+async function windowClass(x: X11Connection, id: number): Promise<string> {
+  const value = await x.getString(id, 'WM_CLASS');
+  if (!value) return '';
+  // WM_CLASS holds "instance\0class\0"; the class names the application.
+  const [instance, klass] = value.split('\0');
+  return klass || instance || '';
+}
+
+/** Top-level windows when no EWMH window manager lists them: mapped, managed-looking children of the root. */
+async function rootChildren(x: X11Connection): Promise<number[]> {
+  const tree = await x.queryTree(x.screen.root);
+  const attributes = await Promise.all(tree.children.map((id) => x.getWindowAttributes(id).catch(() => undefined)));
+  return tree.children.filter((_, i) => attributes[i] && !attributes[i]!.overrideRedirect && attributes[i]!.class === 'InputOutput');
+}
+
+async function describeWindow(
+  x: X11Connection,
+  id: number,
+  zIndex: number,
+  context: { activeWindow: number; currentDesktop: number | undefined; hiddenAtom: number },
+): Promise<ClientWindow | undefined> {
+  const root = x.screen.root;
+  try {
+    const [geometry, origin, attributes, pids, title, appClass, states, desktops, csd] = await Promise.all([
+      x.getGeometry(id),
+      x.translateCoordinates(id, root, 0, 0),
+      x.getWindowAttributes(id),
+      x.getCardinals(id, '_NET_WM_PID'),
+      windowTitle(x, id),
+      windowClass(x, id),
+      x.getAtomList(id, '_NET_WM_STATE'),
+      x.getCardinals(id, '_NET_WM_DESKTOP'),
+      x.getCardinals(id, '_GTK_FRAME_EXTENTS'),
+    ]);
+    const pid = pids?.[0] ?? 0;
+    const bounds = { x: origin.x, y: origin.y, width: geometry.width, height: geometry.height };
+    const minimized = states?.includes(context.hiddenAtom) ?? false;
+    const desktop = desktops?.[0];
+    // 0xFFFFFFFF means "on every desktop".
+    const onCurrentSpace = context.currentDesktop === undefined || desktop === undefined || desktop === 0xffffffff || desktop === context.currentDesktop;
+    const viewable = attributes.mapState === 'viewable';
+    const window: ClientWindow = {
+      id,
+      pid,
+      title,
+      appName: appClass || (pid ? processName(pid) : ''),
+      bounds,
+      zIndex,
+      isOnScreen: viewable && !minimized && onCurrentSpace && intersectsScreen(bounds, x.screen.width, x.screen.height),
+      onCurrentSpace,
+      minimized,
+      active: id === context.activeWindow,
+    };
+    if (csd && csd.length === 4) window.csdMargins = { left: csd[0]!, right: csd[1]!, top: csd[2]!, bottom: csd[3]! };
+    return window;
+  } catch {
+    // The window was destroyed while we looked at it.
+    return undefined;
+  }
+}
+
+/**
+ * Every top-level client window the window manager knows, minimized and unmapped ones included,
+ * with z_index from the EWMH stacking order. All requests are pipelined.
+ */
+export async function listClientWindows(x: X11Connection): Promise<ClientWindow[]> {
+  const root = x.screen.root;
+  const [stacking, clients, active, currentDesktop, hiddenAtom] = await Promise.all([
+    x.getWindowList(root, '_NET_CLIENT_LIST_STACKING'),
+    x.getWindowList(root, '_NET_CLIENT_LIST'),
+    x.getWindowList(root, '_NET_ACTIVE_WINDOW'),
+    x.getCardinals(root, '_NET_CURRENT_DESKTOP'),
+    x.internAtom('_NET_WM_STATE_HIDDEN'),
+  ]);
+  let ordered = stacking ?? clients;
+  if (!ordered) ordered = await rootChildren(x);
+  // Clients missing from the stacking list (rare) go to the bottom.
+  const ids = [...(clients ?? []).filter((id) => !ordered!.includes(id)), ...ordered];
+  const context = { activeWindow: active?.[0] ?? 0, currentDesktop: currentDesktop?.[0], hiddenAtom };
+  const windows = await Promise.all(ids.map((id, zIndex) => describeWindow(x, id, zIndex, context)));
+  return windows.filter((window): window is ClientWindow => window !== undefined);
+}
+
+export async function findClientWindow(x: X11Connection, id: number): Promise<ClientWindow | undefined> {
+  return (await listClientWindows(x)).find((window) => window.id === id);
+}

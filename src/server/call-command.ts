@@ -1,0 +1,63 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { runTool, type ToolCallResult } from '../tools/run.js';
+import { flagValue, parseArgs, readStdin, UsageError } from './cli-args.js';
+import { createContext } from './session.js';
+
+function parseJsonArguments(text: string): unknown {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`the arguments are not valid JSON (${(error as Error).message}); pass an object such as '{"pid": 1234}'`);
+  }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    throw new UsageError('the arguments must be a JSON object, e.g. \'{"pid": 1234}\'');
+  }
+  return parsed;
+}
+
+/** Images go to files; the CLI prints their paths instead of base64. */
+function writeImages(result: ToolCallResult, toolName: string, directory: string): { path: string; mimeType: string }[] {
+  return result.images.map((image, index) => {
+    if (image.writtenTo) return { path: image.writtenTo, mimeType: image.mimeType };
+    mkdirSync(directory, { recursive: true });
+    const extension = image.mimeType === 'image/png' ? 'png' : 'jpg';
+    const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+    const path = join(directory, `${toolName}-${stamp}-${process.pid}-${index}-${image.label}.${extension}`);
+    writeFileSync(path, image.data);
+    return { path, mimeType: image.mimeType };
+  });
+}
+
+/** `cup-driver call <tool> '<json>'`: the registry's handler, in process. Returns the exit status. */
+export async function callCommand(argv: readonly string[]): Promise<number> {
+  const args = parseArgs(argv, { valued: ['image-dir'], boolean: ['json'] });
+  const [toolName, jsonText, ...extra] = args.positional;
+  if (!toolName) throw new UsageError("call needs a tool name: cup-driver call <tool> '<json-args>' (see cup-driver tools)");
+  if (extra.length > 0) throw new UsageError(`unexpected extra arguments: ${extra.join(' ')}; quote the JSON as one argument`);
+  const toolArgs = jsonText === undefined ? {} : parseJsonArguments(jsonText === '-' ? await readStdin() : jsonText);
+  const context = createContext({ session: 'cli', persistConfig: true });
+  try {
+    const result = await runTool(toolName, toolArgs, context);
+    const imageDir = resolve(flagValue(args, 'image-dir') ?? join(tmpdir(), 'cup-driver'));
+    const images = writeImages(result, toolName, imageDir);
+    if (args.flags.has('json')) {
+      const text = result.body ? `${result.summary}\n\n${result.body}` : result.summary;
+      process.stdout.write(
+        `${JSON.stringify({ isError: !result.ok, content: [{ type: 'text', text }], images, structuredContent: result.structured }, null, 2)}\n`,
+      );
+    } else if (result.ok) {
+      process.stdout.write(`${result.summary}\n`);
+      if (result.body) process.stdout.write(result.body.endsWith('\n') ? result.body : `${result.body}\n`);
+      for (const image of images) process.stdout.write(`image: ${image.path}\n`);
+    } else {
+      process.stderr.write(`cup-driver: ${result.summary}\n`);
+    }
+    if (result.ok) return 0;
+    return result.failure === 'usage' ? 2 : 1;
+  } finally {
+    context.desktop.close();
+  }
+}

@@ -1,0 +1,53 @@
+/** Bad command-line usage: the CLI prints the message and exits with status 2. */
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UsageError';
+  }
+}
+
+export interface ParsedArgs {
+  positional: string[];
+  flags: Map<string, string | true>;
+}
+
+/**
+ * Splits argv into positionals and --flags. Only flags listed in `valued` take a value (as the next word
+ * or after "="); an unknown flag is a usage error so typos do not silently change behaviour.
+ */
+export function parseArgs(argv: readonly string[], known: { valued?: string[]; boolean?: string[] }): ParsedArgs {
+  const valued = new Set(known.valued ?? []);
+  const booleans = new Set(known.boolean ?? []);
+  const positional: string[] = [];
+  const flags = new Map<string, string | true>();
+  for (let i = 0; i < argv.length; i++) {
+    const word = argv[i]!;
+    if (!word.startsWith('--') || word === '--') {
+      positional.push(word);
+      continue;
+    }
+    const [name, inline] = word.slice(2).split(/=(.*)/s, 2) as [string, string | undefined];
+    if (valued.has(name)) {
+      const value = inline ?? argv[++i];
+      if (value === undefined) throw new UsageError(`--${name} needs a value`);
+      flags.set(name, value);
+    } else if (booleans.has(name)) {
+      flags.set(name, true);
+    } else {
+      const all = [...valued, ...booleans].map((flag) => `--${flag}`);
+      throw new UsageError(`unknown option --${name}${all.length ? `; valid options: ${all.join(', ')}` : ''}`);
+    }
+  }
+  return { positional, flags };
+}
+
+export function flagValue(args: ParsedArgs, name: string): string | undefined {
+  const value = args.flags.get(name);
+  return typeof value === 'string' ? value : undefined;
+}
+
+export async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}

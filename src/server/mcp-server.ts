@@ -1,0 +1,52 @@
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { ToolContext } from '../tools/context.js';
+import { tools } from '../tools/registry.js';
+import { runTool, type ToolCallResult } from '../tools/run.js';
+import { inputJsonSchema, outputJsonSchema } from './tool-schemas.js';
+import { packageVersion } from './version.js';
+
+/** MCP shape: text first (summary line, then the body), images as image content, fields in structuredContent. */
+export function toCallToolResult(result: ToolCallResult): CallToolResult {
+  const text = result.body ? `${result.summary}\n\n${result.body}` : result.summary;
+  const content: CallToolResult['content'] = [{ type: 'text', text: result.ok ? text : `error: ${text}` }];
+  for (const image of result.images) {
+    if (image.writtenTo) continue;
+    content.push({ type: 'image', data: image.data.toString('base64'), mimeType: image.mimeType });
+  }
+  // A client checks structuredContent against the tool's output schema, which describes success only.
+  if (!result.ok) return { content, isError: true };
+  return { content, structuredContent: result.structured };
+}
+
+export function createMcpServer(context: ToolContext): Server {
+  const server = new Server({ name: 'cup-driver', version: packageVersion }, { capabilities: { tools: {} } });
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({
+    tools: tools.map((tool) => ({
+      name: tool.name,
+      description: tool.description,
+      inputSchema: inputJsonSchema(tool) as { type: 'object' },
+      outputSchema: outputJsonSchema(tool) as { type: 'object' },
+      annotations: { readOnlyHint: tool.readOnly },
+    })),
+  }));
+  server.setRequestHandler(CallToolRequestSchema, async (request) =>
+    toCallToolResult(await runTool(request.params.name, request.params.arguments ?? {}, context)),
+  );
+  return server;
+}
+
+/** Serves the registry over stdio until the client closes stdin. Nothing but protocol goes to stdout. */
+export async function serveMcpOverStdio(context: ToolContext): Promise<void> {
+  const server = createMcpServer(context);
+  const transport = new StdioServerTransport();
+  const closed = new Promise<void>((resolve) => {
+    server.onclose = () => resolve();
+    process.stdin.once('end', () => resolve());
+  });
+  await server.connect(transport);
+  context.log(`MCP server ready on stdio (${tools.length} tools)`);
+  await closed;
+  context.desktop.close();
+}

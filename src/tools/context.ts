@@ -1,0 +1,11 @@
+import type { LinuxDesktop } from '../platform/linux/linux-desktop.js';
+import type { SessionState } from './state/session-state.js';
+
+/** Everything a tool handler may use. One context per caller session (an MCP connection, a CLI call, a daemon session). */
+export interface ToolContext {
+  session: string;
+  desktop: LinuxDesktop;
+  state: SessionState;
+  /** Diagnostics go to stderr only: stdout belongs to the MCP protocol or the CLI result. */
+  log(message: string): void;
+}

@@ -1,0 +1,187 @@
+import { z } from 'zod';
+import { atspiToCup } from '../../cup/atspi/convert.js';
+import { buildEnvelope, filterTree, filterTreeText, toCompact, toMarkdown, type CupEnvelope, type CupNode } from '../../cup/index.js';
+import { encodePng } from '../../image/encode.js';
+import type { ClientWindow } from '../../platform/linux/windows.js';
+import type { ToolContext } from '../context.js';
+import { resolveUserPath, writeFileAtomically } from '../files.js';
+import { pidArgument, windowIdArgument, windowResult } from '../schemas.js';
+import { defineTool, type ToolImage } from '../tool.js';
+import type { ElementRecord } from '../state/snapshot-store.js';
+import { resolveWindow, windowRecord } from './window-records.js';
+
+const boundsResult = z.object({ x: z.number(), y: z.number(), w: z.number(), h: z.number() });
+const elementResult = z.object({
+  index: z.number(),
+  role: z.string(),
+  name: z.string(),
+  value: z.string().optional(),
+  states: z.array(z.string()),
+  actions: z.array(z.string()),
+  bounds: boundsResult.optional(),
+});
+
+const walkBudgetMs = 10_000;
+
+function flatten(nodes: readonly CupNode[], into: CupNode[] = []): CupNode[] {
+  for (const node of nodes) {
+    into.push(node);
+    if (node.children) flatten(node.children, into);
+  }
+  return into;
+}
+
+function indexOf(node: CupNode): number {
+  return Number(node.id.slice(1));
+}
+
+/** The text an agent reads, and which element ids it shows. */
+function render(envelope: CupEnvelope, format: 'compact' | 'markdown' | 'json', detail: 'compact' | 'full', query: string | undefined) {
+  if (format === 'json') {
+    const tree = query ? filterTree(envelope.tree, query) : envelope.tree;
+    const shown = { ...envelope, tree };
+    return { text: JSON.stringify(shown, null, 1), shownIds: new Set(flatten(tree).map(indexOf)) };
+  }
+  let text = format === 'markdown' ? toMarkdown(envelope, { detail }) : toCompact(envelope, { detail });
+  if (query) text = filterTreeText(text, query);
+  const pattern = format === 'markdown' ? /\[element_index (\d+)\]/g : /^\s*\[e(\d+)\]/gm;
+  return { text, shownIds: new Set([...text.matchAll(pattern)].map((match) => Number(match[1]))) };
+}
+
+interface Screenshot {
+  image?: ToolImage;
+  info?: { width: number; height: number; scale: number; path?: string };
+  error?: string;
+}
+
+async function screenshotOf(context: ToolContext, window: ClientWindow, outFile: string | undefined): Promise<Screenshot> {
+  try {
+    const pixels = await context.desktop.captureWindow(window);
+    const encoded = await encodePng(pixels, context.state.config.get().max_image_dimension);
+    context.state.images.rememberScreenshot({
+      windowId: window.id,
+      imageWidth: encoded.width,
+      imageHeight: encoded.height,
+      windowWidth: pixels.width,
+      windowHeight: pixels.height,
+      scale: encoded.scale,
+    });
+    const info = { width: encoded.width, height: encoded.height, scale: encoded.scale };
+    if (outFile) {
+      const path = resolveUserPath(outFile);
+      writeFileAtomically(path, encoded.data);
+      return { image: { data: encoded.data, mimeType: 'image/png', label: 'screenshot', writtenTo: path }, info: { ...info, path } };
+    }
+    return { image: { data: encoded.data, mimeType: 'image/png', label: 'screenshot' }, info };
+  } catch (error) {
+    return { error: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+export const getWindowState = defineTool({
+  name: 'get_window_state',
+  capability: 'perception',
+  readOnly: true,
+  description:
+    "Read one window: its accessibility tree as CUP (compact text by default; markdown or a JSON envelope) and a PNG " +
+    'screenshot. Every element is tagged [eN]; N is the element_index the action tools take, valid until the next ' +
+    'get_window_state of this window. Call it once per turn before acting on elements. When the structured result ' +
+    'says degraded, the app exposes no usable tree: act by pixels on the screenshot instead.',
+  input: z.strictObject({
+    pid: pidArgument,
+    window_id: windowIdArgument,
+    query: z.string().min(1).optional().describe('Case-insensitive filter: keep matching elements and their ancestors. Element indices are unchanged.'),
+    include_screenshot: z.boolean().default(true).describe('Return a screenshot with the tree. Default true; false is cheaper when only re-indexing.'),
+    screenshot_out_file: z.string().min(1).optional().describe('Write the PNG to this path (~ expanded) instead of embedding it.'),
+    format: z.enum(['compact', 'markdown', 'json']).default('compact').describe('compact (CUP compact text, fewest tokens), markdown, or json (the CUP envelope).'),
+    detail: z.enum(['compact', 'full']).default('compact').describe('compact prunes decorative and off-screen nodes; full keeps every node.'),
+    max_elements: z.number().int().min(1).max(100_000).default(5000).describe('Stop reading after this many nodes (then truncated is true). Default 5000.'),
+    max_depth: z.number().int().min(0).max(10_000).default(1000).describe('Do not read deeper than this many levels below the window.'),
+    capture_mode: z.string().optional().describe('Deprecated and ignored; accepted for compatibility.'),
+  }),
+  output: z.object({
+    snapshot_id: z.string(),
+    window: windowResult,
+    format: z.string(),
+    node_count: z.number(),
+    shown_count: z.number(),
+    truncated: z.boolean(),
+    degraded: z.boolean(),
+    degraded_reason: z.string().optional(),
+    toolkit: z.string().optional(),
+    elements: z.array(elementResult),
+    screenshot: z.object({ width: z.number(), height: z.number(), scale: z.number(), path: z.string().optional() }).optional(),
+    screenshot_error: z.string().optional(),
+  }),
+  async handle(args, context) {
+    const window = await resolveWindow(context, args.window_id, args.pid);
+    const [tree, screen, screenshot] = await Promise.all([
+      context.desktop.readWindowTree(window, { maxNodes: args.max_elements, maxDepth: args.max_depth, budgetMs: walkBudgetMs }),
+      context.desktop.screen(),
+      args.include_screenshot ? screenshotOf(context, window, args.screenshot_out_file) : Promise.resolve<Screenshot>({}),
+    ]);
+
+    const converted = tree.read?.root ? atspiToCup(tree.read.root, tree.context) : undefined;
+    const envelope = buildEnvelope({
+      platform: 'linux',
+      screen: { w: screen.width, h: screen.height, scale: screen.scale },
+      app: { name: window.appName, pid: window.pid },
+      scope: 'full',
+      tree: converted ? [converted.root] : [],
+    });
+    const nodes = flatten(envelope.tree);
+    const sources = new Map(converted?.sources.map((source) => [source.index, source]) ?? []);
+    const records: ElementRecord[] = nodes.map((node) => {
+      const source = sources.get(indexOf(node))!;
+      return { index: indexOf(node), bus: source.bus, path: source.path, role: node.role, name: node.name, bounds: node.bounds };
+    });
+    const snapshot = context.state.snapshots.add(window.pid, window.id, records);
+
+    const actionable = nodes.some((node) => (node.actions ?? []).some((action) => action !== 'focus'));
+    let degradedReason = tree.missingReason;
+    if (!degradedReason && !actionable) degradedReason = 'the accessibility tree has no actionable elements (the app may draw its own UI or not support accessibility)';
+    const { text, shownIds } = render(envelope, args.format, args.detail, args.query);
+    const elements = nodes
+      .filter((node) => shownIds.has(indexOf(node)))
+      .map((node) => ({
+        index: indexOf(node),
+        role: node.role,
+        name: node.name,
+        ...(node.value !== undefined ? { value: node.value } : {}),
+        states: node.states ?? [],
+        actions: node.actions ?? [],
+        ...(node.bounds ? { bounds: node.bounds } : {}),
+      }));
+
+    const truncated = tree.read?.truncated ?? false;
+    const parts = [
+      `${nodes.length} nodes, ${elements.length} shown`,
+      truncated ? 'truncated' : '',
+      degradedReason ? `degraded: ${degradedReason}` : '',
+      screenshot.info
+        ? `screenshot ${screenshot.info.width}x${screenshot.info.height}${screenshot.info.path ? ` written to ${screenshot.info.path}` : ''}`
+        : screenshot.error
+          ? `no screenshot: ${screenshot.error}`
+          : '',
+    ].filter(Boolean);
+    return {
+      summary: `✅ "${window.title}" (pid ${window.pid}, window ${window.id}, snapshot ${snapshot.id}): ${parts.join('; ')}`,
+      body: text,
+      images: screenshot.image ? [screenshot.image] : [],
+      structured: {
+        snapshot_id: snapshot.id,
+        window: windowRecord(window),
+        format: args.format,
+        node_count: nodes.length,
+        shown_count: elements.length,
+        truncated,
+        degraded: degradedReason !== undefined,
+        ...(degradedReason ? { degraded_reason: degradedReason } : {}),
+        ...(tree.toolkit ? { toolkit: `${tree.toolkit.name} ${tree.toolkit.version}`.trim() } : {}),
+        elements,
+        ...(screenshot.info ? { screenshot: screenshot.info } : {}),
+        ...(screenshot.error ? { screenshot_error: screenshot.error } : {}),
+      },
+    };
+  },
+});

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { defineTool } from '../tool.js';
+import { pidArgument, windowResult } from '../schemas.js';
+import { formatWindowLine, windowRecord } from './window-records.js';
+
+export const listWindows = defineTool({
+  name: 'list_windows',
+  capability: 'perception',
+  readOnly: true,
+  description:
+    'List the top-level windows the window manager knows, including minimized and off-screen ones: window_id, pid, ' +
+    'app_name, title, bounds (top-left origin, screen pixels), z_index (higher = in front), is_on_screen, on_current_space.',
+  input: z.strictObject({
+    on_screen_only: z.boolean().optional().describe('When true, drop windows that are not on the current workspace. Default false.'),
+    pid: pidArgument.optional().describe('Only windows of this process.'),
+  }),
+  output: z.object({ windows: z.array(windowResult) }),
+  async handle(args, context) {
+    let windows = await context.desktop.windows();
+    if (args.pid !== undefined) windows = windows.filter((window) => window.pid === args.pid);
+    if (args.on_screen_only) windows = windows.filter((window) => window.onCurrentSpace);
+    windows.sort((a, b) => b.zIndex - a.zIndex);
+    return {
+      summary: `✅ ${windows.length} window${windows.length === 1 ? '' : 's'}`,
+      body: windows.map(formatWindowLine).join('\n'),
+      structured: { windows: windows.map(windowRecord) },
+    };
+  },
+});

@@ -1,0 +1,137 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { compactBody, node } from './build.js';
+
+const win = (children: ReturnType<typeof node>[]) => node(0, 'window', 'W', { children });
+const ok = node(9, 'button', 'OK');
+
+test('an unnamed generic is hoisted: its children take its place', () => {
+  const tree = [win([node(1, 'generic', '', { children: [node(2, 'button', 'A'), node(3, 'button', 'B')] })])];
+  assert.deepEqual(compactBody(tree), ['[e0] win "W"', '  [e2] btn "A"', '  [e3] btn "B"']);
+});
+
+test('a named generic is kept', () => {
+  const tree = [win([node(1, 'generic', 'Box', { children: [node(2, 'button', 'A')] })])];
+  assert.deepEqual(compactBody(tree), ['[e0] win "W"', '  [e1] gen "Box"', '    [e2] btn "A"']);
+});
+
+test('an unnamed region is hoisted, a named one kept', () => {
+  const hoisted = [win([node(1, 'region', '', { children: [ok] })])];
+  assert.deepEqual(compactBody(hoisted), ['[e0] win "W"', '  [e9] btn "OK"']);
+  const named = [win([node(1, 'region', 'Feed', { children: [ok] })])];
+  assert.deepEqual(compactBody(named), ['[e0] win "W"', '  [e1] rgn "Feed"', '    [e9] btn "OK"']);
+});
+
+test('an unnamed group with no action besides focus is hoisted', () => {
+  const tree = [win([node(1, 'group', '', { actions: ['focus'], children: [ok] })])];
+  assert.deepEqual(compactBody(tree), ['[e0] win "W"', '  [e9] btn "OK"']);
+});
+
+test('an unnamed group with another action, or a named group, is kept', () => {
+  const clickable = [win([node(1, 'group', '', { actions: ['click'], children: [ok] })])];
+  assert.deepEqual(compactBody(clickable), ['[e0] win "W"', '  [e1] grp [clk]', '    [e9] btn "OK"']);
+  const named = [win([node(1, 'group', 'G', { children: [ok] })])];
+  assert.deepEqual(compactBody(named), ['[e0] win "W"', '  [e1] grp "G"', '    [e9] btn "OK"']);
+});
+
+test('hoisting nests: hoisted nodes inside hoisted nodes all give way to the first kept descendants', () => {
+  const tree = [win([node(1, 'generic', '', { children: [node(2, 'group', '', { children: [ok] })] })])];
+  assert.deepEqual(compactBody(tree), ['[e0] win "W"', '  [e9] btn "OK"']);
+});
+
+test('a hoisted root gives its children the root level', () => {
+  const tree = [node(0, 'generic', '', { children: [node(1, 'window', 'A'), node(2, 'window', 'B')] })];
+  assert.deepEqual(compactBody(tree), ['[e1] win "A"', '[e2] win "B"']);
+});
+
+test('hoisting is decided before skipping: a zero-size unnamed generic still shows its children', () => {
+  const tree = [win([node(1, 'generic', '', { bounds: { x: 5, y: 5, w: 0, h: 0 }, children: [ok] })])];
+  assert.deepEqual(compactBody(tree), ['[e0] win "W"', '  [e9] btn "OK"']);
+});
+
+for (const role of ['scrollbar', 'separator', 'titlebar', 'tooltip', 'status']) {
+  test(`role ${role} is skipped with its whole subtree`, () => {
+    const tree = [win([node(1, role, 'Named', { actions: ['click'], children: [ok] }), node(2, 'button', 'B')])];
+    assert.deepEqual(compactBody(tree), ['[e0] win "W"', '  [e2] btn "B"']);
+  });
+}
+
+test('a node with zero width or zero height is skipped with its subtree', () => {
+  const tree = [
+    win([
+      node(1, 'button', 'Thin', { bounds: { x: 5, y: 5, w: 0, h: 10 }, actions: ['click'], children: [ok] }),
+      node(2, 'button', 'Flat', { bounds: { x: 5, y: 5, w: 10, h: 0 }, actions: ['click'] }),
+      node(3, 'button', 'Fine', { bounds: { x: 5, y: 5, w: 1, h: 1 } }),
+    ]),
+  ];
+  assert.deepEqual(compactBody(tree), ['[e0] win "W"', '  [e3] btn "Fine"']);
+});
+
+test('an offscreen node with no action besides focus is skipped; with another action it is kept', () => {
+  const tree = [
+    win([
+      node(1, 'link', 'Gone', { states: ['offscreen'] }),
+      node(2, 'link', 'Focus only', { states: ['offscreen'], actions: ['focus'] }),
+      node(3, 'link', 'Reachable', { states: ['offscreen'], actions: ['click'] }),
+    ]),
+  ];
+  assert.deepEqual(compactBody(tree), ['[e0] win "W"', '  [e3] lnk "Reachable" {off} [clk]']);
+});
+
+test('an unnamed img is skipped; a named img is kept', () => {
+  const tree = [win([node(1, 'img', ''), node(2, 'img', 'Logo')])];
+  assert.deepEqual(compactBody(tree), ['[e0] win "W"', '  [e2] img "Logo"']);
+});
+
+test('a text with an empty name is skipped', () => {
+  const tree = [node(0, 'list', '', { children: [node(1, 'text', ''), node(2, 'text', 'kept')] })];
+  assert.deepEqual(compactBody(tree), ['[e0] lst', '  [e2] txt "kept"']);
+});
+
+test('a text that is the only child of a named parent is skipped', () => {
+  const tree = [node(0, 'button', 'Save', { children: [node(1, 'text', 'Save')] })];
+  assert.deepEqual(compactBody(tree), ['[e0] btn "Save"']);
+});
+
+test('a text with one sibling under a named parent is kept', () => {
+  const tree = [node(0, 'button', 'Save', { children: [node(1, 'text', 'Save'), node(2, 'text', 'Ctrl+S')] })];
+  assert.deepEqual(compactBody(tree), ['[e0] btn "Save"', '  [e1] txt "Save"', '  [e2] txt "Ctrl+S"']);
+});
+
+test('the only text child of an unnamed parent is kept', () => {
+  const tree = [node(0, 'listitem', '', { children: [node(1, 'text', 'Milk')] })];
+  assert.deepEqual(compactBody(tree), ['[e0] li', '  [e1] txt "Milk"']);
+});
+
+test('sibling count counts raw children, including ones that get skipped', () => {
+  const tree = [node(0, 'button', 'Save', { children: [node(1, 'text', 'Save'), node(2, 'img', '')] })];
+  assert.deepEqual(compactBody(tree), ['[e0] btn "Save"', '  [e1] txt "Save"']);
+});
+
+test('hoisted children: sibling count is the hoisted node raw child count', () => {
+  // The button has two raw children, but the text's siblings are the generic's children: just one.
+  const tree = [
+    node(0, 'button', 'OK', {
+      children: [node(1, 'generic', '', { children: [node(2, 'text', 'OK')] }), node(3, 'img', 'Icon')],
+    }),
+  ];
+  assert.deepEqual(compactBody(tree), ['[e0] btn "OK"', '  [e3] img "Icon"']);
+  const two = [node(0, 'button', 'OK', { children: [node(1, 'generic', '', { children: [node(2, 'text', 'A'), node(3, 'text', 'B')] })] })];
+  assert.deepEqual(compactBody(two), ['[e0] btn "OK"', '  [e2] txt "A"', '  [e3] txt "B"']);
+});
+
+test('hoisted children: their parent is the hoisted node own parent', () => {
+  // The generic has no name, but the text's parent for the rule is the named window.
+  const tree = [win([node(1, 'generic', '', { children: [node(2, 'text', 'Hello')] })])];
+  assert.deepEqual(compactBody(tree), ['[e0] win "W"']);
+});
+
+test('children of a hoisted root have no parent, so a lone text among them is kept', () => {
+  const tree = [node(0, 'generic', '', { children: [node(1, 'text', 'Hi')] })];
+  assert.deepEqual(compactBody(tree), ['[e1] txt "Hi"']);
+});
+
+test('detail full keeps every node: nothing hoisted or skipped', () => {
+  const tree = [win([node(1, 'generic', '', { children: [node(2, 'separator'), node(3, 'img', '')] })])];
+  assert.deepEqual(compactBody(tree, { detail: 'full' }), ['[e0] win "W"', '  [e1] gen', '    [e2] sep', '    [e3] img']);
+});

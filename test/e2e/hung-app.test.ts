@@ -1,0 +1,81 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { after, before, describe, test } from 'node:test';
+import type { ClientWindow } from '../../src/platform/linux/windows.js';
+import type { ToolContext } from '../../src/tools/context.js';
+import { TestDesktop } from '../helpers/desktop.js';
+import { callOk, testContext } from '../helpers/tools.js';
+
+interface State {
+  degraded: boolean;
+  degraded_reason?: string;
+  node_count: number;
+  screenshot?: { width: number; height: number };
+}
+
+describe('a hung application cannot hang the driver', () => {
+  let desktop: TestDesktop;
+  let context: ToolContext;
+  let hung: { process: import('node:child_process').ChildProcess; window: ClientWindow };
+  let healthy: ClientWindow;
+
+  async function stateOf(window: ClientWindow): Promise<State> {
+    return (await callOk(context, 'get_window_state', { pid: window.pid, window_id: window.id })).structured as unknown as State;
+  }
+
+  async function waitUntilAccessible(window: ClientWindow): Promise<void> {
+    const deadline = Date.now() + 15_000;
+    while ((await stateOf(window)).degraded) {
+      if (Date.now() > deadline) throw new Error(`${window.title} never became accessible`);
+      await sleep(200);
+    }
+  }
+
+  before(async () => {
+    desktop = await TestDesktop.start();
+    process.env.XDG_CONFIG_HOME = mkdtempSync(join(tmpdir(), 'cup-config-'));
+    context = testContext();
+    hung = await desktop.launchFixture('gtk3', { title: 'Will hang' });
+    healthy = (await desktop.launchFixture('gtk4', { title: 'Stays healthy' })).window;
+    await waitUntilAccessible(hung.window);
+    await waitUntilAccessible(healthy);
+  });
+
+  after(async () => {
+    if (hung?.process.pid) process.kill(hung.process.pid, 'SIGCONT');
+    context?.desktop.close();
+    await desktop?.stop();
+  });
+
+  test('a SIGSTOPped app returns a degraded result with its screenshot within 3 s, and other apps still answer', async () => {
+    process.kill(hung.process.pid!, 'SIGSTOP');
+    try {
+      const started = Date.now();
+      const state = await stateOf(hung.window);
+      const elapsed = Date.now() - started;
+      assert.ok(elapsed < 3000, `took ${elapsed} ms`);
+      assert.equal(state.degraded, true);
+      assert.match(state.degraded_reason ?? '', /did not answer/);
+      assert.ok(state.screenshot, 'the screenshot comes from the X server, which still answers');
+
+      const otherStarted = Date.now();
+      const other = await stateOf(healthy);
+      assert.equal(other.degraded, false);
+      assert.ok(other.node_count > 20);
+      assert.ok(Date.now() - otherStarted < 2000);
+    } finally {
+      process.kill(hung.process.pid!, 'SIGCONT');
+    }
+    // Once resumed, the app answers again through the same connection.
+    const deadline = Date.now() + 10_000;
+    let resumed = await stateOf(hung.window);
+    while (resumed.degraded && Date.now() < deadline) {
+      await sleep(200);
+      resumed = await stateOf(hung.window);
+    }
+    assert.equal(resumed.degraded, false);
+  });
+});

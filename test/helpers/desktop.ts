@@ -1,0 +1,82 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { startDesktop, stopDesktop, type DesktopState } from '../../src/platform/linux/desktop/virtual-desktop.js';
+import { listClientWindows, type ClientWindow } from '../../src/platform/linux/windows.js';
+import { X11Connection } from '../../src/platform/linux/x11/index.js';
+
+export const repositoryRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+export const fixtureApps = join(repositoryRoot, 'test', 'fixtures', 'apps');
+export const cliPath = join(repositoryRoot, 'dist', 'src', 'server', 'main.js');
+
+/**
+ * A private virtual desktop for one test file: its own display, session bus and accessibility bus, and
+ * its own state directory so it never touches a desktop the developer is using. Everything it started,
+ * apps included, is stopped by stop().
+ */
+export class TestDesktop {
+  private readonly apps: ChildProcess[] = [];
+  private x?: X11Connection;
+
+  private constructor(
+    readonly state: DesktopState,
+    readonly stateHome: string,
+  ) {}
+
+  static async start(size = { width: 1280, height: 800 }): Promise<TestDesktop> {
+    const stateHome = mkdtempSync(join(tmpdir(), 'cup-test-'));
+    // The state directory follows XDG_RUNTIME_DIR; point it at a private one for this test process.
+    process.env.XDG_RUNTIME_DIR = stateHome;
+    const state = await startDesktop(size);
+    process.env.DISPLAY = state.display;
+    process.env.DBUS_SESSION_BUS_ADDRESS = state.sessionBusAddress;
+    return new TestDesktop(state, stateHome);
+  }
+
+  /** Environment for child processes (apps, the CLI) that must run on this desktop. */
+  env(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+    return { ...process.env, DISPLAY: this.state.display, DBUS_SESSION_BUS_ADDRESS: this.state.sessionBusAddress, XDG_RUNTIME_DIR: this.stateHome, ...extra };
+  }
+
+  async x11(): Promise<X11Connection> {
+    this.x ??= await X11Connection.connect({ display: this.state.display });
+    return this.x;
+  }
+
+  /** Starts an app on this desktop and waits (bounded) until its window with the given title is mapped. */
+  async launch(command: string, args: string[], title: string, timeoutMs = 20_000): Promise<{ process: ChildProcess; window: ClientWindow }> {
+    const child = spawn(command, args, { env: this.env(), stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr?.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    this.apps.push(child);
+    const deadline = Date.now() + timeoutMs;
+    const x = await this.x11();
+    while (Date.now() < deadline) {
+      if (child.exitCode !== null) throw new Error(`${command} exited with ${child.exitCode}: ${stderr}`);
+      const window = (await listClientWindows(x)).find((candidate) => candidate.title === title && candidate.isOnScreen);
+      if (window) return { process: child, window };
+      await sleep(50);
+    }
+    throw new Error(`no window titled "${title}" appeared within ${timeoutMs} ms; stderr: ${stderr}`);
+  }
+
+  async launchFixture(toolkit: 'gtk3' | 'gtk4', options: { title?: string; rows?: number; size?: string } = {}) {
+    const title = options.title ?? `CUP Fixture ${toolkit.toUpperCase()}`;
+    const args = [join(fixtureApps, `${toolkit}_fixture.py`), '--title', title];
+    if (options.rows !== undefined) args.push('--rows', String(options.rows));
+    if (options.size) args.push('--size', options.size);
+    return this.launch('/usr/bin/python3', args, title);
+  }
+
+  async stop(): Promise<void> {
+    for (const app of this.apps) if (app.exitCode === null) app.kill('SIGKILL');
+    this.x?.close();
+    await stopDesktop(this.state.display);
+    rmSync(this.stateHome, { recursive: true, force: true });
+  }
+}

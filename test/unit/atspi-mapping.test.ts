@@ -1,0 +1,224 @@
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import { cupActionsFor } from '../../src/cup/atspi/actions.js';
+import { ATSPI_ROLE_NAMES, ATSPI_STATE_NAMES } from '../../src/cup/atspi/constants.js';
+import { atspiToCup } from '../../src/cup/atspi/convert.js';
+import type { AtspiRawNode, RawTreeContext } from '../../src/cup/atspi/raw-node.js';
+import { atspiRoleName, cupRoleFor } from '../../src/cup/atspi/roles.js';
+import { decodeStateSet, encodeStateSet } from '../../src/cup/atspi/states.js';
+import { CUP_ROLES, validateEnvelope, buildEnvelope, type CupNode } from '../../src/cup/index.js';
+import { repositoryRoot } from '../helpers/desktop.js';
+
+const screenContext: RawTreeContext = {
+  extentsOrigin: { x: 0, y: 0 },
+  visibleArea: { x: 100, y: 50, w: 400, h: 300 },
+  typeNamesAreNotNames: false,
+};
+
+let counter = 0;
+function raw(role: string, fields: Partial<AtspiRawNode> & { stateNames?: string[] } = {}): AtspiRawNode {
+  const { stateNames = ['STATE_ENABLED', 'STATE_SENSITIVE', 'STATE_VISIBLE', 'STATE_SHOWING'], ...rest } = fields;
+  return {
+    bus: ':1.5',
+    path: `/org/a11y/atspi/accessible/${counter++}`,
+    role: ATSPI_ROLE_NAMES.indexOf(role),
+    name: '',
+    description: '',
+    states: encodeStateSet(stateNames),
+    interfaces: ['Accessible', 'Component'],
+    childCount: fields.children?.length ?? 0,
+    children: [],
+    ...rest,
+  };
+}
+
+function nodes(root: CupNode): CupNode[] {
+  return [root, ...(root.children ?? []).flatMap(nodes)];
+}
+
+describe('AT-SPI numbering', () => {
+  test('role and state tables match the installed libatspi enumerations (python3-gi oracle)', () => {
+    const script = [
+      'import gi, json',
+      "gi.require_version('Atspi', '2.0')",
+      'from gi.repository import Atspi',
+      "roles = [Atspi.Role(n).value_nick for n in range(Atspi.Role.LAST_DEFINED)]",
+      "states = [Atspi.StateType(n).value_nick for n in range(Atspi.StateType.LAST_DEFINED)]",
+      'print(json.dumps([roles, states]))',
+    ].join('\n');
+    const [roles, states] = JSON.parse(execFileSync('/usr/bin/python3', ['-c', script], { encoding: 'utf8' })) as [string[], string[]];
+    const asConstant = (prefix: string, nick: string) => `${prefix}_${nick.toUpperCase().replace(/-/g, '_')}`;
+    assert.deepEqual(ATSPI_ROLE_NAMES.slice(0, roles.length), roles.map((nick) => asConstant('ROLE', nick)));
+    assert.deepEqual(ATSPI_STATE_NAMES.slice(0, states.length), states.map((nick) => asConstant('STATE', nick)));
+  });
+
+  test('the state set decodes bit n of the two words as AtspiStateType n', () => {
+    // ENABLED is bit 8 and SENSITIVE bit 24 of word 0; READ_ONLY (43) is bit 11 of word 1.
+    assert.deepEqual([...decodeStateSet([(1 << 8) | (1 << 24), 1 << 11])].sort(), ['STATE_ENABLED', 'STATE_READ_ONLY', 'STATE_SENSITIVE']);
+    assert.deepEqual([...decodeStateSet([1 << 12, 0])], ['STATE_FOCUSED']);
+    assert.deepEqual([...decodeStateSet([0x80000000, 0])], ['STATE_MANAGES_DESCENDANTS']);
+    const all = ['STATE_ACTIVE', 'STATE_SHOWING', 'STATE_INDETERMINATE', 'STATE_CHECKABLE'];
+    assert.deepEqual([...decodeStateSet(encodeStateSet(all))].sort(), [...all].sort());
+  });
+});
+
+describe('AT-SPI to CUP roles (built from mappings.json)', () => {
+  const mappings = JSON.parse(readFileSync(join(repositoryRoot, 'schema', 'mappings.json'), 'utf8')) as {
+    roles: Record<string, Record<string, string | null>>;
+  };
+
+  test('every unconditional linux mapping in mappings.json maps back to a CUP role with that mapping', () => {
+    for (const [cupRole, platforms] of Object.entries(mappings.roles)) {
+      if (cupRole.startsWith('$') || !platforms.linux) continue;
+      for (const atspiRole of platforms.linux.split('|')) {
+        if (atspiRole.endsWith('?')) continue;
+        const mapped = cupRoleFor({ atspiRole, named: true, modal: false });
+        assert.ok(
+          mappings.roles[mapped]?.linux?.split('|').includes(atspiRole),
+          `${atspiRole} → ${mapped}, whose mapping does not name ${atspiRole}`,
+        );
+      }
+    }
+  });
+
+  test('every AT-SPI role maps to a schema role', () => {
+    for (const name of ATSPI_ROLE_NAMES) {
+      assert.ok((CUP_ROLES as readonly string[]).includes(cupRoleFor({ atspiRole: name, named: false, modal: false })), name);
+    }
+  });
+
+  test('context-dependent roles', () => {
+    assert.equal(cupRoleFor({ atspiRole: 'ROLE_PANEL', named: true, modal: false }), 'group');
+    assert.equal(cupRoleFor({ atspiRole: 'ROLE_PANEL', named: false, modal: false }), 'generic');
+    assert.equal(cupRoleFor({ atspiRole: 'ROLE_LIST_ITEM', parentAtspiRole: 'ROLE_LIST_BOX', named: false, modal: false }), 'option');
+    assert.equal(cupRoleFor({ atspiRole: 'ROLE_LIST_ITEM', parentAtspiRole: 'ROLE_LIST', named: false, modal: false }), 'listitem');
+    assert.equal(cupRoleFor({ atspiRole: 'ROLE_MENU', parentAtspiRole: 'ROLE_MENU_BAR', named: true, modal: false }), 'menuitem');
+    assert.equal(cupRoleFor({ atspiRole: 'ROLE_MENU', parentAtspiRole: 'ROLE_FRAME', named: true, modal: false }), 'menu');
+    assert.equal(cupRoleFor({ atspiRole: 'ROLE_ALERT', named: true, modal: true }), 'alertdialog');
+    assert.equal(cupRoleFor({ atspiRole: 'ROLE_SECTION', named: false, modal: false, xmlRole: 'navigation' }), 'navigation');
+    assert.equal(cupRoleFor({ atspiRole: 'ROLE_TOGGLE_BUTTON', named: true, modal: false }), 'button');
+    assert.equal(atspiRoleName(9999), 'ROLE_9999');
+  });
+});
+
+describe('AT-SPI to CUP actions', () => {
+  const base = { interfaces: ['Accessible', 'Component', 'Action'], states: new Set<string>(), parentHasSelection: false };
+
+  test('toolkit action names map to CUP verbs; dotted GTK4 widget actions map to nothing', () => {
+    assert.deepEqual(cupActionsFor({ ...base, role: 'text', atspiRole: 'ROLE_LABEL', rawActions: ['clipboard.copy', 'menu.popup', 'link.open'] }), []);
+    assert.deepEqual(cupActionsFor({ ...base, role: 'button', atspiRole: 'ROLE_PUSH_BUTTON', rawActions: ['Press', 'ShowMenu'] }), ['click', 'rightclick']);
+    assert.deepEqual(cupActionsFor({ ...base, role: 'slider', atspiRole: 'ROLE_SLIDER', rawActions: ['Increase', 'Decrease'] }), ['increment', 'decrement']);
+  });
+
+  test('an entry\'s activate is not a click; editable text can be typed into and set', () => {
+    const states = new Set(['STATE_EDITABLE', 'STATE_FOCUSABLE']);
+    const actions = cupActionsFor({ ...base, interfaces: [...base.interfaces, 'EditableText', 'Text'], states, role: 'textbox', atspiRole: 'ROLE_TEXT', rawActions: ['activate'] });
+    assert.deepEqual(actions, ['type', 'setvalue', 'focus']);
+  });
+
+  test('interfaces and states add what they make possible', () => {
+    const slider = cupActionsFor({ ...base, interfaces: [...base.interfaces, 'Value'], role: 'slider', atspiRole: 'ROLE_SLIDER', rawActions: [] });
+    assert.deepEqual(slider, ['setvalue', 'increment', 'decrement']);
+    const check = cupActionsFor({ ...base, role: 'checkbox', atspiRole: 'ROLE_CHECK_BOX', rawActions: [] });
+    assert.deepEqual(check, ['click', 'toggle']);
+    const expander = cupActionsFor({ ...base, role: 'treeitem', atspiRole: 'ROLE_TREE_ITEM', rawActions: ['expand or contract'], states: new Set(['STATE_EXPANDABLE', 'STATE_EXPANDED']) });
+    assert.deepEqual(expander, ['collapse', 'click']);
+    const option = cupActionsFor({ ...base, role: 'option', atspiRole: 'ROLE_LIST_ITEM', rawActions: [], parentHasSelection: true, states: new Set(['STATE_SELECTABLE']) });
+    assert.deepEqual(option, ['click', 'select']);
+    assert.deepEqual(cupActionsFor({ ...base, role: 'group', atspiRole: 'ROLE_SCROLL_PANE', rawActions: [] }), ['scroll']);
+  });
+});
+
+describe('atspiToCup', () => {
+  test('ids are assigned in pre-order and each id resolves to the object it was read from', () => {
+    const root = raw('ROLE_FRAME', { name: 'Win', extents: { x: 100, y: 50, w: 400, h: 300 } });
+    const panel = raw('ROLE_PANEL');
+    const button = raw('ROLE_PUSH_BUTTON', { name: 'OK', actions: ['click'], interfaces: ['Accessible', 'Component', 'Action'], extents: { x: 120, y: 60, w: 80, h: 30 } });
+    const label = raw('ROLE_LABEL', { name: 'Hello', extents: { x: 120, y: 100, w: 80, h: 20 } });
+    panel.children = [button];
+    root.children = [panel, label];
+    const converted = atspiToCup(root, screenContext);
+    assert.deepEqual(nodes(converted.root).map((node) => `${node.id}:${node.role}:${node.name}`), ['e0:window:Win', 'e1:generic:', 'e2:button:OK', 'e3:text:Hello']);
+    assert.deepEqual(converted.sources.map((source) => source.path), [root.path, panel.path, button.path, label.path]);
+    assert.equal(converted.nodeCount, 4);
+    const envelope = buildEnvelope({ platform: 'linux', screen: { w: 1280, h: 800 }, tree: [converted.root] });
+    assert.deepEqual(validateEnvelope(envelope).errors, []);
+    assert.equal(converted.root.children![0]!.children![0]!.platform?.linux?.atspiRole, 'ROLE_PUSH_BUTTON');
+  });
+
+  test('GTK4 window-relative extents are moved by the window content origin', () => {
+    const context = { ...screenContext, extentsOrigin: { x: 300, y: 200 }, visibleArea: { x: 300, y: 200, w: 400, h: 300 } };
+    const converted = atspiToCup(raw('ROLE_PUSH_BUTTON', { name: 'OK', extents: { x: 10, y: 20, w: 30, h: 40 } }), context);
+    assert.deepEqual(converted.root.bounds, { x: 310, y: 220, w: 30, h: 40 });
+    assert.ok(!converted.root.states!.includes('offscreen'));
+  });
+
+  test('offscreen comes from geometry, not from SHOWING (GTK4 never sets it)', () => {
+    const noShowing = ['STATE_SENSITIVE', 'STATE_VISIBLE'];
+    const inside = atspiToCup(raw('ROLE_PUSH_BUTTON', { stateNames: noShowing, extents: { x: 150, y: 60, w: 20, h: 20 } }), screenContext);
+    assert.ok(!inside.root.states!.includes('offscreen'));
+    const below = atspiToCup(raw('ROLE_PUSH_BUTTON', { extents: { x: 150, y: 350, w: 20, h: 20 } }), screenContext);
+    assert.ok(below.root.states!.includes('offscreen'), 'touching the bottom edge is outside');
+  });
+
+  test('GTK3\'s -2^31 coordinate and an unknown position mean offscreen with no bounds', () => {
+    const sentinel = atspiToCup(raw('ROLE_LIST_ITEM', { extents: { x: -2147483648, y: -2147483648, w: 1, h: 1 } }), screenContext);
+    assert.equal(sentinel.root.bounds, undefined);
+    assert.ok(sentinel.root.states!.includes('offscreen'));
+    const unknown = atspiToCup(raw('ROLE_LIST_ITEM', { positionUnknown: true }), screenContext);
+    assert.ok(unknown.root.states!.includes('offscreen'));
+  });
+
+  test('disabled only when neither ENABLED nor SENSITIVE is set', () => {
+    const gtk4Sensitive = atspiToCup(raw('ROLE_PUSH_BUTTON', { stateNames: ['STATE_SENSITIVE', 'STATE_VISIBLE'] }), screenContext);
+    assert.ok(!gtk4Sensitive.root.states!.includes('disabled'));
+    const insensitive = atspiToCup(raw('ROLE_PUSH_BUTTON', { stateNames: ['STATE_VISIBLE'] }), screenContext);
+    assert.ok(insensitive.root.states!.includes('disabled'));
+  });
+
+  test('focusable is not focused, and toggle buttons report pressed', () => {
+    const focusable = atspiToCup(raw('ROLE_PUSH_BUTTON', { stateNames: ['STATE_ENABLED', 'STATE_SENSITIVE', 'STATE_VISIBLE', 'STATE_FOCUSABLE'] }), screenContext);
+    assert.ok(!focusable.root.states!.includes('focused'));
+    const toggle = atspiToCup(raw('ROLE_TOGGLE_BUTTON', { stateNames: ['STATE_ENABLED', 'STATE_VISIBLE', 'STATE_CHECKED'] }), screenContext);
+    assert.deepEqual(toggle.root.states, ['pressed']);
+    const check = atspiToCup(raw('ROLE_CHECK_BOX', { stateNames: ['STATE_ENABLED', 'STATE_VISIBLE', 'STATE_CHECKED', 'STATE_FOCUSED'] }), screenContext);
+    assert.deepEqual(check.root.states, ['focused', 'checked']);
+  });
+
+  test('GTK4 type names are not names; names come from content for roles that allow it, skipping unrendered content', () => {
+    const gtk4 = { ...screenContext, typeNamesAreNotNames: true };
+    const hidden = raw('ROLE_LABEL', { name: '(None)', extents: { x: 150, y: 60, w: 0, h: 0 } });
+    const shown = raw('ROLE_LABEL', { name: 'Red', extents: { x: 150, y: 60, w: 30, h: 20 } });
+    const inner = raw('ROLE_PANEL', { name: 'GtkStackPage', children: [hidden, shown] });
+    const button = raw('ROLE_PUSH_BUTTON', { name: 'GtkToggleButton', extents: { x: 150, y: 60, w: 40, h: 20 }, children: [inner] });
+    const converted = atspiToCup(button, gtk4);
+    assert.equal(converted.root.name, 'Red');
+    assert.equal(converted.root.children![0]!.name, '');
+    assert.equal(converted.root.children![0]!.role, 'generic');
+    const elsewhere = atspiToCup(raw('ROLE_PUSH_BUTTON', { name: 'PowerShell' }), screenContext);
+    assert.equal(elsewhere.root.name, 'PowerShell', 'outside GTK4 such names are kept');
+  });
+
+  test('values, ranges, placeholder and orientation', () => {
+    const slider = atspiToCup(
+      raw('ROLE_SLIDER', { value: { current: 42.5, min: 0, max: 100 }, stateNames: ['STATE_ENABLED', 'STATE_VISIBLE', 'STATE_HORIZONTAL'], interfaces: ['Accessible', 'Component', 'Value'] }),
+      screenContext,
+    );
+    assert.equal(slider.root.value, '42.5');
+    assert.deepEqual(slider.root.attributes, { orientation: 'horizontal', valueMin: 0, valueMax: 100, valueNow: 42.5 });
+    const entry = atspiToCup(
+      raw('ROLE_ENTRY', { text: 'héllo', attributes: { 'placeholder-text': 'Type' }, interfaces: ['Accessible', 'Component', 'Text', 'EditableText'], stateNames: ['STATE_ENABLED', 'STATE_VISIBLE', 'STATE_EDITABLE'] }),
+      screenContext,
+    );
+    assert.equal(entry.root.value, 'héllo');
+    assert.equal(entry.root.attributes?.placeholder, 'Type');
+    assert.ok(entry.root.states!.includes('editable'));
+    const readOnly = atspiToCup(raw('ROLE_ENTRY', { text: 'x', interfaces: ['Accessible', 'Component', 'Text'] }), screenContext);
+    assert.ok(readOnly.root.states!.includes('readonly'));
+    const combo = atspiToCup(raw('ROLE_COMBO_BOX', { name: 'Color', selectedName: 'Red' }), screenContext);
+    assert.equal(combo.root.value, 'Red');
+  });
+});
