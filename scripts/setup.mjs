@@ -17,9 +17,11 @@ const desktopPackages = [
 const testPackages = [
   'python3-gi', 'gir1.2-gtk-3.0', 'gir1.2-gtk-4.0', 'gir1.2-atspi-2.0', 'python3-pyatspi',
   'gnome-calculator', 'gtk-3-examples',
+  // Terminal programs the tui_* tests drive.
+  'vim', 'htop', 'less', 'dialog', 'whiptail', 'procps',
 ];
 // Peer tools the benchmark measures us against.
-const benchPackages = ['imagemagick', 'xdotool'];
+const benchPackages = ['imagemagick', 'xdotool', 'tmux'];
 
 const args = new Set(process.argv.slice(2));
 const wanted = [...desktopPackages, ...testPackages, ...(args.has('--bench') ? benchPackages : [])];

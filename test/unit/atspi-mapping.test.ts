@@ -15,7 +15,7 @@ import { repositoryRoot } from '../helpers/desktop.js';
 const screenContext: RawTreeContext = {
   extentsOrigin: { x: 0, y: 0 },
   visibleArea: { x: 100, y: 50, w: 400, h: 300 },
-  typeNamesAreNotNames: false,
+  gtk4NameQuirks: false,
 };
 
 let counter = 0;
@@ -189,7 +189,7 @@ describe('atspiToCup', () => {
   });
 
   test('GTK4 type names are not names; names come from content for roles that allow it, skipping unrendered content', () => {
-    const gtk4 = { ...screenContext, typeNamesAreNotNames: true };
+    const gtk4 = { ...screenContext, gtk4NameQuirks: true };
     const hidden = raw('ROLE_LABEL', { name: '(None)', extents: { x: 150, y: 60, w: 0, h: 0 } });
     const shown = raw('ROLE_LABEL', { name: 'Red', extents: { x: 150, y: 60, w: 30, h: 20 } });
     const inner = raw('ROLE_PANEL', { name: 'GtkStackPage', children: [hidden, shown] });
@@ -198,6 +198,11 @@ describe('atspiToCup', () => {
     assert.equal(converted.root.name, 'Red');
     assert.equal(converted.root.children![0]!.name, '');
     assert.equal(converted.root.children![0]!.role, 'generic');
+    const repeated = atspiToCup(raw('ROLE_PUSH_BUTTON', { name: '4 4', extents: { x: 150, y: 60, w: 40, h: 20 }, children: [raw('ROLE_LABEL', { name: '4', extents: { x: 150, y: 60, w: 10, h: 20 } })] }), gtk4);
+    assert.equal(repeated.root.name, '4', 'GTK 4.8 repeats a button label in its name');
+    const iconOnly = atspiToCup(raw('ROLE_PUSH_BUTTON', { name: 'GtkMenuButton', description: 'Primary menu' }), gtk4);
+    assert.equal(iconOnly.root.name, 'Primary menu', 'the tooltip names a control with no label or content');
+    assert.equal(iconOnly.root.description, 'Primary menu');
     const elsewhere = atspiToCup(raw('ROLE_PUSH_BUTTON', { name: 'PowerShell' }), screenContext);
     assert.equal(elsewhere.root.name, 'PowerShell', 'outside GTK4 such names are kept');
   });

@@ -144,7 +144,7 @@ export function atspiToCup(root: AtspiRawNode, context: RawTreeContext): Convert
     sources.push({ index, bus: raw.bus, path: raw.path });
     const states = decodeStateSet(raw.states);
     const atspiRole = atspiRoleName(raw.role);
-    const name = context.typeNamesAreNotNames && typeNamePattern.test(raw.name) ? '' : raw.name;
+    const name = context.gtk4NameQuirks && typeNamePattern.test(raw.name) ? '' : raw.name;
     const role = cupRoleFor({
       atspiRole,
       parentAtspiRole: parent ? atspiRoleName(parent.role) : undefined,
@@ -178,8 +178,14 @@ export function atspiToCup(root: AtspiRawNode, context: RawTreeContext): Convert
     };
     if (raw.children.length > 0) {
       node.children = raw.children.map((child) => convert(child, raw, placement.offscreen));
-      if (!node.name && nameFromContentRoles.has(role)) node.name = nameFromContent(node.children);
+      if (nameFromContentRoles.has(role)) {
+        const content = nameFromContent(node.children);
+        if (!node.name) node.name = content;
+        else if (context.gtk4NameQuirks && content && node.name === `${content} ${content}`) node.name = content;
+      }
     }
+    // accname's last resort for a control with neither label nor content is its tooltip (GTK4's description).
+    if (!node.name && node.description && nameFromContentRoles.has(role)) node.name = node.description;
     return node;
   };
 

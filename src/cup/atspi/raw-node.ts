@@ -39,6 +39,9 @@ export interface RawTreeContext {
   extentsOrigin: { x: number; y: number };
   /** The part of the screen where the window's content can be seen; elements outside it are offscreen. */
   visibleArea: { x: number; y: number; w: number; h: number };
-  /** GTK4 falls back to the widget's type name (e.g. "GtkBox") as accessible name; such names are not names. */
-  typeNamesAreNotNames: boolean;
+  /**
+   * GTK 4.8's names: an unnamed widget carries its type name ("GtkMenuButton"), and a button's name
+   * repeats its label ("4 4" for the label "4"). Neither is the accessible name a user would read.
+   */
+  gtk4NameQuirks: boolean;
 }

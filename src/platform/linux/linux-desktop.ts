@@ -115,7 +115,7 @@ export class LinuxDesktop {
   async readWindowTree(window: ClientWindow, limits: TreeLimits): Promise<WindowTree> {
     const x = await this.x11();
     const visibleArea = clip(window.bounds, x.screen.width, x.screen.height);
-    const context: RawTreeContext = { extentsOrigin: { x: 0, y: 0 }, visibleArea, typeNamesAreNotNames: false };
+    const context: RawTreeContext = { extentsOrigin: { x: 0, y: 0 }, visibleArea, gtk4NameQuirks: false };
     const client = await this.atspi();
     let match: WindowMatch | undefined;
     try {
@@ -136,9 +136,9 @@ export class LinuxDesktop {
     }
     const toolkit = await client.toolkitOf(match.app.bus).catch(() => undefined);
     const quirks = quirksFor(toolkit);
-    context.typeNamesAreNotNames = quirks.typeNamesAreNotNames;
+    context.gtk4NameQuirks = quirks.gtk4NameQuirks;
     if (quirks.extentsRelativeToWindow) context.extentsOrigin = contentOrigin(window, match.topLevel.extents);
-    const read = await readTree(client.bus, match.topLevel, {
+    const read = await readTree(client, match.topLevel, {
       maxNodes: limits.maxNodes,
       maxDepth: limits.maxDepth,
       budgetMs: limits.budgetMs,

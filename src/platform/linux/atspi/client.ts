@@ -1,6 +1,14 @@
 import { DBusConnection, DBusError, getAllProperties, getProperty } from '../dbus/index.js';
 import { atspiInterface, REGISTRY_BUS, ROOT_PATH, type ObjectRef } from './object-ref.js';
+import { ObjectFactsCache } from './object-facts.js';
 import type { ToolkitInfo } from './toolkit.js';
+
+/** How calls to one application travel: over its private socket when it offers one, else through the bus. */
+export interface AppChannel {
+  connection: DBusConnection;
+  /** Direct (peer-to-peer): calls carry no destination, and the bus daemon is not in the path. */
+  direct: boolean;
+}
 
 /** An application registered with the AT-SPI registry. */
 export interface AccessibleApplication extends ObjectRef {
@@ -23,6 +31,8 @@ export interface AccessibleTopLevel extends ObjectRef {
 export class AtspiClient {
   private readonly pids = new Map<string, number>();
   private readonly toolkits = new Map<string, ToolkitInfo | undefined>();
+  private readonly channels = new Map<string, Promise<AppChannel>>();
+  readonly facts = new ObjectFactsCache();
 
   private constructor(
     readonly bus: DBusConnection,
@@ -31,11 +41,78 @@ export class AtspiClient {
 
   static async connect(address: string, callTimeoutMs = 2000): Promise<AtspiClient> {
     const bus = await DBusConnection.connect(address, { timeoutMs: callTimeoutMs });
-    return new AtspiClient(bus, callTimeoutMs);
+    const client = new AtspiClient(bus, callTimeoutMs);
+    // The bus daemon announces when an application's name goes away; what we knew of it goes too.
+    bus.onSignal((signal) => {
+      if (signal.interface === 'org.freedesktop.DBus' && signal.member === 'NameOwnerChanged' && signal.body[2] === '') {
+        client.forget(String(signal.body[0]));
+      }
+    });
+    await bus.addMatch("type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',member='NameOwnerChanged'");
+    return client;
+  }
+
+  private forget(busName: string): void {
+    this.pids.delete(busName);
+    this.toolkits.delete(busName);
+    this.facts.forgetApplication(busName);
+    const channel = this.channels.get(busName);
+    this.channels.delete(busName);
+    void channel?.then((open) => open.direct && open.connection.close()).catch(() => {});
   }
 
   close(): void {
+    for (const channel of this.channels.values()) {
+      void channel.then((open) => open.direct && open.connection.close()).catch(() => {});
+    }
+    this.channels.clear();
     this.bus.close();
+  }
+
+  /**
+   * The way to reach an application. ATK-based toolkits (GTK3, and everything using atk-bridge) offer a
+   * private socket (Application.GetApplicationBusAddress); talking to it directly takes the accessibility
+   * bus daemon out of every round trip. Toolkits without one are reached through the bus.
+   */
+  channelFor(busName: string): Promise<AppChannel> {
+    let channel = this.channels.get(busName);
+    if (!channel) {
+      channel = this.openChannel(busName);
+      this.channels.set(busName, channel);
+      // A hung app is retried on the next capture rather than remembered as reachable only through the bus.
+      channel.catch(() => this.channels.delete(busName));
+    }
+    return channel;
+  }
+
+  private async openChannel(busName: string): Promise<AppChannel> {
+    const viaBus: AppChannel = { connection: this.bus, direct: false };
+    let address: string;
+    try {
+      const reply = await this.bus.call({
+        destination: busName,
+        path: ROOT_PATH,
+        interface: atspiInterface('Application'),
+        member: 'GetApplicationBusAddress',
+      });
+      address = String(reply.body[0] ?? '');
+    } catch (error) {
+      if (error instanceof DBusError) return viaBus;
+      throw error;
+    }
+    if (!address) return viaBus;
+    try {
+      const connection = await DBusConnection.connect(address, {
+        timeoutMs: this.callTimeoutMs,
+        connectTimeoutMs: this.callTimeoutMs,
+        peerToPeer: true,
+      });
+      connection.onClose(() => this.channels.delete(busName));
+      return { connection, direct: true };
+    } catch {
+      // The socket may be unreachable from here (another mount namespace, a sandbox): the bus still works.
+      return viaBus;
+    }
   }
 
   /** The unix process id of a bus connection, from the bus daemon (one pid may own several applications). */

@@ -4,8 +4,8 @@ export interface ToolkitQuirks {
   extentsRelativeToWindow: boolean;
   /** GTK3 and ATK set SHOWING exactly when an object is on screen, so a non-showing object's position need not be asked. */
   showingIsReliable: boolean;
-  /** GTK4 names unnamed widgets after their type ("GtkBox"). */
-  typeNamesAreNotNames: boolean;
+  /** GTK4 names unnamed widgets after their type ("GtkBox") and repeats button labels in names ("4 4"). */
+  gtk4NameQuirks: boolean;
 }
 
 export interface ToolkitInfo {
@@ -17,10 +17,10 @@ export function quirksFor(toolkit: ToolkitInfo | undefined): ToolkitQuirks {
   const name = toolkit?.name.toLowerCase() ?? '';
   const major = Number.parseInt(toolkit?.version ?? '', 10);
   if (name === 'gtk' && major >= 4) {
-    return { extentsRelativeToWindow: true, showingIsReliable: false, typeNamesAreNotNames: true };
+    return { extentsRelativeToWindow: true, showingIsReliable: false, gtk4NameQuirks: true };
   }
   if ((name === 'gtk' || name === 'gail') && major <= 3) {
-    return { extentsRelativeToWindow: false, showingIsReliable: true, typeNamesAreNotNames: false };
+    return { extentsRelativeToWindow: false, showingIsReliable: true, gtk4NameQuirks: false };
   }
-  return { extentsRelativeToWindow: false, showingIsReliable: false, typeNamesAreNotNames: false };
+  return { extentsRelativeToWindow: false, showingIsReliable: false, gtk4NameQuirks: false };
 }

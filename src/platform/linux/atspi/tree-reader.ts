@@ -1,5 +1,7 @@
 import type { AtspiRawNode } from '../../../cup/atspi/raw-node.js';
-import { DBusError, DBusTimeoutError, type DBusConnection } from '../dbus/index.js';
+import { DBusError, DBusTimeoutError } from '../dbus/index.js';
+import type { AtspiClient } from './client.js';
+import type { ObjectFacts } from './object-facts.js';
 import { atspiInterface, type ObjectRef } from './object-ref.js';
 
 export interface ReadTreeOptions {
@@ -45,7 +47,8 @@ class WalkAborted extends Error {}
  * what its interfaces say it has. Every call is bounded; the first call an application fails to answer
  * ends the walk, so a hung application costs one timeout, not one per object.
  */
-export function readTree(bus: DBusConnection, start: ObjectRef, options: ReadTreeOptions): Promise<ReadTreeResult> {
+export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTreeOptions): Promise<ReadTreeResult> {
+  const facts = client.facts;
   const started = Date.now();
   const deadline = started + options.budgetMs;
   const concurrency = options.concurrency ?? 192;
@@ -87,7 +90,9 @@ export function readTree(bus: DBusConnection, start: ObjectRef, options: ReadTre
     inFlight++;
     calls++;
     try {
-      const reply = await bus.call({ destination: ref.bus, path: ref.path, interface: iface, member, signature, body, timeoutMs });
+      const channel = await client.channelFor(ref.bus);
+      const destination = channel.direct ? '' : ref.bus;
+      const reply = await channel.connection.call({ destination, path: ref.path, interface: iface, member, signature, body, timeoutMs });
       return reply.body;
     } catch (error) {
       if (error instanceof DBusTimeoutError) {
@@ -109,27 +114,46 @@ export function readTree(bus: DBusConnection, start: ObjectRef, options: ReadTre
     return { bus: ref.bus, path: ref.path, role: 0, name: '', description: '', states: [0, 0], interfaces: [], childCount: 0, children: [] };
   }
 
-  async function readBasics(node: AtspiRawNode, depth: number): Promise<ObjectRef[]> {
-    const [properties, role, state, interfaces, children] = await Promise.all([
+  /** Name, description, child count and states always; role and interfaces only for objects not seen before. */
+  async function readBasics(node: AtspiRawNode, known: ObjectFacts | undefined): Promise<void> {
+    const [properties, state, role, interfaces] = await Promise.all([
       call(node, 'org.freedesktop.DBus.Properties', 'GetAll', 's', [atspiInterface('Accessible')]),
-      call(node, atspiInterface('Accessible'), 'GetRole'),
       call(node, atspiInterface('Accessible'), 'GetState'),
-      call(node, atspiInterface('Accessible'), 'GetInterfaces'),
-      depth < options.maxDepth ? call(node, atspiInterface('Accessible'), 'GetChildren') : undefined,
+      known ? undefined : call(node, atspiInterface('Accessible'), 'GetRole'),
+      known ? undefined : call(node, atspiInterface('Accessible'), 'GetInterfaces'),
     ]);
     const props = properties?.[0] instanceof Map ? (properties[0] as Map<string, { value: unknown }>) : undefined;
     node.name = String(props?.get('Name')?.value ?? '');
     node.description = String(props?.get('Description')?.value ?? '');
-    node.childCount = Number(props?.get('ChildCount')?.value ?? 0);
-    node.role = Number(role?.[0] ?? 0);
+    // Without the property, ask for children anyway rather than assume a leaf.
+    node.childCount = props?.has('ChildCount') ? Number(props.get('ChildCount')!.value) : -1;
     node.states = (state?.[0] as number[] | undefined) ?? [0, 0];
-    node.interfaces = ((interfaces?.[0] as string[] | undefined) ?? []).map((name) => name.replace('org.a11y.atspi.', ''));
-    const refs = ((children?.[0] as [string, string][] | undefined) ?? []).map(([childBus, childPath]) => ({ bus: childBus, path: childPath }));
-    if (depth >= options.maxDepth && node.childCount > 0) truncated = true;
-    return refs.filter((ref) => ref.path !== '/org/a11y/atspi/null');
+    node.role = known ? known.role : Number(role?.[0] ?? 0);
+    node.interfaces = known ? known.interfaces : ((interfaces?.[0] as string[] | undefined) ?? []).map((name) => name.replace('org.a11y.atspi.', ''));
   }
 
-  async function readDetails(node: AtspiRawNode): Promise<void> {
+  function childRefs(body: Body | undefined): ObjectRef[] {
+    return ((body?.[0] as [string, string][] | undefined) ?? [])
+      .map(([childBus, childPath]) => ({ bus: childBus, path: childPath }))
+      .filter((ref) => ref.path !== '/org/a11y/atspi/null');
+  }
+
+  /**
+   * Children are only asked of objects that have some, so leaves (about half of a tree) cost no call;
+   * an object that had children on an earlier walk is asked at once, saving a round trip per level.
+   */
+  async function readChildren(node: AtspiRawNode, depth: number, early: Promise<Body | undefined> | undefined): Promise<ObjectRef[]> {
+    if (node.childCount === 0) return [];
+    if (depth >= options.maxDepth) {
+      truncated = true;
+      return [];
+    }
+    const refs = childRefs(await (early ?? call(node, atspiInterface('Accessible'), 'GetChildren')));
+    if (node.childCount < 0) node.childCount = refs.length;
+    return refs;
+  }
+
+  async function readDetails(node: AtspiRawNode, known: ObjectFacts | undefined): Promise<void> {
     const has = (name: string) => node.interfaces.includes(name);
     const showing = ((node.states[0] ?? 0) & (1 << STATE_SHOWING)) !== 0;
     const work: Promise<void>[] = [];
@@ -142,7 +166,9 @@ export function readTree(bus: DBusConnection, start: ObjectRef, options: ReadTre
         }),
       );
     }
-    if (has('Action')) {
+    if (has('Action') && known?.actions) {
+      if (known.actions.length > 0) node.actions = known.actions;
+    } else if (has('Action')) {
       work.push(
         call(node, atspiInterface('Action'), 'GetActions').then((body) => {
           const actions = (body?.[0] as [string, string, string][] | undefined) ?? [];
@@ -197,8 +223,14 @@ export function readTree(bus: DBusConnection, start: ObjectRef, options: ReadTre
   function visit(node: AtspiRawNode, depth: number): void {
     pendingNodes++;
     (async () => {
-      const childRefs = await readBasics(node, depth);
-      for (const ref of childRefs) {
+      const known = facts.get(node);
+      const early = known?.hadChildren && depth < options.maxDepth ? call(node, atspiInterface('Accessible'), 'GetChildren') : undefined;
+      // Awaited below; until then a rejection must not count as unhandled.
+      early?.catch(() => {});
+      await readBasics(node, known);
+      const details = readDetails(node, known);
+      details.catch(() => {});
+      for (const ref of await readChildren(node, depth, early)) {
         if (nodeCount >= options.maxNodes) {
           truncated = true;
           break;
@@ -207,7 +239,13 @@ export function readTree(bus: DBusConnection, start: ObjectRef, options: ReadTre
         node.children.push(child);
         visit(child, depth + 1);
       }
-      await readDetails(node);
+      await details;
+      facts.set(node, {
+        role: node.role,
+        interfaces: [...node.interfaces],
+        actions: node.interfaces.includes('Action') ? [...(node.actions ?? [])] : undefined,
+        hadChildren: node.childCount > 0,
+      });
     })()
       .catch((error: unknown) => {
         if (!(error instanceof WalkAborted)) abort(error instanceof Error ? error.message : String(error));

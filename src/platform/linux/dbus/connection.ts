@@ -65,6 +65,11 @@ export interface ConnectOptions {
   timeoutMs?: number;
   /** Bound on socket connect + authentication + Hello, over all addresses tried. */
   connectTimeoutMs?: number;
+  /**
+   * A direct connection to one peer (such as an application's private AT-SPI socket) rather than to a
+   * bus: there is no bus daemon to say Hello to, and the connection has no unique name.
+   */
+  peerToPeer?: boolean;
 }
 
 const BUS_NAME = 'org.freedesktop.DBus';
@@ -155,7 +160,7 @@ export class DBusConnection {
     this.defaultTimeoutMs = defaultTimeoutMs;
   }
 
-  /** Connects to the first usable address in the list, authenticates with SASL EXTERNAL and says Hello. */
+  /** Connects to the first usable address in the list, authenticates with SASL EXTERNAL and (on a bus) says Hello. */
   static async connect(address: string, options: ConnectOptions = {}): Promise<DBusConnection> {
     const timeoutMs = options.timeoutMs ?? 2000;
     const connectTimeoutMs = options.connectTimeoutMs ?? 3000;
@@ -173,6 +178,7 @@ export class DBusConnection {
         const { leftover } = await authenticate(socket, remaining());
         connection = new DBusConnection(socket, timeoutMs);
         connection.attach(leftover);
+        if (options.peerToPeer) return connection;
         const reply = await connection.call({ destination: BUS_NAME, path: BUS_PATH, interface: BUS_NAME, member: 'Hello', timeoutMs: remaining() });
         connection.name = String(reply.body[0]);
         return connection;

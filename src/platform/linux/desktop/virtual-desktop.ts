@@ -1,5 +1,7 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { DBusConnection, setProperty, Variant } from '../dbus/index.js';
 import { X11Connection } from '../x11/index.js';
 import { commandLine, isAlive, processesWithEnvironment, spawnDetached, terminate, waitFor } from './processes.js';
@@ -11,7 +13,7 @@ export interface DesktopState {
   display: string;
   width: number;
   height: number;
-  pids: { xvfb: number; dbus: number; windowManager: number };
+  pids: { xvfb: number; dbus: number; windowManager: number; compositor: number };
   sessionBusAddress: string;
   accessibilityBusAddress: string;
   logDir: string;
@@ -166,16 +168,54 @@ async function waitForRegistry(accessibilityBusAddress: string): Promise<void> {
   });
 }
 
+/**
+ * Openbox announces itself (_NET_SUPPORTING_WM_CHECK) before it handles new windows, and map requests
+ * that arrive in between are lost; an app started then would never show. So the desktop only counts as
+ * ready once openbox has framed a probe window of our own.
+ */
 async function waitForWindowManager(display: string, wmPid: number): Promise<void> {
   const x = await X11Connection.connect({ display, timeoutMs: 2000 });
+  const probe = await x.createWindow({ parent: x.screen.root, x: 0, y: 0, width: 10, height: 10 });
   try {
-    await waitFor('the window manager (openbox) to manage the screen', 10_000, async () => {
+    await waitFor('the window manager (openbox) to manage new windows', 10_000, async () => {
       if (!isAlive(wmPid)) throw new Error('openbox exited');
-      const check = await x.getWindowList(x.screen.root, '_NET_SUPPORTING_WM_CHECK');
-      return check && check.length > 0 ? true : undefined;
+      await x.mapWindow(probe);
+      const tree = await x.queryTree(probe);
+      return tree.parent !== x.screen.root ? true : undefined;
     });
   } finally {
+    await x.destroyWindow(probe).catch(() => {});
+    await x.sync().catch(() => {});
     x.close();
+  }
+}
+
+/** Starts the compositor helper and waits until its redirection is in place (it prints "ready"). */
+async function startCompositor(display: string, logFile: string): Promise<number> {
+  const script = fileURLToPath(new URL('./compositor.js', import.meta.url));
+  const log = openSync(logFile, 'a');
+  try {
+    const child = spawn(process.execPath, [script, display], { detached: true, stdio: ['ignore', 'pipe', log] });
+    const ready = await new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => resolve(false), 10_000);
+      child.stdout!.once('data', () => {
+        clearTimeout(timer);
+        resolve(true);
+      });
+      child.once('exit', () => {
+        clearTimeout(timer);
+        resolve(false);
+      });
+    });
+    child.stdout!.destroy();
+    child.unref();
+    if (!ready || child.pid === undefined) {
+      if (child.pid !== undefined) await terminate(child.pid);
+      throw new Error(`the compositor helper did not start; see ${logFile}`);
+    }
+    return child.pid;
+  } finally {
+    closeSync(log);
   }
 }
 
@@ -192,8 +232,10 @@ export async function startDesktop(options: StartOptions = {}): Promise<DesktopS
   mkdirSync(logDir, { recursive: true });
   const server = await startXServer(requested, width, height, logDir);
   const display = `:${server.number}`;
-  const pids = { xvfb: server.pid, dbus: 0, windowManager: 0 };
+  const pids = { xvfb: server.pid, dbus: 0, windowManager: 0, compositor: 0 };
   try {
+    // Before any window exists: a window redirected only after being covered keeps the wrong pixels.
+    pids.compositor = await startCompositor(display, join(logDir, `compositor-${server.number}.log`));
     const socketPath = join(stateDirectory(), `bus-${server.number}`);
     rmSync(socketPath, { force: true });
     const sessionBusAddress = `unix:path=${socketPath}`;
@@ -240,7 +282,7 @@ async function stopProcesses(display: string, pids: DesktopState['pids'], sessio
   const started = processesWithEnvironment('DBUS_SESSION_BUS_ADDRESS', sessionBusAddress).filter(
     (pid) => pid !== pids.xvfb,
   );
-  await Promise.all([pids.windowManager, ...started].filter((pid) => pid > 0).map((pid) => terminate(pid)));
+  await Promise.all([pids.windowManager, pids.compositor ?? 0, ...started].filter((pid) => pid > 0).map((pid) => terminate(pid)));
   if (pids.dbus > 0) await terminate(pids.dbus);
   if (pids.xvfb > 0) await terminate(pids.xvfb);
   const number = displayNumber(display);

@@ -1,0 +1,36 @@
+import type { ObjectRef } from './object-ref.js';
+
+/**
+ * What does not change while an accessible object lives: its role, its interfaces and the names of its
+ * actions. Toolkits never reuse an object path for another object while the application runs (atk-bridge
+ * and Qt count ids up, GTK4 uses UUIDs), so these facts are kept per path and re-read only for objects not
+ * seen before. Whether the object had children last time lets the next walk ask for them without waiting.
+ */
+export interface ObjectFacts {
+  role: number;
+  interfaces: string[];
+  actions?: string[];
+  hadChildren: boolean;
+}
+
+export class ObjectFactsCache {
+  private readonly byApp = new Map<string, Map<string, ObjectFacts>>();
+
+  get(ref: ObjectRef): ObjectFacts | undefined {
+    return this.byApp.get(ref.bus)?.get(ref.path);
+  }
+
+  set(ref: ObjectRef, facts: ObjectFacts): void {
+    let app = this.byApp.get(ref.bus);
+    if (!app) {
+      app = new Map();
+      this.byApp.set(ref.bus, app);
+    }
+    app.set(ref.path, facts);
+  }
+
+  /** Everything known about an application, once its bus name is gone (it exited or crashed). */
+  forgetApplication(bus: string): void {
+    this.byApp.delete(bus);
+  }
+}
