@@ -1,20 +1,10 @@
 // Building envelopes that validate against schema/cup.schema.json.
-import type {
-  CupAppInfo, CupEnvelope, CupNode, CupPlatform, CupScope, CupScreen, CupTool, CupWindowInfo,
-} from './types.js';
+import type { CupEnvelope, CupNode } from './types.js';
 
 export const CUP_VERSION = '0.1.0';
 
-export interface EnvelopeInput {
-  platform: CupPlatform;
-  screen: CupScreen;
-  app?: CupAppInfo;
-  scope?: CupScope;
-  tree: CupNode[];
-  windows?: CupWindowInfo[];
-  tools?: CupTool[];
-  timestamp?: number;
-}
+/** Everything of an envelope but its version, which buildEnvelope sets. */
+export type EnvelopeInput = Omit<CupEnvelope, 'version'>;
 
 /** An envelope with the current version; optional fields left undefined are omitted, not set. */
 export function buildEnvelope(input: EnvelopeInput): CupEnvelope {

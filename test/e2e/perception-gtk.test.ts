@@ -274,6 +274,24 @@ describe('perception of real GTK3 and GTK4 apps on the embedded desktop', () => 
     assert.match(result.body!, /^\* \[fg\] /m);
   });
 
+  test('list_apps: running apps with their pid and .desktop entry, installed ones with pid 0', async () => {
+    const result = await callOk(context, 'list_apps');
+    const apps = result.structured.apps as { pid: number; name: string; running: boolean; active: boolean; launch_path: string | null; kind: string; last_used: string | null }[];
+    const calc = apps.find((app) => app.pid === calculator.pid);
+    assert.ok(calc, JSON.stringify(apps.filter((app) => app.running)));
+    assert.equal(calc.name, 'Calculator');
+    assert.equal(calc.running, true);
+    assert.equal(calc.launch_path, '/usr/share/applications/org.gnome.Calculator.desktop');
+    assert.equal(calc.kind, 'desktop');
+    assert.ok(apps.some((app) => app.pid === gtk3.pid && app.running));
+    // htop's entry is visible (gtk3-demo's says NoDisplay and must not be listed).
+    assert.ok(!apps.some((app) => app.launch_path === '/usr/share/applications/gtk3-demo.desktop'));
+    const demo = apps.find((app) => app.launch_path === '/usr/share/applications/htop.desktop');
+    assert.ok(demo && demo.pid === 0 && !demo.running && !demo.active);
+    assert.ok(!Number.isNaN(Date.parse(demo.last_used!)));
+    assert.equal(apps.filter((app) => app.launch_path === calc.launch_path).length, 1, 'a running app is not listed again as installed');
+  });
+
   test('get_screen_size and get_cursor_position read the X server', async () => {
     const size = await callOk(context, 'get_screen_size');
     assert.deepEqual(size.structured, { width: 1280, height: 800, scale_factor: 1 });

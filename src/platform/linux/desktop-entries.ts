@@ -37,15 +37,41 @@ function parseEntry(text: string): Map<string, string> {
   return fields;
 }
 
+/** Splits an Exec value into words: whitespace separates them, double quotes group (with \\ escapes). */
+function execWords(exec: string): string[] {
+  const words: string[] = [];
+  let current = '';
+  let quoted = false;
+  let started = false;
+  for (let i = 0; i < exec.length; i++) {
+    const char = exec[i]!;
+    if (quoted && char === '\\' && i + 1 < exec.length) {
+      current += exec[++i];
+    } else if (char === '"') {
+      quoted = !quoted;
+      started = true;
+    } else if (!quoted && /\s/.test(char)) {
+      if (started) words.push(current);
+      current = '';
+      started = false;
+    } else {
+      current += char;
+      started = true;
+    }
+  }
+  if (started) words.push(current);
+  return words;
+}
+
 /** The program an Exec line starts, skipping `env VAR=..` wrappers; field codes such as %U are not part of it. */
 export function programOf(exec: string): string {
-  const words = exec.split(/\s+/).filter((word) => word && !word.startsWith('%'));
+  const words = execWords(exec).filter((word) => !/^%[a-zA-Z]$/.test(word));
   let index = 0;
-  if (basename(words[0]?.replace(/^"|"$/g, '') ?? '') === 'env') {
+  if (basename(words[0] ?? '') === 'env') {
     index = 1;
     while (words[index]?.includes('=')) index++;
   }
-  return basename((words[index] ?? '').replace(/^"|"$/g, ''));
+  return basename(words[index] ?? '');
 }
 
 function walk(dir: string, prefix: string, found: Map<string, DesktopEntry>): void {

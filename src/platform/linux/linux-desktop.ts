@@ -8,6 +8,7 @@ import type { RawImage } from '../../image/raw-image.js';
 import { captureWindowPixels } from './capture.js';
 import { ensureDisplay } from './desktop/virtual-desktop.js';
 import { screenScale } from './screen.js';
+import { LazyConnection } from './lazy-connection.js';
 import { listClientWindows, type ClientWindow } from './windows.js';
 import { DBusTimeoutError } from './dbus/index.js';
 import { X11Connection } from './x11/index.js';
@@ -42,51 +43,34 @@ export interface WindowTree {
  * opened on first use and reopened if they drop.
  */
 export class LinuxDesktop {
-  private xConnection?: Promise<X11Connection>;
-  private atspiConnection?: Promise<AtspiClient>;
+  private readonly xConnection: LazyConnection<X11Connection>;
+  private readonly atspiConnection: LazyConnection<AtspiClient>;
   readonly callTimeoutMs: number;
 
   constructor(private readonly options: LinuxDesktopOptions) {
     this.callTimeoutMs = options.callTimeoutMs ?? 2000;
-  }
-
-  x11(): Promise<X11Connection> {
-    if (!this.xConnection) {
-      const connecting = (async () => {
+    this.xConnection = new LazyConnection(
+      async () => {
         if (!process.env.DISPLAY) {
           if (!this.options.autoStartDesktop) throw new Error('DISPLAY is not set; start a desktop with `cup-driver desktop start` and export its DISPLAY');
           await ensureDisplay(this.options.log);
         }
-        const connection = await X11Connection.connect({ timeoutMs: this.callTimeoutMs });
-        connection.onClose(() => {
-          if (this.xConnection === connecting) this.xConnection = undefined;
-        });
-        return connection;
-      })();
-      this.xConnection = connecting;
-      connecting.catch(() => {
-        if (this.xConnection === connecting) this.xConnection = undefined;
-      });
-    }
-    return this.xConnection;
+        return X11Connection.connect({ timeoutMs: this.callTimeoutMs });
+      },
+      (connection, dropped) => connection.onClose(dropped),
+    );
+    this.atspiConnection = new LazyConnection(
+      async () => AtspiClient.connect(await accessibilityBusAddress(await this.x11()), this.callTimeoutMs),
+      (client, dropped) => client.bus.onClose(dropped),
+    );
+  }
+
+  x11(): Promise<X11Connection> {
+    return this.xConnection.get();
   }
 
   atspi(): Promise<AtspiClient> {
-    if (!this.atspiConnection) {
-      const connecting = (async () => {
-        const address = await accessibilityBusAddress(await this.x11());
-        const client = await AtspiClient.connect(address, this.callTimeoutMs);
-        client.bus.onClose(() => {
-          if (this.atspiConnection === connecting) this.atspiConnection = undefined;
-        });
-        return client;
-      })();
-      this.atspiConnection = connecting;
-      connecting.catch(() => {
-        if (this.atspiConnection === connecting) this.atspiConnection = undefined;
-      });
-    }
-    return this.atspiConnection;
+    return this.atspiConnection.get();
   }
 
   async screen(): Promise<{ width: number; height: number; scale: number }> {
@@ -149,10 +133,8 @@ export class LinuxDesktop {
   }
 
   close(): void {
-    void this.xConnection?.then((connection) => connection.close()).catch(() => {});
-    void this.atspiConnection?.then((client) => client.close()).catch(() => {});
-    this.xConnection = undefined;
-    this.atspiConnection = undefined;
+    this.xConnection.close((connection) => connection.close());
+    this.atspiConnection.close((client) => client.close());
   }
 }
 

@@ -1,6 +1,18 @@
 import { DBusConnection } from '../dbus/index.js';
 import type { X11Connection } from '../x11/index.js';
 
+/** Asks the session bus for the accessibility bus; this also starts at-spi-bus-launcher when it is not running. */
+export async function askSessionBusForAccessibilityBus(session: DBusConnection): Promise<string> {
+  const reply = await session.call({
+    destination: 'org.a11y.Bus',
+    path: '/org/a11y/bus',
+    interface: 'org.a11y.Bus',
+    member: 'GetAddress',
+    timeoutMs: 10_000,
+  });
+  return String(reply.body[0]);
+}
+
 /**
  * The AT-SPI registry lives on a separate accessibility bus, not on the session bus. Its address comes
  * from AT_SPI_BUS_ADDRESS, else from org.a11y.Bus.GetAddress on the session bus, else from the
@@ -13,14 +25,7 @@ export async function accessibilityBusAddress(x: X11Connection, env: NodeJS.Proc
     try {
       const session = await DBusConnection.connect(env.DBUS_SESSION_BUS_ADDRESS, { timeoutMs: 5000 });
       try {
-        const reply = await session.call({
-          destination: 'org.a11y.Bus',
-          path: '/org/a11y/bus',
-          interface: 'org.a11y.Bus',
-          member: 'GetAddress',
-          timeoutMs: 10_000,
-        });
-        return String(reply.body[0]);
+        return await askSessionBusForAccessibilityBus(session);
       } finally {
         session.close();
       }

@@ -47,19 +47,7 @@ export interface Message {
 }
 
 /** What the sender chooses; `body` may be any readonly array and SENDER/UNIX_FDS are never sent by a client. */
-export interface OutgoingMessage {
-  type: number;
-  flags: number;
-  serial: number;
-  path?: string;
-  interface?: string;
-  member?: string;
-  errorName?: string;
-  replySerial?: number;
-  destination?: string;
-  signature: string;
-  body: readonly unknown[];
-}
+export type OutgoingMessage = Omit<Message, 'sender' | 'unixFds' | 'body'> & { body: readonly unknown[] };
 
 function stringField(w: Writer, code: number, sig: 's' | 'o', value: string): void {
   w.align(8);

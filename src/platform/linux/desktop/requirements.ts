@@ -15,13 +15,18 @@ export class MissingPackageError extends Error {
   }
 }
 
-function isExecutable(path: string): boolean {
+/** Whether this process may use the path in the given way (constants.X_OK, W_OK, ...). */
+export function canAccess(path: string, mode: number): boolean {
   try {
-    accessSync(path, constants.X_OK);
+    accessSync(path, mode);
     return true;
   } catch {
     return false;
   }
+}
+
+function isExecutable(path: string): boolean {
+  return canAccess(path, constants.X_OK);
 }
 
 /** Resolves a program by absolute path or on PATH, or throws MissingPackageError. */

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { askSessionBusForAccessibilityBus } from '../atspi/bus-address.js';
 import { DBusConnection, setProperty, Variant } from '../dbus/index.js';
 import { X11Connection } from '../x11/index.js';
 import { commandLine, isAlive, processesWithEnvironment, spawnDetached, terminate, waitFor } from './processes.js';
@@ -133,15 +134,7 @@ async function startXServer(requested: number | undefined, width: number, height
 async function enableAccessibility(sessionBusAddress: string): Promise<string> {
   const bus = await DBusConnection.connect(sessionBusAddress, { timeoutMs: 5000 });
   try {
-    // GetAddress makes the session bus activate at-spi-bus-launcher, which starts the accessibility bus.
-    const reply = await bus.call({
-      destination: 'org.a11y.Bus',
-      path: '/org/a11y/bus',
-      interface: 'org.a11y.Bus',
-      member: 'GetAddress',
-      timeoutMs: 10_000,
-    });
-    const address = String(reply.body[0]);
+    const address = await askSessionBusForAccessibilityBus(bus);
     // Toolkits such as Chromium and Qt only export their trees when this flag is on.
     await setProperty(bus, 'org.a11y.Bus', '/org/a11y/bus', 'org.a11y.Status', 'IsEnabled', new Variant('b', true), 5000);
     return address;

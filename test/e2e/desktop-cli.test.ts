@@ -1,0 +1,63 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, test } from 'node:test';
+import { DBusConnection, getProperty } from '../../src/platform/linux/dbus/index.js';
+import { isAlive, processesWithEnvironment } from '../../src/platform/linux/desktop/processes.js';
+import { X11Connection } from '../../src/platform/linux/x11/index.js';
+import { cliPath } from '../helpers/desktop.js';
+
+describe('cup-driver desktop start | status | stop', () => {
+  const runtime = mkdtempSync(join(tmpdir(), 'cup-desktop-'));
+  const env: NodeJS.ProcessEnv = { ...process.env, XDG_RUNTIME_DIR: runtime, XDG_CONFIG_HOME: runtime };
+  delete env.DISPLAY;
+  delete env.DBUS_SESSION_BUS_ADDRESS;
+  const cli = (...args: string[]) => spawnSync(process.execPath, [cliPath, ...args], { env, encoding: 'utf8', timeout: 60_000 });
+
+  after(() => {
+    cli('desktop', 'stop');
+    rmSync(runtime, { recursive: true, force: true });
+  });
+
+  test('start prints export lines; the desktop has a window manager and accessibility switched on; stop leaves nothing running', async () => {
+    const started = cli('desktop', 'start', '--size', '1024x768');
+    assert.equal(started.status, 0, started.stderr);
+    const display = /^export DISPLAY=':(\d+)'$/m.exec(started.stdout);
+    const bus = /^export DBUS_SESSION_BUS_ADDRESS='(.+)'$/m.exec(started.stdout);
+    assert.ok(display && bus, started.stdout);
+
+    const x = await X11Connection.connect({ display: `:${display[1]}` });
+    assert.deepEqual([x.screen.width, x.screen.height], [1024, 768]);
+    assert.ok((await x.getWindowList(x.screen.root, '_NET_SUPPORTING_WM_CHECK'))?.length);
+    x.close();
+
+    const session = await DBusConnection.connect(bus[1]!);
+    assert.equal(await getProperty(session, 'org.a11y.Bus', '/org/a11y/bus', 'org.a11y.Status', 'IsEnabled'), true);
+    session.close();
+
+    const status = JSON.parse(cli('desktop', 'status', '--json').stdout) as { display: string; alive: boolean; pids: Record<string, number> }[];
+    assert.equal(status.length, 1);
+    assert.equal(status[0]!.display, `:${display[1]}`);
+    assert.equal(status[0]!.alive, true);
+    const helpers = processesWithEnvironment('DBUS_SESSION_BUS_ADDRESS', bus[1]!);
+    assert.ok(helpers.length >= 2, 'the accessibility bus and registry were started for this desktop');
+
+    // A display that is taken is refused, never reused.
+    const clash = cli('desktop', 'start', '--display', `:${display[1]}`);
+    assert.equal(clash.status, 1);
+    assert.match(clash.stderr, /display :\d+ is already in use/);
+
+    assert.equal(cli('desktop', 'stop').status, 0);
+    for (const pid of [...Object.values(status[0]!.pids), ...helpers]) assert.equal(isAlive(pid), false, `pid ${pid} is gone`);
+    assert.equal(existsSync(`/tmp/.X11-unix/X${display[1]}`), false);
+    assert.match(cli('desktop', 'status').stdout, /no virtual desktop started by cup-driver/);
+  });
+
+  test('stop refuses a display it did not start', () => {
+    const result = cli('desktop', 'stop', '--display', ':4321');
+    assert.equal(result.status, 1);
+    assert.match(result.stderr, /no desktop started by cup-driver on :4321/);
+  });
+});

@@ -1,0 +1,50 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { z } from 'zod';
+import { parseArgs, UsageError } from '../../src/server/cli-args.js';
+import { formatArgumentErrors } from '../../src/tools/validation.js';
+import { tools } from '../../src/tools/registry.js';
+import { inputJsonSchema, outputJsonSchema } from '../../src/server/tool-schemas.js';
+
+describe('argument errors: one line naming every bad field and what would work', () => {
+  const schema = z.strictObject({ pid: z.number().int(), name: z.string().optional(), mode: z.enum(['a', 'b']).default('a'), size: z.number().min(1).optional() });
+  const explain = (input: unknown) => {
+    const result = schema.safeParse(input);
+    assert.equal(result.success, false);
+    return formatArgumentErrors('demo_tool', result.error!, input, schema);
+  };
+
+  test('each kind of problem', () => {
+    assert.equal(explain({}), 'invalid arguments for demo_tool: pid: required, expected an integer');
+    assert.equal(explain({ pid: 'x' }), 'invalid arguments for demo_tool: pid: expected an integer, got string "x"');
+    assert.equal(explain({ pid: 1, mode: 'c' }), 'invalid arguments for demo_tool: mode: expected one of "a", "b", got string "c"');
+    assert.equal(explain({ pid: 1, extra: true }), 'invalid arguments for demo_tool: unknown field "extra" (valid fields: pid, name, mode, size)');
+    assert.match(explain({ pid: 1, size: 0 }), /^invalid arguments for demo_tool: size: expected number to be >=1, got number 0$/);
+    assert.match(explain({ pid: 1.5, name: 3 }), /pid: .*; name: expected a string, got number 3$/);
+  });
+});
+
+describe('the registry', () => {
+  test('every tool has a unique snake_case name, a description and object schemas', () => {
+    const names = tools.map((tool) => tool.name);
+    assert.equal(new Set(names).size, names.length);
+    for (const tool of tools) {
+      assert.match(tool.name, /^[a-z][a-z0-9_]*$/);
+      assert.ok(tool.description.length > 20, tool.name);
+      assert.equal(inputJsonSchema(tool).type, 'object');
+      assert.equal(outputJsonSchema(tool).type, 'object');
+      assert.equal((inputJsonSchema(tool) as { additionalProperties?: boolean }).additionalProperties, false, `${tool.name} rejects unknown fields`);
+    }
+  });
+});
+
+describe('command-line flags', () => {
+  test('known flags, values, and errors for unknown ones', () => {
+    const parsed = parseArgs(['list_windows', '{}', '--json', '--image-dir=/tmp/x'], { valued: ['image-dir'], boolean: ['json'] });
+    assert.deepEqual(parsed.positional, ['list_windows', '{}']);
+    assert.equal(parsed.flags.get('image-dir'), '/tmp/x');
+    assert.equal(parsed.flags.get('json'), true);
+    assert.throws(() => parseArgs(['--jsn'], { boolean: ['json'] }), (error: unknown) => error instanceof UsageError && /unknown option --jsn; valid options: --json/.test(error.message));
+    assert.throws(() => parseArgs(['--image-dir'], { valued: ['image-dir'] }), /--image-dir needs a value/);
+  });
+});
