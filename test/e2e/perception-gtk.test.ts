@@ -177,6 +177,24 @@ describe('perception of real GTK3 and GTK4 apps on the embedded desktop', () => 
     }
   });
 
+  test('SpeedCrunch (Qt 5): the tree reads without crashing the app (Qt segfaults on Properties.GetAll)', async () => {
+    const speedcrunch = await desktop.launch('speedcrunch', [], 'SpeedCrunch');
+    try {
+      let state: WindowState | undefined;
+      for (let attempt = 0; attempt < 3; attempt++) state = (await windowState(speedcrunch.window)).state;
+      assert.equal(speedcrunch.process.exitCode, null, 'still running after three captures');
+      assert.equal(speedcrunch.process.signalCode, null);
+      assert.equal(state!.degraded, false);
+      assert.match(state!.toolkit ?? '', /^qt 5\./i);
+      const menu = find(state!.elements, 'menuitem', 'Session');
+      assert.ok(menu.actions.includes('expand') && menu.actions.includes('click'));
+      assert.ok(inside(menu.bounds!, speedcrunch.window.bounds));
+      assert.ok(state!.elements.some((element) => element.role === 'textbox' && element.states.includes('editable')));
+    } finally {
+      speedcrunch.process.kill('SIGKILL');
+    }
+  });
+
   test('the JSON envelope validates against the CUP schema and carries the raw AT-SPI role', async () => {
     for (const window of [gtk3, gtk4, calculator]) {
       const { result } = await windowState(window, { format: 'json', include_screenshot: false });

@@ -66,6 +66,11 @@ export function cupActionsFor(context: ActionContext): CupAction[] {
       add(context.states.has('STATE_EXPANDED') ? 'collapse' : 'expand');
       continue;
     }
+    // Qt's ShowMenu on a menu bar entry opens its submenu: that is expanding it, not a context menu.
+    if (name === 'showmenu' && (context.role === 'menuitem' || context.role === 'menu')) {
+      add('expand');
+      continue;
+    }
     const action = actionNames[name];
     // An entry's "activate" submits it (like Enter); it does not click it.
     if (action === 'click' && name === 'activate' && textRoles.has(context.role)) continue;

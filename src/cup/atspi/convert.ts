@@ -50,9 +50,11 @@ function intersects(a: CupRect, b: CupRect): boolean {
  * Places a node on the screen. Offscreen is decided from geometry against the visible area, not from
  * the SHOWING state: GTK4 never sets SHOWING, so trusting it would hide every GTK4 control.
  */
-function place(raw: AtspiRawNode, context: RawTreeContext, parentOffscreen: boolean): Placement {
+function place(raw: AtspiRawNode, context: RawTreeContext, parentOffscreen: boolean, showing: boolean): Placement {
   const extents = raw.extents;
   if (raw.positionUnknown || (extents && (extents.x === unknownCoordinate || extents.y === unknownCoordinate))) return { offscreen: true };
+  // Qt reports an empty box at the origin for what is not shown (closed popup menus): no position, not a place.
+  if (extents && extents.x === 0 && extents.y === 0 && extents.w === 0 && extents.h === 0 && !showing) return { offscreen: true };
   if (!extents) return { offscreen: parentOffscreen };
   const bounds: CupRect = {
     x: extents.x + context.extentsOrigin.x,
@@ -152,7 +154,7 @@ export function atspiToCup(root: AtspiRawNode, context: RawTreeContext): Convert
       modal: states.has('STATE_MODAL'),
       xmlRole: raw.attributes?.['xml-roles'],
     });
-    const placement = place(raw, context, parentOffscreen);
+    const placement = place(raw, context, parentOffscreen, states.has('STATE_SHOWING'));
     const node: CupNode = { id: `e${index}`, role, name };
     if (raw.description) node.description = raw.description;
     const value = cupValue(raw, role);

@@ -128,6 +128,7 @@ export class LinuxDesktop {
       budgetMs: limits.budgetMs,
       callTimeoutMs: this.callTimeoutMs,
       trustShowing: quirks.showingIsReliable,
+      propertiesInOneCall: quirks.propertiesInOneCall,
     });
     return { match, toolkit, quirks, read, context, missingReason: read.failure };
   }

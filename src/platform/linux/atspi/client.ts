@@ -1,4 +1,4 @@
-import { DBusConnection, DBusError, getAllProperties, getProperty } from '../dbus/index.js';
+import { DBusConnection, DBusError, getProperty } from '../dbus/index.js';
 import { atspiInterface, REGISTRY_BUS, ROOT_PATH, type ObjectRef } from './object-ref.js';
 import { ObjectFactsCache } from './object-facts.js';
 import type { ToolkitInfo } from './toolkit.js';
@@ -171,8 +171,8 @@ export class AtspiClient {
     const refs = (reply.body[0] as [string, string][]).map(([bus, path]) => ({ bus, path }));
     return Promise.all(
       refs.map(async (ref) => {
-        const [properties, role, state, extents] = await Promise.all([
-          getAllProperties(this.bus, ref.bus, ref.path, atspiInterface('Accessible'), this.callTimeoutMs),
+        const [name, role, state, extents] = await Promise.all([
+          getProperty(this.bus, ref.bus, ref.path, atspiInterface('Accessible'), 'Name', this.callTimeoutMs),
           this.bus.call({ destination: ref.bus, path: ref.path, interface: atspiInterface('Accessible'), member: 'GetRole' }),
           this.bus.call({ destination: ref.bus, path: ref.path, interface: atspiInterface('Accessible'), member: 'GetState' }),
           this.bus
@@ -182,7 +182,7 @@ export class AtspiClient {
         const box = extents?.body[0] as number[] | undefined;
         return {
           ...ref,
-          name: String(properties.get('Name') ?? ''),
+          name: String(name ?? ''),
           role: Number(role.body[0]),
           states: state.body[0] as number[],
           extents: box ? { x: box[0]!, y: box[1]!, w: box[2]!, h: box[3]! } : undefined,

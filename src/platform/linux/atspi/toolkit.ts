@@ -6,6 +6,11 @@ export interface ToolkitQuirks {
   showingIsReliable: boolean;
   /** GTK4 names unnamed widgets after their type ("GtkBox") and repeats button labels in names ("4 4"). */
   gtk4NameQuirks: boolean;
+  /**
+   * Properties.GetAll on the Accessible interface answers name, description and child count in one
+   * call. GTK answers it; Qt 5.15 crashes (segfault) on it, so every other toolkit is asked per property.
+   */
+  propertiesInOneCall: boolean;
 }
 
 export interface ToolkitInfo {
@@ -17,10 +22,10 @@ export function quirksFor(toolkit: ToolkitInfo | undefined): ToolkitQuirks {
   const name = toolkit?.name.toLowerCase() ?? '';
   const major = Number.parseInt(toolkit?.version ?? '', 10);
   if (name === 'gtk' && major >= 4) {
-    return { extentsRelativeToWindow: true, showingIsReliable: false, gtk4NameQuirks: true };
+    return { extentsRelativeToWindow: true, showingIsReliable: false, gtk4NameQuirks: true, propertiesInOneCall: true };
   }
   if ((name === 'gtk' || name === 'gail') && major <= 3) {
-    return { extentsRelativeToWindow: false, showingIsReliable: true, gtk4NameQuirks: false };
+    return { extentsRelativeToWindow: false, showingIsReliable: true, gtk4NameQuirks: false, propertiesInOneCall: true };
   }
-  return { extentsRelativeToWindow: false, showingIsReliable: false, gtk4NameQuirks: false };
+  return { extentsRelativeToWindow: false, showingIsReliable: false, gtk4NameQuirks: false, propertiesInOneCall: false };
 }

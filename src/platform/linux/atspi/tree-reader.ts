@@ -15,6 +15,8 @@ export interface ReadTreeOptions {
   budgetMs: number;
   /** When the toolkit sets SHOWING reliably, a non-showing object's position is not asked (it has none on screen). */
   trustShowing: boolean;
+  /** Ask Properties.GetAll instead of one Get per property; only for toolkits known to answer it (Qt 5 crashes on it). */
+  propertiesInOneCall: boolean;
   /** Calls in flight at once; enough to hide latency without queueing so deep that queued calls time out. */
   concurrency?: number;
 }
@@ -114,19 +116,35 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
     return { bus: ref.bus, path: ref.path, role: 0, name: '', description: '', states: [0, 0], interfaces: [], childCount: 0, children: [] };
   }
 
+  /**
+   * Properties of one interface: in one GetAll where the toolkit is known to answer it, else one Get
+   * per property (Qt 5.15 crashes on GetAll, whatever the interface).
+   */
+  async function readProperties(node: AtspiRawNode, iface: string, names: readonly string[]): Promise<Map<string, unknown>> {
+    if (options.propertiesInOneCall) {
+      const all = await call(node, 'org.freedesktop.DBus.Properties', 'GetAll', 's', [atspiInterface(iface)]);
+      if (all?.[0] instanceof Map) return new Map([...(all[0] as Map<string, { value: unknown }>)].map(([key, variant]) => [key, variant.value]));
+    }
+    const values = await Promise.all(names.map((name) => call(node, 'org.freedesktop.DBus.Properties', 'Get', 'ss', [atspiInterface(iface), name])));
+    const properties = new Map<string, unknown>();
+    values.forEach((body, i) => {
+      if (body) properties.set(names[i]!, (body[0] as { value: unknown }).value);
+    });
+    return properties;
+  }
+
   /** Name, description, child count and states always; role and interfaces only for objects not seen before. */
   async function readBasics(node: AtspiRawNode, known: ObjectFacts | undefined): Promise<void> {
-    const [properties, state, role, interfaces] = await Promise.all([
-      call(node, 'org.freedesktop.DBus.Properties', 'GetAll', 's', [atspiInterface('Accessible')]),
+    const [props, state, role, interfaces] = await Promise.all([
+      readProperties(node, 'Accessible', ['Name', 'Description', 'ChildCount']),
       call(node, atspiInterface('Accessible'), 'GetState'),
       known ? undefined : call(node, atspiInterface('Accessible'), 'GetRole'),
       known ? undefined : call(node, atspiInterface('Accessible'), 'GetInterfaces'),
     ]);
-    const props = properties?.[0] instanceof Map ? (properties[0] as Map<string, { value: unknown }>) : undefined;
-    node.name = String(props?.get('Name')?.value ?? '');
-    node.description = String(props?.get('Description')?.value ?? '');
+    node.name = String(props.get('Name') ?? '');
+    node.description = String(props.get('Description') ?? '');
     // Without the property, ask for children anyway rather than assume a leaf.
-    node.childCount = props?.has('ChildCount') ? Number(props.get('ChildCount')!.value) : -1;
+    node.childCount = props.has('ChildCount') ? Number(props.get('ChildCount')) : -1;
     node.states = (state?.[0] as number[] | undefined) ?? [0, 0];
     node.role = known ? known.role : Number(role?.[0] ?? 0);
     node.interfaces = known ? known.interfaces : ((interfaces?.[0] as string[] | undefined) ?? []).map((name) => name.replace('org.a11y.atspi.', ''));
@@ -178,15 +196,10 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
     }
     if (has('Value')) {
       work.push(
-        call(node, 'org.freedesktop.DBus.Properties', 'GetAll', 's', [atspiInterface('Value')]).then((body) => {
-          const values = body?.[0] instanceof Map ? (body[0] as Map<string, { value: unknown }>) : undefined;
-          const current = Number(values?.get('CurrentValue')?.value);
-          if (values && Number.isFinite(current)) {
-            node.value = {
-              current,
-              min: Number(values.get('MinimumValue')?.value ?? 0),
-              max: Number(values.get('MaximumValue')?.value ?? 0),
-            };
+        readProperties(node, 'Value', ['CurrentValue', 'MinimumValue', 'MaximumValue']).then((values) => {
+          const current = Number(values.get('CurrentValue'));
+          if (values.has('CurrentValue') && Number.isFinite(current)) {
+            node.value = { current, min: Number(values.get('MinimumValue') ?? 0), max: Number(values.get('MaximumValue') ?? 0) };
           }
         }),
       );

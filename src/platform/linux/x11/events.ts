@@ -286,3 +286,38 @@ export function encodeClientMessage(window: number, messageType: number, format:
   });
   return event;
 }
+
+export interface InputEventFields {
+  type: 'KeyPress' | 'KeyRelease' | 'ButtonPress' | 'ButtonRelease' | 'MotionNotify';
+  /** Keycode for key events, button number for button events, 0 for motion. */
+  detail: number;
+  root: number;
+  /** The window the event is reported relative to (event-x/event-y). */
+  window: number;
+  child?: number;
+  rootX: number;
+  rootY: number;
+  eventX: number;
+  eventY: number;
+  /** Modifier and button mask held during the event. */
+  state: number;
+  time?: number;
+}
+
+/** A 32-byte core input event for SendEvent (the receiver sees it flagged as sent by a client). */
+export function encodeInputEvent(fields: InputEventFields): Buffer {
+  const event = Buffer.alloc(32);
+  event[0] = EventCode[fields.type];
+  event[1] = fields.detail;
+  event.writeUInt32LE((fields.time ?? 0) >>> 0, 4);
+  event.writeUInt32LE(fields.root >>> 0, 8);
+  event.writeUInt32LE(fields.window >>> 0, 12);
+  event.writeUInt32LE((fields.child ?? 0) >>> 0, 16);
+  event.writeInt16LE(fields.rootX, 20);
+  event.writeInt16LE(fields.rootY, 22);
+  event.writeInt16LE(fields.eventX, 24);
+  event.writeInt16LE(fields.eventY, 26);
+  event.writeUInt16LE(fields.state & 0xffff, 28);
+  event[30] = 1;
+  return event;
+}
