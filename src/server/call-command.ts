@@ -1,9 +1,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { runTool, type ToolCallResult } from '../tools/run.js';
+import type { ToolCallResult } from '../tools/run.js';
 import { flagValue, parseArgs, readStdin, UsageError } from './cli-args.js';
-import { createContext } from './session.js';
+import { sessionNameProblem } from './daemon/protocol.js';
+import { daemonRunner, inProcessRunner } from './tool-runners.js';
 
 function parseJsonArguments(text: string): unknown {
   let parsed: unknown;
@@ -31,16 +32,23 @@ function writeImages(result: ToolCallResult, toolName: string, directory: string
   });
 }
 
-/** `cup-driver call <tool> '<json>'`: the registry's handler, in process. Returns the exit status. */
+/**
+ * `cup-driver call <tool> '<json>'`: through the daemon (started on demand), so state such as element
+ * snapshots carries over to the next call; `--no-daemon` runs the handler in this process. Output, exit
+ * status and image files are the same either way. Returns the exit status.
+ */
 export async function callCommand(argv: readonly string[]): Promise<number> {
-  const args = parseArgs(argv, { valued: ['image-dir'], boolean: ['json'] });
+  const args = parseArgs(argv, { valued: ['image-dir', 'session'], boolean: ['json', 'no-daemon'] });
   const [toolName, jsonText, ...extra] = args.positional;
   if (!toolName) throw new UsageError("call needs a tool name: cup-driver call <tool> '<json-args>' (see cup-driver tools)");
   if (extra.length > 0) throw new UsageError(`unexpected extra arguments: ${extra.join(' ')}; quote the JSON as one argument`);
+  const session = flagValue(args, 'session');
+  const problem = session === undefined ? undefined : sessionNameProblem(session);
+  if (problem) throw new UsageError(problem);
   const toolArgs = jsonText === undefined ? {} : parseJsonArguments(jsonText === '-' ? await readStdin() : jsonText);
-  const context = createContext({ session: 'cli', persistConfig: true });
+  const runner = args.flags.has('no-daemon') ? await inProcessRunner(session) : daemonRunner('cli', session);
   try {
-    const result = await runTool(toolName, toolArgs, context);
+    const result = await runner.call(toolName, toolArgs);
     const imageDir = resolve(flagValue(args, 'image-dir') ?? join(tmpdir(), 'cup-driver'));
     const images = writeImages(result, toolName, imageDir);
     if (args.flags.has('json')) {
@@ -58,6 +66,6 @@ export async function callCommand(argv: readonly string[]): Promise<number> {
     if (result.ok) return 0;
     return result.failure === 'usage' ? 2 : 1;
   } finally {
-    context.desktop.close();
+    await runner.close();
   }
 }

@@ -1,18 +1,15 @@
 #!/usr/bin/env node
-import { callCommand } from './call-command.js';
-import { UsageError } from './cli-args.js';
-import { cupCommand } from './cup-command.js';
-import { desktopCommand } from './desktop-command.js';
-import { serveMcpOverStdio } from './mcp-server.js';
-import { createContext } from './session.js';
-import { toolsCommand } from './tools-command.js';
+import { parseArgs, UsageError } from './cli-args.js';
 import { packageVersion } from './version.js';
 
 const usage = `cup-driver ${packageVersion}: see and operate desktop apps through MCP tools, speaking CUP
 
 usage:
-  cup-driver mcp                                 MCP server on stdio
-  cup-driver call <tool> ['<json-args>'|-] [--json] [--image-dir DIR]
+  cup-driver mcp [--daemon]                      MCP server on stdio (--daemon: calls run in the daemon)
+  cup-driver call <tool> ['<json-args>'|-] [--session NAME] [--no-daemon] [--json] [--image-dir DIR]
+  cup-driver serve [--socket PATH] [--idle-timeout SECONDS]
+                                                 the daemon that keeps state between calls
+  cup-driver daemon status [--json] | stop       the daemon for this display
   cup-driver tools [--json]                      the tools and their arguments
   cup-driver cup compact [--detail compact|full] [--max-chars N] < envelope.json
   cup-driver cup overview < envelope.json
@@ -21,25 +18,41 @@ usage:
   cup-driver desktop stop [--display :N]
   cup-driver desktop status [--json]
 
-Without DISPLAY, mcp and call start (or reuse) an embedded virtual desktop.
+call goes through the daemon for this display, starting it on demand; it exits after
+$CUP_DRIVER_IDLE_TIMEOUT seconds (default 300) with no connection. Without DISPLAY, mcp, call
+and the daemon start (or reuse) an embedded virtual desktop.
 `;
 
 async function run(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   switch (command) {
+    // Each command loads only its own modules: a `call` through the daemon never loads the tools, sharp or the desktop clients.
     case 'mcp': {
-      if (rest.length > 0) throw new UsageError(`mcp takes no arguments, got: ${rest.join(' ')}`);
-      await serveMcpOverStdio(createContext({ session: 'mcp', persistConfig: false }));
+      const args = parseArgs(rest, { boolean: ['daemon'] });
+      if (args.positional.length > 0) throw new UsageError(`mcp takes no arguments, got: ${args.positional.join(' ')}`);
+      const [{ serveMcpOverStdio }, runners, { logToStderr }] = await Promise.all([
+        import('./mcp-server.js'),
+        import('./tool-runners.js'),
+        import('./log.js'),
+      ]);
+      const runner = args.flags.has('daemon')
+        ? runners.daemonRunner('mcp', runners.mcpSessionId())
+        : await runners.inProcessRunner('mcp');
+      await serveMcpOverStdio({ callTool: (name, toolArgs) => runner.call(name, toolArgs), log: logToStderr, close: () => runner.close() });
       return 0;
     }
     case 'call':
-      return callCommand(rest);
+      return (await import('./call-command.js')).callCommand(rest);
+    case 'serve':
+      return (await import('./daemon/serve-command.js')).serveCommand(rest);
+    case 'daemon':
+      return (await import('./daemon/daemon-command.js')).daemonCommand(rest);
     case 'tools':
-      return toolsCommand(rest);
+      return (await import('./tools-command.js')).toolsCommand(rest);
     case 'cup':
-      return cupCommand(rest);
+      return (await import('./cup-command.js')).cupCommand(rest);
     case 'desktop':
-      return desktopCommand(rest);
+      return (await import('./desktop-command.js')).desktopCommand(rest);
     case '--version':
     case 'version':
       process.stdout.write(`${packageVersion}\n`);

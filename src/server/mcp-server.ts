@@ -1,9 +1,8 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { ToolContext } from '../tools/context.js';
 import { tools } from '../tools/registry.js';
-import { runTool, type ToolCallResult } from '../tools/run.js';
+import type { ToolCallResult } from '../tools/run.js';
 import { inputJsonSchema, outputJsonSchema } from './tool-schemas.js';
 import { packageVersion } from './version.js';
 
@@ -20,7 +19,10 @@ export function toCallToolResult(result: ToolCallResult): CallToolResult {
   return { content, structuredContent: result.structured };
 }
 
-export function createMcpServer(context: ToolContext): Server {
+/** Runs one tool call: in this process (runTool with the connection's context) or through the daemon. */
+export type ToolCaller = (name: string, args: unknown) => Promise<ToolCallResult>;
+
+export function createMcpServer(callTool: ToolCaller): Server {
   const server = new Server({ name: 'cup-driver', version: packageVersion }, { capabilities: { tools: {} } });
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
     tools: tools.map((tool) => ({
@@ -32,21 +34,28 @@ export function createMcpServer(context: ToolContext): Server {
     })),
   }));
   server.setRequestHandler(CallToolRequestSchema, async (request) =>
-    toCallToolResult(await runTool(request.params.name, request.params.arguments ?? {}, context)),
+    toCallToolResult(await callTool(request.params.name, request.params.arguments ?? {})),
   );
   return server;
 }
 
+export interface McpBackend {
+  callTool: ToolCaller;
+  log(message: string): void;
+  /** Releases what the backend holds (desktop connections, the daemon connection) once the client is gone. */
+  close(): Promise<void>;
+}
+
 /** Serves the registry over stdio until the client closes stdin. Nothing but protocol goes to stdout. */
-export async function serveMcpOverStdio(context: ToolContext): Promise<void> {
-  const server = createMcpServer(context);
+export async function serveMcpOverStdio(backend: McpBackend): Promise<void> {
+  const server = createMcpServer(backend.callTool);
   const transport = new StdioServerTransport();
   const closed = new Promise<void>((resolve) => {
     server.onclose = () => resolve();
     process.stdin.once('end', () => resolve());
   });
   await server.connect(transport);
-  context.log(`MCP server ready on stdio (${tools.length} tools)`);
+  backend.log(`MCP server ready on stdio (${tools.length} tools)`);
   await closed;
-  context.desktop.close();
+  await backend.close();
 }

@@ -1,4 +1,5 @@
 import type { LinuxDesktop } from '../platform/linux/linux-desktop.js';
+import type { TerminalManager } from '../tui/manager.js';
 import type { SessionState } from './state/session-state.js';
 
 /** Everything a tool handler may use. One context per caller session (an MCP connection, a CLI call, a daemon session). */
@@ -6,6 +7,8 @@ export interface ToolContext {
   session: string;
   desktop: LinuxDesktop;
   state: SessionState;
+  /** Terminal programs started with tui_start; the adapters stop them all when the caller goes away. */
+  terminals: TerminalManager;
   /** Diagnostics go to stderr only: stdout belongs to the MCP protocol or the CLI result. */
   log(message: string): void;
 }

@@ -1,10 +1,19 @@
+import { bringToFront, killApp, launchApp } from './apps/app-tools.js';
 import { getConfig, setConfig } from './config/config-tools.js';
+import { click, doubleClick, rightClick } from './input/click-tools.js';
+import { drag } from './input/drag.js';
+import { hotkey, pressKey } from './input/key-tools.js';
+import { moveCursor } from './input/move-cursor.js';
+import { scroll } from './input/scroll.js';
+import { setValueTool } from './input/set-value.js';
+import { typeText } from './input/type-text.js';
 import { getAccessibilityTree } from './perception/get-accessibility-tree.js';
 import { getWindowState } from './perception/get-window-state.js';
 import { listApps } from './perception/list-apps.js';
 import { listWindows } from './perception/list-windows.js';
 import { getCursorPosition, getScreenSize } from './perception/screen-info.js';
 import { zoom } from './perception/zoom.js';
+import { terminalTools } from './terminal/index.js';
 import type { ToolDefinition } from './tool.js';
 
 /**
@@ -26,12 +35,27 @@ export const tools: readonly AnyTool[] = [
   zoom,
   getConfig,
   setConfig,
+  click,
+  doubleClick,
+  rightClick,
+  drag,
+  typeText,
+  pressKey,
+  hotkey,
+  setValueTool,
+  scroll,
+  moveCursor,
+  launchApp,
+  killApp,
+  bringToFront,
+  ...terminalTools,
 ];
 
 const byName = new Map(tools.map((tool) => [tool.name, tool]));
 
+/** Also accepts dotted names (tui.start for tui_start), the form the CLI and older clients use. */
 export function findTool(name: string): AnyTool | undefined {
-  return byName.get(name);
+  return byName.get(name) ?? byName.get(name.replaceAll('.', '_'));
 }
 
 export function toolNames(): string[] {

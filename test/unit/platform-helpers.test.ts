@@ -101,7 +101,7 @@ describe('session state', () => {
 
   test('snapshots: ids are unique, the latest per window is found, old ones are dropped at capacity', () => {
     const store = new SnapshotStore(2);
-    const element = { index: 3, bus: ':1.2', path: '/a/3', role: 'button', name: 'OK' };
+    const element = { index: 3, bus: ':1.2', path: '/a/3', atspiRole: 43, role: 'button', name: 'OK' };
     const first = store.add(100, 1, [element]);
     const second = store.add(100, 1, []);
     assert.notEqual(first.id, second.id);

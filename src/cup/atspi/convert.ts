@@ -9,6 +9,8 @@ export interface ElementSource {
   index: number;
   bus: string;
   path: string;
+  /** The AT-SPI role read then; a different role at the same path later means a different object. */
+  atspiRole: number;
 }
 
 export interface ConvertedTree {
@@ -143,7 +145,7 @@ export function atspiToCup(root: AtspiRawNode, context: RawTreeContext): Convert
 
   const convert = (raw: AtspiRawNode, parent: AtspiRawNode | undefined, parentOffscreen: boolean): CupNode => {
     const index = sources.length;
-    sources.push({ index, bus: raw.bus, path: raw.path });
+    sources.push({ index, bus: raw.bus, path: raw.path, atspiRole: raw.role });
     const states = decodeStateSet(raw.states);
     const atspiRole = atspiRoleName(raw.role);
     const name = context.gtk4NameQuirks && typeNamePattern.test(raw.name) ? '' : raw.name;

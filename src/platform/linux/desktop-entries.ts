@@ -38,7 +38,7 @@ function parseEntry(text: string): Map<string, string> {
 }
 
 /** Splits an Exec value into words: whitespace separates them, double quotes group (with \\ escapes). */
-function execWords(exec: string): string[] {
+export function execWords(exec: string): string[] {
   const words: string[] = [];
   let current = '';
   let quoted = false;

@@ -1,7 +1,9 @@
-import type { RawTreeContext } from '../../cup/atspi/raw-node.js';
+import type { AtspiRawNode, RawTreeContext } from '../../cup/atspi/raw-node.js';
 import { accessibilityBusAddress } from './atspi/bus-address.js';
 import { AtspiClient } from './atspi/client.js';
 import { quirksFor, type ToolkitInfo, type ToolkitQuirks } from './atspi/toolkit.js';
+import type { ObjectRef } from './atspi/object-ref.js';
+import { deepestAtPoint, extents } from './atspi/operations.js';
 import { readTree, type ReadTreeResult } from './atspi/tree-reader.js';
 import { matchWindow, type WindowMatch } from './atspi/window-matcher.js';
 import type { RawImage } from '../../image/raw-image.js';
@@ -45,6 +47,10 @@ export interface WindowTree {
 export class LinuxDesktop {
   private readonly xConnection: LazyConnection<X11Connection>;
   private readonly atspiConnection: LazyConnection<AtspiClient>;
+  /** Per window: how far its content starts inside the X window (GTK4's client-side-decoration margin). */
+  private readonly contentMargins = new Map<number, { x: number; y: number }>();
+  /** Per window: the accessible top-level found for it, so point lookups need not search again. */
+  private readonly matches = new Map<number, WindowMatch>();
   readonly callTimeoutMs: number;
 
   constructor(private readonly options: LinuxDesktopOptions) {
@@ -93,6 +99,42 @@ export class LinuxDesktop {
   }
 
   /**
+   * An element's bounds on screen now, read live (the window may have moved or its layout changed).
+   * Window-relative toolkits (GTK4) are placed with the content margin found by the last tree read.
+   */
+  async elementBounds(window: ClientWindow, ref: ObjectRef): Promise<{ x: number; y: number; w: number; h: number } | undefined> {
+    const client = await this.atspi();
+    const [box, toolkit] = await Promise.all([extents(client, ref, 0).catch(() => undefined), client.toolkitOf(ref.bus).catch(() => undefined)]);
+    if (!box || box.x === -2147483648 || box.w <= 0 || box.h <= 0) return undefined;
+    if (!quirksFor(toolkit).extentsRelativeToWindow) return box;
+    const margin = this.contentMargins.get(window.id) ?? { x: window.csdMargins?.left ?? 0, y: window.csdMargins?.top ?? 0 };
+    return { x: box.x + window.bounds.x + margin.x, y: box.y + window.bounds.y + margin.y, w: box.w, h: box.h };
+  }
+
+  /**
+   * The accessible object under a screen point of a window, the deepest one there. The toolkit is asked
+   * first (GetAccessibleAtPoint); GTK4 answers nothing for much of its UI, so the window's tree, placed on
+   * screen as get_window_state places it, is searched when the toolkit does not answer.
+   */
+  async accessibleAt(window: ClientWindow, screenX: number, screenY: number): Promise<ObjectRef | undefined> {
+    const client = await this.atspi();
+    let match = this.matches.get(window.id);
+    if (!match) {
+      match = await matchWindow(client, window);
+      if (!match) return undefined;
+      this.matches.set(window.id, match);
+    }
+    const quirks = quirksFor(await client.toolkitOf(match.app.bus).catch(() => undefined));
+    const margin = this.contentMargins.get(window.id) ?? { x: 0, y: 0 };
+    const asked = quirks.extentsRelativeToWindow
+      ? await deepestAtPoint(client, match.topLevel, screenX - window.bounds.x - margin.x, screenY - window.bounds.y - margin.y, 1)
+      : await deepestAtPoint(client, match.topLevel, screenX, screenY, 0);
+    if (asked) return asked;
+    const tree = await this.readWindowTree(window, { maxNodes: 5000, maxDepth: 1000, budgetMs: 5000 });
+    return tree.read?.root ? deepestContaining(tree.read.root, tree.context.extentsOrigin, screenX, screenY) : undefined;
+  }
+
+  /**
    * Reads the window's accessibility tree. Never throws for an unresponsive or inaccessible app:
    * the result then has no tree and says why, so the caller can still return the screenshot.
    */
@@ -118,10 +160,14 @@ export class LinuxDesktop {
         missingReason: `no accessible window matches "${window.title}" (pid ${window.pid}); the app may not support accessibility (for Qt set QT_ACCESSIBILITY=1, for Chromium/Electron pass --force-renderer-accessibility)`,
       };
     }
+    this.matches.set(window.id, match);
     const toolkit = await client.toolkitOf(match.app.bus).catch(() => undefined);
     const quirks = quirksFor(toolkit);
     context.gtk4NameQuirks = quirks.gtk4NameQuirks;
-    if (quirks.extentsRelativeToWindow) context.extentsOrigin = contentOrigin(window, match.topLevel.extents);
+    if (quirks.extentsRelativeToWindow) {
+      context.extentsOrigin = contentOrigin(window, match.topLevel.extents);
+      this.contentMargins.set(window.id, { x: context.extentsOrigin.x - window.bounds.x, y: context.extentsOrigin.y - window.bounds.y });
+    }
     const read = await readTree(client, match.topLevel, {
       maxNodes: limits.maxNodes,
       maxDepth: limits.maxDepth,
@@ -137,6 +183,19 @@ export class LinuxDesktop {
     this.xConnection.close((connection) => connection.close());
     this.atspiConnection.close((client) => client.close());
   }
+}
+
+/** The deepest object of a raw tree whose box (placed at origin) contains the point; later siblings paint on top. */
+function deepestContaining(node: AtspiRawNode, origin: { x: number; y: number }, x: number, y: number): ObjectRef | undefined {
+  const box = node.extents;
+  const inside =
+    box !== undefined && !node.positionUnknown && box.w > 0 && box.h > 0 &&
+    x >= box.x + origin.x && y >= box.y + origin.y && x < box.x + origin.x + box.w && y < box.y + origin.y + box.h;
+  for (let i = node.children.length - 1; i >= 0; i--) {
+    const found = deepestContaining(node.children[i]!, origin, x, y);
+    if (found) return found;
+  }
+  return inside ? { bus: node.bus, path: node.path } : undefined;
 }
 
 function clip(bounds: ClientWindow['bounds'], width: number, height: number) {

@@ -133,7 +133,7 @@ export const getWindowState = defineTool({
     const sources = new Map(converted?.sources.map((source) => [source.index, source]) ?? []);
     const records: ElementRecord[] = nodes.map((node) => {
       const source = sources.get(indexOf(node))!;
-      return { index: indexOf(node), bus: source.bus, path: source.path, role: node.role, name: node.name, bounds: node.bounds };
+      return { index: indexOf(node), bus: source.bus, path: source.path, atspiRole: source.atspiRole, role: node.role, name: node.name, bounds: node.bounds };
     });
     const snapshot = context.state.snapshots.add(window.pid, window.id, records);
 

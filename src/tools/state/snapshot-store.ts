@@ -5,6 +5,7 @@ export interface ElementRecord {
   index: number;
   bus: string;
   path: string;
+  atspiRole: number;
   role: string;
   name: string;
   bounds?: { x: number; y: number; w: number; h: number };
@@ -44,6 +45,13 @@ export class SnapshotStore {
 
   get(id: string): WindowSnapshot | undefined {
     return this.byId.get(id);
+  }
+
+  /** The latest snapshot of a window, whatever its pid (for calls that name only the window). */
+  latestForWindow(windowId: number): WindowSnapshot | undefined {
+    let found: WindowSnapshot | undefined;
+    for (const snapshot of this.byId.values()) if (snapshot.windowId === windowId) found = snapshot;
+    return found;
   }
 
   latest(pid: number, windowId: number): WindowSnapshot | undefined {

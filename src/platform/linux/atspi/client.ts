@@ -1,5 +1,6 @@
 import { DBusConnection, DBusError, getProperty } from '../dbus/index.js';
 import { atspiInterface, REGISTRY_BUS, ROOT_PATH, type ObjectRef } from './object-ref.js';
+import { EventMonitor } from './event-monitor.js';
 import { ObjectFactsCache } from './object-facts.js';
 import type { ToolkitInfo } from './toolkit.js';
 
@@ -33,6 +34,7 @@ export class AtspiClient {
   private readonly toolkits = new Map<string, ToolkitInfo | undefined>();
   private readonly channels = new Map<string, Promise<AppChannel>>();
   readonly facts = new ObjectFactsCache();
+  readonly events = new EventMonitor(this);
 
   private constructor(
     readonly bus: DBusConnection,

@@ -7,6 +7,7 @@ import { DBusConnection, setProperty, Variant } from '../dbus/index.js';
 import { X11Connection } from '../x11/index.js';
 import { commandLine, isAlive, processesWithEnvironment, spawnDetached, terminate, waitFor } from './processes.js';
 import { requireProgram } from './requirements.js';
+import { withStartLock } from './start-lock.js';
 import { stateDirectory } from './state-dir.js';
 
 /** What `desktop start` records so that `stop`, `status` and later driver processes find the desktop. */
@@ -305,30 +306,12 @@ export async function ensureDisplay(log: (message: string) => void): Promise<Des
   if (desktop) {
     log(`no DISPLAY set: using the virtual desktop ${desktop.display} started earlier`);
   } else {
-    desktop = await withStartLock(async () => listDesktops().find((candidate) => candidate.alive) ?? startDesktop());
+    desktop = await withStartLock('start.lock', 'another cup-driver process to finish starting a desktop', async () =>
+      listDesktops().find((candidate) => candidate.alive) ?? startDesktop(),
+    );
     log(`no DISPLAY set: started a virtual desktop on ${desktop.display} (stop it with \`cup-driver desktop stop\`)`);
   }
   Object.assign(process.env, desktopEnvironment(desktop));
   delete process.env.NO_AT_BRIDGE;
   return desktop;
-}
-
-/** Serialises automatic starts so two driver processes started at once share one desktop. */
-async function withStartLock<T>(work: () => Promise<T>): Promise<T> {
-  const lock = join(stateDirectory(), 'start.lock');
-  await waitFor('another cup-driver process to finish starting a desktop', 30_000, () => {
-    try {
-      writeFileSync(lock, String(process.pid), { flag: 'wx' });
-      return true;
-    } catch {
-      const owner = Number(readFileSync(lock, 'utf8'));
-      if (!Number.isInteger(owner) || !isAlive(owner)) rmSync(lock, { force: true });
-      return undefined;
-    }
-  });
-  try {
-    return await work();
-  } finally {
-    rmSync(lock, { force: true });
-  }
 }

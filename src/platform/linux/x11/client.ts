@@ -12,6 +12,7 @@ import type { X11Event } from './events.js';
 import { enableBigRequests } from './extensions/big-requests.js';
 import { Composite } from './extensions/composite.js';
 import { ExtensionRegistry, type ExtensionInfo } from './extensions/registry.js';
+import { Shape } from './extensions/shape.js';
 import { XTest } from './extensions/xtest.js';
 import { connectSocket, handshake, SetupInterruptedError } from './handshake.js';
 import { encodeGetImage, parseGetImage, type GetImageOptions, type Image } from './image.js';
@@ -30,6 +31,7 @@ import {
   encodeGetKeyboardMapping,
   parseKeyboardMapping,
   parseModifierMapping,
+  parseQueryKeymap,
   type KeyboardMapping,
   type ModifierMapping,
 } from './keyboard.js';
@@ -83,6 +85,7 @@ export class X11Connection {
   readonly screen: Screen;
   readonly xtest: XTest;
   readonly composite: Composite;
+  readonly shape: Shape;
 
   private readonly core: X11Core;
   private readonly atomCache: AtomCache;
@@ -99,6 +102,7 @@ export class X11Connection {
     this.extensions = new ExtensionRegistry(core);
     this.xtest = new XTest(core, this.extensions);
     this.composite = new Composite(core, this.extensions, () => this.allocateId());
+    this.shape = new Shape(core, this.extensions);
   }
 
   static async connect(options: ConnectOptions = {}): Promise<X11Connection> {
@@ -343,6 +347,11 @@ export class X11Connection {
 
   async getModifierMapping(): Promise<ModifierMapping> {
     return this.core.request(requestBuffer(Opcode.GetModifierMapping, 0, 4), parseModifierMapping);
+  }
+
+  /** The keycodes currently down on the core keyboard, ascending. */
+  async queryKeymap(): Promise<number[]> {
+    return this.core.request(requestBuffer(Opcode.QueryKeymap, 0, 4), parseQueryKeymap);
   }
 
   // --- server

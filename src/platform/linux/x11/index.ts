@@ -1,4 +1,4 @@
-// A pure-TypeScript X11 client (core protocol, BIG-REQUESTS, XTEST, Composite) speaking the wire protocol directly.
+// A pure-TypeScript X11 client (core protocol, BIG-REQUESTS, XTEST, Composite, SHAPE) speaking the wire protocol directly.
 //
 // Conventions:
 // - Requests are pipelined: each method queues its request synchronously, in call order, and the queue is written
@@ -28,6 +28,7 @@ export { X11ClosedError, X11Error, X11TimeoutError } from './errors.js';
 export { encodeClientMessage, encodeInputEvent, EventCode, EventMask, type InputEventFields, type X11Event, type X11EventName, type X11EventOf } from './events.js';
 export type { RedirectUpdate } from './extensions/composite.js';
 export type { ExtensionInfo } from './extensions/registry.js';
+export type { ShapeKind, ShapeOperation } from './extensions/shape.js';
 export type { FakeEventType, FakeInputOptions } from './extensions/xtest.js';
 export { toRgb, toRgba, type ChannelMasks, type GetImageOptions, type Image, type ImageLayout } from './image.js';
 export type { InputFocus, PointerState, RevertTo } from './input.js';

@@ -43,3 +43,10 @@ export function parseModifierMapping(reply: Buffer): ModifierMapping {
   const perModifier = reply[1];
   return { keycodesPerModifier: perModifier, keycodes: [...reply.subarray(32, 32 + 8 * perModifier)] };
 }
+
+/** QueryKeymap's 32-byte bit vector (bit k of byte k/8 is keycode k) as the list of keycodes that are down. */
+export function parseQueryKeymap(reply: Buffer): number[] {
+  const down: number[] = [];
+  for (let keycode = 8; keycode < 256; keycode++) if (reply[8 + (keycode >> 3)]! & (1 << (keycode & 7))) down.push(keycode);
+  return down;
+}

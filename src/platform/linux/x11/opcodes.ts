@@ -23,6 +23,7 @@ export const Opcode = {
   WarpPointer: 41,
   SetInputFocus: 42,
   GetInputFocus: 43,
+  QueryKeymap: 44,
   FreePixmap: 54,
   CreateGC: 55,
   ChangeGC: 56,

@@ -1,0 +1,115 @@
+import type { DBusSignal } from '../dbus/index.js';
+import type { AtspiClient } from './client.js';
+
+/** One AT-SPI event an application emitted, e.g. StateChanged "checked" 1 on a checkbox. */
+export interface AccessibilityEvent {
+  sender: string;
+  path: string;
+  /** The signal, e.g. "StateChanged", "PropertyChange", "TextChanged", "ChildrenChanged". */
+  kind: string;
+  /** The event's detail string, e.g. "checked", "accessible-name", "insert". */
+  detail: string;
+  detail1: number;
+  detail2: number;
+  data: unknown;
+}
+
+/** What we ask applications to report. Toolkits only emit the events some client registered for. */
+const registeredEvents = [
+  'object:state-changed',
+  'object:property-change',
+  'object:children-changed',
+  'object:text-changed',
+  'object:selection-changed',
+  'object:value-changed',
+  'window:create',
+  'window:destroy',
+  'window:activate',
+];
+
+export interface EventRecorder {
+  readonly events: readonly AccessibilityEvent[];
+  /** Resolves when an event arrives (true) or after the timeout (false). */
+  next(timeoutMs: number): Promise<boolean>;
+  stop(): void;
+}
+
+/**
+ * The applications' change notifications, used as evidence that an action did something. Registration
+ * happens once per connection; the registry drops it when the connection closes.
+ */
+export class EventMonitor {
+  private readonly recorders = new Set<{ bus: string; events: AccessibilityEvent[]; wake?: () => void }>();
+  private registered?: Promise<void>;
+
+  constructor(private readonly client: AtspiClient) {}
+
+  private ensureRegistered(): Promise<void> {
+    this.registered ??= (async () => {
+      this.client.bus.onSignal((signal) => this.dispatch(signal));
+      await this.client.bus.addMatch("type='signal',interface='org.a11y.atspi.Event.Object'");
+      await this.client.bus.addMatch("type='signal',interface='org.a11y.atspi.Event.Window'");
+      await Promise.all(
+        registeredEvents.map((event) =>
+          this.client.bus.call({
+            destination: 'org.a11y.atspi.Registry',
+            path: '/org/a11y/atspi/registry',
+            interface: 'org.a11y.atspi.Registry',
+            member: 'RegisterEvent',
+            signature: 'sass',
+            body: [event, [], ''],
+          }),
+        ),
+      );
+    })();
+    this.registered.catch(() => {
+      this.registered = undefined;
+    });
+    return this.registered;
+  }
+
+  private dispatch(signal: DBusSignal): void {
+    if (!signal.interface.startsWith('org.a11y.atspi.Event.')) return;
+    const [detail, detail1, detail2, data] = signal.body as [string, number, number, { value: unknown } | undefined];
+    const event: AccessibilityEvent = {
+      sender: signal.sender,
+      path: signal.path,
+      kind: signal.member,
+      detail: String(detail ?? ''),
+      detail1: Number(detail1 ?? 0),
+      detail2: Number(detail2 ?? 0),
+      data: data?.value,
+    };
+    for (const recorder of this.recorders) {
+      if (recorder.bus !== signal.sender) continue;
+      recorder.events.push(event);
+      recorder.wake?.();
+    }
+  }
+
+  /** Starts recording one application's events; the first call also registers for them (a round trip). */
+  async record(bus: string): Promise<EventRecorder> {
+    await this.ensureRegistered();
+    const recorder: { bus: string; events: AccessibilityEvent[]; wake?: () => void } = { bus, events: [] };
+    this.recorders.add(recorder);
+    return {
+      events: recorder.events,
+      next: (timeoutMs) =>
+        new Promise<boolean>((resolve) => {
+          const timer = setTimeout(() => {
+            recorder.wake = undefined;
+            resolve(false);
+          }, timeoutMs);
+          recorder.wake = () => {
+            clearTimeout(timer);
+            recorder.wake = undefined;
+            resolve(true);
+          };
+        }),
+      stop: () => {
+        this.recorders.delete(recorder);
+        recorder.wake?.();
+      },
+    };
+  }
+}

@@ -1,0 +1,198 @@
+import { DBusError, Variant } from '../dbus/index.js';
+import type { AtspiClient } from './client.js';
+import { atspiInterface, type ObjectRef } from './object-ref.js';
+
+/**
+ * Single calls on one accessible object, routed like the tree walk (the app's private socket when it
+ * has one). Each is bounded by the client's per-call timeout.
+ */
+export async function callObject(client: AtspiClient, ref: ObjectRef, iface: string, member: string, signature?: string, body?: unknown[]): Promise<unknown[]> {
+  const channel = await client.channelFor(ref.bus);
+  const reply = await channel.connection.call({
+    destination: channel.direct ? '' : ref.bus,
+    path: ref.path,
+    interface: iface.includes('.') ? iface : atspiInterface(iface),
+    member,
+    signature,
+    body,
+  });
+  return reply.body;
+}
+
+async function getProperty(client: AtspiClient, ref: ObjectRef, iface: string, name: string): Promise<unknown> {
+  const [variant] = await callObject(client, ref, 'org.freedesktop.DBus.Properties', 'Get', 'ss', [atspiInterface(iface), name]);
+  return (variant as Variant).value;
+}
+
+async function setProperty(client: AtspiClient, ref: ObjectRef, iface: string, name: string, value: Variant): Promise<void> {
+  await callObject(client, ref, 'org.freedesktop.DBus.Properties', 'Set', 'ssv', [atspiInterface(iface), name, value]);
+}
+
+/** The facts an action needs to know it is acting on the object the agent saw, and what it can do. */
+export interface ObjectFactsNow {
+  role: number;
+  name: string;
+  states: number[];
+  interfaces: string[];
+}
+
+/** Reads an object's current role, name, states and interfaces; a vanished object rejects with a DBusError. */
+export async function readObject(client: AtspiClient, ref: ObjectRef): Promise<ObjectFactsNow> {
+  const [role, name, states, interfaces] = await Promise.all([
+    callObject(client, ref, 'Accessible', 'GetRole'),
+    getProperty(client, ref, 'Accessible', 'Name'),
+    callObject(client, ref, 'Accessible', 'GetState'),
+    callObject(client, ref, 'Accessible', 'GetInterfaces'),
+  ]);
+  return {
+    role: Number(role[0]),
+    name: String(name ?? ''),
+    states: states[0] as number[],
+    interfaces: (interfaces[0] as string[]).map((iface) => iface.replace('org.a11y.atspi.', '')),
+  };
+}
+
+export async function readStates(client: AtspiClient, ref: ObjectRef): Promise<number[]> {
+  return (await callObject(client, ref, 'Accessible', 'GetState'))[0] as number[];
+}
+
+export async function readName(client: AtspiClient, ref: ObjectRef): Promise<string> {
+  return String((await getProperty(client, ref, 'Accessible', 'Name')) ?? '');
+}
+
+/** Action names as the toolkit reports them (GetName is the non-localised name), in index order. */
+export async function actionNames(client: AtspiClient, ref: ObjectRef): Promise<string[]> {
+  const [count] = await Promise.all([getProperty(client, ref, 'Action', 'NActions')]);
+  const total = Number(count ?? 0);
+  const names = await Promise.all(
+    Array.from({ length: total }, (_, index) =>
+      callObject(client, ref, 'Action', 'GetName', 'i', [index]).then(
+        (body) => String(body[0] ?? ''),
+        () => '',
+      ),
+    ),
+  );
+  return names;
+}
+
+export async function doAction(client: AtspiClient, ref: ObjectRef, index: number): Promise<boolean> {
+  return Boolean((await callObject(client, ref, 'Action', 'DoAction', 'i', [index]))[0]);
+}
+
+export async function grabFocus(client: AtspiClient, ref: ObjectRef): Promise<boolean> {
+  return Boolean((await callObject(client, ref, 'Component', 'GrabFocus'))[0]);
+}
+
+export async function extents(client: AtspiClient, ref: ObjectRef, coordType: 0 | 1 = 0): Promise<{ x: number; y: number; w: number; h: number }> {
+  const [box] = (await callObject(client, ref, 'Component', 'GetExtents', 'u', [coordType])) as [number[]];
+  return { x: box[0]!, y: box[1]!, w: box[2]!, h: box[3]! };
+}
+
+export async function readText(client: AtspiClient, ref: ObjectRef, maxLength = 100_000): Promise<string> {
+  return String((await callObject(client, ref, 'Text', 'GetText', 'ii', [0, maxLength]))[0] ?? '');
+}
+
+export async function caretOffset(client: AtspiClient, ref: ObjectRef): Promise<number> {
+  return Number(await getProperty(client, ref, 'Text', 'CaretOffset'));
+}
+
+export async function characterCount(client: AtspiClient, ref: ObjectRef): Promise<number> {
+  return Number(await getProperty(client, ref, 'Text', 'CharacterCount'));
+}
+
+/** Inserts at a character offset; the length argument is the text's UTF-8 byte count (ATK, GTK and Qt all read it so). */
+export async function insertText(client: AtspiClient, ref: ObjectRef, position: number, text: string): Promise<boolean> {
+  return Boolean((await callObject(client, ref, 'EditableText', 'InsertText', 'isi', [position, text, Buffer.byteLength(text, 'utf8')]))[0]);
+}
+
+export async function setTextContents(client: AtspiClient, ref: ObjectRef, text: string): Promise<boolean> {
+  return Boolean((await callObject(client, ref, 'EditableText', 'SetTextContents', 's', [text]))[0]);
+}
+
+export async function copyText(client: AtspiClient, ref: ObjectRef, start: number, end: number): Promise<void> {
+  await callObject(client, ref, 'EditableText', 'CopyText', 'ii', [start, end]);
+}
+
+export async function cutText(client: AtspiClient, ref: ObjectRef, start: number, end: number): Promise<boolean> {
+  return Boolean((await callObject(client, ref, 'EditableText', 'CutText', 'ii', [start, end]))[0]);
+}
+
+export async function pasteText(client: AtspiClient, ref: ObjectRef, position: number): Promise<boolean> {
+  return Boolean((await callObject(client, ref, 'EditableText', 'PasteText', 'i', [position]))[0]);
+}
+
+/** The first selected range of a text object, or undefined when nothing is selected. */
+export async function textSelection(client: AtspiClient, ref: ObjectRef): Promise<{ start: number; end: number } | undefined> {
+  const count = Number((await callObject(client, ref, 'Text', 'GetNSelections'))[0] ?? 0);
+  if (count < 1) return undefined;
+  const [start, end] = (await callObject(client, ref, 'Text', 'GetSelection', 'i', [0])) as [number, number];
+  return start === end ? undefined : { start, end };
+}
+
+export async function selectTextRange(client: AtspiClient, ref: ObjectRef, start: number, end: number): Promise<boolean> {
+  const count = Number((await callObject(client, ref, 'Text', 'GetNSelections'))[0] ?? 0);
+  const body = count > 0 ? await callObject(client, ref, 'Text', 'SetSelection', 'iii', [0, start, end]) : await callObject(client, ref, 'Text', 'AddSelection', 'ii', [start, end]);
+  return Boolean(body[0]);
+}
+
+export interface RangeValue {
+  current: number;
+  min: number;
+  max: number;
+  step: number;
+}
+
+export async function readValue(client: AtspiClient, ref: ObjectRef): Promise<RangeValue> {
+  const [current, min, max, step] = await Promise.all(
+    ['CurrentValue', 'MinimumValue', 'MaximumValue', 'MinimumIncrement'].map((name) => getProperty(client, ref, 'Value', name)),
+  );
+  return { current: Number(current), min: Number(min), max: Number(max), step: Number(step) };
+}
+
+export async function setValue(client: AtspiClient, ref: ObjectRef, value: number): Promise<void> {
+  await setProperty(client, ref, 'Value', 'CurrentValue', new Variant('d', value));
+}
+
+export async function selectChild(client: AtspiClient, ref: ObjectRef, index: number): Promise<boolean> {
+  return Boolean((await callObject(client, ref, 'Selection', 'SelectChild', 'i', [index]))[0]);
+}
+
+export async function children(client: AtspiClient, ref: ObjectRef): Promise<ObjectRef[]> {
+  const [list] = (await callObject(client, ref, 'Accessible', 'GetChildren')) as [[string, string][]];
+  return list.map(([bus, path]) => ({ bus, path })).filter((child) => child.path !== '/org/a11y/atspi/null');
+}
+
+export async function parentOf(client: AtspiClient, ref: ObjectRef): Promise<ObjectRef | undefined> {
+  const value = (await getProperty(client, ref, 'Accessible', 'Parent')) as [string, string] | undefined;
+  if (!value || value[1] === '/org/a11y/atspi/null') return undefined;
+  return { bus: value[0], path: value[1] };
+}
+
+/** ATSPI_SCROLLTYPE_ANYWHERE: the toolkit moves the least it can to bring the object into view. */
+const scrollAnywhere = 6;
+
+export async function scrollIntoView(client: AtspiClient, ref: ObjectRef): Promise<boolean> {
+  try {
+    return Boolean((await callObject(client, ref, 'Component', 'ScrollTo', 'u', [scrollAnywhere]))[0]);
+  } catch (error) {
+    if (error instanceof DBusError) return false;
+    throw error;
+  }
+}
+
+/**
+ * The deepest object under a point: GetAccessibleAtPoint answers with a direct child only, so it is
+ * asked again of each answer until none contains the point. Coordinates are in the given coordinate type.
+ */
+export async function deepestAtPoint(client: AtspiClient, start: ObjectRef, x: number, y: number, coordType: 0 | 1): Promise<ObjectRef | undefined> {
+  let current: ObjectRef | undefined;
+  let next: ObjectRef | undefined = start;
+  for (let depth = 0; next && depth < 64; depth++) {
+    current = next;
+    const [hit] = (await callObject(client, current, 'Component', 'GetAccessibleAtPoint', 'iiu', [x, y, coordType]).catch(() => [undefined])) as [
+      [string, string] | undefined,
+    ];
+    next = hit && hit[1] !== '/org/a11y/atspi/null' && hit[1] !== current.path ? { bus: hit[0], path: hit[1] } : undefined;
+  }
+  return current === start ? undefined : current;
+}

@@ -1,0 +1,78 @@
+// Real input "in the foreground" of a window: activate it, run the input, then give the previously active window
+// back its place and the pointer its position, also when the input fails.
+import type { X11Connection } from '../x11/index.js';
+import { integerOption, type Point } from './checks.js';
+import { pointerPosition, restorePointer } from './pointer.js';
+import { activateWindow, activeWindow, isActive, restoreActivation } from './windows.js';
+
+export interface ForegroundOptions {
+  /** Bound on each activation wait, in ms (default 2000). */
+  timeoutMs?: number;
+  /** Give the previously active window back its activation afterwards (default true). */
+  restoreActive?: boolean;
+  /** Put the pointer back where it was afterwards (default true). */
+  restorePointer?: boolean;
+}
+
+export interface ForegroundReport {
+  /** The window was active with the focus when the input ran (because it already was, or was made so). */
+  activated: boolean;
+  /** It already was; then nothing is restored. */
+  wasActive: boolean;
+  /** The window active before (0 none). */
+  previousActive: number;
+  restoredActive: boolean;
+  /** Where the pointer was before. */
+  pointer: Point;
+  restoredPointer: boolean;
+}
+
+export class ActivationError extends Error {
+  constructor(
+    readonly window: number,
+    readonly report: ForegroundReport,
+    timeoutMs: number,
+  ) {
+    super(`window 0x${window.toString(16)} did not become active with the keyboard focus within ${timeoutMs} ms (the window manager refused or is slow); no input was sent`);
+    this.name = 'ActivationError';
+  }
+}
+
+/**
+ * Runs `input` with `window` active and focused, then restores the previously active window and the pointer.
+ * Rejects with ActivationError, without running `input`, when the window could not be activated; an error from
+ * `input` is rethrown after restoring.
+ */
+export async function inForeground<T>(
+  x: X11Connection,
+  window: number,
+  input: () => Promise<T>,
+  options: ForegroundOptions = {},
+): Promise<{ value: T; report: ForegroundReport }> {
+  const timeoutMs = integerOption('timeoutMs', options.timeoutMs, 2000, 0, 60_000);
+  const [previousActive, pointer] = await Promise.all([activeWindow(x), pointerPosition(x)]);
+  const wasActive = await isActive(x, window);
+  const report: ForegroundReport = { activated: wasActive, wasActive, previousActive, restoredActive: false, pointer, restoredPointer: false };
+  let outcome: { value: T } | { error: unknown };
+  try {
+    if (!wasActive) report.activated = await activateWindow(x, window, { timeoutMs });
+    if (!report.activated) throw new ActivationError(window, report, timeoutMs);
+    outcome = { value: await input() };
+  } catch (error) {
+    outcome = { error };
+  }
+  try {
+    if (options.restorePointer ?? true) {
+      await restorePointer(x, pointer);
+      report.restoredPointer = true;
+    }
+    if ((options.restoreActive ?? true) && !wasActive && previousActive !== window) {
+      report.restoredActive = await restoreActivation(x, previousActive, { timeoutMs });
+    }
+  } catch (error) {
+    // The input's own error says more than a failure to tidy up after it.
+    if ('value' in outcome) throw error;
+  }
+  if ('error' in outcome) throw outcome.error;
+  return { value: outcome.value, report };
+}

@@ -1,0 +1,51 @@
+// Keys and buttons pressed through XTEST, remembered until released, so that an error half-way through an action
+// never leaves a key or button held down on the user's desktop.
+import type { X11Connection } from '../x11/index.js';
+
+export class HeldInputs {
+  private readonly keys: number[] = [];
+  private readonly buttons: number[] = [];
+
+  constructor(readonly x: X11Connection) {}
+
+  async pressKey(keycode: number): Promise<void> {
+    await this.x.xtest.fakeInput('KeyPress', keycode);
+    this.keys.push(keycode);
+  }
+
+  async releaseKey(keycode: number): Promise<void> {
+    await this.x.xtest.fakeInput('KeyRelease', keycode);
+    removeLast(this.keys, keycode);
+  }
+
+  async pressButton(button: number): Promise<void> {
+    await this.x.xtest.fakeInput('ButtonPress', button);
+    this.buttons.push(button);
+  }
+
+  async releaseButton(button: number): Promise<void> {
+    await this.x.xtest.fakeInput('ButtonRelease', button);
+    removeLast(this.buttons, button);
+  }
+
+  /** Whether `keycode` is held by this action (a combination that already holds Shift needs no extra Shift). */
+  holdsKey(keycode: number): boolean {
+    return this.keys.includes(keycode);
+  }
+
+  /** The keycodes held by this action, in the order they were pressed. */
+  heldKeys(): readonly number[] {
+    return [...this.keys];
+  }
+
+  /** Releases whatever is still held, most recent first; best effort, since it runs while another error unwinds. */
+  async releaseAll(): Promise<void> {
+    while (this.buttons.length > 0) await this.x.xtest.fakeInput('ButtonRelease', this.buttons.pop()!).catch(() => undefined);
+    while (this.keys.length > 0) await this.x.xtest.fakeInput('KeyRelease', this.keys.pop()!).catch(() => undefined);
+  }
+}
+
+function removeLast(list: number[], value: number): void {
+  const index = list.lastIndexOf(value);
+  if (index >= 0) list.splice(index, 1);
+}

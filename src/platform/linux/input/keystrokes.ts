@@ -1,0 +1,45 @@
+// Turning keysyms into key presses on the current map: the plan for a keysym (its key and shift levels, or a
+// temporary binding), and one stroke of it with the level modifiers it needs.
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { HeldInputs } from './held-inputs.js';
+import type { KeyboardMap } from './keyboard-map.js';
+import type { TemporaryKeys } from './temporary-keys.js';
+
+export interface StrokeTiming {
+  /** How long each key stays down, in ms. */
+  holdMs: number;
+}
+
+/** Presses (and leaves down) the key producing `keysym`, with Shift / AltGr first when its level needs them. */
+export async function pressKeysym(held: HeldInputs, map: KeyboardMap, temporary: TemporaryKeys, keysym: number, invertShift = false): Promise<number> {
+  const bound = temporary.keycodeOf(keysym);
+  if (bound !== undefined) {
+    await held.pressKey(bound);
+    return bound;
+  }
+  const stroke = map.find(keysym);
+  if (!stroke) throw new Error(`keysym 0x${keysym.toString(16)} is neither on the keyboard map nor bound (internal error)`);
+  const shift = stroke.shift !== invertShift;
+  for (const [needed, modifier] of [[shift, 'shift'], [stroke.level3, 'altgr']] as const) {
+    if (!needed) continue;
+    const { keycode } = map.requireModifierKey(modifier);
+    if (!held.holdsKey(keycode)) await held.pressKey(keycode);
+  }
+  await held.pressKey(stroke.keycode);
+  return stroke.keycode;
+}
+
+/** Of the keysyms that would do, the first the map has a key for; else the preferred one, to be bound. */
+export function chooseKeysym(map: KeyboardMap, keysyms: readonly number[]): { keysym: number; unmapped: boolean } {
+  const mapped = keysyms.find((keysym) => map.find(keysym) !== undefined);
+  return mapped === undefined ? { keysym: keysyms[0]!, unmapped: true } : { keysym: mapped, unmapped: false };
+}
+
+/** Releases what `run` pressed beyond what was held before it, most recent first, after holding it `holdMs`. */
+export async function strike(held: HeldInputs, timing: StrokeTiming, run: () => Promise<unknown>): Promise<void> {
+  const before = held.heldKeys().length;
+  await run();
+  if (timing.holdMs > 0) await sleep(timing.holdMs);
+  const pressed = held.heldKeys().slice(before);
+  for (const keycode of pressed.reverse()) await held.releaseKey(keycode);
+}

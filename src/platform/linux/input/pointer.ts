@@ -1,0 +1,166 @@
+// The real pointer through XTEST: motion, clicks (with the toolkit's double-click timing), drags with intermediate
+// motion, and wheel steps. Each action returns where the pointer was before, for restorePointer.
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { X11Connection } from '../x11/index.js';
+import { integerOption, ownEntry, screenPoint, type Point } from './checks.js';
+import { HeldInputs } from './held-inputs.js';
+import { Keyboard } from './keyboard.js';
+import { parseModifier } from './keysyms.js';
+
+export type { Point } from './checks.js';
+export type ButtonName = 'left' | 'middle' | 'right';
+export type WheelDirection = 'up' | 'down' | 'left' | 'right';
+
+const buttons: Record<ButtonName, number> = { left: 1, middle: 2, right: 3 };
+const wheelButtons: Record<WheelDirection, number> = { up: 4, down: 5, left: 6, right: 7 };
+
+export interface ClickOptions {
+  button?: ButtonName;
+  /** 1 single, 2 double, 3 triple click (at most 10). */
+  count?: number;
+  /** Held during the click, e.g. ["ctrl"] or ["shift"]. */
+  modifiers?: readonly string[];
+  /** Pause between the clicks of a multiple click, in ms (default 80: well inside GTK's and Qt's 400 ms). */
+  intervalMs?: number;
+  /** How long the button stays down, in ms (default 30). */
+  holdMs?: number;
+}
+
+export interface DragOptions {
+  button?: ButtonName;
+  /** Motion events between the start and the end (default 12). */
+  steps?: number;
+  /** Time the motion takes, in ms (default 250). */
+  durationMs?: number;
+  modifiers?: readonly string[];
+}
+
+export interface WheelOptions {
+  /** Pause between wheel steps, in ms (default 25). */
+  intervalMs?: number;
+}
+
+/** Where the pointer is now, in root-window pixels. */
+export async function pointerPosition(x: X11Connection): Promise<Point> {
+  const state = await x.queryPointer(x.screen.root);
+  return { x: state.rootX, y: state.rootY };
+}
+
+/** Moves the real pointer; returns where it was. */
+export async function moveTo(x: X11Connection, to: Point): Promise<Point> {
+  const target = screenPoint(x, to, 'the target point');
+  const previous = await pointerPosition(x);
+  await motion(x, target);
+  return previous;
+}
+
+/** Clicks at `at` (count clicks of `button`, modifiers held throughout); returns where the pointer was. */
+export async function click(x: X11Connection, at: Point, options: ClickOptions = {}): Promise<Point> {
+  const target = screenPoint(x, at, 'the click point');
+  const button = buttonNumber(options.button);
+  const count = integerOption('count', options.count, 1, 1, 10);
+  const intervalMs = integerOption('intervalMs', options.intervalMs, 80, 0, 1000);
+  const holdMs = integerOption('holdMs', options.holdMs, 30, 0, 10_000);
+  return withModifiers(x, options.modifiers, async (held) => {
+    const previous = await pointerPosition(x);
+    await motion(x, target);
+    // Toolkits pick the widget under the pointer from the motion; a press in the same instant can go to the old one.
+    await sleep(15);
+    for (let index = 0; index < count; index++) {
+      if (index > 0 && intervalMs > 0) await sleep(intervalMs);
+      await held.pressButton(button);
+      if (holdMs > 0) await sleep(holdMs);
+      await held.releaseButton(button);
+    }
+    return previous;
+  });
+}
+
+/** Presses at `from`, moves through `steps` intermediate points to `to`, releases there; returns where the pointer was. */
+export async function drag(x: X11Connection, from: Point, to: Point, options: DragOptions = {}): Promise<Point> {
+  const start = screenPoint(x, from, 'the drag start');
+  const end = screenPoint(x, to, 'the drag end');
+  const button = buttonNumber(options.button);
+  const steps = integerOption('steps', options.steps, 12, 1, 1000);
+  const durationMs = integerOption('durationMs', options.durationMs, 250, 0, 60_000);
+  return withModifiers(x, options.modifiers, async (held) => {
+    const previous = await pointerPosition(x);
+    await motion(x, start);
+    await sleep(15);
+    await held.pressButton(button);
+    // A pause before moving, so the press is not mistaken for a flick, and drag thresholds count from here.
+    await sleep(40);
+    for (let step = 1; step <= steps; step++) {
+      await motion(x, {
+        x: Math.round(start.x + ((end.x - start.x) * step) / steps),
+        y: Math.round(start.y + ((end.y - start.y) * step) / steps),
+      });
+      if (durationMs > 0) await sleep(durationMs / steps);
+    }
+    await sleep(40);
+    await held.releaseButton(button);
+    return previous;
+  });
+}
+
+/** Turns the wheel `amount` steps at `at` (buttons 4-7); returns where the pointer was. */
+export async function wheel(x: X11Connection, at: Point, direction: WheelDirection, amount = 1, options: WheelOptions = {}): Promise<Point> {
+  const target = screenPoint(x, at, 'the scroll point');
+  const button = ownEntry(wheelButtons, direction);
+  if (button === undefined) throw new RangeError(`direction must be one of ${Object.keys(wheelButtons).join(', ')}, got ${JSON.stringify(direction)}`);
+  const steps = integerOption('amount', amount, 1, 1, 100);
+  const intervalMs = integerOption('intervalMs', options.intervalMs, 25, 0, 1000);
+  const held = new HeldInputs(x);
+  try {
+    const previous = await pointerPosition(x);
+    await motion(x, target);
+    await sleep(15);
+    for (let step = 0; step < steps; step++) {
+      if (step > 0 && intervalMs > 0) await sleep(intervalMs);
+      await held.pressButton(button);
+      await held.releaseButton(button);
+    }
+    return previous;
+  } finally {
+    await held.releaseAll();
+  }
+}
+
+/** Puts the pointer back where an action found it (a real motion, so apps see it leave). */
+export async function restorePointer(x: X11Connection, position: Point): Promise<void> {
+  await motion(x, screenPoint(x, position, 'the pointer position'));
+  await x.sync();
+}
+
+async function motion(x: X11Connection, to: Point): Promise<void> {
+  await x.xtest.fakeInput('MotionNotify', 0, { root: x.screen.root, x: to.x, y: to.y });
+}
+
+function buttonNumber(button: ButtonName | undefined): number {
+  if (button === undefined) return buttons.left;
+  const number = ownEntry(buttons, button);
+  if (number === undefined) throw new RangeError(`button must be one of ${Object.keys(buttons).join(', ')}, got ${JSON.stringify(button)}`);
+  return number;
+}
+
+/** Runs a pointer action with modifier keys held, releasing keys and buttons whatever happens. */
+async function withModifiers<T>(x: X11Connection, modifiers: readonly string[] | undefined, action: (held: HeldInputs) => Promise<T>): Promise<T> {
+  const names = (modifiers ?? []).map(parseModifier);
+  const run = async (): Promise<T> => {
+    const held = new HeldInputs(x);
+    try {
+      if (names.length > 0) {
+        const map = await Keyboard.of(x).current();
+        for (const name of names) {
+          const { keycode } = map.requireModifierKey(name);
+          if (!held.holdsKey(keycode)) await held.pressKey(keycode);
+        }
+      }
+      return await action(held);
+    } finally {
+      await held.releaseAll();
+    }
+  };
+  // Modifier keys are keyboard input: queue behind (and ahead of) other keyboard actions on this connection.
+  return names.length > 0 ? Keyboard.of(x).exclusive(run) : run();
+}

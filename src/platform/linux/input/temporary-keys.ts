@@ -1,0 +1,99 @@
+// Characters the keyboard map lacks ("你", "✓"), bound for a moment to spare keycodes (keycodes with no keysyms).
+//
+// Clients translate keycodes to keysyms themselves, with the map they last fetched; a MappingNotify makes them fetch
+// it again, in some toolkits only when the next key arrives. So a binding must stay until the app has read every key
+// typed with it: before a spare keycode is rebound to another character, and before the map is restored, the caller's
+// `settle` waits for the app. Bindings are reused while they last, and every changed keycode is restored at the end.
+import type { X11Connection } from '../x11/index.js';
+import type { KeyboardMap } from './keyboard-map.js';
+import { windowManagerBarrier } from './window-manager.js';
+
+// Bound on waiting for the window manager after the map is restored: it spends about 40 ms per change.
+const barrierBaseMs = 1000;
+const barrierPerChangeMs = 100;
+const barrierLimitMs = 10_000;
+
+export class TemporaryKeys {
+  private readonly spare: readonly number[];
+  /** keysym → the spare keycode currently producing it. */
+  private readonly bound = new Map<number, number>();
+  private readonly changed = new Set<number>();
+  /** Keyboard mapping changes made, each of which every client (the window manager too) has to digest. */
+  private changes = 0;
+
+  constructor(
+    private readonly x: X11Connection,
+    private readonly map: KeyboardMap,
+    private readonly settle: () => Promise<void>,
+  ) {
+    this.spare = map.spareKeycodes();
+  }
+
+  /** How many distinct characters can be bound at once. */
+  get capacity(): number {
+    return this.spare.length;
+  }
+
+  keycodeOf(keysym: number): number | undefined {
+    return this.bound.get(keysym);
+  }
+
+  /** Binds every keysym in `keysyms` that is not bound yet, evicting (after settling) bindings not in the list. */
+  async bind(keysyms: readonly number[]): Promise<void> {
+    const needed = new Set(keysyms);
+    const missing = [...needed].filter((keysym) => !this.bound.has(keysym));
+    if (missing.length === 0) return;
+    if (needed.size > this.capacity) {
+      throw new RangeError(`${needed.size} characters missing from the keyboard map need binding at once, but it has only ${this.capacity} spare keycodes`);
+    }
+    const inUse = new Set(this.bound.values());
+    const free = this.spare.filter((keycode) => !inUse.has(keycode));
+    if (missing.length > free.length) {
+      // Rebinding a keycode whose earlier keys the app may not have read yet would change what they mean to it.
+      await this.settle();
+      for (const [keysym, keycode] of this.bound) {
+        if (free.length >= missing.length) break;
+        if (needed.has(keysym)) continue;
+        this.bound.delete(keysym);
+        free.push(keycode);
+      }
+    }
+    await this.x.checked(async () => {
+      for (const keysym of missing) {
+        const keycode = free.shift()!;
+        this.bound.set(keysym, keycode);
+        this.changed.add(keycode);
+        this.changes++;
+        await this.x.changeKeyboardMapping(keycode, this.map.mapping.keysymsPerKeycode, this.bindingKeysyms(keysym));
+      }
+    });
+  }
+
+  /**
+   * Puts every changed keycode back as it was, once the app has read the keys typed with it; then waits (bounded)
+   * until the window manager has caught up with the changes, so that what follows (an activation) is not delayed.
+   */
+  async restore(): Promise<void> {
+    if (this.changed.size === 0) return;
+    await this.settle();
+    const per = this.map.mapping.keysymsPerKeycode;
+    await this.x.checked(async () => {
+      for (const keycode of this.changed) await this.x.changeKeyboardMapping(keycode, per, this.map.keysymsOf(keycode));
+    });
+    this.changes += this.changed.size;
+    this.changed.clear();
+    this.bound.clear();
+    await windowManagerBarrier(this.x, Math.min(barrierLimitMs, barrierBaseMs + this.changes * barrierPerChangeMs));
+    this.changes = 0;
+  }
+
+  /**
+   * The keysym on both levels of both core groups: with one column only, the core rules would turn a capital's
+   * unshifted level into its lower case, and a user switched to a second layout group would not get it.
+   */
+  private bindingKeysyms(keysym: number): number[] {
+    const keysyms = new Array<number>(this.map.mapping.keysymsPerKeycode).fill(0);
+    for (let column = 0; column < Math.min(4, keysyms.length); column++) keysyms[column] = keysym;
+    return keysyms;
+  }
+}

@@ -1,0 +1,125 @@
+// Typing text through XTEST, one real key press and release per character, any Unicode character included.
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { X11Connection } from '../x11/index.js';
+import { integerOption } from './checks.js';
+import { HeldInputs } from './held-inputs.js';
+import { Keyboard } from './keyboard.js';
+import type { KeyboardMap } from './keyboard-map.js';
+import { chooseKeysym, pressKeysym, strike } from './keystrokes.js';
+import { characterKeysyms } from './keysyms.js';
+import { defaultSettleMs, InputSettler } from './settle.js';
+import { TemporaryKeys } from './temporary-keys.js';
+
+export interface TypeTextOptions {
+  /** Pause between characters, in ms (default 12). */
+  delayMs?: number;
+  /** How long each key stays down, in ms (default 8). */
+  holdMs?: number;
+  /** Extra pause once the app has read the keys, before temporary bindings change, in ms (default 30). */
+  settleMs?: number;
+}
+
+export interface TypeTextResult {
+  /** Characters typed (a "\r\n" pair counts once). */
+  characters: number;
+  /** The distinct characters that had no key and were bound to spare keycodes for the duration. */
+  temporarilyBound: string[];
+}
+
+const returnKeysym = 0xff0d;
+const tabKeysym = 0xff09;
+const lockMask = 2;
+
+interface PlannedCharacter {
+  character: string;
+  keysym: number;
+  /** No key produces it: it needs a temporary binding. */
+  unmapped: boolean;
+}
+
+/** "\n" (or "\r\n", "\r") presses Return and "\t" Tab; other control characters are refused before anything is typed. */
+export async function typeText(x: X11Connection, text: string, options: TypeTextOptions = {}): Promise<TypeTextResult> {
+  if (typeof text !== 'string') throw new TypeError(`text must be a string, got ${typeof text}`);
+  const delayMs = integerOption('delayMs', options.delayMs, 12, 0, 10_000);
+  const holdMs = integerOption('holdMs', options.holdMs, 8, 0, 10_000);
+  const settleMs = integerOption('settleMs', options.settleMs, defaultSettleMs, 0, 10_000);
+  const characters = splitCharacters(text);
+  const keyboard = Keyboard.of(x);
+  return keyboard.exclusive(async () => {
+    const map = await keyboard.current();
+    const plan = characters.map((character) => planCharacter(map, character));
+    const settler = new InputSettler(x, settleMs);
+    const temporary = new TemporaryKeys(x, map, () => settler.settle());
+    const needsBinding = plan.some((step) => step.unmapped);
+    const segments = segment(plan, temporary.capacity);
+    // Caps Lock inverts the shift level of letters; pressing Shift for lower case keeps the text as written.
+    const capsLock = ((await x.queryPointer(x.screen.root)).mask & lockMask) !== 0;
+    const held = new HeldInputs(x);
+    try {
+      let first = true;
+      for (const part of segments) {
+        await temporary.bind(part.filter((step) => step.unmapped).map((step) => step.keysym));
+        for (const [index, step] of part.entries()) {
+          if (!first && delayMs > 0) await sleep(delayMs);
+          first = false;
+          // The bindings change after a segment's last key: the app must have read it by then.
+          if (needsBinding && index === part.length - 1) await settler.markNextKey();
+          await strike(held, { holdMs }, () => pressKeysym(held, map, temporary, step.keysym, capsLock && !step.unmapped && isCasedLetter(map, step.keysym)));
+        }
+      }
+    } finally {
+      await held.releaseAll();
+      await temporary.restore();
+    }
+    return { characters: plan.length, temporarilyBound: [...new Set(plan.filter((step) => step.unmapped).map((step) => step.character))] };
+  });
+}
+
+function splitCharacters(text: string): string[] {
+  return [...text.replace(/\r\n?/g, '\n')];
+}
+
+function planCharacter(map: KeyboardMap, character: string): PlannedCharacter {
+  const keysyms = character === '\n' ? [returnKeysym] : character === '\t' ? [tabKeysym] : characterKeysyms(character);
+  return { character, ...chooseKeysym(map, keysyms) };
+}
+
+/** Consecutive runs of characters whose unmapped ones fit the spare keycodes together. */
+function segment(plan: readonly PlannedCharacter[], capacity: number): PlannedCharacter[][] {
+  const unmapped = plan.filter((step) => step.unmapped);
+  if (unmapped.length > 0 && capacity === 0) {
+    const examples = [...new Set(unmapped.map((step) => step.character))].slice(0, 5).join('');
+    throw new Error(`no key types "${examples}" and the keyboard map has no spare keycode to bind it to; only characters on the current layout can be typed`);
+  }
+  const segments: PlannedCharacter[][] = [];
+  let current: PlannedCharacter[] = [];
+  let bound = new Set<number>();
+  for (const step of plan) {
+    if (step.unmapped && !bound.has(step.keysym) && bound.size === capacity) {
+      segments.push(current);
+      current = [];
+      bound = new Set();
+    }
+    if (step.unmapped) bound.add(step.keysym);
+    current.push(step);
+  }
+  if (current.length > 0) segments.push(current);
+  return segments;
+}
+
+/** A letter whose key has its lower case unshifted and its capital shifted, the pair Caps Lock swaps. */
+function isCasedLetter(map: KeyboardMap, keysym: number): boolean {
+  const stroke = map.find(keysym);
+  if (!stroke || stroke.level3) return false;
+  const [plain, shifted] = map.keysymsOf(stroke.keycode);
+  const lower = keysymCharacter(plain ?? 0);
+  const upper = keysymCharacter(shifted ?? 0);
+  return lower !== undefined && upper !== undefined && lower !== upper && lower.toUpperCase() === upper;
+}
+
+/** The character a Latin-1 or Unicode keysym stands for. */
+function keysymCharacter(keysym: number): string | undefined {
+  if ((keysym >= 0x20 && keysym <= 0x7e) || (keysym >= 0xa0 && keysym <= 0xff)) return String.fromCodePoint(keysym);
+  if (keysym >= 0x01000100 && keysym <= 0x0110ffff) return String.fromCodePoint(keysym - 0x01000000);
+  return undefined;
+}

@@ -1,0 +1,110 @@
+// Window activation through the window manager (EWMH): which window is active, making another one active (and
+// un-minimizing it) with a bounded wait for the window manager to do it, and raising.
+import { waitFor } from '../desktop/processes.js';
+import { encodeClientMessage, X11Error, type X11Connection } from '../x11/index.js';
+import { integerOption } from './checks.js';
+import { serverTime } from './server-time.js';
+import { hasWindowManager, substructureMask } from './window-manager.js';
+
+export interface ActivateOptions {
+  /** How long to wait for the window manager to activate and focus the window, in ms (default 2000). */
+  timeoutMs?: number;
+}
+
+// Source indication 2: the request comes from a pager or similar tool acting for the user, which window managers
+// honour without focus-stealing prevention (1, an application, may only get the window marked urgent).
+const sourcePager = 2;
+const iconicState = 3;
+
+/** _NET_ACTIVE_WINDOW, or 0 when no window is active or no EWMH window manager runs. */
+export async function activeWindow(x: X11Connection): Promise<number> {
+  return (await x.getWindowList(x.screen.root, '_NET_ACTIVE_WINDOW'))?.[0] ?? 0;
+}
+
+/**
+ * Asks the window manager to activate `window` (a top-level client window, as list_windows reports), un-minimizing
+ * it, and waits until it is the active window and holds the keyboard focus. Resolves false when that did not
+ * happen within the timeout; rejects when the window does not exist.
+ */
+export async function activateWindow(x: X11Connection, window: number, options: ActivateOptions = {}): Promise<boolean> {
+  const timeoutMs = integerOption('timeoutMs', options.timeoutMs, 2000, 0, 60_000);
+  const root = x.screen.root;
+  await requireWindow(x, window);
+  if (await isActive(x, window)) return true;
+  const [time, current, managed, states, hidden] = await Promise.all([
+    serverTime(x),
+    activeWindow(x),
+    hasWindowManager(x),
+    x.getAtomList(window, '_NET_WM_STATE'),
+    x.internAtom('_NET_WM_STATE_HIDDEN'),
+  ]);
+  if (states?.includes(hidden) || (await x.getCardinals(window, 'WM_STATE'))?.[0] === iconicState) {
+    // ICCCM: mapping an iconic window asks the window manager to restore it (most also do on _NET_ACTIVE_WINDOW).
+    await x.mapWindow(window);
+  }
+  if (managed) {
+    const message = encodeClientMessage(window, await x.internAtom('_NET_ACTIVE_WINDOW'), 32, [sourcePager, time, current]);
+    await x.sendEvent(root, false, substructureMask, message);
+  } else {
+    await x.raiseWindow(window);
+    await x.setInputFocus(window, 'Parent', time);
+  }
+  try {
+    await waitFor(`window 0x${window.toString(16)} to become active`, timeoutMs, async () => ((await isActive(x, window)) ? true : undefined));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Re-activates the window that was active before (as activeWindow returned it); false if it is gone or refused. */
+export async function restoreActivation(x: X11Connection, previous: number, options: ActivateOptions = {}): Promise<boolean> {
+  if (previous === 0) return false;
+  const clients = (await x.getWindowList(x.screen.root, '_NET_CLIENT_LIST')) ?? [];
+  if (!clients.includes(previous)) return false;
+  return activateWindow(x, previous, options);
+}
+
+/** Asks the window manager to put `window` above the other windows, without giving it the focus. */
+export async function raiseWindow(x: X11Connection, window: number): Promise<void> {
+  await requireWindow(x, window);
+  if (await hasWindowManager(x)) {
+    // _NET_RESTACK_WINDOW with no sibling and detail Above; source 2 as for activation.
+    const message = encodeClientMessage(window, await x.internAtom('_NET_RESTACK_WINDOW'), 32, [sourcePager, 0, 0]);
+    await x.sendEvent(x.screen.root, false, substructureMask, message);
+  } else {
+    await x.raiseWindow(window);
+  }
+  await x.sync();
+}
+
+/** Active per the window manager (when there is one) and holding the input focus, itself or a window inside it. */
+export async function isActive(x: X11Connection, window: number): Promise<boolean> {
+  const [active, managed, focus] = await Promise.all([activeWindow(x), hasWindowManager(x), x.getInputFocus()]);
+  if (managed && active !== window) return false;
+  return isInside(x, focus.focus, window);
+}
+
+async function isInside(x: X11Connection, descendant: number, ancestor: number): Promise<boolean> {
+  let current = descendant;
+  // Focus 0 is None and 1 PointerRoot; real window trees are shallow, the bound only guards against a loop.
+  for (let depth = 0; current > 1 && depth < 32; depth++) {
+    if (current === ancestor) return true;
+    if (current === x.screen.root) return false;
+    // A focus window destroyed meanwhile ends the walk: it is inside nothing any more.
+    const tree = await x.queryTree(current).catch(() => undefined);
+    if (!tree) return false;
+    current = tree.parent;
+  }
+  return false;
+}
+
+async function requireWindow(x: X11Connection, window: number): Promise<void> {
+  if (!Number.isInteger(window) || window <= 0 || window > 0xffffffff) throw new RangeError(`window must be an X window id (a positive integer), got ${String(window)}`);
+  try {
+    await x.getWindowAttributes(window);
+  } catch (error) {
+    if (error instanceof X11Error && error.codeName === 'BadWindow') throw new Error(`window 0x${window.toString(16)} does not exist (any more); list_windows gives the current ones`);
+    throw error;
+  }
+}

@@ -1,0 +1,103 @@
+import { spawn } from 'node:child_process';
+import { closeSync, openSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { execWords, installedApplications, type DesktopEntry } from './desktop-entries.js';
+import { requireProgram } from './desktop/requirements.js';
+import { stateDirectory } from './desktop/state-dir.js';
+
+export interface LaunchPlan {
+  command: string;
+  args: string[];
+  /** The .desktop entry the name matched, if it matched one. */
+  entry?: DesktopEntry;
+  name: string;
+}
+
+/** Expands an Exec line's field codes: %u/%f take the first URL or file, %U/%F all; the others are dropped. */
+export function expandExec(exec: string, urls: readonly string[]): string[] {
+  const words: string[] = [];
+  for (const word of execWords(exec)) {
+    if (word === '%U' || word === '%F') words.push(...urls);
+    else if (word === '%u' || word === '%f') words.push(...urls.slice(0, 1));
+    else if (/^%[a-zA-Z]$/.test(word)) continue;
+    else words.push(word.replace(/%%/g, '%'));
+  }
+  return words;
+}
+
+function matches(entry: DesktopEntry, wanted: string): boolean {
+  const lower = wanted.toLowerCase();
+  return (
+    entry.name.toLowerCase() === lower ||
+    entry.id.toLowerCase() === lower ||
+    entry.id.toLowerCase() === `${lower}.desktop` ||
+    entry.program.toLowerCase() === lower
+  );
+}
+
+/**
+ * How to start an app named by the caller: a .desktop entry (by name, id or program), else a program on
+ * PATH or an absolute path. An unknown name is an error that lists close installed names.
+ */
+export function planLaunch(name: string, urls: readonly string[], extraArgs: readonly string[]): LaunchPlan {
+  const entries = installedApplications();
+  const entry = entries.find((candidate) => matches(candidate, name));
+  if (entry) {
+    const [command, ...args] = expandExec(entry.exec, urls);
+    if (!command) throw new Error(`the desktop entry ${entry.path} has an empty Exec line`);
+    return { command, args: [...args, ...extraArgs], entry, name: entry.name };
+  }
+  let command: string;
+  try {
+    command = requireProgram(name, name);
+  } catch {
+    const close = entries.filter((candidate) => candidate.name.toLowerCase().includes(name.toLowerCase().slice(0, 4))).slice(0, 8);
+    throw new Error(
+      `no installed application or program named "${name}"` +
+        (close.length ? `; installed apps with similar names: ${close.map((candidate) => `"${candidate.name}"`).join(', ')}` : '; call list_apps for installed apps'),
+    );
+  }
+  return { command, args: [...urls, ...extraArgs], name };
+}
+
+/**
+ * Starts the app detached, so it outlives the driver call, with its output in a log file. The startup
+ * id ends in _TIME0: a window whose user time is 0 must not take the focus when it maps (EWMH), so the
+ * user's active window stays active. Qt only builds its accessibility tree when asked to.
+ */
+export function startDetached(plan: LaunchPlan): { pid: number; log: string } {
+  const logDir = join(stateDirectory(), 'logs');
+  const log = join(logDir, `app-${Date.now()}.log`);
+  const fd = openSync(log, 'a');
+  try {
+    const child = spawn(plan.command, plan.args, {
+      detached: true,
+      stdio: ['ignore', fd, fd],
+      env: { ...process.env, DESKTOP_STARTUP_ID: `cup-driver-${process.pid}-${Date.now()}_TIME0`, QT_ACCESSIBILITY: '1', QT_LINUX_ACCESSIBILITY_ALWAYS_ON: '1' },
+    });
+    if (child.pid === undefined) throw new Error(`could not start ${plan.command}`);
+    child.unref();
+    return { pid: child.pid, log };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Parent pid from /proc, to tell whether a window's process descends from one we started. */
+export function parentPid(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+  } catch {
+    return undefined;
+  }
+}
+
+export function descendsFrom(pid: number, ancestor: number): boolean {
+  let current: number | undefined = pid;
+  for (let depth = 0; current && current > 1 && depth < 32; depth++) {
+    if (current === ancestor) return true;
+    current = parentPid(current);
+  }
+  return false;
+}

@@ -1,0 +1,49 @@
+import { isAlive } from '../../platform/linux/desktop/processes.js';
+import { parseArgs, UsageError } from '../cli-args.js';
+import { logToStderr } from '../log.js';
+import { DaemonConnection, isNoDaemonError } from './connection.js';
+import { probeDaemon } from './launcher.js';
+import { daemonSocketPath } from './socket-path.js';
+
+const controlTimeoutMs = 5000;
+/** A stopping daemon lets its calls finish for up to 10 s, then closes its connections. */
+const stopTimeoutMs = 15_000;
+
+/** `cup-driver daemon status|stop`: look at or stop the daemon for this display, never starting one. */
+export async function daemonCommand(argv: readonly string[]): Promise<number> {
+  const [action, ...rest] = argv;
+  if (action !== 'status' && action !== 'stop') throw new UsageError('daemon needs an action: cup-driver daemon status [--json] | stop');
+  const args = parseArgs(rest, action === 'status' ? { boolean: ['json'] } : {});
+  if (args.positional.length > 0) throw new UsageError(`unexpected arguments: ${args.positional.join(' ')}`);
+  const socketPath = daemonSocketPath();
+  let connection: DaemonConnection;
+  try {
+    connection = await DaemonConnection.open(socketPath, controlTimeoutMs);
+  } catch (error) {
+    if (!isNoDaemonError(error)) throw error;
+    if (args.flags.has('json')) process.stdout.write(`${JSON.stringify({ running: false, socket: socketPath })}\n`);
+    else process.stdout.write(`no daemon is running on ${socketPath}\n`);
+    return 0;
+  }
+  try {
+    if (action === 'status') {
+      const status = await connection.request({ op: 'status' }, controlTimeoutMs, 'a status request');
+      if (args.flags.has('json')) process.stdout.write(`${JSON.stringify({ running: true, ...status.structured }, null, 2)}\n`);
+      else process.stdout.write(`${status.summary}\n${JSON.stringify(status.structured, null, 2)}\n`);
+      return 0;
+    }
+    const answer = await connection.request({ op: 'shutdown' }, controlTimeoutMs, 'a shutdown request');
+    const pid = Number(answer.structured.pid);
+    connection.close();
+    const deadline = Date.now() + stopTimeoutMs;
+    // Gone means: no longer answering and its process has finished cleaning up (socket removed, desktop connections closed).
+    while ((await probeDaemon(socketPath)).state === 'alive' || isAlive(pid)) {
+      if (Date.now() > deadline) throw new Error(`the daemon (pid ${pid}) did not stop within ${stopTimeoutMs / 1000} s; kill it with \`kill ${pid}\``);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    logToStderr(`stopped the daemon (pid ${pid}) on ${socketPath}`);
+    return 0;
+  } finally {
+    connection.close();
+  }
+}

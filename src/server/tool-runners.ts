@@ -1,0 +1,52 @@
+import { randomBytes } from 'node:crypto';
+import type { ToolCallResult } from '../tools/run.js';
+import { DaemonLink } from './daemon/link.js';
+import { failureResult, type Origin } from './daemon/protocol.js';
+import { daemonSocketPath } from './daemon/socket-path.js';
+import { logToStderr } from './log.js';
+
+/** Where an adapter's tool calls run. The adapters (CLI, MCP) only format; neither knows which runner it has. */
+export interface ToolRunner {
+  call(name: string, args: unknown): Promise<ToolCallResult>;
+  close(): Promise<void>;
+}
+
+/**
+ * In this process: the registry's handlers with one session (by name; none = the CLI's anonymous one) on
+ * resources of this process's own. The tools, sharp and the desktop clients are loaded here, not at
+ * startup, so a call through the daemon starts in a fraction of the time.
+ */
+export async function inProcessRunner(session: string | undefined): Promise<ToolRunner> {
+  const [{ runTool }, { createSharedResources, callerSession }] = await Promise.all([import('../tools/run.js'), import('./session.js')]);
+  const shared = createSharedResources();
+  const context = callerSession(shared, session);
+  return {
+    call: (name, args) => runTool(name, args, context),
+    close: () => shared.close(),
+  };
+}
+
+/**
+ * Through the daemon for this display, started on demand. A daemon that cannot be reached becomes a tool
+ * error naming why, the same shape a failing tool has, so adapters need no second error path.
+ */
+export function daemonRunner(origin: Origin, session: string | undefined): ToolRunner {
+  const link = new DaemonLink({ socketPath: daemonSocketPath(), log: logToStderr });
+  return {
+    async call(name, args) {
+      try {
+        return await link.call({ tool: name, arguments: (args ?? {}) as Record<string, unknown>, origin, ...(session !== undefined ? { session } : {}) });
+      } catch (error) {
+        return failureResult('tool', (error as Error).message, 'daemon_unavailable');
+      }
+    },
+    async close() {
+      link.close();
+    },
+  };
+}
+
+/** A session id of its own for one MCP connection to the daemon. */
+export function mcpSessionId(): string {
+  return `mcp-${process.pid}-${randomBytes(4).toString('hex')}`;
+}

@@ -1,0 +1,182 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { z } from 'zod';
+import { runningApplications } from '../../platform/linux/applications.js';
+import { installedApplications } from '../../platform/linux/desktop-entries.js';
+import { isAlive } from '../../platform/linux/desktop/processes.js';
+import { descendsFrom, planLaunch, startDetached } from '../../platform/linux/launcher.js';
+import type { ClientWindow } from '../../platform/linux/windows.js';
+import type { ToolContext } from '../context.js';
+import { windowRecord } from '../perception/window-records.js';
+import { pidArgument, windowIdArgument, windowResult } from '../schemas.js';
+import { defineTool, ToolError } from '../tool.js';
+import { activateWindowForTool } from '../input/real-input.js';
+import { sessionArgument } from '../input/schemas.js';
+
+const launchTimeoutMs = 20_000;
+
+/** Waits for the launched app's first window, then (within the same budget) for its accessibility tree. */
+async function waitForApp(context: ToolContext, pid: number, before: Set<number>, deadline: number) {
+  let windows: ClientWindow[] = [];
+  let owner = pid;
+  while (Date.now() < deadline) {
+    const fresh = (await context.desktop.windows()).filter((window) => !before.has(window.id));
+    const own = fresh.filter((window) => window.pid === pid || descendsFrom(window.pid, pid));
+    // Single-instance apps hand the request to a process already running, and the new window is its.
+    const candidates = own.length > 0 ? own : isAlive(pid) ? [] : fresh;
+    if (candidates.length > 0) {
+      windows = candidates;
+      owner = candidates[0]!.pid;
+      break;
+    }
+    await sleep(100);
+  }
+  let accessible = false;
+  while (windows.length > 0 && Date.now() < deadline) {
+    const tree = await context.desktop.readWindowTree(windows[0]!, { maxNodes: 20, maxDepth: 2, budgetMs: Math.max(100, deadline - Date.now()) });
+    if (tree.read?.root && !tree.missingReason) {
+      accessible = true;
+      break;
+    }
+    await sleep(150);
+  }
+  return { windows, owner, accessible };
+}
+
+export const launchApp = defineTool({
+  name: 'launch_app',
+  capability: 'apps',
+  readOnly: false,
+  description:
+    'Start an app by name: matched against the installed .desktop entries (name, id or program) or a program on PATH. It starts without ' +
+    'taking the focus (its startup time is 0, so the window manager leaves the active window alone), and the call waits (up to 20 s) for its ' +
+    'window and its accessibility tree. Returns the pid and its windows as list_windows does. With creates_new_application_instance false ' +
+    '(default) an app that already runs is returned as it is.',
+  input: z.strictObject({
+    name: z.string().min(1).describe('App name ("Calculator"), desktop id ("org.gnome.Calculator") or program ("gnome-calculator", "/usr/bin/xterm").'),
+    urls: z.array(z.string()).optional().describe('Files or URLs to open with it.'),
+    additional_arguments: z.array(z.string()).optional().describe('Extra command-line arguments.'),
+    electron_debugging_port: z.number().int().min(1).max(65_535).optional().describe('Adds --remote-debugging-port=N (Chromium, Electron).'),
+    creates_new_application_instance: z.boolean().optional().describe('Start another instance even when the app runs. Default false.'),
+    session: sessionArgument,
+  }),
+  output: z.object({
+    pid: z.number(),
+    name: z.string(),
+    already_running: z.boolean(),
+    accessible: z.boolean(),
+    self_activation_suppressed: z.boolean(),
+    windows: z.array(windowResult),
+  }),
+  async handle(args, context) {
+    const extra = [...(args.additional_arguments ?? []), ...(args.electron_debugging_port ? [`--remote-debugging-port=${args.electron_debugging_port}`] : [])];
+    let plan;
+    try {
+      plan = planLaunch(args.name, args.urls ?? [], extra);
+    } catch (error) {
+      throw new ToolError((error as Error).message, 'app_not_found');
+    }
+    const windowsBefore = await context.desktop.windows();
+    if (!args.creates_new_application_instance && plan.entry) {
+      const running = runningApplications(windowsBefore, installedApplications()).find((app) => app.entry?.id === plan.entry!.id);
+      if (running) {
+        const windows = windowsBefore.filter((window) => window.pid === running.pid);
+        return {
+          summary: `✅ ${plan.name} is already running (pid ${running.pid}); not started again (pass creates_new_application_instance: true for another instance)`,
+          body: windows.map((window) => `${window.id} "${window.title}"`).join('\n'),
+          structured: { pid: running.pid, name: plan.name, already_running: true, accessible: true, self_activation_suppressed: true, windows: windows.map(windowRecord) },
+        };
+      }
+    }
+    const activeBefore = windowsBefore.find((window) => window.active)?.id;
+    const started = startDetached(plan);
+    const waited = await waitForApp(context, started.pid, new Set(windowsBefore.map((window) => window.id)), Date.now() + launchTimeoutMs);
+    if (waited.windows.length === 0) {
+      const alive = isAlive(started.pid);
+      throw new ToolError(
+        alive
+          ? `${plan.name} (pid ${started.pid}) started but showed no window within ${launchTimeoutMs / 1000} s; it keeps running (stop it with kill_app); its output is in ${started.log}`
+          : `${plan.name} exited without showing a window; its output is in ${started.log}`,
+        'no_window',
+        { pid: started.pid },
+      );
+    }
+    let windowsNow = await context.desktop.windows();
+    let mine = windowsNow.filter((window) => waited.windows.some((candidate) => candidate.id === window.id));
+    // GTK4 apps present themselves with a fresh timestamp and the window manager gives them the focus:
+    // give it straight back to the window that had it (the seed's focus-steal demotion).
+    const stole = activeBefore !== undefined && mine.some((window) => window.active);
+    if (stole) {
+      const previous = windowsNow.find((window) => window.id === activeBefore);
+      if (previous) await activateWindowForTool(context, previous);
+      windowsNow = await context.desktop.windows();
+      mine = windowsNow.filter((window) => waited.windows.some((candidate) => candidate.id === window.id));
+    }
+    const activeNow = windowsNow.find((window) => window.active)?.id;
+    const suppressed = activeBefore === undefined ? !mine.some((window) => window.active) : activeNow === activeBefore;
+    return {
+      summary:
+        `✅ started ${plan.name} (pid ${waited.owner}) with ${mine.length} window${mine.length === 1 ? '' : 's'}` +
+        `${waited.accessible ? '' : '; its accessibility tree did not appear (the app may not support accessibility)'}` +
+        `${suppressed ? '' : '; it took the focus'}`,
+      body: mine.map((window) => `${window.id} "${window.title}" ${window.bounds.width}x${window.bounds.height}`).join('\n'),
+      structured: {
+        pid: waited.owner,
+        name: plan.name,
+        already_running: false,
+        accessible: waited.accessible,
+        self_activation_suppressed: suppressed,
+        windows: mine.map(windowRecord),
+      },
+    };
+  },
+});
+
+export const killApp = defineTool({
+  name: 'kill_app',
+  capability: 'apps',
+  readOnly: false,
+  description: 'Force-terminate one process by pid (SIGKILL; unsaved work is lost). Only that process is signalled, and never the driver or its desktop.',
+  input: z.strictObject({ pid: pidArgument, session: sessionArgument }),
+  output: z.object({ pid: z.number(), killed: z.boolean() }),
+  async handle(args) {
+    const protectedPids = new Set([0, 1, process.pid, process.ppid]);
+    if (protectedPids.has(args.pid)) throw new ToolError(`refusing to kill pid ${args.pid}: it is the driver itself or a system process`, 'protected_process');
+    if (!isAlive(args.pid)) throw new ToolError(`no process with pid ${args.pid}`, 'no_such_process');
+    try {
+      process.kill(args.pid, 'SIGKILL');
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      throw new ToolError(code === 'EPERM' ? `not allowed to kill pid ${args.pid} (another user's process)` : `could not kill pid ${args.pid}: ${code}`, 'kill_failed');
+    }
+    const deadline = Date.now() + 3000;
+    const gone = () => !isAlive(args.pid);
+    while (!gone() && Date.now() < deadline) await sleep(20);
+    return { summary: gone() ? `✅ killed pid ${args.pid}` : `⚠️ sent SIGKILL to pid ${args.pid}, it has not exited yet`, structured: { pid: args.pid, killed: gone() } };
+  },
+});
+
+export const bringToFront = defineTool({
+  name: 'bring_to_front',
+  capability: 'apps',
+  readOnly: false,
+  description:
+    'Activate a window (raise it and give it the keyboard focus) through the window manager, so later foreground input lands on it without ' +
+    'activating it per call. Without window_id, the front-most window of pid.',
+  input: z.strictObject({ pid: pidArgument, window_id: windowIdArgument.optional(), session: sessionArgument }),
+  output: z.object({ window_id: z.number(), active: z.boolean() }),
+  async handle(args, context) {
+    const windows = (await context.desktop.windows()).filter((window) => window.pid === args.pid);
+    const window = args.window_id !== undefined ? windows.find((candidate) => candidate.id === args.window_id) : windows.sort((a, b) => b.zIndex - a.zIndex)[0];
+    if (!window) {
+      throw new ToolError(
+        args.window_id !== undefined ? `pid ${args.pid} has no window ${args.window_id}; call list_windows` : `pid ${args.pid} has no window; call list_windows`,
+        'window_not_found',
+      );
+    }
+    const active = await activateWindowForTool(context, window);
+    return {
+      summary: active ? `✅ window ${window.id} "${window.title}" is active` : `⚠️ the window manager did not activate window ${window.id}`,
+      structured: { window_id: window.id, active },
+    };
+  },
+});

@@ -1,0 +1,54 @@
+import type { ObjectRef } from '../../platform/linux/atspi/object-ref.js';
+import { actionNames, doAction, grabFocus } from '../../platform/linux/atspi/operations.js';
+import type { ToolContext } from '../context.js';
+
+/** What acting on an accessible object needs to know about it. */
+export interface Actionable {
+  ref: ObjectRef;
+  /** CUP role, when known: decides whether "activate" counts as a click. */
+  role?: string;
+  interfaces: readonly string[];
+}
+
+export type PointerKind = 'click' | 'double_click' | 'right_click';
+
+/**
+ * AT-SPI action names that perform each pointer gesture, in order of preference. Matching is by name
+ * (toolkits order their actions differently), never "action 0".
+ */
+const gestureActions: Record<PointerKind, readonly string[]> = {
+  click: ['click', 'press', 'jump', 'activate', 'open', 'toggle', 'push', 'invoke'],
+  double_click: ['doubleclick', 'double click', 'open', 'activate'],
+  right_click: ['showmenu', 'show menu', 'context menu', 'contextmenu', 'popup', 'menu'],
+};
+
+/** Roles whose "activate" submits rather than clicks (an entry's activate is pressing Enter). */
+const activateIsNotClick = new Set(['textbox', 'searchbox']);
+
+export interface AccessibleAction {
+  index: number;
+  name: string;
+}
+
+/** The action that performs a gesture on this element, if the toolkit offers one. */
+export async function findGestureAction(context: ToolContext, target: Actionable, kind: PointerKind): Promise<AccessibleAction | undefined> {
+  if (!target.interfaces.includes('Action')) return undefined;
+  const names = (await actionNames(await context.desktop.atspi(), target.ref)).map((name) => name.trim().toLowerCase());
+  for (const wanted of gestureActions[kind]) {
+    if (wanted === 'activate' && kind === 'click' && activateIsNotClick.has(target.role ?? '')) continue;
+    const index = names.indexOf(wanted);
+    if (index >= 0) return { index, name: names[index]! };
+  }
+  return undefined;
+}
+
+export async function performAction(context: ToolContext, target: Actionable, action: AccessibleAction): Promise<void> {
+  const done = await doAction(await context.desktop.atspi(), target.ref, action.index);
+  if (!done) throw new Error(`the application refused the "${action.name}" action`);
+}
+
+/** Focus through accessibility; false when the toolkit does not support it (GTK4 for many widgets). */
+export async function focusElement(context: ToolContext, target: Actionable): Promise<boolean> {
+  if (!target.interfaces.includes('Component')) return false;
+  return grabFocus(await context.desktop.atspi(), target.ref).catch(() => false);
+}

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { pidArgument, windowIdArgument } from '../schemas.js';
+import { defineTool } from '../tool.js';
+import { actionOutcome, actionOutput } from './outcome.js';
+import { drag as pointerDrag } from '../../platform/linux/input/index.js';
+import { toolkitName, withForeground } from './real-input.js';
+import { actionResult, deliveryMode, deliveryModeArgument, modifierArgument, sessionArgument } from './schemas.js';
+import { resolvePoint } from './targets.js';
+import { observe, valueProbe } from './verification.js';
+import { readObject } from '../../platform/linux/atspi/operations.js';
+
+export const drag = defineTool({
+  name: 'drag',
+  capability: 'input',
+  readOnly: false,
+  description:
+    'Press, move and release from (from_x, from_y) to (to_x, to_y), in window-local screenshot pixels of window_id (or the last zoom with ' +
+    'from_zoom). A drag is pointer motion, which GTK and Qt only take from real input: it runs in the foreground (the window is activated, ' +
+    'then the previous window and the pointer are restored). In background mode nothing is sent and the result says so.',
+  input: z.strictObject({
+    pid: pidArgument.optional(),
+    window_id: windowIdArgument.optional(),
+    from_x: z.number(),
+    from_y: z.number(),
+    to_x: z.number(),
+    to_y: z.number(),
+    duration_ms: z.number().int().min(0).max(10_000).optional().describe('Time between press and release. Default 500.'),
+    steps: z.number().int().min(1).max(500).optional().describe('Intermediate motion events. Default 20.'),
+    button: z.enum(['left', 'middle', 'right']).optional().describe('Default left.'),
+    modifier: modifierArgument,
+    from_zoom: z.boolean().optional(),
+    delivery_mode: deliveryModeArgument,
+    session: sessionArgument,
+  }),
+  output: actionResult,
+  async handle(args, context) {
+    const mode = deliveryMode(args.delivery_mode);
+    const addressing = { pid: args.pid, window_id: args.window_id, from_zoom: args.from_zoom };
+    const from = await resolvePoint(context, { ...addressing, x: args.from_x, y: args.from_y });
+    const to = await resolvePoint(context, { ...addressing, x: args.to_x, y: args.to_y, window_id: from.window.id });
+    if (mode === 'background') {
+      const toolkit = await toolkitName(context, undefined, from.window.pid);
+      return actionOutput(
+        'drag',
+        actionOutcome({
+          path: 'none',
+          mode,
+          target: from,
+          escalation: { recommended: 'foreground', reason: `${toolkit} takes pointer drags only from real input; nothing was sent: retry with delivery_mode "foreground"` },
+        }),
+      );
+    }
+    const hit = await context.desktop.accessibleAt(from.window, from.screenX, from.screenY).catch(() => undefined);
+    // Dragging a slider's knob changes its value: read it back, as well as what the app reports.
+    const live = hit ? await readObject(await context.desktop.atspi(), hit).catch(() => undefined) : undefined;
+    const probes = hit && live?.interfaces.includes('Value') ? [valueProbe(context, hit, live.name ? `"${live.name}"` : 'the dragged control')] : [];
+    const observation = await withForeground(context, from.window, async (x) => {
+      const run = async () => {
+        await pointerDrag(x, { x: from.screenX, y: from.screenY }, { x: to.screenX, y: to.screenY }, {
+          durationMs: args.duration_ms ?? 500,
+          steps: args.steps ?? 20,
+          button: args.button ?? 'left',
+          modifiers: args.modifier ?? [],
+        });
+      };
+      if (!hit) return void (await run());
+      return observe(context, hit.bus, probes, run);
+    });
+    return actionOutput('drag', actionOutcome({ path: 'x11_pixel_fg', mode, target: from, observation }));
+  },
+});

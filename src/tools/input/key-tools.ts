@@ -1,0 +1,161 @@
+import { z } from 'zod';
+import { actionNames, characterCount, copyText, cutText, doAction, pasteText, caretOffset, selectTextRange, textSelection } from '../../platform/linux/atspi/operations.js';
+import type { ToolContext } from '../context.js';
+import { resolveWindow } from '../perception/window-records.js';
+import { pidArgument, windowIdArgument } from '../schemas.js';
+import { defineTool, ToolError } from '../tool.js';
+import { focusElement, type Actionable } from './accessible-actions.js';
+import { focusedElementOf } from './focused-element.js';
+import { actionOutcome, actionOutput } from './outcome.js';
+import { click, pressCombination } from '../../platform/linux/input/index.js';
+import { parseKeys, toolkitName, withForeground } from './real-input.js';
+import { actionResult, deliveryMode, deliveryModeArgument, elementIndexArgument, elementTokenArgument, sessionArgument, type ActionResult } from './schemas.js';
+import { actionable, elementScreenPoint, resolveElement, type ElementTarget } from './targets.js';
+import { observe, stateProbe, textProbe, type Probe } from './verification.js';
+import type { ClientWindow } from '../../platform/linux/windows.js';
+
+/**
+ * Key presses an accessibility interface can perform without any keystroke, so they work in the
+ * background: Enter activates, and the clipboard and select-all shortcuts of text fields.
+ */
+async function backgroundKeys(context: ToolContext, target: Actionable, combo: string): Promise<(() => Promise<void>) | undefined> {
+  const client = await context.desktop.atspi();
+  const editable = target.interfaces.includes('EditableText');
+  if ((combo === 'return' || combo === 'kp_enter') && target.interfaces.includes('Action')) {
+    const index = (await actionNames(client, target.ref)).map((name) => name.toLowerCase()).indexOf('activate');
+    if (index >= 0) return async () => void (await doAction(client, target.ref, index));
+  }
+  if (!target.interfaces.includes('Text')) return undefined;
+  const selection = async () => (await textSelection(client, target.ref)) ?? { start: 0, end: 0 };
+  switch (combo) {
+    case 'ctrl+a':
+      return async () => void (await selectTextRange(client, target.ref, 0, await characterCount(client, target.ref)));
+    case 'ctrl+c':
+      return async () => {
+        const range = await selection();
+        if (range.end > range.start) await copyText(client, target.ref, range.start, range.end);
+      };
+    case 'ctrl+x':
+      if (!editable) return undefined;
+      return async () => {
+        const range = await selection();
+        if (range.end > range.start) await cutText(client, target.ref, range.start, range.end);
+      };
+    case 'ctrl+v':
+      if (!editable) return undefined;
+      return async () => void (await pasteText(client, target.ref, Math.max(0, await caretOffset(client, target.ref))));
+    default:
+      return undefined;
+  }
+}
+
+interface KeyArgs {
+  pid?: number;
+  window_id?: number;
+  element_index?: number;
+  element_token?: string;
+  delivery_mode?: string;
+}
+
+async function keyWindow(context: ToolContext, args: KeyArgs, element: ElementTarget | undefined): Promise<ClientWindow> {
+  if (element) return element.window;
+  if (args.window_id !== undefined) return resolveWindow(context, args.window_id, args.pid);
+  if (args.pid === undefined) throw new ToolError('give pid (or window_id, or an element) so the keys reach the right app', 'missing_pid');
+  const windows = (await context.desktop.windows()).filter((window) => window.pid === args.pid).sort((a, b) => b.zIndex - a.zIndex);
+  if (!windows[0]) throw new ToolError(`pid ${args.pid} has no window; call list_windows`, 'window_not_found');
+  return windows.find((window) => window.active) ?? windows[0];
+}
+
+async function sendKeys(context: ToolContext, args: KeyArgs, rawKeys: string[], repeat = 1): Promise<ActionResult> {
+  const keys = parseKeys(rawKeys);
+  const mode = deliveryMode(args.delivery_mode);
+  const element = args.element_index !== undefined || args.element_token !== undefined ? await resolveElement(context, args) : undefined;
+  const window = await keyWindow(context, args, element);
+  const target = element ? actionable(element) : await focusedElementOf(context, window).catch(() => undefined);
+  const label = element ? `[e${element.element.index}]` : 'the focused element';
+  const probes: Probe[] = target
+    ? [
+        ...(target.interfaces.includes('Text') ? [textProbe(context, target.ref, label)] : []),
+        ...['checked', 'selected', 'expanded'].map((state) => stateProbe(context, target.ref, label, state)),
+      ]
+    : [];
+
+  if (mode === 'background') {
+    const perform = target && repeat === 1 ? await backgroundKeys(context, target, keys.canonical) : undefined;
+    if (!target || !perform) {
+      const toolkit = await toolkitName(context, target?.ref.bus);
+      return actionOutcome({
+        path: 'none',
+        mode,
+        target: element,
+        escalation: {
+          recommended: 'foreground',
+          reason: `${keys.canonical} has no accessibility equivalent on ${label}, and ${toolkit} ignores synthetic key events; nothing was sent: retry with delivery_mode "foreground" (real keys to the activated window)`,
+        },
+      });
+    }
+    const observation = await observe(context, target.ref.bus, probes, perform, { snapshot: element?.snapshot });
+    // Copying changes nothing an application reports: it is delivered, and honestly unverifiable.
+    if (keys.canonical === 'ctrl+c' && !observation.changed) return actionOutcome({ path: 'x11_atspi', mode, target: element });
+    return actionOutcome({ path: 'x11_atspi', mode, target: element, observation });
+  }
+
+  const centre = element?.live.interfaces.includes('Component') ? await elementScreenPoint(context, element) : undefined;
+  const observation = await withForeground(context, window, async (x) => {
+    // Focus first, outside the observation: only what the keys do counts as their effect.
+    if (element && !(await focusElement(context, actionable(element))) && centre) await click(x, { x: centre.screenX, y: centre.screenY });
+    const press = async () => {
+      await pressCombination(x, rawKeys, { repeat });
+    };
+    if (!target) return void (await press());
+    return observe(context, target.ref.bus, probes, press, { snapshot: element?.snapshot });
+  });
+  return actionOutcome({ path: 'key_events_fg', mode, target: element, observation });
+}
+
+const addressing = {
+  pid: pidArgument.optional(),
+  window_id: windowIdArgument.optional(),
+  element_index: elementIndexArgument.optional(),
+  element_token: elementTokenArgument.optional(),
+  delivery_mode: deliveryModeArgument,
+  session: sessionArgument,
+};
+
+export const pressKey = defineTool({
+  name: 'press_key',
+  capability: 'input',
+  readOnly: false,
+  description:
+    'Press and release one key, optionally with modifiers, in an app (pid / window_id) or on an element (focused first). Key names: return ' +
+    '(enter), tab, escape (esc), space, backspace, delete, insert, home, end, pageup, pagedown, up, down, left, right, f1-f24, menu, any single ' +
+    'character. Background performs what accessibility can (Enter activates; ctrl+a/c/x/v on text fields); otherwise the result recommends ' +
+    'foreground, which sends real key events (XTEST) to the activated window.',
+  input: z.strictObject({
+    key: z.string().min(1).max(64).describe('Key name or single character.'),
+    modifiers: z.array(z.string()).optional().describe('Modifiers held: ctrl, shift, alt, super (cmd/meta are super).'),
+    repeat: z.number().int().min(1).max(100).optional().describe('Press it this many times (foreground). Default 1.'),
+    ...addressing,
+  }),
+  output: actionResult,
+  async handle(args, context) {
+    return actionOutput('press_key', await sendKeys(context, args, [...(args.modifiers ?? []), args.key], args.repeat ?? 1));
+  },
+});
+
+export const hotkey = defineTool({
+  name: 'hotkey',
+  capability: 'input',
+  readOnly: false,
+  description:
+    'Press a key combination: modifiers first, one non-modifier key last, e.g. ["ctrl", "c"]. Background covers what accessibility can ' +
+    '(ctrl+a/c/x/v on text fields, Enter); otherwise the result recommends foreground (real keys, modifiers released in reverse order).',
+  input: z.strictObject({
+    keys: z.array(z.string().min(1).max(64)).min(1).max(6).describe('Modifier(s) then one key, e.g. ["ctrl", "shift", "t"].'),
+    ...addressing,
+  }),
+  output: actionResult,
+  async handle(args, context) {
+    return actionOutput('hotkey', await sendKeys(context, args, args.keys));
+  },
+});

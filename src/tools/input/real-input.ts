@@ -1,0 +1,65 @@
+import { ActivationError, activateWindow, inForeground, parseCombination, type ParsedKey } from '../../platform/linux/input/index.js';
+import type { ClientWindow } from '../../platform/linux/windows.js';
+import type { X11Connection } from '../../platform/linux/x11/index.js';
+import type { ToolContext } from '../context.js';
+import { ToolError } from '../tool.js';
+
+/**
+ * Runs real input (XTEST) with the window active and focused, then gives the previously active window
+ * back its activation and the pointer its position. A window the window manager will not activate is an
+ * error before any input is sent.
+ */
+export async function withForeground<T>(context: ToolContext, window: ClientWindow, input: (x: X11Connection) => Promise<T>): Promise<T> {
+  const x = await context.desktop.x11();
+  try {
+    return (await inForeground(x, window.id, () => input(x))).value;
+  } catch (error) {
+    if (error instanceof ActivationError) throw new ToolError(error.message, 'activation_failed');
+    throw error;
+  }
+}
+
+export async function activateWindowForTool(context: ToolContext, window: ClientWindow): Promise<boolean> {
+  return activateWindow(await context.desktop.x11(), window.id, { timeoutMs: 2000 });
+}
+
+/** A key combination, checked and in a canonical spelling ("ctrl+a", "return"), for matching shortcuts. */
+export interface KeyCombination {
+  parsed: ParsedKey[];
+  canonical: string;
+}
+
+const canonicalKeysyms: Record<number, string> = { 0xff0d: 'return', 0xff8d: 'kp_enter' };
+
+/** Parses key names; an unknown name is a tool error that lists the valid ones. */
+export function parseKeys(keys: readonly string[]): KeyCombination {
+  let parsed: ParsedKey[];
+  try {
+    parsed = parseCombination(keys);
+  } catch (error) {
+    throw new ToolError((error as Error).message, 'unknown_key');
+  }
+  const names = parsed.map((key) => {
+    if (key.kind === 'modifier') return key.modifier;
+    const keysym = key.keysyms[0] ?? 0;
+    if (canonicalKeysyms[keysym]) return canonicalKeysyms[keysym]!;
+    // Letters compare without case: ctrl+A is ctrl+a.
+    if ((keysym >= 0x41 && keysym <= 0x5a) || (keysym >= 0x61 && keysym <= 0x7a)) return String.fromCharCode(keysym).toLowerCase();
+    return key.name.toLowerCase();
+  });
+  return { parsed, canonical: names.join('+') };
+}
+
+/** The toolkit of an app, for messages ("GTK 4.8.3"); generic when unknown. */
+export async function toolkitName(context: ToolContext, bus?: string, pid?: number): Promise<string> {
+  try {
+    const client = await context.desktop.atspi();
+    let appBus = bus;
+    if (!appBus && pid !== undefined) appBus = (await client.applications()).find((app) => app.pid === pid)?.bus;
+    if (!appBus) return 'this application';
+    const toolkit = await client.toolkitOf(appBus);
+    return toolkit ? `${toolkit.name.toUpperCase() === 'GTK' ? 'GTK' : toolkit.name} ${toolkit.version}`.trim() : 'this application';
+  } catch {
+    return 'this application';
+  }
+}

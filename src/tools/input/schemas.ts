@@ -1,0 +1,56 @@
+import { z } from 'zod';
+
+/** Arguments and results shared by the input tools (seed 001's cross-tool contract). */
+
+export const deliveryModeArgument = z
+  .string()
+  .optional()
+  .describe(
+    'background (default): never raise or focus the target; act through accessibility, or synthetic X events where the toolkit accepts them. ' +
+      'foreground: activate the window, inject real input (XTEST), then restore the previously active window and the pointer. Unknown values mean background.',
+  );
+
+export const sessionArgument = z.string().min(1).max(128).optional().describe('Optional run identity; element indices resolve against this session\'s snapshots.');
+export const elementIndexArgument = z.number().int().nonnegative().describe('Element index ([eN] in get_window_state) of the latest snapshot of window_id in this session.');
+export const elementTokenArgument = z
+  .string()
+  .regex(/^s[0-9a-z]+:\d+$/, 'an element token looks like "<snapshot_id>:<index>", e.g. "smx3k9a1f2:14"')
+  .describe('"<snapshot_id>:<index>": names one element of one snapshot exactly, whatever happened since.');
+export const modifierArgument = z.array(z.string()).optional().describe('Modifier keys held during the action: ctrl, shift, alt, super.');
+
+export type DeliveryMode = 'background' | 'foreground';
+
+/** Unknown or missing values fall back to background: the safe choice that never steals focus. */
+export function deliveryMode(value: string | undefined): DeliveryMode {
+  return value === 'foreground' ? 'foreground' : 'background';
+}
+
+export const escalationResult = z.object({
+  recommended: z.enum(['px', 'foreground']),
+  reason: z.string(),
+});
+
+/** The action response shape of seed 001: the rung that ran, what was seen, and what to try next. */
+export const actionResult = z.object({
+  path: z.string(),
+  effect: z.enum(['confirmed', 'unverifiable', 'suspected_noop']),
+  verified: z.boolean(),
+  evidence: z.array(z.string()).optional(),
+  escalation: escalationResult.optional(),
+  delivery_mode: z.enum(['background', 'foreground']),
+  target: z
+    .object({
+      pid: z.number(),
+      window_id: z.number(),
+      element_index: z.number().optional(),
+      snapshot_id: z.string().optional(),
+      role: z.string().optional(),
+      name: z.string().optional(),
+      x: z.number().optional(),
+      y: z.number().optional(),
+    })
+    .optional(),
+});
+
+export type ActionResult = z.infer<typeof actionResult>;
+export type Escalation = z.infer<typeof escalationResult>;

@@ -1,0 +1,148 @@
+import { z } from 'zod';
+import { decodeStateSet } from '../../cup/atspi/states.js';
+import { callObject, children, readName, readStates, readValue, selectChild, setTextContents, setValue } from '../../platform/linux/atspi/operations.js';
+import type { ObjectRef } from '../../platform/linux/atspi/object-ref.js';
+import type { ToolContext } from '../context.js';
+import { pidArgument, windowIdArgument } from '../schemas.js';
+import { defineTool, ToolError } from '../tool.js';
+import { findGestureAction, performAction } from './accessible-actions.js';
+import { actionOutcome, actionOutput, describeTarget } from './outcome.js';
+import { requireEditable } from './type-text.js';
+import { actionResult, elementIndexArgument, elementTokenArgument, sessionArgument } from './schemas.js';
+import { actionable, resolveElement, type ElementTarget } from './targets.js';
+import { nameProbe, observe, stateProbe, textProbe, valueProbe } from './verification.js';
+
+const menuItemRoles = new Set([32, 35, 8, 45]); // list item, menu item, check menu item, radio menu item
+
+/** A combo box's options as the toolkit exposes them: its own children, or the items of its popup menu/list. */
+async function comboOptions(context: ToolContext, combo: ObjectRef): Promise<{ ref: ObjectRef; name: string }[]> {
+  const client = await context.desktop.atspi();
+  const options: { ref: ObjectRef; name: string }[] = [];
+  const visit = async (ref: ObjectRef, depth: number) => {
+    for (const child of await children(client, ref)) {
+      const role = Number((await callObject(client, child, 'Accessible', 'GetRole'))[0]);
+      if (menuItemRoles.has(role)) options.push({ ref: child, name: await readName(client, child) });
+      else if (depth < 2) await visit(child, depth + 1);
+    }
+  };
+  await visit(combo, 0);
+  return options;
+}
+
+async function setComboValue(context: ToolContext, target: ElementTarget, value: string) {
+  const options = await comboOptions(context, target.element);
+  const wanted = value.trim().toLowerCase();
+  const index = options.findIndex((option) => option.name.trim().toLowerCase() === wanted);
+  if (index < 0) {
+    if (options.length === 0) {
+      return actionOutcome({
+        path: 'none',
+        mode: 'background',
+        target,
+        escalation: {
+          recommended: 'foreground',
+          reason: `this ${target.element.role} does not expose its options until opened (GTK4 drop-downs); click it, then click the option`,
+        },
+      });
+    }
+    throw new ToolError(`[e${target.element.index}] has no option "${value}"; its options are: ${options.map((option) => `"${option.name}"`).join(', ')}`, 'no_such_option');
+  }
+  const label = `[e${target.element.index}]`;
+  const observation = await observe(context, target.element.bus, [nameProbe(context, target.element, label)], async () => {
+    const client = await context.desktop.atspi();
+    const selected = target.live.interfaces.includes('Selection') && (await selectChild(client, target.element, index).catch(() => false));
+    if (selected) return;
+    // No Selection on the combo: the option's own click action picks it.
+    const option = { ref: options[index]!.ref, interfaces: ['Action'] };
+    const action = await findGestureAction(context, option, 'click');
+    if (!action) throw new ToolError(`the option "${options[index]!.name}" cannot be chosen through accessibility`, 'option_not_selectable');
+    await performAction(context, option, action);
+  }, { snapshot: target.snapshot });
+  return actionOutcome({ path: 'x11_atspi', mode: 'background', target, observation });
+}
+
+export const setValueTool = defineTool({
+  name: 'set_value',
+  capability: 'input',
+  readOnly: false,
+  description:
+    'Set an element\'s value through accessibility, in the background: a number on sliders, spin buttons and scroll bars (Value), the ' +
+    'whole text of a text field (EditableText), the option of a combo box whose name matches value (case-insensitive; no popup is opened), ' +
+    'or "true"/"false" on check boxes and switches. The value is read back.',
+  input: z.strictObject({
+    pid: pidArgument.optional(),
+    window_id: windowIdArgument.optional(),
+    element_index: elementIndexArgument.optional(),
+    element_token: elementTokenArgument.optional(),
+    value: z.string().max(100_000).describe('The new value; coerced to the element\'s kind.'),
+    session: sessionArgument,
+  }),
+  output: actionResult,
+  async handle(args, context) {
+    if (args.element_index === undefined && args.element_token === undefined) {
+      throw new ToolError('set_value needs an element: element_index + window_id, or element_token', 'missing_target');
+    }
+    const target = await resolveElement(context, args);
+    const client = await context.desktop.atspi();
+    const label = `[e${target.element.index}]`;
+    const interfaces = target.live.interfaces;
+    const role = target.element.role;
+
+    if (role === 'combobox') return actionOutput('set_value', await setComboValue(context, target, args.value));
+
+    if (interfaces.includes('Value') && role !== 'textbox') {
+      const number = Number(args.value);
+      if (args.value.trim() === '' || !Number.isFinite(number)) throw new ToolError(`${label} takes a number, got "${args.value}"`, 'not_a_number');
+      const range = await readValue(client, target.element);
+      if (number < range.min || number > range.max) {
+        throw new ToolError(`${args.value} is outside the range of ${label} (${range.min}..${range.max})`, 'out_of_range');
+      }
+      const observation = await observe(context, target.element.bus, [valueProbe(context, target.element, label)], () => setValue(client, target.element, number), {
+        snapshot: target.snapshot,
+        until: (values) => Number(values[0]) === number,
+      });
+      return actionOutput('set_value', actionOutcome({ path: 'x11_atspi', mode: 'background', target, observation }));
+    }
+
+    if (interfaces.includes('EditableText')) {
+      await requireEditable(context, target.element, label);
+      const observation = await observe(context, target.element.bus, [textProbe(context, target.element, label)], async () => {
+        if (!(await setTextContents(client, target.element, args.value))) throw new ToolError(`the application refused to set the text of ${label}`, 'set_text_refused');
+      }, { snapshot: target.snapshot, until: (values) => values[0] === args.value });
+      return actionOutput('set_value', actionOutcome({ path: 'x11_atspi', mode: 'background', target, observation }));
+    }
+
+    if (role === 'checkbox' || role === 'switch' || role === 'menuitemcheckbox' || role === 'radio') {
+      const wanted = /^(true|on|yes|1|checked)$/i.test(args.value.trim()) ? true : /^(false|off|no|0|unchecked)$/i.test(args.value.trim()) ? false : undefined;
+      if (wanted === undefined) throw new ToolError(`${label} takes "true" or "false", got "${args.value}"`, 'not_a_boolean');
+      const checked = decodeStateSet(await readStates(client, target.element)).has('STATE_CHECKED');
+      if (checked === wanted) {
+        return actionOutput('set_value', {
+          path: 'none',
+          delivery_mode: 'background',
+          effect: 'confirmed',
+          verified: true,
+          evidence: [`checked state of ${label} is already ${wanted}: nothing to change`],
+          target: describeTarget(target),
+        });
+      }
+      const action = await findGestureAction(context, actionable(target), 'click');
+      if (!action) {
+        return actionOutput(
+          'set_value',
+          actionOutcome({ path: 'none', mode: 'background', target, escalation: { recommended: 'foreground', reason: `${label} offers no accessibility action to toggle it; use click with delivery_mode "foreground"` } }),
+        );
+      }
+      const observation = await observe(context, target.element.bus, [stateProbe(context, target.element, label, 'checked')], () => performAction(context, actionable(target), action), {
+        snapshot: target.snapshot,
+        until: (values) => values[0] === String(wanted),
+      });
+      return actionOutput('set_value', actionOutcome({ path: 'x11_atspi', mode: 'background', target, observation }));
+    }
+
+    throw new ToolError(
+      `${label} is a ${role} without a settable value (no Value or EditableText interface); use click, type_text or press_key on it instead`,
+      'not_settable',
+    );
+  },
+});

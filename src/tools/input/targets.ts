@@ -1,0 +1,191 @@
+import { ATSPI_ROLE_NAMES } from '../../cup/atspi/constants.js';
+import { readObject, scrollIntoView, type ObjectFactsNow } from '../../platform/linux/atspi/operations.js';
+import type { Actionable } from './accessible-actions.js';
+import { DBusError, DBusTimeoutError } from '../../platform/linux/dbus/index.js';
+import type { ClientWindow } from '../../platform/linux/windows.js';
+import type { ToolContext } from '../context.js';
+import { resolveWindow } from '../perception/window-records.js';
+import type { ElementRecord, WindowSnapshot } from '../state/snapshot-store.js';
+import { ToolError } from '../tool.js';
+
+const STATE_DEFUNCT = 6;
+
+export interface ElementTarget {
+  kind: 'element';
+  snapshot: WindowSnapshot;
+  element: ElementRecord;
+  window: ClientWindow;
+  /** What the object is now, read live: proof it is still the object the agent saw. */
+  live: ObjectFactsNow;
+}
+
+export interface PointTarget {
+  kind: 'point';
+  window: ClientWindow;
+  /** Real window pixels (after undoing screenshot downscaling and zoom). */
+  windowX: number;
+  windowY: number;
+  screenX: number;
+  screenY: number;
+}
+
+export interface AddressingArgs {
+  pid?: number;
+  window_id?: number;
+  element_index?: number;
+  element_token?: string;
+  x?: number;
+  y?: number;
+  from_zoom?: boolean;
+}
+
+function staleError(element: ElementRecord, snapshotId: string, why: string): ToolError {
+  return new ToolError(
+    `element [e${element.index}] (${element.role} "${element.name}") of snapshot ${snapshotId} ${why}; the window changed since ` +
+      'that snapshot: call get_window_state again and use the new index. Nothing was clicked or typed.',
+    'stale_element',
+  );
+}
+
+/** The snapshot an element reference names: an explicit token, or the latest snapshot of that window in this session. */
+function findSnapshot(context: ToolContext, args: AddressingArgs): { snapshot: WindowSnapshot; index: number } {
+  if (args.element_token !== undefined) {
+    const [snapshotId, indexText] = args.element_token.split(':') as [string, string];
+    const snapshot = context.state.snapshots.get(snapshotId);
+    if (!snapshot) {
+      throw new ToolError(
+        `snapshot ${snapshotId} is unknown in this session (expired, or taken in another session); call get_window_state again`,
+        'unknown_snapshot',
+      );
+    }
+    if (args.window_id !== undefined && args.window_id !== snapshot.windowId) {
+      throw new ToolError(`element_token ${args.element_token} belongs to window ${snapshot.windowId}, not window_id ${args.window_id}`, 'window_mismatch');
+    }
+    if (args.element_index !== undefined && args.element_index !== Number(indexText)) {
+      throw new ToolError(`element_token ${args.element_token} and element_index ${args.element_index} name different elements; give one of them`, 'conflicting_target');
+    }
+    return { snapshot, index: Number(indexText) };
+  }
+  if (args.window_id === undefined) {
+    throw new ToolError('element_index needs window_id (the window whose get_window_state produced it), or use element_token', 'missing_window_id');
+  }
+  const pid = args.pid ?? context.state.snapshots.latestForWindow(args.window_id)?.pid;
+  const snapshot = pid === undefined ? undefined : context.state.snapshots.latest(pid, args.window_id);
+  if (!snapshot) {
+    throw new ToolError(
+      `no snapshot of window ${args.window_id}${args.pid !== undefined ? ` (pid ${args.pid})` : ''} in this session; call get_window_state first`,
+      'no_snapshot',
+    );
+  }
+  return { snapshot, index: args.element_index! };
+}
+
+/**
+ * Resolves an element to the exact accessibility object it was read from and checks, live, that this
+ * object still exists and is still what it was (same role, not defunct). It never falls back to "the
+ * element now at that position in the tree", so a changed UI cannot redirect an action.
+ */
+export async function resolveElement(context: ToolContext, args: AddressingArgs): Promise<ElementTarget> {
+  const { snapshot, index } = findSnapshot(context, args);
+  if (args.pid !== undefined && args.pid !== snapshot.pid) {
+    throw new ToolError(`snapshot ${snapshot.id} is of pid ${snapshot.pid}, not pid ${args.pid}`, 'pid_mismatch');
+  }
+  const element = snapshot.elements.get(index);
+  if (!element) {
+    throw new ToolError(`snapshot ${snapshot.id} has no element [e${index}] (it has [e0]..[e${snapshot.elements.size - 1}])`, 'unknown_element');
+  }
+  const window = await resolveWindow(context, snapshot.windowId, snapshot.pid).catch(() => {
+    throw new ToolError(`window ${snapshot.windowId} of snapshot ${snapshot.id} is gone; call list_windows and get_window_state`, 'window_gone');
+  });
+  const client = await context.desktop.atspi();
+  let live: ObjectFactsNow;
+  try {
+    live = await readObject(client, element);
+  } catch (error) {
+    if (error instanceof DBusTimeoutError) {
+      throw new ToolError(`the application (pid ${snapshot.pid}) did not answer within ${context.desktop.callTimeoutMs} ms; it may be hung`, 'app_not_responding');
+    }
+    if (error instanceof DBusError) throw staleError(element, snapshot.id, 'no longer exists in the application');
+    throw error;
+  }
+  if (((live.states[0] ?? 0) & (1 << STATE_DEFUNCT)) !== 0) throw staleError(element, snapshot.id, 'is defunct (its widget was destroyed)');
+  if (live.role !== element.atspiRole) {
+    throw staleError(element, snapshot.id, `is now a different object (${ATSPI_ROLE_NAMES[live.role] ?? live.role}, was ${ATSPI_ROLE_NAMES[element.atspiRole]})`);
+  }
+  return { kind: 'element', snapshot, element, window, live };
+}
+
+/** Resolves window-local screenshot pixels (or zoom-image pixels) to real window and screen pixels. */
+export async function resolvePoint(context: ToolContext, args: AddressingArgs): Promise<PointTarget> {
+  if (args.x === undefined || args.y === undefined) throw new ToolError('pixel addressing needs both x and y', 'missing_coordinate');
+  let windowId = args.window_id;
+  let windowX: number;
+  let windowY: number;
+  if (args.from_zoom) {
+    if (args.pid === undefined) throw new ToolError('from_zoom needs pid (the pid given to zoom)', 'missing_pid');
+    const mapped = context.state.images.zoomToWindow(args.pid, args.x, args.y);
+    if (!mapped) throw new ToolError(`no zoom of pid ${args.pid} in this session; call zoom with pid first, or drop from_zoom`, 'no_zoom');
+    if (windowId !== undefined && windowId !== mapped.windowId) {
+      throw new ToolError(`the last zoom of pid ${args.pid} was of window ${mapped.windowId}, not window_id ${windowId}`, 'window_mismatch');
+    }
+    windowId = mapped.windowId;
+    windowX = mapped.x;
+    windowY = mapped.y;
+  } else {
+    if (windowId === undefined) {
+      if (args.pid === undefined) throw new ToolError('pixel addressing needs window_id (or pid, for that process\'s front-most window)', 'missing_window_id');
+      const front = (await context.desktop.windows()).filter((window) => window.pid === args.pid).sort((a, b) => b.zIndex - a.zIndex)[0];
+      if (!front) throw new ToolError(`pid ${args.pid} has no window; call list_windows`, 'window_not_found');
+      windowId = front.id;
+    }
+    ({ x: windowX, y: windowY } = context.state.images.screenshotToWindow(windowId, args.x, args.y));
+  }
+  const window = await resolveWindow(context, windowId, args.pid);
+  if (windowX < 0 || windowY < 0 || windowX >= window.bounds.width || windowY >= window.bounds.height) {
+    throw new ToolError(
+      `point (${args.x}, ${args.y}) lies outside window ${window.id} (${window.bounds.width}x${window.bounds.height} pixels); coordinates are window-local screenshot pixels`,
+      'point_outside_window',
+    );
+  }
+  return {
+    kind: 'point',
+    window,
+    windowX,
+    windowY,
+    screenX: Math.round(window.bounds.x + windowX),
+    screenY: Math.round(window.bounds.y + windowY),
+  };
+}
+
+/** Exactly one addressing mode: an element, or pixels. */
+export async function resolveTarget(context: ToolContext, args: AddressingArgs): Promise<ElementTarget | PointTarget> {
+  const byElement = args.element_index !== undefined || args.element_token !== undefined;
+  const byPixel = args.x !== undefined || args.y !== undefined;
+  if (byElement && byPixel) throw new ToolError('give either an element (element_index or element_token) or pixels (x, y), not both', 'conflicting_target');
+  if (!byElement && !byPixel) throw new ToolError('give a target: element_index + window_id, element_token, or x + y (window-local screenshot pixels)', 'missing_target');
+  return byElement ? resolveElement(context, args) : resolvePoint(context, args);
+}
+
+/** The element's centre on screen now, bringing it into view through accessibility when it has no position. */
+export async function elementScreenPoint(context: ToolContext, target: ElementTarget): Promise<PointTarget> {
+  let bounds = await context.desktop.elementBounds(target.window, target.element);
+  if (!bounds) {
+    await scrollIntoView(await context.desktop.atspi(), target.element);
+    bounds = await context.desktop.elementBounds(target.window, target.element);
+  }
+  if (!bounds) {
+    throw new ToolError(
+      `element [e${target.element.index}] has no position on screen (hidden or scrolled away, and it could not be scrolled into view); ` +
+        'scroll to it first or address the control by pixels',
+      'element_not_visible',
+    );
+  }
+  const screenX = Math.round(bounds.x + bounds.w / 2);
+  const screenY = Math.round(bounds.y + bounds.h / 2);
+  return { kind: 'point', window: target.window, screenX, screenY, windowX: screenX - target.window.bounds.x, windowY: screenY - target.window.bounds.y };
+}
+
+/** The element as something to act on. */
+export function actionable(target: ElementTarget): Actionable {
+  return { ref: target.element, role: target.element.role, interfaces: target.live.interfaces };
+}

@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { decodeStateSet } from '../../cup/atspi/states.js';
+import type { ObjectRef } from '../../platform/linux/atspi/object-ref.js';
+import { caretOffset, characterCount, insertText, readStates } from '../../platform/linux/atspi/operations.js';
+import type { ClientWindow } from '../../platform/linux/windows.js';
+import type { ToolContext } from '../context.js';
+import { resolveWindow } from '../perception/window-records.js';
+import { pidArgument, windowIdArgument } from '../schemas.js';
+import { defineTool, ToolError } from '../tool.js';
+import { focusElement, type Actionable } from './accessible-actions.js';
+import { focusedElementOf } from './focused-element.js';
+import { actionOutcome, actionOutput } from './outcome.js';
+import { click, typeText as typeTextReally } from '../../platform/linux/input/index.js';
+import { withForeground } from './real-input.js';
+import { actionResult, deliveryMode, deliveryModeArgument, elementIndexArgument, elementTokenArgument, sessionArgument } from './schemas.js';
+import { actionable, elementScreenPoint, resolveElement, type ElementTarget } from './targets.js';
+import { observe, textProbe } from './verification.js';
+
+async function windowOf(context: ToolContext, args: { pid?: number; window_id?: number }): Promise<ClientWindow> {
+  if (args.window_id !== undefined) return resolveWindow(context, args.window_id, args.pid);
+  if (args.pid === undefined) throw new ToolError('type_text needs pid (or window_id, or an element) to know where to type', 'missing_pid');
+  const windows = (await context.desktop.windows()).filter((window) => window.pid === args.pid).sort((a, b) => b.zIndex - a.zIndex);
+  if (!windows[0]) throw new ToolError(`pid ${args.pid} has no window; call list_windows`, 'window_not_found');
+  return windows.find((window) => window.active) ?? windows[0];
+}
+
+/** A read-only field takes no typing from a user, so it takes none from us either. */
+export async function requireEditable(context: ToolContext, ref: ObjectRef, label: string): Promise<void> {
+  const states = decodeStateSet(await readStates(await context.desktop.atspi(), ref));
+  if (!states.has('STATE_EDITABLE') || states.has('STATE_READ_ONLY')) {
+    throw new ToolError(`${label} is read-only; nothing was typed. Pick an editable field (its states include editable)`, 'read_only');
+  }
+}
+
+async function insertAtCaret(context: ToolContext, target: Actionable, text: string): Promise<void> {
+  const client = await context.desktop.atspi();
+  const caret = await caretOffset(client, target.ref).catch(() => -1);
+  const position = caret >= 0 ? caret : await characterCount(client, target.ref);
+  if (!(await insertText(client, target.ref, position, text))) throw new ToolError('the application refused the text insertion', 'insert_refused');
+}
+
+export const typeText = defineTool({
+  name: 'type_text',
+  capability: 'input',
+  readOnly: false,
+  description:
+    'Type text into an element (element_index + window_id, or element_token) or, without one, into the focused element of the window ' +
+    '(window_id, or pid for its front window). Background (default) inserts the text at the caret through accessibility (EditableText): ' +
+    'no keystrokes, no focus change, works on covered windows. Foreground types real keys (any Unicode character; a spare keycode is ' +
+    'bound for characters the keyboard layout lacks, then restored). Newlines in foreground typing press Return.',
+  input: z.strictObject({
+    pid: pidArgument.optional(),
+    text: z.string().min(1).max(100_000).describe('Text to insert.'),
+    window_id: windowIdArgument.optional(),
+    element_index: elementIndexArgument.optional(),
+    element_token: elementTokenArgument.optional(),
+    delay_ms: z.number().int().min(0).max(1000).optional().describe('Milliseconds between characters on the foreground path. Default 8.'),
+    delivery_mode: deliveryModeArgument,
+    session: sessionArgument,
+  }),
+  output: actionResult,
+  async handle(args, context) {
+    const mode = deliveryMode(args.delivery_mode);
+    const element: ElementTarget | undefined =
+      args.element_index !== undefined || args.element_token !== undefined ? await resolveElement(context, args) : undefined;
+    const window = element?.window ?? (await windowOf(context, args));
+    const target: Actionable | undefined = element ? actionable(element) : await focusedElementOf(context, window).catch(() => undefined);
+    const label = element ? `[e${element.element.index}]` : 'the focused element';
+    const probes = target?.interfaces.includes('Text') ? [textProbe(context, target.ref, label)] : [];
+    // Real keys arrive one by one; the evidence waits for the whole text (newlines are Return presses, not text).
+    const expected = args.text.replace(/\r?\n/g, '');
+    const arrived = (values: readonly (string | undefined)[]) => (values[0] ?? '').replace(/\r?\n/g, '').includes(expected);
+
+    if (mode === 'background') {
+      if (!target || !target.interfaces.includes('EditableText')) {
+        return actionOutput(
+          'type_text',
+          actionOutcome({
+            path: 'none',
+            mode,
+            target: element,
+            escalation: {
+              recommended: 'foreground',
+              reason: `${target ? `${label} does not accept text through accessibility (no EditableText)` : `window ${window.id} has no focused element`}; nothing was typed: retry with delivery_mode "foreground", or pass the text field's element_index`,
+            },
+          }),
+        );
+      }
+      await requireEditable(context, target.ref, label);
+      const observation = await observe(context, target.ref.bus, probes, () => insertAtCaret(context, target, args.text), { snapshot: element?.snapshot, until: arrived });
+      return actionOutput('type_text', actionOutcome({ path: 'x11_atspi', mode, target: element, observation }));
+    }
+
+    const app = target?.ref.bus;
+    const centre = element && !element.live.interfaces.includes('Component') ? undefined : element ? await elementScreenPoint(context, element) : undefined;
+    const observation = await withForeground(context, window, async (x) => {
+      // Put the caret in the field first (outside the observation): through accessibility where the toolkit allows, else with a real click.
+      if (element && !(await focusElement(context, actionable(element))) && centre) await click(x, { x: centre.screenX, y: centre.screenY });
+      const type = async () => {
+        await typeTextReally(x, args.text, { delayMs: args.delay_ms ?? 8 });
+      };
+      if (!app) return void (await type());
+      return observe(context, app, probes, type, { snapshot: element?.snapshot, settleMs: 1000, until: probes.length ? arrived : undefined });
+    });
+    return actionOutput('type_text', actionOutcome({ path: 'key_events_fg', mode, target: element, observation }));
+  },
+});

@@ -1,0 +1,142 @@
+import { decodeStateSet } from '../../cup/atspi/states.js';
+import type { AccessibilityEvent } from '../../platform/linux/atspi/event-monitor.js';
+import type { ObjectRef } from '../../platform/linux/atspi/object-ref.js';
+import { readName, readStates, readText, readValue } from '../../platform/linux/atspi/operations.js';
+import type { ToolContext } from '../context.js';
+import type { WindowSnapshot } from '../state/snapshot-store.js';
+
+/** One fact read back before and after an action, e.g. "checked state of [e13]". */
+export interface Probe {
+  label: string;
+  read(): Promise<string | undefined>;
+}
+
+export function stateProbe(context: ToolContext, ref: ObjectRef, label: string, state: string): Probe {
+  return {
+    label: `${state} state of ${label}`,
+    read: async () => String(decodeStateSet(await readStates(await context.desktop.atspi(), ref)).has(`STATE_${state.toUpperCase()}`)),
+  };
+}
+
+export function textProbe(context: ToolContext, ref: ObjectRef, label: string): Probe {
+  return { label: `text of ${label}`, read: async () => readText(await context.desktop.atspi(), ref) };
+}
+
+export function valueProbe(context: ToolContext, ref: ObjectRef, label: string): Probe {
+  return { label: `value of ${label}`, read: async () => String((await readValue(await context.desktop.atspi(), ref)).current) };
+}
+
+export function nameProbe(context: ToolContext, ref: ObjectRef, label: string): Probe {
+  return { label: `name of ${label}`, read: async () => readName(await context.desktop.atspi(), ref) };
+}
+
+export interface Observation {
+  evidence: string[];
+  /** Something the app reported or we read back changed. */
+  changed: boolean;
+  /** Events could be received from the app (it was subscribed before the action). */
+  listening: boolean;
+}
+
+export interface ObserveOptions {
+  /** How long to wait for a first sign of change. */
+  settleMs?: number;
+  /** After the first sign, how long to keep collecting the rest of the burst. */
+  graceMs?: number;
+  /** Event kinds that our own delivery causes (e.g. focus moves when we grab focus) and that prove nothing. */
+  ignore?: (event: AccessibilityEvent) => boolean;
+  snapshot?: WindowSnapshot;
+  /** Keep waiting (up to settleMs) until the probes' values satisfy this, e.g. "the typed text has arrived". */
+  until?: (values: readonly (string | undefined)[]) => boolean;
+}
+
+const maxEvidence = 6;
+
+/** A window gaining or losing activation is what foreground delivery itself does, never an action's effect. */
+function isActivation(event: AccessibilityEvent): boolean {
+  return event.kind === 'Activate' || event.kind === 'Deactivate' || (event.kind === 'StateChanged' && event.detail === 'active');
+}
+
+function quote(value: string | undefined): string {
+  if (value === undefined) return '(unreadable)';
+  const oneLine = value.replace(/\s+/g, ' ');
+  return `"${oneLine.length > 80 ? `${oneLine.slice(0, 77)}...` : oneLine}"`;
+}
+
+function elementLabel(snapshot: WindowSnapshot | undefined, path: string): string {
+  if (snapshot) {
+    for (const element of snapshot.elements.values()) {
+      if (element.path === path) return `[e${element.index}] ${element.role}${element.name ? ` "${element.name.slice(0, 40)}"` : ''}`;
+    }
+  }
+  return `object ${path.slice(path.lastIndexOf('/') + 1)}`;
+}
+
+/**
+ * One line per object the app reported changed: what changed, and what we read back from it now (the
+ * event is the app's claim; the read is ours).
+ */
+async function describeObject(context: ToolContext, events: readonly AccessibilityEvent[], snapshot: WindowSnapshot | undefined): Promise<string> {
+  const first = events[0]!;
+  const where = elementLabel(snapshot, first.path);
+  const ref = { bus: first.sender, path: first.path };
+  const client = await context.desktop.atspi();
+  const changes: string[] = [];
+  const kinds = new Set(events.map((event) => (event.kind === 'PropertyChange' ? `${event.kind}:${event.detail}` : event.kind)));
+  for (const event of events) {
+    if (event.kind === 'StateChanged') changes.push(`${event.detail} ${event.detail1 ? 'on' : 'off'}`);
+  }
+  if (kinds.has('PropertyChange:accessible-name')) changes.push(`name is now ${quote(await readName(client, ref).catch(() => undefined))}`);
+  else if (kinds.has('TextChanged')) changes.push(`text is now ${quote(await readText(client, ref, 2000).catch(() => undefined))}`);
+  if (kinds.has('PropertyChange:accessible-value')) changes.push(`value is now ${quote(await readValue(client, ref).then((value) => String(value.current)).catch(() => undefined))}`);
+  for (const event of events) {
+    if (event.kind === 'ChildrenChanged') changes.push(`child ${event.detail.startsWith('add') ? 'added' : 'removed'}`);
+    else if (event.kind === 'PropertyChange' && event.detail !== 'accessible-name' && event.detail !== 'accessible-value') changes.push(`${event.detail} changed`);
+    else if (!['StateChanged', 'PropertyChange', 'TextChanged'].includes(event.kind)) changes.push(`${event.kind}${event.detail ? ` ${event.detail}` : ''}`);
+  }
+  return `${where}: ${[...new Set(changes)].slice(0, 4).join(', ')}`;
+}
+
+/**
+ * Runs an action and gathers evidence of its effect: the probes read before and after, and the app's own
+ * change events (read back where they name a new value). Returns as soon as a probe changes, or shortly
+ * after the first event; waits at most settleMs when nothing happens.
+ */
+export async function observe(context: ToolContext, app: string, probes: Probe[], act: () => Promise<void>, options: ObserveOptions = {}): Promise<Observation> {
+  const settleMs = options.settleMs ?? 400;
+  const graceMs = options.graceMs ?? 25;
+  const client = await context.desktop.atspi();
+  const recorder = await client.events.record(app).catch(() => undefined);
+  const readAll = () => Promise.all(probes.map((probe) => probe.read().catch(() => undefined)));
+  try {
+    const before = await readAll();
+    await act();
+    const deadline = Date.now() + settleMs;
+    const relevant = () => (recorder?.events ?? []).filter((event) => !isActivation(event) && !options.ignore?.(event));
+    let after = await readAll();
+    const changedProbe = () => after.some((value, i) => value !== before[i]);
+    const satisfied = () => (options.until ? options.until(after) : changedProbe() || relevant().length > 0);
+    while (!satisfied() && Date.now() < deadline) {
+      if (recorder) await recorder.next(Math.min(50, deadline - Date.now()));
+      else await new Promise((resolve) => setTimeout(resolve, 20));
+      after = await readAll();
+    }
+    if (relevant().length > 0 || changedProbe()) {
+      await new Promise((resolve) => setTimeout(resolve, graceMs));
+      after = await readAll();
+    }
+    const evidence: string[] = [];
+    probes.forEach((probe, i) => {
+      if (after[i] !== before[i]) evidence.push(`${probe.label}: ${quote(before[i])} → ${quote(after[i])}`);
+    });
+    const byObject = new Map<string, AccessibilityEvent[]>();
+    for (const event of relevant()) byObject.set(event.path, [...(byObject.get(event.path) ?? []), event]);
+    for (const events of byObject.values()) {
+      if (evidence.length >= maxEvidence) break;
+      evidence.push(await describeObject(context, events, options.snapshot));
+    }
+    return { evidence, changed: evidence.length > 0, listening: recorder !== undefined };
+  } finally {
+    recorder?.stop();
+  }
+}

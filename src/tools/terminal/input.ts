@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import { focusNode } from '../../tui/focus.js';
+import { encodeClick, encodeKey } from '../../tui/keys.js';
+import { nodeTextReader } from '../../tui/node-text.js';
+import { parseSelectorOrThrow } from '../../tui/selector/errors.js';
+import { matchSelector } from '../../tui/selector/match.js';
+import { defineTool, ToolError } from '../tool.js';
+import { selectorArgument, sessionArgument } from './schemas.js';
+
+const sentResult = z.object({ ok: z.literal(true), bytes: z.number() });
+
+function byteLength(text: string): number {
+  return Buffer.byteLength(text, 'utf8');
+}
+
+const keyArgument = z
+  .string()
+  .min(1)
+  .max(64)
+  .describe('A key: a single character, a name (Enter, Escape, Tab, Backspace, Space, Up, Down, Left, Right, Home, End, PageUp, PageDown, Insert, Delete, F1-F12), or a combination such as ctrl+c, alt+x, shift+Tab, ctrl+alt+Delete.');
+
+export const tuiPress = defineTool({
+  name: 'tui_press',
+  capability: 'terminal',
+  readOnly: false,
+  description: 'Press one key in a terminal. Arrow keys follow the program\'s cursor-key mode, so they work in vim, less and curses menus alike.',
+  input: z.strictObject({ key: keyArgument, session: sessionArgument }),
+  output: sentResult,
+  async handle(args, context) {
+    const session = context.terminals.require(args.session);
+    const bytes = encodeKey(args.key, { applicationCursorKeys: session.applicationCursorKeys });
+    session.write(bytes);
+    return { summary: `✅ pressed ${args.key}`, structured: { ok: true as const, bytes: byteLength(bytes) } };
+  },
+});
+
+export const tuiPressSequence = defineTool({
+  name: 'tui_press_sequence',
+  capability: 'terminal',
+  readOnly: false,
+  description: 'Press several keys in order, with no delay between them. All key names are checked before any is sent.',
+  input: z.strictObject({ keys: z.array(keyArgument).min(1).max(100), session: sessionArgument }),
+  output: sentResult,
+  async handle(args, context) {
+    const session = context.terminals.require(args.session);
+    const encoded = args.keys.map((key) => encodeKey(key, { applicationCursorKeys: session.applicationCursorKeys })).join('');
+    session.write(encoded);
+    return { summary: `✅ pressed ${args.keys.join(' ')}`, structured: { ok: true as const, bytes: byteLength(encoded) } };
+  },
+});
+
+export const tuiType = defineTool({
+  name: 'tui_type',
+  capability: 'terminal',
+  readOnly: false,
+  description: 'Type literal text into a terminal as if from the keyboard. A newline is sent as Enter (carriage return), so multi-line input works.',
+  input: z.strictObject({ text: z.string().min(1).max(10_000), session: sessionArgument }),
+  output: sentResult,
+  async handle(args, context) {
+    const session = context.terminals.require(args.session);
+    const text = args.text.replace(/\r?\n/g, '\r');
+    session.write(text);
+    return { summary: `✅ typed ${args.text.length} characters`, structured: { ok: true as const, bytes: byteLength(text) } };
+  },
+});
+
+export const tuiFocus = defineTool({
+  name: 'tui_focus',
+  capability: 'terminal',
+  readOnly: false,
+  description:
+    'Move focus to the one node a selector matches: over the LiveFrame channel for programs that report their own tree, else by arrow keys ' +
+    'within a list, a mouse click when the program enabled mouse reporting, or Tab; confirmed on the screen, else the error focus_failed.',
+  input: z.strictObject({ selector: selectorArgument, session: sessionArgument }),
+  output: z.object({ ok: z.literal(true), id: z.string(), method: z.enum(['already', 'program', 'keys', 'mouse']) }),
+  async handle(args, context) {
+    const session = context.terminals.require(args.session);
+    const { node, method } = await focusNode(session, parseSelectorOrThrow(args.selector), args.selector);
+    return { summary: `✅ focused ${node.id} (${node.role} "${node.name}") by ${method}`, structured: { ok: true as const, id: node.id, method } };
+  },
+});
+
+export const tuiClick = defineTool({
+  name: 'tui_click',
+  capability: 'terminal',
+  readOnly: false,
+  description: 'Click a cell (x = column, y = row, from 0) or the centre of the node a selector matches, as an xterm mouse event. Only for programs that enabled mouse reporting.',
+  input: z.strictObject({
+    selector: selectorArgument.optional(),
+    x: z.number().int().min(0).optional(),
+    y: z.number().int().min(0).optional(),
+    button: z.enum(['left', 'middle', 'right']).default('left'),
+    session: sessionArgument,
+  }),
+  output: z.object({ ok: z.literal(true), x: z.number(), y: z.number() }),
+  async handle(args, context) {
+    const session = context.terminals.require(args.session);
+    if (!session.mouse.reporting) {
+      throw new ToolError(`the program in session "${args.session}" has not enabled mouse reporting, so a click would arrive as stray text; use tui_press or tui_focus`, 'mouse_unavailable');
+    }
+    let x = args.x;
+    let y = args.y;
+    if (args.selector !== undefined) {
+      if (x !== undefined || y !== undefined) throw new ToolError('give either selector or x and y, not both', 'invalid_arguments');
+      await session.settled();
+      const state = session.state();
+      const matches = matchSelector(state.frame.nodes, parseSelectorOrThrow(args.selector), { textOf: nodeTextReader(state) });
+      if (matches.length !== 1 || !matches[0]!.bounds) {
+        throw new ToolError(`selector ${JSON.stringify(args.selector)} matches ${matches.length} nodes${matches.length === 1 ? ' without bounds' : ''}; a click needs exactly one node with bounds`, matches.length > 1 ? 'ambiguous' : 'not_found');
+      }
+      const bounds = matches[0]!.bounds!;
+      x = bounds.x + Math.floor(bounds.w / 2);
+      y = bounds.y + Math.floor(bounds.h / 2);
+    }
+    if (x === undefined || y === undefined) throw new ToolError('give a selector, or both x (column) and y (row)', 'invalid_arguments');
+    if (x >= session.cols || y >= session.rows) throw new ToolError(`cell ${x},${y} is outside the ${session.cols}x${session.rows} screen`, 'invalid_arguments');
+    session.write(encodeClick(x, y, args.button, session.mouse.sgr));
+    return { summary: `✅ ${args.button}-clicked cell ${x},${y}`, structured: { ok: true as const, x, y } };
+  },
+});

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { ATTR_NAMES } from '../../tui/grid.js';
+import { DEFAULT_SESSION } from '../../tui/manager.js';
+import { MAX_SELECTOR_LENGTH } from '../../tui/selector/parse.js';
+import type { UINode } from '../../tui/ui-node.js';
+
+/** Argument and result fragments shared by the tui_* tools. */
+
+export const sessionArgument = z
+  .string()
+  .regex(/^[A-Za-z0-9_.-]{1,64}$/, 'session names are 1-64 letters, digits, "_", "." or "-"')
+  .default(DEFAULT_SESSION)
+  .describe('Terminal session name; several programs can run at once under different names. Default "default".');
+
+export const selectorArgument = z
+  .string()
+  .min(1)
+  .max(MAX_SELECTOR_LENGTH)
+  .describe(
+    'Selector: space-separated terms that must all hold, e.g. role=button name~="ok"; fields role, name, id, value, text ' +
+      '(screen text) with = (exact), ~= (case-insensitive substring), *= (regex), ^= (prefix); flags focus, selected, ' +
+      'disabled, checked; [index=N] picks the N-th match; "A >> B" finds B inside matches of A.',
+  );
+
+const boundsResult = z.object({ x: z.number(), y: z.number(), w: z.number(), h: z.number() });
+
+export const uiNodeResult: z.ZodType<UINode> = z.object({
+  id: z.string(),
+  role: z.string(),
+  name: z.string(),
+  value: z.string().optional(),
+  text: z.string().optional(),
+  bounds: boundsResult.optional(),
+  focused: z.boolean().optional(),
+  selected: z.boolean().optional(),
+  disabled: z.boolean().optional(),
+  checked: z.boolean().optional(),
+  shortcut: z.string().optional(),
+  heuristic: z.string().optional(),
+  get children() {
+    return z.array(uiNodeResult).optional();
+  },
+}) as z.ZodType<UINode>;
+
+export const liveFrameResult = z.object({
+  protocol: z.string(),
+  seq: z.number(),
+  source: z.enum(['program', 'screen']),
+  focus: z.string().nullable(),
+  nodes: z.array(uiNodeResult),
+});
+
+const spanColor = z.union([z.number(), z.string()]);
+export const visualFrameResult = z.object({
+  cols: z.number(),
+  rows: z.number(),
+  lines: z.array(z.string()),
+  cursor: z.object({ x: z.number(), y: z.number(), visible: z.boolean() }),
+  spans: z.array(
+    z.object({
+      row: z.number(),
+      col: z.number(),
+      len: z.number(),
+      fg: spanColor.optional(),
+      bg: spanColor.optional(),
+      attrs: z.array(z.enum(ATTR_NAMES as [string, ...string[]])).optional(),
+    }),
+  ),
+  wide: z.array(z.tuple([z.number(), z.number()])),
+});
+
+export const exitResult = z.object({ code: z.number(), signal: z.number().optional() });

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { DEFAULT_IDLE_MS, DEFAULT_WAIT_MS, MAX_WAIT_MS, waitForConditions } from '../../tui/wait.js';
+import { defineTool } from '../tool.js';
+import { selectorArgument, sessionArgument } from './schemas.js';
+
+const conditionFields = {
+  selector: selectorArgument.optional().describe('A node matching this selector exists.'),
+  text: z.string().min(1).max(1000).optional().describe('This exact text appears on the screen.'),
+  idle: z.boolean().optional().describe(`No output from the program for idleMs (default ${DEFAULT_IDLE_MS} ms).`),
+  idleMs: z.number().int().min(1).max(MAX_WAIT_MS).optional().describe('Quiet time that counts as idle.'),
+  stableMs: z.number().int().min(1).max(MAX_WAIT_MS).optional().describe('The screen has not changed for this many ms.'),
+  exited: z.boolean().optional().describe('The program has exited.'),
+};
+
+export const tuiWaitFor = defineTool({
+  name: 'tui_wait_for',
+  capability: 'terminal',
+  readOnly: true,
+  description:
+    'Block until the terminal reaches a state: a selector matches, text appears, the program is idle (no output), the screen is stable, ' +
+    `or the program exited; fields given together must all hold, and "all" adds more conditions. Timeout ${DEFAULT_WAIT_MS} ms by default ` +
+    `(at most ${MAX_WAIT_MS}); on timeout the error carries the current screen.`,
+  input: z.strictObject({
+    ...conditionFields,
+    all: z.array(z.strictObject(conditionFields)).max(20).optional().describe('More conditions, all of which must hold.'),
+    timeoutMs: z.number().int().min(0).max(MAX_WAIT_MS).default(DEFAULT_WAIT_MS),
+    session: sessionArgument,
+  }),
+  output: z.object({ ok: z.literal(true), elapsedMs: z.number(), seq: z.number() }),
+  async handle(args, context) {
+    const session = context.terminals.require(args.session);
+    const { all, timeoutMs, session: _name, ...own } = args;
+    const result = await waitForConditions(session, { conditions: [own, ...(all ?? [])], timeoutMs });
+    return { summary: `✅ condition met after ${result.elapsedMs} ms (seq ${result.seq})`, structured: { ok: true as const, ...result } };
+  },
+});

@@ -1,0 +1,189 @@
+// The terminal emulator state: @xterm/headless parses what the program writes, and this wrapper adds what
+// a headless emulator leaves out (answers to colour queries, cursor visibility, mouse encoding) and reads
+// the screen into a CellGrid.
+import xtermHeadless from '@xterm/headless';
+import type { IBufferCell, IBufferLine, Terminal as XtermTerminal } from '@xterm/headless';
+import { Attr, DEFAULT_COLOR, RGB_FLAG, type CellGrid } from './grid.js';
+
+// The package is CommonJS with exports Node cannot detect statically, so named imports fail at run time.
+const { Terminal } = xtermHeadless;
+
+/** What the program turned on with DEC private modes that the headless API does not report. */
+export interface TrackedModes {
+  cursorVisible: boolean;
+  /** Mouse reporting requested (1000, 1002 or 1003). */
+  mouseReporting: boolean;
+  /** SGR mouse encoding (1006). */
+  sgrMouse: boolean;
+}
+
+export interface EmulatorEvents {
+  /** Bytes the emulator answers to the program (cursor position reports, device attributes, ...). */
+  reply(data: string): void;
+  parsed(): void;
+  bell(): void;
+  title(title: string): void;
+}
+
+const MOUSE_MODES = new Set([1000, 1002, 1003]);
+const DEFAULT_FOREGROUND_RGB = 'rgb:d0d0/d0d0/d0d0';
+const DEFAULT_BACKGROUND_RGB = 'rgb:0000/0000/0000';
+const ESC = '\x1b';
+
+export class TerminalEmulator {
+  readonly terminal: XtermTerminal;
+  readonly modes: TrackedModes = { cursorVisible: true, mouseReporting: false, sgrMouse: false };
+  title = '';
+  private readonly cell: IBufferCell;
+  private pendingWrites = 0;
+  private readonly flushWaiters: (() => void)[] = [];
+
+  constructor(cols: number, rows: number, scrollback: number, events: EmulatorEvents) {
+    this.terminal = new Terminal({ cols, rows, scrollback, allowProposedApi: true, logLevel: 'off' });
+    this.cell = this.terminal.buffer.active.getNullCell();
+    this.terminal.onData((data) => events.reply(data));
+    this.terminal.onWriteParsed(() => events.parsed());
+    this.terminal.onBell(() => events.bell());
+    this.terminal.onTitleChange((title) => {
+      this.title = title;
+      events.title(title);
+    });
+    const parser = this.terminal.parser;
+    // Returning false lets xterm's own handler run as well: these only observe the mode changes.
+    parser.registerCsiHandler({ prefix: '?', final: 'h' }, (params) => this.trackModes(params, true));
+    parser.registerCsiHandler({ prefix: '?', final: 'l' }, (params) => this.trackModes(params, false));
+    parser.registerCsiHandler({ intermediates: '!', final: 'p' }, () => {
+      this.modes.cursorVisible = true;
+      return false;
+    });
+    parser.registerEscHandler({ final: 'c' }, () => {
+      Object.assign(this.modes, { cursorVisible: true, mouseReporting: false, sgrMouse: false });
+      return false;
+    });
+    // Programs such as vim and many prompts ask for the colours and wait for an answer; a headless
+    // emulator has no renderer to answer, so the driver does.
+    for (const [code, rgb] of [[10, DEFAULT_FOREGROUND_RGB], [11, DEFAULT_BACKGROUND_RGB], [12, DEFAULT_FOREGROUND_RGB]] as const) {
+      parser.registerOscHandler(code, (data) => {
+        if (data !== '?') return false;
+        events.reply(`${ESC}]${code};${rgb}${ESC}\\`);
+        return true;
+      });
+    }
+  }
+
+  private trackModes(params: (number | number[])[], on: boolean): boolean {
+    for (const param of params) {
+      if (typeof param !== 'number') continue;
+      if (param === 25) this.modes.cursorVisible = on;
+      else if (MOUSE_MODES.has(param)) this.modes.mouseReporting = on;
+      else if (param === 1006) this.modes.sgrMouse = on;
+    }
+    return false;
+  }
+
+  write(data: string): void {
+    this.pendingWrites++;
+    this.terminal.write(data, () => {
+      this.pendingWrites--;
+      if (this.pendingWrites === 0) for (const resolve of this.flushWaiters.splice(0)) resolve();
+    });
+  }
+
+  /**
+   * Resolves once everything written so far has been parsed. Waits on the callbacks of real writes: an
+   * empty write to flush would itself count as parsed output and make the screen look changed.
+   */
+  flushed(): Promise<void> {
+    if (this.pendingWrites === 0) return Promise.resolve();
+    return new Promise((resolve) => this.flushWaiters.push(resolve));
+  }
+
+  resize(cols: number, rows: number): void {
+    this.terminal.resize(cols, rows);
+  }
+
+  get cols(): number {
+    return this.terminal.cols;
+  }
+
+  get rows(): number {
+    return this.terminal.rows;
+  }
+
+  get applicationCursorKeys(): boolean {
+    return this.terminal.modes.applicationCursorKeysMode;
+  }
+
+  get alternateScreen(): boolean {
+    return this.terminal.buffer.active.type === 'alternate';
+  }
+
+  /** The visible screen of the active buffer. */
+  readGrid(): CellGrid {
+    const { cols, rows } = this.terminal;
+    const buffer = this.terminal.buffer.active;
+    const size = cols * rows;
+    const grid: CellGrid = {
+      cols,
+      rows,
+      chars: new Array<string>(size),
+      widths: new Uint8Array(size),
+      fg: new Int32Array(size),
+      bg: new Int32Array(size),
+      flags: new Uint8Array(size),
+      cursor: { x: Math.min(buffer.cursorX, cols - 1), y: buffer.cursorY, visible: this.modes.cursorVisible },
+    };
+    const cell = this.cell;
+    for (let y = 0; y < rows; y++) {
+      const line = buffer.getLine(buffer.baseY + y);
+      for (let x = 0; x < cols; x++) {
+        const index = y * cols + x;
+        if (!line || !line.getCell(x, cell)) {
+          grid.chars[index] = ' ';
+          grid.widths[index] = 1;
+          grid.fg[index] = DEFAULT_COLOR;
+          grid.bg[index] = DEFAULT_COLOR;
+          continue;
+        }
+        const width = cell.getWidth();
+        grid.widths[index] = width;
+        grid.chars[index] = width === 0 ? '' : cell.getChars() || ' ';
+        grid.fg[index] = cell.isFgDefault() ? DEFAULT_COLOR : cell.isFgRGB() ? RGB_FLAG | cell.getFgColor() : cell.getFgColor();
+        grid.bg[index] = cell.isBgDefault() ? DEFAULT_COLOR : cell.isBgRGB() ? RGB_FLAG | cell.getBgColor() : cell.getBgColor();
+        grid.flags[index] = cell.isAttributeDefault() ? 0 : cellFlags(cell);
+      }
+    }
+    return grid;
+  }
+
+  /** Up to `count` lines of the normal buffer's history above the screen, oldest first, right-trimmed. */
+  scrollback(count: number): string[] {
+    const buffer = this.terminal.buffer.normal;
+    const first = Math.max(0, buffer.baseY - count);
+    const lines: string[] = [];
+    for (let y = first; y < buffer.baseY; y++) lines.push(lineText(buffer.getLine(y)));
+    return lines;
+  }
+
+  dispose(): void {
+    for (const resolve of this.flushWaiters.splice(0)) resolve();
+    this.terminal.dispose();
+  }
+}
+
+function lineText(line: IBufferLine | undefined): string {
+  return line ? line.translateToString(true) : '';
+}
+
+function cellFlags(cell: IBufferCell): number {
+  let flags = 0;
+  if (cell.isBold()) flags |= Attr.bold;
+  if (cell.isDim()) flags |= Attr.dim;
+  if (cell.isItalic()) flags |= Attr.italic;
+  if (cell.isUnderline()) flags |= Attr.underline;
+  if (cell.isInverse()) flags |= Attr.inverse;
+  if (cell.isInvisible()) flags |= Attr.invisible;
+  if (cell.isStrikethrough()) flags |= Attr.strikethrough;
+  if (cell.isBlink()) flags |= Attr.blink;
+  return flags;
+}

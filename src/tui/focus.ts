@@ -1,0 +1,108 @@
+// Moving focus to a node. A program that reports its own frames is asked over the side channel; on a
+// screen read by heuristics the driver does what a person would: arrow keys to the item of a list,
+// a click when the program takes the mouse, Tab until the button lights up. Every way is checked on
+// the screen afterwards, and a failure says what was tried.
+import { ToolError } from '../tools/tool.js';
+import { encodeClick, encodeKey } from './keys.js';
+import { nodeTextReader } from './node-text.js';
+import { matchSelector } from './selector/match.js';
+import type { Selector } from './selector/parse.js';
+import type { ScreenState, TerminalSession } from './session.js';
+import type { UINode } from './ui-node.js';
+import { waitForState } from './wait.js';
+
+const CONFIRM_MS = 1500;
+const ITEM_ROLES = new Set(['listitem', 'checkbox', 'radio', 'option', 'menuitem', 'treeitem']);
+const MAX_TABS = 12;
+
+export type FocusMethod = 'already' | 'program' | 'keys' | 'mouse';
+
+function findOne(state: ScreenState, selector: Selector, source: string): UINode {
+  const matches = matchSelector(state.frame.nodes, selector, { textOf: nodeTextReader(state) });
+  if (matches.length !== 1) {
+    throw new ToolError(
+      matches.length === 0
+        ? `focus: selector ${JSON.stringify(source)} matches no node`
+        : `focus: selector ${JSON.stringify(source)} matches ${matches.length} nodes (${matches.slice(0, 5).map((node) => node.id).join(', ')}${matches.length > 5 ? ', ...' : ''}); refine it or add [index=N]`,
+      'focus_failed',
+      { count: matches.length },
+    );
+  }
+  return matches[0]!;
+}
+
+function parentOf(roots: readonly UINode[], target: UINode): UINode | undefined {
+  const stack = [...roots];
+  while (stack.length) {
+    const node = stack.pop()!;
+    if (node.children?.includes(target)) return node;
+    stack.push(...(node.children ?? []));
+  }
+  return undefined;
+}
+
+function hasFocus(state: ScreenState, id: string): boolean {
+  const node = findById(state.frame.nodes, id);
+  return state.frame.focus === id || node?.focused === true || (node !== undefined && ITEM_ROLES.has(node.role) && node.selected === true);
+}
+
+function findById(roots: readonly UINode[], id: string): UINode | undefined {
+  const stack = [...roots];
+  while (stack.length) {
+    const node = stack.pop()!;
+    if (node.id === id) return node;
+    stack.push(...(node.children ?? []));
+  }
+  return undefined;
+}
+
+export async function focusNode(session: TerminalSession, selector: Selector, source: string): Promise<{ node: UINode; method: FocusMethod }> {
+  await session.settled();
+  const state = session.state();
+  const node = findOne(state, selector, source);
+  if (hasFocus(state, node.id)) return { node, method: 'already' };
+  const tried: string[] = [];
+  const confirm = async () => (await waitForState(session, (next) => hasFocus(next, node.id), CONFIRM_MS)) !== undefined;
+
+  if (state.frame.source === 'program') {
+    if (session.sendCommand({ type: 'focus', id: node.id }) && (await confirm())) return { node, method: 'program' };
+    throw new ToolError(`focus: asked the program to focus ${node.id} over the LiveFrame channel, but its frames did not report that focus within ${CONFIRM_MS} ms`, 'focus_failed', { id: node.id });
+  }
+
+  const parent = parentOf(state.frame.nodes, node);
+  const items = parent?.children?.filter((child) => ITEM_ROLES.has(child.role)) ?? [];
+  const current = items.findIndex((child) => child.selected);
+  if (ITEM_ROLES.has(node.role) && current >= 0) {
+    const delta = items.indexOf(node) - current;
+    const key = encodeKey(delta > 0 ? 'Down' : 'Up', { applicationCursorKeys: session.applicationCursorKeys });
+    session.write(key.repeat(Math.abs(delta)));
+    if (await confirm()) return { node, method: 'keys' };
+    tried.push(`${Math.abs(delta)}x ${delta > 0 ? 'Down' : 'Up'}`);
+  }
+
+  // A click on a button presses it, so only fields and items are clicked to focus them.
+  if (session.mouse.reporting && node.bounds && node.role !== 'button') {
+    const x = node.bounds.x + Math.floor(node.bounds.w / 2);
+    const y = node.bounds.y + Math.floor(node.bounds.h / 2);
+    session.write(encodeClick(x, y, 'left', session.mouse.sgr));
+    if (await confirm()) return { node, method: 'mouse' };
+    tried.push(`a click at cell ${x},${y}`);
+  }
+
+  // Tab walks the focus ring of dialogs and forms; in a list it would do something else entirely.
+  if (node.role === 'button' || node.role === 'textbox') {
+    const tab = encodeKey('Tab', { applicationCursorKeys: false });
+    for (let presses = 1; presses <= MAX_TABS; presses++) {
+      session.write(tab);
+      if (await waitForState(session, (next) => hasFocus(next, node.id), 300)) return { node, method: 'keys' };
+    }
+    tried.push(`Tab up to ${MAX_TABS} times`);
+  }
+
+  throw new ToolError(
+    `focus: could not move focus to ${node.id} (${node.role} "${node.name}")${tried.length ? `; tried ${tried.join(', ')}` : ''}. ` +
+      `${session.mouse.reporting ? '' : 'The program has not enabled mouse reporting. '}Use tui_press with the program's own keys instead.`,
+    'focus_failed',
+    { id: node.id, tried },
+  );
+}

@@ -1,0 +1,88 @@
+// Ending everything a terminal program started. The pseudo-terminal makes the program a session leader,
+// and shells put each job in its own process group inside that session, so the session id (not one
+// process group) is what ties all of them together.
+import { readdirSync, readFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { isAlive } from '../platform/linux/desktop/processes.js';
+
+export interface SessionMember {
+  pid: number;
+  pgid: number;
+}
+
+/** Fields of /proc/PID/stat after the command name, which may itself contain spaces and parentheses. */
+function statFields(pid: string): string[] | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  } catch {
+    return undefined;
+  }
+}
+
+/** Live (non-zombie) processes in the session led by `sid`, plus any still in its process group. */
+export function sessionMembers(sid: number): SessionMember[] {
+  const members: SessionMember[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (entry.charCodeAt(0) > 57) continue;
+    const fields = statFields(entry);
+    if (!fields || fields[0] === 'Z' || fields[0] === 'X') continue;
+    const pgid = Number(fields[2]);
+    if (Number(fields[3]) === sid || pgid === sid) members.push({ pid: Number(entry), pgid });
+  }
+  return members;
+}
+
+function signalAll(members: readonly SessionMember[], signal: NodeJS.Signals): void {
+  const groups = new Set(members.map((member) => member.pgid));
+  for (const group of groups) {
+    try {
+      process.kill(-group, signal);
+    } catch {
+      // The group is already gone.
+    }
+  }
+  for (const member of members) {
+    try {
+      process.kill(member.pid, signal);
+    } catch {
+      // Already gone.
+    }
+  }
+}
+
+async function waitGone(pids: readonly number[], timeoutMs: number): Promise<number[]> {
+  const deadline = Date.now() + timeoutMs;
+  let alive = pids.filter(isAlive);
+  while (alive.length > 0 && Date.now() < deadline) {
+    await sleep(10);
+    alive = alive.filter(isAlive);
+  }
+  return alive;
+}
+
+/**
+ * Hang-up first (what closing a real terminal sends, and what interactive shells honour while ignoring
+ * SIGTERM), then SIGTERM, then SIGKILL for whatever is left after the grace period. Returns the pids that
+ * were still alive at the end (normally none).
+ */
+export async function endSession(sid: number, graceMs = 400): Promise<number[]> {
+  let members = sessionMembers(sid);
+  if (members.length === 0) return [];
+  signalAll(members, 'SIGHUP');
+  signalAll(members, 'SIGCONT');
+  signalAll(members, 'SIGTERM');
+  let alive = await waitGone(members.map((member) => member.pid), graceMs);
+  // Members may have forked while dying; look again before the final signal.
+  members = sessionMembers(sid);
+  if (alive.length > 0 || members.length > 0) {
+    signalAll(members, 'SIGKILL');
+    alive = await waitGone(members.map((member) => member.pid), 2000);
+  }
+  return alive;
+}
+
+/** Synchronous last resort for process exit, when no await is possible. */
+export function killSessionNow(sid: number): void {
+  signalAll(sessionMembers(sid), 'SIGKILL');
+}

@@ -1,0 +1,139 @@
+// The selector grammar: segments joined by ">>" (each later segment searches inside the matches of the
+// one before), each segment a space-separated AND of terms:
+//   role=button   name~="ok"   name*="^Co.*l$"   name^=Can   id=list-7-29   value=Ada   text~=error
+//   focus (or focused)   selected   disabled   checked   [index=N]
+// "=" exact, "~=" case-insensitive substring, "*=" regex (linear-time engine), "^=" prefix.
+// Anything that does not parse is an error naming its position; nothing is silently skipped.
+import { compileSafeRegex, RegexSyntaxError, type SafeRegex } from './safe-regex.js';
+
+export const MAX_SELECTOR_LENGTH = 500;
+
+export const SELECTOR_FIELDS = ['role', 'name', 'id', 'value', 'text'] as const;
+export type SelectorField = (typeof SELECTOR_FIELDS)[number];
+export const SELECTOR_FLAGS = ['focus', 'focused', 'selected', 'disabled', 'checked'] as const;
+export type SelectorFlag = 'focused' | 'selected' | 'disabled' | 'checked';
+
+export type Term =
+  | { kind: 'field'; field: SelectorField; op: '=' | '~=' | '^='; value: string }
+  | { kind: 'regex'; field: SelectorField; regex: SafeRegex }
+  | { kind: 'flag'; flag: SelectorFlag }
+  | { kind: 'index'; index: number };
+
+export interface Segment {
+  terms: Term[];
+}
+
+export interface Selector {
+  source: string;
+  segments: Segment[];
+}
+
+export class SelectorSyntaxError extends Error {
+  constructor(
+    readonly problem: string,
+    readonly source: string,
+    readonly position: number,
+  ) {
+    super(`${problem} at position ${position} of selector ${JSON.stringify(source)}`);
+    this.name = 'SelectorSyntaxError';
+  }
+}
+
+class SelectorParser {
+  private pos = 0;
+  constructor(private readonly source: string) {}
+
+  private fail(problem: string, at = this.pos): never {
+    throw new SelectorSyntaxError(problem, this.source, at);
+  }
+
+  private skipSpace(): boolean {
+    const start = this.pos;
+    while (this.pos < this.source.length && /\s/.test(this.source[this.pos]!)) this.pos++;
+    return this.pos > start;
+  }
+
+  parse(): Selector {
+    if (this.source.length > MAX_SELECTOR_LENGTH) this.fail(`selector longer than ${MAX_SELECTOR_LENGTH} characters`, MAX_SELECTOR_LENGTH);
+    this.skipSpace();
+    if (this.pos >= this.source.length) this.fail('empty selector; write e.g. role=button name~="ok"');
+    const segments = [this.segment()];
+    while (this.pos < this.source.length) {
+      if (!this.source.startsWith('>>', this.pos)) this.fail(`expected ">>" or the end, found ${JSON.stringify(this.source.slice(this.pos, this.pos + 10))}`);
+      this.pos += 2;
+      this.skipSpace();
+      if (this.pos >= this.source.length) this.fail('">>" must be followed by another segment');
+      segments.push(this.segment());
+    }
+    return { source: this.source, segments };
+  }
+
+  private segment(): Segment {
+    const terms: Term[] = [];
+    for (;;) {
+      terms.push(this.term());
+      const spaced = this.skipSpace();
+      if (this.pos >= this.source.length || this.source.startsWith('>>', this.pos)) break;
+      // "[index=N]" may follow a term directly; anything else needs a space in between.
+      if (!spaced && this.source[this.pos] !== '[') this.fail(`expected a space between terms, found ${JSON.stringify(this.source[this.pos])}`);
+    }
+    return { terms };
+  }
+
+  private term(): Term {
+    const start = this.pos;
+    if (this.source[this.pos] === '[') {
+      const match = /^\[\s*index\s*=\s*(-?\d{1,6})\s*\]/.exec(this.source.slice(this.pos));
+      if (!match) this.fail('expected [index=N] with an integer N', start);
+      this.pos += match[0].length;
+      return { kind: 'index', index: Number(match[1]) };
+    }
+    const word = /^[A-Za-z]+/.exec(this.source.slice(this.pos))?.[0];
+    if (!word) this.fail(`expected a term such as role=button, a flag (${SELECTOR_FLAGS.join(', ')}) or [index=N], found ${JSON.stringify(this.source[this.pos])}`);
+    this.pos += word.length;
+    const opMatch = /^(=|~=|\*=|\^=)/.exec(this.source.slice(this.pos));
+    if (!opMatch) {
+      if ((SELECTOR_FLAGS as readonly string[]).includes(word)) return { kind: 'flag', flag: word === 'focus' ? 'focused' : (word as SelectorFlag) };
+      if ((SELECTOR_FIELDS as readonly string[]).includes(word)) this.fail(`expected an operator (=, ~=, *= or ^=) after "${word}"`);
+      this.fail(`unknown flag "${word}" (flags: ${SELECTOR_FLAGS.join(', ')}; fields: ${SELECTOR_FIELDS.join(', ')})`, start);
+    }
+    if (!(SELECTOR_FIELDS as readonly string[]).includes(word)) this.fail(`unknown field "${word}" (fields: ${SELECTOR_FIELDS.join(', ')})`, start);
+    const field = word as SelectorField;
+    const op = opMatch[1] as '=' | '~=' | '*=' | '^=';
+    this.pos += op.length;
+    const valueStart = this.pos;
+    const value = this.value();
+    if (op !== '*=') return { kind: 'field', field, op, value };
+    try {
+      return { kind: 'regex', field, regex: compileSafeRegex(value) };
+    } catch (error) {
+      if (error instanceof RegexSyntaxError) this.fail(`bad regex for ${field}*=: ${error.message}`, valueStart);
+      throw error;
+    }
+  }
+
+  private value(): string {
+    const quote = this.source[this.pos];
+    if (quote === '"' || quote === "'") {
+      const start = this.pos;
+      this.pos++;
+      let value = '';
+      while (this.pos < this.source.length && this.source[this.pos] !== quote) {
+        if (this.source[this.pos] === '\\' && this.pos + 1 < this.source.length) this.pos++;
+        value += this.source[this.pos];
+        this.pos++;
+      }
+      if (this.pos >= this.source.length) this.fail(`unterminated ${quote}-quoted value`, start);
+      this.pos++;
+      return value;
+    }
+    const match = /^[^\s[\]"']+/.exec(this.source.slice(this.pos));
+    if (!match) this.fail('expected a value (a word or a quoted string)');
+    this.pos += match[0].length;
+    return match[0];
+  }
+}
+
+export function parseSelector(source: string): Selector {
+  return new SelectorParser(source).parse();
+}

@@ -1,0 +1,242 @@
+// One terminal program with everything the tools read from it: the emulator's screen, the structure
+// built from it (or the program's own frames), the event ring and change notifications for waits.
+import { ToolError } from '../tools/tool.js';
+import { TerminalEmulator } from './emulator.js';
+import { EventRing } from './events.js';
+import type { CellGrid } from './grid.js';
+import { parseProgramMessage, type ProgramFrame } from './liveframe.js';
+import { PtyProcess, type ExitStatus } from './pty-process.js';
+import { COMMANDS_FD, FRAMES_FD, MAX_LINE_BYTES, SideChannel } from './side-channel.js';
+import { buildStructure } from './structure/index.js';
+import { LIVEFRAME_PROTOCOL, type LiveFrame } from './ui-node.js';
+
+export interface LaunchSpec {
+  /** The command as the caller wrote it. */
+  command: string;
+  /** Its resolved absolute path. */
+  file: string;
+  args: string[];
+  cwd: string;
+  env: Record<string, string>;
+  cols: number;
+  rows: number;
+}
+
+/** The screen and its structure at one seq. */
+export interface ScreenState {
+  seq: number;
+  grid: CellGrid;
+  frame: LiveFrame;
+  title: string;
+  alternateScreen: boolean;
+}
+
+export type ChangeReason = 'output' | 'resize' | 'frame' | 'exit';
+
+const SCROLLBACK_LINES = 5000;
+
+/** Variables every program gets from the driver (they override the caller's). */
+export function driverVariables(): Record<string, string> {
+  return {
+    TERM: 'xterm-256color',
+    COLORTERM: 'truecolor',
+    CUP_LIVEFRAME_FD: String(FRAMES_FD),
+    CUP_LIVEFRAME_IN_FD: String(COMMANDS_FD),
+    CUP_LIVEFRAME_PROTOCOL: LIVEFRAME_PROTOCOL,
+  };
+}
+
+export class TerminalSession {
+  readonly events = new EventRing();
+  private readonly emulator: TerminalEmulator;
+  private readonly channel: SideChannel;
+  private readonly process: PtyProcess;
+  private readonly listeners = new Set<(reason: ChangeReason) => void>();
+  private seqCounter = 0;
+  private cached?: ScreenState;
+  private programFrame?: ProgramFrame;
+  private stopping?: Promise<number[]>;
+  private disposed = false;
+  /** performance.now() of the last output from the program. */
+  lastOutputAt = performance.now();
+
+  constructor(
+    readonly name: string,
+    readonly spec: LaunchSpec,
+  ) {
+    this.emulator = new TerminalEmulator(spec.cols, spec.rows, SCROLLBACK_LINES, {
+      reply: (data) => this.process?.write(data),
+      parsed: () => this.changed('output'),
+      bell: () => this.events.push('bell', {}),
+      title: (title) => this.events.push('title', { title }),
+    });
+    try {
+      this.channel = new SideChannel({
+        line: (text) => this.receiveProgramLine(text),
+        oversize: (bytes) => this.events.push('protocol_error', { error: `a side-channel line of ${bytes} bytes exceeds the ${MAX_LINE_BYTES}-byte limit and was dropped` }),
+      });
+    } catch (error) {
+      this.emulator.dispose();
+      throw new ToolError(`could not create the LiveFrame side channel: ${(error as Error).message}`, 'spawn_failed', { message: (error as Error).message });
+    }
+    try {
+      this.process = new PtyProcess(
+        { ...spec, framesPath: this.channel.framesPath, commandsPath: this.channel.commandsPath },
+        {
+          output: (text) => {
+            if (this.disposed) return;
+            this.lastOutputAt = performance.now();
+            this.events.push('output', { text });
+            this.emulator.write(text);
+          },
+          exit: (status) => {
+            this.events.push('exit', { ...status });
+            this.changed('exit');
+          },
+        },
+      );
+    } catch (error) {
+      this.channel.close();
+      this.emulator.dispose();
+      throw new ToolError(`could not start ${spec.command}: ${(error as Error).message}`, 'spawn_failed', { message: (error as Error).message });
+    }
+  }
+
+  get pid(): number {
+    return this.process.pid;
+  }
+
+  get exitStatus(): ExitStatus | undefined {
+    return this.process.status;
+  }
+
+  get seq(): number {
+    return this.seqCounter;
+  }
+
+  get cols(): number {
+    return this.emulator.cols;
+  }
+
+  get rows(): number {
+    return this.emulator.rows;
+  }
+
+  get applicationCursorKeys(): boolean {
+    return this.emulator.applicationCursorKeys;
+  }
+
+  get mouse(): { reporting: boolean; sgr: boolean } {
+    return { reporting: this.emulator.modes.mouseReporting, sgr: this.emulator.modes.sgrMouse };
+  }
+
+  onChange(listener: (reason: ChangeReason) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private changed(reason: ChangeReason): void {
+    this.seqCounter++;
+    for (const listener of [...this.listeners]) listener(reason);
+  }
+
+  private receiveProgramLine(text: string): void {
+    const message = parseProgramMessage(text);
+    switch (message.type) {
+      case 'error':
+        this.events.push('protocol_error', { error: message.error });
+        return;
+      case 'event':
+        this.events.push('program', { name: message.name, data: message.data });
+        return;
+      case 'clear':
+        this.programFrame = undefined;
+        this.events.push('frame', { cleared: true });
+        this.changed('frame');
+        return;
+      case 'frame':
+        this.programFrame = message.frame;
+        this.events.push('frame', { nodes: message.nodeCount, focus: message.frame.focus });
+        this.changed('frame');
+    }
+  }
+
+  /** Everything the program has written so far, parsed. */
+  async settled(): Promise<void> {
+    await this.emulator.flushed();
+  }
+
+  /** The current screen and structure, rebuilt only when something changed since the last call. */
+  state(): ScreenState {
+    // After stop the emulator is gone; the last screen stays readable for late readers.
+    if (this.cached && (this.cached.seq === this.seqCounter || this.disposed)) return this.cached;
+    const seq = this.seqCounter;
+    const grid = this.emulator.readGrid();
+    const title = this.emulator.title;
+    let frame: LiveFrame;
+    if (this.programFrame) {
+      frame = { protocol: LIVEFRAME_PROTOCOL, seq, source: 'program', focus: this.programFrame.focus, nodes: this.programFrame.nodes };
+    } else {
+      const built = buildStructure(grid, { title: title || this.spec.command });
+      frame = { protocol: LIVEFRAME_PROTOCOL, seq, source: 'screen', focus: built.focus, nodes: built.nodes };
+    }
+    this.cached = { seq, grid, frame, title, alternateScreen: this.emulator.alternateScreen };
+    return this.cached;
+  }
+
+  /** Reads the screen and rebuilds the structure even if nothing changed (what a snapshot costs, for benchmarks). */
+  rebuildState(): ScreenState {
+    if (this.disposed) return this.state();
+    this.cached = undefined;
+    return this.state();
+  }
+
+  scrollback(count: number): string[] {
+    return this.emulator.scrollback(count);
+  }
+
+  /** Sends bytes to the program as if typed on its terminal. */
+  write(data: string): void {
+    if (this.process.status) {
+      throw new ToolError(`the program in session "${this.name}" has exited (code ${this.process.status.code}); start it again with tui_start`, 'exited', { ...this.process.status });
+    }
+    this.process.write(data);
+  }
+
+  /** Asks a program that speaks the LiveFrame protocol to focus a node. */
+  sendCommand(command: Record<string, unknown>): boolean {
+    return this.channel.send(command);
+  }
+
+  resize(cols: number, rows: number): void {
+    this.emulator.resize(cols, rows);
+    this.process.resize(cols, rows);
+    this.events.push('resize', { cols, rows });
+    this.changed('resize');
+  }
+
+  /**
+   * Ends the program's whole session, reaps it and frees the emulator; safe to call more than once.
+   * Resolves to the pids that outlived even SIGKILL (normally none).
+   */
+  stop(): Promise<number[]> {
+    this.stopping ??= (async () => {
+      try {
+        return (await this.process.stop()).survivors;
+      } finally {
+        // Keep the final screen for readers that arrive after the emulator is gone.
+        this.cached = undefined;
+        this.state();
+        this.channel.close();
+        this.emulator.dispose();
+        this.disposed = true;
+        this.listeners.clear();
+      }
+    })();
+    return this.stopping;
+  }
+
+  killNow(): void {
+    this.process.killNow();
+  }
+}

@@ -1,0 +1,87 @@
+// Turns what the heuristics found into one tree: nodes nest inside the smallest box around them, boxes
+// become dialogs or panels, every node gets an id from its role and position, and one node gets focus.
+import type { UINode } from '../ui-node.js';
+import { area, contains, flattenFound as flatten, type Found } from './scan.js';
+
+const SELECTABLE = new Set(['listitem', 'checkbox', 'radio']);
+
+function byPosition(a: Found, b: Found): number {
+  return a.bounds.y - b.bounds.y || a.bounds.x - b.bounds.x;
+}
+
+function touchesEdge(node: Found, cols: number, rows: number): boolean {
+  const { x, y, w, h } = node.bounds;
+  return x === 0 || y === 0 || x + w >= cols || y + h >= rows;
+}
+
+/** Focus: the node under the cursor, else the selected item of a list, else the highlighted button. */
+function chooseFocus(all: readonly Found[]): Found | undefined {
+  return (
+    all.find((node) => node.focused) ??
+    all.find((node) => node.selected && SELECTABLE.has(node.role)) ??
+    all.find((node) => node.selected && node.role === 'button')
+  );
+}
+
+function toUINode(node: Found, ids: Map<string, number>): UINode {
+  const base = `${node.role}-${node.bounds.y}-${node.bounds.x}`;
+  const seen = ids.get(base) ?? 0;
+  ids.set(base, seen + 1);
+  const result: UINode = { id: seen === 0 ? base : `${base}-${seen + 1}`, role: node.role, name: node.name };
+  if (node.value !== undefined) result.value = node.value;
+  result.bounds = node.bounds;
+  if (node.focused) result.focused = true;
+  if (node.selected) result.selected = true;
+  if (node.checked !== undefined) result.checked = node.checked;
+  if (node.disabled) result.disabled = true;
+  if (node.shortcut) result.shortcut = node.shortcut;
+  result.heuristic = node.heuristic;
+  if (node.children?.length) result.children = node.children.map((child) => toUINode(child, ids));
+  return result;
+}
+
+export function assemble(boxes: Found[], others: Found[], screen: { cols: number; rows: number; title: string }): { nodes: UINode[]; focus: string | null } {
+  const boxesBySize = [...boxes].sort((a, b) => area(a.bounds) - area(b.bounds));
+  const topLevel: Found[] = [];
+  const place = (node: Found) => {
+    const parent = boxesBySize.find((box) => box !== node && contains(box.bounds, node.bounds) && area(box.bounds) > area(node.bounds));
+    if (!parent) topLevel.push(node);
+    else (parent.children ??= []).push(node);
+  };
+  for (const box of boxes) place(box);
+  for (const node of others) place(node);
+
+  for (const box of boxes) {
+    box.children?.sort(byPosition);
+    if (box.role !== 'panel') continue;
+    const isTop = topLevel.includes(box);
+    const descendants = flatten(box.children ?? []);
+    if (isTop && (descendants.some((node) => node.role === 'button') || !touchesEdge(box, screen.cols, screen.rows))) {
+      box.role = 'dialog';
+      if (!box.name) box.name = descendants.find((node) => node.role === 'text')?.name ?? '';
+    }
+  }
+  topLevel.sort(byPosition);
+
+  const all = flatten(topLevel);
+  const focused = chooseFocus(all);
+  for (const node of all) if (node !== focused) delete node.focused;
+  if (focused) focused.focused = true;
+
+  const ids = new Map<string, number>();
+  const root: UINode = { id: 'screen', role: 'screen', name: screen.title, bounds: { x: 0, y: 0, w: screen.cols, h: screen.rows }, heuristic: 'screen' };
+  const children = topLevel.map((node) => toUINode(node, ids));
+  if (children.length) root.children = children;
+  const focus = focused ? findId(root, focused) : null;
+  return { nodes: [root], focus };
+}
+
+function findId(root: UINode, target: Found): string | null {
+  const stack = [root];
+  while (stack.length) {
+    const node = stack.pop()!;
+    if (node.focused && node.role === target.role && node.bounds?.x === target.bounds.x && node.bounds?.y === target.bounds.y) return node.id;
+    stack.push(...(node.children ?? []));
+  }
+  return null;
+}

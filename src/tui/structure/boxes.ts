@@ -1,0 +1,114 @@
+// Heuristic "box-drawing": rectangles drawn with line-drawing characters (or +, - and |) become panels
+// or dialogs, with the text set into the top border as their title.
+import type { Bounds } from '../ui-node.js';
+import { tidy, type Found, type ScreenScan } from './scan.js';
+
+export const BOX_HEURISTIC = 'box-drawing';
+
+const TOP_LEFT = new Set([...'┌┏╔╭┍┎╒╓']);
+const TOP_RIGHT = new Set([...'┐┓╗╮┑┒╕╖']);
+const BOTTOM_LEFT = new Set([...'└┗╚╰┕┖╘╙']);
+const BOTTOM_RIGHT = new Set([...'┘┛╝╯┙┚╛╜']);
+const VERTICAL = new Set([...'│┃║├┤┠┨╟╢┣┫╠╣╞╡┝┥']);
+const HORIZONTAL = new Set([...'─━═┬┴┼╤╧┯┷╪┿╥╨']);
+const LEFT_TEE = new Set([...'├┠╟┣╠╞┝']);
+const RIGHT_TEE = new Set([...'┤┨╢┫╣╡┥']);
+/** Border decoration that is not part of a title, such as the tees around "┤ Title ├". */
+const BORDER_PIECES = /^[─━═┤├┨┠╢╟┫┣╣╠╡╞┥┝\s-]+|[─━═┤├┨┠╢╟┫┣╣╠╡╞┥┝\s-]+$/g;
+
+interface Style {
+  isTopLeft(char: string): boolean;
+  isTopRight(char: string): boolean;
+  isBottomLeft(char: string): boolean;
+  isBottomRight(char: string): boolean;
+  isVertical(char: string): boolean;
+  isHorizontal(char: string): boolean;
+}
+
+const unicodeStyle: Style = {
+  isTopLeft: (char) => TOP_LEFT.has(char),
+  isTopRight: (char) => TOP_RIGHT.has(char),
+  isBottomLeft: (char) => BOTTOM_LEFT.has(char),
+  isBottomRight: (char) => BOTTOM_RIGHT.has(char),
+  isVertical: (char) => VERTICAL.has(char),
+  isHorizontal: (char) => HORIZONTAL.has(char) || LEFT_TEE.has(char) || RIGHT_TEE.has(char),
+};
+
+const asciiStyle: Style = {
+  isTopLeft: (char) => char === '+',
+  isTopRight: (char) => char === '+',
+  isBottomLeft: (char) => char === '+',
+  isBottomRight: (char) => char === '+',
+  isVertical: (char) => char === '|',
+  isHorizontal: (char) => char === '-' || char === '=',
+};
+
+/** The box whose top-left corner is at (x, y), if the four sides close. */
+function traceBox(scan: ScreenScan, x: number, y: number, style: Style): Bounds | undefined {
+  const { cols, rows } = scan.grid;
+  let bottom = y + 1;
+  while (bottom < rows && style.isVertical(scan.char(x, bottom))) bottom++;
+  if (bottom >= rows || bottom < y + 2 || !style.isBottomLeft(scan.char(x, bottom))) return undefined;
+  let right = x + 1;
+  while (right < cols && style.isHorizontal(scan.char(right, bottom))) right++;
+  if (right >= cols || right < x + 2 || !style.isBottomRight(scan.char(right, bottom))) return undefined;
+  if (!style.isTopRight(scan.char(right, y))) return undefined;
+  for (let side = y + 1; side < bottom; side++) if (!style.isVertical(scan.char(right, side))) return undefined;
+  // The top border may carry a title, but must still be mostly line.
+  let lineCells = 0;
+  for (let top = x + 1; top < right; top++) if (style.isHorizontal(scan.char(top, y))) lineCells++;
+  if (lineCells < Math.min(2, right - x - 1)) return undefined;
+  return { x, y, w: right - x + 1, h: bottom - y + 1 };
+}
+
+function title(scan: ScreenScan, box: Bounds): string {
+  const top = scan.slice(box.y, box.x + 1, box.x + box.w - 1).text;
+  return tidy(top.replace(BORDER_PIECES, ''));
+}
+
+/** Rows inside the box drawn as ├───┤: they split it into sections and are part of the border. */
+function dividers(scan: ScreenScan, box: Bounds): number[] {
+  const found: number[] = [];
+  const right = box.x + box.w - 1;
+  for (let y = box.y + 1; y < box.y + box.h - 1; y++) {
+    if (!LEFT_TEE.has(scan.char(box.x, y)) || !RIGHT_TEE.has(scan.char(right, y))) continue;
+    let line = true;
+    for (let x = box.x + 1; x < right && line; x++) line = HORIZONTAL.has(scan.char(x, y));
+    if (line) found.push(y);
+  }
+  return found;
+}
+
+export interface DetectedBox {
+  node: Found;
+  /** The inside of the box, split at divider rows. */
+  sections: Bounds[];
+}
+
+export function findBoxes(scan: ScreenScan): DetectedBox[] {
+  const { cols, rows } = scan.grid;
+  const boxes: DetectedBox[] = [];
+  for (let y = 0; y < rows - 2; y++) {
+    for (let x = 0; x < cols - 2; x++) {
+      const char = scan.char(x, y);
+      const style = TOP_LEFT.has(char) ? unicodeStyle : char === '+' ? asciiStyle : undefined;
+      if (!style) continue;
+      const bounds = traceBox(scan, x, y, style);
+      if (!bounds) continue;
+      const splits = dividers(scan, bounds);
+      const sections: Bounds[] = [];
+      let top = bounds.y + 1;
+      for (const divider of [...splits, bounds.y + bounds.h - 1]) {
+        if (divider > top) sections.push({ x: bounds.x + 1, y: top, w: bounds.w - 2, h: divider - top });
+        top = divider + 1;
+      }
+      boxes.push({ node: { role: 'panel', name: title(scan, bounds), bounds, heuristic: BOX_HEURISTIC }, sections });
+      scan.claim({ x: bounds.x, y: bounds.y, w: bounds.w, h: 1 });
+      scan.claim({ x: bounds.x, y: bounds.y + bounds.h - 1, w: bounds.w, h: 1 });
+      scan.claim({ x: bounds.x, y: bounds.y, w: 1, h: bounds.h });
+      scan.claim({ x: bounds.x + bounds.w - 1, y: bounds.y, w: 1, h: bounds.h });
+      for (const divider of splits) scan.claim({ x: bounds.x, y: divider, w: bounds.w, h: 1 });
+    }
+  }
+  return boxes;
+}

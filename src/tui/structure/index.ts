@@ -1,0 +1,57 @@
+// From cells to a UI tree. Each heuristic explains some cells and claims them; later heuristics only see
+// what is left, and plain text runs come last.
+import type { CellGrid } from '../grid.js';
+import type { UINode } from '../ui-node.js';
+import { assemble } from './assemble.js';
+import { findBoxes } from './boxes.js';
+import { findButtons } from './buttons.js';
+import { findCheckboxes } from './checkboxes.js';
+import { findCursorInput } from './input.js';
+import { findKeyHintBars } from './key-hints.js';
+import { findLists } from './lists.js';
+import { findProgressBars } from './progress.js';
+import { area, flattenFound, ScreenScan, type Found, type Region } from './scan.js';
+import { findStatusLines } from './status-line.js';
+import { findTextRuns } from './text-runs.js';
+
+export { BOX_HEURISTIC } from './boxes.js';
+export { BUTTON_HEURISTIC } from './buttons.js';
+export { CHECKBOX_HEURISTIC } from './checkboxes.js';
+export { INPUT_HEURISTIC } from './input.js';
+export { KEY_HINT_HEURISTIC } from './key-hints.js';
+export { LIST_HEURISTIC } from './lists.js';
+export { PROGRESS_HEURISTIC } from './progress.js';
+export { STATUS_HEURISTIC } from './status-line.js';
+export { TEXT_HEURISTIC } from './text-runs.js';
+
+export interface StructureOptions {
+  /** Name of the root node: the terminal title, or the command when the program set none. */
+  title: string;
+}
+
+export function buildStructure(grid: CellGrid, options: StructureOptions): { nodes: UINode[]; focus: string | null } {
+  const scan = new ScreenScan(grid);
+  const boxes = findBoxes(scan);
+  const screenRect = { x: 0, y: 0, w: grid.cols, h: grid.rows };
+  const sections = boxes
+    .flatMap((box) => box.sections.map((rect) => ({ rect, box: box.node })))
+    .sort((a, b) => area(b.rect) - area(a.rect));
+  const regions: Region[] = [{ rect: screenRect, background: 0 }, ...sections.map((section) => ({ ...section, background: 0 }))];
+  for (const region of regions) region.background = scan.dominantBackground(region.rect);
+  scan.setRegions(regions);
+
+  const found: Found[] = [...findKeyHintBars(scan, 0), ...findStatusLines(scan, 0)];
+  // Innermost regions first, so a list inside a dialog is read before the dialog's own text.
+  for (let index = regions.length - 1; index >= 0; index--) {
+    found.push(...findButtons(scan, index), ...findProgressBars(scan, index), ...findLists(scan, index), ...findCheckboxes(scan, index));
+  }
+  const input = findCursorInput(scan, flattenFound(found), boxes);
+  if (input) found.push(input);
+  for (let index = regions.length - 1; index >= 0; index--) found.push(...findTextRuns(scan, index));
+
+  return assemble(
+    boxes.map((box) => box.node),
+    found,
+    { cols: grid.cols, rows: grid.rows, title: options.title },
+  );
+}

@@ -1,0 +1,63 @@
+// Heuristic "cursor-input": where the visible cursor is, input goes. The node under the cursor is
+// focused; a one-row box around the cursor is a text field (dialog --inputbox); a prompt such as "$ ",
+// ">>> " or "Password: " before the cursor makes the rest of the row a text field named by the prompt.
+import type { DetectedBox } from './boxes.js';
+import { contains, tidy, type Found, type ScreenScan } from './scan.js';
+
+export const INPUT_HEURISTIC = 'cursor-input';
+
+const INTERACTIVE = new Set(['button', 'listitem', 'checkbox', 'radio', 'textbox']);
+// The first prompt-ending run followed by a space; a lazy prefix keeps "> " inside a command line from
+// being taken for the prompt.
+const PROMPT = /^(\s*)((?:\S.{0,60}?)?(?:[$#%>:?❯»➜]+|\.\.\.))(?= |$)/u;
+
+function labelAbove(scan: ScreenScan, box: Found): string {
+  const { x, y, w } = box.bounds;
+  for (let row = y - 1; row >= Math.max(0, y - 2); row--) {
+    const text = tidy(scan.slice(row, Math.max(0, x - 2), x + w).text.replace(/[│┃║|]/g, ' '));
+    if (text) return text.replace(/:$/, '');
+  }
+  return '';
+}
+
+export function findCursorInput(scan: ScreenScan, nodes: readonly Found[], boxes: readonly DetectedBox[]): Found | undefined {
+  const { cursor } = scan.grid;
+  if (!cursor.visible || cursor.y >= scan.grid.rows || cursor.x >= scan.grid.cols) return undefined;
+  const at = { x: cursor.x, y: cursor.y, w: 1, h: 1 };
+
+  const under = nodes.filter((node) => INTERACTIVE.has(node.role) && contains(node.bounds, at));
+  if (under.length > 0) {
+    under.sort((a, b) => a.bounds.w * a.bounds.h - b.bounds.w * b.bounds.h)[0]!.focused = true;
+    return undefined;
+  }
+
+  const field = boxes.find((box) => box.sections.length === 1 && box.sections[0]!.h === 1 && contains(box.sections[0]!, at));
+  if (field) {
+    const inside = field.sections[0]!;
+    Object.assign(field.node, {
+      role: 'textbox',
+      name: field.node.name || labelAbove(scan, field.node),
+      value: tidy(scan.slice(inside.y, inside.x, inside.x + inside.w).text),
+      focused: true,
+      heuristic: INPUT_HEURISTIC,
+    });
+    scan.claim(inside);
+    return undefined;
+  }
+
+  const regionIndex = scan.owner[cursor.y * scan.grid.cols + cursor.x]!;
+  const region = scan.regions[regionIndex]!;
+  const { text, columnAt } = scan.regionRow(regionIndex, cursor.y);
+  const prompt = PROMPT.exec(text);
+  if (!prompt) return undefined;
+  const promptStart = prompt[1]!.length;
+  const promptEnd = promptStart + prompt[2]!.length;
+  // Input after a prompt starts past the blank that follows it; a cursor on the prompt itself (vim's
+  // cursor on a line that happens to begin with "> ") is not at a prompt.
+  if (promptEnd >= columnAt.length || columnAt[promptEnd]! + 1 > cursor.x) return undefined;
+  const valueStart = Math.min(promptEnd + 1, text.length);
+  const x = columnAt[promptStart]!;
+  const bounds = { x, y: cursor.y, w: region.rect.x + region.rect.w - x, h: 1 };
+  scan.claim(bounds);
+  return { role: 'textbox', name: prompt[2]!, value: text.slice(valueStart).trimEnd(), focused: true, bounds, heuristic: INPUT_HEURISTIC };
+}

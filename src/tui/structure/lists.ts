@@ -1,0 +1,160 @@
+// Heuristic "highlighted-row-list": a block of adjacent text rows in which one row is drawn highlighted
+// (inverse or another background) is a list or menu, and the highlighted row is its selected item. A
+// full-width highlighted first row in another colour is the column header (htop, top).
+import type { Bounds } from '../ui-node.js';
+import { readMark } from './checkboxes.js';
+import { tidy, type Found, type ScreenScan } from './scan.js';
+
+export const LIST_HEURISTIC = 'highlighted-row-list';
+
+interface RowInfo {
+  y: number;
+  text: string;
+  /** Non-blank characters. */
+  ink: number;
+  /** Non-blank characters on a highlighted background. */
+  litInk: number;
+  /** All cells (blank or not) on a highlighted background. */
+  litCells: number;
+  /** The most common highlight colour on the row. */
+  color: number;
+  /** Extent of the row's text and highlight. */
+  firstColumn: number;
+  lastColumn: number;
+  /** Column of the first non-blank character. */
+  inkColumn: number;
+}
+
+/** Share of a row's characters that must be highlighted for the row to count as highlighted. */
+const HIGHLIGHTED_SHARE = 0.8;
+/** A header highlight spans (nearly) the whole width. */
+const HEADER_WIDTH_SHARE = 0.9;
+/** Items of a list without header start within this many columns of the selected item. */
+const ALIGNMENT_SLACK = 4;
+
+function readRow(scan: ScreenScan, regionIndex: number, y: number): RowInfo {
+  const region = scan.regions[regionIndex]!;
+  const { text, columnAt } = scan.regionRow(regionIndex, y);
+  let ink = 0;
+  let litInk = 0;
+  let litCells = 0;
+  let firstColumn = -1;
+  let lastColumn = -1;
+  let inkColumn = -1;
+  const colors = new Map<number, number>();
+  for (let i = 0; i < text.length; i++) {
+    const x = columnAt[i]!;
+    const index = y * scan.grid.cols + x;
+    if (scan.owner[index] !== regionIndex || scan.claimed[index]) continue;
+    const lit = scan.background(x, y) !== region.background;
+    if (lit) {
+      litCells++;
+      const color = scan.background(x, y);
+      colors.set(color, (colors.get(color) ?? 0) + 1);
+      if (firstColumn < 0) firstColumn = x;
+      lastColumn = Math.max(lastColumn, x);
+    }
+    if (text[i] !== ' ') {
+      ink++;
+      if (lit) litInk++;
+      if (inkColumn < 0) inkColumn = x;
+      if (firstColumn < 0 || x < firstColumn) firstColumn = x;
+      lastColumn = Math.max(lastColumn, x);
+    }
+  }
+  let color = region.background;
+  let best = 0;
+  for (const [candidate, count] of colors) if (count > best) [color, best] = [candidate, count];
+  return { y, text, ink, litInk, litCells, color, firstColumn, lastColumn, inkColumn };
+}
+
+function isHighlighted(row: RowInfo): boolean {
+  return row.ink > 0 && row.litInk >= row.ink * HIGHLIGHTED_SHARE;
+}
+
+/**
+ * Every row of a list spans the list's full width: a selection bar usually reaches further than the text
+ * of a row, and bounds (and so ids) must not change when the selection moves onto or off a row.
+ */
+function rowBounds(row: RowInfo, left: number, right: number): Bounds {
+  return { x: left, y: row.y, w: right - left + 1, h: 1 };
+}
+
+function itemNode(row: RowInfo, selected: boolean, left: number, right: number): Found {
+  const text = tidy(row.text);
+  const mark = readMark(text);
+  const node: Found = mark
+    ? { role: mark.role, name: mark.label, checked: mark.checked, bounds: rowBounds(row, left, right), heuristic: LIST_HEURISTIC }
+    : { role: 'listitem', name: text, bounds: rowBounds(row, left, right), heuristic: LIST_HEURISTIC };
+  if (selected) node.selected = true;
+  return node;
+}
+
+/**
+ * The header row: highlighted across the width, with at least two rows below it, and nothing but
+ * highlighted rows (tabs, a title) above it in the block, so a full-width selection bar in the middle
+ * of a list is not taken for one. If another highlighted row follows, it must be in another colour.
+ */
+function findHeader(block: RowInfo[], lit: RowInfo[], width: number): RowInfo | undefined {
+  for (let index = 0; index < block.length - 2; index++) {
+    const row = block[index]!;
+    if (!lit.includes(row)) return undefined;
+    if (row.litCells < width * HEADER_WIDTH_SHARE) continue;
+    const below = lit.filter((other) => other.y > row.y);
+    if (below.length === 0 || below[0]!.color !== row.color) return row;
+  }
+  return undefined;
+}
+
+function listFromBlock(scan: ScreenScan, regionIndex: number, block: RowInfo[]): Found | undefined {
+  const region = scan.regions[regionIndex]!;
+  const lit = block.filter(isHighlighted);
+  if (lit.length === 0) return undefined;
+  const header = findHeader(block, lit, region.rect.w);
+  let items = header ? block.filter((row) => row.y > header.y) : block;
+  const selectedColour = lit.find((row) => items.includes(row))?.color;
+  let selected = items.filter((row) => isHighlighted(row) && row.color === selectedColour);
+  if (!header) {
+    if (selected.length === 0 || selected.length >= items.length) return undefined;
+    // Without a header, the list is the run of rows aligned with the selected one: a caption line
+    // directly above a menu is not one of its items.
+    const anchor = selected[0]!;
+    const aligned = (row: RowInfo) => Math.abs(row.inkColumn - anchor.inkColumn) <= ALIGNMENT_SLACK;
+    let from = items.indexOf(anchor);
+    let to = from;
+    while (from > 0 && aligned(items[from - 1]!)) from--;
+    while (to < items.length - 1 && aligned(items[to + 1]!)) to++;
+    items = items.slice(from, to + 1);
+    selected = selected.filter((row) => items.includes(row));
+  }
+  if (items.length < 2) return undefined;
+  const rows = header ? [header, ...items] : items;
+  const left = Math.min(...rows.map((row) => row.firstColumn));
+  const right = Math.max(...rows.map((row) => row.lastColumn));
+  const children = items.map((row) => itemNode(row, selected.includes(row), left, right));
+  if (header) children.unshift({ role: 'header', name: tidy(header.text), bounds: rowBounds(header, left, right), heuristic: LIST_HEURISTIC });
+  const top = rows[0]!.y;
+  const bounds = { x: left, y: top, w: right - left + 1, h: rows[rows.length - 1]!.y - top + 1 };
+  for (const row of rows) scan.claim({ x: region.rect.x, y: row.y, w: region.rect.w, h: 1 });
+  return { role: 'list', name: header ? tidy(header.text) : '', bounds, heuristic: LIST_HEURISTIC, children };
+}
+
+export function findLists(scan: ScreenScan, regionIndex: number): Found[] {
+  const region = scan.regions[regionIndex]!;
+  const lists: Found[] = [];
+  let block: RowInfo[] = [];
+  const flush = () => {
+    if (block.length >= 2) {
+      const list = listFromBlock(scan, regionIndex, block);
+      if (list) lists.push(list);
+    }
+    block = [];
+  };
+  for (let y = region.rect.y; y < region.rect.y + region.rect.h; y++) {
+    const row = readRow(scan, regionIndex, y);
+    if (row.ink === 0) flush();
+    else block.push(row);
+  }
+  flush();
+  return lists;
+}

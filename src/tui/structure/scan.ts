@@ -1,0 +1,142 @@
+// Shared reading helpers for the structure heuristics: cached row text, visible backgrounds, and a mask
+// of cells a heuristic has already explained so later ones (plain text last) skip them.
+import { rowText, visibleBackground, type CellGrid, type RowText } from '../grid.js';
+import type { Bounds, UINode } from '../ui-node.js';
+
+/** A node under construction: ids and nesting are assigned once every heuristic has run. */
+export interface Found extends Omit<UINode, 'id' | 'children' | 'bounds'> {
+  bounds: Bounds;
+  heuristic: string;
+  children?: Found[];
+}
+
+/** An area heuristics look at separately: the screen, or the inside of a box. */
+export interface Region {
+  rect: Bounds;
+  /** The most common visible background inside; "highlighted" means different from this. */
+  background: number;
+  /** The box whose interior this is, if any. */
+  box?: Found;
+}
+
+export class ScreenScan {
+  readonly claimed: Uint8Array;
+  /** Index into `regions` of the innermost region each cell lies in. */
+  readonly owner: Int32Array;
+  regions: Region[] = [];
+  private readonly rows: (RowText | undefined)[];
+
+  constructor(readonly grid: CellGrid) {
+    this.claimed = new Uint8Array(grid.cols * grid.rows);
+    this.owner = new Int32Array(grid.cols * grid.rows);
+    this.rows = new Array(grid.rows);
+  }
+
+  /** Regions ordered from largest to smallest, so painting them in order leaves each cell with its innermost one. */
+  setRegions(regions: Region[]): void {
+    this.regions = regions;
+    regions.forEach((region, index) => {
+      const { x, y, w, h } = region.rect;
+      for (let row = y; row < y + h; row++) this.owner.fill(index, row * this.grid.cols + x, row * this.grid.cols + x + w);
+    });
+  }
+
+  /**
+   * One row of a region as text: cells of inner regions and cells already explained by a heuristic read
+   * as spaces, so a pattern can only match what this region still has to explain.
+   */
+  regionRow(regionIndex: number, y: number): { text: string; columnAt: number[] } {
+    const region = this.regions[regionIndex]!;
+    const { cols } = this.grid;
+    let text = '';
+    const columnAt: number[] = [];
+    for (let x = region.rect.x; x < region.rect.x + region.rect.w; x++) {
+      const index = y * cols + x;
+      if (this.grid.widths[index] === 0) continue;
+      const open = this.owner[index] === regionIndex && this.claimed[index] === 0;
+      const char = open ? this.grid.chars[index] || ' ' : ' ';
+      text += char;
+      for (let unit = 0; unit < char.length; unit++) columnAt.push(x);
+    }
+    return { text, columnAt };
+  }
+
+  /** The column after the text units [start, end) of a regionRow result. */
+  columnEnd(y: number, columnAt: readonly number[], end: number): number {
+    const last = columnAt[end - 1]!;
+    return last + Math.max(1, this.grid.widths[y * this.grid.cols + last]!);
+  }
+
+  row(y: number): RowText {
+    let cached = this.rows[y];
+    if (!cached) {
+      cached = rowText(this.grid, y);
+      this.rows[y] = cached;
+    }
+    return cached;
+  }
+
+  /** Row text between two columns, with the column of each UTF-16 unit. */
+  slice(y: number, fromX: number, toX: number): { text: string; columnAt: ArrayLike<number> } {
+    const row = this.row(y);
+    if (fromX <= 0 && toX >= this.grid.cols) return row;
+    let start = 0;
+    while (start < row.text.length && row.columnAt[start]! < fromX) start++;
+    let end = start;
+    while (end < row.text.length && row.columnAt[end]! < toX) end++;
+    return { text: row.text.slice(start, end), columnAt: row.columnAt.subarray(start, end) };
+  }
+
+  char(x: number, y: number): string {
+    return this.grid.chars[y * this.grid.cols + x]!;
+  }
+
+  background(x: number, y: number): number {
+    return visibleBackground(this.grid, y * this.grid.cols + x);
+  }
+
+  claim(rect: Bounds): void {
+    for (let y = rect.y; y < rect.y + rect.h; y++) this.claimed.fill(1, y * this.grid.cols + rect.x, y * this.grid.cols + rect.x + rect.w);
+  }
+
+  /** The most frequent visible background in a rectangle. */
+  dominantBackground(rect: Bounds): number {
+    const counts = new Map<number, number>();
+    let best = -1;
+    let bestCount = 0;
+    for (let y = rect.y; y < rect.y + rect.h; y++) {
+      for (let x = rect.x; x < rect.x + rect.w; x++) {
+        const color = this.background(x, y);
+        const count = (counts.get(color) ?? 0) + 1;
+        counts.set(color, count);
+        if (count > bestCount) {
+          best = color;
+          bestCount = count;
+        }
+      }
+    }
+    return best;
+  }
+}
+
+/** Whitespace runs folded to one space, ends trimmed: how names read. */
+export function tidy(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+export function contains(outer: Bounds, inner: Bounds): boolean {
+  return inner.x >= outer.x && inner.y >= outer.y && inner.x + inner.w <= outer.x + outer.w && inner.y + inner.h <= outer.y + outer.h;
+}
+
+export function area(rect: Bounds): number {
+  return rect.w * rect.h;
+}
+
+/** Every node and its descendants, pre-order. */
+export function flattenFound(nodes: readonly Found[], into: Found[] = []): Found[] {
+  for (const node of nodes) {
+    into.push(node);
+    if (node.children) flattenFound(node.children, into);
+  }
+  return into;
+}

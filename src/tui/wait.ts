@@ -1,0 +1,223 @@
+// Waiting for a terminal to reach a state. Conditions are checked when the screen changes (not by
+// polling), plus timers for the time-based ones, so a wait ends within milliseconds of the output that
+// satisfies it.
+import { ToolError } from '../tools/tool.js';
+import { rowText, screenLines } from './grid.js';
+import { nodeTextReader } from './node-text.js';
+import { matchSelector } from './selector/match.js';
+import { parseSelectorOrThrow } from './selector/errors.js';
+import type { Selector } from './selector/parse.js';
+import type { ScreenState, TerminalSession } from './session.js';
+
+export const DEFAULT_WAIT_MS = 5000;
+/** Below the 60 s request timeout common MCP clients use, so the client hears "timeout" from us first. */
+export const MAX_WAIT_MS = 50_000;
+export const DEFAULT_IDLE_MS = 300;
+
+export interface WaitCondition {
+  selector?: string;
+  /** Text that must appear somewhere on the screen (exact substring). */
+  text?: string;
+  /** No output from the program for idleMs. */
+  idle?: boolean;
+  idleMs?: number;
+  /** The screen has not changed for this long. */
+  stableMs?: number;
+  /** The program has exited. */
+  exited?: boolean;
+}
+
+interface CompiledCondition {
+  source: WaitCondition;
+  selector?: Selector;
+}
+
+function describe(condition: WaitCondition): string {
+  const parts: string[] = [];
+  if (condition.selector !== undefined) parts.push(`selector ${JSON.stringify(condition.selector)}`);
+  if (condition.text !== undefined) parts.push(`text ${JSON.stringify(condition.text)}`);
+  if (condition.idle) parts.push(`idle for ${condition.idleMs ?? DEFAULT_IDLE_MS} ms`);
+  if (condition.stableMs !== undefined) parts.push(`screen stable for ${condition.stableMs} ms`);
+  if (condition.exited) parts.push('program exited');
+  return parts.join(' and ');
+}
+
+function isEmpty(condition: WaitCondition): boolean {
+  return describe(condition) === '';
+}
+
+interface Progress {
+  /** Screen text last seen and since when (performance.now()), for stableMs. */
+  signature?: string;
+  since: number;
+}
+
+type Verdict = { met: true } | { met: false; retryInMs?: number; hopeless?: boolean };
+
+function screenSignature(state: ScreenState): string {
+  return `${state.grid.cursor.x},${state.grid.cursor.y},${state.grid.cursor.visible}\n${screenLines(state.grid).join('\n')}`;
+}
+
+/** Within one row, trailing blanks count ("$ " finds a bare prompt); across rows, lines are right-trimmed. */
+function screenContains(state: ScreenState, text: string): boolean {
+  const { grid } = state;
+  if (!text.includes('\n')) {
+    for (let y = 0; y < grid.rows; y++) if (rowText(grid, y).text.includes(text)) return true;
+    return false;
+  }
+  return screenLines(grid).join('\n').includes(text);
+}
+
+function check(session: TerminalSession, state: ScreenState, condition: CompiledCondition, progress: Progress, now: number): Verdict {
+  const { source } = condition;
+  let retryInMs: number | undefined;
+  const later = (ms: number) => {
+    retryInMs = retryInMs === undefined ? ms : Math.min(retryInMs, ms);
+  };
+  let unmetStatic = false;
+  let met = true;
+  if (condition.selector) {
+    const found = matchSelector(state.frame.nodes, condition.selector, { textOf: nodeTextReader(state) }).length > 0;
+    if (!found) [met, unmetStatic] = [false, true];
+  }
+  if (source.text !== undefined && !screenContains(state, source.text)) [met, unmetStatic] = [false, true];
+  if (source.exited && !session.exitStatus) met = false;
+  if (source.idle) {
+    const quietFor = now - session.lastOutputAt;
+    const needed = source.idleMs ?? DEFAULT_IDLE_MS;
+    if (quietFor < needed) {
+      met = false;
+      later(needed - quietFor);
+    }
+  }
+  if (source.stableMs !== undefined) {
+    const signature = screenSignature(state);
+    if (signature !== progress.signature) {
+      progress.signature = signature;
+      progress.since = now;
+    }
+    const stableFor = now - progress.since;
+    if (stableFor < source.stableMs) {
+      met = false;
+      later(source.stableMs - stableFor);
+    }
+  }
+  if (met) return { met: true };
+  // Once the program has exited, its screen can no longer change to show missing text or nodes.
+  return { met: false, retryInMs, hopeless: unmetStatic && session.exitStatus !== undefined };
+}
+
+export interface WaitOptions {
+  conditions: WaitCondition[];
+  timeoutMs: number;
+}
+
+export interface WaitResult {
+  elapsedMs: number;
+  seq: number;
+}
+
+/** Resolves when every condition holds; rejects with "timeout" (carrying the screen text) when time runs out. */
+export async function waitForConditions(session: TerminalSession, options: WaitOptions): Promise<WaitResult> {
+  const conditions = options.conditions.filter((condition) => !isEmpty(condition));
+  if (conditions.length === 0) {
+    throw new ToolError('tui_wait_for needs at least one condition: selector, text, idle, stableMs or exited (alone or in "all")', 'invalid_arguments');
+  }
+  const compiled: CompiledCondition[] = conditions.map((source) => ({
+    source,
+    selector: source.selector === undefined ? undefined : parseSelectorOrThrow(source.selector),
+  }));
+  const started = performance.now();
+  await session.settled();
+  const progress = compiled.map(() => ({ since: performance.now() }) as Progress);
+
+  return new Promise<WaitResult>((resolve, reject) => {
+    let retry: NodeJS.Timeout | undefined;
+    let scheduled: NodeJS.Immediate | undefined;
+    let done = false;
+    const finish = (outcome: () => void) => {
+      if (done) return;
+      done = true;
+      clearTimeout(deadline);
+      clearTimeout(retry);
+      if (scheduled) clearImmediate(scheduled);
+      unsubscribe();
+      outcome();
+    };
+    const evaluate = () => {
+      scheduled = undefined;
+      if (done) return;
+      const state = session.state();
+      const now = performance.now();
+      let retryInMs: number | undefined;
+      let allMet = true;
+      let hopeless = false;
+      compiled.forEach((condition, index) => {
+        const verdict = check(session, state, condition, progress[index]!, now);
+        if (verdict.met) return;
+        allMet = false;
+        hopeless ||= verdict.hopeless === true;
+        if (verdict.retryInMs !== undefined) retryInMs = Math.min(retryInMs ?? Infinity, verdict.retryInMs);
+      });
+      if (allMet) {
+        finish(() => resolve({ elapsedMs: Math.round(performance.now() - started), seq: state.seq }));
+        return;
+      }
+      if (hopeless) {
+        const status = session.exitStatus!;
+        finish(() =>
+          reject(
+            new ToolError(
+              `the program exited (code ${status.code}${status.signal ? `, signal ${status.signal}` : ''}) before ${compiled.map((c) => describe(c.source)).join('; ')} was met; the screen shows:\n${screenLines(state.grid).join('\n').trimEnd()}`,
+              'exited',
+              { screen: screenLines(state.grid), seq: state.seq, exit: status },
+            ),
+          ),
+        );
+        return;
+      }
+      clearTimeout(retry);
+      if (retryInMs !== undefined) retry = setTimeout(schedule, Math.max(1, Math.ceil(retryInMs)));
+    };
+    const schedule = () => {
+      // Bursts of output parse in several pieces; one check per turn of the event loop is enough.
+      if (!scheduled && !done) scheduled = setImmediate(evaluate);
+    };
+    const unsubscribe = session.onChange(schedule);
+    const deadline = setTimeout(() => {
+      const state = session.state();
+      finish(() =>
+        reject(
+          new ToolError(
+            `timed out after ${options.timeoutMs} ms waiting for ${compiled.map((c) => describe(c.source)).join('; ')}; the screen shows:\n${screenLines(state.grid).join('\n').trimEnd()}`,
+            'timeout',
+            { screen: screenLines(state.grid), seq: state.seq },
+          ),
+        ),
+      );
+    }, options.timeoutMs);
+    evaluate();
+  });
+}
+
+/** Waits until a check on the screen state holds (used to confirm that a key press took effect). */
+export async function waitForState(session: TerminalSession, holds: (state: ScreenState) => boolean, timeoutMs: number): Promise<ScreenState | undefined> {
+  await session.settled();
+  const first = session.state();
+  if (holds(first)) return first;
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      off();
+      resolve(undefined);
+    }, timeoutMs);
+    const off = session.onChange(() => {
+      setImmediate(() => {
+        const state = session.state();
+        if (!holds(state)) return;
+        clearTimeout(timer);
+        off();
+        resolve(state);
+      });
+    });
+  });
+}

@@ -1,0 +1,18 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { matrixTable, rowAgrees, runActionMatrix } from '../helpers/action-matrix.js';
+
+test('action matrix: every action x addressing x delivery x toolkit works as the oracle sees it, or is refused with an escalation', async (t) => {
+  process.env.XDG_CONFIG_HOME = mkdtempSync(join(tmpdir(), 'cup-config-'));
+  const rows = await runActionMatrix();
+  t.diagnostic(`\n${matrixTable(rows)}`);
+  assert.ok(rows.length >= 50, `${rows.length} rows`);
+  for (const row of rows) {
+    assert.ok(!(row.effect === 'confirmed' && !row.oracleChanged), `${row.toolkit} ${row.action} ${row.delivery}: reported confirmed while the oracle saw no change`);
+  }
+  const disagreeing = rows.filter((row) => !rowAgrees(row));
+  assert.deepEqual(disagreeing, [], matrixTable(disagreeing));
+});

@@ -1,0 +1,212 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { after, before, describe, test } from 'node:test';
+import { isAlive } from '../../src/platform/linux/desktop/processes.js';
+import type { ClientWindow } from '../../src/platform/linux/windows.js';
+import type { ToolContext } from '../../src/tools/context.js';
+import { runTool } from '../../src/tools/run.js';
+import { TestDesktop } from '../helpers/desktop.js';
+import { PyatspiOracle } from '../helpers/oracle.js';
+import { callOk, testContext } from '../helpers/tools.js';
+
+interface Element {
+  index: number;
+  role: string;
+  name: string;
+  bounds?: { x: number; y: number; w: number; h: number };
+}
+
+interface Action {
+  path: string;
+  effect: string;
+  verified: boolean;
+  evidence?: string[];
+  escalation?: { recommended: string; reason: string };
+}
+
+const unicodeText = 'héllo wörld — ✓ 你好';
+
+describe('action tools on real apps', () => {
+  let desktop: TestDesktop;
+  let context: ToolContext;
+  let oracle: PyatspiOracle;
+  let gtk3: ClientWindow;
+  let gtk4: ClientWindow;
+
+  async function state(window: ClientWindow): Promise<{ snapshot: string; elements: Element[] }> {
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      const result = await callOk(context, 'get_window_state', { pid: window.pid, window_id: window.id, include_screenshot: false, detail: 'full' });
+      const structured = result.structured as { snapshot_id: string; elements: Element[]; degraded: boolean };
+      if (!structured.degraded || Date.now() > deadline) return { snapshot: structured.snapshot_id, elements: structured.elements };
+      await sleep(200);
+    }
+  }
+
+  function find(elements: Element[], role: string, name: string): Element {
+    const found = elements.find((element) => element.role === role && element.name === name);
+    assert.ok(found, `no ${role} "${name}"`);
+    return found;
+  }
+
+  async function act(tool: string, args: Record<string, unknown>): Promise<Action> {
+    return (await callOk(context, tool, args)).structured as unknown as Action;
+  }
+
+  before(async () => {
+    desktop = await TestDesktop.start();
+    process.env.XDG_CONFIG_HOME = mkdtempSync(join(tmpdir(), 'cup-config-'));
+    context = testContext();
+    oracle = new PyatspiOracle(desktop.env());
+    gtk3 = (await desktop.launchFixture('gtk3')).window;
+    gtk4 = (await desktop.launchFixture('gtk4')).window;
+  });
+
+  after(async () => {
+    oracle?.close();
+    context?.desktop.close();
+    await desktop?.stop();
+  });
+
+  for (const [toolkit, mode] of [
+    ['gtk3', 'background'],
+    ['gtk3', 'foreground'],
+    ['gtk4', 'background'],
+    ['gtk4', 'foreground'],
+  ] as const) {
+    test(`${toolkit}: type_text "${unicodeText}" (${mode}) arrives exactly`, async () => {
+      const window = toolkit === 'gtk3' ? gtk3 : gtk4;
+      const { elements } = await state(window);
+      const field = find(elements, 'textbox', 'Paste target');
+      await act('set_value', { window_id: window.id, element_index: field.index, value: '' });
+      const result = await act('type_text', { window_id: window.id, element_index: field.index, text: unicodeText, delivery_mode: mode });
+      assert.equal(result.effect, 'confirmed', JSON.stringify(result));
+      assert.equal(result.path, mode === 'background' ? 'x11_atspi' : 'key_events_fg');
+      const read = await oracle.find(window.pid, window.title, 'text', 'Paste target');
+      assert.equal(read.text, unicodeText);
+    });
+  }
+
+  test('hotkeys through the real clipboard: ctrl+a, ctrl+c in one field, ctrl+v in another (foreground)', async () => {
+    const { elements } = await state(gtk3);
+    const name = find(elements, 'textbox', 'Name field');
+    const target = find(elements, 'textbox', 'Paste target');
+    await act('set_value', { window_id: gtk3.id, element_index: name.index, value: 'copied through the clipboard ✓' });
+    await act('set_value', { window_id: gtk3.id, element_index: target.index, value: '' });
+    const selectAll = await act('hotkey', { window_id: gtk3.id, element_index: name.index, keys: ['ctrl', 'a'], delivery_mode: 'foreground' });
+    assert.equal(selectAll.path, 'key_events_fg');
+    await act('hotkey', { window_id: gtk3.id, element_index: name.index, keys: ['ctrl', 'c'], delivery_mode: 'foreground' });
+    const paste = await act('hotkey', { window_id: gtk3.id, element_index: target.index, keys: ['ctrl', 'v'], delivery_mode: 'foreground' });
+    assert.equal(paste.effect, 'confirmed', JSON.stringify(paste));
+    assert.equal((await oracle.find(gtk3.pid, gtk3.title, 'text', 'Paste target')).text, 'copied through the clipboard ✓');
+  });
+
+  test('a window fully covered by another is clicked and typed into by element in the background; the cover stays on top and focused', async () => {
+    const { elements } = await state(gtk3);
+    const x = await desktop.x11();
+    // A real app window over the fixture, activated (the window manager gives it the focus).
+    const cover = await desktop.launch('/usr/bin/python3', [join(process.cwd(), 'test/fixtures/apps/gtk4_fixture.py'), '--title', 'Cover', '--size', `${gtk3.bounds.width + 40}x${gtk3.bounds.height + 40}`], 'Cover');
+    await x.configureWindow(cover.window.id, { x: gtk3.bounds.x - 20, y: gtk3.bounds.y - 40 });
+    await callOk(context, 'bring_to_front', { pid: cover.window.pid, window_id: cover.window.id });
+    await sleep(300);
+    const windowsBefore = (await callOk(context, 'list_windows')).structured.windows as { window_id: number; z_index: number; active: boolean }[];
+    const coverBefore = windowsBefore.find((window) => window.window_id === cover.window.id)!;
+    assert.equal(coverBefore.active, true);
+    const counterBefore = Number((await oracle.status(gtk3.pid, gtk3.title)).counter);
+
+    const clicked = await act('click', { window_id: gtk3.id, element_index: find(elements, 'button', 'Increment').index });
+    assert.equal(clicked.effect, 'confirmed');
+    const field = find(elements, 'textbox', 'Name field');
+    await act('set_value', { window_id: gtk3.id, element_index: field.index, value: '' });
+    const typed = await act('type_text', { window_id: gtk3.id, element_index: field.index, text: 'under cover' });
+    assert.equal(typed.effect, 'confirmed');
+
+    const status = await oracle.status(gtk3.pid, gtk3.title);
+    assert.equal(Number(status.counter), counterBefore + 1);
+    assert.equal(status.text, 'under cover');
+    const windowsAfter = (await callOk(context, 'list_windows')).structured.windows as { window_id: number; z_index: number; active: boolean }[];
+    const coverAfter = windowsAfter.find((window) => window.window_id === cover.window.id)!;
+    assert.equal(coverAfter.active, true, 'the cover keeps the focus');
+    assert.equal(coverAfter.z_index, Math.max(...windowsAfter.map((window) => window.z_index)), 'the cover stays on top');
+    cover.process.kill('SIGKILL');
+  });
+
+  test('stale handles: after the app rebuilds its list, an old token errors clearly and clicks nothing', async () => {
+    const { snapshot, elements } = await state(gtk3);
+    const row = elements.find((element) => element.role === 'option' && element.name === 'Row 2')!;
+    assert.ok(row);
+    const rebuilt = await act('click', { window_id: gtk3.id, element_index: find(elements, 'button', 'Rebuild list').index });
+    assert.equal(rebuilt.effect, 'confirmed');
+    await sleep(200);
+    const statusBefore = await oracle.status(gtk3.pid, gtk3.title);
+    const stale = await runTool('click', { element_token: `${snapshot}:${row.index}` }, context);
+    assert.equal(stale.ok, false);
+    assert.equal((stale.structured.error as { code: string }).code, 'stale_element');
+    assert.match(stale.summary, /call get_window_state again.*Nothing was clicked/);
+    // The same bare index against the same (old) snapshot: still refused, never redirected to a new row.
+    const staleIndex = await runTool('click', { element_token: `${snapshot}:${row.index}`, window_id: gtk3.id }, context);
+    assert.equal(staleIndex.ok, false);
+    assert.deepEqual(await oracle.status(gtk3.pid, gtk3.title), statusBefore);
+    // A fresh snapshot resolves the new row.
+    const fresh = await state(gtk3);
+    assert.ok(fresh.elements.some((element) => element.name === 'Row 2 (rebuilt 1)'));
+  });
+
+  test('element tokens and bare indices resolve to the same object; bad references are clear errors', async () => {
+    const { snapshot, elements } = await state(gtk4);
+    const increment = find(elements, 'button', 'Increment');
+    const byToken = await act('click', { element_token: `${snapshot}:${increment.index}` });
+    assert.equal(byToken.effect, 'confirmed');
+    const unknown = await runTool('click', { element_token: 'szzzz:1' }, context);
+    assert.equal((unknown.structured.error as { code: string }).code, 'unknown_snapshot');
+    const noWindow = await runTool('click', { element_index: 3 }, context);
+    assert.match(noWindow.summary, /element_index needs window_id/);
+    const both = await runTool('click', { window_id: gtk4.id, element_index: 3, x: 1, y: 1 }, context);
+    assert.match(both.summary, /either an element .* or pixels .* not both/);
+    const outside = await runTool('click', { window_id: gtk4.id, x: 5000, y: 5 }, context);
+    assert.match(outside.summary, /outside window/);
+    const badToken = await runTool('click', { element_token: 'nonsense' }, context);
+    assert.equal(badToken.failure, 'usage');
+  });
+
+  test('launch_app starts a .desktop app without taking the focus and waits for its tree; kill_app ends it', async () => {
+    await callOk(context, 'bring_to_front', { pid: gtk3.pid, window_id: gtk3.id });
+    const launched = (await callOk(context, 'launch_app', { name: 'Calculator' })).structured as {
+      pid: number;
+      name: string;
+      accessible: boolean;
+      self_activation_suppressed: boolean;
+      windows: { window_id: number; pid: number; title: string }[];
+    };
+    assert.equal(launched.name, 'Calculator');
+    assert.equal(launched.accessible, true);
+    assert.equal(launched.windows[0]?.title, 'Calculator');
+    assert.equal(launched.self_activation_suppressed, true);
+    const active = (await callOk(context, 'list_windows')).structured.windows as { window_id: number; active: boolean }[];
+    assert.equal(active.find((window) => window.active)?.window_id, gtk3.id, 'the previously active window keeps the focus');
+    const again = (await callOk(context, 'launch_app', { name: 'gnome-calculator' })).structured as { already_running: boolean; pid: number };
+    assert.equal(again.already_running, true);
+    assert.equal(again.pid, launched.pid);
+    const killed = (await callOk(context, 'kill_app', { pid: launched.pid })).structured as { killed: boolean };
+    assert.equal(killed.killed, true);
+    assert.equal(isAlive(launched.pid), false);
+    const unknown = await runTool('launch_app', { name: 'no-such-app-anywhere' }, context);
+    assert.match(unknown.summary, /no installed application or program named "no-such-app-anywhere"/);
+    const self = await runTool('kill_app', { pid: process.pid }, context);
+    assert.match(self.summary, /refusing to kill/);
+  });
+
+  test('bring_to_front activates a window; move_cursor moves the agent cursor, not the pointer', async () => {
+    const front = (await callOk(context, 'bring_to_front', { pid: gtk4.pid })).structured as { window_id: number; active: boolean };
+    assert.deepEqual(front, { window_id: gtk4.id, active: true });
+    const pointer = (await callOk(context, 'get_cursor_position')).structured as { x: number; y: number };
+    const moved = (await callOk(context, 'move_cursor', { x: 400, y: 300 })).structured as { x: number; y: number; visible: boolean };
+    assert.deepEqual(moved, { x: 400, y: 300, visible: true });
+    assert.deepEqual((await callOk(context, 'get_cursor_position')).structured, pointer);
+    const hidden = (await callOk(context, 'move_cursor', { x: 400, y: 300, visible: false })).structured as { visible: boolean };
+    assert.equal(hidden.visible, false);
+  });
+});

@@ -1,0 +1,42 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, test } from 'node:test';
+import { nodes, ok, stopAll, terminalContext } from '../tui/helpers.js';
+
+const context = terminalContext();
+const pids: number[] = [];
+after(async () => {
+  await stopAll(context, pids);
+});
+
+test('vim: open a file, insert text, :wq, and the file on disk has the text', async () => {
+  const directory = mkdtempSync(join(tmpdir(), 'cup-tui-vim-'));
+  const file = join(directory, 'notes.txt');
+  writeFileSync(file, 'first line\n');
+  // -u NONE: no user or system vimrc, so the test sees vim's own defaults on any machine.
+  const started = await ok(context, 'tui_start', { command: 'vim', args: ['-u', 'NONE', '-N', '-n', file], cwd: directory });
+  pids.push(started.structured.pid as number);
+  await ok(context, 'tui_wait_for', { selector: 'role=text name="first line"', all: [{ stableMs: 100 }] });
+  const before = await ok(context, 'tui_snapshot');
+  assert.equal(before.structured.alternateScreen, true);
+  await ok(context, 'tui_press_sequence', { keys: ['G', 'o'] });
+  await ok(context, 'tui_type', { text: 'second line, typed by cup-driver ✓' });
+  await ok(context, 'tui_press', { key: 'Escape' });
+  await ok(context, 'tui_wait_for', { text: 'typed by cup-driver ✓' });
+  // Arrow keys in application mode move the cursor too: Up then insert at the line start.
+  await ok(context, 'tui_press_sequence', { keys: ['Up', 'I'] });
+  await ok(context, 'tui_type', { text: '> ' });
+  await ok(context, 'tui_press', { key: 'Escape' });
+  await ok(context, 'tui_wait_for', { selector: 'role=text name="> first line"' });
+  await ok(context, 'tui_type', { text: ':wq\n' });
+  await ok(context, 'tui_wait_for', { exited: true });
+  assert.equal(readFileSync(file, 'utf8'), '> first line\nsecond line, typed by cup-driver ✓\n');
+  const exit = await ok(context, 'tui_last_event', { kind: 'exit' });
+  assert.equal((exit.structured.event as { data: { code: number } }).data.code, 0);
+  const after = await ok(context, 'tui_snapshot');
+  assert.equal(after.structured.alternateScreen, false, 'vim restored the normal screen');
+  assert.ok(!nodes(after).some((node) => node.name.includes('first line')));
+  await ok(context, 'tui_stop');
+});

@@ -1,0 +1,69 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { repositoryRoot } from './desktop.js';
+
+export interface OracleNode {
+  found: boolean;
+  role?: string;
+  name?: string;
+  states?: string[];
+  text?: string;
+  value?: number;
+  extents?: [number, number, number, number];
+}
+
+/**
+ * Debian's pyatspi as an independent witness: a long-running python3 process that answers questions
+ * about an app's accessibility tree, so tests never judge the driver by the driver's own reading.
+ */
+export class PyatspiOracle {
+  private readonly child: ChildProcessWithoutNullStreams;
+  private readonly replies: ((line: string) => void)[] = [];
+
+  constructor(env: NodeJS.ProcessEnv) {
+    this.child = spawn('/usr/bin/python3', [`${repositoryRoot}/test/fixtures/oracle/pyatspi_oracle.py`], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+    createInterface({ input: this.child.stdout }).on('line', (line) => this.replies.shift()?.(line));
+  }
+
+  private ask<T>(request: Record<string, unknown>, timeoutMs = 15_000): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`pyatspi oracle did not answer ${JSON.stringify(request)} within ${timeoutMs} ms`)), timeoutMs);
+      this.replies.push((line) => {
+        clearTimeout(timer);
+        const reply = JSON.parse(line) as T & { error?: string };
+        if (reply.error) reject(new Error(`pyatspi oracle: ${reply.error}`));
+        else resolve(reply);
+      });
+      this.child.stdin.write(`${JSON.stringify(request)}\n`);
+    });
+  }
+
+  /** The fixture's status label: "counter=.. text=.. checked=.. slider=.. ... pad=.. generation=..". */
+  async status(pid: number, title: string): Promise<Record<string, string>> {
+    const { status } = await this.ask<{ status: string }>({ op: 'status', pid, title });
+    const fields: Record<string, string> = {};
+    const names = [...status.matchAll(/(\w+)=/g)];
+    names.forEach((match, i) => {
+      const end = i + 1 < names.length ? names[i + 1]!.index! - 1 : status.length;
+      fields[match[1]!] = status.slice(match.index! + match[0].length, end);
+    });
+    return fields;
+  }
+
+  find(pid: number, title: string, role: string, name: string): Promise<OracleNode> {
+    return this.ask<OracleNode>({ op: 'find', pid, title, role, name });
+  }
+
+  async texts(pid: number, title: string): Promise<string[]> {
+    return (await this.ask<{ texts: string[] }>({ op: 'texts', pid, title })).texts;
+  }
+
+  async values(pid: number, title: string, role: string): Promise<number[]> {
+    return (await this.ask<{ values: number[] }>({ op: 'values', pid, title, role })).values;
+  }
+
+  close(): void {
+    this.child.stdin.end();
+    this.child.kill();
+  }
+}

@@ -1,0 +1,99 @@
+// The agent cursor on the embedded desktop: it shows where it was moved (on the screen itself, read with GetImage
+// on the root), stays above the windows, leaves the real pointer alone, and a real click at its tip reaches the
+// app below it.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { ClientWindow } from '../../src/platform/linux/windows.js';
+import { toRgb, type X11Connection } from '../../src/platform/linux/x11/index.js';
+import {
+  activateWindow,
+  agentCursorState,
+  click,
+  hideAgentCursor,
+  moveAgentCursor,
+  moveTo,
+  pointerPosition,
+  windowAt,
+} from '../../src/platform/linux/input/index.js';
+import { FixtureDesktop } from './fixture-desktop.js';
+
+const fill = 'ff2a7a';
+const outline = '101010';
+
+/** The screen's colours in a box with its top-left at `at`, as hex RGB rows. */
+async function screenPixels(x: X11Connection, at: { x: number; y: number }, width: number, height: number): Promise<(row: number, column: number) => string> {
+  const rgb = toRgb(await x.getImage(x.screen.root, at.x, at.y, width, height), width, height, x.setup);
+  return (row, column) => rgb.subarray((row * width + column) * 3, (row * width + column) * 3 + 3).toString('hex');
+}
+
+describe('the agent cursor overlay', () => {
+  let fixtures: FixtureDesktop;
+  let gtk3: ClientWindow;
+
+  before(async () => {
+    fixtures = await FixtureDesktop.start();
+    gtk3 = await fixtures.launch('gtk3');
+  });
+  after(async () => {
+    await fixtures?.stop();
+  });
+
+  test('before any move it does not exist', async () => {
+    assert.deepEqual(await agentCursorState(fixtures.x), { visible: false, x: 0, y: 0, window: undefined });
+    await hideAgentCursor(fixtures.x);
+  });
+
+  test('it moves, shows on the screen as an arrow at its position, and leaves the real pointer where it was', async () => {
+    await moveTo(fixtures.x, { x: 3, y: 4 });
+    const state = await moveAgentCursor(fixtures.x, { x: 200, y: 150 });
+    assert.equal(state.visible, true);
+    assert.deepEqual([state.x, state.y], [200, 150]);
+    assert.ok(state.window);
+    assert.deepEqual(await agentCursorState(fixtures.x), state);
+    const origin = await fixtures.x.translateCoordinates(state.window, fixtures.x.screen.root, 0, 0);
+    assert.deepEqual([origin.x, origin.y], [200, 150]);
+    assert.deepEqual(await pointerPosition(fixtures.x), { x: 3, y: 4 }, 'the real pointer did not move');
+
+    const pixel = await screenPixels(fixtures.x, { x: 200, y: 150 }, 12, 18);
+    assert.equal(pixel(0, 0), outline, 'the tip');
+    assert.equal(pixel(8, 3), fill, 'inside the arrow');
+    assert.equal(pixel(8, 8), outline, 'its diagonal edge');
+    assert.notEqual(pixel(2, 10), fill, 'outside the arrow the desktop shows');
+    assert.notEqual(pixel(2, 10), outline);
+
+    await moveAgentCursor(fixtures.x, { x: 420, y: 330 });
+    const moved = await screenPixels(fixtures.x, { x: 420, y: 330 }, 12, 18);
+    assert.equal(moved(8, 3), fill);
+    const old = await screenPixels(fixtures.x, { x: 200, y: 150 }, 12, 18);
+    assert.notEqual(old(8, 3), fill, 'gone from the old position');
+  });
+
+  test('it stays above windows activated since, and a real click at its tip reaches the app below', async () => {
+    const pad = await fixtures.element(gtk3, 'Click pad');
+    const tip = { x: pad.bounds!.x + 50, y: pad.bounds!.y + 12 };
+    await moveAgentCursor(fixtures.x, tip);
+    assert.equal(await activateWindow(fixtures.x, gtk3.id), true);
+    const state = await moveAgentCursor(fixtures.x, tip);
+    const stacking = (await fixtures.x.queryTree(fixtures.x.screen.root)).children;
+    assert.equal(stacking.at(-1), state.window, 'top of the stacking order');
+    assert.equal((await screenPixels(fixtures.x, tip, 12, 18))(8, 3), fill, 'drawn over the app');
+
+    assert.equal((await windowAt(fixtures.x, tip)).client, gtk3.id, 'the point belongs to the app, not to the cursor');
+    await click(fixtures.x, tip);
+    assert.equal((await fixtures.waitForStatus(gtk3, (s) => s.pad === '1x1@50,12')).pad, '1x1@50,12');
+    await click(fixtures.x, { x: tip.x + 4, y: tip.y + 6 }, { button: 'right' });
+    assert.equal((await fixtures.waitForStatus(gtk3, (s) => s.pad === '3x1@54,18')).pad, '3x1@54,18', 'through the arrow\'s body too');
+  });
+
+  test('hiding it takes it off the screen; moving shows it again', async () => {
+    const { x, y } = await agentCursorState(fixtures.x);
+    await hideAgentCursor(fixtures.x);
+    const hidden = await agentCursorState(fixtures.x);
+    assert.equal(hidden.visible, false);
+    assert.equal((await fixtures.x.getWindowAttributes(hidden.window!)).mapState, 'unmapped');
+    assert.notEqual((await screenPixels(fixtures.x, { x, y }, 12, 18))(8, 3), fill);
+    await moveAgentCursor(fixtures.x, { x: 10, y: 10 });
+    assert.equal((await screenPixels(fixtures.x, { x: 10, y: 10 }, 12, 18))(8, 3), fill);
+    await assert.rejects(moveAgentCursor(fixtures.x, { x: -1, y: 10 }), /the agent cursor position \(-1, 10\) is off the screen/);
+  });
+});

@@ -1,0 +1,120 @@
+// The embedded desktop with the GTK fixtures, read back through the project's own get_window_state tool: the
+// fixture's status label is the oracle for what the app received.
+import assert from 'node:assert/strict';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { ClientWindow } from '../../src/platform/linux/windows.js';
+import type { X11Connection } from '../../src/platform/linux/x11/index.js';
+import type { ToolContext } from '../../src/tools/context.js';
+import { activateWindow, click } from '../../src/platform/linux/input/index.js';
+import { TestDesktop } from '../helpers/desktop.js';
+import { callOk, testContext } from '../helpers/tools.js';
+
+export interface Element {
+  index: number;
+  role: string;
+  name: string;
+  value?: string;
+  states: string[];
+  bounds?: { x: number; y: number; w: number; h: number };
+}
+
+export interface FixtureStatus {
+  counter: number;
+  text: string;
+  checked: boolean;
+  slider: number;
+  selected: string;
+  color: string;
+  lastKey: string;
+  pad: string;
+  generation: number;
+}
+
+const statusPattern = /^counter=(\d+) text=(.*) checked=(\w+) slider=(\d+) selected=(.*) color=(.*) last_key=(.*) pad=(.*) generation=(\d+)$/s;
+
+export class FixtureDesktop {
+  private constructor(
+    readonly desktop: TestDesktop,
+    readonly context: ToolContext,
+    readonly x: X11Connection,
+  ) {}
+
+  static async start(): Promise<FixtureDesktop> {
+    const desktop = await TestDesktop.start();
+    process.env.XDG_CONFIG_HOME = mkdtempSync(join(tmpdir(), 'cup-config-'));
+    return new FixtureDesktop(desktop, testContext(), await desktop.x11());
+  }
+
+  /** Launches a fixture and waits until its accessibility tree is readable. */
+  async launch(toolkit: 'gtk3' | 'gtk4', options: { title?: string; size?: string } = {}): Promise<ClientWindow> {
+    const { window } = await this.desktop.launchFixture(toolkit, options);
+    await this.elements(window);
+    return window;
+  }
+
+  async stop(): Promise<void> {
+    this.context?.desktop.close();
+    await this.desktop?.stop();
+  }
+
+  async elements(window: ClientWindow): Promise<Element[]> {
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      const result = await callOk(this.context, 'get_window_state', { pid: window.pid, window_id: window.id, include_screenshot: false });
+      if (!result.structured.degraded) return result.structured.elements as Element[];
+      if (Date.now() > deadline) throw new Error(`window ${window.id} has no accessibility tree: ${String(result.structured.degraded_reason)}`);
+      await sleep(100);
+    }
+  }
+
+  async element(window: ClientWindow, name: string): Promise<Element> {
+    const elements = await this.elements(window);
+    const found = elements.find((element) => element.name === name);
+    assert.ok(found, `no element "${name}" among: ${elements.map((element) => element.name).join(', ')}`);
+    return found;
+  }
+
+  async status(window: ClientWindow): Promise<FixtureStatus> {
+    const label = (await this.elements(window)).find((element) => element.name.startsWith('counter='));
+    assert.ok(label, 'the fixture has its status label');
+    const match = statusPattern.exec(label.name);
+    assert.ok(match, `status label reads "${label.name}"`);
+    return {
+      counter: Number(match[1]), text: match[2]!, checked: match[3] === 'true', slider: Number(match[4]), selected: match[5]!,
+      color: match[6]!, lastKey: match[7]!, pad: match[8]!, generation: Number(match[9]),
+    };
+  }
+
+  /** Polls the status label until `accept` holds (bounded); returns the last status read either way. */
+  async waitForStatus(window: ClientWindow, accept: (status: FixtureStatus) => boolean, timeoutMs = 3000): Promise<FixtureStatus> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const status = await this.status(window);
+      if (accept(status) || Date.now() > deadline) return status;
+      await sleep(50);
+    }
+  }
+
+  /** Activates the window and gives `name` the focus with a real click on its centre. */
+  async focus(window: ClientWindow, name: string): Promise<Element> {
+    assert.equal(await activateWindow(this.x, window.id), true, `window ${window.title} became active`);
+    const element = await this.element(window, name);
+    await click(this.x, centre(element));
+    return element;
+  }
+}
+
+export function centre(element: Element): { x: number; y: number } {
+  assert.ok(element.bounds, `element "${element.name}" has bounds`);
+  return { x: Math.round(element.bounds.x + element.bounds.w / 2), y: Math.round(element.bounds.y + element.bounds.h / 2) };
+}
+
+/** The whole keyboard and modifier mapping, to prove an action left them as they were. */
+export async function keyboardSnapshot(x: X11Connection): Promise<unknown> {
+  const { minKeycode, maxKeycode } = x.setup;
+  const [keyboard, modifiers] = await Promise.all([x.getKeyboardMapping(minKeycode, maxKeycode - minKeycode + 1), x.getModifierMapping()]);
+  return { keyboard, modifiers };
+}

@@ -1,0 +1,93 @@
+// Records screens of real programs as visual frames for the structure-heuristic tests:
+//   node dist/test/tui/record-screens.js [name...]
+// Each recording is test/fixtures/tui/<name>.json. Re-record after changing what the emulator reads.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { encodeKey } from '../../src/tui/keys.js';
+import { driverVariables, TerminalSession } from '../../src/tui/session.js';
+import { prepareEnvironment } from '../../src/tui/security/environment.js';
+import { toVisualFrame } from '../../src/tui/visual-frame.js';
+import { repositoryRoot } from '../helpers/desktop.js';
+
+interface Recipe {
+  file: string;
+  args: string[];
+  /** Text that must be on the screen before recording. */
+  ready: string;
+  /** Key names (as tui_press takes them) or literal text, sent after ready; then the screen must show `after`. */
+  keys?: string[];
+  after?: string;
+  note: string;
+}
+
+const work = mkdtempSync(join(tmpdir(), 'cup-record-'));
+// htop and top are shown only these processes, so a recording says nothing about the machine it was made on.
+const sleepers = Array.from({ length: 14 }, () => spawn('sleep', ['600'], { stdio: 'ignore' }));
+const watched = sleepers.map((child) => child.pid).join(',');
+const sample = join(work, 'notes.txt');
+writeFileSync(sample, Array.from({ length: 60 }, (_, i) => `line ${i + 1}: the quick brown fox`).join('\n'));
+
+const recipes: Record<string, Recipe> = {
+  'dialog-menu': { file: '/usr/bin/dialog', args: ['--title', 'Fruit', '--menu', 'Pick a fruit', '15', '50', '4', 'apple', 'Red fruit', 'banana', 'Yellow fruit', 'cherry', 'Small fruit'], ready: 'cherry', keys: ['Down'], after: 'banana', note: 'dialog --menu after one Down: banana selected' },
+  'dialog-yesno': { file: '/usr/bin/dialog', args: ['--title', 'Confirm', '--yesno', 'Delete all files?', '7', '40'], ready: 'Delete', note: 'dialog --yesno, Yes focused' },
+  'dialog-checklist': { file: '/usr/bin/dialog', args: ['--checklist', 'Toppings', '12', '50', '4', 'cheese', 'Cheese', 'on', 'ham', 'Ham', 'off', 'olives', 'Olives', 'off'], ready: 'olives', note: 'dialog --checklist with cheese checked' },
+  'dialog-gauge': { file: '/usr/bin/dialog', args: ['--title', 'Copy', '--gauge', 'Copying files', '7', '50', '42'], ready: '42%', note: 'dialog --gauge at 42%' },
+  'dialog-inputbox': { file: '/usr/bin/dialog', args: ['--inputbox', 'Your name:', '8', '40', 'Ada'], ready: 'Ada', note: 'dialog --inputbox with initial text' },
+  'whiptail-menu': { file: '/usr/bin/whiptail', args: ['--title', 'Colours', '--menu', 'Choose a colour', '15', '50', '3', 'red', 'Warm', 'green', 'Natural', 'blue', 'Cool'], ready: 'blue', note: 'whiptail --menu, red selected' },
+  'whiptail-yesno': { file: '/usr/bin/whiptail', args: ['--yesno', 'Continue the installation?', '8', '45'], ready: 'Continue', note: 'whiptail --yesno' },
+  htop: { file: '/usr/bin/htop', args: ['-p', watched], ready: 'F10Quit', note: 'htop showing fourteen sleep processes' },
+  top: { file: '/usr/bin/top', args: ['-p', watched], ready: 'PID', note: 'procps top showing fourteen sleep processes' },
+  vim: { file: '/usr/bin/vim', args: ['-u', 'NONE', '-N', sample], ready: 'line 1:', note: 'vim -u NONE on a 60-line file' },
+  less: { file: '/usr/bin/less', args: [sample], ready: 'line 1:', note: 'less on a 60-line file' },
+  bash: { file: '/usr/bin/bash', args: ['--norc', '--noprofile', '-i'], ready: '$ ', keys: ['printf "alpha beta\\n"\r'], after: 'alpha beta', note: 'bash after a command, prompt with cursor' },
+  python: { file: '/usr/bin/python3', args: ['-q'], ready: '>>> ', keys: ['def f(x):\r', '    return x * 2\r'], after: '... ', note: 'python3 REPL in the middle of a multi-line definition' },
+};
+
+async function record(name: string, recipe: Recipe): Promise<void> {
+  const { env } = prepareEnvironment(process.env, { PS1: '$ ', HOME: work, LANG: 'C.UTF-8' }, driverVariables());
+  const session = new TerminalSession(name, { command: recipe.file, file: recipe.file, args: recipe.args, cwd: work, env, cols: 80, rows: 24 });
+  const waitText = async (text: string) => {
+    for (let i = 0; i < 200; i++) {
+      await session.settled();
+      if (gridText(session).includes(text)) return;
+      await sleep(25);
+    }
+    throw new Error(`${name}: "${text}" never appeared:\n${gridText(session)}`);
+  };
+  try {
+    await waitText(recipe.ready);
+    for (const key of recipe.keys ?? []) {
+      session.write(key.length > 1 && /^[A-Z]/.test(key) ? encodeKey(key, { applicationCursorKeys: session.applicationCursorKeys }) : key);
+      await sleep(150);
+    }
+    if (recipe.after) await waitText(recipe.after);
+    await sleep(400);
+    await session.settled();
+    const visual = toVisualFrame(session.state().grid);
+    const path = join(repositoryRoot, 'test', 'fixtures', 'tui', `${name}.json`);
+    const program = [recipe.file, ...recipe.args.map((arg) => arg.replace(work, '/tmp/work').replace(watched, '<pids>'))].join(' ');
+    writeFileSync(path, `${JSON.stringify({ program, note: recipe.note, ...visual })}\n`);
+    process.stdout.write(`${name}: ${path}\n${visual.lines.join('\n')}\n`);
+  } finally {
+    await session.stop();
+  }
+}
+
+function gridText(session: TerminalSession): string {
+  const { grid } = session.state();
+  const lines: string[] = [];
+  for (let y = 0; y < grid.rows; y++) lines.push(grid.chars.slice(y * grid.cols, (y + 1) * grid.cols).join(''));
+  return lines.join('\n');
+}
+
+const wanted = process.argv.slice(2);
+try {
+  for (const [name, recipe] of Object.entries(recipes)) {
+    if (wanted.length === 0 || wanted.includes(name)) await record(name, recipe);
+  }
+} finally {
+  for (const child of sleepers) child.kill();
+}

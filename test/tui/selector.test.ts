@@ -1,0 +1,86 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { ToolError } from '../../src/tools/tool.js';
+import { parseSelectorOrThrow } from '../../src/tui/selector/errors.js';
+import { matchSelector } from '../../src/tui/selector/match.js';
+import type { UINode } from '../../src/tui/ui-node.js';
+
+const tree: UINode[] = [
+  {
+    id: 'screen', role: 'screen', name: 'dialog', children: [
+      {
+        id: 'dlg', role: 'dialog', name: 'Council vote', children: [
+          { id: 'q', role: 'text', name: 'Approve the budget?' },
+          {
+            id: 'list', role: 'list', name: '', children: [
+              { id: 'i0', role: 'listitem', name: 'apple', selected: true },
+              { id: 'i1', role: 'listitem', name: 'banana' },
+              { id: 'i2', role: 'listitem', name: 'Cherry pie' },
+            ],
+          },
+          { id: 'yes', role: 'button', name: 'Yes', focused: true, text: '< Yes >' },
+          { id: 'no', role: 'button', name: 'No', disabled: true },
+        ],
+      },
+      { id: 'field', role: 'textbox', name: '$', value: 'ls -la' },
+      { id: 'other', role: 'button', name: 'Help' },
+    ],
+  },
+];
+
+function ids(selector: string): string[] {
+  return matchSelector(tree, parseSelectorOrThrow(selector), { textOf: (node) => node.text ?? node.name }).map((node) => node.id);
+}
+
+test('fields with =, ~=, *= and ^=', () => {
+  assert.deepEqual(ids('role=button'), ['yes', 'no', 'other']);
+  assert.deepEqual(ids('name="Cherry pie"'), ['i2']);
+  assert.deepEqual(ids("name='Cherry pie'"), ['i2']);
+  assert.deepEqual(ids('name~=COUNCIL'), ['dlg']);
+  assert.deepEqual(ids('name*="^Co.*e$"'), ['dlg']);
+  assert.deepEqual(ids('name^=ban'), ['i1']);
+  assert.deepEqual(ids('id=field'), ['field']);
+  assert.deepEqual(ids('value~=-LA'), ['field']);
+  assert.deepEqual(ids('text~="< yes"'), ['yes']);
+  assert.deepEqual(ids('name=cherry'), [], 'exact match is case-sensitive');
+});
+
+test('flags, AND within a segment, [index=N] and the >> combinator', () => {
+  assert.deepEqual(ids('focus'), ['yes']);
+  assert.deepEqual(ids('focused'), ['yes']);
+  assert.deepEqual(ids('selected'), ['i0']);
+  assert.deepEqual(ids('role=button disabled'), ['no']);
+  assert.deepEqual(ids('role=listitem [index=1]'), ['i1']);
+  assert.deepEqual(ids('role=listitem[index=-1]'), ['i2']);
+  assert.deepEqual(ids('role=listitem [index=7]'), []);
+  assert.deepEqual(ids('role=dialog >> role=button'), ['yes', 'no']);
+  assert.deepEqual(ids('role=dialog >> role=list >> name~=an'), ['i1']);
+  assert.deepEqual(ids('role=textbox >> role=button'), []);
+});
+
+test('a selector that does not parse completely is an error naming the position, never a wider match', () => {
+  const cases: [string, number, RegExp][] = [
+    ['role=button name', 16, /operator/],
+    ['role=button junk=1', 12, /unknown field "junk"/],
+    ['role=button shiny', 12, /unknown flag "shiny"/],
+    ['role=button >>', 14, /followed by another segment/],
+    ['name="unterminated', 5, /unterminated/],
+    ['role=button [index=x]', 12, /\[index=N\]/],
+    ['name*="(a"', 6, /bad regex/],
+    ['name*="(?=x)"', 6, /lookaround/],
+    ['', 0, /empty selector/],
+    ['role=button"x"', 11, /space between terms/],
+  ];
+  for (const [selector, position, problem] of cases) {
+    assert.throws(
+      () => parseSelectorOrThrow(selector),
+      (error: unknown) =>
+        error instanceof ToolError && error.code === 'invalid_selector' && error.details.position === position && problem.test(error.message) && error.message.includes('^'),
+      `${JSON.stringify(selector)} should fail at ${position}`,
+    );
+  }
+});
+
+test('selectors are capped in length', () => {
+  assert.throws(() => parseSelectorOrThrow(`name=${'x'.repeat(600)}`), /longer than 500/);
+});

@@ -1,0 +1,30 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { INPUT_HEURISTIC } from '../../src/tui/structure/index.js';
+import { structureOf } from './helpers.js';
+
+function inputs(name: string) {
+  return structureOf(name).all.filter((node) => node.heuristic === INPUT_HEURISTIC);
+}
+
+test(`${INPUT_HEURISTIC}: the bash prompt with the cursor is a focused text field named by the prompt`, () => {
+  const [field] = inputs('bash');
+  assert.deepEqual([field?.role, field?.name, field?.value, field?.focused], ['textbox', '$', '', true]);
+  assert.equal(structureOf('bash').focus, field!.id);
+});
+
+test(`${INPUT_HEURISTIC}: python's continuation prompt "..." is a prompt too`, () => {
+  const [field] = inputs('python');
+  assert.deepEqual([field?.name, field?.bounds?.y], ['...', 2]);
+});
+
+test(`${INPUT_HEURISTIC}: dialog --inputbox: the one-row box with the cursor is the field, named by the label above`, () => {
+  const [field] = inputs('dialog-inputbox');
+  assert.deepEqual([field?.role, field?.name, field?.value, field?.focused], ['textbox', 'Your name', 'Ada', true]);
+});
+
+test(`${INPUT_HEURISTIC}: a cursor on a button focuses the button; a cursor in vim's text is no prompt`, () => {
+  assert.deepEqual(inputs('dialog-yesno'), []);
+  assert.equal(structureOf('dialog-yesno').all.find((node) => node.focused)?.name, 'Yes');
+  assert.deepEqual(inputs('vim'), [], 'vim: the cursor sits at "line 1:" but before the colon');
+});

@@ -1,0 +1,52 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { LIST_HEURISTIC } from '../../src/tui/structure/index.js';
+import type { UINode } from '../../src/tui/ui-node.js';
+import { structureOf } from './helpers.js';
+
+function lists(name: string): UINode[] {
+  return structureOf(name).all.filter((node) => node.role === 'list' && node.heuristic === LIST_HEURISTIC);
+}
+
+test(`${LIST_HEURISTIC}: dialog --menu after Down: three items, banana selected`, () => {
+  const [list] = lists('dialog-menu');
+  assert.ok(list);
+  assert.deepEqual(list.children!.map((item) => [item.role, item.name, item.selected ?? false]), [
+    ['listitem', 'apple Red fruit', false],
+    ['listitem', 'banana Yellow fruit', true],
+    ['listitem', 'cherry Small fruit', false],
+  ]);
+});
+
+test(`${LIST_HEURISTIC}: whiptail --menu: the caption above the items is not an item`, () => {
+  const [list] = lists('whiptail-menu');
+  assert.deepEqual(list!.children!.map((item) => item.name), ['red Warm', 'green Natural', 'blue Cool']);
+  assert.equal(list!.children![0]!.selected, true);
+  assert.equal(structureOf('whiptail-menu').focus, list!.children![0]!.id);
+});
+
+test(`${LIST_HEURISTIC}: htop's process list has a column header and one selected process row`, () => {
+  const [list] = lists('htop');
+  assert.ok(list, 'htop has a list');
+  const [header, ...items] = list.children!;
+  assert.equal(header!.role, 'header');
+  assert.match(header!.name, /^PID USER .*Command$/);
+  assert.ok(items.length >= 10, `${items.length} process rows`);
+  assert.ok(items.every((item) => item.role === 'listitem' && /^\d+ \S+/.test(item.name)), 'rows start with a pid and a user');
+  const selected = items.filter((item) => item.selected);
+  assert.equal(selected.length, 1);
+  assert.equal(selected[0], items[0], 'htop starts on the first process');
+  // The tab row above the header ("[Main] [I/O]") stays outside the list.
+  assert.ok(structureOf('htop').all.some((node) => node.role === 'text' && node.name === '[Main] [I/O]'));
+});
+
+test(`${LIST_HEURISTIC}: top's inverse header row makes a list with no selection`, () => {
+  const [list] = lists('top');
+  assert.equal(list!.children![0]!.role, 'header');
+  assert.match(list!.name, /PID USER/);
+  assert.equal(list!.children!.filter((item) => item.selected).length, 0);
+});
+
+test(`${LIST_HEURISTIC}: plain text screens (vim, less, bash, python) have no lists`, () => {
+  for (const name of ['vim', 'less', 'bash', 'python']) assert.deepEqual(lists(name), [], name);
+});
