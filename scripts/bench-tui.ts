@@ -15,29 +15,12 @@ import { flattenNodes } from '../src/tui/ui-node.js';
 import { waitForConditions } from '../src/tui/wait.js';
 import { repositoryRoot } from '../test/helpers/desktop.js';
 
+import { ms, percentile, type BenchRow } from './bench-report.js';
 const execFileAsync = promisify(execFile);
 const PYTHON = '/usr/bin/python3';
 const MARKER_PROGRAM = join(repositoryRoot, 'test', 'fixtures', 'tui', 'marker_echo.py');
 const SNAPSHOT_RUNS = Number(process.env.BENCH_TUI_SNAPSHOTS ?? 300);
 const WAIT_RUNS = Number(process.env.BENCH_TUI_WAITS ?? 40);
-
-export interface TerminalBenchRow {
-  what: string;
-  ours: string;
-  peer: string;
-  ratio: string;
-  target: string;
-  met: boolean;
-}
-
-function percentile(values: readonly number[], fraction: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))]!;
-}
-
-function ms(value: number): string {
-  return value < 10 ? `${value.toFixed(2)} ms` : `${value.toFixed(1)} ms`;
-}
 
 function wallClockMs(): number {
   return performance.timeOrigin + performance.now();
@@ -144,12 +127,12 @@ async function peerWaitLatencies(tmux: Tmux, target: string): Promise<number[]> 
   return latencies;
 }
 
-export async function terminalBenchRows(): Promise<TerminalBenchRow[]> {
+export async function terminalBenchRows(): Promise<BenchRow[]> {
   const registry = new TerminalRegistry({ policyPath: join(mkdtempSync(join(tmpdir(), 'cup-bench-tui-')), 'terminal-policy.json') });
   const terminals = registry.scope('bench');
   const tmux = new Tmux();
   const hasTmux = await tmux.available();
-  const rows: TerminalBenchRow[] = [];
+  const rows: BenchRow[] = [];
   try {
     for (const [cols, rows_, target] of [[80, 24, 2], [200, 50, 10]] as const) {
       const name = `htop-${cols}x${rows_}`;

@@ -13,31 +13,16 @@ import { buildEnvelope, toCompact } from '../src/cup/index.js';
 import { encodePng } from '../src/image/encode.js';
 import type { ClientWindow } from '../src/platform/linux/windows.js';
 import { TestDesktop, repositoryRoot } from '../test/helpers/desktop.js';
+import { PyatspiOracle } from '../test/helpers/oracle.js';
 import { testContext } from '../test/helpers/tools.js';
+import { actionBenchRows } from './bench-actions.js';
+import { median, ms, printRows, type BenchRow } from './bench-report.js';
+import { terminalBenchRows } from './bench-tui.js';
 
 const execFileAsync = promisify(execFile);
 const runs = Number(process.env.BENCH_RUNS ?? 9);
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
-
-function ms(value: number): string {
-  return `${value.toFixed(1)} ms`;
-}
-
-interface Row {
-  what: string;
-  ours: string;
-  peer: string;
-  ratio: string;
-  target: string;
-  met: boolean;
-}
-
-const rows: Row[] = [];
+const rows: BenchRow[] = [];
 
 async function timeRuns<T>(count: number, run: () => Promise<T>): Promise<{ times: number[]; last: T }> {
   const times: number[] = [];
@@ -65,12 +50,21 @@ async function main(): Promise<void> {
     for (const window of [small, large]) await benchTree(context, desktop, window);
     await benchScreenshot(context, desktop, small);
     for (const window of [small, large, calculator]) await benchTokens(context, window);
+    const fixture = (await desktop.launchFixture('gtk3', { title: 'Bench actions' })).window;
+    await waitForAccessible(context, [fixture]);
+    const oracle = new PyatspiOracle(desktop.env());
+    try {
+      rows.push(...(await actionBenchRows(desktop, context, oracle, fixture, runs)));
+    } finally {
+      oracle.close();
+    }
   } finally {
     context.desktop.close();
     await desktop.stop();
     rmSync(configHome, { recursive: true, force: true });
   }
-  printRows();
+  rows.push(...(await terminalBenchRows()));
+  printRows(`cup-driver benchmark (${runs} runs each, medians; peers measured in the same run)`, rows);
 }
 
 async function waitForAccessible(context: ReturnType<typeof testContext>, windows: ClientWindow[]): Promise<void> {
@@ -174,17 +168,6 @@ async function benchTokens(context: ReturnType<typeof testContext>, window: Clie
     target: '>= 75% fewer',
     met: saving >= 0.75,
   });
-}
-
-function printRows(): void {
-  const header: Row = { what: 'measure', ours: 'cup-driver', peer: 'peer', ratio: 'ratio', target: 'target', met: true };
-  const all = [header, ...rows];
-  const width = (key: keyof Row) => Math.max(...all.map((row) => String(row[key]).length));
-  const line = (row: Row, mark: string) =>
-    `${row.what.padEnd(width('what'))} | ${row.ours.padEnd(width('ours'))} | ${row.peer.padEnd(width('peer'))} | ${row.ratio.padEnd(width('ratio'))} | ${row.target.padEnd(width('target'))} | ${mark}`;
-  process.stdout.write(`cup-driver benchmark (${runs} runs each, medians; peers measured in the same run on the same desktop)\n`);
-  process.stdout.write(`${line(header, 'met')}\n`);
-  for (const row of rows) process.stdout.write(`${line(row, row.met ? 'yes' : 'NO')}\n`);
 }
 
 main().catch((error: unknown) => {

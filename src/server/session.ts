@@ -57,7 +57,7 @@ export interface SessionOptions {
 export function sessionContext(shared: SharedResources, session: string, options: SessionOptions): ToolContext {
   const configPath = persistedConfigPath();
   const config = options.persistConfig ? new PersistedConfigStore(configPath) : new ConfigStore({ readFrom: configPath });
-  return { session, desktop: shared.desktop, state: new SessionState(config), terminals: shared.terminals.scope(session), log: shared.log };
+  return { session, cwd: process.cwd(), desktop: shared.desktop, state: new SessionState(config), terminals: shared.terminals.scope(session), log: shared.log };
 }
 
 /**

@@ -35,7 +35,7 @@ export function daemonRunner(origin: Origin, session: string | undefined): ToolR
   return {
     async call(name, args) {
       try {
-        return await link.call({ tool: name, arguments: (args ?? {}) as Record<string, unknown>, origin, ...(session !== undefined ? { session } : {}) });
+        return await link.call({ tool: name, arguments: (args ?? {}) as Record<string, unknown>, origin, cwd: process.cwd(), ...(session !== undefined ? { session } : {}) });
       } catch (error) {
         return failureResult('tool', (error as Error).message, 'daemon_unavailable');
       }

@@ -3,7 +3,7 @@ import { basename } from 'node:path';
 import { ToolError } from '../tools/tool.js';
 import { resolveWorkingDirectory } from './security/cwd.js';
 import { prepareEnvironment } from './security/environment.js';
-import { loadPolicy, type TerminalPolicy } from './security/policy.js';
+import { buildPolicy, loadPolicyFile, type LoadedPolicyFile, type TerminalPolicy } from './security/policy.js';
 import { checkArguments, resolveProgram } from './security/program.js';
 import { driverVariables, TerminalSession } from './session.js';
 
@@ -15,6 +15,8 @@ export interface StartRequest {
   command: string;
   args: string[];
   cwd?: string;
+  /** The caller's working directory: relative cwd values are taken from it, and it is a default root. */
+  callerDirectory?: string;
   env: Record<string, string>;
   cols: number;
   rows: number;
@@ -45,7 +47,8 @@ function installExitHook(): void {
  */
 export class TerminalRegistry {
   private readonly scopes = new Map<string, TerminalManager>();
-  private policy?: TerminalPolicy;
+  private policyFile?: LoadedPolicyFile;
+  private readonly policies = new Map<string, TerminalPolicy>();
   readonly startDirectory: string;
 
   constructor(private readonly source: TerminalPolicySource) {
@@ -56,10 +59,18 @@ export class TerminalRegistry {
     return this.source.policyPath;
   }
 
-  /** Loaded once, on first use, and never changed afterwards. */
-  currentPolicy(): TerminalPolicy {
-    this.policy ??= loadPolicy(this.source.policyPath, this.startDirectory);
-    return this.policy;
+  /**
+   * The policy for a caller working in `callerDirectory` (by default roots, that directory and the temp
+   * dir are where programs may run). The file is read once, on first use, and never re-read.
+   */
+  currentPolicy(callerDirectory = this.startDirectory): TerminalPolicy {
+    this.policyFile ??= loadPolicyFile(this.source.policyPath);
+    let policy = this.policies.get(callerDirectory);
+    if (!policy) {
+      policy = buildPolicy(this.policyFile.file, callerDirectory, this.policyFile.source);
+      this.policies.set(callerDirectory, policy);
+    }
+    return policy;
   }
 
   /** The terminals of one caller session, created on first use. */
@@ -70,6 +81,13 @@ export class TerminalRegistry {
       this.scopes.set(owner, manager);
     }
     return manager;
+  }
+
+  /** Terminal programs still running, in every caller's scope. */
+  runningCount(): number {
+    let count = 0;
+    for (const manager of this.scopes.values()) count += manager.runningCount();
+    return count;
   }
 
   /** Stops the terminals of one caller (for example when its connection closes). */
@@ -92,8 +110,8 @@ export class TerminalManager {
 
   constructor(private readonly registry: TerminalRegistry) {}
 
-  currentPolicy(): TerminalPolicy {
-    return this.registry.currentPolicy();
+  currentPolicy(callerDirectory?: string): TerminalPolicy {
+    return this.registry.currentPolicy(callerDirectory);
   }
 
   get policyPath(): string {
@@ -122,6 +140,10 @@ export class TerminalManager {
     return session;
   }
 
+  runningCount(): number {
+    return [...this.sessions.values()].filter((session) => !session.exitStatus).length;
+  }
+
   async start(request: StartRequest): Promise<{ session: TerminalSession; strippedEnv: string[] }> {
     const existing = this.sessions.get(request.session);
     if (existing && !existing.exitStatus) {
@@ -135,10 +157,11 @@ export class TerminalManager {
     if (this.sessions.size >= MAX_SESSIONS) {
       throw new ToolError(`already ${MAX_SESSIONS} terminal sessions; stop one with tui_stop first`, 'too_many_sessions');
     }
-    const policy = this.currentPolicy();
+    const callerDirectory = request.callerDirectory ?? this.registry.startDirectory;
+    const policy = this.currentPolicy(callerDirectory);
     const file = resolveProgram(request.command, policy);
     checkArguments(basename(file), request.args, policy);
-    const cwd = resolveWorkingDirectory(request.cwd, policy, this.registry.startDirectory);
+    const cwd = resolveWorkingDirectory(request.cwd, policy, callerDirectory);
     const { env, stripped } = prepareEnvironment(process.env, request.env, driverVariables());
     const session = new TerminalSession(request.session, {
       command: request.command,

@@ -14,10 +14,10 @@ export interface CliRun {
 }
 
 /** Runs the real CLI as its own process (async, so several can race), bounded at 60 s. */
-export function runCli(args: string[], env: NodeJS.ProcessEnv): Promise<CliRun> {
+export function runCli(args: string[], env: NodeJS.ProcessEnv, cwd?: string): Promise<CliRun> {
   const started = Date.now();
   return new Promise((resolve) => {
-    execFile(process.execPath, [cliPath, ...args], { env, timeout: 60_000, maxBuffer: 64 << 20, encoding: 'utf8' }, (error, stdout, stderr) => {
+    execFile(process.execPath, [cliPath, ...args], { env, cwd, timeout: 60_000, maxBuffer: 64 << 20, encoding: 'utf8' }, (error, stdout, stderr) => {
       const status = error ? (typeof error.code === 'number' ? error.code : null) : 0;
       resolve({ status, stdout, stderr, ms: Date.now() - started });
     });

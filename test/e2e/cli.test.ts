@@ -7,6 +7,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, test } from 'node:test';
 import sharp from 'sharp';
 import type { ClientWindow } from '../../src/platform/linux/windows.js';
+import { stopDaemon } from '../daemon/helpers.js';
 import { cliPath, repositoryRoot, TestDesktop } from '../helpers/desktop.js';
 
 const goldenDir = join(repositoryRoot, 'test', 'fixtures', 'cup');
@@ -28,6 +29,8 @@ describe('the cup-driver command line', () => {
   });
 
   after(async () => {
+    // `call` goes through a daemon started on demand; stop it with the desktop.
+    if (env) await stopDaemon(env);
     await desktop?.stop();
   });
 

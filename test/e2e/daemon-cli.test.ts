@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { existsSync, lstatSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -96,6 +97,16 @@ describe('cup-driver call through the daemon', () => {
     const stranger = await runCli(['call', 'click', JSON.stringify({ window_id: window.id, element_index: increment.index }), '--session', 'stranger'], env);
     assert.equal(stranger.status, 1);
     assert.match(stranger.stderr, /no snapshot of window \d+ in this session; call get_window_state first/);
+  });
+
+  test('relative paths are taken from each caller\'s working directory, not the daemon\'s', async () => {
+    const first = mkdtempSync(join(tmpdir(), 'cup-caller-a-'));
+    const second = mkdtempSync(join(tmpdir(), 'cup-caller-b-'));
+    for (const directory of [first, second]) {
+      const run = await runCli(['call', 'get_window_state', JSON.stringify({ pid: window.pid, window_id: window.id, screenshot_out_file: 'shot.png', max_elements: 5 })], env, directory);
+      assert.equal(run.status, 0, run.stderr);
+      assert.ok(existsSync(join(directory, 'shot.png')), `written into ${directory}`);
+    }
   });
 
   test('the socket is 0600 in a 0700 directory; the daemon logs to a file next to it', async () => {
@@ -199,5 +210,19 @@ describe('cup-driver call through the daemon', () => {
     await waitUntil('the idle daemon exits', 10_000, () => !isAlive(pid!));
     assert.equal(existsSync(idleEnv.CUP_DRIVER_SOCKET), false);
     assert.match(readFileSync(join(dirname(socketPath), 'logs', 'idle.log'), 'utf8'), /stopping: idle for 1 s[\s\S]*stopped/);
+  });
+
+  test('a running terminal program keeps an idle daemon alive; once it stops, the daemon idles out', async () => {
+    const idleEnv = { ...env, CUP_DRIVER_IDLE_TIMEOUT: '1', CUP_DRIVER_SOCKET: join(dirname(socketPath), 'idle-tui.sock') };
+    extraEnvs.push(idleEnv);
+    const started = await runCli(['call', 'tui_start', JSON.stringify({ command: 'bash', args: ['--norc', '--noprofile'], session: 'keeper' })], idleEnv);
+    assert.equal(started.status, 0, started.stderr);
+    const [pid] = daemonProcesses(idleEnv.CUP_DRIVER_SOCKET);
+    assert.ok(pid);
+    await sleep(3000);
+    assert.ok(isAlive(pid!), 'the daemon outlives its idle timeout while bash runs');
+    const stopped = await runCli(['call', 'tui_stop', JSON.stringify({ session: 'keeper' })], idleEnv);
+    assert.equal(stopped.status, 0, stopped.stderr);
+    await waitUntil('the idle daemon exits', 10_000, () => !isAlive(pid!));
   });
 });

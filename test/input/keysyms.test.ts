@@ -41,7 +41,7 @@ describe('key names', () => {
       return key.kind === 'modifier' ? key.modifier : undefined;
     };
     assert.deepEqual(['Ctrl', 'control', 'shift', 'alt', 'option', 'meta', 'super', 'cmd', 'command', 'win', 'AltGr'].map(modifier), [
-      'ctrl', 'ctrl', 'shift', 'alt', 'alt', 'alt', 'super', 'super', 'super', 'super', 'altgr',
+      'ctrl', 'ctrl', 'shift', 'alt', 'alt', 'super', 'super', 'super', 'super', 'super', 'altgr',
     ]);
   });
 

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import { ToolError } from '../../src/tools/tool.js';
 import { resolveWorkingDirectory } from '../../src/tui/security/cwd.js';
 import { prepareEnvironment } from '../../src/tui/security/environment.js';
-import { buildPolicy, DEFAULT_PROGRAMS, loadPolicy } from '../../src/tui/security/policy.js';
+import { buildPolicy, DEFAULT_PROGRAMS, loadPolicyFile } from '../../src/tui/security/policy.js';
 import { checkArguments, resolveProgram } from '../../src/tui/security/program.js';
 
 const work = realpathSync(mkdtempSync(join(tmpdir(), 'cup-tui-security-')));
@@ -78,6 +78,10 @@ test('cwd: resolved through symlinks and contained in the allowed roots', () => 
 });
 
 test('the policy file: absent means defaults, broken means every start is refused with the reason', () => {
+  const loadPolicy = (path: string, directory: string) => {
+    const loaded = loadPolicyFile(path);
+    return buildPolicy(loaded.file, directory, loaded.source);
+  };
   assert.equal(loadPolicy(join(work, 'absent.json'), work).source, 'the default terminal policy');
   const file = join(work, 'policy.json');
   writeFileSync(file, JSON.stringify({ extraPrograms: ['fortune'], cwdRoots: [work] }));

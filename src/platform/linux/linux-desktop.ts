@@ -143,9 +143,12 @@ export class LinuxDesktop {
     const visibleArea = clip(window.bounds, x.screen.width, x.screen.height);
     const context: RawTreeContext = { extentsOrigin: { x: 0, y: 0 }, visibleArea, gtk4NameQuirks: false };
     const client = await this.atspi();
+    // The window's top-level object is remembered: a repeat capture goes straight to it.
+    const cached = this.matches.get(window.id);
+    const remembered = cached && cached.app.pid === window.pid ? cached : undefined;
     let match: WindowMatch | undefined;
     try {
-      match = await matchWindow(client, window);
+      match = remembered ?? (await matchWindow(client, window));
     } catch (error) {
       const reason =
         error instanceof DBusTimeoutError
@@ -160,14 +163,9 @@ export class LinuxDesktop {
         missingReason: `no accessible window matches "${window.title}" (pid ${window.pid}); the app may not support accessibility (for Qt set QT_ACCESSIBILITY=1, for Chromium/Electron pass --force-renderer-accessibility)`,
       };
     }
-    this.matches.set(window.id, match);
     const toolkit = await client.toolkitOf(match.app.bus).catch(() => undefined);
     const quirks = quirksFor(toolkit);
     context.gtk4NameQuirks = quirks.gtk4NameQuirks;
-    if (quirks.extentsRelativeToWindow) {
-      context.extentsOrigin = contentOrigin(window, match.topLevel.extents);
-      this.contentMargins.set(window.id, { x: context.extentsOrigin.x - window.bounds.x, y: context.extentsOrigin.y - window.bounds.y });
-    }
     const read = await readTree(client, match.topLevel, {
       maxNodes: limits.maxNodes,
       maxDepth: limits.maxDepth,
@@ -176,6 +174,17 @@ export class LinuxDesktop {
       trustShowing: quirks.showingIsReliable,
       propertiesInOneCall: quirks.propertiesInOneCall,
     });
+    // A remembered top level that no longer answers (the window was recreated) is searched for again.
+    if (remembered && !read.failure && read.root && read.root.interfaces.length === 0) {
+      this.matches.delete(window.id);
+      return this.readWindowTree(window, limits);
+    }
+    this.matches.set(window.id, match);
+    if (quirks.extentsRelativeToWindow) {
+      // Placed with the frame's size as read now: the margin is what the X window has around it.
+      context.extentsOrigin = contentOrigin(window, read.root?.extents ?? match.topLevel.extents);
+      this.contentMargins.set(window.id, { x: context.extentsOrigin.x - window.bounds.x, y: context.extentsOrigin.y - window.bounds.y });
+    }
     return { match, toolkit, quirks, read, context, missingReason: read.failure };
   }
 

@@ -5,7 +5,7 @@ import type { ToolImage } from '../../tools/tool.js';
  * The daemon's wire protocol: one JSON object per line in each direction over a Unix socket.
  *
  * Requests: { id, op?, ... }. `op` is "call" when absent.
- *   call:     { id, op: "call", tool, arguments, session?, origin: "cli" | "mcp" }
+ *   call:     { id, op: "call", tool, arguments, session?, origin: "cli" | "mcp", cwd? }
  *             session omitted = the CLI's anonymous session (its set_config writes the global default);
  *             "mcp" requests must name their session.
  *   ping:     { id, op: "ping" }      → structured: the daemon's identity (pid, version, build, socket)
@@ -27,6 +27,8 @@ export interface CallRequest {
   arguments: Record<string, unknown>;
   session?: string;
   origin: Origin;
+  /** The caller's working directory (absolute); relative paths in arguments are taken from it. */
+  cwd?: string;
 }
 
 export interface ControlRequest {
@@ -108,7 +110,9 @@ export function parseRequest(line: string): DaemonRequest {
   } else if (origin === 'mcp') {
     throw new RequestError('bad request: "mcp" requests must name their session (one per MCP connection)', id);
   }
-  return { id, op: 'call', tool: parsed.tool, arguments: args, origin, ...(session !== undefined ? { session } : {}) };
+  const cwd = parsed.cwd;
+  if (cwd !== undefined && (typeof cwd !== 'string' || !cwd.startsWith('/'))) throw new RequestError('bad request: "cwd" must be an absolute path', id);
+  return { id, op: 'call', tool: parsed.tool, arguments: args, origin, ...(session !== undefined ? { session } : {}), ...(cwd !== undefined ? { cwd } : {}) };
 }
 
 /** A failure in the shape every adapter already prints: ok=false with the message as the summary. */

@@ -240,7 +240,7 @@ export class DaemonServer {
       return failureResult('tool', (error as Error).message, 'session_unavailable');
     }
     try {
-      return await runTool(request.tool, request.arguments, context);
+      return await runTool(request.tool, request.arguments, request.cwd ? { ...context, cwd: request.cwd } : context);
     } finally {
       this.sessions.release(session);
     }
@@ -309,7 +309,12 @@ export class DaemonServer {
       this.idleTimer = undefined;
       return;
     }
-    this.idleTimer ??= setTimeout(() => void this.stop(`idle for ${this.options.idleTimeoutMs / 1000} s`), this.options.idleTimeoutMs);
+    this.idleTimer ??= setTimeout(() => {
+      this.idleTimer = undefined;
+      // A terminal program started through the daemon (a build, a server) keeps it: stopping would kill the program.
+      if (this.options.shared.terminals.runningCount() > 0) return this.updateIdle();
+      void this.stop(`idle for ${this.options.idleTimeoutMs / 1000} s`);
+    }, this.options.idleTimeoutMs);
   }
 
   private checkSocket(): void {

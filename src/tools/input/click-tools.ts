@@ -3,7 +3,7 @@ import type { ToolContext } from '../context.js';
 import { pidArgument, windowIdArgument } from '../schemas.js';
 import { defineTool, ToolError } from '../tool.js';
 import { findGestureAction, focusElement, performAction, type PointerKind } from './accessible-actions.js';
-import { actionOutcome, actionOutput } from './outcome.js';
+import { actionOutcome, actionOutput, notDelivered } from './outcome.js';
 import { click as pointerClick } from '../../platform/linux/input/index.js';
 import { toolkitName, withForeground } from './real-input.js';
 import {
@@ -18,16 +18,16 @@ import {
 } from './schemas.js';
 import { actionable, elementScreenPoint, resolveTarget, type ElementTarget, type PointTarget } from './targets.js';
 import { parentOf, readObject } from '../../platform/linux/atspi/operations.js';
-import { nameProbe, observe, stateProbe, type Probe } from './verification.js';
+import { nameProbe, observe, stateProbe, statesProbe, type Probe } from './verification.js';
 
 const buttons: Record<PointerKind, 'left' | 'right'> = { click: 'left', double_click: 'left', right_click: 'right' };
 const gestureWords: Record<PointerKind, string> = { click: 'click', double_click: 'double-click', right_click: 'right-click (context menu)' };
 
+const clickStates = ['checked', 'pressed', 'selected', 'expanded', 'focused'];
+
 function probesFor(context: ToolContext, target: ElementTarget): Probe[] {
   const label = `[e${target.element.index}]`;
-  const probes = [nameProbe(context, target.element, label)];
-  for (const state of ['checked', 'pressed', 'selected', 'expanded', 'focused']) probes.push(stateProbe(context, target.element, label, state));
-  return probes;
+  return [nameProbe(context, target.element, label), statesProbe(context, target.element, label, clickStates)];
 }
 
 async function backgroundElement(context: ToolContext, target: ElementTarget, kind: PointerKind): Promise<ActionResult> {
@@ -48,17 +48,13 @@ async function backgroundElement(context: ToolContext, target: ElementTarget, ki
   }
   const toolkit = await toolkitName(context, target.element.bus);
   const passive = !target.live.interfaces.includes('Action');
-  return actionOutcome({
-    path: 'none',
-    mode: 'background',
+  return notDelivered(
+    'background',
     target,
-    escalation: {
-      recommended: 'foreground',
-      reason: passive
-        ? `[e${target.element.index}] ${target.element.role} offers no accessibility action to ${gestureWords[kind]}; ${toolkit} ignores synthetic X events, so nothing was sent: retry with delivery_mode "foreground" (real input), or pick an actionable element`
-        : `[e${target.element.index}] has no accessibility action for a ${gestureWords[kind]} and ${toolkit} ignores synthetic X events; nothing was sent: retry with delivery_mode "foreground" (real input)`,
-    },
-  });
+    passive
+      ? `[e${target.element.index}] ${target.element.role} offers no accessibility action to ${gestureWords[kind]}; ${toolkit} ignores synthetic X events, so nothing was sent: retry with delivery_mode "foreground" (real input), or pick an actionable element`
+      : `[e${target.element.index}] has no accessibility action for a ${gestureWords[kind]} and ${toolkit} ignores synthetic X events; nothing was sent: retry with delivery_mode "foreground" (real input)`,
+  );
 }
 
 /**
@@ -84,21 +80,17 @@ async function backgroundPoint(context: ToolContext, target: PointTarget, kind: 
   if (found) {
     const hit = found.candidate.ref;
     const label = found.name ? `"${found.name}"` : 'the element under the point';
-    const probes = [nameProbe(context, hit, label), ...['checked', 'pressed', 'selected', 'expanded'].map((state) => stateProbe(context, hit, label, state))];
+    const probes = [nameProbe(context, hit, label), statesProbe(context, hit, label, clickStates)];
     const observation = await observe(context, hit.bus, probes, () => performAction(context, found.candidate, found.action));
     return actionOutcome({ path: 'x11_atspi', mode: 'background', target, observation });
   }
   const hit = await context.desktop.accessibleAt(target.window, target.screenX, target.screenY).catch(() => undefined);
   const toolkit = await toolkitName(context, hit?.bus);
-  return actionOutcome({
-    path: 'none',
-    mode: 'background',
+  return notDelivered(
+    'background',
     target,
-    escalation: {
-      recommended: 'foreground',
-      reason: `nothing under (${Math.round(target.windowX)},${Math.round(target.windowY)}) offers an accessibility action for a ${gestureWords[kind]}, and ${toolkit} ignores synthetic X events; nothing was sent: retry with delivery_mode "foreground"`,
-    },
-  });
+    `nothing under (${Math.round(target.windowX)},${Math.round(target.windowY)}) offers an accessibility action for a ${gestureWords[kind]}, and ${toolkit} ignores synthetic X events; nothing was sent: retry with delivery_mode "foreground"`,
+  );
 }
 
 async function foreground(context: ToolContext, target: ElementTarget | PointTarget, kind: PointerKind, modifiers: string[]): Promise<ActionResult> {
@@ -145,12 +137,7 @@ function pointerTool(name: PointerKind, description: string) {
       let result: ActionResult;
       if (mode === 'foreground') result = await foreground(context, target, kind, modifiers);
       else if (modifiers.length > 0) {
-        result = actionOutcome({
-          path: 'none',
-          mode,
-          target,
-          escalation: { recommended: 'foreground', reason: 'a click with held modifier keys needs real input; retry with delivery_mode "foreground"' },
-        });
+        result = notDelivered(mode, target, 'a click with held modifier keys needs real input; nothing was sent: retry with delivery_mode "foreground"');
       } else result = target.kind === 'element' ? await backgroundElement(context, target, kind) : await backgroundPoint(context, target, kind);
       return actionOutput(name, result);
     },

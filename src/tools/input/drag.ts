@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pidArgument, windowIdArgument } from '../schemas.js';
 import { defineTool } from '../tool.js';
-import { actionOutcome, actionOutput } from './outcome.js';
+import { actionOutcome, actionOutput, notDelivered } from './outcome.js';
 import { drag as pointerDrag } from '../../platform/linux/input/index.js';
 import { toolkitName, withForeground } from './real-input.js';
 import { actionResult, deliveryMode, deliveryModeArgument, modifierArgument, sessionArgument } from './schemas.js';
@@ -40,15 +40,7 @@ export const drag = defineTool({
     const to = await resolvePoint(context, { ...addressing, x: args.to_x, y: args.to_y, window_id: from.window.id });
     if (mode === 'background') {
       const toolkit = await toolkitName(context, undefined, from.window.pid);
-      return actionOutput(
-        'drag',
-        actionOutcome({
-          path: 'none',
-          mode,
-          target: from,
-          escalation: { recommended: 'foreground', reason: `${toolkit} takes pointer drags only from real input; nothing was sent: retry with delivery_mode "foreground"` },
-        }),
-      );
+      return actionOutput('drag', notDelivered(mode, from, `${toolkit} takes pointer drags only from real input; nothing was sent: retry with delivery_mode "foreground"`));
     }
     const hit = await context.desktop.accessibleAt(from.window, from.screenX, from.screenY).catch(() => undefined);
     // Dragging a slider's knob changes its value: read it back, as well as what the app reports.

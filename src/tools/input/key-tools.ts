@@ -2,14 +2,13 @@ import { z } from 'zod';
 import { actionNames, characterCount, copyText, cutText, doAction, pasteText, caretOffset, selectTextRange, textSelection } from '../../platform/linux/atspi/operations.js';
 import type { ToolContext } from '../context.js';
 import { resolveWindow } from '../perception/window-records.js';
-import { pidArgument, windowIdArgument } from '../schemas.js';
 import { defineTool, ToolError } from '../tool.js';
 import { focusElement, type Actionable } from './accessible-actions.js';
 import { focusedElementOf } from './focused-element.js';
-import { actionOutcome, actionOutput } from './outcome.js';
+import { actionOutcome, actionOutput, notDelivered } from './outcome.js';
 import { click, pressCombination } from '../../platform/linux/input/index.js';
 import { parseKeys, toolkitName, withForeground } from './real-input.js';
-import { actionResult, deliveryMode, deliveryModeArgument, elementIndexArgument, elementTokenArgument, sessionArgument, type ActionResult } from './schemas.js';
+import { actionResult, deliveryMode, deliveryModeArgument, elementAddressing, type ActionResult } from './schemas.js';
 import { actionable, elementScreenPoint, resolveElement, type ElementTarget } from './targets.js';
 import { observe, stateProbe, textProbe, type Probe } from './verification.js';
 import type { ClientWindow } from '../../platform/linux/windows.js';
@@ -84,15 +83,11 @@ async function sendKeys(context: ToolContext, args: KeyArgs, rawKeys: string[], 
     const perform = target && repeat === 1 ? await backgroundKeys(context, target, keys.canonical) : undefined;
     if (!target || !perform) {
       const toolkit = await toolkitName(context, target?.ref.bus);
-      return actionOutcome({
-        path: 'none',
+      return notDelivered(
         mode,
-        target: element,
-        escalation: {
-          recommended: 'foreground',
-          reason: `${keys.canonical} has no accessibility equivalent on ${label}, and ${toolkit} ignores synthetic key events; nothing was sent: retry with delivery_mode "foreground" (real keys to the activated window)`,
-        },
-      });
+        element,
+        `${keys.canonical} has no accessibility equivalent on ${label}, and ${toolkit} ignores synthetic key events; nothing was sent: retry with delivery_mode "foreground" (real keys to the activated window)`,
+      );
     }
     const observation = await observe(context, target.ref.bus, probes, perform, { snapshot: element?.snapshot });
     // Copying changes nothing an application reports: it is delivered, and honestly unverifiable.
@@ -113,14 +108,7 @@ async function sendKeys(context: ToolContext, args: KeyArgs, rawKeys: string[], 
   return actionOutcome({ path: 'key_events_fg', mode, target: element, observation });
 }
 
-const addressing = {
-  pid: pidArgument.optional(),
-  window_id: windowIdArgument.optional(),
-  element_index: elementIndexArgument.optional(),
-  element_token: elementTokenArgument.optional(),
-  delivery_mode: deliveryModeArgument,
-  session: sessionArgument,
-};
+const addressing = { ...elementAddressing, delivery_mode: deliveryModeArgument };
 
 export const pressKey = defineTool({
   name: 'press_key',

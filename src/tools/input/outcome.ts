@@ -57,6 +57,11 @@ export function actionOutcome(input: OutcomeInput): ActionResult {
   return { ...base, effect: 'unverifiable', verified: false };
 }
 
+/** Nothing was sent: the honest answer when no rung of the asked delivery mode reaches the target. */
+export function notDelivered(mode: DeliveryMode, target: ElementTarget | PointTarget | undefined, reason: string, recommended: Escalation['recommended'] = 'foreground'): ActionResult {
+  return actionOutcome({ path: 'none', mode, target, escalation: { recommended, reason } });
+}
+
 function targetText(result: ActionResult): string {
   const target = result.target;
   if (!target) return '';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pidArgument, windowIdArgument } from '../schemas.js';
 
 /** Arguments and results shared by the input tools (seed 001's cross-tool contract). */
 
@@ -17,6 +18,15 @@ export const elementTokenArgument = z
   .regex(/^s[0-9a-z]+:\d+$/, 'an element token looks like "<snapshot_id>:<index>", e.g. "smx3k9a1f2:14"')
   .describe('"<snapshot_id>:<index>": names one element of one snapshot exactly, whatever happened since.');
 export const modifierArgument = z.array(z.string()).optional().describe('Modifier keys held during the action: ctrl, shift, alt, super.');
+
+/** Addressing an element or its window, shared by the keyboard, value and scroll tools. */
+export const elementAddressing = {
+  pid: pidArgument.optional(),
+  window_id: windowIdArgument.optional(),
+  element_index: elementIndexArgument.optional(),
+  element_token: elementTokenArgument.optional(),
+  session: sessionArgument,
+};
 
 export type DeliveryMode = 'background' | 'foreground';
 

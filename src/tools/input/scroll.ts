@@ -4,12 +4,11 @@ import type { ObjectRef } from '../../platform/linux/atspi/object-ref.js';
 import { callObject, children, extents, parentOf, readStates, readValue, setValue } from '../../platform/linux/atspi/operations.js';
 import type { ToolContext } from '../context.js';
 import { resolveWindow } from '../perception/window-records.js';
-import { pidArgument, windowIdArgument } from '../schemas.js';
 import { defineTool, ToolError } from '../tool.js';
-import { actionOutcome, actionOutput, describeTarget } from './outcome.js';
+import { actionOutcome, actionOutput, describeTarget, notDelivered } from './outcome.js';
 import { wheel as pointerWheel } from '../../platform/linux/input/index.js';
 import { withForeground } from './real-input.js';
-import { actionResult, deliveryMode, deliveryModeArgument, elementIndexArgument, elementTokenArgument, sessionArgument } from './schemas.js';
+import { actionResult, deliveryMode, deliveryModeArgument, elementAddressing } from './schemas.js';
 import { resolveElement, type ElementTarget } from './targets.js';
 import { observe, valueProbe } from './verification.js';
 
@@ -68,12 +67,8 @@ export const scroll = defineTool({
     direction: z.enum(['up', 'down', 'left', 'right']),
     by: z.enum(['line', 'page']).optional().describe('line (default) or page.'),
     amount: z.number().int().min(1).max(100).optional().describe('How many lines or pages. Default 3.'),
-    pid: pidArgument.optional(),
-    window_id: windowIdArgument.optional(),
-    element_index: elementIndexArgument.optional(),
-    element_token: elementTokenArgument.optional(),
+    ...elementAddressing,
     delivery_mode: deliveryModeArgument,
-    session: sessionArgument,
   }),
   output: actionResult,
   async handle(args, context) {
@@ -107,15 +102,7 @@ export const scroll = defineTool({
     if (!bar) {
       return actionOutput(
         'scroll',
-        actionOutcome({
-          path: 'none',
-          mode,
-          target: element,
-          escalation: {
-            recommended: 'foreground',
-            reason: `the region has no ${vertical ? 'vertical' : 'horizontal'} scroll bar that accessibility can move (GTK4 exposes none); nothing was sent: retry with delivery_mode "foreground" (mouse wheel)`,
-          },
-        }),
+        notDelivered(mode, element, `the region has no ${vertical ? 'vertical' : 'horizontal'} scroll bar that accessibility can move (GTK4 exposes none); nothing was sent: retry with delivery_mode "foreground" (mouse wheel)`),
       );
     }
     const range = await readValue(client, bar);

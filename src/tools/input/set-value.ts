@@ -3,12 +3,11 @@ import { decodeStateSet } from '../../cup/atspi/states.js';
 import { callObject, children, readName, readStates, readValue, selectChild, setTextContents, setValue } from '../../platform/linux/atspi/operations.js';
 import type { ObjectRef } from '../../platform/linux/atspi/object-ref.js';
 import type { ToolContext } from '../context.js';
-import { pidArgument, windowIdArgument } from '../schemas.js';
 import { defineTool, ToolError } from '../tool.js';
 import { findGestureAction, performAction } from './accessible-actions.js';
-import { actionOutcome, actionOutput, describeTarget } from './outcome.js';
+import { actionOutcome, actionOutput, describeTarget, notDelivered } from './outcome.js';
 import { requireEditable } from './type-text.js';
-import { actionResult, elementIndexArgument, elementTokenArgument, sessionArgument } from './schemas.js';
+import { actionResult, elementAddressing } from './schemas.js';
 import { actionable, resolveElement, type ElementTarget } from './targets.js';
 import { nameProbe, observe, stateProbe, textProbe, valueProbe } from './verification.js';
 
@@ -35,15 +34,7 @@ async function setComboValue(context: ToolContext, target: ElementTarget, value:
   const index = options.findIndex((option) => option.name.trim().toLowerCase() === wanted);
   if (index < 0) {
     if (options.length === 0) {
-      return actionOutcome({
-        path: 'none',
-        mode: 'background',
-        target,
-        escalation: {
-          recommended: 'foreground',
-          reason: `this ${target.element.role} does not expose its options until opened (GTK4 drop-downs); click it, then click the option`,
-        },
-      });
+      return notDelivered('background', target, `this ${target.element.role} does not expose its options until opened (GTK4 drop-downs); nothing was sent: click it, then click the option`);
     }
     throw new ToolError(`[e${target.element.index}] has no option "${value}"; its options are: ${options.map((option) => `"${option.name}"`).join(', ')}`, 'no_such_option');
   }
@@ -70,12 +61,8 @@ export const setValueTool = defineTool({
     'whole text of a text field (EditableText), the option of a combo box whose name matches value (case-insensitive; no popup is opened), ' +
     'or "true"/"false" on check boxes and switches. The value is read back.',
   input: z.strictObject({
-    pid: pidArgument.optional(),
-    window_id: windowIdArgument.optional(),
-    element_index: elementIndexArgument.optional(),
-    element_token: elementTokenArgument.optional(),
+    ...elementAddressing,
     value: z.string().max(100_000).describe('The new value; coerced to the element\'s kind.'),
-    session: sessionArgument,
   }),
   output: actionResult,
   async handle(args, context) {
@@ -128,10 +115,7 @@ export const setValueTool = defineTool({
       }
       const action = await findGestureAction(context, actionable(target), 'click');
       if (!action) {
-        return actionOutput(
-          'set_value',
-          actionOutcome({ path: 'none', mode: 'background', target, escalation: { recommended: 'foreground', reason: `${label} offers no accessibility action to toggle it; use click with delivery_mode "foreground"` } }),
-        );
+        return actionOutput('set_value', notDelivered('background', target, `${label} offers no accessibility action to toggle it; nothing was sent: use click with delivery_mode "foreground"`));
       }
       const observation = await observe(context, target.element.bus, [stateProbe(context, target.element, label, 'checked')], () => performAction(context, actionable(target), action), {
         snapshot: target.snapshot,

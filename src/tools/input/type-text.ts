@@ -9,7 +9,7 @@ import { pidArgument, windowIdArgument } from '../schemas.js';
 import { defineTool, ToolError } from '../tool.js';
 import { focusElement, type Actionable } from './accessible-actions.js';
 import { focusedElementOf } from './focused-element.js';
-import { actionOutcome, actionOutput } from './outcome.js';
+import { actionOutcome, actionOutput, notDelivered } from './outcome.js';
 import { click, typeText as typeTextReally } from '../../platform/linux/input/index.js';
 import { withForeground } from './real-input.js';
 import { actionResult, deliveryMode, deliveryModeArgument, elementIndexArgument, elementTokenArgument, sessionArgument } from './schemas.js';
@@ -54,7 +54,7 @@ export const typeText = defineTool({
     window_id: windowIdArgument.optional(),
     element_index: elementIndexArgument.optional(),
     element_token: elementTokenArgument.optional(),
-    delay_ms: z.number().int().min(0).max(1000).optional().describe('Milliseconds between characters on the foreground path. Default 8.'),
+    delay_ms: z.number().int().min(0).max(1000).optional().describe('Milliseconds between characters on the foreground path. Default 0 (as fast as the app reads them; raise it for apps that drop keys).'),
     delivery_mode: deliveryModeArgument,
     session: sessionArgument,
   }),
@@ -75,15 +75,11 @@ export const typeText = defineTool({
       if (!target || !target.interfaces.includes('EditableText')) {
         return actionOutput(
           'type_text',
-          actionOutcome({
-            path: 'none',
+          notDelivered(
             mode,
-            target: element,
-            escalation: {
-              recommended: 'foreground',
-              reason: `${target ? `${label} does not accept text through accessibility (no EditableText)` : `window ${window.id} has no focused element`}; nothing was typed: retry with delivery_mode "foreground", or pass the text field's element_index`,
-            },
-          }),
+            element,
+            `${target ? `${label} does not accept text through accessibility (no EditableText)` : `window ${window.id} has no focused element`}; nothing was typed: retry with delivery_mode "foreground", or pass the text field's element_index`,
+          ),
         );
       }
       await requireEditable(context, target.ref, label);
@@ -97,7 +93,7 @@ export const typeText = defineTool({
       // Put the caret in the field first (outside the observation): through accessibility where the toolkit allows, else with a real click.
       if (element && !(await focusElement(context, actionable(element))) && centre) await click(x, { x: centre.screenX, y: centre.screenY });
       const type = async () => {
-        await typeTextReally(x, args.text, { delayMs: args.delay_ms ?? 8 });
+        await typeTextReally(x, args.text, { delayMs: args.delay_ms ?? 0, holdMs: 1 });
       };
       if (!app) return void (await type());
       return observe(context, app, probes, type, { snapshot: element?.snapshot, settleMs: 1000, until: probes.length ? arrived : undefined });

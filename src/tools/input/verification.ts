@@ -18,6 +18,17 @@ export function stateProbe(context: ToolContext, ref: ObjectRef, label: string, 
   };
 }
 
+/** Several states of one object in one read, e.g. "checked,focused" (one call instead of one per state). */
+export function statesProbe(context: ToolContext, ref: ObjectRef, label: string, states: readonly string[]): Probe {
+  return {
+    label: `states of ${label}`,
+    read: async () => {
+      const present = decodeStateSet(await readStates(await context.desktop.atspi(), ref));
+      return states.filter((state) => present.has(`STATE_${state.toUpperCase()}`)).join(',') || '(none)';
+    },
+  };
+}
+
 export function textProbe(context: ToolContext, ref: ObjectRef, label: string): Probe {
   return { label: `text of ${label}`, read: async () => readText(await context.desktop.atspi(), ref) };
 }
@@ -104,7 +115,8 @@ async function describeObject(context: ToolContext, events: readonly Accessibili
  */
 export async function observe(context: ToolContext, app: string, probes: Probe[], act: () => Promise<void>, options: ObserveOptions = {}): Promise<Observation> {
   const settleMs = options.settleMs ?? 400;
-  const graceMs = options.graceMs ?? 25;
+  // Toolkits emit an action's events in one burst within a few ms; this is the wait for the rest of it.
+  const graceMs = options.graceMs ?? 12;
   const client = await context.desktop.atspi();
   const recorder = await client.events.record(app).catch(() => undefined);
   const readAll = () => Promise.all(probes.map((probe) => probe.read().catch(() => undefined)));

@@ -68,7 +68,7 @@ async function screenshotOf(context: ToolContext, window: ClientWindow, outFile:
     });
     const info = { width: encoded.width, height: encoded.height, scale: encoded.scale };
     if (outFile) {
-      const path = resolveUserPath(outFile);
+      const path = resolveUserPath(outFile, context.cwd);
       writeFileAtomically(path, encoded.data);
       return { image: { data: encoded.data, mimeType: 'image/png', label: 'screenshot', writtenTo: path }, info: { ...info, path } };
     }

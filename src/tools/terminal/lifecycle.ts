@@ -42,6 +42,7 @@ export const tuiStart = defineTool({
       command: args.command,
       args: args.args,
       cwd: args.cwd,
+      callerDirectory: context.cwd,
       env: args.env,
       cols: args.cols,
       rows: args.rows,
@@ -118,7 +119,7 @@ export const tuiCapabilities = defineTool({
     let policy: { source: string; programs: string[]; cwdRoots: string[] } | undefined;
     let policyError: string | undefined;
     try {
-      const current = context.terminals.currentPolicy();
+      const current = context.terminals.currentPolicy(context.cwd);
       policy = { source: current.source, programs: [...current.programs].sort(), cwdRoots: [...current.cwdRoots] };
     } catch (error) {
       policyError = (error as Error).message;

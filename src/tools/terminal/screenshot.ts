@@ -36,7 +36,7 @@ export const tuiScreenshot = defineTool({
     const image: ToolImage = { data: encoded.data, mimeType: 'image/png', label: 'terminal' };
     let path: string | undefined;
     if (args.outFile) {
-      path = resolveUserPath(args.outFile);
+      path = resolveUserPath(args.outFile, context.cwd);
       writeFileAtomically(path, encoded.data);
       image.writtenTo = path;
     }

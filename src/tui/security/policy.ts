@@ -70,12 +70,18 @@ export function buildPolicy(file: PolicyFile | undefined, startDirectory: string
  * Loads the policy file when it exists. A file that exists but is broken refuses every start (fail closed)
  * with a message naming the file and the problem, instead of silently falling back to the defaults.
  */
-export function loadPolicy(path: string, startDirectory: string): TerminalPolicy {
+export interface LoadedPolicyFile {
+  file: PolicyFile | undefined;
+  source: string;
+}
+
+/** Reads and checks the policy file (read once per driver process: the policy cannot change at run time). */
+export function loadPolicyFile(path: string): LoadedPolicyFile {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return buildPolicy(undefined, startDirectory, 'the default terminal policy');
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { file: undefined, source: 'the default terminal policy' };
     throw new ToolError(`cannot read the terminal policy ${path}: ${(error as Error).message}`, 'policy_invalid');
   }
   let json: unknown;
@@ -92,5 +98,5 @@ export function loadPolicy(path: string, startDirectory: string): TerminalPolicy
       'policy_invalid',
     );
   }
-  return buildPolicy(parsed.data, startDirectory, path);
+  return { file: parsed.data, source: path };
 }

@@ -1,7 +1,7 @@
 // Key names and characters → X keysyms. Pure: which keycode produces a keysym is keyboard-map.ts's business.
 import { ownEntry } from './checks.js';
 
-/** The modifiers a key combination may hold. meta is Alt (Mod1), as X toolkits treat it; super is the logo key. */
+/** The modifiers a key combination may hold. cmd, meta and win are the logo key (Super, Mod4), as agents trained on macOS and Windows mean them. */
 export type ModifierName = 'ctrl' | 'shift' | 'alt' | 'super' | 'altgr';
 
 export type ParsedKey =
@@ -12,8 +12,8 @@ export type ParsedKey =
 const modifierAliases: Record<string, ModifierName> = {
   ctrl: 'ctrl', control: 'ctrl',
   shift: 'shift',
-  alt: 'alt', option: 'alt', meta: 'alt',
-  super: 'super', cmd: 'super', command: 'super', win: 'super', windows: 'super',
+  alt: 'alt', option: 'alt',
+  super: 'super', meta: 'super', cmd: 'super', command: 'super', win: 'super', windows: 'super',
   altgr: 'altgr',
 };
 

@@ -1,0 +1,120 @@
+// Action round trips: cup-driver's element click with read-back and type_text, against the same done with
+// xdotool subprocesses and read back with pyatspi, measured in the same run on the same fixture window.
+import { execFile } from 'node:child_process';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { promisify } from 'node:util';
+import type { ClientWindow } from '../src/platform/linux/windows.js';
+import type { ToolContext } from '../src/tools/context.js';
+import { runTool } from '../src/tools/run.js';
+import type { TestDesktop } from '../test/helpers/desktop.js';
+import type { PyatspiOracle } from '../test/helpers/oracle.js';
+import { median, ms, type BenchRow } from './bench-report.js';
+
+const execFileAsync = promisify(execFile);
+const text100 = 'The quick brown fox jumps over the lazy dog 0123456789; pack my box with five dozen liquor jugs now!!';
+
+interface Element {
+  index: number;
+  role: string;
+  name: string;
+  bounds?: { x: number; y: number; w: number; h: number };
+}
+
+async function elements(context: ToolContext, window: ClientWindow): Promise<Element[]> {
+  const result = await runTool('get_window_state', { pid: window.pid, window_id: window.id, include_screenshot: false, detail: 'full' }, context);
+  return (result.structured as { elements: Element[] }).elements;
+}
+
+async function until(check: () => Promise<boolean>, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('the peer\'s effect never arrived');
+  }
+}
+
+export async function actionBenchRows(desktop: TestDesktop, context: ToolContext, oracle: PyatspiOracle, window: ClientWindow, runs: number): Promise<BenchRow[]> {
+  const env = desktop.env();
+  const found = await elements(context, window);
+  const increment = found.find((element) => element.role === 'button' && element.name === 'Increment')!;
+  const field = found.find((element) => element.role === 'textbox' && element.name === 'Paste target')!;
+  const counter = async () => Number((await oracle.status(window.pid, window.title)).counter);
+
+  // Ours: resolve the element, perform its action, read the effect back (the result says confirmed).
+  const clickTimes: number[] = [];
+  for (let i = 0; i < runs + 2; i++) {
+    const started = performance.now();
+    const result = await runTool('click', { window_id: window.id, element_index: increment.index }, context);
+    const elapsed = performance.now() - started;
+    if ((result.structured as { effect?: string }).effect !== 'confirmed') throw new Error(`click not confirmed: ${result.summary}`);
+    if (i >= 2) clickTimes.push(elapsed);
+  }
+
+  // Peer: a real click through xdotool, then pyatspi reads the counter until it moved.
+  await runTool('bring_to_front', { pid: window.pid, window_id: window.id }, context);
+  const cx = Math.round(increment.bounds!.x + increment.bounds!.w / 2);
+  const cy = Math.round(increment.bounds!.y + increment.bounds!.h / 2);
+  const peerClickTimes: number[] = [];
+  for (let i = 0; i < Math.max(3, Math.ceil(runs / 2)); i++) {
+    const before = await counter();
+    const started = performance.now();
+    await execFileAsync('xdotool', ['mousemove', String(cx), String(cy), 'click', '1'], { env, timeout: 10_000 });
+    await until(async () => (await counter()) > before);
+    peerClickTimes.push(performance.now() - started);
+  }
+
+  const clear = async () => {
+    await runTool('set_value', { window_id: window.id, element_index: field.index, value: '' }, context);
+  };
+  const fieldText = async () => (await oracle.find(window.pid, window.title, 'text', 'Paste target')).text ?? '';
+  const typeTimes = { background: [] as number[], foreground: [] as number[] };
+  for (const mode of ['background', 'foreground'] as const) {
+    for (let i = 0; i < Math.max(3, Math.ceil(runs / 3)); i++) {
+      await clear();
+      const started = performance.now();
+      const result = await runTool('type_text', { window_id: window.id, element_index: field.index, text: text100, delivery_mode: mode }, context);
+      typeTimes[mode].push(performance.now() - started);
+      if ((result.structured as { effect?: string }).effect !== 'confirmed') throw new Error(`type_text (${mode}) not confirmed: ${result.summary}`);
+    }
+  }
+  const peerTypeTimes: number[] = [];
+  for (let i = 0; i < Math.max(3, Math.ceil(runs / 3)); i++) {
+    await clear();
+    // Give the field the focus with a real click, outside the timing, as a user of xdotool would.
+    const box = field.bounds!;
+    await execFileAsync('xdotool', ['mousemove', String(box.x + 20), String(box.y + box.h / 2), 'click', '1'], { env, timeout: 10_000 });
+    await sleep(50);
+    const started = performance.now();
+    await execFileAsync('xdotool', ['type', '--delay', '0', text100], { env, timeout: 30_000 });
+    await until(async () => (await fieldText()) === text100, 10_000);
+    peerTypeTimes.push(performance.now() - started);
+  }
+
+  const clickRatio = median(peerClickTimes) / median(clickTimes);
+  return [
+    {
+      what: 'element click, resolve + action + read-back',
+      ours: ms(median(clickTimes)),
+      peer: `xdotool click + pyatspi read-back ${ms(median(peerClickTimes))}`,
+      ratio: `${clickRatio.toFixed(1)}x faster`,
+      target: '< 30 ms and >= 3x',
+      met: median(clickTimes) < 30 && clickRatio >= 3,
+    },
+    {
+      what: 'type_text, 100 characters, background (accessibility)',
+      ours: ms(median(typeTimes.background)),
+      peer: `xdotool type ${ms(median(peerTypeTimes))}`,
+      ratio: `${(median(peerTypeTimes) / median(typeTimes.background)).toFixed(1)}x faster`,
+      target: '(reported)',
+      met: true,
+    },
+    {
+      what: 'type_text, 100 characters, foreground (real keys)',
+      ours: ms(median(typeTimes.foreground)),
+      peer: `xdotool type ${ms(median(peerTypeTimes))}`,
+      ratio: `${(median(peerTypeTimes) / median(typeTimes.foreground)).toFixed(1)}x`,
+      target: '(reported)',
+      met: true,
+    },
+  ];
+}
