@@ -143,6 +143,7 @@ export class LinuxDesktop {
     const visibleArea = clip(window.bounds, x.screen.width, x.screen.height);
     const context: RawTreeContext = { extentsOrigin: { x: 0, y: 0 }, visibleArea, gtk4NameQuirks: false };
     const client = await this.atspi();
+    const unresponsive = `the application (pid ${window.pid}) did not answer the accessibility bus within ${this.callTimeoutMs} ms; it may be hung or stopped`;
     // The window's top-level object is remembered: a repeat capture goes straight to it.
     const cached = this.matches.get(window.id);
     const remembered = cached && cached.app.pid === window.pid ? cached : undefined;
@@ -150,10 +151,7 @@ export class LinuxDesktop {
     try {
       match = remembered ?? (await matchWindow(client, window));
     } catch (error) {
-      const reason =
-        error instanceof DBusTimeoutError
-          ? `the application (pid ${window.pid}) did not answer the accessibility bus within ${this.callTimeoutMs} ms; it may be hung or stopped`
-          : `could not read the accessibility tree: ${error instanceof Error ? error.message : String(error)}`;
+      const reason = error instanceof DBusTimeoutError ? unresponsive : `could not read the accessibility tree: ${error instanceof Error ? error.message : String(error)}`;
       return { quirks: quirksFor(undefined), context, missingReason: reason };
     }
     if (!match) {
@@ -163,7 +161,12 @@ export class LinuxDesktop {
         missingReason: `no accessible window matches "${window.title}" (pid ${window.pid}); the app may not support accessibility (for Qt set QT_ACCESSIBILITY=1, for Chromium/Electron pass --force-renderer-accessibility)`,
       };
     }
-    const toolkit = await client.toolkitOf(match.app.bus).catch(() => undefined);
+    let toolkit: ToolkitInfo | undefined;
+    try {
+      toolkit = await client.toolkitOf(match.app.bus);
+    } catch (error) {
+      if (error instanceof DBusTimeoutError) return { quirks: quirksFor(undefined), context, missingReason: unresponsive };
+    }
     const quirks = quirksFor(toolkit);
     context.gtk4NameQuirks = quirks.gtk4NameQuirks;
     const read = await readTree(client, match.topLevel, {
@@ -185,7 +188,7 @@ export class LinuxDesktop {
       context.extentsOrigin = contentOrigin(window, read.root?.extents ?? match.topLevel.extents);
       this.contentMargins.set(window.id, { x: context.extentsOrigin.x - window.bounds.x, y: context.extentsOrigin.y - window.bounds.y });
     }
-    return { match, toolkit, quirks, read, context, missingReason: read.failure };
+    return { match, toolkit, quirks, read, context, missingReason: read.unresponsive ? unresponsive : read.failure };
   }
 
   close(): void {

@@ -27,6 +27,8 @@ export interface ReadTreeResult {
   truncated: boolean;
   /** Set when the application stopped answering; the tree is then partial or absent. */
   failure?: string;
+  /** The failure was a call the application did not answer in time (it is hung or stopped). */
+  unresponsive?: boolean;
   calls: number;
   elapsedMs: number;
 }
@@ -60,6 +62,7 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
   let nodeCount = 0;
   let truncated = false;
   let failure: string | undefined;
+  let unresponsive = false;
   let finished = false;
   const waiting: (() => void)[] = [];
   let finish: (result: ReadTreeResult) => void = () => {};
@@ -70,7 +73,7 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
   const complete = () => {
     if (finished) return;
     finished = true;
-    finish({ root, nodeCount, truncated, failure, calls, elapsedMs: Date.now() - started });
+    finish({ root, nodeCount, truncated, failure, unresponsive, calls, elapsedMs: Date.now() - started });
   };
 
   const abort = (reason: string | undefined) => {
@@ -99,7 +102,10 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
     } catch (error) {
       if (error instanceof DBusTimeoutError) {
         if (timeoutMs < options.callTimeoutMs) abort(undefined);
-        else abort(`the application (${ref.bus}) did not answer ${member} within ${options.callTimeoutMs} ms; it may be hung or stopped`);
+        else {
+          unresponsive = true;
+          abort(`the application (${ref.bus}) did not answer ${member} within ${options.callTimeoutMs} ms; it may be hung or stopped`);
+        }
         throw new WalkAborted();
       }
       // The object went away or lacks what it advertised: leave the field out and keep walking.
