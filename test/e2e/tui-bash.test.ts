@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { after, describe, test } from 'node:test';
 import { isAlive } from '../../src/platform/linux/desktop/processes.js';
 import { sessionMembers } from '../../src/tui/process-session.js';
@@ -105,7 +106,9 @@ describe('bash on a real pseudo-terminal', () => {
     pids.push(pid);
     await ok(context, 'tui_type', { text: 'sleep 300 & (sleep 301 | cat) & echo jobs-$((6 * 7))\n', session: 'jobs' });
     await ok(context, 'tui_wait_for', { text: 'jobs-42', session: 'jobs' });
-    const members = sessionMembers(pid);
+    // The echo can come before the background subshell has forked its pipeline: wait (bounded) for all four.
+    let members = sessionMembers(pid);
+    for (const deadline = Date.now() + 3000; members.length < 4 && Date.now() < deadline; members = sessionMembers(pid)) await sleep(20);
     assert.ok(members.length >= 4, `bash and its jobs: ${JSON.stringify(members)}`);
     await ok(context, 'tui_stop', { session: 'jobs' });
     for (const member of members) assert.equal(isAlive(member.pid), false, `pid ${member.pid} survived`);
