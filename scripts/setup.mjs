@@ -17,8 +17,9 @@ const desktopPackages = [
 const testPackages = [
   'python3-gi', 'gir1.2-gtk-3.0', 'gir1.2-gtk-4.0', 'gir1.2-atspi-2.0', 'python3-pyatspi',
   'gnome-calculator', 'gtk-3-examples',
-  // A Qt 5 application (Qt's own AT-SPI bridge behaves differently from GTK's).
-  'speedcrunch',
+  // A Qt 5 application (Qt's own AT-SPI bridge behaves differently from GTK's), and Xaw apps with no
+  // accessibility at all (xcalc takes synthetic X events).
+  'speedcrunch', 'x11-apps',
   // Terminal programs the tui_* tests drive.
   'vim', 'htop', 'less', 'dialog', 'whiptail', 'procps',
 ];

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { after, test } from 'node:test';
 import { nodes, ok, PYTHON, stopAll, terminalContext, tuiFixtures } from '../tui/helpers.js';
 
@@ -37,9 +38,14 @@ test('a program that sends its own LiveFrames: its tree is used as is, kept curr
   assert.equal(focus.structured.method, 'program');
   const after = await ok(context, 'tui_snapshot');
   assert.equal((after.structured.frame as { focus: string }).focus, 'cancel');
-  // The screen agrees: the program drew Cancel in reverse video.
-  const cancelSpan = (after.structured.visual as { spans: { row: number; col: number; attrs?: string[] }[] }).spans.find((span) => span.row === 2 && span.attrs?.includes('inverse'));
-  assert.equal(cancelSpan?.col, 8);
+  // The screen agrees: the program drew Cancel in reverse video (its frame can arrive before its redraw).
+  const inverseColumn = async () => {
+    const visual = (await ok(context, 'tui_snapshot')).structured.visual as { spans: { row: number; col: number; attrs?: string[] }[] };
+    return visual.spans.find((span) => span.row === 2 && span.attrs?.includes('inverse'))?.col;
+  };
+  let column = await inverseColumn();
+  for (const deadline = Date.now() + 2000; column !== 8 && Date.now() < deadline; column = await inverseColumn()) await sleep(20);
+  assert.equal(column, 8);
 
   const frames = await ok(context, 'tui_last_event', { kind: 'frame' });
   assert.equal((frames.structured.event as { data: { focus: string } }).data.focus, 'cancel');

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { ClientWindow } from '../../src/platform/linux/windows.js';
 import type { ToolContext } from '../../src/tools/context.js';
@@ -62,6 +63,8 @@ interface Case {
 
 interface App {
   toolkit: string;
+  /** Whether the app has an accessibility tree (xcalc has none). */
+  accessible: boolean;
   window: ClientWindow;
   context: ToolContext;
   oracle: PyatspiOracle;
@@ -228,10 +231,28 @@ function qtCases(): Case[] {
   ];
 }
 
+/** xcalc (Xaw): no accessibility at all; its display's pixels, read from the X server, are the oracle. */
+function xawCases(desktop: TestDesktop): Case[] {
+  const display = async (app: App) => {
+    const x = await desktop.x11();
+    const image = await x.getImage(app.window.id, 0, 0, app.window.bounds.width, 60);
+    return createHash('sha256').update(image.data).digest('hex');
+  };
+  // Window-local pixels of the digit keys (xcalc's layout is fixed).
+  const seven = { x: 68, y: 305 };
+  const eight = { x: 115, y: 305 };
+  return [
+    { action: 'click (key 7)', addressing: 'pixels', delivery: 'background', expect: 'works', tool: 'click', args: (app) => ({ window_id: app.window.id, ...seven }), oracle: display },
+    { action: 'click (key 8)', addressing: 'pixels', delivery: 'foreground', expect: 'works', tool: 'click', args: (app) => ({ window_id: app.window.id, ...eight, delivery_mode: 'foreground' }), oracle: display },
+    { action: 'double_click', addressing: 'pixels', delivery: 'background', expect: 'refused', tool: 'double_click', args: (app) => ({ window_id: app.window.id, ...seven }), oracle: display },
+    { action: 'type_text', addressing: 'focus', delivery: 'background', expect: 'refused', tool: 'type_text', args: (app) => ({ window_id: app.window.id, text: '12' }), oracle: display },
+  ];
+}
+
 async function runCase(app: App, item: Case): Promise<MatrixRow> {
   const row: MatrixRow = { toolkit: app.toolkit, action: item.action, addressing: item.addressing, delivery: item.delivery, expect: item.expect };
   try {
-    await refresh(app);
+    if (app.accessible) await refresh(app);
     await item.prepare?.(app);
     const before = await item.oracle(app);
     const result = await runTool(item.tool, await item.args(app), app.context);
@@ -255,9 +276,10 @@ async function runCase(app: App, item: Case): Promise<MatrixRow> {
   return row;
 }
 
-async function openApp(desktop: TestDesktop, context: ToolContext, oracle: PyatspiOracle, toolkit: string, launched: { window: ClientWindow }): Promise<App> {
+async function openApp(context: ToolContext, oracle: PyatspiOracle, toolkit: string, launched: { window: ClientWindow }, accessible: boolean): Promise<App> {
   const app: App = {
     toolkit,
+    accessible,
     window: launched.window,
     context,
     oracle,
@@ -272,13 +294,12 @@ async function openApp(desktop: TestDesktop, context: ToolContext, oracle: Pyats
     },
   };
   const deadline = Date.now() + 20_000;
-  for (;;) {
+  while (accessible) {
     const result = await runTool('get_window_state', { pid: app.window.pid, window_id: app.window.id, include_screenshot: false }, context);
     if (result.ok && !(result.structured as { degraded: boolean }).degraded) break;
     if (Date.now() > deadline) throw new Error(`${toolkit} never became accessible`);
     await sleep(200);
   }
-  void desktop;
   return app;
 }
 
@@ -289,14 +310,15 @@ export async function runActionMatrix(log: (message: string) => void = () => {})
   const oracle = new PyatspiOracle(desktop.env());
   const rows: MatrixRow[] = [];
   try {
-    const suites: [string, () => Promise<{ window: ClientWindow }>, Case[]][] = [
-      ['GTK3', () => desktop.launchFixture('gtk3'), gtkCases('gtk3')],
-      ['GTK4', () => desktop.launchFixture('gtk4'), gtkCases('gtk4')],
-      ['Qt5 (SpeedCrunch)', () => desktop.launch('speedcrunch', [], 'SpeedCrunch'), qtCases()],
+    const suites: [string, () => Promise<{ window: ClientWindow }>, Case[], boolean][] = [
+      ['GTK3', () => desktop.launchFixture('gtk3'), gtkCases('gtk3'), true],
+      ['GTK4', () => desktop.launchFixture('gtk4'), gtkCases('gtk4'), true],
+      ['Qt5 (SpeedCrunch)', () => desktop.launch('speedcrunch', [], 'SpeedCrunch'), qtCases(), true],
+      ['Xaw (xcalc), no accessibility', () => desktop.launch('xcalc', [], 'Calculator'), xawCases(desktop), false],
     ];
-    for (const [toolkit, launch, cases] of suites) {
+    for (const [toolkit, launch, cases, accessible] of suites) {
       const launched = await launch();
-      const app = await openApp(desktop, context, oracle, toolkit, launched);
+      const app = await openApp(context, oracle, toolkit, launched, accessible);
       for (const item of cases) {
         const row = await runCase(app, item);
         log(`${toolkit} ${row.action} ${row.addressing} ${row.delivery}: ${row.effect ?? row.error} (${row.oracleNote ?? ''})`);

@@ -9,6 +9,11 @@ export interface WindowMatch {
 const windowRoles = new Set([16, 23, 28, 69]); // dialog, frame, internal frame, window
 const STATE_ACTIVE = 1;
 
+function sameSize(top: AccessibleTopLevel, window: ClientWindow): boolean {
+  const extents = top.extents;
+  return extents !== undefined && Math.abs(extents.w - window.bounds.width) <= 12 && Math.abs(extents.h - window.bounds.height) <= 40;
+}
+
 function score(top: AccessibleTopLevel, window: ClientWindow): number {
   let points = 0;
   if (top.name === window.title) points += 100;
@@ -18,7 +23,7 @@ function score(top: AccessibleTopLevel, window: ClientWindow): number {
   const extents = top.extents;
   if (extents) {
     // Sizes can differ by a few pixels of decoration; GTK4 reports its position as 0,0, so position only adds.
-    if (Math.abs(extents.w - window.bounds.width) <= 12 && Math.abs(extents.h - window.bounds.height) <= 40) points += 20;
+    if (sameSize(top, window)) points += 20;
     if (extents.x === window.bounds.x && extents.y === window.bounds.y) points += 20;
   }
   return points;
@@ -61,6 +66,9 @@ export async function matchWindow(client: AtspiClient, window: ClientWindow): Pr
       }
     }),
   );
-  const byTitle = otherTopLevels.flat().filter((candidate) => candidate.topLevel.name === window.title && window.title !== '');
+  // Another app's window with the same title is not this one: the size must agree too.
+  const byTitle = otherTopLevels
+    .flat()
+    .filter((candidate) => candidate.topLevel.name === window.title && window.title !== '' && sameSize(candidate.topLevel, window));
   return best(byTitle, window);
 }
