@@ -49,6 +49,7 @@ export async function callCommand(argv: readonly string[]): Promise<number> {
   const runner = args.flags.has('no-daemon') ? await inProcessRunner(session) : daemonRunner('cli', session);
   try {
     const result = await runner.call(toolName, toolArgs);
+    for (const notice of result.notices ?? []) process.stderr.write(`cup-driver: ${notice}\n`);
     const imageDir = resolve(flagValue(args, 'image-dir') ?? join(tmpdir(), 'cup-driver'));
     const images = writeImages(result, toolName, imageDir);
     if (args.flags.has('json')) {

@@ -48,7 +48,12 @@ export interface McpBackend {
 
 /** Serves the registry over stdio until the client closes stdin. Nothing but protocol goes to stdout. */
 export async function serveMcpOverStdio(backend: McpBackend): Promise<void> {
-  const server = createMcpServer(backend.callTool);
+  const server = createMcpServer(async (name, args) => {
+    const result = await backend.callTool(name, args);
+    // A desktop started for the client is news for stderr, the MCP server's log, never for stdout.
+    for (const notice of result.notices ?? []) backend.log(notice);
+    return result;
+  });
   const transport = new StdioServerTransport();
   const closed = new Promise<void>((resolve) => {
     server.onclose = () => resolve();

@@ -12,6 +12,8 @@ export interface ToolCallResult {
   body?: string;
   images: ToolImage[];
   structured: Record<string, unknown>;
+  /** Things the caller should be told on stderr that happened on the way (e.g. a desktop was started for it). */
+  notices?: string[];
 }
 
 function failed(failure: 'usage' | 'tool', message: string, code: string, details: Record<string, unknown> = {}): ToolCallResult {

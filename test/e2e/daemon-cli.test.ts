@@ -226,3 +226,24 @@ describe('cup-driver call through the daemon', () => {
     await waitUntil('the idle daemon exits', 10_000, () => !isAlive(pid!));
   });
 });
+
+describe('call without DISPLAY through the daemon', () => {
+  test('the daemon starts the embedded desktop and the caller is told so on stderr', async () => {
+    const runtime = mkdtempSync(join(tmpdir(), 'cup-nodisplay-'));
+    const env: NodeJS.ProcessEnv = { ...process.env, XDG_RUNTIME_DIR: runtime, XDG_CONFIG_HOME: runtime, CUP_DRIVER_IDLE_TIMEOUT: '60' };
+    delete env.DISPLAY;
+    delete env.DBUS_SESSION_BUS_ADDRESS;
+    try {
+      const run = await runCli(['call', 'get_screen_size'], env);
+      assert.equal(run.status, 0, run.stderr);
+      assert.match(run.stdout, /screen 1280x800/);
+      assert.match(run.stderr, /no DISPLAY set: started a virtual desktop on :\d+/);
+      const again = await runCli(['call', 'get_screen_size'], env);
+      assert.equal(again.status, 0, again.stderr);
+    } finally {
+      await stopDaemon(env);
+      await runCli(['desktop', 'stop'], env);
+    }
+  });
+});
+

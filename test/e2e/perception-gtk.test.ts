@@ -86,6 +86,14 @@ describe('perception of real GTK3 and GTK4 apps on the embedded desktop', () => 
     }
     gtk4 = (await context.desktop.windows()).find((w) => w.id === launched4.window.id)!;
     calculator = (await desktop.launch('gnome-calculator', [], 'Calculator')).window;
+    // The calculator resizes itself once after it maps; wait until its geometry holds still.
+    let previous = '';
+    for (const deadline = Date.now() + 5000; Date.now() < deadline; await sleep(150)) {
+      calculator = (await context.desktop.windows()).find((window) => window.id === calculator.id)!;
+      const now = JSON.stringify(calculator.bounds);
+      if (now === previous) break;
+      previous = now;
+    }
   });
 
   after(async () => {

@@ -49,6 +49,8 @@ export class LinuxDesktop {
   private readonly atspiConnection: LazyConnection<AtspiClient>;
   /** Per window: how far its content starts inside the X window (GTK4's client-side-decoration margin). */
   private readonly contentMargins = new Map<number, { x: number; y: number }>();
+  /** What a caller should be told (a desktop was started or reused for it), until the caller takes it. */
+  private readonly notices: string[] = [];
   /** Per window: the accessible top-level found for it, so point lookups need not search again. */
   private readonly matches = new Map<number, WindowMatch>();
   readonly callTimeoutMs: number;
@@ -59,7 +61,10 @@ export class LinuxDesktop {
       async () => {
         if (!process.env.DISPLAY) {
           if (!this.options.autoStartDesktop) throw new Error('DISPLAY is not set; start a desktop with `cup-driver desktop start` and export its DISPLAY');
-          await ensureDisplay(this.options.log);
+          await ensureDisplay((message) => {
+            this.options.log(message);
+            this.notices.push(message);
+          });
         }
         return X11Connection.connect({ timeoutMs: this.callTimeoutMs });
       },
@@ -73,6 +78,11 @@ export class LinuxDesktop {
 
   x11(): Promise<X11Connection> {
     return this.xConnection.get();
+  }
+
+  /** Notices for the caller since the last time they were taken (the daemon passes them on to its client). */
+  takeNotices(): string[] {
+    return this.notices.splice(0);
   }
 
   atspi(): Promise<AtspiClient> {

@@ -156,6 +156,7 @@ export function decodeResponse(line: string): { id: RequestId | null; result: To
       ...(typeof parsed.body === 'string' ? { body: parsed.body } : {}),
       images,
       structured: isObject(parsed.structured) ? parsed.structured : {},
+      ...(Array.isArray(parsed.notices) ? { notices: parsed.notices.map(String) } : {}),
     },
   };
 }

@@ -240,7 +240,10 @@ export class DaemonServer {
       return failureResult('tool', (error as Error).message, 'session_unavailable');
     }
     try {
-      return await runTool(request.tool, request.arguments, request.cwd ? { ...context, cwd: request.cwd } : context);
+      const result = await runTool(request.tool, request.arguments, request.cwd ? { ...context, cwd: request.cwd } : context);
+      // The caller, not the daemon's log, is who should hear that a desktop was started for it.
+      const notices = this.options.shared.desktop.takeNotices();
+      return notices.length > 0 ? { ...result, notices } : result;
     } finally {
       this.sessions.release(session);
     }
