@@ -1,6 +1,7 @@
 // The embedded desktop with the GTK fixtures, read back through the project's own get_window_state tool: the
 // fixture's status label is the oracle for what the app received.
 import assert from 'node:assert/strict';
+import { after, afterEach, before } from 'node:test';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -117,4 +118,34 @@ export async function keyboardSnapshot(x: X11Connection): Promise<unknown> {
   const { minKeycode, maxKeycode } = x.setup;
   const [keyboard, modifiers] = await Promise.all([x.getKeyboardMapping(minKeycode, maxKeycode - minKeycode + 1), x.getModifierMapping()]);
   return { keyboard, modifiers };
+}
+
+export interface KeyboardFixtures {
+  fixtures: FixtureDesktop;
+  gtk3: ClientWindow;
+  gtk4: ClientWindow;
+  /** The keyboard and modifier map before the first test. */
+  keyboardBefore: unknown;
+}
+
+/**
+ * Registers the hooks of a keyboard test file: both fixtures started before, stopped after, and after each
+ * test proof that no key is left down and the keyboard map is as it was. Returns the fixtures once started.
+ */
+export function useKeyboardFixtures(): () => KeyboardFixtures {
+  let started: KeyboardFixtures | undefined;
+  before(async () => {
+    const fixtures = await FixtureDesktop.start();
+    const gtk3 = await fixtures.launch('gtk3');
+    const gtk4 = await fixtures.launch('gtk4');
+    started = { fixtures, gtk3, gtk4, keyboardBefore: await keyboardSnapshot(fixtures.x) };
+  });
+  after(async () => {
+    await started?.fixtures.stop();
+  });
+  afterEach(async () => {
+    assert.deepEqual(await started!.fixtures.x.queryKeymap(), [], 'no key is left down');
+    assert.deepEqual(await keyboardSnapshot(started!.fixtures.x), started!.keyboardBefore, 'the keyboard map is as it was');
+  });
+  return () => started!;
 }
