@@ -65,6 +65,17 @@ async function main(): Promise<void> {
     }
     process.stdout.write(`\n$ get_window_state {"pid": ${window.pid}, "window_id": ${window.window_id}}\n${textOf(state)}\n`);
     process.stdout.write(`\nscreenshot written to ${screenshot}\n`);
+
+    // Act: 6 × 7 = by element, in the background (accessibility actions; nothing is raised or focused).
+    const elements = (state.structuredContent as { elements: { index: number; role: string; name: string }[] }).elements;
+    for (const key of ['6', '×', '7', '=']) {
+      const button = elements.find((element) => element.role === 'button' && element.name === key);
+      if (!button) throw new Error(`the calculator has no button "${key}"`);
+      const clicked = await call(client, 'click', { window_id: window.window_id, element_index: button.index });
+      process.stdout.write(`\n$ click {"element_index": ${button.index}}  # "${key}"\n${textOf(clicked)}\n`);
+    }
+    const after = await call(client, 'get_window_state', { pid: window.pid, window_id: window.window_id, include_screenshot: false, query: '42' });
+    process.stdout.write(`\n$ get_window_state {"query": "42"}\n${textOf(after)}\n`);
   } finally {
     await client?.close();
     app?.kill('SIGTERM');

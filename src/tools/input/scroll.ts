@@ -10,7 +10,7 @@ import { wheel as pointerWheel } from '../../platform/linux/input/index.js';
 import { withForeground } from './real-input.js';
 import { actionResult, deliveryMode, deliveryModeArgument, elementAddressing } from './schemas.js';
 import { resolveElement, type ElementTarget } from './targets.js';
-import { observe, valueProbe } from './verification.js';
+import { observe, valueProbe, type Probe } from './verification.js';
 
 const ROLE_SCROLL_BAR = 48;
 const ROLE_SCROLL_PANE = 49;
@@ -55,6 +55,23 @@ function onlyScrollPane(context: ToolContext, pid: number, windowId: number): Ob
   throw new ToolError(`window ${windowId} has ${panes.length} scrollable regions (${panes.map((pane) => `[e${pane.index}]`).join(', ')}); pass element_index`, 'ambiguous_scroll_target');
 }
 
+/**
+ * Where the region's content sits: the boxes of what the pane holds, two levels down (pane, viewport,
+ * content). Scrolling moves them; it is the read-back when the scroll bar has no Value (GTK4).
+ */
+function contentProbe(context: ToolContext, pane: ObjectRef): Probe {
+  return {
+    label: 'the position of the region\'s content',
+    read: async () => {
+      const client = await context.desktop.atspi();
+      const levelOne = await children(client, pane);
+      const levelTwo = (await Promise.all(levelOne.slice(0, 3).map((child) => children(client, child).catch(() => [])))).flat();
+      const boxes = await Promise.all([...levelOne, ...levelTwo].slice(0, 6).map((ref) => extents(client, ref).catch(() => undefined)));
+      return JSON.stringify(boxes);
+    },
+  };
+}
+
 export const scroll = defineTool({
   name: 'scroll',
   capability: 'input',
@@ -91,8 +108,9 @@ export const scroll = defineTool({
       if (!box) throw new ToolError('the scrollable region has no position on screen', 'element_not_visible');
       const notches = by === 'page' ? amount * 5 : amount;
       const centre = { x: Math.round(box.x + box.w / 2), y: Math.round(box.y + box.h / 2) };
+      const probe = bar ? valueProbe(context, bar, 'the scroll position') : contentProbe(context, pane);
       const observation = await withForeground(context, window, (x) =>
-        observe(context, pane.bus, bar ? [valueProbe(context, bar, 'the scroll position')] : [], async () => {
+        observe(context, pane.bus, [probe], async () => {
           await pointerWheel(x, centre, direction, notches);
         }),
       );

@@ -63,9 +63,18 @@ export interface ObserveOptions {
 
 const maxEvidence = 6;
 
-/** A window gaining or losing activation is what foreground delivery itself does, never an action's effect. */
-function isActivation(event: AccessibilityEvent): boolean {
-  return event.kind === 'Activate' || event.kind === 'Deactivate' || (event.kind === 'StateChanged' && event.detail === 'active');
+/**
+ * Events that are never an action's effect: a window gaining or losing activation is what foreground
+ * delivery itself does, and GTK4 re-announces every box's orientation whenever it lays out.
+ */
+function isNoise(event: AccessibilityEvent): boolean {
+  if (event.kind === 'Activate' || event.kind === 'Deactivate') return true;
+  return event.kind === 'StateChanged' && (event.detail === 'active' || event.detail === 'horizontal' || event.detail === 'vertical');
+}
+
+/** Objects whose content changed tell more than objects whose states flickered: list them first. */
+function weight(events: readonly AccessibilityEvent[]): number {
+  return events.some((event) => event.kind === 'TextChanged' || (event.kind === 'PropertyChange' && event.detail.startsWith('accessible-'))) ? 0 : 1;
 }
 
 function quote(value: string | undefined): string {
@@ -124,7 +133,7 @@ export async function observe(context: ToolContext, app: string, probes: Probe[]
     const before = await readAll();
     await act();
     const deadline = Date.now() + settleMs;
-    const relevant = () => (recorder?.events ?? []).filter((event) => !isActivation(event) && !options.ignore?.(event));
+    const relevant = () => (recorder?.events ?? []).filter((event) => !isNoise(event) && !options.ignore?.(event));
     let after = await readAll();
     const changedProbe = () => after.some((value, i) => value !== before[i]);
     const satisfied = () => (options.until ? options.until(after) : changedProbe() || relevant().length > 0);
@@ -143,7 +152,7 @@ export async function observe(context: ToolContext, app: string, probes: Probe[]
     });
     const byObject = new Map<string, AccessibilityEvent[]>();
     for (const event of relevant()) byObject.set(event.path, [...(byObject.get(event.path) ?? []), event]);
-    for (const events of byObject.values()) {
+    for (const events of [...byObject.values()].sort((a, b) => weight(a) - weight(b))) {
       if (evidence.length >= maxEvidence) break;
       evidence.push(await describeObject(context, events, options.snapshot));
     }
