@@ -12,6 +12,8 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 // Debian packages the embedded desktop needs at run time.
 const desktopPackages = [
   'xvfb', 'xauth', 'openbox', 'dbus', 'dbus-x11', 'at-spi2-core', 'libatk-adaptor', 'fonts-dejavu-core',
+  // CJK glyphs, so screenshots of apps and terminals show Chinese and Japanese text rather than boxes.
+  'fonts-wqy-microhei',
 ];
 // Real applications and toolkits the end-to-end tests drive, and the independent pyatspi oracle.
 const testPackages = [
