@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
+import { pixelChange } from '../../src/image/diff.js';
 import { fitWithin } from '../../src/image/encode.js';
 import { entryForProcess } from '../../src/platform/linux/applications.js';
 import { installedApplications, programOf } from '../../src/platform/linux/desktop-entries.js';
@@ -110,5 +111,19 @@ describe('session state', () => {
     store.add(100, 2, []);
     assert.equal(store.get(first.id), undefined);
     assert.equal(store.latest(999, 1), undefined);
+  });
+});
+
+describe('pixel read-back', () => {
+  const image = (width: number, height: number) => ({ width, height, channels: 3 as const, data: Buffer.alloc(width * height * 3, 200) });
+
+  test('the changed pixels and the box around them', () => {
+    const before = image(10, 8);
+    const after = image(10, 8);
+    assert.deepEqual(pixelChange(before, after), { count: 0 });
+    after.data[(2 * 10 + 3) * 3] = 0;
+    after.data[(5 * 10 + 7) * 3 + 2] = 0;
+    assert.deepEqual(pixelChange(before, after), { count: 2, box: { x: 3, y: 2, w: 5, h: 4 } });
+    assert.equal(pixelChange(before, image(9, 8)).count, 80, 'a resized window changed everywhere');
   });
 });

@@ -4,8 +4,6 @@ import { pidArgument, windowIdArgument } from '../schemas.js';
 import { defineTool, ToolError } from '../tool.js';
 import { findGestureAction, focusElement, performAction, type PointerKind } from './accessible-actions.js';
 import { actionOutcome, actionOutput, notDelivered } from './outcome.js';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { pixelChange, type PixelChange } from '../../image/diff.js';
 import { click as pointerClick } from '../../platform/linux/input/index.js';
 import { syntheticClick } from '../../platform/linux/synthetic-input.js';
 import { toolkitName, withForeground } from './real-input.js';
@@ -21,7 +19,8 @@ import {
 } from './schemas.js';
 import { actionable, elementScreenPoint, resolveTarget, type ElementTarget, type PointTarget } from './targets.js';
 import { parentOf, readObject } from '../../platform/linux/atspi/operations.js';
-import { nameProbe, observe, stateProbe, statesProbe, type Observation, type Probe } from './verification.js';
+import { observePixels, syntheticEventsReach } from './synthetic-rung.js';
+import { nameProbe, observe, stateProbe, statesProbe, type Probe } from './verification.js';
 
 const buttons: Record<PointerKind, 'left' | 'right'> = { click: 'left', double_click: 'left', right_click: 'right' };
 const gestureWords: Record<PointerKind, string> = { click: 'click', double_click: 'double-click', right_click: 'right-click (context menu)' };
@@ -87,41 +86,14 @@ async function backgroundPoint(context: ToolContext, target: PointTarget, kind: 
     const observation = await observe(context, hit.bus, probes, () => performAction(context, found.candidate, found.action));
     return actionOutcome({ path: 'x11_atspi', mode: 'background', target, observation });
   }
-  const probe = await context.desktop.readWindowTree(target.window, { maxNodes: 1, maxDepth: 0, budgetMs: 3000 });
-  const toolkit = probe.toolkit ? await toolkitName(context, probe.match?.app.bus) : 'this application';
-  if (acceptsSyntheticEvents(probe.toolkit?.name, probe.match !== undefined) && kind !== 'double_click') {
-    return syntheticPointer(context, target, kind);
-  }
+  const synthetic = await syntheticEventsReach(context, target.window);
+  if (synthetic.accepted && kind !== 'double_click') return syntheticPointer(context, target, kind);
+  const toolkit = synthetic.toolkit;
   return notDelivered(
     'background',
     target,
     `nothing under (${Math.round(target.windowX)},${Math.round(target.windowY)}) offers an accessibility action for a ${gestureWords[kind]}, and ${toolkit} ignores synthetic X events; nothing was sent: retry with delivery_mode "foreground"`,
   );
-}
-
-/**
- * GTK and Qt read input through XInput2 and drop events another client sends; X toolkits that do not
- * (Xt/Xaw, Motif, Tk), and apps that show no accessibility at all, are worth a synthetic event.
- */
-function acceptsSyntheticEvents(toolkit: string | undefined, accessible: boolean): boolean {
-  if (!accessible) return true;
-  return !/^(gtk|gail|qt)/i.test(toolkit ?? '');
-}
-
-/**
- * For an app without accessibility the window's own pixels are the read-back: captured before the input
- * and again (for up to half a second) until they change.
- */
-async function observePixels(context: ToolContext, window: PointTarget['window'], act: () => Promise<void>): Promise<Observation> {
-  const before = await context.desktop.captureWindow(window);
-  await act();
-  let change: PixelChange = { count: 0 };
-  for (const deadline = Date.now() + 500; change.count === 0 && Date.now() < deadline; ) {
-    await sleep(40);
-    change = pixelChange(before, await context.desktop.captureWindow(window));
-  }
-  const evidence = change.box ? [`the window's pixels changed: ${change.count} pixels in ${change.box.x},${change.box.y} ${change.box.w}x${change.box.h}`] : [];
-  return { changed: change.count > 0, listening: true, evidence };
 }
 
 /** The x11_pixel rung: a click sent as X events, verified by the window's pixels. */

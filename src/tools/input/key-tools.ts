@@ -6,8 +6,9 @@ import { defineTool, ToolError } from '../tool.js';
 import { focusElement, type Actionable } from './accessible-actions.js';
 import { focusedElementOf } from './focused-element.js';
 import { actionOutcome, actionOutput, notDelivered } from './outcome.js';
-import { click, pressCombination } from '../../platform/linux/input/index.js';
-import { parseKeys, toolkitName, withForeground } from './real-input.js';
+import { click, pressCombination, syntheticCombination } from '../../platform/linux/input/index.js';
+import { observePixels, syntheticEventsReach } from './synthetic-rung.js';
+import { parseKeys, withForeground } from './real-input.js';
 import { actionResult, deliveryMode, deliveryModeArgument, elementAddressing, type ActionResult } from './schemas.js';
 import { actionable, elementScreenPoint, resolveElement, type ElementTarget } from './targets.js';
 import { observe, stateProbe, textProbe, type Probe } from './verification.js';
@@ -82,7 +83,19 @@ async function sendKeys(context: ToolContext, args: KeyArgs, rawKeys: string[], 
   if (mode === 'background') {
     const perform = target && repeat === 1 ? await backgroundKeys(context, target, keys.canonical) : undefined;
     if (!target || !perform) {
-      const toolkit = await toolkitName(context, target?.ref.bus);
+      const synthetic = await syntheticEventsReach(context, window);
+      if (synthetic.accepted) {
+        const x = await context.desktop.x11();
+        const observation = await observePixels(context, window, async () => {
+          try {
+            await syntheticCombination(x, window.id, rawKeys, repeat);
+          } catch (error) {
+            throw new ToolError((error as Error).message, 'unsupported_key');
+          }
+        });
+        return actionOutcome({ path: 'key_events', mode, target: element, observation });
+      }
+      const toolkit = synthetic.toolkit;
       return notDelivered(
         mode,
         element,
@@ -102,7 +115,8 @@ async function sendKeys(context: ToolContext, args: KeyArgs, rawKeys: string[], 
     const press = async () => {
       await pressCombination(x, rawKeys, { repeat });
     };
-    if (!target) return void (await press());
+    // Without an accessible target the window's pixels are the read-back.
+    if (!target) return observePixels(context, window, press);
     return observe(context, target.ref.bus, probes, press, { snapshot: element?.snapshot });
   });
   return actionOutcome({ path: 'key_events_fg', mode, target: element, observation });

@@ -11,7 +11,9 @@ import { focusElement, type Actionable } from './accessible-actions.js';
 import { focusedElementOf } from './focused-element.js';
 import { actionOutcome, actionOutput, notDelivered } from './outcome.js';
 import { click, typeText as typeTextReally } from '../../platform/linux/input/index.js';
+import { syntheticText } from '../../platform/linux/input/index.js';
 import { withForeground } from './real-input.js';
+import { observePixels, syntheticEventsReach } from './synthetic-rung.js';
 import { actionResult, deliveryMode, deliveryModeArgument, elementIndexArgument, elementTokenArgument, sessionArgument } from './schemas.js';
 import { actionable, elementScreenPoint, resolveElement, type ElementTarget } from './targets.js';
 import { observe, textProbe } from './verification.js';
@@ -73,6 +75,18 @@ export const typeText = defineTool({
 
     if (mode === 'background') {
       if (!target || !target.interfaces.includes('EditableText')) {
+        const synthetic = await syntheticEventsReach(context, window);
+        if (synthetic.accepted) {
+          const x = await context.desktop.x11();
+          const observation = await observePixels(context, window, async () => {
+            try {
+              await syntheticText(x, window.id, args.text);
+            } catch (error) {
+              throw new ToolError((error as Error).message, 'unsupported_character');
+            }
+          });
+          return actionOutput('type_text', actionOutcome({ path: 'key_events', mode, target: element, observation }));
+        }
         return actionOutput(
           'type_text',
           notDelivered(
@@ -95,7 +109,8 @@ export const typeText = defineTool({
       const type = async () => {
         await typeTextReally(x, args.text, { delayMs: args.delay_ms ?? 0, holdMs: 1 });
       };
-      if (!app) return void (await type());
+      // Without an accessible target the window's pixels are the read-back.
+      if (!app) return observePixels(context, window, type);
       return observe(context, app, probes, type, { snapshot: element?.snapshot, settleMs: 1000, until: probes.length ? arrived : undefined });
     });
     return actionOutput('type_text', actionOutcome({ path: 'key_events_fg', mode, target: element, observation }));

@@ -1,0 +1,44 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { pixelChange, type PixelChange } from '../../image/diff.js';
+import type { ClientWindow } from '../../platform/linux/windows.js';
+import type { ToolContext } from '../context.js';
+import { toolkitName } from './real-input.js';
+import type { Observation } from './verification.js';
+
+/**
+ * Whether input sent as X events (SendEvent) reaches a window's app. GTK and Qt read input through
+ * XInput2 and drop events another client sends; X toolkits that do not (Xt/Xaw, Motif, Tk), and apps
+ * that show no accessibility at all, are worth a synthetic event. The toolkit's name is for messages.
+ */
+export async function syntheticEventsReach(context: ToolContext, window: ClientWindow): Promise<{ accepted: boolean; toolkit: string }> {
+  const probe = await context.desktop.readWindowTree(window, { maxNodes: 1, maxDepth: 0, budgetMs: 3000 });
+  if (!probe.match) return { accepted: true, toolkit: 'this application' };
+  const toolkit = await toolkitName(context, probe.match.app.bus);
+  return { accepted: !/^(gtk|gail|qt)/i.test(probe.toolkit?.name ?? ''), toolkit };
+}
+
+/**
+ * A change confined to a sliver at most this many pixels wide or tall is what a blinking text caret
+ * does on its own; it is not taken as the input's effect.
+ */
+const caretSliver = 3;
+
+function meaningful(change: PixelChange): boolean {
+  return change.box !== undefined && change.box.w > caretSliver && change.box.h > caretSliver;
+}
+
+/**
+ * For an app without accessibility the window's own pixels are the read-back: captured before the input
+ * and again (for up to half a second) until they change by more than a caret's blink.
+ */
+export async function observePixels(context: ToolContext, window: ClientWindow, act: () => Promise<void>): Promise<Observation> {
+  const before = await context.desktop.captureWindow(window);
+  await act();
+  let change: PixelChange = { count: 0 };
+  for (const deadline = Date.now() + 500; !meaningful(change) && Date.now() < deadline; ) {
+    await sleep(40);
+    change = pixelChange(before, await context.desktop.captureWindow(window));
+  }
+  const evidence = meaningful(change) ? [`the window's pixels changed: ${change.count} pixels in ${change.box!.x},${change.box!.y} ${change.box!.w}x${change.box!.h}`] : [];
+  return { changed: evidence.length > 0, listening: true, evidence };
+}
