@@ -1,6 +1,6 @@
 import type { CupAttributes, CupNode, CupRect, CupRole, CupState } from '../types.js';
 import { cupActionsFor } from './actions.js';
-import type { AtspiRawNode, RawTreeContext } from './raw-node.js';
+import { UNKNOWN_COORDINATE, type AtspiRawNode, type RawTreeContext } from './raw-node.js';
 import { atspiRoleName, cupRoleFor } from './roles.js';
 import { decodeStateSet } from './states.js';
 
@@ -19,8 +19,6 @@ export interface ConvertedTree {
   nodeCount: number;
 }
 
-/** GTK3 (and ATK) report this coordinate for objects with no on-screen position, e.g. rows scrolled out of a list. */
-const unknownCoordinate = -2147483648;
 /** A widget type name such as "GtkStackPage", "AdwGizmo" or "HistoryView": one CamelCase word of two or more parts. */
 const typeNamePattern = /^[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+$/;
 /** Roles whose accessible name comes from their content when they have no label (W3C accname). */
@@ -54,7 +52,7 @@ function intersects(a: CupRect, b: CupRect): boolean {
  */
 function place(raw: AtspiRawNode, context: RawTreeContext, parentOffscreen: boolean, showing: boolean): Placement {
   const extents = raw.extents;
-  if (raw.positionUnknown || (extents && (extents.x === unknownCoordinate || extents.y === unknownCoordinate))) return { offscreen: true };
+  if (raw.positionUnknown || (extents && (extents.x === UNKNOWN_COORDINATE || extents.y === UNKNOWN_COORDINATE))) return { offscreen: true };
   // Qt reports an empty box at the origin for what is not shown (closed popup menus): no position, not a place.
   if (extents && extents.x === 0 && extents.y === 0 && extents.w === 0 && extents.h === 0 && !showing) return { offscreen: true };
   if (!extents) return { offscreen: parentOffscreen };

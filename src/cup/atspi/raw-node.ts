@@ -1,3 +1,6 @@
+/** GTK3 (and ATK) report this coordinate for objects with no on-screen position, e.g. rows scrolled out of a list. */
+export const UNKNOWN_COORDINATE = -2147483648;
+
 /**
  * One accessible object as the Linux platform layer read it from AT-SPI2, before any CUP mapping.
  * Plain data so the mapping stays pure and testable without a bus.

@@ -1,4 +1,4 @@
-import type { AtspiRawNode, RawTreeContext } from '../../cup/atspi/raw-node.js';
+import { UNKNOWN_COORDINATE, type AtspiRawNode, type RawTreeContext } from '../../cup/atspi/raw-node.js';
 import { accessibilityBusAddress } from './atspi/bus-address.js';
 import { AtspiClient } from './atspi/client.js';
 import { quirksFor, type ToolkitInfo, type ToolkitQuirks } from './atspi/toolkit.js';
@@ -115,7 +115,7 @@ export class LinuxDesktop {
   async elementBounds(window: ClientWindow, ref: ObjectRef): Promise<{ x: number; y: number; w: number; h: number } | undefined> {
     const client = await this.atspi();
     const [box, toolkit] = await Promise.all([extents(client, ref, 0).catch(() => undefined), client.toolkitOf(ref.bus).catch(() => undefined)]);
-    if (!box || box.x === -2147483648 || box.w <= 0 || box.h <= 0) return undefined;
+    if (!box || box.x === UNKNOWN_COORDINATE || box.w <= 0 || box.h <= 0) return undefined;
     if (!quirksFor(toolkit).extentsRelativeToWindow) return box;
     const margin = this.contentMargins.get(window.id) ?? { x: window.csdMargins?.left ?? 0, y: window.csdMargins?.top ?? 0 };
     return { x: box.x + window.bounds.x + margin.x, y: box.y + window.bounds.y + margin.y, w: box.w, h: box.h };
@@ -128,7 +128,7 @@ export class LinuxDesktop {
    */
   async accessibleAt(window: ClientWindow, screenX: number, screenY: number): Promise<ObjectRef | undefined> {
     const client = await this.atspi();
-    let match = this.matches.get(window.id);
+    let match = this.rememberedMatch(window);
     if (!match) {
       match = await matchWindow(client, window);
       if (!match) return undefined;
@@ -155,8 +155,7 @@ export class LinuxDesktop {
     const client = await this.atspi();
     const unresponsive = `the application (pid ${window.pid}) did not answer the accessibility bus within ${this.callTimeoutMs} ms; it may be hung or stopped`;
     // The window's top-level object is remembered: a repeat capture goes straight to it.
-    const cached = this.matches.get(window.id);
-    const remembered = cached && cached.app.pid === window.pid ? cached : undefined;
+    const remembered = this.rememberedMatch(window);
     let match: WindowMatch | undefined;
     try {
       match = remembered ?? (await matchWindow(client, window));
@@ -199,6 +198,12 @@ export class LinuxDesktop {
       this.contentMargins.set(window.id, { x: context.extentsOrigin.x - window.bounds.x, y: context.extentsOrigin.y - window.bounds.y });
     }
     return { match, toolkit, quirks, read, context, missingReason: read.unresponsive ? unresponsive : read.failure };
+  }
+
+  /** The top level found for this window before, unless the window id now belongs to another process. */
+  private rememberedMatch(window: ClientWindow): WindowMatch | undefined {
+    const match = this.matches.get(window.id);
+    return match && match.app.pid === window.pid ? match : undefined;
   }
 
   close(): void {

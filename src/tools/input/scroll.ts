@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { decodeStateSet } from '../../cup/atspi/states.js';
 import type { ObjectRef } from '../../platform/linux/atspi/object-ref.js';
-import { callObject, children, extents, parentOf, readStates, readValue, setValue } from '../../platform/linux/atspi/operations.js';
+import { children, extents, parentOf, readInterfaces, readRole, readStates, readValue, setValue } from '../../platform/linux/atspi/operations.js';
 import type { ToolContext } from '../context.js';
 import { resolveWindow } from '../perception/window-records.js';
 import { defineTool, ToolError } from '../tool.js';
@@ -16,16 +16,12 @@ const ROLE_SCROLL_BAR = 48;
 const ROLE_SCROLL_PANE = 49;
 type Direction = 'up' | 'down' | 'left' | 'right';
 
-async function roleOf(context: ToolContext, ref: ObjectRef): Promise<number> {
-  return Number((await callObject(await context.desktop.atspi(), ref, 'Accessible', 'GetRole'))[0]);
-}
-
 /** The scroll pane that scrolls an element: the element itself or its nearest scrolling ancestor. */
 async function scrollPaneOf(context: ToolContext, start: ObjectRef): Promise<ObjectRef | undefined> {
   const client = await context.desktop.atspi();
   let current: ObjectRef | undefined = start;
   for (let depth = 0; current && depth < 64; depth++) {
-    if ((await roleOf(context, current)) === ROLE_SCROLL_PANE) return current;
+    if ((await readRole(client, current)) === ROLE_SCROLL_PANE) return current;
     current = await parentOf(client, current).catch(() => undefined);
   }
   return undefined;
@@ -35,10 +31,9 @@ async function scrollPaneOf(context: ToolContext, start: ObjectRef): Promise<Obj
 async function scrollBarOf(context: ToolContext, pane: ObjectRef, vertical: boolean): Promise<ObjectRef | undefined> {
   const client = await context.desktop.atspi();
   for (const child of await children(client, pane)) {
-    if ((await roleOf(context, child)) !== ROLE_SCROLL_BAR) continue;
+    if ((await readRole(client, child)) !== ROLE_SCROLL_BAR) continue;
     // GTK4's scroll bars carry no Value, so they cannot be moved through accessibility.
-    const interfaces = (await callObject(client, child, 'Accessible', 'GetInterfaces'))[0] as string[];
-    if (!interfaces.includes('org.a11y.atspi.Value')) continue;
+    if (!(await readInterfaces(client, child)).includes('Value')) continue;
     const states = decodeStateSet(await readStates(client, child));
     if (states.has(vertical ? 'STATE_VERTICAL' : 'STATE_HORIZONTAL')) return child;
   }

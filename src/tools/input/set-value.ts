@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { decodeStateSet } from '../../cup/atspi/states.js';
-import { callObject, children, readName, readStates, readValue, selectChild, setTextContents, setValue } from '../../platform/linux/atspi/operations.js';
+import { children, readName, readRole, readStates, readValue, selectChild, setTextContents, setValue } from '../../platform/linux/atspi/operations.js';
 import type { ObjectRef } from '../../platform/linux/atspi/object-ref.js';
 import type { ToolContext } from '../context.js';
 import { defineTool, ToolError } from '../tool.js';
@@ -19,7 +19,7 @@ async function comboOptions(context: ToolContext, combo: ObjectRef): Promise<{ r
   const options: { ref: ObjectRef; name: string }[] = [];
   const visit = async (ref: ObjectRef, depth: number) => {
     for (const child of await children(client, ref)) {
-      const role = Number((await callObject(client, child, 'Accessible', 'GetRole'))[0]);
+      const role = await readRole(client, child);
       if (menuItemRoles.has(role)) options.push({ ref: child, name: await readName(client, child) });
       else if (depth < 2) await visit(child, depth + 1);
     }

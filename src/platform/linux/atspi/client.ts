@@ -1,14 +1,21 @@
-import { DBusConnection, DBusError, getProperty } from '../dbus/index.js';
+import { DBusConnection, DBusError, getProperty, type MethodCall } from '../dbus/index.js';
 import { atspiInterface, REGISTRY_BUS, ROOT_PATH, type ObjectRef } from './object-ref.js';
 import { EventMonitor } from './event-monitor.js';
 import { ObjectFactsCache } from './object-facts.js';
 import type { ToolkitInfo } from './toolkit.js';
 
 /** How calls to one application travel: over its private socket when it offers one, else through the bus. */
-export interface AppChannel {
+interface AppChannel {
   connection: DBusConnection;
   /** Direct (peer-to-peer): calls carry no destination, and the bus daemon is not in the path. */
   direct: boolean;
+}
+
+/** A call on one accessible object: everything of a method call but where it goes. */
+export type ObjectCall = Omit<MethodCall, 'destination' | 'path'>;
+
+function closeIfDirect(channel: Promise<AppChannel>): void {
+  void channel.then((open) => open.direct && open.connection.close()).catch(() => {});
 }
 
 /** An application registered with the AT-SPI registry. */
@@ -60,13 +67,11 @@ export class AtspiClient {
     this.facts.forgetApplication(busName);
     const channel = this.channels.get(busName);
     this.channels.delete(busName);
-    void channel?.then((open) => open.direct && open.connection.close()).catch(() => {});
+    if (channel) closeIfDirect(channel);
   }
 
   close(): void {
-    for (const channel of this.channels.values()) {
-      void channel.then((open) => open.direct && open.connection.close()).catch(() => {});
-    }
+    for (const channel of this.channels.values()) closeIfDirect(channel);
     this.channels.clear();
     this.bus.close();
   }
@@ -76,7 +81,7 @@ export class AtspiClient {
    * private socket (Application.GetApplicationBusAddress); talking to it directly takes the accessibility
    * bus daemon out of every round trip. Toolkits without one are reached through the bus.
    */
-  channelFor(busName: string): Promise<AppChannel> {
+  private channelFor(busName: string): Promise<AppChannel> {
     let channel = this.channels.get(busName);
     if (!channel) {
       channel = this.openChannel(busName);
@@ -85,6 +90,13 @@ export class AtspiClient {
       channel.catch(() => this.channels.delete(busName));
     }
     return channel;
+  }
+
+  /** A method call on one accessible object, over its application's channel; resolves to the reply body. */
+  async callObject(ref: ObjectRef, call: ObjectCall): Promise<unknown[]> {
+    const channel = await this.channelFor(ref.bus);
+    const reply = await channel.connection.call({ ...call, destination: channel.direct ? '' : ref.bus, path: ref.path });
+    return reply.body;
   }
 
   private async openChannel(busName: string): Promise<AppChannel> {

@@ -1,22 +1,13 @@
 import { DBusError, Variant } from '../dbus/index.js';
 import type { AtspiClient } from './client.js';
-import { atspiInterface, type ObjectRef } from './object-ref.js';
+import { atspiInterface, NULL_PATH, objectRefs, shortInterfaceName, type ObjectRef } from './object-ref.js';
 
 /**
  * Single calls on one accessible object, routed like the tree walk (the app's private socket when it
  * has one). Each is bounded by the client's per-call timeout.
  */
-export async function callObject(client: AtspiClient, ref: ObjectRef, iface: string, member: string, signature?: string, body?: unknown[]): Promise<unknown[]> {
-  const channel = await client.channelFor(ref.bus);
-  const reply = await channel.connection.call({
-    destination: channel.direct ? '' : ref.bus,
-    path: ref.path,
-    interface: iface.includes('.') ? iface : atspiInterface(iface),
-    member,
-    signature,
-    body,
-  });
-  return reply.body;
+export function callObject(client: AtspiClient, ref: ObjectRef, iface: string, member: string, signature?: string, body?: unknown[]): Promise<unknown[]> {
+  return client.callObject(ref, { interface: iface.includes('.') ? iface : atspiInterface(iface), member, signature, body });
 }
 
 async function getProperty(client: AtspiClient, ref: ObjectRef, iface: string, name: string): Promise<unknown> {
@@ -38,18 +29,18 @@ export interface ObjectFactsNow {
 
 /** Reads an object's current role, name, states and interfaces; a vanished object rejects with a DBusError. */
 export async function readObject(client: AtspiClient, ref: ObjectRef): Promise<ObjectFactsNow> {
-  const [role, name, states, interfaces] = await Promise.all([
-    callObject(client, ref, 'Accessible', 'GetRole'),
-    getProperty(client, ref, 'Accessible', 'Name'),
-    callObject(client, ref, 'Accessible', 'GetState'),
-    callObject(client, ref, 'Accessible', 'GetInterfaces'),
-  ]);
-  return {
-    role: Number(role[0]),
-    name: String(name ?? ''),
-    states: states[0] as number[],
-    interfaces: (interfaces[0] as string[]).map((iface) => iface.replace('org.a11y.atspi.', '')),
-  };
+  const [role, name, states, interfaces] = await Promise.all([readRole(client, ref), readName(client, ref), readStates(client, ref), readInterfaces(client, ref)]);
+  return { role, name, states, interfaces };
+}
+
+/** The AtspiRole number. */
+export async function readRole(client: AtspiClient, ref: ObjectRef): Promise<number> {
+  return Number((await callObject(client, ref, 'Accessible', 'GetRole'))[0]);
+}
+
+/** Interface names in their short form ("Text", "Value"). */
+export async function readInterfaces(client: AtspiClient, ref: ObjectRef): Promise<string[]> {
+  return ((await callObject(client, ref, 'Accessible', 'GetInterfaces'))[0] as string[]).map(shortInterfaceName);
 }
 
 export async function readStates(client: AtspiClient, ref: ObjectRef): Promise<number[]> {
@@ -159,12 +150,12 @@ export async function selectChild(client: AtspiClient, ref: ObjectRef, index: nu
 
 export async function children(client: AtspiClient, ref: ObjectRef): Promise<ObjectRef[]> {
   const [list] = (await callObject(client, ref, 'Accessible', 'GetChildren')) as [[string, string][]];
-  return list.map(([bus, path]) => ({ bus, path })).filter((child) => child.path !== '/org/a11y/atspi/null');
+  return objectRefs(list);
 }
 
 export async function parentOf(client: AtspiClient, ref: ObjectRef): Promise<ObjectRef | undefined> {
   const value = (await getProperty(client, ref, 'Accessible', 'Parent')) as [string, string] | undefined;
-  if (!value || value[1] === '/org/a11y/atspi/null') return undefined;
+  if (!value || value[1] === NULL_PATH) return undefined;
   return { bus: value[0], path: value[1] };
 }
 
@@ -192,7 +183,7 @@ export async function deepestAtPoint(client: AtspiClient, start: ObjectRef, x: n
     const [hit] = (await callObject(client, current, 'Component', 'GetAccessibleAtPoint', 'iiu', [x, y, coordType]).catch(() => [undefined])) as [
       [string, string] | undefined,
     ];
-    next = hit && hit[1] !== '/org/a11y/atspi/null' && hit[1] !== current.path ? { bus: hit[0], path: hit[1] } : undefined;
+    next = hit && hit[1] !== NULL_PATH && hit[1] !== current.path ? { bus: hit[0], path: hit[1] } : undefined;
   }
   return current === start ? undefined : current;
 }

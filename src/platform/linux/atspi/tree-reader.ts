@@ -2,7 +2,7 @@ import type { AtspiRawNode } from '../../../cup/atspi/raw-node.js';
 import { DBusError, DBusTimeoutError } from '../dbus/index.js';
 import type { AtspiClient } from './client.js';
 import type { ObjectFacts } from './object-facts.js';
-import { atspiInterface, type ObjectRef } from './object-ref.js';
+import { atspiInterface, NULL_PATH, objectRefs, shortInterfaceName, type ObjectRef } from './object-ref.js';
 
 export interface ReadTreeOptions {
   /** Stop adding nodes at this many (the result is then marked truncated). */
@@ -95,10 +95,7 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
     inFlight++;
     calls++;
     try {
-      const channel = await client.channelFor(ref.bus);
-      const destination = channel.direct ? '' : ref.bus;
-      const reply = await channel.connection.call({ destination, path: ref.path, interface: iface, member, signature, body, timeoutMs });
-      return reply.body;
+      return await client.callObject(ref, { interface: iface, member, signature, body, timeoutMs });
     } catch (error) {
       if (error instanceof DBusTimeoutError) {
         if (timeoutMs < options.callTimeoutMs) abort(undefined);
@@ -153,13 +150,7 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
     node.childCount = props.has('ChildCount') ? Number(props.get('ChildCount')) : -1;
     node.states = (state?.[0] as number[] | undefined) ?? [0, 0];
     node.role = known ? known.role : Number(role?.[0] ?? 0);
-    node.interfaces = known ? known.interfaces : ((interfaces?.[0] as string[] | undefined) ?? []).map((name) => name.replace('org.a11y.atspi.', ''));
-  }
-
-  function childRefs(body: Body | undefined): ObjectRef[] {
-    return ((body?.[0] as [string, string][] | undefined) ?? [])
-      .map(([childBus, childPath]) => ({ bus: childBus, path: childPath }))
-      .filter((ref) => ref.path !== '/org/a11y/atspi/null');
+    node.interfaces = known ? known.interfaces : ((interfaces?.[0] as string[] | undefined) ?? []).map(shortInterfaceName);
   }
 
   /**
@@ -172,7 +163,8 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
       truncated = true;
       return [];
     }
-    const refs = childRefs(await (early ?? call(node, atspiInterface('Accessible'), 'GetChildren')));
+    const body = await (early ?? call(node, atspiInterface('Accessible'), 'GetChildren'));
+    const refs = objectRefs((body?.[0] as [string, string][] | undefined) ?? []);
     if (node.childCount < 0) node.childCount = refs.length;
     return refs;
   }
@@ -221,7 +213,7 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
       work.push(
         call(node, atspiInterface('Selection'), 'GetSelectedChild', 'i', [0]).then(async (body) => {
           const [bus, path] = (body?.[0] as [string, string] | undefined) ?? [];
-          if (!bus || !path || path === '/org/a11y/atspi/null') return;
+          if (!bus || !path || path === NULL_PATH) return;
           const name = await call({ bus, path }, 'org.freedesktop.DBus.Properties', 'Get', 'ss', [atspiInterface('Accessible'), 'Name']);
           const variant = name?.[0] as { value: unknown } | undefined;
           if (variant) node.selectedName = String(variant.value);
