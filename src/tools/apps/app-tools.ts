@@ -6,7 +6,7 @@ import { isAlive } from '../../platform/linux/desktop/processes.js';
 import { descendsFrom, planLaunch, startDetached } from '../../platform/linux/launcher.js';
 import type { ClientWindow } from '../../platform/linux/windows.js';
 import type { ToolContext } from '../context.js';
-import { windowRecord } from '../perception/window-records.js';
+import { windowRecord, windowsOfProcess } from '../perception/window-records.js';
 import { pidArgument, windowIdArgument, windowResult } from '../schemas.js';
 import { defineTool, ToolError } from '../tool.js';
 import { activateWindowForTool } from '../input/real-input.js';
@@ -165,14 +165,9 @@ export const bringToFront = defineTool({
   input: z.strictObject({ pid: pidArgument, window_id: windowIdArgument.optional(), session: sessionArgument }),
   output: z.object({ window_id: z.number(), active: z.boolean() }),
   async handle(args, context) {
-    const windows = (await context.desktop.windows()).filter((window) => window.pid === args.pid);
-    const window = args.window_id !== undefined ? windows.find((candidate) => candidate.id === args.window_id) : windows.sort((a, b) => b.zIndex - a.zIndex)[0];
-    if (!window) {
-      throw new ToolError(
-        args.window_id !== undefined ? `pid ${args.pid} has no window ${args.window_id}; call list_windows` : `pid ${args.pid} has no window; call list_windows`,
-        'window_not_found',
-      );
-    }
+    const windows = await windowsOfProcess(context, args.pid);
+    const window = args.window_id !== undefined ? windows.find((candidate) => candidate.id === args.window_id) : windows[0];
+    if (!window) throw new ToolError(`pid ${args.pid} has no window ${args.window_id}; call list_windows`, 'window_not_found');
     const active = await activateWindowForTool(context, window);
     return {
       summary: active ? `✅ window ${window.id} "${window.title}" is active` : `⚠️ the window manager did not activate window ${window.id}`,

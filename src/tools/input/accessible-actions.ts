@@ -30,16 +30,21 @@ export interface AccessibleAction {
   name: string;
 }
 
-/** The action that performs a gesture on this element, if the toolkit offers one. */
-export async function findGestureAction(context: ToolContext, target: Actionable, kind: PointerKind): Promise<AccessibleAction | undefined> {
+/** The first of the wanted actions (lower-case names, in order of preference) that this element offers. */
+export async function findNamedAction(context: ToolContext, target: Actionable, wanted: readonly string[]): Promise<AccessibleAction | undefined> {
   if (!target.interfaces.includes('Action')) return undefined;
   const names = (await actionNames(await context.desktop.atspi(), target.ref)).map((name) => name.trim().toLowerCase());
-  for (const wanted of gestureActions[kind]) {
-    if (wanted === 'activate' && kind === 'click' && activateIsNotClick.has(target.role ?? '')) continue;
-    const index = names.indexOf(wanted);
-    if (index >= 0) return { index, name: names[index]! };
+  for (const name of wanted) {
+    const index = names.indexOf(name);
+    if (index >= 0) return { index, name };
   }
   return undefined;
+}
+
+/** The action that performs a gesture on this element, if the toolkit offers one. */
+export function findGestureAction(context: ToolContext, target: Actionable, kind: PointerKind): Promise<AccessibleAction | undefined> {
+  const skipActivate = kind === 'click' && activateIsNotClick.has(target.role ?? '');
+  return findNamedAction(context, target, skipActivate ? gestureActions.click.filter((name) => name !== 'activate') : gestureActions[kind]);
 }
 
 export async function performAction(context: ToolContext, target: Actionable, action: AccessibleAction): Promise<void> {

@@ -1,18 +1,16 @@
 import { z } from 'zod';
-import { actionNames, characterCount, copyText, cutText, doAction, pasteText, caretOffset, selectTextRange, textSelection } from '../../platform/linux/atspi/operations.js';
+import { characterCount, copyText, cutText, doAction, pasteText, caretOffset, selectTextRange, textSelection } from '../../platform/linux/atspi/operations.js';
 import type { ToolContext } from '../context.js';
-import { resolveWindow } from '../perception/window-records.js';
 import { defineTool, ToolError } from '../tool.js';
-import { focusElement, type Actionable } from './accessible-actions.js';
+import { findNamedAction, focusElement, type Actionable } from './accessible-actions.js';
 import { focusedElementOf } from './focused-element.js';
 import { actionOutcome, actionOutput, notDelivered } from './outcome.js';
 import { click, pressCombination, syntheticCombination } from '../../platform/linux/input/index.js';
 import { observePixels, syntheticEventsReach } from './synthetic-rung.js';
 import { parseKeys, withForeground } from './real-input.js';
 import { actionResult, deliveryMode, deliveryModeArgument, elementAddressing, type ActionResult } from './schemas.js';
-import { actionable, elementScreenPoint, resolveElement, type ElementTarget } from './targets.js';
+import { actionable, elementScreenPoint, keyboardWindow, resolveElement } from './targets.js';
 import { observe, stateProbe, textProbe, type Probe } from './verification.js';
-import type { ClientWindow } from '../../platform/linux/windows.js';
 
 /**
  * Key presses an accessibility interface can perform without any keystroke, so they work in the
@@ -21,9 +19,9 @@ import type { ClientWindow } from '../../platform/linux/windows.js';
 async function backgroundKeys(context: ToolContext, target: Actionable, combo: string): Promise<(() => Promise<void>) | undefined> {
   const client = await context.desktop.atspi();
   const editable = target.interfaces.includes('EditableText');
-  if ((combo === 'return' || combo === 'kp_enter') && target.interfaces.includes('Action')) {
-    const index = (await actionNames(client, target.ref)).map((name) => name.toLowerCase()).indexOf('activate');
-    if (index >= 0) return async () => void (await doAction(client, target.ref, index));
+  if (combo === 'return' || combo === 'kp_enter') {
+    const activate = await findNamedAction(context, target, ['activate']);
+    if (activate) return async () => void (await doAction(client, target.ref, activate.index));
   }
   if (!target.interfaces.includes('Text')) return undefined;
   const selection = async () => (await textSelection(client, target.ref)) ?? { start: 0, end: 0 };
@@ -57,20 +55,11 @@ interface KeyArgs {
   delivery_mode?: string;
 }
 
-async function keyWindow(context: ToolContext, args: KeyArgs, element: ElementTarget | undefined): Promise<ClientWindow> {
-  if (element) return element.window;
-  if (args.window_id !== undefined) return resolveWindow(context, args.window_id, args.pid);
-  if (args.pid === undefined) throw new ToolError('give pid (or window_id, or an element) so the keys reach the right app', 'missing_pid');
-  const windows = (await context.desktop.windows()).filter((window) => window.pid === args.pid).sort((a, b) => b.zIndex - a.zIndex);
-  if (!windows[0]) throw new ToolError(`pid ${args.pid} has no window; call list_windows`, 'window_not_found');
-  return windows.find((window) => window.active) ?? windows[0];
-}
-
-async function sendKeys(context: ToolContext, args: KeyArgs, rawKeys: string[], repeat = 1): Promise<ActionResult> {
+async function sendKeys(context: ToolContext, tool: string, args: KeyArgs, rawKeys: string[], repeat = 1): Promise<ActionResult> {
   const keys = parseKeys(rawKeys);
   const mode = deliveryMode(args.delivery_mode);
   const element = args.element_index !== undefined || args.element_token !== undefined ? await resolveElement(context, args) : undefined;
-  const window = await keyWindow(context, args, element);
+  const window = element?.window ?? (await keyboardWindow(context, args, tool));
   const target = element ? actionable(element) : await focusedElementOf(context, window).catch(() => undefined);
   const label = element ? `[e${element.element.index}]` : 'the focused element';
   const probes: Probe[] = target
@@ -141,7 +130,7 @@ export const pressKey = defineTool({
   }),
   output: actionResult,
   async handle(args, context) {
-    return actionOutput('press_key', await sendKeys(context, args, [...(args.modifiers ?? []), args.key], args.repeat ?? 1));
+    return actionOutput('press_key', await sendKeys(context, 'press_key', args, [...(args.modifiers ?? []), args.key], args.repeat ?? 1));
   },
 });
 
@@ -158,6 +147,6 @@ export const hotkey = defineTool({
   }),
   output: actionResult,
   async handle(args, context) {
-    return actionOutput('hotkey', await sendKeys(context, args, args.keys));
+    return actionOutput('hotkey', await sendKeys(context, 'hotkey', args, args.keys));
   },
 });

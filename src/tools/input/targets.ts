@@ -4,7 +4,7 @@ import type { Actionable } from './accessible-actions.js';
 import { DBusError, DBusTimeoutError } from '../../platform/linux/dbus/index.js';
 import type { ClientWindow } from '../../platform/linux/windows.js';
 import type { ToolContext } from '../context.js';
-import { resolveWindow } from '../perception/window-records.js';
+import { resolveWindow, windowsOfProcess } from '../perception/window-records.js';
 import type { ElementRecord, WindowSnapshot } from '../state/snapshot-store.js';
 import { ToolError } from '../tool.js';
 
@@ -69,8 +69,8 @@ function findSnapshot(context: ToolContext, args: AddressingArgs): { snapshot: W
   if (args.window_id === undefined) {
     throw new ToolError('element_index needs window_id (the window whose get_window_state produced it), or use element_token', 'missing_window_id');
   }
-  const pid = args.pid ?? context.state.snapshots.latestForWindow(args.window_id)?.pid;
-  const snapshot = pid === undefined ? undefined : context.state.snapshots.latest(pid, args.window_id);
+  const snapshots = context.state.snapshots;
+  const snapshot = args.pid === undefined ? snapshots.latestForWindow(args.window_id) : snapshots.latest(args.pid, args.window_id);
   if (!snapshot) {
     throw new ToolError(
       `no snapshot of window ${args.window_id}${args.pid !== undefined ? ` (pid ${args.pid})` : ''} in this session; call get_window_state first`,
@@ -134,9 +134,7 @@ export async function resolvePoint(context: ToolContext, args: AddressingArgs): 
   } else {
     if (windowId === undefined) {
       if (args.pid === undefined) throw new ToolError('pixel addressing needs window_id (or pid, for that process\'s front-most window)', 'missing_window_id');
-      const front = (await context.desktop.windows()).filter((window) => window.pid === args.pid).sort((a, b) => b.zIndex - a.zIndex)[0];
-      if (!front) throw new ToolError(`pid ${args.pid} has no window; call list_windows`, 'window_not_found');
-      windowId = front.id;
+      windowId = (await windowsOfProcess(context, args.pid))[0]!.id;
     }
     ({ x: windowX, y: windowY } = context.state.images.screenshotToWindow(windowId, args.x, args.y));
   }
@@ -183,6 +181,14 @@ export async function elementScreenPoint(context: ToolContext, target: ElementTa
   const screenX = Math.round(bounds.x + bounds.w / 2);
   const screenY = Math.round(bounds.y + bounds.h / 2);
   return { kind: 'point', window: target.window, screenX, screenY, windowX: screenX - target.window.bounds.x, windowY: screenY - target.window.bounds.y };
+}
+
+/** Where a keyboard tool's input goes without an element: window_id, else the active (or front-most) window of pid. */
+export async function keyboardWindow(context: ToolContext, args: { pid?: number; window_id?: number }, tool: string): Promise<ClientWindow> {
+  if (args.window_id !== undefined) return resolveWindow(context, args.window_id, args.pid);
+  if (args.pid === undefined) throw new ToolError(`${tool} needs pid (or window_id, or an element) to know which window gets the input`, 'missing_pid');
+  const windows = await windowsOfProcess(context, args.pid);
+  return windows.find((window) => window.active) ?? windows[0]!;
 }
 
 /** The element as something to act on. */

@@ -2,9 +2,7 @@ import { z } from 'zod';
 import { decodeStateSet } from '../../cup/atspi/states.js';
 import type { ObjectRef } from '../../platform/linux/atspi/object-ref.js';
 import { caretOffset, characterCount, insertText, readStates } from '../../platform/linux/atspi/operations.js';
-import type { ClientWindow } from '../../platform/linux/windows.js';
 import type { ToolContext } from '../context.js';
-import { resolveWindow } from '../perception/window-records.js';
 import { pidArgument, windowIdArgument } from '../schemas.js';
 import { defineTool, ToolError } from '../tool.js';
 import { focusElement, type Actionable } from './accessible-actions.js';
@@ -15,16 +13,8 @@ import { syntheticText } from '../../platform/linux/input/index.js';
 import { withForeground } from './real-input.js';
 import { observePixels, syntheticEventsReach } from './synthetic-rung.js';
 import { actionResult, deliveryMode, deliveryModeArgument, elementIndexArgument, elementTokenArgument, sessionArgument } from './schemas.js';
-import { actionable, elementScreenPoint, resolveElement, type ElementTarget } from './targets.js';
+import { actionable, elementScreenPoint, keyboardWindow, resolveElement, type ElementTarget } from './targets.js';
 import { observe, textProbe } from './verification.js';
-
-async function windowOf(context: ToolContext, args: { pid?: number; window_id?: number }): Promise<ClientWindow> {
-  if (args.window_id !== undefined) return resolveWindow(context, args.window_id, args.pid);
-  if (args.pid === undefined) throw new ToolError('type_text needs pid (or window_id, or an element) to know where to type', 'missing_pid');
-  const windows = (await context.desktop.windows()).filter((window) => window.pid === args.pid).sort((a, b) => b.zIndex - a.zIndex);
-  if (!windows[0]) throw new ToolError(`pid ${args.pid} has no window; call list_windows`, 'window_not_found');
-  return windows.find((window) => window.active) ?? windows[0];
-}
 
 /** A read-only field takes no typing from a user, so it takes none from us either. */
 export async function requireEditable(context: ToolContext, ref: ObjectRef, label: string): Promise<void> {
@@ -65,7 +55,7 @@ export const typeText = defineTool({
     const mode = deliveryMode(args.delivery_mode);
     const element: ElementTarget | undefined =
       args.element_index !== undefined || args.element_token !== undefined ? await resolveElement(context, args) : undefined;
-    const window = element?.window ?? (await windowOf(context, args));
+    const window = element?.window ?? (await keyboardWindow(context, args, 'type_text'));
     const target: Actionable | undefined = element ? actionable(element) : await focusedElementOf(context, window).catch(() => undefined);
     const label = element ? `[e${element.element.index}]` : 'the focused element';
     const probes = target?.interfaces.includes('Text') ? [textProbe(context, target.ref, label)] : [];

@@ -45,3 +45,10 @@ export async function resolveWindow(context: ToolContext, windowId: number, pid?
   }
   return window;
 }
+
+/** A process's top-level windows, front-most first; window_not_found when it has none. */
+export async function windowsOfProcess(context: ToolContext, pid: number): Promise<ClientWindow[]> {
+  const windows = (await context.desktop.windows()).filter((window) => window.pid === pid).sort((a, b) => b.zIndex - a.zIndex);
+  if (windows.length === 0) throw new ToolError(`pid ${pid} has no window; call list_windows`, 'window_not_found');
+  return windows;
+}
