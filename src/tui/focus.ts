@@ -4,8 +4,7 @@
 // the screen afterwards, and a failure says what was tried.
 import { ToolError } from '../tools/tool.js';
 import { encodeClick, encodeKey } from './keys.js';
-import { nodeTextReader } from './node-text.js';
-import { matchSelector } from './selector/match.js';
+import { matchOnScreen } from './node-text.js';
 import type { Selector } from './selector/parse.js';
 import type { ScreenState, TerminalSession } from './session.js';
 import type { UINode } from './ui-node.js';
@@ -18,7 +17,7 @@ const MAX_TABS = 12;
 export type FocusMethod = 'already' | 'program' | 'keys' | 'mouse';
 
 function findOne(state: ScreenState, selector: Selector, source: string): UINode {
-  const matches = matchSelector(state.frame.nodes, selector, { textOf: nodeTextReader(state) });
+  const matches = matchOnScreen(state, selector);
   if (matches.length !== 1) {
     throw new ToolError(
       matches.length === 0

@@ -1,5 +1,7 @@
-// The screen text a node covers, for text= selector terms and predicates.
+// The screen text a node covers, for text= selector terms and predicates, and matching selectors on a screen.
 import { rectText } from './grid.js';
+import { matchSelector } from './selector/match.js';
+import type { Selector } from './selector/parse.js';
 import type { ScreenState } from './session.js';
 import type { UINode } from './ui-node.js';
 
@@ -14,4 +16,9 @@ export function nodeTextReader(state: ScreenState): (node: UINode) => string {
     }
     return text;
   };
+}
+
+/** The nodes of one screen state a selector matches; text= terms read that screen. */
+export function matchOnScreen(state: ScreenState, selector: Selector, textOf = nodeTextReader(state)): UINode[] {
+  return matchSelector(state.frame.nodes, selector, { textOf });
 }

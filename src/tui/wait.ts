@@ -3,8 +3,7 @@
 // satisfies it.
 import { ToolError } from '../tools/tool.js';
 import { rowText, screenLines } from './grid.js';
-import { nodeTextReader } from './node-text.js';
-import { matchSelector } from './selector/match.js';
+import { matchOnScreen } from './node-text.js';
 import { parseSelectorOrThrow } from './selector/errors.js';
 import type { Selector } from './selector/parse.js';
 import type { ScreenState, TerminalSession } from './session.js';
@@ -77,7 +76,7 @@ function check(session: TerminalSession, state: ScreenState, condition: Compiled
   let unmetStatic = false;
   let met = true;
   if (condition.selector) {
-    const found = matchSelector(state.frame.nodes, condition.selector, { textOf: nodeTextReader(state) }).length > 0;
+    const found = matchOnScreen(state, condition.selector).length > 0;
     if (!found) [met, unmetStatic] = [false, true];
   }
   if (source.text !== undefined && !screenContains(state, source.text)) [met, unmetStatic] = [false, true];

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { focusNode } from '../../tui/focus.js';
 import { encodeClick, encodeKey } from '../../tui/keys.js';
-import { nodeTextReader } from '../../tui/node-text.js';
+import { matchOnScreen } from '../../tui/node-text.js';
 import { parseSelectorOrThrow } from '../../tui/selector/errors.js';
-import { matchSelector } from '../../tui/selector/match.js';
 import { defineTool, ToolError } from '../tool.js';
 import { selectorArgument, sessionArgument } from './schemas.js';
 
@@ -103,8 +102,7 @@ export const tuiClick = defineTool({
     if (args.selector !== undefined) {
       if (x !== undefined || y !== undefined) throw new ToolError('give either selector or x and y, not both', 'invalid_arguments');
       await session.settled();
-      const state = session.state();
-      const matches = matchSelector(state.frame.nodes, parseSelectorOrThrow(args.selector), { textOf: nodeTextReader(state) });
+      const matches = matchOnScreen(session.state(), parseSelectorOrThrow(args.selector));
       if (matches.length !== 1 || !matches[0]!.bounds) {
         throw new ToolError(`selector ${JSON.stringify(args.selector)} matches ${matches.length} nodes${matches.length === 1 ? ' without bounds' : ''}; a click needs exactly one node with bounds`, matches.length > 1 ? 'ambiguous' : 'not_found');
       }

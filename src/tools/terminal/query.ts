@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { nodeTextReader } from '../../tui/node-text.js';
+import { matchOnScreen, nodeTextReader } from '../../tui/node-text.js';
 import { evaluatePredicate, predicateSchema } from '../../tui/predicate.js';
 import { parseSelectorOrThrow } from '../../tui/selector/errors.js';
-import { matchSelector } from '../../tui/selector/match.js';
 import type { TerminalSession } from '../../tui/session.js';
 import { withoutChildren, type UINode } from '../../tui/ui-node.js';
 import type { ToolContext } from '../context.js';
@@ -17,7 +16,7 @@ async function select(context: ToolContext, sessionName: string, selector: strin
   await session.settled();
   const state = session.state();
   const textOf = nodeTextReader(state);
-  return { session, matches: matchSelector(state.frame.nodes, parsed, { textOf }), textOf, seq: state.seq };
+  return { session, matches: matchOnScreen(state, parsed, textOf), textOf, seq: state.seq };
 }
 
 function label(node: UINode): string {
