@@ -1,9 +1,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { ToolCallResult } from '../tools/run.js';
+import type { ToolCallResult } from '../tools/call-result.js';
 import { flagValue, parseArgs, readStdin, UsageError } from './cli-args.js';
 import { sessionNameProblem } from './daemon/protocol.js';
+import { logToStderr } from './log.js';
 import { daemonRunner, inProcessRunner } from './tool-runners.js';
 
 function parseJsonArguments(text: string): unknown {
@@ -49,7 +50,7 @@ export async function callCommand(argv: readonly string[]): Promise<number> {
   const runner = args.flags.has('no-daemon') ? await inProcessRunner(session) : daemonRunner('cli', session);
   try {
     const result = await runner.call(toolName, toolArgs);
-    for (const notice of result.notices ?? []) process.stderr.write(`cup-driver: ${notice}\n`);
+    for (const notice of result.notices ?? []) logToStderr(notice);
     const imageDir = resolve(flagValue(args, 'image-dir') ?? join(tmpdir(), 'cup-driver'));
     const images = writeImages(result, toolName, imageDir);
     if (args.flags.has('json')) {

@@ -30,15 +30,11 @@ async function run(argv: string[]): Promise<number> {
     case 'mcp': {
       const args = parseArgs(rest, { boolean: ['daemon'] });
       if (args.positional.length > 0) throw new UsageError(`mcp takes no arguments, got: ${args.positional.join(' ')}`);
-      const [{ serveMcpOverStdio }, runners, { logToStderr }] = await Promise.all([
-        import('./mcp-server.js'),
-        import('./tool-runners.js'),
-        import('./log.js'),
-      ]);
+      const [{ serveMcpOverStdio }, runners] = await Promise.all([import('./mcp-server.js'), import('./tool-runners.js')]);
       const runner = args.flags.has('daemon')
         ? runners.daemonRunner('mcp', runners.mcpSessionId())
         : await runners.inProcessRunner('mcp');
-      await serveMcpOverStdio({ callTool: (name, toolArgs) => runner.call(name, toolArgs), log: logToStderr, close: () => runner.close() });
+      await serveMcpOverStdio(runner);
       return 0;
     }
     case 'call':

@@ -2,7 +2,9 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { tools } from '../tools/registry.js';
-import type { ToolCallResult } from '../tools/run.js';
+import type { ToolCallResult } from '../tools/call-result.js';
+import { logToStderr } from './log.js';
+import type { ToolRunner } from './tool-runners.js';
 import { inputJsonSchema, outputJsonSchema } from './tool-schemas.js';
 import { packageVersion } from './version.js';
 
@@ -19,10 +21,7 @@ export function toCallToolResult(result: ToolCallResult): CallToolResult {
   return { content, structuredContent: result.structured };
 }
 
-/** Runs one tool call: in this process (runTool with the connection's context) or through the daemon. */
-export type ToolCaller = (name: string, args: unknown) => Promise<ToolCallResult>;
-
-export function createMcpServer(callTool: ToolCaller): Server {
+export function createMcpServer(callTool: ToolRunner['call']): Server {
   const server = new Server({ name: 'cup-driver', version: packageVersion }, { capabilities: { tools: {} } });
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
     tools: tools.map((tool) => ({
@@ -39,19 +38,12 @@ export function createMcpServer(callTool: ToolCaller): Server {
   return server;
 }
 
-export interface McpBackend {
-  callTool: ToolCaller;
-  log(message: string): void;
-  /** Releases what the backend holds (desktop connections, the daemon connection) once the client is gone. */
-  close(): Promise<void>;
-}
-
-/** Serves the registry over stdio until the client closes stdin. Nothing but protocol goes to stdout. */
-export async function serveMcpOverStdio(backend: McpBackend): Promise<void> {
+/** Serves the registry over stdio until the client closes stdin, then closes the runner. Nothing but protocol goes to stdout. */
+export async function serveMcpOverStdio(runner: ToolRunner): Promise<void> {
   const server = createMcpServer(async (name, args) => {
-    const result = await backend.callTool(name, args);
+    const result = await runner.call(name, args);
     // A desktop started for the client is news for stderr, the MCP server's log, never for stdout.
-    for (const notice of result.notices ?? []) backend.log(notice);
+    for (const notice of result.notices ?? []) logToStderr(notice);
     return result;
   });
   const transport = new StdioServerTransport();
@@ -60,7 +52,7 @@ export async function serveMcpOverStdio(backend: McpBackend): Promise<void> {
     process.stdin.once('end', () => resolve());
   });
   await server.connect(transport);
-  backend.log(`MCP server ready on stdio (${tools.length} tools)`);
+  logToStderr(`MCP server ready on stdio (${tools.length} tools)`);
   await closed;
-  await backend.close();
+  await runner.close();
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { ToolCallResult } from '../tools/run.js';
+import { failureResult, type ToolCallResult } from '../tools/call-result.js';
 import { DaemonLink } from './daemon/link.js';
-import { failureResult, type Origin } from './daemon/protocol.js';
+import type { Origin } from './daemon/protocol.js';
 import { daemonSocketPath } from './daemon/socket-path.js';
 import { logToStderr } from './log.js';
 

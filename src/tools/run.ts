@@ -1,34 +1,18 @@
+import { failureResult, type ToolCallResult } from './call-result.js';
 import type { ToolContext } from './context.js';
 import { findTool, toolNames } from './registry.js';
-import { ToolError, type ToolImage } from './tool.js';
+import { ToolError } from './tool.js';
 import { formatArgumentErrors } from './validation.js';
-
-/** The outcome of one tool call, shared by every adapter (MCP, CLI, daemon). */
-export interface ToolCallResult {
-  ok: boolean;
-  /** Why the call failed: a usage problem (unknown tool, bad arguments) or a tool error. */
-  failure?: 'usage' | 'tool';
-  summary: string;
-  body?: string;
-  images: ToolImage[];
-  structured: Record<string, unknown>;
-  /** Things the caller should be told on stderr that happened on the way (e.g. a desktop was started for it). */
-  notices?: string[];
-}
-
-function failed(failure: 'usage' | 'tool', message: string, code: string, details: Record<string, unknown> = {}): ToolCallResult {
-  return { ok: false, failure, summary: message, images: [], structured: { error: { code, message, ...details } } };
-}
 
 /** Validates the arguments against the tool's schema and runs its handler. Never throws for expected failures. */
 export async function runTool(name: string, rawArgs: unknown, context: ToolContext): Promise<ToolCallResult> {
   const tool = findTool(name);
   if (!tool) {
-    return failed('usage', `unknown tool "${name}"; available tools: ${toolNames().join(', ')}`, 'unknown_tool');
+    return failureResult('usage', `unknown tool "${name}"; available tools: ${toolNames().join(', ')}`, 'unknown_tool');
   }
   const parsed = tool.input.safeParse(rawArgs ?? {});
   if (!parsed.success) {
-    return failed('usage', formatArgumentErrors(name, parsed.error, rawArgs, tool.input), 'invalid_arguments');
+    return failureResult('usage', formatArgumentErrors(name, parsed.error, rawArgs, tool.input), 'invalid_arguments');
   }
   try {
     const output = await tool.handle(parsed.data, context);
@@ -45,9 +29,9 @@ export async function runTool(name: string, rawArgs: unknown, context: ToolConte
       structured: structured.data as Record<string, unknown>,
     };
   } catch (error) {
-    if (error instanceof ToolError) return failed('tool', error.message, error.code, error.details);
+    if (error instanceof ToolError) return failureResult('tool', error.message, error.code, error.details);
     const message = error instanceof Error ? error.message : String(error);
     context.log(`${name} failed: ${error instanceof Error && error.stack ? error.stack : message}`);
-    return failed('tool', `${name} failed: ${message}`, 'internal_error');
+    return failureResult('tool', `${name} failed: ${message}`, 'internal_error');
   }
 }

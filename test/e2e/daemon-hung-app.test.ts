@@ -8,7 +8,7 @@ import type { ClientWindow } from '../../src/platform/linux/windows.js';
 import { DaemonConnection } from '../../src/server/daemon/connection.js';
 import { DaemonServer } from '../../src/server/daemon/server.js';
 import { createSharedResources } from '../../src/server/session.js';
-import type { ToolCallResult } from '../../src/tools/run.js';
+import type { ToolCallResult } from '../../src/tools/call-result.js';
 import { TestDesktop } from '../helpers/desktop.js';
 import { runCli, socketFor, stopDaemon, waitUntil } from '../daemon/helpers.js';
 

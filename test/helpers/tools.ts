@@ -2,7 +2,8 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { createContext } from '../../src/server/session.js';
 import type { ToolContext } from '../../src/tools/context.js';
-import { runTool, type ToolCallResult } from '../../src/tools/run.js';
+import type { ToolCallResult } from '../../src/tools/call-result.js';
+import { runTool } from '../../src/tools/run.js';
 import { repositoryRoot } from './desktop.js';
 
 const execFileAsync = promisify(execFile);

@@ -1,5 +1,5 @@
 import { connect, type Socket } from 'node:net';
-import type { ToolCallResult } from '../../tools/run.js';
+import type { ToolCallResult } from '../../tools/call-result.js';
 import { LineReader } from './line-reader.js';
 import { decodeResponse, maxResponseBytes, type CallRequest, type ControlRequest, type RequestId } from './protocol.js';
 
@@ -82,8 +82,8 @@ export class DaemonConnection {
     });
   }
 
-  close(): void {
-    this.fail('the connection to the daemon was closed');
+  close(reason = 'the connection to the daemon was closed'): void {
+    this.fail(reason);
     this.socket.destroy();
   }
 
@@ -91,22 +91,19 @@ export class DaemonConnection {
     for (const event of this.reader.push(chunk)) {
       if (event.kind === 'oversize') {
         // Which request it answers is unknown, so nothing pending on this connection can be trusted to complete.
-        this.fail(`the daemon sent a response over ${event.limit} bytes; ask for smaller screenshots (set_config max_image_dimension)`);
-        this.socket.destroy();
+        this.close(`the daemon sent a response over ${event.limit} bytes; ask for smaller screenshots (set_config max_image_dimension)`);
         return;
       }
       let decoded: ReturnType<typeof decodeResponse>;
       try {
         decoded = decodeResponse(event.text);
       } catch (error) {
-        this.fail((error as Error).message);
-        this.socket.destroy();
+        this.close((error as Error).message);
         return;
       }
       if (decoded.id === null) {
         // The daemon could not read one of our requests; it cannot say which, so fail them all.
-        this.fail(`the daemon rejected a request: ${decoded.result.summary}`);
-        this.socket.destroy();
+        this.close(`the daemon rejected a request: ${decoded.result.summary}`);
         return;
       }
       const waiting = this.pending.get(decoded.id);

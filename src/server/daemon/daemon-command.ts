@@ -1,13 +1,10 @@
-import { isAlive } from '../../platform/linux/desktop/processes.js';
 import { parseArgs, UsageError } from '../cli-args.js';
 import { logToStderr } from '../log.js';
 import { DaemonConnection, isNoDaemonError } from './connection.js';
-import { probeDaemon } from './launcher.js';
+import { stopTimeoutMs, waitUntilStopped } from './launcher.js';
 import { daemonSocketPath } from './socket-path.js';
 
 const controlTimeoutMs = 5000;
-/** A stopping daemon lets its calls finish for up to 10 s, then closes its connections. */
-const stopTimeoutMs = 15_000;
 
 /** `cup-driver daemon status|stop`: look at or stop the daemon for this display, never starting one. */
 export async function daemonCommand(argv: readonly string[]): Promise<number> {
@@ -35,12 +32,7 @@ export async function daemonCommand(argv: readonly string[]): Promise<number> {
     const answer = await connection.request({ op: 'shutdown' }, controlTimeoutMs, 'a shutdown request');
     const pid = Number(answer.structured.pid);
     connection.close();
-    const deadline = Date.now() + stopTimeoutMs;
-    // Gone means: no longer answering and its process has finished cleaning up (socket removed, desktop connections closed).
-    while ((await probeDaemon(socketPath)).state === 'alive' || isAlive(pid)) {
-      if (Date.now() > deadline) throw new Error(`the daemon (pid ${pid}) did not stop within ${stopTimeoutMs / 1000} s; kill it with \`kill ${pid}\``);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    await waitUntilStopped(socketPath, pid, `the daemon (pid ${pid}) did not stop within ${stopTimeoutMs / 1000} s; kill it with \`kill ${pid}\``);
     logToStderr(`stopped the daemon (pid ${pid}) on ${socketPath}`);
     return 0;
   } finally {

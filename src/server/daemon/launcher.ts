@@ -12,8 +12,8 @@ const connectTimeoutMs = 2000;
 const pingTimeoutMs = 5000;
 /** Starting the daemon is a node process loading its modules; the desktop itself starts later, on first use. */
 const startTimeoutMs = 20_000;
-/** A replaced daemon first lets its calls in flight finish (up to 10 s). */
-const replaceTimeoutMs = 15_000;
+/** A stopping daemon first lets its calls in flight finish (up to 10 s), then closes its connections. */
+export const stopTimeoutMs = 15_000;
 /** Log files of daemons started on demand are rotated past this size. */
 const maxLogBytes = 1 << 20;
 
@@ -99,7 +99,7 @@ export async function attachDaemon(socketPath: string, options: { start: boolean
         options.log(`the daemon on ${socketPath} runs an older build (${JSON.stringify(build)}); replacing it`);
         await connection.request({ op: 'shutdown' }, pingTimeoutMs, 'a shutdown request').catch(() => undefined);
         connection.close();
-        await waitUntilGone(socketPath);
+        await waitUntilStopped(socketPath, undefined, `the old daemon on ${socketPath} did not stop within ${stopTimeoutMs / 1000} s; stop it with \`cup-driver daemon stop\``);
         continue;
       }
     }
@@ -120,11 +120,15 @@ export async function attachDaemon(socketPath: string, options: { start: boolean
   }
 }
 
-async function waitUntilGone(socketPath: string): Promise<void> {
-  const deadline = Date.now() + replaceTimeoutMs;
-  while (Date.now() < deadline) {
-    if ((await probeDaemon(socketPath)).state !== 'alive') return;
-    await sleep(100);
+/**
+ * Waits until the daemon on the socket has stopped: it no longer answers and, when its pid is given, its
+ * process has finished cleaning up (socket removed, desktop connections closed). Past stopTimeoutMs the
+ * caller's message is thrown.
+ */
+export async function waitUntilStopped(socketPath: string, pid: number | undefined, timeoutMessage: string): Promise<void> {
+  const deadline = Date.now() + stopTimeoutMs;
+  while ((await probeDaemon(socketPath)).state === 'alive' || (pid !== undefined && isAlive(pid))) {
+    if (Date.now() > deadline) throw new Error(timeoutMessage);
+    await sleep(50);
   }
-  throw new Error(`the old daemon on ${socketPath} did not stop within ${replaceTimeoutMs / 1000} s; stop it with \`cup-driver daemon stop\``);
 }

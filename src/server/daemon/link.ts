@@ -1,4 +1,4 @@
-import type { ToolCallResult } from '../../tools/run.js';
+import type { ToolCallResult } from '../../tools/call-result.js';
 import type { DaemonConnection } from './connection.js';
 import { attachDaemon } from './launcher.js';
 import type { CallRequest } from './protocol.js';

@@ -1,4 +1,4 @@
-import type { ToolCallResult } from '../../tools/run.js';
+import { failureResult, type ToolCallResult } from '../../tools/call-result.js';
 import type { ToolImage } from '../../tools/tool.js';
 
 /*
@@ -113,11 +113,6 @@ export function parseRequest(line: string): DaemonRequest {
   const cwd = parsed.cwd;
   if (cwd !== undefined && (typeof cwd !== 'string' || !cwd.startsWith('/'))) throw new RequestError('bad request: "cwd" must be an absolute path', id);
   return { id, op: 'call', tool: parsed.tool, arguments: args, origin, ...(session !== undefined ? { session } : {}), ...(cwd !== undefined ? { cwd } : {}) };
-}
-
-/** A failure in the shape every adapter already prints: ok=false with the message as the summary. */
-export function failureResult(failure: 'usage' | 'tool', message: string, code: string): ToolCallResult {
-  return { ok: false, failure, summary: message, images: [], structured: { error: { code, message } } };
 }
 
 export function errorResponse(id: RequestId | null, failure: 'usage' | 'tool', message: string, code: string): WireResponse {

@@ -39,9 +39,7 @@ export async function serveCommand(argv: readonly string[]): Promise<number> {
     flag !== undefined ? parseIdleTimeout(flag, '--idle-timeout') : parseIdleTimeout(process.env.CUP_DRIVER_IDLE_TIMEOUT, 'CUP_DRIVER_IDLE_TIMEOUT');
   const socket = flagValue(args, 'socket');
   const socketPath = socket !== undefined ? resolve(socket) : daemonSocketPath();
-  // The daemon keeps the working directory it was started in: relative paths in arguments (and the terminal
-  // tools' default directory) then mean what they meant to the call that started it, the common case of an
-  // agent working in one directory. Requests do not carry the caller's directory yet.
+  // Each request carries its caller's working directory; the daemon's own is only the default for callers that send none.
 
   const shared = createSharedResources({ log: logLine });
   let daemon: DaemonServer;

@@ -3,7 +3,8 @@ import { createServer, type Server, type Socket } from 'node:net';
 import { dirname } from 'node:path';
 import { withStartLock } from '../../platform/linux/desktop/start-lock.js';
 import type { ToolContext } from '../../tools/context.js';
-import { runTool, type ToolCallResult } from '../../tools/run.js';
+import { failureResult, type ToolCallResult } from '../../tools/call-result.js';
+import { runTool } from '../../tools/run.js';
 import { packageVersion } from '../version.js';
 import { callerSession, type SharedResources } from '../session.js';
 import { thisBuild } from './identity.js';
@@ -12,7 +13,6 @@ import { LineReader } from './line-reader.js';
 import {
   encodeResult,
   errorResponse,
-  failureResult,
   maxRequestBytes,
   parseRequest,
   RequestError,
