@@ -6,7 +6,6 @@ import { ConfigStore } from '../tools/state/config-store.js';
 import { SessionState } from '../tools/state/session-state.js';
 import { TerminalRegistry } from '../tui/manager.js';
 import { logToStderr } from './log.js';
-import { PersistedConfigStore } from './persisted-config.js';
 
 /** Where the global default configuration lives; the CLI's anonymous session writes it so the next call sees it. */
 export function persistedConfigPath(env: NodeJS.ProcessEnv = process.env): string {
@@ -56,7 +55,7 @@ export interface SessionOptions {
 /** A new session (fresh snapshots, image mappings and config) on the process's shared resources. */
 export function sessionContext(shared: SharedResources, session: string, options: SessionOptions): ToolContext {
   const configPath = persistedConfigPath();
-  const config = options.persistConfig ? new PersistedConfigStore(configPath) : new ConfigStore({ readFrom: configPath });
+  const config = new ConfigStore(options.persistConfig ? { readFrom: configPath, writeTo: configPath, followFile: true } : { readFrom: configPath });
   return { session, cwd: process.cwd(), desktop: shared.desktop, state: new SessionState(config), terminals: shared.terminals.scope(session), log: shared.log };
 }
 

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { writeFileAtomically } from '../files.js';
 
 export interface DriverConfig {
@@ -13,26 +13,58 @@ export interface ConfigStoreOptions {
   readFrom?: string;
   /** Persist every change to this file, atomically (the one-shot CLI path, so the next call starts from it). */
   writeTo?: string;
+  /**
+   * Re-read `readFrom` whenever it changed on disk. For a long-lived session that owns the global default
+   * file: other processes (an in-process `call --no-daemon`, a daemon for another display) may replace it,
+   * and serving a value someone has since replaced would be wrong.
+   */
+  followFile?: boolean;
 }
 
 /** The effective configuration of one session. */
 export class ConfigStore {
   private values: DriverConfig;
-  private readonly persistPath?: string;
+  /** What the followed file looked like when last read or written. */
+  private stamp?: string;
 
-  constructor(options: ConfigStoreOptions = {}) {
-    this.values = { ...defaultConfig, ...(options.readFrom ? readPersisted(options.readFrom) : {}) };
-    this.persistPath = options.writeTo;
+  constructor(private readonly options: ConfigStoreOptions = {}) {
+    this.values = this.load();
   }
 
   get(): DriverConfig {
+    this.reloadIfChanged();
     return { ...this.values };
   }
 
   set(update: Partial<DriverConfig>): DriverConfig {
+    this.reloadIfChanged();
     this.values = { ...this.values, ...update };
-    if (this.persistPath) writeFileAtomically(this.persistPath, `${JSON.stringify(this.values, null, 2)}\n`, 0o600);
-    return this.get();
+    const path = this.options.writeTo;
+    if (path) {
+      writeFileAtomically(path, `${JSON.stringify(this.values, null, 2)}\n`, 0o600);
+      if (this.options.followFile) this.stamp = fileStamp(path);
+    }
+    return { ...this.values };
+  }
+
+  private load(): DriverConfig {
+    const path = this.options.readFrom;
+    if (path && this.options.followFile) this.stamp = fileStamp(path);
+    return { ...defaultConfig, ...(path ? readPersisted(path) : {}) };
+  }
+
+  private reloadIfChanged(): void {
+    const path = this.options.readFrom;
+    if (path && this.options.followFile && fileStamp(path) !== this.stamp) this.values = this.load();
+  }
+}
+
+function fileStamp(path: string): string {
+  try {
+    const stat = statSync(path);
+    return `${stat.ino}:${stat.size}:${stat.mtimeMs}`;
+  } catch {
+    return 'missing';
   }
 }
 
