@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
@@ -8,6 +8,7 @@ import { fitWithin } from '../../src/image/encode.js';
 import { entryForProcess } from '../../src/platform/linux/applications.js';
 import { installedApplications, programOf } from '../../src/platform/linux/desktop-entries.js';
 import { MissingPackageError, requireProgram } from '../../src/platform/linux/desktop/requirements.js';
+import { logDirectory } from '../../src/platform/linux/desktop/state-dir.js';
 import { parseSize } from '../../src/platform/linux/desktop/virtual-desktop.js';
 import { ConfigStore } from '../../src/tools/state/config-store.js';
 import { ImageMappings } from '../../src/tools/state/image-mappings.js';
@@ -68,6 +69,13 @@ describe('set-up errors name the package and the command that installs it', () =
     assert.deepEqual(parseSize('1280x800'), { width: 1280, height: 800 });
     assert.throws(() => parseSize('1280*800'), /expected WIDTHxHEIGHT/);
     assert.throws(() => parseSize('10x10'), /between 64 and 8192/);
+  });
+
+  test('the log folder exists before anything opens a log in it, with no desktop started first', () => {
+    const runtime = mkdtempSync(join(tmpdir(), 'cup-runtime-'));
+    const logs = logDirectory({ XDG_RUNTIME_DIR: runtime });
+    assert.equal(logs, join(runtime, 'cup-driver', 'logs'));
+    assert.ok(statSync(logs).isDirectory());
   });
 });
 

@@ -1,9 +1,9 @@
-import { spawn } from 'node:child_process';
-import { closeSync, openSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { execWords, installedApplications, type DesktopEntry } from './desktop-entries.js';
+import { spawnDetached } from './desktop/processes.js';
 import { requireProgram } from './desktop/requirements.js';
-import { stateDirectory } from './desktop/state-dir.js';
+import { logDirectory } from './desktop/state-dir.js';
 
 export interface LaunchPlan {
   command: string;
@@ -66,21 +66,9 @@ export function planLaunch(name: string, urls: readonly string[], extraArgs: rea
  * user's active window stays active. Qt only builds its accessibility tree when asked to.
  */
 export function startDetached(plan: LaunchPlan): { pid: number; log: string } {
-  const logDir = join(stateDirectory(), 'logs');
-  const log = join(logDir, `app-${Date.now()}.log`);
-  const fd = openSync(log, 'a');
-  try {
-    const child = spawn(plan.command, plan.args, {
-      detached: true,
-      stdio: ['ignore', fd, fd],
-      env: { ...process.env, DESKTOP_STARTUP_ID: `cup-driver-${process.pid}-${Date.now()}_TIME0`, QT_ACCESSIBILITY: '1', QT_LINUX_ACCESSIBILITY_ALWAYS_ON: '1' },
-    });
-    if (child.pid === undefined) throw new Error(`could not start ${plan.command}`);
-    child.unref();
-    return { pid: child.pid, log };
-  } finally {
-    closeSync(fd);
-  }
+  const log = join(logDirectory(), `app-${Date.now()}.log`);
+  const env = { ...process.env, DESKTOP_STARTUP_ID: `cup-driver-${process.pid}-${Date.now()}_TIME0`, QT_ACCESSIBILITY: '1', QT_LINUX_ACCESSIBILITY_ALWAYS_ON: '1' };
+  return { pid: spawnDetached(plan.command, plan.args, env, log), log };
 }
 
 /** Parent pid from /proc, to tell whether a window's process descends from one we started. */

@@ -13,3 +13,10 @@ export function stateDirectory(env: NodeJS.ProcessEnv = process.env): string {
   return base;
 }
 
+
+/** Where the desktop's helpers and launched apps write their output; created on first use. */
+export function logDirectory(env: NodeJS.ProcessEnv = process.env): string {
+  const logs = join(stateDirectory(env), 'logs');
+  mkdirSync(logs, { recursive: true });
+  return logs;
+}

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { askSessionBusForAccessibilityBus } from '../atspi/bus-address.js';
@@ -8,7 +8,7 @@ import { X11Connection } from '../x11/index.js';
 import { commandLine, isAlive, processesWithEnvironment, spawnDetached, terminate, waitFor } from './processes.js';
 import { requireProgram } from './requirements.js';
 import { withStartLock } from './start-lock.js';
-import { stateDirectory } from './state-dir.js';
+import { logDirectory, stateDirectory } from './state-dir.js';
 
 /** What `desktop start` records so that `stop`, `status` and later driver processes find the desktop. */
 export interface DesktopState {
@@ -222,8 +222,7 @@ export async function startDesktop(options: StartOptions = {}): Promise<DesktopS
   const openbox = requireProgram('openbox', 'openbox');
   requireProgram('/usr/libexec/at-spi-bus-launcher', 'at-spi2-core');
 
-  const logDir = join(stateDirectory(), 'logs');
-  mkdirSync(logDir, { recursive: true });
+  const logDir = logDirectory();
   const server = await startXServer(requested, width, height, logDir);
   const display = `:${server.number}`;
   const pids = { xvfb: server.pid, dbus: 0, windowManager: 0, compositor: 0 };
