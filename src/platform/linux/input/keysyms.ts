@@ -17,9 +17,12 @@ const modifierAliases: Record<string, ModifierName> = {
   altgr: 'altgr',
 };
 
+const returnKeysym = 0xff0d;
+const tabKeysym = 0xff09;
+
 const namedKeys: Record<string, number> = {
-  return: 0xff0d, enter: 0xff0d,
-  tab: 0xff09,
+  return: returnKeysym, enter: returnKeysym,
+  tab: tabKeysym,
   escape: 0xff1b, esc: 0xff1b,
   space: 0x20,
   backspace: 0xff08,
@@ -73,6 +76,18 @@ export function characterKeysyms(character: string): number[] {
   const primary = codePoint <= 0xff ? codePoint : 0x01000000 + codePoint;
   const legacy = legacyKeysyms[codePoint];
   return legacy === undefined || legacy === primary ? [primary] : [primary, legacy];
+}
+
+/** The characters of text to type, one per code point; a line break ("\r\n", "\r" or "\n") is one "\n". */
+export function textCharacters(text: string): string[] {
+  return [...text.replace(/\r\n?/g, '\n')];
+}
+
+/** The keysyms that type one character of text: "\n" is Return, "\t" Tab, and other control characters are refused. */
+export function textCharacterKeysyms(character: string): number[] {
+  if (character === '\n') return [returnKeysym];
+  if (character === '\t') return [tabKeysym];
+  return characterKeysyms(character);
 }
 
 export function modifierFromName(name: string): ModifierName | undefined {

@@ -3,10 +3,7 @@
 import { encodeInputEvent, EventMask, type X11Connection } from '../x11/index.js';
 import { Keyboard } from './keyboard.js';
 import type { KeyboardMap } from './keyboard-map.js';
-import { characterKeysyms, parseCombination, type ParsedKey } from './keysyms.js';
-
-const returnKeysym = 0xff0d;
-const tabKeysym = 0xff09;
+import { parseCombination, textCharacterKeysyms, textCharacters, type ParsedKey } from './keysyms.js';
 
 interface SyntheticStroke {
   keycode: number;
@@ -56,10 +53,7 @@ export async function syntheticCombination(x: X11Connection, window: number, com
 /** Sends text as synthetic key events; "\n" is Return and "\t" Tab. Every character is checked before any is sent. */
 export async function syntheticText(x: X11Connection, window: number, text: string): Promise<void> {
   const map = await Keyboard.of(x).current();
-  const strokes = [...text.replace(/\r\n?/g, '\n')].map((character) => {
-    const keysyms = character === '\n' ? [returnKeysym] : character === '\t' ? [tabKeysym] : characterKeysyms(character);
-    return strokeFor(map, keysyms, 0, JSON.stringify(character));
-  });
+  const strokes = textCharacters(text).map((character) => strokeFor(map, textCharacterKeysyms(character), 0, JSON.stringify(character)));
   for (const stroke of strokes) await send(x, window, stroke);
   await x.sync();
 }

@@ -6,7 +6,7 @@ import { HeldInputs } from './held-inputs.js';
 import { Keyboard } from './keyboard.js';
 import type { KeyboardMap } from './keyboard-map.js';
 import { chooseKeysym, pressKeysym, strike } from './keystrokes.js';
-import { characterKeysyms } from './keysyms.js';
+import { textCharacterKeysyms, textCharacters } from './keysyms.js';
 import { defaultSettleMs, InputSettler } from './settle.js';
 import { TemporaryKeys } from './temporary-keys.js';
 
@@ -26,8 +26,6 @@ export interface TypeTextResult {
   temporarilyBound: string[];
 }
 
-const returnKeysym = 0xff0d;
-const tabKeysym = 0xff09;
 const lockMask = 2;
 
 interface PlannedCharacter {
@@ -43,7 +41,7 @@ export async function typeText(x: X11Connection, text: string, options: TypeText
   const delayMs = integerOption('delayMs', options.delayMs, 12, 0, 10_000);
   const holdMs = integerOption('holdMs', options.holdMs, 8, 0, 10_000);
   const settleMs = integerOption('settleMs', options.settleMs, defaultSettleMs, 0, 10_000);
-  const characters = splitCharacters(text);
+  const characters = textCharacters(text);
   const keyboard = Keyboard.of(x);
   return keyboard.exclusive(async () => {
     const map = await keyboard.current();
@@ -75,13 +73,8 @@ export async function typeText(x: X11Connection, text: string, options: TypeText
   });
 }
 
-function splitCharacters(text: string): string[] {
-  return [...text.replace(/\r\n?/g, '\n')];
-}
-
 function planCharacter(map: KeyboardMap, character: string): PlannedCharacter {
-  const keysyms = character === '\n' ? [returnKeysym] : character === '\t' ? [tabKeysym] : characterKeysyms(character);
-  return { character, ...chooseKeysym(map, keysyms) };
+  return { character, ...chooseKeysym(map, textCharacterKeysyms(character)) };
 }
 
 /** Consecutive runs of characters whose unmapped ones fit the spare keycodes together. */
