@@ -62,10 +62,7 @@ export async function click(x: X11Connection, at: Point, options: ClickOptions =
   const intervalMs = integerOption('intervalMs', options.intervalMs, 80, 0, 1000);
   const holdMs = integerOption('holdMs', options.holdMs, 30, 0, 10_000);
   return withModifiers(x, options.modifiers, async (held) => {
-    const previous = await pointerPosition(x);
-    await motion(x, target);
-    // Toolkits pick the widget under the pointer from the motion; a press in the same instant can go to the old one.
-    await sleep(15);
+    const previous = await approach(x, target);
     for (let index = 0; index < count; index++) {
       if (index > 0 && intervalMs > 0) await sleep(intervalMs);
       await held.pressButton(button);
@@ -84,9 +81,7 @@ export async function drag(x: X11Connection, from: Point, to: Point, options: Dr
   const steps = integerOption('steps', options.steps, 12, 1, 1000);
   const durationMs = integerOption('durationMs', options.durationMs, 250, 0, 60_000);
   return withModifiers(x, options.modifiers, async (held) => {
-    const previous = await pointerPosition(x);
-    await motion(x, start);
-    await sleep(15);
+    const previous = await approach(x, start);
     await held.pressButton(button);
     // A pause before moving, so the press is not mistaken for a flick, and drag thresholds count from here.
     await sleep(40);
@@ -110,26 +105,30 @@ export async function wheel(x: X11Connection, at: Point, direction: WheelDirecti
   if (button === undefined) throw new RangeError(`direction must be one of ${Object.keys(wheelButtons).join(', ')}, got ${JSON.stringify(direction)}`);
   const steps = integerOption('amount', amount, 1, 1, 100);
   const intervalMs = integerOption('intervalMs', options.intervalMs, 25, 0, 1000);
-  const held = new HeldInputs(x);
-  try {
-    const previous = await pointerPosition(x);
-    await motion(x, target);
-    await sleep(15);
+  return withModifiers(x, [], async (held) => {
+    const previous = await approach(x, target);
     for (let step = 0; step < steps; step++) {
       if (step > 0 && intervalMs > 0) await sleep(intervalMs);
       await held.pressButton(button);
       await held.releaseButton(button);
     }
     return previous;
-  } finally {
-    await held.releaseAll();
-  }
+  });
 }
 
 /** Puts the pointer back where an action found it (a real motion, so apps see it leave). */
 export async function restorePointer(x: X11Connection, position: Point): Promise<void> {
   await motion(x, screenPoint(x, position, 'the pointer position'));
   await x.sync();
+}
+
+/** Moves the pointer to `to` for a press there; returns where it was. */
+async function approach(x: X11Connection, to: Point): Promise<Point> {
+  const previous = await pointerPosition(x);
+  await motion(x, to);
+  // Toolkits pick the widget under the pointer from the motion; a press in the same instant can go to the old one.
+  await sleep(15);
+  return previous;
 }
 
 async function motion(x: X11Connection, to: Point): Promise<void> {
