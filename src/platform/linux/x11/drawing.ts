@@ -56,12 +56,17 @@ export function encodePolyFillRectangle(drawable: number, gc: number, rectangles
   const request = requestBuffer(Opcode.PolyFillRectangle, 0, 12 + rectangles.length * 8);
   request.writeUInt32LE(drawable >>> 0, 4);
   request.writeUInt32LE(gc >>> 0, 8);
-  rectangles.forEach((rectangle, index) => {
-    const offset = 12 + index * 8;
-    request.writeInt16LE(rectangle.x, offset);
-    request.writeInt16LE(rectangle.y, offset + 2);
-    request.writeUInt16LE(rectangle.width, offset + 4);
-    request.writeUInt16LE(rectangle.height, offset + 6);
-  });
+  writeRectangles(request, 12, rectangles);
   return request;
+}
+
+/** Writes a LISTofRECTANGLE (INT16 x, y; CARD16 width, height: 8 bytes each) from `offset`. */
+export function writeRectangles(buffer: Buffer, offset: number, rectangles: readonly Rectangle[]): void {
+  rectangles.forEach((rectangle, index) => {
+    const at = offset + index * 8;
+    buffer.writeInt16LE(rectangle.x, at);
+    buffer.writeInt16LE(rectangle.y, at + 2);
+    buffer.writeUInt16LE(rectangle.width, at + 4);
+    buffer.writeUInt16LE(rectangle.height, at + 6);
+  });
 }

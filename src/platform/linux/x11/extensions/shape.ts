@@ -1,7 +1,7 @@
 // SHAPE: non-rectangular windows. The bounding region decides which pixels a window covers, the input region
 // (SHAPE 1.1) which points it receives the pointer at; an empty input region lets clicks through to what is below.
 import type { X11Core } from '../connection.js';
-import type { Rectangle } from '../drawing.js';
+import { writeRectangles, type Rectangle } from '../drawing.js';
 import { requestBuffer } from '../encode.js';
 import { Extension, type ExtensionRegistry } from './registry.js';
 
@@ -32,13 +32,7 @@ export function encodeShapeRectangles(
   request.writeUInt32LE(window >>> 0, 8);
   request.writeInt16LE(offset.x, 12);
   request.writeInt16LE(offset.y, 14);
-  rectangles.forEach((rectangle, index) => {
-    const at = 16 + index * 8;
-    request.writeInt16LE(rectangle.x, at);
-    request.writeInt16LE(rectangle.y, at + 2);
-    request.writeUInt16LE(rectangle.width, at + 4);
-    request.writeUInt16LE(rectangle.height, at + 6);
-  });
+  writeRectangles(request, 16, rectangles);
   return request;
 }
 
