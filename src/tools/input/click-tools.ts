@@ -4,8 +4,7 @@ import { pidArgument, windowIdArgument } from '../schemas.js';
 import { defineTool, ToolError } from '../tool.js';
 import { findGestureAction, focusElement, performAction, type PointerKind } from './accessible-actions.js';
 import { actionOutcome, actionOutput, notDelivered } from './outcome.js';
-import { click as pointerClick } from '../../platform/linux/input/index.js';
-import { syntheticClick } from '../../platform/linux/synthetic-input.js';
+import { click as pointerClick, syntheticClick } from '../../platform/linux/input/index.js';
 import { toolkitName, withForeground } from './real-input.js';
 import {
   actionResult,

@@ -25,6 +25,7 @@ export {
   type WheelOptions,
 } from './pointer.js';
 export { serverTime } from './server-time.js';
+export { syntheticClick } from './synthetic-input.js';
 export { syntheticCombination, syntheticText } from './synthetic-keys.js';
 export { typeText, type TypeTextOptions, type TypeTextResult } from './typing.js';
 export { windowAt, type WindowAtPoint } from './window-at.js';

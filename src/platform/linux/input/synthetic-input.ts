@@ -1,11 +1,12 @@
-import { encodeInputEvent, EventMask, type X11Connection } from './x11/index.js';
+import { encodeInputEvent, EventMask, type X11Connection } from '../x11/index.js';
+import type { Point } from './checks.js';
+import { buttons, type ButtonName } from './pointer.js';
 
-const buttonNumbers = { left: 1, middle: 2, right: 3 } as const;
 /** Button1Mask: held during the button's own release, as a real release reports it. */
 const button1Mask = 0x100;
 
 /** The innermost window under a screen point: toolkits without XInput2 (Xt, Xaw, Tk) take events on their widgets' own windows. */
-export async function deepestWindowAt(x: X11Connection, point: { x: number; y: number }): Promise<{ window: number; localX: number; localY: number }> {
+export async function deepestWindowAt(x: X11Connection, point: Point): Promise<{ window: number; localX: number; localY: number }> {
   let window = x.screen.root;
   let local = { x: point.x, y: point.y };
   for (let depth = 0; depth < 32; depth++) {
@@ -22,10 +23,10 @@ export async function deepestWindowAt(x: X11Connection, point: { x: number; y: n
  * or focused. Toolkits that read input through XInput2 (GTK, Qt) ignore such events; Xt/Xaw and Tk apps
  * act on them.
  */
-export async function syntheticClick(x: X11Connection, point: { x: number; y: number }, button: keyof typeof buttonNumbers, count: number): Promise<void> {
+export async function syntheticClick(x: X11Connection, point: Point, button: ButtonName, count: number): Promise<void> {
   const target = await deepestWindowAt(x, point);
   const fields = { root: x.screen.root, window: target.window, rootX: point.x, rootY: point.y, eventX: target.localX, eventY: target.localY };
-  const detail = buttonNumbers[button];
+  const detail = buttons[button];
   for (let click = 0; click < count; click++) {
     await x.sendEvent(target.window, false, EventMask.ButtonPress, encodeInputEvent({ ...fields, type: 'ButtonPress', detail, state: 0 }));
     await x.sendEvent(target.window, false, EventMask.ButtonRelease, encodeInputEvent({ ...fields, type: 'ButtonRelease', detail, state: button1Mask << (detail - 1) }));
