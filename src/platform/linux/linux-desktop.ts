@@ -9,6 +9,7 @@ import { matchWindow, type WindowMatch } from './atspi/window-matcher.js';
 import type { RawImage } from '../../image/raw-image.js';
 import { captureWindowPixels } from './capture.js';
 import { ensureDisplay } from './desktop/virtual-desktop.js';
+import { pointerPosition } from './input/index.js';
 import { screenScale } from './screen.js';
 import { LazyConnection } from './lazy-connection.js';
 import { listClientWindows, type ClientWindow } from './windows.js';
@@ -95,9 +96,7 @@ export class LinuxDesktop {
   }
 
   async cursorPosition(): Promise<{ x: number; y: number }> {
-    const x = await this.x11();
-    const pointer = await x.queryPointer(x.screen.root);
-    return { x: pointer.rootX, y: pointer.rootY };
+    return pointerPosition(await this.x11());
   }
 
   async windows(): Promise<ClientWindow[]> {
