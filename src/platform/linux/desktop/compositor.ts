@@ -9,7 +9,6 @@ async function main(): Promise<void> {
   const display = process.argv[2];
   if (!display) throw new Error('usage: compositor.js :N');
   const x = await X11Connection.connect({ display, timeoutMs: 5000 });
-  await x.composite.queryVersion();
   await x.checked(async () => {
     await x.composite.redirectSubwindows(x.screen.root, 'automatic');
   });
