@@ -102,12 +102,12 @@ async function createCursor(x: X11Connection): Promise<Cursor> {
     eventMask: EventMask.Exposure,
   });
   const name = Buffer.from('cup-driver agent cursor');
-  const [wmName, netWmName, utf8] = await Promise.all([x.internAtom('WM_NAME'), x.internAtom('_NET_WM_NAME'), x.internAtom('UTF8_STRING')]);
+  const atoms = await x.atoms(['WM_NAME', '_NET_WM_NAME', 'UTF8_STRING']);
   const gc = await x.createGC(window, { foreground: pixel(x, fillRgb), graphicsExposures: false });
   const fill = runs('#');
   await x.checked(async () => {
-    await x.changeProperty(window, wmName, utf8, 8, name);
-    await x.changeProperty(window, netWmName, utf8, 8, name);
+    await x.changeProperty(window, atoms.WM_NAME, atoms.UTF8_STRING, 8, name);
+    await x.changeProperty(window, atoms._NET_WM_NAME, atoms.UTF8_STRING, 8, name);
     await x.shape.rectangles(window, 'Bounding', runs('#o'));
     await x.shape.rectangles(window, 'Input', []);
   });
