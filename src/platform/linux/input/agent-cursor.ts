@@ -3,6 +3,7 @@
 // (SHAPE bounding region) with an empty SHAPE input region, so clicks at its position reach the window below.
 import { EventMask, type Rectangle, type X11Connection } from '../x11/index.js';
 import { screenPoint, type Point } from './checks.js';
+import { PerConnection } from './per-connection.js';
 
 export interface AgentCursorState {
   visible: boolean;
@@ -46,12 +47,12 @@ interface Cursor {
   state: AgentCursorState;
 }
 
-const cursors = new WeakMap<X11Connection, Promise<Cursor>>();
+const cursors = new PerConnection(createCursor);
 
 /** Shows the agent cursor with its tip at `to` and puts it above every other window. */
 export async function moveAgentCursor(x: X11Connection, to: Point): Promise<AgentCursorState> {
   const point = screenPoint(x, to, 'the agent cursor position');
-  const cursor = await cursorOf(x);
+  const cursor = await cursors.of(x);
   // Configure before mapping, so it never shows at the old position; raise on every move, since windows
   // activated in between went above it.
   await x.configureWindow(cursor.window, { x: point.x, y: point.y, stackMode: 'Above' });
@@ -66,7 +67,7 @@ export async function moveAgentCursor(x: X11Connection, to: Point): Promise<Agen
 }
 
 export async function hideAgentCursor(x: X11Connection): Promise<void> {
-  const created = cursors.get(x);
+  const created = cursors.existing(x);
   if (!created) return;
   const cursor = await created;
   if (!cursor.state.visible) return;
@@ -77,18 +78,8 @@ export async function hideAgentCursor(x: X11Connection): Promise<void> {
 
 /** Where the agent cursor is and whether it shows; resolves immediately when it was never created. */
 export async function agentCursorState(x: X11Connection): Promise<AgentCursorState> {
-  const created = cursors.get(x);
+  const created = cursors.existing(x);
   return created ? { ...(await created).state } : { visible: false, x: 0, y: 0, window: undefined };
-}
-
-function cursorOf(x: X11Connection): Promise<Cursor> {
-  let created = cursors.get(x);
-  if (!created) {
-    created = createCursor(x);
-    created.catch(() => cursors.delete(x));
-    cursors.set(x, created);
-  }
-  return created;
 }
 
 async function createCursor(x: X11Connection): Promise<Cursor> {

@@ -1,17 +1,12 @@
 // A private, never-mapped window per connection, for requests whose answer only comes as an event on a window
 // of ours: PropertyNotify carrying the server time, or a property the window manager sets when asked.
 import { EventMask, type X11Connection } from '../x11/index.js';
+import { PerConnection } from './per-connection.js';
 
-const helpers = new WeakMap<X11Connection, Promise<number>>();
+const helpers = new PerConnection((x) => x.createWindow({ parent: x.screen.root, x: -10, y: -10, width: 1, height: 1, eventMask: EventMask.PropertyChange }));
 
 export function helperWindow(x: X11Connection): Promise<number> {
-  let created = helpers.get(x);
-  if (!created) {
-    created = x.createWindow({ parent: x.screen.root, x: -10, y: -10, width: 1, height: 1, eventMask: EventMask.PropertyChange });
-    created.catch(() => helpers.delete(x));
-    helpers.set(x, created);
-  }
-  return created;
+  return helpers.of(x);
 }
 
 /**
