@@ -14,7 +14,7 @@ export interface LaunchPlan {
 }
 
 /** Expands an Exec line's field codes: %u/%f take the first URL or file, %U/%F all; the others are dropped. */
-export function expandExec(exec: string, urls: readonly string[]): string[] {
+function expandExec(exec: string, urls: readonly string[]): string[] {
   const words: string[] = [];
   for (const word of execWords(exec)) {
     if (word === '%U' || word === '%F') words.push(...urls);
@@ -72,7 +72,7 @@ export function startDetached(plan: LaunchPlan): { pid: number; log: string } {
 }
 
 /** Parent pid from /proc, to tell whether a window's process descends from one we started. */
-export function parentPid(pid: number): number | undefined {
+function parentPid(pid: number): number | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);

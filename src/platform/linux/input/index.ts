@@ -10,7 +10,7 @@ export { moveAgentCursor, hideAgentCursor, agentCursorState, type AgentCursorSta
 export type { Point } from './checks.js';
 export { ActivationError, inForeground, type ForegroundOptions, type ForegroundReport } from './foreground.js';
 export { pressCombination, pressKey, type KeyPressOptions } from './keys.js';
-export { keyNameHelp, parseCombination, parseKey, parseModifier, type ModifierName, type ParsedKey } from './keysyms.js';
+export { parseCombination, type ParsedKey } from './keysyms.js';
 export {
   click,
   drag,
@@ -24,7 +24,6 @@ export {
   type WheelDirection,
   type WheelOptions,
 } from './pointer.js';
-export { serverTime } from './server-time.js';
 export { syntheticClick } from './synthetic-input.js';
 export { syntheticCombination, syntheticText } from './synthetic-keys.js';
 export { typeText, type TypeTextOptions, type TypeTextResult } from './typing.js';

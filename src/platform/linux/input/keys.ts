@@ -51,7 +51,7 @@ export async function pressCombination(x: X11Connection, combination: string | r
         if (round > 0 && delayMs > 0) await sleep(delayMs);
         // The bindings are restored after the last press: the app must have read it by then.
         if (unmapped.length > 0 && round === repeat - 1) await settler.markNextKey();
-        await strike(held, { holdMs }, async () => {
+        await strike(held, holdMs, async () => {
           for (const step of steps) {
             if (!('modifier' in step)) await pressKeysym(held, map, temporary, step.keysym);
             else if (!held.holdsKey(step.modifier)) await held.pressKey(step.modifier);

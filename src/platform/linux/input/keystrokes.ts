@@ -5,17 +5,12 @@ import type { HeldInputs } from './held-inputs.js';
 import type { KeyboardMap } from './keyboard-map.js';
 import type { TemporaryKeys } from './temporary-keys.js';
 
-export interface StrokeTiming {
-  /** How long each key stays down, in ms. */
-  holdMs: number;
-}
-
 /** Presses (and leaves down) the key producing `keysym`, with Shift / AltGr first when its level needs them. */
-export async function pressKeysym(held: HeldInputs, map: KeyboardMap, temporary: TemporaryKeys, keysym: number, invertShift = false): Promise<number> {
+export async function pressKeysym(held: HeldInputs, map: KeyboardMap, temporary: TemporaryKeys, keysym: number, invertShift = false): Promise<void> {
   const bound = temporary.keycodeOf(keysym);
   if (bound !== undefined) {
     await held.pressKey(bound);
-    return bound;
+    return;
   }
   const stroke = map.find(keysym);
   if (!stroke) throw new Error(`keysym 0x${keysym.toString(16)} is neither on the keyboard map nor bound (internal error)`);
@@ -26,7 +21,6 @@ export async function pressKeysym(held: HeldInputs, map: KeyboardMap, temporary:
     if (!held.holdsKey(keycode)) await held.pressKey(keycode);
   }
   await held.pressKey(stroke.keycode);
-  return stroke.keycode;
 }
 
 /** Of the keysyms that would do, the first the map has a key for; else the preferred one, to be bound. */
@@ -36,10 +30,10 @@ export function chooseKeysym(map: KeyboardMap, keysyms: readonly number[]): { ke
 }
 
 /** Releases what `run` pressed beyond what was held before it, most recent first, after holding it `holdMs`. */
-export async function strike(held: HeldInputs, timing: StrokeTiming, run: () => Promise<unknown>): Promise<void> {
+export async function strike(held: HeldInputs, holdMs: number, run: () => Promise<void>): Promise<void> {
   const before = held.heldKeys().length;
   await run();
-  if (timing.holdMs > 0) await sleep(timing.holdMs);
+  if (holdMs > 0) await sleep(holdMs);
   const pressed = held.heldKeys().slice(before);
   for (const keycode of pressed.reverse()) await held.releaseKey(keycode);
 }

@@ -90,7 +90,7 @@ export function textCharacterKeysyms(character: string): number[] {
   return characterKeysyms(character);
 }
 
-export function modifierFromName(name: string): ModifierName | undefined {
+function modifierFromName(name: string): ModifierName | undefined {
   return typeof name === 'string' ? ownEntry(modifierAliases, name.trim().toLowerCase()) : undefined;
 }
 

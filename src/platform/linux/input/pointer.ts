@@ -7,7 +7,6 @@ import { HeldInputs } from './held-inputs.js';
 import { Keyboard } from './keyboard.js';
 import { parseModifier } from './keysyms.js';
 
-export type { Point } from './checks.js';
 export type ButtonName = 'left' | 'middle' | 'right';
 export type WheelDirection = 'up' | 'down' | 'left' | 'right';
 

@@ -6,7 +6,7 @@ import { buttons, type ButtonName } from './pointer.js';
 const button1Mask = 0x100;
 
 /** The innermost window under a screen point: toolkits without XInput2 (Xt, Xaw, Tk) take events on their widgets' own windows. */
-export async function deepestWindowAt(x: X11Connection, point: Point): Promise<{ window: number; localX: number; localY: number }> {
+async function deepestWindowAt(x: X11Connection, point: Point): Promise<{ window: number; localX: number; localY: number }> {
   let window = x.screen.root;
   let local = { x: point.x, y: point.y };
   for (let depth = 0; depth < 32; depth++) {

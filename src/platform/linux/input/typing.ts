@@ -62,7 +62,7 @@ export async function typeText(x: X11Connection, text: string, options: TypeText
           first = false;
           // The bindings change after a segment's last key: the app must have read it by then.
           if (needsBinding && index === part.length - 1) await settler.markNextKey();
-          await strike(held, { holdMs }, () => pressKeysym(held, map, temporary, step.keysym, capsLock && !step.unmapped && isCasedLetter(map, step.keysym)));
+          await strike(held, holdMs, () => pressKeysym(held, map, temporary, step.keysym, capsLock && !step.unmapped && isCasedLetter(map, step.keysym)));
         }
       }
     } finally {
