@@ -1,34 +1,22 @@
 // Ending everything a terminal program started. The pseudo-terminal makes the program a session leader,
 // and shells put each job in its own process group inside that session, so the session id (not one
 // process group) is what ties all of them together.
-import { readdirSync, readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { isAlive } from '../platform/linux/desktop/processes.js';
+import { isAlive, processIds, statFields } from '../platform/linux/desktop/processes.js';
 
 export interface SessionMember {
   pid: number;
   pgid: number;
 }
 
-/** Fields of /proc/PID/stat after the command name, which may itself contain spaces and parentheses. */
-function statFields(pid: string): string[] | undefined {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  } catch {
-    return undefined;
-  }
-}
-
 /** Live (non-zombie) processes in the session led by `sid`, plus any still in its process group. */
 export function sessionMembers(sid: number): SessionMember[] {
   const members: SessionMember[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (entry.charCodeAt(0) > 57) continue;
-    const fields = statFields(entry);
+  for (const pid of processIds()) {
+    const fields = statFields(pid);
     if (!fields || fields[0] === 'Z' || fields[0] === 'X') continue;
     const pgid = Number(fields[2]);
-    if (Number(fields[3]) === sid || pgid === sid) members.push({ pid: Number(entry), pgid });
+    if (Number(fields[3]) === sid || pgid === sid) members.push({ pid, pgid });
   }
   return members;
 }

@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { execWords, installedApplications, type DesktopEntry } from './desktop-entries.js';
-import { spawnDetached } from './desktop/processes.js';
+import { spawnDetached, statFields } from './desktop/processes.js';
 import { requireProgram } from './desktop/requirements.js';
 import { logDirectory } from './desktop/state-dir.js';
 
@@ -73,12 +72,8 @@ export function startDetached(plan: LaunchPlan): { pid: number; log: string } {
 
 /** Parent pid from /proc, to tell whether a window's process descends from one we started. */
 function parentPid(pid: number): number | undefined {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-  } catch {
-    return undefined;
-  }
+  const fields = statFields(pid);
+  return fields ? Number(fields[1]) : undefined;
 }
 
 export function descendsFrom(pid: number, ancestor: number): boolean {

@@ -25,11 +25,23 @@ export function isAlive(pid: number): boolean {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
   // A zombie still answers signal 0; treat it as gone.
+  const fields = statFields(pid);
+  return fields !== undefined && fields[0] !== 'Z';
+}
+
+/** Fields of /proc/PID/stat after the command name, which may itself contain spaces and parentheses; field 0 is the state. */
+export function statFields(pid: number): string[] | undefined {
   try {
-    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   } catch {
-    return false;
+    return undefined;
   }
+}
+
+/** Every process id listed in /proc, this process's own included. */
+export function processIds(): number[] {
+  return readdirSync('/proc').filter((entry) => /^\d+$/.test(entry)).map(Number);
 }
 
 /** Polls until the check passes; throws an error naming what was awaited when the deadline passes. */
@@ -76,12 +88,10 @@ export async function terminate(pid: number, graceMs = 1500): Promise<void> {
 export function processesWithEnvironment(name: string, value: string): number[] {
   const needle = `${name}=${value}`;
   const found: number[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    const pid = Number(entry);
+  for (const pid of processIds()) {
     if (pid === process.pid) continue;
     try {
-      const environ = readFileSync(`/proc/${entry}/environ`, 'utf8');
+      const environ = readFileSync(`/proc/${pid}/environ`, 'utf8');
       if (environ.split('\0').includes(needle)) found.push(pid);
     } catch {
       // Gone already, or not ours to read.
