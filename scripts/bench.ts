@@ -1,7 +1,7 @@
 // `npm run bench`: cup-driver against its peers, measured in the same run on the same virtual desktop.
 // A benchmark, not a test: it prints figures, ratios and the targets they are held to; it does not fail the build.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -36,8 +36,6 @@ async function timeRuns<T>(count: number, run: () => Promise<T>): Promise<{ time
 }
 
 async function main(): Promise<void> {
-  const configHome = mkdtempSync(join(tmpdir(), 'cup-bench-config-'));
-  process.env.XDG_CONFIG_HOME = configHome;
   const desktop = await TestDesktop.start();
   const context = testContext();
   try {
@@ -61,7 +59,6 @@ async function main(): Promise<void> {
   } finally {
     context.desktop.close();
     await desktop.stop();
-    rmSync(configHome, { recursive: true, force: true });
   }
   rows.push(...(await terminalBenchRows()));
   printRows(`cup-driver benchmark (${runs} runs each, medians; peers measured in the same run)`, rows);

@@ -1,12 +1,8 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { test } from 'node:test';
 import { matrixTable, rowAgrees, runActionMatrix } from '../helpers/action-matrix.js';
 
 test('action matrix: every action x addressing x delivery x toolkit works as the oracle sees it, or is refused with an escalation', async (t) => {
-  process.env.XDG_CONFIG_HOME = mkdtempSync(join(tmpdir(), 'cup-config-'));
   const rows = await runActionMatrix();
   t.diagnostic(`\n${matrixTable(rows)}`);
   assert.ok(rows.length >= 50, `${rows.length} rows`);

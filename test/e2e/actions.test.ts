@@ -1,6 +1,4 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, test } from 'node:test';
@@ -58,7 +56,6 @@ describe('action tools on real apps', () => {
 
   before(async () => {
     desktop = await TestDesktop.start();
-    process.env.XDG_CONFIG_HOME = mkdtempSync(join(tmpdir(), 'cup-config-'));
     context = testContext();
     oracle = new PyatspiOracle(desktop.env());
     gtk3 = (await desktop.launchFixture('gtk3')).window;

@@ -1,7 +1,4 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, test } from 'node:test';
 import sharp from 'sharp';
@@ -31,7 +28,6 @@ describe('capturing a window that another window covers', () => {
 
   before(async () => {
     desktop = await TestDesktop.start();
-    process.env.XDG_CONFIG_HOME = mkdtempSync(join(tmpdir(), 'cup-config-'));
     context = testContext();
     window = (await desktop.launchFixture('gtk3')).window;
     await sleep(300);

@@ -1,7 +1,4 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, test } from 'node:test';
 import type { ClientWindow } from '../../src/platform/linux/windows.js';
@@ -36,7 +33,6 @@ describe('a hung application cannot hang the driver', () => {
 
   before(async () => {
     desktop = await TestDesktop.start();
-    process.env.XDG_CONFIG_HOME = mkdtempSync(join(tmpdir(), 'cup-config-'));
     context = testContext();
     hung = await desktop.launchFixture('gtk3', { title: 'Will hang' });
     healthy = (await desktop.launchFixture('gtk4', { title: 'Stays healthy' })).window;

@@ -1,8 +1,5 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, test } from 'node:test';
 import sharp from 'sharp';
@@ -71,7 +68,6 @@ describe('perception of real GTK3 and GTK4 apps on the embedded desktop', () => 
 
   before(async () => {
     desktop = await TestDesktop.start();
-    process.env.XDG_CONFIG_HOME = mkdtempSync(join(tmpdir(), 'cup-config-'));
     context = testContext();
     gtk3 = (await desktop.launchFixture('gtk3')).window;
     const launched4 = await desktop.launchFixture('gtk4');

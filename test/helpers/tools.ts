@@ -1,4 +1,7 @@
 import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { createContext } from '../../src/server/session.js';
 import type { ToolContext } from '../../src/tools/context.js';
@@ -8,8 +11,19 @@ import { repositoryRoot } from './desktop.js';
 
 const execFileAsync = promisify(execFile);
 
-/** An in-process session like the MCP server's, for calling tools straight through the registry. */
+let configHome: string | undefined;
+
+/**
+ * An in-process session like the MCP server's, for calling tools straight through the registry. Its config
+ * directory is a private one, so a policy or default in the user's own config cannot change what it sees.
+ */
 export function testContext(): ToolContext {
+  if (configHome === undefined) {
+    const created = mkdtempSync(join(tmpdir(), 'cup-config-'));
+    configHome = created;
+    process.once('exit', () => rmSync(created, { recursive: true, force: true }));
+  }
+  process.env.XDG_CONFIG_HOME = configHome;
   return createContext({ session: 'test', persistConfig: false });
 }
 

@@ -2,9 +2,6 @@
 // fixture's status label is the oracle for what the app received.
 import assert from 'node:assert/strict';
 import { after, afterEach, before } from 'node:test';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { ClientWindow } from '../../src/platform/linux/windows.js';
 import type { X11Connection } from '../../src/platform/linux/x11/index.js';
@@ -45,7 +42,6 @@ export class FixtureDesktop {
 
   static async start(): Promise<FixtureDesktop> {
     const desktop = await TestDesktop.start();
-    process.env.XDG_CONFIG_HOME = mkdtempSync(join(tmpdir(), 'cup-config-'));
     return new FixtureDesktop(desktop, testContext(), await desktop.x11());
   }
 
