@@ -20,7 +20,7 @@ import {
   typeText,
   windowAt,
 } from '../../src/platform/linux/input/index.js';
-import { centre, FixtureDesktop } from './fixture-desktop.js';
+import { centre, FixtureDesktop } from '../helpers/fixture-desktop.js';
 
 describe('activating windows through the window manager', () => {
   let fixtures: FixtureDesktop;

@@ -15,7 +15,7 @@ import {
   pointerPosition,
   windowAt,
 } from '../../src/platform/linux/input/index.js';
-import { FixtureDesktop } from './fixture-desktop.js';
+import { FixtureDesktop } from '../helpers/fixture-desktop.js';
 
 const fill = 'ff2a7a';
 const outline = '101010';

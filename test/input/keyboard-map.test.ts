@@ -7,7 +7,7 @@ import { KeyboardMap } from '../../src/platform/linux/input/keyboard-map.js';
 import { TemporaryKeys } from '../../src/platform/linux/input/temporary-keys.js';
 import { X11Connection } from '../../src/platform/linux/x11/index.js';
 import { startXvfb, type Xvfb } from '../x11/xvfb.js';
-import { keyboardSnapshot } from './fixture-desktop.js';
+import { keyboardSnapshot } from '../helpers/fixture-desktop.js';
 
 describe('the keyboard map of a real X server', () => {
   let xvfb: Xvfb;

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { pressCombination, pressKey, typeText } from '../../src/platform/linux/input/index.js';
-import { useKeyboardFixtures } from './fixture-desktop.js';
+import { useKeyboardFixtures } from '../helpers/fixture-desktop.js';
 
 describe('keys and combinations in real GTK apps', () => {
   const setup = useKeyboardFixtures();

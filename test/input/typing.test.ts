@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { pressKey, typeText } from '../../src/platform/linux/input/index.js';
-import { keyboardSnapshot, useKeyboardFixtures } from './fixture-desktop.js';
+import { keyboardSnapshot, useKeyboardFixtures } from '../helpers/fixture-desktop.js';
 
 describe('typing text into real GTK apps', () => {
   const setup = useKeyboardFixtures();

@@ -7,8 +7,8 @@ import type { ClientWindow } from '../../src/platform/linux/windows.js';
 import type { X11Connection } from '../../src/platform/linux/x11/index.js';
 import type { ToolContext } from '../../src/tools/context.js';
 import { activateWindow, click } from '../../src/platform/linux/input/index.js';
-import { TestDesktop } from '../helpers/desktop.js';
-import { callOk, testContext } from '../helpers/tools.js';
+import { TestDesktop } from './desktop.js';
+import { callOk, testContext } from './tools.js';
 
 export interface Element {
   index: number;
