@@ -7,6 +7,7 @@ import type { ClientWindow } from '../../src/platform/linux/windows.js';
 import type { X11Connection } from '../../src/platform/linux/x11/index.js';
 import type { ToolContext } from '../../src/tools/context.js';
 import { activateWindow, click } from '../../src/platform/linux/input/index.js';
+import { KeyboardMap } from '../../src/platform/linux/input/keyboard-map.js';
 import { TestDesktop } from './desktop.js';
 import { callOk, testContext } from './tools.js';
 
@@ -111,9 +112,8 @@ export function centre(element: Element): { x: number; y: number } {
 
 /** The whole keyboard and modifier mapping, to prove an action left them as they were. */
 export async function keyboardSnapshot(x: X11Connection): Promise<unknown> {
-  const { minKeycode, maxKeycode } = x.setup;
-  const [keyboard, modifiers] = await Promise.all([x.getKeyboardMapping(minKeycode, maxKeycode - minKeycode + 1), x.getModifierMapping()]);
-  return { keyboard, modifiers };
+  const { mapping, modifiers } = await KeyboardMap.load(x);
+  return { keyboard: mapping, modifiers };
 }
 
 export interface KeyboardFixtures {
