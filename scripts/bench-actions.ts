@@ -9,17 +9,11 @@ import type { ToolContext } from '../src/tools/context.js';
 import { runTool } from '../src/tools/run.js';
 import type { TestDesktop } from '../test/helpers/desktop.js';
 import type { PyatspiOracle } from '../test/helpers/oracle.js';
+import type { Element } from '../test/helpers/tools.js';
 import { median, ms, type BenchRow } from './bench-report.js';
 
 const execFileAsync = promisify(execFile);
 const text100 = 'The quick brown fox jumps over the lazy dog 0123456789; pack my box with five dozen liquor jugs now!!';
-
-interface Element {
-  index: number;
-  role: string;
-  name: string;
-  bounds?: { x: number; y: number; w: number; h: number };
-}
 
 async function elements(context: ToolContext, window: ClientWindow): Promise<Element[]> {
   const result = await runTool('get_window_state', { pid: window.pid, window_id: window.id, include_screenshot: false, detail: 'full' }, context);

@@ -8,14 +8,7 @@ import type { ToolContext } from '../../src/tools/context.js';
 import { runTool } from '../../src/tools/run.js';
 import { TestDesktop } from '../helpers/desktop.js';
 import { PyatspiOracle } from '../helpers/oracle.js';
-import { callOk, testContext } from '../helpers/tools.js';
-
-interface Element {
-  index: number;
-  role: string;
-  name: string;
-  bounds?: { x: number; y: number; w: number; h: number };
-}
+import { accessibleWindowState, callOk, testContext, type Element } from '../helpers/tools.js';
 
 interface Action {
   path: string;
@@ -35,13 +28,8 @@ describe('action tools on real apps', () => {
   let gtk4: ClientWindow;
 
   async function state(window: ClientWindow): Promise<{ snapshot: string; elements: Element[] }> {
-    const deadline = Date.now() + 15_000;
-    for (;;) {
-      const result = await callOk(context, 'get_window_state', { pid: window.pid, window_id: window.id, include_screenshot: false, detail: 'full' });
-      const structured = result.structured as { snapshot_id: string; elements: Element[]; degraded: boolean };
-      if (!structured.degraded || Date.now() > deadline) return { snapshot: structured.snapshot_id, elements: structured.elements };
-      await sleep(200);
-    }
+    const { state } = await accessibleWindowState(context, window, { include_screenshot: false, detail: 'full' });
+    return { snapshot: state.snapshot_id, elements: state.elements };
   }
 
   function find(elements: Element[], role: string, name: string): Element {

@@ -4,14 +4,7 @@ import { after, before, describe, test } from 'node:test';
 import type { ClientWindow } from '../../src/platform/linux/windows.js';
 import type { ToolContext } from '../../src/tools/context.js';
 import { TestDesktop } from '../helpers/desktop.js';
-import { callOk, testContext } from '../helpers/tools.js';
-
-interface State {
-  degraded: boolean;
-  degraded_reason?: string;
-  node_count: number;
-  screenshot?: { width: number; height: number };
-}
+import { accessibleWindowState, callOk, testContext, type WindowState } from '../helpers/tools.js';
 
 describe('a hung application cannot hang the driver', () => {
   let desktop: TestDesktop;
@@ -19,16 +12,8 @@ describe('a hung application cannot hang the driver', () => {
   let hung: { process: import('node:child_process').ChildProcess; window: ClientWindow };
   let healthy: ClientWindow;
 
-  async function stateOf(window: ClientWindow): Promise<State> {
-    return (await callOk(context, 'get_window_state', { pid: window.pid, window_id: window.id })).structured as unknown as State;
-  }
-
-  async function waitUntilAccessible(window: ClientWindow): Promise<void> {
-    const deadline = Date.now() + 15_000;
-    while ((await stateOf(window)).degraded) {
-      if (Date.now() > deadline) throw new Error(`${window.title} never became accessible`);
-      await sleep(200);
-    }
+  async function stateOf(window: ClientWindow): Promise<WindowState> {
+    return (await callOk(context, 'get_window_state', { pid: window.pid, window_id: window.id })).structured as unknown as WindowState;
   }
 
   before(async () => {
@@ -36,8 +21,8 @@ describe('a hung application cannot hang the driver', () => {
     context = testContext();
     hung = await desktop.launchFixture('gtk3', { title: 'Will hang' });
     healthy = (await desktop.launchFixture('gtk4', { title: 'Stays healthy' })).window;
-    await waitUntilAccessible(hung.window);
-    await waitUntilAccessible(healthy);
+    await accessibleWindowState(context, hung.window);
+    await accessibleWindowState(context, healthy);
   });
 
   after(async () => {

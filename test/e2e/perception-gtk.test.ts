@@ -7,29 +7,7 @@ import { validateEnvelope, type CupEnvelope } from '../../src/cup/index.js';
 import type { ToolContext } from '../../src/tools/context.js';
 import type { ClientWindow } from '../../src/platform/linux/windows.js';
 import { TestDesktop } from '../helpers/desktop.js';
-import { callOk, pyatspiWalk, testContext } from '../helpers/tools.js';
-
-interface Element {
-  index: number;
-  role: string;
-  name: string;
-  value?: string;
-  states: string[];
-  actions: string[];
-  bounds?: { x: number; y: number; w: number; h: number };
-}
-
-interface WindowState {
-  snapshot_id: string;
-  node_count: number;
-  shown_count: number;
-  truncated: boolean;
-  degraded: boolean;
-  degraded_reason?: string;
-  toolkit?: string;
-  elements: Element[];
-  screenshot?: { width: number; height: number; scale: number; path?: string };
-}
+import { accessibleWindowState, callOk, pyatspiWalk, testContext, type Element, type WindowState } from '../helpers/tools.js';
 
 /** xwininfo is an independent reader of the X server's idea of a window's geometry. */
 function xwininfoGeometry(windowId: number, env: NodeJS.ProcessEnv) {
@@ -54,17 +32,6 @@ describe('perception of real GTK3 and GTK4 apps on the embedded desktop', () => 
   let gtk3: ClientWindow;
   let gtk4: ClientWindow;
   let calculator: ClientWindow;
-
-  /** get_window_state once the app has registered on the accessibility bus (it does so just after mapping). */
-  async function windowState(window: ClientWindow, args: Record<string, unknown> = {}) {
-    const deadline = Date.now() + 15_000;
-    for (;;) {
-      const result = await callOk(context, 'get_window_state', { pid: window.pid, window_id: window.id, ...args });
-      const state = result.structured as unknown as WindowState;
-      if (!state.degraded || Date.now() > deadline) return { result, state };
-      await sleep(200);
-    }
-  }
 
   before(async () => {
     desktop = await TestDesktop.start();
@@ -116,7 +83,7 @@ describe('perception of real GTK3 and GTK4 apps on the embedded desktop', () => 
   });
 
   test('GTK3 fixture: controls appear with CUP role, name, states and bounds that pyatspi agrees with', async () => {
-    const { state, result } = await windowState(gtk3);
+    const { state, result } = await accessibleWindowState(context, gtk3);
     assert.equal(state.degraded, false);
     assert.match(state.toolkit ?? '', /^gtk 3\./i);
     const entry = find(state.elements, 'textbox', 'Name field');
@@ -142,7 +109,7 @@ describe('perception of real GTK3 and GTK4 apps on the embedded desktop', () => 
   });
 
   test('GTK3 rows scrolled out of the list are offscreen with no position, visible rows keep theirs', async () => {
-    const { state } = await windowState(gtk3, { detail: 'full' });
+    const { state } = await accessibleWindowState(context, gtk3, { detail: 'full' });
     const first = find(state.elements, 'option', 'Row 1');
     assert.ok(first.bounds && !first.states.includes('offscreen'));
     const last = find(state.elements, 'option', 'Row 40');
@@ -151,7 +118,7 @@ describe('perception of real GTK3 and GTK4 apps on the embedded desktop', () => 
   });
 
   test('GTK4 fixture: window-relative extents are placed on screen; SENSITIVE without ENABLED is not disabled', async () => {
-    const { state } = await windowState(gtk4);
+    const { state } = await accessibleWindowState(context, gtk4);
     assert.equal(state.degraded, false);
     assert.match(state.toolkit ?? '', /^gtk 4\./i);
     const increment = find(state.elements, 'button', 'Increment');
@@ -169,7 +136,7 @@ describe('perception of real GTK3 and GTK4 apps on the embedded desktop', () => 
   });
 
   test('gnome-calculator (GTK4, libadwaita): the whole keypad is present and on screen', async () => {
-    const { state } = await windowState(calculator);
+    const { state } = await accessibleWindowState(context, calculator);
     // The calculator resizes itself after it first maps; compare with its geometry now.
     calculator = (await context.desktop.windows()).find((window) => window.id === calculator.id)!;
     assert.equal(state.degraded, false);
@@ -185,7 +152,7 @@ describe('perception of real GTK3 and GTK4 apps on the embedded desktop', () => 
     const speedcrunch = await desktop.launch('speedcrunch', [], 'SpeedCrunch');
     try {
       let state: WindowState | undefined;
-      for (let attempt = 0; attempt < 3; attempt++) state = (await windowState(speedcrunch.window)).state;
+      for (let attempt = 0; attempt < 3; attempt++) state = (await accessibleWindowState(context, speedcrunch.window)).state;
       assert.equal(speedcrunch.process.exitCode, null, 'still running after three captures');
       assert.equal(speedcrunch.process.signalCode, null);
       assert.equal(state!.degraded, false);
@@ -201,7 +168,7 @@ describe('perception of real GTK3 and GTK4 apps on the embedded desktop', () => 
 
   test('the JSON envelope validates against the CUP schema and carries the raw AT-SPI role', async () => {
     for (const window of [gtk3, gtk4, calculator]) {
-      const { result } = await windowState(window, { format: 'json', include_screenshot: false });
+      const { result } = await accessibleWindowState(context, window, { format: 'json', include_screenshot: false });
       const envelope = JSON.parse(result.body!) as CupEnvelope;
       const validation = validateEnvelope(envelope);
       assert.deepEqual(validation.errors, []);
@@ -213,7 +180,7 @@ describe('perception of real GTK3 and GTK4 apps on the embedded desktop', () => 
   });
 
   test('the screenshot has the window size and is not blank', async () => {
-    const { result, state } = await windowState(gtk3);
+    const { result, state } = await accessibleWindowState(context, gtk3);
     assert.equal(result.images.length, 1);
     const image = sharp(result.images[0]!.data);
     const metadata = await image.metadata();
@@ -226,13 +193,13 @@ describe('perception of real GTK3 and GTK4 apps on the embedded desktop', () => 
   });
 
   test('markdown format tags every element with its element_index', async () => {
-    const { result } = await windowState(gtk3, { format: 'markdown', include_screenshot: false });
+    const { result } = await accessibleWindowState(context, gtk3, { format: 'markdown', include_screenshot: false });
     assert.match(result.body!, /^\s*- button "Increment" \[element_index \d+\]/m);
   });
 
   test('query keeps matching lines and their ancestors with the original ids', async () => {
-    const full = await windowState(gtk3, { include_screenshot: false });
-    const filtered = await windowState(gtk3, { include_screenshot: false, query: 'increment' });
+    const full = await accessibleWindowState(context, gtk3, { include_screenshot: false });
+    const filtered = await accessibleWindowState(context, gtk3, { include_screenshot: false, query: 'increment' });
     const lines = filtered.result.body!.split('\n').filter((line) => line.trim().startsWith('['));
     const increment = find(full.state.elements, 'button', 'Increment');
     assert.ok(lines.some((line) => line.includes(`[e${increment.index}] btn "Increment"`)));
@@ -242,7 +209,7 @@ describe('perception of real GTK3 and GTK4 apps on the embedded desktop', () => 
   });
 
   test('max_elements caps the walk and says truncated', async () => {
-    const { state } = await windowState(gtk3, { max_elements: 10, include_screenshot: false });
+    const { state } = await accessibleWindowState(context, gtk3, { max_elements: 10, include_screenshot: false });
     assert.equal(state.node_count, 10);
     assert.equal(state.truncated, true);
   });
@@ -250,7 +217,7 @@ describe('perception of real GTK3 and GTK4 apps on the embedded desktop', () => 
   test('max_image_dimension downscales the screenshot and zoom maps screenshot pixels back to the window', async () => {
     await callOk(context, 'set_config', { max_image_dimension: 320 });
     try {
-      const { state, result } = await windowState(gtk3);
+      const { state, result } = await accessibleWindowState(context, gtk3);
       const metadata = await sharp(result.images[0]!.data).metadata();
       assert.equal(Math.max(metadata.width!, metadata.height!), 320);
       assert.ok(Math.abs(state.screenshot!.scale - gtk3.bounds.height / 320) < 0.01);

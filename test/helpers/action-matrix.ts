@@ -5,7 +5,7 @@ import type { ToolContext } from '../../src/tools/context.js';
 import { runTool } from '../../src/tools/run.js';
 import { TestDesktop } from './desktop.js';
 import { PyatspiOracle } from './oracle.js';
-import { testContext } from './tools.js';
+import { accessibleWindowState, testContext, type Element } from './tools.js';
 
 /**
  * The action matrix: each action x addressing x delivery mode x toolkit, run against real apps, each
@@ -36,14 +36,6 @@ export function rowAgrees(row: MatrixRow): boolean {
   if (row.effect === 'confirmed' && !row.oracleChanged) return false;
   if (row.expect === 'works') return row.effect === 'confirmed' && row.oracleChanged === true;
   return row.path === 'none' && row.escalation !== undefined && row.oracleChanged === false;
-}
-
-interface Element {
-  index: number;
-  role: string;
-  name: string;
-  states: string[];
-  bounds?: { x: number; y: number; w: number; h: number };
 }
 
 interface Case {
@@ -295,13 +287,7 @@ async function openApp(context: ToolContext, oracle: PyatspiOracle, toolkit: str
       return { x: element.bounds!.x - this.window.bounds.x + element.bounds!.w / 2, y: element.bounds!.y - this.window.bounds.y + element.bounds!.h / 2 };
     },
   };
-  const deadline = Date.now() + 20_000;
-  while (accessible) {
-    const result = await runTool('get_window_state', { pid: app.window.pid, window_id: app.window.id, include_screenshot: false }, context);
-    if (result.ok && !(result.structured as { degraded: boolean }).degraded) break;
-    if (Date.now() > deadline) throw new Error(`${toolkit} never became accessible`);
-    await sleep(200);
-  }
+  if (accessible) await accessibleWindowState(context, app.window, { include_screenshot: false }, 20_000);
   return app;
 }
 

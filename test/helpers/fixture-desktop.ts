@@ -9,16 +9,7 @@ import type { ToolContext } from '../../src/tools/context.js';
 import { activateWindow, click } from '../../src/platform/linux/input/index.js';
 import { KeyboardMap } from '../../src/platform/linux/input/keyboard-map.js';
 import { TestDesktop } from './desktop.js';
-import { callOk, testContext } from './tools.js';
-
-export interface Element {
-  index: number;
-  role: string;
-  name: string;
-  value?: string;
-  states: string[];
-  bounds?: { x: number; y: number; w: number; h: number };
-}
+import { accessibleWindowState, testContext, type Element } from './tools.js';
 
 export interface FixtureStatus {
   counter: number;
@@ -59,13 +50,7 @@ export class FixtureDesktop {
   }
 
   async elements(window: ClientWindow): Promise<Element[]> {
-    const deadline = Date.now() + 15_000;
-    for (;;) {
-      const result = await callOk(this.context, 'get_window_state', { pid: window.pid, window_id: window.id, include_screenshot: false });
-      if (!result.structured.degraded) return result.structured.elements as Element[];
-      if (Date.now() > deadline) throw new Error(`window ${window.id} has no accessibility tree: ${String(result.structured.degraded_reason)}`);
-      await sleep(100);
-    }
+    return (await accessibleWindowState(this.context, window, { include_screenshot: false })).state.elements;
   }
 
   async element(window: ClientWindow, name: string): Promise<Element> {

@@ -2,7 +2,9 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
+import type { ClientWindow } from '../../src/platform/linux/windows.js';
 import { createContext } from '../../src/server/session.js';
 import type { ToolContext } from '../../src/tools/context.js';
 import type { ToolCallResult } from '../../src/tools/call-result.js';
@@ -32,6 +34,50 @@ export async function callOk(context: ToolContext, name: string, args: Record<st
   const result = await runTool(name, args, context);
   if (!result.ok) throw new Error(`${name} failed: ${result.summary}`);
   return result;
+}
+
+/** One element of get_window_state's structured result. */
+export interface Element {
+  index: number;
+  role: string;
+  name: string;
+  value?: string;
+  states: string[];
+  actions: string[];
+  bounds?: { x: number; y: number; w: number; h: number };
+}
+
+/** get_window_state's structured result. */
+export interface WindowState {
+  snapshot_id: string;
+  node_count: number;
+  shown_count: number;
+  truncated: boolean;
+  degraded: boolean;
+  degraded_reason?: string;
+  toolkit?: string;
+  elements: Element[];
+  screenshot?: { width: number; height: number; scale: number; path?: string };
+}
+
+/**
+ * get_window_state once the app's tree is readable: an app registers on the accessibility bus a moment after
+ * its window maps, and until then the result is degraded. Fails when the tree is still missing at the deadline.
+ */
+export async function accessibleWindowState(
+  context: ToolContext,
+  window: ClientWindow,
+  args: Record<string, unknown> = {},
+  timeoutMs = 15_000,
+): Promise<{ result: ToolCallResult; state: WindowState }> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const result = await callOk(context, 'get_window_state', { pid: window.pid, window_id: window.id, ...args });
+    const state = result.structured as unknown as WindowState;
+    if (!state.degraded) return { result, state };
+    if (Date.now() > deadline) throw new Error(`"${window.title}" (window ${window.id}) has no accessibility tree after ${timeoutMs} ms: ${state.degraded_reason}`);
+    await sleep(100);
+  }
 }
 
 /** Runs the pyatspi oracle (Debian's python3-pyatspi) on one window and returns its pre-order node list. */

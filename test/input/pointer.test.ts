@@ -4,7 +4,8 @@ import assert from 'node:assert/strict';
 import { after, afterEach, before, describe, test } from 'node:test';
 import type { ClientWindow } from '../../src/platform/linux/windows.js';
 import { activateWindow, click, drag, moveTo, pointerPosition, restorePointer, wheel } from '../../src/platform/linux/input/index.js';
-import { centre, FixtureDesktop, type Element } from '../helpers/fixture-desktop.js';
+import { centre, FixtureDesktop } from '../helpers/fixture-desktop.js';
+import type { Element } from '../helpers/tools.js';
 
 describe('the real pointer on real GTK apps', () => {
   let fixtures: FixtureDesktop;
