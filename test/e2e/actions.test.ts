@@ -1,14 +1,13 @@
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, test } from 'node:test';
 import { isAlive } from '../../src/platform/linux/desktop/processes.js';
 import type { ClientWindow } from '../../src/platform/linux/windows.js';
 import type { ToolContext } from '../../src/tools/context.js';
 import { runTool } from '../../src/tools/run.js';
-import { TestDesktop } from '../helpers/desktop.js';
+import { FixtureDesktop } from '../helpers/fixture-desktop.js';
 import { PyatspiOracle } from '../helpers/oracle.js';
-import { accessibleWindowState, callOk, testContext, type Element } from '../helpers/tools.js';
+import { accessibleWindowState, callOk, type Element } from '../helpers/tools.js';
 
 interface Action {
   path: string;
@@ -21,7 +20,7 @@ interface Action {
 const unicodeText = 'héllo wörld — ✓ 你好';
 
 describe('action tools on real apps', () => {
-  let desktop: TestDesktop;
+  let fixtures: FixtureDesktop;
   let context: ToolContext;
   let oracle: PyatspiOracle;
   let gtk3: ClientWindow;
@@ -43,17 +42,16 @@ describe('action tools on real apps', () => {
   }
 
   before(async () => {
-    desktop = await TestDesktop.start();
-    context = testContext();
-    oracle = new PyatspiOracle(desktop.env());
-    gtk3 = (await desktop.launchFixture('gtk3')).window;
-    gtk4 = (await desktop.launchFixture('gtk4')).window;
+    fixtures = await FixtureDesktop.start();
+    context = fixtures.context;
+    oracle = new PyatspiOracle(fixtures.desktop.env());
+    gtk3 = await fixtures.launch('gtk3');
+    gtk4 = await fixtures.launch('gtk4');
   });
 
   after(async () => {
     oracle?.close();
-    context?.desktop.close();
-    await desktop?.stop();
+    await fixtures?.stop();
   });
 
   for (const [toolkit, mode] of [
@@ -91,10 +89,9 @@ describe('action tools on real apps', () => {
 
   test('a window fully covered by another is clicked and typed into by element in the background; the cover stays on top and focused', async () => {
     const { elements } = await state(gtk3);
-    const x = await desktop.x11();
     // A real app window over the fixture, activated (the window manager gives it the focus).
-    const cover = await desktop.launch('/usr/bin/python3', [join(process.cwd(), 'test/fixtures/apps/gtk4_fixture.py'), '--title', 'Cover', '--size', `${gtk3.bounds.width + 40}x${gtk3.bounds.height + 40}`], 'Cover');
-    await x.configureWindow(cover.window.id, { x: gtk3.bounds.x - 20, y: gtk3.bounds.y - 40 });
+    const cover = await fixtures.desktop.launchFixture('gtk4', { title: 'Cover', size: `${gtk3.bounds.width + 40}x${gtk3.bounds.height + 40}` });
+    await fixtures.x.configureWindow(cover.window.id, { x: gtk3.bounds.x - 20, y: gtk3.bounds.y - 40 });
     await callOk(context, 'bring_to_front', { pid: cover.window.pid, window_id: cover.window.id });
     await sleep(300);
     const windowsBefore = (await callOk(context, 'list_windows')).structured.windows as { window_id: number; z_index: number; active: boolean }[];

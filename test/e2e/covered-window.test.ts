@@ -5,8 +5,8 @@ import sharp from 'sharp';
 import type { ClientWindow } from '../../src/platform/linux/windows.js';
 import type { ToolContext } from '../../src/tools/context.js';
 import { toRgb } from '../../src/platform/linux/x11/index.js';
-import { TestDesktop } from '../helpers/desktop.js';
-import { callOk, testContext } from '../helpers/tools.js';
+import { FixtureDesktop } from '../helpers/fixture-desktop.js';
+import { callOk } from '../helpers/tools.js';
 
 const magenta = 0xff00ff;
 
@@ -22,26 +22,26 @@ function countMagenta(rgb: Buffer): number {
 }
 
 describe('capturing a window that another window covers', () => {
-  let desktop: TestDesktop;
+  let fixtures: FixtureDesktop;
   let context: ToolContext;
   let window: ClientWindow;
 
   before(async () => {
-    desktop = await TestDesktop.start();
-    context = testContext();
-    window = (await desktop.launchFixture('gtk3')).window;
+    fixtures = await FixtureDesktop.start();
+    context = fixtures.context;
+    window = await fixtures.launch('gtk3');
+    // The tree being readable does not mean the window has painted yet.
     await sleep(300);
   });
 
   after(async () => {
-    context?.desktop.close();
-    await desktop?.stop();
+    await fixtures?.stop();
   });
 
   test('the screenshot shows the window itself, not the window on top of it', async () => {
     const before = await screenshotPixels(context, window);
     assert.equal(countMagenta(before), 0);
-    const x = await desktop.x11();
+    const x = fixtures.x;
     // An override-redirect window the window manager leaves exactly where we put it: over the whole fixture.
     const cover = await x.createWindow({
       parent: x.screen.root,
