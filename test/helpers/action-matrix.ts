@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { ClientWindow } from '../../src/platform/linux/windows.js';
+import type { X11Connection } from '../../src/platform/linux/x11/index.js';
 import type { ToolContext } from '../../src/tools/context.js';
 import { runTool } from '../../src/tools/run.js';
-import { TestDesktop } from './desktop.js';
+import type { TestDesktop } from './desktop.js';
+import { FixtureDesktop } from './fixture-desktop.js';
 import { PyatspiOracle } from './oracle.js';
-import { accessibleWindowState, testContext, type Element } from './tools.js';
+import { accessibleWindowState, type Element } from './tools.js';
 
 /**
  * The action matrix: each action x addressing x delivery mode x toolkit, run against real apps, each
@@ -82,6 +84,7 @@ function gtkCases(toolkit: 'gtk3' | 'gtk4'): Case[] {
   };
   const entry = (app: App) => ({ window_id: app.window.id, element_index: app.element('textbox', 'Name field').index });
   const slider = (app: App) => ({ window_id: app.window.id, element_index: app.element('slider', 'Volume').index });
+  const checkbox = (app: App) => ({ window_id: app.window.id, element_index: app.element('checkbox', 'Enable feature').index });
   // Which rows are where: the first row's position (GTK4 moves it) or the scroll bars' positions (GTK3).
   const listPosition = async (app: App) => {
     const row = await app.oracle.find(app.window.pid, app.window.title, 'label', 'Row 1');
@@ -101,10 +104,10 @@ function gtkCases(toolkit: 'gtk3' | 'gtk4'): Case[] {
       // GTK4 check buttons offer no accessibility action at all; GTK3's have "click".
       expect: toolkit === 'gtk3' ? 'works' : 'refused',
       tool: 'click',
-      args: (app) => ({ window_id: app.window.id, element_index: app.element('checkbox', 'Enable feature').index }),
+      args: checkbox,
       oracle: status('checked'),
     },
-    { action: 'click (check box)', addressing: 'element', delivery: 'foreground', expect: 'works', tool: 'click', args: (app) => ({ window_id: app.window.id, element_index: app.element('checkbox', 'Enable feature').index, delivery_mode: 'foreground' }), oracle: status('checked') },
+    { action: 'click (check box)', addressing: 'element', delivery: 'foreground', expect: 'works', tool: 'click', args: (app) => ({ ...checkbox(app), delivery_mode: 'foreground' }), oracle: status('checked') },
     { action: 'click (pad)', addressing: 'pixels', delivery: 'background', expect: 'refused', tool: 'click', args: pad, oracle: status('pad') },
     { action: 'double_click', addressing: 'pixels', delivery: 'foreground', expect: 'works', tool: 'double_click', args: (app) => ({ ...pad(app), delivery_mode: 'foreground' }), oracle: status('pad') },
     { action: 'double_click', addressing: 'element', delivery: 'background', expect: 'refused', tool: 'double_click', args: increment, oracle: status('counter') },
@@ -224,9 +227,8 @@ function qtCases(): Case[] {
 }
 
 /** xcalc (Xaw): no accessibility at all; its display's pixels, read from the X server, are the oracle. */
-function xawCases(desktop: TestDesktop): Case[] {
+function xawCases(x: X11Connection): Case[] {
   const display = async (app: App) => {
-    const x = await desktop.x11();
     const image = await x.getImage(app.window.id, 0, 0, app.window.bounds.width, 60);
     return createHash('sha256').update(image.data).digest('hex');
   };
@@ -293,16 +295,16 @@ async function openApp(context: ToolContext, oracle: PyatspiOracle, toolkit: str
 
 /** Runs the whole matrix on a fresh embedded desktop; the desktop is stopped afterwards. */
 export async function runActionMatrix(log: (message: string) => void = () => {}): Promise<MatrixRow[]> {
-  const desktop = await TestDesktop.start();
-  const context = testContext();
+  const fixtures = await FixtureDesktop.start();
+  const { desktop, context } = fixtures;
   const oracle = new PyatspiOracle(desktop.env());
   const rows: MatrixRow[] = [];
   try {
-    const suites: [string, () => Promise<{ window: ClientWindow }>, Case[], boolean][] = [
+    const suites: [string, () => ReturnType<TestDesktop['launch']>, Case[], boolean][] = [
       ['GTK3', () => desktop.launchFixture('gtk3'), gtkCases('gtk3'), true],
       ['GTK4', () => desktop.launchFixture('gtk4'), gtkCases('gtk4'), true],
       ['Qt5 (SpeedCrunch)', () => desktop.launch('speedcrunch', [], 'SpeedCrunch'), qtCases(), true],
-      ['Xaw (xcalc), no accessibility', () => desktop.launch('xcalc', [], 'Calculator'), xawCases(desktop), false],
+      ['Xaw (xcalc), no accessibility', () => desktop.launch('xcalc', [], 'Calculator'), xawCases(fixtures.x), false],
     ];
     for (const [toolkit, launch, cases, accessible] of suites) {
       const launched = await launch();
@@ -312,12 +314,11 @@ export async function runActionMatrix(log: (message: string) => void = () => {})
         log(`${toolkit} ${row.action} ${row.addressing} ${row.delivery}: ${row.effect ?? row.error} (${row.oracleNote ?? ''})`);
         rows.push(row);
       }
-      if ('process' in launched) (launched as { process: { kill(signal: string): void } }).process.kill('SIGKILL');
+      launched.process.kill('SIGKILL');
     }
   } finally {
     oracle.close();
-    context.desktop.close();
-    await desktop.stop();
+    await fixtures.stop();
   }
   return rows;
 }
