@@ -6,13 +6,12 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { desktopEnvironment, startDesktop, stopDesktop } from '../src/platform/linux/desktop/virtual-desktop.js';
+import { connectMcp } from '../test/helpers/mcp.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const cli = join(root, 'dist', 'src', 'server', 'main.js');
 
 function textOf(result: CallToolResult): string {
   return result.content.filter((item) => item.type === 'text').map((item) => (item as { text: string }).text).join('\n');
@@ -35,9 +34,7 @@ async function main(): Promise<void> {
     app = spawn('gnome-calculator', [], { env, stdio: 'ignore' });
     log(`launched gnome-calculator (pid ${app.pid})`);
 
-    client = new Client({ name: 'cup-driver-demo', version: '1.0.0' });
-    const childEnv = Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined));
-    await client.connect(new StdioClientTransport({ command: process.execPath, args: [cli, 'mcp'], env: childEnv, stderr: 'inherit' }));
+    ({ client } = await connectMcp(env, ['mcp'], 'inherit'));
     const { tools } = await client.listTools();
     log(`MCP client connected to cup-driver mcp: ${tools.length} tools`);
 

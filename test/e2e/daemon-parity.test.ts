@@ -3,12 +3,12 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import sharp from 'sharp';
 import type { ClientWindow } from '../../src/platform/linux/windows.js';
-import { cliPath, TestDesktop } from '../helpers/desktop.js';
+import { TestDesktop } from '../helpers/desktop.js';
+import { connectMcp } from '../helpers/mcp.js';
 import { runCli, stopDaemon, waitUntil, withoutSnapshotId } from '../daemon/helpers.js';
 
 /** What every path must agree on for one call. */
@@ -17,10 +17,6 @@ interface Outcome {
   text: string;
   structured?: Record<string, unknown>;
   images: { mimeType: string; width: number; height: number }[];
-}
-
-function stringEnv(env: NodeJS.ProcessEnv): Record<string, string> {
-  return Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined));
 }
 
 async function imageSize(data: Buffer, mimeType: string) {
@@ -41,9 +37,7 @@ describe('every path gives the same results: in-process, daemon, mcp, mcp --daem
   let mcpViaDaemon: Client;
 
   async function connect(args: string[]): Promise<Client> {
-    const transport = new StdioClientTransport({ command: process.execPath, args: [cliPath, ...args], env: stringEnv(env), stderr: 'ignore' });
-    const client = new Client({ name: 'cup-driver-parity-test', version: '1.0.0' });
-    await client.connect(transport);
+    const { client } = await connectMcp(env, args);
     clients.push(client);
     return client;
   }

@@ -3,34 +3,18 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { after, before, describe, test } from 'node:test';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import sharp from 'sharp';
 import type { ClientWindow } from '../../src/platform/linux/windows.js';
 import { isAlive } from '../../src/platform/linux/desktop/processes.js';
 import { cliPath, TestDesktop } from '../helpers/desktop.js';
+import { connectMcp } from '../helpers/mcp.js';
 
 const execFileAsync = promisify(execFile);
-
-function stringEnv(env: NodeJS.ProcessEnv): Record<string, string> {
-  return Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined));
-}
-
-async function connect(env: NodeJS.ProcessEnv): Promise<{ client: Client; stderr: () => string }> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [cliPath, 'mcp'], env: stringEnv(env), stderr: 'pipe' });
-  let stderr = '';
-  (transport.stderr as PassThrough).on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  const client = new Client({ name: 'cup-driver-test', version: '1.0.0' });
-  await client.connect(transport);
-  return { client, stderr: () => stderr };
-}
 
 function text(result: CallToolResult): string {
   const first = result.content[0];
@@ -47,7 +31,7 @@ describe('cup-driver mcp, driven by the official MCP client SDK over stdio', () 
   before(async () => {
     desktop = await TestDesktop.start();
     window = (await desktop.launchFixture('gtk3')).window;
-    ({ client, stderr } = await connect(desktop.env({ XDG_CONFIG_HOME: mkdtempSync(join(tmpdir(), 'cup-config-')) })));
+    ({ client, stderr } = await connectMcp(desktop.env({ XDG_CONFIG_HOME: mkdtempSync(join(tmpdir(), 'cup-config-')) }), ['mcp'], 'pipe'));
   });
 
   after(async () => {
@@ -120,7 +104,7 @@ describe('cup-driver mcp, driven by the official MCP client SDK over stdio', () 
     const env: NodeJS.ProcessEnv = { ...process.env, XDG_RUNTIME_DIR: runtime, XDG_CONFIG_HOME: runtime };
     delete env.DISPLAY;
     delete env.DBUS_SESSION_BUS_ADDRESS;
-    const auto = await connect(env);
+    const auto = await connectMcp(env, ['mcp'], 'pipe');
     try {
       const result = (await auto.client.callTool({ name: 'get_screen_size', arguments: {} })) as CallToolResult;
       assert.ok(!result.isError, text(result));

@@ -4,23 +4,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, test } from 'node:test';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import sharp from 'sharp';
 import { sessionMembers } from '../../src/tui/process-session.js';
-import { cliPath } from '../helpers/desktop.js';
-
-function serverEnv(): Record<string, string> {
-  const env = Object.fromEntries(Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined));
-  return { ...env, XDG_CONFIG_HOME: mkdtempSync(join(tmpdir(), 'cup-tui-mcp-config-')) };
-}
+import { connectMcp } from '../helpers/mcp.js';
 
 async function connect(): Promise<Client> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [cliPath, 'mcp'], env: serverEnv(), stderr: 'ignore' });
-  const client = new Client({ name: 'cup-driver-tui-test', version: '1.0.0' });
-  await client.connect(transport);
-  return client;
+  return (await connectMcp({ ...process.env, XDG_CONFIG_HOME: mkdtempSync(join(tmpdir(), 'cup-tui-mcp-config-')) })).client;
 }
 
 async function callTool(client: Client, name: string, args: Record<string, unknown> = {}): Promise<CallToolResult> {
