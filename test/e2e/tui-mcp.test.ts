@@ -2,12 +2,12 @@ import assert from 'node:assert/strict';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, test } from 'node:test';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import sharp from 'sharp';
 import { sessionMembers } from '../../src/tui/process-session.js';
+import { waitUntil } from '../daemon/helpers.js';
 import { connectMcp } from '../helpers/mcp.js';
 
 async function connect(): Promise<Client> {
@@ -28,15 +28,6 @@ function text(result: CallToolResult): string {
   return (result.content[0] as { text: string }).text;
 }
 
-async function gone(pid: number, timeoutMs: number): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (sessionMembers(pid).length === 0) return true;
-    await sleep(50);
-  }
-  return false;
-}
-
 describe('the tui_* tools through the official MCP client SDK over stdio', () => {
   let client: Client;
   const pids: number[] = [];
@@ -47,7 +38,7 @@ describe('the tui_* tools through the official MCP client SDK over stdio', () =>
 
   after(async () => {
     await client?.close();
-    for (const pid of pids) assert.ok(await gone(pid, 5000), `session ${pid} left processes behind`);
+    for (const pid of pids) await waitUntil(`session ${pid} left no processes behind`, 5000, () => sessionMembers(pid).length === 0);
   });
 
   test('tools/list declares every tui tool with input and output schemas', async () => {
@@ -93,7 +84,7 @@ describe('the tui_* tools through the official MCP client SDK over stdio', () =>
     assert.equal(ambiguous.isError, true);
     assert.match(text(ambiguous), /matches \d+ nodes/);
     await callOk(client, 'tui_stop');
-    assert.ok(await gone(pid, 3000));
+    await waitUntil(`session ${pid} left no processes behind`, 3000, () => sessionMembers(pid).length === 0);
   });
 
   test('a client that disconnects without tui_stop leaves no terminal program behind', async () => {
@@ -104,6 +95,6 @@ describe('the tui_* tools through the official MCP client SDK over stdio', () =>
     await second.callTool({ name: 'tui_wait_for', arguments: { idle: true, idleMs: 100, session: 'left-open' } });
     assert.ok(sessionMembers(pid).length >= 2, 'bash and its sleep are running');
     await second.close();
-    assert.ok(await gone(pid, 5000), 'the server stopped the terminal when its client left');
+    await waitUntil('the server stopped the terminal when its client left', 5000, () => sessionMembers(pid).length === 0);
   });
 });
