@@ -3,15 +3,13 @@
 // would, prints list_windows and the app window's compact CUP tree, and writes the screenshot to a file.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { desktopEnvironment, startDesktop, stopDesktop } from '../src/platform/linux/desktop/virtual-desktop.js';
+import { repositoryRoot } from '../test/helpers/desktop.js';
 import { connectMcp } from '../test/helpers/mcp.js';
-
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 function textOf(result: CallToolResult): string {
   return result.content.filter((item) => item.type === 'text').map((item) => (item as { text: string }).text).join('\n');
@@ -50,7 +48,7 @@ async function main(): Promise<void> {
     }
     if (!window) throw new Error('the calculator window did not appear within 20 s');
 
-    const outDir = join(root, 'out');
+    const outDir = join(repositoryRoot, 'out');
     mkdirSync(outDir, { recursive: true });
     const screenshot = join(outDir, 'demo-calculator.png');
     let state: CallToolResult;
