@@ -7,8 +7,9 @@ import { after, before, describe, test } from 'node:test';
 import sharp from 'sharp';
 import { isAlive } from '../../src/platform/linux/desktop/processes.js';
 import type { ClientWindow } from '../../src/platform/linux/windows.js';
+import { daemonLogPath, daemonSocketPath } from '../../src/server/daemon/socket-path.js';
 import { TestDesktop } from '../helpers/desktop.js';
-import { daemonProcesses, runCli, socketFor, stopDaemon, waitUntil, withoutSnapshotId, type CliRun } from '../daemon/helpers.js';
+import { daemonProcesses, runCli, stopDaemon, waitUntil, withoutSnapshotId, type CliRun } from '../daemon/helpers.js';
 
 interface JsonOutput {
   isError: boolean;
@@ -42,7 +43,7 @@ describe('cup-driver call through the daemon', () => {
     window = (await desktop.launchFixture('gtk3')).window;
     // Long enough that the daemon never idles out between the tests of this file.
     env = desktop.env({ XDG_CONFIG_HOME: mkdtempSync(join(tmpdir(), 'cup-config-')), CUP_DRIVER_IDLE_TIMEOUT: '120' });
-    socketPath = socketFor(env);
+    socketPath = daemonSocketPath(env);
     // The fixture's tree appears a moment after its window; wait for it without the daemon.
     await waitUntil('the fixture is accessible', 15_000, async () => {
       const run = await runCli(['call', 'get_window_state', JSON.stringify({ pid: window.pid, window_id: window.id, include_screenshot: false }), '--json', '--no-daemon'], env);
@@ -114,7 +115,7 @@ describe('cup-driver call through the daemon', () => {
     assert.ok(lstatSync(socketPath).isSocket());
     assert.equal(lstatSync(socketPath).mode & 0o777, 0o600);
     assert.equal(statSync(dirname(socketPath)).mode & 0o777, 0o700);
-    const log = readFileSync(join(dirname(socketPath), 'logs', `${socketPath.split('/').pop()!.replace('.sock', '')}.log`), 'utf8');
+    const log = readFileSync(daemonLogPath(socketPath), 'utf8');
     assert.match(log, /serving .*daemon-\d+\.sock; exits after 120 s idle/);
     assert.match(log, /s1 cli set_config: ok in \d+ ms/);
   });
@@ -184,7 +185,7 @@ describe('cup-driver call through the daemon', () => {
     const fresh = (await status()).pid;
     assert.notEqual(fresh, old);
     assert.deepEqual(daemonProcesses(socketPath), [fresh]);
-    assert.match(readFileSync(join(dirname(socketPath), 'logs', `${socketPath.split('/').pop()!.replace('.sock', '')}.log`), 'utf8'), /replacing the stale socket/);
+    assert.match(readFileSync(daemonLogPath(socketPath), 'utf8'), /replacing the stale socket/);
   });
 
   test('four calls racing to start the daemon end up with one daemon', async () => {
@@ -209,7 +210,7 @@ describe('cup-driver call through the daemon', () => {
     assert.ok(pid, 'a daemon serves the idle socket');
     await waitUntil('the idle daemon exits', 10_000, () => !isAlive(pid!));
     assert.equal(existsSync(idleEnv.CUP_DRIVER_SOCKET), false);
-    assert.match(readFileSync(join(dirname(socketPath), 'logs', 'idle.log'), 'utf8'), /stopping: idle for 1 s[\s\S]*stopped/);
+    assert.match(readFileSync(daemonLogPath(idleEnv.CUP_DRIVER_SOCKET), 'utf8'), /stopping: idle for 1 s[\s\S]*stopped/);
   });
 
   test('a running terminal program keeps an idle daemon alive; once it stops, the daemon idles out', async () => {
