@@ -1,9 +1,8 @@
 import { execFile } from 'node:child_process';
 import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { commandLine, isAlive } from '../../src/platform/linux/desktop/processes.js';
-import { displayKey } from '../../src/server/daemon/socket-path.js';
+import { daemonSocketPath } from '../../src/server/daemon/socket-path.js';
 import { cliPath } from '../helpers/desktop.js';
 
 export interface CliRun {
@@ -22,11 +21,6 @@ export function runCli(args: string[], env: NodeJS.ProcessEnv, cwd?: string): Pr
       resolve({ status, stdout, stderr, ms: Date.now() - started });
     });
   });
-}
-
-/** The socket a client with this environment uses (as daemonSocketPath derives it, without creating directories). */
-export function socketFor(env: NodeJS.ProcessEnv): string {
-  return env.CUP_DRIVER_SOCKET || join(env.XDG_RUNTIME_DIR!, 'cup-driver', `daemon-${displayKey(env.DISPLAY)}.sock`);
 }
 
 /** Processes running `cup-driver serve` for this socket: how a test sees how many daemons there are. */
@@ -50,7 +44,7 @@ export async function waitUntil(what: string, timeoutMs: number, check: () => bo
 
 /** Stops the daemon of this environment the way a user would, then makes sure no daemon process is left. */
 export async function stopDaemon(env: NodeJS.ProcessEnv): Promise<void> {
-  const socketPath = socketFor(env);
+  const socketPath = daemonSocketPath(env);
   await runCli(['daemon', 'stop'], env);
   for (const pid of daemonProcesses(socketPath)) process.kill(pid, 'SIGKILL');
   await waitUntil('every daemon process is gone', 5000, () => daemonProcesses(socketPath).length === 0);

@@ -7,10 +7,11 @@ import { after, before, describe, test } from 'node:test';
 import type { ClientWindow } from '../../src/platform/linux/windows.js';
 import { DaemonConnection } from '../../src/server/daemon/connection.js';
 import { DaemonServer } from '../../src/server/daemon/server.js';
+import { daemonSocketPath } from '../../src/server/daemon/socket-path.js';
 import { createSharedResources } from '../../src/server/session.js';
 import type { ToolCallResult } from '../../src/tools/call-result.js';
 import { TestDesktop } from '../helpers/desktop.js';
-import { runCli, socketFor, stopDaemon, waitUntil } from '../daemon/helpers.js';
+import { runCli, stopDaemon, waitUntil } from '../daemon/helpers.js';
 
 interface State {
   degraded: boolean;
@@ -44,7 +45,7 @@ describe('a hung application through the daemon', () => {
     // The real daemon, started on demand by a call, as a user's first call would.
     const first = await runCli(['call', 'get_config'], env);
     assert.equal(first.status, 0, first.stderr);
-    connection = await DaemonConnection.open(socketFor(env), 2000);
+    connection = await DaemonConnection.open(daemonSocketPath(env), 2000);
     for (const window of [hung.window, healthy]) {
       await waitUntil(`${window.title} is accessible`, 15_000, async () => !((await windowState(window)).structured as unknown as State).degraded);
     }
