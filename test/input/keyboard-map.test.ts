@@ -1,27 +1,19 @@
 // The keyboard map as a real X server (Xvfb with its default XKB keymap) has it: keys and levels, modifier keys,
 // spare keycodes and temporary bindings; and that inputs held when an action fails are released.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import { HeldInputs } from '../../src/platform/linux/input/held-inputs.js';
 import { KeyboardMap } from '../../src/platform/linux/input/keyboard-map.js';
 import { TemporaryKeys } from '../../src/platform/linux/input/temporary-keys.js';
-import { X11Connection } from '../../src/platform/linux/x11/index.js';
-import { startXvfb, type Xvfb } from '../x11/xvfb.js';
+import { useXvfbConnection } from '../x11/xvfb.js';
 import { keyboardSnapshot } from '../helpers/fixture-desktop.js';
 
 describe('the keyboard map of a real X server', () => {
-  let xvfb: Xvfb;
-  let x: X11Connection;
+  const { conn: x } = useXvfbConnection();
   let map: KeyboardMap;
 
   before(async () => {
-    xvfb = await startXvfb();
-    x = await X11Connection.connect({ display: xvfb.display, env: { HOME: '/nonexistent' } });
-    map = await KeyboardMap.load(x);
-  });
-  after(async () => {
-    x?.close();
-    await xvfb?.stop();
+    map = await KeyboardMap.load(x());
   });
 
   test('finds the key and shift level of a keysym, plain before shifted', () => {
@@ -54,14 +46,14 @@ describe('the keyboard map of a real X server', () => {
   });
 
   test('temporary bindings show on the server, are reused, and are all restored', async () => {
-    const before = await keyboardSnapshot(x);
+    const before = await keyboardSnapshot(x());
     const settled: number[] = [];
-    const keys = new TemporaryKeys(x, map, async () => {
+    const keys = new TemporaryKeys(x(), map, async () => {
       settled.push(Date.now());
     });
     await keys.bind([0x1004f60, 0x1002713]);
     const ni = keys.keycodeOf(0x1004f60)!;
-    assert.deepEqual((await x.getKeyboardMapping(ni, 1)).keysyms.slice(0, 4), [0x1004f60, 0x1004f60, 0x1004f60, 0x1004f60]);
+    assert.deepEqual((await x().getKeyboardMapping(ni, 1)).keysyms.slice(0, 4), [0x1004f60, 0x1004f60, 0x1004f60, 0x1004f60]);
     await keys.bind([0x1004f60]);
     assert.equal(keys.keycodeOf(0x1004f60), ni, 'an existing binding is reused');
     assert.equal(settled.length, 0, 'binding into free keycodes needs no settling');
@@ -75,17 +67,17 @@ describe('the keyboard map of a real X server', () => {
     assert.equal(settled.length, 2);
     const sun = keys.keycodeOf(0x1002603);
     assert.ok(sun !== undefined);
-    assert.equal((await x.getKeyboardMapping(sun, 1)).keysyms[0], 0x1002603);
+    assert.equal((await x().getKeyboardMapping(sun, 1)).keysyms[0], 0x1002603);
     assert.equal(keys.keycodeOf(many[0]!), undefined, 'the one binding not needed any more made room');
     await assert.rejects(keys.bind(Array.from({ length: keys.capacity + 1 }, (_, index) => 0x1000500 + index)), /only \d+ spare keycodes/);
 
     await keys.restore();
     assert.equal(settled.length, 3, 'restoring waits for the app first');
-    assert.deepEqual(await keyboardSnapshot(x), before);
+    assert.deepEqual(await keyboardSnapshot(x()), before);
   });
 
   test('keys and buttons held when an action fails are all released', async () => {
-    const held = new HeldInputs(x);
+    const held = new HeldInputs(x());
     const shift = map.requireModifierKey('shift').keycode;
     const ctrl = map.requireModifierKey('ctrl').keycode;
     await assert.rejects(
@@ -94,8 +86,8 @@ describe('the keyboard map of a real X server', () => {
           await held.pressKey(ctrl);
           await held.pressKey(shift);
           await held.pressButton(1);
-          assert.deepEqual(await x.queryKeymap(), [ctrl, shift].sort((a, b) => a - b));
-          assert.equal((await x.queryPointer(x.screen.root)).mask & 0x100, 0x100, 'button 1 is down');
+          assert.deepEqual(await x().queryKeymap(), [ctrl, shift].sort((a, b) => a - b));
+          assert.equal((await x().queryPointer(x().screen.root)).mask & 0x100, 0x100, 'button 1 is down');
           throw new Error('the action failed half-way');
         } finally {
           await held.releaseAll();
@@ -103,7 +95,7 @@ describe('the keyboard map of a real X server', () => {
       })(),
       /failed half-way/,
     );
-    assert.deepEqual(await x.queryKeymap(), []);
-    assert.equal((await x.queryPointer(x.screen.root)).mask & 0x1f00, 0);
+    assert.deepEqual(await x().queryKeymap(), []);
+    assert.equal((await x().queryPointer(x().screen.root)).mask & 0x1f00, 0);
   });
 });

@@ -1,6 +1,8 @@
 // Starts a private Xvfb for one test file on the first free display number from :90 up, and stops it again.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { after, before } from 'node:test';
+import { X11Connection } from '../../src/platform/linux/x11/index.js';
 
 export interface Xvfb {
   display: string;
@@ -89,4 +91,23 @@ function stopChild(child: ChildProcess): Promise<void> {
     });
     child.kill('SIGTERM');
   });
+}
+
+/**
+ * Registers hooks that start a private Xvfb and connect to it before the tests of this file (or describe
+ * block), and close and stop both after them. The getters are for use inside the tests.
+ */
+export function useXvfbConnection(): { xvfb: () => Xvfb; conn: () => X11Connection } {
+  let xvfb: Xvfb | undefined;
+  let conn: X11Connection | undefined;
+  before(async () => {
+    xvfb = await startXvfb();
+    // No home, so the user's Xauthority file cannot be what lets the connection in.
+    conn = await X11Connection.connect({ display: xvfb.display, env: { HOME: '/nonexistent' } });
+  });
+  after(async () => {
+    conn?.close();
+    await xvfb?.stop();
+  });
+  return { xvfb: () => xvfb!, conn: () => conn! };
 }
