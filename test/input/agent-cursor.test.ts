@@ -4,7 +4,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { ClientWindow } from '../../src/platform/linux/windows.js';
-import { toRgb, type X11Connection } from '../../src/platform/linux/x11/index.js';
 import {
   activateWindow,
   agentCursorState,
@@ -16,19 +15,17 @@ import {
   windowAt,
 } from '../../src/platform/linux/input/index.js';
 import { FixtureDesktop } from '../helpers/fixture-desktop.js';
+import { readPixels } from '../x11/helpers.js';
 
 const fill = 'ff2a7a';
 const outline = '101010';
 
-/** The screen's colours in a box with its top-left at `at`, as hex RGB rows. */
-async function screenPixels(x: X11Connection, at: { x: number; y: number }, width: number, height: number): Promise<(row: number, column: number) => string> {
-  const rgb = toRgb(await x.getImage(x.screen.root, at.x, at.y, width, height), width, height, x.setup);
-  return (row, column) => rgb.subarray((row * width + column) * 3, (row * width + column) * 3 + 3).toString('hex');
-}
-
 describe('the agent cursor overlay', () => {
   let fixtures: FixtureDesktop;
   let gtk3: ClientWindow;
+
+  /** The screen in a box the arrow's size with its top-left at `at`. */
+  const cursorBox = (at: { x: number; y: number }) => readPixels(fixtures.x, fixtures.x.screen.root, 12, 18, at);
 
   before(async () => {
     fixtures = await FixtureDesktop.start();
@@ -54,18 +51,18 @@ describe('the agent cursor overlay', () => {
     assert.deepEqual([origin.x, origin.y], [200, 150]);
     assert.deepEqual(await pointerPosition(fixtures.x), { x: 3, y: 4 }, 'the real pointer did not move');
 
-    const pixel = await screenPixels(fixtures.x, { x: 200, y: 150 }, 12, 18);
+    const pixel = await cursorBox({ x: 200, y: 150 });
     assert.equal(pixel(0, 0), outline, 'the tip');
-    assert.equal(pixel(8, 3), fill, 'inside the arrow');
+    assert.equal(pixel(3, 8), fill, 'inside the arrow');
     assert.equal(pixel(8, 8), outline, 'its diagonal edge');
-    assert.notEqual(pixel(2, 10), fill, 'outside the arrow the desktop shows');
-    assert.notEqual(pixel(2, 10), outline);
+    assert.notEqual(pixel(10, 2), fill, 'outside the arrow the desktop shows');
+    assert.notEqual(pixel(10, 2), outline);
 
     await moveAgentCursor(fixtures.x, { x: 420, y: 330 });
-    const moved = await screenPixels(fixtures.x, { x: 420, y: 330 }, 12, 18);
-    assert.equal(moved(8, 3), fill);
-    const old = await screenPixels(fixtures.x, { x: 200, y: 150 }, 12, 18);
-    assert.notEqual(old(8, 3), fill, 'gone from the old position');
+    const moved = await cursorBox({ x: 420, y: 330 });
+    assert.equal(moved(3, 8), fill);
+    const old = await cursorBox({ x: 200, y: 150 });
+    assert.notEqual(old(3, 8), fill, 'gone from the old position');
   });
 
   test('it stays above windows activated since, and a real click at its tip reaches the app below', async () => {
@@ -76,7 +73,7 @@ describe('the agent cursor overlay', () => {
     const state = await moveAgentCursor(fixtures.x, tip);
     const stacking = (await fixtures.x.queryTree(fixtures.x.screen.root)).children;
     assert.equal(stacking.at(-1), state.window, 'top of the stacking order');
-    assert.equal((await screenPixels(fixtures.x, tip, 12, 18))(8, 3), fill, 'drawn over the app');
+    assert.equal((await cursorBox(tip))(3, 8), fill, 'drawn over the app');
 
     assert.equal((await windowAt(fixtures.x, tip)).client, gtk3.id, 'the point belongs to the app, not to the cursor');
     await click(fixtures.x, tip);
@@ -91,9 +88,9 @@ describe('the agent cursor overlay', () => {
     const hidden = await agentCursorState(fixtures.x);
     assert.equal(hidden.visible, false);
     assert.equal((await fixtures.x.getWindowAttributes(hidden.window!)).mapState, 'unmapped');
-    assert.notEqual((await screenPixels(fixtures.x, { x, y }, 12, 18))(8, 3), fill);
+    assert.notEqual((await cursorBox({ x, y }))(3, 8), fill);
     await moveAgentCursor(fixtures.x, { x: 10, y: 10 });
-    assert.equal((await screenPixels(fixtures.x, { x: 10, y: 10 }, 12, 18))(8, 3), fill);
+    assert.equal((await cursorBox({ x: 10, y: 10 }))(3, 8), fill);
     await assert.rejects(moveAgentCursor(fixtures.x, { x: -1, y: 10 }), /the agent cursor position \(-1, 10\) is off the screen/);
   });
 });

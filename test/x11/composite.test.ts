@@ -4,7 +4,8 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { setTimeout as delay } from 'node:timers/promises';
 import { after, before, describe, test } from 'node:test';
-import { toRgb, X11Connection, X11Error } from '../../src/platform/linux/x11/index.js';
+import { X11Connection, X11Error } from '../../src/platform/linux/x11/index.js';
+import { readPixels } from './helpers.js';
 import { startXvfb, type Xvfb } from './xvfb.js';
 
 const env = { HOME: '/nonexistent' };
@@ -24,9 +25,7 @@ let offscreen: number;
 
 /** Colour at (x, y) of a width x height capture of `drawable`, as hex RGB. */
 async function pixel(connection: X11Connection, drawable: number, width: number, height: number, x: number, y: number): Promise<string> {
-  const rgb = toRgb(await connection.getImage(drawable, 0, 0, width, height), width, height, connection.setup);
-  const offset = (y * width + x) * 3;
-  return rgb.subarray(offset, offset + 3).toString('hex');
+  return (await readPixels(connection, drawable, width, height))(x, y);
 }
 
 before(async () => {
@@ -63,8 +62,8 @@ test('without Composite, the covered part of a window reads back black, not the 
   assert.equal(await pixel(capturer, under, 300, 200, 100, 80), black, 'covered part');
   assert.equal(await pixel(capturer, drawnUnder, 200, 200, 100, 100), black, 'covered drawn part');
   // The screen (root) shows the cover there.
-  const root = toRgb(await capturer.getImage(capturer.screen.root, 200, 130, 1, 1), 1, 1, capturer.setup);
-  assert.equal(root.toString('hex'), blue);
+  const root = await readPixels(capturer, capturer.screen.root, 1, 1, { x: 200, y: 130 });
+  assert.equal(root(0, 0), blue);
   // A window reaching past the screen edge cannot be captured whole.
   await assert.rejects(capturer.getImage(offscreen, 0, 0, 300, 200), (error: Error) => error instanceof X11Error && error.codeName === 'BadMatch');
 });
@@ -79,8 +78,8 @@ test('after redirectSubwindows(root, automatic), GetImage of the window returns 
   // Any client's GetImage sees the redirected contents, not only the redirecting client's.
   assert.equal(await pixel(app, under, 300, 200, 100, 80), orange);
   // The screen still shows the cover on top (automatic redirection composites for us).
-  const root = toRgb(await capturer.getImage(capturer.screen.root, 200, 130, 1, 1), 1, 1, capturer.setup);
-  assert.equal(root.toString('hex'), blue);
+  const root = await readPixels(capturer, capturer.screen.root, 1, 1, { x: 200, y: 130 });
+  assert.equal(root(0, 0), blue);
 });
 
 test('redirecting an already covered window copies the screen: drawn content hidden at that moment is lost until repainted', async () => {
@@ -100,8 +99,8 @@ test('windows mapped after the redirect keep what is drawn into them while cover
   await app.polyFillRectangle(late, gc, [{ x: 0, y: 0, width: 300, height: 200 }]);
   await app.sync();
   assert.equal(await pixel(capturer, late, 300, 200, 100, 80), green);
-  const screen = toRgb(await capturer.getImage(root, 200, 480, 1, 1), 1, 1, capturer.setup);
-  assert.equal(screen.toString('hex'), blue);
+  const screen = await readPixels(capturer, root, 1, 1, { x: 200, y: 480 });
+  assert.equal(screen(0, 0), blue);
 });
 
 test('a redirected window can be captured beyond the screen edge, an unmapped one not at all', async () => {

@@ -1,5 +1,5 @@
-// Shared test helpers: waiting for an event, and building Xauthority files by hand.
-import type { X11Connection, X11Event } from '../../src/platform/linux/x11/index.js';
+// Shared test helpers: waiting for an event, reading pixels back, and building Xauthority files by hand.
+import { toRgb, type X11Connection, type X11Event } from '../../src/platform/linux/x11/index.js';
 
 export function waitForEvent<T extends X11Event>(
   connection: X11Connection,
@@ -18,6 +18,21 @@ export function waitForEvent<T extends X11Event>(
       resolve(event);
     });
   });
+}
+
+/**
+ * Reads a width x height box of `drawable` with its top-left at `origin` once; the function returned gives the
+ * colour at (x, y) inside the box as hex RGB.
+ */
+export async function readPixels(
+  connection: X11Connection,
+  drawable: number,
+  width: number,
+  height: number,
+  origin = { x: 0, y: 0 },
+): Promise<(x: number, y: number) => string> {
+  const rgb = toRgb(await connection.getImage(drawable, origin.x, origin.y, width, height), width, height, connection.setup);
+  return (x, y) => rgb.subarray((y * width + x) * 3, (y * width + x) * 3 + 3).toString('hex');
 }
 
 export interface XauthRecord {

@@ -2,8 +2,8 @@
 // Also QueryKeymap, which tells which keys are down.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { EventMask, toRgb, type X11EventOf } from '../../src/platform/linux/x11/index.js';
-import { waitForEvent } from './helpers.js';
+import { EventMask, type X11EventOf } from '../../src/platform/linux/x11/index.js';
+import { readPixels, waitForEvent } from './helpers.js';
 import { useXvfbConnection } from './xvfb.js';
 
 const { conn } = useXvfbConnection();
@@ -28,8 +28,8 @@ test('a bounding region of rectangles is what the window covers on screen', asyn
     { x: 0, y: 0, width: 20, height: 4 },
     { x: 0, y: 4, width: 4, height: 16 },
   ]);
-  const rgb = toRgb(await conn().getImage(root, 40, 40, 20, 20), 20, 20, conn().setup);
-  const red = (x: number, y: number) => rgb.subarray((y * 20 + x) * 3, (y * 20 + x) * 3 + 3).toString('hex') === 'ff0000';
+  const pixel = await readPixels(conn(), root, 20, 20, { x: 40, y: 40 });
+  const red = (x: number, y: number) => pixel(x, y) === 'ff0000';
   assert.equal(red(1, 10), true, 'inside the stem');
   assert.equal(red(10, 1), true, 'inside the bar');
   assert.equal(red(10, 10), false, 'outside the shape the root shows through');
