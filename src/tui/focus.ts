@@ -7,7 +7,7 @@ import { encodeClick, encodeKey } from './keys.js';
 import { matchOnScreen } from './node-text.js';
 import type { Selector } from './selector/parse.js';
 import type { ScreenState, TerminalSession } from './session.js';
-import type { UINode } from './ui-node.js';
+import { flattenNodes, type UINode } from './ui-node.js';
 import { waitForState } from './wait.js';
 
 const CONFIRM_MS = 1500;
@@ -30,29 +30,9 @@ function findOne(state: ScreenState, selector: Selector, source: string): UINode
   return matches[0]!;
 }
 
-function parentOf(roots: readonly UINode[], target: UINode): UINode | undefined {
-  const stack = [...roots];
-  while (stack.length) {
-    const node = stack.pop()!;
-    if (node.children?.includes(target)) return node;
-    stack.push(...(node.children ?? []));
-  }
-  return undefined;
-}
-
 function hasFocus(state: ScreenState, id: string): boolean {
-  const node = findById(state.frame.nodes, id);
+  const node = flattenNodes(state.frame.nodes).find((candidate) => candidate.id === id);
   return state.frame.focus === id || node?.focused === true || (node !== undefined && ITEM_ROLES.has(node.role) && node.selected === true);
-}
-
-function findById(roots: readonly UINode[], id: string): UINode | undefined {
-  const stack = [...roots];
-  while (stack.length) {
-    const node = stack.pop()!;
-    if (node.id === id) return node;
-    stack.push(...(node.children ?? []));
-  }
-  return undefined;
 }
 
 export async function focusNode(session: TerminalSession, selector: Selector, source: string): Promise<{ node: UINode; method: FocusMethod }> {
@@ -68,7 +48,7 @@ export async function focusNode(session: TerminalSession, selector: Selector, so
     throw new ToolError(`focus: asked the program to focus ${node.id} over the LiveFrame channel, but its frames did not report that focus within ${CONFIRM_MS} ms`, 'focus_failed', { id: node.id });
   }
 
-  const parent = parentOf(state.frame.nodes, node);
+  const parent = flattenNodes(state.frame.nodes).find((candidate) => candidate.children?.includes(node));
   const items = parent?.children?.filter((child) => ITEM_ROLES.has(child.role)) ?? [];
   const current = items.findIndex((child) => child.selected);
   if (ITEM_ROLES.has(node.role) && current >= 0) {

@@ -44,7 +44,7 @@ export interface LiveFrame {
 }
 
 /** Every node in document order (pre-order), roots included. */
-export function flattenNodes(nodes: readonly UINode[], into: UINode[] = []): UINode[] {
+export function flattenNodes<T extends { children?: T[] }>(nodes: readonly T[], into: T[] = []): T[] {
   for (const node of nodes) {
     into.push(node);
     if (node.children) flattenNodes(node.children, into);

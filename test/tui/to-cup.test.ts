@@ -1,13 +1,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { toCompact, validateEnvelope, type CupNode } from '../../src/cup/index.js';
+import { toCompact, validateEnvelope } from '../../src/cup/index.js';
 import { buildStructure } from '../../src/tui/structure/index.js';
 import { cupRole, terminalEnvelope } from '../../src/tui/to-cup.js';
+import { flattenNodes } from '../../src/tui/ui-node.js';
 import { recordedGrid } from './helpers.js';
-
-function flatten(nodes: readonly CupNode[]): CupNode[] {
-  return nodes.flatMap((node) => [node, ...flatten(node.children ?? [])]);
-}
 
 test('terminal roles map onto CUP roles', () => {
   assert.equal(cupRole('screen'), 'window');
@@ -34,7 +31,7 @@ test('every recorded screen renders to an envelope that validates against the CU
 test('states, actions, values and shortcuts carry over; the compact form shows them', () => {
   const grid = recordedGrid('htop');
   const envelope = terminalEnvelope({ nodes: buildStructure(grid, { title: 'htop' }).nodes, cols: 80, rows: 24, command: 'htop', pid: 7 });
-  const all = flatten(envelope.tree);
+  const all = flattenNodes(envelope.tree);
   const selected = all.find((node) => node.role === 'listitem' && node.states?.includes('selected'));
   assert.ok(selected?.states?.includes('focused'));
   assert.deepEqual(selected?.actions, ['select']);

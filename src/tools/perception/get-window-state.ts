@@ -3,6 +3,7 @@ import { atspiToCup } from '../../cup/atspi/convert.js';
 import { buildEnvelope, filterTree, filterTreeText, toCompact, toMarkdown, type CupEnvelope, type CupNode } from '../../cup/index.js';
 import { encodePng } from '../../image/encode.js';
 import type { ClientWindow } from '../../platform/linux/windows.js';
+import { flattenNodes } from '../../tui/ui-node.js';
 import type { ToolContext } from '../context.js';
 import { resolveUserPath, writeFileAtomically } from '../files.js';
 import { pidArgument, windowIdArgument, windowResult } from '../schemas.js';
@@ -23,14 +24,6 @@ const elementResult = z.object({
 
 const walkBudgetMs = 10_000;
 
-function flatten(nodes: readonly CupNode[], into: CupNode[] = []): CupNode[] {
-  for (const node of nodes) {
-    into.push(node);
-    if (node.children) flatten(node.children, into);
-  }
-  return into;
-}
-
 function indexOf(node: CupNode): number {
   return Number(node.id.slice(1));
 }
@@ -40,7 +33,7 @@ function render(envelope: CupEnvelope, format: 'compact' | 'markdown' | 'json', 
   if (format === 'json') {
     const tree = query ? filterTree(envelope.tree, query) : envelope.tree;
     const shown = { ...envelope, tree };
-    return { text: JSON.stringify(shown, null, 1), shownIds: new Set(flatten(tree).map(indexOf)) };
+    return { text: JSON.stringify(shown, null, 1), shownIds: new Set(flattenNodes(tree).map(indexOf)) };
   }
   let text = format === 'markdown' ? toMarkdown(envelope, { detail }) : toCompact(envelope, { detail });
   if (query) text = filterTreeText(text, query);
@@ -129,7 +122,7 @@ export const getWindowState = defineTool({
       scope: 'full',
       tree: converted ? [converted.root] : [],
     });
-    const nodes = flatten(envelope.tree);
+    const nodes = flattenNodes(envelope.tree);
     const sources = new Map(converted?.sources.map((source) => [source.index, source]) ?? []);
     const records: ElementRecord[] = nodes.map((node) => {
       const source = sources.get(indexOf(node))!;

@@ -1,5 +1,5 @@
 // Evaluating a parsed selector against a UI tree, in document order.
-import type { UINode } from '../ui-node.js';
+import { flattenNodes, type UINode } from '../ui-node.js';
 import type { Selector, SelectorField, Term } from './parse.js';
 
 export interface MatchContext {
@@ -42,13 +42,6 @@ function termHolds(node: UINode, term: Term, context: MatchContext): boolean {
   }
 }
 
-function descendants(node: UINode, into: UINode[]): void {
-  for (const child of node.children ?? []) {
-    into.push(child);
-    descendants(child, into);
-  }
-}
-
 /** Every node the selector matches, in document order, without duplicates. */
 export function matchSelector(roots: readonly UINode[], selector: Selector, context: MatchContext): UINode[] {
   // A virtual root makes the first segment search the whole tree, roots included.
@@ -58,9 +51,7 @@ export function matchSelector(roots: readonly UINode[], selector: Selector, cont
     const found: UINode[] = [];
     const seen = new Set<UINode>();
     for (const scope of scopes) {
-      const candidates: UINode[] = [];
-      descendants(scope, candidates);
-      let matches = candidates.filter((node) => segment.terms.every((term) => termHolds(node, term, context)));
+      let matches = flattenNodes(scope.children ?? []).filter((node) => segment.terms.every((term) => termHolds(node, term, context)));
       if (index !== undefined) {
         const picked = matches[index < 0 ? matches.length + index : index];
         matches = picked ? [picked] : [];

@@ -1,7 +1,7 @@
 // Turns what the heuristics found into one tree: nodes nest inside the smallest box around them, boxes
 // become dialogs or panels, every node gets an id from its role and position, and one node gets focus.
-import type { UINode } from '../ui-node.js';
-import { area, contains, flattenFound as flatten, type Found } from './scan.js';
+import { flattenNodes, type UINode } from '../ui-node.js';
+import { area, contains, type Found } from './scan.js';
 
 const SELECTABLE = new Set(['listitem', 'checkbox', 'radio']);
 
@@ -55,7 +55,7 @@ export function assemble(boxes: Found[], others: Found[], screen: { cols: number
     box.children?.sort(byPosition);
     if (box.role !== 'panel') continue;
     const isTop = topLevel.includes(box);
-    const descendants = flatten(box.children ?? []);
+    const descendants = flattenNodes(box.children ?? []);
     if (isTop && (descendants.some((node) => node.role === 'button') || !touchesEdge(box, screen.cols, screen.rows))) {
       box.role = 'dialog';
       if (!box.name) box.name = descendants.find((node) => node.role === 'text')?.name ?? '';
@@ -63,7 +63,7 @@ export function assemble(boxes: Found[], others: Found[], screen: { cols: number
   }
   topLevel.sort(byPosition);
 
-  const all = flatten(topLevel);
+  const all = flattenNodes(topLevel);
   const focused = chooseFocus(all);
   for (const node of all) if (node !== focused) delete node.focused;
   if (focused) focused.focused = true;

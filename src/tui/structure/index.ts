@@ -1,7 +1,7 @@
 // From cells to a UI tree. Each heuristic explains some cells and claims them; later heuristics only see
 // what is left, and plain text runs come last.
 import type { CellGrid } from '../grid.js';
-import type { UINode } from '../ui-node.js';
+import { flattenNodes, type UINode } from '../ui-node.js';
 import { assemble } from './assemble.js';
 import { findBoxes } from './boxes.js';
 import { findButtons } from './buttons.js';
@@ -10,7 +10,7 @@ import { findCursorInput } from './input.js';
 import { findKeyHintBars } from './key-hints.js';
 import { findLists } from './lists.js';
 import { findProgressBars } from './progress.js';
-import { area, flattenFound, ScreenScan, type Found, type Region } from './scan.js';
+import { area, ScreenScan, type Found, type Region } from './scan.js';
 import { findStatusLines } from './status-line.js';
 import { findTextRuns } from './text-runs.js';
 
@@ -45,7 +45,7 @@ export function buildStructure(grid: CellGrid, options: StructureOptions): { nod
   for (let index = regions.length - 1; index >= 0; index--) {
     found.push(...findButtons(scan, index), ...findProgressBars(scan, index), ...findLists(scan, index), ...findCheckboxes(scan, index));
   }
-  const input = findCursorInput(scan, flattenFound(found), boxes);
+  const input = findCursorInput(scan, flattenNodes(found), boxes);
   if (input) found.push(input);
   for (let index = regions.length - 1; index >= 0; index--) found.push(...findTextRuns(scan, index));
 

@@ -131,12 +131,3 @@ export function contains(outer: Bounds, inner: Bounds): boolean {
 export function area(rect: Bounds): number {
   return rect.w * rect.h;
 }
-
-/** Every node and its descendants, pre-order. */
-export function flattenFound(nodes: readonly Found[], into: Found[] = []): Found[] {
-  for (const node of nodes) {
-    into.push(node);
-    if (node.children) flattenFound(node.children, into);
-  }
-  return into;
-}
