@@ -23,7 +23,8 @@ function chooseFocus(all: readonly Found[]): Found | undefined {
   );
 }
 
-function toUINode(node: Found, ids: Map<string, number>): UINode {
+/** `focus.id` is set to the id the focused node gets, which depends on the nodes numbered before it. */
+function toUINode(node: Found, ids: Map<string, number>, focus: { node: Found | undefined; id: string | null }): UINode {
   const base = `${node.role}-${node.bounds.y}-${node.bounds.x}`;
   const seen = ids.get(base) ?? 0;
   ids.set(base, seen + 1);
@@ -31,12 +32,13 @@ function toUINode(node: Found, ids: Map<string, number>): UINode {
   if (node.value !== undefined) result.value = node.value;
   result.bounds = node.bounds;
   if (node.focused) result.focused = true;
+  if (node === focus.node) focus.id = result.id;
   if (node.selected) result.selected = true;
   if (node.checked !== undefined) result.checked = node.checked;
   if (node.disabled) result.disabled = true;
   if (node.shortcut) result.shortcut = node.shortcut;
   result.heuristic = node.heuristic;
-  if (node.children?.length) result.children = node.children.map((child) => toUINode(child, ids));
+  if (node.children?.length) result.children = node.children.map((child) => toUINode(child, ids, focus));
   return result;
 }
 
@@ -70,18 +72,8 @@ export function assemble(boxes: Found[], others: Found[], screen: { cols: number
 
   const ids = new Map<string, number>();
   const root: UINode = { id: 'screen', role: 'screen', name: screen.title, bounds: { x: 0, y: 0, w: screen.cols, h: screen.rows }, heuristic: 'screen' };
-  const children = topLevel.map((node) => toUINode(node, ids));
+  const focus = { node: focused, id: null as string | null };
+  const children = topLevel.map((node) => toUINode(node, ids, focus));
   if (children.length) root.children = children;
-  const focus = focused ? findId(root, focused) : null;
-  return { nodes: [root], focus };
-}
-
-function findId(root: UINode, target: Found): string | null {
-  const stack = [root];
-  while (stack.length) {
-    const node = stack.pop()!;
-    if (node.focused && node.role === target.role && node.bounds?.x === target.bounds.x && node.bounds?.y === target.bounds.y) return node.id;
-    stack.push(...(node.children ?? []));
-  }
-  return null;
+  return { nodes: [root], focus: focus.id };
 }
