@@ -3,74 +3,14 @@
 // full-width highlighted first row in another colour is the column header (htop, top).
 import type { Bounds } from '../ui-node.js';
 import { readMark } from './checkboxes.js';
-import { tidy, type Found, type ScreenScan } from './scan.js';
+import { isHighlighted, readRow, tidy, type Found, type RowInfo, type ScreenScan } from './scan.js';
 
 export const LIST_HEURISTIC = 'highlighted-row-list';
 
-interface RowInfo {
-  y: number;
-  text: string;
-  /** Non-blank characters. */
-  ink: number;
-  /** Non-blank characters on a highlighted background. */
-  litInk: number;
-  /** All cells (blank or not) on a highlighted background. */
-  litCells: number;
-  /** The most common highlight colour on the row. */
-  color: number;
-  /** Extent of the row's text and highlight. */
-  firstColumn: number;
-  lastColumn: number;
-  /** Column of the first non-blank character. */
-  inkColumn: number;
-}
-
-/** Share of a row's characters that must be highlighted for the row to count as highlighted. */
-const HIGHLIGHTED_SHARE = 0.8;
 /** A header highlight spans (nearly) the whole width. */
 const HEADER_WIDTH_SHARE = 0.9;
 /** Items of a list without header start within this many columns of the selected item. */
 const ALIGNMENT_SLACK = 4;
-
-function readRow(scan: ScreenScan, regionIndex: number, y: number): RowInfo {
-  const region = scan.regions[regionIndex]!;
-  const { text, columnAt } = scan.regionRow(regionIndex, y);
-  let ink = 0;
-  let litInk = 0;
-  let litCells = 0;
-  let firstColumn = -1;
-  let lastColumn = -1;
-  let inkColumn = -1;
-  const colors = new Map<number, number>();
-  for (let i = 0; i < text.length; i++) {
-    const x = columnAt[i]!;
-    const index = y * scan.grid.cols + x;
-    if (scan.owner[index] !== regionIndex || scan.claimed[index]) continue;
-    const lit = scan.background(x, y) !== region.background;
-    if (lit) {
-      litCells++;
-      const color = scan.background(x, y);
-      colors.set(color, (colors.get(color) ?? 0) + 1);
-      if (firstColumn < 0) firstColumn = x;
-      lastColumn = Math.max(lastColumn, x);
-    }
-    if (text[i] !== ' ') {
-      ink++;
-      if (lit) litInk++;
-      if (inkColumn < 0) inkColumn = x;
-      if (firstColumn < 0 || x < firstColumn) firstColumn = x;
-      lastColumn = Math.max(lastColumn, x);
-    }
-  }
-  let color = region.background;
-  let best = 0;
-  for (const [candidate, count] of colors) if (count > best) [color, best] = [candidate, count];
-  return { y, text, ink, litInk, litCells, color, firstColumn, lastColumn, inkColumn };
-}
-
-function isHighlighted(row: RowInfo): boolean {
-  return row.ink > 0 && row.litInk >= row.ink * HIGHLIGHTED_SHARE;
-}
 
 /**
  * Every row of a list spans the list's full width: a selection bar usually reaches further than the text

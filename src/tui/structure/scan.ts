@@ -119,6 +119,68 @@ export class ScreenScan {
   }
 }
 
+export interface RowInfo {
+  y: number;
+  text: string;
+  /** Non-blank characters. */
+  ink: number;
+  /** Non-blank characters on a highlighted background. */
+  litInk: number;
+  /** All cells (blank or not) on a highlighted background. */
+  litCells: number;
+  /** The most common highlight colour on the row. */
+  color: number;
+  /** Extent of the row's text and highlight. */
+  firstColumn: number;
+  lastColumn: number;
+  /** Column of the first non-blank character. */
+  inkColumn: number;
+}
+
+/** Share of a row's characters that must be highlighted for the row to count as highlighted. */
+const HIGHLIGHTED_SHARE = 0.8;
+
+/** What a row of a region shows that is still unexplained: its ink and how much of it is highlighted. */
+export function readRow(scan: ScreenScan, regionIndex: number, y: number): RowInfo {
+  const region = scan.regions[regionIndex]!;
+  const { text, columnAt } = scan.regionRow(regionIndex, y);
+  let ink = 0;
+  let litInk = 0;
+  let litCells = 0;
+  let firstColumn = -1;
+  let lastColumn = -1;
+  let inkColumn = -1;
+  const colors = new Map<number, number>();
+  for (let i = 0; i < text.length; i++) {
+    const x = columnAt[i]!;
+    const index = y * scan.grid.cols + x;
+    if (scan.owner[index] !== regionIndex || scan.claimed[index]) continue;
+    const lit = scan.background(x, y) !== region.background;
+    if (lit) {
+      litCells++;
+      const color = scan.background(x, y);
+      colors.set(color, (colors.get(color) ?? 0) + 1);
+      if (firstColumn < 0) firstColumn = x;
+      lastColumn = Math.max(lastColumn, x);
+    }
+    if (text[i] !== ' ') {
+      ink++;
+      if (lit) litInk++;
+      if (inkColumn < 0) inkColumn = x;
+      if (firstColumn < 0 || x < firstColumn) firstColumn = x;
+      lastColumn = Math.max(lastColumn, x);
+    }
+  }
+  let color = region.background;
+  let best = 0;
+  for (const [candidate, count] of colors) if (count > best) [color, best] = [candidate, count];
+  return { y, text, ink, litInk, litCells, color, firstColumn, lastColumn, inkColumn };
+}
+
+export function isHighlighted(row: RowInfo): boolean {
+  return row.ink > 0 && row.litInk >= row.ink * HIGHLIGHTED_SHARE;
+}
+
 /** Whitespace runs folded to one space, ends trimmed: how names read. */
 export function tidy(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
