@@ -19,9 +19,6 @@ const INJECTION_PREFIXES = ['LD_', 'DYLD_', 'BASH_FUNC_'];
 /** POSIX-style names; anything else (spaces, '=', punctuation) is dropped rather than passed through. */
 const VALID_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,127}$/;
 
-/** Variables the driver sets itself; a caller's values for these would break the terminal or the side channel. */
-const DRIVER_OWNED = new Set(['TERM', 'COLORTERM', 'CUP_LIVEFRAME_FD', 'CUP_LIVEFRAME_IN_FD', 'CUP_LIVEFRAME_PROTOCOL']);
-
 export function isInjectionVariable(name: string): boolean {
   const upper = name.toUpperCase();
   return INJECTION_NAMES.has(upper) || INJECTION_PREFIXES.some((prefix) => upper.startsWith(prefix));
@@ -45,7 +42,8 @@ export function prepareEnvironment(inherited: NodeJS.ProcessEnv, requested: Read
       stripped.add(name);
       return;
     }
-    if (MULTIPLEXER_NAMES.has(name) || DRIVER_OWNED.has(name)) {
+    // A caller's values for the driver's own variables would break the terminal or the side channel.
+    if (MULTIPLEXER_NAMES.has(name) || Object.hasOwn(driverVariables, name)) {
       if (fromCaller) stripped.add(name);
       return;
     }
