@@ -36,8 +36,7 @@ function hasFocus(state: ScreenState, id: string): boolean {
 }
 
 export async function focusNode(session: TerminalSession, selector: Selector, source: string): Promise<{ node: UINode; method: FocusMethod }> {
-  await session.settled();
-  const state = session.state();
+  const state = await session.settledState();
   const node = findOne(state, selector, source);
   if (hasFocus(state, node.id)) return { node, method: 'already' };
   const tried: string[] = [];

@@ -166,6 +166,12 @@ export class TerminalSession {
     await this.emulator.flushed();
   }
 
+  /** The state once everything the program has written so far is parsed. */
+  async settledState(): Promise<ScreenState> {
+    await this.settled();
+    return this.state();
+  }
+
   /** The current screen and structure, rebuilt only when something changed since the last call. */
   state(): ScreenState {
     // After stop the emulator is gone; the last screen stays readable for late readers.

@@ -201,8 +201,7 @@ export async function waitForConditions(session: TerminalSession, options: WaitO
 
 /** Waits until a check on the screen state holds (used to confirm that a key press took effect). */
 export async function waitForState(session: TerminalSession, holds: (state: ScreenState) => boolean, timeoutMs: number): Promise<ScreenState | undefined> {
-  await session.settled();
-  const first = session.state();
+  const first = await session.settledState();
   if (holds(first)) return first;
   return new Promise((resolve) => {
     const timer = setTimeout(() => {

@@ -65,8 +65,7 @@ async function record(name: string, recipe: Recipe): Promise<void> {
     }
     if (recipe.after) await waitText(recipe.after);
     await sleep(400);
-    await session.settled();
-    const visual = toVisualFrame(session.state().grid);
+    const visual = toVisualFrame((await session.settledState()).grid);
     const path = join(repositoryRoot, 'test', 'fixtures', 'tui', `${name}.json`);
     const program = [recipe.file, ...recipe.args.map((arg) => arg.replace(work, '/tmp/work').replace(watched, '<pids>'))].join(' ');
     writeFileSync(path, `${JSON.stringify({ program, note: recipe.note, ...visual })}\n`);

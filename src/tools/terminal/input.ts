@@ -101,8 +101,7 @@ export const tuiClick = defineTool({
     let y = args.y;
     if (args.selector !== undefined) {
       if (x !== undefined || y !== undefined) throw new ToolError('give either selector or x and y, not both', 'invalid_arguments');
-      await session.settled();
-      const matches = matchOnScreen(session.state(), parseSelectorOrThrow(args.selector));
+      const matches = matchOnScreen(await session.settledState(), parseSelectorOrThrow(args.selector));
       if (matches.length !== 1 || !matches[0]!.bounds) {
         throw new ToolError(`selector ${JSON.stringify(args.selector)} matches ${matches.length} nodes${matches.length === 1 ? ' without bounds' : ''}; a click needs exactly one node with bounds`, matches.length > 1 ? 'ambiguous' : 'not_found');
       }

@@ -2,18 +2,12 @@ import { z } from 'zod';
 import { toCompact } from '../../cup/index.js';
 import { EVENT_KINDS } from '../../tui/events.js';
 import { screenLines } from '../../tui/grid.js';
-import type { ScreenState, TerminalSession } from '../../tui/session.js';
+import type { TerminalSession } from '../../tui/session.js';
 import { terminalEnvelope } from '../../tui/to-cup.js';
 import { flattenNodes } from '../../tui/ui-node.js';
 import { toVisualFrame } from '../../tui/visual-frame.js';
 import { defineTool } from '../tool.js';
 import { exitResult, liveFrameResult, sessionArgument, visualFrameResult } from './schemas.js';
-
-/** Everything the program wrote so far, parsed, and the state it leads to. */
-async function settledState(session: TerminalSession): Promise<ScreenState> {
-  await session.settled();
-  return session.state();
-}
 
 function describeSession(name: string, session: TerminalSession): string {
   const exit = session.exitStatus;
@@ -46,7 +40,7 @@ export const tuiSnapshot = defineTool({
   }),
   async handle(args, context) {
     const session = context.terminals.require(args.session);
-    const state = await settledState(session);
+    const state = await session.settledState();
     const envelope = args.format === 'cup' || args.cup ? terminalEnvelope({ nodes: state.frame.nodes, cols: state.grid.cols, rows: state.grid.rows, command: session.spec.command, pid: session.pid }) : undefined;
     const body =
       args.format === 'cup' ? toCompact(envelope!, { windowList: [] })
@@ -80,7 +74,7 @@ export const tuiChangesSince = defineTool({
   output: z.object({ changed: z.boolean(), seq: z.number(), frame: liveFrameResult.optional() }),
   async handle(args, context) {
     const session = context.terminals.require(args.session);
-    const state = await settledState(session);
+    const state = await session.settledState();
     if (state.seq <= args.seq) return { summary: `✅ no change since seq ${args.seq}`, structured: { changed: false, seq: state.seq } };
     return { summary: `✅ changed: seq ${state.seq} (was ${args.seq})`, structured: { changed: true, seq: state.seq, frame: state.frame } };
   },
@@ -103,7 +97,7 @@ export const tuiRenderText = defineTool({
   }),
   async handle(args, context) {
     const session = context.terminals.require(args.session);
-    const state = await settledState(session);
+    const state = await session.settledState();
     const lines = screenLines(state.grid);
     const history = args.scrollback > 0 && !state.alternateScreen ? session.scrollback(args.scrollback) : [];
     const text = [...history, ...(history.length ? ['─── screen ───'] : []), ...lines].join('\n').trimEnd();

@@ -13,8 +13,7 @@ const QUERY_ALL_LIMIT = 500;
 async function select(context: ToolContext, sessionName: string, selector: string): Promise<{ session: TerminalSession; matches: UINode[]; textOf: (node: UINode) => string; seq: number }> {
   const parsed = parseSelectorOrThrow(selector);
   const session = context.terminals.require(sessionName);
-  await session.settled();
-  const state = session.state();
+  const state = await session.settledState();
   const textOf = nodeTextReader(state);
   return { session, matches: matchOnScreen(state, parsed, textOf), textOf, seq: state.seq };
 }

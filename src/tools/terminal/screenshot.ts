@@ -29,8 +29,7 @@ export const tuiScreenshot = defineTool({
   }),
   async handle(args, context) {
     const session = context.terminals.require(args.session);
-    await session.settled();
-    const state = session.state();
+    const state = await session.settledState();
     const pixels = await renderScreen(state.grid);
     const encoded = await encodePng(pixels, context.state.config.get().max_image_dimension);
     const image: ToolImage = { data: encoded.data, mimeType: 'image/png', label: 'terminal' };
