@@ -26,7 +26,8 @@ export interface LaunchSpec {
 export interface ScreenState {
   seq: number;
   grid: CellGrid;
-  frame: LiveFrame;
+  /** Built from this seq's grid and program frame on first read. */
+  readonly frame: LiveFrame;
   title: string;
   alternateScreen: boolean;
 }
@@ -44,6 +45,13 @@ export function driverVariables(): Record<string, string> {
     CUP_LIVEFRAME_IN_FD: String(COMMANDS_FD),
     CUP_LIVEFRAME_PROTOCOL: LIVEFRAME_PROTOCOL,
   };
+}
+
+/** The program's own frame when it reports one, else what the heuristics read off the grid. */
+function liveFrame(seq: number, grid: CellGrid, programFrame: ProgramFrame | undefined, rootName: string): LiveFrame {
+  if (programFrame) return { protocol: LIVEFRAME_PROTOCOL, seq, source: 'program', focus: programFrame.focus, nodes: programFrame.nodes };
+  const built = buildStructure(grid, { title: rootName });
+  return { protocol: LIVEFRAME_PROTOCOL, seq, source: 'screen', focus: built.focus, nodes: built.nodes };
 }
 
 export class TerminalSession {
@@ -172,29 +180,37 @@ export class TerminalSession {
     return this.state();
   }
 
-  /** The current screen and structure, rebuilt only when something changed since the last call. */
+  /** The current screen and structure, read again only when something changed since the last call. */
   state(): ScreenState {
     // After stop the emulator is gone; the last screen stays readable for late readers.
     if (this.cached && (this.cached.seq === this.seqCounter || this.disposed)) return this.cached;
+    return this.readState();
+  }
+
+  /** Reads the screen again even if nothing changed, for benchmarks of what a snapshot costs (the structure is built when `frame` is first read). */
+  rebuildState(): ScreenState {
+    return this.disposed ? this.state() : this.readState();
+  }
+
+  private readState(): ScreenState {
     const seq = this.seqCounter;
     const grid = this.emulator.readGrid();
     const title = this.emulator.title;
-    let frame: LiveFrame;
-    if (this.programFrame) {
-      frame = { protocol: LIVEFRAME_PROTOCOL, seq, source: 'program', focus: this.programFrame.focus, nodes: this.programFrame.nodes };
-    } else {
-      const built = buildStructure(grid, { title: title || this.spec.command });
-      frame = { protocol: LIVEFRAME_PROTOCOL, seq, source: 'screen', focus: built.focus, nodes: built.nodes };
-    }
-    this.cached = { seq, grid, frame, title, alternateScreen: this.emulator.alternateScreen };
+    const programFrame = this.programFrame;
+    const rootName = title || this.spec.command;
+    let frame: LiveFrame | undefined;
+    this.cached = {
+      seq,
+      grid,
+      // The heuristics cost more than reading the cells, and many readers (waits for text, idleness or exit,
+      // tui_render_text, tui_screenshot) never look at the structure.
+      get frame() {
+        return (frame ??= liveFrame(seq, grid, programFrame, rootName));
+      },
+      title,
+      alternateScreen: this.emulator.alternateScreen,
+    };
     return this.cached;
-  }
-
-  /** Reads the screen and rebuilds the structure even if nothing changed (what a snapshot costs, for benchmarks). */
-  rebuildState(): ScreenState {
-    if (this.disposed) return this.state();
-    this.cached = undefined;
-    return this.state();
   }
 
   scrollback(count: number): string[] {
@@ -231,8 +247,7 @@ export class TerminalSession {
         return (await this.process.stop()).survivors;
       } finally {
         // Keep the final screen for readers that arrive after the emulator is gone.
-        this.cached = undefined;
-        this.state();
+        this.readState();
         this.channel.close();
         this.emulator.dispose();
         this.disposed = true;
