@@ -106,6 +106,29 @@ function check(session: TerminalSession, state: ScreenState, condition: Compiled
   return { met: false, retryInMs, hopeless: unmetStatic && session.exitStatus !== undefined };
 }
 
+/**
+ * Runs `check` after the screen changes, once per turn of the event loop (bursts of output parse in
+ * several pieces), until stopped; `schedule` asks for a run without a change.
+ */
+function checkOnChange(session: TerminalSession, check: () => void): { schedule: () => void; stop: () => void } {
+  let scheduled: NodeJS.Immediate | undefined;
+  let stopped = false;
+  const run = () => {
+    scheduled = undefined;
+    if (!stopped) check();
+  };
+  const schedule = () => {
+    if (!scheduled && !stopped) scheduled = setImmediate(run);
+  };
+  const unsubscribe = session.onChange(schedule);
+  const stop = () => {
+    stopped = true;
+    if (scheduled) clearImmediate(scheduled);
+    unsubscribe();
+  };
+  return { schedule, stop };
+}
+
 export interface WaitOptions {
   conditions: WaitCondition[];
   timeoutMs: number;
@@ -132,20 +155,13 @@ export async function waitForConditions(session: TerminalSession, options: WaitO
 
   return new Promise<WaitResult>((resolve, reject) => {
     let retry: NodeJS.Timeout | undefined;
-    let scheduled: NodeJS.Immediate | undefined;
-    let done = false;
     const finish = (outcome: () => void) => {
-      if (done) return;
-      done = true;
+      changes.stop();
       clearTimeout(deadline);
       clearTimeout(retry);
-      if (scheduled) clearImmediate(scheduled);
-      unsubscribe();
       outcome();
     };
     const evaluate = () => {
-      scheduled = undefined;
-      if (done) return;
       const state = session.state();
       const now = performance.now();
       let retryInMs: number | undefined;
@@ -176,13 +192,9 @@ export async function waitForConditions(session: TerminalSession, options: WaitO
         return;
       }
       clearTimeout(retry);
-      if (retryInMs !== undefined) retry = setTimeout(schedule, Math.max(1, Math.ceil(retryInMs)));
+      if (retryInMs !== undefined) retry = setTimeout(changes.schedule, Math.max(1, Math.ceil(retryInMs)));
     };
-    const schedule = () => {
-      // Bursts of output parse in several pieces; one check per turn of the event loop is enough.
-      if (!scheduled && !done) scheduled = setImmediate(evaluate);
-    };
-    const unsubscribe = session.onChange(schedule);
+    const changes = checkOnChange(session, evaluate);
     const deadline = setTimeout(() => {
       const state = session.state();
       finish(() =>
@@ -204,18 +216,15 @@ export async function waitForState(session: TerminalSession, holds: (state: Scre
   const first = await session.settledState();
   if (holds(first)) return first;
   return new Promise((resolve) => {
-    const timer = setTimeout(() => {
-      off();
-      resolve(undefined);
-    }, timeoutMs);
-    const off = session.onChange(() => {
-      setImmediate(() => {
-        const state = session.state();
-        if (!holds(state)) return;
-        clearTimeout(timer);
-        off();
-        resolve(state);
-      });
+    const finish = (state: ScreenState | undefined) => {
+      changes.stop();
+      clearTimeout(timer);
+      resolve(state);
+    };
+    const timer = setTimeout(() => finish(undefined), timeoutMs);
+    const changes = checkOnChange(session, () => {
+      const state = session.state();
+      if (holds(state)) finish(state);
     });
   });
 }
