@@ -53,7 +53,7 @@ export function emptyGrid(cols: number, rows: number): CellGrid {
 }
 
 /** Marker for "the terminal's default foreground" when inverse video moves it to the background. */
-export const DEFAULT_FG_AS_BG = -2;
+const DEFAULT_FG_AS_BG = -2;
 
 /**
  * The background a person sees at a cell: inverse video swaps the colours, so an inverse cell with

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { flattenNodes, type UINode } from './ui-node.js';
 
 export const MAX_PROGRAM_NODES = 5000;
-export const MAX_PROGRAM_DEPTH = 64;
+const MAX_PROGRAM_DEPTH = 64;
 
 const boundsSchema = z.object({
   x: z.number().int().min(0),
@@ -14,7 +14,7 @@ const boundsSchema = z.object({
 
 const text = (limit: number) => z.string().max(limit);
 
-export const programNodeSchema: z.ZodType<UINode> = z.object({
+const programNodeSchema: z.ZodType<UINode> = z.object({
   id: z.string().min(1).max(200),
   role: z.string().min(1).max(64),
   name: text(10_000).default(''),

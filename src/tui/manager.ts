@@ -55,10 +55,6 @@ export class TerminalRegistry {
     this.startDirectory = source.startDirectory ?? process.cwd();
   }
 
-  get policyPath(): string {
-    return this.source.policyPath;
-  }
-
   /**
    * The policy for a caller working in `callerDirectory` (by default roots, that directory and the temp
    * dir are where programs may run). The file is read once, on first use, and never re-read.
@@ -114,16 +110,8 @@ export class TerminalManager {
     return this.registry.currentPolicy(callerDirectory);
   }
 
-  get policyPath(): string {
-    return this.registry.policyPath;
-  }
-
   names(): string[] {
     return [...this.sessions.keys()];
-  }
-
-  get(name: string): TerminalSession | undefined {
-    return this.sessions.get(name);
   }
 
   /** The session, or the seed's no_driver error telling the caller to start one. */

@@ -6,7 +6,7 @@ import { compileSafeRegex, RegexSyntaxError } from './selector/safe-regex.js';
 import type { UINode } from './ui-node.js';
 
 export const PREDICATE_FIELDS = ['role', 'name', 'id', 'value', 'text', 'focused', 'selected', 'disabled', 'checked'] as const;
-export const PREDICATE_OPS = ['eq', 'neq', 'contains', 'icontains', 'startsWith', 'endsWith', 'matches', 'gt', 'gte', 'lt', 'lte', 'exists'] as const;
+const PREDICATE_OPS = ['eq', 'neq', 'contains', 'icontains', 'startsWith', 'endsWith', 'matches', 'gt', 'gte', 'lt', 'lte', 'exists'] as const;
 const FLAGS = ['focus', 'focused', 'selected', 'disabled', 'checked'] as const;
 
 export type Predicate =

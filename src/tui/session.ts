@@ -32,8 +32,6 @@ export interface ScreenState {
   alternateScreen: boolean;
 }
 
-export type ChangeReason = 'output' | 'resize' | 'frame' | 'exit';
-
 const SCROLLBACK_LINES = 5000;
 
 /** Variables every program gets from the driver (they override the caller's). */
@@ -59,7 +57,7 @@ export class TerminalSession {
   private readonly emulator: TerminalEmulator;
   private readonly channel: SideChannel;
   private readonly process: PtyProcess;
-  private readonly listeners = new Set<(reason: ChangeReason) => void>();
+  private readonly listeners = new Set<() => void>();
   private seqCounter = 0;
   private cached?: ScreenState;
   private programFrame?: ProgramFrame;
@@ -74,7 +72,7 @@ export class TerminalSession {
   ) {
     this.emulator = new TerminalEmulator(spec.cols, spec.rows, SCROLLBACK_LINES, {
       reply: (data) => this.process?.write(data),
-      parsed: () => this.changed('output'),
+      parsed: () => this.changed(),
       bell: () => this.events.push('bell', {}),
       title: (title) => this.events.push('title', { title }),
     });
@@ -99,7 +97,7 @@ export class TerminalSession {
           },
           exit: (status) => {
             this.events.push('exit', { ...status });
-            this.changed('exit');
+            this.changed();
           },
         },
       );
@@ -138,14 +136,14 @@ export class TerminalSession {
     return { reporting: this.emulator.modes.mouseReporting, sgr: this.emulator.modes.sgrMouse };
   }
 
-  onChange(listener: (reason: ChangeReason) => void): () => void {
+  onChange(listener: () => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
 
-  private changed(reason: ChangeReason): void {
+  private changed(): void {
     this.seqCounter++;
-    for (const listener of [...this.listeners]) listener(reason);
+    for (const listener of [...this.listeners]) listener();
   }
 
   private receiveProgramLine(text: string): void {
@@ -160,12 +158,12 @@ export class TerminalSession {
       case 'clear':
         this.programFrame = undefined;
         this.events.push('frame', { cleared: true });
-        this.changed('frame');
+        this.changed();
         return;
       case 'frame':
         this.programFrame = message.frame;
         this.events.push('frame', { nodes: message.nodeCount, focus: message.frame.focus });
-        this.changed('frame');
+        this.changed();
     }
   }
 
@@ -234,7 +232,7 @@ export class TerminalSession {
     this.emulator.resize(cols, rows);
     this.process.resize(cols, rows);
     this.events.push('resize', { cols, rows });
-    this.changed('resize');
+    this.changed();
   }
 
   /**

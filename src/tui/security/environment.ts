@@ -19,7 +19,7 @@ const INJECTION_PREFIXES = ['LD_', 'DYLD_', 'BASH_FUNC_'];
 /** POSIX-style names; anything else (spaces, '=', punctuation) is dropped rather than passed through. */
 const VALID_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,127}$/;
 
-export function isInjectionVariable(name: string): boolean {
+function isInjectionVariable(name: string): boolean {
   const upper = name.toUpperCase();
   return INJECTION_NAMES.has(upper) || INJECTION_PREFIXES.some((prefix) => upper.startsWith(prefix));
 }

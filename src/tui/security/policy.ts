@@ -11,7 +11,7 @@ export const DEFAULT_PROGRAMS = [
 // Not tmux or screen: their servers leave the terminal's session, so tui_stop could not end them.
 
 /** Printable text only and of sane length: control characters in an argument are never needed and can smuggle terminal escapes. */
-export const DEFAULT_ARGUMENT_PATTERN = '^[^\\u0000-\\u001f\\u007f]{0,4096}$';
+const DEFAULT_ARGUMENT_PATTERN = '^[^\\u0000-\\u001f\\u007f]{0,4096}$';
 
 export interface TerminalPolicy {
   programs: ReadonlySet<string>;

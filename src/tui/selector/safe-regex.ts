@@ -8,7 +8,7 @@ export const MAX_PATTERN_LENGTH = 256;
 const MAX_PROGRAM_SIZE = 20_000;
 const MAX_COUNTED_REPEAT = 100;
 /** Longer subjects are cut: screen text is far shorter, and this bounds the worst case further. */
-export const MAX_SUBJECT_LENGTH = 100_000;
+const MAX_SUBJECT_LENGTH = 100_000;
 
 export class RegexSyntaxError extends Error {
   constructor(
