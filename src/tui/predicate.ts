@@ -89,7 +89,7 @@ export function evaluatePredicate(node: UINode, predicate: Predicate, textOf: (n
     case 'gte':
     case 'lt':
     case 'lte': {
-      const left = leadingNumber(actual === undefined ? undefined : typeof actual === 'boolean' ? undefined : actual);
+      const left = leadingNumber(actual);
       const right = leadingNumber(rhs);
       if (right === undefined) throw bad(`op "${op}" needs a numeric rhs, got ${JSON.stringify(rhs)}`);
       if (left === undefined) return false;

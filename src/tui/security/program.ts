@@ -63,9 +63,12 @@ export function resolveProgram(command: string, policy: TerminalPolicy, pathVari
   throw new ToolError(`program ${JSON.stringify(command)} is allowed but not installed (searched ${directories.join(':')})`, 'spawn_failed', { bad: command });
 }
 
-/** Every argument must match the policy's general pattern and the program's own pattern, if it has one. */
+/**
+ * Every argument must match the policy's general pattern and the program's own pattern, if it has one;
+ * `program` is the file name of the resolved executable, which is what programArguments is keyed by.
+ */
 export function checkArguments(program: string, args: readonly string[], policy: TerminalPolicy): void {
-  const specific = policy.programArguments.get(basename(program)) ?? policy.programArguments.get(program);
+  const specific = policy.programArguments.get(program);
   args.forEach((arg, index) => {
     const shown = JSON.stringify(arg.length > 80 ? `${arg.slice(0, 77)}...` : arg);
     if (!policy.argumentPattern.test(arg)) {
@@ -76,7 +79,7 @@ export function checkArguments(program: string, args: readonly string[], policy:
       );
     }
     if (specific && !specific.test(arg)) {
-      throw new ToolError(`argument ${index} ${shown} is refused for ${basename(program)}: it must match ${specific.source}`, 'argv_rejected', { bad: arg, index });
+      throw new ToolError(`argument ${index} ${shown} is refused for ${program}: it must match ${specific.source}`, 'argv_rejected', { bad: arg, index });
     }
   });
 }
