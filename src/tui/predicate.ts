@@ -2,16 +2,16 @@
 // other predicates, evaluated against one node.
 import { z } from 'zod';
 import { ToolError } from '../tools/tool.js';
+import { flagField, SELECTOR_FLAGS } from './selector/parse.js';
 import { compileSafeRegex, RegexSyntaxError } from './selector/safe-regex.js';
 import type { UINode } from './ui-node.js';
 
 export const PREDICATE_FIELDS = ['role', 'name', 'id', 'value', 'text', 'focused', 'selected', 'disabled', 'checked'] as const;
 const PREDICATE_OPS = ['eq', 'neq', 'contains', 'icontains', 'startsWith', 'endsWith', 'matches', 'gt', 'gte', 'lt', 'lte', 'exists'] as const;
-const FLAGS = ['focus', 'focused', 'selected', 'disabled', 'checked'] as const;
 
 export type Predicate =
   | { field: (typeof PREDICATE_FIELDS)[number]; op: (typeof PREDICATE_OPS)[number]; rhs?: string | number | boolean }
-  | { flag: (typeof FLAGS)[number]; value?: boolean }
+  | { flag: (typeof SELECTOR_FLAGS)[number]; value?: boolean }
   | { all: Predicate[] }
   | { any: Predicate[] }
   | { not: Predicate };
@@ -22,7 +22,7 @@ export const predicateSchema: z.ZodType<Predicate> = z.union([
     op: z.enum(PREDICATE_OPS).describe('eq/neq exact; contains/icontains substring; startsWith/endsWith; matches = regex (linear-time); gt/gte/lt/lte numeric (the leading number of the field, so "42%" is 42); exists = the field is set.'),
     rhs: z.union([z.string().max(1000), z.number(), z.boolean()]).optional().describe('Right-hand side; not needed for exists.'),
   }),
-  z.strictObject({ flag: z.enum(FLAGS), value: z.boolean().optional().describe('Expected state, default true.') }),
+  z.strictObject({ flag: z.enum(SELECTOR_FLAGS), value: z.boolean().optional().describe('Expected state, default true.') }),
   z.strictObject({
     get all() {
       return z.array(predicateSchema).min(1).max(50);
@@ -73,8 +73,7 @@ export function evaluatePredicate(node: UINode, predicate: Predicate, textOf: (n
   if ('any' in predicate) return predicate.any.some((inner) => evaluatePredicate(node, inner, textOf, depth + 1));
   if ('not' in predicate) return !evaluatePredicate(node, predicate.not, textOf, depth + 1);
   if ('flag' in predicate) {
-    const flag = predicate.flag === 'focus' ? 'focused' : predicate.flag;
-    return (node[flag] ?? false) === (predicate.value ?? true);
+    return (node[flagField(predicate.flag)] ?? false) === (predicate.value ?? true);
   }
   const actual = fieldOf(node, predicate.field, textOf);
   const { op, rhs } = predicate;

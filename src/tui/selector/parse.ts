@@ -13,6 +13,11 @@ export type SelectorField = (typeof SELECTOR_FIELDS)[number];
 export const SELECTOR_FLAGS = ['focus', 'focused', 'selected', 'disabled', 'checked'] as const;
 export type SelectorFlag = 'focused' | 'selected' | 'disabled' | 'checked';
 
+/** The node field a flag word tests: "focus" is another spelling of "focused". */
+export function flagField(word: (typeof SELECTOR_FLAGS)[number]): SelectorFlag {
+  return word === 'focus' ? 'focused' : word;
+}
+
 export type Term =
   | { kind: 'field'; field: SelectorField; op: '=' | '~=' | '^='; value: string }
   | { kind: 'regex'; field: SelectorField; regex: SafeRegex }
@@ -93,7 +98,7 @@ class SelectorParser {
     this.pos += word.length;
     const opMatch = /^(=|~=|\*=|\^=)/.exec(this.source.slice(this.pos));
     if (!opMatch) {
-      if ((SELECTOR_FLAGS as readonly string[]).includes(word)) return { kind: 'flag', flag: word === 'focus' ? 'focused' : (word as SelectorFlag) };
+      if ((SELECTOR_FLAGS as readonly string[]).includes(word)) return { kind: 'flag', flag: flagField(word as (typeof SELECTOR_FLAGS)[number]) };
       if ((SELECTOR_FIELDS as readonly string[]).includes(word)) this.fail(`expected an operator (=, ~=, *= or ^=) after "${word}"`);
       this.fail(`unknown flag "${word}" (flags: ${SELECTOR_FLAGS.join(', ')}; fields: ${SELECTOR_FIELDS.join(', ')})`, start);
     }

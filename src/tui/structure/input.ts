@@ -2,7 +2,7 @@
 // focused; a one-row box around the cursor is a text field (dialog --inputbox); a prompt such as "$ ",
 // ">>> " or "Password: " before the cursor makes the rest of the row a text field named by the prompt.
 import type { DetectedBox } from './boxes.js';
-import { contains, tidy, type Found, type ScreenScan } from './scan.js';
+import { area, contains, tidy, type Found, type ScreenScan } from './scan.js';
 
 export const INPUT_HEURISTIC = 'cursor-input';
 
@@ -27,7 +27,7 @@ export function findCursorInput(scan: ScreenScan, nodes: readonly Found[], boxes
 
   const under = nodes.filter((node) => INTERACTIVE.has(node.role) && contains(node.bounds, at));
   if (under.length > 0) {
-    under.sort((a, b) => a.bounds.w * a.bounds.h - b.bounds.w * b.bounds.h)[0]!.focused = true;
+    under.sort((a, b) => area(a.bounds) - area(b.bounds))[0]!.focused = true;
     return undefined;
   }
 
