@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
 import type { ToolContext } from '../../src/tools/context.js';
 import type { UINode } from '../../src/tui/ui-node.js';
-import { nodes, ok, stopAll, terminalContext } from '../tui/helpers.js';
+import { callOk } from '../helpers/tools.js';
+import { nodes, stopAll, terminalContext } from '../tui/helpers.js';
 
 const context = terminalContext();
 const pids: number[] = [];
@@ -11,83 +12,83 @@ after(async () => {
 });
 
 async function start(session: string, command: string, args: string[]): Promise<void> {
-  const started = await ok(context, 'tui_start', { command, args, session });
+  const started = await callOk(context, 'tui_start', { command, args, session });
   pids.push(started.structured.pid as number);
 }
 
 async function tree(session: string): Promise<UINode[]> {
-  return nodes(await ok(context, 'tui_snapshot', { session }));
+  return nodes(await callOk(context, 'tui_snapshot', { session }));
 }
 
 async function exitCode(ctx: ToolContext, session: string): Promise<number> {
-  await ok(ctx, 'tui_wait_for', { exited: true, session });
-  const exit = await ok(ctx, 'tui_last_event', { kind: 'exit', session });
+  await callOk(ctx, 'tui_wait_for', { exited: true, session });
+  const exit = await callOk(ctx, 'tui_last_event', { kind: 'exit', session });
   return (exit.structured.event as { data: { code: number } }).data.code;
 }
 
 test('dialog --menu: items and the selected one recognised; choose one and read the exit status and the answer', async () => {
   await start('menu', 'dialog', ['--title', 'Fruit', '--menu', 'Pick a fruit', '15', '50', '4', 'apple', 'Red', 'banana', 'Yellow', 'cherry', 'Small']);
-  await ok(context, 'tui_wait_for', { selector: 'role=dialog name=Fruit >> role=listitem selected', session: 'menu' });
+  await callOk(context, 'tui_wait_for', { selector: 'role=dialog name=Fruit >> role=listitem selected', session: 'menu' });
   const all = await tree('menu');
   const items = all.filter((node) => node.role === 'listitem');
   assert.deepEqual(items.map((item) => item.name), ['apple Red', 'banana Yellow', 'cherry Small']);
   assert.deepEqual(items.map((item) => item.selected ?? false), [true, false, false]);
   assert.deepEqual(all.filter((node) => node.role === 'button').map((node) => node.name), ['OK', 'Cancel']);
 
-  const focus = await ok(context, 'tui_focus', { selector: 'role=listitem name~=cherry', session: 'menu' });
+  const focus = await callOk(context, 'tui_focus', { selector: 'role=listitem name~=cherry', session: 'menu' });
   assert.equal(focus.structured.method, 'keys');
   const after = (await tree('menu')).filter((node) => node.role === 'listitem');
   assert.deepEqual(after.map((item) => item.selected ?? false), [false, false, true]);
-  await ok(context, 'tui_press', { key: 'Enter', session: 'menu' });
+  await callOk(context, 'tui_press', { key: 'Enter', session: 'menu' });
   assert.equal(await exitCode(context, 'menu'), 0);
   // dialog prints the chosen tag on stderr, which is the terminal.
-  const text = await ok(context, 'tui_render_text', { session: 'menu' });
+  const text = await callOk(context, 'tui_render_text', { session: 'menu' });
   assert.ok((text.structured.lines as string[]).some((line) => line.includes('cherry')));
-  await ok(context, 'tui_stop', { session: 'menu' });
+  await callOk(context, 'tui_stop', { session: 'menu' });
 });
 
 test('dialog --yesno: Yes and No recognised, Yes focused; choosing No exits with status 1', async () => {
   await start('yesno', 'dialog', ['--title', 'Confirm', '--yesno', 'Delete all files?', '7', '40']);
-  await ok(context, 'tui_wait_for', { selector: 'role=button name=Yes focus', session: 'yesno' });
+  await callOk(context, 'tui_wait_for', { selector: 'role=button name=Yes focus', session: 'yesno' });
   const buttons = (await tree('yesno')).filter((node) => node.role === 'button');
   assert.deepEqual(buttons.map((node) => [node.name, node.focused ?? false]), [['Yes', true], ['No', false]]);
-  const focus = await ok(context, 'tui_focus', { selector: 'role=button name=No', session: 'yesno' });
+  const focus = await callOk(context, 'tui_focus', { selector: 'role=button name=No', session: 'yesno' });
   assert.equal(focus.structured.method, 'keys');
-  await ok(context, 'tui_expect', { selector: 'role=button name=No', predicate: { flag: 'focus' }, session: 'yesno' }).then((result) => assert.equal(result.structured.result, true));
-  await ok(context, 'tui_press', { key: 'Enter', session: 'yesno' });
+  await callOk(context, 'tui_expect', { selector: 'role=button name=No', predicate: { flag: 'focus' }, session: 'yesno' }).then((result) => assert.equal(result.structured.result, true));
+  await callOk(context, 'tui_press', { key: 'Enter', session: 'yesno' });
   assert.equal(await exitCode(context, 'yesno'), 1);
-  await ok(context, 'tui_stop', { session: 'yesno' });
+  await callOk(context, 'tui_stop', { session: 'yesno' });
 });
 
 test('dialog --checklist: checkboxes with their state; Space toggles the selected one', async () => {
   await start('check', 'dialog', ['--checklist', 'Toppings', '12', '50', '3', 'cheese', 'Cheese', 'on', 'ham', 'Ham', 'off']);
-  await ok(context, 'tui_wait_for', { selector: 'role=checkbox name~=ham', session: 'check' });
+  await callOk(context, 'tui_wait_for', { selector: 'role=checkbox name~=ham', session: 'check' });
   const before = (await tree('check')).filter((node) => node.role === 'checkbox');
   assert.deepEqual(before.map((node) => [node.name, node.checked]), [['cheese Cheese', true], ['ham Ham', false]]);
-  await ok(context, 'tui_focus', { selector: 'role=checkbox name~=ham', session: 'check' });
-  await ok(context, 'tui_press', { key: 'Space', session: 'check' });
-  await ok(context, 'tui_wait_for', { selector: 'role=checkbox name~=ham checked', session: 'check' });
-  await ok(context, 'tui_press', { key: 'Enter', session: 'check' });
+  await callOk(context, 'tui_focus', { selector: 'role=checkbox name~=ham', session: 'check' });
+  await callOk(context, 'tui_press', { key: 'Space', session: 'check' });
+  await callOk(context, 'tui_wait_for', { selector: 'role=checkbox name~=ham checked', session: 'check' });
+  await callOk(context, 'tui_press', { key: 'Enter', session: 'check' });
   assert.equal(await exitCode(context, 'check'), 0);
-  await ok(context, 'tui_stop', { session: 'check' });
+  await callOk(context, 'tui_stop', { session: 'check' });
 });
 
 test('whiptail --menu and --yesno: the same recognition on another toolkit (newt)', async () => {
   await start('wmenu', 'whiptail', ['--title', 'Colours', '--menu', 'Choose a colour', '15', '50', '3', 'red', 'Warm', 'green', 'Natural', 'blue', 'Cool']);
-  await ok(context, 'tui_wait_for', { selector: 'role=dialog name=Colours >> role=listitem selected', session: 'wmenu' });
+  await callOk(context, 'tui_wait_for', { selector: 'role=dialog name=Colours >> role=listitem selected', session: 'wmenu' });
   assert.deepEqual((await tree('wmenu')).filter((node) => node.role === 'listitem').map((node) => [node.name, node.selected ?? false]), [
     ['red Warm', true], ['green Natural', false], ['blue Cool', false],
   ]);
-  await ok(context, 'tui_focus', { selector: 'role=listitem name^=blue', session: 'wmenu' });
-  await ok(context, 'tui_press', { key: 'Enter', session: 'wmenu' });
+  await callOk(context, 'tui_focus', { selector: 'role=listitem name^=blue', session: 'wmenu' });
+  await callOk(context, 'tui_press', { key: 'Enter', session: 'wmenu' });
   assert.equal(await exitCode(context, 'wmenu'), 0);
-  await ok(context, 'tui_stop', { session: 'wmenu' });
+  await callOk(context, 'tui_stop', { session: 'wmenu' });
 
   await start('wyesno', 'whiptail', ['--yesno', 'Continue the installation?', '8', '45']);
-  await ok(context, 'tui_wait_for', { selector: 'role=button name=Yes selected', session: 'wyesno' });
-  await ok(context, 'tui_press', { key: 'Tab', session: 'wyesno' });
-  await ok(context, 'tui_wait_for', { selector: 'role=button name=No focus', session: 'wyesno' });
-  await ok(context, 'tui_press', { key: 'Enter', session: 'wyesno' });
+  await callOk(context, 'tui_wait_for', { selector: 'role=button name=Yes selected', session: 'wyesno' });
+  await callOk(context, 'tui_press', { key: 'Tab', session: 'wyesno' });
+  await callOk(context, 'tui_wait_for', { selector: 'role=button name=No focus', session: 'wyesno' });
+  await callOk(context, 'tui_press', { key: 'Enter', session: 'wyesno' });
   assert.equal(await exitCode(context, 'wyesno'), 1);
-  await ok(context, 'tui_stop', { session: 'wyesno' });
+  await callOk(context, 'tui_stop', { session: 'wyesno' });
 });

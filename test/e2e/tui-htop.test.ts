@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
 import type { UINode } from '../../src/tui/ui-node.js';
-import { nodes, ok, stopAll, terminalContext } from '../tui/helpers.js';
+import { callOk } from '../helpers/tools.js';
+import { nodes, stopAll, terminalContext } from '../tui/helpers.js';
 
 const context = terminalContext();
 const pids: number[] = [];
@@ -18,34 +19,34 @@ function processList(all: UINode[]): { header: UINode; rows: UINode[]; selected:
 
 test('htop: the process list is a list with one selected row; keys move it; F10 quits', async () => {
   // A config dir of its own: htop writes its settings on exit and must not read a user's.
-  const started = await ok(context, 'tui_start', { command: 'htop', env: { HTOPRC: '/dev/null' }, cols: 100, rows: 30 });
+  const started = await callOk(context, 'tui_start', { command: 'htop', env: { HTOPRC: '/dev/null' }, cols: 100, rows: 30 });
   pids.push(started.structured.pid as number);
-  await ok(context, 'tui_wait_for', { selector: 'role=list >> role=listitem selected', all: [{ selector: 'role=button name=Quit' }] });
-  const first = processList(nodes(await ok(context, 'tui_snapshot')));
+  await callOk(context, 'tui_wait_for', { selector: 'role=list >> role=listitem selected', all: [{ selector: 'role=button name=Quit' }] });
+  const first = processList(nodes(await callOk(context, 'tui_snapshot')));
   assert.match(first.header.name, /PID\s+USER/);
   assert.ok(first.rows.length >= 3, `${first.rows.length} rows`);
   assert.equal(first.selected.length, 1);
   assert.ok(first.rows.every((row) => /^\d+ /.test(row.name)), 'each row starts with a pid');
   const index = first.rows.indexOf(first.selected[0]!);
 
-  await ok(context, 'tui_press', { key: 'Down' });
-  await ok(context, 'tui_wait_for', { selector: `role=list >> role=listitem selected [index=0]`, all: [{ stableMs: 150 }] });
-  const second = processList(nodes(await ok(context, 'tui_snapshot')));
+  await callOk(context, 'tui_press', { key: 'Down' });
+  await callOk(context, 'tui_wait_for', { selector: `role=list >> role=listitem selected [index=0]`, all: [{ stableMs: 150 }] });
+  const second = processList(nodes(await callOk(context, 'tui_snapshot')));
   assert.equal(second.selected.length, 1);
   assert.equal(second.rows.indexOf(second.selected[0]!), index + 1, 'Down selected the next row');
 
   // tui_focus on another row moves there with arrow keys and confirms it on the screen.
   const target = second.rows[index + 3]!;
-  const focus = await ok(context, 'tui_focus', { selector: `id=${target.id}` });
+  const focus = await callOk(context, 'tui_focus', { selector: `id=${target.id}` });
   assert.equal(focus.structured.method, 'keys');
-  const third = processList(nodes(await ok(context, 'tui_snapshot')));
+  const third = processList(nodes(await callOk(context, 'tui_snapshot')));
   assert.equal(third.rows.indexOf(third.selected[0]!), index + 3);
 
-  const quit = nodes(await ok(context, 'tui_snapshot')).find((node) => node.role === 'button' && node.name === 'Quit');
+  const quit = nodes(await callOk(context, 'tui_snapshot')).find((node) => node.role === 'button' && node.name === 'Quit');
   assert.equal(quit?.shortcut, 'F10');
-  await ok(context, 'tui_press', { key: quit!.shortcut! });
-  await ok(context, 'tui_wait_for', { exited: true });
-  const exit = await ok(context, 'tui_last_event', { kind: 'exit' });
+  await callOk(context, 'tui_press', { key: quit!.shortcut! });
+  await callOk(context, 'tui_wait_for', { exited: true });
+  const exit = await callOk(context, 'tui_last_event', { kind: 'exit' });
   assert.equal((exit.structured.event as { data: { code: number } }).data.code, 0);
-  await ok(context, 'tui_stop');
+  await callOk(context, 'tui_stop');
 });

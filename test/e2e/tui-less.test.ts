@@ -3,7 +3,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
-import { nodes, ok, stopAll, terminalContext } from '../tui/helpers.js';
+import { callOk } from '../helpers/tools.js';
+import { nodes, stopAll, terminalContext } from '../tui/helpers.js';
 
 const context = terminalContext();
 const pids: number[] = [];
@@ -11,7 +12,7 @@ after(async () => {
   await stopAll(context, pids);
 });
 
-function firstLine(result: Awaited<ReturnType<typeof ok>>): string {
+function firstLine(result: Awaited<ReturnType<typeof callOk>>): string {
   return (result.structured.visual as { lines: string[] }).lines[0]!;
 }
 
@@ -19,32 +20,32 @@ test('less: search, page forward and back, quit back to the normal screen', asyn
   const directory = mkdtempSync(join(tmpdir(), 'cup-tui-less-'));
   const file = join(directory, 'numbers.txt');
   writeFileSync(file, Array.from({ length: 300 }, (_, i) => `entry ${String(i + 1).padStart(3, '0')} ${i % 7 === 0 ? 'seventh' : 'plain'}`).join('\n'));
-  const started = await ok(context, 'tui_start', { command: 'less', args: [file], cwd: directory, env: { LESS: '', LESSHISTFILE: '-' } });
+  const started = await callOk(context, 'tui_start', { command: 'less', args: [file], cwd: directory, env: { LESS: '', LESSHISTFILE: '-' } });
   pids.push(started.structured.pid as number);
-  await ok(context, 'tui_wait_for', { selector: 'role=text name^="entry 001"' });
-  assert.equal((await ok(context, 'tui_snapshot')).structured.alternateScreen, true);
+  await callOk(context, 'tui_wait_for', { selector: 'role=text name^="entry 001"' });
+  assert.equal((await callOk(context, 'tui_snapshot')).structured.alternateScreen, true);
 
   // Search: "/" opens less's prompt, the match becomes the first line.
-  await ok(context, 'tui_type', { text: '/entry 150\n' });
-  await ok(context, 'tui_wait_for', { selector: 'role=text name^="entry 150"', all: [{ stableMs: 100 }] });
-  assert.match(firstLine(await ok(context, 'tui_snapshot')), /^entry 150 /);
+  await callOk(context, 'tui_type', { text: '/entry 150\n' });
+  await callOk(context, 'tui_wait_for', { selector: 'role=text name^="entry 150"', all: [{ stableMs: 100 }] });
+  assert.match(firstLine(await callOk(context, 'tui_snapshot')), /^entry 150 /);
 
   // Space pages forward by one screen (23 lines of text on a 24-row terminal).
-  await ok(context, 'tui_press', { key: 'Space' });
-  await ok(context, 'tui_wait_for', { selector: 'role=text name^="entry 173"', all: [{ stableMs: 100 }] });
-  assert.match(firstLine(await ok(context, 'tui_snapshot')), /^entry 173 /);
-  await ok(context, 'tui_press', { key: 'b' });
-  await ok(context, 'tui_wait_for', { selector: 'role=text name^="entry 150"', all: [{ stableMs: 100 }] });
-  assert.match(firstLine(await ok(context, 'tui_snapshot')), /^entry 150 /);
+  await callOk(context, 'tui_press', { key: 'Space' });
+  await callOk(context, 'tui_wait_for', { selector: 'role=text name^="entry 173"', all: [{ stableMs: 100 }] });
+  assert.match(firstLine(await callOk(context, 'tui_snapshot')), /^entry 173 /);
+  await callOk(context, 'tui_press', { key: 'b' });
+  await callOk(context, 'tui_wait_for', { selector: 'role=text name^="entry 150"', all: [{ stableMs: 100 }] });
+  assert.match(firstLine(await callOk(context, 'tui_snapshot')), /^entry 150 /);
 
   // G jumps to the end; less then says (END) in its status line.
-  await ok(context, 'tui_press', { key: 'G' });
-  await ok(context, 'tui_wait_for', { text: '(END)' });
-  const end = await ok(context, 'tui_snapshot');
+  await callOk(context, 'tui_press', { key: 'G' });
+  await callOk(context, 'tui_wait_for', { text: '(END)' });
+  const end = await callOk(context, 'tui_snapshot');
   assert.ok(nodes(end).some((node) => node.name.startsWith('entry 300')));
 
-  await ok(context, 'tui_press', { key: 'q' });
-  await ok(context, 'tui_wait_for', { exited: true });
-  assert.equal((await ok(context, 'tui_snapshot')).structured.alternateScreen, false);
-  await ok(context, 'tui_stop');
+  await callOk(context, 'tui_press', { key: 'q' });
+  await callOk(context, 'tui_wait_for', { exited: true });
+  assert.equal((await callOk(context, 'tui_snapshot')).structured.alternateScreen, false);
+  await callOk(context, 'tui_stop');
 });

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
-import { failsWith, nodes, ok, PYTHON, stopAll, terminalContext, tuiFixtures } from '../tui/helpers.js';
+import { callOk } from '../helpers/tools.js';
+import { failsWith, nodes, PYTHON, stopAll, terminalContext, tuiFixtures } from '../tui/helpers.js';
 
 const context = terminalContext();
 const pids: number[] = [];
@@ -9,53 +10,53 @@ after(async () => {
 });
 
 test('python3 REPL: a multi-line definition, then a call of it', async () => {
-  const started = await ok(context, 'tui_start', { command: PYTHON, args: ['-q'], env: { PYTHONDONTWRITEBYTECODE: '1' } });
+  const started = await callOk(context, 'tui_start', { command: PYTHON, args: ['-q'], env: { PYTHONDONTWRITEBYTECODE: '1' } });
   pids.push(started.structured.pid as number);
-  await ok(context, 'tui_wait_for', { selector: 'role=textbox name=">>>" focus' });
-  await ok(context, 'tui_type', { text: 'def area(w, h):\n' });
+  await callOk(context, 'tui_wait_for', { selector: 'role=textbox name=">>>" focus' });
+  await callOk(context, 'tui_type', { text: 'def area(w, h):\n' });
   // The continuation prompt is the focused field now.
-  await ok(context, 'tui_wait_for', { selector: 'role=textbox name="..." focus' });
-  await ok(context, 'tui_type', { text: '    return w * h\n\n' });
-  await ok(context, 'tui_wait_for', { selector: 'role=textbox name=">>>" focus' });
-  await ok(context, 'tui_type', { text: 'print("area", area(6, 7))\n' });
-  await ok(context, 'tui_wait_for', { selector: 'role=text name="area 42"' });
-  const lines = (await ok(context, 'tui_render_text')).structured.lines as string[];
+  await callOk(context, 'tui_wait_for', { selector: 'role=textbox name="..." focus' });
+  await callOk(context, 'tui_type', { text: '    return w * h\n\n' });
+  await callOk(context, 'tui_wait_for', { selector: 'role=textbox name=">>>" focus' });
+  await callOk(context, 'tui_type', { text: 'print("area", area(6, 7))\n' });
+  await callOk(context, 'tui_wait_for', { selector: 'role=text name="area 42"' });
+  const lines = (await callOk(context, 'tui_render_text')).structured.lines as string[];
   assert.deepEqual(lines.slice(0, 6), ['>>> def area(w, h):', '...     return w * h', '...', '>>> print("area", area(6, 7))', 'area 42', '>>>']);
-  await ok(context, 'tui_press', { key: 'ctrl+d' });
-  await ok(context, 'tui_wait_for', { exited: true });
-  await ok(context, 'tui_stop');
+  await callOk(context, 'tui_press', { key: 'ctrl+d' });
+  await callOk(context, 'tui_wait_for', { exited: true });
+  await callOk(context, 'tui_stop');
 });
 
 test('a program that asks the terminal for the cursor position, device attributes and background colour gets answers', async () => {
-  const started = await ok(context, 'tui_start', { command: PYTHON, args: [`${tuiFixtures}/terminal_queries.py`], session: 'queries' });
+  const started = await callOk(context, 'tui_start', { command: PYTHON, args: [`${tuiFixtures}/terminal_queries.py`], session: 'queries' });
   pids.push(started.structured.pid as number);
-  await ok(context, 'tui_wait_for', { exited: true, timeoutMs: 10_000, session: 'queries' });
-  const snapshot = await ok(context, 'tui_snapshot', { session: 'queries' });
+  await callOk(context, 'tui_wait_for', { exited: true, timeoutMs: 10_000, session: 'queries' });
+  const snapshot = await callOk(context, 'tui_snapshot', { session: 'queries' });
   const text = nodes(snapshot).filter((node) => node.role === 'text').map((node) => node.name);
   // The program moved the cursor to row 5, column 10 before asking.
   assert.ok(text.includes('CPR row=5 col=10'), JSON.stringify(text));
   assert.ok(text.some((line) => /^DA1 \d+(;\d+)*$/.test(line)), JSON.stringify(text));
   assert.ok(text.includes('OSC11 rgb:0000/0000/0000'), JSON.stringify(text));
   assert.deepEqual(snapshot.structured.exited, { code: 0 });
-  await ok(context, 'tui_stop', { session: 'queries' });
+  await callOk(context, 'tui_stop', { session: 'queries' });
 });
 
 test('mouse clicks arrive as SGR reports at the cell asked for, only once the program enabled reporting', async () => {
-  const started = await ok(context, 'tui_start', { command: PYTHON, args: [`${tuiFixtures}/mouse_echo.py`], session: 'mouse' });
+  const started = await callOk(context, 'tui_start', { command: PYTHON, args: [`${tuiFixtures}/mouse_echo.py`], session: 'mouse' });
   pids.push(started.structured.pid as number);
-  await ok(context, 'tui_wait_for', { text: 'mouse ready', session: 'mouse' });
-  await ok(context, 'tui_click', { x: 9, y: 4, session: 'mouse' });
-  await ok(context, 'tui_wait_for', { text: 'release button=0 col=10 row=5', session: 'mouse' });
-  await ok(context, 'tui_click', { selector: 'role=text name="mouse ready"', button: 'right', session: 'mouse' });
-  await ok(context, 'tui_wait_for', { text: 'press button=2 col=6 row=1', session: 'mouse' });
-  await ok(context, 'tui_type', { text: 'q', session: 'mouse' });
-  await ok(context, 'tui_wait_for', { exited: true, session: 'mouse' });
-  await ok(context, 'tui_stop', { session: 'mouse' });
+  await callOk(context, 'tui_wait_for', { text: 'mouse ready', session: 'mouse' });
+  await callOk(context, 'tui_click', { x: 9, y: 4, session: 'mouse' });
+  await callOk(context, 'tui_wait_for', { text: 'release button=0 col=10 row=5', session: 'mouse' });
+  await callOk(context, 'tui_click', { selector: 'role=text name="mouse ready"', button: 'right', session: 'mouse' });
+  await callOk(context, 'tui_wait_for', { text: 'press button=2 col=6 row=1', session: 'mouse' });
+  await callOk(context, 'tui_type', { text: 'q', session: 'mouse' });
+  await callOk(context, 'tui_wait_for', { exited: true, session: 'mouse' });
+  await callOk(context, 'tui_stop', { session: 'mouse' });
 
-  const bash = await ok(context, 'tui_start', { command: 'bash', args: ['--norc'], session: 'nomouse' });
+  const bash = await callOk(context, 'tui_start', { command: 'bash', args: ['--norc'], session: 'nomouse' });
   pids.push(bash.structured.pid as number);
   assert.equal(context.terminals.require('nomouse').mouse.reporting, false);
   const result = await failsWith(context, 'tui_click', { x: 1, y: 1, session: 'nomouse' }, 'mouse_unavailable');
   assert.match(result.summary, /has not enabled mouse reporting/);
-  await ok(context, 'tui_stop', { session: 'nomouse' });
+  await callOk(context, 'tui_stop', { session: 'nomouse' });
 });

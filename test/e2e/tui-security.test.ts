@@ -3,7 +3,8 @@ import { mkdirSync, mkdtempSync, realpathSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
-import { failsWith, nodes, ok, stopAll, terminalContext } from '../tui/helpers.js';
+import { callOk } from '../helpers/tools.js';
+import { failsWith, nodes, stopAll, terminalContext } from '../tui/helpers.js';
 
 const context = terminalContext();
 const pids: number[] = [];
@@ -38,17 +39,17 @@ test('tui_start refuses a cwd outside the allowed roots, including through a sym
   await failsWith(context, 'tui_start', { command: 'bash', cwd: join(root, 'missing') }, 'cwd_rejected');
 
   // A directory inside a root is fine, and the program really runs there.
-  const started = await ok(context, 'tui_start', { command: 'bash', args: ['--norc', '--noprofile'], cwd: join(root, 'inside'), env: { PS1: '$ ' } });
+  const started = await callOk(context, 'tui_start', { command: 'bash', args: ['--norc', '--noprofile'], cwd: join(root, 'inside'), env: { PS1: '$ ' } });
   pids.push(started.structured.pid as number);
-  await ok(context, 'tui_type', { text: 'pwd\n' });
-  await ok(context, 'tui_wait_for', { selector: `role=text name="${join(root, 'inside')}"` });
-  await ok(context, 'tui_stop');
+  await callOk(context, 'tui_type', { text: 'pwd\n' });
+  await callOk(context, 'tui_wait_for', { selector: `role=text name="${join(root, 'inside')}"` });
+  await callOk(context, 'tui_stop');
 });
 
 test('injection variables never reach the program, from the caller or from the driver\'s own environment', async () => {
   process.env.LD_AUDIT = '/nonexistent/audit.so';
   try {
-    const started = await ok(context, 'tui_start', {
+    const started = await callOk(context, 'tui_start', {
       command: 'bash',
       args: ['--norc', '--noprofile'],
       env: { PS1: '$ ', LD_PRELOAD: '/nonexistent/evil.so', NODE_OPTIONS: '--require /x', BASH_ENV: '/x', PYTHONSTARTUP: '/x', 'NOT A NAME': 'x', KEEP_ME: 'kept' },
@@ -56,11 +57,11 @@ test('injection variables never reach the program, from the caller or from the d
     });
     pids.push(started.structured.pid as number);
     assert.deepEqual(started.structured.strippedEnv, ['BASH_ENV', 'LD_AUDIT', 'LD_PRELOAD', 'NODE_OPTIONS', 'NOT A NAME', 'PYTHONSTARTUP']);
-    await ok(context, 'tui_type', { text: 'env | grep -cE "^(LD_|NODE_OPTIONS|BASH_ENV|PYTHONSTARTUP)"; echo "keep=$KEEP_ME term=$TERM"\n', session: 'env' });
-    await ok(context, 'tui_wait_for', { selector: 'role=text name="keep=kept term=xterm-256color"', session: 'env' });
-    const texts = nodes(await ok(context, 'tui_snapshot', { session: 'env' })).filter((node) => node.role === 'text').map((node) => node.name);
+    await callOk(context, 'tui_type', { text: 'env | grep -cE "^(LD_|NODE_OPTIONS|BASH_ENV|PYTHONSTARTUP)"; echo "keep=$KEEP_ME term=$TERM"\n', session: 'env' });
+    await callOk(context, 'tui_wait_for', { selector: 'role=text name="keep=kept term=xterm-256color"', session: 'env' });
+    const texts = nodes(await callOk(context, 'tui_snapshot', { session: 'env' })).filter((node) => node.role === 'text').map((node) => node.name);
     assert.ok(texts.includes('0'), `grep counted no injection variables: ${JSON.stringify(texts)}`);
-    await ok(context, 'tui_stop', { session: 'env' });
+    await callOk(context, 'tui_stop', { session: 'env' });
   } finally {
     delete process.env.LD_AUDIT;
   }

@@ -29,17 +29,6 @@ export function terminalContext(session = 'test'): ToolContext {
   return createContext({ session, persistConfig: false });
 }
 
-export async function call(context: ToolContext, name: string, args: Record<string, unknown> = {}): Promise<ToolCallResult> {
-  return runTool(name, args, context);
-}
-
-/** Runs a tool and fails with its own message when it did not succeed. */
-export async function ok(context: ToolContext, name: string, args: Record<string, unknown> = {}): Promise<ToolCallResult> {
-  const result = await runTool(name, args, context);
-  assert.ok(result.ok, `${name} failed: ${result.summary}`);
-  return result;
-}
-
 /** The error code of a failed call (and that it failed). */
 export async function failsWith(context: ToolContext, name: string, args: Record<string, unknown>, code: string): Promise<ToolCallResult> {
   const result = await runTool(name, args, context);
