@@ -1,25 +1,19 @@
 import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { after, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { isAlive } from '../../src/platform/linux/desktop/processes.js';
 import { sessionMembers } from '../../src/tui/process-session.js';
 import { runTool } from '../../src/tools/run.js';
 import { callOk } from '../helpers/tools.js';
-import { failsWith, nodes, PYTHON, stopAll, terminalContext, tuiFixtures } from '../tui/helpers.js';
+import { failsWith, nodes, PYTHON, tuiFixtures, useTerminals } from '../tui/helpers.js';
 
 const BASH = { command: 'bash', args: ['--norc', '--noprofile', '-i'], env: { PS1: '$ ', HISTFILE: '/dev/null' } };
 
 describe('bash on a real pseudo-terminal', () => {
-  const context = terminalContext();
-  const pids: number[] = [];
-
-  after(async () => {
-    await stopAll(context, pids);
-  });
+  const { context, start } = useTerminals();
 
   test('run a command, read its output and its exit status, then exit with a code', async () => {
-    const started = await callOk(context, 'tui_start', BASH);
-    pids.push(started.structured.pid as number);
+    await start(BASH);
     await callOk(context, 'tui_wait_for', { text: '$ ' });
     await callOk(context, 'tui_type', { text: 'printf "%s\\n" alpha beta; (exit 3)\n' });
     // Typed text is echoed, so wait for output the command line itself does not contain.
@@ -51,8 +45,7 @@ describe('bash on a real pseudo-terminal', () => {
   });
 
   test('UTF-8 split across reads stays whole; wide characters take two cells', async () => {
-    const started = await callOk(context, 'tui_start', { command: PYTHON, args: [`${tuiFixtures}/split_utf8.py`], session: 'utf8' });
-    pids.push(started.structured.pid as number);
+    await start({ command: PYTHON, args: [`${tuiFixtures}/split_utf8.py`], session: 'utf8' });
     await callOk(context, 'tui_wait_for', { text: 'DONE', session: 'utf8' });
     const snapshot = await callOk(context, 'tui_snapshot', { session: 'utf8' });
     const visual = snapshot.structured.visual as { lines: string[]; wide: [number, number][] };
@@ -67,9 +60,8 @@ describe('bash on a real pseudo-terminal', () => {
   });
 
   test('several sessions at once, each with its own single-instance guard', async () => {
-    const first = await callOk(context, 'tui_start', { ...BASH, session: 'one' });
-    const second = await callOk(context, 'tui_start', { ...BASH, session: 'two', cols: 100, rows: 30 });
-    pids.push(first.structured.pid as number, second.structured.pid as number);
+    await start({ ...BASH, session: 'one' });
+    await start({ ...BASH, session: 'two', cols: 100, rows: 30 });
     await failsWith(context, 'tui_start', { ...BASH, session: 'one' }, 'already_started');
     await callOk(context, 'tui_type', { text: 'echo from-$((1))\n', session: 'one' });
     await callOk(context, 'tui_type', { text: 'echo from-$((2))\n', session: 'two' });
@@ -87,8 +79,7 @@ describe('bash on a real pseudo-terminal', () => {
   });
 
   test('scrollback is kept and readable; resize reaches the program', async () => {
-    const started = await callOk(context, 'tui_start', { ...BASH, session: 'scroll' });
-    pids.push(started.structured.pid as number);
+    await start({ ...BASH, session: 'scroll' });
     await callOk(context, 'tui_type', { text: 'seq 1 200; echo seq-$((40 + 2))\n', session: 'scroll' });
     await callOk(context, 'tui_wait_for', { text: 'seq-42', session: 'scroll' });
     const text = await callOk(context, 'tui_render_text', { scrollback: 500, session: 'scroll' });
@@ -103,9 +94,8 @@ describe('bash on a real pseudo-terminal', () => {
   });
 
   test('tui_stop ends background jobs and their children too, with nothing left behind', async () => {
-    const started = await callOk(context, 'tui_start', { ...BASH, session: 'jobs' });
+    const started = await start({ ...BASH, session: 'jobs' });
     const pid = started.structured.pid as number;
-    pids.push(pid);
     await callOk(context, 'tui_type', { text: 'sleep 300 & (sleep 301 | cat) & echo jobs-$((6 * 7))\n', session: 'jobs' });
     await callOk(context, 'tui_wait_for', { text: 'jobs-42', session: 'jobs' });
     // The echo can come before the background subshell has forked its pipeline: wait (bounded) for all four.
@@ -117,8 +107,7 @@ describe('bash on a real pseudo-terminal', () => {
   });
 
   test('a wait that cannot be met times out with the screen in the error', async () => {
-    const started = await callOk(context, 'tui_start', { ...BASH, session: 'slow' });
-    pids.push(started.structured.pid as number);
+    await start({ ...BASH, session: 'slow' });
     await callOk(context, 'tui_wait_for', { text: '$ ', session: 'slow' });
     const began = Date.now();
     const result = await failsWith(context, 'tui_wait_for', { text: 'never-shown', timeoutMs: 300, session: 'slow' }, 'timeout');

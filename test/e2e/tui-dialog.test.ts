@@ -1,33 +1,17 @@
 import assert from 'node:assert/strict';
-import { after, test } from 'node:test';
-import type { ToolContext } from '../../src/tools/context.js';
+import { test } from 'node:test';
 import type { UINode } from '../../src/tui/ui-node.js';
 import { callOk } from '../helpers/tools.js';
-import { nodes, stopAll, terminalContext } from '../tui/helpers.js';
+import { exitCode, nodes, useTerminals } from '../tui/helpers.js';
 
-const context = terminalContext();
-const pids: number[] = [];
-after(async () => {
-  await stopAll(context, pids);
-});
-
-async function start(session: string, command: string, args: string[]): Promise<void> {
-  const started = await callOk(context, 'tui_start', { command, args, session });
-  pids.push(started.structured.pid as number);
-}
+const { context, start } = useTerminals();
 
 async function tree(session: string): Promise<UINode[]> {
   return nodes(await callOk(context, 'tui_snapshot', { session }));
 }
 
-async function exitCode(ctx: ToolContext, session: string): Promise<number> {
-  await callOk(ctx, 'tui_wait_for', { exited: true, session });
-  const exit = await callOk(ctx, 'tui_last_event', { kind: 'exit', session });
-  return (exit.structured.event as { data: { code: number } }).data.code;
-}
-
 test('dialog --menu: items and the selected one recognised; choose one and read the exit status and the answer', async () => {
-  await start('menu', 'dialog', ['--title', 'Fruit', '--menu', 'Pick a fruit', '15', '50', '4', 'apple', 'Red', 'banana', 'Yellow', 'cherry', 'Small']);
+  await start({ command: 'dialog', args: ['--title', 'Fruit', '--menu', 'Pick a fruit', '15', '50', '4', 'apple', 'Red', 'banana', 'Yellow', 'cherry', 'Small'], session: 'menu' });
   await callOk(context, 'tui_wait_for', { selector: 'role=dialog name=Fruit >> role=listitem selected', session: 'menu' });
   const all = await tree('menu');
   const items = all.filter((node) => node.role === 'listitem');
@@ -48,7 +32,7 @@ test('dialog --menu: items and the selected one recognised; choose one and read 
 });
 
 test('dialog --yesno: Yes and No recognised, Yes focused; choosing No exits with status 1', async () => {
-  await start('yesno', 'dialog', ['--title', 'Confirm', '--yesno', 'Delete all files?', '7', '40']);
+  await start({ command: 'dialog', args: ['--title', 'Confirm', '--yesno', 'Delete all files?', '7', '40'], session: 'yesno' });
   await callOk(context, 'tui_wait_for', { selector: 'role=button name=Yes focus', session: 'yesno' });
   const buttons = (await tree('yesno')).filter((node) => node.role === 'button');
   assert.deepEqual(buttons.map((node) => [node.name, node.focused ?? false]), [['Yes', true], ['No', false]]);
@@ -61,7 +45,7 @@ test('dialog --yesno: Yes and No recognised, Yes focused; choosing No exits with
 });
 
 test('dialog --checklist: checkboxes with their state; Space toggles the selected one', async () => {
-  await start('check', 'dialog', ['--checklist', 'Toppings', '12', '50', '3', 'cheese', 'Cheese', 'on', 'ham', 'Ham', 'off']);
+  await start({ command: 'dialog', args: ['--checklist', 'Toppings', '12', '50', '3', 'cheese', 'Cheese', 'on', 'ham', 'Ham', 'off'], session: 'check' });
   await callOk(context, 'tui_wait_for', { selector: 'role=checkbox name~=ham', session: 'check' });
   const before = (await tree('check')).filter((node) => node.role === 'checkbox');
   assert.deepEqual(before.map((node) => [node.name, node.checked]), [['cheese Cheese', true], ['ham Ham', false]]);
@@ -74,7 +58,7 @@ test('dialog --checklist: checkboxes with their state; Space toggles the selecte
 });
 
 test('whiptail --menu and --yesno: the same recognition on another toolkit (newt)', async () => {
-  await start('wmenu', 'whiptail', ['--title', 'Colours', '--menu', 'Choose a colour', '15', '50', '3', 'red', 'Warm', 'green', 'Natural', 'blue', 'Cool']);
+  await start({ command: 'whiptail', args: ['--title', 'Colours', '--menu', 'Choose a colour', '15', '50', '3', 'red', 'Warm', 'green', 'Natural', 'blue', 'Cool'], session: 'wmenu' });
   await callOk(context, 'tui_wait_for', { selector: 'role=dialog name=Colours >> role=listitem selected', session: 'wmenu' });
   assert.deepEqual((await tree('wmenu')).filter((node) => node.role === 'listitem').map((node) => [node.name, node.selected ?? false]), [
     ['red Warm', true], ['green Natural', false], ['blue Cool', false],
@@ -84,7 +68,7 @@ test('whiptail --menu and --yesno: the same recognition on another toolkit (newt
   assert.equal(await exitCode(context, 'wmenu'), 0);
   await callOk(context, 'tui_stop', { session: 'wmenu' });
 
-  await start('wyesno', 'whiptail', ['--yesno', 'Continue the installation?', '8', '45']);
+  await start({ command: 'whiptail', args: ['--yesno', 'Continue the installation?', '8', '45'], session: 'wyesno' });
   await callOk(context, 'tui_wait_for', { selector: 'role=button name=Yes selected', session: 'wyesno' });
   await callOk(context, 'tui_press', { key: 'Tab', session: 'wyesno' });
   await callOk(context, 'tui_wait_for', { selector: 'role=button name=No focus', session: 'wyesno' });

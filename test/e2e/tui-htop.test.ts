@@ -1,14 +1,10 @@
 import assert from 'node:assert/strict';
-import { after, test } from 'node:test';
+import { test } from 'node:test';
 import type { UINode } from '../../src/tui/ui-node.js';
 import { callOk } from '../helpers/tools.js';
-import { nodes, stopAll, terminalContext } from '../tui/helpers.js';
+import { exitCode, nodes, useTerminals } from '../tui/helpers.js';
 
-const context = terminalContext();
-const pids: number[] = [];
-after(async () => {
-  await stopAll(context, pids);
-});
+const { context, start } = useTerminals();
 
 function processList(all: UINode[]): { header: UINode; rows: UINode[]; selected: UINode[] } {
   const list = all.find((node) => node.role === 'list' && node.children?.[0]?.role === 'header');
@@ -19,8 +15,7 @@ function processList(all: UINode[]): { header: UINode; rows: UINode[]; selected:
 
 test('htop: the process list is a list with one selected row; keys move it; F10 quits', async () => {
   // A config dir of its own: htop writes its settings on exit and must not read a user's.
-  const started = await callOk(context, 'tui_start', { command: 'htop', env: { HTOPRC: '/dev/null' }, cols: 100, rows: 30 });
-  pids.push(started.structured.pid as number);
+  await start({ command: 'htop', env: { HTOPRC: '/dev/null' }, cols: 100, rows: 30 });
   await callOk(context, 'tui_wait_for', { selector: 'role=list >> role=listitem selected', all: [{ selector: 'role=button name=Quit' }] });
   const first = processList(nodes(await callOk(context, 'tui_snapshot')));
   assert.match(first.header.name, /PID\s+USER/);
@@ -45,8 +40,6 @@ test('htop: the process list is a list with one selected row; keys move it; F10 
   const quit = nodes(await callOk(context, 'tui_snapshot')).find((node) => node.role === 'button' && node.name === 'Quit');
   assert.equal(quit?.shortcut, 'F10');
   await callOk(context, 'tui_press', { key: quit!.shortcut! });
-  await callOk(context, 'tui_wait_for', { exited: true });
-  const exit = await callOk(context, 'tui_last_event', { kind: 'exit' });
-  assert.equal((exit.structured.event as { data: { code: number } }).data.code, 0);
+  assert.equal(await exitCode(context), 0);
   await callOk(context, 'tui_stop');
 });

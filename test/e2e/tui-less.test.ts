@@ -2,15 +2,11 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, test } from 'node:test';
+import { test } from 'node:test';
 import { callOk } from '../helpers/tools.js';
-import { nodes, stopAll, terminalContext } from '../tui/helpers.js';
+import { nodes, useTerminals } from '../tui/helpers.js';
 
-const context = terminalContext();
-const pids: number[] = [];
-after(async () => {
-  await stopAll(context, pids);
-});
+const { context, start } = useTerminals();
 
 function firstLine(result: Awaited<ReturnType<typeof callOk>>): string {
   return (result.structured.visual as { lines: string[] }).lines[0]!;
@@ -20,8 +16,7 @@ test('less: search, page forward and back, quit back to the normal screen', asyn
   const directory = mkdtempSync(join(tmpdir(), 'cup-tui-less-'));
   const file = join(directory, 'numbers.txt');
   writeFileSync(file, Array.from({ length: 300 }, (_, i) => `entry ${String(i + 1).padStart(3, '0')} ${i % 7 === 0 ? 'seventh' : 'plain'}`).join('\n'));
-  const started = await callOk(context, 'tui_start', { command: 'less', args: [file], cwd: directory, env: { LESS: '', LESSHISTFILE: '-' } });
-  pids.push(started.structured.pid as number);
+  await start({ command: 'less', args: [file], cwd: directory, env: { LESS: '', LESSHISTFILE: '-' } });
   await callOk(context, 'tui_wait_for', { selector: 'role=text name^="entry 001"' });
   assert.equal((await callOk(context, 'tui_snapshot')).structured.alternateScreen, true);
 

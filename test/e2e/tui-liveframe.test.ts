@@ -1,18 +1,13 @@
 import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { after, test } from 'node:test';
+import { test } from 'node:test';
 import { callOk } from '../helpers/tools.js';
-import { nodes, PYTHON, stopAll, terminalContext, tuiFixtures } from '../tui/helpers.js';
+import { nodes, PYTHON, tuiFixtures, useTerminals } from '../tui/helpers.js';
 
-const context = terminalContext();
-const pids: number[] = [];
-after(async () => {
-  await stopAll(context, pids);
-});
+const { context, start } = useTerminals();
 
 test('a program that sends its own LiveFrames: its tree is used as is, kept current, and focus goes through the side channel', async () => {
-  const started = await callOk(context, 'tui_start', { command: PYTHON, args: [`${tuiFixtures}/liveframe_fixture.py`] });
-  pids.push(started.structured.pid as number);
+  await start({ command: PYTHON, args: [`${tuiFixtures}/liveframe_fixture.py`] });
   await callOk(context, 'tui_wait_for', { selector: 'id=count' });
   const first = await callOk(context, 'tui_snapshot');
   const frame = first.structured.frame as { source: string; focus: string; seq: number };
@@ -57,8 +52,7 @@ test('a program that sends its own LiveFrames: its tree is used as is, kept curr
 });
 
 test('programs that do not speak the protocol are read from the screen, and the side channel is offered to all', async () => {
-  const started = await callOk(context, 'tui_start', { command: 'bash', args: ['--norc', '--noprofile'], env: { PS1: '$ ' }, session: 'plain' });
-  pids.push(started.structured.pid as number);
+  await start({ command: 'bash', args: ['--norc', '--noprofile'], env: { PS1: '$ ' }, session: 'plain' });
   await callOk(context, 'tui_type', { text: 'echo "fd=$CUP_LIVEFRAME_FD in=$CUP_LIVEFRAME_IN_FD proto=$CUP_LIVEFRAME_PROTOCOL"; ls -l /proc/$$/fd/3 | grep -c frames\n', session: 'plain' });
   await callOk(context, 'tui_wait_for', { selector: 'role=text name="fd=3 in=4 proto=1.0.0"', all: [{ selector: 'role=text name=1' }], session: 'plain' });
   assert.equal(((await callOk(context, 'tui_snapshot', { session: 'plain' })).structured.frame as { source: string }).source, 'screen');

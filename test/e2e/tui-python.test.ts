@@ -1,17 +1,12 @@
 import assert from 'node:assert/strict';
-import { after, test } from 'node:test';
+import { test } from 'node:test';
 import { callOk } from '../helpers/tools.js';
-import { failsWith, nodes, PYTHON, stopAll, terminalContext, tuiFixtures } from '../tui/helpers.js';
+import { failsWith, nodes, PYTHON, tuiFixtures, useTerminals } from '../tui/helpers.js';
 
-const context = terminalContext();
-const pids: number[] = [];
-after(async () => {
-  await stopAll(context, pids);
-});
+const { context, start } = useTerminals();
 
 test('python3 REPL: a multi-line definition, then a call of it', async () => {
-  const started = await callOk(context, 'tui_start', { command: PYTHON, args: ['-q'], env: { PYTHONDONTWRITEBYTECODE: '1' } });
-  pids.push(started.structured.pid as number);
+  await start({ command: PYTHON, args: ['-q'], env: { PYTHONDONTWRITEBYTECODE: '1' } });
   await callOk(context, 'tui_wait_for', { selector: 'role=textbox name=">>>" focus' });
   await callOk(context, 'tui_type', { text: 'def area(w, h):\n' });
   // The continuation prompt is the focused field now.
@@ -28,8 +23,7 @@ test('python3 REPL: a multi-line definition, then a call of it', async () => {
 });
 
 test('a program that asks the terminal for the cursor position, device attributes and background colour gets answers', async () => {
-  const started = await callOk(context, 'tui_start', { command: PYTHON, args: [`${tuiFixtures}/terminal_queries.py`], session: 'queries' });
-  pids.push(started.structured.pid as number);
+  await start({ command: PYTHON, args: [`${tuiFixtures}/terminal_queries.py`], session: 'queries' });
   await callOk(context, 'tui_wait_for', { exited: true, timeoutMs: 10_000, session: 'queries' });
   const snapshot = await callOk(context, 'tui_snapshot', { session: 'queries' });
   const text = nodes(snapshot).filter((node) => node.role === 'text').map((node) => node.name);
@@ -42,8 +36,7 @@ test('a program that asks the terminal for the cursor position, device attribute
 });
 
 test('mouse clicks arrive as SGR reports at the cell asked for, only once the program enabled reporting', async () => {
-  const started = await callOk(context, 'tui_start', { command: PYTHON, args: [`${tuiFixtures}/mouse_echo.py`], session: 'mouse' });
-  pids.push(started.structured.pid as number);
+  await start({ command: PYTHON, args: [`${tuiFixtures}/mouse_echo.py`], session: 'mouse' });
   await callOk(context, 'tui_wait_for', { text: 'mouse ready', session: 'mouse' });
   await callOk(context, 'tui_click', { x: 9, y: 4, session: 'mouse' });
   await callOk(context, 'tui_wait_for', { text: 'release button=0 col=10 row=5', session: 'mouse' });
@@ -53,8 +46,7 @@ test('mouse clicks arrive as SGR reports at the cell asked for, only once the pr
   await callOk(context, 'tui_wait_for', { exited: true, session: 'mouse' });
   await callOk(context, 'tui_stop', { session: 'mouse' });
 
-  const bash = await callOk(context, 'tui_start', { command: 'bash', args: ['--norc'], session: 'nomouse' });
-  pids.push(bash.structured.pid as number);
+  await start({ command: 'bash', args: ['--norc'], session: 'nomouse' });
   assert.equal(context.terminals.require('nomouse').mouse.reporting, false);
   const result = await failsWith(context, 'tui_click', { x: 1, y: 1, session: 'nomouse' }, 'mouse_unavailable');
   assert.match(result.summary, /has not enabled mouse reporting/);

@@ -2,15 +2,11 @@ import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, realpathSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, test } from 'node:test';
+import { test } from 'node:test';
 import { callOk } from '../helpers/tools.js';
-import { failsWith, nodes, stopAll, terminalContext } from '../tui/helpers.js';
+import { failsWith, nodes, useTerminals } from '../tui/helpers.js';
 
-const context = terminalContext();
-const pids: number[] = [];
-after(async () => {
-  await stopAll(context, pids);
-});
+const { context, start } = useTerminals();
 
 test('tui_start refuses programs off the allowlist, naming the command', async () => {
   const refused = await failsWith(context, 'tui_start', { command: 'curl', args: ['http://example.org'] }, 'command_rejected');
@@ -39,8 +35,7 @@ test('tui_start refuses a cwd outside the allowed roots, including through a sym
   await failsWith(context, 'tui_start', { command: 'bash', cwd: join(root, 'missing') }, 'cwd_rejected');
 
   // A directory inside a root is fine, and the program really runs there.
-  const started = await callOk(context, 'tui_start', { command: 'bash', args: ['--norc', '--noprofile'], cwd: join(root, 'inside'), env: { PS1: '$ ' } });
-  pids.push(started.structured.pid as number);
+  await start({ command: 'bash', args: ['--norc', '--noprofile'], cwd: join(root, 'inside'), env: { PS1: '$ ' } });
   await callOk(context, 'tui_type', { text: 'pwd\n' });
   await callOk(context, 'tui_wait_for', { selector: `role=text name="${join(root, 'inside')}"` });
   await callOk(context, 'tui_stop');
@@ -49,13 +44,12 @@ test('tui_start refuses a cwd outside the allowed roots, including through a sym
 test('injection variables never reach the program, from the caller or from the driver\'s own environment', async () => {
   process.env.LD_AUDIT = '/nonexistent/audit.so';
   try {
-    const started = await callOk(context, 'tui_start', {
+    const started = await start({
       command: 'bash',
       args: ['--norc', '--noprofile'],
       env: { PS1: '$ ', LD_PRELOAD: '/nonexistent/evil.so', NODE_OPTIONS: '--require /x', BASH_ENV: '/x', PYTHONSTARTUP: '/x', 'NOT A NAME': 'x', KEEP_ME: 'kept' },
       session: 'env',
     });
-    pids.push(started.structured.pid as number);
     assert.deepEqual(started.structured.strippedEnv, ['BASH_ENV', 'LD_AUDIT', 'LD_PRELOAD', 'NODE_OPTIONS', 'NOT A NAME', 'PYTHONSTARTUP']);
     await callOk(context, 'tui_type', { text: 'env | grep -cE "^(LD_|NODE_OPTIONS|BASH_ENV|PYTHONSTARTUP)"; echo "keep=$KEEP_ME term=$TERM"\n', session: 'env' });
     await callOk(context, 'tui_wait_for', { selector: 'role=text name="keep=kept term=xterm-256color"', session: 'env' });

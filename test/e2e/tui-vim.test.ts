@@ -2,23 +2,18 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, test } from 'node:test';
+import { test } from 'node:test';
 import { callOk } from '../helpers/tools.js';
-import { nodes, stopAll, terminalContext } from '../tui/helpers.js';
+import { exitCode, nodes, useTerminals } from '../tui/helpers.js';
 
-const context = terminalContext();
-const pids: number[] = [];
-after(async () => {
-  await stopAll(context, pids);
-});
+const { context, start } = useTerminals();
 
 test('vim: open a file, insert text, :wq, and the file on disk has the text', async () => {
   const directory = mkdtempSync(join(tmpdir(), 'cup-tui-vim-'));
   const file = join(directory, 'notes.txt');
   writeFileSync(file, 'first line\n');
   // -u NONE: no user or system vimrc, so the test sees vim's own defaults on any machine.
-  const started = await callOk(context, 'tui_start', { command: 'vim', args: ['-u', 'NONE', '-N', '-n', file], cwd: directory });
-  pids.push(started.structured.pid as number);
+  await start({ command: 'vim', args: ['-u', 'NONE', '-N', '-n', file], cwd: directory });
   await callOk(context, 'tui_wait_for', { selector: 'role=text name="first line"', all: [{ stableMs: 100 }] });
   const before = await callOk(context, 'tui_snapshot');
   assert.equal(before.structured.alternateScreen, true);
@@ -32,10 +27,8 @@ test('vim: open a file, insert text, :wq, and the file on disk has the text', as
   await callOk(context, 'tui_press', { key: 'Escape' });
   await callOk(context, 'tui_wait_for', { selector: 'role=text name="> first line"' });
   await callOk(context, 'tui_type', { text: ':wq\n' });
-  await callOk(context, 'tui_wait_for', { exited: true });
+  assert.equal(await exitCode(context), 0);
   assert.equal(readFileSync(file, 'utf8'), '> first line\nsecond line, typed by cup-driver ✓\n');
-  const exit = await callOk(context, 'tui_last_event', { kind: 'exit' });
-  assert.equal((exit.structured.event as { data: { code: number } }).data.code, 0);
   const after = await callOk(context, 'tui_snapshot');
   assert.equal(after.structured.alternateScreen, false, 'vim restored the normal screen');
   assert.ok(!nodes(after).some((node) => node.name.includes('first line')));

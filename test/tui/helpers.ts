@@ -4,16 +4,19 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { after } from 'node:test';
 import { createContext } from '../../src/server/session.js';
 import type { ToolContext } from '../../src/tools/context.js';
 import type { ToolCallResult } from '../../src/tools/call-result.js';
 import { runTool } from '../../src/tools/run.js';
 import type { CellGrid } from '../../src/tui/grid.js';
+import { DEFAULT_SESSION } from '../../src/tui/manager.js';
 import { sessionMembers } from '../../src/tui/process-session.js';
 import { buildStructure } from '../../src/tui/structure/index.js';
 import { flattenNodes, type UINode } from '../../src/tui/ui-node.js';
 import { gridFromVisualFrame, type VisualFrame } from '../../src/tui/visual-frame.js';
 import { repositoryRoot } from '../helpers/desktop.js';
+import { callOk } from '../helpers/tools.js';
 
 export const tuiFixtures = join(repositoryRoot, 'test', 'fixtures', 'tui');
 
@@ -24,7 +27,7 @@ export const PYTHON = '/usr/bin/python3';
  * A context like the MCP server's, with a config directory of its own so a policy file in the user's
  * home cannot change what the tests see.
  */
-export function terminalContext(session = 'test'): ToolContext {
+function terminalContext(session = 'test'): ToolContext {
   process.env.XDG_CONFIG_HOME ??= mkdtempSync(join(tmpdir(), 'cup-tui-config-'));
   return createContext({ session, persistConfig: false });
 }
@@ -37,10 +40,30 @@ export async function failsWith(context: ToolContext, name: string, args: Record
   return result;
 }
 
-/** Stops every terminal of the context and checks that nothing of those sessions survived. */
-export async function stopAll(context: ToolContext, pids: readonly number[]): Promise<void> {
-  await context.terminals.stopAll();
-  for (const pid of pids) assert.deepEqual(sessionMembers(pid), [], `processes of the session led by ${pid} remain`);
+/**
+ * The terminals of one test file (or describe block): `start` calls tui_start and remembers the program's
+ * pid; afterwards every terminal is stopped and nothing of those sessions may survive.
+ */
+export function useTerminals(): { context: ToolContext; start: (args: Record<string, unknown>) => Promise<ToolCallResult> } {
+  const context = terminalContext();
+  const pids: number[] = [];
+  after(async () => {
+    await context.terminals.stopAll();
+    for (const pid of pids) assert.deepEqual(sessionMembers(pid), [], `processes of the session led by ${pid} remain`);
+  });
+  const start = async (args: Record<string, unknown>) => {
+    const started = await callOk(context, 'tui_start', args);
+    pids.push(started.structured.pid as number);
+    return started;
+  };
+  return { context, start };
+}
+
+/** Waits for the program of a session to exit and reads its exit code from the exit event. */
+export async function exitCode(context: ToolContext, session = DEFAULT_SESSION): Promise<number> {
+  await callOk(context, 'tui_wait_for', { exited: true, session });
+  const exit = await callOk(context, 'tui_last_event', { kind: 'exit', session });
+  return (exit.structured.event as { data: { code: number } }).data.code;
 }
 
 export function nodes(result: ToolCallResult): UINode[] {
