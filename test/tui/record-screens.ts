@@ -10,6 +10,7 @@ import { encodeKey } from '../../src/tui/keys.js';
 import { driverVariables, TerminalSession } from '../../src/tui/session.js';
 import { prepareEnvironment } from '../../src/tui/security/environment.js';
 import { toVisualFrame } from '../../src/tui/visual-frame.js';
+import { waitForConditions } from '../../src/tui/wait.js';
 import { repositoryRoot } from '../helpers/desktop.js';
 
 interface Recipe {
@@ -49,14 +50,7 @@ const recipes: Record<string, Recipe> = {
 async function record(name: string, recipe: Recipe): Promise<void> {
   const { env } = prepareEnvironment(process.env, { PS1: '$ ', HOME: work, LANG: 'C.UTF-8' }, driverVariables());
   const session = new TerminalSession(name, { command: recipe.file, file: recipe.file, args: recipe.args, cwd: work, env, cols: 80, rows: 24 });
-  const waitText = async (text: string) => {
-    for (let i = 0; i < 200; i++) {
-      await session.settled();
-      if (gridText(session).includes(text)) return;
-      await sleep(25);
-    }
-    throw new Error(`${name}: "${text}" never appeared:\n${gridText(session)}`);
-  };
+  const waitText = (text: string) => waitForConditions(session, { conditions: [{ text }], timeoutMs: 5000 });
   try {
     await waitText(recipe.ready);
     for (const key of recipe.keys ?? []) {
@@ -73,13 +67,6 @@ async function record(name: string, recipe: Recipe): Promise<void> {
   } finally {
     await session.stop();
   }
-}
-
-function gridText(session: TerminalSession): string {
-  const { grid } = session.state();
-  const lines: string[] = [];
-  for (let y = 0; y < grid.rows; y++) lines.push(grid.chars.slice(y * grid.cols, (y + 1) * grid.cols).join(''));
-  return lines.join('\n');
 }
 
 const wanted = process.argv.slice(2);
