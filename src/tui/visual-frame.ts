@@ -1,6 +1,6 @@
 // The screen as a person sees it, in a compact JSON form: text lines plus style spans. Recorded screens in
 // test/fixtures/tui are stored in this form and turned back into cell grids for the heuristic tests.
-import { ATTR_NAMES, Attr, DEFAULT_COLOR, RGB_FLAG, emptyGrid, rowText, type AttrName, type CellGrid, type Cursor } from './grid.js';
+import { ATTR_NAMES, Attr, DEFAULT_COLOR, RGB_FLAG, emptyGrid, screenLines, type AttrName, type CellGrid, type Cursor } from './grid.js';
 
 /** A palette index (0..255) or "#rrggbb". */
 export type SpanColor = number | string;
@@ -44,12 +44,11 @@ function attrNames(flags: number): AttrName[] {
 }
 
 export function toVisualFrame(grid: CellGrid): VisualFrame {
-  const lines: string[] = [];
+  const lines = screenLines(grid);
   const spans: StyleSpan[] = [];
   const wide: [number, number][] = [];
   const { cols } = grid;
   for (let y = 0; y < grid.rows; y++) {
-    lines.push(rowText(grid, y).text.trimEnd());
     let start = -1;
     for (let x = 0; x <= cols; x++) {
       const index = y * cols + x;

@@ -145,7 +145,7 @@ class Parser {
       code = full.codePointAt(0)!;
     }
     if (!this.foldCase) return { kind: 'char', test: (c) => c === code };
-    const lower = String.fromCodePoint(code).toLowerCase().codePointAt(0)!;
+    const lower = foldCode(code);
     return { kind: 'char', test: (c) => c === code || foldCode(c) === lower };
   }
 

@@ -36,8 +36,7 @@ export function buildStructure(grid: CellGrid, options: StructureOptions): { nod
   const sections = boxes
     .flatMap((box) => box.sections.map((rect) => ({ rect, box: box.node })))
     .sort((a, b) => area(b.rect) - area(a.rect));
-  const regions: Region[] = [{ rect: screenRect, background: 0 }, ...sections.map((section) => ({ ...section, background: 0 }))];
-  for (const region of regions) region.background = scan.dominantBackground(region.rect);
+  const regions: Region[] = [{ rect: screenRect }, ...sections].map((region) => ({ ...region, background: scan.dominantBackground(region.rect) }));
   scan.setRegions(regions);
 
   const found: Found[] = [...findKeyHintBars(scan, 0), ...findStatusLines(scan, 0)];
