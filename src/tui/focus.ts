@@ -7,7 +7,7 @@ import { encodeClick, encodeKey } from './keys.js';
 import { matchOnScreen } from './node-text.js';
 import type { Selector } from './selector/parse.js';
 import type { ScreenState, TerminalSession } from './session.js';
-import { flattenNodes, type UINode } from './ui-node.js';
+import { centre, flattenNodes, type UINode } from './ui-node.js';
 import { waitForState } from './wait.js';
 
 const CONFIRM_MS = 1500;
@@ -52,7 +52,7 @@ export async function focusNode(session: TerminalSession, selector: Selector, so
   const current = items.findIndex((child) => child.selected);
   if (ITEM_ROLES.has(node.role) && current >= 0) {
     const delta = items.indexOf(node) - current;
-    const key = encodeKey(delta > 0 ? 'Down' : 'Up', { applicationCursorKeys: session.applicationCursorKeys });
+    const key = encodeKey(delta > 0 ? 'Down' : 'Up', session);
     session.write(key.repeat(Math.abs(delta)));
     if (await confirm()) return { node, method: 'keys' };
     tried.push(`${Math.abs(delta)}x ${delta > 0 ? 'Down' : 'Up'}`);
@@ -60,8 +60,7 @@ export async function focusNode(session: TerminalSession, selector: Selector, so
 
   // A click on a button presses it, so only fields and items are clicked to focus them.
   if (session.mouse.reporting && node.bounds && node.role !== 'button') {
-    const x = node.bounds.x + Math.floor(node.bounds.w / 2);
-    const y = node.bounds.y + Math.floor(node.bounds.h / 2);
+    const { x, y } = centre(node.bounds);
     session.write(encodeClick(x, y, 'left', session.mouse.sgr));
     if (await confirm()) return { node, method: 'mouse' };
     tried.push(`a click at cell ${x},${y}`);

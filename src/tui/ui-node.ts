@@ -52,6 +52,11 @@ export function flattenNodes<T extends { children?: T[] }>(nodes: readonly T[], 
   return into;
 }
 
+/** The middle cell of a rectangle (of two middle ones, the right or lower one): where a click on it lands. */
+export function centre(bounds: Bounds): { x: number; y: number } {
+  return { x: bounds.x + Math.floor(bounds.w / 2), y: bounds.y + Math.floor(bounds.h / 2) };
+}
+
 /** A copy without children, for results that list nodes rather than trees. */
 export function withoutChildren(node: UINode): UINode {
   const { children: _children, ...rest } = node;

@@ -54,7 +54,7 @@ async function record(name: string, recipe: Recipe): Promise<void> {
   try {
     await waitText(recipe.ready);
     for (const key of recipe.keys ?? []) {
-      session.write(key.length > 1 && /^[A-Z]/.test(key) ? encodeKey(key, { applicationCursorKeys: session.applicationCursorKeys }) : key);
+      session.write(key.length > 1 && /^[A-Z]/.test(key) ? encodeKey(key, session) : key);
       await sleep(150);
     }
     if (recipe.after) await waitText(recipe.after);

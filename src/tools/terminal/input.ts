@@ -3,6 +3,7 @@ import { focusNode } from '../../tui/focus.js';
 import { encodeClick, encodeKey } from '../../tui/keys.js';
 import { matchOnScreen } from '../../tui/node-text.js';
 import { parseSelectorOrThrow } from '../../tui/selector/errors.js';
+import { centre } from '../../tui/ui-node.js';
 import { defineTool, ToolError } from '../tool.js';
 import { selectorArgument, sessionArgument } from './schemas.js';
 
@@ -27,7 +28,7 @@ export const tuiPress = defineTool({
   output: sentResult,
   async handle(args, context) {
     const session = context.terminals.require(args.session);
-    const bytes = encodeKey(args.key, { applicationCursorKeys: session.applicationCursorKeys });
+    const bytes = encodeKey(args.key, session);
     session.write(bytes);
     return { summary: `✅ pressed ${args.key}`, structured: { ok: true as const, bytes: byteLength(bytes) } };
   },
@@ -42,7 +43,7 @@ export const tuiPressSequence = defineTool({
   output: sentResult,
   async handle(args, context) {
     const session = context.terminals.require(args.session);
-    const encoded = args.keys.map((key) => encodeKey(key, { applicationCursorKeys: session.applicationCursorKeys })).join('');
+    const encoded = args.keys.map((key) => encodeKey(key, session)).join('');
     session.write(encoded);
     return { summary: `✅ pressed ${args.keys.join(' ')}`, structured: { ok: true as const, bytes: byteLength(encoded) } };
   },
@@ -105,9 +106,7 @@ export const tuiClick = defineTool({
       if (matches.length !== 1 || !matches[0]!.bounds) {
         throw new ToolError(`selector ${JSON.stringify(args.selector)} matches ${matches.length} nodes${matches.length === 1 ? ' without bounds' : ''}; a click needs exactly one node with bounds`, matches.length > 1 ? 'ambiguous' : 'not_found');
       }
-      const bounds = matches[0]!.bounds!;
-      x = bounds.x + Math.floor(bounds.w / 2);
-      y = bounds.y + Math.floor(bounds.h / 2);
+      ({ x, y } = centre(matches[0]!.bounds!));
     }
     if (x === undefined || y === undefined) throw new ToolError('give a selector, or both x (column) and y (row)', 'invalid_arguments');
     if (x >= session.cols || y >= session.rows) throw new ToolError(`cell ${x},${y} is outside the ${session.cols}x${session.rows} screen`, 'invalid_arguments');
