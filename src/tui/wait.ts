@@ -129,6 +129,12 @@ function checkOnChange(session: TerminalSession, check: () => void): { schedule:
   return { schedule, stop };
 }
 
+/** Why a wait ended unmet, with the screen it ended on (in the message and as lines in the details). */
+function unmetError(state: ScreenState, why: string, code: string, details: Record<string, unknown> = {}): ToolError {
+  const screen = screenLines(state.grid);
+  return new ToolError(`${why}; the screen shows:\n${screen.join('\n').trimEnd()}`, code, { screen, seq: state.seq, ...details });
+}
+
 export interface WaitOptions {
   conditions: WaitCondition[];
   timeoutMs: number;
@@ -149,6 +155,7 @@ export async function waitForConditions(session: TerminalSession, options: WaitO
     source,
     selector: source.selector === undefined ? undefined : parseSelectorOrThrow(source.selector),
   }));
+  const wanted = compiled.map((c) => describe(c.source)).join('; ');
   const started = performance.now();
   await session.settled();
   const progress = compiled.map(() => ({ since: performance.now() }) as Progress);
@@ -180,15 +187,8 @@ export async function waitForConditions(session: TerminalSession, options: WaitO
       }
       if (hopeless) {
         const status = session.exitStatus!;
-        finish(() =>
-          reject(
-            new ToolError(
-              `the program exited (code ${status.code}${status.signal ? `, signal ${status.signal}` : ''}) before ${compiled.map((c) => describe(c.source)).join('; ')} was met; the screen shows:\n${screenLines(state.grid).join('\n').trimEnd()}`,
-              'exited',
-              { screen: screenLines(state.grid), seq: state.seq, exit: status },
-            ),
-          ),
-        );
+        const why = `the program exited (code ${status.code}${status.signal ? `, signal ${status.signal}` : ''}) before ${wanted} was met`;
+        finish(() => reject(unmetError(state, why, 'exited', { exit: status })));
         return;
       }
       clearTimeout(retry);
@@ -197,15 +197,7 @@ export async function waitForConditions(session: TerminalSession, options: WaitO
     const changes = checkOnChange(session, evaluate);
     const deadline = setTimeout(() => {
       const state = session.state();
-      finish(() =>
-        reject(
-          new ToolError(
-            `timed out after ${options.timeoutMs} ms waiting for ${compiled.map((c) => describe(c.source)).join('; ')}; the screen shows:\n${screenLines(state.grid).join('\n').trimEnd()}`,
-            'timeout',
-            { screen: screenLines(state.grid), seq: state.seq },
-          ),
-        ),
-      );
+      finish(() => reject(unmetError(state, `timed out after ${options.timeoutMs} ms waiting for ${wanted}`, 'timeout')));
     }, options.timeoutMs);
     evaluate();
   });
