@@ -45,11 +45,36 @@ export function driverVariables(): Record<string, string> {
   };
 }
 
-/** The program's own frame when it reports one, else what the heuristics read off the grid. */
-function liveFrame(seq: number, grid: CellGrid, programFrame: ProgramFrame | undefined, rootName: string): LiveFrame {
-  if (programFrame) return { protocol: LIVEFRAME_PROTOCOL, seq, source: 'program', focus: programFrame.focus, nodes: programFrame.nodes };
-  const built = buildStructure(grid, { title: rootName });
-  return { protocol: LIVEFRAME_PROTOCOL, seq, source: 'screen', focus: built.focus, nodes: built.nodes };
+/**
+ * The heuristics cost more than reading the cells, and many readers (waits for text, idleness or exit,
+ * tui_render_text, tui_screenshot) never look at the structure, so it is built on first read of `frame`.
+ * A class rather than an object literal with a getter: that made every snapshot measurably slower.
+ */
+class ScreenAtSeq implements ScreenState {
+  private built?: LiveFrame;
+
+  constructor(
+    readonly seq: number,
+    readonly grid: CellGrid,
+    readonly title: string,
+    readonly alternateScreen: boolean,
+    /** The program's own frame at this seq, which wins over the heuristics. */
+    private readonly programFrame: ProgramFrame | undefined,
+    private readonly rootName: string,
+  ) {}
+
+  get frame(): LiveFrame {
+    if (!this.built) {
+      const { seq, programFrame } = this;
+      if (programFrame) {
+        this.built = { protocol: LIVEFRAME_PROTOCOL, seq, source: 'program', focus: programFrame.focus, nodes: programFrame.nodes };
+      } else {
+        const built = buildStructure(this.grid, { title: this.rootName });
+        this.built = { protocol: LIVEFRAME_PROTOCOL, seq, source: 'screen', focus: built.focus, nodes: built.nodes };
+      }
+    }
+    return this.built;
+  }
 }
 
 export class TerminalSession {
@@ -191,23 +216,8 @@ export class TerminalSession {
   }
 
   private readState(): ScreenState {
-    const seq = this.seqCounter;
-    const grid = this.emulator.readGrid();
-    const title = this.emulator.title;
-    const programFrame = this.programFrame;
-    const rootName = title || this.spec.command;
-    let frame: LiveFrame | undefined;
-    this.cached = {
-      seq,
-      grid,
-      // The heuristics cost more than reading the cells, and many readers (waits for text, idleness or exit,
-      // tui_render_text, tui_screenshot) never look at the structure.
-      get frame() {
-        return (frame ??= liveFrame(seq, grid, programFrame, rootName));
-      },
-      title,
-      alternateScreen: this.emulator.alternateScreen,
-    };
+    const { title } = this.emulator;
+    this.cached = new ScreenAtSeq(this.seqCounter, this.emulator.readGrid(), title, this.emulator.alternateScreen, this.programFrame, title || this.spec.command);
     return this.cached;
   }
 
