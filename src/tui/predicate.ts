@@ -67,6 +67,11 @@ function bad(message: string): ToolError {
   return new ToolError(`invalid predicate: ${message}`, 'invalid_predicate');
 }
 
+/** Booleans equal only booleans ("false" is not false); other values compare as text ("42" equals 42). */
+function equals(actual: string | boolean | undefined, rhs: string | number | boolean): boolean {
+  return actual === rhs || (typeof actual !== 'boolean' && actual !== undefined && String(actual) === String(rhs));
+}
+
 export function evaluatePredicate(node: UINode, predicate: Predicate, textOf: (node: UINode) => string, depth = 0): boolean {
   if (depth > MAX_DEPTH) throw bad(`nested deeper than ${MAX_DEPTH} levels`);
   if ('all' in predicate) return predicate.all.every((inner) => evaluatePredicate(node, inner, textOf, depth + 1));
@@ -81,9 +86,9 @@ export function evaluatePredicate(node: UINode, predicate: Predicate, textOf: (n
   if (rhs === undefined) throw bad(`op "${op}" needs an rhs`);
   switch (op) {
     case 'eq':
-      return actual === rhs || (typeof actual !== 'boolean' && actual !== undefined && String(actual) === String(rhs));
+      return equals(actual, rhs);
     case 'neq':
-      return !(actual === rhs || (actual !== undefined && String(actual) === String(rhs)));
+      return !equals(actual, rhs);
     case 'gt':
     case 'gte':
     case 'lt':

@@ -27,6 +27,15 @@ test('field comparisons', () => {
   assert.equal(holds({ field: 'checked', op: 'eq', rhs: false }), true);
 });
 
+test('neq is the negation of eq, also where a boolean field meets a string', () => {
+  for (const rhs of [true, false, 'true', 'false', '42%', 42]) {
+    for (const field of ['selected', 'checked', 'value'] as const) {
+      assert.equal(holds({ field, op: 'neq', rhs }), !holds({ field, op: 'eq', rhs }), `${field} vs ${JSON.stringify(rhs)}`);
+    }
+  }
+  assert.equal(holds({ field: 'checked', op: 'neq', rhs: 'false' }), true, 'the string "false" is not the boolean false');
+});
+
 test('flags and all/any/not', () => {
   assert.equal(holds({ flag: 'selected' }), true);
   assert.equal(holds({ flag: 'focus' }), false);
