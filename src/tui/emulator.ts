@@ -3,7 +3,7 @@
 // the screen into a CellGrid.
 import xtermHeadless from '@xterm/headless';
 import type { IBufferCell, IBufferLine, Terminal as XtermTerminal } from '@xterm/headless';
-import { Attr, DEFAULT_COLOR, RGB_FLAG, type CellGrid } from './grid.js';
+import { Attr, DEFAULT_BACKGROUND, DEFAULT_COLOR, DEFAULT_FOREGROUND, RGB_FLAG, type CellGrid, type Rgb } from './grid.js';
 
 // The package is CommonJS with exports Node cannot detect statically, so named imports fail at run time.
 const { Terminal } = xtermHeadless;
@@ -26,8 +26,10 @@ export interface EmulatorEvents {
 }
 
 const MOUSE_MODES = new Set([1000, 1002, 1003]);
-const DEFAULT_FOREGROUND_RGB = 'rgb:d0d0/d0d0/d0d0';
-const DEFAULT_BACKGROUND_RGB = 'rgb:0000/0000/0000';
+/** A colour as xterm answers colour queries: an X colour spec with 16 bits per channel. */
+function colourSpec(rgb: Rgb): string {
+  return `rgb:${rgb.map((channel) => (channel * 0x101).toString(16).padStart(4, '0')).join('/')}`;
+}
 const ESC = '\x1b';
 
 export class TerminalEmulator {
@@ -62,10 +64,10 @@ export class TerminalEmulator {
     });
     // Programs such as vim and many prompts ask for the colours and wait for an answer; a headless
     // emulator has no renderer to answer, so the driver does.
-    for (const [code, rgb] of [[10, DEFAULT_FOREGROUND_RGB], [11, DEFAULT_BACKGROUND_RGB], [12, DEFAULT_FOREGROUND_RGB]] as const) {
+    for (const [code, rgb] of [[10, DEFAULT_FOREGROUND], [11, DEFAULT_BACKGROUND], [12, DEFAULT_FOREGROUND]] as const) {
       parser.registerOscHandler(code, (data) => {
         if (data !== '?') return false;
-        events.reply(`${ESC}]${code};${rgb}${ESC}\\`);
+        events.reply(`${ESC}]${code};${colourSpec(rgb)}${ESC}\\`);
         return true;
       });
     }

@@ -19,6 +19,11 @@ export const ATTR_NAMES = Object.keys(Attr) as AttrName[];
 export const DEFAULT_COLOR = -1;
 export const RGB_FLAG = 0x1000000;
 
+export type Rgb = readonly [number, number, number];
+/** The colours of DEFAULT_COLOR: what screenshots paint and what the emulator tells programs that ask. */
+export const DEFAULT_FOREGROUND: Rgb = [0xd8, 0xd8, 0xd8];
+export const DEFAULT_BACKGROUND: Rgb = [0x00, 0x00, 0x00];
+
 export interface Cursor {
   x: number;
   y: number;

@@ -4,7 +4,7 @@
 // set of characters not seen before.
 import sharp from 'sharp';
 import type { RawImage } from '../image/raw-image.js';
-import { Attr, DEFAULT_COLOR, RGB_FLAG, type CellGrid } from './grid.js';
+import { Attr, DEFAULT_BACKGROUND, DEFAULT_COLOR, DEFAULT_FOREGROUND, RGB_FLAG, type CellGrid, type Rgb } from './grid.js';
 
 export const CELL_WIDTH = 9;
 export const CELL_HEIGHT = 18;
@@ -15,9 +15,6 @@ const FONT_FAMILY = 'DejaVu Sans Mono';
 const MASK_WIDTH = CELL_WIDTH * 2;
 const ATLAS_COLUMNS = 32;
 
-type Rgb = [number, number, number];
-const DEFAULT_FG: Rgb = [0xd8, 0xd8, 0xd8];
-const DEFAULT_BG: Rgb = [0x00, 0x00, 0x00];
 
 const BASE_16: Rgb[] = [
   [0x00, 0x00, 0x00], [0xcd, 0x00, 0x00], [0x00, 0xcd, 0x00], [0xcd, 0xcd, 0x00],
@@ -206,11 +203,14 @@ export async function renderScreen(grid: CellGrid): Promise<RenderedScreen> {
       const flags = grid.flags[index]!;
       const fgIndex = grid.fg[index]!;
       // Like xterm, bold text in one of the eight base colours is shown in its bright variant.
-      let fg = resolveColor(flags & Attr.bold && fgIndex >= 0 && fgIndex < 8 ? fgIndex + 8 : fgIndex, DEFAULT_FG);
-      let bg = resolveColor(grid.bg[index]!, DEFAULT_BG);
+      let fg = resolveColor(flags & Attr.bold && fgIndex >= 0 && fgIndex < 8 ? fgIndex + 8 : fgIndex, DEFAULT_FOREGROUND);
+      let bg = resolveColor(grid.bg[index]!, DEFAULT_BACKGROUND);
       const isCursor = grid.cursor.visible && grid.cursor.x === col && grid.cursor.y === row;
       if ((flags & Attr.inverse) !== 0 !== isCursor) [fg, bg] = [bg, fg];
-      if (flags & Attr.dim) fg = [0, 1, 2].map((channel) => Math.round((fg[channel]! + bg[channel]!) / 2)) as Rgb;
+      if (flags & Attr.dim) {
+        const mid = (channel: 0 | 1 | 2) => Math.round((fg[channel] + bg[channel]) / 2);
+        fg = [mid(0), mid(1), mid(2)];
+      }
       const x = col * CELL_WIDTH;
       const y = row * CELL_HEIGHT;
       const cellsWide = Math.min(width, grid.cols - col);

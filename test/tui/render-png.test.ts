@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { test } from 'node:test';
 import sharp from 'sharp';
 import { encodePng } from '../../src/image/encode.js';
+import { TerminalEmulator } from '../../src/tui/emulator.js';
 import { CELL_HEIGHT, CELL_WIDTH, renderScreen, type RenderedScreen } from '../../src/tui/render-png.js';
 import { recordedGrid, recordedScreen } from './helpers.js';
 
@@ -52,4 +53,21 @@ test('htop: bright text on black, the selected row in cyan, and a PNG that decod
   const png = await encodePng(image, 0);
   const meta = await sharp(png.data).metadata();
   assert.deepEqual([meta.format, meta.width, meta.height], ['png', 720, 432]);
+});
+
+test('a program that asks for the default colours is told the colours the screenshot paints', async () => {
+  const replies: string[] = [];
+  const emulator = new TerminalEmulator(4, 2, 0, { reply: (data) => replies.push(data), parsed() {}, bell() {}, title() {} });
+  try {
+    // A full block in default colours, then the foreground and background queries xterm answers.
+    emulator.write('\u2588\x1b]10;?\x1b\\\x1b]11;?\x1b\\');
+    await emulator.flushed();
+    const image = await renderScreen(emulator.readGrid());
+    const spec = (rgb: [number, number, number]) => `rgb:${rgb.map((channel) => (channel * 0x101).toString(16).padStart(4, '0')).join('/')}`;
+    const painted = pixel(image, 4, 9);
+    const blank = pixel(image, 3 * CELL_WIDTH + 4, CELL_HEIGHT + 9);
+    assert.deepEqual(replies, [`\x1b]10;${spec(painted)}\x1b\\`, `\x1b]11;${spec(blank)}\x1b\\`]);
+  } finally {
+    emulator.dispose();
+  }
 });
