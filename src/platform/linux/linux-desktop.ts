@@ -41,6 +41,9 @@ export interface WindowTree {
   missingReason?: string;
 }
 
+/** Notices are rare (one per desktop start); a bound keeps a long-lived daemon from collecting them. */
+const MAX_KEPT_NOTICES = 32;
+
 /**
  * The Linux desktop as the tools see it: one X11 connection and one accessibility-bus connection,
  * opened on first use and reopened if they drop.
@@ -50,8 +53,12 @@ export class LinuxDesktop {
   private readonly atspiConnection: LazyConnection<AtspiClient>;
   /** Per window: how far its content starts inside the X window (GTK4's client-side-decoration margin). */
   private readonly contentMargins = new Map<number, { x: number; y: number }>();
-  /** What a caller should be told (a desktop was started or reused for it), until the caller takes it. */
+  /**
+   * What callers should be told (a desktop was started or reused for them). Kept rather than handed to
+   * whoever asks first: every call in flight while the desktop came up waited for it and hears of it.
+   */
   private readonly notices: string[] = [];
+  private noticesDropped = 0;
   /** Per window: the accessible top-level found for it, so point lookups need not search again. */
   private readonly matches = new Map<number, WindowMatch>();
   readonly callTimeoutMs: number;
@@ -65,6 +72,7 @@ export class LinuxDesktop {
           await ensureDisplay((message) => {
             this.options.log(message);
             this.notices.push(message);
+            if (this.notices.length > MAX_KEPT_NOTICES) this.noticesDropped += this.notices.splice(0, this.notices.length - MAX_KEPT_NOTICES).length;
           });
         }
         return X11Connection.connect({ timeoutMs: this.callTimeoutMs });
@@ -81,9 +89,14 @@ export class LinuxDesktop {
     return this.xConnection.get();
   }
 
-  /** Notices for the caller since the last time they were taken (the daemon passes them on to its client). */
-  takeNotices(): string[] {
-    return this.notices.splice(0);
+  /** Marks the present, for noticesSince() at the end of a call. */
+  noticeMark(): number {
+    return this.noticesDropped + this.notices.length;
+  }
+
+  /** Notices given since the mark was taken (the daemon passes them on to the caller that took it). */
+  noticesSince(mark: number): string[] {
+    return this.notices.slice(Math.max(0, mark - this.noticesDropped));
   }
 
   atspi(): Promise<AtspiClient> {

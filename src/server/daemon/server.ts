@@ -239,10 +239,11 @@ export class DaemonServer {
       // Creating a session reads the config file; a broken one is the caller's to fix, not a daemon crash.
       return failureResult('tool', (error as Error).message, 'session_unavailable');
     }
+    const noticeMark = this.options.shared.desktop.noticeMark();
     try {
       const result = await runTool(request.tool, request.arguments, request.cwd ? { ...context, cwd: request.cwd } : context);
       // The caller, not the daemon's log, is who should hear that a desktop was started for it.
-      const notices = this.options.shared.desktop.takeNotices();
+      const notices = this.options.shared.desktop.noticesSince(noticeMark);
       return notices.length > 0 ? { ...result, notices } : result;
     } finally {
       this.sessions.release(session);
