@@ -40,6 +40,8 @@ export class AtspiClient {
   private readonly pids = new Map<string, number>();
   private readonly toolkits = new Map<string, ToolkitInfo | undefined>();
   private readonly channels = new Map<string, Promise<AppChannel>>();
+  /** The channels that are open, so the many calls of a walk skip awaiting the promise above. */
+  private readonly openChannels = new Map<string, AppChannel>();
   readonly facts = new ObjectFactsCache();
   readonly events = new EventMonitor(this);
 
@@ -67,12 +69,14 @@ export class AtspiClient {
     this.facts.forgetApplication(busName);
     const channel = this.channels.get(busName);
     this.channels.delete(busName);
+    this.openChannels.delete(busName);
     if (channel) closeIfDirect(channel);
   }
 
   close(): void {
     for (const channel of this.channels.values()) closeIfDirect(channel);
     this.channels.clear();
+    this.openChannels.clear();
     this.bus.close();
   }
 
@@ -84,18 +88,38 @@ export class AtspiClient {
   private channelFor(busName: string): Promise<AppChannel> {
     let channel = this.channels.get(busName);
     if (!channel) {
-      channel = this.openChannel(busName);
-      this.channels.set(busName, channel);
-      // A hung app is retried on the next capture rather than remembered as reachable only through the bus.
-      channel.catch(() => this.channels.delete(busName));
+      const opening = this.openChannel(busName);
+      channel = opening;
+      this.channels.set(busName, opening);
+      opening.then(
+        (open) => {
+          if (this.channels.get(busName) === opening) this.openChannels.set(busName, open);
+        },
+        // A hung app is retried on the next capture rather than remembered as reachable only through the bus.
+        () => this.channels.delete(busName),
+      );
     }
     return channel;
   }
 
   /** A method call on one accessible object, over its application's channel; resolves to the reply body. */
-  async callObject(ref: ObjectRef, call: ObjectCall): Promise<unknown[]> {
-    const channel = await this.channelFor(ref.bus);
-    const reply = await channel.connection.call({ ...call, destination: channel.direct ? '' : ref.bus, path: ref.path });
+  callObject(ref: ObjectRef, call: ObjectCall): Promise<unknown[]> {
+    const open = this.openChannels.get(ref.bus);
+    if (open) return this.callOver(open, ref, call);
+    return this.channelFor(ref.bus).then((channel) => this.callOver(channel, ref, call));
+  }
+
+  private async callOver(channel: AppChannel, ref: ObjectRef, call: ObjectCall): Promise<unknown[]> {
+    const reply = await channel.connection.call({
+      destination: channel.direct ? '' : ref.bus,
+      path: ref.path,
+      interface: call.interface,
+      member: call.member,
+      signature: call.signature,
+      body: call.body,
+      timeoutMs: call.timeoutMs,
+      noReplyExpected: call.noReplyExpected,
+    });
     return reply.body;
   }
 
@@ -121,7 +145,10 @@ export class AtspiClient {
         connectTimeoutMs: this.callTimeoutMs,
         peerToPeer: true,
       });
-      connection.onClose(() => this.channels.delete(busName));
+      connection.onClose(() => {
+        this.channels.delete(busName);
+        this.openChannels.delete(busName);
+      });
       return { connection, direct: true };
     } catch {
       // The socket may be unreachable from here (another mount namespace, a sandbox): the bus still works.
