@@ -82,30 +82,42 @@ async function benchTree(context: ReturnType<typeof testContext>, desktop: TestD
     const tree = await session.desktop.readWindowTree(window, limits);
     return atspiToCup(tree.read!.root!, tree.context).nodeCount;
   };
-  // Cold: a new session that has never seen the app (connections open, nothing known about its objects).
-  const coldTimes: number[] = [];
-  for (let i = 0; i < Math.max(3, Math.ceil(runs / 2)); i++) {
-    const fresh = testContext();
-    await fresh.desktop.atspi();
-    const started = performance.now();
-    await capture(fresh);
-    coldTimes.push(performance.now() - started);
-    fresh.desktop.close();
-  }
-  // Warm: repeat captures in one session, as an agent's MCP or daemon session makes them.
-  await capture(context);
-  const ours = await timeRuns(runs, () => capture(context));
-  const peerTimes: number[] = [];
-  let peerCount = 0;
-  for (let i = 0; i < Math.max(3, Math.ceil(runs / 2)); i++) {
+  const pyatspiWalk = async () => {
     const { stdout } = await execFileAsync('/usr/bin/python3', [join(repositoryRoot, 'test/fixtures/oracle/pyatspi_walk.py'), String(window.pid), window.title], {
       env: desktop.env(),
       timeout: 120_000,
     });
-    const parsed = JSON.parse(stdout) as { count: number; seconds: number };
-    peerTimes.push(parsed.seconds * 1000);
-    peerCount = parsed.count;
+    return JSON.parse(stdout) as { count: number; seconds: number };
+  };
+  // Cold: a new session that has never seen the app (connections open, nothing known about its objects).
+  const coldCapture = async () => {
+    const fresh = testContext();
+    await fresh.desktop.atspi();
+    const started = performance.now();
+    await capture(fresh);
+    const elapsed = performance.now() - started;
+    fresh.desktop.close();
+    return elapsed;
+  };
+  // Warm: repeat captures in one session, as an agent's MCP or daemon session makes them.
+  await capture(context);
+  // Rounds interleave the peer with our cold and warm captures, so load from other tenants of this
+  // shared machine falls on both sides alike instead of on whichever ran during a busy spell.
+  const coldTimes: number[] = [];
+  const warmTimes: number[] = [];
+  const peerTimes: number[] = [];
+  let peerCount = 0;
+  let nodeCount = 0;
+  for (let round = 0; round < runs; round++) {
+    const peer = await pyatspiWalk();
+    peerTimes.push(peer.seconds * 1000);
+    peerCount = peer.count;
+    coldTimes.push(await coldCapture());
+    const warm = await timeRuns(2, () => capture(context));
+    warmTimes.push(...warm.times);
+    nodeCount = warm.last;
   }
+  const ours = { times: warmTimes, last: nodeCount };
   const coldRatio = median(peerTimes) / median(coldTimes);
   rows.push({
     what: `tree capture, first (cold), ${ours.last} nodes (pyatspi: ${peerCount})`,
