@@ -120,6 +120,9 @@ describe('perception of real GTK3 and GTK4 apps on the embedded desktop', () => 
     assert.deepEqual(increment.bounds, { x, y, w, h });
     assert.equal(state.node_count, oracle.length, 'the same number of objects as a full pyatspi walk');
     assert.match(result.body!, /^ +\[e\d+\] btn "Increment" \d+,\d+ \d+x\d+ \[clk\]$/m);
+    // The placeholder comes from the entry's attributes, which are asked again on every capture.
+    assert.match(result.body!, /"Name field".*\(ph="Type a name"\)/);
+    assert.match((await accessibleWindowState(context, gtk3)).result.body!, /"Name field".*\(ph="Type a name"\)/);
   });
 
   test('GTK3 rows scrolled out of the list are offscreen with no position, visible rows keep theirs', async () => {

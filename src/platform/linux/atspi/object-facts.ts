@@ -1,15 +1,18 @@
 import type { ObjectRef } from './object-ref.js';
 
 /**
- * What does not change while an accessible object lives: its role, its interfaces and the names of its
- * actions. Toolkits never reuse an object path for another object while the application runs (atk-bridge
- * and Qt count ids up, GTK4 uses UUIDs), so these facts are kept per path and re-read only for objects not
- * seen before. Whether the object had children last time lets the next walk ask for them without waiting.
+ * What does not change while an accessible object lives: its role, its interfaces, the names of its
+ * actions and, for list items, tree items, headings and landmarks, its structural attributes. Toolkits
+ * never reuse an object path for another object while the application runs (atk-bridge and Qt count ids
+ * up, GTK4 uses UUIDs), so these facts are kept per path and re-read only for objects not seen before.
+ * Whether the object had children last time lets the next walk ask for them without waiting.
  */
 export interface ObjectFacts {
   role: number;
   interfaces: string[];
   actions?: string[];
+  /** Attributes that describe structure (level, landmark kind), kept only for the roles that carry them. */
+  attributes?: Readonly<Record<string, string>>;
   hadChildren: boolean;
 }
 

@@ -37,8 +37,14 @@ const STATE_SHOWING = 25;
 const comboBoxRole = 11;
 /** Roles whose Text content is their value (entries and editable combo boxes). */
 const textValueRoles = new Set([11, 40, 61, 76, 77, 79]);
-/** Roles whose attributes carry facts CUP keeps: heading level, placeholder, landmark (xml-roles), tree level. */
-const attributeRoles = new Set([32, 40, 61, 79, 83, 85, 87, 91, 110]);
+/** Text roles whose attributes carry a placeholder, which the application may change at any time. */
+const placeholderRoles = new Set([40, 61, 79]);
+/**
+ * Roles whose attributes carry structure: list, tree and heading level, landmark kind (xml-roles). These
+ * belong to the object as long as it lives, like its role, so they are read once per object: lists make
+ * up most of a large tree, and asking every row again would cost a call per row on every capture.
+ */
+const structuralAttributeRoles = new Set([32, 83, 85, 87, 91, 110]);
 const maxTextLength = 4096;
 
 type Body = unknown[];
@@ -220,7 +226,10 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
         }),
       );
     }
-    if (attributeRoles.has(node.role)) {
+    const structural = structuralAttributeRoles.has(node.role);
+    if (structural && known?.attributes) {
+      if (Object.keys(known.attributes).length > 0) node.attributes = known.attributes;
+    } else if (structural || placeholderRoles.has(node.role)) {
       work.push(
         call(node, atspiInterface('Accessible'), 'GetAttributes').then((body) => {
           const attributes = body?.[0] instanceof Map ? (body[0] as Map<string, string>) : undefined;
@@ -255,6 +264,7 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
         role: node.role,
         interfaces: [...node.interfaces],
         actions: node.interfaces.includes('Action') ? [...(node.actions ?? [])] : undefined,
+        attributes: structuralAttributeRoles.has(node.role) ? (node.attributes ?? {}) : undefined,
         hadChildren: node.childCount > 0,
       });
     })()
