@@ -79,8 +79,20 @@ export async function extents(client: AtspiClient, ref: ObjectRef, coordType: 0 
   return { x: box[0]!, y: box[1]!, w: box[2]!, h: box[3]! };
 }
 
+/** The text's first maxLength characters. */
 export async function readText(client: AtspiClient, ref: ObjectRef, maxLength = 100_000): Promise<string> {
-  return String((await callObject(client, ref, 'Text', 'GetText', 'ii', [0, maxLength]))[0] ?? '');
+  const end = textEnd(await characterCount(client, ref).catch(() => Number.NaN), maxLength);
+  if (end === 0) return '';
+  return String((await callObject(client, ref, 'Text', 'GetText', 'ii', [0, end]))[0] ?? '');
+}
+
+/**
+ * Where a read of the first maxLength characters must end. Qt answers an end offset past the text with
+ * no text at all, so the end is the real length when the object says it; when it does not, -1 (the
+ * protocol's "to the end") would risk a whole document, so the cap is asked for instead.
+ */
+export function textEnd(characterCount: number, maxLength: number): number {
+  return Number.isInteger(characterCount) && characterCount >= 0 ? Math.min(characterCount, maxLength) : maxLength;
 }
 
 export async function caretOffset(client: AtspiClient, ref: ObjectRef): Promise<number> {

@@ -2,6 +2,7 @@ import type { AtspiRawNode } from '../../../cup/atspi/raw-node.js';
 import { DBusError, DBusTimeoutError } from '../dbus/index.js';
 import type { AtspiClient } from './client.js';
 import type { ObjectFacts } from './object-facts.js';
+import { textEnd } from './operations.js';
 import { atspiInterface, NULL_PATH, objectRefs, shortInterfaceName, type ObjectRef } from './object-ref.js';
 
 export interface ReadTreeOptions {
@@ -210,7 +211,13 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
     }
     if (has('Text') && textValueRoles.has(node.role)) {
       work.push(
-        call(node, atspiInterface('Text'), 'GetText', 'ii', [0, maxTextLength]).then((body) => {
+        readProperties(node, 'Text', ['CharacterCount']).then(async (properties) => {
+          const end = textEnd(Number(properties.get('CharacterCount') ?? Number.NaN), maxTextLength);
+          if (end === 0) {
+            node.text = '';
+            return;
+          }
+          const body = await call(node, atspiInterface('Text'), 'GetText', 'ii', [0, end]);
           if (body) node.text = String(body[0] ?? '');
         }),
       );
