@@ -91,6 +91,8 @@ function gtkCases(toolkit: 'gtk3' | 'gtk4'): Case[] {
     const bars = await app.oracle.values(app.window.pid, app.window.title, 'scroll bar');
     return `${JSON.stringify(row.extents ?? null)} ${JSON.stringify(bars)}`;
   };
+  // GTK3 list box rows are options (ARIA listbox), GTK4's list items.
+  const listRow = (app: App, name: string) => ({ window_id: app.window.id, element_index: app.element(toolkit === 'gtk3' ? 'option' : 'listitem', name).index });
   const listElement = (app: App) => ({ window_id: app.window.id, element_index: app.element('list', 'Items').index });
   return [
     { action: 'click', addressing: 'element', delivery: 'background', expect: 'works', tool: 'click', args: increment, oracle: status('counter') },
@@ -108,6 +110,9 @@ function gtkCases(toolkit: 'gtk3' | 'gtk4'): Case[] {
       oracle: status('checked'),
     },
     { action: 'click (check box)', addressing: 'element', delivery: 'foreground', expect: 'works', tool: 'click', args: (app) => ({ ...checkbox(app), delivery_mode: 'foreground' }), oracle: status('checked') },
+    // A list row has no click action; a click selects it, through the list's Selection interface.
+    { action: 'click (list row)', addressing: 'element', delivery: 'background', expect: 'works', tool: 'click', args: (app) => listRow(app, 'Row 3'), oracle: status('selected') },
+    { action: 'click (list row)', addressing: 'element', delivery: 'foreground', expect: 'works', tool: 'click', args: (app) => ({ ...listRow(app, 'Row 5'), delivery_mode: 'foreground' }), oracle: status('selected') },
     { action: 'click (pad)', addressing: 'pixels', delivery: 'background', expect: 'refused', tool: 'click', args: pad, oracle: status('pad') },
     { action: 'double_click', addressing: 'pixels', delivery: 'foreground', expect: 'works', tool: 'double_click', args: (app) => ({ ...pad(app), delivery_mode: 'foreground' }), oracle: status('pad') },
     { action: 'double_click', addressing: 'element', delivery: 'background', expect: 'refused', tool: 'double_click', args: increment, oracle: status('counter') },

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { ToolContext } from '../context.js';
 import { pidArgument, windowIdArgument } from '../schemas.js';
 import { defineTool, ToolError } from '../tool.js';
-import { findGestureAction, focusElement, performAction, type PointerKind } from './accessible-actions.js';
+import { findGestureAction, focusElement, performAction, type AccessibleAction, type Actionable, type PointerKind } from './accessible-actions.js';
 import { actionOutcome, actionOutput, notDelivered } from './outcome.js';
 import { click as pointerClick, syntheticClick } from '../../platform/linux/input/index.js';
 import { toolkitName, withForeground } from './real-input.js';
@@ -17,7 +17,9 @@ import {
   type ActionResult,
 } from './schemas.js';
 import { actionable, elementScreenPoint, resolveTarget, type ElementTarget, type PointTarget } from './targets.js';
+import type { ObjectRef } from '../../platform/linux/atspi/object-ref.js';
 import { parentOf, readObject } from '../../platform/linux/atspi/operations.js';
+import { itemSelectionFor, selectItem, type ItemSelection } from './item-selection.js';
 import { observePixels, syntheticEventsReach } from './synthetic-rung.js';
 import { nameProbe, observe, stateProbe, statesProbe, type Probe } from './verification.js';
 
@@ -35,6 +37,17 @@ async function backgroundElement(context: ToolContext, target: ElementTarget, ki
   const element = actionable(target);
   const action = await findGestureAction(context, element, kind);
   const snapshot = target.snapshot;
+  // A click on a list or tree item selects it; a double click selects it and then activates it.
+  const selection = kind === 'click' || (kind === 'double_click' && action) ? await itemSelectionFor(context, target.element, target.live.role) : undefined;
+  if (selection) {
+    const probes = probesFor(context, target);
+    if (selection.item !== target.element) probes.push(stateProbe(context, selection.item, `the item [e${target.element.index}] lies in`, 'selected'));
+    const observation = await observe(context, target.element.bus, probes, async () => {
+      await selectItem(context, selection);
+      if (kind === 'double_click' && action) await performAction(context, element, action);
+    }, { snapshot });
+    return actionOutcome({ path: 'x11_atspi', mode: 'background', target, observation });
+  }
   if (action) {
     const observation = await observe(context, target.element.bus, probesFor(context, target), () => performAction(context, element, action), { snapshot });
     return actionOutcome({ path: 'x11_atspi', mode: 'background', target, observation });
@@ -58,31 +71,36 @@ async function backgroundElement(context: ToolContext, target: ElementTarget, ki
   );
 }
 
+/** What performs a gesture at a point: an accessibility action, or (for a click on a list item) selecting it. */
+type PointGesture = { ref: ObjectRef; name: string } & ({ action: AccessibleAction; candidate: Actionable } | { selection: ItemSelection });
+
 /**
  * The object under a point that performs a gesture: the deepest object there, or the nearest ancestor
- * with the action, as a real click on a button's label lands on the button.
+ * with the action, as a real click on a button's label lands on the button (or on a row's label selects the row).
  */
-async function actionableAt(context: ToolContext, target: PointTarget, kind: PointerKind) {
+async function gestureAt(context: ToolContext, target: PointTarget, kind: PointerKind): Promise<PointGesture | undefined> {
   const client = await context.desktop.atspi();
   let ref = await context.desktop.accessibleAt(target.window, target.screenX, target.screenY).catch(() => undefined);
   for (let depth = 0; ref && depth < 4; depth++) {
     const live = await readObject(client, ref).catch(() => undefined);
     if (!live) return undefined;
+    const selection = kind === 'click' ? await itemSelectionFor(context, ref, live.role) : undefined;
+    if (selection) return { ref: selection.item, name: live.name, selection };
     const candidate = { ref, interfaces: live.interfaces };
     const action = await findGestureAction(context, candidate, kind);
-    if (action) return { candidate, action, name: live.name };
+    if (action) return { ref, name: live.name, action, candidate };
     ref = await parentOf(client, ref).catch(() => undefined);
   }
   return undefined;
 }
 
 async function backgroundPoint(context: ToolContext, target: PointTarget, kind: PointerKind): Promise<ActionResult> {
-  const found = await actionableAt(context, target, kind);
+  const found = await gestureAt(context, target, kind);
   if (found) {
-    const hit = found.candidate.ref;
     const label = found.name ? `"${found.name}"` : 'the element under the point';
-    const probes = [nameProbe(context, hit, label), statesProbe(context, hit, label, clickStates)];
-    const observation = await observe(context, hit.bus, probes, () => performAction(context, found.candidate, found.action));
+    const probes = [nameProbe(context, found.ref, label), statesProbe(context, found.ref, label, clickStates)];
+    const perform = 'selection' in found ? () => selectItem(context, found.selection) : () => performAction(context, found.candidate, found.action);
+    const observation = await observe(context, found.ref.bus, probes, perform);
     return actionOutcome({ path: 'x11_atspi', mode: 'background', target, observation });
   }
   const synthetic = await syntheticEventsReach(context, target.window);
@@ -156,14 +174,15 @@ function pointerTool(name: PointerKind, description: string) {
 export const click = pointerTool(
   'click',
   'Left-click an element (element_index + window_id, or element_token) or a point (x, y in window-local screenshot pixels). ' +
-    'Background (default) performs the element\'s accessibility action (found by name: click/press/activate...), which works on covered or ' +
-    'minimized windows without moving the pointer or focus; foreground uses real input. The result says which rung ran, whether the effect ' +
+    'Background (default) performs the element\'s accessibility action (found by name: click/press/activate...), or selects a list, tree or ' +
+    'table item through its container, which works on covered or minimized windows without moving the pointer or focus; foreground uses real input. The result says which rung ran, whether the effect ' +
     'was read back (confirmed), and what to try when not.',
 );
 
 export const doubleClick = pointerTool(
   'double_click',
-  'Double-click an element or a point. Background uses an accessibility action that means it (double click, open, activate); otherwise ' +
+  'Double-click an element or a point. Background uses an accessibility action that means it (double click, open, activate), selecting ' +
+    'a list or tree item first as a real double click does; otherwise ' +
     'the result recommends foreground, which sends two real clicks within the double-click time.',
 );
 

@@ -1,0 +1,53 @@
+import { decodeStateSet } from '../../cup/atspi/states.js';
+import type { ObjectRef } from '../../platform/linux/atspi/object-ref.js';
+import { callObject, parentOf, readInterfaces, readRole, readStates, selectChild } from '../../platform/linux/atspi/operations.js';
+import type { ToolContext } from '../context.js';
+
+/**
+ * Items of lists, trees, tables and tab strips (AT-SPI list item, page tab, table cell, table row, tree
+ * item). A real click on one selects it; their toolkits' own "activate" (GTK's row activation) is what a
+ * double click does, so it cannot stand in for a click.
+ */
+const itemRoles = new Set([32, 37, 56, 90, 91]);
+
+/** Where a click selects an item: the container that owns the selection, and the item's index in it. */
+export interface ItemSelection {
+  container: ObjectRef;
+  index: number;
+  /** The item that gets selected: the target, or the item it lies in (a GTK3 tree cell's inner cell). */
+  item: ObjectRef;
+}
+
+async function selectableIn(context: ToolContext, item: ObjectRef, role: number): Promise<ItemSelection | undefined> {
+  const client = await context.desktop.atspi();
+  if (!itemRoles.has(role) || !decodeStateSet(await readStates(client, item)).has('STATE_SELECTABLE')) return undefined;
+  const container = await parentOf(client, item);
+  if (!container || !(await readInterfaces(client, container)).includes('Selection')) return undefined;
+  const index = Number((await callObject(client, item, 'Accessible', 'GetIndexInParent'))[0]);
+  return Number.isInteger(index) && index >= 0 ? { container, index, item } : undefined;
+}
+
+/**
+ * How a click on this object selects it through accessibility, when it is a selectable item of a
+ * container with the Selection interface (or lies directly inside such an item); otherwise undefined.
+ */
+export async function itemSelectionFor(context: ToolContext, object: ObjectRef, role: number): Promise<ItemSelection | undefined> {
+  if (!itemRoles.has(role)) return undefined;
+  try {
+    const own = await selectableIn(context, object, role);
+    if (own) return own;
+    const client = await context.desktop.atspi();
+    const parent = await parentOf(client, object);
+    return parent ? await selectableIn(context, parent, await readRole(client, parent)) : undefined;
+  } catch {
+    // The item or its container went away, or lacks what it advertised: no selection path.
+    return undefined;
+  }
+}
+
+/** Selects the item, unless it already is (GTK refuses to select a selected row again). */
+export async function selectItem(context: ToolContext, selection: ItemSelection): Promise<void> {
+  const client = await context.desktop.atspi();
+  if (decodeStateSet(await readStates(client, selection.item)).has('STATE_SELECTED')) return;
+  if (!(await selectChild(client, selection.container, selection.index))) throw new Error('the application refused to select the item');
+}

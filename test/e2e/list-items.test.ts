@@ -1,0 +1,72 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { ToolContext } from '../../src/tools/context.js';
+import type { ClientWindow } from '../../src/platform/linux/windows.js';
+import { TestDesktop } from '../helpers/desktop.js';
+import { PyatspiOracle } from '../helpers/oracle.js';
+import { accessibleWindowState, callOk, testContext, type Element } from '../helpers/tools.js';
+
+// gtk3-demo's list of demos is a GtkTreeView: its rows are table cells whose only "activate" runs the
+// demo, which is what a double click does. A click selects the row (and shows that demo's source).
+describe('items of a real GTK3 tree view (gtk3-demo)', () => {
+  let desktop: TestDesktop;
+  let context: ToolContext;
+  let oracle: PyatspiOracle;
+  let demo: ClientWindow;
+
+  before(async () => {
+    desktop = await TestDesktop.start();
+    context = testContext();
+    oracle = new PyatspiOracle(desktop.env());
+    demo = (await desktop.launch('gtk3-demo', [], 'Application Class')).window;
+  });
+
+  after(async () => {
+    oracle?.close();
+    context?.desktop.close();
+    await desktop?.stop();
+  });
+
+  /** The demo list's row for a demo (the outer cell; GTK3 nests a cell of the same name inside it). */
+  async function row(name: string): Promise<Element> {
+    const { state } = await accessibleWindowState(context, demo);
+    const found = state.elements.find((element) => element.role === 'cell' && element.name === name && element.actions.includes('select'));
+    assert.ok(found, `no selectable cell "${name}"`);
+    return found;
+  }
+
+  // The window's title follows the selected demo, so the oracle finds the window by pid alone.
+  const selectedInOracle = async (name: string) => (await oracle.find(demo.pid, '', 'table cell', name)).states?.includes('selected');
+
+  test('a background click on a row selects it, by element and by pixels, and runs nothing', async () => {
+    const assistant = await row('Assistant');
+    assert.equal(await selectedInOracle('Assistant'), false);
+    const clicked = await callOk(context, 'click', { window_id: demo.id, element_index: assistant.index });
+    assert.equal(clicked.structured.effect, 'confirmed');
+    assert.equal(clicked.structured.path, 'x11_atspi');
+    assert.equal(await selectedInOracle('Assistant'), true);
+
+    const builder = await row('Builder');
+    const box = builder.bounds!;
+    const byPixels = await callOk(context, 'click', { window_id: demo.id, x: box.x - demo.bounds.x + box.w / 2, y: box.y - demo.bounds.y + box.h / 2 });
+    assert.equal(byPixels.structured.effect, 'confirmed');
+    assert.equal(await selectedInOracle('Builder'), true);
+    assert.equal(await selectedInOracle('Assistant'), false);
+
+    const windows = (await callOk(context, 'list_windows', { pid: demo.pid })).structured.windows as unknown[];
+    assert.equal(windows.length, 1, 'a click runs no demo');
+  });
+
+  test('a background double click on a row selects it and runs that demo', async () => {
+    const assistant = await row('Assistant');
+    const result = await callOk(context, 'double_click', { window_id: demo.id, element_index: assistant.index });
+    assert.equal(result.structured.effect, 'confirmed');
+    assert.equal(await selectedInOracle('Assistant'), true);
+    let titles: string[] = [];
+    for (const deadline = Date.now() + 5000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 100))) {
+      titles = ((await callOk(context, 'list_windows', { pid: demo.pid })).structured.windows as { title: string }[]).map((window) => window.title);
+      if (titles.length > 1) break;
+    }
+    assert.ok(titles.length > 1, `the Assistant demo opened a window: ${JSON.stringify(titles)}`);
+  });
+});
