@@ -104,7 +104,7 @@ async function backgroundPoint(context: ToolContext, target: PointTarget, kind: 
     return actionOutcome({ path: 'x11_atspi', mode: 'background', target, observation });
   }
   const synthetic = await syntheticEventsReach(context, target.window);
-  if (synthetic.accepted && kind !== 'double_click') return syntheticPointer(context, target, kind);
+  if (synthetic.accepted) return syntheticPointer(context, target, kind);
   const toolkit = synthetic.toolkit;
   return notDelivered(
     'background',
@@ -113,10 +113,14 @@ async function backgroundPoint(context: ToolContext, target: PointTarget, kind: 
   );
 }
 
-/** The x11_pixel rung: a click sent as X events, verified by the window's pixels. */
+/**
+ * The x11_pixel rung: a click sent as X events, verified by the window's pixels. A double click is two
+ * clicks with the same timestamp, which X toolkits count as one multi-click.
+ */
 async function syntheticPointer(context: ToolContext, target: PointTarget, kind: PointerKind): Promise<ActionResult> {
   const x = await context.desktop.x11();
-  const observation = await observePixels(context, target.window, () => syntheticClick(x, { x: target.screenX, y: target.screenY }, buttons[kind], 1));
+  const clicks = kind === 'double_click' ? 2 : 1;
+  const observation = await observePixels(context, target.window, () => syntheticClick(x, { x: target.screenX, y: target.screenY }, buttons[kind], clicks));
   return actionOutcome({ path: 'x11_pixel', mode: 'background', target, observation });
 }
 

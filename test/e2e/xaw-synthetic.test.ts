@@ -1,0 +1,51 @@
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { after, before, describe, test } from 'node:test';
+import type { ToolContext } from '../../src/tools/context.js';
+import { TestDesktop } from '../helpers/desktop.js';
+import { callOk, testContext } from '../helpers/tools.js';
+
+// xcalc (Xaw) has no accessibility and takes X events another client sends: the x11_pixel rung. Each
+// press of a key appends its digit, so the display tells one click from a double click.
+describe('synthetic pointer input to an Xaw app (xcalc)', () => {
+  let desktop: TestDesktop;
+  let context: ToolContext;
+  // Window-local pixels of xcalc's "7" key (its layout is fixed).
+  const seven = { x: 68, y: 305 };
+
+  before(async () => {
+    desktop = await TestDesktop.start();
+    context = testContext();
+  });
+
+  after(async () => {
+    context?.desktop.close();
+    await desktop?.stop();
+  });
+
+  /** A fresh xcalc (display "0"), what the input does to its display, and the tool's result. */
+  async function displayAfter(tool: string, args: Record<string, unknown>) {
+    const { process, window } = await desktop.launch('xcalc', [], 'Calculator');
+    try {
+      const result = await callOk(context, tool, { window_id: window.id, ...args });
+      const x = await desktop.x11();
+      const image = await x.getImage(window.id, 0, 0, window.bounds.width, 60);
+      return { result, display: createHash('sha256').update(image.data).digest('hex') };
+    } finally {
+      process.kill('SIGKILL');
+      await new Promise((resolve) => process.once('exit', resolve));
+    }
+  }
+
+  test('a background double click is two clicks: the display shows "77", as typing 77 does, not "7"', async () => {
+    const double = await displayAfter('double_click', seven);
+    assert.equal(double.result.structured.path, 'x11_pixel');
+    assert.equal(double.result.structured.effect, 'confirmed');
+    const typed = await displayAfter('type_text', { text: '77' });
+    assert.equal(typed.result.structured.effect, 'confirmed');
+    const single = await displayAfter('click', seven);
+    assert.equal(single.result.structured.effect, 'confirmed');
+    assert.equal(double.display, typed.display, 'the double click entered 77');
+    assert.notEqual(double.display, single.display, 'a single click enters only 7');
+  });
+});
