@@ -186,7 +186,7 @@ export const click = pointerTool(
 export const doubleClick = pointerTool(
   'double_click',
   'Double-click an element or a point. Background uses an accessibility action that means it (double click, open, activate), selecting ' +
-    'a list or tree item first as a real double click does; otherwise ' +
+    'a list or tree item first as a real double click does; apps that take synthetic X events (Xaw, Motif, Tk) get two X clicks; otherwise ' +
     'the result recommends foreground, which sends two real clicks within the double-click time.',
 );
 
