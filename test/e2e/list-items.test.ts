@@ -57,6 +57,28 @@ describe('items of a real GTK3 tree view (gtk3-demo)', () => {
     assert.equal(windows.length, 1, 'a click runs no demo');
   });
 
+  test('Right and Left expand and collapse a row in the background; a leaf row offers no expand', async () => {
+    const entry = await row('Entry');
+    assert.ok(entry.actions.includes('expand') && entry.states.includes('collapsed'), JSON.stringify(entry));
+    assert.ok(!(await row('Builder')).actions.includes('expand'), 'Builder has no child demos');
+    const expandedInOracle = async () => (await oracle.find(demo.pid, '', 'table cell', 'Entry')).states?.includes('expanded');
+
+    const opened = await callOk(context, 'press_key', { window_id: demo.id, element_index: entry.index, key: 'Right' });
+    assert.equal(opened.structured.effect, 'confirmed');
+    assert.equal(await expandedInOracle(), true);
+    assert.ok((await accessibleWindowState(context, demo)).state.elements.some((element) => element.name === 'Search Entry'), 'its child rows appear');
+    // Right on an expanded row moves to its first child: no accessibility equivalent, so nothing is sent.
+    // A bare element_index means the latest snapshot, which the look above replaced.
+    const expanded = await row('Entry');
+    const again = await callOk(context, 'press_key', { window_id: demo.id, element_index: expanded.index, key: 'Right' });
+    assert.equal(again.structured.path, 'none');
+    assert.equal(await expandedInOracle(), true);
+
+    const closed = await callOk(context, 'press_key', { window_id: demo.id, element_index: expanded.index, key: 'Left' });
+    assert.equal(closed.structured.effect, 'confirmed');
+    assert.equal(await expandedInOracle(), false);
+  });
+
   test('a background double click on a row selects it and runs that demo', async () => {
     const assistant = await row('Assistant');
     const result = await callOk(context, 'double_click', { window_id: demo.id, element_index: assistant.index });

@@ -126,6 +126,9 @@ describe('AT-SPI to CUP actions', () => {
     assert.deepEqual(check, ['click', 'toggle']);
     const expander = cupActionsFor({ ...base, role: 'treeitem', atspiRole: 'ROLE_TREE_ITEM', rawActions: ['expand or contract'], states: new Set(['STATE_EXPANDABLE', 'STATE_EXPANDED']) });
     assert.deepEqual(expander, ['collapse', 'click']);
+    // GTK3 offers "expand or contract" on leaf cells too: nothing to expand there.
+    const leaf = cupActionsFor({ ...base, role: 'cell', atspiRole: 'ROLE_TABLE_CELL', rawActions: ['expand or contract', 'activate'], states: new Set() });
+    assert.deepEqual(leaf, ['click']);
     const option = cupActionsFor({ ...base, role: 'option', atspiRole: 'ROLE_LIST_ITEM', rawActions: [], parentHasSelection: true, states: new Set(['STATE_SELECTABLE']) });
     assert.deepEqual(option, ['click', 'select']);
     assert.deepEqual(cupActionsFor({ ...base, role: 'group', atspiRole: 'ROLE_SCROLL_PANE', rawActions: [] }), ['scroll']);

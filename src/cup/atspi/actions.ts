@@ -62,8 +62,9 @@ export function cupActionsFor(context: ActionContext): CupAction[] {
   for (const raw of context.rawActions) {
     if (raw.includes('.')) continue;
     const name = raw.trim().toLowerCase();
+    // GTK3 offers this on every tree cell, leaves too; only a row that has children can do it.
     if (name === 'expand or contract' || name === 'expand or collapse') {
-      add(context.states.has('STATE_EXPANDED') ? 'collapse' : 'expand');
+      if (context.states.has('STATE_EXPANDABLE')) add(context.states.has('STATE_EXPANDED') ? 'collapse' : 'expand');
       continue;
     }
     // Qt's ShowMenu on a menu bar entry opens its submenu: that is expanding it, not a context menu.

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { characterCount, copyText, cutText, doAction, pasteText, caretOffset, selectTextRange, textSelection } from '../../platform/linux/atspi/operations.js';
+import { decodeStateSet } from '../../cup/atspi/states.js';
+import { characterCount, copyText, cutText, doAction, pasteText, caretOffset, readStates, selectTextRange, textSelection } from '../../platform/linux/atspi/operations.js';
 import type { ToolContext } from '../context.js';
 import { defineTool, ToolError } from '../tool.js';
 import { findNamedAction, focusElement, type Actionable } from './accessible-actions.js';
@@ -12,9 +13,22 @@ import { actionResult, deliveryMode, deliveryModeArgument, elementAddressing, ty
 import { actionable, elementScreenPoint, keyboardWindow, resolveElement } from './targets.js';
 import { observe, stateProbe, textProbe, type Probe } from './verification.js';
 
+/** Keys that open or close a tree row: what they do depends on whether it is expanded now. */
+const expandKeys = new Set(['right', 'plus', '+']);
+const collapseKeys = new Set(['left', 'minus', '-']);
+
+/** A tree row's expand-or-collapse action, when this key would toggle it from its present state. */
+async function expanderFor(context: ToolContext, target: Actionable, combo: string) {
+  if (!expandKeys.has(combo) && !collapseKeys.has(combo)) return undefined;
+  const states = decodeStateSet(await readStates(await context.desktop.atspi(), target.ref));
+  if (!states.has('STATE_EXPANDABLE') || states.has('STATE_EXPANDED') !== collapseKeys.has(combo)) return undefined;
+  return findNamedAction(context, target, ['expand or contract', 'expand or collapse']);
+}
+
 /**
  * Key presses an accessibility interface can perform without any keystroke, so they work in the
- * background: Enter activates, and the clipboard and select-all shortcuts of text fields.
+ * background: Enter activates, Right/Left (or +/-) expand and collapse a tree row, and the clipboard
+ * and select-all shortcuts of text fields.
  */
 async function backgroundKeys(context: ToolContext, target: Actionable, combo: string): Promise<(() => Promise<void>) | undefined> {
   const client = await context.desktop.atspi();
@@ -23,6 +37,8 @@ async function backgroundKeys(context: ToolContext, target: Actionable, combo: s
     const activate = await findNamedAction(context, target, ['activate']);
     if (activate) return async () => void (await doAction(client, target.ref, activate.index));
   }
+  const expander = await expanderFor(context, target, combo);
+  if (expander) return async () => void (await doAction(client, target.ref, expander.index));
   if (!target.interfaces.includes('Text')) return undefined;
   const selection = async () => (await textSelection(client, target.ref)) ?? { start: 0, end: 0 };
   switch (combo) {
@@ -120,7 +136,8 @@ export const pressKey = defineTool({
   description:
     'Press and release one key, optionally with modifiers, in an app (pid / window_id) or on an element (focused first). Key names: return ' +
     '(enter), tab, escape (esc), space, backspace, delete, insert, home, end, pageup, pagedown, up, down, left, right, f1-f24, menu, any single ' +
-    'character. Background performs what accessibility can (Enter activates; ctrl+a/c/x/v on text fields); otherwise the result recommends ' +
+    'character. Background performs what accessibility can (Enter activates; Right/Left or +/- expand and collapse a tree row; ctrl+a/c/x/v ' +
+    'on text fields); apps that take synthetic X events get X key events; otherwise the result recommends ' +
     'foreground, which sends real key events (XTEST) to the activated window.',
   input: z.strictObject({
     key: z.string().min(1).max(64).describe('Key name or single character.'),
