@@ -1,10 +1,26 @@
 // Narrowing a rendered tree (compact text or Markdown) or a JSON tree to what matches a query.
 import type { CupNode } from './types.js';
 
+/** Screen geometry ("935,16 63x24") and element ids are numbers an agent does not search for by substring. */
+const GEOMETRY = /-?\d+,-?\d+ \d+x\d+/g;
+const COMPACT_ID = /^\[(e\d+)\]/;
+const MARKDOWN_ID = /\[element_index (\d+)\]/;
+
+/**
+ * Whether a node line matches: its id exactly (`e1`, not `e10`), or its text without id and geometry
+ * containing the query, so "7" finds the key named 7 and not every element at x=1070.
+ */
+function lineMatches(body: string, needle: string): boolean {
+  const markdownId = MARKDOWN_ID.exec(body)?.[1];
+  const id = COMPACT_ID.exec(body)?.[1] ?? (markdownId === undefined ? undefined : `e${markdownId}`);
+  if (id === needle) return true;
+  return body.replace(COMPACT_ID, '').replace(MARKDOWN_ID, '').replace(GEOMETRY, '').toLowerCase().includes(needle);
+}
+
 /**
  * Keeps the header (every line before the first node line, left unchanged, so its counts still
- * describe the unfiltered tree), the node lines containing `query` case-insensitively, and the
- * ancestors of those lines. A line's parent is the nearest preceding node line with smaller
+ * describe the unfiltered tree), the node lines that match `query` case-insensitively (see
+ * lineMatches: names, values, role and state codes), and the ancestors of those lines. A line's parent is the nearest preceding node line with smaller
  * indentation. Lines that are not nodes (hints, a footer) are kept exactly when their parent is kept:
  * a hint describes its parent's children, so it stays relevant while the parent is shown; lines
  * without a parent (the safety-cap footer, a hint at root level) always stay.
@@ -27,7 +43,7 @@ export function filterTreeText(text: string, query: string): string {
     const indent = line.length - body.length;
     while ((ancestors.at(-1)?.indent ?? -1) >= indent) ancestors.pop();
     if (isNodeLine(body)) {
-      if (body.toLowerCase().includes(needle)) {
+      if (lineMatches(body, needle)) {
         kept[index] = true;
         for (const ancestor of ancestors) kept[ancestor.index] = true;
       }

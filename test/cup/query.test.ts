@@ -27,6 +27,19 @@ test('matching is case-insensitive and covers the whole line, codes included', (
   assert.match(filterTreeText(toCompact(exampleEnvelope()), '{PRS}'), /\[e7\][^]*\[e10\]/);
 });
 
+test('geometry and ids are not searched as text: an id matches only exactly', () => {
+  const keys = [node(0, 'window', 'Calculator', { children: [node(7, 'button', '7', { bounds: { x: 36, y: 294, w: 55, h: 40 } }), node(9, 'button', '9', { bounds: { x: 170, y: 294, w: 55, h: 40 } })] })];
+  for (const text of [toCompact(envelope(keys)), toMarkdown(envelope(keys))]) {
+    const lines = filterTreeText(text, '7').split('\n');
+    assert.ok(lines.some((line) => line.includes('"7"')), text);
+    assert.ok(!lines.some((line) => line.includes('"9"')), 'x=170 does not make the 9 key match "7"');
+    assert.ok(!filterTreeText(text, '294').includes('"9"'), 'nor does its y');
+    const byId = filterTreeText(text, 'e9').split('\n');
+    assert.ok(byId.some((line) => line.includes('"9"')) && !byId.some((line) => line.includes('"7"')));
+  }
+  assert.ok(!filterTreeText(toCompact(envelope(keys)), 'e').includes('"7"'), 'e is no id, and no id is searched as text');
+});
+
 test('a matching ancestor does not pull in its non-matching children', () => {
   const text = filterTreeText(toCompact(exampleEnvelope()), 'Explorer');
   assert.equal(text, `${HEADER}[e0] tlbr "Taskbar"\n  [e8] btn "File Explorer — 1 running window — pinned" 1375,1400 40x32 [clk]\n[e18] win "Visual Studio Code" {foc}\n  [e27] tre "Explorer" {foc}\n`);

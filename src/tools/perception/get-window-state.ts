@@ -83,7 +83,7 @@ export const getWindowState = defineTool({
   input: z.strictObject({
     pid: pidArgument,
     window_id: windowIdArgument,
-    query: z.string().min(1).optional().describe('Case-insensitive filter: keep matching elements and their ancestors. Element indices are unchanged.'),
+    query: z.string().min(1).optional().describe('Case-insensitive filter: keep elements whose name, value, role or state codes contain it (or whose id is it, e.g. "e12"), with their ancestors. Element indices are unchanged.'),
     include_screenshot: z.boolean().default(true).describe('Return a screenshot with the tree. Default true; false is cheaper when only re-indexing.'),
     screenshot_out_file: z.string().min(1).optional().describe('Write the PNG to this path (~ expanded) instead of embedding it.'),
     format: z.enum(['compact', 'markdown', 'json']).default('compact').describe('compact (CUP compact text, fewest tokens), markdown, or json (the CUP envelope).'),
