@@ -24,6 +24,8 @@ const gestureActions: Record<PointerKind, readonly string[]> = {
 
 /** Roles whose "activate" submits rather than clicks (an entry's activate is pressing Enter). */
 const activateIsNotClick = new Set(['textbox', 'searchbox']);
+/** A click on a menu bar entry or a submenu opener opens its menu, which is what Qt's ShowMenu does there. */
+const menuOpenerActions = ['showmenu', 'show menu'];
 
 export interface AccessibleAction {
   index: number;
@@ -43,8 +45,10 @@ export async function findNamedAction(context: ToolContext, target: Actionable, 
 
 /** The action that performs a gesture on this element, if the toolkit offers one. */
 export function findGestureAction(context: ToolContext, target: Actionable, kind: PointerKind): Promise<AccessibleAction | undefined> {
-  const skipActivate = kind === 'click' && activateIsNotClick.has(target.role ?? '');
-  return findNamedAction(context, target, skipActivate ? gestureActions.click.filter((name) => name !== 'activate') : gestureActions[kind]);
+  if (kind !== 'click') return findNamedAction(context, target, gestureActions[kind]);
+  if (activateIsNotClick.has(target.role ?? '')) return findNamedAction(context, target, gestureActions.click.filter((name) => name !== 'activate'));
+  if (target.role === 'menuitem') return findNamedAction(context, target, [...gestureActions.click, ...menuOpenerActions]);
+  return findNamedAction(context, target, gestureActions.click);
 }
 
 export async function performAction(context: ToolContext, target: Actionable, action: AccessibleAction): Promise<void> {
