@@ -58,6 +58,11 @@ export class PyatspiOracle {
     return (await this.ask<{ texts: string[] }>({ op: 'texts', pid, title })).texts;
   }
 
+  /** Every object with a labelled-by relation: its own role and name, and its labels' names. */
+  async labelled(pid: number, title: string): Promise<{ role: string; name: string; labels: string[] }[]> {
+    return (await this.ask<{ labelled: { role: string; name: string; labels: string[] }[] }>({ op: 'labels', pid, title })).labelled;
+  }
+
   async values(pid: number, title: string, role: string): Promise<number[]> {
     return (await this.ask<{ values: number[] }>({ op: 'values', pid, title, role })).values;
   }

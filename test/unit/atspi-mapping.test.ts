@@ -152,6 +152,13 @@ describe('atspiToCup', () => {
     assert.equal(converted.root.children![0]!.children![0]!.platform?.linux?.atspiRole, 'ROLE_PUSH_BUTTON');
   });
 
+  test('an unnamed control takes the name of its labelled-by label; its own name wins', () => {
+    const unnamed = atspiToCup(raw('ROLE_ENTRY', { labelledBy: 'Entry 1', extents: { x: 120, y: 60, w: 80, h: 30 } }), screenContext);
+    assert.equal(unnamed.root.name, 'Entry 1');
+    const named = atspiToCup(raw('ROLE_ENTRY', { name: 'Search', labelledBy: 'Entry 1', extents: { x: 120, y: 60, w: 80, h: 30 } }), screenContext);
+    assert.equal(named.root.name, 'Search');
+  });
+
   test('GTK4 window-relative extents are moved by the window content origin', () => {
     const context = { ...screenContext, extentsOrigin: { x: 300, y: 200 }, visibleArea: { x: 300, y: 200, w: 400, h: 300 } };
     const converted = atspiToCup(raw('ROLE_PUSH_BUTTON', { name: 'OK', extents: { x: 10, y: 20, w: 30, h: 40 } }), context);

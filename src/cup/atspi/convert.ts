@@ -146,7 +146,8 @@ export function atspiToCup(root: AtspiRawNode, context: RawTreeContext): Convert
     sources.push({ index, bus: raw.bus, path: raw.path, atspiRole: raw.role });
     const states = decodeStateSet(raw.states);
     const atspiRole = atspiRoleName(raw.role);
-    const name = context.gtk4NameQuirks && typeNamePattern.test(raw.name) ? '' : raw.name;
+    // A control without a name of its own is named by the label that points at it (W3C accname, aria-labelledby).
+    const name = (context.gtk4NameQuirks && typeNamePattern.test(raw.name) ? '' : raw.name) || (raw.labelledBy ?? '');
     const role = cupRoleFor({
       atspiRole,
       parentAtspiRole: parent ? atspiRoleName(parent.role) : undefined,

@@ -47,6 +47,12 @@ const placeholderRoles = new Set([40, 61, 79]);
  */
 const structuralAttributeRoles = new Set([32, 83, 85, 87, 91, 110]);
 const maxTextLength = 4096;
+/**
+ * Controls a dialog labels with a separate label widget (GTK's mnemonic labels): combo box, list,
+ * password text, slider, spin button, table, text, tree table, entry. Unnamed, they are named by it.
+ */
+const labelledRoles = new Set([11, 31, 40, 51, 52, 55, 61, 66, 79]);
+const RELATION_LABELLED_BY = 2;
 
 type Body = unknown[];
 
@@ -130,7 +136,7 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
    * Properties of one interface: in one GetAll where the toolkit is known to answer it, else one Get
    * per property (Qt 5.15 crashes on GetAll, whatever the interface).
    */
-  async function readProperties(node: AtspiRawNode, iface: string, names: readonly string[]): Promise<Map<string, unknown>> {
+  async function readProperties(node: ObjectRef, iface: string, names: readonly string[]): Promise<Map<string, unknown>> {
     if (options.propertiesInOneCall) {
       const all = await call(node, 'org.freedesktop.DBus.Properties', 'GetAll', 's', [atspiInterface(iface)]);
       if (all?.[0] instanceof Map) return new Map([...(all[0] as Map<string, { value: unknown }>)].map(([key, variant]) => [key, variant.value]));
@@ -230,6 +236,17 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
           const name = await call({ bus, path }, 'org.freedesktop.DBus.Properties', 'Get', 'ss', [atspiInterface('Accessible'), 'Name']);
           const variant = name?.[0] as { value: unknown } | undefined;
           if (variant) node.selectedName = String(variant.value);
+        }),
+      );
+    }
+    if (node.name === '' && labelledRoles.has(node.role)) {
+      work.push(
+        call(node, atspiInterface('Accessible'), 'GetRelationSet').then(async (body) => {
+          const relations = (body?.[0] as [number, [string, string][]][] | undefined) ?? [];
+          const labels = objectRefs(relations.filter(([type]) => type === RELATION_LABELLED_BY).flatMap(([, targets]) => targets));
+          const names = await Promise.all(labels.map((label) => readProperties(label, 'Accessible', ['Name'])));
+          const text = names.map((properties) => String(properties.get('Name') ?? '')).filter(Boolean).join(' ');
+          if (text) node.labelledBy = text;
         }),
       );
     }

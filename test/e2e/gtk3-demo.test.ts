@@ -8,7 +8,7 @@ import { accessibleWindowState, callOk, testContext, type Element } from '../hel
 
 // gtk3-demo's list of demos is a GtkTreeView: its rows are table cells whose only "activate" runs the
 // demo, which is what a double click does. A click selects the row (and shows that demo's source).
-describe('items of a real GTK3 tree view (gtk3-demo)', () => {
+describe('gtk3-demo: a real GTK3 app from Debian, its tree view of demos and a demo window', () => {
   let desktop: TestDesktop;
   let context: ToolContext;
   let oracle: PyatspiOracle;
@@ -90,5 +90,22 @@ describe('items of a real GTK3 tree view (gtk3-demo)', () => {
       if (titles.length > 1) break;
     }
     assert.ok(titles.length > 1, `the Assistant demo opened a window: ${JSON.stringify(titles)}`);
+  });
+
+  test('an unnamed entry takes its name from the label that labels it (labelled-by), as pyatspi shows the relation', async () => {
+    const dialogs = await row('Dialogs and Message Boxes');
+    await callOk(context, 'double_click', { window_id: demo.id, element_index: dialogs.index });
+    let window: ClientWindow | undefined;
+    for (const deadline = Date.now() + 5000; !window && Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 100))) {
+      window = (await context.desktop.windows()).find((candidate) => candidate.pid === demo.pid && candidate.id !== demo.id && candidate.title === 'Dialogs and Message Boxes');
+    }
+    assert.ok(window, 'the demo opened its window');
+    // The main window is titled after the selected demo too; selecting another leaves the title to the demo's window.
+    await callOk(context, 'click', { window_id: demo.id, element_index: (await row('Builder')).index });
+    const labelled = (await oracle.labelled(window.pid, window.title)).filter((entry) => entry.role === 'text');
+    assert.ok(labelled.some((entry) => entry.name === '' && entry.labels.includes('Entry 1')), JSON.stringify(labelled));
+    const { state } = await accessibleWindowState(context, window);
+    const entries = state.elements.filter((element) => element.role === 'textbox');
+    assert.ok(entries.some((entry) => entry.name === 'Entry 1'), JSON.stringify(entries));
   });
 });
