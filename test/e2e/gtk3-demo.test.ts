@@ -92,20 +92,53 @@ describe('gtk3-demo: a real GTK3 app from Debian, its tree view of demos and a d
     assert.ok(titles.length > 1, `the Assistant demo opened a window: ${JSON.stringify(titles)}`);
   });
 
-  test('an unnamed entry takes its name from the label that labels it (labelled-by), as pyatspi shows the relation', async () => {
-    const dialogs = await row('Dialogs and Message Boxes');
-    await callOk(context, 'double_click', { window_id: demo.id, element_index: dialogs.index });
-    let window: ClientWindow | undefined;
-    for (const deadline = Date.now() + 5000; !window && Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 100))) {
-      window = (await context.desktop.windows()).find((candidate) => candidate.pid === demo.pid && candidate.id !== demo.id && candidate.title === 'Dialogs and Message Boxes');
+  /** A window of the demo app other than the main one, once it is mapped. */
+  async function demoWindow(title: string): Promise<ClientWindow | undefined> {
+    for (const deadline = Date.now() + 5000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 100))) {
+      const found = (await context.desktop.windows()).find((candidate) => candidate.pid === demo.pid && candidate.id !== demo.id && candidate.title === title);
+      if (found) return found;
     }
+    return undefined;
+  }
+
+  /** Runs the "Dialogs and Message Boxes" demo (once) and returns its window. */
+  async function dialogsDemo(): Promise<ClientWindow> {
+    const open = (await context.desktop.windows()).find((candidate) => candidate.pid === demo.pid && candidate.id !== demo.id && candidate.title === 'Dialogs and Message Boxes');
+    if (open) return open;
+    await callOk(context, 'double_click', { window_id: demo.id, element_index: (await row('Dialogs and Message Boxes')).index });
+    const window = await demoWindow('Dialogs and Message Boxes');
     assert.ok(window, 'the demo opened its window');
     // The main window is titled after the selected demo too; selecting another leaves the title to the demo's window.
     await callOk(context, 'click', { window_id: demo.id, element_index: (await row('Builder')).index });
+    return window;
+  }
+
+  test('an unnamed entry takes its name from the label that labels it (labelled-by), as pyatspi shows the relation', async () => {
+    const window = await dialogsDemo();
     const labelled = (await oracle.labelled(window.pid, window.title)).filter((entry) => entry.role === 'text');
     assert.ok(labelled.some((entry) => entry.name === '' && entry.labels.includes('Entry 1')), JSON.stringify(labelled));
     const { state } = await accessibleWindowState(context, window);
     const entries = state.elements.filter((element) => element.role === 'textbox');
     assert.ok(entries.some((entry) => entry.name === 'Entry 1'), JSON.stringify(entries));
+  });
+
+  test('a button that runs a modal GTK3 dialog: the dialog can be read and used, and its OK hands the text back', async () => {
+    const window = await dialogsDemo();
+    const opener = (await accessibleWindowState(context, window)).state.elements.find((element) => element.name === 'Interactive Dialog')!;
+    const clicked = await callOk(context, 'click', { window_id: window.id, element_index: opener.index });
+    assert.equal(clicked.structured.effect, 'confirmed');
+    const dialog = await demoWindow('Interactive Dialog');
+    assert.ok(dialog, 'the dialog is mapped');
+    // gtk_dialog_run runs the dialog inside the click's D-Bus dispatch; the app must still answer.
+    const { state } = await accessibleWindowState(context, dialog);
+    assert.equal(state.degraded, false, state.degraded_reason);
+    const entry = state.elements.find((element) => element.role === 'textbox' && element.name === 'Entry 2')!;
+    assert.equal((await callOk(context, 'type_text', { window_id: dialog.id, element_index: entry.index, text: 'from the dialog' })).structured.effect, 'confirmed');
+    const ok = state.elements.find((element) => element.role === 'button' && element.name === 'OK')!;
+    assert.equal((await callOk(context, 'click', { window_id: dialog.id, element_index: ok.index })).structured.effect, 'confirmed');
+
+    const after = (await accessibleWindowState(context, window)).state;
+    assert.ok(after.elements.some((element) => element.role === 'textbox' && element.value === 'from the dialog'), JSON.stringify(after.elements));
+    assert.ok(!(await context.desktop.windows()).some((candidate) => candidate.id === dialog.id), 'the dialog closed');
   });
 });

@@ -9,6 +9,8 @@ interface AppChannel {
   connection: DBusConnection;
   /** Direct (peer-to-peer): calls carry no destination, and the bus daemon is not in the path. */
   direct: boolean;
+  /** The application's private socket, when it has one. */
+  address?: string;
 }
 
 /** A call on one accessible object: everything of a method call but where it goes. */
@@ -109,6 +111,30 @@ export class AtspiClient {
     return this.channelFor(ref.bus).then((channel) => this.callOver(channel, ref, call));
   }
 
+  /**
+   * A call that may not return control to the application's D-Bus dispatch for a long time, over a
+   * connection of its own. atk-bridge answers DoAction first and then performs the action inside the
+   * dispatch of that message; an action that opens a modal GTK3 dialog (gtk_dialog_run) runs the dialog
+   * right there, and the connection that carried it stays deaf until the dialog closes. On the shared
+   * channel that would leave the app unreadable exactly when its dialog needs to be read.
+   */
+  async callObjectAlone(ref: ObjectRef, call: ObjectCall): Promise<unknown[]> {
+    const channel = await this.channelFor(ref.bus);
+    if (!channel.address) return this.callOver(channel, ref, call);
+    let connection: DBusConnection;
+    try {
+      connection = await DBusConnection.connect(channel.address, { timeoutMs: this.callTimeoutMs, connectTimeoutMs: this.callTimeoutMs, peerToPeer: true });
+    } catch {
+      return this.callOver(channel, ref, call);
+    }
+    try {
+      return await this.callOver({ connection, direct: true }, ref, call);
+    } finally {
+      // The app may still be inside this call's dispatch (running the dialog); it sees the close when it returns.
+      connection.close();
+    }
+  }
+
   private async callOver(channel: AppChannel, ref: ObjectRef, call: ObjectCall): Promise<unknown[]> {
     const reply = await channel.connection.call({
       destination: channel.direct ? '' : ref.bus,
@@ -149,7 +175,7 @@ export class AtspiClient {
         this.channels.delete(busName);
         this.openChannels.delete(busName);
       });
-      return { connection, direct: true };
+      return { connection, direct: true, address };
     } catch {
       // The socket may be unreachable from here (another mount namespace, a sandbox): the bus still works.
       return viaBus;

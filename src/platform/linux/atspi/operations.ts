@@ -66,8 +66,9 @@ export async function actionNames(client: AtspiClient, ref: ObjectRef): Promise<
   return names;
 }
 
+/** Performs an action; over a connection of its own, as the action may run a modal dialog (see callObjectAlone). */
 export async function doAction(client: AtspiClient, ref: ObjectRef, index: number): Promise<boolean> {
-  return Boolean((await callObject(client, ref, 'Action', 'DoAction', 'i', [index]))[0]);
+  return Boolean((await client.callObjectAlone(ref, { interface: atspiInterface('Action'), member: 'DoAction', signature: 'i', body: [index] }))[0]);
 }
 
 export async function grabFocus(client: AtspiClient, ref: ObjectRef): Promise<boolean> {
@@ -156,8 +157,9 @@ export async function setValue(client: AtspiClient, ref: ObjectRef, value: numbe
   await setProperty(client, ref, 'Value', 'CurrentValue', new Variant('d', value));
 }
 
+/** Selects a child; over a connection of its own, as an app may open a dialog when its selection changes. */
 export async function selectChild(client: AtspiClient, ref: ObjectRef, index: number): Promise<boolean> {
-  return Boolean((await callObject(client, ref, 'Selection', 'SelectChild', 'i', [index]))[0]);
+  return Boolean((await client.callObjectAlone(ref, { interface: atspiInterface('Selection'), member: 'SelectChild', signature: 'i', body: [index] }))[0]);
 }
 
 export async function children(client: AtspiClient, ref: ObjectRef): Promise<ObjectRef[]> {
