@@ -141,4 +141,19 @@ describe('gtk3-demo: a real GTK3 app from Debian, its tree view of demos and a d
     assert.ok(after.elements.some((element) => element.role === 'textbox' && element.value === 'from the dialog'), JSON.stringify(after.elements));
     assert.ok(!(await context.desktop.windows()).some((candidate) => candidate.id === dialog.id), 'the dialog closed');
   });
+
+  test('a click on a cell of a table with several columns selects its row (the table refuses SelectChild; its Table interface selects rows)', async () => {
+    await callOk(context, 'press_key', { window_id: demo.id, element_index: (await row('Tree View')).index, key: 'Right' });
+    await callOk(context, 'double_click', { window_id: demo.id, element_index: (await row('List Store')).index });
+    const window = await demoWindow('List Store');
+    assert.ok(window, 'the List Store demo opened');
+    // The main window is titled after the selected demo too; selecting another leaves the title to the demo's window.
+    await callOk(context, 'click', { window_id: demo.id, element_index: (await row('Builder')).index });
+    const { state } = await accessibleWindowState(context, window);
+    const bug = state.elements.find((element) => element.role === 'cell' && element.name === '60620')!;
+    assert.ok(bug && !bug.states.includes('selected'), JSON.stringify(bug));
+    const clicked = await callOk(context, 'click', { window_id: window.id, element_index: bug.index });
+    assert.equal(clicked.structured.effect, 'confirmed');
+    assert.ok((await oracle.find(window.pid, window.title, 'table cell', '60620')).states?.includes('selected'), 'pyatspi sees the row selected');
+  });
 });

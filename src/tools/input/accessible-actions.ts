@@ -32,6 +32,16 @@ export interface AccessibleAction {
   name: string;
 }
 
+/**
+ * What a click does to a list or tree item besides selecting it: toggling a check-box cell, pressing a
+ * button in a row. Not "activate", which is the item's double click (GTK's row activation).
+ */
+const itemClickActions = ['click', 'press', 'toggle'];
+
+export function findItemClickAction(context: ToolContext, target: Actionable): Promise<AccessibleAction | undefined> {
+  return findNamedAction(context, target, itemClickActions);
+}
+
 /** The first of the wanted actions (lower-case names, in order of preference) that this element offers. */
 export async function findNamedAction(context: ToolContext, target: Actionable, wanted: readonly string[]): Promise<AccessibleAction | undefined> {
   if (!target.interfaces.includes('Action')) return undefined;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { ToolContext } from '../context.js';
 import { pidArgument, windowIdArgument } from '../schemas.js';
 import { defineTool, ToolError } from '../tool.js';
-import { findGestureAction, focusElement, performAction, type AccessibleAction, type Actionable, type PointerKind } from './accessible-actions.js';
+import { findGestureAction, findItemClickAction, focusElement, performAction, type AccessibleAction, type Actionable, type PointerKind } from './accessible-actions.js';
 import { actionOutcome, actionOutput, notDelivered } from './outcome.js';
 import { click as pointerClick, syntheticClick } from '../../platform/linux/input/index.js';
 import { toolkitName, withForeground } from './real-input.js';
@@ -37,14 +37,15 @@ async function backgroundElement(context: ToolContext, target: ElementTarget, ki
   const element = actionable(target);
   const action = await findGestureAction(context, element, kind);
   const snapshot = target.snapshot;
-  // A click on a list or tree item selects it; a double click selects it and then activates it.
+  // A click on a list or tree item selects it (and toggles a check-box cell); a double click selects it and then activates it.
   const selection = kind === 'click' || (kind === 'double_click' && action) ? await itemSelectionFor(context, target.element, target.live.role) : undefined;
   if (selection) {
     const probes = probesFor(context, target);
     if (selection.item !== target.element) probes.push(stateProbe(context, selection.item, `the item [e${target.element.index}] lies in`, 'selected'));
+    const alsoDo = kind === 'click' ? await findItemClickAction(context, element) : action;
     const observation = await observe(context, target.element.bus, probes, async () => {
       await selectItem(context, selection);
-      if (kind === 'double_click' && action) await performAction(context, element, action);
+      if (alsoDo) await performAction(context, element, alsoDo);
     }, { snapshot });
     return actionOutcome({ path: 'x11_atspi', mode: 'background', target, observation });
   }
@@ -71,8 +72,14 @@ async function backgroundElement(context: ToolContext, target: ElementTarget, ki
   );
 }
 
-/** What performs a gesture at a point: an accessibility action, or (for a click on a list item) selecting it. */
-type PointGesture = { ref: ObjectRef; name: string } & ({ action: AccessibleAction; candidate: Actionable } | { selection: ItemSelection });
+/** What an accessibility action is performed on. */
+type ActionOn = { action: AccessibleAction; candidate: Actionable };
+
+/**
+ * What performs a gesture at a point: an accessibility action, or (for a click on a list item) selecting
+ * it, and then the item's own click action when it has one (a check-box cell's toggle).
+ */
+type PointGesture = { ref: ObjectRef; name: string } & (ActionOn | { selection: ItemSelection; then?: ActionOn });
 
 /**
  * The object under a point that performs a gesture: the deepest object there, or the nearest ancestor
@@ -84,9 +91,12 @@ async function gestureAt(context: ToolContext, target: PointTarget, kind: Pointe
   for (let depth = 0; ref && depth < 4; depth++) {
     const live = await readObject(client, ref).catch(() => undefined);
     if (!live) return undefined;
-    const selection = kind === 'click' ? await itemSelectionFor(context, ref, live.role) : undefined;
-    if (selection) return { ref: selection.item, name: live.name, selection };
     const candidate = { ref, interfaces: live.interfaces };
+    const selection = kind === 'click' ? await itemSelectionFor(context, ref, live.role) : undefined;
+    if (selection) {
+      const itemAction = await findItemClickAction(context, candidate);
+      return { ref: selection.item, name: live.name, selection, then: itemAction && { action: itemAction, candidate } };
+    }
     const action = await findGestureAction(context, candidate, kind);
     if (action) return { ref, name: live.name, action, candidate };
     ref = await parentOf(client, ref).catch(() => undefined);
@@ -99,7 +109,14 @@ async function backgroundPoint(context: ToolContext, target: PointTarget, kind: 
   if (found) {
     const label = found.name ? `"${found.name}"` : 'the element under the point';
     const probes = [nameProbe(context, found.ref, label), statesProbe(context, found.ref, label, clickStates)];
-    const perform = 'selection' in found ? () => selectItem(context, found.selection) : () => performAction(context, found.candidate, found.action);
+    const perform = async () => {
+      if ('selection' in found) {
+        await selectItem(context, found.selection);
+        if (found.then) await performAction(context, found.then.candidate, found.then.action);
+      } else {
+        await performAction(context, found.candidate, found.action);
+      }
+    };
     const observation = await observe(context, found.ref.bus, probes, perform);
     return actionOutcome({ path: 'x11_atspi', mode: 'background', target, observation });
   }

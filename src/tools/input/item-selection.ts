@@ -1,6 +1,6 @@
 import { decodeStateSet } from '../../cup/atspi/states.js';
 import type { ObjectRef } from '../../platform/linux/atspi/object-ref.js';
-import { callObject, parentOf, readInterfaces, readRole, readStates, selectChild } from '../../platform/linux/atspi/operations.js';
+import { callObject, parentOf, readInterfaces, readRole, readStates, selectChild, selectTableRow } from '../../platform/linux/atspi/operations.js';
 import type { ToolContext } from '../context.js';
 
 /**
@@ -13,6 +13,8 @@ const itemRoles = new Set([32, 37, 56, 90, 91]);
 /** Where a click selects an item: the container that owns the selection, and the item's index in it. */
 export interface ItemSelection {
   container: ObjectRef;
+  /** The container's interfaces: a table can also select the item's whole row. */
+  containerInterfaces: readonly string[];
   index: number;
   /** The item that gets selected: the target, or the item it lies in (a GTK3 tree cell's inner cell). */
   item: ObjectRef;
@@ -22,9 +24,11 @@ async function selectableIn(context: ToolContext, item: ObjectRef, role: number)
   const client = await context.desktop.atspi();
   if (!itemRoles.has(role) || !decodeStateSet(await readStates(client, item)).has('STATE_SELECTABLE')) return undefined;
   const container = await parentOf(client, item);
-  if (!container || !(await readInterfaces(client, container)).includes('Selection')) return undefined;
+  if (!container) return undefined;
+  const containerInterfaces = await readInterfaces(client, container);
+  if (!containerInterfaces.includes('Selection')) return undefined;
   const index = Number((await callObject(client, item, 'Accessible', 'GetIndexInParent'))[0]);
-  return Number.isInteger(index) && index >= 0 ? { container, index, item } : undefined;
+  return Number.isInteger(index) && index >= 0 ? { container, containerInterfaces, index, item } : undefined;
 }
 
 /**
@@ -45,9 +49,14 @@ export async function itemSelectionFor(context: ToolContext, object: ObjectRef, 
   }
 }
 
-/** Selects the item, unless it already is (GTK refuses to select a selected row again). */
+/**
+ * Selects the item, unless it already is (GTK refuses to select a selected row again). A GTK3 tree view
+ * with more than one column refuses SelectChild; its Table interface selects the cell's row instead.
+ */
 export async function selectItem(context: ToolContext, selection: ItemSelection): Promise<void> {
   const client = await context.desktop.atspi();
   if (decodeStateSet(await readStates(client, selection.item)).has('STATE_SELECTED')) return;
-  if (!(await selectChild(client, selection.container, selection.index))) throw new Error('the application refused to select the item');
+  if (await selectChild(client, selection.container, selection.index)) return;
+  if (selection.containerInterfaces.includes('Table') && (await selectTableRow(client, selection.container, selection.index))) return;
+  throw new Error('the application refused to select the item');
 }

@@ -162,6 +162,13 @@ export async function selectChild(client: AtspiClient, ref: ObjectRef, index: nu
   return Boolean((await client.callObjectAlone(ref, { interface: atspiInterface('Selection'), member: 'SelectChild', signature: 'i', body: [index] }))[0]);
 }
 
+/** Selects the row of a table's child (by its index among the table's children); false when refused. */
+export async function selectTableRow(client: AtspiClient, table: ObjectRef, childIndex: number): Promise<boolean> {
+  const row = Number((await callObject(client, table, 'Table', 'GetRowAtIndex', 'i', [childIndex]))[0]);
+  if (!Number.isInteger(row) || row < 0) return false;
+  return Boolean((await client.callObjectAlone(table, { interface: atspiInterface('Table'), member: 'AddRowSelection', signature: 'i', body: [row] }))[0]);
+}
+
 export async function children(client: AtspiClient, ref: ObjectRef): Promise<ObjectRef[]> {
   const [list] = (await callObject(client, ref, 'Accessible', 'GetChildren')) as [[string, string][]];
   return objectRefs(list);
