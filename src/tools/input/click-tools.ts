@@ -37,16 +37,11 @@ async function backgroundElement(context: ToolContext, target: ElementTarget, ki
   const element = actionable(target);
   const action = await findGestureAction(context, element, kind);
   const snapshot = target.snapshot;
-  // A click on a list or tree item selects it (and toggles a check-box cell); a double click selects it and then activates it.
-  const selection = kind === 'click' || (kind === 'double_click' && action) ? await itemSelectionFor(context, target.element, target.live.role) : undefined;
-  if (selection) {
+  const item = await itemGesture(context, element, target.live.role, kind, action);
+  if (item) {
     const probes = probesFor(context, target);
-    if (selection.item !== target.element) probes.push(stateProbe(context, selection.item, `the item [e${target.element.index}] lies in`, 'selected'));
-    const alsoDo = kind === 'click' ? await findItemClickAction(context, element) : action;
-    const observation = await observe(context, target.element.bus, probes, async () => {
-      await selectItem(context, selection);
-      if (alsoDo) await performAction(context, element, alsoDo);
-    }, { snapshot });
+    if (item.selection.item !== target.element) probes.push(stateProbe(context, item.selection.item, `the item [e${target.element.index}] lies in`, 'selected'));
+    const observation = await observe(context, target.element.bus, probes, () => performItemGesture(context, item), { snapshot });
     return actionOutcome({ path: 'x11_atspi', mode: 'background', target, observation });
   }
   if (action) {
@@ -75,11 +70,31 @@ async function backgroundElement(context: ToolContext, target: ElementTarget, ki
 /** What an accessibility action is performed on. */
 type ActionOn = { action: AccessibleAction; candidate: Actionable };
 
+/** A gesture on a list or tree item: selecting it, then the action that goes with the gesture, if any. */
+interface ItemGesture {
+  selection: ItemSelection;
+  then?: ActionOn;
+}
+
 /**
- * What performs a gesture at a point: an accessibility action, or (for a click on a list item) selecting
- * it, and then the item's own click action when it has one (a check-box cell's toggle).
+ * How a gesture works on a list or tree item, when the object is one: a click selects it (and performs a
+ * check-box cell's toggle), a double click selects it and then performs its double-click action.
  */
-type PointGesture = { ref: ObjectRef; name: string } & (ActionOn | { selection: ItemSelection; then?: ActionOn });
+async function itemGesture(context: ToolContext, candidate: Actionable, role: number, kind: PointerKind, action: AccessibleAction | undefined): Promise<ItemGesture | undefined> {
+  if (kind === 'right_click' || (kind === 'double_click' && !action)) return undefined;
+  const selection = await itemSelectionFor(context, candidate.ref, role);
+  if (!selection) return undefined;
+  const then = kind === 'click' ? await findItemClickAction(context, candidate) : action;
+  return { selection, then: then && { action: then, candidate } };
+}
+
+async function performItemGesture(context: ToolContext, gesture: ItemGesture): Promise<void> {
+  await selectItem(context, gesture.selection);
+  if (gesture.then) await performAction(context, gesture.then.candidate, gesture.then.action);
+}
+
+/** What performs a gesture at a point: an accessibility action, or a gesture on a list or tree item. */
+type PointGesture = { ref: ObjectRef; name: string } & (ActionOn | ItemGesture);
 
 /**
  * The object under a point that performs a gesture: the deepest object there, or the nearest ancestor
@@ -92,12 +107,9 @@ async function gestureAt(context: ToolContext, target: PointTarget, kind: Pointe
     const live = await readObject(client, ref).catch(() => undefined);
     if (!live) return undefined;
     const candidate = { ref, interfaces: live.interfaces };
-    const selection = kind === 'click' ? await itemSelectionFor(context, ref, live.role) : undefined;
-    if (selection) {
-      const itemAction = await findItemClickAction(context, candidate);
-      return { ref: selection.item, name: live.name, selection, then: itemAction && { action: itemAction, candidate } };
-    }
     const action = await findGestureAction(context, candidate, kind);
+    const item = await itemGesture(context, candidate, live.role, kind, action);
+    if (item) return { ref: item.selection.item, name: live.name, ...item };
     if (action) return { ref, name: live.name, action, candidate };
     ref = await parentOf(client, ref).catch(() => undefined);
   }
@@ -109,14 +121,7 @@ async function backgroundPoint(context: ToolContext, target: PointTarget, kind: 
   if (found) {
     const label = found.name ? `"${found.name}"` : 'the element under the point';
     const probes = [nameProbe(context, found.ref, label), statesProbe(context, found.ref, label, clickStates)];
-    const perform = async () => {
-      if ('selection' in found) {
-        await selectItem(context, found.selection);
-        if (found.then) await performAction(context, found.then.candidate, found.then.action);
-      } else {
-        await performAction(context, found.candidate, found.action);
-      }
-    };
+    const perform = () => ('selection' in found ? performItemGesture(context, found) : performAction(context, found.candidate, found.action));
     const observation = await observe(context, found.ref.bus, probes, perform);
     return actionOutcome({ path: 'x11_atspi', mode: 'background', target, observation });
   }
