@@ -4,7 +4,7 @@ import type { ToolContext } from '../../src/tools/context.js';
 import type { ClientWindow } from '../../src/platform/linux/windows.js';
 import { TestDesktop } from '../helpers/desktop.js';
 import { PyatspiOracle } from '../helpers/oracle.js';
-import { accessibleWindowState, callOk, testContext, type Element } from '../helpers/tools.js';
+import { accessibleWindowState, callOk, failsWith, testContext, type Element } from '../helpers/tools.js';
 
 // gtk3-demo's list of demos is a GtkTreeView: its rows are table cells whose only "activate" runs the
 // demo, which is what a double click does. A click selects the row (and shows that demo's source).
@@ -155,5 +155,27 @@ describe('gtk3-demo: a real GTK3 app from Debian, its tree view of demos and a d
     const clicked = await callOk(context, 'click', { window_id: window.id, element_index: bug.index });
     assert.equal(clicked.structured.effect, 'confirmed');
     assert.ok((await oracle.find(window.pid, window.title, 'table cell', '60620')).states?.includes('selected'), 'pyatspi sees the row selected');
+  });
+
+  test('set_value picks a combo box choice past a separator and one inside a submenu, and reads back what the combo shows', async () => {
+    await callOk(context, 'double_click', { window_id: demo.id, element_index: (await row('Combo Boxes')).index });
+    const window = await demoWindow('Combo Boxes');
+    assert.ok(window, 'the Combo Boxes demo opened');
+    await callOk(context, 'click', { window_id: demo.id, element_index: (await row('Builder')).index });
+    const combos = (await accessibleWindowState(context, window)).state.elements.filter((element) => element.role === 'combobox');
+    // "Items with icons" has a separator row before "Open"; "Where are we ?" groups its towns in submenus.
+    const icons = combos.find((combo) => combo.value === 'Warning')!;
+    const towns = combos.find((combo) => combo.name === 'Boston')!;
+    assert.ok(icons && towns, JSON.stringify(combos));
+
+    const open = await callOk(context, 'set_value', { window_id: window.id, element_index: icons.index, value: 'Open' });
+    assert.equal(open.structured.effect, 'confirmed');
+    assert.equal((await oracle.find(window.pid, window.title, 'combo box', 'document-open')).found, true, 'GTK names the combo after the icon of its active row');
+    const albany = await callOk(context, 'set_value', { window_id: window.id, element_index: towns.index, value: 'Albany' });
+    assert.equal(albany.structured.effect, 'confirmed');
+    assert.equal((await oracle.find(window.pid, window.title, 'combo box', 'Albany')).found, true);
+    const after = (await accessibleWindowState(context, window)).state.elements.filter((element) => element.role === 'combobox');
+    assert.deepEqual(after.slice(0, 2).map((combo) => combo.value), ['Open', 'Albany']);
+    await failsWith(context, 'set_value', { window_id: window.id, element_index: towns.index, value: 'Atlantis' }, 'no_such_option');
   });
 });

@@ -5,7 +5,8 @@ import { isAlive } from '../../src/platform/linux/desktop/processes.js';
 import { sessionMembers } from '../../src/tui/process-session.js';
 import { runTool } from '../../src/tools/run.js';
 import { callOk } from '../helpers/tools.js';
-import { failsWith, nodes, PYTHON, tuiFixtures, useTerminals } from '../tui/helpers.js';
+import { nodes, PYTHON, tuiFixtures, useTerminals } from '../tui/helpers.js';
+import { failsWith } from '../helpers/tools.js';
 
 const BASH = { command: 'bash', args: ['--norc', '--noprofile', '-i'], env: { PS1: '$ ', HISTFILE: '/dev/null' } };
 

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { callOk } from '../helpers/tools.js';
-import { failsWith, nodes, PYTHON, tuiFixtures, useTerminals } from '../tui/helpers.js';
+import { nodes, PYTHON, tuiFixtures, useTerminals } from '../tui/helpers.js';
+import { failsWith } from '../helpers/tools.js';
 
 const { context, start } = useTerminals();
 

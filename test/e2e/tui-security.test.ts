@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { callOk } from '../helpers/tools.js';
-import { failsWith, nodes, useTerminals } from '../tui/helpers.js';
+import { nodes, useTerminals } from '../tui/helpers.js';
+import { failsWith } from '../helpers/tools.js';
 
 const { context, start } = useTerminals();
 

@@ -1,3 +1,4 @@
+import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -27,6 +28,14 @@ export function testContext(): ToolContext {
   }
   process.env.XDG_CONFIG_HOME = configHome;
   return createContext({ session: 'test', persistConfig: false });
+}
+
+/** The error code of a failed call (and that it failed). */
+export async function failsWith(context: ToolContext, name: string, args: Record<string, unknown>, code: string): Promise<ToolCallResult> {
+  const result = await runTool(name, args, context);
+  assert.equal(result.ok, false, `${name} should have failed with ${code}, but: ${result.summary}`);
+  assert.equal((result.structured.error as { code: string }).code, code, result.summary);
+  return result;
 }
 
 /** Runs a tool and fails the test with the tool's own message when it did not succeed. */

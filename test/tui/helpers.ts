@@ -8,7 +8,6 @@ import { after } from 'node:test';
 import { createContext } from '../../src/server/session.js';
 import type { ToolContext } from '../../src/tools/context.js';
 import type { ToolCallResult } from '../../src/tools/call-result.js';
-import { runTool } from '../../src/tools/run.js';
 import type { CellGrid } from '../../src/tui/grid.js';
 import { DEFAULT_SESSION } from '../../src/tui/manager.js';
 import { sessionMembers } from '../../src/tui/process-session.js';
@@ -30,14 +29,6 @@ export const PYTHON = '/usr/bin/python3';
 function terminalContext(session = 'test'): ToolContext {
   process.env.XDG_CONFIG_HOME ??= mkdtempSync(join(tmpdir(), 'cup-tui-config-'));
   return createContext({ session, persistConfig: false });
-}
-
-/** The error code of a failed call (and that it failed). */
-export async function failsWith(context: ToolContext, name: string, args: Record<string, unknown>, code: string): Promise<ToolCallResult> {
-  const result = await runTool(name, args, context);
-  assert.equal(result.ok, false, `${name} should have failed with ${code}, but: ${result.summary}`);
-  assert.equal((result.structured.error as { code: string }).code, code, result.summary);
-  return result;
 }
 
 /**

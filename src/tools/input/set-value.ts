@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { decodeStateSet } from '../../cup/atspi/states.js';
-import { children, readName, readRole, readStates, readValue, selectChild, setTextContents, setValue } from '../../platform/linux/atspi/operations.js';
+import { children, readName, readRole, readStates, readValue, selectChild, selectedChild, setTextContents, setValue } from '../../platform/linux/atspi/operations.js';
 import type { ObjectRef } from '../../platform/linux/atspi/object-ref.js';
 import type { ToolContext } from '../context.js';
 import { defineTool, ToolError } from '../tool.js';
@@ -9,23 +9,48 @@ import { actionOutcome, actionOutput, describeTarget, notDelivered } from './out
 import { requireEditable } from './type-text.js';
 import { actionResult, elementAddressing } from './schemas.js';
 import { actionable, resolveElement, type ElementTarget } from './targets.js';
-import { nameProbe, observe, stateProbe, textProbe, valueProbe } from './verification.js';
+import { observe, stateProbe, textProbe, valueProbe, type Probe } from './verification.js';
 
 const menuItemRoles = new Set([32, 35, 8, 45]); // list item, menu item, check menu item, radio menu item
+const menuRole = 33;
 
-/** A combo box's options as the toolkit exposes them: its own children, or the items of its popup menu/list. */
-async function comboOptions(context: ToolContext, combo: ObjectRef): Promise<{ ref: ObjectRef; name: string }[]> {
+interface ComboOption {
+  ref: ObjectRef;
+  name: string;
+  /**
+   * Its index for the combo box's own SelectChild: its place among the popup's children, separators
+   * counted (they are rows of the model too). Undefined inside a submenu, which SelectChild cannot reach.
+   */
+  selectIndex?: number;
+}
+
+/**
+ * A combo box's options as the toolkit exposes them: its own children, or the items of its popup menu
+ * or list, including the choices GTK3 groups into submenus of the popup.
+ */
+async function comboOptions(context: ToolContext, combo: ObjectRef): Promise<ComboOption[]> {
   const client = await context.desktop.atspi();
-  const options: { ref: ObjectRef; name: string }[] = [];
-  const visit = async (ref: ObjectRef, depth: number) => {
-    for (const child of await children(client, ref)) {
+  const options: ComboOption[] = [];
+  const visit = async (ref: ObjectRef, depth: number, inSubmenu: boolean) => {
+    for (const [place, child] of (await children(client, ref)).entries()) {
       const role = await readRole(client, child);
-      if (menuItemRoles.has(role)) options.push({ ref: child, name: await readName(client, child) });
-      else if (depth < 2) await visit(child, depth + 1);
+      if (menuItemRoles.has(role)) options.push({ ref: child, name: await readName(client, child), selectIndex: inSubmenu ? undefined : place });
+      else if (depth < 2) await visit(child, depth + 1, inSubmenu || (role === menuRole && depth >= 1));
     }
   };
-  await visit(combo, 0);
+  await visit(combo, 0, false);
   return options;
+}
+
+/**
+ * The choice a combo box shows: its selected child's name, or its own name when the selected child is a
+ * submenu (GTK3 selects the group, "A - B", and names the combo box after the active choice, "Boston").
+ */
+async function comboChoice(context: ToolContext, combo: ObjectRef): Promise<string> {
+  const client = await context.desktop.atspi();
+  const selected = await selectedChild(client, combo).catch(() => undefined);
+  if (!selected || (await readRole(client, selected)) === menuRole) return readName(client, combo);
+  return readName(client, selected);
 }
 
 async function setComboValue(context: ToolContext, target: ElementTarget, value: string) {
@@ -39,16 +64,21 @@ async function setComboValue(context: ToolContext, target: ElementTarget, value:
     throw new ToolError(`[e${target.element.index}] has no option "${value}"; its options are: ${options.map((option) => `"${option.name}"`).join(', ')}`, 'no_such_option');
   }
   const label = `[e${target.element.index}]`;
-  const observation = await observe(context, target.element.bus, [nameProbe(context, target.element, label)], async () => {
+  const chosen = options[index]!;
+  const choice: Probe = { label: `choice of ${label}`, read: () => comboChoice(context, target.element) };
+  const isWanted = (shown: string | undefined) => shown?.trim().toLowerCase() === wanted;
+  const observation = await observe(context, target.element.bus, [choice], async () => {
     const client = await context.desktop.atspi();
-    const selected = target.live.interfaces.includes('Selection') && (await selectChild(client, target.element, index).catch(() => false));
-    if (selected) return;
-    // No Selection on the combo: the option's own click action picks it.
-    const option = { ref: options[index]!.ref, interfaces: ['Action'] };
+    const canSelect = chosen.selectIndex !== undefined && target.live.interfaces.includes('Selection');
+    if (canSelect && (await selectChild(client, target.element, chosen.selectIndex!).catch(() => false))) return;
+    // No Selection that reaches the option: the option's own click action picks it.
+    const option = { ref: chosen.ref, interfaces: ['Action'] };
     const action = await findGestureAction(context, option, 'click');
-    if (!action) throw new ToolError(`the option "${options[index]!.name}" cannot be chosen through accessibility`, 'option_not_selectable');
+    if (!action) throw new ToolError(`the option "${chosen.name}" cannot be chosen through accessibility`, 'option_not_selectable');
     await performAction(context, option, action);
-  }, { snapshot: target.snapshot });
+  }, { snapshot: target.snapshot, until: (values) => isWanted(values[0]) });
+  const shown = await comboChoice(context, target.element).catch(() => undefined);
+  if (!isWanted(shown)) throw new ToolError(`${label} shows "${shown ?? '(unreadable)'}" after choosing "${chosen.name}": the choice did not take`, 'choice_not_taken');
   return actionOutcome({ path: 'x11_atspi', mode: 'background', target, observation });
 }
 

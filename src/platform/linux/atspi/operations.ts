@@ -162,6 +162,12 @@ export async function selectChild(client: AtspiClient, ref: ObjectRef, index: nu
   return Boolean((await client.callObjectAlone(ref, { interface: atspiInterface('Selection'), member: 'SelectChild', signature: 'i', body: [index] }))[0]);
 }
 
+/** The first selected child of an object with the Selection interface, if any. */
+export async function selectedChild(client: AtspiClient, ref: ObjectRef): Promise<ObjectRef | undefined> {
+  const [child] = (await callObject(client, ref, 'Selection', 'GetSelectedChild', 'i', [0])) as [[string, string] | undefined];
+  return child && child[1] !== NULL_PATH ? { bus: child[0], path: child[1] } : undefined;
+}
+
 /** Selects the row of a table's child (by its index among the table's children); false when refused. */
 export async function selectTableRow(client: AtspiClient, table: ObjectRef, childIndex: number): Promise<boolean> {
   const row = Number((await callObject(client, table, 'Table', 'GetRowAtIndex', 'i', [childIndex]))[0]);

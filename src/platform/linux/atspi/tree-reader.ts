@@ -36,6 +36,7 @@ export interface ReadTreeResult {
 
 const STATE_SHOWING = 25;
 const comboBoxRole = 11;
+const menuRole = 33;
 /** Roles whose Text content is their value (entries and editable combo boxes). */
 const textValueRoles = new Set([11, 40, 61, 76, 77, 79]);
 /** Text roles whose attributes carry a placeholder, which the application may change at any time. */
@@ -233,9 +234,15 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
         call(node, atspiInterface('Selection'), 'GetSelectedChild', 'i', [0]).then(async (body) => {
           const [bus, path] = (body?.[0] as [string, string] | undefined) ?? [];
           if (!bus || !path || path === NULL_PATH) return;
-          const name = await call({ bus, path }, 'org.freedesktop.DBus.Properties', 'Get', 'ss', [atspiInterface('Accessible'), 'Name']);
+          const [name, role] = await Promise.all([
+            call({ bus, path }, 'org.freedesktop.DBus.Properties', 'Get', 'ss', [atspiInterface('Accessible'), 'Name']),
+            call({ bus, path }, atspiInterface('Accessible'), 'GetRole'),
+          ]);
           const variant = name?.[0] as { value: unknown } | undefined;
-          if (variant) node.selectedName = String(variant.value);
+          // In a combo box whose choices are grouped in submenus, GTK3 selects the submenu ("A - B"), not the
+          // choice ("Boston"); the combo box is named after its active choice, so that name is the value.
+          if (Number(role?.[0]) === menuRole) node.selectedName = node.name;
+          else if (variant) node.selectedName = String(variant.value);
         }),
       );
     }
