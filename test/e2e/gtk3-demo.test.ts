@@ -57,6 +57,17 @@ describe('gtk3-demo: a real GTK3 app from Debian, its tree view of demos and a d
     assert.equal(windows.length, 1, 'a click runs no demo');
   });
 
+  test('a background click on a notebook tab switches to it (page tabs have no action; the tab list selects)', async () => {
+    const tabs = (await accessibleWindowState(context, demo)).state.elements.filter((element) => element.role === 'tab');
+    const source = tabs.find((tab) => tab.name === 'Source')!;
+    assert.ok(source && !source.states.includes('selected'), JSON.stringify(tabs));
+    assert.equal((await callOk(context, 'click', { window_id: demo.id, element_index: source.index })).structured.effect, 'confirmed');
+    assert.ok((await oracle.find(demo.pid, '', 'page tab', 'Source')).states?.includes('selected'));
+    const info = tabs.find((tab) => tab.name === 'Info')!;
+    await callOk(context, 'click', { window_id: demo.id, element_index: info.index });
+    assert.ok((await oracle.find(demo.pid, '', 'page tab', 'Info')).states?.includes('selected'));
+  });
+
   test('Right and Left expand and collapse a row in the background; a leaf row offers no expand', async () => {
     const entry = await row('Entry');
     assert.ok(entry.actions.includes('expand') && entry.states.includes('collapsed'), JSON.stringify(entry));
