@@ -21,6 +21,11 @@ export interface ConvertedTree {
 
 /** A widget type name such as "GtkStackPage", "AdwGizmo" or "HistoryView": one CamelCase word of two or more parts. */
 const typeNamePattern = /^[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+$/;
+
+/** The name a user would read: GTK 4.8 gives unnamed widgets their type name, which is no name at all. */
+export function readableName(name: string, gtk4NameQuirks: boolean): string {
+  return gtk4NameQuirks && typeNamePattern.test(name) ? '' : name;
+}
 /** Roles whose accessible name comes from their content when they have no label (W3C accname). */
 const nameFromContentRoles = new Set<CupRole>([
   'button', 'cell', 'checkbox', 'columnheader', 'heading', 'link', 'menuitem', 'menuitemcheckbox', 'menuitemradio',
@@ -147,7 +152,7 @@ export function atspiToCup(root: AtspiRawNode, context: RawTreeContext): Convert
     const states = decodeStateSet(raw.states);
     const atspiRole = atspiRoleName(raw.role);
     // A control without a name of its own is named by the label that points at it (W3C accname, aria-labelledby).
-    const name = (context.gtk4NameQuirks && typeNamePattern.test(raw.name) ? '' : raw.name) || (raw.labelledBy ?? '');
+    const name = readableName(raw.name, context.gtk4NameQuirks) || (raw.labelledBy ?? '');
     const role = cupRoleFor({
       atspiRole,
       parentAtspiRole: parent ? atspiRoleName(parent.role) : undefined,

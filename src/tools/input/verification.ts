@@ -1,7 +1,10 @@
+import { readableName } from '../../cup/atspi/convert.js';
+import { atspiRoleName } from '../../cup/atspi/roles.js';
+import { quirksFor } from '../../platform/linux/atspi/toolkit.js';
 import { decodeStateSet } from '../../cup/atspi/states.js';
 import type { AccessibilityEvent } from '../../platform/linux/atspi/event-monitor.js';
 import type { ObjectRef } from '../../platform/linux/atspi/object-ref.js';
-import { readName, readStates, readText, readValue } from '../../platform/linux/atspi/operations.js';
+import { readName, readRole, readStates, readText, readValue } from '../../platform/linux/atspi/operations.js';
 import type { ToolContext } from '../context.js';
 import type { WindowSnapshot } from '../state/snapshot-store.js';
 
@@ -83,13 +86,24 @@ function quote(value: string | undefined): string {
   return `"${oneLine.length > 80 ? `${oneLine.slice(0, 77)}...` : oneLine}"`;
 }
 
-function elementLabel(snapshot: WindowSnapshot | undefined, path: string): string {
-  if (snapshot) {
-    for (const element of snapshot.elements.values()) {
-      if (element.path === path) return `[e${element.index}] ${element.role}${element.name ? ` "${element.name.slice(0, 40)}"` : ''}`;
-    }
+function named(role: string, name: string): string {
+  return `${role}${name ? ` "${name.slice(0, 40)}"` : ''}`;
+}
+
+/** How evidence names an object: its element index when the snapshot has it, else its role and name read now. */
+async function elementLabel(context: ToolContext, snapshot: WindowSnapshot | undefined, ref: ObjectRef): Promise<string> {
+  for (const element of snapshot?.elements.values() ?? []) {
+    if (element.path === ref.path) return `[e${element.index}] ${named(element.role, element.name)}`;
   }
-  return `object ${path.slice(path.lastIndexOf('/') + 1)}`;
+  try {
+    const client = await context.desktop.atspi();
+    const [role, name, toolkit] = await Promise.all([readRole(client, ref), readName(client, ref), client.toolkitOf(ref.bus)]);
+    const roleName = atspiRoleName(role).slice('ROLE_'.length).toLowerCase().replaceAll('_', ' ');
+    return `(not in the snapshot) ${named(roleName, readableName(name, quirksFor(toolkit).gtk4NameQuirks))}`;
+  } catch {
+    // Gone already (a closed dialog's widgets): its path is all there is to name it by.
+    return `object ${ref.path.slice(ref.path.lastIndexOf('/') + 1)}`;
+  }
 }
 
 /**
@@ -98,8 +112,8 @@ function elementLabel(snapshot: WindowSnapshot | undefined, path: string): strin
  */
 async function describeObject(context: ToolContext, events: readonly AccessibilityEvent[], snapshot: WindowSnapshot | undefined): Promise<string> {
   const first = events[0]!;
-  const where = elementLabel(snapshot, first.path);
   const ref = { bus: first.sender, path: first.path };
+  const where = await elementLabel(context, snapshot, ref);
   const client = await context.desktop.atspi();
   const changes: string[] = [];
   const kinds = new Set(events.map((event) => (event.kind === 'PropertyChange' ? `${event.kind}:${event.detail}` : event.kind)));
