@@ -116,6 +116,21 @@ describe('action tools on real apps', () => {
     cover.process.kill('SIGKILL');
   });
 
+  test('a click at a point of the last zoom image (from_zoom) lands on that button; evidence names objects outside any snapshot by role and name', async () => {
+    const button = find((await state(gtk3)).elements, 'button', 'Increment');
+    const box = button.bounds!;
+    const centre = { x: box.x - gtk3.bounds.x + box.w / 2, y: box.y - gtk3.bounds.y + box.h / 2 };
+    const zoomed = await callOk(context, 'zoom', { pid: gtk3.pid, window_id: gtk3.id, x1: centre.x - 60, y1: centre.y - 30, x2: centre.x + 60, y2: centre.y + 30 });
+    const region = zoomed.structured.region as { x: number; y: number; w: number; h: number };
+    const image = zoomed.structured as unknown as { width: number; height: number };
+    const inZoom = { x: ((centre.x - region.x) * image.width) / region.w, y: ((centre.y - region.y) * image.height) / region.h };
+    const counter = Number((await oracle.status(gtk3.pid, gtk3.title)).counter);
+    const clicked = await act('click', { pid: gtk3.pid, window_id: gtk3.id, x: inZoom.x, y: inZoom.y, from_zoom: true });
+    assert.equal(clicked.effect, 'confirmed');
+    assert.equal(Number((await oracle.status(gtk3.pid, gtk3.title)).counter), counter + 1);
+    assert.ok(clicked.evidence?.some((line) => line.startsWith('(not in the snapshot) label "counter=')), JSON.stringify(clicked.evidence));
+  });
+
   test('stale handles: after the app rebuilds its list, an old token errors clearly and clicks nothing', async () => {
     const { snapshot, elements } = await state(gtk3);
     const row = elements.find((element) => element.role === 'option' && element.name === 'Row 2')!;
