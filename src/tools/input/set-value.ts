@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { decodeStateSet } from '../../cup/atspi/states.js';
-import { children, readName, readRole, readStates, readValue, selectChild, selectedChild, setTextContents, setValue } from '../../platform/linux/atspi/operations.js';
+import { children, readName, readRole, readStates, readText, readValue, selectChild, selectedChild, setTextContents, setValue } from '../../platform/linux/atspi/operations.js';
 import type { ObjectRef } from '../../platform/linux/atspi/object-ref.js';
 import type { ToolContext } from '../context.js';
 import { defineTool, ToolError } from '../tool.js';
@@ -43,14 +43,15 @@ async function comboOptions(context: ToolContext, combo: ObjectRef): Promise<Com
 }
 
 /**
- * The choice a combo box shows: its selected child's name, or its own name when the selected child is a
- * submenu (GTK3 selects the group, "A - B", and names the combo box after the active choice, "Boston").
+ * The choice a combo box shows: its selected child's name; else its text (an editable combo box); else its
+ * own name, which GTK3 sets to the active choice (it selects the submenu, "A - B", not the choice, "Boston").
  */
-async function comboChoice(context: ToolContext, combo: ObjectRef): Promise<string> {
+async function comboChoice(context: ToolContext, combo: ObjectRef, interfaces: readonly string[]): Promise<string> {
   const client = await context.desktop.atspi();
-  const selected = await selectedChild(client, combo).catch(() => undefined);
-  if (!selected || (await readRole(client, selected)) === menuRole) return readName(client, combo);
-  return readName(client, selected);
+  const selected = interfaces.includes('Selection') ? await selectedChild(client, combo).catch(() => undefined) : undefined;
+  if (selected && (await readRole(client, selected)) !== menuRole) return readName(client, selected);
+  const text = interfaces.includes('Text') ? await readText(client, combo, 4096).catch(() => '') : '';
+  return text || readName(client, combo);
 }
 
 async function setComboValue(context: ToolContext, target: ElementTarget, value: string) {
@@ -65,7 +66,7 @@ async function setComboValue(context: ToolContext, target: ElementTarget, value:
   }
   const label = `[e${target.element.index}]`;
   const chosen = options[index]!;
-  const choice: Probe = { label: `choice of ${label}`, read: () => comboChoice(context, target.element) };
+  const choice: Probe = { label: `choice of ${label}`, read: () => comboChoice(context, target.element, target.live.interfaces) };
   const isWanted = (shown: string | undefined) => shown?.trim().toLowerCase() === wanted;
   const observation = await observe(context, target.element.bus, [choice], async () => {
     const client = await context.desktop.atspi();
@@ -77,7 +78,7 @@ async function setComboValue(context: ToolContext, target: ElementTarget, value:
     if (!action) throw new ToolError(`the option "${chosen.name}" cannot be chosen through accessibility`, 'option_not_selectable');
     await performAction(context, option, action);
   }, { snapshot: target.snapshot, until: (values) => isWanted(values[0]) });
-  const shown = await comboChoice(context, target.element).catch(() => undefined);
+  const shown = await comboChoice(context, target.element, target.live.interfaces).catch(() => undefined);
   if (!isWanted(shown)) throw new ToolError(`${label} shows "${shown ?? '(unreadable)'}" after choosing "${chosen.name}": the choice did not take`, 'choice_not_taken');
   return actionOutcome({ path: 'x11_atspi', mode: 'background', target, observation });
 }
