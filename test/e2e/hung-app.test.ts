@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, test } from 'node:test';
 import type { ClientWindow } from '../../src/platform/linux/windows.js';
 import type { ToolContext } from '../../src/tools/context.js';
+import { runTool } from '../../src/tools/run.js';
 import { TestDesktop } from '../helpers/desktop.js';
 import { accessibleWindowState, callOk, testContext, type WindowState } from '../helpers/tools.js';
 
@@ -58,5 +59,23 @@ describe('a hung application cannot hang the driver', () => {
       resumed = await stateOf(hung.window);
     }
     assert.equal(resumed.degraded, false);
+  });
+
+  test('an action on a stopped app fails after one call timeout with a clear error, and works again once it resumes', async () => {
+    const { state } = await accessibleWindowState(context, hung.window);
+    const increment = state.elements.find((element) => element.role === 'button' && element.name === 'Increment')!;
+    process.kill(hung.process.pid!, 'SIGSTOP');
+    try {
+      const started = Date.now();
+      const result = await runTool('click', { window_id: hung.window.id, element_index: increment.index }, context);
+      const elapsed = Date.now() - started;
+      assert.equal(result.ok, false, result.summary);
+      assert.match(result.summary, /did not answer|did not take a connection/);
+      assert.ok(elapsed < 3000, `took ${elapsed} ms`);
+    } finally {
+      process.kill(hung.process.pid!, 'SIGCONT');
+    }
+    const clicked = await callOk(context, 'click', { window_id: hung.window.id, element_index: increment.index });
+    assert.equal(clicked.structured.effect, 'confirmed');
   });
 });

@@ -124,8 +124,10 @@ export class AtspiClient {
     let connection: DBusConnection;
     try {
       connection = await DBusConnection.connect(channel.address, { timeoutMs: this.callTimeoutMs, connectTimeoutMs: this.callTimeoutMs, peerToPeer: true });
-    } catch {
-      return this.callOver(channel, ref, call);
+    } catch (error) {
+      // The socket took a connection before; an app that no longer answers one is hung or gone, and the
+      // shared channel would only spend another timeout finding that out.
+      throw new Error(`the application (${ref.bus}) did not take a connection on its accessibility socket: ${(error as Error).message}`);
     }
     try {
       return await this.callOver({ connection, direct: true }, ref, call);
