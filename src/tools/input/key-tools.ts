@@ -13,6 +13,9 @@ import { actionResult, deliveryMode, deliveryModeArgument, elementAddressing, ty
 import { actionable, elementScreenPoint, keyboardWindow, resolveElement } from './targets.js';
 import { observe, stateProbe, textProbe, type Probe } from './verification.js';
 
+/** Roles that Space presses when they have the focus, as a click would (a text field types the space instead). */
+const spacePressedRoles = new Set(['button', 'checkbox', 'radio', 'switch', 'menuitemcheckbox', 'menuitemradio']);
+
 /** Keys that open or close a tree row: what they do depends on whether it is expanded now. */
 const expandKeys = new Set(['right', 'plus', '+']);
 const collapseKeys = new Set(['left', 'minus', '-']);
@@ -27,8 +30,8 @@ async function expanderFor(context: ToolContext, target: Actionable, combo: stri
 
 /**
  * Key presses an accessibility interface can perform without any keystroke, so they work in the
- * background: Enter activates, Right/Left (or +/-) expand and collapse a tree row, and the clipboard
- * and select-all shortcuts of text fields.
+ * background: Enter activates, Space presses a button or check box, Right/Left (or +/-) expand and
+ * collapse a tree row, and the clipboard and select-all shortcuts of text fields.
  */
 async function backgroundKeys(context: ToolContext, target: Actionable, combo: string): Promise<(() => Promise<void>) | undefined> {
   const client = await context.desktop.atspi();
@@ -36,6 +39,10 @@ async function backgroundKeys(context: ToolContext, target: Actionable, combo: s
   if (combo === 'return' || combo === 'kp_enter') {
     const activate = await findNamedAction(context, target, ['activate']);
     if (activate) return async () => void (await doAction(client, target.ref, activate.index));
+  }
+  if (combo === 'space' && spacePressedRoles.has(target.role ?? '')) {
+    const press = await findNamedAction(context, target, ['click', 'press', 'toggle']);
+    if (press) return async () => void (await doAction(client, target.ref, press.index));
   }
   const expander = await expanderFor(context, target, combo);
   if (expander) return async () => void (await doAction(client, target.ref, expander.index));
@@ -136,7 +143,7 @@ export const pressKey = defineTool({
   description:
     'Press and release one key, optionally with modifiers, in an app (pid / window_id) or on an element (focused first). Key names: return ' +
     '(enter), tab, escape (esc), space, backspace, delete, insert, home, end, pageup, pagedown, up, down, left, right, f1-f24, menu, any single ' +
-    'character. Background performs what accessibility can (Enter activates; Right/Left or +/- expand and collapse a tree row; ctrl+a/c/x/v ' +
+    'character. Background performs what accessibility can (Enter activates; Space presses a button or check box; Right/Left or +/- expand and collapse a tree row; ctrl+a/c/x/v ' +
     'on text fields); apps that take synthetic X events get X key events; otherwise the result recommends ' +
     'foreground, which sends real key events (XTEST) to the activated window.',
   input: z.strictObject({
