@@ -168,6 +168,21 @@ describe('gtk3-demo: a real GTK3 app from Debian, its tree view of demos and a d
     assert.ok((await oracle.find(window.pid, window.title, 'table cell', '60620')).states?.includes('selected'), 'pyatspi sees the row selected');
   });
 
+  test('a check-box cell: the background click selects its row but GTK3 does not toggle it, and says so; foreground toggles it', async () => {
+    const window = await demoWindow('List Store');
+    assert.ok(window, 'the List Store demo is open');
+    const cells = (await accessibleWindowState(context, window)).state.elements.filter((element) => element.role === 'cell' && element.actions.includes('toggle'));
+    const cell = cells.find((candidate) => !candidate.states.includes('checked') && !candidate.states.includes('selected'))!;
+    assert.ok(cell, JSON.stringify(cells));
+    const background = await callOk(context, 'click', { window_id: window.id, element_index: cell.index });
+    assert.equal(background.structured.effect, 'suspected_noop');
+    assert.equal((background.structured.escalation as { recommended: string }).recommended, 'foreground');
+    const foreground = await callOk(context, 'click', { window_id: window.id, element_index: cell.index, delivery_mode: 'foreground' });
+    assert.equal(foreground.structured.effect, 'confirmed');
+    const after = (await accessibleWindowState(context, window)).state.elements.find((element) => element.index === cell.index)!;
+    assert.ok(after.states.includes('checked'), JSON.stringify(after));
+  });
+
   test('set_value picks a combo box choice past a separator and one inside a submenu, and reads back what the combo shows', async () => {
     await callOk(context, 'double_click', { window_id: demo.id, element_index: (await row('Combo Boxes')).index });
     const window = await demoWindow('Combo Boxes');

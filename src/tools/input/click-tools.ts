@@ -18,7 +18,9 @@ import {
 } from './schemas.js';
 import { actionable, elementScreenPoint, resolveTarget, type ElementTarget, type PointTarget } from './targets.js';
 import type { ObjectRef } from '../../platform/linux/atspi/object-ref.js';
-import { parentOf, readObject } from '../../platform/linux/atspi/operations.js';
+import { parentOf, readObject, readStates } from '../../platform/linux/atspi/operations.js';
+import { decodeStateSet } from '../../cup/atspi/states.js';
+import type { WindowSnapshot } from '../state/snapshot-store.js';
 import { itemSelectionFor, selectItem, type ItemSelection } from './item-selection.js';
 import { observePixels, syntheticEventsReach } from './synthetic-rung.js';
 import { nameProbe, observe, stateProbe, statesProbe, type Probe } from './verification.js';
@@ -41,8 +43,7 @@ async function backgroundElement(context: ToolContext, target: ElementTarget, ki
   if (item) {
     const probes = probesFor(context, target);
     if (item.selection.item !== target.element) probes.push(stateProbe(context, item.selection.item, `the item [e${target.element.index}] lies in`, 'selected'));
-    const observation = await observe(context, target.element.bus, probes, () => performItemGesture(context, item), { snapshot });
-    return actionOutcome({ path: 'x11_atspi', mode: 'background', target, observation });
+    return itemOutcome(context, target, target.element.bus, probes, item, snapshot);
   }
   if (action) {
     const observation = await observe(context, target.element.bus, probesFor(context, target), () => performAction(context, element, action), { snapshot });
@@ -93,6 +94,31 @@ async function performItemGesture(context: ToolContext, gesture: ItemGesture): P
   if (gesture.then) await performAction(context, gesture.then.candidate, gesture.then.action);
 }
 
+async function isChecked(context: ToolContext, ref: ObjectRef): Promise<boolean> {
+  return decodeStateSet(await readStates(await context.desktop.atspi(), ref)).has('STATE_CHECKED');
+}
+
+/**
+ * Runs a gesture on an item and judges it. Clicking a check-box cell is for toggling it: if its checked
+ * state did not change, the selection alone is not the effect asked for (GTK3's toggle action on tree
+ * cells answers true and does nothing), so the verdict says so and points to real input.
+ */
+async function itemOutcome(context: ToolContext, target: ElementTarget | PointTarget, bus: string, probes: Probe[], gesture: ItemGesture, snapshot?: WindowSnapshot): Promise<ActionResult> {
+  const toggled = gesture.then?.action.name === 'toggle' ? gesture.then.candidate.ref : undefined;
+  const before = toggled && (await isChecked(context, toggled).catch(() => undefined));
+  const observation = await observe(context, bus, probes, () => performItemGesture(context, gesture), { snapshot });
+  if (toggled && before !== undefined && (await isChecked(context, toggled).catch(() => before)) === before) {
+    return actionOutcome({
+      path: 'x11_atspi',
+      mode: 'background',
+      target,
+      observation: { ...observation, changed: false },
+      escalation: { recommended: 'foreground', reason: 'the item was selected but its check box did not toggle (the toolkit\'s toggle action did nothing); retry with delivery_mode "foreground"' },
+    });
+  }
+  return actionOutcome({ path: 'x11_atspi', mode: 'background', target, observation });
+}
+
 /** What performs a gesture at a point: an accessibility action, or a gesture on a list or tree item. */
 type PointGesture = { ref: ObjectRef; name: string } & (ActionOn | ItemGesture);
 
@@ -121,8 +147,8 @@ async function backgroundPoint(context: ToolContext, target: PointTarget, kind: 
   if (found) {
     const label = found.name ? `"${found.name}"` : 'the element under the point';
     const probes = [nameProbe(context, found.ref, label), statesProbe(context, found.ref, label, clickStates)];
-    const perform = () => ('selection' in found ? performItemGesture(context, found) : performAction(context, found.candidate, found.action));
-    const observation = await observe(context, found.ref.bus, probes, perform);
+    if ('selection' in found) return itemOutcome(context, target, found.ref.bus, probes, found);
+    const observation = await observe(context, found.ref.bus, probes, () => performAction(context, found.candidate, found.action));
     return actionOutcome({ path: 'x11_atspi', mode: 'background', target, observation });
   }
   const synthetic = await syntheticEventsReach(context, target.window);
