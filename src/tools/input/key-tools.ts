@@ -36,7 +36,7 @@ async function expanderFor(context: ToolContext, target: Actionable, combo: stri
 async function backgroundKeys(context: ToolContext, target: Actionable, combo: string): Promise<(() => Promise<void>) | undefined> {
   const client = await context.desktop.atspi();
   const editable = target.interfaces.includes('EditableText');
-  if (combo === 'return' || combo === 'kp_enter') {
+  if (combo === 'return') {
     const activate = await findNamedAction(context, target, ['activate']);
     if (activate) return async () => void (await doAction(client, target.ref, activate.index));
   }

@@ -29,7 +29,8 @@ export interface KeyCombination {
   canonical: string;
 }
 
-const canonicalKeysyms: Record<number, string> = { 0xff0d: 'return', 0xff8d: 'kp_enter' };
+/** Names that spell the same key differently (enter is return) compare as one. */
+const canonicalKeysyms: Record<number, string> = { 0xff0d: 'return' };
 
 /** Parses key names; an unknown name is a tool error that lists the valid ones. */
 export function parseKeys(keys: readonly string[]): KeyCombination {
