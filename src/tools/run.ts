@@ -1,4 +1,5 @@
 import { failureResult, type ToolCallResult } from './call-result.js';
+import { closestName } from './closest-name.js';
 import type { ToolContext } from './context.js';
 import { findTool, toolNames } from './registry.js';
 import { ToolError } from './tool.js';
@@ -8,7 +9,8 @@ import { formatArgumentErrors } from './validation.js';
 export async function runTool(name: string, rawArgs: unknown, context: ToolContext): Promise<ToolCallResult> {
   const tool = findTool(name);
   if (!tool) {
-    return failureResult('usage', `unknown tool "${name}"; available tools: ${toolNames().join(', ')}`, 'unknown_tool');
+    const guess = closestName(name, toolNames());
+    return failureResult('usage', `unknown tool "${name}"; ${guess ? `did you mean "${guess}"? ` : ''}available tools: ${toolNames().join(', ')}`, 'unknown_tool');
   }
   const parsed = tool.input.safeParse(rawArgs ?? {});
   if (!parsed.success) {

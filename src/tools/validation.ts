@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { closestName } from './closest-name.js';
 
 const typeNames: Record<string, string> = {
   number: 'a number',
@@ -43,8 +44,11 @@ function describeIssue(issue: z.core.$ZodIssue, input: unknown, fieldNames: stri
     }
     case 'invalid_value':
       return `${field}: expected one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}, got ${received}`;
-    case 'unrecognized_keys':
-      return `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')} (valid fields: ${fieldNames.join(', ') || 'none'})`;
+    case 'unrecognized_keys': {
+      const guesses = issue.keys.map((key) => closestName(key, fieldNames)).filter((guess): guess is string => guess !== undefined);
+      const hint = guesses.length > 0 ? `did you mean ${guesses.map((guess) => `"${guess}"`).join(', ')}? ` : '';
+      return `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')} (${hint}valid fields: ${fieldNames.join(', ') || 'none'})`;
+    }
     case 'too_small':
     case 'too_big':
       return `${field}: ${issue.message.replace(/^Too (small|big): /, '')}, got ${received}`;

@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { parseArgs, UsageError } from '../../src/server/cli-args.js';
 import { formatArgumentErrors } from '../../src/tools/validation.js';
 import { tools } from '../../src/tools/registry.js';
+import { runTool } from '../../src/tools/run.js';
+import { createContext } from '../../src/server/session.js';
 import { inputJsonSchema, outputJsonSchema } from '../../src/server/tool-schemas.js';
 
 describe('argument errors: one line naming every bad field and what would work', () => {
@@ -21,6 +23,15 @@ describe('argument errors: one line naming every bad field and what would work',
     assert.equal(explain({ pid: 1, extra: true }), 'invalid arguments for demo_tool: unknown field "extra" (valid fields: pid, name, mode, size)');
     assert.match(explain({ pid: 1, size: 0 }), /^invalid arguments for demo_tool: size: expected number to be >=1, got number 0$/);
     assert.match(explain({ pid: 1.5, name: 3 }), /pid: .*; name: expected a string, got number 3$/);
+  });
+
+  test('a mistyped field or tool name gets a suggestion; a name nothing like any gets none', async () => {
+    assert.equal(explain({ pid: 1, nmae: 'x' }), 'invalid arguments for demo_tool: unknown field "nmae" (did you mean "name"? valid fields: pid, name, mode, size)');
+    const context = createContext({ session: 'unit', persistConfig: false });
+    const typo = await runTool('clik', {}, context);
+    assert.match(typo.summary, /^unknown tool "clik"; did you mean "click"\? available tools: list_apps/);
+    const unknown = await runTool('no_such_tool', {}, context);
+    assert.match(unknown.summary, /^unknown tool "no_such_tool"; available tools: /);
   });
 });
 
