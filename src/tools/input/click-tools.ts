@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { ToolContext } from '../context.js';
 import { pidArgument, windowIdArgument } from '../schemas.js';
 import { defineTool, ToolError } from '../tool.js';
-import { findGestureAction, findItemClickAction, focusElement, performAction, type AccessibleAction, type Actionable, type PointerKind } from './accessible-actions.js';
+import { findGestureAction, focusElement, performAction, type PointerKind } from './accessible-actions.js';
 import { actionOutcome, actionOutput, notDelivered } from './outcome.js';
 import { click as pointerClick, syntheticClick } from '../../platform/linux/input/index.js';
 import { toolkitName, withForeground } from './real-input.js';
@@ -18,10 +18,8 @@ import {
 } from './schemas.js';
 import { actionable, elementScreenPoint, resolveTarget, type ElementTarget, type PointTarget } from './targets.js';
 import type { ObjectRef } from '../../platform/linux/atspi/object-ref.js';
-import { parentOf, readObject, readStates } from '../../platform/linux/atspi/operations.js';
-import { decodeStateSet } from '../../cup/atspi/states.js';
-import type { WindowSnapshot } from '../state/snapshot-store.js';
-import { itemSelectionFor, selectItem, type ItemSelection } from './item-selection.js';
+import { parentOf, readObject } from '../../platform/linux/atspi/operations.js';
+import { itemGesture, itemOutcome, type ActionOn, type ItemGesture } from './item-gestures.js';
 import { observePixels, syntheticEventsReach } from './synthetic-rung.js';
 import { nameProbe, observe, stateProbe, statesProbe, type Probe } from './verification.js';
 
@@ -66,57 +64,6 @@ async function backgroundElement(context: ToolContext, target: ElementTarget, ki
       ? `[e${target.element.index}] ${target.element.role} offers no accessibility action to ${gestureWords[kind]}; ${toolkit} ignores synthetic X events, so nothing was sent: retry with delivery_mode "foreground" (real input), or pick an actionable element`
       : `[e${target.element.index}] has no accessibility action for a ${gestureWords[kind]} and ${toolkit} ignores synthetic X events; nothing was sent: retry with delivery_mode "foreground" (real input)`,
   );
-}
-
-/** What an accessibility action is performed on. */
-type ActionOn = { action: AccessibleAction; candidate: Actionable };
-
-/** A gesture on a list or tree item: selecting it, then the action that goes with the gesture, if any. */
-interface ItemGesture {
-  selection: ItemSelection;
-  then?: ActionOn;
-}
-
-/**
- * How a gesture works on a list or tree item, when the object is one: a click selects it (and performs a
- * check-box cell's toggle), a double click selects it and then performs its double-click action.
- */
-async function itemGesture(context: ToolContext, candidate: Actionable, role: number, kind: PointerKind, action: AccessibleAction | undefined): Promise<ItemGesture | undefined> {
-  if (kind === 'right_click' || (kind === 'double_click' && !action)) return undefined;
-  const selection = await itemSelectionFor(context, candidate.ref, role);
-  if (!selection) return undefined;
-  const then = kind === 'click' ? await findItemClickAction(context, candidate) : action;
-  return { selection, then: then && { action: then, candidate } };
-}
-
-async function performItemGesture(context: ToolContext, gesture: ItemGesture): Promise<void> {
-  await selectItem(context, gesture.selection);
-  if (gesture.then) await performAction(context, gesture.then.candidate, gesture.then.action);
-}
-
-async function isChecked(context: ToolContext, ref: ObjectRef): Promise<boolean> {
-  return decodeStateSet(await readStates(await context.desktop.atspi(), ref)).has('STATE_CHECKED');
-}
-
-/**
- * Runs a gesture on an item and judges it. Clicking a check-box cell is for toggling it: if its checked
- * state did not change, the selection alone is not the effect asked for (GTK3's toggle action on tree
- * cells answers true and does nothing), so the verdict says so and points to real input.
- */
-async function itemOutcome(context: ToolContext, target: ElementTarget | PointTarget, bus: string, probes: Probe[], gesture: ItemGesture, snapshot?: WindowSnapshot): Promise<ActionResult> {
-  const toggled = gesture.then?.action.name === 'toggle' ? gesture.then.candidate.ref : undefined;
-  const before = toggled && (await isChecked(context, toggled).catch(() => undefined));
-  const observation = await observe(context, bus, probes, () => performItemGesture(context, gesture), { snapshot });
-  if (toggled && before !== undefined && (await isChecked(context, toggled).catch(() => before)) === before) {
-    return actionOutcome({
-      path: 'x11_atspi',
-      mode: 'background',
-      target,
-      observation: { ...observation, changed: false },
-      escalation: { recommended: 'foreground', reason: 'the item was selected but its check box did not toggle (the toolkit\'s toggle action did nothing); retry with delivery_mode "foreground"' },
-    });
-  }
-  return actionOutcome({ path: 'x11_atspi', mode: 'background', target, observation });
 }
 
 /** What performs a gesture at a point: an accessibility action, or a gesture on a list or tree item. */

@@ -1,87 +1,14 @@
 import { z } from 'zod';
 import { decodeStateSet } from '../../cup/atspi/states.js';
-import { children, readName, readRole, readStates, readText, readValue, selectChild, selectedChild, setTextContents, setValue } from '../../platform/linux/atspi/operations.js';
-import type { ObjectRef } from '../../platform/linux/atspi/object-ref.js';
-import type { ToolContext } from '../context.js';
+import { readStates, readValue, setTextContents, setValue } from '../../platform/linux/atspi/operations.js';
 import { defineTool, ToolError } from '../tool.js';
 import { findGestureAction, performAction } from './accessible-actions.js';
 import { actionOutcome, actionOutput, describeTarget, notDelivered } from './outcome.js';
 import { requireEditable } from './type-text.js';
 import { actionResult, elementAddressing } from './schemas.js';
-import { actionable, resolveElement, type ElementTarget } from './targets.js';
-import { observe, stateProbe, textProbe, valueProbe, type Probe } from './verification.js';
-
-const menuItemRoles = new Set([32, 35, 8, 45]); // list item, menu item, check menu item, radio menu item
-const menuRole = 33;
-
-interface ComboOption {
-  ref: ObjectRef;
-  name: string;
-  /**
-   * Its index for the combo box's own SelectChild: its place among the popup's children, separators
-   * counted (they are rows of the model too). Undefined inside a submenu, which SelectChild cannot reach.
-   */
-  selectIndex?: number;
-}
-
-/**
- * A combo box's options as the toolkit exposes them: its own children, or the items of its popup menu
- * or list, including the choices GTK3 groups into submenus of the popup.
- */
-async function comboOptions(context: ToolContext, combo: ObjectRef): Promise<ComboOption[]> {
-  const client = await context.desktop.atspi();
-  const options: ComboOption[] = [];
-  const visit = async (ref: ObjectRef, depth: number, inSubmenu: boolean) => {
-    for (const [place, child] of (await children(client, ref)).entries()) {
-      const role = await readRole(client, child);
-      if (menuItemRoles.has(role)) options.push({ ref: child, name: await readName(client, child), selectIndex: inSubmenu ? undefined : place });
-      else if (depth < 2) await visit(child, depth + 1, inSubmenu || (role === menuRole && depth >= 1));
-    }
-  };
-  await visit(combo, 0, false);
-  return options;
-}
-
-/**
- * The choice a combo box shows: its selected child's name; else its text (an editable combo box); else its
- * own name, which GTK3 sets to the active choice (it selects the submenu, "A - B", not the choice, "Boston").
- */
-async function comboChoice(context: ToolContext, combo: ObjectRef, interfaces: readonly string[]): Promise<string> {
-  const client = await context.desktop.atspi();
-  const selected = interfaces.includes('Selection') ? await selectedChild(client, combo).catch(() => undefined) : undefined;
-  if (selected && (await readRole(client, selected)) !== menuRole) return readName(client, selected);
-  const text = interfaces.includes('Text') ? await readText(client, combo, 4096).catch(() => '') : '';
-  return text || readName(client, combo);
-}
-
-async function setComboValue(context: ToolContext, target: ElementTarget, value: string) {
-  const options = await comboOptions(context, target.element);
-  const wanted = value.trim().toLowerCase();
-  const index = options.findIndex((option) => option.name.trim().toLowerCase() === wanted);
-  if (index < 0) {
-    if (options.length === 0) {
-      return notDelivered('background', target, `this ${target.element.role} does not expose its options until opened (GTK4 drop-downs); nothing was sent: click it, then click the option`);
-    }
-    throw new ToolError(`[e${target.element.index}] has no option "${value}"; its options are: ${options.map((option) => `"${option.name}"`).join(', ')}`, 'no_such_option');
-  }
-  const label = `[e${target.element.index}]`;
-  const chosen = options[index]!;
-  const choice: Probe = { label: `choice of ${label}`, read: () => comboChoice(context, target.element, target.live.interfaces) };
-  const isWanted = (shown: string | undefined) => shown?.trim().toLowerCase() === wanted;
-  const observation = await observe(context, target.element.bus, [choice], async () => {
-    const client = await context.desktop.atspi();
-    const canSelect = chosen.selectIndex !== undefined && target.live.interfaces.includes('Selection');
-    if (canSelect && (await selectChild(client, target.element, chosen.selectIndex!).catch(() => false))) return;
-    // No Selection that reaches the option: the option's own click action picks it.
-    const option = { ref: chosen.ref, interfaces: ['Action'] };
-    const action = await findGestureAction(context, option, 'click');
-    if (!action) throw new ToolError(`the option "${chosen.name}" cannot be chosen through accessibility`, 'option_not_selectable');
-    await performAction(context, option, action);
-  }, { snapshot: target.snapshot, until: (values) => isWanted(values[0]) });
-  const shown = await comboChoice(context, target.element, target.live.interfaces).catch(() => undefined);
-  if (!isWanted(shown)) throw new ToolError(`${label} shows "${shown ?? '(unreadable)'}" after choosing "${chosen.name}": the choice did not take`, 'choice_not_taken');
-  return actionOutcome({ path: 'x11_atspi', mode: 'background', target, observation });
-}
+import { actionable, resolveElement } from './targets.js';
+import { observe, stateProbe, textProbe, valueProbe } from './verification.js';
+import { setComboValue } from './combo-box.js';
 
 export const setValueTool = defineTool({
   name: 'set_value',

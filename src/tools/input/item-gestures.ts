@@ -1,0 +1,63 @@
+// Clicks and double clicks on items of lists, trees, tables and tab strips, by element or at a point.
+import { decodeStateSet } from '../../cup/atspi/states.js';
+import type { ObjectRef } from '../../platform/linux/atspi/object-ref.js';
+import { readStates } from '../../platform/linux/atspi/operations.js';
+import type { ToolContext } from '../context.js';
+import type { WindowSnapshot } from '../state/snapshot-store.js';
+import { findItemClickAction, performAction, type AccessibleAction, type Actionable, type PointerKind } from './accessible-actions.js';
+import { itemSelectionFor, selectItem, type ItemSelection } from './item-selection.js';
+import { actionOutcome } from './outcome.js';
+import type { ActionResult } from './schemas.js';
+import type { ElementTarget, PointTarget } from './targets.js';
+import { observe, type Probe } from './verification.js';
+
+/** What an accessibility action is performed on. */
+export type ActionOn = { action: AccessibleAction; candidate: Actionable };
+
+/** A gesture on a list or tree item: selecting it, then the action that goes with the gesture, if any. */
+export interface ItemGesture {
+  selection: ItemSelection;
+  then?: ActionOn;
+}
+
+/**
+ * How a gesture works on a list or tree item, when the object is one: a click selects it (and performs a
+ * check-box cell's toggle), a double click selects it and then performs its double-click action.
+ */
+export async function itemGesture(context: ToolContext, candidate: Actionable, role: number, kind: PointerKind, action: AccessibleAction | undefined): Promise<ItemGesture | undefined> {
+  if (kind === 'right_click' || (kind === 'double_click' && !action)) return undefined;
+  const selection = await itemSelectionFor(context, candidate.ref, role);
+  if (!selection) return undefined;
+  const then = kind === 'click' ? await findItemClickAction(context, candidate) : action;
+  return { selection, then: then && { action: then, candidate } };
+}
+
+async function performItemGesture(context: ToolContext, gesture: ItemGesture): Promise<void> {
+  await selectItem(context, gesture.selection);
+  if (gesture.then) await performAction(context, gesture.then.candidate, gesture.then.action);
+}
+
+async function isChecked(context: ToolContext, ref: ObjectRef): Promise<boolean> {
+  return decodeStateSet(await readStates(await context.desktop.atspi(), ref)).has('STATE_CHECKED');
+}
+
+/**
+ * Runs a gesture on an item and judges it. Clicking a check-box cell is for toggling it: if its checked
+ * state did not change, the selection alone is not the effect asked for (GTK3's toggle action on tree
+ * cells answers true and does nothing), so the verdict says so and points to real input.
+ */
+export async function itemOutcome(context: ToolContext, target: ElementTarget | PointTarget, bus: string, probes: Probe[], gesture: ItemGesture, snapshot?: WindowSnapshot): Promise<ActionResult> {
+  const toggled = gesture.then?.action.name === 'toggle' ? gesture.then.candidate.ref : undefined;
+  const before = toggled && (await isChecked(context, toggled).catch(() => undefined));
+  const observation = await observe(context, bus, probes, () => performItemGesture(context, gesture), { snapshot });
+  if (toggled && before !== undefined && (await isChecked(context, toggled).catch(() => before)) === before) {
+    return actionOutcome({
+      path: 'x11_atspi',
+      mode: 'background',
+      target,
+      observation: { ...observation, changed: false },
+      escalation: { recommended: 'foreground', reason: 'the item was selected but its check box did not toggle (the toolkit\'s toggle action did nothing); retry with delivery_mode "foreground"' },
+    });
+  }
+  return actionOutcome({ path: 'x11_atspi', mode: 'background', target, observation });
+}
