@@ -16,8 +16,11 @@ test('a program that sends its own LiveFrames: its tree is used as is, kept curr
   assert.deepEqual(nodes(first).map((node) => [node.id, node.role, node.name]), [
     ['app', 'dialog', 'Fixture app'], ['count', 'text', 'count'], ['ok', 'button', 'OK'], ['cancel', 'button', 'Cancel'],
   ]);
-  // The ready event came over the side channel too.
-  const ready = await callOk(context, 'tui_last_event', { kind: 'program' });
+  // The ready event comes over the side channel too, in a write after the frame's, so it may trail it.
+  let ready = await callOk(context, 'tui_last_event', { kind: 'program' });
+  for (const deadline = Date.now() + 2000; ready.structured.event === null && Date.now() < deadline; await sleep(20)) {
+    ready = await callOk(context, 'tui_last_event', { kind: 'program' });
+  }
   assert.equal((ready.structured.event as { data: { name: string } }).data.name, 'ready');
 
   // Keys reach the program; its next frame replaces the tree.
