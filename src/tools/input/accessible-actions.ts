@@ -33,13 +33,14 @@ export interface AccessibleAction {
 }
 
 /**
- * What a click does to a list or tree item besides selecting it: toggling a check-box cell, pressing a
- * button in a row. Not "activate", which is the item's double click (GTK's row activation).
+ * Pressing a control: what Space does to a focused button or check box, and what a click does to a list
+ * or tree item besides selecting it (toggling a check-box cell). Not "activate", which on an entry
+ * submits and on an item is its double click (GTK's row activation).
  */
-const itemClickActions = ['click', 'press', 'toggle'];
+const pressActions = ['click', 'press', 'toggle'];
 
-export function findItemClickAction(context: ToolContext, target: Actionable): Promise<AccessibleAction | undefined> {
-  return findNamedAction(context, target, itemClickActions);
+export function findPressAction(context: ToolContext, target: Actionable): Promise<AccessibleAction | undefined> {
+  return findNamedAction(context, target, pressActions);
 }
 
 /** The first of the wanted actions (lower-case names, in order of preference) that this element offers. */

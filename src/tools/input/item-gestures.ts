@@ -1,15 +1,14 @@
 // Clicks and double clicks on items of lists, trees, tables and tab strips, by element or at a point.
-import { decodeStateSet } from '../../cup/atspi/states.js';
 import type { ObjectRef } from '../../platform/linux/atspi/object-ref.js';
-import { readStates } from '../../platform/linux/atspi/operations.js';
 import type { ToolContext } from '../context.js';
 import type { WindowSnapshot } from '../state/snapshot-store.js';
-import { findItemClickAction, performAction, type AccessibleAction, type Actionable, type PointerKind } from './accessible-actions.js';
+import { findPressAction, performAction, type AccessibleAction, type Actionable, type PointerKind } from './accessible-actions.js';
 import { itemSelectionFor, selectItem, type ItemSelection } from './item-selection.js';
 import { actionOutcome } from './outcome.js';
 import type { ActionResult } from './schemas.js';
 import type { ElementTarget, PointTarget } from './targets.js';
 import { observe, type Probe } from './verification.js';
+import { liveStates } from './live-states.js';
 
 /** What an accessibility action is performed on. */
 export type ActionOn = { action: AccessibleAction; candidate: Actionable };
@@ -28,17 +27,13 @@ export async function itemGesture(context: ToolContext, candidate: Actionable, r
   if (kind === 'right_click' || (kind === 'double_click' && !action)) return undefined;
   const selection = await itemSelectionFor(context, candidate.ref, role);
   if (!selection) return undefined;
-  const then = kind === 'click' ? await findItemClickAction(context, candidate) : action;
+  const then = kind === 'click' ? await findPressAction(context, candidate) : action;
   return { selection, then: then && { action: then, candidate } };
 }
 
 async function performItemGesture(context: ToolContext, gesture: ItemGesture): Promise<void> {
   await selectItem(context, gesture.selection);
   if (gesture.then) await performAction(context, gesture.then.candidate, gesture.then.action);
-}
-
-async function isChecked(context: ToolContext, ref: ObjectRef): Promise<boolean> {
-  return decodeStateSet(await readStates(await context.desktop.atspi(), ref)).has('STATE_CHECKED');
 }
 
 /**
@@ -48,9 +43,10 @@ async function isChecked(context: ToolContext, ref: ObjectRef): Promise<boolean>
  */
 export async function itemOutcome(context: ToolContext, target: ElementTarget | PointTarget, bus: string, probes: Probe[], gesture: ItemGesture, snapshot?: WindowSnapshot): Promise<ActionResult> {
   const toggled = gesture.then?.action.name === 'toggle' ? gesture.then.candidate.ref : undefined;
-  const before = toggled && (await isChecked(context, toggled).catch(() => undefined));
+  const isChecked = async (ref: ObjectRef) => (await liveStates(context, ref)).has('STATE_CHECKED');
+  const before = toggled && (await isChecked(toggled).catch(() => undefined));
   const observation = await observe(context, bus, probes, () => performItemGesture(context, gesture), { snapshot });
-  if (toggled && before !== undefined && (await isChecked(context, toggled).catch(() => before)) === before) {
+  if (toggled && before !== undefined && (await isChecked(toggled).catch(() => before)) === before) {
     return actionOutcome({
       path: 'x11_atspi',
       mode: 'background',

@@ -1,7 +1,7 @@
-import { decodeStateSet } from '../../cup/atspi/states.js';
 import type { ObjectRef } from '../../platform/linux/atspi/object-ref.js';
-import { callObject, parentOf, readInterfaces, readRole, readStates, selectChild, selectTableRow } from '../../platform/linux/atspi/operations.js';
+import { callObject, parentOf, readInterfaces, readRole, selectChild, selectTableRow } from '../../platform/linux/atspi/operations.js';
 import type { ToolContext } from '../context.js';
+import { liveStates } from './live-states.js';
 
 /**
  * Items of lists, trees, tables and tab strips (AT-SPI list item, page tab, table cell, table row, tree
@@ -22,7 +22,7 @@ export interface ItemSelection {
 
 async function selectableIn(context: ToolContext, item: ObjectRef, role: number): Promise<ItemSelection | undefined> {
   const client = await context.desktop.atspi();
-  if (!itemRoles.has(role) || !decodeStateSet(await readStates(client, item)).has('STATE_SELECTABLE')) return undefined;
+  if (!itemRoles.has(role) || !(await liveStates(context, item)).has('STATE_SELECTABLE')) return undefined;
   const container = await parentOf(client, item);
   if (!container) return undefined;
   const containerInterfaces = await readInterfaces(client, container);
@@ -55,7 +55,7 @@ export async function itemSelectionFor(context: ToolContext, object: ObjectRef, 
  */
 export async function selectItem(context: ToolContext, selection: ItemSelection): Promise<void> {
   const client = await context.desktop.atspi();
-  if (decodeStateSet(await readStates(client, selection.item)).has('STATE_SELECTED')) return;
+  if ((await liveStates(context, selection.item)).has('STATE_SELECTED')) return;
   if (await selectChild(client, selection.container, selection.index)) return;
   if (selection.containerInterfaces.includes('Table') && (await selectTableRow(client, selection.container, selection.index))) return;
   throw new Error('the application refused to select the item');

@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { decodeStateSet } from '../../cup/atspi/states.js';
-import { characterCount, copyText, cutText, doAction, pasteText, caretOffset, readStates, selectTextRange, textSelection } from '../../platform/linux/atspi/operations.js';
+import { characterCount, copyText, cutText, doAction, pasteText, caretOffset, selectTextRange, textSelection } from '../../platform/linux/atspi/operations.js';
 import type { ToolContext } from '../context.js';
 import { defineTool, ToolError } from '../tool.js';
-import { findNamedAction, focusElement, type Actionable } from './accessible-actions.js';
+import { findNamedAction, findPressAction, focusElement, type Actionable } from './accessible-actions.js';
 import { focusedElementOf } from './focused-element.js';
 import { actionOutcome, actionOutput, notDelivered } from './outcome.js';
 import { click, pressCombination, syntheticCombination } from '../../platform/linux/input/index.js';
@@ -12,6 +11,7 @@ import { parseKeys, withForeground } from './real-input.js';
 import { actionResult, deliveryMode, deliveryModeArgument, elementAddressing, type ActionResult } from './schemas.js';
 import { actionable, elementScreenPoint, keyboardWindow, resolveElement } from './targets.js';
 import { observe, stateProbe, textProbe, type Probe } from './verification.js';
+import { liveStates } from './live-states.js';
 
 /** Roles that Space presses when they have the focus, as a click would (a text field types the space instead). */
 const spacePressedRoles = new Set(['button', 'checkbox', 'radio', 'switch', 'menuitemcheckbox', 'menuitemradio']);
@@ -23,7 +23,7 @@ const collapseKeys = new Set(['left', 'minus', '-']);
 /** A tree row's expand-or-collapse action, when this key would toggle it from its present state. */
 async function expanderFor(context: ToolContext, target: Actionable, combo: string) {
   if (!expandKeys.has(combo) && !collapseKeys.has(combo)) return undefined;
-  const states = decodeStateSet(await readStates(await context.desktop.atspi(), target.ref));
+  const states = await liveStates(context, target.ref);
   if (!states.has('STATE_EXPANDABLE') || states.has('STATE_EXPANDED') !== collapseKeys.has(combo)) return undefined;
   return findNamedAction(context, target, ['expand or contract', 'expand or collapse']);
 }
@@ -41,7 +41,7 @@ async function backgroundKeys(context: ToolContext, target: Actionable, combo: s
     if (activate) return async () => void (await doAction(client, target.ref, activate.index));
   }
   if (combo === 'space' && spacePressedRoles.has(target.role ?? '')) {
-    const press = await findNamedAction(context, target, ['click', 'press', 'toggle']);
+    const press = await findPressAction(context, target);
     if (press) return async () => void (await doAction(client, target.ref, press.index));
   }
   const expander = await expanderFor(context, target, combo);

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { decodeStateSet } from '../../cup/atspi/states.js';
 import type { ObjectRef } from '../../platform/linux/atspi/object-ref.js';
-import { children, extents, parentOf, readInterfaces, readRole, readStates, readValue, setValue } from '../../platform/linux/atspi/operations.js';
+import { children, extents, parentOf, readInterfaces, readRole, readValue, setValue } from '../../platform/linux/atspi/operations.js';
 import type { ToolContext } from '../context.js';
 import { resolveWindow } from '../perception/window-records.js';
 import { defineTool, ToolError } from '../tool.js';
@@ -11,6 +10,7 @@ import { withForeground } from './real-input.js';
 import { actionResult, deliveryMode, deliveryModeArgument, elementAddressing } from './schemas.js';
 import { resolveElement, type ElementTarget } from './targets.js';
 import { observe, valueProbe, type Probe } from './verification.js';
+import { liveStates } from './live-states.js';
 
 const ROLE_SCROLL_BAR = 48;
 const ROLE_SCROLL_PANE = 49;
@@ -34,7 +34,7 @@ async function scrollBarOf(context: ToolContext, pane: ObjectRef, vertical: bool
     if ((await readRole(client, child)) !== ROLE_SCROLL_BAR) continue;
     // GTK4's scroll bars carry no Value, so they cannot be moved through accessibility.
     if (!(await readInterfaces(client, child)).includes('Value')) continue;
-    const states = decodeStateSet(await readStates(client, child));
+    const states = await liveStates(context, child);
     if (states.has(vertical ? 'STATE_VERTICAL' : 'STATE_HORIZONTAL')) return child;
   }
   return undefined;

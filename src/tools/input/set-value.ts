@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { decodeStateSet } from '../../cup/atspi/states.js';
-import { readStates, readValue, setTextContents, setValue } from '../../platform/linux/atspi/operations.js';
+import { readValue, setTextContents, setValue } from '../../platform/linux/atspi/operations.js';
 import { defineTool, ToolError } from '../tool.js';
 import { findGestureAction, performAction } from './accessible-actions.js';
 import { actionOutcome, actionOutput, describeTarget, notDelivered } from './outcome.js';
@@ -9,6 +8,7 @@ import { actionResult, elementAddressing } from './schemas.js';
 import { actionable, resolveElement } from './targets.js';
 import { observe, stateProbe, textProbe, valueProbe } from './verification.js';
 import { setComboValue } from './combo-box.js';
+import { liveStates } from './live-states.js';
 
 export const setValueTool = defineTool({
   name: 'set_value',
@@ -60,7 +60,7 @@ export const setValueTool = defineTool({
     if (role === 'checkbox' || role === 'switch' || role === 'menuitemcheckbox' || role === 'radio') {
       const wanted = /^(true|on|yes|1|checked)$/i.test(args.value.trim()) ? true : /^(false|off|no|0|unchecked)$/i.test(args.value.trim()) ? false : undefined;
       if (wanted === undefined) throw new ToolError(`${label} takes "true" or "false", got "${args.value}"`, 'not_a_boolean');
-      const checked = decodeStateSet(await readStates(client, target.element)).has('STATE_CHECKED');
+      const checked = (await liveStates(context, target.element)).has('STATE_CHECKED');
       if (checked === wanted) {
         return actionOutput('set_value', {
           path: 'none',

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { decodeStateSet } from '../../cup/atspi/states.js';
 import type { ObjectRef } from '../../platform/linux/atspi/object-ref.js';
-import { caretOffset, characterCount, insertText, readStates } from '../../platform/linux/atspi/operations.js';
+import { caretOffset, characterCount, insertText } from '../../platform/linux/atspi/operations.js';
 import type { ToolContext } from '../context.js';
 import { pidArgument, windowIdArgument } from '../schemas.js';
 import { defineTool, ToolError } from '../tool.js';
@@ -15,10 +14,11 @@ import { observePixels, syntheticEventsReach } from './synthetic-rung.js';
 import { actionResult, deliveryMode, deliveryModeArgument, elementIndexArgument, elementTokenArgument, sessionArgument } from './schemas.js';
 import { actionable, elementScreenPoint, keyboardWindow, resolveElement, type ElementTarget } from './targets.js';
 import { observe, textProbe } from './verification.js';
+import { liveStates } from './live-states.js';
 
 /** A read-only field takes no typing from a user, so it takes none from us either. */
 export async function requireEditable(context: ToolContext, ref: ObjectRef, label: string): Promise<void> {
-  const states = decodeStateSet(await readStates(await context.desktop.atspi(), ref));
+  const states = await liveStates(context, ref);
   if (!states.has('STATE_EDITABLE') || states.has('STATE_READ_ONLY')) {
     throw new ToolError(`${label} is read-only; nothing was typed. Pick an editable field (its states include editable)`, 'read_only');
   }

@@ -1,12 +1,12 @@
 import { readableName } from '../../cup/atspi/convert.js';
 import { atspiRoleName } from '../../cup/atspi/roles.js';
 import { quirksFor } from '../../platform/linux/atspi/toolkit.js';
-import { decodeStateSet } from '../../cup/atspi/states.js';
 import type { AccessibilityEvent } from '../../platform/linux/atspi/event-monitor.js';
 import type { ObjectRef } from '../../platform/linux/atspi/object-ref.js';
-import { readName, readRole, readStates, readText, readValue } from '../../platform/linux/atspi/operations.js';
+import { readName, readRole, readText, readValue } from '../../platform/linux/atspi/operations.js';
 import type { ToolContext } from '../context.js';
 import type { WindowSnapshot } from '../state/snapshot-store.js';
+import { liveStates } from './live-states.js';
 
 /** One fact read back before and after an action, e.g. "checked state of [e13]". */
 export interface Probe {
@@ -17,7 +17,7 @@ export interface Probe {
 export function stateProbe(context: ToolContext, ref: ObjectRef, label: string, state: string): Probe {
   return {
     label: `${state} state of ${label}`,
-    read: async () => String(decodeStateSet(await readStates(await context.desktop.atspi(), ref)).has(`STATE_${state.toUpperCase()}`)),
+    read: async () => String((await liveStates(context, ref)).has(`STATE_${state.toUpperCase()}`)),
   };
 }
 
@@ -26,7 +26,7 @@ export function statesProbe(context: ToolContext, ref: ObjectRef, label: string,
   return {
     label: `states of ${label}`,
     read: async () => {
-      const present = decodeStateSet(await readStates(await context.desktop.atspi(), ref));
+      const present = await liveStates(context, ref);
       return states.filter((state) => present.has(`STATE_${state.toUpperCase()}`)).join(',') || '(none)';
     },
   };
