@@ -103,29 +103,28 @@ describe('gtk3-demo: a real GTK3 app from Debian, its tree view of demos and a d
     assert.ok(titles.length > 1, `the Assistant demo opened a window: ${JSON.stringify(titles)}`);
   });
 
-  /** A window of the demo app other than the main one, once it is mapped. */
-  async function demoWindow(title: string): Promise<ClientWindow | undefined> {
-    for (const deadline = Date.now() + 5000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 100))) {
+  /** A window of the demo app other than the main one, titled so, once it is mapped (within 5 s when waiting). */
+  async function demoWindow(title: string, waitMs = 5000): Promise<ClientWindow | undefined> {
+    for (const deadline = Date.now() + waitMs; ; await new Promise((resolve) => setTimeout(resolve, 100))) {
       const found = (await context.desktop.windows()).find((candidate) => candidate.pid === demo.pid && candidate.id !== demo.id && candidate.title === title);
-      if (found) return found;
+      if (found || Date.now() >= deadline) return found;
     }
-    return undefined;
   }
 
-  /** Runs the "Dialogs and Message Boxes" demo (once) and returns its window. */
-  async function dialogsDemo(): Promise<ClientWindow> {
-    const open = (await context.desktop.windows()).find((candidate) => candidate.pid === demo.pid && candidate.id !== demo.id && candidate.title === 'Dialogs and Message Boxes');
+  /** Runs a demo by double-clicking its row (unless its window is open already) and returns its window. */
+  async function runDemo(name: string): Promise<ClientWindow> {
+    const open = await demoWindow(name, 0);
     if (open) return open;
-    await callOk(context, 'double_click', { window_id: demo.id, element_index: (await row('Dialogs and Message Boxes')).index });
-    const window = await demoWindow('Dialogs and Message Boxes');
-    assert.ok(window, 'the demo opened its window');
+    await callOk(context, 'double_click', { window_id: demo.id, element_index: (await row(name)).index });
+    const window = await demoWindow(name);
+    assert.ok(window, `the ${name} demo opened its window`);
     // The main window is titled after the selected demo too; selecting another leaves the title to the demo's window.
     await callOk(context, 'click', { window_id: demo.id, element_index: (await row('Builder')).index });
     return window;
   }
 
   test('an unnamed entry takes its name from the label that labels it (labelled-by), as pyatspi shows the relation', async () => {
-    const window = await dialogsDemo();
+    const window = await runDemo('Dialogs and Message Boxes');
     const labelled = (await oracle.labelled(window.pid, window.title)).filter((entry) => entry.role === 'text');
     assert.ok(labelled.some((entry) => entry.name === '' && entry.labels.includes('Entry 1')), JSON.stringify(labelled));
     const { state } = await accessibleWindowState(context, window);
@@ -134,7 +133,7 @@ describe('gtk3-demo: a real GTK3 app from Debian, its tree view of demos and a d
   });
 
   test('a button that runs a modal GTK3 dialog: the dialog can be read and used, and its OK hands the text back', async () => {
-    const window = await dialogsDemo();
+    const window = await runDemo('Dialogs and Message Boxes');
     const opener = (await accessibleWindowState(context, window)).state.elements.find((element) => element.name === 'Interactive Dialog')!;
     const clicked = await callOk(context, 'click', { window_id: window.id, element_index: opener.index });
     assert.equal(clicked.structured.effect, 'confirmed');
@@ -155,11 +154,7 @@ describe('gtk3-demo: a real GTK3 app from Debian, its tree view of demos and a d
 
   test('a click on a cell of a table with several columns selects its row (the table refuses SelectChild; its Table interface selects rows)', async () => {
     await callOk(context, 'press_key', { window_id: demo.id, element_index: (await row('Tree View')).index, key: 'Right' });
-    await callOk(context, 'double_click', { window_id: demo.id, element_index: (await row('List Store')).index });
-    const window = await demoWindow('List Store');
-    assert.ok(window, 'the List Store demo opened');
-    // The main window is titled after the selected demo too; selecting another leaves the title to the demo's window.
-    await callOk(context, 'click', { window_id: demo.id, element_index: (await row('Builder')).index });
+    const window = await runDemo('List Store');
     const { state } = await accessibleWindowState(context, window);
     const bug = state.elements.find((element) => element.role === 'cell' && element.name === '60620')!;
     assert.ok(bug && !bug.states.includes('selected'), JSON.stringify(bug));
@@ -184,10 +179,7 @@ describe('gtk3-demo: a real GTK3 app from Debian, its tree view of demos and a d
   });
 
   test('set_value picks a combo box choice past a separator and one inside a submenu, and reads back what the combo shows', async () => {
-    await callOk(context, 'double_click', { window_id: demo.id, element_index: (await row('Combo Boxes')).index });
-    const window = await demoWindow('Combo Boxes');
-    assert.ok(window, 'the Combo Boxes demo opened');
-    await callOk(context, 'click', { window_id: demo.id, element_index: (await row('Builder')).index });
+    const window = await runDemo('Combo Boxes');
     const combos = (await accessibleWindowState(context, window)).state.elements.filter((element) => element.role === 'combobox');
     // "Items with icons" has a separator row before "Open"; "Where are we ?" groups its towns in submenus.
     const icons = combos.find((combo) => combo.value === 'Warning')!;
