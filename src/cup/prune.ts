@@ -45,7 +45,9 @@ type Branch =
 
 type Direction = keyof ClipCounts;
 
-const SKIPPED_ROLES: ReadonlySet<string> = new Set(['scrollbar', 'separator', 'titlebar', 'tooltip', 'status']);
+// COMPACT.md also skips `status`; a status bar holds what an agent must read (a document's encoding and
+// line count, a search's result count, a live region's message), so its content is kept like any other.
+const SKIPPED_ROLES: ReadonlySet<string> = new Set(['scrollbar', 'separator', 'titlebar', 'tooltip']);
 
 const LANDMARK_ROLES: ReadonlySet<string> = new Set([
   'region', 'document', 'main', 'complementary', 'navigation', 'search', 'banner', 'contentinfo', 'form',
@@ -118,9 +120,24 @@ function isSkipped(node: CupNode, parent: CupNode | undefined, siblingCount: num
   if (node.bounds && (node.bounds.w === 0 || node.bounds.h === 0)) return true;
   if (node.states?.includes('offscreen') && !hasNonFocusAction(node)) return true;
   if (node.role === 'img' && !node.name) return true;
-  // A lone text child of a named node only repeats the parent's name.
-  if (node.role === 'text' && (!node.name || (Boolean(parent?.name) && siblingCount === 1))) return true;
+  // A lone text child of a named node that only repeats the parent's name says nothing new. COMPACT.md
+  // skips every lone text child of a named parent; that loses text that is not in the name, such as a web
+  // page's output paragraph inside an unnamed div of a named document.
+  if (node.role === 'text' && (!node.name || (siblingCount === 1 && repeatsName(parent?.name, node.name)))) return true;
   return false;
+}
+
+/** The text appears in the name as whole words (GTK names a button after its label, "Save", or more, "Save As"). */
+function repeatsName(name: string | undefined, text: string): boolean {
+  if (!name) return false;
+  const haystack = ` ${name.replace(/\s+/g, ' ').trim().toLowerCase()} `;
+  const needle = text.replace(/\s+/g, ' ').trim().toLowerCase();
+  if (haystack.includes(` ${needle} `)) return true;
+  const at = haystack.indexOf(needle);
+  if (at < 0) return false;
+  // Also whole words when punctuation rather than a space borders them ("Save:" in "Save: document").
+  const wordChar = /[\p{L}\p{N}]/u;
+  return !wordChar.test(haystack[at - 1] ?? ' ') && !wordChar.test(haystack[at + needle.length] ?? ' ');
 }
 
 function isCollapsibleLandmark(node: CupNode, children: readonly Branch[]): boolean {

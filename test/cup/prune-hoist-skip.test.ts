@@ -49,7 +49,7 @@ test('hoisting is decided before skipping: a zero-size unnamed generic still sho
   assert.deepEqual(compactBody(tree), ['[e0] win "W"', '  [e9] btn "OK"']);
 });
 
-for (const role of ['scrollbar', 'separator', 'titlebar', 'tooltip', 'status']) {
+for (const role of ['scrollbar', 'separator', 'titlebar', 'tooltip']) {
   test(`role ${role} is skipped with its whole subtree`, () => {
     const tree = [win([node(1, role, 'Named', { actions: ['click'], children: [ok] }), node(2, 'button', 'B')])];
     assert.deepEqual(compactBody(tree), ['[e0] win "W"', '  [e2] btn "B"']);
@@ -121,9 +121,26 @@ test('hoisted children: sibling count is the hoisted node raw child count', () =
 });
 
 test('hoisted children: their parent is the hoisted node own parent', () => {
-  // The generic has no name, but the text's parent for the rule is the named window.
-  const tree = [win([node(1, 'generic', '', { children: [node(2, 'text', 'Hello')] })])];
+  // The generic has no name, but the text's parent for the rule is the named window, whose name it repeats.
+  const tree = [win([node(1, 'generic', '', { children: [node(2, 'text', 'W')] })])];
   assert.deepEqual(compactBody(tree), ['[e0] win "W"']);
+});
+
+test('a lone text child that says more than its parent name is kept (a page output inside an unnamed div)', () => {
+  const tree = [win([node(1, 'generic', '', { children: [node(2, 'text', 'Hello, Ada!')] })])];
+  assert.deepEqual(compactBody(tree), ['[e0] win "W"', '  [e2] txt "Hello, Ada!"']);
+});
+
+test('a lone text child is skipped when its words appear in the parent name, not when only letters do', () => {
+  const saveAs = [node(0, 'button', 'Save As…', { children: [node(1, 'text', 'save')] })];
+  assert.deepEqual(compactBody(saveAs), ['[e0] btn "Save As…"']);
+  const book = [node(0, 'button', 'Book', { children: [node(1, 'text', 'OK')] })];
+  assert.deepEqual(compactBody(book), ['[e0] btn "Book"', '  [e1] txt "OK"']);
+});
+
+test('a status bar is kept with its labels (an agent reads the encoding and line count there)', () => {
+  const tree = [win([node(1, 'status', '', { children: [node(2, 'text', 'UTF-8'), node(3, 'text', 'Lines: 12')] })])];
+  assert.deepEqual(compactBody(tree), ['[e0] win "W"', '  [e1] sts', '    [e2] txt "UTF-8"', '    [e3] txt "Lines: 12"']);
 });
 
 test('children of a hoisted root have no parent, so a lone text among them is kept', () => {

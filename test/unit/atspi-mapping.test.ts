@@ -7,10 +7,12 @@ import { cupActionsFor } from '../../src/cup/atspi/actions.js';
 import { ATSPI_ROLE_NAMES, ATSPI_STATE_NAMES } from '../../src/cup/atspi/constants.js';
 import { atspiToCup } from '../../src/cup/atspi/convert.js';
 import type { AtspiRawNode, RawTreeContext } from '../../src/cup/atspi/raw-node.js';
+import { plainText } from '../../src/cup/atspi/names.js';
 import { atspiRoleName, cupRoleFor } from '../../src/cup/atspi/roles.js';
 import { decodeStateSet, encodeStateSet } from '../../src/cup/atspi/states.js';
 import { CUP_ROLES, validateEnvelope, buildEnvelope, type CupNode } from '../../src/cup/index.js';
 import { repositoryRoot } from '../helpers/desktop.js';
+import { compactBody } from '../cup/build.js';
 
 const screenContext: RawTreeContext = {
   extentsOrigin: { x: 0, y: 0 },
@@ -180,6 +182,65 @@ describe('atspiToCup', () => {
     assert.ok(sentinel.root.states!.includes('offscreen'));
     const unknown = atspiToCup(raw('ROLE_LIST_ITEM', { positionUnknown: true }), screenContext);
     assert.ok(unknown.root.states!.includes('offscreen'));
+  });
+
+  test('a negative size (GTK3 -1,-1 -1x-1 page of a notebook with hidden tabs) is an unknown place, not offscreen', () => {
+    const page = raw('ROLE_PAGE_TAB', { extents: { x: -1, y: -1, w: -1, h: -1 } });
+    page.children = [raw('ROLE_TEXT', { interfaces: ['Accessible', 'Component', 'Text', 'EditableText'], extents: { x: 120, y: 60, w: 300, h: 200 } })];
+    const window = raw('ROLE_FRAME', { name: 'Editor', extents: { x: 100, y: 50, w: 400, h: 300 } });
+    window.children = [page];
+    const converted = atspiToCup(window, screenContext);
+    const tab = converted.root.children![0]!;
+    assert.equal(tab.bounds, undefined);
+    assert.ok(!tab.states!.includes('offscreen'));
+    const body = compactBody([converted.root]);
+    assert.ok(body.some((line) => line.includes('tbx')), `the text area is shown:\n${body.join('\n')}`);
+  });
+
+  test('sentinel, empty or offscreen extents never hide descendants that are on screen', () => {
+    for (const extents of [{ x: -2147483648, y: -2147483648, w: 0, h: 0 }, { x: 120, y: 60, w: 0, h: 0 }, { x: 0, y: 0, w: 0, h: 0 }, { x: 2000, y: 2000, w: 5, h: 5 }]) {
+      const holder = raw('ROLE_SCROLL_PANE', { name: 'Files', extents });
+      holder.children = [raw('ROLE_PUSH_BUTTON', { name: 'Open', actions: ['click'], interfaces: ['Accessible', 'Component', 'Action'], extents: { x: 120, y: 60, w: 80, h: 30 } })];
+      const converted = atspiToCup(holder, screenContext);
+      assert.equal(converted.root.bounds, undefined, JSON.stringify(extents));
+      assert.ok(!converted.root.states!.includes('offscreen'), JSON.stringify(extents));
+      assert.ok(!converted.root.children![0]!.states!.includes('offscreen'));
+    }
+    const row = raw('ROLE_TABLE_ROW', { extents: { x: -2147483648, y: -2147483648, w: 0, h: 0 } });
+    row.children = [raw('ROLE_TABLE_CELL', { name: 'far', extents: { x: -2147483648, y: -2147483648, w: 0, h: 0 } })];
+    assert.ok(atspiToCup(row, screenContext).root.states!.includes('offscreen'), 'a row scrolled out with its cells stays offscreen');
+  });
+
+  test('names and descriptions are whitespace-normalised; the raw name is not otherwise changed', () => {
+    const item = atspiToCup(raw('ROLE_MENU_ITEM', { name: '  New      ', description: ' Create\n a file ', extents: { x: 120, y: 60, w: 80, h: 30 } }), screenContext);
+    assert.equal(item.root.name, 'New');
+    assert.equal(item.root.description, 'Create a file');
+    const labelled = atspiToCup(raw('ROLE_ENTRY', { labelledBy: ' Entry\t1 ', extents: { x: 120, y: 60, w: 80, h: 30 } }), screenContext);
+    assert.equal(labelled.root.name, 'Entry 1');
+  });
+
+  test('rich-text tooltips (Qt passes HTML through) become plain text when they name a control', () => {
+    const button = atspiToCup(raw('ROLE_PUSH_BUTTON', { description: "<p style='white-space:pre'>Calculate words&nbsp;(slow)<br>now</p>", actions: ['Press'], interfaces: ['Accessible', 'Component', 'Action'], extents: { x: 120, y: 60, w: 24, h: 23 } }), screenContext);
+    assert.equal(button.root.name, 'Calculate words (slow) now');
+    assert.equal(plainText('a < b and c > d'), 'a < b and c > d', 'comparisons are not tags');
+    assert.equal(plainText('<b>x</b> &amp; &#x41;&#66;'), 'x & AB');
+  });
+
+  test('an object neither visible nor showing has no place, in toolkits that report visibility at all', () => {
+    const window = raw('ROLE_FRAME', { name: 'W', extents: { x: 100, y: 50, w: 400, h: 300 } });
+    const closedMenuItem = raw('ROLE_MENU_ITEM', { name: 'Open', stateNames: ['STATE_ENABLED'], actions: ['Press'], interfaces: ['Accessible', 'Component', 'Action'], extents: { x: 0, y: 23, w: 336, h: 23 } });
+    window.children = [closedMenuItem];
+    const item = atspiToCup(window, screenContext).root.children![0]!;
+    assert.equal(item.bounds, undefined);
+    assert.ok(item.states!.includes('offscreen') && item.states!.includes('hidden'));
+    const silentWindow = raw('ROLE_FRAME', { name: 'W', stateNames: ['STATE_ENABLED'], extents: { x: 100, y: 50, w: 400, h: 300 } });
+    silentWindow.children = [raw('ROLE_PUSH_BUTTON', { name: 'OK', stateNames: ['STATE_ENABLED'], extents: { x: 120, y: 60, w: 80, h: 30 } })];
+    const button = atspiToCup(silentWindow, screenContext).root.children![0]!;
+    assert.deepEqual(button.bounds, { x: 120, y: 60, w: 80, h: 30 }, 'a bridge that sets neither state anywhere is judged by geometry');
+  });
+
+  test('an info bar is an alert: its message and buttons are kept', () => {
+    assert.equal(cupRoleFor({ atspiRole: 'ROLE_INFO_BAR', named: false, modal: false }), 'alert');
   });
 
   test('disabled only when neither ENABLED nor SENSITIVE is set', () => {

@@ -1,6 +1,7 @@
 import type { CupAttributes, CupNode, CupRect, CupRole, CupState } from '../types.js';
 import { cupActionsFor } from './actions.js';
 import { UNKNOWN_COORDINATE, type AtspiRawNode, type RawTreeContext } from './raw-node.js';
+import { normaliseWhitespace, plainText, readableName } from './names.js';
 import { atspiRoleName, cupRoleFor } from './roles.js';
 import { decodeStateSet } from './states.js';
 
@@ -19,13 +20,6 @@ export interface ConvertedTree {
   nodeCount: number;
 }
 
-/** A widget type name such as "GtkStackPage", "AdwGizmo" or "HistoryView": one CamelCase word of two or more parts. */
-const typeNamePattern = /^[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+$/;
-
-/** The name a user would read: GTK 4.8 gives unnamed widgets their type name, which is no name at all. */
-export function readableName(name: string, gtk4NameQuirks: boolean): string {
-  return gtk4NameQuirks && typeNamePattern.test(name) ? '' : name;
-}
 /** Roles whose accessible name comes from their content when they have no label (W3C accname). */
 const nameFromContentRoles = new Set<CupRole>([
   'button', 'cell', 'checkbox', 'columnheader', 'heading', 'link', 'menuitem', 'menuitemcheckbox', 'menuitemradio',
@@ -55,11 +49,18 @@ function intersects(a: CupRect, b: CupRect): boolean {
  * Places a node on the screen. Offscreen is decided from geometry against the visible area, not from
  * the SHOWING state: GTK4 never sets SHOWING, so trusting it would hide every GTK4 control.
  */
-function place(raw: AtspiRawNode, context: RawTreeContext, parentOffscreen: boolean, showing: boolean): Placement {
+function place(raw: AtspiRawNode, context: RawTreeContext, parentOffscreen: boolean, states: Set<string>, visibilityReported: boolean): Placement {
   const extents = raw.extents;
+  const showing = states.has('STATE_SHOWING');
+  // Neither visible nor showing, in a toolkit that reports both: it is drawn nowhere, whatever extents it
+  // keeps (Qt leaves a closed menu's items at 0,0 + their offset; a pointer click there hits something else).
+  if (visibilityReported && !showing && !states.has('STATE_VISIBLE')) return { offscreen: true };
   if (raw.positionUnknown || (extents && (extents.x === UNKNOWN_COORDINATE || extents.y === UNKNOWN_COORDINATE))) return { offscreen: true };
   // Qt reports an empty box at the origin for what is not shown (closed popup menus): no position, not a place.
   if (extents && extents.x === 0 && extents.y === 0 && extents.w === 0 && extents.h === 0 && !showing) return { offscreen: true };
+  // A negative size is no size at all: GTK3 reports -1,-1 -1x-1 for the page of a notebook whose tabs are
+  // hidden, although the page and everything in it is on screen. The place is unknown, not "above the view".
+  if (extents && (extents.w < 0 || extents.h < 0)) return { offscreen: parentOffscreen };
   if (!extents) return { offscreen: parentOffscreen };
   const bounds: CupRect = {
     x: extents.x + context.extentsOrigin.x,
@@ -123,6 +124,16 @@ function cupValue(raw: AtspiRawNode, role: CupRole): string | undefined {
   return undefined;
 }
 
+/** On screen with an area of its own: bounds of real size that are not off the visible area. */
+function hasRealPlace(node: CupNode): boolean {
+  return node.bounds !== undefined && node.bounds.w > 0 && node.bounds.h > 0 && !node.states?.includes('offscreen');
+}
+
+/** The node or something inside it is on screen (children are converted first, so this is read bottom-up). */
+function shownOnScreen(node: CupNode): boolean {
+  return hasRealPlace(node) || (node.children ?? []).some(shownOnScreen);
+}
+
 /** The text of a node's descendants, in order, as accname computes a name from content (toolkits often skip this). */
 function nameFromContent(children: readonly CupNode[]): string {
   const parts: string[] = [];
@@ -135,7 +146,7 @@ function nameFromContent(children: readonly CupNode[]): string {
     }
   };
   collect(children);
-  const name = parts.join(' ').replace(/\s+/g, ' ').trim();
+  const name = normaliseWhitespace(parts.join(' '));
   return [...name].slice(0, maxNameLength).join('');
 }
 
@@ -145,6 +156,9 @@ function nameFromContent(children: readonly CupNode[]): string {
  */
 export function atspiToCup(root: AtspiRawNode, context: RawTreeContext): ConvertedTree {
   const sources: ElementSource[] = [];
+  // Toolkits that set VISIBLE or SHOWING at all set them on the window; some bridges set neither anywhere.
+  const rootStates = decodeStateSet(root.states);
+  const visibilityReported = rootStates.has('STATE_VISIBLE') || rootStates.has('STATE_SHOWING');
 
   const convert = (raw: AtspiRawNode, parent: AtspiRawNode | undefined, parentOffscreen: boolean): CupNode => {
     const index = sources.length;
@@ -152,7 +166,7 @@ export function atspiToCup(root: AtspiRawNode, context: RawTreeContext): Convert
     const states = decodeStateSet(raw.states);
     const atspiRole = atspiRoleName(raw.role);
     // A control without a name of its own is named by the label that points at it (W3C accname, aria-labelledby).
-    const name = readableName(raw.name, context.gtk4NameQuirks) || (raw.labelledBy ?? '');
+    const name = readableName(raw.name, context.gtk4NameQuirks) || normaliseWhitespace(raw.labelledBy ?? '');
     const role = cupRoleFor({
       atspiRole,
       parentAtspiRole: parent ? atspiRoleName(parent.role) : undefined,
@@ -160,9 +174,10 @@ export function atspiToCup(root: AtspiRawNode, context: RawTreeContext): Convert
       modal: states.has('STATE_MODAL'),
       xmlRole: raw.attributes?.['xml-roles'],
     });
-    const placement = place(raw, context, parentOffscreen, states.has('STATE_SHOWING'));
+    const placement = place(raw, context, parentOffscreen, states, visibilityReported);
     const node: CupNode = { id: `e${index}`, role, name };
-    if (raw.description) node.description = raw.description;
+    const description = plainText(raw.description);
+    if (description) node.description = description;
     const value = cupValue(raw, role);
     if (value !== undefined) node.value = value;
     if (placement.bounds) node.bounds = placement.bounds;
@@ -186,6 +201,12 @@ export function atspiToCup(root: AtspiRawNode, context: RawTreeContext): Convert
     };
     if (raw.children.length > 0) {
       node.children = raw.children.map((child) => convert(child, raw, placement.offscreen));
+      if (!hasRealPlace(node) && node.children.some(shownOnScreen)) {
+        // The toolkit gave this object no usable place (a sentinel, no size, or off the view) while something
+        // inside it is on screen: its own extents are the wrong fact, so they must not hide what it holds.
+        delete node.bounds;
+        node.states = node.states.filter((state) => state !== 'offscreen');
+      }
       if (nameFromContentRoles.has(role)) {
         const content = nameFromContent(node.children);
         if (!node.name) node.name = content;

@@ -65,7 +65,8 @@ const unmappedRoles: Readonly<Record<string, CupRole>> = {
   ROLE_GROUPING: 'group',
   ROLE_IMAGE_MAP: 'img',
   ROLE_NOTIFICATION: 'alert',
-  ROLE_INFO_BAR: 'status',
+  // An info bar carries a message the user must read ("The file changed on disk") with buttons to answer it.
+  ROLE_INFO_BAR: 'alert',
   ROLE_LEVEL_BAR: 'progressbar',
   ROLE_TITLE_BAR: 'titlebar',
   ROLE_BLOCK_QUOTE: 'group',

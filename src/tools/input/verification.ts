@@ -1,4 +1,4 @@
-import { readableName } from '../../cup/atspi/convert.js';
+import { readableName } from '../../cup/atspi/names.js';
 import { atspiRoleName } from '../../cup/atspi/roles.js';
 import { quirksFor } from '../../platform/linux/atspi/toolkit.js';
 import type { AccessibilityEvent } from '../../platform/linux/atspi/event-monitor.js';
