@@ -47,8 +47,14 @@ export class TestDesktop {
   }
 
   /** Starts an app on this desktop and waits (bounded) until its window with the given title is mapped. */
-  async launch(command: string, args: string[], title: string, timeoutMs = 20_000): Promise<{ process: ChildProcess; window: ClientWindow }> {
-    const child = spawn(command, args, { env: this.env(), stdio: ['ignore', 'ignore', 'pipe'] });
+  async launch(
+    command: string,
+    args: string[],
+    title: string | RegExp,
+    timeoutMs = 20_000,
+    extraEnv: NodeJS.ProcessEnv = {},
+  ): Promise<{ process: ChildProcess; window: ClientWindow }> {
+    const child = spawn(command, args, { env: this.env(extraEnv), stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
     child.stderr?.on('data', (chunk: Buffer) => {
       stderr += chunk.toString();
@@ -58,7 +64,8 @@ export class TestDesktop {
     const x = await this.x11();
     while (Date.now() < deadline) {
       if (child.exitCode !== null) throw new Error(`${command} exited with ${child.exitCode}: ${stderr}`);
-      const window = (await listClientWindows(x)).find((candidate) => candidate.title === title && candidate.isOnScreen);
+      const titled = (candidate: ClientWindow) => (typeof title === 'string' ? candidate.title === title : title.test(candidate.title));
+      const window = (await listClientWindows(x)).find((candidate) => titled(candidate) && candidate.isOnScreen);
       if (window) return { process: child, window };
       await sleep(50);
     }

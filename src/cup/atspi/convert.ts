@@ -1,6 +1,6 @@
 import type { CupAttributes, CupNode, CupRect, CupRole, CupState } from '../types.js';
 import { cupActionsFor } from './actions.js';
-import { UNKNOWN_COORDINATE, type AtspiRawNode, type RawTreeContext } from './raw-node.js';
+import { CONTENT_NAMED_ATSPI_ROLES, UNKNOWN_COORDINATE, type AtspiRawNode, type RawTreeContext } from './raw-node.js';
 import { normaliseWhitespace, plainText, readableName } from './names.js';
 import { atspiRoleName, cupRoleFor } from './roles.js';
 import { decodeStateSet } from './states.js';
@@ -26,6 +26,7 @@ const nameFromContentRoles = new Set<CupRole>([
   'option', 'listitem', 'radio', 'row', 'rowheader', 'switch', 'tab', 'tooltip', 'treeitem',
 ]);
 const maxNameLength = 200;
+const contentNamedRoles: ReadonlySet<string> = new Set(CONTENT_NAMED_ATSPI_ROLES);
 const valueRoles = new Set<CupRole>(['slider', 'spinbutton', 'progressbar', 'scrollbar']);
 const textValueRoles = new Set<CupRole>(['textbox', 'searchbox', 'combobox']);
 const orientedRoles = new Set<CupRole>(['slider', 'scrollbar', 'separator', 'toolbar', 'tablist', 'menubar']);
@@ -124,6 +125,12 @@ function cupValue(raw: AtspiRawNode, role: CupRole): string | undefined {
   return undefined;
 }
 
+/** An unnamed item's own text as its name; U+FFFC marks an embedded object, whose words are its own. */
+function contentName(raw: AtspiRawNode, atspiRole: string): string {
+  if (raw.text === undefined || !contentNamedRoles.has(atspiRole)) return '';
+  return [...normaliseWhitespace(raw.text.replaceAll('\ufffc', ' '))].slice(0, maxNameLength).join('');
+}
+
 /** On screen with an area of its own: bounds of real size that are not off the visible area. */
 function hasRealPlace(node: CupNode): boolean {
   return node.bounds !== undefined && node.bounds.w > 0 && node.bounds.h > 0 && !node.states?.includes('offscreen');
@@ -166,7 +173,7 @@ export function atspiToCup(root: AtspiRawNode, context: RawTreeContext): Convert
     const states = decodeStateSet(raw.states);
     const atspiRole = atspiRoleName(raw.role);
     // A control without a name of its own is named by the label that points at it (W3C accname, aria-labelledby).
-    const name = readableName(raw.name, context.gtk4NameQuirks) || normaliseWhitespace(raw.labelledBy ?? '');
+    const name = readableName(raw.name, context.gtk4NameQuirks) || normaliseWhitespace(raw.labelledBy ?? '') || contentName(raw, atspiRole);
     const role = cupRoleFor({
       atspiRole,
       parentAtspiRole: parent ? atspiRoleName(parent.role) : undefined,

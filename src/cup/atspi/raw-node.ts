@@ -2,6 +2,18 @@
 export const UNKNOWN_COORDINATE = -2147483648;
 
 /**
+ * Roles whose unnamed objects take their name from their text content: controls and items whose label is
+ * drawn text (an icon view's file icon, a cell, a link). Containers are left out: their text is their
+ * children's, which are read as objects of their own.
+ */
+export const CONTENT_NAMED_ATSPI_ROLES: readonly string[] = [
+  'ROLE_ICON', 'ROLE_LABEL', 'ROLE_STATIC', 'ROLE_LIST_ITEM', 'ROLE_TABLE_CELL', 'ROLE_TREE_ITEM', 'ROLE_PUSH_BUTTON',
+  'ROLE_TOGGLE_BUTTON', 'ROLE_CHECK_BOX', 'ROLE_RADIO_BUTTON', 'ROLE_MENU_ITEM', 'ROLE_CHECK_MENU_ITEM',
+  'ROLE_RADIO_MENU_ITEM', 'ROLE_PAGE_TAB', 'ROLE_LINK', 'ROLE_HEADING', 'ROLE_CAPTION', 'ROLE_TABLE_COLUMN_HEADER',
+  'ROLE_TABLE_ROW_HEADER', 'ROLE_COLUMN_HEADER', 'ROLE_ROW_HEADER',
+];
+
+/**
  * One accessible object as the Linux platform layer read it from AT-SPI2, before any CUP mapping.
  * Plain data so the mapping stays pure and testable without a bus.
  */
@@ -26,7 +38,10 @@ export interface AtspiRawNode {
   extents?: { x: number; y: number; w: number; h: number };
   actions?: readonly string[];
   value?: { current: number; min: number; max: number };
-  /** Text content for editable/text-entry objects. */
+  /**
+   * Text content: the value of editable and text-entry objects, and the content an unnamed object of one of
+   * CONTENT_NAMED_ATSPI_ROLES is named by.
+   */
   text?: string;
   /** Name of the selected child, for a combo box whose selection is not its text (GTK3 combo boxes). */
   selectedName?: string;

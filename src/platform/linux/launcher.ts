@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { accessibleSessionEnvironment } from './desktop/accessible-session.js';
 import { execWords, installedApplications, type DesktopEntry } from './desktop-entries.js';
 import { spawnDetached, statFields } from './desktop/processes.js';
 import { requireProgram } from './desktop/requirements.js';
@@ -24,14 +25,18 @@ function expandExec(exec: string, urls: readonly string[]): string[] {
   return words;
 }
 
-function matches(entry: DesktopEntry, wanted: string): boolean {
+/**
+ * How well an entry answers to a name, best first, or undefined when it does not: its display name, its id,
+ * then its program, where an entry that runs the program plainly beats one that passes options
+ * ("pcmanfm" is the file manager, not "pcmanfm --desktop-pref").
+ */
+function matchRank(entry: DesktopEntry, wanted: string): number | undefined {
   const lower = wanted.toLowerCase();
-  return (
-    entry.name.toLowerCase() === lower ||
-    entry.id.toLowerCase() === lower ||
-    entry.id.toLowerCase() === `${lower}.desktop` ||
-    entry.program.toLowerCase() === lower
-  );
+  if (entry.name.toLowerCase() === lower) return 0;
+  if (entry.id.toLowerCase() === lower || entry.id.toLowerCase() === `${lower}.desktop`) return 1;
+  if (entry.program.toLowerCase() !== lower) return undefined;
+  const options = execWords(entry.exec).slice(1).filter((word) => !/^%[a-zA-Z]$/.test(word));
+  return options.length === 0 ? 2 : 3;
 }
 
 /**
@@ -40,7 +45,12 @@ function matches(entry: DesktopEntry, wanted: string): boolean {
  */
 export function planLaunch(name: string, urls: readonly string[], extraArgs: readonly string[]): LaunchPlan {
   const entries = installedApplications();
-  const entry = entries.find((candidate) => matches(candidate, name));
+  let entry: DesktopEntry | undefined;
+  let best = Number.POSITIVE_INFINITY;
+  for (const candidate of entries) {
+    const rank = matchRank(candidate, name);
+    if (rank !== undefined && rank < best) [entry, best] = [candidate, rank];
+  }
   if (entry) {
     const [command, ...args] = expandExec(entry.exec, urls);
     if (!command) throw new Error(`the desktop entry ${entry.path} has an empty Exec line`);
@@ -62,11 +72,11 @@ export function planLaunch(name: string, urls: readonly string[], extraArgs: rea
 /**
  * Starts the app detached, so it outlives the driver call, with its output in a log file. The startup
  * id ends in _TIME0: a window whose user time is 0 must not take the focus when it maps (EWMH), so the
- * user's active window stays active. Qt only builds its accessibility tree when asked to.
+ * user's active window stays active. The environment is that of a session with accessibility on.
  */
 export function startDetached(plan: LaunchPlan): { pid: number; log: string } {
   const log = join(logDirectory(), `app-${Date.now()}.log`);
-  const env = { ...process.env, DESKTOP_STARTUP_ID: `cup-driver-${process.pid}-${Date.now()}_TIME0`, QT_ACCESSIBILITY: '1', QT_LINUX_ACCESSIBILITY_ALWAYS_ON: '1' };
+  const env = { ...process.env, DESKTOP_STARTUP_ID: `cup-driver-${process.pid}-${Date.now()}_TIME0`, ...accessibleSessionEnvironment(process.env) };
   return { pid: spawnDetached(plan.command, plan.args, env, log), log };
 }
 

@@ -1,4 +1,5 @@
-import type { AtspiRawNode } from '../../../cup/atspi/raw-node.js';
+import { ATSPI_ROLE_NAMES } from '../../../cup/atspi/constants.js';
+import { CONTENT_NAMED_ATSPI_ROLES, type AtspiRawNode } from '../../../cup/atspi/raw-node.js';
 import { DBusError, DBusTimeoutError } from '../dbus/index.js';
 import type { AtspiClient } from './client.js';
 import type { ObjectFacts } from './object-facts.js';
@@ -48,6 +49,10 @@ const placeholderRoles = new Set([40, 61, 79]);
  */
 const structuralAttributeRoles = new Set([32, 83, 85, 87, 91, 110]);
 const maxTextLength = 4096;
+/** Names are cut at 200 code points when shown; a little more is read so the cut falls on the name, not the read. */
+const maxContentNameLength = 256;
+/** Roles an unnamed object of which is named by its own text content (W3C accname's name from content). */
+const contentNamedRoles = new Set(CONTENT_NAMED_ATSPI_ROLES.map((name) => ATSPI_ROLE_NAMES.indexOf(name)));
 /**
  * Controls a dialog labels with a separate label widget (GTK's mnemonic labels): combo box, list,
  * password text, slider, spin button, table, text, tree table, entry. Unnamed, they are named by it.
@@ -183,6 +188,15 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
     return refs;
   }
 
+  /** The first maxLength characters of an object's Text, read to its real length (Qt answers nothing past the end). */
+  async function readText(node: AtspiRawNode, maxLength: number): Promise<string | undefined> {
+    const properties = await readProperties(node, 'Text', ['CharacterCount']);
+    const end = textEnd(Number(properties.get('CharacterCount') ?? Number.NaN), maxLength);
+    if (end === 0) return '';
+    const body = await call(node, atspiInterface('Text'), 'GetText', 'ii', [0, end]);
+    return body ? String(body[0] ?? '') : undefined;
+  }
+
   async function readDetails(node: AtspiRawNode, known: ObjectFacts | undefined): Promise<void> {
     const has = (name: string) => node.interfaces.includes(name);
     const showing = ((node.states[0] ?? 0) & (1 << STATE_SHOWING)) !== 0;
@@ -217,17 +231,15 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
       );
     }
     if (has('Text') && textValueRoles.has(node.role)) {
-      work.push(
-        readProperties(node, 'Text', ['CharacterCount']).then(async (properties) => {
-          const end = textEnd(Number(properties.get('CharacterCount') ?? Number.NaN), maxTextLength);
-          if (end === 0) {
-            node.text = '';
-            return;
-          }
-          const body = await call(node, atspiInterface('Text'), 'GetText', 'ii', [0, end]);
-          if (body) node.text = String(body[0] ?? '');
-        }),
-      );
+      work.push(readText(node, maxTextLength).then((text) => {
+        if (text !== undefined) node.text = text;
+      }));
+    } else if (has('Text') && node.name === '' && contentNamedRoles.has(node.role)) {
+      // An unnamed icon, cell or label whose words are only in its Text (GTK 2 icon views name their file
+      // icons this way): accname takes the name from the content.
+      work.push(readText(node, maxContentNameLength).then((text) => {
+        if (text) node.text = text;
+      }));
     }
     if (node.role === comboBoxRole && has('Selection') && !has('Text')) {
       work.push(

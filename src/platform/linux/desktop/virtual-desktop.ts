@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { accessibleSessionEnvironment } from './accessible-session.js';
 import { closeSync, existsSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -93,8 +94,9 @@ export function listDesktops(): DesktopStatus[] {
 }
 
 /** The environment an app needs to appear on this desktop and on its accessibility bus. */
+/** What an app needs to run on this desktop and be read: its display, its session bus, accessibility on. */
 export function desktopEnvironment(state: DesktopState): Record<string, string> {
-  return { DISPLAY: state.display, DBUS_SESSION_BUS_ADDRESS: state.sessionBusAddress };
+  return { DISPLAY: state.display, DBUS_SESSION_BUS_ADDRESS: state.sessionBusAddress, ...accessibleSessionEnvironment(process.env) };
 }
 
 async function startXServer(requested: number | undefined, width: number, height: number, logDir: string) {
