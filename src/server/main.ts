@@ -63,6 +63,12 @@ async function run(argv: string[]): Promise<number> {
   }
 }
 
+// A reader that stops early (`cup-driver call ... | head`) closes the pipe: that ends the output, not in a crash.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code !== 'EPIPE') throw error;
+  process.exit(process.exitCode ?? 0);
+});
+
 run(process.argv.slice(2)).then(
   (status) => {
     process.exitCode = status;

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -32,6 +33,16 @@ describe('the cup-driver command line', () => {
     // `call` goes through a daemon started on demand; stop it with the desktop.
     if (env) await stopDaemon(env);
     await desktop?.stop();
+  });
+
+  test('a reader that closes the pipe early (| head) ends the output quietly, not in a crash', async () => {
+    const child = spawn(process.execPath, [cliPath, 'tools', '--json'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.destroy();
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const [code] = (await once(child, 'exit')) as [number | null];
+    assert.equal(code, 0, stderr);
+    assert.doesNotMatch(stderr, /EPIPE|Error/);
   });
 
   test('call prints the summary and body; images go to files whose paths are printed; exit 0', async () => {
