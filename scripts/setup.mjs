@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Idempotent set-up for `npm test`, `npm run demo` and `npm run bench` on a fresh Debian 12 machine.
+// Idempotent set-up for `npm test`, `npm run demo`, `npm run bench` and `npm run conformance` on a fresh Debian 12 machine.
 // Uses only Node built-ins because it runs before node_modules exists.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -30,9 +30,26 @@ const testPackages = [
 ];
 // Peer tools the benchmark measures us against.
 const benchPackages = ['imagemagick', 'xdotool', 'tmux'];
+// The conformance corpus (test/conformance/corpus.ts): real apps across toolkits, checked against pyatspi.
+const conformancePackages = [
+  'gedit', 'mousepad', 'pcmanfm', 'galculator', // GTK3 (gtk-3-examples is a test package already)
+  'gnome-text-editor', 'gtk-4-examples', // GTK4 (gnome-calculator is a test package already)
+  'featherpad', 'pcmanfm-qt', 'qt6ct', // Qt 5 and Qt 6 (speedcrunch is a test package already)
+  'libreoffice-writer', 'libreoffice-calc', 'libreoffice-gtk3', // VCL, through its accessible gtk3 plugin
+  'firefox-esr', 'chromium',
+  // A Swing app and Java's ATK bridge.
+  'jedit', 'default-jre', 'libatk-wrapper-java', 'libatk-wrapper-java-jni',
+  // Tk and Motif, without accessibility.
+  'git-gui', 'nedit',
+];
 
 const args = new Set(process.argv.slice(2));
-const wanted = [...desktopPackages, ...testPackages, ...(args.has('--bench') ? benchPackages : [])];
+const wanted = [
+  ...desktopPackages,
+  ...testPackages,
+  ...(args.has('--bench') ? benchPackages : []),
+  ...(args.has('--conformance') ? conformancePackages : []),
+];
 
 function log(message) {
   process.stderr.write(`[setup] ${message}\n`);

@@ -1,0 +1,327 @@
+// The conformance checks: the compact view's shown elements against the pyatspi oracle's dump of the
+// same window. Pure functions over the two readings; the runner collects them.
+import type { CupNode, CupRect } from '../../src/cup/types.js';
+import type { Element } from '../helpers/tools.js';
+import { allowedCupRoles, roleAllowed } from './allowed-roles.js';
+import { isReal, isSentinel, type DumpNode, type Extents, type OracleDump } from './oracle-dump.js';
+
+export type Rule =
+  /** A node the oracle shows (visible, on screen, actionable, editable or a named label) is not among the shown elements. */
+  | 'missing'
+  /** Such a node is missing because we marked it (or an ancestor) offscreen, or clipped it into a "more items" hint. */
+  | 'offscreen-or-clipped'
+  /** Such a node is missing because an ancestor with unknown or sentinel extents (-1, INT_MIN, 0x0, none) hid it. */
+  | 'sentinel-hides-subtree'
+  /** A label inside a status bar is missing: COMPACT.md prunes status bars, but an agent must read them. */
+  | 'status-label'
+  /** Shown at the node's bounds, but with a CUP role mappings.json does not allow for its AT-SPI role. */
+  | 'role'
+  /** Shown (same name and role) but its bounds differ from the oracle's by more than 2 px. */
+  | 'bounds'
+  /** A shown element's name has leading or trailing whitespace, or a run of whitespace. */
+  | 'whitespace'
+  /** A shown element's name or value holds U+FFFC (an object-replacement placeholder). */
+  | 'fffc';
+
+export const RULES: readonly Rule[] = ['missing', 'offscreen-or-clipped', 'sentinel-hides-subtree', 'status-label', 'role', 'bounds', 'whitespace', 'fffc'];
+
+export interface OracleSummary {
+  role: string;
+  name: string;
+  extents: Extents | null;
+  states: string[];
+  actions: string[];
+  /** From the window down: "role 'name'" per ancestor, the node last. */
+  path: string;
+}
+
+export interface Violation {
+  rule: Rule;
+  oracle?: OracleSummary;
+  /** What we showed for it (role, bounds, violations of our own elements), or why it is not shown. */
+  ours?: Partial<Element> & { atspiRole?: string };
+  why?: string;
+}
+
+export interface CheckResult {
+  checked: number;
+  covered: number;
+  /** Nodes that qualify but whose roles COMPACT.md prunes (scroll bars, separators, tooltips, status bars). */
+  prunedBySpec: number;
+  /** Nodes that qualify but lie outside the window or their scrolling ancestor's view. */
+  outsideView: number;
+  /** AT-SPI roles the allowed-role table does not know (their CUP role was not judged). */
+  unjudgedRoles: string[];
+  violations: Violation[];
+}
+
+export interface Readings {
+  dump: OracleDump;
+  /** The window's client area in screen coordinates. */
+  window: CupRect;
+  screen: { w: number; h: number };
+  /** get_window_state's shown elements (compact format). */
+  shown: Element[];
+  /** The whole tree we read (the JSON envelope's tree), to explain what is missing. */
+  full: CupNode[];
+}
+
+const TOLERANCE = 2;
+const SPEC_PRUNED_ROLES = new Set(['scroll bar', 'separator', 'tool tip', 'status bar', 'title bar']);
+/** GTK 4.8 gives a tooltip's popup no tooltip role: a filler named after its widget type. */
+const isTooltipWindow = (node: DumpNode) => node.role === 'tool tip' || (node.role === 'filler' && node.name === 'GtkTooltipWindow');
+/** Roles whose extents are a viewport onto content that scrolls: content outside them is not on screen. */
+const VIEWPORT_ROLES = new Set(['scroll pane', 'viewport', 'list', 'list box', 'tree', 'tree table', 'table', 'document web', 'document frame', 'terminal']);
+const HOISTED_ROLES = new Set(['generic', 'region', 'group']);
+const LANDMARK_ROLES = new Set(['region', 'document', 'main', 'complementary', 'navigation', 'search', 'banner', 'contentinfo', 'form']);
+const SKIPPED_CUP_ROLES = new Set(['scrollbar', 'separator', 'titlebar', 'tooltip', 'status']);
+
+function rect(extents: Extents): CupRect {
+  return { x: extents[0], y: extents[1], w: extents[2], h: extents[3] };
+}
+
+function close(a: CupRect, b: CupRect): boolean {
+  return Math.abs(a.x - b.x) <= TOLERANCE && Math.abs(a.y - b.y) <= TOLERANCE && Math.abs(a.w - b.w) <= TOLERANCE && Math.abs(a.h - b.h) <= TOLERANCE;
+}
+
+function intersection(a: CupRect, b: CupRect): CupRect {
+  const x = Math.max(a.x, b.x);
+  const y = Math.max(a.y, b.y);
+  return { x, y, w: Math.min(a.x + a.w, b.x + b.w) - x, h: Math.min(a.y + a.h, b.y + b.h) - y };
+}
+
+function contains(outer: CupRect, inner: CupRect): boolean {
+  return inner.x >= outer.x - TOLERANCE && inner.y >= outer.y - TOLERANCE && inner.x + inner.w <= outer.x + outer.w + TOLERANCE && inner.y + inner.h <= outer.y + outer.h + TOLERANCE;
+}
+
+/** Whitespace runs collapsed and the ends trimmed: how a name reads. */
+export function normalise(name: string): string {
+  return name.replace(/\s+/g, ' ').trim();
+}
+
+/** Leading or trailing whitespace, or two or more whitespace characters in a row. */
+export function strayWhitespace(name: string): boolean {
+  return /^\s|\s$|\s{2,}/.test(name);
+}
+
+interface OracleEntry {
+  node: DumpNode;
+  ancestors: DumpNode[];
+}
+
+function indexDump(dump: OracleDump): OracleEntry[] {
+  const byPath = new Map<string, DumpNode>();
+  return dump.nodes.map((node) => {
+    byPath.set(node.path.join('/'), node);
+    const ancestors: DumpNode[] = [];
+    for (let i = 0; i < node.path.length; i++) {
+      const ancestor = byPath.get(node.path.slice(0, i).join('/'));
+      if (ancestor) ancestors.push(ancestor);
+    }
+    return { node, ancestors };
+  });
+}
+
+function describePath(entry: OracleEntry): string {
+  const part = (node: DumpNode) => (node.name ? `${node.role} '${normalise(node.name).slice(0, 40)}'` : node.role);
+  return [...entry.ancestors, entry.node].map(part).join(' > ');
+}
+
+function summary(entry: OracleEntry): OracleSummary {
+  const { node } = entry;
+  return { role: node.role, name: node.name, extents: node.extents, states: node.states, actions: node.actions, path: describePath(entry) };
+}
+
+function elementSummary(element: Element): Partial<Element> {
+  return { index: element.index, role: element.role, name: element.name, states: element.states, actions: element.actions, ...(element.bounds ? { bounds: element.bounds } : {}), ...(element.value !== undefined ? { value: element.value } : {}) };
+}
+
+/**
+ * Whether the toolkit sets SHOWING at all: GTK 4.8 never does (only on the frame), so for it VISIBLE and
+ * the geometry alone decide what is on screen.
+ */
+function setsShowing(dump: OracleDump): boolean {
+  return dump.nodes.slice(1).some((node) => node.states.includes('showing'));
+}
+
+/** The part of a node a user can see: its extents cut by the window, the screen and every scrolling ancestor. */
+function visiblePart(entry: OracleEntry, readings: Readings): CupRect | undefined {
+  if (!isReal(entry.node.extents)) return undefined;
+  let visible = intersection(rect(entry.node.extents), readings.window);
+  visible = intersection(visible, { x: 0, y: 0, w: readings.screen.w, h: readings.screen.h });
+  for (const ancestor of entry.ancestors) {
+    if (VIEWPORT_ROLES.has(ancestor.role) && isReal(ancestor.extents)) visible = intersection(visible, rect(ancestor.extents));
+  }
+  return visible.w > 0 && visible.h > 0 ? visible : undefined;
+}
+
+/**
+ * GTK 4 lists the action groups a widget carries ("win.close", "clipboard.copy", "cal.solve") among its
+ * accessible actions, on every container and label; they are the app's commands, not something the node
+ * itself does, so they do not make a node actionable. Real actions have plain names ("click", "activate").
+ */
+function ownActions(node: DumpNode): string[] {
+  return node.actions.filter((action) => !/^[a-z][a-z0-9-]*\.[a-z][a-z0-9-]*$/.test(action));
+}
+
+function qualifies(node: DumpNode): boolean {
+  return ownActions(node).length > 0 || node.states.includes('editable') || (node.is_label && normalise(node.name) !== '');
+}
+
+/** Our whole tree with parent links, by element index. */
+class FullTree {
+  readonly nodes: CupNode[] = [];
+  private readonly parents = new Map<CupNode, CupNode | undefined>();
+
+  constructor(roots: CupNode[]) {
+    const visit = (node: CupNode, parent: CupNode | undefined) => {
+      this.nodes.push(node);
+      this.parents.set(node, parent);
+      for (const child of node.children ?? []) visit(child, node);
+    };
+    for (const root of roots) visit(root, undefined);
+  }
+
+  chain(node: CupNode): CupNode[] {
+    const chain: CupNode[] = [];
+    for (let current: CupNode | undefined = node; current; current = this.parents.get(current)) chain.unshift(current);
+    return chain;
+  }
+}
+
+function indexOf(node: CupNode): number {
+  return Number(node.id.slice(1));
+}
+
+function atspiRoleOf(node: CupNode): string | undefined {
+  const role = node.platform?.linux?.atspiRole;
+  return typeof role === 'string' ? role : undefined;
+}
+
+function hasAction(node: CupNode): boolean {
+  return (node.actions ?? []).some((action) => action !== 'focus');
+}
+
+/** A node the pruning drops while keeping its children (hoisted, or a landmark replaced by its child). */
+function passesThrough(node: CupNode): boolean {
+  if (node.name || hasAction(node)) return false;
+  return HOISTED_ROLES.has(node.role) || LANDMARK_ROLES.has(node.role);
+}
+
+function ourSummary(node: CupNode): Violation['ours'] {
+  return {
+    index: indexOf(node),
+    role: node.role,
+    name: node.name,
+    states: node.states ?? [],
+    actions: node.actions ?? [],
+    ...(node.bounds ? { bounds: node.bounds } : {}),
+    ...(atspiRoleOf(node) ? { atspiRole: atspiRoleOf(node) } : {}),
+  };
+}
+
+/** Why a node that qualifies is not shown: the first node on its chain in our tree that the pruning dropped. */
+function explainMissing(entry: OracleEntry, tree: FullTree, shownIds: Set<number>, inStatusBar: boolean): Violation {
+  const { node } = entry;
+  const target = rect(node.extents as Extents);
+  const name = normalise(node.name);
+  const ours =
+    tree.nodes.find((candidate) => candidate.bounds && close(candidate.bounds, target) && roleAllowed(node.role, candidate.role)) ??
+    tree.nodes.find((candidate) => name !== '' && normalise(candidate.name) === name && roleAllowed(node.role, candidate.role)) ??
+    tree.nodes.find((candidate) => candidate.bounds && close(candidate.bounds, target));
+  const base = { oracle: summary(entry) };
+  const missingRule: Rule = inStatusBar ? 'status-label' : 'missing';
+  if (!ours) return { ...base, rule: missingRule, why: 'no node of our tree has these bounds and an allowed role, or this name' };
+  const chain = tree.chain(ours);
+  const culprit = chain.find((candidate) => !shownIds.has(indexOf(candidate)) && !passesThrough(candidate));
+  if (!culprit) return { ...base, rule: missingRule, ours: ourSummary(ours), why: 'in our tree, but not shown (no node on its chain was pruned: it was hoisted away)' };
+  const at = culprit === ours ? 'the node itself' : `its ancestor e${indexOf(culprit)} (${culprit.role} "${normalise(culprit.name).slice(0, 40)}", AT-SPI ${atspiRoleOf(culprit) ?? '?'}, bounds ${JSON.stringify(culprit.bounds ?? null)}, states ${JSON.stringify(culprit.states ?? [])})`;
+  const result = (rule: Rule, why: string): Violation => ({ ...base, rule: inStatusBar ? 'status-label' : rule, ours: ourSummary(ours), why: `${why}: ${at}` });
+  // Unknown or sentinel extents: none, INT_MIN coordinates, -1 or zero sizes.
+  const b = culprit.bounds;
+  const unknownPlace = !b || b.w <= 0 || b.h <= 0 || b.x <= -(2 ** 31) || b.y <= -(2 ** 31);
+  if (culprit.states?.includes('offscreen') && unknownPlace) return result('sentinel-hides-subtree', 'marked offscreen with unknown extents, hiding a subtree the oracle shows');
+  if (culprit.states?.includes('offscreen')) return result('offscreen-or-clipped', 'marked offscreen (no action, so skipped)');
+  if (culprit.bounds && (culprit.bounds.w === 0 || culprit.bounds.h === 0)) return result('sentinel-hides-subtree', 'zero-size bounds skip the whole subtree');
+  if (SKIPPED_CUP_ROLES.has(culprit.role)) return result('missing', `skipped for its CUP role ${culprit.role}`);
+  if (culprit.role === 'img' && !culprit.name) return result('missing', 'skipped as an unnamed img');
+  if (culprit.role === 'text') return result('missing', 'skipped by the text rule (empty, or a lone text child of a named parent)');
+  // Otherwise the pruning clipped it: it lies outside a scrolling ancestor's bounds.
+  return result('offscreen-or-clipped', 'clipped into a "more items" hint (outside a scrolling ancestor\'s bounds)');
+}
+
+export function runChecks(readings: Readings): CheckResult {
+  const entries = indexDump(readings.dump);
+  const showingKnown = setsShowing(readings.dump);
+  const tree = new FullTree(readings.full);
+  const shownIds = new Set(readings.shown.map((element) => element.index));
+  const withBounds = readings.shown.filter((element) => element.bounds);
+  const result: CheckResult = { checked: 0, covered: 0, prunedBySpec: 0, outsideView: 0, unjudgedRoles: [], violations: [] };
+  const unjudged = new Set<string>();
+
+  for (const entry of entries) {
+    const { node } = entry;
+    const lineage = [...entry.ancestors, node];
+    const visible = lineage.every((n) => n.states.includes('visible')) && (!showingKnown || node.states.includes('showing'));
+    if (!visible || !qualifies(node)) continue;
+    const specPruned = lineage.find((n) => SPEC_PRUNED_ROLES.has(n.role) || isTooltipWindow(n));
+    const inStatusBar = specPruned?.role === 'status bar' && node.is_label;
+    if (specPruned && !inStatusBar) {
+      result.prunedBySpec++;
+      continue;
+    }
+    if (!visiblePart(entry, readings)) {
+      if (isReal(node.extents)) result.outsideView++;
+      continue;
+    }
+    if (!allowedCupRoles(node.role)) unjudged.add(node.role);
+    result.checked++;
+    const target = rect(node.extents as Extents);
+    const atBounds = withBounds.filter((element) => close(element.bounds!, target));
+    const match = atBounds.find((element) => roleAllowed(node.role, element.role));
+    if (match) {
+      result.covered++;
+      if (match.states.includes('offscreen')) result.violations.push({ rule: 'offscreen-or-clipped', oracle: summary(entry), ours: elementSummary(match), why: 'shown, but marked offscreen although the oracle says SHOWING' });
+      continue;
+    }
+    const name = normalise(node.name);
+    if (node.is_label && name) {
+      // A label whose text a shown ancestor's name already carries only repeats it.
+      const repeated = readings.shown.find((element) => element.bounds && contains(element.bounds, target) && normalise(element.name).includes(name));
+      if (repeated) {
+        result.covered++;
+        continue;
+      }
+    }
+    // Our tree has it at these bounds with an allowed role, but the pruning dropped it: say why.
+    const pruned = tree.nodes.find((candidate) => candidate.bounds && close(candidate.bounds, target) && roleAllowed(node.role, candidate.role));
+    if (pruned) {
+      result.violations.push(explainMissing(entry, tree, shownIds, inStatusBar));
+      continue;
+    }
+    if (atBounds.length > 0) {
+      result.violations.push({ rule: 'role', oracle: summary(entry), ours: elementSummary(atBounds[0]!), why: `shown at its bounds with another role; allowed for ${node.role}: ${[...(allowedCupRoles(node.role) ?? [])].join(', ')}` });
+      continue;
+    }
+    const sameName = name
+      ? readings.shown.find((element) => element.bounds && normalise(element.name) === name && roleAllowed(node.role, element.role) && intersection(element.bounds, target).w > 0 && intersection(element.bounds, target).h > 0)
+      : undefined;
+    if (sameName) {
+      result.violations.push({ rule: 'bounds', oracle: summary(entry), ours: elementSummary(sameName), why: 'same name and role, bounds differ by more than 2 px' });
+      continue;
+    }
+    result.violations.push(explainMissing(entry, tree, shownIds, inStatusBar));
+  }
+
+  for (const element of readings.shown) {
+    if (strayWhitespace(element.name)) result.violations.push({ rule: 'whitespace', ours: elementSummary(element), why: `name ${JSON.stringify(element.name)}` });
+    if (element.name.includes('\uFFFC') || element.value?.includes('\uFFFC')) result.violations.push({ rule: 'fffc', ours: elementSummary(element), why: 'U+FFFC in the name or value' });
+  }
+  result.unjudgedRoles = [...unjudged].sort();
+  return result;
+}
+
+/** Sentinel extents of the oracle's own, for the report: how many nodes answered a non-place. */
+export function sentinelCount(dump: OracleDump): number {
+  return dump.nodes.filter((node) => node.extents && isSentinel(node.extents)).length;
+}

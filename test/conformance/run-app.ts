@@ -1,0 +1,139 @@
+// One app of the corpus, end to end: launch it, wait for its tree, read it with get_window_state (compact
+// and JSON) and with the pyatspi oracle, run the checks, time warm calls, stop it.
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { CupEnvelope } from '../../src/cup/types.js';
+import { findClientWindow, type ClientWindow } from '../../src/platform/linux/windows.js';
+import type { ToolContext } from '../../src/tools/context.js';
+import type { TestDesktop } from '../helpers/desktop.js';
+import { callOk, type WindowState } from '../helpers/tools.js';
+import { runChecks, RULES, sentinelCount, type CheckResult, type Rule } from './checks.js';
+import type { CorpusApp } from './corpus.js';
+import { launchApp, stopApp } from './launch.js';
+import { dumpWindow } from './oracle-dump.js';
+
+export interface AppReport extends Partial<CheckResult> {
+  app: string;
+  toolkit: string;
+  window?: { title: string; pid: number; id: number };
+  oracle?: { toolkit: string; version: string; nodes: number; truncated: boolean; skippedManaged: number; sentinelExtents: number; seconds: number };
+  ours?: { nodes: number; shown: number; truncated: boolean; degraded: boolean; degradedReason?: string; screenshot: boolean };
+  medianMs?: number;
+  samplesMs?: number[];
+  /** For an app without accessibility: whether the result said so honestly and still had its screenshot. */
+  degradedHonest?: boolean;
+  /** Set when the run itself failed (no window, no tree, oracle error). */
+  error?: string;
+}
+
+async function windowState(context: ToolContext, window: ClientWindow, args: Record<string, unknown> = {}) {
+  const result = await callOk(context, 'get_window_state', { pid: window.pid, window_id: window.id, ...args });
+  return { result, state: result.structured as unknown as WindowState };
+}
+
+/**
+ * Waits (bounded) until the tree is readable and stops growing: big apps fill their tree for seconds after
+ * the window maps. Two equal node counts a second apart count as settled.
+ */
+async function settle(context: ToolContext, window: ClientWindow, accessible: boolean, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let previous = -1;
+  while (Date.now() < deadline) {
+    const { state } = await windowState(context, window, { include_screenshot: false });
+    if (!accessible) return;
+    if (!state.degraded && state.node_count === previous) return;
+    previous = state.degraded ? -1 : state.node_count;
+    await sleep(1000);
+  }
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+export async function checkApp(desktop: TestDesktop, context: ToolContext, app: CorpusApp, log: (line: string) => void = () => {}): Promise<AppReport> {
+  const report: AppReport = { app: app.id, toolkit: app.toolkit };
+  let running;
+  try {
+    running = await launchApp(desktop, app);
+  } catch (error) {
+    return { ...report, error: error instanceof Error ? error.message : String(error) };
+  }
+  try {
+    log(`${app.id}: window "${running.window.title}" (pid ${running.window.pid})`);
+    await settle(context, running.window, app.accessible, app.launchTimeoutMs ?? 30_000);
+    // The title, position and size may change while the app starts (a document name appears, the window
+    // grows to fit): read the window again from the X server.
+    const live = await findClientWindow(await desktop.x11(), running.window.id);
+    if (!live) throw new Error(`${app.id}: its window ${running.window.id} went away while it started; stderr: ${running.stderr().slice(-1000)}`);
+    report.window = { title: live.title, pid: live.pid, id: live.id };
+
+    const compact = await windowState(context, live);
+    const json = await windowState(context, live, { format: 'json', include_screenshot: false });
+    const envelope = JSON.parse(json.result.body ?? '{}') as CupEnvelope;
+    report.ours = {
+      nodes: compact.state.node_count,
+      shown: compact.state.shown_count,
+      truncated: compact.state.truncated,
+      degraded: compact.state.degraded,
+      ...(compact.state.degraded_reason ? { degradedReason: compact.state.degraded_reason } : {}),
+      screenshot: (compact.state.screenshot?.width ?? 0) > 0,
+    };
+
+    const samples: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const started = performance.now();
+      await windowState(context, live);
+      samples.push(Math.round((performance.now() - started) * 10) / 10);
+    }
+    report.samplesMs = samples;
+    report.medianMs = median(samples);
+
+    if (!app.accessible) {
+      report.degradedHonest = compact.state.degraded && Boolean(compact.state.degraded_reason) && report.ours.screenshot;
+      log(`${app.id}: degraded=${compact.state.degraded} (${compact.state.degraded_reason ?? ''}), screenshot ${report.ours.screenshot}`);
+      return report;
+    }
+    const dump = await dumpWindow(live, desktop.env());
+    report.oracle = {
+      toolkit: dump.toolkit,
+      version: dump.toolkit_version,
+      nodes: dump.nodes.length,
+      truncated: dump.truncated,
+      skippedManaged: dump.skipped_managed,
+      sentinelExtents: sentinelCount(dump),
+      seconds: Math.round(dump.seconds * 10) / 10,
+    };
+    const bounds = live.bounds;
+    const checks = runChecks({
+      dump,
+      window: { x: bounds.x, y: bounds.y, w: bounds.width, h: bounds.height },
+      screen: { w: envelope.screen?.w ?? 0, h: envelope.screen?.h ?? 0 },
+      shown: compact.state.elements,
+      full: envelope.tree ?? [],
+    });
+    Object.assign(report, checks);
+    log(`${app.id}: ${checks.covered}/${checks.checked} covered, ${checks.violations.length} violations, median ${report.medianMs} ms`);
+    return report;
+  } catch (error) {
+    return { ...report, error: error instanceof Error ? (error.stack ?? error.message) : String(error) };
+  } finally {
+    stopApp(running);
+    // Let the app's windows go before the next one starts, so titles never mix.
+    await sleep(500);
+  }
+}
+
+export function violationsByRule(report: AppReport): Record<Rule, number> {
+  const counts = Object.fromEntries(RULES.map((rule) => [rule, 0])) as Record<Rule, number>;
+  for (const violation of report.violations ?? []) counts[violation.rule]++;
+  return counts;
+}
+
+/** Whether an app passes: full coverage and no violation, or for an inaccessible app an honest degraded result. */
+export function passes(report: AppReport): boolean {
+  if (report.error) return false;
+  if (report.degradedHonest !== undefined) return report.degradedHonest;
+  return report.checked !== undefined && report.covered === report.checked && (report.violations?.length ?? 0) === 0;
+}
