@@ -1,7 +1,7 @@
 // The pruning pass of COMPACT.md, kept apart from any text so the compact and Markdown renderings
 // show exactly the same nodes and hints.
 import { countNodes } from './envelope.js';
-import { hasNonFocusAction } from './fields.js';
+import { actionsWithoutFocus, hasNonFocusAction } from './fields.js';
 import type { CupDetail, CupEnvelope, CupNode, CupRect } from './types.js';
 
 /** Clipped raw nodes per scroll direction: "above" the viewport is `up`, "below" is `down`. */
@@ -110,9 +110,13 @@ function visit(node: CupNode, parent: CupNode | undefined, siblingCount: number,
   return [{ kind: 'node', node, children }];
 }
 
+// COMPACT.md hoists every unnamed generic and region; one that can be clicked (a web div with a click
+// handler) is something an agent acts on, so it is kept. Scrolling alone does not keep it: a hoisted
+// node's children are shown in its place and scroll with it.
 function isHoisted(node: CupNode): boolean {
   if (node.name) return false;
-  return node.role === 'generic' || node.role === 'region' || (node.role === 'group' && !hasNonFocusAction(node));
+  if (node.role === 'generic' || node.role === 'region') return !actionsWithoutFocus(node).some((action) => action !== 'scroll');
+  return node.role === 'group' && !hasNonFocusAction(node);
 }
 
 function isSkipped(node: CupNode, parent: CupNode | undefined, siblingCount: number): boolean {

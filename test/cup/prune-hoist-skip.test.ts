@@ -44,6 +44,13 @@ test('a hoisted root gives its children the root level', () => {
   assert.deepEqual(compactBody(tree), ['[e1] win "A"', '[e2] win "B"']);
 });
 
+test('an unnamed generic or region that can be clicked is kept, like an unnamed group with an action', () => {
+  for (const role of ['generic', 'region', 'group']) {
+    const tree = [win([node(1, role, '', { actions: ['click'], bounds: { x: 1, y: 1, w: 10, h: 10 }, children: [ok] })])];
+    assert.deepEqual(compactBody(tree), ['[e0] win "W"', `  [e1] ${role === 'generic' ? 'gen' : role === 'region' ? 'rgn' : 'grp'} 1,1 10x10 [clk]`, '    [e9] btn "OK"']);
+  }
+});
+
 test('hoisting is decided before skipping: a zero-size unnamed generic still shows its children', () => {
   const tree = [win([node(1, 'generic', '', { bounds: { x: 5, y: 5, w: 0, h: 0 }, children: [ok] })])];
   assert.deepEqual(compactBody(tree), ['[e0] win "W"', '  [e9] btn "OK"']);
