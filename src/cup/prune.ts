@@ -25,6 +25,8 @@ export interface PrunedHint {
   depth: number;
   counts: ClipCounts;
   total: number;
+  /** The items are a closed menu's, not scrolled away: opening the menu shows them. */
+  closedMenu?: boolean;
 }
 
 export type PrunedItem = PrunedNode | PrunedHint;
@@ -41,7 +43,7 @@ export interface PrunedTree {
 /** A subtree of the pruned tree before it is flattened into depth-tagged items. */
 type Branch =
   | { kind: 'node'; node: CupNode; children: Branch[] }
-  | { kind: 'hint'; counts: ClipCounts; total: number };
+  | { kind: 'hint'; counts: ClipCounts; total: number; closedMenu?: boolean };
 
 type Direction = keyof ClipCounts;
 
@@ -89,6 +91,12 @@ function visit(node: CupNode, parent: CupNode | undefined, siblingCount: number,
   }
   if (isSkipped(node, parent, siblingCount)) return [];
 
+  if (isClosedMenu(node)) {
+    // Hundreds of items of closed menus (an office suite has seven hundred) would crowd out the window's
+    // own controls, and none can be seen until its menu opens: they are counted, not listed.
+    const total = countNodes(rawChildren);
+    return [{ kind: 'node', node, children: [{ kind: 'hint', counts: { up: 0, down: 0, left: 0, right: 0 }, total, closedMenu: true }] }];
+  }
   const childViewport =
     node.bounds && node.actions?.includes('scroll') ? intersect(node.bounds, viewport) : viewport;
   const counts: ClipCounts = { up: 0, down: 0, left: 0, right: 0 };
@@ -117,6 +125,13 @@ function isHoisted(node: CupNode): boolean {
   if (node.name) return false;
   if (node.role === 'generic' || node.role === 'region') return !actionsWithoutFocus(node).some((action) => action !== 'scroll');
   return node.role === 'group' && !hasNonFocusAction(node);
+}
+
+/** A menu, or a menu bar's entry, none of whose items is on screen: the menu is closed. */
+function isClosedMenu(node: CupNode): boolean {
+  const children = node.children ?? [];
+  if ((node.role !== 'menu' && node.role !== 'menuitem') || children.length === 0) return false;
+  return children.every((child) => child.states?.includes('offscreen') || child.states?.includes('hidden'));
 }
 
 function isSkipped(node: CupNode, parent: CupNode | undefined, siblingCount: number): boolean {
@@ -173,7 +188,7 @@ function intersect(a: CupRect, b: CupRect): CupRect {
 function flatten(branches: readonly Branch[], depth: number, items: PrunedItem[]): void {
   for (const branch of branches) {
     if (branch.kind === 'hint') {
-      items.push({ kind: 'hint', depth, counts: branch.counts, total: branch.total });
+      items.push({ kind: 'hint', depth, counts: branch.counts, total: branch.total, ...(branch.closedMenu ? { closedMenu: true } : {}) });
     } else {
       items.push({ kind: 'node', node: branch.node, depth });
       flatten(branch.children, depth + 1, items);
