@@ -24,6 +24,8 @@ const testPackages = [
   'speedcrunch', 'x11-apps',
   // Terminal programs the tui_* tests drive.
   'vim', 'htop', 'less', 'dialog', 'whiptail', 'procps',
+  // Independent readers of the X server the tests judge focus, stacking, the pointer and the clipboard with.
+  'x11-utils', 'xdotool', 'xclip',
 ];
 // Peer tools the benchmark measures us against.
 const benchPackages = ['imagemagick', 'xdotool', 'tmux'];
