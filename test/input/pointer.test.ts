@@ -88,17 +88,20 @@ describe('the real pointer on real GTK apps', () => {
     });
   }
 
+  // Where the pointer is, is read by xdotool; the driver's own pointerPosition must agree with it.
   test('actions report where the pointer was, and restorePointer puts it back', async () => {
+    const readers = fixtures.readers;
     await moveTo(fixtures.x, { x: 5, y: 6 });
+    assert.deepEqual(await readers.pointer(), { x: 5, y: 6 });
     assert.deepEqual(await pointerPosition(fixtures.x), { x: 5, y: 6 });
     const pad = await fixtures.element(gtk3, 'Click pad');
     const previous = await click(fixtures.x, centre(pad));
     assert.deepEqual(previous, { x: 5, y: 6 });
-    assert.deepEqual(await pointerPosition(fixtures.x), centre(pad));
+    assert.deepEqual(await readers.pointer(), centre(pad));
     await restorePointer(fixtures.x, previous);
-    assert.deepEqual(await pointerPosition(fixtures.x), { x: 5, y: 6 });
+    assert.deepEqual(await readers.pointer(), { x: 5, y: 6 }, 'the pointer is restored');
     assert.deepEqual(await moveTo(fixtures.x, { x: 100.4, y: 200.6 }), { x: 5, y: 6 });
-    assert.deepEqual(await pointerPosition(fixtures.x), { x: 100, y: 201 });
+    assert.deepEqual(await readers.pointer(), { x: 100, y: 201 });
   });
 
   test('bad points, buttons and counts are refused before the pointer moves', async () => {
@@ -112,6 +115,6 @@ describe('the real pointer on real GTK apps', () => {
     await assert.rejects(click(fixtures.x, { x: 10, y: 10 }, { modifiers: ['hyper'] }), /"hyper" is not a modifier/);
     await assert.rejects(wheel(fixtures.x, { x: 10, y: 10 }, 'sideways' as 'up'), /direction must be one of up, down, left, right/);
     await assert.rejects(drag(fixtures.x, { x: 10, y: 10 }, { x: 20, y: -1 }), /the drag end \(20, -1\) is off the screen/);
-    assert.deepEqual(await pointerPosition(fixtures.x), { x: 10, y: 10 });
+    assert.deepEqual(await fixtures.readers.pointer(), { x: 10, y: 10 });
   });
 });
