@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, test } from 'node:test';
 import { isAlive } from '../../src/platform/linux/desktop/processes.js';
+import { moveTo } from '../../src/platform/linux/input/index.js';
 import type { ClientWindow } from '../../src/platform/linux/windows.js';
 import type { ToolContext } from '../../src/tools/context.js';
 import { runTool } from '../../src/tools/run.js';
@@ -117,6 +118,25 @@ describe('action tools on real apps', () => {
     assert.equal(await readers.frontMost([cover.window.id, gtk3.id, gtk4.id]), cover.window.id, 'the cover stays on top: the background input raised nothing');
     assert.deepEqual(await readers.pointer(), pointerBefore, 'the real pointer did not move');
     cover.process.kill('SIGKILL');
+  });
+
+  test('a foreground click reaches a window behind, then the previously active window is active and in front again and the pointer is back', async () => {
+    const readers = fixtures.readers;
+    await callOk(context, 'bring_to_front', { pid: gtk3.pid, window_id: gtk3.id });
+    assert.equal(await readers.activeWindow(), gtk3.id);
+    const parked = { x: 3, y: 5 };
+    await moveTo(fixtures.x, parked);
+    assert.deepEqual(await readers.pointer(), parked);
+    const counter = Number((await oracle.status(gtk4.pid, gtk4.title)).counter);
+    const increment = find((await state(gtk4)).elements, 'button', 'Increment');
+
+    const clicked = await act('click', { window_id: gtk4.id, element_index: increment.index, delivery_mode: 'foreground' });
+    assert.equal(clicked.effect, 'confirmed', JSON.stringify(clicked));
+    assert.equal(Number((await oracle.status(gtk4.pid, gtk4.title)).counter), counter + 1, 'the click arrived (pyatspi)');
+    assert.equal(await readers.activeWindow(), gtk3.id, 'the previous window is re-activated (xprop)');
+    assert.equal(await readers.inputFocus(), gtk3.id, 'and has the keyboard focus back (xdotool)');
+    assert.equal(await readers.frontMost([gtk3.id, gtk4.id]), gtk3.id, 'and is in front again (xwininfo)');
+    assert.deepEqual(await readers.pointer(), parked, 'the pointer is restored (xdotool)');
   });
 
   test('a click at a point of the last zoom image (from_zoom) lands on that button; evidence names objects outside any snapshot by role and name', async () => {
