@@ -136,20 +136,10 @@ function gtkCases(toolkit: 'gtk3' | 'gtk4'): Case[] {
       return now.text === '' && was.text !== '' && now.clipboard === was.text;
     },
   };
-  // How far the list is scrolled: the vertical scroll bar's value (GTK3), or, where scroll bars expose no value
-  // (GTK4), how far the first row has moved up.
-  const listPosition = async (app: App) => {
-    const row = await app.oracle.find(app.window.pid, app.window.title, 'label', 'Row 1');
-    const bars = await app.oracle.values(app.window.pid, app.window.title, 'scroll bar');
-    return JSON.stringify({ bar: bars.length > 0 ? Math.max(...bars) : null, rowY: row.extents?.[1] ?? null });
-  };
+  const listPosition = async (app: App) => String(await app.oracle.scrollOffset(app.window.pid, app.window.title, 'Row 1'));
   const scrolled = (direction: 'down' | 'up'): Effect => ({
     describe: `list scrolled ${direction}`,
-    holds: (before, after) => {
-      const [was, now] = [JSON.parse(before) as { bar: number | null; rowY: number | null }, JSON.parse(after) as { bar: number | null; rowY: number | null }];
-      const moved = was.bar !== null && now.bar !== null ? now.bar - was.bar : was.rowY !== null && now.rowY !== null ? was.rowY - now.rowY : 0;
-      return direction === 'down' ? moved > 0 : moved < 0;
-    },
+    holds: (before, after) => (direction === 'down' ? Number(after) > Number(before) : Number(after) < Number(before)),
   });
   // GTK3 list box rows are options (ARIA listbox), GTK4's list items.
   const listRow = (app: App, name: string) => ({ window_id: app.window.id, element_index: app.element(toolkit === 'gtk3' ? 'option' : 'listitem', name).index });

@@ -82,6 +82,18 @@ export class PyatspiOracle {
     return (await this.ask<{ values: number[] }>({ op: 'values', pid, title, role })).values;
   }
 
+  /**
+   * How far a window's list is scrolled down, larger further down: its scroll bars' value where they expose one
+   * (GTK3), else how far the list's first row (labelled `firstRow`) has moved up (GTK4's scroll bars have no Value).
+   */
+  async scrollOffset(pid: number, title: string, firstRow: string): Promise<number> {
+    const bars = await this.values(pid, title, 'scroll bar');
+    if (bars.length > 0) return Math.max(...bars);
+    const row = await this.find(pid, title, 'label', firstRow);
+    if (!row.extents) throw new Error(`pyatspi gives no extents for the row "${firstRow}", so it cannot tell the scroll position`);
+    return -row.extents[1];
+  }
+
   close(): void {
     this.child.stdin.end();
     this.child.kill();
