@@ -27,6 +27,8 @@ const testPackages = [
   'gedit', 'mousepad', 'featherpad', 'pcmanfm', 'libgail-common',
   // Terminal programs the tui_* tests drive.
   'vim', 'htop', 'less', 'dialog', 'whiptail', 'procps',
+  // Independent readers of the X server the tests judge focus, stacking, the pointer and the clipboard with.
+  'x11-utils', 'xdotool', 'xclip',
 ];
 // Peer tools the benchmark measures us against.
 const benchPackages = ['imagemagick', 'xdotool', 'tmux'];

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, test } from 'node:test';
 import { isAlive } from '../../src/platform/linux/desktop/processes.js';
+import { moveTo } from '../../src/platform/linux/input/index.js';
 import type { ClientWindow } from '../../src/platform/linux/windows.js';
 import type { ToolContext } from '../../src/tools/context.js';
 import { runTool } from '../../src/tools/run.js';
@@ -94,9 +95,12 @@ describe('action tools on real apps', () => {
     await fixtures.x.configureWindow(cover.window.id, { x: gtk3.bounds.x - 20, y: gtk3.bounds.y - 40 });
     await callOk(context, 'bring_to_front', { pid: cover.window.pid, window_id: cover.window.id });
     await sleep(300);
-    const windowsBefore = (await callOk(context, 'list_windows')).structured.windows as { window_id: number; z_index: number; active: boolean }[];
-    const coverBefore = windowsBefore.find((window) => window.window_id === cover.window.id)!;
-    assert.equal(coverBefore.active, true);
+    // Focus and stacking as xprop, xdotool and xwininfo read them from the X server, not as list_windows says.
+    const readers = fixtures.readers;
+    assert.equal(await readers.activeWindow(), cover.window.id, 'the cover is active');
+    assert.equal(await readers.inputFocus(), cover.window.id, 'the cover has the keyboard focus');
+    assert.equal(await readers.frontMost([cover.window.id, gtk3.id, gtk4.id]), cover.window.id, 'the cover is in front');
+    const pointerBefore = await readers.pointer();
     const counterBefore = Number((await oracle.status(gtk3.pid, gtk3.title)).counter);
 
     const clicked = await act('click', { window_id: gtk3.id, element_index: find(elements, 'button', 'Increment').index });
@@ -109,11 +113,30 @@ describe('action tools on real apps', () => {
     const status = await oracle.status(gtk3.pid, gtk3.title);
     assert.equal(Number(status.counter), counterBefore + 1);
     assert.equal(status.text, 'under cover');
-    const windowsAfter = (await callOk(context, 'list_windows')).structured.windows as { window_id: number; z_index: number; active: boolean }[];
-    const coverAfter = windowsAfter.find((window) => window.window_id === cover.window.id)!;
-    assert.equal(coverAfter.active, true, 'the cover keeps the focus');
-    assert.equal(coverAfter.z_index, Math.max(...windowsAfter.map((window) => window.z_index)), 'the cover stays on top');
+    assert.equal(await readers.activeWindow(), cover.window.id, 'the cover stays the active window');
+    assert.equal(await readers.inputFocus(), cover.window.id, 'the cover keeps the keyboard focus');
+    assert.equal(await readers.frontMost([cover.window.id, gtk3.id, gtk4.id]), cover.window.id, 'the cover stays on top: the background input raised nothing');
+    assert.deepEqual(await readers.pointer(), pointerBefore, 'the real pointer did not move');
     cover.process.kill('SIGKILL');
+  });
+
+  test('a foreground click reaches a window behind, then the previously active window is active and in front again and the pointer is back', async () => {
+    const readers = fixtures.readers;
+    await callOk(context, 'bring_to_front', { pid: gtk3.pid, window_id: gtk3.id });
+    assert.equal(await readers.activeWindow(), gtk3.id);
+    const parked = { x: 3, y: 5 };
+    await moveTo(fixtures.x, parked);
+    assert.deepEqual(await readers.pointer(), parked);
+    const counter = Number((await oracle.status(gtk4.pid, gtk4.title)).counter);
+    const increment = find((await state(gtk4)).elements, 'button', 'Increment');
+
+    const clicked = await act('click', { window_id: gtk4.id, element_index: increment.index, delivery_mode: 'foreground' });
+    assert.equal(clicked.effect, 'confirmed', JSON.stringify(clicked));
+    assert.equal(Number((await oracle.status(gtk4.pid, gtk4.title)).counter), counter + 1, 'the click arrived (pyatspi)');
+    assert.equal(await readers.activeWindow(), gtk3.id, 'the previous window is re-activated (xprop)');
+    assert.equal(await readers.inputFocus(), gtk3.id, 'and has the keyboard focus back (xdotool)');
+    assert.equal(await readers.frontMost([gtk3.id, gtk4.id]), gtk3.id, 'and is in front again (xwininfo)');
+    assert.deepEqual(await readers.pointer(), parked, 'the pointer is restored (xdotool)');
   });
 
   test('a click at a point of the last zoom image (from_zoom) lands on that button; evidence names objects outside any snapshot by role and name', async () => {
@@ -182,8 +205,9 @@ describe('action tools on real apps', () => {
     assert.equal(launched.accessible, true);
     assert.equal(launched.windows[0]?.title, 'Calculator');
     assert.equal(launched.self_activation_suppressed, true);
-    const active = (await callOk(context, 'list_windows')).structured.windows as { window_id: number; active: boolean }[];
-    assert.equal(active.find((window) => window.active)?.window_id, gtk3.id, 'the previously active window keeps the focus');
+    assert.equal(await fixtures.readers.activeWindow(), gtk3.id, 'the previously active window keeps the focus (xprop)');
+    assert.equal(await fixtures.readers.inputFocus(), gtk3.id, 'and the keyboard focus (xdotool)');
+    assert.equal(await fixtures.readers.frontMost([gtk3.id, launched.windows[0]!.window_id]), gtk3.id, 'and stays in front (xwininfo)');
     const again = (await callOk(context, 'launch_app', { name: 'gnome-calculator' })).structured as { already_running: boolean; pid: number };
     assert.equal(again.already_running, true);
     assert.equal(again.pid, launched.pid);
@@ -199,10 +223,14 @@ describe('action tools on real apps', () => {
   test('bring_to_front activates a window; move_cursor moves the agent cursor, not the pointer', async () => {
     const front = (await callOk(context, 'bring_to_front', { pid: gtk4.pid })).structured as { window_id: number; active: boolean };
     assert.deepEqual(front, { window_id: gtk4.id, active: true });
-    const pointer = (await callOk(context, 'get_cursor_position')).structured as { x: number; y: number };
+    assert.equal(await fixtures.readers.activeWindow(), gtk4.id, 'active for the window manager (xprop)');
+    assert.equal(await fixtures.readers.inputFocus(), gtk4.id, 'with the keyboard focus (xdotool)');
+    assert.equal(await fixtures.readers.frontMost([gtk3.id, gtk4.id]), gtk4.id, 'in front (xwininfo)');
+    const pointer = await fixtures.readers.pointer();
+    assert.deepEqual((await callOk(context, 'get_cursor_position')).structured, pointer, 'get_cursor_position tells where xdotool sees the pointer');
     const moved = (await callOk(context, 'move_cursor', { x: 400, y: 300 })).structured as { x: number; y: number; visible: boolean };
     assert.deepEqual(moved, { x: 400, y: 300, visible: true });
-    assert.deepEqual((await callOk(context, 'get_cursor_position')).structured, pointer);
+    assert.deepEqual(await fixtures.readers.pointer(), pointer, 'the real pointer did not move (xdotool)');
     const hidden = (await callOk(context, 'move_cursor', { x: 400, y: 300, visible: false })).structured as { visible: boolean };
     assert.equal(hidden.visible, false);
   });

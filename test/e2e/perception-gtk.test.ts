@@ -8,6 +8,7 @@ import type { ToolContext } from '../../src/tools/context.js';
 import type { ClientWindow } from '../../src/platform/linux/windows.js';
 import { TestDesktop } from '../helpers/desktop.js';
 import { PyatspiOracle } from '../helpers/oracle.js';
+import { XReaders } from '../helpers/x-readers.js';
 import { accessibleWindowState, callOk, pyatspiWalk, testContext, type Element, type WindowState } from '../helpers/tools.js';
 
 /** xwininfo is an independent reader of the X server's idea of a window's geometry. */
@@ -95,6 +96,10 @@ describe('perception of real GTK3 and GTK4 apps on the embedded desktop', () => 
     // Front-most first, and z_index agrees with that order.
     const zs = windows.map((window) => window.z_index);
     assert.deepEqual(zs, [...zs].sort((a, b) => b - a));
+    // And that order is the X server's stacking as xwininfo reads it.
+    const ranks = await new XReaders(desktop.env()).stackingRank(expectedWindows.map((window) => window.id));
+    const listed = windows.filter((window) => ranks.has(window.window_id)).map((window) => window.window_id);
+    assert.deepEqual(listed, [...listed].sort((a, b) => ranks.get(a)! - ranks.get(b)!), 'list_windows orders the windows as the X server stacks them');
   });
 
   test('GTK3 fixture: controls appear with CUP role, name, states and bounds that pyatspi agrees with', async () => {

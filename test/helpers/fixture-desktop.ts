@@ -1,5 +1,5 @@
-// The embedded desktop with the GTK fixtures, read back through the project's own get_window_state tool: the
-// fixture's status label is the oracle for what the app received.
+// The embedded desktop with the GTK fixtures. The fixture's status label is the oracle for what the app received,
+// read by Debian's pyatspi (never by the driver's own tree reading, which is what the tests judge).
 import assert from 'node:assert/strict';
 import { after, afterEach, before } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -9,6 +9,8 @@ import type { ToolContext } from '../../src/tools/context.js';
 import { activateWindow, click } from '../../src/platform/linux/input/index.js';
 import { KeyboardMap } from '../../src/platform/linux/input/keyboard-map.js';
 import { TestDesktop } from './desktop.js';
+import { PyatspiOracle } from './oracle.js';
+import { XReaders } from './x-readers.js';
 import { accessibleWindowState, testContext, type Element } from './tools.js';
 
 export interface FixtureStatus {
@@ -26,6 +28,8 @@ export interface FixtureStatus {
 const statusPattern = /^counter=(\d+) text=(.*) checked=(\w+) slider=(\d+) selected=(.*) color=(.*) last_key=(.*) pad=(.*) generation=(\d+)$/s;
 
 export class FixtureDesktop {
+  private pyatspi?: PyatspiOracle;
+
   private constructor(
     readonly desktop: TestDesktop,
     readonly context: ToolContext,
@@ -44,7 +48,19 @@ export class FixtureDesktop {
     return window;
   }
 
+  /** Independent readers of the X server (xprop, xwininfo, xdotool, xclip) on this desktop. */
+  get readers(): XReaders {
+    return new XReaders(this.desktop.env());
+  }
+
+  /** The independent pyatspi reader on this desktop, started on first use and stopped with the desktop. */
+  get oracle(): PyatspiOracle {
+    this.pyatspi ??= new PyatspiOracle(this.desktop.env());
+    return this.pyatspi;
+  }
+
   async stop(): Promise<void> {
+    this.pyatspi?.close();
     this.context?.desktop.close();
     await this.desktop?.stop();
   }
@@ -60,11 +76,11 @@ export class FixtureDesktop {
     return found;
   }
 
+  /** The fixture's status label as pyatspi reads it. */
   async status(window: ClientWindow): Promise<FixtureStatus> {
-    const label = (await this.elements(window)).find((element) => element.name.startsWith('counter='));
-    assert.ok(label, 'the fixture has its status label');
-    const match = statusPattern.exec(label.name);
-    assert.ok(match, `status label reads "${label.name}"`);
+    const label = await this.oracle.statusText(window.pid, window.title);
+    const match = statusPattern.exec(label);
+    assert.ok(match, `status label reads "${label}"`);
     return {
       counter: Number(match[1]), text: match[2]!, checked: match[3] === 'true', slider: Number(match[4]), selected: match[5]!,
       color: match[6]!, lastKey: match[7]!, pad: match[8]!, generation: Number(match[9]),

@@ -40,7 +40,7 @@ export class PyatspiOracle {
 
   /** The fixture's status label: "counter=.. text=.. checked=.. slider=.. ... pad=.. generation=..". */
   async status(pid: number, title: string): Promise<Record<string, string>> {
-    const { status } = await this.ask<{ status: string }>({ op: 'status', pid, title });
+    const status = await this.statusText(pid, title);
     const fields: Record<string, string> = {};
     const names = [...status.matchAll(/(\w+)=/g)];
     names.forEach((match, i) => {
@@ -50,8 +50,23 @@ export class PyatspiOracle {
     return fields;
   }
 
+  /** The fixture's status label as it reads. */
+  async statusText(pid: number, title: string): Promise<string> {
+    return (await this.ask<{ status: string }>({ op: 'status', pid, title })).status;
+  }
+
   find(pid: number, title: string, role: string, name: string): Promise<OracleNode> {
     return this.ask<OracleNode>({ op: 'find', pid, title, role, name });
+  }
+
+  /** The first object of this role that has the state (e.g. the one editable text field), whatever its name. */
+  findWithState(pid: number, title: string, role: string, state: string): Promise<OracleNode> {
+    return this.ask<OracleNode>({ op: 'find', pid, title, role, state });
+  }
+
+  /** What is selected inside the object named `name` (STATE_SELECTED), each by its own or its label's name. */
+  async selected(pid: number, title: string, name: string): Promise<string[]> {
+    return (await this.ask<{ selected: string[] }>({ op: 'selected', pid, title, name })).selected;
   }
 
   async texts(pid: number, title: string): Promise<string[]> {
@@ -65,6 +80,18 @@ export class PyatspiOracle {
 
   async values(pid: number, title: string, role: string): Promise<number[]> {
     return (await this.ask<{ values: number[] }>({ op: 'values', pid, title, role })).values;
+  }
+
+  /**
+   * How far a window's list is scrolled down, larger further down: its scroll bars' value where they expose one
+   * (GTK3), else how far the list's first row (labelled `firstRow`) has moved up (GTK4's scroll bars have no Value).
+   */
+  async scrollOffset(pid: number, title: string, firstRow: string): Promise<number> {
+    const bars = await this.values(pid, title, 'scroll bar');
+    if (bars.length > 0) return Math.max(...bars);
+    const row = await this.find(pid, title, 'label', firstRow);
+    if (!row.extents) throw new Error(`pyatspi gives no extents for the row "${firstRow}", so it cannot tell the scroll position`);
+    return -row.extents[1];
   }
 
   close(): void {

@@ -1,6 +1,7 @@
 // Window activation through the real window manager (openbox): a window behind another comes to the front with
 // the focus, a minimized one is restored, the foreground helper puts things back, and windowAt tells which
-// window owns a screen point.
+// window owns a screen point. Every claim about focus, stacking and the pointer is judged by Debian's own X clients
+// (xprop, xwininfo, xdotool), not by the driver's reading of the same state.
 import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, test } from 'node:test';
@@ -21,23 +22,23 @@ import {
   windowAt,
 } from '../../src/platform/linux/input/index.js';
 import { centre, FixtureDesktop } from '../helpers/fixture-desktop.js';
+import type { XReaders } from '../helpers/x-readers.js';
 
 describe('activating windows through the window manager', () => {
   let fixtures: FixtureDesktop;
   let gtk3: ClientWindow;
   let gtk4: ClientWindow;
+  let readers: XReaders;
 
-  async function stackingOrder(): Promise<number[]> {
-    return (await fixtures.x.getWindowList(fixtures.x.screen.root, '_NET_CLIENT_LIST_STACKING')) ?? [];
-  }
-
-  async function frontMost(ids: number[]): Promise<number> {
-    const order = await stackingOrder();
-    return ids.reduce((best, id) => (order.indexOf(id) > order.indexOf(best) ? id : best));
+  /** Active for the window manager (xprop) and holding the X keyboard focus (xdotool): both, independently. */
+  async function assertActive(window: ClientWindow, message?: string): Promise<void> {
+    assert.equal(await readers.activeWindow(), window.id, message ?? `${window.title} is _NET_ACTIVE_WINDOW`);
+    assert.equal(await readers.inputFocus(), window.id, message ?? `${window.title} has the keyboard focus`);
   }
 
   before(async () => {
     fixtures = await FixtureDesktop.start();
+    readers = fixtures.readers;
     gtk3 = await fixtures.launch('gtk3');
     gtk4 = await fixtures.launch('gtk4');
     // Both at the same place, so whichever is behind is completely covered.
@@ -57,13 +58,15 @@ describe('activating windows through the window manager', () => {
 
   test('a window behind another becomes active, focused and front-most', async () => {
     assert.equal(await activateWindow(fixtures.x, gtk4.id), true);
-    assert.equal(await frontMost([gtk3.id, gtk4.id]), gtk4.id);
+    assert.equal(await readers.frontMost([gtk3.id, gtk4.id]), gtk4.id);
     const started = Date.now();
     assert.equal(await activateWindow(fixtures.x, gtk3.id), true);
     const elapsed = Date.now() - started;
+    await assertActive(gtk3);
+    assert.equal(await readers.frontMost([gtk3.id, gtk4.id]), gtk3.id);
+    // The driver's own readings agree with the independent ones.
     assert.equal(await activeWindow(fixtures.x), gtk3.id);
     assert.equal(await isActive(fixtures.x, gtk3.id), true);
-    assert.equal(await frontMost([gtk3.id, gtk4.id]), gtk3.id);
     assert.ok(elapsed < 1000, `activation took ${elapsed} ms`);
     // Already active: returns at once.
     assert.equal(await activateWindow(fixtures.x, gtk3.id), true);
@@ -98,8 +101,10 @@ describe('activating windows through the window manager', () => {
   test('the foreground helper activates the window for the input, then restores the active window and the pointer', async () => {
     assert.equal(await activateWindow(fixtures.x, gtk3.id), true);
     await moveTo(fixtures.x, { x: 7, y: 9 });
+    assert.deepEqual(await readers.pointer(), { x: 7, y: 9 });
     const { value, report } = await inForeground(fixtures.x, gtk4.id, async () => {
-      assert.equal(await activeWindow(fixtures.x), gtk4.id, 'active while the input runs');
+      await assertActive(gtk4, 'active with the focus while the input runs');
+      assert.equal(await readers.frontMost([gtk3.id, gtk4.id]), gtk4.id, 'in front while the input runs');
       const entry = await fixtures.element(gtk4, 'Name field');
       await click(fixtures.x, centre(entry));
       await typeText(fixtures.x, 'in front');
@@ -109,8 +114,9 @@ describe('activating windows through the window manager', () => {
     assert.deepEqual(report, {
       activated: true, wasActive: false, previousActive: gtk3.id, restoredActive: true, pointer: { x: 7, y: 9 }, restoredPointer: true,
     });
-    assert.equal(await activeWindow(fixtures.x), gtk3.id);
-    assert.equal(await frontMost([gtk3.id, gtk4.id]), gtk3.id);
+    await assertActive(gtk3, 'the previous window is active again');
+    assert.equal(await readers.frontMost([gtk3.id, gtk4.id]), gtk3.id, 'and in front again');
+    assert.deepEqual(await readers.pointer(), { x: 7, y: 9 }, 'the pointer is back');
     assert.deepEqual(await pointerPosition(fixtures.x), { x: 7, y: 9 });
     assert.equal((await fixtures.waitForStatus(gtk4, (s) => s.text === 'in front')).text, 'in front');
   });
@@ -125,8 +131,8 @@ describe('activating windows through the window manager', () => {
       }),
       /input failed half-way/,
     );
-    assert.equal(await activeWindow(fixtures.x), gtk3.id);
-    assert.deepEqual(await pointerPosition(fixtures.x), { x: 11, y: 13 });
+    await assertActive(gtk3);
+    assert.deepEqual(await readers.pointer(), { x: 11, y: 13 });
   });
 
   test('an already active window: nothing to restore', async () => {
@@ -134,34 +140,33 @@ describe('activating windows through the window manager', () => {
     const { report } = await inForeground(fixtures.x, gtk3.id, async () => undefined);
     assert.equal(report.wasActive, true);
     assert.equal(report.restoredActive, false);
-    assert.equal(await activeWindow(fixtures.x), gtk3.id);
+    await assertActive(gtk3);
   });
 
   test('a minimized window is restored and activated', async () => {
-    const hidden = await fixtures.x.internAtom('_NET_WM_STATE_HIDDEN');
     // ICCCM WM_CHANGE_STATE with IconicState (3): how a client asks to be minimized.
     const iconify = encodeClientMessage(gtk4.id, await fixtures.x.internAtom('WM_CHANGE_STATE'), 32, [3]);
     await fixtures.x.sendEvent(fixtures.x.screen.root, false, EventMask.SubstructureRedirect | EventMask.SubstructureNotify, iconify);
     const deadline = Date.now() + 3000;
-    while (!(await fixtures.x.getAtomList(gtk4.id, '_NET_WM_STATE'))?.includes(hidden)) {
+    while (!(await readers.wmState(gtk4.id)).includes('_NET_WM_STATE_HIDDEN')) {
       assert.ok(Date.now() < deadline, 'the window manager minimized the window');
       await sleep(25);
     }
-    assert.notEqual((await fixtures.x.getWindowAttributes(gtk4.id)).mapState, 'viewable');
+    assert.notEqual(await readers.mapState(gtk4.id), 'IsViewable');
     assert.equal(await activateWindow(fixtures.x, gtk4.id), true);
-    assert.equal((await fixtures.x.getAtomList(gtk4.id, '_NET_WM_STATE'))?.includes(hidden), false);
-    assert.equal((await fixtures.x.getWindowAttributes(gtk4.id)).mapState, 'viewable');
-    assert.equal(await activeWindow(fixtures.x), gtk4.id);
+    assert.equal((await readers.wmState(gtk4.id)).includes('_NET_WM_STATE_HIDDEN'), false);
+    assert.equal(await readers.mapState(gtk4.id), 'IsViewable');
+    await assertActive(gtk4);
   });
 
   test('raiseWindow brings a window to the front; restoreActivation gives a previous window back', async () => {
     assert.equal(await activateWindow(fixtures.x, gtk4.id), true);
     await raiseWindow(fixtures.x, gtk3.id);
     const deadline = Date.now() + 2000;
-    while ((await frontMost([gtk3.id, gtk4.id])) !== gtk3.id && Date.now() < deadline) await sleep(25);
-    assert.equal(await frontMost([gtk3.id, gtk4.id]), gtk3.id);
+    while ((await readers.frontMost([gtk3.id, gtk4.id])) !== gtk3.id && Date.now() < deadline) await sleep(25);
+    assert.equal(await readers.frontMost([gtk3.id, gtk4.id]), gtk3.id);
     assert.equal(await restoreActivation(fixtures.x, gtk4.id), true);
-    assert.equal(await activeWindow(fixtures.x), gtk4.id);
+    await assertActive(gtk4, 'the previous window is active again');
     assert.equal(await restoreActivation(fixtures.x, 0), false, 'nothing was active before');
   });
 
@@ -192,6 +197,6 @@ describe('activating windows through the window manager', () => {
       await fixtures.x.destroyWindow(unmanaged);
     }
     assert.equal(ran, false);
-    assert.equal(await activeWindow(fixtures.x), gtk3.id);
+    await assertActive(gtk3);
   });
 });

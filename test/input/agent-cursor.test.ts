@@ -11,7 +11,6 @@ import {
   hideAgentCursor,
   moveAgentCursor,
   moveTo,
-  pointerPosition,
   windowAt,
 } from '../../src/platform/linux/input/index.js';
 import { FixtureDesktop } from '../helpers/fixture-desktop.js';
@@ -49,7 +48,7 @@ describe('the agent cursor overlay', () => {
     assert.deepEqual(await agentCursorState(fixtures.x), state);
     const origin = await fixtures.x.translateCoordinates(state.window, fixtures.x.screen.root, 0, 0);
     assert.deepEqual([origin.x, origin.y], [200, 150]);
-    assert.deepEqual(await pointerPosition(fixtures.x), { x: 3, y: 4 }, 'the real pointer did not move');
+    assert.deepEqual(await fixtures.readers.pointer(), { x: 3, y: 4 }, 'the real pointer did not move (xdotool)');
 
     const pixel = await cursorBox({ x: 200, y: 150 });
     assert.equal(pixel(0, 0), outline, 'the tip');
@@ -71,8 +70,7 @@ describe('the agent cursor overlay', () => {
     await moveAgentCursor(fixtures.x, tip);
     assert.equal(await activateWindow(fixtures.x, gtk3.id), true);
     const state = await moveAgentCursor(fixtures.x, tip);
-    const stacking = (await fixtures.x.queryTree(fixtures.x.screen.root)).children;
-    assert.equal(stacking.at(-1), state.window, 'top of the stacking order');
+    assert.equal(await fixtures.readers.frontMost([state.window!, gtk3.id]), state.window, 'above the app in the stacking order (xwininfo)');
     assert.equal((await cursorBox(tip))(3, 8), fill, 'drawn over the app');
 
     assert.equal((await windowAt(fixtures.x, tip)).client, gtk3.id, 'the point belongs to the app, not to the cursor');
