@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ObjectRef } from '../../platform/linux/atspi/object-ref.js';
-import { caretOffset, characterCount, insertText } from '../../platform/linux/atspi/operations.js';
+import { caretOffset, characterCount, insertText, setCaretOffset } from '../../platform/linux/atspi/operations.js';
 import type { ToolContext } from '../context.js';
 import { pidArgument, windowIdArgument } from '../schemas.js';
 import { defineTool, ToolError } from '../tool.js';
@@ -93,9 +93,16 @@ export const typeText = defineTool({
 
     const app = target?.ref.bus;
     const centre = element && !element.live.interfaces.includes('Component') ? undefined : element ? await elementScreenPoint(context, element) : undefined;
+    const caretBefore = element?.live.interfaces.includes('Text') ? await caretOffset(await context.desktop.atspi(), element.element).catch(() => -1) : -1;
     const observation = await withForeground(context, window, async (x) => {
       // Put the caret in the field first (outside the observation): through accessibility where the toolkit allows, else with a real click.
-      if (element && !(await focusElement(context, actionable(element))) && centre) await click(x, { x: centre.screenX, y: centre.screenY });
+      if (element && !(await focusElement(context, actionable(element)))) {
+        if (centre) await click(x, { x: centre.screenX, y: centre.screenY });
+      } else if (element && caretBefore >= 0) {
+        // A GTK3 entry selects all its text when focused this way, and the keys would replace it: the caret goes
+        // back where it was, so the text goes in there, as it does in the background.
+        await setCaretOffset(await context.desktop.atspi(), element.element, caretBefore).catch(() => false);
+      }
       const type = async () => {
         await typeTextReally(x, args.text, { delayMs: args.delay_ms ?? 0, holdMs: 1 });
       };

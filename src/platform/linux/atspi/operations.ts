@@ -100,6 +100,11 @@ export async function caretOffset(client: AtspiClient, ref: ObjectRef): Promise<
   return Number(await getProperty(client, ref, 'Text', 'CaretOffset'));
 }
 
+/** Moves the caret (clearing any selection, as a click between two letters does); false when refused. */
+export async function setCaretOffset(client: AtspiClient, ref: ObjectRef, offset: number): Promise<boolean> {
+  return Boolean((await callObject(client, ref, 'Text', 'SetCaretOffset', 'i', [offset]))[0]);
+}
+
 export async function characterCount(client: AtspiClient, ref: ObjectRef): Promise<number> {
   return Number(await getProperty(client, ref, 'Text', 'CharacterCount'));
 }
