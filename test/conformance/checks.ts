@@ -161,8 +161,15 @@ function visiblePart(entry: OracleEntry, readings: Readings): CupRect | undefine
  * itself does, so they do not make a node actionable. Real actions have plain names ("click", "activate").
  */
 function ownActions(node: DumpNode): string[] {
-  return node.actions.filter((action) => !/^[a-z][a-z0-9-]*\.[a-z][a-z0-9-]*$/.test(action));
+  return node.actions.filter((action) => !/^[a-z][a-z0-9-]*\.[a-z][a-z0-9-]*$/.test(action) && !notOwnActions.has(action.toLowerCase()));
 }
+
+/**
+ * Actions that do nothing to the node itself: Qt gives every focusable widget "SetFocus" (CUP's implied
+ * `focus`), and Gecko and Blink give content inside a clickable element "clickAncestor", which clicks that
+ * element: the ancestor is what must be shown.
+ */
+const notOwnActions = new Set(['setfocus', 'focus', 'clickancestor']);
 
 function qualifies(node: DumpNode): boolean {
   return ownActions(node).length > 0 || node.states.includes('editable') || (node.is_label && normalise(node.name) !== '');

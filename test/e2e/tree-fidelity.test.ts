@@ -86,7 +86,10 @@ describe('tree fidelity on real Debian apps outside the fixtures, judged by pyat
   test('mousepad: menu item names that GTK3 pads with spaces arrive whitespace-normalised', async () => {
     const { window, stop } = await launch('mousepad', [], /Mousepad$/);
     try {
-      const { state } = await accessibleWindowState(context, window, { include_screenshot: false });
+      // The menus are closed, so the compact view counts their items; detail full lists them.
+      const { result } = await accessibleWindowState(context, window, { include_screenshot: false });
+      assert.match(result.body ?? '', /mi "File" .*\n\s+# \d+ more items \u2014 open the menu to see/);
+      const { state } = await accessibleWindowState(context, window, { include_screenshot: false, detail: 'full' });
       const oracle = await pyatspiWalk(window.pid, window.title, desktop.env());
       const padded = oracle.filter((node) => node.role === 'menu item' && strayWhitespace(node.name) && node.name.trim());
       assert.ok(padded.length > 0, 'the case is exercised: pyatspi reads menu items with padded names');
