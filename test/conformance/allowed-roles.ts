@@ -15,7 +15,8 @@ const allowances: Readonly<Record<string, readonly string[]>> = {
   'toggle button': ['button'],
   // AT-SPI roles mappings.json does not mention, with the CUP role that means the same thing.
   static: ['text'],
-  paragraph: ['text'],
+  // An editable paragraph or block (office documents, contenteditable) is a text box to an agent.
+  paragraph: ['text', 'textbox'],
   caption: ['text'],
   'accelerator label': ['text'],
   'password text': ['textbox'],
@@ -43,7 +44,7 @@ const allowances: Readonly<Record<string, readonly string[]>> = {
   'description value': ['listitem'],
   'description list': ['list'],
   'spin button': ['spinbutton'],
-  section: ['group', 'generic'],
+  section: ['group', 'generic', 'textbox'],
   'html container': ['document'],
   autocomplete: ['combobox'],
   editbar: ['textbox'],

@@ -239,6 +239,20 @@ describe('atspiToCup', () => {
     assert.deepEqual(button.bounds, { x: 120, y: 60, w: 80, h: 30 }, 'a bridge that sets neither state anywhere is judged by geometry');
   });
 
+  test('an editable paragraph (an office document, contenteditable) is a text box whose text is its value', () => {
+    const paragraph = raw('ROLE_PARAGRAPH', {
+      stateNames: ['STATE_ENABLED', 'STATE_SENSITIVE', 'STATE_VISIBLE', 'STATE_SHOWING', 'STATE_EDITABLE', 'STATE_FOCUSABLE'],
+      interfaces: ['Accessible', 'Component', 'Text', 'EditableText'],
+      text: 'Dear Ada,',
+      extents: { x: 120, y: 60, w: 300, h: 19 },
+    });
+    const converted = atspiToCup(paragraph, screenContext).root;
+    assert.equal(converted.role, 'textbox');
+    assert.equal(converted.value, 'Dear Ada,');
+    const readOnly = atspiToCup(raw('ROLE_PARAGRAPH', { interfaces: ['Accessible', 'Component', 'Text'], extents: { x: 120, y: 60, w: 300, h: 19 } }), screenContext).root;
+    assert.equal(readOnly.role, 'text');
+  });
+
   test('an info bar is an alert: its message and buttons are kept', () => {
     assert.equal(cupRoleFor({ atspiRole: 'ROLE_INFO_BAR', named: false, modal: false }), 'alert');
   });

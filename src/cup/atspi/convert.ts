@@ -174,13 +174,17 @@ export function atspiToCup(root: AtspiRawNode, context: RawTreeContext): Convert
     const atspiRole = atspiRoleName(raw.role);
     // A control without a name of its own is named by the label that points at it (W3C accname, aria-labelledby).
     const name = readableName(raw.name, context.gtk4NameQuirks) || normaliseWhitespace(raw.labelledBy ?? '') || contentName(raw, atspiRole);
-    const role = cupRoleFor({
+    const mapped = cupRoleFor({
       atspiRole,
       parentAtspiRole: parent ? atspiRoleName(parent.role) : undefined,
       named: name.length > 0,
       modal: states.has('STATE_MODAL'),
       xmlRole: raw.attributes?.['xml-roles'],
     });
+    // A paragraph or block the user types into (an office document's paragraph, a contenteditable div) is
+    // a text box to an agent: it takes typing, and its text is its value.
+    const editableBlock = (mapped === 'text' || mapped === 'generic') && states.has('STATE_EDITABLE') && raw.interfaces.includes('EditableText');
+    const role: CupRole = editableBlock ? 'textbox' : mapped;
     const placement = place(raw, context, parentOffscreen, states, visibilityReported);
     const node: CupNode = { id: `e${index}`, role, name };
     const description = plainText(raw.description);

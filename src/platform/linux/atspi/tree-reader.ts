@@ -36,6 +36,12 @@ export interface ReadTreeResult {
 }
 
 const STATE_SHOWING = 25;
+const STATE_EDITABLE = 7;
+
+/** Editable text in a role that is not an entry (an office paragraph, a contenteditable block): its text is its value. */
+function editableContent(node: AtspiRawNode): boolean {
+  return node.interfaces.includes('EditableText') && ((node.states[0] ?? 0) & (1 << STATE_EDITABLE)) !== 0;
+}
 const comboBoxRole = 11;
 const menuRole = 33;
 /** Roles whose Text content is their value (entries and editable combo boxes). */
@@ -230,7 +236,7 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
         }),
       );
     }
-    if (has('Text') && textValueRoles.has(node.role)) {
+    if (has('Text') && (textValueRoles.has(node.role) || editableContent(node))) {
       work.push(readText(node, maxTextLength).then((text) => {
         if (text !== undefined) node.text = text;
       }));
