@@ -123,6 +123,9 @@ function visit(node: CupNode, parent: CupNode | undefined, siblingCount: number,
 // node's children are shown in its place and scroll with it.
 function isHoisted(node: CupNode): boolean {
   if (node.name) return false;
+  // An unnamed text that holds objects (a web paragraph around a link) is a container: COMPACT.md would
+  // skip it as empty text, and the link with it.
+  if (node.role === 'text' && (node.children?.length ?? 0) > 0) return !hasNonFocusAction(node);
   if (node.role === 'generic' || node.role === 'region') return !actionsWithoutFocus(node).some((action) => action !== 'scroll');
   return node.role === 'group' && !hasNonFocusAction(node);
 }

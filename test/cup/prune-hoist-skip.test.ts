@@ -150,6 +150,11 @@ test('a status bar is kept with its labels (an agent reads the encoding and line
   assert.deepEqual(compactBody(tree), ['[e0] win "W"', '  [e1] sts', '    [e2] txt "UTF-8"', '    [e3] txt "Lines: 12"']);
 });
 
+test('an unnamed text that holds objects (a web paragraph around a link) is hoisted, not skipped with them', () => {
+  const tree = [win([node(1, 'text', '', { children: [node(2, 'link', 'Ask us', { actions: ['click'], bounds: { x: 5, y: 5, w: 40, h: 10 } })] })])];
+  assert.deepEqual(compactBody(tree), ['[e0] win "W"', '  [e2] lnk "Ask us" 5,5 40x10 [clk]']);
+});
+
 test('children of a hoisted root have no parent, so a lone text among them is kept', () => {
   const tree = [node(0, 'generic', '', { children: [node(1, 'text', 'Hi')] })];
   assert.deepEqual(compactBody(tree), ['[e1] txt "Hi"']);

@@ -253,6 +253,17 @@ describe('atspiToCup', () => {
     assert.equal(readOnly.role, 'text');
   });
 
+  test('a web block is named by its own words (Gecko), unless static text children carry them (Blink)', () => {
+    const output = atspiToCup(raw('ROLE_SECTION', { interfaces: ['Accessible', 'Component', 'Text'], text: 'Hello, Ada!', extents: { x: 120, y: 60, w: 300, h: 19 } }), screenContext).root;
+    assert.deepEqual([output.role, output.name], ['text', 'Hello, Ada!']);
+    const gecko = raw('ROLE_PARAGRAPH', { interfaces: ['Accessible', 'Component', 'Text'], text: 'Need help? \ufffc', extents: { x: 120, y: 60, w: 300, h: 19 } });
+    gecko.children = [raw('ROLE_LINK', { name: 'Ask us', extents: { x: 200, y: 60, w: 40, h: 19 } })];
+    assert.equal(atspiToCup(gecko, screenContext).root.name, 'Need help?');
+    const blink = raw('ROLE_PARAGRAPH', { interfaces: ['Accessible', 'Component', 'Text'], text: 'Need help? \ufffc', extents: { x: 120, y: 60, w: 300, h: 19 } });
+    blink.children = [raw('ROLE_STATIC', { name: 'Need help?', extents: { x: 120, y: 60, w: 80, h: 19 } }), raw('ROLE_LINK', { name: 'Ask us', extents: { x: 200, y: 60, w: 40, h: 19 } })];
+    assert.equal(atspiToCup(blink, screenContext).root.name, '');
+  });
+
   test('an info bar is an alert: its message and buttons are kept', () => {
     assert.equal(cupRoleFor({ atspiRole: 'ROLE_INFO_BAR', named: false, modal: false }), 'alert');
   });

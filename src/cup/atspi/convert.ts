@@ -128,8 +128,13 @@ function cupValue(raw: AtspiRawNode, role: CupRole): string | undefined {
 /** An unnamed item's own text as its name; U+FFFC marks an embedded object, whose words are its own. */
 function contentName(raw: AtspiRawNode, atspiRole: string): string {
   if (raw.text === undefined || !contentNamedRoles.has(atspiRole)) return '';
+  // Blink also exposes a block's words as static text children: those carry them, the block need not repeat them.
+  if (raw.children.some((child) => textChildRoles.has(atspiRoleName(child.role)))) return '';
   return [...normaliseWhitespace(raw.text.replaceAll('\ufffc', ' '))].slice(0, maxNameLength).join('');
 }
+
+const textChildRoles: ReadonlySet<string> = new Set(['ROLE_STATIC', 'ROLE_LABEL', 'ROLE_TEXT']);
+const blockRoles: ReadonlySet<string> = new Set(['ROLE_SECTION', 'ROLE_PARAGRAPH']);
 
 /** On screen with an area of its own: bounds of real size that are not off the visible area. */
 function hasRealPlace(node: CupNode): boolean {
@@ -184,7 +189,9 @@ export function atspiToCup(root: AtspiRawNode, context: RawTreeContext): Convert
     // A paragraph or block the user types into (an office document's paragraph, a contenteditable div) is
     // a text box to an agent: it takes typing, and its text is its value.
     const editableBlock = (mapped === 'text' || mapped === 'generic') && states.has('STATE_EDITABLE') && raw.interfaces.includes('EditableText');
-    const role: CupRole = editableBlock ? 'textbox' : mapped;
+    // A block with nothing in it but its own words (a web page's output div) is text.
+    const wordsOnly = !editableBlock && !raw.name && name !== '' && raw.children.length === 0 && blockRoles.has(atspiRole);
+    const role: CupRole = editableBlock ? 'textbox' : wordsOnly ? 'text' : mapped;
     const placement = place(raw, context, parentOffscreen, states, visibilityReported);
     const node: CupNode = { id: `e${index}`, role, name };
     const description = plainText(raw.description);

@@ -3,11 +3,12 @@ export const UNKNOWN_COORDINATE = -2147483648;
 
 /**
  * Roles whose unnamed objects take their name from their text content: controls and items whose label is
- * drawn text (an icon view's file icon, a cell, a link). Containers are left out: their text is their
- * children's, which are read as objects of their own.
+ * drawn text (an icon view's file icon, a cell, a link), and the blocks of a web page (paragraph, section),
+ * whose words Gecko keeps in their own Text rather than in child objects. Other containers are left out:
+ * their text is their children's, which are read as objects of their own.
  */
 export const CONTENT_NAMED_ATSPI_ROLES: readonly string[] = [
-  'ROLE_ICON', 'ROLE_LABEL', 'ROLE_STATIC', 'ROLE_LIST_ITEM', 'ROLE_TABLE_CELL', 'ROLE_TREE_ITEM', 'ROLE_PUSH_BUTTON',
+  'ROLE_PARAGRAPH', 'ROLE_SECTION', 'ROLE_ICON', 'ROLE_LABEL', 'ROLE_STATIC', 'ROLE_LIST_ITEM', 'ROLE_TABLE_CELL', 'ROLE_TREE_ITEM', 'ROLE_PUSH_BUTTON',
   'ROLE_TOGGLE_BUTTON', 'ROLE_CHECK_BOX', 'ROLE_RADIO_BUTTON', 'ROLE_MENU_ITEM', 'ROLE_CHECK_MENU_ITEM',
   'ROLE_RADIO_MENU_ITEM', 'ROLE_PAGE_TAB', 'ROLE_LINK', 'ROLE_HEADING', 'ROLE_CAPTION', 'ROLE_TABLE_COLUMN_HEADER',
   'ROLE_TABLE_ROW_HEADER', 'ROLE_COLUMN_HEADER', 'ROLE_ROW_HEADER',
