@@ -2,7 +2,7 @@ import type { ObjectRef } from './object-ref.js';
 
 /**
  * What does not change while an accessible object lives: its role, its interfaces, the names of its
- * actions and, for list items, tree items, headings and landmarks, its structural attributes. Toolkits
+ * actions (as long as its toggle states stay, see actionStateKey) and, for list items, tree items, headings and landmarks, its structural attributes. Toolkits
  * never reuse an object path for another object while the application runs (atk-bridge and Qt count ids
  * up, GTK4 uses UUIDs), so these facts are kept per path and re-read only for objects not seen before.
  * Whether the object had children last time lets the next walk ask for them without waiting.
@@ -11,9 +11,23 @@ export interface ObjectFacts {
   role: number;
   interfaces: string[];
   actions?: string[];
+  /** actionStateKey of the states the actions were read under: they are read again when it changes. */
+  actionsReadUnder?: number;
   /** Attributes that describe structure (level, landmark kind), kept only for the roles that carry them. */
   attributes?: Readonly<Record<string, string>>;
   hadChildren: boolean;
+}
+
+/**
+ * The states an action's name may follow. Most toolkits name an action once for the object's life, but
+ * Blink names a check box's action "check" or "uncheck" as its state says, so names read under other
+ * toggle states are stale. Checked, expanded, pressed (word 0) and indeterminate (word 1) are the states
+ * a control flips; selection and focus are left out, as they change over whole lists at once.
+ */
+const actionStateMask = [(1 << 4) | (1 << 10) | (1 << 20), 1 << 0] as const;
+
+export function actionStateKey(states: readonly number[]): number {
+  return (((states[0] ?? 0) & actionStateMask[0]) >>> 0) + ((states[1] ?? 0) & actionStateMask[1]) * 2 ** 32;
 }
 
 export class ObjectFactsCache {
