@@ -24,6 +24,8 @@ const testPackages = [
   'speedcrunch', 'x11-apps',
   // A web browser: Blink's tree (hypertext with embedded objects, actions named only by GetName).
   'chromium',
+  // xprop: the X server's own answer to which window is active.
+  'x11-utils',
   // Terminal programs the tui_* tests drive.
   'vim', 'htop', 'less', 'dialog', 'whiptail', 'procps',
 ];

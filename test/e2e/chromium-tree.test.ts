@@ -1,8 +1,10 @@
 import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { promisify } from 'node:util';
 import { after, before, describe, test } from 'node:test';
 import type { CupNode } from '../../src/cup/types.js';
 import type { ClientWindow } from '../../src/platform/linux/windows.js';
@@ -14,6 +16,12 @@ import { accessibleWindowState, callOk, pyatspiWalk, testContext, type Element }
 const page = join(repositoryRoot, 'test', 'fixtures', 'web', 'form.html');
 const title = 'CUP Web Form - Chromium';
 const objectReplacement = '\uFFFC';
+
+/** The active window as the X server's root window says (xprop, an independent reader). */
+async function activeWindow(env: NodeJS.ProcessEnv): Promise<number> {
+  const { stdout } = await promisify(execFile)('/usr/bin/xprop', ['-root', '_NET_ACTIVE_WINDOW'], { env, timeout: 5000 });
+  return Number.parseInt(/window id # (0x[0-9a-f]+)/i.exec(stdout)?.[1] ?? '0', 16);
+}
 
 /** The ATK role names pyatspi prints for the AT-SPI roles of the page's controls. */
 const pyatspiRoles: Record<string, string> = {
@@ -177,5 +185,26 @@ describe('Chromium: a web form read and driven through AT-SPI', () => {
     assert.equal(typed.structured.effect, 'confirmed', typed.summary);
     assert.equal((await oracle.find(browser.pid, title, 'entry', 'Full name')).text, 'Ada Lovelace');
     assert.equal((await element('textbox', 'Full name')).value, 'Ada Lovelace');
+  });
+
+  test('behind another window: a background click works and leaves it behind; background typing is refused, as Blink reads keys only in the active window', async () => {
+    const cover = (await desktop.launchFixture('gtk3', { title: 'Cover' })).window;
+    for (const deadline = Date.now() + 5000; (await activeWindow(desktop.env())) !== cover.id; await sleep(50)) {
+      assert.ok(Date.now() < deadline, 'the covering window never became the active one');
+    }
+    const apple = await element('option', 'Apple');
+    const clicked = await callOk(context, 'click', { window_id: browser.id, element_index: apple.index });
+    assert.equal(clicked.structured.effect, 'confirmed', clicked.summary);
+    assert.equal((await oracle.find(browser.pid, title, 'list item', 'Apple')).states?.includes('selected'), true);
+    assert.equal(await activeWindow(desktop.env()), cover.id, 'the click raised Chromium');
+
+    const field = await element('textbox', 'Full name');
+    const before = (await oracle.find(browser.pid, title, 'entry', 'Full name')).text;
+    const typed = await callOk(context, 'type_text', { window_id: browser.id, element_index: field.index, text: 'unseen' });
+    assert.equal(typed.structured.path, 'none', typed.summary);
+    assert.equal(typed.structured.effect, 'suspected_noop', typed.summary);
+    assert.equal((typed.structured.escalation as { recommended: string }).recommended, 'foreground');
+    assert.equal((await oracle.find(browser.pid, title, 'entry', 'Full name')).text, before);
+    assert.equal(await activeWindow(desktop.env()), cover.id, 'typing raised Chromium');
   });
 });

@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
 import type { ObjectRef } from '../../platform/linux/atspi/object-ref.js';
 import { caretOffset, characterCount, insertText } from '../../platform/linux/atspi/operations.js';
+import type { ClientWindow } from '../../platform/linux/windows.js';
 import type { ToolContext } from '../context.js';
 import { pidArgument, windowIdArgument } from '../schemas.js';
 import { defineTool, ToolError } from '../tool.js';
@@ -44,10 +45,12 @@ async function focusArrives(context: ToolContext, ref: ObjectRef, timeoutMs = 10
  * Key events typed into an accessible field of an app that takes them (Blink has no EditableText but reads
  * X key events): keys go where the app's focus is, so the field is focused first through accessibility,
  * and the field's own text is the evidence. Another control reacting to the keys (a list's type-ahead)
- * or the window's pixels changing is not the text arriving.
+ * or the window's pixels changing is not the text arriving. Blink drops key events sent to a window that
+ * is not the active one, and its GrabFocus activates the window, so an inactive window gets nothing.
  */
 async function keysIntoField(
   context: ToolContext,
+  window: ClientWindow,
   element: ElementTarget | undefined,
   target: Actionable,
   label: string,
@@ -55,6 +58,13 @@ async function keysIntoField(
   sendKeys: () => Promise<void>,
   arrived: (values: readonly (string | undefined)[]) => boolean,
 ): Promise<ActionResult> {
+  if (!window.active) {
+    return notDelivered(
+      'background',
+      element,
+      `window ${window.id} is not the active window: its app reads key events only there, and focusing ${label} through accessibility would raise it; nothing was typed: retry with delivery_mode "foreground"`,
+    );
+  }
   if (element) {
     await requireEditable(context, target.ref, label);
     const focused = (await focusElement(context, target)) && (await focusArrives(context, target.ref));
@@ -115,7 +125,7 @@ export const typeText = defineTool({
               throw new ToolError((error as Error).message, 'unsupported_character');
             }
           };
-          if (target && probes.length > 0) return actionOutput('type_text', await keysIntoField(context, element, target, label, probes[0]!, sendKeys, arrived));
+          if (target && probes.length > 0) return actionOutput('type_text', await keysIntoField(context, window, element, target, label, probes[0]!, sendKeys, arrived));
           const observation = await observePixels(context, window, sendKeys);
           return actionOutput('type_text', actionOutcome({ path: 'key_events', mode, target: element, observation }));
         }
