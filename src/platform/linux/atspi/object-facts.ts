@@ -20,11 +20,13 @@ export interface ObjectFacts {
 
 /**
  * The states an action's name may follow. Most toolkits name an action once for the object's life, but
- * Blink names a check box's action "check" or "uncheck" as its state says, so names read under other
- * toggle states are stale. Checked, expanded, pressed (word 0) and indeterminate (word 1) are the states
- * a control flips; selection and focus are left out, as they change over whole lists at once.
+ * Blink names it after what it will do and how: a check box's "check" or "uncheck", a button's "press"
+ * only while it is enabled and focusable ("doDefault" or "click" otherwise). Names read under other such
+ * states are stale. Checked, enabled, expanded, focusable, pressed, sensitive (word 0) and indeterminate
+ * (word 1) are what a control flips; selection, focus and showing are left out, as they change over whole
+ * lists at once.
  */
-const actionStateMask = [(1 << 4) | (1 << 10) | (1 << 20), 1 << 0] as const;
+const actionStateMask = [(1 << 4) | (1 << 8) | (1 << 10) | (1 << 11) | (1 << 20) | (1 << 24), 1 << 0] as const;
 
 export function actionStateKey(states: readonly number[]): number {
   return (((states[0] ?? 0) & actionStateMask[0]) >>> 0) + ((states[1] ?? 0) & actionStateMask[1]) * 2 ** 32;
