@@ -2,9 +2,10 @@ import type { ObjectRef } from './object-ref.js';
 
 /**
  * What does not change while an accessible object lives: its role, its interfaces, the names of its
- * actions (as long as its toggle states stay, see actionStateKey) and, for list items, tree items, headings and landmarks, its structural attributes. Toolkits
- * never reuse an object path for another object while the application runs (atk-bridge and Qt count ids
- * up, GTK4 uses UUIDs), so these facts are kept per path and re-read only for objects not seen before.
+ * actions (as long as the states they follow stay, see actionStateKey) and, for list items, tree items,
+ * headings and landmarks, its structural attributes. Toolkits never reuse an object path for another
+ * object while the application runs (atk-bridge and Qt count ids up, GTK4 uses UUIDs), so these facts are
+ * kept per path and re-read only for objects not seen before.
  * Whether the object had children last time lets the next walk ask for them without waiting.
  */
 export interface ObjectFacts {
