@@ -25,6 +25,8 @@ const testPackages = [
   // Apps outside the fixtures whose trees once went wrong (test/e2e/tree-fidelity.test.ts): GTK3 editors, a Qt 5
   // editor, and a GTK 2 file manager with the GTK 2 accessibility module a Debian session loads.
   'gedit', 'mousepad', 'featherpad', 'pcmanfm', 'libgail-common',
+  // A web browser: Blink's tree (hypertext with embedded objects, actions named only by GetName).
+  'chromium',
   // Terminal programs the tui_* tests drive.
   'vim', 'htop', 'less', 'dialog', 'whiptail', 'procps',
   // Independent readers of the X server the tests judge focus, stacking, the pointer and the clipboard with.

@@ -10,6 +10,9 @@ const actionNames: Readonly<Record<string, CupAction>> = {
   push: 'click',
   invoke: 'click',
   toggle: 'toggle',
+  // Blink names a check box's action after what it will do.
+  check: 'toggle',
+  uncheck: 'toggle',
   expand: 'expand',
   collapse: 'collapse',
   increment: 'increment',
@@ -80,10 +83,9 @@ export function cupActionsFor(context: ActionContext): CupAction[] {
   const { interfaces, states, role } = context;
   if (clickableRoles.has(role) && interfaces.includes('Component')) add('click');
   const editable = states.has('STATE_EDITABLE') && !states.has('STATE_READ_ONLY');
-  if (interfaces.includes('EditableText') && editable) {
-    add('type');
-    add('setvalue');
-  }
+  // Blink's fields offer no EditableText, yet a user (and real input) types into them all the same.
+  if (editable && (interfaces.includes('EditableText') || textRoles.has(role))) add('type');
+  if (editable && interfaces.includes('EditableText')) add('setvalue');
   if (interfaces.includes('Value') && rangeRoles.has(role) && !states.has('STATE_READ_ONLY')) {
     add('setvalue');
     add('increment');

@@ -17,9 +17,10 @@ export type PointerKind = 'click' | 'double_click' | 'right_click';
  * (toolkits order their actions differently), never "action 0".
  */
 const gestureActions: Record<PointerKind, readonly string[]> = {
-  click: ['click', 'press', 'jump', 'activate', 'open', 'toggle', 'push', 'invoke'],
+  // Blink names a check box's action after what it will do ("check", "uncheck") and an option's "select".
+  click: ['click', 'press', 'jump', 'activate', 'open', 'toggle', 'check', 'uncheck', 'push', 'invoke', 'select'],
   double_click: ['doubleclick', 'double click', 'open', 'activate'],
-  right_click: ['showmenu', 'show menu', 'context menu', 'contextmenu', 'popup', 'menu'],
+  right_click: ['showmenu', 'show menu', 'context menu', 'contextmenu', 'showcontextmenu', 'popup', 'menu'],
 };
 
 /** Roles whose "activate" submits rather than clicks (an entry's activate is pressing Enter). */
@@ -37,7 +38,7 @@ export interface AccessibleAction {
  * or tree item besides selecting it (toggling a check-box cell). Not "activate", which on an entry
  * submits and on an item is its double click (GTK's row activation).
  */
-const pressActions = ['click', 'press', 'toggle'];
+const pressActions = ['click', 'press', 'toggle', 'check', 'uncheck'];
 
 export function findPressAction(context: ToolContext, target: Actionable): Promise<AccessibleAction | undefined> {
   return findNamedAction(context, target, pressActions);

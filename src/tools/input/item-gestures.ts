@@ -10,6 +10,9 @@ import type { ElementTarget, PointTarget } from './targets.js';
 import { observe, type Probe } from './verification.js';
 import { liveStates } from './live-states.js';
 
+/** Press actions that flip a check box (Blink names them after what they will do). */
+const toggleActions = new Set(['toggle', 'check', 'uncheck']);
+
 /** What an accessibility action is performed on. */
 export type ActionOn = { action: AccessibleAction; candidate: Actionable };
 
@@ -42,7 +45,7 @@ async function performItemGesture(context: ToolContext, gesture: ItemGesture): P
  * cells answers true and does nothing), so the verdict says so and points to real input.
  */
 export async function itemOutcome(context: ToolContext, target: ElementTarget | PointTarget, bus: string, probes: Probe[], gesture: ItemGesture, snapshot?: WindowSnapshot): Promise<ActionResult> {
-  const toggled = gesture.then?.action.name === 'toggle' ? gesture.then.candidate.ref : undefined;
+  const toggled = toggleActions.has(gesture.then?.action.name ?? '') ? gesture.then!.candidate.ref : undefined;
   const isChecked = async (ref: ObjectRef) => (await liveStates(context, ref)).has('STATE_CHECKED');
   const before = toggled && (await isChecked(toggled).catch(() => undefined));
   const observation = await observe(context, bus, probes, () => performItemGesture(context, gesture), { snapshot });

@@ -1,6 +1,8 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
 import type { ObjectRef } from '../../platform/linux/atspi/object-ref.js';
 import { caretOffset, characterCount, insertText, setCaretOffset } from '../../platform/linux/atspi/operations.js';
+import type { ClientWindow } from '../../platform/linux/windows.js';
 import type { ToolContext } from '../context.js';
 import { pidArgument, windowIdArgument } from '../schemas.js';
 import { defineTool, ToolError } from '../tool.js';
@@ -11,9 +13,9 @@ import { click, typeText as typeTextReally } from '../../platform/linux/input/in
 import { syntheticText } from '../../platform/linux/input/index.js';
 import { withForeground } from './real-input.js';
 import { observePixels, syntheticEventsReach } from './synthetic-rung.js';
-import { actionResult, deliveryMode, deliveryModeArgument, elementIndexArgument, elementTokenArgument, sessionArgument } from './schemas.js';
+import { actionResult, type ActionResult, deliveryMode, deliveryModeArgument, elementIndexArgument, elementTokenArgument, sessionArgument } from './schemas.js';
 import { actionable, elementScreenPoint, keyboardWindow, resolveElement, type ElementTarget } from './targets.js';
-import { observe, textProbe } from './verification.js';
+import { observe, textProbe, type Probe } from './verification.js';
 import { liveStates } from './live-states.js';
 
 /** A read-only field takes no typing from a user, so it takes none from us either. */
@@ -29,6 +31,54 @@ async function insertAtCaret(context: ToolContext, target: Actionable, text: str
   const caret = await caretOffset(client, target.ref).catch(() => -1);
   const position = caret >= 0 ? caret : await characterCount(client, target.ref);
   if (!(await insertText(client, target.ref, position, text))) throw new ToolError('the application refused the text insertion', 'insert_refused');
+}
+
+/** Blink moves the focus a moment after GrabFocus answers; keys sent before it would go to the old control. */
+async function focusArrives(context: ToolContext, ref: ObjectRef, timeoutMs = 1000): Promise<boolean> {
+  for (const deadline = Date.now() + timeoutMs; ; await sleep(20)) {
+    if ((await liveStates(context, ref)).has('STATE_FOCUSED')) return true;
+    if (Date.now() > deadline) return false;
+  }
+}
+
+/**
+ * Key events typed into an accessible field of an app that takes them (Blink has no EditableText but reads
+ * X key events): keys go where the app's focus is, so the field is focused first through accessibility,
+ * and the field's own text is the evidence. Another control reacting to the keys (a list's type-ahead)
+ * or the window's pixels changing is not the text arriving. Blink drops key events sent to a window that
+ * is not the active one, and its GrabFocus activates the window, so an inactive window gets nothing.
+ */
+async function keysIntoField(
+  context: ToolContext,
+  window: ClientWindow,
+  element: ElementTarget | undefined,
+  target: Actionable,
+  label: string,
+  probe: Probe,
+  sendKeys: () => Promise<void>,
+  arrived: (values: readonly (string | undefined)[]) => boolean,
+): Promise<ActionResult> {
+  if (!window.active) {
+    return notDelivered(
+      'background',
+      element,
+      `window ${window.id} is not the active window: its app reads key events only there, and focusing ${label} through accessibility would raise it; nothing was typed: retry with delivery_mode "foreground"`,
+    );
+  }
+  if (element) {
+    await requireEditable(context, target.ref, label);
+    const focused = (await focusElement(context, target)) && (await focusArrives(context, target.ref));
+    if (!focused) return notDelivered('background', element, `${label} could not be focused through accessibility, and key events go to the focused control; nothing was typed: retry with delivery_mode "foreground"`);
+  }
+  const observation = await observe(context, target.ref.bus, [probe], sendKeys, { snapshot: element?.snapshot, until: arrived });
+  if (arrived([await probe.read().catch(() => undefined)])) return actionOutcome({ path: 'key_events', mode: 'background', target: element, observation });
+  return actionOutcome({
+    path: 'key_events',
+    mode: 'background',
+    target: element,
+    observation: { ...observation, changed: false, listening: true },
+    escalation: { recommended: 'foreground', reason: `the key events were sent but the text of ${label} does not contain the typed text; retry with delivery_mode "foreground"` },
+  });
 }
 
 export const typeText = defineTool({
@@ -68,13 +118,15 @@ export const typeText = defineTool({
         const synthetic = await syntheticEventsReach(context, window);
         if (synthetic.accepted) {
           const x = await context.desktop.x11();
-          const observation = await observePixels(context, window, async () => {
+          const sendKeys = async () => {
             try {
               await syntheticText(x, window.id, args.text);
             } catch (error) {
               throw new ToolError((error as Error).message, 'unsupported_character');
             }
-          });
+          };
+          if (target && probes.length > 0) return actionOutput('type_text', await keysIntoField(context, window, element, target, label, probes[0]!, sendKeys, arrived));
+          const observation = await observePixels(context, window, sendKeys);
           return actionOutput('type_text', actionOutcome({ path: 'key_events', mode, target: element, observation }));
         }
         return actionOutput(

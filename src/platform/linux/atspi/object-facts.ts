@@ -2,18 +2,35 @@ import type { ObjectRef } from './object-ref.js';
 
 /**
  * What does not change while an accessible object lives: its role, its interfaces, the names of its
- * actions and, for list items, tree items, headings and landmarks, its structural attributes. Toolkits
- * never reuse an object path for another object while the application runs (atk-bridge and Qt count ids
- * up, GTK4 uses UUIDs), so these facts are kept per path and re-read only for objects not seen before.
+ * actions (as long as the states they follow stay, see actionStateKey) and, for list items, tree items,
+ * headings and landmarks, its structural attributes. Toolkits never reuse an object path for another
+ * object while the application runs (atk-bridge and Qt count ids up, GTK4 uses UUIDs), so these facts are
+ * kept per path and re-read only for objects not seen before.
  * Whether the object had children last time lets the next walk ask for them without waiting.
  */
 export interface ObjectFacts {
   role: number;
   interfaces: string[];
   actions?: string[];
+  /** actionStateKey of the states the actions were read under: they are read again when it changes. */
+  actionsReadUnder?: number;
   /** Attributes that describe structure (level, landmark kind), kept only for the roles that carry them. */
   attributes?: Readonly<Record<string, string>>;
   hadChildren: boolean;
+}
+
+/**
+ * The states an action's name may follow. Most toolkits name an action once for the object's life, but
+ * Blink names it after what it will do and how: a check box's "check" or "uncheck", a button's "press"
+ * only while it is enabled and focusable ("doDefault" or "click" otherwise). Names read under other such
+ * states are stale. Checked, enabled, expanded, focusable, pressed, sensitive (word 0) and indeterminate
+ * (word 1) are what a control flips; selection, focus and showing are left out, as they change over whole
+ * lists at once.
+ */
+const actionStateMask = [(1 << 4) | (1 << 8) | (1 << 10) | (1 << 11) | (1 << 20) | (1 << 24), 1 << 0] as const;
+
+export function actionStateKey(states: readonly number[]): number {
+  return (((states[0] ?? 0) & actionStateMask[0]) >>> 0) + ((states[1] ?? 0) & actionStateMask[1]) * 2 ** 32;
 }
 
 export class ObjectFactsCache {

@@ -1,5 +1,7 @@
 import { DBusError, Variant } from '../dbus/index.js';
+import { OBJECT_REPLACEMENT } from '../../../cup/embedded-objects.js';
 import type { AtspiClient } from './client.js';
+import { resolveEmbeddedText, type AskObject } from './embedded-text.js';
 import { atspiInterface, NULL_PATH, objectRefs, shortInterfaceName, type ObjectRef } from './object-ref.js';
 
 /**
@@ -80,11 +82,18 @@ export async function extents(client: AtspiClient, ref: ObjectRef, coordType: 0 
   return { x: box[0]!, y: box[1]!, w: box[2]!, h: box[3]! };
 }
 
-/** The text's first maxLength characters. */
+/** The text's first maxLength characters, each embedded object's U+FFFC replaced by what that object shows. */
 export async function readText(client: AtspiClient, ref: ObjectRef, maxLength = 100_000): Promise<string> {
   const end = textEnd(await characterCount(client, ref).catch(() => Number.NaN), maxLength);
   if (end === 0) return '';
-  return String((await callObject(client, ref, 'Text', 'GetText', 'ii', [0, end]))[0] ?? '');
+  const text = String((await callObject(client, ref, 'Text', 'GetText', 'ii', [0, end]))[0] ?? '');
+  if (!text.includes(OBJECT_REPLACEMENT)) return text;
+  const ask: AskObject = (object, iface, member, signature, body) =>
+    callObject(client, object, iface, member, signature, body).catch((error: unknown) => {
+      if (error instanceof DBusError) return undefined;
+      throw error;
+    });
+  return resolveEmbeddedText(ask, ref, text, await readInterfaces(client, ref));
 }
 
 /**

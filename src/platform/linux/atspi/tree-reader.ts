@@ -2,7 +2,9 @@ import { ATSPI_ROLE_NAMES } from '../../../cup/atspi/constants.js';
 import { CONTENT_NAMED_ATSPI_ROLES, type AtspiRawNode } from '../../../cup/atspi/raw-node.js';
 import { DBusError, DBusTimeoutError } from '../dbus/index.js';
 import type { AtspiClient } from './client.js';
-import type { ObjectFacts } from './object-facts.js';
+import { OBJECT_REPLACEMENT, withoutObjectReplacements } from '../../../cup/embedded-objects.js';
+import { resolveEmbeddedText } from './embedded-text.js';
+import { actionStateKey, type ObjectFacts } from './object-facts.js';
 import { textEnd } from './operations.js';
 import { atspiInterface, NULL_PATH, objectRefs, shortInterfaceName, type ObjectRef } from './object-ref.js';
 
@@ -169,7 +171,8 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
       known ? undefined : call(node, atspiInterface('Accessible'), 'GetRole'),
       known ? undefined : call(node, atspiInterface('Accessible'), 'GetInterfaces'),
     ]);
-    node.name = String(props.get('Name') ?? '');
+    // A name has no offsets to say which embedded object a U+FFFC stands for, so the character is dropped.
+    node.name = withoutObjectReplacements(String(props.get('Name') ?? ''));
     node.description = String(props.get('Description') ?? '');
     // Without the property, ask for children anyway rather than assume a leaf.
     node.childCount = props.has('ChildCount') ? Number(props.get('ChildCount')) : -1;
@@ -203,6 +206,18 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
     return body ? String(body[0] ?? '') : undefined;
   }
 
+  /**
+   * Action names in one GetActions. It answers localized names, which Blink leaves empty (its GetName has
+   * them), so an empty one is asked again by index; matching actions by name needs every name.
+   */
+  async function readActionNames(node: AtspiRawNode): Promise<string[]> {
+    const body = await call(node, atspiInterface('Action'), 'GetActions');
+    const names = ((body?.[0] as [string, string, string][] | undefined) ?? []).map(([name]) => name);
+    return Promise.all(
+      names.map(async (name, index) => (name ? name : String((await call(node, atspiInterface('Action'), 'GetName', 'i', [index]))?.[0] ?? ''))),
+    );
+  }
+
   async function readDetails(node: AtspiRawNode, known: ObjectFacts | undefined): Promise<void> {
     const has = (name: string) => node.interfaces.includes(name);
     const showing = ((node.states[0] ?? 0) & (1 << STATE_SHOWING)) !== 0;
@@ -216,15 +231,12 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
         }),
       );
     }
-    if (has('Action') && known?.actions) {
+    if (has('Action') && known?.actions && known.actionsReadUnder === actionStateKey(node.states)) {
       if (known.actions.length > 0) node.actions = known.actions;
     } else if (has('Action')) {
-      work.push(
-        call(node, atspiInterface('Action'), 'GetActions').then((body) => {
-          const actions = (body?.[0] as [string, string, string][] | undefined) ?? [];
-          if (actions.length > 0) node.actions = actions.map(([name]) => name);
-        }),
-      );
+      work.push(readActionNames(node).then((names) => {
+        if (names.length > 0) node.actions = names;
+      }));
     }
     if (has('Value')) {
       work.push(
@@ -237,8 +249,10 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
       );
     }
     if (has('Text') && (textValueRoles.has(node.role) || editableContent(node))) {
-      work.push(readText(node, maxTextLength).then((text) => {
-        if (text !== undefined) node.text = text;
+      work.push(readText(node, maxTextLength).then(async (text) => {
+        if (text === undefined) return;
+        // Blink and Gecko put U+FFFC where an embedded object is (a drop-down's chosen item): its own words replace it.
+        node.text = text.includes(OBJECT_REPLACEMENT) ? await resolveEmbeddedText(call, node, text, node.interfaces) : text;
       }));
     } else if (has('Text') && node.name === '' && contentNamedRoles.has(node.role)) {
       // An unnamed icon, cell or label whose words are only in its Text (GTK 2 icon views name their file
@@ -260,7 +274,7 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
           // In a combo box whose choices are grouped in submenus, GTK3 selects the submenu ("A - B"), not the
           // choice ("Boston"); the combo box is named after its active choice, so that name is the value.
           if (Number(role?.[0]) === menuRole) node.selectedName = node.name;
-          else if (variant) node.selectedName = String(variant.value);
+          else if (variant) node.selectedName = withoutObjectReplacements(String(variant.value));
         }),
       );
     }
@@ -270,7 +284,7 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
           const relations = (body?.[0] as [number, [string, string][]][] | undefined) ?? [];
           const labels = objectRefs(relations.filter(([type]) => type === RELATION_LABELLED_BY).flatMap(([, targets]) => targets));
           const names = await Promise.all(labels.map((label) => readProperties(label, 'Accessible', ['Name'])));
-          const text = names.map((properties) => String(properties.get('Name') ?? '')).filter(Boolean).join(' ');
+          const text = names.map((properties) => withoutObjectReplacements(String(properties.get('Name') ?? ''))).filter(Boolean).join(' ');
           if (text) node.labelledBy = text;
         }),
       );
@@ -313,6 +327,7 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
         role: node.role,
         interfaces: [...node.interfaces],
         actions: node.interfaces.includes('Action') ? [...(node.actions ?? [])] : undefined,
+        actionsReadUnder: actionStateKey(node.states),
         attributes: structuralAttributeRoles.has(node.role) ? (node.attributes ?? {}) : undefined,
         hadChildren: node.childCount > 0,
       });

@@ -1,0 +1,85 @@
+import { objectReplacementOffsets, spliceEmbeddedText, withoutObjectReplacements } from '../../../cup/embedded-objects.js';
+import { atspiInterface, NULL_PATH, objectRefs, shortInterfaceName, type ObjectRef } from './object-ref.js';
+import { textEnd } from './operations.js';
+
+/**
+ * One bounded call on an accessible object (the interface in its full D-Bus name); undefined when the
+ * object lacks what was asked or went away. The tree walk and single operations each bring their own.
+ */
+export type AskObject = (ref: ObjectRef, iface: string, member: string, signature?: string, body?: unknown[]) => Promise<unknown[] | undefined>;
+
+/** Objects looked up per text: a value is a field's or combo box's text, not a whole document. */
+const maxEmbedded = 64;
+/** How deep embedded objects inside embedded objects are followed (a combo box's popup's chosen item is two). */
+const maxDepth = 2;
+const maxTextLength = 4096;
+
+const Hypertext = atspiInterface('Hypertext');
+const Hyperlink = atspiInterface('Hyperlink');
+
+function refOf(value: unknown): ObjectRef | undefined {
+  const pair = value as [string, string] | undefined;
+  return pair && pair[1] && pair[1] !== NULL_PATH ? { bus: pair[0], path: pair[1] } : undefined;
+}
+
+async function nameOf(ask: AskObject, ref: ObjectRef): Promise<string> {
+  const body = await ask(ref, 'org.freedesktop.DBus.Properties', 'Get', 'ss', [atspiInterface('Accessible'), 'Name']);
+  return withoutObjectReplacements(String((body?.[0] as { value: unknown } | undefined)?.value ?? ''));
+}
+
+/**
+ * Which object each U+FFFC stands for. The Hypertext interface says it exactly (the link at that offset
+ * and the object behind the link); without it, the children stand for the characters in order, but only
+ * when there is exactly one child per character, as anything else would pair text with the wrong object.
+ */
+async function embeddedObjects(ask: AskObject, ref: ObjectRef, offsets: readonly number[], interfaces: readonly string[]): Promise<Map<number, ObjectRef>> {
+  const found = new Map<number, ObjectRef>();
+  if (interfaces.includes('Hypertext')) {
+    await Promise.all(
+      offsets.slice(0, maxEmbedded).map(async (offset) => {
+        const index = Number((await ask(ref, Hypertext, 'GetLinkIndex', 'i', [offset]))?.[0] ?? -1);
+        if (!Number.isInteger(index) || index < 0) return;
+        const link = refOf((await ask(ref, Hypertext, 'GetLink', 'i', [index]))?.[0]);
+        const object = link && refOf((await ask(link, Hyperlink, 'GetObject', 'i', [0]))?.[0]);
+        if (object) found.set(offset, object);
+      }),
+    );
+    return found;
+  }
+  const children = objectRefs(((await ask(ref, atspiInterface('Accessible'), 'GetChildren'))?.[0] as [string, string][] | undefined) ?? []);
+  if (children.length === offsets.length) offsets.forEach((offset, i) => found.set(offset, children[i]!));
+  return found;
+}
+
+/**
+ * What an embedded object shows in its parent's text: a popup or list of choices (Selection) shows its
+ * chosen item, as a drop-down shows its selected option; an object with text shows that text (its own
+ * embedded objects resolved in turn); anything else, or an object whose text is empty (an image), its name.
+ */
+async function shownText(ask: AskObject, ref: ObjectRef, depth: number): Promise<string> {
+  const interfaces = (((await ask(ref, atspiInterface('Accessible'), 'GetInterfaces'))?.[0] as string[] | undefined) ?? []).map(shortInterfaceName);
+  if (interfaces.includes('Selection')) {
+    const chosen = refOf((await ask(ref, atspiInterface('Selection'), 'GetSelectedChild', 'i', [0]))?.[0]);
+    return chosen ? nameOf(ask, chosen) : '';
+  }
+  if (interfaces.includes('Text')) {
+    const count = await ask(ref, 'org.freedesktop.DBus.Properties', 'Get', 'ss', [atspiInterface('Text'), 'CharacterCount']);
+    const end = textEnd(Number((count?.[0] as { value: unknown } | undefined)?.value ?? Number.NaN), maxTextLength);
+    const body = end > 0 ? await ask(ref, atspiInterface('Text'), 'GetText', 'ii', [0, end]) : undefined;
+    const text = await resolveEmbeddedText(ask, ref, String(body?.[0] ?? ''), interfaces, depth);
+    if (text.trim()) return text;
+  }
+  return nameOf(ask, ref);
+}
+
+/**
+ * The text with every U+FFFC replaced by the text of the object embedded there, or dropped when no
+ * object can be found behind it. Costs no call when the text has none.
+ */
+export async function resolveEmbeddedText(ask: AskObject, ref: ObjectRef, text: string, interfaces: readonly string[], depth = 0): Promise<string> {
+  const offsets = objectReplacementOffsets(text);
+  if (offsets.length === 0) return text;
+  const objects = depth < maxDepth ? await embeddedObjects(ask, ref, offsets, interfaces) : new Map<number, ObjectRef>();
+  const texts = await Promise.all([...objects].map(async ([offset, object]) => [offset, await shownText(ask, object, depth + 1)] as const));
+  return spliceEmbeddedText(text, new Map(texts));
+}
