@@ -264,6 +264,17 @@ describe('atspiToCup', () => {
     assert.equal(atspiToCup(blink, screenContext).root.name, '');
   });
 
+  test('what lies inside something not drawn is not drawn, even when it claims SHOWING (a closed drop-down\'s chosen option)', () => {
+    const combo = raw('ROLE_COMBO_BOX', { name: 'Shipping', extents: { x: 120, y: 60, w: 90, h: 20 } });
+    const popup = raw('ROLE_MENU', { stateNames: ['STATE_ENABLED'], extents: { x: 120, y: 60, w: 90, h: 11 } });
+    popup.children = [raw('ROLE_MENU_ITEM', { name: 'Standard', actions: ['select'], interfaces: ['Accessible', 'Component', 'Action'], extents: { x: 120, y: 60, w: 90, h: 11 } })];
+    combo.children = [popup];
+    const option = atspiToCup(combo, screenContext).root.children![0]!.children![0]!;
+    assert.equal(option.bounds, undefined);
+    assert.ok(option.states!.includes('offscreen'));
+    assert.deepEqual(compactBody([atspiToCup(combo, screenContext).root]), ['[e0] cmb "Shipping" 120,60 90x20 [clk]']);
+  });
+
   test('an info bar is an alert: its message and buttons are kept', () => {
     assert.equal(cupRoleFor({ atspiRole: 'ROLE_INFO_BAR', named: false, modal: false }), 'alert');
   });

@@ -39,6 +39,8 @@ const stateOrder: readonly CupState[] = [
 interface Placement {
   bounds?: CupRect;
   offscreen: boolean;
+  /** Not drawn: not showing, and not visible itself or inside something that is not (a closed popup's items). */
+  undrawn: boolean;
 }
 
 function intersects(a: CupRect, b: CupRect): boolean {
@@ -50,26 +52,26 @@ function intersects(a: CupRect, b: CupRect): boolean {
  * Places a node on the screen. Offscreen is decided from geometry against the visible area, not from
  * the SHOWING state: GTK4 never sets SHOWING, so trusting it would hide every GTK4 control.
  */
-function place(raw: AtspiRawNode, context: RawTreeContext, parentOffscreen: boolean, states: Set<string>, visibilityReported: boolean): Placement {
+function place(raw: AtspiRawNode, context: RawTreeContext, parent: Placement, states: Set<string>, visibilityReported: boolean): Placement {
   const extents = raw.extents;
   const showing = states.has('STATE_SHOWING');
-  // Neither visible nor showing, in a toolkit that reports both: it is drawn nowhere, whatever extents it
-  // keeps (Qt leaves a closed menu's items at 0,0 + their offset; a pointer click there hits something else).
-  if (visibilityReported && !showing && !states.has('STATE_VISIBLE')) return { offscreen: true };
-  if (raw.positionUnknown || (extents && (extents.x === UNKNOWN_COORDINATE || extents.y === UNKNOWN_COORDINATE))) return { offscreen: true };
+  // Inside something not drawn, or neither showing nor visible itself, in a toolkit that reports both: it is
+  // drawn nowhere, whatever extents it keeps (Qt leaves a closed menu's items at 0,0 + their offset, Blink a
+  // closed drop-down's chosen option, marked showing, on the drop-down): a click there would hit something else.
+  if (parent.undrawn || (visibilityReported && !showing && !states.has('STATE_VISIBLE'))) return { offscreen: true, undrawn: true };
+  if (raw.positionUnknown || (extents && (extents.x === UNKNOWN_COORDINATE || extents.y === UNKNOWN_COORDINATE))) return { offscreen: true, undrawn: false };
   // Qt reports an empty box at the origin for what is not shown (closed popup menus): no position, not a place.
-  if (extents && extents.x === 0 && extents.y === 0 && extents.w === 0 && extents.h === 0 && !showing) return { offscreen: true };
+  if (extents && extents.x === 0 && extents.y === 0 && extents.w === 0 && extents.h === 0 && !showing) return { offscreen: true, undrawn: false };
   // A negative size is no size at all: GTK3 reports -1,-1 -1x-1 for the page of a notebook whose tabs are
   // hidden, although the page and everything in it is on screen. The place is unknown, not "above the view".
-  if (extents && (extents.w < 0 || extents.h < 0)) return { offscreen: parentOffscreen };
-  if (!extents) return { offscreen: parentOffscreen };
+  if (!extents || extents.w < 0 || extents.h < 0) return { offscreen: parent.offscreen, undrawn: false };
   const bounds: CupRect = {
     x: extents.x + context.extentsOrigin.x,
     y: extents.y + context.extentsOrigin.y,
     w: Math.max(0, extents.w),
     h: Math.max(0, extents.h),
   };
-  return { bounds, offscreen: !intersects(bounds, context.visibleArea) };
+  return { bounds, offscreen: !intersects(bounds, context.visibleArea), undrawn: false };
 }
 
 function cupStates(raw: Set<string>, atspiRole: string, role: CupRole, offscreen: boolean, isText: boolean): CupState[] {
@@ -172,7 +174,7 @@ export function atspiToCup(root: AtspiRawNode, context: RawTreeContext): Convert
   const rootStates = decodeStateSet(root.states);
   const visibilityReported = rootStates.has('STATE_VISIBLE') || rootStates.has('STATE_SHOWING');
 
-  const convert = (raw: AtspiRawNode, parent: AtspiRawNode | undefined, parentOffscreen: boolean): CupNode => {
+  const convert = (raw: AtspiRawNode, parent: AtspiRawNode | undefined, parentPlacement: Placement): CupNode => {
     const index = sources.length;
     sources.push({ index, bus: raw.bus, path: raw.path, atspiRole: raw.role });
     const states = decodeStateSet(raw.states);
@@ -192,7 +194,7 @@ export function atspiToCup(root: AtspiRawNode, context: RawTreeContext): Convert
     // A block with nothing in it but its own words (a web page's output div) is text.
     const wordsOnly = !editableBlock && !raw.name && name !== '' && raw.children.length === 0 && blockRoles.has(atspiRole);
     const role: CupRole = editableBlock ? 'textbox' : wordsOnly ? 'text' : mapped;
-    const placement = place(raw, context, parentOffscreen, states, visibilityReported);
+    const placement = place(raw, context, parentPlacement, states, visibilityReported);
     const node: CupNode = { id: `e${index}`, role, name };
     const description = plainText(raw.description);
     if (description) node.description = description;
@@ -218,7 +220,7 @@ export function atspiToCup(root: AtspiRawNode, context: RawTreeContext): Convert
       },
     };
     if (raw.children.length > 0) {
-      node.children = raw.children.map((child) => convert(child, raw, placement.offscreen));
+      node.children = raw.children.map((child) => convert(child, raw, placement));
       if (!hasRealPlace(node) && node.children.some(shownOnScreen)) {
         // The toolkit gave this object no usable place (a sentinel, no size, or off the view) while something
         // inside it is on screen: its own extents are the wrong fact, so they must not hide what it holds.
@@ -236,6 +238,6 @@ export function atspiToCup(root: AtspiRawNode, context: RawTreeContext): Convert
     return node;
   };
 
-  const tree = convert(root, undefined, false);
+  const tree = convert(root, undefined, { offscreen: false, undrawn: false });
   return { root: tree, sources, nodeCount: sources.length };
 }
