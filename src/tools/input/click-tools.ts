@@ -16,7 +16,8 @@ import {
   sessionArgument,
   type ActionResult,
 } from './schemas.js';
-import { actionable, elementScreenPoint, resolveTarget, type ElementTarget, type PointTarget } from './targets.js';
+import { actionable, resolveTarget, type ElementTarget, type PointTarget } from './targets.js';
+import { elementScreenPoint } from './element-point.js';
 import type { ObjectRef } from '../../platform/linux/atspi/object-ref.js';
 import { parentOf, readObject } from '../../platform/linux/atspi/operations.js';
 import { itemGesture, itemOutcome, type ActionOn, type ItemGesture } from './item-gestures.js';

@@ -9,7 +9,8 @@ import { click, pressCombination, syntheticCombination } from '../../platform/li
 import { observePixels, syntheticEventsReach } from './synthetic-rung.js';
 import { parseKeys, withForeground } from './real-input.js';
 import { actionResult, deliveryMode, deliveryModeArgument, elementAddressing, type ActionResult } from './schemas.js';
-import { actionable, elementScreenPoint, keyboardWindow, resolveElement } from './targets.js';
+import { actionable, keyboardWindow, resolveElement } from './targets.js';
+import { elementScreenPoint } from './element-point.js';
 import { observe, stateProbe, textProbe, type Probe } from './verification.js';
 import { liveStates } from './live-states.js';
 

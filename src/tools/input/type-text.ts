@@ -12,7 +12,8 @@ import { syntheticText } from '../../platform/linux/input/index.js';
 import { withForeground } from './real-input.js';
 import { observePixels, syntheticEventsReach } from './synthetic-rung.js';
 import { actionResult, deliveryMode, deliveryModeArgument, elementIndexArgument, elementTokenArgument, sessionArgument } from './schemas.js';
-import { actionable, elementScreenPoint, keyboardWindow, resolveElement, type ElementTarget } from './targets.js';
+import { actionable, keyboardWindow, resolveElement, type ElementTarget } from './targets.js';
+import { elementScreenPoint } from './element-point.js';
 import { observe, textProbe } from './verification.js';
 import { liveStates } from './live-states.js';
 
