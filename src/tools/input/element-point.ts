@@ -1,12 +1,15 @@
 // Where a real pointer click on an element lands: a point inside the element's own visible box, or none.
 import { ATSPI_ROLE_NAMES } from '../../cup/atspi/constants.js';
 import type { ObjectRef } from '../../platform/linux/atspi/object-ref.js';
+import { click } from '../../platform/linux/input/index.js';
+import type { X11Connection } from '../../platform/linux/x11/index.js';
 import { parentOf, readName, readRole, scrollIntoView } from '../../platform/linux/atspi/operations.js';
 import { quirksFor } from '../../platform/linux/atspi/toolkit.js';
 import type { ToolContext } from '../context.js';
 import { ToolError } from '../tool.js';
+import { focusElement } from './accessible-actions.js';
 import { liveStates } from './live-states.js';
-import type { ElementTarget, PointTarget } from './targets.js';
+import { actionable, type ElementTarget, type PointTarget } from './targets.js';
 
 interface Box {
   x: number;
@@ -117,4 +120,16 @@ export async function elementScreenPoint(context: ToolContext, target: ElementTa
   const screenX = Math.round(placement.x + placement.w / 2);
   const screenY = Math.round(placement.y + placement.h / 2);
   return { kind: 'point', window: target.window, screenX, screenY, windowX: screenX - target.window.bounds.x, windowY: screenY - target.window.bounds.y };
+}
+
+/**
+ * Gives the element the keyboard focus before real keys (the window already active): through
+ * accessibility where the toolkit allows, else with a real click on its own visible box, refused (nothing
+ * typed) when it has none. The point is looked for only when the click is needed: a field scrolled out
+ * of view still takes the focus through accessibility.
+ */
+export async function focusForKeys(context: ToolContext, x: X11Connection, target: ElementTarget): Promise<void> {
+  if ((await focusElement(context, actionable(target))) || !target.live.interfaces.includes('Component')) return;
+  const point = await elementScreenPoint(context, target);
+  await click(x, { x: point.screenX, y: point.screenY });
 }

@@ -4,16 +4,16 @@ import { caretOffset, characterCount, insertText } from '../../platform/linux/at
 import type { ToolContext } from '../context.js';
 import { pidArgument, windowIdArgument } from '../schemas.js';
 import { defineTool, ToolError } from '../tool.js';
-import { focusElement, type Actionable } from './accessible-actions.js';
+import type { Actionable } from './accessible-actions.js';
 import { focusedElementOf } from './focused-element.js';
 import { actionOutcome, actionOutput, notDelivered } from './outcome.js';
-import { click, typeText as typeTextReally } from '../../platform/linux/input/index.js';
+import { typeText as typeTextReally } from '../../platform/linux/input/index.js';
 import { syntheticText } from '../../platform/linux/input/index.js';
 import { withForeground } from './real-input.js';
 import { observePixels, syntheticEventsReach } from './synthetic-rung.js';
 import { actionResult, deliveryMode, deliveryModeArgument, elementIndexArgument, elementTokenArgument, sessionArgument } from './schemas.js';
 import { actionable, keyboardWindow, resolveElement, type ElementTarget } from './targets.js';
-import { elementScreenPoint } from './element-point.js';
+import { focusForKeys } from './element-point.js';
 import { observe, textProbe } from './verification.js';
 import { liveStates } from './live-states.js';
 
@@ -93,10 +93,9 @@ export const typeText = defineTool({
     }
 
     const app = target?.ref.bus;
-    const centre = element && !element.live.interfaces.includes('Component') ? undefined : element ? await elementScreenPoint(context, element) : undefined;
     const observation = await withForeground(context, window, async (x) => {
-      // Put the caret in the field first (outside the observation): through accessibility where the toolkit allows, else with a real click.
-      if (element && !(await focusElement(context, actionable(element))) && centre) await click(x, { x: centre.screenX, y: centre.screenY });
+      // Put the caret in the field first, outside the observation.
+      if (element) await focusForKeys(context, x, element);
       const type = async () => {
         await typeTextReally(x, args.text, { delayMs: args.delay_ms ?? 0, holdMs: 1 });
       };
