@@ -98,7 +98,7 @@ export function actionOutput(tool: string, result: ActionResult): ToolOutput<Act
   const mark = result.effect === 'confirmed' ? '✅' : result.effect === 'unverifiable' ? '❔' : '⚠️';
   const verdict =
     result.effect === 'confirmed'
-      ? `confirmed via ${result.path}`
+      ? `confirmed via ${result.path}${result.no_reply_ms !== undefined ? ` (the app did not answer the call within ${result.no_reply_ms} ms)` : ''}`
       : result.path === 'none'
         ? 'not delivered'
         : result.no_reply_ms !== undefined
