@@ -1,6 +1,7 @@
 // Action results that must not lie, on real apps, each judged by a reader independent of the driver:
-// a background click whose app runs a modal dialog inside the call (Qt 5), and real clicks on elements
-// with no visible box of their own (a closed drop-down's options, a row scrolled out of its list).
+// a background click whose app runs a modal dialog inside the call (Qt 5), real clicks on elements with
+// no visible box of their own (a closed drop-down's options, a row scrolled out of its list), and a real
+// click on a minimized window (which the window manager slides back into place).
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -9,6 +10,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, test } from 'node:test';
 import type { ClientWindow } from '../../src/platform/linux/windows.js';
+import { encodeClientMessage, EventMask } from '../../src/platform/linux/x11/index.js';
 import type { ToolContext } from '../../src/tools/context.js';
 import { runTool } from '../../src/tools/run.js';
 import { fixtureApps, TestDesktop } from '../helpers/desktop.js';
@@ -147,6 +149,24 @@ describe('honest action results on real apps', () => {
         .structured as unknown as Action;
       assert.equal(chosen.effect, 'confirmed', JSON.stringify(chosen));
       assert.equal((await oracle.status(window.pid, window.title)).color, 'Green');
+    } finally {
+      app.kill('SIGKILL');
+    }
+  });
+
+  test('a real click on a button of a minimized window waits out the window manager\'s restore and lands on the button', async () => {
+    const { process: app, window } = await desktop.launchFixture('gtk4', { title: 'Honesty minimized' });
+    try {
+      const increment = find(await elements(window), 'button', 'Increment');
+      const x = await desktop.x11();
+      const hidden = await x.internAtom('_NET_WM_STATE_HIDDEN');
+      // ICCCM WM_CHANGE_STATE with IconicState (3): how a client asks to be minimized.
+      await x.sendEvent(x.screen.root, false, EventMask.SubstructureRedirect | EventMask.SubstructureNotify, encodeClientMessage(window.id, await x.internAtom('WM_CHANGE_STATE'), 32, [3]));
+      await until('the window manager minimized the window', async () => (await x.getAtomList(window.id, '_NET_WM_STATE'))?.includes(hidden) === true);
+      const counter = Number((await oracle.status(window.pid, window.title)).counter);
+      const clicked = (await callOk(context, 'click', { window_id: window.id, element_index: increment.index, delivery_mode: 'foreground' })).structured as unknown as Action;
+      assert.equal(clicked.effect, 'confirmed', JSON.stringify(clicked));
+      assert.equal(Number((await oracle.status(window.pid, window.title)).counter), counter + 1, 'pyatspi: the button was pressed once');
     } finally {
       app.kill('SIGKILL');
     }

@@ -137,8 +137,14 @@ describe('activating windows through the window manager', () => {
     assert.equal(await activeWindow(fixtures.x), gtk3.id);
   });
 
-  test('a minimized window is restored and activated', async () => {
+  test('a minimized window is restored and activated, and is back in its place when activation returns', async () => {
     const hidden = await fixtures.x.internAtom('_NET_WM_STATE_HIDDEN');
+    // Where the X server has the window, asked right away (a subprocess would be slower than the slide).
+    const origin = async () => {
+      const { x, y } = await fixtures.x.translateCoordinates(gtk4.id, fixtures.x.screen.root, 0, 0);
+      return { x, y };
+    };
+    const place = await origin();
     // ICCCM WM_CHANGE_STATE with IconicState (3): how a client asks to be minimized.
     const iconify = encodeClientMessage(gtk4.id, await fixtures.x.internAtom('WM_CHANGE_STATE'), 32, [3]);
     await fixtures.x.sendEvent(fixtures.x.screen.root, false, EventMask.SubstructureRedirect | EventMask.SubstructureNotify, iconify);
@@ -152,6 +158,8 @@ describe('activating windows through the window manager', () => {
     assert.equal((await fixtures.x.getAtomList(gtk4.id, '_NET_WM_STATE'))?.includes(hidden), false);
     assert.equal((await fixtures.x.getWindowAttributes(gtk4.id)).mapState, 'viewable');
     assert.equal(await activeWindow(fixtures.x), gtk4.id);
+    // openbox slides a restored window up from the bottom of the screen; real input must wait for it.
+    assert.deepEqual(await origin(), place);
   });
 
   test('raiseWindow brings a window to the front; restoreActivation gives a previous window back', async () => {
