@@ -3,13 +3,15 @@ import { ATSPI_ROLE_NAMES } from '../../cup/atspi/constants.js';
 import type { ObjectRef } from '../../platform/linux/atspi/object-ref.js';
 import { click } from '../../platform/linux/input/index.js';
 import type { X11Connection } from '../../platform/linux/x11/index.js';
-import { parentOf, readName, readRole, scrollIntoView } from '../../platform/linux/atspi/operations.js';
+import { parentOf, readRole, scrollIntoView } from '../../platform/linux/atspi/operations.js';
 import { quirksFor } from '../../platform/linux/atspi/toolkit.js';
 import type { ToolContext } from '../context.js';
+import { resolveWindow } from '../perception/window-records.js';
 import { ToolError } from '../tool.js';
 import { focusElement } from './accessible-actions.js';
 import { liveStates } from './live-states.js';
 import { actionable, type ElementTarget, type PointTarget } from './targets.js';
+import { roleAndNameNow } from './verification.js';
 
 interface Box {
   x: number;
@@ -43,13 +45,6 @@ function intersect(a: Box, b: Box): Box {
   return { x, y, w: Math.max(0, Math.min(a.x + a.w, b.x + b.w) - x), h: Math.max(0, Math.min(a.y + a.h, b.y + b.h) - y) };
 }
 
-async function describe(context: ToolContext, ref: ObjectRef): Promise<string> {
-  const client = await context.desktop.atspi();
-  const [role, name] = await Promise.all([readRole(client, ref), readName(client, ref).catch(() => '')]);
-  const roleName = (ATSPI_ROLE_NAMES[role] ?? 'ROLE_UNKNOWN').slice('ROLE_'.length).toLowerCase().replaceAll('_', ' ');
-  return `${roleName}${name.trim() ? ` "${name.trim().slice(0, 40)}"` : ''}`;
-}
-
 /**
  * The part of the element's own box that is on screen now, or why there is none. An element is on screen
  * only if it and every ancestor are VISIBLE (a closed menu's items, or a closed drop-down's options, keep
@@ -78,13 +73,14 @@ async function visibleBox(context: ToolContext, target: ElementTarget): Promise<
     if (role === ROLE_APPLICATION) break;
     const roleName = ATSPI_ROLE_NAMES[role] ?? '';
     if (!shown(present)) hidden = ref;
-    else if (hidden) return { why: 'hidden', opener: await describe(context, ref).catch(() => undefined) };
+    else if (hidden) return { why: 'hidden', opener: await roleAndNameNow(context, ref).catch(() => undefined) };
     if (box && clipping && clippingRoles.has(roleName)) {
       const bounds = await context.desktop.elementBounds(target.window, ref);
       if (bounds) box = intersect(box, bounds);
     }
     if (popupRoles.has(roleName)) clipping = false;
-    ref = await parentOf(client, ref);
+    // An ancestor that vanished meanwhile ends the walk; the element itself was checked live just before.
+    ref = await parentOf(client, ref).catch(() => undefined);
   }
   if (hidden) return { why: 'hidden' };
   // Visible in a shown container, yet not showing or placed: scrolled out of its list (GTK3 says -2^31).
@@ -123,6 +119,17 @@ export async function elementScreenPoint(context: ToolContext, target: ElementTa
 }
 
 /**
+ * Where a real click on the target lands, with the window where it is now: called once the window is
+ * active, it places targets of a window that was minimized (whose geometry meant nothing until the window
+ * manager restored it).
+ */
+export async function screenPointNow(context: ToolContext, target: ElementTarget | PointTarget): Promise<PointTarget> {
+  const window = await resolveWindow(context, target.window.id, target.window.pid);
+  if (target.kind === 'element') return elementScreenPoint(context, { ...target, window });
+  return { ...target, window, screenX: Math.round(window.bounds.x + target.windowX), screenY: Math.round(window.bounds.y + target.windowY) };
+}
+
+/**
  * Gives the element the keyboard focus before real keys (the window already active): through
  * accessibility where the toolkit allows, else with a real click on its own visible box, refused (nothing
  * typed) when it has none. The point is looked for only when the click is needed: a field scrolled out
@@ -130,6 +137,6 @@ export async function elementScreenPoint(context: ToolContext, target: ElementTa
  */
 export async function focusForKeys(context: ToolContext, x: X11Connection, target: ElementTarget): Promise<void> {
   if ((await focusElement(context, actionable(target))) || !target.live.interfaces.includes('Component')) return;
-  const point = await elementScreenPoint(context, target);
+  const point = await screenPointNow(context, target);
   await click(x, { x: point.screenX, y: point.screenY });
 }

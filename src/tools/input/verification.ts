@@ -102,16 +102,21 @@ function named(role: string, name: string): string {
   return `${role}${name ? ` "${name.slice(0, 40)}"` : ''}`;
 }
 
+/** An object's role and name as it reports them now, e.g. 'push button "Close"'; rejects when it is gone. */
+export async function roleAndNameNow(context: ToolContext, ref: ObjectRef): Promise<string> {
+  const client = await context.desktop.atspi();
+  const [role, name, toolkit] = await Promise.all([readRole(client, ref), readName(client, ref), client.toolkitOf(ref.bus)]);
+  const roleName = atspiRoleName(role).slice('ROLE_'.length).toLowerCase().replaceAll('_', ' ');
+  return named(roleName, readableName(name, quirksFor(toolkit).gtk4NameQuirks));
+}
+
 /** How evidence names an object: its element index when the snapshot has it, else its role and name read now. */
 async function elementLabel(context: ToolContext, snapshot: WindowSnapshot | undefined, ref: ObjectRef): Promise<string> {
   for (const element of snapshot?.elements.values() ?? []) {
     if (element.path === ref.path) return `[e${element.index}] ${named(element.role, element.name)}`;
   }
   try {
-    const client = await context.desktop.atspi();
-    const [role, name, toolkit] = await Promise.all([readRole(client, ref), readName(client, ref), client.toolkitOf(ref.bus)]);
-    const roleName = atspiRoleName(role).slice('ROLE_'.length).toLowerCase().replaceAll('_', ' ');
-    return `(not in the snapshot) ${named(roleName, readableName(name, quirksFor(toolkit).gtk4NameQuirks))}`;
+    return `(not in the snapshot) ${await roleAndNameNow(context, ref)}`;
   } catch {
     // Gone already (a closed dialog's widgets): its path is all there is to name it by.
     return `object ${ref.path.slice(ref.path.lastIndexOf('/') + 1)}`;
