@@ -143,7 +143,13 @@ describe('activating windows through the window manager', () => {
     await assertActive(gtk3);
   });
 
-  test('a minimized window is restored and activated', async () => {
+  test('a minimized window is restored and activated, and is back in its place when activation returns', async () => {
+    // Where the X server has the window, asked right away (a subprocess would be slower than the slide).
+    const origin = async () => {
+      const { x, y } = await fixtures.x.translateCoordinates(gtk4.id, fixtures.x.screen.root, 0, 0);
+      return { x, y };
+    };
+    const place = await origin();
     // ICCCM WM_CHANGE_STATE with IconicState (3): how a client asks to be minimized.
     const iconify = encodeClientMessage(gtk4.id, await fixtures.x.internAtom('WM_CHANGE_STATE'), 32, [3]);
     await fixtures.x.sendEvent(fixtures.x.screen.root, false, EventMask.SubstructureRedirect | EventMask.SubstructureNotify, iconify);
@@ -157,6 +163,8 @@ describe('activating windows through the window manager', () => {
     assert.equal((await readers.wmState(gtk4.id)).includes('_NET_WM_STATE_HIDDEN'), false);
     assert.equal(await readers.mapState(gtk4.id), 'IsViewable');
     await assertActive(gtk4);
+    // openbox slides a restored window up from the bottom of the screen; real input must wait for it.
+    assert.deepEqual(await origin(), place);
   });
 
   test('raiseWindow brings a window to the front; restoreActivation gives a previous window back', async () => {

@@ -16,7 +16,8 @@ import {
   sessionArgument,
   type ActionResult,
 } from './schemas.js';
-import { actionable, elementScreenPoint, resolveTarget, type ElementTarget, type PointTarget } from './targets.js';
+import { actionable, resolveTarget, type ElementTarget, type PointTarget } from './targets.js';
+import { elementScreenPoint, screenPointNow } from './element-point.js';
 import type { ObjectRef } from '../../platform/linux/atspi/object-ref.js';
 import { parentOf, readObject } from '../../platform/linux/atspi/operations.js';
 import { itemGesture, itemOutcome, type ActionOn, type ItemGesture } from './item-gestures.js';
@@ -120,10 +121,14 @@ async function syntheticPointer(context: ToolContext, target: PointTarget, kind:
 }
 
 async function foreground(context: ToolContext, target: ElementTarget | PointTarget, kind: PointerKind, modifiers: string[]): Promise<ActionResult> {
-  const point = target.kind === 'element' ? await elementScreenPoint(context, target) : target;
-  const app = target.kind === 'element' ? target.element.bus : await context.desktop.accessibleAt(point.window, point.screenX, point.screenY).then((hit) => hit?.bus).catch(() => undefined);
+  // An element with nowhere to click is refused before the window is touched; a minimized window has no
+  // geometry until it is restored, so its targets are placed once it is active.
+  let early: PointTarget | undefined;
+  if (!target.window.minimized) early = target.kind === 'element' ? await elementScreenPoint(context, target) : target;
   const probes = target.kind === 'element' ? probesFor(context, target) : [];
-  const observation = await withForeground(context, point.window, async (x) => {
+  const observation = await withForeground(context, target.window, async (x) => {
+    const point = early ?? (await screenPointNow(context, target));
+    const app = target.kind === 'element' ? target.element.bus : await context.desktop.accessibleAt(point.window, point.screenX, point.screenY).then((hit) => hit?.bus).catch(() => undefined);
     const click = async () => {
       await pointerClick(x, { x: point.screenX, y: point.screenY }, { button: buttons[kind], count: kind === 'double_click' ? 2 : 1, modifiers });
     };

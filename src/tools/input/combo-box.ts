@@ -1,6 +1,7 @@
 // A combo box's options as toolkits expose them, and choosing one through accessibility.
 import { children, readName, readRole, readText, selectChild, selectedChild } from '../../platform/linux/atspi/operations.js';
 import type { ObjectRef } from '../../platform/linux/atspi/object-ref.js';
+import { UnansweredActionError } from '../../platform/linux/atspi/unanswered-action.js';
 import type { ToolContext } from '../context.js';
 import { ToolError } from '../tool.js';
 import { findGestureAction, performAction } from './accessible-actions.js';
@@ -69,7 +70,12 @@ export async function setComboValue(context: ToolContext, target: ElementTarget,
   const observation = await observe(context, target.element.bus, [choice], async () => {
     const client = await context.desktop.atspi();
     const canSelect = chosen.selectIndex !== undefined && target.live.interfaces.includes('Selection');
-    if (canSelect && (await selectChild(client, target.element, chosen.selectIndex!).catch(() => false))) return;
+    const refusedOrFailed = (error: unknown) => {
+      // Sent and unanswered: the choice may have been made (and opened something); a second try would repeat it.
+      if (error instanceof UnansweredActionError) throw error;
+      return false;
+    };
+    if (canSelect && (await selectChild(client, target.element, chosen.selectIndex!).catch(refusedOrFailed))) return;
     // No Selection that reaches the option: the option's own click action picks it.
     const option = { ref: chosen.ref, interfaces: ['Action'] };
     const action = await findGestureAction(context, option, 'click');
@@ -77,6 +83,6 @@ export async function setComboValue(context: ToolContext, target: ElementTarget,
     await performAction(context, option, action);
   }, { snapshot: target.snapshot, until: (values) => isWanted(values[0]) });
   const shown = await comboChoice(context, target.element, target.live.interfaces).catch(() => undefined);
-  if (!isWanted(shown)) throw new ToolError(`${label} shows "${shown ?? '(unreadable)'}" after choosing "${chosen.name}": the choice did not take`, 'choice_not_taken');
+  if (!observation.unanswered && !isWanted(shown)) throw new ToolError(`${label} shows "${shown ?? '(unreadable)'}" after choosing "${chosen.name}": the choice did not take`, 'choice_not_taken');
   return actionOutcome({ path: 'x11_atspi', mode: 'background', target, observation });
 }

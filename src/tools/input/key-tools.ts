@@ -2,14 +2,15 @@ import { z } from 'zod';
 import { characterCount, copyText, cutText, doAction, pasteText, caretOffset, selectTextRange, textSelection } from '../../platform/linux/atspi/operations.js';
 import type { ToolContext } from '../context.js';
 import { defineTool, ToolError } from '../tool.js';
-import { findNamedAction, findPressAction, focusElement, type Actionable } from './accessible-actions.js';
+import { findNamedAction, findPressAction, type Actionable } from './accessible-actions.js';
 import { focusedElementOf } from './focused-element.js';
 import { actionOutcome, actionOutput, notDelivered } from './outcome.js';
-import { click, pressCombination, syntheticCombination } from '../../platform/linux/input/index.js';
+import { pressCombination, syntheticCombination } from '../../platform/linux/input/index.js';
 import { observePixels, syntheticEventsReach } from './synthetic-rung.js';
 import { parseKeys, withForeground } from './real-input.js';
 import { actionResult, deliveryMode, deliveryModeArgument, elementAddressing, type ActionResult } from './schemas.js';
-import { actionable, elementScreenPoint, keyboardWindow, resolveElement } from './targets.js';
+import { actionable, keyboardWindow, resolveElement } from './targets.js';
+import { focusForKeys } from './element-point.js';
 import { observe, stateProbe, textProbe, type Probe } from './verification.js';
 import { liveStates } from './live-states.js';
 
@@ -120,10 +121,9 @@ async function sendKeys(context: ToolContext, tool: string, args: KeyArgs, rawKe
     return actionOutcome({ path: 'x11_atspi', mode, target: element, observation });
   }
 
-  const centre = element?.live.interfaces.includes('Component') ? await elementScreenPoint(context, element) : undefined;
   const observation = await withForeground(context, window, async (x) => {
     // Focus first, outside the observation: only what the keys do counts as their effect.
-    if (element && !(await focusElement(context, actionable(element))) && centre) await click(x, { x: centre.screenX, y: centre.screenY });
+    if (element) await focusForKeys(context, x, element);
     const press = async () => {
       await pressCombination(x, rawKeys, { repeat });
     };

@@ -45,16 +45,40 @@ function defaultEscalation(mode: DeliveryMode, path: DeliveryPath): Escalation {
  * change and saw none (or dispatched nothing); unverifiable when the app gives us no way to see.
  */
 export function actionOutcome(input: OutcomeInput): ActionResult {
-  const base = { path: input.path, delivery_mode: input.mode, target: describeTarget(input.target) };
+  const observation = input.observation;
+  const base = {
+    path: input.path,
+    delivery_mode: input.mode,
+    target: describeTarget(input.target),
+    ...(observation?.newWindows ? { new_windows: observation.newWindows } : {}),
+  };
   if (input.path === 'none') {
     return { ...base, effect: 'suspected_noop', verified: false, escalation: input.escalation ?? defaultEscalation(input.mode, input.path) };
   }
-  const observation = input.observation;
+  if (observation?.unanswered) return unansweredOutcome(base, observation);
   if (observation?.changed) return { ...base, effect: 'confirmed', verified: true, evidence: observation.evidence };
   if (observation?.listening) {
     return { ...base, effect: 'suspected_noop', verified: false, evidence: [], escalation: input.escalation ?? defaultEscalation(input.mode, input.path) };
   }
   return { ...base, effect: 'unverifiable', verified: false };
+}
+
+/**
+ * The action was dispatched and the app did not answer in time. Never a failure and never a suggestion to
+ * retry (that would run the action twice, e.g. open a second dialog): confirmed when the read-back shows
+ * the effect anyway, else unverifiable, with the windows the app opened meanwhile named.
+ */
+function unansweredOutcome(base: Omit<ActionResult, 'effect' | 'verified'>, observation: Observation): ActionResult {
+  const { call, timeoutMs } = observation.unanswered!;
+  const opened = observation.newWindows ?? [];
+  const windows = opened.map((window) => `window ${window.window_id} "${window.title}"`).join(', ');
+  const note =
+    `${call} was dispatched and the application did not answer within ${timeoutMs} ms (typically because the action opened a modal dialog, whose event loop runs inside the call); ` +
+    (opened.length > 0
+      ? `the app opened ${windows} meanwhile: read it with get_window_state before acting again`
+      : 'no new window of the app appeared; it may be busy or hung: check with get_window_state before repeating the action');
+  const result = { ...base, no_reply_ms: timeoutMs, evidence: [note, ...observation.evidence] };
+  return observation.changed ? { ...result, effect: 'confirmed', verified: true } : { ...result, effect: 'unverifiable', verified: false };
 }
 
 /** Nothing was sent: the honest answer when no rung of the asked delivery mode reaches the target. */
@@ -74,14 +98,17 @@ export function actionOutput(tool: string, result: ActionResult): ToolOutput<Act
   const mark = result.effect === 'confirmed' ? '✅' : result.effect === 'unverifiable' ? '❔' : '⚠️';
   const verdict =
     result.effect === 'confirmed'
-      ? `confirmed via ${result.path}`
+      ? `confirmed via ${result.path}${result.no_reply_ms !== undefined ? ` (the app did not answer the call within ${result.no_reply_ms} ms)` : ''}`
       : result.path === 'none'
         ? 'not delivered'
-        : result.effect === 'unverifiable'
+        : result.no_reply_ms !== undefined
+          ? `dispatched via ${result.path}, unconfirmed: the app did not answer within ${result.no_reply_ms} ms`
+          : result.effect === 'unverifiable'
           ? `delivered via ${result.path}, effect not observable`
           : `delivered via ${result.path}, no effect seen`;
   const lines = [
     ...(result.evidence ?? []).map((line) => `- ${line}`),
+    ...(result.new_windows ?? []).map((window) => `new window: ${window.window_id} "${window.title}" (pid ${window.pid})`),
     ...(result.escalation ? [`next: ${result.escalation.recommended}: ${result.escalation.reason}`] : []),
   ];
   return { summary: `${mark} ${tool}${targetText(result)}: ${verdict}`, body: lines.join('\n') || undefined, structured: result };

@@ -48,6 +48,10 @@ export const actionResult = z.object({
   evidence: z.array(z.string()).optional(),
   escalation: escalationResult.optional(),
   delivery_mode: z.enum(['background', 'foreground']),
+  /** The action call was sent and got no reply within this many ms (the app may be running a modal dialog). */
+  no_reply_ms: z.number().optional(),
+  /** Top-level windows of the target's app that appeared while the action ran (a dialog it opened). */
+  new_windows: z.array(z.object({ window_id: z.number(), title: z.string(), pid: z.number() })).optional(),
   target: z
     .object({
       pid: z.number(),

@@ -1,5 +1,5 @@
 import { ATSPI_ROLE_NAMES } from '../../cup/atspi/constants.js';
-import { readObject, scrollIntoView, type ObjectFactsNow } from '../../platform/linux/atspi/operations.js';
+import { readObject, type ObjectFactsNow } from '../../platform/linux/atspi/operations.js';
 import type { Actionable } from './accessible-actions.js';
 import { DBusError, DBusTimeoutError } from '../../platform/linux/dbus/index.js';
 import type { ClientWindow } from '../../platform/linux/windows.js';
@@ -162,25 +162,6 @@ export async function resolveTarget(context: ToolContext, args: AddressingArgs):
   if (byElement && byPixel) throw new ToolError('give either an element (element_index or element_token) or pixels (x, y), not both', 'conflicting_target');
   if (!byElement && !byPixel) throw new ToolError('give a target: element_index + window_id, element_token, or x + y (window-local screenshot pixels)', 'missing_target');
   return byElement ? resolveElement(context, args) : resolvePoint(context, args);
-}
-
-/** The element's centre on screen now, bringing it into view through accessibility when it has no position. */
-export async function elementScreenPoint(context: ToolContext, target: ElementTarget): Promise<PointTarget> {
-  let bounds = await context.desktop.elementBounds(target.window, target.element);
-  if (!bounds) {
-    await scrollIntoView(await context.desktop.atspi(), target.element);
-    bounds = await context.desktop.elementBounds(target.window, target.element);
-  }
-  if (!bounds) {
-    throw new ToolError(
-      `element [e${target.element.index}] has no position on screen (hidden or scrolled away, and it could not be scrolled into view); ` +
-        'scroll to it first or address the control by pixels',
-      'element_not_visible',
-    );
-  }
-  const screenX = Math.round(bounds.x + bounds.w / 2);
-  const screenY = Math.round(bounds.y + bounds.h / 2);
-  return { kind: 'point', window: target.window, screenX, screenY, windowX: screenX - target.window.bounds.x, windowY: screenY - target.window.bounds.y };
 }
 
 /** Where a keyboard tool's input goes without an element: window_id, else the active (or front-most) window of pid. */

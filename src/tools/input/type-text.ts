@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
 import type { ObjectRef } from '../../platform/linux/atspi/object-ref.js';
-import { caretOffset, characterCount, insertText, setCaretOffset } from '../../platform/linux/atspi/operations.js';
+import { caretOffset, characterCount, insertText } from '../../platform/linux/atspi/operations.js';
 import type { ClientWindow } from '../../platform/linux/windows.js';
 import type { ToolContext } from '../context.js';
 import { pidArgument, windowIdArgument } from '../schemas.js';
@@ -9,12 +9,13 @@ import { defineTool, ToolError } from '../tool.js';
 import { focusElement, type Actionable } from './accessible-actions.js';
 import { focusedElementOf } from './focused-element.js';
 import { actionOutcome, actionOutput, notDelivered } from './outcome.js';
-import { click, typeText as typeTextReally } from '../../platform/linux/input/index.js';
+import { typeText as typeTextReally } from '../../platform/linux/input/index.js';
 import { syntheticText } from '../../platform/linux/input/index.js';
 import { withForeground } from './real-input.js';
 import { observePixels, syntheticEventsReach } from './synthetic-rung.js';
 import { actionResult, type ActionResult, deliveryMode, deliveryModeArgument, elementIndexArgument, elementTokenArgument, sessionArgument } from './schemas.js';
-import { actionable, elementScreenPoint, keyboardWindow, resolveElement, type ElementTarget } from './targets.js';
+import { actionable, keyboardWindow, resolveElement, type ElementTarget } from './targets.js';
+import { focusForKeys } from './element-point.js';
 import { observe, textProbe, type Probe } from './verification.js';
 import { liveStates } from './live-states.js';
 
@@ -144,17 +145,9 @@ export const typeText = defineTool({
     }
 
     const app = target?.ref.bus;
-    const centre = element && !element.live.interfaces.includes('Component') ? undefined : element ? await elementScreenPoint(context, element) : undefined;
-    const caretBefore = element?.live.interfaces.includes('Text') ? await caretOffset(await context.desktop.atspi(), element.element).catch(() => -1) : -1;
     const observation = await withForeground(context, window, async (x) => {
-      // Put the caret in the field first (outside the observation): through accessibility where the toolkit allows, else with a real click.
-      if (element && !(await focusElement(context, actionable(element)))) {
-        if (centre) await click(x, { x: centre.screenX, y: centre.screenY });
-      } else if (element && caretBefore >= 0) {
-        // A GTK3 entry selects all its text when focused this way, and the keys would replace it: the caret goes
-        // back where it was, so the text goes in there, as it does in the background.
-        await setCaretOffset(await context.desktop.atspi(), element.element, caretBefore).catch(() => false);
-      }
+      // Put the caret in the field first, outside the observation.
+      if (element) await focusForKeys(context, x, element);
       const type = async () => {
         await typeTextReally(x, args.text, { delayMs: args.delay_ms ?? 0, holdMs: 1 });
       };

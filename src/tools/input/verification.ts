@@ -4,6 +4,7 @@ import { quirksFor } from '../../platform/linux/atspi/toolkit.js';
 import type { AccessibilityEvent } from '../../platform/linux/atspi/event-monitor.js';
 import type { ObjectRef } from '../../platform/linux/atspi/object-ref.js';
 import { readName, readRole, readText, readValue } from '../../platform/linux/atspi/operations.js';
+import { UnansweredActionError } from '../../platform/linux/atspi/unanswered-action.js';
 import type { ToolContext } from '../context.js';
 import type { WindowSnapshot } from '../state/snapshot-store.js';
 import { liveStates } from './live-states.js';
@@ -44,12 +45,23 @@ export function nameProbe(context: ToolContext, ref: ObjectRef, label: string): 
   return { label: `name of ${label}`, read: async () => readName(await context.desktop.atspi(), ref) };
 }
 
+/** A top-level window as an action's result names it. */
+export interface NewWindow {
+  window_id: number;
+  title: string;
+  pid: number;
+}
+
 export interface Observation {
   evidence: string[];
   /** Something the app reported or we read back changed. */
   changed: boolean;
   /** Events could be received from the app (it was subscribed before the action). */
   listening: boolean;
+  /** The action call was sent and the app did not answer in time (it may be running a modal dialog). */
+  unanswered?: { call: string; timeoutMs: number };
+  /** Top-level windows of the app's process that appeared while the action ran. */
+  newWindows?: NewWindow[];
 }
 
 export interface ObserveOptions {
@@ -90,16 +102,21 @@ function named(role: string, name: string): string {
   return `${role}${name ? ` "${name.slice(0, 40)}"` : ''}`;
 }
 
+/** An object's role and name as it reports them now, e.g. 'push button "Close"'; rejects when it is gone. */
+export async function roleAndNameNow(context: ToolContext, ref: ObjectRef): Promise<string> {
+  const client = await context.desktop.atspi();
+  const [role, name, toolkit] = await Promise.all([readRole(client, ref), readName(client, ref), client.toolkitOf(ref.bus)]);
+  const roleName = atspiRoleName(role).slice('ROLE_'.length).toLowerCase().replaceAll('_', ' ');
+  return named(roleName, readableName(name, quirksFor(toolkit).gtk4NameQuirks));
+}
+
 /** How evidence names an object: its element index when the snapshot has it, else its role and name read now. */
 async function elementLabel(context: ToolContext, snapshot: WindowSnapshot | undefined, ref: ObjectRef): Promise<string> {
   for (const element of snapshot?.elements.values() ?? []) {
     if (element.path === ref.path) return `[e${element.index}] ${named(element.role, element.name)}`;
   }
   try {
-    const client = await context.desktop.atspi();
-    const [role, name, toolkit] = await Promise.all([readRole(client, ref), readName(client, ref), client.toolkitOf(ref.bus)]);
-    const roleName = atspiRoleName(role).slice('ROLE_'.length).toLowerCase().replaceAll('_', ' ');
-    return `(not in the snapshot) ${named(roleName, readableName(name, quirksFor(toolkit).gtk4NameQuirks))}`;
+    return `(not in the snapshot) ${await roleAndNameNow(context, ref)}`;
   } catch {
     // Gone already (a closed dialog's widgets): its path is all there is to name it by.
     return `object ${ref.path.slice(ref.path.lastIndexOf('/') + 1)}`;
@@ -132,6 +149,20 @@ async function describeObject(context: ToolContext, events: readonly Accessibili
 }
 
 /**
+ * The top-level X windows of the process behind an accessibility bus name, or undefined when that cannot
+ * be told (no pid, no X): what an action opened is found by comparing this list before and after it.
+ */
+async function appWindows(context: ToolContext, app: string): Promise<NewWindow[] | undefined> {
+  try {
+    const pid = await (await context.desktop.atspi()).pidOf(app);
+    const windows = await context.desktop.windows();
+    return windows.filter((window) => window.pid === pid).map((window) => ({ window_id: window.id, title: window.title, pid: window.pid }));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * Runs an action and gathers evidence of its effect: the probes read before and after, and the app's own
  * change events (read back where they name a new value). Returns as soon as a probe changes, or shortly
  * after the first event; waits at most settleMs when nothing happens.
@@ -144,8 +175,15 @@ export async function observe(context: ToolContext, app: string, probes: Probe[]
   const recorder = await client.events.record(app).catch(() => undefined);
   const readAll = () => Promise.all(probes.map((probe) => probe.read().catch(() => undefined)));
   try {
-    const before = await readAll();
-    await act();
+    const [before, windowsBefore] = await Promise.all([readAll(), appWindows(context, app)]);
+    let unanswered: Observation['unanswered'];
+    try {
+      await act();
+    } catch (error) {
+      // Sent and not answered is not a failure: what it did is read back like any other action's effect.
+      if (!(error instanceof UnansweredActionError)) throw error;
+      unanswered = { call: error.member, timeoutMs: error.timeoutMs };
+    }
     const deadline = Date.now() + settleMs;
     const relevant = () => (recorder?.events ?? []).filter((event) => !isNoise(event) && !options.ignore?.(event));
     let after = await readAll();
@@ -170,7 +208,14 @@ export async function observe(context: ToolContext, app: string, probes: Probe[]
       if (evidence.length >= maxEvidence) break;
       evidence.push(await describeObject(context, events, options.snapshot));
     }
-    return { evidence, changed: evidence.length > 0, listening: recorder !== undefined };
+    const newWindows = windowsBefore && (await appWindows(context, app))?.filter((window) => !windowsBefore.some((known) => known.window_id === window.window_id));
+    return {
+      evidence,
+      changed: evidence.length > 0,
+      listening: recorder !== undefined,
+      ...(unanswered ? { unanswered } : {}),
+      ...(newWindows?.length ? { newWindows } : {}),
+    };
   } finally {
     recorder?.stop();
   }

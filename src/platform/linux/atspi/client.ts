@@ -1,8 +1,9 @@
-import { DBusConnection, DBusError, getProperty, type MethodCall } from '../dbus/index.js';
+import { DBusConnection, DBusError, DBusTimeoutError, getProperty, type MethodCall } from '../dbus/index.js';
 import { atspiInterface, REGISTRY_BUS, ROOT_PATH, type ObjectRef } from './object-ref.js';
 import { EventMonitor } from './event-monitor.js';
 import { ObjectFactsCache } from './object-facts.js';
 import type { ToolkitInfo } from './toolkit.js';
+import { UnansweredActionError } from './unanswered-action.js';
 
 /** How calls to one application travel: over its private socket when it offers one, else through the bus. */
 interface AppChannel {
@@ -120,7 +121,9 @@ export class AtspiClient {
    */
   async callObjectAlone(ref: ObjectRef, call: ObjectCall): Promise<unknown[]> {
     const channel = await this.channelFor(ref.bus);
-    if (!channel.address) return this.callOver(channel, ref, call);
+    // Without a private socket the call shares the bus connection; a reply that comes after the timeout
+    // (when the dialog closes) finds no pending call and is dropped, so that connection stays usable.
+    if (!channel.address) return this.callUnanswerable(channel, ref, call);
     let connection: DBusConnection;
     try {
       connection = await DBusConnection.connect(channel.address, { timeoutMs: this.callTimeoutMs, connectTimeoutMs: this.callTimeoutMs, peerToPeer: true });
@@ -130,10 +133,20 @@ export class AtspiClient {
       throw new Error(`the application (${ref.bus}) did not take a connection on its accessibility socket: ${(error as Error).message}`);
     }
     try {
-      return await this.callOver({ connection, direct: true }, ref, call);
+      return await this.callUnanswerable({ connection, direct: true }, ref, call);
     } finally {
       // The app may still be inside this call's dispatch (running the dialog); it sees the close when it returns.
       connection.close();
+    }
+  }
+
+  /** A call whose timeout means "sent, not answered" (UnansweredActionError), not "failed". */
+  private async callUnanswerable(channel: AppChannel, ref: ObjectRef, call: ObjectCall): Promise<unknown[]> {
+    try {
+      return await this.callOver(channel, ref, call);
+    } catch (error) {
+      if (error instanceof DBusTimeoutError) throw new UnansweredActionError(call.member, error.timeoutMs);
+      throw error;
     }
   }
 

@@ -12,13 +12,18 @@ export function callObject(client: AtspiClient, ref: ObjectRef, iface: string, m
   return client.callObject(ref, { interface: iface.includes('.') ? iface : atspiInterface(iface), member, signature, body });
 }
 
+/**
+ * A call that changes the application (an action, a selection, text or a value) and so runs the app's own
+ * handlers, which may open a modal dialog before answering: over a connection of its own, and a timeout
+ * means sent and unanswered (see callObjectAlone and UnansweredActionError), never a failure.
+ */
+function changeObject(client: AtspiClient, ref: ObjectRef, iface: string, member: string, signature: string, body: unknown[]): Promise<unknown[]> {
+  return client.callObjectAlone(ref, { interface: iface.includes('.') ? iface : atspiInterface(iface), member, signature, body });
+}
+
 async function getProperty(client: AtspiClient, ref: ObjectRef, iface: string, name: string): Promise<unknown> {
   const [variant] = await callObject(client, ref, 'org.freedesktop.DBus.Properties', 'Get', 'ss', [atspiInterface(iface), name]);
   return (variant as Variant).value;
-}
-
-async function setProperty(client: AtspiClient, ref: ObjectRef, iface: string, name: string, value: Variant): Promise<void> {
-  await callObject(client, ref, 'org.freedesktop.DBus.Properties', 'Set', 'ssv', [atspiInterface(iface), name, value]);
 }
 
 /** The facts an action needs to know it is acting on the object the agent saw, and what it can do. */
@@ -68,9 +73,9 @@ export async function actionNames(client: AtspiClient, ref: ObjectRef): Promise<
   return names;
 }
 
-/** Performs an action; over a connection of its own, as the action may run a modal dialog (see callObjectAlone). */
+/** Performs an action; over a connection of its own, as the action may run a modal dialog (see changeObject). */
 export async function doAction(client: AtspiClient, ref: ObjectRef, index: number): Promise<boolean> {
-  return Boolean((await client.callObjectAlone(ref, { interface: atspiInterface('Action'), member: 'DoAction', signature: 'i', body: [index] }))[0]);
+  return Boolean((await changeObject(client, ref, 'Action', 'DoAction', 'i', [index]))[0]);
 }
 
 export async function grabFocus(client: AtspiClient, ref: ObjectRef): Promise<boolean> {
@@ -120,11 +125,11 @@ export async function characterCount(client: AtspiClient, ref: ObjectRef): Promi
 
 /** Inserts at a character offset; the length argument is the text's UTF-8 byte count (ATK, GTK and Qt all read it so). */
 export async function insertText(client: AtspiClient, ref: ObjectRef, position: number, text: string): Promise<boolean> {
-  return Boolean((await callObject(client, ref, 'EditableText', 'InsertText', 'isi', [position, text, Buffer.byteLength(text, 'utf8')]))[0]);
+  return Boolean((await changeObject(client, ref, 'EditableText', 'InsertText', 'isi', [position, text, Buffer.byteLength(text, 'utf8')]))[0]);
 }
 
 export async function setTextContents(client: AtspiClient, ref: ObjectRef, text: string): Promise<boolean> {
-  return Boolean((await callObject(client, ref, 'EditableText', 'SetTextContents', 's', [text]))[0]);
+  return Boolean((await changeObject(client, ref, 'EditableText', 'SetTextContents', 's', [text]))[0]);
 }
 
 export async function copyText(client: AtspiClient, ref: ObjectRef, start: number, end: number): Promise<void> {
@@ -132,11 +137,11 @@ export async function copyText(client: AtspiClient, ref: ObjectRef, start: numbe
 }
 
 export async function cutText(client: AtspiClient, ref: ObjectRef, start: number, end: number): Promise<boolean> {
-  return Boolean((await callObject(client, ref, 'EditableText', 'CutText', 'ii', [start, end]))[0]);
+  return Boolean((await changeObject(client, ref, 'EditableText', 'CutText', 'ii', [start, end]))[0]);
 }
 
 export async function pasteText(client: AtspiClient, ref: ObjectRef, position: number): Promise<boolean> {
-  return Boolean((await callObject(client, ref, 'EditableText', 'PasteText', 'i', [position]))[0]);
+  return Boolean((await changeObject(client, ref, 'EditableText', 'PasteText', 'i', [position]))[0]);
 }
 
 /** The first selected range of a text object, or undefined when nothing is selected. */
@@ -168,12 +173,12 @@ export async function readValue(client: AtspiClient, ref: ObjectRef): Promise<Ra
 }
 
 export async function setValue(client: AtspiClient, ref: ObjectRef, value: number): Promise<void> {
-  await setProperty(client, ref, 'Value', 'CurrentValue', new Variant('d', value));
+  await changeObject(client, ref, 'org.freedesktop.DBus.Properties', 'Set', 'ssv', [atspiInterface('Value'), 'CurrentValue', new Variant('d', value)]);
 }
 
 /** Selects a child; over a connection of its own, as an app may open a dialog when its selection changes. */
 export async function selectChild(client: AtspiClient, ref: ObjectRef, index: number): Promise<boolean> {
-  return Boolean((await client.callObjectAlone(ref, { interface: atspiInterface('Selection'), member: 'SelectChild', signature: 'i', body: [index] }))[0]);
+  return Boolean((await changeObject(client, ref, 'Selection', 'SelectChild', 'i', [index]))[0]);
 }
 
 /** The first selected child of an object with the Selection interface, if any. */
@@ -186,7 +191,7 @@ export async function selectedChild(client: AtspiClient, ref: ObjectRef): Promis
 export async function selectTableRow(client: AtspiClient, table: ObjectRef, childIndex: number): Promise<boolean> {
   const row = Number((await callObject(client, table, 'Table', 'GetRowAtIndex', 'i', [childIndex]))[0]);
   if (!Number.isInteger(row) || row < 0) return false;
-  return Boolean((await client.callObjectAlone(table, { interface: atspiInterface('Table'), member: 'AddRowSelection', signature: 'i', body: [row] }))[0]);
+  return Boolean((await changeObject(client, table, 'Table', 'AddRowSelection', 'i', [row]))[0]);
 }
 
 export async function children(client: AtspiClient, ref: ObjectRef): Promise<ObjectRef[]> {

@@ -1,5 +1,6 @@
 // Window activation through the window manager (EWMH): which window is active, making another one active (and
 // un-minimizing it) with a bounded wait for the window manager to do it, and raising.
+import { setTimeout as sleep } from 'node:timers/promises';
 import { waitFor } from '../desktop/processes.js';
 import { encodeClientMessage, X11Error, type X11Connection } from '../x11/index.js';
 import { integerOption } from './checks.js';
@@ -38,10 +39,9 @@ export async function activateWindow(x: X11Connection, window: number, options: 
     x.getAtomList(window, '_NET_WM_STATE'),
     x.internAtom('_NET_WM_STATE_HIDDEN'),
   ]);
-  if (states?.includes(hidden) || (await x.getCardinals(window, 'WM_STATE'))?.[0] === iconicState) {
-    // ICCCM: mapping an iconic window asks the window manager to restore it (most also do on _NET_ACTIVE_WINDOW).
-    await x.mapWindow(window);
-  }
+  const restoring = states?.includes(hidden) || (await x.getCardinals(window, 'WM_STATE'))?.[0] === iconicState;
+  // ICCCM: mapping an iconic window asks the window manager to restore it (most also do on _NET_ACTIVE_WINDOW).
+  if (restoring) await x.mapWindow(window);
   if (managed) {
     const message = encodeClientMessage(window, await x.internAtom('_NET_ACTIVE_WINDOW'), 32, [sourcePager, time, current]);
     await x.sendEvent(root, false, substructureMask, message);
@@ -49,11 +49,37 @@ export async function activateWindow(x: X11Connection, window: number, options: 
     await x.raiseWindow(window);
     await x.setInputFocus(window, 'Parent', time);
   }
+  const deadline = Date.now() + timeoutMs;
   try {
-    await waitFor(`window 0x${window.toString(16)} to become active`, timeoutMs, async () => ((await isActive(x, window)) ? true : undefined));
-    return true;
+    // Active is not yet on screen: a restored (un-minimized) window is mapped after the window manager
+    // activates it, and real input sent before then lands on whatever lies under it.
+    await waitFor(`window 0x${window.toString(16)} to become active and viewable`, timeoutMs, async () =>
+      (await isActive(x, window)) && (await x.getWindowAttributes(window)).mapState === 'viewable' ? true : undefined,
+    );
   } catch {
     return false;
+  }
+  if (restoring) await settledPosition(x, window, deadline);
+  return true;
+}
+
+/** Polls that must see the same position in a row before a window counts as still. */
+const stillPolls = 3;
+
+/**
+ * Waits (until the deadline at most) for a window to stop moving: window managers animate a restore (openbox
+ * slides the window up from the bottom of the screen), and a click aimed at where the window belongs
+ * would land elsewhere until it arrives.
+ */
+async function settledPosition(x: X11Connection, window: number, deadline: number): Promise<void> {
+  let previous = '';
+  let same = 0;
+  while (same < stillPolls && Date.now() < deadline) {
+    const origin = await x.translateCoordinates(window, x.screen.root, 0, 0);
+    const now = `${origin.x},${origin.y}`;
+    same = now === previous ? same + 1 : 1;
+    previous = now;
+    if (same < stillPolls) await sleep(25);
   }
 }
 

@@ -1,0 +1,150 @@
+// Where a real pointer click on an element lands: a point inside the element's own visible box, or none.
+import { ATSPI_ROLE_NAMES } from '../../cup/atspi/constants.js';
+import type { ObjectRef } from '../../platform/linux/atspi/object-ref.js';
+import { click } from '../../platform/linux/input/index.js';
+import type { X11Connection } from '../../platform/linux/x11/index.js';
+import { caretOffset, parentOf, readRole, scrollIntoView, setCaretOffset } from '../../platform/linux/atspi/operations.js';
+import { quirksFor } from '../../platform/linux/atspi/toolkit.js';
+import type { ToolContext } from '../context.js';
+import { resolveWindow } from '../perception/window-records.js';
+import { ToolError } from '../tool.js';
+import { focusElement } from './accessible-actions.js';
+import { liveStates } from './live-states.js';
+import { actionable, type ElementTarget, type PointTarget } from './targets.js';
+import { roleAndNameNow } from './verification.js';
+
+interface Box {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+const ROLE_APPLICATION = 75;
+/** Containers that show only part of their content (scrolled): what lies outside their box is not on screen. */
+const clippingRoles = new Set(['ROLE_SCROLL_PANE', 'ROLE_VIEWPORT', 'ROLE_LIST', 'ROLE_LIST_BOX', 'ROLE_TABLE', 'ROLE_TREE', 'ROLE_TREE_TABLE', 'ROLE_DOCUMENT_WEB', 'ROLE_DOCUMENT_FRAME', 'ROLE_DOCUMENT_TEXT']);
+/**
+ * Ancestors whose descendants pop up in a surface of their own (a menu's items, a combo box's list): an
+ * open popup lies outside its opener's box and the containers around it, so clipping stops there.
+ */
+const popupRoles = new Set(['ROLE_MENU', 'ROLE_COMBO_BOX', 'ROLE_WINDOW', 'ROLE_POPUP_MENU']);
+/** Below this many pixels in either direction, a visible sliver is no place to aim a click. */
+const minimumSide = 3;
+/** Accessibility trees are rarely deeper; the bound keeps a cyclic parent chain (a toolkit bug) finite. */
+const maxDepth = 64;
+
+/** Why a real click has nowhere to land on the element. */
+type Unplaceable =
+  | { why: 'hidden'; opener?: string }
+  | { why: 'no_position' }
+  | { why: 'clipped' };
+
+function intersect(a: Box, b: Box): Box {
+  const x = Math.max(a.x, b.x);
+  const y = Math.max(a.y, b.y);
+  return { x, y, w: Math.max(0, Math.min(a.x + a.w, b.x + b.w) - x), h: Math.max(0, Math.min(a.y + a.h, b.y + b.h) - y) };
+}
+
+/**
+ * The part of the element's own box that is on screen now, or why there is none. An element is on screen
+ * only if it and every ancestor are VISIBLE (a closed menu's items, or a closed drop-down's options, keep
+ * boxes that lie over their opener; Chromium even marks the chosen option SHOWING), SHOWING where the
+ * toolkit sets that exactly, and its box survives clipping by the scrolled containers it lies in and by
+ * the screen. Never an ancestor's box: a click there would land on the ancestor, and its effect would be
+ * taken for the element's.
+ */
+async function visibleBox(context: ToolContext, target: ElementTarget): Promise<Box | Unplaceable> {
+  const client = await context.desktop.atspi();
+  const [own, states, toolkit] = await Promise.all([
+    context.desktop.elementBounds(target.window, target.element),
+    liveStates(context, target.element),
+    client.toolkitOf(target.element.bus).catch(() => undefined),
+  ]);
+  const showingIsReliable = quirksFor(toolkit).showingIsReliable;
+  const shown = (present: Set<string>) => present.has('STATE_VISIBLE') && (!showingIsReliable || present.has('STATE_SHOWING'));
+  const screen = await context.desktop.screen();
+  let box = own && intersect(own, { x: 0, y: 0, w: screen.width, h: screen.height });
+  let clipping = true;
+  // The element, or the outermost hidden ancestor seen so far: the first shown ancestor above it opens it.
+  let hidden: ObjectRef | undefined = states.has('STATE_VISIBLE') ? undefined : target.element;
+  let ref = await parentOf(client, target.element);
+  for (let depth = 0; ref && depth < maxDepth; depth++) {
+    const [role, present] = await Promise.all([readRole(client, ref), liveStates(context, ref)]);
+    if (role === ROLE_APPLICATION) break;
+    const roleName = ATSPI_ROLE_NAMES[role] ?? '';
+    if (!shown(present)) hidden = ref;
+    else if (hidden) return { why: 'hidden', opener: await roleAndNameNow(context, ref).catch(() => undefined) };
+    if (box && clipping && clippingRoles.has(roleName)) {
+      const bounds = await context.desktop.elementBounds(target.window, ref);
+      if (bounds) box = intersect(box, bounds);
+    }
+    if (popupRoles.has(roleName)) clipping = false;
+    // An ancestor that vanished meanwhile ends the walk; the element itself was checked live just before.
+    ref = await parentOf(client, ref).catch(() => undefined);
+  }
+  if (hidden) return { why: 'hidden' };
+  // Visible in a shown container, yet not showing or placed: scrolled out of its list (GTK3 says -2^31).
+  if (!box || !shown(states)) return { why: 'no_position' };
+  return box.w >= minimumSide && box.h >= minimumSide ? box : { why: 'clipped' };
+}
+
+function refusal(target: ElementTarget, placement: Unplaceable): ToolError {
+  const label = `element [e${target.element.index}] (${target.element.role}${target.element.name ? ` "${target.element.name}"` : ''})`;
+  const background = ', or use delivery_mode "background" (it acts through accessibility, which needs no position)';
+  const why =
+    placement.why === 'hidden'
+      ? `is hidden: it lies in a closed menu or drop-down${placement.opener ? ` (opened by ${placement.opener})` : ''}, or a collapsed or hidden part of the window; open it first, then call get_window_state again${background}`
+      : placement.why === 'no_position'
+        ? `has no position on screen (the toolkit reports none: hidden or scrolled away) and could not be scrolled into view; scroll its list (scroll tool) or open the menu that holds it, then call get_window_state again${background}`
+        : `lies outside the visible part of the list or page that holds it, and could not be scrolled into view; scroll it into view (scroll tool), then call get_window_state again${background}`;
+  return new ToolError(`${label} ${why}. Nothing was sent: a real click needs a point on the element itself, never one of its containers.`, 'element_not_visible');
+}
+
+/**
+ * Where a real click on the element lands: the centre of the part of its own box that is visible now,
+ * after asking the toolkit to scroll it into view when it is scrolled away. Refused (element_not_visible,
+ * nothing sent) when the element has no visible box of its own.
+ */
+export async function elementScreenPoint(context: ToolContext, target: ElementTarget): Promise<PointTarget> {
+  let placement = await visibleBox(context, target);
+  if ('why' in placement && placement.why !== 'hidden') {
+    // Some toolkits answer false and scroll anyway: the second look decides.
+    await scrollIntoView(await context.desktop.atspi(), target.element);
+    placement = await visibleBox(context, target);
+  }
+  if ('why' in placement) throw refusal(target, placement);
+  const screenX = Math.round(placement.x + placement.w / 2);
+  const screenY = Math.round(placement.y + placement.h / 2);
+  return { kind: 'point', window: target.window, screenX, screenY, windowX: screenX - target.window.bounds.x, windowY: screenY - target.window.bounds.y };
+}
+
+/**
+ * Where a real click on the target lands, with the window where it is now: called once the window is
+ * active, it places targets of a window that was minimized (whose geometry meant nothing until the window
+ * manager restored it).
+ */
+export async function screenPointNow(context: ToolContext, target: ElementTarget | PointTarget): Promise<PointTarget> {
+  const window = await resolveWindow(context, target.window.id, target.window.pid);
+  if (target.kind === 'element') return elementScreenPoint(context, { ...target, window });
+  return { ...target, window, screenX: Math.round(window.bounds.x + target.windowX), screenY: Math.round(window.bounds.y + target.windowY) };
+}
+
+/**
+ * Gives the element the keyboard focus before real keys (the window already active): through
+ * accessibility where the toolkit allows, else with a real click on its own visible box, refused (nothing
+ * typed) when it has none. The point is looked for only when the click is needed: a field scrolled out
+ * of view still takes the focus through accessibility.
+ */
+export async function focusForKeys(context: ToolContext, x: X11Connection, target: ElementTarget): Promise<void> {
+  const client = await context.desktop.atspi();
+  const caret = target.live.interfaces.includes('Text') ? await caretOffset(client, target.element).catch(() => -1) : -1;
+  if (await focusElement(context, actionable(target))) {
+    // A GTK3 entry selects all its text when focused this way, and the keys would replace it: the caret goes
+    // back where it was, so the keys act there, as typing in the background inserts at the caret.
+    if (caret >= 0) await setCaretOffset(client, target.element, caret).catch(() => false);
+    return;
+  }
+  if (!target.live.interfaces.includes('Component')) return;
+  const point = await screenPointNow(context, target);
+  await click(x, { x: point.screenX, y: point.screenY });
+}

@@ -1,0 +1,223 @@
+// Action results that must not lie, on real apps, each judged by a reader independent of the driver:
+// a background click whose app runs a modal dialog inside the call (Qt 5), real clicks on elements with
+// no visible box of their own (a closed drop-down's options, a row scrolled out of its list), and a real
+// click on a minimized window (which the window manager slides back into place).
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { after, before, describe, test } from 'node:test';
+import type { ClientWindow } from '../../src/platform/linux/windows.js';
+import { encodeClientMessage, EventMask } from '../../src/platform/linux/x11/index.js';
+import type { ToolContext } from '../../src/tools/context.js';
+import { runTool } from '../../src/tools/run.js';
+import { fixtureApps, TestDesktop } from '../helpers/desktop.js';
+import { PyatspiOracle } from '../helpers/oracle.js';
+import { accessibleWindowState, callOk, failsWith, testContext, type Element } from '../helpers/tools.js';
+
+interface Action {
+  path: string;
+  effect: string;
+  verified: boolean;
+  evidence?: string[];
+  no_reply_ms?: number;
+  new_windows?: { window_id: number; title: string; pid: number }[];
+}
+
+function find(elements: Element[], role: string, name: string): Element {
+  const found = elements.find((element) => element.role === role && element.name === name);
+  assert.ok(found, `no ${role} "${name}" among: ${elements.map((e) => `${e.role} "${e.name}"`).join(', ')}`);
+  return found;
+}
+
+/** The X server's own list (xwininfo): ids of the windows named exactly `title`, anywhere in the window tree. */
+function xWindowsNamed(title: string, env: NodeJS.ProcessEnv): number[] {
+  const tree = execFileSync('xwininfo', ['-root', '-tree'], { env, encoding: 'utf8', timeout: 10_000 });
+  const quoted = `"${title}"`;
+  return tree
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line.startsWith('0x') && line.slice(line.indexOf(' ') + 1).startsWith(`${quoted}:`))
+    .map((line) => Number.parseInt(line, 16));
+}
+
+/** The active window as the window manager published it (xprop), independent of the driver. */
+function activeWindow(env: NodeJS.ProcessEnv): string {
+  return execFileSync('xprop', ['-root', '_NET_ACTIVE_WINDOW'], { env, encoding: 'utf8', timeout: 10_000 }).trim();
+}
+
+async function until(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) assert.fail(`${what} within ${timeoutMs} ms`);
+    await sleep(100);
+  }
+}
+
+describe('honest action results on real apps', () => {
+  let desktop: TestDesktop;
+  let context: ToolContext;
+  let oracle: PyatspiOracle;
+
+  async function elements(window: ClientWindow): Promise<Element[]> {
+    return (await accessibleWindowState(context, window, { include_screenshot: false, detail: 'full' })).state.elements;
+  }
+
+  before(async () => {
+    desktop = await TestDesktop.start();
+    context = testContext();
+    oracle = new PyatspiOracle(desktop.env());
+  });
+
+  after(async () => {
+    oracle?.close();
+    context?.desktop.close();
+    await desktop?.stop();
+  });
+
+  test('Qt 5 (SpeedCrunch): a background click that opens a modal dialog is dispatched and unconfirmed, names the one dialog, and the next calls work', async () => {
+    const env = desktop.env();
+    const { process: app, window: main } = await desktop.launch('speedcrunch', [], 'SpeedCrunch');
+    try {
+      // Help > About runs QDialog::exec() inside the DoAction call: Qt answers only when the dialog closes.
+      const about = find(await elements(main), 'menuitem', 'About SpeedCrunch');
+      assert.deepEqual(xWindowsNamed('About SpeedCrunch', env), []);
+      const result = await runTool('click', { window_id: main.id, element_index: about.index }, context);
+      assert.equal(result.ok, true, `not an error: ${result.summary}`);
+      const action = result.structured as unknown as Action;
+      assert.equal(action.path, 'x11_atspi');
+      assert.ok(action.effect === 'unverifiable' || action.effect === 'confirmed', JSON.stringify(action));
+      assert.ok((action.no_reply_ms ?? 0) > 0, JSON.stringify(action));
+      assert.match(action.evidence?.[0] ?? '', /^DoAction was dispatched and the application did not answer within \d+ ms \(typically because the action opened a modal dialog/);
+      assert.match(result.summary, action.effect === 'confirmed' ? /confirmed via x11_atspi/ : /dispatched via x11_atspi, unconfirmed/);
+
+      const dialog = action.new_windows?.find((window) => window.title === 'About SpeedCrunch');
+      assert.ok(dialog, `the result names the dialog: ${JSON.stringify(action.new_windows)}`);
+      assert.equal(dialog.pid, main.pid);
+      // Exactly one dialog, by the X server's own count, and pyatspi reads it.
+      assert.deepEqual(xWindowsNamed('About SpeedCrunch', env), [dialog.window_id]);
+      assert.equal((await oracle.find(main.pid, 'About SpeedCrunch', 'push button', 'Close')).found, true);
+
+      // The next calls work: the dialog reads, and its Close button closes it.
+      const dialogWindow = (await context.desktop.windows()).find((window) => window.id === dialog.window_id);
+      assert.ok(dialogWindow);
+      const close = find(await elements(dialogWindow), 'button', 'Close');
+      const closed = (await callOk(context, 'click', { window_id: dialog.window_id, element_index: close.index })).structured as unknown as Action;
+      assert.equal(closed.path, 'x11_atspi');
+      await until('the dialog is gone from the X server', () => xWindowsNamed('About SpeedCrunch', env).length === 0);
+
+      // The main window still reads and takes input through accessibility, as pyatspi confirms.
+      const input = (await elements(main)).find((element) => element.role === 'textbox' && element.states.includes('editable'));
+      assert.ok(input, 'the expression line');
+      const typed = (await callOk(context, 'type_text', { window_id: main.id, element_index: input.index, text: '6*7' })).structured as unknown as Action;
+      assert.equal(typed.effect, 'confirmed', JSON.stringify(typed));
+      assert.ok((await oracle.texts(main.pid, main.title)).includes('6*7'), 'pyatspi reads the typed text');
+      assert.equal(app.exitCode, null, 'SpeedCrunch is still running');
+    } finally {
+      app.kill('SIGKILL');
+    }
+  });
+
+  test('GTK3: a real click on an option of a closed drop-down, or on a row scrolled out of its list, is refused and clicks nothing', async () => {
+    const env = desktop.env();
+    const { process: app, window } = await desktop.launchFixture('gtk3', { title: 'Honesty GTK3', rows: 40 });
+    try {
+      const found = await elements(window);
+      const statusBefore = await oracle.status(window.pid, window.title);
+      const activeBefore = activeWindow(env);
+
+      const green = find(found, 'menuitem', 'Green');
+      const refused = await failsWith(context, 'click', { window_id: window.id, element_index: green.index, delivery_mode: 'foreground' }, 'element_not_visible');
+      assert.match(refused.summary, /closed menu or drop-down \(opened by combo box "Color"\).*Nothing was sent/);
+      const row = find(found, 'option', 'Row 30');
+      const refusedRow = await failsWith(context, 'click', { window_id: window.id, element_index: row.index, delivery_mode: 'foreground' }, 'element_not_visible');
+      assert.match(refusedRow.summary, /scroll/);
+
+      // Nothing was clicked: the app's status, its drop-down's popup and the active window are as they were.
+      assert.deepEqual(await oracle.status(window.pid, window.title), statusBefore);
+      assert.equal((await oracle.find(window.pid, window.title, 'menu item', 'Green')).states?.includes('showing'), false);
+      assert.equal(activeWindow(env), activeBefore);
+
+      // Once the drop-down is open, the same option has a box of its own and a real click chooses it.
+      const opened = (await callOk(context, 'click', { window_id: window.id, element_index: find(found, 'combobox', 'Color').index, delivery_mode: 'foreground' }))
+        .structured as unknown as Action;
+      assert.equal(opened.path, 'x11_pixel_fg');
+      await until('pyatspi sees the option showing', async () => (await oracle.find(window.pid, window.title, 'menu item', 'Green')).states?.includes('showing') === true);
+      const chosen = (await callOk(context, 'click', { window_id: window.id, element_index: find(await elements(window), 'menuitem', 'Green').index, delivery_mode: 'foreground' }))
+        .structured as unknown as Action;
+      assert.equal(chosen.effect, 'confirmed', JSON.stringify(chosen));
+      assert.equal((await oracle.status(window.pid, window.title)).color, 'Green');
+    } finally {
+      app.kill('SIGKILL');
+    }
+  });
+
+  test('a real click on a button of a minimized window waits out the window manager\'s restore and lands on the button', async () => {
+    const { process: app, window } = await desktop.launchFixture('gtk4', { title: 'Honesty minimized' });
+    try {
+      const increment = find(await elements(window), 'button', 'Increment');
+      const x = await desktop.x11();
+      const hidden = await x.internAtom('_NET_WM_STATE_HIDDEN');
+      // ICCCM WM_CHANGE_STATE with IconicState (3): how a client asks to be minimized.
+      await x.sendEvent(x.screen.root, false, EventMask.SubstructureRedirect | EventMask.SubstructureNotify, encodeClientMessage(window.id, await x.internAtom('WM_CHANGE_STATE'), 32, [3]));
+      await until('the window manager minimized the window', async () => (await x.getAtomList(window.id, '_NET_WM_STATE'))?.includes(hidden) === true);
+      const counter = Number((await oracle.status(window.pid, window.title)).counter);
+      const clicked = (await callOk(context, 'click', { window_id: window.id, element_index: increment.index, delivery_mode: 'foreground' })).structured as unknown as Action;
+      assert.equal(clicked.effect, 'confirmed', JSON.stringify(clicked));
+      assert.equal(Number((await oracle.status(window.pid, window.title)).counter), counter + 1, 'pyatspi: the button was pressed once');
+    } finally {
+      app.kill('SIGKILL');
+    }
+  });
+
+  test('Chromium: a real click on an option of a closed <select> (which Chromium places over the select) is refused; opened, it is chosen', async () => {
+    const profile = mkdtempSync(join(tmpdir(), 'cup-honesty-chromium-'));
+    const args = [
+      '--force-renderer-accessibility',
+      '--no-first-run',
+      '--password-store=basic',
+      `--user-data-dir=${profile}`,
+      '--window-size=900,600',
+      // Chromium refuses to run as root inside its sandbox.
+      ...(process.getuid?.() === 0 ? ['--no-sandbox'] : []),
+      `file://${join(fixtureApps, 'select_page.html')}`,
+    ];
+    const { process: app, window } = await desktop.launch('chromium', args, 'Select test - Chromium', 60_000);
+    try {
+      let found: Element[] = [];
+      await until('the page is in the tree', async () => (found = await elements(window)).some((element) => element.name === 'Banana'), 30_000);
+      const textsBefore = await oracle.texts(window.pid, window.title);
+      assert.ok(textsBefore.includes('nothing chosen'), JSON.stringify(textsBefore));
+
+      for (const name of ['Banana', 'Apple']) {
+        // Apple is the chosen option: Chromium even marks it showing, though its menu is closed.
+        const option = found.find((element) => element.name === name && element.role === 'menuitem');
+        assert.ok(option, `option ${name}`);
+        const refused = await failsWith(context, 'click', { window_id: window.id, element_index: option.index, delivery_mode: 'foreground' }, 'element_not_visible');
+        assert.match(refused.summary, /closed menu or drop-down \(opened by combo box "Fruit"\)/);
+      }
+      const combo = await oracle.find(window.pid, window.title, 'combo box', 'Fruit');
+      assert.equal(combo.states?.includes('expanded'), false, 'the select was not opened');
+      assert.deepEqual(await oracle.texts(window.pid, window.title), textsBefore);
+
+      const opened = (await callOk(context, 'click', { window_id: window.id, element_index: find(found, 'combobox', 'Fruit').index, delivery_mode: 'foreground' }))
+        .structured as unknown as Action;
+      assert.equal(opened.effect, 'confirmed', JSON.stringify(opened));
+      await until('pyatspi sees the select expanded', async () => (await oracle.find(window.pid, window.title, 'combo box', 'Fruit')).states?.includes('expanded') === true);
+      const banana = find(await elements(window), 'menuitem', 'Banana');
+      const chosen = (await callOk(context, 'click', { window_id: window.id, element_index: banana.index, delivery_mode: 'foreground' })).structured as unknown as Action;
+      assert.equal(chosen.effect, 'confirmed', JSON.stringify(chosen));
+      await until('pyatspi reads the page saying Banana was chosen', async () => (await oracle.texts(window.pid, window.title)).includes('chose Banana'));
+    } finally {
+      const exited = new Promise((resolve) => app.once('exit', resolve));
+      if (app.exitCode === null && app.signalCode === null) {
+        app.kill('SIGKILL');
+        await Promise.race([exited, sleep(5000)]);
+      }
+      // Chromium's helper processes may still be writing their last files into the profile as they exit.
+      rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+    }
+  });
+});
