@@ -22,6 +22,9 @@ const testPackages = [
   // A Qt 5 application (Qt's own AT-SPI bridge behaves differently from GTK's), and Xaw apps with no
   // accessibility at all (xcalc takes synthetic X events).
   'speedcrunch', 'x11-apps',
+  // LibreOffice Calc, whose sheets report 2^34 cells; its GTK3 plugin is what exposes it to AT-SPI (the
+  // default X11 plugin has no accessibility), and it is chosen on its own when installed.
+  'libreoffice-calc', 'libreoffice-gtk3',
   // Terminal programs the tui_* tests drive.
   'vim', 'htop', 'less', 'dialog', 'whiptail', 'procps',
 ];
