@@ -37,6 +37,8 @@ const manyManagedChildren = 200;
 const blindReadLimit = 100;
 /** Points tried from each corner of the visible part, inward, before giving up on hit testing. */
 const probeInsets = [1, 8, 24, 48, 96];
+/** Rows or columns a table's block is widened by at most when the probes stepped over visible ones. */
+const widenLimit = 16;
 /** Ancestors above the list looked at for the scroll bar that says how far it is scrolled (viewport, scrolled window). */
 const scrollBarDepth = 3;
 /** Children an ancestor may have to be searched for its scroll bar (a scrolled window has two or three). */
@@ -344,12 +346,18 @@ class RangeReader {
       this.call(this.container, table, 'GetIndexAt', 'ii', [0, 0]).then((body) => asNumber(body?.[0])),
     ]);
     const columns = columnCount ?? 0;
+    const rows = rowCount ?? 0;
     const leading = Math.max(0, Math.min(firstCell ?? 0, from.index, this.limit));
-    const top = Math.min(from.row, to.row);
-    const left = Math.min(from.column, to.column);
-    const width = Math.max(from.column, to.column) - left + 1;
+    // A probe that first hit a cell below the column headers may have stepped over a row above it.
+    let top = await this.widen(Math.min(from.row, to.row), -1, rows, (row) => this.cellInView(row, from.column));
+    let left = await this.widen(Math.min(from.column, to.column), -1, columns, (column) => this.cellInView(from.row, column));
+    const bottom = await this.widen(Math.max(from.row, to.row), 1, rows, (row) => this.cellInView(row, from.column));
+    const right = await this.widen(Math.max(from.column, to.column), 1, columns, (column) => this.cellInView(from.row, column));
+    top = Math.max(0, top);
+    left = Math.max(0, left);
+    const width = right - left + 1;
     // Whole rows within the node limit, at least one.
-    const height = Math.max(1, Math.min(Math.max(from.row, to.row) - top + 1, Math.floor((this.limit - leading) / width)));
+    const height = Math.max(1, Math.min(bottom - top + 1, Math.floor((this.limit - leading) / width)));
     const replies: Promise<ObjectRef | undefined>[] = [];
     for (let index = 0; index < leading; index++) replies.push(this.childAt(index));
     for (let row = top; row < top + height; row++) {
@@ -359,11 +367,27 @@ class RangeReader {
     }
     const refs = (await Promise.all(replies)).filter((ref): ref is ObjectRef => ref !== undefined);
     // A sheet has more cells (2^20 rows of 2^14 columns) than the 32-bit child count can say.
-    const total = Math.max(this.container.childCount, leading + (rowCount ?? 0) * columns);
+    const total = Math.max(this.container.childCount, leading + rows * columns);
     const up = top * columns;
     const leftCount = height * left;
     const rightCount = height * Math.max(0, columns - left - width);
     return { refs, unread: { up, left: leftCount, right: rightCount, down: Math.max(0, total - refs.length - up - leftCount - rightCount) } };
+  }
+
+  /** Moves an edge of a table's block outward while the next row or column still has a cell in view. */
+  private async widen(edge: number, step: 1 | -1, count: number, inView: (index: number) => Promise<boolean>): Promise<number> {
+    for (let moves = 0; moves < widenLimit; moves++) {
+      const next = edge + step;
+      if (next < 0 || next >= count || !(await inView(next))) break;
+      edge = next;
+    }
+    return edge;
+  }
+
+  private async cellInView(row: number, column: number): Promise<boolean> {
+    const cell = asRef((await this.call(this.container, atspiInterface('Table'), 'GetAccessibleAt', 'ii', [row, column]))?.[0]);
+    const box = cell && asRect((await this.call(cell, atspiInterface('Component'), 'GetExtents', 'u', [0]))?.[0]);
+    return Boolean(box && intersect(this.view, box));
   }
 
   private childAt(index: number): Promise<ObjectRef | undefined> {
