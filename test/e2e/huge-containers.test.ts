@@ -150,7 +150,7 @@ describe('containers with far more children than can be shown are read by their 
     await context.desktop.close();
   });
 
-  test('LibreOffice Calc: the visible cells of a sheet with their text, checked against pyatspi, and a count of the rest; a click on a shown cell selects it', async (t) => {
+  test('LibreOffice Calc: the visible cells of a sheet with their text, checked against pyatspi, and a count of the rest, at A1 and scrolled down and right; a click on a shown cell selects it', async (t) => {
     const directory = mkdtempSync(join(tmpdir(), 'cup-calc-'));
     const file = join(directory, 'fruit.fods');
     const filled: Record<string, string> = { A1: 'Fruit', B1: 'Count', A2: 'Apple', B2: '3', A3: 'Pear', B3: '7', C5: 'far right' };
@@ -168,34 +168,10 @@ describe('containers with far more children than can be shown are read by their 
       t.diagnostic(`first start of LibreOffice with a fresh profile: window after ${mapped} ms, accessible tree after ${Date.now() - started} ms`);
 
       // Markdown: not cut at a character cap (the compact text of a Calc window is, by its closed menus), and it shows every value.
-      const { result, state } = await coldAndWarm(t, window, { format: 'markdown' }, 'LibreOffice Calc sheet');
-      const cells = state.elements.filter((element) => element.role === 'cell');
-      const places = cells.map((cell) => cellPlace(cell.name));
-      const rows: [number, number] = [Math.min(...places.map((place) => place.row)), Math.max(...places.map((place) => place.row))];
-      const columns: [number, number] = [Math.min(...places.map((place) => place.column)), Math.max(...places.map((place) => place.column))];
-      assert.deepEqual([rows[0], columns[0]], [0, 0], 'a new sheet shows A1 first');
-      assert.ok(rows[1] >= 3 && columns[1] >= 2, `at least A1:C4 on screen, got ${cells[0]?.name}..${cells.at(-1)?.name}`);
-      assert.equal(cells.length, (rows[1] - rows[0] + 1) * (columns[1] - columns[0] + 1), 'a whole block of cells');
-
-      // pyatspi reads the same block and one row and one column beyond it.
-      const sheet = await oracle.cells(window.pid, title, 'table', 'Sheet Sheet1', [rows[0], rows[1] + 1], [columns[0], columns[1] + 1]);
-      for (const cell of sheet.cells) {
-        const shown = cells.find((candidate) => candidate.name === cell.name);
-        const inBlock = cell.row <= rows[1] && cell.column <= columns[1];
-        assert.equal(Boolean(shown), inBlock, `${cell.name} shown`);
-        assert.equal(cell.states.includes('showing'), inBlock, `${cell.name} SHOWING per pyatspi: ${cell.states.join(',')}`);
-        if (!shown) continue;
-        assert.equal(shown.value, cell.text ? cell.text : undefined, `${cell.name}'s text`);
-        const [x, y, w, h] = cell.extents;
-        assert.deepEqual(shown.bounds, { x, y, w, h }, `${cell.name}'s bounds`);
-      }
-      for (const [name, text] of Object.entries(filled)) {
-        const place = cellPlace(name);
-        if (place.row <= rows[1] && place.column <= columns[1]) assert.equal(cells.find((cell) => cell.name === name)?.value, text);
-      }
-      const unread = sheet.rows * sheet.columns - cells.length;
-      const grid = state.elements.find((element) => element.name === 'Sheet Sheet1')!;
-      assert.equal(hintUnder(result.body!, grid.index), `- *${unread} more items — scroll down/right to see*`);
+      const first = await coldAndWarm(t, window, { format: 'markdown' }, 'LibreOffice Calc sheet');
+      const block = await checkSheet(first.result, first.state);
+      assert.deepEqual([block.rows[0], block.columns[0]], [0, 0], 'a new sheet shows A1 first');
+      assert.ok(block.rows[1] >= 4 && block.columns[1] >= 2, 'at least A1:C5 on screen');
 
       const context = testContext();
       const again = await accessibleWindowState(context, window, { include_screenshot: false, format: 'markdown' });
@@ -203,7 +179,43 @@ describe('containers with far more children than can be shown are read by their 
       await callOk(context, 'click', { pid: window.pid, window_id: window.id, element_index: target.index });
       const [b3] = (await oracle.cells(window.pid, title, 'table', 'Sheet Sheet1', [2, 2], [1, 1])).cells;
       assert.ok(b3!.states.includes('selected'), `B3 after the click: ${b3!.states.join(',')}`);
+
+      // Scrolled down and right (real keys), the sheet is read where it now is, with cells counted on all four sides.
+      const keys = { pid: window.pid, window_id: window.id, delivery_mode: 'foreground' };
+      for (let page = 0; page < 3; page++) await callOk(context, 'press_key', { ...keys, key: 'Page_Down' });
+      await callOk(context, 'hotkey', { ...keys, keys: ['alt', 'Page_Down'] });
+      const scrolled = await coldAndWarm(t, window, { format: 'markdown' }, 'LibreOffice Calc sheet scrolled');
+      const moved = await checkSheet(scrolled.result, scrolled.state);
+      assert.ok(moved.rows[0] > 0 && moved.columns[0] > 0, `scrolled to ${JSON.stringify(moved)}`);
       await context.desktop.close();
+
+      /** The shown cells against pyatspi's reading of the same block and the cells around it; the block shown. */
+      async function checkSheet(result: ToolCallResult, state: WindowState) {
+        const cells = state.elements.filter((element) => element.role === 'cell');
+        const places = cells.map((cell) => cellPlace(cell.name));
+        const rows: [number, number] = [Math.min(...places.map((place) => place.row)), Math.max(...places.map((place) => place.row))];
+        const columns: [number, number] = [Math.min(...places.map((place) => place.column)), Math.max(...places.map((place) => place.column))];
+        assert.equal(cells.length, (rows[1] - rows[0] + 1) * (columns[1] - columns[0] + 1), `a whole block of cells: ${cells[0]?.name}..${cells.at(-1)?.name}`);
+        const sheet = await oracle.cells(window.pid, title, 'table', 'Sheet Sheet1', [Math.max(0, rows[0] - 1), rows[1] + 1], [Math.max(0, columns[0] - 1), columns[1] + 1]);
+        for (const cell of sheet.cells) {
+          const shown = cells.find((candidate) => candidate.name === cell.name);
+          const inBlock = cell.row >= rows[0] && cell.row <= rows[1] && cell.column >= columns[0] && cell.column <= columns[1];
+          assert.equal(Boolean(shown), inBlock, `${cell.name} shown`);
+          assert.equal(cell.states.includes('showing'), inBlock, `${cell.name} SHOWING per pyatspi: ${cell.states.join(',')}`);
+          if (!shown) continue;
+          assert.equal(shown.value, cell.text ? cell.text : undefined, `${cell.name}'s text`);
+          const [x, y, w, h] = cell.extents;
+          assert.deepEqual(shown.bounds, { x, y, w, h }, `${cell.name}'s bounds`);
+        }
+        for (const [name, text] of Object.entries(filled)) {
+          const shown = cells.find((cell) => cell.name === name);
+          if (shown) assert.equal(shown.value, text);
+        }
+        const directions = [rows[0] > 0 ? 'up' : '', 'down', columns[0] > 0 ? 'left' : '', 'right'].filter(Boolean).join('/');
+        const grid = state.elements.find((element) => element.name === 'Sheet Sheet1')!;
+        assert.equal(hintUnder(result.body!, grid.index), `- *${sheet.rows * sheet.columns - cells.length} more items — scroll ${directions} to see*`);
+        return { rows, columns };
+      }
     } finally {
       // soffice hands the document to soffice.bin, a process of its own (the window's pid): stop it too.
       if (sofficePid !== undefined) process.kill(sofficePid, 'SIGKILL');
