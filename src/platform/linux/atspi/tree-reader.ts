@@ -36,6 +36,7 @@ export interface ReadTreeResult {
 }
 
 const STATE_SHOWING = 25;
+/** A spreadsheet or tree view: it creates its children on demand and cannot list them all. */
 const STATE_MANAGES_DESCENDANTS = 31;
 /** What the window's top level may show before any extents narrow it: everything. */
 const everywhere: Rect = { x: -(2 ** 31), y: -(2 ** 31), w: 2 ** 32, h: 2 ** 32 };
@@ -302,7 +303,7 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
 
   /**
    * Reads one object and, in parallel, its subtree. `parentView` is the part of the screen (in the
-   * toolkit's coordinates) that the object's ancestors leave visible, undefined when none.
+   * toolkit's coordinates) that the object's ancestors leave visible.
    */
   function visit(node: AtspiRawNode, depth: number, parentView: Promise<Rect>): void {
     pendingNodes++;

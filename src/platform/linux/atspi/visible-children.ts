@@ -1,3 +1,4 @@
+import { ATSPI_ROLE_NAMES, ATSPI_STATE_NAMES } from '../../../cup/atspi/constants.js';
 import { UNKNOWN_COORDINATE, type AtspiRawNode, type UnreadChildren } from '../../../cup/atspi/raw-node.js';
 import { atspiInterface, NULL_PATH, type ObjectRef } from './object-ref.js';
 
@@ -43,9 +44,9 @@ const widenLimit = 16;
 const scrollBarDepth = 3;
 /** Children an ancestor may have to be searched for its scroll bar (a scrolled window has two or three). */
 const scrollBarSiblings = 16;
-const ROLE_SCROLL_BAR = 48;
-const STATE_SHOWING = 25;
-const STATE_VERTICAL = 29;
+const ROLE_SCROLL_BAR = ATSPI_ROLE_NAMES.indexOf('ROLE_SCROLL_BAR');
+const STATE_SHOWING = ATSPI_STATE_NAMES.indexOf('STATE_SHOWING');
+const STATE_VERTICAL = ATSPI_STATE_NAMES.indexOf('STATE_VERTICAL');
 
 export function readsVisiblePartOnly(container: Container): boolean {
   return container.childCount > manyChildren || (container.managesDescendants && container.childCount > manyManagedChildren);
