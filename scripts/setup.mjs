@@ -27,6 +27,9 @@ const testPackages = [
   'gedit', 'mousepad', 'featherpad', 'pcmanfm', 'libgail-common',
   // A web browser: Blink's tree (hypertext with embedded objects, actions named only by GetName).
   'chromium',
+  // LibreOffice Calc, whose sheets report 2^34 cells; its GTK3 plugin is what exposes it to AT-SPI (the
+  // default X11 plugin has no accessibility), and it is chosen on its own when installed.
+  'libreoffice-calc', 'libreoffice-gtk3',
   // Terminal programs the tui_* tests drive.
   'vim', 'htop', 'less', 'dialog', 'whiptail', 'procps',
   // Independent readers of the X server the tests judge focus, stacking, the pointer and the clipboard with.

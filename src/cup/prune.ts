@@ -72,7 +72,31 @@ export function pruneTree(envelope: Pick<CupEnvelope, 'tree' | 'screen'>, detail
 }
 
 function keepAll(node: CupNode): Branch {
-  return { kind: 'node', node, children: (node.children ?? []).map(keepAll) };
+  return { kind: 'node', node, children: [...(node.children ?? []).map(keepAll), ...unreadHint(node)] };
+}
+
+/**
+ * A hint for the children a platform left unread (it read only the visible part of a container with
+ * far more children than can be shown), carried as `unreadChildren: {up, down, left, right}` in the
+ * node's platform fields. Unread children are not in the tree, so even detail `full` says they exist.
+ */
+function unreadHint(node: CupNode): Branch[] {
+  const counts = unreadCounts(node);
+  const total = counts.up + counts.down + counts.left + counts.right;
+  return total > 0 ? [{ kind: 'hint', counts, total }] : [];
+}
+
+function unreadCounts(node: CupNode): ClipCounts {
+  const counts: ClipCounts = { up: 0, down: 0, left: 0, right: 0 };
+  for (const fields of Object.values(node.platform ?? {})) {
+    const unread = fields?.unreadChildren as Partial<Record<Direction, unknown>> | undefined;
+    if (typeof unread !== 'object' || unread === null) continue;
+    for (const direction of Object.keys(counts) as Direction[]) {
+      const count = unread[direction];
+      if (typeof count === 'number' && count > 0) counts[direction] += count;
+    }
+  }
+  return counts;
 }
 
 /**
@@ -87,7 +111,7 @@ function keepAll(node: CupNode): Branch {
 function visit(node: CupNode, parent: CupNode | undefined, siblingCount: number, viewport: CupRect): Branch[] {
   const rawChildren = node.children ?? [];
   if (isHoisted(node)) {
-    return rawChildren.flatMap((child) => visit(child, parent, rawChildren.length, viewport));
+    return [...rawChildren.flatMap((child) => visit(child, parent, rawChildren.length, viewport)), ...unreadHint(node)];
   }
   if (isSkipped(node, parent, siblingCount)) return [];
 
@@ -109,6 +133,8 @@ function visit(node: CupNode, parent: CupNode | undefined, siblingCount: number,
     }
     children.push(...visit(child, node, rawChildren.length, childViewport));
   }
+  const unread = unreadCounts(node);
+  for (const direction of Object.keys(counts) as Direction[]) counts[direction] += unread[direction];
   const total = counts.up + counts.down + counts.left + counts.right;
   if (total > 0) children.push({ kind: 'hint', counts, total });
 

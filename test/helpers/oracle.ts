@@ -12,6 +12,15 @@ export interface OracleNode {
   extents?: [number, number, number, number];
 }
 
+/** One child or cell as pyatspi reads it; extents are screen coordinates. */
+export interface OracleChild {
+  role: string;
+  name: string;
+  states: string[];
+  extents: [number, number, number, number];
+  text: string | null;
+}
+
 /**
  * Debian's pyatspi as an independent witness: a long-running python3 process that answers questions
  * about an app's accessibility tree, so tests never judge the driver by the driver's own reading.
@@ -92,6 +101,27 @@ export class PyatspiOracle {
     const row = await this.find(pid, title, 'label', firstRow);
     if (!row.extents) throw new Error(`pyatspi gives no extents for the row "${firstRow}", so it cannot tell the scroll position`);
     return -row.extents[1];
+  }
+
+  /** Moves the window's vertical scroll bar to a fraction of its range, through its Value interface. */
+  async scroll(pid: number, title: string, fraction: number): Promise<number> {
+    return (await this.ask<{ value: number }>({ op: 'scroll', pid, title, fraction })).value;
+  }
+
+  /** Children of a container by index (never all of them), with the names of their own children as content. */
+  children(pid: number, title: string, role: string, name: string, indices: number[]) {
+    return this.ask<{ child_count: number; children: (OracleChild & { index: number; content: string })[] }>(
+      { op: 'children', pid, title, role, name, indices },
+      60_000,
+    );
+  }
+
+  /** A block of a table's cells (rows and columns inclusive), with the table's size. */
+  cells(pid: number, title: string, role: string, name: string, rows: [number, number], columns: [number, number]) {
+    return this.ask<{ rows: number; columns: number; cells: (OracleChild & { row: number; column: number })[] }>(
+      { op: 'cells', pid, title, role, name, rows, columns },
+      60_000,
+    );
   }
 
   close(): void {

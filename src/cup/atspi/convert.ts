@@ -123,6 +123,8 @@ function cupAttributes(raw: AtspiRawNode, states: Set<string>, role: CupRole): C
 function cupValue(raw: AtspiRawNode, role: CupRole): string | undefined {
   if (raw.value && valueRoles.has(role)) return formatNumber(raw.value.current);
   if (raw.text !== undefined && textValueRoles.has(role)) return raw.text;
+  // A spreadsheet names a cell by its place ("B2"); what it holds is its text.
+  if (raw.text && role === 'cell' && raw.text !== raw.name) return raw.text;
   if (raw.selectedName !== undefined && role === 'combobox') return raw.selectedName;
   return undefined;
 }
@@ -217,6 +219,8 @@ export function atspiToCup(root: AtspiRawNode, context: RawTreeContext): Convert
         atspiRole,
         interfaces: [...raw.interfaces],
         ...(raw.actions && raw.actions.length > 0 ? { actions: [...raw.actions] } : {}),
+        // Children not read (only the visible part of a huge container was): the pruning hints at them.
+        ...(raw.unreadChildren ? { unreadChildren: { ...raw.unreadChildren } } : {}),
       },
     };
     if (raw.children.length > 0) {

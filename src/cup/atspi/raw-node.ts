@@ -52,6 +52,16 @@ export interface AtspiRawNode {
   /** Child count the object reported; more than children.length when the walk was cut short. */
   childCount: number;
   children: AtspiRawNode[];
+  /** Children left unread because only the visible part of a huge container was read, by where they lie. */
+  unreadChildren?: UnreadChildren;
+}
+
+/** Counts of children by where they lie relative to the visible ones: above, below, left, right. */
+export interface UnreadChildren {
+  up: number;
+  down: number;
+  left: number;
+  right: number;
 }
 
 /** How to interpret the raw extents of one window's tree. */

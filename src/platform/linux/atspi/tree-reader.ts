@@ -7,6 +7,7 @@ import { resolveEmbeddedText } from './embedded-text.js';
 import { actionStateKey, type ObjectFacts } from './object-facts.js';
 import { textEnd } from './operations.js';
 import { atspiInterface, NULL_PATH, objectRefs, shortInterfaceName, type ObjectRef } from './object-ref.js';
+import { dropMisplacedExtents, hasState, intersect, placedExtents, readsVisiblePartOnly, visibleChildren, type Rect } from './visible-children.js';
 
 export interface ReadTreeOptions {
   /** Stop adding nodes at this many (the result is then marked truncated). */
@@ -38,6 +39,10 @@ export interface ReadTreeResult {
 }
 
 const STATE_SHOWING = 25;
+/** A spreadsheet or tree view: it creates its children on demand and cannot list them all. */
+const STATE_MANAGES_DESCENDANTS = 31;
+/** What the window's top level may show before any extents narrow it: everything. */
+const everywhere: Rect = { x: -(2 ** 31), y: -(2 ** 31), w: 2 ** 32, h: 2 ** 32 };
 const STATE_EDITABLE = 7;
 
 /** Editable text in a role that is not an entry (an office paragraph, a contenteditable block): its text is its value. */
@@ -46,8 +51,8 @@ function editableContent(node: AtspiRawNode): boolean {
 }
 const comboBoxRole = 11;
 const menuRole = 33;
-/** Roles whose Text content is their value (entries and editable combo boxes). */
-const textValueRoles = new Set([11, 40, 61, 76, 77, 79]);
+/** Roles whose Text content is their value (entries, editable combo boxes, table cells). */
+const textValueRoles = new Set([11, 40, 56, 61, 76, 77, 79]);
 /** Text roles whose attributes carry a placeholder, which the application may change at any time. */
 const placeholderRoles = new Set([40, 61, 79]);
 /**
@@ -97,9 +102,13 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
     finish = resolve;
   });
 
+  /** Containers read by their visible part, with that part: their children's places are checked at the end. */
+  const windowed: { node: AtspiRawNode; view: Rect }[] = [];
+
   const complete = () => {
     if (finished) return;
     finished = true;
+    for (const { node, view } of windowed) dropMisplacedExtents(node, view);
     finish({ root, nodeCount, truncated, failure, unresponsive, calls, elapsedMs: Date.now() - started });
   };
 
@@ -303,7 +312,32 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
     await Promise.all(work);
   }
 
-  function visit(node: AtspiRawNode, depth: number): void {
+  /**
+   * The children to read: all of them, or for a container with far more than can be shown only those
+   * in the part of it that is visible (`view`), the rest counted on the node.
+   */
+  async function childrenToRead(node: AtspiRawNode, depth: number, early: Promise<Body | undefined> | undefined, view: Promise<Rect>): Promise<ObjectRef[]> {
+    const container = {
+      bus: node.bus,
+      path: node.path,
+      childCount: node.childCount,
+      interfaces: node.interfaces,
+      managesDescendants: hasState(node.states, STATE_MANAGES_DESCENDANTS) ?? false,
+    };
+    if (depth >= options.maxDepth || !readsVisiblePartOnly(container)) return readChildren(node, depth, early);
+    // A container that is not shown has no visible part (its position was not even asked).
+    const visibleArea = await view;
+    const visible = await visibleChildren(call, container, node.positionUnknown ? undefined : visibleArea, options.maxNodes - nodeCount);
+    node.unreadChildren = visible.unread;
+    windowed.push({ node, view: visibleArea });
+    return visible.refs;
+  }
+
+  /**
+   * Reads one object and, in parallel, its subtree. `parentView` is the part of the screen (in the
+   * toolkit's coordinates) that the object's ancestors leave visible.
+   */
+  function visit(node: AtspiRawNode, depth: number, parentView: Promise<Rect>): void {
     pendingNodes++;
     (async () => {
       const known = facts.get(node);
@@ -313,14 +347,22 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
       await readBasics(node, known);
       const details = readDetails(node, known);
       details.catch(() => {});
-      for (const ref of await readChildren(node, depth, early)) {
+      // An object without a usable place (not shown, no extents, a sentinel) does not narrow its ancestors'
+      // view: toolkits misreport some containers whose content is on screen. One placed wholly outside it is
+      // a popup (a menu, a combo box's list) in a window of its own, seen where it is.
+      const view = Promise.all([parentView, details]).then(([outer]) => {
+        const own = node.positionUnknown ? undefined : placedExtents(node.extents);
+        return own ? (intersect(outer, own) ?? own) : outer;
+      });
+      view.catch(() => {});
+      for (const ref of await childrenToRead(node, depth, early, view)) {
         if (nodeCount >= options.maxNodes) {
           truncated = true;
           break;
         }
         const child = newNode(ref);
         node.children.push(child);
-        visit(child, depth + 1);
+        visit(child, depth + 1, view);
       }
       await details;
       facts.set(node, {
@@ -329,7 +371,8 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
         actions: node.interfaces.includes('Action') ? [...(node.actions ?? [])] : undefined,
         actionsReadUnder: actionStateKey(node.states),
         attributes: structuralAttributeRoles.has(node.role) ? (node.attributes ?? {}) : undefined,
-        hadChildren: node.childCount > 0,
+        // A container read by its visible part is never asked for all its children at once.
+        hadChildren: node.childCount > 0 && !node.unreadChildren,
       });
     })()
       .catch((error: unknown) => {
@@ -342,6 +385,6 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
   }
 
   const root = newNode(start);
-  visit(root, 0);
+  visit(root, 0, Promise.resolve(everywhere));
   return done;
 }

@@ -1,0 +1,256 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test, type TestContext } from 'node:test';
+import type { ClientWindow } from '../../src/platform/linux/windows.js';
+import type { ToolCallResult } from '../../src/tools/call-result.js';
+import { fixtureApps, TestDesktop } from '../helpers/desktop.js';
+import { PyatspiOracle } from '../helpers/oracle.js';
+import { accessibleWindowState, callOk, testContext, type WindowState } from '../helpers/tools.js';
+
+/**
+ * A capture must stay within this on a shared, busy machine; a full walk of these windows never ends
+ * (a GTK3 list of 100,000 rows answers one GetChildren in hours, a sheet has 2^34 cells).
+ */
+const captureBudgetMs = 8000;
+
+/** A first capture with a session of its own (nothing known about the app) and a repeat in that session. */
+async function coldAndWarm(t: TestContext, window: ClientWindow, args: Record<string, unknown>, label: string) {
+  const context = testContext();
+  const timed = async () => {
+    const started = Date.now();
+    const result = await callOk(context, 'get_window_state', { pid: window.pid, window_id: window.id, include_screenshot: false, ...args });
+    return { result, state: result.structured as unknown as WindowState, ms: Date.now() - started };
+  };
+  const cold = await timed();
+  const warm = await timed();
+  t.diagnostic(`${label}: get_window_state cold ${cold.ms} ms, warm ${warm.ms} ms (${warm.state.node_count} nodes read)`);
+  for (const capture of [cold, warm]) {
+    assert.equal(capture.state.degraded, false, capture.state.degraded_reason);
+    assert.ok(capture.ms < captureBudgetMs, `${label}: ${capture.ms} ms`);
+  }
+  await context.desktop.close();
+  return warm;
+}
+
+/** The hint line among the children of element `index` (compact `[eN]` or Markdown `[element_index N]`), without its indent. */
+function hintUnder(body: string, index: number): string | undefined {
+  const lines = body.split('\n');
+  const at = lines.findIndex((line) => line.includes(`[e${index}]`) || line.includes(`[element_index ${index}]`));
+  const indent = (line: string) => line.length - line.trimStart().length;
+  for (const line of lines.slice(at + 1)) {
+    if (indent(line) <= indent(lines[at]!)) return undefined;
+    if (indent(line) === indent(lines[at]!) + 2 && /more items — scroll/.test(line)) return line.trim();
+  }
+  return undefined;
+}
+
+describe('containers with far more children than can be shown are read by their visible part', () => {
+  let desktop: TestDesktop;
+  let oracle: PyatspiOracle;
+
+  before(async () => {
+    desktop = await TestDesktop.start();
+    oracle = new PyatspiOracle(desktop.env());
+  });
+
+  after(async () => {
+    oracle?.close();
+    await desktop?.stop();
+  });
+
+  test('a GTK3 list of 100,000 rows: exactly the rows pyatspi reports SHOWING, the rest counted, at the top and scrolled half way; a click on a shown row selects it', async (t) => {
+    const title = 'CUP Fixture 100k rows';
+    const started = Date.now();
+    const { window } = await desktop.launchFixture('gtk3', { title, rows: 100_000, timeoutMs: 300_000 });
+    t.diagnostic(`the fixture built 100,000 rows and mapped its window in ${Date.now() - started} ms`);
+    // Until the app has laid out its rows it may not answer at all; wait (bounded) until it does.
+    const waiting = testContext();
+    await accessibleWindowState(waiting, window, { include_screenshot: false }, 120_000);
+    await waiting.desktop.close();
+
+    let last: { result: ToolCallResult; state: WindowState } | undefined;
+    for (const fraction of [0, 0.5]) {
+      if (fraction > 0) await oracle.scroll(window.pid, title, fraction);
+      const { result, state } = await coldAndWarm(t, window, {}, `GTK3 list of 100,000 rows scrolled to ${fraction}`);
+      const rows = state.elements.filter((element) => element.role === 'option');
+      const indices = rows.map((row) => Number(/^Row (\d+)$/.exec(row.name)?.[1]) - 1);
+      assert.ok(rows.length > 0, `rows shown: ${rows.map((row) => row.name).join(', ')}`);
+      indices.forEach((index, place) => assert.equal(index, indices[0]! + place, `consecutive rows: ${rows.map((row) => row.name).join(', ')}`));
+      const first = indices[0]!;
+      const lastShown = indices.at(-1)!;
+      // The visible rows of a list are consecutive: the shown ones must be SHOWING and the two beside them not.
+      const asked = [first - 1, ...indices, lastShown + 1].filter((index) => index >= 0 && index < 100_000);
+      const { child_count: childCount, children } = await oracle.children(window.pid, title, 'list box', 'Items', asked);
+      assert.equal(childCount, 100_000);
+      for (const child of children) {
+        assert.equal(child.content, `Row ${child.index + 1}`);
+        assert.equal(child.states.includes('showing'), indices.includes(child.index), `Row ${child.index + 1} (pyatspi states ${child.states.join(',')})`);
+      }
+      const directions = first > 0 ? 'up/down' : 'down';
+      const list = state.elements.find((element) => element.role === 'list' && element.name === 'Items')!;
+      assert.equal(hintUnder(result.body!, list.index), `# ${childCount - rows.length} more items — scroll ${directions} to see`);
+      last = { result, state };
+    }
+
+    // Half way down GTK3 reports the shown rows a million pixels down (it wraps positions past 2^16 px);
+    // they are still acted on through their own accessible objects.
+    const context = testContext();
+    const { state } = await accessibleWindowState(context, window, { include_screenshot: false });
+    const rows = state.elements.filter((element) => element.role === 'option');
+    assert.deepEqual(rows.map((row) => row.name), last!.state.elements.filter((element) => element.role === 'option').map((row) => row.name));
+    const target = rows[Math.floor(rows.length / 2)]!;
+    await callOk(context, 'click', { pid: window.pid, window_id: window.id, element_index: target.index });
+    assert.equal((await oracle.status(window.pid, title)).selected, target.name);
+    await context.desktop.close();
+  });
+
+  test('a GTK3 tree view of 100,000 rows (a table that manages its cells): its header and the cells pyatspi places on screen, the rest counted; a click on a shown cell selects its row', async (t) => {
+    const title = 'CUP Table 100k rows';
+    const { window } = await desktop.launch('/usr/bin/python3', [join(fixtureApps, 'gtk3_table.py'), '--title', title, '--rows', '100000'], title, 120_000);
+    const waiting = testContext();
+    await accessibleWindowState(waiting, window, { include_screenshot: false }, 60_000);
+    await waiting.desktop.close();
+
+    for (const fraction of [0, 0.5]) {
+      if (fraction > 0) await oracle.scroll(window.pid, title, fraction);
+      const { result, state } = await coldAndWarm(t, window, {}, `GTK3 tree view of 100,000 rows scrolled to ${fraction}`);
+      assert.deepEqual(
+        state.elements.filter((element) => element.role === 'columnheader').map((header) => header.name),
+        ['Name', 'Value'],
+      );
+      const names = state.elements.filter((element) => element.role === 'cell' && element.name.startsWith('Item '));
+      const rows = names.map((cell) => Number(cell.name.slice('Item '.length)) - 1);
+      assert.ok(rows.length > 0);
+      rows.forEach((row, place) => assert.equal(row, rows[0]! + place, `consecutive rows: ${names.map((cell) => cell.name).join(', ')}`));
+      const [first, last] = [rows[0]!, rows.at(-1)!];
+      const sheet = await oracle.cells(window.pid, title, 'table', 'Things', [Math.max(0, first - 1), last + 1], [0, 1]);
+      // GTK3 sets SHOWING on every cell of a tree view; the cells it does not draw it places at -2^31.
+      for (const cell of sheet.cells) {
+        const shown = state.elements.find((element) => element.role === 'cell' && element.name === cell.name);
+        const placed = cell.extents[0] !== -(2 ** 31);
+        assert.equal(Boolean(shown), placed, `${cell.name} (row ${cell.row}) shown; pyatspi extents ${cell.extents.join(',')}`);
+        // Rows only: GTK3 widens a column a moment after wider text scrolls in, which may fall between the two reads.
+        if (shown) assert.deepEqual([shown.bounds?.y, shown.bounds?.h], [cell.extents[1], cell.extents[3]], `${cell.name}'s row`);
+      }
+      const table = state.elements.find((element) => element.name === 'Things')!;
+      const shownCells = state.elements.filter((element) => element.role === 'cell').length;
+      // Its children are the two column headers (shown) and two cells a row.
+      const unread = sheet.rows * sheet.columns - shownCells;
+      assert.equal(hintUnder(result.body!, table.index), `# ${unread} more items — scroll ${first > 0 ? 'up/down' : 'down'} to see`);
+    }
+
+    const context = testContext();
+    const { state } = await accessibleWindowState(context, window, { include_screenshot: false });
+    const cells = state.elements.filter((element) => element.role === 'cell' && element.name.startsWith('Item '));
+    const target = cells[Math.floor(cells.length / 2)]!;
+    await callOk(context, 'click', { pid: window.pid, window_id: window.id, element_index: target.index });
+    assert.equal((await oracle.status(window.pid, title)).selected, target.name);
+    await context.desktop.close();
+  });
+
+  test('LibreOffice Calc: the visible cells of a sheet with their text, checked against pyatspi, and a count of the rest, at A1 and scrolled down and right; a click on a shown cell selects it', async (t) => {
+    const directory = mkdtempSync(join(tmpdir(), 'cup-calc-'));
+    const file = join(directory, 'fruit.fods');
+    const filled: Record<string, string> = { A1: 'Fruit', B1: 'Count', A2: 'Apple', B2: '3', A3: 'Pear', B3: '7', C5: 'far right' };
+    writeFileSync(file, flatSpreadsheet(filled));
+    const title = 'fruit.fods - LibreOffice Calc';
+    let sofficePid: number | undefined;
+    try {
+      const started = Date.now();
+      const { window } = await desktop.launch('soffice', [`-env:UserInstallation=file://${directory}/profile`, '--norestore', '--calc', file], title, 180_000);
+      sofficePid = window.pid;
+      const mapped = Date.now() - started;
+      const waiting = testContext();
+      await accessibleWindowState(waiting, window, { include_screenshot: false }, 120_000);
+      await waiting.desktop.close();
+      t.diagnostic(`first start of LibreOffice with a fresh profile: window after ${mapped} ms, accessible tree after ${Date.now() - started} ms`);
+
+      // Markdown: not cut at a character cap (the compact text of a Calc window is, by its closed menus), and it shows every value.
+      const first = await coldAndWarm(t, window, { format: 'markdown' }, 'LibreOffice Calc sheet');
+      const block = await checkSheet(first.result, first.state);
+      assert.deepEqual([block.rows[0], block.columns[0]], [0, 0], 'a new sheet shows A1 first');
+      assert.ok(block.rows[1] >= 4 && block.columns[1] >= 2, 'at least A1:C5 on screen');
+
+      const context = testContext();
+      const again = await accessibleWindowState(context, window, { include_screenshot: false, format: 'markdown' });
+      const target = again.state.elements.find((element) => element.name === 'B3')!;
+      await callOk(context, 'click', { pid: window.pid, window_id: window.id, element_index: target.index });
+      const [b3] = (await oracle.cells(window.pid, title, 'table', 'Sheet Sheet1', [2, 2], [1, 1])).cells;
+      assert.ok(b3!.states.includes('selected'), `B3 after the click: ${b3!.states.join(',')}`);
+
+      // Scrolled down and right (real keys), the sheet is read where it now is, with cells counted on all four sides.
+      const keys = { pid: window.pid, window_id: window.id, delivery_mode: 'foreground' };
+      for (let page = 0; page < 3; page++) await callOk(context, 'press_key', { ...keys, key: 'Page_Down' });
+      await callOk(context, 'hotkey', { ...keys, keys: ['alt', 'Page_Down'] });
+      const scrolled = await coldAndWarm(t, window, { format: 'markdown' }, 'LibreOffice Calc sheet scrolled');
+      const moved = await checkSheet(scrolled.result, scrolled.state);
+      assert.ok(moved.rows[0] > 0 && moved.columns[0] > 0, `scrolled to ${JSON.stringify(moved)}`);
+      await context.desktop.close();
+
+      /** The shown cells against pyatspi's reading of the same block and the cells around it; the block shown. */
+      async function checkSheet(result: ToolCallResult, state: WindowState) {
+        const cells = state.elements.filter((element) => element.role === 'cell');
+        const places = cells.map((cell) => cellPlace(cell.name));
+        const rows: [number, number] = [Math.min(...places.map((place) => place.row)), Math.max(...places.map((place) => place.row))];
+        const columns: [number, number] = [Math.min(...places.map((place) => place.column)), Math.max(...places.map((place) => place.column))];
+        assert.equal(cells.length, (rows[1] - rows[0] + 1) * (columns[1] - columns[0] + 1), `a whole block of cells: ${cells[0]?.name}..${cells.at(-1)?.name}`);
+        const sheet = await oracle.cells(window.pid, title, 'table', 'Sheet Sheet1', [Math.max(0, rows[0] - 1), rows[1] + 1], [Math.max(0, columns[0] - 1), columns[1] + 1]);
+        for (const cell of sheet.cells) {
+          const shown = cells.find((candidate) => candidate.name === cell.name);
+          const inBlock = cell.row >= rows[0] && cell.row <= rows[1] && cell.column >= columns[0] && cell.column <= columns[1];
+          assert.equal(Boolean(shown), inBlock, `${cell.name} shown`);
+          assert.equal(cell.states.includes('showing'), inBlock, `${cell.name} SHOWING per pyatspi: ${cell.states.join(',')}`);
+          if (!shown) continue;
+          assert.equal(shown.value, cell.text ? cell.text : undefined, `${cell.name}'s text`);
+          const [x, y, w, h] = cell.extents;
+          assert.deepEqual(shown.bounds, { x, y, w, h }, `${cell.name}'s bounds`);
+        }
+        for (const [name, text] of Object.entries(filled)) {
+          const shown = cells.find((cell) => cell.name === name);
+          if (shown) assert.equal(shown.value, text);
+        }
+        const directions = [rows[0] > 0 ? 'up' : '', 'down', columns[0] > 0 ? 'left' : '', 'right'].filter(Boolean).join('/');
+        const grid = state.elements.find((element) => element.name === 'Sheet Sheet1')!;
+        assert.equal(hintUnder(result.body!, grid.index), `- *${sheet.rows * sheet.columns - cells.length} more items — scroll ${directions} to see*`);
+        return { rows, columns };
+      }
+    } finally {
+      // soffice hands the document to soffice.bin, a process of its own (the window's pid): stop it too.
+      if (sofficePid !== undefined) process.kill(sofficePid, 'SIGKILL');
+      rmSync(directory, { recursive: true, force: true });
+    }
+  });
+});
+
+/** "B3" → row 2, column 1 (zero-based). */
+function cellPlace(name: string): { row: number; column: number } {
+  const match = /^([A-Z]+)(\d+)$/.exec(name);
+  assert.ok(match, `a cell name like B3: ${name}`);
+  const column = [...match[1]!].reduce((sum, letter) => sum * 26 + letter.charCodeAt(0) - 64, 0) - 1;
+  return { row: Number(match[2]) - 1, column };
+}
+
+/** A flat OpenDocument spreadsheet (.fods) with the given cells filled, numbers as numbers. */
+function flatSpreadsheet(cells: Record<string, string>): string {
+  const rows: string[][] = [];
+  for (const [name, text] of Object.entries(cells)) {
+    const { row, column } = cellPlace(name);
+    rows[row] ??= [];
+    rows[row]![column] = text;
+  }
+  const cell = (text: string | undefined) => {
+    if (text === undefined) return '<table:table-cell/>';
+    const number = /^\d+$/.test(text) ? ` office:value-type="float" office:value="${text}"` : ' office:value-type="string"';
+    return `<table:table-cell${number}><text:p>${text}</text:p></table:table-cell>`;
+  };
+  // An empty row still holds one (empty) cell, as the format wants.
+  const body = Array.from(rows, (row) => `<table:table-row>${row ? Array.from(row, cell).join('') : cell(undefined)}</table:table-row>`).join('\n');
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<office:document xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" office:version="1.2" office:mimetype="application/vnd.oasis.opendocument.spreadsheet">
+<office:body><office:spreadsheet><table:table table:name="Sheet1">
+${body}
+</table:table></office:spreadsheet></office:body></office:document>
+`;
+}
