@@ -18,7 +18,9 @@ export interface CompactOptions {
   windowList?: readonly CupWindowInfo[];
 }
 
-const VALUE_ROLES: ReadonlySet<string> = new Set(['textbox', 'searchbox', 'combobox', 'spinbutton', 'slider']);
+// COMPACT.md shows values for the first five; a spreadsheet cell's value is its content (LibreOffice names a
+// cell by its address, "B2"), which is what an agent reads a sheet for.
+const VALUE_ROLES: ReadonlySet<string> = new Set(['textbox', 'searchbox', 'combobox', 'spinbutton', 'slider', 'cell']);
 const WINDOW_TITLE_LIMIT = 50;
 const PLACEHOLDER_LIMIT = 30;
 
@@ -59,7 +61,7 @@ function nodeLine(node: CupNode): string {
   if (node.states?.length) fields.push(`{${node.states.map(stateCode).join(',')}}`);
   const actions = actionsWithoutFocus(node);
   if (actions.length > 0) fields.push(`[${actions.map(actionCode).join(',')}]`);
-  if (node.value && VALUE_ROLES.has(node.role)) fields.push(`val=${quoteValue(node.value)}`);
+  if (node.value && VALUE_ROLES.has(node.role) && !(node.role === 'cell' && node.value === node.name)) fields.push(`val=${quoteValue(node.value)}`);
   const attributes = node.attributes && attributeFields(node.attributes);
   if (attributes?.length) fields.push(`(${attributes.join(' ')})`);
   return fields.join(' ');

@@ -93,7 +93,7 @@ test('val= is printed for textbox, searchbox, combobox, spinbutton and slider', 
 });
 
 test('val= is not printed for other roles', () => {
-  for (const role of ['button', 'progressbar', 'text', 'cell', 'listitem']) {
+  for (const role of ['button', 'progressbar', 'text', 'listitem']) {
     assert.ok(!line(node(0, role, 'n', { value: '42' })).includes('val='), role);
   }
 });
@@ -162,4 +162,9 @@ test('all fields appear in order: id, role, name, bounds, states, actions, value
     attributes: { placeholder: 'Pick', valueMin: 1 },
   });
   assert.equal(line(subject), '[e5] cmb "City" 1,2 30x40 {exp,req} [exp,typ] val="Oslo" (ph="Pick" range=1..)');
+});
+
+test('a cell shows its value when it is not its name (a spreadsheet cell named by its address)', () => {
+  assert.deepEqual(compactBody([node(1, 'cell', 'B2', { value: '42', actions: ['click'], bounds: { x: 1, y: 2, w: 3, h: 4 } })]), ['[e1] cel "B2" 1,2 3x4 [clk] val="42"']);
+  assert.deepEqual(compactBody([node(1, 'cell', 'Milk', { value: 'Milk' })]), ['[e1] cel "Milk"']);
 });
