@@ -156,16 +156,27 @@ function visiblePart(entry: OracleEntry, readings: Readings): CupRect | undefine
 }
 
 /**
- * GTK 4 lists the action groups a widget carries ("win.close", "clipboard.copy", "cal.solve") among its
- * accessible actions, on every container and label; they are the app's commands, not something the node
- * itself does, so they do not make a node actionable. Real actions have plain names ("click", "activate").
+ * Actions that do not make a node something to act on: GTK 4 lists the action groups a widget carries
+ * ("win.close", "clipboard.copy", "cal.solve") among its accessible actions on every container and label
+ * (the app's commands, not something the node does); focusing and a context menu are offered on anything
+ * (Qt's SetFocus, Chromium's showContextMenu); Gecko's clickAncestor forwards to an ancestor's handler.
  */
+const NOT_OWN_ACTION = /^(?:[a-z][a-z0-9-]*\.[a-z][a-z0-9-]*|SetFocus|focus|grab focus|showContextMenu|ShowMenu|clickAncestor)$/;
+
+/**
+ * Unnamed layout containers do not qualify by an action alone: toolkits hand them the default action of a
+ * handler somewhere above or below (Chromium's doDefault on every panel under a clickable body), and what
+ * an agent acts on inside them is checked on its own.
+ */
+const CONTAINER_ROLES = new Set(['panel', 'section', 'filler', 'grouping', 'scroll pane', 'viewport', 'internal frame', 'landmark', 'form', 'document web', 'document frame', 'split pane', 'layered pane', 'root pane', 'glass pane', 'frame', 'window']);
+
 function ownActions(node: DumpNode): string[] {
-  return node.actions.filter((action) => !/^[a-z][a-z0-9-]*\.[a-z][a-z0-9-]*$/.test(action));
+  return node.actions.filter((action) => !NOT_OWN_ACTION.test(action));
 }
 
 function qualifies(node: DumpNode): boolean {
-  return ownActions(node).length > 0 || node.states.includes('editable') || (node.is_label && normalise(node.name) !== '');
+  const acts = ownActions(node).length > 0 && !(CONTAINER_ROLES.has(node.role) && normalise(node.name) === '');
+  return acts || node.states.includes('editable') || (node.is_label && normalise(node.name) !== '');
 }
 
 /** Our whole tree with parent links, by element index. */
