@@ -52,6 +52,8 @@ export interface CheckResult {
   outsideView: number;
   /** AT-SPI roles the allowed-role table does not know (their CUP role was not judged). */
   unjudgedRoles: string[];
+  /** Every checked node, in one line each ("role 'name' x,y wxh"), with the element that covers it. */
+  checkedNodes: { node: string; covered_by?: number }[];
   violations: Violation[];
 }
 
@@ -159,9 +161,9 @@ function visiblePart(entry: OracleEntry, readings: Readings): CupRect | undefine
  * Actions that do not make a node something to act on: GTK 4 lists the action groups a widget carries
  * ("win.close", "clipboard.copy", "cal.solve") among its accessible actions on every container and label
  * (the app's commands, not something the node does); focusing and a context menu are offered on anything
- * (Qt's SetFocus, Chromium's showContextMenu); Gecko's clickAncestor forwards to an ancestor's handler.
+ * (Qt's SetFocus, Chromium's showContextMenu; Qt's ShowMenu is a menu's real action); Gecko's clickAncestor forwards to an ancestor's handler.
  */
-const NOT_OWN_ACTION = /^(?:[a-z][a-z0-9-]*\.[a-z][a-z0-9-]*|SetFocus|focus|grab focus|showContextMenu|ShowMenu|clickAncestor)$/;
+const NOT_OWN_ACTION = /^(?:[a-z][a-z0-9-]*\.[a-z][a-z0-9-]*|SetFocus|focus|grab focus|showContextMenu|clickAncestor)$/;
 
 /**
  * Unnamed layout containers do not qualify by an action alone: toolkits hand them the default action of a
@@ -237,6 +239,7 @@ function explainMissing(entry: OracleEntry, tree: FullTree, shownIds: Set<number
   const target = rect(node.extents as Extents);
   const name = normalise(node.name);
   const ours =
+    tree.nodes.find((candidate) => candidate.bounds && close(candidate.bounds, target) && roleAllowed(node.role, candidate.role) && normalise(candidate.name) === name) ??
     tree.nodes.find((candidate) => candidate.bounds && close(candidate.bounds, target) && roleAllowed(node.role, candidate.role)) ??
     tree.nodes.find((candidate) => name !== '' && normalise(candidate.name) === name && roleAllowed(node.role, candidate.role)) ??
     tree.nodes.find((candidate) => candidate.bounds && close(candidate.bounds, target));
@@ -257,8 +260,13 @@ function explainMissing(entry: OracleEntry, tree: FullTree, shownIds: Set<number
   if (SKIPPED_CUP_ROLES.has(culprit.role)) return result('missing', `skipped for its CUP role ${culprit.role}`);
   if (culprit.role === 'img' && !culprit.name) return result('missing', 'skipped as an unnamed img');
   if (culprit.role === 'text') return result('missing', 'skipped by the text rule (empty, or a lone text child of a named parent)');
-  // Otherwise the pruning clipped it: it lies outside a scrolling ancestor's bounds.
-  return result('offscreen-or-clipped', 'clipped into a "more items" hint (outside a scrolling ancestor\'s bounds)');
+  // Otherwise the pruning clipped it: it lies outside a scrolling ancestor's bounds. Name that ancestor.
+  const scroller = chain
+    .slice(0, chain.indexOf(culprit))
+    .reverse()
+    .find((candidate) => candidate.bounds && candidate.actions?.includes('scroll'));
+  const viewport = scroller ? ` of e${indexOf(scroller)} (${scroller.role}, AT-SPI ${atspiRoleOf(scroller) ?? '?'}, bounds ${JSON.stringify(scroller.bounds)})` : '';
+  return result('offscreen-or-clipped', `clipped into a "more items" hint, outside the scrolling viewport${viewport}`);
 }
 
 export function runChecks(readings: Readings): CheckResult {
@@ -267,7 +275,7 @@ export function runChecks(readings: Readings): CheckResult {
   const tree = new FullTree(readings.full);
   const shownIds = new Set(readings.shown.map((element) => element.index));
   const withBounds = readings.shown.filter((element) => element.bounds);
-  const result: CheckResult = { checked: 0, covered: 0, prunedBySpec: 0, outsideView: 0, unjudgedRoles: [], violations: [] };
+  const result: CheckResult = { checked: 0, covered: 0, prunedBySpec: 0, outsideView: 0, unjudgedRoles: [], checkedNodes: [], violations: [] };
   const unjudged = new Set<string>();
 
   for (const entry of entries) {
@@ -288,10 +296,15 @@ export function runChecks(readings: Readings): CheckResult {
     if (!allowedCupRoles(node.role)) unjudged.add(node.role);
     result.checked++;
     const target = rect(node.extents as Extents);
+    const line = `${node.role} '${normalise(node.name).slice(0, 60)}' ${target.x},${target.y} ${target.w}x${target.h}`;
+    const covered = (by: number) => {
+      result.covered++;
+      result.checkedNodes.push({ node: line, covered_by: by });
+    };
     const atBounds = withBounds.filter((element) => close(element.bounds!, target));
     const match = atBounds.find((element) => roleAllowed(node.role, element.role));
     if (match) {
-      result.covered++;
+      covered(match.index);
       if (match.states.includes('offscreen')) result.violations.push({ rule: 'offscreen-or-clipped', oracle: summary(entry), ours: elementSummary(match), why: 'shown, but marked offscreen although the oracle says SHOWING' });
       continue;
     }
@@ -300,10 +313,11 @@ export function runChecks(readings: Readings): CheckResult {
       // A label whose text a shown ancestor's name already carries only repeats it.
       const repeated = readings.shown.find((element) => element.bounds && contains(element.bounds, target) && normalise(element.name).includes(name));
       if (repeated) {
-        result.covered++;
+        covered(repeated.index);
         continue;
       }
     }
+    result.checkedNodes.push({ node: line });
     // Our tree has it at these bounds with an allowed role, but the pruning dropped it: say why.
     const pruned = tree.nodes.find((candidate) => candidate.bounds && close(candidate.bounds, target) && roleAllowed(node.role, candidate.role));
     if (pruned) {

@@ -10,13 +10,13 @@ import { callOk, type WindowState } from '../helpers/tools.js';
 import { runChecks, RULES, sentinelCount, type CheckResult, type Rule } from './checks.js';
 import type { CorpusApp } from './corpus.js';
 import { launchApp, stopApp } from './launch.js';
-import { dumpWindow, type OracleDump } from './oracle-dump.js';
+import { dumpWindow, onScreen, type OracleDump } from './oracle-dump.js';
 
 export interface AppReport extends Partial<CheckResult> {
   app: string;
   toolkit: string;
   window?: { title: string; pid: number; id: number };
-  oracle?: { toolkit: string; version: string; nodes: number; truncated: boolean; skippedManaged: number; sentinelExtents: number; seconds: number };
+  oracle?: { toolkit: string; version: string; offset: [number, number]; nodes: number; truncated: boolean; skippedManaged: number; sentinelExtents: number; seconds: number };
   ours?: { nodes: number; shown: number; truncated: boolean; degraded: boolean; degradedReason?: string; screenshot: boolean };
   medianMs?: number;
   samplesMs?: number[];
@@ -43,7 +43,8 @@ async function settledDump(window: ClientWindow, env: NodeJS.ProcessEnv, timeout
   while (Date.now() < deadline) {
     try {
       const dump = await dumpWindow(window, env);
-      if (previous && previous.nodes.length === dump.nodes.length) return dump;
+      const same = previous && previous.nodes.length === dump.nodes.length && JSON.stringify(previous.nodes[0]?.extents) === JSON.stringify(dump.nodes[0]?.extents);
+      if (same) return dump;
       previous = dump;
     } catch (error) {
       lastError = error;
@@ -75,7 +76,7 @@ export async function checkApp(desktop: TestDesktop, context: ToolContext, app: 
     // grows to fit): read the window again from the X server.
     let live = await findClientWindow(await desktop.x11(), running.window.id);
     if (!live) throw new Error(`${app.id}: its window ${running.window.id} went away while it started; stderr: ${running.stderr().slice(-1000)}`);
-    const dump = app.accessible ? await settledDump(live, desktop.env(), app.launchTimeoutMs ?? 30_000) : undefined;
+    const rawDump = app.accessible ? await settledDump(live, desktop.env(), app.launchTimeoutMs ?? 30_000) : undefined;
     live = (await findClientWindow(await desktop.x11(), running.window.id)) ?? live;
     report.window = { title: live.title, pid: live.pid, id: live.id };
 
@@ -105,10 +106,12 @@ export async function checkApp(desktop: TestDesktop, context: ToolContext, app: 
       log(`${app.id}: degraded=${compact.state.degraded} (${compact.state.degraded_reason ?? ''}), screenshot ${report.ours.screenshot}`);
       return report;
     }
-    if (!dump) throw new Error('no oracle dump');
+    if (!rawDump) throw new Error('no oracle dump');
+    const dump = onScreen(rawDump, live);
     report.oracle = {
       toolkit: dump.toolkit,
       version: dump.toolkit_version,
+      offset: dump.offset,
       nodes: dump.nodes.length,
       truncated: dump.truncated,
       skippedManaged: dump.skipped_managed,
