@@ -17,7 +17,7 @@ export interface AppReport extends Partial<CheckResult> {
   toolkit: string;
   window?: { title: string; pid: number; id: number };
   oracle?: { toolkit: string; version: string; offset: [number, number]; nodes: number; truncated: boolean; skippedManaged: number; sentinelExtents: number; seconds: number };
-  ours?: { nodes: number; shown: number; truncated: boolean; degraded: boolean; degradedReason?: string; screenshot: boolean };
+  ours?: { nodes: number; shown: number; truncated: boolean; degraded: boolean; degradedReason?: string; screenshot: boolean; textChars: number; capped?: string };
   medianMs?: number;
   samplesMs?: number[];
   /** For an app without accessibility: whether the result said so honestly and still had its screenshot. */
@@ -83,6 +83,7 @@ export async function checkApp(desktop: TestDesktop, context: ToolContext, app: 
     const compact = await windowState(context, live);
     const json = await windowState(context, live, { format: 'json', include_screenshot: false });
     const envelope = JSON.parse(json.result.body ?? '{}') as CupEnvelope;
+    const capFooter = (compact.result.body ?? '').match(/^# output truncated at .*$/m)?.[0];
     report.ours = {
       nodes: compact.state.node_count,
       shown: compact.state.shown_count,
@@ -90,6 +91,8 @@ export async function checkApp(desktop: TestDesktop, context: ToolContext, app: 
       degraded: compact.state.degraded,
       ...(compact.state.degraded_reason ? { degradedReason: compact.state.degraded_reason } : {}),
       screenshot: (compact.state.screenshot?.width ?? 0) > 0,
+      textChars: (compact.result.body ?? '').length,
+      ...(capFooter ? { capped: capFooter } : {}),
     };
 
     const samples: number[] = [];
@@ -125,6 +128,7 @@ export async function checkApp(desktop: TestDesktop, context: ToolContext, app: 
       screen: { w: envelope.screen?.w ?? 0, h: envelope.screen?.h ?? 0 },
       shown: compact.state.elements,
       full: envelope.tree ?? [],
+      ...(capFooter ? { capped: capFooter } : {}),
     });
     Object.assign(report, checks);
     log(`${app.id}: ${checks.covered}/${checks.checked} covered, ${checks.violations.length} violations, median ${report.medianMs} ms`);
