@@ -39,7 +39,8 @@ const testPackages = [
 const benchPackages = ['imagemagick', 'xdotool', 'tmux'];
 // The conformance corpus (test/conformance/corpus.ts): real apps across toolkits, checked against pyatspi.
 const conformancePackages = [
-  'gedit', 'mousepad', 'pcmanfm', 'galculator', // GTK3 (gtk-3-examples is a test package already)
+  'gedit', 'mousepad', 'galculator', // GTK3 (gtk-3-examples is a test package already)
+  'pcmanfm', 'libgail-common', // GTK2, whose accessibility is the GAIL module
   'gnome-text-editor', 'gtk-4-examples', // GTK4 (gnome-calculator is a test package already)
   'featherpad', 'pcmanfm-qt', 'qt6ct', // Qt 5 and Qt 6 (speedcrunch is a test package already)
   'libreoffice-writer', 'libreoffice-calc', 'libreoffice-gtk3', // VCL, through its accessible gtk3 plugin

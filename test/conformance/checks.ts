@@ -12,6 +12,8 @@ export type Rule =
   | 'offscreen-or-clipped'
   /** Such a node is missing because an ancestor with unknown or sentinel extents (-1, INT_MIN, 0x0, none) hid it. */
   | 'sentinel-hides-subtree'
+  /** Kept by the pruning, but the compact text hit its size cap (COMPACT.md's 40,000 characters) before it. */
+  | 'cut-by-cap'
   /** A label inside a status bar is missing: COMPACT.md prunes status bars, but an agent must read them. */
   | 'status-label'
   /** Shown at the node's bounds, but with a CUP role mappings.json does not allow for its AT-SPI role. */
@@ -23,7 +25,7 @@ export type Rule =
   /** A shown element's name or value holds U+FFFC (an object-replacement placeholder). */
   | 'fffc';
 
-export const RULES: readonly Rule[] = ['missing', 'offscreen-or-clipped', 'sentinel-hides-subtree', 'status-label', 'role', 'bounds', 'whitespace', 'fffc'];
+export const RULES: readonly Rule[] = ['missing', 'offscreen-or-clipped', 'sentinel-hides-subtree', 'cut-by-cap', 'status-label', 'role', 'bounds', 'whitespace', 'fffc'];
 
 export interface OracleSummary {
   role: string;
@@ -52,6 +54,8 @@ export interface CheckResult {
   outsideView: number;
   /** AT-SPI roles the allowed-role table does not know (their CUP role was not judged). */
   unjudgedRoles: string[];
+  /** Every checked node, in one line each ("role 'name' x,y wxh"), with the element that covers it. */
+  checkedNodes: { node: string; covered_by?: number }[];
   violations: Violation[];
 }
 
@@ -64,6 +68,8 @@ export interface Readings {
   shown: Element[];
   /** The whole tree we read (the JSON envelope's tree), to explain what is missing. */
   full: CupNode[];
+  /** The compact text's own truncation footer, when it hit its size cap. */
+  capped?: string;
 }
 
 const TOLERANCE = 2;
@@ -72,8 +78,6 @@ const SPEC_PRUNED_ROLES = new Set(['scroll bar', 'separator', 'tool tip', 'statu
 const isTooltipWindow = (node: DumpNode) => node.role === 'tool tip' || (node.role === 'filler' && node.name === 'GtkTooltipWindow');
 /** Roles whose extents are a viewport onto content that scrolls: content outside them is not on screen. */
 const VIEWPORT_ROLES = new Set(['scroll pane', 'viewport', 'list', 'list box', 'tree', 'tree table', 'table', 'document web', 'document frame', 'terminal']);
-const HOISTED_ROLES = new Set(['generic', 'region', 'group']);
-const LANDMARK_ROLES = new Set(['region', 'document', 'main', 'complementary', 'navigation', 'search', 'banner', 'contentinfo', 'form']);
 const SKIPPED_CUP_ROLES = new Set(['scrollbar', 'separator', 'titlebar', 'tooltip', 'status']);
 
 function rect(extents: Extents): CupRect {
@@ -156,23 +160,27 @@ function visiblePart(entry: OracleEntry, readings: Readings): CupRect | undefine
 }
 
 /**
- * GTK 4 lists the action groups a widget carries ("win.close", "clipboard.copy", "cal.solve") among its
- * accessible actions, on every container and label; they are the app's commands, not something the node
- * itself does, so they do not make a node actionable. Real actions have plain names ("click", "activate").
+ * Actions that do not make a node something to act on: GTK 4 lists the action groups a widget carries
+ * ("win.close", "clipboard.copy", "cal.solve") among its accessible actions on every container and label
+ * (the app's commands, not something the node does); focusing and a context menu are offered on anything
+ * (Qt's SetFocus, Chromium's showContextMenu; Qt's ShowMenu is a menu's real action); Gecko's clickAncestor forwards to an ancestor's handler.
  */
-function ownActions(node: DumpNode): string[] {
-  return node.actions.filter((action) => !/^[a-z][a-z0-9-]*\.[a-z][a-z0-9-]*$/.test(action) && !notOwnActions.has(action.toLowerCase()));
-}
+const NOT_OWN_ACTION = /^(?:[a-z][a-z0-9-]*\.[a-z][a-z0-9-]*|SetFocus|focus|grab focus|showContextMenu|clickAncestor)$/;
 
 /**
- * Actions that do nothing to the node itself: Qt gives every focusable widget "SetFocus" (CUP's implied
- * `focus`), and Gecko and Blink give content inside a clickable element "clickAncestor", which clicks that
- * element: the ancestor is what must be shown.
+ * Unnamed layout containers do not qualify by an action alone: toolkits hand them the default action of a
+ * handler somewhere above or below (Chromium's doDefault on every panel under a clickable body), and what
+ * an agent acts on inside them is checked on its own.
  */
-const notOwnActions = new Set(['setfocus', 'focus', 'clickancestor']);
+const CONTAINER_ROLES = new Set(['panel', 'section', 'filler', 'grouping', 'scroll pane', 'viewport', 'internal frame', 'landmark', 'form', 'document web', 'document frame', 'split pane', 'layered pane', 'root pane', 'glass pane', 'frame', 'window']);
+
+function ownActions(node: DumpNode): string[] {
+  return node.actions.filter((action) => !NOT_OWN_ACTION.test(action));
+}
 
 function qualifies(node: DumpNode): boolean {
-  return ownActions(node).length > 0 || node.states.includes('editable') || (node.is_label && normalise(node.name) !== '');
+  const acts = ownActions(node).length > 0 && !(CONTAINER_ROLES.has(node.role) && normalise(node.name) === '');
+  return acts || node.states.includes('editable') || (node.is_label && normalise(node.name) !== '');
 }
 
 /** Our whole tree with parent links, by element index. */
@@ -209,10 +217,10 @@ function hasAction(node: CupNode): boolean {
   return (node.actions ?? []).some((action) => action !== 'focus');
 }
 
-/** A node the pruning drops while keeping its children (hoisted, or a landmark replaced by its child). */
-function passesThrough(node: CupNode): boolean {
-  if (node.name || hasAction(node)) return false;
-  return HOISTED_ROLES.has(node.role) || LANDMARK_ROLES.has(node.role);
+/** A node COMPACT.md hoists: dropped, its children processed in its place (and not clip-tested themselves). */
+function hoisted(node: CupNode): boolean {
+  if (node.name) return false;
+  return node.role === 'generic' || node.role === 'region' || (node.role === 'group' && !hasAction(node));
 }
 
 function ourSummary(node: CupNode): Violation['ours'] {
@@ -227,34 +235,81 @@ function ourSummary(node: CupNode): Violation['ours'] {
   };
 }
 
-/** Why a node that qualifies is not shown: the first node on its chain in our tree that the pruning dropped. */
-function explainMissing(entry: OracleEntry, tree: FullTree, shownIds: Set<number>, inStatusBar: boolean): Violation {
+function describeNode(node: CupNode): string {
+  return `e${indexOf(node)} (${node.role} "${normalise(node.name).slice(0, 40)}", AT-SPI ${atspiRoleOf(node) ?? '?'}, bounds ${JSON.stringify(node.bounds ?? null)}, states ${JSON.stringify(node.states ?? [])})`;
+}
+
+/** Entirely outside the viewport (sharing an edge counts as outside), as COMPACT.md's clipping decides. */
+function outside(bounds: CupRect, viewport: CupRect): boolean {
+  return bounds.y + bounds.h <= viewport.y || bounds.y >= viewport.y + viewport.h || bounds.x + bounds.w <= viewport.x || bounds.x >= viewport.x + viewport.w;
+}
+
+/** Why COMPACT.md's pruning drops a node it has reached (not clipped, not hoisted), if it does. */
+function skipReason(node: CupNode): { rule: Rule; why: string } | undefined {
+  const b = node.bounds;
+  // Unknown or sentinel extents: none, INT_MIN coordinates, -1 or zero sizes.
+  const unknownPlace = !b || b.w <= 0 || b.h <= 0 || b.x <= -(2 ** 31) || b.y <= -(2 ** 31);
+  if (SKIPPED_CUP_ROLES.has(node.role)) return { rule: 'missing', why: `skipped for its CUP role ${node.role}` };
+  if (b && (b.w === 0 || b.h === 0)) return { rule: 'sentinel-hides-subtree', why: 'zero-size bounds skip the whole subtree' };
+  if (node.states?.includes('offscreen') && !hasAction(node)) {
+    return unknownPlace
+      ? { rule: 'sentinel-hides-subtree', why: 'marked offscreen with unknown extents, hiding a subtree the oracle shows' }
+      : { rule: 'offscreen-or-clipped', why: 'marked offscreen (and it has no action, so skipped)' };
+  }
+  if (node.role === 'img' && !node.name) return { rule: 'missing', why: 'skipped as an unnamed img' };
+  if (node.role === 'text') return { rule: 'missing', why: 'skipped by the text rule (empty name, or a lone text child of a named parent)' };
+  return undefined;
+}
+
+/**
+ * Why a node that qualifies is not shown: walks its chain in our full tree from the window down as
+ * COMPACT.md's pruning does (clip test against the inherited viewport unless the parent was hoisted, hoist,
+ * skip, narrow the viewport at a kept scrolling node) and names the first node that drops the subtree.
+ */
+function explainMissing(entry: OracleEntry, tree: FullTree, shownIds: Set<number>, inStatusBar: boolean, readings: Readings): Violation {
   const { node } = entry;
   const target = rect(node.extents as Extents);
   const name = normalise(node.name);
   const ours =
+    tree.nodes.find((candidate) => candidate.bounds && close(candidate.bounds, target) && roleAllowed(node.role, candidate.role) && normalise(candidate.name) === name) ??
     tree.nodes.find((candidate) => candidate.bounds && close(candidate.bounds, target) && roleAllowed(node.role, candidate.role)) ??
     tree.nodes.find((candidate) => name !== '' && normalise(candidate.name) === name && roleAllowed(node.role, candidate.role)) ??
     tree.nodes.find((candidate) => candidate.bounds && close(candidate.bounds, target));
   const base = { oracle: summary(entry) };
-  const missingRule: Rule = inStatusBar ? 'status-label' : 'missing';
-  if (!ours) return { ...base, rule: missingRule, why: 'no node of our tree has these bounds and an allowed role, or this name' };
-  const chain = tree.chain(ours);
-  const culprit = chain.find((candidate) => !shownIds.has(indexOf(candidate)) && !passesThrough(candidate));
-  if (!culprit) return { ...base, rule: missingRule, ours: ourSummary(ours), why: 'in our tree, but not shown (no node on its chain was pruned: it was hoisted away)' };
-  const at = culprit === ours ? 'the node itself' : `its ancestor e${indexOf(culprit)} (${culprit.role} "${normalise(culprit.name).slice(0, 40)}", AT-SPI ${atspiRoleOf(culprit) ?? '?'}, bounds ${JSON.stringify(culprit.bounds ?? null)}, states ${JSON.stringify(culprit.states ?? [])})`;
-  const result = (rule: Rule, why: string): Violation => ({ ...base, rule: inStatusBar ? 'status-label' : rule, ours: ourSummary(ours), why: `${why}: ${at}` });
-  // Unknown or sentinel extents: none, INT_MIN coordinates, -1 or zero sizes.
-  const b = culprit.bounds;
-  const unknownPlace = !b || b.w <= 0 || b.h <= 0 || b.x <= -(2 ** 31) || b.y <= -(2 ** 31);
-  if (culprit.states?.includes('offscreen') && unknownPlace) return result('sentinel-hides-subtree', 'marked offscreen with unknown extents, hiding a subtree the oracle shows');
-  if (culprit.states?.includes('offscreen')) return result('offscreen-or-clipped', 'marked offscreen (no action, so skipped)');
-  if (culprit.bounds && (culprit.bounds.w === 0 || culprit.bounds.h === 0)) return result('sentinel-hides-subtree', 'zero-size bounds skip the whole subtree');
-  if (SKIPPED_CUP_ROLES.has(culprit.role)) return result('missing', `skipped for its CUP role ${culprit.role}`);
-  if (culprit.role === 'img' && !culprit.name) return result('missing', 'skipped as an unnamed img');
-  if (culprit.role === 'text') return result('missing', 'skipped by the text rule (empty, or a lone text child of a named parent)');
-  // Otherwise the pruning clipped it: it lies outside a scrolling ancestor's bounds.
-  return result('offscreen-or-clipped', 'clipped into a "more items" hint (outside a scrolling ancestor\'s bounds)');
+  const rule = (wanted: Rule): Rule => (inStatusBar ? 'status-label' : wanted);
+  if (!ours) return { ...base, rule: rule('missing'), why: 'no node of our tree has these bounds and an allowed role, or this name' };
+  const found = (wanted: Rule, why: string, at: CupNode): Violation => ({
+    ...base,
+    rule: rule(wanted),
+    ours: ourSummary(ours),
+    why: `${why}: ${at === ours ? 'the node itself' : `its ancestor ${describeNode(at)}`}`,
+  });
+  let viewport: CupRect = { x: 0, y: 0, w: readings.screen.w, h: readings.screen.h };
+  let scroller: CupNode | undefined;
+  let parentHoisted = true; // the window itself is never clip-tested
+  for (const current of tree.chain(ours)) {
+    if (!parentHoisted && current.bounds && outside(current.bounds, viewport)) {
+      const by = scroller ? `the viewport of ${describeNode(scroller)}` : `the screen ${JSON.stringify(viewport)}`;
+      const b = current.bounds;
+      // Unknown or sentinel extents (-1, INT_MIN, zero size) read as a place outside the view.
+      if (b.w <= 0 || b.h <= 0 || b.x <= -(2 ** 31) || b.y <= -(2 ** 31)) {
+        return found('sentinel-hides-subtree', `unknown or sentinel extents clip the whole subtree into a "more items" hint (entirely outside ${by})`, current);
+      }
+      return found('offscreen-or-clipped', `clipped into a "more items" hint, entirely outside ${by}`, current);
+    }
+    parentHoisted = hoisted(current);
+    if (parentHoisted) continue;
+    const skipped = skipReason(current);
+    if (skipped) return found(skipped.rule, skipped.why, current);
+    if (current.bounds && current.actions?.includes('scroll')) {
+      viewport = intersection(viewport, current.bounds);
+      viewport = { ...viewport, w: Math.max(0, viewport.w), h: Math.max(0, viewport.h) };
+      scroller = current;
+    }
+  }
+  if (shownIds.has(indexOf(ours))) return { ...base, rule: rule('missing'), ours: ourSummary(ours), why: 'shown, but not where the oracle has it' };
+  if (readings.capped) return { ...base, rule: rule('cut-by-cap'), ours: ourSummary(ours), why: `kept by the pruning, but the compact text was cut at its size cap before it ("${readings.capped}")` };
+  return { ...base, rule: rule('missing'), ours: ourSummary(ours), why: 'in our tree and not dropped by any pruning rule on its chain, yet not shown' };
 }
 
 export function runChecks(readings: Readings): CheckResult {
@@ -263,7 +318,7 @@ export function runChecks(readings: Readings): CheckResult {
   const tree = new FullTree(readings.full);
   const shownIds = new Set(readings.shown.map((element) => element.index));
   const withBounds = readings.shown.filter((element) => element.bounds);
-  const result: CheckResult = { checked: 0, covered: 0, prunedBySpec: 0, outsideView: 0, unjudgedRoles: [], violations: [] };
+  const result: CheckResult = { checked: 0, covered: 0, prunedBySpec: 0, outsideView: 0, unjudgedRoles: [], checkedNodes: [], violations: [] };
   const unjudged = new Set<string>();
 
   for (const entry of entries) {
@@ -284,10 +339,15 @@ export function runChecks(readings: Readings): CheckResult {
     if (!allowedCupRoles(node.role)) unjudged.add(node.role);
     result.checked++;
     const target = rect(node.extents as Extents);
+    const line = `${node.role} '${normalise(node.name).slice(0, 60)}' ${target.x},${target.y} ${target.w}x${target.h}`;
+    const covered = (by: number) => {
+      result.covered++;
+      result.checkedNodes.push({ node: line, covered_by: by });
+    };
     const atBounds = withBounds.filter((element) => close(element.bounds!, target));
     const match = atBounds.find((element) => roleAllowed(node.role, element.role));
     if (match) {
-      result.covered++;
+      covered(match.index);
       if (match.states.includes('offscreen')) result.violations.push({ rule: 'offscreen-or-clipped', oracle: summary(entry), ours: elementSummary(match), why: 'shown, but marked offscreen although the oracle says SHOWING' });
       continue;
     }
@@ -296,14 +356,15 @@ export function runChecks(readings: Readings): CheckResult {
       // A label whose text a shown ancestor's name already carries only repeats it.
       const repeated = readings.shown.find((element) => element.bounds && contains(element.bounds, target) && normalise(element.name).includes(name));
       if (repeated) {
-        result.covered++;
+        covered(repeated.index);
         continue;
       }
     }
+    result.checkedNodes.push({ node: line });
     // Our tree has it at these bounds with an allowed role, but the pruning dropped it: say why.
     const pruned = tree.nodes.find((candidate) => candidate.bounds && close(candidate.bounds, target) && roleAllowed(node.role, candidate.role));
     if (pruned) {
-      result.violations.push(explainMissing(entry, tree, shownIds, inStatusBar));
+      result.violations.push(explainMissing(entry, tree, shownIds, inStatusBar, readings));
       continue;
     }
     if (atBounds.length > 0) {
@@ -317,7 +378,7 @@ export function runChecks(readings: Readings): CheckResult {
       result.violations.push({ rule: 'bounds', oracle: summary(entry), ours: elementSummary(sameName), why: 'same name and role, bounds differ by more than 2 px' });
       continue;
     }
-    result.violations.push(explainMissing(entry, tree, shownIds, inStatusBar));
+    result.violations.push(explainMissing(entry, tree, shownIds, inStatusBar, readings));
   }
 
   for (const element of readings.shown) {

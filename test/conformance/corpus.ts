@@ -42,14 +42,16 @@ export const corpus: readonly CorpusApp[] = [
   { id: 'mousepad', toolkit: 'GTK3', family: 'gtk', command: 'mousepad', title: /Mousepad/, accessible: true },
   {
     id: 'pcmanfm',
-    toolkit: 'GTK3',
+    // Debian 12's PCManFM is still a GTK 2 app: GTK 2 loads its accessibility (GAIL and the AT-SPI bridge) only
+    // as GTK modules, which a desktop session with accessibility on names in GTK_MODULES.
+    toolkit: 'GTK2',
     family: 'gtk',
-   
     command: 'pcmanfm',
-    // The list view ("Detailed List" in View > View Mode) is the user's saved choice, as after picking it once.
     args: (home) => [home],
-    title: /.+/,
+    env: { GTK_MODULES: 'gail:atk-bridge' },
+    title: /^cup-conformance-pcmanfm-/,
     accessible: true,
+    // The list view ("Detailed List" in View > View Mode) is the user's saved choice, as after picking it once.
     prepare: (home) => {
       homeFolderFiles(home);
       const config = join(home, '.config', 'pcmanfm', 'default');
@@ -62,7 +64,7 @@ export const corpus: readonly CorpusApp[] = [
   { id: 'gnome-text-editor', toolkit: 'GTK4', family: 'gtk', command: 'gnome-text-editor', title: /Text Editor|New Document|Untitled/, accessible: true },
   { id: 'gnome-calculator', toolkit: 'GTK4', family: 'gtk', command: 'gnome-calculator', title: /^Calculator$/, accessible: true },
   { id: 'gtk4-demo', toolkit: 'GTK4', family: 'gtk', command: 'gtk4-demo', title: /GTK Demo|Application Class/, accessible: true },
-  { id: 'featherpad', toolkit: 'Qt 5', family: 'qt', command: 'featherpad', title: /FeatherPad/, accessible: true },
+  { id: 'featherpad', toolkit: 'Qt 5', family: 'qt', command: 'featherpad', title: /FeatherPad|Untitled/, accessible: true },
   { id: 'speedcrunch', toolkit: 'Qt 5', family: 'qt', command: 'speedcrunch', title: /SpeedCrunch/, accessible: true },
   {
     id: 'pcmanfm-qt',
@@ -71,7 +73,7 @@ export const corpus: readonly CorpusApp[] = [
    
     command: 'pcmanfm-qt',
     args: (home) => [home],
-    title: /.+/,
+    title: /^cup-conformance-pcmanfm-qt-/,
     accessible: true,
     prepare: homeFolderFiles,
   },
@@ -135,13 +137,16 @@ export const corpus: readonly CorpusApp[] = [
     id: 'jedit',
     toolkit: 'Java Swing (ATK bridge)',
     family: 'other',
-   
     command: 'jedit',
-    title: /jEdit/,
+    title: /^jEdit - /,
     accessible: true,
     launchTimeoutMs: 60_000,
-    // Java loads assistive technologies named in ~/.accessibility.properties; Debian ships the line commented out.
-    prepare: (home) => writeFileSync(join(home, '.accessibility.properties'), 'assistive_technologies=org.GNOME.Accessibility.AtkWrapper\n'),
+    // Java 17 loads an assistive technology only from its class path, and Debian leaves the ATK bridge off
+    // (its accessibility.properties line is commented out, LP #935296): a session that wants Java apps
+    // accessible adds the bridge through JAVA_TOOL_OPTIONS, which every JVM of the session reads.
+    env: {
+      JAVA_TOOL_OPTIONS: '-Xbootclasspath/a:/usr/share/java/java-atk-wrapper.jar -Djavax.accessibility.assistive_technologies=org.GNOME.Accessibility.AtkWrapper',
+    },
   },
   {
     id: 'git-gui',

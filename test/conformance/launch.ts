@@ -81,5 +81,10 @@ export function stopApp(running: Pick<RunningApp, 'child' | 'home'>): void {
       // The group is already gone.
     }
   }
-  rmSync(running.home, { recursive: true, force: true });
+  try {
+    // A service the session bus started for the app (dconf, gvfs) may still be writing there for a moment.
+    rmSync(running.home, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+  } catch {
+    // Left in the temporary directory; nothing depends on it being gone.
+  }
 }

@@ -34,12 +34,7 @@ export interface OracleDump {
   offset: [number, number];
 }
 
-/**
- * Dumps the frame of the window's process whose name is the window's title. GTK 4 answers extents relative
- * to its surface even for screen coordinates; those are moved by the window's position on the screen plus
- * its client-side-decoration margin (_GTK_FRAME_EXTENTS, else half the difference between the X window and
- * the frame, the shadow GTK draws evenly around it).
- */
+/** Dumps the frame of the window's process whose name is the window's title, as the toolkit reported it. */
 export async function dumpWindow(window: ClientWindow, env: NodeJS.ProcessEnv, budgetSeconds = 90): Promise<OracleDump> {
   const script = `${repositoryRoot}/test/fixtures/oracle/pyatspi_dump.py`;
   const { stdout } = await execFileAsync('/usr/bin/python3', [script, String(window.pid), window.title, '--budget', String(budgetSeconds)], {
@@ -49,19 +44,26 @@ export async function dumpWindow(window: ClientWindow, env: NodeJS.ProcessEnv, b
   });
   const parsed = JSON.parse(stdout) as Omit<OracleDump, 'offset'> & { error?: string };
   if (parsed.error) throw new Error(`pyatspi oracle: ${parsed.error}`);
-  const dump: OracleDump = { ...parsed, offset: [0, 0] };
+  return { ...parsed, offset: [0, 0] };
+}
+
+/**
+ * The dump in screen coordinates. GTK 4 answers extents relative to its surface even when asked for screen
+ * coordinates; those are moved by the window's position on the screen plus its client-side-decoration margin
+ * (_GTK_FRAME_EXTENTS, else half the difference between the X window and the frame: the shadow GTK draws
+ * evenly around it). Take the window's geometry when the app has settled: it may still grow while it starts.
+ */
+export function onScreen(dump: OracleDump, window: ClientWindow): OracleDump {
   const frame = dump.nodes[0]?.extents;
-  if (dump.toolkit === 'GTK' && dump.toolkit_version.startsWith('4.') && frame) {
-    const margins = window.csdMargins ?? {
-      left: Math.round((window.bounds.width - frame[2]) / 2),
-      top: Math.round((window.bounds.height - frame[3]) / 2),
-    };
-    dump.offset = [window.bounds.x + margins.left - frame[0], window.bounds.y + margins.top - frame[1]];
-    for (const node of dump.nodes) {
-      if (node.extents && !isSentinel(node.extents)) node.extents = [node.extents[0] + dump.offset[0], node.extents[1] + dump.offset[1], node.extents[2], node.extents[3]];
-    }
-  }
-  return dump;
+  if (!(dump.toolkit === 'GTK' && dump.toolkit_version.startsWith('4.') && frame)) return dump;
+  const margins = window.csdMargins ?? {
+    left: Math.round((window.bounds.width - frame[2]) / 2),
+    top: Math.round((window.bounds.height - frame[3]) / 2),
+  };
+  const offset: [number, number] = [window.bounds.x + margins.left - frame[0], window.bounds.y + margins.top - frame[1]];
+  const move = (extents: Extents | null): Extents | null =>
+    extents && !isSentinel(extents) ? [extents[0] + offset[0], extents[1] + offset[1], extents[2], extents[3]] : extents;
+  return { ...dump, offset, nodes: dump.nodes.map((node) => ({ ...node, extents: move(node.extents) })) };
 }
 
 const INT_MIN = -(2 ** 31);

@@ -29,8 +29,14 @@ export function conformanceTable(reports: readonly AppReport[]): string {
     ];
     lines.push(`| ${cells.join(' | ')} |`);
   }
-  const errors = reports.filter((report) => report.error).map((report) => `- ${report.app}: ${report.error!.split('\n')[0]}`);
-  return `${lines.join('\n')}\n${errors.length > 0 ? `\nRuns that failed:\n${errors.join('\n')}\n` : ''}`;
+  const errors = [
+    ...reports.filter((report) => report.error).map((report) => `- ${report.app}: ${report.error!.split('\n')[0]}`),
+    // An app with accessibility whose tree we could not read: every check above then fails for that one reason.
+    ...reports
+      .filter((report) => !report.error && report.degradedHonest === undefined && report.ours?.degraded)
+      .map((report) => `- ${report.app}: our get_window_state came back degraded: ${report.ours!.degradedReason}`),
+  ];
+  return `${lines.join('\n')}\n${errors.length > 0 ? `\nRuns that failed, and accessible apps we read degraded:\n${errors.join('\n')}\n` : ''}`;
 }
 
 /** Writes table.md and <app>.json into each directory. */

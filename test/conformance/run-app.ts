@@ -10,14 +10,14 @@ import { callOk, type WindowState } from '../helpers/tools.js';
 import { runChecks, RULES, sentinelCount, type CheckResult, type Rule } from './checks.js';
 import type { CorpusApp } from './corpus.js';
 import { launchApp, stopApp } from './launch.js';
-import { dumpWindow } from './oracle-dump.js';
+import { dumpWindow, onScreen, type OracleDump } from './oracle-dump.js';
 
 export interface AppReport extends Partial<CheckResult> {
   app: string;
   toolkit: string;
   window?: { title: string; pid: number; id: number };
-  oracle?: { toolkit: string; version: string; nodes: number; truncated: boolean; skippedManaged: number; sentinelExtents: number; seconds: number };
-  ours?: { nodes: number; shown: number; truncated: boolean; degraded: boolean; degradedReason?: string; screenshot: boolean };
+  oracle?: { toolkit: string; version: string; offset: [number, number]; nodes: number; truncated: boolean; skippedManaged: number; sentinelExtents: number; seconds: number };
+  ours?: { nodes: number; shown: number; truncated: boolean; degraded: boolean; degradedReason?: string; screenshot: boolean; textChars: number; capped?: string };
   medianMs?: number;
   samplesMs?: number[];
   /** For an app without accessibility: whether the result said so honestly and still had its screenshot. */
@@ -32,19 +32,27 @@ async function windowState(context: ToolContext, window: ClientWindow, args: Rec
 }
 
 /**
- * Waits (bounded) until the tree is readable and stops growing: big apps fill their tree for seconds after
- * the window maps. Two equal node counts a second apart count as settled.
+ * Waits (bounded) until the app's tree is there and stops growing, judged by the oracle alone (big apps fill
+ * their tree for seconds after the window maps): two dumps with the same node count in a row. The oracle reads
+ * first, so nothing the driver asks of the app can change what the oracle sees. Returns the last dump.
  */
-async function settle(context: ToolContext, window: ClientWindow, accessible: boolean, timeoutMs: number): Promise<void> {
+async function settledDump(window: ClientWindow, env: NodeJS.ProcessEnv, timeoutMs: number): Promise<OracleDump> {
   const deadline = Date.now() + timeoutMs;
-  let previous = -1;
+  let previous: OracleDump | undefined;
+  let lastError: unknown;
   while (Date.now() < deadline) {
-    const { state } = await windowState(context, window, { include_screenshot: false });
-    if (!accessible) return;
-    if (!state.degraded && state.node_count === previous) return;
-    previous = state.degraded ? -1 : state.node_count;
-    await sleep(1000);
+    try {
+      const dump = await dumpWindow(window, env);
+      const same = previous && previous.nodes.length === dump.nodes.length && JSON.stringify(previous.nodes[0]?.extents) === JSON.stringify(dump.nodes[0]?.extents);
+      if (same) return dump;
+      previous = dump;
+    } catch (error) {
+      lastError = error;
+    }
+    await sleep(1500);
   }
+  if (previous) return previous;
+  throw lastError instanceof Error ? lastError : new Error(String(lastError));
 }
 
 function median(values: number[]): number {
@@ -62,16 +70,20 @@ export async function checkApp(desktop: TestDesktop, context: ToolContext, app: 
   }
   try {
     log(`${app.id}: window "${running.window.title}" (pid ${running.window.pid})`);
-    await settle(context, running.window, app.accessible, app.launchTimeoutMs ?? 30_000);
+    // A moment for the first frame to be drawn (and, for an app without accessibility, all there is to wait for).
+    await sleep(app.accessible ? 1000 : 3000);
     // The title, position and size may change while the app starts (a document name appears, the window
     // grows to fit): read the window again from the X server.
-    const live = await findClientWindow(await desktop.x11(), running.window.id);
+    let live = await findClientWindow(await desktop.x11(), running.window.id);
     if (!live) throw new Error(`${app.id}: its window ${running.window.id} went away while it started; stderr: ${running.stderr().slice(-1000)}`);
+    const rawDump = app.accessible ? await settledDump(live, desktop.env(), app.launchTimeoutMs ?? 30_000) : undefined;
+    live = (await findClientWindow(await desktop.x11(), running.window.id)) ?? live;
     report.window = { title: live.title, pid: live.pid, id: live.id };
 
     const compact = await windowState(context, live);
     const json = await windowState(context, live, { format: 'json', include_screenshot: false });
     const envelope = JSON.parse(json.result.body ?? '{}') as CupEnvelope;
+    const capFooter = (compact.result.body ?? '').match(/^# output truncated at .*$/m)?.[0];
     report.ours = {
       nodes: compact.state.node_count,
       shown: compact.state.shown_count,
@@ -79,6 +91,8 @@ export async function checkApp(desktop: TestDesktop, context: ToolContext, app: 
       degraded: compact.state.degraded,
       ...(compact.state.degraded_reason ? { degradedReason: compact.state.degraded_reason } : {}),
       screenshot: (compact.state.screenshot?.width ?? 0) > 0,
+      textChars: (compact.result.body ?? '').length,
+      ...(capFooter ? { capped: capFooter } : {}),
     };
 
     const samples: number[] = [];
@@ -95,10 +109,12 @@ export async function checkApp(desktop: TestDesktop, context: ToolContext, app: 
       log(`${app.id}: degraded=${compact.state.degraded} (${compact.state.degraded_reason ?? ''}), screenshot ${report.ours.screenshot}`);
       return report;
     }
-    const dump = await dumpWindow(live, desktop.env());
+    if (!rawDump) throw new Error('no oracle dump');
+    const dump = onScreen(rawDump, live);
     report.oracle = {
       toolkit: dump.toolkit,
       version: dump.toolkit_version,
+      offset: dump.offset,
       nodes: dump.nodes.length,
       truncated: dump.truncated,
       skippedManaged: dump.skipped_managed,
@@ -112,6 +128,7 @@ export async function checkApp(desktop: TestDesktop, context: ToolContext, app: 
       screen: { w: envelope.screen?.w ?? 0, h: envelope.screen?.h ?? 0 },
       shown: compact.state.elements,
       full: envelope.tree ?? [],
+      ...(capFooter ? { capped: capFooter } : {}),
     });
     Object.assign(report, checks);
     log(`${app.id}: ${checks.covered}/${checks.checked} covered, ${checks.violations.length} violations, median ${report.medianMs} ms`);
