@@ -168,11 +168,15 @@ function visiblePart(entry: OracleEntry, readings: Readings): CupRect | undefine
 const NOT_OWN_ACTION = /^(?:[a-z][a-z0-9-]*\.[a-z][a-z0-9-]*|SetFocus|focus|grab focus|showContextMenu|clickAncestor)$/;
 
 /**
- * Unnamed layout containers do not qualify by an action alone: toolkits hand them the default action of a
- * handler somewhere above or below (Chromium's doDefault on every panel under a clickable body), and what
- * an agent acts on inside them is checked on its own.
+ * Unnamed layout containers and unnamed blocks of text do not qualify by an action alone: toolkits hand them
+ * the default action of a handler somewhere above or below (Blink's doDefault on every panel, paragraph and
+ * label), and what an agent acts on or reads inside them (the static text carrying a label's words, a link)
+ * is checked on its own.
  */
-const CONTAINER_ROLES = new Set(['panel', 'section', 'filler', 'grouping', 'scroll pane', 'viewport', 'internal frame', 'landmark', 'form', 'document web', 'document frame', 'split pane', 'layered pane', 'root pane', 'glass pane', 'frame', 'window']);
+const CONTAINER_ROLES = new Set([
+  'panel', 'section', 'filler', 'grouping', 'scroll pane', 'viewport', 'internal frame', 'landmark', 'form', 'document web',
+  'document frame', 'split pane', 'layered pane', 'root pane', 'glass pane', 'frame', 'window', 'paragraph', 'label', 'static',
+]);
 
 function ownActions(node: DumpNode): string[] {
   return node.actions.filter((action) => !NOT_OWN_ACTION.test(action));
