@@ -46,7 +46,7 @@ export class XReaders {
    * its frame, so each client is ranked by the root child that contains it; -1 when it is not on the tree.
    */
   async stackingRank(clients: number[]): Promise<Map<number, number>> {
-    const lines = (await run(this.env, 'xwininfo', ['-root', '-tree'])).split('\n');
+    const lines = (await this.windowTree()).split('\n');
     const rootChildIndent = lines.map((line) => /^(\s*)0x[0-9a-f]+/i.exec(line)?.[1]?.length).find((indent) => indent !== undefined);
     const ranks = new Map<number, number>(clients.map((client) => [client, -1]));
     let rank = -1;
@@ -58,6 +58,20 @@ export class XReaders {
       if (ranks.get(id) === -1) ranks.set(id, rank);
     }
     return ranks;
+  }
+
+  /**
+   * `xwininfo -root -tree`, asked again when a window went away while it walked the tree ("Can't query window
+   * tree": a tooltip or a popup of another app closing at that moment); three tries, each bounded.
+   */
+  private async windowTree(): Promise<string> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await run(this.env, 'xwininfo', ['-root', '-tree']);
+      } catch (error) {
+        if (attempt >= 3 || !/Can't query window tree/.test((error as Error).message)) throw error;
+      }
+    }
   }
 
   /** Which of these client windows the X server has in front of the others. */

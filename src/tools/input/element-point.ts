@@ -136,6 +136,8 @@ export async function screenPointNow(context: ToolContext, target: ElementTarget
  * of view still takes the focus through accessibility.
  */
 export async function focusForKeys(context: ToolContext, x: X11Connection, target: ElementTarget): Promise<void> {
+  // Already focused: focusing again could change what is selected (the ctrl+a before a ctrl+c).
+  if ((await liveStates(context, target.element)).has('STATE_FOCUSED')) return;
   const client = await context.desktop.atspi();
   const caret = target.live.interfaces.includes('Text') ? await caretOffset(client, target.element).catch(() => -1) : -1;
   if (await focusElement(context, actionable(target))) {
