@@ -90,6 +90,19 @@ export class Agent {
     }
   }
 
+  /** Polls list_windows for a window of the process with a matching title (a dialog opening); undefined at the deadline. */
+  async window(pid: number, title: RegExp, timeoutMs = 15_000): Promise<(Target & { title: string }) | undefined> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const reply = await this.call('list_windows', { pid });
+      assert.ok(reply.ok, reply.text);
+      const found = (reply.structured.windows as { window_id: number; pid: number; title: string }[]).find((window) => title.test(window.title));
+      if (found) return { pid: found.pid, id: found.window_id, title: found.title };
+      if (Date.now() > deadline) return undefined;
+      await sleep(250);
+    }
+  }
+
   /**
    * One action the way an agent does it: background first; when the result says nothing happened and
    * recommends foreground, the same action again in the foreground. Returns every attempt's reply.
@@ -104,7 +117,7 @@ export class Agent {
   }
 
   trace(): string {
-    return `agent calls (${this.transport}):\n  ${this.log.join('\n  ')}`;
+    return `last agent calls (${this.transport}):\n  ${this.log.slice(-40).join('\n  ')}`;
   }
 
   close(): Promise<void> {
