@@ -48,7 +48,7 @@ describe('agent tasks on LibreOffice, through the tool registry', () => {
 
   /** A first start shows "Tip of the Day" over the document; an agent closes it with its OK button. */
   async function dismissTip(pid: number): Promise<void> {
-    const tip = await agent.window(pid, /^Tip of the Day/, 20_000);
+    const tip = await agent.window(/^Tip of the Day/, { pid, timeoutMs: 20_000 });
     if (!tip) return;
     const ok = need(await agent.state(tip), 'button', 'OK');
     await agent.act('click', { window_id: tip.id, element_index: ok.index });
@@ -63,7 +63,7 @@ describe('agent tasks on LibreOffice, through the tool registry', () => {
       const sentence = 'An agent wrote this sentence.';
       const typed = await agent.act('type_text', { window_id: window.id, element_index: document.index, text: sentence });
       const keys = await agent.act('hotkey', { window_id: window.id, keys: ['ctrl', 's'] });
-      const dialog = await agent.window(window.pid, /^Save$/);
+      const dialog = await agent.window(/^Save$/, { pid: window.pid });
       assert.ok(dialog, `no Save dialog after ctrl+s\n${agent.trace()}`);
       const path = join(home, 'letter.odt');
       const name = need(await agent.state(dialog), 'textbox', 'Name:');
@@ -95,7 +95,7 @@ describe('agent tasks on LibreOffice, through the tool registry', () => {
         ways.push(delivery(await agent.act('click', { window_id: window.id, element_index: target.index, delivery_mode: 'foreground' })));
         ways.push(delivery(await agent.act('type_text', { window_id: window.id, text: `${entry}\n` })));
       }
-      const title = (await agent.window(window.pid, /LibreOffice Calc$/))!.title;
+      const title = (await agent.window(/LibreOffice Calc$/, { pid: window.pid }))!.title;
       const cells = await eventually(() => sheetCells(window.pid, title, ['0,0', '0,1', '0,2'], desktop.env()), (read) => read['0,2']?.text === '42');
       assert.deepEqual(
         Object.values(cells).map((cell) => `${cell.name}=${cell.text}`),

@@ -74,7 +74,9 @@ export class Agent {
       const reply = await this.call('get_window_state', { pid: window.pid, window_id: window.id, include_screenshot: false });
       assert.ok(reply.ok, reply.text);
       if (!(reply.structured.degraded as boolean)) return reply.structured.elements as Element[];
-      if (Date.now() > deadline) throw new Error(`window ${window.id} has no accessibility tree after ${timeoutMs} ms: ${reply.structured.degraded_reason}\n${this.trace()}`);
+      if (Date.now() > deadline) {
+        throw new Error(`window ${window.id} has no accessibility tree after ${timeoutMs} ms: ${reply.structured.degraded_reason}\n${reply.text.slice(0, 1500)}\n${this.trace()}`);
+      }
       await sleep(250);
     }
   }
@@ -90,14 +92,21 @@ export class Agent {
     }
   }
 
-  /** Polls list_windows for a window of the process with a matching title (a dialog opening); undefined at the deadline. */
-  async window(pid: number, title: RegExp, timeoutMs = 15_000): Promise<(Target & { title: string }) | undefined> {
-    const deadline = Date.now() + timeoutMs;
+  /**
+   * Polls list_windows for a window whose title matches (a dialog opening), of the process when pid is given
+   * (apps without _NET_WM_PID, such as Tk and Motif ones, have none) and other than `except`; undefined at the deadline.
+   */
+  async window(
+    title: RegExp,
+    options: { pid?: number; except?: number; timeoutMs?: number } = {},
+  ): Promise<(Target & { title: string; bounds: { width: number; height: number } }) | undefined> {
+    const deadline = Date.now() + (options.timeoutMs ?? 15_000);
     for (;;) {
-      const reply = await this.call('list_windows', { pid });
+      const reply = await this.call('list_windows', options.pid === undefined ? {} : { pid: options.pid });
       assert.ok(reply.ok, reply.text);
-      const found = (reply.structured.windows as { window_id: number; pid: number; title: string }[]).find((window) => title.test(window.title));
-      if (found) return { pid: found.pid, id: found.window_id, title: found.title };
+      const windows = reply.structured.windows as { window_id: number; pid: number; title: string; bounds: { width: number; height: number } }[];
+      const found = windows.find((window) => title.test(window.title) && window.window_id !== options.except);
+      if (found) return { pid: found.pid, id: found.window_id, title: found.title, bounds: found.bounds };
       if (Date.now() > deadline) return undefined;
       await sleep(250);
     }
