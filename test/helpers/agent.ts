@@ -63,7 +63,8 @@ export class Agent {
 
   async call(tool: string, args: Record<string, unknown> = {}): Promise<Reply> {
     const reply = await this.send(tool, args);
-    this.log.push(`${tool} ${JSON.stringify(args)} -> ${reply.text.split('\n')[0]}`);
+    // The summary and the first lines of evidence: enough to see what the driver based its verdict on.
+    this.log.push(`${tool} ${JSON.stringify(args)} -> ${reply.text.split('\n').slice(0, tool === 'get_window_state' ? 1 : 4).join(' | ')}`);
     return reply;
   }
 
