@@ -56,7 +56,9 @@ const wanted = [
   ...desktopPackages,
   ...testPackages,
   ...(args.has('--bench') ? benchPackages : []),
-  ...(args.has('--conformance') ? conformancePackages : []),
+  // The e2e task tests (test/e2e/tasks-*.test.ts) do one real task in every corpus app, so `npm test` needs the
+  // corpus as well; --conformance is still accepted.
+  ...conformancePackages,
 ];
 
 function log(message) {

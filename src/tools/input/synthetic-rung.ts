@@ -37,7 +37,17 @@ export async function observePixels(context: ToolContext, window: ClientWindow, 
   let change: PixelChange = { count: 0 };
   for (const deadline = Date.now() + 500; !meaningful(change) && Date.now() < deadline; ) {
     await sleep(40);
-    change = pixelChange(before, await context.desktop.captureWindow(window));
+    let after;
+    try {
+      after = await context.desktop.captureWindow(window);
+    } catch (error) {
+      // The input may close or withdraw the window it went to (Return on a dialog's default button): that is its effect.
+      if (!(await context.desktop.windows()).some((open) => open.id === window.id && open.isOnScreen)) {
+        return { changed: true, listening: true, evidence: [`window ${window.id} ("${window.title}") closed or withdrawn`] };
+      }
+      throw error;
+    }
+    change = pixelChange(before, after);
   }
   const evidence = meaningful(change) ? [`the window's pixels changed: ${change.count} pixels in ${change.box!.x},${change.box!.y} ${change.box!.w}x${change.box!.h}`] : [];
   return { changed: evidence.length > 0, listening: true, evidence };

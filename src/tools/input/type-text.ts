@@ -141,6 +141,11 @@ export const typeText = defineTool({
       }
       await requireEditable(context, target.ref, label);
       const observation = await observe(context, target.ref.bus, probes, () => insertAtCaret(context, target, args.text), { snapshot: element?.snapshot, until: arrived });
+      // The field's own text says whether the insertion took: other events of the app in the meantime (Firefox
+      // renames toolbar buttons and tabs while it starts) are not the typing's effect.
+      if (probes.length > 0 && observation.changed && !arrived([await probes[0]!.read().catch(() => undefined)])) {
+        return actionOutput('type_text', actionOutcome({ path: 'x11_atspi', mode, target: element, observation: { ...observation, changed: false, evidence: [] } }));
+      }
       return actionOutput('type_text', actionOutcome({ path: 'x11_atspi', mode, target: element, observation }));
     }
 

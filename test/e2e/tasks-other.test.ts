@@ -1,0 +1,137 @@
+// One real task per app of the corpus's other toolkits (Motif, Java Swing, Tk), done the way an agent does
+// it through the CLI and its daemon, and judged by what the app wrote to disk: the saved file, or the git
+// repository's index and history. NEdit and git gui have no accessibility, so the agent works from the
+// window (keys to it, a point in its screenshot) and the driver's pixel read-back.
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { after, before, describe, test } from 'node:test';
+import { Agent, delivery, need, type Target } from '../helpers/agent.js';
+import { TestDesktop } from '../helpers/desktop.js';
+import { corpusApp, eventually, fileContent, withApp, withDocument } from '../helpers/task-apps.js';
+import { pyatspiWalk } from '../helpers/tools.js';
+
+const execFileAsync = promisify(execFile);
+
+async function git(home: string, args: string[]): Promise<string> {
+  return (await execFileAsync('git', ['-C', home, ...args], { timeout: 10_000 })).stdout;
+}
+
+describe('agent tasks on Motif, Java and Tk apps, through the CLI and its daemon', () => {
+  let desktop: TestDesktop;
+  let agent: Agent;
+
+  before(async () => {
+    desktop = await TestDesktop.start();
+    agent = await Agent.start('cli', desktop.env({ XDG_CONFIG_HOME: mkdtempSync(join(tmpdir(), 'cup-config-')), CUP_DRIVER_IDLE_TIMEOUT: '300' }));
+  });
+
+  after(async () => {
+    await agent?.close();
+    await desktop?.stop();
+  });
+
+  /** get_window_state on an app without accessibility: an honest degraded answer (no tree, a screenshot). */
+  async function noTree(window: Target): Promise<void> {
+    const reply = await agent.call('get_window_state', { pid: window.pid, window_id: window.id, include_screenshot: false });
+    assert.ok(reply.ok, reply.text);
+    assert.equal(reply.structured.degraded, true, reply.text);
+  }
+
+  test('nedit: type a line and save with ctrl+s (keys to the window, no accessibility)', async (t) => {
+    const started = Date.now();
+    const how = await withApp(desktop, withDocument('nedit', 'note.txt', 'first line\n'), async ({ window, home }) => {
+      const target = { pid: window.pid, id: window.id };
+      await noTree(target);
+      const typed = await agent.act('type_text', { window_id: window.id, text: 'typed by an agent in nedit\n' });
+      const saved = await agent.act('hotkey', { window_id: window.id, keys: ['ctrl', 's'] });
+      const path = join(home, 'note.txt');
+      const content = await fileContent(path, (written) => written.includes('typed by an agent'));
+      assert.equal(content, 'typed by an agent in nedit\nfirst line\n', `${path}\n${agent.trace()}`);
+      return `type_text ${delivery(typed)}, ctrl+s ${delivery(saved)}`;
+    });
+    t.diagnostic(`nedit: ${how}; ${Date.now() - started} ms`);
+  });
+
+  test('jedit: type a line into the buffer and click the Save tool button', async (t) => {
+    const started = Date.now();
+    const app = withDocument('jedit', 'note.txt', 'first line\n');
+    const how = await withApp(
+      desktop,
+      {
+        ...app,
+        // Java reads ~/.accessibility.properties from user.home, which follows the password entry, not HOME, and
+        // finds the ATK wrapper only on its class path; the same two facts given as options. jEdit keeps its
+        // settings in the fresh home instead of user.home.
+        env: {
+          ...app.env,
+          JAVA_TOOL_OPTIONS: '-Djavax.accessibility.assistive_technologies=org.GNOME.Accessibility.AtkWrapper -Xbootclasspath/a:/usr/share/java/java-atk-wrapper.jar',
+        },
+        args: (home) => [`-settings=${join(home, '.jedit')}`, ...(app.args?.(home) ?? [])],
+      },
+      async ({ window, home }) => {
+        const target = { pid: window.pid, id: window.id };
+        // Driver defect worked around (reported): while jEdit's main frame is not yet on the accessibility bus,
+        // the only top level is its hidden, unnamed splash window; get_window_state matches the X window to it,
+        // remembers that match and keeps answering its 5 nodes. So the first read waits until pyatspi sees the frame.
+        const frame = await eventually(
+          () => pyatspiWalk(window.pid, window.title, desktop.env()).then((nodes) => nodes.length, () => 0),
+          (count) => count > 1,
+          30_000,
+        );
+        assert.ok(frame > 1, `pyatspi never saw the frame "${window.title}"`);
+        const elements = await agent.state(target);
+        // The text area draws itself and shows no text object, so the keys go to the window's focus.
+        const typed = await agent.act('type_text', { window_id: window.id, text: 'typed by an agent in jedit\n' });
+        const save = need(elements, 'button', /^Save \(/);
+        const saved = await agent.act('click', { window_id: window.id, element_index: save.index });
+        const path = join(home, 'note.txt');
+        const content = await fileContent(path, (written) => written.includes('typed by an agent'));
+        assert.equal(content, 'typed by an agent in jedit\nfirst line\n', `${path}\n${agent.trace()}`);
+        return `type_text ${delivery(typed)}, Save ${delivery(saved)}`;
+      },
+    );
+    t.diagnostic(`jedit: ${how}; ${Date.now() - started} ms`);
+  });
+
+  test('git-gui: stage the new README (ctrl+i, Yes), write a message, commit with ctrl+Return', async (t) => {
+    const started = Date.now();
+    const app = corpusApp('git-gui');
+    const withIdentity = {
+      ...app,
+      // A user who commits has told git who they are; without it git gui stops at "Committer identity unknown".
+      prepare: (home: string) => {
+        app.prepare?.(home);
+        writeFileSync(join(home, '.gitconfig'), '[user]\n\tname = Task Agent\n\temail = agent@example.org\n');
+      },
+    };
+    const how = await withApp(desktop, withIdentity, async ({ window, home }) => {
+      const target = { pid: window.pid, id: window.id };
+      await noTree(target);
+      const steps: string[] = [];
+      steps.push(`ctrl+i ${delivery(await agent.act('hotkey', { window_id: window.id, keys: ['ctrl', 'i'] }))}`);
+      // git gui asks whether to stage the untracked file; Return takes the default answer, Yes.
+      const question = await agent.window(/^Git Gui/, { except: window.id });
+      assert.ok(question, `no question after ctrl+i\n${agent.trace()}`);
+      steps.push(`Return ${delivery(await agent.act('press_key', { window_id: question.id, key: 'Return' }))}`);
+      const index = await eventually(() => git(home, ['status', '--porcelain']), (status) => status.includes('A  README'));
+      assert.match(index, /^A {2}README$/m, `git status after staging\n${agent.trace()}`);
+      // The commit message box fills the lower right of the window (seen in its screenshot); a click there focuses it.
+      const main = await agent.window(/^Git Gui/, { except: question.id });
+      assert.ok(main);
+      const point = { x: Math.round(main.bounds.width * 0.65), y: Math.round(main.bounds.height * 0.76) };
+      // The message box may have the focus already (git gui gives it after staging); then the click changes nothing.
+      const clicked = await agent.act('click', { window_id: window.id, ...point });
+      steps.push(`click message box ${delivery(clicked)}`);
+      steps.push(`type_text ${delivery(await agent.act('type_text', { window_id: window.id, text: 'Commit made by an agent' }))}`);
+      steps.push(`ctrl+Return ${delivery(await agent.act('hotkey', { window_id: window.id, keys: ['ctrl', 'Return'] }))}`);
+      const log = await eventually(() => git(home, ['log', '--format=%s']).catch(() => ''), (subjects) => subjects.trim() !== '');
+      assert.equal(log.trim(), 'Commit made by an agent', `git log\n${agent.trace()}`);
+      return steps.join(', ');
+    });
+    t.diagnostic(`git-gui: ${how}; ${Date.now() - started} ms`);
+  });
+});
