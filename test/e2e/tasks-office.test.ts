@@ -77,11 +77,7 @@ describe('agent tasks on LibreOffice, through the tool registry', () => {
     t.diagnostic(`libreoffice-writer: ${how}; ${Date.now() - started} ms`);
   });
 
-  // On this branch get_window_state asks the sheet (2^31 children, manages-descendants) for all its children and
-  // LibreOffice stops answering; branch 'descendants' (907fca6, reading huge containers by their visible part)
-  // fixes that, and with it this task passes (16 s). Drop the todo once that branch is merged.
-  const calcTodo = 'needs the huge-container reading of branch descendants (907fca6)';
-  test('libreoffice-calc: 6 in A1, 7 in B1, =A1*B1 in C1; pyatspi reads 42 in C1', { todo: calcTodo }, async (t) => {
+  test('libreoffice-calc: 6 in A1, 7 in B1, =A1*B1 in C1; pyatspi reads 42 in C1', async (t) => {
     const started = Date.now();
     const how = await withApp(desktop, corpusApp('libreoffice-calc'), async ({ window }) => {
       await dismissTip(window.pid);
