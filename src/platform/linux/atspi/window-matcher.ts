@@ -8,6 +8,17 @@ export interface WindowMatch {
 
 const windowRoles = new Set([16, 23, 28, 69]); // dialog, frame, internal frame, window
 const STATE_ACTIVE = 1;
+const STATE_SHOWING = 25;
+const STATE_VISIBLE = 30;
+
+/**
+ * A top level that reports its states but is neither visible nor showing is not the mapped window on screen
+ * (jEdit's hidden splash window, before its main frame reaches the bus): it must not be taken for it.
+ */
+function hidden(top: AccessibleTopLevel): boolean {
+  const [low = 0, high = 0] = top.states;
+  return (low !== 0 || high !== 0) && (low & ((1 << STATE_SHOWING) | (1 << STATE_VISIBLE))) === 0;
+}
 
 function sameSize(top: AccessibleTopLevel, window: ClientWindow): boolean {
   const extents = top.extents;
@@ -33,6 +44,7 @@ function best(candidates: WindowMatch[], window: ClientWindow): WindowMatch | un
   let chosen: WindowMatch | undefined;
   let chosenScore = 0;
   for (const candidate of candidates) {
+    if (hidden(candidate.topLevel)) continue;
     const points = score(candidate.topLevel, window);
     if (points > chosenScore) {
       chosen = candidate;
