@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -53,6 +53,33 @@ describe('cup-driver desktop start | status | stop', () => {
     for (const pid of [...Object.values(status[0]!.pids), ...helpers]) assert.equal(isAlive(pid), false, `pid ${pid} is gone`);
     assert.equal(existsSync(`/tmp/.X11-unix/X${display[1]}`), false);
     assert.match(cli('desktop', 'status').stdout, /no virtual desktop started by cup-driver/);
+  });
+
+  test('desktops started at the same moment by separate processes get a display and a window manager each', async () => {
+    // Separate state directories, as separate test files or users have: nothing but the X lock files is shared.
+    const runtimes = [0, 1, 2].map(() => mkdtempSync(join(tmpdir(), 'cup-desktop-race-')));
+    const start = (dir: string) =>
+      new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
+        const child = spawn(process.execPath, [cliPath, 'desktop', 'start'], { env: { ...env, XDG_RUNTIME_DIR: dir } });
+        let stdout = '';
+        let stderr = '';
+        child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+        child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+        child.on('exit', (status) => resolve({ status, stdout, stderr }));
+      });
+    try {
+      const results = await Promise.all(runtimes.map(start));
+      const displays = results.map((result) => {
+        assert.equal(result.status, 0, result.stderr);
+        return /^export DISPLAY=':(\d+)'$/m.exec(result.stdout)![1];
+      });
+      assert.equal(new Set(displays).size, 3, `three displays: ${displays.join(', ')}`);
+    } finally {
+      for (const dir of runtimes) {
+        spawnSync(process.execPath, [cliPath, 'desktop', 'stop'], { env: { ...env, XDG_RUNTIME_DIR: dir }, timeout: 60_000 });
+        rmSync(dir, { recursive: true, force: true });
+      }
+    }
   });
 
   test('stop refuses a display it did not start', () => {

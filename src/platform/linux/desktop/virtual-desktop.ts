@@ -99,6 +99,16 @@ export function desktopEnvironment(state: DesktopState): Record<string, string> 
   return { DISPLAY: state.display, DBUS_SESSION_BUS_ADDRESS: state.sessionBusAddress, ...accessibleSessionEnvironment(process.env) };
 }
 
+/** The pid an X server wrote into the display's lock file, if it can be read. */
+function lockOwner(number: number): number | undefined {
+  try {
+    const pid = Number.parseInt(readFileSync(`/tmp/.X${number}-lock`, 'utf8').trim(), 10);
+    return Number.isInteger(pid) ? pid : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 async function startXServer(requested: number | undefined, width: number, height: number, logDir: string) {
   const xvfb = requireProgram('Xvfb', 'xvfb');
   const candidates = requested !== undefined ? [requested] : Array.from({ length: candidateCount }, (_, i) => firstCandidateDisplay + i);
@@ -118,13 +128,19 @@ async function startXServer(requested: number | undefined, width: number, height
       log,
     );
     try {
-      await waitFor(`Xvfb :${number} to accept connections`, 10_000, async () => {
-        if (!isAlive(pid)) throw new Error('Xvfb exited');
+      const outcome = await waitFor(`Xvfb :${number} to accept connections`, 10_000, async () => {
+        if (!isAlive(pid)) return 'exited';
+        // Another process's server that took the number a moment earlier also accepts connections, while ours is
+        // about to exit: only the server that wrote the lock file is ours (else openbox would meet another
+        // desktop's window manager and exit).
+        if (lockOwner(number) !== pid) return undefined;
         const connection = await X11Connection.connect({ display: `:${number}`, timeoutMs: 1000 });
         connection.close();
-        return true;
+        return 'ours';
       });
-      return { number, pid };
+      if (outcome === 'ours') return { number, pid };
+      // It lost the number to another process's server between our check and its start: try the next.
+      if (requested !== undefined) throw new Error(`Xvfb :${number} exited; see ${log}`);
     } catch (error) {
       await terminate(pid);
       // Another process may have claimed this number between our check and Xvfb's start: try the next.
