@@ -4,14 +4,10 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { promisify } from 'node:util';
-import { after, before, describe, test } from 'node:test';
-import { Agent, delivery, need } from '../helpers/agent.js';
-import { TestDesktop } from '../helpers/desktop.js';
-import { PyatspiOracle } from '../helpers/oracle.js';
-import { corpusApp, eventually, fileContent, withApp, withDocument } from '../helpers/task-apps.js';
+import { describe, test } from 'node:test';
+import { delivery, need } from '../helpers/agent.js';
+import { corpusApp, eventually, fileContent, withApp, withDocument, taskRig } from '../helpers/task-apps.js';
 import { pyatspiWalk, type Element } from '../helpers/tools.js';
 
 const execFileAsync = promisify(execFile);
@@ -32,43 +28,29 @@ async function xWindowsTitled(env: NodeJS.ProcessEnv, title: string, except: num
 }
 
 describe('agent tasks on GTK apps, over MCP', () => {
-  let desktop: TestDesktop;
-  let agent: Agent;
-  let oracle: PyatspiOracle;
-
-  before(async () => {
-    desktop = await TestDesktop.start();
-    agent = await Agent.start('mcp', desktop.env({ XDG_CONFIG_HOME: mkdtempSync(join(tmpdir(), 'cup-config-')) }));
-    oracle = new PyatspiOracle(desktop.env());
-  });
-
-  after(async () => {
-    oracle?.close();
-    await agent?.close();
-    await desktop?.stop();
-  });
+  const rig = taskRig('mcp');
 
   /** A text editor opened on a file: type a line at the caret, save, and read the file back. */
   async function typeAndSave(id: string, save: (window: { pid: number; id: number }, elements: Element[]) => Promise<string>): Promise<string> {
-    return withApp(desktop, withDocument(id, 'note.txt', 'first line\n'), async ({ window, home }) => {
+    return withApp(rig.desktop, withDocument(id, 'note.txt', 'first line\n'), async ({ window, home }) => {
       const target = { pid: window.pid, id: window.id };
-      const text = editableText(await agent.state(target));
-      const typed = await agent.act('type_text', { window_id: window.id, element_index: text.index, text: `typed by an agent in ${id}\n` });
-      const how = await save(target, await agent.state(target));
+      const text = editableText(await rig.agent.state(target));
+      const typed = await rig.agent.act('type_text', { window_id: window.id, element_index: text.index, text: `typed by an agent in ${id}\n` });
+      const how = await save(target, await rig.agent.state(target));
       const path = join(home, 'note.txt');
       const content = await fileContent(path, (saved) => saved.includes('typed by an agent'));
-      assert.equal(content, `typed by an agent in ${id}\nfirst line\n`, `${path} after the save\n${agent.trace()}`);
+      assert.equal(content, `typed by an agent in ${id}\nfirst line\n`, `${path} after the save\n${rig.agent.trace()}`);
       return `type_text ${delivery(typed)}, save ${how}`;
     });
   }
 
-  const saveByKeys = async (window: { pid: number; id: number }) => delivery(await agent.act('hotkey', { window_id: window.id, keys: ['ctrl', 's'] }));
+  const saveByKeys = async (window: { pid: number; id: number }) => delivery(await rig.agent.act('hotkey', { window_id: window.id, keys: ['ctrl', 's'] }));
 
   test('gedit: type a line and click Save', async (t) => {
     const started = Date.now();
     const how = await typeAndSave('gedit', async (window, elements) => {
       const save = need(elements, 'button', 'Save');
-      return `button ${delivery(await agent.act('click', { window_id: window.id, element_index: save.index }))}`;
+      return `button ${delivery(await rig.agent.act('click', { window_id: window.id, element_index: save.index }))}`;
     });
     t.diagnostic(`gedit: ${how}; ${Date.now() - started} ms`);
   });
@@ -87,15 +69,15 @@ describe('agent tasks on GTK apps, over MCP', () => {
 
   /** Clicks the keys of 6 × 7 = by their names and lets pyatspi read the display. */
   async function multiply(id: string, times: string): Promise<string> {
-    return withApp(desktop, corpusApp(id), async ({ window }) => {
+    return withApp(rig.desktop, corpusApp(id), async ({ window }) => {
       const target = { pid: window.pid, id: window.id };
       const ways: string[] = [];
       for (const key of ['6', times, '7', '=']) {
-        const button = need(await agent.state(target), 'button', key);
-        ways.push(delivery(await agent.act('click', { window_id: window.id, element_index: button.index })));
+        const button = need(await rig.agent.state(target), 'button', key);
+        ways.push(delivery(await rig.agent.act('click', { window_id: window.id, element_index: button.index })));
       }
-      const texts = await eventually(() => oracle.texts(window.pid, ''), (all) => all.some((text) => /^42\b|= 42$/.test(text.trim())));
-      assert.ok(texts.some((text) => /^42\b|= 42$/.test(text.trim())), `pyatspi texts: ${JSON.stringify(texts)}\n${agent.trace()}`);
+      const texts = await eventually(() => rig.oracle.texts(window.pid, ''), (all) => all.some((text) => /^42\b|= 42$/.test(text.trim())));
+      assert.ok(texts.some((text) => /^42\b|= 42$/.test(text.trim())), `pyatspi texts: ${JSON.stringify(texts)}\n${rig.agent.trace()}`);
       return `clicks ${[...new Set(ways)].join(', ')}`;
     });
   }
@@ -112,15 +94,15 @@ describe('agent tasks on GTK apps, over MCP', () => {
 
   test('pcmanfm: select notes.txt in the folder; pyatspi sees it selected', async (t) => {
     const started = Date.now();
-    const how = await withApp(desktop, corpusApp('pcmanfm'), async ({ window }) => {
+    const how = await withApp(rig.desktop, corpusApp('pcmanfm'), async ({ window }) => {
       const target = { pid: window.pid, id: window.id };
-      const file = need(await agent.state(target), await fileRole(target), 'notes.txt');
-      const attempts = await agent.act('click', { window_id: window.id, element_index: file.index });
+      const file = need(await rig.agent.state(target), await fileRole(target), 'notes.txt');
+      const attempts = await rig.agent.act('click', { window_id: window.id, element_index: file.index });
       const selected = await eventually(
-        async () => (await pyatspiWalk(window.pid, '', desktop.env())).filter((node) => node.states.includes('selected')).map((node) => node.name),
+        async () => (await pyatspiWalk(window.pid, '', rig.desktop.env())).filter((node) => node.states.includes('selected')).map((node) => node.name),
         (names) => names.includes('notes.txt'),
       );
-      assert.ok(selected.includes('notes.txt'), `pyatspi's selected objects: ${JSON.stringify(selected)}\n${agent.trace()}`);
+      assert.ok(selected.includes('notes.txt'), `pyatspi's selected objects: ${JSON.stringify(selected)}\n${rig.agent.trace()}`);
       for (const other of ['budget.csv', 'report.odt', 'todo.md']) assert.ok(!selected.includes(other), `${other} selected too: ${JSON.stringify(selected)}`);
       return `click ${delivery(attempts)}`;
     });
@@ -129,24 +111,24 @@ describe('agent tasks on GTK apps, over MCP', () => {
 
   /** The role the folder view gives its files (cells in the list view, icons or list items elsewhere). */
   async function fileRole(target: { pid: number; id: number }): Promise<string> {
-    const elements = await agent.state(target);
+    const elements = await rig.agent.state(target);
     const file = elements.find((element) => element.name === 'notes.txt' && element.role !== 'menuitem');
-    assert.ok(file, `notes.txt is not among the shown elements\n${agent.trace()}`);
+    assert.ok(file, `notes.txt is not among the shown elements\n${rig.agent.trace()}`);
     return file.role;
   }
 
   /** Picks a demo in the list, runs it, and waits for its window on the X server. */
   async function runDemo(id: string, demo: string, rowRole: string): Promise<string> {
-    return withApp(desktop, corpusApp(id), async ({ window }) => {
+    return withApp(rig.desktop, corpusApp(id), async ({ window }) => {
       const target = { pid: window.pid, id: window.id };
       // The main window takes the selected demo's title; the demo's own window is another one.
-      assert.deepEqual(await xWindowsTitled(desktop.env(), demo, window.id), [], `a "${demo}" window before the demo ran`);
-      const row = need(await agent.state(target), rowRole, demo);
-      const selected = await agent.act('click', { window_id: window.id, element_index: row.index });
-      const run = await agent.waitFor(target, 'button', 'Run');
-      const ran = await agent.act('click', { window_id: window.id, element_index: run.index });
-      const demoWindows = await eventually(() => xWindowsTitled(desktop.env(), demo, window.id), (ids) => ids.length > 0);
-      assert.ok(demoWindows.length > 0, `no X window titled "${demo}" besides the main window\n${agent.trace()}`);
+      assert.deepEqual(await xWindowsTitled(rig.desktop.env(), demo, window.id), [], `a "${demo}" window before the demo ran`);
+      const row = need(await rig.agent.state(target), rowRole, demo);
+      const selected = await rig.agent.act('click', { window_id: window.id, element_index: row.index });
+      const run = await rig.agent.waitFor(target, 'button', 'Run');
+      const ran = await rig.agent.act('click', { window_id: window.id, element_index: run.index });
+      const demoWindows = await eventually(() => xWindowsTitled(rig.desktop.env(), demo, window.id), (ids) => ids.length > 0);
+      assert.ok(demoWindows.length > 0, `no X window titled "${demo}" besides the main window\n${rig.agent.trace()}`);
       return `row ${delivery(selected)}, Run ${delivery(ran)}`;
     });
   }

@@ -5,10 +5,10 @@ import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { after, before, describe, test } from 'node:test';
-import { Agent, delivery, need, type Target } from '../helpers/agent.js';
-import { repositoryRoot, TestDesktop } from '../helpers/desktop.js';
-import { corpusApp, eventually, withApp } from '../helpers/task-apps.js';
+import { describe, test } from 'node:test';
+import { delivery, need, type Target } from '../helpers/agent.js';
+import { repositoryRoot } from '../helpers/desktop.js';
+import { corpusApp, eventually, withApp, taskRig } from '../helpers/task-apps.js';
 
 const execFileAsync = promisify(execFile);
 
@@ -33,45 +33,34 @@ async function sheetCells(pid: number, title: string, positions: string[], env: 
 }
 
 describe('agent tasks on LibreOffice, through the tool registry', () => {
-  let desktop: TestDesktop;
-  let agent: Agent;
-
-  before(async () => {
-    desktop = await TestDesktop.start();
-    agent = await Agent.start('registry', desktop.env());
-  });
-
-  after(async () => {
-    await agent?.close();
-    await desktop?.stop();
-  });
+  const rig = taskRig('registry');
 
   /** A first start shows "Tip of the Day" over the document; an agent closes it with its OK button. */
   async function dismissTip(pid: number): Promise<void> {
-    const tip = await agent.window(/^Tip of the Day/, { pid, timeoutMs: 20_000 });
+    const tip = await rig.agent.window(/^Tip of the Day/, { pid, timeoutMs: 20_000 });
     if (!tip) return;
-    const ok = need(await agent.state(tip), 'button', 'OK');
-    await agent.act('click', { window_id: tip.id, element_index: ok.index });
+    const ok = need(await rig.agent.state(tip), 'button', 'OK');
+    await rig.agent.act('click', { window_id: tip.id, element_index: ok.index });
   }
 
   test('libreoffice-writer: type a sentence and save it as an .odt through the Save dialog', async (t) => {
     const started = Date.now();
-    const how = await withApp(desktop, corpusApp('libreoffice-writer'), async ({ window, home }) => {
+    const how = await withApp(rig.desktop, corpusApp('libreoffice-writer'), async ({ window, home }) => {
       await dismissTip(window.pid);
       const main: Target = { pid: window.pid, id: window.id };
-      const document = need(await agent.state(main), 'document', /LibreOffice Document/);
+      const document = need(await rig.agent.state(main), 'document', /LibreOffice Document/);
       const sentence = 'An agent wrote this sentence.';
-      const typed = await agent.act('type_text', { window_id: window.id, element_index: document.index, text: sentence });
-      const keys = await agent.act('hotkey', { window_id: window.id, keys: ['ctrl', 's'] });
-      const dialog = await agent.window(/^Save$/, { pid: window.pid });
-      assert.ok(dialog, `no Save dialog after ctrl+s\n${agent.trace()}`);
+      const typed = await rig.agent.act('type_text', { window_id: window.id, element_index: document.index, text: sentence });
+      const keys = await rig.agent.act('hotkey', { window_id: window.id, keys: ['ctrl', 's'] });
+      const dialog = await rig.agent.window(/^Save$/, { pid: window.pid });
+      assert.ok(dialog, `no Save dialog after ctrl+s\n${rig.agent.trace()}`);
       const path = join(home, 'letter.odt');
-      const name = need(await agent.state(dialog), 'textbox', 'Name:');
-      const named = await agent.act('set_value', { window_id: dialog.id, element_index: name.index, value: path });
-      const save = need(await agent.state(dialog), 'button', 'Save');
-      const saved = await agent.act('click', { window_id: dialog.id, element_index: save.index });
+      const name = need(await rig.agent.state(dialog), 'textbox', 'Name:');
+      const named = await rig.agent.act('set_value', { window_id: dialog.id, element_index: name.index, value: path });
+      const save = need(await rig.agent.state(dialog), 'button', 'Save');
+      const saved = await rig.agent.act('click', { window_id: dialog.id, element_index: save.index });
       const paragraphs = await eventually(() => odtParagraphs(path), (found) => found.includes(sentence), 20_000);
-      assert.deepEqual(paragraphs, [sentence], `${path}'s paragraphs\n${agent.trace()}`);
+      assert.deepEqual(paragraphs, [sentence], `${path}'s paragraphs\n${rig.agent.trace()}`);
       return `type_text ${delivery(typed)}, ctrl+s ${delivery(keys)}, file name ${delivery(named)}, Save ${delivery(saved)}`;
     });
     t.diagnostic(`libreoffice-writer: ${how}; ${Date.now() - started} ms`);
@@ -79,24 +68,24 @@ describe('agent tasks on LibreOffice, through the tool registry', () => {
 
   test('libreoffice-calc: 6 in A1, 7 in B1, =A1*B1 in C1; pyatspi reads 42 in C1', async (t) => {
     const started = Date.now();
-    const how = await withApp(desktop, corpusApp('libreoffice-calc'), async ({ window }) => {
+    const how = await withApp(rig.desktop, corpusApp('libreoffice-calc'), async ({ window }) => {
       await dismissTip(window.pid);
       const main: Target = { pid: window.pid, id: window.id };
       const ways: string[] = [];
       for (const [cell, entry] of [['A1', '6'], ['B1', '7'], ['C1', '=A1*B1']] as const) {
         // Re-read before each cell: the first-start info bar moves the sheet down a moment after it opens.
-        const target = need(await agent.state(main), 'cell', cell);
+        const target = need(await rig.agent.state(main), 'cell', cell);
         // A background click selects the cell through accessibility, but LibreOffice's cell cursor (where typed
         // keys go) stays put, so the agent clicks with real input here (reported as a driver gap).
-        ways.push(delivery(await agent.act('click', { window_id: window.id, element_index: target.index, delivery_mode: 'foreground' })));
-        ways.push(delivery(await agent.act('type_text', { window_id: window.id, text: `${entry}\n` })));
+        ways.push(delivery(await rig.agent.act('click', { window_id: window.id, element_index: target.index, delivery_mode: 'foreground' })));
+        ways.push(delivery(await rig.agent.act('type_text', { window_id: window.id, text: `${entry}\n` })));
       }
-      const title = (await agent.window(/LibreOffice Calc$/, { pid: window.pid }))!.title;
-      const cells = await eventually(() => sheetCells(window.pid, title, ['0,0', '0,1', '0,2'], desktop.env()), (read) => read['0,2']?.text === '42');
+      const title = (await rig.agent.window(/LibreOffice Calc$/, { pid: window.pid }))!.title;
+      const cells = await eventually(() => sheetCells(window.pid, title, ['0,0', '0,1', '0,2'], rig.desktop.env()), (read) => read['0,2']?.text === '42');
       assert.deepEqual(
         Object.values(cells).map((cell) => `${cell.name}=${cell.text}`),
         ['A1=6', 'B1=7', 'C1=42'],
-        agent.trace(),
+        rig.agent.trace(),
       );
       return [...new Set(ways)].join(', ');
     });

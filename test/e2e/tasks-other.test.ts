@@ -4,14 +4,12 @@
 // window (keys to it, a point in its screenshot) and the driver's pixel read-back.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { after, before, describe, test } from 'node:test';
-import { Agent, delivery, need, type Target } from '../helpers/agent.js';
-import { TestDesktop } from '../helpers/desktop.js';
-import { corpusApp, eventually, fileContent, withApp, withDocument } from '../helpers/task-apps.js';
+import { describe, test } from 'node:test';
+import { delivery, need, type Target } from '../helpers/agent.js';
+import { corpusApp, eventually, fileContent, withApp, withDocument, taskRig } from '../helpers/task-apps.js';
 import { pyatspiWalk } from '../helpers/tools.js';
 
 const execFileAsync = promisify(execFile);
@@ -21,36 +19,25 @@ async function git(home: string, args: string[]): Promise<string> {
 }
 
 describe('agent tasks on Motif, Java and Tk apps, through the CLI and its daemon', () => {
-  let desktop: TestDesktop;
-  let agent: Agent;
-
-  before(async () => {
-    desktop = await TestDesktop.start();
-    agent = await Agent.start('cli', desktop.env({ XDG_CONFIG_HOME: mkdtempSync(join(tmpdir(), 'cup-config-')), CUP_DRIVER_IDLE_TIMEOUT: '300' }));
-  });
-
-  after(async () => {
-    await agent?.close();
-    await desktop?.stop();
-  });
+  const rig = taskRig('cli');
 
   /** get_window_state on an app without accessibility: an honest degraded answer (no tree, a screenshot). */
   async function noTree(window: Target): Promise<void> {
-    const reply = await agent.call('get_window_state', { pid: window.pid, window_id: window.id, include_screenshot: false });
+    const reply = await rig.agent.call('get_window_state', { pid: window.pid, window_id: window.id, include_screenshot: false });
     assert.ok(reply.ok, reply.text);
     assert.equal(reply.structured.degraded, true, reply.text);
   }
 
   test('nedit: type a line and save with ctrl+s (keys to the window, no accessibility)', async (t) => {
     const started = Date.now();
-    const how = await withApp(desktop, withDocument('nedit', 'note.txt', 'first line\n'), async ({ window, home }) => {
+    const how = await withApp(rig.desktop, withDocument('nedit', 'note.txt', 'first line\n'), async ({ window, home }) => {
       const target = { pid: window.pid, id: window.id };
       await noTree(target);
-      const typed = await agent.act('type_text', { window_id: window.id, text: 'typed by an agent in nedit\n' });
-      const saved = await agent.act('hotkey', { window_id: window.id, keys: ['ctrl', 's'] });
+      const typed = await rig.agent.act('type_text', { window_id: window.id, text: 'typed by an agent in nedit\n' });
+      const saved = await rig.agent.act('hotkey', { window_id: window.id, keys: ['ctrl', 's'] });
       const path = join(home, 'note.txt');
       const content = await fileContent(path, (written) => written.includes('typed by an agent'));
-      assert.equal(content, 'typed by an agent in nedit\nfirst line\n', `${path}\n${agent.trace()}`);
+      assert.equal(content, 'typed by an agent in nedit\nfirst line\n', `${path}\n${rig.agent.trace()}`);
       return `type_text ${delivery(typed)}, ctrl+s ${delivery(saved)}`;
     });
     t.diagnostic(`nedit: ${how}; ${Date.now() - started} ms`);
@@ -60,7 +47,7 @@ describe('agent tasks on Motif, Java and Tk apps, through the CLI and its daemon
     const started = Date.now();
     const app = withDocument('jedit', 'note.txt', 'first line\n');
     const how = await withApp(
-      desktop,
+      rig.desktop,
       {
         ...app,
         // Java reads ~/.accessibility.properties from user.home, which follows the password entry, not HOME, and
@@ -78,22 +65,22 @@ describe('agent tasks on Motif, Java and Tk apps, through the CLI and its daemon
         // the only top level is its hidden, unnamed splash window; get_window_state matches the X window to it,
         // remembers that match and keeps answering its 5 nodes. So the first read waits until pyatspi sees the frame.
         const frame = await eventually(
-          () => pyatspiWalk(window.pid, window.title, desktop.env()).then((nodes) => nodes.length, () => 0),
+          () => pyatspiWalk(window.pid, window.title, rig.desktop.env()).then((nodes) => nodes.length, () => 0),
           (count) => count > 1,
           30_000,
         );
         assert.ok(frame > 1, `pyatspi never saw the frame "${window.title}"`);
-        const elements = await agent.state(target);
+        const elements = await rig.agent.state(target);
         // The text area draws itself and shows no text object, so nothing but the window's pixels can tell whether
         // keys arrived, and jEdit's memory gauge in its status bar repaints by itself: background key events read
         // back by pixels were once "confirmed" by it while the keys were lost under load. Real keys go to the
         // activated window's focus, the text area, as a user's would.
-        const typed = await agent.act('type_text', { window_id: window.id, text: 'typed by an agent in jedit\n', delivery_mode: 'foreground' });
+        const typed = await rig.agent.act('type_text', { window_id: window.id, text: 'typed by an agent in jedit\n', delivery_mode: 'foreground' });
         const save = need(elements, 'button', /^Save \(/);
-        const saved = await agent.act('click', { window_id: window.id, element_index: save.index });
+        const saved = await rig.agent.act('click', { window_id: window.id, element_index: save.index });
         const path = join(home, 'note.txt');
         const content = await fileContent(path, (written) => written.includes('typed by an agent'));
-        assert.equal(content, 'typed by an agent in jedit\nfirst line\n', `${path}\n${agent.trace()}`);
+        assert.equal(content, 'typed by an agent in jedit\nfirst line\n', `${path}\n${rig.agent.trace()}`);
         return `type_text ${delivery(typed)}, Save ${delivery(saved)}`;
       },
     );
@@ -111,28 +98,28 @@ describe('agent tasks on Motif, Java and Tk apps, through the CLI and its daemon
         writeFileSync(join(home, '.gitconfig'), '[user]\n\tname = Task Agent\n\temail = agent@example.org\n');
       },
     };
-    const how = await withApp(desktop, withIdentity, async ({ window, home }) => {
+    const how = await withApp(rig.desktop, withIdentity, async ({ window, home }) => {
       const target = { pid: window.pid, id: window.id };
       await noTree(target);
       const steps: string[] = [];
-      steps.push(`ctrl+i ${delivery(await agent.act('hotkey', { window_id: window.id, keys: ['ctrl', 'i'] }))}`);
+      steps.push(`ctrl+i ${delivery(await rig.agent.act('hotkey', { window_id: window.id, keys: ['ctrl', 'i'] }))}`);
       // git gui asks whether to stage the untracked file; Return takes the default answer, Yes.
-      const question = await agent.window(/^Git Gui/, { except: window.id });
-      assert.ok(question, `no question after ctrl+i\n${agent.trace()}`);
-      steps.push(`Return ${delivery(await agent.act('press_key', { window_id: question.id, key: 'Return' }))}`);
+      const question = await rig.agent.window(/^Git Gui/, { except: window.id });
+      assert.ok(question, `no question after ctrl+i\n${rig.agent.trace()}`);
+      steps.push(`Return ${delivery(await rig.agent.act('press_key', { window_id: question.id, key: 'Return' }))}`);
       const index = await eventually(() => git(home, ['status', '--porcelain']), (status) => status.includes('A  README'));
-      assert.match(index, /^A {2}README$/m, `git status after staging\n${agent.trace()}`);
+      assert.match(index, /^A {2}README$/m, `git status after staging\n${rig.agent.trace()}`);
       // The commit message box fills the lower right of the window (seen in its screenshot); a click there focuses it.
-      const main = await agent.window(/^Git Gui/, { except: question.id });
+      const main = await rig.agent.window(/^Git Gui/, { except: question.id });
       assert.ok(main);
       const point = { x: Math.round(main.bounds.width * 0.65), y: Math.round(main.bounds.height * 0.76) };
       // The message box may have the focus already (git gui gives it after staging); then the click changes nothing.
-      const clicked = await agent.act('click', { window_id: window.id, ...point });
+      const clicked = await rig.agent.act('click', { window_id: window.id, ...point });
       steps.push(`click message box ${delivery(clicked)}`);
-      steps.push(`type_text ${delivery(await agent.act('type_text', { window_id: window.id, text: 'Commit made by an agent' }))}`);
-      steps.push(`ctrl+Return ${delivery(await agent.act('hotkey', { window_id: window.id, keys: ['ctrl', 'Return'] }))}`);
+      steps.push(`type_text ${delivery(await rig.agent.act('type_text', { window_id: window.id, text: 'Commit made by an agent' }))}`);
+      steps.push(`ctrl+Return ${delivery(await rig.agent.act('hotkey', { window_id: window.id, keys: ['ctrl', 'Return'] }))}`);
       const log = await eventually(() => git(home, ['log', '--format=%s']).catch(() => ''), (subjects) => subjects.trim() !== '');
-      assert.equal(log.trim(), 'Commit made by an agent', `git log\n${agent.trace()}`);
+      assert.equal(log.trim(), 'Commit made by an agent', `git log\n${rig.agent.trace()}`);
       return steps.join(', ');
     });
     t.diagnostic(`git-gui: ${how}; ${Date.now() - started} ms`);

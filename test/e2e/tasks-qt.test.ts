@@ -2,48 +2,29 @@
 // which goes through the daemon, so element indexes of one call resolve in the next), and judged by an
 // independent oracle: the file on disk, the config file the app wrote, or Debian's pyatspi.
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
-import { Agent, delivery, need } from '../helpers/agent.js';
-import { TestDesktop } from '../helpers/desktop.js';
-import { PyatspiOracle } from '../helpers/oracle.js';
-import { corpusApp, eventually, fileContent, withApp, withDocument } from '../helpers/task-apps.js';
+import { describe, test } from 'node:test';
+import { delivery, need } from '../helpers/agent.js';
+import { corpusApp, eventually, fileContent, withApp, withDocument, taskRig } from '../helpers/task-apps.js';
 import { pyatspiWalk } from '../helpers/tools.js';
 
 describe('agent tasks on Qt apps, through the CLI and its daemon', () => {
-  let desktop: TestDesktop;
-  let agent: Agent;
-  let oracle: PyatspiOracle;
-
-  before(async () => {
-    desktop = await TestDesktop.start();
-    // Long enough that the daemon never idles out between the tasks of this file.
-    agent = await Agent.start('cli', desktop.env({ XDG_CONFIG_HOME: mkdtempSync(join(tmpdir(), 'cup-config-')), CUP_DRIVER_IDLE_TIMEOUT: '300' }));
-    oracle = new PyatspiOracle(desktop.env());
-  });
-
-  after(async () => {
-    oracle?.close();
-    await agent?.close();
-    await desktop?.stop();
-  });
+  const rig = taskRig('cli');
 
   test('featherpad: type a line and click the Save tool button', async (t) => {
     const started = Date.now();
-    const how = await withApp(desktop, withDocument('featherpad', 'note.txt', 'first line\n'), async ({ window, home }) => {
+    const how = await withApp(rig.desktop, withDocument('featherpad', 'note.txt', 'first line\n'), async ({ window, home }) => {
       const target = { pid: window.pid, id: window.id };
-      const text = (await agent.state(target)).find((element) => element.role === 'textbox' && element.states.includes('focused') && element.states.includes('editable'));
-      assert.ok(text, `no focused editable text box\n${agent.trace()}`);
-      const typed = await agent.act('type_text', { window_id: window.id, element_index: text.index, text: 'typed by an agent in featherpad\n' });
+      const text = (await rig.agent.state(target)).find((element) => element.role === 'textbox' && element.states.includes('focused') && element.states.includes('editable'));
+      assert.ok(text, `no focused editable text box\n${rig.agent.trace()}`);
+      const typed = await rig.agent.act('type_text', { window_id: window.id, element_index: text.index, text: 'typed by an agent in featherpad\n' });
       // The Save button is enabled once the document is modified; an agent re-reads to see that.
-      const save = need(await agent.state(target), 'button', 'Save');
-      assert.ok(!save.states.includes('disabled'), `Save is still disabled after typing\n${agent.trace()}`);
-      const saved = await agent.act('click', { window_id: window.id, element_index: save.index });
+      const save = need(await rig.agent.state(target), 'button', 'Save');
+      assert.ok(!save.states.includes('disabled'), `Save is still disabled after typing\n${rig.agent.trace()}`);
+      const saved = await rig.agent.act('click', { window_id: window.id, element_index: save.index });
       const path = join(home, 'note.txt');
       const content = await fileContent(path, (written) => written.includes('typed by an agent'));
-      assert.equal(content, 'typed by an agent in featherpad\nfirst line\n', `${path}\n${agent.trace()}`);
+      assert.equal(content, 'typed by an agent in featherpad\nfirst line\n', `${path}\n${rig.agent.trace()}`);
       return `type_text ${delivery(typed)}, Save ${delivery(saved)}`;
     });
     t.diagnostic(`featherpad: ${how}; ${Date.now() - started} ms`);
@@ -51,19 +32,19 @@ describe('agent tasks on Qt apps, through the CLI and its daemon', () => {
 
   test('speedcrunch: show the keypad from the View menu, click 6 ∗ 7 =; pyatspi reads 42', async (t) => {
     const started = Date.now();
-    const how = await withApp(desktop, corpusApp('speedcrunch'), async ({ window }) => {
+    const how = await withApp(rig.desktop, corpusApp('speedcrunch'), async ({ window }) => {
       const target = { pid: window.pid, id: window.id };
       const ways: string[] = [];
-      const view = need(await agent.state(target), 'menuitem', 'View');
-      ways.push(delivery(await agent.act('click', { window_id: window.id, element_index: view.index })));
-      const keypad = await agent.waitFor(target, 'menuitem', 'Keypad');
-      ways.push(delivery(await agent.act('click', { window_id: window.id, element_index: keypad.index })));
+      const view = need(await rig.agent.state(target), 'menuitem', 'View');
+      ways.push(delivery(await rig.agent.act('click', { window_id: window.id, element_index: view.index })));
+      const keypad = await rig.agent.waitFor(target, 'menuitem', 'Keypad');
+      ways.push(delivery(await rig.agent.act('click', { window_id: window.id, element_index: keypad.index })));
       for (const key of ['6', '∗', '7', '=']) {
-        const button = await agent.waitFor(target, 'button', key);
-        ways.push(delivery(await agent.act('click', { window_id: window.id, element_index: button.index })));
+        const button = await rig.agent.waitFor(target, 'button', key);
+        ways.push(delivery(await rig.agent.act('click', { window_id: window.id, element_index: button.index })));
       }
-      const texts = await eventually(() => oracle.texts(window.pid, ''), (all) => all.some((text) => /6\s*\*\s*7\s*=\s*42/.test(text)));
-      assert.ok(texts.some((text) => /6\s*\*\s*7\s*=\s*42/.test(text)), `pyatspi texts: ${JSON.stringify(texts)}\n${agent.trace()}`);
+      const texts = await eventually(() => rig.oracle.texts(window.pid, ''), (all) => all.some((text) => /6\s*\*\s*7\s*=\s*42/.test(text)));
+      assert.ok(texts.some((text) => /6\s*\*\s*7\s*=\s*42/.test(text)), `pyatspi texts: ${JSON.stringify(texts)}\n${rig.agent.trace()}`);
       return [...new Set(ways)].join(', ');
     });
     t.diagnostic(`speedcrunch: menu and keys ${how}; ${Date.now() - started} ms`);
@@ -71,15 +52,15 @@ describe('agent tasks on Qt apps, through the CLI and its daemon', () => {
 
   test('pcmanfm-qt: select notes.txt in the folder; pyatspi sees it selected', async (t) => {
     const started = Date.now();
-    const how = await withApp(desktop, corpusApp('pcmanfm-qt'), async ({ window }) => {
+    const how = await withApp(rig.desktop, corpusApp('pcmanfm-qt'), async ({ window }) => {
       const target = { pid: window.pid, id: window.id };
-      const file = need(await agent.state(target), 'listitem', 'notes.txt');
-      const attempts = await agent.act('click', { window_id: window.id, element_index: file.index });
+      const file = need(await rig.agent.state(target), 'listitem', 'notes.txt');
+      const attempts = await rig.agent.act('click', { window_id: window.id, element_index: file.index });
       const selected = await eventually(
-        async () => (await pyatspiWalk(window.pid, '', desktop.env())).filter((node) => node.states.includes('selected')).map((node) => node.name),
+        async () => (await pyatspiWalk(window.pid, '', rig.desktop.env())).filter((node) => node.states.includes('selected')).map((node) => node.name),
         (names) => names.includes('notes.txt') && !names.some((name) => /\.(csv|odt|png|md)$/.test(name)),
       );
-      assert.ok(selected.includes('notes.txt'), `pyatspi's selected objects: ${JSON.stringify(selected)}\n${agent.trace()}`);
+      assert.ok(selected.includes('notes.txt'), `pyatspi's selected objects: ${JSON.stringify(selected)}\n${rig.agent.trace()}`);
       for (const other of ['budget.csv', 'report.odt', 'photo.png', 'todo.md']) assert.ok(!selected.includes(other), `${other} selected too: ${JSON.stringify(selected)}`);
       return `click ${delivery(attempts)}`;
     });
@@ -88,16 +69,16 @@ describe('agent tasks on Qt apps, through the CLI and its daemon', () => {
 
   test('qt6ct: choose the Custom palette and Apply; qt6ct.conf says custom_palette=true', async (t) => {
     const started = Date.now();
-    const how = await withApp(desktop, corpusApp('qt6ct'), async ({ window, home }) => {
+    const how = await withApp(rig.desktop, corpusApp('qt6ct'), async ({ window, home }) => {
       const target = { pid: window.pid, id: window.id };
-      const custom = need(await agent.state(target), 'radio', 'Custom');
+      const custom = need(await rig.agent.state(target), 'radio', 'Custom');
       assert.ok(!custom.states.includes('checked'), 'Custom is already chosen in a fresh home');
-      const chosen = await agent.act('click', { window_id: window.id, element_index: custom.index });
-      const apply = need(await agent.state(target), 'button', 'Apply');
-      const applied = await agent.act('click', { window_id: window.id, element_index: apply.index });
+      const chosen = await rig.agent.act('click', { window_id: window.id, element_index: custom.index });
+      const apply = need(await rig.agent.state(target), 'button', 'Apply');
+      const applied = await rig.agent.act('click', { window_id: window.id, element_index: apply.index });
       const path = join(home, '.config', 'qt6ct', 'qt6ct.conf');
       const conf = await fileContent(path, (written) => /^custom_palette=true$/m.test(written));
-      assert.match(conf, /^custom_palette=true$/m, `${path}\n${agent.trace()}`);
+      assert.match(conf, /^custom_palette=true$/m, `${path}\n${rig.agent.trace()}`);
       return `radio ${delivery(chosen)}, Apply ${delivery(applied)}`;
     });
     t.diagnostic(`qt6ct: ${how}; ${Date.now() - started} ms`);

@@ -2,52 +2,33 @@
 // agent does it over the official MCP client SDK against `cup-driver mcp`, judged by the page's own output
 // (its result region, read by Debian's pyatspi).
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
-import { Agent, delivery, need } from '../helpers/agent.js';
-import { TestDesktop } from '../helpers/desktop.js';
-import { PyatspiOracle } from '../helpers/oracle.js';
-import { corpusApp, eventually, withApp } from '../helpers/task-apps.js';
+import { describe, test } from 'node:test';
+import { delivery, need } from '../helpers/agent.js';
+import { corpusApp, eventually, withApp, taskRig } from '../helpers/task-apps.js';
 
 describe('agent tasks in web browsers, over MCP', () => {
-  let desktop: TestDesktop;
-  let agent: Agent;
-  let oracle: PyatspiOracle;
-
-  before(async () => {
-    desktop = await TestDesktop.start();
-    agent = await Agent.start('mcp', desktop.env({ XDG_CONFIG_HOME: mkdtempSync(join(tmpdir(), 'cup-config-')) }));
-    oracle = new PyatspiOracle(desktop.env());
-  });
-
-  after(async () => {
-    oracle?.close();
-    await agent?.close();
-    await desktop?.stop();
-  });
+  const rig = taskRig('mcp');
 
   /** Name, bread and Order; returns how each step went (and the refusal the agent worked around). */
   async function orderSandwich(id: string): Promise<string> {
-    return withApp(desktop, corpusApp(id), async ({ window }) => {
+    return withApp(rig.desktop, corpusApp(id), async ({ window }) => {
       const target = { pid: window.pid, id: window.id };
       const steps: string[] = [];
-      const name = need(await agent.state(target), 'textbox', 'Name');
-      steps.push(`type_text ${delivery(await agent.act('type_text', { window_id: window.id, element_index: name.index, text: 'Ada Lovelace' }))}`);
-      const bread = need(await agent.state(target), 'combobox', 'Bread');
-      const chosen = await agent.call('set_value', { window_id: window.id, element_index: bread.index, value: 'Sourdough' });
+      const name = need(await rig.agent.state(target), 'textbox', 'Name');
+      steps.push(`type_text ${delivery(await rig.agent.act('type_text', { window_id: window.id, element_index: name.index, text: 'Ada Lovelace' }))}`);
+      const bread = need(await rig.agent.state(target), 'combobox', 'Bread');
+      const chosen = await rig.agent.call('set_value', { window_id: window.id, element_index: bread.index, value: 'Sourdough' });
       if (chosen.ok) {
         steps.push(`set_value ${delivery([chosen])}`);
       } else {
         // The refusal must name the problem; an agent then moves the choice with the keyboard (Rye -> Sourdough).
         assert.match(chosen.text, /Sourdough/, chosen.text);
-        steps.push(`set_value refused ("${chosen.text.split('\n')[0]}"), press_key Down ${delivery(await agent.act('press_key', { window_id: window.id, element_index: bread.index, key: 'Down' }))}`);
+        steps.push(`set_value refused ("${chosen.text.split('\n')[0]}"), press_key Down ${delivery(await rig.agent.act('press_key', { window_id: window.id, element_index: bread.index, key: 'Down' }))}`);
       }
-      const order = need(await agent.state(target), 'button', 'Order');
-      steps.push(`click Order ${delivery(await agent.act('click', { window_id: window.id, element_index: order.index }))}`);
-      const texts = await eventually(() => oracle.texts(window.pid, ''), (all) => all.some((text) => text.startsWith('Ordered ')));
-      assert.ok(texts.includes('Ordered Sourdough for Ada Lovelace'), `pyatspi's texts of the page: ${JSON.stringify(texts.filter((text) => /Order|Nothing/.test(text)))}\n${agent.trace()}`);
+      const order = need(await rig.agent.state(target), 'button', 'Order');
+      steps.push(`click Order ${delivery(await rig.agent.act('click', { window_id: window.id, element_index: order.index }))}`);
+      const texts = await eventually(() => rig.oracle.texts(window.pid, ''), (all) => all.some((text) => text.startsWith('Ordered ')));
+      assert.ok(texts.includes('Ordered Sourdough for Ada Lovelace'), `pyatspi's texts of the page: ${JSON.stringify(texts.filter((text) => /Order|Nothing/.test(text)))}\n${rig.agent.trace()}`);
       return steps.join('; ');
     });
   }

@@ -1,12 +1,16 @@
 // Corpus apps as a task needs them: the corpus entry, optionally with a document to open from the command
 // line (so saving needs no dialog), started with its fresh home and stopped (its process group) afterwards.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { after, before } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { accessibleSessionEnvironment } from '../../src/platform/linux/desktop/accessible-session.js';
 import { corpus, type CorpusApp } from '../conformance/corpus.js';
 import { launchApp, stopApp, type RunningApp } from '../conformance/launch.js';
-import type { TestDesktop } from './desktop.js';
+import { Agent, type Transport } from './agent.js';
+import { TestDesktop } from './desktop.js';
+import { PyatspiOracle } from './oracle.js';
 
 export function corpusApp(id: string): CorpusApp {
   const app = corpus.find((candidate) => candidate.id === id);
@@ -62,4 +66,30 @@ export async function eventually<T>(read: () => Promise<T>, check: (value: T) =>
     if (check(value) || Date.now() > deadline) return value;
     await sleep(200);
   }
+}
+
+export interface TaskRig {
+  desktop: TestDesktop;
+  agent: Agent;
+  oracle: PyatspiOracle;
+}
+
+/**
+ * What a file of agent tasks shares: a private desktop, an agent speaking `transport` (with a config
+ * directory of its own, and a daemon that outlives the file's pauses) and the pyatspi oracle, started
+ * before the file's tests and stopped after them.
+ */
+export function taskRig(transport: Transport): TaskRig {
+  const rig = {} as TaskRig;
+  before(async () => {
+    rig.desktop = await TestDesktop.start();
+    rig.agent = await Agent.start(transport, rig.desktop.env({ XDG_CONFIG_HOME: mkdtempSync(join(tmpdir(), 'cup-config-')), CUP_DRIVER_IDLE_TIMEOUT: '300' }));
+    rig.oracle = new PyatspiOracle(rig.desktop.env());
+  });
+  after(async () => {
+    rig.oracle?.close();
+    await rig.agent?.close();
+    await rig.desktop?.stop();
+  });
+  return rig;
 }
