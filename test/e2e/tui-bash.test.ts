@@ -13,12 +13,25 @@ const BASH = { command: 'bash', args: ['--norc', '--noprofile', '-i'], env: { PS
 describe('bash on a real pseudo-terminal', () => {
   const { context, start } = useTerminals();
 
+  /** Waits (bounded) until bash's prompt stands alone on screen line `row`: it is ready for the next command. */
+  async function promptOnLine(row: number): Promise<void> {
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const lines = (await callOk(context, 'tui_render_text')).structured.lines as string[];
+      if (lines[row]?.trimEnd() === '$') return;
+      assert.ok(Date.now() < deadline, `no prompt on line ${row}: ${JSON.stringify(lines.slice(0, row + 1))}`);
+      await sleep(20);
+    }
+  }
+
   test('run a command, read its output and its exit status, then exit with a code', async () => {
     await start(BASH);
     await callOk(context, 'tui_wait_for', { text: '$ ' });
     await callOk(context, 'tui_type', { text: 'printf "%s\\n" alpha beta; (exit 3)\n' });
     // Typed text is echoed, so wait for output the command line itself does not contain.
     await callOk(context, 'tui_wait_for', { selector: 'role=text name=beta' });
+    // Keys typed before bash prints its next prompt are echoed by the terminal and then again by bash.
+    await promptOnLine(3);
     await callOk(context, 'tui_type', { text: 'echo "status=$?"\n' });
     await callOk(context, 'tui_wait_for', { selector: 'role=text name=status=3' });
     const text = await callOk(context, 'tui_render_text');
