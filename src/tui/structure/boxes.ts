@@ -13,8 +13,6 @@ const VERTICAL = new Set([...'│┃║├┤┠┨╟╢┣┫╠╣╞╡┝�
 const HORIZONTAL = new Set([...'─━═┬┴┼╤╧┯┷╪┿╥╨']);
 const LEFT_TEE = new Set([...'├┠╟┣╠╞┝']);
 const RIGHT_TEE = new Set([...'┤┨╢┫╣╡┥']);
-/** Border decoration that is not part of a title, such as the tees around "┤ Title ├". */
-const BORDER_PIECES = /^[─━═┤├┨┠╢╟┫┣╣╠╡╞┥┝\s-]+|[─━═┤├┨┠╢╟┫┣╣╠╡╞┥┝\s-]+$/g;
 
 interface Style {
   isTopLeft(char: string): boolean;
@@ -43,27 +41,43 @@ const asciiStyle: Style = {
   isHorizontal: (char) => char === '-' || char === '=',
 };
 
-/** The box whose top-left corner is at (x, y), if the four sides close. */
+/** Line cells along a border row between two columns (exclusive). */
+function lineCells(scan: ScreenScan, y: number, from: number, to: number, style: Style): number {
+  let count = 0;
+  for (let x = from + 1; x < to; x++) if (style.isHorizontal(scan.char(x, y))) count++;
+  return count;
+}
+
+/**
+ * The box whose top-left corner is at (x, y), if the four sides close. The top border may carry a title
+ * and the bottom one a status (mc's free space, a pager's position), so both are found by their corners
+ * and need only be partly line.
+ */
 function traceBox(scan: ScreenScan, x: number, y: number, style: Style): Bounds | undefined {
   const { cols, rows } = scan.grid;
+  let right = x + 1;
+  while (right < cols && !style.isTopRight(scan.char(right, y))) right++;
+  if (right >= cols || right < x + 2) return undefined;
   let bottom = y + 1;
   while (bottom < rows && style.isVertical(scan.char(x, bottom))) bottom++;
-  if (bottom >= rows || bottom < y + 2 || !style.isBottomLeft(scan.char(x, bottom))) return undefined;
-  let right = x + 1;
-  while (right < cols && style.isHorizontal(scan.char(right, bottom))) right++;
-  if (right >= cols || right < x + 2 || !style.isBottomRight(scan.char(right, bottom))) return undefined;
-  if (!style.isTopRight(scan.char(right, y))) return undefined;
+  if (bottom >= rows || bottom < y + 2 || !style.isBottomLeft(scan.char(x, bottom)) || !style.isBottomRight(scan.char(right, bottom))) return undefined;
   for (let side = y + 1; side < bottom; side++) if (!style.isVertical(scan.char(right, side))) return undefined;
-  // The top border may carry a title, but must still be mostly line.
-  let lineCells = 0;
-  for (let top = x + 1; top < right; top++) if (style.isHorizontal(scan.char(top, y))) lineCells++;
-  if (lineCells < Math.min(2, right - x - 1)) return undefined;
+  const needed = Math.min(2, right - x - 1);
+  if (lineCells(scan, y, x, right, style) < needed || lineCells(scan, bottom, x, right, style) < needed) return undefined;
   return { x, y, w: right - x + 1, h: bottom - y + 1 };
 }
 
+/** Runs of line drawing in a top border; what lies between them is title and decoration. */
+const BORDER_RUN = /[─━═┤├┨┠╢╟┫┣╣╠╡╞┥┝┬┴┼╤╧┯┷╪┿╥╨]+|-{2,}|={2,}/;
+/** Brackets and padding around a title: "[ Help ]", "< ~/files >", "┤ Colours ├". */
+const TITLE_FRAME = /^[\s[<(]+|[\s\]>)]+$/g;
+const WORDY = /[\p{L}\p{N}]/u;
+
+/** The first piece of the top border with a letter or digit in it: "<─ ~/files ───.[^]>" is titled "~/files". */
 function title(scan: ScreenScan, box: Bounds): string {
   const top = scan.slice(box.y, box.x + 1, box.x + box.w - 1).text;
-  return tidy(top.replace(BORDER_PIECES, ''));
+  const piece = top.split(BORDER_RUN).find((part) => WORDY.test(part)) ?? '';
+  return tidy(piece.replace(TITLE_FRAME, ''));
 }
 
 /** Rows inside the box drawn as ├───┤: they split it into sections and are part of the border. */

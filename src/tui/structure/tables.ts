@@ -1,0 +1,96 @@
+// Heuristic "column-table": inside a box, vertical rules (│) running down most of its rows split it into
+// columns: a file manager's panel, a process table drawn with separators. The first row of text is the
+// header when it is drawn in another style than the row below it; every other row with text is a row of
+// cells, and a row on another background than the box's is the selected one. Rows with nothing but rules
+// are the table's empty space, not rows.
+import type { Bounds } from '../ui-node.js';
+import { tidy, type Found, type ScreenScan } from './scan.js';
+
+export const TABLE_HEURISTIC = 'column-table';
+
+const RULES = new Set([...'│┃║|┆┊']);
+/** A rule must run down this share of the rows of the area, and at least MIN_ROWS rows. */
+const RULE_SHARE = 0.6;
+const MIN_ROWS = 3;
+
+/** Columns holding a rule on enough rows, in order. */
+function ruleColumns(scan: ScreenScan, regionIndex: number): number[] {
+  const { rect } = scan.regions[regionIndex]!;
+  const needed = Math.max(MIN_ROWS, Math.ceil(rect.h * RULE_SHARE));
+  if (rect.h < MIN_ROWS) return [];
+  const columns: number[] = [];
+  for (let x = rect.x + 1; x < rect.x + rect.w - 1; x++) {
+    let count = 0;
+    for (let y = rect.y; y < rect.y + rect.h; y++) {
+      const index = y * scan.grid.cols + x;
+      if (scan.owner[index] === regionIndex && scan.claimed[index] === 0 && RULES.has(scan.grid.chars[index]!)) count++;
+    }
+    if (count >= needed) columns.push(x);
+  }
+  return columns;
+}
+
+interface TableRow {
+  y: number;
+  cells: { text: string; bounds: Bounds }[];
+  /** The most common background of the row's cells, and whether it differs from the box's. */
+  lit: boolean;
+  /** Foreground and attributes of the first character, to tell a header from the rows below it. */
+  style: string;
+}
+
+function readTableRow(scan: ScreenScan, regionIndex: number, y: number, edges: number[]): TableRow {
+  const region = scan.regions[regionIndex]!;
+  const cells: TableRow['cells'] = [];
+  let litCells = 0;
+  let cellCount = 0;
+  let style = '';
+  for (let i = 0; i + 1 < edges.length; i++) {
+    const from = edges[i]! + 1;
+    const to = edges[i + 1]!;
+    const { text } = scan.slice(y, from, to);
+    cells.push({ text: tidy(text), bounds: { x: from, y, w: to - from, h: 1 } });
+    for (let x = from; x < to; x++) {
+      cellCount++;
+      if (scan.background(x, y) !== region.background) litCells++;
+      const index = y * scan.grid.cols + x;
+      if (!style && scan.grid.chars[index] !== ' ') style = `${scan.grid.fg[index]}/${scan.grid.flags[index]}`;
+    }
+  }
+  return { y, cells, lit: litCells * 2 > cellCount, style };
+}
+
+export function findTables(scan: ScreenScan, regionIndex: number): Found[] {
+  const region = scan.regions[regionIndex]!;
+  if (!region.box) return [];
+  const rules = ruleColumns(scan, regionIndex);
+  if (rules.length === 0) return [];
+  const { rect } = region;
+  const edges = [rect.x - 1, ...rules, rect.x + rect.w];
+  const rows: TableRow[] = [];
+  for (let y = rect.y; y < rect.y + rect.h; y++) {
+    const row = readTableRow(scan, regionIndex, y, edges);
+    if (row.cells.some((cell) => cell.text !== '' && !RULES.has(cell.text))) rows.push(row);
+  }
+  if (rows.length === 0) return [];
+  const [first, second] = rows;
+  const header = first && !first.lit && (second === undefined || second.style !== first.style) ? first : undefined;
+  const children: Found[] = [];
+  const cellsOf = (row: TableRow, role: string) =>
+    row.cells.map((cell) => ({ role, name: cell.text, bounds: cell.bounds, heuristic: TABLE_HEURISTIC }) satisfies Found);
+  const rowBounds = (y: number): Bounds => ({ x: rect.x, y, w: rect.w, h: 1 });
+  if (header) {
+    children.push({ role: 'headerrow', name: tidy(header.cells.map((cell) => cell.text).join(' ')), bounds: rowBounds(header.y), heuristic: TABLE_HEURISTIC, children: cellsOf(header, 'columnheader') });
+  }
+  for (const row of rows) {
+    if (row === header) continue;
+    const node: Found = { role: 'row', name: tidy(row.cells.map((cell) => cell.text).join(' ')), bounds: rowBounds(row.y), heuristic: TABLE_HEURISTIC, children: cellsOf(row, 'cell') };
+    if (row.lit) node.selected = true;
+    children.push(node);
+  }
+  // A bar lighting most rows is the table's colour, not a selection.
+  const lit = children.filter((child) => child.selected);
+  if (lit.length > 1) for (const child of lit) delete child.selected;
+  scan.claim(rect);
+  return [{ role: 'table', name: header ? header.cells.map((cell) => cell.text).filter(Boolean).join(', ') : '', bounds: { ...rect }, heuristic: TABLE_HEURISTIC, children }];
+}
