@@ -97,7 +97,10 @@ export function assemble(boxes: Found[], others: Found[], screen: { cols: number
   topLevel.sort(byPosition);
 
   const all = flattenNodes(topLevel);
-  const focused = chooseFocus(all, boxes);
+  // A dialog drawn over the rest of the screen (mc's Copy over its panels) has the keyboard: focus is
+  // looked for inside it first. Of several, the smallest is the one on top.
+  const dialog = topLevel.filter((node) => node.role === 'dialog').sort((a, b) => area(a.bounds) - area(b.bounds))[0];
+  const focused = (dialog && chooseFocus(flattenNodes([dialog]), boxes)) ?? chooseFocus(all, boxes);
   for (const node of all) if (node !== focused) delete node.focused;
   if (focused) focused.focused = true;
 

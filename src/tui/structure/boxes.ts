@@ -48,20 +48,28 @@ function lineCells(scan: ScreenScan, y: number, from: number, to: number, style:
   return count;
 }
 
+/** Whether a cell lies under a box drawn over another one (a dialog over a panel), so a side may be missing there. */
+type Covered = (x: number, y: number) => boolean;
+
+/** Room around a box where what it covers is hidden too: the padding and the shadow dialogs are drawn with. */
+const COVER_COLUMNS = 3;
+const COVER_ROWS = 2;
+
 /**
- * The box whose top-left corner is at (x, y), if the four sides close. The top border may carry a title
+ * The box whose top-left corner is at (x, y), if the four sides close; a side may pass under a cell that
+ * `covered` says another box hides. The top border may carry a title
  * and the bottom one a status (mc's free space, a pager's position), so both are found by their corners
  * and need only be partly line.
  */
-function traceBox(scan: ScreenScan, x: number, y: number, style: Style): Bounds | undefined {
+function traceBox(scan: ScreenScan, x: number, y: number, style: Style, covered: Covered = () => false): Bounds | undefined {
   const { cols, rows } = scan.grid;
   let right = x + 1;
   while (right < cols && !style.isTopRight(scan.char(right, y))) right++;
   if (right >= cols || right < x + 2) return undefined;
   let bottom = y + 1;
-  while (bottom < rows && style.isVertical(scan.char(x, bottom))) bottom++;
+  while (bottom < rows && (style.isVertical(scan.char(x, bottom)) || covered(x, bottom))) bottom++;
   if (bottom >= rows || bottom < y + 2 || !style.isBottomLeft(scan.char(x, bottom)) || !style.isBottomRight(scan.char(right, bottom))) return undefined;
-  for (let side = y + 1; side < bottom; side++) if (!style.isVertical(scan.char(right, side))) return undefined;
+  for (let side = y + 1; side < bottom; side++) if (!style.isVertical(scan.char(right, side)) && !covered(right, side)) return undefined;
   const needed = Math.min(2, right - x - 1);
   if (lineCells(scan, y, x, right, style) < needed || lineCells(scan, bottom, x, right, style) < needed) return undefined;
   return { x, y, w: right - x + 1, h: bottom - y + 1 };
@@ -99,15 +107,31 @@ export interface DetectedBox {
   sections: Bounds[];
 }
 
+/**
+ * Boxes whose four sides close, then boxes whose sides pass under one of those (mc's panels behind its
+ * Copy dialog): the box drawn last hides part of the ones behind it, which are regions all the same.
+ */
 export function findBoxes(scan: ScreenScan): DetectedBox[] {
-  const { cols, rows } = scan.grid;
   const boxes: DetectedBox[] = [];
+  collectBoxes(scan, boxes);
+  if (boxes.length === 0) return boxes;
+  const covers = boxes.map(({ node: { bounds } }) => ({
+    left: bounds.x - COVER_COLUMNS, right: bounds.x + bounds.w - 1 + COVER_COLUMNS, top: bounds.y - COVER_ROWS, bottom: bounds.y + bounds.h - 1 + COVER_ROWS,
+  }));
+  const covered: Covered = (x, y) => covers.some((cover) => x >= cover.left && x <= cover.right && y >= cover.top && y <= cover.bottom);
+  collectBoxes(scan, boxes, covered);
+  return boxes;
+}
+
+function collectBoxes(scan: ScreenScan, boxes: DetectedBox[], covered?: Covered): void {
+  const { cols, rows } = scan.grid;
+  const known = new Set(boxes.map(({ node: { bounds } }) => bounds.y * cols + bounds.x));
   for (let y = 0; y < rows - 2; y++) {
     for (let x = 0; x < cols - 2; x++) {
       const char = scan.char(x, y);
       const style = TOP_LEFT.has(char) ? unicodeStyle : char === '+' ? asciiStyle : undefined;
-      if (!style) continue;
-      const bounds = traceBox(scan, x, y, style);
+      if (!style || known.has(y * cols + x)) continue;
+      const bounds = traceBox(scan, x, y, style, covered);
       if (!bounds) continue;
       const splits = dividers(scan, bounds);
       const sections: Bounds[] = [];
@@ -119,10 +143,13 @@ export function findBoxes(scan: ScreenScan): DetectedBox[] {
       boxes.push({ node: { role: 'panel', name: title(scan, bounds), bounds, heuristic: BOX_HEURISTIC }, sections });
       scan.claim({ x: bounds.x, y: bounds.y, w: bounds.w, h: 1 });
       scan.claim({ x: bounds.x, y: bounds.y + bounds.h - 1, w: bounds.w, h: 1 });
-      scan.claim({ x: bounds.x, y: bounds.y, w: 1, h: bounds.h });
-      scan.claim({ x: bounds.x + bounds.w - 1, y: bounds.y, w: 1, h: bounds.h });
+      // Sides are claimed cell by cell: where a side passes under another box, the cell is that box's.
+      for (let side = bounds.y + 1; side < bounds.y + bounds.h - 1; side++) {
+        for (const column of [bounds.x, bounds.x + bounds.w - 1]) {
+          if (style.isVertical(scan.char(column, side))) scan.claim({ x: column, y: side, w: 1, h: 1 });
+        }
+      }
       for (const divider of splits) scan.claim({ x: bounds.x, y: divider, w: bounds.w, h: 1 });
     }
   }
-  return boxes;
 }

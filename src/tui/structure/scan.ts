@@ -109,6 +109,11 @@ export class ScreenScan {
     return visibleBackground(this.grid, y * this.grid.cols + x);
   }
 
+  /** Forgets cached region rows of a rectangle whose claimed cells were set directly. */
+  touch(rect: Bounds): void {
+    for (let y = rect.y; y < rect.y + rect.h; y++) this.rowVersions[y]!++;
+  }
+
   claim(rect: Bounds): void {
     for (let y = rect.y; y < rect.y + rect.h; y++) {
       this.claimed.fill(1, y * this.grid.cols + rect.x, y * this.grid.cols + rect.x + rect.w);

@@ -13,19 +13,26 @@ const RULES = new Set([...'│┃║|┆┊']);
 const RULE_SHARE = 0.6;
 const MIN_ROWS = 3;
 
-/** Columns holding a rule on enough rows, in order. */
+/** Whether a cell is still this region's to explain: not under a box drawn over it, not claimed. */
+function open(scan: ScreenScan, regionIndex: number, index: number): boolean {
+  return scan.owner[index] === regionIndex && scan.claimed[index] === 0;
+}
+
+/** Columns holding a rule on enough of the rows the region still shows there (a dialog may hide the rest), in order. */
 function ruleColumns(scan: ScreenScan, regionIndex: number): number[] {
   const { rect } = scan.regions[regionIndex]!;
-  const needed = Math.max(MIN_ROWS, Math.ceil(rect.h * RULE_SHARE));
   if (rect.h < MIN_ROWS) return [];
   const columns: number[] = [];
   for (let x = rect.x + 1; x < rect.x + rect.w - 1; x++) {
     let count = 0;
+    let shown = 0;
     for (let y = rect.y; y < rect.y + rect.h; y++) {
       const index = y * scan.grid.cols + x;
-      if (scan.owner[index] === regionIndex && scan.claimed[index] === 0 && RULES.has(scan.grid.chars[index]!)) count++;
+      if (!open(scan, regionIndex, index)) continue;
+      shown++;
+      if (RULES.has(scan.grid.chars[index]!)) count++;
     }
-    if (count >= needed) columns.push(x);
+    if (count >= Math.max(MIN_ROWS, Math.ceil(shown * RULE_SHARE))) columns.push(x);
   }
   return columns;
 }
@@ -48,16 +55,21 @@ function readTableRow(scan: ScreenScan, regionIndex: number, y: number, edges: n
   for (let i = 0; i + 1 < edges.length; i++) {
     const from = edges[i]! + 1;
     const to = edges[i + 1]!;
-    const { text } = scan.slice(y, from, to);
-    cells.push({ text: tidy(text), bounds: { x: from, y, w: to - from, h: 1 } });
+    let text = '';
     for (let x = from; x < to; x++) {
+      const index = y * scan.grid.cols + x;
+      if (!open(scan, regionIndex, index)) {
+        text += ' ';
+        continue;
+      }
+      if (scan.grid.widths[index] !== 0) text += scan.grid.chars[index] || ' ';
       cellCount++;
       if (scan.background(x, y) !== region.background) litCells++;
-      const index = y * scan.grid.cols + x;
       if (!style && scan.grid.chars[index] !== ' ') style = `${scan.grid.fg[index]}/${scan.grid.flags[index]}`;
     }
+    cells.push({ text: tidy(text), bounds: { x: from, y, w: to - from, h: 1 } });
   }
-  return { y, cells, lit: litCells * 2 > cellCount, style };
+  return { y, cells, lit: cellCount > 0 && litCells * 2 > cellCount, style };
 }
 
 export function findTables(scan: ScreenScan, regionIndex: number): Found[] {
@@ -91,6 +103,10 @@ export function findTables(scan: ScreenScan, regionIndex: number): Found[] {
   // A bar lighting most rows is the table's colour, not a selection.
   const lit = children.filter((child) => child.selected);
   if (lit.length > 1) for (const child of lit) delete child.selected;
-  scan.claim(rect);
+  // What a box drawn over the table hides stays that box's to explain.
+  for (let y = rect.y; y < rect.y + rect.h; y++) {
+    for (let x = rect.x; x < rect.x + rect.w; x++) if (scan.owner[y * scan.grid.cols + x] === regionIndex) scan.claimed[y * scan.grid.cols + x] = 1;
+  }
+  scan.touch(rect);
   return [{ role: 'table', name: header ? header.cells.map((cell) => cell.text).filter(Boolean).join(', ') : '', bounds: { ...rect }, heuristic: TABLE_HEURISTIC, children }];
 }
