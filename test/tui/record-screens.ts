@@ -65,6 +65,7 @@ const recipes: Record<string, Recipe> = {
   mc: mc(undefined, undefined, 'mc 100x30, both panels on a directory holding a.txt and b.txt, left panel active on ".."'),
   'mc-down': mc(['Down'], 'a.txt', 'mc after Down: a.txt selected in the left panel'),
   'mc-tab': mc(['Down', 'Tab'], 'a.txt', 'mc after Down and Tab: the right panel active on ".."'),
+  'mc-ascii': { ...mc(['Down'], 'a.txt', 'mc -a (boxes of + - |) after Down: a.txt selected in the left panel'), args: ['-a', '-u', '-d', panels, panels] },
   'mc-copy': mc(['Down', 'F5'], 'Background', 'mc after Down and F5: the Copy dialog over both panels, the cursor in its "to:" field'),
   nano: { file: '/usr/bin/nano', args: ['--ignorercfile', sample], ready: 'Exit', note: 'nano on a 60-line file: title bar, text, two rows of ^X key hints' },
   python: { file: '/usr/bin/python3', args: ['-q'], ready: '>>> ', keys: ['def f(x):\r', '    return x * 2\r'], after: '... ', note: 'python3 REPL in the middle of a multi-line definition' },

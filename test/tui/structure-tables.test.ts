@@ -116,3 +116,16 @@ test(`${TABLE_HEURISTIC}: screens without rules inside boxes (dialog, whiptail, 
     assert.deepEqual(structureOf(name).all.filter((node) => node.role === 'table'), [], name);
   }
 });
+
+test(`${TABLE_HEURISTIC}: mc drawn in ASCII (-a: + - |) reads as it does in line drawing`, () => {
+  const shape = (name: string) => {
+    const { all, focus } = structureOf(name);
+    return {
+      panels: all.filter((node) => node.heuristic === BOX_HEURISTIC).map((node) => [node.name, node.bounds]),
+      rows: all.filter((node) => node.role === 'row').map((node) => [node.name, node.bounds, node.selected ?? false]),
+      focus: all.find((node) => node.id === focus)?.name,
+      texts: all.filter((node) => node.role === 'text').map((node) => node.name),
+    };
+  };
+  assert.deepEqual(shape('mc-ascii'), shape('mc-down'));
+});

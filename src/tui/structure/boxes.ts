@@ -78,7 +78,7 @@ function traceBox(scan: ScreenScan, x: number, y: number, style: Style, covered:
 /** Runs of line drawing in a top border; what lies between them is title and decoration. */
 const BORDER_RUN = /[─━═┤├┨┠╢╟┫┣╣╠╡╞┥┝┬┴┼╤╧┯┷╪┿╥╨]+|-{2,}|={2,}/;
 /** Brackets and padding around a title: "[ Help ]", "< ~/files >", "┤ Colours ├". */
-const TITLE_FRAME = /^[\s[<(]+|[\s\]>)]+$/g;
+const TITLE_FRAME = /^[\s[<(=-]+|[\s\]>)=-]+$/g;
 const WORDY = /[\p{L}\p{N}]/u;
 
 /** The first piece of the top border with a letter or digit in it: "<─ ~/files ───.[^]>" is titled "~/files". */

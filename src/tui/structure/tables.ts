@@ -9,6 +9,7 @@ import { tidy, type Found, type ScreenScan } from './scan.js';
 export const TABLE_HEURISTIC = 'column-table';
 
 const RULES = new Set([...'│┃║|┆┊']);
+const LINE_ONLY = /^[│┃║|┆┊─━═┼┿╪╋+=-]+$/;
 /** A rule must run down this share of the rows of the area, and at least MIN_ROWS rows. */
 const RULE_SHARE = 0.6;
 const MIN_ROWS = 3;
@@ -80,9 +81,15 @@ export function findTables(scan: ScreenScan, regionIndex: number): Found[] {
   const { rect } = region;
   const edges = [rect.x - 1, ...rules, rect.x + rect.w];
   const rows: TableRow[] = [];
-  for (let y = rect.y; y < rect.y + rect.h; y++) {
+  // The table spans the rows its rules run through (or a divider crosses); a status row below an ASCII
+  // divider, where the rules stop, stays outside.
+  const ruled = (y: number) => rules.every((x) => !open(scan, regionIndex, y * scan.grid.cols + x) || LINE_ONLY.test(scan.grid.chars[y * scan.grid.cols + x]!));
+  const spanned: number[] = [];
+  for (let y = rect.y; y < rect.y + rect.h; y++) if (ruled(y)) spanned.push(y);
+  for (const y of spanned) {
     const row = readTableRow(scan, regionIndex, y, edges);
-    if (row.cells.some((cell) => cell.text !== '' && !RULES.has(cell.text))) rows.push(row);
+    // Rows of nothing but rules and line pieces (an ASCII "|----|---|" divider) separate rows; they are not rows.
+    if (row.cells.some((cell) => cell.text !== '' && !LINE_ONLY.test(cell.text))) rows.push(row);
   }
   if (rows.length === 0) return [];
   const [first, second] = rows;
@@ -104,9 +111,11 @@ export function findTables(scan: ScreenScan, regionIndex: number): Found[] {
   const lit = children.filter((child) => child.selected);
   if (lit.length > 1) for (const child of lit) delete child.selected;
   // What a box drawn over the table hides stays that box's to explain.
-  for (let y = rect.y; y < rect.y + rect.h; y++) {
+  for (const y of spanned) {
     for (let x = rect.x; x < rect.x + rect.w; x++) if (scan.owner[y * scan.grid.cols + x] === regionIndex) scan.claimed[y * scan.grid.cols + x] = 1;
   }
-  scan.touch(rect);
-  return [{ role: 'table', name: header ? header.cells.map((cell) => cell.text).filter(Boolean).join(', ') : '', bounds: { ...rect }, heuristic: TABLE_HEURISTIC, children }];
+  const top = spanned[0]!;
+  const bounds = { x: rect.x, y: top, w: rect.w, h: spanned[spanned.length - 1]! - top + 1 };
+  scan.touch(bounds);
+  return [{ role: 'table', name: header ? header.cells.map((cell) => cell.text).filter(Boolean).join(', ') : '', bounds, heuristic: TABLE_HEURISTIC, children }];
 }
