@@ -94,9 +94,10 @@ function dividers(scan: ScreenScan, box: Bounds): number[] {
   const right = box.x + box.w - 1;
   for (let y = box.y + 1; y < box.y + box.h - 1; y++) {
     if (!LEFT_TEE.has(scan.char(box.x, y)) || !RIGHT_TEE.has(scan.char(right, y))) continue;
-    let line = true;
-    for (let x = box.x + 1; x < right && line; x++) line = HORIZONTAL.has(scan.char(x, y));
-    if (line) found.push(y);
+    // Like a top border, a divider may carry a label ("├──(#327)─┤"), but is mostly line.
+    let line = 0;
+    for (let x = box.x + 1; x < right; x++) if (HORIZONTAL.has(scan.char(x, y))) line++;
+    if (line * 2 > right - box.x - 1) found.push(y);
   }
   return found;
 }
@@ -140,7 +141,17 @@ function collectBoxes(scan: ScreenScan, boxes: DetectedBox[], covered?: Covered)
         if (divider > top) sections.push({ x: bounds.x + 1, y: top, w: bounds.w - 2, h: divider - top });
         top = divider + 1;
       }
-      boxes.push({ node: { role: 'panel', name: title(scan, bounds), bounds, heuristic: BOX_HEURISTIC }, sections });
+      // Untitled borders often have the title on the first row inside, set off by a divider (calcurse).
+      let name = title(scan, bounds);
+      const [head] = sections;
+      if (!name && splits.length > 0 && head && head.h === 1 && head.y === bounds.y + 1) {
+        name = tidy(scan.slice(head.y, head.x, head.x + head.w).text);
+        if (name) {
+          sections.shift();
+          scan.claim(head);
+        }
+      }
+      boxes.push({ node: { role: 'panel', name, bounds, heuristic: BOX_HEURISTIC }, sections });
       scan.claim({ x: bounds.x, y: bounds.y, w: bounds.w, h: 1 });
       scan.claim({ x: bounds.x, y: bounds.y + bounds.h - 1, w: bounds.w, h: 1 });
       // Sides are claimed cell by cell: where a side passes under another box, the cell is that box's.

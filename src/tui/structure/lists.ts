@@ -7,7 +7,7 @@ import { isHighlighted, readRow, tidy, type Found, type RowInfo, type ScreenScan
 
 export const LIST_HEURISTIC = 'highlighted-row-list';
 
-const RULE_ROW = /^\s*[-─━=═]{3,}(?:\s.*\s[-─━=═]{3,})?\s*$/u;
+const RULE_ROW = /^\s*[-─━=═]{3,}(?:.*[-─━=═]{3,})?\s*$/u;
 /** A header highlight spans (nearly) the whole width. */
 const HEADER_WIDTH_SHARE = 0.9;
 /** Items of a list without header start within this many columns of the selected item. */
