@@ -2,14 +2,13 @@
 // tui_wait_for notices the output it waits for, each against tmux capture-pane (the usual way agents
 // read terminals) measured in the same run.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
-import { buildStructure } from '../src/tui/structure/index.js';
-import { gridFromVisualFrame, toVisualFrame, type VisualFrame } from '../src/tui/visual-frame.js';
+import { toVisualFrame } from '../src/tui/visual-frame.js';
 import { TerminalRegistry } from '../src/tui/manager.js';
 import type { TerminalSession } from '../src/tui/session.js';
 import { flattenNodes } from '../src/tui/ui-node.js';
@@ -129,48 +128,12 @@ async function peerWaitLatencies(tmux: Tmux, target: string): Promise<number[]> 
   return latencies;
 }
 
-/**
- * The structure heuristics alone on every recorded screen in test/fixtures/tui (the corpus of real
- * programs the unit tests read): one row per screen size, the median over the screens of each one's median.
- * Screens up to 100x30 are held to the 80x24 target, larger ones to the 200x50 target.
- */
-function recordedScreenRows(): BenchRow[] {
-  const directory = join(repositoryRoot, 'test', 'fixtures', 'tui');
-  const bySize = new Map<string, { medians: number[]; names: string[]; cells: number }>();
-  for (const file of readdirSync(directory).filter((name) => name.endsWith('.json')).sort()) {
-    const grid = gridFromVisualFrame(JSON.parse(readFileSync(join(directory, file), 'utf8')) as VisualFrame);
-    const times: number[] = [];
-    for (let i = 0; i < SNAPSHOT_RUNS + 30; i++) {
-      const started = performance.now();
-      buildStructure(grid, { title: file });
-      if (i >= 30) times.push(performance.now() - started);
-    }
-    const size = `${grid.cols}x${grid.rows}`;
-    const entry = bySize.get(size) ?? { medians: [], names: [], cells: grid.cols * grid.rows };
-    entry.medians.push(percentile(times, 0.5));
-    entry.names.push(file.replace(/\.json$/, ''));
-    bySize.set(size, entry);
-  }
-  return [...bySize].map(([size, { medians, names, cells }]) => {
-    const target = cells <= 100 * 30 ? 2 : 10;
-    const median = percentile(medians, 0.5);
-    return {
-      what: `tui structure only, ${names.length} recorded screens at ${size} (${names.join(', ')})`,
-      ours: `${ms(median)} median of medians, ${ms(Math.max(...medians))} slowest screen`,
-      peer: '-',
-      ratio: '-',
-      target: `< ${target} ms`,
-      met: median < target && Math.max(...medians) < target,
-    };
-  });
-}
-
 export async function terminalBenchRows(): Promise<BenchRow[]> {
   const registry = new TerminalRegistry({ policyPath: join(mkdtempSync(join(tmpdir(), 'cup-bench-tui-')), 'terminal-policy.json') });
   const terminals = registry.scope('bench');
   const tmux = new Tmux();
   const hasTmux = await tmux.available();
-  const rows: BenchRow[] = [...recordedScreenRows()];
+  const rows: BenchRow[] = [];
   try {
     for (const [cols, rows_, target] of [[80, 24, 2], [200, 50, 10]] as const) {
       const name = `htop-${cols}x${rows_}`;
