@@ -31,7 +31,7 @@ const testPackages = [
   // default X11 plugin has no accessibility), and it is chosen on its own when installed.
   'libreoffice-calc', 'libreoffice-gtk3',
   // Terminal programs the tui_* tests drive.
-  'vim', 'htop', 'less', 'dialog', 'whiptail', 'procps',
+  'vim', 'htop', 'less', 'dialog', 'whiptail', 'procps', 'mc', 'nano',
   // Independent readers of the X server the tests judge focus, stacking, the pointer and the clipboard with.
   'x11-utils', 'xdotool', 'xclip',
 ];

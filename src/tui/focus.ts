@@ -3,7 +3,7 @@
 // a click when the program takes the mouse, Tab until the button lights up. Every way is checked on
 // the screen afterwards, and a failure says what was tried.
 import { ToolError } from '../tools/tool.js';
-import { encodeClick, encodeKey } from './keys.js';
+import { encodeClick, encodeKey, shortcutKey } from './keys.js';
 import { matchOnScreen } from './node-text.js';
 import type { Selector } from './selector/parse.js';
 import type { ScreenState, TerminalSession } from './session.js';
@@ -11,10 +11,10 @@ import { centre, flattenNodes, type UINode } from './ui-node.js';
 import { waitForState } from './wait.js';
 
 const CONFIRM_MS = 1500;
-const ITEM_ROLES = new Set(['listitem', 'checkbox', 'radio', 'option', 'menuitem', 'treeitem']);
+const ITEM_ROLES = new Set(['listitem', 'checkbox', 'radio', 'option', 'menuitem', 'treeitem', 'row']);
 const MAX_TABS = 12;
 
-export type FocusMethod = 'already' | 'program' | 'keys' | 'mouse';
+export type FocusMethod = 'already' | 'program' | 'keys' | 'mouse' | 'shortcut';
 
 function findOne(state: ScreenState, selector: Selector, source: string): UINode {
   const matches = matchOnScreen(state, selector);
@@ -45,6 +45,13 @@ export async function focusNode(session: TerminalSession, selector: Selector, so
   if (state.frame.source === 'program') {
     if (session.sendCommand({ type: 'focus', id: node.id }) && (await confirm())) return { node, method: 'program' };
     throw new ToolError(`focus: asked the program to focus ${node.id} over the LiveFrame channel, but its frames did not report that focus within ${CONFIRM_MS} ms`, 'focus_failed', { id: node.id });
+  }
+
+  // A key hint is never focused on the screen: what a person does with it is press its key.
+  const key = node.role === 'button' && node.shortcut ? shortcutKey(node.shortcut) : undefined;
+  if (key) {
+    session.write(encodeKey(key, session));
+    return { node, method: 'shortcut' };
   }
 
   const parent = flattenNodes(state.frame.nodes).find((candidate) => candidate.children?.includes(node));

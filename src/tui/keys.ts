@@ -123,6 +123,19 @@ export function encodeKey(key: string, modes: KeyModes): string {
   return encodeNamed(key, ALIASES[lower] ?? lower, mods, modes);
 }
 
+/**
+ * The key name (as tui_press takes it) for a shortcut as a screen shows it: "F10", "^X" (ctrl+x), "M-U"
+ * (alt+u); undefined for a spelling that names no key. "^/" is the byte ctrl+_ sends, as terminals do.
+ */
+export function shortcutKey(shortcut: string): string | undefined {
+  if (/^F(?:[1-9]|1[0-2])$/.test(shortcut)) return shortcut;
+  const control = /^\^(.)$/.exec(shortcut);
+  if (control) return `ctrl+${control[1] === '/' ? '_' : control[1]!.toLowerCase()}`;
+  const meta = /^M-([A-Za-z0-9])$/.exec(shortcut);
+  if (meta) return `alt+${meta[1]!.toLowerCase()}`;
+  return undefined;
+}
+
 export type MouseButton = 'left' | 'middle' | 'right';
 const BUTTON_CODES: Record<MouseButton, number> = { left: 0, middle: 1, right: 2 };
 

@@ -16,6 +16,7 @@ const ROLE_MAP: Record<string, CupRole> = {
   field: 'textbox',
   progress: 'progressbar',
   item: 'listitem',
+  headerrow: 'row',
 };
 const CUP_ROLE_SET: ReadonlySet<string> = new Set(CUP_ROLES);
 
@@ -29,6 +30,7 @@ const ACTIONS: Partial<Record<CupRole, CupAction[]>> = {
   textbox: ['type'],
   searchbox: ['type'],
   tab: ['select'],
+  row: ['select'],
 };
 
 const NAME_LIMIT = 200;
@@ -53,14 +55,17 @@ function convert(node: UINode): CupNode {
   if (node.checked) states.push('checked');
   if (node.disabled) states.push('disabled');
   if (states.length) cup.states = states;
-  const actions = ACTIONS[role];
+  // A header row names the columns; it is not one to select.
+  const actions = node.role === 'headerrow' ? undefined : ACTIONS[role];
   if (actions && !node.disabled) cup.actions = [...actions];
   const attributes: CupAttributes = {};
   if (node.shortcut) attributes.keyShortcut = node.shortcut;
   const percent = role === 'progressbar' ? /(\d+(?:\.\d+)?)%/.exec(node.value ?? '') : null;
   if (percent) Object.assign(attributes, { valueNow: Number(percent[1]), valueMin: 0, valueMax: 100 });
   if (Object.keys(attributes).length) cup.attributes = attributes;
-  cup.platform = { linux: { tuiId: node.id, tuiRole: node.role, ...(node.heuristic ? { heuristic: node.heuristic } : {}) } };
+  // A heuristic node says what it was inferred from; a node without a heuristic came from the program.
+  const from = node.from ?? (node.heuristic ? undefined : 'program');
+  cup.platform = { linux: { tuiId: node.id, tuiRole: node.role, ...(node.heuristic ? { heuristic: node.heuristic } : {}), ...(from ? { from } : {}) } };
   if (node.children?.length) cup.children = node.children.map(convert);
   return cup;
 }

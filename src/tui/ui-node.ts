@@ -8,6 +8,13 @@ export interface Bounds {
   h: number;
 }
 
+/**
+ * What a heuristic node was inferred from: "box" (line drawing: boxes, the rules of a table),
+ * "attributes" (colours, reverse video, the cursor), "alignment" (the text and where it stands: key
+ * names, brackets, words set apart on a row), or "program" (the program reported it itself).
+ */
+export type NodeSource = 'box' | 'attributes' | 'alignment' | 'program';
+
 export interface UINode {
   /** Unique within one frame. Heuristic ids are derived from role and position, so they stay put while the screen does. */
   id: string;
@@ -26,6 +33,8 @@ export interface UINode {
   shortcut?: string;
   /** Which heuristic found the node; absent for nodes a program reported. */
   heuristic?: string;
+  /** What the node was inferred from; "program" for nodes a program reported. */
+  from?: NodeSource;
   children?: UINode[];
 }
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { ToolError } from '../../src/tools/tool.js';
-import { encodeClick, encodeKey, KEY_NAMES } from '../../src/tui/keys.js';
+import { encodeClick, encodeKey, KEY_NAMES, shortcutKey } from '../../src/tui/keys.js';
 
 const normal = { applicationCursorKeys: false };
 const application = { applicationCursorKeys: true };
@@ -67,4 +67,20 @@ test('mouse clicks: SGR reports with 1-based cells, or the X10 form', () => {
   assert.equal(encodeClick(0, 0, 'right', true), '\x1b[<2;1;1M\x1b[<2;1;1m');
   assert.equal(encodeClick(9, 4, 'left', false), '\x1b[M *%\x1b[M#*%');
   assert.throws(() => encodeClick(300, 4, 'left', false), /beyond/);
+});
+
+test('shortcuts as screens show them name the keys that send them', () => {
+  const cases: [string, string | undefined, string | undefined][] = [
+    ['F10', 'F10', '\x1b[21~'],
+    ['^X', 'ctrl+x', '\x18'],
+    ['^\\', 'ctrl+\\', '\x1c'],
+    ['^/', 'ctrl+_', '\x1f'],
+    ['M-U', 'alt+u', '\x1bu'],
+    ['F13', undefined, undefined],
+    ['Esc', undefined, undefined],
+  ];
+  for (const [shortcut, key, bytes] of cases) {
+    assert.equal(shortcutKey(shortcut), key, shortcut);
+    if (key) assert.equal(encodeKey(key, { applicationCursorKeys: false }), bytes, shortcut);
+  }
 });

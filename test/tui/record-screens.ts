@@ -2,7 +2,7 @@
 //   node dist/test/tui/record-screens.js [name...]
 // Each recording is test/fixtures/tui/<name>.json. Re-record after changing what the emulator reads.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -22,6 +22,9 @@ interface Recipe {
   keys?: string[];
   after?: string;
   note: string;
+  /** Terminal size; 80x24 unless given. */
+  cols?: number;
+  rows?: number;
 }
 
 const work = mkdtempSync(join(tmpdir(), 'cup-record-'));
@@ -30,6 +33,21 @@ const sleepers = Array.from({ length: 14 }, () => spawn('sleep', ['600'], { stdi
 const watched = sleepers.map((child) => child.pid).join(',');
 const sample = join(work, 'notes.txt');
 writeFileSync(sample, Array.from({ length: 60 }, (_, i) => `line ${i + 1}: the quick brown fox`).join('\n'));
+// mc's two panels list a directory of two empty files with a fixed date, so recordings do not change with the day.
+// (in a directory of their own, whose ".." entry is not the recorder's HOME that mc writes its settings to).
+const panels = join(work, 'panels', 'files');
+mkdirSync(panels, { recursive: true });
+const fixedDate = new Date('2026-11-23T01:39:00Z');
+for (const name of ['a.txt', 'b.txt']) {
+  writeFileSync(join(panels, name), '');
+  utimesSync(join(panels, name), fixedDate, fixedDate);
+}
+utimesSync(panels, fixedDate, fixedDate);
+utimesSync(join(work, 'panels'), fixedDate, fixedDate);
+// mc without its subshell (-u) and without mouse (-d), reading no user setup: the panels are what is recorded.
+const mc = (keys: string[] | undefined, after: string | undefined, note: string): Recipe => ({
+  file: '/usr/bin/mc', args: ['-u', '-d', panels, panels], ready: '10Quit', keys, after, note, cols: 100, rows: 30,
+});
 
 const recipes: Record<string, Recipe> = {
   'dialog-menu': { file: '/usr/bin/dialog', args: ['--title', 'Fruit', '--menu', 'Pick a fruit', '15', '50', '4', 'apple', 'Red fruit', 'banana', 'Yellow fruit', 'cherry', 'Small fruit'], ready: 'cherry', keys: ['Down'], after: 'banana', note: 'dialog --menu after one Down: banana selected' },
@@ -44,12 +62,18 @@ const recipes: Record<string, Recipe> = {
   vim: { file: '/usr/bin/vim', args: ['-u', 'NONE', '-N', sample], ready: 'line 1:', note: 'vim -u NONE on a 60-line file' },
   less: { file: '/usr/bin/less', args: [sample], ready: 'line 1:', note: 'less on a 60-line file' },
   bash: { file: '/usr/bin/bash', args: ['--norc', '--noprofile', '-i'], ready: '$ ', keys: ['printf "alpha beta\\n"\r'], after: 'alpha beta', note: 'bash after a command, prompt with cursor' },
+  mc: mc(undefined, undefined, 'mc 100x30, both panels on a directory holding a.txt and b.txt, left panel active on ".."'),
+  'mc-down': mc(['Down'], 'a.txt', 'mc after Down: a.txt selected in the left panel'),
+  'mc-tab': mc(['Down', 'Tab'], 'a.txt', 'mc after Down and Tab: the right panel active on ".."'),
+  'mc-ascii': { ...mc(['Down'], 'a.txt', 'mc -a (boxes of + - |) after Down: a.txt selected in the left panel'), args: ['-a', '-u', '-d', panels, panels] },
+  'mc-copy': mc(['Down', 'F5'], 'Background', 'mc after Down and F5: the Copy dialog over both panels, the cursor in its "to:" field'),
+  nano: { file: '/usr/bin/nano', args: ['--ignorercfile', sample], ready: 'Exit', note: 'nano on a 60-line file: title bar, text, two rows of ^X key hints' },
   python: { file: '/usr/bin/python3', args: ['-q'], ready: '>>> ', keys: ['def f(x):\r', '    return x * 2\r'], after: '... ', note: 'python3 REPL in the middle of a multi-line definition' },
 };
 
 async function record(name: string, recipe: Recipe): Promise<void> {
   const { env } = prepareEnvironment(process.env, { PS1: '$ ', HOME: work, LANG: 'C.UTF-8' }, driverVariables());
-  const session = new TerminalSession(name, { command: recipe.file, file: recipe.file, args: recipe.args, cwd: work, env, cols: 80, rows: 24 });
+  const session = new TerminalSession(name, { command: recipe.file, file: recipe.file, args: recipe.args, cwd: work, env, cols: recipe.cols ?? 80, rows: recipe.rows ?? 24 });
   const waitText = (text: string) => waitForConditions(session, { conditions: [{ text }], timeoutMs: 5000 });
   try {
     await waitText(recipe.ready);

@@ -22,6 +22,12 @@ test('the default allowlist has the common shells and terminal tools', () => {
   }
 });
 
+test('mc runs shell commands as bash does, so it is allowed by default and refused by a policy that lists programs without it', () => {
+  assert.equal(resolveProgram('mc', policy, '/usr/bin:/bin'), '/usr/bin/mc');
+  const noShells = buildPolicy({ programs: ['less', 'htop'] }, work, 'no shells');
+  for (const name of ['mc', 'bash']) assert.throws(() => resolveProgram(name, noShells, '/usr/bin:/bin'), refusal('command_rejected', `"${name}" is not an allowed program`));
+});
+
 test('programs: allowed names resolve on the driver PATH; anything else is refused by name', () => {
   assert.equal(resolveProgram('bash', policy, '/usr/bin:/bin'), '/usr/bin/bash');
   assert.equal(resolveProgram('/usr/bin/less', policy, '/usr/bin:/bin'), '/usr/bin/less');

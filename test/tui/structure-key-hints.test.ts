@@ -19,3 +19,26 @@ test(`${KEY_HINT_HEURISTIC}: no toolbar where no key hints are`, () => {
     assert.equal(structureOf(name).all.filter((node) => node.heuristic === KEY_HINT_HEURISTIC).length, 0, name);
   }
 });
+
+test(`${KEY_HINT_HEURISTIC}: mc's bar names function keys by number alone ("1Help ... 10Quit")`, () => {
+  const bar = structureOf('mc').all.find((node) => node.role === 'toolbar' && node.heuristic === KEY_HINT_HEURISTIC);
+  assert.ok(bar);
+  assert.equal(bar.bounds?.y, 29);
+  assert.deepEqual(
+    bar.children!.map((button) => `${button.shortcut}=${button.name}`),
+    ['F1=Help', 'F2=Menu', 'F3=View', 'F4=Edit', 'F5=Copy', 'F6=RenMov', 'F7=Mkdir', 'F8=Delete', 'F9=PullDn', 'F10=Quit'],
+  );
+  assert.deepEqual(bar.children![9]!.bounds, { x: 90, y: 29, w: 6, h: 1 });
+  assert.equal(bar.from, 'alignment');
+});
+
+test(`${KEY_HINT_HEURISTIC}: nano's two rows of ^X hints, "^/ Go To Line" a hint of its own`, () => {
+  const bars = structureOf('nano').all.filter((node) => node.role === 'toolbar' && node.heuristic === KEY_HINT_HEURISTIC);
+  assert.deepEqual(
+    bars.map((bar) => bar.children!.map((button) => `${button.shortcut}=${button.name}`)),
+    [
+      ['^G=Help', '^O=Write Out', '^W=Where Is', '^K=Cut', '^T=Execute', '^C=Location'],
+      ['^X=Exit', '^R=Read File', '^\\=Replace', '^U=Paste', '^J=Justify', '^/=Go To Line'],
+    ],
+  );
+});

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { focusNode } from '../../tui/focus.js';
-import { encodeClick, encodeKey } from '../../tui/keys.js';
+import { encodeClick, encodeKey, shortcutKey } from '../../tui/keys.js';
 import { matchOnScreen } from '../../tui/node-text.js';
 import { parseSelectorOrThrow } from '../../tui/selector/errors.js';
 import { centre } from '../../tui/ui-node.js';
@@ -70,9 +70,10 @@ export const tuiFocus = defineTool({
   readOnly: false,
   description:
     'Move focus to the one node a selector matches: over the LiveFrame channel for programs that report their own tree, else by arrow keys ' +
-    'within a list, a mouse click when the program enabled mouse reporting, or Tab; confirmed on the screen, else the error focus_failed.',
+    'within a list, a mouse click when the program enabled mouse reporting, or Tab; confirmed on the screen, else the error focus_failed. ' +
+    'A key hint (a button with a shortcut, such as "F10 Quit") has no focus of its own: its key is pressed (method "shortcut").',
   input: z.strictObject({ selector: selectorArgument, session: sessionArgument }),
-  output: z.object({ ok: z.literal(true), id: z.string(), method: z.enum(['already', 'program', 'keys', 'mouse']) }),
+  output: z.object({ ok: z.literal(true), id: z.string(), method: z.enum(['already', 'program', 'keys', 'mouse', 'shortcut']) }),
   async handle(args, context) {
     const session = context.terminals.require(args.session);
     const { node, method } = await focusNode(session, parseSelectorOrThrow(args.selector), args.selector);
@@ -84,7 +85,9 @@ export const tuiClick = defineTool({
   name: 'tui_click',
   capability: 'terminal',
   readOnly: false,
-  description: 'Click a cell (x = column, y = row, from 0) or the centre of the node a selector matches, as an xterm mouse event. Only for programs that enabled mouse reporting.',
+  description:
+    'Click a cell (x = column, y = row, from 0) or the centre of the node a selector matches, as an xterm mouse event; only for programs that enabled mouse reporting. ' +
+    'A node that names its key (a key hint such as "F10 Quit" or "^X Exit") is activated by pressing that key instead, with or without mouse reporting.',
   input: z.strictObject({
     selector: selectorArgument.optional(),
     x: z.number().int().min(0).optional(),
@@ -92,9 +95,18 @@ export const tuiClick = defineTool({
     button: z.enum(['left', 'middle', 'right']).default('left'),
     session: sessionArgument,
   }),
-  output: z.object({ ok: z.literal(true), x: z.number(), y: z.number() }),
+  output: z.object({ ok: z.literal(true), x: z.number(), y: z.number(), key: z.string().optional().describe('The key pressed instead of a click, for a node that names its key.') }),
   async handle(args, context) {
     const session = context.terminals.require(args.session);
+    if (args.selector !== undefined && args.x === undefined && args.y === undefined) {
+      const matches = matchOnScreen(await session.settledState(), parseSelectorOrThrow(args.selector));
+      const key = matches.length === 1 && matches[0]!.shortcut ? shortcutKey(matches[0]!.shortcut) : undefined;
+      if (key && matches[0]!.bounds) {
+        session.write(encodeKey(key, session));
+        const { x, y } = centre(matches[0]!.bounds);
+        return { summary: `✅ pressed ${key}, the key ${matches[0]!.id} ("${matches[0]!.name}") names`, structured: { ok: true as const, x, y, key } };
+      }
+    }
     if (!session.mouse.reporting) {
       throw new ToolError(`the program in session "${args.session}" has not enabled mouse reporting, so a click would arrive as stray text; use tui_press or tui_focus`, 'mouse_unavailable');
     }

@@ -37,6 +37,7 @@ export const uiNodeResult: z.ZodType<UINode> = z.object({
   checked: z.boolean().optional(),
   shortcut: z.string().optional(),
   heuristic: z.string().optional(),
+  from: z.enum(['box', 'attributes', 'alignment', 'program']).optional().describe('What a node was inferred from: box (line drawing), attributes (colours, reverse video, the cursor), alignment (text and its place on the row), program (reported by the program).'),
   get children() {
     return z.array(uiNodeResult).optional();
   },

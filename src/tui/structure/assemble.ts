@@ -1,9 +1,24 @@
 // Turns what the heuristics found into one tree: nodes nest inside the smallest box around them, boxes
 // become dialogs or panels, every node gets an id from its role and position, and one node gets focus.
-import { flattenNodes, type UINode } from '../ui-node.js';
+import { flattenNodes, type NodeSource, type UINode } from '../ui-node.js';
 import { area, contains, type Found } from './scan.js';
 
-const SELECTABLE = new Set(['listitem', 'checkbox', 'radio']);
+const SELECTABLE = new Set(['listitem', 'checkbox', 'radio', 'row']);
+
+/** What each heuristic infers from, for agents weighing a node (`from` on every heuristic node). */
+const SOURCES: Record<string, NodeSource> = {
+  'box-drawing': 'box',
+  'column-table': 'box',
+  'highlighted-row-list': 'attributes',
+  'status-line': 'attributes',
+  'cursor-input': 'attributes',
+  'bracket-button': 'alignment',
+  'checkbox-mark': 'alignment',
+  'key-hint-bar': 'alignment',
+  'menu-bar': 'alignment',
+  'progress-bar': 'alignment',
+  'text-run': 'alignment',
+};
 
 function byPosition(a: Found, b: Found): number {
   return a.bounds.y - b.bounds.y || a.bounds.x - b.bounds.x;
@@ -14,11 +29,25 @@ function touchesEdge(node: Found, cols: number, rows: number): boolean {
   return x === 0 || y === 0 || x + w >= cols || y + h >= rows;
 }
 
-/** Focus: the node under the cursor, else the selected item of a list, else the highlighted button. */
-function chooseFocus(all: readonly Found[]): Found | undefined {
+/**
+ * Focus: the node under the cursor, else the selected item of a list or table, else the highlighted
+ * button. A cursor on a command line outside every box (mc's prompt under its panels) does not take focus
+ * from an item selected inside a box: the keys that move through the panels reach that item, and the
+ * command line only collects typed text. Of items selected in several boxes, the one in the box holding
+ * the cursor wins, else the first.
+ */
+function chooseFocus(all: readonly Found[], boxes: readonly Found[]): Found | undefined {
+  const atCursor = all.find((node) => node.focused);
+  const inBox = (node: Found) => boxes.some((box) => box !== node && contains(box.bounds, node.bounds));
+  const items = all.filter((node) => node.selected && SELECTABLE.has(node.role));
+  const boxed = items.filter(inBox);
+  if (atCursor && (atCursor.role !== 'textbox' || inBox(atCursor) || boxed.length === 0)) return atCursor;
+  const cursor = atCursor?.bounds;
+  const cursorBox = cursor ? boxes.find((box) => contains(box.bounds, cursor)) : undefined;
   return (
-    all.find((node) => node.focused) ??
-    all.find((node) => node.selected && SELECTABLE.has(node.role)) ??
+    (cursorBox && boxed.find((node) => contains(cursorBox.bounds, node.bounds))) ??
+    boxed[0] ??
+    items[0] ??
     all.find((node) => node.selected && node.role === 'button')
   );
 }
@@ -38,6 +67,8 @@ function toUINode(node: Found, ids: Map<string, number>, focus: { node: Found | 
   if (node.disabled) result.disabled = true;
   if (node.shortcut) result.shortcut = node.shortcut;
   result.heuristic = node.heuristic;
+  const from = SOURCES[node.heuristic];
+  if (from) result.from = from;
   if (node.children?.length) result.children = node.children.map((child) => toUINode(child, ids, focus));
   return result;
 }
@@ -66,7 +97,10 @@ export function assemble(boxes: Found[], others: Found[], screen: { cols: number
   topLevel.sort(byPosition);
 
   const all = flattenNodes(topLevel);
-  const focused = chooseFocus(all);
+  // A dialog drawn over the rest of the screen (mc's Copy over its panels) has the keyboard: focus is
+  // looked for inside it first. Of several, the smallest is the one on top.
+  const dialog = topLevel.filter((node) => node.role === 'dialog').sort((a, b) => area(a.bounds) - area(b.bounds))[0];
+  const focused = (dialog && chooseFocus(flattenNodes([dialog]), boxes)) ?? chooseFocus(all, boxes);
   for (const node of all) if (node !== focused) delete node.focused;
   if (focused) focused.focused = true;
 

@@ -13,8 +13,6 @@ const VERTICAL = new Set([...'│┃║├┤┠┨╟╢┣┫╠╣╞╡┝�
 const HORIZONTAL = new Set([...'─━═┬┴┼╤╧┯┷╪┿╥╨']);
 const LEFT_TEE = new Set([...'├┠╟┣╠╞┝']);
 const RIGHT_TEE = new Set([...'┤┨╢┫╣╡┥']);
-/** Border decoration that is not part of a title, such as the tees around "┤ Title ├". */
-const BORDER_PIECES = /^[─━═┤├┨┠╢╟┫┣╣╠╡╞┥┝\s-]+|[─━═┤├┨┠╢╟┫┣╣╠╡╞┥┝\s-]+$/g;
 
 interface Style {
   isTopLeft(char: string): boolean;
@@ -43,27 +41,51 @@ const asciiStyle: Style = {
   isHorizontal: (char) => char === '-' || char === '=',
 };
 
-/** The box whose top-left corner is at (x, y), if the four sides close. */
-function traceBox(scan: ScreenScan, x: number, y: number, style: Style): Bounds | undefined {
+/** Line cells along a border row between two columns (exclusive). */
+function lineCells(scan: ScreenScan, y: number, from: number, to: number, style: Style): number {
+  let count = 0;
+  for (let x = from + 1; x < to; x++) if (style.isHorizontal(scan.char(x, y))) count++;
+  return count;
+}
+
+/** Whether a cell lies under a box drawn over another one (a dialog over a panel), so a side may be missing there. */
+type Covered = (x: number, y: number) => boolean;
+
+/** Room around a box where what it covers is hidden too: the padding and the shadow dialogs are drawn with. */
+const COVER_COLUMNS = 3;
+const COVER_ROWS = 2;
+
+/**
+ * The box whose top-left corner is at (x, y), if the four sides close; a side may pass under a cell that
+ * `covered` says another box hides. The top border may carry a title
+ * and the bottom one a status (mc's free space, a pager's position), so both are found by their corners
+ * and need only be partly line.
+ */
+function traceBox(scan: ScreenScan, x: number, y: number, style: Style, covered: Covered = () => false): Bounds | undefined {
   const { cols, rows } = scan.grid;
-  let bottom = y + 1;
-  while (bottom < rows && style.isVertical(scan.char(x, bottom))) bottom++;
-  if (bottom >= rows || bottom < y + 2 || !style.isBottomLeft(scan.char(x, bottom))) return undefined;
   let right = x + 1;
-  while (right < cols && style.isHorizontal(scan.char(right, bottom))) right++;
-  if (right >= cols || right < x + 2 || !style.isBottomRight(scan.char(right, bottom))) return undefined;
-  if (!style.isTopRight(scan.char(right, y))) return undefined;
-  for (let side = y + 1; side < bottom; side++) if (!style.isVertical(scan.char(right, side))) return undefined;
-  // The top border may carry a title, but must still be mostly line.
-  let lineCells = 0;
-  for (let top = x + 1; top < right; top++) if (style.isHorizontal(scan.char(top, y))) lineCells++;
-  if (lineCells < Math.min(2, right - x - 1)) return undefined;
+  while (right < cols && !style.isTopRight(scan.char(right, y))) right++;
+  if (right >= cols || right < x + 2) return undefined;
+  let bottom = y + 1;
+  while (bottom < rows && (style.isVertical(scan.char(x, bottom)) || covered(x, bottom))) bottom++;
+  if (bottom >= rows || bottom < y + 2 || !style.isBottomLeft(scan.char(x, bottom)) || !style.isBottomRight(scan.char(right, bottom))) return undefined;
+  for (let side = y + 1; side < bottom; side++) if (!style.isVertical(scan.char(right, side)) && !covered(right, side)) return undefined;
+  const needed = Math.min(2, right - x - 1);
+  if (lineCells(scan, y, x, right, style) < needed || lineCells(scan, bottom, x, right, style) < needed) return undefined;
   return { x, y, w: right - x + 1, h: bottom - y + 1 };
 }
 
+/** Runs of line drawing in a top border; what lies between them is title and decoration. */
+const BORDER_RUN = /[─━═┤├┨┠╢╟┫┣╣╠╡╞┥┝┬┴┼╤╧┯┷╪┿╥╨]+|-{2,}|={2,}/;
+/** Brackets and padding around a title: "[ Help ]", "< ~/files >", "┤ Colours ├". */
+const TITLE_FRAME = /^[\s[<(=-]+|[\s\]>)=-]+$/g;
+const WORDY = /[\p{L}\p{N}]/u;
+
+/** The first piece of the top border with a letter or digit in it: "<─ ~/files ───.[^]>" is titled "~/files". */
 function title(scan: ScreenScan, box: Bounds): string {
   const top = scan.slice(box.y, box.x + 1, box.x + box.w - 1).text;
-  return tidy(top.replace(BORDER_PIECES, ''));
+  const piece = top.split(BORDER_RUN).find((part) => WORDY.test(part)) ?? '';
+  return tidy(piece.replace(TITLE_FRAME, ''));
 }
 
 /** Rows inside the box drawn as ├───┤: they split it into sections and are part of the border. */
@@ -72,9 +94,10 @@ function dividers(scan: ScreenScan, box: Bounds): number[] {
   const right = box.x + box.w - 1;
   for (let y = box.y + 1; y < box.y + box.h - 1; y++) {
     if (!LEFT_TEE.has(scan.char(box.x, y)) || !RIGHT_TEE.has(scan.char(right, y))) continue;
-    let line = true;
-    for (let x = box.x + 1; x < right && line; x++) line = HORIZONTAL.has(scan.char(x, y));
-    if (line) found.push(y);
+    // Like a top border, a divider may carry a label ("├──(#327)─┤"), but is mostly line.
+    let line = 0;
+    for (let x = box.x + 1; x < right; x++) if (HORIZONTAL.has(scan.char(x, y))) line++;
+    if (line * 2 > right - box.x - 1) found.push(y);
   }
   return found;
 }
@@ -85,15 +108,31 @@ export interface DetectedBox {
   sections: Bounds[];
 }
 
+/**
+ * Boxes whose four sides close, then boxes whose sides pass under one of those (mc's panels behind its
+ * Copy dialog): the box drawn last hides part of the ones behind it, which are regions all the same.
+ */
 export function findBoxes(scan: ScreenScan): DetectedBox[] {
-  const { cols, rows } = scan.grid;
   const boxes: DetectedBox[] = [];
+  collectBoxes(scan, boxes);
+  if (boxes.length === 0) return boxes;
+  const covers = boxes.map(({ node: { bounds } }) => ({
+    left: bounds.x - COVER_COLUMNS, right: bounds.x + bounds.w - 1 + COVER_COLUMNS, top: bounds.y - COVER_ROWS, bottom: bounds.y + bounds.h - 1 + COVER_ROWS,
+  }));
+  const covered: Covered = (x, y) => covers.some((cover) => x >= cover.left && x <= cover.right && y >= cover.top && y <= cover.bottom);
+  collectBoxes(scan, boxes, covered);
+  return boxes;
+}
+
+function collectBoxes(scan: ScreenScan, boxes: DetectedBox[], covered?: Covered): void {
+  const { cols, rows } = scan.grid;
+  const known = new Set(boxes.map(({ node: { bounds } }) => bounds.y * cols + bounds.x));
   for (let y = 0; y < rows - 2; y++) {
     for (let x = 0; x < cols - 2; x++) {
       const char = scan.char(x, y);
       const style = TOP_LEFT.has(char) ? unicodeStyle : char === '+' ? asciiStyle : undefined;
-      if (!style) continue;
-      const bounds = traceBox(scan, x, y, style);
+      if (!style || known.has(y * cols + x)) continue;
+      const bounds = traceBox(scan, x, y, style, covered);
       if (!bounds) continue;
       const splits = dividers(scan, bounds);
       const sections: Bounds[] = [];
@@ -102,13 +141,26 @@ export function findBoxes(scan: ScreenScan): DetectedBox[] {
         if (divider > top) sections.push({ x: bounds.x + 1, y: top, w: bounds.w - 2, h: divider - top });
         top = divider + 1;
       }
-      boxes.push({ node: { role: 'panel', name: title(scan, bounds), bounds, heuristic: BOX_HEURISTIC }, sections });
+      // Untitled borders often have the title on the first row inside, set off by a divider (calcurse).
+      let name = title(scan, bounds);
+      const [head] = sections;
+      if (!name && splits.length > 0 && head && head.h === 1 && head.y === bounds.y + 1) {
+        name = tidy(scan.slice(head.y, head.x, head.x + head.w).text);
+        if (name) {
+          sections.shift();
+          scan.claim(head);
+        }
+      }
+      boxes.push({ node: { role: 'panel', name, bounds, heuristic: BOX_HEURISTIC }, sections });
       scan.claim({ x: bounds.x, y: bounds.y, w: bounds.w, h: 1 });
       scan.claim({ x: bounds.x, y: bounds.y + bounds.h - 1, w: bounds.w, h: 1 });
-      scan.claim({ x: bounds.x, y: bounds.y, w: 1, h: bounds.h });
-      scan.claim({ x: bounds.x + bounds.w - 1, y: bounds.y, w: 1, h: bounds.h });
+      // Sides are claimed cell by cell: where a side passes under another box, the cell is that box's.
+      for (let side = bounds.y + 1; side < bounds.y + bounds.h - 1; side++) {
+        for (const column of [bounds.x, bounds.x + bounds.w - 1]) {
+          if (style.isVertical(scan.char(column, side))) scan.claim({ x: column, y: side, w: 1, h: 1 });
+        }
+      }
       for (const divider of splits) scan.claim({ x: bounds.x, y: divider, w: bounds.w, h: 1 });
     }
   }
-  return boxes;
 }

@@ -9,9 +9,11 @@ import { findCheckboxes } from './checkboxes.js';
 import { findCursorInput } from './input.js';
 import { findKeyHintBars } from './key-hints.js';
 import { findLists } from './lists.js';
+import { findMenuBar } from './menu-bar.js';
 import { findProgressBars } from './progress.js';
 import { area, ScreenScan, type Found, type Region } from './scan.js';
 import { findStatusLines } from './status-line.js';
+import { findTables } from './tables.js';
 import { findTextRuns } from './text-runs.js';
 
 export { BOX_HEURISTIC } from './boxes.js';
@@ -20,8 +22,10 @@ export { CHECKBOX_HEURISTIC } from './checkboxes.js';
 export { INPUT_HEURISTIC } from './input.js';
 export { KEY_HINT_HEURISTIC } from './key-hints.js';
 export { LIST_HEURISTIC } from './lists.js';
+export { MENU_HEURISTIC } from './menu-bar.js';
 export { PROGRESS_HEURISTIC } from './progress.js';
 export { STATUS_HEURISTIC } from './status-line.js';
+export { TABLE_HEURISTIC } from './tables.js';
 export { TEXT_HEURISTIC } from './text-runs.js';
 
 export interface StructureOptions {
@@ -44,10 +48,11 @@ export function buildStructure(grid: CellGrid, options: StructureOptions): { nod
   ];
   scan.setRegions(regions);
 
-  const found: Found[] = [...findKeyHintBars(scan, 0), ...findStatusLines(scan, 0)];
+  // The menu bar before the status lines: a highlighted first row of menu words is a menu, not a status.
+  const found: Found[] = [...findKeyHintBars(scan, 0), ...findMenuBar(scan, 0), ...findStatusLines(scan, 0)];
   // Innermost regions first, so a list inside a dialog is read before the dialog's own text.
   for (let index = regions.length - 1; index >= 0; index--) {
-    found.push(...findButtons(scan, index), ...findProgressBars(scan, index), ...findLists(scan, index), ...findCheckboxes(scan, index));
+    found.push(...findButtons(scan, index), ...findProgressBars(scan, index), ...findTables(scan, index), ...findLists(scan, index), ...findCheckboxes(scan, index));
   }
   const input = findCursorInput(scan, flattenNodes(found), boxes);
   if (input) found.push(input);

@@ -20,6 +20,33 @@ function labelAbove(scan: ScreenScan, box: Found): string {
   return '';
 }
 
+/** Shortest run of field colour worth calling a field: a one-cell highlight is a cursor or a hotkey. */
+const MIN_FIELD_WIDTH = 4;
+
+/**
+ * Inside a box, a cursor on a run of cells in another background than the box's that no other heuristic
+ * explained is in a text field drawn as a coloured strip (mc's and many curses forms' inputs): the run is
+ * a focused textbox, named by the text just above it or before it on the row.
+ */
+function highlightedField(scan: ScreenScan, regionIndex: number): Found | undefined {
+  const region = scan.regions[regionIndex]!;
+  const { cursor, cols } = scan.grid;
+  if (!region.box || scan.claimed[cursor.y * cols + cursor.x]) return undefined;
+  const colour = scan.background(cursor.x, cursor.y);
+  if (colour === region.background) return undefined;
+  const inRun = (x: number) => x >= region.rect.x && x < region.rect.x + region.rect.w && scan.owner[cursor.y * cols + x] === regionIndex && scan.claimed[cursor.y * cols + x] === 0 && scan.background(x, cursor.y) === colour;
+  let left = cursor.x;
+  let right = cursor.x;
+  while (inRun(left - 1)) left--;
+  while (inRun(right + 1)) right++;
+  if (right - left + 1 < MIN_FIELD_WIDTH) return undefined;
+  const bounds = { x: left, y: cursor.y, w: right - left + 1, h: 1 };
+  const before = tidy(scan.slice(cursor.y, region.rect.x, left).text);
+  const name = before || labelAbove(scan, { role: 'textbox', name: '', bounds, heuristic: INPUT_HEURISTIC });
+  scan.claim(bounds);
+  return { role: 'textbox', name: name.replace(/:$/, ''), value: tidy(scan.slice(cursor.y, left, right + 1).text), focused: true, bounds, heuristic: INPUT_HEURISTIC };
+}
+
 export function findCursorInput(scan: ScreenScan, nodes: readonly Found[], boxes: readonly DetectedBox[]): Found | undefined {
   const { cursor } = scan.grid;
   if (!cursor.visible || cursor.y >= scan.grid.rows || cursor.x >= scan.grid.cols) return undefined;
@@ -47,6 +74,8 @@ export function findCursorInput(scan: ScreenScan, nodes: readonly Found[], boxes
 
   const regionIndex = scan.owner[cursor.y * scan.grid.cols + cursor.x]!;
   const region = scan.regions[regionIndex]!;
+  const highlighted = highlightedField(scan, regionIndex);
+  if (highlighted) return highlighted;
   const { text, columnAt } = scan.regionRow(regionIndex, cursor.y);
   const prompt = PROMPT.exec(text);
   if (!prompt) return undefined;

@@ -7,6 +7,7 @@ import { isHighlighted, readRow, tidy, type Found, type RowInfo, type ScreenScan
 
 export const LIST_HEURISTIC = 'highlighted-row-list';
 
+const RULE_ROW = /^\s*[-─━=═]{3,}(?:.*[-─━=═]{3,})?\s*$/u;
 /** A header highlight spans (nearly) the whole width. */
 const HEADER_WIDTH_SHARE = 0.9;
 /** Items of a list without header start within this many columns of the selected item. */
@@ -92,7 +93,8 @@ export function findLists(scan: ScreenScan, regionIndex: number): Found[] {
   };
   for (let y = region.rect.y; y < region.rect.y + region.rect.h; y++) {
     const row = readRow(scan, regionIndex, y);
-    if (row.ink === 0) flush();
+    // A rule across the row, titled or not ("--- /home/ada ---", ncdu), ends a block like a blank row.
+    if (row.ink === 0 || RULE_ROW.test(row.text)) flush();
     else block.push(row);
   }
   flush();

@@ -25,11 +25,16 @@ export class ScreenScan {
   readonly owner: Int32Array;
   regions: Region[] = [];
   private readonly rows: (RowText | undefined)[];
+  /** Bumped on every claim touching a row, so cached region rows of it are read again. */
+  private readonly rowVersions: Uint32Array;
+  /** regionRow results by region and row, with the row version they were read at: most heuristics read the same rows. */
+  private readonly regionRows = new Map<number, { version: number; value: { text: string; columnAt: number[] } }>();
 
   constructor(readonly grid: CellGrid) {
     this.claimed = new Uint8Array(grid.cols * grid.rows);
     this.owner = new Int32Array(grid.cols * grid.rows);
     this.rows = new Array(grid.rows);
+    this.rowVersions = new Uint32Array(grid.rows);
   }
 
   /** Regions ordered from largest to smallest, so painting them in order leaves each cell with its innermost one. */
@@ -46,6 +51,15 @@ export class ScreenScan {
    * as spaces, so a pattern can only match what this region still has to explain.
    */
   regionRow(regionIndex: number, y: number): { text: string; columnAt: number[] } {
+    const key = regionIndex * this.grid.rows + y;
+    const cached = this.regionRows.get(key);
+    if (cached && cached.version === this.rowVersions[y]) return cached.value;
+    const value = this.readRegionRow(regionIndex, y);
+    this.regionRows.set(key, { version: this.rowVersions[y]!, value });
+    return value;
+  }
+
+  private readRegionRow(regionIndex: number, y: number): { text: string; columnAt: number[] } {
     const region = this.regions[regionIndex]!;
     const { cols } = this.grid;
     let text = '';
@@ -95,8 +109,16 @@ export class ScreenScan {
     return visibleBackground(this.grid, y * this.grid.cols + x);
   }
 
+  /** Forgets cached region rows of a rectangle whose claimed cells were set directly. */
+  touch(rect: Bounds): void {
+    for (let y = rect.y; y < rect.y + rect.h; y++) this.rowVersions[y]!++;
+  }
+
   claim(rect: Bounds): void {
-    for (let y = rect.y; y < rect.y + rect.h; y++) this.claimed.fill(1, y * this.grid.cols + rect.x, y * this.grid.cols + rect.x + rect.w);
+    for (let y = rect.y; y < rect.y + rect.h; y++) {
+      this.claimed.fill(1, y * this.grid.cols + rect.x, y * this.grid.cols + rect.x + rect.w);
+      this.rowVersions[y]!++;
+    }
   }
 
   /** The most frequent visible background in a rectangle. */

@@ -1,0 +1,121 @@
+// Heuristic "column-table": inside a box, vertical rules (│) running down most of its rows split it into
+// columns: a file manager's panel, a process table drawn with separators. The first row of text is the
+// header when it is drawn in another style than the row below it; every other row with text is a row of
+// cells, and a row on another background than the box's is the selected one. Rows with nothing but rules
+// are the table's empty space, not rows.
+import type { Bounds } from '../ui-node.js';
+import { tidy, type Found, type ScreenScan } from './scan.js';
+
+export const TABLE_HEURISTIC = 'column-table';
+
+const RULES = new Set([...'│┃║|┆┊']);
+const LINE_ONLY = /^[│┃║|┆┊─━═┼┿╪╋+=-]+$/;
+/** A rule must run down this share of the rows of the area, and at least MIN_ROWS rows. */
+const RULE_SHARE = 0.6;
+const MIN_ROWS = 3;
+
+/** Whether a cell is still this region's to explain: not under a box drawn over it, not claimed. */
+function open(scan: ScreenScan, regionIndex: number, index: number): boolean {
+  return scan.owner[index] === regionIndex && scan.claimed[index] === 0;
+}
+
+/** Columns holding a rule on enough of the rows the region still shows there (a dialog may hide the rest), in order. */
+function ruleColumns(scan: ScreenScan, regionIndex: number): number[] {
+  const { rect } = scan.regions[regionIndex]!;
+  if (rect.h < MIN_ROWS) return [];
+  const columns: number[] = [];
+  for (let x = rect.x + 1; x < rect.x + rect.w - 1; x++) {
+    let count = 0;
+    let shown = 0;
+    for (let y = rect.y; y < rect.y + rect.h; y++) {
+      const index = y * scan.grid.cols + x;
+      if (!open(scan, regionIndex, index)) continue;
+      shown++;
+      if (RULES.has(scan.grid.chars[index]!)) count++;
+    }
+    if (count >= Math.max(MIN_ROWS, Math.ceil(shown * RULE_SHARE))) columns.push(x);
+  }
+  return columns;
+}
+
+interface TableRow {
+  y: number;
+  cells: { text: string; bounds: Bounds }[];
+  /** The most common background of the row's cells, and whether it differs from the box's. */
+  lit: boolean;
+  /** Foreground and attributes of the first character, to tell a header from the rows below it. */
+  style: string;
+}
+
+function readTableRow(scan: ScreenScan, regionIndex: number, y: number, edges: number[]): TableRow {
+  const region = scan.regions[regionIndex]!;
+  const cells: TableRow['cells'] = [];
+  let litCells = 0;
+  let cellCount = 0;
+  let style = '';
+  for (let i = 0; i + 1 < edges.length; i++) {
+    const from = edges[i]! + 1;
+    const to = edges[i + 1]!;
+    let text = '';
+    for (let x = from; x < to; x++) {
+      const index = y * scan.grid.cols + x;
+      if (!open(scan, regionIndex, index)) {
+        text += ' ';
+        continue;
+      }
+      if (scan.grid.widths[index] !== 0) text += scan.grid.chars[index] || ' ';
+      cellCount++;
+      if (scan.background(x, y) !== region.background) litCells++;
+      if (!style && scan.grid.chars[index] !== ' ') style = `${scan.grid.fg[index]}/${scan.grid.flags[index]}`;
+    }
+    cells.push({ text: tidy(text), bounds: { x: from, y, w: to - from, h: 1 } });
+  }
+  return { y, cells, lit: cellCount > 0 && litCells * 2 > cellCount, style };
+}
+
+export function findTables(scan: ScreenScan, regionIndex: number): Found[] {
+  const region = scan.regions[regionIndex]!;
+  if (!region.box) return [];
+  const rules = ruleColumns(scan, regionIndex);
+  if (rules.length === 0) return [];
+  const { rect } = region;
+  const edges = [rect.x - 1, ...rules, rect.x + rect.w];
+  const rows: TableRow[] = [];
+  // The table spans the rows its rules run through (or a divider crosses); a status row below an ASCII
+  // divider, where the rules stop, stays outside.
+  const ruled = (y: number) => rules.every((x) => !open(scan, regionIndex, y * scan.grid.cols + x) || LINE_ONLY.test(scan.grid.chars[y * scan.grid.cols + x]!));
+  const spanned: number[] = [];
+  for (let y = rect.y; y < rect.y + rect.h; y++) if (ruled(y)) spanned.push(y);
+  for (const y of spanned) {
+    const row = readTableRow(scan, regionIndex, y, edges);
+    // Rows of nothing but rules and line pieces (an ASCII "|----|---|" divider) separate rows; they are not rows.
+    if (row.cells.some((cell) => cell.text !== '' && !LINE_ONLY.test(cell.text))) rows.push(row);
+  }
+  if (rows.length === 0) return [];
+  const [first, second] = rows;
+  const header = first && !first.lit && (second === undefined || second.style !== first.style) ? first : undefined;
+  const children: Found[] = [];
+  const cellsOf = (row: TableRow, role: string) =>
+    row.cells.map((cell) => ({ role, name: cell.text, bounds: cell.bounds, heuristic: TABLE_HEURISTIC }) satisfies Found);
+  const rowBounds = (y: number): Bounds => ({ x: rect.x, y, w: rect.w, h: 1 });
+  if (header) {
+    children.push({ role: 'headerrow', name: tidy(header.cells.map((cell) => cell.text).join(' ')), bounds: rowBounds(header.y), heuristic: TABLE_HEURISTIC, children: cellsOf(header, 'columnheader') });
+  }
+  for (const row of rows) {
+    if (row === header) continue;
+    const node: Found = { role: 'row', name: tidy(row.cells.map((cell) => cell.text).join(' ')), bounds: rowBounds(row.y), heuristic: TABLE_HEURISTIC, children: cellsOf(row, 'cell') };
+    if (row.lit) node.selected = true;
+    children.push(node);
+  }
+  // A bar lighting most rows is the table's colour, not a selection.
+  const lit = children.filter((child) => child.selected);
+  if (lit.length > 1) for (const child of lit) delete child.selected;
+  // What a box drawn over the table hides stays that box's to explain.
+  for (const y of spanned) {
+    for (let x = rect.x; x < rect.x + rect.w; x++) if (scan.owner[y * scan.grid.cols + x] === regionIndex) scan.claimed[y * scan.grid.cols + x] = 1;
+  }
+  const top = spanned[0]!;
+  const bounds = { x: rect.x, y: top, w: rect.w, h: spanned[spanned.length - 1]! - top + 1 };
+  scan.touch(bounds);
+  return [{ role: 'table', name: header ? header.cells.map((cell) => cell.text).filter(Boolean).join(', ') : '', bounds, heuristic: TABLE_HEURISTIC, children }];
+}
