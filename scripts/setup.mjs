@@ -32,6 +32,8 @@ const testPackages = [
   'libreoffice-calc', 'libreoffice-gtk3',
   // Terminal programs the tui_* tests drive.
   'vim', 'htop', 'less', 'dialog', 'whiptail', 'procps',
+  // The terminal corpus (test/tui-corpus/programs.ts) adds these; tig needs git for its repository.
+  'mc', 'ncdu', 'tig', 'git', 'ranger', 'neovim', 'nano', 'man-db', 'w3m', 'calcurse',
   // Independent readers of the X server the tests judge focus, stacking, the pointer and the clipboard with.
   'x11-utils', 'xdotool', 'xclip',
 ];
