@@ -45,9 +45,15 @@ export interface StepScreen {
 /**
  * Starts the program in a fresh temp directory (its cwd) with a fresh HOME (the XDG directories inside it),
  * runs each step and hands the screen after it to `after`; stops the program with tui_stop and removes
- * both directories whatever happens. Returns the program's pid (its session's leader).
+ * both directories whatever happens. Returns the program's pid (its session's leader). `size` overrides the
+ * program's own terminal size.
  */
-export async function runProgram(context: ToolContext, program: CorpusProgram, after: (screen: StepScreen) => Promise<void>): Promise<{ pid: number }> {
+export async function runProgram(
+  context: ToolContext,
+  program: CorpusProgram,
+  after: (screen: StepScreen) => Promise<void>,
+  size?: { cols: number; rows: number },
+): Promise<{ pid: number }> {
   // HOME apart from the working directory, so file lists show only the files the program's entry made.
   const work = mkdtempSync(join(tmpdir(), `cup-corpus-${program.name}-`));
   const home = mkdtempSync(join(tmpdir(), `cup-corpus-home-${program.name}-`));
@@ -68,8 +74,8 @@ export async function runProgram(context: ToolContext, program: CorpusProgram, a
         LANG: 'C.UTF-8',
         ...program.env,
       },
-      cols: program.cols ?? 80,
-      rows: program.rows ?? 24,
+      cols: size?.cols ?? program.cols ?? 80,
+      rows: size?.rows ?? program.rows ?? 24,
     });
     const reader = liveReader(context, session);
     for (const step of program.steps) {
