@@ -24,7 +24,7 @@ function within(inner: Bounds, outer: Bounds): boolean {
   return inner.x >= outer.x && inner.y >= outer.y && inner.x + inner.w <= outer.x + outer.w && inner.y + inner.h <= outer.y + outer.h;
 }
 
-function describe(nodes: UINode[]): string {
+function listed(nodes: UINode[]): string {
   if (nodes.length === 0) return 'nothing';
   const shown = nodes.slice(0, 6).map((node) => `${node.role} ${JSON.stringify(node.name.length > 50 ? `${node.name.slice(0, 47)}...` : node.name)}${node.selected ? ' selected' : ''}${node.focused ? ' focused' : ''}`);
   return `${nodes.length}: ${shown.join('; ')}${nodes.length > 6 ? '; ...' : ''}`;
@@ -37,7 +37,7 @@ export async function checkFact(fact: Fact, reader: ScreenReader): Promise<strin
     const holds = fact.atLeast !== undefined ? found.length >= fact.atLeast : found.length === (fact.count ?? 1);
     if (holds) return null;
     const wanted = fact.atLeast !== undefined ? `at least ${fact.atLeast}` : `${fact.count ?? 1}`;
-    return `${fact.says}: ${JSON.stringify(fact.selector)} matched ${describe(found)} (wanted ${wanted})`;
+    return `${fact.says}: ${JSON.stringify(fact.selector)} matched ${listed(found)} (wanted ${wanted})`;
   }
   const focusId = await reader.focusId();
   const [focused] = focusId === null ? [] : await reader.all(`id=${JSON.stringify(focusId)}`);
@@ -45,13 +45,13 @@ export async function checkFact(fact: Fact, reader: ScreenReader): Promise<strin
   if (fact.focus !== undefined) {
     const candidates = await reader.all(fact.focus);
     if (!candidates.some((node) => node.id === focused.id)) {
-      return `${fact.says}: focus is on ${describe([focused])}, which ${JSON.stringify(fact.focus)} does not match (it matches ${describe(candidates)})`;
+      return `${fact.says}: focus is on ${listed([focused])}, which ${JSON.stringify(fact.focus)} does not match (it matches ${listed(candidates)})`;
     }
   }
   if (fact.inside === undefined) return null;
   const outer = await reader.all(fact.inside);
-  if (outer.length !== 1 || !outer[0]!.bounds || !focused.bounds) return `${fact.says}: ${JSON.stringify(fact.inside)} matched ${describe(outer)} (wanted 1)`;
-  return within(focused.bounds, outer[0]!.bounds) ? null : `${fact.says}: the focused ${describe([focused])} is not inside ${describe(outer)}`;
+  if (outer.length !== 1 || !outer[0]!.bounds || !focused.bounds) return `${fact.says}: ${JSON.stringify(fact.inside)} matched ${listed(outer)} (wanted 1)`;
+  return within(focused.bounds, outer[0]!.bounds) ? null : `${fact.says}: the focused ${listed([focused])} is not inside ${listed(outer)}`;
 }
 
 /** Every failed fact of a list, in order. */

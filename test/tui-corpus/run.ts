@@ -108,6 +108,7 @@ export function recordingName(program: CorpusProgram, step: Step): string {
  */
 export function corpusContext(programs: readonly CorpusProgram[]): ToolContext {
   const config = mkdtempSync(join(tmpdir(), 'cup-corpus-config-'));
+  process.once('exit', () => rmSync(config, { recursive: true, force: true }));
   const extra = [...new Set(programs.map((program) => program.command))].filter((command) => !(DEFAULT_PROGRAMS as readonly string[]).includes(command));
   mkdirSync(join(config, 'cup-driver'));
   writeFileSync(join(config, 'cup-driver', 'terminal-policy.json'), JSON.stringify({ extraPrograms: extra }));
