@@ -452,6 +452,34 @@ export const corpus: CorpusProgram[] = [
     ],
   },
   {
+    name: 'aptitude',
+    pkg: 'aptitude',
+    command: 'aptitude',
+    // -s: simulate, so it opens the package database read-only and takes no dpkg lock (a running
+    // aptitude would otherwise stop every apt-get on the machine).
+    args: () => ['-s'],
+    cols: 100,
+    rows: 30,
+    steps: [
+      {
+        name: 'start',
+        until: 'Installed Packages',
+        facts: [
+          { says: 'the menu bar holds an Actions menu', selector: `${ACTION} name=Actions`, count: 1 },
+          { says: 'the hint line holds a Quit key hint', selector: `${ACTION} name=Quit`, count: 1 },
+          { says: 'one package category row is selected', selector: `${ROW} selected name*="^--- "`, count: 1 },
+        ],
+      },
+      {
+        name: 'end',
+        keys: ['End'],
+        // The description pane of the last category; which categories come before it depends on the machine.
+        until: 'These packages do not exist',
+        facts: [{ says: 'after End the last category, Virtual Packages, is the one selected row', selector: `${ROW} selected name~="Virtual Packages"`, count: 1 }],
+      },
+    ],
+  },
+  {
     name: 'curses-panes',
     pkg: 'python3',
     command: 'python3',
