@@ -202,7 +202,9 @@ export const corpus: CorpusProgram[] = [
         facts: [
           { says: 'no row spans both windows', selector: 'name*=alpha.*bravo', count: 0 },
           { says: 'focus (the cursor) is in the left window', focus: 'name*="^alpha line 1$"' },
-          { says: 'each window has its own status line naming its file', selector: 'name~=left.txt', count: 1 },
+          { says: 'the left window has a status line naming its file', selector: 'role=status name~=left.txt', count: 1 },
+          { says: 'the right window has a status line naming its file', selector: 'role=status name~=right.txt', count: 1 },
+          { says: 'no text line of the buffers is a selected row', selector: `${ROW} selected`, count: 0 },
         ],
       },
       {
@@ -225,7 +227,9 @@ export const corpus: CorpusProgram[] = [
         until: 'delta line 1',
         facts: [
           { says: 'focus (the cursor) is in the top window', focus: 'name*="^charlie line 1$"' },
-          { says: 'the top window has a status line naming its file', selector: 'name~=top.txt', count: 1 },
+          { says: 'the top window has a status line naming its file', selector: 'role=status name~=top.txt', count: 1 },
+          { says: 'the bottom window has a status line naming its file', selector: 'role=status name~=bottom.txt', count: 1 },
+          { says: 'no text line of the buffers is a selected row', selector: `${ROW} selected`, count: 0 },
         ],
       },
       {
