@@ -33,7 +33,7 @@ const testPackages = [
   // Terminal programs the tui_* tests drive.
   'vim', 'htop', 'less', 'dialog', 'whiptail', 'procps',
   // The terminal corpus (test/tui-corpus/programs.ts) adds these; tig needs git for its repository.
-  'mc', 'ncdu', 'tig', 'git', 'ranger', 'neovim', 'nano', 'man-db', 'w3m', 'calcurse', 'aptitude',
+  'mc', 'ncdu', 'tig', 'git', 'ranger', 'neovim', 'nano', 'man-db', 'w3m', 'calcurse', 'aptitude', 'python3',
   // Independent readers of the X server the tests judge focus, stacking, the pointer and the clipboard with.
   'x11-utils', 'xdotool', 'xclip',
 ];

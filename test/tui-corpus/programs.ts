@@ -26,7 +26,7 @@ export interface CorpusProgram {
   /** Debian package that installs it (scripts/setup.mjs testPackages). */
   pkg: string;
   command: string;
-  /** Arguments; `work` is the private working directory (also the program's HOME is inside it). */
+  /** Arguments; `work` is the private working directory (HOME is another private directory). */
   args(work: string): string[];
   env?: Record<string, string>;
   cols?: number;
@@ -54,7 +54,7 @@ function files(work: string, entries: Record<string, string>): void {
 
 const lines = (word: string, count: number): string => Array.from({ length: count }, (_, i) => `${word} line ${i + 1}`).join('\n') + '\n';
 
-export const CURSES_APP = join(repositoryRoot, 'test', 'fixtures', 'tui', 'curses_panes.py');
+const CURSES_APP = join(repositoryRoot, 'test', 'fixtures', 'tui', 'curses_panes.py');
 
 export const corpus: CorpusProgram[] = [
   {
