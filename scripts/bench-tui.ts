@@ -132,16 +132,22 @@ async function peerWaitLatencies(tmux: Tmux, target: string): Promise<number[]> 
 
 const STRUCTURE_RUNS = Number(process.env.BENCH_TUI_STRUCTURES ?? 200);
 
-/** Median time of the structure heuristics alone on one recorded screen (after 30 warm-up runs). */
-function structureMedian(visual: VisualFrame, title: string): number {
-  const grid = gridFromVisualFrame(visual);
-  const times: number[] = [];
-  for (let i = 0; i < STRUCTURE_RUNS + 30; i++) {
-    const started = performance.now();
-    buildStructure(grid, { title });
-    if (i >= 30) times.push(performance.now() - started);
+/**
+ * Median time of the structure heuristics alone on each screen. The screens take turns, one run each per
+ * round (after 30 warm-up rounds), so a burst of load from other processes spreads over all screens
+ * instead of landing on the one that happened to be measured then.
+ */
+function structureMedians(screens: readonly { visual: VisualFrame; title: string }[]): number[] {
+  const grids = screens.map((screen) => gridFromVisualFrame(screen.visual));
+  const times: number[][] = screens.map(() => []);
+  for (let round = 0; round < STRUCTURE_RUNS + 30; round++) {
+    grids.forEach((grid, index) => {
+      const started = performance.now();
+      buildStructure(grid, { title: screens[index]!.title });
+      if (round >= 30) times[index]!.push(performance.now() - started);
+    });
   }
-  return percentile(times, 0.5);
+  return times.map((runs) => percentile(runs, 0.5));
 }
 
 /**
@@ -152,11 +158,11 @@ function structureMedian(visual: VisualFrame, title: string): number {
 export function corpusStructureRows(report: (line: string) => void = () => undefined): BenchRow[] {
   const rows: BenchRow[] = [];
   for (const [label, directory, target] of [['own size (80x24, 100x30)', corpusFixtures, 2], ['200x50', largeCorpusFixtures, 10]] as const) {
-    const medians = recordedCorpusNames(directory).map((name) => {
-      const screen = recordedCorpusScreen(name, directory);
-      const median = structureMedian(screen, name);
-      report(`   ${name} ${screen.cols}x${screen.rows}: ${ms(median)}`);
-      return { name: `${name} ${screen.cols}x${screen.rows}`, median };
+    const screens = recordedCorpusNames(directory).map((name) => ({ title: name, visual: recordedCorpusScreen(name, directory) }));
+    const medians = structureMedians(screens).map((median, index) => {
+      const { title, visual } = screens[index]!;
+      report(`   ${title} ${visual.cols}x${visual.rows}: ${ms(median)}`);
+      return { name: `${title} ${visual.cols}x${visual.rows}`, median };
     });
     const worst = medians.reduce((slowest, entry) => (entry.median > slowest.median ? entry : slowest));
     rows.push({
