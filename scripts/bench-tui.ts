@@ -8,12 +8,14 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
-import { toVisualFrame } from '../src/tui/visual-frame.js';
+import { buildStructure } from '../src/tui/structure/index.js';
+import { gridFromVisualFrame, toVisualFrame, type VisualFrame } from '../src/tui/visual-frame.js';
 import { TerminalRegistry } from '../src/tui/manager.js';
 import type { TerminalSession } from '../src/tui/session.js';
 import { flattenNodes } from '../src/tui/ui-node.js';
 import { waitForConditions } from '../src/tui/wait.js';
 import { repositoryRoot } from '../test/helpers/desktop.js';
+import { corpusFixtures, largeCorpusFixtures, recordedCorpusNames, recordedCorpusScreen } from '../test/tui-corpus/screens.js';
 
 import { ms, percentile, type BenchRow } from './bench-report.js';
 const execFileAsync = promisify(execFile);
@@ -128,12 +130,59 @@ async function peerWaitLatencies(tmux: Tmux, target: string): Promise<number[]> 
   return latencies;
 }
 
+const STRUCTURE_RUNS = Number(process.env.BENCH_TUI_STRUCTURES ?? 200);
+
+/**
+ * Median time of the structure heuristics alone on each screen. The screens take turns, one run each per
+ * round (after 30 warm-up rounds), so a burst of load from other processes spreads over all screens
+ * instead of landing on the one that happened to be measured then.
+ */
+function structureMedians(screens: readonly { visual: VisualFrame; title: string }[]): number[] {
+  const grids = screens.map((screen) => gridFromVisualFrame(screen.visual));
+  const times: number[][] = screens.map(() => []);
+  for (let round = 0; round < STRUCTURE_RUNS + 30; round++) {
+    grids.forEach((grid, index) => {
+      const started = performance.now();
+      buildStructure(grid, { title: screens[index]!.title });
+      if (round >= 30) times[index]!.push(performance.now() - started);
+    });
+  }
+  return times.map((runs) => percentile(runs, 0.5));
+}
+
+/**
+ * The structure time of every recorded corpus screen (test/fixtures/tui/corpus/: each program at its own
+ * size, 80x24 or 100x30; corpus-200x50/: the same steps at 200x50). The target holds for the slowest
+ * screen's median, not the median over screens, so one slow program cannot hide behind fast ones.
+ */
+export function corpusStructureRows(report: (line: string) => void = () => undefined): BenchRow[] {
+  const rows: BenchRow[] = [];
+  for (const [label, directory, target] of [['own size (80x24, 100x30)', corpusFixtures, 2], ['200x50', largeCorpusFixtures, 10]] as const) {
+    const screens = recordedCorpusNames(directory).map((name) => ({ title: name, visual: recordedCorpusScreen(name, directory) }));
+    const medians = structureMedians(screens).map((median, index) => {
+      const { title, visual } = screens[index]!;
+      report(`   ${title} ${visual.cols}x${visual.rows}: ${ms(median)}`);
+      return { name: `${title} ${visual.cols}x${visual.rows}`, median };
+    });
+    const worst = medians.reduce((slowest, entry) => (entry.median > slowest.median ? entry : slowest));
+    rows.push({
+      what: `tui structure of the corpus screens at ${label} (${medians.length} screens)`,
+      ours: `median ${ms(percentile(medians.map((entry) => entry.median), 0.5))} over screens; slowest ${worst.name} ${ms(worst.median)}`,
+      peer: '-',
+      ratio: '-',
+      target: `< ${target} ms (each screen's median)`,
+      met: worst.median < target,
+    });
+  }
+  return rows;
+}
+
 export async function terminalBenchRows(): Promise<BenchRow[]> {
   const registry = new TerminalRegistry({ policyPath: join(mkdtempSync(join(tmpdir(), 'cup-bench-tui-')), 'terminal-policy.json') });
   const terminals = registry.scope('bench');
   const tmux = new Tmux();
   const hasTmux = await tmux.available();
-  const rows: BenchRow[] = [];
+  const rows: BenchRow[] = [...corpusStructureRows()];
   try {
     for (const [cols, rows_, target] of [[80, 24, 2], [200, 50, 10]] as const) {
       const name = `htop-${cols}x${rows_}`;
@@ -193,8 +242,11 @@ export async function terminalBenchRows(): Promise<BenchRow[]> {
 }
 
 // Run on its own: node dist/scripts/bench-tui.js
+// With --corpus, only the corpus structure times, each screen's median listed.
 if (process.argv[1]?.endsWith('bench-tui.js')) {
-  terminalBenchRows().then(
+  const corpusOnly = process.argv.includes('--corpus');
+  const write = (line: string) => process.stdout.write(`${line}\n`);
+  (corpusOnly ? Promise.resolve(corpusStructureRows(write)) : terminalBenchRows()).then(
     (rows) => {
       for (const row of rows) process.stdout.write(`${row.met ? '✅' : '❌'} ${row.what}\n   ours ${row.ours} | peer ${row.peer} | ${row.ratio} | target ${row.target}\n`);
     },

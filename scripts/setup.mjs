@@ -31,7 +31,9 @@ const testPackages = [
   // default X11 plugin has no accessibility), and it is chosen on its own when installed.
   'libreoffice-calc', 'libreoffice-gtk3',
   // Terminal programs the tui_* tests drive.
-  'vim', 'htop', 'less', 'dialog', 'whiptail', 'procps', 'mc', 'nano',
+  'vim', 'htop', 'less', 'dialog', 'whiptail', 'procps',
+  // The terminal corpus (test/tui-corpus/programs.ts) adds these; tig needs git for its repository.
+  'mc', 'ncdu', 'tig', 'git', 'ranger', 'neovim', 'nano', 'man-db', 'w3m', 'calcurse', 'aptitude', 'python3',
   // Independent readers of the X server the tests judge focus, stacking, the pointer and the clipboard with.
   'x11-utils', 'xdotool', 'xclip',
 ];

@@ -28,6 +28,28 @@ test('mc runs shell commands as bash does, so it is allowed by default and refus
   for (const name of ['mc', 'bash']) assert.throws(() => resolveProgram(name, noShells, '/usr/bin:/bin'), refusal('command_rejected', `"${name}" is not an allowed program`));
 });
 
+test('the default allowlist: viewers, file managers and git browsers in; session leavers and machine-wide tools left to the policy file', () => {
+  const programs = DEFAULT_PROGRAMS as readonly string[];
+  // Their escapes (shell commands, $EDITOR, pipes) reach only what the listed shells already do.
+  for (const name of ['ncdu', 'tig', 'ranger', 'w3m', 'mc', 'less', 'man', 'nvim']) assert.ok(programs.includes(name), `${name} is in`);
+  // tmux and screen servers, calcurse's notification daemon and nohup'd or setsid'd work leave the session
+  // tui_stop ends; aptitude, nmtui and alsamixer change the machine for every user; sudo and su change rights.
+  for (const name of ['tmux', 'screen', 'calcurse', 'nohup', 'setsid', 'aptitude', 'apt', 'nmtui', 'alsamixer', 'sudo', 'su']) {
+    assert.ok(!programs.includes(name), `${name} is out`);
+  }
+});
+
+test('a program left out is refused by default and allowed by the policy file\'s extraPrograms', () => {
+  const directory = realpathSync(mkdtempSync(join(tmpdir(), 'cup-tui-path-')));
+  const calcurse = join(directory, 'calcurse');
+  writeFileSync(calcurse, '#!/bin/sh\n');
+  chmodSync(calcurse, 0o755);
+  assert.throws(() => resolveProgram('calcurse', policy, directory), refusal('command_rejected', '"calcurse" is not an allowed program'));
+  const widened = buildPolicy({ extraPrograms: ['calcurse'] }, work, 'test policy');
+  assert.equal(resolveProgram('calcurse', widened, directory), calcurse);
+  assert.ok(widened.programs.has('bash') && widened.programs.has('ncdu'), 'extraPrograms keeps the defaults');
+});
+
 test('programs: allowed names resolve on the driver PATH; anything else is refused by name', () => {
   assert.equal(resolveProgram('bash', policy, '/usr/bin:/bin'), '/usr/bin/bash');
   assert.equal(resolveProgram('/usr/bin/less', policy, '/usr/bin:/bin'), '/usr/bin/less');

@@ -4,11 +4,18 @@ import { tmpdir } from 'node:os';
 import { z } from 'zod';
 import { ToolError } from '../../tools/tool.js';
 
+// A program is in when everything it can start stays in the terminal's session (so tui_stop ends it) and it
+// acts with the caller's own rights on the caller's files. Shell escapes (`!` in less, vim, mc, ranger,
+// tig, w3m; `b` in ncdu) are allowed for that reason: the shells themselves are in the list, so an escape
+// reaches nothing a shell does not. docs/terminal-driver.md has the table of what each can start.
 export const DEFAULT_PROGRAMS = [
   'sh', 'bash', 'dash', 'zsh', 'fish', 'python3', 'node', 'vim', 'vi', 'nvim', 'nano', 'less', 'more',
-  'top', 'htop', 'mc', 'dialog', 'whiptail', 'man', 'watch',
+  'top', 'htop', 'mc', 'dialog', 'whiptail', 'man', 'watch', 'ncdu', 'tig', 'ranger', 'w3m',
 ] as const;
-// Not tmux or screen: their servers leave the terminal's session, so tui_stop could not end them.
+// Not tmux or screen: their servers leave the terminal's session, so tui_stop could not end them; nor
+// calcurse, whose notification daemon (daemon.enable, a setting the program itself can change) forks out
+// of the session when it quits. Not aptitude, nmtui or alsamixer: they change the whole machine (its
+// packages, its network connections, a sound card every user shares), which the policy file must ask for.
 
 /** Printable text only and of sane length: control characters in an argument are never needed and can smuggle terminal escapes. */
 const DEFAULT_ARGUMENT_PATTERN = '^[^\\u0000-\\u001f\\u007f]{0,4096}$';
