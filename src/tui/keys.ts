@@ -127,12 +127,22 @@ export function encodeKey(key: string, modes: KeyModes): string {
  * The key name (as tui_press takes it) for a shortcut as a screen shows it: "F10", "^X" (ctrl+x), "M-U"
  * (alt+u); undefined for a spelling that names no key. "^/" is the byte ctrl+_ sends, as terminals do.
  */
+/** Key names hint lines spell in capitals ("TAB Chg Win"), as the names encodeKey takes. */
+const NAMED_HINT_KEYS: Record<string, string> = { TAB: 'Tab', ESC: 'Escape', ENTER: 'Enter', RET: 'Enter', SPC: 'Space', SPACE: 'Space', DEL: 'Delete' };
+
 export function shortcutKey(shortcut: string): string | undefined {
   if (/^F(?:[1-9]|1[0-2])$/.test(shortcut)) return shortcut;
   const control = /^\^(.)$/.exec(shortcut);
   if (control) return `ctrl+${control[1] === '/' ? '_' : control[1]!.toLowerCase()}`;
   const meta = /^M-([A-Za-z0-9])$/.exec(shortcut);
   if (meta) return `alt+${meta[1]!.toLowerCase()}`;
+  // Emacs-style "C-T" (aptitude's hint line) is ctrl with that letter.
+  const emacsControl = /^C-([A-Za-z])$/.exec(shortcut);
+  if (emacsControl) return `ctrl+${emacsControl[1]!.toLowerCase()}`;
+  // A hint naming a single printable key ("q Quit", "?: Help") is that character.
+  if ([...shortcut].length === 1 && shortcut.trim() !== '') return shortcut;
+  const named = Object.hasOwn(NAMED_HINT_KEYS, shortcut) ? NAMED_HINT_KEYS[shortcut] : undefined;
+  if (named) return named;
   return undefined;
 }
 

@@ -78,6 +78,12 @@ test('shortcuts as screens show them name the keys that send them', () => {
     ['M-U', 'alt+u', '\x1bu'],
     ['F13', undefined, undefined],
     ['Esc', undefined, undefined],
+    // Hint rows of the "q Quit", "C-T: Menu", "TAB Chg Win" kind.
+    ['q', 'q', 'q'],
+    ['?', '?', '?'],
+    ['C-T', 'ctrl+t', '\x14'],
+    ['TAB', 'Tab', '\t'],
+    ['ESC', 'Escape', '\x1b'],
   ];
   for (const [shortcut, key, bytes] of cases) {
     assert.equal(shortcutKey(shortcut), key, shortcut);

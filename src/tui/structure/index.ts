@@ -6,7 +6,7 @@ import { assemble } from './assemble.js';
 import { findBoxes } from './boxes.js';
 import { findButtons } from './buttons.js';
 import { findCheckboxes } from './checkboxes.js';
-import { findCursorInput } from './input.js';
+import { findCursorInput, focusTextAtCursor } from './input.js';
 import { findKeyHintBars } from './key-hints.js';
 import { findLists } from './lists.js';
 import { findMenuBar } from './menu-bar.js';
@@ -57,6 +57,7 @@ export function buildStructure(grid: CellGrid, options: StructureOptions): { nod
   const input = findCursorInput(scan, flattenNodes(found), boxes);
   if (input) found.push(input);
   for (let index = regions.length - 1; index >= 0; index--) found.push(...findTextRuns(scan, index));
+  focusTextAtCursor(scan, flattenNodes(found));
 
   return assemble(
     boxes.map((box) => box.node),

@@ -47,6 +47,33 @@ function highlightedField(scan: ScreenScan, regionIndex: number): Found | undefi
   return { role: 'textbox', name: name.replace(/:$/, ''), value: tidy(scan.slice(cursor.y, left, right + 1).text), focused: true, bounds, heuristic: INPUT_HEURISTIC };
 }
 
+const blank = (char: string | undefined) => char === undefined || char.trim() === '';
+
+/**
+ * The row's text stops one or two cells before the cursor and nothing follows it: a question waiting for
+ * its answer (top's "Which user (blank for all)" drawn among its rows), not an item of the list.
+ */
+function endsJustBefore(scan: ScreenScan, bounds: Found['bounds'], cursor: { x: number; y: number }): boolean {
+  const { chars, cols } = scan.grid;
+  const at = (x: number) => chars[cursor.y * cols + x];
+  for (let x = cursor.x; x < bounds.x + bounds.w; x++) if (!blank(at(x))) return false;
+  return [cursor.x - 1, cursor.x - 2].some((x) => x >= bounds.x && !blank(at(x)));
+}
+
+/**
+ * A visible cursor on a line of plain text outside every box and list, when no other node took it (nano's
+ * edit buffer, w3m's cursor on a link's words), marks where the keys act: the text run under it, or the
+ * one it just follows as after typing, gets focus.
+ */
+export function focusTextAtCursor(scan: ScreenScan, nodes: readonly Found[]): void {
+  const { cursor, cols } = scan.grid;
+  if (!cursor.visible || cursor.y >= scan.grid.rows || cursor.x >= cols) return;
+  if (scan.owner[cursor.y * cols + cursor.x] !== 0) return;
+  if (nodes.some((node) => node.focused || (node.selected && node.role !== 'button'))) return;
+  const text = nodes.find((node) => node.role === 'text' && node.bounds.y === cursor.y && cursor.x >= node.bounds.x && cursor.x <= node.bounds.x + node.bounds.w);
+  if (text) text.focused = true;
+}
+
 export function findCursorInput(scan: ScreenScan, nodes: readonly Found[], boxes: readonly DetectedBox[]): Found | undefined {
   const { cursor } = scan.grid;
   if (!cursor.visible || cursor.y >= scan.grid.rows || cursor.x >= scan.grid.cols) return undefined;
@@ -54,7 +81,11 @@ export function findCursorInput(scan: ScreenScan, nodes: readonly Found[], boxes
 
   const under = nodes.filter((node) => INTERACTIVE.has(node.role) && contains(node.bounds, at));
   if (under.length > 0) {
-    under.sort((a, b) => area(a.bounds) - area(b.bounds))[0]!.focused = true;
+    const node = under.sort((a, b) => area(a.bounds) - area(b.bounds))[0]!;
+    node.focused = true;
+    if (node.role === 'listitem' && !node.selected && endsJustBefore(scan, node.bounds, cursor)) {
+      Object.assign(node, { role: 'textbox', name: node.name.replace(/:$/, ''), value: '', heuristic: INPUT_HEURISTIC });
+    }
     return undefined;
   }
 

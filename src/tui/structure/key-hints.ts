@@ -1,6 +1,8 @@
 // Heuristic "key-hint-bar": a row of key names each followed by what the key does, such as htop's
 // "F1Help  F2Setup ... F10Quit", nano's "^G Help  ^O Write Out", or mc's " 1Help  2Menu ... 10Quit"
 // (function keys by number alone, counting up), is a toolbar of buttons whose shortcut is the key to press.
+// Hint rows that name a key, a space (or ": ") and the label, with hints apart by two blanks or more, are
+// bars too: calcurse's "? Help  q Quit  TAB Chg Win" and aptitude's "C-T: Menu  ?: Help  q: Quit".
 import { tidy, type Found, type ScreenScan } from './scan.js';
 
 export const KEY_HINT_HEURISTIC = 'key-hint-bar';
@@ -10,6 +12,8 @@ const KEY = /F(?:1[0-2]|[1-9])(?![0-9])|\^[A-Z\\\]_@^/?]|M-[A-Za-z0-9]/g;
 const NUMBERED_KEY = /(?<!\S)(?:1[0-2]|[1-9])(?![0-9])/g;
 const MIN_KEYS = 3;
 const MAX_LABEL = 24;
+/** A spaced hint's key already has its own shape, so its label may say more (aptitude's "g: Preview/Download/Install/Remove Pkgs"). */
+const MAX_SPACED_LABEL = 40;
 
 interface KeyMatch {
   index: number;
@@ -17,10 +21,50 @@ interface KeyMatch {
   shortcut: string;
 }
 
-/** Numbered keys count up by one from left to right; anything else on the row is not such a bar. */
-function numberedKeys(text: string): KeyMatch[] {
+/**
+ * Numbered keys count up from left to right. By one, the numbers alone make the bar (mc); with gaps
+ * ("1Help  2Sort  10Quit") the labels must also be drawn in another colour than their numbers, as bars
+ * that skip keys do, so a sentence with counts in it is not read as one.
+ */
+function numberedKeys(scan: ScreenScan, y: number, text: string, columnAt: readonly number[]): KeyMatch[] {
   const keys = [...text.matchAll(NUMBERED_KEY)].map((match) => ({ index: match.index, length: match[0].length, shortcut: `F${match[0]}` }));
-  return keys.every((key, i) => i === 0 || Number(key.shortcut.slice(1)) === Number(keys[i - 1]!.shortcut.slice(1)) + 1) ? keys : [];
+  const number = (key: KeyMatch) => Number(key.shortcut.slice(1));
+  if (keys.every((key, i) => i === 0 || number(key) === number(keys[i - 1]!) + 1)) return keys;
+  const rising = keys.every((key, i) => i === 0 || number(key) > number(keys[i - 1]!));
+  const labelStands = (key: KeyMatch) => {
+    const labelAt = key.index + key.length;
+    if (labelAt >= columnAt.length || text[labelAt] === ' ') return false;
+    return scan.background(columnAt[labelAt]!, y) !== scan.background(columnAt[key.index]!, y);
+  };
+  return rising && keys.every(labelStands) ? keys : [];
+}
+
+/** A key as hint rows spell it before a label: one visible character, ^X, C-X, M-x, Fn or a capitalised name. */
+const SPACED_HINT = /^(\S|\^[A-Z\\\]_@^/?]|[CM]-[A-Za-z0-9]|F(?:1[0-2]|[1-9])|TAB|ESC|ENTER|RET|SPC|SPACE|DEL):? (\S.*)$/;
+/** Hints are apart by two blanks or more. */
+const HINT_SEPARATOR = /\S+(?: \S+)*/g;
+
+function spacedKeys(text: string): (KeyMatch & { label: string; labelAt: number })[] {
+  const hints = [];
+  for (const segment of text.matchAll(HINT_SEPARATOR)) {
+    const hint = SPACED_HINT.exec(segment[0]);
+    if (!hint) return [];
+    const key = hint[1]!;
+    hints.push({ index: segment.index, length: key.length, shortcut: key, label: hint[2]!, labelAt: segment.index + segment[0].length - hint[2]!.length });
+  }
+  return hints;
+}
+
+function spacedBar(scan: ScreenScan, y: number, text: string, columnAt: readonly number[]): Found | undefined {
+  const hints = spacedKeys(text);
+  if (hints.length < MIN_KEYS || hints.some((hint) => hint.label.length > MAX_SPACED_LABEL)) return undefined;
+  const buttons: Found[] = hints.map((hint) => {
+    const x = columnAt[hint.index]!;
+    return { role: 'button', name: hint.label, shortcut: hint.shortcut, bounds: { x, y, w: scan.columnEnd(y, columnAt, hint.labelAt + hint.label.length) - x, h: 1 }, heuristic: KEY_HINT_HEURISTIC };
+  });
+  const first = buttons[0]!.bounds;
+  const last = buttons[buttons.length - 1]!.bounds;
+  return { role: 'toolbar', name: '', bounds: { x: first.x, y, w: last.x + last.w - first.x, h: 1 }, heuristic: KEY_HINT_HEURISTIC, children: buttons };
 }
 
 export function findKeyHintBars(scan: ScreenScan, regionIndex: number): Found[] {
@@ -32,10 +76,17 @@ export function findKeyHintBars(scan: ScreenScan, regionIndex: number): Found[] 
     // A numbered bar may leave a key without a label (mc's viewer shows a bare "6").
     let numbered = false;
     if (keys.length < MIN_KEYS) {
-      keys = numberedKeys(text);
+      keys = numberedKeys(scan, y, text, columnAt);
       numbered = true;
     }
-    if (keys.length < MIN_KEYS) continue;
+    if (keys.length < MIN_KEYS) {
+      const spaced = spacedBar(scan, y, text, columnAt);
+      if (spaced) {
+        bars.push(spaced);
+        scan.claim(spaced.bounds);
+      }
+      continue;
+    }
     // Nothing but blanks before the first key.
     if (text.slice(0, keys[0]!.index).trim() !== '') continue;
     const buttons: Found[] = [];
