@@ -1,4 +1,4 @@
-// Heuristic "active-border": programs with several side-by-side panels and no visible cursor (calcurse)
+// The active panel by its border: programs with several side-by-side panels and no visible cursor (calcurse)
 // mark the panel that takes the keys by drawing its border in another colour than the others'. When no
 // node has focus yet, that panel's selected item gets it, else the panel itself.
 import type { DetectedBox } from './boxes.js';
