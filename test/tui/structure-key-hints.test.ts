@@ -42,3 +42,24 @@ test(`${KEY_HINT_HEURISTIC}: nano's two rows of ^X hints, "^/ Go To Line" a hint
     ],
   );
 });
+
+test(`${KEY_HINT_HEURISTIC}: hints of a key, a blank or ": ", and a label (calcurse, aptitude) are buttons that press that key`, () => {
+  const hints = (name: string) =>
+    structureOf(name)
+      .all.filter((node) => node.role === 'toolbar' && node.heuristic === KEY_HINT_HEURISTIC)
+      .map((bar) => bar.children!.map((button) => `${button.shortcut}=${button.name}`));
+  assert.deepEqual(hints('corpus/calcurse-start'), [
+    ['?=Help', 's=Save', 'TAB=Chg Win', '^P=Prv View', 'j=Down', 'l=Right'],
+    ['q=Quit', 'R=Reload', '^N=Nxt View', 'k=Up', 'h=Left', 'o=OtherCmd'],
+  ]);
+  assert.deepEqual(hints('corpus/aptitude-start'), [['C-T=Menu', '?=Help', 'q=Quit', 'u=Update', 'g=Preview/Download/Install/Remove Pkgs']]);
+  // Prose and pages with columns of words are not hint rows.
+  for (const name of ['corpus/man-start', 'corpus/less-start', 'corpus/w3m-start', 'corpus/ncdu-start', 'corpus/top-start', 'corpus/htop-start']) {
+    assert.ok(hints(name).every((bar) => bar.every((hint) => !/^[a-z?]=/.test(hint))), `${name}: ${JSON.stringify(hints(name))}`);
+  }
+});
+
+test(`${KEY_HINT_HEURISTIC}: numbered keys with gaps ("1Help 2Sort 10Quit") count when the labels stand out from their numbers`, () => {
+  const bar = structureOf('corpus/curses-panes-start').all.find((node) => node.role === 'toolbar' && node.heuristic === KEY_HINT_HEURISTIC);
+  assert.deepEqual(bar?.children?.map((button) => `${button.shortcut}=${button.name}`), ['F1=Help', 'F2=Sort', 'F10=Quit']);
+});
