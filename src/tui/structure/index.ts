@@ -12,6 +12,7 @@ import { findLists } from './lists.js';
 import { findMenuBar } from './menu-bar.js';
 import { findProgressBars } from './progress.js';
 import { area, ScreenScan, type Found, type Region } from './scan.js';
+import { findSplits } from './splits.js';
 import { findStatusLines } from './status-line.js';
 import { findTables } from './tables.js';
 import { findTextRuns } from './text-runs.js';
@@ -47,16 +48,23 @@ export function buildStructure(grid: CellGrid, options: StructureOptions): { nod
     ...sections.map((section) => ({ ...section, background: scan.dominantBackground(section.rect) })),
   ];
   scan.setRegions(regions);
+  // Windows and columns side by side that no box draws; inner regions are painted last, so the list
+  // stays ordered from largest to smallest.
+  const splits = findSplits(scan);
+  if (splits.length) scan.setRegions([regions[0]!, ...[...regions.slice(1), ...splits].sort((a, b) => area(b.rect) - area(a.rect))]);
 
   // The menu bar before the status lines: a highlighted first row of menu words is a menu, not a status.
   const found: Found[] = [...findKeyHintBars(scan, 0), ...findMenuBar(scan, 0), ...findStatusLines(scan, 0)];
+  scan.regions.forEach((region, index) => {
+    if (region.split === 'window') found.push(...findStatusLines(scan, index));
+  });
   // Innermost regions first, so a list inside a dialog is read before the dialog's own text.
-  for (let index = regions.length - 1; index >= 0; index--) {
+  for (let index = scan.regions.length - 1; index >= 0; index--) {
     found.push(...findButtons(scan, index), ...findProgressBars(scan, index), ...findTables(scan, index), ...findLists(scan, index), ...findCheckboxes(scan, index));
   }
   const input = findCursorInput(scan, flattenNodes(found), boxes);
   if (input) found.push(input);
-  for (let index = regions.length - 1; index >= 0; index--) found.push(...findTextRuns(scan, index));
+  for (let index = scan.regions.length - 1; index >= 0; index--) found.push(...findTextRuns(scan, index));
 
   return assemble(
     boxes.map((box) => box.node),
