@@ -10,8 +10,6 @@ export const LIST_HEURISTIC = 'highlighted-row-list';
 const RULE_ROW = /^\s*[-─━=═]{3,}(?:.*[-─━=═]{3,})?\s*$/u;
 /** A header highlight spans (nearly) the whole width. */
 const HEADER_WIDTH_SHARE = 0.9;
-/** Column headers name columns; a number of two digits or more ("2026-11-23", "1024") is a row's value. */
-const VALUE = /\d{2}/;
 /** Items of a list without header start within this many columns of the selected item. */
 const ALIGNMENT_SLACK = 4;
 
@@ -44,9 +42,7 @@ function findHeader(block: RowInfo[], lit: RowInfo[], width: number): RowInfo | 
     if (!lit.includes(row)) return undefined;
     if (row.litCells < width * HEADER_WIDTH_SHARE) continue;
     const below = lit.filter((other) => other.y > row.y);
-    // Alone in its colour, it is a header only if it names columns rather than showing values (tig's
-    // newest commit drawn in the selection colour at the top).
-    if (below.length === 0 ? !VALUE.test(row.text) : below[0]!.color !== row.color) return row;
+    if (below.length === 0 || below[0]!.color !== row.color) return row;
   }
   return undefined;
 }
