@@ -31,18 +31,29 @@ function itemNode(row: RowInfo, selected: boolean, left: number, right: number):
   return node;
 }
 
+/** Column names are words apart by two blanks or more: at least this many of them. */
+const MIN_COLUMNS = 3;
+
+function namesColumns(text: string): boolean {
+  return text.trim().split(/\s{2,}/).length >= MIN_COLUMNS;
+}
+
 /**
  * The header row: highlighted across the width, with at least two rows below it, and nothing but
  * highlighted rows (tabs, a title) above it in the block, so a full-width selection bar in the middle
- * of a list is not taken for one. If another highlighted row follows, it must be in another colour.
+ * of a list is not taken for one. A highlighted row in another colour must follow (the selection), or the
+ * row must name columns.
  */
 function findHeader(block: RowInfo[], lit: RowInfo[], width: number): RowInfo | undefined {
   for (let index = 0; index < block.length - 2; index++) {
     const row = block[index]!;
     if (!lit.includes(row)) return undefined;
     if (row.litCells < width * HEADER_WIDTH_SHARE) continue;
+    // The only highlighted row of a block is its selection (a curses list with its first item chosen),
+    // unless it names columns (top's "PID USER PR ..."); otherwise a header needs a selection bar in
+    // another colour below it to stand apart from.
     const below = lit.filter((other) => other.y > row.y);
-    if (below.length === 0 || below[0]!.color !== row.color) return row;
+    if (below.length === 0 ? namesColumns(row.text) : below[0]!.color !== row.color) return row;
   }
   return undefined;
 }
