@@ -13,6 +13,7 @@ import { findLists } from './lists.js';
 import { findMenuBar } from './menu-bar.js';
 import { findProgressBars } from './progress.js';
 import { area, ScreenScan, type Found, type Region } from './scan.js';
+import { findSplits } from './splits.js';
 import { findStatusLines } from './status-line.js';
 import { findTables } from './tables.js';
 import { findTextRuns } from './text-runs.js';
@@ -43,14 +44,24 @@ export function buildStructure(grid: CellGrid, options: StructureOptions): { nod
     .sort((a, b) => area(b.rect) - area(a.rect));
   // The screen's region is a literal, not spread like the sections: spreading it too made the heuristics
   // measure a quarter slower on htop's screen.
-  const regions: Region[] = [
+  let regions: Region[] = [
     { rect: screenRect, background: scan.dominantBackground(screenRect) },
     ...sections.map((section) => ({ ...section, background: scan.dominantBackground(section.rect) })),
   ];
   scan.setRegions(regions);
+  // Windows and columns side by side that no box draws; inner regions are painted last, so the list
+  // stays ordered from largest to smallest.
+  const splits = findSplits(scan);
+  if (splits.length) {
+    regions = [regions[0]!, ...[...regions.slice(1), ...splits].sort((a, b) => area(b.rect) - area(a.rect))];
+    scan.setRegions(regions);
+  }
 
   // The menu bar before the status lines: a highlighted first row of menu words is a menu, not a status.
   const found: Found[] = [...findKeyHintBars(scan, 0), ...findMenuBar(scan, 0), ...findStatusLines(scan, 0)];
+  regions.forEach((region, index) => {
+    if (region.split === 'window') found.push(...findStatusLines(scan, index));
+  });
   // Innermost regions first, so a list inside a dialog is read before the dialog's own text.
   for (let index = regions.length - 1; index >= 0; index--) {
     found.push(...findButtons(scan, index), ...findProgressBars(scan, index), ...findTables(scan, index), ...findLists(scan, index), ...findCheckboxes(scan, index));

@@ -62,7 +62,8 @@ function listFromBlock(scan: ScreenScan, regionIndex: number, block: RowInfo[]):
   const region = scan.regions[regionIndex]!;
   const lit = block.filter(isHighlighted);
   if (lit.length === 0) return undefined;
-  const header = findHeader(block, lit, region.rect.w);
+  // The highlight that set a column apart from its neighbours is its selection.
+  const header = region.split === 'column' ? undefined : findHeader(block, lit, region.rect.w);
   let items = header ? block.filter((row) => row.y > header.y) : block;
   const selectedColour = lit.find((row) => items.includes(row))?.color;
   let selected = items.filter((row) => isHighlighted(row) && row.color === selectedColour);

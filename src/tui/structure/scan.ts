@@ -17,6 +17,12 @@ export interface Region {
   background: number;
   /** The box whose interior this is, if any. */
   box?: Found;
+  /**
+   * Set on regions split side by side without a box (splits.ts): a `window` of a split editor, whose edge
+   * rows may hold its own status line, or a `column` of lists apart from its neighbours, whose highlight
+   * is a selection (never a column header).
+   */
+  split?: 'window' | 'column';
 }
 
 export class ScreenScan {
@@ -40,6 +46,8 @@ export class ScreenScan {
   /** Regions ordered from largest to smallest, so painting them in order leaves each cell with its innermost one. */
   setRegions(regions: Region[]): void {
     this.regions = regions;
+    // Cached region rows are keyed by region index, which a new list renumbers.
+    this.regionRows.clear();
     regions.forEach((region, index) => {
       const { x, y, w, h } = region.rect;
       for (let row = y; row < y + h; row++) this.owner.fill(index, row * this.grid.cols + x, row * this.grid.cols + x + w);

@@ -1,19 +1,87 @@
 // Heuristic "status-line": the first or last screen row drawn highlighted (less's file line, nano's title
-// bar, a man page's footer) is a status bar, not the selected row of a list.
-import { isHighlighted, readRow, tidy, type Found, type ScreenScan } from './scan.js';
+// bar, a man page's footer) is a status bar, not the selected row of a list. So is the highlighted row just
+// above a blank last row (tig's title line, nvim's window status over its empty command line), and a
+// full-width row in the same colour as such a bottom status between rows of plain text: the status line
+// of a window stacked above another (vim and nvim -o).
+import { isHighlighted, readRow, tidy, type Found, type RowInfo, type ScreenScan } from './scan.js';
 
 export const STATUS_HEURISTIC = 'status-line';
+
+/** A window's status line spans (nearly) the whole width. */
+const FULL_WIDTH_SHARE = 0.9;
+/** Items aligned with a highlighted top row within this many columns make it a list's selection, not a title. */
+const ALIGNMENT_SLACK = 4;
+
+function rowIsBlank(scan: ScreenScan, y: number): boolean {
+  return scan.row(y).text.trim() === '';
+}
 
 export function findStatusLines(scan: ScreenScan, regionIndex: number): Found[] {
   const region = scan.regions[regionIndex]!;
   const found: Found[] = [];
-  const edges = new Set([region.rect.y, region.rect.y + region.rect.h - 1]);
-  for (const y of edges) {
-    const row = readRow(scan, regionIndex, y);
-    if (!isHighlighted(row)) continue;
-    const bounds = { x: region.rect.x, y, w: region.rect.w, h: 1 };
+  const top = region.rect.y;
+  let bottom = region.rect.y + region.rect.h - 1;
+  if (bottom > top + 1 && rowIsBlank(scan, bottom)) bottom--;
+  const status = (row: RowInfo) => {
+    const bounds = { x: region.rect.x, y: row.y, w: region.rect.w, h: 1 };
     found.push({ role: 'status', name: tidy(row.text), bounds, heuristic: STATUS_HEURISTIC });
     scan.claim(bounds);
+  };
+  const last = readRow(scan, regionIndex, bottom);
+  const lastIsStatus = bottom !== top && isHighlighted(last);
+  const first = readRow(scan, regionIndex, top);
+  if (isHighlighted(first) && !(lastIsStatus && selectionOnTop(scan, regionIndex, first))) status(first);
+  if (!lastIsStatus) return found;
+  status(last);
+  if (last.litCells < region.rect.w * FULL_WIDTH_SHARE) return found;
+  for (let y = top + 1; y < bottom - 1; y++) {
+    const row = readRow(scan, regionIndex, y);
+    if (!isHighlighted(row) || row.color !== last.color || row.litCells < region.rect.w * FULL_WIDTH_SHARE) continue;
+    const above = readRow(scan, regionIndex, y - 1);
+    const below = readRow(scan, regionIndex, y + 1);
+    if (above.ink > 0 && below.ink > 0 && !isHighlighted(above) && !isHighlighted(below) && sameLayout(row.text, last.text)) status(row);
   }
   return found;
+}
+
+/**
+ * With a status line at the bottom already, a highlighted top row in another colour over rows that start
+ * where it starts is the selected first row of a list (tig's newest commit), not a title bar.
+ */
+function selectionOnTop(scan: ScreenScan, regionIndex: number, first: RowInfo): boolean {
+  const next = readRow(scan, regionIndex, first.y + 1);
+  return next.ink > 0 && !isHighlighted(next) && Math.abs(next.inkColumn - first.inkColumn) <= ALIGNMENT_SLACK && SAME_SHAPE <= shapeMatch(first.text, next.text);
+}
+
+/** Share of columns where two rows of one list show the same kind of character (digit, letter, blank, sign). */
+const SAME_SHAPE = 0.7;
+
+function kind(char: string | undefined): number {
+  if (char === undefined || char === ' ') return 0;
+  if (/\d/.test(char)) return 1;
+  return /\p{L}/u.test(char) ? 2 : 3;
+}
+
+function shapeMatch(a: string, b: string): number {
+  const length = Math.min(a.trimEnd().length, b.trimEnd().length);
+  if (length === 0) return 0;
+  let same = 0;
+  for (let i = 0; i < length; i++) if (kind(a[i]) === kind(b[i])) same++;
+  return same / length;
+}
+
+/** Runs of text (three blanks apart) with their first and last column. */
+function runs(text: string): { start: number; end: number }[] {
+  return [...text.matchAll(/\S+(?: {1,2}\S+)*/g)].map((match) => ({ start: match.index, end: match.index + match[0].length }));
+}
+
+/**
+ * Status lines of stacked windows are drawn alike: the first run starts in the same column and further
+ * runs (a ruler, a position) end in the same columns.
+ */
+function sameLayout(a: string, b: string): boolean {
+  const one = runs(a);
+  const other = runs(b);
+  if (one.length === 0 || one.length !== other.length || one[0]!.start !== other[0]!.start) return false;
+  return one.slice(1).every((run, index) => run.end === other[index + 1]!.end);
 }

@@ -1,0 +1,147 @@
+// Side-by-side regions that no box draws: windows of a split editor divided by a column of `|` or `│`
+// (vim -O), and columns of a file manager set apart by blank gutters (ranger). Each becomes a region of its
+// own, read separately by the heuristics, so no row spans two of them.
+import type { Region, ScreenScan } from './scan.js';
+
+const SEPARATOR = new Set(['|', '│', '┃', '║']);
+/** A separator runs down at least this share of the screen: a table's `|` over a few rows is not a window edge. */
+const SEPARATOR_SHARE = 0.5;
+const MIN_SEPARATOR_ROWS = 3;
+/** Widest blank gutter between highlighted columns. */
+const MAX_GUTTER = 2;
+
+interface Cut {
+  /** First and last column of the separator or gutter. */
+  from: number;
+  to: number;
+  top: number;
+  bottom: number;
+  window: boolean;
+}
+
+/** Whether a cell of the screen region is still unexplained (not inside a box, not claimed). */
+function open(scan: ScreenScan, x: number, y: number): boolean {
+  const index = y * scan.grid.cols + x;
+  return scan.owner[index] === 0 && scan.claimed[index] === 0;
+}
+
+function blank(scan: ScreenScan, x: number, y: number): boolean {
+  const char = scan.char(x, y);
+  return char === '' || char === ' ';
+}
+
+function inked(scan: ScreenScan, y: number, from: number, to: number): boolean {
+  for (let x = from; x <= to; x++) if (open(scan, x, y) && !blank(scan, x, y)) return true;
+  return false;
+}
+
+/** Columns of separator characters running down most of the screen with text on both sides. */
+function separatorCuts(scan: ScreenScan): Cut[] {
+  const { cols, rows } = scan.grid;
+  const needed = Math.max(MIN_SEPARATOR_ROWS, Math.ceil(rows * SEPARATOR_SHARE));
+  const cuts: Cut[] = [];
+  for (let x = 1; x < cols - 1; x++) {
+    let top = -1;
+    for (let y = 0; y <= rows; y++) {
+      const on = y < rows && open(scan, x, y) && SEPARATOR.has(scan.char(x, y));
+      if (on && top < 0) top = y;
+      if (on || top < 0) continue;
+      const bottom = y - 1;
+      if (bottom - top + 1 >= needed) {
+        let left = false;
+        let right = false;
+        for (let row = top; row <= bottom && !(left && right); row++) {
+          left ||= inked(scan, row, 0, x - 1);
+          right ||= inked(scan, row, x + 1, cols - 1);
+        }
+        if (left && right) cuts.push({ from: x, to: x, top, bottom, window: true });
+      }
+      top = -1;
+    }
+  }
+  return cuts;
+}
+
+/**
+ * Blank gutters between highlighted columns: a highlight that stops at a blank, unhighlighted column and
+ * another that starts right after it (on the same row or another) belong to two lists side by side, when
+ * the gutter stays blank on every row of the block. A selection bar never has a hole in it.
+ */
+function gutterCuts(scan: ScreenScan, background: number): Cut[] {
+  const { cols, rows } = scan.grid;
+  const lit = (x: number, y: number) => open(scan, x, y) && scan.background(x, y) !== background;
+  const clear = (x: number, y: number) => open(scan, x, y) && blank(scan, x, y) && !lit(x, y);
+  /** The gutter [from, to] around row y, if it stays clear over two rows or more and a highlight starts after it. */
+  const gutterAt = (from: number, to: number, y: number): Cut | undefined => {
+    const gutterClear = (row: number) => {
+      for (let column = from; column <= to; column++) if (!clear(column, row)) return false;
+      return inked(scan, row, 0, cols - 1);
+    };
+    let top = y;
+    let bottom = y;
+    while (top > 0 && gutterClear(top - 1)) top--;
+    while (bottom < rows - 1 && gutterClear(bottom + 1)) bottom++;
+    if (bottom === top) return undefined;
+    for (let row = top; row <= bottom; row++) if (lit(to + 1, row)) return { from, to, top, bottom, window: false };
+    return undefined;
+  };
+  const cuts: Cut[] = [];
+  const seen = new Set<string>();
+  for (let y = 0; y < rows; y++) {
+    for (let x = 0; x < cols - 2; x++) {
+      if (!lit(x, y)) continue;
+      const from = x + 1;
+      for (let to = from; to < cols - 1 && to - x <= MAX_GUTTER && clear(to, y); to++) {
+        const cut = gutterAt(from, to, y);
+        if (!cut) continue;
+        const key = `${from}:${cut.top}:${cut.bottom}`;
+        if (!seen.has(key)) cuts.push(cut);
+        seen.add(key);
+        break;
+      }
+    }
+  }
+  return cuts;
+}
+
+/**
+ * Cuts whose rows overlap split the same block, over the rows they share (a gutter may reach a row above
+ * the block where a longer title runs past the other one); the row under a window's edge holds its status line.
+ */
+function regionsFrom(scan: ScreenScan, cuts: Cut[], background: number): Region[] {
+  const regions: Region[] = [];
+  const groups: { top: number; bottom: number; cuts: Cut[] }[] = [];
+  for (const cut of cuts) {
+    const group = groups.find((other) => Math.max(other.top, cut.top) < Math.min(other.bottom, cut.bottom));
+    if (!group) groups.push({ top: cut.top, bottom: cut.bottom, cuts: [cut] });
+    else if (!group.cuts.some((other) => other.to >= cut.from - 1 && other.from <= cut.to + 1)) {
+      group.top = Math.max(group.top, cut.top);
+      group.bottom = Math.min(group.bottom, cut.bottom);
+      group.cuts.push(cut);
+    }
+  }
+  for (const { top, bottom: last, cuts: group } of groups) {
+    group.sort((a, b) => a.from - b.from);
+    const { window } = group[0]!;
+    let bottom = last;
+    // A window's status line runs under its edge, across the windows side by side.
+    if (window && bottom + 1 < scan.grid.rows && group.every((cut) => scan.background(cut.from - 1, bottom + 1) !== background && scan.background(cut.to + 1, bottom + 1) !== background)) bottom++;
+    let left = 0;
+    for (const cut of [...group, { from: scan.grid.cols, to: scan.grid.cols }]) {
+      if (cut.from > left) {
+        const rect = { x: left, y: top, w: cut.from - left, h: bottom - top + 1 };
+        regions.push({ rect, background: scan.dominantBackground(rect), split: window ? 'window' : 'column' });
+      }
+      left = cut.to + 1;
+    }
+    if (window) for (const cut of group) scan.claim({ x: cut.from, y: top, w: cut.to - cut.from + 1, h: last - top + 1 });
+  }
+  return regions;
+}
+
+/** Regions of the screen's unboxed area split side by side; scan.regions must hold the screen and the boxes. */
+export function findSplits(scan: ScreenScan): Region[] {
+  const background = scan.regions[0]!.background;
+  const windows = separatorCuts(scan);
+  return regionsFrom(scan, windows.length ? windows : gutterCuts(scan, background), background);
+}

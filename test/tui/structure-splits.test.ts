@@ -1,0 +1,64 @@
+import assert from 'node:assert/strict';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { repositoryRoot } from '../helpers/desktop.js';
+import { findBoxes } from '../../src/tui/structure/boxes.js';
+import { STATUS_HEURISTIC } from '../../src/tui/structure/index.js';
+import { ScreenScan } from '../../src/tui/structure/scan.js';
+import { findSplits } from '../../src/tui/structure/splits.js';
+import { recordedGrid, structureOf } from './helpers.js';
+
+/** The regions findSplits adds to a recorded screen, as "kind x,y wxh". */
+function splitsOf(name: string): string[] {
+  const grid = recordedGrid(name);
+  const scan = new ScreenScan(grid);
+  const boxes = findBoxes(scan);
+  const screen = { x: 0, y: 0, w: grid.cols, h: grid.rows };
+  scan.setRegions([
+    { rect: screen, background: scan.dominantBackground(screen) },
+    ...boxes.flatMap((box) => box.sections.map((rect) => ({ rect, background: scan.dominantBackground(rect), box: box.node }))),
+  ]);
+  return findSplits(scan).map(({ split, rect }) => `${split} ${rect.x},${rect.y} ${rect.w}x${rect.h}`);
+}
+
+test('splits: vim -O splits at its column of | into two windows, each with the status row under it', () => {
+  assert.deepEqual(splitsOf('corpus/vim-split-start'), ['window 0,0 40x23', 'window 41,0 39x23']);
+  const { all } = structureOf('corpus/vim-split-start');
+  // The message line under both windows (row 23) is the screen's; nothing above it crosses the separator.
+  const crossing = all.filter((node) => node.role !== 'screen' && node.bounds && node.bounds.y < 23 && node.bounds.x < 40 && node.bounds.x + node.bounds.w > 41);
+  assert.deepEqual(crossing, []);
+  const status = all.filter((node) => node.heuristic === STATUS_HEURISTIC).map((node) => `${node.name} ${node.bounds?.x}`);
+  assert.deepEqual(status, ['left.txt 0', 'right.txt 41']);
+});
+
+test('splits: ranger\'s parent, current and preview columns are split at the blank gutters the highlights stop at', () => {
+  assert.deepEqual(splitsOf('corpus/ranger-down1'), ['column 0,1 9x4', 'column 10,1 29x4', 'column 40,1 40x4']);
+  const { all } = structureOf('corpus/ranger-down1');
+  const list = all.find((node) => node.role === 'list');
+  assert.deepEqual(list?.bounds, { x: 10, y: 1, w: 29, h: 4 });
+  assert.deepEqual(list?.children?.filter((item) => item.selected).map((item) => item.name), ['beta 1']);
+});
+
+test('splits: no other recorded screen is split (boxes, tables, plain text, single windows)', () => {
+  const root = join(repositoryRoot, 'test/fixtures/tui');
+  const names = ['', 'corpus/', 'corpus-200x50/'].flatMap((dir) =>
+    readdirSync(join(root, dir)).filter((file) => file.endsWith('.json')).map((file) => `${dir}${file.replace(/\.json$/, '')}`),
+  );
+  const split = names.filter((name) => splitsOf(name).length > 0).sort();
+  assert.ok(names.length > 40, `read ${names.length} recordings`);
+  assert.deepEqual(split, ['corpus-200x50/ranger-down1', 'corpus-200x50/ranger-start', 'corpus-200x50/vim-split-start', 'corpus-200x50/vim-split-window-right', 'corpus/ranger-down1', 'corpus/ranger-start', 'corpus/vim-split-start', 'corpus/vim-split-window-right']);
+});
+
+test(`${STATUS_HEURISTIC}: nvim -o's status line between stacked windows and the one above the blank last row`, () => {
+  const { all } = structureOf('corpus/nvim-split-start');
+  const status = all.filter((node) => node.heuristic === STATUS_HEURISTIC).map((node) => `${node.name} @${node.bounds?.y}`);
+  assert.deepEqual(status, ['top.txt 1,1 Top @11', 'bottom.txt 1,1 Top @22']);
+  assert.equal(all.filter((node) => node.selected).length, 0);
+});
+
+test(`${STATUS_HEURISTIC}: tig's highlighted newest commit on the top row is the selected row, its title line the status`, () => {
+  const { all } = structureOf('corpus/tig-start');
+  assert.deepEqual(all.filter((node) => node.heuristic === STATUS_HEURISTIC).map((node) => node.bounds?.y), [22]);
+  assert.deepEqual(all.filter((node) => node.selected).map((node) => `${node.role} @${node.bounds?.y}`), ['listitem @0']);
+});
