@@ -38,11 +38,6 @@ export interface CorpusProgram {
   /** Creates the files the program shows, inside `work`. */
   prepare?(work: string): void;
   steps: Step[];
-  /**
-   * Why some of its facts cannot be read yet: the test then runs as a `todo` (reported, not failing the run,
-   * never counted as passing) until the heuristics read them. Issue 8 lists what is open.
-   */
-  pending?: string;
 }
 
 /** Rows of a list, table or tree, whatever role the heuristics give them. */
@@ -132,7 +127,6 @@ export const corpus: CorpusProgram[] = [
   },
   {
     name: 'tig',
-    pending: "tig's highlighted commit row and its '[main] ... commit 1 of 3' title line are not read yet (issue 8)",
     pkg: 'tig',
     command: 'tig',
     args: () => [],
@@ -171,7 +165,6 @@ export const corpus: CorpusProgram[] = [
   },
   {
     name: 'ranger',
-    pending: "columns separated only by blank gutters (no rules) are not split into regions yet: a row spans ranger's three columns (issue 8)",
     pkg: 'ranger',
     command: 'ranger',
     args: (work) => [join(work, 'tree')],
@@ -198,7 +191,6 @@ export const corpus: CorpusProgram[] = [
   },
   {
     name: 'vim-split',
-    pending: "a column of '|' between windows does not split the screen yet, and a window's own status line is read as a list row (issue 8)",
     pkg: 'vim',
     command: 'vim',
     args: (work) => ['-u', 'NONE', '-N', '-O', join(work, 'left.txt'), join(work, 'right.txt')],
@@ -225,7 +217,6 @@ export const corpus: CorpusProgram[] = [
   },
   {
     name: 'nvim-split',
-    pending: "a window's status line between stacked windows is read as a selected list row, not a status (issue 8)",
     pkg: 'neovim',
     command: 'nvim',
     args: (work) => ['--clean', '-o', join(work, 'top.txt'), join(work, 'bottom.txt')],

@@ -16,7 +16,7 @@ export function corpusTests(names: readonly string[]): void {
   const context = corpusContext(programs);
   after(() => context.terminals.stopAll());
   for (const program of programs) {
-    test(`${program.name}: ${program.steps.map((step) => step.name).join(' → ')}`, { todo: program.pending }, async () => {
+    test(`${program.name}: ${program.steps.map((step) => step.name).join(' → ')}`, async () => {
       const failures: string[] = [];
       const { pid } = await runProgram(context, program, async ({ step, reader }) => {
         for (const failure of await failedFacts(step.facts, reader)) failures.push(`after "${step.name}": ${failure}`);

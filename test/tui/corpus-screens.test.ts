@@ -25,7 +25,7 @@ for (const [size, directory] of [['own size', corpusFixtures], ['200x50', largeC
 }
 
 for (const program of corpus) {
-  test(`${program.name}: the facts of each step hold on its recorded screens (${program.cols ?? 80}x${program.rows ?? 24} and 200x50)`, { todo: program.pending }, async () => {
+  test(`${program.name}: the facts of each step hold on its recorded screens (${program.cols ?? 80}x${program.rows ?? 24} and 200x50)`, async () => {
     const failures: string[] = [];
     for (const [step, directory] of program.steps.flatMap((step) => [[step, corpusFixtures], [step, largeCorpusFixtures]] as const)) {
       const name = recordingName(program, step);

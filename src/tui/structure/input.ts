@@ -61,14 +61,15 @@ function endsJustBefore(scan: ScreenScan, bounds: Found['bounds'], cursor: { x: 
 }
 
 /**
- * A visible cursor on a line of plain text outside every box and list, when no other node took it (nano's
+ * A visible cursor on a line of plain text outside every box and list (a split window counts as outside), when no other node took it (nano's
  * edit buffer, w3m's cursor on a link's words), marks where the keys act: the text run under it, or the
  * one it just follows as after typing, gets focus.
  */
 export function focusTextAtCursor(scan: ScreenScan, nodes: readonly Found[]): void {
   const { cursor, cols } = scan.grid;
   if (!cursor.visible || cursor.y >= scan.grid.rows || cursor.x >= cols) return;
-  if (scan.owner[cursor.y * cols + cursor.x] !== 0) return;
+  // Inside a box the box's own rules decide; a split window (vim -O) is a region without a box, and counts as plain text.
+  if (scan.regions[scan.owner[cursor.y * cols + cursor.x]!]!.box) return;
   if (nodes.some((node) => node.focused || (node.selected && node.role !== 'button'))) return;
   const text = nodes.find((node) => node.role === 'text' && node.bounds.y === cursor.y && cursor.x >= node.bounds.x && cursor.x <= node.bounds.x + node.bounds.w);
   if (text) text.focused = true;
