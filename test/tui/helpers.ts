@@ -1,6 +1,7 @@
 // Shared by the terminal tests: a tool context whose terminals are stopped afterwards, recorded screens,
 // and the check that no process of a stopped session is left.
 import assert from 'node:assert/strict';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -40,6 +41,9 @@ export function useTerminals(): { context: ToolContext; start: (args: Record<str
   const pids: number[] = [];
   after(async () => {
     await context.terminals.stopAll();
+    // A process killed a moment ago may still be on its way out on a loaded machine: a bounded second to go.
+    const deadline = Date.now() + 2000;
+    while (pids.some((pid) => sessionMembers(pid).length > 0) && Date.now() < deadline) await sleep(20);
     for (const pid of pids) assert.deepEqual(sessionMembers(pid), [], `processes of the session led by ${pid} remain`);
   });
   const start = async (args: Record<string, unknown>) => {
