@@ -21,6 +21,19 @@ export function sessionMembers(sid: number): SessionMember[] {
   return members;
 }
 
+/**
+ * The session's members, and its leader even before it has become one: between the fork and its setsid the
+ * new program still belongs to its parent's session, so a stop right after a start would find nobody.
+ */
+function membersWithLeader(sid: number): SessionMember[] {
+  const members = sessionMembers(sid);
+  if (!members.some((member) => member.pid === sid)) {
+    const state = statFields(sid)?.[0];
+    if (state !== undefined && state !== 'Z' && state !== 'X') members.push({ pid: sid, pgid: sid });
+  }
+  return members;
+}
+
 function signalAll(members: readonly SessionMember[], signal: NodeJS.Signals): void {
   const groups = new Set(members.map((member) => member.pgid));
   for (const group of groups) {
@@ -55,14 +68,14 @@ async function waitGone(pids: readonly number[], timeoutMs: number): Promise<num
  * were still alive at the end (normally none).
  */
 export async function endSession(sid: number, graceMs = 400): Promise<number[]> {
-  let members = sessionMembers(sid);
+  let members = membersWithLeader(sid);
   if (members.length === 0) return [];
   signalAll(members, 'SIGHUP');
   signalAll(members, 'SIGCONT');
   signalAll(members, 'SIGTERM');
   let alive = await waitGone(members.map((member) => member.pid), graceMs);
   // Members may have forked while dying; look again before the final signal.
-  members = sessionMembers(sid);
+  members = membersWithLeader(sid);
   if (alive.length > 0 || members.length > 0) {
     signalAll(members, 'SIGKILL');
     alive = await waitGone(members.map((member) => member.pid), 2000);
@@ -72,5 +85,5 @@ export async function endSession(sid: number, graceMs = 400): Promise<number[]> 
 
 /** Synchronous last resort for process exit, when no await is possible. */
 export function killSessionNow(sid: number): void {
-  signalAll(sessionMembers(sid), 'SIGKILL');
+  signalAll(membersWithLeader(sid), 'SIGKILL');
 }

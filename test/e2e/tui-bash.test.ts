@@ -73,6 +73,15 @@ describe('bash on a real pseudo-terminal', () => {
     await callOk(context, 'tui_stop', { session: 'utf8' });
   });
 
+  test('a program stopped at once after its start leaves nothing behind (its session may not exist yet)', async () => {
+    for (let round = 0; round < 20; round++) {
+      const started = await start({ ...BASH, session: `quick-${round}` });
+      const pid = Number(started.structured.pid);
+      await callOk(context, 'tui_stop', { session: `quick-${round}` });
+      assert.equal(isAlive(pid), false, `round ${round}: pid ${pid} outlived tui_stop`);
+    }
+  });
+
   test('several sessions at once, each with its own single-instance guard', async () => {
     await start({ ...BASH, session: 'one' });
     await start({ ...BASH, session: 'two', cols: 100, rows: 30 });
