@@ -92,10 +92,18 @@ export async function accessibleWindowState(
 /** Runs the pyatspi oracle (Debian's python3-pyatspi) on one window and returns its pre-order node list. */
 export async function pyatspiWalk(pid: number, title: string, env: NodeJS.ProcessEnv): Promise<OracleNode[]> {
   const script = `${repositoryRoot}/test/fixtures/oracle/pyatspi_walk.py`;
-  const { stdout } = await execFileAsync('/usr/bin/python3', [script, String(pid), title, '--json'], { env, timeout: 60_000, maxBuffer: 64 << 20 });
-  const parsed = JSON.parse(stdout) as { nodes?: OracleNode[]; error?: string };
-  if (!parsed.nodes) throw new Error(`pyatspi oracle: ${parsed.error}`);
-  return parsed.nodes;
+  // An app still building its window can destroy an object while the walk reads it; a later walk gets the settled tree.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const { stdout } = await execFileAsync('/usr/bin/python3', [script, String(pid), title, '--json'], { env, timeout: 60_000, maxBuffer: 64 << 20 });
+      const parsed = JSON.parse(stdout) as { nodes?: OracleNode[]; error?: string };
+      if (!parsed.nodes) throw new Error(`pyatspi oracle: ${parsed.error}`);
+      return parsed.nodes;
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      await sleep(300);
+    }
+  }
 }
 
 export interface OracleNode {
