@@ -2,6 +2,7 @@
 // show exactly the same nodes and hints.
 import { countNodes } from './envelope.js';
 import { actionsWithoutFocus, hasNonFocusAction } from './fields.js';
+import { normaliseWhitespace } from './text.js';
 import type { CupDetail, CupEnvelope, CupNode, CupRect } from './types.js';
 
 /** Clipped raw nodes per scroll direction: "above" the viewport is `up`, "below" is `down`. */
@@ -86,8 +87,12 @@ function unreadHint(node: CupNode): Branch[] {
   return total > 0 ? [{ kind: 'hint', counts, total }] : [];
 }
 
+function noCounts(): ClipCounts {
+  return { up: 0, down: 0, left: 0, right: 0 };
+}
+
 function unreadCounts(node: CupNode): ClipCounts {
-  const counts: ClipCounts = { up: 0, down: 0, left: 0, right: 0 };
+  const counts = noCounts();
   for (const fields of Object.values(node.platform ?? {})) {
     const unread = fields?.unreadChildren as Partial<Record<Direction, unknown>> | undefined;
     if (typeof unread !== 'object' || unread === null) continue;
@@ -119,11 +124,11 @@ function visit(node: CupNode, parent: CupNode | undefined, siblingCount: number,
     // Hundreds of items of closed menus (an office suite has seven hundred) would crowd out the window's
     // own controls, and none can be seen until its menu opens: they are counted, not listed.
     const total = countNodes(rawChildren);
-    return [{ kind: 'node', node, children: [{ kind: 'hint', counts: { up: 0, down: 0, left: 0, right: 0 }, total, closedMenu: true }] }];
+    return [{ kind: 'node', node, children: [{ kind: 'hint', counts: noCounts(), total, closedMenu: true }] }];
   }
   const childViewport =
     node.bounds && node.actions?.includes('scroll') ? intersect(node.bounds, viewport) : viewport;
-  const counts: ClipCounts = { up: 0, down: 0, left: 0, right: 0 };
+  const counts = noCounts();
   const children: Branch[] = [];
   for (const child of rawChildren) {
     const direction = child.bounds && clipDirection(child.bounds, childViewport);
@@ -181,8 +186,8 @@ function isSkipped(node: CupNode, parent: CupNode | undefined, siblingCount: num
 /** The text appears in the name as whole words (GTK names a button after its label, "Save", or more, "Save As"). */
 function repeatsName(name: string | undefined, text: string): boolean {
   if (!name) return false;
-  const haystack = ` ${name.replace(/\s+/g, ' ').trim().toLowerCase()} `;
-  const needle = text.replace(/\s+/g, ' ').trim().toLowerCase();
+  const haystack = ` ${normaliseWhitespace(name).toLowerCase()} `;
+  const needle = normaliseWhitespace(text).toLowerCase();
   if (haystack.includes(` ${needle} `)) return true;
   const at = haystack.indexOf(needle);
   if (at < 0) return false;

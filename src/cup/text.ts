@@ -31,3 +31,8 @@ export function truncate(text: string, count: number): string {
 export function oneLine(text: string): string {
   return text.replaceAll('\n', ' ');
 }
+
+/** Whitespace runs become one space and the ends are trimmed, as names are read. */
+export function normaliseWhitespace(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}

@@ -1,7 +1,9 @@
 import type { CupAttributes, CupNode, CupRect, CupRole, CupState } from '../types.js';
 import { cupActionsFor } from './actions.js';
 import { CONTENT_NAMED_ATSPI_ROLES, UNKNOWN_COORDINATE, type AtspiRawNode, type RawTreeContext } from './raw-node.js';
-import { normaliseWhitespace, plainText, readableName } from './names.js';
+import { OBJECT_REPLACEMENT } from '../embedded-objects.js';
+import { firstCodePoints, normaliseWhitespace } from '../text.js';
+import { plainText, readableName } from './names.js';
 import { atspiRoleName, cupRoleFor } from './roles.js';
 import { decodeStateSet } from './states.js';
 
@@ -134,7 +136,7 @@ function contentName(raw: AtspiRawNode, atspiRole: string): string {
   if (raw.text === undefined || !contentNamedRoles.has(atspiRole)) return '';
   // Blink also exposes a block's words as static text children: those carry them, the block need not repeat them.
   if (raw.children.some((child) => textChildRoles.has(atspiRoleName(child.role)))) return '';
-  return [...normaliseWhitespace(raw.text.replaceAll('\ufffc', ' '))].slice(0, maxNameLength).join('');
+  return firstCodePoints(normaliseWhitespace(raw.text.replaceAll(OBJECT_REPLACEMENT, ' ')), maxNameLength);
 }
 
 const textChildRoles: ReadonlySet<string> = new Set(['ROLE_STATIC', 'ROLE_LABEL', 'ROLE_TEXT']);
@@ -162,8 +164,7 @@ function nameFromContent(children: readonly CupNode[]): string {
     }
   };
   collect(children);
-  const name = normaliseWhitespace(parts.join(' '));
-  return [...name].slice(0, maxNameLength).join('');
+  return firstCodePoints(normaliseWhitespace(parts.join(' ')), maxNameLength);
 }
 
 /**

@@ -1,13 +1,9 @@
 // The text of accessible names and descriptions as a user reads them: toolkits pad names with spaces,
 // give unnamed widgets their type name, and Qt passes rich-text tooltips through as HTML.
+import { normaliseWhitespace } from '../text.js';
 
 /** A widget type name such as "GtkStackPage", "AdwGizmo" or "HistoryView": one CamelCase word of two or more parts. */
 const typeNamePattern = /^[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+$/;
-
-/** Whitespace runs become one space and the ends are trimmed. */
-export function normaliseWhitespace(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
-}
 
 /**
  * The name a user would read: whitespace normalised (GTK3 menus pad item names, "New      "), and GTK 4.8's
@@ -18,7 +14,7 @@ export function readableName(name: string, gtk4NameQuirks: boolean): string {
   return gtk4NameQuirks && typeNamePattern.test(normalised) ? '' : normalised;
 }
 
-const markupTag = /<\/?[a-zA-Z][^<>]*>/g;
+const markupTag = /<\/?[a-zA-Z][^<>]*>/;
 const entities: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
 
 /**
@@ -26,8 +22,8 @@ const entities: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>',
  * to AT-SPI unchanged) read as its plain text; anything without a tag is only whitespace-normalised.
  */
 export function plainText(text: string): string {
-  if (!/<\/?[a-zA-Z][^<>]*>/.test(text)) return normaliseWhitespace(text);
-  const withoutTags = text.replace(/<br\s*\/?>/gi, ' ').replace(markupTag, ' ');
+  if (!markupTag.test(text)) return normaliseWhitespace(text);
+  const withoutTags = text.replace(/<br\s*\/?>/gi, ' ').replace(new RegExp(markupTag.source, 'g'), ' ');
   const decoded = withoutTags.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (entity: string, body: string) => {
     if (body[0] === '#') {
       const code = body[1] === 'x' || body[1] === 'X' ? Number.parseInt(body.slice(2), 16) : Number(body.slice(1));
