@@ -47,7 +47,7 @@ const STATE_EDITABLE = 7;
 
 /** Editable text in a role that is not an entry (an office paragraph, a contenteditable block): its text is its value. */
 function editableContent(node: AtspiRawNode): boolean {
-  return node.interfaces.includes('EditableText') && ((node.states[0] ?? 0) & (1 << STATE_EDITABLE)) !== 0;
+  return node.interfaces.includes('EditableText') && hasState(node.states, STATE_EDITABLE) === true;
 }
 const comboBoxRole = 11;
 const menuRole = 33;
