@@ -2,6 +2,7 @@
 // show exactly the same nodes and hints.
 import { countNodes } from './envelope.js';
 import { actionsWithoutFocus, hasNonFocusAction } from './fields.js';
+import { intersectRect } from './rect.js';
 import { normaliseWhitespace } from './text.js';
 import type { CupDetail, CupEnvelope, CupNode, CupRect } from './types.js';
 
@@ -127,7 +128,7 @@ function visit(node: CupNode, parent: CupNode | undefined, siblingCount: number,
     return [{ kind: 'node', node, children: [{ kind: 'hint', counts: noCounts(), total, closedMenu: true }] }];
   }
   const childViewport =
-    node.bounds && node.actions?.includes('scroll') ? intersect(node.bounds, viewport) : viewport;
+    node.bounds && node.actions?.includes('scroll') ? intersectRect(node.bounds, viewport) : viewport;
   const counts = noCounts();
   const children: Branch[] = [];
   for (const child of rawChildren) {
@@ -212,14 +213,6 @@ function clipDirection(bounds: CupRect, viewport: CupRect): Direction | undefine
   if (bounds.x + bounds.w <= viewport.x) return 'left';
   if (bounds.x >= viewport.x + viewport.w) return 'right';
   return undefined;
-}
-
-function intersect(a: CupRect, b: CupRect): CupRect {
-  const x = Math.max(a.x, b.x);
-  const y = Math.max(a.y, b.y);
-  const w = Math.max(0, Math.min(a.x + a.w, b.x + b.w) - x);
-  const h = Math.max(0, Math.min(a.y + a.h, b.y + b.h) - y);
-  return { x, y, w, h };
 }
 
 function flatten(branches: readonly Branch[], depth: number, items: PrunedItem[]): void {

@@ -1,5 +1,6 @@
 // Where a real pointer click on an element lands: a point inside the element's own visible box, or none.
 import { ATSPI_ROLE_NAMES } from '../../cup/atspi/constants.js';
+import { intersectRect } from '../../cup/rect.js';
 import type { ObjectRef } from '../../platform/linux/atspi/object-ref.js';
 import { click } from '../../platform/linux/input/index.js';
 import type { X11Connection } from '../../platform/linux/x11/index.js';
@@ -39,12 +40,6 @@ type Unplaceable =
   | { why: 'no_position' }
   | { why: 'clipped' };
 
-function intersect(a: Box, b: Box): Box {
-  const x = Math.max(a.x, b.x);
-  const y = Math.max(a.y, b.y);
-  return { x, y, w: Math.max(0, Math.min(a.x + a.w, b.x + b.w) - x), h: Math.max(0, Math.min(a.y + a.h, b.y + b.h) - y) };
-}
-
 /**
  * The part of the element's own box that is on screen now, or why there is none. An element is on screen
  * only if it and every ancestor are VISIBLE (a closed menu's items, or a closed drop-down's options, keep
@@ -63,7 +58,7 @@ async function visibleBox(context: ToolContext, target: ElementTarget): Promise<
   const showingIsReliable = quirksFor(toolkit).showingIsReliable;
   const shown = (present: Set<string>) => present.has('STATE_VISIBLE') && (!showingIsReliable || present.has('STATE_SHOWING'));
   const screen = await context.desktop.screen();
-  let box = own && intersect(own, { x: 0, y: 0, w: screen.width, h: screen.height });
+  let box = own && intersectRect(own, { x: 0, y: 0, w: screen.width, h: screen.height });
   let clipping = true;
   // The element, or the outermost hidden ancestor seen so far: the first shown ancestor above it opens it.
   let hidden: ObjectRef | undefined = states.has('STATE_VISIBLE') ? undefined : target.element;
@@ -76,7 +71,7 @@ async function visibleBox(context: ToolContext, target: ElementTarget): Promise<
     else if (hidden) return { why: 'hidden', opener: await roleAndNameNow(context, ref).catch(() => undefined) };
     if (box && clipping && clippingRoles.has(roleName)) {
       const bounds = await context.desktop.elementBounds(target.window, ref);
-      if (bounds) box = intersect(box, bounds);
+      if (bounds) box = intersectRect(box, bounds);
     }
     if (popupRoles.has(roleName)) clipping = false;
     // An ancestor that vanished meanwhile ends the walk; the element itself was checked live just before.

@@ -7,7 +7,8 @@ import { resolveEmbeddedText } from './embedded-text.js';
 import { actionStateKey, type ObjectFacts } from './object-facts.js';
 import { textEnd } from './operations.js';
 import { atspiInterface, NULL_PATH, objectRefs, shortInterfaceName, type ObjectRef } from './object-ref.js';
-import { dropMisplacedExtents, hasState, intersect, placedExtents, readsVisiblePartOnly, visibleChildren, type Rect } from './visible-children.js';
+import { overlap } from '../../../cup/rect.js';
+import { dropMisplacedExtents, hasState, placedExtents, readsVisiblePartOnly, visibleChildren, type Rect } from './visible-children.js';
 
 export interface ReadTreeOptions {
   /** Stop adding nodes at this many (the result is then marked truncated). */
@@ -352,7 +353,7 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
       // a popup (a menu, a combo box's list) in a window of its own, seen where it is.
       const view = Promise.all([parentView, details]).then(([outer]) => {
         const own = node.positionUnknown ? undefined : placedExtents(node.extents);
-        return own ? (intersect(outer, own) ?? own) : outer;
+        return own ? (overlap(outer, own) ?? own) : outer;
       });
       view.catch(() => {});
       for (const ref of await childrenToRead(node, depth, early, view)) {

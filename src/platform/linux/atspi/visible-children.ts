@@ -1,4 +1,5 @@
 import { ATSPI_ROLE_NAMES, ATSPI_STATE_NAMES } from '../../../cup/atspi/constants.js';
+import { overlap } from '../../../cup/rect.js';
 import { UNKNOWN_COORDINATE, type AtspiRawNode, type UnreadChildren } from '../../../cup/atspi/raw-node.js';
 import { atspiInterface, NULL_PATH, type ObjectRef } from './object-ref.js';
 
@@ -50,15 +51,6 @@ const STATE_VERTICAL = ATSPI_STATE_NAMES.indexOf('STATE_VERTICAL');
 
 export function readsVisiblePartOnly(container: Container): boolean {
   return container.childCount > manyChildren || (container.managesDescendants && container.childCount > manyManagedChildren);
-}
-
-/** The part of `inner` inside `outer`; undefined when they do not overlap. */
-export function intersect(outer: Rect, inner: Rect): Rect | undefined {
-  const x = Math.max(outer.x, inner.x);
-  const y = Math.max(outer.y, inner.y);
-  const w = Math.min(outer.x + outer.w, inner.x + inner.w) - x;
-  const h = Math.min(outer.y + outer.h, inner.y + inner.h) - y;
-  return w > 0 && h > 0 ? { x, y, w, h } : undefined;
 }
 
 /** Extents that place an object: toolkits report -1x-1, 0x0 or -2^31 for what has no place. */
@@ -127,7 +119,7 @@ export async function visibleChildren(call: WalkCall, container: Container, view
 export function dropMisplacedExtents(container: AtspiRawNode, view: Rect): void {
   const drop = (node: AtspiRawNode) => {
     const own = placedExtents(node.extents);
-    if (!own || intersect(view, own)) return;
+    if (!own || overlap(view, own)) return;
     node.extents = undefined;
     node.children.forEach(drop);
   };
@@ -388,7 +380,7 @@ class RangeReader {
   private async cellInView(row: number, column: number): Promise<boolean> {
     const cell = asRef((await this.call(this.container, atspiInterface('Table'), 'GetAccessibleAt', 'ii', [row, column]))?.[0]);
     const box = cell && asRect((await this.call(cell, atspiInterface('Component'), 'GetExtents', 'u', [0]))?.[0]);
-    return Boolean(box && intersect(this.view, box));
+    return Boolean(box && overlap(this.view, box));
   }
 
   private childAt(index: number): Promise<ObjectRef | undefined> {

@@ -1,0 +1,17 @@
+// Rectangle arithmetic shared by the pruning pass and the platform code that places elements.
+import type { CupRect } from './types.js';
+
+/** The part of `a` that lies inside `b`; zero wide or high (at the nearer corner) when they do not overlap. */
+export function intersectRect(a: CupRect, b: CupRect): CupRect {
+  const x = Math.max(a.x, b.x);
+  const y = Math.max(a.y, b.y);
+  const w = Math.max(0, Math.min(a.x + a.w, b.x + b.w) - x);
+  const h = Math.max(0, Math.min(a.y + a.h, b.y + b.h) - y);
+  return { x, y, w, h };
+}
+
+/** The area two rectangles share, or undefined when they share none. */
+export function overlap(a: CupRect, b: CupRect): CupRect | undefined {
+  const common = intersectRect(a, b);
+  return common.w > 0 && common.h > 0 ? common : undefined;
+}
