@@ -26,3 +26,8 @@ export function encodeStateSet(names: Iterable<string>): [number, number] {
   }
   return words;
 }
+
+/** Whether the state set (two 32-bit words, bit n is AtspiStateType n) has state number `state`; undefined without a set. */
+export function hasState(states: readonly number[] | undefined, state: number): boolean | undefined {
+  return states ? ((states[Math.floor(state / 32)] ?? 0) & (1 << state % 32)) !== 0 : undefined;
+}

@@ -8,7 +8,8 @@ import { actionStateKey, type ObjectFacts } from './object-facts.js';
 import { textEnd } from './operations.js';
 import { atspiInterface, NULL_PATH, objectRefs, shortInterfaceName, type ObjectRef } from './object-ref.js';
 import { overlap } from '../../../cup/rect.js';
-import { dropMisplacedExtents, hasState, placedExtents, readsVisiblePartOnly, visibleChildren, type Rect } from './visible-children.js';
+import { hasState } from '../../../cup/atspi/states.js';
+import { dropMisplacedExtents, placedExtents, readsVisiblePartOnly, visibleChildren, type Rect } from './visible-children.js';
 
 export interface ReadTreeOptions {
   /** Stop adding nodes at this many (the result is then marked truncated). */
@@ -230,7 +231,7 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
 
   async function readDetails(node: AtspiRawNode, known: ObjectFacts | undefined): Promise<void> {
     const has = (name: string) => node.interfaces.includes(name);
-    const showing = ((node.states[0] ?? 0) & (1 << STATE_SHOWING)) !== 0;
+    const showing = hasState(node.states, STATE_SHOWING) === true;
     const work: Promise<void>[] = [];
     if (has('Component') && !showing && options.trustShowing) node.positionUnknown = true;
     if (has('Component') && (showing || !options.trustShowing)) {

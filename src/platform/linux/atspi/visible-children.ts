@@ -1,4 +1,5 @@
 import { ATSPI_ROLE_NAMES, ATSPI_STATE_NAMES } from '../../../cup/atspi/constants.js';
+import { hasState } from '../../../cup/atspi/states.js';
 import { overlap } from '../../../cup/rect.js';
 import { UNKNOWN_COORDINATE, type AtspiRawNode, type UnreadChildren } from '../../../cup/atspi/raw-node.js';
 import { atspiInterface, NULL_PATH, type ObjectRef } from './object-ref.js';
@@ -58,10 +59,6 @@ export function placedExtents(extents: Rect | undefined): Rect | undefined {
   if (!extents || extents.w <= 0 || extents.h <= 0) return undefined;
   if (extents.x === UNKNOWN_COORDINATE || extents.y === UNKNOWN_COORDINATE) return undefined;
   return extents;
-}
-
-export function hasState(states: readonly number[] | undefined, state: number): boolean | undefined {
-  return states ? ((states[Math.floor(state / 32)] ?? 0) & (1 << state % 32)) !== 0 : undefined;
 }
 
 function noneUnread(): UnreadChildren {

@@ -1,4 +1,5 @@
 import type { ClientWindow } from '../windows.js';
+import { hasState } from '../../../cup/atspi/states.js';
 import type { AccessibleApplication, AccessibleTopLevel, AtspiClient } from './client.js';
 
 export interface WindowMatch {
@@ -17,7 +18,7 @@ const STATE_VISIBLE = 30;
  */
 function hidden(top: AccessibleTopLevel): boolean {
   const [low = 0, high = 0] = top.states;
-  return (low !== 0 || high !== 0) && (low & ((1 << STATE_SHOWING) | (1 << STATE_VISIBLE))) === 0;
+  return (low !== 0 || high !== 0) && !hasState(top.states, STATE_SHOWING) && !hasState(top.states, STATE_VISIBLE);
 }
 
 function sameSize(top: AccessibleTopLevel, window: ClientWindow): boolean {
@@ -30,7 +31,7 @@ function score(top: AccessibleTopLevel, window: ClientWindow): number {
   if (top.name === window.title) points += 100;
   else if (window.title && top.name && window.title.includes(top.name)) points += 30;
   if (windowRoles.has(top.role)) points += 10;
-  if (window.active && ((top.states[0] ?? 0) & (1 << STATE_ACTIVE)) !== 0) points += 5;
+  if (window.active && hasState(top.states, STATE_ACTIVE)) points += 5;
   const extents = top.extents;
   if (extents) {
     // Sizes can differ by a few pixels of decoration; GTK4 reports its position as 0,0, so position only adds.

@@ -93,7 +93,6 @@ export function listDesktops(): DesktopStatus[] {
     .map((state) => ({ ...state, alive: serverAlive(state) }));
 }
 
-/** The environment an app needs to appear on this desktop and on its accessibility bus. */
 /** What an app needs to run on this desktop and be read: its display, its session bus, accessibility on. */
 export function desktopEnvironment(state: DesktopState): Record<string, string> {
   return { DISPLAY: state.display, DBUS_SESSION_BUS_ADDRESS: state.sessionBusAddress, ...accessibleSessionEnvironment(process.env) };
