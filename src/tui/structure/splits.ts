@@ -71,11 +71,14 @@ function gutterCuts(scan: ScreenScan, background: number): Cut[] {
   const { cols, rows } = scan.grid;
   const lit = (x: number, y: number) => open(scan, x, y) && scan.background(x, y) !== background;
   const clear = (x: number, y: number) => open(scan, x, y) && blank(scan, x, y) && !lit(x, y);
+  // Whether a row has ink anywhere: asked again for the same rows by every gutter looked at, so read once.
+  const inkedRows: (boolean | undefined)[] = [];
+  const rowInked = (row: number) => (inkedRows[row] ??= inked(scan, row, 0, cols - 1));
   /** The gutter [from, to] around row y, if it stays clear over two rows or more and a highlight starts after it. */
   const gutterAt = (from: number, to: number, y: number): Cut | undefined => {
     const gutterClear = (row: number) => {
       for (let column = from; column <= to; column++) if (!clear(column, row)) return false;
-      return inked(scan, row, 0, cols - 1);
+      return rowInked(row);
     };
     let top = y;
     let bottom = y;
