@@ -11,14 +11,13 @@ import { packageVersion } from './version.js';
 /** MCP shape: text first (summary line, then the body), images as image content, fields in structuredContent. */
 export function toCallToolResult(result: ToolCallResult): CallToolResult {
   const text = result.body ? `${result.summary}\n\n${result.body}` : result.summary;
-  const content: CallToolResult['content'] = [{ type: 'text', text: result.ok ? text : `error: ${text}` }];
+  const content: CallToolResult['content'] = [{ type: 'text', text: result.ok ? text : `error [${String(result.structured.error)}]: ${text}` }];
   for (const image of result.images) {
     if (image.writtenTo) continue;
     content.push({ type: 'image', data: image.data.toString('base64'), mimeType: image.mimeType });
   }
-  // A client checks structuredContent against the tool's output schema, which describes success only.
-  if (!result.ok) return { content, isError: true };
-  return { content, structuredContent: result.structured };
+  // A failure's fields ({error, message, ...details}) match the error branch of every output schema.
+  return { content, structuredContent: result.structured, ...(result.ok ? {} : { isError: true }) };
 }
 
 export function createMcpServer(callTool: ToolRunner['call']): Server {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ERROR_CODES } from '../errors.js';
 import type { AnyTool } from '../tools/registry.js';
 
 type JsonObject = Record<string, unknown>;
@@ -13,6 +14,21 @@ export function inputJsonSchema(tool: AnyTool): JsonObject {
   return withoutDialect(z.toJSONSchema(tool.input, { io: 'input' }) as JsonObject);
 }
 
+/** What a failed call's structured fields hold, the same for every tool. */
+const failureJsonSchema: JsonObject = {
+  type: 'object',
+  properties: {
+    error: { type: 'string', enum: Object.keys(ERROR_CODES), description: 'Stable error code; the README lists them.' },
+    message: { type: 'string', description: 'What went wrong and what would work.' },
+  },
+  required: ['error', 'message'],
+};
+
+/**
+ * The JSON Schema of a tool's structured result: its success fields, or the failure shape. MCP clients
+ * validate structuredContent against it on errors too, so the failure branch must be part of it.
+ */
 export function outputJsonSchema(tool: AnyTool): JsonObject {
-  return withoutDialect(z.toJSONSchema(tool.output, { io: 'output' }) as JsonObject);
+  const { $defs, ...success } = withoutDialect(z.toJSONSchema(tool.output, { io: 'output' }) as JsonObject);
+  return { type: 'object', ...($defs ? { $defs } : {}), anyOf: [success, failureJsonSchema] };
 }

@@ -1,3 +1,4 @@
+import type { ErrorCode } from '../errors.js';
 import type { ToolImage } from './tool.js';
 
 /** The outcome of one tool call, shared by every adapter (MCP, CLI, daemon). */
@@ -14,9 +15,16 @@ export interface ToolCallResult {
 }
 
 /**
- * A failure in the shape every adapter prints: ok=false with the message as the summary. Kept apart from
- * the registry so the daemon's thin client can build one without loading every tool.
+ * A failure in the shape every adapter sends: ok=false with the message as the summary, and
+ * `{error: <code>, message, ...details}` as the structured fields (MCP structuredContent, CLI --json, the
+ * daemon's reply alike). Kept apart from the registry so the daemon's thin client can build one without
+ * loading every tool.
  */
-export function failureResult(failure: 'usage' | 'tool', message: string, code: string, details: Record<string, unknown> = {}): ToolCallResult {
-  return { ok: false, failure, summary: message, images: [], structured: { error: { code, message, ...details } } };
+export function failureResult(failure: 'usage' | 'tool', message: string, code: ErrorCode, details: Record<string, unknown> = {}): ToolCallResult {
+  return { ok: false, failure, summary: message, images: [], structured: { ...details, error: code, message } };
+}
+
+/** The code of a failed call's result. */
+export function errorCodeOf(result: ToolCallResult): string | undefined {
+  return result.ok ? undefined : (result.structured.error as string | undefined);
 }

@@ -2,7 +2,7 @@ import { failureResult, type ToolCallResult } from './call-result.js';
 import { closestName } from './closest-name.js';
 import type { ToolContext } from './context.js';
 import { findTool, toolNames } from './registry.js';
-import { ToolError } from './tool.js';
+import { ToolError } from '../errors.js';
 import { formatArgumentErrors } from './validation.js';
 
 /** Validates the arguments against the tool's schema and runs its handler. Never throws for expected failures. */

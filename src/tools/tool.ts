@@ -41,15 +41,3 @@ export function defineTool<I extends z.ZodObject, O extends z.ZodObject>(
 ): ToolDefinition<I, O> {
   return definition;
 }
-
-/** An expected failure (bad target, missing window, ...): reported to the caller as a tool error, not a crash. */
-export class ToolError extends Error {
-  constructor(
-    message: string,
-    readonly code: string = 'tool_error',
-    readonly details: Record<string, unknown> = {},
-  ) {
-    super(message);
-    this.name = 'ToolError';
-  }
-}

@@ -2,7 +2,7 @@
 // screen read by heuristics the driver does what a person would: arrow keys to the item of a list,
 // a click when the program takes the mouse, Tab until the button lights up. Every way is checked on
 // the screen afterwards, and a failure says what was tried.
-import { ToolError } from '../tools/tool.js';
+import { ToolError } from '../errors.js';
 import { encodeClick, encodeKey, shortcutKey } from './keys.js';
 import { matchOnScreen } from './node-text.js';
 import type { Selector } from './selector/parse.js';

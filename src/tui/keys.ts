@@ -1,5 +1,5 @@
 // Key names to the bytes an xterm sends for them, following the terminal modes the program set.
-import { ToolError } from '../tools/tool.js';
+import { ToolError } from '../errors.js';
 
 export interface KeyModes {
   /** DECCKM: cursor keys send SS3 sequences (ESC O A) instead of CSI ones (ESC [ A). */

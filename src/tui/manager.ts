@@ -1,6 +1,6 @@
 // The terminal sessions of one caller (an MCP connection, a CLI call): start, look up, stop, stop all.
 import { basename } from 'node:path';
-import { ToolError } from '../tools/tool.js';
+import { ToolError } from '../errors.js';
 import { resolveWorkingDirectory } from './security/cwd.js';
 import { prepareEnvironment } from './security/environment.js';
 import { buildPolicy, loadPolicyFile, type LoadedPolicyFile, type TerminalPolicy } from './security/policy.js';

@@ -1,7 +1,7 @@
 // Predicate objects for tui_expect: a field compared with a right-hand side, a flag, or all/any/not of
 // other predicates, evaluated against one node.
 import { z } from 'zod';
-import { ToolError } from '../tools/tool.js';
+import { ToolError } from '../errors.js';
 import { flagField, SELECTOR_FLAGS } from './selector/parse.js';
 import { compileSafeRegex, RegexSyntaxError } from './selector/safe-regex.js';
 import type { UINode } from './ui-node.js';

@@ -1,6 +1,6 @@
 // One terminal program with everything the tools read from it: the emulator's screen, the structure
 // built from it (or the program's own frames), the event ring and change notifications for waits.
-import { ToolError } from '../tools/tool.js';
+import { ToolError } from '../errors.js';
 import { TerminalEmulator } from './emulator.js';
 import { EventRing } from './events.js';
 import type { CellGrid } from './grid.js';

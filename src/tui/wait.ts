@@ -1,7 +1,7 @@
 // Waiting for a terminal to reach a state. Conditions are checked when the screen changes (not by
 // polling), plus timers for the time-based ones, so a wait ends within milliseconds of the output that
 // satisfies it.
-import { ToolError } from '../tools/tool.js';
+import { type ErrorCode, ToolError } from '../errors.js';
 import { rowText, screenLines } from './grid.js';
 import { matchOnScreen } from './node-text.js';
 import { parseSelectorOrThrow } from './selector/errors.js';
@@ -130,7 +130,7 @@ function checkOnChange(session: TerminalSession, check: () => void): { schedule:
 }
 
 /** Why a wait ended unmet, with the screen it ended on (in the message and as lines in the details). */
-function unmetError(state: ScreenState, why: string, code: string, details: Record<string, unknown> = {}): ToolError {
+function unmetError(state: ScreenState, why: string, code: ErrorCode, details: Record<string, unknown> = {}): ToolError {
   const screen = screenLines(state.grid);
   return new ToolError(`${why}; the screen shows:\n${screen.join('\n').trimEnd()}`, code, { screen, seq: state.seq, ...details });
 }

@@ -164,7 +164,7 @@ describe('action tools on real apps', () => {
     const statusBefore = await oracle.status(gtk3.pid, gtk3.title);
     const stale = await runTool('click', { element_token: `${snapshot}:${row.index}` }, context);
     assert.equal(stale.ok, false);
-    assert.equal((stale.structured.error as { code: string }).code, 'stale_element');
+    assert.equal(stale.structured.error, 'stale_element');
     assert.match(stale.summary, /call get_window_state again.*Nothing was clicked/);
     // The same bare index against the same (old) snapshot: still refused, never redirected to a new row.
     const staleIndex = await runTool('click', { element_token: `${snapshot}:${row.index}`, window_id: gtk3.id }, context);
@@ -181,7 +181,7 @@ describe('action tools on real apps', () => {
     const byToken = await act('click', { element_token: `${snapshot}:${increment.index}` });
     assert.equal(byToken.effect, 'confirmed');
     const unknown = await runTool('click', { element_token: 'szzzz:1' }, context);
-    assert.equal((unknown.structured.error as { code: string }).code, 'unknown_snapshot');
+    assert.equal(unknown.structured.error, 'no_snapshot');
     const noWindow = await runTool('click', { element_index: 3 }, context);
     assert.match(noWindow.summary, /element_index needs window_id/);
     const both = await runTool('click', { window_id: gtk4.id, element_index: 3, x: 1, y: 1 }, context);

@@ -12,7 +12,7 @@ const { context, start } = useTerminals();
 test('tui_start refuses programs off the allowlist, naming the command', async () => {
   const refused = await failsWith(context, 'tui_start', { command: 'curl', args: ['http://example.org'] }, 'command_rejected');
   assert.match(refused.summary, /"curl" is not an allowed program \(allowed: .*bash.*\)/);
-  assert.deepEqual((refused.structured.error as { bad: string }).bad, 'curl');
+  assert.deepEqual(refused.structured.bad, 'curl');
   await failsWith(context, 'tui_start', { command: '../bin/bash' }, 'command_rejected');
   await failsWith(context, 'tui_start', { command: '/usr/bin/env', args: ['bash'] }, 'command_rejected');
   assert.deepEqual(context.terminals.names(), [], 'nothing was started');
@@ -20,7 +20,7 @@ test('tui_start refuses programs off the allowlist, naming the command', async (
 
 test('tui_start refuses an argument that fails the pattern check, naming it and its position', async () => {
   const refused = await failsWith(context, 'tui_start', { command: 'bash', args: ['--norc', 'printf "\u001b]0;x\u0007"'] }, 'argv_rejected');
-  assert.equal((refused.structured.error as { index: number }).index, 1);
+  assert.equal(refused.structured.index, 1);
   assert.match(refused.summary, /argument 1 /);
 });
 
@@ -32,7 +32,7 @@ test('tui_start refuses a cwd outside the allowed roots, including through a sym
   assert.match(outside.summary, /outside the allowed roots/);
   const escape = await failsWith(context, 'tui_start', { command: 'bash', cwd: join(root, 'to-etc') }, 'cwd_rejected');
   assert.match(escape.summary, /resolves to \/etc/);
-  assert.equal((escape.structured.error as { reason: string }).reason, 'outside_roots');
+  assert.equal(escape.structured.reason, 'outside_roots');
   await failsWith(context, 'tui_start', { command: 'bash', cwd: join(root, 'missing') }, 'cwd_rejected');
 
   // A directory inside a root is fine, and the program really runs there.

@@ -34,7 +34,7 @@ export function testContext(): ToolContext {
 export async function failsWith(context: ToolContext, name: string, args: Record<string, unknown>, code: string): Promise<ToolCallResult> {
   const result = await runTool(name, args, context);
   assert.equal(result.ok, false, `${name} should have failed with ${code}, but: ${result.summary}`);
-  assert.equal((result.structured.error as { code: string }).code, code, result.summary);
+  assert.equal(result.structured.error, code, result.summary);
   return result;
 }
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ToolError } from '../../src/tools/tool.js';
+import { ToolError } from '../../src/errors.js';
 import { encodeClick, encodeKey, KEY_NAMES, shortcutKey } from '../../src/tui/keys.js';
 
 const normal = { applicationCursorKeys: false };

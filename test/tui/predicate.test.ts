@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ToolError } from '../../src/tools/tool.js';
+import { ToolError } from '../../src/errors.js';
 import { evaluatePredicate, predicateSchema, type Predicate } from '../../src/tui/predicate.js';
 import type { UINode } from '../../src/tui/ui-node.js';
 

@@ -3,7 +3,7 @@ import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, realpathSync, symlinkS
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { ToolError } from '../../src/tools/tool.js';
+import { ToolError } from '../../src/errors.js';
 import { resolveWorkingDirectory } from '../../src/tui/security/cwd.js';
 import { prepareEnvironment } from '../../src/tui/security/environment.js';
 import { buildPolicy, DEFAULT_PROGRAMS, loadPolicyFile } from '../../src/tui/security/policy.js';

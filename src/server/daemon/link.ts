@@ -1,4 +1,4 @@
-import type { ToolCallResult } from '../../tools/call-result.js';
+import { errorCodeOf, type ToolCallResult } from '../../tools/call-result.js';
 import type { DaemonConnection } from './connection.js';
 import { attachDaemon } from './launcher.js';
 import type { CallRequest } from './protocol.js';
@@ -28,7 +28,7 @@ export class DaemonLink {
       const connection = await this.attached();
       const result = await connection.request({ op: 'call', ...call }, callTimeoutMs, call.tool, hint);
       // A daemon that had just begun to stop refused the call without running it, so running it on a fresh daemon is safe.
-      if (attempt > 1 || (result.structured.error as { code?: string } | undefined)?.code !== 'daemon_stopping') return result;
+      if (attempt > 1 || errorCodeOf(result) !== 'daemon_stopping') return result;
       connection.close();
       this.connection = undefined;
     }

@@ -1,3 +1,4 @@
+import type { ErrorCode } from '../../errors.js';
 import { failureResult, type ToolCallResult } from '../../tools/call-result.js';
 import type { ToolImage } from '../../tools/tool.js';
 
@@ -115,7 +116,7 @@ export function parseRequest(line: string): DaemonRequest {
   return { id, op: 'call', tool: parsed.tool, arguments: args, origin, ...(session !== undefined ? { session } : {}), ...(cwd !== undefined ? { cwd } : {}) };
 }
 
-export function errorResponse(id: RequestId | null, failure: 'usage' | 'tool', message: string, code: string): WireResponse {
+export function errorResponse(id: RequestId | null, failure: 'usage' | 'tool', message: string, code: ErrorCode): WireResponse {
   return { ...failureResult(failure, message, code), id, images: [] };
 }
 

@@ -8,7 +8,8 @@ import type { ClientWindow } from '../../platform/linux/windows.js';
 import type { ToolContext } from '../context.js';
 import { windowRecord, windowsOfProcess } from '../perception/window-records.js';
 import { pidArgument, windowIdArgument, windowResult } from '../schemas.js';
-import { defineTool, ToolError } from '../tool.js';
+import { defineTool } from '../tool.js';
+import { ToolError } from '../../errors.js';
 import { activateWindowForTool } from '../input/real-input.js';
 import { sessionArgument } from '../input/schemas.js';
 

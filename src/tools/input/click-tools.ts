@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { ToolContext } from '../context.js';
 import { pidArgument, windowIdArgument } from '../schemas.js';
-import { defineTool, ToolError } from '../tool.js';
+import { defineTool } from '../tool.js';
+import { ToolError } from '../../errors.js';
 import { findGestureAction, focusElement, performAction, type PointerKind } from './accessible-actions.js';
 import { actionOutcome, actionOutput, notDelivered } from './outcome.js';
 import { click as pointerClick, syntheticClick } from '../../platform/linux/input/index.js';

@@ -3,7 +3,7 @@ import { children, readName, readRole, readText, selectChild, selectedChild } fr
 import type { ObjectRef } from '../../platform/linux/atspi/object-ref.js';
 import { UnansweredActionError } from '../../platform/linux/atspi/unanswered-action.js';
 import type { ToolContext } from '../context.js';
-import { ToolError } from '../tool.js';
+import { ToolError } from '../../errors.js';
 import { findGestureAction, performAction } from './accessible-actions.js';
 import { actionOutcome, notDelivered } from './outcome.js';
 import type { ElementTarget } from './targets.js';

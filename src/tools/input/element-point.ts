@@ -8,7 +8,7 @@ import { caretOffset, parentOf, readRole, scrollIntoView, setCaretOffset } from 
 import { quirksFor } from '../../platform/linux/atspi/toolkit.js';
 import type { ToolContext } from '../context.js';
 import { resolveWindow } from '../perception/window-records.js';
-import { ToolError } from '../tool.js';
+import { ToolError } from '../../errors.js';
 import { focusElement } from './accessible-actions.js';
 import { liveStates } from './live-states.js';
 import { actionable, type ElementTarget, type PointTarget } from './targets.js';

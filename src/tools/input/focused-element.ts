@@ -2,7 +2,7 @@ import { decodeStateSet } from '../../cup/atspi/states.js';
 import type { AtspiRawNode } from '../../cup/atspi/raw-node.js';
 import type { ClientWindow } from '../../platform/linux/windows.js';
 import type { ToolContext } from '../context.js';
-import { ToolError } from '../tool.js';
+import { ToolError } from '../../errors.js';
 import type { Actionable } from './accessible-actions.js';
 
 function findFocused(node: AtspiRawNode): AtspiRawNode | undefined {

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { characterCount, copyText, cutText, doAction, pasteText, caretOffset, selectTextRange, textSelection } from '../../platform/linux/atspi/operations.js';
 import type { ToolContext } from '../context.js';
-import { defineTool, ToolError } from '../tool.js';
+import { defineTool } from '../tool.js';
+import { ToolError } from '../../errors.js';
 import { findNamedAction, findPressAction, type Actionable } from './accessible-actions.js';
 import { focusedElementOf } from './focused-element.js';
 import { actionOutcome, actionOutput, notDelivered } from './outcome.js';
@@ -103,7 +104,7 @@ async function sendKeys(context: ToolContext, tool: string, args: KeyArgs, rawKe
           try {
             await syntheticCombination(x, window.id, rawKeys, repeat);
           } catch (error) {
-            throw new ToolError((error as Error).message, 'unsupported_key');
+            throw new ToolError((error as Error).message, 'invalid_key');
           }
         });
         return actionOutcome({ path: 'key_events', mode, target: element, observation });

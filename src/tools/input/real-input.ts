@@ -2,7 +2,7 @@ import { ActivationError, activateWindow, inForeground, parseCombination, type P
 import type { ClientWindow } from '../../platform/linux/windows.js';
 import type { X11Connection } from '../../platform/linux/x11/index.js';
 import type { ToolContext } from '../context.js';
-import { ToolError } from '../tool.js';
+import { ToolError } from '../../errors.js';
 
 /**
  * Runs real input (XTEST) with the window active and focused, then gives the previously active window
@@ -38,7 +38,7 @@ export function parseKeys(keys: readonly string[]): KeyCombination {
   try {
     parsed = parseCombination(keys);
   } catch (error) {
-    throw new ToolError((error as Error).message, 'unknown_key');
+    throw new ToolError((error as Error).message, 'invalid_key');
   }
   const names = parsed.map((key) => {
     if (key.kind === 'modifier') return key.modifier;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { readValue, setTextContents, setValue } from '../../platform/linux/atspi/operations.js';
-import { defineTool, ToolError } from '../tool.js';
+import { defineTool } from '../tool.js';
+import { ToolError } from '../../errors.js';
 import { findGestureAction, performAction } from './accessible-actions.js';
 import { actionOutcome, actionOutput, describeTarget, notDelivered } from './outcome.js';
 import { requireEditable } from './type-text.js';

@@ -6,7 +6,7 @@ import type { ClientWindow } from '../../platform/linux/windows.js';
 import type { ToolContext } from '../context.js';
 import { resolveWindow, windowsOfProcess } from '../perception/window-records.js';
 import type { ElementRecord, WindowSnapshot } from '../state/snapshot-store.js';
-import { ToolError } from '../tool.js';
+import { ToolError } from '../../errors.js';
 
 const STATE_DEFUNCT = 6;
 
@@ -55,7 +55,7 @@ function findSnapshot(context: ToolContext, args: AddressingArgs): { snapshot: W
     if (!snapshot) {
       throw new ToolError(
         `snapshot ${snapshotId} is unknown in this session (expired, or taken in another session); call get_window_state again`,
-        'unknown_snapshot',
+        'no_snapshot',
       );
     }
     if (args.window_id !== undefined && args.window_id !== snapshot.windowId) {
@@ -142,7 +142,7 @@ export async function resolvePoint(context: ToolContext, args: AddressingArgs): 
   if (windowX < 0 || windowY < 0 || windowX >= window.bounds.width || windowY >= window.bounds.height) {
     throw new ToolError(
       `point (${args.x}, ${args.y}) lies outside window ${window.id} (${window.bounds.width}x${window.bounds.height} pixels); coordinates are window-local screenshot pixels`,
-      'point_outside_window',
+      'outside_window',
     );
   }
   return {

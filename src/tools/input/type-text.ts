@@ -5,7 +5,8 @@ import { caretOffset, characterCount, insertText } from '../../platform/linux/at
 import type { ClientWindow } from '../../platform/linux/windows.js';
 import type { ToolContext } from '../context.js';
 import { pidArgument, windowIdArgument } from '../schemas.js';
-import { defineTool, ToolError } from '../tool.js';
+import { defineTool } from '../tool.js';
+import { ToolError } from '../../errors.js';
 import { focusElement, type Actionable } from './accessible-actions.js';
 import { focusedElementOf } from './focused-element.js';
 import { actionOutcome, actionOutput, notDelivered } from './outcome.js';

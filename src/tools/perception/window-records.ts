@@ -1,7 +1,7 @@
 import type { ClientWindow } from '../../platform/linux/windows.js';
 import type { ToolContext } from '../context.js';
 import type { WindowResult } from '../schemas.js';
-import { ToolError } from '../tool.js';
+import { ToolError } from '../../errors.js';
 
 export function windowRecord(window: ClientWindow): WindowResult {
   return {

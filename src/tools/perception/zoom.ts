@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { encodeJpegCrop } from '../../image/encode.js';
 import { pidArgument, windowIdArgument } from '../schemas.js';
-import { defineTool, ToolError } from '../tool.js';
+import { defineTool } from '../tool.js';
+import { ToolError } from '../../errors.js';
 import { resolveWindow } from './window-records.js';
 
 const maxZoomWidth = 500;
@@ -47,7 +48,7 @@ export const zoom = defineTool({
     if (right <= left || bottom <= top) {
       throw new ToolError(
         `the zoom region lies outside the window (${pixels.width}x${pixels.height} pixels); take coordinates from the latest get_window_state screenshot`,
-        'region_outside_window',
+        'outside_window',
       );
     }
     const region = { x: left, y: top, w: right - left, h: bottom - top };

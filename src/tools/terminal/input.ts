@@ -4,7 +4,8 @@ import { encodeClick, encodeKey, shortcutKey } from '../../tui/keys.js';
 import { matchOnScreen } from '../../tui/node-text.js';
 import { parseSelectorOrThrow } from '../../tui/selector/errors.js';
 import { centre } from '../../tui/ui-node.js';
-import { defineTool, ToolError } from '../tool.js';
+import { defineTool } from '../tool.js';
+import { ToolError } from '../../errors.js';
 import { selectorArgument, sessionArgument } from './schemas.js';
 
 const sentResult = z.object({ ok: z.literal(true), bytes: z.number() });

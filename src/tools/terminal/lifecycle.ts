@@ -6,7 +6,8 @@ import {
   BOX_HEURISTIC, BUTTON_HEURISTIC, CHECKBOX_HEURISTIC, INPUT_HEURISTIC, KEY_HINT_HEURISTIC, LIST_HEURISTIC,
   MENU_HEURISTIC, PROGRESS_HEURISTIC, STATUS_HEURISTIC, TABLE_HEURISTIC, TEXT_HEURISTIC,
 } from '../../tui/structure/index.js';
-import { defineTool, ToolError } from '../tool.js';
+import { defineTool } from '../tool.js';
+import { ToolError } from '../../errors.js';
 import { exitResult, sessionArgument } from './schemas.js';
 
 export const tuiStart = defineTool({

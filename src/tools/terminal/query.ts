@@ -5,7 +5,8 @@ import { parseSelectorOrThrow } from '../../tui/selector/errors.js';
 import type { TerminalSession } from '../../tui/session.js';
 import { withoutChildren, type UINode } from '../../tui/ui-node.js';
 import type { ToolContext } from '../context.js';
-import { defineTool, ToolError } from '../tool.js';
+import { defineTool } from '../tool.js';
+import { ToolError } from '../../errors.js';
 import { selectorArgument, sessionArgument, uiNodeResult } from './schemas.js';
 
 const QUERY_ALL_LIMIT = 500;

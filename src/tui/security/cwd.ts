@@ -2,7 +2,7 @@
 // a link inside an allowed root that points elsewhere cannot smuggle the program out.
 import { realpathSync, statSync } from 'node:fs';
 import { isAbsolute, relative, resolve } from 'node:path';
-import { ToolError } from '../../tools/tool.js';
+import { ToolError } from '../../errors.js';
 import type { TerminalPolicy } from './policy.js';
 
 function isWithin(path: string, root: string): boolean {

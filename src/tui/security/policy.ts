@@ -2,7 +2,7 @@
 import { readFileSync, realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { z } from 'zod';
-import { ToolError } from '../../tools/tool.js';
+import { ToolError } from '../../errors.js';
 
 // A program is in when everything it can start stays in the terminal's session (so tui_stop ends it) and it
 // acts with the caller's own rights on the caller's files. Shell escapes (`!` in less, vim, mc, ranger,

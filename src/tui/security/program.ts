@@ -1,7 +1,7 @@
 // Which executable a tui_start command names, and whether the policy allows it and its arguments.
 import { accessSync, constants, realpathSync, statSync } from 'node:fs';
 import { basename, delimiter, dirname, isAbsolute, join } from 'node:path';
-import { ToolError } from '../../tools/tool.js';
+import { ToolError } from '../../errors.js';
 import type { TerminalPolicy } from './policy.js';
 
 function isExecutableFile(path: string): boolean {

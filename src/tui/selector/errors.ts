@@ -1,5 +1,5 @@
 // Selector problems as tool errors: the message points at the offending position with a caret.
-import { ToolError } from '../../tools/tool.js';
+import { ToolError } from '../../errors.js';
 import { parseSelector, SelectorSyntaxError, type Selector } from './parse.js';
 
 export function parseSelectorOrThrow(source: string): Selector {

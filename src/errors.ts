@@ -1,0 +1,97 @@
+/**
+ * The failures every layer may report to a caller, kept apart from the tool layer so the terminal driver,
+ * the platform code and the tools share one list. A code is a stable, machine-readable promise: clients
+ * branch on it, so a code once listed keeps its meaning. The README's code table is checked against this
+ * list by a test.
+ */
+export const ERROR_CODES = {
+  // Calling the tool at all
+  unknown_tool: 'no tool has that name',
+  invalid_arguments: 'an argument is missing, of the wrong type or out of range; the message names the field',
+  internal_error: 'a bug in the driver; the message says where',
+  daemon_unavailable: 'the background daemon could not be reached or started',
+  daemon_stopping: 'the daemon was stopping when the call arrived; the CLI retries it once',
+  daemon_stopped: 'the daemon stopped before the call finished; the call was cancelled',
+  bad_request: 'a daemon request line is not a valid call',
+  request_too_large: 'a daemon request line is over the size limit',
+  session_unavailable: 'the session is busy or could not be created',
+  // Choosing what to act on
+  missing_target: 'neither pid nor window_id was given where one is needed',
+  missing_pid: 'the tool needs a pid',
+  missing_window_id: 'the tool needs a window_id',
+  missing_coordinate: 'x and y must be given together',
+  conflicting_target: 'arguments name two different targets',
+  pid_mismatch: 'the window does not belong to the given pid',
+  window_mismatch: 'the element belongs to another window',
+  window_not_found: 'no window has that id (or the pid has no window)',
+  no_window: 'the app started but showed no window in time, or exited',
+  window_gone: 'the window closed while the call ran',
+  app_not_found: 'no installed app or running process matches',
+  no_such_process: 'no process has that pid',
+  protected_process: 'the process may not be killed by the driver',
+  kill_failed: 'the process survived the signals sent to it',
+  no_snapshot: 'no get_window_state of that window (or with that snapshot id) in this session',
+  unknown_element: 'the element index is not in the latest snapshot',
+  stale_element: 'the element is gone from the app since the snapshot',
+  outside_window: 'the point or region lies outside the window',
+  element_not_visible: 'the element has no on-screen point to act at',
+  no_accessibility: 'the app exposes no accessibility tree',
+  app_not_responding: 'the app did not answer in time',
+  // Acting
+  invalid_key: 'a key name or combination is not known',
+  unsupported_character: 'the character cannot be typed on this keyboard map',
+  activation_failed: 'the window could not be brought to the front',
+  focus_refused: 'the element would not take keyboard focus',
+  insert_refused: 'the app refused text inserted through accessibility',
+  set_text_refused: 'the app refused the new text',
+  read_only: 'the element is read-only or disabled',
+  not_settable: 'the element has no settable value',
+  not_a_number: 'the element takes a number and the value is not one',
+  not_a_boolean: 'the element takes on/off and the value is neither',
+  out_of_range: 'the number is outside the element\'s range',
+  no_such_option: 'the list has no option with that text',
+  option_not_selectable: 'the option exists but cannot be chosen',
+  choice_not_taken: 'the choice was sent but the app did not take it',
+  nothing_to_scroll: 'nothing under the point scrolls',
+  ambiguous_scroll_target: 'more than one scrollable area could be meant',
+  no_zoom: 'zoom needs a screenshot of the window in this session first',
+  empty_region: 'the region has no pixels inside the window',
+  // Terminal programs
+  no_driver: 'no terminal program runs under that session name; start one with tui_start',
+  too_many_sessions: 'the limit of terminal programs is reached',
+  exited: 'the terminal program has exited',
+  not_found: 'no element on the terminal screen matches the selector',
+  invalid_selector: 'the selector does not parse',
+  invalid_predicate: 'the predicate does not parse',
+  mouse_unavailable: 'the terminal program has not enabled mouse reporting',
+  timeout: 'a wait ran out of time before its condition held',
+  policy_invalid: 'the terminal policy file is malformed',
+  command_rejected: 'the program is not on the terminal allowlist, or not found where allowed',
+  cwd_rejected: 'the working directory is outside the allowed roots',
+  argv_rejected: 'a program argument is refused by the terminal policy',
+  spawn_failed: 'the terminal program could not be started',
+  already_started: 'a terminal program already runs under that session name',
+  ambiguous: 'the selector matches more than one element where one is needed',
+  focus_failed: 'the terminal element could not be focused',
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export function isErrorCode(code: string): code is ErrorCode {
+  return Object.hasOwn(ERROR_CODES, code);
+}
+
+/**
+ * An expected failure (bad target, missing window, a wait that ran out, ...): reported to the caller as a
+ * tool error with its code and details, never as a crash.
+ */
+export class ToolError extends Error {
+  constructor(
+    message: string,
+    readonly code: ErrorCode = 'internal_error',
+    readonly details: Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.name = 'ToolError';
+  }
+}
