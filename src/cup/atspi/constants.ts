@@ -1,8 +1,8 @@
 // AT-SPI2 enumerations by their wire numbers, as at-spi2-core's atspi-constants.h defines them.
 // A test checks both tables against the installed libatspi (via python3-gi) so an off-by-one cannot slip in.
 
-/** AtspiRole names indexed by role number (Accessible.GetRole). */
-export const ATSPI_ROLE_NAMES: readonly string[] = [
+/** AtspiRole names in role-number order (Accessible.GetRole). */
+const roleNames = [
   'ROLE_INVALID', // 0
   'ROLE_ACCELERATOR_LABEL', // 1
   'ROLE_ALERT', // 2
@@ -133,10 +133,10 @@ export const ATSPI_ROLE_NAMES: readonly string[] = [
   'ROLE_MARK', // 127
   'ROLE_SUGGESTION', // 128
   'ROLE_PUSH_BUTTON_MENU', // 129
-];
+] as const;
 
-/** AtspiStateType names indexed by bit number in the two-word state set (Accessible.GetState). */
-export const ATSPI_STATE_NAMES: readonly string[] = [
+/** AtspiStateType names in bit-number order of the two-word state set (Accessible.GetState). */
+const stateNames = [
   'STATE_INVALID', // 0
   'STATE_ACTIVE', // 1
   'STATE_ARMED', // 2
@@ -181,4 +181,21 @@ export const ATSPI_STATE_NAMES: readonly string[] = [
   'STATE_CHECKABLE', // 41
   'STATE_HAS_POPUP', // 42
   'STATE_READ_ONLY', // 43
-];
+] as const;
+
+/** AtspiRole names indexed by role number (Accessible.GetRole). */
+export const ATSPI_ROLE_NAMES: readonly string[] = roleNames;
+/** AtspiStateType names indexed by bit number in the two-word state set (Accessible.GetState). */
+export const ATSPI_STATE_NAMES: readonly string[] = stateNames;
+
+type Unprefixed<Name, Prefix extends string> = Name extends `${Prefix}${infer Rest}` ? Rest : never;
+
+/** name → number, the prefix dropped: code names roles and states (ATSPI_ROLE.SCROLL_PANE) instead of spelling their numbers. */
+function numbered<const Names extends readonly string[], Prefix extends string>(names: Names, prefix: Prefix): Record<Unprefixed<Names[number], Prefix>, number> {
+  return Object.fromEntries(names.map((name, number) => [name.slice(prefix.length), number])) as Record<Unprefixed<Names[number], Prefix>, number>;
+}
+
+/** AtspiRole numbers by name, e.g. ATSPI_ROLE.PUSH_BUTTON (43). */
+export const ATSPI_ROLE = numbered(roleNames, 'ROLE_');
+/** AtspiStateType numbers (bit positions in the state set) by name, e.g. ATSPI_STATE.SHOWING (25). */
+export const ATSPI_STATE = numbered(stateNames, 'STATE_');
