@@ -69,7 +69,11 @@ export function callerSession(shared: SharedResources, name: string | undefined)
   return name === undefined ? sessionContext(shared, 'cli', { persistConfig: true }) : sessionContext(shared, name, { persistConfig: false });
 }
 
+/** A context whose desktop is the Linux backend itself: tests and scripts also reach below the tools. */
+export type LinuxToolContext = ToolContext & { desktop: LinuxDesktop };
+
 /** A one-off context with resources of its own (tests, scripts); close it with `context.desktop.close()`. */
-export function createContext(options: { session: string } & SessionOptions): ToolContext {
-  return sessionContext(createSharedResources(), options.session, options);
+export function createContext(options: { session: string } & SessionOptions): LinuxToolContext {
+  const shared = createSharedResources();
+  return { ...sessionContext(shared, options.session, options), desktop: shared.desktop };
 }

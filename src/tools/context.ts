@@ -1,4 +1,4 @@
-import type { LinuxDesktop } from '../platform/linux/linux-desktop.js';
+import type { Desktop } from '../platform/desktop.js';
 import type { TerminalManager } from '../tui/manager.js';
 import type { SessionState } from './state/session-state.js';
 
@@ -7,7 +7,7 @@ export interface ToolContext {
   session: string;
   /** The caller's working directory: relative paths in arguments are taken from it (the daemon serves callers in many). */
   cwd: string;
-  desktop: LinuxDesktop;
+  desktop: Desktop;
   state: SessionState;
   /** Terminal programs started with tui_start; the adapters stop them all when the caller goes away. */
   terminals: TerminalManager;

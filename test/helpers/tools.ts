@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import type { ClientWindow } from '../../src/platform/linux/windows.js';
-import { createContext } from '../../src/server/session.js';
+import { createContext, type LinuxToolContext } from '../../src/server/session.js';
 import type { ToolContext } from '../../src/tools/context.js';
 import type { ToolCallResult } from '../../src/tools/call-result.js';
 import { runTool } from '../../src/tools/run.js';
@@ -20,7 +20,7 @@ let configHome: string | undefined;
  * An in-process session like the MCP server's, for calling tools straight through the registry. Its config
  * directory is a private one, so a policy or default in the user's own config cannot change what it sees.
  */
-export function testContext(): ToolContext {
+export function testContext(): LinuxToolContext {
   if (configHome === undefined) {
     const created = mkdtempSync(join(tmpdir(), 'cup-config-'));
     configHome = created;

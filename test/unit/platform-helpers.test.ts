@@ -8,6 +8,7 @@ import { fitWithin } from '../../src/image/encode.js';
 import { entryForProcess } from '../../src/platform/linux/applications.js';
 import { installedApplications, programOf } from '../../src/platform/linux/desktop-entries.js';
 import { MissingPackageError, requireProgram } from '../../src/platform/linux/desktop/requirements.js';
+import { elementHandle } from '../../src/platform/linux/element-handle.js';
 import { logDirectory } from '../../src/platform/linux/desktop/state-dir.js';
 import { parseSize } from '../../src/platform/linux/desktop/virtual-desktop.js';
 import { ConfigStore } from '../../src/tools/state/config-store.js';
@@ -110,12 +111,12 @@ describe('session state', () => {
 
   test('snapshots: ids are unique, the latest per window is found, old ones are dropped at capacity', () => {
     const store = new SnapshotStore(2);
-    const element = { index: 3, bus: ':1.2', path: '/a/3', atspiRole: 43, role: 'button', name: 'OK' };
+    const element = { index: 3, handle: elementHandle({ bus: ':1.2', path: '/a/3', atspiRole: 43 }), role: 'button', name: 'OK' };
     const first = store.add(100, 1, [element]);
     const second = store.add(100, 1, []);
     assert.notEqual(first.id, second.id);
     assert.equal(store.latest(100, 1)?.id, second.id);
-    assert.equal(store.get(first.id)?.elements.get(3)?.path, '/a/3');
+    assert.equal(store.get(first.id)?.elements.get(3)?.handle, element.handle);
     store.add(100, 2, []);
     assert.equal(store.get(first.id), undefined);
     assert.equal(store.latest(999, 1), undefined);

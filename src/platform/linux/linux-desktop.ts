@@ -1,4 +1,22 @@
+import { atspiToCup } from '../../cup/atspi/convert.js';
 import { UNKNOWN_COORDINATE, type AtspiRawNode, type RawTreeContext } from '../../cup/atspi/raw-node.js';
+import type { ActionOutcome } from '../action-outcome.js';
+import type { InstalledApp, LaunchPlan, RunningApp } from '../apps.js';
+import type { Desktop, DragOptions, KeyRequest, ScrollRequest, TreeLimits, TypeRequest, WindowReading } from '../desktop.js';
+import type { DeliveryMode, ElementTarget, PointerKind, PointTarget } from '../targets.js';
+import type { DesktopWindow } from '../windows.js';
+import { dragAction } from './actions/drag.js';
+import { pressKeysAction } from './actions/keys.js';
+import { pointerAction } from './actions/pointer.js';
+import { parseKeys, activateWindowForTool } from './actions/real-input.js';
+import { scrollAction } from './actions/scroll.js';
+import { setValueAction } from './actions/set-value.js';
+import { typeTextAction } from './actions/typing.js';
+import { runningApplications } from './applications.js';
+import { installedApplications } from './desktop-entries.js';
+import { isAlive } from './desktop/processes.js';
+import { elementHandle } from './element-handle.js';
+import { descendsFrom, planLaunch, startDetached } from './launcher.js';
 import { accessibilityBusAddress } from './atspi/bus-address.js';
 import { AtspiClient } from './atspi/client.js';
 import { quirksFor, type ToolkitInfo, type ToolkitQuirks } from './atspi/toolkit.js';
@@ -9,7 +27,7 @@ import { matchWindow, type WindowMatch } from './atspi/window-matcher.js';
 import type { RawImage } from '../../image/raw-image.js';
 import { captureWindowPixels } from './capture.js';
 import { ensureDisplay } from './desktop/virtual-desktop.js';
-import { pointerPosition } from './input/index.js';
+import { agentCursorState, hideAgentCursor, moveAgentCursor, pointerPosition } from './input/index.js';
 import { screenScale } from './screen.js';
 import { LazyConnection } from './lazy-connection.js';
 import { listClientWindows, type ClientWindow } from './windows.js';
@@ -22,12 +40,6 @@ export interface LinuxDesktopOptions {
   log(message: string): void;
   /** Per-call timeout for accessibility calls into applications. */
   callTimeoutMs?: number;
-}
-
-export interface TreeLimits {
-  maxNodes: number;
-  maxDepth: number;
-  budgetMs: number;
 }
 
 /** The accessibility tree of one window, raw, with what is needed to place it on the screen. */
@@ -48,7 +60,8 @@ const MAX_KEPT_NOTICES = 32;
  * The Linux desktop as the tools see it: one X11 connection and one accessibility-bus connection,
  * opened on first use and reopened if they drop.
  */
-export class LinuxDesktop {
+export class LinuxDesktop implements Desktop {
+  readonly platform = 'linux';
   private readonly xConnection: LazyConnection<X11Connection>;
   private readonly atspiConnection: LazyConnection<AtspiClient>;
   /** Per window: how far its content starts inside the X window (GTK4's client-side-decoration margin). */
@@ -118,6 +131,80 @@ export class LinuxDesktop {
 
   async captureWindow(window: ClientWindow): Promise<RawImage> {
     return captureWindowPixels(await this.x11(), window);
+  }
+
+  /** The window's tree as CUP, each node's AT-SPI object kept behind an element handle. */
+  async readWindow(window: ClientWindow, limits: TreeLimits): Promise<WindowReading> {
+    const tree = await this.readWindowTree(window, limits);
+    const converted = tree.read?.root ? atspiToCup(tree.read.root, tree.context) : undefined;
+    return {
+      root: converted?.root,
+      handles: new Map(converted?.sources.map((source) => [source.index, elementHandle(source)]) ?? []),
+      ...(tree.toolkit ? { toolkit: `${tree.toolkit.name} ${tree.toolkit.version}`.trim() } : {}),
+      truncated: tree.read?.truncated ?? false,
+      ...(tree.missingReason ? { missingReason: tree.missingReason } : {}),
+    };
+  }
+
+  pointer(target: ElementTarget | PointTarget, kind: PointerKind, options: { mode: DeliveryMode; modifiers: readonly string[] }): Promise<ActionOutcome> {
+    return pointerAction(this, target, kind, options);
+  }
+
+  typeText(request: TypeRequest): Promise<ActionOutcome> {
+    return typeTextAction(this, request);
+  }
+
+  validateKeys(keys: readonly string[]): void {
+    parseKeys(keys);
+  }
+
+  pressKeys(request: KeyRequest): Promise<ActionOutcome> {
+    return pressKeysAction(this, request);
+  }
+
+  setValue(target: ElementTarget, value: string): Promise<ActionOutcome> {
+    return setValueAction(this, target, value);
+  }
+
+  scroll(request: ScrollRequest): Promise<ActionOutcome> {
+    return scrollAction(this, request);
+  }
+
+  drag(from: PointTarget, to: PointTarget, options: DragOptions): Promise<ActionOutcome> {
+    return dragAction(this, from, to, options);
+  }
+
+  activateWindow(window: DesktopWindow): Promise<boolean> {
+    return activateWindowForTool(this, window);
+  }
+
+  async moveAgentCursor(to: { x: number; y: number }): Promise<{ visible: boolean }> {
+    return moveAgentCursor(await this.x11(), to);
+  }
+
+  async hideAgentCursor(): Promise<{ x?: number; y?: number }> {
+    const x = await this.x11();
+    await hideAgentCursor(x);
+    const state = await agentCursorState(x);
+    return { x: state.x, y: state.y };
+  }
+
+  applications(windows: readonly DesktopWindow[]): { installed: InstalledApp[]; running: RunningApp[] } {
+    const installed = installedApplications();
+    return { installed, running: runningApplications(windows, installed) };
+  }
+
+  planLaunch(name: string, urls: readonly string[], extraArgs: readonly string[]): LaunchPlan {
+    const plan = planLaunch(name, urls, extraArgs);
+    return { name: plan.name, ...(plan.entry ? { entry: plan.entry } : {}), start: () => startDetached(plan) };
+  }
+
+  processAlive(pid: number): boolean {
+    return isAlive(pid);
+  }
+
+  processDescendsFrom(pid: number, ancestor: number): boolean {
+    return descendsFrom(pid, ancestor);
   }
 
   /**

@@ -1,28 +1,9 @@
 import { readFileSync } from 'node:fs';
+import type { DesktopWindow, WindowRect } from '../windows.js';
 import type { X11Connection } from './x11/index.js';
 
-export interface Rect {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
-
 /** A top-level client window as the window manager and the X server describe it. */
-export interface ClientWindow {
-  id: number;
-  pid: number;
-  title: string;
-  /** WM_CLASS class (e.g. "gnome-calculator"), else the process name. */
-  appName: string;
-  /** The client area in root coordinates, without the window manager's frame. */
-  bounds: Rect;
-  /** Position in the stacking order, bottom = 0; higher is in front. */
-  zIndex: number;
-  isOnScreen: boolean;
-  onCurrentSpace: boolean;
-  minimized: boolean;
-  active: boolean;
+export interface ClientWindow extends DesktopWindow {
   /** GTK's client-side-decoration margins (_GTK_FRAME_EXTENTS: left, right, top, bottom) when declared. */
   csdMargins?: { left: number; right: number; top: number; bottom: number };
 }
@@ -35,7 +16,7 @@ export function processName(pid: number): string {
   }
 }
 
-function intersectsScreen(bounds: Rect, width: number, height: number): boolean {
+function intersectsScreen(bounds: WindowRect, width: number, height: number): boolean {
   return bounds.x < width && bounds.y < height && bounds.x + bounds.width > 0 && bounds.y + bounds.height > 0;
 }
 

@@ -1,29 +1,24 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
-import { runningApplications } from '../../platform/linux/applications.js';
-import { installedApplications } from '../../platform/linux/desktop-entries.js';
-import { isAlive } from '../../platform/linux/desktop/processes.js';
-import { descendsFrom, planLaunch, startDetached } from '../../platform/linux/launcher.js';
-import type { ClientWindow } from '../../platform/linux/windows.js';
+import type { DesktopWindow } from '../../platform/windows.js';
 import type { ToolContext } from '../context.js';
 import { windowRecord, windowsOfProcess } from '../perception/window-records.js';
 import { pidArgument, windowIdArgument, windowResult } from '../schemas.js';
 import { defineTool } from '../tool.js';
 import { ToolError } from '../../errors.js';
-import { activateWindowForTool } from '../input/real-input.js';
 import { sessionArgument } from '../input/schemas.js';
 
 const launchTimeoutMs = 20_000;
 
 /** Waits for the launched app's first window, then (within the same budget) for its accessibility tree. */
 async function waitForApp(context: ToolContext, pid: number, before: Set<number>, deadline: number) {
-  let windows: ClientWindow[] = [];
+  let windows: DesktopWindow[] = [];
   let owner = pid;
   while (Date.now() < deadline) {
     const fresh = (await context.desktop.windows()).filter((window) => !before.has(window.id));
-    const own = fresh.filter((window) => window.pid === pid || descendsFrom(window.pid, pid));
+    const own = fresh.filter((window) => window.pid === pid || context.desktop.processDescendsFrom(window.pid, pid));
     // Single-instance apps hand the request to a process already running, and the new window is its.
-    const candidates = own.length > 0 ? own : isAlive(pid) ? [] : fresh;
+    const candidates = own.length > 0 ? own : context.desktop.processAlive(pid) ? [] : fresh;
     if (candidates.length > 0) {
       windows = candidates;
       owner = candidates[0]!.pid;
@@ -33,8 +28,8 @@ async function waitForApp(context: ToolContext, pid: number, before: Set<number>
   }
   let accessible = false;
   while (windows.length > 0 && Date.now() < deadline) {
-    const tree = await context.desktop.readWindowTree(windows[0]!, { maxNodes: 20, maxDepth: 2, budgetMs: Math.max(100, deadline - Date.now()) });
-    if (tree.read?.root && !tree.missingReason) {
+    const reading = await context.desktop.readWindow(windows[0]!, { maxNodes: 20, maxDepth: 2, budgetMs: Math.max(100, deadline - Date.now()) });
+    if (reading.root && !reading.missingReason) {
       accessible = true;
       break;
     }
@@ -72,13 +67,13 @@ export const launchApp = defineTool({
     const extra = [...(args.additional_arguments ?? []), ...(args.electron_debugging_port ? [`--remote-debugging-port=${args.electron_debugging_port}`] : [])];
     let plan;
     try {
-      plan = planLaunch(args.name, args.urls ?? [], extra);
+      plan = context.desktop.planLaunch(args.name, args.urls ?? [], extra);
     } catch (error) {
       throw new ToolError((error as Error).message, 'app_not_found');
     }
     const windowsBefore = await context.desktop.windows();
     if (!args.creates_new_application_instance && plan.entry) {
-      const running = runningApplications(windowsBefore, installedApplications()).find((app) => app.entry?.id === plan.entry!.id);
+      const running = context.desktop.applications(windowsBefore).running.find((app) => app.entry?.id === plan.entry!.id);
       if (running) {
         const windows = windowsBefore.filter((window) => window.pid === running.pid);
         return {
@@ -89,10 +84,10 @@ export const launchApp = defineTool({
       }
     }
     const activeBefore = windowsBefore.find((window) => window.active)?.id;
-    const started = startDetached(plan);
+    const started = plan.start();
     const waited = await waitForApp(context, started.pid, new Set(windowsBefore.map((window) => window.id)), Date.now() + launchTimeoutMs);
     if (waited.windows.length === 0) {
-      const alive = isAlive(started.pid);
+      const alive = context.desktop.processAlive(started.pid);
       throw new ToolError(
         alive
           ? `${plan.name} (pid ${started.pid}) started but showed no window within ${launchTimeoutMs / 1000} s; it keeps running (stop it with kill_app); its output is in ${started.log}`
@@ -108,7 +103,7 @@ export const launchApp = defineTool({
     const stole = activeBefore !== undefined && mine.some((window) => window.active);
     if (stole) {
       const previous = windowsNow.find((window) => window.id === activeBefore);
-      if (previous) await activateWindowForTool(context, previous);
+      if (previous) await context.desktop.activateWindow(previous);
       windowsNow = await context.desktop.windows();
       mine = windowsNow.filter((window) => waited.windows.some((candidate) => candidate.id === window.id));
     }
@@ -139,10 +134,10 @@ export const killApp = defineTool({
   description: 'Force-terminate one process by pid (SIGKILL; unsaved work is lost). Only that process is signalled, and never the driver or its desktop.',
   input: z.strictObject({ pid: pidArgument, session: sessionArgument }),
   output: z.object({ pid: z.number(), killed: z.boolean() }),
-  async handle(args) {
+  async handle(args, context) {
     const protectedPids = new Set([0, 1, process.pid, process.ppid]);
     if (protectedPids.has(args.pid)) throw new ToolError(`refusing to kill pid ${args.pid}: it is the driver itself or a system process`, 'protected_process');
-    if (!isAlive(args.pid)) throw new ToolError(`no process with pid ${args.pid}`, 'no_such_process');
+    if (!context.desktop.processAlive(args.pid)) throw new ToolError(`no process with pid ${args.pid}`, 'no_such_process');
     try {
       process.kill(args.pid, 'SIGKILL');
     } catch (error) {
@@ -150,7 +145,7 @@ export const killApp = defineTool({
       throw new ToolError(code === 'EPERM' ? `not allowed to kill pid ${args.pid} (another user's process)` : `could not kill pid ${args.pid}: ${code}`, 'kill_failed');
     }
     const deadline = Date.now() + 3000;
-    const gone = () => !isAlive(args.pid);
+    const gone = () => !context.desktop.processAlive(args.pid);
     while (!gone() && Date.now() < deadline) await sleep(20);
     return { summary: gone() ? `✅ killed pid ${args.pid}` : `⚠️ sent SIGKILL to pid ${args.pid}, it has not exited yet`, structured: { pid: args.pid, killed: gone() } };
   },
@@ -169,7 +164,7 @@ export const bringToFront = defineTool({
     const windows = await windowsOfProcess(context, args.pid);
     const window = args.window_id !== undefined ? windows.find((candidate) => candidate.id === args.window_id) : windows[0];
     if (!window) throw new ToolError(`pid ${args.pid} has no window ${args.window_id}; call list_windows`, 'window_not_found');
-    const active = await activateWindowForTool(context, window);
+    const active = await context.desktop.activateWindow(window);
     return {
       summary: active ? `✅ window ${window.id} "${window.title}" is active` : `⚠️ the window manager did not activate window ${window.id}`,
       structured: { window_id: window.id, active },

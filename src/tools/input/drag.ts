@@ -1,13 +1,9 @@
 import { z } from 'zod';
 import { pidArgument, windowIdArgument } from '../schemas.js';
 import { defineTool } from '../tool.js';
-import { actionOutcome, actionOutput, notDelivered } from './outcome.js';
-import { drag as pointerDrag } from '../../platform/linux/input/index.js';
-import { toolkitName, withForeground } from './real-input.js';
+import { actionOutput, targetResult } from './outcome.js';
 import { actionResult, deliveryMode, deliveryModeArgument, modifierArgument, sessionArgument } from './schemas.js';
 import { resolvePoint } from './targets.js';
-import { observe, valueProbe } from './verification.js';
-import { readObject } from '../../platform/linux/atspi/operations.js';
 
 export const drag = defineTool({
   name: 'drag',
@@ -38,26 +34,13 @@ export const drag = defineTool({
     const addressing = { pid: args.pid, window_id: args.window_id, from_zoom: args.from_zoom };
     const from = await resolvePoint(context, { ...addressing, x: args.from_x, y: args.from_y });
     const to = await resolvePoint(context, { ...addressing, x: args.to_x, y: args.to_y, window_id: from.window.id });
-    if (mode === 'background') {
-      const toolkit = await toolkitName(context, undefined, from.window.pid);
-      return actionOutput('drag', notDelivered(mode, from, `${toolkit} takes pointer drags only from real input; nothing was sent: retry with delivery_mode "foreground"`));
-    }
-    const hit = await context.desktop.accessibleAt(from.window, from.screenX, from.screenY).catch(() => undefined);
-    // Dragging a slider's knob changes its value: read it back, as well as what the app reports.
-    const live = hit ? await readObject(await context.desktop.atspi(), hit).catch(() => undefined) : undefined;
-    const probes = hit && live?.interfaces.includes('Value') ? [valueProbe(context, hit, live.name ? `"${live.name}"` : 'the dragged control')] : [];
-    const observation = await withForeground(context, from.window, async (x) => {
-      const run = async () => {
-        await pointerDrag(x, { x: from.screenX, y: from.screenY }, { x: to.screenX, y: to.screenY }, {
-          durationMs: args.duration_ms ?? 500,
-          steps: args.steps ?? 20,
-          button: args.button ?? 'left',
-          modifiers: args.modifier ?? [],
-        });
-      };
-      if (!hit) return void (await run());
-      return observe(context, hit.bus, probes, run);
+    const outcome = await context.desktop.drag(from, to, {
+      durationMs: args.duration_ms ?? 500,
+      steps: args.steps ?? 20,
+      button: args.button ?? 'left',
+      modifiers: args.modifier ?? [],
+      mode,
     });
-    return actionOutput('drag', actionOutcome({ path: 'x11_pixel_fg', mode, target: from, observation }));
+    return actionOutput('drag', targetResult(outcome, from));
   },
 });

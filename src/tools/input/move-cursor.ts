@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { agentCursorState, hideAgentCursor, moveAgentCursor } from '../../platform/linux/input/index.js';
 import { defineTool } from '../tool.js';
 import { sessionArgument } from './schemas.js';
 
@@ -19,13 +18,11 @@ export const moveCursor = defineTool({
   }),
   output: z.object({ x: z.number(), y: z.number(), visible: z.boolean() }),
   async handle(args, context) {
-    const x11 = await context.desktop.x11();
     if (args.visible === false) {
-      await hideAgentCursor(x11);
-      const state = await agentCursorState(x11);
+      const state = await context.desktop.hideAgentCursor();
       return { summary: '✅ agent cursor hidden', structured: { x: state.x ?? args.x, y: state.y ?? args.y, visible: false } };
     }
-    const state = await moveAgentCursor(x11, { x: Math.round(args.x), y: Math.round(args.y) });
+    const state = await context.desktop.moveAgentCursor({ x: Math.round(args.x), y: Math.round(args.y) });
     return { summary: `✅ agent cursor at ${Math.round(args.x)},${Math.round(args.y)} (the real pointer did not move)`, structured: { x: Math.round(args.x), y: Math.round(args.y), visible: state.visible } };
   },
 });

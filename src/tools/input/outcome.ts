@@ -1,19 +1,7 @@
+import type { ActionOutcome } from '../../platform/action-outcome.js';
+import type { ElementTarget, PointTarget } from '../../platform/targets.js';
 import type { ToolOutput } from '../tool.js';
-import type { ActionResult, DeliveryMode, Escalation } from './schemas.js';
-import type { ElementTarget, PointTarget } from './targets.js';
-import type { Observation } from './verification.js';
-
-/** Delivery rungs, named as seed 001 names the Linux ones. */
-export type DeliveryPath = 'x11_atspi' | 'x11_pixel' | 'x11_pixel_fg' | 'key_events' | 'key_events_fg' | 'none';
-
-export interface OutcomeInput {
-  path: DeliveryPath;
-  mode: DeliveryMode;
-  target?: ElementTarget | PointTarget;
-  observation?: Observation;
-  /** Why nothing was dispatched, or what to try when the dispatched action showed no effect. */
-  escalation?: Escalation;
-}
+import type { ActionResult } from './schemas.js';
 
 export function describeTarget(target: ElementTarget | PointTarget | undefined): ActionResult['target'] {
   if (!target) return undefined;
@@ -30,60 +18,11 @@ export function describeTarget(target: ElementTarget | PointTarget | undefined):
   return { pid: target.window.pid, window_id: target.window.id, x: Math.round(target.windowX), y: Math.round(target.windowY) };
 }
 
-function defaultEscalation(mode: DeliveryMode, path: DeliveryPath): Escalation {
-  if (mode === 'background') {
-    return { recommended: 'foreground', reason: 'the background delivery showed no effect; retry with delivery_mode "foreground" (real input to the activated window)' };
-  }
-  return {
-    recommended: 'px',
-    reason: `real input (${path}) showed no effect; check the target on a fresh get_window_state screenshot and address it by pixels`,
-  };
-}
-
-/**
- * The honest verdict: confirmed only with evidence read back; suspected_noop when we could have seen a
- * change and saw none (or dispatched nothing); unverifiable when the app gives us no way to see.
- */
-export function actionOutcome(input: OutcomeInput): ActionResult {
-  const observation = input.observation;
-  const base = {
-    path: input.path,
-    delivery_mode: input.mode,
-    target: describeTarget(input.target),
-    ...(observation?.newWindows ? { new_windows: observation.newWindows } : {}),
-  };
-  if (input.path === 'none') {
-    return { ...base, effect: 'suspected_noop', verified: false, escalation: input.escalation ?? defaultEscalation(input.mode, input.path) };
-  }
-  if (observation?.unanswered) return unansweredOutcome(base, observation);
-  if (observation?.changed) return { ...base, effect: 'confirmed', verified: true, evidence: observation.evidence };
-  if (observation?.listening) {
-    return { ...base, effect: 'suspected_noop', verified: false, evidence: [], escalation: input.escalation ?? defaultEscalation(input.mode, input.path) };
-  }
-  return { ...base, effect: 'unverifiable', verified: false };
-}
-
-/**
- * The action was dispatched and the app did not answer in time. Never a failure and never a suggestion to
- * retry (that would run the action twice, e.g. open a second dialog): confirmed when the read-back shows
- * the effect anyway, else unverifiable, with the windows the app opened meanwhile named.
- */
-function unansweredOutcome(base: Omit<ActionResult, 'effect' | 'verified'>, observation: Observation): ActionResult {
-  const { call, timeoutMs } = observation.unanswered!;
-  const opened = observation.newWindows ?? [];
-  const windows = opened.map((window) => `window ${window.window_id} "${window.title}"`).join(', ');
-  const note =
-    `${call} was dispatched and the application did not answer within ${timeoutMs} ms (typically because the action opened a modal dialog, whose event loop runs inside the call); ` +
-    (opened.length > 0
-      ? `the app opened ${windows} meanwhile: read it with get_window_state before acting again`
-      : 'no new window of the app appeared; it may be busy or hung: check with get_window_state before repeating the action');
-  const result = { ...base, no_reply_ms: timeoutMs, evidence: [note, ...observation.evidence] };
-  return observation.changed ? { ...result, effect: 'confirmed', verified: true } : { ...result, effect: 'unverifiable', verified: false };
-}
-
-/** Nothing was sent: the honest answer when no rung of the asked delivery mode reaches the target. */
-export function notDelivered(mode: DeliveryMode, target: ElementTarget | PointTarget | undefined, reason: string, recommended: Escalation['recommended'] = 'foreground'): ActionResult {
-  return actionOutcome({ path: 'none', mode, target, escalation: { recommended, reason } });
+/** The backend's outcome as the tool's result: the target the call named goes after the rung and mode. */
+export function targetResult(outcome: ActionOutcome, target: ElementTarget | PointTarget | undefined): ActionResult {
+  const { path, delivery_mode, ...rest } = outcome;
+  const described = describeTarget(target);
+  return { path, delivery_mode, ...(described ? { target: described } : {}), ...rest };
 }
 
 function targetText(result: ActionResult): string {

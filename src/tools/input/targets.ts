@@ -1,33 +1,8 @@
-import { ATSPI_ROLE_NAMES } from '../../cup/atspi/constants.js';
-import { readObject, type ObjectFactsNow } from '../../platform/linux/atspi/operations.js';
-import type { Actionable } from './accessible-actions.js';
-import { DBusError, DBusTimeoutError } from '../../platform/linux/dbus/index.js';
-import type { ClientWindow } from '../../platform/linux/windows.js';
+import type { ElementTarget, PointTarget, SnapshotRef } from '../../platform/targets.js';
+import type { DesktopWindow } from '../../platform/windows.js';
 import type { ToolContext } from '../context.js';
 import { resolveWindow, windowsOfProcess } from '../perception/window-records.js';
-import type { ElementRecord, WindowSnapshot } from '../state/snapshot-store.js';
 import { ToolError } from '../../errors.js';
-
-const STATE_DEFUNCT = 6;
-
-export interface ElementTarget {
-  kind: 'element';
-  snapshot: WindowSnapshot;
-  element: ElementRecord;
-  window: ClientWindow;
-  /** What the object is now, read live: proof it is still the object the agent saw. */
-  live: ObjectFactsNow;
-}
-
-export interface PointTarget {
-  kind: 'point';
-  window: ClientWindow;
-  /** Real window pixels (after undoing screenshot downscaling and zoom). */
-  windowX: number;
-  windowY: number;
-  screenX: number;
-  screenY: number;
-}
 
 export interface AddressingArgs {
   pid?: number;
@@ -39,16 +14,8 @@ export interface AddressingArgs {
   from_zoom?: boolean;
 }
 
-function staleError(element: ElementRecord, snapshotId: string, why: string): ToolError {
-  return new ToolError(
-    `element [e${element.index}] (${element.role} "${element.name}") of snapshot ${snapshotId} ${why}; the window changed since ` +
-      'that snapshot: call get_window_state again and use the new index. Nothing was clicked or typed.',
-    'stale_element',
-  );
-}
-
 /** The snapshot an element reference names: an explicit token, or the latest snapshot of that window in this session. */
-function findSnapshot(context: ToolContext, args: AddressingArgs): { snapshot: WindowSnapshot; index: number } {
+function findSnapshot(context: ToolContext, args: AddressingArgs): { snapshot: SnapshotRef; index: number } {
   if (args.element_token !== undefined) {
     const [snapshotId, indexText] = args.element_token.split(':') as [string, string];
     const snapshot = context.state.snapshots.get(snapshotId);
@@ -81,9 +48,8 @@ function findSnapshot(context: ToolContext, args: AddressingArgs): { snapshot: W
 }
 
 /**
- * Resolves an element to the exact accessibility object it was read from and checks, live, that this
- * object still exists and is still what it was (same role, not defunct). It never falls back to "the
- * element now at that position in the tree", so a changed UI cannot redirect an action.
+ * The element a call names, in its window as it is now: the snapshot's record of it, which the backend
+ * checks live before acting (it never takes "the element now at that position in the tree").
  */
 export async function resolveElement(context: ToolContext, args: AddressingArgs): Promise<ElementTarget> {
   const { snapshot, index } = findSnapshot(context, args);
@@ -97,22 +63,7 @@ export async function resolveElement(context: ToolContext, args: AddressingArgs)
   const window = await resolveWindow(context, snapshot.windowId, snapshot.pid).catch(() => {
     throw new ToolError(`window ${snapshot.windowId} of snapshot ${snapshot.id} is gone; call list_windows and get_window_state`, 'window_gone');
   });
-  const client = await context.desktop.atspi();
-  let live: ObjectFactsNow;
-  try {
-    live = await readObject(client, element);
-  } catch (error) {
-    if (error instanceof DBusTimeoutError) {
-      throw new ToolError(`the application (pid ${snapshot.pid}) did not answer within ${context.desktop.callTimeoutMs} ms; it may be hung`, 'app_not_responding');
-    }
-    if (error instanceof DBusError) throw staleError(element, snapshot.id, 'no longer exists in the application');
-    throw error;
-  }
-  if (((live.states[0] ?? 0) & (1 << STATE_DEFUNCT)) !== 0) throw staleError(element, snapshot.id, 'is defunct (its widget was destroyed)');
-  if (live.role !== element.atspiRole) {
-    throw staleError(element, snapshot.id, `is now a different object (${ATSPI_ROLE_NAMES[live.role] ?? live.role}, was ${ATSPI_ROLE_NAMES[element.atspiRole]})`);
-  }
-  return { kind: 'element', snapshot, element, window, live };
+  return { kind: 'element', snapshot, element, window };
 }
 
 /** Resolves window-local screenshot pixels (or zoom-image pixels) to real window and screen pixels. */
@@ -165,14 +116,9 @@ export async function resolveTarget(context: ToolContext, args: AddressingArgs):
 }
 
 /** Where a keyboard tool's input goes without an element: window_id, else the active (or front-most) window of pid. */
-export async function keyboardWindow(context: ToolContext, args: { pid?: number; window_id?: number }, tool: string): Promise<ClientWindow> {
+export async function keyboardWindow(context: ToolContext, args: { pid?: number; window_id?: number }, tool: string): Promise<DesktopWindow> {
   if (args.window_id !== undefined) return resolveWindow(context, args.window_id, args.pid);
   if (args.pid === undefined) throw new ToolError(`${tool} needs pid (or window_id, or an element) to know which window gets the input`, 'missing_pid');
   const windows = await windowsOfProcess(context, args.pid);
   return windows.find((window) => window.active) ?? windows[0]!;
-}
-
-/** The element as something to act on. */
-export function actionable(target: ElementTarget): Actionable {
-  return { ref: target.element, role: target.element.role, interfaces: target.live.interfaces };
 }

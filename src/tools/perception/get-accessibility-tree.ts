@@ -1,7 +1,5 @@
 import { z } from 'zod';
 import { buildEnvelope, toOverview } from '../../cup/index.js';
-import { runningApplications } from '../../platform/linux/applications.js';
-import { installedApplications } from '../../platform/linux/desktop-entries.js';
 import { defineTool } from '../tool.js';
 import { windowResult } from '../schemas.js';
 import { windowRecord } from './window-records.js';
@@ -21,9 +19,9 @@ export const getAccessibilityTree = defineTool({
   async handle(_args, context) {
     const [windows, screen] = await Promise.all([context.desktop.windows(), context.desktop.screen()]);
     const visible = windows.filter((window) => window.isOnScreen).sort((a, b) => b.zIndex - a.zIndex);
-    const apps = runningApplications(windows, installedApplications());
+    const apps = context.desktop.applications(windows).running;
     const envelope = buildEnvelope({
-      platform: 'linux',
+      platform: context.desktop.platform,
       screen: { w: screen.width, h: screen.height, scale: screen.scale },
       scope: 'overview',
       tree: [],

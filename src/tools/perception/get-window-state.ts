@@ -1,14 +1,13 @@
 import { z } from 'zod';
-import { atspiToCup } from '../../cup/atspi/convert.js';
 import { buildEnvelope, filterTree, filterTreeText, toCompact, toMarkdown, type CupEnvelope, type CupNode } from '../../cup/index.js';
 import { encodePng } from '../../image/encode.js';
-import type { ClientWindow } from '../../platform/linux/windows.js';
+import type { SnapshotElement } from '../../platform/targets.js';
+import type { DesktopWindow } from '../../platform/windows.js';
 import { flattenNodes } from '../../tui/ui-node.js';
 import type { ToolContext } from '../context.js';
 import { resolveUserPath, writeFileAtomically } from '../files.js';
 import { pidArgument, windowIdArgument, windowResult } from '../schemas.js';
 import { defineTool, type ToolImage } from '../tool.js';
-import type { ElementRecord } from '../state/snapshot-store.js';
 import { resolveWindow, windowRecord } from './window-records.js';
 
 const boundsResult = z.object({ x: z.number(), y: z.number(), w: z.number(), h: z.number() });
@@ -47,7 +46,7 @@ interface Screenshot {
   error?: string;
 }
 
-async function screenshotOf(context: ToolContext, window: ClientWindow, outFile: string | undefined): Promise<Screenshot> {
+async function screenshotOf(context: ToolContext, window: DesktopWindow, outFile: string | undefined): Promise<Screenshot> {
   try {
     const pixels = await context.desktop.captureWindow(window);
     const encoded = await encodePng(pixels, context.state.config.get().max_image_dimension);
@@ -108,30 +107,31 @@ export const getWindowState = defineTool({
   }),
   async handle(args, context) {
     const window = await resolveWindow(context, args.window_id, args.pid);
-    const [tree, screen, screenshot] = await Promise.all([
-      context.desktop.readWindowTree(window, { maxNodes: args.max_elements, maxDepth: args.max_depth, budgetMs: walkBudgetMs }),
+    const [reading, screen, screenshot] = await Promise.all([
+      context.desktop.readWindow(window, { maxNodes: args.max_elements, maxDepth: args.max_depth, budgetMs: walkBudgetMs }),
       context.desktop.screen(),
       args.include_screenshot ? screenshotOf(context, window, args.screenshot_out_file) : Promise.resolve<Screenshot>({}),
     ]);
 
-    const converted = tree.read?.root ? atspiToCup(tree.read.root, tree.context) : undefined;
     const envelope = buildEnvelope({
-      platform: 'linux',
+      platform: context.desktop.platform,
       screen: { w: screen.width, h: screen.height, scale: screen.scale },
       app: { name: window.appName, pid: window.pid },
       scope: 'full',
-      tree: converted ? [converted.root] : [],
+      tree: reading.root ? [reading.root] : [],
     });
     const nodes = flattenNodes(envelope.tree);
-    const sources = new Map(converted?.sources.map((source) => [source.index, source]) ?? []);
-    const records: ElementRecord[] = nodes.map((node) => {
-      const source = sources.get(indexOf(node))!;
-      return { index: indexOf(node), bus: source.bus, path: source.path, atspiRole: source.atspiRole, role: node.role, name: node.name, bounds: node.bounds };
-    });
+    const records: SnapshotElement[] = nodes.map((node) => ({
+      index: indexOf(node),
+      handle: reading.handles.get(indexOf(node))!,
+      role: node.role,
+      name: node.name,
+      bounds: node.bounds,
+    }));
     const snapshot = context.state.snapshots.add(window.pid, window.id, records);
 
     const actionable = nodes.some((node) => (node.actions ?? []).some((action) => action !== 'focus'));
-    let degradedReason = tree.missingReason;
+    let degradedReason = reading.missingReason;
     if (!degradedReason && !actionable) degradedReason = 'the accessibility tree has no actionable elements (the app may draw its own UI or not support accessibility)';
     const { text, shownIds } = render(envelope, args.format, args.detail, args.query);
     const elements = nodes
@@ -146,7 +146,7 @@ export const getWindowState = defineTool({
         ...(node.bounds ? { bounds: node.bounds } : {}),
       }));
 
-    const truncated = tree.read?.truncated ?? false;
+    const truncated = reading.truncated;
     const parts = [
       `${nodes.length} nodes, ${elements.length} shown`,
       truncated ? 'truncated' : '',
@@ -170,7 +170,7 @@ export const getWindowState = defineTool({
         truncated,
         degraded: degradedReason !== undefined,
         ...(degradedReason ? { degraded_reason: degradedReason } : {}),
-        ...(tree.toolkit ? { toolkit: `${tree.toolkit.name} ${tree.toolkit.version}`.trim() } : {}),
+        ...(reading.toolkit ? { toolkit: reading.toolkit } : {}),
         elements,
         ...(screenshot.info ? { screenshot: screenshot.info } : {}),
         ...(screenshot.error ? { screenshot_error: screenshot.error } : {}),

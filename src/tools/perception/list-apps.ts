@@ -1,6 +1,4 @@
 import { z } from 'zod';
-import { runningApplications } from '../../platform/linux/applications.js';
-import { installedApplications } from '../../platform/linux/desktop-entries.js';
 import { defineTool } from '../tool.js';
 
 const appRecord = z.object({
@@ -23,8 +21,7 @@ export const listApps = defineTool({
   input: z.strictObject({}),
   output: z.object({ apps: z.array(appRecord) }),
   async handle(_args, context) {
-    const entries = installedApplications();
-    const running = runningApplications(await context.desktop.windows(), entries);
+    const { installed: entries, running } = context.desktop.applications(await context.desktop.windows());
     const runningEntries = new Set(running.map((app) => app.entry?.id).filter(Boolean));
     const apps: z.infer<typeof appRecord>[] = [
       ...running.map((app) => ({

@@ -1,9 +1,9 @@
-import type { ClientWindow } from '../../platform/linux/windows.js';
+import { findWindow, type DesktopWindow } from '../../platform/windows.js';
 import type { ToolContext } from '../context.js';
 import type { WindowResult } from '../schemas.js';
 import { ToolError } from '../../errors.js';
 
-export function windowRecord(window: ClientWindow): WindowResult {
+export function windowRecord(window: DesktopWindow): WindowResult {
   return {
     window_id: window.id,
     pid: window.pid,
@@ -18,7 +18,7 @@ export function windowRecord(window: ClientWindow): WindowResult {
   };
 }
 
-export function formatWindowLine(window: ClientWindow): string {
+export function formatWindowLine(window: DesktopWindow): string {
   const flags = [window.active ? 'active' : '', window.minimized ? 'minimized' : '', window.isOnScreen ? '' : 'off-screen']
     .filter(Boolean)
     .join(', ');
@@ -27,27 +27,12 @@ export function formatWindowLine(window: ClientWindow): string {
 }
 
 /** The window a call names, checked against the pid it names; errors say how to find a valid one. */
-export async function resolveWindow(context: ToolContext, windowId: number, pid?: number): Promise<ClientWindow> {
-  const windows = await context.desktop.windows();
-  const window = windows.find((candidate) => candidate.id === windowId);
-  if (!window) {
-    const known = windows.slice(0, 8).map((w) => `${w.id} (pid ${w.pid}, "${w.title}")`).join(', ');
-    throw new ToolError(
-      `no top-level window with window_id ${windowId}; call list_windows for current ids${known ? ` (some: ${known})` : ''}`,
-      'window_not_found',
-    );
-  }
-  if (pid !== undefined && window.pid !== pid) {
-    throw new ToolError(
-      `window ${windowId} belongs to pid ${window.pid}, not pid ${pid}; pass pid ${window.pid} or pick another window from list_windows`,
-      'pid_mismatch',
-    );
-  }
-  return window;
+export async function resolveWindow(context: ToolContext, windowId: number, pid?: number): Promise<DesktopWindow> {
+  return findWindow(await context.desktop.windows(), windowId, pid);
 }
 
 /** A process's top-level windows, front-most first; window_not_found when it has none. */
-export async function windowsOfProcess(context: ToolContext, pid: number): Promise<ClientWindow[]> {
+export async function windowsOfProcess(context: ToolContext, pid: number): Promise<DesktopWindow[]> {
   const windows = (await context.desktop.windows()).filter((window) => window.pid === pid).sort((a, b) => b.zIndex - a.zIndex);
   if (windows.length === 0) throw new ToolError(`pid ${pid} has no window; call list_windows`, 'window_not_found');
   return windows;

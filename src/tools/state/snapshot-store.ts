@@ -1,22 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import type { SnapshotElement, SnapshotRef } from '../../platform/targets.js';
 
-/** Where an element index points: the accessibility object it was read from, never "the Nth node of a new walk". */
-export interface ElementRecord {
-  index: number;
-  bus: string;
-  path: string;
-  atspiRole: number;
-  role: string;
-  name: string;
-  bounds?: { x: number; y: number; w: number; h: number };
-}
-
-export interface WindowSnapshot {
-  id: string;
-  pid: number;
-  windowId: number;
+/** Element indices point at the backend's handle of the object each was read from, never at "the Nth node of a new walk". */
+export interface WindowSnapshot extends SnapshotRef {
   createdAt: number;
-  elements: Map<number, ElementRecord>;
+  elements: Map<number, SnapshotElement>;
 }
 
 /** Keeps recent snapshots per session; a bare element_index resolves against the latest one for its window. */
@@ -26,7 +14,7 @@ export class SnapshotStore {
 
   constructor(private readonly capacity = 64) {}
 
-  add(pid: number, windowId: number, elements: ElementRecord[]): WindowSnapshot {
+  add(pid: number, windowId: number, elements: SnapshotElement[]): WindowSnapshot {
     const snapshot: WindowSnapshot = {
       id: `s${Date.now().toString(36)}${randomBytes(3).toString('hex')}`,
       pid,

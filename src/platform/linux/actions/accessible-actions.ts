@@ -1,6 +1,7 @@
-import type { ObjectRef } from '../../platform/linux/atspi/object-ref.js';
-import { actionNames, doAction, grabFocus } from '../../platform/linux/atspi/operations.js';
-import type { ToolContext } from '../context.js';
+import type { ObjectRef } from '../atspi/object-ref.js';
+import { actionNames, doAction, grabFocus } from '../atspi/operations.js';
+import type { PointerKind } from '../../targets.js';
+import type { LinuxDesktop } from '../linux-desktop.js';
 
 /** What acting on an accessible object needs to know about it. */
 export interface Actionable {
@@ -9,8 +10,6 @@ export interface Actionable {
   role?: string;
   interfaces: readonly string[];
 }
-
-export type PointerKind = 'click' | 'double_click' | 'right_click';
 
 /**
  * AT-SPI action names that perform each pointer gesture, in order of preference. Matching is by name
@@ -40,14 +39,14 @@ export interface AccessibleAction {
  */
 const pressActions = ['click', 'press', 'toggle', 'check', 'uncheck'];
 
-export function findPressAction(context: ToolContext, target: Actionable): Promise<AccessibleAction | undefined> {
-  return findNamedAction(context, target, pressActions);
+export function findPressAction(desktop: LinuxDesktop, target: Actionable): Promise<AccessibleAction | undefined> {
+  return findNamedAction(desktop, target, pressActions);
 }
 
 /** The first of the wanted actions (lower-case names, in order of preference) that this element offers. */
-export async function findNamedAction(context: ToolContext, target: Actionable, wanted: readonly string[]): Promise<AccessibleAction | undefined> {
+export async function findNamedAction(desktop: LinuxDesktop, target: Actionable, wanted: readonly string[]): Promise<AccessibleAction | undefined> {
   if (!target.interfaces.includes('Action')) return undefined;
-  const names = (await actionNames(await context.desktop.atspi(), target.ref)).map((name) => name.trim().toLowerCase());
+  const names = (await actionNames(await desktop.atspi(), target.ref)).map((name) => name.trim().toLowerCase());
   for (const name of wanted) {
     const index = names.indexOf(name);
     if (index >= 0) return { index, name };
@@ -56,20 +55,20 @@ export async function findNamedAction(context: ToolContext, target: Actionable, 
 }
 
 /** The action that performs a gesture on this element, if the toolkit offers one. */
-export function findGestureAction(context: ToolContext, target: Actionable, kind: PointerKind): Promise<AccessibleAction | undefined> {
-  if (kind !== 'click') return findNamedAction(context, target, gestureActions[kind]);
-  if (activateIsNotClick.has(target.role ?? '')) return findNamedAction(context, target, gestureActions.click.filter((name) => name !== 'activate'));
-  if (target.role === 'menuitem') return findNamedAction(context, target, [...gestureActions.click, ...menuOpenerActions]);
-  return findNamedAction(context, target, gestureActions.click);
+export function findGestureAction(desktop: LinuxDesktop, target: Actionable, kind: PointerKind): Promise<AccessibleAction | undefined> {
+  if (kind !== 'click') return findNamedAction(desktop, target, gestureActions[kind]);
+  if (activateIsNotClick.has(target.role ?? '')) return findNamedAction(desktop, target, gestureActions.click.filter((name) => name !== 'activate'));
+  if (target.role === 'menuitem') return findNamedAction(desktop, target, [...gestureActions.click, ...menuOpenerActions]);
+  return findNamedAction(desktop, target, gestureActions.click);
 }
 
-export async function performAction(context: ToolContext, target: Actionable, action: AccessibleAction): Promise<void> {
-  const done = await doAction(await context.desktop.atspi(), target.ref, action.index);
+export async function performAction(desktop: LinuxDesktop, target: Actionable, action: AccessibleAction): Promise<void> {
+  const done = await doAction(await desktop.atspi(), target.ref, action.index);
   if (!done) throw new Error(`the application refused the "${action.name}" action`);
 }
 
 /** Focus through accessibility; false when the toolkit does not support it (GTK4 for many widgets). */
-export async function focusElement(context: ToolContext, target: Actionable): Promise<boolean> {
+export async function focusElement(desktop: LinuxDesktop, target: Actionable): Promise<boolean> {
   if (!target.interfaces.includes('Component')) return false;
-  return grabFocus(await context.desktop.atspi(), target.ref).catch(() => false);
+  return grabFocus(await desktop.atspi(), target.ref).catch(() => false);
 }

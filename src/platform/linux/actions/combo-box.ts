@@ -1,12 +1,12 @@
 // A combo box's options as toolkits expose them, and choosing one through accessibility.
-import { children, readName, readRole, readText, selectChild, selectedChild } from '../../platform/linux/atspi/operations.js';
-import type { ObjectRef } from '../../platform/linux/atspi/object-ref.js';
-import { UnansweredActionError } from '../../platform/linux/atspi/unanswered-action.js';
-import type { ToolContext } from '../context.js';
-import { ToolError } from '../../errors.js';
+import { children, readName, readRole, readText, selectChild, selectedChild } from '../atspi/operations.js';
+import type { ObjectRef } from '../atspi/object-ref.js';
+import { UnansweredActionError } from '../atspi/unanswered-action.js';
+import type { LinuxDesktop } from '../linux-desktop.js';
+import { ToolError } from '../../../errors.js';
 import { findGestureAction, performAction } from './accessible-actions.js';
-import { actionOutcome, notDelivered } from './outcome.js';
-import type { ElementTarget } from './targets.js';
+import { actionOutcome, notDelivered, type ActionOutcome } from '../../action-outcome.js';
+import type { LiveElementTarget } from './live-target.js';
 import { observe, type Probe } from './verification.js';
 
 const menuItemRoles = new Set([32, 35, 8, 45]); // list item, menu item, check menu item, radio menu item
@@ -26,8 +26,8 @@ interface ComboOption {
  * A combo box's options as the toolkit exposes them: its own children, or the items of its popup menu
  * or list, including the choices GTK3 groups into submenus of the popup.
  */
-async function comboOptions(context: ToolContext, combo: ObjectRef): Promise<ComboOption[]> {
-  const client = await context.desktop.atspi();
+async function comboOptions(desktop: LinuxDesktop, combo: ObjectRef): Promise<ComboOption[]> {
+  const client = await desktop.atspi();
   const options: ComboOption[] = [];
   const visit = async (ref: ObjectRef, depth: number, inSubmenu: boolean) => {
     for (const [place, child] of (await children(client, ref)).entries()) {
@@ -44,8 +44,8 @@ async function comboOptions(context: ToolContext, combo: ObjectRef): Promise<Com
  * The choice a combo box shows: its selected child's name; else its text (an editable combo box); else its
  * own name, which GTK3 sets to the active choice (it selects the submenu, "A - B", not the choice, "Boston").
  */
-async function comboChoice(context: ToolContext, combo: ObjectRef, interfaces: readonly string[]): Promise<string> {
-  const client = await context.desktop.atspi();
+async function comboChoice(desktop: LinuxDesktop, combo: ObjectRef, interfaces: readonly string[]): Promise<string> {
+  const client = await desktop.atspi();
   const selected = interfaces.includes('Selection') ? await selectedChild(client, combo).catch(() => undefined) : undefined;
   if (selected && (await readRole(client, selected)) !== menuRole) return readName(client, selected);
   const text = interfaces.includes('Text') ? await readText(client, combo, 4096).catch(() => '') : '';
@@ -53,36 +53,36 @@ async function comboChoice(context: ToolContext, combo: ObjectRef, interfaces: r
 }
 
 /** Chooses a combo box's option by its name, in the background, and checks the combo box shows it. */
-export async function setComboValue(context: ToolContext, target: ElementTarget, value: string) {
-  const options = await comboOptions(context, target.element);
+export async function setComboValue(desktop: LinuxDesktop, target: LiveElementTarget, value: string): Promise<ActionOutcome> {
+  const options = await comboOptions(desktop, target.ref);
   const wanted = value.trim().toLowerCase();
   const index = options.findIndex((option) => option.name.trim().toLowerCase() === wanted);
   if (index < 0) {
     if (options.length === 0) {
-      return notDelivered('background', target, `this ${target.element.role} does not expose its options until opened (GTK4 drop-downs); nothing was sent: click it, then click the option`);
+      return notDelivered('background', `this ${target.element.role} does not expose its options until opened (GTK4 drop-downs); nothing was sent: click it, then click the option`);
     }
     throw new ToolError(`[e${target.element.index}] has no option "${value}"; its options are: ${options.map((option) => `"${option.name}"`).join(', ')}`, 'no_such_option');
   }
   const label = `[e${target.element.index}]`;
   const chosen = options[index]!;
-  const choice: Probe = { label: `choice of ${label}`, read: () => comboChoice(context, target.element, target.live.interfaces) };
+  const choice: Probe = { label: `choice of ${label}`, read: () => comboChoice(desktop, target.ref, target.live.interfaces) };
   const isWanted = (shown: string | undefined) => shown?.trim().toLowerCase() === wanted;
-  const observation = await observe(context, target.element.bus, [choice], async () => {
-    const client = await context.desktop.atspi();
+  const observation = await observe(desktop, target.ref.bus, [choice], async () => {
+    const client = await desktop.atspi();
     const canSelect = chosen.selectIndex !== undefined && target.live.interfaces.includes('Selection');
     const refusedOrFailed = (error: unknown) => {
       // Sent and unanswered: the choice may have been made (and opened something); a second try would repeat it.
       if (error instanceof UnansweredActionError) throw error;
       return false;
     };
-    if (canSelect && (await selectChild(client, target.element, chosen.selectIndex!).catch(refusedOrFailed))) return;
+    if (canSelect && (await selectChild(client, target.ref, chosen.selectIndex!).catch(refusedOrFailed))) return;
     // No Selection that reaches the option: the option's own click action picks it.
     const option = { ref: chosen.ref, interfaces: ['Action'] };
-    const action = await findGestureAction(context, option, 'click');
+    const action = await findGestureAction(desktop, option, 'click');
     if (!action) throw new ToolError(`the option "${chosen.name}" cannot be chosen through accessibility`, 'option_not_selectable');
-    await performAction(context, option, action);
+    await performAction(desktop, option, action);
   }, { snapshot: target.snapshot, until: (values) => isWanted(values[0]) });
-  const shown = await comboChoice(context, target.element, target.live.interfaces).catch(() => undefined);
+  const shown = await comboChoice(desktop, target.ref, target.live.interfaces).catch(() => undefined);
   if (!observation.unanswered && !isWanted(shown)) throw new ToolError(`${label} shows "${shown ?? '(unreadable)'}" after choosing "${chosen.name}": the choice did not take`, 'choice_not_taken');
-  return actionOutcome({ path: 'x11_atspi', mode: 'background', target, observation });
+  return actionOutcome({ path: 'x11_atspi', mode: 'background', observation });
 }

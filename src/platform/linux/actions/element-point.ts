@@ -1,17 +1,18 @@
 // Where a real pointer click on an element lands: a point inside the element's own visible box, or none.
-import { ATSPI_ROLE_NAMES } from '../../cup/atspi/constants.js';
-import { intersectRect } from '../../cup/rect.js';
-import type { ObjectRef } from '../../platform/linux/atspi/object-ref.js';
-import { click } from '../../platform/linux/input/index.js';
-import type { X11Connection } from '../../platform/linux/x11/index.js';
-import { caretOffset, parentOf, readRole, scrollIntoView, setCaretOffset } from '../../platform/linux/atspi/operations.js';
-import { quirksFor } from '../../platform/linux/atspi/toolkit.js';
-import type { ToolContext } from '../context.js';
-import { resolveWindow } from '../perception/window-records.js';
-import { ToolError } from '../../errors.js';
+import { ATSPI_ROLE_NAMES } from '../../../cup/atspi/constants.js';
+import { intersectRect } from '../../../cup/rect.js';
+import type { ObjectRef } from '../atspi/object-ref.js';
+import { click } from '../input/index.js';
+import type { X11Connection } from '../x11/index.js';
+import { caretOffset, parentOf, readRole, scrollIntoView, setCaretOffset } from '../atspi/operations.js';
+import { quirksFor } from '../atspi/toolkit.js';
+import type { LinuxDesktop } from '../linux-desktop.js';
+import { findWindow } from '../../windows.js';
+import type { PointTarget } from '../../targets.js';
+import { ToolError } from '../../../errors.js';
 import { focusElement } from './accessible-actions.js';
 import { liveStates } from './live-states.js';
-import { actionable, type ElementTarget, type PointTarget } from './targets.js';
+import { actionable, type LiveElementTarget } from './live-target.js';
 import { roleAndNameNow } from './verification.js';
 
 interface Box {
@@ -48,29 +49,29 @@ type Unplaceable =
  * the screen. Never an ancestor's box: a click there would land on the ancestor, and its effect would be
  * taken for the element's.
  */
-async function visibleBox(context: ToolContext, target: ElementTarget): Promise<Box | Unplaceable> {
-  const client = await context.desktop.atspi();
+async function visibleBox(desktop: LinuxDesktop, target: LiveElementTarget): Promise<Box | Unplaceable> {
+  const client = await desktop.atspi();
   const [own, states, toolkit] = await Promise.all([
-    context.desktop.elementBounds(target.window, target.element),
-    liveStates(context, target.element),
-    client.toolkitOf(target.element.bus).catch(() => undefined),
+    desktop.elementBounds(target.window, target.ref),
+    liveStates(desktop, target.ref),
+    client.toolkitOf(target.ref.bus).catch(() => undefined),
   ]);
   const showingIsReliable = quirksFor(toolkit).showingIsReliable;
   const shown = (present: Set<string>) => present.has('STATE_VISIBLE') && (!showingIsReliable || present.has('STATE_SHOWING'));
-  const screen = await context.desktop.screen();
+  const screen = await desktop.screen();
   let box = own && intersectRect(own, { x: 0, y: 0, w: screen.width, h: screen.height });
   let clipping = true;
   // The element, or the outermost hidden ancestor seen so far: the first shown ancestor above it opens it.
-  let hidden: ObjectRef | undefined = states.has('STATE_VISIBLE') ? undefined : target.element;
-  let ref = await parentOf(client, target.element);
+  let hidden: ObjectRef | undefined = states.has('STATE_VISIBLE') ? undefined : target.ref;
+  let ref = await parentOf(client, target.ref);
   for (let depth = 0; ref && depth < maxDepth; depth++) {
-    const [role, present] = await Promise.all([readRole(client, ref), liveStates(context, ref)]);
+    const [role, present] = await Promise.all([readRole(client, ref), liveStates(desktop, ref)]);
     if (role === ROLE_APPLICATION) break;
     const roleName = ATSPI_ROLE_NAMES[role] ?? '';
     if (!shown(present)) hidden = ref;
-    else if (hidden) return { why: 'hidden', opener: await roleAndNameNow(context, ref).catch(() => undefined) };
+    else if (hidden) return { why: 'hidden', opener: await roleAndNameNow(desktop, ref).catch(() => undefined) };
     if (box && clipping && clippingRoles.has(roleName)) {
-      const bounds = await context.desktop.elementBounds(target.window, ref);
+      const bounds = await desktop.elementBounds(target.window, ref);
       if (bounds) box = intersectRect(box, bounds);
     }
     if (popupRoles.has(roleName)) clipping = false;
@@ -83,7 +84,7 @@ async function visibleBox(context: ToolContext, target: ElementTarget): Promise<
   return box.w >= minimumSide && box.h >= minimumSide ? box : { why: 'clipped' };
 }
 
-function refusal(target: ElementTarget, placement: Unplaceable): ToolError {
+function refusal(target: LiveElementTarget, placement: Unplaceable): ToolError {
   const label = `element [e${target.element.index}] (${target.element.role}${target.element.name ? ` "${target.element.name}"` : ''})`;
   const background = ', or use delivery_mode "background" (it acts through accessibility, which needs no position)';
   const why =
@@ -100,12 +101,12 @@ function refusal(target: ElementTarget, placement: Unplaceable): ToolError {
  * after asking the toolkit to scroll it into view when it is scrolled away. Refused (element_not_visible,
  * nothing sent) when the element has no visible box of its own.
  */
-export async function elementScreenPoint(context: ToolContext, target: ElementTarget): Promise<PointTarget> {
-  let placement = await visibleBox(context, target);
+export async function elementScreenPoint(desktop: LinuxDesktop, target: LiveElementTarget): Promise<PointTarget> {
+  let placement = await visibleBox(desktop, target);
   if ('why' in placement && placement.why !== 'hidden') {
     // Some toolkits answer false and scroll anyway: the second look decides.
-    await scrollIntoView(await context.desktop.atspi(), target.element);
-    placement = await visibleBox(context, target);
+    await scrollIntoView(await desktop.atspi(), target.ref);
+    placement = await visibleBox(desktop, target);
   }
   if ('why' in placement) throw refusal(target, placement);
   const screenX = Math.round(placement.x + placement.w / 2);
@@ -118,9 +119,9 @@ export async function elementScreenPoint(context: ToolContext, target: ElementTa
  * active, it places targets of a window that was minimized (whose geometry meant nothing until the window
  * manager restored it).
  */
-export async function screenPointNow(context: ToolContext, target: ElementTarget | PointTarget): Promise<PointTarget> {
-  const window = await resolveWindow(context, target.window.id, target.window.pid);
-  if (target.kind === 'element') return elementScreenPoint(context, { ...target, window });
+export async function screenPointNow(desktop: LinuxDesktop, target: LiveElementTarget | PointTarget): Promise<PointTarget> {
+  const window = findWindow(await desktop.windows(), target.window.id, target.window.pid);
+  if (target.kind === 'element') return elementScreenPoint(desktop, { ...target, window });
   return { ...target, window, screenX: Math.round(window.bounds.x + target.windowX), screenY: Math.round(window.bounds.y + target.windowY) };
 }
 
@@ -130,18 +131,18 @@ export async function screenPointNow(context: ToolContext, target: ElementTarget
  * typed) when it has none. The point is looked for only when the click is needed: a field scrolled out
  * of view still takes the focus through accessibility.
  */
-export async function focusForKeys(context: ToolContext, x: X11Connection, target: ElementTarget): Promise<void> {
+export async function focusForKeys(desktop: LinuxDesktop, x: X11Connection, target: LiveElementTarget): Promise<void> {
   // Already focused: focusing again could change what is selected (the ctrl+a before a ctrl+c).
-  if ((await liveStates(context, target.element)).has('STATE_FOCUSED')) return;
-  const client = await context.desktop.atspi();
-  const caret = target.live.interfaces.includes('Text') ? await caretOffset(client, target.element).catch(() => -1) : -1;
-  if (await focusElement(context, actionable(target))) {
+  if ((await liveStates(desktop, target.ref)).has('STATE_FOCUSED')) return;
+  const client = await desktop.atspi();
+  const caret = target.live.interfaces.includes('Text') ? await caretOffset(client, target.ref).catch(() => -1) : -1;
+  if (await focusElement(desktop, actionable(target))) {
     // A GTK3 entry selects all its text when focused this way, and the keys would replace it: the caret goes
     // back where it was, so the keys act there, as typing in the background inserts at the caret.
-    if (caret >= 0) await setCaretOffset(client, target.element, caret).catch(() => false);
+    if (caret >= 0) await setCaretOffset(client, target.ref, caret).catch(() => false);
     return;
   }
   if (!target.live.interfaces.includes('Component')) return;
-  const point = await screenPointNow(context, target);
+  const point = await screenPointNow(desktop, target);
   await click(x, { x: point.screenX, y: point.screenY });
 }

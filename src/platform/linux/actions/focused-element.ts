@@ -1,8 +1,8 @@
-import { decodeStateSet } from '../../cup/atspi/states.js';
-import type { AtspiRawNode } from '../../cup/atspi/raw-node.js';
-import type { ClientWindow } from '../../platform/linux/windows.js';
-import type { ToolContext } from '../context.js';
-import { ToolError } from '../../errors.js';
+import { decodeStateSet } from '../../../cup/atspi/states.js';
+import type { AtspiRawNode } from '../../../cup/atspi/raw-node.js';
+import type { DesktopWindow } from '../../windows.js';
+import type { LinuxDesktop } from '../linux-desktop.js';
+import { ToolError } from '../../../errors.js';
 import type { Actionable } from './accessible-actions.js';
 
 function findFocused(node: AtspiRawNode): AtspiRawNode | undefined {
@@ -18,8 +18,8 @@ function findFocused(node: AtspiRawNode): AtspiRawNode | undefined {
  * The object that has the keyboard focus inside a window, read live. Used when a keyboard tool gets no
  * element: typing goes where the user's typing would go.
  */
-export async function focusedElementOf(context: ToolContext, window: ClientWindow): Promise<Actionable | undefined> {
-  const tree = await context.desktop.readWindowTree(window, { maxNodes: 5000, maxDepth: 1000, budgetMs: 5000 });
+export async function focusedElementOf(desktop: LinuxDesktop, window: DesktopWindow): Promise<Actionable | undefined> {
+  const tree = await desktop.readWindowTree(window, { maxNodes: 5000, maxDepth: 1000, budgetMs: 5000 });
   if (!tree.read?.root) {
     throw new ToolError(`cannot find the focused element of window ${window.id}: ${tree.missingReason ?? 'no accessibility tree'}`, 'no_accessibility');
   }

@@ -1,12 +1,10 @@
 // Clicks and double clicks on items of lists, trees, tables and tab strips, by element or at a point.
-import type { ObjectRef } from '../../platform/linux/atspi/object-ref.js';
-import type { ToolContext } from '../context.js';
-import type { WindowSnapshot } from '../state/snapshot-store.js';
-import { findPressAction, performAction, type AccessibleAction, type Actionable, type PointerKind } from './accessible-actions.js';
+import type { ObjectRef } from '../atspi/object-ref.js';
+import type { LinuxDesktop } from '../linux-desktop.js';
+import { actionOutcome, type ActionOutcome } from '../../action-outcome.js';
+import type { PointerKind, SnapshotRef } from '../../targets.js';
+import { findPressAction, performAction, type AccessibleAction, type Actionable } from './accessible-actions.js';
 import { itemSelectionFor, selectItem, type ItemSelection } from './item-selection.js';
-import { actionOutcome } from './outcome.js';
-import type { ActionResult } from './schemas.js';
-import type { ElementTarget, PointTarget } from './targets.js';
 import { observe, type Probe } from './verification.js';
 import { liveStates } from './live-states.js';
 
@@ -26,17 +24,17 @@ export interface ItemGesture {
  * How a gesture works on a list or tree item, when the object is one: a click selects it (and performs a
  * check-box cell's toggle), a double click selects it and then performs its double-click action.
  */
-export async function itemGesture(context: ToolContext, candidate: Actionable, role: number, kind: PointerKind, action: AccessibleAction | undefined): Promise<ItemGesture | undefined> {
+export async function itemGesture(desktop: LinuxDesktop, candidate: Actionable, role: number, kind: PointerKind, action: AccessibleAction | undefined): Promise<ItemGesture | undefined> {
   if (kind === 'right_click' || (kind === 'double_click' && !action)) return undefined;
-  const selection = await itemSelectionFor(context, candidate.ref, role);
+  const selection = await itemSelectionFor(desktop, candidate.ref, role);
   if (!selection) return undefined;
-  const then = kind === 'click' ? await findPressAction(context, candidate) : action;
+  const then = kind === 'click' ? await findPressAction(desktop, candidate) : action;
   return { selection, then: then && { action: then, candidate } };
 }
 
-async function performItemGesture(context: ToolContext, gesture: ItemGesture): Promise<void> {
-  await selectItem(context, gesture.selection);
-  if (gesture.then) await performAction(context, gesture.then.candidate, gesture.then.action);
+async function performItemGesture(desktop: LinuxDesktop, gesture: ItemGesture): Promise<void> {
+  await selectItem(desktop, gesture.selection);
+  if (gesture.then) await performAction(desktop, gesture.then.candidate, gesture.then.action);
 }
 
 /**
@@ -44,19 +42,18 @@ async function performItemGesture(context: ToolContext, gesture: ItemGesture): P
  * state did not change, the selection alone is not the effect asked for (GTK3's toggle action on tree
  * cells answers true and does nothing), so the verdict says so and points to real input.
  */
-export async function itemOutcome(context: ToolContext, target: ElementTarget | PointTarget, bus: string, probes: Probe[], gesture: ItemGesture, snapshot?: WindowSnapshot): Promise<ActionResult> {
+export async function itemOutcome(desktop: LinuxDesktop, bus: string, probes: Probe[], gesture: ItemGesture, snapshot?: SnapshotRef): Promise<ActionOutcome> {
   const toggled = toggleActions.has(gesture.then?.action.name ?? '') ? gesture.then!.candidate.ref : undefined;
-  const isChecked = async (ref: ObjectRef) => (await liveStates(context, ref)).has('STATE_CHECKED');
+  const isChecked = async (ref: ObjectRef) => (await liveStates(desktop, ref)).has('STATE_CHECKED');
   const before = toggled && (await isChecked(toggled).catch(() => undefined));
-  const observation = await observe(context, bus, probes, () => performItemGesture(context, gesture), { snapshot });
+  const observation = await observe(desktop, bus, probes, () => performItemGesture(desktop, gesture), { snapshot });
   if (toggled && before !== undefined && (await isChecked(toggled).catch(() => before)) === before) {
     return actionOutcome({
       path: 'x11_atspi',
       mode: 'background',
-      target,
       observation: { ...observation, changed: false },
       escalation: { recommended: 'foreground', reason: 'the item was selected but its check box did not toggle (the toolkit\'s toggle action did nothing); retry with delivery_mode "foreground"' },
     });
   }
-  return actionOutcome({ path: 'x11_atspi', mode: 'background', target, observation });
+  return actionOutcome({ path: 'x11_atspi', mode: 'background', observation });
 }

@@ -1,6 +1,6 @@
-import type { ObjectRef } from '../../platform/linux/atspi/object-ref.js';
-import { callObject, parentOf, readInterfaces, readRole, selectChild, selectTableRow } from '../../platform/linux/atspi/operations.js';
-import type { ToolContext } from '../context.js';
+import type { ObjectRef } from '../atspi/object-ref.js';
+import { callObject, parentOf, readInterfaces, readRole, selectChild, selectTableRow } from '../atspi/operations.js';
+import type { LinuxDesktop } from '../linux-desktop.js';
 import { liveStates } from './live-states.js';
 
 /**
@@ -20,9 +20,9 @@ export interface ItemSelection {
   item: ObjectRef;
 }
 
-async function selectableIn(context: ToolContext, item: ObjectRef, role: number): Promise<ItemSelection | undefined> {
-  const client = await context.desktop.atspi();
-  if (!itemRoles.has(role) || !(await liveStates(context, item)).has('STATE_SELECTABLE')) return undefined;
+async function selectableIn(desktop: LinuxDesktop, item: ObjectRef, role: number): Promise<ItemSelection | undefined> {
+  const client = await desktop.atspi();
+  if (!itemRoles.has(role) || !(await liveStates(desktop, item)).has('STATE_SELECTABLE')) return undefined;
   const container = await parentOf(client, item);
   if (!container) return undefined;
   const containerInterfaces = await readInterfaces(client, container);
@@ -35,14 +35,14 @@ async function selectableIn(context: ToolContext, item: ObjectRef, role: number)
  * How a click on this object selects it through accessibility, when it is a selectable item of a
  * container with the Selection interface (or lies directly inside such an item); otherwise undefined.
  */
-export async function itemSelectionFor(context: ToolContext, object: ObjectRef, role: number): Promise<ItemSelection | undefined> {
+export async function itemSelectionFor(desktop: LinuxDesktop, object: ObjectRef, role: number): Promise<ItemSelection | undefined> {
   if (!itemRoles.has(role)) return undefined;
   try {
-    const own = await selectableIn(context, object, role);
+    const own = await selectableIn(desktop, object, role);
     if (own) return own;
-    const client = await context.desktop.atspi();
+    const client = await desktop.atspi();
     const parent = await parentOf(client, object);
-    return parent ? await selectableIn(context, parent, await readRole(client, parent)) : undefined;
+    return parent ? await selectableIn(desktop, parent, await readRole(client, parent)) : undefined;
   } catch {
     // The item or its container went away, or lacks what it advertised: no selection path.
     return undefined;
@@ -53,9 +53,9 @@ export async function itemSelectionFor(context: ToolContext, object: ObjectRef, 
  * Selects the item, unless it already is (GTK refuses to select a selected row again). A GTK3 tree view
  * with more than one column refuses SelectChild; its Table interface selects the cell's row instead.
  */
-export async function selectItem(context: ToolContext, selection: ItemSelection): Promise<void> {
-  const client = await context.desktop.atspi();
-  if ((await liveStates(context, selection.item)).has('STATE_SELECTED')) return;
+export async function selectItem(desktop: LinuxDesktop, selection: ItemSelection): Promise<void> {
+  const client = await desktop.atspi();
+  if ((await liveStates(desktop, selection.item)).has('STATE_SELECTED')) return;
   if (await selectChild(client, selection.container, selection.index)) return;
   if (selection.containerInterfaces.includes('Table') && (await selectTableRow(client, selection.container, selection.index))) return;
   throw new Error('the application refused to select the item');

@@ -1,9 +1,9 @@
-import { decodeStateSet } from '../../cup/atspi/states.js';
-import type { ObjectRef } from '../../platform/linux/atspi/object-ref.js';
-import { readStates } from '../../platform/linux/atspi/operations.js';
-import type { ToolContext } from '../context.js';
+import { decodeStateSet } from '../../../cup/atspi/states.js';
+import type { ObjectRef } from '../atspi/object-ref.js';
+import { readStates } from '../atspi/operations.js';
+import type { LinuxDesktop } from '../linux-desktop.js';
 
 /** An object's AT-SPI states as they are now, by name ("STATE_CHECKED"). */
-export async function liveStates(context: ToolContext, ref: ObjectRef): Promise<Set<string>> {
-  return decodeStateSet(await readStates(await context.desktop.atspi(), ref));
+export async function liveStates(desktop: LinuxDesktop, ref: ObjectRef): Promise<Set<string>> {
+  return decodeStateSet(await readStates(await desktop.atspi(), ref));
 }

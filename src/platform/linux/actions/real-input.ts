@@ -1,16 +1,16 @@
-import { ActivationError, activateWindow, inForeground, parseCombination, type ParsedKey } from '../../platform/linux/input/index.js';
-import type { ClientWindow } from '../../platform/linux/windows.js';
-import type { X11Connection } from '../../platform/linux/x11/index.js';
-import type { ToolContext } from '../context.js';
-import { ToolError } from '../../errors.js';
+import { ActivationError, activateWindow, inForeground, parseCombination, type ParsedKey } from '../input/index.js';
+import type { DesktopWindow } from '../../windows.js';
+import type { X11Connection } from '../x11/index.js';
+import type { LinuxDesktop } from '../linux-desktop.js';
+import { ToolError } from '../../../errors.js';
 
 /**
  * Runs real input (XTEST) with the window active and focused, then gives the previously active window
  * back its activation and the pointer its position. A window the window manager will not activate is an
  * error before any input is sent.
  */
-export async function withForeground<T>(context: ToolContext, window: ClientWindow, input: (x: X11Connection) => Promise<T>): Promise<T> {
-  const x = await context.desktop.x11();
+export async function withForeground<T>(desktop: LinuxDesktop, window: DesktopWindow, input: (x: X11Connection) => Promise<T>): Promise<T> {
+  const x = await desktop.x11();
   try {
     return (await inForeground(x, window.id, () => input(x))).value;
   } catch (error) {
@@ -19,8 +19,8 @@ export async function withForeground<T>(context: ToolContext, window: ClientWind
   }
 }
 
-export async function activateWindowForTool(context: ToolContext, window: ClientWindow): Promise<boolean> {
-  return activateWindow(await context.desktop.x11(), window.id, { timeoutMs: 2000 });
+export async function activateWindowForTool(desktop: LinuxDesktop, window: DesktopWindow): Promise<boolean> {
+  return activateWindow(await desktop.x11(), window.id, { timeoutMs: 2000 });
 }
 
 /** A key combination, checked and in a canonical spelling ("ctrl+a", "return"), for matching shortcuts. */
@@ -52,9 +52,9 @@ export function parseKeys(keys: readonly string[]): KeyCombination {
 }
 
 /** The toolkit of an app, for messages ("GTK 4.8.3"); generic when unknown. */
-export async function toolkitName(context: ToolContext, bus?: string, pid?: number): Promise<string> {
+export async function toolkitName(desktop: LinuxDesktop, bus?: string, pid?: number): Promise<string> {
   try {
-    const client = await context.desktop.atspi();
+    const client = await desktop.atspi();
     let appBus = bus;
     if (!appBus && pid !== undefined) appBus = (await client.applications()).find((app) => app.pid === pid)?.bus;
     if (!appBus) return 'this application';

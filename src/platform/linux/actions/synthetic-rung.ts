@@ -1,19 +1,19 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { pixelChange, type PixelChange } from '../../image/diff.js';
-import type { ClientWindow } from '../../platform/linux/windows.js';
-import type { ToolContext } from '../context.js';
+import { pixelChange, type PixelChange } from '../../../image/diff.js';
+import type { DesktopWindow } from '../../windows.js';
+import type { Observation } from '../../action-outcome.js';
+import type { LinuxDesktop } from '../linux-desktop.js';
 import { toolkitName } from './real-input.js';
-import type { Observation } from './verification.js';
 
 /**
  * Whether input sent as X events (SendEvent) reaches a window's app. GTK and Qt read input through
  * XInput2 and drop events another client sends; X toolkits that do not (Xt/Xaw, Motif, Tk), and apps
  * that show no accessibility at all, are worth a synthetic event. The toolkit's name is for messages.
  */
-export async function syntheticEventsReach(context: ToolContext, window: ClientWindow): Promise<{ accepted: boolean; toolkit: string }> {
-  const probe = await context.desktop.readWindowTree(window, { maxNodes: 1, maxDepth: 0, budgetMs: 3000 });
+export async function syntheticEventsReach(desktop: LinuxDesktop, window: DesktopWindow): Promise<{ accepted: boolean; toolkit: string }> {
+  const probe = await desktop.readWindowTree(window, { maxNodes: 1, maxDepth: 0, budgetMs: 3000 });
   if (!probe.match) return { accepted: true, toolkit: 'this application' };
-  const toolkit = await toolkitName(context, probe.match.app.bus);
+  const toolkit = await toolkitName(desktop, probe.match.app.bus);
   return { accepted: !/^(gtk|gail|qt)/i.test(probe.toolkit?.name ?? ''), toolkit };
 }
 
@@ -31,18 +31,18 @@ function meaningful(change: PixelChange): boolean {
  * For an app without accessibility the window's own pixels are the read-back: captured before the input
  * and again (for up to half a second) until they change by more than a caret's blink.
  */
-export async function observePixels(context: ToolContext, window: ClientWindow, act: () => Promise<void>): Promise<Observation> {
-  const before = await context.desktop.captureWindow(window);
+export async function observePixels(desktop: LinuxDesktop, window: DesktopWindow, act: () => Promise<void>): Promise<Observation> {
+  const before = await desktop.captureWindow(window);
   await act();
   let change: PixelChange = { count: 0 };
   for (const deadline = Date.now() + 500; !meaningful(change) && Date.now() < deadline; ) {
     await sleep(40);
     let after;
     try {
-      after = await context.desktop.captureWindow(window);
+      after = await desktop.captureWindow(window);
     } catch (error) {
       // The input may close or withdraw the window it went to (Return on a dialog's default button): that is its effect.
-      if (!(await context.desktop.windows()).some((open) => open.id === window.id && open.isOnScreen)) {
+      if (!(await desktop.windows()).some((open) => open.id === window.id && open.isOnScreen)) {
         return { changed: true, listening: true, evidence: [`window ${window.id} ("${window.title}") closed or withdrawn`] };
       }
       throw error;

@@ -1,12 +1,14 @@
-import { readableName } from '../../cup/atspi/names.js';
-import { atspiRoleName } from '../../cup/atspi/roles.js';
-import { quirksFor } from '../../platform/linux/atspi/toolkit.js';
-import type { AccessibilityEvent } from '../../platform/linux/atspi/event-monitor.js';
-import type { ObjectRef } from '../../platform/linux/atspi/object-ref.js';
-import { readName, readRole, readText, readValue } from '../../platform/linux/atspi/operations.js';
-import { UnansweredActionError } from '../../platform/linux/atspi/unanswered-action.js';
-import type { ToolContext } from '../context.js';
-import type { WindowSnapshot } from '../state/snapshot-store.js';
+import { readableName } from '../../../cup/atspi/names.js';
+import { atspiRoleName } from '../../../cup/atspi/roles.js';
+import { quirksFor } from '../atspi/toolkit.js';
+import type { AccessibilityEvent } from '../atspi/event-monitor.js';
+import type { ObjectRef } from '../atspi/object-ref.js';
+import { readName, readRole, readText, readValue } from '../atspi/operations.js';
+import { UnansweredActionError } from '../atspi/unanswered-action.js';
+import type { LinuxDesktop } from '../linux-desktop.js';
+import type { NewWindow, Observation } from '../../action-outcome.js';
+import type { SnapshotRef } from '../../targets.js';
+import { atspiElement } from '../element-handle.js';
 import { liveStates } from './live-states.js';
 
 /** One fact read back before and after an action, e.g. "checked state of [e13]". */
@@ -15,53 +17,34 @@ export interface Probe {
   read(): Promise<string | undefined>;
 }
 
-export function stateProbe(context: ToolContext, ref: ObjectRef, label: string, state: string): Probe {
+export function stateProbe(desktop: LinuxDesktop, ref: ObjectRef, label: string, state: string): Probe {
   return {
     label: `${state} state of ${label}`,
-    read: async () => String((await liveStates(context, ref)).has(`STATE_${state.toUpperCase()}`)),
+    read: async () => String((await liveStates(desktop, ref)).has(`STATE_${state.toUpperCase()}`)),
   };
 }
 
 /** Several states of one object in one read, e.g. "checked,focused" (one call instead of one per state). */
-export function statesProbe(context: ToolContext, ref: ObjectRef, label: string, states: readonly string[]): Probe {
+export function statesProbe(desktop: LinuxDesktop, ref: ObjectRef, label: string, states: readonly string[]): Probe {
   return {
     label: `states of ${label}`,
     read: async () => {
-      const present = await liveStates(context, ref);
+      const present = await liveStates(desktop, ref);
       return states.filter((state) => present.has(`STATE_${state.toUpperCase()}`)).join(',') || '(none)';
     },
   };
 }
 
-export function textProbe(context: ToolContext, ref: ObjectRef, label: string): Probe {
-  return { label: `text of ${label}`, read: async () => readText(await context.desktop.atspi(), ref) };
+export function textProbe(desktop: LinuxDesktop, ref: ObjectRef, label: string): Probe {
+  return { label: `text of ${label}`, read: async () => readText(await desktop.atspi(), ref) };
 }
 
-export function valueProbe(context: ToolContext, ref: ObjectRef, label: string): Probe {
-  return { label: `value of ${label}`, read: async () => String((await readValue(await context.desktop.atspi(), ref)).current) };
+export function valueProbe(desktop: LinuxDesktop, ref: ObjectRef, label: string): Probe {
+  return { label: `value of ${label}`, read: async () => String((await readValue(await desktop.atspi(), ref)).current) };
 }
 
-export function nameProbe(context: ToolContext, ref: ObjectRef, label: string): Probe {
-  return { label: `name of ${label}`, read: async () => readName(await context.desktop.atspi(), ref) };
-}
-
-/** A top-level window as an action's result names it. */
-export interface NewWindow {
-  window_id: number;
-  title: string;
-  pid: number;
-}
-
-export interface Observation {
-  evidence: string[];
-  /** Something the app reported or we read back changed. */
-  changed: boolean;
-  /** Events could be received from the app (it was subscribed before the action). */
-  listening: boolean;
-  /** The action call was sent and the app did not answer in time (it may be running a modal dialog). */
-  unanswered?: { call: string; timeoutMs: number };
-  /** Top-level windows of the app's process that appeared while the action ran. */
-  newWindows?: NewWindow[];
+export function nameProbe(desktop: LinuxDesktop, ref: ObjectRef, label: string): Probe {
+  return { label: `name of ${label}`, read: async () => readName(await desktop.atspi(), ref) };
 }
 
 export interface ObserveOptions {
@@ -71,7 +54,7 @@ export interface ObserveOptions {
   graceMs?: number;
   /** Event kinds that our own delivery causes (e.g. focus moves when we grab focus) and that prove nothing. */
   ignore?: (event: AccessibilityEvent) => boolean;
-  snapshot?: WindowSnapshot;
+  snapshot?: SnapshotRef;
   /** Keep waiting (up to settleMs) until the probes' values satisfy this, e.g. "the typed text has arrived". */
   until?: (values: readonly (string | undefined)[]) => boolean;
 }
@@ -103,20 +86,20 @@ function named(role: string, name: string): string {
 }
 
 /** An object's role and name as it reports them now, e.g. 'push button "Close"'; rejects when it is gone. */
-export async function roleAndNameNow(context: ToolContext, ref: ObjectRef): Promise<string> {
-  const client = await context.desktop.atspi();
+export async function roleAndNameNow(desktop: LinuxDesktop, ref: ObjectRef): Promise<string> {
+  const client = await desktop.atspi();
   const [role, name, toolkit] = await Promise.all([readRole(client, ref), readName(client, ref), client.toolkitOf(ref.bus)]);
   const roleName = atspiRoleName(role).slice('ROLE_'.length).toLowerCase().replaceAll('_', ' ');
   return named(roleName, readableName(name, quirksFor(toolkit).gtk4NameQuirks));
 }
 
 /** How evidence names an object: its element index when the snapshot has it, else its role and name read now. */
-async function elementLabel(context: ToolContext, snapshot: WindowSnapshot | undefined, ref: ObjectRef): Promise<string> {
+async function elementLabel(desktop: LinuxDesktop, snapshot: SnapshotRef | undefined, ref: ObjectRef): Promise<string> {
   for (const element of snapshot?.elements.values() ?? []) {
-    if (element.path === ref.path) return `[e${element.index}] ${named(element.role, element.name)}`;
+    if (atspiElement(element.handle).path === ref.path) return `[e${element.index}] ${named(element.role, element.name)}`;
   }
   try {
-    return `(not in the snapshot) ${await roleAndNameNow(context, ref)}`;
+    return `(not in the snapshot) ${await roleAndNameNow(desktop, ref)}`;
   } catch {
     // Gone already (a closed dialog's widgets): its path is all there is to name it by.
     return `object ${ref.path.slice(ref.path.lastIndexOf('/') + 1)}`;
@@ -127,11 +110,11 @@ async function elementLabel(context: ToolContext, snapshot: WindowSnapshot | und
  * One line per object the app reported changed: what changed, and what we read back from it now (the
  * event is the app's claim; the read is ours).
  */
-async function describeObject(context: ToolContext, events: readonly AccessibilityEvent[], snapshot: WindowSnapshot | undefined): Promise<string> {
+async function describeObject(desktop: LinuxDesktop, events: readonly AccessibilityEvent[], snapshot: SnapshotRef | undefined): Promise<string> {
   const first = events[0]!;
   const ref = { bus: first.sender, path: first.path };
-  const where = await elementLabel(context, snapshot, ref);
-  const client = await context.desktop.atspi();
+  const where = await elementLabel(desktop, snapshot, ref);
+  const client = await desktop.atspi();
   const changes: string[] = [];
   const kinds = new Set(events.map((event) => (event.kind === 'PropertyChange' ? `${event.kind}:${event.detail}` : event.kind)));
   for (const event of events) {
@@ -152,10 +135,10 @@ async function describeObject(context: ToolContext, events: readonly Accessibili
  * The top-level X windows of the process behind an accessibility bus name, or undefined when that cannot
  * be told (no pid, no X): what an action opened is found by comparing this list before and after it.
  */
-async function appWindows(context: ToolContext, app: string): Promise<NewWindow[] | undefined> {
+async function appWindows(desktop: LinuxDesktop, app: string): Promise<NewWindow[] | undefined> {
   try {
-    const pid = await (await context.desktop.atspi()).pidOf(app);
-    const windows = await context.desktop.windows();
+    const pid = await (await desktop.atspi()).pidOf(app);
+    const windows = await desktop.windows();
     return windows.filter((window) => window.pid === pid).map((window) => ({ window_id: window.id, title: window.title, pid: window.pid }));
   } catch {
     return undefined;
@@ -167,15 +150,15 @@ async function appWindows(context: ToolContext, app: string): Promise<NewWindow[
  * change events (read back where they name a new value). Returns as soon as a probe changes, or shortly
  * after the first event; waits at most settleMs when nothing happens.
  */
-export async function observe(context: ToolContext, app: string, probes: Probe[], act: () => Promise<void>, options: ObserveOptions = {}): Promise<Observation> {
+export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[], act: () => Promise<void>, options: ObserveOptions = {}): Promise<Observation> {
   const settleMs = options.settleMs ?? 400;
   // Toolkits emit an action's events in one burst within a few ms; this is the wait for the rest of it.
   const graceMs = options.graceMs ?? 12;
-  const client = await context.desktop.atspi();
+  const client = await desktop.atspi();
   const recorder = await client.events.record(app).catch(() => undefined);
   const readAll = () => Promise.all(probes.map((probe) => probe.read().catch(() => undefined)));
   try {
-    const [before, windowsBefore] = await Promise.all([readAll(), appWindows(context, app)]);
+    const [before, windowsBefore] = await Promise.all([readAll(), appWindows(desktop, app)]);
     let unanswered: Observation['unanswered'];
     try {
       await act();
@@ -206,9 +189,9 @@ export async function observe(context: ToolContext, app: string, probes: Probe[]
     for (const event of relevant()) byObject.set(event.path, [...(byObject.get(event.path) ?? []), event]);
     for (const events of [...byObject.values()].sort((a, b) => weight(a) - weight(b))) {
       if (evidence.length >= maxEvidence) break;
-      evidence.push(await describeObject(context, events, options.snapshot));
+      evidence.push(await describeObject(desktop, events, options.snapshot));
     }
-    const newWindows = windowsBefore && (await appWindows(context, app))?.filter((window) => !windowsBefore.some((known) => known.window_id === window.window_id));
+    const newWindows = windowsBefore && (await appWindows(desktop, app))?.filter((window) => !windowsBefore.some((known) => known.window_id === window.window_id));
     return {
       evidence,
       changed: evidence.length > 0,

@@ -1,0 +1,106 @@
+// The honest verdict on an action, from what was read back after it: shared by every backend.
+import type { DeliveryMode } from './targets.js';
+
+/** What to try when an action was not delivered or showed no effect. */
+export interface Escalation {
+  recommended: 'px' | 'foreground';
+  reason: string;
+}
+
+/** A top-level window as an action's result names it. */
+export interface NewWindow {
+  window_id: number;
+  title: string;
+  pid: number;
+}
+
+/** What was seen of an action's effect. */
+export interface Observation {
+  evidence: string[];
+  /** Something the app reported or we read back changed. */
+  changed: boolean;
+  /** Events could be received from the app (it was subscribed before the action). */
+  listening: boolean;
+  /** The action call was sent and the app did not answer it in time (it may be running a modal dialog). */
+  unanswered?: { call: string; timeoutMs: number };
+  /** Top-level windows of the app that appeared while the action ran. */
+  newWindows?: NewWindow[];
+}
+
+/**
+ * An action's outcome, in the field names of the action result contract (seed 001) so that it passes to
+ * the caller unchanged: the rung that ran (path; 'none' when nothing was sent), what was seen, what to try next.
+ */
+export interface ActionOutcome {
+  path: string;
+  delivery_mode: DeliveryMode;
+  effect: 'confirmed' | 'unverifiable' | 'suspected_noop';
+  verified: boolean;
+  evidence?: string[];
+  escalation?: Escalation;
+  no_reply_ms?: number;
+  new_windows?: NewWindow[];
+}
+
+export interface OutcomeInput {
+  path: string;
+  mode: DeliveryMode;
+  observation?: Observation;
+  /** Why nothing was dispatched, or what to try when the dispatched action showed no effect. */
+  escalation?: Escalation;
+}
+
+function defaultEscalation(mode: DeliveryMode, path: string): Escalation {
+  if (mode === 'background') {
+    return { recommended: 'foreground', reason: 'the background delivery showed no effect; retry with delivery_mode "foreground" (real input to the activated window)' };
+  }
+  return {
+    recommended: 'px',
+    reason: `real input (${path}) showed no effect; check the target on a fresh get_window_state screenshot and address it by pixels`,
+  };
+}
+
+/**
+ * The honest verdict: confirmed only with evidence read back; suspected_noop when we could have seen a
+ * change and saw none (or dispatched nothing); unverifiable when the app gives us no way to see.
+ */
+export function actionOutcome(input: OutcomeInput): ActionOutcome {
+  const observation = input.observation;
+  const base = {
+    path: input.path,
+    delivery_mode: input.mode,
+    ...(observation?.newWindows ? { new_windows: observation.newWindows } : {}),
+  };
+  if (input.path === 'none') {
+    return { ...base, effect: 'suspected_noop', verified: false, escalation: input.escalation ?? defaultEscalation(input.mode, input.path) };
+  }
+  if (observation?.unanswered) return unansweredOutcome(base, observation);
+  if (observation?.changed) return { ...base, effect: 'confirmed', verified: true, evidence: observation.evidence };
+  if (observation?.listening) {
+    return { ...base, effect: 'suspected_noop', verified: false, evidence: [], escalation: input.escalation ?? defaultEscalation(input.mode, input.path) };
+  }
+  return { ...base, effect: 'unverifiable', verified: false };
+}
+
+/**
+ * The action was dispatched and the app did not answer in time. Never a failure and never a suggestion to
+ * retry (that would run the action twice, e.g. open a second dialog): confirmed when the read-back shows
+ * the effect anyway, else unverifiable, with the windows the app opened meanwhile named.
+ */
+function unansweredOutcome(base: Omit<ActionOutcome, 'effect' | 'verified'>, observation: Observation): ActionOutcome {
+  const { call, timeoutMs } = observation.unanswered!;
+  const opened = observation.newWindows ?? [];
+  const windows = opened.map((window) => `window ${window.window_id} "${window.title}"`).join(', ');
+  const note =
+    `${call} was dispatched and the application did not answer within ${timeoutMs} ms (typically because the action opened a modal dialog, whose event loop runs inside the call); ` +
+    (opened.length > 0
+      ? `the app opened ${windows} meanwhile: read it with get_window_state before acting again`
+      : 'no new window of the app appeared; it may be busy or hung: check with get_window_state before repeating the action');
+  const result = { ...base, no_reply_ms: timeoutMs, evidence: [note, ...observation.evidence] };
+  return observation.changed ? { ...result, effect: 'confirmed', verified: true } : { ...result, effect: 'unverifiable', verified: false };
+}
+
+/** Nothing was sent: the honest answer when no rung of the asked delivery mode reaches the target. */
+export function notDelivered(mode: DeliveryMode, reason: string, recommended: Escalation['recommended'] = 'foreground'): ActionOutcome {
+  return actionOutcome({ path: 'none', mode, escalation: { recommended, reason } });
+}

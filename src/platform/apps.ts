@@ -1,0 +1,35 @@
+// Applications as the app tools see them: installed ones, running ones, and how one is started.
+
+/** An installed application (a freedesktop .desktop file on Linux). */
+export interface InstalledApp {
+  /** The backend's id for it, e.g. "org.gnome.Calculator.desktop". */
+  id: string;
+  /** Where it is declared (the .desktop file): launch_path in results. */
+  path: string;
+  name: string;
+  lastModified: Date;
+}
+
+/** An application with at least one top-level window, one record per process. */
+export interface RunningApp {
+  pid: number;
+  name: string;
+  active: boolean;
+  /** The installed application it most likely came from. */
+  entry?: InstalledApp;
+}
+
+/** How a name given to launch_app will be started; nothing runs until start(). */
+export interface LaunchPlan {
+  name: string;
+  /** The installed application the name matched, if it matched one. */
+  entry?: InstalledApp;
+  /** Starts it detached from the driver (it outlives the call and the driver). */
+  start(): StartedApp;
+}
+
+/** A started process and where its output goes. */
+export interface StartedApp {
+  pid: number;
+  log: string;
+}

@@ -1,0 +1,122 @@
+// The desktop as the tools see it. A backend (src/platform/linux/ for X11 and AT-SPI2) implements it; tool
+// files map arguments to these calls and results to text, so another backend needs no change to a tool.
+import type { CupNode, CupPlatform } from '../cup/types.js';
+import type { RawImage } from '../image/raw-image.js';
+import type { ActionOutcome } from './action-outcome.js';
+import type { InstalledApp, LaunchPlan, RunningApp } from './apps.js';
+import type { DeliveryMode, ElementHandle, ElementTarget, PointerKind, PointTarget, ScrollDirection, SnapshotRef } from './targets.js';
+import type { DesktopWindow } from './windows.js';
+
+export interface ScreenInfo {
+  width: number;
+  height: number;
+  scale: number;
+}
+
+export interface TreeLimits {
+  maxNodes: number;
+  maxDepth: number;
+  budgetMs: number;
+}
+
+/** One window's elements as CUP, with the handle of every node by its index ([eN]). */
+export interface WindowReading {
+  root?: CupNode;
+  handles: ReadonlyMap<number, ElementHandle>;
+  /** The toolkit that drew the window, e.g. "GTK 3.24.38". */
+  toolkit?: string;
+  truncated: boolean;
+  /** Why there is no tree (or only part of one), when that is so: the caller still has the screenshot. */
+  missingReason?: string;
+}
+
+/** Perception: what is on the desktop and what a window shows. */
+export interface DesktopPerception {
+  readonly platform: CupPlatform;
+  screen(): Promise<ScreenInfo>;
+  /** The real pointer's position in screen pixels. */
+  cursorPosition(): Promise<{ x: number; y: number }>;
+  windows(): Promise<DesktopWindow[]>;
+  captureWindow(window: DesktopWindow): Promise<RawImage>;
+  /** Never throws for an unresponsive or inaccessible app: the reading then says why it has no tree. */
+  readWindow(window: DesktopWindow, limits: TreeLimits): Promise<WindowReading>;
+}
+
+export interface KeyRequest {
+  /** The window the keys go to; without an element, to its focused element. */
+  window: DesktopWindow;
+  element?: ElementTarget;
+  /** Modifiers first, one key last, as validateKeys accepts them. */
+  keys: readonly string[];
+  repeat: number;
+  mode: DeliveryMode;
+}
+
+export interface TypeRequest {
+  window: DesktopWindow;
+  element?: ElementTarget;
+  text: string;
+  /** Milliseconds between characters when real keys are typed. */
+  delayMs: number;
+  mode: DeliveryMode;
+}
+
+export interface ScrollRequest {
+  window: DesktopWindow;
+  /** The element or its scrolling ancestor; without one, the only scrollable region of the window's latest snapshot. */
+  element?: ElementTarget;
+  snapshot?: SnapshotRef;
+  direction: ScrollDirection;
+  by: 'line' | 'page';
+  amount: number;
+  mode: DeliveryMode;
+}
+
+export interface DragOptions {
+  durationMs: number;
+  steps: number;
+  button: 'left' | 'middle' | 'right';
+  modifiers: readonly string[];
+  mode: DeliveryMode;
+}
+
+/**
+ * Actions: each tries its delivery mode's rungs in order (accessibility, synthetic events, real input) and
+ * reads the effect back; the outcome names the rung and the evidence. Element targets are checked live
+ * first (stale_element when the object changed or went away).
+ */
+export interface DesktopActions {
+  pointer(target: ElementTarget | PointTarget, kind: PointerKind, options: { mode: DeliveryMode; modifiers: readonly string[] }): Promise<ActionOutcome>;
+  typeText(request: TypeRequest): Promise<ActionOutcome>;
+  /** Throws invalid_key, naming the valid keys, for a name this backend cannot press. */
+  validateKeys(keys: readonly string[]): void;
+  pressKeys(request: KeyRequest): Promise<ActionOutcome>;
+  /** A number, a text, a combo box's option by name, or "true"/"false" on a check box, set in the background. */
+  setValue(target: ElementTarget, value: string): Promise<ActionOutcome>;
+  scroll(request: ScrollRequest): Promise<ActionOutcome>;
+  drag(from: PointTarget, to: PointTarget, options: DragOptions): Promise<ActionOutcome>;
+  /** Raises the window and gives it the keyboard focus; false when the window manager would not. */
+  activateWindow(window: DesktopWindow): Promise<boolean>;
+}
+
+/** The agent cursor: a marker of where the agent acts, which never moves the real pointer. */
+export interface AgentCursor {
+  moveAgentCursor(to: { x: number; y: number }): Promise<{ visible: boolean }>;
+  /** Hides it; returns where it was last. */
+  hideAgentCursor(): Promise<{ x?: number; y?: number }>;
+}
+
+export interface DesktopApps {
+  /** The installed applications, and the running ones behind these windows (matched to the installed ones). */
+  applications(windows: readonly DesktopWindow[]): { installed: InstalledApp[]; running: RunningApp[] };
+  /** How a name (app name, id or program) would be started; throws when nothing matches. */
+  planLaunch(name: string, urls: readonly string[], extraArgs: readonly string[]): LaunchPlan;
+  processAlive(pid: number): boolean;
+  /** Whether pid is ancestor or one of its descendants (an app that re-executes itself). */
+  processDescendsFrom(pid: number, ancestor: number): boolean;
+}
+
+export interface Desktop extends DesktopPerception, DesktopActions, AgentCursor, DesktopApps {
+  /** Releases the backend's connections (a one-off context's end). */
+  close(): void;
+}

@@ -1,0 +1,34 @@
+// A pointer drag: real input only (GTK and Qt take pointer motion from nothing else).
+import { actionOutcome, notDelivered, type ActionOutcome } from '../../action-outcome.js';
+import type { DragOptions } from '../../desktop.js';
+import type { PointTarget } from '../../targets.js';
+import { readObject } from '../atspi/operations.js';
+import { drag as pointerDrag } from '../input/index.js';
+import type { LinuxDesktop } from '../linux-desktop.js';
+import { toolkitName, withForeground } from './real-input.js';
+import { observe, valueProbe } from './verification.js';
+
+/** Presses at from, moves to to and releases, with the window active; a slider's value is read back. */
+export async function dragAction(desktop: LinuxDesktop, from: PointTarget, to: PointTarget, options: DragOptions): Promise<ActionOutcome> {
+  if (options.mode === 'background') {
+    const toolkit = await toolkitName(desktop, undefined, from.window.pid);
+    return notDelivered(options.mode, `${toolkit} takes pointer drags only from real input; nothing was sent: retry with delivery_mode "foreground"`);
+  }
+  const hit = await desktop.accessibleAt(from.window, from.screenX, from.screenY).catch(() => undefined);
+  // Dragging a slider's knob changes its value: read it back, as well as what the app reports.
+  const live = hit ? await readObject(await desktop.atspi(), hit).catch(() => undefined) : undefined;
+  const probes = hit && live?.interfaces.includes('Value') ? [valueProbe(desktop, hit, live.name ? `"${live.name}"` : 'the dragged control')] : [];
+  const observation = await withForeground(desktop, from.window, async (x) => {
+    const run = async () => {
+      await pointerDrag(x, { x: from.screenX, y: from.screenY }, { x: to.screenX, y: to.screenY }, {
+        durationMs: options.durationMs,
+        steps: options.steps,
+        button: options.button,
+        modifiers: [...options.modifiers],
+      });
+    };
+    if (!hit) return void (await run());
+    return observe(desktop, hit.bus, probes, run);
+  });
+  return actionOutcome({ path: 'x11_pixel_fg', mode: options.mode, observation });
+}

@@ -1,0 +1,126 @@
+// Keys: what accessibility can do in their place, key events where the app takes them, or real keys.
+import { actionOutcome, notDelivered, type ActionOutcome } from '../../action-outcome.js';
+import type { KeyRequest } from '../../desktop.js';
+import { ToolError } from '../../../errors.js';
+import { caretOffset, characterCount, copyText, cutText, doAction, pasteText, selectTextRange, textSelection } from '../atspi/operations.js';
+import { pressCombination, syntheticCombination } from '../input/index.js';
+import type { LinuxDesktop } from '../linux-desktop.js';
+import { findNamedAction, findPressAction, type Actionable } from './accessible-actions.js';
+import { focusForKeys } from './element-point.js';
+import { focusedElementOf } from './focused-element.js';
+import { liveStates } from './live-states.js';
+import { actionable, liveTarget } from './live-target.js';
+import { parseKeys, withForeground } from './real-input.js';
+import { observePixels, syntheticEventsReach } from './synthetic-rung.js';
+import { observe, stateProbe, textProbe, type Probe } from './verification.js';
+
+/** Roles that Space presses when they have the focus, as a click would (a text field types the space instead). */
+const spacePressedRoles = new Set(['button', 'checkbox', 'radio', 'switch', 'menuitemcheckbox', 'menuitemradio']);
+
+/** Keys that open or close a tree row: what they do depends on whether it is expanded now. */
+const expandKeys = new Set(['right', 'plus', '+']);
+const collapseKeys = new Set(['left', 'minus', '-']);
+
+/** A tree row's expand-or-collapse action, when this key would toggle it from its present state. */
+async function expanderFor(desktop: LinuxDesktop, target: Actionable, combo: string) {
+  if (!expandKeys.has(combo) && !collapseKeys.has(combo)) return undefined;
+  const states = await liveStates(desktop, target.ref);
+  if (!states.has('STATE_EXPANDABLE') || states.has('STATE_EXPANDED') !== collapseKeys.has(combo)) return undefined;
+  return findNamedAction(desktop, target, ['expand or contract', 'expand or collapse']);
+}
+
+/**
+ * Key presses an accessibility interface can perform without any keystroke, so they work in the
+ * background: Enter activates, Space presses a button or check box, Right/Left (or +/-) expand and
+ * collapse a tree row, and the clipboard and select-all shortcuts of text fields.
+ */
+async function backgroundKeys(desktop: LinuxDesktop, target: Actionable, combo: string): Promise<(() => Promise<void>) | undefined> {
+  const client = await desktop.atspi();
+  const editable = target.interfaces.includes('EditableText');
+  if (combo === 'return') {
+    const activate = await findNamedAction(desktop, target, ['activate']);
+    if (activate) return async () => void (await doAction(client, target.ref, activate.index));
+  }
+  if (combo === 'space' && spacePressedRoles.has(target.role ?? '')) {
+    const press = await findPressAction(desktop, target);
+    if (press) return async () => void (await doAction(client, target.ref, press.index));
+  }
+  const expander = await expanderFor(desktop, target, combo);
+  if (expander) return async () => void (await doAction(client, target.ref, expander.index));
+  if (!target.interfaces.includes('Text')) return undefined;
+  const selection = async () => (await textSelection(client, target.ref)) ?? { start: 0, end: 0 };
+  switch (combo) {
+    case 'ctrl+a':
+      return async () => void (await selectTextRange(client, target.ref, 0, await characterCount(client, target.ref)));
+    case 'ctrl+c':
+      return async () => {
+        const range = await selection();
+        if (range.end > range.start) await copyText(client, target.ref, range.start, range.end);
+      };
+    case 'ctrl+x':
+      if (!editable) return undefined;
+      return async () => {
+        const range = await selection();
+        if (range.end > range.start) await cutText(client, target.ref, range.start, range.end);
+      };
+    case 'ctrl+v':
+      if (!editable) return undefined;
+      return async () => void (await pasteText(client, target.ref, Math.max(0, await caretOffset(client, target.ref))));
+    default:
+      return undefined;
+  }
+}
+
+/** Presses the keys on the element, or on the focused element of the window, by the rungs of the delivery mode. */
+export async function pressKeysAction(desktop: LinuxDesktop, request: KeyRequest): Promise<ActionOutcome> {
+  const { window, mode, repeat, keys: rawKeys } = request;
+  const keys = parseKeys(rawKeys);
+  const element = request.element && (await liveTarget(desktop, request.element));
+  const target = element ? actionable(element) : await focusedElementOf(desktop, window).catch(() => undefined);
+  const label = element ? `[e${element.element.index}]` : 'the focused element';
+  const probes: Probe[] = target
+    ? [
+        ...(target.interfaces.includes('Text') ? [textProbe(desktop, target.ref, label)] : []),
+        ...['checked', 'selected', 'expanded'].map((state) => stateProbe(desktop, target.ref, label, state)),
+      ]
+    : [];
+
+  if (mode === 'background') {
+    const perform = target && repeat === 1 ? await backgroundKeys(desktop, target, keys.canonical) : undefined;
+    if (!target || !perform) {
+      const synthetic = await syntheticEventsReach(desktop, window);
+      if (synthetic.accepted) {
+        const x = await desktop.x11();
+        const observation = await observePixels(desktop, window, async () => {
+          try {
+            await syntheticCombination(x, window.id, [...rawKeys], repeat);
+          } catch (error) {
+            throw new ToolError((error as Error).message, 'invalid_key');
+          }
+        });
+        return actionOutcome({ path: 'key_events', mode, observation });
+      }
+      const toolkit = synthetic.toolkit;
+      return notDelivered(
+        mode,
+        `${keys.canonical} has no accessibility equivalent on ${label}, and ${toolkit} ignores synthetic key events; nothing was sent: retry with delivery_mode "foreground" (real keys to the activated window)`,
+      );
+    }
+    const observation = await observe(desktop, target.ref.bus, probes, perform, { snapshot: element?.snapshot });
+    // Copying changes nothing an application reports: it is delivered, and honestly unverifiable.
+    if (keys.canonical === 'ctrl+c' && !observation.changed) return actionOutcome({ path: 'x11_atspi', mode });
+    return actionOutcome({ path: 'x11_atspi', mode, observation });
+  }
+
+  const observation = await withForeground(desktop, window, async (x) => {
+    // Focus first, outside the observation: only what the keys do counts as their effect.
+    if (element) await focusForKeys(desktop, x, element);
+    const press = async () => {
+      await pressCombination(x, [...rawKeys], { repeat });
+    };
+    // Without an accessible target the window's pixels are the read-back.
+    if (!target) return observePixels(desktop, window, press);
+    return observe(desktop, target.ref.bus, probes, press, { snapshot: element?.snapshot });
+  });
+  return actionOutcome({ path: 'key_events_fg', mode, observation });
+}

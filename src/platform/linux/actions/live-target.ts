@@ -1,0 +1,57 @@
+import { ATSPI_ROLE_NAMES, ATSPI_STATE } from '../../../cup/atspi/constants.js';
+import { hasState } from '../../../cup/atspi/states.js';
+import { ToolError } from '../../../errors.js';
+import type { ElementTarget, SnapshotElement } from '../../targets.js';
+import { readObject, type ObjectFactsNow } from '../atspi/operations.js';
+import { DBusError, DBusTimeoutError } from '../dbus/index.js';
+import { atspiElement, type AtspiElement } from '../element-handle.js';
+import type { LinuxDesktop } from '../linux-desktop.js';
+import type { ClientWindow } from '../windows.js';
+import type { Actionable } from './accessible-actions.js';
+
+/** An element target checked live: the AT-SPI object it names, and what that object is now. */
+export interface LiveElementTarget extends ElementTarget {
+  window: ClientWindow;
+  ref: AtspiElement;
+  /** What the object is now, read live: proof it is still the object the agent saw. */
+  live: ObjectFactsNow;
+}
+
+function staleError(element: SnapshotElement, snapshotId: string, why: string): ToolError {
+  return new ToolError(
+    `element [e${element.index}] (${element.role} "${element.name}") of snapshot ${snapshotId} ${why}; the window changed since ` +
+      'that snapshot: call get_window_state again and use the new index. Nothing was clicked or typed.',
+    'stale_element',
+  );
+}
+
+/**
+ * Checks, live, that the element's object still exists and is still what it was (same role, not defunct).
+ * It never falls back to "the element now at that position in the tree", so a changed UI cannot redirect
+ * an action.
+ */
+export async function liveTarget(desktop: LinuxDesktop, target: ElementTarget): Promise<LiveElementTarget> {
+  const { snapshot, element } = target;
+  const ref = atspiElement(element.handle);
+  const client = await desktop.atspi();
+  let live: ObjectFactsNow;
+  try {
+    live = await readObject(client, ref);
+  } catch (error) {
+    if (error instanceof DBusTimeoutError) {
+      throw new ToolError(`the application (pid ${snapshot.pid}) did not answer within ${desktop.callTimeoutMs} ms; it may be hung`, 'app_not_responding');
+    }
+    if (error instanceof DBusError) throw staleError(element, snapshot.id, 'no longer exists in the application');
+    throw error;
+  }
+  if (hasState(live.states, ATSPI_STATE.DEFUNCT)) throw staleError(element, snapshot.id, 'is defunct (its widget was destroyed)');
+  if (live.role !== ref.atspiRole) {
+    throw staleError(element, snapshot.id, `is now a different object (${ATSPI_ROLE_NAMES[live.role] ?? live.role}, was ${ATSPI_ROLE_NAMES[ref.atspiRole]})`);
+  }
+  return { ...target, ref, live };
+}
+
+/** The element as something to act on. */
+export function actionable(target: LiveElementTarget): Actionable {
+  return { ref: target.ref, role: target.element.role, interfaces: target.live.interfaces };
+}

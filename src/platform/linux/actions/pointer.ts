@@ -1,0 +1,143 @@
+// Clicks, double clicks and right clicks, by element or at a point: the rungs of each delivery mode.
+import { actionOutcome, notDelivered, type ActionOutcome } from '../../action-outcome.js';
+import type { DeliveryMode, ElementTarget, PointerKind, PointTarget } from '../../targets.js';
+import { ToolError } from '../../../errors.js';
+import type { ObjectRef } from '../atspi/object-ref.js';
+import { parentOf, readObject } from '../atspi/operations.js';
+import { click as pointerClick, syntheticClick } from '../input/index.js';
+import type { LinuxDesktop } from '../linux-desktop.js';
+import { findGestureAction, focusElement, performAction } from './accessible-actions.js';
+import { elementScreenPoint, screenPointNow } from './element-point.js';
+import { itemGesture, itemOutcome, type ActionOn, type ItemGesture } from './item-gestures.js';
+import { actionable, liveTarget, type LiveElementTarget } from './live-target.js';
+import { toolkitName, withForeground } from './real-input.js';
+import { observePixels, syntheticEventsReach } from './synthetic-rung.js';
+import { nameProbe, observe, stateProbe, statesProbe, type Probe } from './verification.js';
+
+const buttons: Record<PointerKind, 'left' | 'right'> = { click: 'left', double_click: 'left', right_click: 'right' };
+const gestureWords: Record<PointerKind, string> = { click: 'click', double_click: 'double-click', right_click: 'right-click (context menu)' };
+
+const clickStates = ['checked', 'pressed', 'selected', 'expanded', 'focused'];
+
+function probesFor(desktop: LinuxDesktop, target: LiveElementTarget): Probe[] {
+  const label = `[e${target.element.index}]`;
+  return [nameProbe(desktop, target.ref, label), statesProbe(desktop, target.ref, label, clickStates)];
+}
+
+async function backgroundElement(desktop: LinuxDesktop, target: LiveElementTarget, kind: PointerKind): Promise<ActionOutcome> {
+  const element = actionable(target);
+  const action = await findGestureAction(desktop, element, kind);
+  const snapshot = target.snapshot;
+  const item = await itemGesture(desktop, element, target.live.role, kind, action);
+  if (item) {
+    const probes = probesFor(desktop, target);
+    if (item.selection.item !== target.ref) probes.push(stateProbe(desktop, item.selection.item, `the item [e${target.element.index}] lies in`, 'selected'));
+    return itemOutcome(desktop, target.ref.bus, probes, item, snapshot);
+  }
+  if (action) {
+    const observation = await observe(desktop, target.ref.bus, probesFor(desktop, target), () => performAction(desktop, element, action), { snapshot });
+    return actionOutcome({ path: 'x11_atspi', mode: 'background', observation });
+  }
+  // Clicking an editable field means putting the caret in it: focus is that click's whole effect.
+  if (kind === 'click' && target.live.interfaces.includes('EditableText')) {
+    const label = `[e${target.element.index}]`;
+    const observation = await observe(desktop, target.ref.bus, [stateProbe(desktop, target.ref, label, 'focused')], async () => {
+      if (!(await focusElement(desktop, element))) throw new ToolError('the application refused to focus the field', 'focus_refused');
+    }, { snapshot });
+    return actionOutcome({ path: 'x11_atspi', mode: 'background', observation });
+  }
+  const toolkit = await toolkitName(desktop, target.ref.bus);
+  const passive = !target.live.interfaces.includes('Action');
+  return notDelivered(
+    'background',
+    passive
+      ? `[e${target.element.index}] ${target.element.role} offers no accessibility action to ${gestureWords[kind]}; ${toolkit} ignores synthetic X events, so nothing was sent: retry with delivery_mode "foreground" (real input), or pick an actionable element`
+      : `[e${target.element.index}] has no accessibility action for a ${gestureWords[kind]} and ${toolkit} ignores synthetic X events; nothing was sent: retry with delivery_mode "foreground" (real input)`,
+  );
+}
+
+/** What performs a gesture at a point: an accessibility action, or a gesture on a list or tree item. */
+type PointGesture = { ref: ObjectRef; name: string } & (ActionOn | ItemGesture);
+
+/**
+ * The object under a point that performs a gesture: the deepest object there, or the nearest ancestor
+ * with the action, as a real click on a button's label lands on the button (or on a row's label selects the row).
+ */
+async function gestureAt(desktop: LinuxDesktop, target: PointTarget, kind: PointerKind): Promise<PointGesture | undefined> {
+  const client = await desktop.atspi();
+  let ref = await desktop.accessibleAt(target.window, target.screenX, target.screenY).catch(() => undefined);
+  for (let depth = 0; ref && depth < 4; depth++) {
+    const live = await readObject(client, ref).catch(() => undefined);
+    if (!live) return undefined;
+    const candidate = { ref, interfaces: live.interfaces };
+    const action = await findGestureAction(desktop, candidate, kind);
+    const item = await itemGesture(desktop, candidate, live.role, kind, action);
+    if (item) return { ref: item.selection.item, name: live.name, ...item };
+    if (action) return { ref, name: live.name, action, candidate };
+    ref = await parentOf(client, ref).catch(() => undefined);
+  }
+  return undefined;
+}
+
+async function backgroundPoint(desktop: LinuxDesktop, target: PointTarget, kind: PointerKind): Promise<ActionOutcome> {
+  const found = await gestureAt(desktop, target, kind);
+  if (found) {
+    const label = found.name ? `"${found.name}"` : 'the element under the point';
+    const probes = [nameProbe(desktop, found.ref, label), statesProbe(desktop, found.ref, label, clickStates)];
+    if ('selection' in found) return itemOutcome(desktop, found.ref.bus, probes, found);
+    const observation = await observe(desktop, found.ref.bus, probes, () => performAction(desktop, found.candidate, found.action));
+    return actionOutcome({ path: 'x11_atspi', mode: 'background', observation });
+  }
+  const synthetic = await syntheticEventsReach(desktop, target.window);
+  if (synthetic.accepted) return syntheticPointer(desktop, target, kind);
+  const toolkit = synthetic.toolkit;
+  return notDelivered(
+    'background',
+    `nothing under (${Math.round(target.windowX)},${Math.round(target.windowY)}) offers an accessibility action for a ${gestureWords[kind]}, and ${toolkit} ignores synthetic X events; nothing was sent: retry with delivery_mode "foreground"`,
+  );
+}
+
+/**
+ * The x11_pixel rung: a click sent as X events, verified by the window's pixels. A double click is two
+ * clicks with the same timestamp, which X toolkits count as one multi-click.
+ */
+async function syntheticPointer(desktop: LinuxDesktop, target: PointTarget, kind: PointerKind): Promise<ActionOutcome> {
+  const x = await desktop.x11();
+  const clicks = kind === 'double_click' ? 2 : 1;
+  const observation = await observePixels(desktop, target.window, () => syntheticClick(x, { x: target.screenX, y: target.screenY }, buttons[kind], clicks));
+  return actionOutcome({ path: 'x11_pixel', mode: 'background', observation });
+}
+
+async function foreground(desktop: LinuxDesktop, target: LiveElementTarget | PointTarget, kind: PointerKind, modifiers: readonly string[]): Promise<ActionOutcome> {
+  // An element with nowhere to click is refused before the window is touched; a minimized window has no
+  // geometry until it is restored, so its targets are placed once it is active.
+  let early: PointTarget | undefined;
+  if (!target.window.minimized) early = target.kind === 'element' ? await elementScreenPoint(desktop, target) : target;
+  const probes = target.kind === 'element' ? probesFor(desktop, target) : [];
+  const observation = await withForeground(desktop, target.window, async (x) => {
+    const point = early ?? (await screenPointNow(desktop, target));
+    const app = target.kind === 'element' ? target.ref.bus : await desktop.accessibleAt(point.window, point.screenX, point.screenY).then((hit) => hit?.bus).catch(() => undefined);
+    const click = async () => {
+      await pointerClick(x, { x: point.screenX, y: point.screenY }, { button: buttons[kind], count: kind === 'double_click' ? 2 : 1, modifiers: [...modifiers] });
+    };
+    // No accessibility for the app under the point: its pixels are the read-back.
+    if (!app) return observePixels(desktop, point.window, click);
+    return observe(desktop, app, probes, click, { snapshot: target.kind === 'element' ? target.snapshot : undefined });
+  });
+  return actionOutcome({ path: 'x11_pixel_fg', mode: 'foreground', observation });
+}
+
+/** A pointer gesture on an element or a point, by the rungs of the delivery mode asked for. */
+export async function pointerAction(
+  desktop: LinuxDesktop,
+  aimed: ElementTarget | PointTarget,
+  kind: PointerKind,
+  options: { mode: DeliveryMode; modifiers: readonly string[] },
+): Promise<ActionOutcome> {
+  const target = aimed.kind === 'element' ? await liveTarget(desktop, aimed) : aimed;
+  if (options.mode === 'foreground') return foreground(desktop, target, kind, options.modifiers);
+  if (options.modifiers.length > 0) {
+    return notDelivered(options.mode, 'a click with held modifier keys needs real input; nothing was sent: retry with delivery_mode "foreground"');
+  }
+  return target.kind === 'element' ? backgroundElement(desktop, target, kind) : backgroundPoint(desktop, target, kind);
+}

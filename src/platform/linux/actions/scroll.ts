@@ -1,0 +1,117 @@
+// Scrolling a region: its scroll bar moved through accessibility, or the real mouse wheel over it.
+import { ATSPI_ROLE } from '../../../cup/atspi/constants.js';
+import { ToolError } from '../../../errors.js';
+import { actionOutcome, notDelivered, type ActionOutcome } from '../../action-outcome.js';
+import type { ScrollRequest } from '../../desktop.js';
+import type { SnapshotRef } from '../../targets.js';
+import type { ObjectRef } from '../atspi/object-ref.js';
+import { children, extents, parentOf, readInterfaces, readRole, readValue, setValue } from '../atspi/operations.js';
+import { atspiElement } from '../element-handle.js';
+import { wheel as pointerWheel } from '../input/index.js';
+import type { LinuxDesktop } from '../linux-desktop.js';
+import { liveStates } from './live-states.js';
+import { liveTarget } from './live-target.js';
+import { withForeground } from './real-input.js';
+import { observe, valueProbe, type Probe } from './verification.js';
+
+/** The scroll pane that scrolls an element: the element itself or its nearest scrolling ancestor. */
+async function scrollPaneOf(desktop: LinuxDesktop, start: ObjectRef): Promise<ObjectRef | undefined> {
+  const client = await desktop.atspi();
+  let current: ObjectRef | undefined = start;
+  for (let depth = 0; current && depth < 64; depth++) {
+    if ((await readRole(client, current)) === ATSPI_ROLE.SCROLL_PANE) return current;
+    current = await parentOf(client, current).catch(() => undefined);
+  }
+  return undefined;
+}
+
+/** The pane's scroll bar along an axis (GTK and Qt expose them as children with a Value). */
+async function scrollBarOf(desktop: LinuxDesktop, pane: ObjectRef, vertical: boolean): Promise<ObjectRef | undefined> {
+  const client = await desktop.atspi();
+  for (const child of await children(client, pane)) {
+    if ((await readRole(client, child)) !== ATSPI_ROLE.SCROLL_BAR) continue;
+    // GTK4's scroll bars carry no Value, so they cannot be moved through accessibility.
+    if (!(await readInterfaces(client, child)).includes('Value')) continue;
+    const states = await liveStates(desktop, child);
+    if (states.has(vertical ? 'STATE_VERTICAL' : 'STATE_HORIZONTAL')) return child;
+  }
+  return undefined;
+}
+
+/**
+ * Where the region's content sits: the boxes of what the pane holds, two levels down (pane, viewport,
+ * content). Scrolling moves them; it is the read-back when the scroll bar has no Value (GTK4).
+ */
+function contentProbe(desktop: LinuxDesktop, pane: ObjectRef): Probe {
+  return {
+    label: 'the position of the region\'s content',
+    read: async () => {
+      const client = await desktop.atspi();
+      const levelOne = await children(client, pane);
+      const levelTwo = (await Promise.all(levelOne.slice(0, 3).map((child) => children(client, child).catch(() => [])))).flat();
+      const boxes = await Promise.all([...levelOne, ...levelTwo].slice(0, 6).map((ref) => extents(client, ref).catch(() => undefined)));
+      return JSON.stringify(boxes);
+    },
+  };
+}
+
+/** The only scroll pane among the window's latest snapshot's elements, when the caller named none. */
+function onlyScrollPane(windowId: number, snapshot: SnapshotRef | undefined): ObjectRef {
+  if (!snapshot) throw new ToolError(`no snapshot of window ${windowId}; call get_window_state, then pass the element_index of what to scroll`, 'no_snapshot');
+  const panes = [...snapshot.elements.values()].filter((element) => atspiElement(element.handle).atspiRole === ATSPI_ROLE.SCROLL_PANE);
+  if (panes.length === 1) return atspiElement(panes[0]!.handle);
+  if (panes.length === 0) throw new ToolError(`window ${windowId} has no scrollable region in its accessibility tree; scroll with delivery_mode "foreground" at a point`, 'nothing_to_scroll');
+  throw new ToolError(`window ${windowId} has ${panes.length} scrollable regions (${panes.map((pane) => `[e${pane.index}]`).join(', ')}); pass element_index`, 'ambiguous_scroll_target');
+}
+
+/** Scrolls the element's region (or the snapshot's only one) by lines or pages, and reads the position back. */
+export async function scrollAction(desktop: LinuxDesktop, request: ScrollRequest): Promise<ActionOutcome> {
+  const { window, mode, amount, by } = request;
+  const element = request.element && (await liveTarget(desktop, request.element));
+  const pane = await scrollPaneOf(desktop, element?.ref ?? onlyScrollPane(window.id, request.snapshot));
+  if (!pane) throw new ToolError(`[e${element!.element.index}] is not inside a scrollable region`, 'nothing_to_scroll');
+  const client = await desktop.atspi();
+  const direction = request.direction;
+  const vertical = direction === 'up' || direction === 'down';
+  const bar = await scrollBarOf(desktop, pane, vertical);
+
+  if (mode === 'foreground') {
+    const box = await desktop.elementBounds(window, pane);
+    if (!box) throw new ToolError('the scrollable region has no position on screen', 'element_not_visible');
+    const notches = by === 'page' ? amount * 5 : amount;
+    const centre = { x: Math.round(box.x + box.w / 2), y: Math.round(box.y + box.h / 2) };
+    const probe = bar ? valueProbe(desktop, bar, 'the scroll position') : contentProbe(desktop, pane);
+    const observation = await withForeground(desktop, window, (x) =>
+      observe(desktop, pane.bus, [probe], async () => {
+        await pointerWheel(x, centre, direction, notches);
+      }),
+    );
+    return actionOutcome({ path: 'x11_pixel_fg', mode, observation });
+  }
+
+  if (!bar) {
+    return notDelivered(mode, `the region has no ${vertical ? 'vertical' : 'horizontal'} scroll bar that accessibility can move (GTK4 exposes none); nothing was sent: retry with delivery_mode "foreground" (mouse wheel)`);
+  }
+  const range = await readValue(client, bar);
+  const paneBox = await extents(client, pane).catch(() => undefined);
+  // A line is the toolkit's step; a page is what the region shows, less a line so context carries over.
+  const line = range.step > 0 ? range.step : Math.max(1, (range.max - range.min) / 100);
+  const page = paneBox ? Math.max(line, (vertical ? paneBox.h : paneBox.w) - line) : line * 10;
+  const delta = (by === 'page' ? page : line) * amount * (direction === 'up' || direction === 'left' ? -1 : 1);
+  const next = Math.min(range.max, Math.max(range.min, range.current + delta));
+  if (next === range.current) {
+    // Nothing can move: say so rather than claim a scroll.
+    return {
+      path: 'none',
+      delivery_mode: mode,
+      effect: 'suspected_noop',
+      verified: true,
+      evidence: [`already at the ${delta < 0 ? 'start' : 'end'}: scroll position ${range.current} of ${range.min}..${range.max}`],
+    };
+  }
+  const observation = await observe(desktop, pane.bus, [valueProbe(desktop, bar, 'the scroll position')], () => setValue(client, bar, next), {
+    snapshot: element?.snapshot,
+    until: (values) => Number(values[0]) === next,
+  });
+  return actionOutcome({ path: 'x11_atspi', mode, observation });
+}

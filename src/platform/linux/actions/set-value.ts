@@ -1,0 +1,74 @@
+// Setting a value in the background: a number (Value), a whole text (EditableText), a combo box's option, a check box.
+import { actionOutcome, notDelivered, type ActionOutcome } from '../../action-outcome.js';
+import type { ElementTarget } from '../../targets.js';
+import { ToolError } from '../../../errors.js';
+import { readValue, setTextContents, setValue } from '../atspi/operations.js';
+import type { LinuxDesktop } from '../linux-desktop.js';
+import { findGestureAction, performAction } from './accessible-actions.js';
+import { setComboValue } from './combo-box.js';
+import { liveStates } from './live-states.js';
+import { actionable, liveTarget } from './live-target.js';
+import { requireEditable } from './typing.js';
+import { observe, stateProbe, textProbe, valueProbe } from './verification.js';
+
+/** Sets the element's value by what it is, and reads it back. */
+export async function setValueAction(desktop: LinuxDesktop, element: ElementTarget, value: string): Promise<ActionOutcome> {
+  const target = await liveTarget(desktop, element);
+  const client = await desktop.atspi();
+  const label = `[e${target.element.index}]`;
+  const interfaces = target.live.interfaces;
+  const role = target.element.role;
+
+  if (role === 'combobox') return setComboValue(desktop, target, value);
+
+  if (interfaces.includes('Value') && role !== 'textbox') {
+    const number = Number(value);
+    if (value.trim() === '' || !Number.isFinite(number)) throw new ToolError(`${label} takes a number, got "${value}"`, 'not_a_number');
+    const range = await readValue(client, target.ref);
+    if (number < range.min || number > range.max) {
+      throw new ToolError(`${value} is outside the range of ${label} (${range.min}..${range.max})`, 'out_of_range');
+    }
+    const observation = await observe(desktop, target.ref.bus, [valueProbe(desktop, target.ref, label)], () => setValue(client, target.ref, number), {
+      snapshot: target.snapshot,
+      until: (values) => Number(values[0]) === number,
+    });
+    return actionOutcome({ path: 'x11_atspi', mode: 'background', observation });
+  }
+
+  if (interfaces.includes('EditableText')) {
+    await requireEditable(desktop, target.ref, label);
+    const observation = await observe(desktop, target.ref.bus, [textProbe(desktop, target.ref, label)], async () => {
+      if (!(await setTextContents(client, target.ref, value))) throw new ToolError(`the application refused to set the text of ${label}`, 'set_text_refused');
+    }, { snapshot: target.snapshot, until: (values) => values[0] === value });
+    return actionOutcome({ path: 'x11_atspi', mode: 'background', observation });
+  }
+
+  if (role === 'checkbox' || role === 'switch' || role === 'menuitemcheckbox' || role === 'radio') {
+    const wanted = /^(true|on|yes|1|checked)$/i.test(value.trim()) ? true : /^(false|off|no|0|unchecked)$/i.test(value.trim()) ? false : undefined;
+    if (wanted === undefined) throw new ToolError(`${label} takes "true" or "false", got "${value}"`, 'not_a_boolean');
+    const checked = (await liveStates(desktop, target.ref)).has('STATE_CHECKED');
+    if (checked === wanted) {
+      return {
+        path: 'none',
+        delivery_mode: 'background',
+        effect: 'confirmed',
+        verified: true,
+        evidence: [`checked state of ${label} is already ${wanted}: nothing to change`],
+      };
+    }
+    const action = await findGestureAction(desktop, actionable(target), 'click');
+    if (!action) {
+      return notDelivered('background', `${label} offers no accessibility action to toggle it; nothing was sent: use click with delivery_mode "foreground"`);
+    }
+    const observation = await observe(desktop, target.ref.bus, [stateProbe(desktop, target.ref, label, 'checked')], () => performAction(desktop, actionable(target), action), {
+      snapshot: target.snapshot,
+      until: (values) => values[0] === String(wanted),
+    });
+    return actionOutcome({ path: 'x11_atspi', mode: 'background', observation });
+  }
+
+  throw new ToolError(
+    `${label} is a ${role} without a settable value (no Value or EditableText interface); use click, type_text or press_key on it instead`,
+    'not_settable',
+  );
+}

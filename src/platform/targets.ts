@@ -1,0 +1,49 @@
+// What an action is aimed at, as the tool layer resolves it from a call's arguments and hands it to a backend.
+import type { CupRect } from '../cup/types.js';
+import type { DesktopWindow } from './windows.js';
+
+declare const opaque: unique symbol;
+/**
+ * An element as the backend read it (an AT-SPI object on Linux). Callers store it in snapshots and hand it
+ * back; only the backend that made it looks inside.
+ */
+export type ElementHandle = { readonly [opaque]: 'element' };
+
+/** One element of a window snapshot: its index ([eN]) and what the agent saw of it. */
+export interface SnapshotElement {
+  index: number;
+  handle: ElementHandle;
+  role: string;
+  name: string;
+  bounds?: CupRect;
+}
+
+/** A window snapshot as plain data: evidence names the elements it holds by their index. */
+export interface SnapshotRef {
+  id: string;
+  pid: number;
+  windowId: number;
+  elements: ReadonlyMap<number, SnapshotElement>;
+}
+
+/** An element of a snapshot, in its window as it is now. The backend checks, live, that it is still the object it was. */
+export interface ElementTarget {
+  kind: 'element';
+  snapshot: SnapshotRef;
+  element: SnapshotElement;
+  window: DesktopWindow;
+}
+
+export interface PointTarget {
+  kind: 'point';
+  window: DesktopWindow;
+  /** Real window pixels (after undoing screenshot downscaling and zoom). */
+  windowX: number;
+  windowY: number;
+  screenX: number;
+  screenY: number;
+}
+
+export type DeliveryMode = 'background' | 'foreground';
+export type PointerKind = 'click' | 'double_click' | 'right_click';
+export type ScrollDirection = 'up' | 'down' | 'left' | 'right';
