@@ -1,4 +1,5 @@
 // A combo box's options as toolkits expose them, and choosing one through accessibility.
+import { ATSPI_ROLE } from '../../../cup/atspi/constants.js';
 import { children, readName, readRole, readText, selectChild, selectedChild } from '../atspi/operations.js';
 import type { ObjectRef } from '../atspi/object-ref.js';
 import { UnansweredActionError } from '../atspi/unanswered-action.js';
@@ -9,8 +10,7 @@ import { actionOutcome, notDelivered, type ActionOutcome } from '../../action-ou
 import type { LiveElementTarget } from './live-target.js';
 import { observe, type Probe } from './verification.js';
 
-const menuItemRoles = new Set([32, 35, 8, 45]); // list item, menu item, check menu item, radio menu item
-const menuRole = 33;
+const menuItemRoles = new Set([ATSPI_ROLE.LIST_ITEM, ATSPI_ROLE.MENU_ITEM, ATSPI_ROLE.CHECK_MENU_ITEM, ATSPI_ROLE.RADIO_MENU_ITEM]);
 
 interface ComboOption {
   ref: ObjectRef;
@@ -33,7 +33,7 @@ async function comboOptions(desktop: LinuxDesktop, combo: ObjectRef): Promise<Co
     for (const [place, child] of (await children(client, ref)).entries()) {
       const role = await readRole(client, child);
       if (menuItemRoles.has(role)) options.push({ ref: child, name: await readName(client, child), selectIndex: inSubmenu ? undefined : place });
-      else if (depth < 2) await visit(child, depth + 1, inSubmenu || (role === menuRole && depth >= 1));
+      else if (depth < 2) await visit(child, depth + 1, inSubmenu || (role === ATSPI_ROLE.MENU && depth >= 1));
     }
   };
   await visit(combo, 0, false);
@@ -47,7 +47,7 @@ async function comboOptions(desktop: LinuxDesktop, combo: ObjectRef): Promise<Co
 async function comboChoice(desktop: LinuxDesktop, combo: ObjectRef, interfaces: readonly string[]): Promise<string> {
   const client = await desktop.atspi();
   const selected = interfaces.includes('Selection') ? await selectedChild(client, combo).catch(() => undefined) : undefined;
-  if (selected && (await readRole(client, selected)) !== menuRole) return readName(client, selected);
+  if (selected && (await readRole(client, selected)) !== ATSPI_ROLE.MENU) return readName(client, selected);
   const text = interfaces.includes('Text') ? await readText(client, combo, 4096).catch(() => '') : '';
   return text || readName(client, combo);
 }

@@ -1,5 +1,5 @@
 // Where a real pointer click on an element lands: a point inside the element's own visible box, or none.
-import { ATSPI_ROLE_NAMES } from '../../../cup/atspi/constants.js';
+import { ATSPI_ROLE, ATSPI_ROLE_NAMES } from '../../../cup/atspi/constants.js';
 import { intersectRect } from '../../../cup/rect.js';
 import type { ObjectRef } from '../atspi/object-ref.js';
 import { click } from '../input/index.js';
@@ -22,7 +22,6 @@ interface Box {
   h: number;
 }
 
-const ROLE_APPLICATION = 75;
 /** Containers that show only part of their content (scrolled): what lies outside their box is not on screen. */
 const clippingRoles = new Set(['ROLE_SCROLL_PANE', 'ROLE_VIEWPORT', 'ROLE_LIST', 'ROLE_LIST_BOX', 'ROLE_TABLE', 'ROLE_TREE', 'ROLE_TREE_TABLE', 'ROLE_DOCUMENT_WEB', 'ROLE_DOCUMENT_FRAME', 'ROLE_DOCUMENT_TEXT']);
 /**
@@ -66,7 +65,7 @@ async function visibleBox(desktop: LinuxDesktop, target: LiveElementTarget): Pro
   let ref = await parentOf(client, target.ref);
   for (let depth = 0; ref && depth < maxDepth; depth++) {
     const [role, present] = await Promise.all([readRole(client, ref), liveStates(desktop, ref)]);
-    if (role === ROLE_APPLICATION) break;
+    if (role === ATSPI_ROLE.APPLICATION) break;
     const roleName = ATSPI_ROLE_NAMES[role] ?? '';
     if (!shown(present)) hidden = ref;
     else if (hidden) return { why: 'hidden', opener: await roleAndNameNow(desktop, ref).catch(() => undefined) };

@@ -1,3 +1,4 @@
+import { ATSPI_ROLE } from '../../../cup/atspi/constants.js';
 import type { ObjectRef } from '../atspi/object-ref.js';
 import { callObject, parentOf, readInterfaces, readRole, selectChild, selectTableRow } from '../atspi/operations.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
@@ -8,7 +9,7 @@ import { liveStates } from './live-states.js';
  * item). A real click on one selects it; their toolkits' own "activate" (GTK's row activation) is what a
  * double click does, so it cannot stand in for a click.
  */
-const itemRoles = new Set([32, 37, 56, 90, 91]);
+const itemRoles = new Set([ATSPI_ROLE.LIST_ITEM, ATSPI_ROLE.PAGE_TAB, ATSPI_ROLE.TABLE_CELL, ATSPI_ROLE.TABLE_ROW, ATSPI_ROLE.TREE_ITEM]);
 
 /** Where a click selects an item: the container that owns the selection, and the item's index in it. */
 export interface ItemSelection {

@@ -1,3 +1,4 @@
+import { encodeStateSet } from '../../../cup/atspi/states.js';
 import type { ObjectRef } from './object-ref.js';
 
 /**
@@ -27,7 +28,7 @@ export interface ObjectFacts {
  * (word 1) are what a control flips; selection, focus and showing are left out, as they change over whole
  * lists at once.
  */
-const actionStateMask = [(1 << 4) | (1 << 8) | (1 << 10) | (1 << 11) | (1 << 20) | (1 << 24), 1 << 0] as const;
+const actionStateMask = encodeStateSet(['STATE_CHECKED', 'STATE_ENABLED', 'STATE_EXPANDED', 'STATE_FOCUSABLE', 'STATE_PRESSED', 'STATE_SENSITIVE', 'STATE_INDETERMINATE']);
 
 export function actionStateKey(states: readonly number[]): number {
   return (((states[0] ?? 0) & actionStateMask[0]) >>> 0) + ((states[1] ?? 0) & actionStateMask[1]) * 2 ** 32;

@@ -1,4 +1,4 @@
-import { ATSPI_ROLE_NAMES } from '../../../cup/atspi/constants.js';
+import { ATSPI_ROLE, ATSPI_ROLE_NAMES, ATSPI_STATE } from '../../../cup/atspi/constants.js';
 import { CONTENT_NAMED_ATSPI_ROLES, type AtspiRawNode } from '../../../cup/atspi/raw-node.js';
 import { DBusError, DBusTimeoutError } from '../dbus/index.js';
 import type { AtspiClient } from './client.js';
@@ -40,29 +40,31 @@ export interface ReadTreeResult {
   elapsedMs: number;
 }
 
-const STATE_SHOWING = 25;
-/** A spreadsheet or tree view: it creates its children on demand and cannot list them all. */
-const STATE_MANAGES_DESCENDANTS = 31;
 /** What the window's top level may show before any extents narrow it: everything. */
 const everywhere: Rect = { x: -(2 ** 31), y: -(2 ** 31), w: 2 ** 32, h: 2 ** 32 };
-const STATE_EDITABLE = 7;
 
 /** Editable text in a role that is not an entry (an office paragraph, a contenteditable block): its text is its value. */
 function editableContent(node: AtspiRawNode): boolean {
-  return node.interfaces.includes('EditableText') && hasState(node.states, STATE_EDITABLE) === true;
+  return node.interfaces.includes('EditableText') && hasState(node.states, ATSPI_STATE.EDITABLE) === true;
 }
-const comboBoxRole = 11;
-const menuRole = 33;
 /** Roles whose Text content is their value (entries, editable combo boxes, table cells). */
-const textValueRoles = new Set([11, 40, 56, 61, 76, 77, 79]);
+const textValueRoles = new Set([
+  ATSPI_ROLE.COMBO_BOX,
+  ATSPI_ROLE.PASSWORD_TEXT,
+  ATSPI_ROLE.TABLE_CELL,
+  ATSPI_ROLE.TEXT,
+  ATSPI_ROLE.AUTOCOMPLETE,
+  ATSPI_ROLE.EDITBAR,
+  ATSPI_ROLE.ENTRY,
+]);
 /** Text roles whose attributes carry a placeholder, which the application may change at any time. */
-const placeholderRoles = new Set([40, 61, 79]);
+const placeholderRoles = new Set([ATSPI_ROLE.PASSWORD_TEXT, ATSPI_ROLE.TEXT, ATSPI_ROLE.ENTRY]);
 /**
  * Roles whose attributes carry structure: list, tree and heading level, landmark kind (xml-roles). These
  * belong to the object as long as it lives, like its role, so they are read once per object: lists make
  * up most of a large tree, and asking every row again would cost a call per row on every capture.
  */
-const structuralAttributeRoles = new Set([32, 83, 85, 87, 91, 110]);
+const structuralAttributeRoles = new Set([ATSPI_ROLE.LIST_ITEM, ATSPI_ROLE.HEADING, ATSPI_ROLE.SECTION, ATSPI_ROLE.FORM, ATSPI_ROLE.TREE_ITEM, ATSPI_ROLE.LANDMARK]);
 const maxTextLength = 4096;
 /** Names are cut at 200 code points when shown; a little more is read so the cut falls on the name, not the read. */
 const maxContentNameLength = 256;
@@ -72,7 +74,17 @@ const contentNamedRoles = new Set(CONTENT_NAMED_ATSPI_ROLES.map((name) => ATSPI_
  * Controls a dialog labels with a separate label widget (GTK's mnemonic labels): combo box, list,
  * password text, slider, spin button, table, text, tree table, entry. Unnamed, they are named by it.
  */
-const labelledRoles = new Set([11, 31, 40, 51, 52, 55, 61, 66, 79]);
+const labelledRoles = new Set([
+  ATSPI_ROLE.COMBO_BOX,
+  ATSPI_ROLE.LIST,
+  ATSPI_ROLE.PASSWORD_TEXT,
+  ATSPI_ROLE.SLIDER,
+  ATSPI_ROLE.SPIN_BUTTON,
+  ATSPI_ROLE.TABLE,
+  ATSPI_ROLE.TEXT,
+  ATSPI_ROLE.TREE_TABLE,
+  ATSPI_ROLE.ENTRY,
+]);
 const RELATION_LABELLED_BY = 2;
 
 type Body = unknown[];
@@ -231,7 +243,7 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
 
   async function readDetails(node: AtspiRawNode, known: ObjectFacts | undefined): Promise<void> {
     const has = (name: string) => node.interfaces.includes(name);
-    const showing = hasState(node.states, STATE_SHOWING) === true;
+    const showing = hasState(node.states, ATSPI_STATE.SHOWING) === true;
     const work: Promise<void>[] = [];
     if (has('Component') && !showing && options.trustShowing) node.positionUnknown = true;
     if (has('Component') && (showing || !options.trustShowing)) {
@@ -272,7 +284,7 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
         if (text) node.text = text;
       }));
     }
-    if (node.role === comboBoxRole && has('Selection') && !has('Text')) {
+    if (node.role === ATSPI_ROLE.COMBO_BOX && has('Selection') && !has('Text')) {
       work.push(
         call(node, atspiInterface('Selection'), 'GetSelectedChild', 'i', [0]).then(async (body) => {
           const [bus, path] = (body?.[0] as [string, string] | undefined) ?? [];
@@ -284,7 +296,7 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
           const variant = name?.[0] as { value: unknown } | undefined;
           // In a combo box whose choices are grouped in submenus, GTK3 selects the submenu ("A - B"), not the
           // choice ("Boston"); the combo box is named after its active choice, so that name is the value.
-          if (Number(role?.[0]) === menuRole) node.selectedName = node.name;
+          if (Number(role?.[0]) === ATSPI_ROLE.MENU) node.selectedName = node.name;
           else if (variant) node.selectedName = withoutObjectReplacements(String(variant.value));
         }),
       );
@@ -324,7 +336,8 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
       path: node.path,
       childCount: node.childCount,
       interfaces: node.interfaces,
-      managesDescendants: hasState(node.states, STATE_MANAGES_DESCENDANTS) ?? false,
+      // A spreadsheet or tree view: it creates its children on demand and cannot list them all.
+      managesDescendants: hasState(node.states, ATSPI_STATE.MANAGES_DESCENDANTS) ?? false,
     };
     if (depth >= options.maxDepth || !readsVisiblePartOnly(container)) return readChildren(node, depth, early);
     // A container that is not shown has no visible part (its position was not even asked).

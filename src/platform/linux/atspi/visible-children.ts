@@ -1,4 +1,4 @@
-import { ATSPI_ROLE_NAMES, ATSPI_STATE_NAMES } from '../../../cup/atspi/constants.js';
+import { ATSPI_ROLE, ATSPI_STATE } from '../../../cup/atspi/constants.js';
 import { hasState } from '../../../cup/atspi/states.js';
 import { overlap } from '../../../cup/rect.js';
 import { UNKNOWN_COORDINATE, type AtspiRawNode, type UnreadChildren } from '../../../cup/atspi/raw-node.js';
@@ -46,9 +46,6 @@ const widenLimit = 16;
 const scrollBarDepth = 3;
 /** Children an ancestor may have to be searched for its scroll bar (a scrolled window has two or three). */
 const scrollBarSiblings = 16;
-const ROLE_SCROLL_BAR = ATSPI_ROLE_NAMES.indexOf('ROLE_SCROLL_BAR');
-const STATE_SHOWING = ATSPI_STATE_NAMES.indexOf('STATE_SHOWING');
-const STATE_VERTICAL = ATSPI_STATE_NAMES.indexOf('STATE_VERTICAL');
 
 export function readsVisiblePartOnly(container: Container): boolean {
   return container.childCount > manyChildren || (container.managesDescendants && container.childCount > manyManagedChildren);
@@ -120,7 +117,7 @@ export function dropMisplacedExtents(container: AtspiRawNode, view: Rect): void 
     node.extents = undefined;
     node.children.forEach(drop);
   };
-  for (const child of container.children) if (hasState(child.states, STATE_SHOWING)) drop(child);
+  for (const child of container.children) if (hasState(child.states, ATSPI_STATE.SHOWING)) drop(child);
 }
 
 /** A table's cell under a point. */
@@ -193,7 +190,7 @@ class RangeReader {
     if (fraction === undefined) return undefined;
     const count = this.container.childCount;
     const estimate = Math.min(count - 1, Math.floor(fraction * count));
-    const showing: ChildTest = async (index) => hasState(await this.statesOf(index), STATE_SHOWING);
+    const showing: ChildTest = async (index) => hasState(await this.statesOf(index), ATSPI_STATE.SHOWING);
     let anchor: number | undefined;
     for (let step = 0; anchor === undefined && step < count; step = step === 0 ? 1 : step * 2) {
       const candidates = step === 0 ? [estimate] : [estimate + step, estimate - step].filter((index) => index >= 0 && index < count);
@@ -288,9 +285,9 @@ class RangeReader {
       const siblings = Number(count) > 0 && Number(count) <= scrollBarSiblings ? Number(count) : 0;
       for (let index = 0; index < siblings; index++) {
         const child = asRef((await this.call(current, atspiInterface('Accessible'), 'GetChildAtIndex', 'i', [index]))?.[0]);
-        if (!child || asNumber((await this.call(child, atspiInterface('Accessible'), 'GetRole'))?.[0]) !== ROLE_SCROLL_BAR) continue;
+        if (!child || asNumber((await this.call(child, atspiInterface('Accessible'), 'GetRole'))?.[0]) !== ATSPI_ROLE.SCROLL_BAR) continue;
         const states = (await this.call(child, atspiInterface('Accessible'), 'GetState'))?.[0] as number[] | undefined;
-        if (!hasState(states, STATE_VERTICAL)) continue;
+        if (!hasState(states, ATSPI_STATE.VERTICAL)) continue;
         const [value, min, max] = await Promise.all(['CurrentValue', 'MinimumValue', 'MaximumValue'].map((name) => this.property(child, 'Value', name)));
         const range = Number(max) - Number(min);
         const scrolled = Number(value) - Number(min);

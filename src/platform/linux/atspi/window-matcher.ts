@@ -1,4 +1,5 @@
 import type { ClientWindow } from '../windows.js';
+import { ATSPI_ROLE, ATSPI_STATE } from '../../../cup/atspi/constants.js';
 import { hasState } from '../../../cup/atspi/states.js';
 import type { AccessibleApplication, AccessibleTopLevel, AtspiClient } from './client.js';
 
@@ -7,10 +8,7 @@ export interface WindowMatch {
   topLevel: AccessibleTopLevel;
 }
 
-const windowRoles = new Set([16, 23, 28, 69]); // dialog, frame, internal frame, window
-const STATE_ACTIVE = 1;
-const STATE_SHOWING = 25;
-const STATE_VISIBLE = 30;
+const windowRoles = new Set([ATSPI_ROLE.DIALOG, ATSPI_ROLE.FRAME, ATSPI_ROLE.INTERNAL_FRAME, ATSPI_ROLE.WINDOW]);
 
 /**
  * A top level that reports its states but is neither visible nor showing is not the mapped window on screen
@@ -18,7 +16,7 @@ const STATE_VISIBLE = 30;
  */
 function hidden(top: AccessibleTopLevel): boolean {
   const [low = 0, high = 0] = top.states;
-  return (low !== 0 || high !== 0) && !hasState(top.states, STATE_SHOWING) && !hasState(top.states, STATE_VISIBLE);
+  return (low !== 0 || high !== 0) && !hasState(top.states, ATSPI_STATE.SHOWING) && !hasState(top.states, ATSPI_STATE.VISIBLE);
 }
 
 function sameSize(top: AccessibleTopLevel, window: ClientWindow): boolean {
@@ -31,7 +29,7 @@ function score(top: AccessibleTopLevel, window: ClientWindow): number {
   if (top.name === window.title) points += 100;
   else if (window.title && top.name && window.title.includes(top.name)) points += 30;
   if (windowRoles.has(top.role)) points += 10;
-  if (window.active && hasState(top.states, STATE_ACTIVE)) points += 5;
+  if (window.active && hasState(top.states, ATSPI_STATE.ACTIVE)) points += 5;
   const extents = top.extents;
   if (extents) {
     // Sizes can differ by a few pixels of decoration; GTK4 reports its position as 0,0, so position only adds.
