@@ -69,7 +69,7 @@ describe('perception of real GTK3 and GTK4 apps on the embedded desktop', () => 
   });
 
   test('list_windows reports each window with its pid and the X server geometry', async () => {
-    type WindowRecord = { window_id: number; pid: number; title: string; bounds: ClientWindow['bounds']; z_index: number; is_on_screen: boolean };
+    type WindowRecord = { window_id: number; pid: number; title: string; bounds: { x: number; y: number; w: number; h: number }; z_index: number; is_on_screen: boolean };
     const expectedWindows = [gtk3, gtk4, calculator];
     const geometries = () => expectedWindows.map((window) => xwininfoGeometry(window.id, desktop.env()));
     // The calculator may still resize itself (openbox then moves it to stay on screen), so compare
@@ -88,7 +88,8 @@ describe('perception of real GTK3 and GTK4 apps on the embedded desktop', () => 
       assert.ok(record, `window ${expected.id} missing`);
       assert.equal(record.pid, expected.pid);
       assert.equal(record.title, expected.title);
-      assert.deepEqual(record.bounds, truth[index]);
+      const { x, y, width, height } = truth[index]!;
+      assert.deepEqual(record.bounds, { x, y, w: width, h: height });
       assert.equal(record.is_on_screen, true);
     });
     assert.equal(gtk4.bounds.x, xwininfoGeometry(gtk4.id, desktop.env()).x);

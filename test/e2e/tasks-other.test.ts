@@ -112,7 +112,7 @@ describe('agent tasks on Motif, Java and Tk apps, through the CLI and its daemon
       // The commit message box fills the lower right of the window (seen in its screenshot); a click there focuses it.
       const main = await rig.agent.window(/^Git Gui/, { except: question.id });
       assert.ok(main);
-      const point = { x: Math.round(main.bounds.width * 0.65), y: Math.round(main.bounds.height * 0.76) };
+      const point = { x: Math.round(main.bounds.w * 0.65), y: Math.round(main.bounds.h * 0.76) };
       // The message box may have the focus already (git gui gives it after staging); then the click changes nothing.
       const clicked = await rig.agent.act('click', { window_id: window.id, ...point });
       steps.push(`click message box ${delivery(clicked)}`);

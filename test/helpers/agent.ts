@@ -100,12 +100,12 @@ export class Agent {
   async window(
     title: RegExp,
     options: { pid?: number; except?: number; timeoutMs?: number } = {},
-  ): Promise<(Target & { title: string; bounds: { width: number; height: number } }) | undefined> {
+  ): Promise<(Target & { title: string; bounds: { w: number; h: number } }) | undefined> {
     const deadline = Date.now() + (options.timeoutMs ?? 15_000);
     for (;;) {
       const reply = await this.call('list_windows', options.pid === undefined ? {} : { pid: options.pid });
       assert.ok(reply.ok, reply.text);
-      const windows = reply.structured.windows as { window_id: number; pid: number; title: string; bounds: { width: number; height: number } }[];
+      const windows = reply.structured.windows as { window_id: number; pid: number; title: string; bounds: { w: number; h: number } }[];
       const found = windows.find((window) => title.test(window.title) && window.window_id !== options.except);
       if (found) return { pid: found.pid, id: found.window_id, title: found.title, bounds: found.bounds };
       if (Date.now() > deadline) return undefined;

@@ -6,11 +6,10 @@ import type { DesktopWindow } from '../../platform/windows.js';
 import { flattenNodes } from '../../tui/ui-node.js';
 import type { ToolContext } from '../context.js';
 import { resolveUserPath, writeFileAtomically } from '../files.js';
-import { pidArgument, windowIdArgument, windowResult } from '../schemas.js';
+import { boundsResult, pidArgument, windowIdArgument, windowResult } from '../schemas.js';
 import { defineTool, type ToolImage } from '../tool.js';
 import { resolveWindow, windowRecord } from './window-records.js';
 
-const boundsResult = z.object({ x: z.number(), y: z.number(), w: z.number(), h: z.number() });
 const elementResult = z.object({
   index: z.number(),
   role: z.string(),

@@ -9,7 +9,7 @@ export function windowRecord(window: DesktopWindow): WindowResult {
     pid: window.pid,
     app_name: window.appName,
     title: window.title,
-    bounds: { ...window.bounds },
+    bounds: { x: window.bounds.x, y: window.bounds.y, w: window.bounds.width, h: window.bounds.height },
     z_index: window.zIndex,
     is_on_screen: window.isOnScreen,
     on_current_space: window.onCurrentSpace,

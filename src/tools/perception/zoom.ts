@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { encodeJpegCrop } from '../../image/encode.js';
-import { pidArgument, windowIdArgument } from '../schemas.js';
+import { boundsResult, pidArgument, windowIdArgument } from '../schemas.js';
 import { defineTool } from '../tool.js';
 import { ToolError } from '../../errors.js';
 import { resolveWindow } from './window-records.js';
@@ -27,7 +27,7 @@ export const zoom = defineTool({
   output: z.object({
     window_id: z.number(),
     pid: z.number(),
-    region: z.object({ x: z.number(), y: z.number(), w: z.number(), h: z.number() }),
+    region: boundsResult,
     width: z.number(),
     height: z.number(),
   }),

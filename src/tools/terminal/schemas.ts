@@ -3,6 +3,7 @@ import { ATTR_NAMES } from '../../tui/grid.js';
 import { DEFAULT_SESSION } from '../../tui/manager.js';
 import { MAX_SELECTOR_LENGTH } from '../../tui/selector/parse.js';
 import type { UINode } from '../../tui/ui-node.js';
+import { boundsResult } from '../schemas.js';
 
 /** Argument and result fragments shared by the tui_* tools. */
 
@@ -21,8 +22,6 @@ export const selectorArgument = z
       '(screen text) with = (exact), ~= (case-insensitive substring), *= (regex), ^= (prefix); flags focus, selected, ' +
       'disabled, checked; [index=N] picks the N-th match; "A >> B" finds B inside matches of A.',
   );
-
-const boundsResult = z.object({ x: z.number(), y: z.number(), w: z.number(), h: z.number() });
 
 export const uiNodeResult: z.ZodType<UINode> = z.object({
   id: z.string(),
