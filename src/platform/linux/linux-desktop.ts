@@ -8,7 +8,7 @@ import type { DesktopWindow } from '../windows.js';
 import { dragAction } from './actions/drag.js';
 import { pressKeysAction } from './actions/keys.js';
 import { pointerAction } from './actions/pointer.js';
-import { parseKeys, activateWindowForTool } from './actions/real-input.js';
+import { parseKeys } from './actions/real-input.js';
 import { scrollAction } from './actions/scroll.js';
 import { setValueAction } from './actions/set-value.js';
 import { typeTextAction } from './actions/typing.js';
@@ -27,7 +27,7 @@ import { matchWindow, type WindowMatch } from './atspi/window-matcher.js';
 import type { RawImage } from '../../image/raw-image.js';
 import { captureWindowPixels } from './capture.js';
 import { ensureDisplay } from './desktop/virtual-desktop.js';
-import { agentCursorState, hideAgentCursor, moveAgentCursor, pointerPosition } from './input/index.js';
+import { activateWindow, agentCursorState, hideAgentCursor, moveAgentCursor, pointerPosition } from './input/index.js';
 import { screenScale } from './screen.js';
 import { LazyConnection } from './lazy-connection.js';
 import { listClientWindows, type ClientWindow } from './windows.js';
@@ -174,8 +174,8 @@ export class LinuxDesktop implements Desktop {
     return dragAction(this, from, to, options);
   }
 
-  activateWindow(window: DesktopWindow): Promise<boolean> {
-    return activateWindowForTool(this, window);
+  async activateWindow(window: DesktopWindow): Promise<boolean> {
+    return activateWindow(await this.x11(), window.id, { timeoutMs: 2000 });
   }
 
   async moveAgentCursor(to: { x: number; y: number }): Promise<{ visible: boolean }> {

@@ -3,7 +3,7 @@ import type { ElementTarget, PointTarget } from '../../platform/targets.js';
 import type { ToolOutput } from '../tool.js';
 import type { ActionResult } from './schemas.js';
 
-export function describeTarget(target: ElementTarget | PointTarget | undefined): ActionResult['target'] {
+function describeTarget(target: ElementTarget | PointTarget | undefined): ActionResult['target'] {
   if (!target) return undefined;
   if (target.kind === 'element') {
     return {

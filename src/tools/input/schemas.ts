@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { DeliveryMode } from '../../platform/targets.js';
 import { pidArgument, windowIdArgument } from '../schemas.js';
 
 /** Arguments and results shared by the input tools (seed 001's cross-tool contract). */
@@ -27,8 +28,6 @@ export const elementAddressing = {
   element_token: elementTokenArgument.optional(),
   session: sessionArgument,
 };
-
-export type DeliveryMode = 'background' | 'foreground';
 
 /** Unknown or missing values fall back to background: the safe choice that never steals focus. */
 export function deliveryMode(value: string | undefined): DeliveryMode {
@@ -67,4 +66,3 @@ export const actionResult = z.object({
 });
 
 export type ActionResult = z.infer<typeof actionResult>;
-export type Escalation = z.infer<typeof escalationResult>;

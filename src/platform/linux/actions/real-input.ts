@@ -1,4 +1,4 @@
-import { ActivationError, activateWindow, inForeground, parseCombination, type ParsedKey } from '../input/index.js';
+import { ActivationError, inForeground, parseCombination, type ParsedKey } from '../input/index.js';
 import type { DesktopWindow } from '../../windows.js';
 import type { X11Connection } from '../x11/index.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
@@ -17,10 +17,6 @@ export async function withForeground<T>(desktop: LinuxDesktop, window: DesktopWi
     if (error instanceof ActivationError) throw new ToolError(error.message, 'activation_failed');
     throw error;
   }
-}
-
-export async function activateWindowForTool(desktop: LinuxDesktop, window: DesktopWindow): Promise<boolean> {
-  return activateWindow(await desktop.x11(), window.id, { timeoutMs: 2000 });
 }
 
 /** A key combination, checked and in a canonical spelling ("ctrl+a", "return"), for matching shortcuts. */
