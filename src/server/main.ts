@@ -1,11 +1,13 @@
 #!/usr/bin/env node
-import { parseArgs, UsageError } from './cli-args.js';
+import { flagValue, parseArgs, UsageError } from './cli-args.js';
 import { packageVersion } from './version.js';
 
 const usage = `cup-driver ${packageVersion}: see and operate desktop apps through MCP tools, speaking CUP
 
 usage:
-  cup-driver mcp [--daemon]                      MCP server on stdio (--daemon: calls run in the daemon)
+  cup-driver mcp [--daemon] [--tools AREAS|NAMES]
+                                                 MCP server on stdio (--daemon: calls run in the daemon;
+                                                 --tools perception,input,...: serve only those)
   cup-driver call <tool> ['<json-args>'|-] [--session NAME] [--no-daemon] [--json] [--image-dir DIR]
   cup-driver serve [--socket PATH] [--idle-timeout SECONDS]
                                                  the daemon that keeps state between calls
@@ -28,13 +30,14 @@ async function run(argv: string[]): Promise<number> {
   switch (command) {
     // Each command loads only its own modules: a `call` through the daemon never loads the tools, sharp or the desktop clients.
     case 'mcp': {
-      const args = parseArgs(rest, { boolean: ['daemon'] });
+      const args = parseArgs(rest, { boolean: ['daemon'], valued: ['tools'] });
       if (args.positional.length > 0) throw new UsageError(`mcp takes no arguments, got: ${args.positional.join(' ')}`);
-      const [{ serveMcpOverStdio }, runners] = await Promise.all([import('./mcp-server.js'), import('./tool-runners.js')]);
+      const [{ serveMcpOverStdio, selectTools }, runners] = await Promise.all([import('./mcp-server.js'), import('./tool-runners.js')]);
+      const served = selectTools(flagValue(args, 'tools'));
       const runner = args.flags.has('daemon')
         ? runners.daemonRunner('mcp', runners.mcpSessionId())
         : await runners.inProcessRunner('mcp');
-      await serveMcpOverStdio(runner);
+      await serveMcpOverStdio(runner, served);
       return 0;
     }
     case 'call':

@@ -17,9 +17,9 @@ export interface ToolRunner {
  * startup, so a call through the daemon starts in a fraction of the time.
  */
 export async function inProcessRunner(session: string | undefined): Promise<ToolRunner> {
-  const [{ runTool }, { createSharedResources, callerSession }] = await Promise.all([import('../tools/run.js'), import('./session.js')]);
+  const [{ runTool }, { createSharedResources, SessionTable }] = await Promise.all([import('../tools/run.js'), import('./session.js')]);
   const shared = createSharedResources();
-  const context = callerSession(shared, session);
+  const context = new SessionTable(shared).lease(session).context;
   return {
     call: (name, args) => runTool(name, args, context),
     close: () => shared.close(),

@@ -5,6 +5,16 @@ import { z } from 'zod';
 export const pidArgument = z.number().int().nonnegative().describe('Target process ID (from list_apps or list_windows).');
 export const windowIdArgument = z.number().int().positive().describe('Target window ID (the X11 client window id from list_windows).');
 
+export const sessionArgument = z
+  .string()
+  .min(1)
+  .max(128)
+  .optional()
+  .describe(
+    'Run identity: snapshots (element indices), screenshot scales, zoom, config, the agent cursor and terminals are kept per session, the ' +
+      'same over MCP, the CLI and the daemon. Default: the connection\'s own session (MCP) or --session (CLI).',
+  );
+
 export const rectResult = z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() });
 
 export const windowResult = z.object({

@@ -46,7 +46,8 @@ async function waitForApp(context: ToolContext, pid: number, before: Set<number>
 export const launchApp = defineTool({
   name: 'launch_app',
   capability: 'apps',
-  readOnly: false,
+  title: 'Launch an app',
+  annotations: { readOnly: false, destructive: false, idempotent: false, openWorld: true },
   description:
     'Start an app by name: matched against the installed .desktop entries (name, id or program) or a program on PATH. It starts without ' +
     'taking the focus (its startup time is 0, so the window manager leaves the active window alone), and the call waits (up to 20 s) for its ' +
@@ -135,7 +136,8 @@ export const launchApp = defineTool({
 export const killApp = defineTool({
   name: 'kill_app',
   capability: 'apps',
-  readOnly: false,
+  title: 'Kill an app',
+  annotations: { readOnly: false, destructive: true, idempotent: true, openWorld: false },
   description: 'Force-terminate one process by pid (SIGKILL; unsaved work is lost). Only that process is signalled, and never the driver or its desktop.',
   input: z.strictObject({ pid: pidArgument, session: sessionArgument }),
   output: z.object({ pid: z.number(), killed: z.boolean() }),
@@ -159,7 +161,8 @@ export const killApp = defineTool({
 export const bringToFront = defineTool({
   name: 'bring_to_front',
   capability: 'apps',
-  readOnly: false,
+  title: 'Bring a window to the front',
+  annotations: { readOnly: false, destructive: false, idempotent: true, openWorld: false },
   description:
     'Activate a window (raise it and give it the keyboard focus) through the window manager, so later foreground input lands on it without ' +
     'activating it per call. Without window_id, the front-most window of pid.',
