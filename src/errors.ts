@@ -15,6 +15,9 @@ export const ERROR_CODES = {
   bad_request: 'a daemon request line is not a valid call',
   request_too_large: 'a daemon request line is over the size limit',
   session_unavailable: 'the session is busy or could not be created',
+  // The embedded virtual desktop (`cup-driver desktop`)
+  desktop_not_found: 'cup-driver started no virtual desktop on that display',
+  desktop_not_chosen: 'DISPLAY names no desktop cup-driver started: desktop stop needs --display :N or --all',
   // Choosing what to act on
   missing_target: 'neither pid nor window_id was given where one is needed',
   missing_pid: 'the tool needs a pid',

@@ -15,7 +15,9 @@ usage:
   cup-driver cup overview < envelope.json
   cup-driver cup validate < envelope.json
   cup-driver desktop start [--display :N] [--size WxH]
-  cup-driver desktop stop [--display :N]
+  cup-driver desktop stop [--display :N | --all]
+                                                 the desktop DISPLAY names when cup-driver started it,
+                                                 else the one given, or all of cup-driver's
   cup-driver desktop status [--json]
 
 call goes through the daemon for this display, starting it on demand; it exits after
