@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { parseArgs, UsageError } from './cli-args.js';
+import { debugEnabled } from './log.js';
 import { packageVersion } from './version.js';
 
 const usage = `cup-driver ${packageVersion}: see and operate desktop apps through MCP tools, speaking CUP
@@ -22,7 +23,8 @@ usage:
 
 call goes through the daemon for this display, starting it on demand; it exits after
 $CUP_DRIVER_IDLE_TIMEOUT seconds (default 300) with no connection. Without DISPLAY, mcp, call
-and the daemon start (or reuse) an embedded virtual desktop.
+and the daemon start (or reuse) an embedded virtual desktop. A failure prints one line on stderr;
+CUP_DRIVER_DEBUG=1 adds the stack trace.
 `;
 
 async function run(argv: string[]): Promise<number> {
@@ -75,13 +77,10 @@ run(process.argv.slice(2)).then(
   (status) => {
     process.exitCode = status;
   },
+  // Every failure is one line on stderr; the stack trace is for CUP_DRIVER_DEBUG=1, after that line.
   (error: unknown) => {
-    if (error instanceof UsageError) {
-      process.stderr.write(`cup-driver: ${error.message}\n`);
-      process.exitCode = 2;
-      return;
-    }
     process.stderr.write(`cup-driver: ${error instanceof Error ? error.message : String(error)}\n`);
-    process.exitCode = 1;
+    if (debugEnabled() && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
+    process.exitCode = error instanceof UsageError ? 2 : 1;
   },
 );
