@@ -30,6 +30,7 @@ export const ERROR_CODES = {
   no_window: 'the app started but showed no window in time, or exited',
   window_gone: 'the window closed while the call ran',
   app_not_found: 'no installed app or running process matches',
+  urls_not_opened: 'the files or URLs were not opened: the app\'s desktop entry takes none (or only one), or the app refused them',
   no_such_process: 'no process has that pid',
   protected_process: 'the process may not be killed by the driver',
   kill_failed: 'the process survived the signals sent to it',
