@@ -83,7 +83,7 @@ export const launchApp = defineTool({
       'without options first), else a program on PATH, else an entry whose name or id contains it; the result names the entry. It starts without ' +
     'taking the focus (its startup time is 0, so the window manager leaves the active window alone), and the call waits (up to 20 s) for its ' +
     'window and its accessibility tree. Returns the pid and its windows as list_windows does. With creates_new_application_instance false ' +
-    '(default) an app that already runs is returned as it is.',
+    '(default) an app that already runs is returned as it is, and urls given are handed to it (opened_in_running).',
   input: z.strictObject({
     name: z.string().min(1).describe('App name ("Calculator"), desktop id ("org.gnome.Calculator") or program ("gnome-calculator", "/usr/bin/xterm").'),
     urls: z
@@ -102,8 +102,7 @@ export const launchApp = defineTool({
     pid: z.number(),
     name: z.string(),
     already_running: z.boolean(),
-    /** True when the app already ran and the urls were handed to it (its launcher passed them on and exited 0). */
-    opened_in_running: z.boolean().describe('The app already ran and the urls were handed to that instance.'),
+    opened_in_running: z.boolean().describe('The app already ran and the urls were handed to that instance (its launcher passed them on and exited 0).'),
     desktop_entry: z.string().optional().describe('The .desktop id the name matched (absent for a program on PATH).'),
     matched_by: z.enum(['id', 'name', 'program', 'substring']).optional().describe('How the name matched desktop_entry.'),
     accessible: z.boolean(),
