@@ -47,7 +47,7 @@ export async function callCommand(argv: readonly string[]): Promise<number> {
   const problem = session === undefined ? undefined : sessionNameProblem(session);
   if (problem) throw new UsageError(problem);
   const toolArgs = jsonText === undefined ? {} : parseJsonArguments(jsonText === '-' ? await readStdin() : jsonText);
-  const runner = args.flags.has('no-daemon') ? await inProcessRunner(session) : daemonRunner('cli', session);
+  const runner = args.flags.has('no-daemon') ? await inProcessRunner(session, { failurePrintedByCaller: true }) : daemonRunner('cli', session);
   try {
     const result = await runner.call(toolName, toolArgs);
     for (const notice of result.notices ?? []) logToStderr(notice);

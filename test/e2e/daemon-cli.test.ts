@@ -247,7 +247,7 @@ describe('call without DISPLAY through the daemon', () => {
       assert.equal(again.stderr, '', 'a later call is not told again');
     } finally {
       await stopDaemon(env);
-      await runCli(['desktop', 'stop'], env);
+      await runCli(['desktop', 'stop', '--all'], env);
     }
   });
 });
