@@ -74,6 +74,7 @@ export const ERROR_CODES = {
   cwd_rejected: 'the working directory is outside the allowed roots',
   argv_rejected: 'a program argument is refused by the terminal policy',
   spawn_failed: 'the terminal program could not be started',
+  terminal_unavailable: 'node-pty, the terminal driver\'s native part, could not be loaded; the message says how to fix it',
   already_started: 'a terminal program already runs under that session name',
   ambiguous: 'the selector matches more than one element where one is needed',
   focus_failed: 'the terminal element could not be focused',
