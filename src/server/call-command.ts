@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { ToolCallResult } from '../tools/call-result.js';
+import { resultText, type ToolCallResult } from '../tools/call-result.js';
 import { flagValue, parseArgs, readStdin, UsageError } from './cli-args.js';
 import { sessionNameProblem } from './daemon/protocol.js';
 import { logToStderr } from './log.js';
@@ -54,9 +54,8 @@ export async function callCommand(argv: readonly string[]): Promise<number> {
     const imageDir = resolve(flagValue(args, 'image-dir') ?? join(tmpdir(), 'cup-driver'));
     const images = writeImages(result, toolName, imageDir);
     if (args.flags.has('json')) {
-      const text = result.body ? `${result.summary}\n\n${result.body}` : result.summary;
       process.stdout.write(
-        `${JSON.stringify({ isError: !result.ok, content: [{ type: 'text', text }], images, structuredContent: result.structured }, null, 2)}\n`,
+        `${JSON.stringify({ isError: !result.ok, content: [{ type: 'text', text: resultText(result) }], images, structuredContent: result.structured }, null, 2)}\n`,
       );
     } else if (result.ok) {
       process.stdout.write(`${result.summary}\n`);

@@ -1,7 +1,7 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
-import { failureResult, type ToolCallResult } from '../tools/call-result.js';
+import { failureResult, resultText, type ToolCallResult } from '../tools/call-result.js';
 import { type AnyTool, findTool, tools } from '../tools/registry.js';
 import { TOOL_CAPABILITIES } from '../tools/tool.js';
 import { UsageError } from './cli-args.js';
@@ -12,8 +12,7 @@ import { packageVersion } from './version.js';
 
 /** MCP shape: text first (summary line, then the body), images as image content, fields in structuredContent. */
 export function toCallToolResult(result: ToolCallResult): CallToolResult {
-  const text = result.body ? `${result.summary}\n\n${result.body}` : result.summary;
-  const content: CallToolResult['content'] = [{ type: 'text', text: result.ok ? text : `error [${String(result.structured.error)}]: ${text}` }];
+  const content: CallToolResult['content'] = [{ type: 'text', text: resultText(result) }];
   for (const image of result.images) {
     if (image.writtenTo) continue;
     content.push({ type: 'image', data: image.data.toString('base64'), mimeType: image.mimeType });
