@@ -45,16 +45,10 @@ export function createSharedResources(options: { log?: (message: string) => void
   };
 }
 
-export interface SessionOptions {
-  /**
-   * True for the CLI's anonymous session: set_config then writes the global default file (atomically) and
-   * the session follows that file. Other sessions start from the file and keep their changes to themselves.
-   */
-  persistConfig: boolean;
-}
-
 /** The key of the CLI's anonymous session: not a valid session name, so no named session can collide with it. */
 const anonymousSession = '(cli)';
+/** The anonymous session's name inside (its terminals are scoped by it); a `session` argument naming it means that session. */
+const anonymousName = 'cli';
 
 /**
  * Every session of one process by name, each with its own snapshots, image mappings, config and terminals,
@@ -72,7 +66,7 @@ export class SessionTable implements SessionDirectory {
     readonly limits: SessionLimits = defaultSessionLimits,
   ) {
     this.registry = new SessionRegistry(
-      (key) => (key === anonymousSession ? this.create('cli', true) : this.create(key, false)),
+      (key) => (key === anonymousSession ? this.create(anonymousName, true) : this.create(key, false)),
       limits,
       (key, context) => {
         shared.log(`dropped the session ${key} (idle or over the cap)`);
@@ -81,9 +75,9 @@ export class SessionTable implements SessionDirectory {
     );
   }
 
-  /** The session by name (none = the CLI's anonymous one), held until release(). */
+  /** The session by name (none, or "cli", its name inside = the CLI's anonymous one), held until release(). */
   lease(name: string | undefined): SessionLease {
-    const key = name ?? anonymousSession;
+    const key = name === undefined || name === anonymousName ? anonymousSession : name;
     const context = this.registry.acquire(key);
     let released = false;
     return {
@@ -109,8 +103,11 @@ export class SessionTable implements SessionDirectory {
   }
 }
 
-/** A one-off session with resources of its own (tests, scripts); close it with `context.desktop.close()`. */
-export function createContext(options: { session: string } & SessionOptions): ToolContext {
+/**
+ * A one-off named session with resources of its own (tests, scripts); close it with `context.desktop.close()`.
+ * persistConfig: true gives the CLI's anonymous session instead, which writes the global default config.
+ */
+export function createContext(options: { session: string; persistConfig: boolean }): ToolContext {
   const table = new SessionTable(createSharedResources());
   return table.lease(options.persistConfig ? undefined : options.session).context;
 }
