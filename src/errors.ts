@@ -18,6 +18,7 @@ export const ERROR_CODES = {
   // The embedded virtual desktop (`cup-driver desktop`)
   desktop_not_found: 'cup-driver started no virtual desktop on that display',
   desktop_not_chosen: 'DISPLAY names no desktop cup-driver started: desktop stop needs --display :N or --all',
+  display_unavailable: 'no X server answers on the display; the message names the display and why',
   // Choosing what to act on
   missing_target: 'neither pid nor window_id was given where one is needed',
   missing_pid: 'the tool needs a pid',

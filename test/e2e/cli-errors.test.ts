@@ -32,19 +32,20 @@ describe('CLI failures print once, without a stack unless CUP_DRIVER_DEBUG=1', (
     rmSync(runtime, { recursive: true, force: true });
   });
 
-  test('call --no-daemon on a display with no X server: one line, no stack; the stack only with CUP_DRIVER_DEBUG=1', async () => {
+  test('call --no-daemon on a display with no X server: one line, no stack, the code display_unavailable', async () => {
     const plain = await runCli(['call', 'list_windows', '{}', '--no-daemon'], env);
     assert.equal(plain.status, 1, plain.stderr);
     assert.equal(plain.stdout, '');
     assert.equal(occurrences(plain.stderr, message), 1, plain.stderr);
     assert.doesNotMatch(plain.stderr, stackLine);
-    assert.match(plain.stderr, /^cup-driver: list_windows failed: cannot connect to X server/);
+    assert.match(plain.stderr, /^cup-driver: cannot connect to X server/);
     assert.equal(plain.stderr.trim().split('\n').length, 1, plain.stderr);
 
-    const debug = await runCli(['call', 'list_windows', '{}', '--no-daemon'], { ...env, CUP_DRIVER_DEBUG: '1' });
-    assert.equal(debug.status, 1, debug.stderr);
-    assert.match(debug.stderr, stackLine);
-    assert.match(debug.stderr, /^cup-driver: list_windows failed: cannot connect to X server/m);
+    const json = await runCli(['call', 'list_windows', '{}', '--no-daemon', '--json'], env);
+    assert.equal(json.status, 1, json.stderr);
+    const result = JSON.parse(json.stdout) as { isError: boolean; structuredContent: { error: string; message: string } };
+    assert.equal(result.structuredContent.error, 'display_unavailable');
+    assert.match(result.structuredContent.message, /^cannot connect to X server DISPLAY=:\d+/);
   });
 
   test('call through the daemon: the same single line', async () => {
