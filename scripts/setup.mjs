@@ -3,7 +3,8 @@
 // Uses only Node built-ins because it runs before node_modules exists.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -107,7 +108,30 @@ function installNpmPackages() {
   log('installing npm packages (npm ci)');
   const result = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) throw new Error('npm ci failed');
+  warmGlobalInstallCache();
   writeFileSync(stamp, digest);
+}
+
+// test/e2e/pack-install.test.ts installs the packed package as users do (`npm install -g`), but offline.
+// npm ci caches only the locked tarballs, while a global install resolves each dependency range from the
+// registry's version list (the packument), which npm ci never fetches. Installing the same dependencies
+// once into a throw-away folder puts both in npm's cache; the offline install then resolves to the same
+// versions from those cached lists.
+function warmGlobalInstallCache() {
+  const { dependencies } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  const dir = mkdtempSync(join(tmpdir(), 'cup-driver-cache-warm-'));
+  try {
+    writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'cup-driver-cache-warm', private: true, dependencies }));
+    log('caching the dependencies a global install resolves (for the offline pack-install test)');
+    const result = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--no-package-lock', '--ignore-scripts'], {
+      cwd: dir,
+      stdio: 'inherit',
+      timeout: 600_000,
+    });
+    if (result.status !== 0) throw new Error('npm install into a scratch folder (to warm the npm cache) failed');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 try {

@@ -15,6 +15,10 @@ export const ERROR_CODES = {
   bad_request: 'a daemon request line is not a valid call',
   request_too_large: 'a daemon request line is over the size limit',
   session_unavailable: 'the session is busy or could not be created',
+  // The embedded virtual desktop (`cup-driver desktop`)
+  desktop_not_found: 'cup-driver started no virtual desktop on that display',
+  desktop_not_chosen: 'DISPLAY names no desktop cup-driver started: desktop stop needs --display :N or --all',
+  display_unavailable: 'no X server answers on the display; the message names the display and why',
   // Choosing what to act on
   missing_target: 'neither pid nor window_id was given where one is needed',
   missing_pid: 'the tool needs a pid',
@@ -27,6 +31,7 @@ export const ERROR_CODES = {
   no_window: 'the app started but showed no window in time, or exited',
   window_gone: 'the window closed while the call ran',
   app_not_found: 'no installed app or running process matches',
+  urls_not_opened: 'the files or URLs were not opened: the app\'s desktop entry takes none (or only one), or the app refused them',
   no_such_process: 'no process has that pid',
   protected_process: 'the process may not be killed by the driver',
   kill_failed: 'the process survived the signals sent to it',
@@ -70,6 +75,7 @@ export const ERROR_CODES = {
   cwd_rejected: 'the working directory is outside the allowed roots',
   argv_rejected: 'a program argument is refused by the terminal policy',
   spawn_failed: 'the terminal program could not be started',
+  terminal_unavailable: 'node-pty, the terminal driver\'s native part, could not be loaded; the message says how to fix it',
   already_started: 'a terminal program already runs under that session name',
   ambiguous: 'the selector matches more than one element where one is needed',
   focus_failed: 'the terminal element could not be focused',

@@ -22,14 +22,22 @@ export interface RunningApp {
 /** How a name given to launch_app will be started; nothing runs until start(). */
 export interface LaunchPlan {
   name: string;
-  /** The installed application the name matched, if it matched one. */
+  /** The installed application the name matched, if it matched one, and how the name matched it. */
   entry?: InstalledApp;
+  matchedBy?: 'id' | 'name' | 'program' | 'substring';
   /** Starts it detached from the driver (it outlives the call and the driver). */
   start(): StartedApp;
 }
 
-/** A started process and where its output goes. */
+/** How a process ended: its exit status, or the signal that ended it. */
+export interface ProcessExit {
+  code: number | null;
+  signal: string | null;
+}
+
+/** A started process, where its output goes, and its end (a single-instance app's launcher hands over and exits). */
 export interface StartedApp {
   pid: number;
   log: string;
+  exited: Promise<ProcessExit>;
 }

@@ -109,7 +109,7 @@ export interface AgentCursor {
 export interface DesktopApps {
   /** The installed applications, and the running ones behind these windows (matched to the installed ones). */
   applications(windows: readonly DesktopWindow[]): { installed: InstalledApp[]; running: RunningApp[] };
-  /** How a name (app name, id or program) would be started; throws when nothing matches. */
+  /** How a name (app name, id or program) would be started; throws app_not_found, or urls_not_opened for urls the matched app cannot take. */
   planLaunch(name: string, urls: readonly string[], extraArgs: readonly string[]): LaunchPlan;
   processAlive(pid: number): boolean;
   /** Whether pid is ancestor or one of its descendants (an app that re-executes itself). */

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { ToolCallResult } from '../tools/call-result.js';
+import { resultText, type ToolCallResult } from '../tools/call-result.js';
 import { flagValue, parseArgs, readStdin, UsageError } from './cli-args.js';
 import { sessionNameProblem } from './daemon/protocol.js';
 import { logToStderr } from './log.js';
@@ -47,16 +47,15 @@ export async function callCommand(argv: readonly string[]): Promise<number> {
   const problem = session === undefined ? undefined : sessionNameProblem(session);
   if (problem) throw new UsageError(problem);
   const toolArgs = jsonText === undefined ? {} : parseJsonArguments(jsonText === '-' ? await readStdin() : jsonText);
-  const runner = args.flags.has('no-daemon') ? await inProcessRunner(session) : daemonRunner('cli', session);
+  const runner = args.flags.has('no-daemon') ? await inProcessRunner(session, { failurePrintedByCaller: true }) : daemonRunner('cli', session);
   try {
     const result = await runner.call(toolName, toolArgs);
     for (const notice of result.notices ?? []) logToStderr(notice);
     const imageDir = resolve(flagValue(args, 'image-dir') ?? join(tmpdir(), 'cup-driver'));
     const images = writeImages(result, toolName, imageDir);
     if (args.flags.has('json')) {
-      const text = result.body ? `${result.summary}\n\n${result.body}` : result.summary;
       process.stdout.write(
-        `${JSON.stringify({ isError: !result.ok, content: [{ type: 'text', text }], images, structuredContent: result.structured }, null, 2)}\n`,
+        `${JSON.stringify({ isError: !result.ok, content: [{ type: 'text', text: resultText(result) }], images, structuredContent: result.structured }, null, 2)}\n`,
       );
     } else if (result.ok) {
       process.stdout.write(`${result.summary}\n`);

@@ -1,10 +1,61 @@
-import { desktopEnvironment, listDesktops, parseSize, startDesktop, stopDesktop } from '../platform/linux/desktop/virtual-desktop.js';
+import { ToolError } from '../errors.js';
+import {
+  desktopEnvironment,
+  desktopNamedBy,
+  listDesktops,
+  parseSize,
+  startDesktop,
+  stopAllDesktops,
+  stopDesktop,
+  type DesktopState,
+  type DesktopStatus,
+} from '../platform/linux/desktop/virtual-desktop.js';
 import { flagValue, parseArgs, UsageError } from './cli-args.js';
+
+const desktopUsage = 'desktop start [--display :N] [--size WxH] | desktop stop [--display :N | --all] | desktop status [--json]';
+
+const desktopHelp = `usage:
+  cup-driver desktop start [--display :N] [--size WxH]
+      starts Xvfb, a session bus, openbox and accessibility; prints export lines for DISPLAY and the bus
+  cup-driver desktop stop                 stops the desktop DISPLAY names, when cup-driver started it
+  cup-driver desktop stop --display :N    stops that desktop of cup-driver's
+  cup-driver desktop stop --all           stops every desktop cup-driver started for this user
+  cup-driver desktop status [--json]      the desktops cup-driver started, running or dead
+Displays started by anything else are never stopped.
+`;
+
+function describeDesktops(desktops: readonly DesktopStatus[]): string {
+  if (desktops.length === 0) return 'cup-driver has no virtual desktop running';
+  return `cup-driver's desktops: ${desktops.map((desktop) => `${desktop.display} (${desktop.alive ? 'running' : 'dead'})`).join(', ')}`;
+}
+
+/**
+ * Which desktops `desktop stop` stops: the named one, all of ours with --all, else the one DISPLAY names when
+ * we started it. Anything else is refused rather than guessed: a bare `stop` once stopped every desktop the
+ * user ever started, those other shells and programs were using included.
+ */
+async function stopChosenDesktops(display: string | undefined, all: boolean): Promise<DesktopState[]> {
+  if (all && display !== undefined) throw new UsageError('pass either --display :N or --all, not both');
+  if (all) return stopAllDesktops();
+  if (display !== undefined) return [await stopDesktop(display)];
+  const desktops = listDesktops();
+  if (desktops.length === 0) return [];
+  const current = desktopNamedBy(process.env.DISPLAY, desktops);
+  if (current) return [await stopDesktop(current.display)];
+  const why = process.env.DISPLAY ? `DISPLAY=${process.env.DISPLAY} is not a desktop cup-driver started` : 'DISPLAY is not set';
+  throw new ToolError(`${why}, so nothing was stopped; ${describeDesktops(desktops)}; pass --display :N for one or --all for every one of them`, 'desktop_not_chosen', {
+    desktops: desktops.map((desktop) => ({ display: desktop.display, alive: desktop.alive })),
+  });
+}
 
 /** `cup-driver desktop start|stop|status`: the embedded virtual desktop. Returns the exit status. */
 export async function desktopCommand(argv: readonly string[]): Promise<number> {
-  const args = parseArgs(argv, { valued: ['display', 'size'], boolean: ['json'] });
+  const args = parseArgs(argv, { valued: ['display', 'size'], boolean: ['json', 'all', 'help'] });
   const [action, ...extra] = args.positional;
+  if (args.flags.has('help') || action === 'help') {
+    process.stdout.write(desktopHelp);
+    return 0;
+  }
   if (extra.length > 0) throw new UsageError(`unexpected arguments: ${extra.join(' ')}`);
   const display = flagValue(args, 'display');
   if (display !== undefined && !/^:\d+$/.test(display)) throw new UsageError(`--display must look like :99, got "${display}"`);
@@ -22,9 +73,9 @@ export async function desktopCommand(argv: readonly string[]): Promise<number> {
       return 0;
     }
     case 'stop': {
-      const stopped = await stopDesktop(display);
+      const stopped = await stopChosenDesktops(display, args.flags.has('all'));
       process.stderr.write(
-        stopped.length === 0 ? 'cup-driver: no virtual desktop to stop\n' : `cup-driver: stopped ${stopped.map((d) => d.display).join(', ')}\n`,
+        stopped.length === 0 ? 'cup-driver: no virtual desktop started by cup-driver; nothing stopped\n' : `cup-driver: stopped ${stopped.map((d) => d.display).join(', ')}\n`,
       );
       return 0;
     }
@@ -45,6 +96,6 @@ export async function desktopCommand(argv: readonly string[]): Promise<number> {
       return 0;
     }
     default:
-      throw new UsageError(`unknown desktop command "${action ?? ''}"; use: desktop start [--display :N] [--size WxH] | desktop stop [--display :N] | desktop status`);
+      throw new UsageError(`unknown desktop command "${action ?? ''}"; use: ${desktopUsage}`);
   }
 }

@@ -1,11 +1,14 @@
 #!/usr/bin/env node
-import { parseArgs, UsageError } from './cli-args.js';
+import { flagValue, parseArgs, UsageError } from './cli-args.js';
+import { debugEnabled } from './log.js';
 import { packageVersion } from './version.js';
 
 const usage = `cup-driver ${packageVersion}: see and operate desktop apps through MCP tools, speaking CUP
 
 usage:
-  cup-driver mcp [--daemon]                      MCP server on stdio (--daemon: calls run in the daemon)
+  cup-driver mcp [--daemon] [--tools AREAS|NAMES]
+                                                 MCP server on stdio (--daemon: calls run in the daemon;
+                                                 --tools perception,input,...: serve only those)
   cup-driver call <tool> ['<json-args>'|-] [--session NAME] [--no-daemon] [--json] [--image-dir DIR]
   cup-driver serve [--socket PATH] [--idle-timeout SECONDS]
                                                  the daemon that keeps state between calls
@@ -15,12 +18,15 @@ usage:
   cup-driver cup overview < envelope.json
   cup-driver cup validate < envelope.json
   cup-driver desktop start [--display :N] [--size WxH]
-  cup-driver desktop stop [--display :N]
+  cup-driver desktop stop [--display :N | --all]
+                                                 the desktop DISPLAY names when cup-driver started it,
+                                                 else the one given, or all of cup-driver's
   cup-driver desktop status [--json]
 
 call goes through the daemon for this display, starting it on demand; it exits after
 $CUP_DRIVER_IDLE_TIMEOUT seconds (default 300) with no connection. Without DISPLAY, mcp, call
-and the daemon start (or reuse) an embedded virtual desktop.
+and the daemon start (or reuse) an embedded virtual desktop. A failure prints one line on stderr;
+CUP_DRIVER_DEBUG=1 adds the stack trace.
 `;
 
 async function run(argv: string[]): Promise<number> {
@@ -28,13 +34,14 @@ async function run(argv: string[]): Promise<number> {
   switch (command) {
     // Each command loads only its own modules: a `call` through the daemon never loads the tools, sharp or the desktop clients.
     case 'mcp': {
-      const args = parseArgs(rest, { boolean: ['daemon'] });
+      const args = parseArgs(rest, { boolean: ['daemon'], valued: ['tools'] });
       if (args.positional.length > 0) throw new UsageError(`mcp takes no arguments, got: ${args.positional.join(' ')}`);
-      const [{ serveMcpOverStdio }, runners] = await Promise.all([import('./mcp-server.js'), import('./tool-runners.js')]);
+      const [{ serveMcpOverStdio, selectTools }, runners] = await Promise.all([import('./mcp-server.js'), import('./tool-runners.js')]);
+      const served = selectTools(flagValue(args, 'tools'));
       const runner = args.flags.has('daemon')
         ? runners.daemonRunner('mcp', runners.mcpSessionId())
         : await runners.inProcessRunner('mcp');
-      await serveMcpOverStdio(runner);
+      await serveMcpOverStdio(runner, served);
       return 0;
     }
     case 'call':
@@ -73,13 +80,10 @@ run(process.argv.slice(2)).then(
   (status) => {
     process.exitCode = status;
   },
+  // Every failure is one line on stderr; the stack trace is for CUP_DRIVER_DEBUG=1, after that line.
   (error: unknown) => {
-    if (error instanceof UsageError) {
-      process.stderr.write(`cup-driver: ${error.message}\n`);
-      process.exitCode = 2;
-      return;
-    }
     process.stderr.write(`cup-driver: ${error instanceof Error ? error.message : String(error)}\n`);
-    process.exitCode = 1;
+    if (debugEnabled() && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
+    process.exitCode = error instanceof UsageError ? 2 : 1;
   },
 );

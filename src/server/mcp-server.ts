@@ -1,8 +1,10 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { tools } from '../tools/registry.js';
-import type { ToolCallResult } from '../tools/call-result.js';
+import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { failureResult, resultText, type ToolCallResult } from '../tools/call-result.js';
+import { type AnyTool, findTool, tools } from '../tools/registry.js';
+import { TOOL_CAPABILITIES } from '../tools/tool.js';
+import { UsageError } from './cli-args.js';
 import { logToStderr } from './log.js';
 import type { ToolRunner } from './tool-runners.js';
 import { inputJsonSchema, outputJsonSchema } from './tool-schemas.js';
@@ -10,8 +12,7 @@ import { packageVersion } from './version.js';
 
 /** MCP shape: text first (summary line, then the body), images as image content, fields in structuredContent. */
 export function toCallToolResult(result: ToolCallResult): CallToolResult {
-  const text = result.body ? `${result.summary}\n\n${result.body}` : result.summary;
-  const content: CallToolResult['content'] = [{ type: 'text', text: result.ok ? text : `error [${String(result.structured.error)}]: ${text}` }];
+  const content: CallToolResult['content'] = [{ type: 'text', text: resultText(result) }];
   for (const image of result.images) {
     if (image.writtenTo) continue;
     content.push({ type: 'image', data: image.data.toString('base64'), mimeType: image.mimeType });
@@ -20,38 +21,65 @@ export function toCallToolResult(result: ToolCallResult): CallToolResult {
   return { content, structuredContent: result.structured, ...(result.ok ? {} : { isError: true }) };
 }
 
-export function createMcpServer(callTool: ToolRunner['call']): Server {
+/** The tools/list entry of one tool: schemas, title and the hints clients use to ask for consent. */
+function listedTool(tool: AnyTool): Tool {
+  const { readOnly, destructive, idempotent, openWorld } = tool.annotations;
+  return {
+    name: tool.name,
+    title: tool.title,
+    description: tool.description,
+    inputSchema: inputJsonSchema(tool) as Tool['inputSchema'],
+    outputSchema: outputJsonSchema(tool) as Tool['outputSchema'],
+    annotations: { title: tool.title, readOnlyHint: readOnly, destructiveHint: destructive, idempotentHint: idempotent, openWorldHint: openWorld },
+  };
+}
+
+/** Serves `served` (all tools unless a --tools filter chose fewer); a call to a tool outside it is refused like an unknown one. */
+export function createMcpServer(callTool: ToolRunner['call'], served: readonly AnyTool[] = tools): Server {
   const server = new Server({ name: 'cup-driver', version: packageVersion }, { capabilities: { tools: {} } });
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({
-    tools: tools.map((tool) => ({
-      name: tool.name,
-      description: tool.description,
-      inputSchema: inputJsonSchema(tool) as { type: 'object' },
-      outputSchema: outputJsonSchema(tool) as { type: 'object' },
-      annotations: { readOnlyHint: tool.readOnly },
-    })),
-  }));
-  server.setRequestHandler(CallToolRequestSchema, async (request) =>
-    toCallToolResult(await callTool(request.params.name, request.params.arguments ?? {})),
-  );
+  const names = new Set(served.map((tool) => tool.name));
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: served.map(listedTool) }));
+  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    const tool = findTool(request.params.name);
+    if (tool && !names.has(tool.name)) {
+      return toCallToolResult(failureResult('usage', `tool "${tool.name}" is not served here (the server was started with --tools); served: ${[...names].join(', ')}`, 'unknown_tool'));
+    }
+    return toCallToolResult(await callTool(request.params.name, request.params.arguments ?? {}));
+  });
   return server;
 }
 
+/**
+ * The tools a `--tools` value selects: comma-separated capability areas (perception, config, input, apps,
+ * terminal) or tool names. An unknown word is a usage error naming what would work.
+ */
+export function selectTools(filter: string | undefined): readonly AnyTool[] {
+  if (filter === undefined) return tools;
+  const words = filter.split(',').map((word) => word.trim()).filter(Boolean);
+  if (words.length === 0) throw new UsageError(`--tools needs at least one of: ${TOOL_CAPABILITIES.join(', ')}, or tool names`);
+  for (const word of words) {
+    if (!(TOOL_CAPABILITIES as readonly string[]).includes(word) && !findTool(word)) {
+      throw new UsageError(`--tools: "${word}" is neither an area (${TOOL_CAPABILITIES.join(', ')}) nor a tool name; run cup-driver tools for the names`);
+    }
+  }
+  return tools.filter((tool) => words.includes(tool.capability) || words.some((word) => findTool(word) === tool));
+}
+
 /** Serves the registry over stdio until the client closes stdin, then closes the runner. Nothing but protocol goes to stdout. */
-export async function serveMcpOverStdio(runner: ToolRunner): Promise<void> {
+export async function serveMcpOverStdio(runner: ToolRunner, served: readonly AnyTool[] = tools): Promise<void> {
   const server = createMcpServer(async (name, args) => {
     const result = await runner.call(name, args);
     // A desktop started for the client is news for stderr, the MCP server's log, never for stdout.
     for (const notice of result.notices ?? []) logToStderr(notice);
     return result;
-  });
+  }, served);
   const transport = new StdioServerTransport();
   const closed = new Promise<void>((resolve) => {
     server.onclose = () => resolve();
     process.stdin.once('end', () => resolve());
   });
   await server.connect(transport);
-  logToStderr(`MCP server ready on stdio (${tools.length} tools)`);
+  logToStderr(`MCP server ready on stdio (${served.length} tools)`);
   await closed;
   await runner.close();
 }

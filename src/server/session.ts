@@ -1,10 +1,11 @@
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { LinuxDesktop } from '../platform/linux/linux-desktop.js';
-import type { ToolContext } from '../tools/context.js';
+import type { SessionDirectory, SessionLease, ToolContext } from '../tools/context.js';
 import { ConfigStore } from '../tools/state/config-store.js';
 import { SessionState } from '../tools/state/session-state.js';
 import { TerminalRegistry } from '../tui/manager.js';
+import { defaultSessionLimits, SessionRegistry, type SessionLimits } from './daemon/sessions.js';
 import { logToStderr } from './log.js';
 
 /** Where the global default configuration lives; the CLI's anonymous session writes it so the next call sees it. */
@@ -44,36 +45,73 @@ export function createSharedResources(options: { log?: (message: string) => void
   };
 }
 
-export interface SessionOptions {
-  /**
-   * True for the CLI's anonymous session: set_config then writes the global default file (atomically) and
-   * the session follows that file. Other sessions start from the file and keep their changes to themselves.
-   */
-  persistConfig: boolean;
-}
-
-/** A new session (fresh snapshots, image mappings and config) on the process's shared resources. */
-export function sessionContext(shared: SharedResources, session: string, options: SessionOptions): ToolContext {
-  const configPath = persistedConfigPath();
-  const config = new ConfigStore(options.persistConfig ? { readFrom: configPath, writeTo: configPath, followFile: true } : { readFrom: configPath });
-  return { session, cwd: process.cwd(), desktop: shared.desktop, state: new SessionState(config), terminals: shared.terminals.scope(session), log: shared.log };
-}
+/** The key of the CLI's anonymous session: not a valid session name, so no named session can collide with it. */
+const anonymousSession = '(cli)';
+/** The anonymous session's name inside (its terminals are scoped by it); a `session` argument naming it means that session. */
+const anonymousName = 'cli';
 
 /**
- * The context of a caller's session by name, the same rule on every path: a named session (`--session`,
- * an MCP connection) starts from the global default config and keeps its changes to itself; the CLI's
- * anonymous session (no name) owns the global default file, so `call set_config` then `call get_config`
- * works in separate processes, with or without the daemon.
+ * Every session of one process by name, each with its own snapshots, image mappings, config and terminals,
+ * on the process's shared resources. A session is created on first use, kept while a call holds it, and
+ * reclaimed (its terminals stopped) when idle past the limit or over the cap. The CLI's anonymous session
+ * (no name) owns the global default config file, so `call set_config` then `call get_config` works in
+ * separate processes, with or without the daemon; named sessions start from that file and keep their
+ * changes to themselves.
  */
-export function callerSession(shared: SharedResources, name: string | undefined): ToolContext {
-  return name === undefined ? sessionContext(shared, 'cli', { persistConfig: true }) : sessionContext(shared, name, { persistConfig: false });
+export class SessionTable implements SessionDirectory {
+  private readonly registry: SessionRegistry<ToolContext>;
+
+  constructor(
+    private readonly shared: SharedResources,
+    readonly limits: SessionLimits = defaultSessionLimits,
+  ) {
+    this.registry = new SessionRegistry(
+      (key) => (key === anonymousSession ? this.create(anonymousName, true) : this.create(key, false)),
+      limits,
+      (key, context) => {
+        shared.log(`dropped the session ${key} (idle or over the cap)`);
+        shared.endSession(context.session).catch((error: unknown) => shared.log(`ending the session ${key} failed: ${(error as Error).message}`));
+      },
+    );
+  }
+
+  /** The session by name (none, or "cli", its name inside = the CLI's anonymous one), held until release(). */
+  lease(name: string | undefined): SessionLease {
+    const key = name === undefined || name === anonymousName ? anonymousSession : name;
+    const context = this.registry.acquire(key);
+    let released = false;
+    return {
+      context,
+      release: () => {
+        if (released) return;
+        released = true;
+        this.registry.release(key);
+      },
+    };
+  }
+
+  /** Names, idle times and whether a call holds them, least recently used first. */
+  list(): { id: string; idleMs: number; busy: boolean }[] {
+    return this.registry.list().map((entry) => ({ ...entry, id: entry.id === anonymousSession ? '(anonymous cli)' : entry.id }));
+  }
+
+  private create(session: string, persistConfig: boolean): ToolContext {
+    const configPath = persistedConfigPath();
+    const config = new ConfigStore(persistConfig ? { readFrom: configPath, writeTo: configPath, followFile: true } : { readFrom: configPath });
+    const shared = this.shared;
+    return { session, sessions: this, cwd: process.cwd(), desktop: shared.desktop, state: new SessionState(config), terminals: shared.terminals.scope(session), log: shared.log };
+  }
 }
 
 /** A context whose desktop is the Linux backend itself: tests and scripts also reach below the tools. */
 export type LinuxToolContext = ToolContext & { desktop: LinuxDesktop };
 
-/** A one-off context with resources of its own (tests, scripts); close it with `context.desktop.close()`. */
-export function createContext(options: { session: string } & SessionOptions): LinuxToolContext {
+/**
+ * A one-off named session with resources of its own (tests, scripts); close it with `context.desktop.close()`.
+ * persistConfig: true gives the CLI's anonymous session instead, which writes the global default config.
+ */
+export function createContext(options: { session: string; persistConfig: boolean }): LinuxToolContext {
   const shared = createSharedResources();
-  return { ...sessionContext(shared, options.session, options), desktop: shared.desktop };
+  const table = new SessionTable(shared);
+  return { ...table.lease(options.persistConfig ? undefined : options.session).context, desktop: shared.desktop };
 }

@@ -3,7 +3,7 @@ import { failureResult, type ToolCallResult } from '../tools/call-result.js';
 import { DaemonLink } from './daemon/link.js';
 import type { Origin } from './daemon/protocol.js';
 import { daemonSocketPath } from './daemon/socket-path.js';
-import { logToStderr } from './log.js';
+import { debugEnabled, logToStderr } from './log.js';
 
 /** Where an adapter's tool calls run. The adapters (CLI, MCP) only format; neither knows which runner it has. */
 export interface ToolRunner {
@@ -16,10 +16,13 @@ export interface ToolRunner {
  * resources of this process's own. The tools, sharp and the desktop clients are loaded here, not at
  * startup, so a call through the daemon starts in a fraction of the time.
  */
-export async function inProcessRunner(session: string | undefined): Promise<ToolRunner> {
-  const [{ runTool }, { createSharedResources, callerSession }] = await Promise.all([import('../tools/run.js'), import('./session.js')]);
-  const shared = createSharedResources();
-  const context = callerSession(shared, session);
+export async function inProcessRunner(session: string | undefined, options: { failurePrintedByCaller?: boolean } = {}): Promise<ToolRunner> {
+  const [{ runTool }, { createSharedResources, SessionTable }] = await Promise.all([import('../tools/run.js'), import('./session.js')]);
+  // A handler's diagnostic log carries the stack of an unexpected failure. Where the caller prints the failure
+  // on the same stderr (the CLI), that would say it twice, so it appears only when debugging.
+  const quiet = options.failurePrintedByCaller && !debugEnabled();
+  const shared = createSharedResources(quiet ? { log: () => {} } : {});
+  const context = new SessionTable(shared).lease(session).context;
   return {
     call: (name, args) => runTool(name, args, context),
     close: () => shared.close(),

@@ -30,5 +30,7 @@ const failureJsonSchema: JsonObject = {
  */
 export function outputJsonSchema(tool: AnyTool): JsonObject {
   const { $defs, ...success } = withoutDialect(z.toJSONSchema(tool.output, { io: 'output' }) as JsonObject);
+  // Any successful call may carry warnings (arguments accepted for compatibility but not acted on).
+  success.properties = { ...(success.properties as JsonObject), warnings: { type: 'array', items: { type: 'string' } } };
   return { type: 'object', ...($defs ? { $defs } : {}), anyOf: [success, failureJsonSchema] };
 }

@@ -24,6 +24,12 @@ export function failureResult(failure: 'usage' | 'tool', message: string, code: 
   return { ok: false, failure, summary: message, images: [], structured: { ...details, error: code, message } };
 }
 
+/** The text every adapter shows: the summary, then the body; a failure starts with its code. */
+export function resultText(result: ToolCallResult): string {
+  const text = result.body ? `${result.summary}\n\n${result.body}` : result.summary;
+  return result.ok ? text : `error [${errorCodeOf(result)}]: ${text}`;
+}
+
 /** The code of a failed call's result. */
 export function errorCodeOf(result: ToolCallResult): string | undefined {
   return result.ok ? undefined : (result.structured.error as string | undefined);

@@ -1,5 +1,6 @@
 import { failureResult, type ToolCallResult } from './call-result.js';
 import { closestName } from './closest-name.js';
+import { compatibilityWarnings } from './compatibility.js';
 import type { ToolContext } from './context.js';
 import { findTool, toolNames } from './registry.js';
 import { ToolError } from '../errors.js';
@@ -16,24 +17,32 @@ export async function runTool(name: string, rawArgs: unknown, context: ToolConte
   if (!parsed.success) {
     return failureResult('usage', formatArgumentErrors(name, parsed.error, rawArgs, tool.input), 'invalid_arguments');
   }
+  // The `session` argument is the run identity (seed 001): it, not the connection, picks the snapshots,
+  // config, cursor and terminals the call sees.
+  const requested = (parsed.data as { session?: unknown }).session;
+  const lease = typeof requested === 'string' && requested !== context.session ? context.sessions.lease(requested) : undefined;
+  const callContext = lease ? { ...lease.context, cwd: context.cwd } : context;
   try {
-    const output = await tool.handle(parsed.data, context);
+    const output = await tool.handle(parsed.data, callContext);
     const structured = tool.output.safeParse(output.structured);
     if (!structured.success) {
       // A handler that breaks its own declared output shape is a bug; surface it instead of sending bad data.
       throw new Error(`${name} produced output that does not match its schema: ${structured.error.message}`);
     }
+    const warnings = compatibilityWarnings(parsed.data as Record<string, unknown>);
     return {
       ok: true,
-      summary: output.summary,
+      summary: [output.summary, ...warnings.map((warning) => `⚠️ ${warning}`)].join('\n'),
       body: output.body,
       images: output.images ?? [],
-      structured: structured.data as Record<string, unknown>,
+      structured: { ...(structured.data as Record<string, unknown>), ...(warnings.length ? { warnings } : {}) },
     };
   } catch (error) {
     if (error instanceof ToolError) return failureResult('tool', error.message, error.code, error.details);
     const message = error instanceof Error ? error.message : String(error);
     context.log(`${name} failed: ${error instanceof Error && error.stack ? error.stack : message}`);
     return failureResult('tool', `${name} failed: ${message}`, 'internal_error');
+  } finally {
+    lease?.release();
   }
 }

@@ -5,6 +5,18 @@ import { z } from 'zod';
 export const pidArgument = z.number().int().nonnegative().describe('Target process ID (from list_apps or list_windows).');
 export const windowIdArgument = z.number().int().positive().describe('Target window ID (the X11 client window id from list_windows).');
 
+/** What a session name may be, on every path (argument, --session, the daemon's protocol). */
+export const SESSION_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._:@-]{0,127}$/;
+
+export const sessionArgument = z
+  .string()
+  .regex(SESSION_NAME_PATTERN, 'session names are 1-128 letters, digits and . _ : @ -, starting with a letter or digit (e.g. "agent-1")')
+  .optional()
+  .describe(
+    'Run identity: snapshots (element indices), screenshot scales, zoom, config, the agent cursor and terminals are kept per session, the ' +
+      'same over MCP, the CLI and the daemon. Default: the connection\'s own session (MCP) or --session (CLI).',
+  );
+
 /** Every box in a result (windows, elements, zoom regions, terminal nodes) has CUP's rect shape: left, top, width, height. */
 export const boundsResult = z.object({ x: z.number(), y: z.number(), w: z.number(), h: z.number() });
 

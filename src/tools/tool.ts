@@ -22,16 +22,34 @@ export interface ToolOutput<S extends Record<string, unknown> = Record<string, u
   structured: S;
 }
 
-export type ToolCapability = 'perception' | 'config' | 'input' | 'apps' | 'terminal';
+/** The area a tool belongs to; `cup-driver mcp --tools terminal,perception` serves only the named areas. */
+export const TOOL_CAPABILITIES = ['perception', 'config', 'input', 'apps', 'terminal'] as const;
+export type ToolCapability = (typeof TOOL_CAPABILITIES)[number];
+
+/**
+ * What a client may assume about a call before making it (MCP's tool annotations). Every tool states all
+ * four: clients use them to decide which calls need the user's consent.
+ */
+export interface ToolAnnotations {
+  /** Only observes: nothing on the desktop or in the driver's state changes. */
+  readOnly: boolean;
+  /** May destroy something the user cares about (ends a process, discards unsaved work, overwrites a file). */
+  destructive: boolean;
+  /** A second identical call has no further effect. */
+  idempotent: boolean;
+  /** Acts on programs whose own effects reach beyond the desktop (they may send mail, browse, write files). */
+  openWorld: boolean;
+}
 
 export interface ToolDefinition<I extends z.ZodObject = z.ZodObject, O extends z.ZodObject = z.ZodObject> {
   name: string;
   capability: ToolCapability;
+  /** A short human title, shown by clients instead of the name. */
+  title: string;
+  annotations: ToolAnnotations;
   description: string;
   input: I;
   output: O;
-  /** True when the tool only observes; MCP clients may call such tools without confirmation. */
-  readOnly: boolean;
   handle(args: z.output<I>, context: ToolContext): Promise<ToolOutput<z.output<O>>>;
 }
 

@@ -1,4 +1,4 @@
-// The terminal sessions of one caller (an MCP connection, a CLI call): start, look up, stop, stop all.
+// The terminal programs of one driver session (an MCP connection, a CLI --session, a `session` argument): start, look up, stop, stop all.
 import { basename } from 'node:path';
 import { ToolError } from '../errors.js';
 import { resolveWorkingDirectory } from './security/cwd.js';
@@ -8,7 +8,8 @@ import { checkArguments, resolveProgram } from './security/program.js';
 import { driverVariables, TerminalSession } from './session.js';
 
 export const DEFAULT_SESSION = 'default';
-export const MAX_SESSIONS = 16;
+/** Terminal programs one driver process runs at once, over all its sessions. */
+export const MAX_SESSIONS = 32;
 
 export interface StartRequest {
   session: string;
@@ -73,10 +74,24 @@ export class TerminalRegistry {
   scope(owner: string): TerminalManager {
     let manager = this.scopes.get(owner);
     if (!manager) {
-      manager = new TerminalManager(this);
+      manager = new TerminalManager(this, owner);
       this.scopes.set(owner, manager);
     }
     return manager;
+  }
+
+  /**
+   * The terminals a caller in session `owner` can reach by name: its own, and those started under a
+   * `session` argument naming them (which live in the session of that name).
+   */
+  addressable(owner: string): { name: string; session: TerminalSession }[] {
+    const found: { name: string; session: TerminalSession }[] = [];
+    for (const [scope, manager] of this.scopes) {
+      for (const name of manager.names()) {
+        if (scope === owner || name === scope) found.push({ name, session: manager.require(name) });
+      }
+    }
+    return found;
   }
 
   /** Terminal programs still running, in every caller's scope. */
@@ -104,7 +119,10 @@ export class TerminalRegistry {
 export class TerminalManager {
   private readonly sessions = new Map<string, TerminalSession>();
 
-  constructor(private readonly registry: TerminalRegistry) {}
+  constructor(
+    readonly registry: TerminalRegistry,
+    readonly owner: string,
+  ) {}
 
   currentPolicy(callerDirectory?: string): TerminalPolicy {
     return this.registry.currentPolicy(callerDirectory);
@@ -142,8 +160,8 @@ export class TerminalManager {
       );
     }
     if (existing) await this.stop(request.session);
-    if (this.sessions.size >= MAX_SESSIONS) {
-      throw new ToolError(`already ${MAX_SESSIONS} terminal sessions; stop one with tui_stop first`, 'too_many_sessions');
+    if (this.registry.runningCount() >= MAX_SESSIONS) {
+      throw new ToolError(`already ${MAX_SESSIONS} terminal programs run in this driver; stop one with tui_stop first`, 'too_many_sessions');
     }
     const callerDirectory = request.callerDirectory ?? this.registry.startDirectory;
     const policy = this.currentPolicy(callerDirectory);

@@ -129,6 +129,8 @@ export class TerminalSession {
     } catch (error) {
       this.channel.close();
       this.emulator.dispose();
+      // terminal_unavailable (node-pty missing) keeps its own code: the fix is an install, not the command.
+      if (error instanceof ToolError) throw error;
       throw new ToolError(`could not start ${spec.command}: ${(error as Error).message}`, 'spawn_failed', { message: (error as Error).message });
     }
   }

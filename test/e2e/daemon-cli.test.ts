@@ -97,7 +97,7 @@ describe('cup-driver call through the daemon', () => {
     // The same bare index in a session that never read the window has nothing to resolve against.
     const stranger = await runCli(['call', 'click', JSON.stringify({ window_id: window.id, element_index: increment.index }), '--session', 'stranger'], env);
     assert.equal(stranger.status, 1);
-    assert.match(stranger.stderr, /no snapshot of window \d+ in this session; call get_window_state first/);
+    assert.match(stranger.stderr, /no snapshot of window \d+ in session "stranger"; call get_window_state first/);
   });
 
   test('relative paths are taken from each caller\'s working directory, not the daemon\'s', async () => {
@@ -247,7 +247,7 @@ describe('call without DISPLAY through the daemon', () => {
       assert.equal(again.stderr, '', 'a later call is not told again');
     } finally {
       await stopDaemon(env);
-      await runCli(['desktop', 'stop'], env);
+      await runCli(['desktop', 'stop', '--all'], env);
     }
   });
 });

@@ -54,8 +54,7 @@ describe('every path gives the same results: in-process, daemon, mcp, mcp --daem
     return {
       isError: output.isError,
       text: output.content[0]!.text,
-      // MCP leaves structuredContent out of errors (clients check it against the success schema).
-      ...(output.isError ? {} : { structured: output.structuredContent }),
+      structured: output.structuredContent,
       images: await Promise.all(output.images.map((image) => imageSize(readFileSync(image.path), image.mimeType))),
     };
   }
@@ -67,8 +66,7 @@ describe('every path gives the same results: in-process, daemon, mcp, mcp --daem
     const text = (first as { text: string }).text;
     return {
       isError: result.isError === true,
-      // The MCP adapter marks errors in the text; the CLI prints them to stderr instead.
-      text: result.isError ? text.replace(/^error: /, '') : text,
+      text,
       ...(result.structuredContent ? { structured: result.structuredContent as Record<string, unknown> } : {}),
       images: await Promise.all(
         rest.filter((item) => item.type === 'image').map((item) => {
@@ -138,11 +136,12 @@ describe('every path gives the same results: in-process, daemon, mcp, mcp --daem
   test('errors: a missing window (tool error), bad arguments and an unknown tool', async () => {
     const missing = assertAllEqual(await allPaths('get_window_state', { pid: window.pid, window_id: 999999 }));
     assert.equal(missing.isError, true);
-    assert.match(missing.text, /no top-level window with window_id 999999; call list_windows/);
+    assert.match(missing.text, /^error \[window_not_found\]: .*no top-level window with window_id 999999; call list_windows/);
+    assert.equal(missing.structured?.error, 'window_not_found', 'the code reaches every path in the structured fields');
     const invalid = assertAllEqual(await allPaths('get_window_state', { pid: window.pid, window_id: 'abc' }));
     assert.match(invalid.text, /window_id: expected an integer, got string "abc"/);
     const unknown = assertAllEqual(await allPaths('no_such_tool', {}));
-    assert.match(unknown.text, /^unknown tool "no_such_tool"; available tools: list_apps/);
+    assert.match(unknown.text, /^error \[unknown_tool\]: unknown tool "no_such_tool"; available tools: list_apps/);
   });
 
   test('mcp --daemon has a session of its own in the daemon', async () => {

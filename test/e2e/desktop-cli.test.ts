@@ -17,7 +17,8 @@ describe('cup-driver desktop start | status | stop', () => {
   const cli = (...args: string[]) => spawnSync(process.execPath, [cliPath, ...args], { env, encoding: 'utf8', timeout: 60_000 });
 
   after(() => {
-    cli('desktop', 'stop');
+    // --all is safe here: the state directory is this test's own, so it only lists desktops this test started.
+    cli('desktop', 'stop', '--all');
     rmSync(runtime, { recursive: true, force: true });
   });
 
@@ -49,7 +50,9 @@ describe('cup-driver desktop start | status | stop', () => {
     assert.equal(clash.status, 1);
     assert.match(clash.stderr, /display :\d+ is already in use/);
 
-    assert.equal(cli('desktop', 'stop').status, 0);
+    const stop = spawnSync(process.execPath, [cliPath, 'desktop', 'stop'], { env: { ...env, DISPLAY: `:${display[1]}` }, encoding: 'utf8', timeout: 60_000 });
+    assert.equal(stop.status, 0, stop.stderr);
+    assert.match(stop.stderr, new RegExp(`stopped :${display[1]}\\n`));
     for (const pid of [...Object.values(status[0]!.pids), ...helpers]) assert.equal(isAlive(pid), false, `pid ${pid} is gone`);
     assert.equal(existsSync(`/tmp/.X11-unix/X${display[1]}`), false);
     assert.match(cli('desktop', 'status').stdout, /no virtual desktop started by cup-driver/);
@@ -76,9 +79,75 @@ describe('cup-driver desktop start | status | stop', () => {
       assert.equal(new Set(displays).size, 3, `three displays: ${displays.join(', ')}`);
     } finally {
       for (const dir of runtimes) {
-        spawnSync(process.execPath, [cliPath, 'desktop', 'stop'], { env: { ...env, XDG_RUNTIME_DIR: dir }, timeout: 60_000 });
+        spawnSync(process.execPath, [cliPath, 'desktop', 'stop', '--all'], { env: { ...env, XDG_RUNTIME_DIR: dir }, timeout: 60_000 });
         rmSync(dir, { recursive: true, force: true });
       }
+    }
+  });
+
+  test('a bare stop stops only the desktop DISPLAY names, and only when cup-driver started it; --display and --all say which', () => {
+    // Its own state directory: --all below must only ever see the desktops this test started.
+    const dir = mkdtempSync(join(tmpdir(), 'cup-desktop-stop-'));
+    const own: NodeJS.ProcessEnv = { ...env, XDG_RUNTIME_DIR: dir };
+    const run = (display: string | undefined, ...args: string[]) => {
+      const childEnv = { ...own };
+      if (display === undefined) delete childEnv.DISPLAY;
+      else childEnv.DISPLAY = display;
+      return spawnSync(process.execPath, [cliPath, 'desktop', ...args], { env: childEnv, encoding: 'utf8', timeout: 60_000 });
+    };
+    // The independent witness: xdpyinfo answers only while that display's X server runs.
+    const answers = (display: string) => spawnSync('xdpyinfo', ['-display', display], { stdio: 'ignore', timeout: 10_000 }).status === 0;
+    try {
+      const displays = [0, 1, 2].map(() => {
+        const started = run(undefined, 'start', '--size', '640x480');
+        assert.equal(started.status, 0, started.stderr);
+        return `:${/^export DISPLAY=':(\d+)'$/m.exec(started.stdout)![1]}`;
+      });
+      const [a, b, c] = displays as [string, string, string];
+      const status = JSON.parse(run(undefined, 'status', '--json').stdout) as { display: string; pids: { xvfb: number } }[];
+      const xvfb = new Map(status.map((desktop) => [desktop.display, desktop.pids.xvfb]));
+      assert.deepEqual([...xvfb.keys()].sort(), [...displays].sort());
+      for (const display of displays) assert.ok(answers(display), `${display} answers before any stop`);
+
+      // Without DISPLAY, and with a DISPLAY that is not ours, nothing is stopped and the refusal lists ours.
+      for (const foreign of [undefined, ':4321']) {
+        const refused = run(foreign, 'stop');
+        assert.equal(refused.status, 1, refused.stderr);
+        for (const display of displays) assert.match(refused.stderr, new RegExp(`${display} \\(running\\)`));
+        assert.match(refused.stderr, /--display :N/);
+        assert.match(refused.stderr, /--all/);
+        assert.equal(refused.stderr.trim().split('\n').length, 1, refused.stderr);
+        for (const display of displays) {
+          assert.ok(isAlive(xvfb.get(display)!), `${display}'s Xvfb still runs after the refusal`);
+          assert.ok(answers(display), `${display} still answers after the refusal`);
+        }
+      }
+
+      // DISPLAY names a desktop of ours (screen suffix included): only that one stops.
+      const bare = run(`${a}.0`, 'stop');
+      assert.equal(bare.status, 0, bare.stderr);
+      assert.equal(bare.stderr, `cup-driver: stopped ${a}\n`);
+      assert.equal(isAlive(xvfb.get(a)!), false, `${a}'s Xvfb is gone`);
+      assert.equal(answers(a), false);
+      assert.ok(answers(b) && answers(c), 'the other two still answer');
+
+      // --display stops that one only, whatever DISPLAY says.
+      const named = run(c, 'stop', '--display', b);
+      assert.equal(named.status, 0, named.stderr);
+      assert.equal(named.stderr, `cup-driver: stopped ${b}\n`);
+      assert.equal(isAlive(xvfb.get(b)!), false, `${b}'s Xvfb is gone`);
+      assert.ok(answers(c), `${c} still answers`);
+
+      assert.equal(run(undefined, 'stop', '--all', '--display', c).status, 2, 'both flags at once is a usage error');
+      const all = run(undefined, 'stop', '--all');
+      assert.equal(all.status, 0, all.stderr);
+      assert.equal(all.stderr, `cup-driver: stopped ${c}\n`);
+      assert.equal(isAlive(xvfb.get(c)!), false, `${c}'s Xvfb is gone`);
+      assert.equal(answers(c), false);
+      assert.match(run(undefined, 'stop').stderr, /nothing stopped/);
+    } finally {
+      run(undefined, 'stop', '--all');
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 

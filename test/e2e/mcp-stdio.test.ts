@@ -120,7 +120,7 @@ describe('cup-driver mcp, driven by the official MCP client SDK over stdio', () 
     }[];
     assert.equal(status.length, 1);
     assert.equal(status[0]!.alive, true);
-    await execFileAsync(process.execPath, [cliPath, 'desktop', 'stop'], { env });
+    await execFileAsync(process.execPath, [cliPath, 'desktop', 'stop', '--all'], { env });
     for (const pid of Object.values(status[0]!.pids)) assert.equal(isAlive(pid), false, `pid ${pid} stopped`);
   });
 });

@@ -48,7 +48,7 @@ test('mouse clicks arrive as SGR reports at the cell asked for, only once the pr
   await callOk(context, 'tui_stop', { session: 'mouse' });
 
   await start({ command: 'bash', args: ['--norc'], session: 'nomouse' });
-  assert.equal(context.terminals.require('nomouse').mouse.reporting, false);
+  assert.equal(context.sessions.lease('nomouse').context.terminals.require('nomouse').mouse.reporting, false);
   const result = await failsWith(context, 'tui_click', { x: 1, y: 1, session: 'nomouse' }, 'mouse_unavailable');
   assert.match(result.summary, /has not enabled mouse reporting/);
   await callOk(context, 'tui_stop', { session: 'nomouse' });

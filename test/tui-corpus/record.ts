@@ -34,5 +34,5 @@ try {
     }, large ? { cols: 200, rows: 50 } : undefined);
   }
 } finally {
-  await context.terminals.stopAll();
+  await context.terminals.registry.stopAll();
 }

@@ -14,7 +14,7 @@ export function corpusTests(names: readonly string[]): void {
     return program;
   });
   const context = corpusContext(programs);
-  after(() => context.terminals.stopAll());
+  after(() => context.terminals.registry.stopAll());
   for (const program of programs) {
     test(`${program.name}: ${program.steps.map((step) => step.name).join(' → ')}`, async () => {
       const failures: string[] = [];

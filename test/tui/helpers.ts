@@ -40,7 +40,7 @@ export function useTerminals(): { context: ToolContext; start: (args: Record<str
   const context = terminalContext();
   const pids: number[] = [];
   after(async () => {
-    await context.terminals.stopAll();
+    await context.terminals.registry.stopAll();
     // A process killed a moment ago may still be on its way out on a loaded machine: a bounded second to go.
     const deadline = Date.now() + 2000;
     while (pids.some((pid) => sessionMembers(pid).length > 0) && Date.now() < deadline) await sleep(20);

@@ -1,6 +1,6 @@
 import { readlinkSync } from 'node:fs';
 import { basename } from 'node:path';
-import type { DesktopEntry } from './desktop-entries.js';
+import { bestEntry, type DesktopEntry } from './desktop-entries.js';
 import { processName, type ClientWindow } from './windows.js';
 
 export interface RunningApplication {
@@ -18,16 +18,20 @@ function executableName(pid: number): string {
   }
 }
 
-/** The installed entry a running process most likely came from: WM class first, then the program it runs. */
+/**
+ * The installed entry a running process most likely came from: the entry claiming its WM class, else the
+ * entry that answers to the class or the program's name as launch_app would (so a running Thunar is
+ * thunar.desktop, never "Bulk Rename", which runs the same program with an option).
+ */
 export function entryForProcess(pid: number, windowClass: string, entries: readonly DesktopEntry[]): DesktopEntry | undefined {
   const klass = windowClass.toLowerCase();
-  const byClass =
-    entries.find((entry) => entry.startupWmClass?.toLowerCase() === klass) ??
-    entries.find((entry) => entry.id.replace(/\.desktop$/, '').toLowerCase() === klass) ??
-    entries.find((entry) => entry.program.toLowerCase() === klass);
+  const byClass = entries.find((entry) => entry.startupWmClass?.toLowerCase() === klass) ?? bestEntry(entries, klass)?.entry;
   if (byClass || !pid) return byClass;
-  const programs = new Set([executableName(pid), processName(pid)].filter(Boolean));
-  return entries.find((entry) => programs.has(entry.program));
+  for (const program of new Set([executableName(pid), processName(pid)].filter(Boolean))) {
+    const entry = bestEntry(entries, program)?.entry;
+    if (entry) return entry;
+  }
+  return undefined;
 }
 
 /** Applications with at least one top-level window, one record per process. */

@@ -121,3 +121,65 @@ export function installedApplications(env: NodeJS.ProcessEnv = process.env): Des
   for (const dir of applicationDirectories(env)) walk(dir, '', found);
   return [...found.values()].sort((a, b) => a.name.localeCompare(b.name));
 }
+
+/** How an entry answered to a name, strongest first; launch_app reports it so a caller sees why that entry was chosen. */
+export type EntryMatchKind = 'id' | 'name' | 'program' | 'substring';
+
+export interface EntryMatch {
+  entry: DesktopEntry;
+  matchedBy: EntryMatchKind;
+}
+
+/** Names shorter than this never match as substrings: "ed" would pick almost any app. */
+const minimumSubstringLength = 3;
+
+/** The words Exec passes after the program, field codes left out. */
+export function execOptions(entry: DesktopEntry): string[] {
+  return execWords(entry.exec)
+    .slice(1)
+    .filter((word) => !/^%[a-zA-Z]$/.test(word));
+}
+
+/**
+ * Lower is better; undefined = no match. The exact id wins ("thunar" is thunar.desktop), also as the last
+ * part of a reverse-DNS id (org.xfce.thunar.desktop); then the exact Name; then the program Exec runs, where
+ * an entry that runs it plainly beats one that passes options (a program's other entries, such as Thunar's
+ * "Bulk Rename" = `thunar --bulk-rename`, are tools of that program, not the app); substrings come last.
+ */
+function matchScore(entry: DesktopEntry, wanted: string): number | undefined {
+  const id = entry.id.toLowerCase();
+  const bareId = id.replace(/\.desktop$/, '');
+  if (bareId === wanted || id === wanted) return 0;
+  if (bareId.includes('.') && bareId.slice(bareId.lastIndexOf('.') + 1) === wanted) return 1;
+  const name = entry.name.toLowerCase();
+  if (name === wanted) return 2;
+  if (entry.program.toLowerCase() === wanted) return execOptions(entry).length === 0 ? 3 : 4;
+  if (wanted.length < minimumSubstringLength) return undefined;
+  if (name.includes(wanted)) return 5;
+  if (bareId.includes(wanted)) return 6;
+  return undefined;
+}
+
+const matchKinds: readonly EntryMatchKind[] = ['id', 'id', 'name', 'program', 'program', 'substring', 'substring'];
+
+/**
+ * The entry that best answers to a name (case-insensitive), by matchScore. Ties go to the entry whose id sorts
+ * first (by code point, so the choice does not depend on the directory order or the locale).
+ */
+export function bestEntry(entries: readonly DesktopEntry[], name: string, options: { substrings?: boolean } = {}): EntryMatch | undefined {
+  const wanted = name.trim().toLowerCase();
+  if (!wanted) return undefined;
+  let best: DesktopEntry | undefined;
+  let bestScore = Number.POSITIVE_INFINITY;
+  for (const entry of entries) {
+    const score = matchScore(entry, wanted);
+    if (score === undefined || (!options.substrings && matchKinds[score] === 'substring')) continue;
+    if (score < bestScore || (score === bestScore && best !== undefined && entry.id < best.id)) [best, bestScore] = [entry, score];
+  }
+  return best ? { entry: best, matchedBy: matchKinds[bestScore]! } : undefined;
+}
+
+/** The field code through which Exec takes files or URLs (%U/%F: any number, %u/%f: one), if it takes any. */
+export function urlFieldCode(exec: string): '%u' | '%U' | '%f' | '%F' | undefined {
+  return execWords(exec).find((word): word is '%u' | '%U' | '%f' | '%F' => word === '%u' || word === '%U' || word === '%f' || word === '%F');
+}

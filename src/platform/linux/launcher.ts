@@ -1,15 +1,17 @@
 import { join } from 'node:path';
 import { accessibleSessionEnvironment } from './desktop/accessible-session.js';
-import { execWords, installedApplications, type DesktopEntry } from './desktop-entries.js';
-import { spawnDetached, statFields } from './desktop/processes.js';
-import { requireProgram } from './desktop/requirements.js';
+import { ToolError } from '../../errors.js';
+import { bestEntry, execWords, installedApplications, urlFieldCode, type DesktopEntry, type EntryMatchKind } from './desktop-entries.js';
+import { spawnDetachedWatched, statFields, type ProcessExit } from './desktop/processes.js';
+import { findProgram } from './desktop/requirements.js';
 import { logDirectory } from './desktop/state-dir.js';
 
 export interface LaunchPlan {
   command: string;
   args: string[];
-  /** The .desktop entry the name matched, if it matched one. */
+  /** The .desktop entry the name matched, if it matched one, and how. */
   entry?: DesktopEntry;
+  matchedBy?: EntryMatchKind;
   name: string;
 }
 
@@ -26,44 +28,51 @@ function expandExec(exec: string, urls: readonly string[]): string[] {
 }
 
 /**
- * How well an entry answers to a name, best first, or undefined when it does not: its display name, its id,
- * then its program, where an entry that runs the program plainly beats one that passes options
- * ("pcmanfm" is the file manager, not "pcmanfm --desktop-pref").
+ * The entry's Exec with the urls in place, or a refusal: urls an entry cannot take would otherwise be
+ * dropped without a word (an Exec with no %u/%U/%f/%F), or all but the first (%u/%f).
  */
-function matchRank(entry: DesktopEntry, wanted: string): number | undefined {
-  const lower = wanted.toLowerCase();
-  if (entry.name.toLowerCase() === lower) return 0;
-  if (entry.id.toLowerCase() === lower || entry.id.toLowerCase() === `${lower}.desktop`) return 1;
-  if (entry.program.toLowerCase() !== lower) return undefined;
-  const options = execWords(entry.exec).slice(1).filter((word) => !/^%[a-zA-Z]$/.test(word));
-  return options.length === 0 ? 2 : 3;
+function commandForEntry(entry: DesktopEntry, urls: readonly string[]): string[] {
+  const code = urlFieldCode(entry.exec);
+  if (urls.length > 0 && code === undefined) {
+    throw new ToolError(
+      `${entry.name} (${entry.id}) takes no files or URLs: its Exec line "${entry.exec}" has no %u, %U, %f or %F, so the urls were not opened; ` +
+        'pass them in additional_arguments if the program takes them as arguments',
+      'urls_not_opened',
+      { desktop_entry: entry.id, exec: entry.exec },
+    );
+  }
+  if (urls.length > 1 && (code === '%u' || code === '%f')) {
+    throw new ToolError(
+      `${entry.name} (${entry.id}) takes one file or URL per start (its Exec line has ${code}); open them one call at a time`,
+      'urls_not_opened',
+      { desktop_entry: entry.id, exec: entry.exec },
+    );
+  }
+  return expandExec(entry.exec, urls);
 }
 
 /**
- * How to start an app named by the caller: a .desktop entry (by name, id or program), else a program on
- * PATH or an absolute path. An unknown name is an error that lists close installed names.
+ * How to start an app named by the caller: the .desktop entry that answers to the name exactly (id, then
+ * Name, then program; see bestEntry), else a program on PATH or an absolute path, else an entry whose name
+ * or id contains it. An unknown name is an error that lists close installed names.
  */
 export function planLaunch(name: string, urls: readonly string[], extraArgs: readonly string[]): LaunchPlan {
   const entries = installedApplications();
-  let entry: DesktopEntry | undefined;
-  let best = Number.POSITIVE_INFINITY;
-  for (const candidate of entries) {
-    const rank = matchRank(candidate, name);
-    if (rank !== undefined && rank < best) [entry, best] = [candidate, rank];
-  }
-  if (entry) {
-    const [command, ...args] = expandExec(entry.exec, urls);
+  // A program named exactly is a closer answer than an entry whose name merely contains the word.
+  const match = bestEntry(entries, name) ?? (findProgram(name) === undefined ? bestEntry(entries, name, { substrings: true }) : undefined);
+  if (match) {
+    const { entry, matchedBy } = match;
+    const [command, ...args] = commandForEntry(entry, urls);
     if (!command) throw new Error(`the desktop entry ${entry.path} has an empty Exec line`);
-    return { command, args: [...args, ...extraArgs], entry, name: entry.name };
+    return { command, args: [...args, ...extraArgs], entry, matchedBy, name: entry.name };
   }
-  let command: string;
-  try {
-    command = requireProgram(name, name);
-  } catch {
+  const command = findProgram(name);
+  if (command === undefined) {
     const close = entries.filter((candidate) => candidate.name.toLowerCase().includes(name.toLowerCase().slice(0, 4))).slice(0, 8);
-    throw new Error(
+    throw new ToolError(
       `no installed application or program named "${name}"` +
         (close.length ? `; installed apps with similar names: ${close.map((candidate) => `"${candidate.name}"`).join(', ')}` : '; call list_apps for installed apps'),
+      'app_not_found',
     );
   }
   return { command, args: [...urls, ...extraArgs], name };
@@ -74,10 +83,10 @@ export function planLaunch(name: string, urls: readonly string[], extraArgs: rea
  * id ends in _TIME0: a window whose user time is 0 must not take the focus when it maps (EWMH), so the
  * user's active window stays active. The environment is that of a session with accessibility on.
  */
-export function startDetached(plan: LaunchPlan): { pid: number; log: string } {
+export function startDetached(plan: LaunchPlan): { pid: number; log: string; exited: Promise<ProcessExit> } {
   const log = join(logDirectory(), `app-${Date.now()}.log`);
   const env = { ...process.env, DESKTOP_STARTUP_ID: `cup-driver-${process.pid}-${Date.now()}_TIME0`, ...accessibleSessionEnvironment(process.env) };
-  return { pid: spawnDetached(plan.command, plan.args, env, log), log };
+  return { ...spawnDetachedWatched(plan.command, plan.args, env, log), log };
 }
 
 /** Parent pid from /proc, to tell whether a window's process descends from one we started. */

@@ -196,7 +196,7 @@ export class LinuxDesktop implements Desktop {
 
   planLaunch(name: string, urls: readonly string[], extraArgs: readonly string[]): LaunchPlan {
     const plan = planLaunch(name, urls, extraArgs);
-    return { name: plan.name, ...(plan.entry ? { entry: plan.entry } : {}), start: () => startDetached(plan) };
+    return { name: plan.name, ...(plan.entry ? { entry: plan.entry, matchedBy: plan.matchedBy } : {}), start: () => startDetached(plan) };
   }
 
   processAlive(pid: number): boolean {

@@ -1,4 +1,5 @@
 import type { ErrorCode } from '../../errors.js';
+import { SESSION_NAME_PATTERN } from '../../tools/schemas.js';
 import { failureResult, type ToolCallResult } from '../../tools/call-result.js';
 import type { ToolImage } from '../../tools/tool.js';
 
@@ -54,7 +55,6 @@ export const maxRequestBytes = 1 << 20;
 export const maxResponseBytes = 256 << 20;
 
 const controlOps = new Set(['ping', 'status', 'shutdown']);
-const sessionPattern = /^[A-Za-z0-9][A-Za-z0-9._:@-]{0,127}$/;
 
 /** A request line that cannot be served; `id` is set when the line got far enough to have one. */
 export class RequestError extends Error {
@@ -71,7 +71,7 @@ export class RequestError extends Error {
 export function sessionNameProblem(name: string): string | undefined {
   // The anonymous CLI session goes by "cli" inside (its terminals are scoped by that name); a named one must not share it.
   if (name === 'cli') return 'the session name "cli" is reserved for the anonymous CLI session: omit --session to use it, or pick another name';
-  if (sessionPattern.test(name)) return undefined;
+  if (SESSION_NAME_PATTERN.test(name)) return undefined;
   return `invalid session name ${JSON.stringify(name)}: use 1-128 letters, digits and . _ : @ -, starting with a letter or digit (e.g. "agent-1")`;
 }
 

@@ -2,11 +2,11 @@ import { chmodSync, lstatSync, unlinkSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
 import { dirname } from 'node:path';
 import { withStartLock } from '../../platform/linux/desktop/start-lock.js';
-import type { ToolContext } from '../../tools/context.js';
+import type { SessionLease } from '../../tools/context.js';
 import { failureResult, type ToolCallResult } from '../../tools/call-result.js';
 import { runTool } from '../../tools/run.js';
 import { packageVersion } from '../version.js';
-import { callerSession, type SharedResources } from '../session.js';
+import { SessionTable, type SharedResources } from '../session.js';
 import { thisBuild } from './identity.js';
 import { probeDaemon } from './launcher.js';
 import { LineReader } from './line-reader.js';
@@ -21,7 +21,7 @@ import {
   type RequestId,
   type WireResponse,
 } from './protocol.js';
-import { defaultSessionLimits, SessionRegistry, type SessionLimits } from './sessions.js';
+import { defaultSessionLimits, type SessionLimits } from './sessions.js';
 import { checkSocketPathLength, daemonLockName, securePrivateDirectory } from './socket-path.js';
 
 export interface DaemonOptions {
@@ -57,8 +57,6 @@ interface InFlight {
   answered: boolean;
 }
 
-/** The key of the CLI's anonymous session: not a valid session name, so no named session can collide with it. */
-const anonymousSession = '(cli)';
 /** How often the daemon checks that its socket file is still its own (removed or replaced means: stop). */
 const socketCheckMs = 5000;
 
@@ -72,7 +70,7 @@ export class DaemonServer {
   private readonly server: Server;
   private readonly clients = new Set<Client>();
   private readonly inFlight = new Set<InFlight>();
-  private readonly sessions: SessionRegistry<ToolContext>;
+  private readonly sessions: SessionTable;
   private readonly shutdownGraceMs: number;
   private socketInode?: number;
   private idleTimer?: NodeJS.Timeout;
@@ -85,14 +83,7 @@ export class DaemonServer {
     this.stopped = new Promise((resolve) => {
       this.markStopped = resolve;
     });
-    this.sessions = new SessionRegistry(
-      (key) => callerSession(options.shared, key === anonymousSession ? undefined : key),
-      options.sessionLimits ?? defaultSessionLimits,
-      (key, context) => {
-        options.log(`dropped the session ${key} (idle or over the cap)`);
-        options.shared.endSession(context.session).catch((error: unknown) => options.log(`ending the session ${key} failed: ${(error as Error).message}`));
-      },
-    );
+    this.sessions = new SessionTable(options.shared, options.sessionLimits ?? defaultSessionLimits);
     this.server = createServer((socket) => this.accept(socket));
     this.server.maxConnections = 256;
   }
@@ -205,7 +196,7 @@ export class DaemonServer {
   }
 
   private async call(client: Client, request: CallRequest): Promise<void> {
-    const session = request.session ?? anonymousSession;
+    const session = request.session ?? '(anonymous cli)';
     if (this.stopping) {
       this.send(client, errorResponse(request.id, 'tool', 'the daemon is stopping; run the call again (a new daemon starts on demand)', 'daemon_stopping'));
       return;
@@ -215,7 +206,7 @@ export class DaemonServer {
     this.updateIdle();
     let result: ToolCallResult;
     try {
-      result = await this.run(session, request);
+      result = await this.run(request);
     } catch (error) {
       // runTool turns every handler failure into a result; reaching here is a bug, which must not take the daemon down.
       result = failureResult('tool', `${request.tool} failed: ${(error as Error).message}`, 'internal_error');
@@ -231,22 +222,23 @@ export class DaemonServer {
     this.updateIdle();
   }
 
-  private async run(session: string, request: CallRequest): Promise<ToolCallResult> {
-    let context: ToolContext;
+  private async run(request: CallRequest): Promise<ToolCallResult> {
+    let lease: SessionLease;
     try {
-      context = this.sessions.acquire(session);
+      lease = this.sessions.lease(request.session);
     } catch (error) {
       // Creating a session reads the config file; a broken one is the caller's to fix, not a daemon crash.
       return failureResult('tool', (error as Error).message, 'session_unavailable');
     }
     const noticeMark = this.options.shared.desktop.noticeMark();
     try {
+      const context = lease.context;
       const result = await runTool(request.tool, request.arguments, request.cwd ? { ...context, cwd: request.cwd } : context);
       // The caller, not the daemon's log, is who should hear that a desktop was started for it.
       const notices = this.options.shared.desktop.noticesSince(noticeMark);
       return notices.length > 0 ? { ...result, notices } : result;
     } finally {
-      this.sessions.release(session);
+      lease.release();
     }
   }
 
@@ -259,12 +251,12 @@ export class DaemonServer {
       case 'status': {
         const now = Date.now();
         const sessions = this.sessions.list().map((entry) => ({
-          id: entry.id === anonymousSession ? '(anonymous cli)' : entry.id,
+          id: entry.id,
           idle_s: Math.round(entry.idleMs / 1000),
           busy: entry.busy,
         }));
         const calls = [...this.inFlight].map((flight) => ({ tool: flight.tool, session: flight.session, running_ms: now - flight.startedAt }));
-        const limits = this.options.sessionLimits ?? defaultSessionLimits;
+        const limits = this.sessions.limits;
         this.send(client, {
           id: request.id,
           ok: true,

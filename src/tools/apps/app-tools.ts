@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
+import type { ProcessExit } from '../../platform/apps.js';
 import type { DesktopWindow } from '../../platform/windows.js';
 import type { ToolContext } from '../context.js';
 import { windowRecord, windowsOfProcess } from '../perception/window-records.js';
@@ -38,18 +39,57 @@ async function waitForApp(context: ToolContext, pid: number, before: Set<number>
   return { windows, owner, accessible };
 }
 
+/**
+ * After the Exec of an app that already runs was started again with urls: single-instance apps pass them to
+ * the running process and exit (exit is set, with the launcher's status). A launcher that shows a window of
+ * its own instead, or still runs at the deadline, leaves exit unset and is treated as a fresh start.
+ */
+async function waitForHandOff(
+  context: ToolContext,
+  launcher: { pid: number; exited: Promise<ProcessExit> },
+  runningPid: number,
+  before: Set<number>,
+  deadline: number,
+): Promise<{ exit?: ProcessExit }> {
+  let exit: ProcessExit | undefined;
+  void launcher.exited.then((value) => (exit = value));
+  while (Date.now() < deadline) {
+    if (exit) break;
+    const fresh = (await context.desktop.windows()).filter((window) => !before.has(window.id));
+    if (fresh.some((window) => window.pid === launcher.pid || context.desktop.processDescendsFrom(window.pid, launcher.pid))) return {};
+    await sleep(100);
+  }
+  if (!exit) return {};
+  // The running instance may open a window for the urls (or a tab in one it has): give a window a moment to map, so the result lists it.
+  const settle = Math.min(deadline, Date.now() + 1500);
+  while (Date.now() < settle) {
+    const fresh = (await context.desktop.windows()).filter((window) => !before.has(window.id) && window.pid === runningPid);
+    if (fresh.length > 0) break;
+    await sleep(100);
+  }
+  return { exit };
+}
+
 export const launchApp = defineTool({
   name: 'launch_app',
   capability: 'apps',
-  readOnly: false,
+  title: 'Launch an app',
+  annotations: { readOnly: false, destructive: false, idempotent: false, openWorld: true },
   description:
-    'Start an app by name: matched against the installed .desktop entries (name, id or program) or a program on PATH. It starts without ' +
+    'Start an app by name: the installed .desktop entry with that exact id, else exact Name, else that Exec program (an entry that runs it ' +
+      'without options first), else a program on PATH, else an entry whose name or id contains it; the result names the entry. It starts without ' +
     'taking the focus (its startup time is 0, so the window manager leaves the active window alone), and the call waits (up to 20 s) for its ' +
     'window and its accessibility tree. Returns the pid and its windows as list_windows does. With creates_new_application_instance false ' +
-    '(default) an app that already runs is returned as it is.',
+    '(default) an app that already runs is returned as it is, and urls given are handed to it (opened_in_running).',
   input: z.strictObject({
     name: z.string().min(1).describe('App name ("Calculator"), desktop id ("org.gnome.Calculator") or program ("gnome-calculator", "/usr/bin/xterm").'),
-    urls: z.array(z.string()).optional().describe('Files or URLs to open with it.'),
+    urls: z
+      .array(z.string())
+      .optional()
+      .describe(
+        'Files or URLs to open with it. When the app already runs they are handed to it (its Exec again, which single-instance apps pass to ' +
+          'the running one); an app whose desktop entry takes none (no %u/%U/%f/%F) is refused with urls_not_opened, never silently.',
+      ),
     additional_arguments: z.array(z.string()).optional().describe('Extra command-line arguments.'),
     electron_debugging_port: z.number().int().min(1).max(65_535).optional().describe('Adds --remote-debugging-port=N (Chromium, Electron).'),
     creates_new_application_instance: z.boolean().optional().describe('Start another instance even when the app runs. Default false.'),
@@ -59,33 +99,75 @@ export const launchApp = defineTool({
     pid: z.number(),
     name: z.string(),
     already_running: z.boolean(),
+    opened_in_running: z.boolean().describe('The app already ran and the urls were handed to that instance (its launcher passed them on and exited 0).'),
+    desktop_entry: z.string().optional().describe('The .desktop id the name matched (absent for a program on PATH).'),
+    matched_by: z.enum(['id', 'name', 'program', 'substring']).optional().describe('How the name matched desktop_entry.'),
     accessible: z.boolean(),
     self_activation_suppressed: z.boolean(),
     windows: z.array(windowResult),
   }),
   async handle(args, context) {
     const extra = [...(args.additional_arguments ?? []), ...(args.electron_debugging_port ? [`--remote-debugging-port=${args.electron_debugging_port}`] : [])];
-    let plan;
-    try {
-      plan = context.desktop.planLaunch(args.name, args.urls ?? [], extra);
-    } catch (error) {
-      throw new ToolError((error as Error).message, 'app_not_found');
-    }
+    // Throws ToolError: app_not_found, or urls_not_opened for urls the matched entry cannot take.
+    const plan = context.desktop.planLaunch(args.name, args.urls ?? [], extra);
+    const matched = plan.entry ? { desktop_entry: plan.entry.id, matched_by: plan.matchedBy } : {};
+    const urls = args.urls ?? [];
     const windowsBefore = await context.desktop.windows();
-    if (!args.creates_new_application_instance && plan.entry) {
-      const running = context.desktop.applications(windowsBefore).running.find((app) => app.entry?.id === plan.entry!.id);
-      if (running) {
-        const windows = windowsBefore.filter((window) => window.pid === running.pid);
-        return {
-          summary: `✅ ${plan.name} is already running (pid ${running.pid}); not started again (pass creates_new_application_instance: true for another instance)`,
-          body: windows.map((window) => `${window.id} "${window.title}"`).join('\n'),
-          structured: { pid: running.pid, name: plan.name, already_running: true, accessible: true, self_activation_suppressed: true, windows: windows.map(windowRecord) },
-        };
-      }
+    const running =
+      !args.creates_new_application_instance && plan.entry
+        ? context.desktop.applications(windowsBefore).running.find((app) => app.entry?.id === plan.entry!.id)
+        : undefined;
+    if (running && urls.length === 0) {
+      const windows = windowsBefore.filter((window) => window.pid === running.pid);
+      return {
+        summary: `✅ ${plan.name} is already running (pid ${running.pid}); not started again (pass creates_new_application_instance: true for another instance)`,
+        body: windows.map((window) => `${window.id} "${window.title}"`).join('\n'),
+        structured: {
+          pid: running.pid,
+          name: plan.name,
+          already_running: true,
+          opened_in_running: false,
+          ...matched,
+          accessible: true,
+          self_activation_suppressed: true,
+          windows: windows.map(windowRecord),
+        },
+      };
     }
     const activeBefore = windowsBefore.find((window) => window.active)?.id;
+    const before = new Set(windowsBefore.map((window) => window.id));
+    const deadline = Date.now() + launchTimeoutMs;
     const started = plan.start();
-    const waited = await waitForApp(context, started.pid, new Set(windowsBefore.map((window) => window.id)), Date.now() + launchTimeoutMs);
+    if (running) {
+      const handOff = await waitForHandOff(context, started, running.pid, before, deadline);
+      if (handOff.exit) {
+        if (handOff.exit.code !== 0) {
+          throw new ToolError(
+            `${plan.name} already runs (pid ${running.pid}) and did not take the urls: its launcher (pid ${started.pid}) exited with ` +
+              `${handOff.exit.code === null ? `signal ${handOff.exit.signal}` : `status ${handOff.exit.code}`}; its output is in ${started.log}`,
+            'urls_not_opened',
+            { pid: running.pid, launcher_pid: started.pid },
+          );
+        }
+        const windows = (await context.desktop.windows()).filter((window) => window.pid === running.pid);
+        return {
+          summary: `✅ ${plan.name} is already running (pid ${running.pid}); handed it ${urls.length === 1 ? 'the url' : `${urls.length} urls`} to open`,
+          body: windows.map((window) => `${window.id} "${window.title}"`).join('\n'),
+          structured: {
+            pid: running.pid,
+            name: plan.name,
+            already_running: true,
+            opened_in_running: true,
+            ...matched,
+            accessible: true,
+            self_activation_suppressed: !windows.some((window) => window.active && window.id !== activeBefore),
+            windows: windows.map(windowRecord),
+          },
+        };
+      }
+      // Otherwise the launcher became an instance of its own (the app is not single-instance): a start like any other.
+    }
+    const waited = await waitForApp(context, started.pid, before, deadline);
     if (waited.windows.length === 0) {
       const alive = context.desktop.processAlive(started.pid);
       throw new ToolError(
@@ -119,6 +201,8 @@ export const launchApp = defineTool({
         pid: waited.owner,
         name: plan.name,
         already_running: false,
+        opened_in_running: false,
+        ...matched,
         accessible: waited.accessible,
         self_activation_suppressed: suppressed,
         windows: mine.map(windowRecord),
@@ -130,7 +214,8 @@ export const launchApp = defineTool({
 export const killApp = defineTool({
   name: 'kill_app',
   capability: 'apps',
-  readOnly: false,
+  title: 'Kill an app',
+  annotations: { readOnly: false, destructive: true, idempotent: true, openWorld: false },
   description: 'Force-terminate one process by pid (SIGKILL; unsaved work is lost). Only that process is signalled, and never the driver or its desktop.',
   input: z.strictObject({ pid: pidArgument, session: sessionArgument }),
   output: z.object({ pid: z.number(), killed: z.boolean() }),
@@ -154,7 +239,8 @@ export const killApp = defineTool({
 export const bringToFront = defineTool({
   name: 'bring_to_front',
   capability: 'apps',
-  readOnly: false,
+  title: 'Bring a window to the front',
+  annotations: { readOnly: false, destructive: false, idempotent: true, openWorld: false },
   description:
     'Activate a window (raise it and give it the keyboard focus) through the window manager, so later foreground input lands on it without ' +
     'activating it per call. Without window_id, the front-most window of pid.',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { sessionArgument } from '../schemas.js';
 import { defineTool } from '../tool.js';
 
 const configResult = z.object({ max_image_dimension: z.number() });
@@ -6,9 +7,10 @@ const configResult = z.object({ max_image_dimension: z.number() });
 export const getConfig = defineTool({
   name: 'get_config',
   capability: 'config',
-  readOnly: true,
+  title: 'Read configuration',
+  annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   description: 'Return the current configuration of this session (max_image_dimension: longest screenshot side in pixels, 0 = no limit).',
-  input: z.strictObject({}),
+  input: z.strictObject({ session: sessionArgument }),
   output: configResult,
   async handle(_args, context) {
     const config = context.state.config.get();
@@ -19,12 +21,14 @@ export const getConfig = defineTool({
 export const setConfig = defineTool({
   name: 'set_config',
   capability: 'config',
-  readOnly: false,
+  title: 'Change configuration',
+  annotations: { readOnly: false, destructive: false, idempotent: true, openWorld: false },
   description:
     'Change the configuration. max_image_dimension: screenshots are downscaled so their longest side is at most this ' +
     'many pixels (default 1568, 0 = no limit); pixel coordinates taken from a downscaled screenshot still map back to the window.',
   input: z.strictObject({
     max_image_dimension: z.number().int().min(0).max(65_535).optional().describe('Longest screenshot side in pixels; 0 = no limit.'),
+    session: sessionArgument,
   }),
   output: configResult,
   async handle(args, context) {

@@ -14,11 +14,12 @@ import {
 } from './schemas.js';
 import { resolveTarget } from './targets.js';
 
-function pointerTool(name: PointerKind, description: string) {
+function pointerTool(name: PointerKind, title: string, description: string) {
   return defineTool({
     name,
     capability: 'input',
-    readOnly: false,
+    title,
+    annotations: { readOnly: false, destructive: false, idempotent: false, openWorld: true },
     description,
     input: z.strictObject({
       pid: pidArgument.optional(),
@@ -47,6 +48,7 @@ function pointerTool(name: PointerKind, description: string) {
 
 export const click = pointerTool(
   'click',
+  'Click',
   'Left-click an element (element_index + window_id, or element_token) or a point (x, y in window-local screenshot pixels). ' +
     'Background (default) performs the element\'s accessibility action (found by name: click/press/activate...), or selects a list, tree or ' +
     'table item through its container, which works on covered or minimized windows without moving the pointer or focus; foreground uses real input. The result says which rung ran, whether the effect ' +
@@ -55,6 +57,7 @@ export const click = pointerTool(
 
 export const doubleClick = pointerTool(
   'double_click',
+  'Double-click',
   'Double-click an element or a point. Background uses an accessibility action that means it (double click, open, activate), selecting ' +
     'a list or tree item first as a real double click does; apps that take synthetic X events (Xaw, Motif, Tk) get two X clicks; otherwise ' +
     'the result recommends foreground, which sends two real clicks within the double-click time.',
@@ -62,6 +65,7 @@ export const doubleClick = pointerTool(
 
 export const rightClick = pointerTool(
   'right_click',
+  'Right-click',
   'Right-click (open the context menu of) an element or a point. Background uses the element\'s menu action (ShowMenu/popup) where it has ' +
     'one; foreground sends a real right button click.',
 );

@@ -8,7 +8,8 @@ import { resolvePoint } from './targets.js';
 export const drag = defineTool({
   name: 'drag',
   capability: 'input',
-  readOnly: false,
+  title: 'Drag',
+  annotations: { readOnly: false, destructive: false, idempotent: false, openWorld: true },
   description:
     'Press, move and release from (from_x, from_y) to (to_x, to_y), in window-local screenshot pixels of window_id (or the last zoom with ' +
     'from_zoom). A drag is pointer motion, which GTK and Qt only take from real input: it runs in the foreground (the window is activated, ' +

@@ -26,7 +26,8 @@ const addressing = { ...elementAddressing, delivery_mode: deliveryModeArgument }
 export const pressKey = defineTool({
   name: 'press_key',
   capability: 'input',
-  readOnly: false,
+  title: 'Press a key',
+  annotations: { readOnly: false, destructive: false, idempotent: false, openWorld: true },
   description:
     'Press and release one key, optionally with modifiers, in an app (pid / window_id) or on an element (focused first). Key names: return ' +
     '(enter), tab, escape (esc), space, backspace, delete, insert, home, end, pageup, pagedown, up, down, left, right, f1-f24, menu, any single ' +
@@ -48,7 +49,8 @@ export const pressKey = defineTool({
 export const hotkey = defineTool({
   name: 'hotkey',
   capability: 'input',
-  readOnly: false,
+  title: 'Press a key combination',
+  annotations: { readOnly: false, destructive: false, idempotent: false, openWorld: true },
   description:
     'Press a key combination: modifiers first, one non-modifier key last, e.g. ["ctrl", "c"]. Background covers what accessibility can ' +
     '(ctrl+a/c/x/v on text fields, Enter); otherwise the result recommends foreground (real keys, modifiers released in reverse order).',

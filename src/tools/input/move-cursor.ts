@@ -5,7 +5,8 @@ import { sessionArgument } from './schemas.js';
 export const moveCursor = defineTool({
   name: 'move_cursor',
   capability: 'input',
-  readOnly: false,
+  title: 'Move the agent cursor',
+  annotations: { readOnly: false, destructive: false, idempotent: true, openWorld: false },
   description:
     'Move the agent cursor, an on-screen marker showing where the agent is acting, to (x, y) in screen pixels. It does NOT move the real ' +
     'mouse pointer, and clicks pass through it. visible: false hides it.',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { DeliveryMode } from '../../platform/targets.js';
-import { pidArgument, windowIdArgument } from '../schemas.js';
+import { pidArgument, sessionArgument, windowIdArgument } from '../schemas.js';
 
 /** Arguments and results shared by the input tools (seed 001's cross-tool contract). */
 
@@ -12,7 +12,7 @@ export const deliveryModeArgument = z
       'foreground: activate the window, inject real input (XTEST), then restore the previously active window and the pointer. Unknown values mean background.',
   );
 
-export const sessionArgument = z.string().min(1).max(128).optional().describe('Optional run identity; element indices resolve against this session\'s snapshots.');
+export { sessionArgument } from '../schemas.js';
 export const elementIndexArgument = z.number().int().nonnegative().describe('Element index ([eN] in get_window_state) of the latest snapshot of window_id in this session.');
 export const elementTokenArgument = z
   .string()

@@ -10,7 +10,8 @@ import { resolveElement } from './targets.js';
 export const scroll = defineTool({
   name: 'scroll',
   capability: 'input',
-  readOnly: false,
+  title: 'Scroll',
+  annotations: { readOnly: false, destructive: false, idempotent: false, openWorld: true },
   description:
     'Scroll a region by lines or pages. Target: element_index/element_token (the element or its scrolling ancestor), or window_id/pid alone ' +
     'when the window has exactly one scrollable region. Background (default) moves the region\'s scroll bar through accessibility (no pointer, ' +

@@ -8,7 +8,8 @@ import { resolveElement } from './targets.js';
 export const setValueTool = defineTool({
   name: 'set_value',
   capability: 'input',
-  readOnly: false,
+  title: 'Set a value',
+  annotations: { readOnly: false, destructive: false, idempotent: true, openWorld: true },
   description:
     'Set an element\'s value through accessibility, in the background: a number on sliders, spin buttons and scroll bars (Value), the ' +
     'whole text of a text field (EditableText), the option of a combo box whose name matches value (case-insensitive; no popup is opened), ' +

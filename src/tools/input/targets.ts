@@ -21,7 +21,7 @@ function findSnapshot(context: ToolContext, args: AddressingArgs): { snapshot: S
     const snapshot = context.state.snapshots.get(snapshotId);
     if (!snapshot) {
       throw new ToolError(
-        `snapshot ${snapshotId} is unknown in this session (expired, or taken in another session); call get_window_state again`,
+        `snapshot ${snapshotId} is unknown in session "${context.session}" (expired, or taken in another session); call get_window_state again in this session`,
         'no_snapshot',
       );
     }
@@ -40,7 +40,7 @@ function findSnapshot(context: ToolContext, args: AddressingArgs): { snapshot: S
   const snapshot = args.pid === undefined ? snapshots.latestForWindow(args.window_id) : snapshots.latest(args.pid, args.window_id);
   if (!snapshot) {
     throw new ToolError(
-      `no snapshot of window ${args.window_id}${args.pid !== undefined ? ` (pid ${args.pid})` : ''} in this session; call get_window_state first`,
+      `no snapshot of window ${args.window_id}${args.pid !== undefined ? ` (pid ${args.pid})` : ''} in session "${context.session}"; call get_window_state first (with the same session)`,
       'no_snapshot',
     );
   }

@@ -9,7 +9,8 @@ import { keyboardWindow, resolveElement } from './targets.js';
 export const typeText = defineTool({
   name: 'type_text',
   capability: 'input',
-  readOnly: false,
+  title: 'Type text',
+  annotations: { readOnly: false, destructive: false, idempotent: false, openWorld: true },
   description:
     'Type text into an element (element_index + window_id, or element_token) or, without one, into the focused element of the window ' +
     '(window_id, or pid for its front window). Background (default) inserts the text at the caret through accessibility (EditableText): ' +

@@ -7,7 +7,8 @@ import { windowRecord } from './window-records.js';
 export const getAccessibilityTree = defineTool({
   name: 'get_accessibility_tree',
   capability: 'perception',
-  readOnly: true,
+  title: 'Read the accessibility tree',
+  annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   description:
     'A light snapshot of the whole desktop: running apps and the on-screen windows with bounds, z-order and owner pid, ' +
     'frontmost first, as the CUP overview text. Use get_window_state for one window\'s controls.',

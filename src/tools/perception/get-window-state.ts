@@ -6,7 +6,7 @@ import type { DesktopWindow } from '../../platform/windows.js';
 import { flattenNodes } from '../../tui/ui-node.js';
 import type { ToolContext } from '../context.js';
 import { resolveUserPath, writeFileAtomically } from '../files.js';
-import { boundsResult, pidArgument, windowIdArgument, windowResult } from '../schemas.js';
+import { boundsResult, pidArgument, sessionArgument, windowIdArgument, windowResult } from '../schemas.js';
 import { defineTool, type ToolImage } from '../tool.js';
 import { resolveWindow, windowRecord } from './window-records.js';
 
@@ -72,7 +72,8 @@ async function screenshotOf(context: ToolContext, window: DesktopWindow, outFile
 export const getWindowState = defineTool({
   name: 'get_window_state',
   capability: 'perception',
-  readOnly: true,
+  title: 'Read a window',
+  annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   description:
     "Read one window: its accessibility tree as CUP (compact text by default; markdown or a JSON envelope) and a PNG " +
     'screenshot. Every element is tagged [eN]; N is the element_index the action tools take, valid until the next ' +
@@ -89,6 +90,7 @@ export const getWindowState = defineTool({
     max_elements: z.number().int().min(1).max(100_000).default(5000).describe('Stop reading after this many nodes (then truncated is true). Default 5000.'),
     max_depth: z.number().int().min(0).max(10_000).default(1000).describe('Do not read deeper than this many levels below the window.'),
     capture_mode: z.string().optional().describe('Deprecated and ignored; accepted for compatibility.'),
+    session: sessionArgument,
   }),
   output: z.object({
     snapshot_id: z.string(),

@@ -14,7 +14,8 @@ const appRecord = z.object({
 export const listApps = defineTool({
   name: 'list_apps',
   capability: 'perception',
-  readOnly: true,
+  title: 'List apps',
+  annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   description:
     'List applications: running ones (those with a top-level window: pid, name, active) and installed ones from ' +
     'the XDG .desktop files (pid 0, running false). launch_path is the .desktop file; last_used its modification time.',

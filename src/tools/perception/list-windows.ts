@@ -6,7 +6,8 @@ import { formatWindowLine, windowRecord } from './window-records.js';
 export const listWindows = defineTool({
   name: 'list_windows',
   capability: 'perception',
-  readOnly: true,
+  title: 'List windows',
+  annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   description:
     'List the top-level windows the window manager knows, including minimized and off-screen ones: window_id, pid, ' +
     'app_name, title, bounds (top-left origin, screen pixels), z_index (higher = in front), is_on_screen, on_current_space.',

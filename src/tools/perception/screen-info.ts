@@ -4,7 +4,8 @@ import { defineTool } from '../tool.js';
 export const getScreenSize = defineTool({
   name: 'get_screen_size',
   capability: 'perception',
-  readOnly: true,
+  title: 'Screen size',
+  annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   description: 'Return the logical size of the screen in pixels and its scale factor (1.0 unless the desktop sets Xft.dpi or GDK_SCALE).',
   input: z.strictObject({}),
   output: z.object({ width: z.number(), height: z.number(), scale_factor: z.number() }),
@@ -20,7 +21,8 @@ export const getScreenSize = defineTool({
 export const getCursorPosition = defineTool({
   name: 'get_cursor_position',
   capability: 'perception',
-  readOnly: true,
+  title: 'Pointer position',
+  annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   description: 'Return the current mouse pointer position in screen pixels (origin top-left).',
   input: z.strictObject({}),
   output: z.object({ x: z.number(), y: z.number() }),

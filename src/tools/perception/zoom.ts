@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { encodeJpegCrop } from '../../image/encode.js';
-import { boundsResult, pidArgument, windowIdArgument } from '../schemas.js';
+import { boundsResult, pidArgument, sessionArgument, windowIdArgument } from '../schemas.js';
 import { defineTool } from '../tool.js';
 import { ToolError } from '../../errors.js';
 import { resolveWindow } from './window-records.js';
@@ -11,7 +11,8 @@ const paddingFraction = 0.2;
 export const zoom = defineTool({
   name: 'zoom',
   capability: 'perception',
-  readOnly: true,
+  title: 'Zoom into a window region',
+  annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   description:
     'A close-up JPEG of a window region (x1,y1)-(x2,y2) given in screenshot pixels (as returned by get_window_state), ' +
     'with 20% padding on each side, at most 500 px wide. With pid set, the action tools accept from_zoom=true to take ' +
@@ -22,6 +23,7 @@ export const zoom = defineTool({
     y1: z.number().describe('Top edge in screenshot pixels.'),
     x2: z.number().describe('Right edge in screenshot pixels.'),
     y2: z.number().describe('Bottom edge in screenshot pixels.'),
+    session: sessionArgument,
     pid: pidArgument.optional().describe('Owner pid; needed for from_zoom coordinates in later actions.'),
   }),
   output: z.object({

@@ -4,11 +4,12 @@ import { encodeClick, encodeKey, shortcutKey } from '../../tui/keys.js';
 import { matchOnScreen } from '../../tui/node-text.js';
 import { parseSelectorOrThrow } from '../../tui/selector/errors.js';
 import { centre } from '../../tui/ui-node.js';
-import { defineTool } from '../tool.js';
-import { ToolError } from '../../errors.js';
-import { selectorArgument, sessionArgument } from './schemas.js';
+import { defineTerminalTool } from './define.js';
 
-const sentResult = z.object({ ok: z.literal(true), bytes: z.number() });
+import { ToolError } from '../../errors.js';
+import { selectorArgument } from './schemas.js';
+
+const sentResult = z.object({ bytes: z.number() });
 
 function byteLength(text: string): number {
   return Buffer.byteLength(text, 'utf8');
@@ -20,96 +21,90 @@ const keyArgument = z
   .max(64)
   .describe('A key: a single character, a name (Enter, Escape, Tab, Backspace, Space, Up, Down, Left, Right, Home, End, PageUp, PageDown, Insert, Delete, F1-F12), or a combination such as ctrl+c, alt+x, shift+Tab, ctrl+alt+Delete.');
 
-export const tuiPress = defineTool({
+export const tuiPress = defineTerminalTool({
   name: 'tui_press',
-  capability: 'terminal',
-  readOnly: false,
+  title: 'Press a key in a terminal',
+  annotations: { readOnly: false, destructive: false, idempotent: false, openWorld: true },
   description: 'Press one key in a terminal. Arrow keys follow the program\'s cursor-key mode, so they work in vim, less and curses menus alike.',
-  input: z.strictObject({ key: keyArgument, session: sessionArgument }),
+  input: { key: keyArgument },
   output: sentResult,
-  async handle(args, context) {
-    const session = context.terminals.require(args.session);
+  async handle(args, { session }) {
     const bytes = encodeKey(args.key, session);
     session.write(bytes);
-    return { summary: `✅ pressed ${args.key}`, structured: { ok: true as const, bytes: byteLength(bytes) } };
+    return { summary: `✅ pressed ${args.key}`, structured: { bytes: byteLength(bytes) } };
   },
 });
 
-export const tuiPressSequence = defineTool({
+export const tuiPressSequence = defineTerminalTool({
   name: 'tui_press_sequence',
-  capability: 'terminal',
-  readOnly: false,
+  title: 'Press keys in a terminal',
+  annotations: { readOnly: false, destructive: false, idempotent: false, openWorld: true },
   description: 'Press several keys in order, with no delay between them. All key names are checked before any is sent.',
-  input: z.strictObject({ keys: z.array(keyArgument).min(1).max(100), session: sessionArgument }),
+  input: { keys: z.array(keyArgument).min(1).max(100) },
   output: sentResult,
-  async handle(args, context) {
-    const session = context.terminals.require(args.session);
+  async handle(args, { session }) {
     const encoded = args.keys.map((key) => encodeKey(key, session)).join('');
     session.write(encoded);
-    return { summary: `✅ pressed ${args.keys.join(' ')}`, structured: { ok: true as const, bytes: byteLength(encoded) } };
+    return { summary: `✅ pressed ${args.keys.join(' ')}`, structured: { bytes: byteLength(encoded) } };
   },
 });
 
-export const tuiType = defineTool({
+export const tuiType = defineTerminalTool({
   name: 'tui_type',
-  capability: 'terminal',
-  readOnly: false,
+  title: 'Type into a terminal',
+  annotations: { readOnly: false, destructive: false, idempotent: false, openWorld: true },
   description: 'Type literal text into a terminal as if from the keyboard. A newline is sent as Enter (carriage return), so multi-line input works.',
-  input: z.strictObject({ text: z.string().min(1).max(10_000), session: sessionArgument }),
+  input: { text: z.string().min(1).max(10_000) },
   output: sentResult,
-  async handle(args, context) {
-    const session = context.terminals.require(args.session);
+  async handle(args, { session }) {
     const text = args.text.replace(/\r?\n/g, '\r');
     session.write(text);
-    return { summary: `✅ typed ${args.text.length} characters`, structured: { ok: true as const, bytes: byteLength(text) } };
+    return { summary: `✅ typed ${args.text.length} characters`, structured: { bytes: byteLength(text) } };
   },
 });
 
-export const tuiFocus = defineTool({
+export const tuiFocus = defineTerminalTool({
   name: 'tui_focus',
-  capability: 'terminal',
-  readOnly: false,
+  title: 'Focus a terminal element',
+  annotations: { readOnly: false, destructive: false, idempotent: false, openWorld: true },
   description:
     'Move focus to the one node a selector matches: over the LiveFrame channel for programs that report their own tree, else by arrow keys ' +
     'within a list, a mouse click when the program enabled mouse reporting, or Tab; confirmed on the screen, else the error focus_failed. ' +
     'A key hint (a button with a shortcut, such as "F10 Quit") has no focus of its own: its key is pressed (method "shortcut").',
-  input: z.strictObject({ selector: selectorArgument, session: sessionArgument }),
-  output: z.object({ ok: z.literal(true), id: z.string(), method: z.enum(['already', 'program', 'keys', 'mouse', 'shortcut']) }),
-  async handle(args, context) {
-    const session = context.terminals.require(args.session);
+  input: { selector: selectorArgument },
+  output: z.object({ id: z.string(), method: z.enum(['already', 'program', 'keys', 'mouse', 'shortcut']) }),
+  async handle(args, { session }) {
     const { node, method } = await focusNode(session, parseSelectorOrThrow(args.selector), args.selector);
-    return { summary: `✅ focused ${node.id} (${node.role} "${node.name}") by ${method}`, structured: { ok: true as const, id: node.id, method } };
+    return { summary: `✅ focused ${node.id} (${node.role} "${node.name}") by ${method}`, structured: { id: node.id, method } };
   },
 });
 
-export const tuiClick = defineTool({
+export const tuiClick = defineTerminalTool({
   name: 'tui_click',
-  capability: 'terminal',
-  readOnly: false,
+  title: 'Click a terminal element',
+  annotations: { readOnly: false, destructive: false, idempotent: false, openWorld: true },
   description:
     'Click a cell (x = column, y = row, from 0) or the centre of the node a selector matches, as an xterm mouse event; only for programs that enabled mouse reporting. ' +
     'A node that names its key (a key hint such as "F10 Quit" or "^X Exit") is activated by pressing that key instead, with or without mouse reporting.',
-  input: z.strictObject({
+  input: {
     selector: selectorArgument.optional(),
     x: z.number().int().min(0).optional(),
     y: z.number().int().min(0).optional(),
     button: z.enum(['left', 'middle', 'right']).default('left'),
-    session: sessionArgument,
-  }),
-  output: z.object({ ok: z.literal(true), x: z.number(), y: z.number(), key: z.string().optional().describe('The key pressed instead of a click, for a node that names its key.') }),
-  async handle(args, context) {
-    const session = context.terminals.require(args.session);
+  },
+  output: z.object({ x: z.number(), y: z.number(), key: z.string().optional().describe('The key pressed instead of a click, for a node that names its key.') }),
+  async handle(args, { name, session }) {
     if (args.selector !== undefined && args.x === undefined && args.y === undefined) {
       const matches = matchOnScreen(await session.settledState(), parseSelectorOrThrow(args.selector));
       const key = matches.length === 1 && matches[0]!.shortcut ? shortcutKey(matches[0]!.shortcut) : undefined;
       if (key && matches[0]!.bounds) {
         session.write(encodeKey(key, session));
         const { x, y } = centre(matches[0]!.bounds);
-        return { summary: `✅ pressed ${key}, the key ${matches[0]!.id} ("${matches[0]!.name}") names`, structured: { ok: true as const, x, y, key } };
+        return { summary: `✅ pressed ${key}, the key ${matches[0]!.id} ("${matches[0]!.name}") names`, structured: { x, y, key } };
       }
     }
     if (!session.mouse.reporting) {
-      throw new ToolError(`the program in session "${args.session}" has not enabled mouse reporting, so a click would arrive as stray text; use tui_press or tui_focus`, 'mouse_unavailable');
+      throw new ToolError(`the program in session "${name}" has not enabled mouse reporting, so a click would arrive as stray text; use tui_press or tui_focus`, 'mouse_unavailable');
     }
     let x = args.x;
     let y = args.y;
@@ -124,6 +119,6 @@ export const tuiClick = defineTool({
     if (x === undefined || y === undefined) throw new ToolError('give a selector, or both x (column) and y (row)', 'invalid_arguments');
     if (x >= session.cols || y >= session.rows) throw new ToolError(`cell ${x},${y} is outside the ${session.cols}x${session.rows} screen`, 'invalid_arguments');
     session.write(encodeClick(x, y, args.button, session.mouse.sgr));
-    return { summary: `✅ ${args.button}-clicked cell ${x},${y}`, structured: { ok: true as const, x, y } };
+    return { summary: `✅ ${args.button}-clicked cell ${x},${y}`, structured: { x, y } };
   },
 });

@@ -8,12 +8,14 @@ import {
 } from '../../tui/structure/index.js';
 import { defineTool } from '../tool.js';
 import { ToolError } from '../../errors.js';
+import { defineTerminalTool, terminalName } from './define.js';
 import { exitResult, sessionArgument } from './schemas.js';
 
 export const tuiStart = defineTool({
   name: 'tui_start',
   capability: 'terminal',
-  readOnly: false,
+  title: 'Start a terminal program',
+  annotations: { readOnly: false, destructive: false, idempotent: false, openWorld: true },
   description:
     'Start a terminal program (bash, vim, htop, less, python3, dialog, ...) on a real pseudo-terminal with TERM=xterm-256color. ' +
     'Only programs on the allowlist start; arguments, env and cwd are checked (loader-injection variables are stripped, cwd must lie in an ' +
@@ -28,7 +30,6 @@ export const tuiStart = defineTool({
     session: sessionArgument,
   }),
   output: z.object({
-    ok: z.literal(true),
     session: z.string(),
     pid: z.number(),
     program: z.string(),
@@ -38,8 +39,9 @@ export const tuiStart = defineTool({
     strippedEnv: z.array(z.string()),
   }),
   async handle(args, context) {
+    const name = terminalName(args.session);
     const { session, strippedEnv } = await context.terminals.start({
-      session: args.session,
+      session: name,
       command: args.command,
       args: args.args,
       cwd: args.cwd,
@@ -50,47 +52,44 @@ export const tuiStart = defineTool({
     });
     const stripped = strippedEnv.length ? `; dropped env: ${strippedEnv.join(', ')}` : '';
     return {
-      summary: `✅ started ${session.spec.file} in session "${args.session}" (pid ${session.pid}, ${args.cols}x${args.rows}, cwd ${session.spec.cwd})${stripped}`,
-      structured: { ok: true as const, session: args.session, pid: session.pid, program: session.spec.file, cwd: session.spec.cwd, cols: args.cols, rows: args.rows, strippedEnv },
+      summary: `✅ started ${session.spec.file} in session "${name}" (pid ${session.pid}, ${args.cols}x${args.rows}, cwd ${session.spec.cwd})${stripped}`,
+      structured: { session: name, pid: session.pid, program: session.spec.file, cwd: session.spec.cwd, cols: args.cols, rows: args.rows, strippedEnv },
     };
   },
 });
 
-export const tuiStop = defineTool({
+export const tuiStop = defineTerminalTool({
   name: 'tui_stop',
-  capability: 'terminal',
-  readOnly: false,
+  title: 'Stop a terminal program',
+  annotations: { readOnly: false, destructive: true, idempotent: true, openWorld: false },
   description: 'Stop the program of a session: its whole session of processes is hung up, terminated, killed if need be, and reaped.',
-  input: z.strictObject({ session: sessionArgument }),
-  output: z.object({ ok: z.literal(true), session: z.string(), exit: exitResult.optional(), survivors: z.array(z.number()) }),
-  async handle(args, context) {
-    const session = context.terminals.require(args.session);
-    const survivors = await context.terminals.stop(args.session);
+  input: {},
+  output: z.object({ session: z.string(), exit: exitResult.optional(), survivors: z.array(z.number()) }),
+  async handle(_args, { name, session }, context) {
+    const survivors = await context.terminals.stop(name);
     const exit = session.exitStatus;
     const warning = survivors.length ? `; WARNING: processes ${survivors.join(', ')} outlived SIGKILL` : '';
     return {
-      summary: `✅ stopped session "${args.session}" (${session.spec.command}, pid ${session.pid}${exit ? `, exit code ${exit.code}${exit.signal ? ` signal ${exit.signal}` : ''}` : ''})${warning}`,
-      structured: { ok: true as const, session: args.session, ...(exit ? { exit: { ...exit } } : {}), survivors },
+      summary: `✅ stopped session "${name}" (${session.spec.command}, pid ${session.pid}${exit ? `, exit code ${exit.code}${exit.signal ? ` signal ${exit.signal}` : ''}` : ''})${warning}`,
+      structured: { session: name, ...(exit ? { exit: { ...exit } } : {}), survivors },
     };
   },
 });
 
-export const tuiResize = defineTool({
+export const tuiResize = defineTerminalTool({
   name: 'tui_resize',
-  capability: 'terminal',
-  readOnly: false,
+  title: 'Resize a terminal',
+  annotations: { readOnly: false, destructive: false, idempotent: true, openWorld: false },
   description: 'Resize the terminal of a session; the program receives SIGWINCH and redraws.',
-  input: z.strictObject({
+  input: {
     cols: z.number().int().min(2).max(500),
     rows: z.number().int().min(2).max(300),
-    session: sessionArgument,
-  }),
-  output: z.object({ ok: z.literal(true), cols: z.number(), rows: z.number() }),
-  async handle(args, context) {
-    const session = context.terminals.require(args.session);
-    if (session.exitStatus) throw new ToolError(`the program in session "${args.session}" has exited; nothing to resize`, 'exited');
+  },
+  output: z.object({ cols: z.number(), rows: z.number() }),
+  async handle(args, { name, session }) {
+    if (session.exitStatus) throw new ToolError(`the program in session "${name}" has exited; nothing to resize`, 'exited');
     session.resize(args.cols, args.rows);
-    return { summary: `✅ resized session "${args.session}" to ${args.cols}x${args.rows}`, structured: { ok: true as const, cols: args.cols, rows: args.rows } };
+    return { summary: `✅ resized session "${name}" to ${args.cols}x${args.rows}`, structured: { cols: args.cols, rows: args.rows } };
   },
 });
 
@@ -103,7 +102,8 @@ const FEATURES = [
 export const tuiCapabilities = defineTool({
   name: 'tui_capabilities',
   capability: 'terminal',
-  readOnly: true,
+  title: 'Terminal driver capabilities',
+  annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   description: 'What the terminal driver supports: protocol version, features, key names, structure heuristics, running sessions and the start policy. Safe before tui_start.',
   input: z.strictObject({}),
   output: z.object({
@@ -125,10 +125,12 @@ export const tuiCapabilities = defineTool({
     } catch (error) {
       policyError = (error as Error).message;
     }
-    const sessions = context.terminals.names().map((name) => {
-      const session = context.terminals.require(name);
-      return { session: name, pid: session.pid, command: session.spec.command, exited: session.exitStatus !== undefined };
-    });
+    const sessions = context.terminals.registry.addressable(context.terminals.owner).map(({ name, session }) => ({
+      session: name,
+      pid: session.pid,
+      command: session.spec.command,
+      exited: session.exitStatus !== undefined,
+    }));
     const heuristics = [BOX_HEURISTIC, KEY_HINT_HEURISTIC, MENU_HEURISTIC, STATUS_HEURISTIC, BUTTON_HEURISTIC, PROGRESS_HEURISTIC, TABLE_HEURISTIC, LIST_HEURISTIC, CHECKBOX_HEURISTIC, INPUT_HEURISTIC, TEXT_HEURISTIC];
     return {
       summary: `✅ terminal driver protocol ${LIVEFRAME_PROTOCOL}; ${sessions.length} session(s) running${policyError ? `; policy problem: ${policyError}` : ''}`,

@@ -4,34 +4,32 @@ import { evaluatePredicate, predicateSchema } from '../../tui/predicate.js';
 import { parseSelectorOrThrow } from '../../tui/selector/errors.js';
 import type { TerminalSession } from '../../tui/session.js';
 import { withoutChildren, type UINode } from '../../tui/ui-node.js';
-import type { ToolContext } from '../context.js';
-import { defineTool } from '../tool.js';
+import { defineTerminalTool } from './define.js';
 import { ToolError } from '../../errors.js';
-import { selectorArgument, sessionArgument, uiNodeResult } from './schemas.js';
+import { selectorArgument, uiNodeResult } from './schemas.js';
 
 const QUERY_ALL_LIMIT = 500;
 
-async function select(context: ToolContext, sessionName: string, selector: string): Promise<{ session: TerminalSession; matches: UINode[]; textOf: (node: UINode) => string; seq: number }> {
+async function select(session: TerminalSession, selector: string): Promise<{ matches: UINode[]; textOf: (node: UINode) => string; seq: number }> {
   const parsed = parseSelectorOrThrow(selector);
-  const session = context.terminals.require(sessionName);
   const state = await session.settledState();
   const textOf = nodeTextReader(state);
-  return { session, matches: matchOnScreen(state, parsed, textOf), textOf, seq: state.seq };
+  return { matches: matchOnScreen(state, parsed, textOf), textOf, seq: state.seq };
 }
 
 function label(node: UINode): string {
   return `${node.id} (${node.role}${node.name ? ` "${node.name.length > 60 ? `${node.name.slice(0, 57)}...` : node.name}"` : ''})`;
 }
 
-export const tuiQuery = defineTool({
+export const tuiQuery = defineTerminalTool({
   name: 'tui_query',
-  capability: 'terminal',
-  readOnly: true,
+  title: 'Find one terminal element',
+  annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   description: 'The one node a selector matches (with its subtree), or null; more than one match is the error "ambiguous" (use tui_query_all or [index=N]).',
-  input: z.strictObject({ selector: selectorArgument, session: sessionArgument }),
+  input: { selector: selectorArgument },
   output: z.object({ node: uiNodeResult.nullable(), seq: z.number() }),
-  async handle(args, context) {
-    const { matches, seq } = await select(context, args.session, args.selector);
+  async handle(args, terminal) {
+    const { matches, seq } = await select(terminal.session, args.selector);
     if (matches.length > 1) {
       throw new ToolError(
         `selector ${JSON.stringify(args.selector)} matches ${matches.length} nodes: ${matches.slice(0, 8).map(label).join(', ')}${matches.length > 8 ? ', ...' : ''}; use tui_query_all or refine it (e.g. [index=0])`,
@@ -44,15 +42,15 @@ export const tuiQuery = defineTool({
   },
 });
 
-export const tuiQueryAll = defineTool({
+export const tuiQueryAll = defineTerminalTool({
   name: 'tui_query_all',
-  capability: 'terminal',
-  readOnly: true,
+  title: 'Find terminal elements',
+  annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   description: `Every node a selector matches, in screen order (without their subtrees; at most ${QUERY_ALL_LIMIT}).`,
-  input: z.strictObject({ selector: selectorArgument, session: sessionArgument }),
+  input: { selector: selectorArgument },
   output: z.object({ nodes: z.array(uiNodeResult), count: z.number(), truncated: z.boolean(), seq: z.number() }),
-  async handle(args, context) {
-    const { matches, seq } = await select(context, args.session, args.selector);
+  async handle(args, terminal) {
+    const { matches, seq } = await select(terminal.session, args.selector);
     const nodes = matches.slice(0, QUERY_ALL_LIMIT).map(withoutChildren);
     return {
       summary: `✅ ${matches.length} node${matches.length === 1 ? '' : 's'} match ${JSON.stringify(args.selector)}`,
@@ -62,30 +60,30 @@ export const tuiQueryAll = defineTool({
   },
 });
 
-export const tuiCount = defineTool({
+export const tuiCount = defineTerminalTool({
   name: 'tui_count',
-  capability: 'terminal',
-  readOnly: true,
+  title: 'Count terminal elements',
+  annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   description: 'How many nodes a selector matches.',
-  input: z.strictObject({ selector: selectorArgument, session: sessionArgument }),
+  input: { selector: selectorArgument },
   output: z.object({ count: z.number(), seq: z.number() }),
-  async handle(args, context) {
-    const { matches, seq } = await select(context, args.session, args.selector);
+  async handle(args, terminal) {
+    const { matches, seq } = await select(terminal.session, args.selector);
     return { summary: `${matches.length}`, structured: { count: matches.length, seq } };
   },
 });
 
-export const tuiExpect = defineTool({
+export const tuiExpect = defineTerminalTool({
   name: 'tui_expect',
-  capability: 'terminal',
-  readOnly: true,
+  title: 'Check a terminal element',
+  annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   description:
     'Evaluate a predicate against the first node a selector matches: {field, op, rhs} with fields role/name/id/value/text/focused/selected/disabled/checked, ' +
     '{flag, value}, or {all: [...]}, {any: [...]}, {not: ...}. Returns true or false (false when nothing matches).',
-  input: z.strictObject({ selector: selectorArgument, predicate: predicateSchema, session: sessionArgument }),
+  input: { selector: selectorArgument, predicate: predicateSchema },
   output: z.object({ result: z.boolean(), matched: z.boolean(), node: z.string().optional(), seq: z.number() }),
-  async handle(args, context) {
-    const { matches, textOf, seq } = await select(context, args.session, args.selector);
+  async handle(args, terminal) {
+    const { matches, textOf, seq } = await select(terminal.session, args.selector);
     const node = matches[0];
     const result = node ? evaluatePredicate(node, args.predicate, textOf) : false;
     return {

@@ -10,8 +10,11 @@ import { boundsResult } from '../schemas.js';
 export const sessionArgument = z
   .string()
   .regex(/^[A-Za-z0-9_.-]{1,64}$/, 'session names are 1-64 letters, digits, "_", "." or "-"')
-  .default(DEFAULT_SESSION)
-  .describe('Terminal session name; several programs can run at once under different names. Default "default".');
+  .optional()
+  .describe(
+    'Session name: the terminal program started under this name, and the run identity of the call (the same session on other tools sees the ' +
+      `same state). Several programs run at once under different names. Default: "${DEFAULT_SESSION}" in the caller's own session.`,
+  );
 
 export const selectorArgument = z
   .string()

@@ -2,20 +2,20 @@ import { z } from 'zod';
 import { encodePng } from '../../image/encode.js';
 import { renderScreen } from '../../tui/render-png.js';
 import { resolveUserPath, writeFileAtomically } from '../files.js';
-import { defineTool, type ToolImage } from '../tool.js';
-import { sessionArgument } from './schemas.js';
+import { defineTerminalTool } from './define.js';
+import { type ToolImage } from '../tool.js';
 
-export const tuiScreenshot = defineTool({
+
+export const tuiScreenshot = defineTerminalTool({
   name: 'tui_screenshot',
-  capability: 'terminal',
-  readOnly: true,
+  title: 'Terminal screenshot',
+  annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   description:
     'The terminal screen as a PNG with its colours, attributes and cursor, for people and vision models. Each cell is cellWidth x cellHeight ' +
     'pixels (times scale when the image was downscaled to max_image_dimension), so pixel (px, py) is column px / (cellWidth / scale).',
-  input: z.strictObject({
+  input: {
     outFile: z.string().min(1).optional().describe('Write the PNG to this path (~ expanded) instead of embedding it.'),
-    session: sessionArgument,
-  }),
+  },
   output: z.object({
     width: z.number(),
     height: z.number(),
@@ -27,8 +27,7 @@ export const tuiScreenshot = defineTool({
     seq: z.number(),
     path: z.string().optional(),
   }),
-  async handle(args, context) {
-    const session = context.terminals.require(args.session);
+  async handle(args, { name, session }, context) {
     const state = await session.settledState();
     const pixels = await renderScreen(state.grid);
     const encoded = await encodePng(pixels, context.state.config.get().max_image_dimension);
@@ -40,7 +39,7 @@ export const tuiScreenshot = defineTool({
       image.writtenTo = path;
     }
     return {
-      summary: `✅ screenshot of session "${args.session}" (${state.grid.cols}x${state.grid.rows} cells): ${encoded.width}x${encoded.height} px${path ? ` written to ${path}` : ''}`,
+      summary: `✅ screenshot of session "${name}" (${state.grid.cols}x${state.grid.rows} cells): ${encoded.width}x${encoded.height} px${path ? ` written to ${path}` : ''}`,
       images: [image],
       structured: {
         width: encoded.width,

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { DEFAULT_IDLE_MS, DEFAULT_WAIT_MS, MAX_WAIT_MS, waitForConditions } from '../../tui/wait.js';
-import { defineTool } from '../tool.js';
-import { selectorArgument, sessionArgument } from './schemas.js';
+import { defineTerminalTool } from './define.js';
+
+import { selectorArgument } from './schemas.js';
 
 const conditionFields = {
   selector: selectorArgument.optional().describe('A node matching this selector exists.'),
@@ -12,25 +13,23 @@ const conditionFields = {
   exited: z.boolean().optional().describe('The program has exited.'),
 };
 
-export const tuiWaitFor = defineTool({
+export const tuiWaitFor = defineTerminalTool({
   name: 'tui_wait_for',
-  capability: 'terminal',
-  readOnly: true,
+  title: 'Wait for a terminal condition',
+  annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   description:
     'Block until the terminal reaches a state: a selector matches, text appears, the program is idle (no output), the screen is stable, ' +
     `or the program exited; fields given together must all hold, and "all" adds more conditions. Timeout ${DEFAULT_WAIT_MS} ms by default ` +
     `(at most ${MAX_WAIT_MS}); on timeout the error carries the current screen.`,
-  input: z.strictObject({
+  input: {
     ...conditionFields,
     all: z.array(z.strictObject(conditionFields)).max(20).optional().describe('More conditions, all of which must hold.'),
     timeoutMs: z.number().int().min(0).max(MAX_WAIT_MS).default(DEFAULT_WAIT_MS),
-    session: sessionArgument,
-  }),
-  output: z.object({ ok: z.literal(true), elapsedMs: z.number(), seq: z.number() }),
-  async handle(args, context) {
-    const session = context.terminals.require(args.session);
+  },
+  output: z.object({ elapsedMs: z.number(), seq: z.number() }),
+  async handle(args, { session }) {
     const { all, timeoutMs, session: _name, ...own } = args;
     const result = await waitForConditions(session, { conditions: [own, ...(all ?? [])], timeoutMs });
-    return { summary: `✅ condition met after ${result.elapsedMs} ms (seq ${result.seq})`, structured: { ok: true as const, ...result } };
+    return { summary: `✅ condition met after ${result.elapsedMs} ms (seq ${result.seq})`, structured: { ...result } };
   },
 });

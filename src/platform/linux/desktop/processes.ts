@@ -2,20 +2,36 @@ import { spawn } from 'node:child_process';
 import { closeSync, openSync, readdirSync, readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 
+/** How a process ended: its exit status, or the signal that ended it. */
+export interface ProcessExit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
 /**
  * Starts a long-lived helper in its own session so it outlives the command that started it
  * (a desktop started by `desktop start` must survive that command), with output to a log file.
+ * `exited` settles when it ends while this process still runs, for callers that need its status
+ * (a launcher that hands files to an app already running exits at once, and says by its status whether that worked).
  */
-export function spawnDetached(command: string, args: string[], env: NodeJS.ProcessEnv, logFile: string): number {
+export function spawnDetachedWatched(command: string, args: string[], env: NodeJS.ProcessEnv, logFile: string): { pid: number; exited: Promise<ProcessExit> } {
   const log = openSync(logFile, 'a');
   try {
     const child = spawn(command, args, { env, detached: true, stdio: ['ignore', log, log] });
+    // A program that cannot be started also emits 'error' later; the throw below reports it, and an unheard 'error' would crash the driver.
+    child.once('error', () => {});
     if (child.pid === undefined) throw new Error(`could not start ${command}`);
+    const exited = new Promise<ProcessExit>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
     child.unref();
-    return child.pid;
+    return { pid: child.pid, exited };
   } finally {
     closeSync(log);
   }
+}
+
+/** spawnDetachedWatched for helpers whose exit nobody waits for. */
+export function spawnDetached(command: string, args: string[], env: NodeJS.ProcessEnv, logFile: string): number {
+  return spawnDetachedWatched(command, args, env, logFile).pid;
 }
 
 export function isAlive(pid: number): boolean {

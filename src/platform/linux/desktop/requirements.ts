@@ -29,15 +29,19 @@ function isExecutable(path: string): boolean {
   return canAccess(path, constants.X_OK);
 }
 
-/** Resolves a program by absolute path or on PATH, or throws MissingPackageError. */
-export function requireProgram(program: string, debianPackage: string): string {
-  if (program.includes('/')) {
-    if (isExecutable(program)) return program;
-    throw new MissingPackageError(program, debianPackage);
-  }
+/** A program by absolute path or on PATH, resolved to its path; undefined when there is no such executable. */
+export function findProgram(program: string): string | undefined {
+  if (program.includes('/')) return isExecutable(program) ? program : undefined;
   for (const dir of (process.env.PATH ?? '/usr/bin:/bin').split(delimiter)) {
     const candidate = join(dir, program);
     if (isExecutable(candidate)) return candidate;
   }
-  throw new MissingPackageError(program, debianPackage);
+  return undefined;
+}
+
+/** Resolves a program by absolute path or on PATH, or throws MissingPackageError. */
+export function requireProgram(program: string, debianPackage: string): string {
+  const found = findProgram(program);
+  if (found === undefined) throw new MissingPackageError(program, debianPackage);
+  return found;
 }

@@ -9,6 +9,7 @@ import { X11Connection } from '../x11/index.js';
 import { commandLine, isAlive, processesWithEnvironment, spawnDetached, terminate, waitFor } from './processes.js';
 import { requireProgram } from './requirements.js';
 import { withStartLock } from './start-lock.js';
+import { ToolError } from '../../../errors.js';
 import { logDirectory, stateDirectory } from './state-dir.js';
 
 /** What `desktop start` records so that `stop`, `status` and later driver processes find the desktop. */
@@ -299,17 +300,35 @@ async function stopProcesses(display: string, pids: DesktopState['pids'], sessio
   rmSync(join(stateDirectory(), `bus-${number}`), { force: true });
 }
 
-/** Stops a desktop this user started (the only one, or the given display); never touches other displays. */
-export async function stopDesktop(display?: string): Promise<DesktopState[]> {
-  const desktops = listDesktops().filter((desktop) => display === undefined || desktop.display === display);
-  if (display !== undefined && desktops.length === 0) {
-    throw new Error(`no desktop started by cup-driver on ${display}; see \`cup-driver desktop status\``);
+async function stopRecorded(desktop: DesktopStatus): Promise<void> {
+  if (desktop.alive) await stopProcesses(desktop.display, desktop.pids, desktop.sessionBusAddress);
+  rmSync(statePath(desktop.display), { force: true });
+}
+
+/** Stops the desktop this user started on the display, with everything it ran; never touches a display of another program. */
+export async function stopDesktop(display: string): Promise<DesktopState> {
+  const desktop = listDesktops().find((candidate) => candidate.display === display);
+  if (!desktop) {
+    throw new ToolError(`no desktop started by cup-driver on ${display}; see \`cup-driver desktop status\``, 'desktop_not_found', { display });
   }
-  for (const desktop of desktops) {
-    if (desktop.alive) await stopProcesses(desktop.display, desktop.pids, desktop.sessionBusAddress);
-    rmSync(statePath(desktop.display), { force: true });
-  }
+  await stopRecorded(desktop);
+  return desktop;
+}
+
+/** Stops every desktop recorded in this user's state directory (only ours: other programs' displays are not recorded there). */
+export async function stopAllDesktops(): Promise<DesktopState[]> {
+  const desktops = listDesktops();
+  for (const desktop of desktops) await stopRecorded(desktop);
   return desktops;
+}
+
+/**
+ * The desktop of ours a DISPLAY value names, if any. ":91", ":91.0" and "unix:91" all name local display 91;
+ * a remote display ("host:91") is never one of ours.
+ */
+export function desktopNamedBy(displayVariable: string | undefined, desktops: readonly DesktopStatus[]): DesktopStatus | undefined {
+  const match = /^(?:unix)?:(\d+)(?:\.\d+)?$/.exec(displayVariable?.trim() ?? '');
+  return match ? desktops.find((desktop) => desktop.display === `:${match[1]}`) : undefined;
 }
 
 /**
@@ -325,7 +344,7 @@ export async function ensureDisplay(log: (message: string) => void): Promise<Des
     desktop = await withStartLock('start.lock', 'another cup-driver process to finish starting a desktop', async () =>
       listDesktops().find((candidate) => candidate.alive) ?? startDesktop(),
     );
-    log(`no DISPLAY set: started a virtual desktop on ${desktop.display} (stop it with \`cup-driver desktop stop\`)`);
+    log(`no DISPLAY set: started a virtual desktop on ${desktop.display} (stop it with \`cup-driver desktop stop --display ${desktop.display}\`)`);
   }
   Object.assign(process.env, desktopEnvironment(desktop));
   delete process.env.NO_AT_BRIDGE;

@@ -1,4 +1,5 @@
 // Opening a socket to the display and exchanging the connection setup messages.
+import { ToolError } from '../../../errors.js';
 import { createConnection, type Socket } from 'node:net';
 import { describeSocketPath, type DisplayTarget } from './display.js';
 import { X11TimeoutError } from './errors.js';
@@ -48,7 +49,7 @@ export async function connectSocket(target: DisplayTarget, timeoutMs: number): P
       socket.setNoDelay(true);
       return socket;
     } catch (error) {
-      throw new Error(`cannot connect to X server DISPLAY=${target.name} at ${transport.host}:${transport.port}: ${reason(error)}`, { cause: error });
+      throw new ToolError(`cannot connect to X server DISPLAY=${target.name} at ${transport.host}:${transport.port}: ${reason(error)}`, 'display_unavailable');
     }
   }
   const failures: string[] = [];
@@ -59,7 +60,7 @@ export async function connectSocket(target: DisplayTarget, timeoutMs: number): P
       failures.push(`${describeSocketPath(path)}: ${reason(error)}`);
     }
   }
-  throw new Error(`cannot connect to X server DISPLAY=${target.name} (${failures.join('; ')}); is the X server running?`);
+  throw new ToolError(`cannot connect to X server DISPLAY=${target.name} (${failures.join('; ')}); is the X server running?`, 'display_unavailable');
 }
 
 function reason(error: unknown): string {
