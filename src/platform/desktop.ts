@@ -99,11 +99,14 @@ export interface DesktopActions {
   activateWindow(window: DesktopWindow): Promise<boolean>;
 }
 
-/** The agent cursor: a marker of where the agent acts, which never moves the real pointer. */
+/**
+ * The agent cursors: markers of where agents act, which never move the real pointer. Each id (a session,
+ * or a cursor the caller names) has its own, so agents acting at once can be told apart.
+ */
 export interface AgentCursor {
-  moveAgentCursor(to: { x: number; y: number }): Promise<{ visible: boolean }>;
-  /** Hides it; returns where it was last. */
-  hideAgentCursor(): Promise<{ x?: number; y?: number }>;
+  moveAgentCursor(id: string, to: { x: number; y: number }): Promise<{ visible: boolean }>;
+  /** Hides cursor `id`; returns where it was last. */
+  hideAgentCursor(id: string): Promise<{ x?: number; y?: number }>;
 }
 
 export interface DesktopApps {

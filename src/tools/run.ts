@@ -4,6 +4,7 @@ import { compatibilityWarnings } from './compatibility.js';
 import type { ToolContext } from './context.js';
 import { findTool, toolNames } from './registry.js';
 import { ToolError } from '../errors.js';
+import { DEFAULT_SESSION } from '../tui/manager.js';
 import { formatArgumentErrors } from './validation.js';
 
 /** Validates the arguments against the tool's schema and runs its handler. Never throws for expected failures. */
@@ -18,9 +19,10 @@ export async function runTool(name: string, rawArgs: unknown, context: ToolConte
     return failureResult('usage', formatArgumentErrors(name, parsed.error, rawArgs, tool.input), 'invalid_arguments');
   }
   // The `session` argument is the run identity (seed 001): it, not the connection, picks the snapshots,
-  // config, cursor and terminals the call sees.
+  // config, cursor and terminals the call sees. "default" is the caller's own session, where a terminal
+  // started without a session name lives under that name.
   const requested = (parsed.data as { session?: unknown }).session;
-  const lease = typeof requested === 'string' && requested !== context.session ? context.sessions.lease(requested) : undefined;
+  const lease = typeof requested === 'string' && requested !== context.session && requested !== DEFAULT_SESSION ? context.sessions.lease(requested) : undefined;
   const callContext = lease ? { ...lease.context, cwd: context.cwd } : context;
   try {
     const output = await tool.handle(parsed.data, callContext);

@@ -229,7 +229,7 @@ describe('action tools on real apps', () => {
     const pointer = await fixtures.readers.pointer();
     assert.deepEqual((await callOk(context, 'get_cursor_position')).structured, pointer, 'get_cursor_position tells where xdotool sees the pointer');
     const moved = (await callOk(context, 'move_cursor', { x: 400, y: 300 })).structured as { x: number; y: number; visible: boolean };
-    assert.deepEqual(moved, { x: 400, y: 300, visible: true });
+    assert.deepEqual(moved, { cursor_id: context.session, x: 400, y: 300, visible: true });
     assert.deepEqual(await fixtures.readers.pointer(), pointer, 'the real pointer did not move (xdotool)');
     const hidden = (await callOk(context, 'move_cursor', { x: 400, y: 300, visible: false })).structured as { visible: boolean };
     assert.equal(hidden.visible, false);

@@ -1,8 +1,10 @@
 import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { promisify } from 'node:util';
 import { after, before, describe, test } from 'node:test';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -12,6 +14,8 @@ import { runCli, stopDaemon } from '../daemon/helpers.js';
 import { TestDesktop } from '../helpers/desktop.js';
 import { connectMcp } from '../helpers/mcp.js';
 import { PyatspiOracle } from '../helpers/oracle.js';
+
+const execFileAsync = promisify(execFile);
 
 function text(result: CallToolResult): string {
   const first = result.content[0];
@@ -174,6 +178,32 @@ describe('the tool contract over MCP and the CLI', () => {
     const same = await runCli(['call', 'click', target, '--session', 'gamma'], env);
     assert.equal(same.status, 0, same.stderr);
     assert.equal(await counter(), before + 1);
+  });
+
+  test('each session draws its own agent cursor (xwininfo sees one window per session, where each was put)', async () => {
+    const cursors = async (): Promise<Map<string, { id: string; x: number; y: number; mapped: boolean }>> => {
+      const tree = (await execFileAsync('xwininfo', ['-root', '-tree'], { env: desktop.env(), timeout: 5000 })).stdout;
+      const found = new Map<string, { id: string; x: number; y: number; mapped: boolean }>();
+      for (const match of tree.matchAll(/^\s+(0x[0-9a-f]+) "cup-driver agent cursor \(([^)]+)\)".*\s\+(-?\d+)\+(-?\d+)\s*$/gm)) {
+        const info = (await execFileAsync('xwininfo', ['-id', match[1]!], { env: desktop.env(), timeout: 5000 })).stdout;
+        found.set(match[2]!, { id: match[1]!, x: Number(match[3]), y: Number(match[4]), mapped: /Map State: IsViewable/.test(info) });
+      }
+      return found;
+    };
+    for (const [session, x, y] of [['alpha', 100, 120], ['beta', 300, 320]] as const) {
+      const moved = await call('move_cursor', { x, y, session });
+      assert.deepEqual(moved.structuredContent, { cursor_id: session, x, y, visible: true });
+    }
+    let drawn = await cursors();
+    assert.deepEqual([drawn.get('alpha')?.x, drawn.get('alpha')?.y, drawn.get('alpha')?.mapped], [100, 120, true]);
+    assert.deepEqual([drawn.get('beta')?.x, drawn.get('beta')?.y, drawn.get('beta')?.mapped], [300, 320, true]);
+    await call('move_cursor', { x: 0, y: 0, visible: false, session: 'alpha' });
+    drawn = await cursors();
+    assert.equal(drawn.get('alpha')?.mapped, false, 'alpha hidden');
+    assert.equal(drawn.get('beta')?.mapped, true, 'beta still shows');
+    const named = await call('move_cursor', { x: 50, y: 60, session: 'alpha', cursor_id: 'reviewer' });
+    assert.equal((named.structuredContent as { cursor_id: string }).cursor_id, 'reviewer', 'an explicit cursor_id wins over the session');
+    assert.equal((await cursors()).get('reviewer')?.mapped, true);
   });
 
   test('a terminal started from the CLI under a session name is the same run for an MCP client on the daemon', async () => {

@@ -178,14 +178,14 @@ export class LinuxDesktop implements Desktop {
     return activateWindow(await this.x11(), window.id, { timeoutMs: 2000 });
   }
 
-  async moveAgentCursor(to: { x: number; y: number }): Promise<{ visible: boolean }> {
-    return moveAgentCursor(await this.x11(), to);
+  async moveAgentCursor(id: string, to: { x: number; y: number }): Promise<{ visible: boolean }> {
+    return moveAgentCursor(await this.x11(), to, id);
   }
 
-  async hideAgentCursor(): Promise<{ x?: number; y?: number }> {
+  async hideAgentCursor(id: string): Promise<{ x?: number; y?: number }> {
     const x = await this.x11();
-    await hideAgentCursor(x);
-    const state = await agentCursorState(x);
+    await hideAgentCursor(x, id);
+    const state = await agentCursorState(x, id);
     return { x: state.x, y: state.y };
   }
 

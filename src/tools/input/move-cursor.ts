@@ -9,21 +9,27 @@ export const moveCursor = defineTool({
   annotations: { readOnly: false, destructive: false, idempotent: true, openWorld: false },
   description:
     'Move the agent cursor, an on-screen marker showing where the agent is acting, to (x, y) in screen pixels. It does NOT move the real ' +
-    'mouse pointer, and clicks pass through it. visible: false hides it.',
+    'mouse pointer, and clicks pass through it. visible: false hides it. Each session has its own cursor (cursor_id, when given, names ' +
+      'another), so agents acting at once on one desktop each show theirs.',
   input: z.strictObject({
     x: z.number().describe('Screen X in pixels.'),
     y: z.number().describe('Screen Y in pixels.'),
     visible: z.boolean().optional().describe('false hides the agent cursor. Default true.'),
-    cursor_id: z.string().optional().describe('Accepted for compatibility; there is one agent cursor per desktop.'),
+    cursor_id: z.string().min(1).max(128).optional().describe('Which cursor; default: the session\'s own.'),
     session: sessionArgument,
   }),
-  output: z.object({ x: z.number(), y: z.number(), visible: z.boolean() }),
+  output: z.object({ cursor_id: z.string(), x: z.number(), y: z.number(), visible: z.boolean() }),
   async handle(args, context) {
+    // Precedence: an explicit cursor_id, then the session (seed 001's run identity).
+    const id = args.cursor_id ?? context.session;
     if (args.visible === false) {
-      const state = await context.desktop.hideAgentCursor();
-      return { summary: '✅ agent cursor hidden', structured: { x: state.x ?? args.x, y: state.y ?? args.y, visible: false } };
+      const state = await context.desktop.hideAgentCursor(id);
+      return { summary: `✅ agent cursor "${id}" hidden`, structured: { cursor_id: id, x: state.x ?? args.x, y: state.y ?? args.y, visible: false } };
     }
-    const state = await context.desktop.moveAgentCursor({ x: Math.round(args.x), y: Math.round(args.y) });
-    return { summary: `✅ agent cursor at ${Math.round(args.x)},${Math.round(args.y)} (the real pointer did not move)`, structured: { x: Math.round(args.x), y: Math.round(args.y), visible: state.visible } };
+    const state = await context.desktop.moveAgentCursor(id, { x: Math.round(args.x), y: Math.round(args.y) });
+    return {
+      summary: `✅ agent cursor "${id}" at ${Math.round(args.x)},${Math.round(args.y)} (the real pointer did not move)`,
+      structured: { cursor_id: id, x: Math.round(args.x), y: Math.round(args.y), visible: state.visible },
+    };
   },
 });

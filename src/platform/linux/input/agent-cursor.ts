@@ -47,12 +47,33 @@ interface Cursor {
   state: AgentCursorState;
 }
 
-const cursors = new PerConnection(createCursor);
+/** The id of the cursor a caller gets when it names none. */
+export const DEFAULT_CURSOR = 'default';
 
-/** Shows the agent cursor with its tip at `to` and puts it above every other window. */
-export async function moveAgentCursor(x: X11Connection, to: Point): Promise<AgentCursorState> {
+/** Each connection's cursors by id: every agent session draws its own. */
+const cursors = new PerConnection(async () => new Map<string, Promise<Cursor>>());
+
+async function cursorOf(x: X11Connection, id: string): Promise<Cursor> {
+  const byId = await cursors.of(x);
+  let cursor = byId.get(id);
+  if (!cursor) {
+    cursor = createCursor(x, id);
+    // A failed creation is forgotten so that the next move retries.
+    cursor.catch(() => byId.delete(id));
+    byId.set(id, cursor);
+  }
+  return cursor;
+}
+
+async function existingCursor(x: X11Connection, id: string): Promise<Cursor | undefined> {
+  const byId = cursors.existing(x);
+  return byId ? (await byId).get(id) : undefined;
+}
+
+/** Shows the agent cursor `id` with its tip at `to` and puts it above every other window. */
+export async function moveAgentCursor(x: X11Connection, to: Point, id = DEFAULT_CURSOR): Promise<AgentCursorState> {
   const point = screenPoint(x, to, 'the agent cursor position');
-  const cursor = await cursors.of(x);
+  const cursor = await cursorOf(x, id);
   // Configure before mapping, so it never shows at the old position; raise on every move, since windows
   // activated in between went above it.
   await x.configureWindow(cursor.window, { x: point.x, y: point.y, stackMode: 'Above' });
@@ -66,23 +87,21 @@ export async function moveAgentCursor(x: X11Connection, to: Point): Promise<Agen
   return { ...cursor.state };
 }
 
-export async function hideAgentCursor(x: X11Connection): Promise<void> {
-  const created = cursors.existing(x);
-  if (!created) return;
-  const cursor = await created;
-  if (!cursor.state.visible) return;
+export async function hideAgentCursor(x: X11Connection, id = DEFAULT_CURSOR): Promise<void> {
+  const cursor = await existingCursor(x, id);
+  if (!cursor?.state.visible) return;
   await x.unmapWindow(cursor.window);
   await x.sync();
   cursor.state = { ...cursor.state, visible: false };
 }
 
-/** Where the agent cursor is and whether it shows; resolves immediately when it was never created. */
-export async function agentCursorState(x: X11Connection): Promise<AgentCursorState> {
-  const created = cursors.existing(x);
-  return created ? { ...(await created).state } : { visible: false, x: 0, y: 0, window: undefined };
+/** Where the agent cursor `id` is and whether it shows; resolves immediately when it was never created. */
+export async function agentCursorState(x: X11Connection, id = DEFAULT_CURSOR): Promise<AgentCursorState> {
+  const cursor = await existingCursor(x, id);
+  return cursor ? { ...cursor.state } : { visible: false, x: 0, y: 0, window: undefined };
 }
 
-async function createCursor(x: X11Connection): Promise<Cursor> {
+async function createCursor(x: X11Connection, id: string): Promise<Cursor> {
   await x.shape.queryVersion();
   const window = await x.createWindow({
     parent: x.screen.root, x: 0, y: 0, width, height,
@@ -92,7 +111,8 @@ async function createCursor(x: X11Connection): Promise<Cursor> {
     saveUnder: true,
     eventMask: EventMask.Exposure,
   });
-  const name = Buffer.from('cup-driver agent cursor');
+  // The id in the title tells cursors apart for people (and for xwininfo) when several agents act at once.
+  const name = Buffer.from(id === DEFAULT_CURSOR ? 'cup-driver agent cursor' : `cup-driver agent cursor (${id})`);
   const atoms = await x.atoms(['WM_NAME', '_NET_WM_NAME', 'UTF8_STRING']);
   const gc = await x.createGC(window, { foreground: pixel(x, fillRgb), graphicsExposures: false });
   const fill = runs('#');
