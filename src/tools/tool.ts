@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { ToolContext } from './context.js';
+import { sessionArgument } from './schemas.js';
 
 /** An image a tool produced; adapters embed it (MCP) or write it to a file (CLI). */
 export interface ToolImage {
@@ -57,5 +58,8 @@ export interface ToolDefinition<I extends z.ZodObject = z.ZodObject, O extends z
 export function defineTool<I extends z.ZodObject, O extends z.ZodObject>(
   definition: ToolDefinition<I, O>,
 ): ToolDefinition<I, O> {
-  return definition;
+  // Every tool takes `session`, the run identity (seed 001): run.ts switches the call to that session
+  // before the handler runs, so a handler only declares it when it reads it (the terminal tools do).
+  if ('session' in definition.input.shape) return definition;
+  return { ...definition, input: definition.input.extend({ session: sessionArgument }) as unknown as I };
 }

@@ -86,6 +86,7 @@ describe('the tool contract over MCP and the CLI', () => {
         assert.equal(typeof hints[hint], 'boolean', `${tool.name} states ${hint}`);
       }
       if (hints.readOnlyHint) assert.equal(hints.destructiveHint, false, `${tool.name}: a read-only tool destroys nothing`);
+      assert.ok(tool.inputSchema.properties?.session, `${tool.name} takes session, the run identity`);
       const failure = (tool.outputSchema as unknown as { anyOf: { required?: string[]; properties?: { error?: { enum: string[] } } }[] }).anyOf[1]!;
       assert.deepEqual(failure.required, ['error', 'message']);
       assert.deepEqual(failure.properties!.error!.enum, Object.keys(ERROR_CODES));
