@@ -62,7 +62,7 @@ export async function callCommand(argv: readonly string[]): Promise<number> {
       if (result.body) process.stdout.write(result.body.endsWith('\n') ? result.body : `${result.body}\n`);
       for (const image of images) process.stdout.write(`image: ${image.path}\n`);
     } else {
-      process.stderr.write(`cup-driver: ${result.summary}\n`);
+      process.stderr.write(`cup-driver: ${resultText(result)}\n`);
     }
     if (result.ok) return 0;
     return result.failure === 'usage' ? 2 : 1;

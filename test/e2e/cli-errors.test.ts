@@ -38,7 +38,7 @@ describe('CLI failures print once, without a stack unless CUP_DRIVER_DEBUG=1', (
     assert.equal(plain.stdout, '');
     assert.equal(occurrences(plain.stderr, message), 1, plain.stderr);
     assert.doesNotMatch(plain.stderr, stackLine);
-    assert.match(plain.stderr, /^cup-driver: cannot connect to X server/);
+    assert.match(plain.stderr, /^cup-driver: error \[display_unavailable\]: cannot connect to X server/);
     assert.equal(plain.stderr.trim().split('\n').length, 1, plain.stderr);
 
     const json = await runCli(['call', 'list_windows', '{}', '--no-daemon', '--json'], env);
