@@ -24,6 +24,8 @@ export interface ToolContext {
   state: SessionState;
   /** Terminal programs started with tui_start; the adapters stop them all when the caller goes away. */
   terminals: TerminalManager;
+  /** Aborted when the caller cancels the call (MCP notifications/cancelled, Ctrl-C on the CLI); long waits and plans stop on it. */
+  signal?: AbortSignal;
   /** Diagnostics go to stderr only: stdout belongs to the MCP protocol or the CLI result. */
   log(message: string): void;
 }
