@@ -23,6 +23,11 @@ export interface TreeLimits {
 export interface WindowReading {
   root?: CupNode;
   handles: ReadonlyMap<number, ElementHandle>;
+  /**
+   * Each node's object identity by its index: an opaque string that is the same in every reading for as long
+   * as the app keeps the object (on Linux its AT-SPI bus name and object path), so two readings can be matched.
+   */
+  identities: ReadonlyMap<number, string>;
   /** The toolkit that drew the window, e.g. "GTK 3.24.38". */
   toolkit?: string;
   truncated: boolean;

@@ -15,3 +15,8 @@ export function elementHandle(element: AtspiElement): ElementHandle {
 export function atspiElement(handle: ElementHandle): AtspiElement {
   return handle as unknown as AtspiElement;
 }
+
+/** The identity string readings carry (WindowReading.identities): bus name and path name one object for as long as it lives. */
+export function objectIdentity(object: ObjectRef): string {
+  return `${object.bus}${object.path}`;
+}

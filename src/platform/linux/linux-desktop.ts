@@ -15,7 +15,7 @@ import { typeTextAction } from './actions/typing.js';
 import { runningApplications } from './applications.js';
 import { installedApplications } from './desktop-entries.js';
 import { isAlive } from './desktop/processes.js';
-import { elementHandle } from './element-handle.js';
+import { elementHandle, objectIdentity } from './element-handle.js';
 import { descendsFrom, planLaunch, startDetached } from './launcher.js';
 import { accessibilityBusAddress } from './atspi/bus-address.js';
 import { AtspiClient } from './atspi/client.js';
@@ -140,6 +140,7 @@ export class LinuxDesktop implements Desktop {
     return {
       root: converted?.root,
       handles: new Map(converted?.sources.map((source) => [source.index, elementHandle(source)]) ?? []),
+      identities: new Map(converted?.sources.map((source) => [source.index, objectIdentity(source)]) ?? []),
       ...(tree.toolkit ? { toolkit: `${tree.toolkit.name} ${tree.toolkit.version}`.trim() } : {}),
       truncated: tree.read?.truncated ?? false,
       ...(tree.missingReason ? { missingReason: tree.missingReason } : {}),

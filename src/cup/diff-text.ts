@@ -1,0 +1,62 @@
+// A tree diff in the terms of the compact format: one line per node, its [eN] and role code as the tree shows them.
+import { roleCode, stateCode } from './codes.js';
+import type { ChangedNode, DiffNode, TextChange, TreeDiff } from './diff.js';
+import { quoteName, quoteValue } from './fields.js';
+
+export const DEFAULT_DIFF_LINES = 40;
+
+function nodeText(node: DiffNode): string {
+  return [roleCode(node.role), ...(node.name ? [quoteName(node.name)] : []), ...(node.value ? [`val=${quoteValue(node.value)}`] : [])].join(' ');
+}
+
+function changeText(field: string, change: TextChange): string {
+  return `${field}: ${quoteValue(change.from)} \u2192 ${quoteValue(change.to)}`;
+}
+
+function changedLine(node: ChangedNode): string {
+  const { name, value, description, states } = node.changes;
+  const parts = [
+    ...(name ? [changeText('name', name)] : []),
+    ...(value ? [changeText('value', value)] : []),
+    ...(description ? [changeText('description', description)] : []),
+    ...(states ? [`states: ${[...states.added.map((state) => `+${stateCode(state)}`), ...states.removed.map((state) => `-${stateCode(state)}`)].join(' ')}`] : []),
+  ];
+  // A changed name is shown by its change alone, as COMPACT terms put it: `~ [e3] txt name: "a" → "b"`.
+  const known = { ...node, name: name ? '' : node.name, value: undefined };
+  return `~ [e${node.index}] ${nodeText(known)} ${parts.join('; ')}`;
+}
+
+function movedLine(diff: TreeDiff): string[] {
+  const { count, notable } = diff.moved;
+  if (count === 0) return [];
+  const named = notable.map((node) => `[e${node.index}] ${nodeText(node)}${node.reparented ? ' (new parent)' : ''}`);
+  const rest = count > notable.length ? `${named.length > 0 ? ', ' : ''}and ${count - notable.length} more` : '';
+  return [`\u2195 ${count} moved${named.length > 0 || rest ? ': ' : ''}${named.join(', ')}${rest}`];
+}
+
+/**
+ * Every line of a diff: changes first (what the action did to what was there), then what appeared, what
+ * went away (a removed node has no index in the new reading: it is named by the one it had), and the moves.
+ */
+export function diffLines(diff: TreeDiff): string[] {
+  return [
+    ...diff.changed.map(changedLine),
+    ...diff.added.map((node) => `+ [e${node.index}] ${nodeText(node)}`),
+    ...diff.removed.map((node) => `- ${nodeText(node)} (was e${node.index})`),
+    ...movedLine(diff),
+  ];
+}
+
+export function diffCounts(diff: TreeDiff): { added: number; removed: number; changed: number; moved: number } {
+  return { added: diff.added.length, removed: diff.removed.length, changed: diff.changed.length, moved: diff.moved.count };
+}
+
+/** The lines to show inline: all of them up to `maxLines`; past it, a count line and the first lines, the rest left to a file. */
+export function diffSummary(diff: TreeDiff, maxLines = DEFAULT_DIFF_LINES): { lines: string[]; total: number; truncated: boolean } {
+  const lines = diffLines(diff);
+  if (lines.length <= maxLines) return { lines, total: lines.length, truncated: false };
+  const counts = diffCounts(diff);
+  const shown = Math.max(0, maxLines - 1);
+  const head = `${counts.changed} changed, ${counts.added} added, ${counts.removed} removed, ${counts.moved} moved: ${lines.length} lines, first ${shown} shown`;
+  return { lines: [head, ...lines.slice(0, shown)], total: lines.length, truncated: true };
+}

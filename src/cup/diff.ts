@@ -1,0 +1,186 @@
+// What changed between two readings of one window's tree: the pure comparison behind every action's `diff`.
+import { hasNonFocusAction } from './fields.js';
+import type { CupNode, CupRole, CupState } from './types.js';
+
+/** One reading: its tree (node ids are `e<index>`) and each node's object identity by index, where the reader knows it. */
+export interface DiffReading {
+  root?: CupNode;
+  identities: ReadonlyMap<number, string>;
+}
+
+/** A node as a diff names it: by its index in the reading it belongs to (the new one, except for removed nodes). */
+export interface DiffNode {
+  index: number;
+  role: CupRole;
+  name: string;
+  value?: string;
+}
+
+export interface TextChange {
+  from: string;
+  to: string;
+}
+
+export interface NodeChanges {
+  name?: TextChange;
+  value?: TextChange;
+  description?: TextChange;
+  states?: { added: CupState[]; removed: CupState[] };
+}
+
+export interface ChangedNode extends DiffNode {
+  changes: NodeChanges;
+}
+
+export interface MovedNode extends DiffNode {
+  /** Its parent is another object than before (not only its place on screen). */
+  reparented: boolean;
+}
+
+export interface TreeDiff {
+  /** New nodes, in tree order; indices are the new reading's. */
+  added: DiffNode[];
+  /** Nodes that are gone, in the old tree's order; indices are the old reading's. */
+  removed: DiffNode[];
+  changed: ChangedNode[];
+  /** Nodes that only moved (another place on screen, scrolled in or out of view, another parent): counted, and the few that matter named. */
+  moved: { count: number; notable: MovedNode[] };
+}
+
+// A move is mostly scrolling or a relayout, where dozens of nodes move together: a few are named, the rest counted.
+const NOTABLE_MOVES = 3;
+
+interface Entry {
+  node: CupNode;
+  index: number;
+  parent?: Entry;
+  /** Roles and names from the root down to this node: where it sits when its identity is unknown. */
+  ancestry: string;
+  children: Entry[];
+}
+
+function indexOf(node: CupNode): number {
+  return Number(node.id.slice(1));
+}
+
+function flatten(root: CupNode | undefined): Entry[] {
+  const entries: Entry[] = [];
+  const visit = (node: CupNode, parent: Entry | undefined) => {
+    const entry: Entry = { node, index: indexOf(node), parent, ancestry: `${parent?.ancestry ?? ''}/${node.role}:${node.name}`, children: [] };
+    entries.push(entry);
+    parent?.children.push(entry);
+    for (const child of node.children ?? []) visit(child, entry);
+  };
+  if (root) visit(root, undefined);
+  return entries;
+}
+
+/**
+ * Pairs old and new nodes: first by identity (the same object, same role), then, for objects the app
+ * replaced, by role and name among the unpaired children of the parent's partner, or by role, name and
+ * ancestry when the parent is new too. Ties go in tree order. New nodes are visited parents first, so a
+ * parent's partner is known when its children are paired.
+ */
+function pair(before: Entry[], after: Entry[], beforeIds: ReadonlyMap<number, string>, afterIds: ReadonlyMap<number, string>): Map<Entry, Entry> {
+  const partners = new Map<Entry, Entry>();
+  const taken = new Set<Entry>();
+  const byIdentity = new Map<string, Entry>();
+  for (const entry of before) {
+    const identity = beforeIds.get(entry.index);
+    if (identity !== undefined) byIdentity.set(identity, entry);
+  }
+  for (const entry of after) {
+    const identity = afterIds.get(entry.index);
+    const old = identity === undefined ? undefined : byIdentity.get(identity);
+    if (old && old.node.role === entry.node.role && !taken.has(old)) {
+      partners.set(entry, old);
+      taken.add(old);
+    }
+  }
+  const byAncestry = new Map<string, Entry[]>();
+  for (const entry of before) {
+    if (taken.has(entry)) continue;
+    const list = byAncestry.get(entry.ancestry) ?? [];
+    list.push(entry);
+    byAncestry.set(entry.ancestry, list);
+  }
+  for (const entry of after) {
+    if (partners.has(entry)) continue;
+    const parentPartner = entry.parent && partners.get(entry.parent);
+    const candidates = parentPartner
+      ? parentPartner.children.filter((child) => child.node.role === entry.node.role && child.node.name === entry.node.name)
+      : (byAncestry.get(entry.ancestry) ?? []);
+    const old = candidates.find((candidate) => !taken.has(candidate));
+    if (old) {
+      partners.set(entry, old);
+      taken.add(old);
+    }
+  }
+  return partners;
+}
+
+function described(node: CupNode): DiffNode {
+  return { index: indexOf(node), role: node.role, name: node.name, ...(node.value !== undefined ? { value: node.value } : {}) };
+}
+
+/** A node with nothing to read or do (an unnamed filler or panel): its coming and going is told by its children's. */
+function structural(node: CupNode): boolean {
+  return !node.name && !node.value && !hasNonFocusAction(node);
+}
+
+function textChange(from: string | undefined, to: string | undefined): TextChange | undefined {
+  return (from ?? '') === (to ?? '') ? undefined : { from: from ?? '', to: to ?? '' };
+}
+
+// Scrolling in or out of view is a move, not a change: a scroll would otherwise list every row it passed.
+const MOVE_STATES: ReadonlySet<CupState> = new Set(['offscreen']);
+
+function changesOf(before: CupNode, after: CupNode): NodeChanges {
+  const changes: NodeChanges = {};
+  const name = textChange(before.name, after.name);
+  if (name) changes.name = name;
+  const value = textChange(before.value, after.value);
+  if (value) changes.value = value;
+  const description = textChange(before.description, after.description);
+  if (description) changes.description = description;
+  const oldStates = new Set(before.states ?? []);
+  const newStates = new Set(after.states ?? []);
+  const added = [...newStates].filter((state) => !oldStates.has(state) && !MOVE_STATES.has(state));
+  const removed = [...oldStates].filter((state) => !newStates.has(state) && !MOVE_STATES.has(state));
+  if (added.length > 0 || removed.length > 0) changes.states = { added, removed };
+  return changes;
+}
+
+function movedOnScreen(before: CupNode, after: CupNode): boolean {
+  const visibility = [...MOVE_STATES].some((state) => (before.states ?? []).includes(state) !== (after.states ?? []).includes(state));
+  if (visibility) return true;
+  if (!before.bounds || !after.bounds) return before.bounds !== after.bounds;
+  return before.bounds.x !== after.bounds.x || before.bounds.y !== after.bounds.y;
+}
+
+/** What changed from one reading of a window to the next, every index but a removed node's naming the new reading. */
+export function diffTrees(before: DiffReading, after: DiffReading): TreeDiff {
+  const oldEntries = flatten(before.root);
+  const newEntries = flatten(after.root);
+  const partners = pair(oldEntries, newEntries, before.identities, after.identities);
+  const paired = new Set(partners.values());
+
+  const changed: ChangedNode[] = [];
+  const moved: MovedNode[] = [];
+  for (const entry of newEntries) {
+    const old = partners.get(entry);
+    if (!old) continue;
+    const changes = changesOf(old.node, entry.node);
+    if (Object.keys(changes).length > 0) changed.push({ ...described(entry.node), changes });
+    const reparented = (entry.parent && partners.get(entry.parent)) !== old.parent;
+    if (reparented || movedOnScreen(old.node, entry.node)) moved.push({ ...described(entry.node), reparented });
+  }
+  // The moves worth naming: a new parent first, then named ones (an agent can tell those apart), shown in tree order.
+  const notable = [...moved.filter((node) => node.reparented), ...moved.filter((node) => !node.reparented && node.name)].slice(0, NOTABLE_MOVES);
+  return {
+    added: newEntries.filter((entry) => !partners.has(entry) && !structural(entry.node)).map((entry) => described(entry.node)),
+    removed: oldEntries.filter((entry) => !paired.has(entry) && !structural(entry.node)).map((entry) => described(entry.node)),
+    changed,
+    moved: { count: moved.length, notable: notable.sort((a, b) => a.index - b.index) },
+  };
+}

@@ -1,0 +1,152 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { diffTrees, type DiffReading } from '../../src/cup/diff.js';
+import { diffLines, diffSummary } from '../../src/cup/diff-text.js';
+import type { CupNode } from '../../src/cup/types.js';
+import { node } from './build.js';
+
+/** A reading whose identities are given per node as `id:<identity>` in a side table; nodes left out have none. */
+function reading(root: CupNode, identities: Record<number, string>): DiffReading {
+  return { root, identities: new Map(Object.entries(identities).map(([index, identity]) => [Number(index), identity])) };
+}
+
+const box = (x: number, y: number) => ({ x, y, w: 50, h: 20 });
+
+function form(children: CupNode[]): CupNode {
+  return node(0, 'window', 'App', { children: [node(1, 'generic', '', { children })] });
+}
+
+test('a label whose text changed, matched by identity, is one ~ line with the old and new name', () => {
+  const before = reading(form([node(2, 'button', 'Increment', { actions: ['click'] }), node(3, 'text', 'ready')]), { 0: 'w', 1: 'g', 2: 'b', 3: 'l' });
+  const after = reading(form([node(2, 'button', 'Increment', { actions: ['click'] }), node(3, 'text', 'Hello, Ada!')]), { 0: 'w', 1: 'g', 2: 'b', 3: 'l' });
+  const diff = diffTrees(before, after);
+  assert.deepEqual(diff.changed, [{ index: 3, role: 'text', name: 'Hello, Ada!', changes: { name: { from: 'ready', to: 'Hello, Ada!' } } }]);
+  assert.deepEqual(diffLines(diff), ['~ [e3] txt name: "ready" \u2192 "Hello, Ada!"']);
+});
+
+test('value, description and state changes are told on one line; the name stays as it was', () => {
+  const before = reading(form([node(2, 'textbox', 'Name', { value: 'a', states: ['editable'] })]), { 2: 'x' });
+  const after = reading(form([node(2, 'textbox', 'Name', { value: 'ab', description: 'hint', states: ['editable', 'focused'] })]), { 2: 'x' });
+  assert.deepEqual(diffLines(diffTrees(before, after)), ['~ [e2] tbx "Name" value: "a" \u2192 "ab"; description: "" \u2192 "hint"; states: +foc']);
+});
+
+test('added nodes carry the new index, removed ones the old; unnamed fillers are left to their children', () => {
+  const before = reading(form([node(2, 'dialog', 'Confirm'), node(3, 'button', 'OK', { actions: ['click'] })]), { 2: 'd', 3: 'ok' });
+  const after = reading(form([node(2, 'button', 'OK', { actions: ['click'] }), node(3, 'generic', '', { children: [node(4, 'button', 'Apply', { actions: ['click'] })] })]), {
+    2: 'ok',
+    3: 'panel',
+    4: 'apply',
+  });
+  const diff = diffTrees(before, after);
+  assert.deepEqual(diff.added, [{ index: 4, role: 'button', name: 'Apply' }]);
+  assert.deepEqual(diff.removed, [{ index: 2, role: 'dialog', name: 'Confirm' }]);
+  assert.deepEqual(diffLines(diff), ['+ [e4] btn "Apply"', '- dlg "Confirm" (was e2)']);
+});
+
+test('an object the app replaced (new identity) is matched by role, name and place: a change, not a - and a +', () => {
+  const before = reading(form([node(2, 'list', 'Items', { children: [node(3, 'listitem', 'Row 1'), node(4, 'listitem', 'Row 2', { states: ['selected'] })] })]), {
+    2: 'list',
+    3: 'r1',
+    4: 'r2',
+  });
+  const after = reading(form([node(2, 'list', 'Items', { children: [node(3, 'listitem', 'Row 1'), node(4, 'listitem', 'Row 2')] })]), { 2: 'list', 3: 'r1b', 4: 'r2b' });
+  const diff = diffTrees(before, after);
+  assert.deepEqual(diff.added, []);
+  assert.deepEqual(diff.removed, []);
+  assert.deepEqual(diffLines(diff), ['~ [e4] li "Row 2" states: -sel']);
+});
+
+test('replaced objects under a replaced parent are matched by their ancestry; readings without identities too', () => {
+  const tree = (states: CupNode['states']) => form([node(2, 'list', 'Items', { children: [node(3, 'listitem', 'Row 1', { states })] })]);
+  const diff = diffTrees(reading(tree([]), {}), reading(tree(['selected']), {}));
+  assert.deepEqual(diffLines(diff), ['~ [e3] li "Row 1" states: +sel']);
+});
+
+test('same role and name twice: ties are paired in tree order', () => {
+  const items = (names: string[], offset: number) => form([node(2, 'list', 'L', { children: names.map((name, i) => node(3 + i + offset, 'listitem', name)) })]);
+  const diff = diffTrees(reading(items(['A', 'A'], 0), {}), reading(items(['A', 'A', 'A'], 0), {}));
+  assert.deepEqual(diff.added.map((added) => added.index), [5]);
+});
+
+test('identity wins over names: the same object renamed is a change, an object with the same name but a new role is not the same', () => {
+  const before = reading(form([node(2, 'button', 'Save', { actions: ['click'] })]), { 2: 'x' });
+  const after = reading(form([node(2, 'link', 'Save', { actions: ['click'] })]), { 2: 'x' });
+  const diff = diffTrees(before, after);
+  assert.deepEqual(diffLines(diff), ['+ [e2] lnk "Save"', '- btn "Save" (was e2)']);
+});
+
+test('moves are counted, not listed: scrolled rows, rows scrolled out of view, and a reparented node named first', () => {
+  const rows = (y: number, offscreen: boolean) =>
+    [3, 4, 5, 6].map((index) => node(index, 'listitem', `Row ${index}`, { bounds: box(0, y + index * 20), ...(offscreen && index === 6 ? { states: ['offscreen' as const] } : {}) }));
+  const ids = { 2: 'list', 3: 'r3', 4: 'r4', 5: 'r5', 6: 'r6', 7: 'btn', 8: 'pane' };
+  const before = reading(
+    form([node(2, 'list', 'L', { children: rows(0, false) }), node(7, 'button', 'Go', { actions: ['click'] }), node(8, 'group', 'Pane')]),
+    ids,
+  );
+  const after = reading(
+    form([node(2, 'list', 'L', { children: rows(-40, true) }), node(8, 'group', 'Pane', { children: [node(7, 'button', 'Go', { actions: ['click'] })] })]),
+    ids,
+  );
+  const diff = diffTrees(before, after);
+  assert.deepEqual(diff.changed, [], 'scrolling out of view is a move, not a state change');
+  assert.equal(diff.moved.count, 5);
+  assert.deepEqual(
+    diff.moved.notable.map((moved) => [moved.index, moved.reparented]),
+    [
+      [3, false],
+      [4, false],
+      [7, true],
+    ],
+  );
+  assert.deepEqual(diffLines(diff), ['\u2195 5 moved: [e3] li "Row 3", [e4] li "Row 4", [e7] btn "Go" (new parent), and 2 more']);
+});
+
+test('lines come changed, added, removed, moved; each kind in tree order', () => {
+  const before = reading(form([node(2, 'text', 'a'), node(3, 'button', 'X', { actions: ['click'] }), node(4, 'button', 'Y', { actions: ['click'] }), node(5, 'text', 'b', { bounds: box(0, 0) })]), {
+    2: 'a',
+    3: 'x',
+    4: 'y',
+    5: 'b',
+  });
+  const after = reading(
+    form([node(2, 'text', 'a2'), node(3, 'button', 'P', { actions: ['click'] }), node(4, 'button', 'Q', { actions: ['click'] }), node(5, 'text', 'b2', { bounds: box(0, 9) })]),
+    { 2: 'a', 3: 'p', 4: 'q', 5: 'b' },
+  );
+  assert.deepEqual(diffLines(diffTrees(before, after)), [
+    '~ [e2] txt name: "a" \u2192 "a2"',
+    '~ [e5] txt name: "b" \u2192 "b2"',
+    '+ [e3] btn "P"',
+    '+ [e4] btn "Q"',
+    '- btn "X" (was e3)',
+    '- btn "Y" (was e4)',
+    '\u2195 1 moved: [e5] txt "b2"',
+  ]);
+});
+
+test('no change at all is an empty diff; an empty reading before makes everything added', () => {
+  const tree = form([node(2, 'button', 'OK', { actions: ['click'] })]);
+  assert.deepEqual(diffLines(diffTrees(reading(tree, { 2: 'ok' }), reading(tree, { 2: 'ok' }))), []);
+  assert.deepEqual(diffLines(diffTrees({ identities: new Map() }, reading(tree, {}))), ['+ [e0] win "App"', '+ [e2] btn "OK"']);
+});
+
+test('past the threshold the inline lines are a count line and the first lines; within it, all lines', () => {
+  const list = (prefix: string) => form([node(2, 'list', 'L', { children: Array.from({ length: 30 }, (_, i) => node(3 + i, 'listitem', `${prefix} ${i}`)) })]);
+  const diff = diffTrees(reading(list('Row'), {}), reading(list('Item'), {}));
+  const summary = diffSummary(diff, 40);
+  assert.equal(summary.total, 60);
+  assert.equal(summary.truncated, true);
+  assert.equal(summary.lines.length, 40);
+  assert.equal(summary.lines[0], '0 changed, 30 added, 30 removed, 0 moved: 60 lines, first 39 shown');
+  assert.equal(summary.lines[1], '+ [e3] li "Item 0"');
+  const whole = diffSummary(diff, 60);
+  assert.equal(whole.truncated, false);
+  assert.deepEqual(whole.lines, diffLines(diff));
+});
+
+test('long values are cut in a change line', () => {
+  const before = reading(form([node(2, 'textbox', 'Doc', { value: 'x' })]), { 2: 'd' });
+  const after = reading(form([node(2, 'textbox', 'Doc', { value: 'y'.repeat(500) })]), { 2: 'd' });
+  const [line] = diffLines(diffTrees(before, after));
+  assert.ok(line !== undefined && line.length < 200, line);
+  assert.match(line, /value: "x" → "y+\.\.\."$/);
+});
