@@ -51,12 +51,30 @@ export function diffCounts(diff: TreeDiff): { added: number; removed: number; ch
   return { added: diff.added.length, removed: diff.removed.length, changed: diff.changed.length, moved: diff.moved.count };
 }
 
-/** The lines to show inline: all of them up to `maxLines`; past it, a count line and the first lines, the rest left to a file. */
-export function diffSummary(diff: TreeDiff, maxLines = DEFAULT_DIFF_LINES): { lines: string[]; total: number; truncated: boolean } {
+/** The diff cut to its first `lines` lines, in diffLines' order (the moves' line last). */
+function firstLines(diff: TreeDiff, lines: number): TreeDiff {
+  let left = lines;
+  const take = <T>(items: readonly T[]): T[] => {
+    const taken = items.slice(0, Math.max(0, left));
+    left -= taken.length;
+    return taken;
+  };
+  const changed = take(diff.changed);
+  const added = take(diff.added);
+  const removed = take(diff.removed);
+  const moved = left > 0 ? diff.moved : { count: 0, notable: [] };
+  return { changed, added, removed, moved };
+}
+
+/**
+ * The lines to show inline: all of them up to `maxLines`; past it, a count line and the first lines, the
+ * rest left to a file. `shown` is the diff cut to the lines shown.
+ */
+export function diffSummary(diff: TreeDiff, maxLines = DEFAULT_DIFF_LINES): { lines: string[]; total: number; truncated: boolean; shown: TreeDiff } {
   const lines = diffLines(diff);
-  if (lines.length <= maxLines) return { lines, total: lines.length, truncated: false };
+  if (lines.length <= maxLines) return { lines, total: lines.length, truncated: false, shown: diff };
   const counts = diffCounts(diff);
   const shown = Math.max(0, maxLines - 1);
   const head = `${counts.changed} changed, ${counts.added} added, ${counts.removed} removed, ${counts.moved} moved: ${lines.length} lines, first ${shown} shown`;
-  return { lines: [head, ...lines.slice(0, shown)], total: lines.length, truncated: true };
+  return { lines: [head, ...lines.slice(0, shown)], total: lines.length, truncated: true, shown: firstLines(diff, shown) };
 }

@@ -1,5 +1,6 @@
 // What changed between two readings of one window's tree: the pure comparison behind every action's `diff`.
 import { hasNonFocusAction } from './fields.js';
+import { repeatsName } from './prune.js';
 import type { CupNode, CupRole, CupState } from './types.js';
 
 /** One reading: its tree (node ids are `e<index>`) and each node's object identity by index, where the reader knows it. */
@@ -123,9 +124,14 @@ function described(node: CupNode): DiffNode {
   return { index: indexOf(node), role: node.role, name: node.name, ...(node.value !== undefined ? { value: node.value } : {}) };
 }
 
-/** A node with nothing to read or do (an unnamed filler or panel): its coming and going is told by its children's. */
-function structural(node: CupNode): boolean {
-  return !node.name && !node.value && !hasNonFocusAction(node);
+/**
+ * A node whose coming and going is told by others: an unnamed filler or panel with nothing to read or do (its
+ * children tell it), or a lone text child that repeats its parent's name (a list row's label), as the compact view skips it.
+ */
+function toldByOthers(entry: Entry): boolean {
+  const { node, parent } = entry;
+  if (!node.name && !node.value && !hasNonFocusAction(node)) return true;
+  return node.role === 'text' && parent?.children.length === 1 && repeatsName(parent.node.name, node.name);
 }
 
 function textChange(from: string | undefined, to: string | undefined): TextChange | undefined {
@@ -178,8 +184,8 @@ export function diffTrees(before: DiffReading, after: DiffReading): TreeDiff {
   // The moves worth naming: a new parent first, then named ones (an agent can tell those apart), shown in tree order.
   const notable = [...moved.filter((node) => node.reparented), ...moved.filter((node) => !node.reparented && node.name)].slice(0, NOTABLE_MOVES);
   return {
-    added: newEntries.filter((entry) => !partners.has(entry) && !structural(entry.node)).map((entry) => described(entry.node)),
-    removed: oldEntries.filter((entry) => !paired.has(entry) && !structural(entry.node)).map((entry) => described(entry.node)),
+    added: newEntries.filter((entry) => !partners.has(entry) && !toldByOthers(entry)).map((entry) => described(entry.node)),
+    removed: oldEntries.filter((entry) => !paired.has(entry) && !toldByOthers(entry)).map((entry) => described(entry.node)),
     changed,
     moved: { count: moved.length, notable: notable.sort((a, b) => a.index - b.index) },
   };

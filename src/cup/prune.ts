@@ -185,7 +185,7 @@ function isSkipped(node: CupNode, parent: CupNode | undefined, siblingCount: num
 }
 
 /** The text appears in the name as whole words (GTK names a button after its label, "Save", or more, "Save As"). */
-function repeatsName(name: string | undefined, text: string): boolean {
+export function repeatsName(name: string | undefined, text: string): boolean {
   if (!name) return false;
   const haystack = ` ${normaliseWhitespace(name).toLowerCase()} `;
   const needle = normaliseWhitespace(text).toLowerCase();

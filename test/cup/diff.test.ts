@@ -43,6 +43,11 @@ test('added nodes carry the new index, removed ones the old; unnamed fillers are
   assert.deepEqual(diffLines(diff), ['+ [e4] btn "Apply"', '- dlg "Confirm" (was e2)']);
 });
 
+test('a row\'s lone label repeating the row\'s name is told by the row', () => {
+  const list = (name: string) => form([node(2, 'list', 'L', { children: [node(3, 'option', name, { actions: ['select'], children: [node(4, 'text', name)] })] })]);
+  assert.deepEqual(diffLines(diffTrees(reading(list('Row 1'), {}), reading(list('Row 1 (new)'), {}))), ['+ [e3] opt "Row 1 (new)"', '- opt "Row 1" (was e3)']);
+});
+
 test('an object the app replaced (new identity) is matched by role, name and place: a change, not a - and a +', () => {
   const before = reading(form([node(2, 'list', 'Items', { children: [node(3, 'listitem', 'Row 1'), node(4, 'listitem', 'Row 2', { states: ['selected'] })] })]), {
     2: 'list',
@@ -138,6 +143,7 @@ test('past the threshold the inline lines are a count line and the first lines; 
   assert.equal(summary.lines.length, 40);
   assert.equal(summary.lines[0], '0 changed, 30 added, 30 removed, 0 moved: 60 lines, first 39 shown');
   assert.equal(summary.lines[1], '+ [e3] li "Item 0"');
+  assert.deepEqual(diffLines(summary.shown), summary.lines.slice(1), 'the cut diff holds exactly the lines shown');
   const whole = diffSummary(diff, 60);
   assert.equal(whole.truncated, false);
   assert.deepEqual(whole.lines, diffLines(diff));

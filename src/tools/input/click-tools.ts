@@ -2,8 +2,10 @@ import { z } from 'zod';
 import type { PointerKind } from '../../platform/targets.js';
 import { pidArgument, windowIdArgument } from '../schemas.js';
 import { defineTool } from '../tool.js';
-import { actionOutput, targetResult } from './outcome.js';
+import { observeAction } from './action-diff.js';
+import { targetResult } from './outcome.js';
 import {
+  actionOptions,
   actionResult,
   deliveryMode,
   deliveryModeArgument,
@@ -32,6 +34,7 @@ function pointerTool(name: PointerKind, title: string, description: string) {
       modifier: modifierArgument,
       delivery_mode: deliveryModeArgument,
       session: sessionArgument,
+      ...actionOptions,
       ...(name === 'click' ? { count: z.number().int().min(1).max(3).optional().describe('Clicks (pixel or foreground path). Default 1; 2 is a double click.') } : {}),
     }),
     output: actionResult,
@@ -40,8 +43,9 @@ function pointerTool(name: PointerKind, title: string, description: string) {
       const target = await resolveTarget(context, args);
       const count = 'count' in args ? (args.count as number | undefined) : undefined;
       const kind: PointerKind = name === 'click' && count === 2 ? 'double_click' : name;
-      const outcome = await context.desktop.pointer(target, kind, { mode, modifiers: args.modifier ?? [] });
-      return actionOutput(name, targetResult(outcome, target));
+      return observeAction(context, name, args, target.window, async () =>
+        targetResult(await context.desktop.pointer(target, kind, { mode, modifiers: args.modifier ?? [] }), target),
+      );
     },
   });
 }

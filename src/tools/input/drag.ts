@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { pidArgument, windowIdArgument } from '../schemas.js';
 import { defineTool } from '../tool.js';
-import { actionOutput, targetResult } from './outcome.js';
-import { actionResult, deliveryMode, deliveryModeArgument, modifierArgument, sessionArgument } from './schemas.js';
+import { observeAction } from './action-diff.js';
+import { targetResult } from './outcome.js';
+import { actionOptions, actionResult, deliveryMode, deliveryModeArgument, modifierArgument, sessionArgument } from './schemas.js';
 import { resolvePoint } from './targets.js';
 
 export const drag = defineTool({
@@ -28,6 +29,7 @@ export const drag = defineTool({
     from_zoom: z.boolean().optional(),
     delivery_mode: deliveryModeArgument,
     session: sessionArgument,
+    ...actionOptions,
   }),
   output: actionResult,
   async handle(args, context) {
@@ -35,13 +37,7 @@ export const drag = defineTool({
     const addressing = { pid: args.pid, window_id: args.window_id, from_zoom: args.from_zoom };
     const from = await resolvePoint(context, { ...addressing, x: args.from_x, y: args.from_y });
     const to = await resolvePoint(context, { ...addressing, x: args.to_x, y: args.to_y, window_id: from.window.id });
-    const outcome = await context.desktop.drag(from, to, {
-      durationMs: args.duration_ms ?? 500,
-      steps: args.steps ?? 20,
-      button: args.button ?? 'left',
-      modifiers: args.modifier ?? [],
-      mode,
-    });
-    return actionOutput('drag', targetResult(outcome, from));
+    const options = { durationMs: args.duration_ms ?? 500, steps: args.steps ?? 20, button: args.button ?? 'left', modifiers: args.modifier ?? [], mode } as const;
+    return observeAction(context, 'drag', args, from.window, async () => targetResult(await context.desktop.drag(from, to, options), from));
   },
 });

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import type { ToolContext } from '../context.js';
 import { defineTool } from '../tool.js';
-import { actionOutput, targetResult } from './outcome.js';
-import { actionResult, deliveryMode, deliveryModeArgument, elementAddressing, type ActionResult } from './schemas.js';
+import type { ToolOutput } from '../tool.js';
+import { observeAction } from './action-diff.js';
+import { targetResult } from './outcome.js';
+import { actionOptions, actionResult, deliveryMode, deliveryModeArgument, elementAddressing, type ActionResult } from './schemas.js';
 import { keyboardWindow, resolveElement } from './targets.js';
 
 interface KeyArgs {
@@ -11,17 +13,18 @@ interface KeyArgs {
   element_index?: number;
   element_token?: string;
   delivery_mode?: string;
+  diff?: boolean;
 }
 
-async function sendKeys(context: ToolContext, tool: string, args: KeyArgs, keys: string[], repeat = 1): Promise<ActionResult> {
+async function sendKeys(context: ToolContext, tool: string, args: KeyArgs, keys: string[], repeat = 1): Promise<ToolOutput<ActionResult>> {
   context.desktop.validateKeys(keys);
   const mode = deliveryMode(args.delivery_mode);
   const element = args.element_index !== undefined || args.element_token !== undefined ? await resolveElement(context, args) : undefined;
   const window = element?.window ?? (await keyboardWindow(context, args, tool));
-  return targetResult(await context.desktop.pressKeys({ window, element, keys, repeat, mode }), element);
+  return observeAction(context, tool, args, window, async () => targetResult(await context.desktop.pressKeys({ window, element, keys, repeat, mode }), element));
 }
 
-const addressing = { ...elementAddressing, delivery_mode: deliveryModeArgument };
+const addressing = { ...elementAddressing, delivery_mode: deliveryModeArgument, ...actionOptions };
 
 export const pressKey = defineTool({
   name: 'press_key',
@@ -42,7 +45,7 @@ export const pressKey = defineTool({
   }),
   output: actionResult,
   async handle(args, context) {
-    return actionOutput('press_key', await sendKeys(context, 'press_key', args, [...(args.modifiers ?? []), args.key], args.repeat ?? 1));
+    return sendKeys(context, 'press_key', args, [...(args.modifiers ?? []), args.key], args.repeat ?? 1);
   },
 });
 
@@ -60,6 +63,6 @@ export const hotkey = defineTool({
   }),
   output: actionResult,
   async handle(args, context) {
-    return actionOutput('hotkey', await sendKeys(context, 'hotkey', args, args.keys));
+    return sendKeys(context, 'hotkey', args, args.keys);
   },
 });

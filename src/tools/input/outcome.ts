@@ -32,8 +32,17 @@ function targetText(result: ActionResult): string {
   return ` (${target.x},${target.y}) in window ${target.window_id}`;
 }
 
-/** The one-line summary, then the evidence or the escalation as the body. */
-export function actionOutput(tool: string, result: ActionResult): ToolOutput<ActionResult> {
+type NewWindow = NonNullable<ActionResult['new_windows']>[number];
+
+/** A window the action opened: its line, then its tree (indented under it) or why there is none. */
+function newWindowLines(window: NewWindow): string[] {
+  const line = `new window: ${window.window_id} "${window.title}" (pid ${window.pid}${window.snapshot_id ? `, snapshot ${window.snapshot_id}` : ''})`;
+  if (window.tree) return [`${line}:`, ...window.tree.split('\n').map((treeLine) => `  ${treeLine}`)];
+  return [window.tree_error ? `${line}: no tree: ${window.tree_error}` : line];
+}
+
+/** The one-line summary, then the evidence, the new windows, the escalation and the diff's lines as the body. */
+export function actionOutput(tool: string, result: ActionResult, diffLines: readonly string[] = []): ToolOutput<ActionResult> {
   const mark = result.effect === 'confirmed' ? '✅' : result.effect === 'unverifiable' ? '❔' : '⚠️';
   const verdict =
     result.effect === 'confirmed'
@@ -47,8 +56,10 @@ export function actionOutput(tool: string, result: ActionResult): ToolOutput<Act
           : `delivered via ${result.path}, no effect seen`;
   const lines = [
     ...(result.evidence ?? []).map((line) => `- ${line}`),
-    ...(result.new_windows ?? []).map((window) => `new window: ${window.window_id} "${window.title}" (pid ${window.pid})`),
+    ...(result.new_windows ?? []).flatMap(newWindowLines),
     ...(result.escalation ? [`next: ${result.escalation.recommended}: ${result.escalation.reason}`] : []),
+    ...diffLines,
+    ...(result.diff_unavailable ? [`no diff: ${result.diff_unavailable}`] : []),
   ];
   return { summary: `${mark} ${tool}${targetText(result)}: ${verdict}`, body: lines.join('\n') || undefined, structured: result };
 }

@@ -29,6 +29,17 @@ export const elementAddressing = {
   session: sessionArgument,
 };
 
+/** Options every action tool takes (added to each tool's arguments with a spread, so the wording lives here once). */
+export const actionOptions = {
+  diff: z
+    .boolean()
+    .optional()
+    .describe(
+      'Default true: read the window before and after the action and return what changed (diff), with the window\'s new snapshot_id, ' +
+        'whose element indices the diff uses. false skips both reads (faster) and keeps the current snapshot.',
+    ),
+};
+
 /** Unknown or missing values fall back to background: the safe choice that never steals focus. */
 export function deliveryMode(value: string | undefined): DeliveryMode {
   return value === 'foreground' ? 'foreground' : 'background';
@@ -37,6 +48,33 @@ export function deliveryMode(value: string | undefined): DeliveryMode {
 export const escalationResult = z.object({
   recommended: z.enum(['px', 'foreground']),
   reason: z.string(),
+});
+
+const diffNode = z.object({ index: z.number(), role: z.string(), name: z.string(), value: z.string().optional() });
+const textChange = z.object({ from: z.string(), to: z.string() });
+
+/** What changed in the target window's tree (src/cup/diff.ts), entries cut to the lines shown inline when it is long. */
+export const diffResult = z.object({
+  changed: z.array(
+    diffNode.extend({
+      changes: z.object({
+        name: textChange.optional(),
+        value: textChange.optional(),
+        description: textChange.optional(),
+        states: z.object({ added: z.array(z.string()), removed: z.array(z.string()) }).optional(),
+      }),
+    }),
+  ),
+  added: z.array(diffNode),
+  /** Gone from the window: was_index is the index it had in the snapshot before the action. */
+  removed: z.array(z.object({ was_index: z.number(), role: z.string(), name: z.string(), value: z.string().optional() })),
+  moved: z.object({ count: z.number(), notable: z.array(diffNode.extend({ reparented: z.boolean() })) }),
+  counts: z.object({ changed: z.number(), added: z.number(), removed: z.number(), moved: z.number() }),
+  /** Lines the whole diff has; truncated when only the first of them are inline (the rest are in diff_file). */
+  lines: z.number(),
+  truncated: z.boolean(),
+  /** A reading stopped at its node limit or time budget: nodes past the cut may show as added or removed. */
+  partial: z.boolean().optional(),
 });
 
 /** The action response shape of seed 001: the rung that ran, what was seen, and what to try next. */
@@ -49,8 +87,28 @@ export const actionResult = z.object({
   delivery_mode: z.enum(['background', 'foreground']),
   /** The action call was sent and got no reply within this many ms (the app may be running a modal dialog). */
   no_reply_ms: z.number().optional(),
-  /** Top-level windows of the target's app that appeared while the action ran (a dialog it opened). */
-  new_windows: z.array(z.object({ window_id: z.number(), title: z.string(), pid: z.number() })).optional(),
+  /** Top-level windows of the target's app that appeared while the action ran (a dialog it opened), each with its tree. */
+  new_windows: z
+    .array(
+      z.object({
+        window_id: z.number(),
+        title: z.string(),
+        pid: z.number(),
+        /** Its compact tree, bounded; [eN] are element indices of snapshot_id (with this window_id). */
+        tree: z.string().optional(),
+        snapshot_id: z.string().optional(),
+        /** Why there is no tree (the app did not expose one in time). */
+        tree_error: z.string().optional(),
+      }),
+    )
+    .optional(),
+  /** The snapshot the action took of the target window after it ran: the diff's indices are its element indices. */
+  snapshot_id: z.string().optional(),
+  diff: diffResult.optional(),
+  /** The whole diff, one line per node, when it was too long to return inline. */
+  diff_file: z.string().optional(),
+  /** Why there is no diff (the window has no accessibility tree, or it closed). */
+  diff_unavailable: z.string().optional(),
   target: z
     .object({
       pid: z.number(),

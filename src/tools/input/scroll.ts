@@ -3,8 +3,9 @@ import type { ElementTarget } from '../../platform/targets.js';
 import { resolveWindow } from '../perception/window-records.js';
 import { defineTool } from '../tool.js';
 import { ToolError } from '../../errors.js';
-import { actionOutput, targetResult } from './outcome.js';
-import { actionResult, deliveryMode, deliveryModeArgument, elementAddressing } from './schemas.js';
+import { observeAction } from './action-diff.js';
+import { targetResult } from './outcome.js';
+import { actionOptions, actionResult, deliveryMode, deliveryModeArgument, elementAddressing } from './schemas.js';
 import { resolveElement } from './targets.js';
 
 export const scroll = defineTool({
@@ -22,6 +23,7 @@ export const scroll = defineTool({
     amount: z.number().int().min(1).max(100).optional().describe('How many lines or pages. Default 3.'),
     ...elementAddressing,
     delivery_mode: deliveryModeArgument,
+    ...actionOptions,
   }),
   output: actionResult,
   async handle(args, context) {
@@ -34,7 +36,7 @@ export const scroll = defineTool({
     const window = element?.window ?? (await resolveWindow(context, args.window_id!, args.pid));
     // Without an element, the window's latest snapshot says which region there is to scroll.
     const snapshot = element ? undefined : context.state.snapshots.latest(window.pid, window.id);
-    const outcome = await context.desktop.scroll({ window, element, snapshot, direction: args.direction, by, amount, mode });
-    return actionOutput('scroll', targetResult(outcome, element));
+    const request = { window, element, snapshot, direction: args.direction, by, amount, mode };
+    return observeAction(context, 'scroll', args, window, async () => targetResult(await context.desktop.scroll(request), element));
   },
 });

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { defineTool } from '../tool.js';
 import { ToolError } from '../../errors.js';
-import { actionOutput, targetResult } from './outcome.js';
-import { actionResult, elementAddressing } from './schemas.js';
+import { observeAction } from './action-diff.js';
+import { targetResult } from './outcome.js';
+import { actionOptions, actionResult, elementAddressing } from './schemas.js';
 import { resolveElement } from './targets.js';
 
 export const setValueTool = defineTool({
@@ -16,6 +17,7 @@ export const setValueTool = defineTool({
     'or "true"/"false" on check boxes and switches. The value is read back.',
   input: z.strictObject({
     ...elementAddressing,
+    ...actionOptions,
     value: z.string().max(100_000).describe('The new value; coerced to the element\'s kind.'),
   }),
   output: actionResult,
@@ -24,6 +26,6 @@ export const setValueTool = defineTool({
       throw new ToolError('set_value needs an element: element_index + window_id, or element_token', 'missing_target');
     }
     const target = await resolveElement(context, args);
-    return actionOutput('set_value', targetResult(await context.desktop.setValue(target, args.value), target));
+    return observeAction(context, 'set_value', args, target.window, async () => targetResult(await context.desktop.setValue(target, args.value), target));
   },
 });

@@ -2,8 +2,9 @@ import { z } from 'zod';
 import type { ElementTarget } from '../../platform/targets.js';
 import { pidArgument, windowIdArgument } from '../schemas.js';
 import { defineTool } from '../tool.js';
-import { actionOutput, targetResult } from './outcome.js';
-import { actionResult, deliveryMode, deliveryModeArgument, elementIndexArgument, elementTokenArgument, sessionArgument } from './schemas.js';
+import { observeAction } from './action-diff.js';
+import { targetResult } from './outcome.js';
+import { actionOptions, actionResult, deliveryMode, deliveryModeArgument, elementIndexArgument, elementTokenArgument, sessionArgument } from './schemas.js';
 import { keyboardWindow, resolveElement } from './targets.js';
 
 export const typeText = defineTool({
@@ -25,6 +26,7 @@ export const typeText = defineTool({
     delay_ms: z.number().int().min(0).max(1000).optional().describe('Milliseconds between characters on the foreground path. Default 0 (as fast as the app reads them; raise it for apps that drop keys).'),
     delivery_mode: deliveryModeArgument,
     session: sessionArgument,
+    ...actionOptions,
   }),
   output: actionResult,
   async handle(args, context) {
@@ -32,7 +34,7 @@ export const typeText = defineTool({
     const element: ElementTarget | undefined =
       args.element_index !== undefined || args.element_token !== undefined ? await resolveElement(context, args) : undefined;
     const window = element?.window ?? (await keyboardWindow(context, args, 'type_text'));
-    const outcome = await context.desktop.typeText({ window, element, text: args.text, delayMs: args.delay_ms ?? 0, mode });
-    return actionOutput('type_text', targetResult(outcome, element));
+    const request = { window, element, text: args.text, delayMs: args.delay_ms ?? 0, mode };
+    return observeAction(context, 'type_text', args, window, async () => targetResult(await context.desktop.typeText(request), element));
   },
 });

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { buildEnvelope, filterTree, filterTreeText, toCompact, toMarkdown, type CupEnvelope, type CupNode } from '../../cup/index.js';
 import { encodePng } from '../../image/encode.js';
-import type { SnapshotElement } from '../../platform/targets.js';
 import type { DesktopWindow } from '../../platform/windows.js';
 import { flattenNodes } from '../../tui/ui-node.js';
 import type { ToolContext } from '../context.js';
@@ -122,14 +121,7 @@ export const getWindowState = defineTool({
       tree: reading.root ? [reading.root] : [],
     });
     const nodes = flattenNodes(envelope.tree);
-    const records: SnapshotElement[] = nodes.map((node) => ({
-      index: indexOf(node),
-      handle: reading.handles.get(indexOf(node))!,
-      role: node.role,
-      name: node.name,
-      bounds: node.bounds,
-    }));
-    const snapshot = context.state.snapshots.add(window.pid, window.id, records);
+    const snapshot = context.state.snapshots.addReading(window.pid, window.id, reading);
 
     const actionable = nodes.some((node) => (node.actions ?? []).some((action) => action !== 'focus'));
     let degradedReason = reading.missingReason;

@@ -1,0 +1,90 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DEFAULT_DIFF_LINES, diffCounts, diffLines, diffSummary, diffTrees, type TreeDiff } from '../../cup/index.js';
+import type { WindowReading } from '../../platform/desktop.js';
+import type { DesktopWindow } from '../../platform/windows.js';
+import type { ToolContext } from '../context.js';
+import { writeFileAtomically } from '../files.js';
+import type { ToolOutput } from '../tool.js';
+import { withTrees } from './new-window-trees.js';
+import { actionOutput } from './outcome.js';
+import type { ActionResult } from './schemas.js';
+
+// The limits get_window_state reads with, on a shorter budget: two reads bracket every action.
+const READ_LIMITS = { maxNodes: 5000, maxDepth: 1000, budgetMs: 5000 };
+
+type DiffResult = NonNullable<ActionResult['diff']>;
+
+/** The structured diff: a removed node's index is the old snapshot's, so it is named was_index, never index. */
+function diffResult(diff: TreeDiff, shown: TreeDiff, lines: number, truncated: boolean, partial: boolean): DiffResult {
+  return {
+    changed: shown.changed,
+    added: shown.added,
+    removed: shown.removed.map(({ index, ...rest }) => ({ was_index: index, ...rest })),
+    moved: shown.moved,
+    counts: diffCounts(diff),
+    lines,
+    truncated,
+    ...(partial ? { partial: true } : {}),
+  };
+}
+
+/** Writes the whole diff where a long one is kept: the OS temp directory, named after the snapshot it indexes. */
+function writeWholeDiff(snapshotId: string, window: DesktopWindow, diff: TreeDiff): string {
+  const path = join(tmpdir(), 'cup-driver', 'diffs', `${snapshotId}.txt`);
+  const header = `# diff of window ${window.id} "${window.title}" (pid ${window.pid}); [eN] are element indices of snapshot ${snapshotId}`;
+  writeFileAtomically(path, `${[header, ...diffLines(diff)].join('\n')}\n`);
+  return path;
+}
+
+interface Compared {
+  fields: Pick<ActionResult, 'snapshot_id' | 'diff' | 'diff_file' | 'diff_unavailable'>;
+  lines: string[];
+}
+
+/** The after-reading becomes the window's snapshot, so every [eN] of the diff is an element_index the next call can use. */
+function compare(context: ToolContext, window: DesktopWindow, before: WindowReading, after: WindowReading): Compared {
+  if (!before.root) return { fields: { diff_unavailable: `no tree before the action: ${before.missingReason ?? 'none was read'}` }, lines: [] };
+  if (!after.root) return { fields: { diff_unavailable: `no tree after the action: ${after.missingReason ?? 'none was read'}` }, lines: [] };
+  const snapshot = context.state.snapshots.addReading(window.pid, window.id, after);
+  const diff = diffTrees(before, after);
+  const summary = diffSummary(diff, DEFAULT_DIFF_LINES);
+  const file = summary.truncated ? writeWholeDiff(snapshot.id, window, diff) : undefined;
+  const partial = before.truncated || after.truncated;
+  const heading =
+    summary.total === 0
+      ? `diff: no change in the window's tree (snapshot ${snapshot.id})`
+      : `diff (indices of snapshot ${snapshot.id}${partial ? '; a reading was cut short, so nodes past the cut may show as added or removed' : ''}):`;
+  return {
+    fields: {
+      snapshot_id: snapshot.id,
+      diff: diffResult(diff, summary.shown, summary.total, summary.truncated, partial),
+      ...(file ? { diff_file: file } : {}),
+    },
+    lines: [heading, ...summary.lines, ...(file ? [`whole diff: ${file}`] : [])],
+  };
+}
+
+/**
+ * Runs one action between two readings of its window and returns its result with what changed (`diff`,
+ * the new `snapshot_id`) and the trees of windows it opened. `diff: false` runs the action alone.
+ */
+export async function observeAction(
+  context: ToolContext,
+  tool: string,
+  options: { diff?: boolean },
+  window: DesktopWindow,
+  run: () => Promise<ActionResult>,
+): Promise<ToolOutput<ActionResult>> {
+  if (options.diff === false) {
+    const result = await run();
+    return actionOutput(tool, { ...result, ...(result.new_windows ? { new_windows: await withTrees(context, result.new_windows) } : {}) });
+  }
+  const before = await context.desktop.readWindow(window, READ_LIMITS);
+  const result = await run();
+  // The platform's verification has waited for the action's effects; the reading after it sees them.
+  const after = before.root ? await context.desktop.readWindow(window, READ_LIMITS) : before;
+  const compared = compare(context, window, before, after);
+  const newWindows = result.new_windows ? { new_windows: await withTrees(context, result.new_windows) } : {};
+  return actionOutput(tool, { ...result, ...newWindows, ...compared.fields }, compared.lines);
+}

@@ -1,0 +1,59 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { buildEnvelope, toCompact } from '../../cup/index.js';
+import type { WindowReading } from '../../platform/desktop.js';
+import type { DesktopWindow } from '../../platform/windows.js';
+import type { ToolContext } from '../context.js';
+import type { ActionResult } from './schemas.js';
+
+type NewWindow = NonNullable<ActionResult['new_windows']>[number];
+
+// A dialog's tree is returned whole in the common case (a dozen controls) while a new main window cannot flood the result.
+const TREE_LINES = 60;
+const TREE_CHARS = 4000;
+const READ_LIMITS = { maxNodes: 2000, maxDepth: 1000, budgetMs: 3000 };
+// A toolkit registers a new window's accessible a moment after mapping it: the read is retried for this long.
+const REGISTER_WAIT_MS = 1500;
+const RETRY_MS = 250;
+
+async function readWhenRegistered(context: ToolContext, window: DesktopWindow): Promise<WindowReading> {
+  const deadline = Date.now() + REGISTER_WAIT_MS;
+  for (;;) {
+    const reading = await context.desktop.readWindow(window, READ_LIMITS);
+    if (reading.root || Date.now() + RETRY_MS > deadline) return reading;
+    await sleep(RETRY_MS);
+  }
+}
+
+/** The compact tree's node lines, without the header (the window line says whose it is), cut to TREE_LINES. */
+function boundedTree(text: string, windowId: number): string {
+  const lines = text.split('\n');
+  const body = lines.slice(lines.indexOf('') + 1).filter((line) => line !== '');
+  if (body.length <= TREE_LINES) return body.join('\n');
+  return [...body.slice(0, TREE_LINES), `# ${body.length - TREE_LINES} more lines: call get_window_state with window_id ${windowId}`].join('\n');
+}
+
+/**
+ * Each new window's compact tree and a snapshot of it, so the agent can act on a dialog the action opened
+ * without another call. A window that closed again, or shows no tree in time, says why instead.
+ */
+export async function withTrees(context: ToolContext, windows: readonly NewWindow[]): Promise<NewWindow[]> {
+  if (windows.length === 0) return [];
+  const [all, screen] = await Promise.all([context.desktop.windows(), context.desktop.screen()]);
+  return Promise.all(
+    windows.map(async (entry): Promise<NewWindow> => {
+      const window = all.find((candidate) => candidate.id === entry.window_id);
+      if (!window) return { ...entry, tree_error: 'the window closed again' };
+      const reading = await readWhenRegistered(context, window);
+      if (!reading.root) return { ...entry, tree_error: reading.missingReason ?? 'no accessibility tree' };
+      const snapshot = context.state.snapshots.addReading(window.pid, window.id, reading);
+      const envelope = buildEnvelope({
+        platform: context.desktop.platform,
+        screen: { w: screen.width, h: screen.height, scale: screen.scale },
+        app: { name: window.appName, pid: window.pid },
+        scope: 'full',
+        tree: [reading.root],
+      });
+      return { ...entry, snapshot_id: snapshot.id, tree: boundedTree(toCompact(envelope, { maxChars: TREE_CHARS }), window.id) };
+    }),
+  );
+}

@@ -1,0 +1,200 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { ClientWindow } from '../../src/platform/linux/windows.js';
+import type { ActionResult } from '../../src/tools/input/schemas.js';
+import { stopDaemon } from '../daemon/helpers.js';
+import { cliPath } from '../helpers/desktop.js';
+import { FixtureDesktop } from '../helpers/fixture-desktop.js';
+import { connectMcp } from '../helpers/mcp.js';
+import { resultText } from '../../src/tools/call-result.js';
+import { accessibleWindowState, callOk, type Element } from '../helpers/tools.js';
+
+// What every action returns about its window: the diff between readings just before and just after it, indexed
+// by the snapshot the action took, and the trees of the windows it opened. pyatspi (the fixture's status label,
+// the selected row) is the oracle for what the app did; the diff's indices are checked by acting on them.
+describe('action diffs and new windows on a real GTK3 app', () => {
+  let fixtures: FixtureDesktop;
+  let small: ClientWindow;
+
+  before(async () => {
+    fixtures = await FixtureDesktop.start();
+    small = await fixtures.launch('gtk3', { title: 'Diff Fixture', rows: 3, dialogButton: true });
+  });
+
+  after(async () => {
+    await fixtures?.stop();
+  });
+
+  async function elements(window: ClientWindow): Promise<Element[]> {
+    return (await accessibleWindowState(fixtures.context, window, { include_screenshot: false, detail: 'full' })).state.elements;
+  }
+
+  async function act(tool: string, args: Record<string, unknown>): Promise<{ text: string; result: ActionResult }> {
+    const called = await callOk(fixtures.context, tool, args);
+    return { text: resultText(called), result: called.structured as unknown as ActionResult };
+  }
+
+  function named(list: Element[], role: string, name: string): Element {
+    const found = list.find((element) => element.role === role && element.name === name);
+    assert.ok(found, `no ${role} "${name}"`);
+    return found;
+  }
+
+  test('a click that changes the status label: one ~ line with the old and new text, at an index of the new snapshot', async () => {
+    const before = await fixtures.status(small);
+    const increment = named(await elements(small), 'button', 'Increment');
+    const { text, result } = await act('click', { window_id: small.id, element_index: increment.index });
+    assert.equal(result.effect, 'confirmed');
+    const after = await fixtures.waitForStatus(small, (status) => status.counter === before.counter + 1);
+    assert.equal(after.counter, before.counter + 1);
+
+    const diff = result.diff!;
+    const label = diff.changed.find((entry) => entry.changes.name?.to.startsWith('counter='));
+    assert.ok(label, JSON.stringify(diff));
+    assert.match(label.changes.name!.from, new RegExp(`^counter=${before.counter} `));
+    assert.match(label.changes.name!.to, new RegExp(`^counter=${after.counter} `));
+    assert.equal(diff.added.length + diff.removed.length, 0, JSON.stringify(diff));
+    assert.match(text, new RegExp(`^~ \\[e${label.index}\\] txt name: "counter=${before.counter} .*" → "counter=${after.counter} .*"$`, 'm'));
+    assert.ok(result.snapshot_id, 'the action took a snapshot');
+    assert.match(text, new RegExp(`diff \\(indices of snapshot ${result.snapshot_id}\\)`));
+
+    // The label's index in that snapshot is the label; the button's index still clicks the button.
+    const fresh = await elements(small);
+    assert.equal(fresh.find((element) => element.index === label.index)?.name.startsWith(`counter=${after.counter} `), true);
+    const again = await act('click', { element_token: `${result.snapshot_id}:${increment.index}` });
+    assert.equal(again.result.effect, 'confirmed');
+    assert.equal((await fixtures.waitForStatus(small, (status) => status.counter === after.counter + 1)).counter, after.counter + 1);
+  });
+
+  test('a check box: its state change is a ~ line, and a bare element_index from the diff clicks it again', async () => {
+    const check = named(await elements(small), 'checkbox', 'Enable feature');
+    const wasChecked = (await fixtures.status(small)).checked;
+    const { text, result } = await act('click', { window_id: small.id, element_index: check.index });
+    const entry = result.diff!.changed.find((changed) => changed.name === 'Enable feature')!;
+    assert.ok(entry, text);
+    assert.deepEqual(entry.changes.states, wasChecked ? { added: [], removed: ['checked'] } : { added: ['checked'], removed: [] });
+    assert.match(text, new RegExp(`^~ \\[e${entry.index}\\] chk "Enable feature" states: ${wasChecked ? '-' : '\\+'}chk`, 'm'));
+    const back = await act('click', { window_id: small.id, element_index: entry.index });
+    assert.equal(back.result.effect, 'confirmed');
+    assert.equal((await fixtures.waitForStatus(small, (status) => status.checked === wasChecked)).checked, wasChecked);
+  });
+
+  test('rebuilding the list: its old rows are - lines, its new ones + lines whose indices select those rows', async () => {
+    const rebuild = named(await elements(small), 'button', 'Rebuild list');
+    const { text, result } = await act('click', { window_id: small.id, element_index: rebuild.index });
+    const generation = (await fixtures.waitForStatus(small, (status) => status.generation > 0)).generation;
+    const diff = result.diff!;
+    const rowName = (index: number) => `Row ${index} (rebuilt ${generation})`;
+    assert.deepEqual(
+      diff.added.filter((entry) => entry.name.startsWith('Row ')).map((entry) => entry.name),
+      [1, 2, 3].map(rowName),
+      text,
+    );
+    const previous = generation === 1 ? 'Row 2' : `Row 2 (rebuilt ${generation - 1})`;
+    assert.ok(diff.removed.some((entry) => entry.name === previous), text);
+    assert.match(text, new RegExp(`^- \\w+ "${previous.replace(/[()]/g, '\\$&')}" \\(was e\\d+\\)$`, 'm'));
+    const second = diff.added.find((entry) => entry.name === rowName(2))!;
+    assert.match(text, new RegExp(`^\\+ \\[e${second.index}\\] \\w+ "${rowName(2).replace(/[()]/g, '\\$&')}"$`, 'm'));
+
+    // The + line's index is the new row in the action's snapshot: clicking it selects that row.
+    const selected = await act('click', { window_id: small.id, element_index: second.index });
+    assert.equal(selected.result.effect, 'confirmed');
+    assert.equal((await fixtures.waitForStatus(small, (status) => status.selected === rowName(2))).selected, rowName(2));
+  });
+
+  test('diff: false returns no diff and keeps the snapshot the agent has', async () => {
+    const state = await accessibleWindowState(fixtures.context, small, { include_screenshot: false });
+    const increment = named(state.state.elements, 'button', 'Increment');
+    const { text, result } = await act('click', { window_id: small.id, element_index: increment.index, diff: false });
+    assert.equal(result.effect, 'confirmed');
+    assert.equal(result.diff, undefined);
+    assert.equal(result.snapshot_id, undefined);
+    assert.doesNotMatch(text, /^(diff|~ |\+ )/m);
+    assert.equal(fixtures.context.state.snapshots.latest(small.pid, small.id)?.id, state.state.snapshot_id);
+  });
+
+  test('a diff past 40 lines is summarised inline and written whole to the file it names', async () => {
+    const long = await fixtures.launch('gtk3', { title: 'Diff Long' });
+    try {
+      const rebuild = named(await elements(long), 'button', 'Rebuild list');
+      const { text, result } = await act('press_key', { window_id: long.id, element_index: rebuild.index, key: 'space' });
+      assert.equal((await fixtures.waitForStatus(long, (status) => status.generation === 1)).generation, 1);
+      const diff = result.diff!;
+      assert.equal(diff.truncated, true);
+      assert.ok(diff.counts.added >= 40 && diff.counts.removed >= 40, JSON.stringify(diff.counts));
+      assert.ok(result.diff_file, 'the whole diff is in a file');
+      const whole = readFileSync(result.diff_file, 'utf8').trimEnd().split('\n');
+      assert.equal(whole.length, diff.lines + 1, 'a header line, then every line');
+      const firstAdded = text.split('\n').find((line) => line.startsWith('+ '));
+      assert.ok(firstAdded && whole.includes(firstAdded), 'the inline lines are the file\'s lines');
+      assert.ok(whole.some((line) => line.startsWith('- ') && line.includes('"Row 40" (was e')), 'the last old row is in the file');
+      const lines = text.split('\n');
+      const inline = lines.slice(lines.findIndex((line) => line.startsWith('diff ('))).filter((line) => /^[~+-] /.test(line));
+      assert.equal(inline.length, 39, text);
+      assert.match(text, new RegExp(`^\\d+ changed, \\d+ added, \\d+ removed, \\d+ moved: ${diff.lines} lines, first 39 shown$`, 'm'));
+      assert.match(text, new RegExp(`^whole diff: ${result.diff_file}$`, 'm'));
+      assert.equal(diff.added.length + diff.removed.length + diff.changed.length, 39, 'the structured entries are the lines shown');
+    } finally {
+      await callOk(fixtures.context, 'kill_app', { pid: long.pid }).catch(() => undefined);
+    }
+  });
+
+  test('a click that opens a dialog, over MCP: new_windows has its title, its tree with its buttons, and a snapshot to act on', async () => {
+    const env = fixtures.desktop.env({ XDG_CONFIG_HOME: mkdtempSync(join(tmpdir(), 'cup-config-')) });
+    const { client } = await connectMcp(env);
+    try {
+      const call = async (name: string, args: Record<string, unknown>) => {
+        const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
+        const first = result.content[0] as { text: string };
+        assert.ok(!result.isError, first.text);
+        return { text: first.text, structured: result.structuredContent as Record<string, unknown> };
+      };
+      const state = await call('get_window_state', { pid: small.pid, window_id: small.id, include_screenshot: false });
+      const opener = (state.structured.elements as Element[]).find((element) => element.role === 'button' && element.name === 'Reset…')!;
+      assert.ok(opener, state.text);
+      const { text, structured } = await call('click', { window_id: small.id, element_index: opener.index });
+      const result = structured as unknown as ActionResult;
+      const dialog = result.new_windows?.find((window) => window.title === 'Confirm reset');
+      assert.ok(dialog, text);
+      assert.ok(dialog.snapshot_id && dialog.tree, JSON.stringify(dialog));
+      const cancel = /\[e(\d+)\] btn "Cancel"/.exec(dialog.tree);
+      assert.ok(cancel, dialog.tree);
+      assert.match(dialog.tree, /\[e\d+\] btn "Reset"/);
+      assert.match(text, /^new window: \d+ "Confirm reset" \(pid \d+, snapshot s\w+\):$/m);
+      assert.match(text, /^ {2,}\[e\d+\] btn "Cancel"/m);
+      assert.equal(await fixtures.readers.mapState(dialog.window_id), 'IsViewable', 'the X server shows the dialog');
+
+      // Its [eN] are valid element indices of that window: Cancel closes the dialog, as the app reports.
+      const cancelled = await call('click', { window_id: dialog.window_id, element_index: Number(cancel[1]) });
+      assert.equal((cancelled.structured as unknown as ActionResult).effect !== 'suspected_noop', true, cancelled.text);
+      assert.equal((await fixtures.waitForStatus(small, (status) => status.lastKey === 'dialog:cancel')).lastKey, 'dialog:cancel');
+    } finally {
+      await client.close();
+    }
+  });
+
+  test('over the CLI: the click result prints the diff line and --json carries the diff', async () => {
+    const env = fixtures.desktop.env({ XDG_CONFIG_HOME: mkdtempSync(join(tmpdir(), 'cup-config-')) });
+    const cli = (args: string[]) => spawnSync(process.execPath, [cliPath, ...args], { env, encoding: 'utf8', timeout: 60_000 });
+    try {
+      const state = cli(['call', 'get_window_state', JSON.stringify({ pid: small.pid, window_id: small.id, include_screenshot: false }), '--json']);
+      assert.equal(state.status, 0, state.stderr);
+      const increment = (JSON.parse(state.stdout) as { structuredContent: { elements: Element[] } }).structuredContent.elements.find((element) => element.name === 'Increment')!;
+      const before = await fixtures.status(small);
+      const click = cli(['call', 'click', JSON.stringify({ window_id: small.id, element_index: increment.index })]);
+      assert.equal(click.status, 0, click.stderr);
+      assert.match(click.stdout, new RegExp(`^~ \\[e\\d+\\] txt name: "counter=${before.counter} .*" → "counter=${before.counter + 1} .*"$`, 'm'));
+      const json = cli(['call', 'click', JSON.stringify({ window_id: small.id, element_index: increment.index }), '--json']);
+      assert.equal(json.status, 0, json.stderr);
+      const result = (JSON.parse(json.stdout) as { structuredContent: ActionResult }).structuredContent;
+      assert.ok(result.diff?.changed.some((entry) => entry.changes.name?.to.startsWith(`counter=${before.counter + 2} `)), json.stdout);
+    } finally {
+      await stopDaemon(env);
+    }
+  });
+});
