@@ -161,6 +161,7 @@ describe('action diffs and new windows on a real GTK3 app', () => {
       const result = structured as unknown as ActionResult;
       const dialog = result.new_windows?.find((window) => window.title === 'Confirm reset');
       assert.ok(dialog, text);
+      assert.equal(result.new_windows!.filter((window) => window.window_id === dialog.window_id).length, 1, 'listed once');
       assert.ok(dialog.snapshot_id && dialog.tree, JSON.stringify(dialog));
       const cancel = /\[e(\d+)\] btn "Cancel"/.exec(dialog.tree);
       assert.ok(cancel, dialog.tree);
@@ -171,7 +172,10 @@ describe('action diffs and new windows on a real GTK3 app', () => {
 
       // Its [eN] are valid element indices of that window: Cancel closes the dialog, as the app reports.
       const cancelled = await call('click', { window_id: dialog.window_id, element_index: Number(cancel[1]) });
-      assert.equal((cancelled.structured as unknown as ActionResult).effect !== 'suspected_noop', true, cancelled.text);
+      const closing = cancelled.structured as unknown as ActionResult;
+      assert.notEqual(closing.effect, 'suspected_noop', cancelled.text);
+      assert.equal(closing.diff, undefined);
+      assert.match(closing.diff_unavailable ?? '', /^the window closed/, cancelled.text);
       assert.equal((await fixtures.waitForStatus(small, (status) => status.lastKey === 'dialog:cancel')).lastKey, 'dialog:cancel');
     } finally {
       await client.close();

@@ -6,7 +6,7 @@ import type { DesktopWindow } from '../../platform/windows.js';
 import type { ToolContext } from '../context.js';
 import { writeFileAtomically } from '../files.js';
 import type { ToolOutput } from '../tool.js';
-import { withTrees } from './new-window-trees.js';
+import { appearedWindows, withTrees } from './new-windows.js';
 import { actionOutput } from './outcome.js';
 import type { ActionResult } from './schemas.js';
 
@@ -43,8 +43,9 @@ interface Compared {
 }
 
 /** The after-reading becomes the window's snapshot, so every [eN] of the diff is an element_index the next call can use. */
-function compare(context: ToolContext, window: DesktopWindow, before: WindowReading, after: WindowReading): Compared {
+function compare(context: ToolContext, window: DesktopWindow, before: WindowReading, after: WindowReading, stillOpen: boolean): Compared {
   if (!before.root) return { fields: { diff_unavailable: `no tree before the action: ${before.missingReason ?? 'none was read'}` }, lines: [] };
+  if (!stillOpen) return { fields: { diff_unavailable: `the window closed (window ${window.id} "${window.title}")` }, lines: [] };
   if (!after.root) return { fields: { diff_unavailable: `no tree after the action: ${after.missingReason ?? 'none was read'}` }, lines: [] };
   const snapshot = context.state.snapshots.addReading(window.pid, window.id, after);
   const diff = diffTrees(before, after);
@@ -76,15 +77,18 @@ export async function observeAction(
   window: DesktopWindow,
   run: () => Promise<ActionResult>,
 ): Promise<ToolOutput<ActionResult>> {
-  if (options.diff === false) {
-    const result = await run();
-    return actionOutput(tool, { ...result, ...(result.new_windows ? { new_windows: await withTrees(context, result.new_windows) } : {}) });
-  }
-  const before = await context.desktop.readWindow(window, READ_LIMITS);
+  const [known, before] = await Promise.all([
+    context.desktop.windows(),
+    options.diff === false ? undefined : context.desktop.readWindow(window, READ_LIMITS),
+  ]);
   const result = await run();
-  // The platform's verification has waited for the action's effects; the reading after it sees them.
-  const after = before.root ? await context.desktop.readWindow(window, READ_LIMITS) : before;
-  const compared = compare(context, window, before, after);
-  const newWindows = result.new_windows ? { new_windows: await withTrees(context, result.new_windows) } : {};
+  // The platform's verification has waited for the action's effects; what is read after it sees them.
+  const windowsAfter = await context.desktop.windows();
+  const opened = appearedWindows(known, windowsAfter, result.new_windows);
+  const newWindows = opened.length > 0 ? { new_windows: await withTrees(context, opened, windowsAfter) } : {};
+  if (!before) return actionOutput(tool, { ...result, ...newWindows });
+  const stillOpen = windowsAfter.some((candidate) => candidate.id === window.id);
+  const after = before.root && stillOpen ? await context.desktop.readWindow(window, READ_LIMITS) : before;
+  const compared = compare(context, window, before, after, stillOpen);
   return actionOutput(tool, { ...result, ...newWindows, ...compared.fields }, compared.lines);
 }

@@ -33,12 +33,25 @@ function boundedTree(text: string, windowId: number): string {
 }
 
 /**
+ * The top-level windows an action opened: those its backend saw its app open, and those of any app that
+ * appeared on the desktop while it ran (another program it started), each once.
+ */
+export function appearedWindows(before: readonly DesktopWindow[], after: readonly DesktopWindow[], reported: readonly NewWindow[] = []): NewWindow[] {
+  const known = new Set(before.map((window) => window.id));
+  const seen = new Set(reported.map((window) => window.window_id));
+  const others = after
+    .filter((window) => !known.has(window.id) && !seen.has(window.id))
+    .map((window) => ({ window_id: window.id, title: window.title, pid: window.pid }));
+  return [...reported, ...others];
+}
+
+/**
  * Each new window's compact tree and a snapshot of it, so the agent can act on a dialog the action opened
  * without another call. A window that closed again, or shows no tree in time, says why instead.
  */
-export async function withTrees(context: ToolContext, windows: readonly NewWindow[]): Promise<NewWindow[]> {
+export async function withTrees(context: ToolContext, windows: readonly NewWindow[], all: readonly DesktopWindow[]): Promise<NewWindow[]> {
   if (windows.length === 0) return [];
-  const [all, screen] = await Promise.all([context.desktop.windows(), context.desktop.screen()]);
+  const screen = await context.desktop.screen();
   return Promise.all(
     windows.map(async (entry): Promise<NewWindow> => {
       const window = all.find((candidate) => candidate.id === entry.window_id);
