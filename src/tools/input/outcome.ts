@@ -46,6 +46,7 @@ export function actionOutput(tool: string, result: ActionResult): ToolOutput<Act
           ? `delivered via ${result.path}, effect not observable`
           : `delivered via ${result.path}, no effect seen`;
   const lines = [
+    ...(result.scrolled_into_view ? ['scrolled into view first: the element lay outside the visible part of its list or page'] : []),
     ...(result.evidence ?? []).map((line) => `- ${line}`),
     ...(result.new_windows ?? []).map((window) => `new window: ${window.window_id} "${window.title}" (pid ${window.pid})`),
     ...(result.escalation ? [`next: ${result.escalation.recommended}: ${result.escalation.reason}`] : []),
