@@ -14,6 +14,8 @@ export async function runTool(name: string, rawArgs: unknown, context: ToolConte
     const guess = closestName(name, toolNames());
     return failureResult('usage', `unknown tool "${name}"; ${guess ? `did you mean "${guess}"? ` : ''}available tools: ${toolNames().join(', ')}`, 'unknown_tool');
   }
+  // A call the caller gave up on before it started sends nothing.
+  if (context.signal?.aborted) return failureResult('tool', `${name} was cancelled before it ran; nothing was sent`, 'cancelled');
   const parsed = tool.input.safeParse(rawArgs ?? {});
   if (!parsed.success) {
     return failureResult('usage', formatArgumentErrors(name, parsed.error, rawArgs, tool.input), 'invalid_arguments');
