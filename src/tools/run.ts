@@ -25,7 +25,7 @@ export async function runTool(name: string, rawArgs: unknown, context: ToolConte
   // started without a session name lives under that name.
   const requested = (parsed.data as { session?: unknown }).session;
   const lease = typeof requested === 'string' && requested !== context.session && requested !== DEFAULT_SESSION ? context.sessions.lease(requested) : undefined;
-  const callContext = lease ? { ...lease.context, cwd: context.cwd } : context;
+  const callContext = lease ? { ...lease.context, cwd: context.cwd, ...(context.signal ? { signal: context.signal } : {}) } : context;
   try {
     const output = await tool.handle(parsed.data, callContext);
     const structured = tool.output.safeParse(output.structured);
