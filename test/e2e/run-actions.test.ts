@@ -35,11 +35,24 @@ interface PlanResult {
 describe('run_actions: several steps in one call, stopped by Escape', () => {
   let fixtures: FixtureDesktop;
   let gtk3: ClientWindow;
+  let other: ClientWindow;
   let field: Element;
   let increment: Element;
 
   async function plan(args: Record<string, unknown>): Promise<PlanResult> {
     return (await callOk(fixtures.context, 'run_actions', { window_id: gtk3.id, ...args })).structured as unknown as PlanResult;
+  }
+
+  /** Another app's window active, so giving the activation back is something to see. */
+  async function activateOther(): Promise<number> {
+    await callOk(fixtures.context, 'bring_to_front', { pid: other.pid, window_id: other.id });
+    await waitUntilActive(other.id);
+    return other.id;
+  }
+
+  async function waitUntilActive(window: number): Promise<void> {
+    const deadline = Date.now() + 5000;
+    while ((await fixtures.readers.activeWindow()) !== window && Date.now() < deadline) await sleep(20);
   }
 
   async function fieldText(): Promise<string> {
@@ -49,6 +62,7 @@ describe('run_actions: several steps in one call, stopped by Escape', () => {
   before(async () => {
     fixtures = await FixtureDesktop.start();
     gtk3 = await fixtures.launch('gtk3');
+    other = await fixtures.launch('gtk4');
     const elements = await fixtures.elements(gtk3);
     field = elements.find((element) => element.name === 'Paste target')!;
     increment = elements.find((element) => element.name === 'Increment')!;
@@ -79,8 +93,8 @@ describe('run_actions: several steps in one call, stopped by Escape', () => {
 
   test('click {text, press_key}: clicks, types, then presses, in one call (foreground); pointer and active window come back', async () => {
     await callOk(fixtures.context, 'set_value', { window_id: gtk3.id, element_index: field.index, value: '' });
+    const activeBefore = await activateOther();
     const pointerBefore = await fixtures.readers.pointer();
-    const activeBefore = await fixtures.readers.activeWindow();
     const result = await callOk(fixtures.context, 'click', {
       window_id: gtk3.id,
       element_index: field.index,
@@ -165,6 +179,29 @@ describe('run_actions: several steps in one call, stopped by Escape', () => {
     assert.ok(JSON.stringify(ran) === JSON.stringify([['type_text', false], ['wait', true]]) || JSON.stringify(ran) === JSON.stringify([['type_text', false]]), JSON.stringify(ran));
     assert.equal(plan.completed_steps, 1);
     assert.equal((await fixtures.status(gtk3)).counter, before, 'the click after the wait was never sent');
+  });
+
+  test('Escape after a foreground step: the pointer and the previously active window are as before the plan', async () => {
+    const activeBefore = await activateOther();
+    const pointerBefore = await fixtures.readers.pointer();
+    const before = (await fixtures.status(gtk3)).counter;
+    const running = runTool('run_actions', {
+      window_id: gtk3.id,
+      steps: [
+        { tool: 'click', arguments: { element_index: increment.index, delivery_mode: 'foreground' } },
+        { tool: 'wait', arguments: { ms: 5000 } },
+        { tool: 'click', arguments: { element_index: increment.index, delivery_mode: 'foreground' } },
+      ],
+    }, fixtures.context);
+    // The first click has landed once the counter moves; the Escape comes while it gives things back, or in the wait.
+    await fixtures.waitForStatus(gtk3, (status) => status.counter === before + 1, 10_000);
+    await personPresses(fixtures.desktop.env(), 'Escape');
+    const plan = (await running).structured as unknown as PlanResult;
+    assert.equal(plan.cancel_reason, 'escape_key', JSON.stringify(plan));
+    assert.equal(plan.completed_steps, 1);
+    assert.equal((await fixtures.status(gtk3)).counter, before + 1, 'only the first click was sent');
+    assert.deepEqual(await fixtures.readers.pointer(), pointerBefore, 'the pointer is back');
+    assert.equal(await fixtures.readers.activeWindow(), activeBefore, 'the previously active window is active again');
   });
 
   test("the driver's own Escape (press_key escape, foreground) does not cancel its plan", async () => {
