@@ -119,7 +119,23 @@ export interface DesktopApps {
   processDescendsFrom(pid: number, ancestor: number): boolean;
 }
 
-export interface Desktop extends DesktopPerception, DesktopActions, AgentCursor, DesktopApps {
+export interface EscapeHandlers {
+  /** The person pressed Escape while the guard was armed. Called at most once per arming. */
+  onEscape(): void;
+  /** The watchdog released the guard: it stayed armed for its whole time. */
+  onWatchdog(): void;
+}
+
+/** The person at the machine stopping what the driver does (seed 004: Esc kills the chain). */
+export interface InterruptGuard {
+  /**
+   * Watches the real keyboard for Escape (keys the driver sends itself do not count) until the returned release
+   * is called, or until a watchdog releases it after `watchdogMs`. Resolves once presses are being seen.
+   */
+  guardEscape(handlers: EscapeHandlers, watchdogMs: number): Promise<() => void>;
+}
+
+export interface Desktop extends DesktopPerception, DesktopActions, AgentCursor, DesktopApps, InterruptGuard {
   /** Releases the backend's connections (a one-off context's end). */
   close(): void;
 }

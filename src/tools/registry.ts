@@ -13,6 +13,7 @@ import { listApps } from './perception/list-apps.js';
 import { listWindows } from './perception/list-windows.js';
 import { getCursorPosition, getScreenSize } from './perception/screen-info.js';
 import { zoom } from './perception/zoom.js';
+import { runActions } from './plan/run-actions.js';
 import { terminalTools } from './terminal/index.js';
 import type { ToolDefinition } from './tool.js';
 
@@ -45,6 +46,7 @@ export const tools: readonly AnyTool[] = [
   setValueTool,
   scroll,
   moveCursor,
+  runActions,
   launchApp,
   killApp,
   bringToFront,

@@ -2,7 +2,7 @@ import { atspiToCup } from '../../cup/atspi/convert.js';
 import { UNKNOWN_COORDINATE, type AtspiRawNode, type RawTreeContext } from '../../cup/atspi/raw-node.js';
 import type { ActionOutcome } from '../action-outcome.js';
 import type { InstalledApp, LaunchPlan, RunningApp } from '../apps.js';
-import type { Desktop, DragOptions, KeyRequest, ScrollRequest, TreeLimits, TypeRequest, WindowReading } from '../desktop.js';
+import type { Desktop, DragOptions, EscapeHandlers, KeyRequest, ScrollRequest, TreeLimits, TypeRequest, WindowReading } from '../desktop.js';
 import type { DeliveryMode, ElementTarget, PointerKind, PointTarget } from '../targets.js';
 import type { DesktopWindow } from '../windows.js';
 import { dragAction } from './actions/drag.js';
@@ -27,7 +27,7 @@ import { matchWindow, type WindowMatch } from './atspi/window-matcher.js';
 import type { RawImage } from '../../image/raw-image.js';
 import { captureWindowPixels } from './capture.js';
 import { ensureDisplay } from './desktop/virtual-desktop.js';
-import { activateWindow, agentCursorState, hideAgentCursor, moveAgentCursor, pointerPosition } from './input/index.js';
+import { activateWindow, agentCursorState, armEscapeGuard, hideAgentCursor, moveAgentCursor, pointerPosition } from './input/index.js';
 import { screenScale } from './screen.js';
 import { LazyConnection } from './lazy-connection.js';
 import { listClientWindows, type ClientWindow } from './windows.js';
@@ -303,6 +303,10 @@ export class LinuxDesktop implements Desktop {
   private rememberedMatch(window: ClientWindow): WindowMatch | undefined {
     const match = this.matches.get(window.id);
     return match && match.app.pid === window.pid ? match : undefined;
+  }
+
+  async guardEscape(handlers: EscapeHandlers, watchdogMs: number): Promise<() => void> {
+    return armEscapeGuard(await this.x11(), handlers, watchdogMs);
   }
 
   close(): void {
