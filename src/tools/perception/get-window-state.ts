@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { buildEnvelope, filterTree, filterTreeText, toCompact, toMarkdown, type CupEnvelope, type CupNode } from '../../cup/index.js';
+import { buildEnvelope, filterTree, filterTreeText, toCompact, toMarkdown, type CupEnvelope } from '../../cup/index.js';
 import { encodePng } from '../../image/encode.js';
-import type { SnapshotElement } from '../../platform/targets.js';
 import type { DesktopWindow } from '../../platform/windows.js';
 import { flattenNodes } from '../../tui/ui-node.js';
 import type { ToolContext } from '../context.js';
@@ -9,6 +8,7 @@ import { resolveUserPath, writeFileAtomically } from '../files.js';
 import { boundsResult, pidArgument, sessionArgument, windowIdArgument, windowResult } from '../schemas.js';
 import { defineTool, type ToolImage } from '../tool.js';
 import { resolveWindow, windowRecord } from './window-records.js';
+import { indexOf, rememberReading } from './window-snapshot.js';
 
 const elementResult = z.object({
   index: z.number(),
@@ -21,10 +21,6 @@ const elementResult = z.object({
 });
 
 const walkBudgetMs = 10_000;
-
-function indexOf(node: CupNode): number {
-  return Number(node.id.slice(1));
-}
 
 /** The text an agent reads, and which element ids it shows. */
 function render(envelope: CupEnvelope, format: 'compact' | 'markdown' | 'json', detail: 'compact' | 'full', query: string | undefined) {
@@ -121,15 +117,7 @@ export const getWindowState = defineTool({
       scope: 'full',
       tree: reading.root ? [reading.root] : [],
     });
-    const nodes = flattenNodes(envelope.tree);
-    const records: SnapshotElement[] = nodes.map((node) => ({
-      index: indexOf(node),
-      handle: reading.handles.get(indexOf(node))!,
-      role: node.role,
-      name: node.name,
-      bounds: node.bounds,
-    }));
-    const snapshot = context.state.snapshots.add(window.pid, window.id, records);
+    const { snapshot, nodes } = rememberReading(context, window, reading);
 
     const actionable = nodes.some((node) => (node.actions ?? []).some((action) => action !== 'focus'));
     let degradedReason = reading.missingReason;
