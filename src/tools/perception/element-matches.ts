@@ -8,10 +8,9 @@ import { boundsResult } from '../schemas.js';
 import type { WindowSnapshot } from '../state/snapshot-store.js';
 import { elementToken, indexOf } from './window-snapshot.js';
 
-export const matchResult = z.object({
-  element_token: z.string().describe('"<snapshot_id>:<index>": what click, type_text and the other actions take as element_token.'),
-  window_id: z.number(),
-  element_index: z.number(),
+/** One element as every perception result gives it; index is its element_index. */
+export const elementResult = z.object({
+  index: z.number(),
   role: z.string(),
   name: z.string(),
   value: z.string().optional(),
@@ -19,13 +18,10 @@ export const matchResult = z.object({
   actions: z.array(z.string()),
   bounds: boundsResult.optional(),
 });
-export type MatchResult = z.infer<typeof matchResult>;
 
-export function matchRecord(snapshot: WindowSnapshot, window: DesktopWindow, node: CupNode): MatchResult {
+export function elementRecord(node: CupNode): z.infer<typeof elementResult> {
   return {
-    element_token: elementToken(snapshot, node),
-    window_id: window.id,
-    element_index: indexOf(node),
+    index: indexOf(node),
     role: node.role,
     name: node.name,
     ...(node.value !== undefined ? { value: node.value } : {}),
@@ -35,11 +31,21 @@ export function matchRecord(snapshot: WindowSnapshot, window: DesktopWindow, nod
   };
 }
 
+export const matchResult = elementResult.extend({
+  element_token: z.string().describe('"<snapshot_id>:<index>": what click, type_text and the other actions take as element_token.'),
+  window_id: z.number(),
+});
+export type MatchResult = z.infer<typeof matchResult>;
+
+export function matchRecord(snapshot: WindowSnapshot, window: DesktopWindow, node: CupNode): MatchResult {
+  return { element_token: elementToken(snapshot, node), window_id: window.id, ...elementRecord(node) };
+}
+
 /** One line per match for the text result: `[eN] role "name" token`. */
 export function matchLine(match: MatchResult): string {
   const value = match.value !== undefined ? ` = ${JSON.stringify(match.value)}` : '';
   const states = match.states.length > 0 ? ` {${match.states.join(',')}}` : '';
-  return `[e${match.element_index}] ${match.role} ${JSON.stringify(match.name)}${value}${states} token=${match.element_token} window=${match.window_id}`;
+  return `[e${match.index}] ${match.role} ${JSON.stringify(match.name)}${value}${states} token=${match.element_token} window=${match.window_id}`;
 }
 
 /**

@@ -5,20 +5,11 @@ import type { DesktopWindow } from '../../platform/windows.js';
 import { flattenNodes } from '../../tui/ui-node.js';
 import type { ToolContext } from '../context.js';
 import { resolveUserPath, writeFileAtomically } from '../files.js';
-import { boundsResult, pidArgument, sessionArgument, windowIdArgument, windowResult } from '../schemas.js';
+import { pidArgument, sessionArgument, windowIdArgument, windowResult } from '../schemas.js';
 import { defineTool, type ToolImage } from '../tool.js';
+import { elementRecord, elementResult } from './element-matches.js';
 import { resolveWindow, windowRecord } from './window-records.js';
 import { indexOf, rememberReading } from './window-snapshot.js';
-
-const elementResult = z.object({
-  index: z.number(),
-  role: z.string(),
-  name: z.string(),
-  value: z.string().optional(),
-  states: z.array(z.string()),
-  actions: z.array(z.string()),
-  bounds: boundsResult.optional(),
-});
 
 const walkBudgetMs = 10_000;
 
@@ -125,15 +116,7 @@ export const getWindowState = defineTool({
     const { text, shownIds } = render(envelope, args.format, args.detail, args.query);
     const elements = nodes
       .filter((node) => shownIds.has(indexOf(node)))
-      .map((node) => ({
-        index: indexOf(node),
-        role: node.role,
-        name: node.name,
-        ...(node.value !== undefined ? { value: node.value } : {}),
-        states: node.states ?? [],
-        actions: node.actions ?? [],
-        ...(node.bounds ? { bounds: node.bounds } : {}),
-      }));
+      .map(elementRecord);
 
     const truncated = reading.truncated;
     const parts = [
