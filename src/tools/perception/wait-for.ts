@@ -50,8 +50,9 @@ function titleMatches(window: DesktopWindow, wanted: string): boolean {
 }
 
 /**
- * Looks once. `known` is the window list of the last look, reused when only the app's own events woke the
- * wait (the window list did not change then, and asking for it again costs the X round trips of every window).
+ * Looks once. `known` is the window list of the last look, reused when only the app's own events woke a
+ * wait on elements (the window list did not change then, and asking for it again costs the X round trips of
+ * every window); a wait on a title always asks, since an app's event may be its window's new title.
  */
 async function look(context: ToolContext, args: WaitArgs, selector: DesktopSelector | undefined, budgetMs: number, known?: DesktopWindow[]): Promise<Look> {
   const windows = known ?? (await context.desktop.windows());
@@ -147,7 +148,7 @@ export const waitFor = defineTool({
       let reads = 0;
       let windows: DesktopWindow[] | undefined;
       for (;;) {
-        const seen = await look(context, args, selector, deadline - Date.now(), wokenBy === 'accessibility' ? windows : undefined);
+        const seen = await look(context, args, selector, deadline - Date.now(), wokenBy === 'accessibility' && args.window_title === undefined ? windows : undefined);
         windows = seen.windows;
         reads++;
         if (context.signal?.aborted) aborted(context);
