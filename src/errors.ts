@@ -70,6 +70,7 @@ export const ERROR_CODES = {
   invalid_predicate: 'the predicate does not parse',
   mouse_unavailable: 'the terminal program has not enabled mouse reporting',
   timeout: 'a wait ran out of time before its condition held',
+  cancelled: 'the caller cancelled the call (MCP notifications/cancelled, Ctrl-C) before it finished; nothing more was sent',
   policy_invalid: 'the terminal policy file is malformed',
   command_rejected: 'the program is not on the terminal allowlist, or not found where allowed',
   cwd_rejected: 'the working directory is outside the allowed roots',

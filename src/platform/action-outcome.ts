@@ -38,6 +38,8 @@ export interface ActionOutcome {
   verified: boolean;
   evidence?: string[];
   escalation?: Escalation;
+  /** The element was scrolled out of view and had to be brought in before the real input reached it. */
+  scrolled_into_view?: true;
   no_reply_ms?: number;
   new_windows?: NewWindow[];
 }

@@ -47,6 +47,26 @@ export interface DesktopPerception {
   readWindow(window: DesktopWindow, limits: TreeLimits): Promise<WindowReading>;
 }
 
+/** What woke a change watch: an accessibility event of the watched process, or the window list changing. */
+export type ChangeReason = 'accessibility' | 'windows';
+
+/** A process's changes as they happen, so a wait re-reads when something changed instead of polling. */
+export interface ChangeWatch {
+  /**
+   * Resolves with what changed since the last call, at once when something already did; undefined when
+   * nothing did within timeoutMs or the watch was closed.
+   */
+  next(timeoutMs: number): Promise<ChangeReason | undefined>;
+  /** Stops watching; a pending next() resolves undefined. */
+  close(): void;
+}
+
+/** Change notifications: what waits block on. */
+export interface DesktopChanges {
+  /** Starts watching a process's accessibility events (the app's own changes) and the desktop's window list. */
+  watchChanges(pid: number): Promise<ChangeWatch>;
+}
+
 export interface KeyRequest {
   /** The window the keys go to; without an element, to its focused element. */
   window: DesktopWindow;
@@ -124,7 +144,23 @@ export interface DesktopApps {
   processDescendsFrom(pid: number, ancestor: number): boolean;
 }
 
-export interface Desktop extends DesktopPerception, DesktopActions, AgentCursor, DesktopApps {
+export interface EscapeHandlers {
+  /** The person pressed Escape while the guard was armed. Called at most once per arming. */
+  onEscape(): void;
+  /** The watchdog released the guard: it stayed armed for its whole time. */
+  onWatchdog(): void;
+}
+
+/** The person at the machine stopping what the driver does (seed 004: Esc kills the chain). */
+export interface InterruptGuard {
+  /**
+   * Watches the real keyboard for Escape (keys the driver sends itself do not count) until the returned release
+   * is called, or until a watchdog releases it after `watchdogMs`. Resolves once presses are being seen.
+   */
+  guardEscape(handlers: EscapeHandlers, watchdogMs: number): Promise<() => void>;
+}
+
+export interface Desktop extends DesktopPerception, DesktopChanges, DesktopActions, AgentCursor, DesktopApps, InterruptGuard {
   /** Releases the backend's connections (a one-off context's end). */
   close(): void;
 }

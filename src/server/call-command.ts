@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { resultText, type ToolCallResult } from '../tools/call-result.js';
+import { failureResult, resultText, type ToolCallResult } from '../tools/call-result.js';
 import { flagValue, parseArgs, readStdin, UsageError } from './cli-args.js';
 import { sessionNameProblem } from './daemon/protocol.js';
 import { logToStderr } from './log.js';
@@ -48,8 +48,9 @@ export async function callCommand(argv: readonly string[]): Promise<number> {
   if (problem) throw new UsageError(problem);
   const toolArgs = jsonText === undefined ? {} : parseJsonArguments(jsonText === '-' ? await readStdin() : jsonText);
   const runner = args.flags.has('no-daemon') ? await inProcessRunner(session, { failurePrintedByCaller: true }) : daemonRunner('cli', session);
+  const interrupted = interruptOnSigint();
   try {
-    const result = await runner.call(toolName, toolArgs);
+    const result = await interrupted.race(runner.call(toolName, toolArgs, interrupted.signal));
     for (const notice of result.notices ?? []) logToStderr(notice);
     const imageDir = resolve(flagValue(args, 'image-dir') ?? join(tmpdir(), 'cup-driver'));
     const images = writeImages(result, toolName, imageDir);
@@ -64,9 +65,43 @@ export async function callCommand(argv: readonly string[]): Promise<number> {
     } else {
       process.stderr.write(`cup-driver: ${resultText(result)}\n`);
     }
+    if (interrupted.signal.aborted) return sigintStatus;
     if (result.ok) return 0;
     return result.failure === 'usage' ? 2 : 1;
   } finally {
+    interrupted.dispose();
     await runner.close();
   }
+}
+
+/** The shell's status for a command ended by SIGINT (128 + 2). */
+const sigintStatus = 130;
+/** How long Ctrl-C waits for the cancelled call's own answer before giving up on it. */
+const cancelAnswerMs = 3000;
+
+/**
+ * Ctrl-C cancels the call (the daemon or the in-process handler stops it and answers as cancelled), and the
+ * CLI prints that answer and exits 130. A call that does not answer within a few seconds, or a second Ctrl-C,
+ * ends the wait with a cancelled error of its own.
+ */
+function interruptOnSigint(): { signal: AbortSignal; race(call: Promise<ToolCallResult>): Promise<ToolCallResult>; dispose(): void } {
+  const controller = new AbortController();
+  let giveUp!: (result: ToolCallResult) => void;
+  const gaveUp = new Promise<ToolCallResult>((resolve) => (giveUp = resolve));
+  let timer: NodeJS.Timeout | undefined;
+  const abandon = (why: string) => giveUp(failureResult('tool', `cancelled by Ctrl-C; ${why}`, 'cancelled'));
+  const onSigint = () => {
+    if (controller.signal.aborted) return abandon('a second Ctrl-C stopped waiting for the call to answer');
+    controller.abort();
+    timer = setTimeout(() => abandon(`the call did not answer within ${cancelAnswerMs / 1000} s of the cancel`), cancelAnswerMs);
+  };
+  process.on('SIGINT', onSigint);
+  return {
+    signal: controller.signal,
+    race: (call) => Promise.race([call, gaveUp]),
+    dispose: () => {
+      clearTimeout(timer);
+      process.off('SIGINT', onSigint);
+    },
+  };
 }

@@ -39,12 +39,13 @@ export function createMcpServer(callTool: ToolRunner['call'], served: readonly A
   const server = new Server({ name: 'cup-driver', version: packageVersion }, { capabilities: { tools: {} } });
   const names = new Set(served.map((tool) => tool.name));
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: served.map(listedTool) }));
-  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  // extra.signal is aborted by the client's notifications/cancelled: the call stops (the SDK then sends no response, as MCP says).
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const tool = findTool(request.params.name);
     if (tool && !names.has(tool.name)) {
       return toCallToolResult(failureResult('usage', `tool "${tool.name}" is not served here (the server was started with --tools); served: ${[...names].join(', ')}`, 'unknown_tool'));
     }
-    return toCallToolResult(await callTool(request.params.name, request.params.arguments ?? {}));
+    return toCallToolResult(await callTool(request.params.name, request.params.arguments ?? {}, extra.signal));
   });
   return server;
 }
@@ -67,10 +68,12 @@ export function selectTools(filter: string | undefined): readonly AnyTool[] {
 
 /** Serves the registry over stdio until the client closes stdin, then closes the runner. Nothing but protocol goes to stdout. */
 export async function serveMcpOverStdio(runner: ToolRunner, served: readonly AnyTool[] = tools): Promise<void> {
-  const server = createMcpServer(async (name, args) => {
-    const result = await runner.call(name, args);
+  const server = createMcpServer(async (name, args, signal) => {
+    const result = await runner.call(name, args, signal);
     // A desktop started for the client is news for stderr, the MCP server's log, never for stdout.
     for (const notice of result.notices ?? []) logToStderr(notice);
+    // The client asked not to hear the answer; the log says how the call ended.
+    if (signal?.aborted) logToStderr(`${name} cancelled by the client: ${result.summary.split('\n')[0]}`);
     return result;
   }, served);
   const transport = new StdioServerTransport();

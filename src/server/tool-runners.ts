@@ -7,7 +7,8 @@ import { debugEnabled, logToStderr } from './log.js';
 
 /** Where an adapter's tool calls run. The adapters (CLI, MCP) only format; neither knows which runner it has. */
 export interface ToolRunner {
-  call(name: string, args: unknown): Promise<ToolCallResult>;
+  /** `signal` is the caller's cancellation (MCP notifications/cancelled, Ctrl-C): the call stops and answers as cancelled. */
+  call(name: string, args: unknown, signal?: AbortSignal): Promise<ToolCallResult>;
   close(): Promise<void>;
 }
 
@@ -24,7 +25,7 @@ export async function inProcessRunner(session: string | undefined, options: { fa
   const shared = createSharedResources(quiet ? { log: () => {} } : {});
   const context = new SessionTable(shared).lease(session).context;
   return {
-    call: (name, args) => runTool(name, args, context),
+    call: (name, args, signal) => runTool(name, args, signal ? { ...context, signal } : context),
     close: () => shared.close(),
   };
 }
@@ -36,9 +37,10 @@ export async function inProcessRunner(session: string | undefined, options: { fa
 export function daemonRunner(origin: Origin, session: string | undefined): ToolRunner {
   const link = new DaemonLink({ socketPath: daemonSocketPath(), log: logToStderr });
   return {
-    async call(name, args) {
+    async call(name, args, signal) {
       try {
-        return await link.call({ tool: name, arguments: (args ?? {}) as Record<string, unknown>, origin, cwd: process.cwd(), ...(session !== undefined ? { session } : {}) });
+        const call = { tool: name, arguments: (args ?? {}) as Record<string, unknown>, origin, cwd: process.cwd(), ...(session !== undefined ? { session } : {}) };
+        return await link.call(call, signal);
       } catch (error) {
         return failureResult('tool', (error as Error).message, 'daemon_unavailable');
       }

@@ -1,5 +1,5 @@
 /** Edits (insert, delete, replace one character) that turn one word into the other. */
-function editDistance(a: string, b: string): number {
+export function editDistance(a: string, b: string): number {
   let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
   for (let i = 1; i <= a.length; i++) {
     const current = [i];

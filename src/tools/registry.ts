@@ -8,11 +8,14 @@ import { scroll } from './input/scroll.js';
 import { setValueTool } from './input/set-value.js';
 import { typeText } from './input/type-text.js';
 import { getAccessibilityTree } from './perception/get-accessibility-tree.js';
+import { findElements } from './perception/find-elements.js';
 import { getWindowState } from './perception/get-window-state.js';
 import { listApps } from './perception/list-apps.js';
 import { listWindows } from './perception/list-windows.js';
 import { getCursorPosition, getScreenSize } from './perception/screen-info.js';
+import { waitFor } from './perception/wait-for.js';
 import { zoom } from './perception/zoom.js';
+import { runActions } from './plan/run-actions.js';
 import { terminalTools } from './terminal/index.js';
 import type { ToolDefinition } from './tool.js';
 
@@ -29,6 +32,8 @@ export const tools: readonly AnyTool[] = [
   listApps,
   listWindows,
   getWindowState,
+  findElements,
+  waitFor,
   getAccessibilityTree,
   getScreenSize,
   getCursorPosition,
@@ -45,6 +50,7 @@ export const tools: readonly AnyTool[] = [
   setValueTool,
   scroll,
   moveCursor,
+  runActions,
   launchApp,
   killApp,
   bringToFront,

@@ -14,6 +14,8 @@ export async function runTool(name: string, rawArgs: unknown, context: ToolConte
     const guess = closestName(name, toolNames());
     return failureResult('usage', `unknown tool "${name}"; ${guess ? `did you mean "${guess}"? ` : ''}available tools: ${toolNames().join(', ')}`, 'unknown_tool');
   }
+  // A call the caller gave up on before it started sends nothing.
+  if (context.signal?.aborted) return failureResult('tool', `${name} was cancelled before it ran; nothing was sent`, 'cancelled');
   const parsed = tool.input.safeParse(rawArgs ?? {});
   if (!parsed.success) {
     return failureResult('usage', formatArgumentErrors(name, parsed.error, rawArgs, tool.input), 'invalid_arguments');
@@ -23,7 +25,7 @@ export async function runTool(name: string, rawArgs: unknown, context: ToolConte
   // started without a session name lives under that name.
   const requested = (parsed.data as { session?: unknown }).session;
   const lease = typeof requested === 'string' && requested !== context.session && requested !== DEFAULT_SESSION ? context.sessions.lease(requested) : undefined;
-  const callContext = lease ? { ...lease.context, cwd: context.cwd } : context;
+  const callContext = lease ? { ...lease.context, cwd: context.cwd, ...(context.signal ? { signal: context.signal } : {}) } : context;
   try {
     const output = await tool.handle(parsed.data, callContext);
     const structured = tool.output.safeParse(output.structured);

@@ -36,12 +36,18 @@ describe('daemon requests', () => {
     assert.deepEqual(parseRequest('{"id": 3, "op": "shutdown"}'), { id: 3, op: 'shutdown' });
   });
 
+  test('a cancel names the call it cancels by that call\'s id', () => {
+    assert.deepEqual(parseRequest('{"id": 4, "op": "cancel", "call_id": 3}'), { id: 4, op: 'cancel', call_id: 3 });
+    assert.deepEqual(parseRequest('{"id": "b", "op": "cancel", "call_id": "a"}'), { id: 'b', op: 'cancel', call_id: 'a' });
+    rejects('{"id": 5, "op": "cancel"}', /"call_id" must be the id of a call sent on this connection/, 5);
+  });
+
   test('bad requests name the problem and keep the id when there is one', () => {
     rejects('{"id": 1, "tool": ', /not valid JSON/);
     rejects('[1, 2]', /expected a JSON object/);
     rejects('{"tool": "list_windows", "origin": "cli"}', /"id" must be a string or a number/);
     rejects('{"id": {}, "op": "ping"}', /"id" must be a string or a number/);
-    rejects('{"id": 4, "op": "reboot"}', /unknown op "reboot"; valid ops: call, ping, status, shutdown/, 4);
+    rejects('{"id": 4, "op": "reboot"}', /unknown op "reboot"; valid ops: call, cancel, ping, status, shutdown/, 4);
     rejects('{"id": 5, "origin": "cli"}', /"tool" must name a tool/, 5);
     rejects('{"id": 6, "tool": "zoom", "arguments": [1], "origin": "cli"}', /"arguments" must be a JSON object/, 6);
     rejects('{"id": 7, "tool": "zoom", "origin": "web"}', /"origin" must be "cli" or "mcp"/, 7);

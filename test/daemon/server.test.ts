@@ -111,7 +111,7 @@ describe('the daemon server (real socket, real registry)', () => {
       assert.equal(oversize!.id, null);
       assert.match(String(oversize!.summary), /a request line is over 1048576 bytes/);
       assert.equal(unknownOp!.id, 3);
-      assert.match(String(unknownOp!.summary), /unknown op "reboot"; valid ops: call, ping, status, shutdown/);
+      assert.match(String(unknownOp!.summary), /unknown op "reboot"; valid ops: call, cancel, ping, status, shutdown/);
       assert.equal(unknownTool!.failure, 'usage');
       assert.match(String(unknownTool!.summary), /unknown tool "no_such_tool"; available tools: /);
       assert.equal(ping!.ok, true);

@@ -23,7 +23,7 @@ describe('action diffs and new windows on a real GTK3 app', () => {
 
   before(async () => {
     fixtures = await FixtureDesktop.start();
-    small = await fixtures.launch('gtk3', { title: 'Diff Fixture', rows: 3, dialogButton: true });
+    small = await fixtures.launch('gtk3', { title: 'Diff Fixture', rows: 3, extraArgs: ['--dialog-button'] });
   });
 
   after(async () => {

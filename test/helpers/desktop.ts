@@ -72,12 +72,12 @@ export class TestDesktop {
     throw new Error(`no window titled "${title}" appeared within ${timeoutMs} ms; stderr: ${stderr}`);
   }
 
-  async launchFixture(toolkit: 'gtk3' | 'gtk4', options: { title?: string; rows?: number; size?: string; dialogButton?: boolean; timeoutMs?: number } = {}) {
+  async launchFixture(toolkit: 'gtk3' | 'gtk4', options: { title?: string; rows?: number; size?: string; timeoutMs?: number; extraArgs?: string[] } = {}) {
     const title = options.title ?? `CUP Fixture ${toolkit.toUpperCase()}`;
     const args = [join(fixtureApps, `${toolkit}_fixture.py`), '--title', title];
     if (options.rows !== undefined) args.push('--rows', String(options.rows));
     if (options.size) args.push('--size', options.size);
-    if (options.dialogButton) args.push('--dialog-button');
+    if (options.extraArgs) args.push(...options.extraArgs);
     return this.launch('/usr/bin/python3', args, title, options.timeoutMs);
   }
 

@@ -24,6 +24,12 @@ export class XReaders {
     return hexIds(await run(this.env, 'xprop', ['-root', '_NET_ACTIVE_WINDOW']))[0] ?? 0;
   }
 
+  /** The ids of the windows whose WM_NAME or _NET_WM_NAME contains `name`, as `xdotool search --name` finds them. */
+  async windowsNamed(name: string): Promise<number[]> {
+    const found = await run(this.env, 'xdotool', ['search', '--name', name]).catch(() => '');
+    return found.split('\n').filter((line) => /^\d+$/.test(line.trim())).map(Number);
+  }
+
   /** The X server's keyboard focus window (XGetInputFocus) as xdotool reads it. */
   async inputFocus(): Promise<number> {
     return Number.parseInt((await run(this.env, 'xdotool', ['getwindowfocus'])).trim(), 10);

@@ -2,7 +2,7 @@ import { atspiToCup } from '../../cup/atspi/convert.js';
 import { UNKNOWN_COORDINATE, type AtspiRawNode, type RawTreeContext } from '../../cup/atspi/raw-node.js';
 import type { ActionOutcome } from '../action-outcome.js';
 import type { InstalledApp, LaunchPlan, RunningApp } from '../apps.js';
-import type { Desktop, DragOptions, KeyRequest, ScrollRequest, TreeLimits, TypeRequest, WindowReading } from '../desktop.js';
+import type { ChangeWatch, Desktop, DragOptions, EscapeHandlers, KeyRequest, ScrollRequest, TreeLimits, TypeRequest, WindowReading } from '../desktop.js';
 import type { DeliveryMode, ElementTarget, PointerKind, PointTarget } from '../targets.js';
 import type { DesktopWindow } from '../windows.js';
 import { dragAction } from './actions/drag.js';
@@ -26,8 +26,9 @@ import { readTree, type ReadTreeResult } from './atspi/tree-reader.js';
 import { matchWindow, type WindowMatch } from './atspi/window-matcher.js';
 import type { RawImage } from '../../image/raw-image.js';
 import { captureWindowPixels } from './capture.js';
+import { watchProcessChanges } from './change-watch.js';
 import { ensureDisplay } from './desktop/virtual-desktop.js';
-import { activateWindow, agentCursorState, hideAgentCursor, moveAgentCursor, pointerPosition } from './input/index.js';
+import { activateWindow, agentCursorState, armEscapeGuard, hideAgentCursor, moveAgentCursor, pointerPosition } from './input/index.js';
 import { screenScale } from './screen.js';
 import { LazyConnection } from './lazy-connection.js';
 import { listClientWindows, type ClientWindow } from './windows.js';
@@ -145,6 +146,11 @@ export class LinuxDesktop implements Desktop {
       truncated: tree.read?.truncated ?? false,
       ...(tree.missingReason ? { missingReason: tree.missingReason } : {}),
     };
+  }
+
+  async watchChanges(pid: number): Promise<ChangeWatch> {
+    const [client, x] = await Promise.all([this.atspi(), this.x11()]);
+    return watchProcessChanges(client, x, pid);
   }
 
   pointer(target: ElementTarget | PointTarget, kind: PointerKind, options: { mode: DeliveryMode; modifiers: readonly string[] }): Promise<ActionOutcome> {
@@ -304,6 +310,10 @@ export class LinuxDesktop implements Desktop {
   private rememberedMatch(window: ClientWindow): WindowMatch | undefined {
     const match = this.matches.get(window.id);
     return match && match.app.pid === window.pid ? match : undefined;
+  }
+
+  async guardEscape(handlers: EscapeHandlers, watchdogMs: number): Promise<() => void> {
+    return armEscapeGuard(await this.x11(), handlers, watchdogMs);
   }
 
   close(): void {

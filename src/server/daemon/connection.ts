@@ -68,18 +68,28 @@ export class DaemonConnection {
     return this.closedReason !== undefined;
   }
 
-  /** Sends one request; `what` names it in the timeout error, `timeoutHint` says why the bound is what it is. */
-  request(body: RequestBody, timeoutMs: number, what: string, timeoutHint = ''): Promise<ToolCallResult> {
+  /**
+   * Sends one request; `what` names it in the timeout error, `timeoutHint` says why the bound is what it is.
+   * When `signal` aborts, the daemon is asked to cancel the call, and its answer (a cancelled result) is
+   * still awaited, within the same deadline.
+   */
+  request(body: RequestBody, timeoutMs: number, what: string, timeoutHint = '', signal?: AbortSignal): Promise<ToolCallResult> {
     if (this.closedReason) return Promise.reject(new Error(this.closedReason));
     const id = this.nextId++;
-    return new Promise((resolve, reject) => {
+    const cancel = () => {
+      // The cancel's own acknowledgement pairs with no pending request and is dropped; the call's answer is what counts.
+      if (this.pending.has(id) && !this.socket.destroyed) this.socket.write(`${JSON.stringify({ id: this.nextId++, op: 'cancel', call_id: id })}\n`);
+    };
+    return new Promise<ToolCallResult>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.pending.delete(id);
         reject(new DaemonTimeoutError(`the daemon (${this.socketPath}) did not answer ${what} within ${timeoutMs / 1000} s${timeoutHint}`));
       }, timeoutMs);
       this.pending.set(id, { resolve, reject, timer });
       this.socket.write(`${JSON.stringify({ id, ...body })}\n`);
-    });
+      if (signal?.aborted) cancel();
+      else signal?.addEventListener('abort', cancel, { once: true });
+    }).finally(() => signal?.removeEventListener('abort', cancel));
   }
 
   close(reason = 'the connection to the daemon was closed'): void {

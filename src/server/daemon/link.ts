@@ -20,13 +20,14 @@ export class DaemonLink {
 
   constructor(private readonly options: { socketPath: string; log(message: string): void }) {}
 
-  async call(call: Omit<CallRequest, 'id' | 'op'>): Promise<ToolCallResult> {
+  /** `signal` cancels the call in the daemon, which then answers it as cancelled. */
+  async call(call: Omit<CallRequest, 'id' | 'op'>, signal?: AbortSignal): Promise<ToolCallResult> {
     const hint =
       ` (the bound for one call: launch_app or a first call that starts the desktop take tens of seconds, not this long);` +
       ` see the daemon's log ${daemonLogPath(this.options.socketPath)}, or run the call with --no-daemon`;
     for (let attempt = 1; ; attempt++) {
       const connection = await this.attached();
-      const result = await connection.request({ op: 'call', ...call }, callTimeoutMs, call.tool, hint);
+      const result = await connection.request({ op: 'call', ...call }, callTimeoutMs, call.tool, hint, signal);
       // A daemon that had just begun to stop refused the call without running it, so running it on a fresh daemon is safe.
       if (attempt > 1 || errorCodeOf(result) !== 'daemon_stopping') return result;
       connection.close();

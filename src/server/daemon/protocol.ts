@@ -13,6 +13,10 @@ import type { ToolImage } from '../../tools/tool.js';
  *   ping:     { id, op: "ping" }      → structured: the daemon's identity (pid, version, build, socket)
  *   status:   { id, op: "status" }    → structured: identity plus sessions, connections, calls in flight
  *   shutdown: { id, op: "shutdown" }  → answered, then the daemon stops as on SIGTERM
+ *   cancel:   { id, op: "cancel", call_id } → the call with that id on this connection stops (its
+ *             handlers see an aborted signal) and is answered as cancelled; the cancel itself is
+ *             answered with ok and structured { call_id, in_flight }. A connection that closes
+ *             cancels its calls in flight the same way.
  * Responses: { id, ...ToolCallResult } with each image's data in base64. Calls run concurrently, so
  * responses may come in any order; the id pairs them. A request that cannot be read (bad JSON, over the
  * size cap, unknown op, bad fields) is answered with ok=false, failure="usage" and the id when one could
@@ -38,7 +42,14 @@ export interface ControlRequest {
   op: 'ping' | 'status' | 'shutdown';
 }
 
-export type DaemonRequest = CallRequest | ControlRequest;
+export interface CancelRequest {
+  id: RequestId;
+  op: 'cancel';
+  /** The id of the call to cancel, as this connection sent it. */
+  call_id: RequestId;
+}
+
+export type DaemonRequest = CallRequest | ControlRequest | CancelRequest;
 
 export interface WireImage {
   data: string;
@@ -92,8 +103,15 @@ export function parseRequest(line: string): DaemonRequest {
     throw new RequestError('bad request: "id" must be a string or a number; it pairs the response with the request');
   }
   const op = parsed.op ?? 'call';
-  if (typeof op !== 'string' || (op !== 'call' && !controlOps.has(op))) {
-    throw new RequestError(`bad request: unknown op ${JSON.stringify(op)}; valid ops: call, ping, status, shutdown`, id);
+  if (typeof op !== 'string' || (op !== 'call' && op !== 'cancel' && !controlOps.has(op))) {
+    throw new RequestError(`bad request: unknown op ${JSON.stringify(op)}; valid ops: call, cancel, ping, status, shutdown`, id);
+  }
+  if (op === 'cancel') {
+    const callId = parsed.call_id;
+    if (typeof callId !== 'string' && !(typeof callId === 'number' && Number.isFinite(callId))) {
+      throw new RequestError('bad request: "call_id" must be the id of a call sent on this connection', id);
+    }
+    return { id, op: 'cancel', call_id: callId };
   }
   if (op !== 'call') return { id, op: op as ControlRequest['op'] };
   if (typeof parsed.tool !== 'string' || parsed.tool.length === 0) {

@@ -17,6 +17,7 @@ import {
   parseRequest,
   RequestError,
   type CallRequest,
+  type CancelRequest,
   type ControlRequest,
   type RequestId,
   type WireResponse,
@@ -55,6 +56,8 @@ interface InFlight {
   session: string;
   startedAt: number;
   answered: boolean;
+  /** Aborted when the caller cancels the call or its connection closes: the handler's context.signal. */
+  controller: AbortController;
 }
 
 /** How often the daemon checks that its socket file is still its own (removed or replaced means: stop). */
@@ -175,6 +178,8 @@ export class DaemonServer {
     socket.on('error', () => socket.destroy());
     socket.on('close', () => {
       this.clients.delete(client);
+      // Nobody is left to read the answers: a plan stops instead of acting for a caller that is gone.
+      for (const flight of this.inFlight) if (flight.client === client) flight.controller.abort();
       this.updateIdle();
     });
   }
@@ -192,6 +197,10 @@ export class DaemonServer {
       void this.call(client, request);
       return;
     }
+    if (request.op === 'cancel') {
+      this.cancel(client, request);
+      return;
+    }
     this.control(client, request);
   }
 
@@ -201,12 +210,12 @@ export class DaemonServer {
       this.send(client, errorResponse(request.id, 'tool', 'the daemon is stopping; run the call again (a new daemon starts on demand)', 'daemon_stopping'));
       return;
     }
-    const flight: InFlight = { client, id: request.id, tool: request.tool, session, startedAt: Date.now(), answered: false };
+    const flight: InFlight = { client, id: request.id, tool: request.tool, session, startedAt: Date.now(), answered: false, controller: new AbortController() };
     this.inFlight.add(flight);
     this.updateIdle();
     let result: ToolCallResult;
     try {
-      result = await this.run(request);
+      result = await this.run(request, flight.controller.signal);
     } catch (error) {
       // runTool turns every handler failure into a result; reaching here is a bug, which must not take the daemon down.
       result = failureResult('tool', `${request.tool} failed: ${(error as Error).message}`, 'internal_error');
@@ -222,7 +231,20 @@ export class DaemonServer {
     this.updateIdle();
   }
 
-  private async run(request: CallRequest): Promise<ToolCallResult> {
+  /** Cancels a call of this connection (only its own: ids are per connection). */
+  private cancel(client: Client, request: CancelRequest): void {
+    const flight = [...this.inFlight].find((candidate) => candidate.client === client && candidate.id === request.call_id);
+    flight?.controller.abort();
+    this.send(client, {
+      id: request.id,
+      ok: true,
+      summary: flight ? `✅ cancelling call ${JSON.stringify(request.call_id)} (${flight.tool})` : `✅ no call ${JSON.stringify(request.call_id)} in flight on this connection`,
+      images: [],
+      structured: { call_id: request.call_id, in_flight: flight !== undefined },
+    });
+  }
+
+  private async run(request: CallRequest, signal: AbortSignal): Promise<ToolCallResult> {
     let lease: SessionLease;
     try {
       lease = this.sessions.lease(request.session);
@@ -232,8 +254,8 @@ export class DaemonServer {
     }
     const noticeMark = this.options.shared.desktop.noticeMark();
     try {
-      const context = lease.context;
-      const result = await runTool(request.tool, request.arguments, request.cwd ? { ...context, cwd: request.cwd } : context);
+      const context = { ...lease.context, signal, ...(request.cwd ? { cwd: request.cwd } : {}) };
+      const result = await runTool(request.tool, request.arguments, context);
       // The caller, not the daemon's log, is who should hear that a desktop was started for it.
       const notices = this.options.shared.desktop.noticesSince(noticeMark);
       return notices.length > 0 ? { ...result, notices } : result;

@@ -5,6 +5,7 @@ import type { WindowReading } from '../../platform/desktop.js';
 import type { DesktopWindow } from '../../platform/windows.js';
 import type { ToolContext } from '../context.js';
 import { writeFileAtomically } from '../files.js';
+import { rememberReading } from '../perception/window-snapshot.js';
 import type { ToolOutput } from '../tool.js';
 import { appearedWindows, withTrees } from './new-windows.js';
 import { actionOutput } from './outcome.js';
@@ -47,7 +48,7 @@ function compare(context: ToolContext, window: DesktopWindow, before: WindowRead
   if (!before.root) return { fields: { diff_unavailable: `no tree before the action: ${before.missingReason ?? 'none was read'}` }, lines: [] };
   if (!stillOpen) return { fields: { diff_unavailable: `the window closed (window ${window.id} "${window.title}")` }, lines: [] };
   if (!after.root) return { fields: { diff_unavailable: `no tree after the action: ${after.missingReason ?? 'none was read'}` }, lines: [] };
-  const snapshot = context.state.snapshots.addReading(window.pid, window.id, after);
+  const { snapshot } = rememberReading(context, window, after);
   const diff = diffTrees(before, after);
   const summary = diffSummary(diff, DEFAULT_DIFF_LINES);
   const file = summary.truncated ? writeWholeDiff(snapshot.id, window, diff) : undefined;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { PointerKind } from '../../platform/targets.js';
+import { chainArguments, chainResult, runClickChain } from '../plan/click-chain.js';
 import { pidArgument, windowIdArgument } from '../schemas.js';
 import { defineTool } from '../tool.js';
 import { observeAction } from './action-diff.js';
@@ -35,17 +36,22 @@ function pointerTool(name: PointerKind, title: string, description: string) {
       delivery_mode: deliveryModeArgument,
       session: sessionArgument,
       ...actionOptions,
+      ...chainArguments,
       ...(name === 'click' ? { count: z.number().int().min(1).max(3).optional().describe('Clicks (pixel or foreground path). Default 1; 2 is a double click.') } : {}),
     }),
-    output: actionResult,
+    output: actionResult.extend(chainResult),
     async handle(args, context) {
-      const mode = deliveryMode(args.delivery_mode);
-      const target = await resolveTarget(context, args);
-      const count = 'count' in args ? (args.count as number | undefined) : undefined;
-      const kind: PointerKind = name === 'click' && count === 2 ? 'double_click' : name;
-      return observeAction(context, name, args, target.window, async () =>
-        targetResult(await context.desktop.pointer(target, kind, { mode, modifiers: args.modifier ?? [] }), target),
-      );
+      const pointer = async () => {
+        const mode = deliveryMode(args.delivery_mode);
+        const target = await resolveTarget(context, args);
+        const count = 'count' in args ? (args.count as number | undefined) : undefined;
+        const kind: PointerKind = name === 'click' && count === 2 ? 'double_click' : name;
+        return observeAction(context, name, args, target.window, async () =>
+          targetResult(await context.desktop.pointer(target, kind, { mode, modifiers: args.modifier ?? [] }), target),
+        );
+      };
+      if (args.text === undefined && args.press_key === undefined) return pointer();
+      return runClickChain(context, args, pointer);
     },
   });
 }

@@ -3,6 +3,7 @@ import { buildEnvelope, toCompact } from '../../cup/index.js';
 import type { WindowReading } from '../../platform/desktop.js';
 import type { DesktopWindow } from '../../platform/windows.js';
 import type { ToolContext } from '../context.js';
+import { rememberReading } from '../perception/window-snapshot.js';
 import type { ActionResult } from './schemas.js';
 
 type NewWindow = NonNullable<ActionResult['new_windows']>[number];
@@ -58,7 +59,7 @@ export async function withTrees(context: ToolContext, windows: readonly NewWindo
       if (!window) return { ...entry, tree_error: 'the window closed again' };
       const reading = await readWhenRegistered(context, window);
       if (!reading.root) return { ...entry, tree_error: reading.missingReason ?? 'no accessibility tree' };
-      const snapshot = context.state.snapshots.addReading(window.pid, window.id, reading);
+      const { snapshot } = rememberReading(context, window, reading);
       const envelope = buildEnvelope({
         platform: context.desktop.platform,
         screen: { w: screen.width, h: screen.height, scale: screen.scale },

@@ -55,6 +55,7 @@ export function actionOutput(tool: string, result: ActionResult, diffLines: read
           ? `delivered via ${result.path}, effect not observable`
           : `delivered via ${result.path}, no effect seen`;
   const lines = [
+    ...(result.scrolled_into_view ? ['scrolled into view first: the element lay outside the visible part of its list or page'] : []),
     ...(result.evidence ?? []).map((line) => `- ${line}`),
     ...(result.new_windows ?? []).flatMap(newWindowLines),
     ...(result.escalation ? [`next: ${result.escalation.recommended}: ${result.escalation.reason}`] : []),

@@ -87,6 +87,8 @@ export const actionResult = z.object({
   delivery_mode: z.enum(['background', 'foreground']),
   /** The action call was sent and got no reply within this many ms (the app may be running a modal dialog). */
   no_reply_ms: z.number().optional(),
+  /** The element lay outside its list's or page's visible part and was scrolled into view before the real input. */
+  scrolled_into_view: z.boolean().optional(),
   /** Top-level windows of the target's app that appeared while the action ran (a dialog it opened), each with its tree. */
   new_windows: z
     .array(

@@ -1,29 +1,17 @@
 import { z } from 'zod';
-import { buildEnvelope, filterTree, filterTreeText, toCompact, toMarkdown, type CupEnvelope, type CupNode } from '../../cup/index.js';
+import { buildEnvelope, filterTree, filterTreeText, toCompact, toMarkdown, type CupEnvelope } from '../../cup/index.js';
 import { encodePng } from '../../image/encode.js';
 import type { DesktopWindow } from '../../platform/windows.js';
 import { flattenNodes } from '../../tui/ui-node.js';
 import type { ToolContext } from '../context.js';
 import { resolveUserPath, writeFileAtomically } from '../files.js';
-import { boundsResult, pidArgument, sessionArgument, windowIdArgument, windowResult } from '../schemas.js';
+import { pidArgument, sessionArgument, windowIdArgument, windowResult } from '../schemas.js';
 import { defineTool, type ToolImage } from '../tool.js';
+import { elementRecord, elementResult } from './element-matches.js';
 import { resolveWindow, windowRecord } from './window-records.js';
-
-const elementResult = z.object({
-  index: z.number(),
-  role: z.string(),
-  name: z.string(),
-  value: z.string().optional(),
-  states: z.array(z.string()),
-  actions: z.array(z.string()),
-  bounds: boundsResult.optional(),
-});
+import { indexOf, rememberReading } from './window-snapshot.js';
 
 const walkBudgetMs = 10_000;
-
-function indexOf(node: CupNode): number {
-  return Number(node.id.slice(1));
-}
 
 /** The text an agent reads, and which element ids it shows. */
 function render(envelope: CupEnvelope, format: 'compact' | 'markdown' | 'json', detail: 'compact' | 'full', query: string | undefined) {
@@ -120,8 +108,7 @@ export const getWindowState = defineTool({
       scope: 'full',
       tree: reading.root ? [reading.root] : [],
     });
-    const nodes = flattenNodes(envelope.tree);
-    const snapshot = context.state.snapshots.addReading(window.pid, window.id, reading);
+    const { snapshot, nodes } = rememberReading(context, window, reading);
 
     const actionable = nodes.some((node) => (node.actions ?? []).some((action) => action !== 'focus'));
     let degradedReason = reading.missingReason;
@@ -129,15 +116,7 @@ export const getWindowState = defineTool({
     const { text, shownIds } = render(envelope, args.format, args.detail, args.query);
     const elements = nodes
       .filter((node) => shownIds.has(indexOf(node)))
-      .map((node) => ({
-        index: indexOf(node),
-        role: node.role,
-        name: node.name,
-        ...(node.value !== undefined ? { value: node.value } : {}),
-        states: node.states ?? [],
-        actions: node.actions ?? [],
-        ...(node.bounds ? { bounds: node.bounds } : {}),
-      }));
+      .map(elementRecord);
 
     const truncated = reading.truncated;
     const parts = [

@@ -1,8 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { CupNode } from '../../cup/types.js';
-import type { WindowReading } from '../../platform/desktop.js';
 import type { SnapshotElement, SnapshotRef } from '../../platform/targets.js';
-import { flattenNodes } from '../../tui/ui-node.js';
 
 /** Element indices point at the backend's handle of the object each was read from, never at "the Nth node of a new walk". */
 export interface WindowSnapshot extends SnapshotRef {
@@ -32,19 +29,6 @@ export class SnapshotStore {
       this.byId.delete(oldest);
     }
     return snapshot;
-  }
-
-  /** A snapshot of one reading of a window: each node's index ([eN]) with the handle it was read from. */
-  addReading(pid: number, windowId: number, reading: Pick<WindowReading, 'root' | 'handles'>): WindowSnapshot {
-    const nodes: CupNode[] = reading.root ? flattenNodes([reading.root]) : [];
-    return this.add(
-      pid,
-      windowId,
-      nodes.map((node) => {
-        const index = Number(node.id.slice(1));
-        return { index, handle: reading.handles.get(index)!, role: node.role, name: node.name, bounds: node.bounds };
-      }),
-    );
   }
 
   get(id: string): WindowSnapshot | undefined {

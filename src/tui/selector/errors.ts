@@ -1,10 +1,12 @@
 // Selector problems as tool errors: the message points at the offending position with a caret.
 import { ToolError } from '../../errors.js';
-import { parseSelector, SelectorSyntaxError, type Selector } from './parse.js';
+import { parseSelector, SelectorSyntaxError, TERMINAL_VOCABULARY, type Selector, type SelectorVocabulary } from './parse.js';
 
-export function parseSelectorOrThrow(source: string): Selector {
+export function parseSelectorOrThrow(source: string): Selector;
+export function parseSelectorOrThrow<F extends string, G extends string>(source: string, vocabulary: SelectorVocabulary<F, G>): Selector<F, G>;
+export function parseSelectorOrThrow(source: string, vocabulary: SelectorVocabulary<string, string> = TERMINAL_VOCABULARY): Selector<string, string> {
   try {
-    return parseSelector(source);
+    return parseSelector(source, vocabulary);
   } catch (error) {
     if (!(error instanceof SelectorSyntaxError)) throw error;
     const caret = `${' '.repeat(Math.min(error.position, source.length))}^`;

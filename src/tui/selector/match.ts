@@ -1,13 +1,72 @@
-// Evaluating a parsed selector against a UI tree, in document order.
+// Evaluating a parsed selector against a UI tree, in document order. The walk (segments, ">>", [index=N])
+// is the same for every tree; only how a node's fields and flags are read differs (terminal nodes here,
+// CUP nodes in the desktop tools).
 import { flattenNodes, type UINode } from '../ui-node.js';
-import type { Selector, SelectorField, Term } from './parse.js';
+import type { Selector, SelectorField, SelectorFlag, Term } from './parse.js';
 
 export interface MatchContext {
   /** The screen text a node covers (for text= terms). */
   textOf(node: UINode): string;
 }
 
-function fieldValue(node: UINode, field: SelectorField, context: MatchContext): string | undefined {
+/** How a tree's nodes answer a selector's fields and flags. */
+export interface NodeReader<N, F extends string, G extends string> {
+  /** The field's text, or undefined when the node has none (no term on that field holds then). */
+  field(node: N, field: F): string | undefined;
+  flag(node: N, flag: G): boolean;
+}
+
+function termHolds<N, F extends string, G extends string>(node: N, term: Term<F, G>, reader: NodeReader<N, F, G>): boolean {
+  switch (term.kind) {
+    case 'flag':
+      return reader.flag(node, term.flag);
+    case 'index':
+      return true;
+    case 'regex': {
+      const value = reader.field(node, term.field);
+      return value !== undefined && term.regex.test(value);
+    }
+    case 'field': {
+      const value = reader.field(node, term.field);
+      if (value === undefined) return false;
+      if (term.op === '=') return value === term.value;
+      if (term.op === '^=') return value.startsWith(term.value);
+      return value.toLowerCase().includes(term.value.toLowerCase());
+    }
+  }
+}
+
+/** Every node of any tree the selector matches, in document order, without duplicates. */
+export function matchNodes<N extends { children?: N[] }, F extends string, G extends string>(
+  roots: readonly N[],
+  selector: Selector<F, G>,
+  reader: NodeReader<N, F, G>,
+): N[] {
+  // The first segment searches the whole tree, roots included; each later one inside the matches before it.
+  let scopes: (readonly N[])[] = [roots];
+  let found: N[] = [];
+  for (const segment of selector.segments) {
+    const index = segment.terms.find((term): term is Extract<Term<F, G>, { kind: 'index' }> => term.kind === 'index')?.index;
+    found = [];
+    const seen = new Set<N>();
+    for (const scope of scopes) {
+      let matches = flattenNodes(scope).filter((node) => segment.terms.every((term) => termHolds(node, term, reader)));
+      if (index !== undefined) {
+        const picked = matches[index < 0 ? matches.length + index : index];
+        matches = picked ? [picked] : [];
+      }
+      for (const node of matches) {
+        if (seen.has(node)) continue;
+        seen.add(node);
+        found.push(node);
+      }
+    }
+    scopes = found.map((node) => node.children ?? []);
+  }
+  return found;
+}
+
+function terminalField(node: UINode, field: SelectorField, context: MatchContext): string | undefined {
   switch (field) {
     case 'role':
       return node.role;
@@ -22,47 +81,10 @@ function fieldValue(node: UINode, field: SelectorField, context: MatchContext): 
   }
 }
 
-function termHolds(node: UINode, term: Term, context: MatchContext): boolean {
-  switch (term.kind) {
-    case 'flag':
-      return node[term.flag] === true;
-    case 'index':
-      return true;
-    case 'regex': {
-      const value = fieldValue(node, term.field, context);
-      return value !== undefined && term.regex.test(value);
-    }
-    case 'field': {
-      const value = fieldValue(node, term.field, context);
-      if (value === undefined) return false;
-      if (term.op === '=') return value === term.value;
-      if (term.op === '^=') return value.startsWith(term.value);
-      return value.toLowerCase().includes(term.value.toLowerCase());
-    }
-  }
-}
-
-/** Every node the selector matches, in document order, without duplicates. */
+/** Every terminal node the selector matches, in document order, without duplicates. */
 export function matchSelector(roots: readonly UINode[], selector: Selector, context: MatchContext): UINode[] {
-  // A virtual root makes the first segment search the whole tree, roots included.
-  let scopes: UINode[] = [{ id: '', role: '', name: '', children: [...roots] }];
-  for (const segment of selector.segments) {
-    const index = segment.terms.find((term): term is Extract<Term, { kind: 'index' }> => term.kind === 'index')?.index;
-    const found: UINode[] = [];
-    const seen = new Set<UINode>();
-    for (const scope of scopes) {
-      let matches = flattenNodes(scope.children ?? []).filter((node) => segment.terms.every((term) => termHolds(node, term, context)));
-      if (index !== undefined) {
-        const picked = matches[index < 0 ? matches.length + index : index];
-        matches = picked ? [picked] : [];
-      }
-      for (const node of matches) {
-        if (seen.has(node)) continue;
-        seen.add(node);
-        found.push(node);
-      }
-    }
-    scopes = found;
-  }
-  return scopes;
+  return matchNodes<UINode, SelectorField, SelectorFlag>(roots, selector, {
+    field: (node, field) => terminalField(node, field, context),
+    flag: (node, flag) => node[flag] === true,
+  });
 }

@@ -4,6 +4,7 @@
 //   focus (or focused)   selected   disabled   checked   [index=N]
 // "=" exact, "~=" case-insensitive substring, "*=" regex (linear-time engine), "^=" prefix.
 // Anything that does not parse is an error naming its position; nothing is silently skipped.
+// The fields and flags are a vocabulary: the terminal's by default; the desktop tools pass CUP's.
 import { compileSafeRegex, RegexSyntaxError, type SafeRegex } from './safe-regex.js';
 
 export const MAX_SELECTOR_LENGTH = 500;
@@ -18,19 +19,30 @@ export function flagField(word: (typeof SELECTOR_FLAGS)[number]): SelectorFlag {
   return word === 'focus' ? 'focused' : word;
 }
 
-export type Term =
-  | { kind: 'field'; field: SelectorField; op: '=' | '~=' | '^='; value: string }
-  | { kind: 'regex'; field: SelectorField; regex: SafeRegex }
-  | { kind: 'flag'; flag: SelectorFlag }
-  | { kind: 'index'; index: number };
-
-export interface Segment {
-  terms: Term[];
+/** The words a selector may use: its fields, and each flag word with the flag it tests (aliases share one). */
+export interface SelectorVocabulary<F extends string, G extends string> {
+  fields: readonly F[];
+  flags: ReadonlyMap<string, G>;
 }
 
-export interface Selector {
+export const TERMINAL_VOCABULARY: SelectorVocabulary<SelectorField, SelectorFlag> = {
+  fields: SELECTOR_FIELDS,
+  flags: new Map(SELECTOR_FLAGS.map((word) => [word, flagField(word)])),
+};
+
+export type Term<F extends string = SelectorField, G extends string = SelectorFlag> =
+  | { kind: 'field'; field: F; op: '=' | '~=' | '^='; value: string }
+  | { kind: 'regex'; field: F; regex: SafeRegex }
+  | { kind: 'flag'; flag: G }
+  | { kind: 'index'; index: number };
+
+export interface Segment<F extends string = SelectorField, G extends string = SelectorFlag> {
+  terms: Term<F, G>[];
+}
+
+export interface Selector<F extends string = SelectorField, G extends string = SelectorFlag> {
   source: string;
-  segments: Segment[];
+  segments: Segment<F, G>[];
 }
 
 export class SelectorSyntaxError extends Error {
@@ -44,9 +56,17 @@ export class SelectorSyntaxError extends Error {
   }
 }
 
-class SelectorParser {
+class SelectorParser<F extends string, G extends string> {
   private pos = 0;
-  constructor(private readonly source: string) {}
+  private readonly flagWords: string;
+  private readonly fieldWords: string;
+  constructor(
+    private readonly source: string,
+    private readonly vocabulary: SelectorVocabulary<F, G>,
+  ) {
+    this.flagWords = [...vocabulary.flags.keys()].join(', ');
+    this.fieldWords = vocabulary.fields.join(', ');
+  }
 
   private fail(problem: string, at = this.pos): never {
     throw new SelectorSyntaxError(problem, this.source, at);
@@ -58,7 +78,7 @@ class SelectorParser {
     return this.pos > start;
   }
 
-  parse(): Selector {
+  parse(): Selector<F, G> {
     if (this.source.length > MAX_SELECTOR_LENGTH) this.fail(`selector longer than ${MAX_SELECTOR_LENGTH} characters`, MAX_SELECTOR_LENGTH);
     this.skipSpace();
     if (this.pos >= this.source.length) this.fail('empty selector; write e.g. role=button name~="ok"');
@@ -73,8 +93,8 @@ class SelectorParser {
     return { source: this.source, segments };
   }
 
-  private segment(): Segment {
-    const terms: Term[] = [];
+  private segment(): Segment<F, G> {
+    const terms: Term<F, G>[] = [];
     for (;;) {
       terms.push(this.term());
       const spaced = this.skipSpace();
@@ -85,7 +105,7 @@ class SelectorParser {
     return { terms };
   }
 
-  private term(): Term {
+  private term(): Term<F, G> {
     const start = this.pos;
     if (this.source[this.pos] === '[') {
       const match = /^\[\s*index\s*=\s*(-?\d{1,6})\s*\]/.exec(this.source.slice(this.pos));
@@ -94,16 +114,18 @@ class SelectorParser {
       return { kind: 'index', index: Number(match[1]) };
     }
     const word = /^[A-Za-z]+/.exec(this.source.slice(this.pos))?.[0];
-    if (!word) this.fail(`expected a term such as role=button, a flag (${SELECTOR_FLAGS.join(', ')}) or [index=N], found ${JSON.stringify(this.source[this.pos])}`);
+    if (!word) this.fail(`expected a term such as role=button, a flag (${this.flagWords}) or [index=N], found ${JSON.stringify(this.source[this.pos])}`);
     this.pos += word.length;
     const opMatch = /^(=|~=|\*=|\^=)/.exec(this.source.slice(this.pos));
+    const fields: readonly string[] = this.vocabulary.fields;
     if (!opMatch) {
-      if ((SELECTOR_FLAGS as readonly string[]).includes(word)) return { kind: 'flag', flag: flagField(word as (typeof SELECTOR_FLAGS)[number]) };
-      if ((SELECTOR_FIELDS as readonly string[]).includes(word)) this.fail(`expected an operator (=, ~=, *= or ^=) after "${word}"`);
-      this.fail(`unknown flag "${word}" (flags: ${SELECTOR_FLAGS.join(', ')}; fields: ${SELECTOR_FIELDS.join(', ')})`, start);
+      const flag = this.vocabulary.flags.get(word);
+      if (flag !== undefined) return { kind: 'flag', flag };
+      if (fields.includes(word)) this.fail(`expected an operator (=, ~=, *= or ^=) after "${word}"`);
+      this.fail(`unknown flag "${word}" (flags: ${this.flagWords}; fields: ${this.fieldWords})`, start);
     }
-    if (!(SELECTOR_FIELDS as readonly string[]).includes(word)) this.fail(`unknown field "${word}" (fields: ${SELECTOR_FIELDS.join(', ')})`, start);
-    const field = word as SelectorField;
+    if (!fields.includes(word)) this.fail(`unknown field "${word}" (fields: ${this.fieldWords})`, start);
+    const field = word as F;
     const op = opMatch[1] as '=' | '~=' | '*=' | '^=';
     this.pos += op.length;
     const valueStart = this.pos;
@@ -139,6 +161,8 @@ class SelectorParser {
   }
 }
 
-export function parseSelector(source: string): Selector {
-  return new SelectorParser(source).parse();
+export function parseSelector(source: string): Selector;
+export function parseSelector<F extends string, G extends string>(source: string, vocabulary: SelectorVocabulary<F, G>): Selector<F, G>;
+export function parseSelector(source: string, vocabulary: SelectorVocabulary<string, string> = TERMINAL_VOCABULARY): Selector<string, string> {
+  return new SelectorParser(source, vocabulary).parse();
 }

@@ -4,7 +4,7 @@ import { intersectRect } from '../../../cup/rect.js';
 import type { ObjectRef } from '../atspi/object-ref.js';
 import { click } from '../input/index.js';
 import type { X11Connection } from '../x11/index.js';
-import { caretOffset, parentOf, readRole, scrollIntoView, setCaretOffset } from '../atspi/operations.js';
+import { caretOffset, parentOf, readRole, setCaretOffset } from '../atspi/operations.js';
 import { quirksFor } from '../atspi/toolkit.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import { findWindow } from '../../windows.js';
@@ -13,6 +13,7 @@ import { ToolError } from '../../../errors.js';
 import { focusElement } from './accessible-actions.js';
 import { liveStates } from './live-states.js';
 import { actionable, type LiveElementTarget } from './live-target.js';
+import { scrollIntoViewQuietly, wheelIntoView } from './scroll-into-view.js';
 import { roleAndNameNow } from './verification.js';
 
 interface Box {
@@ -67,7 +68,13 @@ async function visibleBox(desktop: LinuxDesktop, target: LiveElementTarget): Pro
     const [role, present] = await Promise.all([readRole(client, ref), liveStates(desktop, ref)]);
     if (role === ATSPI_ROLE.APPLICATION) break;
     const roleName = ATSPI_ROLE_NAMES[role] ?? '';
-    if (!shown(present)) hidden = ref;
+    // GTK3's viewport loses SHOWING (and its place) once its content is scrolled, though it shows: the
+    // scroll pane around it decides.
+    if (roleName === 'ROLE_VIEWPORT') {
+      // nothing: neither shown nor hidden by its own word
+    } else if (!shown(present)) hidden = ref;
+    // Hidden below a scrolled container means scrolled away (GTK3 unmarks rows it scrolled out), not closed.
+    else if (hidden && clippingRoles.has(roleName)) return { why: 'no_position' };
     else if (hidden) return { why: 'hidden', opener: await roleAndNameNow(desktop, ref).catch(() => undefined) };
     if (box && clipping && clippingRoles.has(roleName)) {
       const bounds = await desktop.elementBounds(target.window, ref);
@@ -92,25 +99,37 @@ function refusal(target: LiveElementTarget, placement: Unplaceable): ToolError {
       : placement.why === 'no_position'
         ? `has no position on screen (the toolkit reports none: hidden or scrolled away) and could not be scrolled into view; scroll its list (scroll tool) or open the menu that holds it, then call get_window_state again${background}`
         : `lies outside the visible part of the list or page that holds it, and could not be scrolled into view; scroll it into view (scroll tool), then call get_window_state again${background}`;
-  return new ToolError(`${label} ${why}. Nothing was sent: a real click needs a point on the element itself, never one of its containers.`, 'element_not_visible');
+  return new ToolError(`${label} ${why}. Nothing was sent: a real click needs a point on the element itself, never one of its containers.`, 'element_not_visible', { placement: placement.why });
 }
 
+/** A point to click at, and whether the element had to be scrolled into view to get it. */
+export type PlacedPoint = PointTarget & { scrolledIntoView?: boolean };
+
 /**
- * Where a real click on the element lands: the centre of the part of its own box that is visible now,
- * after asking the toolkit to scroll it into view when it is scrolled away. Refused (element_not_visible,
- * nothing sent) when the element has no visible box of its own.
+ * Where a real click on the element lands: the centre of the part of its own box that is visible now.
+ * An element scrolled out of its list or page is brought into view first (the toolkit's ScrollTo, else
+ * the scroll bar through accessibility, else, given the X connection of a window already in front, up to
+ * 30 wheel notches). Refused (element_not_visible, nothing clicked) when it still has no visible box of
+ * its own.
  */
-export async function elementScreenPoint(desktop: LinuxDesktop, target: LiveElementTarget): Promise<PointTarget> {
+export async function elementScreenPoint(desktop: LinuxDesktop, target: LiveElementTarget, inFront?: X11Connection): Promise<PlacedPoint> {
   let placement = await visibleBox(desktop, target);
+  let scrolledIntoView = false;
   if ('why' in placement && placement.why !== 'hidden') {
-    // Some toolkits answer false and scroll anyway: the second look decides.
-    await scrollIntoView(await desktop.atspi(), target.ref);
-    placement = await visibleBox(desktop, target);
+    const placed = async () => !('why' in (placement = await visibleBox(desktop, target)));
+    scrolledIntoView =
+      (await scrollIntoViewQuietly(desktop, target.ref, placed)) || (inFront !== undefined && (await wheelIntoView(desktop, inFront, target.ref, placed)));
   }
   if ('why' in placement) throw refusal(target, placement);
   const screenX = Math.round(placement.x + placement.w / 2);
   const screenY = Math.round(placement.y + placement.h / 2);
-  return { kind: 'point', window: target.window, screenX, screenY, windowX: screenX - target.window.bounds.x, windowY: screenY - target.window.bounds.y };
+  const point: PointTarget = { kind: 'point', window: target.window, screenX, screenY, windowX: screenX - target.window.bounds.x, windowY: screenY - target.window.bounds.y };
+  return scrolledIntoView ? { ...point, scrolledIntoView } : point;
+}
+
+/** True for a refusal that scrolling with the window in front (the wheel) might still overcome. */
+export function mightScrollIntoView(error: unknown): boolean {
+  return error instanceof ToolError && error.code === 'element_not_visible' && error.details.placement !== 'hidden';
 }
 
 /**
@@ -118,9 +137,9 @@ export async function elementScreenPoint(desktop: LinuxDesktop, target: LiveElem
  * active, it places targets of a window that was minimized (whose geometry meant nothing until the window
  * manager restored it).
  */
-export async function screenPointNow(desktop: LinuxDesktop, target: LiveElementTarget | PointTarget): Promise<PointTarget> {
+export async function screenPointNow(desktop: LinuxDesktop, target: LiveElementTarget | PointTarget, inFront?: X11Connection): Promise<PlacedPoint> {
   const window = findWindow(await desktop.windows(), target.window.id, target.window.pid);
-  if (target.kind === 'element') return elementScreenPoint(desktop, { ...target, window });
+  if (target.kind === 'element') return elementScreenPoint(desktop, { ...target, window }, inFront);
   return { ...target, window, screenX: Math.round(window.bounds.x + target.windowX), screenY: Math.round(window.bounds.y + target.windowY) };
 }
 

@@ -7,7 +7,7 @@ import { parentOf, readObject } from '../atspi/operations.js';
 import { click as pointerClick, syntheticClick } from '../input/index.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import { findGestureAction, focusElement, performAction } from './accessible-actions.js';
-import { elementScreenPoint, screenPointNow } from './element-point.js';
+import { elementScreenPoint, mightScrollIntoView, screenPointNow, type PlacedPoint } from './element-point.js';
 import { itemGesture, itemOutcome, type ActionOn, type ItemGesture } from './item-gestures.js';
 import { actionable, liveTarget, type LiveElementTarget } from './live-target.js';
 import { toolkitName, withForeground } from './real-input.js';
@@ -111,11 +111,21 @@ async function syntheticPointer(desktop: LinuxDesktop, target: PointTarget, kind
 async function foreground(desktop: LinuxDesktop, target: LiveElementTarget | PointTarget, kind: PointerKind, modifiers: readonly string[]): Promise<ActionOutcome> {
   // An element with nowhere to click is refused before the window is touched; a minimized window has no
   // geometry until it is restored, so its targets are placed once it is active.
-  let early: PointTarget | undefined;
-  if (!target.window.minimized) early = target.kind === 'element' ? await elementScreenPoint(desktop, target) : target;
+  // One scrolled out of its list that neither the toolkit nor the scroll bar brings into view is placed
+  // again with the window in front, where the wheel may.
+  let early: PlacedPoint | undefined;
+  if (!target.window.minimized) {
+    try {
+      early = target.kind === 'element' ? await elementScreenPoint(desktop, target) : target;
+    } catch (error) {
+      if (!mightScrollIntoView(error)) throw error;
+    }
+  }
   const probes = target.kind === 'element' ? probesFor(desktop, target) : [];
+  let scrolledIntoView = false;
   const observation = await withForeground(desktop, target.window, async (x) => {
-    const point = early ?? (await screenPointNow(desktop, target));
+    const point = early ?? (await screenPointNow(desktop, target, x));
+    scrolledIntoView = point.scrolledIntoView === true;
     const app = target.kind === 'element' ? target.ref.bus : await desktop.accessibleAt(point.window, point.screenX, point.screenY).then((hit) => hit?.bus).catch(() => undefined);
     const click = async () => {
       await pointerClick(x, { x: point.screenX, y: point.screenY }, { button: buttons[kind], count: kind === 'double_click' ? 2 : 1, modifiers: [...modifiers] });
@@ -124,7 +134,8 @@ async function foreground(desktop: LinuxDesktop, target: LiveElementTarget | Poi
     if (!app) return observePixels(desktop, point.window, click);
     return observe(desktop, app, probes, click, { snapshot: target.kind === 'element' ? target.snapshot : undefined });
   });
-  return actionOutcome({ path: 'x11_pixel_fg', mode: 'foreground', observation });
+  const outcome = actionOutcome({ path: 'x11_pixel_fg', mode: 'foreground', observation });
+  return scrolledIntoView ? { ...outcome, scrolled_into_view: true } : outcome;
 }
 
 /** A pointer gesture on an element or a point, by the rungs of the delivery mode asked for. */

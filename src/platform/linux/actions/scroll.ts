@@ -15,7 +15,7 @@ import { withForeground } from './real-input.js';
 import { observe, valueProbe, type Probe } from './verification.js';
 
 /** The scroll pane that scrolls an element: the element itself or its nearest scrolling ancestor. */
-async function scrollPaneOf(desktop: LinuxDesktop, start: ObjectRef): Promise<ObjectRef | undefined> {
+export async function scrollPaneOf(desktop: LinuxDesktop, start: ObjectRef): Promise<ObjectRef | undefined> {
   const client = await desktop.atspi();
   let current: ObjectRef | undefined = start;
   for (let depth = 0; current && depth < 64; depth++) {
@@ -26,7 +26,7 @@ async function scrollPaneOf(desktop: LinuxDesktop, start: ObjectRef): Promise<Ob
 }
 
 /** The pane's scroll bar along an axis (GTK and Qt expose them as children with a Value). */
-async function scrollBarOf(desktop: LinuxDesktop, pane: ObjectRef, vertical: boolean): Promise<ObjectRef | undefined> {
+export async function scrollBarOf(desktop: LinuxDesktop, pane: ObjectRef, vertical: boolean): Promise<ObjectRef | undefined> {
   const client = await desktop.atspi();
   for (const child of await children(client, pane)) {
     if ((await readRole(client, child)) !== ATSPI_ROLE.SCROLL_BAR) continue;
@@ -42,7 +42,7 @@ async function scrollBarOf(desktop: LinuxDesktop, pane: ObjectRef, vertical: boo
  * Where the region's content sits: the boxes of what the pane holds, two levels down (pane, viewport,
  * content). Scrolling moves them; it is the read-back when the scroll bar has no Value (GTK4).
  */
-function contentProbe(desktop: LinuxDesktop, pane: ObjectRef): Probe {
+export function contentProbe(desktop: LinuxDesktop, pane: ObjectRef): Probe {
   return {
     label: 'the position of the region\'s content',
     read: async () => {

@@ -40,6 +40,7 @@ export interface EventRecorder {
  */
 export class EventMonitor {
   private readonly recorders = new Set<{ bus: string; events: AccessibilityEvent[]; wake?: () => void }>();
+  private readonly listeners = new Set<(event: AccessibilityEvent) => void>();
   private registered?: Promise<void>;
 
   constructor(private readonly client: AtspiClient) {}
@@ -80,11 +81,22 @@ export class EventMonitor {
       detail2: Number(detail2 ?? 0),
       data: data?.value,
     };
+    for (const listener of this.listeners) listener(event);
     for (const recorder of this.recorders) {
       if (recorder.bus !== signal.sender) continue;
       recorder.events.push(event);
       recorder.wake?.();
     }
+  }
+
+  /**
+   * Hears every application's events as they arrive (waits filter them by process, which a bus name only
+   * tells after a question to the bus daemon); returns the function that stops listening.
+   */
+  async listen(listener: (event: AccessibilityEvent) => void): Promise<() => void> {
+    await this.ensureRegistered();
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 
   /** Starts recording one application's events; the first call also registers for them (a round trip). */

@@ -194,6 +194,15 @@ export async function selectTableRow(client: AtspiClient, table: ObjectRef, chil
   return Boolean((await changeObject(client, table, 'Table', 'AddRowSelection', 'i', [row]))[0]);
 }
 
+/** The object's place among its parent's children, and how many children the parent has. */
+export async function placeInParent(client: AtspiClient, ref: ObjectRef, parent: ObjectRef): Promise<{ index: number; count: number }> {
+  const [[index], count] = await Promise.all([
+    callObject(client, ref, 'Accessible', 'GetIndexInParent') as Promise<[number]>,
+    getProperty(client, parent, 'Accessible', 'ChildCount'),
+  ]);
+  return { index: Number(index), count: Number(count) };
+}
+
 export async function children(client: AtspiClient, ref: ObjectRef): Promise<ObjectRef[]> {
   const [list] = (await callObject(client, ref, 'Accessible', 'GetChildren')) as [[string, string][]];
   return objectRefs(list);

@@ -8,6 +8,7 @@
 // - Keyboard actions on one connection run one at a time, in call order.
 export { moveAgentCursor, hideAgentCursor, agentCursorState, type AgentCursorState } from './agent-cursor.js';
 export type { Point } from './checks.js';
+export { armEscapeGuard } from './escape-guard.js';
 export { ActivationError, inForeground, type ForegroundOptions, type ForegroundReport } from './foreground.js';
 export { pressCombination, pressKey, type KeyPressOptions } from './keys.js';
 export { parseCombination, type ParsedKey } from './keysyms.js';

@@ -13,6 +13,7 @@ import { enableBigRequests } from './extensions/big-requests.js';
 import { Composite } from './extensions/composite.js';
 import { ExtensionRegistry, type ExtensionInfo } from './extensions/registry.js';
 import { Shape } from './extensions/shape.js';
+import { XInput2 } from './extensions/xinput2.js';
 import { XTest } from './extensions/xtest.js';
 import { connectSocket, handshake, SetupInterruptedError } from './handshake.js';
 import { encodeGetImage, parseGetImage, type GetImageOptions, type Image } from './image.js';
@@ -86,6 +87,7 @@ export class X11Connection {
   readonly xtest: XTest;
   readonly composite: Composite;
   readonly shape: Shape;
+  readonly xinput2: XInput2;
 
   private readonly core: X11Core;
   private readonly atomCache: AtomCache;
@@ -103,6 +105,7 @@ export class X11Connection {
     this.xtest = new XTest(core, this.extensions);
     this.composite = new Composite(core, this.extensions, () => this.allocateId());
     this.shape = new Shape(core, this.extensions);
+    this.xinput2 = new XInput2(core, this.extensions);
   }
 
   static async connect(options: ConnectOptions = {}): Promise<X11Connection> {

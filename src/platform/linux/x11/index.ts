@@ -1,4 +1,4 @@
-// A pure-TypeScript X11 client (core protocol, BIG-REQUESTS, XTEST, Composite, SHAPE) speaking the wire protocol directly.
+// A pure-TypeScript X11 client (core protocol, BIG-REQUESTS, XTEST, Composite, SHAPE, XInput2 raw keys) speaking the wire protocol directly.
 //
 // Conventions:
 // - Requests are pipelined: each method queues its request synchronously, in call order, and the queue is written
@@ -30,6 +30,7 @@ export type { RedirectUpdate } from './extensions/composite.js';
 export type { ExtensionInfo } from './extensions/registry.js';
 export type { ShapeKind, ShapeOperation } from './extensions/shape.js';
 export type { FakeEventType, FakeInputOptions } from './extensions/xtest.js';
+export { parseRawKeyEvent, XIEventType, type RawKeyEvent } from './extensions/xinput2.js';
 export { toRgb, toRgba, type ChannelMasks, type GetImageOptions, type Image, type ImageLayout } from './image.js';
 export type { InputFocus, PointerState, RevertTo } from './input.js';
 export type { KeyboardMapping, ModifierMapping } from './keyboard.js';

@@ -16,8 +16,13 @@ export interface FakeInputOptions {
   delayMs?: number;
 }
 
+/** How long a key press this connection sent is remembered for claimSentKeyPress (its raw event comes back within ms). */
+const sentPressMemoryMs = 2000;
+
 export class XTest {
   private readonly extension: Extension;
+  /** Key presses sent through this connection lately, oldest first: a watcher of the real keyboard must not take them for the person's. */
+  private readonly sentPresses: { keycode: number; at: number }[] = [];
 
   constructor(core: X11Core, registry: ExtensionRegistry) {
     this.extension = new Extension(core, registry, 'XTEST', ['GetVersion', 'CompareCursor', 'FakeInput', 'GrabControl']);
@@ -37,6 +42,10 @@ export class XTest {
 
   /** `detail` is the keycode for key events, the button for button events, and 0 absolute / 1 relative for motion. */
   fakeInput(type: FakeEventType, detail: number, options: FakeInputOptions = {}): Promise<void> {
+    if (type === 'KeyPress') {
+      this.forgetOldPresses();
+      this.sentPresses.push({ keycode: detail, at: Date.now() });
+    }
     return this.extension.send((major) => {
       const request = requestBuffer(major, 2, 36);
       request[4] = EventCode[type];
@@ -47,5 +56,22 @@ export class XTest {
       request.writeInt16LE(options.y ?? 0, 26);
       return request;
     });
+  }
+
+  /**
+   * Whether this connection sent a press of `keycode` lately; a match is used up, so each press the driver
+   * sent accounts for one raw press event and a person's press of the same key is still seen.
+   */
+  claimSentKeyPress(keycode: number): boolean {
+    this.forgetOldPresses();
+    const index = this.sentPresses.findIndex((press) => press.keycode === keycode);
+    if (index < 0) return false;
+    this.sentPresses.splice(index, 1);
+    return true;
+  }
+
+  private forgetOldPresses(): void {
+    const now = Date.now();
+    while (this.sentPresses.length > 0 && now - this.sentPresses[0]!.at > sentPressMemoryMs) this.sentPresses.shift();
   }
 }

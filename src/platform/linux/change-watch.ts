@@ -1,0 +1,80 @@
+// Waking a wait when a process changes: its AT-SPI events (children, names, values, states, text, windows)
+// and the window manager's client list on the root window (a window of any app opened or closed).
+import type { ChangeReason, ChangeWatch } from '../desktop.js';
+import type { AtspiClient } from './atspi/client.js';
+import { PerConnection } from './input/per-connection.js';
+import { EventMask, type X11Connection } from './x11/index.js';
+
+/**
+ * The root's property changes, selected once per connection (nothing else of ours selects events on the
+ * root, so this mask replaces none). Resolves with the atoms that mean "the window list changed".
+ */
+const rootWatch = new PerConnection(async (x) => {
+  await x.changeWindowAttributes(x.screen.root, { eventMask: EventMask.PropertyChange });
+  const atoms = await x.atoms(['_NET_CLIENT_LIST', '_NET_CLIENT_LIST_STACKING']);
+  return new Set(Object.values(atoms));
+});
+
+export async function watchProcessChanges(client: AtspiClient, x: X11Connection, pid: number): Promise<ChangeWatch> {
+  let pending: ChangeReason | undefined;
+  let wake: ((reason: ChangeReason | undefined) => void) | undefined;
+  let closed = false;
+  const signal = (reason: ChangeReason) => {
+    if (closed) return;
+    if (wake) {
+      const resolve = wake;
+      wake = undefined;
+      resolve(reason);
+    } else pending ??= reason;
+  };
+
+  const listAtoms = await rootWatch.of(x);
+  const offWindows = x.onEvent((event) => {
+    if (event.name === 'PropertyNotify' && event.window === x.screen.root && listAtoms.has(event.atom)) signal('windows');
+  });
+  let offEvents: () => void;
+  try {
+    // A bus name's pid is asked of the bus daemon once and remembered, so later events pass without a round trip.
+    offEvents = await client.events.listen((event) => {
+      client.pidOf(event.sender).then(
+        (sender) => {
+          if (sender === pid) signal('accessibility');
+        },
+        () => undefined,
+      );
+    });
+  } catch (error) {
+    offWindows();
+    throw error;
+  }
+
+  return {
+    next(timeoutMs) {
+      if (pending !== undefined) {
+        const reason = pending;
+        pending = undefined;
+        return Promise.resolve(reason);
+      }
+      if (closed) return Promise.resolve(undefined);
+      return new Promise((resolve) => {
+        const timer = setTimeout(() => {
+          wake = undefined;
+          resolve(undefined);
+        }, Math.max(0, timeoutMs));
+        wake = (reason) => {
+          clearTimeout(timer);
+          resolve(reason);
+        };
+      });
+    },
+    close() {
+      if (closed) return;
+      closed = true;
+      offWindows();
+      offEvents();
+      const resolve = wake;
+      wake = undefined;
+      resolve?.(undefined);
+    },
+  };
+}

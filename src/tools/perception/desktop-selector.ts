@@ -1,0 +1,86 @@
+// The terminal tools' selector grammar over CUP nodes: roles are CUP roles (compact codes such as "btn" are
+// accepted for them), fields are role, name, value and id (eN), and the flags are CUP's states.
+import { z } from 'zod';
+import { ROLE_CODES } from '../../cup/codes.js';
+import { CUP_ROLES, CUP_STATES, type CupNode, type CupState } from '../../cup/types.js';
+import { ToolError } from '../../errors.js';
+import { parseSelectorOrThrow } from '../../tui/selector/errors.js';
+import { matchNodes } from '../../tui/selector/match.js';
+import { MAX_SELECTOR_LENGTH, type Selector, type SelectorVocabulary } from '../../tui/selector/parse.js';
+import { closestName } from '../closest-name.js';
+
+const DESKTOP_FIELDS = ['role', 'name', 'value', 'id'] as const;
+type DesktopField = (typeof DESKTOP_FIELDS)[number];
+
+const DESKTOP_VOCABULARY: SelectorVocabulary<DesktopField, CupState> = {
+  fields: DESKTOP_FIELDS,
+  // "focus" is the terminal grammar's spelling of focused; both work here too.
+  flags: new Map<string, CupState>([...CUP_STATES.map((state): [string, CupState] => [state, state]), ['focus', 'focused']]),
+};
+
+export type DesktopSelector = Selector<DesktopField, CupState>;
+
+const roleByCode = new Map<string, string>(Object.entries(ROLE_CODES).map(([role, code]) => [code, role]));
+const roles: readonly string[] = CUP_ROLES;
+
+export const desktopSelectorArgument = z
+  .string()
+  .min(1)
+  .max(MAX_SELECTOR_LENGTH)
+  .describe(
+    'Selector: space-separated terms that must all hold, e.g. role=button name="Save as"; fields role (a CUP role such as button, textbox, ' +
+      'listitem, or its compact code: btn, tbx, li), name, value, id (eN) with = (exact), ~= (case-insensitive substring), *= (regex), ' +
+      `^= (prefix); flags are CUP states (${CUP_STATES.join(', ')}; focus = focused); [index=N] picks the N-th match (negative from the end); ` +
+      '"A >> B" finds B inside matches of A.',
+  );
+
+/**
+ * Parses a desktop selector: invalid_selector with the position for bad syntax, and for an exact role that
+ * is no CUP role (it could never match). Compact role codes are rewritten to their role.
+ */
+export function parseDesktopSelector(source: string): DesktopSelector {
+  const selector = parseSelectorOrThrow(source, DESKTOP_VOCABULARY);
+  for (const segment of selector.segments) {
+    for (const term of segment.terms) {
+      if (term.kind !== 'field' || term.field !== 'role' || term.op !== '=') continue;
+      const role = roleByCode.get(term.value) ?? term.value;
+      if (!roles.includes(role)) {
+        const near = closestName(term.value, roles);
+        throw new ToolError(`invalid selector: role "${term.value}" is no CUP role${near ? `; did you mean ${near}?` : ''} (roles: ${roles.join(', ')})`, 'invalid_selector', {
+          position: source.indexOf(term.value),
+          problem: `unknown role "${term.value}"`,
+        });
+      }
+      term.value = role;
+    }
+  }
+  return selector;
+}
+
+function field(node: CupNode, name: DesktopField): string | undefined {
+  switch (name) {
+    case 'role':
+      return node.role;
+    case 'name':
+      return node.name;
+    case 'value':
+      return node.value;
+    case 'id':
+      return node.id;
+  }
+}
+
+/** The nodes of the trees that the selector matches, in document order. */
+export function matchDesktop(roots: readonly CupNode[], selector: DesktopSelector): CupNode[] {
+  return matchNodes(roots, selector, { field, flag: (node, state) => node.states?.includes(state) ?? false });
+}
+
+/** The text a selector looks for in names or values (its last segment's), to say which names came near. */
+export function soughtText(selector: DesktopSelector): string | undefined {
+  const terms = selector.segments.at(-1)?.terms ?? [];
+  for (const term of terms) {
+    if (term.kind === 'field' && (term.field === 'name' || term.field === 'value')) return term.value;
+    if (term.kind === 'regex' && (term.field === 'name' || term.field === 'value')) return term.regex.source;
+  }
+  return undefined;
+}

@@ -1,0 +1,69 @@
+// The elements a desktop selector matched, as find_elements and wait_for return them: each with the token
+// that names it in the snapshot just stored, so a following click can act on it.
+import { z } from 'zod';
+import type { CupNode } from '../../cup/types.js';
+import type { DesktopWindow } from '../../platform/windows.js';
+import { editDistance } from '../closest-name.js';
+import { boundsResult } from '../schemas.js';
+import type { WindowSnapshot } from '../state/snapshot-store.js';
+import { elementToken, indexOf } from './window-snapshot.js';
+
+/** One element as every perception result gives it; index is its element_index. */
+export const elementResult = z.object({
+  index: z.number(),
+  role: z.string(),
+  name: z.string(),
+  value: z.string().optional(),
+  states: z.array(z.string()),
+  actions: z.array(z.string()),
+  bounds: boundsResult.optional(),
+});
+
+export function elementRecord(node: CupNode): z.infer<typeof elementResult> {
+  return {
+    index: indexOf(node),
+    role: node.role,
+    name: node.name,
+    ...(node.value !== undefined ? { value: node.value } : {}),
+    states: node.states ?? [],
+    actions: node.actions ?? [],
+    ...(node.bounds ? { bounds: node.bounds } : {}),
+  };
+}
+
+export const matchResult = elementResult.extend({
+  element_token: z.string().describe('"<snapshot_id>:<index>": what click, type_text and the other actions take as element_token.'),
+  window_id: z.number(),
+});
+export type MatchResult = z.infer<typeof matchResult>;
+
+export function matchRecord(snapshot: WindowSnapshot, window: DesktopWindow, node: CupNode): MatchResult {
+  return { element_token: elementToken(snapshot, node), window_id: window.id, ...elementRecord(node) };
+}
+
+/** One line per match for the text result: `[eN] role "name" token`. */
+export function matchLine(match: MatchResult): string {
+  const value = match.value !== undefined ? ` = ${JSON.stringify(match.value)}` : '';
+  const states = match.states.length > 0 ? ` {${match.states.join(',')}}` : '';
+  return `[e${match.index}] ${match.role} ${JSON.stringify(match.name)}${value}${states} token=${match.element_token} window=${match.window_id}`;
+}
+
+/**
+ * The few element names nearest to what a selector sought, for a result that found nothing: names that
+ * contain it (or that it contains) first, then by edit distance.
+ */
+export function nearestNames(nodes: readonly CupNode[], sought: string | undefined, limit = 5): string[] {
+  const names = [...new Set(nodes.map((node) => node.name).filter((name) => name.trim() !== ''))];
+  if (sought === undefined) return names.slice(0, limit);
+  const wanted = sought.toLowerCase();
+  const rank = (name: string) => {
+    const lower = name.toLowerCase();
+    const related = lower.includes(wanted) || wanted.includes(lower) ? 0 : 1;
+    return related * 1_000_000 + editDistance(wanted, lower.slice(0, 200));
+  };
+  return names
+    .map((name) => ({ name, rank: rank(name) }))
+    .sort((a, b) => a.rank - b.rank)
+    .slice(0, limit)
+    .map((entry) => entry.name);
+}

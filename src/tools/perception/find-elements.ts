@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { pidArgument, windowIdArgument, windowResult } from '../schemas.js';
+import { defineTool } from '../tool.js';
+import { desktopSelectorArgument, matchDesktop, parseDesktopSelector, soughtText } from './desktop-selector.js';
+import { matchLine, matchRecord, matchResult, nearestNames } from './element-matches.js';
+import { resolveWindow, windowRecord } from './window-records.js';
+import { readSnapshot } from './window-snapshot.js';
+
+const walkBudgetMs = 10_000;
+
+export const findElements = defineTool({
+  name: 'find_elements',
+  capability: 'perception',
+  title: 'Find elements in a window',
+  annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
+  description:
+    'The elements of one window that a selector matches, each with an element_token for click, type_text and the other actions, ' +
+    'without the whole tree or a screenshot. The window is read like get_window_state and kept as its latest snapshot, so element ' +
+    'indices from this result work too. Example: role=button name~=save; role=list >> role=listitem [index=0].',
+  input: z.strictObject({
+    pid: pidArgument,
+    window_id: windowIdArgument,
+    selector: desktopSelectorArgument,
+    max_results: z.number().int().min(1).max(1000).default(100).describe('Return at most this many matches (count has them all). Default 100.'),
+  }),
+  output: z.object({
+    snapshot_id: z.string(),
+    window: windowResult,
+    count: z.number(),
+    truncated: z.boolean(),
+    matches: z.array(matchResult),
+    nearest_names: z.array(z.string()).optional().describe('With no match: the element names nearest to the one sought.'),
+    degraded_reason: z.string().optional(),
+  }),
+  async handle(args, context) {
+    const selector = parseDesktopSelector(args.selector);
+    const window = await resolveWindow(context, args.window_id, args.pid);
+    const { reading, snapshot, nodes } = await readSnapshot(context, window, { maxNodes: 5000, maxDepth: 1000, budgetMs: walkBudgetMs });
+    const found = matchDesktop(reading.root ? [reading.root] : [], selector);
+    const matches = found.slice(0, args.max_results).map((node) => matchRecord(snapshot, window, node));
+    const nearest = found.length === 0 ? nearestNames(nodes, soughtText(selector)) : [];
+    const degraded = reading.missingReason ? `; degraded: ${reading.missingReason}` : '';
+    return {
+      summary:
+        `✅ ${found.length} element${found.length === 1 ? '' : 's'} of "${window.title}" (window ${window.id}, snapshot ${snapshot.id}) match ${JSON.stringify(args.selector)}` +
+        `${found.length > matches.length ? ` (first ${matches.length} shown)` : ''}${nearest.length > 0 ? `; nearest names: ${nearest.map((name) => JSON.stringify(name)).join(', ')}` : ''}${degraded}`,
+      body: matches.map(matchLine).join('\n') || undefined,
+      structured: {
+        snapshot_id: snapshot.id,
+        window: windowRecord(window),
+        count: found.length,
+        truncated: found.length > matches.length,
+        matches,
+        ...(nearest.length > 0 ? { nearest_names: nearest } : {}),
+        ...(reading.missingReason ? { degraded_reason: reading.missingReason } : {}),
+      },
+    };
+  },
+});

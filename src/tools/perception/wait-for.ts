@@ -1,0 +1,220 @@
+import { z } from 'zod';
+import type { CupNode } from '../../cup/types.js';
+import { ToolError } from '../../errors.js';
+import type { ChangeReason, WindowReading } from '../../platform/desktop.js';
+import type { DesktopWindow } from '../../platform/windows.js';
+import { flattenNodes } from '../../tui/ui-node.js';
+import type { ToolContext } from '../context.js';
+import { pidArgument, windowIdArgument, windowResult } from '../schemas.js';
+import { defineTool } from '../tool.js';
+import { desktopSelectorArgument, matchDesktop, parseDesktopSelector, soughtText, type DesktopSelector } from './desktop-selector.js';
+import { matchLine, matchRecord, matchResult, nearestNames, type MatchResult } from './element-matches.js';
+import { resolveWindow, windowRecord } from './window-records.js';
+import { rememberReading } from './window-snapshot.js';
+
+const DEFAULT_TIMEOUT_MS = 5000;
+const MAX_TIMEOUT_MS = 50_000;
+/** Apps that send no events for a change are still seen, this often; the first answer otherwise comes from events. */
+const RECHECK_MS = 1000;
+const MAX_RETURNED_MATCHES = 50;
+const walkBudgetMs = 10_000;
+
+type WokenBy = 'start' | ChangeReason | 'recheck';
+
+interface WindowLook {
+  window: DesktopWindow;
+  reading: WindowReading;
+  matches: CupNode[];
+}
+
+/** One look at the desktop: the windows' titles and, for a selector, each read window and its matches. */
+interface Look {
+  windows: DesktopWindow[];
+  titled: DesktopWindow[];
+  looks: WindowLook[];
+  /** The window named by window_id has closed. */
+  windowClosed: boolean;
+  satisfied: boolean;
+}
+
+interface WaitArgs {
+  pid: number;
+  window_id?: number;
+  selector?: string;
+  gone: boolean;
+  window_title?: string;
+}
+
+function titleMatches(window: DesktopWindow, wanted: string): boolean {
+  return window.title.toLowerCase().includes(wanted.toLowerCase());
+}
+
+/**
+ * Looks once. `known` is the window list of the last look, reused when only the app's own events woke a
+ * wait on elements (the window list did not change then, and asking for it again costs the X round trips of
+ * every window); a wait on a title always asks, since an app's event may be its window's new title.
+ */
+async function look(context: ToolContext, args: WaitArgs, selector: DesktopSelector | undefined, budgetMs: number, known?: DesktopWindow[]): Promise<Look> {
+  const windows = known ?? (await context.desktop.windows());
+  const titled = args.window_title === undefined ? [] : windows.filter((window) => titleMatches(window, args.window_title!));
+  const titleHolds = args.window_title === undefined || (args.gone ? titled.length === 0 : titled.length > 0);
+  let looks: WindowLook[] = [];
+  let windowClosed = false;
+  let selectorHolds = true;
+  if (selector) {
+    const targets =
+      args.window_id !== undefined
+        ? windows.filter((window) => window.id === args.window_id)
+        : windows.filter((window) => window.pid === args.pid).sort((a, b) => b.zIndex - a.zIndex);
+    windowClosed = args.window_id !== undefined && targets.length === 0;
+    const limits = { maxNodes: 5000, maxDepth: 1000, budgetMs: Math.min(walkBudgetMs, Math.max(500, budgetMs)) };
+    looks = await Promise.all(
+      targets.map(async (window) => {
+        const reading = await context.desktop.readWindow(window, limits);
+        return { window, reading, matches: matchDesktop(reading.root ? [reading.root] : [], selector) };
+      }),
+    );
+    const count = looks.reduce((sum, entry) => sum + entry.matches.length, 0);
+    // A tree that could not be read has not shown that the element is gone.
+    const allRead = looks.every((entry) => entry.reading.root !== undefined);
+    selectorHolds = args.gone ? count === 0 && (allRead || windowClosed) : count > 0;
+  }
+  return { windows, titled, looks, windowClosed, satisfied: titleHolds && selectorHolds };
+}
+
+/** What a timed-out wait saw last, for the error's details and message. */
+function lastSeen(args: WaitArgs, selector: DesktopSelector | undefined, last: Look) {
+  const nodes = flattenNodes(last.looks.flatMap((entry) => (entry.reading.root ? [entry.reading.root] : [])));
+  const count = last.looks.reduce((sum, entry) => sum + entry.matches.length, 0);
+  const still = last.looks.flatMap((entry) => entry.matches.map((node) => `${node.role} ${JSON.stringify(node.name)}`)).slice(0, 5);
+  const own = last.windows.filter((window) => window.pid === args.pid).map((window) => window.title);
+  const others = last.windows.filter((window) => window.pid !== args.pid).map((window) => window.title);
+  return {
+    ...(selector ? { count, ...(args.gone ? { still_matching: still } : { nearest_names: nearestNames(nodes, soughtText(selector)) }) } : {}),
+    window_titles: args.window_title === undefined ? own : [...own, ...others].slice(0, 20),
+    ...(last.windowClosed ? { window_closed: true } : {}),
+    unread: last.looks.filter((entry) => entry.reading.missingReason).map((entry) => `window ${entry.window.id}: ${entry.reading.missingReason}`),
+  };
+}
+
+function aborted(context: ToolContext): never {
+  const reason: unknown = context.signal?.reason;
+  throw reason instanceof Error ? reason : new Error('the wait was cancelled');
+}
+
+export const waitFor = defineTool({
+  name: 'wait_for',
+  capability: 'perception',
+  title: 'Wait for an element or a window',
+  annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
+  description:
+    'Block until an element matching `selector` appears in the window (all windows of pid when window_id is omitted), or is gone with ' +
+    '`gone: true`, and/or until a window whose title contains `window_title` (case-insensitive; any app\'s window, e.g. a dialog) appears ' +
+    '(or is gone). Reacts to the app\'s accessibility events and the window list, not polling. The matches come with element_token values ' +
+    'that click and the other actions accept (the windows read are stored as their latest snapshots). Selector as in find_elements. ' +
+    `On timeout (default ${DEFAULT_TIMEOUT_MS} ms, at most ${MAX_TIMEOUT_MS}) the error "timeout" says what was last seen: the match count, the ` +
+    'nearest element names and the window titles.',
+  input: z.strictObject({
+    pid: pidArgument,
+    window_id: windowIdArgument.optional().describe('The window to watch; default every window of pid (front-most first).'),
+    selector: desktopSelectorArgument.optional(),
+    gone: z.boolean().default(false).describe('Wait until nothing matches the selector (and no window has the title) instead.'),
+    window_title: z.string().min(1).max(500).optional().describe('A window whose title contains this (case-insensitive) appears, of any app; with gone, until none has it.'),
+    timeout_ms: z.number().int().min(0).max(MAX_TIMEOUT_MS).default(DEFAULT_TIMEOUT_MS).describe(`Give up after this long (default ${DEFAULT_TIMEOUT_MS}, at most ${MAX_TIMEOUT_MS}).`),
+  }),
+  output: z.object({
+    elapsed_ms: z.number(),
+    woken_by: z.enum(['start', 'accessibility', 'windows', 'recheck']).describe('start: it already held; accessibility: an event of the app; windows: the window list changed; recheck: the periodic look.'),
+    reads: z.number().describe('How many times the desktop was looked at.'),
+    count: z.number(),
+    matches: z.array(matchResult),
+    snapshot_ids: z.array(z.string()),
+    windows: z.array(windowResult).describe('The windows whose title matched window_title.'),
+  }),
+  async handle(args, context) {
+    if (args.selector === undefined && args.window_title === undefined) {
+      throw new ToolError('wait_for needs selector, window_title or both', 'invalid_arguments');
+    }
+    const selector = args.selector === undefined ? undefined : parseDesktopSelector(args.selector);
+    if (args.window_id !== undefined) await resolveWindow(context, args.window_id, args.pid);
+    const started = Date.now();
+    const deadline = started + args.timeout_ms;
+    if (context.signal?.aborted) aborted(context);
+    const watch = await context.desktop.watchChanges(args.pid);
+    const stop = () => watch.close();
+    context.signal?.addEventListener('abort', stop, { once: true });
+    try {
+      let wokenBy: WokenBy = 'start';
+      let reads = 0;
+      let windows: DesktopWindow[] | undefined;
+      for (;;) {
+        const seen = await look(context, args, selector, deadline - Date.now(), wokenBy === 'accessibility' && args.window_title === undefined ? windows : undefined);
+        windows = seen.windows;
+        reads++;
+        if (context.signal?.aborted) aborted(context);
+        if (seen.windowClosed && !args.gone) {
+          throw new ToolError(`window ${args.window_id} closed while waiting for ${JSON.stringify(args.selector)}`, 'window_gone', { elapsed_ms: Date.now() - started });
+        }
+        if (seen.satisfied) return answer(context, args, seen, { started, wokenBy, reads });
+        const remaining = deadline - Date.now();
+        if (remaining <= 0) {
+          const details = lastSeen(args, selector, seen);
+          const what = [args.selector ? `${args.gone ? 'no element matching' : 'an element matching'} ${JSON.stringify(args.selector)}` : '', args.window_title ? `${args.gone ? 'no' : 'a'} window titled ~${JSON.stringify(args.window_title)}` : '']
+            .filter(Boolean)
+            .join(' and ');
+          const parts = [
+            'count' in details ? `${details.count} match${details.count === 1 ? '' : 'es'}` : '',
+            'nearest_names' in details && details.nearest_names.length > 0 ? `nearest names ${details.nearest_names.map((name) => JSON.stringify(name)).join(', ')}` : '',
+            'still_matching' in details && details.still_matching.length > 0 ? `still there: ${details.still_matching.join(', ')}` : '',
+            `windows ${details.window_titles.map((title) => JSON.stringify(title)).join(', ') || 'none'}`,
+            ...details.unread,
+          ].filter(Boolean);
+          throw new ToolError(`timed out after ${args.timeout_ms} ms waiting for ${what}; last seen: ${parts.join('; ')}`, 'timeout', {
+            timeout_ms: args.timeout_ms,
+            elapsed_ms: Date.now() - started,
+            reads,
+            ...details,
+          });
+        }
+        wokenBy = (await watch.next(Math.min(remaining, RECHECK_MS))) ?? 'recheck';
+        if (context.signal?.aborted) aborted(context);
+      }
+    } finally {
+      context.signal?.removeEventListener('abort', stop);
+      watch.close();
+    }
+  },
+});
+
+/** The successful result: every window read is stored as its latest snapshot, so the tokens work. */
+function answer(context: ToolContext, args: WaitArgs, seen: Look, timing: { started: number; wokenBy: WokenBy; reads: number }) {
+  const elapsed = Date.now() - timing.started;
+  const matches: MatchResult[] = [];
+  const snapshotIds: string[] = [];
+  for (const entry of seen.looks) {
+    if (!entry.reading.root) continue;
+    const { snapshot } = rememberReading(context, entry.window, entry.reading);
+    snapshotIds.push(snapshot.id);
+    for (const node of entry.matches) if (matches.length < MAX_RETURNED_MATCHES) matches.push(matchRecord(snapshot, entry.window, node));
+  }
+  const count = seen.looks.reduce((sum, entry) => sum + entry.matches.length, 0);
+  const what = [
+    args.selector ? `${args.gone ? 'nothing matches' : `${count} match${count === 1 ? '' : 'es'} for`} ${JSON.stringify(args.selector)}` : '',
+    args.window_title ? (args.gone ? `no window titled ~${JSON.stringify(args.window_title)}` : `window ${seen.titled.map((window) => `${window.id} ${JSON.stringify(window.title)} (pid ${window.pid})`).join(', ')}`) : '',
+  ]
+    .filter(Boolean)
+    .join('; ');
+  return {
+    summary: `✅ ${what} after ${elapsed} ms (woken by ${timing.wokenBy}, ${timing.reads} read${timing.reads === 1 ? '' : 's'})`,
+    body: matches.map(matchLine).join('\n') || undefined,
+    structured: {
+      elapsed_ms: elapsed,
+      woken_by: timing.wokenBy,
+      reads: timing.reads,
+      count,
+      matches,
+      snapshot_ids: snapshotIds,
+      windows: seen.titled.map(windowRecord),
+    },
+  };
+}

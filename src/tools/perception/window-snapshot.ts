@@ -1,0 +1,38 @@
+// A window's tree read and kept as the session's latest snapshot of it, so the element indices and tokens a
+// result shows are the ones click, type_text and the others accept.
+import type { CupNode } from '../../cup/types.js';
+import type { TreeLimits, WindowReading } from '../../platform/desktop.js';
+import type { SnapshotElement } from '../../platform/targets.js';
+import type { DesktopWindow } from '../../platform/windows.js';
+import { flattenNodes } from '../../tui/ui-node.js';
+import type { ToolContext } from '../context.js';
+import type { WindowSnapshot } from '../state/snapshot-store.js';
+
+/** A CUP node's element_index: its id is "eN". */
+export function indexOf(node: CupNode): number {
+  return Number(node.id.slice(1));
+}
+
+/** The element token of a node of a snapshot: "<snapshot_id>:<index>". */
+export function elementToken(snapshot: WindowSnapshot, node: CupNode): string {
+  return `${snapshot.id}:${indexOf(node)}`;
+}
+
+/** Stores a reading as the session's latest snapshot of the window; returns it with the nodes in document order. */
+export function rememberReading(context: ToolContext, window: DesktopWindow, reading: WindowReading): { snapshot: WindowSnapshot; nodes: CupNode[] } {
+  const nodes = flattenNodes(reading.root ? [reading.root] : []);
+  const records: SnapshotElement[] = nodes.map((node) => ({
+    index: indexOf(node),
+    handle: reading.handles.get(indexOf(node))!,
+    role: node.role,
+    name: node.name,
+    bounds: node.bounds,
+  }));
+  return { snapshot: context.state.snapshots.add(window.pid, window.id, records), nodes };
+}
+
+/** Reads a window's tree and stores it as its latest snapshot. */
+export async function readSnapshot(context: ToolContext, window: DesktopWindow, limits: TreeLimits) {
+  const reading = await context.desktop.readWindow(window, limits);
+  return { reading, ...rememberReading(context, window, reading) };
+}

@@ -1,0 +1,84 @@
+import { performance } from 'node:perf_hooks';
+import { z } from 'zod';
+import { pidArgument, windowIdArgument } from '../schemas.js';
+import { defineTool } from '../tool.js';
+import { PlanCancellation } from './cancellation.js';
+import { beginPlanDiff } from './plan-diff.js';
+import { cancelFields, cancelResult, runSteps, stepEntry, type StepEntry } from './run-steps.js';
+import { prepareSteps, STEP_TOOLS, stepInput } from './steps.js';
+
+const maxSteps = 50;
+
+function stepLine(entry: StepEntry): string {
+  return `[${entry.index}] ${entry.tool}: ${entry.summary}`;
+}
+
+export const runActions = defineTool({
+  name: 'run_actions',
+  capability: 'input',
+  title: 'Run several actions in one call',
+  annotations: { readOnly: false, destructive: false, idempotent: false, openWorld: true },
+  description:
+    `Run steps in order inside one call: each step is {tool, arguments} with tool one of ${STEP_TOOLS.join(', ')} ` +
+    '(wait takes {ms}). pid and window_id default to the plan\'s for every step whose tool takes them; an element_index in a later step ' +
+    'refers to the latest snapshot, which an earlier step (wait_for, find_elements) may have refreshed. All steps\' arguments are checked ' +
+    'before the first runs. With stop_on_error (default true) the plan stops at the first failed step. The result has one entry per step ' +
+    'that ran (its summary, effect and error), completed_steps and one diff over the plan. The plan stops within ms when the caller cancels ' +
+    '(MCP notifications/cancelled, Ctrl-C on the CLI) or the person at the machine presses Escape; nothing more is sent and the result ' +
+    'says cancelled, why (client, escape_key, watchdog: the Escape guard is released after 30 s and the plan with it) and which steps ran.',
+  input: z.strictObject({
+    pid: pidArgument.optional(),
+    window_id: windowIdArgument.optional(),
+    steps: z.array(stepInput).min(1).max(maxSteps).describe(`The steps, at most ${maxSteps}.`),
+    stop_on_error: z.boolean().optional().describe('Stop at the first step that fails (default true); false runs every step and reports each.'),
+  }),
+  output: z.object({
+    steps: z.array(stepEntry),
+    completed_steps: z.number(),
+    total_steps: z.number(),
+    failed_steps: z.number(),
+    stopped_at_step: z.number().optional(),
+    ...cancelFields,
+    diff: z.record(z.string(), z.unknown()).optional(),
+    elapsed_ms: z.number(),
+  }),
+  async handle(args, context) {
+    const started = performance.now();
+    const defaults = { pid: args.pid, window_id: args.window_id };
+    const steps = prepareSteps(args.steps, defaults);
+    const finishDiff = await beginPlanDiff(context, defaults);
+    const cancellation = await PlanCancellation.start(context);
+    let run;
+    try {
+      run = await runSteps(context, steps, cancellation, args.stop_on_error ?? true);
+    } finally {
+      cancellation.end();
+    }
+    const cancel = cancelResult(cancellation);
+    const diff = await finishDiff();
+    const completed = run.entries.filter((entry) => !entry.cancelled).length;
+    const failed = run.entries.filter((entry) => !entry.ok).length;
+    const total = steps.length;
+    const summary = cancel.cancelled
+      ? `⏹️ run_actions cancelled (${cancel.cancel_reason}) after ${completed} of ${total} steps; stopped ${cancel.cancel_latency_ms} ms after the cancel`
+      : run.stoppedAt !== undefined
+        ? `⚠️ run_actions: step ${run.stoppedAt} (${steps[run.stoppedAt]!.tool}) failed${run.entries.at(-1)?.error ? ` [${run.entries.at(-1)!.error!.code}]` : ''}; stopped after ${completed} of ${total} steps`
+        : failed > 0
+          ? `⚠️ run_actions: ${completed} of ${total} steps ran, ${failed} failed`
+          : `✅ run_actions: ${completed} of ${total} steps ran`;
+    return {
+      summary,
+      body: run.entries.map(stepLine).join('\n'),
+      structured: {
+        steps: run.entries,
+        completed_steps: completed,
+        total_steps: total,
+        failed_steps: failed,
+        ...(run.stoppedAt !== undefined ? { stopped_at_step: run.stoppedAt } : {}),
+        ...cancel,
+        ...(diff ? { diff } : {}),
+        elapsed_ms: Math.round(performance.now() - started),
+      },
+    };
+  },
+});

@@ -1,0 +1,89 @@
+import { performance } from 'node:perf_hooks';
+import { z } from 'zod';
+import { errorCodeOf, type ToolCallResult } from '../call-result.js';
+import type { ToolContext } from '../context.js';
+import { runTool } from '../run.js';
+import { abortableDelay, type PlanCancellation } from './cancellation.js';
+import type { PreparedStep } from './steps.js';
+
+export const stepEntry = z.object({
+  index: z.number(),
+  tool: z.string(),
+  ok: z.boolean(),
+  /** The step's own one-line summary. */
+  summary: z.string(),
+  /** For actions: the verdict and the rung, as the tool alone would report them. */
+  effect: z.string().optional(),
+  path: z.string().optional(),
+  error: z.object({ code: z.string(), message: z.string() }).optional(),
+  /** Set when the cancel cut this step short (a wait); a step that was running finishes and is not marked. */
+  cancelled: z.boolean().optional(),
+  elapsed_ms: z.number(),
+  /** The step's structured result (find_elements' matches, an action's evidence). */
+  result: z.record(z.string(), z.unknown()).optional(),
+});
+
+export type StepEntry = z.infer<typeof stepEntry>;
+
+export const cancelFields = {
+  cancelled: z.boolean(),
+  cancel_reason: z.enum(['client', 'escape_key', 'watchdog']).optional(),
+  /** Milliseconds from the cancel to the plan's stop. */
+  cancel_latency_ms: z.number().optional(),
+};
+
+export interface StepsRun {
+  entries: StepEntry[];
+  /** The index of the failed step the run stopped at (stop_on_error). */
+  stoppedAt?: number;
+}
+
+async function waitStep(step: PreparedStep, signal: AbortSignal): Promise<{ result: ToolCallResult; cut: boolean }> {
+  const ms = step.arguments.ms as number;
+  const started = performance.now();
+  await abortableDelay(ms, signal);
+  const waited = Math.round(performance.now() - started);
+  const cut = signal.aborted && waited < ms;
+  return { result: { ok: true, summary: cut ? `⏹️ waited ${waited} of ${ms} ms (cancelled)` : `✅ waited ${ms} ms`, images: [], structured: { waited_ms: waited } }, cut };
+}
+
+function entryOf(step: PreparedStep, result: ToolCallResult, elapsedMs: number, cut: boolean): StepEntry {
+  const structured = result.structured;
+  const code = errorCodeOf(result);
+  return {
+    index: step.index,
+    tool: step.tool,
+    ok: result.ok,
+    summary: result.summary.split('\n')[0]!,
+    ...(typeof structured.effect === 'string' ? { effect: structured.effect } : {}),
+    ...(typeof structured.path === 'string' ? { path: structured.path } : {}),
+    ...(code !== undefined ? { error: { code, message: String(structured.message ?? result.summary) } } : {}),
+    ...(cut ? { cancelled: true } : {}),
+    elapsed_ms: Math.round(elapsedMs),
+    ...(result.ok && step.tool !== 'wait' ? { result: structured } : {}),
+  };
+}
+
+/**
+ * Runs the steps in order through the registry, in the caller's session, each with the plan's signal so its
+ * waits end at a cancel. Between steps the plan stops at a cancel (nothing more is sent) and, with
+ * `stopOnError`, at the first failed step.
+ */
+export async function runSteps(context: ToolContext, steps: readonly PreparedStep[], cancellation: PlanCancellation, stopOnError: boolean): Promise<StepsRun> {
+  const stepContext: ToolContext = { ...context, signal: cancellation.signal };
+  const entries: StepEntry[] = [];
+  for (const step of steps) {
+    if (cancellation.cancelled) break;
+    const started = performance.now();
+    const { result, cut } = step.tool === 'wait' ? await waitStep(step, cancellation.signal) : { result: await runTool(step.tool, step.arguments, stepContext), cut: false };
+    entries.push(entryOf(step, result, performance.now() - started, cut || errorCodeOf(result) === 'cancelled'));
+    if (!result.ok && stopOnError && !cancellation.cancelled) return { entries, stoppedAt: step.index };
+  }
+  return { entries };
+}
+
+/** The cancel fields of a result: whether, why and how fast the plan stopped. */
+export function cancelResult(cancellation: PlanCancellation): { cancelled: boolean; cancel_reason?: 'client' | 'escape_key' | 'watchdog'; cancel_latency_ms?: number } {
+  if (!cancellation.cancelled) return { cancelled: false };
+  return { cancelled: true, cancel_reason: cancellation.reason!, cancel_latency_ms: cancellation.latencyMs()! };
+}

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { ToolError } from '../../errors.js';
+import { findTool, type AnyTool } from '../registry.js';
+import { formatArgumentErrors } from '../validation.js';
+
+/** The tools a plan step may name: every action, the waits and finds that let later steps see what earlier ones did, and `wait`. */
+export const STEP_TOOLS = [
+  'click',
+  'double_click',
+  'right_click',
+  'type_text',
+  'press_key',
+  'hotkey',
+  'set_value',
+  'scroll',
+  'drag',
+  'move_cursor',
+  'wait_for',
+  'find_elements',
+  'wait',
+] as const;
+
+/** A plan's own pause; long enough for an app to load, short of the Escape guard's watchdog. */
+export const maxWaitMs = 25_000;
+
+export const waitStepInput = z.strictObject({
+  ms: z.number().int().min(0).max(maxWaitMs).describe(`Milliseconds to pause (at most ${maxWaitMs}); ends at once when the plan is cancelled.`),
+});
+
+export const stepInput = z.strictObject({
+  tool: z.string().min(1).describe(`One of: ${STEP_TOOLS.join(', ')}.`),
+  arguments: z.record(z.string(), z.unknown()).optional().describe('The tool\'s arguments; pid and window_id default to the plan\'s.'),
+});
+
+export type StepInput = z.infer<typeof stepInput>;
+
+/** A step ready to run: its tool (undefined for `wait`) and its arguments with the plan's defaults filled in. */
+export interface PreparedStep {
+  index: number;
+  tool: string;
+  definition?: AnyTool;
+  arguments: Record<string, unknown>;
+}
+
+interface PlanDefaults {
+  pid?: number;
+  window_id?: number;
+}
+
+/**
+ * Every step checked before any runs: a step naming a tool a plan may not run, or arguments its schema refuses,
+ * fails the whole plan with invalid_arguments naming the step, and nothing is sent. What only the desktop can
+ * tell (an element index a previous step's snapshot will define) is checked when the step runs.
+ */
+export function prepareSteps(steps: readonly StepInput[], defaults: PlanDefaults): PreparedStep[] {
+  return steps.map((step, index) => {
+    const where = `steps[${index}]`;
+    if (!(STEP_TOOLS as readonly string[]).includes(step.tool)) {
+      throw new ToolError(`${where}.tool "${step.tool}" cannot run in a plan; a step is one of: ${STEP_TOOLS.join(', ')}`, 'invalid_arguments', { step: index });
+    }
+    const given = step.arguments ?? {};
+    if (step.tool === 'wait') {
+      const parsed = waitStepInput.safeParse(given);
+      if (!parsed.success) throw new ToolError(`${where}: ${formatArgumentErrors('wait', parsed.error, given, waitStepInput)}`, 'invalid_arguments', { step: index });
+      return { index, tool: 'wait', arguments: parsed.data };
+    }
+    const definition = findTool(step.tool);
+    if (!definition) {
+      throw new ToolError(`${where}.tool "${step.tool}" is not available in this version of cup-driver`, 'invalid_arguments', { step: index });
+    }
+    const shape = definition.input.shape as Record<string, unknown>;
+    const args: Record<string, unknown> = { ...given };
+    // The plan's target fills in what the step leaves out, for tools that take it at all; an element_token
+    // names its own window.
+    if (args.element_token === undefined) {
+      if (defaults.pid !== undefined && 'pid' in shape && args.pid === undefined) args.pid = defaults.pid;
+      if (defaults.window_id !== undefined && 'window_id' in shape && args.window_id === undefined) args.window_id = defaults.window_id;
+    }
+    const parsed = definition.input.safeParse(args);
+    if (!parsed.success) {
+      throw new ToolError(`${where}: ${formatArgumentErrors(definition.name, parsed.error, args, definition.input)}`, 'invalid_arguments', { step: index });
+    }
+    return { index, tool: definition.name, definition, arguments: args };
+  });
+}

@@ -1,0 +1,243 @@
+// run_actions and the click tools' chaining on the GTK3 fixture, in process: what the app received is read by
+// pyatspi (the fixture's status label and the entry's text), the pointer and active window by xdotool and xprop,
+// and Escape is pressed by xdotool, a separate X client, as the person at the keyboard would.
+import assert from 'node:assert/strict';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { after, before, describe, test } from 'node:test';
+import type { ClientWindow } from '../../src/platform/linux/windows.js';
+import type { ToolCallResult } from '../../src/tools/call-result.js';
+import { runTool } from '../../src/tools/run.js';
+import { FixtureDesktop } from '../helpers/fixture-desktop.js';
+import { personPresses } from '../helpers/person.js';
+import { callOk, failsWith, type Element } from '../helpers/tools.js';
+
+interface StepEntry {
+  index: number;
+  tool: string;
+  ok: boolean;
+  summary: string;
+  effect?: string;
+  error?: { code: string };
+  cancelled?: boolean;
+}
+
+interface PlanResult {
+  steps: StepEntry[];
+  completed_steps: number;
+  failed_steps: number;
+  stopped_at_step?: number;
+  cancelled: boolean;
+  cancel_reason?: string;
+  cancel_latency_ms?: number;
+}
+
+describe('run_actions: several steps in one call, stopped by Escape', () => {
+  let fixtures: FixtureDesktop;
+  let gtk3: ClientWindow;
+  let other: ClientWindow;
+  let field: Element;
+  let increment: Element;
+
+  async function plan(args: Record<string, unknown>): Promise<PlanResult> {
+    return (await callOk(fixtures.context, 'run_actions', { window_id: gtk3.id, ...args })).structured as unknown as PlanResult;
+  }
+
+  /** Another app's window active, so giving the activation back is something to see. */
+  async function activateOther(): Promise<number> {
+    await callOk(fixtures.context, 'bring_to_front', { pid: other.pid, window_id: other.id });
+    await waitUntilActive(other.id);
+    return other.id;
+  }
+
+  async function waitUntilActive(window: number): Promise<void> {
+    const deadline = Date.now() + 5000;
+    while ((await fixtures.readers.activeWindow()) !== window && Date.now() < deadline) await sleep(20);
+  }
+
+  async function fieldText(): Promise<string> {
+    return (await fixtures.oracle.find(gtk3.pid, gtk3.title, 'text', 'Paste target')).text ?? '';
+  }
+
+  before(async () => {
+    fixtures = await FixtureDesktop.start();
+    gtk3 = await fixtures.launch('gtk3');
+    other = await fixtures.launch('gtk4');
+    const elements = await fixtures.elements(gtk3);
+    field = elements.find((element) => element.name === 'Paste target')!;
+    increment = elements.find((element) => element.name === 'Increment')!;
+    assert.ok(field && increment, 'the fixture shows its entry and its button');
+  });
+
+  after(async () => {
+    await fixtures?.stop();
+  });
+
+  test('types into a field, clicks a button and waits, in one call', async () => {
+    const before = await fixtures.status(gtk3);
+    const result = await plan({
+      steps: [
+        { tool: 'set_value', arguments: { element_index: field.index, value: '' } },
+        { tool: 'type_text', arguments: { element_index: field.index, text: 'planned ✓' } },
+        { tool: 'click', arguments: { element_index: increment.index } },
+        { tool: 'wait', arguments: { ms: 50 } },
+      ],
+    });
+    assert.equal(result.completed_steps, 4, JSON.stringify(result));
+    assert.equal(result.cancelled, false);
+    assert.deepEqual(result.steps.map((step) => [step.tool, step.ok]), [['set_value', true], ['type_text', true], ['click', true], ['wait', true]]);
+    assert.equal(result.steps[2]!.effect, 'confirmed');
+    assert.equal(await fieldText(), 'planned ✓');
+    assert.equal((await fixtures.status(gtk3)).counter, before.counter + 1);
+  });
+
+  test('click {text, press_key}: clicks, types, then presses, in one call (foreground); pointer and active window come back', async () => {
+    await callOk(fixtures.context, 'set_value', { window_id: gtk3.id, element_index: field.index, value: '' });
+    const activeBefore = await activateOther();
+    const pointerBefore = await fixtures.readers.pointer();
+    const result = await callOk(fixtures.context, 'click', {
+      window_id: gtk3.id,
+      element_index: field.index,
+      text: 'chained',
+      press_key: 'F5',
+      delivery_mode: 'foreground',
+    });
+    const structured = result.structured as { effect: string; chain: StepEntry[]; cancelled: boolean };
+    assert.deepEqual(structured.chain.map((step) => [step.tool, step.ok]), [['type_text', true], ['press_key', true]], result.summary);
+    assert.equal(structured.cancelled, false);
+    assert.match(result.summary, /then type_text \w+, press_key \w+/);
+    const status = await fixtures.waitForStatus(gtk3, (read) => read.lastKey === 'F5');
+    assert.equal(status.lastKey, 'F5', 'the key came after the click');
+    assert.equal(await fieldText(), 'chained');
+    assert.deepEqual(await fixtures.readers.pointer(), pointerBefore, 'the pointer is back');
+    assert.equal(await fixtures.readers.activeWindow(), activeBefore, 'the previously active window is active again');
+  });
+
+  test('stop_on_error: true stops at the failed step; false runs the rest and reports each', async () => {
+    const steps = [
+      { tool: 'click', arguments: { element_index: 9999 } },
+      { tool: 'click', arguments: { element_index: increment.index } },
+    ];
+    const before = (await fixtures.status(gtk3)).counter;
+    const stopped = await plan({ steps });
+    assert.equal(stopped.stopped_at_step, 0);
+    assert.equal(stopped.steps.length, 1);
+    assert.equal(stopped.steps[0]!.error?.code, 'unknown_element');
+    assert.equal((await fixtures.status(gtk3)).counter, before, 'the click after the failed step was not sent');
+    const all = await plan({ steps, stop_on_error: false });
+    assert.equal(all.steps.length, 2);
+    assert.equal(all.failed_steps, 1);
+    assert.equal(all.completed_steps, 2);
+    assert.equal(all.steps[1]!.effect, 'confirmed');
+    assert.equal((await fixtures.status(gtk3)).counter, before + 1);
+  });
+
+  test('every step is checked before the first runs: a refused tool or bad arguments send nothing', async () => {
+    const before = (await fixtures.status(gtk3)).counter;
+    const refused = await failsWith(fixtures.context, 'run_actions', {
+      window_id: gtk3.id,
+      steps: [{ tool: 'click', arguments: { element_index: increment.index } }, { tool: 'kill_app', arguments: { pid: gtk3.pid } }],
+    }, 'invalid_arguments');
+    assert.match(refused.summary, /steps\[1\]\.tool "kill_app"/);
+    const bad = await failsWith(fixtures.context, 'run_actions', {
+      window_id: gtk3.id,
+      steps: [{ tool: 'click', arguments: { element_index: increment.index } }, { tool: 'wait', arguments: { ms: -1 } }],
+    }, 'invalid_arguments');
+    assert.match(bad.summary, /steps\[1\]/);
+    await failsWith(fixtures.context, 'run_actions', { window_id: gtk3.id, steps: [{ tool: 'run_actions', arguments: {} }] }, 'invalid_arguments');
+    assert.equal((await fixtures.status(gtk3)).counter, before, 'nothing was clicked');
+  });
+
+  test("Escape on the keyboard during a wait cancels within 100 ms; the next step's click never happens", async () => {
+    await callOk(fixtures.context, 'set_value', { window_id: gtk3.id, element_index: field.index, value: '' });
+    const before = (await fixtures.status(gtk3)).counter;
+    const running = runTool('run_actions', {
+      window_id: gtk3.id,
+      steps: [
+        { tool: 'type_text', arguments: { element_index: field.index, text: 'armed' } },
+        { tool: 'wait', arguments: { ms: 5000 } },
+        { tool: 'click', arguments: { element_index: increment.index } },
+      ],
+    }, fixtures.context);
+    let returnedAt = 0;
+    const result = running.then((value: ToolCallResult) => {
+      returnedAt = performance.now();
+      return value;
+    });
+    // The guard is armed before the first step: once the typed text shows, the plan is in its wait.
+    while ((await fieldText()) !== 'armed') await sleep(20);
+    const pressedAt = await personPresses(fixtures.desktop.env(), 'Escape');
+    const plan = (await result).structured as unknown as PlanResult;
+    console.log(`escape: plan stopped ${plan.cancel_latency_ms} ms after the guard saw the key; result ${(returnedAt - pressedAt).toFixed(1)} ms after xdotool returned`);
+    assert.equal(plan.cancelled, true, JSON.stringify(plan));
+    assert.equal(plan.cancel_reason, 'escape_key');
+    assert.ok(plan.cancel_latency_ms! < 100, `stopped ${plan.cancel_latency_ms} ms after the cancel`);
+    assert.ok(returnedAt - pressedAt < 100, `the result came ${returnedAt - pressedAt} ms after the key`);
+    // The text shows while type_text still reads its effect back, so the Escape lands at the boundary after it or
+    // inside the wait; either way the wait is cut short and the click never sent.
+    const ran = plan.steps.map((step) => [step.tool, step.cancelled ?? false]);
+    assert.ok(JSON.stringify(ran) === JSON.stringify([['type_text', false], ['wait', true]]) || JSON.stringify(ran) === JSON.stringify([['type_text', false]]), JSON.stringify(ran));
+    assert.equal(plan.completed_steps, 1);
+    assert.equal((await fixtures.status(gtk3)).counter, before, 'the click after the wait was never sent');
+  });
+
+  test('Escape after a foreground step: the pointer and the previously active window are as before the plan', async () => {
+    const activeBefore = await activateOther();
+    const pointerBefore = await fixtures.readers.pointer();
+    const before = (await fixtures.status(gtk3)).counter;
+    const running = runTool('run_actions', {
+      window_id: gtk3.id,
+      steps: [
+        { tool: 'click', arguments: { element_index: increment.index, delivery_mode: 'foreground' } },
+        { tool: 'wait', arguments: { ms: 5000 } },
+        { tool: 'click', arguments: { element_index: increment.index, delivery_mode: 'foreground' } },
+      ],
+    }, fixtures.context);
+    // The first click has landed once the counter moves; the Escape comes while it gives things back, or in the wait.
+    await fixtures.waitForStatus(gtk3, (status) => status.counter === before + 1, 10_000);
+    await personPresses(fixtures.desktop.env(), 'Escape');
+    const plan = (await running).structured as unknown as PlanResult;
+    assert.equal(plan.cancel_reason, 'escape_key', JSON.stringify(plan));
+    assert.equal(plan.completed_steps, 1);
+    assert.equal((await fixtures.status(gtk3)).counter, before + 1, 'only the first click was sent');
+    assert.deepEqual(await fixtures.readers.pointer(), pointerBefore, 'the pointer is back');
+    assert.equal(await fixtures.readers.activeWindow(), activeBefore, 'the previously active window is active again');
+  });
+
+  test("the driver's own Escape (press_key escape, foreground) does not cancel its plan", async () => {
+    const before = (await fixtures.status(gtk3)).counter;
+    const result = await plan({
+      steps: [
+        { tool: 'press_key', arguments: { element_index: field.index, key: 'escape', delivery_mode: 'foreground' } },
+        { tool: 'wait', arguments: { ms: 100 } },
+        { tool: 'click', arguments: { element_index: increment.index } },
+      ],
+    });
+    assert.equal(result.cancelled, false, JSON.stringify(result));
+    assert.equal(result.completed_steps, 3);
+    assert.equal((await fixtures.status(gtk3)).counter, before + 1);
+  });
+
+  test('a caller that cancels (its AbortSignal) stops the plan at once, with cancel_reason client', async () => {
+    const before = (await fixtures.status(gtk3)).counter;
+    await callOk(fixtures.context, 'set_value', { window_id: gtk3.id, element_index: field.index, value: '' });
+    const controller = new AbortController();
+    const running = runTool('run_actions', {
+      window_id: gtk3.id,
+      steps: [
+        { tool: 'type_text', arguments: { element_index: field.index, text: 'client' } },
+        { tool: 'wait', arguments: { ms: 5000 } },
+        { tool: 'click', arguments: { element_index: increment.index } },
+      ],
+    }, { ...fixtures.context, signal: controller.signal });
+    while ((await fieldText()) !== 'client') await sleep(20);
+    const abortedAt = performance.now();
+    controller.abort();
+    const plan = (await running).structured as unknown as PlanResult;
+    const tookMs = performance.now() - abortedAt;
+    console.log(`client cancel in process: result ${tookMs.toFixed(1)} ms after abort (plan says ${plan.cancel_latency_ms} ms)`);
+    assert.equal(plan.cancel_reason, 'client');
+    assert.ok(tookMs < 100);
+    assert.equal((await fixtures.status(gtk3)).counter, before);
+  });
+});
