@@ -120,7 +120,8 @@ describe('honest action results on real apps', () => {
     }
   });
 
-  test('GTK3: a real click on an option of a closed drop-down, or on a row scrolled out of its list, is refused and clicks nothing', async () => {
+  // A row scrolled out of its list is scrolled in and clicked instead: test/e2e/scroll-into-view.
+  test('GTK3: a real click on an option of a closed drop-down is refused and clicks nothing', async () => {
     const env = desktop.env();
     const { process: app, window } = await desktop.launchFixture('gtk3', { title: 'Honesty GTK3', rows: 40 });
     try {
@@ -131,9 +132,6 @@ describe('honest action results on real apps', () => {
       const green = find(found, 'menuitem', 'Green');
       const refused = await failsWith(context, 'click', { window_id: window.id, element_index: green.index, delivery_mode: 'foreground' }, 'element_not_visible');
       assert.match(refused.summary, /closed menu or drop-down \(opened by combo box "Color"\).*Nothing was sent/);
-      const row = find(found, 'option', 'Row 30');
-      const refusedRow = await failsWith(context, 'click', { window_id: window.id, element_index: row.index, delivery_mode: 'foreground' }, 'element_not_visible');
-      assert.match(refusedRow.summary, /scroll/);
 
       // Nothing was clicked: the app's status, its drop-down's popup and the active window are as they were.
       assert.deepEqual(await oracle.status(window.pid, window.title), statusBefore);

@@ -149,6 +149,7 @@ describe('wait_for and find_elements on a GTK3 app', () => {
     setTimeout(() => controller.abort(new Error('cancelled by the test')), 200);
     const result = await waiting;
     assert.equal(result.ok, false);
+    assert.equal(result.structured.error, 'cancelled', result.summary);
     assert.ok(Date.now() - started < 1000, `stopped after ${Date.now() - started} ms`);
   });
 

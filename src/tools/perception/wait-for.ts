@@ -97,9 +97,8 @@ function lastSeen(args: WaitArgs, selector: DesktopSelector | undefined, last: L
   };
 }
 
-function aborted(context: ToolContext): never {
-  const reason: unknown = context.signal?.reason;
-  throw reason instanceof Error ? reason : new Error('the wait was cancelled');
+function aborted(elapsedMs: number): never {
+  throw new ToolError(`the wait was cancelled by the caller after ${elapsedMs} ms`, 'cancelled', { elapsed_ms: elapsedMs });
 }
 
 export const waitFor = defineTool({
@@ -139,7 +138,7 @@ export const waitFor = defineTool({
     if (args.window_id !== undefined) await resolveWindow(context, args.window_id, args.pid);
     const started = Date.now();
     const deadline = started + args.timeout_ms;
-    if (context.signal?.aborted) aborted(context);
+    if (context.signal?.aborted) aborted(0);
     const watch = await context.desktop.watchChanges(args.pid);
     const stop = () => watch.close();
     context.signal?.addEventListener('abort', stop, { once: true });
@@ -151,7 +150,7 @@ export const waitFor = defineTool({
         const seen = await look(context, args, selector, deadline - Date.now(), wokenBy === 'accessibility' && args.window_title === undefined ? windows : undefined);
         windows = seen.windows;
         reads++;
-        if (context.signal?.aborted) aborted(context);
+        if (context.signal?.aborted) aborted(Date.now() - started);
         if (seen.windowClosed && !args.gone) {
           throw new ToolError(`window ${args.window_id} closed while waiting for ${JSON.stringify(args.selector)}`, 'window_gone', { elapsed_ms: Date.now() - started });
         }
@@ -177,7 +176,7 @@ export const waitFor = defineTool({
           });
         }
         wokenBy = (await watch.next(Math.min(remaining, RECHECK_MS))) ?? 'recheck';
-        if (context.signal?.aborted) aborted(context);
+        if (context.signal?.aborted) aborted(Date.now() - started);
       }
     } finally {
       context.signal?.removeEventListener('abort', stop);

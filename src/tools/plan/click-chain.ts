@@ -6,7 +6,8 @@ import type { ToolOutput } from '../tool.js';
 import { PlanCancellation } from './cancellation.js';
 import { beginPlanDiff } from './plan-diff.js';
 import { cancelFields, cancelResult, runSteps, stepEntry } from './run-steps.js';
-import { prepareSteps, type StepInput } from './steps.js';
+import type { StepInput } from './step-schema.js';
+import { prepareSteps } from './steps.js';
 
 /** The seed's chaining arguments of the click tools: what to type and which key to press after the click. */
 export const chainArguments = {

@@ -5,7 +5,8 @@ import { defineTool } from '../tool.js';
 import { PlanCancellation } from './cancellation.js';
 import { beginPlanDiff } from './plan-diff.js';
 import { cancelFields, cancelResult, runSteps, stepEntry, type StepEntry } from './run-steps.js';
-import { prepareSteps, STEP_TOOLS, stepInput } from './steps.js';
+import { STEP_TOOLS, stepInput } from './step-schema.js';
+import { prepareSteps } from './steps.js';
 
 const maxSteps = 50;
 

@@ -1,38 +1,8 @@
-import { z } from 'zod';
 import { ToolError } from '../../errors.js';
 import { findTool, type AnyTool } from '../registry.js';
+import { STEP_TOOLS, waitStepInput, type StepInput } from './step-schema.js';
 import { formatArgumentErrors } from '../validation.js';
 
-/** The tools a plan step may name: every action, the waits and finds that let later steps see what earlier ones did, and `wait`. */
-export const STEP_TOOLS = [
-  'click',
-  'double_click',
-  'right_click',
-  'type_text',
-  'press_key',
-  'hotkey',
-  'set_value',
-  'scroll',
-  'drag',
-  'move_cursor',
-  'wait_for',
-  'find_elements',
-  'wait',
-] as const;
-
-/** A plan's own pause; long enough for an app to load, short of the Escape guard's watchdog. */
-export const maxWaitMs = 25_000;
-
-export const waitStepInput = z.strictObject({
-  ms: z.number().int().min(0).max(maxWaitMs).describe(`Milliseconds to pause (at most ${maxWaitMs}); ends at once when the plan is cancelled.`),
-});
-
-export const stepInput = z.strictObject({
-  tool: z.string().min(1).describe(`One of: ${STEP_TOOLS.join(', ')}.`),
-  arguments: z.record(z.string(), z.unknown()).optional().describe('The tool\'s arguments; pid and window_id default to the plan\'s.'),
-});
-
-export type StepInput = z.infer<typeof stepInput>;
 
 /** A step ready to run: its tool (undefined for `wait`) and its arguments with the plan's defaults filled in. */
 export interface PreparedStep {
@@ -64,10 +34,8 @@ export function prepareSteps(steps: readonly StepInput[], defaults: PlanDefaults
       if (!parsed.success) throw new ToolError(`${where}: ${formatArgumentErrors('wait', parsed.error, given, waitStepInput)}`, 'invalid_arguments', { step: index });
       return { index, tool: 'wait', arguments: parsed.data };
     }
-    const definition = findTool(step.tool);
-    if (!definition) {
-      throw new ToolError(`${where}.tool "${step.tool}" is not available in this version of cup-driver`, 'invalid_arguments', { step: index });
-    }
+    // Every step tool but wait is a registered tool (test/unit/plan-steps checks it).
+    const definition = findTool(step.tool)!;
     const shape = definition.input.shape as Record<string, unknown>;
     const args: Record<string, unknown> = { ...given };
     // The plan's target fills in what the step leaves out, for tools that take it at all; an element_token
