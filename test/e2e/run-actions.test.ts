@@ -39,6 +39,10 @@ describe('run_actions: several steps in one call, stopped by Escape', () => {
   let field: Element;
   let increment: Element;
 
+  interface PlanDiff {
+    diff: { changed: { index: number; changes: { name?: { from: string; to: string }; value?: { from: string; to: string } } }[] };
+  }
+
   async function plan(args: Record<string, unknown>): Promise<PlanResult> {
     return (await callOk(fixtures.context, 'run_actions', { window_id: gtk3.id, ...args })).structured as unknown as PlanResult;
   }
@@ -89,6 +93,14 @@ describe('run_actions: several steps in one call, stopped by Escape', () => {
     assert.equal(result.steps[2]!.effect, 'confirmed');
     assert.equal(await fieldText(), 'planned ✓');
     assert.equal((await fixtures.status(gtk3)).counter, before.counter + 1);
+
+    // One diff over the plan, indexed by the snapshot the plan leaves behind.
+    const diff = (result as unknown as PlanDiff).diff;
+    const counterLine = diff.changed.find((entry) => entry.changes.name?.to.includes(`counter=${before.counter + 1}`));
+    assert.ok(counterLine, `the status label's change is in the plan's diff: ${JSON.stringify(diff.changed)}`);
+    assert.ok(diff.changed.some((entry) => entry.index === field.index || entry.changes.value?.to === 'planned ✓' || entry.changes.name?.to.includes('planned ✓')), 'the typed text is in it');
+    const again = await callOk(fixtures.context, 'click', { window_id: gtk3.id, element_index: increment.index, diff: false });
+    assert.equal(again.structured.effect, 'confirmed', 'an index from the plan\'s snapshot still names the button');
   });
 
   test('click {text, press_key}: clicks, types, then presses, in one call (foreground); pointer and active window come back', async () => {
@@ -109,6 +121,11 @@ describe('run_actions: several steps in one call, stopped by Escape', () => {
     const status = await fixtures.waitForStatus(gtk3, (read) => read.lastKey === 'F5');
     assert.equal(status.lastKey, 'F5', 'the key came after the click');
     assert.equal(await fieldText(), 'chained');
+    const chainDiff = (result.structured as unknown as PlanDiff).diff;
+    assert.ok(
+      chainDiff.changed.some((entry) => entry.changes.value?.to === 'chained' || entry.changes.name?.to.includes('chained')),
+      `one diff spans the click and the typing: ${JSON.stringify(chainDiff.changed)}`,
+    );
     assert.deepEqual(await fixtures.readers.pointer(), pointerBefore, 'the pointer is back');
     assert.equal(await fixtures.readers.activeWindow(), activeBefore, 'the previously active window is active again');
   });

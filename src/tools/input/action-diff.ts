@@ -12,7 +12,7 @@ import { actionOutput } from './outcome.js';
 import type { ActionResult } from './schemas.js';
 
 // The limits get_window_state reads with, on a shorter budget: two reads bracket every action.
-const READ_LIMITS = { maxNodes: 5000, maxDepth: 1000, budgetMs: 5000 };
+export const READ_LIMITS = { maxNodes: 5000, maxDepth: 1000, budgetMs: 5000 };
 
 type DiffResult = NonNullable<ActionResult['diff']>;
 
@@ -38,13 +38,13 @@ function writeWholeDiff(snapshotId: string, window: DesktopWindow, diff: TreeDif
   return path;
 }
 
-interface Compared {
+export interface Compared {
   fields: Pick<ActionResult, 'snapshot_id' | 'diff' | 'diff_file' | 'diff_unavailable'>;
   lines: string[];
 }
 
 /** The after-reading becomes the window's snapshot, so every [eN] of the diff is an element_index the next call can use. */
-function compare(context: ToolContext, window: DesktopWindow, before: WindowReading, after: WindowReading, stillOpen: boolean): Compared {
+export function compare(context: ToolContext, window: DesktopWindow, before: WindowReading, after: WindowReading, stillOpen: boolean): Compared {
   if (!before.root) return { fields: { diff_unavailable: `no tree before the action: ${before.missingReason ?? 'none was read'}` }, lines: [] };
   if (!stillOpen) return { fields: { diff_unavailable: `the window closed (window ${window.id} "${window.title}")` }, lines: [] };
   if (!after.root) return { fields: { diff_unavailable: `no tree after the action: ${after.missingReason ?? 'none was read'}` }, lines: [] };

@@ -41,16 +41,18 @@ function pointerTool(name: PointerKind, title: string, description: string) {
     }),
     output: actionResult.extend(chainResult),
     async handle(args, context) {
+      // In a chain, one diff spans click, typing and key: the click alone reads nothing.
+      const chained = args.text !== undefined || args.press_key !== undefined;
       const pointer = async () => {
         const mode = deliveryMode(args.delivery_mode);
         const target = await resolveTarget(context, args);
         const count = 'count' in args ? (args.count as number | undefined) : undefined;
         const kind: PointerKind = name === 'click' && count === 2 ? 'double_click' : name;
-        return observeAction(context, name, args, target.window, async () =>
+        return observeAction(context, name, chained ? { diff: false } : args, target.window, async () =>
           targetResult(await context.desktop.pointer(target, kind, { mode, modifiers: args.modifier ?? [] }), target),
         );
       };
-      if (args.text === undefined && args.press_key === undefined) return pointer();
+      if (!chained) return pointer();
       return runClickChain(context, args, pointer);
     },
   });

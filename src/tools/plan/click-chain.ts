@@ -37,6 +37,7 @@ interface ChainArgs {
   delivery_mode?: string;
   text?: string;
   press_key?: string;
+  diff?: boolean;
 }
 
 /** "ctrl+s" is s with ctrl held; a lone "+" is the key itself. */
@@ -70,7 +71,9 @@ export async function runClickChain<R extends ActionResult>(
   click: () => Promise<ToolOutput<R>>,
 ): Promise<ToolOutput<R & Record<string, unknown>>> {
   const steps = prepareSteps(followUps(args), {});
-  const finishDiff = await beginPlanDiff(context, { pid: args.pid, window_id: args.window_id });
+  // The clicked window: named, or the one whose snapshot the element token comes from.
+  const tokenWindow = args.element_token === undefined ? undefined : context.state.snapshots.get(args.element_token.split(':')[0]!)?.windowId;
+  const finishDiff = await beginPlanDiff(context, { pid: args.pid, window_id: args.window_id ?? tokenWindow, diff: args.diff });
   const cancellation = await PlanCancellation.start(context);
   let clicked: ToolOutput<R>;
   let run;
@@ -82,7 +85,7 @@ export async function runClickChain<R extends ActionResult>(
     cancellation.end();
   }
   const cancel = cancelResult(cancellation);
-  const diff = await finishDiff();
+  const compared = await finishDiff();
   const notRun = steps.slice(run.entries.length).map((step) => step.tool);
   const tail = [
     ...run.entries.map((entry) => `${entry.tool} ${entry.ok ? (entry.effect ?? 'ok') : `failed [${entry.error?.code}]`}`),
@@ -91,7 +94,8 @@ export async function runClickChain<R extends ActionResult>(
   ];
   return {
     summary: `${clicked.summary}; then ${tail.join(', ')}`,
-    body: [clicked.body, ...run.entries.map((entry) => `[${entry.tool}] ${entry.summary}`)].filter(Boolean).join('\n') || undefined,
-    structured: { ...clicked.structured, chain: run.entries, ...cancel, ...(diff ? { diff } : {}) },
+    body: [clicked.body, ...run.entries.map((entry) => `[${entry.tool}] ${entry.summary}`), ...compared.lines].filter(Boolean).join('\n') || undefined,
+    // The chain's diff spans click, typing and key (the click itself ran without one).
+    structured: { ...clicked.structured, chain: run.entries, ...cancel, ...compared.fields },
   };
 }

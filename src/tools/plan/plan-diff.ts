@@ -1,16 +1,32 @@
+import type { WindowReading } from '../../platform/desktop.js';
 import type { ToolContext } from '../context.js';
+import { compare, READ_LIMITS, type Compared } from '../input/action-diff.js';
+import { keyboardWindow } from '../input/targets.js';
 
-/** What the target looked like before a plan, compared after it (issue 10: one diff over the whole plan). */
+/** The window a plan works on, as the plan names it. */
 export interface PlanDiffTarget {
   pid?: number;
   window_id?: number;
+  /** false: the caller asked for no diff (no reads either). */
+  diff?: boolean;
 }
 
 /**
- * The seam for the one diff from before the first step to after the last. The per-action diff
- * (src/cup/diff.ts) is built separately; until it is wired here this reads nothing and a plan carries no
- * diff. Called before the first step; the function it returns is called after the last (also when cancelled).
+ * The one diff of a plan (issue 10): its window is read before the first step, and the function returned
+ * reads it again after the last (also when the plan was cancelled or stopped) and compares the two, the
+ * after-reading becoming the window's snapshot so the diff's [eN] are indices the next call can use. A plan
+ * that names no window (its steps name their own) has no one window to compare, and says so.
  */
-export async function beginPlanDiff(_context: ToolContext, _target: PlanDiffTarget): Promise<() => Promise<Record<string, unknown> | undefined>> {
-  return async () => undefined;
+export async function beginPlanDiff(context: ToolContext, target: PlanDiffTarget): Promise<() => Promise<Compared>> {
+  if (target.diff === false) return async () => ({ fields: {}, lines: [] });
+  if (target.pid === undefined && target.window_id === undefined) {
+    return async () => ({ fields: { diff_unavailable: 'the plan names no window (pass pid or window_id to run_actions for one diff over the plan)' }, lines: [] });
+  }
+  const window = await keyboardWindow(context, target, 'run_actions');
+  const before: WindowReading = await context.desktop.readWindow(window, READ_LIMITS);
+  return async () => {
+    const stillOpen = (await context.desktop.windows()).some((candidate) => candidate.id === window.id);
+    const after = before.root && stillOpen ? await context.desktop.readWindow(window, READ_LIMITS) : before;
+    return compare(context, window, before, after, stillOpen);
+  };
 }

@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { z } from 'zod';
+import { actionResult } from '../input/schemas.js';
 import { pidArgument, windowIdArgument } from '../schemas.js';
 import { defineTool } from '../tool.js';
 import { PlanCancellation } from './cancellation.js';
@@ -32,6 +33,7 @@ export const runActions = defineTool({
     window_id: windowIdArgument.optional(),
     steps: z.array(stepInput).min(1).max(maxSteps).describe(`The steps, at most ${maxSteps}.`),
     stop_on_error: z.boolean().optional().describe('Stop at the first step that fails (default true); false runs every step and reports each.'),
+    diff: z.boolean().optional().describe('Default true: one diff of the plan\'s window from before the first step to after the last (needs pid or window_id); false skips it.'),
   }),
   output: z.object({
     steps: z.array(stepEntry),
@@ -40,14 +42,14 @@ export const runActions = defineTool({
     failed_steps: z.number(),
     stopped_at_step: z.number().optional(),
     ...cancelFields,
-    diff: z.record(z.string(), z.unknown()).optional(),
+    ...actionResult.pick({ snapshot_id: true, diff: true, diff_file: true, diff_unavailable: true }).shape,
     elapsed_ms: z.number(),
   }),
   async handle(args, context) {
     const started = performance.now();
     const defaults = { pid: args.pid, window_id: args.window_id };
     const steps = prepareSteps(args.steps, defaults);
-    const finishDiff = await beginPlanDiff(context, defaults);
+    const finishDiff = await beginPlanDiff(context, { ...defaults, diff: args.diff });
     const cancellation = await PlanCancellation.start(context);
     let run;
     try {
@@ -56,7 +58,7 @@ export const runActions = defineTool({
       cancellation.end();
     }
     const cancel = cancelResult(cancellation);
-    const diff = await finishDiff();
+    const compared = await finishDiff();
     const completed = run.entries.filter((entry) => !entry.cancelled).length;
     const failed = run.entries.filter((entry) => !entry.ok).length;
     const total = steps.length;
@@ -69,7 +71,7 @@ export const runActions = defineTool({
           : `✅ run_actions: ${completed} of ${total} steps ran`;
     return {
       summary,
-      body: run.entries.map(stepLine).join('\n'),
+      body: [...run.entries.map(stepLine), ...compared.lines].join('\n'),
       structured: {
         steps: run.entries,
         completed_steps: completed,
@@ -77,7 +79,7 @@ export const runActions = defineTool({
         failed_steps: failed,
         ...(run.stoppedAt !== undefined ? { stopped_at_step: run.stoppedAt } : {}),
         ...cancel,
-        ...(diff ? { diff } : {}),
+        ...compared.fields,
         elapsed_ms: Math.round(performance.now() - started),
       },
     };
