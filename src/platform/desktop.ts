@@ -17,6 +17,8 @@ export interface TreeLimits {
   maxNodes: number;
   maxDepth: number;
   budgetMs: number;
+  /** Read the whole window afresh, not from what the backend keeps of it (tests and benchmarks compare the two). */
+  fresh?: boolean;
 }
 
 /** One window's elements as CUP, with the handle of every node by its index ([eN]). */

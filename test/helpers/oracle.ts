@@ -124,6 +124,16 @@ export class PyatspiOracle {
     );
   }
 
+  /** Does the first action of an object (another client changing the app behind the driver's back). */
+  async act(pid: number, title: string, role: string, name: string): Promise<void> {
+    await this.ask<{ done: boolean }>({ op: 'act', pid, title, role, name });
+  }
+
+  /** Replaces an editable object's text through EditableText. */
+  async setText(pid: number, title: string, role: string, name: string, text: string): Promise<void> {
+    await this.ask<{ done: boolean }>({ op: 'set_text', pid, title, role, name, text });
+  }
+
   close(): void {
     this.child.stdin.end();
     this.child.kill();

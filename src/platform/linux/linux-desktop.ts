@@ -23,6 +23,7 @@ import { quirksFor, type ToolkitInfo, type ToolkitQuirks } from './atspi/toolkit
 import type { ObjectRef } from './atspi/object-ref.js';
 import { deepestAtPoint, extents } from './atspi/operations.js';
 import { readTree, type ReadTreeResult } from './atspi/tree-reader.js';
+import { WindowMirror, type MirrorRead } from './atspi/window-mirror.js';
 import { matchWindow, type WindowMatch } from './atspi/window-matcher.js';
 import type { RawImage } from '../../image/raw-image.js';
 import { captureWindowPixels } from './capture.js';
@@ -49,10 +50,15 @@ export interface WindowTree {
   toolkit?: ToolkitInfo;
   quirks: ToolkitQuirks;
   read?: ReadTreeResult;
+  /** How the live mirror answered, for windows it keeps (toolkits whose events it trusts). */
+  mirror?: Omit<MirrorRead, 'read'>;
   context: RawTreeContext;
   /** Why there is no tree, when there is none. */
   missingReason?: string;
 }
+
+/** Windows whose trees are kept live at once; the least recently read is let go (and stops listening). */
+const MAX_MIRRORS = 16;
 
 /** Notices are rare (one per desktop start); a bound keeps a long-lived daemon from collecting them. */
 const MAX_KEPT_NOTICES = 32;
@@ -75,6 +81,8 @@ export class LinuxDesktop implements Desktop {
   private noticesDropped = 0;
   /** Per window: the accessible top-level found for it, so point lookups need not search again. */
   private readonly matches = new Map<number, WindowMatch>();
+  /** Per window: its live tree mirror, in the order last read (oldest first). */
+  private readonly mirrors = new Map<number, WindowMirror>();
   readonly callTimeoutMs: number;
 
   constructor(private readonly options: LinuxDesktopOptions) {
@@ -284,17 +292,21 @@ export class LinuxDesktop implements Desktop {
     }
     const quirks = quirksFor(toolkit);
     context.gtk4NameQuirks = quirks.gtk4NameQuirks;
-    const read = await readTree(client, match.topLevel, {
+    const options = {
       maxNodes: limits.maxNodes,
       maxDepth: limits.maxDepth,
       budgetMs: limits.budgetMs,
       callTimeoutMs: this.callTimeoutMs,
       trustShowing: quirks.showingIsReliable,
       propertiesInOneCall: quirks.propertiesInOneCall,
-    });
+    };
+    let mirrored: MirrorRead | undefined;
+    if (quirks.mirrorable) mirrored = await this.mirrorOf(window, match, client, x).read(options, limits.fresh === true);
+    const read = mirrored?.read ?? (await readTree(client, match.topLevel, options));
     // A remembered top level that no longer answers (the window was recreated) is searched for again.
     if (remembered && !read.failure && read.root && read.root.interfaces.length === 0) {
       this.matches.delete(window.id);
+      this.forgetMirror(window.id);
       return this.readWindowTree(window, limits);
     }
     this.matches.set(window.id, match);
@@ -303,7 +315,32 @@ export class LinuxDesktop implements Desktop {
       context.extentsOrigin = contentOrigin(window, read.root?.extents ?? match.topLevel.extents);
       this.contentMargins.set(window.id, { x: context.extentsOrigin.x - window.bounds.x, y: context.extentsOrigin.y - window.bounds.y });
     }
-    return { match, toolkit, quirks, read, context, missingReason: read.unresponsive ? unresponsive : read.failure };
+    const mirror = mirrored ? { fromMirror: mirrored.fromMirror, rereads: mirrored.rereads, ...(mirrored.walkedBecause ? { walkedBecause: mirrored.walkedBecause } : {}) } : undefined;
+    return { match, toolkit, quirks, read, ...(mirror ? { mirror } : {}), context, missingReason: read.unresponsive ? unresponsive : read.failure };
+  }
+
+  /** The window's live mirror, made on its first read (or anew when the window's top-level object changed). */
+  private mirrorOf(window: ClientWindow, match: WindowMatch, client: AtspiClient, x: X11Connection): WindowMirror {
+    let mirror = this.mirrors.get(window.id);
+    if (mirror && (mirror.top.bus !== match.topLevel.bus || mirror.top.path !== match.topLevel.path)) {
+      this.forgetMirror(window.id);
+      mirror = undefined;
+    }
+    mirror ??= new WindowMirror(client, x, window.id, match.topLevel);
+    // Re-inserted, so the map's order is the order of last use.
+    this.mirrors.delete(window.id);
+    this.mirrors.set(window.id, mirror);
+    for (const [id, oldest] of this.mirrors) {
+      if (this.mirrors.size <= MAX_MIRRORS) break;
+      oldest.close();
+      this.mirrors.delete(id);
+    }
+    return mirror;
+  }
+
+  private forgetMirror(windowId: number): void {
+    this.mirrors.get(windowId)?.close();
+    this.mirrors.delete(windowId);
   }
 
   /** The top level found for this window before, unless the window id now belongs to another process. */
@@ -317,6 +354,7 @@ export class LinuxDesktop implements Desktop {
   }
 
   close(): void {
+    for (const id of [...this.mirrors.keys()]) this.forgetMirror(id);
     this.xConnection.close((connection) => connection.close());
     this.atspiConnection.close((client) => client.close());
   }

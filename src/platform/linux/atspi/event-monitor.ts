@@ -22,6 +22,8 @@ const registeredEvents = [
   'object:text-changed',
   'object:selection-changed',
   'object:value-changed',
+  // The live tree mirror re-reads a box when it moves inside its window (GTK3 tells it on each new allocation).
+  'object:bounds-changed',
   'window:create',
   'window:destroy',
   'window:activate',

@@ -11,6 +11,11 @@ export interface ToolkitQuirks {
    * call. GTK answers it; Qt 5.15 crashes (segfault) on it, so every other toolkit is asked per property.
    */
   propertiesInOneCall: boolean;
+  /**
+   * The toolkit announces its changes as events closely enough for a live tree mirror (with the checks in
+   * window-mirror.ts): GTK3, which the randomized mirror test covers. Other toolkits' windows are walked.
+   */
+  mirrorable: boolean;
 }
 
 export interface ToolkitInfo {
@@ -22,10 +27,10 @@ export function quirksFor(toolkit: ToolkitInfo | undefined): ToolkitQuirks {
   const name = toolkit?.name.toLowerCase() ?? '';
   const major = Number.parseInt(toolkit?.version ?? '', 10);
   if (name === 'gtk' && major >= 4) {
-    return { extentsRelativeToWindow: true, showingIsReliable: false, gtk4NameQuirks: true, propertiesInOneCall: true };
+    return { extentsRelativeToWindow: true, showingIsReliable: false, gtk4NameQuirks: true, propertiesInOneCall: true, mirrorable: false };
   }
   if ((name === 'gtk' || name === 'gail') && major <= 3) {
-    return { extentsRelativeToWindow: false, showingIsReliable: true, gtk4NameQuirks: false, propertiesInOneCall: true };
+    return { extentsRelativeToWindow: false, showingIsReliable: true, gtk4NameQuirks: false, propertiesInOneCall: true, mirrorable: true };
   }
-  return { extentsRelativeToWindow: false, showingIsReliable: false, gtk4NameQuirks: false, propertiesInOneCall: false };
+  return { extentsRelativeToWindow: false, showingIsReliable: false, gtk4NameQuirks: false, propertiesInOneCall: false, mirrorable: false };
 }

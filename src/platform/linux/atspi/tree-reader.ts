@@ -26,6 +26,8 @@ export interface ReadTreeOptions {
   propertiesInOneCall: boolean;
   /** Calls in flight at once; enough to hide latency without queueing so deep that queued calls time out. */
   concurrency?: number;
+  /** What the start object's ancestors leave visible (a subtree re-read by the live mirror); everywhere when omitted. */
+  view?: Rect;
 }
 
 export interface ReadTreeResult {
@@ -41,7 +43,18 @@ export interface ReadTreeResult {
 }
 
 /** What the window's top level may show before any extents narrow it: everything. */
-const everywhere: Rect = { x: -(2 ** 31), y: -(2 ** 31), w: 2 ** 32, h: 2 ** 32 };
+export const everywhere: Rect = { x: -(2 ** 31), y: -(2 ** 31), w: 2 ** 32, h: 2 ** 32 };
+
+/**
+ * What an object leaves visible of what its ancestors leave visible (`outer`). An object without a usable
+ * place (not shown, no extents, a sentinel) does not narrow it: toolkits misreport some containers whose
+ * content is on screen. One placed wholly outside it is a popup (a menu, a combo box's list) in a window of
+ * its own, seen where it is.
+ */
+export function viewInside(outer: Rect, node: AtspiRawNode): Rect {
+  const own = node.positionUnknown ? undefined : placedExtents(node.extents);
+  return own ? (overlap(outer, own) ?? own) : outer;
+}
 
 /** Editable text in a role that is not an entry (an office paragraph, a contenteditable block): its text is its value. */
 function editableContent(node: AtspiRawNode): boolean {
@@ -86,6 +99,18 @@ const labelledRoles = new Set([
   ATSPI_ROLE.ENTRY,
 ]);
 const RELATION_LABELLED_BY = 2;
+
+/**
+ * Whether an object's fields as read come partly from other objects (a label that names it, a combo box's
+ * chosen item, embedded objects' words) or from attributes toolkits change without an event (an entry's
+ * placeholder): no event of its own says when they change, so a live mirror re-reads it on every read.
+ */
+export function readsOtherObjects(node: AtspiRawNode): boolean {
+  if (node.name === '' && labelledRoles.has(node.role)) return true;
+  if (node.role === ATSPI_ROLE.COMBO_BOX && node.interfaces.includes('Selection') && !node.interfaces.includes('Text')) return true;
+  if (placeholderRoles.has(node.role)) return true;
+  return node.interfaces.includes('Hypertext') && node.text !== undefined;
+}
 
 type Body = unknown[];
 
@@ -362,13 +387,7 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
       await readBasics(node, known);
       const details = readDetails(node, known);
       details.catch(() => {});
-      // An object without a usable place (not shown, no extents, a sentinel) does not narrow its ancestors'
-      // view: toolkits misreport some containers whose content is on screen. One placed wholly outside it is
-      // a popup (a menu, a combo box's list) in a window of its own, seen where it is.
-      const view = Promise.all([parentView, details]).then(([outer]) => {
-        const own = node.positionUnknown ? undefined : placedExtents(node.extents);
-        return own ? (overlap(outer, own) ?? own) : outer;
-      });
+      const view = Promise.all([parentView, details]).then(([outer]) => viewInside(outer, node));
       view.catch(() => {});
       for (const ref of await childrenToRead(node, depth, early, view)) {
         if (nodeCount >= options.maxNodes) {
@@ -400,6 +419,6 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
   }
 
   const root = newNode(start);
-  visit(root, 0, Promise.resolve(everywhere));
+  visit(root, 0, Promise.resolve(options.view ?? everywhere));
   return done;
 }

@@ -1,0 +1,229 @@
+// The live tree mirror on the GTK3 fixture started with --control: the fixture changes itself on command
+// (rows added, removed and renamed, text, states, a widget packed without an event, a scroll, window moves
+// and resizes), picked at random from a printed seed, and after every change the mirror's reading must equal
+// a fresh walk of the window. The independent witness of what another client changed is pyatspi.
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { connect, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { after, before, describe, it } from 'node:test';
+import { atspiToCup } from '../../src/cup/atspi/convert.js';
+import type { CupNode } from '../../src/cup/types.js';
+import type { TreeLimits } from '../../src/platform/desktop.js';
+import { LinuxDesktop, type WindowTree } from '../../src/platform/linux/linux-desktop.js';
+import { listClientWindows, type ClientWindow } from '../../src/platform/linux/windows.js';
+import { FixtureDesktop } from '../helpers/fixture-desktop.js';
+
+const title = 'CUP Fixture Mirror';
+const limits: TreeLimits = { maxNodes: 5000, maxDepth: 1000, budgetMs: 10_000 };
+const MUTATIONS = 120;
+
+/** The fixture's control socket: one JSON command a line, answered once the change is made and laid out. */
+class FixtureControl {
+  private readonly replies: ((line: string) => void)[] = [];
+
+  private constructor(private readonly socket: Socket) {
+    createInterface({ input: socket }).on('line', (line) => this.replies.shift()?.(line));
+  }
+
+  static async open(path: string): Promise<FixtureControl> {
+    const socket = connect(path);
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', resolve);
+      socket.once('error', reject);
+    });
+    return new FixtureControl(socket);
+  }
+
+  send(command: Record<string, unknown>, timeoutMs = 10_000): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`the fixture did not answer ${JSON.stringify(command)} within ${timeoutMs} ms`)), timeoutMs);
+      this.replies.push((line) => {
+        clearTimeout(timer);
+        const reply = JSON.parse(line) as { error?: string };
+        if (reply.error) reject(new Error(`fixture: ${reply.error}`));
+        else resolve();
+      });
+      this.socket.write(`${JSON.stringify(command)}\n`);
+    });
+  }
+
+  close(): void {
+    this.socket.destroy();
+  }
+}
+
+/** mulberry32: a small seeded generator, so a failing sequence can be replayed from its seed. */
+function generator(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
+  };
+}
+
+function cup(tree: WindowTree): { root?: CupNode; identities: string[] } {
+  const converted = tree.read?.root ? atspiToCup(tree.read.root, tree.context) : undefined;
+  return { root: converted?.root, identities: converted?.sources.map((source) => `${source.bus} ${source.path}`) ?? [] };
+}
+
+/** The first place two CUP trees differ, for a readable failure. */
+function firstDifference(a: CupNode | undefined, b: CupNode | undefined, where = 'root'): string | undefined {
+  if (!a || !b) return a === b ? undefined : `${where}: one tree is missing`;
+  const { children: ac = [], ...aOwn } = a;
+  const { children: bc = [], ...bOwn } = b;
+  if (JSON.stringify(aOwn) !== JSON.stringify(bOwn)) return `${where}: mirror ${JSON.stringify(aOwn)} / walk ${JSON.stringify(bOwn)}`;
+  if (ac.length !== bc.length) return `${where}: mirror has ${ac.length} children, walk ${bc.length} (${ac.map((c) => c.name).join('|')} / ${bc.map((c) => c.name).join('|')})`;
+  for (let i = 0; i < ac.length; i++) {
+    const found = firstDifference(ac[i], bc[i], `${where} > ${bc[i]!.role} "${bc[i]!.name ?? ''}"`);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+describe('the live tree mirror on a GTK3 app', () => {
+  let fixtures: FixtureDesktop;
+  let desktop: LinuxDesktop;
+  let socketDir: string;
+  /** A list of 30 rows, read whole, and one of 300, which GTK3 manages itself and is read by its visible part. */
+  const windows: { window: ClientWindow; control: FixtureControl }[] = [];
+
+  before(async () => {
+    fixtures = await FixtureDesktop.start();
+    socketDir = mkdtempSync(join(tmpdir(), 'cup-mirror-'));
+    for (const rows of [30, 300]) {
+      const socket = join(socketDir, `control-${rows}`);
+      const window = await fixtures.launch('gtk3', { title: `${title} ${rows}`, rows, extraArgs: ['--control', socket] });
+      windows.push({ window, control: await FixtureControl.open(socket) });
+    }
+    desktop = new LinuxDesktop({ autoStartDesktop: false, log: () => undefined });
+  });
+
+  after(async () => {
+    for (const { control } of windows) control.close();
+    desktop?.close();
+    await fixtures?.stop();
+    rmSync(socketDir, { recursive: true, force: true });
+  });
+
+  /** The window as the X server has it now (a move or resize changes its bounds). */
+  async function current(window: ClientWindow): Promise<ClientWindow> {
+    const found = (await listClientWindows(fixtures.x)).find((candidate) => candidate.id === window.id);
+    assert.ok(found, 'the fixture window is still there');
+    return found;
+  }
+
+  /**
+   * A mirror read between two fresh walks that agree: the window did not change while the three ran (GTK
+   * finishes some changes later, e.g. a window that grows to fit a longer row waits for the window
+   * manager), so the mirror must read what both walks read. Tried again while the window is still settling.
+   */
+  async function compareSettled(window: ClientWindow): Promise<{ mirrored: WindowTree; difference?: string; identical: boolean }> {
+    for (let attempt = 0; ; attempt++) {
+      const now = await current(window);
+      const first = cup(await desktop.readWindowTree(now, { ...limits, fresh: true }));
+      const mirrored = await desktop.readWindowTree(now, limits);
+      const second = cup(await desktop.readWindowTree(await current(window), { ...limits, fresh: true }));
+      assert.ok(mirrored.read?.root && !mirrored.read.truncated, `the mirror read the window: ${mirrored.missingReason ?? ''}`);
+      if (firstDifference(first.root, second.root) !== undefined && attempt < 10) continue;
+      const mine = cup(mirrored);
+      return {
+        mirrored,
+        difference: firstDifference(mine.root, second.root) ?? firstDifference(mine.root, first.root),
+        identical: JSON.stringify(mine.identities) === JSON.stringify(second.identities),
+      };
+    }
+  }
+
+  for (const [which, rows] of [[0, 30], [1, 300]] as const) it(`equals a fresh walk after each of ${MUTATIONS} random changes (${rows} rows)`, async (t) => {
+    const { window, control } = windows[which]!;
+    const seed = Number(process.env.MIRROR_SEED ?? Math.floor(Math.random() * 2 ** 31));
+    t.diagnostic(`seed ${seed} (MIRROR_SEED=${seed} replays it)`);
+    console.log(`live-mirror seed ${seed}`);
+    const random = generator(seed);
+    const pick = (n: number) => Math.floor(random() * n);
+    const word = () => `w${pick(100_000)}`;
+    const changes: [number, () => Record<string, unknown>][] = [
+      [5, () => ({ do: 'add_row', text: `Added ${word()}` })],
+      [4, () => ({ do: 'remove_row', index: pick(1000) })],
+      [5, () => ({ do: 'rename_row', index: pick(1000), text: `Renamed ${word()}` })],
+      [3, () => ({ do: 'select_row', index: pick(1000) })],
+      [3, () => ({ do: 'toggle_check' })],
+      [3, () => ({ do: 'set_entry', text: random() < 0.2 ? '' : word() })],
+      [1, () => ({ do: 'set_placeholder', text: `Hint ${word()}` })],
+      [2, () => ({ do: 'set_slider', value: pick(101) })],
+      [2, () => ({ do: 'set_color', index: pick(3) })],
+      [3, () => ({ do: 'pack_button', text: `Packed ${word()}` })],
+      [2, () => ({ do: 'unpack_button' })],
+      [2, () => ({ do: 'toggle_sensitive' })],
+      [2, () => ({ do: 'toggle_pad' })],
+      [1, () => ({ do: 'set_tooltip', text: `Tip ${word()}` })],
+      [1, () => ({ do: 'set_title', text: `${window.title} ${word()}` })],
+      [3, () => ({ do: 'scroll', fraction: random() })],
+      [1, () => ({ do: 'resize', width: 420 + pick(300), height: 520 + pick(240) })],
+      [1, () => ({ do: 'move', x: pick(500), y: pick(100) })],
+    ];
+    const total = changes.reduce((sum, [weight]) => sum + weight, 0);
+    const choose = () => {
+      let at = random() * total;
+      for (const [weight, make] of changes) {
+        at -= weight;
+        if (at < 0) return make();
+      }
+      return changes[0]![1]();
+    };
+
+    await desktop.readWindowTree(await current(window), limits);
+    const done: string[] = [];
+    let fromMirror = 0;
+    const walkedBecause = new Map<string, number>();
+    for (let i = 0; i < MUTATIONS; i++) {
+      const command = choose();
+      await control.send(command);
+      done.push(JSON.stringify(command));
+      const { mirrored, difference, identical } = await compareSettled(window);
+      if (mirrored.mirror?.fromMirror) fromMirror++;
+      else walkedBecause.set(mirrored.mirror?.walkedBecause ?? 'no mirror', (walkedBecause.get(mirrored.mirror?.walkedBecause ?? 'no mirror') ?? 0) + 1);
+      assert.equal(difference, undefined, `seed ${seed}, change ${i + 1} (${done.at(-1)}), after ${done.slice(-6, -1).join(', ')}: ${difference}`);
+      assert.ok(identical, `seed ${seed}, change ${i + 1}: the same objects`);
+    }
+    const walks = [...walkedBecause].map(([reason, count]) => `${count}x ${reason}`).join(', ');
+    t.diagnostic(`${fromMirror} of ${MUTATIONS} reads came from the mirror; walked: ${walks}`);
+    console.log(`live-mirror: ${fromMirror} of ${MUTATIONS} reads from the mirror; walked: ${walks}`);
+    // Moves and resizes walk; the rest is the mirror's to keep up with.
+    assert.ok(fromMirror >= MUTATIONS / 2, `most reads came from the mirror (${fromMirror}; walked: ${walks})`);
+  });
+
+  it("shows another client's change in the very next read", async () => {
+    const { window } = windows[0]!;
+    const node = (tree: WindowTree, role: string, name: string): CupNode | undefined => {
+      const find = (at: CupNode | undefined): CupNode | undefined =>
+        !at ? undefined : at.role === role && at.name === name ? at : at.children?.map(find).find(Boolean);
+      return find(cup(tree).root);
+    };
+    // Settled first: the mirror serves reads once the window stays where it is.
+    let before = (await compareSettled(window)).mirrored;
+    for (let attempt = 0; !before.mirror?.fromMirror && attempt < 10; attempt++) before = await desktop.readWindowTree(await current(window), limits);
+    let now = await current(window);
+    const wasChecked = node(before, 'checkbox', 'Enable feature')?.states?.includes('checked') ?? false;
+    await fixtures.oracle.act(now.pid, now.title, 'check box', 'Enable feature');
+    const witnessed = await fixtures.oracle.find(now.pid, now.title, 'check box', 'Enable feature');
+    assert.equal(witnessed.states?.includes('checked'), !wasChecked, 'pyatspi sees the check box flipped');
+    const after = await desktop.readWindowTree(now, limits);
+    assert.equal(after.mirror?.fromMirror, true, `read from the mirror (walked: ${after.mirror?.walkedBecause})`);
+    assert.equal(node(after, 'checkbox', 'Enable feature')?.states?.includes('checked') ?? false, !wasChecked, 'the next read shows the flip');
+
+    now = await current(window);
+    const text = `from pyatspi ${Date.now()}`;
+    await fixtures.oracle.setText(now.pid, now.title, 'text', 'Name field', text);
+    assert.equal((await fixtures.oracle.find(now.pid, now.title, 'text', 'Name field')).text, text, 'pyatspi sees the new text');
+    const typed = await desktop.readWindowTree(now, limits);
+    assert.equal(typed.mirror?.fromMirror, true, `read from the mirror (walked: ${typed.mirror?.walkedBecause})`);
+    assert.equal(node(typed, 'textbox', 'Name field')?.value, text, 'the next read shows the text');
+  });
+});
