@@ -200,12 +200,20 @@ describe('the live tree mirror on a GTK3 app', () => {
   });
 
   it("shows another client's change in the very next read", async () => {
-    const { window } = windows[0]!;
+    const { window, control } = windows[0]!;
     const node = (tree: WindowTree, role: string, name: string): CupNode | undefined => {
       const find = (at: CupNode | undefined): CupNode | undefined =>
         !at ? undefined : at.role === role && at.name === name ? at : at.children?.map(find).find(Boolean);
       return find(cup(tree).root);
     };
+    // The status label repeats the check box and the field, and the window grows to fit it: a long text and
+    // a clear box first ("checked=false"), so that the changes below shorten it and the window stays as it is.
+    await control.send({ do: 'set_entry', text: 'x'.repeat(80) });
+    // The title is the last one the random changes gave it.
+    const titled = await current(window);
+    if ((await fixtures.oracle.find(titled.pid, titled.title, 'check box', 'Enable feature')).states?.includes('checked')) {
+      await control.send({ do: 'toggle_check' });
+    }
     // Settled first: the mirror serves reads once the window stays where it is.
     let before = (await compareSettled(window)).mirrored;
     for (let attempt = 0; !before.mirror?.fromMirror && attempt < 10; attempt++) before = await desktop.readWindowTree(await current(window), limits);

@@ -63,10 +63,10 @@ const maxEvidence = 6;
 
 /**
  * Events that are never an action's effect: a window gaining or losing activation is what foreground
- * delivery itself does, GTK4 re-announces every box's orientation whenever it lays out, and a new size or
- * place (heard for the live tree mirror) is layout, which any change of content brings along.
+ * delivery itself does, and GTK4 re-announces every box's orientation whenever it lays out.
  */
 function isNoise(event: AccessibilityEvent): boolean {
+  // A new size or place (heard while a window is mirrored) is layout, which any change of content brings along.
   if (event.kind === 'Activate' || event.kind === 'Deactivate' || event.kind === 'BoundsChanged') return true;
   return event.kind === 'StateChanged' && (event.detail === 'active' || event.detail === 'horizontal' || event.detail === 'vertical');
 }

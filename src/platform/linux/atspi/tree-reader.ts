@@ -101,11 +101,13 @@ const labelledRoles = new Set([
 const RELATION_LABELLED_BY = 2;
 
 /**
- * Whether an object's fields as read come partly from other objects (a label that names it, a combo box's
- * chosen item, embedded objects' words) or from attributes toolkits change without an event (an entry's
- * placeholder): no event of its own says when they change, so a live mirror re-reads it on every read.
+ * Whether an object's fields may change with no event of its own: they come partly from other objects (a
+ * label that names it, a combo box's chosen item, embedded objects' words), or toolkits change them
+ * silently (an entry's placeholder attribute; a range's bounds, which GTK3 moves as a list grows without
+ * the value-changed it sends for the value). A live mirror re-reads such an object on every read.
  */
-export function readsOtherObjects(node: AtspiRawNode): boolean {
+export function changesWithoutEvent(node: AtspiRawNode): boolean {
+  if (node.interfaces.includes('Value')) return true;
   if (node.name === '' && labelledRoles.has(node.role)) return true;
   if (node.role === ATSPI_ROLE.COMBO_BOX && node.interfaces.includes('Selection') && !node.interfaces.includes('Text')) return true;
   if (placeholderRoles.has(node.role)) return true;

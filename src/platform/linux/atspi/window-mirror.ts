@@ -9,16 +9,16 @@ import type { X11Connection } from '../x11/index.js';
 import type { AtspiClient } from './client.js';
 import type { AccessibilityEvent } from './event-monitor.js';
 import { atspiInterface, NULL_PATH, ROOT_PATH, type ObjectRef } from './object-ref.js';
-import { everywhere, readsOtherObjects, readTree, viewInside, type ReadTreeOptions, type ReadTreeResult } from './tree-reader.js';
+import { everywhere, changesWithoutEvent, readTree, viewInside, type ReadTreeOptions, type ReadTreeResult } from './tree-reader.js';
 import type { Rect } from './visible-children.js';
 
 /** More events than this between two reads is a burst: re-reading each object would cost more than a walk. */
 const MAX_PENDING_EVENTS = 256;
 /** Objects the mirror does not hold that events named, each placed by asking for its parents. */
-const MAX_UNKNOWN_OBJECTS = 16;
+const MAX_UNKNOWN_OBJECTS = 64;
 /** Parents asked while placing an unknown object; deeper than any real window. */
 const MAX_PARENT_STEPS = 64;
-/** Child counts asked at once by the structural check. */
+/** Calls in flight at once for the per-read checks (child counts, boxes). */
 const CHECK_CONCURRENCY = 128;
 
 /**
@@ -50,6 +50,16 @@ const announcedChildrenRoles = new Set([
 
 /** State changes after which an object's descendants are placed or shown differently, so they are re-read too. */
 const subtreeStates = new Set(['showing', 'visible', 'expanded', 'collapsed', 'iconified']);
+/**
+ * Events that change no object's size or place. After any other, boxes anywhere in the window may have moved
+ * (a longer label widens its box and pushes its neighbours), which toolkits announce unevenly or only to
+ * clients that ask for every bounds event of every application, so every box is read again.
+ */
+const inPlaceStates = new Set(['focused', 'selected', 'checked', 'armed', 'pressed', 'active', 'indeterminate', 'sensitive', 'enabled']);
+const inPlaceEvents = new Set(['SelectionChanged', 'ActiveDescendantChanged', 'TextCaretMoved', 'TextSelectionChanged', 'Activate', 'Deactivate']);
+function keepsLayout(event: AccessibilityEvent): boolean {
+  return event.kind === 'StateChanged' ? inPlaceStates.has(event.detail) : inPlaceEvents.has(event.kind);
+}
 
 interface Entry {
   node: AtspiRawNode;
@@ -116,16 +126,18 @@ export class WindowMirror {
   }
 
   private listen(): Promise<void> {
-    this.listening ??= this.client.events
-      .listen((event) => {
+    this.listening ??= (async () => {
+      const stop = await this.client.events.listen((event) => {
         if (event.sender !== this.top.bus) return;
         if (this.pending.length >= MAX_PENDING_EVENTS) this.overflowed = true;
         else this.pending.push(event);
-      })
-      .then((stop) => {
-        if (this.closed) stop();
-        else this.stopListening = stop;
       });
+      if (this.closed) stop();
+      else this.stopListening = stop;
+      // The registry tells the applications before it answers, and the first read's call over the bus
+      // (sync) comes after that: from the first walk on, they send them.
+      await this.client.events.followBounds();
+    })();
     return this.listening;
   }
 
@@ -174,13 +186,26 @@ export class WindowMirror {
     // A container read by its visible part (visible-children.ts) keeps it until it scrolls (its scroll bar's
     // event re-reads the pane), moves or changes size (its own bounds event, or a walk when the window does)
     // or its children change (their events, or its child count), so it is mirrored like any other.
-    for (const { node } of this.index.values()) if (readsOtherObjects(node)) mark(node, 'own');
-    const [owners, changedCounts] = await settled([
+    for (const { node } of this.index.values()) if (changesWithoutEvent(node)) mark(node, 'own');
+    const [owners, changedCounts, boxes] = await settled([
       settled([...unknown].map((path) => this.ownerOf(path, options.callTimeoutMs))),
       this.changedChildCounts(options.callTimeoutMs),
+      batch.every(keepsLayout) ? undefined : this.rereadBoxes(options.callTimeoutMs),
     ]);
     for (const owner of owners) if (owner) mark(owner, 'subtree');
     for (const node of changedCounts) mark(node, 'subtree');
+    for (const node of boxes?.gone ?? []) mark(this.index.get(node.path)?.parent ?? node, 'subtree');
+    const moved = boxes?.moved ?? [];
+    if (moved.length > 0) {
+      // A container read by its visible part shows another part when it or what holds it moved.
+      for (const { node } of this.index.values()) if (node.unreadChildren) mark(node, 'subtree');
+      // GTK3 decides SHOWING when asked, from where an object lies in the scrolled pane that holds it: a
+      // pane that moved or changed size, or content that moved in it, shows other objects, unannounced.
+      for (const node of moved) {
+        const pane = this.paneOf(node);
+        if (pane) mark(pane, 'subtree');
+      }
+    }
 
     const inDirtySubtree = (entry: Entry): boolean => {
       for (let parent = entry.parent; parent; parent = this.index.get(parent.path)?.parent) {
@@ -206,6 +231,11 @@ export class WindowMirror {
     if (node.role === ATSPI_ROLE.SCROLL_BAR && parent) return mark(parent, 'subtree');
     if (event.kind === 'StateChanged' && event.detail === 'defunct') return mark(parent ?? node, 'subtree');
     if (event.kind === 'ChildrenChanged') return mark(node, 'subtree');
+    // GTK3's list box says its selection changed, not which rows gained or lost SELECTED: its rows are re-read.
+    if (event.kind === 'SelectionChanged') {
+      if (node.unreadChildren) return mark(node, 'subtree');
+      for (const child of node.children) mark(child, 'own');
+    }
     if (event.kind === 'StateChanged' && subtreeStates.has(event.detail)) return mark(node, 'subtree');
     mark(node, 'own');
   }
@@ -244,32 +274,67 @@ export class WindowMirror {
   private async changedChildCounts(timeoutMs: number): Promise<AtspiRawNode[]> {
     const nodes = [...this.index.values()].map(({ node }) => node).filter((node) => !announcedChildrenRoles.has(node.role));
     const changed: AtspiRawNode[] = [];
-    let next = 0;
-    const worker = async () => {
-      while (next < nodes.length) {
-        const node = nodes[next++]!;
-        let count: number;
-        try {
-          const body = await this.client.callObject(node, {
-            interface: 'org.freedesktop.DBus.Properties', member: 'Get', signature: 'ss', body: [atspiInterface('Accessible'), 'ChildCount'], timeoutMs,
-          });
-          count = Number((body[0] as { value: unknown } | undefined)?.value);
-        } catch {
-          throw new Distrust(`the child count of ${node.path} could not be read`);
-        }
-        if (count !== node.childCount) changed.push(node);
+    await pooled(nodes, async (node) => {
+      let count: number;
+      try {
+        const body = await this.client.callObject(node, {
+          interface: 'org.freedesktop.DBus.Properties', member: 'Get', signature: 'ss', body: [atspiInterface('Accessible'), 'ChildCount'], timeoutMs,
+        });
+        count = Number((body[0] as { value: unknown } | undefined)?.value);
+      } catch {
+        throw new Distrust(`the child count of ${node.path} could not be read`);
       }
-    };
-    await settled(Array.from({ length: Math.min(CHECK_CONCURRENCY, nodes.length) }, worker));
+      if (count !== node.childCount) changed.push(node);
+    });
     return changed;
   }
 
   /**
+   * Reads every mirrored box again (one call per placed object, a quarter of a walk's) and returns the
+   * objects that moved and those that are gone. Objects inside a container read by its visible part are left to that container.
+   */
+  private async rereadBoxes(timeoutMs: number): Promise<{ moved: AtspiRawNode[]; gone: AtspiRawNode[] }> {
+    const nodes: AtspiRawNode[] = [];
+    const collect = (node: AtspiRawNode) => {
+      if (node.interfaces.includes('Component') && !node.positionUnknown) nodes.push(node);
+      if (!node.unreadChildren) for (const child of node.children) collect(child);
+    };
+    if (this.root) collect(this.root);
+    const moved: AtspiRawNode[] = [];
+    const gone: AtspiRawNode[] = [];
+    await pooled(nodes, async (node) => {
+      let box: number[] | undefined;
+      try {
+        const body = await this.client.callObject(node, { interface: atspiInterface('Component'), member: 'GetExtents', signature: 'u', body: [0], timeoutMs });
+        box = body[0] as number[] | undefined;
+      } catch (error) {
+        if (error instanceof DBusTimeoutError || !(error instanceof DBusError)) throw new Distrust(`the box of ${node.path} could not be read`);
+        // Gone (a removed row): what held it is re-read; should that be gone too, the re-read walks.
+        gone.push(node);
+        return;
+      }
+      const [x, y, w, h] = box ?? [];
+      const extents = x === undefined ? undefined : { x, y: y!, w: w!, h: h! };
+      const old = node.extents;
+      if (extents?.x === old?.x && extents?.y === old?.y && extents?.w === old?.w && extents?.h === old?.h) return;
+      node.extents = extents;
+      moved.push(node);
+    });
+    return { moved, gone };
+  }
+
+  /** The outermost scrolled pane (scroll pane, viewport) that is or holds the object, if any. */
+  private paneOf(node: AtspiRawNode): AtspiRawNode | undefined {
+    let pane: AtspiRawNode | undefined;
+    for (let at: AtspiRawNode | undefined = node; at; at = this.index.get(at.path)?.parent) {
+      if (at.role === ATSPI_ROLE.SCROLL_PANE || at.role === ATSPI_ROLE.VIEWPORT) pane = at;
+    }
+    return pane;
+  }
+
+  /**
    * Re-reads an object's own fields; true when its subtree is to be re-read: its child count changed, or
-   * its box did (GTK3 announces a new allocation of every widget, but not of the objects a widget draws
-   * itself, such as a tree view's cells, which move with it). GTK3 re-allocates whole windows on any
-   * layout change and announces each widget's allocation even when it is the same, so a bounds event
-   * alone re-reads only the object.
+   * its box did (objects a widget draws itself, such as a tree view's cells, move with it unannounced).
    */
   private async rereadOwn(entry: Entry, options: ReadTreeOptions, budgetMs: number): Promise<boolean> {
     const read = await this.readChecked(entry, { ...options, maxDepth: 0, budgetMs });
@@ -392,6 +457,15 @@ function sameBox(a: AtspiRawNode, b: AtspiRawNode): boolean {
   const [p, q] = [a.extents, b.extents];
   const placed = p === q || (p !== undefined && q !== undefined && p.x === q.x && p.y === q.y && p.w === q.w && p.h === q.h);
   return placed && a.positionUnknown === b.positionUnknown;
+}
+
+/** Runs `work` on every item, CHECK_CONCURRENCY at a time (enough to hide latency without deep queues). */
+async function pooled<T>(items: readonly T[], work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await work(items[next++]!);
+  };
+  await settled(Array.from({ length: Math.min(CHECK_CONCURRENCY, items.length) }, worker));
 }
 
 /**
