@@ -52,6 +52,8 @@ export interface WindowTree {
   context: RawTreeContext;
   /** Why there is no tree, when there is none. */
   missingReason?: string;
+  /** The app did not answer in time: it is hung or stopped. */
+  unresponsive?: boolean;
 }
 
 /** Notices are rare (one per desktop start); a bound keeps a long-lived daemon from collecting them. */
@@ -145,6 +147,7 @@ export class LinuxDesktop implements Desktop {
       ...(tree.toolkit ? { toolkit: `${tree.toolkit.name} ${tree.toolkit.version}`.trim() } : {}),
       truncated: tree.read?.truncated ?? false,
       ...(tree.missingReason ? { missingReason: tree.missingReason } : {}),
+      ...(tree.unresponsive ? { unresponsive: true } : {}),
     };
   }
 
@@ -266,8 +269,8 @@ export class LinuxDesktop implements Desktop {
     try {
       match = remembered ?? (await matchWindow(client, window));
     } catch (error) {
-      const reason = error instanceof DBusTimeoutError ? unresponsive : `could not read the accessibility tree: ${error instanceof Error ? error.message : String(error)}`;
-      return { quirks: quirksFor(undefined), context, missingReason: reason };
+      if (error instanceof DBusTimeoutError) return { quirks: quirksFor(undefined), context, missingReason: unresponsive, unresponsive: true };
+      return { quirks: quirksFor(undefined), context, missingReason: `could not read the accessibility tree: ${error instanceof Error ? error.message : String(error)}` };
     }
     if (!match) {
       return {
@@ -280,7 +283,7 @@ export class LinuxDesktop implements Desktop {
     try {
       toolkit = await client.toolkitOf(match.app.bus);
     } catch (error) {
-      if (error instanceof DBusTimeoutError) return { quirks: quirksFor(undefined), context, missingReason: unresponsive };
+      if (error instanceof DBusTimeoutError) return { quirks: quirksFor(undefined), context, missingReason: unresponsive, unresponsive: true };
     }
     const quirks = quirksFor(toolkit);
     context.gtk4NameQuirks = quirks.gtk4NameQuirks;
@@ -303,7 +306,7 @@ export class LinuxDesktop implements Desktop {
       context.extentsOrigin = contentOrigin(window, read.root?.extents ?? match.topLevel.extents);
       this.contentMargins.set(window.id, { x: context.extentsOrigin.x - window.bounds.x, y: context.extentsOrigin.y - window.bounds.y });
     }
-    return { match, toolkit, quirks, read, context, missingReason: read.unresponsive ? unresponsive : read.failure };
+    return { match, toolkit, quirks, read, context, missingReason: read.unresponsive ? unresponsive : read.failure, ...(read.unresponsive ? { unresponsive: true } : {}) };
   }
 
   /** The top level found for this window before, unless the window id now belongs to another process. */
