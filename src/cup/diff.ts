@@ -55,9 +55,15 @@ interface Entry {
   node: CupNode;
   index: number;
   parent?: Entry;
-  /** Roles and names from the root down to this node: where it sits when its identity is unknown. */
-  ancestry: string;
+  /** Roles and names from the root down to this node: where it sits when its identity is unknown (see ancestryOf). */
+  ancestry?: string;
   children: Entry[];
+}
+
+/** Built when first asked for: most nodes are paired by identity, and a 2000-node tree's paths cost a diff's time. */
+function ancestryOf(entry: Entry): string {
+  entry.ancestry ??= `${entry.parent ? ancestryOf(entry.parent) : ''}/${entry.node.role}:${entry.node.name}`;
+  return entry.ancestry;
 }
 
 function indexOf(node: CupNode): number {
@@ -67,7 +73,7 @@ function indexOf(node: CupNode): number {
 function flatten(root: CupNode | undefined): Entry[] {
   const entries: Entry[] = [];
   const visit = (node: CupNode, parent: Entry | undefined) => {
-    const entry: Entry = { node, index: indexOf(node), parent, ancestry: `${parent?.ancestry ?? ''}/${node.role}:${node.name}`, children: [] };
+    const entry: Entry = { node, index: indexOf(node), parent, children: [] };
     entries.push(entry);
     parent?.children.push(entry);
     for (const child of node.children ?? []) visit(child, entry);
@@ -101,16 +107,17 @@ function pair(before: Entry[], after: Entry[], beforeIds: ReadonlyMap<number, st
   const byAncestry = new Map<string, Entry[]>();
   for (const entry of before) {
     if (taken.has(entry)) continue;
-    const list = byAncestry.get(entry.ancestry) ?? [];
+    const ancestry = ancestryOf(entry);
+    const list = byAncestry.get(ancestry) ?? [];
     list.push(entry);
-    byAncestry.set(entry.ancestry, list);
+    byAncestry.set(ancestry, list);
   }
   for (const entry of after) {
     if (partners.has(entry)) continue;
     const parentPartner = entry.parent && partners.get(entry.parent);
     const candidates = parentPartner
       ? parentPartner.children.filter((child) => child.node.role === entry.node.role && child.node.name === entry.node.name)
-      : (byAncestry.get(entry.ancestry) ?? []);
+      : (byAncestry.get(ancestryOf(entry)) ?? []);
     const old = candidates.find((candidate) => !taken.has(candidate));
     if (old) {
       partners.set(entry, old);
@@ -149,6 +156,8 @@ function changesOf(before: CupNode, after: CupNode): NodeChanges {
   if (value) changes.value = value;
   const description = textChange(before.description, after.description);
   if (description) changes.description = description;
+  // Most nodes of a reading keep their states, in the same order: compared as they are before any set is built.
+  if (sameList(before.states, after.states)) return changes;
   const oldStates = new Set(before.states ?? []);
   const newStates = new Set(after.states ?? []);
   const added = [...newStates].filter((state) => !oldStates.has(state) && !MOVE_STATES.has(state));
@@ -157,9 +166,14 @@ function changesOf(before: CupNode, after: CupNode): NodeChanges {
   return changes;
 }
 
+function sameList<T>(a: readonly T[] | undefined, b: readonly T[] | undefined): boolean {
+  const left = a ?? [];
+  const right = b ?? [];
+  return left.length === right.length && left.every((item, position) => item === right[position]);
+}
+
 function movedOnScreen(before: CupNode, after: CupNode): boolean {
-  const visibility = [...MOVE_STATES].some((state) => (before.states ?? []).includes(state) !== (after.states ?? []).includes(state));
-  if (visibility) return true;
+  for (const state of MOVE_STATES) if ((before.states ?? []).includes(state) !== (after.states ?? []).includes(state)) return true;
   if (!before.bounds || !after.bounds) return before.bounds !== after.bounds;
   return before.bounds.x !== after.bounds.x || before.bounds.y !== after.bounds.y;
 }

@@ -35,6 +35,8 @@ export interface WindowReading {
   truncated: boolean;
   /** Why there is no tree (or only part of one), when that is so: the caller still has the screenshot. */
   missingReason?: string;
+  /** The app stopped answering while it was read (hung or stopped): acting on it now would wait in vain too. */
+  unresponsive?: boolean;
 }
 
 /** Perception: what is on the desktop and what a window shows. */

@@ -55,6 +55,8 @@ export interface WindowTree {
   context: RawTreeContext;
   /** Why there is no tree, when there is none. */
   missingReason?: string;
+  /** The app did not answer in time: it is hung or stopped. */
+  unresponsive?: boolean;
 }
 
 /** Windows whose trees are kept live at once; the least recently read is let go (and stops listening). */
@@ -153,6 +155,7 @@ export class LinuxDesktop implements Desktop {
       ...(tree.toolkit ? { toolkit: `${tree.toolkit.name} ${tree.toolkit.version}`.trim() } : {}),
       truncated: tree.read?.truncated ?? false,
       ...(tree.missingReason ? { missingReason: tree.missingReason } : {}),
+      ...(tree.unresponsive ? { unresponsive: true } : {}),
     };
   }
 
@@ -274,8 +277,8 @@ export class LinuxDesktop implements Desktop {
     try {
       match = remembered ?? (await matchWindow(client, window));
     } catch (error) {
-      const reason = error instanceof DBusTimeoutError ? unresponsive : `could not read the accessibility tree: ${error instanceof Error ? error.message : String(error)}`;
-      return { quirks: quirksFor(undefined), context, missingReason: reason };
+      if (error instanceof DBusTimeoutError) return { quirks: quirksFor(undefined), context, missingReason: unresponsive, unresponsive: true };
+      return { quirks: quirksFor(undefined), context, missingReason: `could not read the accessibility tree: ${error instanceof Error ? error.message : String(error)}` };
     }
     if (!match) {
       return {
@@ -288,7 +291,7 @@ export class LinuxDesktop implements Desktop {
     try {
       toolkit = await client.toolkitOf(match.app.bus);
     } catch (error) {
-      if (error instanceof DBusTimeoutError) return { quirks: quirksFor(undefined), context, missingReason: unresponsive };
+      if (error instanceof DBusTimeoutError) return { quirks: quirksFor(undefined), context, missingReason: unresponsive, unresponsive: true };
     }
     const quirks = quirksFor(toolkit);
     context.gtk4NameQuirks = quirks.gtk4NameQuirks;
@@ -316,7 +319,11 @@ export class LinuxDesktop implements Desktop {
       this.contentMargins.set(window.id, { x: context.extentsOrigin.x - window.bounds.x, y: context.extentsOrigin.y - window.bounds.y });
     }
     const mirror = mirrored ? { fromMirror: mirrored.fromMirror, rereads: mirrored.rereads, ...(mirrored.walkedBecause ? { walkedBecause: mirrored.walkedBecause } : {}) } : undefined;
-    return { match, toolkit, quirks, read, ...(mirror ? { mirror } : {}), context, missingReason: read.unresponsive ? unresponsive : read.failure };
+    return {
+      match, toolkit, quirks, read, ...(mirror ? { mirror } : {}), context,
+      missingReason: read.unresponsive ? unresponsive : read.failure,
+      ...(read.unresponsive ? { unresponsive: true } : {}),
+    };
   }
 
   /** The window's live mirror, made on its first read (or anew when the window's top-level object changed). */

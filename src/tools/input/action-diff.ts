@@ -4,6 +4,7 @@ import { DEFAULT_DIFF_LINES, diffCounts, diffLines, diffSummary, diffTrees, type
 import type { WindowReading } from '../../platform/desktop.js';
 import type { DesktopWindow } from '../../platform/windows.js';
 import type { ToolContext } from '../context.js';
+import { ToolError } from '../../errors.js';
 import { writeFileAtomically } from '../files.js';
 import { rememberReading } from '../perception/window-snapshot.js';
 import type { ToolOutput } from '../tool.js';
@@ -82,6 +83,8 @@ export async function observeAction(
     context.desktop.windows(),
     options.diff === false ? undefined : context.desktop.readWindow(window, READ_LIMITS),
   ]);
+  // An app that did not answer the reading would not answer the action either: one wait, not two.
+  if (before?.unresponsive) throw new ToolError(`${tool}: ${before.missingReason ?? 'the app did not answer'}; nothing was sent`, 'app_not_responding', { pid: window.pid });
   const result = await run();
   // The platform's verification has waited for the action's effects; what is read after it sees them.
   const windowsAfter = await context.desktop.windows();

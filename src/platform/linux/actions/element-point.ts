@@ -118,7 +118,7 @@ export async function elementScreenPoint(desktop: LinuxDesktop, target: LiveElem
   if ('why' in placement && placement.why !== 'hidden') {
     const placed = async () => !('why' in (placement = await visibleBox(desktop, target)));
     scrolledIntoView =
-      (await scrollIntoViewQuietly(desktop, target.ref, placed)) || (inFront !== undefined && (await wheelIntoView(desktop, inFront, target.ref, placed)));
+      (await scrollIntoViewQuietly(desktop, target.ref, placed)) || (inFront !== undefined && (await wheelIntoView(desktop, inFront, target.window, target.ref, placed)));
   }
   if ('why' in placement) throw refusal(target, placement);
   const screenX = Math.round(placement.x + placement.w / 2);

@@ -5,10 +5,13 @@ import { extents, parentOf, placeInParent, readValue, scrollIntoView, setValue }
 import { wheel } from '../input/index.js';
 import type { X11Connection } from '../x11/index.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
+import type { ClientWindow } from '../windows.js';
 import { contentProbe, scrollBarOf, scrollPaneOf } from './scroll.js';
 
-/** Wheel notches tried at most, each followed by a look; the seed's bound. */
+/** Wheel steps tried at most, each followed by a look; the seed's bound. */
 export const maxWheelSteps = 30;
+/** Notches one step may send once the distance is known, so a long list is crossed in a few steps. */
+const maxNotchesPerStep = 25;
 /** Scroll bar positions tried around the estimate before giving up on the bar. */
 const barProbes = 7;
 
@@ -64,26 +67,37 @@ export async function scrollIntoViewQuietly(desktop: LinuxDesktop, ref: ObjectRe
 
 /**
  * The last resort for toolkits whose scroll bars accessibility cannot move (GTK4): real wheel notches
- * over the pane, with the window in front, a look after each, at most maxWheelSteps in all. Down first;
- * when the content stops moving (the end), the rest go up.
+ * over the pane, with the window in front, a look after each, at most maxWheelSteps in all. Each notch goes
+ * towards where the element is, when the toolkit places it (GTK4 does, outside the visible part); one with
+ * no place goes down until the content stops moving (the end), then up.
  */
-export async function wheelIntoView(desktop: LinuxDesktop, x: X11Connection, ref: ObjectRef, placed: PlacementProbe): Promise<boolean> {
-  const client = await desktop.atspi();
+export async function wheelIntoView(desktop: LinuxDesktop, x: X11Connection, window: ClientWindow, ref: ObjectRef, placed: PlacementProbe): Promise<boolean> {
   const pane = await scrollPaneOf(desktop, ref);
   if (!pane) return false;
-  const box = await extents(client, pane).catch(() => undefined);
-  if (!box || box.w <= 0 || box.h <= 0) return false;
+  // On screen, as the pointer needs it (GTK4 gives boxes relative to its window).
+  const box = await desktop.elementBounds(window, pane);
+  if (!box) return false;
   const centre = { x: Math.round(box.x + box.w / 2), y: Math.round(box.y + box.h / 2) };
   const content = contentProbe(desktop, pane);
-  let direction: 'down' | 'up' = 'down';
+  let blindDirection: 'down' | 'up' = 'down';
   let before = await content.read();
+  // Pixels one notch scrolls, learnt from the first: later steps send as many notches as the distance needs.
+  let perNotch: number | undefined;
+  let lastY: number | undefined;
   for (let step = 0; step < maxWheelSteps; step++) {
-    await wheel(x, centre, direction, 1);
+    const own = await desktop.elementBounds(window, ref);
+    const distance = own ? own.y + own.h / 2 - centre.y : 0;
+    if (own && lastY !== undefined && perNotch === undefined && own.y !== lastY) perNotch = Math.abs(own.y - lastY);
+    lastY = own?.y;
+    const direction = own ? (distance > 0 ? 'down' : 'up') : blindDirection;
+    const notches = own && perNotch ? Math.min(maxNotchesPerStep, Math.max(1, Math.round(Math.abs(distance) / perNotch))) : 1;
+    await wheel(x, centre, direction, notches);
     if (await placedAfterMove(placed)) return true;
+    if (own) continue;
     const after = await content.read();
     if (after === before) {
-      if (direction === 'up') return false;
-      direction = 'up';
+      if (blindDirection === 'up') return false;
+      blindDirection = 'up';
     }
     before = after;
   }

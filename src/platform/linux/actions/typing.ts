@@ -127,8 +127,11 @@ export async function typeTextAction(desktop: LinuxDesktop, request: TypeRequest
   const observation = await withForeground(desktop, window, async (x) => {
     // Put the caret in the field first, outside the observation.
     if (element) await focusForKeys(desktop, x, element);
+    // No hold between a key's press and its release: XTEST delivers both in order either way (as `xdotool type
+    // --delay 0` sends them), and a timer per key (a millisecond or more, longer on a busy machine) made 100
+    // characters cost over 100 ms.
     const type = async () => {
-      await typeTextReally(x, request.text, { delayMs: request.delayMs, holdMs: 1 });
+      await typeTextReally(x, request.text, { delayMs: request.delayMs, holdMs: 0 });
     };
     // Without an accessible target the window's pixels are the read-back.
     if (!app) return observePixels(desktop, window, type);
