@@ -75,7 +75,7 @@ export function compare(context: ToolContext, window: DesktopWindow, before: Win
 export async function observeAction(
   context: ToolContext,
   tool: string,
-  options: { diff?: boolean },
+  options: { diff?: boolean; element_index?: number; element_token?: string },
   window: DesktopWindow,
   run: () => Promise<ActionResult>,
 ): Promise<ToolOutput<ActionResult>> {
@@ -83,8 +83,10 @@ export async function observeAction(
     context.desktop.windows(),
     options.diff === false ? undefined : context.desktop.readWindow(window, READ_LIMITS),
   ]);
-  // An app that did not answer the reading would not answer the action either: one wait, not two.
-  if (before?.unresponsive) throw new ToolError(`${tool}: ${before.missingReason ?? 'the app did not answer'}; nothing was sent`, 'app_not_responding', { pid: window.pid });
+  // An app that did not answer the reading would not answer an action on one of its elements either (that
+  // starts by asking the element): one wait, not two. Input that needs no answer (keys, a point) still goes.
+  const onElement = options.element_index !== undefined || options.element_token !== undefined;
+  if (before?.unresponsive && onElement) throw new ToolError(`${tool}: ${before.missingReason ?? 'the app did not answer'}; nothing was sent`, 'app_not_responding', { pid: window.pid });
   const result = await run();
   // The platform's verification has waited for the action's effects; what is read after it sees them.
   const windowsAfter = await context.desktop.windows();

@@ -42,7 +42,6 @@ export class EventMonitor {
   private readonly recorders = new Set<{ bus: string; events: AccessibilityEvent[]; wake?: () => void }>();
   private readonly listeners = new Set<(event: AccessibilityEvent) => void>();
   private registered?: Promise<void>;
-  private boundsRegistered?: Promise<void>;
 
   constructor(private readonly client: AtspiClient) {}
 
@@ -68,29 +67,6 @@ export class EventMonitor {
       this.registered = undefined;
     });
     return this.registered;
-  }
-
-  /**
-   * Asks for bounds-changed events too, which only the live tree mirror needs: GTK3 sends one for every
-   * widget it lays out, and a layout comes a moment after the change that caused it, so without them a box
-   * moved after a read would go unseen. Asked only once a window is mirrored: the registry hands listeners
-   * to every application, and some (an office suite scrolling its cells) send a great many.
-   */
-  followBounds(): Promise<void> {
-    this.boundsRegistered ??= this.ensureRegistered().then(async () => {
-      await this.client.bus.call({
-        destination: 'org.a11y.atspi.Registry',
-        path: '/org/a11y/atspi/registry',
-        interface: 'org.a11y.atspi.Registry',
-        member: 'RegisterEvent',
-        signature: 'sass',
-        body: ['object:bounds-changed', [], ''],
-      });
-    });
-    this.boundsRegistered.catch(() => {
-      this.boundsRegistered = undefined;
-    });
-    return this.boundsRegistered;
   }
 
   private dispatch(signal: DBusSignal): void {

@@ -98,6 +98,13 @@ export class WindowMirror {
   private readonly index = new Map<string, Entry>();
   private pending: AccessibilityEvent[] = [];
   private overflowed = false;
+  /**
+   * GTK3 lays out a moment after the change that caused it, and says nothing when it does (bounds-changed
+   * events would, but asking for them makes every application on the bus send them, and an office suite
+   * scrolling its cells then answers nothing else for seconds). So after a change that may move boxes, the
+   * boxes are read again on every read until one finds none moved.
+   */
+  private boxesUnsettled = false;
   private geometry?: string;
   private deepest = 0;
   private listening?: Promise<void>;
@@ -134,9 +141,6 @@ export class WindowMirror {
       });
       if (this.closed) stop();
       else this.stopListening = stop;
-      // The registry tells the applications before it answers, and the first read's call over the bus
-      // (sync) comes after that: from the first walk on, they send them.
-      await this.client.events.followBounds();
     })();
     return this.listening;
   }
@@ -150,6 +154,12 @@ export class WindowMirror {
       return this.walk(options, 'the subscription to its events failed', undefined);
     }
     const [geometry, synced] = await Promise.all([this.windowGeometry(), this.sync(options.callTimeoutMs)]);
+    // An app that let the call time out is hung or stopped: a walk would wait out the same timeout again.
+    if (synced === 'timeout') {
+      this.drop();
+      const failure = `the application (${this.top.bus}) did not answer within ${options.callTimeoutMs} ms; it may be hung or stopped`;
+      return { read: { nodeCount: 0, truncated: false, failure, unresponsive: true, calls: 1, elapsedMs: Date.now() - started }, fromMirror: false, walkedBecause: failure, rereads: 0 };
+    }
     if (fresh) return this.walkAside(options, 'a fresh walk was asked for');
     if (!this.root) return this.walk(options, 'first read', geometry);
     if (!synced) return this.walk(options, 'the application did not answer over the bus', geometry);
@@ -190,8 +200,9 @@ export class WindowMirror {
     const [owners, changedCounts, boxes] = await settled([
       settled([...unknown].map((path) => this.ownerOf(path, options.callTimeoutMs))),
       this.changedChildCounts(options.callTimeoutMs),
-      batch.every(keepsLayout) ? undefined : this.rereadBoxes(options.callTimeoutMs),
+      batch.every(keepsLayout) && !this.boxesUnsettled ? undefined : this.rereadBoxes(options.callTimeoutMs),
     ]);
+    this.boxesUnsettled = !batch.every(keepsLayout) || (boxes?.moved.length ?? 0) > 0;
     for (const owner of owners) if (owner) mark(owner, 'subtree');
     for (const node of changedCounts) mark(node, 'subtree');
     for (const node of boxes?.gone ?? []) mark(this.index.get(node.path)?.parent ?? node, 'subtree');
@@ -419,6 +430,8 @@ export class WindowMirror {
         this.indexTree(read.root, undefined, 0);
         this.root = read.root;
         this.geometry = geometry;
+        // What made the walk needed (a change, a move) may still be laid out after it.
+        this.boxesUnsettled = true;
       } catch (error) {
         if (!(error instanceof Distrust)) throw error;
         this.drop();
@@ -433,12 +446,12 @@ export class WindowMirror {
   }
 
   /** A call over the bus, answered only after the application sent every event it had (see the class comment). */
-  private async sync(timeoutMs: number): Promise<boolean> {
+  private async sync(timeoutMs: number): Promise<boolean | 'timeout'> {
     try {
       await getProperty(this.client.bus, this.top.bus, this.top.path, atspiInterface('Accessible'), 'ChildCount', timeoutMs);
       return true;
-    } catch {
-      return false;
+    } catch (error) {
+      return error instanceof DBusTimeoutError ? 'timeout' : false;
     }
   }
 
