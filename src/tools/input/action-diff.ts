@@ -12,6 +12,9 @@ import { appearedWindows, withTrees } from './new-windows.js';
 import { actionOutput } from './outcome.js';
 import type { ActionResult } from './schemas.js';
 
+/** A reading slower than this makes later actions on the window skip their diff unless asked (diff: true). */
+const SLOW_READ_MS = 700;
+
 // The limits get_window_state reads with, on a shorter budget: two reads bracket every action.
 export const READ_LIMITS = { maxNodes: 5000, maxDepth: 1000, budgetMs: 5000 };
 
@@ -79,10 +82,16 @@ export async function observeAction(
   window: DesktopWindow,
   run: () => Promise<ActionResult>,
 ): Promise<ToolOutput<ActionResult>> {
+  // A window that took long to read (a big office document) is not read twice around every key by default:
+  // the readings would cost more than the action, and keep a busy app from answering what comes next.
+  const lastReadMs = context.state.diffReadMs.get(window.id) ?? 0;
+  const skippedAsSlow = options.diff === undefined && lastReadMs > SLOW_READ_MS;
+  const readStarted = Date.now();
   const [known, before] = await Promise.all([
     context.desktop.windows(),
-    options.diff === false ? undefined : context.desktop.readWindow(window, READ_LIMITS),
+    options.diff === false || skippedAsSlow ? undefined : context.desktop.readWindow(window, READ_LIMITS),
   ]);
+  if (before) context.state.diffReadMs.set(window.id, Date.now() - readStarted);
   // An app that did not answer the reading would not answer an action on one of its elements either (that
   // starts by asking the element): one wait, not two. Input that needs no answer (keys, a point) still goes.
   const onElement = options.element_index !== undefined || options.element_token !== undefined;
@@ -92,7 +101,10 @@ export async function observeAction(
   const windowsAfter = await context.desktop.windows();
   const opened = appearedWindows(known, windowsAfter, result.new_windows);
   const newWindows = opened.length > 0 ? { new_windows: await withTrees(context, opened, windowsAfter) } : {};
-  if (!before) return actionOutput(tool, { ...result, ...newWindows });
+  if (!before) {
+    const slow = skippedAsSlow ? { diff_unavailable: `the window took ${lastReadMs} ms to read, so actions on it skip the diff; pass diff: true for one` } : {};
+    return actionOutput(tool, { ...result, ...newWindows, ...slow });
+  }
   const stillOpen = windowsAfter.some((candidate) => candidate.id === window.id);
   const after = before.root && stillOpen ? await context.desktop.readWindow(window, READ_LIMITS) : before;
   const compared = compare(context, window, before, after, stillOpen);

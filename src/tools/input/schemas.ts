@@ -35,8 +35,9 @@ export const actionOptions = {
     .boolean()
     .optional()
     .describe(
-      'Default true: read the window before and after the action and return what changed (diff), with the window\'s new snapshot_id, ' +
-        'whose element indices the diff uses. false skips both reads (faster) and keeps the current snapshot.',
+      'Default: read the window before and after the action and return what changed (diff), with the window\'s new snapshot_id, ' +
+        'whose element indices the diff uses; skipped for a window whose last reading took over 700 ms (the result says so). ' +
+        'true always reads; false skips both reads (faster) and keeps the current snapshot.',
     ),
 };
 
