@@ -7,7 +7,6 @@ import { windowRecord, windowsOfProcess } from '../perception/window-records.js'
 import { pidArgument, windowIdArgument, windowResult } from '../schemas.js';
 import { defineTool } from '../tool.js';
 import { ToolError } from '../../errors.js';
-import { sessionArgument } from '../input/schemas.js';
 
 const launchTimeoutMs = 20_000;
 
@@ -93,7 +92,6 @@ export const launchApp = defineTool({
     additional_arguments: z.array(z.string()).optional().describe('Extra command-line arguments.'),
     electron_debugging_port: z.number().int().min(1).max(65_535).optional().describe('Adds --remote-debugging-port=N (Chromium, Electron).'),
     creates_new_application_instance: z.boolean().optional().describe('Start another instance even when the app runs. Default false.'),
-    session: sessionArgument,
   }),
   output: z.object({
     pid: z.number(),
@@ -217,7 +215,7 @@ export const killApp = defineTool({
   title: 'Kill an app',
   annotations: { readOnly: false, destructive: true, idempotent: true, openWorld: false },
   description: 'Force-terminate one process by pid (SIGKILL; unsaved work is lost). Only that process is signalled, and never the driver or its desktop.',
-  input: z.strictObject({ pid: pidArgument, session: sessionArgument }),
+  input: z.strictObject({ pid: pidArgument }),
   output: z.object({ pid: z.number(), killed: z.boolean() }),
   async handle(args, context) {
     const protectedPids = new Set([0, 1, process.pid, process.ppid]);
@@ -244,7 +242,7 @@ export const bringToFront = defineTool({
   description:
     'Activate a window (raise it and give it the keyboard focus) through the window manager, so later foreground input lands on it without ' +
     'activating it per call. Without window_id, the front-most window of pid.',
-  input: z.strictObject({ pid: pidArgument, window_id: windowIdArgument.optional(), session: sessionArgument }),
+  input: z.strictObject({ pid: pidArgument, window_id: windowIdArgument.optional() }),
   output: z.object({ window_id: z.number(), active: z.boolean() }),
   async handle(args, context) {
     const windows = await windowsOfProcess(context, args.pid);

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { sessionArgument } from '../schemas.js';
 import { defineTool } from '../tool.js';
 
 const configResult = z.object({ max_image_dimension: z.number() });
@@ -10,7 +9,7 @@ export const getConfig = defineTool({
   title: 'Read configuration',
   annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   description: 'Return the current configuration of this session (max_image_dimension: longest screenshot side in pixels, 0 = no limit).',
-  input: z.strictObject({ session: sessionArgument }),
+  input: z.strictObject({}),
   output: configResult,
   async handle(_args, context) {
     const config = context.state.config.get();
@@ -28,7 +27,6 @@ export const setConfig = defineTool({
     'many pixels (default 1568, 0 = no limit); pixel coordinates taken from a downscaled screenshot still map back to the window.',
   input: z.strictObject({
     max_image_dimension: z.number().int().min(0).max(65_535).optional().describe('Longest screenshot side in pixels; 0 = no limit.'),
-    session: sessionArgument,
   }),
   output: configResult,
   async handle(args, context) {

@@ -47,8 +47,18 @@ export interface Compared {
   lines: string[];
 }
 
+/**
+ * Reads the window again (unless it closed, or had no tree before) and compares it with `before`; `windows`
+ * is the desktop's window list now. Used after one action and after a whole plan.
+ */
+export async function compareWithNow(context: ToolContext, window: DesktopWindow, before: WindowReading, windows: readonly DesktopWindow[]): Promise<Compared> {
+  const stillOpen = windows.some((candidate) => candidate.id === window.id);
+  const after = before.root && stillOpen ? await context.desktop.readWindow(window, READ_LIMITS) : before;
+  return compare(context, window, before, after, stillOpen);
+}
+
 /** The after-reading becomes the window's snapshot, so every [eN] of the diff is an element_index the next call can use. */
-export function compare(context: ToolContext, window: DesktopWindow, before: WindowReading, after: WindowReading, stillOpen: boolean): Compared {
+function compare(context: ToolContext, window: DesktopWindow, before: WindowReading, after: WindowReading, stillOpen: boolean): Compared {
   if (!before.root) return { fields: { diff_unavailable: `no tree before the action: ${before.missingReason ?? 'none was read'}` }, lines: [] };
   if (!stillOpen) return { fields: { diff_unavailable: `the window closed (window ${window.id} "${window.title}")` }, lines: [] };
   if (!after.root) return { fields: { diff_unavailable: `no tree after the action: ${after.missingReason ?? 'none was read'}` }, lines: [] };
@@ -105,8 +115,6 @@ export async function observeAction(
     const slow = skippedAsSlow ? { diff_unavailable: `the window took ${lastReadMs} ms to read, so actions on it skip the diff; pass diff: true for one` } : {};
     return actionOutput(tool, { ...result, ...newWindows, ...slow });
   }
-  const stillOpen = windowsAfter.some((candidate) => candidate.id === window.id);
-  const after = before.root && stillOpen ? await context.desktop.readWindow(window, READ_LIMITS) : before;
-  const compared = compare(context, window, before, after, stillOpen);
+  const compared = await compareWithNow(context, window, before, windowsAfter);
   return actionOutput(tool, { ...result, ...newWindows, ...compared.fields }, compared.lines);
 }

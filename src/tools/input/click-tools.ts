@@ -13,7 +13,6 @@ import {
   elementIndexArgument,
   elementTokenArgument,
   modifierArgument,
-  sessionArgument,
 } from './schemas.js';
 import { resolveTarget } from './targets.js';
 
@@ -34,7 +33,6 @@ function pointerTool(name: PointerKind, title: string, description: string) {
       from_zoom: z.boolean().optional().describe('x and y are pixels of the last zoom image of this pid.'),
       modifier: modifierArgument,
       delivery_mode: deliveryModeArgument,
-      session: sessionArgument,
       ...actionOptions,
       ...chainArguments,
       ...(name === 'click' ? { count: z.number().int().min(1).max(3).optional().describe('Clicks (pixel or foreground path). Default 1; 2 is a double click.') } : {}),

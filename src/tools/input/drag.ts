@@ -3,7 +3,7 @@ import { pidArgument, windowIdArgument } from '../schemas.js';
 import { defineTool } from '../tool.js';
 import { observeAction } from './action-diff.js';
 import { targetResult } from './outcome.js';
-import { actionOptions, actionResult, deliveryMode, deliveryModeArgument, modifierArgument, sessionArgument } from './schemas.js';
+import { actionOptions, actionResult, deliveryMode, deliveryModeArgument, modifierArgument } from './schemas.js';
 import { resolvePoint } from './targets.js';
 
 export const drag = defineTool({
@@ -28,7 +28,6 @@ export const drag = defineTool({
     modifier: modifierArgument,
     from_zoom: z.boolean().optional(),
     delivery_mode: deliveryModeArgument,
-    session: sessionArgument,
     ...actionOptions,
   }),
   output: actionResult,

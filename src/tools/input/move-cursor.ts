@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { defineTool } from '../tool.js';
-import { sessionArgument } from './schemas.js';
 
 export const moveCursor = defineTool({
   name: 'move_cursor',
@@ -16,7 +15,6 @@ export const moveCursor = defineTool({
     y: z.number().describe('Screen Y in pixels.'),
     visible: z.boolean().optional().describe('false hides the agent cursor. Default true.'),
     cursor_id: z.string().min(1).max(128).optional().describe('Which cursor; default: the session\'s own.'),
-    session: sessionArgument,
   }),
   output: z.object({ cursor_id: z.string(), x: z.number(), y: z.number(), visible: z.boolean() }),
   async handle(args, context) {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { DeliveryMode } from '../../platform/targets.js';
-import { pidArgument, sessionArgument, windowIdArgument } from '../schemas.js';
+import { pidArgument, windowIdArgument } from '../schemas.js';
 
 /** Arguments and results shared by the input tools (seed 001's cross-tool contract). */
 
@@ -12,7 +12,6 @@ export const deliveryModeArgument = z
       'foreground: activate the window, inject real input (XTEST), then restore the previously active window and the pointer. Unknown values mean background.',
   );
 
-export { sessionArgument } from '../schemas.js';
 export const elementIndexArgument = z.number().int().nonnegative().describe('Element index ([eN] in get_window_state) of the latest snapshot of window_id in this session.');
 export const elementTokenArgument = z
   .string()
@@ -26,7 +25,6 @@ export const elementAddressing = {
   window_id: windowIdArgument.optional(),
   element_index: elementIndexArgument.optional(),
   element_token: elementTokenArgument.optional(),
-  session: sessionArgument,
 };
 
 /** Options every action tool takes (added to each tool's arguments with a spread, so the wording lives here once). */

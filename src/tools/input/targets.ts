@@ -2,6 +2,7 @@ import type { ElementTarget, PointTarget, SnapshotRef } from '../../platform/tar
 import type { DesktopWindow } from '../../platform/windows.js';
 import type { ToolContext } from '../context.js';
 import { resolveWindow, windowsOfProcess } from '../perception/window-records.js';
+import { parseElementToken } from '../perception/window-snapshot.js';
 import { ToolError } from '../../errors.js';
 
 export interface AddressingArgs {
@@ -17,7 +18,7 @@ export interface AddressingArgs {
 /** The snapshot an element reference names: an explicit token, or the latest snapshot of that window in this session. */
 function findSnapshot(context: ToolContext, args: AddressingArgs): { snapshot: SnapshotRef; index: number } {
   if (args.element_token !== undefined) {
-    const [snapshotId, indexText] = args.element_token.split(':') as [string, string];
+    const { snapshotId, index } = parseElementToken(args.element_token);
     const snapshot = context.state.snapshots.get(snapshotId);
     if (!snapshot) {
       throw new ToolError(
@@ -28,10 +29,10 @@ function findSnapshot(context: ToolContext, args: AddressingArgs): { snapshot: S
     if (args.window_id !== undefined && args.window_id !== snapshot.windowId) {
       throw new ToolError(`element_token ${args.element_token} belongs to window ${snapshot.windowId}, not window_id ${args.window_id}`, 'window_mismatch');
     }
-    if (args.element_index !== undefined && args.element_index !== Number(indexText)) {
+    if (args.element_index !== undefined && args.element_index !== index) {
       throw new ToolError(`element_token ${args.element_token} and element_index ${args.element_index} name different elements; give one of them`, 'conflicting_target');
     }
-    return { snapshot, index: Number(indexText) };
+    return { snapshot, index };
   }
   if (args.window_id === undefined) {
     throw new ToolError('element_index needs window_id (the window whose get_window_state produced it), or use element_token', 'missing_window_id');

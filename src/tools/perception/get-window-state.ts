@@ -5,7 +5,7 @@ import type { DesktopWindow } from '../../platform/windows.js';
 import { flattenNodes } from '../../tui/ui-node.js';
 import type { ToolContext } from '../context.js';
 import { resolveUserPath, writeFileAtomically } from '../files.js';
-import { pidArgument, sessionArgument, windowIdArgument, windowResult } from '../schemas.js';
+import { pidArgument, windowIdArgument, windowResult } from '../schemas.js';
 import { defineTool, type ToolImage } from '../tool.js';
 import { elementRecord, elementResult } from './element-matches.js';
 import { resolveWindow, windowRecord } from './window-records.js';
@@ -77,7 +77,6 @@ export const getWindowState = defineTool({
     max_elements: z.number().int().min(1).max(100_000).default(5000).describe('Stop reading after this many nodes (then truncated is true). Default 5000.'),
     max_depth: z.number().int().min(0).max(10_000).default(1000).describe('Do not read deeper than this many levels below the window.'),
     capture_mode: z.string().optional().describe('Deprecated and ignored; accepted for compatibility.'),
-    session: sessionArgument,
   }),
   output: z.object({
     snapshot_id: z.string(),

@@ -18,6 +18,12 @@ export function elementToken(snapshot: WindowSnapshot, node: CupNode): string {
   return `${snapshot.id}:${indexOf(node)}`;
 }
 
+/** What an element token names: its snapshot's id and the element's index (the schema checked its shape). */
+export function parseElementToken(token: string): { snapshotId: string; index: number } {
+  const [snapshotId, index] = token.split(':') as [string, string];
+  return { snapshotId, index: Number(index) };
+}
+
 /** Stores a reading as the session's latest snapshot of the window; returns it with the nodes in document order. */
 export function rememberReading(context: ToolContext, window: DesktopWindow, reading: WindowReading): { snapshot: WindowSnapshot; nodes: CupNode[] } {
   const nodes = flattenNodes(reading.root ? [reading.root] : []);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { encodeJpegCrop } from '../../image/encode.js';
-import { boundsResult, pidArgument, sessionArgument, windowIdArgument } from '../schemas.js';
+import { boundsResult, pidArgument, windowIdArgument } from '../schemas.js';
 import { defineTool } from '../tool.js';
 import { ToolError } from '../../errors.js';
 import { resolveWindow } from './window-records.js';
@@ -23,7 +23,6 @@ export const zoom = defineTool({
     y1: z.number().describe('Top edge in screenshot pixels.'),
     x2: z.number().describe('Right edge in screenshot pixels.'),
     y2: z.number().describe('Bottom edge in screenshot pixels.'),
-    session: sessionArgument,
     pid: pidArgument.optional().describe('Owner pid; needed for from_zoom coordinates in later actions.'),
   }),
   output: z.object({

@@ -4,6 +4,7 @@ import type { ToolContext } from '../context.js';
 import type { ActionResult } from '../input/schemas.js';
 import type { ToolOutput } from '../tool.js';
 import { PlanCancellation } from './cancellation.js';
+import { parseElementToken } from '../perception/window-snapshot.js';
 import { beginPlanDiff } from './plan-diff.js';
 import { cancelFields, cancelResult, runSteps, stepEntry } from './run-steps.js';
 import type { StepInput } from './step-schema.js';
@@ -72,7 +73,7 @@ export async function runClickChain<R extends ActionResult>(
 ): Promise<ToolOutput<R & Record<string, unknown>>> {
   const steps = prepareSteps(followUps(args), {});
   // The clicked window: named, or the one whose snapshot the element token comes from.
-  const tokenWindow = args.element_token === undefined ? undefined : context.state.snapshots.get(args.element_token.split(':')[0]!)?.windowId;
+  const tokenWindow = args.element_token === undefined ? undefined : context.state.snapshots.get(parseElementToken(args.element_token).snapshotId)?.windowId;
   const finishDiff = await beginPlanDiff(context, { pid: args.pid, window_id: args.window_id ?? tokenWindow, diff: args.diff });
   const cancellation = await PlanCancellation.start(context);
   let clicked: ToolOutput<R>;

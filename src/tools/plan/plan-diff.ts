@@ -1,6 +1,6 @@
 import type { WindowReading } from '../../platform/desktop.js';
 import type { ToolContext } from '../context.js';
-import { compare, READ_LIMITS, type Compared } from '../input/action-diff.js';
+import { compareWithNow, READ_LIMITS, type Compared } from '../input/action-diff.js';
 import { keyboardWindow } from '../input/targets.js';
 
 /** The window a plan works on, as the plan names it. */
@@ -24,9 +24,5 @@ export async function beginPlanDiff(context: ToolContext, target: PlanDiffTarget
   }
   const window = await keyboardWindow(context, target, 'run_actions');
   const before: WindowReading = await context.desktop.readWindow(window, READ_LIMITS);
-  return async () => {
-    const stillOpen = (await context.desktop.windows()).some((candidate) => candidate.id === window.id);
-    const after = before.root && stillOpen ? await context.desktop.readWindow(window, READ_LIMITS) : before;
-    return compare(context, window, before, after, stillOpen);
-  };
+  return async () => compareWithNow(context, window, before, await context.desktop.windows());
 }
