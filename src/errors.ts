@@ -61,6 +61,12 @@ export const ERROR_CODES = {
   ambiguous_scroll_target: 'more than one scrollable area could be meant',
   no_zoom: 'zoom needs a screenshot of the window in this session first',
   empty_region: 'the region has no pixels inside the window',
+  // Browser pages (the page tool)
+  no_debugging_endpoint: 'the browser was started without a debugging port, so its page cannot run JavaScript or take page actions; the message says how to relaunch it (launch_app with electron_debugging_port)',
+  page_unreachable: 'the browser\'s debugging endpoint did not answer, or it has no page that answers',
+  page_element_not_found: 'no element of the page matches the CSS selector',
+  javascript_error: 'the page\'s JavaScript threw (or does not parse); the message is the browser\'s',
+  navigation_failed: 'the page could not load the URL (bad address, network error, or timeout)',
   // Terminal programs
   no_driver: 'no terminal program runs under that session name; start one with tui_start',
   too_many_sessions: 'the limit of terminal programs is reached',

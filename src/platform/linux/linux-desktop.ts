@@ -1,11 +1,13 @@
 import { atspiToCup } from '../../cup/atspi/convert.js';
 import { UNKNOWN_COORDINATE, type AtspiRawNode, type RawTreeContext } from '../../cup/atspi/raw-node.js';
 import type { ActionOutcome } from '../action-outcome.js';
+import type { BrowserPage, PageEndpoint } from '../browser.js';
 import type { InstalledApp, LaunchPlan, RunningApp } from '../apps.js';
 import type { ChangeWatch, Desktop, DragOptions, EscapeHandlers, KeyRequest, ScrollRequest, TreeLimits, TypeRequest, WindowReading } from '../desktop.js';
 import type { DeliveryMode, ElementTarget, PointerKind, PointTarget } from '../targets.js';
 import type { DesktopWindow } from '../windows.js';
 import { dragAction } from './actions/drag.js';
+import { PageConnections } from './browser/page-connections.js';
 import { pressKeysAction } from './actions/keys.js';
 import { pointerAction } from './actions/pointer.js';
 import { parseKeys } from './actions/real-input.js';
@@ -86,6 +88,8 @@ export class LinuxDesktop implements Desktop {
   /** Per window: its live tree mirror, in the order last read (oldest first). */
   private readonly mirrors = new Map<number, WindowMirror>();
   readonly callTimeoutMs: number;
+  /** The debugging connections of the browsers whose pages the page tool reached. */
+  private readonly pages = new PageConnections();
 
   constructor(private readonly options: LinuxDesktopOptions) {
     this.callTimeoutMs = options.callTimeoutMs ?? 2000;
@@ -212,9 +216,18 @@ export class LinuxDesktop implements Desktop {
     return { installed, running: runningApplications(windows, installed) };
   }
 
-  planLaunch(name: string, urls: readonly string[], extraArgs: readonly string[]): LaunchPlan {
-    const plan = planLaunch(name, urls, extraArgs);
-    return { name: plan.name, ...(plan.entry ? { entry: plan.entry, matchedBy: plan.matchedBy } : {}), start: () => startDetached(plan) };
+  planLaunch(name: string, urls: readonly string[], extraArgs: readonly string[], options: { debuggingPort?: number } = {}): LaunchPlan {
+    const plan = planLaunch(name, urls, extraArgs, options);
+    const browser = plan.browser ? { family: plan.browser.family, sandboxDisabled: plan.browser.sandboxDisabled, ...(plan.browser.profile ? { profile: plan.browser.profile } : {}) } : undefined;
+    return { name: plan.name, ...(plan.entry ? { entry: plan.entry, matchedBy: plan.matchedBy } : {}), ...(browser ? { browser } : {}), start: () => startDetached(plan) };
+  }
+
+  debuggingEndpoint(pid: number): Promise<PageEndpoint | undefined> {
+    return this.pages.debuggingEndpoint(pid);
+  }
+
+  page(window: DesktopWindow): Promise<BrowserPage> {
+    return this.pages.page(window);
   }
 
   processAlive(pid: number): boolean {
@@ -364,6 +377,7 @@ export class LinuxDesktop implements Desktop {
     for (const id of [...this.mirrors.keys()]) this.forgetMirror(id);
     this.xConnection.close((connection) => connection.close());
     this.atspiConnection.close((client) => client.close());
+    this.pages.close();
   }
 }
 
