@@ -3,7 +3,7 @@
 // pyatspi's bounds of the same element, or by the port answering. Run once per browser (page-*.test.ts).
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
@@ -35,6 +35,14 @@ export async function launchBrowser(context: ToolContext, name: string, args: Re
     if (title.startsWith(pageTitle)) return { pid, windowId, title, structured: launched.structured };
     assert.ok(Date.now() < deadline, `the window's title is still "${title}"`);
   }
+}
+
+/** Kills the browser the test launched and waits (bounded) until launch_app's cleanup has removed its profile. */
+export async function stopBrowser(browser: Launched | undefined): Promise<void> {
+  if (!browser) return;
+  process.kill(browser.pid, 'SIGKILL');
+  const profile = browser.structured.user_data_dir as string | undefined;
+  for (const deadline = Date.now() + 5000; profile && existsSync(profile) && Date.now() < deadline; ) await sleep(100);
 }
 
 /** Waits until pyatspi reads the text in the window (the page's own output), failing with what it read. */
@@ -75,7 +83,7 @@ export function pageSuite(browser: 'chromium' | 'firefox'): void {
     after(async () => {
       oracle?.close();
       context?.desktop.close();
-      if (page) process.kill(page.pid, 'SIGKILL');
+      await stopBrowser(page);
       await desktop?.stop();
     });
 
@@ -95,6 +103,7 @@ export function pageSuite(browser: 'chromium' | 'firefox'): void {
       }
       assert.equal(page.structured.no_sandbox, browser === 'chromium' && process.getuid?.() === 0);
       assert.ok(existsSync(page.structured.user_data_dir as string), 'the fresh profile is on disk');
+      assert.ok(readFileSync(`/proc/${page.pid}/cmdline`, 'utf8').includes(browser === 'chromium' ? '--force-renderer-accessibility' : '--remote-debugging-port=0'));
       assert.equal(page.structured.page_ready, true);
       const document = await oracle.find(page.pid, page.title, 'document web', 'CUP Page Actions');
       assert.ok(document.found, 'pyatspi finds the page\'s document');

@@ -125,5 +125,13 @@ export function prepareProfile(launch: BrowserLaunch): void {
 /** Marks the profile as the browser's (pid), and removes it once that process has exited. */
 export function ownProfile(profile: string, pid: number, exited: Promise<unknown>): void {
   writeFileSync(join(profile, PROFILE_OWNER), String(pid));
-  void exited.then(() => rmSync(profile, { recursive: true, force: true }));
+  // The browser's helpers may still be writing as the main process goes: removal retries, and a profile left
+  // behind anyway is swept at the next launch.
+  void exited.then(() => {
+    try {
+      rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+    } catch {
+      // Swept later.
+    }
+  });
 }
