@@ -83,7 +83,8 @@ export const stopWatch = `(key) => {
 
 /**
  * Focuses the first match, puts the caret at its end and inserts the text as typing would (beforeinput and
- * input fire); a control that refuses execCommand gets the text through setRangeText and an input event.
+ * input fire); a control that refuses execCommand gets the text through setRangeText and an input event, one
+ * without a caret (number, email) through its value setter.
  * Returns the value after, or why nothing was inserted.
  */
 export const insertText = `(selector, text) => {
@@ -94,7 +95,17 @@ export const insertText = `(selector, text) => {
   if (element.disabled || element.readOnly) return { refused: 'read_only', tag: element.tagName.toLowerCase() };
   element.focus();
   if (field) {
-    try { element.setSelectionRange(element.value.length, element.value.length); } catch { /* types without a caret (email, number) */ }
+    try {
+      element.setSelectionRange(element.value.length, element.value.length);
+    } catch {
+      // Types without a caret API (number, email) keep the caret where focus put it, often at the start, and
+      // Chromium's accessible text misses an execCommand that replaces their value: set the value through the
+      // native setter (frameworks watch it) and send the input event typing sends.
+      const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
+      setValue.call(element, element.value + text);
+      element.dispatchEvent(new InputEvent('input', { bubbles: true, inputType: 'insertText', data: text }));
+      return { value: element.value };
+    }
   } else {
     const range = document.createRange();
     range.selectNodeContents(element);
