@@ -210,6 +210,8 @@ export const launchApp = defineTool({
     const activeNow = windowsNow.find((window) => window.active)?.id;
     const suppressed = activeBefore === undefined ? !mine.some((window) => window.active) : activeNow === activeBefore;
     const browser = plan.browser ? await browserReadiness(context, plan.browser, waited.owner, mine, args.electron_debugging_port, deadline) : undefined;
+    // The page's title reaches the window once the page has loaded: list the windows as they are now.
+    if (browser) mine = (await context.desktop.windows()).filter((window) => mine.some((candidate) => candidate.id === window.id));
     return {
       summary:
         `✅ started ${plan.name} (pid ${waited.owner}) with ${mine.length} window${mine.length === 1 ? '' : 's'}` +
@@ -269,8 +271,9 @@ async function browserReadiness(context: ToolContext, browser: BrowserStart, pid
   };
 }
 
+/** A web document that has finished loading (a loading one says busy). */
 function hasDocument(node: CupNode): boolean {
-  return node.role === 'document' || (node.children ?? []).some(hasDocument);
+  return (node.role === 'document' && !node.states?.includes('busy')) || (node.children ?? []).some(hasDocument);
 }
 
 export const killApp = defineTool({
