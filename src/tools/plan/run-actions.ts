@@ -42,23 +42,29 @@ export const runActions = defineTool({
     failed_steps: z.number(),
     stopped_at_step: z.number().optional(),
     ...cancelFields,
-    ...actionResult.pick({ snapshot_id: true, diff: true, diff_file: true, diff_unavailable: true }).shape,
+    ...actionResult.pick({ snapshot_id: true, diff: true, diff_file: true, diff_unavailable: true, new_windows: true, other_windows_changed: true }).shape,
     elapsed_ms: z.number(),
   }),
   async handle(args, context) {
     const started = performance.now();
     const defaults = { pid: args.pid, window_id: args.window_id };
     const steps = prepareSteps(args.steps, defaults);
-    const finishDiff = await beginPlanDiff(context, { ...defaults, diff: args.diff });
-    const cancellation = await PlanCancellation.start(context);
+    const planDiff = await beginPlanDiff(context, { ...defaults, diff: args.diff });
     let run;
+    let cancel;
+    let compared;
     try {
-      run = await runSteps(context, steps, cancellation, args.stop_on_error ?? true);
+      const cancellation = await PlanCancellation.start(context);
+      try {
+        run = await runSteps(context, steps, cancellation, args.stop_on_error ?? true);
+      } finally {
+        cancellation.end();
+      }
+      cancel = cancelResult(cancellation);
+      compared = await planDiff.finish();
     } finally {
-      cancellation.end();
+      planDiff.close();
     }
-    const cancel = cancelResult(cancellation);
-    const compared = await finishDiff();
     const completed = run.entries.filter((entry) => !entry.cancelled).length;
     const failed = run.entries.filter((entry) => !entry.ok).length;
     const total = steps.length;
