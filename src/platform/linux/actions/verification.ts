@@ -24,7 +24,8 @@ export interface Probe {
 /** An object's AT-SPI role by name, read once when first needed (a toggle button's CHECKED is CUP's pressed). */
 function roleOnce(desktop: LinuxDesktop, ref: ObjectRef, role: number | undefined): () => Promise<string> {
   let name: Promise<string> | undefined = role === undefined ? undefined : Promise.resolve(atspiRoleName(role));
-  return () => (name ??= desktop.atspi().then((client) => readRole(client, ref)).then(atspiRoleName));
+  // An unreadable role only loses the toggle button's word: the states are still read.
+  return () => (name ??= desktop.atspi().then((client) => readRole(client, ref)).then(atspiRoleName, () => ''));
 }
 
 /** The CUP state an AT-SPI state word ("checked") is on an object of that role; the word itself when CUP has none. */
@@ -227,8 +228,8 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
     const evidence: string[] = [];
     probes.forEach((probe, i) => {
       if (after[i] === before[i]) return;
-    const [was, now] = [before[i], after[i]];
-    evidence.push(probe.describe && was !== undefined && now !== undefined ? probe.describe(was, now) : `${probe.label}: ${quote(was)} → ${quote(now)}`);
+      const [was, now] = [before[i], after[i]];
+      evidence.push(probe.describe && was !== undefined && now !== undefined ? probe.describe(was, now) : `${probe.label}: ${quote(was)} → ${quote(now)}`);
     });
     const byObject = new Map<string, AccessibilityEvent[]>();
     for (const event of relevant()) byObject.set(event.path, [...(byObject.get(event.path) ?? []), event]);
