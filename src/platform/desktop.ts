@@ -62,6 +62,13 @@ export interface ChangeWatch {
    * nothing did within timeoutMs or the watch was closed.
    */
   next(timeoutMs: number): Promise<ChangeReason | undefined>;
+  /** When (Date.now()) the last change was heard; undefined while none was. */
+  readonly lastChangeAt: number | undefined;
+  /**
+   * The process's windows whose trees the changes heard so far touched, among those the driver keeps a live
+   * mirror of (a window read before); windows it does not mirror cannot be told apart this cheaply.
+   */
+  changedWindows(): number[];
   /** Stops watching; a pending next() resolves undefined. */
   close(): void;
 }

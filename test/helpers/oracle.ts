@@ -124,6 +124,11 @@ export class PyatspiOracle {
     );
   }
 
+  /** The children of the first object of a role (an icon view's items): each one's text, whether it is selected, and its extents. */
+  async items(pid: number, title: string, role: string): Promise<{ index: number; text: string | null; selected: boolean; extents: [number, number, number, number] }[]> {
+    return (await this.ask<{ items: { index: number; text: string | null; selected: boolean; extents: [number, number, number, number] }[] }>({ op: 'items', pid, title, role })).items;
+  }
+
   /** Does the first action of an object (another client changing the app behind the driver's back). */
   async act(pid: number, title: string, role: string, name: string): Promise<void> {
     await this.ask<{ done: boolean }>({ op: 'act', pid, title, role, name });

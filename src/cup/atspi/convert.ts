@@ -5,7 +5,7 @@ import { OBJECT_REPLACEMENT } from '../embedded-objects.js';
 import { firstCodePoints, normaliseWhitespace } from '../text.js';
 import { plainText, readableName } from './names.js';
 import { atspiRoleName, cupRoleFor } from './roles.js';
-import { decodeStateSet } from './states.js';
+import { cupStateOf, decodeStateSet } from './states.js';
 
 /** Where CUP element N came from: the accessibility object an action on it must reach. */
 export interface ElementSource {
@@ -78,23 +78,16 @@ function place(raw: AtspiRawNode, context: RawTreeContext, parent: Placement, st
 
 function cupStates(raw: Set<string>, atspiRole: string, role: CupRole, offscreen: boolean, isText: boolean): CupState[] {
   const present = new Set<CupState>();
-  if (raw.has('STATE_FOCUSED')) present.add('focused');
-  if (raw.has('STATE_SELECTED')) present.add('selected');
-  // A toggle button's CHECKED means pressed in ARIA terms.
-  if (raw.has('STATE_CHECKED')) present.add(atspiRole === 'ROLE_TOGGLE_BUTTON' ? 'pressed' : 'checked');
-  if (raw.has('STATE_PRESSED')) present.add('pressed');
-  if (raw.has('STATE_INDETERMINATE')) present.add('mixed');
-  if (raw.has('STATE_EXPANDED')) present.add('expanded');
-  if (raw.has('STATE_COLLAPSED') || (raw.has('STATE_EXPANDABLE') && !raw.has('STATE_EXPANDED'))) present.add('collapsed');
+  for (const state of raw) {
+    const cup = cupStateOf(state, atspiRole);
+    if (cup) present.add(cup);
+  }
+  if (raw.has('STATE_EXPANDABLE') && !raw.has('STATE_EXPANDED')) present.add('collapsed');
   // GTK4 sets SENSITIVE but never ENABLED; only an object with neither is disabled.
   if (!raw.has('STATE_ENABLED') && !raw.has('STATE_SENSITIVE')) present.add('disabled');
   const readOnly = raw.has('STATE_READ_ONLY') || (isText && textValueRoles.has(role) && role !== 'combobox' && !raw.has('STATE_EDITABLE'));
   if (raw.has('STATE_EDITABLE') && !readOnly) present.add('editable');
   if (readOnly) present.add('readonly');
-  if (raw.has('STATE_REQUIRED')) present.add('required');
-  if (raw.has('STATE_BUSY')) present.add('busy');
-  if (raw.has('STATE_MODAL')) present.add('modal');
-  if (raw.has('STATE_MULTISELECTABLE')) present.add('multiselectable');
   if (!raw.has('STATE_VISIBLE')) present.add('hidden');
   if (offscreen) present.add('offscreen');
   return stateOrder.filter((state) => present.has(state));

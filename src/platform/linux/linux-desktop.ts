@@ -165,7 +165,10 @@ export class LinuxDesktop implements Desktop {
 
   async watchChanges(pid: number): Promise<ChangeWatch> {
     const [client, x] = await Promise.all([this.atspi(), this.x11()]);
-    return watchProcessChanges(client, x, pid);
+    return watchProcessChanges(client, x, pid, (bus, path) => {
+      for (const mirror of this.mirrors.values()) if (mirror.holds(bus, path)) return mirror.windowId;
+      return undefined;
+    });
   }
 
   pointer(target: ElementTarget | PointTarget, kind: PointerKind, options: { mode: DeliveryMode; modifiers: readonly string[] }): Promise<ActionOutcome> {

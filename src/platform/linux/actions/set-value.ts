@@ -2,6 +2,9 @@
 import { actionOutcome, notDelivered, type ActionOutcome } from '../../action-outcome.js';
 import type { ElementTarget } from '../../targets.js';
 import { ToolError } from '../../../errors.js';
+import { atspiRoleName } from '../../../cup/atspi/roles.js';
+import { cupStateOf } from '../../../cup/atspi/states.js';
+import { stateCode } from '../../../cup/codes.js';
 import { readValue, setTextContents, setValue } from '../atspi/operations.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import { findGestureAction, performAction } from './accessible-actions.js';
@@ -53,14 +56,14 @@ export async function setValueAction(desktop: LinuxDesktop, element: ElementTarg
         delivery_mode: 'background',
         effect: 'confirmed',
         verified: true,
-        evidence: [`checked state of ${label} is already ${wanted}: nothing to change`],
+        evidence: [`${label} ${wanted ? 'has' : 'lacks'} state ${stateCode(cupStateOf('STATE_CHECKED', atspiRoleName(target.live.role))!)} already: nothing to change`],
       };
     }
     const action = await findGestureAction(desktop, actionable(target), 'click');
     if (!action) {
       return notDelivered('background', `${label} offers no accessibility action to toggle it; nothing was sent: use click with delivery_mode "foreground"`);
     }
-    const observation = await observe(desktop, target.ref.bus, [stateProbe(desktop, target.ref, label, 'checked')], () => performAction(desktop, actionable(target), action), {
+    const observation = await observe(desktop, target.ref.bus, [stateProbe(desktop, target.ref, label, 'checked', target.live.role)], () => performAction(desktop, actionable(target), action), {
       snapshot: target.snapshot,
       until: (values) => values[0] === String(wanted),
     });

@@ -9,6 +9,7 @@ import { textEnd } from './operations.js';
 import { atspiInterface, NULL_PATH, objectRefs, shortInterfaceName, type ObjectRef } from './object-ref.js';
 import { overlap } from '../../../cup/rect.js';
 import { hasState } from '../../../cup/atspi/states.js';
+import { showingMayBeStale, type ParentFacts } from './toolkit.js';
 import { dropMisplacedExtents, placedExtents, readsVisiblePartOnly, visibleChildren, type Rect } from './visible-children.js';
 
 export interface ReadTreeOptions {
@@ -28,6 +29,8 @@ export interface ReadTreeOptions {
   concurrency?: number;
   /** What the start object's ancestors leave visible (a subtree re-read by the live mirror); everywhere when omitted. */
   view?: Rect;
+  /** The start object's parent as last read (a re-read by the live mirror), for the rules that look at it. */
+  parent?: ParentFacts;
 }
 
 export interface ReadTreeResult {
@@ -268,16 +271,25 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
     );
   }
 
-  async function readDetails(node: AtspiRawNode, known: ObjectFacts | undefined): Promise<void> {
+  async function readDetails(node: AtspiRawNode, known: ObjectFacts | undefined, parent: ParentFacts | undefined, parentView: Promise<Rect>): Promise<void> {
     const has = (name: string) => node.interfaces.includes(name);
     const showing = hasState(node.states, ATSPI_STATE.SHOWING) === true;
+    const staleShowing = options.trustShowing && showingMayBeStale(node.role, node.states, parent);
+    const askPosition = showing || !options.trustShowing || staleShowing;
     const work: Promise<void>[] = [];
-    if (has('Component') && !showing && options.trustShowing) node.positionUnknown = true;
-    if (has('Component') && (showing || !options.trustShowing)) {
+    if (has('Component') && !askPosition) node.positionUnknown = true;
+    if (has('Component') && askPosition) {
       work.push(
-        call(node, atspiInterface('Component'), 'GetExtents', 'u', [0]).then((body) => {
+        call(node, atspiInterface('Component'), 'GetExtents', 'u', [0]).then(async (body) => {
           const [x, y, w, h] = (body?.[0] as number[] | undefined) ?? [];
           if (x !== undefined) node.extents = { x, y: y!, w: w!, h: h! };
+          if (!staleShowing) return;
+          // Placed where its view shows it; anywhere else it is scrolled away, as its SHOWING said.
+          const placed = placedExtents(node.extents);
+          if (!placed || !overlap(await parentView, placed)) {
+            node.positionUnknown = true;
+            delete node.extents;
+          }
         }),
       );
     }
@@ -379,7 +391,7 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
    * Reads one object and, in parallel, its subtree. `parentView` is the part of the screen (in the
    * toolkit's coordinates) that the object's ancestors leave visible.
    */
-  function visit(node: AtspiRawNode, depth: number, parentView: Promise<Rect>): void {
+  function visit(node: AtspiRawNode, depth: number, parentView: Promise<Rect>, parent: ParentFacts | undefined): void {
     pendingNodes++;
     (async () => {
       const known = facts.get(node);
@@ -387,7 +399,7 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
       // Awaited below; until then a rejection must not count as unhandled.
       early?.catch(() => {});
       await readBasics(node, known);
-      const details = readDetails(node, known);
+      const details = readDetails(node, known, parent, parentView);
       details.catch(() => {});
       const view = Promise.all([parentView, details]).then(([outer]) => viewInside(outer, node));
       view.catch(() => {});
@@ -398,7 +410,7 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
         }
         const child = newNode(ref);
         node.children.push(child);
-        visit(child, depth + 1, view);
+        visit(child, depth + 1, view, node);
       }
       await details;
       facts.set(node, {
@@ -421,6 +433,6 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
   }
 
   const root = newNode(start);
-  visit(root, 0, Promise.resolve(options.view ?? everywhere));
+  visit(root, 0, Promise.resolve(options.view ?? everywhere), options.parent);
   return done;
 }
