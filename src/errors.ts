@@ -61,6 +61,13 @@ export const ERROR_CODES = {
   ambiguous_scroll_target: 'more than one scrollable area could be meant',
   no_zoom: 'zoom needs a screenshot of the window in this session first',
   empty_region: 'the region has no pixels inside the window',
+  // Clipboard, menus, held buttons
+  clipboard_empty: 'nobody owns the clipboard, or its owner offers nothing in the form asked for; the message lists what it offers',
+  no_menu_bar: 'the window exposes no menu bar through accessibility',
+  menu_item_not_found: 'a menu on the path has no item of that name; the message lists the items it has',
+  menu_item_disabled: 'the menu item exists but is disabled',
+  no_button_held: 'the session holds no mouse button (call mouse_button_down first)',
+  button_busy: 'another session holds that mouse button',
   // Terminal programs
   no_driver: 'no terminal program runs under that session name; start one with tui_start',
   too_many_sessions: 'the limit of terminal programs is reached',
