@@ -66,6 +66,7 @@ export const ERROR_CODES = {
   no_menu_bar: 'the window exposes no menu bar through accessibility',
   menu_item_not_found: 'a menu on the path has no item of that name; the message lists the items it has',
   menu_item_disabled: 'the menu item exists but is disabled',
+  menu_not_actionable: 'the toolkit offers no accessibility action on the menu item (GTK4\'s menu bar); open the menu with a foreground click',
   no_button_held: 'the session holds no mouse button (call mouse_button_down first)',
   button_busy: 'another session holds that mouse button',
   // Terminal programs

@@ -17,8 +17,10 @@ import type { ClientWindow } from '../windows.js';
 const menuRoles = new Set<number>([ATSPI_ROLE.MENU, ATSPI_ROLE.MENU_ITEM, ATSPI_ROLE.CHECK_MENU_ITEM, ATSPI_ROLE.RADIO_MENU_ITEM, ATSPI_ROLE.TEAROFF_MENU_ITEM]);
 /** Where a menu bar may sit: near the top of a window's tree. */
 const menuBarSearch = { maxDepth: 6, maxNodes: 600 };
-/** Actions that activate a menu item, in order of preference (toolkits name them differently). */
-const activateActions = ['click', 'activate', 'press', 'trigger', 'toggle', 'open'];
+/** Actions that choose a menu item, in order of preference (toolkits name them differently). */
+const chooseActions = ['click', 'activate', 'press', 'trigger', 'toggle'];
+/** Actions that open a menu whose items are built only when it is shown. */
+const openActions = ['click', 'showmenu', 'show menu', 'open', 'press', 'activate'];
 /** How long a menu opened on the way may take to fill in its items. */
 const fillTimeoutMs = 1500;
 
@@ -55,22 +57,34 @@ async function findMenuBar(client: AtspiClient, top: ObjectRef): Promise<ObjectR
   return undefined;
 }
 
-/** A menu's items, separators and other non-items left out. */
-async function itemsOf(client: AtspiClient, menu: ObjectRef): Promise<Item[]> {
+/** Unnamed holders between a menu and its items (Qt puts each menu's items in a popup menu under its bar item). */
+const holderRoles = new Set<number>([ATSPI_ROLE.POPUP_MENU, ATSPI_ROLE.MENU, ATSPI_ROLE.PANEL, ATSPI_ROLE.FILLER]);
+
+/** A menu's items, separators and other non-items left out; looked for one level down when the menu holds them in a holder. */
+async function itemsOf(client: AtspiClient, menu: ObjectRef, depth = 0): Promise<Item[]> {
   const refs = await children(client, menu);
-  const items = await Promise.all(
+  const nodes = await Promise.all(
     refs.map(async (ref) => {
       const [name, role] = await Promise.all([readName(client, ref), readRole(client, ref)]);
       return { ref, name, role };
     }),
   );
-  return items.filter((item) => menuRoles.has(item.role) && item.name.trim() !== '');
+  const items = nodes.filter((node) => menuRoles.has(node.role) && node.name.trim() !== '');
+  if (items.length > 0 || depth > 0) return items;
+  const holders = nodes.filter((node) => holderRoles.has(node.role) && node.name.trim() === '');
+  return (await Promise.all(holders.map((holder) => itemsOf(client, holder.ref, depth + 1)))).flat();
 }
 
-async function activate(client: AtspiClient, item: Item): Promise<string> {
+async function activate(client: AtspiClient, item: Item, wantedActions: readonly string[]): Promise<string> {
   const names = (await actionNames(client, item.ref)).map((name) => name.trim().toLowerCase());
-  const wanted = activateActions.find((name) => names.includes(name));
-  if (!wanted) throw new ToolError(`the menu item "${item.name}" offers no action to activate it (it offers: ${names.join(', ') || 'none'})`, 'menu_item_disabled');
+  const wanted = wantedActions.find((name) => names.includes(name));
+  if (!wanted) {
+    throw new ToolError(
+      `the menu item "${item.name}" offers no accessibility action to ${wantedActions === openActions ? 'open' : 'choose'} it (it offers: ${names.join(', ') || 'none'}); ` +
+        'GTK4\'s menu bar is like that: click the menu (delivery_mode "foreground"), then the item',
+      'menu_not_actionable',
+    );
+  }
   const done = await doAction(client, item.ref, names.indexOf(wanted));
   if (!done) throw new ToolError(`the application refused to activate "${item.name}"`, 'menu_item_disabled');
   return wanted;
@@ -96,7 +110,7 @@ export async function invokeMenuPath(desktop: LinuxDesktop, window: ClientWindow
     // A menu whose items only exist once shown: open it (through its own action) and wait for them.
     if (items.length === 0 && depth > 0) {
       const opener = { ref: menu, name: names[names.length - 1]!, role: ATSPI_ROLE.MENU };
-      await activate(client, opener);
+      await activate(client, opener, openActions);
       opened.push(opener.name);
       const deadline = Date.now() + fillTimeoutMs;
       while (items.length === 0 && Date.now() < deadline) {
@@ -116,18 +130,19 @@ export async function invokeMenuPath(desktop: LinuxDesktop, window: ClientWindow
     }
     names.push(item.name);
     const states = await readStates(client, item.ref);
-    if (hasState(states, ATSPI_STATE.SENSITIVE) === false || hasState(states, ATSPI_STATE.ENABLED) === false) {
+    // Disabled is neither sensitive nor enabled: GTK4 reports only SENSITIVE on an item that works.
+    if (!hasState(states, ATSPI_STATE.SENSITIVE) && !hasState(states, ATSPI_STATE.ENABLED)) {
       throw new ToolError(`the menu item "${names.join(' > ')}" is disabled`, 'menu_item_disabled', { path: names });
     }
     const isLast = depth === path.length - 1;
     if (isLast) {
-      if (item.role === ATSPI_ROLE.MENU && (await children(client, item.ref)).length > 0) {
-        const inside = (await itemsOf(client, item.ref)).map((candidate) => `"${candidate.name}"`).join(', ');
+      const inside = (await itemsOf(client, item.ref)).map((candidate) => `"${candidate.name}"`).join(', ');
+      if (inside !== '') {
         throw new ToolError(`"${names.join(' > ')}" is a submenu, not an item; continue the path with one of: ${inside}`, 'menu_item_not_found', {
           at: names,
         });
       }
-      return { path: names, action: await activate(client, item), opened };
+      return { path: names, action: await activate(client, item, chooseActions), opened };
     }
     menu = item.ref;
   }
