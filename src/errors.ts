@@ -69,6 +69,12 @@ export const ERROR_CODES = {
   menu_not_actionable: 'the toolkit offers no accessibility action on the menu item (GTK4\'s menu bar); open the menu with a foreground click',
   no_button_held: 'the session holds no mouse button (call mouse_button_down first)',
   button_busy: 'another session holds that mouse button',
+  // Browser pages (the page tool)
+  no_debugging_endpoint: 'the browser was started without a debugging port, so its page cannot run JavaScript or take page actions; the message says how to relaunch it (launch_app with electron_debugging_port)',
+  page_unreachable: 'the browser\'s debugging endpoint did not answer, or it has no page that answers',
+  page_element_not_found: 'no element of the page matches the CSS selector',
+  javascript_error: 'the page\'s JavaScript threw (or does not parse); the message is the browser\'s',
+  navigation_failed: 'the page could not load the URL (bad address, network error, or timeout)',
   // Terminal programs
   no_driver: 'no terminal program runs under that session name; start one with tui_start',
   too_many_sessions: 'the limit of terminal programs is reached',

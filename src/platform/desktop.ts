@@ -5,6 +5,7 @@ import type { RawImage } from '../image/raw-image.js';
 import type { ActionOutcome } from './action-outcome.js';
 import type { DesktopButtonHolds, DesktopClipboard, DesktopHealth, DesktopMenus, DesktopWindowFrames } from './desktop-services.js';
 import type { InstalledApp, LaunchPlan, RunningApp } from './apps.js';
+import type { BrowserPages } from './browser.js';
 import type { DeliveryMode, ElementHandle, ElementTarget, PointerKind, PointTarget, ScrollDirection, SnapshotRef } from './targets.js';
 import type { DesktopWindow } from './windows.js';
 
@@ -143,7 +144,8 @@ export interface DesktopApps {
   /** The installed applications, and the running ones behind these windows (matched to the installed ones). */
   applications(windows: readonly DesktopWindow[]): { installed: InstalledApp[]; running: RunningApp[] };
   /** How a name (app name, id or program) would be started; throws app_not_found, or urls_not_opened for urls the matched app cannot take. */
-  planLaunch(name: string, urls: readonly string[], extraArgs: readonly string[]): LaunchPlan;
+  /** debuggingPort opens a browser's debugging protocol on that port (0: the browser picks one). */
+  planLaunch(name: string, urls: readonly string[], extraArgs: readonly string[], options?: { debuggingPort?: number }): LaunchPlan;
   processAlive(pid: number): boolean;
   /** Whether pid is ancestor or one of its descendants (an app that re-executes itself). */
   processDescendsFrom(pid: number, ancestor: number): boolean;
@@ -166,7 +168,7 @@ export interface InterruptGuard {
 }
 
 export interface Desktop
-  extends DesktopPerception, DesktopChanges, DesktopActions, AgentCursor, DesktopApps, InterruptGuard,
+  extends DesktopPerception, DesktopChanges, DesktopActions, AgentCursor, DesktopApps, InterruptGuard, BrowserPages,
     DesktopClipboard, DesktopWindowFrames, DesktopMenus, DesktopButtonHolds, DesktopHealth {
   /** Releases the backend's connections (a one-off context's end). */
   close(): void;

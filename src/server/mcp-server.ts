@@ -51,7 +51,7 @@ export function createMcpServer(callTool: ToolRunner['call'], served: readonly A
 }
 
 /**
- * The tools a `--tools` value selects: comma-separated capability areas (perception, config, input, apps,
+ * The tools a `--tools` value selects: comma-separated capability areas (perception, config, input, apps, browser,
  * terminal) or tool names. An unknown word is a usage error naming what would work.
  */
 export function selectTools(filter: string | undefined): readonly AnyTool[] {

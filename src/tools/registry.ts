@@ -15,6 +15,7 @@ import { listWindows } from './perception/list-windows.js';
 import { getCursorPosition, getScreenSize } from './perception/screen-info.js';
 import { waitFor } from './perception/wait-for.js';
 import { zoom } from './perception/zoom.js';
+import { pageTool } from './page/page-tool.js';
 import { runActions } from './plan/run-actions.js';
 import { sessionTools } from './session/session-tools.js';
 import { clipboardRead, clipboardWrite } from './clipboard/clipboard-tools.js';
@@ -60,6 +61,7 @@ export const tools: readonly AnyTool[] = [
   launchApp,
   killApp,
   bringToFront,
+  pageTool,
   ...terminalTools,
   ...sessionTools,
   clipboardRead,

@@ -1,6 +1,7 @@
 import { atspiToCup } from '../../cup/atspi/convert.js';
 import { UNKNOWN_COORDINATE, type AtspiRawNode, type RawTreeContext } from '../../cup/atspi/raw-node.js';
 import type { ActionOutcome } from '../action-outcome.js';
+import type { BrowserPage, PageEndpoint } from '../browser.js';
 import type { InstalledApp, LaunchPlan, RunningApp } from '../apps.js';
 import type { ChangeWatch, Desktop, DragOptions, EscapeHandlers, KeyRequest, ScrollRequest, TreeLimits, TypeRequest, WindowReading } from '../desktop.js';
 import type { ClipboardText, FrameOutcome, HealthCheck, MenuOutcome, MouseButton } from '../desktop-services.js';
@@ -13,6 +14,7 @@ import { Clipboard } from './clipboard/clipboard.js';
 import { healthChecks, healthFacts } from './health.js';
 import { ButtonHolds } from './input/button-holds.js';
 import { setWindowFrame } from './window-frame.js';
+import { PageConnections } from './browser/page-connections.js';
 import { pressKeysAction } from './actions/keys.js';
 import { pointerAction } from './actions/pointer.js';
 import { parseKeys } from './actions/real-input.js';
@@ -97,6 +99,8 @@ export class LinuxDesktop implements Desktop {
   /** What this process put on the CLIPBOARD, answered from here while it runs. */
   private readonly clipboard = new Clipboard(() => this.x11());
   private readonly buttonHolds: ButtonHolds;
+  /** The debugging connections of the browsers whose pages the page tool reached. */
+  private readonly pages = new PageConnections();
 
   constructor(private readonly options: LinuxDesktopOptions) {
     this.buttonHolds = new ButtonHolds(() => this.x11(), options.log);
@@ -224,9 +228,18 @@ export class LinuxDesktop implements Desktop {
     return { installed, running: runningApplications(windows, installed) };
   }
 
-  planLaunch(name: string, urls: readonly string[], extraArgs: readonly string[]): LaunchPlan {
-    const plan = planLaunch(name, urls, extraArgs);
-    return { name: plan.name, ...(plan.entry ? { entry: plan.entry, matchedBy: plan.matchedBy } : {}), start: () => startDetached(plan) };
+  planLaunch(name: string, urls: readonly string[], extraArgs: readonly string[], options: { debuggingPort?: number } = {}): LaunchPlan {
+    const plan = planLaunch(name, urls, extraArgs, options);
+    const browser = plan.browser ? { family: plan.browser.family, sandboxDisabled: plan.browser.sandboxDisabled, ...(plan.browser.profile ? { profile: plan.browser.profile } : {}) } : undefined;
+    return { name: plan.name, ...(plan.entry ? { entry: plan.entry, matchedBy: plan.matchedBy } : {}), ...(browser ? { browser } : {}), start: () => startDetached(plan) };
+  }
+
+  debuggingEndpoint(pid: number): Promise<PageEndpoint | undefined> {
+    return this.pages.debuggingEndpoint(pid);
+  }
+
+  page(window: DesktopWindow): Promise<BrowserPage> {
+    return this.pages.page(window);
   }
 
   processAlive(pid: number): boolean {
@@ -450,6 +463,7 @@ export class LinuxDesktop implements Desktop {
     for (const id of [...this.mirrors.keys()]) this.forgetMirror(id);
     this.xConnection.close((connection) => connection.close());
     this.atspiConnection.close((client) => client.close());
+    this.pages.close();
   }
 }
 
