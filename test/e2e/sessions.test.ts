@@ -130,11 +130,14 @@ describe('sessions and held mouse buttons over the CLI and MCP', () => {
 
   test('a session idle past its ttl is reclaimed on time with everything it owns (no further call needed)', async () => {
     const session = 'short-lived';
-    await cli('start_session', { session, ttl_s: 2 });
+    // A long ttl while it is set up (a CLI call can take seconds on a busy machine), then 2 s from the last call.
+    await cli('start_session', { session, ttl_s: 120 });
     await cli('set_config', { max_image_dimension: 500 }, session);
     const box = await slider();
     await cli('mouse_button_down', { window_id: window.id, x: box.x + 10, y: Math.round(box.y + box.h * 0.62) }, session);
     assert.deepEqual(await x.buttonsDown(), [1]);
+    const shortened = await cli('start_session', { session, ttl_s: 2 });
+    assert.equal(shortened.started, false, 'the same session, declared again');
     const held = Date.now();
     // Only the oracle looks until the button goes: the daemon's own timer must reclaim the session.
     await waitUntil('the reclaimed session released its button', 10_000, async () => (await x.buttonsDown()).length === 0);
