@@ -61,6 +61,14 @@ export const ERROR_CODES = {
   ambiguous_scroll_target: 'more than one scrollable area could be meant',
   no_zoom: 'zoom needs a screenshot of the window in this session first',
   empty_region: 'the region has no pixels inside the window',
+  // Clipboard, menus, held buttons
+  clipboard_empty: 'nobody owns the clipboard, or its owner offers nothing in the form asked for; the message lists what it offers',
+  no_menu_bar: 'the window exposes no menu bar through accessibility',
+  menu_item_not_found: 'a menu on the path has no item of that name; the message lists the items it has',
+  menu_item_disabled: 'the menu item exists but is disabled',
+  menu_not_actionable: 'the toolkit offers no accessibility action on the menu item (GTK4\'s menu bar); open the menu with a foreground click',
+  no_button_held: 'the session holds no mouse button (call mouse_button_down first)',
+  button_busy: 'another session holds that mouse button',
   // Browser pages (the page tool)
   no_debugging_endpoint: 'the browser was started without a debugging port, so its page cannot run JavaScript or take page actions; the message says how to relaunch it (launch_app with electron_debugging_port)',
   page_unreachable: 'the browser\'s debugging endpoint did not answer, or it has no page that answers',

@@ -3,6 +3,7 @@
 import type { CupNode, CupPlatform } from '../cup/types.js';
 import type { RawImage } from '../image/raw-image.js';
 import type { ActionOutcome } from './action-outcome.js';
+import type { DesktopButtonHolds, DesktopClipboard, DesktopHealth, DesktopMenus, DesktopWindowFrames } from './desktop-services.js';
 import type { InstalledApp, LaunchPlan, RunningApp } from './apps.js';
 import type { BrowserPages } from './browser.js';
 import type { DeliveryMode, ElementHandle, ElementTarget, PointerKind, PointTarget, ScrollDirection, SnapshotRef } from './targets.js';
@@ -173,7 +174,9 @@ export interface InterruptGuard {
   guardEscape(handlers: EscapeHandlers, watchdogMs: number): Promise<() => void>;
 }
 
-export interface Desktop extends DesktopPerception, DesktopChanges, DesktopActions, AgentCursor, DesktopApps, InterruptGuard, BrowserPages {
+export interface Desktop
+  extends DesktopPerception, DesktopChanges, DesktopActions, AgentCursor, DesktopApps, InterruptGuard, BrowserPages,
+    DesktopClipboard, DesktopWindowFrames, DesktopMenus, DesktopButtonHolds, DesktopHealth {
   /** Releases the backend's connections (a one-off context's end). */
   close(): void;
 }

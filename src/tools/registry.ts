@@ -17,6 +17,12 @@ import { waitFor } from './perception/wait-for.js';
 import { zoom } from './perception/zoom.js';
 import { pageTool } from './page/page-tool.js';
 import { runActions } from './plan/run-actions.js';
+import { sessionTools } from './session/session-tools.js';
+import { clipboardRead, clipboardWrite } from './clipboard/clipboard-tools.js';
+import { setWindowFrame } from './apps/set-window-frame.js';
+import { invokeMenu } from './input/invoke-menu.js';
+import { mouseButtonTools } from './input/mouse-buttons.js';
+import { healthTools } from './health/health-tools.js';
 import { terminalTools } from './terminal/index.js';
 import type { ToolDefinition } from './tool.js';
 
@@ -57,6 +63,13 @@ export const tools: readonly AnyTool[] = [
   bringToFront,
   pageTool,
   ...terminalTools,
+  ...sessionTools,
+  clipboardRead,
+  clipboardWrite,
+  setWindowFrame,
+  invokeMenu,
+  ...mouseButtonTools,
+  ...healthTools,
 ];
 
 const byName = new Map(tools.map((tool) => [tool.name, tool]));

@@ -4,9 +4,16 @@ import type { ActionOutcome } from '../action-outcome.js';
 import type { BrowserPage, PageEndpoint } from '../browser.js';
 import type { InstalledApp, LaunchPlan, RunningApp } from '../apps.js';
 import type { ChangeWatch, Desktop, DragOptions, EscapeHandlers, KeyRequest, ScrollRequest, TreeLimits, TypeRequest, WindowReading } from '../desktop.js';
+import type { ClipboardText, FrameOutcome, HealthCheck, MenuOutcome, MouseButton } from '../desktop-services.js';
+import type { WindowRect } from '../windows.js';
 import type { DeliveryMode, ElementTarget, PointerKind, PointTarget } from '../targets.js';
 import type { DesktopWindow } from '../windows.js';
 import { dragAction } from './actions/drag.js';
+import { invokeMenuPath } from './actions/menu-path.js';
+import { Clipboard } from './clipboard/clipboard.js';
+import { healthChecks, healthFacts } from './health.js';
+import { ButtonHolds } from './input/button-holds.js';
+import { setWindowFrame } from './window-frame.js';
 import { PageConnections } from './browser/page-connections.js';
 import { pressKeysAction } from './actions/keys.js';
 import { pointerAction } from './actions/pointer.js';
@@ -36,6 +43,7 @@ import { screenScale } from './screen.js';
 import { LazyConnection } from './lazy-connection.js';
 import { listClientWindows, type ClientWindow } from './windows.js';
 import { DBusTimeoutError } from './dbus/index.js';
+import { ToolError } from '../../errors.js';
 import { X11Connection } from './x11/index.js';
 
 export interface LinuxDesktopOptions {
@@ -88,10 +96,14 @@ export class LinuxDesktop implements Desktop {
   /** Per window: its live tree mirror, in the order last read (oldest first). */
   private readonly mirrors = new Map<number, WindowMirror>();
   readonly callTimeoutMs: number;
+  /** What this process put on the CLIPBOARD, answered from here while it runs. */
+  private readonly clipboard = new Clipboard(() => this.x11());
+  private readonly buttonHolds: ButtonHolds;
   /** The debugging connections of the browsers whose pages the page tool reached. */
   private readonly pages = new PageConnections();
 
   constructor(private readonly options: LinuxDesktopOptions) {
+    this.buttonHolds = new ButtonHolds(() => this.x11(), options.log);
     this.callTimeoutMs = options.callTimeoutMs ?? 2000;
     this.xConnection = new LazyConnection(
       async () => {
@@ -372,11 +384,85 @@ export class LinuxDesktop implements Desktop {
     return match && match.app.pid === window.pid ? match : undefined;
   }
 
+  async clipboardTargets(): Promise<string[] | undefined> {
+    return this.clipboard.targets(this.callTimeoutMs);
+  }
+
+  async readClipboardText(): Promise<ClipboardText | undefined> {
+    const read = await this.clipboard.readText(this.callTimeoutMs);
+    return read && { text: read.text, target: read.target };
+  }
+
+  readClipboardBytes(mimeType: string): Promise<Buffer | undefined> {
+    return this.clipboard.readBytes(mimeType, this.callTimeoutMs);
+  }
+
+  async writeClipboardText(text: string, keepAfterExitMs: number): Promise<{ targets: string[] }> {
+    const { targets } = await this.clipboard.writeText(text, keepAfterExitMs);
+    return { targets };
+  }
+
+  /** This process is going away: a keeper process takes over what it still owns on the clipboard. */
+  handOverClipboard(): Promise<'none' | 'handed_over'> {
+    return this.clipboard.handOver();
+  }
+
+  async setWindowFrame(window: DesktopWindow, frame: WindowRect): Promise<FrameOutcome> {
+    return setWindowFrame(await this.x11(), window.id, frame);
+  }
+
+  invokeMenu(window: ClientWindow, path: readonly string[]): Promise<MenuOutcome> {
+    return invokeMenuPath(this, window, path);
+  }
+
+  async pressButton(owner: string, button: MouseButton, at: PointTarget | undefined, maxHoldMs: number): Promise<{ x: number; y: number }> {
+    // Real input goes to the window under the pointer: the target window is brought to the front first (and stays there).
+    if (at && !(await this.activateWindow(at.window))) {
+      throw new ToolError(`window ${at.window.id} could not be brought to the front; no button was pressed`, 'activation_failed');
+    }
+    return this.buttonHolds.press(owner, button, at && { x: at.screenX, y: at.screenY }, maxHoldMs);
+  }
+
+  moveHeld(owner: string, to: PointTarget, options: { steps: number; durationMs: number; signal?: AbortSignal }): Promise<void> {
+    return this.buttonHolds.move(owner, { x: to.screenX, y: to.screenY }, options);
+  }
+
+  releaseButtons(owner: string, button?: MouseButton, at?: PointTarget): Promise<MouseButton[]> {
+    return this.buttonHolds.release(owner, button, at && { x: at.screenX, y: at.screenY });
+  }
+
+  heldButtons(owner: string): MouseButton[] {
+    return this.buttonHolds.held(owner);
+  }
+
+  /** Releases every held button (the process is stopping). */
+  releaseAllButtons(): Promise<void> {
+    return this.buttonHolds.releaseAll();
+  }
+
+  healthChecks(): Promise<HealthCheck[]> {
+    return healthChecks({ x11: () => this.x11(), atspi: () => this.atspi() });
+  }
+
+  healthFacts(): Promise<Record<string, unknown>> {
+    return healthFacts({
+      x11: () => this.x11(),
+      atspi: () => this.atspi(),
+      connections: () => ({
+        x11: this.xConnection.opened,
+        accessibility_bus: this.atspiConnection.opened,
+        live_tree_mirrors: this.mirrors.size,
+        clipboard_owned: this.clipboard.owning,
+      }),
+    });
+  }
+
   async guardEscape(handlers: EscapeHandlers, watchdogMs: number): Promise<() => void> {
     return armEscapeGuard(await this.x11(), handlers, watchdogMs);
   }
 
   close(): void {
+    this.clipboard.close();
     for (const id of [...this.mirrors.keys()]) this.forgetMirror(id);
     this.xConnection.close((connection) => connection.close());
     this.atspiConnection.close((client) => client.close());

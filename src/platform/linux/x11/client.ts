@@ -48,6 +48,7 @@ import {
   type PropertyMode,
   type PropertyValue,
 } from './properties.js';
+import { encodeConvertSelection, encodeGetSelectionOwner, encodeSetSelectionOwner, parseGetSelectionOwner } from './selections.js';
 import type { Screen, Setup, Visual } from './setup.js';
 import {
   encodeChangeWindowAttributes,
@@ -235,6 +236,27 @@ export class X11Connection {
 
   async deleteProperty(window: number, property: number): Promise<void> {
     return this.core.send(encodeDeleteProperty(window, property));
+  }
+
+  // --- selections
+
+  async setSelectionOwner(owner: number, selection: number, time: number): Promise<void> {
+    return this.core.send(encodeSetSelectionOwner(owner, selection, time));
+  }
+
+  /** The window owning the selection, 0 for none. */
+  async getSelectionOwner(selection: number): Promise<number> {
+    return this.core.request(encodeGetSelectionOwner(selection), parseGetSelectionOwner);
+  }
+
+  /** Asks the owner to convert the selection to `target` into `property` on `requestor`; the answer is a SelectionNotify event. */
+  async convertSelection(requestor: number, selection: number, target: number, property: number, time: number): Promise<void> {
+    return this.core.send(encodeConvertSelection(requestor, selection, target, property, time));
+  }
+
+  /** The largest request this server takes, in bytes (BIG-REQUESTS counted): a property larger than this goes by INCR. */
+  get maxRequestBytes(): number {
+    return this.core.maxRequestBytes;
   }
 
   // --- windows
