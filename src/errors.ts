@@ -55,6 +55,7 @@ export const ERROR_CODES = {
   not_a_boolean: 'the element takes on/off and the value is neither',
   out_of_range: 'the number is outside the element\'s range',
   no_such_option: 'the list has no option with that text',
+  not_multiselectable: 'several options were given for a list that selects only one',
   option_not_selectable: 'the option exists but cannot be chosen',
   choice_not_taken: 'the choice was sent but the app did not take it',
   nothing_to_scroll: 'nothing under the point scrolls',

@@ -12,6 +12,14 @@ export interface OracleNode {
   extents?: [number, number, number, number];
 }
 
+/** An object with its AT-SPI attributes, as pyatspi reads them. */
+export interface OracleAttributes {
+  role: string;
+  name: string;
+  attributes: Record<string, string>;
+  extents: [number, number, number, number];
+}
+
 /** One child or cell as pyatspi reads it; extents are screen coordinates. */
 export interface OracleChild {
   role: string;
@@ -76,6 +84,11 @@ export class PyatspiOracle {
   /** What is selected inside the object named `name` (STATE_SELECTED), each by its own or its label's name. */
   async selected(pid: number, title: string, name: string): Promise<string[]> {
     return (await this.ask<{ selected: string[] }>({ op: 'selected', pid, title, name })).selected;
+  }
+
+  /** Every object of these pyatspi roles, with its AT-SPI attributes (heading level, xml-roles) and screen extents. */
+  async attributes(pid: number, title: string, roles: readonly string[]): Promise<OracleAttributes[]> {
+    return (await this.ask<{ nodes: OracleAttributes[] }>({ op: 'attributes', pid, title, roles })).nodes;
   }
 
   async texts(pid: number, title: string): Promise<string[]> {

@@ -19,6 +19,11 @@ export interface ToolkitQuirks {
    * window-mirror.ts): GTK3, which the randomized mirror test covers. Other toolkits' windows are walked.
    */
   mirrorable: boolean;
+  /**
+   * GrabFocus on one of its objects activates (raises) its window: Blink's does, so a covered window cannot
+   * be focused through accessibility without coming to the front. Gecko's moves the page's focus only.
+   */
+  focusActivatesWindow: boolean;
 }
 
 export interface ToolkitInfo {
@@ -30,12 +35,12 @@ export function quirksFor(toolkit: ToolkitInfo | undefined): ToolkitQuirks {
   const name = toolkit?.name.toLowerCase() ?? '';
   const major = Number.parseInt(toolkit?.version ?? '', 10);
   if (name === 'gtk' && major >= 4) {
-    return { extentsRelativeToWindow: true, showingIsReliable: false, gtk4NameQuirks: true, propertiesInOneCall: true, mirrorable: false };
+    return { extentsRelativeToWindow: true, showingIsReliable: false, gtk4NameQuirks: true, propertiesInOneCall: true, mirrorable: false, focusActivatesWindow: false };
   }
   if ((name === 'gtk' || name === 'gail') && major <= 3) {
-    return { extentsRelativeToWindow: false, showingIsReliable: true, gtk4NameQuirks: false, propertiesInOneCall: true, mirrorable: true };
+    return { extentsRelativeToWindow: false, showingIsReliable: true, gtk4NameQuirks: false, propertiesInOneCall: true, mirrorable: true, focusActivatesWindow: false };
   }
-  return { extentsRelativeToWindow: false, showingIsReliable: false, gtk4NameQuirks: false, propertiesInOneCall: false, mirrorable: false };
+  return { extentsRelativeToWindow: false, showingIsReliable: false, gtk4NameQuirks: false, propertiesInOneCall: false, mirrorable: false, focusActivatesWindow: name === 'chromium' };
 }
 
 /** What the rule below needs to know of an object's parent. */

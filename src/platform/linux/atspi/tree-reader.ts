@@ -76,11 +76,28 @@ const textValueRoles = new Set([
 /** Text roles whose attributes carry a placeholder, which the application may change at any time. */
 const placeholderRoles = new Set([ATSPI_ROLE.PASSWORD_TEXT, ATSPI_ROLE.TEXT, ATSPI_ROLE.ENTRY]);
 /**
- * Roles whose attributes carry structure: list, tree and heading level, landmark kind (xml-roles). These
+ * Roles whose attributes carry structure: list, tree and heading level, landmark and table kind (xml-roles). These
  * belong to the object as long as it lives, like its role, so they are read once per object: lists make
  * up most of a large tree, and asking every row again would cost a call per row on every capture.
  */
-const structuralAttributeRoles = new Set([ATSPI_ROLE.LIST_ITEM, ATSPI_ROLE.HEADING, ATSPI_ROLE.SECTION, ATSPI_ROLE.FORM, ATSPI_ROLE.TREE_ITEM, ATSPI_ROLE.LANDMARK]);
+const structuralAttributeRoles = new Set([
+  ATSPI_ROLE.LIST_ITEM, ATSPI_ROLE.HEADING, ATSPI_ROLE.SECTION, ATSPI_ROLE.FORM, ATSPI_ROLE.TREE_ITEM, ATSPI_ROLE.LANDMARK,
+  // A web table's xml-roles says whether it is a data table or an interactive grid.
+  ATSPI_ROLE.TABLE,
+]);
+/**
+ * The attribute without which a structural role's attributes are not yet complete: Gecko exposes a new
+ * landmark or heading a moment before its xml-roles or level, so attributes lacking it are read again.
+ */
+const decisiveAttribute = new Map([
+  [ATSPI_ROLE.LANDMARK, 'xml-roles'],
+  [ATSPI_ROLE.HEADING, 'level'],
+]);
+
+function settled(node: AtspiRawNode): boolean {
+  const key = decisiveAttribute.get(node.role);
+  return key === undefined || node.attributes?.[key] !== undefined;
+}
 const maxTextLength = 4096;
 /** Names are cut at 200 code points when shown; a little more is read so the cut falls on the name, not the read. */
 const maxContentNameLength = 256;
@@ -418,7 +435,7 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
         interfaces: [...node.interfaces],
         actions: node.interfaces.includes('Action') ? [...(node.actions ?? [])] : undefined,
         actionsReadUnder: actionStateKey(node.states),
-        attributes: structuralAttributeRoles.has(node.role) ? (node.attributes ?? {}) : undefined,
+        attributes: structuralAttributeRoles.has(node.role) && settled(node) ? (node.attributes ?? {}) : undefined,
         // A container read by its visible part is never asked for all its children at once.
         hadChildren: node.childCount > 0 && !node.unreadChildren,
       });
