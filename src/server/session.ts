@@ -2,6 +2,7 @@ import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { LinuxDesktop } from '../platform/linux/linux-desktop.js';
 import type { SessionDirectory, SessionLease, ToolContext } from '../tools/context.js';
+import { stopAllRecordings, stopRecording } from '../tools/recording/recordings.js';
 import { ConfigStore } from '../tools/state/config-store.js';
 import { SessionState } from '../tools/state/session-state.js';
 import { TerminalRegistry } from '../tui/manager.js';
@@ -23,7 +24,7 @@ export interface SharedResources {
   /** Terminal programs started with tui_start, grouped by session; close() stops them (whole process groups, reaped). */
   terminals: TerminalRegistry;
   log(message: string): void;
-  /** Stops what one session started (its terminals) once the daemon forgets that session. */
+  /** Stops what one session started (its terminals, its recording) once the daemon forgets that session. */
   endSession(session: string): Promise<void>;
   /** Stops everything the resources own; the process may exit afterwards. */
   close(): Promise<void>;
@@ -37,9 +38,12 @@ export function createSharedResources(options: { log?: (message: string) => void
     desktop,
     terminals,
     log,
-    endSession: (session) => terminals.stopScope(session),
+    endSession: async (session) => {
+      await Promise.all([terminals.stopScope(session), stopRecording(desktop, session)]);
+    },
     async close() {
-      await terminals.stopAll();
+      // A recording's video is finished (so it plays) before the process goes.
+      await Promise.all([terminals.stopAll(), stopAllRecordings(desktop)]);
       desktop.close();
     },
   };
