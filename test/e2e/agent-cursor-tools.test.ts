@@ -12,7 +12,7 @@ import { after, before, describe, test } from 'node:test';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ClientWindow } from '../../src/platform/linux/windows.js';
-import { runCli, stopDaemon } from '../daemon/helpers.js';
+import { callCliJson, stopDaemon } from '../daemon/helpers.js';
 import { TestDesktop } from '../helpers/desktop.js';
 import { connectMcp } from '../helpers/mcp.js';
 import { PyatspiOracle } from '../helpers/oracle.js';
@@ -33,11 +33,7 @@ describe('the agent cursor tools', () => {
   let window: ClientWindow;
   let client: Client;
 
-  async function cli(tool: string, args: Record<string, unknown>, session?: string): Promise<{ status: number | null; json: Record<string, unknown>; stderr: string }> {
-    const run = await runCli(['call', tool, JSON.stringify(args), '--json', ...(session ? ['--session', session] : [])], env);
-    const output = run.stdout.trim() ? (JSON.parse(run.stdout) as { structuredContent?: Record<string, unknown> }) : {};
-    return { status: run.status, json: output.structuredContent ?? {}, stderr: run.stderr };
-  }
+  const cli = (tool: string, args: Record<string, unknown>, session?: string) => callCliJson(env, tool, args, session ? ['--session', session] : []);
 
   /** The overlay window of a cursor as xwininfo sees it: its top-left corner and whether it is mapped. */
   async function overlay(id: string): Promise<{ x: number; y: number; mapped: boolean } | undefined> {

@@ -12,7 +12,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import sharp from 'sharp';
 import { validateEnvelope } from '../../src/cup/index.js';
 import type { ClientWindow } from '../../src/platform/linux/windows.js';
-import { runCli, stopDaemon, waitUntil } from '../daemon/helpers.js';
+import { callCliJson, stopDaemon, waitUntil } from '../daemon/helpers.js';
 import { TestDesktop } from '../helpers/desktop.js';
 import { connectMcp } from '../helpers/mcp.js';
 import { PyatspiOracle } from '../helpers/oracle.js';
@@ -57,11 +57,7 @@ describe('recording and replay', () => {
     return (await client.callTool({ name, arguments: args }, undefined, { timeout: 60_000 })) as CallToolResult & { structuredContent: Record<string, unknown> };
   }
 
-  async function cli(tool: string, args: Record<string, unknown>, session?: string): Promise<{ status: number | null; json: Record<string, unknown>; stderr: string }> {
-    const run = await runCli(['call', tool, JSON.stringify(args), '--json', ...(session ? ['--session', session] : [])], env);
-    const output = run.stdout.trim() ? (JSON.parse(run.stdout) as { structuredContent?: Record<string, unknown> }) : {};
-    return { status: run.status, json: output.structuredContent ?? {}, stderr: run.stderr };
-  }
+  const cli = (tool: string, args: Record<string, unknown>, session?: string) => callCliJson(env, tool, args, session ? ['--session', session] : []);
 
   async function elements(client: Client, target: ClientWindow): Promise<Element[]> {
     let found: Element[] = [];

@@ -11,7 +11,7 @@ import { promisify } from 'node:util';
 import { after, before, describe, test } from 'node:test';
 import sharp from 'sharp';
 import type { ClientWindow } from '../../src/platform/linux/windows.js';
-import { runCli, stopDaemon } from '../daemon/helpers.js';
+import { callCliJson, stopDaemon } from '../daemon/helpers.js';
 import { TestDesktop } from '../helpers/desktop.js';
 import { PyatspiOracle } from '../helpers/oracle.js';
 
@@ -29,11 +29,7 @@ describe('recording video', () => {
   let env: NodeJS.ProcessEnv;
   let window: ClientWindow;
 
-  async function cli(tool: string, args: Record<string, unknown>, extra: string[] = [], runEnv = env): Promise<{ status: number | null; json: Record<string, unknown>; stderr: string }> {
-    const run = await runCli(['call', tool, JSON.stringify(args), '--json', ...extra], runEnv);
-    const output = run.stdout.trim() ? (JSON.parse(run.stdout) as { structuredContent?: Record<string, unknown> }) : {};
-    return { status: run.status, json: output.structuredContent ?? {}, stderr: run.stderr };
-  }
+  const cli = (tool: string, args: Record<string, unknown>, extra: string[] = [], runEnv = env) => callCliJson(runEnv, tool, args, extra);
 
   async function probe(path: string): Promise<{ codec: string; width: number; height: number; duration: number }> {
     const { stdout } = await execFileAsync('ffprobe', ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=codec_name,width,height:format=duration', '-of', 'json', path], { timeout: 10_000 });

@@ -11,7 +11,7 @@ export const moveCursor = defineTool({
     'Move the agent cursor, an on-screen marker showing where the agent is acting, to (x, y) in screen pixels. It does NOT move the real ' +
     'mouse pointer, and clicks pass through it. visible: false hides it. Each session has its own cursor (cursor_id, when given, names ' +
       'another; the CLI\'s anonymous calls use "default"), so agents acting at once on one desktop each show theirs. A shown cursor flies there along ' +
-      'its motion curve (set_agent_cursor_motion); one turned off with set_agent_cursor_enabled only remembers the point.',
+      'its motion curve (set_agent_cursor_motion); one turned off with set_agent_cursor_enabled stays hidden.',
   input: z.strictObject({
     x: z.number().describe('Screen X in pixels.'),
     y: z.number().describe('Screen Y in pixels.'),
