@@ -11,7 +11,9 @@ import { promisify } from 'node:util';
 import { after, before, describe, test } from 'node:test';
 import sharp from 'sharp';
 import type { ClientWindow } from '../../src/platform/linux/windows.js';
-import { callCliJson, stopDaemon } from '../daemon/helpers.js';
+import { commandLine } from '../../src/platform/linux/desktop/processes.js';
+import { daemonSocketPath } from '../../src/server/daemon/socket-path.js';
+import { callCliJson, daemonProcesses, stopDaemon, waitUntil } from '../daemon/helpers.js';
 import { TestDesktop } from '../helpers/desktop.js';
 import { PyatspiOracle } from '../helpers/oracle.js';
 
@@ -21,6 +23,17 @@ interface Element {
   index: number;
   name: string;
   bounds?: { x: number; y: number; w: number; h: number };
+}
+
+/** ffmpeg processes whose command line names the folder. */
+function recordersOf(dir: string): number[] {
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .map(Number)
+    .filter((pid) => {
+      const argv = commandLine(pid);
+      return argv.some((arg) => arg.endsWith('ffmpeg')) && argv.some((arg) => arg.startsWith(dir));
+    });
 }
 
 describe('recording video', () => {
@@ -113,6 +126,16 @@ describe('recording video', () => {
     assert.ok(probed.duration > 1, `ffprobe reads ${probed.duration} s`);
     const missingWindow = await cli('start_recording', { output_dir: mkdtempSync(join(tmpdir(), 'cup-video-')), record_video: true, video_region: 'window' });
     assert.equal(missingWindow.json.error, 'missing_window_id');
+  });
+
+  test('a daemon killed while it records takes its ffmpeg with it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cup-video-'));
+    const started = await cli('start_recording', { output_dir: dir, record_video: true, video_fps: 10 });
+    assert.equal(started.status, 0, started.stderr);
+    const recorders = () => recordersOf(dir);
+    assert.equal(recorders().length, 1, 'one ffmpeg records into the folder');
+    for (const pid of daemonProcesses(daemonSocketPath(env))) process.kill(pid, 'SIGKILL');
+    await waitUntil('the ffmpeg of the killed daemon is gone', 10_000, () => recorders().length === 0);
   });
 
   test('without ffmpeg, record_video is refused naming install_ffmpeg, which shows its command and runs only when confirmed', async () => {

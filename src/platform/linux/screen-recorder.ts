@@ -89,14 +89,19 @@ export async function startScreenRecording(ffmpeg: string, display: string, requ
     '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p',
     '-f', 'mp4', '-y', partial,
   ];
-  const child: FfmpegProcess = spawn(ffmpeg, args, { stdio: ['pipe', 'pipe', 'pipe'] });
+  // ffmpeg outlives a parent that is killed (it ignores the closed pipes) and would record on for ever; util-linux's
+  // setpriv has the kernel send it SIGINT when its parent dies, and ffmpeg finishes the file on SIGINT.
+  const setpriv = findProgram('setpriv');
+  const child: FfmpegProcess = setpriv
+    ? spawn(setpriv, ['--pdeathsig', 'INT', ffmpeg, ...args], { stdio: ['pipe', 'pipe', 'pipe'] })
+    : spawn(ffmpeg, args, { stdio: ['pipe', 'pipe', 'pipe'] });
   // An ffmpeg that already ended (its window closed) cannot take "q": the write fails, and stop() says why.
   child.stdin.on('error', () => undefined);
   let errors = '';
   child.stderr.on('data', (chunk: Buffer) => {
     errors = (errors + chunk.toString()).slice(-KEPT_ERROR_CHARS);
   });
-  // An ffmpeg left behind by a process that exits without stopping it would record on for ever.
+  // A process that exits without stopping the recording takes ffmpeg with it.
   const killOnExit = () => child.kill('SIGKILL');
   process.once('exit', killOnExit);
   const exited = new Promise<number | null>((resolve) => {
