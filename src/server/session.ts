@@ -2,6 +2,7 @@ import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { LinuxDesktop } from '../platform/linux/linux-desktop.js';
 import type { SessionDirectory, SessionLease, ToolContext } from '../tools/context.js';
+import { removeCursor } from '../tools/cursor/agent-cursors.js';
 import { stopAllRecordings, stopRecording } from '../tools/recording/recordings.js';
 import { ConfigStore } from '../tools/state/config-store.js';
 import { SessionState } from '../tools/state/session-state.js';
@@ -24,7 +25,7 @@ export interface SharedResources {
   /** Terminal programs started with tui_start, grouped by session; close() stops them (whole process groups, reaped). */
   terminals: TerminalRegistry;
   log(message: string): void;
-  /** Stops what one session started (its terminals, its recording) once the daemon forgets that session. */
+  /** Stops what one session started (its terminals, its recording, its agent cursor) once the daemon forgets that session. */
   endSession(session: string): Promise<void>;
   /** Stops everything the resources own; the process may exit afterwards. */
   close(): Promise<void>;
@@ -39,7 +40,7 @@ export function createSharedResources(options: { log?: (message: string) => void
     terminals,
     log,
     endSession: async (session) => {
-      await Promise.all([terminals.stopScope(session), stopRecording(desktop, session)]);
+      await Promise.all([terminals.stopScope(session), stopRecording(desktop, session), removeCursor(desktop, session)]);
     },
     async close() {
       // A recording's video is finished (so it plays) before the process goes.

@@ -38,12 +38,10 @@ describe('the agent cursor tools', () => {
   /** The overlay window of a cursor as xwininfo sees it: its top-left corner and whether it is mapped. */
   async function overlay(id: string): Promise<{ x: number; y: number; mapped: boolean } | undefined> {
     const title = id === 'default' ? 'cup-driver agent cursor' : `cup-driver agent cursor (${id})`;
-    const tree = (await execFileAsync('xwininfo', ['-root', '-tree'], { env: desktop.env(), timeout: 5000 })).stdout;
-    const line = tree.split('\n').find((candidate) => candidate.includes(`"${title}"`));
-    const match = line && /^\s+(0x[0-9a-f]+) .*\s\+(-?\d+)\+(-?\d+)\s*$/.exec(line);
-    if (!match) return undefined;
-    const info = (await execFileAsync('xwininfo', ['-id', match[1]!], { env: desktop.env(), timeout: 5000 })).stdout;
-    return { x: Number(match[2]), y: Number(match[3]), mapped: /Map State: IsViewable/.test(info) };
+    const info = await execFileAsync('xwininfo', ['-name', title], { env: desktop.env(), timeout: 5000 }).catch(() => undefined);
+    if (!info) return undefined;
+    const field = (name: string) => Number(new RegExp(`${name}:\\s+(-?\\d+)`).exec(info.stdout)?.[1]);
+    return { x: field('Absolute upper-left X'), y: field('Absolute upper-left Y'), mapped: /Map State: IsViewable/.test(info.stdout) };
   }
 
   /** How many pixels of the screen around a point are (nearly) the colour. */
@@ -96,11 +94,13 @@ describe('the agent cursor tools', () => {
     const button = (state.json.elements as Element[]).find((element) => element.name === 'Increment')!;
     const target = { x: Math.round(button.bounds!.x + button.bounds!.w / 2), y: Math.round(button.bounds!.y + button.bounds!.h / 2) };
     const counter = Number((await oracle.status(window.pid, window.title)).counter);
-    const clicking = cli('click', { window_id: window.id, element_index: button.index });
-    // Half-way through the 1.5 s flight the overlay is between the two points and off the straight line (arc_size 0.5).
+    let done = false;
+    const clicking = cli('click', { window_id: window.id, element_index: button.index }).finally(() => {
+      done = true;
+    });
+    // During the 1.5 s flight the overlay is between the two points and off the straight line (arc_size 0.5).
     const samples: { x: number; y: number }[] = [];
-    const sampleUntil = Date.now() + 1400;
-    while (Date.now() < sampleUntil) {
+    while (!done) {
       const seen = await overlay('default');
       if (seen) samples.push(seen);
       await sleep(100);

@@ -99,10 +99,12 @@ export async function glideCursor(desktop: Desktop, id: string, to: Point, signa
   restartIdleTimer(desktop, id, settings);
 }
 
-/** Forgets cursor `id` and takes it off the screen (its session ended). */
+/** Forgets cursor `id` and takes it off the screen (its session ended); nothing to do for a cursor never used. */
 export async function removeCursor(desktop: Desktop, id: string): Promise<void> {
   const cursors = byDesktop.get(desktop);
-  clearTimeout(cursors?.get(id)?.idleTimer);
-  cursors?.delete(id);
+  const settings = cursors?.get(id);
+  if (!settings) return;
+  clearTimeout(settings.idleTimer);
+  cursors!.delete(id);
   await desktop.removeAgentCursor(id);
 }
