@@ -95,6 +95,13 @@ export const ERROR_CODES = {
   already_started: 'a terminal program already runs under that session name',
   ambiguous: 'the selector matches more than one element where one is needed',
   focus_failed: 'the terminal element could not be focused',
+  // Recording and replay
+  ffmpeg_missing: 'a screen video needs ffmpeg, which is not installed; install_ffmpeg installs it',
+  recording_failed: 'the screen recorder (ffmpeg) could not start or could not finish the video; the message has its own words',
+  output_dir_in_use: 'the folder already holds a recording (another session records into it, or turn folders of an earlier one are there)',
+  not_a_trajectory: 'the folder holds no turn folders written by start_recording',
+  replay_step_failed: 'a replayed turn could not be aimed again or failed; the message names the turn and why',
+  install_failed: 'the install command failed; the message has the command and its output',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

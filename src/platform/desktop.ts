@@ -137,6 +137,13 @@ export interface DesktopActions {
   activateWindow(window: DesktopWindow): Promise<boolean>;
 }
 
+/** How an agent cursor looks: RGBA pixels, the pixel of them that marks the position, and its opacity (0 to 1). */
+export interface AgentCursorLook {
+  image: RawImage;
+  hotspot: { x: number; y: number };
+  opacity: number;
+}
+
 /**
  * The agent cursors: markers of where agents act, which never move the real pointer. Each id (a session,
  * or a cursor the caller names) has its own, so agents acting at once can be told apart.
@@ -145,6 +152,44 @@ export interface AgentCursor {
   moveAgentCursor(id: string, to: { x: number; y: number }): Promise<{ visible: boolean }>;
   /** Hides cursor `id`; returns where it was last. */
   hideAgentCursor(id: string): Promise<{ x?: number; y?: number }>;
+  /** Where cursor `id` points and whether it shows (never created: hidden at 0,0). */
+  agentCursor(id: string): Promise<{ visible: boolean; x: number; y: number }>;
+  /** Draws cursor `id` with this look from now on (undefined: the default arrow); a shown cursor keeps its point. */
+  setAgentCursorLook(id: string, look: AgentCursorLook | undefined): Promise<void>;
+  /** Destroys cursor `id` (its session ended). */
+  removeAgentCursor(id: string): Promise<void>;
+}
+
+/** The program that encodes screen video (ffmpeg), where it is, and the command that would install it. */
+export interface VideoEncoder {
+  path?: string;
+  installCommand: string[];
+}
+
+export interface ScreenRecordingRequest {
+  /** The MP4 to write; it appears there only once the video is finished. */
+  path: string;
+  /** A rectangle of the screen (the whole screen, a window's place), or one window's own pixels wherever it moves. */
+  region: { x: number; y: number; width: number; height: number } | { windowId: number };
+  fps: number;
+}
+
+export interface ScreenRecording {
+  readonly path: string;
+  readonly pid: number;
+  /** Ends the video so that it plays; the same promise for every call. Rejects when the file could not be finished. */
+  stop(): Promise<{ path: string; durationS?: number; stoppedBy: string }>;
+}
+
+/** Screen video: the recorder of start_recording's record_video. */
+export interface ScreenRecorder {
+  videoEncoder(): VideoEncoder;
+  /** Runs the encoder's install command; its exit status and the end of its output. */
+  installVideoEncoder(timeoutMs: number): Promise<{ status: number | null; output: string; command: string[] }>;
+  /** Resolves once the first frame is grabbed; rejects with the encoder's own words when it cannot start. */
+  startScreenRecording(request: ScreenRecordingRequest): Promise<ScreenRecording>;
+  /** A video file's length in seconds, read back from the file (undefined when it cannot be read). */
+  videoDuration(path: string): number | undefined;
 }
 
 export interface DesktopApps {
@@ -175,7 +220,7 @@ export interface InterruptGuard {
 }
 
 export interface Desktop
-  extends DesktopPerception, DesktopChanges, DesktopActions, AgentCursor, DesktopApps, InterruptGuard, BrowserPages,
+  extends DesktopPerception, DesktopChanges, DesktopActions, AgentCursor, ScreenRecorder, DesktopApps, InterruptGuard, BrowserPages,
     DesktopClipboard, DesktopWindowFrames, DesktopMenus, DesktopButtonHolds, DesktopHealth {
   /** Releases the backend's connections (a one-off context's end). */
   close(): void;

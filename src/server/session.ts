@@ -2,6 +2,8 @@ import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { LinuxDesktop } from '../platform/linux/linux-desktop.js';
 import type { SessionDirectory, SessionHost, SessionInfo, SessionLease, ToolContext } from '../tools/context.js';
+import { removeCursor } from '../tools/cursor/agent-cursors.js';
+import { stopAllRecordings } from '../tools/recording/recordings.js';
 import { ConfigStore } from '../tools/state/config-store.js';
 import { SessionState } from '../tools/state/session-state.js';
 import { TerminalRegistry } from '../tui/manager.js';
@@ -41,7 +43,8 @@ export function createSharedResources(options: { log?: (message: string) => void
     onClose: (hook) => void closeHooks.push(hook),
     async close() {
       for (const hook of closeHooks.splice(0)) await hook().catch((error: unknown) => log(`closing: ${(error as Error).message}`));
-      await terminals.stopAll();
+      // A recording's video is finished (so it plays) before the process goes.
+      await Promise.all([terminals.stopAll(), stopAllRecordings(desktop)]);
       await desktop.releaseAllButtons().catch((error: unknown) => log(`releasing held mouse buttons failed: ${(error as Error).message}`));
       // What this process put on the clipboard stays pasteable after it exits (a small keeper process takes it over).
       await desktop.handOverClipboard().catch((error: unknown) => log(`handing the clipboard over failed: ${(error as Error).message}`));
@@ -178,7 +181,7 @@ export class SessionTable implements SessionDirectory {
     const terminals = shared.terminals.scope(session);
     // Every session may start terminal programs and draw its agent cursor (named after it): both end with it.
     state.resources.hold('terminals', 'its terminal programs (tui_start), stopped', () => shared.terminals.stopScope(session));
-    state.resources.hold('agent_cursor', `its agent cursor "${session}", hidden`, () => shared.desktop.hideAgentCursor(session).then(() => undefined));
+    state.resources.hold('agent_cursor', `its agent cursor "${session}", hidden`, () => removeCursor(shared.desktop, session));
     return { session, sessions: this, cwd: process.cwd(), desktop: shared.desktop, state, terminals, log: shared.log };
   }
 }

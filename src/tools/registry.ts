@@ -4,6 +4,9 @@ import { click, doubleClick, rightClick } from './input/click-tools.js';
 import { drag } from './input/drag.js';
 import { hotkey, pressKey } from './input/key-tools.js';
 import { moveCursor } from './input/move-cursor.js';
+import { getAgentCursorState, setAgentCursorEnabled, setAgentCursorMotion } from './cursor/cursor-tools.js';
+import { getRecordingState, installFfmpeg, startRecording, stopRecordingTool } from './recording/recording-tools.js';
+import { replayTrajectory } from './recording/replay.js';
 import { scroll } from './input/scroll.js';
 import { setValueTool } from './input/set-value.js';
 import { typeText } from './input/type-text.js';
@@ -57,11 +60,19 @@ export const tools: readonly AnyTool[] = [
   setValueTool,
   scroll,
   moveCursor,
+  setAgentCursorEnabled,
+  setAgentCursorMotion,
+  getAgentCursorState,
   runActions,
   launchApp,
   killApp,
   bringToFront,
   pageTool,
+  startRecording,
+  stopRecordingTool,
+  getRecordingState,
+  replayTrajectory,
+  installFfmpeg,
   ...terminalTools,
   ...sessionTools,
   clipboardRead,

@@ -1,8 +1,9 @@
+import { observeCall } from './action-observer.js';
 import { failureResult, type ToolCallResult } from './call-result.js';
 import { closestName } from './closest-name.js';
 import { compatibilityWarnings } from './compatibility.js';
 import type { ToolContext } from './context.js';
-import { findTool, toolNames } from './registry.js';
+import { findTool, toolNames, type AnyTool } from './registry.js';
 import { ToolError } from '../errors.js';
 import { DEFAULT_SESSION } from '../tui/manager.js';
 import { formatArgumentErrors } from './validation.js';
@@ -27,13 +28,25 @@ export async function runTool(name: string, rawArgs: unknown, context: ToolConte
   const lease = typeof requested === 'string' && requested !== context.session && requested !== DEFAULT_SESSION ? context.sessions.lease(requested) : undefined;
   const callContext = lease ? { ...lease.context, cwd: context.cwd, ...(context.signal ? { signal: context.signal } : {}) } : context;
   try {
-    const output = await tool.handle(parsed.data, callContext);
+    // The agent cursor and the session's recording see every action here, whichever tool it is.
+    const observer = await observeCall(tool, parsed.data as Record<string, unknown>, rawArgs, callContext);
+    const result = await handle(tool, name, parsed.data, callContext);
+    return observer ? await observer.finish(result) : result;
+  } finally {
+    lease?.release();
+  }
+}
+
+/** Runs the handler and checks its output against its schema; a failure becomes a failed result. */
+async function handle(tool: AnyTool, name: string, args: unknown, context: ToolContext): Promise<ToolCallResult> {
+  try {
+    const output = await tool.handle(args, context);
     const structured = tool.output.safeParse(output.structured);
     if (!structured.success) {
       // A handler that breaks its own declared output shape is a bug; surface it instead of sending bad data.
       throw new Error(`${name} produced output that does not match its schema: ${structured.error.message}`);
     }
-    const warnings = compatibilityWarnings(parsed.data as Record<string, unknown>);
+    const warnings = compatibilityWarnings(args as Record<string, unknown>);
     return {
       ok: true,
       summary: [output.summary, ...warnings.map((warning) => `⚠️ ${warning}`)].join('\n'),
@@ -46,7 +59,5 @@ export async function runTool(name: string, rawArgs: unknown, context: ToolConte
     const message = error instanceof Error ? error.message : String(error);
     context.log(`${name} failed: ${error instanceof Error && error.stack ? error.stack : message}`);
     return failureResult('tool', `${name} failed: ${message}`, 'internal_error');
-  } finally {
-    lease?.release();
   }
 }

@@ -3,7 +3,7 @@ import { UNKNOWN_COORDINATE, type AtspiRawNode, type RawTreeContext } from '../.
 import type { ActionOutcome } from '../action-outcome.js';
 import type { BrowserPage, PageEndpoint } from '../browser.js';
 import type { InstalledApp, LaunchPlan, RunningApp } from '../apps.js';
-import type { ChangeWatch, Desktop, DragOptions, EscapeHandlers, KeyRequest, ScrollRequest, TreeLimits, TypeRequest, WindowReading } from '../desktop.js';
+import type { AgentCursorLook, ChangeWatch, Desktop, DragOptions, EscapeHandlers, KeyRequest, ScreenRecording, ScreenRecordingRequest, ScrollRequest, TreeLimits, TypeRequest, VideoEncoder, WindowReading } from '../desktop.js';
 import type { ClipboardText, FrameOutcome, HealthCheck, MenuOutcome, MouseButton } from '../desktop-services.js';
 import type { WindowRect } from '../windows.js';
 import type { DeliveryMode, ElementTarget, PointerKind, PointTarget } from '../targets.js';
@@ -38,7 +38,8 @@ import type { RawImage } from '../../image/raw-image.js';
 import { captureWindowPixels } from './capture.js';
 import { watchProcessChanges } from './change-watch.js';
 import { ensureDisplay } from './desktop/virtual-desktop.js';
-import { activateWindow, agentCursorState, armEscapeGuard, hideAgentCursor, moveAgentCursor, pointerPosition } from './input/index.js';
+import { activateWindow, agentCursorState, armEscapeGuard, hideAgentCursor, moveAgentCursor, pointerPosition, removeAgentCursor, setAgentCursorLook } from './input/index.js';
+import { installVideoEncoder, probeDuration, startScreenRecording, videoEncoder } from './screen-recorder.js';
 import { screenScale } from './screen.js';
 import { LazyConnection } from './lazy-connection.js';
 import { listClientWindows, type ClientWindow } from './windows.js';
@@ -224,6 +225,39 @@ export class LinuxDesktop implements Desktop {
     await hideAgentCursor(x, id);
     const state = await agentCursorState(x, id);
     return { x: state.x, y: state.y };
+  }
+
+  async agentCursor(id: string): Promise<{ visible: boolean; x: number; y: number }> {
+    const { visible, x, y } = await agentCursorState(await this.x11(), id);
+    return { visible, x, y };
+  }
+
+  async setAgentCursorLook(id: string, look: AgentCursorLook | undefined): Promise<void> {
+    await setAgentCursorLook(await this.x11(), id, look);
+  }
+
+  async removeAgentCursor(id: string): Promise<void> {
+    await removeAgentCursor(await this.x11(), id);
+  }
+
+  videoEncoder(): VideoEncoder {
+    return videoEncoder();
+  }
+
+  installVideoEncoder(timeoutMs: number): Promise<{ status: number | null; output: string; command: string[] }> {
+    return installVideoEncoder(timeoutMs);
+  }
+
+  async startScreenRecording(request: ScreenRecordingRequest): Promise<ScreenRecording> {
+    const ffmpeg = videoEncoder().path;
+    if (!ffmpeg) throw new Error('ffmpeg is not installed');
+    // The display is known once the X connection is up (the embedded desktop may be started for it).
+    await this.x11();
+    return startScreenRecording(ffmpeg, process.env.DISPLAY!, request);
+  }
+
+  videoDuration(path: string): number | undefined {
+    return probeDuration(path);
   }
 
   applications(windows: readonly DesktopWindow[]): { installed: InstalledApp[]; running: RunningApp[] } {

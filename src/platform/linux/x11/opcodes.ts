@@ -32,6 +32,7 @@ export const Opcode = {
   ChangeGC: 56,
   FreeGC: 60,
   PolyFillRectangle: 70,
+  PutImage: 72,
   GetImage: 73,
   QueryExtension: 98,
   ListExtensions: 99,
