@@ -70,6 +70,26 @@ interface Entry {
 /** Re-read the object's own fields, or it and everything under it. */
 type Dirt = 'own' | 'subtree';
 
+/** The window's place and size on screen, from the X server. */
+interface Geometry {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** How a read brings the mirror up to date. */
+export interface MirrorReadMode {
+  /** Walk the whole window beside the mirror, leaving the mirror as it is. */
+  fresh?: boolean;
+  /**
+   * Apply only the events heard since the last read: re-read what they name and leave the checks for what
+   * apps change without an event (child counts, boxes, fields no event announces) to the next read. The
+   * read says which objects it read now (MirrorRead.current); the rest are as an earlier read left them.
+   */
+  eventsOnly?: boolean;
+}
+
 export interface MirrorRead {
   read: ReadTreeResult;
   /** The tree came from the mirror (with the re-reads it needed), not a walk of the whole window. */
@@ -78,6 +98,11 @@ export interface MirrorRead {
   walkedBecause?: string;
   /** Objects re-read (own fields or subtrees) to bring the mirror up to date. */
   rereads: number;
+  /**
+   * After an eventsOnly read that left the per-read checks undone: the paths of the objects read from the
+   * application by this read. Absent when every object was read or checked now.
+   */
+  current?: ReadonlySet<string>;
 }
 
 class Distrust extends Error {}
@@ -89,9 +114,11 @@ class Distrust extends Error {}
  * Never stale: a read first makes a call to the application over the bus, through which its events come,
  * so every event the application sent before it answered has been heard (D-Bus keeps one sender's messages
  * in order). Events that arrive while a read runs stay pending for the next read. The window's X geometry
- * is compared (extents are screen coordinates: a move changes every box), and the child counts of the
- * containers whose additions GTK3 may not announce are asked again. Anything else it cannot account for
- * (a burst, an event of an object it cannot place, a failed call) makes it walk.
+ * is compared (extents are screen coordinates: a move changes every box; a resize has every box read
+ * again), and the child counts of the containers whose additions GTK3 may not announce are asked again.
+ * Anything else it cannot account for (a burst, an event of an object it cannot place, a failed call)
+ * makes it walk. A read of the events alone (MirrorReadMode.eventsOnly) leaves these checks to the next
+ * read and says which objects it read now: those are current, the rest only as current as the last read.
  */
 export class WindowMirror {
   private root?: AtspiRawNode;
@@ -105,7 +132,7 @@ export class WindowMirror {
    * boxes are read again on every read until one finds none moved.
    */
   private boxesUnsettled = false;
-  private geometry?: string;
+  private geometry?: Geometry;
   private deepest = 0;
   private listening?: Promise<void>;
   private stopListening?: () => void;
@@ -120,8 +147,8 @@ export class WindowMirror {
   ) {}
 
   /** Reads the window: from the mirror when it is provably current, else by a walk that renews it. */
-  read(options: ReadTreeOptions, fresh = false): Promise<MirrorRead> {
-    const run = this.queue.then(() => this.readNow(options, fresh));
+  read(options: ReadTreeOptions, mode: MirrorReadMode = {}): Promise<MirrorRead> {
+    const run = this.queue.then(() => this.readNow(options, mode));
     this.queue = run.catch(() => undefined);
     return run;
   }
@@ -145,7 +172,7 @@ export class WindowMirror {
     return this.listening;
   }
 
-  private async readNow(options: ReadTreeOptions, fresh: boolean): Promise<MirrorRead> {
+  private async readNow(options: ReadTreeOptions, mode: MirrorReadMode): Promise<MirrorRead> {
     const started = Date.now();
     try {
       await this.listen();
@@ -160,28 +187,35 @@ export class WindowMirror {
       const failure = `the application (${this.top.bus}) did not answer within ${options.callTimeoutMs} ms; it may be hung or stopped`;
       return { read: { nodeCount: 0, truncated: false, failure, unresponsive: true, calls: 1, elapsedMs: Date.now() - started }, fromMirror: false, walkedBecause: failure, rereads: 0 };
     }
-    if (fresh) return this.walkAside(options, 'a fresh walk was asked for');
+    if (mode.fresh) return this.walkAside(options, 'a fresh walk was asked for');
     if (!this.root) return this.walk(options, 'first read', geometry);
     if (!synced) return this.walk(options, 'the application did not answer over the bus', geometry);
-    if (geometry === undefined || geometry !== this.geometry) return this.walk(options, 'the window moved or was resized', geometry);
     if (this.deepest > options.maxDepth || this.index.size > options.maxNodes) return this.walkAside(options, 'the limits are below the mirror');
     if (this.overflowed) return this.walk(options, 'a burst of events', geometry);
+    // The checks, the window's geometry among them, are owed to the next read: a move or resize stays
+    // unrecorded, so that read sees it too.
+    if (mode.eventsOnly) return this.readEvents(options, started, geometry);
+    // Extents are screen coordinates: a move changes every box. A change of size alone leaves them where they
+    // were until the app lays out again, which reading every box again (as after any layout) finds.
+    if (!geometry || !this.geometry || geometry.x !== this.geometry.x || geometry.y !== this.geometry.y) return this.walk(options, 'the window moved', geometry);
+    const resized = geometry.width !== this.geometry.width || geometry.height !== this.geometry.height;
     const batch = this.pending.splice(0);
     try {
-      const rereads = await this.update(batch, options, started);
-      return {
-        read: { root: this.root, nodeCount: this.index.size, truncated: false, calls: 0, elapsedMs: Date.now() - started },
-        fromMirror: true,
-        rereads,
-      };
+      const rereads = await this.update(batch, options, started, resized);
+      this.geometry = geometry;
+      return { read: this.mirrored(started), fromMirror: true, rereads };
     } catch (error) {
       if (!(error instanceof Distrust)) throw error;
       return this.walk(options, error.message, geometry);
     }
   }
 
-  /** Applies a batch of events and the per-read checks; throws Distrust when only a walk will do. */
-  private async update(batch: readonly AccessibilityEvent[], options: ReadTreeOptions, started: number): Promise<number> {
+  private mirrored(started: number): ReadTreeResult {
+    return { root: this.root, nodeCount: this.index.size, truncated: false, calls: 0, elapsedMs: Date.now() - started };
+  }
+
+  /** The objects a batch of events names, each marked for a re-read; those the mirror does not hold apart. */
+  private dirtFrom(batch: readonly AccessibilityEvent[]): { dirt: Map<string, Dirt>; mark: (node: AtspiRawNode, kind: Dirt) => void; unknown: Set<string> } {
     const dirt = new Map<string, Dirt>();
     const mark = (node: AtspiRawNode, kind: Dirt) => {
       if (dirt.get(node.path) !== 'subtree') dirt.set(node.path, kind);
@@ -192,17 +226,49 @@ export class WindowMirror {
       if (!entry) unknown.add(event.path);
       else this.classify(event, entry, mark);
     }
+    // A child a mirrored object announced as added is read with that object's subtree: its parents need no
+    // asking. Should it have moved on since, unannounced, its new container's child count says so.
+    for (const event of batch) {
+      if (event.kind === 'ChildrenChanged' && event.detail.startsWith('add') && this.index.has(event.path)) unknown.delete(addedChild(event) ?? '');
+    }
     if (unknown.size > MAX_UNKNOWN_OBJECTS) throw new Distrust(`events named ${unknown.size} objects outside the mirror`);
+    return { dirt, mark, unknown };
+  }
+
+  /** A read that applies the events heard since the last read and nothing else (MirrorReadMode.eventsOnly). */
+  private async readEvents(options: ReadTreeOptions, started: number, geometry: Geometry | undefined): Promise<MirrorRead> {
+    const batch = this.pending.splice(0);
+    this.boxesUnsettled ||= !batch.every(keepsLayout);
+    try {
+      const { dirt, mark, unknown } = this.dirtFrom(batch);
+      const owners = await settled([...unknown].map((path) => this.ownerOf(path, options.callTimeoutMs)));
+      for (const owner of owners) if (owner) mark(owner, 'subtree');
+      const current = new Set<string>();
+      const rereads = await this.reread(dirt, options, started, current);
+      return { read: this.mirrored(started), fromMirror: true, rereads, current };
+    } catch (error) {
+      if (!(error instanceof Distrust)) throw error;
+      return this.walk(options, error.message, geometry);
+    }
+  }
+
+  /**
+   * Applies a batch of events and the per-read checks (a resize of the window counts as a change that may
+   * move boxes); throws Distrust when only a walk will do.
+   */
+  private async update(batch: readonly AccessibilityEvent[], options: ReadTreeOptions, started: number, resized: boolean): Promise<number> {
+    const { dirt, mark, unknown } = this.dirtFrom(batch);
     // A container read by its visible part (visible-children.ts) keeps it until it scrolls (its scroll bar's
-    // event re-reads the pane), moves or changes size (its own bounds event, or a walk when the window does)
+    // event re-reads the pane), moves or changes size (the box check below, or a walk when the window moves)
     // or its children change (their events, or its child count), so it is mirrored like any other.
     for (const { node } of this.index.values()) if (changesWithoutEvent(node)) mark(node, 'own');
+    const layoutKept = batch.every(keepsLayout) && !resized;
     const [owners, changedCounts, boxes] = await settled([
       settled([...unknown].map((path) => this.ownerOf(path, options.callTimeoutMs))),
       this.changedChildCounts(options.callTimeoutMs),
-      batch.every(keepsLayout) && !this.boxesUnsettled ? undefined : this.rereadBoxes(options.callTimeoutMs),
+      layoutKept && !this.boxesUnsettled ? undefined : this.rereadBoxes(options.callTimeoutMs),
     ]);
-    this.boxesUnsettled = !batch.every(keepsLayout) || (boxes?.moved.length ?? 0) > 0;
+    this.boxesUnsettled = !layoutKept || (boxes?.moved.length ?? 0) > 0;
     for (const owner of owners) if (owner) mark(owner, 'subtree');
     for (const node of changedCounts) mark(node, 'subtree');
     for (const node of boxes?.gone ?? []) mark(this.index.get(node.path)?.parent ?? node, 'subtree');
@@ -217,7 +283,14 @@ export class WindowMirror {
         if (pane) mark(pane, 'subtree');
       }
     }
+    return this.reread(dirt, options, started);
+  }
 
+  /**
+   * Re-reads the marked objects (each subtree once, not again for what lies inside another); returns how
+   * many, and adds the paths of every object read to `current` when given.
+   */
+  private async reread(dirt: ReadonlyMap<string, Dirt>, options: ReadTreeOptions, started: number, current?: Set<string>): Promise<number> {
     const inDirtySubtree = (entry: Entry): boolean => {
       for (let parent = entry.parent; parent; parent = this.index.get(parent.path)?.parent) {
         if (dirt.get(parent.path) === 'subtree') return true;
@@ -231,8 +304,18 @@ export class WindowMirror {
     // An object whose child count or box changed is re-read with its subtree after all (see rereadOwn).
     const grown = await settled(ownReads.map((entry) => this.rereadOwn(entry, options, remaining())));
     subtreeReads.push(...ownReads.filter((_, i) => grown[i]));
-    await settled(subtreeReads.map((entry) => this.rereadSubtree(entry, options, remaining())));
+    const subtrees = await settled(subtreeReads.map((entry) => this.rereadSubtree(entry, options, remaining())));
     if (this.index.size > options.maxNodes) throw new Distrust('the window grew past the node limit');
+    if (current) {
+      for (const entry of ownReads) current.add(entry.node.path);
+      // The children of a container read by its visible part are those its ancestors' boxes leave visible,
+      // and only a read that checks every box knows those boxes are current: they are not counted as read now.
+      const add = (node: AtspiRawNode) => {
+        current.add(node.path);
+        if (!node.unreadChildren) for (const child of node.children) add(child);
+      };
+      for (const root of subtrees) add(root);
+    }
     return ownReads.length + subtreeReads.length;
   }
 
@@ -357,7 +440,8 @@ export class WindowMirror {
     return false;
   }
 
-  private async rereadSubtree(entry: Entry, options: ReadTreeOptions, budgetMs: number): Promise<void> {
+  /** Re-reads the object and everything under it; returns what was read. */
+  private async rereadSubtree(entry: Entry, options: ReadTreeOptions, budgetMs: number): Promise<AtspiRawNode> {
     const read = await this.readChecked(entry, {
       ...options,
       maxDepth: options.maxDepth - entry.depth,
@@ -369,6 +453,7 @@ export class WindowMirror {
     this.unindex(entry.node);
     this.replace(entry, read.root!);
     this.indexTree(read.root!, entry.parent, entry.depth);
+    return read.root!;
   }
 
   private async readChecked(entry: Entry, options: ReadTreeOptions): Promise<ReadTreeResult> {
@@ -419,7 +504,7 @@ export class WindowMirror {
   }
 
   /** A walk of the whole window that renews the mirror (when it read all of it). */
-  private async walk(options: ReadTreeOptions, reason: string, geometry: string | undefined): Promise<MirrorRead> {
+  private async walk(options: ReadTreeOptions, reason: string, geometry: Geometry | undefined): Promise<MirrorRead> {
     // Events from now on are about what this walk may have read before they happened: they stay pending.
     this.pending = [];
     this.overflowed = false;
@@ -456,14 +541,20 @@ export class WindowMirror {
   }
 
   /** Where the X window is now (every X request is bounded by the connection's timeout). */
-  private async windowGeometry(): Promise<string | undefined> {
+  private async windowGeometry(): Promise<Geometry | undefined> {
     try {
       const [geometry, origin] = await Promise.all([this.x.getGeometry(this.windowId), this.x.translateCoordinates(this.windowId, this.x.screen.root, 0, 0)]);
-      return `${origin.x},${origin.y} ${geometry.width}x${geometry.height}`;
+      return { x: origin.x, y: origin.y, width: geometry.width, height: geometry.height };
     } catch {
       return undefined;
     }
   }
+}
+
+/** The path of the object a children-changed "add" event names (its data is the child's bus name and path). */
+function addedChild(event: AccessibilityEvent): string | undefined {
+  const data = event.data;
+  return Array.isArray(data) && typeof data[1] === 'string' ? data[1] : undefined;
 }
 
 function sameBox(a: AtspiRawNode, b: AtspiRawNode): boolean {
