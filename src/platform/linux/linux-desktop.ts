@@ -165,12 +165,14 @@ export class LinuxDesktop implements Desktop {
   async readWindow(window: ClientWindow, limits: TreeLimits): Promise<WindowReading> {
     const tree = await this.readWindowTree(window, limits);
     const converted = tree.read?.root ? atspiToCup(tree.read.root, tree.context) : undefined;
+    const current = tree.mirror?.current;
     return {
       root: converted?.root,
       handles: new Map(converted?.sources.map((source) => [source.index, elementHandle(source)]) ?? []),
       identities: new Map(converted?.sources.map((source) => [source.index, objectIdentity(source)]) ?? []),
       ...(tree.toolkit ? { toolkit: `${tree.toolkit.name} ${tree.toolkit.version}`.trim() } : {}),
       truncated: tree.read?.truncated ?? false,
+      ...(converted && current ? { current: new Set(converted.sources.filter((source) => current.has(source.path)).map((source) => source.index)) } : {}),
       ...(tree.missingReason ? { missingReason: tree.missingReason } : {}),
       ...(tree.unresponsive ? { unresponsive: true } : {}),
     };
@@ -366,7 +368,7 @@ export class LinuxDesktop implements Desktop {
       propertiesInOneCall: quirks.propertiesInOneCall,
     };
     let mirrored: MirrorRead | undefined;
-    if (quirks.mirrorable) mirrored = await this.mirrorOf(window, match, client, x).read(options, limits.fresh === true);
+    if (quirks.mirrorable) mirrored = await this.mirrorOf(window, match, client, x).read(options, { fresh: limits.fresh, eventsOnly: limits.eventsOnly });
     const read = mirrored?.read ?? (await readTree(client, match.topLevel, options));
     // A remembered top level that no longer answers (the window was recreated) is searched for again.
     if (remembered && !read.failure && read.root && read.root.interfaces.length === 0) {
@@ -380,7 +382,9 @@ export class LinuxDesktop implements Desktop {
       context.extentsOrigin = contentOrigin(window, read.root?.extents ?? match.topLevel.extents);
       this.contentMargins.set(window.id, { x: context.extentsOrigin.x - window.bounds.x, y: context.extentsOrigin.y - window.bounds.y });
     }
-    const mirror = mirrored ? { fromMirror: mirrored.fromMirror, rereads: mirrored.rereads, ...(mirrored.walkedBecause ? { walkedBecause: mirrored.walkedBecause } : {}) } : undefined;
+    const mirror = mirrored
+      ? { fromMirror: mirrored.fromMirror, rereads: mirrored.rereads, ...(mirrored.walkedBecause ? { walkedBecause: mirrored.walkedBecause } : {}), ...(mirrored.current ? { current: mirrored.current } : {}) }
+      : undefined;
     return {
       match, toolkit, quirks, read, ...(mirror ? { mirror } : {}), context,
       missingReason: read.unresponsive ? unresponsive : read.failure,
