@@ -16,6 +16,7 @@ import { TestDesktop, repositoryRoot } from '../test/helpers/desktop.js';
 import { PyatspiOracle } from '../test/helpers/oracle.js';
 import { testContext } from '../test/helpers/tools.js';
 import { actionBenchRows } from './bench-actions.js';
+import { browserBenchRows } from './bench-browser.js';
 import { diffBenchRows } from './bench-diff.js';
 import { latencyBenchRows } from './bench-latency.js';
 import { McpSession } from './bench-mcp.js';
@@ -72,6 +73,7 @@ async function main(): Promise<void> {
       oracle.close();
     }
     rows.push(...(await latencyBenchRows(desktop, context, runs)));
+    rows.push(...(await browserBenchRows(desktop, runs)));
   } finally {
     context.desktop.close();
     await desktop.stop();

@@ -136,9 +136,29 @@ function warmGlobalInstallCache() {
   }
 }
 
+// The npm peers `npm run bench` measures against (the Playwright MCP server), pinned by bench-peers/package-lock.json
+// and installed there, apart from the package's own dependencies. Playwright would fetch browsers of its own on
+// install; the bench attaches it to Debian's Chromium instead, so that download is skipped.
+function installBenchPeers() {
+  const dir = join(root, 'bench-peers');
+  const stamp = join(dir, 'node_modules', '.cup-driver-setup');
+  const digest = createHash('sha256').update(readFileSync(join(dir, 'package-lock.json'))).digest('hex');
+  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === digest) return;
+  log('installing the benchmark\'s npm peers (npm ci in bench-peers/)');
+  const result = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], {
+    cwd: dir,
+    stdio: 'inherit',
+    timeout: 600_000,
+    env: { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' },
+  });
+  if (result.status !== 0) throw new Error('npm ci in bench-peers/ failed');
+  writeFileSync(stamp, digest);
+}
+
 try {
   installDebianPackages();
   installNpmPackages();
+  if (args.has('--bench')) installBenchPeers();
 } catch (error) {
   log(error instanceof Error ? error.message : String(error));
   process.exit(1);
