@@ -2,7 +2,7 @@
 // show exactly the same nodes and hints.
 import { countNodes } from './envelope.js';
 import { actionsWithoutFocus, hasNonFocusAction } from './fields.js';
-import { intersectRect } from './rect.js';
+import { clipDirection, intersectRect } from './rect.js';
 import { normaliseWhitespace } from './text.js';
 import type { CupDetail, CupEnvelope, CupNode, CupRect } from './types.js';
 
@@ -92,7 +92,8 @@ function noCounts(): ClipCounts {
   return { up: 0, down: 0, left: 0, right: 0 };
 }
 
-function unreadCounts(node: CupNode): ClipCounts {
+/** The children a platform left unread under a node (its platform fields' unreadChildren), by direction. */
+export function unreadCounts(node: CupNode): ClipCounts {
   const counts = noCounts();
   for (const fields of Object.values(node.platform ?? {})) {
     const unread = fields?.unreadChildren as Partial<Record<Direction, unknown>> | undefined;
@@ -204,15 +205,6 @@ function isCollapsibleLandmark(node: CupNode, children: readonly Branch[]): bool
     !hasNonFocusAction(node) &&
     children.filter((child) => child.kind === 'node').length === 1
   );
-}
-
-/** Where a child lies entirely outside the viewport; sharing only an edge counts as outside. */
-function clipDirection(bounds: CupRect, viewport: CupRect): Direction | undefined {
-  if (bounds.y + bounds.h <= viewport.y) return 'up';
-  if (bounds.y >= viewport.y + viewport.h) return 'down';
-  if (bounds.x + bounds.w <= viewport.x) return 'left';
-  if (bounds.x >= viewport.x + viewport.w) return 'right';
-  return undefined;
 }
 
 function flatten(branches: readonly Branch[], depth: number, items: PrunedItem[]): void {

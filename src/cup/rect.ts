@@ -15,3 +15,14 @@ export function overlap(a: CupRect, b: CupRect): CupRect | undefined {
   const common = intersectRect(a, b);
   return common.w > 0 && common.h > 0 ? common : undefined;
 }
+
+/** Which way a rectangle lies wholly outside a view (sharing only an edge counts as outside), checked up, down, left, right. */
+export type ClipDirection = 'up' | 'down' | 'left' | 'right';
+
+export function clipDirection(bounds: CupRect, viewport: CupRect): ClipDirection | undefined {
+  if (bounds.y + bounds.h <= viewport.y) return 'up';
+  if (bounds.y >= viewport.y + viewport.h) return 'down';
+  if (bounds.x + bounds.w <= viewport.x) return 'left';
+  if (bounds.x >= viewport.x + viewport.w) return 'right';
+  return undefined;
+}

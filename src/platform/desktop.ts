@@ -27,6 +27,12 @@ export interface TreeLimits {
    * after a change; the reading's `current` then says which elements were read now.
    */
   eventsOnly?: boolean;
+  /**
+   * The caller shows only what is on screen: the backend may leave out what lies wholly outside the view of the
+   * pane that scrolls it (a web page below the fold), counting it on its container (CUP platform fields'
+   * unreadChildren) instead. Elements it reads keep the numbers a whole reading gives them.
+   */
+  visibleOnly?: boolean;
 }
 
 /** One window's elements as CUP, with the handle of every node by its index ([eN]). */

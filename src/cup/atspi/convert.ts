@@ -1,6 +1,6 @@
 import type { CupAttributes, CupNode, CupRect, CupRole, CupState } from '../types.js';
 import { cupActionsFor } from './actions.js';
-import { CONTENT_NAMED_ATSPI_ROLES, UNKNOWN_COORDINATE, type AtspiRawNode, type RawTreeContext } from './raw-node.js';
+import { CONTENT_NAMED_ATSPI_ROLES, UNKNOWN_COORDINATE, type AtspiRawNode, type RawTreeContext, type UnreadChildren } from './raw-node.js';
 import { OBJECT_REPLACEMENT } from '../embedded-objects.js';
 import { firstCodePoints, normaliseWhitespace } from '../text.js';
 import { plainText, readableName } from './names.js';
@@ -195,17 +195,46 @@ function nameFromContent(children: readonly CupNode[]): string {
 }
 
 /**
- * Maps one window's raw AT-SPI tree to CUP nodes. Ids are assigned depth-first in pre-order (e0 is the
- * window), and element N's source is the exact object it was read from.
+ * Element numbers: depth-first in pre-order (the window is 0), first over everything that is not scrolled away,
+ * then over the subtrees that are (raw.scrolledAway), in the order met. A read of the visible part only holds
+ * exactly the first set, so it numbers each element as a read of the whole window does.
+ */
+function elementNumbers(root: AtspiRawNode): Map<AtspiRawNode, number> {
+  const numbers = new Map<AtspiRawNode, number>();
+  const later: AtspiRawNode[] = [];
+  const number = (raw: AtspiRawNode, deferred: boolean) => {
+    if (raw.scrolledAway && !deferred) {
+      later.push(raw);
+      return;
+    }
+    numbers.set(raw, numbers.size);
+    for (const child of raw.children) number(child, deferred);
+  };
+  number(root, false);
+  for (const raw of later) number(raw, true);
+  return numbers;
+}
+
+/** Children a read left out, by direction: those of a huge container's hidden part and those scrolled away. */
+function unreadOf(raw: AtspiRawNode): UnreadChildren | undefined {
+  const [huge, scrolled] = [raw.unreadChildren, raw.offscreenChildren];
+  if (!huge || !scrolled) return huge ?? scrolled;
+  return { up: huge.up + scrolled.up, down: huge.down + scrolled.down, left: huge.left + scrolled.left, right: huge.right + scrolled.right };
+}
+
+/**
+ * Maps one window's raw AT-SPI tree to CUP nodes. Ids are element numbers (elementNumbers: e0 is the window),
+ * and element N's source is the exact object it was read from.
  */
 export function atspiToCup(root: AtspiRawNode, context: RawTreeContext): ConvertedTree {
   const sources: ElementSource[] = [];
+  const numbers = elementNumbers(root);
   // Toolkits that set VISIBLE or SHOWING at all set them on the window; some bridges set neither anywhere.
   const rootStates = decodeStateSet(root.states);
   const visibilityReported = rootStates.has('STATE_VISIBLE') || rootStates.has('STATE_SHOWING');
 
   const convert = (raw: AtspiRawNode, parent: AtspiRawNode | undefined, parentPlacement: Placement, covered = false): CupNode => {
-    const index = sources.length;
+    const index = numbers.get(raw)!;
     sources.push({ index, bus: raw.bus, path: raw.path, atspiRole: raw.role });
     const states = decodeStateSet(raw.states);
     const atspiRole = atspiRoleName(raw.role);
@@ -244,13 +273,14 @@ export function atspiToCup(root: AtspiRawNode, context: RawTreeContext): Convert
     });
     const attributes = cupAttributes(raw, states, role);
     if (attributes) node.attributes = attributes;
+    const unread = unreadOf(raw);
     node.platform = {
       linux: {
         atspiRole,
         interfaces: [...raw.interfaces],
         ...(raw.actions && raw.actions.length > 0 ? { actions: [...raw.actions] } : {}),
-        // Children not read (only the visible part of a huge container was): the pruning hints at them.
-        ...(raw.unreadChildren ? { unreadChildren: { ...raw.unreadChildren } } : {}),
+        // Children not read (only the visible part of a huge container, or of a scrolled pane, was): the pruning hints at them.
+        ...(unread ? { unreadChildren: { ...unread } } : {}),
       },
     };
     if (raw.children.length > 0) {
@@ -274,5 +304,6 @@ export function atspiToCup(root: AtspiRawNode, context: RawTreeContext): Convert
   };
 
   const tree = convert(root, undefined, { offscreen: false, undrawn: false });
+  sources.sort((a, b) => a.index - b.index);
   return { root: tree, sources, nodeCount: sources.length };
 }

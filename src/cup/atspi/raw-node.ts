@@ -56,6 +56,17 @@ export interface AtspiRawNode {
   children: AtspiRawNode[];
   /** Children left unread because only the visible part of a huge container was read, by where they lie. */
   unreadChildren?: UnreadChildren;
+  /**
+   * Children placed wholly outside the view of the pane that scrolls them (a web page below the fold), left
+   * unread by a read of the visible part only, by where they lie.
+   */
+  offscreenChildren?: UnreadChildren;
+  /**
+   * Placed wholly outside the view of the pane that scrolls it, on this side: a read of the visible part leaves
+   * it out (its parent counts it in offscreenChildren), and element numbering puts it and what it holds after
+   * everything such a read holds, so both readings give a shown element the same number.
+   */
+  scrolledAway?: keyof UnreadChildren;
 }
 
 /** Counts of children by where they lie relative to the visible ones: above, below, left, right. */

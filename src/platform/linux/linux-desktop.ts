@@ -366,6 +366,7 @@ export class LinuxDesktop implements Desktop {
       callTimeoutMs: this.callTimeoutMs,
       trustShowing: quirks.showingIsReliable,
       propertiesInOneCall: quirks.propertiesInOneCall,
+      visibleOnly: limits.visibleOnly,
     };
     let mirrored: MirrorRead | undefined;
     if (quirks.mirrorable) mirrored = await this.mirrorOf(window, match, client, x).read(options, { fresh: limits.fresh, eventsOnly: limits.eventsOnly });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { buildEnvelope, cutTree, filterTree, filterTreeText, toCompact, toMarkdown, type CupEnvelope } from '../../cup/index.js';
+import { buildEnvelope, cutTree, filterTree, filterTreeText, toCompact, toMarkdown, unreadCounts, type ClipCounts, type CupEnvelope } from '../../cup/index.js';
+import type { CupNode } from '../../cup/types.js';
 import { encodePng } from '../../image/encode.js';
 import type { DesktopWindow } from '../../platform/windows.js';
 import { flattenNodes } from '../../tui/ui-node.js';
@@ -26,6 +27,16 @@ function render(envelope: CupEnvelope, format: 'compact' | 'markdown' | 'json', 
   if (query) text = filterTreeText(text, query);
   const pattern = format === 'markdown' ? /\[element_index (\d+)\]/g : /^\s*\[e(\d+)\]/gm;
   return { text, shownIds: new Set([...text.matchAll(pattern)].map((match) => Number(match[1]))) };
+}
+
+/** The children left unread under every node of a reading, by where they lie. */
+function unreadTotals(nodes: readonly CupNode[]): ClipCounts {
+  const totals = { up: 0, down: 0, left: 0, right: 0 };
+  for (const node of nodes) {
+    const counts = unreadCounts(node);
+    for (const direction of Object.keys(totals) as (keyof ClipCounts)[]) totals[direction] += counts[direction];
+  }
+  return totals;
 }
 
 interface Screenshot {
@@ -75,7 +86,12 @@ export const getWindowState = defineTool({
     include_screenshot: z.boolean().default(true).describe('Return a screenshot with the tree. Default true; false is cheaper when only re-indexing.'),
     screenshot_out_file: z.string().min(1).optional().describe('Write the PNG to this path (~ expanded) instead of embedding it.'),
     format: z.enum(['compact', 'markdown', 'json']).default('compact').describe('compact (CUP compact text, fewest tokens), markdown, or json (the CUP envelope).'),
-    detail: z.enum(['compact', 'full']).default('compact').describe('compact prunes decorative and off-screen nodes; full keeps every node.'),
+    detail: z
+      .enum(['compact', 'full'])
+      .default('compact')
+      .describe(
+        'compact prunes decorative and off-screen nodes, and with format compact or markdown does not even read what a scrolled pane (a web page below the fold) holds out of view: it is counted ("# N more items — scroll down to see"); full reads and keeps every node. Either way [eN] names the same element.',
+      ),
     max_elements: z
       .number()
       .int()
@@ -93,6 +109,10 @@ export const getWindowState = defineTool({
     node_count: z.number(),
     shown_count: z.number(),
     truncated: z.boolean(),
+    unread_children: z
+      .object({ up: z.number(), down: z.number(), left: z.number(), right: z.number() })
+      .optional()
+      .describe('Children not read, by where they lie: scrolled out of view (read with detail "full") or outside the visible part of a huge list or table.'),
     degraded: z.boolean(),
     degraded_reason: z.string().optional(),
     toolkit: z.string().optional(),
@@ -104,7 +124,13 @@ export const getWindowState = defineTool({
     const window = await resolveWindow(context, args.window_id, args.pid);
     // Caps below the defaults cut what is shown, not what is read: a read cut short numbers its nodes its own
     // way, and as the window's latest snapshot it would make indices the agent holds name other elements.
-    const limits = { maxNodes: Math.max(args.max_elements, defaultMaxElements), maxDepth: Math.max(args.max_depth, defaultMaxDepth), budgetMs: walkBudgetMs };
+    const limits = {
+      maxNodes: Math.max(args.max_elements, defaultMaxElements),
+      maxDepth: Math.max(args.max_depth, defaultMaxDepth),
+      budgetMs: walkBudgetMs,
+      // What compact text and markdown prune away is not read at all; JSON is the whole envelope.
+      visibleOnly: args.detail === 'compact' && args.format !== 'json',
+    };
     const [reading, screen, screenshot] = await Promise.all([
       context.desktop.readWindow(window, limits),
       context.desktop.screen(),
@@ -131,8 +157,11 @@ export const getWindowState = defineTool({
       .map(elementRecord);
 
     const truncated = reading.truncated || shown.cut > 0;
+    const unread = unreadTotals(readNodes);
+    const unreadCount = unread.up + unread.down + unread.left + unread.right;
     const parts = [
       `${nodes.length} nodes, ${elements.length} shown`,
+      unreadCount > 0 ? `${unreadCount} children out of view not read (${(Object.keys(unread) as (keyof ClipCounts)[]).filter((direction) => unread[direction] > 0).map((direction) => `${unread[direction]} ${direction}`).join(', ')})` : '',
       shown.cut > 0 ? `${shown.cut} more past max_elements/max_depth left out (indices are the whole window's, as in a full read)` : '',
       reading.truncated ? 'truncated' : '',
       degradedReason ? `degraded: ${degradedReason}` : '',
@@ -153,6 +182,7 @@ export const getWindowState = defineTool({
         node_count: nodes.length,
         shown_count: elements.length,
         truncated,
+        ...(unreadCount > 0 ? { unread_children: unread } : {}),
         degraded: degradedReason !== undefined,
         ...(degradedReason ? { degraded_reason: degradedReason } : {}),
         ...(reading.toolkit ? { toolkit: reading.toolkit } : {}),

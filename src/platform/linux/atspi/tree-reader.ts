@@ -7,7 +7,7 @@ import { resolveEmbeddedText } from './embedded-text.js';
 import { actionStateKey, type ObjectFacts } from './object-facts.js';
 import { textEnd } from './operations.js';
 import { atspiInterface, NULL_PATH, objectRefs, shortInterfaceName, type ObjectRef } from './object-ref.js';
-import { overlap } from '../../../cup/rect.js';
+import { clipDirection, overlap, type ClipDirection } from '../../../cup/rect.js';
 import { hasState } from '../../../cup/atspi/states.js';
 import { showingMayBeStale, type ParentFacts } from './toolkit.js';
 import { dropMisplacedExtents, placedExtents, readsVisiblePartOnly, visibleChildren, type Rect } from './visible-children.js';
@@ -31,6 +31,15 @@ export interface ReadTreeOptions {
   view?: Rect;
   /** The start object's parent as last read (a re-read by the live mirror), for the rules that look at it. */
   parent?: ParentFacts;
+  /**
+   * Read only what can be seen: an object placed wholly outside the view of the panes that scroll it (a web page
+   * below the fold) is counted on its parent (offscreenChildren), not read. Only where the toolkit's SHOWING is
+   * not trusted, so geometry decides what is shown; everywhere else, and without it, such objects are read and
+   * marked scrolledAway (see AtspiRawNode) so that both readings number the elements alike.
+   */
+  visibleOnly?: boolean;
+  /** What the panes that scroll the start object leave visible (a subtree re-read by the live mirror). */
+  scrollView?: Rect;
 }
 
 export interface ReadTreeResult {
@@ -57,6 +66,31 @@ export const everywhere: Rect = { x: -(2 ** 31), y: -(2 ** 31), w: 2 ** 32, h: 2
 export function viewInside(outer: Rect, node: AtspiRawNode): Rect {
   const own = node.positionUnknown ? undefined : placedExtents(node.extents);
   return own ? (overlap(outer, own) ?? own) : outer;
+}
+
+/**
+ * Panes that scroll what they hold: a web document (its box is the page's viewport), a scroll pane, a viewport.
+ * Their content placed wholly outside their box is scrolled away; other containers' boxes need not hold their
+ * content (a popup menu lies outside its menu item), so they do not count.
+ */
+const scrollingRoles = new Set([ATSPI_ROLE.DOCUMENT_WEB, ATSPI_ROLE.DOCUMENT_FRAME, ATSPI_ROLE.SCROLL_PANE, ATSPI_ROLE.VIEWPORT]);
+
+/** What the panes scrolling a node's children leave visible: `outer` narrowed by the node when it scrolls. */
+function scrollViewInside(outer: Rect | undefined, node: AtspiRawNode): Rect | undefined {
+  const own = scrollingRoles.has(node.role) && !node.positionUnknown ? placedExtents(node.extents) : undefined;
+  if (!own) return outer;
+  return outer ? (overlap(outer, own) ?? own) : own;
+}
+
+/** Where a box lies wholly outside the scrolled view, if it does. */
+function scrolledAwayFrom(box: Rect | undefined, view: Rect | undefined): ClipDirection | undefined {
+  const placed = placedExtents(box);
+  return placed && view ? clipDirection(placed, view) : undefined;
+}
+
+function asBox(body: Body | undefined): Rect | undefined {
+  const [x, y, w, h] = (body?.[0] as number[] | undefined) ?? [];
+  return x === undefined ? undefined : { x, y: y!, w: w!, h: h! };
 }
 
 /** Editable text in a role that is not an entry (an office paragraph, a contenteditable block): its text is its value. */
@@ -288,7 +322,13 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
     );
   }
 
-  async function readDetails(node: AtspiRawNode, known: ObjectFacts | undefined, parent: ParentFacts | undefined, parentView: Promise<Rect>): Promise<void> {
+  async function readDetails(
+    node: AtspiRawNode,
+    known: ObjectFacts | undefined,
+    parent: ParentFacts | undefined,
+    parentView: Promise<Rect>,
+    asked: Promise<Body | undefined> | undefined,
+  ): Promise<void> {
     const has = (name: string) => node.interfaces.includes(name);
     const showing = hasState(node.states, ATSPI_STATE.SHOWING) === true;
     const staleShowing = options.trustShowing && showingMayBeStale(node.role, node.states, parent);
@@ -297,9 +337,9 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
     if (has('Component') && !askPosition) node.positionUnknown = true;
     if (has('Component') && askPosition) {
       work.push(
-        call(node, atspiInterface('Component'), 'GetExtents', 'u', [0]).then(async (body) => {
-          const [x, y, w, h] = (body?.[0] as number[] | undefined) ?? [];
-          if (x !== undefined) node.extents = { x, y: y!, w: w!, h: h! };
+        (asked ?? call(node, atspiInterface('Component'), 'GetExtents', 'u', [0])).then(async (body) => {
+          const box = asBox(body);
+          if (box) node.extents = box;
           if (!staleShowing) return;
           // Placed where its view shows it; anywhere else it is scrolled away, as its SHOWING said.
           const placed = placedExtents(node.extents);
@@ -404,11 +444,34 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
     return visible.refs;
   }
 
+  /** Only where geometry decides what is shown (see ReadTreeOptions.visibleOnly). */
+  const geometric = !options.trustShowing;
+
+  /**
+   * The children of a node to visit, with their boxes when asked ahead (a read of the visible part asks each
+   * child's box first and counts those scrolled away instead of reading them).
+   */
+  async function childrenToVisit(node: AtspiRawNode, refs: ObjectRef[], scrollView: Rect | undefined): Promise<{ ref: ObjectRef; box?: Body }[]> {
+    if (!options.visibleOnly || !geometric || !scrollView || refs.length === 0) return refs.map((ref) => ({ ref }));
+    const boxes = await Promise.all(refs.map((ref) => call(ref, atspiInterface('Component'), 'GetExtents', 'u', [0])));
+    const kept: { ref: ObjectRef; box?: Body }[] = [];
+    refs.forEach((ref, i) => {
+      const away = scrolledAwayFrom(asBox(boxes[i]), scrollView);
+      if (!away) kept.push({ ref, box: boxes[i] });
+      else {
+        node.offscreenChildren ??= { up: 0, down: 0, left: 0, right: 0 };
+        node.offscreenChildren[away]++;
+      }
+    });
+    return kept;
+  }
+
   /**
    * Reads one object and, in parallel, its subtree. `parentView` is the part of the screen (in the
-   * toolkit's coordinates) that the object's ancestors leave visible.
+   * toolkit's coordinates) that the object's ancestors leave visible, `scrollView` what the panes that
+   * scroll it leave visible (undefined outside any), and `box` its GetExtents answer when asked ahead.
    */
-  function visit(node: AtspiRawNode, depth: number, parentView: Promise<Rect>, parent: ParentFacts | undefined): void {
+  function visit(node: AtspiRawNode, depth: number, parentView: Promise<Rect>, parent: ParentFacts | undefined, scrollView: Rect | undefined, box?: Body): void {
     pendingNodes++;
     (async () => {
       const known = facts.get(node);
@@ -416,20 +479,27 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
       // Awaited below; until then a rejection must not count as unhandled.
       early?.catch(() => {});
       await readBasics(node, known);
-      const details = readDetails(node, known, parent, parentView);
+      const details = readDetails(node, known, parent, parentView, box && Promise.resolve(box));
       details.catch(() => {});
       const view = Promise.all([parentView, details]).then(([outer]) => viewInside(outer, node));
       view.catch(() => {});
-      for (const ref of await childrenToRead(node, depth, early, view)) {
+      // Only a pane that scrolls needs its own box before its children are judged.
+      const childScroll = geometric && scrollingRoles.has(node.role) ? await details.then(() => scrollViewInside(scrollView, node)) : scrollView;
+      const refs = await childrenToRead(node, depth, early, view);
+      for (const { ref, box: childBox } of await childrenToVisit(node, refs, childScroll)) {
         if (nodeCount >= options.maxNodes) {
           truncated = true;
           break;
         }
         const child = newNode(ref);
         node.children.push(child);
-        visit(child, depth + 1, view, node);
+        visit(child, depth + 1, view, node, childScroll, childBox);
       }
       await details;
+      if (geometric) {
+        const away = scrolledAwayFrom(node.positionUnknown ? undefined : node.extents, scrollView);
+        if (away) node.scrolledAway = away;
+      }
       facts.set(node, {
         role: node.role,
         interfaces: [...node.interfaces],
@@ -450,6 +520,6 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
   }
 
   const root = newNode(start);
-  visit(root, 0, Promise.resolve(options.view ?? everywhere), options.parent);
+  visit(root, 0, Promise.resolve(options.view ?? everywhere), options.parent, options.scrollView);
   return done;
 }
