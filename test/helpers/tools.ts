@@ -62,6 +62,7 @@ export interface WindowState {
   node_count: number;
   shown_count: number;
   truncated: boolean;
+  unread_children?: { up: number; down: number; left: number; right: number };
   degraded: boolean;
   degraded_reason?: string;
   toolkit?: string;

@@ -3,7 +3,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { CupNode } from '../../src/cup/types.js';
-import { accessibleWindowState, callOk } from './tools.js';
+import type { ClientWindow } from '../../src/platform/linux/windows.js';
+import type { LinuxToolContext } from '../../src/server/session.js';
+import { accessibleWindowState, callOk, type Element } from './tools.js';
 import { act, element, pageSays, subtree, webDocument, webRig, type BrowserId } from './web-browser.js';
 
 const objectReplacement = '\uFFFC';
@@ -12,6 +14,29 @@ const landmarkRoles = ['banner', 'navigation', 'search', 'main', 'form', 'comple
 function find(nodes: readonly CupNode[], role: string, name: string): CupNode {
   const found = nodes.find((node) => node.role === role && node.name === name);
   assert.ok(found, `no ${role} "${name}" in the page's tree; ${role}s: ${nodes.filter((node) => node.role === role).map((node) => JSON.stringify(node.name)).join(', ')}`);
+  return found;
+}
+
+/**
+ * The compact view of a long page reads what is in view only: it reads fewer nodes than a whole reading, says
+ * how many children it left below, shows `name` exactly when `inView` (pyatspi's place of it decides which,
+ * judged by the caller), and numbers every element it shows as the whole reading (detail full, JSON) does.
+ * The compact view is read last, so its snapshot is the window's latest. Returns its element named `name`.
+ */
+async function sameNumbersAsWholeReading(context: LinuxToolContext, window: ClientWindow, name: string, inView: boolean): Promise<Element | undefined> {
+  const whole = (await accessibleWindowState(context, window, { include_screenshot: false, detail: 'full', format: 'json' })).state;
+  const visible = (await accessibleWindowState(context, window, { include_screenshot: false })).state;
+  assert.ok(visible.node_count < whole.node_count, `the compact view read ${visible.node_count} nodes, the whole reading ${whole.node_count}`);
+  assert.ok(!whole.unread_children, `the whole reading left children unread: ${JSON.stringify(whole.unread_children)}`);
+  const unread = visible.unread_children;
+  assert.ok(unread && unread.up + unread.down > 0, `the compact view says nothing of what it left unread: ${JSON.stringify(unread)}`);
+  const byIndex = new Map(whole.elements.map((each) => [each.index, each]));
+  for (const each of visible.elements) {
+    const same = byIndex.get(each.index);
+    assert.deepEqual([same?.role, same?.name], [each.role, each.name], `[e${each.index}] is ${each.role} "${each.name}" in the compact view, ${same?.role} "${same?.name}" in the whole reading`);
+  }
+  const found = visible.elements.find((each) => each.role === 'button' && each.name === name);
+  assert.equal(Boolean(found), inView, `the compact view ${found ? 'shows' : 'does not show'} "${name}"`);
   return found;
 }
 
@@ -178,17 +203,20 @@ export function webContentSuite(browser: BrowserId): void {
       assert.ok(below.extents && below.extents[1] > viewBottom, `pyatspi places the button at ${below.extents} under a page ending at y=${viewBottom}`);
       assert.ok((await element(rig.context, window, 'button', 'Bottom button')).states.includes('offscreen'));
       assert.match((await accessibleWindowState(rig.context, window, { include_screenshot: false })).result.body!, /more items — scroll down to see/);
+      await sameNumbersAsWholeReading(rig.context, window, 'Bottom button', false);
 
       const scrolled = await callOk(rig.context, 'scroll', { window_id: window.id, direction: 'down', by: 'page', amount: 20 });
       assert.equal(scrolled.structured.effect, 'confirmed', scrolled.summary);
       const now = await rig.oracle.find(window.pid, window.title, 'push button', 'Bottom button');
       assert.ok(now.extents && now.extents[1] >= page.extents[1] && now.extents[1] + now.extents[3] <= viewBottom, `after scrolling, pyatspi places the button at ${now.extents}`);
       assert.ok(!(await element(rig.context, window, 'button', 'Bottom button')).states.includes('offscreen'));
+      const shown = await sameNumbersAsWholeReading(rig.context, window, 'Bottom button', true);
       const again = await callOk(rig.context, 'scroll', { window_id: window.id, direction: 'down', by: 'page', amount: 1 });
       assert.equal(again.structured.effect, 'suspected_noop', `at the end of the page: ${again.summary}`);
 
-      const clicked = await act(rig.context, window, 'click', 'button', 'Bottom button');
-      assert.equal(clicked.effect, 'confirmed', clicked.summary);
+      // By the index the compact view gave (the latest snapshot is that view's).
+      const clicked = (await callOk(rig.context, 'click', { window_id: window.id, element_index: shown!.index })).structured as { effect: string };
+      assert.equal(clicked.effect, 'confirmed', JSON.stringify(clicked));
       await pageSays(rig.oracle, window, 'bottom clicked: / option off');
       const back = await callOk(rig.context, 'scroll', { window_id: window.id, direction: 'up', by: 'line', amount: 3 });
       assert.equal(back.structured.effect, 'confirmed', back.summary);

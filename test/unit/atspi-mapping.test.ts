@@ -167,6 +167,31 @@ describe('atspiToCup', () => {
     assert.equal(converted.root.children![0]!.children![0]!.platform?.linux?.atspiRole, 'ROLE_PUSH_BUTTON');
   });
 
+  test('scrolled-away subtrees are numbered last, so a reading without them numbers every other element alike', () => {
+    const build = (withScrolledAway: boolean) => {
+      const heading = raw('ROLE_HEADING', { name: 'Top', extents: { x: 120, y: 60, w: 80, h: 20 } });
+      const below = raw('ROLE_SECTION', { scrolledAway: 'down', extents: { x: 120, y: 900, w: 80, h: 20 } });
+      below.children = [raw('ROLE_LINK', { name: 'Deep', extents: { x: 120, y: 900, w: 40, h: 20 } })];
+      const after = raw('ROLE_PARAGRAPH', { name: 'Shown', extents: { x: 120, y: 90, w: 80, h: 20 } });
+      const document = raw('ROLE_DOCUMENT_WEB', {
+        name: 'Page',
+        extents: { x: 100, y: 50, w: 400, h: 300 },
+        ...(withScrolledAway ? {} : { offscreenChildren: { up: 0, down: 1, left: 0, right: 0 } }),
+      });
+      document.children = withScrolledAway ? [heading, below, after] : [heading, after];
+      const tab = raw('ROLE_PAGE_TAB', { name: 'Tab', extents: { x: 100, y: 30, w: 80, h: 20 } });
+      const root = raw('ROLE_FRAME', { name: 'Win', extents: { x: 100, y: 0, w: 400, h: 350 } });
+      root.children = [document, tab];
+      return atspiToCup(root, screenContext);
+    };
+    const whole = nodes(build(true).root).map((node) => `${node.id}:${node.name}`);
+    assert.deepEqual(whole, ['e0:Win', 'e1:Page', 'e2:Top', 'e5:', 'e6:Deep', 'e3:Shown', 'e4:Tab']);
+    const visible = build(false);
+    assert.deepEqual(nodes(visible.root).map((node) => `${node.id}:${node.name}`), ['e0:Win', 'e1:Page', 'e2:Top', 'e3:Shown', 'e4:Tab']);
+    assert.deepEqual(visible.root.children![0]!.platform?.linux?.unreadChildren, { up: 0, down: 1, left: 0, right: 0 });
+    assert.deepEqual(build(true).sources.map((source) => source.index), [0, 1, 2, 3, 4, 5, 6]);
+  });
+
   test('an unnamed control takes the name of its labelled-by label; its own name wins', () => {
     const unnamed = atspiToCup(raw('ROLE_ENTRY', { labelledBy: 'Entry 1', extents: { x: 120, y: 60, w: 80, h: 30 } }), screenContext);
     assert.equal(unnamed.root.name, 'Entry 1');
