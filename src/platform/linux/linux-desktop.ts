@@ -32,7 +32,7 @@ import { quirksFor, type ToolkitInfo, type ToolkitQuirks } from './atspi/toolkit
 import type { ObjectRef } from './atspi/object-ref.js';
 import { deepestAtPoint, extents } from './atspi/operations.js';
 import { readTree, type ReadTreeResult } from './atspi/tree-reader.js';
-import { WindowMirror, type MirrorRead } from './atspi/window-mirror.js';
+import { WindowMirror, type MirrorPolicy, type MirrorRead } from './atspi/window-mirror.js';
 import { matchWindow, type WindowMatch } from './atspi/window-matcher.js';
 import type { RawImage } from '../../image/raw-image.js';
 import { captureWindowPixels } from './capture.js';
@@ -369,7 +369,7 @@ export class LinuxDesktop implements Desktop {
       visibleOnly: limits.visibleOnly,
     };
     let mirrored: MirrorRead | undefined;
-    if (quirks.mirrorable) mirrored = await this.mirrorOf(window, match, client, x).read(options, { fresh: limits.fresh, eventsOnly: limits.eventsOnly });
+    if (quirks.mirrorable) mirrored = await this.mirrorOf(window, match, client, x, quirks).read(options, { fresh: limits.fresh, eventsOnly: limits.eventsOnly });
     const read = mirrored?.read ?? (await readTree(client, match.topLevel, options));
     // A remembered top level that no longer answers (the window was recreated) is searched for again.
     if (remembered && !read.failure && read.root && read.root.interfaces.length === 0) {
@@ -394,13 +394,13 @@ export class LinuxDesktop implements Desktop {
   }
 
   /** The window's live mirror, made on its first read (or anew when the window's top-level object changed). */
-  private mirrorOf(window: ClientWindow, match: WindowMatch, client: AtspiClient, x: X11Connection): WindowMirror {
+  private mirrorOf(window: ClientWindow, match: WindowMatch, client: AtspiClient, x: X11Connection, quirks: MirrorPolicy): WindowMirror {
     let mirror = this.mirrors.get(window.id);
     if (mirror && (mirror.top.bus !== match.topLevel.bus || mirror.top.path !== match.topLevel.path)) {
       this.forgetMirror(window.id);
       mirror = undefined;
     }
-    mirror ??= new WindowMirror(client, x, window.id, match.topLevel);
+    mirror ??= new WindowMirror(client, x, window.id, match.topLevel, quirks);
     // Re-inserted, so the map's order is the order of last use.
     this.mirrors.delete(window.id);
     this.mirrors.set(window.id, mirror);

@@ -25,6 +25,9 @@ const registeredEvents = [
   'window:create',
   'window:destroy',
   'window:activate',
+  // A page loaded or reloaded in its document (Blink, Gecko): what the document holds was replaced.
+  'document:load-complete',
+  'document:reload',
 ];
 
 export interface EventRecorder {
@@ -50,6 +53,7 @@ export class EventMonitor {
       this.client.bus.onSignal((signal) => this.dispatch(signal));
       await this.client.bus.addMatch("type='signal',interface='org.a11y.atspi.Event.Object'");
       await this.client.bus.addMatch("type='signal',interface='org.a11y.atspi.Event.Window'");
+      await this.client.bus.addMatch("type='signal',interface='org.a11y.atspi.Event.Document'");
       await Promise.all(
         registeredEvents.map((event) =>
           this.client.bus.call({

@@ -16,9 +16,17 @@ export interface ToolkitQuirks {
   propertiesInOneCall: boolean;
   /**
    * The toolkit announces its changes as events closely enough for a live tree mirror (with the checks in
-   * window-mirror.ts): GTK3, which the randomized mirror test covers. Other toolkits' windows are walked.
+   * window-mirror.ts): GTK3 and Blink (Chromium's web content and its own UI), which the randomized mirror
+   * tests cover. Other toolkits' windows are walked (Gecko: see the README's known limits).
    */
   mirrorable: boolean;
+  /** GTK3 packs children into boxes and grids without a children-changed event: a mirror checks child counts. */
+  addsChildrenSilently: boolean;
+  /**
+   * A scroll moves content with no event a client can listen for without making every application on the bus
+   * send bounds events (Blink's page scroll sends nothing): a mirror reads every box again on every read.
+   */
+  scrollsSilently: boolean;
   /**
    * GrabFocus on one of its objects activates (raises) its window: Blink's does, so a covered window cannot
    * be focused through accessibility without coming to the front. Gecko's moves the page's focus only.
@@ -31,16 +39,26 @@ export interface ToolkitInfo {
   version: string;
 }
 
+const unmirrored = { mirrorable: false, addsChildrenSilently: false, scrollsSilently: false };
+
 export function quirksFor(toolkit: ToolkitInfo | undefined): ToolkitQuirks {
   const name = toolkit?.name.toLowerCase() ?? '';
   const major = Number.parseInt(toolkit?.version ?? '', 10);
   if (name === 'gtk' && major >= 4) {
-    return { extentsRelativeToWindow: true, showingIsReliable: false, gtk4NameQuirks: true, propertiesInOneCall: true, mirrorable: false, focusActivatesWindow: false };
+    return { ...unmirrored, extentsRelativeToWindow: true, showingIsReliable: false, gtk4NameQuirks: true, propertiesInOneCall: true, focusActivatesWindow: false };
   }
   if ((name === 'gtk' || name === 'gail') && major <= 3) {
-    return { extentsRelativeToWindow: false, showingIsReliable: true, gtk4NameQuirks: false, propertiesInOneCall: true, mirrorable: true, focusActivatesWindow: false };
+    return {
+      extentsRelativeToWindow: false, showingIsReliable: true, gtk4NameQuirks: false, propertiesInOneCall: true,
+      mirrorable: true, addsChildrenSilently: true, scrollsSilently: false, focusActivatesWindow: false,
+    };
   }
-  return { extentsRelativeToWindow: false, showingIsReliable: false, gtk4NameQuirks: false, propertiesInOneCall: false, mirrorable: false, focusActivatesWindow: name === 'chromium' };
+  const blink = name === 'chromium';
+  return {
+    extentsRelativeToWindow: false, showingIsReliable: false, gtk4NameQuirks: false, propertiesInOneCall: false,
+    ...(blink ? { mirrorable: true, addsChildrenSilently: false, scrollsSilently: true } : unmirrored),
+    focusActivatesWindow: blink,
+  };
 }
 
 /** What the rule below needs to know of an object's parent. */

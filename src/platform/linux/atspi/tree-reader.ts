@@ -73,10 +73,10 @@ export function viewInside(outer: Rect, node: AtspiRawNode): Rect {
  * Their content placed wholly outside their box is scrolled away; other containers' boxes need not hold their
  * content (a popup menu lies outside its menu item), so they do not count.
  */
-const scrollingRoles = new Set([ATSPI_ROLE.DOCUMENT_WEB, ATSPI_ROLE.DOCUMENT_FRAME, ATSPI_ROLE.SCROLL_PANE, ATSPI_ROLE.VIEWPORT]);
+export const scrollingRoles = new Set([ATSPI_ROLE.DOCUMENT_WEB, ATSPI_ROLE.DOCUMENT_FRAME, ATSPI_ROLE.SCROLL_PANE, ATSPI_ROLE.VIEWPORT]);
 
 /** What the panes scrolling a node's children leave visible: `outer` narrowed by the node when it scrolls. */
-function scrollViewInside(outer: Rect | undefined, node: AtspiRawNode): Rect | undefined {
+export function scrollViewInside(outer: Rect | undefined, node: AtspiRawNode): Rect | undefined {
   const own = scrollingRoles.has(node.role) && !node.positionUnknown ? placedExtents(node.extents) : undefined;
   if (!own) return outer;
   return outer ? (overlap(outer, own) ?? own) : own;

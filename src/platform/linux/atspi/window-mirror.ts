@@ -10,7 +10,7 @@ import type { X11Connection } from '../x11/index.js';
 import type { AtspiClient } from './client.js';
 import type { AccessibilityEvent } from './event-monitor.js';
 import { atspiInterface, NULL_PATH, ROOT_PATH, type ObjectRef } from './object-ref.js';
-import { everywhere, changesWithoutEvent, readTree, viewInside, type ReadTreeOptions, type ReadTreeResult } from './tree-reader.js';
+import { everywhere, changesWithoutEvent, readTree, scrollingRoles, scrollViewInside, viewInside, type ReadTreeOptions, type ReadTreeResult } from './tree-reader.js';
 import type { Rect } from './visible-children.js';
 
 /** More events than this between two reads is a burst: re-reading each object would cost more than a walk. */
@@ -49,8 +49,13 @@ const announcedChildrenRoles = new Set([
   ATSPI_ROLE.IMAGE,
 ]);
 
-/** State changes after which an object's descendants are placed or shown differently, so they are re-read too. */
-const subtreeStates = new Set(['showing', 'visible', 'expanded', 'collapsed', 'iconified']);
+/**
+ * State changes after which an object's descendants are placed or shown differently, so they are re-read too;
+ * a document that turns busy (or idle) is loading another page into itself.
+ */
+const subtreeStates = new Set(['showing', 'visible', 'expanded', 'collapsed', 'iconified', 'busy']);
+/** A document's events that say a page was loaded into it (document:load-complete, document:reload). */
+const pageLoads = new Set(['LoadComplete', 'Reload']);
 /**
  * Events that change no object's size or place. After any other, boxes anywhere in the window may have moved
  * (a longer label widens its box and pushes its neighbours), which toolkits announce unevenly or only to
@@ -60,6 +65,12 @@ const inPlaceStates = new Set(['focused', 'selected', 'checked', 'armed', 'press
 const inPlaceEvents = new Set(['SelectionChanged', 'ActiveDescendantChanged', 'TextCaretMoved', 'TextSelectionChanged', 'Activate', 'Deactivate']);
 function keepsLayout(event: AccessibilityEvent): boolean {
   return event.kind === 'StateChanged' ? inPlaceStates.has(event.detail) : inPlaceEvents.has(event.kind);
+}
+
+/** What a toolkit leaves unannounced that a mirror of its windows checks on every read (see ToolkitQuirks). */
+export interface MirrorPolicy {
+  addsChildrenSilently: boolean;
+  scrollsSilently: boolean;
 }
 
 interface Entry {
@@ -154,12 +165,18 @@ export class WindowMirror {
   private stopListening?: () => void;
   private closed = false;
   private queue: Promise<unknown> = Promise.resolve();
+  /**
+   * The mirror holds the visible part only (ReadTreeOptions.visibleOnly, where geometry decides what is shown):
+   * a read of the other kind walks, and the mirror then holds what that walk read.
+   */
+  private visibleOnly = false;
 
   constructor(
     private readonly client: AtspiClient,
     private readonly x: X11Connection,
     readonly windowId: number,
     readonly top: ObjectRef,
+    private readonly policy: MirrorPolicy,
   ) {}
 
   /** Reads the window: from the mirror when it is provably current, else by a walk that renews it. */
@@ -213,6 +230,9 @@ export class WindowMirror {
     if (!synced) return this.walk(options, 'the application did not answer over the bus', geometry);
     if (this.deepest > options.maxDepth || this.index.size > options.maxNodes) return this.walkAside(options, 'the limits are below the mirror');
     if (this.overflowed) return this.walk(options, 'a burst of events', geometry);
+    if (!options.trustShowing && Boolean(options.visibleOnly) !== this.visibleOnly) {
+      return this.walk(options, this.visibleOnly ? 'the mirror holds the visible part only' : 'the visible part was asked for', geometry);
+    }
     // The checks, the window's geometry among them, are owed to the next read: a move or resize stays
     // unrecorded, so that read sees it too.
     if (mode.eventsOnly) return this.readEvents(options, started, geometry);
@@ -291,8 +311,8 @@ export class WindowMirror {
     const layoutKept = batch.every(keepsLayout) && !resized;
     const [owners, changedCounts, boxes] = await settled([
       settled([...unknown].map((path) => this.ownerOf(path, options.callTimeoutMs))),
-      this.changedChildCounts(changes.additions, options.callTimeoutMs),
-      layoutKept && !this.boxesUnsettled ? undefined : this.rereadBoxes(options.callTimeoutMs),
+      this.policy.addsChildrenSilently ? this.changedChildCounts(changes.additions, options.callTimeoutMs) : [],
+      layoutKept && !this.boxesUnsettled && !this.policy.scrollsSilently ? undefined : this.rereadBoxes(options.callTimeoutMs),
     ]);
     this.boxesUnsettled = !layoutKept || (boxes?.moved.length ?? 0) > 0 || (boxes?.shown.length ?? 0) > 0;
     for (const owner of owners) if (owner) mark(owner, 'subtree');
@@ -305,7 +325,8 @@ export class WindowMirror {
       // A container read by its visible part shows another part when it or what holds it moved.
       for (const { node } of this.index.values()) if (node.unreadChildren) mark(node, 'subtree');
       // GTK3 decides SHOWING when asked, from where an object lies in the scrolled pane that holds it: a
-      // pane that moved or changed size, or content that moved in it, shows other objects, unannounced.
+      // pane that moved or changed size, or content that moved in it, shows other objects, unannounced. A web
+      // page that scrolled (Blink says nothing) has other content in view, read with its document.
       for (const node of moved) {
         const pane = this.paneOf(node);
         if (pane) mark(pane, 'subtree');
@@ -364,6 +385,7 @@ export class WindowMirror {
     // A scroll bar's move scrolls its pane's content, whose boxes move without events of their own.
     if (node.role === ATSPI_ROLE.SCROLL_BAR && parent) return mark(parent, 'subtree');
     if (event.kind === 'StateChanged' && event.detail === 'defunct') return mark(parent ?? node, 'subtree');
+    if (pageLoads.has(event.kind)) return mark(parent ?? node, 'subtree');
     if (event.kind === 'ChildrenChanged') return mark(node, 'subtree');
     // GTK3's list box says its selection changed, not which rows gained or lost SELECTED: its rows are re-read.
     if (event.kind === 'SelectionChanged') {
@@ -436,7 +458,15 @@ export class WindowMirror {
     const container = entry.node;
     const paths = added.map(({ path }) => path);
     if (container.children.length !== container.childCount || new Set(paths).size !== paths.length || paths.some((path) => this.index.has(path))) return undefined;
-    const childOptions = { ...options, maxDepth: options.maxDepth - entry.depth - 1, budgetMs, view: viewInside(this.viewAt(entry), container), parent: container };
+    const views = this.viewsAt(entry);
+    const childOptions = {
+      ...options,
+      maxDepth: options.maxDepth - entry.depth - 1,
+      budgetMs,
+      view: viewInside(views.view, container),
+      scrollView: scrollViewInside(views.scrollView, container),
+      parent: container,
+    };
     if (childOptions.maxDepth < 0) return undefined;
     let count: number;
     let children: { read: ReadTreeResult; index: number }[];
@@ -517,11 +547,11 @@ export class WindowMirror {
     return { moved, gone, shown };
   }
 
-  /** The outermost scrolled pane (scroll pane, viewport) that is or holds the object, if any. */
+  /** The outermost scrolled pane (scroll pane, viewport, web document) that is or holds the object, if any. */
   private paneOf(node: AtspiRawNode): AtspiRawNode | undefined {
     let pane: AtspiRawNode | undefined;
     for (let at: AtspiRawNode | undefined = node; at; at = this.index.get(at.path)?.parent) {
-      if (at.role === ATSPI_ROLE.SCROLL_PANE || at.role === ATSPI_ROLE.VIEWPORT) pane = at;
+      if (scrollingRoles.has(at.role)) pane = at;
     }
     return pane;
   }
@@ -531,10 +561,13 @@ export class WindowMirror {
    * its box did (objects a widget draws itself, such as a tree view's cells, move with it unannounced).
    */
   private async rereadOwn(entry: Entry, options: ReadTreeOptions, budgetMs: number): Promise<boolean> {
-    const read = await this.readChecked(entry.node, { ...options, maxDepth: 0, budgetMs, view: this.viewAt(entry), parent: entry.parent });
+    const read = await this.readChecked(entry.node, { ...options, maxDepth: 0, budgetMs, ...this.viewsAt(entry), parent: entry.parent });
     const fresh = read.root!;
     if (fresh.childCount !== entry.node.childCount || !sameBox(fresh, entry.node)) return true;
     fresh.children = entry.node.children;
+    // Its children as the last read of them left them (a read of its own fields reads none).
+    if (entry.node.unreadChildren) fresh.unreadChildren = entry.node.unreadChildren;
+    if (entry.node.offscreenChildren) fresh.offscreenChildren = entry.node.offscreenChildren;
     this.replace(entry, fresh);
     for (const child of fresh.children) this.index.get(child.path)!.parent = fresh;
     return false;
@@ -547,7 +580,7 @@ export class WindowMirror {
       maxDepth: options.maxDepth - entry.depth,
       maxNodes: options.maxNodes,
       budgetMs,
-      view: this.viewAt(entry),
+      ...this.viewsAt(entry),
       parent: entry.parent,
     });
     if (read.truncated) throw new Distrust(`the re-read of ${entry.node.path} was cut short`);
@@ -563,14 +596,20 @@ export class WindowMirror {
     if (read.failure || !read.root) throw new Distrust(read.failure ?? `${ref.path} could not be read`);
     // An object that no longer answers has no interfaces: it is gone, and its container did not say so.
     if (read.root.interfaces.length === 0) throw new Distrust(`${ref.path} is gone`);
+    // Scrolled out of view: a walk of the visible part would have counted it on its parent, not read it.
+    if (this.visibleOnly && read.root.scrolledAway) throw new Distrust(`${ref.path} is scrolled out of view`);
     return read;
   }
 
-  /** What the object's ancestors leave visible, as a walk from the top would have found it. */
-  private viewAt(entry: Entry): Rect {
+  /**
+   * What the object's ancestors leave visible and what the panes that scroll it do, as a walk from the top
+   * would have found them.
+   */
+  private viewsAt(entry: Entry): { view: Rect; scrollView?: Rect } {
     const ancestors: AtspiRawNode[] = [];
     for (let parent = entry.parent; parent; parent = this.index.get(parent.path)?.parent) ancestors.unshift(parent);
-    return ancestors.reduce(viewInside, everywhere);
+    const scrollView = ancestors.reduce<Rect | undefined>(scrollViewInside, undefined);
+    return { view: ancestors.reduce(viewInside, everywhere), ...(scrollView ? { scrollView } : {}) };
   }
 
   private replace(entry: Entry, fresh: AtspiRawNode): void {
@@ -616,6 +655,7 @@ export class WindowMirror {
         this.indexTree(read.root, undefined, 0);
         this.root = read.root;
         this.geometry = geometry;
+        this.visibleOnly = Boolean(options.visibleOnly) && !options.trustShowing;
         // What made the walk needed (a change, a move) may still be laid out after it.
         this.boxesUnsettled = true;
       } catch (error) {
