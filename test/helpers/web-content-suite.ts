@@ -18,18 +18,22 @@ function find(nodes: readonly CupNode[], role: string, name: string): CupNode {
 }
 
 /**
- * The compact view of a long page reads what is in view only: it reads fewer nodes than a whole reading, says
- * how many children it left below, shows `name` exactly when `inView` (pyatspi's place of it decides which,
- * judged by the caller), and numbers every element it shows as the whole reading (detail full, JSON) does.
- * The compact view is read last, so its snapshot is the window's latest. Returns its element named `name`.
+ * The compact view of a long page reads what is in view only: unless `allInView` (a modal dialog made the rest of
+ * the page inert), it reads fewer nodes than a whole reading and says how many children it left below or above;
+ * it shows `name` exactly when `inView` (pyatspi's place of it decides which, judged by the caller), and numbers
+ * every element it shows as the whole reading (detail full, JSON) does. The compact view is read last, so its
+ * snapshot is the window's latest. Returns its element named `name`.
  */
-async function sameNumbersAsWholeReading(context: LinuxToolContext, window: ClientWindow, name: string, inView: boolean): Promise<Element | undefined> {
+async function sameNumbersAsWholeReading(context: LinuxToolContext, window: ClientWindow, name: string, inView: boolean, allInView = false): Promise<Element | undefined> {
   const whole = (await accessibleWindowState(context, window, { include_screenshot: false, detail: 'full', format: 'json' })).state;
   const visible = (await accessibleWindowState(context, window, { include_screenshot: false })).state;
-  assert.ok(visible.node_count < whole.node_count, `the compact view read ${visible.node_count} nodes, the whole reading ${whole.node_count}`);
   assert.ok(!whole.unread_children, `the whole reading left children unread: ${JSON.stringify(whole.unread_children)}`);
-  const unread = visible.unread_children;
-  assert.ok(unread && unread.up + unread.down > 0, `the compact view says nothing of what it left unread: ${JSON.stringify(unread)}`);
+  if (allInView) assert.equal(visible.node_count, whole.node_count, 'the compact view read all there is');
+  else {
+    assert.ok(visible.node_count < whole.node_count, `the compact view read ${visible.node_count} nodes, the whole reading ${whole.node_count}`);
+    const unread = visible.unread_children;
+    assert.ok(unread && unread.up + unread.down > 0, `the compact view says nothing of what it left unread: ${JSON.stringify(unread)}`);
+  }
   const byIndex = new Map(whole.elements.map((each) => [each.index, each]));
   for (const each of visible.elements) {
     const same = byIndex.get(each.index);
@@ -204,6 +208,17 @@ export function webContentSuite(browser: BrowserId): void {
       assert.ok((await element(rig.context, window, 'button', 'Bottom button')).states.includes('offscreen'));
       assert.match((await accessibleWindowState(rig.context, window, { include_screenshot: false })).result.body!, /more items — scroll down to see/);
       await sameNumbersAsWholeReading(rig.context, window, 'Bottom button', false);
+
+      // A modal dialog shown in the middle of the view by a section far below it is read although its section is not
+      // in view (pyatspi places both); dismissed by its index from the compact view.
+      assert.equal((await act(rig.context, window, 'click', 'button', 'Show notice')).effect, 'confirmed');
+      const notice = await rig.oracle.find(window.pid, window.title, 'push button', 'Dismiss notice');
+      assert.ok(notice.extents && notice.extents[1] >= page.extents[1] && notice.extents[1] < viewBottom, `pyatspi places the notice's button at ${notice.extents}`);
+      const dismiss = await sameNumbersAsWholeReading(rig.context, window, 'Dismiss notice', true, true);
+      const dismissed = (await callOk(rig.context, 'click', { window_id: window.id, element_index: dismiss!.index })).structured as { effect: string };
+      assert.equal(dismissed.effect, 'confirmed', JSON.stringify(dismissed));
+      await pageSays(rig.oracle, window, 'notice dismissed');
+      await sameNumbersAsWholeReading(rig.context, window, 'Dismiss notice', false);
 
       const scrolled = await callOk(rig.context, 'scroll', { window_id: window.id, direction: 'down', by: 'page', amount: 20 });
       assert.equal(scrolled.structured.effect, 'confirmed', scrolled.summary);

@@ -448,16 +448,21 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
   const geometric = !options.trustShowing;
 
   /**
-   * The children of a node to visit, with their boxes when asked ahead (a read of the visible part asks each
-   * child's box first and counts those scrolled away instead of reading them).
+   * The children of a node to visit, each with its box asked ahead and where it lies out of view, inside a
+   * scrolled pane (where geometry decides what is shown): a read of the visible part counts those scrolled
+   * away instead of reading them. When every child lies out of view, none is taken for scrolled away: what
+   * shows of the node then comes from content placed elsewhere than its objects say (an open modal dialog in
+   * a section below the fold, the rest of the page made inert, is the only child its document has left).
    */
-  async function childrenToVisit(node: AtspiRawNode, refs: ObjectRef[], scrollView: Rect | undefined): Promise<{ ref: ObjectRef; box?: Body }[]> {
-    if (!options.visibleOnly || !geometric || !scrollView || refs.length === 0) return refs.map((ref) => ({ ref }));
+  async function childrenToVisit(node: AtspiRawNode, refs: ObjectRef[], scrollView: Rect | undefined): Promise<{ ref: ObjectRef; box?: Body; away?: ClipDirection }[]> {
+    if (!geometric || !scrollView || refs.length === 0) return refs.map((ref) => ({ ref }));
     const boxes = await Promise.all(refs.map((ref) => call(ref, atspiInterface('Component'), 'GetExtents', 'u', [0])));
-    const kept: { ref: ObjectRef; box?: Body }[] = [];
+    const aways = boxes.map((box) => scrolledAwayFrom(asBox(box), scrollView));
+    if (aways.every(Boolean)) return refs.map((ref, i) => ({ ref, box: boxes[i] }));
+    const kept: { ref: ObjectRef; box?: Body; away?: ClipDirection }[] = [];
     refs.forEach((ref, i) => {
-      const away = scrolledAwayFrom(asBox(boxes[i]), scrollView);
-      if (!away) kept.push({ ref, box: boxes[i] });
+      const away = aways[i];
+      if (!away || !options.visibleOnly) kept.push({ ref, box: boxes[i], ...(away ? { away } : {}) });
       else {
         node.offscreenChildren ??= { up: 0, down: 0, left: 0, right: 0 };
         node.offscreenChildren[away]++;
@@ -486,20 +491,17 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
       // Only a pane that scrolls needs its own box before its children are judged.
       const childScroll = geometric && scrollingRoles.has(node.role) ? await details.then(() => scrollViewInside(scrollView, node)) : scrollView;
       const refs = await childrenToRead(node, depth, early, view);
-      for (const { ref, box: childBox } of await childrenToVisit(node, refs, childScroll)) {
+      for (const { ref, box: childBox, away } of await childrenToVisit(node, refs, childScroll)) {
         if (nodeCount >= options.maxNodes) {
           truncated = true;
           break;
         }
         const child = newNode(ref);
+        if (away) child.scrolledAway = away;
         node.children.push(child);
         visit(child, depth + 1, view, node, childScroll, childBox);
       }
       await details;
-      if (geometric) {
-        const away = scrolledAwayFrom(node.positionUnknown ? undefined : node.extents, scrollView);
-        if (away) node.scrolledAway = away;
-      }
       facts.set(node, {
         role: node.role,
         interfaces: [...node.interfaces],

@@ -456,6 +456,9 @@ export class WindowMirror {
    */
   private async insertChildren(entry: Entry, added: readonly Addition[], options: ReadTreeOptions, budgetMs: number): Promise<AtspiRawNode[] | undefined> {
     const container = entry.node;
+    // Inside a scrolled pane, whether a child is out of view is judged among all its siblings (tree-reader's
+    // childrenToVisit): the container is read whole.
+    if (!options.trustShowing && (this.viewsAt(entry).scrollView || scrollViewInside(undefined, container))) return undefined;
     const paths = added.map(({ path }) => path);
     if (container.children.length !== container.childCount || new Set(paths).size !== paths.length || paths.some((path) => this.index.has(path))) return undefined;
     const views = this.viewsAt(entry);
@@ -568,6 +571,7 @@ export class WindowMirror {
     // Its children as the last read of them left them (a read of its own fields reads none).
     if (entry.node.unreadChildren) fresh.unreadChildren = entry.node.unreadChildren;
     if (entry.node.offscreenChildren) fresh.offscreenChildren = entry.node.offscreenChildren;
+    keepPlaceInView(entry.node, fresh);
     this.replace(entry, fresh);
     for (const child of fresh.children) this.index.get(child.path)!.parent = fresh;
     return false;
@@ -584,6 +588,7 @@ export class WindowMirror {
       parent: entry.parent,
     });
     if (read.truncated) throw new Distrust(`the re-read of ${entry.node.path} was cut short`);
+    keepPlaceInView(entry.node, read.root!);
     this.unindex(entry.node);
     this.replace(entry, read.root!);
     this.indexTree(read.root!, entry.parent, entry.depth);
@@ -697,6 +702,14 @@ function addition(event: AccessibilityEvent): Addition | undefined {
   if (event.kind !== 'ChildrenChanged' || !event.detail.startsWith('add')) return undefined;
   const data = event.data;
   return Array.isArray(data) && typeof data[1] === 'string' ? { path: data[1], at: event.detail1 } : undefined;
+}
+
+/**
+ * An object re-read alone keeps what its parent's read judged of it among its siblings: whether it lies out of
+ * the scrolled view. A box that moved has the pane re-read (WindowMirror.update), which judges anew.
+ */
+function keepPlaceInView(old: AtspiRawNode, fresh: AtspiRawNode): void {
+  if (old.scrolledAway) fresh.scrolledAway = old.scrolledAway;
 }
 
 function sameBox(a: AtspiRawNode, b: AtspiRawNode): boolean {
