@@ -10,13 +10,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { after, before, describe, it } from 'node:test';
-import { atspiToCup } from '../../src/cup/atspi/convert.js';
 import type { CupNode } from '../../src/cup/types.js';
 import type { TreeLimits } from '../../src/platform/desktop.js';
 import { LinuxDesktop, type WindowTree } from '../../src/platform/linux/linux-desktop.js';
 import { listClientWindows, type ClientWindow } from '../../src/platform/linux/windows.js';
-import { flattenNodes } from '../../src/tui/ui-node.js';
 import { FixtureDesktop } from '../helpers/fixture-desktop.js';
+import { cup, firstDifference, generator, staleCurrent } from '../helpers/mirror-compare.js';
 
 const title = 'CUP Fixture Mirror';
 const limits: TreeLimits = { maxNodes: 5000, maxDepth: 1000, budgetMs: 10_000 };
@@ -55,56 +54,6 @@ class FixtureControl {
   close(): void {
     this.socket.destroy();
   }
-}
-
-/** mulberry32: a small seeded generator, so a failing sequence can be replayed from its seed. */
-function generator(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
-
-function cup(tree: WindowTree): { root?: CupNode; identities: string[] } {
-  const converted = tree.read?.root ? atspiToCup(tree.read.root, tree.context) : undefined;
-  return { root: converted?.root, identities: converted?.sources.map((source) => `${source.bus} ${source.path}`) ?? [] };
-}
-
-/** Each node's own fields (no id: the index moves with what comes before it; no children) by its object. */
-function ownFields(tree: WindowTree): Map<string, string> {
-  const converted = tree.read?.root ? atspiToCup(tree.read.root, tree.context) : undefined;
-  const byIndex = new Map(converted?.sources.map((source) => [`e${source.index}`, source.path]));
-  return new Map(
-    flattenNodes(converted ? [converted.root] : []).map(({ id, children: _children, ...own }) => [byIndex.get(id)!, JSON.stringify(own)]),
-  );
-}
-
-/** The first element an eventsOnly read says it read now that is not as the walk read it. */
-function staleCurrent(quick: WindowTree, walk: WindowTree): string | undefined {
-  const mine = ownFields(quick);
-  const walked = ownFields(walk);
-  for (const path of quick.mirror?.current ?? []) {
-    if (mine.get(path) !== walked.get(path)) return `${path}: events-only read ${mine.get(path)} / walk ${walked.get(path)}`;
-  }
-  return undefined;
-}
-
-/** The first place two CUP trees differ, for a readable failure. */
-function firstDifference(a: CupNode | undefined, b: CupNode | undefined, where = 'root'): string | undefined {
-  if (!a || !b) return a === b ? undefined : `${where}: one tree is missing`;
-  const { children: ac = [], ...aOwn } = a;
-  const { children: bc = [], ...bOwn } = b;
-  if (JSON.stringify(aOwn) !== JSON.stringify(bOwn)) return `${where}: mirror ${JSON.stringify(aOwn)} / walk ${JSON.stringify(bOwn)}`;
-  if (ac.length !== bc.length) return `${where}: mirror has ${ac.length} children, walk ${bc.length} (${ac.map((c) => c.name).join('|')} / ${bc.map((c) => c.name).join('|')})`;
-  for (let i = 0; i < ac.length; i++) {
-    const found = firstDifference(ac[i], bc[i], `${where} > ${bc[i]!.role} "${bc[i]!.name ?? ''}"`);
-    if (found) return found;
-  }
-  return undefined;
 }
 
 describe('the live tree mirror on a GTK3 app', () => {
