@@ -601,8 +601,6 @@ export class WindowMirror {
     if (read.failure || !read.root) throw new Distrust(read.failure ?? `${ref.path} could not be read`);
     // An object that no longer answers has no interfaces: it is gone, and its container did not say so.
     if (read.root.interfaces.length === 0) throw new Distrust(`${ref.path} is gone`);
-    // Scrolled out of view: a walk of the visible part would have counted it on its parent, not read it.
-    if (this.visibleOnly && read.root.scrolledAway) throw new Distrust(`${ref.path} is scrolled out of view`);
     return read;
   }
 
