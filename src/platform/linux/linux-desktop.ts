@@ -100,8 +100,8 @@ export class LinuxDesktop implements Desktop {
   /** What this process put on the CLIPBOARD, answered from here while it runs. */
   private readonly clipboard = new Clipboard(() => this.x11());
   private readonly buttonHolds: ButtonHolds;
-  /** The debugging connections of the browsers whose pages the page tool reached. */
-  private readonly pages = new PageConnections();
+  /** The debugging connections of the browsers whose pages the page tool, or typing into a page's field, reached. */
+  readonly pages = new PageConnections();
 
   constructor(private readonly options: LinuxDesktopOptions) {
     this.buttonHolds = new ButtonHolds(() => this.x11(), options.log);

@@ -10,6 +10,7 @@ import { quirksFor } from '../atspi/toolkit.js';
 import { syntheticCombination, syntheticText, typeText as typeTextReally } from '../input/index.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import { focusElement, type Actionable } from './accessible-actions.js';
+import { typeThroughDevTools, type DevToolsTyping } from './devtools-typing.js';
 import { focusForKeys } from './element-point.js';
 import { focusedElementOf } from './focused-element.js';
 import { liveStates } from './live-states.js';
@@ -87,6 +88,11 @@ function syntheticKeys(desktop: LinuxDesktop, window: DesktopWindow, text: strin
   };
 }
 
+/** A refusal's last words: the rung's own advice, then what the DevTools rung said of itself, if anything. */
+function withNote(reason: string, page: DevToolsTyping): string {
+  return 'skipped' in page && page.skipped ? `${reason}. ${page.skipped}` : reason;
+}
+
 /**
  * Key events typed into an accessible field of an app that takes them (Blink has no EditableText, Gecko's
  * answers and changes nothing in a web page): keys go where the app's focus is, so the field is focused
@@ -94,7 +100,7 @@ function syntheticKeys(desktop: LinuxDesktop, window: DesktopWindow, text: strin
  * keys (a list's type-ahead) or the window's pixels changing is not the text arriving. An app whose
  * GrabFocus activates its window (Blink) is typed into only while the window is the active one, so a
  * covered window is never raised; Gecko's moves the page's focus only, and takes the keys behind others.
- * A browser's DevTools connection, where there is one, is the rung to try before this one.
+ * A browser's DevTools connection, where there is one, is the rung tried before this one (page: what it said).
  */
 async function keysIntoField(
   desktop: LinuxDesktop,
@@ -105,11 +111,15 @@ async function keysIntoField(
   probe: Probe,
   sendKeys: () => Promise<void>,
   arrived: (values: readonly (string | undefined)[]) => boolean,
+  page: DevToolsTyping,
 ): Promise<ActionOutcome> {
   if (!window.active && quirksFor(await (await desktop.atspi()).toolkitOf(target.ref.bus).catch(() => undefined)).focusActivatesWindow) {
     return notDelivered(
       'background',
-      `window ${window.id} is not the active window: its app reads key events only there, and focusing ${label} through accessibility would raise it; nothing was typed: retry with delivery_mode "foreground"`,
+      withNote(
+        `window ${window.id} is not the active window: its app reads key events only there, and focusing ${label} through accessibility would raise it; nothing was typed: retry with delivery_mode "foreground"`,
+        page,
+      ),
     );
   }
   if (element) {
@@ -130,19 +140,29 @@ async function keysIntoField(
 }
 
 /**
- * Replaces a field's whole text by key events, for fields whose EditableText is missing (Blink) or takes
- * nothing (Gecko's web fields): the field is focused, its text selected through accessibility, and the new
- * text typed over the selection (Delete when it is empty). The field's text equal to the value is the proof.
+ * Replaces a field's whole text where EditableText is missing (Blink) or takes nothing (Gecko's web fields):
+ * through the browser's debugging connection where it has one, else by key events: the field is focused, its
+ * text selected through accessibility, and the new text typed over the selection (Delete when it is empty).
+ * The field's text equal to the value is the proof.
  */
-export async function replaceTextByKeys(desktop: LinuxDesktop, target: LiveElementTarget, value: string): Promise<ActionOutcome> {
+export async function replaceFieldText(desktop: LinuxDesktop, target: LiveElementTarget, value: string): Promise<ActionOutcome> {
   const label = `[e${target.element.index}]`;
   const window = target.window;
-  if (!target.live.interfaces.includes('Text') || !(await syntheticEventsReach(desktop, window)).accepted) {
-    return notDelivered('background', `${label} takes no text through accessibility and its app reads no key events sent in the background; nothing was changed: click it and type_text with delivery_mode "foreground"`);
-  }
   const client = await desktop.atspi();
   const probe = textProbe(desktop, target.ref, label);
   const single = value.replace(/\r?\n/g, '\n');
+  const arrived = (values: readonly (string | undefined)[]) => shows(values[0] ?? '', single, 'whole');
+  const hasText = target.live.interfaces.includes('Text');
+  const page: DevToolsTyping = hasText
+    ? await typeThroughDevTools(desktop, { window, target: actionable(target), label, probe, text: single, replace: true, arrived, snapshot: target.snapshot })
+    : { skipped: undefined };
+  if ('outcome' in page) return page.outcome;
+  if (!hasText || !(await syntheticEventsReach(desktop, window)).accepted) {
+    return notDelivered(
+      'background',
+      withNote(`${label} takes no text through accessibility and its app reads no key events sent in the background; nothing was changed: click it and type_text with delivery_mode "foreground"`, page),
+    );
+  }
   const sendKeys = async () => {
     const length = await characterCount(client, target.ref);
     if (length > 0 && !(await selectTextRange(client, target.ref, 0, length))) throw new ToolError(`the application refused to select the text of ${label}`, 'set_text_refused');
@@ -150,12 +170,13 @@ export async function replaceTextByKeys(desktop: LinuxDesktop, target: LiveEleme
       if (length > 0) await syntheticCombination(await desktop.x11(), window.id, 'Delete');
     } else await syntheticKeys(desktop, window, single)();
   };
-  return keysIntoField(desktop, window, target, actionable(target), label, probe, sendKeys, (values) => shows(values[0] ?? '', single, 'whole'));
+  return keysIntoField(desktop, window, target, actionable(target), label, probe, sendKeys, arrived, page);
 }
 
 /**
  * Types the text into the element, or into the focused element of the window: in the background through
- * EditableText, or as key events where the app takes them; in the foreground with real keys.
+ * EditableText, through a browser's debugging connection into a page's field, or as key events where the
+ * app takes them; in the foreground with real keys.
  */
 export async function typeTextAction(desktop: LinuxDesktop, request: TypeRequest): Promise<ActionOutcome> {
   const { window, mode } = request;
@@ -168,17 +189,27 @@ export async function typeTextAction(desktop: LinuxDesktop, request: TypeRequest
   const arrived = (values: readonly (string | undefined)[]) => shows((values[0] ?? '').replace(/\r?\n/g, ''), expected, 'part');
 
   if (mode === 'background') {
+    // Between EditableText and key events: the page's own node for the field, through the browser's debugging connection.
+    const throughPage = (): Promise<DevToolsTyping> =>
+      target && probes.length > 0
+        ? typeThroughDevTools(desktop, { window, target, label, probe: probes[0]!, text: request.text, replace: false, arrived, snapshot: element?.snapshot })
+        : Promise.resolve({ skipped: undefined });
     if (!target || !target.interfaces.includes('EditableText')) {
+      const page = await throughPage();
+      if ('outcome' in page) return page.outcome;
       const synthetic = await syntheticEventsReach(desktop, window);
       if (synthetic.accepted) {
         const sendKeys = syntheticKeys(desktop, window, request.text);
-        if (target && probes.length > 0) return keysIntoField(desktop, window, element, target, label, probes[0]!, sendKeys, arrived);
+        if (target && probes.length > 0) return keysIntoField(desktop, window, element, target, label, probes[0]!, sendKeys, arrived, page);
         const observation = await observePixels(desktop, window, sendKeys);
         return actionOutcome({ path: 'key_events', mode, observation });
       }
       return notDelivered(
         mode,
-        `${target ? `${label} does not accept text through accessibility (no EditableText)` : `window ${window.id} has no focused element`}; nothing was typed: retry with delivery_mode "foreground", or pass the text field's element_index`,
+        withNote(
+          `${target ? `${label} does not accept text through accessibility (no EditableText)` : `window ${window.id} has no focused element`}; nothing was typed: retry with delivery_mode "foreground", or pass the text field's element_index`,
+          page,
+        ),
       );
     }
     await requireEditable(desktop, target.ref, label);
@@ -186,9 +217,11 @@ export async function typeTextAction(desktop: LinuxDesktop, request: TypeRequest
     // The field's own text says whether the insertion took: other events of the app in the meantime (Firefox
     // renames toolbar buttons and tabs while it starts) are not the typing's effect.
     if (probes.length > 0 && !arrived([await probes[0]!.read().catch(() => undefined)])) {
-      // Gecko answers EditableText on a web page's fields and changes nothing: key events are the next rung.
+      // Gecko answers EditableText on a web page's fields and changes nothing: the page's node, then key events, are the next rungs.
+      const page = await throughPage();
+      if ('outcome' in page) return page.outcome;
       if (element && (await syntheticEventsReach(desktop, window)).accepted) {
-        return keysIntoField(desktop, window, element, target, label, probes[0]!, syntheticKeys(desktop, window, request.text), arrived);
+        return keysIntoField(desktop, window, element, target, label, probes[0]!, syntheticKeys(desktop, window, request.text), arrived, page);
       }
       return actionOutcome({ path: 'x11_atspi', mode, observation: { ...observation, changed: false, evidence: [] } });
     }

@@ -24,6 +24,11 @@ export interface ToolkitQuirks {
    * be focused through accessibility without coming to the front. Gecko's moves the page's focus only.
    */
   focusActivatesWindow: boolean;
+  /**
+   * It shows web pages (Blink, which Electron apps are too, and Gecko): a page's fields are also reached
+   * through the browser's debugging connection when it was started with one.
+   */
+  webEngine: boolean;
 }
 
 export interface ToolkitInfo {
@@ -35,12 +40,20 @@ export function quirksFor(toolkit: ToolkitInfo | undefined): ToolkitQuirks {
   const name = toolkit?.name.toLowerCase() ?? '';
   const major = Number.parseInt(toolkit?.version ?? '', 10);
   if (name === 'gtk' && major >= 4) {
-    return { extentsRelativeToWindow: true, showingIsReliable: false, gtk4NameQuirks: true, propertiesInOneCall: true, mirrorable: false, focusActivatesWindow: false };
+    return { extentsRelativeToWindow: true, showingIsReliable: false, gtk4NameQuirks: true, propertiesInOneCall: true, mirrorable: false, focusActivatesWindow: false, webEngine: false };
   }
   if ((name === 'gtk' || name === 'gail') && major <= 3) {
-    return { extentsRelativeToWindow: false, showingIsReliable: true, gtk4NameQuirks: false, propertiesInOneCall: true, mirrorable: true, focusActivatesWindow: false };
+    return { extentsRelativeToWindow: false, showingIsReliable: true, gtk4NameQuirks: false, propertiesInOneCall: true, mirrorable: true, focusActivatesWindow: false, webEngine: false };
   }
-  return { extentsRelativeToWindow: false, showingIsReliable: false, gtk4NameQuirks: false, propertiesInOneCall: false, mirrorable: false, focusActivatesWindow: name === 'chromium' };
+  return {
+    extentsRelativeToWindow: false,
+    showingIsReliable: false,
+    gtk4NameQuirks: false,
+    propertiesInOneCall: false,
+    mirrorable: false,
+    focusActivatesWindow: name === 'chromium',
+    webEngine: name === 'chromium' || name === 'gecko',
+  };
 }
 
 /** What the rule below needs to know of an object's parent. */
