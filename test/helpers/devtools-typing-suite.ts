@@ -12,7 +12,7 @@ import { TestDesktop } from './desktop.js';
 import { PyatspiOracle } from './oracle.js';
 import { launchBrowser, pageUrl, stopBrowser, type Launched } from './page-suite.js';
 import { callOk, testContext } from './tools.js';
-import { act, pageSays } from './web-browser.js';
+import { act, element, pageSays } from './web-browser.js';
 import { XReaders } from './x-readers.js';
 
 export function devtoolsTypingSuite(browser: 'chromium' | 'firefox'): void {
@@ -45,8 +45,15 @@ export function devtoolsTypingSuite(browser: 'chromium' | 'firefox'): void {
     }
 
     /** Runs the action on the field and checks it went through the page, in the background, with the cover still active. */
+    /** How long each call through the page took (the snapshot that finds the element excluded), for the file's diagnostics. */
+    const timings: string[] = [];
+
     async function throughPage(window: ClientWindow, tool: 'type_text' | 'set_value', role: string, name: string, text: string) {
-      const done = await act(context, window, tool, role, name, tool === 'type_text' ? { text } : { value: text });
+      const target = await element(context, window, role, name);
+      const started = Date.now();
+      const result = await callOk(context, tool, { window_id: window.id, element_index: target.index, ...(tool === 'type_text' ? { text } : { value: text }) });
+      timings.push(`${tool} ${name}: ${Date.now() - started} ms`);
+      const done = { summary: result.summary, ...(result.structured as { effect: string; path: string }) };
       assert.equal(done.effect, 'confirmed', `${tool} "${text}" into ${role} "${name}": ${done.summary}`);
       assert.equal(done.path, 'devtools', done.summary);
       assert.match(done.summary, /via devtools/);
@@ -79,6 +86,7 @@ export function devtoolsTypingSuite(browser: 'chromium' | 'firefox'): void {
     });
 
     after(async () => {
+      if (timings.length > 0) console.log(`# ${browser}: ${timings.join('; ')}`);
       oracle?.close();
       context?.desktop.close();
       await stopBrowser(launched);
@@ -127,6 +135,44 @@ export function devtoolsTypingSuite(browser: 'chromium' | 'firefox'): void {
       const greeted = await act(context, window, 'click', 'button', 'Greet');
       assert.equal(greeted.effect, 'confirmed', greeted.summary);
       await pageSays(oracle, window, 'hello Ada');
+      assert.equal(await readers.activeWindow(), cover.id);
+    });
+
+    test('a field below the fold is scrolled into view through accessibility, then typed into through the page', async () => {
+      const window = await open('long', 'CUP Web Long');
+      assert.ok(!(await oracle.find(window.pid, window.title, 'entry', 'Bottom field')).states?.includes('showing'), 'the field starts out of view');
+      await throughPage(window, 'type_text', 'textbox', 'Bottom field', 'Deep');
+      await pyatspiReads(window, 'Bottom field', 'Deep');
+      const clicked = await act(context, window, 'click', 'button', 'Bottom button');
+      assert.equal(clicked.effect, 'confirmed', clicked.summary);
+      await pageSays(oracle, window, 'bottom clicked: Deep / option off');
+    });
+
+    test('a field that another element of the page covers is not the node at its centre: the page is not typed into, and the result says why', async () => {
+      const window = await browserWindow('CUP Web Long');
+      // A plain box of the page's own over the field (it takes the pointer, as a cookie banner would).
+      await callOk(context, 'page', {
+        window_id: window.id,
+        action: 'execute_javascript',
+        javascript: `const box = document.getElementById('bottom-field').getBoundingClientRect();
+          const veil = Object.assign(document.createElement('div'), { id: 'veil' });
+          Object.assign(veil.style, { position: 'fixed', left: box.left - 4 + 'px', top: box.top - 4 + 'px', width: box.width + 8 + 'px', height: box.height + 8 + 'px', background: '#eee' });
+          document.body.appendChild(veil);`,
+      });
+      const target = await element(context, window, 'textbox', 'Bottom field');
+      const typed = await callOk(context, 'type_text', { window_id: window.id, element_index: target.index, text: ' more' });
+      const result = typed.structured as { path: string; effect: string; escalation?: { reason: string } };
+      if (browser === 'chromium') {
+        // Blink's next rung, key events, would raise the covered window: nothing is typed, and the refusal says what the page rung found.
+        assert.equal(result.path, 'none', typed.summary);
+        assert.match(result.escalation?.reason ?? '', /debugging connection \(cdp on port \d+\) could not type into \[e\d+\] either: no editable node of the page lies at its centre/);
+        await pyatspiReads(window, 'Bottom field', 'Deep');
+      } else {
+        // Gecko takes key events behind other windows: the field, not the veil, gets them.
+        assert.equal(result.path, 'key_events', typed.summary);
+        assert.equal(result.effect, 'confirmed', typed.summary);
+        await pyatspiReads(window, 'Bottom field', 'Deep more');
+      }
       assert.equal(await readers.activeWindow(), cover.id);
     });
   });

@@ -30,7 +30,14 @@ export function editableAround(nodes: readonly Protocol.Accessibility.AXNode[], 
 }
 
 async function find(session: CDPSession, point: { x: number; y: number }, field: AccessibleField): Promise<{ backendNodeId: number } | { reason: string }> {
-  const hit = await session.send('DOM.getNodeForLocation', { x: Math.round(point.x), y: Math.round(point.y), includeUserAgentShadowDOM: false, ignorePointerEventsNone: true });
+  let hit: Protocol.DOM.GetNodeForLocationResponse;
+  try {
+    hit = await session.send('DOM.getNodeForLocation', { x: Math.round(point.x), y: Math.round(point.y), includeUserAgentShadowDOM: false, ignorePointerEventsNone: true });
+  } catch (error) {
+    // Chromium's answer for a point where its hit test finds nothing; other protocol errors are the connection's.
+    if (error instanceof Error && /No node found/i.test(error.message)) return { reason: 'no node of the page lies at its centre' };
+    throw error;
+  }
   const { nodes } = await session.send('Accessibility.getPartialAXTree', { backendNodeId: hit.backendNodeId, fetchRelatives: true });
   const node = editableAround(nodes, hit.backendNodeId);
   if (!node?.backendDOMNodeId) return { reason: 'no editable node of the page lies at its centre' };
@@ -44,7 +51,7 @@ async function find(session: CDPSession, point: { x: number; y: number }, field:
   return { backendNodeId: node.backendDOMNodeId };
 }
 
-/** Finds the field at the point (the viewport's CSS pixels) and inserts the text into it, or says why not. */
+/** Finds the field at the point (the document's CSS pixels) and inserts the text into it, or says why not. */
 export async function insertThroughCdp(page: Page, point: { x: number; y: number }, field: AccessibleField, text: string, replace: boolean): Promise<FieldInsertion> {
   const session = await page.createCDPSession();
   try {

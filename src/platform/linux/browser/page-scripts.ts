@@ -19,8 +19,8 @@ const viewportOrigin = `() => {
   return { x: (window.screenX + side) * scale, y: (window.screenY + top) * scale, scale };
 }`;
 
-/** The viewport's origin on the screen (see viewportOrigin) and its size in CSS pixels. */
-export const viewport = `() => ({ ...(${viewportOrigin})(), width: window.innerWidth, height: window.innerHeight })`;
+/** The viewport's origin on the screen (see viewportOrigin), its size in CSS pixels and how far the page is scrolled. */
+export const viewport = `() => ({ ...(${viewportOrigin})(), width: window.innerWidth, height: window.innerHeight, scrollX: window.scrollX, scrollY: window.scrollY })`;
 
 /** One element as query_dom reports it (see PageElement), its box placed on the screen. */
 const describeElement = `(element, attributes, origin) => {

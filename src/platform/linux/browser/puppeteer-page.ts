@@ -173,14 +173,19 @@ export class PuppeteerPage implements BrowserPage {
    * only, and given the text as typing gives it (at the end, or over the whole text with replace).
    */
   async insertIntoField(field: AccessibleField, text: string, replace: boolean): Promise<FieldInsertion> {
-    const view = await this.script<{ x: number; y: number; scale: number; width: number; height: number }>('tell where its viewport is', scripts.call(scripts.viewport));
+    const view = await this.script<{ x: number; y: number; scale: number; width: number; height: number; scrollX: number; scrollY: number }>(
+      'tell where its viewport is',
+      scripts.call(scripts.viewport),
+    );
     const css = (box: CupRect) => ({ x: (box.x - view.x) / view.scale, y: (box.y - view.y) / view.scale, w: box.w / view.scale, h: box.h / view.scale });
     const box = css(field.bounds);
     const point = { x: box.x + box.w / 2, y: box.y + box.h / 2 };
     if (!(point.x >= 0 && point.y >= 0 && point.x < view.width && point.y < view.height)) {
       return { inserted: false, reason: `its centre lies outside the page's visible part (at ${Math.round(point.x)},${Math.round(point.y)} of ${view.width}x${view.height})` };
     }
-    if (this.endpoint.protocol === 'cdp') return this.run('insert the text', () => insertThroughCdp(this.page, point, field, text, replace));
+    // DOM.getNodeForLocation hit-tests at a point of the document, not of the viewport.
+    const inDocument = { x: point.x + view.scrollX, y: point.y + view.scrollY };
+    if (this.endpoint.protocol === 'cdp') return this.run('insert the text', () => insertThroughCdp(this.page, inDocument, field, text, replace));
     return this.script('insert the text', scripts.call(scripts.insertIntoFieldAt, point, { name: field.name, text: field.text, box }, text, replace));
   }
 
