@@ -47,11 +47,10 @@ const readBackMs = 3000;
 export async function typeThroughDevTools(desktop: LinuxDesktop, request: DevToolsTypingRequest): Promise<DevToolsTyping> {
   const { window, target, label } = request;
   const client = await desktop.atspi();
+  // Only a web engine's field is looked for in a page: another app's ancestor may be a browser with a port.
+  if (!quirksFor(await client.toolkitOf(target.ref.bus).catch(() => undefined)).webEngine) return { skipped: undefined };
   const endpoint = findDebuggingEndpoint(window.pid);
-  if (!endpoint) {
-    const web = quirksFor(await client.toolkitOf(target.ref.bus).catch(() => undefined)).webEngine;
-    return { skipped: web ? `To type into the page without the window's focus, relaunch the browser with a debugging endpoint: ${relaunchCall(window)}.` : undefined };
-  }
+  if (!endpoint) return { skipped: `To type into the page without the window's focus, relaunch the browser with a debugging endpoint: ${relaunchCall(window)}.` };
   const skipped = (reason: string) => ({ skipped: `The browser's debugging connection (${endpoint.protocol} on port ${endpoint.port}) could not type into ${label} either: ${reason}.` });
   let states = await liveStates(desktop, target.ref);
   // A read-only field is the caller's to refuse, with its own error.

@@ -177,8 +177,8 @@ export class PuppeteerPage implements BrowserPage {
       'tell where its viewport is',
       scripts.call(scripts.viewport),
     );
-    const css = (box: CupRect) => ({ x: (box.x - view.x) / view.scale, y: (box.y - view.y) / view.scale, w: box.w / view.scale, h: box.h / view.scale });
-    const box = css(field.bounds);
+    const bounds = field.bounds;
+    const box = { x: (bounds.x - view.x) / view.scale, y: (bounds.y - view.y) / view.scale, w: bounds.w / view.scale, h: bounds.h / view.scale };
     const point = { x: box.x + box.w / 2, y: box.y + box.h / 2 };
     if (!(point.x >= 0 && point.y >= 0 && point.x < view.width && point.y < view.height)) {
       return { inserted: false, reason: `its centre lies outside the page's visible part (at ${Math.round(point.x)},${Math.round(point.y)} of ${view.width}x${view.height})` };
