@@ -70,7 +70,8 @@ describe('Chromium: a web form read and driven through AT-SPI', () => {
     oracle?.close();
     context?.desktop.close();
     await desktop?.stop();
-    if (profile) rmSync(profile, { recursive: true, force: true });
+    // Chromium's helpers may still be writing as they die: removal retries.
+    if (profile) rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
   });
 
   async function elements(detail: 'compact' | 'full' = 'compact'): Promise<Element[]> {
