@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { flagValue, parseArgs, UsageError } from './cli-args.js';
+import { httpFlags, httpOptionsFromFlags } from './http/http-options.js';
 import { debugEnabled } from './log.js';
 import { packageVersion } from './version.js';
 
@@ -34,10 +35,16 @@ async function run(argv: string[]): Promise<number> {
   switch (command) {
     // Each command loads only its own modules: a `call` through the daemon never loads the tools, sharp or the desktop clients.
     case 'mcp': {
-      const args = parseArgs(rest, { boolean: ['daemon'], valued: ['tools'] });
+      const args = parseArgs(rest, { boolean: ['daemon', ...httpFlags.boolean], valued: ['tools', ...httpFlags.valued], repeated: httpFlags.repeated });
       if (args.positional.length > 0) throw new UsageError(`mcp takes no arguments, got: ${args.positional.join(' ')}`);
+      const http = httpOptionsFromFlags(args);
+      if (http && args.flags.has('daemon')) throw new UsageError('mcp --http serves in this process; for HTTP clients sharing the daemon\'s state run cup-driver serve --http [HOST:]PORT');
       const [{ serveMcpOverStdio, selectTools }, runners] = await Promise.all([import('./mcp-server.js'), import('./tool-runners.js')]);
       const served = selectTools(flagValue(args, 'tools'));
+      if (http) {
+        await (await import('./http/serve-http.js')).serveMcpOverHttp(served, http);
+        return 0;
+      }
       const runner = args.flags.has('daemon')
         ? runners.daemonRunner('mcp', runners.mcpSessionId())
         : await runners.inProcessRunner('mcp');

@@ -1,7 +1,9 @@
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { LinuxDesktop } from '../platform/linux/linux-desktop.js';
+import { failureResult, type ToolCallResult } from '../tools/call-result.js';
 import type { SessionDirectory, SessionLease, ToolContext } from '../tools/context.js';
+import { runTool } from '../tools/run.js';
 import { ConfigStore } from '../tools/state/config-store.js';
 import { SessionState } from '../tools/state/session-state.js';
 import { TerminalRegistry } from '../tui/manager.js';
@@ -88,6 +90,35 @@ export class SessionTable implements SessionDirectory {
         this.registry.release(key);
       },
     };
+  }
+
+  /**
+   * Runs one call in the named session (held for the call), with the caller's cancellation and working
+   * directory; a desktop started for the call is told in the result's notices, for the caller to hear.
+   */
+  async run(name: string | undefined, tool: string, args: unknown, options: { signal?: AbortSignal; cwd?: string } = {}): Promise<ToolCallResult> {
+    let lease: SessionLease;
+    try {
+      lease = this.lease(name);
+    } catch (error) {
+      // Creating a session reads the config file; a broken one is the caller's to fix, not a server crash.
+      return failureResult('tool', (error as Error).message, 'session_unavailable');
+    }
+    const noticeMark = this.shared.desktop.noticeMark();
+    try {
+      const context = { ...lease.context, ...(options.signal ? { signal: options.signal } : {}), ...(options.cwd ? { cwd: options.cwd } : {}) };
+      const result = await runTool(tool, args, context);
+      const notices = this.shared.desktop.noticesSince(noticeMark);
+      return notices.length > 0 ? { ...result, notices } : result;
+    } finally {
+      lease.release();
+    }
+  }
+
+  /** Ends a named session now (its client closed it): forgotten, and what it started (terminals) stopped. */
+  async end(name: string): Promise<void> {
+    const context = this.registry.remove(name);
+    if (context) await this.shared.endSession(context.session);
   }
 
   /** Names, idle times and whether a call holds them, least recently used first. */

@@ -2,9 +2,7 @@ import { chmodSync, lstatSync, unlinkSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
 import { dirname } from 'node:path';
 import { withStartLock } from '../../platform/linux/desktop/start-lock.js';
-import type { SessionLease } from '../../tools/context.js';
 import { failureResult, type ToolCallResult } from '../../tools/call-result.js';
-import { runTool } from '../../tools/run.js';
 import { packageVersion } from '../version.js';
 import { SessionTable, type SharedResources } from '../session.js';
 import { thisBuild } from './identity.js';
@@ -244,24 +242,8 @@ export class DaemonServer {
     });
   }
 
-  private async run(request: CallRequest, signal: AbortSignal): Promise<ToolCallResult> {
-    let lease: SessionLease;
-    try {
-      lease = this.sessions.lease(request.session);
-    } catch (error) {
-      // Creating a session reads the config file; a broken one is the caller's to fix, not a daemon crash.
-      return failureResult('tool', (error as Error).message, 'session_unavailable');
-    }
-    const noticeMark = this.options.shared.desktop.noticeMark();
-    try {
-      const context = { ...lease.context, signal, ...(request.cwd ? { cwd: request.cwd } : {}) };
-      const result = await runTool(request.tool, request.arguments, context);
-      // The caller, not the daemon's log, is who should hear that a desktop was started for it.
-      const notices = this.options.shared.desktop.noticesSince(noticeMark);
-      return notices.length > 0 ? { ...result, notices } : result;
-    } finally {
-      lease.release();
-    }
+  private run(request: CallRequest, signal: AbortSignal): Promise<ToolCallResult> {
+    return this.sessions.run(request.session, request.tool, request.arguments, { signal, ...(request.cwd ? { cwd: request.cwd } : {}) });
   }
 
   private control(client: Client, request: ControlRequest): void {

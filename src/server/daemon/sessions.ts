@@ -56,6 +56,13 @@ export class SessionRegistry<T> {
     entry.lastUsed = this.now();
   }
 
+  /** Forgets the session at once (its owner ended it), busy or not; the value is returned so what it started can be stopped. */
+  remove(id: string): T | undefined {
+    const entry = this.entries.get(id);
+    this.entries.delete(id);
+    return entry?.value;
+  }
+
   has(id: string): boolean {
     this.dropExpired();
     return this.entries.has(id);
