@@ -1,3 +1,4 @@
+import { ActionQueue, actionKey } from './action-queue.js';
 import { failureResult, type ToolCallResult } from './call-result.js';
 import { closestName } from './closest-name.js';
 import { compatibilityWarnings } from './compatibility.js';
@@ -6,6 +7,9 @@ import { findTool, toolNames } from './registry.js';
 import { ToolError } from '../errors.js';
 import { DEFAULT_SESSION } from '../tui/manager.js';
 import { formatArgumentErrors } from './validation.js';
+
+/** Shared by every session and client of this process: they act on one desktop. */
+const actions = new ActionQueue();
 
 /** Validates the arguments against the tool's schema and runs its handler. Never throws for expected failures. */
 export async function runTool(name: string, rawArgs: unknown, context: ToolContext): Promise<ToolCallResult> {
@@ -27,7 +31,9 @@ export async function runTool(name: string, rawArgs: unknown, context: ToolConte
   const lease = typeof requested === 'string' && requested !== context.session && requested !== DEFAULT_SESSION ? context.sessions.lease(requested) : undefined;
   const callContext = lease ? { ...lease.context, cwd: context.cwd, ...(context.signal ? { signal: context.signal } : {}) } : context;
   try {
-    const output = await tool.handle(parsed.data, callContext);
+    // Actions on one app wait for each other in arrival order; reads and other apps' actions do not wait.
+    const key = actionKey(tool, parsed.data as Record<string, unknown>, callContext);
+    const output = key === undefined ? await tool.handle(parsed.data, callContext) : await actions.run(key, () => tool.handle(parsed.data, callContext), callContext.signal);
     const structured = tool.output.safeParse(output.structured);
     if (!structured.success) {
       // A handler that breaks its own declared output shape is a bug; surface it instead of sending bad data.

@@ -31,6 +31,8 @@ export interface DaemonOptions {
   sessionLimits?: SessionLimits;
   /** How long a stopping daemon lets calls in flight finish before answering them as cancelled. */
   shutdownGraceMs?: number;
+  /** Runs first when the daemon stops, while the shared resources are still open (the HTTP server ends its sessions). */
+  beforeStop?: () => Promise<void>;
   log(message: string): void;
 }
 
@@ -71,8 +73,11 @@ export class DaemonServer {
   private readonly server: Server;
   private readonly clients = new Set<Client>();
   private readonly inFlight = new Set<InFlight>();
-  private readonly sessions: SessionTable;
+  /** Every session of the daemon; HTTP clients of `serve --http` run their calls here too, sharing its state. */
+  readonly sessions: SessionTable;
   private readonly shutdownGraceMs: number;
+  /** Holds from outside the socket (live HTTP sessions): the daemon does not idle out while any is taken. */
+  private holds = 0;
   private socketInode?: number;
   private idleTimer?: NodeJS.Timeout;
   private socketCheck?: NodeJS.Timeout;
@@ -113,6 +118,19 @@ export class DaemonServer {
   stop(reason: string): Promise<void> {
     this.stopping ??= this.shutdown(reason);
     return this.stopping;
+  }
+
+  /** Keeps the daemon from idling out until the returned release is called (once). */
+  hold(): () => void {
+    this.holds++;
+    this.updateIdle();
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.holds--;
+      this.updateIdle();
+    };
   }
 
   private async claimSocketPath(): Promise<void> {
@@ -303,7 +321,7 @@ export class DaemonServer {
   /** Idle means no connection and no call: only then does the idle clock run. */
   private updateIdle(): void {
     if (this.stopping) return;
-    const busy = this.clients.size > 0 || this.inFlight.size > 0;
+    const busy = this.clients.size > 0 || this.inFlight.size > 0 || this.holds > 0;
     if (busy || this.options.idleTimeoutMs <= 0) {
       clearTimeout(this.idleTimer);
       this.idleTimer = undefined;
@@ -331,6 +349,7 @@ export class DaemonServer {
     this.options.log(`stopping: ${reason}`);
     clearTimeout(this.idleTimer);
     clearInterval(this.socketCheck);
+    await this.options.beforeStop?.().catch((error: unknown) => this.options.log(`stopping the HTTP server failed: ${(error as Error).message}`));
     const closed = new Promise<void>((resolve) => this.server.close(() => resolve()));
     const deadline = Date.now() + this.shutdownGraceMs;
     while (this.inFlight.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));

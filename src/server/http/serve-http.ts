@@ -10,6 +10,10 @@ import { McpHttpServer } from './mcp-http-server.js';
  * desktop connections close and a desktop this process started is left to `desktop stop`, as over stdio.
  */
 export async function serveMcpOverHttp(served: readonly AnyTool[], options: HttpFlagOptions): Promise<void> {
+  // Listening before the handlers exist would let a signal sent as soon as the address is printed kill the process outright.
+  const stopped = new Promise<string>((resolve) => {
+    for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, () => resolve(`received ${signal}`));
+  });
   const shared = createSharedResources();
   const table = new SessionTable(shared);
   let server: McpHttpServer;
@@ -24,9 +28,6 @@ export async function serveMcpOverHttp(served: readonly AnyTool[], options: Http
     await shared.close();
     throw error;
   }
-  const stopped = new Promise<string>((resolve) => {
-    for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, () => resolve(`received ${signal}`));
-  });
   const reason = await stopped;
   await server.close(reason);
   await shared.close();
