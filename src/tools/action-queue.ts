@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { ToolError } from '../errors.js';
 import type { ToolContext } from './context.js';
 import { parseElementToken } from './perception/window-snapshot.js';
@@ -11,9 +12,16 @@ import type { AnyTool } from './registry.js';
  */
 export class ActionQueue {
   private readonly tails = new Map<string, Promise<void>>();
+  /** The line the running call holds: a plan's steps run inside it and must not queue behind their own plan. */
+  private readonly holding = new AsyncLocalStorage<string>();
 
-  /** Runs `work` after every earlier action on `key`; a caller that cancels while waiting leaves the line. */
+  /**
+   * Runs `work` after every earlier action on `key`; a caller that cancels while waiting leaves the line.
+   * A call made inside a queued one (a run_actions step) runs at once: its plan already holds its app's line,
+   * and waiting for a second line while holding one could deadlock against a plan that holds them the other way.
+   */
   async run<T>(key: string, work: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+    if (this.holding.getStore() !== undefined) return work();
     const previous = this.tails.get(key);
     let done!: () => void;
     const mine = new Promise<void>((resolve) => {
@@ -24,7 +32,7 @@ export class ActionQueue {
     this.tails.set(key, tail);
     try {
       if (previous) await waitUnlessAborted(previous, signal, key);
-      return await work();
+      return await this.holding.run(key, work);
     } finally {
       done();
       if (this.tails.get(key) === tail) this.tails.delete(key);

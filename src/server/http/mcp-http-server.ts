@@ -182,6 +182,7 @@ export class McpHttpServer {
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       maxRequestBodySize: maxRequestBodyBytes,
+      enableJsonResponse: true,
       onsessioninitialized: (id) => {
         session = this.register(id, transport, mcp);
         this.track(session, response);
