@@ -17,6 +17,7 @@ import { PyatspiOracle } from '../test/helpers/oracle.js';
 import { testContext } from '../test/helpers/tools.js';
 import { actionBenchRows } from './bench-actions.js';
 import { diffBenchRows } from './bench-diff.js';
+import { httpBenchRows } from './bench-http.js';
 import { latencyBenchRows } from './bench-latency.js';
 import { McpSession } from './bench-mcp.js';
 import { median, ms, printRows, type BenchRow } from './bench-report.js';
@@ -59,6 +60,7 @@ async function main(): Promise<void> {
     } finally {
       await mcp.close();
     }
+    rows.push(...(await httpBenchRows(desktop, small, runs)));
     await benchTree(context, desktop, longList);
     rows.push(...(await diffBenchRows(context, large)));
     await benchScreenshot(context, desktop, small);

@@ -7,6 +7,7 @@ import { after, before, describe, test } from 'node:test';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { ClientWindow } from '../../src/platform/linux/windows.js';
 import { TestDesktop } from '../helpers/desktop.js';
+import { percentile } from '../../scripts/bench-report.js';
 import { callTool, HttpServerProcess, resultText } from '../helpers/mcp-http.js';
 
 interface LoggedAction {
@@ -25,11 +26,6 @@ function actionLog(path: string): LoggedAction[] {
       const cut = line.lastIndexOf(' ');
       return { what: line.slice(0, cut), at: Number(line.slice(cut + 1)) };
     });
-}
-
-function percentile(values: readonly number[], fraction: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)]!;
 }
 
 async function tokenOf(client: Client, window: ClientWindow, selector: string): Promise<string> {

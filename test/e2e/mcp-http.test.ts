@@ -200,6 +200,13 @@ describe('cup-driver mcp --http, driven by the official MCP SDK client over Stre
       const started = await callTool(client, 'tui_start', { command: 'bash', args: ['--norc', '--noprofile'] });
       const pid = (started.structuredContent as { pid: number }).pid;
       terminalPids.push(pid);
+      // A cancelled call gets no answer; its response must still end, or the open request would keep the session alive.
+      const controller = new AbortController();
+      const waiting = callTool(client, 'wait_for', { pid: window.pid, selector: 'name="Never there"', timeout_ms: 20_000 }, { signal: controller.signal });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      controller.abort();
+      await assert.rejects(waiting, /abort/i);
+      await waitUntil('the server cancelled the wait', 3000, () => /wait_for cancelled by the client/.test(own.stderr));
       // close() drops the connection and sends no DELETE: only the idle clock can end the session.
       await client.close();
       await waitUntil('the idle session was ended', 8000, () => /ended: idle for 1 s/.test(own.stderr));
@@ -207,6 +214,17 @@ describe('cup-driver mcp --http, driven by the official MCP SDK client over Stre
     } finally {
       await own.stop();
     }
+  });
+
+  test('a client that disconnects mid-call cancels the call', async () => {
+    const { client, transport } = await server.connect();
+    const mark = server.stderr.length;
+    const waiting = callTool(client, 'wait_for', { pid: window.pid, selector: 'name="Never there either"', timeout_ms: 20_000 }).catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    // close() aborts the client's requests without a notifications/cancelled: only the dropped connection tells.
+    await transport.close();
+    await waiting;
+    await waitUntil('the server cancelled the call of the vanished client', 3000, () => /wait_for cancelled by the client/.test(server.stderr.slice(mark)));
   });
 
   test('a given --token-file is used as is and kept; a non-loopback address needs --allow-remote', async () => {

@@ -1,8 +1,10 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Server as McpServer } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { RequestId } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolCallResult } from '../../tools/call-result.js';
 import type { AnyTool } from '../../tools/registry.js';
 import { createMcpServer } from '../mcp-server.js';
@@ -63,6 +65,8 @@ interface HttpSession {
 export class McpHttpServer {
   private readonly http: HttpServer;
   private readonly sessions = new Map<string, HttpSession>();
+  /** Aborted when the HTTP request a call came in on is dropped before its answer was written (the client went away). */
+  private readonly requestDropped = new AsyncLocalStorage<AbortSignal>();
   private checks?: RequestChecks;
   private sweep?: NodeJS.Timeout;
   private stopping?: Promise<void>;
@@ -182,7 +186,6 @@ export class McpHttpServer {
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       maxRequestBodySize: maxRequestBodyBytes,
-      enableJsonResponse: true,
       onsessioninitialized: (id) => {
         session = this.register(id, transport, mcp);
         this.track(session, response);
@@ -193,7 +196,7 @@ export class McpHttpServer {
         if (closing) await this.endSession(closing, 'the client ended it');
       },
     });
-    const mcp = createMcpServer((name, args, signal) => this.call(session, name, args, signal), this.options.served);
+    const mcp = createMcpServer((name, args, signal, requestId) => this.call(session, name, args, signal, requestId), this.options.served);
     await mcp.connect(transport);
     await transport.handleRequest(request, response);
     if (!session) await mcp.close();
@@ -208,7 +211,12 @@ export class McpHttpServer {
 
   private async serve(session: HttpSession, request: IncomingMessage, response: ServerResponse): Promise<void> {
     this.track(session, response);
-    await session.transport.handleRequest(request, response);
+    const dropped = new AbortController();
+    response.once('close', () => {
+      if (!response.writableFinished) dropped.abort();
+    });
+    // The transport hands the messages to the MCP server inside this call, so the calls they start see the signal.
+    await this.requestDropped.run(dropped.signal, () => session.transport.handleRequest(request, response));
   }
 
   /** A request (or SSE stream) keeps its session from idling out until its response closes. */
@@ -221,15 +229,22 @@ export class McpHttpServer {
     });
   }
 
-  private async call(session: HttpSession | undefined, name: string, args: unknown, signal?: AbortSignal): Promise<ToolCallResult> {
+  private async call(session: HttpSession | undefined, name: string, args: unknown, signal: AbortSignal, requestId: RequestId): Promise<ToolCallResult> {
     // The SDK answers only after initialize, which registered the session: this is unreachable otherwise.
     if (!session) throw new Error('a tool call arrived before the session was initialized');
-    const running = this.options.calls.run(session.name, name, args, signal ? { signal } : {});
+    const dropped = this.requestDropped.getStore();
+    // A client that disconnects mid-call cancels it, as notifications/cancelled would: nobody is left to hear the answer.
+    const callSignal = dropped ? AbortSignal.any([signal, dropped]) : signal;
+    const running = this.options.calls.run(session.name, name, args, { signal: callSignal });
     session.calls.add(running);
     try {
       const result = await running;
       for (const notice of result.notices ?? []) this.options.log(notice);
-      if (signal?.aborted) this.options.log(`${session.name} ${name} cancelled by the client: ${result.summary.split('\n')[0]}`);
+      if (callSignal.aborted) {
+        this.options.log(`${session.name} ${name} cancelled by the client: ${result.summary.split('\n')[0]}`);
+        // A cancelled call gets no answer (MCP), so its response stream would stay open for good: end it.
+        setImmediate(() => session.transport.closeSSEStream(requestId));
+      }
       return result;
     } finally {
       session.calls.delete(running);
