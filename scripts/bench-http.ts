@@ -68,7 +68,6 @@ export async function httpBenchRows(desktop: TestDesktop, window: ClientWindow, 
     });
     return rows;
   } finally {
-    for (const client of clients) await client.close().catch(() => undefined);
     await server.stop();
   }
 }

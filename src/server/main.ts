@@ -10,9 +10,20 @@ usage:
   cup-driver mcp [--daemon] [--tools AREAS|NAMES]
                                                  MCP server on stdio (--daemon: calls run in the daemon;
                                                  --tools perception,input,...: serve only those)
+  cup-driver mcp --http [HOST:]PORT [--token-file FILE] [--allow-origin ORIGIN]... [--allow-remote]
+                 [--session-idle-timeout SECONDS] [--tools AREAS|NAMES]
+                                                 MCP over Streamable HTTP at http://HOST:PORT/mcp (HOST
+                                                 127.0.0.1 unless given; PORT 0 picks one). Every request
+                                                 needs Authorization: Bearer <token>, read from FILE or
+                                                 generated there (default: the state directory; the path
+                                                 is printed). Each MCP session is a driver session of its
+                                                 own, ended on DELETE or after SECONDS idle (default 1800).
+                                                 A non-loopback HOST needs --allow-remote.
   cup-driver call <tool> ['<json-args>'|-] [--session NAME] [--no-daemon] [--json] [--image-dir DIR]
-  cup-driver serve [--socket PATH] [--idle-timeout SECONDS]
-                                                 the daemon that keeps state between calls
+  cup-driver serve [--socket PATH] [--idle-timeout SECONDS] [--http [HOST:]PORT ...]
+                                                 the daemon that keeps state between calls; with --http
+                                                 (same HTTP flags as mcp) it serves HTTP clients too, in
+                                                 its own sessions, so they share state with CLI calls
   cup-driver daemon status [--json] | stop       the daemon for this display
   cup-driver tools [--json]                      the tools and their arguments
   cup-driver cup compact [--detail compact|full] [--max-chars N] < envelope.json

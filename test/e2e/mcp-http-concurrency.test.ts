@@ -40,13 +40,8 @@ describe('MCP over HTTP with several clients at once: reads in parallel, actions
   let desktop: TestDesktop;
   let server: HttpServerProcess;
   const apps: { window: ClientWindow; log: string }[] = [];
-  const clients: Client[] = [];
 
-  async function connect(): Promise<Client> {
-    const { client } = await server.connect();
-    clients.push(client);
-    return client;
-  }
+  const connect = async (): Promise<Client> => (await server.connect()).client;
 
   before(async () => {
     desktop = await TestDesktop.start();
@@ -60,7 +55,6 @@ describe('MCP over HTTP with several clients at once: reads in parallel, actions
   });
 
   after(async () => {
-    for (const client of clients) await client.close().catch(() => undefined);
     await server?.stop();
     await desktop?.stop();
   });

@@ -7,6 +7,9 @@ import { cliPath } from './desktop.js';
 
 /** `cup-driver <args>` serving MCP over HTTP, started as users start it; stderr is kept for the assertions. */
 export class HttpServerProcess {
+  /** Every client connect() made; stop() closes them first. */
+  private readonly clients: Client[] = [];
+
   private constructor(
     readonly child: ChildProcess,
     readonly url: URL,
@@ -56,11 +59,13 @@ export class HttpServerProcess {
     const transport = new StreamableHTTPClientTransport(this.url, { requestInit: { headers } });
     const client = new Client({ name: 'cup-driver-http-test', version: '1.0.0' });
     await client.connect(transport);
+    this.clients.push(client);
     return { client, transport };
   }
 
-  /** SIGTERM, then the exit status (SIGKILL after the bound, which fails the caller's assertion on the status). */
+  /** Closes the clients, sends SIGTERM, returns the exit status (SIGKILL after the bound, which fails the caller's assertion on the status). */
   async stop(timeoutMs = 15_000): Promise<number | null> {
+    for (const client of this.clients) await client.close().catch(() => undefined);
     if (this.child.exitCode !== null || this.child.signalCode !== null) return this.child.exitCode;
     const exited = new Promise<number | null>((resolve) => this.child.once('exit', (code) => resolve(code)));
     this.child.kill('SIGTERM');
