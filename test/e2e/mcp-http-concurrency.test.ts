@@ -115,7 +115,8 @@ describe('MCP over HTTP with several clients at once: reads in parallel, actions
       diff: false,
       steps: [click, { tool: 'wait', arguments: { ms: 400 } }, click, { tool: 'wait', arguments: { ms: 400 } }, click],
     }).then((result) => ({ result, at: Date.now() }));
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    // Well after the plan arrived (a busy machine may take a while to read a request), well before it ends.
+    await new Promise((resolve) => setTimeout(resolve, 300));
     const sentAt = Date.now();
     const typed = await callTool(second, 'set_value', { element_token: field, value: 'second client', diff: false });
     const planned = await plan;

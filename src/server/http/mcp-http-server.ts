@@ -20,8 +20,6 @@ export interface SessionCalls {
 
 export interface McpHttpOptions {
   address: ListenAddress;
-  /** A non-loopback address is refused without it. */
-  allowRemote: boolean;
   allowedOrigins: readonly string[];
   /** Undefined: a generated token in the state directory. */
   tokenFile?: string;
@@ -81,14 +79,8 @@ export class McpHttpServer {
     this.http.maxHeadersCount = 100;
   }
 
-  /** Listens, loads or generates the token, and prints where to connect and where the token is. */
+  /** Listens, loads or generates the token, and prints where to connect and where the token is. The address was checked (httpOptionsFromFlags). */
   static async start(options: McpHttpOptions): Promise<McpHttpServer> {
-    const { host } = options.address;
-    if (!isLoopbackHost(host) && !options.allowRemote) {
-      throw new Error(
-        `refusing to listen on ${host}, which other machines can reach; pass --allow-remote to do it anyway (every request still needs the token), or listen on 127.0.0.1`,
-      );
-    }
     const server = new McpHttpServer(options);
     await server.listen();
     return server;
