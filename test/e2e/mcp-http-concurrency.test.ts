@@ -59,7 +59,7 @@ describe('MCP over HTTP with several clients at once: reads in parallel, actions
     await desktop?.stop();
   });
 
-  test('four clients reading one window at once: p95 within a few times one client\'s median (the bench holds the 3x target)', async () => {
+  test('four clients reading one window at once: their p95 within 3x of one client\'s (the bench holds issue 13\'s measure)', async () => {
     const { window } = apps[0]!;
     const readers = await Promise.all([0, 1, 2, 3].map(() => connect()));
     const read = async (client: Client): Promise<number> => {
@@ -80,10 +80,14 @@ describe('MCP over HTTP with several clients at once: reads in parallel, actions
     }
     const median = percentile(alone, 0.5);
     const p95 = percentile(together, 0.95);
-    console.log(`get_window_state over HTTP: one client median ${median.toFixed(1)} ms; four clients p50 ${percentile(together, 0.5).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms (${(p95 / median).toFixed(2)}x)`);
-    // Generous against a loaded machine (the suite runs two files at once on two cores); the bench reports
-    // the figure against the 3x target.
-    assert.ok(p95 <= 6 * median, `p95 ${p95.toFixed(1)} ms is within 6x of the single-client median ${median.toFixed(1)} ms`);
+    const aloneP95 = percentile(alone, 0.95);
+    console.log(
+      `get_window_state over HTTP: one client p50 ${median.toFixed(1)} ms, p95 ${aloneP95.toFixed(1)} ms; four clients p50 ${percentile(together, 0.5).toFixed(1)} ms, ` +
+        `p95 ${p95.toFixed(1)} ms (${(p95 / median).toFixed(2)}x the one-client p50, issue 13's measure; ${(p95 / aloneP95).toFixed(2)}x its p95)`,
+    );
+    // The test holds tail to tail, which the other work on a shared machine stretches alike; the bench
+    // reports issue 13's measure against its 3x target. Four readers taking turns would be about 4x.
+    assert.ok(p95 <= 3 * aloneP95, `four clients' p95 ${p95.toFixed(1)} ms is within 3x of one client's p95 ${aloneP95.toFixed(1)} ms`);
   });
 
   test('a read is not held behind an action running on the same window', async () => {
