@@ -17,6 +17,7 @@ import { PyatspiOracle } from '../test/helpers/oracle.js';
 import { testContext } from '../test/helpers/tools.js';
 import { actionBenchRows } from './bench-actions.js';
 import { diffBenchRows } from './bench-diff.js';
+import { fleetBenchRows } from './bench-fleet.js';
 import { httpBenchRows } from './bench-http.js';
 import { latencyBenchRows } from './bench-latency.js';
 import { McpSession } from './bench-mcp.js';
@@ -79,6 +80,9 @@ async function main(): Promise<void> {
     await desktop.stop();
   }
   rows.push(...(await terminalBenchRows()));
+  // Its own desktops, after the main one stopped: BENCH_FLEET_DISPLAYS=0 leaves it out.
+  const fleetDisplays = Number(process.env.BENCH_FLEET_DISPLAYS ?? 8);
+  if (fleetDisplays > 0) rows.push(...(await fleetBenchRows(fleetDisplays, 4, 3)));
   printRows(`cup-driver benchmark (${runs} runs each, medians; peers measured in the same run)`, rows);
 }
 

@@ -94,6 +94,10 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   process.exit(process.exitCode ?? 0);
 });
 
+// A server in the foreground whose log reader went away (the process that started it died) loses its log
+// lines; without this each failed write is an uncaught error, and a daemon logging that error spins on it.
+process.stderr.on('error', () => {});
+
 run(process.argv.slice(2)).then(
   (status) => {
     process.exitCode = status;
