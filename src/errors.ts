@@ -55,12 +55,27 @@ export const ERROR_CODES = {
   not_a_boolean: 'the element takes on/off and the value is neither',
   out_of_range: 'the number is outside the element\'s range',
   no_such_option: 'the list has no option with that text',
+  not_multiselectable: 'several options were given for a list that selects only one',
   option_not_selectable: 'the option exists but cannot be chosen',
   choice_not_taken: 'the choice was sent but the app did not take it',
   nothing_to_scroll: 'nothing under the point scrolls',
   ambiguous_scroll_target: 'more than one scrollable area could be meant',
   no_zoom: 'zoom needs a screenshot of the window in this session first',
   empty_region: 'the region has no pixels inside the window',
+  // Clipboard, menus, held buttons
+  clipboard_empty: 'nobody owns the clipboard, or its owner offers nothing in the form asked for; the message lists what it offers',
+  no_menu_bar: 'the window exposes no menu bar through accessibility',
+  menu_item_not_found: 'a menu on the path has no item of that name; the message lists the items it has',
+  menu_item_disabled: 'the menu item exists but is disabled',
+  menu_not_actionable: 'the toolkit offers no accessibility action on the menu item (GTK4\'s menu bar); open the menu with a foreground click',
+  no_button_held: 'the session holds no mouse button (call mouse_button_down first)',
+  button_busy: 'another session holds that mouse button',
+  // Browser pages (the page tool)
+  no_debugging_endpoint: 'the browser was started without a debugging port, so its page cannot run JavaScript or take page actions; the message says how to relaunch it (launch_app with electron_debugging_port)',
+  page_unreachable: 'the browser\'s debugging endpoint did not answer, or it has no page that answers',
+  page_element_not_found: 'no element of the page matches the CSS selector',
+  javascript_error: 'the page\'s JavaScript threw (or does not parse); the message is the browser\'s',
+  navigation_failed: 'the page could not load the URL (bad address, network error, or timeout)',
   // Terminal programs
   no_driver: 'no terminal program runs under that session name; start one with tui_start',
   too_many_sessions: 'the limit of terminal programs is reached',
@@ -80,6 +95,13 @@ export const ERROR_CODES = {
   already_started: 'a terminal program already runs under that session name',
   ambiguous: 'the selector matches more than one element where one is needed',
   focus_failed: 'the terminal element could not be focused',
+  // Recording and replay
+  ffmpeg_missing: 'a screen video needs ffmpeg, which is not installed; install_ffmpeg installs it',
+  recording_failed: 'the screen recorder (ffmpeg) could not start or could not finish the video; the message has its own words',
+  output_dir_in_use: 'the folder already holds a recording (another session records into it, or turn folders of an earlier one are there)',
+  not_a_trajectory: 'the folder holds no turn folders written by start_recording',
+  replay_step_failed: 'a replayed turn could not be aimed again or failed; the message names the turn and why',
+  install_failed: 'the install command failed; the message has the command and its output',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

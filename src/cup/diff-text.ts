@@ -13,13 +13,18 @@ function changeText(field: string, change: TextChange): string {
   return `${field}: ${quoteValue(change.from)} \u2192 ${quoteValue(change.to)}`;
 }
 
+/** States gained and lost in compact codes, e.g. "+prs -foc": how a diff line and an action's evidence both say it. */
+export function stateChangesText(added: readonly string[], removed: readonly string[]): string {
+  return [...added.map((state) => `+${stateCode(state)}`), ...removed.map((state) => `-${stateCode(state)}`)].join(' ');
+}
+
 function changedLine(node: ChangedNode): string {
   const { name, value, description, states } = node.changes;
   const parts = [
     ...(name ? [changeText('name', name)] : []),
     ...(value ? [changeText('value', value)] : []),
     ...(description ? [changeText('description', description)] : []),
-    ...(states ? [`states: ${[...states.added.map((state) => `+${stateCode(state)}`), ...states.removed.map((state) => `-${stateCode(state)}`)].join(' ')}`] : []),
+    ...(states ? [`states: ${stateChangesText(states.added, states.removed)}`] : []),
   ];
   // A changed name is shown by its change alone, as COMPACT terms put it: `~ [e3] txt name: "a" → "b"`.
   const known = { ...node, name: name ? '' : node.name, value: undefined };

@@ -25,8 +25,19 @@ export interface LaunchPlan {
   /** The installed application the name matched, if it matched one, and how the name matched it. */
   entry?: InstalledApp;
   matchedBy?: 'id' | 'name' | 'program' | 'substring';
+  /** Set for a browser (or an Electron app given a debugging port): what it is started with besides. */
+  browser?: BrowserStart;
   /** Starts it detached from the driver (it outlives the call and the driver). */
   start(): StartedApp;
+}
+
+/** A browser's start as launch_app reports it. */
+export interface BrowserStart {
+  family: 'chromium' | 'firefox' | 'electron';
+  /** The fresh profile the driver made for it (removed when the browser exits); a separate instance from any running one. */
+  profile?: string;
+  /** Chromium's sandbox is off (--no-sandbox): it refuses to start as root otherwise. */
+  sandboxDisabled: boolean;
 }
 
 /** How a process ended: its exit status, or the signal that ended it. */

@@ -3,7 +3,9 @@
 import type { CupNode, CupPlatform } from '../cup/types.js';
 import type { RawImage } from '../image/raw-image.js';
 import type { ActionOutcome } from './action-outcome.js';
+import type { DesktopButtonHolds, DesktopClipboard, DesktopHealth, DesktopMenus, DesktopWindowFrames } from './desktop-services.js';
 import type { InstalledApp, LaunchPlan, RunningApp } from './apps.js';
+import type { BrowserPages } from './browser.js';
 import type { DeliveryMode, ElementHandle, ElementTarget, PointerKind, PointTarget, ScrollDirection, SnapshotRef } from './targets.js';
 import type { DesktopWindow } from './windows.js';
 
@@ -61,6 +63,13 @@ export interface ChangeWatch {
    * nothing did within timeoutMs or the watch was closed.
    */
   next(timeoutMs: number): Promise<ChangeReason | undefined>;
+  /** When (Date.now()) the last change was heard; undefined while none was. */
+  readonly lastChangeAt: number | undefined;
+  /**
+   * The process's windows whose trees the changes heard so far touched, among those the driver keeps a live
+   * mirror of (a window read before); windows it does not mirror cannot be told apart this cheaply.
+   */
+  changedWindows(): number[];
   /** Stops watching; a pending next() resolves undefined. */
   close(): void;
 }
@@ -128,6 +137,13 @@ export interface DesktopActions {
   activateWindow(window: DesktopWindow): Promise<boolean>;
 }
 
+/** How an agent cursor looks: RGBA pixels, the pixel of them that marks the position, and its opacity (0 to 1). */
+export interface AgentCursorLook {
+  image: RawImage;
+  hotspot: { x: number; y: number };
+  opacity: number;
+}
+
 /**
  * The agent cursors: markers of where agents act, which never move the real pointer. Each id (a session,
  * or a cursor the caller names) has its own, so agents acting at once can be told apart.
@@ -136,13 +152,52 @@ export interface AgentCursor {
   moveAgentCursor(id: string, to: { x: number; y: number }): Promise<{ visible: boolean }>;
   /** Hides cursor `id`; returns where it was last. */
   hideAgentCursor(id: string): Promise<{ x?: number; y?: number }>;
+  /** Where cursor `id` points and whether it shows (never created: hidden at 0,0). */
+  agentCursor(id: string): Promise<{ visible: boolean; x: number; y: number }>;
+  /** Draws cursor `id` with this look from now on (undefined: the default arrow); a shown cursor keeps its point. */
+  setAgentCursorLook(id: string, look: AgentCursorLook | undefined): Promise<void>;
+  /** Destroys cursor `id` (its session ended). */
+  removeAgentCursor(id: string): Promise<void>;
+}
+
+/** The program that encodes screen video (ffmpeg), where it is, and the command that would install it. */
+export interface VideoEncoder {
+  path?: string;
+  installCommand: string[];
+}
+
+export interface ScreenRecordingRequest {
+  /** The MP4 to write; it appears there only once the video is finished. */
+  path: string;
+  /** A rectangle of the screen (the whole screen, a window's place), or one window's own pixels wherever it moves. */
+  region: { x: number; y: number; width: number; height: number } | { windowId: number };
+  fps: number;
+}
+
+export interface ScreenRecording {
+  readonly path: string;
+  readonly pid: number;
+  /** Ends the video so that it plays; the same promise for every call. Rejects when the file could not be finished. */
+  stop(): Promise<{ path: string; durationS?: number; stoppedBy: string }>;
+}
+
+/** Screen video: the recorder of start_recording's record_video. */
+export interface ScreenRecorder {
+  videoEncoder(): VideoEncoder;
+  /** Runs the encoder's install command; its exit status and the end of its output. */
+  installVideoEncoder(timeoutMs: number): Promise<{ status: number | null; output: string; command: string[] }>;
+  /** Resolves once the first frame is grabbed; rejects with the encoder's own words when it cannot start. */
+  startScreenRecording(request: ScreenRecordingRequest): Promise<ScreenRecording>;
+  /** A video file's length in seconds, read back from the file (undefined when it cannot be read). */
+  videoDuration(path: string): number | undefined;
 }
 
 export interface DesktopApps {
   /** The installed applications, and the running ones behind these windows (matched to the installed ones). */
   applications(windows: readonly DesktopWindow[]): { installed: InstalledApp[]; running: RunningApp[] };
   /** How a name (app name, id or program) would be started; throws app_not_found, or urls_not_opened for urls the matched app cannot take. */
-  planLaunch(name: string, urls: readonly string[], extraArgs: readonly string[]): LaunchPlan;
+  /** debuggingPort opens a browser's debugging protocol on that port (0: the browser picks one). */
+  planLaunch(name: string, urls: readonly string[], extraArgs: readonly string[], options?: { debuggingPort?: number }): LaunchPlan;
   processAlive(pid: number): boolean;
   /** Whether pid is ancestor or one of its descendants (an app that re-executes itself). */
   processDescendsFrom(pid: number, ancestor: number): boolean;
@@ -164,7 +219,9 @@ export interface InterruptGuard {
   guardEscape(handlers: EscapeHandlers, watchdogMs: number): Promise<() => void>;
 }
 
-export interface Desktop extends DesktopPerception, DesktopChanges, DesktopActions, AgentCursor, DesktopApps, InterruptGuard {
+export interface Desktop
+  extends DesktopPerception, DesktopChanges, DesktopActions, AgentCursor, ScreenRecorder, DesktopApps, InterruptGuard, BrowserPages,
+    DesktopClipboard, DesktopWindowFrames, DesktopMenus, DesktopButtonHolds, DesktopHealth {
   /** Releases the backend's connections (a one-off context's end). */
   close(): void;
 }

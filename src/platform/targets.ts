@@ -16,6 +16,8 @@ export interface SnapshotElement {
   role: string;
   name: string;
   bounds?: CupRect;
+  /** The index of the element it lies in ([eN] of the same snapshot); none for the window's root. */
+  parent?: number;
 }
 
 /** A window snapshot as plain data: evidence names the elements it holds by their index. */

@@ -54,7 +54,7 @@ export function createMcpServer(callTool: McpToolCall, served: readonly AnyTool[
 }
 
 /**
- * The tools a `--tools` value selects: comma-separated capability areas (perception, config, input, apps,
+ * The tools a `--tools` value selects: comma-separated capability areas (perception, config, input, apps, browser,
  * terminal) or tool names. An unknown word is a usage error naming what would work.
  */
 export function selectTools(filter: string | undefined): readonly AnyTool[] {

@@ -2,7 +2,9 @@ import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { LinuxDesktop } from '../platform/linux/linux-desktop.js';
 import { failureResult, type ToolCallResult } from '../tools/call-result.js';
-import type { SessionDirectory, SessionLease, ToolContext } from '../tools/context.js';
+import type { SessionDirectory, SessionHost, SessionInfo, SessionLease, ToolContext } from '../tools/context.js';
+import { removeCursor } from '../tools/cursor/agent-cursors.js';
+import { stopAllRecordings } from '../tools/recording/recordings.js';
 import { runTool } from '../tools/run.js';
 import { ConfigStore } from '../tools/state/config-store.js';
 import { SessionState } from '../tools/state/session-state.js';
@@ -25,8 +27,8 @@ export interface SharedResources {
   /** Terminal programs started with tui_start, grouped by session; close() stops them (whole process groups, reaped). */
   terminals: TerminalRegistry;
   log(message: string): void;
-  /** Stops what one session started (its terminals) once the daemon forgets that session. */
-  endSession(session: string): Promise<void>;
+  /** Runs `hook` first when close() is called (a session table ends its sessions there, undoing what they own). */
+  onClose(hook: () => Promise<void>): void;
   /** Stops everything the resources own; the process may exit afterwards. */
   close(): Promise<void>;
 }
@@ -35,13 +37,19 @@ export function createSharedResources(options: { log?: (message: string) => void
   const log = options.log ?? logToStderr;
   const desktop = new LinuxDesktop({ autoStartDesktop: true, log });
   const terminals = new TerminalRegistry({ policyPath: join(dirname(persistedConfigPath()), 'terminal-policy.json') });
+  const closeHooks: (() => Promise<void>)[] = [];
   return {
     desktop,
     terminals,
     log,
-    endSession: (session) => terminals.stopScope(session),
+    onClose: (hook) => void closeHooks.push(hook),
     async close() {
-      await terminals.stopAll();
+      for (const hook of closeHooks.splice(0)) await hook().catch((error: unknown) => log(`closing: ${(error as Error).message}`));
+      // A recording's video is finished (so it plays) before the process goes.
+      await Promise.all([terminals.stopAll(), stopAllRecordings(desktop)]);
+      await desktop.releaseAllButtons().catch((error: unknown) => log(`releasing held mouse buttons failed: ${(error as Error).message}`));
+      // What this process put on the clipboard stays pasteable after it exits (a small keeper process takes it over).
+      await desktop.handOverClipboard().catch((error: unknown) => log(`handing the clipboard over failed: ${(error as Error).message}`));
       desktop.close();
     },
   };
@@ -52,42 +60,62 @@ const anonymousSession = '(cli)';
 /** The anonymous session's name inside (its terminals are scoped by it); a `session` argument naming it means that session. */
 const anonymousName = 'cli';
 
+/** One session of the table: its context and what list_sessions says of it. */
+interface SessionRecord {
+  context: ToolContext;
+  declared: boolean;
+  calls: number;
+  createdAt: Date;
+}
+
 /**
  * Every session of one process by name, each with its own snapshots, image mappings, config and terminals,
  * on the process's shared resources. A session is created on first use, kept while a call holds it, and
- * reclaimed (its terminals stopped) when idle past the limit or over the cap. The CLI's anonymous session
- * (no name) owns the global default config file, so `call set_config` then `call get_config` works in
- * separate processes, with or without the daemon; named sessions start from that file and keep their
- * changes to themselves.
+ * reclaimed when idle past its limit (checked on a timer, so an idle daemon reclaims too) or over the cap,
+ * or ended by end_session; then everything it owns (state.resources: terminals, its cursor, a held button,
+ * a recording) is undone. The CLI's anonymous session (no name) owns the global default config file, so
+ * `call set_config` then `call get_config` works in separate processes, with or without the daemon; named
+ * sessions start from that file and keep their changes to themselves.
  */
 export class SessionTable implements SessionDirectory {
-  private readonly registry: SessionRegistry<ToolContext>;
+  readonly host: SessionHost;
+  private readonly registry: SessionRegistry<SessionRecord>;
+  /** Sessions being ended: end() waits for their resources to be undone. */
+  private readonly ending = new Map<string, Promise<{ label: string; error?: string }[]>>();
+  private sweepTimer?: NodeJS.Timeout;
+  private closed = false;
 
   constructor(
     private readonly shared: SharedResources,
     readonly limits: SessionLimits = defaultSessionLimits,
+    host?: SessionHost,
   ) {
-    this.registry = new SessionRegistry(
-      (key) => (key === anonymousSession ? this.create(anonymousName, true) : this.create(key, false)),
+    this.host = host ?? { kind: 'in-process', pid: process.pid, startedAt: new Date().toISOString() };
+    this.registry = new SessionRegistry<SessionRecord>(
+      (key) => ({ context: key === anonymousSession ? this.create(anonymousName, true) : this.create(key, false), declared: false, calls: 0, createdAt: new Date() }),
       limits,
-      (key, context) => {
-        shared.log(`dropped the session ${key} (idle or over the cap)`);
-        shared.endSession(context.session).catch((error: unknown) => shared.log(`ending the session ${key} failed: ${(error as Error).message}`));
+      (key, record) => {
+        shared.log(`ending the session ${key}`);
+        const done = record.context.state.resources.disposeAll(shared.log).finally(() => this.ending.delete(key));
+        this.ending.set(key, done);
       },
     );
+    shared.onClose(() => this.close());
   }
 
   /** The session by name (none, or "cli", its name inside = the CLI's anonymous one), held until release(). */
   lease(name: string | undefined): SessionLease {
-    const key = name === undefined || name === anonymousName ? anonymousSession : name;
-    const context = this.registry.acquire(key);
+    const key = keyOf(name);
+    const record = this.registry.acquire(key);
+    record.calls++;
     let released = false;
     return {
-      context,
+      context: record.context,
       release: () => {
         if (released) return;
         released = true;
         this.registry.release(key);
+        this.scheduleSweep();
       },
     };
   }
@@ -115,23 +143,80 @@ export class SessionTable implements SessionDirectory {
     }
   }
 
-  /** Ends a named session now (its client closed it): forgotten, and what it started (terminals) stopped. */
-  async end(name: string): Promise<void> {
-    const context = this.registry.remove(name);
-    if (context) await this.shared.endSession(context.session);
+  declare(name: string, idleLimitMs?: number): void {
+    const key = keyOf(name);
+    const record = this.registry.peek(key);
+    if (!record) return;
+    record.declared = true;
+    this.registry.touch(key, idleLimitMs);
+    this.scheduleSweep();
   }
 
-  /** Names, idle times and whether a call holds them, least recently used first. */
-  list(): { id: string; idleMs: number; busy: boolean }[] {
-    return this.registry.list().map((entry) => ({ ...entry, id: entry.id === anonymousSession ? '(anonymous cli)' : entry.id }));
+  async end(name: string): Promise<{ label: string; error?: string }[] | undefined> {
+    const key = keyOf(name);
+    if (!this.registry.end(key)) return this.ending.get(key);
+    return this.ending.get(key) ?? [];
+  }
+
+  info(name: string): SessionInfo | undefined {
+    return this.list().find((entry) => entry.session === displayName(keyOf(name)));
+  }
+
+  /** Every session, least recently used first. */
+  list(): SessionInfo[] {
+    return this.registry.list().flatMap((entry) => {
+      const record = this.registry.peek(entry.id);
+      if (!record) return [];
+      return [{
+        session: displayName(entry.id),
+        declared: record.declared,
+        busy: entry.busy,
+        idleMs: entry.idleMs,
+        idleLimitMs: entry.idleLimitMs,
+        calls: record.calls,
+        createdAt: record.createdAt.toISOString(),
+        resources: record.context.state.resources.list(),
+      }];
+    });
+  }
+
+  /** Ends every session (the process is stopping): held buttons are released, recordings stopped, terminals ended. */
+  async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.sweepTimer);
+    for (const entry of this.registry.list()) this.registry.end(entry.id);
+    await Promise.all([...this.ending.values()]);
+  }
+
+  /** Reclaims idle sessions on time, even when no call comes to notice them; the timer never keeps the process alive. */
+  private scheduleSweep(): void {
+    clearTimeout(this.sweepTimer);
+    if (this.closed) return;
+    const next = this.registry.sweep();
+    if (next === undefined) return;
+    this.sweepTimer = setTimeout(() => this.scheduleSweep(), Math.max(10, next + 5));
+    this.sweepTimer.unref();
   }
 
   private create(session: string, persistConfig: boolean): ToolContext {
     const configPath = persistedConfigPath();
     const config = new ConfigStore(persistConfig ? { readFrom: configPath, writeTo: configPath, followFile: true } : { readFrom: configPath });
     const shared = this.shared;
-    return { session, sessions: this, cwd: process.cwd(), desktop: shared.desktop, state: new SessionState(config), terminals: shared.terminals.scope(session), log: shared.log };
+    const state = new SessionState(config);
+    const terminals = shared.terminals.scope(session);
+    // Every session may start terminal programs and draw its agent cursor (named after it): both end with it.
+    state.resources.hold('terminals', 'its terminal programs (tui_start), stopped', () => shared.terminals.stopScope(session));
+    state.resources.hold('agent_cursor', `its agent cursor "${session}", hidden`, () => removeCursor(shared.desktop, session));
+    return { session, sessions: this, cwd: process.cwd(), desktop: shared.desktop, state, terminals, log: shared.log };
   }
+}
+
+function keyOf(name: string | undefined): string {
+  return name === undefined || name === anonymousName ? anonymousSession : name;
+}
+
+function displayName(key: string): string {
+  return key === anonymousSession ? '(anonymous cli)' : key;
 }
 
 /** A context whose desktop is the Linux backend itself: tests and scripts also reach below the tools. */

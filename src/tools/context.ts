@@ -8,9 +8,43 @@ export interface SessionLease {
   release(): void;
 }
 
+/** One session as get_session and list_sessions report it. */
+export interface SessionInfo {
+  session: string;
+  /** Declared with start_session (not only created by a call that named it). */
+  declared: boolean;
+  busy: boolean;
+  idleMs: number;
+  /** How long it may stay idle before it is reclaimed with everything it owns. */
+  idleLimitMs: number;
+  /** Calls made in it so far (including the one asking). */
+  calls: number;
+  createdAt: string;
+  /** What it owns, undone when it ends (see SessionResources). */
+  resources: { key: string; label: string }[];
+}
+
+/** Where this process's sessions live, for health_report: the daemon (sessions outlive a call) or the calling process. */
+export interface SessionHost {
+  kind: 'daemon' | 'in-process';
+  pid: number;
+  startedAt: string;
+  /** The daemon's socket. */
+  socket?: string;
+  /** Clients connected to the daemon now. */
+  connections?(): number;
+}
+
 /** The sessions of this process by name, so a call's `session` argument can select its own. */
 export interface SessionDirectory {
   lease(name: string): SessionLease;
+  readonly host: SessionHost;
+  /** Marks the session declared and restarts its idle clock; idleLimitMs gives it an idle limit of its own (undefined: keep the one it has). */
+  declare(name: string, idleLimitMs?: number): void;
+  /** Ends the session now (busy or not): everything it owns is undone before this resolves. undefined when there was none. */
+  end(name: string): Promise<{ label: string; error?: string }[] | undefined>;
+  info(name: string): SessionInfo | undefined;
+  list(): SessionInfo[];
 }
 
 /** Everything a tool handler may use. One context per session (an MCP connection, a CLI call, a daemon session, a `session` argument). */

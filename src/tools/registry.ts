@@ -4,6 +4,9 @@ import { click, doubleClick, rightClick } from './input/click-tools.js';
 import { drag } from './input/drag.js';
 import { hotkey, pressKey } from './input/key-tools.js';
 import { moveCursor } from './input/move-cursor.js';
+import { getAgentCursorState, setAgentCursorEnabled, setAgentCursorMotion } from './cursor/cursor-tools.js';
+import { getRecordingState, installFfmpeg, startRecording, stopRecordingTool } from './recording/recording-tools.js';
+import { replayTrajectory } from './recording/replay.js';
 import { scroll } from './input/scroll.js';
 import { setValueTool } from './input/set-value.js';
 import { typeText } from './input/type-text.js';
@@ -15,7 +18,14 @@ import { listWindows } from './perception/list-windows.js';
 import { getCursorPosition, getScreenSize } from './perception/screen-info.js';
 import { waitFor } from './perception/wait-for.js';
 import { zoom } from './perception/zoom.js';
+import { pageTool } from './page/page-tool.js';
 import { runActions } from './plan/run-actions.js';
+import { sessionTools } from './session/session-tools.js';
+import { clipboardRead, clipboardWrite } from './clipboard/clipboard-tools.js';
+import { setWindowFrame } from './apps/set-window-frame.js';
+import { invokeMenu } from './input/invoke-menu.js';
+import { mouseButtonTools } from './input/mouse-buttons.js';
+import { healthTools } from './health/health-tools.js';
 import { terminalTools } from './terminal/index.js';
 import type { ToolDefinition } from './tool.js';
 
@@ -50,11 +60,27 @@ export const tools: readonly AnyTool[] = [
   setValueTool,
   scroll,
   moveCursor,
+  setAgentCursorEnabled,
+  setAgentCursorMotion,
+  getAgentCursorState,
   runActions,
   launchApp,
   killApp,
   bringToFront,
+  pageTool,
+  startRecording,
+  stopRecordingTool,
+  getRecordingState,
+  replayTrajectory,
+  installFfmpeg,
   ...terminalTools,
+  ...sessionTools,
+  clipboardRead,
+  clipboardWrite,
+  setWindowFrame,
+  invokeMenu,
+  ...mouseButtonTools,
+  ...healthTools,
 ];
 
 const byName = new Map(tools.map((tool) => [tool.name, tool]));

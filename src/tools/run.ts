@@ -1,9 +1,10 @@
+import { observeCall } from './action-observer.js';
 import { ActionQueue, actionKey } from './action-queue.js';
 import { failureResult, type ToolCallResult } from './call-result.js';
 import { closestName } from './closest-name.js';
 import { compatibilityWarnings } from './compatibility.js';
 import type { ToolContext } from './context.js';
-import { findTool, toolNames } from './registry.js';
+import { findTool, toolNames, type AnyTool } from './registry.js';
 import { ToolError } from '../errors.js';
 import { DEFAULT_SESSION } from '../tui/manager.js';
 import { formatArgumentErrors } from './validation.js';
@@ -31,15 +32,36 @@ export async function runTool(name: string, rawArgs: unknown, context: ToolConte
   const lease = typeof requested === 'string' && requested !== context.session && requested !== DEFAULT_SESSION ? context.sessions.lease(requested) : undefined;
   const callContext = lease ? { ...lease.context, cwd: context.cwd, ...(context.signal ? { signal: context.signal } : {}) } : context;
   try {
+    const act = async () => {
+      // The agent cursor and the session's recording see every action here, whichever tool it is.
+      const observer = await observeCall(tool, parsed.data as Record<string, unknown>, rawArgs, callContext);
+      const result = await handle(tool, name, parsed.data, callContext);
+      return observer ? await observer.finish(result) : result;
+    };
     // Actions on one app wait for each other in arrival order; reads and other apps' actions do not wait.
     const key = actionKey(tool, parsed.data as Record<string, unknown>, callContext);
-    const output = key === undefined ? await tool.handle(parsed.data, callContext) : await actions.run(key, () => tool.handle(parsed.data, callContext), callContext.signal);
+    return key === undefined ? await act() : await actions.run(key, act, callContext.signal).catch(cancelledInLine);
+  } finally {
+    lease?.release();
+  }
+}
+
+/** A call cancelled while it waited for the app's earlier actions: a failed result, nothing was sent. */
+function cancelledInLine(error: unknown): ToolCallResult {
+  if (error instanceof ToolError) return failureResult('tool', error.message, error.code, error.details);
+  throw error;
+}
+
+/** Runs the handler and checks its output against its schema; a failure becomes a failed result. */
+async function handle(tool: AnyTool, name: string, args: unknown, context: ToolContext): Promise<ToolCallResult> {
+  try {
+    const output = await tool.handle(args, context);
     const structured = tool.output.safeParse(output.structured);
     if (!structured.success) {
       // A handler that breaks its own declared output shape is a bug; surface it instead of sending bad data.
       throw new Error(`${name} produced output that does not match its schema: ${structured.error.message}`);
     }
-    const warnings = compatibilityWarnings(parsed.data as Record<string, unknown>);
+    const warnings = compatibilityWarnings(args as Record<string, unknown>);
     return {
       ok: true,
       summary: [output.summary, ...warnings.map((warning) => `⚠️ ${warning}`)].join('\n'),
@@ -52,7 +74,5 @@ export async function runTool(name: string, rawArgs: unknown, context: ToolConte
     const message = error instanceof Error ? error.message : String(error);
     context.log(`${name} failed: ${error instanceof Error && error.stack ? error.stack : message}`);
     return failureResult('tool', `${name} failed: ${message}`, 'internal_error');
-  } finally {
-    lease?.release();
   }
 }

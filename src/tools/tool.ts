@@ -24,7 +24,7 @@ export interface ToolOutput<S extends Record<string, unknown> = Record<string, u
 }
 
 /** The area a tool belongs to; `cup-driver mcp --tools terminal,perception` serves only the named areas. */
-export const TOOL_CAPABILITIES = ['perception', 'config', 'input', 'apps', 'terminal'] as const;
+export const TOOL_CAPABILITIES = ['perception', 'config', 'input', 'apps', 'browser', 'terminal', 'recording'] as const;
 export type ToolCapability = (typeof TOOL_CAPABILITIES)[number];
 
 /**

@@ -55,3 +55,10 @@ export function withoutSnapshotId<T>(value: T, snapshotId: unknown): T {
   if (typeof snapshotId !== 'string' || snapshotId === '') return value;
   return JSON.parse(JSON.stringify(value).split(snapshotId).join('<snapshot>')) as T;
 }
+
+/** `cup-driver call <tool> <args> --json` as its own process: the exit status, structuredContent and stderr. */
+export async function callCliJson(env: NodeJS.ProcessEnv, tool: string, args: Record<string, unknown>, extra: string[] = []): Promise<{ status: number | null; json: Record<string, unknown>; stderr: string }> {
+  const run = await runCli(['call', tool, JSON.stringify(args), '--json', ...extra], env);
+  const output = run.stdout.trim() ? (JSON.parse(run.stdout) as { structuredContent?: Record<string, unknown> }) : {};
+  return { status: run.status, json: output.structuredContent ?? {}, stderr: run.stderr };
+}

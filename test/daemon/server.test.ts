@@ -9,6 +9,7 @@ import { after, before, describe, test } from 'node:test';
 import { DaemonConnection } from '../../src/server/daemon/connection.js';
 import { DaemonAlreadyRunningError, DaemonServer } from '../../src/server/daemon/server.js';
 import { createSharedResources } from '../../src/server/session.js';
+import { defaultConfig } from '../../src/tools/state/config-store.js';
 
 /** A raw client that writes bytes as given and collects response lines, to test framing from the outside. */
 class RawClient {
@@ -86,7 +87,7 @@ describe('the daemon server (real socket, real registry)', () => {
       const responses = await client.responses(3);
       const byId = new Map(responses.map((response) => [response.id, response]));
       assert.equal((byId.get(1)!.structured as { pid: number }).pid, process.pid);
-      assert.equal(byId.get('two')!.summary, '✅ max_image_dimension=1568');
+      assert.match(String(byId.get('two')!.summary), /^✅ max_image_dimension=1568 /);
       assert.equal(byId.get(3)!.ok, true);
     } finally {
       client.close();
@@ -124,14 +125,14 @@ describe('the daemon server (real socket, real registry)', () => {
     const first = await DaemonConnection.open(socketPath, 2000);
     const setting = await first.request({ op: 'call', tool: 'set_config', arguments: { max_image_dimension: 500 }, session: 's1', origin: 'cli' }, 5000, 'set_config');
     first.close();
-    assert.equal(setting.summary, '✅ max_image_dimension=500');
+    assert.match(String(setting.summary), /^✅ max_image_dimension=500 .*\(for session "s1"\)$/);
     const second = await DaemonConnection.open(socketPath, 2000);
     try {
       const get = (session?: string) =>
         second.request({ op: 'call', tool: 'get_config', arguments: {}, origin: 'cli', ...(session ? { session } : {}) }, 5000, 'get_config');
-      assert.deepEqual((await get('s1')).structured, { max_image_dimension: 500 });
-      assert.deepEqual((await get('s2')).structured, { max_image_dimension: 1568 });
-      assert.deepEqual((await get()).structured, { max_image_dimension: 1568 });
+      assert.deepEqual((await get('s1')).structured, { ...defaultConfig, max_image_dimension: 500 });
+      assert.deepEqual((await get('s2')).structured, defaultConfig);
+      assert.deepEqual((await get()).structured, defaultConfig);
       assert.equal(existsSync(join(configHome, 'cup-driver', 'config.json')), false, 'a named session persists nothing');
       const status = await second.request({ op: 'status' }, 5000, 'status');
       const ids = (status.structured.sessions as { id: string }[]).map((session) => session.id);
@@ -147,14 +148,14 @@ describe('the daemon server (real socket, real registry)', () => {
     try {
       await call('set_config', { max_image_dimension: 640 });
       const file = join(configHome, 'cup-driver', 'config.json');
-      assert.deepEqual(JSON.parse(readFileSync(file, 'utf8')), { max_image_dimension: 640 });
+      assert.deepEqual(JSON.parse(readFileSync(file, 'utf8')), { ...defaultConfig, max_image_dimension: 640 });
       assert.equal(statSync(file).mode & 0o777, 0o600);
       // As `call --no-daemon set_config` would: another process replaces the file.
       writeFileSync(`${file}.new`, '{"max_image_dimension": 800}\n');
       renameSync(`${file}.new`, file);
-      assert.deepEqual((await call('get_config')).structured, { max_image_dimension: 800 });
+      assert.deepEqual((await call('get_config')).structured, { ...defaultConfig, max_image_dimension: 800 });
       rmSync(file);
-      assert.deepEqual((await call('get_config')).structured, { max_image_dimension: 1568 }, 'no file: the built-in default');
+      assert.deepEqual((await call('get_config')).structured, defaultConfig, 'no file: the built-in default');
     } finally {
       connection.close();
     }

@@ -60,7 +60,7 @@ describe('daemon sessions', () => {
     advance(400);
     assert.equal(sessions.has('idle'), false, 'idle for 1000 ms');
     assert.equal(sessions.has('kept'), true, 'idle for 400 ms');
-    assert.deepEqual(sessions.list(), [{ id: 'kept', idleMs: 400, busy: false }]);
+    assert.deepEqual(sessions.list(), [{ id: 'kept', idleMs: 400, busy: false, idleLimitMs: 1000 }]);
     assert.deepEqual(dropped, ['idle=idle']);
     const fresh = use('idle');
     assert.deepEqual(fresh.snapshots, [], 'a dropped session comes back empty');
@@ -85,5 +85,30 @@ describe('daemon sessions', () => {
     use('z');
     assert.deepEqual(dropped, ['x=x', 'long=long'], 'released, it is an ordinary least recently used session');
     assert.deepEqual(sessions.list().map((entry) => entry.id), ['y', 'z']);
+  });
+
+  test('a session with an idle limit of its own expires on it; sweep says when the next one will', () => {
+    const { sessions, use, dropped, advance } = registry({ maxSessions: 5, idleMs: 1000 });
+    use('short');
+    use('default');
+    sessions.touch('short', 200);
+    assert.equal(sessions.sweep(), 200);
+    advance(150);
+    assert.equal(sessions.sweep(), 50);
+    advance(50);
+    assert.equal(sessions.sweep(), 800, 'short is gone; default has 800 ms left');
+    assert.deepEqual(dropped, ['short=short']);
+    sessions.acquire('default');
+    assert.equal(sessions.sweep(), undefined, 'a busy session has no expiry');
+  });
+
+  test('end drops a session at once, even one a call holds, and says whether there was one', () => {
+    const { sessions, dropped } = registry();
+    sessions.acquire('held');
+    assert.equal(sessions.end('held'), true);
+    assert.equal(sessions.end('held'), false);
+    assert.deepEqual(dropped, ['held=held']);
+    sessions.release('held'); // the call that held it finishes: nothing to release any more
+    assert.equal(sessions.has('held'), false);
   });
 });

@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, test } from 'node:test';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ClientWindow } from '../../src/platform/linux/windows.js';
@@ -179,6 +180,57 @@ describe('action diffs and new windows on a real GTK3 app', () => {
       assert.equal((await fixtures.waitForStatus(small, (status) => status.lastKey === 'dialog:cancel')).lastKey, 'dialog:cancel');
     } finally {
       await client.close();
+    }
+  });
+
+  test('a plan whose click opens a dialog returns it in new_windows; a click in the dialog that changes the main window names it in other_windows_changed', async () => {
+    const opener = named(await elements(small), 'button', 'Reset…');
+    await act('click', { window_id: small.id, element_index: named(await elements(small), 'button', 'Increment').index });
+    const planned = await callOk(fixtures.context, 'run_actions', { window_id: small.id, steps: [{ tool: 'click', arguments: { element_index: opener.index } }] });
+    const plan = planned.structured as unknown as ActionResult;
+    const text = resultText(planned);
+    const dialog = plan.new_windows?.find((window) => window.title === 'Confirm reset');
+    assert.ok(dialog, text);
+    assert.equal(dialog.pid, small.pid);
+    assert.equal(await fixtures.readers.mapState(dialog.window_id), 'IsViewable', 'the X server shows the dialog');
+    assert.match(text, /^new window: \d+ "Confirm reset" \(pid \d+, snapshot s\w+\):$/m);
+    const reset = /\[e(\d+)\] btn "Reset"/.exec(dialog.tree ?? '');
+    assert.ok(reset, dialog.tree);
+
+    // Reset closes the dialog and sets the main window's counter to 0: that window was read before, so it is named.
+    const { text: resetText, result } = await act('click', { window_id: dialog.window_id, element_index: Number(reset[1]) });
+    assert.equal((await fixtures.waitForStatus(small, (status) => status.lastKey === 'dialog:ok')).counter, 0);
+    assert.deepEqual(result.other_windows_changed, [{ window_id: small.id, title: 'Diff Fixture' }], resetText);
+    assert.match(resetText, new RegExp(`^other windows changed: ${small.id} "Diff Fixture"`, 'm'));
+  });
+
+  test('a search field that re-filters its list 150 ms after the typing: the late change is in the diff; an action that changes nothing is not waited on', async () => {
+    const log = join(mkdtempSync(join(tmpdir(), 'cup-filter-')), 'changes.log');
+    const filtering = await fixtures.launch('gtk3', { title: 'Diff Filter', rows: 3, extraArgs: ['--filter', '--change-log', log] });
+    try {
+      const list = await elements(filtering);
+      const field = named(list, 'textbox', 'Filter');
+      const started = Date.now();
+      const { text, result } = await act('type_text', { window_id: filtering.id, element_index: field.index, text: 'ap' });
+      // The app's word: the list re-filtered, well after the typing began (GTK's search entry waits 150 ms).
+      let filtered: string | undefined;
+      for (const deadline = Date.now() + 3000; !filtered && Date.now() < deadline; await sleep(50)) {
+        filtered = readFileSync(log, 'utf8').split('\n').find((line) => line.startsWith('filtered:ap '));
+      }
+      assert.ok(filtered, readFileSync(log, 'utf8'));
+      assert.ok(Number(filtered.split(' ')[1]) - started >= 100, `filtered ${Number(filtered.split(' ')[1]) - started} ms after the call began`);
+      for (const gone of ['banana', 'cherry']) {
+        assert.equal((await fixtures.oracle.find(filtering.pid, filtering.title, 'label', gone)).found, false, `pyatspi: "${gone}" is gone`);
+        assert.match(text, new RegExp(`^- txt "${gone}" \\(was e\\d+\\)$`, 'm'));
+      }
+      assert.ok(result.settled_ms! >= 150, `the reading waited ${result.settled_ms} ms for the app to settle`);
+
+      // The disabled button does nothing when clicked: with nothing heard, the reading after it does not wait.
+      const disabled = named(list, 'button', 'Disabled button');
+      const idle = await act('click', { window_id: filtering.id, element_index: disabled.index });
+      assert.equal(idle.result.settled_ms, 0, idle.text);
+    } finally {
+      await callOk(fixtures.context, 'kill_app', { pid: filtering.pid }).catch(() => undefined);
     }
   });
 

@@ -245,10 +245,28 @@ describe('perception of real GTK3 and GTK4 apps on the embedded desktop', () => 
     assert.deepEqual(filtered.state.elements.map((e) => e.index).sort((a, b) => a - b), lines.map((l) => Number(/\[e(\d+)\]/.exec(l)![1])).sort((a, b) => a - b));
   });
 
-  test('max_elements caps the walk and says truncated', async () => {
-    const { state } = await accessibleWindowState(context, gtk3, { max_elements: 10, include_screenshot: false });
+  test('max_elements caps what is shown and says truncated; the indices stay the full read\'s, so one from before still clicks its element', async () => {
+    const full = await accessibleWindowState(context, gtk3, { include_screenshot: false, detail: 'full' });
+    const { state } = await accessibleWindowState(context, gtk3, { max_elements: 10, include_screenshot: false, detail: 'full' });
     assert.equal(state.node_count, 10);
     assert.equal(state.truncated, true);
+    // The capped read shows the first ten nodes of the full numbering, each under the index it had there.
+    for (const element of state.elements) {
+      const same = full.state.elements.find((candidate) => candidate.index === element.index);
+      assert.deepEqual([same?.role, same?.name], [element.role, element.name], `[e${element.index}] is the same node in both reads`);
+    }
+    // Increment lies past the cap: its index from the full read still clicks it, as the app's counter shows.
+    const increment = find(full.state.elements, 'button', 'Increment');
+    assert.ok(increment.index >= 10, `Increment is e${increment.index}, inside the cap`);
+    const oracle = new PyatspiOracle(desktop.env());
+    try {
+      const before = Number((await oracle.status(gtk3.pid, gtk3.title)).counter);
+      const clicked = await callOk(context, 'click', { window_id: gtk3.id, element_index: increment.index, diff: false });
+      assert.equal(clicked.structured.effect, 'confirmed', clicked.summary);
+      assert.equal(Number((await oracle.status(gtk3.pid, gtk3.title)).counter), before + 1);
+    } finally {
+      oracle.close();
+    }
   });
 
   test('max_image_dimension downscales the screenshot and zoom maps screenshot pixels back to the window', async () => {

@@ -160,7 +160,7 @@ describe('the tool contract over MCP and the CLI', () => {
     assert.match(text(refused), /not served here/);
     const bad = await runCli(['mcp', '--tools', 'terminals'], env);
     assert.equal(bad.status, 2);
-    assert.match(bad.stderr, /--tools: "terminals" is neither an area \(perception, config, input, apps, terminal\) nor a tool name/);
+    assert.match(bad.stderr, /--tools: "terminals" is neither an area \(perception, config, input, apps, browser, terminal, recording\) nor a tool name/);
   });
 
   test('CLI through the daemon: the session argument and --session name the same run; --json carries the code', async () => {

@@ -12,6 +12,14 @@ export interface OracleNode {
   extents?: [number, number, number, number];
 }
 
+/** An object with its AT-SPI attributes, as pyatspi reads them. */
+export interface OracleAttributes {
+  role: string;
+  name: string;
+  attributes: Record<string, string>;
+  extents: [number, number, number, number];
+}
+
 /** One child or cell as pyatspi reads it; extents are screen coordinates. */
 export interface OracleChild {
   role: string;
@@ -78,6 +86,11 @@ export class PyatspiOracle {
     return (await this.ask<{ selected: string[] }>({ op: 'selected', pid, title, name })).selected;
   }
 
+  /** Every object of these pyatspi roles, with its AT-SPI attributes (heading level, xml-roles) and screen extents. */
+  async attributes(pid: number, title: string, roles: readonly string[]): Promise<OracleAttributes[]> {
+    return (await this.ask<{ nodes: OracleAttributes[] }>({ op: 'attributes', pid, title, roles })).nodes;
+  }
+
   async texts(pid: number, title: string): Promise<string[]> {
     return (await this.ask<{ texts: string[] }>({ op: 'texts', pid, title })).texts;
   }
@@ -122,6 +135,11 @@ export class PyatspiOracle {
       { op: 'cells', pid, title, role, name, rows, columns },
       60_000,
     );
+  }
+
+  /** The children of the first object of a role (an icon view's items): each one's text, whether it is selected, and its extents. */
+  async items(pid: number, title: string, role: string): Promise<{ index: number; text: string | null; selected: boolean; extents: [number, number, number, number] }[]> {
+    return (await this.ask<{ items: { index: number; text: string | null; selected: boolean; extents: [number, number, number, number] }[] }>({ op: 'items', pid, title, role })).items;
   }
 
   /** Does the first action of an object (another client changing the app behind the driver's back). */

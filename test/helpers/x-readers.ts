@@ -1,7 +1,9 @@
 // Independent readers of the X server's state, for judging claims about focus, stacking, the pointer and the
 // clipboard: Debian's own X clients (xprop and xwininfo from x11-utils, xdotool, xclip) asked through their command
 // lines, so a test never judges the driver's input code by the driver's own X connection.
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { repositoryRoot } from './desktop.js';
 
 function run(env: NodeJS.ProcessEnv, command: string, args: string[], timeoutMs = 5000): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -106,5 +108,59 @@ export class XReaders {
       if (error instanceof Error && /not available|no owner/i.test(error.message)) return '';
       throw error;
     }
+  }
+
+  /** The CLIPBOARD's bytes exactly, as xclip reads them in `target` (default: its text); undefined when xclip finds nothing. */
+  clipboardBytes(target?: string): Promise<Buffer | undefined> {
+    const args = ['-selection', 'clipboard', '-o', ...(target ? ['-t', target] : [])];
+    return new Promise((resolve) => {
+      execFile('xclip', args, { env: this.env, timeout: 10_000, encoding: 'buffer', maxBuffer: 64 << 20 }, (error, stdout) => resolve(error ? undefined : stdout));
+    });
+  }
+
+  /**
+   * xclip owning the CLIPBOARD with `data` as `target`; resolves once it does (read back through xclip). It serves
+   * until another client takes the clipboard; stop() ends it.
+   */
+  async ownClipboard(data: Buffer, target = 'UTF8_STRING'): Promise<{ stop(): void }> {
+    const child = spawn('xclip', ['-selection', 'clipboard', '-i', '-t', target], { env: this.env, stdio: ['pipe', 'ignore', 'ignore'] });
+    child.stdin.end(data);
+    const stop = () => void (child.exitCode === null && child.kill());
+    const deadline = Date.now() + 10_000;
+    while (Date.now() < deadline) {
+      if ((await this.clipboardBytes(target))?.equals(data)) return { stop };
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    stop();
+    throw new Error('xclip -i did not come to own the clipboard within 10 s');
+  }
+
+  /** The mouse buttons the X server has down, as GDK (XInput2) reads them. */
+  async buttonsDown(): Promise<number[]> {
+    const text = await run(this.env, '/usr/bin/python3', [`${repositoryRoot}/test/fixtures/oracle/pointer_buttons.py`], 15_000);
+    return (JSON.parse(text) as { buttons: number[] }).buttons;
+  }
+
+  /** A window's client area (absolute position and size) as xwininfo reports it. */
+  async geometry(window: number): Promise<{ x: number; y: number; width: number; height: number }> {
+    const text = await run(this.env, 'xwininfo', ['-id', String(window)]);
+    const field = (name: string) => Number(new RegExp(`${name}:\\s+(-?\\d+)`).exec(text)?.[1]);
+    return { x: field('Absolute upper-left X'), y: field('Absolute upper-left Y'), width: field('Width'), height: field('Height') };
+  }
+
+  /** The clipboard keepers (detached processes clipboard_write leaves when the driver exits) serving this display, by pid. */
+  clipboardKeepers(): number[] {
+    const display = this.env.DISPLAY;
+    return readdirSync('/proc')
+      .filter((entry) => /^\d+$/.test(entry))
+      .filter((entry) => {
+        try {
+          if (!readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes('--cup-driver-clipboard-keeper')) return false;
+          return readFileSync(`/proc/${entry}/environ`, 'utf8').split('\0').includes(`DISPLAY=${display}`);
+        } catch {
+          return false;
+        }
+      })
+      .map(Number);
   }
 }

@@ -102,6 +102,10 @@ describe('AT-SPI to CUP roles (built from mappings.json)', () => {
     assert.equal(cupRoleFor({ atspiRole: 'ROLE_ALERT', named: true, modal: true }), 'alertdialog');
     assert.equal(cupRoleFor({ atspiRole: 'ROLE_SECTION', named: false, modal: false, xmlRole: 'navigation' }), 'navigation');
     assert.equal(cupRoleFor({ atspiRole: 'ROLE_TOGGLE_BUTTON', named: true, modal: false }), 'button');
+    // A web page's <table> holds data; role=grid is interactive, and so are toolkits' tables (no tag).
+    assert.equal(cupRoleFor({ atspiRole: 'ROLE_TABLE', named: true, modal: false, tag: 'table' }), 'table');
+    assert.equal(cupRoleFor({ atspiRole: 'ROLE_TABLE', named: true, modal: false, tag: 'div', xmlRole: 'grid' }), 'grid');
+    assert.equal(cupRoleFor({ atspiRole: 'ROLE_TABLE', named: true, modal: false }), 'grid');
     assert.equal(atspiRoleName(9999), 'ROLE_9999');
   });
 });
@@ -113,6 +117,15 @@ describe('AT-SPI to CUP actions', () => {
     assert.deepEqual(cupActionsFor({ ...base, role: 'text', atspiRole: 'ROLE_LABEL', rawActions: ['clipboard.copy', 'menu.popup', 'link.open'] }), []);
     assert.deepEqual(cupActionsFor({ ...base, role: 'button', atspiRole: 'ROLE_PUSH_BUTTON', rawActions: ['Press', 'ShowMenu'] }), ['click', 'rightclick']);
     assert.deepEqual(cupActionsFor({ ...base, role: 'slider', atspiRole: 'ROLE_SLIDER', rawActions: ['Increase', 'Decrease'] }), ['increment', 'decrement']);
+  });
+
+  test('web engines\' action names: Blink\'s check toggles a check box but clicks a radio; Gecko\'s click ancestor clicks', () => {
+    assert.deepEqual(cupActionsFor({ ...base, role: 'checkbox', atspiRole: 'ROLE_CHECK_BOX', rawActions: ['check', 'showContextMenu'] }), ['toggle', 'click']);
+    assert.deepEqual(cupActionsFor({ ...base, role: 'radio', atspiRole: 'ROLE_RADIO_BUTTON', rawActions: ['check', 'showContextMenu'] }), ['click']);
+    assert.deepEqual(cupActionsFor({ ...base, role: 'radio', atspiRole: 'ROLE_RADIO_BUTTON', rawActions: ['select'] }), ['select', 'click']);
+    assert.deepEqual(cupActionsFor({ ...base, role: 'text', atspiRole: 'ROLE_STATIC', rawActions: ['click ancestor'] }), ['click']);
+    assert.deepEqual(cupActionsFor({ ...base, role: 'link', atspiRole: 'ROLE_LINK', rawActions: ['jump'] }), ['click']);
+    assert.deepEqual(cupActionsFor({ ...base, role: 'combobox', atspiRole: 'ROLE_COMBO_BOX', rawActions: ['open'] }), ['click']);
   });
 
   test('an entry\'s activate is not a click; editable text can be typed into and set', () => {
@@ -332,5 +345,28 @@ describe('atspiToCup', () => {
     assert.ok(readOnly.root.states!.includes('readonly'));
     const combo = atspiToCup(raw('ROLE_COMBO_BOX', { name: 'Color', selectedName: 'Red' }), screenContext);
     assert.equal(combo.root.value, 'Red');
+    // Gecko's <select>: no text, no Selection; its popup marks the chosen item selected.
+    const popup = raw('ROLE_MENU', { children: [raw('ROLE_MENU_ITEM', { name: 'Red' }), raw('ROLE_MENU_ITEM', { name: 'Blue', stateNames: ['STATE_ENABLED', 'STATE_SELECTED'] })] });
+    assert.equal(atspiToCup(raw('ROLE_COMBO_BOX', { name: 'Colour', children: [popup] }), screenContext).root.value, 'Blue');
+  });
+
+  test('a browser\'s background tabs (not showing, in the shown tab\'s place) are hidden with all they hold', () => {
+    const box = { x: 100, y: 60, w: 400, h: 280 };
+    const shown = raw('ROLE_SCROLL_PANE', { extents: box, children: [raw('ROLE_DOCUMENT_WEB', { name: 'Shown', extents: box })] });
+    const behind = raw('ROLE_SCROLL_PANE', {
+      extents: box,
+      stateNames: ['STATE_ENABLED', 'STATE_VISIBLE'],
+      children: [raw('ROLE_DOCUMENT_WEB', { name: 'Behind', extents: box, stateNames: ['STATE_ENABLED', 'STATE_VISIBLE'], children: [raw('ROLE_PUSH_BUTTON', { name: 'Go', actions: ['press'], interfaces: ['Accessible', 'Component', 'Action'], extents: { x: 120, y: 80, w: 40, h: 20 }, stateNames: ['STATE_ENABLED', 'STATE_VISIBLE'] })] })],
+    });
+    const root = atspiToCup(raw('ROLE_FRAME', { name: 'Browser', extents: box, children: [shown, behind] }), screenContext).root;
+    const [front, back] = root.children!;
+    assert.ok(!front!.states!.includes('hidden') && !front!.children![0]!.states!.includes('hidden'));
+    assert.ok(nodes(back!).every((node) => node.states!.includes('hidden') && node.states!.includes('offscreen')));
+    assert.deepEqual(compactBody([root]).filter((line) => line.includes('Go')), []);
+  });
+
+  test('a web page\'s live region is named by its own words (Gecko keeps them in its Text)', () => {
+    const status = atspiToCup(raw('ROLE_STATUS_BAR', { interfaces: ['Accessible', 'Component', 'Text'], text: 'Saved', extents: { x: 120, y: 60, w: 300, h: 19 } }), screenContext).root;
+    assert.deepEqual([status.role, status.name], ['status', 'Saved']);
   });
 });

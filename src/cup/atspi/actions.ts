@@ -7,6 +7,9 @@ const actionNames: Readonly<Record<string, CupAction>> = {
   activate: 'click',
   jump: 'click',
   open: 'click',
+  // Gecko offers it on what lies inside a clickable element (a label's words, a span in a button): it clicks that element.
+  'click ancestor': 'click',
+  clickancestor: 'click',
   push: 'click',
   invoke: 'click',
   toggle: 'toggle',
@@ -78,6 +81,11 @@ export function cupActionsFor(context: ActionContext): CupAction[] {
     const action = actionNames[name];
     // An entry's "activate" submits it (like Enter); it does not click it.
     if (action === 'click' && name === 'activate' && textRoles.has(context.role)) continue;
+    // Blink's "check" on a radio button chooses it, as a click does; a radio cannot be toggled back off.
+    if (action === 'toggle' && !toggleRoles.has(context.role) && (name === 'check' || name === 'uncheck')) {
+      add('click');
+      continue;
+    }
     if (action) add(action);
   }
   const { interfaces, states, role } = context;

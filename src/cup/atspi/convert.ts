@@ -5,7 +5,7 @@ import { OBJECT_REPLACEMENT } from '../embedded-objects.js';
 import { firstCodePoints, normaliseWhitespace } from '../text.js';
 import { plainText, readableName } from './names.js';
 import { atspiRoleName, cupRoleFor } from './roles.js';
-import { decodeStateSet } from './states.js';
+import { cupStateOf, decodeStateSet } from './states.js';
 
 /** Where CUP element N came from: the accessibility object an action on it must reach. */
 export interface ElementSource {
@@ -43,6 +43,8 @@ interface Placement {
   offscreen: boolean;
   /** Not drawn: not showing, and not visible itself or inside something that is not (a closed popup's items). */
   undrawn: boolean;
+  /** Behind a sibling page that is shown in the same place (a browser's background tab): hidden from the user. */
+  covered?: boolean;
 }
 
 function intersects(a: CupRect, b: CupRect): boolean {
@@ -54,9 +56,10 @@ function intersects(a: CupRect, b: CupRect): boolean {
  * Places a node on the screen. Offscreen is decided from geometry against the visible area, not from
  * the SHOWING state: GTK4 never sets SHOWING, so trusting it would hide every GTK4 control.
  */
-function place(raw: AtspiRawNode, context: RawTreeContext, parent: Placement, states: Set<string>, visibilityReported: boolean): Placement {
+function place(raw: AtspiRawNode, context: RawTreeContext, parent: Placement, states: Set<string>, visibilityReported: boolean, covered: boolean): Placement {
   const extents = raw.extents;
   const showing = states.has('STATE_SHOWING');
+  if (parent.covered || covered) return { offscreen: true, undrawn: true, covered: true };
   // Inside something not drawn, or neither showing nor visible itself, in a toolkit that reports both: it is
   // drawn nowhere, whatever extents it keeps (Qt leaves a closed menu's items at 0,0 + their offset, Blink a
   // closed drop-down's chosen option, marked showing, on the drop-down): a click there would hit something else.
@@ -76,25 +79,35 @@ function place(raw: AtspiRawNode, context: RawTreeContext, parent: Placement, st
   return { bounds, offscreen: !intersects(bounds, context.visibleArea), undrawn: false };
 }
 
+/**
+ * Children that are pages stacked behind a shown sibling: in the same place as a sibling that is SHOWING,
+ * while not showing themselves (Firefox keeps every tab's document in the tree, the background ones
+ * visible but not showing, all in the same box). Only toolkits that report SHOWING at all are judged.
+ */
+function coveredPages(children: readonly AtspiRawNode[], visibilityReported: boolean): Set<AtspiRawNode> {
+  const covered = new Set<AtspiRawNode>();
+  if (!visibilityReported || children.length < 2) return covered;
+  const box = (node: AtspiRawNode) => (node.extents && node.extents.w > 0 && node.extents.h > 0 ? `${node.extents.x},${node.extents.y},${node.extents.w},${node.extents.h}` : undefined);
+  const shownBoxes = new Set(children.filter((child) => decodeStateSet(child.states).has('STATE_SHOWING')).map(box).filter((key) => key !== undefined));
+  for (const child of children) {
+    const key = box(child);
+    if (key && shownBoxes.has(key) && !decodeStateSet(child.states).has('STATE_SHOWING')) covered.add(child);
+  }
+  return covered;
+}
+
 function cupStates(raw: Set<string>, atspiRole: string, role: CupRole, offscreen: boolean, isText: boolean): CupState[] {
   const present = new Set<CupState>();
-  if (raw.has('STATE_FOCUSED')) present.add('focused');
-  if (raw.has('STATE_SELECTED')) present.add('selected');
-  // A toggle button's CHECKED means pressed in ARIA terms.
-  if (raw.has('STATE_CHECKED')) present.add(atspiRole === 'ROLE_TOGGLE_BUTTON' ? 'pressed' : 'checked');
-  if (raw.has('STATE_PRESSED')) present.add('pressed');
-  if (raw.has('STATE_INDETERMINATE')) present.add('mixed');
-  if (raw.has('STATE_EXPANDED')) present.add('expanded');
-  if (raw.has('STATE_COLLAPSED') || (raw.has('STATE_EXPANDABLE') && !raw.has('STATE_EXPANDED'))) present.add('collapsed');
+  for (const state of raw) {
+    const cup = cupStateOf(state, atspiRole);
+    if (cup) present.add(cup);
+  }
+  if (raw.has('STATE_EXPANDABLE') && !raw.has('STATE_EXPANDED')) present.add('collapsed');
   // GTK4 sets SENSITIVE but never ENABLED; only an object with neither is disabled.
   if (!raw.has('STATE_ENABLED') && !raw.has('STATE_SENSITIVE')) present.add('disabled');
   const readOnly = raw.has('STATE_READ_ONLY') || (isText && textValueRoles.has(role) && role !== 'combobox' && !raw.has('STATE_EDITABLE'));
   if (raw.has('STATE_EDITABLE') && !readOnly) present.add('editable');
   if (readOnly) present.add('readonly');
-  if (raw.has('STATE_REQUIRED')) present.add('required');
-  if (raw.has('STATE_BUSY')) present.add('busy');
-  if (raw.has('STATE_MODAL')) present.add('modal');
-  if (raw.has('STATE_MULTISELECTABLE')) present.add('multiselectable');
   if (!raw.has('STATE_VISIBLE')) present.add('hidden');
   if (offscreen) present.add('offscreen');
   return stateOrder.filter((state) => present.has(state));
@@ -128,6 +141,20 @@ function cupValue(raw: AtspiRawNode, role: CupRole): string | undefined {
   // A spreadsheet names a cell by its place ("B2"); what it holds is its text.
   if (raw.text && role === 'cell' && raw.text !== raw.name) return raw.text;
   if (raw.selectedName !== undefined && role === 'combobox') return raw.selectedName;
+  return undefined;
+}
+
+const choiceRoles: ReadonlySet<string> = new Set(['ROLE_MENU_ITEM', 'ROLE_LIST_ITEM', 'ROLE_CHECK_MENU_ITEM', 'ROLE_RADIO_MENU_ITEM']);
+
+/**
+ * A drop-down without text or Selection of its own (Gecko's <select>) shows the choice its popup marks
+ * selected: the first selected item among its children and their children.
+ */
+function selectedChoice(raw: AtspiRawNode): string | undefined {
+  for (const level of [raw.children, raw.children.flatMap((child) => child.children)]) {
+    const chosen = level.find((node) => choiceRoles.has(atspiRoleName(node.role)) && decodeStateSet(node.states).has('STATE_SELECTED'));
+    if (chosen) return normaliseWhitespace(chosen.name);
+  }
   return undefined;
 }
 
@@ -177,7 +204,7 @@ export function atspiToCup(root: AtspiRawNode, context: RawTreeContext): Convert
   const rootStates = decodeStateSet(root.states);
   const visibilityReported = rootStates.has('STATE_VISIBLE') || rootStates.has('STATE_SHOWING');
 
-  const convert = (raw: AtspiRawNode, parent: AtspiRawNode | undefined, parentPlacement: Placement): CupNode => {
+  const convert = (raw: AtspiRawNode, parent: AtspiRawNode | undefined, parentPlacement: Placement, covered = false): CupNode => {
     const index = sources.length;
     sources.push({ index, bus: raw.bus, path: raw.path, atspiRole: raw.role });
     const states = decodeStateSet(raw.states);
@@ -190,6 +217,7 @@ export function atspiToCup(root: AtspiRawNode, context: RawTreeContext): Convert
       named: name.length > 0,
       modal: states.has('STATE_MODAL'),
       xmlRole: raw.attributes?.['xml-roles'],
+      tag: raw.attributes?.tag,
     });
     // A paragraph or block the user types into (an office document's paragraph, a contenteditable div) is
     // a text box to an agent: it takes typing, and its text is its value.
@@ -197,14 +225,15 @@ export function atspiToCup(root: AtspiRawNode, context: RawTreeContext): Convert
     // A block with nothing in it but its own words (a web page's output div) is text.
     const wordsOnly = !editableBlock && !raw.name && name !== '' && raw.children.length === 0 && blockRoles.has(atspiRole);
     const role: CupRole = editableBlock ? 'textbox' : wordsOnly ? 'text' : mapped;
-    const placement = place(raw, context, parentPlacement, states, visibilityReported);
+    const placement = place(raw, context, parentPlacement, states, visibilityReported, covered);
     const node: CupNode = { id: `e${index}`, role, name };
     const description = plainText(raw.description);
     if (description) node.description = description;
-    const value = cupValue(raw, role);
+    const value = cupValue(raw, role) ?? (role === 'combobox' ? selectedChoice(raw) : undefined);
     if (value !== undefined) node.value = value;
     if (placement.bounds) node.bounds = placement.bounds;
     node.states = cupStates(states, atspiRole, role, placement.offscreen, raw.interfaces.includes('Text'));
+    if (placement.covered && !node.states.includes('hidden')) node.states = stateOrder.filter((state) => state === 'hidden' || node.states!.includes(state));
     node.actions = cupActionsFor({
       role,
       atspiRole,
@@ -225,7 +254,8 @@ export function atspiToCup(root: AtspiRawNode, context: RawTreeContext): Convert
       },
     };
     if (raw.children.length > 0) {
-      node.children = raw.children.map((child) => convert(child, raw, placement));
+      const behind = coveredPages(raw.children, visibilityReported);
+      node.children = raw.children.map((child) => convert(child, raw, placement, behind.has(child)));
       if (!hasRealPlace(node) && node.children.some(shownOnScreen)) {
         // The toolkit gave this object no usable place (a sentinel, no size, or off the view) while something
         // inside it is on screen: its own extents are the wrong fact, so they must not hide what it holds.

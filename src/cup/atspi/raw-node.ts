@@ -3,8 +3,8 @@ export const UNKNOWN_COORDINATE = -2147483648;
 
 /**
  * Roles whose unnamed objects take their name from their text content: controls and items whose label is
- * drawn text (an icon view's file icon, a cell, a link), and the blocks of a web page (paragraph, section),
- * whose words Gecko keeps in their own Text rather than in child objects. Other containers are left out:
+ * drawn text (an icon view's file icon, a cell, a link), and the blocks of a web page (paragraph, section,
+ * status), whose words Gecko keeps in their own Text rather than in child objects. Other containers are left out:
  * their text is their children's, which are read as objects of their own.
  */
 export const CONTENT_NAMED_ATSPI_ROLES: readonly string[] = [
@@ -12,6 +12,8 @@ export const CONTENT_NAMED_ATSPI_ROLES: readonly string[] = [
   'ROLE_TOGGLE_BUTTON', 'ROLE_CHECK_BOX', 'ROLE_RADIO_BUTTON', 'ROLE_MENU_ITEM', 'ROLE_CHECK_MENU_ITEM',
   'ROLE_RADIO_MENU_ITEM', 'ROLE_PAGE_TAB', 'ROLE_LINK', 'ROLE_HEADING', 'ROLE_CAPTION', 'ROLE_TABLE_COLUMN_HEADER',
   'ROLE_TABLE_ROW_HEADER', 'ROLE_COLUMN_HEADER', 'ROLE_ROW_HEADER',
+  // A live region's words (a web page's role=status or role=log output): Gecko keeps them in its own Text.
+  'ROLE_STATUS_BAR', 'ROLE_LOG',
 ];
 
 /**

@@ -131,6 +131,8 @@ export interface RoleContext {
   modal: boolean;
   /** The ARIA role a web engine exposed in the "xml-roles" attribute, when any. */
   xmlRole?: string;
+  /** The HTML element a web engine says the object stands for (its "tag" attribute), when any. */
+  tag?: string;
 }
 
 export function cupRoleFor(context: RoleContext): CupRole {
@@ -156,6 +158,10 @@ export function cupRoleFor(context: RoleContext): CupRole {
       return 'button';
     case 'ROLE_ENTRY':
       return 'textbox';
+    // An HTML <table> (or role=table) holds data to read; role=grid or treegrid is a grid an agent moves around
+    // in. Toolkit tables (GTK's tree views, Qt's item views) are interactive grids.
+    case 'ROLE_TABLE':
+      return context.xmlRole === 'table' || (context.tag !== undefined && context.xmlRole === undefined) ? 'table' : 'grid';
     default:
       return directTable.get(atspiRole) ?? 'generic';
   }

@@ -1,3 +1,4 @@
+import type { CupState } from '../types.js';
 import { ATSPI_STATE_NAMES } from './constants.js';
 
 /** Decodes the two-word AT-SPI state set into state names (e.g. "STATE_FOCUSED"). */
@@ -30,4 +31,30 @@ export function encodeStateSet(names: Iterable<string>): [number, number] {
 /** Whether the state set (two 32-bit words, bit n is AtspiStateType n) has state number `state`; undefined without a set. */
 export function hasState(states: readonly number[] | undefined, state: number): boolean | undefined {
   return states ? ((states[Math.floor(state / 32)] ?? 0) & (1 << state % 32)) !== 0 : undefined;
+}
+
+/** AT-SPI states that are a CUP state by themselves; the others CUP derives (disabled, hidden, offscreen, editable, readonly). */
+const cupStatesByAtspi: ReadonlyMap<string, CupState> = new Map<string, CupState>([
+  ['STATE_FOCUSED', 'focused'],
+  ['STATE_SELECTED', 'selected'],
+  ['STATE_CHECKED', 'checked'],
+  ['STATE_PRESSED', 'pressed'],
+  ['STATE_INDETERMINATE', 'mixed'],
+  ['STATE_EXPANDED', 'expanded'],
+  ['STATE_COLLAPSED', 'collapsed'],
+  ['STATE_REQUIRED', 'required'],
+  ['STATE_BUSY', 'busy'],
+  ['STATE_MODAL', 'modal'],
+  ['STATE_MULTISELECTABLE', 'multiselectable'],
+]);
+
+/**
+ * The CUP state an AT-SPI state (e.g. "STATE_CHECKED") is on an object of an AT-SPI role (e.g.
+ * "ROLE_TOGGLE_BUTTON"), if it is one by itself. The one mapping behind a tree's states and an action's
+ * evidence, so both speak of a toggle button as pressed.
+ */
+export function cupStateOf(atspiState: string, atspiRole: string): CupState | undefined {
+  // A toggle button's CHECKED means pressed in ARIA terms.
+  if (atspiState === 'STATE_CHECKED' && atspiRole === 'ROLE_TOGGLE_BUTTON') return 'pressed';
+  return cupStatesByAtspi.get(atspiState);
 }

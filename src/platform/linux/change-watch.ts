@@ -2,6 +2,7 @@
 // and the window manager's client list on the root window (a window of any app opened or closed).
 import type { ChangeReason, ChangeWatch } from '../desktop.js';
 import type { AtspiClient } from './atspi/client.js';
+import type { AccessibilityEvent } from './atspi/event-monitor.js';
 import { PerConnection } from './input/per-connection.js';
 import { EventMask, type X11Connection } from './x11/index.js';
 
@@ -15,12 +16,27 @@ const rootWatch = new PerConnection(async (x) => {
   return new Set(Object.values(atoms));
 });
 
-export async function watchProcessChanges(client: AtspiClient, x: X11Connection, pid: number): Promise<ChangeWatch> {
+/** Which mirrored window holds an object, if any (LinuxDesktop asks its live mirrors). */
+export type WindowOfObject = (bus: string, path: string) => number | undefined;
+
+/** Objects remembered per watch for changedWindows(): far more than one action changes. */
+const MAX_CHANGED_OBJECTS = 4096;
+
+/** Events that change no window's content: activation follows focus between windows, boxes follow layout. */
+function changesContent(event: AccessibilityEvent): boolean {
+  if (event.kind === 'Activate' || event.kind === 'Deactivate' || event.kind === 'BoundsChanged') return false;
+  return !(event.kind === 'StateChanged' && (event.detail === 'active' || event.detail === 'focused'));
+}
+
+export async function watchProcessChanges(client: AtspiClient, x: X11Connection, pid: number, windowOf: WindowOfObject): Promise<ChangeWatch> {
   let pending: ChangeReason | undefined;
+  const changed = new Map<string, { bus: string; path: string }>();
   let wake: ((reason: ChangeReason | undefined) => void) | undefined;
   let closed = false;
+  let lastChangeAt: number | undefined;
   const signal = (reason: ChangeReason) => {
     if (closed) return;
+    lastChangeAt = Date.now();
     if (wake) {
       const resolve = wake;
       wake = undefined;
@@ -38,7 +54,9 @@ export async function watchProcessChanges(client: AtspiClient, x: X11Connection,
     offEvents = await client.events.listen((event) => {
       client.pidOf(event.sender).then(
         (sender) => {
-          if (sender === pid) signal('accessibility');
+          if (sender !== pid) return;
+          if (changesContent(event) && changed.size < MAX_CHANGED_OBJECTS) changed.set(`${event.sender} ${event.path}`, { bus: event.sender, path: event.path });
+          signal('accessibility');
         },
         () => undefined,
       );
@@ -49,6 +67,17 @@ export async function watchProcessChanges(client: AtspiClient, x: X11Connection,
   }
 
   return {
+    get lastChangeAt() {
+      return lastChangeAt;
+    },
+    changedWindows() {
+      const windows = new Set<number>();
+      for (const { bus, path } of changed.values()) {
+        const window = windowOf(bus, path);
+        if (window !== undefined) windows.add(window);
+      }
+      return [...windows];
+    },
     next(timeoutMs) {
       if (pending !== undefined) {
         const reason = pending;

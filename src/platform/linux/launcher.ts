@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { browserLaunch, ownProfile, prepareProfile, type BrowserLaunch } from './browser/browser-launch.js';
 import { accessibleSessionEnvironment } from './desktop/accessible-session.js';
 import { ToolError } from '../../errors.js';
 import { bestEntry, execWords, installedApplications, urlFieldCode, type DesktopEntry, type EntryMatchKind } from './desktop-entries.js';
@@ -9,6 +10,8 @@ import { logDirectory } from './desktop/state-dir.js';
 export interface LaunchPlan {
   command: string;
   args: string[];
+  /** What a browser (or an Electron app given a debugging port) starts with besides. */
+  browser?: BrowserLaunch;
   /** The .desktop entry the name matched, if it matched one, and how. */
   entry?: DesktopEntry;
   matchedBy?: EntryMatchKind;
@@ -56,7 +59,7 @@ function commandForEntry(entry: DesktopEntry, urls: readonly string[]): string[]
  * Name, then program; see bestEntry), else a program on PATH or an absolute path, else an entry whose name
  * or id contains it. An unknown name is an error that lists close installed names.
  */
-export function planLaunch(name: string, urls: readonly string[], extraArgs: readonly string[]): LaunchPlan {
+export function planLaunch(name: string, urls: readonly string[], extraArgs: readonly string[], options: LaunchOptions = {}): LaunchPlan {
   const entries = installedApplications();
   // A program named exactly is a closer answer than an entry whose name merely contains the word.
   const match = bestEntry(entries, name) ?? (findProgram(name) === undefined ? bestEntry(entries, name, { substrings: true }) : undefined);
@@ -64,7 +67,7 @@ export function planLaunch(name: string, urls: readonly string[], extraArgs: rea
     const { entry, matchedBy } = match;
     const [command, ...args] = commandForEntry(entry, urls);
     if (!command) throw new Error(`the desktop entry ${entry.path} has an empty Exec line`);
-    return { command, args: [...args, ...extraArgs], entry, matchedBy, name: entry.name };
+    return withBrowser({ command, args: [...args, ...extraArgs], entry, matchedBy, name: entry.name }, extraArgs, options);
   }
   const command = findProgram(name);
   if (command === undefined) {
@@ -75,7 +78,19 @@ export function planLaunch(name: string, urls: readonly string[], extraArgs: rea
       'app_not_found',
     );
   }
-  return { command, args: [...urls, ...extraArgs], name };
+  return withBrowser({ command, args: [...urls, ...extraArgs], name }, extraArgs, options);
+}
+
+export interface LaunchOptions {
+  /** Open the DevTools protocol (WebDriver BiDi for Firefox) on this port; 0 lets the browser pick one. */
+  debuggingPort?: number;
+}
+
+/** A browser's plan gets its launch options first, before the urls (the caller's own options come after and win). */
+function withBrowser(plan: LaunchPlan, extraArgs: readonly string[], options: LaunchOptions): LaunchPlan {
+  const browser = browserLaunch(plan.command, extraArgs, options.debuggingPort);
+  if (!browser) return plan;
+  return { ...plan, args: [...browser.args, ...plan.args], browser };
 }
 
 /**
@@ -85,8 +100,11 @@ export function planLaunch(name: string, urls: readonly string[], extraArgs: rea
  */
 export function startDetached(plan: LaunchPlan): { pid: number; log: string; exited: Promise<ProcessExit> } {
   const log = join(logDirectory(), `app-${Date.now()}.log`);
-  const env = { ...process.env, DESKTOP_STARTUP_ID: `cup-driver-${process.pid}-${Date.now()}_TIME0`, ...accessibleSessionEnvironment(process.env) };
-  return { ...spawnDetachedWatched(plan.command, plan.args, env, log), log };
+  const env = { ...process.env, DESKTOP_STARTUP_ID: `cup-driver-${process.pid}-${Date.now()}_TIME0`, ...accessibleSessionEnvironment(process.env), ...plan.browser?.env };
+  if (plan.browser) prepareProfile(plan.browser);
+  const started = spawnDetachedWatched(plan.command, plan.args, env, log);
+  if (plan.browser?.profile) ownProfile(plan.browser.profile, started.pid, started.exited);
+  return { ...started, log };
 }
 
 /** Parent pid from /proc, to tell whether a window's process descends from one we started. */

@@ -22,6 +22,11 @@ export class LazyConnection<T> {
     return this.current;
   }
 
+  /** Whether a connection is open or opening (without opening one). */
+  get opened(): boolean {
+    return this.current !== undefined;
+  }
+
   /** Closes the connection if one is open or opening, and forgets it. */
   close(closeConnection: (connection: T) => void): void {
     void this.current?.then(closeConnection).catch(() => {});

@@ -1,11 +1,20 @@
 import { atspiToCup } from '../../cup/atspi/convert.js';
 import { UNKNOWN_COORDINATE, type AtspiRawNode, type RawTreeContext } from '../../cup/atspi/raw-node.js';
 import type { ActionOutcome } from '../action-outcome.js';
+import type { BrowserPage, PageEndpoint } from '../browser.js';
 import type { InstalledApp, LaunchPlan, RunningApp } from '../apps.js';
-import type { ChangeWatch, Desktop, DragOptions, EscapeHandlers, KeyRequest, ScrollRequest, TreeLimits, TypeRequest, WindowReading } from '../desktop.js';
+import type { AgentCursorLook, ChangeWatch, Desktop, DragOptions, EscapeHandlers, KeyRequest, ScreenRecording, ScreenRecordingRequest, ScrollRequest, TreeLimits, TypeRequest, VideoEncoder, WindowReading } from '../desktop.js';
+import type { ClipboardText, FrameOutcome, HealthCheck, MenuOutcome, MouseButton } from '../desktop-services.js';
+import type { WindowRect } from '../windows.js';
 import type { DeliveryMode, ElementTarget, PointerKind, PointTarget } from '../targets.js';
 import type { DesktopWindow } from '../windows.js';
 import { dragAction } from './actions/drag.js';
+import { invokeMenuPath } from './actions/menu-path.js';
+import { Clipboard } from './clipboard/clipboard.js';
+import { healthChecks, healthFacts } from './health.js';
+import { ButtonHolds } from './input/button-holds.js';
+import { setWindowFrame } from './window-frame.js';
+import { PageConnections } from './browser/page-connections.js';
 import { pressKeysAction } from './actions/keys.js';
 import { pointerAction } from './actions/pointer.js';
 import { parseKeys } from './actions/real-input.js';
@@ -30,11 +39,13 @@ import { ReadCoalescer } from './read-coalescer.js';
 import { captureWindowPixels } from './capture.js';
 import { watchProcessChanges } from './change-watch.js';
 import { ensureDisplay } from './desktop/virtual-desktop.js';
-import { activateWindow, agentCursorState, armEscapeGuard, hideAgentCursor, moveAgentCursor, pointerPosition } from './input/index.js';
+import { activateWindow, agentCursorState, armEscapeGuard, hideAgentCursor, moveAgentCursor, pointerPosition, removeAgentCursor, setAgentCursorLook } from './input/index.js';
+import { installVideoEncoder, probeDuration, startScreenRecording, videoEncoder } from './screen-recorder.js';
 import { screenScale } from './screen.js';
 import { LazyConnection } from './lazy-connection.js';
 import { listClientWindows, type ClientWindow } from './windows.js';
 import { DBusTimeoutError } from './dbus/index.js';
+import { ToolError } from '../../errors.js';
 import { X11Connection } from './x11/index.js';
 
 export interface LinuxDesktopOptions {
@@ -89,8 +100,14 @@ export class LinuxDesktop implements Desktop {
   private readonly readings = new ReadCoalescer<WindowReading>();
   private readonly captures = new ReadCoalescer<RawImage>();
   readonly callTimeoutMs: number;
+  /** What this process put on the CLIPBOARD, answered from here while it runs. */
+  private readonly clipboard = new Clipboard(() => this.x11());
+  private readonly buttonHolds: ButtonHolds;
+  /** The debugging connections of the browsers whose pages the page tool reached. */
+  private readonly pages = new PageConnections();
 
   constructor(private readonly options: LinuxDesktopOptions) {
+    this.buttonHolds = new ButtonHolds(() => this.x11(), options.log);
     this.callTimeoutMs = options.callTimeoutMs ?? 2000;
     this.xConnection = new LazyConnection(
       async () => {
@@ -170,7 +187,10 @@ export class LinuxDesktop implements Desktop {
 
   async watchChanges(pid: number): Promise<ChangeWatch> {
     const [client, x] = await Promise.all([this.atspi(), this.x11()]);
-    return watchProcessChanges(client, x, pid);
+    return watchProcessChanges(client, x, pid, (bus, path) => {
+      for (const mirror of this.mirrors.values()) if (mirror.holds(bus, path)) return mirror.windowId;
+      return undefined;
+    });
   }
 
   pointer(target: ElementTarget | PointTarget, kind: PointerKind, options: { mode: DeliveryMode; modifiers: readonly string[] }): Promise<ActionOutcome> {
@@ -216,14 +236,56 @@ export class LinuxDesktop implements Desktop {
     return { x: state.x, y: state.y };
   }
 
+  async agentCursor(id: string): Promise<{ visible: boolean; x: number; y: number }> {
+    const { visible, x, y } = await agentCursorState(await this.x11(), id);
+    return { visible, x, y };
+  }
+
+  async setAgentCursorLook(id: string, look: AgentCursorLook | undefined): Promise<void> {
+    await setAgentCursorLook(await this.x11(), id, look);
+  }
+
+  async removeAgentCursor(id: string): Promise<void> {
+    await removeAgentCursor(await this.x11(), id);
+  }
+
+  videoEncoder(): VideoEncoder {
+    return videoEncoder();
+  }
+
+  installVideoEncoder(timeoutMs: number): Promise<{ status: number | null; output: string; command: string[] }> {
+    return installVideoEncoder(timeoutMs);
+  }
+
+  async startScreenRecording(request: ScreenRecordingRequest): Promise<ScreenRecording> {
+    const ffmpeg = videoEncoder().path;
+    if (!ffmpeg) throw new Error('ffmpeg is not installed');
+    // The display is known once the X connection is up (the embedded desktop may be started for it).
+    await this.x11();
+    return startScreenRecording(ffmpeg, process.env.DISPLAY!, request);
+  }
+
+  videoDuration(path: string): number | undefined {
+    return probeDuration(path);
+  }
+
   applications(windows: readonly DesktopWindow[]): { installed: InstalledApp[]; running: RunningApp[] } {
     const installed = installedApplications();
     return { installed, running: runningApplications(windows, installed) };
   }
 
-  planLaunch(name: string, urls: readonly string[], extraArgs: readonly string[]): LaunchPlan {
-    const plan = planLaunch(name, urls, extraArgs);
-    return { name: plan.name, ...(plan.entry ? { entry: plan.entry, matchedBy: plan.matchedBy } : {}), start: () => startDetached(plan) };
+  planLaunch(name: string, urls: readonly string[], extraArgs: readonly string[], options: { debuggingPort?: number } = {}): LaunchPlan {
+    const plan = planLaunch(name, urls, extraArgs, options);
+    const browser = plan.browser ? { family: plan.browser.family, sandboxDisabled: plan.browser.sandboxDisabled, ...(plan.browser.profile ? { profile: plan.browser.profile } : {}) } : undefined;
+    return { name: plan.name, ...(plan.entry ? { entry: plan.entry, matchedBy: plan.matchedBy } : {}), ...(browser ? { browser } : {}), start: () => startDetached(plan) };
+  }
+
+  debuggingEndpoint(pid: number): Promise<PageEndpoint | undefined> {
+    return this.pages.debuggingEndpoint(pid);
+  }
+
+  page(window: DesktopWindow): Promise<BrowserPage> {
+    return this.pages.page(window);
   }
 
   processAlive(pid: number): boolean {
@@ -365,14 +427,89 @@ export class LinuxDesktop implements Desktop {
     return match && match.app.pid === window.pid ? match : undefined;
   }
 
+  async clipboardTargets(): Promise<string[] | undefined> {
+    return this.clipboard.targets(this.callTimeoutMs);
+  }
+
+  async readClipboardText(): Promise<ClipboardText | undefined> {
+    const read = await this.clipboard.readText(this.callTimeoutMs);
+    return read && { text: read.text, target: read.target };
+  }
+
+  readClipboardBytes(mimeType: string): Promise<Buffer | undefined> {
+    return this.clipboard.readBytes(mimeType, this.callTimeoutMs);
+  }
+
+  async writeClipboardText(text: string, keepAfterExitMs: number): Promise<{ targets: string[] }> {
+    const { targets } = await this.clipboard.writeText(text, keepAfterExitMs);
+    return { targets };
+  }
+
+  /** This process is going away: a keeper process takes over what it still owns on the clipboard. */
+  handOverClipboard(): Promise<'none' | 'handed_over'> {
+    return this.clipboard.handOver();
+  }
+
+  async setWindowFrame(window: DesktopWindow, frame: WindowRect): Promise<FrameOutcome> {
+    return setWindowFrame(await this.x11(), window.id, frame);
+  }
+
+  invokeMenu(window: ClientWindow, path: readonly string[]): Promise<MenuOutcome> {
+    return invokeMenuPath(this, window, path);
+  }
+
+  async pressButton(owner: string, button: MouseButton, at: PointTarget | undefined, maxHoldMs: number): Promise<{ x: number; y: number }> {
+    // Real input goes to the window under the pointer: the target window is brought to the front first (and stays there).
+    if (at && !(await this.activateWindow(at.window))) {
+      throw new ToolError(`window ${at.window.id} could not be brought to the front; no button was pressed`, 'activation_failed');
+    }
+    return this.buttonHolds.press(owner, button, at && { x: at.screenX, y: at.screenY }, maxHoldMs);
+  }
+
+  moveHeld(owner: string, to: PointTarget, options: { steps: number; durationMs: number; signal?: AbortSignal }): Promise<void> {
+    return this.buttonHolds.move(owner, { x: to.screenX, y: to.screenY }, options);
+  }
+
+  releaseButtons(owner: string, button?: MouseButton, at?: PointTarget): Promise<MouseButton[]> {
+    return this.buttonHolds.release(owner, button, at && { x: at.screenX, y: at.screenY });
+  }
+
+  heldButtons(owner: string): MouseButton[] {
+    return this.buttonHolds.held(owner);
+  }
+
+  /** Releases every held button (the process is stopping). */
+  releaseAllButtons(): Promise<void> {
+    return this.buttonHolds.releaseAll();
+  }
+
+  healthChecks(): Promise<HealthCheck[]> {
+    return healthChecks({ x11: () => this.x11(), atspi: () => this.atspi() });
+  }
+
+  healthFacts(): Promise<Record<string, unknown>> {
+    return healthFacts({
+      x11: () => this.x11(),
+      atspi: () => this.atspi(),
+      connections: () => ({
+        x11: this.xConnection.opened,
+        accessibility_bus: this.atspiConnection.opened,
+        live_tree_mirrors: this.mirrors.size,
+        clipboard_owned: this.clipboard.owning,
+      }),
+    });
+  }
+
   async guardEscape(handlers: EscapeHandlers, watchdogMs: number): Promise<() => void> {
     return armEscapeGuard(await this.x11(), handlers, watchdogMs);
   }
 
   close(): void {
+    this.clipboard.close();
     for (const id of [...this.mirrors.keys()]) this.forgetMirror(id);
     this.xConnection.close((connection) => connection.close());
     this.atspiConnection.close((client) => client.close());
+    this.pages.close();
   }
 }
 

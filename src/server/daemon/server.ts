@@ -89,7 +89,13 @@ export class DaemonServer {
     this.stopped = new Promise((resolve) => {
       this.markStopped = resolve;
     });
-    this.sessions = new SessionTable(options.shared, options.sessionLimits ?? defaultSessionLimits);
+    this.sessions = new SessionTable(options.shared, options.sessionLimits ?? defaultSessionLimits, {
+      kind: 'daemon',
+      pid: process.pid,
+      startedAt: this.startedAt.toISOString(),
+      socket: options.socketPath,
+      connections: () => this.clients.size,
+    });
     this.server = createServer((socket) => this.accept(socket));
     this.server.maxConnections = 256;
   }
@@ -273,7 +279,7 @@ export class DaemonServer {
       case 'status': {
         const now = Date.now();
         const sessions = this.sessions.list().map((entry) => ({
-          id: entry.id,
+          id: entry.session,
           idle_s: Math.round(entry.idleMs / 1000),
           busy: entry.busy,
         }));

@@ -15,7 +15,8 @@ import { defaultTokenFile, loadOrCreateToken, removeGeneratedToken, type BearerT
 /** Runs calls in named driver sessions: the SessionTable of this process, or of the daemon. */
 export interface SessionCalls {
   run(session: string, tool: string, args: unknown, options: { signal?: AbortSignal }): Promise<ToolCallResult>;
-  end(session: string): Promise<void>;
+  /** Ends the session and undoes what it owns (terminals, cursor, recording): what was undone, and how each failed. */
+  end(session: string): Promise<{ label: string; error?: string }[] | undefined>;
 }
 
 export interface McpHttpOptions {
@@ -253,7 +254,9 @@ export class McpHttpServer {
       const settled = Promise.allSettled([...session.calls]);
       await Promise.race([settled, new Promise((resolve) => setTimeout(resolve, callGraceMs).unref())]);
       try {
-        await this.options.calls.end(session.name);
+        for (const undone of (await this.options.calls.end(session.name)) ?? []) {
+          if (undone.error) this.options.log(`ending ${session.name}: ${undone.label} failed: ${undone.error}`);
+        }
       } catch (error) {
         this.options.log(`ending ${session.name} failed: ${(error as Error).message}`);
       }

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
-import type { ProcessExit } from '../../platform/apps.js';
+import type { CupNode } from '../../cup/types.js';
+import type { BrowserStart, ProcessExit } from '../../platform/apps.js';
 import type { DesktopWindow } from '../../platform/windows.js';
 import type { ToolContext } from '../context.js';
 import { windowRecord, windowsOfProcess } from '../perception/window-records.js';
@@ -79,7 +80,11 @@ export const launchApp = defineTool({
       'without options first), else a program on PATH, else an entry whose name or id contains it; the result names the entry. It starts without ' +
     'taking the focus (its startup time is 0, so the window manager leaves the active window alone), and the call waits (up to 20 s) for its ' +
     'window and its accessibility tree. Returns the pid and its windows as list_windows does. With creates_new_application_instance false ' +
-    '(default) an app that already runs is returned as it is, and urls given are handed to it (opened_in_running).',
+    '(default) an app that already runs is returned as it is, and urls given are handed to it (opened_in_running). Browsers start ready for ' +
+    'agents: Chromium-based ones with their web content in the accessibility tree (--force-renderer-accessibility), Firefox with accessibility ' +
+    'on; a fresh profile the driver owns (a separate instance, removed when it exits) unless --user-data-dir/--profile is given; no first-run ' +
+    'pages or background network traffic; --no-sandbox for Chromium only when running as root; the call also waits for the page in the tree ' +
+    '(page_ready). electron_debugging_port opens the port the page tool uses.',
   input: z.strictObject({
     name: z.string().min(1).describe('App name ("Calculator"), desktop id ("org.gnome.Calculator") or program ("gnome-calculator", "/usr/bin/xterm").'),
     urls: z
@@ -90,7 +95,16 @@ export const launchApp = defineTool({
           'the running one); an app whose desktop entry takes none (no %u/%U/%f/%F) is refused with urls_not_opened, never silently.',
       ),
     additional_arguments: z.array(z.string()).optional().describe('Extra command-line arguments.'),
-    electron_debugging_port: z.number().int().min(1).max(65_535).optional().describe('Adds --remote-debugging-port=N (Chromium, Electron).'),
+    electron_debugging_port: z
+      .number()
+      .int()
+      .min(0)
+      .max(65_535)
+      .optional()
+      .describe(
+        'Open the browser\'s debugging protocol on this port for the page tool (--remote-debugging-port=N: the DevTools protocol for Chromium-based ' +
+          'browsers and Electron apps, WebDriver BiDi for Firefox); 0 lets the browser pick a free port, reported as debugging_port.',
+      ),
     creates_new_application_instance: z.boolean().optional().describe('Start another instance even when the app runs. Default false.'),
   }),
   output: z.object({
@@ -103,16 +117,22 @@ export const launchApp = defineTool({
     accessible: z.boolean(),
     self_activation_suppressed: z.boolean(),
     windows: z.array(windowResult),
+    browser: z.enum(['chromium', 'firefox', 'electron']).optional().describe('Set when it was started as a browser (see the description).'),
+    debugging_port: z.number().optional().describe('The port its debugging protocol answers on (the page tool finds it by itself).'),
+    debugging_protocol: z.enum(['cdp', 'webdriver-bidi']).optional(),
+    no_sandbox: z.boolean().optional().describe('Chromium\'s sandbox is off (--no-sandbox), as it refuses to start as root with it.'),
+    user_data_dir: z.string().optional().describe('The fresh profile the driver made for it, removed when the browser exits.'),
+    page_ready: z.boolean().optional().describe('The page\'s web document reached the accessibility tree before the call returned.'),
   }),
   async handle(args, context) {
-    const extra = [...(args.additional_arguments ?? []), ...(args.electron_debugging_port ? [`--remote-debugging-port=${args.electron_debugging_port}`] : [])];
     // Throws ToolError: app_not_found, or urls_not_opened for urls the matched entry cannot take.
-    const plan = context.desktop.planLaunch(args.name, args.urls ?? [], extra);
+    const plan = context.desktop.planLaunch(args.name, args.urls ?? [], args.additional_arguments ?? [], { debuggingPort: args.electron_debugging_port });
     const matched = plan.entry ? { desktop_entry: plan.entry.id, matched_by: plan.matchedBy } : {};
     const urls = args.urls ?? [];
     const windowsBefore = await context.desktop.windows();
+    // A browser given a fresh profile of its own is a separate instance, whatever runs already.
     const running =
-      !args.creates_new_application_instance && plan.entry
+      !args.creates_new_application_instance && !plan.browser?.profile && plan.entry
         ? context.desktop.applications(windowsBefore).running.find((app) => app.entry?.id === plan.entry!.id)
         : undefined;
     if (running && urls.length === 0) {
@@ -189,11 +209,14 @@ export const launchApp = defineTool({
     }
     const activeNow = windowsNow.find((window) => window.active)?.id;
     const suppressed = activeBefore === undefined ? !mine.some((window) => window.active) : activeNow === activeBefore;
+    const browser = plan.browser ? await browserReadiness(context, plan.browser, waited.owner, mine, args.electron_debugging_port, deadline) : undefined;
+    // The page's title reaches the window once the page has loaded: list the windows as they are now.
+    if (browser) mine = (await context.desktop.windows()).filter((window) => mine.some((candidate) => candidate.id === window.id));
     return {
       summary:
         `✅ started ${plan.name} (pid ${waited.owner}) with ${mine.length} window${mine.length === 1 ? '' : 's'}` +
         `${waited.accessible ? '' : '; its accessibility tree did not appear (the app may not support accessibility)'}` +
-        `${suppressed ? '' : '; it took the focus'}`,
+        `${suppressed ? '' : '; it took the focus'}${browser ? `; ${browser.summary}` : ''}`,
       body: mine.map((window) => `${window.id} "${window.title}" ${window.bounds.width}x${window.bounds.height}`).join('\n'),
       structured: {
         pid: waited.owner,
@@ -204,10 +227,54 @@ export const launchApp = defineTool({
         accessible: waited.accessible,
         self_activation_suppressed: suppressed,
         windows: mine.map(windowRecord),
+        ...browser?.fields,
       },
     };
   },
 });
+
+/**
+ * After a browser's window appeared: the port it opened (the one asked for, or the one it picked for 0) and
+ * its page's web document in the accessibility tree, each awaited within the launch's deadline.
+ */
+async function browserReadiness(context: ToolContext, browser: BrowserStart, pid: number, windows: readonly DesktopWindow[], port: number | undefined, deadline: number) {
+  let endpoint = port !== undefined ? await context.desktop.debuggingEndpoint(pid) : undefined;
+  while (port !== undefined && !endpoint && Date.now() < deadline) {
+    await sleep(100);
+    endpoint = await context.desktop.debuggingEndpoint(pid);
+  }
+  let pageReady = false;
+  while (windows.length > 0 && Date.now() < deadline) {
+    const reading = await context.desktop.readWindow(windows[0]!, { maxNodes: 400, maxDepth: 30, budgetMs: Math.max(100, deadline - Date.now()) });
+    if (reading.root && hasDocument(reading.root)) {
+      pageReady = true;
+      break;
+    }
+    await sleep(200);
+  }
+  const notes = [
+    ...(endpoint ? [`debugging port ${endpoint.port} (${endpoint.protocol === 'cdp' ? 'DevTools protocol' : 'WebDriver BiDi'})`] : []),
+    ...(port !== undefined && !endpoint ? ['its debugging port did not open in time'] : []),
+    ...(browser.sandboxDisabled ? ['--no-sandbox, as the driver runs as root'] : []),
+    ...(browser.profile ? [`a fresh profile in ${browser.profile}`] : []),
+    pageReady ? 'the page is in the accessibility tree' : 'the page did not reach the accessibility tree in time',
+  ];
+  return {
+    summary: notes.join(', '),
+    fields: {
+      browser: browser.family,
+      ...(endpoint ? { debugging_port: endpoint.port, debugging_protocol: endpoint.protocol } : {}),
+      no_sandbox: browser.sandboxDisabled,
+      ...(browser.profile ? { user_data_dir: browser.profile } : {}),
+      page_ready: pageReady,
+    },
+  };
+}
+
+/** A web document that has finished loading (a loading one says busy). */
+function hasDocument(node: CupNode): boolean {
+  return (node.role === 'document' && !node.states?.includes('busy')) || (node.children ?? []).some(hasDocument);
+}
 
 export const killApp = defineTool({
   name: 'kill_app',

@@ -1,7 +1,7 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_DIFF_LINES, diffCounts, diffLines, diffSummary, diffTrees, type TreeDiff } from '../../cup/index.js';
-import type { WindowReading } from '../../platform/desktop.js';
+import type { ChangeWatch, WindowReading } from '../../platform/desktop.js';
 import type { DesktopWindow } from '../../platform/windows.js';
 import type { ToolContext } from '../context.js';
 import { ToolError } from '../../errors.js';
@@ -10,6 +10,7 @@ import { rememberReading } from '../perception/window-snapshot.js';
 import type { ToolOutput } from '../tool.js';
 import { appearedWindows, withTrees } from './new-windows.js';
 import { actionOutput } from './outcome.js';
+import { settle } from './settle.js';
 import type { ActionResult } from './schemas.js';
 
 /** A reading slower than this makes later actions on the window skip their diff unless asked (diff: true). */
@@ -43,7 +44,7 @@ function writeWholeDiff(snapshotId: string, window: DesktopWindow, diff: TreeDif
 }
 
 export interface Compared {
-  fields: Pick<ActionResult, 'snapshot_id' | 'diff' | 'diff_file' | 'diff_unavailable'>;
+  fields: Pick<ActionResult, 'snapshot_id' | 'diff' | 'diff_file' | 'diff_unavailable' | 'new_windows' | 'other_windows_changed'>;
   lines: string[];
 }
 
@@ -106,15 +107,46 @@ export async function observeAction(
   // starts by asking the element): one wait, not two. Input that needs no answer (keys, a point) still goes.
   const onElement = options.element_index !== undefined || options.element_token !== undefined;
   if (before?.unresponsive && onElement) throw new ToolError(`${tool}: ${before.missingReason ?? 'the app did not answer'}; nothing was sent`, 'app_not_responding', { pid: window.pid });
-  const result = await run();
-  // The platform's verification has waited for the action's effects; what is read after it sees them.
+  // The platform's verification waits for the action's first effects; the app may go on changing after them.
+  const watch = before ? await context.desktop.watchChanges(window.pid).catch(() => undefined) : undefined;
+  let result: ActionResult;
+  try {
+    result = await run();
+    if (watch) result = { ...result, settled_ms: await settle(watch, context.signal) };
+  } finally {
+    watch?.close();
+  }
   const windowsAfter = await context.desktop.windows();
-  const opened = appearedWindows(known, windowsAfter, result.new_windows);
-  const newWindows = opened.length > 0 ? { new_windows: await withTrees(context, opened, windowsAfter) } : {};
+  const elsewhere = await windowEffects(context, window, known, windowsAfter, watch, result.new_windows);
   if (!before) {
     const slow = skippedAsSlow ? { diff_unavailable: `the window took ${lastReadMs} ms to read, so actions on it skip the diff; pass diff: true for one` } : {};
-    return actionOutput(tool, { ...result, ...newWindows, ...slow });
+    return actionOutput(tool, { ...result, ...elsewhere, ...slow });
   }
   const compared = await compareWithNow(context, window, before, windowsAfter);
-  return actionOutput(tool, { ...result, ...newWindows, ...compared.fields }, compared.lines);
+  return actionOutput(tool, { ...result, ...elsewhere, ...compared.fields }, compared.lines);
+}
+
+/**
+ * What an action or a plan did outside its window's diff: the top-level windows it opened, each with its tree
+ * (`reported`: those the backend saw its app open), and the app's other windows whose trees its changes touched
+ * (`watch` heard them; windows the driver mirrors only, which keeps it to a lookup per changed object).
+ */
+export async function windowEffects(
+  context: ToolContext,
+  window: DesktopWindow | undefined,
+  known: readonly { id: number }[],
+  windowsAfter: readonly DesktopWindow[],
+  watch: ChangeWatch | undefined,
+  reported?: ActionResult['new_windows'],
+): Promise<Pick<ActionResult, 'new_windows' | 'other_windows_changed'>> {
+  const opened = appearedWindows(known, windowsAfter, reported);
+  const skip = new Set([...(window ? [window.id] : []), ...opened.map((entry) => entry.window_id)]);
+  const others = (watch?.changedWindows() ?? []).flatMap((id) => {
+    const other = windowsAfter.find((candidate) => candidate.id === id);
+    return other && !skip.has(id) ? [{ window_id: id, title: other.title }] : [];
+  });
+  return {
+    ...(opened.length > 0 ? { new_windows: await withTrees(context, opened, windowsAfter) } : {}),
+    ...(others.length > 0 ? { other_windows_changed: others } : {}),
+  };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cursorIdOf, existingCursorSettings, glideCursor } from '../cursor/agent-cursors.js';
 import { defineTool } from '../tool.js';
 
 export const moveCursor = defineTool({
@@ -9,7 +10,8 @@ export const moveCursor = defineTool({
   description:
     'Move the agent cursor, an on-screen marker showing where the agent is acting, to (x, y) in screen pixels. It does NOT move the real ' +
     'mouse pointer, and clicks pass through it. visible: false hides it. Each session has its own cursor (cursor_id, when given, names ' +
-      'another), so agents acting at once on one desktop each show theirs.',
+      'another; the CLI\'s anonymous calls use "default"), so agents acting at once on one desktop each show theirs. A shown cursor flies there along ' +
+      'its motion curve (set_agent_cursor_motion); one turned off with set_agent_cursor_enabled stays hidden.',
   input: z.strictObject({
     x: z.number().describe('Screen X in pixels.'),
     y: z.number().describe('Screen Y in pixels.'),
@@ -18,16 +20,21 @@ export const moveCursor = defineTool({
   }),
   output: z.object({ cursor_id: z.string(), x: z.number(), y: z.number(), visible: z.boolean() }),
   async handle(args, context) {
-    // Precedence: an explicit cursor_id, then the session (seed 001's run identity).
-    const id = args.cursor_id ?? context.session;
+    // Precedence: an explicit cursor_id, then the session (seed 001's run identity), then "default".
+    const id = cursorIdOf(context, args.cursor_id);
     if (args.visible === false) {
       const state = await context.desktop.hideAgentCursor(id);
       return { summary: `✅ agent cursor "${id}" hidden`, structured: { cursor_id: id, x: state.x ?? args.x, y: state.y ?? args.y, visible: false } };
     }
-    const state = await context.desktop.moveAgentCursor(id, { x: Math.round(args.x), y: Math.round(args.y) });
+    const to = { x: Math.round(args.x), y: Math.round(args.y) };
+    if (existingCursorSettings(context.desktop, id)?.enabled === false) {
+      return { summary: `✅ agent cursor "${id}" is turned off (set_agent_cursor_enabled); not shown`, structured: { cursor_id: id, ...to, visible: false } };
+    }
+    await glideCursor(context.desktop, id, to, context.signal);
+    const state = await context.desktop.agentCursor(id);
     return {
-      summary: `✅ agent cursor "${id}" at ${Math.round(args.x)},${Math.round(args.y)} (the real pointer did not move)`,
-      structured: { cursor_id: id, x: Math.round(args.x), y: Math.round(args.y), visible: state.visible },
+      summary: `✅ agent cursor "${id}" at ${to.x},${to.y} (the real pointer did not move)`,
+      structured: { cursor_id: id, ...to, visible: state.visible },
     };
   },
 });

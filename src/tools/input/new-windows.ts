@@ -37,7 +37,7 @@ function boundedTree(text: string, windowId: number): string {
  * The top-level windows an action opened: those its backend saw its app open, and those of any app that
  * appeared on the desktop while it ran (another program it started), each once.
  */
-export function appearedWindows(before: readonly DesktopWindow[], after: readonly DesktopWindow[], reported: readonly NewWindow[] = []): NewWindow[] {
+export function appearedWindows(before: readonly { id: number }[], after: readonly DesktopWindow[], reported: readonly NewWindow[] = []): NewWindow[] {
   const known = new Set(before.map((window) => window.id));
   const seen = new Set(reported.map((window) => window.window_id));
   const others = after

@@ -35,10 +35,16 @@ function targetText(result: ActionResult): string {
 type NewWindow = NonNullable<ActionResult['new_windows']>[number];
 
 /** A window the action opened: its line, then its tree (indented under it) or why there is none. */
-function newWindowLines(window: NewWindow): string[] {
+export function newWindowLines(window: NewWindow): string[] {
   const line = `new window: ${window.window_id} "${window.title}" (pid ${window.pid}${window.snapshot_id ? `, snapshot ${window.snapshot_id}` : ''})`;
   if (window.tree) return [`${line}:`, ...window.tree.split('\n').map((treeLine) => `  ${treeLine}`)];
   return [window.tree_error ? `${line}: no tree: ${window.tree_error}` : line];
+}
+
+/** The app's other windows the action changed, in one line. */
+export function otherWindowLines(windows: ActionResult['other_windows_changed']): string[] {
+  if (!windows?.length) return [];
+  return [`other windows changed: ${windows.map((window) => `${window.window_id} "${window.title}"`).join(', ')} (get_window_state shows how)`];
 }
 
 /** The one-line summary, then the evidence, the new windows, the escalation and the diff's lines as the body. */
@@ -58,6 +64,7 @@ export function actionOutput(tool: string, result: ActionResult, diffLines: read
     ...(result.scrolled_into_view ? ['scrolled into view first: the element lay outside the visible part of its list or page'] : []),
     ...(result.evidence ?? []).map((line) => `- ${line}`),
     ...(result.new_windows ?? []).flatMap(newWindowLines),
+    ...otherWindowLines(result.other_windows_changed),
     ...(result.escalation ? [`next: ${result.escalation.recommended}: ${result.escalation.reason}`] : []),
     ...diffLines,
     ...(result.diff_unavailable ? [`no diff: ${result.diff_unavailable}`] : []),

@@ -103,6 +103,13 @@ export const actionResult = z.object({
       }),
     )
     .optional(),
+  /**
+   * Other windows of the app (not new ones) whose trees the action changed, as far as the driver mirrors them
+   * (windows read before): read them with get_window_state to see how.
+   */
+  other_windows_changed: z.array(z.object({ window_id: z.number(), title: z.string() })).optional(),
+  /** How long the reading after the action waited for the app to stop changing (0: it sent nothing to wait for). */
+  settled_ms: z.number().optional(),
   /** The snapshot the action took of the target window after it ran: the diff's indices are its element indices. */
   snapshot_id: z.string().optional(),
   diff: diffResult.optional(),

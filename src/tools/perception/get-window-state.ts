@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { buildEnvelope, filterTree, filterTreeText, toCompact, toMarkdown, type CupEnvelope } from '../../cup/index.js';
+import { buildEnvelope, cutTree, filterTree, filterTreeText, toCompact, toMarkdown, type CupEnvelope } from '../../cup/index.js';
 import { encodePng } from '../../image/encode.js';
 import type { DesktopWindow } from '../../platform/windows.js';
 import { flattenNodes } from '../../tui/ui-node.js';
@@ -12,6 +12,8 @@ import { resolveWindow, windowRecord } from './window-records.js';
 import { indexOf, rememberReading } from './window-snapshot.js';
 
 const walkBudgetMs = 10_000;
+const defaultMaxElements = 5000;
+const defaultMaxDepth = 1000;
 
 /** The text an agent reads, and which element ids it shows. */
 function render(envelope: CupEnvelope, format: 'compact' | 'markdown' | 'json', detail: 'compact' | 'full', query: string | undefined) {
@@ -74,8 +76,14 @@ export const getWindowState = defineTool({
     screenshot_out_file: z.string().min(1).optional().describe('Write the PNG to this path (~ expanded) instead of embedding it.'),
     format: z.enum(['compact', 'markdown', 'json']).default('compact').describe('compact (CUP compact text, fewest tokens), markdown, or json (the CUP envelope).'),
     detail: z.enum(['compact', 'full']).default('compact').describe('compact prunes decorative and off-screen nodes; full keeps every node.'),
-    max_elements: z.number().int().min(1).max(100_000).default(5000).describe('Stop reading after this many nodes (then truncated is true). Default 5000.'),
-    max_depth: z.number().int().min(0).max(10_000).default(1000).describe('Do not read deeper than this many levels below the window.'),
+    max_elements: z
+      .number()
+      .int()
+      .min(1)
+      .max(100_000)
+      .default(defaultMaxElements)
+      .describe(`Show at most this many nodes, the first in document order (then truncated is true). Default ${defaultMaxElements}. A smaller cap keeps the window's numbering: [eN] means the same element as in a full read.`),
+    max_depth: z.number().int().min(0).max(10_000).default(defaultMaxDepth).describe('Show nothing deeper than this many levels below the window (the numbering stays the full one).'),
     capture_mode: z.string().optional().describe('Deprecated and ignored; accepted for compatibility.'),
   }),
   output: z.object({
@@ -94,22 +102,27 @@ export const getWindowState = defineTool({
   }),
   async handle(args, context) {
     const window = await resolveWindow(context, args.window_id, args.pid);
+    // Caps below the defaults cut what is shown, not what is read: a read cut short numbers its nodes its own
+    // way, and as the window's latest snapshot it would make indices the agent holds name other elements.
+    const limits = { maxNodes: Math.max(args.max_elements, defaultMaxElements), maxDepth: Math.max(args.max_depth, defaultMaxDepth), budgetMs: walkBudgetMs };
     const [reading, screen, screenshot] = await Promise.all([
-      context.desktop.readWindow(window, { maxNodes: args.max_elements, maxDepth: args.max_depth, budgetMs: walkBudgetMs }),
+      context.desktop.readWindow(window, limits),
       context.desktop.screen(),
       args.include_screenshot ? screenshotOf(context, window, args.screenshot_out_file) : Promise.resolve<Screenshot>({}),
     ]);
 
+    const { snapshot, nodes: readNodes } = rememberReading(context, window, reading);
+    const shown = reading.root ? cutTree(reading.root, args.max_elements, args.max_depth) : { cut: 0 };
+    const nodes = shown.cut > 0 ? flattenNodes(shown.root ? [shown.root] : []) : readNodes;
     const envelope = buildEnvelope({
       platform: context.desktop.platform,
       screen: { w: screen.width, h: screen.height, scale: screen.scale },
       app: { name: window.appName, pid: window.pid },
       scope: 'full',
-      tree: reading.root ? [reading.root] : [],
+      tree: shown.root ? [shown.root] : [],
     });
-    const { snapshot, nodes } = rememberReading(context, window, reading);
 
-    const actionable = nodes.some((node) => (node.actions ?? []).some((action) => action !== 'focus'));
+    const actionable = readNodes.some((node) => (node.actions ?? []).some((action) => action !== 'focus'));
     let degradedReason = reading.missingReason;
     if (!degradedReason && !actionable) degradedReason = 'the accessibility tree has no actionable elements (the app may draw its own UI or not support accessibility)';
     const { text, shownIds } = render(envelope, args.format, args.detail, args.query);
@@ -117,10 +130,11 @@ export const getWindowState = defineTool({
       .filter((node) => shownIds.has(indexOf(node)))
       .map(elementRecord);
 
-    const truncated = reading.truncated;
+    const truncated = reading.truncated || shown.cut > 0;
     const parts = [
       `${nodes.length} nodes, ${elements.length} shown`,
-      truncated ? 'truncated' : '',
+      shown.cut > 0 ? `${shown.cut} more past max_elements/max_depth left out (indices are the whole window's, as in a full read)` : '',
+      reading.truncated ? 'truncated' : '',
       degradedReason ? `degraded: ${degradedReason}` : '',
       screenshot.info
         ? `screenshot ${screenshot.info.width}x${screenshot.info.height}${screenshot.info.path ? ` written to ${screenshot.info.path}` : ''}`

@@ -27,12 +27,15 @@ export function parseElementToken(token: string): { snapshotId: string; index: n
 /** Stores a reading as the session's latest snapshot of the window; returns it with the nodes in document order. */
 export function rememberReading(context: ToolContext, window: DesktopWindow, reading: WindowReading): { snapshot: WindowSnapshot; nodes: CupNode[] } {
   const nodes = flattenNodes(reading.root ? [reading.root] : []);
+  const parents = new Map<number, number>();
+  for (const node of nodes) for (const child of node.children ?? []) parents.set(indexOf(child), indexOf(node));
   const records: SnapshotElement[] = nodes.map((node) => ({
     index: indexOf(node),
     handle: reading.handles.get(indexOf(node))!,
     role: node.role,
     name: node.name,
     bounds: node.bounds,
+    ...(parents.has(indexOf(node)) ? { parent: parents.get(indexOf(node))! } : {}),
   }));
   return { snapshot: context.state.snapshots.add(window.pid, window.id, records), nodes };
 }

@@ -74,19 +74,26 @@ export async function runClickChain<R extends ActionResult>(
   const steps = prepareSteps(followUps(args), {});
   // The clicked window: named, or the one whose snapshot the element token comes from.
   const tokenWindow = args.element_token === undefined ? undefined : context.state.snapshots.get(parseElementToken(args.element_token).snapshotId)?.windowId;
-  const finishDiff = await beginPlanDiff(context, { pid: args.pid, window_id: args.window_id ?? tokenWindow, diff: args.diff });
-  const cancellation = await PlanCancellation.start(context);
+  const planDiff = await beginPlanDiff(context, { pid: args.pid, window_id: args.window_id ?? tokenWindow, diff: args.diff });
   let clicked: ToolOutput<R>;
   let run;
+  let cancel;
+  let compared;
   try {
-    if (cancellation.cancelled) throw new ToolError('the click was cancelled before it was sent; nothing was sent', 'cancelled');
-    clicked = await click();
-    run = await runSteps(context, steps, cancellation, true);
+    const cancellation = await PlanCancellation.start(context);
+    try {
+      if (cancellation.cancelled) throw new ToolError('the click was cancelled before it was sent; nothing was sent', 'cancelled');
+      clicked = await click();
+      run = await runSteps(context, steps, cancellation, true);
+    } finally {
+      cancellation.end();
+    }
+    cancel = cancelResult(cancellation);
+    // The click's own result names the windows it opened; the chain adds those the typing or the key opened.
+    compared = await planDiff.finish((clicked.structured.new_windows ?? []).map((window) => window.window_id));
   } finally {
-    cancellation.end();
+    planDiff.close();
   }
-  const cancel = cancelResult(cancellation);
-  const compared = await finishDiff();
   const notRun = steps.slice(run.entries.length).map((step) => step.tool);
   const tail = [
     ...run.entries.map((entry) => `${entry.tool} ${entry.ok ? (entry.effect ?? 'ok') : `failed [${entry.error?.code}]`}`),
@@ -97,6 +104,12 @@ export async function runClickChain<R extends ActionResult>(
     summary: `${clicked.summary}; then ${tail.join(', ')}`,
     body: [clicked.body, ...run.entries.map((entry) => `[${entry.tool}] ${entry.summary}`), ...compared.lines].filter(Boolean).join('\n') || undefined,
     // The chain's diff spans click, typing and key (the click itself ran without one).
-    structured: { ...clicked.structured, chain: run.entries, ...cancel, ...compared.fields },
+    structured: {
+      ...clicked.structured,
+      chain: run.entries,
+      ...cancel,
+      ...compared.fields,
+      ...(clicked.structured.new_windows || compared.fields.new_windows ? { new_windows: [...(clicked.structured.new_windows ?? []), ...(compared.fields.new_windows ?? [])] } : {}),
+    },
   };
 }

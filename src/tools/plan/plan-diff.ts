@@ -1,6 +1,7 @@
-import type { WindowReading } from '../../platform/desktop.js';
 import type { ToolContext } from '../context.js';
-import { compareWithNow, READ_LIMITS, type Compared } from '../input/action-diff.js';
+import { compareWithNow, READ_LIMITS, windowEffects, type Compared } from '../input/action-diff.js';
+import { newWindowLines, otherWindowLines } from '../input/outcome.js';
+import { settle } from '../input/settle.js';
 import { keyboardWindow } from '../input/targets.js';
 
 /** The window a plan works on, as the plan names it. */
@@ -11,18 +12,43 @@ export interface PlanDiffTarget {
   diff?: boolean;
 }
 
+/** A plan's diff under way: `finish` reads the window again and compares; `close` ends its watch however the plan ended. */
+export interface PlanDiff {
+  /** `alreadyReported`: windows a step's own result listed as new already (a chained click's), not listed again. */
+  finish(alreadyReported?: readonly number[]): Promise<Compared>;
+  close(): void;
+}
+
 /**
- * The one diff of a plan (issue 10): its window is read before the first step, and the function returned
- * reads it again after the last (also when the plan was cancelled or stopped) and compares the two, the
- * after-reading becoming the window's snapshot so the diff's [eN] are indices the next call can use. A plan
- * that names no window (its steps name their own) has no one window to compare, and says so.
+ * The one diff of a plan (issue 10): its window is read before the first step; `finish` waits for the app to
+ * settle after the last step (also when the plan was cancelled or stopped), reads it again and compares the
+ * two, the after-reading becoming the window's snapshot so the diff's [eN] are indices the next call can
+ * use. Like a single action's result it names the windows the plan opened, with their trees, and the app's
+ * other windows it changed. A plan that names no window (its steps name their own) has no one window to
+ * compare, and says so.
  */
-export async function beginPlanDiff(context: ToolContext, target: PlanDiffTarget): Promise<() => Promise<Compared>> {
-  if (target.diff === false) return async () => ({ fields: {}, lines: [] });
-  if (target.pid === undefined && target.window_id === undefined) {
-    return async () => ({ fields: { diff_unavailable: 'the plan names no window (pass pid or window_id to run_actions for one diff over the plan)' }, lines: [] });
-  }
-  const window = await keyboardWindow(context, target, 'run_actions');
-  const before: WindowReading = await context.desktop.readWindow(window, READ_LIMITS);
-  return async () => compareWithNow(context, window, before, await context.desktop.windows());
+export async function beginPlanDiff(context: ToolContext, target: PlanDiffTarget): Promise<PlanDiff> {
+  const named = target.pid !== undefined || target.window_id !== undefined;
+  const window = named ? await keyboardWindow(context, target, 'run_actions') : undefined;
+  const [known, before] = await Promise.all([
+    context.desktop.windows(),
+    window && target.diff !== false ? context.desktop.readWindow(window, READ_LIMITS) : undefined,
+  ]);
+  const watch = window && before ? await context.desktop.watchChanges(window.pid).catch(() => undefined) : undefined;
+  return {
+    finish: async (alreadyReported = []) => {
+      if (watch) await settle(watch, context.signal);
+      const windowsAfter = await context.desktop.windows();
+      const elsewhere = await windowEffects(context, window, [...known, ...alreadyReported.map((id) => ({ id }))], windowsAfter, watch);
+      const compared: Compared =
+        window && before
+          ? await compareWithNow(context, window, before, windowsAfter)
+          : { fields: named || target.diff === false ? {} : { diff_unavailable: 'the plan names no window (pass pid or window_id to run_actions for one diff over the plan)' }, lines: [] };
+      return {
+        fields: { ...elsewhere, ...compared.fields },
+        lines: [...(elsewhere.new_windows ?? []).flatMap(newWindowLines), ...otherWindowLines(elsewhere.other_windows_changed), ...compared.lines],
+      };
+    },
+    close: () => watch?.close(),
+  };
 }

@@ -25,7 +25,8 @@ export const runActions = defineTool({
     '(wait takes {ms}). pid and window_id default to the plan\'s for every step whose tool takes them; an element_index in a later step ' +
     'refers to the latest snapshot, which an earlier step (wait_for, find_elements) may have refreshed. All steps\' arguments are checked ' +
     'before the first runs. With stop_on_error (default true) the plan stops at the first failed step. The result has one entry per step ' +
-    'that ran (its summary, effect and error), completed_steps and one diff over the plan. The plan stops within ms when the caller cancels ' +
+    'that ran (its summary, effect and error), completed_steps, one diff over the plan (read once the app has settled), the windows ' +
+    'its steps opened (new_windows, with their trees) and the app\'s other windows they changed (other_windows_changed). The plan stops within ms when the caller cancels ' +
     '(MCP notifications/cancelled, Ctrl-C on the CLI) or the person at the machine presses Escape; nothing more is sent and the result ' +
     'says cancelled, why (client, escape_key, watchdog: the Escape guard is released after 30 s and the plan with it) and which steps ran.',
   input: z.strictObject({
@@ -42,23 +43,29 @@ export const runActions = defineTool({
     failed_steps: z.number(),
     stopped_at_step: z.number().optional(),
     ...cancelFields,
-    ...actionResult.pick({ snapshot_id: true, diff: true, diff_file: true, diff_unavailable: true }).shape,
+    ...actionResult.pick({ snapshot_id: true, diff: true, diff_file: true, diff_unavailable: true, new_windows: true, other_windows_changed: true }).shape,
     elapsed_ms: z.number(),
   }),
   async handle(args, context) {
     const started = performance.now();
     const defaults = { pid: args.pid, window_id: args.window_id };
     const steps = prepareSteps(args.steps, defaults);
-    const finishDiff = await beginPlanDiff(context, { ...defaults, diff: args.diff });
-    const cancellation = await PlanCancellation.start(context);
+    const planDiff = await beginPlanDiff(context, { ...defaults, diff: args.diff });
     let run;
+    let cancel;
+    let compared;
     try {
-      run = await runSteps(context, steps, cancellation, args.stop_on_error ?? true);
+      const cancellation = await PlanCancellation.start(context);
+      try {
+        run = await runSteps(context, steps, cancellation, args.stop_on_error ?? true);
+      } finally {
+        cancellation.end();
+      }
+      cancel = cancelResult(cancellation);
+      compared = await planDiff.finish();
     } finally {
-      cancellation.end();
+      planDiff.close();
     }
-    const cancel = cancelResult(cancellation);
-    const compared = await finishDiff();
     const completed = run.entries.filter((entry) => !entry.cancelled).length;
     const failed = run.entries.filter((entry) => !entry.ok).length;
     const total = steps.length;

@@ -4,9 +4,20 @@ import { writeFileAtomically } from '../files.js';
 export interface DriverConfig {
   /** Longest side of returned screenshots in pixels; 0 means no limit. */
   max_image_dimension: number;
+  /** How long text put on the clipboard stays pasteable after the driver's process exits (a keeper process holds it), in seconds. */
+  clipboard_keep_s: number;
+  /** A mouse button held by mouse_button_down is released by itself after this many seconds. */
+  held_button_max_s: number;
 }
 
-export const defaultConfig: DriverConfig = { max_image_dimension: 1568 };
+export const defaultConfig: DriverConfig = { max_image_dimension: 1568, clipboard_keep_s: 1800, held_button_max_s: 60 };
+
+/** Each key's accepted range (whole numbers); a persisted value outside it is ignored, as if unset. */
+export const configRanges: { [K in keyof DriverConfig]: { min: number; max: number } } = {
+  max_image_dimension: { min: 0, max: 65_535 },
+  clipboard_keep_s: { min: 0, max: 7 * 24 * 3600 },
+  held_button_max_s: { min: 1, max: 3600 },
+};
 
 export interface ConfigStoreOptions {
   /** Start from the values persisted in this file (the global default), when it exists. */
@@ -31,6 +42,11 @@ export class ConfigStore {
     this.values = this.load();
   }
 
+  /** Whether changes go to the global default file (the CLI's anonymous session) or stay in this session. */
+  get persists(): boolean {
+    return this.options.writeTo !== undefined;
+  }
+
   get(): DriverConfig {
     this.reloadIfChanged();
     return { ...this.values };
@@ -45,6 +61,11 @@ export class ConfigStore {
       if (this.options.followFile) this.stamp = fileStamp(path);
     }
     return { ...this.values };
+  }
+
+  /** Back to the persisted defaults: a session's overrides are dropped (end_session). */
+  reset(): void {
+    this.values = this.load();
   }
 
   private load(): DriverConfig {
@@ -82,6 +103,11 @@ function readPersisted(path: string): Partial<DriverConfig> {
     throw new Error(`the config file ${path} is not valid JSON (${(error as Error).message}); fix or delete it`);
   }
   if (parsed === null || typeof parsed !== 'object') return {};
-  const value = (parsed as Record<string, unknown>).max_image_dimension;
-  return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? { max_image_dimension: value } : {};
+  const persisted: Partial<DriverConfig> = {};
+  for (const key of Object.keys(configRanges) as (keyof DriverConfig)[]) {
+    const value = (parsed as Record<string, unknown>)[key];
+    const { min, max } = configRanges[key];
+    if (typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max) persisted[key] = value;
+  }
+  return persisted;
 }

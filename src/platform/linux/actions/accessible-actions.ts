@@ -16,8 +16,9 @@ export interface Actionable {
  * (toolkits order their actions differently), never "action 0".
  */
 const gestureActions: Record<PointerKind, readonly string[]> = {
-  // Blink names a check box's action after what it will do ("check", "uncheck") and an option's "select".
-  click: ['click', 'press', 'jump', 'activate', 'open', 'toggle', 'check', 'uncheck', 'push', 'invoke', 'select'],
+  // Blink names a check box's action after what it will do ("check", "uncheck") and an option's "select";
+  // Gecko's "click ancestor" (on the words inside a label or a clickable element) clicks that element.
+  click: ['click', 'press', 'jump', 'activate', 'open', 'toggle', 'check', 'uncheck', 'push', 'invoke', 'select', 'click ancestor', 'clickancestor'],
   double_click: ['doubleclick', 'double click', 'open', 'activate'],
   right_click: ['showmenu', 'show menu', 'context menu', 'contextmenu', 'showcontextmenu', 'popup', 'menu'],
 };

@@ -5,9 +5,13 @@ import type { ObjectRef } from '../atspi/object-ref.js';
 import { UnansweredActionError } from '../atspi/unanswered-action.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import { ToolError } from '../../../errors.js';
-import { findGestureAction, performAction } from './accessible-actions.js';
+import { quirksFor } from '../atspi/toolkit.js';
+import { syntheticCombination } from '../input/index.js';
+import { findGestureAction, focusElement, performAction } from './accessible-actions.js';
 import { actionOutcome, notDelivered, type ActionOutcome } from '../../action-outcome.js';
-import type { LiveElementTarget } from './live-target.js';
+import { liveStates } from './live-states.js';
+import { actionable, type LiveElementTarget } from './live-target.js';
+import { syntheticEventsReach } from './synthetic-rung.js';
 import { observe, type Probe } from './verification.js';
 
 const menuItemRoles = new Set([ATSPI_ROLE.LIST_ITEM, ATSPI_ROLE.MENU_ITEM, ATSPI_ROLE.CHECK_MENU_ITEM, ATSPI_ROLE.RADIO_MENU_ITEM]);
@@ -41,15 +45,22 @@ async function comboOptions(desktop: LinuxDesktop, combo: ObjectRef): Promise<Co
 }
 
 /**
- * The choice a combo box shows: its selected child's name; else its text (an editable combo box); else its
- * own name, which GTK3 sets to the active choice (it selects the submenu, "A - B", not the choice, "Boston").
+ * The choice a combo box shows: its selected child's name; else its text (an editable combo box); else the
+ * option its popup marks selected (Gecko's <select> has neither Selection nor text); else its own name,
+ * which GTK3 sets to the active choice (it selects the submenu, "A - B", not the choice, "Boston").
  */
-async function comboChoice(desktop: LinuxDesktop, combo: ObjectRef, interfaces: readonly string[]): Promise<string> {
+async function comboChoice(desktop: LinuxDesktop, combo: ObjectRef, interfaces: readonly string[], options: readonly ComboOption[]): Promise<string> {
   const client = await desktop.atspi();
   const selected = interfaces.includes('Selection') ? await selectedChild(client, combo).catch(() => undefined) : undefined;
   if (selected && (await readRole(client, selected)) !== ATSPI_ROLE.MENU) return readName(client, selected);
   const text = interfaces.includes('Text') ? await readText(client, combo, 4096).catch(() => '') : '';
-  return text || readName(client, combo);
+  if (text) return text;
+  if (!interfaces.includes('Selection')) {
+    const marked = await Promise.all(options.map(async (option) => (await liveStates(desktop, option.ref).catch(() => new Set<string>())).has('STATE_SELECTED')));
+    const index = marked.indexOf(true);
+    if (index >= 0) return options[index]!.name;
+  }
+  return readName(client, combo);
 }
 
 /** Chooses a combo box's option by its name, in the background, and checks the combo box shows it. */
@@ -65,7 +76,7 @@ export async function setComboValue(desktop: LinuxDesktop, target: LiveElementTa
   }
   const label = `[e${target.element.index}]`;
   const chosen = options[index]!;
-  const choice: Probe = { label: `choice of ${label}`, read: () => comboChoice(desktop, target.ref, target.live.interfaces) };
+  const choice: Probe = { label: `choice of ${label}`, read: () => comboChoice(desktop, target.ref, target.live.interfaces, options) };
   const isWanted = (shown: string | undefined) => shown?.trim().toLowerCase() === wanted;
   const observation = await observe(desktop, target.ref.bus, [choice], async () => {
     const client = await desktop.atspi();
@@ -82,7 +93,35 @@ export async function setComboValue(desktop: LinuxDesktop, target: LiveElementTa
     if (!action) throw new ToolError(`the option "${chosen.name}" cannot be chosen through accessibility`, 'option_not_selectable');
     await performAction(desktop, option, action);
   }, { snapshot: target.snapshot, until: (values) => isWanted(values[0]) });
-  const shown = await comboChoice(desktop, target.ref, target.live.interfaces).catch(() => undefined);
-  if (!observation.unanswered && !isWanted(shown)) throw new ToolError(`${label} shows "${shown ?? '(unreadable)'}" after choosing "${chosen.name}": the choice did not take`, 'choice_not_taken');
+  const shown = await comboChoice(desktop, target.ref, target.live.interfaces, options).catch(() => undefined);
+  if (!observation.unanswered && !isWanted(shown)) {
+    const byKeys = await chooseByKeys(desktop, target, options.findIndex((option) => option.name === shown), index, choice, isWanted);
+    if (byKeys) return byKeys;
+    throw new ToolError(`${label} shows "${shown ?? '(unreadable)'}" after choosing "${chosen.name}": the choice did not take`, 'choice_not_taken');
+  }
   return actionOutcome({ path: 'x11_atspi', mode: 'background', observation });
+}
+
+/**
+ * Gecko's closed <select> ignores its options' "select" action, but like a user's, its Up and Down keys move
+ * the choice without opening the popup: the drop-down is focused through accessibility and the keys sent as
+ * X events, where the app reads them and focusing does not raise its window (not Blink's). Undefined when
+ * that cannot be done; the drop-down's choice is the read-back.
+ */
+async function chooseByKeys(
+  desktop: LinuxDesktop,
+  target: LiveElementTarget,
+  from: number,
+  to: number,
+  choice: Probe,
+  isWanted: (shown: string | undefined) => boolean,
+): Promise<ActionOutcome | undefined> {
+  const window = target.window;
+  if (from < 0 || !(await syntheticEventsReach(desktop, window)).accepted) return undefined;
+  if (!window.active && quirksFor(await (await desktop.atspi()).toolkitOf(target.ref.bus).catch(() => undefined)).focusActivatesWindow) return undefined;
+  if (!(await focusElement(desktop, actionable(target)))) return undefined;
+  const observation = await observe(desktop, target.ref.bus, [choice], async () => {
+    await syntheticCombination(await desktop.x11(), window.id, to > from ? 'Down' : 'Up', Math.abs(to - from));
+  }, { snapshot: target.snapshot, until: (values) => isWanted(values[0]) });
+  return isWanted(await choice.read().catch(() => undefined)) ? actionOutcome({ path: 'key_events', mode: 'background', observation }) : undefined;
 }

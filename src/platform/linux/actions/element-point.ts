@@ -4,8 +4,8 @@ import { intersectRect } from '../../../cup/rect.js';
 import type { ObjectRef } from '../atspi/object-ref.js';
 import { click } from '../input/index.js';
 import type { X11Connection } from '../x11/index.js';
-import { caretOffset, parentOf, readRole, setCaretOffset } from '../atspi/operations.js';
-import { quirksFor } from '../atspi/toolkit.js';
+import { caretOffset, parentOf, readInterfaces, readRole, readStates, setCaretOffset } from '../atspi/operations.js';
+import { quirksFor, showingMayBeStale } from '../atspi/toolkit.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import { findWindow } from '../../windows.js';
 import type { PointTarget } from '../../targets.js';
@@ -85,9 +85,22 @@ async function visibleBox(desktop: LinuxDesktop, target: LiveElementTarget): Pro
     ref = await parentOf(client, ref).catch(() => undefined);
   }
   if (hidden) return { why: 'hidden' };
-  // Visible in a shown container, yet not showing or placed: scrolled out of its list (GTK3 says -2^31).
-  if (!box || !shown(states)) return { why: 'no_position' };
+  // Visible in a shown container, yet not showing or placed: scrolled out of its list (GTK3 says -2^31), unless
+  // it is an item whose SHOWING the toolkit may not have revised (showingMayBeStale): its own box then decides.
+  if (!box || !(shown(states) || (showingIsReliable && (await showingStale(desktop, target))))) return { why: 'no_position' };
   return box.w >= minimumSide && box.h >= minimumSide ? box : { why: 'clipped' };
+}
+
+async function showingStale(desktop: LinuxDesktop, target: LiveElementTarget): Promise<boolean> {
+  const client = await desktop.atspi();
+  const parent = await parentOf(client, target.ref).catch(() => undefined);
+  if (!parent) return false;
+  try {
+    const [states, interfaces] = await Promise.all([readStates(client, parent), readInterfaces(client, parent)]);
+    return showingMayBeStale(target.live.role, target.live.states, { states, interfaces });
+  } catch {
+    return false;
+  }
 }
 
 function refusal(target: LiveElementTarget, placement: Unplaceable): ToolError {

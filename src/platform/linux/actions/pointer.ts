@@ -21,7 +21,7 @@ const clickStates = ['checked', 'pressed', 'selected', 'expanded', 'focused'];
 
 function probesFor(desktop: LinuxDesktop, target: LiveElementTarget): Probe[] {
   const label = `[e${target.element.index}]`;
-  return [nameProbe(desktop, target.ref, label), statesProbe(desktop, target.ref, label, clickStates)];
+  return [nameProbe(desktop, target.ref, label), statesProbe(desktop, target.ref, label, clickStates, target.live.role)];
 }
 
 async function backgroundElement(desktop: LinuxDesktop, target: LiveElementTarget, kind: PointerKind): Promise<ActionOutcome> {

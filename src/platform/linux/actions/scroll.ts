@@ -1,9 +1,10 @@
-// Scrolling a region: its scroll bar moved through accessibility, or the real mouse wheel over it.
+// Scrolling a region: its scroll bar moved through accessibility (a web page: an object on it moved), or the
+// real mouse wheel over it.
 import { ATSPI_ROLE } from '../../../cup/atspi/constants.js';
 import { ToolError } from '../../../errors.js';
 import { actionOutcome, notDelivered, type ActionOutcome } from '../../action-outcome.js';
 import type { ScrollRequest } from '../../desktop.js';
-import type { SnapshotRef } from '../../targets.js';
+import type { SnapshotElement, SnapshotRef } from '../../targets.js';
 import type { ObjectRef } from '../atspi/object-ref.js';
 import { children, extents, parentOf, readInterfaces, readRole, readValue, setValue } from '../atspi/operations.js';
 import { atspiElement } from '../element-handle.js';
@@ -11,15 +12,19 @@ import { wheel as pointerWheel } from '../input/index.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import { liveStates } from './live-states.js';
 import { liveTarget } from './live-target.js';
+import { scrollDocument } from './scroll-document.js';
 import { withForeground } from './real-input.js';
 import { observe, valueProbe, type Probe } from './verification.js';
 
-/** The scroll pane that scrolls an element: the element itself or its nearest scrolling ancestor. */
+/** Roles that scroll what they hold: a scroll pane, and a web page (Blink and Gecko wrap it in no pane with a scroll bar). */
+const scrollingRoles = new Set([ATSPI_ROLE.SCROLL_PANE, ATSPI_ROLE.DOCUMENT_WEB]);
+
+/** The scroll pane or web page that scrolls an element: the element itself or its nearest scrolling ancestor. */
 export async function scrollPaneOf(desktop: LinuxDesktop, start: ObjectRef): Promise<ObjectRef | undefined> {
   const client = await desktop.atspi();
   let current: ObjectRef | undefined = start;
   for (let depth = 0; current && depth < 64; depth++) {
-    if ((await readRole(client, current)) === ATSPI_ROLE.SCROLL_PANE) return current;
+    if (scrollingRoles.has(await readRole(client, current))) return current;
     current = await parentOf(client, current).catch(() => undefined);
   }
   return undefined;
@@ -55,10 +60,20 @@ export function contentProbe(desktop: LinuxDesktop, pane: ObjectRef): Probe {
   };
 }
 
-/** The only scroll pane among the window's latest snapshot's elements, when the caller named none. */
-function onlyScrollPane(windowId: number, snapshot: SnapshotRef | undefined): ObjectRef {
+/**
+ * The only scrollable region among the window's latest snapshot's elements, when the caller named none: the
+ * page shown, in a browser (the largest web document that is showing: an iframe's lies inside it, a background
+ * tab's is not showing), else the only scroll pane.
+ */
+async function onlyScrollPane(desktop: LinuxDesktop, windowId: number, snapshot: SnapshotRef | undefined): Promise<ObjectRef> {
   if (!snapshot) throw new ToolError(`no snapshot of window ${windowId}; call get_window_state, then pass the element_index of what to scroll`, 'no_snapshot');
-  const panes = [...snapshot.elements.values()].filter((element) => atspiElement(element.handle).atspiRole === ATSPI_ROLE.SCROLL_PANE);
+  const elements = [...snapshot.elements.values()];
+  const documents = elements.filter((element) => atspiElement(element.handle).atspiRole === ATSPI_ROLE.DOCUMENT_WEB);
+  const showing = await Promise.all(documents.map(async (element) => (await liveStates(desktop, atspiElement(element.handle)).catch(() => new Set<string>())).has('STATE_SHOWING')));
+  const area = (element: SnapshotElement) => (element.bounds ? element.bounds.w * element.bounds.h : 0);
+  const page = documents.filter((_, i) => showing[i]).sort((a, b) => area(b) - area(a))[0];
+  if (page) return atspiElement(page.handle);
+  const panes = elements.filter((element) => atspiElement(element.handle).atspiRole === ATSPI_ROLE.SCROLL_PANE);
   if (panes.length === 1) return atspiElement(panes[0]!.handle);
   if (panes.length === 0) throw new ToolError(`window ${windowId} has no scrollable region in its accessibility tree; scroll with delivery_mode "foreground" at a point`, 'nothing_to_scroll');
   throw new ToolError(`window ${windowId} has ${panes.length} scrollable regions (${panes.map((pane) => `[e${pane.index}]`).join(', ')}); pass element_index`, 'ambiguous_scroll_target');
@@ -68,7 +83,7 @@ function onlyScrollPane(windowId: number, snapshot: SnapshotRef | undefined): Ob
 export async function scrollAction(desktop: LinuxDesktop, request: ScrollRequest): Promise<ActionOutcome> {
   const { window, mode, amount, by } = request;
   const element = request.element && (await liveTarget(desktop, request.element));
-  const pane = await scrollPaneOf(desktop, element?.ref ?? onlyScrollPane(window.id, request.snapshot));
+  const pane = await scrollPaneOf(desktop, element?.ref ?? (await onlyScrollPane(desktop, window.id, request.snapshot)));
   if (!pane) throw new ToolError(`[e${element!.element.index}] is not inside a scrollable region`, 'nothing_to_scroll');
   const client = await desktop.atspi();
   const direction = request.direction;
@@ -89,6 +104,9 @@ export async function scrollAction(desktop: LinuxDesktop, request: ScrollRequest
     return actionOutcome({ path: 'x11_pixel_fg', mode, observation });
   }
 
+  if (!bar && (await readRole(client, pane)) === ATSPI_ROLE.DOCUMENT_WEB) {
+    return scrollDocument(desktop, pane, { direction, by, amount, snapshot: element?.snapshot ?? request.snapshot });
+  }
   if (!bar) {
     return notDelivered(mode, `the region has no ${vertical ? 'vertical' : 'horizontal'} scroll bar that accessibility can move (GTK4 exposes none); nothing was sent: retry with delivery_mode "foreground" (mouse wheel)`);
   }

@@ -1,15 +1,23 @@
-// Setting a value in the background: a number (Value), a whole text (EditableText), a combo box's option, a check box.
+// Setting a value in the background: a number (Value), a whole text (EditableText, or key events into a web
+// field), a combo box's option, a list box's selected options, a check box.
 import { actionOutcome, notDelivered, type ActionOutcome } from '../../action-outcome.js';
 import type { ElementTarget } from '../../targets.js';
 import { ToolError } from '../../../errors.js';
+import { atspiRoleName } from '../../../cup/atspi/roles.js';
+import { cupStateOf } from '../../../cup/atspi/states.js';
+import { stateCode } from '../../../cup/codes.js';
 import { readValue, setTextContents, setValue } from '../atspi/operations.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import { findGestureAction, performAction } from './accessible-actions.js';
 import { setComboValue } from './combo-box.js';
+import { setListSelection } from './list-selection.js';
 import { liveStates } from './live-states.js';
 import { actionable, liveTarget } from './live-target.js';
-import { requireEditable } from './typing.js';
+import { replaceTextByKeys, requireEditable, shows } from './typing.js';
 import { observe, stateProbe, textProbe, valueProbe } from './verification.js';
+
+/** Roles whose value is the text typed into them. */
+const textRoles = new Set(['textbox', 'searchbox']);
 
 /** Sets the element's value by what it is, and reads it back. */
 export async function setValueAction(desktop: LinuxDesktop, element: ElementTarget, value: string): Promise<ActionOutcome> {
@@ -20,6 +28,7 @@ export async function setValueAction(desktop: LinuxDesktop, element: ElementTarg
   const role = target.element.role;
 
   if (role === 'combobox') return setComboValue(desktop, target, value);
+  if (role === 'list' && interfaces.includes('Selection')) return setListSelection(desktop, target, value);
 
   if (interfaces.includes('Value') && role !== 'textbox') {
     const number = Number(value);
@@ -37,11 +46,19 @@ export async function setValueAction(desktop: LinuxDesktop, element: ElementTarg
 
   if (interfaces.includes('EditableText')) {
     await requireEditable(desktop, target.ref, label);
-    const observation = await observe(desktop, target.ref.bus, [textProbe(desktop, target.ref, label)], async () => {
+    const probe = textProbe(desktop, target.ref, label);
+    const observation = await observe(desktop, target.ref.bus, [probe], async () => {
       if (!(await setTextContents(client, target.ref, value))) throw new ToolError(`the application refused to set the text of ${label}`, 'set_text_refused');
-    }, { snapshot: target.snapshot, until: (values) => values[0] === value });
+    }, { snapshot: target.snapshot, until: (values) => shows(values[0] ?? '', value, 'whole') });
+    // Gecko answers SetTextContents on a web page's fields and changes nothing: key events are the next rung.
+    if (!observation.unanswered && !shows((await probe.read().catch(() => undefined)) ?? '', value, 'whole') && textRoles.has(role)) {
+      return replaceTextByKeys(desktop, target, value);
+    }
     return actionOutcome({ path: 'x11_atspi', mode: 'background', observation });
   }
+
+  // Blink's fields have no EditableText; a browser's DevTools connection, where there is one, is the rung to try before keys.
+  if (textRoles.has(role) && interfaces.includes('Text')) return replaceTextByKeys(desktop, target, value);
 
   if (role === 'checkbox' || role === 'switch' || role === 'menuitemcheckbox' || role === 'radio') {
     const wanted = /^(true|on|yes|1|checked)$/i.test(value.trim()) ? true : /^(false|off|no|0|unchecked)$/i.test(value.trim()) ? false : undefined;
@@ -53,14 +70,14 @@ export async function setValueAction(desktop: LinuxDesktop, element: ElementTarg
         delivery_mode: 'background',
         effect: 'confirmed',
         verified: true,
-        evidence: [`checked state of ${label} is already ${wanted}: nothing to change`],
+        evidence: [`${label} ${wanted ? 'has' : 'lacks'} state ${stateCode(cupStateOf('STATE_CHECKED', atspiRoleName(target.live.role))!)} already: nothing to change`],
       };
     }
     const action = await findGestureAction(desktop, actionable(target), 'click');
     if (!action) {
       return notDelivered('background', `${label} offers no accessibility action to toggle it; nothing was sent: use click with delivery_mode "foreground"`);
     }
-    const observation = await observe(desktop, target.ref.bus, [stateProbe(desktop, target.ref, label, 'checked')], () => performAction(desktop, actionable(target), action), {
+    const observation = await observe(desktop, target.ref.bus, [stateProbe(desktop, target.ref, label, 'checked', target.live.role)], () => performAction(desktop, actionable(target), action), {
       snapshot: target.snapshot,
       until: (values) => values[0] === String(wanted),
     });

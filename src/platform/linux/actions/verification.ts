@@ -1,4 +1,6 @@
 import { readableName } from '../../../cup/atspi/names.js';
+import { cupStateOf } from '../../../cup/atspi/states.js';
+import { stateChangesText } from '../../../cup/diff-text.js';
 import { atspiRoleName } from '../../../cup/atspi/roles.js';
 import { quirksFor } from '../atspi/toolkit.js';
 import type { AccessibilityEvent } from '../atspi/event-monitor.js';
@@ -11,26 +13,53 @@ import type { SnapshotRef } from '../../targets.js';
 import { atspiElement } from '../element-handle.js';
 import { liveStates } from './live-states.js';
 
-/** One fact read back before and after an action, e.g. "checked state of [e13]". */
+/** One fact read back before and after an action, e.g. "text of [e13]". */
 export interface Probe {
   label: string;
   read(): Promise<string | undefined>;
+  /** The evidence line when the two reads differ; without it, `<label>: "<before>" → "<after>"`. */
+  describe?(before: string, after: string): string;
 }
 
-export function stateProbe(desktop: LinuxDesktop, ref: ObjectRef, label: string, state: string): Probe {
+/** An object's AT-SPI role by name, read once when first needed (a toggle button's CHECKED is CUP's pressed). */
+function roleOnce(desktop: LinuxDesktop, ref: ObjectRef, role: number | undefined): () => Promise<string> {
+  let name: Promise<string> | undefined = role === undefined ? undefined : Promise.resolve(atspiRoleName(role));
+  // An unreadable role only loses the toggle button's word: the states are still read.
+  return () => (name ??= desktop.atspi().then((client) => readRole(client, ref)).then(atspiRoleName, () => ''));
+}
+
+/** The CUP state an AT-SPI state word ("checked") is on an object of that role; the word itself when CUP has none. */
+function cupName(state: string, roleName: string): string {
+  return cupStateOf(`STATE_${state.toUpperCase()}`, roleName) ?? state;
+}
+
+/** Whether one state of the object is set, said in CUP terms as a diff line says it ("+chk", "-sel"). */
+export function stateProbe(desktop: LinuxDesktop, ref: ObjectRef, label: string, state: string, role?: number): Probe {
+  const roleName = roleOnce(desktop, ref, role);
+  let cup = state;
   return {
     label: `${state} state of ${label}`,
-    read: async () => String((await liveStates(desktop, ref)).has(`STATE_${state.toUpperCase()}`)),
+    read: async () => {
+      const [present, name] = await Promise.all([liveStates(desktop, ref), roleName()]);
+      cup = cupName(state, name);
+      return String(present.has(`STATE_${state.toUpperCase()}`));
+    },
+    describe: (_before, after) => `states of ${label}: ${after === 'true' ? stateChangesText([cup], []) : stateChangesText([], [cup])}`,
   };
 }
 
-/** Several states of one object in one read, e.g. "checked,focused" (one call instead of one per state). */
-export function statesProbe(desktop: LinuxDesktop, ref: ObjectRef, label: string, states: readonly string[]): Probe {
+/** Several states of one object in one read (one call instead of one per state), as CUP states. */
+export function statesProbe(desktop: LinuxDesktop, ref: ObjectRef, label: string, states: readonly string[], role?: number): Probe {
+  const roleName = roleOnce(desktop, ref, role);
   return {
     label: `states of ${label}`,
     read: async () => {
-      const present = await liveStates(desktop, ref);
-      return states.filter((state) => present.has(`STATE_${state.toUpperCase()}`)).join(',') || '(none)';
+      const [present, name] = await Promise.all([liveStates(desktop, ref), roleName()]);
+      return states.filter((state) => present.has(`STATE_${state.toUpperCase()}`)).map((state) => cupName(state, name)).join(',');
+    },
+    describe: (before, after) => {
+      const [was, now] = [new Set(before.split(',').filter(Boolean)), new Set(after.split(',').filter(Boolean))];
+      return `states of ${label}: ${stateChangesText([...now].filter((state) => !was.has(state)), [...was].filter((state) => !now.has(state)))}`;
     },
   };
 }
@@ -107,6 +136,18 @@ async function elementLabel(desktop: LinuxDesktop, snapshot: SnapshotRef | undef
   }
 }
 
+/** AT-SPI states whose absence is a CUP state: losing SENSITIVE is gaining disabled. */
+const invertedStates: Readonly<Record<string, string>> = { sensitive: 'disabled', enabled: 'disabled', visible: 'hidden', showing: 'offscreen' };
+
+/** A state-changed event in the diff's terms ("+prs", "-foc"); a state CUP has no word for keeps AT-SPI's ("armed on"). */
+function stateEventText(detail: string, on: boolean, roleName: string): string {
+  const inverted = invertedStates[detail];
+  if (inverted) return on ? stateChangesText([], [inverted]) : stateChangesText([inverted], []);
+  const cup = cupStateOf(`STATE_${detail.toUpperCase().replaceAll('-', '_')}`, roleName) ?? (detail === 'editable' ? 'editable' : detail === 'read-only' ? 'readonly' : undefined);
+  if (!cup) return `${detail} ${on ? 'on' : 'off'}`;
+  return on ? stateChangesText([cup], []) : stateChangesText([], [cup]);
+}
+
 /**
  * One line per object the app reported changed: what changed, and what we read back from it now (the
  * event is the app's claim; the read is ours).
@@ -118,8 +159,10 @@ async function describeObject(desktop: LinuxDesktop, events: readonly Accessibil
   const client = await desktop.atspi();
   const changes: string[] = [];
   const kinds = new Set(events.map((event) => (event.kind === 'PropertyChange' ? `${event.kind}:${event.detail}` : event.kind)));
-  for (const event of events) {
-    if (event.kind === 'StateChanged') changes.push(`${event.detail} ${event.detail1 ? 'on' : 'off'}`);
+  const stateEvents = events.filter((event) => event.kind === 'StateChanged');
+  if (stateEvents.length > 0) {
+    const roleName = stateEvents.some((event) => event.detail === 'checked') ? atspiRoleName(await readRole(client, ref).catch(() => 0)) : '';
+    for (const event of stateEvents) changes.push(stateEventText(event.detail, event.detail1 !== 0, roleName));
   }
   if (kinds.has('PropertyChange:accessible-name')) changes.push(`name is now ${quote(await readName(client, ref).catch(() => undefined))}`);
   else if (kinds.has('TextChanged')) changes.push(`text is now ${quote(await readText(client, ref, 2000).catch(() => undefined))}`);
@@ -184,7 +227,9 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
     }
     const evidence: string[] = [];
     probes.forEach((probe, i) => {
-      if (after[i] !== before[i]) evidence.push(`${probe.label}: ${quote(before[i])} → ${quote(after[i])}`);
+      if (after[i] === before[i]) return;
+      const [was, now] = [before[i], after[i]];
+      evidence.push(probe.describe && was !== undefined && now !== undefined ? probe.describe(was, now) : `${probe.label}: ${quote(was)} → ${quote(now)}`);
     });
     const byObject = new Map<string, AccessibilityEvent[]>();
     for (const event of relevant()) byObject.set(event.path, [...(byObject.get(event.path) ?? []), event]);

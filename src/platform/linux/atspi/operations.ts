@@ -181,6 +181,11 @@ export async function selectChild(client: AtspiClient, ref: ObjectRef, index: nu
   return Boolean((await changeObject(client, ref, 'Selection', 'SelectChild', 'i', [index]))[0]);
 }
 
+/** Deselects every selected child; false when refused. */
+export async function clearSelection(client: AtspiClient, ref: ObjectRef): Promise<boolean> {
+  return Boolean((await changeObject(client, ref, 'Selection', 'ClearSelection', '', []))[0]);
+}
+
 /** The first selected child of an object with the Selection interface, if any. */
 export async function selectedChild(client: AtspiClient, ref: ObjectRef): Promise<ObjectRef | undefined> {
   const [child] = (await callObject(client, ref, 'Selection', 'GetSelectedChild', 'i', [0])) as [[string, string] | undefined];
@@ -224,6 +229,14 @@ export async function scrollIntoView(client: AtspiClient, ref: ObjectRef): Promi
     if (error instanceof DBusError) return false;
     throw error;
   }
+}
+
+/**
+ * Scrolls whatever contains the object so that its top-left corner moves to the point (screen coordinates):
+ * Blink and Gecko scroll by the difference, clamped to what the content allows. False when refused.
+ */
+export async function scrollToPoint(client: AtspiClient, ref: ObjectRef, x: number, y: number): Promise<boolean> {
+  return Boolean((await changeObject(client, ref, 'Component', 'ScrollToPoint', 'uii', [0, x, y]))[0]);
 }
 
 /**

@@ -1,3 +1,6 @@
+import { ATSPI_ROLE, ATSPI_STATE } from '../../../cup/atspi/constants.js';
+import { hasState } from '../../../cup/atspi/states.js';
+
 /** What we know about how a toolkit's AT-SPI implementation deviates from the letter of the spec. */
 export interface ToolkitQuirks {
   /** GTK4 answers GetExtents relative to its window even when screen coordinates are asked for. */
@@ -16,6 +19,11 @@ export interface ToolkitQuirks {
    * window-mirror.ts): GTK3, which the randomized mirror test covers. Other toolkits' windows are walked.
    */
   mirrorable: boolean;
+  /**
+   * GrabFocus on one of its objects activates (raises) its window: Blink's does, so a covered window cannot
+   * be focused through accessibility without coming to the front. Gecko's moves the page's focus only.
+   */
+  focusActivatesWindow: boolean;
 }
 
 export interface ToolkitInfo {
@@ -27,10 +35,29 @@ export function quirksFor(toolkit: ToolkitInfo | undefined): ToolkitQuirks {
   const name = toolkit?.name.toLowerCase() ?? '';
   const major = Number.parseInt(toolkit?.version ?? '', 10);
   if (name === 'gtk' && major >= 4) {
-    return { extentsRelativeToWindow: true, showingIsReliable: false, gtk4NameQuirks: true, propertiesInOneCall: true, mirrorable: false };
+    return { extentsRelativeToWindow: true, showingIsReliable: false, gtk4NameQuirks: true, propertiesInOneCall: true, mirrorable: false, focusActivatesWindow: false };
   }
   if ((name === 'gtk' || name === 'gail') && major <= 3) {
-    return { extentsRelativeToWindow: false, showingIsReliable: true, gtk4NameQuirks: false, propertiesInOneCall: true, mirrorable: true };
+    return { extentsRelativeToWindow: false, showingIsReliable: true, gtk4NameQuirks: false, propertiesInOneCall: true, mirrorable: true, focusActivatesWindow: false };
   }
-  return { extentsRelativeToWindow: false, showingIsReliable: false, gtk4NameQuirks: false, propertiesInOneCall: false, mirrorable: false };
+  return { extentsRelativeToWindow: false, showingIsReliable: false, gtk4NameQuirks: false, propertiesInOneCall: false, mirrorable: false, focusActivatesWindow: name === 'chromium' };
+}
+
+/** What the rule below needs to know of an object's parent. */
+export interface ParentFacts {
+  states: readonly number[];
+  interfaces: readonly string[];
+}
+
+/**
+ * SHOWING that may be out of date although the toolkit otherwise sets it exactly. GTK's icon view (GTK 2's
+ * GAIL and GTK3 alike) draws its items itself and gives each an accessible of role icon: it decides the
+ * item's SHOWING once, when it makes that accessible, which after a re-filter is before the view has laid
+ * the item out, and revises it only when the view scrolls; its extents it works out when asked (-2^31 when
+ * the item lies outside the view). So a visible icon item of a shown view that offers Selection, not marked
+ * showing, is placed by its extents rather than taken for scrolled away.
+ */
+export function showingMayBeStale(role: number, states: readonly number[], parent: ParentFacts | undefined): boolean {
+  if (role !== ATSPI_ROLE.ICON || !parent || !parent.interfaces.includes('Selection')) return false;
+  return hasState(states, ATSPI_STATE.VISIBLE) === true && hasState(states, ATSPI_STATE.SHOWING) === false && hasState(parent.states, ATSPI_STATE.SHOWING) === true;
 }

@@ -9,6 +9,7 @@ import { textEnd } from './operations.js';
 import { atspiInterface, NULL_PATH, objectRefs, shortInterfaceName, type ObjectRef } from './object-ref.js';
 import { overlap } from '../../../cup/rect.js';
 import { hasState } from '../../../cup/atspi/states.js';
+import { showingMayBeStale, type ParentFacts } from './toolkit.js';
 import { dropMisplacedExtents, placedExtents, readsVisiblePartOnly, visibleChildren, type Rect } from './visible-children.js';
 
 export interface ReadTreeOptions {
@@ -28,6 +29,8 @@ export interface ReadTreeOptions {
   concurrency?: number;
   /** What the start object's ancestors leave visible (a subtree re-read by the live mirror); everywhere when omitted. */
   view?: Rect;
+  /** The start object's parent as last read (a re-read by the live mirror), for the rules that look at it. */
+  parent?: ParentFacts;
 }
 
 export interface ReadTreeResult {
@@ -73,11 +76,28 @@ const textValueRoles = new Set([
 /** Text roles whose attributes carry a placeholder, which the application may change at any time. */
 const placeholderRoles = new Set([ATSPI_ROLE.PASSWORD_TEXT, ATSPI_ROLE.TEXT, ATSPI_ROLE.ENTRY]);
 /**
- * Roles whose attributes carry structure: list, tree and heading level, landmark kind (xml-roles). These
+ * Roles whose attributes carry structure: list, tree and heading level, landmark and table kind (xml-roles). These
  * belong to the object as long as it lives, like its role, so they are read once per object: lists make
  * up most of a large tree, and asking every row again would cost a call per row on every capture.
  */
-const structuralAttributeRoles = new Set([ATSPI_ROLE.LIST_ITEM, ATSPI_ROLE.HEADING, ATSPI_ROLE.SECTION, ATSPI_ROLE.FORM, ATSPI_ROLE.TREE_ITEM, ATSPI_ROLE.LANDMARK]);
+const structuralAttributeRoles = new Set([
+  ATSPI_ROLE.LIST_ITEM, ATSPI_ROLE.HEADING, ATSPI_ROLE.SECTION, ATSPI_ROLE.FORM, ATSPI_ROLE.TREE_ITEM, ATSPI_ROLE.LANDMARK,
+  // A web table's xml-roles says whether it is a data table or an interactive grid.
+  ATSPI_ROLE.TABLE,
+]);
+/**
+ * The attribute without which a structural role's attributes are not yet complete: Gecko exposes a new
+ * landmark or heading a moment before its xml-roles or level, so attributes lacking it are read again.
+ */
+const decisiveAttribute = new Map([
+  [ATSPI_ROLE.LANDMARK, 'xml-roles'],
+  [ATSPI_ROLE.HEADING, 'level'],
+]);
+
+function settled(node: AtspiRawNode): boolean {
+  const key = decisiveAttribute.get(node.role);
+  return key === undefined || node.attributes?.[key] !== undefined;
+}
 const maxTextLength = 4096;
 /** Names are cut at 200 code points when shown; a little more is read so the cut falls on the name, not the read. */
 const maxContentNameLength = 256;
@@ -268,16 +288,25 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
     );
   }
 
-  async function readDetails(node: AtspiRawNode, known: ObjectFacts | undefined): Promise<void> {
+  async function readDetails(node: AtspiRawNode, known: ObjectFacts | undefined, parent: ParentFacts | undefined, parentView: Promise<Rect>): Promise<void> {
     const has = (name: string) => node.interfaces.includes(name);
     const showing = hasState(node.states, ATSPI_STATE.SHOWING) === true;
+    const staleShowing = options.trustShowing && showingMayBeStale(node.role, node.states, parent);
+    const askPosition = showing || !options.trustShowing || staleShowing;
     const work: Promise<void>[] = [];
-    if (has('Component') && !showing && options.trustShowing) node.positionUnknown = true;
-    if (has('Component') && (showing || !options.trustShowing)) {
+    if (has('Component') && !askPosition) node.positionUnknown = true;
+    if (has('Component') && askPosition) {
       work.push(
-        call(node, atspiInterface('Component'), 'GetExtents', 'u', [0]).then((body) => {
+        call(node, atspiInterface('Component'), 'GetExtents', 'u', [0]).then(async (body) => {
           const [x, y, w, h] = (body?.[0] as number[] | undefined) ?? [];
           if (x !== undefined) node.extents = { x, y: y!, w: w!, h: h! };
+          if (!staleShowing) return;
+          // Placed where its view shows it; anywhere else it is scrolled away, as its SHOWING said.
+          const placed = placedExtents(node.extents);
+          if (!placed || !overlap(await parentView, placed)) {
+            node.positionUnknown = true;
+            delete node.extents;
+          }
         }),
       );
     }
@@ -379,7 +408,7 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
    * Reads one object and, in parallel, its subtree. `parentView` is the part of the screen (in the
    * toolkit's coordinates) that the object's ancestors leave visible.
    */
-  function visit(node: AtspiRawNode, depth: number, parentView: Promise<Rect>): void {
+  function visit(node: AtspiRawNode, depth: number, parentView: Promise<Rect>, parent: ParentFacts | undefined): void {
     pendingNodes++;
     (async () => {
       const known = facts.get(node);
@@ -387,7 +416,7 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
       // Awaited below; until then a rejection must not count as unhandled.
       early?.catch(() => {});
       await readBasics(node, known);
-      const details = readDetails(node, known);
+      const details = readDetails(node, known, parent, parentView);
       details.catch(() => {});
       const view = Promise.all([parentView, details]).then(([outer]) => viewInside(outer, node));
       view.catch(() => {});
@@ -398,7 +427,7 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
         }
         const child = newNode(ref);
         node.children.push(child);
-        visit(child, depth + 1, view);
+        visit(child, depth + 1, view, node);
       }
       await details;
       facts.set(node, {
@@ -406,7 +435,7 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
         interfaces: [...node.interfaces],
         actions: node.interfaces.includes('Action') ? [...(node.actions ?? [])] : undefined,
         actionsReadUnder: actionStateKey(node.states),
-        attributes: structuralAttributeRoles.has(node.role) ? (node.attributes ?? {}) : undefined,
+        attributes: structuralAttributeRoles.has(node.role) && settled(node) ? (node.attributes ?? {}) : undefined,
         // A container read by its visible part is never asked for all its children at once.
         hadChildren: node.childCount > 0 && !node.unreadChildren,
       });
@@ -421,6 +450,6 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
   }
 
   const root = newNode(start);
-  visit(root, 0, Promise.resolve(options.view ?? everywhere));
+  visit(root, 0, Promise.resolve(options.view ?? everywhere), options.parent);
   return done;
 }

@@ -126,6 +126,11 @@ export class WindowMirror {
     return run;
   }
 
+  /** Whether the object is part of the window as last read (an event of it is a change of this window). */
+  holds(bus: string, path: string): boolean {
+    return bus === this.top.bus && this.index.has(path);
+  }
+
   close(): void {
     this.closed = true;
     this.stopListening?.();
@@ -348,7 +353,7 @@ export class WindowMirror {
    * its box did (objects a widget draws itself, such as a tree view's cells, move with it unannounced).
    */
   private async rereadOwn(entry: Entry, options: ReadTreeOptions, budgetMs: number): Promise<boolean> {
-    const read = await this.readChecked(entry, { ...options, maxDepth: 0, budgetMs });
+    const read = await this.readChecked(entry, { ...options, maxDepth: 0, budgetMs, view: this.viewAt(entry), parent: entry.parent });
     const fresh = read.root!;
     if (fresh.childCount !== entry.node.childCount || !sameBox(fresh, entry.node)) return true;
     fresh.children = entry.node.children;
@@ -364,6 +369,7 @@ export class WindowMirror {
       maxNodes: options.maxNodes,
       budgetMs,
       view: this.viewAt(entry),
+      parent: entry.parent,
     });
     if (read.truncated) throw new Distrust(`the re-read of ${entry.node.path} was cut short`);
     this.unindex(entry.node);

@@ -6,7 +6,7 @@
 // - Nothing stays pressed: keys and buttons are released, and temporary key bindings restored, also on errors.
 // - Every wait is bounded (activation by timeoutMs, replies by the connection's deadline).
 // - Keyboard actions on one connection run one at a time, in call order.
-export { moveAgentCursor, hideAgentCursor, agentCursorState, type AgentCursorState } from './agent-cursor.js';
+export { moveAgentCursor, hideAgentCursor, agentCursorState, removeAgentCursor, setAgentCursorLook, type AgentCursorState } from './agent-cursor.js';
 export type { Point } from './checks.js';
 export { armEscapeGuard } from './escape-guard.js';
 export { ActivationError, inForeground, type ForegroundOptions, type ForegroundReport } from './foreground.js';

@@ -16,7 +16,7 @@ import { Shape } from './extensions/shape.js';
 import { XInput2 } from './extensions/xinput2.js';
 import { XTest } from './extensions/xtest.js';
 import { connectSocket, handshake, SetupInterruptedError } from './handshake.js';
-import { encodeGetImage, parseGetImage, type GetImageOptions, type Image } from './image.js';
+import { encodeGetImage, encodePutImage, fromRgba, parseGetImage, type GetImageOptions, type Image } from './image.js';
 import {
   encodeSendEvent,
   encodeSetInputFocus,
@@ -48,6 +48,7 @@ import {
   type PropertyMode,
   type PropertyValue,
 } from './properties.js';
+import { encodeConvertSelection, encodeGetSelectionOwner, encodeSetSelectionOwner, parseGetSelectionOwner } from './selections.js';
 import type { Screen, Setup, Visual } from './setup.js';
 import {
   encodeChangeWindowAttributes,
@@ -237,6 +238,27 @@ export class X11Connection {
     return this.core.send(encodeDeleteProperty(window, property));
   }
 
+  // --- selections
+
+  async setSelectionOwner(owner: number, selection: number, time: number): Promise<void> {
+    return this.core.send(encodeSetSelectionOwner(owner, selection, time));
+  }
+
+  /** The window owning the selection, 0 for none. */
+  async getSelectionOwner(selection: number): Promise<number> {
+    return this.core.request(encodeGetSelectionOwner(selection), parseGetSelectionOwner);
+  }
+
+  /** Asks the owner to convert the selection to `target` into `property` on `requestor`; the answer is a SelectionNotify event. */
+  async convertSelection(requestor: number, selection: number, target: number, property: number, time: number): Promise<void> {
+    return this.core.send(encodeConvertSelection(requestor, selection, target, property, time));
+  }
+
+  /** The largest request this server takes, in bytes (BIG-REQUESTS counted): a property larger than this goes by INCR. */
+  get maxRequestBytes(): number {
+    return this.core.maxRequestBytes;
+  }
+
   // --- windows
 
   async getGeometry(drawable: number): Promise<Geometry> {
@@ -291,6 +313,13 @@ export class X11Connection {
   /** Raw pixels as the server sent them; see toRgb / toRgba in image.ts to convert. */
   async getImage(drawable: number, x: number, y: number, width: number, height: number, options?: GetImageOptions): Promise<Image> {
     return this.core.request(encodeGetImage(drawable, x, y, width, height, options), parseGetImage, options);
+  }
+
+  /** Draws tightly packed RGBA pixels at (x, y) of a window of the root's depth and visual (alpha is not blended). */
+  async putRgba(drawable: number, gc: number, image: { width: number; height: number; data: Buffer }, x: number, y: number): Promise<void> {
+    const depth = this.screen.rootDepth;
+    const pixels = fromRgba(image.data, image.width, image.height, depth, this.setup, this.findVisual(this.screen.rootVisual));
+    return this.core.send(encodePutImage(drawable, gc, image.width, image.height, x, y, depth, pixels));
   }
 
   async createGC(drawable: number, values: GCValues = {}): Promise<number> {

@@ -150,3 +150,42 @@ export function toRgba(image: Pick<Image, 'depth' | 'data'>, width: number, heig
   }
   return out;
 }
+
+/**
+ * Tightly packed RGBA as a ZPixmap image of `depth` for PutImage: the inverse of toRgba for the same layouts
+ * (24- and 32-bit TrueColor, rows padded to the format's scanline pad). Alpha is dropped on depth 24.
+ */
+export function fromRgba(rgba: Buffer, width: number, height: number, depth: number, setup: ImageLayout, visual?: ChannelMasks): Buffer {
+  const format = setup.pixmapFormats.find((candidate) => candidate.depth === depth);
+  if (!format) throw new Error(`depth ${depth} has no pixmap format on this server`);
+  const pad = format.scanlinePad;
+  const stride = (Math.ceil((width * format.bitsPerPixel) / pad) * pad) / 8;
+  const out = Buffer.alloc(stride * height);
+  const layout = layoutOf({ depth, data: out }, width, height, setup, visual ?? standardMasks);
+  const { bytesPerPixel, red, green, blue, alpha } = layout;
+  for (let y = 0, j = 0; y < height; y++) {
+    const end = y * stride + width * bytesPerPixel;
+    for (let p = y * stride; p < end; p += bytesPerPixel, j += 4) {
+      out[p + red] = rgba[j]!;
+      out[p + green] = rgba[j + 1]!;
+      out[p + blue] = rgba[j + 2]!;
+      if (alpha >= 0) out[p + alpha] = rgba[j + 3]!;
+    }
+  }
+  return out;
+}
+
+/** PutImage of a ZPixmap (as fromRgba makes it) at (x, y) of the drawable. */
+export function encodePutImage(drawable: number, gc: number, width: number, height: number, x: number, y: number, depth: number, data: Buffer): Buffer {
+  const request = requestBuffer(Opcode.PutImage, 2, 24 + data.length);
+  request.writeUInt32LE(drawable >>> 0, 4);
+  request.writeUInt32LE(gc >>> 0, 8);
+  request.writeUInt16LE(width, 12);
+  request.writeUInt16LE(height, 14);
+  request.writeInt16LE(x, 16);
+  request.writeInt16LE(y, 18);
+  request[20] = 0;
+  request[21] = depth;
+  data.copy(request, 24);
+  return request;
+}

@@ -25,6 +25,7 @@ export type { RequestOptions } from './connection.js';
 export { parseDisplay, type DisplayTarget } from './display.js';
 export type { GCValues, Rectangle } from './drawing.js';
 export { X11ClosedError, X11Error, X11TimeoutError } from './errors.js';
+export { encodeSelectionNotify } from './selections.js';
 export { encodeClientMessage, encodeInputEvent, EventCode, EventMask, type InputEventFields, type X11Event, type X11EventName, type X11EventOf } from './events.js';
 export type { RedirectUpdate } from './extensions/composite.js';
 export type { ExtensionInfo } from './extensions/registry.js';

@@ -1,0 +1,151 @@
+// A menu item by its path (["File", "Save As..."]) through accessibility: the window's menu bar is found in
+// its tree, each name is looked up among the items of the menu before it, and the last item's click action is
+// performed. GTK3 and Qt expose a closed menu's items, so nothing opens on screen; a toolkit that builds items
+// only when the menu is shown (LibreOffice) gets that menu opened first, through its own action.
+import { setTimeout as sleep } from 'node:timers/promises';
+import { ATSPI_ROLE, ATSPI_STATE } from '../../../cup/atspi/constants.js';
+import { hasState } from '../../../cup/atspi/states.js';
+import { ToolError } from '../../../errors.js';
+import type { MenuOutcome } from '../../desktop-services.js';
+import type { AtspiClient } from '../atspi/client.js';
+import type { ObjectRef } from '../atspi/object-ref.js';
+import { actionNames, children, doAction, readName, readRole, readStates } from '../atspi/operations.js';
+import { matchWindow } from '../atspi/window-matcher.js';
+import type { LinuxDesktop } from '../linux-desktop.js';
+import type { ClientWindow } from '../windows.js';
+
+const menuRoles = new Set<number>([ATSPI_ROLE.MENU, ATSPI_ROLE.MENU_ITEM, ATSPI_ROLE.CHECK_MENU_ITEM, ATSPI_ROLE.RADIO_MENU_ITEM, ATSPI_ROLE.TEAROFF_MENU_ITEM]);
+/** Where a menu bar may sit: near the top of a window's tree. */
+const menuBarSearch = { maxDepth: 6, maxNodes: 600 };
+/** Actions that choose a menu item, in order of preference (toolkits name them differently). */
+const chooseActions = ['click', 'activate', 'press', 'trigger', 'toggle'];
+/** Actions that open a menu whose items are built only when it is shown. */
+const openActions = ['click', 'showmenu', 'show menu', 'open', 'press', 'activate'];
+/** How long a menu opened on the way may take to fill in its items. */
+const fillTimeoutMs = 1500;
+
+interface Item {
+  ref: ObjectRef;
+  name: string;
+  role: number;
+}
+
+/** Names compared as people read them: case, spacing, "…" against "...", mnemonic underscores and a trailing ellipsis aside. */
+export function menuNameKey(name: string): string {
+  return name
+    .replace(/…/g, '...')
+    .replace(/_(?=\S)/g, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/\s*\.\.\.$/, '')
+    .toLowerCase();
+}
+
+async function findMenuBar(client: AtspiClient, top: ObjectRef): Promise<ObjectRef | undefined> {
+  let level: ObjectRef[] = [top];
+  let visited = 0;
+  for (let depth = 0; depth <= menuBarSearch.maxDepth && level.length > 0; depth++) {
+    const next: ObjectRef[] = [];
+    const roles = await Promise.all(level.map((ref) => readRole(client, ref).catch(() => -1)));
+    for (let index = 0; index < level.length; index++) if (roles[index] === ATSPI_ROLE.MENU_BAR) return level[index];
+    for (const ref of level) {
+      if (visited++ > menuBarSearch.maxNodes) return undefined;
+      next.push(...(await children(client, ref).catch(() => [])));
+    }
+    level = next;
+  }
+  return undefined;
+}
+
+/** Unnamed holders between a menu and its items (Qt puts each menu's items in a popup menu under its bar item). */
+const holderRoles = new Set<number>([ATSPI_ROLE.POPUP_MENU, ATSPI_ROLE.MENU, ATSPI_ROLE.PANEL, ATSPI_ROLE.FILLER]);
+
+/** A menu's items, separators and other non-items left out; looked for one level down when the menu holds them in a holder. */
+async function itemsOf(client: AtspiClient, menu: ObjectRef, depth = 0): Promise<Item[]> {
+  const refs = await children(client, menu);
+  const nodes = await Promise.all(
+    refs.map(async (ref) => {
+      const [name, role] = await Promise.all([readName(client, ref), readRole(client, ref)]);
+      return { ref, name, role };
+    }),
+  );
+  const items = nodes.filter((node) => menuRoles.has(node.role) && node.name.trim() !== '');
+  if (items.length > 0 || depth > 0) return items;
+  const holders = nodes.filter((node) => holderRoles.has(node.role) && node.name.trim() === '');
+  return (await Promise.all(holders.map((holder) => itemsOf(client, holder.ref, depth + 1)))).flat();
+}
+
+async function activate(client: AtspiClient, item: Item, wantedActions: readonly string[]): Promise<string> {
+  const names = (await actionNames(client, item.ref)).map((name) => name.trim().toLowerCase());
+  const wanted = wantedActions.find((name) => names.includes(name));
+  if (!wanted) {
+    throw new ToolError(
+      `the menu item "${item.name}" offers no accessibility action to ${wantedActions === openActions ? 'open' : 'choose'} it (it offers: ${names.join(', ') || 'none'}); ` +
+        'GTK4\'s menu bar is like that: click the menu (delivery_mode "foreground"), then the item',
+      'menu_not_actionable',
+    );
+  }
+  const done = await doAction(client, item.ref, names.indexOf(wanted));
+  if (!done) throw new ToolError(`the application refused to activate "${item.name}"`, 'menu_item_disabled');
+  return wanted;
+}
+
+export async function invokeMenuPath(desktop: LinuxDesktop, window: ClientWindow, path: readonly string[]): Promise<MenuOutcome> {
+  const client = await desktop.atspi();
+  const match = await matchWindow(client, window);
+  if (!match) throw new ToolError(`window ${window.id} ("${window.title}") has no accessibility tree to find its menus in`, 'no_accessibility');
+  const bar = await findMenuBar(client, match.topLevel);
+  if (!bar) {
+    throw new ToolError(
+      `window ${window.id} ("${window.title}") exposes no menu bar through accessibility (GTK4 and many apps use menu buttons instead: click the button, then the item)`,
+      'no_menu_bar',
+    );
+  }
+  let menu = bar;
+  const names: string[] = [];
+  const opened: string[] = [];
+  for (let depth = 0; depth < path.length; depth++) {
+    const wanted = path[depth]!;
+    let items = await itemsOf(client, menu);
+    // A menu whose items only exist once shown: open it (through its own action) and wait for them.
+    if (items.length === 0 && depth > 0) {
+      const opener = { ref: menu, name: names[names.length - 1]!, role: ATSPI_ROLE.MENU };
+      await activate(client, opener, openActions);
+      opened.push(opener.name);
+      const deadline = Date.now() + fillTimeoutMs;
+      while (items.length === 0 && Date.now() < deadline) {
+        await sleep(50);
+        items = await itemsOf(client, menu);
+      }
+    }
+    const key = menuNameKey(wanted);
+    const item = items.find((candidate) => candidate.name === wanted) ?? items.find((candidate) => menuNameKey(candidate.name) === key);
+    if (!item) {
+      const where = depth === 0 ? 'the menu bar' : `the "${names.join(' > ')}" menu`;
+      throw new ToolError(
+        `${where} has no item "${wanted}"; its items: ${items.map((candidate) => `"${candidate.name}"`).join(', ') || 'none'}`,
+        'menu_item_not_found',
+        { missing: wanted, at: names, items: items.map((candidate) => candidate.name) },
+      );
+    }
+    names.push(item.name);
+    const states = await readStates(client, item.ref);
+    // Disabled is neither sensitive nor enabled: GTK4 reports only SENSITIVE on an item that works.
+    if (!hasState(states, ATSPI_STATE.SENSITIVE) && !hasState(states, ATSPI_STATE.ENABLED)) {
+      throw new ToolError(`the menu item "${names.join(' > ')}" is disabled`, 'menu_item_disabled', { path: names });
+    }
+    const isLast = depth === path.length - 1;
+    if (isLast) {
+      const inside = (await itemsOf(client, item.ref)).map((candidate) => `"${candidate.name}"`).join(', ');
+      if (inside !== '') {
+        throw new ToolError(`"${names.join(' > ')}" is a submenu, not an item; continue the path with one of: ${inside}`, 'menu_item_not_found', {
+          at: names,
+        });
+      }
+      return { path: names, action: await activate(client, item, chooseActions), opened };
+    }
+    menu = item.ref;
+  }
+  // The schema asks for at least one name.
+  throw new ToolError('the menu path is empty; give names such as ["File", "Save As..."]', 'invalid_arguments');
+}

@@ -1,0 +1,136 @@
+// One debugging connection per browser, made on the first page call and kept: a browser that exits closes
+// its socket, and the connection is forgotten with it. puppeteer-core is loaded only then (it takes half a
+// second to load, which calls that never touch a page should not pay).
+import type { Browser, Page } from 'puppeteer-core';
+import type { BrowserPage, BrowserPages, PageEndpoint } from '../../browser.js';
+import type { DesktopWindow } from '../../windows.js';
+import { ToolError } from '../../../errors.js';
+import { findDebuggingEndpoint, isFirefoxProgram, processProgram } from './endpoint.js';
+import * as scripts from './page-scripts.js';
+import { PuppeteerPage } from './puppeteer-page.js';
+
+const CONNECT_TIMEOUT_MS = 5000;
+/** Each protocol call's limit inside puppeteer (page scripts have their own, shorter one). */
+const PROTOCOL_TIMEOUT_MS = 20_000;
+
+interface PageFacts {
+  title: string;
+  visible: boolean;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  scale: number;
+}
+
+/**
+ * How well a page fits a window: the window shows it (visibilityState; background tabs are hidden), the
+ * browser puts the page's window where the X window is, and the window's title names the page.
+ */
+function fit(facts: PageFacts | undefined, window: DesktopWindow): number {
+  if (!facts) return -1;
+  const b = window.bounds;
+  const placed = [facts.x * facts.scale - b.x, facts.y * facts.scale - b.y, facts.w * facts.scale - b.width, facts.h * facts.scale - b.height].every((d) => Math.abs(d) <= 2);
+  const titled = facts.title !== '' && window.title.includes(facts.title);
+  return (facts.visible ? 4 : 0) + (placed ? 2 : 0) + (titled ? 1 : 0);
+}
+
+function refusal(window: DesktopWindow): ToolError {
+  const program = processProgram(window.pid);
+  const firefox = isFirefoxProgram(program);
+  const how = firefox
+    ? 'Firefox answers page calls over WebDriver BiDi only when started with --remote-debugging-port'
+    : 'a Chromium-based browser or Electron app answers page calls only when started with --remote-debugging-port (or with remote debugging allowed, which writes DevToolsActivePort in its user-data-dir)';
+  return new ToolError(
+    `window ${window.id} "${window.title}" (pid ${window.pid}) has no debugging endpoint: ${how}. Relaunch it with launch_app ` +
+      `{"name": "${program.split('/').pop() || window.appName}", "electron_debugging_port": 0, "creates_new_application_instance": true} ` +
+      '(0 picks a free port); get_text and query_dom still read the accessibility tree meanwhile',
+    'no_debugging_endpoint',
+    { pid: window.pid, window_id: window.id, browser: firefox ? 'firefox' : 'chromium' },
+  );
+}
+
+export class PageConnections implements BrowserPages {
+  private readonly browsers = new Map<string, Promise<Browser>>();
+
+  async debuggingEndpoint(pid: number): Promise<PageEndpoint | undefined> {
+    return findDebuggingEndpoint(pid);
+  }
+
+  async page(window: DesktopWindow): Promise<BrowserPage> {
+    const endpoint = findDebuggingEndpoint(window.pid);
+    if (!endpoint) throw refusal(window);
+    const browser = await this.browser(endpoint);
+    const pages = await browser.pages();
+    const facts = await Promise.all(pages.map((page) => this.facts(page)));
+    let best = -1;
+    let chosen: Page | undefined;
+    facts.forEach((candidate, i) => {
+      const score = fit(candidate, window);
+      if (score > best) [best, chosen] = [score, pages[i]];
+    });
+    if (!chosen) {
+      throw new ToolError(`the browser behind window ${window.id} (debugging port ${endpoint.port}) has no page that answers; it may still be starting`, 'page_unreachable', {
+        port: endpoint.port,
+      });
+    }
+    return new PuppeteerPage(chosen, endpoint, await browser.version().catch(() => ''));
+  }
+
+  /** The facts that pick a page, or undefined for a page that does not answer in time (a crashed or busy tab). */
+  private async facts(page: Page): Promise<PageFacts | undefined> {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), 3000)));
+    try {
+      return await Promise.race([page.evaluate(scripts.call(scripts.pageFacts)) as Promise<PageFacts>, late]);
+    } catch {
+      return undefined;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private browser(endpoint: PageEndpoint): Promise<Browser> {
+    const key = `${endpoint.protocol}:${endpoint.port}`;
+    let connection = this.browsers.get(key);
+    if (!connection) {
+      connection = this.connect(endpoint);
+      this.browsers.set(key, connection);
+      connection.then(
+        (browser) => browser.once('disconnected', () => this.browsers.get(key) === connection && this.browsers.delete(key)),
+        () => this.browsers.delete(key),
+      );
+    }
+    return connection;
+  }
+
+  private async connect(endpoint: PageEndpoint): Promise<Browser> {
+    const { default: puppeteer } = await import('puppeteer-core');
+    const options =
+      endpoint.protocol === 'cdp'
+        ? { browserURL: `http://127.0.0.1:${endpoint.port}` }
+        : { browserWSEndpoint: `ws://127.0.0.1:${endpoint.port}/session`, protocol: 'webDriverBiDi' as const };
+    const connecting = puppeteer.connect({ ...options, defaultViewport: null, protocolTimeout: PROTOCOL_TIMEOUT_MS });
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer within ${CONNECT_TIMEOUT_MS} ms`)), CONNECT_TIMEOUT_MS);
+    });
+    try {
+      return await Promise.race([connecting, late]);
+    } catch (error) {
+      // A connection that arrives after the deadline is closed, never left open.
+      void connecting.then((browser) => browser.disconnect()).catch(() => {});
+      const message = error instanceof Error ? error.message : String(error);
+      const busy = /session|maximum/i.test(message) && endpoint.protocol === 'webdriver-bidi' ? ' (Firefox takes one WebDriver BiDi session at a time: another client may hold it)' : '';
+      throw new ToolError(`the debugging endpoint on port ${endpoint.port} (${endpoint.foundIn}) did not answer: ${message}${busy}`, 'page_unreachable', { port: endpoint.port });
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** Closes every connection (the driver's context ends); the browsers keep running. */
+  close(): void {
+    for (const connection of this.browsers.values()) void connection.then((browser) => browser.disconnect()).catch(() => {});
+    this.browsers.clear();
+  }
+}

@@ -1,0 +1,164 @@
+// One browser page driven through puppeteer-core, the same code for the DevTools protocol (Chromium,
+// Chrome, Brave, Edge, Electron) and WebDriver BiDi (Firefox): puppeteer hides which one is spoken.
+import { randomBytes } from 'node:crypto';
+import { Script } from 'node:vm';
+import type { Page } from 'puppeteer-core';
+import type { BrowserPage, PageChanges, PageElement, PageEndpoint, PageNavigation } from '../../browser.js';
+import { ToolError } from '../../../errors.js';
+import * as scripts from './page-scripts.js';
+
+/** A page script that has not answered by then (a busy page, an endless loop) is given up on. */
+const SCRIPT_TIMEOUT_MS = 10_000;
+
+/** Whether source text compiles as a script (compiled only, never run, in this process). */
+function compiles(source: string): boolean {
+  try {
+    new Script(source);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The expression to evaluate for what the caller wrote: an expression or statements as they are (the last
+ * statement's value is the result, as in a console), a body with `return` (or top-level await) as the body
+ * of an async function.
+ */
+export function scriptExpression(source: string): string {
+  if (compiles(source)) return source;
+  const body = `(async () => {\n${source}\n})()`;
+  if (compiles(body)) return body;
+  try {
+    new Script(source);
+  } catch (error) {
+    throw new ToolError(`the JavaScript does not parse: ${(error as Error).message}`, 'javascript_error', { phase: 'parse' });
+  }
+  return source;
+}
+
+/** The browser's message for an exception, without puppeteer's wrapping. */
+function pageMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Errors of the connection itself (the browser went away, or a call timed out), not of the page's script. */
+function isConnectionError(error: unknown): boolean {
+  const name = error instanceof Error ? error.name : '';
+  return name === 'ProtocolError' || name === 'TargetCloseError' || name === 'TimeoutError' || /Target closed|Session closed|Connection closed/i.test(pageMessage(error));
+}
+
+export class PuppeteerPage implements BrowserPage {
+  constructor(
+    private readonly page: Page,
+    readonly endpoint: PageEndpoint,
+    readonly product: string,
+  ) {}
+
+  url(): string {
+    return this.page.url();
+  }
+
+  title(): Promise<string> {
+    return this.run('read the title', () => this.page.title());
+  }
+
+  /** Runs a call into the page with a time limit; connection failures become page_unreachable. */
+  private async run<T>(what: string, call: () => Promise<T>, timeoutMs = SCRIPT_TIMEOUT_MS): Promise<T> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new ToolError(`the page did not ${what} within ${timeoutMs} ms (it may be busy, or waiting on a dialog)`, 'timeout')), timeoutMs);
+    });
+    try {
+      return await Promise.race([call(), timeout]);
+    } catch (error) {
+      if (error instanceof ToolError) throw error;
+      if (isConnectionError(error)) throw new ToolError(`the browser's debugging connection failed to ${what}: ${pageMessage(error)}`, 'page_unreachable');
+      throw error;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** A page script of ours; the selector errors it raises are the caller's (invalid_selector). */
+  private async script<T>(what: string, expression: string): Promise<T> {
+    try {
+      return await this.run(what, () => this.page.evaluate(expression) as Promise<T>);
+    } catch (error) {
+      if (error instanceof ToolError) throw error;
+      const message = pageMessage(error);
+      if (/not a valid selector/i.test(message)) throw new ToolError(`the CSS selector does not parse: ${message}`, 'invalid_selector');
+      throw new ToolError(`the page script to ${what} failed: ${message}`, 'internal_error');
+    }
+  }
+
+  async evaluate(source: string): Promise<{ value: unknown; type: string }> {
+    const expression = scriptExpression(source);
+    let value: unknown;
+    try {
+      value = await this.run('finish the script', () => this.page.evaluate(expression));
+    } catch (error) {
+      if (error instanceof ToolError) throw error;
+      throw new ToolError(`the page's JavaScript threw: ${pageMessage(error)}`, 'javascript_error');
+    }
+    return { value, type: value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value };
+  }
+
+  visibleText(): Promise<string> {
+    return this.script('read its text', scripts.call(scripts.visibleText));
+  }
+
+  query(selector: string, attributes: readonly string[], limit: number): Promise<{ total: number; elements: PageElement[] }> {
+    return this.script('query the DOM', scripts.call(scripts.query, selector, attributes, limit));
+  }
+
+  async scrollIntoView(selector: string): Promise<PageElement> {
+    const element = await this.script<PageElement | null>('scroll the element into view', scripts.call(scripts.scrollIntoView, selector));
+    if (!element) throw new ToolError(`no element of the page matches the CSS selector ${JSON.stringify(selector)}; query_dom lists what does`, 'page_element_not_found');
+    return element;
+  }
+
+  async watchChanges(): Promise<() => Promise<PageChanges>> {
+    const key = `__cupDriverWatch${randomBytes(6).toString('hex')}`;
+    const before = await this.script<{ url: string; focus: string; controls: string }>('watch for changes', scripts.call(scripts.startWatch, key));
+    return async () => {
+      // A navigation replaced the document (and the watch with it): what is known then is the new URL.
+      const after = await this.script<{ mutations: number; url: string; focus: string; controls: string }>('report its changes', scripts.call(scripts.stopWatch, key)).catch(
+        () => ({ mutations: 0, url: this.page.url(), focus: 'unknown', controls: before.controls }),
+      );
+      return {
+        mutations: after.mutations,
+        urlBefore: before.url,
+        urlAfter: after.url,
+        focusBefore: before.focus,
+        focusAfter: after.focus,
+        controlsChanged: after.controls !== before.controls,
+      };
+    };
+  }
+
+  async click(selector: string): Promise<void> {
+    await this.run('take the click', () => this.page.click(selector));
+  }
+
+  async insertText(selector: string, text: string): Promise<{ value: string }> {
+    const result = await this.script<{ missing?: true; refused?: 'read_only' | 'not_settable'; tag?: string; value?: string }>(
+      'insert the text',
+      scripts.call(scripts.insertText, selector, text),
+    );
+    if (result.missing) throw new ToolError(`no element of the page matches the CSS selector ${JSON.stringify(selector)}; query_dom lists what does`, 'page_element_not_found');
+    if (result.refused === 'read_only') throw new ToolError(`the <${result.tag}> that ${JSON.stringify(selector)} matches is read-only or disabled`, 'read_only');
+    if (result.refused) throw new ToolError(`the <${result.tag}> that ${JSON.stringify(selector)} matches takes no text (not an input, textarea or contenteditable element)`, 'not_settable');
+    return { value: result.value ?? '' };
+  }
+
+  async navigate(url: string, timeoutMs: number): Promise<PageNavigation> {
+    try {
+      const response = await this.page.goto(url, { waitUntil: 'load', timeout: timeoutMs });
+      return { url: this.page.url(), title: await this.title(), ...(response && response.status() > 0 ? { status: response.status() } : {}) };
+    } catch (error) {
+      if (error instanceof ToolError) throw error;
+      throw new ToolError(`the page could not load ${url}: ${pageMessage(error)}`, 'navigation_failed', { url });
+    }
+  }
+}

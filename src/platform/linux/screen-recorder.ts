@@ -1,0 +1,167 @@
+// Screen video through ffmpeg's x11grab: the whole display, a rectangle of it, or one window's own pixels, encoded
+// as H.264 into an MP4 that is written under a temporary name and renamed only once ffmpeg has finished it (an MP4
+// is playable only after its index is written at the end).
+import { spawn, spawnSync, type ChildProcessByStdio } from 'node:child_process';
+import { renameSync, rmSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import type { Readable, Writable } from 'node:stream';
+import type { ScreenRecording, ScreenRecordingRequest, VideoEncoder } from '../desktop.js';
+import { findProgram } from './desktop/requirements.js';
+
+/** How long ffmpeg may take to grab its first frame before the start counts as failed. */
+const START_TIMEOUT_MS = 10_000;
+/** After "q", ffmpeg writes the MP4's index and exits; then SIGINT, then SIGKILL. */
+const QUIT_TIMEOUT_MS = 8000;
+const INTERRUPT_TIMEOUT_MS = 4000;
+const PROBE_TIMEOUT_MS = 5000;
+/** ffmpeg's own error lines kept for a failure's message. */
+const KEPT_ERROR_CHARS = 2000;
+
+/** The Debian command that installs ffmpeg (ffprobe comes with it). */
+function installCommand(): string[] {
+  const command = ['apt-get', 'install', '-y', '-q', '--no-install-recommends', 'ffmpeg'];
+  return process.getuid?.() === 0 ? command : ['sudo', '-n', ...command];
+}
+
+export function videoEncoder(): VideoEncoder {
+  const path = findProgram('ffmpeg');
+  return { ...(path ? { path } : {}), installCommand: installCommand() };
+}
+
+/** Runs the install command (apt-get); resolves with its exit status and the end of its output. */
+export function installVideoEncoder(timeoutMs: number): Promise<{ status: number | null; output: string; command: string[] }> {
+  const command = installCommand();
+  if (!findProgram(command[0]!)) {
+    return Promise.resolve({ status: null, output: `${command[0]} is not on PATH: this is not a Debian-like system; install ffmpeg with its package manager`, command });
+  }
+  return new Promise((resolve) => {
+    const child = spawn(command[0]!, command.slice(1), { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    const keep = (chunk: Buffer) => {
+      output = (output + chunk.toString()).slice(-4000);
+    };
+    child.stdout.on('data', keep);
+    child.stderr.on('data', keep);
+    const timer = setTimeout(() => {
+      output += `\n(stopped after ${timeoutMs} ms)`;
+      child.kill('SIGTERM');
+    }, timeoutMs);
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      resolve({ status: null, output: error.message, command });
+    });
+    child.on('close', (status) => {
+      clearTimeout(timer);
+      resolve({ status, output, command });
+    });
+  });
+}
+
+/** The video's length in seconds as ffprobe reads it from the file; undefined when it cannot be read. */
+export function probeDuration(path: string): number | undefined {
+  const ffprobe = findProgram('ffprobe');
+  if (!ffprobe) return undefined;
+  const probe = spawnSync(ffprobe, ['-v', 'error', '-show_entries', 'format=duration', '-of', 'default=noprint_wrappers=1:nokey=1', path], {
+    encoding: 'utf8',
+    timeout: PROBE_TIMEOUT_MS,
+  });
+  const seconds = Number.parseFloat(probe.stdout ?? '');
+  return probe.status === 0 && Number.isFinite(seconds) ? seconds : undefined;
+}
+
+function grabArguments(display: string, request: ScreenRecordingRequest): string[] {
+  const region = request.region;
+  if ('windowId' in region) return ['-window_id', String(region.windowId), '-i', display];
+  return ['-video_size', `${region.width}x${region.height}`, '-i', `${display}+${region.x},${region.y}`];
+}
+
+type FfmpegProcess = ChildProcessByStdio<Writable, Readable, Readable>;
+
+/** Starts ffmpeg and resolves once it has grabbed its first frame; rejects with ffmpeg's own words when it cannot. */
+export async function startScreenRecording(ffmpeg: string, display: string, request: ScreenRecordingRequest): Promise<ScreenRecording> {
+  const partial = join(dirname(request.path), `.${basename(request.path)}.${process.pid}.partial`);
+  const args = [
+    '-hide_banner', '-loglevel', 'error', '-nostats', '-progress', 'pipe:1',
+    '-f', 'x11grab', '-framerate', String(request.fps), '-draw_mouse', '1',
+    ...grabArguments(display, request),
+    // H.264 in yuv420p needs even sides: a window of odd width loses its last column.
+    '-vf', 'crop=trunc(iw/2)*2:trunc(ih/2)*2',
+    '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p',
+    '-f', 'mp4', '-y', partial,
+  ];
+  // ffmpeg outlives a parent that is killed (it ignores the closed pipes) and would record on for ever; util-linux's
+  // setpriv has the kernel send it SIGINT when its parent dies, and ffmpeg finishes the file on SIGINT.
+  const setpriv = findProgram('setpriv');
+  const child: FfmpegProcess = setpriv
+    ? spawn(setpriv, ['--pdeathsig', 'INT', ffmpeg, ...args], { stdio: ['pipe', 'pipe', 'pipe'] })
+    : spawn(ffmpeg, args, { stdio: ['pipe', 'pipe', 'pipe'] });
+  // An ffmpeg that already ended (its window closed) cannot take "q": the write fails, and stop() says why.
+  child.stdin.on('error', () => undefined);
+  let errors = '';
+  child.stderr.on('data', (chunk: Buffer) => {
+    errors = (errors + chunk.toString()).slice(-KEPT_ERROR_CHARS);
+  });
+  // A process that exits without stopping the recording takes ffmpeg with it.
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  const exited = new Promise<number | null>((resolve) => {
+    child.once('close', (code) => resolve(code));
+    child.once('error', () => resolve(null));
+  });
+  const failure = (why: string) => {
+    process.off('exit', killOnExit);
+    child.kill('SIGKILL');
+    rmSync(partial, { force: true });
+    return new Error(`ffmpeg ${why}: ${errors.trim() || 'it said nothing'} (command: ffmpeg ${args.join(' ')})`);
+  };
+
+  const started = await new Promise<'frame' | 'exited' | 'timeout'>((resolve) => {
+    const timer = setTimeout(() => resolve('timeout'), START_TIMEOUT_MS);
+    child.stdout.on('data', (chunk: Buffer) => {
+      // -progress writes blocks of key=value lines; a frame count above 0 means grabbing works.
+      if (/^frame=[1-9]/m.test(chunk.toString())) {
+        clearTimeout(timer);
+        resolve('frame');
+      }
+    });
+    void exited.then(() => {
+      clearTimeout(timer);
+      resolve('exited');
+    });
+  });
+  if (started === 'exited') throw failure('stopped before recording a frame');
+  if (started === 'timeout') throw failure(`recorded no frame within ${START_TIMEOUT_MS} ms`);
+  child.stdout.resume();
+
+  let stopping: Promise<{ path: string; durationS?: number; stoppedBy: string }> | undefined;
+  const stop = async () => {
+    const ask = async (how: () => void, ms: number): Promise<boolean> => {
+      how();
+      return Promise.race([exited.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ms).unref())]);
+    };
+    // "q" on stdin is ffmpeg's own quit key: it finishes the file. SIGINT does the same for an ffmpeg that
+    // does not read its input; SIGKILL leaves a file without its index, which is then discarded.
+    let stoppedBy = 'q';
+    if (!(await ask(() => child.stdin.end('q'), QUIT_TIMEOUT_MS))) {
+      stoppedBy = 'SIGINT';
+      if (!(await ask(() => child.kill('SIGINT'), INTERRUPT_TIMEOUT_MS))) {
+        stoppedBy = 'SIGKILL';
+        await ask(() => child.kill('SIGKILL'), INTERRUPT_TIMEOUT_MS);
+      }
+    }
+    process.off('exit', killOnExit);
+    const code = await exited;
+    if (stoppedBy === 'SIGKILL' || (code !== 0 && code !== 255)) {
+      rmSync(partial, { force: true });
+      throw new Error(`ffmpeg did not finish the video (exit ${code}, stopped by ${stoppedBy}): ${errors.trim() || 'it said nothing'}`);
+    }
+    renameSync(partial, request.path);
+    const durationS = probeDuration(request.path);
+    return { path: request.path, ...(durationS !== undefined ? { durationS } : {}), stoppedBy };
+  };
+  return {
+    path: request.path,
+    pid: child.pid!,
+    stop: () => (stopping ??= stop()),
+  };
+}

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { pidArgument, windowIdArgument } from '../schemas.js';
+import { resolveWindow, windowsOfProcess } from '../perception/window-records.js';
+import { defineTool } from '../tool.js';
+
+export const invokeMenu = defineTool({
+  name: 'invoke_menu',
+  capability: 'input',
+  title: 'Choose a menu item',
+  annotations: { readOnly: false, destructive: false, idempotent: false, openWorld: true },
+  description:
+    'Choose an item of a window\'s menu bar by its path, e.g. ["File", "Save As..."], through accessibility: each name is found among the ' +
+    'items of the menu before it (case, spacing, "..." against "…" and a trailing ellipsis do not matter) and the last item is activated. ' +
+    'In the background where the toolkit allows (GTK3, Qt: the menus never open on screen); a toolkit that builds a menu\'s items only when ' +
+    'shown gets that menu opened through its own action. A missing name fails with menu_item_not_found listing the items that menu has. ' +
+    'Unlike macOS there is no global menu bar: the menu is the window\'s own (window_id, else the active or front-most window of pid).',
+  input: z.strictObject({
+    pid: pidArgument,
+    window_id: windowIdArgument.optional(),
+    path: z.array(z.string().min(1)).min(1).max(12).describe('Menu names from the menu bar down, e.g. ["Edit", "Paste"].'),
+  }),
+  output: z.object({ pid: z.number(), window_id: z.number(), path: z.array(z.string()), action: z.string(), opened: z.array(z.string()) }),
+  async handle(args, context) {
+    const window =
+      args.window_id !== undefined
+        ? await resolveWindow(context, args.window_id, args.pid)
+        : await windowsOfProcess(context, args.pid).then((windows) => windows.find((candidate) => candidate.active) ?? windows[0]!);
+    const outcome = await context.desktop.invokeMenu(window, args.path);
+    return {
+      summary: `✅ chose ${outcome.path.join(' > ')} in window ${window.id} ("${outcome.action}")${outcome.opened.length ? `; opened ${outcome.opened.join(', ')} on the way` : ''}`,
+      structured: { pid: window.pid, window_id: window.id, path: outcome.path, action: outcome.action, opened: outcome.opened },
+    };
+  },
+});

@@ -1,0 +1,66 @@
+// The trajectory recordings running on one desktop, by the session that started each: a recording belongs to its
+// session, so two agents on one daemon never write into each other's turn folders.
+import type { Desktop, ScreenRecording } from '../../platform/desktop.js';
+import type { ToolContext } from '../context.js';
+
+export interface Recording {
+  session: string;
+  outputDir: string;
+  startedAt: Date;
+  highlightClicks: boolean;
+  /** The number the next recorded action gets (turn-00001 first). */
+  nextTurn: number;
+  turnsWritten: number;
+  /** The screen video, while it records. */
+  video?: ScreenRecording;
+  /** What the video shows: "screen", "window" (a window's place) or "follow_window" (one window's own pixels). */
+  videoRegion?: string;
+}
+
+export interface StoppedRecording {
+  recording: Recording;
+  video?: { path: string; durationS?: number; stoppedBy: string };
+  videoError?: string;
+}
+
+const byDesktop = new WeakMap<Desktop, Map<string, Recording>>();
+
+function recordingsOf(desktop: Desktop): Map<string, Recording> {
+  let recordings = byDesktop.get(desktop);
+  if (!recordings) byDesktop.set(desktop, (recordings = new Map()));
+  return recordings;
+}
+
+/** The recording the call's session runs, if any. */
+export function recordingOf(context: ToolContext): Recording | undefined {
+  return byDesktop.get(context.desktop)?.get(context.session);
+}
+
+/** The session recording into `outputDir`, other than `except`: two recordings in one folder would mix. */
+export function recorderOfFolder(desktop: Desktop, outputDir: string, except: string): string | undefined {
+  for (const [session, recording] of byDesktop.get(desktop) ?? []) if (session !== except && recording.outputDir === outputDir) return session;
+  return undefined;
+}
+
+export function addRecording(desktop: Desktop, recording: Recording): void {
+  recordingsOf(desktop).set(recording.session, recording);
+}
+
+/** Stops the session's recording (and finishes its video); undefined when it ran none. Never throws. */
+export async function stopRecording(desktop: Desktop, session: string): Promise<StoppedRecording | undefined> {
+  const recordings = byDesktop.get(desktop);
+  const recording = recordings?.get(session);
+  if (!recording) return undefined;
+  recordings!.delete(session);
+  if (!recording.video) return { recording };
+  try {
+    return { recording, video: await recording.video.stop() };
+  } catch (error) {
+    return { recording, videoError: (error as Error).message };
+  }
+}
+
+/** Stops every recording of the desktop (the process is closing): each video is finished so that it plays. */
+export async function stopAllRecordings(desktop: Desktop): Promise<void> {
+  await Promise.all([...(byDesktop.get(desktop)?.keys() ?? [])].map((session) => stopRecording(desktop, session)));
+}

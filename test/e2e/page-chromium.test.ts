@@ -1,0 +1,3 @@
+import { pageSuite } from '../helpers/page-suite.js';
+
+pageSuite('chromium');
