@@ -1,24 +1,19 @@
 // Issue 13's fleet scenario on one machine: several virtual desktops, each with its own app and its own
 // daemon serving MCP over HTTP (one driver per display, as a fleet runs them), each daemon with four client
 // sessions reading and acting at once. Reports p50/p95 per tool over every call and the drivers' memory.
-import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { ClientWindow } from '../src/platform/linux/windows.js';
 import { TestDesktop } from '../test/helpers/desktop.js';
 import { callTool, HttpServerProcess, resultText } from '../test/helpers/mcp-http.js';
-import { ms, percentile, type BenchRow } from './bench-report.js';
+import { processMemory } from './bench-http.js';
+import { ms, percentile, reportedRow, type BenchRow } from './bench-report.js';
 
 interface Seat {
   desktop: TestDesktop;
   window: ClientWindow;
   server: HttpServerProcess;
   clients: Client[];
-}
-
-function residentMiB(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1] ?? Number.NaN) / 1024;
 }
 
 async function openSeat(index: number, sessions: number): Promise<Seat> {
@@ -70,23 +65,16 @@ export async function fleetBenchRows(displays: number, sessions: number, rounds:
       ),
     );
     const wall = performance.now() - started;
-    const memory = seats.map((seat) => residentMiB(seat.server.child.pid!));
-    const rows: BenchRow[] = [...times].map(([tool, values]) => ({
-      what: `fleet ${displays} displays x ${sessions} sessions, ${tool} p50 / p95 (${values.length} calls)`,
-      ours: `${ms(percentile(values, 0.5))} / ${ms(percentile(values, 0.95))}`,
-      peer: '-',
-      ratio: '-',
-      target: 'reported',
-      met: true,
-    }));
-    rows.push({
-      what: `fleet ${displays} daemons: RSS each (min / max), total; wall time of ${rounds} rounds`,
-      ours: `${Math.min(...memory).toFixed(0)} / ${Math.max(...memory).toFixed(0)} MiB, ${memory.reduce((sum, value) => sum + value, 0).toFixed(0)} MiB; ${(wall / 1000).toFixed(1)} s`,
-      peer: '-',
-      ratio: '-',
-      target: 'reported',
-      met: true,
-    });
+    const memory = seats.map((seat) => processMemory(seat.server.child.pid!).rss);
+    const rows = [...times].map(([tool, values]) =>
+      reportedRow(`fleet ${displays} displays x ${sessions} sessions, ${tool} p50 / p95 (${values.length} calls)`, `${ms(percentile(values, 0.5))} / ${ms(percentile(values, 0.95))}`),
+    );
+    rows.push(
+      reportedRow(
+        `fleet ${displays} daemons: RSS each (min / max), total; wall time of ${rounds} rounds`,
+        `${Math.min(...memory).toFixed(0)} / ${Math.max(...memory).toFixed(0)} MiB, ${memory.reduce((sum, value) => sum + value, 0).toFixed(0)} MiB; ${(wall / 1000).toFixed(1)} s`,
+      ),
+    );
     return rows;
   } finally {
     for (const seat of seats) {

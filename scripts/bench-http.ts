@@ -6,12 +6,12 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { ClientWindow } from '../src/platform/linux/windows.js';
 import type { TestDesktop } from '../test/helpers/desktop.js';
 import { callTool, HttpServerProcess, resultText } from '../test/helpers/mcp-http.js';
-import { median, ms, percentile, type BenchRow } from './bench-report.js';
+import { median, ms, percentile, reportedRow, type BenchRow } from './bench-report.js';
 
 const clientCount = 4;
 
-/** The server's resident memory now and at its peak, from the kernel's own account. */
-function serverMemory(pid: number): { rss: number; peak: number } {
+/** A process's resident memory now and at its peak in MiB, from the kernel's own account. */
+export function processMemory(pid: number): { rss: number; peak: number } {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kib = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? Number.NaN);
   return { rss: kib('VmRSS') / 1024, peak: kib('VmHWM') / 1024 };
@@ -57,15 +57,8 @@ export async function httpBenchRows(desktop: TestDesktop, window: ClientWindow, 
         met: tool === 'get_window_state' ? ratio <= 3 : true,
       });
     }
-    const memory = serverMemory(server.child.pid!);
-    rows.push({
-      what: `HTTP server memory, ${clientCount} sessions (RSS now / peak)`,
-      ours: `${memory.rss.toFixed(0)} MiB / ${memory.peak.toFixed(0)} MiB`,
-      peer: '-',
-      ratio: '-',
-      target: 'reported',
-      met: true,
-    });
+    const memory = processMemory(server.child.pid!);
+    rows.push(reportedRow(`HTTP server memory, ${clientCount} sessions (RSS now / peak)`, `${memory.rss.toFixed(0)} MiB / ${memory.peak.toFixed(0)} MiB`));
     return rows;
   } finally {
     await server.stop();
