@@ -21,6 +21,12 @@ export interface TreeLimits {
   budgetMs: number;
   /** Read the whole window afresh, not from what the backend keeps of it (tests and benchmarks compare the two). */
   fresh?: boolean;
+  /**
+   * Where the backend keeps the window current from the app's events: re-read only what the events since its
+   * last read named, and leave its checks for changes apps make without an event to the next read. Quicker
+   * after a change; the reading's `current` then says which elements were read now.
+   */
+  eventsOnly?: boolean;
 }
 
 /** One window's elements as CUP, with the handle of every node by its index ([eN]). */
@@ -39,6 +45,11 @@ export interface WindowReading {
   missingReason?: string;
   /** The app stopped answering while it was read (hung or stopped): acting on it now would wait in vain too. */
   unresponsive?: boolean;
+  /**
+   * After a read with limits.eventsOnly that left part of the window as an earlier read found it: the indices
+   * of the elements read from the app now. Absent when every element was read (or checked) now.
+   */
+  current?: ReadonlySet<number>;
 }
 
 /** Perception: what is on the desktop and what a window shows. */

@@ -1,7 +1,8 @@
 // The live tree mirror on the GTK3 fixture started with --control: the fixture changes itself on command
 // (rows added, removed and renamed, text, states, a widget packed without an event, a scroll, window moves
 // and resizes), picked at random from a printed seed, and after every change the mirror's reading must equal
-// a fresh walk of the window. The independent witness of what another client changed is pyatspi.
+// a fresh walk of the window; so must every element a read of the change's events alone (eventsOnly, as a
+// wait makes it) says it read now. The independent witness of what another client changed is pyatspi.
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
@@ -14,6 +15,7 @@ import type { CupNode } from '../../src/cup/types.js';
 import type { TreeLimits } from '../../src/platform/desktop.js';
 import { LinuxDesktop, type WindowTree } from '../../src/platform/linux/linux-desktop.js';
 import { listClientWindows, type ClientWindow } from '../../src/platform/linux/windows.js';
+import { flattenNodes } from '../../src/tui/ui-node.js';
 import { FixtureDesktop } from '../helpers/fixture-desktop.js';
 
 const title = 'CUP Fixture Mirror';
@@ -72,6 +74,25 @@ function cup(tree: WindowTree): { root?: CupNode; identities: string[] } {
   return { root: converted?.root, identities: converted?.sources.map((source) => `${source.bus} ${source.path}`) ?? [] };
 }
 
+/** Each node's own fields (no id: the index moves with what comes before it; no children) by its object. */
+function ownFields(tree: WindowTree): Map<string, string> {
+  const converted = tree.read?.root ? atspiToCup(tree.read.root, tree.context) : undefined;
+  const byIndex = new Map(converted?.sources.map((source) => [`e${source.index}`, source.path]));
+  return new Map(
+    flattenNodes(converted ? [converted.root] : []).map(({ id, children: _children, ...own }) => [byIndex.get(id)!, JSON.stringify(own)]),
+  );
+}
+
+/** The first element an eventsOnly read says it read now that is not as the walk read it. */
+function staleCurrent(quick: WindowTree, walk: WindowTree): string | undefined {
+  const mine = ownFields(quick);
+  const walked = ownFields(walk);
+  for (const path of quick.mirror?.current ?? []) {
+    if (mine.get(path) !== walked.get(path)) return `${path}: events-only read ${mine.get(path)} / walk ${walked.get(path)}`;
+  }
+  return undefined;
+}
+
 /** The first place two CUP trees differ, for a readable failure. */
 function firstDifference(a: CupNode | undefined, b: CupNode | undefined, where = 'root'): string | undefined {
   if (!a || !b) return a === b ? undefined : `${where}: one tree is missing`;
@@ -119,16 +140,20 @@ describe('the live tree mirror on a GTK3 app', () => {
   }
 
   /**
-   * A mirror read between two fresh walks that agree: the window did not change while the three ran (GTK
-   * finishes some changes later, e.g. a window that grows to fit a longer row waits for the window
-   * manager), so the mirror must read what both walks read. Tried again while the window is still settling.
+   * An events-only read, then a full mirror read, between two fresh walks that agree: the window did not
+   * change while the four ran (GTK finishes some changes later, e.g. a window that grows to fit a longer row
+   * waits for the window manager), so the mirror must read what both walks read, and what the events-only
+   * read read now must be as the walks have it (the checks it left undone fall to the full read after it).
+   * Tried again while the window is still settling.
    */
-  async function compareSettled(window: ClientWindow): Promise<{ mirrored: WindowTree; difference?: string; identical: boolean }> {
+  async function compareSettled(window: ClientWindow): Promise<{ mirrored: WindowTree; difference?: string; identical: boolean; quick: WindowTree; staleQuick?: string }> {
     for (let attempt = 0; ; attempt++) {
       const now = await current(window);
-      const first = cup(await desktop.readWindowTree(now, { ...limits, fresh: true }));
+      const firstWalk = await desktop.readWindowTree(now, { ...limits, fresh: true });
+      const quick = await desktop.readWindowTree(now, { ...limits, eventsOnly: true });
       const mirrored = await desktop.readWindowTree(now, limits);
-      const second = cup(await desktop.readWindowTree(await current(window), { ...limits, fresh: true }));
+      const secondWalk = await desktop.readWindowTree(await current(window), { ...limits, fresh: true });
+      const [first, second] = [cup(firstWalk), cup(secondWalk)];
       assert.ok(mirrored.read?.root && !mirrored.read.truncated, `the mirror read the window: ${mirrored.missingReason ?? ''}`);
       if (firstDifference(first.root, second.root) !== undefined && attempt < 10) continue;
       const mine = cup(mirrored);
@@ -136,6 +161,8 @@ describe('the live tree mirror on a GTK3 app', () => {
         mirrored,
         difference: firstDifference(mine.root, second.root) ?? firstDifference(mine.root, first.root),
         identical: JSON.stringify(mine.identities) === JSON.stringify(second.identities),
+        quick,
+        staleQuick: staleCurrent(quick, secondWalk) ?? staleCurrent(quick, firstWalk),
       };
     }
   }
@@ -181,22 +208,26 @@ describe('the live tree mirror on a GTK3 app', () => {
     await desktop.readWindowTree(await current(window), limits);
     const done: string[] = [];
     let fromMirror = 0;
+    let readNow = 0;
     const walkedBecause = new Map<string, number>();
     for (let i = 0; i < MUTATIONS; i++) {
       const command = choose();
       await control.send(command);
       done.push(JSON.stringify(command));
-      const { mirrored, difference, identical } = await compareSettled(window);
+      const { mirrored, difference, identical, quick, staleQuick } = await compareSettled(window);
       if (mirrored.mirror?.fromMirror) fromMirror++;
       else walkedBecause.set(mirrored.mirror?.walkedBecause ?? 'no mirror', (walkedBecause.get(mirrored.mirror?.walkedBecause ?? 'no mirror') ?? 0) + 1);
+      readNow += quick.mirror?.current?.size ?? 0;
+      assert.equal(staleQuick, undefined, `seed ${seed}, change ${i + 1} (${done.at(-1)}), after ${done.slice(-6, -1).join(', ')}: ${staleQuick}`);
       assert.equal(difference, undefined, `seed ${seed}, change ${i + 1} (${done.at(-1)}), after ${done.slice(-6, -1).join(', ')}: ${difference}`);
       assert.ok(identical, `seed ${seed}, change ${i + 1}: the same objects`);
     }
     const walks = [...walkedBecause].map(([reason, count]) => `${count}x ${reason}`).join(', ');
-    t.diagnostic(`${fromMirror} of ${MUTATIONS} reads came from the mirror; walked: ${walks}`);
-    console.log(`live-mirror: ${fromMirror} of ${MUTATIONS} reads from the mirror; walked: ${walks}`);
-    // Moves and resizes walk; the rest is the mirror's to keep up with.
+    t.diagnostic(`${fromMirror} of ${MUTATIONS} reads came from the mirror; walked: ${walks}; events-only reads read ${readNow} elements now`);
+    console.log(`live-mirror: ${fromMirror} of ${MUTATIONS} reads from the mirror; walked: ${walks}; events-only reads read ${readNow} elements now`);
+    // Moves walk; the rest is the mirror's to keep up with.
     assert.ok(fromMirror >= MUTATIONS / 2, `most reads came from the mirror (${fromMirror}; walked: ${walks})`);
+    assert.ok(readNow > 0, 'the events-only reads read what the changes named');
   });
 
   it("shows another client's change in the very next read", async () => {

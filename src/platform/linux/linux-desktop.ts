@@ -35,6 +35,7 @@ import { readTree, type ReadTreeResult } from './atspi/tree-reader.js';
 import { WindowMirror, type MirrorRead } from './atspi/window-mirror.js';
 import { matchWindow, type WindowMatch } from './atspi/window-matcher.js';
 import type { RawImage } from '../../image/raw-image.js';
+import { ReadCoalescer } from './read-coalescer.js';
 import { captureWindowPixels } from './capture.js';
 import { watchProcessChanges } from './change-watch.js';
 import { ensureDisplay } from './desktop/virtual-desktop.js';
@@ -96,6 +97,8 @@ export class LinuxDesktop implements Desktop {
   private readonly matches = new Map<number, WindowMatch>();
   /** Per window: its live tree mirror, in the order last read (oldest first). */
   private readonly mirrors = new Map<number, WindowMirror>();
+  private readonly readings = new ReadCoalescer<WindowReading>();
+  private readonly captures = new ReadCoalescer<RawImage>();
   readonly callTimeoutMs: number;
   /** What this process put on the CLIPBOARD, answered from here while it runs. */
   private readonly clipboard = new Clipboard(() => this.x11());
@@ -158,19 +161,27 @@ export class LinuxDesktop implements Desktop {
   }
 
   async captureWindow(window: ClientWindow): Promise<RawImage> {
-    return captureWindowPixels(await this.x11(), window);
+    const { x, y, width, height } = window.bounds;
+    return this.captures.run(`${window.id} ${x},${y} ${width}x${height} ${window.minimized}`, async () => captureWindowPixels(await this.x11(), window));
   }
 
   /** The window's tree as CUP, each node's AT-SPI object kept behind an element handle. */
-  async readWindow(window: ClientWindow, limits: TreeLimits): Promise<WindowReading> {
+  /** Concurrent reads of one window with the same limits (several clients) share one reading, never an older one. */
+  readWindow(window: ClientWindow, limits: TreeLimits): Promise<WindowReading> {
+    return this.readings.run(`${window.id} ${JSON.stringify(limits)}`, () => this.readWindowOnce(window, limits));
+  }
+
+  private async readWindowOnce(window: ClientWindow, limits: TreeLimits): Promise<WindowReading> {
     const tree = await this.readWindowTree(window, limits);
     const converted = tree.read?.root ? atspiToCup(tree.read.root, tree.context) : undefined;
+    const current = tree.mirror?.current;
     return {
       root: converted?.root,
       handles: new Map(converted?.sources.map((source) => [source.index, elementHandle(source)]) ?? []),
       identities: new Map(converted?.sources.map((source) => [source.index, objectIdentity(source)]) ?? []),
       ...(tree.toolkit ? { toolkit: `${tree.toolkit.name} ${tree.toolkit.version}`.trim() } : {}),
       truncated: tree.read?.truncated ?? false,
+      ...(converted && current ? { current: new Set(converted.sources.filter((source) => current.has(source.path)).map((source) => source.index)) } : {}),
       ...(tree.missingReason ? { missingReason: tree.missingReason } : {}),
       ...(tree.unresponsive ? { unresponsive: true } : {}),
     };
@@ -366,7 +377,7 @@ export class LinuxDesktop implements Desktop {
       propertiesInOneCall: quirks.propertiesInOneCall,
     };
     let mirrored: MirrorRead | undefined;
-    if (quirks.mirrorable) mirrored = await this.mirrorOf(window, match, client, x).read(options, limits.fresh === true);
+    if (quirks.mirrorable) mirrored = await this.mirrorOf(window, match, client, x).read(options, { fresh: limits.fresh, eventsOnly: limits.eventsOnly });
     const read = mirrored?.read ?? (await readTree(client, match.topLevel, options));
     // A remembered top level that no longer answers (the window was recreated) is searched for again.
     if (remembered && !read.failure && read.root && read.root.interfaces.length === 0) {
@@ -380,7 +391,9 @@ export class LinuxDesktop implements Desktop {
       context.extentsOrigin = contentOrigin(window, read.root?.extents ?? match.topLevel.extents);
       this.contentMargins.set(window.id, { x: context.extentsOrigin.x - window.bounds.x, y: context.extentsOrigin.y - window.bounds.y });
     }
-    const mirror = mirrored ? { fromMirror: mirrored.fromMirror, rereads: mirrored.rereads, ...(mirrored.walkedBecause ? { walkedBecause: mirrored.walkedBecause } : {}) } : undefined;
+    const mirror = mirrored
+      ? { fromMirror: mirrored.fromMirror, rereads: mirrored.rereads, ...(mirrored.walkedBecause ? { walkedBecause: mirrored.walkedBecause } : {}), ...(mirrored.current ? { current: mirrored.current } : {}) }
+      : undefined;
     return {
       match, toolkit, quirks, read, ...(mirror ? { mirror } : {}), context,
       missingReason: read.unresponsive ? unresponsive : read.failure,

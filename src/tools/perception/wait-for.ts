@@ -10,7 +10,7 @@ import { defineTool } from '../tool.js';
 import { desktopSelectorArgument, matchDesktop, parseDesktopSelector, soughtText, type DesktopSelector } from './desktop-selector.js';
 import { matchLine, matchRecord, matchResult, nearestNames, type MatchResult } from './element-matches.js';
 import { resolveWindow, windowRecord } from './window-records.js';
-import { rememberReading } from './window-snapshot.js';
+import { indexOf, rememberReading } from './window-snapshot.js';
 
 const DEFAULT_TIMEOUT_MS = 5000;
 const MAX_TIMEOUT_MS = 50_000;
@@ -35,6 +35,8 @@ interface Look {
   /** The window named by window_id has closed. */
   windowClosed: boolean;
   satisfied: boolean;
+  /** Satisfied by re-reading only what the app's events named (see look). */
+  fromEvents: boolean;
 }
 
 interface WaitArgs {
@@ -53,14 +55,21 @@ function titleMatches(window: DesktopWindow, wanted: string): boolean {
  * Looks once. `known` is the window list of the last look, reused when only the app's own events woke a
  * wait on elements (the window list did not change then, and asking for it again costs the X round trips of
  * every window); a wait on a title always asks, since an app's event may be its window's new title.
+ *
+ * With `byEvents` (the app's events woke a wait for an element to appear), each window is first read from
+ * those events alone (TreeLimits.eventsOnly: what they name is re-read, not the whole window), so an element
+ * the app just added is seen without waiting for the checks a full read makes. Such a look answers only with
+ * matches that were read from the app now: one only kept from an earlier read is not evidence that the app
+ * still shows it. Otherwise every window read in part is read again in full.
  */
-async function look(context: ToolContext, args: WaitArgs, selector: DesktopSelector | undefined, budgetMs: number, known?: DesktopWindow[]): Promise<Look> {
+async function look(context: ToolContext, args: WaitArgs, selector: DesktopSelector | undefined, budgetMs: number, known?: DesktopWindow[], byEvents = false): Promise<Look> {
   const windows = known ?? (await context.desktop.windows());
   const titled = args.window_title === undefined ? [] : windows.filter((window) => titleMatches(window, args.window_title!));
   const titleHolds = args.window_title === undefined || (args.gone ? titled.length === 0 : titled.length > 0);
   let looks: WindowLook[] = [];
   let windowClosed = false;
   let selectorHolds = true;
+  let fromEvents = false;
   if (selector) {
     const targets =
       args.window_id !== undefined
@@ -68,18 +77,23 @@ async function look(context: ToolContext, args: WaitArgs, selector: DesktopSelec
         : windows.filter((window) => window.pid === args.pid).sort((a, b) => b.zIndex - a.zIndex);
     windowClosed = args.window_id !== undefined && targets.length === 0;
     const limits = { maxNodes: 5000, maxDepth: 1000, budgetMs: Math.min(walkBudgetMs, Math.max(500, budgetMs)) };
-    looks = await Promise.all(
-      targets.map(async (window) => {
-        const reading = await context.desktop.readWindow(window, limits);
-        return { window, reading, matches: matchDesktop(reading.root ? [reading.root] : [], selector) };
-      }),
-    );
+    const readLook = async (window: DesktopWindow, eventsOnly: boolean): Promise<WindowLook> => {
+      const reading = await context.desktop.readWindow(window, eventsOnly ? { ...limits, eventsOnly } : limits);
+      return { window, reading, matches: matchDesktop(reading.root ? [reading.root] : [], selector) };
+    };
+    looks = await Promise.all(targets.map((window) => readLook(window, byEvents)));
+    const partial = looks.some((entry) => entry.reading.current);
+    if (partial) {
+      const readNow = looks.every(({ reading, matches }) => !reading.current || matches.every((node) => reading.current!.has(indexOf(node))));
+      fromEvents = readNow && titleHolds && looks.some((entry) => entry.matches.length > 0);
+      if (!fromEvents) looks = await Promise.all(looks.map((entry) => (entry.reading.current ? readLook(entry.window, false) : entry)));
+    }
     const count = looks.reduce((sum, entry) => sum + entry.matches.length, 0);
     // A tree that could not be read has not shown that the element is gone.
     const allRead = looks.every((entry) => entry.reading.root !== undefined);
     selectorHolds = args.gone ? count === 0 && (allRead || windowClosed) : count > 0;
   }
-  return { windows, titled, looks, windowClosed, satisfied: titleHolds && selectorHolds };
+  return { windows, titled, looks, windowClosed, satisfied: titleHolds && selectorHolds, fromEvents };
 }
 
 /** What a timed-out wait saw last, for the error's details and message. */
@@ -125,6 +139,7 @@ export const waitFor = defineTool({
     elapsed_ms: z.number(),
     woken_by: z.enum(['start', 'accessibility', 'windows', 'recheck']).describe('start: it already held; accessibility: an event of the app; windows: the window list changed; recheck: the periodic look.'),
     reads: z.number().describe('How many times the desktop was looked at.'),
+    from_events: z.boolean().describe('The matches were read from what the app\'s last events named, without a read of the whole window.'),
     count: z.number(),
     matches: z.array(matchResult),
     snapshot_ids: z.array(z.string()),
@@ -147,7 +162,8 @@ export const waitFor = defineTool({
       let reads = 0;
       let windows: DesktopWindow[] | undefined;
       for (;;) {
-        const seen = await look(context, args, selector, deadline - Date.now(), wokenBy === 'accessibility' && args.window_title === undefined ? windows : undefined);
+        const byApp = wokenBy === 'accessibility';
+        const seen = await look(context, args, selector, deadline - Date.now(), byApp && args.window_title === undefined ? windows : undefined, byApp && !args.gone);
         windows = seen.windows;
         reads++;
         if (context.signal?.aborted) aborted(Date.now() - started);
@@ -210,6 +226,7 @@ function answer(context: ToolContext, args: WaitArgs, seen: Look, timing: { star
       elapsed_ms: elapsed,
       woken_by: timing.wokenBy,
       reads: timing.reads,
+      from_events: seen.fromEvents,
       count,
       matches,
       snapshot_ids: snapshotIds,

@@ -1,8 +1,9 @@
 // A window's accessibility tree kept current from its application's AT-SPI events: after the first walk,
 // a read re-reads only what events (and the checks below) say may have changed, and walks the whole
 // window again whenever the mirror cannot be shown to be current.
-import { ATSPI_ROLE } from '../../../cup/atspi/constants.js';
+import { ATSPI_ROLE, ATSPI_STATE } from '../../../cup/atspi/constants.js';
 import type { AtspiRawNode } from '../../../cup/atspi/raw-node.js';
+import { hasState } from '../../../cup/atspi/states.js';
 import { DBusError, DBusTimeoutError } from '../dbus/index.js';
 import { getProperty } from '../dbus/properties.js';
 import type { X11Connection } from '../x11/index.js';
@@ -70,6 +71,41 @@ interface Entry {
 /** Re-read the object's own fields, or it and everything under it. */
 type Dirt = 'own' | 'subtree';
 
+/** The window's place and size on screen, from the X server. */
+interface Geometry {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** A child a container announced as added: its path, and its index at the time. */
+interface Addition {
+  path: string;
+  at: number;
+}
+
+/** What a batch of events says to re-read (see WindowMirror.dirtFrom). */
+interface Changes {
+  dirt: Map<string, Dirt>;
+  mark: (node: AtspiRawNode, kind: Dirt) => void;
+  unknown: Set<string>;
+  /** Children announced as added to mirrored containers, by container, in the order the app added them. */
+  additions: Map<string, Addition[]>;
+}
+
+/** How a read brings the mirror up to date. */
+export interface MirrorReadMode {
+  /** Walk the whole window beside the mirror, leaving the mirror as it is. */
+  fresh?: boolean;
+  /**
+   * Apply only the events heard since the last read: re-read what they name and leave the checks for what
+   * apps change without an event (child counts, boxes, fields no event announces) to the next read. The
+   * read says which objects it read now (MirrorRead.current); the rest are as an earlier read left them.
+   */
+  eventsOnly?: boolean;
+}
+
 export interface MirrorRead {
   read: ReadTreeResult;
   /** The tree came from the mirror (with the re-reads it needed), not a walk of the whole window. */
@@ -78,6 +114,11 @@ export interface MirrorRead {
   walkedBecause?: string;
   /** Objects re-read (own fields or subtrees) to bring the mirror up to date. */
   rereads: number;
+  /**
+   * After an eventsOnly read that left the per-read checks undone: the paths of the objects read from the
+   * application by this read. Absent when every object was read or checked now.
+   */
+  current?: ReadonlySet<string>;
 }
 
 class Distrust extends Error {}
@@ -89,9 +130,11 @@ class Distrust extends Error {}
  * Never stale: a read first makes a call to the application over the bus, through which its events come,
  * so every event the application sent before it answered has been heard (D-Bus keeps one sender's messages
  * in order). Events that arrive while a read runs stay pending for the next read. The window's X geometry
- * is compared (extents are screen coordinates: a move changes every box), and the child counts of the
- * containers whose additions GTK3 may not announce are asked again. Anything else it cannot account for
- * (a burst, an event of an object it cannot place, a failed call) makes it walk.
+ * is compared (extents are screen coordinates: a move changes every box; a resize has every box read
+ * again), and the child counts of the containers whose additions GTK3 may not announce are asked again.
+ * Anything else it cannot account for (a burst, an event of an object it cannot place, a failed call)
+ * makes it walk. A read of the events alone (MirrorReadMode.eventsOnly) leaves these checks to the next
+ * read and says which objects it read now: those are current, the rest only as current as the last read.
  */
 export class WindowMirror {
   private root?: AtspiRawNode;
@@ -105,7 +148,7 @@ export class WindowMirror {
    * boxes are read again on every read until one finds none moved.
    */
   private boxesUnsettled = false;
-  private geometry?: string;
+  private geometry?: Geometry;
   private deepest = 0;
   private listening?: Promise<void>;
   private stopListening?: () => void;
@@ -120,8 +163,8 @@ export class WindowMirror {
   ) {}
 
   /** Reads the window: from the mirror when it is provably current, else by a walk that renews it. */
-  read(options: ReadTreeOptions, fresh = false): Promise<MirrorRead> {
-    const run = this.queue.then(() => this.readNow(options, fresh));
+  read(options: ReadTreeOptions, mode: MirrorReadMode = {}): Promise<MirrorRead> {
+    const run = this.queue.then(() => this.readNow(options, mode));
     this.queue = run.catch(() => undefined);
     return run;
   }
@@ -150,7 +193,7 @@ export class WindowMirror {
     return this.listening;
   }
 
-  private async readNow(options: ReadTreeOptions, fresh: boolean): Promise<MirrorRead> {
+  private async readNow(options: ReadTreeOptions, mode: MirrorReadMode): Promise<MirrorRead> {
     const started = Date.now();
     try {
       await this.listen();
@@ -165,52 +208,98 @@ export class WindowMirror {
       const failure = `the application (${this.top.bus}) did not answer within ${options.callTimeoutMs} ms; it may be hung or stopped`;
       return { read: { nodeCount: 0, truncated: false, failure, unresponsive: true, calls: 1, elapsedMs: Date.now() - started }, fromMirror: false, walkedBecause: failure, rereads: 0 };
     }
-    if (fresh) return this.walkAside(options, 'a fresh walk was asked for');
+    if (mode.fresh) return this.walkAside(options, 'a fresh walk was asked for');
     if (!this.root) return this.walk(options, 'first read', geometry);
     if (!synced) return this.walk(options, 'the application did not answer over the bus', geometry);
-    if (geometry === undefined || geometry !== this.geometry) return this.walk(options, 'the window moved or was resized', geometry);
     if (this.deepest > options.maxDepth || this.index.size > options.maxNodes) return this.walkAside(options, 'the limits are below the mirror');
     if (this.overflowed) return this.walk(options, 'a burst of events', geometry);
+    // The checks, the window's geometry among them, are owed to the next read: a move or resize stays
+    // unrecorded, so that read sees it too.
+    if (mode.eventsOnly) return this.readEvents(options, started, geometry);
+    // Extents are screen coordinates: a move changes every box. A change of size alone leaves them where they
+    // were until the app lays out again, which reading every box again (as after any layout) finds.
+    if (!geometry || !this.geometry || geometry.x !== this.geometry.x || geometry.y !== this.geometry.y) return this.walk(options, 'the window moved', geometry);
+    const resized = geometry.width !== this.geometry.width || geometry.height !== this.geometry.height;
     const batch = this.pending.splice(0);
     try {
-      const rereads = await this.update(batch, options, started);
-      return {
-        read: { root: this.root, nodeCount: this.index.size, truncated: false, calls: 0, elapsedMs: Date.now() - started },
-        fromMirror: true,
-        rereads,
-      };
+      const rereads = await this.update(batch, options, started, resized);
+      this.geometry = geometry;
+      return { read: this.mirrored(started), fromMirror: true, rereads };
     } catch (error) {
       if (!(error instanceof Distrust)) throw error;
       return this.walk(options, error.message, geometry);
     }
   }
 
-  /** Applies a batch of events and the per-read checks; throws Distrust when only a walk will do. */
-  private async update(batch: readonly AccessibilityEvent[], options: ReadTreeOptions, started: number): Promise<number> {
+  private mirrored(started: number): ReadTreeResult {
+    return { root: this.root, nodeCount: this.index.size, truncated: false, calls: 0, elapsedMs: Date.now() - started };
+  }
+
+  /**
+   * The objects a batch of events names, each marked for a re-read, and the children mirrored containers
+   * announced as added (by container, in order); those the mirror does not hold apart.
+   */
+  private dirtFrom(batch: readonly AccessibilityEvent[]): Changes {
     const dirt = new Map<string, Dirt>();
     const mark = (node: AtspiRawNode, kind: Dirt) => {
       if (dirt.get(node.path) !== 'subtree') dirt.set(node.path, kind);
     };
     const unknown = new Set<string>();
+    const additions = new Map<string, Addition[]>();
     for (const event of batch) {
       const entry = this.index.get(event.path);
+      const child = addition(event);
       if (!entry) unknown.add(event.path);
+      else if (child && !entry.node.unreadChildren) additions.set(event.path, [...(additions.get(event.path) ?? []), child]);
       else this.classify(event, entry, mark);
     }
+    // A child a mirrored object announced as added is read there (see insertChildren): its parents need no
+    // asking. Should it have moved on since, unannounced, the check of its container's children finds it.
+    for (const added of additions.values()) for (const { path } of added) unknown.delete(path);
     if (unknown.size > MAX_UNKNOWN_OBJECTS) throw new Distrust(`events named ${unknown.size} objects outside the mirror`);
+    return { dirt, mark, unknown, additions };
+  }
+
+  /** A read that applies the events heard since the last read and nothing else (MirrorReadMode.eventsOnly). */
+  private async readEvents(options: ReadTreeOptions, started: number, geometry: Geometry | undefined): Promise<MirrorRead> {
+    const batch = this.pending.splice(0);
+    this.boxesUnsettled ||= !batch.every(keepsLayout);
+    try {
+      const changes = this.dirtFrom(batch);
+      const owners = await settled([...changes.unknown].map((path) => this.ownerOf(path, options.callTimeoutMs)));
+      for (const owner of owners) if (owner) changes.mark(owner, 'subtree');
+      const current = new Set<string>();
+      const rereads = await this.reread(changes, options, started, current);
+      return { read: this.mirrored(started), fromMirror: true, rereads, current };
+    } catch (error) {
+      if (!(error instanceof Distrust)) throw error;
+      return this.walk(options, error.message, geometry);
+    }
+  }
+
+  /**
+   * Applies a batch of events and the per-read checks (a resize of the window counts as a change that may
+   * move boxes); throws Distrust when only a walk will do.
+   */
+  private async update(batch: readonly AccessibilityEvent[], options: ReadTreeOptions, started: number, resized: boolean): Promise<number> {
+    const changes = this.dirtFrom(batch);
+    const { mark, unknown } = changes;
     // A container read by its visible part (visible-children.ts) keeps it until it scrolls (its scroll bar's
-    // event re-reads the pane), moves or changes size (its own bounds event, or a walk when the window does)
+    // event re-reads the pane), moves or changes size (the box check below, or a walk when the window moves)
     // or its children change (their events, or its child count), so it is mirrored like any other.
     for (const { node } of this.index.values()) if (changesWithoutEvent(node)) mark(node, 'own');
+    const layoutKept = batch.every(keepsLayout) && !resized;
     const [owners, changedCounts, boxes] = await settled([
       settled([...unknown].map((path) => this.ownerOf(path, options.callTimeoutMs))),
-      this.changedChildCounts(options.callTimeoutMs),
-      batch.every(keepsLayout) && !this.boxesUnsettled ? undefined : this.rereadBoxes(options.callTimeoutMs),
+      this.changedChildCounts(changes.additions, options.callTimeoutMs),
+      layoutKept && !this.boxesUnsettled ? undefined : this.rereadBoxes(options.callTimeoutMs),
     ]);
-    this.boxesUnsettled = !batch.every(keepsLayout) || (boxes?.moved.length ?? 0) > 0;
+    this.boxesUnsettled = !layoutKept || (boxes?.moved.length ?? 0) > 0 || (boxes?.shown.length ?? 0) > 0;
     for (const owner of owners) if (owner) mark(owner, 'subtree');
     for (const node of changedCounts) mark(node, 'subtree');
     for (const node of boxes?.gone ?? []) mark(this.index.get(node.path)?.parent ?? node, 'subtree');
+    // Re-read with its place (rereadOwn then reads its subtree too, as its box changed).
+    for (const node of boxes?.shown ?? []) mark(node, 'own');
     const moved = boxes?.moved ?? [];
     if (moved.length > 0) {
       // A container read by its visible part shows another part when it or what holds it moved.
@@ -222,7 +311,15 @@ export class WindowMirror {
         if (pane) mark(pane, 'subtree');
       }
     }
+    return this.reread(changes, options, started);
+  }
 
+  /**
+   * Re-reads the marked objects (each subtree once, not again for what lies inside another) and puts the
+   * added children in place; returns how many objects were read, and adds the paths of every object read
+   * to `current` when given.
+   */
+  private async reread({ dirt, additions }: Changes, options: ReadTreeOptions, started: number, current?: Set<string>): Promise<number> {
     const inDirtySubtree = (entry: Entry): boolean => {
       for (let parent = entry.parent; parent; parent = this.index.get(parent.path)?.parent) {
         if (dirt.get(parent.path) === 'subtree') return true;
@@ -236,9 +333,30 @@ export class WindowMirror {
     // An object whose child count or box changed is re-read with its subtree after all (see rereadOwn).
     const grown = await settled(ownReads.map((entry) => this.rereadOwn(entry, options, remaining())));
     subtreeReads.push(...ownReads.filter((_, i) => grown[i]));
-    await settled(subtreeReads.map((entry) => this.rereadSubtree(entry, options, remaining())));
+    // A container re-read for another reason (or inside one) reads its new children with the rest.
+    const insertions = [...additions]
+      .map(([path, added]) => ({ entry: this.index.get(path)!, added }))
+      .filter(({ entry }) => !dirt.has(entry.node.path) && !inDirtySubtree(entry));
+    const [subtrees, inserted] = await settled([
+      settled(subtreeReads.map((entry) => this.rereadSubtree(entry, options, remaining()))),
+      settled(insertions.map(({ entry, added }) => this.insertChildren(entry, added, options, remaining()))),
+    ]);
+    // Children that do not account for their container's children have it read whole instead.
+    const unplaced = insertions.filter((_, i) => !inserted[i]).map(({ entry }) => entry);
+    subtrees.push(...(await settled(unplaced.map((entry) => this.rereadSubtree(entry, options, remaining())))));
+    for (const roots of inserted) subtrees.push(...(roots ?? []));
     if (this.index.size > options.maxNodes) throw new Distrust('the window grew past the node limit');
-    return ownReads.length + subtreeReads.length;
+    if (current) {
+      for (const entry of ownReads) current.add(entry.node.path);
+      // The children of a container read by its visible part are those its ancestors' boxes leave visible,
+      // and only a read that checks every box knows those boxes are current: they are not counted as read now.
+      const add = (node: AtspiRawNode) => {
+        current.add(node.path);
+        if (!node.unreadChildren) for (const child of node.children) add(child);
+      };
+      for (const root of subtrees) add(root);
+    }
+    return ownReads.length + subtreeReads.length + insertions.length + unplaced.length;
   }
 
   private classify(event: AccessibilityEvent, entry: Entry, mark: (node: AtspiRawNode, kind: Dirt) => void): void {
@@ -287,40 +405,100 @@ export class WindowMirror {
   }
 
   /** The mirrored objects whose child count is not what the mirror holds (see announcedChildrenRoles). */
-  private async changedChildCounts(timeoutMs: number): Promise<AtspiRawNode[]> {
+  /** The mirrored objects whose child count is not what the mirror holds and the batch added (see announcedChildrenRoles). */
+  private async changedChildCounts(additions: ReadonlyMap<string, readonly Addition[]>, timeoutMs: number): Promise<AtspiRawNode[]> {
     const nodes = [...this.index.values()].map(({ node }) => node).filter((node) => !announcedChildrenRoles.has(node.role));
     const changed: AtspiRawNode[] = [];
     await pooled(nodes, async (node) => {
-      let count: number;
-      try {
-        const body = await this.client.callObject(node, {
-          interface: 'org.freedesktop.DBus.Properties', member: 'Get', signature: 'ss', body: [atspiInterface('Accessible'), 'ChildCount'], timeoutMs,
-        });
-        count = Number((body[0] as { value: unknown } | undefined)?.value);
-      } catch {
-        throw new Distrust(`the child count of ${node.path} could not be read`);
-      }
-      if (count !== node.childCount) changed.push(node);
+      if ((await this.childCount(node, timeoutMs)) !== node.childCount + (additions.get(node.path)?.length ?? 0)) changed.push(node);
     });
     return changed;
   }
 
+  private async childCount(node: AtspiRawNode, timeoutMs: number): Promise<number> {
+    try {
+      const body = await this.client.callObject(node, {
+        interface: 'org.freedesktop.DBus.Properties', member: 'Get', signature: 'ss', body: [atspiInterface('Accessible'), 'ChildCount'], timeoutMs,
+      });
+      return Number((body[0] as { value: unknown } | undefined)?.value);
+    } catch {
+      throw new Distrust(`the child count of ${node.path} could not be read`);
+    }
+  }
+
+  /**
+   * Reads the children a container announced as added and puts each where the app says it is, leaving the
+   * children the mirror holds as they are (their own changes come with their own events, or the per-read
+   * checks): a row added to a list costs the row, not the list. Returns what it read, or undefined when the
+   * children do not account for the container's child count and places (the caller re-reads it whole).
+   */
+  private async insertChildren(entry: Entry, added: readonly Addition[], options: ReadTreeOptions, budgetMs: number): Promise<AtspiRawNode[] | undefined> {
+    const container = entry.node;
+    const paths = added.map(({ path }) => path);
+    if (container.children.length !== container.childCount || new Set(paths).size !== paths.length || paths.some((path) => this.index.has(path))) return undefined;
+    const childOptions = { ...options, maxDepth: options.maxDepth - entry.depth - 1, budgetMs, view: viewInside(this.viewAt(entry), container), parent: container };
+    if (childOptions.maxDepth < 0) return undefined;
+    let count: number;
+    let children: { read: ReadTreeResult; index: number }[];
+    try {
+      [count, children] = await settled([
+        this.childCount(container, options.callTimeoutMs),
+        settled(paths.map(async (path) => {
+          const ref = { bus: container.bus, path };
+          const [read, index] = await settled([this.readChecked(ref, childOptions), this.indexInParent(ref, options.callTimeoutMs)]);
+          return { read, index };
+        })),
+      ]);
+    } catch (error) {
+      if (error instanceof Distrust) return undefined;
+      throw error;
+    }
+    if (count !== container.childCount + added.length || children.some(({ read }) => read.truncated)) return undefined;
+    const siblings = [...container.children];
+    added.forEach(({ at }, i) => siblings.splice(at, 0, children[i]!.read.root!));
+    // Where the app has each one now, after all of them were added.
+    if (siblings.length !== count || children.some(({ read, index }) => siblings[index] !== read.root)) return undefined;
+    container.children = siblings;
+    container.childCount = count;
+    const roots = children.map(({ read }) => read.root!);
+    for (const root of roots) this.indexTree(root, container, entry.depth + 1);
+    return roots;
+  }
+
+  private async indexInParent(ref: ObjectRef, timeoutMs: number): Promise<number> {
+    try {
+      const body = await this.client.callObject(ref, { interface: atspiInterface('Accessible'), member: 'GetIndexInParent', signature: '', body: [], timeoutMs });
+      return Number(body[0]);
+    } catch {
+      throw new Distrust(`the place of ${ref.path} could not be read`);
+    }
+  }
+
   /**
    * Reads every mirrored box again (one call per placed object, a quarter of a walk's) and returns the
-   * objects that moved and those that are gone. Objects inside a container read by its visible part are left to that container.
+   * objects that moved, those that are gone, and those read when not shown (their place was not asked) that
+   * are shown now: GTK3 shows a widget only once it has a place, which a new widget gets at the next layout,
+   * unannounced (later still when the window must first grow to hold it). Objects inside a container read
+   * by its visible part are left to that container.
    */
-  private async rereadBoxes(timeoutMs: number): Promise<{ moved: AtspiRawNode[]; gone: AtspiRawNode[] }> {
+  private async rereadBoxes(timeoutMs: number): Promise<{ moved: AtspiRawNode[]; gone: AtspiRawNode[]; shown: AtspiRawNode[] }> {
     const nodes: AtspiRawNode[] = [];
     const collect = (node: AtspiRawNode) => {
-      if (node.interfaces.includes('Component') && !node.positionUnknown) nodes.push(node);
+      if (node.interfaces.includes('Component')) nodes.push(node);
       if (!node.unreadChildren) for (const child of node.children) collect(child);
     };
     if (this.root) collect(this.root);
     const moved: AtspiRawNode[] = [];
     const gone: AtspiRawNode[] = [];
+    const shown: AtspiRawNode[] = [];
     await pooled(nodes, async (node) => {
       let box: number[] | undefined;
       try {
+        if (node.positionUnknown) {
+          const body = await this.client.callObject(node, { interface: atspiInterface('Accessible'), member: 'GetState', signature: '', body: [], timeoutMs });
+          if (hasState(body[0] as number[] | undefined, ATSPI_STATE.SHOWING)) shown.push(node);
+          return;
+        }
         const body = await this.client.callObject(node, { interface: atspiInterface('Component'), member: 'GetExtents', signature: 'u', body: [0], timeoutMs });
         box = body[0] as number[] | undefined;
       } catch (error) {
@@ -336,7 +514,7 @@ export class WindowMirror {
       node.extents = extents;
       moved.push(node);
     });
-    return { moved, gone };
+    return { moved, gone, shown };
   }
 
   /** The outermost scrolled pane (scroll pane, viewport) that is or holds the object, if any. */
@@ -353,7 +531,7 @@ export class WindowMirror {
    * its box did (objects a widget draws itself, such as a tree view's cells, move with it unannounced).
    */
   private async rereadOwn(entry: Entry, options: ReadTreeOptions, budgetMs: number): Promise<boolean> {
-    const read = await this.readChecked(entry, { ...options, maxDepth: 0, budgetMs, view: this.viewAt(entry), parent: entry.parent });
+    const read = await this.readChecked(entry.node, { ...options, maxDepth: 0, budgetMs, view: this.viewAt(entry), parent: entry.parent });
     const fresh = read.root!;
     if (fresh.childCount !== entry.node.childCount || !sameBox(fresh, entry.node)) return true;
     fresh.children = entry.node.children;
@@ -362,8 +540,9 @@ export class WindowMirror {
     return false;
   }
 
-  private async rereadSubtree(entry: Entry, options: ReadTreeOptions, budgetMs: number): Promise<void> {
-    const read = await this.readChecked(entry, {
+  /** Re-reads the object and everything under it; returns what was read. */
+  private async rereadSubtree(entry: Entry, options: ReadTreeOptions, budgetMs: number): Promise<AtspiRawNode> {
+    const read = await this.readChecked(entry.node, {
       ...options,
       maxDepth: options.maxDepth - entry.depth,
       maxNodes: options.maxNodes,
@@ -375,14 +554,15 @@ export class WindowMirror {
     this.unindex(entry.node);
     this.replace(entry, read.root!);
     this.indexTree(read.root!, entry.parent, entry.depth);
+    return read.root!;
   }
 
-  private async readChecked(entry: Entry, options: ReadTreeOptions): Promise<ReadTreeResult> {
+  private async readChecked(ref: ObjectRef, options: ReadTreeOptions): Promise<ReadTreeResult> {
     if (options.budgetMs <= 0) throw new Distrust('the read ran out of time');
-    const read = await readTree(this.client, { bus: entry.node.bus, path: entry.node.path }, options);
-    if (read.failure || !read.root) throw new Distrust(read.failure ?? `${entry.node.path} could not be read`);
+    const read = await readTree(this.client, { bus: ref.bus, path: ref.path }, options);
+    if (read.failure || !read.root) throw new Distrust(read.failure ?? `${ref.path} could not be read`);
     // An object that no longer answers has no interfaces: it is gone, and its container did not say so.
-    if (read.root.interfaces.length === 0) throw new Distrust(`${entry.node.path} is gone`);
+    if (read.root.interfaces.length === 0) throw new Distrust(`${ref.path} is gone`);
     return read;
   }
 
@@ -425,7 +605,7 @@ export class WindowMirror {
   }
 
   /** A walk of the whole window that renews the mirror (when it read all of it). */
-  private async walk(options: ReadTreeOptions, reason: string, geometry: string | undefined): Promise<MirrorRead> {
+  private async walk(options: ReadTreeOptions, reason: string, geometry: Geometry | undefined): Promise<MirrorRead> {
     // Events from now on are about what this walk may have read before they happened: they stay pending.
     this.pending = [];
     this.overflowed = false;
@@ -462,14 +642,21 @@ export class WindowMirror {
   }
 
   /** Where the X window is now (every X request is bounded by the connection's timeout). */
-  private async windowGeometry(): Promise<string | undefined> {
+  private async windowGeometry(): Promise<Geometry | undefined> {
     try {
       const [geometry, origin] = await Promise.all([this.x.getGeometry(this.windowId), this.x.translateCoordinates(this.windowId, this.x.screen.root, 0, 0)]);
-      return `${origin.x},${origin.y} ${geometry.width}x${geometry.height}`;
+      return { x: origin.x, y: origin.y, width: geometry.width, height: geometry.height };
     } catch {
       return undefined;
     }
   }
+}
+
+/** The child a children-changed "add" event names (its data is the child's bus name and path) and where it went. */
+function addition(event: AccessibilityEvent): Addition | undefined {
+  if (event.kind !== 'ChildrenChanged' || !event.detail.startsWith('add')) return undefined;
+  const data = event.data;
+  return Array.isArray(data) && typeof data[1] === 'string' ? { path: data[1], at: event.detail1 } : undefined;
 }
 
 function sameBox(a: AtspiRawNode, b: AtspiRawNode): boolean {
