@@ -7,6 +7,8 @@ import { atspiRoleName } from '../../../cup/atspi/roles.js';
 import { cupStateOf } from '../../../cup/atspi/states.js';
 import { stateCode } from '../../../cup/codes.js';
 import { readValue, setTextContents, setValue } from '../atspi/operations.js';
+import { quirksFor } from '../atspi/toolkit.js';
+import { findDebuggingEndpoint } from '../browser/endpoint.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import { findGestureAction, performAction } from './accessible-actions.js';
 import { setComboValue } from './combo-box.js';
@@ -42,6 +44,15 @@ export async function setValueAction(desktop: LinuxDesktop, element: ElementTarg
       until: (values) => Number(values[0]) === number,
     });
     return actionOutcome({ path: 'x11_atspi', mode: 'background', observation });
+  }
+
+  // Where EditableText takes nothing in pages (Gecko) and the browser has a debugging connection, a text field
+  // goes straight to the page's node (then keys): SetTextContents would only cost its read-back's wait.
+  const pageFirst = textRoles.has(role) && interfaces.includes('Text') && findDebuggingEndpoint(target.window.pid) !== undefined &&
+    quirksFor(await client.toolkitOf(target.ref.bus).catch(() => undefined)).editableTextIdleInPages;
+  if (pageFirst) {
+    await requireEditable(desktop, target.ref, label);
+    return replaceFieldText(desktop, target, value);
   }
 
   if (interfaces.includes('EditableText')) {

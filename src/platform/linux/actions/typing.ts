@@ -213,12 +213,17 @@ export async function typeTextAction(desktop: LinuxDesktop, request: TypeRequest
       );
     }
     await requireEditable(desktop, target.ref, label);
+    // Where EditableText takes nothing in pages (Gecko), the page's node goes first: waiting for an insertion that
+    // never shows costs the read-back's whole wait.
+    const pageFirst = quirksFor(await (await desktop.atspi()).toolkitOf(target.ref.bus).catch(() => undefined)).editableTextIdleInPages ? await throughPage() : undefined;
+    if (pageFirst && 'outcome' in pageFirst) return pageFirst.outcome;
     const observation = await observe(desktop, target.ref.bus, probes, () => insertAtCaret(desktop, target, request.text), { snapshot: element?.snapshot, until: arrived });
     // The field's own text says whether the insertion took: other events of the app in the meantime (Firefox
     // renames toolbar buttons and tabs while it starts) are not the typing's effect.
     if (probes.length > 0 && !arrived([await probes[0]!.read().catch(() => undefined)])) {
-      // Gecko answers EditableText on a web page's fields and changes nothing: the page's node, then key events, are the next rungs.
-      const page = await throughPage();
+      // Gecko answers EditableText on a web page's fields and changes nothing: the page's node (unless it was just
+      // tried), then key events, are the next rungs.
+      const page = pageFirst ?? (await throughPage());
       if ('outcome' in page) return page.outcome;
       if (element && (await syntheticEventsReach(desktop, window)).accepted) {
         return keysIntoField(desktop, window, element, target, label, probes[0]!, syntheticKeys(desktop, window, request.text), arrived, page);

@@ -29,6 +29,11 @@ export interface ToolkitQuirks {
    * through the browser's debugging connection when it was started with one.
    */
   webEngine: boolean;
+  /**
+   * Its EditableText answers on a web page's fields and changes nothing (Gecko): the page's own node, through the
+   * debugging connection, is tried first there.
+   */
+  editableTextIdleInPages: boolean;
 }
 
 export interface ToolkitInfo {
@@ -40,10 +45,10 @@ export function quirksFor(toolkit: ToolkitInfo | undefined): ToolkitQuirks {
   const name = toolkit?.name.toLowerCase() ?? '';
   const major = Number.parseInt(toolkit?.version ?? '', 10);
   if (name === 'gtk' && major >= 4) {
-    return { extentsRelativeToWindow: true, showingIsReliable: false, gtk4NameQuirks: true, propertiesInOneCall: true, mirrorable: false, focusActivatesWindow: false, webEngine: false };
+    return { extentsRelativeToWindow: true, showingIsReliable: false, gtk4NameQuirks: true, propertiesInOneCall: true, mirrorable: false, focusActivatesWindow: false, webEngine: false, editableTextIdleInPages: false };
   }
   if ((name === 'gtk' || name === 'gail') && major <= 3) {
-    return { extentsRelativeToWindow: false, showingIsReliable: true, gtk4NameQuirks: false, propertiesInOneCall: true, mirrorable: true, focusActivatesWindow: false, webEngine: false };
+    return { extentsRelativeToWindow: false, showingIsReliable: true, gtk4NameQuirks: false, propertiesInOneCall: true, mirrorable: true, focusActivatesWindow: false, webEngine: false, editableTextIdleInPages: false };
   }
   return {
     extentsRelativeToWindow: false,
@@ -53,6 +58,7 @@ export function quirksFor(toolkit: ToolkitInfo | undefined): ToolkitQuirks {
     mirrorable: false,
     focusActivatesWindow: name === 'chromium',
     webEngine: name === 'chromium' || name === 'gecko',
+    editableTextIdleInPages: name === 'gecko',
   };
 }
 
