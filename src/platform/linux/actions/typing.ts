@@ -4,6 +4,7 @@ import { actionOutcome, notDelivered, type ActionOutcome } from '../../action-ou
 import type { TypeRequest } from '../../desktop.js';
 import type { DesktopWindow } from '../../windows.js';
 import { ToolError } from '../../../errors.js';
+import type { AccessibilityEvent } from '../atspi/event-monitor.js';
 import type { ObjectRef } from '../atspi/object-ref.js';
 import { caretOffset, characterCount, insertText, selectTextRange, setCaretOffset } from '../atspi/operations.js';
 import { quirksFor } from '../atspi/toolkit.js';
@@ -196,7 +197,12 @@ export async function typeTextAction(desktop: LinuxDesktop, request: TypeRequest
   }
 
   const app = target?.ref.bus;
-  const observation = await withForeground(desktop, window, async (x) => {
+  // The field's own text is the read-back when it has one: then the previous window gets its place back while the
+  // read-back waits for the app to work through the keys, which are the X server's by then, handed to the field's
+  // window (see inForeground). Other evidence (any event of the app, the window's pixels) would take what the
+  // window does on losing the focus for the typing's effect, so there the restore waits for the observation.
+  const readsText = app !== undefined && probes.length > 0;
+  const observation = await withForeground(desktop, window, async (x, sent) => {
     // Put the caret in the field first, outside the observation.
     if (element) await focusForKeys(desktop, x, element);
     // No hold between a key's press and its release: XTEST delivers both in order either way (as `xdotool type
@@ -204,10 +210,14 @@ export async function typeTextAction(desktop: LinuxDesktop, request: TypeRequest
     // characters cost over 100 ms.
     const type = async () => {
       await typeTextReally(x, request.text, { delayMs: request.delayMs, holdMs: 0 });
+      if (readsText) sent();
     };
     // Without an accessible target the window's pixels are the read-back.
     if (!app) return observePixels(desktop, window, type);
-    return observe(desktop, app, probes, type, { snapshot: element?.snapshot, settleMs: 1000, until: probes.length ? arrived : undefined });
+    if (!readsText) return observe(desktop, app, probes, type, { snapshot: element?.snapshot, settleMs: 1000 });
+    // The focus leaving with the window's activation during the read-back is the restore's doing, not the typing's.
+    const restoresFocus = (event: AccessibilityEvent) => event.kind === 'StateChanged' && event.detail === 'focused';
+    return observe(desktop, app, probes, type, { snapshot: element?.snapshot, settleMs: 1000, until: arrived, ignore: restoresFocus });
   });
   return actionOutcome({ path: 'key_events_fg', mode, observation });
 }
