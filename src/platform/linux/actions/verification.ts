@@ -3,7 +3,7 @@ import { cupStateOf } from '../../../cup/atspi/states.js';
 import { stateChangesText } from '../../../cup/diff-text.js';
 import { atspiRoleName } from '../../../cup/atspi/roles.js';
 import { quirksFor } from '../atspi/toolkit.js';
-import type { AccessibilityEvent } from '../atspi/event-monitor.js';
+import type { AccessibilityEvent, EventRecorder } from '../atspi/event-monitor.js';
 import type { ObjectRef } from '../atspi/object-ref.js';
 import { readName, readRole, readText, readValue } from '../atspi/operations.js';
 import { UnansweredActionError } from '../atspi/unanswered-action.js';
@@ -189,6 +189,22 @@ async function appWindows(desktop: LinuxDesktop, app: string): Promise<NewWindow
   }
 }
 
+/** Longest wait for events between two reads of the probes, in ms. */
+const maxUnreadMs = 50;
+/** A gap between an app's events this long ends a burst, in ms. */
+const pauseMs = 3;
+
+/**
+ * Waits for the app's next events and for the pause after them (at most maxUnreadMs in all): an app working
+ * through a burst (a hundred typed keys send four hundred events) is read once it pauses, not after every
+ * event, since each read is a call the app must answer between the keys it is processing.
+ */
+async function nextPause(recorder: EventRecorder, deadline: number): Promise<void> {
+  const limit = Math.min(deadline, Date.now() + maxUnreadMs);
+  if (!(await recorder.next(limit - Date.now()))) return;
+  while (Date.now() < limit && (await recorder.next(Math.min(pauseMs, limit - Date.now()))));
+}
+
 /**
  * Runs an action and gathers evidence of its effect: the probes read before and after, and the app's own
  * change events (read back where they name a new value). Returns as soon as a probe changes, or shortly
@@ -217,11 +233,12 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
     const changedProbe = () => after.some((value, i) => value !== before[i]);
     const satisfied = () => (options.until ? options.until(after) : changedProbe() || relevant().length > 0);
     while (!satisfied() && Date.now() < deadline) {
-      if (recorder) await recorder.next(Math.min(50, deadline - Date.now()));
+      if (recorder) await (options.until ? nextPause(recorder, deadline) : recorder.next(Math.min(maxUnreadMs, deadline - Date.now())));
       else await new Promise((resolve) => setTimeout(resolve, 20));
       after = await readAll();
     }
-    if (relevant().length > 0 || changedProbe()) {
+    // A condition met is the effect complete; without one, the burst's last events are still on their way.
+    if (!(options.until && satisfied()) && (relevant().length > 0 || changedProbe())) {
       await new Promise((resolve) => setTimeout(resolve, graceMs));
       after = await readAll();
     }
