@@ -88,6 +88,8 @@ export interface KeyRequest {
   keys: readonly string[];
   repeat: number;
   mode: DeliveryMode;
+  /** The caller's cancel: no further press is sent once it aborts (the outcome says cancelled and how many went). */
+  signal?: AbortSignal;
 }
 
 export interface TypeRequest {
@@ -97,6 +99,8 @@ export interface TypeRequest {
   /** Milliseconds between characters when real keys are typed. */
   delayMs: number;
   mode: DeliveryMode;
+  /** The caller's cancel: typing stops before the next character once it aborts (the outcome says how many went). */
+  signal?: AbortSignal;
 }
 
 export interface ScrollRequest {

@@ -1,6 +1,6 @@
 // Typing text: inserted through accessibility, sent as key events, or typed with real keys.
 import { setTimeout as sleep } from 'node:timers/promises';
-import { actionOutcome, notDelivered, type ActionOutcome } from '../../action-outcome.js';
+import { actionOutcome, notDelivered, type ActionOutcome, type SentInput } from '../../action-outcome.js';
 import type { TypeRequest } from '../../desktop.js';
 import type { DesktopWindow } from '../../windows.js';
 import { ToolError } from '../../../errors.js';
@@ -78,10 +78,10 @@ async function focusInto(desktop: LinuxDesktop, target: Actionable): Promise<boo
 }
 
 /** Key events sent to a window as X events (SendEvent), for apps that read them (Blink, Gecko). */
-function syntheticKeys(desktop: LinuxDesktop, window: DesktopWindow, text: string): () => Promise<void> {
+function syntheticKeys(desktop: LinuxDesktop, window: DesktopWindow, text: string, signal: AbortSignal | undefined): () => Promise<SentInput> {
   return async () => {
     try {
-      await syntheticText(await desktop.x11(), window.id, text);
+      return await syntheticText(await desktop.x11(), window.id, text, signal);
     } catch (error) {
       throw new ToolError((error as Error).message, 'unsupported_character');
     }
@@ -104,8 +104,9 @@ async function keysIntoField(
   target: Actionable,
   label: string,
   probe: Probe,
-  sendKeys: () => Promise<void>,
+  sendKeys: () => Promise<SentInput>,
   arrived: (values: readonly (string | undefined)[]) => boolean,
+  signal: AbortSignal | undefined,
 ): Promise<ActionOutcome> {
   if (!window.active && quirksFor(await (await desktop.atspi()).toolkitOf(target.ref.bus).catch(() => undefined)).focusActivatesWindow) {
     return notDelivered(
@@ -120,8 +121,15 @@ async function keysIntoField(
     const focused = (await focusInto(desktop, target)) && (!window.active || (await focusArrives(desktop, target)));
     if (!focused) return notDelivered('background', `${label} could not be focused through accessibility, and key events go to the focused control; nothing was typed: retry with delivery_mode "foreground"`);
   }
-  const observation = await observe(desktop, target.ref.bus, [probe], sendKeys, { snapshot: element?.snapshot, until: arrived });
-  if (arrived([await probe.read().catch(() => undefined)])) return actionOutcome({ path: 'key_events', mode: 'background', observation });
+  let sent: SentInput | undefined;
+  const send = async () => {
+    sent = await sendKeys();
+  };
+  const observation = await observe(desktop, target.ref.bus, [probe], send, { snapshot: element?.snapshot, until: arrived, signal });
+  // Cut short by a cancel, the text is not all there, and the outcome says how much was sent.
+  if (observation.cancelled || sent?.cancelled || arrived([await probe.read().catch(() => undefined)])) {
+    return actionOutcome({ path: 'key_events', mode: 'background', observation, sent });
+  }
   return actionOutcome({
     path: 'key_events',
     mode: 'background',
@@ -144,14 +152,14 @@ export async function replaceTextByKeys(desktop: LinuxDesktop, target: LiveEleme
   const client = await desktop.atspi();
   const probe = textProbe(desktop, target.ref, label);
   const single = value.replace(/\r?\n/g, '\n');
-  const sendKeys = async () => {
+  const sendKeys = async (): Promise<SentInput> => {
     const length = await characterCount(client, target.ref);
     if (length > 0 && !(await selectTextRange(client, target.ref, 0, length))) throw new ToolError(`the application refused to select the text of ${label}`, 'set_text_refused');
-    if (single === '') {
-      if (length > 0) await syntheticCombination(await desktop.x11(), window.id, 'Delete');
-    } else await syntheticKeys(desktop, window, single)();
+    if (single !== '') return syntheticKeys(desktop, window, single, undefined)();
+    if (length > 0) await syntheticCombination(await desktop.x11(), window.id, 'Delete');
+    return {};
   };
-  return keysIntoField(desktop, window, target, actionable(target), label, probe, sendKeys, (values) => shows(values[0] ?? '', single, 'whole'));
+  return keysIntoField(desktop, window, target, actionable(target), label, probe, sendKeys, (values) => shows(values[0] ?? '', single, 'whole'), undefined);
 }
 
 /**
@@ -159,7 +167,7 @@ export async function replaceTextByKeys(desktop: LinuxDesktop, target: LiveEleme
  * EditableText, or as key events where the app takes them; in the foreground with real keys.
  */
 export async function typeTextAction(desktop: LinuxDesktop, request: TypeRequest): Promise<ActionOutcome> {
-  const { window, mode } = request;
+  const { window, mode, signal } = request;
   const element = request.element && (await liveTarget(desktop, request.element));
   const target: Actionable | undefined = element ? actionable(element) : await focusedElementOf(desktop, window).catch(() => undefined);
   const label = element ? `[e${element.element.index}]` : 'the focused element';
@@ -172,10 +180,11 @@ export async function typeTextAction(desktop: LinuxDesktop, request: TypeRequest
     if (!target || !target.interfaces.includes('EditableText')) {
       const synthetic = await syntheticEventsReach(desktop, window);
       if (synthetic.accepted) {
-        const sendKeys = syntheticKeys(desktop, window, request.text);
-        if (target && probes.length > 0) return keysIntoField(desktop, window, element, target, label, probes[0]!, sendKeys, arrived);
-        const observation = await observePixels(desktop, window, sendKeys);
-        return actionOutcome({ path: 'key_events', mode, observation });
+        const sendKeys = syntheticKeys(desktop, window, request.text, signal);
+        if (target && probes.length > 0) return keysIntoField(desktop, window, element, target, label, probes[0]!, sendKeys, arrived, signal);
+        let sent: SentInput | undefined;
+        const observation = await observePixels(desktop, window, async () => void (sent = await sendKeys()), signal);
+        return actionOutcome({ path: 'key_events', mode, observation, sent });
       }
       return notDelivered(
         mode,
@@ -183,13 +192,14 @@ export async function typeTextAction(desktop: LinuxDesktop, request: TypeRequest
       );
     }
     await requireEditable(desktop, target.ref, label);
-    const observation = await observe(desktop, target.ref.bus, probes, () => insertAtCaret(desktop, target, request.text), { snapshot: element?.snapshot, until: arrived });
+    // One call inserts the whole text: a cancel can only end the wait for it.
+    const observation = await observe(desktop, target.ref.bus, probes, () => insertAtCaret(desktop, target, request.text), { snapshot: element?.snapshot, until: arrived, signal });
     // The field's own text says whether the insertion took: other events of the app in the meantime (Firefox
     // renames toolbar buttons and tabs while it starts) are not the typing's effect.
     if (probes.length > 0 && !arrived([await probes[0]!.read().catch(() => undefined)])) {
       // Gecko answers EditableText on a web page's fields and changes nothing: key events are the next rung.
       if (element && (await syntheticEventsReach(desktop, window)).accepted) {
-        return keysIntoField(desktop, window, element, target, label, probes[0]!, syntheticKeys(desktop, window, request.text), arrived);
+        return keysIntoField(desktop, window, element, target, label, probes[0]!, syntheticKeys(desktop, window, request.text, signal), arrived, signal);
       }
       return actionOutcome({ path: 'x11_atspi', mode, observation: { ...observation, changed: false, evidence: [] } });
     }
@@ -202,22 +212,31 @@ export async function typeTextAction(desktop: LinuxDesktop, request: TypeRequest
   // window (see inForeground). Other evidence (any event of the app, the window's pixels) would take what the
   // window does on losing the focus for the typing's effect, so there the restore waits for the observation.
   const readsText = app !== undefined && probes.length > 0;
-  const observation = await withForeground(desktop, window, async (x, sent) => {
+  let typed: SentInput | undefined;
+  let missing = false;
+  const observation = await withForeground(desktop, window, async (x, allSent) => {
     // Put the caret in the field first, outside the observation.
     if (element) await focusForKeys(desktop, x, element);
     // No hold between a key's press and its release: XTEST delivers both in order either way (as `xdotool type
     // --delay 0` sends them), and a timer per key (a millisecond or more, longer on a busy machine) made 100
     // characters cost over 100 ms.
     const type = async () => {
-      await typeTextReally(x, request.text, { delayMs: request.delayMs, holdMs: 0 });
-      if (readsText) sent();
+      typed = await typeTextReally(x, request.text, { delayMs: request.delayMs, holdMs: 0, signal });
+      if (readsText) allSent();
     };
     // Without an accessible target the window's pixels are the read-back.
-    if (!app) return observePixels(desktop, window, type);
-    if (!readsText) return observe(desktop, app, probes, type, { snapshot: element?.snapshot, settleMs: 1000 });
+    if (!app) return observePixels(desktop, window, type, signal);
+    if (!readsText) return observe(desktop, app, probes, type, { snapshot: element?.snapshot, settleMs: 1000, signal });
     // The focus leaving with the window's activation during the read-back is the restore's doing, not the typing's.
     const restoresFocus = (event: AccessibilityEvent) => event.kind === 'StateChanged' && event.detail === 'focused';
-    return observe(desktop, app, probes, type, { snapshot: element?.snapshot, settleMs: 1000, until: arrived, ignore: restoresFocus });
+    const observed = await observe(desktop, app, probes, type, { snapshot: element?.snapshot, settleMs: 1000, until: arrived, ignore: restoresFocus, signal });
+    // Part of the text is not the text: unless a cancel cut it short, the rest must have arrived.
+    if (observed.cancelled || typed?.cancelled || arrived([await probes[0]!.read().catch(() => undefined)])) return observed;
+    missing = true;
+    return { ...observed, changed: false, listening: true };
   });
-  return actionOutcome({ path: 'key_events_fg', mode, observation });
+  const escalation = missing
+    ? { recommended: 'px' as const, reason: `the keys were sent but the text of ${label} does not contain all of the typed text; read the field with get_window_state before typing again` }
+    : undefined;
+  return actionOutcome({ path: 'key_events_fg', mode, observation, sent: typed, ...(escalation ? { escalation } : {}) });
 }
