@@ -79,7 +79,8 @@ export async function actionBenchRows(desktop: TestDesktop, context: ToolContext
       await clear();
       await activateOther();
       const started = performance.now();
-      const result = await runTool('type_text', { window_id: window.id, element_index: field.index, text: text100, delivery_mode: mode }, context);
+      // With a cancel signal, as every call through MCP has one: cancellable typing is paced to the app.
+      const result = await runTool('type_text', { window_id: window.id, element_index: field.index, text: text100, delivery_mode: mode }, { ...context, signal: new AbortController().signal });
       typeTimes[mode].push(performance.now() - started);
       if ((result.structured as { effect?: string }).effect !== 'confirmed') throw new Error(`type_text (${mode}) not confirmed: ${result.summary}`);
       if ((await fieldText()) !== text100) throw new Error(`type_text (${mode}) left "${await fieldText()}" in the field`);
