@@ -63,7 +63,10 @@ export interface ChangeWatch {
    * nothing did within timeoutMs or the watch was closed.
    */
   next(timeoutMs: number): Promise<ChangeReason | undefined>;
-  /** When (Date.now()) the last change was heard; undefined while none was. */
+  /**
+   * When (Date.now()) the last change of content was heard; undefined while none was. A window gaining or losing
+   * the activation, the focus or its place in the stacking order is not one: foreground input does that itself.
+   */
   readonly lastChangeAt: number | undefined;
   /**
    * The process's windows whose trees the changes heard so far touched, among those the driver keeps a live

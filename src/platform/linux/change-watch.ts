@@ -24,9 +24,10 @@ export async function watchProcessChanges(client: AtspiClient, x: X11Connection,
   let wake: ((reason: ChangeReason | undefined) => void) | undefined;
   let closed = false;
   let lastChangeAt: number | undefined;
-  const signal = (reason: ChangeReason) => {
+  /** `content`: a change of what the app shows, not of which window is active or on top (foreground input's own doing). */
+  const signal = (reason: ChangeReason, content: boolean) => {
     if (closed) return;
-    lastChangeAt = Date.now();
+    if (content) lastChangeAt = Date.now();
     if (wake) {
       const resolve = wake;
       wake = undefined;
@@ -34,7 +35,14 @@ export async function watchProcessChanges(client: AtspiClient, x: X11Connection,
     } else pending ??= reason;
   };
 
-  const offWindows = await onRootPropertyChange(x, ['_NET_CLIENT_LIST', '_NET_CLIENT_LIST_STACKING'], () => signal('windows'));
+  const [offList, offStacking] = await Promise.all([
+    onRootPropertyChange(x, ['_NET_CLIENT_LIST'], () => signal('windows', true)),
+    onRootPropertyChange(x, ['_NET_CLIENT_LIST_STACKING'], () => signal('windows', false)),
+  ]);
+  const offWindows = () => {
+    offList();
+    offStacking();
+  };
   let offEvents: () => void;
   try {
     // A bus name's pid is asked of the bus daemon once and remembered, so later events pass without a round trip.
@@ -42,8 +50,9 @@ export async function watchProcessChanges(client: AtspiClient, x: X11Connection,
       client.pidOf(event.sender).then(
         (sender) => {
           if (sender !== pid) return;
-          if (changesContent(event) && changed.size < MAX_CHANGED_OBJECTS) changed.set(`${event.sender} ${event.path}`, { bus: event.sender, path: event.path });
-          signal('accessibility');
+          const content = changesContent(event);
+          if (content && changed.size < MAX_CHANGED_OBJECTS) changed.set(`${event.sender} ${event.path}`, { bus: event.sender, path: event.path });
+          signal('accessibility', content);
         },
         () => undefined,
       );
