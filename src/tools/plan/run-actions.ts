@@ -63,7 +63,7 @@ export const runActions = defineTool({
         cancellation.end();
       }
       cancel = cancelResult(cancellation);
-      compared = await planDiff.finish();
+      compared = await planDiff.finish([], cancellation.signal);
     } finally {
       planDiff.close();
     }

@@ -42,7 +42,7 @@ export class KeyPacer {
    */
   async chunkSent(): Promise<void> {
     if (this.unpaced || !this.signal) return;
-    this.timeWindows ??= userTimeWindows(this.x).catch(() => []);
+    this.timeWindows ??= userTimeWindows(this.x, true).catch(() => []);
     const [windows, time] = await Promise.all([this.timeWindows, serverTime(this.x)]);
     if (windows.length === 0) {
       this.unpaced = true;

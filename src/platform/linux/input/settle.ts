@@ -70,12 +70,16 @@ export function atOrAfter(time: number, mark: number): boolean {
   return ((time - mark) >>> 0) < 0x80000000;
 }
 
-/** The focused top-level client's user-time windows (itself and _NET_WM_USER_TIME_WINDOW), if it keeps a user time. */
-export async function userTimeWindows(x: X11Connection): Promise<number[]> {
+/**
+ * The focused top-level client's user-time windows (itself and _NET_WM_USER_TIME_WINDOW), if it keeps a user time.
+ * `laterToo`: the client itself also when only its delegate has a user time so far (GTK 3 names a delegate, yet
+ * stamps the top-level, which has none until its first key press).
+ */
+export async function userTimeWindows(x: X11Connection, laterToo = false): Promise<number[]> {
   const client = await focusedClient(x);
   if (client === undefined) return [];
   const [own, delegate] = await Promise.all([x.getCardinals(client, '_NET_WM_USER_TIME'), x.getWindowList(client, '_NET_WM_USER_TIME_WINDOW')]);
-  const windows = own ? [client] : [];
+  const windows = own || (laterToo && delegate?.[0]) ? [client] : [];
   if (delegate?.[0]) windows.push(delegate[0]);
   return windows;
 }
