@@ -112,7 +112,7 @@ export async function observeAction(
   let result: ActionResult;
   try {
     result = await run();
-    if (watch) result = { ...result, settled_ms: await settle(watch, context.signal) };
+    if (watch) result = { ...result, settled_ms: await settle(watch, context.state.config.get().diff_settle_ms, context.signal) };
   } finally {
     watch?.close();
   }

@@ -42,7 +42,7 @@ export async function beginPlanDiff(context: ToolContext, target: PlanDiffTarget
   return {
     finish: async (alreadyReported = [], planSignal) => {
       const signals = [context.signal, planSignal].filter((signal): signal is AbortSignal => signal !== undefined);
-      if (watch) await settle(watch, signals.length > 0 ? AbortSignal.any(signals) : undefined);
+      if (watch) await settle(watch, context.state.config.get().diff_settle_ms, signals.length > 0 ? AbortSignal.any(signals) : undefined);
       const windowsAfter = await context.desktop.windows();
       const elsewhere = await windowEffects(context, window, [...known, ...alreadyReported.map((id) => ({ id }))], windowsAfter, watch);
       const compared: Compared =
