@@ -9,6 +9,11 @@ export interface BenchRow {
   met: boolean;
 }
 
+/** A figure reported without a peer or a target. */
+export function reportedRow(what: string, ours: string): BenchRow {
+  return { what, ours, peer: '-', ratio: '-', target: 'reported', met: true };
+}
+
 /** The value at a fraction of the sorted values (0.5 = median, 0.95 = p95). */
 export function percentile(values: readonly number[], fraction: number): number {
   const sorted = [...values].sort((a, b) => a - b);

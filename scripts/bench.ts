@@ -18,6 +18,8 @@ import { testContext } from '../test/helpers/tools.js';
 import { actionBenchRows } from './bench-actions.js';
 import { browserBenchRows } from './bench-browser.js';
 import { diffBenchRows } from './bench-diff.js';
+import { fleetBenchRows } from './bench-fleet.js';
+import { httpBenchRows } from './bench-http.js';
 import { latencyBenchRows } from './bench-latency.js';
 import { McpSession } from './bench-mcp.js';
 import { median, ms, printRows, type BenchRow } from './bench-report.js';
@@ -60,6 +62,7 @@ async function main(): Promise<void> {
     } finally {
       await mcp.close();
     }
+    rows.push(...(await httpBenchRows(desktop, small, runs)));
     await benchTree(context, desktop, longList);
     rows.push(...(await diffBenchRows(context, large)));
     await benchScreenshot(context, desktop, small);
@@ -79,6 +82,9 @@ async function main(): Promise<void> {
     await desktop.stop();
   }
   rows.push(...(await terminalBenchRows()));
+  // Its own desktops, after the main one stopped: BENCH_FLEET_DISPLAYS=0 leaves it out.
+  const fleetDisplays = Number(process.env.BENCH_FLEET_DISPLAYS ?? 8);
+  if (fleetDisplays > 0) rows.push(...(await fleetBenchRows(fleetDisplays, 4, 3)));
   printRows(`cup-driver benchmark (${runs} runs each, medians; peers measured in the same run)`, rows);
 }
 

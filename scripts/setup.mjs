@@ -3,7 +3,7 @@
 // Uses only Node built-ins because it runs before node_modules exists.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -107,6 +107,12 @@ function installNpmPackages() {
   const stamp = join(root, 'node_modules', '.cup-driver-setup');
   const digest = createHash('sha256').update(readFileSync(lock)).digest('hex');
   if (existsSync(stamp) && readFileSync(stamp, 'utf8') === digest) return;
+  // npm ci empties node_modules first: through a symlink (a git worktree sharing another checkout's packages)
+  // that would wipe the other checkout's install while it runs.
+  const modules = join(root, 'node_modules');
+  if (existsSync(modules) && lstatSync(modules).isSymbolicLink()) {
+    throw new Error(`node_modules is a symlink and does not match package-lock.json; npm ci would empty its target: replace it with a real directory (rm node_modules && npm ci)`);
+  }
   log('installing npm packages (npm ci)');
   const result = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) throw new Error('npm ci failed');

@@ -15,6 +15,10 @@ export interface CursorStyle {
   /** The icon's size in pixels: the arrow is size * 18/16 tall, a dot or crosshair size wide. */
   size: number;
   label?: string;
+  /** Colour stops from the tip (top) to the tail (bottom), "#rrggbb" each, in place of `color` on a built-in icon. */
+  gradient?: string[];
+  /** A soft halo of this colour around the icon. */
+  bloom?: string;
 }
 
 export interface RenderedLook {
@@ -95,9 +99,26 @@ export async function renderCursorLook(style: CursorStyle): Promise<RenderedLook
   let icon: RawImage;
   let hotspot: { x: number; y: number };
   if (builtIn) {
-    const drawn = iconSvg(style.icon as CursorIcon, style.color, style.size);
-    icon = await rasterize(`<svg xmlns="http://www.w3.org/2000/svg" width="${drawn.width}" height="${drawn.height}">${drawn.body}</svg>`);
-    hotspot = drawn.hotspot;
+    const stops = style.gradient && style.gradient.length > 0 ? style.gradient : undefined;
+    const drawn = iconSvg(style.icon as CursorIcon, stops ? 'url(#fill)' : style.color, style.size);
+    // A halo needs room around the icon: the canvas grows by the blur's reach and the hotspot moves with it.
+    const margin = style.bloom ? Math.max(4, Math.round(style.size / 4)) : 0;
+    const defs =
+      (stops ? `<linearGradient id="fill" x1="0" y1="0" x2="0" y2="1">${stops.map((stop, i) => `<stop offset="${stops.length === 1 ? 0 : i / (stops.length - 1)}" stop-color="${stop}"/>`).join('')}</linearGradient>` : '') +
+      // The halo is the icon's shape grown by half the margin and softened, so it reads as a glow where a compositor
+      // blends it and still shows as a ring on a shaped window without one.
+      (style.bloom
+        ? `<filter id="bloom" x="-50%" y="-50%" width="200%" height="200%"><feMorphology in="SourceAlpha" operator="dilate" radius="${(margin / 2).toFixed(1)}" result="grown"/>` +
+          `<feGaussianBlur in="grown" stdDeviation="${(margin / 4).toFixed(1)}" result="soft"/><feFlood flood-color="${style.bloom}"/><feComposite in2="soft" operator="in" result="halo"/>` +
+          '<feMerge><feMergeNode in="halo"/><feMergeNode in="SourceGraphic"/></feMerge></filter>'
+        : '');
+    const width = drawn.width + margin * 2;
+    const height = drawn.height + margin * 2;
+    icon = await rasterize(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs>${defs}</defs>` +
+        `<g transform="translate(${margin},${margin})"${style.bloom ? ' filter="url(#bloom)"' : ''}>${drawn.body}</g></svg>`,
+    );
+    hotspot = { x: drawn.hotspot.x + margin, y: drawn.hotspot.y + margin };
   } else {
     const { data, info } = await sharp(style.icon).resize(style.size, style.size, { fit: 'inside' }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
     icon = { width: info.width, height: info.height, channels: 4, data };

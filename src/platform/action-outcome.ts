@@ -25,6 +25,8 @@ export interface Observation {
   unanswered?: { call: string; timeoutMs: number };
   /** Top-level windows of the app that appeared while the action ran. */
   newWindows?: NewWindow[];
+  /** A cancel ended the wait for the effect early: what was read by then is all there is. */
+  cancelled?: true;
 }
 
 /**
@@ -42,6 +44,20 @@ export interface ActionOutcome {
   scrolled_into_view?: true;
   no_reply_ms?: number;
   new_windows?: NewWindow[];
+  /** A cancel stopped the action part-way (the rest of its input was not sent, or its read-back was cut short). */
+  cancelled?: true;
+  /** With cancelled, for typed text: the characters sent before the cancel (the app receives each of them). */
+  typed_chars?: number;
+  /** With cancelled, for a repeated key: the presses sent before the cancel. */
+  key_presses?: number;
+}
+
+/** How much of an input that a cancel can cut short was sent (the input layer's report). */
+export interface SentInput {
+  /** The cancel stopped the sending before the end. */
+  cancelled?: true;
+  characters?: number;
+  presses?: number;
 }
 
 export interface OutcomeInput {
@@ -50,6 +66,19 @@ export interface OutcomeInput {
   observation?: Observation;
   /** Why nothing was dispatched, or what to try when the dispatched action showed no effect. */
   escalation?: Escalation;
+  /** For input a cancel can cut short: how much was sent. */
+  sent?: SentInput;
+}
+
+/** The cancel fields: set when a cancel cut the input or its read-back short, with how much input went. */
+function cancelFields(input: OutcomeInput): Pick<ActionOutcome, 'cancelled' | 'typed_chars' | 'key_presses'> {
+  const { sent, observation } = input;
+  if (!sent?.cancelled && !observation?.cancelled) return {};
+  return {
+    cancelled: true,
+    ...(sent?.characters !== undefined ? { typed_chars: sent.characters } : {}),
+    ...(sent?.presses !== undefined ? { key_presses: sent.presses } : {}),
+  };
 }
 
 function defaultEscalation(mode: DeliveryMode, path: string): Escalation {
@@ -72,12 +101,15 @@ export function actionOutcome(input: OutcomeInput): ActionOutcome {
     path: input.path,
     delivery_mode: input.mode,
     ...(observation?.newWindows ? { new_windows: observation.newWindows } : {}),
+    ...cancelFields(input),
   };
   if (input.path === 'none') {
     return { ...base, effect: 'suspected_noop', verified: false, escalation: input.escalation ?? defaultEscalation(input.mode, input.path) };
   }
   if (observation?.unanswered) return unansweredOutcome(base, observation);
   if (observation?.changed) return { ...base, effect: 'confirmed', verified: true, evidence: observation.evidence };
+  // Cut short by a cancel, nothing seen yet is no sign of a no-op: there is nothing to retry or escalate.
+  if (base.cancelled) return { ...base, effect: 'unverifiable', verified: false };
   if (observation?.listening) {
     return { ...base, effect: 'suspected_noop', verified: false, evidence: [], escalation: input.escalation ?? defaultEscalation(input.mode, input.path) };
   }

@@ -80,7 +80,10 @@ export interface ChangeWatch {
    * nothing did within timeoutMs or the watch was closed.
    */
   next(timeoutMs: number): Promise<ChangeReason | undefined>;
-  /** When (Date.now()) the last change was heard; undefined while none was. */
+  /**
+   * When (Date.now()) the last change of content was heard; undefined while none was. A window gaining or losing
+   * the activation, the focus or its place in the stacking order is not one: foreground input does that itself.
+   */
   readonly lastChangeAt: number | undefined;
   /**
    * The process's windows whose trees the changes heard so far touched, among those the driver keeps a live
@@ -105,6 +108,8 @@ export interface KeyRequest {
   keys: readonly string[];
   repeat: number;
   mode: DeliveryMode;
+  /** The caller's cancel: no further press is sent once it aborts (the outcome says cancelled and how many went). */
+  signal?: AbortSignal;
 }
 
 export interface TypeRequest {
@@ -114,6 +119,8 @@ export interface TypeRequest {
   /** Milliseconds between characters when real keys are typed. */
   delayMs: number;
   mode: DeliveryMode;
+  /** The caller's cancel: typing stops before the next character once it aborts (the outcome says how many went). */
+  signal?: AbortSignal;
 }
 
 export interface ScrollRequest {

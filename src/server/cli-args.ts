@@ -9,17 +9,21 @@ export class UsageError extends Error {
 export interface ParsedArgs {
   positional: string[];
   flags: Map<string, string | true>;
+  /** Every value of a flag that may be given more than once (known.repeated), in order. */
+  lists: Map<string, string[]>;
 }
 
 /**
  * Splits argv into positionals and --flags. Only flags listed in `valued` take a value (as the next word
  * or after "="); an unknown flag is a usage error so typos do not silently change behaviour.
  */
-export function parseArgs(argv: readonly string[], known: { valued?: string[]; boolean?: string[] }): ParsedArgs {
-  const valued = new Set(known.valued ?? []);
+export function parseArgs(argv: readonly string[], known: { valued?: string[]; boolean?: string[]; repeated?: string[] }): ParsedArgs {
+  const repeated = new Set(known.repeated ?? []);
+  const valued = new Set([...(known.valued ?? []), ...repeated]);
   const booleans = new Set(known.boolean ?? []);
   const positional: string[] = [];
   const flags = new Map<string, string | true>();
+  const lists = new Map<string, string[]>();
   for (let i = 0; i < argv.length; i++) {
     const word = argv[i]!;
     if (!word.startsWith('--') || word === '--') {
@@ -31,6 +35,7 @@ export function parseArgs(argv: readonly string[], known: { valued?: string[]; b
       const value = inline ?? argv[++i];
       if (value === undefined) throw new UsageError(`--${name} needs a value`);
       flags.set(name, value);
+      if (repeated.has(name)) lists.set(name, [...(lists.get(name) ?? []), value]);
     } else if (booleans.has(name)) {
       flags.set(name, true);
     } else {
@@ -38,7 +43,7 @@ export function parseArgs(argv: readonly string[], known: { valued?: string[]; b
       throw new UsageError(`unknown option --${name}${all.length ? `; valid options: ${all.join(', ')}` : ''}`);
     }
   }
-  return { positional, flags };
+  return { positional, flags, lists };
 }
 
 export function flagValue(args: ParsedArgs, name: string): string | undefined {

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { flagValue, parseArgs, UsageError } from './cli-args.js';
+import { httpFlags, httpOptionsFromFlags } from './http/http-options.js';
 import { debugEnabled } from './log.js';
 import { packageVersion } from './version.js';
 
@@ -9,9 +10,20 @@ usage:
   cup-driver mcp [--daemon] [--tools AREAS|NAMES]
                                                  MCP server on stdio (--daemon: calls run in the daemon;
                                                  --tools perception,input,...: serve only those)
+  cup-driver mcp --http [HOST:]PORT [--token-file FILE] [--allow-origin ORIGIN]... [--allow-remote]
+                 [--session-idle-timeout SECONDS] [--tools AREAS|NAMES]
+                                                 MCP over Streamable HTTP at http://HOST:PORT/mcp (HOST
+                                                 127.0.0.1 unless given; PORT 0 picks one). Every request
+                                                 needs Authorization: Bearer <token>, read from FILE or
+                                                 generated there (default: the state directory; the path
+                                                 is printed). Each MCP session is a driver session of its
+                                                 own, ended on DELETE or after SECONDS idle (default 1800).
+                                                 A non-loopback HOST needs --allow-remote.
   cup-driver call <tool> ['<json-args>'|-] [--session NAME] [--no-daemon] [--json] [--image-dir DIR]
-  cup-driver serve [--socket PATH] [--idle-timeout SECONDS]
-                                                 the daemon that keeps state between calls
+  cup-driver serve [--socket PATH] [--idle-timeout SECONDS] [--http [HOST:]PORT ...]
+                                                 the daemon that keeps state between calls; with --http
+                                                 (same HTTP flags as mcp) it serves HTTP clients too, in
+                                                 its own sessions, so they share state with CLI calls
   cup-driver daemon status [--json] | stop       the daemon for this display
   cup-driver tools [--json]                      the tools and their arguments
   cup-driver cup compact [--detail compact|full] [--max-chars N] < envelope.json
@@ -34,10 +46,16 @@ async function run(argv: string[]): Promise<number> {
   switch (command) {
     // Each command loads only its own modules: a `call` through the daemon never loads the tools, sharp or the desktop clients.
     case 'mcp': {
-      const args = parseArgs(rest, { boolean: ['daemon'], valued: ['tools'] });
+      const args = parseArgs(rest, { boolean: ['daemon', ...httpFlags.boolean], valued: ['tools', ...httpFlags.valued], repeated: httpFlags.repeated });
       if (args.positional.length > 0) throw new UsageError(`mcp takes no arguments, got: ${args.positional.join(' ')}`);
+      const http = httpOptionsFromFlags(args);
+      if (http && args.flags.has('daemon')) throw new UsageError('mcp --http serves in this process; for HTTP clients sharing the daemon\'s state run cup-driver serve --http [HOST:]PORT');
       const [{ serveMcpOverStdio, selectTools }, runners] = await Promise.all([import('./mcp-server.js'), import('./tool-runners.js')]);
       const served = selectTools(flagValue(args, 'tools'));
+      if (http) {
+        await (await import('./http/serve-http.js')).serveMcpOverHttp(served, http);
+        return 0;
+      }
       const runner = args.flags.has('daemon')
         ? runners.daemonRunner('mcp', runners.mcpSessionId())
         : await runners.inProcessRunner('mcp');
@@ -75,6 +93,10 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   if (error.code !== 'EPIPE') throw error;
   process.exit(process.exitCode ?? 0);
 });
+
+// A server in the foreground whose log reader went away (the process that started it died) loses its log
+// lines; without this each failed write is an uncaught error, and a daemon logging that error spins on it.
+process.stderr.on('error', () => {});
 
 run(process.argv.slice(2)).then(
   (status) => {

@@ -1,6 +1,6 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type RequestId, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { failureResult, resultText, type ToolCallResult } from '../tools/call-result.js';
 import { type AnyTool, findTool, tools } from '../tools/registry.js';
 import { TOOL_CAPABILITIES } from '../tools/tool.js';
@@ -34,8 +34,11 @@ function listedTool(tool: AnyTool): Tool {
   };
 }
 
+/** A tool call as the MCP server hands it on; requestId lets a transport end the exchange of a cancelled call. */
+export type McpToolCall = (name: string, args: unknown, signal: AbortSignal, requestId: RequestId) => Promise<ToolCallResult>;
+
 /** Serves `served` (all tools unless a --tools filter chose fewer); a call to a tool outside it is refused like an unknown one. */
-export function createMcpServer(callTool: ToolRunner['call'], served: readonly AnyTool[] = tools): Server {
+export function createMcpServer(callTool: McpToolCall, served: readonly AnyTool[] = tools): Server {
   const server = new Server({ name: 'cup-driver', version: packageVersion }, { capabilities: { tools: {} } });
   const names = new Set(served.map((tool) => tool.name));
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: served.map(listedTool) }));
@@ -45,7 +48,7 @@ export function createMcpServer(callTool: ToolRunner['call'], served: readonly A
     if (tool && !names.has(tool.name)) {
       return toCallToolResult(failureResult('usage', `tool "${tool.name}" is not served here (the server was started with --tools); served: ${[...names].join(', ')}`, 'unknown_tool'));
     }
-    return toCallToolResult(await callTool(request.params.name, request.params.arguments ?? {}, extra.signal));
+    return toCallToolResult(await callTool(request.params.name, request.params.arguments ?? {}, extra.signal, extra.requestId));
   });
   return server;
 }

@@ -1,9 +1,11 @@
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { LinuxDesktop } from '../platform/linux/linux-desktop.js';
+import { failureResult, type ToolCallResult } from '../tools/call-result.js';
 import type { SessionDirectory, SessionHost, SessionInfo, SessionLease, ToolContext } from '../tools/context.js';
 import { removeCursor } from '../tools/cursor/agent-cursors.js';
 import { stopAllRecordings } from '../tools/recording/recordings.js';
+import { runTool } from '../tools/run.js';
 import { ConfigStore } from '../tools/state/config-store.js';
 import { SessionState } from '../tools/state/session-state.js';
 import { TerminalRegistry } from '../tui/manager.js';
@@ -116,6 +118,29 @@ export class SessionTable implements SessionDirectory {
         this.scheduleSweep();
       },
     };
+  }
+
+  /**
+   * Runs one call in the named session (held for the call), with the caller's cancellation and working
+   * directory; a desktop started for the call is told in the result's notices, for the caller to hear.
+   */
+  async run(name: string | undefined, tool: string, args: unknown, options: { signal?: AbortSignal; cwd?: string } = {}): Promise<ToolCallResult> {
+    let lease: SessionLease;
+    try {
+      lease = this.lease(name);
+    } catch (error) {
+      // Creating a session reads the config file; a broken one is the caller's to fix, not a server crash.
+      return failureResult('tool', (error as Error).message, 'session_unavailable');
+    }
+    const noticeMark = this.shared.desktop.noticeMark();
+    try {
+      const context = { ...lease.context, ...(options.signal ? { signal: options.signal } : {}), ...(options.cwd ? { cwd: options.cwd } : {}) };
+      const result = await runTool(tool, args, context);
+      const notices = this.shared.desktop.noticesSince(noticeMark);
+      return notices.length > 0 ? { ...result, notices } : result;
+    } finally {
+      lease.release();
+    }
   }
 
   declare(name: string, idleLimitMs?: number): void {

@@ -4,7 +4,7 @@ import { click, doubleClick, rightClick } from './input/click-tools.js';
 import { drag } from './input/drag.js';
 import { hotkey, pressKey } from './input/key-tools.js';
 import { moveCursor } from './input/move-cursor.js';
-import { getAgentCursorState, setAgentCursorEnabled, setAgentCursorMotion } from './cursor/cursor-tools.js';
+import { getAgentCursorState, setAgentCursorEnabled, setAgentCursorMotion, setAgentCursorStyle } from './cursor/cursor-tools.js';
 import { getRecordingState, installFfmpeg, startRecording, stopRecordingTool } from './recording/recording-tools.js';
 import { replayTrajectory } from './recording/replay.js';
 import { scroll } from './input/scroll.js';
@@ -62,6 +62,7 @@ export const tools: readonly AnyTool[] = [
   moveCursor,
   setAgentCursorEnabled,
   setAgentCursorMotion,
+  setAgentCursorStyle,
   getAgentCursorState,
   runActions,
   launchApp,

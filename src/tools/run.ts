@@ -1,4 +1,5 @@
 import { observeCall } from './action-observer.js';
+import { ActionQueue, actionKey } from './action-queue.js';
 import { failureResult, type ToolCallResult } from './call-result.js';
 import { closestName } from './closest-name.js';
 import { compatibilityWarnings } from './compatibility.js';
@@ -7,6 +8,9 @@ import { findTool, toolNames, type AnyTool } from './registry.js';
 import { ToolError } from '../errors.js';
 import { DEFAULT_SESSION } from '../tui/manager.js';
 import { formatArgumentErrors } from './validation.js';
+
+/** Shared by every session and client of this process: they act on one desktop. */
+const actions = new ActionQueue();
 
 /** Validates the arguments against the tool's schema and runs its handler. Never throws for expected failures. */
 export async function runTool(name: string, rawArgs: unknown, context: ToolContext): Promise<ToolCallResult> {
@@ -28,13 +32,24 @@ export async function runTool(name: string, rawArgs: unknown, context: ToolConte
   const lease = typeof requested === 'string' && requested !== context.session && requested !== DEFAULT_SESSION ? context.sessions.lease(requested) : undefined;
   const callContext = lease ? { ...lease.context, cwd: context.cwd, ...(context.signal ? { signal: context.signal } : {}) } : context;
   try {
-    // The agent cursor and the session's recording see every action here, whichever tool it is.
-    const observer = await observeCall(tool, parsed.data as Record<string, unknown>, rawArgs, callContext);
-    const result = await handle(tool, name, parsed.data, callContext);
-    return observer ? await observer.finish(result) : result;
+    const act = async () => {
+      // The agent cursor and the session's recording see every action here, whichever tool it is.
+      const observer = await observeCall(tool, parsed.data as Record<string, unknown>, rawArgs, callContext);
+      const result = await handle(tool, name, parsed.data, callContext);
+      return observer ? await observer.finish(result) : result;
+    };
+    // Actions on one app wait for each other in arrival order; reads and other apps' actions do not wait.
+    const key = actionKey(tool, parsed.data as Record<string, unknown>, callContext);
+    return key === undefined ? await act() : await actions.run(key, act, callContext.signal).catch(cancelledInLine);
   } finally {
     lease?.release();
   }
+}
+
+/** A call cancelled while it waited for the app's earlier actions: a failed result, nothing was sent. */
+function cancelledInLine(error: unknown): ToolCallResult {
+  if (error instanceof ToolError) return failureResult('tool', error.message, error.code, error.details);
+  throw error;
 }
 
 /** Runs the handler and checks its output against its schema; a failure becomes a failed result. */

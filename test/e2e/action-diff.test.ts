@@ -229,6 +229,15 @@ describe('action diffs and new windows on a real GTK3 app', () => {
       const disabled = named(list, 'button', 'Disabled button');
       const idle = await act('click', { window_id: filtering.id, element_index: disabled.index });
       assert.equal(idle.result.settled_ms, 0, idle.text);
+
+      // diff_settle_ms 0: the reading comes right after the typing's own confirmation, before the re-filter.
+      await callOk(fixtures.context, 'set_config', { diff_settle_ms: 0 });
+      try {
+        const quick = await act('type_text', { window_id: filtering.id, element_index: field.index, text: 'p' });
+        assert.equal(quick.result.settled_ms, 0, quick.text);
+      } finally {
+        await callOk(fixtures.context, 'set_config', { diff_settle_ms: 250 });
+      }
     } finally {
       await callOk(fixtures.context, 'kill_app', { pid: filtering.pid }).catch(() => undefined);
     }

@@ -141,6 +141,52 @@ describe('the agent cursor tools', () => {
     assert.ok((await pixelsOf([0, 0, 255], { x: 300, y: 500 }, 20)) > 40, 'the blue crosshair is centred on the point');
   });
 
+  test('set_agent_cursor_style paints a gradient from tip to tail and a halo, and reverts; a missing image is refused naming image_path', async () => {
+    const call = async (name: string, args: Record<string, unknown>) => (await client.callTool({ name, arguments: { cursor_id: 'styled', ...args } })) as CallToolResult;
+    assert.ok(!(await call('set_agent_cursor_motion', { cursor_size: 48, cursor_icon: 'arrow' })).isError);
+    const styled = await call('set_agent_cursor_style', { gradient_colors: ['red', '#0000ff'], bloom_color: '#00ff00' });
+    assert.ok(!styled.isError, JSON.stringify(styled.content));
+    const look = (styled.structuredContent as { appearance: { gradient?: string[]; bloom?: string } }).appearance;
+    assert.deepEqual([look.gradient, look.bloom], [['#ff0000', '#0000ff'], '#00ff00']);
+    const tip = { x: 900, y: 200 };
+    assert.ok(!(await call('move_cursor', tip)).isError);
+    // Which channel leads in each pixel of a box of the root window (the overlay is drawn there).
+    const dominant = async (box: { x: number; y: number; w: number; h: number }) => {
+      const x = await desktop.x11();
+      const read = await readPixels(x, x.screen.root, box.w, box.h, { x: box.x, y: box.y });
+      const counts = { red: 0, green: 0, blue: 0 };
+      for (let row = 0; row < box.h; row++) {
+        for (let column = 0; column < box.w; column++) {
+          const [r, g, b] = [0, 2, 4].map((at) => Number.parseInt(read(column, row).slice(at, at + 2), 16)) as [number, number, number];
+          if (r > g + 80 && r > b + 80) counts.red++;
+          if (g > r + 80 && g > b + 80) counts.green++;
+          if (b > r + 80 && b > g + 80) counts.blue++;
+        }
+      }
+      return counts;
+    };
+    // The arrow at size 48 is 36x54 pixels from its tip: its upper fill is red, its lower fill blue.
+    const upper = await dominant({ x: tip.x + 3, y: tip.y + 8, w: 8, h: 10 });
+    const lower = await dominant({ x: tip.x + 3, y: tip.y + 36, w: 8, h: 8 });
+    assert.ok(upper.red > 20 && upper.red > upper.blue, `the tip's fill is red: ${JSON.stringify(upper)}`);
+    assert.ok(lower.blue > 20 && lower.blue > lower.red, `the tail's fill is blue: ${JSON.stringify(lower)}`);
+    // The halo: green just outside the arrow's left edge, where nothing green was before.
+    const halo = await dominant({ x: tip.x - 8, y: tip.y + 4, w: 8, h: 30 });
+    assert.ok(halo.green > 10, `a green halo left of the arrow: ${JSON.stringify(halo)}`);
+
+    const reverted = await call('set_agent_cursor_style', { gradient_colors: [], bloom_color: '' });
+    const plain = (reverted.structuredContent as { appearance: { gradient?: string[]; bloom?: string; color: string } }).appearance;
+    assert.deepEqual([plain.gradient, plain.bloom], [undefined, undefined]);
+    assert.ok(!(await call('move_cursor', tip)).isError);
+    const after = await dominant({ x: tip.x - 8, y: tip.y + 4, w: 8, h: 30 });
+    assert.equal(after.green, 0, 'no halo once bloom_color is ""');
+    const missing = await call('set_agent_cursor_style', { image_path: '/nonexistent/cursor.png' });
+    assert.equal(missing.isError, true);
+    assert.equal((missing.structuredContent as { error: string }).error, 'invalid_arguments');
+    assert.match(JSON.stringify(missing.content), /image_path/);
+    await call('set_agent_cursor_enabled', { enabled: false });
+  });
+
   test('turned off, the cursor leaves the screen and actions no longer move it', async () => {
     const off = await cli('set_agent_cursor_enabled', { enabled: false });
     assert.equal(off.status, 0, off.stderr);

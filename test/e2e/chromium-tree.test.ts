@@ -70,7 +70,8 @@ describe('Chromium: a web form read and driven through AT-SPI', () => {
     oracle?.close();
     context?.desktop.close();
     await desktop?.stop();
-    if (profile) rmSync(profile, { recursive: true, force: true });
+    // Chromium's helpers may still be writing as they die: removal retries.
+    if (profile) rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
   });
 
   async function elements(detail: 'compact' | 'full' = 'compact'): Promise<Element[]> {
@@ -206,7 +207,7 @@ describe('Chromium: a web form read and driven through AT-SPI', () => {
     }
   });
 
-  test('behind another window: a background click works and leaves it behind; background typing is refused, as Blink reads keys only in the active window', async () => {
+  test('behind another window: a background click works and leaves it behind; background typing is refused, as Blink reads keys only in the active window, naming the debugging port that would allow it', async () => {
     const cover = (await desktop.launchFixture('gtk3', { title: 'Cover' })).window;
     for (const deadline = Date.now() + 5000; (await activeWindow(desktop.env())) !== cover.id; await sleep(50)) {
       assert.ok(Date.now() < deadline, 'the covering window never became the active one');
@@ -222,7 +223,13 @@ describe('Chromium: a web form read and driven through AT-SPI', () => {
     const typed = await callOk(context, 'type_text', { window_id: browser.id, element_index: field.index, text: 'unseen' });
     assert.equal(typed.structured.path, 'none', typed.summary);
     assert.equal(typed.structured.effect, 'suspected_noop', typed.summary);
-    assert.equal((typed.structured.escalation as { recommended: string }).recommended, 'foreground');
+    const escalation = typed.structured.escalation as { recommended: string; reason: string };
+    assert.equal(escalation.recommended, 'foreground');
+    // Without a debugging port there is no DevTools rung: the refusal names the call that relaunches with one.
+    assert.match(escalation.reason, /relaunch the browser with a debugging endpoint: launch_app \{"name": "chromium", "electron_debugging_port": 0/);
+    const set = await callOk(context, 'set_value', { window_id: browser.id, element_index: field.index, value: 'unseen' });
+    assert.equal(set.structured.path, 'none', set.summary);
+    assert.match((set.structured.escalation as { reason: string }).reason, /"electron_debugging_port": 0/);
     assert.equal((await oracle.find(browser.pid, title, 'entry', 'Full name')).text, before);
     assert.equal(await activeWindow(desktop.env()), cover.id, 'typing raised Chromium');
   });

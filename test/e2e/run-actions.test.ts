@@ -8,7 +8,7 @@ import { after, before, describe, test } from 'node:test';
 import type { ClientWindow } from '../../src/platform/linux/windows.js';
 import type { ToolCallResult } from '../../src/tools/call-result.js';
 import { runTool } from '../../src/tools/run.js';
-import { FixtureDesktop } from '../helpers/fixture-desktop.js';
+import { startPlanFixtures, type FixtureDesktop } from '../helpers/fixture-desktop.js';
 import { personPresses } from '../helpers/person.js';
 import { callOk, failsWith, type Element } from '../helpers/tools.js';
 
@@ -64,13 +64,7 @@ describe('run_actions: several steps in one call, stopped by Escape', () => {
   }
 
   before(async () => {
-    fixtures = await FixtureDesktop.start();
-    gtk3 = await fixtures.launch('gtk3');
-    other = await fixtures.launch('gtk4');
-    const elements = await fixtures.elements(gtk3);
-    field = elements.find((element) => element.name === 'Paste target')!;
-    increment = elements.find((element) => element.name === 'Increment')!;
-    assert.ok(field && increment, 'the fixture shows its entry and its button');
+    ({ fixtures, gtk3, other, field, increment } = await startPlanFixtures());
   });
 
   after(async () => {

@@ -30,6 +30,10 @@ export class TestDesktop {
     const stateHome = mkdtempSync(join(tmpdir(), 'cup-test-'));
     // The state directory follows XDG_RUNTIME_DIR; point it at a private one for this test process.
     process.env.XDG_RUNTIME_DIR = stateHome;
+    // The desktop's helpers inherit this process's environment: one started earlier in the same process (a
+    // fleet bench) must not lend them its bus, or stopping that desktop would take this one's helpers with it.
+    delete process.env.DISPLAY;
+    delete process.env.DBUS_SESSION_BUS_ADDRESS;
     const state = await startDesktop(size);
     process.env.DISPLAY = state.display;
     process.env.DBUS_SESSION_BUS_ADDRESS = state.sessionBusAddress;
@@ -84,6 +88,8 @@ export class TestDesktop {
   async stop(): Promise<void> {
     for (const app of this.apps) if (app.exitCode === null) app.kill('SIGKILL');
     this.x?.close();
+    // The desktop's record is in its own state directory; another TestDesktop started since (a fleet bench) moved the variable.
+    process.env.XDG_RUNTIME_DIR = this.stateHome;
     await stopDesktop(this.state.display);
     rmSync(this.stateHome, { recursive: true, force: true });
   }

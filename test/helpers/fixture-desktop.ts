@@ -146,3 +146,23 @@ export function useKeyboardFixtures(): () => KeyboardFixtures {
   });
   return () => started!;
 }
+
+/** A plan's stage: the GTK3 fixture with its entry and Increment button, and a GTK4 fixture as another app's window. */
+export interface PlanFixtures {
+  fixtures: FixtureDesktop;
+  gtk3: ClientWindow;
+  other: ClientWindow;
+  field: Element;
+  increment: Element;
+}
+
+export async function startPlanFixtures(): Promise<PlanFixtures> {
+  const fixtures = await FixtureDesktop.start();
+  const gtk3 = await fixtures.launch('gtk3');
+  const other = await fixtures.launch('gtk4');
+  const elements = await fixtures.elements(gtk3);
+  const field = elements.find((element) => element.name === 'Paste target')!;
+  const increment = elements.find((element) => element.name === 'Increment')!;
+  assert.ok(field && increment, 'the fixture shows its entry and its button');
+  return { fixtures, gtk3, other, field, increment };
+}

@@ -16,6 +16,7 @@ import {
   isActive,
   moveTo,
   pointerPosition,
+  pressKey,
   raiseWindow,
   restoreActivation,
   typeText,
@@ -119,6 +120,30 @@ describe('activating windows through the window manager', () => {
     assert.deepEqual(await readers.pointer(), { x: 7, y: 9 }, 'the pointer is back');
     assert.deepEqual(await pointerPosition(fixtures.x), { x: 7, y: 9 });
     assert.equal((await fixtures.waitForStatus(gtk4, (s) => s.text === 'in front')).text, 'in front');
+  });
+
+  test('input that says it has sent everything gets the restore alongside its wait, and the keys still land in its window', async () => {
+    assert.equal(await activateWindow(fixtures.x, gtk3.id), true);
+    const entry = await fixtures.element(gtk4, 'Name field');
+    // Long enough that the app is still working through the keys when the window manager moves the focus away.
+    const text = 'restored while the app reads its keys '.repeat(4).trim();
+    let restoredDuringWait = false;
+    const { report } = await inForeground(fixtures.x, gtk4.id, async (sent) => {
+      await click(fixtures.x, centre(entry));
+      await pressKey(fixtures.x, 'a', ['ctrl']);
+      await typeText(fixtures.x, text, { delayMs: 0, holdMs: 0 });
+      sent();
+      // The input's own wait: the previous window comes back while it runs, judged by xprop and xdotool.
+      const deadline = Date.now() + 5000;
+      while (Date.now() < deadline && !restoredDuringWait) {
+        restoredDuringWait = (await readers.activeWindow()) === gtk3.id && (await readers.inputFocus()) === gtk3.id;
+      }
+    });
+    assert.ok(restoredDuringWait, 'the previous window was active again before the input returned');
+    assert.equal(report.restoredActive, true);
+    await assertActive(gtk3, 'still active after');
+    // Every key was handed to the field's window before the focus moved: the whole text arrives.
+    assert.equal((await fixtures.waitForStatus(gtk4, (s) => s.text === text)).text, text);
   });
 
   test('the foreground helper restores also when the input fails, and rethrows its error', async () => {

@@ -6,6 +6,7 @@ import { describe, test } from 'node:test';
 import { pixelChange } from '../../src/image/diff.js';
 import { fitWithin } from '../../src/image/encode.js';
 import { entryForProcess } from '../../src/platform/linux/applications.js';
+import { editableAround } from '../../src/platform/linux/browser/cdp-field.js';
 import { installedApplications, programOf } from '../../src/platform/linux/desktop-entries.js';
 import { MissingPackageError, requireProgram } from '../../src/platform/linux/desktop/requirements.js';
 import { elementHandle } from '../../src/platform/linux/element-handle.js';
@@ -134,5 +135,35 @@ describe('pixel read-back', () => {
     after.data[(5 * 10 + 7) * 3 + 2] = 0;
     assert.deepEqual(pixelChange(before, after), { count: 2, box: { x: 3, y: 2, w: 5, h: 4 } });
     assert.equal(pixelChange(before, image(9, 8)).count, 80, 'a resized window changed everywhere');
+  });
+});
+
+describe('the editable node around a DevTools hit', () => {
+  // Shaped as Chromium's Accessibility.getPartialAXTree answers (fetchRelatives): the hit node, its ancestors, their children.
+  const editable = [{ name: 'editable', value: { type: 'token' as const, value: 'richtext' } }];
+  const node = (nodeId: string, role: string, parentId: string | undefined, extra: Record<string, unknown> = {}) => ({
+    nodeId,
+    ignored: false,
+    role: { type: 'role' as const, value: role },
+    ...(parentId ? { parentId } : {}),
+    backendDOMNodeId: Number(nodeId),
+    ...extra,
+  });
+
+  test('a contenteditable\'s text inside a paragraph: the host, past an ignored wrapper, not the paragraph', () => {
+    const nodes = [
+      node('5', 'StaticText', '4', { properties: editable }),
+      node('4', 'paragraph', '3', { properties: editable }),
+      node('3', 'generic', '2', { ignored: true }),
+      node('2', 'textbox', '1', { properties: editable, name: { type: 'computedString' as const, value: 'Notes' } }),
+      node('1', 'form', undefined),
+    ];
+    assert.equal(editableAround(nodes, 5)?.nodeId, '2');
+  });
+
+  test('an input hit itself is the field; a hit outside any editable node is none', () => {
+    const nodes = [node('7', 'textbox', '6', { properties: [{ name: 'editable', value: { type: 'token' as const, value: 'plaintext' } }] }), node('6', 'LabelText', '1'), node('1', 'RootWebArea', undefined)];
+    assert.equal(editableAround(nodes, 7)?.nodeId, '7');
+    assert.equal(editableAround([node('6', 'LabelText', '1'), node('1', 'RootWebArea', undefined)], 6), undefined);
   });
 });

@@ -3,18 +3,8 @@
 import type { ChangeReason, ChangeWatch } from '../desktop.js';
 import type { AtspiClient } from './atspi/client.js';
 import type { AccessibilityEvent } from './atspi/event-monitor.js';
-import { PerConnection } from './input/per-connection.js';
-import { EventMask, type X11Connection } from './x11/index.js';
-
-/**
- * The root's property changes, selected once per connection (nothing else of ours selects events on the
- * root, so this mask replaces none). Resolves with the atoms that mean "the window list changed".
- */
-const rootWatch = new PerConnection(async (x) => {
-  await x.changeWindowAttributes(x.screen.root, { eventMask: EventMask.PropertyChange });
-  const atoms = await x.atoms(['_NET_CLIENT_LIST', '_NET_CLIENT_LIST_STACKING']);
-  return new Set(Object.values(atoms));
-});
+import { onRootPropertyChange } from './input/root-properties.js';
+import type { X11Connection } from './x11/index.js';
 
 /** Which mirrored window holds an object, if any (LinuxDesktop asks its live mirrors). */
 export type WindowOfObject = (bus: string, path: string) => number | undefined;
@@ -34,9 +24,10 @@ export async function watchProcessChanges(client: AtspiClient, x: X11Connection,
   let wake: ((reason: ChangeReason | undefined) => void) | undefined;
   let closed = false;
   let lastChangeAt: number | undefined;
-  const signal = (reason: ChangeReason) => {
+  /** `content`: a change of what the app shows, not of which window is active or on top (foreground input's own doing). */
+  const signal = (reason: ChangeReason, content: boolean) => {
     if (closed) return;
-    lastChangeAt = Date.now();
+    if (content) lastChangeAt = Date.now();
     if (wake) {
       const resolve = wake;
       wake = undefined;
@@ -44,10 +35,14 @@ export async function watchProcessChanges(client: AtspiClient, x: X11Connection,
     } else pending ??= reason;
   };
 
-  const listAtoms = await rootWatch.of(x);
-  const offWindows = x.onEvent((event) => {
-    if (event.name === 'PropertyNotify' && event.window === x.screen.root && listAtoms.has(event.atom)) signal('windows');
-  });
+  const [offList, offStacking] = await Promise.all([
+    onRootPropertyChange(x, ['_NET_CLIENT_LIST'], () => signal('windows', true)),
+    onRootPropertyChange(x, ['_NET_CLIENT_LIST_STACKING'], () => signal('windows', false)),
+  ]);
+  const offWindows = () => {
+    offList();
+    offStacking();
+  };
   let offEvents: () => void;
   try {
     // A bus name's pid is asked of the bus daemon once and remembered, so later events pass without a round trip.
@@ -55,8 +50,9 @@ export async function watchProcessChanges(client: AtspiClient, x: X11Connection,
       client.pidOf(event.sender).then(
         (sender) => {
           if (sender !== pid) return;
-          if (changesContent(event) && changed.size < MAX_CHANGED_OBJECTS) changed.set(`${event.sender} ${event.path}`, { bus: event.sender, path: event.path });
-          signal('accessibility');
+          const content = changesContent(event);
+          if (content && changed.size < MAX_CHANGED_OBJECTS) changed.set(`${event.sender} ${event.path}`, { bus: event.sender, path: event.path });
+          signal('accessibility', content);
         },
         () => undefined,
       );

@@ -35,6 +35,7 @@ import { readTree, type ReadTreeResult } from './atspi/tree-reader.js';
 import { WindowMirror, type MirrorPolicy, type MirrorRead } from './atspi/window-mirror.js';
 import { matchWindow, type WindowMatch } from './atspi/window-matcher.js';
 import type { RawImage } from '../../image/raw-image.js';
+import { ReadCoalescer } from './read-coalescer.js';
 import { captureWindowPixels } from './capture.js';
 import { watchProcessChanges } from './change-watch.js';
 import { ensureDisplay } from './desktop/virtual-desktop.js';
@@ -96,12 +97,14 @@ export class LinuxDesktop implements Desktop {
   private readonly matches = new Map<number, WindowMatch>();
   /** Per window: its live tree mirror, in the order last read (oldest first). */
   private readonly mirrors = new Map<number, WindowMirror>();
+  private readonly readings = new ReadCoalescer<WindowReading>();
+  private readonly captures = new ReadCoalescer<RawImage>();
   readonly callTimeoutMs: number;
   /** What this process put on the CLIPBOARD, answered from here while it runs. */
   private readonly clipboard = new Clipboard(() => this.x11());
   private readonly buttonHolds: ButtonHolds;
-  /** The debugging connections of the browsers whose pages the page tool reached. */
-  private readonly pages = new PageConnections();
+  /** The debugging connections of the browsers whose pages the page tool, or typing into a page's field, reached. */
+  readonly pages = new PageConnections();
 
   constructor(private readonly options: LinuxDesktopOptions) {
     this.buttonHolds = new ButtonHolds(() => this.x11(), options.log);
@@ -158,11 +161,17 @@ export class LinuxDesktop implements Desktop {
   }
 
   async captureWindow(window: ClientWindow): Promise<RawImage> {
-    return captureWindowPixels(await this.x11(), window);
+    const { x, y, width, height } = window.bounds;
+    return this.captures.run(`${window.id} ${x},${y} ${width}x${height} ${window.minimized}`, async () => captureWindowPixels(await this.x11(), window));
   }
 
   /** The window's tree as CUP, each node's AT-SPI object kept behind an element handle. */
-  async readWindow(window: ClientWindow, limits: TreeLimits): Promise<WindowReading> {
+  /** Concurrent reads of one window with the same limits (several clients) share one reading, never an older one. */
+  readWindow(window: ClientWindow, limits: TreeLimits): Promise<WindowReading> {
+    return this.readings.run(`${window.id} ${JSON.stringify(limits)}`, () => this.readWindowOnce(window, limits));
+  }
+
+  private async readWindowOnce(window: ClientWindow, limits: TreeLimits): Promise<WindowReading> {
     const tree = await this.readWindowTree(window, limits);
     const converted = tree.read?.root ? atspiToCup(tree.read.root, tree.context) : undefined;
     const current = tree.mirror?.current;

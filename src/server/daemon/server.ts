@@ -2,9 +2,7 @@ import { chmodSync, lstatSync, unlinkSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
 import { dirname } from 'node:path';
 import { withStartLock } from '../../platform/linux/desktop/start-lock.js';
-import type { SessionLease } from '../../tools/context.js';
 import { failureResult, type ToolCallResult } from '../../tools/call-result.js';
-import { runTool } from '../../tools/run.js';
 import { packageVersion } from '../version.js';
 import { SessionTable, type SharedResources } from '../session.js';
 import { thisBuild } from './identity.js';
@@ -33,6 +31,8 @@ export interface DaemonOptions {
   sessionLimits?: SessionLimits;
   /** How long a stopping daemon lets calls in flight finish before answering them as cancelled. */
   shutdownGraceMs?: number;
+  /** Runs first when the daemon stops, while the shared resources are still open (the HTTP server ends its sessions). */
+  beforeStop?: () => Promise<void>;
   log(message: string): void;
 }
 
@@ -73,8 +73,11 @@ export class DaemonServer {
   private readonly server: Server;
   private readonly clients = new Set<Client>();
   private readonly inFlight = new Set<InFlight>();
-  private readonly sessions: SessionTable;
+  /** Every session of the daemon; HTTP clients of `serve --http` run their calls here too, sharing its state. */
+  readonly sessions: SessionTable;
   private readonly shutdownGraceMs: number;
+  /** Holds from outside the socket (live HTTP sessions): the daemon does not idle out while any is taken. */
+  private holds = 0;
   private socketInode?: number;
   private idleTimer?: NodeJS.Timeout;
   private socketCheck?: NodeJS.Timeout;
@@ -121,6 +124,19 @@ export class DaemonServer {
   stop(reason: string): Promise<void> {
     this.stopping ??= this.shutdown(reason);
     return this.stopping;
+  }
+
+  /** Keeps the daemon from idling out until the returned release is called (once). */
+  hold(): () => void {
+    this.holds++;
+    this.updateIdle();
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.holds--;
+      this.updateIdle();
+    };
   }
 
   private async claimSocketPath(): Promise<void> {
@@ -250,24 +266,8 @@ export class DaemonServer {
     });
   }
 
-  private async run(request: CallRequest, signal: AbortSignal): Promise<ToolCallResult> {
-    let lease: SessionLease;
-    try {
-      lease = this.sessions.lease(request.session);
-    } catch (error) {
-      // Creating a session reads the config file; a broken one is the caller's to fix, not a daemon crash.
-      return failureResult('tool', (error as Error).message, 'session_unavailable');
-    }
-    const noticeMark = this.options.shared.desktop.noticeMark();
-    try {
-      const context = { ...lease.context, signal, ...(request.cwd ? { cwd: request.cwd } : {}) };
-      const result = await runTool(request.tool, request.arguments, context);
-      // The caller, not the daemon's log, is who should hear that a desktop was started for it.
-      const notices = this.options.shared.desktop.noticesSince(noticeMark);
-      return notices.length > 0 ? { ...result, notices } : result;
-    } finally {
-      lease.release();
-    }
+  private run(request: CallRequest, signal: AbortSignal): Promise<ToolCallResult> {
+    return this.sessions.run(request.session, request.tool, request.arguments, { signal, ...(request.cwd ? { cwd: request.cwd } : {}) });
   }
 
   private control(client: Client, request: ControlRequest): void {
@@ -327,7 +327,7 @@ export class DaemonServer {
   /** Idle means no connection and no call: only then does the idle clock run. */
   private updateIdle(): void {
     if (this.stopping) return;
-    const busy = this.clients.size > 0 || this.inFlight.size > 0;
+    const busy = this.clients.size > 0 || this.inFlight.size > 0 || this.holds > 0;
     if (busy || this.options.idleTimeoutMs <= 0) {
       clearTimeout(this.idleTimer);
       this.idleTimer = undefined;
@@ -355,6 +355,7 @@ export class DaemonServer {
     this.options.log(`stopping: ${reason}`);
     clearTimeout(this.idleTimer);
     clearInterval(this.socketCheck);
+    await this.options.beforeStop?.().catch((error: unknown) => this.options.log(`stopping the HTTP server failed: ${(error as Error).message}`));
     const closed = new Promise<void>((resolve) => this.server.close(() => resolve()));
     const deadline = Date.now() + this.shutdownGraceMs;
     while (this.inFlight.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { configRanges, type DriverConfig } from '../state/config-store.js';
 import { defineTool } from '../tool.js';
 
-const configResult = z.object({ max_image_dimension: z.number(), clipboard_keep_s: z.number(), held_button_max_s: z.number() });
+const configResult = z.object({ max_image_dimension: z.number(), clipboard_keep_s: z.number(), held_button_max_s: z.number(), diff_settle_ms: z.number() });
 
 function line(config: DriverConfig): string {
   return Object.entries(config)
@@ -20,7 +20,7 @@ export const getConfig = defineTool({
   description:
     'Return the current configuration of this session: max_image_dimension (longest screenshot side in pixels, 0 = no limit), ' +
     'clipboard_keep_s (how long clipboard_write text stays pasteable after the driver exits), held_button_max_s (when a mouse_button_down ' +
-    'releases by itself).',
+    'releases by itself), diff_settle_ms (how long an app must be quiet after an action before its diff is read).',
   input: z.strictObject({}),
   output: configResult,
   async handle(_args, context) {
@@ -48,6 +48,10 @@ export const setConfig = defineTool({
       'Seconds text written with clipboard_write stays pasteable after the driver\'s process exits (a small keeper process holds it until another app takes the clipboard or this runs out). Default 1800; 0 = only while the driver runs.',
     ),
     held_button_max_s: setting('held_button_max_s', 'Seconds after which a button held by mouse_button_down is released by itself. Default 60.'),
+    diff_settle_ms: setting(
+      'diff_settle_ms',
+      'Milliseconds an app must send no accessibility event after an action before the action\'s diff is read, at most 1.5 s in all, so a change it makes a moment later (a search field re-filtering about 150 ms after the last key) lands in the diff. Default 250; 0 reads right after the action\'s own confirmation (faster; late changes show in the next reading).',
+    ),
   }),
   output: configResult,
   async handle(args, context) {

@@ -12,6 +12,10 @@ export interface CursorAppearance {
   size: number;
   opacity: number;
   label?: string;
+  /** Colour stops from the tip to the tail, "#rrggbb" each (set_agent_cursor_style); none: the one colour. */
+  gradient?: string[];
+  /** A soft halo around the icon, "#rrggbb". */
+  bloom?: string;
 }
 
 export const DEFAULT_APPEARANCE: CursorAppearance = { icon: 'arrow', color: '#ff2a7a', size: 16, opacity: 1 };
@@ -53,7 +57,7 @@ export function existingCursorSettings(desktop: Desktop, id: string): AgentCurso
 function isDefaultLook(appearance: CursorAppearance): boolean {
   return (
     appearance.icon === DEFAULT_APPEARANCE.icon && appearance.color === DEFAULT_APPEARANCE.color && appearance.size === DEFAULT_APPEARANCE.size &&
-    appearance.opacity === 1 && !appearance.label
+    appearance.opacity === 1 && !appearance.label && !appearance.gradient?.length && !appearance.bloom
   );
 }
 

@@ -19,7 +19,15 @@ import { DEFAULT_MOTION, type MotionSettings } from './motion.js';
 
 const cursorIdArgument = z.string().min(1).max(128).optional().describe('Which cursor. Default: the session\'s own ("default" for the CLI\'s anonymous calls).');
 
-const appearanceResult = z.object({ icon: z.string(), color: z.string(), size: z.number(), opacity: z.number(), label: z.string().optional() });
+const appearanceResult = z.object({
+  icon: z.string(),
+  color: z.string(),
+  size: z.number(),
+  opacity: z.number(),
+  label: z.string().optional(),
+  gradient: z.array(z.string()).optional(),
+  bloom: z.string().optional(),
+});
 const motionResult = z.object({
   start_handle: z.number(),
   end_handle: z.number(),
@@ -53,8 +61,24 @@ function stateLine(state: z.infer<typeof cursorStateResult>): string {
   const look = state.appearance;
   return (
     `agent cursor "${state.cursor_id}": ${state.enabled ? 'enabled' : 'not enabled'}, ${state.visible ? `shown at ${state.x},${state.y}` : 'hidden'}; ` +
-    `${look.icon} ${look.color} size ${look.size}${look.label ? ` label "${look.label}"` : ''}${look.opacity < 1 ? ` opacity ${look.opacity}` : ''}`
+    `${look.icon} ${look.gradient ? `gradient ${look.gradient.join('→')}` : look.color} size ${look.size}${look.bloom ? ` bloom ${look.bloom}` : ''}` +
+    `${look.label ? ` label "${look.label}"` : ''}${look.opacity < 1 ? ` opacity ${look.opacity}` : ''}`
   );
+}
+
+/** A colour argument as "#rrggbb", or invalid_arguments naming the field. */
+async function colourArgument(field: string, colour: string): Promise<string> {
+  return resolveColour(colour).catch((error: Error) => {
+    throw new ToolError(`${field}: ${error.message}`, 'invalid_arguments');
+  });
+}
+
+/** Draws the cursor with the new look, then keeps it (a look that cannot be drawn leaves the old one). */
+async function drawWithLook(context: ToolContext, id: string, settings: AgentCursorSettings, appearance: CursorAppearance): Promise<void> {
+  await applyAppearance(context.desktop, id, appearance).catch((error: Error) => {
+    throw new ToolError(`the cursor could not be drawn with that look: ${error.message}`, 'invalid_arguments');
+  });
+  settings.appearance = appearance;
 }
 
 export const setAgentCursorEnabled = defineTool({
@@ -121,11 +145,7 @@ export const setAgentCursorMotion = defineTool({
     const id = cursorIdOf(context, args.cursor_id);
     const settings = cursorSettings(context.desktop, id);
     const appearance: CursorAppearance = { ...settings.appearance };
-    if (args.cursor_color !== undefined) {
-      appearance.color = await resolveColour(args.cursor_color).catch((error: Error) => {
-        throw new ToolError(`cursor_color: ${error.message}`, 'invalid_arguments');
-      });
-    }
+    if (args.cursor_color !== undefined) appearance.color = await colourArgument('cursor_color', args.cursor_color);
     if (args.cursor_icon !== undefined) {
       if ((CURSOR_ICONS as readonly string[]).includes(args.cursor_icon)) appearance.icon = args.cursor_icon;
       else {
@@ -137,10 +157,7 @@ export const setAgentCursorMotion = defineTool({
     if (args.cursor_size !== undefined) appearance.size = args.cursor_size;
     if (args.cursor_opacity !== undefined) appearance.opacity = args.cursor_opacity;
     if (args.cursor_label !== undefined) appearance.label = args.cursor_label || undefined;
-    await applyAppearance(context.desktop, id, appearance).catch((error: Error) => {
-      throw new ToolError(`the cursor could not be drawn with that look: ${error.message}`, 'invalid_arguments');
-    });
-    settings.appearance = appearance;
+    await drawWithLook(context, id, settings, appearance);
     const motionKeys = [...Object.keys(DEFAULT_MOTION), 'glide_duration_ms'] as (keyof MotionSettings)[];
     const given = motionKeys.filter((key) => args[key] !== undefined).map((key) => [key, args[key]]);
     settings.motion = { ...settings.motion, ...Object.fromEntries(given) };
@@ -160,6 +177,47 @@ export const getAgentCursorState = defineTool({
   async handle(args, context) {
     const id = cursorIdOf(context, args.cursor_id);
     const state = await stateOf(context, id, existingCursorSettings(context.desktop, id));
+    return { summary: `✅ ${stateLine(state)}`, structured: state };
+  },
+});
+
+export const setAgentCursorStyle = defineTool({
+  name: 'set_agent_cursor_style',
+  capability: 'input',
+  title: 'Restyle the agent cursor',
+  annotations: { readOnly: false, destructive: false, idempotent: true, openWorld: false },
+  description:
+    'Change how an agent cursor is painted: gradient_colors (stops from the tip to the tail, in place of its one colour; [] goes back to ' +
+    'the one colour), bloom_color (a soft halo around it; "" removes it), image_path (a PNG, JPEG or SVG file drawn instead of the built-in ' +
+    'icon, its top-left corner the point; "" goes back to the arrow). Only the arguments given change; set_agent_cursor_motion sets the ' +
+    'rest of the look. On X11 the overlay is a shaped window: without a compositing manager the halo shows as a solid ring where it is ' +
+    'at least half opaque, not as a fading glow.',
+  input: z.strictObject({
+    cursor_id: cursorIdArgument,
+    gradient_colors: z.array(z.string().min(1)).max(8).optional().describe('Hex or CSS colours from the tip to the tail; [] reverts to the single cursor_color.'),
+    bloom_color: z.string().optional().describe('Halo colour, hex or a CSS name; "" removes the halo.'),
+    image_path: z.string().optional().describe('A PNG, JPEG or SVG file to draw as the cursor; "" reverts to the built-in arrow.'),
+  }),
+  output: cursorStateResult,
+  async handle(args, context) {
+    const id = cursorIdOf(context, args.cursor_id);
+    const settings = cursorSettings(context.desktop, id);
+    const appearance: CursorAppearance = { ...settings.appearance };
+    if (args.gradient_colors !== undefined) {
+      const stops = await Promise.all(args.gradient_colors.map((colour, i) => colourArgument(`gradient_colors[${i}]`, colour)));
+      appearance.gradient = stops.length > 0 ? stops : undefined;
+    }
+    if (args.bloom_color !== undefined) appearance.bloom = args.bloom_color === '' ? undefined : await colourArgument('bloom_color', args.bloom_color);
+    if (args.image_path !== undefined) {
+      if (args.image_path === '') appearance.icon = DEFAULT_APPEARANCE.icon;
+      else {
+        const path = resolveUserPath(args.image_path, context.cwd);
+        if (!existsSync(path)) throw new ToolError(`image_path: no file at ${path}; give a PNG, JPEG or SVG file, or "" for the arrow`, 'invalid_arguments');
+        appearance.icon = path;
+      }
+    }
+    await drawWithLook(context, id, settings, appearance);
+    const state = await stateOf(context, id, settings);
     return { summary: `✅ ${stateLine(state)}`, structured: state };
   },
 });

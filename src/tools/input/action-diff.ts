@@ -112,12 +112,16 @@ export async function observeAction(
   let result: ActionResult;
   try {
     result = await run();
-    if (watch) result = { ...result, settled_ms: await settle(watch, context.signal) };
+    if (watch) result = { ...result, settled_ms: await settle(watch, context.state.config.get().diff_settle_ms, context.signal) };
   } finally {
     watch?.close();
   }
   const windowsAfter = await context.desktop.windows();
   const elsewhere = await windowEffects(context, window, known, windowsAfter, watch, result.new_windows);
+  // A cancelled call returns at once: the reading after would delay the stop (a plan's own diff covers its steps).
+  if (before && result.cancelled) {
+    return actionOutput(tool, { ...result, ...elsewhere, diff_unavailable: 'the action was cancelled part-way, so the window was not read after it; get_window_state reads it now' });
+  }
   if (!before) {
     const slow = skippedAsSlow ? { diff_unavailable: `the window took ${lastReadMs} ms to read, so actions on it skip the diff; pass diff: true for one` } : {};
     return actionOutput(tool, { ...result, ...elsewhere, ...slow });

@@ -21,7 +21,7 @@ async function sendKeys(context: ToolContext, tool: string, args: KeyArgs, keys:
   const mode = deliveryMode(args.delivery_mode);
   const element = args.element_index !== undefined || args.element_token !== undefined ? await resolveElement(context, args) : undefined;
   const window = element?.window ?? (await keyboardWindow(context, args, tool));
-  return observeAction(context, tool, args, window, async () => targetResult(await context.desktop.pressKeys({ window, element, keys, repeat, mode }), element));
+  return observeAction(context, tool, args, window, async () => targetResult(await context.desktop.pressKeys({ window, element, keys, repeat, mode, signal: context.signal }), element));
 }
 
 const addressing = { ...elementAddressing, delivery_mode: deliveryModeArgument, ...actionOptions };

@@ -32,6 +32,13 @@ function targetText(result: ActionResult): string {
   return ` (${target.x},${target.y}) in window ${target.window_id}`;
 }
 
+/** How much input went before a cancel, e.g. " after 312 characters". */
+function sentText(result: ActionResult): string {
+  if (result.typed_chars !== undefined) return ` after ${result.typed_chars} character${result.typed_chars === 1 ? '' : 's'}`;
+  if (result.key_presses !== undefined) return ` after ${result.key_presses} press${result.key_presses === 1 ? '' : 'es'}`;
+  return '';
+}
+
 type NewWindow = NonNullable<ActionResult['new_windows']>[number];
 
 /** A window the action opened: its line, then its tree (indented under it) or why there is none. */
@@ -49,7 +56,7 @@ export function otherWindowLines(windows: ActionResult['other_windows_changed'])
 
 /** The one-line summary, then the evidence, the new windows, the escalation and the diff's lines as the body. */
 export function actionOutput(tool: string, result: ActionResult, diffLines: readonly string[] = []): ToolOutput<ActionResult> {
-  const mark = result.effect === 'confirmed' ? '✅' : result.effect === 'unverifiable' ? '❔' : '⚠️';
+  const mark = result.cancelled ? '⏹️' : result.effect === 'confirmed' ? '✅' : result.effect === 'unverifiable' ? '❔' : '⚠️';
   const verdict =
     result.effect === 'confirmed'
       ? `confirmed via ${result.path}${result.no_reply_ms !== undefined ? ` (the app did not answer the call within ${result.no_reply_ms} ms)` : ''}`
@@ -69,5 +76,6 @@ export function actionOutput(tool: string, result: ActionResult, diffLines: read
     ...diffLines,
     ...(result.diff_unavailable ? [`no diff: ${result.diff_unavailable}`] : []),
   ];
-  return { summary: `${mark} ${tool}${targetText(result)}: ${verdict}`, body: lines.join('\n') || undefined, structured: result };
+  const cancelled = result.cancelled ? `cancelled${sentText(result)}; ` : '';
+  return { summary: `${mark} ${tool}${targetText(result)}: ${cancelled}${verdict}`, body: lines.join('\n') || undefined, structured: result };
 }

@@ -88,6 +88,16 @@ export const actionResult = z.object({
   no_reply_ms: z.number().optional(),
   /** The element lay outside its list's or page's visible part and was scrolled into view before the real input. */
   scrolled_into_view: z.boolean().optional(),
+  /**
+   * The call was cancelled (MCP notifications/cancelled, Ctrl-C, Escape or the watchdog in run_actions) while its
+   * input was being sent or read back: nothing more was sent, held keys were released, and the window and pointer
+   * were restored.
+   */
+  cancelled: z.boolean().optional(),
+  /** With cancelled, type_text: the characters sent before the cancel (the app receives each of them). */
+  typed_chars: z.number().optional(),
+  /** With cancelled, press_key: the presses sent before the cancel. */
+  key_presses: z.number().optional(),
   /** Top-level windows of the target's app that appeared while the action ran (a dialog it opened), each with its tree. */
   new_windows: z
     .array(

@@ -13,7 +13,8 @@ export const setValueTool = defineTool({
   annotations: { readOnly: false, destructive: false, idempotent: true, openWorld: true },
   description:
     'Set an element\'s value through accessibility, in the background: a number on sliders, spin buttons and scroll bars (Value), the ' +
-    'whole text of a text field (EditableText; a web page\'s field takes it as key events after focusing), the option of a combo box whose ' +
+    'whole text of a text field (EditableText; a web page\'s field takes it through the browser\'s debugging connection when it has one, ' +
+    'else as key events after focusing), the option of a combo box whose ' +
     'name matches value (case-insensitive; no popup is opened), the options of a list box ("Ham, Peppers", or one a line; exactly those ' +
     'end up selected), or "true"/"false" on check boxes, switches and radio buttons. The value is read back.',
   input: z.strictObject({

@@ -15,7 +15,8 @@ export const typeText = defineTool({
   description:
     'Type text into an element (element_index + window_id, or element_token) or, without one, into the focused element of the window ' +
     '(window_id, or pid for its front window). Background (default) inserts the text at the caret through accessibility (EditableText): ' +
-    'no keystrokes, no focus change, works on covered windows. Foreground types real keys (any Unicode character; a spare keycode is ' +
+    'no keystrokes, no focus change, works on covered windows; a web page\'s field takes it through the browser\'s debugging connection when ' +
+    'it has one (launch_app with electron_debugging_port; path "devtools"), else as key events. Foreground types real keys (any Unicode character; a spare keycode is ' +
     'bound for characters the keyboard layout lacks, then restored). Newlines in foreground typing press Return.',
   input: z.strictObject({
     pid: pidArgument.optional(),
@@ -33,7 +34,7 @@ export const typeText = defineTool({
     const element: ElementTarget | undefined =
       args.element_index !== undefined || args.element_token !== undefined ? await resolveElement(context, args) : undefined;
     const window = element?.window ?? (await keyboardWindow(context, args, 'type_text'));
-    const request = { window, element, text: args.text, delayMs: args.delay_ms ?? 0, mode };
+    const request = { window, element, text: args.text, delayMs: args.delay_ms ?? 0, mode, signal: context.signal };
     return observeAction(context, 'type_text', args, window, async () => targetResult(await context.desktop.typeText(request), element));
   },
 });

@@ -14,8 +14,12 @@ export interface PlanDiffTarget {
 
 /** A plan's diff under way: `finish` reads the window again and compares; `close` ends its watch however the plan ended. */
 export interface PlanDiff {
-  /** `alreadyReported`: windows a step's own result listed as new already (a chained click's), not listed again. */
-  finish(alreadyReported?: readonly number[]): Promise<Compared>;
+  /**
+   * `alreadyReported`: windows a step's own result listed as new already (a chained click's), not listed again.
+   * `planSignal`: the plan's cancel (Escape and the watchdog besides the caller's): a cancelled plan is read at once,
+   * without waiting for the app to settle; so is one whose caller cancels meanwhile.
+   */
+  finish(alreadyReported?: readonly number[], planSignal?: AbortSignal): Promise<Compared>;
   close(): void;
 }
 
@@ -36,8 +40,9 @@ export async function beginPlanDiff(context: ToolContext, target: PlanDiffTarget
   ]);
   const watch = window && before ? await context.desktop.watchChanges(window.pid).catch(() => undefined) : undefined;
   return {
-    finish: async (alreadyReported = []) => {
-      if (watch) await settle(watch, context.signal);
+    finish: async (alreadyReported = [], planSignal) => {
+      const signals = [context.signal, planSignal].filter((signal): signal is AbortSignal => signal !== undefined);
+      if (watch) await settle(watch, context.state.config.get().diff_settle_ms, signals.length > 0 ? AbortSignal.any(signals) : undefined);
       const windowsAfter = await context.desktop.windows();
       const elsewhere = await windowEffects(context, window, [...known, ...alreadyReported.map((id) => ({ id }))], windowsAfter, watch);
       const compared: Compared =

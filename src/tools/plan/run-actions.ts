@@ -27,7 +27,8 @@ export const runActions = defineTool({
     'before the first runs. With stop_on_error (default true) the plan stops at the first failed step. The result has one entry per step ' +
     'that ran (its summary, effect and error), completed_steps, one diff over the plan (read once the app has settled), the windows ' +
     'its steps opened (new_windows, with their trees) and the app\'s other windows they changed (other_windows_changed). The plan stops within ms when the caller cancels ' +
-    '(MCP notifications/cancelled, Ctrl-C on the CLI) or the person at the machine presses Escape; nothing more is sent and the result ' +
+    '(MCP notifications/cancelled, Ctrl-C on the CLI) or the person at the machine presses Escape, also in the middle of a step typing ' +
+    'text or repeating a key (its result then says typed_chars or key_presses); nothing more is sent and the result ' +
     'says cancelled, why (client, escape_key, watchdog: the Escape guard is released after 30 s and the plan with it) and which steps ran.',
   input: z.strictObject({
     pid: pidArgument.optional(),
@@ -62,7 +63,7 @@ export const runActions = defineTool({
         cancellation.end();
       }
       cancel = cancelResult(cancellation);
-      compared = await planDiff.finish();
+      compared = await planDiff.finish([], cancellation.signal);
     } finally {
       planDiff.close();
     }

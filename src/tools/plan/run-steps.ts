@@ -16,7 +16,10 @@ export const stepEntry = z.object({
   effect: z.string().optional(),
   path: z.string().optional(),
   error: z.object({ code: z.string(), message: z.string() }).optional(),
-  /** Set when the cancel cut this step short (a wait); a step that was running finishes and is not marked. */
+  /**
+   * Set when the cancel cut this step short: a wait, or an action whose input was still being sent or read back
+   * (its result says how much went, e.g. typed_chars). An action the cancel found finished is not marked.
+   */
   cancelled: z.boolean().optional(),
   elapsed_ms: z.number(),
   /** The step's structured result (find_elements' matches, an action's evidence). */
@@ -76,7 +79,8 @@ export async function runSteps(context: ToolContext, steps: readonly PreparedSte
     if (cancellation.cancelled) break;
     const started = performance.now();
     const { result, cut } = step.tool === 'wait' ? await waitStep(step, cancellation.signal) : { result: await runTool(step.tool, step.arguments, stepContext), cut: false };
-    entries.push(entryOf(step, result, performance.now() - started, cut || errorCodeOf(result) === 'cancelled'));
+    const cancelled = cut || errorCodeOf(result) === 'cancelled' || result.structured.cancelled === true;
+    entries.push(entryOf(step, result, performance.now() - started, cancelled));
     if (!result.ok && stopOnError && !cancellation.cancelled) return { entries, stoppedAt: step.index };
   }
   return { entries };

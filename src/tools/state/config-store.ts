@@ -8,15 +8,21 @@ export interface DriverConfig {
   clipboard_keep_s: number;
   /** A mouse button held by mouse_button_down is released by itself after this many seconds. */
   held_button_max_s: number;
+  /**
+   * How long an app must be quiet after an action before the diff's after-reading (milliseconds): changes an
+   * app makes a moment later (a search field's delayed re-filter) then land in the diff. 0 reads at once.
+   */
+  diff_settle_ms: number;
 }
 
-export const defaultConfig: DriverConfig = { max_image_dimension: 1568, clipboard_keep_s: 1800, held_button_max_s: 60 };
+export const defaultConfig: DriverConfig = { max_image_dimension: 1568, clipboard_keep_s: 1800, held_button_max_s: 60, diff_settle_ms: 250 };
 
 /** Each key's accepted range (whole numbers); a persisted value outside it is ignored, as if unset. */
 export const configRanges: { [K in keyof DriverConfig]: { min: number; max: number } } = {
   max_image_dimension: { min: 0, max: 65_535 },
   clipboard_keep_s: { min: 0, max: 7 * 24 * 3600 },
   held_button_max_s: { min: 1, max: 3600 },
+  diff_settle_ms: { min: 0, max: 1500 },
 };
 
 export interface ConfigStoreOptions {

@@ -1,5 +1,5 @@
 // Keys: what accessibility can do in their place, key events where the app takes them, or real keys.
-import { actionOutcome, notDelivered, type ActionOutcome } from '../../action-outcome.js';
+import { actionOutcome, notDelivered, type ActionOutcome, type SentInput } from '../../action-outcome.js';
 import type { KeyRequest } from '../../desktop.js';
 import { ToolError } from '../../../errors.js';
 import { caretOffset, characterCount, copyText, cutText, doAction, pasteText, selectTextRange, textSelection } from '../atspi/operations.js';
@@ -73,7 +73,8 @@ async function backgroundKeys(desktop: LinuxDesktop, target: Actionable, combo: 
 
 /** Presses the keys on the element, or on the focused element of the window, by the rungs of the delivery mode. */
 export async function pressKeysAction(desktop: LinuxDesktop, request: KeyRequest): Promise<ActionOutcome> {
-  const { window, mode, repeat, keys: rawKeys } = request;
+  const { window, mode, repeat, keys: rawKeys, signal } = request;
+  let sent: SentInput | undefined;
   const keys = parseKeys(rawKeys);
   const element = request.element && (await liveTarget(desktop, request.element));
   const target = element ? actionable(element) : await focusedElementOf(desktop, window).catch(() => undefined);
@@ -93,12 +94,12 @@ export async function pressKeysAction(desktop: LinuxDesktop, request: KeyRequest
         const x = await desktop.x11();
         const observation = await observePixels(desktop, window, async () => {
           try {
-            await syntheticCombination(x, window.id, [...rawKeys], repeat);
+            sent = await syntheticCombination(x, window.id, [...rawKeys], repeat, signal);
           } catch (error) {
             throw new ToolError((error as Error).message, 'invalid_key');
           }
-        });
-        return actionOutcome({ path: 'key_events', mode, observation });
+        }, signal);
+        return actionOutcome({ path: 'key_events', mode, observation, sent });
       }
       const toolkit = synthetic.toolkit;
       return notDelivered(
@@ -106,7 +107,7 @@ export async function pressKeysAction(desktop: LinuxDesktop, request: KeyRequest
         `${keys.canonical} has no accessibility equivalent on ${label}, and ${toolkit} ignores synthetic key events; nothing was sent: retry with delivery_mode "foreground" (real keys to the activated window)`,
       );
     }
-    const observation = await observe(desktop, target.ref.bus, probes, perform, { snapshot: element?.snapshot });
+    const observation = await observe(desktop, target.ref.bus, probes, perform, { snapshot: element?.snapshot, signal });
     // Copying changes nothing an application reports: it is delivered, and honestly unverifiable.
     if (keys.canonical === 'ctrl+c' && !observation.changed) return actionOutcome({ path: 'x11_atspi', mode });
     return actionOutcome({ path: 'x11_atspi', mode, observation });
@@ -116,11 +117,11 @@ export async function pressKeysAction(desktop: LinuxDesktop, request: KeyRequest
     // Focus first, outside the observation: only what the keys do counts as their effect.
     if (element) await focusForKeys(desktop, x, element);
     const press = async () => {
-      await pressCombination(x, [...rawKeys], { repeat });
+      sent = await pressCombination(x, [...rawKeys], { repeat, signal });
     };
     // Without an accessible target the window's pixels are the read-back.
-    if (!target) return observePixels(desktop, window, press);
-    return observe(desktop, target.ref.bus, probes, press, { snapshot: element?.snapshot });
+    if (!target) return observePixels(desktop, window, press, signal);
+    return observe(desktop, target.ref.bus, probes, press, { snapshot: element?.snapshot, signal });
   });
-  return actionOutcome({ path: 'key_events_fg', mode, observation });
+  return actionOutcome({ path: 'key_events_fg', mode, observation, sent });
 }

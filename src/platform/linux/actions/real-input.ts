@@ -7,12 +7,13 @@ import { ToolError } from '../../../errors.js';
 /**
  * Runs real input (XTEST) with the window active and focused, then gives the previously active window
  * back its activation and the pointer its position. A window the window manager will not activate is an
- * error before any input is sent.
+ * error before any input is sent. `input` may call `sent()` when all it sends has gone out, so that the
+ * restore runs while it waits for the effect (see inForeground).
  */
-export async function withForeground<T>(desktop: LinuxDesktop, window: DesktopWindow, input: (x: X11Connection) => Promise<T>): Promise<T> {
+export async function withForeground<T>(desktop: LinuxDesktop, window: DesktopWindow, input: (x: X11Connection, sent: () => void) => Promise<T>): Promise<T> {
   const x = await desktop.x11();
   try {
-    return (await inForeground(x, window.id, () => input(x))).value;
+    return (await inForeground(x, window.id, (sent) => input(x, sent))).value;
   } catch (error) {
     if (error instanceof ActivationError) throw new ToolError(error.message, 'activation_failed');
     throw error;

@@ -1,5 +1,5 @@
-// Setting a value in the background: a number (Value), a whole text (EditableText, or key events into a web
-// field), a combo box's option, a list box's selected options, a check box.
+// Setting a value in the background: a number (Value), a whole text (EditableText, or into a web field
+// through the browser's debugging connection or key events), a combo box's option, a list box's selected options, a check box.
 import { actionOutcome, notDelivered, type ActionOutcome } from '../../action-outcome.js';
 import type { ElementTarget } from '../../targets.js';
 import { ToolError } from '../../../errors.js';
@@ -7,13 +7,15 @@ import { atspiRoleName } from '../../../cup/atspi/roles.js';
 import { cupStateOf } from '../../../cup/atspi/states.js';
 import { stateCode } from '../../../cup/codes.js';
 import { readValue, setTextContents, setValue } from '../atspi/operations.js';
+import { quirksFor } from '../atspi/toolkit.js';
+import { findDebuggingEndpoint } from '../browser/endpoint.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import { findGestureAction, performAction } from './accessible-actions.js';
 import { setComboValue } from './combo-box.js';
 import { setListSelection } from './list-selection.js';
 import { liveStates } from './live-states.js';
 import { actionable, liveTarget } from './live-target.js';
-import { replaceTextByKeys, requireEditable, shows } from './typing.js';
+import { replaceFieldText, requireEditable, shows } from './typing.js';
 import { observe, stateProbe, textProbe, valueProbe } from './verification.js';
 
 /** Roles whose value is the text typed into them. */
@@ -44,21 +46,30 @@ export async function setValueAction(desktop: LinuxDesktop, element: ElementTarg
     return actionOutcome({ path: 'x11_atspi', mode: 'background', observation });
   }
 
+  // Where EditableText takes nothing in pages (Gecko) and the browser has a debugging connection, a text field
+  // goes straight to the page's node (then keys): SetTextContents would only cost its read-back's wait.
+  const pageFirst = textRoles.has(role) && interfaces.includes('Text') && findDebuggingEndpoint(target.window.pid) !== undefined &&
+    quirksFor(await client.toolkitOf(target.ref.bus).catch(() => undefined)).editableTextIdleInPages;
+  if (pageFirst) {
+    await requireEditable(desktop, target.ref, label);
+    return replaceFieldText(desktop, target, value);
+  }
+
   if (interfaces.includes('EditableText')) {
     await requireEditable(desktop, target.ref, label);
     const probe = textProbe(desktop, target.ref, label);
     const observation = await observe(desktop, target.ref.bus, [probe], async () => {
       if (!(await setTextContents(client, target.ref, value))) throw new ToolError(`the application refused to set the text of ${label}`, 'set_text_refused');
     }, { snapshot: target.snapshot, until: (values) => shows(values[0] ?? '', value, 'whole') });
-    // Gecko answers SetTextContents on a web page's fields and changes nothing: key events are the next rung.
+    // Gecko answers SetTextContents on a web page's fields and changes nothing: the page's node, then key events, are the next rungs.
     if (!observation.unanswered && !shows((await probe.read().catch(() => undefined)) ?? '', value, 'whole') && textRoles.has(role)) {
-      return replaceTextByKeys(desktop, target, value);
+      return replaceFieldText(desktop, target, value);
     }
     return actionOutcome({ path: 'x11_atspi', mode: 'background', observation });
   }
 
-  // Blink's fields have no EditableText; a browser's DevTools connection, where there is one, is the rung to try before keys.
-  if (textRoles.has(role) && interfaces.includes('Text')) return replaceTextByKeys(desktop, target, value);
+  // Blink's fields have no EditableText: a browser's DevTools connection, where there is one, then keys.
+  if (textRoles.has(role) && interfaces.includes('Text')) return replaceFieldText(desktop, target, value);
 
   if (role === 'checkbox' || role === 'switch' || role === 'menuitemcheckbox' || role === 'radio') {
     const wanted = /^(true|on|yes|1|checked)$/i.test(value.trim()) ? true : /^(false|off|no|0|unchecked)$/i.test(value.trim()) ? false : undefined;

@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { pixelChange, type PixelChange } from '../../../image/diff.js';
 import type { DesktopWindow } from '../../windows.js';
 import type { Observation } from '../../action-outcome.js';
+import { abortable } from '../input/index.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import { toolkitName } from './real-input.js';
 
@@ -29,14 +30,16 @@ function meaningful(change: PixelChange): boolean {
 
 /**
  * For an app without accessibility the window's own pixels are the read-back: captured before the input
- * and again (for up to half a second) until they change by more than a caret's blink.
+ * and again (for up to half a second, or once when `signal` has aborted) until they change by more than a
+ * caret's blink.
  */
-export async function observePixels(desktop: LinuxDesktop, window: DesktopWindow, act: () => Promise<void>): Promise<Observation> {
+export async function observePixels(desktop: LinuxDesktop, window: DesktopWindow, act: () => Promise<void>, signal?: AbortSignal): Promise<Observation> {
   const before = await desktop.captureWindow(window);
   await act();
   let change: PixelChange = { count: 0 };
-  for (const deadline = Date.now() + 500; !meaningful(change) && Date.now() < deadline; ) {
-    await sleep(40);
+  let looked = false;
+  for (const deadline = Date.now() + 500; !meaningful(change) && Date.now() < deadline && !(looked && signal?.aborted); looked = true) {
+    await sleep(40, undefined, abortable(signal)).catch(() => undefined);
     let after;
     try {
       after = await desktop.captureWindow(window);
@@ -50,5 +53,5 @@ export async function observePixels(desktop: LinuxDesktop, window: DesktopWindow
     change = pixelChange(before, after);
   }
   const evidence = meaningful(change) ? [`the window's pixels changed: ${change.count} pixels in ${change.box!.x},${change.box!.y} ${change.box!.w}x${change.box!.h}`] : [];
-  return { changed: evidence.length > 0, listening: true, evidence };
+  return { changed: evidence.length > 0, listening: true, evidence, ...(signal?.aborted && !meaningful(change) ? { cancelled: true as const } : {}) };
 }

@@ -1,15 +1,17 @@
 // Typing text: inserted through accessibility, sent as key events, or typed with real keys.
 import { setTimeout as sleep } from 'node:timers/promises';
-import { actionOutcome, notDelivered, type ActionOutcome } from '../../action-outcome.js';
+import { actionOutcome, notDelivered, type ActionOutcome, type SentInput } from '../../action-outcome.js';
 import type { TypeRequest } from '../../desktop.js';
 import type { DesktopWindow } from '../../windows.js';
 import { ToolError } from '../../../errors.js';
+import type { AccessibilityEvent } from '../atspi/event-monitor.js';
 import type { ObjectRef } from '../atspi/object-ref.js';
 import { caretOffset, characterCount, insertText, selectTextRange, setCaretOffset } from '../atspi/operations.js';
 import { quirksFor } from '../atspi/toolkit.js';
 import { syntheticCombination, syntheticText, typeText as typeTextReally } from '../input/index.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import { focusElement, type Actionable } from './accessible-actions.js';
+import { typeThroughDevTools, type DevToolsTyping } from './devtools-typing.js';
 import { focusForKeys } from './element-point.js';
 import { focusedElementOf } from './focused-element.js';
 import { liveStates } from './live-states.js';
@@ -77,14 +79,19 @@ async function focusInto(desktop: LinuxDesktop, target: Actionable): Promise<boo
 }
 
 /** Key events sent to a window as X events (SendEvent), for apps that read them (Blink, Gecko). */
-function syntheticKeys(desktop: LinuxDesktop, window: DesktopWindow, text: string): () => Promise<void> {
+function syntheticKeys(desktop: LinuxDesktop, window: DesktopWindow, text: string, signal: AbortSignal | undefined): () => Promise<SentInput> {
   return async () => {
     try {
-      await syntheticText(await desktop.x11(), window.id, text);
+      return await syntheticText(await desktop.x11(), window.id, text, signal);
     } catch (error) {
       throw new ToolError((error as Error).message, 'unsupported_character');
     }
   };
+}
+
+/** A refusal's last words: the rung's own advice, then what the DevTools rung said of itself, if anything. */
+function withNote(reason: string, page: DevToolsTyping): string {
+  return 'skipped' in page && page.skipped ? `${reason}. ${page.skipped}` : reason;
 }
 
 /**
@@ -94,7 +101,7 @@ function syntheticKeys(desktop: LinuxDesktop, window: DesktopWindow, text: strin
  * keys (a list's type-ahead) or the window's pixels changing is not the text arriving. An app whose
  * GrabFocus activates its window (Blink) is typed into only while the window is the active one, so a
  * covered window is never raised; Gecko's moves the page's focus only, and takes the keys behind others.
- * A browser's DevTools connection, where there is one, is the rung to try before this one.
+ * A browser's DevTools connection, where there is one, is the rung tried before this one (page: what it said).
  */
 async function keysIntoField(
   desktop: LinuxDesktop,
@@ -103,13 +110,18 @@ async function keysIntoField(
   target: Actionable,
   label: string,
   probe: Probe,
-  sendKeys: () => Promise<void>,
+  sendKeys: () => Promise<SentInput>,
   arrived: (values: readonly (string | undefined)[]) => boolean,
+  page: DevToolsTyping,
+  signal: AbortSignal | undefined,
 ): Promise<ActionOutcome> {
   if (!window.active && quirksFor(await (await desktop.atspi()).toolkitOf(target.ref.bus).catch(() => undefined)).focusActivatesWindow) {
     return notDelivered(
       'background',
-      `window ${window.id} is not the active window: its app reads key events only there, and focusing ${label} through accessibility would raise it; nothing was typed: retry with delivery_mode "foreground"`,
+      withNote(
+        `window ${window.id} is not the active window: its app reads key events only there, and focusing ${label} through accessibility would raise it; nothing was typed: retry with delivery_mode "foreground"`,
+        page,
+      ),
     );
   }
   if (element) {
@@ -119,8 +131,15 @@ async function keysIntoField(
     const focused = (await focusInto(desktop, target)) && (!window.active || (await focusArrives(desktop, target)));
     if (!focused) return notDelivered('background', `${label} could not be focused through accessibility, and key events go to the focused control; nothing was typed: retry with delivery_mode "foreground"`);
   }
-  const observation = await observe(desktop, target.ref.bus, [probe], sendKeys, { snapshot: element?.snapshot, until: arrived });
-  if (arrived([await probe.read().catch(() => undefined)])) return actionOutcome({ path: 'key_events', mode: 'background', observation });
+  let sent: SentInput | undefined;
+  const send = async () => {
+    sent = await sendKeys();
+  };
+  const observation = await observe(desktop, target.ref.bus, [probe], send, { snapshot: element?.snapshot, until: arrived, signal });
+  // Cut short by a cancel, the text is not all there, and the outcome says how much was sent.
+  if (observation.cancelled || sent?.cancelled || arrived([await probe.read().catch(() => undefined)])) {
+    return actionOutcome({ path: 'key_events', mode: 'background', observation, sent });
+  }
   return actionOutcome({
     path: 'key_events',
     mode: 'background',
@@ -130,35 +149,46 @@ async function keysIntoField(
 }
 
 /**
- * Replaces a field's whole text by key events, for fields whose EditableText is missing (Blink) or takes
- * nothing (Gecko's web fields): the field is focused, its text selected through accessibility, and the new
- * text typed over the selection (Delete when it is empty). The field's text equal to the value is the proof.
+ * Replaces a field's whole text where EditableText is missing (Blink) or takes nothing (Gecko's web fields):
+ * through the browser's debugging connection where it has one, else by key events: the field is focused, its
+ * text selected through accessibility, and the new text typed over the selection (Delete when it is empty).
+ * The field's text equal to the value is the proof.
  */
-export async function replaceTextByKeys(desktop: LinuxDesktop, target: LiveElementTarget, value: string): Promise<ActionOutcome> {
+export async function replaceFieldText(desktop: LinuxDesktop, target: LiveElementTarget, value: string): Promise<ActionOutcome> {
   const label = `[e${target.element.index}]`;
   const window = target.window;
-  if (!target.live.interfaces.includes('Text') || !(await syntheticEventsReach(desktop, window)).accepted) {
-    return notDelivered('background', `${label} takes no text through accessibility and its app reads no key events sent in the background; nothing was changed: click it and type_text with delivery_mode "foreground"`);
-  }
   const client = await desktop.atspi();
   const probe = textProbe(desktop, target.ref, label);
   const single = value.replace(/\r?\n/g, '\n');
-  const sendKeys = async () => {
+  const arrived = (values: readonly (string | undefined)[]) => shows(values[0] ?? '', single, 'whole');
+  const hasText = target.live.interfaces.includes('Text');
+  const page: DevToolsTyping = hasText
+    ? await typeThroughDevTools(desktop, { window, target: actionable(target), label, probe, text: single, replace: true, arrived, snapshot: target.snapshot })
+    : { skipped: undefined };
+  if ('outcome' in page) return page.outcome;
+  if (!hasText || !(await syntheticEventsReach(desktop, window)).accepted) {
+    return notDelivered(
+      'background',
+      withNote(`${label} takes no text through accessibility and its app reads no key events sent in the background; nothing was changed: click it and type_text with delivery_mode "foreground"`, page),
+    );
+  }
+  const sendKeys = async (): Promise<SentInput> => {
     const length = await characterCount(client, target.ref);
     if (length > 0 && !(await selectTextRange(client, target.ref, 0, length))) throw new ToolError(`the application refused to select the text of ${label}`, 'set_text_refused');
-    if (single === '') {
-      if (length > 0) await syntheticCombination(await desktop.x11(), window.id, 'Delete');
-    } else await syntheticKeys(desktop, window, single)();
+    if (single !== '') return syntheticKeys(desktop, window, single, undefined)();
+    if (length > 0) await syntheticCombination(await desktop.x11(), window.id, 'Delete');
+    return {};
   };
-  return keysIntoField(desktop, window, target, actionable(target), label, probe, sendKeys, (values) => shows(values[0] ?? '', single, 'whole'));
+  return keysIntoField(desktop, window, target, actionable(target), label, probe, sendKeys, arrived, page, undefined);
 }
 
 /**
  * Types the text into the element, or into the focused element of the window: in the background through
- * EditableText, or as key events where the app takes them; in the foreground with real keys.
+ * EditableText, through a browser's debugging connection into a page's field, or as key events where the
+ * app takes them; in the foreground with real keys.
  */
 export async function typeTextAction(desktop: LinuxDesktop, request: TypeRequest): Promise<ActionOutcome> {
-  const { window, mode } = request;
+  const { window, mode, signal } = request;
   const element = request.element && (await liveTarget(desktop, request.element));
   const target: Actionable | undefined = element ? actionable(element) : await focusedElementOf(desktop, window).catch(() => undefined);
   const label = element ? `[e${element.element.index}]` : 'the focused element';
@@ -168,27 +198,46 @@ export async function typeTextAction(desktop: LinuxDesktop, request: TypeRequest
   const arrived = (values: readonly (string | undefined)[]) => shows((values[0] ?? '').replace(/\r?\n/g, ''), expected, 'part');
 
   if (mode === 'background') {
+    // Between EditableText and key events: the page's own node for the field, through the browser's debugging connection.
+    const throughPage = (): Promise<DevToolsTyping> =>
+      target && probes.length > 0
+        ? typeThroughDevTools(desktop, { window, target, label, probe: probes[0]!, text: request.text, replace: false, arrived, snapshot: element?.snapshot })
+        : Promise.resolve({ skipped: undefined });
     if (!target || !target.interfaces.includes('EditableText')) {
+      const page = await throughPage();
+      if ('outcome' in page) return page.outcome;
       const synthetic = await syntheticEventsReach(desktop, window);
       if (synthetic.accepted) {
-        const sendKeys = syntheticKeys(desktop, window, request.text);
-        if (target && probes.length > 0) return keysIntoField(desktop, window, element, target, label, probes[0]!, sendKeys, arrived);
-        const observation = await observePixels(desktop, window, sendKeys);
-        return actionOutcome({ path: 'key_events', mode, observation });
+        const sendKeys = syntheticKeys(desktop, window, request.text, signal);
+        if (target && probes.length > 0) return keysIntoField(desktop, window, element, target, label, probes[0]!, sendKeys, arrived, page, signal);
+        let sent: SentInput | undefined;
+        const observation = await observePixels(desktop, window, async () => void (sent = await sendKeys()), signal);
+        return actionOutcome({ path: 'key_events', mode, observation, sent });
       }
       return notDelivered(
         mode,
-        `${target ? `${label} does not accept text through accessibility (no EditableText)` : `window ${window.id} has no focused element`}; nothing was typed: retry with delivery_mode "foreground", or pass the text field's element_index`,
+        withNote(
+          `${target ? `${label} does not accept text through accessibility (no EditableText)` : `window ${window.id} has no focused element`}; nothing was typed: retry with delivery_mode "foreground", or pass the text field's element_index`,
+          page,
+        ),
       );
     }
     await requireEditable(desktop, target.ref, label);
-    const observation = await observe(desktop, target.ref.bus, probes, () => insertAtCaret(desktop, target, request.text), { snapshot: element?.snapshot, until: arrived });
+    // Where EditableText takes nothing in pages (Gecko), the page's node goes first: waiting for an insertion that
+    // never shows costs the read-back's whole wait.
+    const pageFirst = quirksFor(await (await desktop.atspi()).toolkitOf(target.ref.bus).catch(() => undefined)).editableTextIdleInPages ? await throughPage() : undefined;
+    if (pageFirst && 'outcome' in pageFirst) return pageFirst.outcome;
+    // One call inserts the whole text: a cancel can only end the wait for it.
+    const observation = await observe(desktop, target.ref.bus, probes, () => insertAtCaret(desktop, target, request.text), { snapshot: element?.snapshot, until: arrived, signal });
     // The field's own text says whether the insertion took: other events of the app in the meantime (Firefox
     // renames toolbar buttons and tabs while it starts) are not the typing's effect.
     if (probes.length > 0 && !arrived([await probes[0]!.read().catch(() => undefined)])) {
-      // Gecko answers EditableText on a web page's fields and changes nothing: key events are the next rung.
+      // Gecko answers EditableText on a web page's fields and changes nothing: the page's node (unless it was just
+      // tried), then key events, are the next rungs.
+      const page = pageFirst ?? (await throughPage());
+      if ('outcome' in page) return page.outcome;
       if (element && (await syntheticEventsReach(desktop, window)).accepted) {
-        return keysIntoField(desktop, window, element, target, label, probes[0]!, syntheticKeys(desktop, window, request.text), arrived);
+        return keysIntoField(desktop, window, element, target, label, probes[0]!, syntheticKeys(desktop, window, request.text, signal), arrived, page, signal);
       }
       return actionOutcome({ path: 'x11_atspi', mode, observation: { ...observation, changed: false, evidence: [] } });
     }
@@ -196,18 +245,36 @@ export async function typeTextAction(desktop: LinuxDesktop, request: TypeRequest
   }
 
   const app = target?.ref.bus;
-  const observation = await withForeground(desktop, window, async (x) => {
+  // The field's own text is the read-back when it has one: then the previous window gets its place back while the
+  // read-back waits for the app to work through the keys, which are the X server's by then, handed to the field's
+  // window (see inForeground). Other evidence (any event of the app, the window's pixels) would take what the
+  // window does on losing the focus for the typing's effect, so there the restore waits for the observation.
+  const readsText = app !== undefined && probes.length > 0;
+  let typed: SentInput | undefined;
+  let missing = false;
+  const observation = await withForeground(desktop, window, async (x, allSent) => {
     // Put the caret in the field first, outside the observation.
     if (element) await focusForKeys(desktop, x, element);
     // No hold between a key's press and its release: XTEST delivers both in order either way (as `xdotool type
     // --delay 0` sends them), and a timer per key (a millisecond or more, longer on a busy machine) made 100
     // characters cost over 100 ms.
     const type = async () => {
-      await typeTextReally(x, request.text, { delayMs: request.delayMs, holdMs: 0 });
+      typed = await typeTextReally(x, request.text, { delayMs: request.delayMs, holdMs: 0, signal });
+      if (readsText) allSent();
     };
     // Without an accessible target the window's pixels are the read-back.
-    if (!app) return observePixels(desktop, window, type);
-    return observe(desktop, app, probes, type, { snapshot: element?.snapshot, settleMs: 1000, until: probes.length ? arrived : undefined });
+    if (!app) return observePixels(desktop, window, type, signal);
+    if (!readsText) return observe(desktop, app, probes, type, { snapshot: element?.snapshot, settleMs: 1000, signal });
+    // The focus leaving with the window's activation during the read-back is the restore's doing, not the typing's.
+    const restoresFocus = (event: AccessibilityEvent) => event.kind === 'StateChanged' && event.detail === 'focused';
+    const observed = await observe(desktop, app, probes, type, { snapshot: element?.snapshot, settleMs: 1000, until: arrived, ignore: restoresFocus, signal });
+    // Part of the text is not the text: unless a cancel cut it short, the rest must have arrived.
+    if (observed.cancelled || typed?.cancelled || arrived([await probes[0]!.read().catch(() => undefined)])) return observed;
+    missing = true;
+    return { ...observed, changed: false, listening: true };
   });
-  return actionOutcome({ path: 'key_events_fg', mode, observation });
+  const escalation = missing
+    ? { recommended: 'px' as const, reason: `the keys were sent but the text of ${label} does not contain all of the typed text; read the field with get_window_state before typing again` }
+    : undefined;
+  return actionOutcome({ path: 'key_events_fg', mode, observation, sent: typed, ...(escalation ? { escalation } : {}) });
 }

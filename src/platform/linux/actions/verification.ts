@@ -3,7 +3,7 @@ import { cupStateOf } from '../../../cup/atspi/states.js';
 import { stateChangesText } from '../../../cup/diff-text.js';
 import { atspiRoleName } from '../../../cup/atspi/roles.js';
 import { quirksFor } from '../atspi/toolkit.js';
-import type { AccessibilityEvent } from '../atspi/event-monitor.js';
+import type { AccessibilityEvent, EventRecorder } from '../atspi/event-monitor.js';
 import type { ObjectRef } from '../atspi/object-ref.js';
 import { readName, readRole, readText, readValue } from '../atspi/operations.js';
 import { UnansweredActionError } from '../atspi/unanswered-action.js';
@@ -77,7 +77,7 @@ export function nameProbe(desktop: LinuxDesktop, ref: ObjectRef, label: string):
 }
 
 export interface ObserveOptions {
-  /** How long to wait for a first sign of change. */
+  /** How long to wait for a first sign of change (with `until`: since the probes' last change). */
   settleMs?: number;
   /** After the first sign, how long to keep collecting the rest of the burst. */
   graceMs?: number;
@@ -86,6 +86,8 @@ export interface ObserveOptions {
   snapshot?: SnapshotRef;
   /** Keep waiting (up to settleMs) until the probes' values satisfy this, e.g. "the typed text has arrived". */
   until?: (values: readonly (string | undefined)[]) => boolean;
+  /** The caller's cancel: the wait for the effect ends when it aborts, with what was read by then. */
+  signal?: AbortSignal;
 }
 
 const maxEvidence = 6;
@@ -189,6 +191,31 @@ async function appWindows(desktop: LinuxDesktop, app: string): Promise<NewWindow
   }
 }
 
+/** Resolves when `signal` aborts; never, without one. */
+export function abortion(signal: AbortSignal | undefined): Promise<void> {
+  if (!signal) return new Promise(() => undefined);
+  if (signal.aborted) return Promise.resolve();
+  return new Promise((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
+}
+
+/** Longest wait for events between two reads of the probes, in ms. */
+const maxUnreadMs = 50;
+/** A gap between an app's events this long ends a burst, in ms. */
+const pauseMs = 3;
+/** Longest wait for a condition whose probes keep moving towards it, in ms. */
+const maxProgressMs = 60_000;
+
+/**
+ * Waits for the app's next events and for the pause after them (at most maxUnreadMs in all): an app working
+ * through a burst (a hundred typed keys send four hundred events) is read once it pauses, not after every
+ * event, since each read is a call the app must answer between the keys it is processing.
+ */
+async function nextPause(recorder: EventRecorder, deadline: number): Promise<void> {
+  const limit = Math.min(deadline, Date.now() + maxUnreadMs);
+  if (!(await recorder.next(limit - Date.now()))) return;
+  while (Date.now() < limit && (await recorder.next(Math.min(pauseMs, limit - Date.now()))));
+}
+
 /**
  * Runs an action and gathers evidence of its effect: the probes read before and after, and the app's own
  * change events (read back where they name a new value). Returns as soon as a probe changes, or shortly
@@ -211,17 +238,29 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
       if (!(error instanceof UnansweredActionError)) throw error;
       unanswered = { call: error.member, timeoutMs: error.timeoutMs };
     }
-    const deadline = Date.now() + settleMs;
+    let deadline = Date.now() + settleMs;
+    const longest = Date.now() + maxProgressMs;
+    const { signal } = options;
+    const cancelled = abortion(signal);
     const relevant = () => (recorder?.events ?? []).filter((event) => !isNoise(event) && !options.ignore?.(event));
     let after = await readAll();
     const changedProbe = () => after.some((value, i) => value !== before[i]);
     const satisfied = () => (options.until ? options.until(after) : changedProbe() || relevant().length > 0);
-    while (!satisfied() && Date.now() < deadline) {
-      if (recorder) await recorder.next(Math.min(50, deadline - Date.now()));
-      else await new Promise((resolve) => setTimeout(resolve, 20));
+    while (!satisfied() && Date.now() < deadline && !signal?.aborted) {
+      const wait = recorder
+        ? options.until
+          ? nextPause(recorder, deadline)
+          : recorder.next(Math.min(maxUnreadMs, deadline - Date.now()))
+        : new Promise((resolve) => setTimeout(resolve, 20));
+      await Promise.race([wait, cancelled]);
+      const previous = after;
       after = await readAll();
+      // Values still moving towards the condition are the app still working through the action (a long text typed
+      // key by key on a busy machine): the wait runs settleMs from the last move.
+      if (options.until && after.some((value, i) => value !== previous[i])) deadline = Math.min(longest, Date.now() + settleMs);
     }
-    if (relevant().length > 0 || changedProbe()) {
+    // A condition met is the effect complete; without one, the burst's last events are still on their way.
+    if (!(options.until && satisfied()) && !signal?.aborted && (relevant().length > 0 || changedProbe())) {
       await new Promise((resolve) => setTimeout(resolve, graceMs));
       after = await readAll();
     }
@@ -234,7 +273,8 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
     const byObject = new Map<string, AccessibilityEvent[]>();
     for (const event of relevant()) byObject.set(event.path, [...(byObject.get(event.path) ?? []), event]);
     for (const events of [...byObject.values()].sort((a, b) => weight(a) - weight(b))) {
-      if (evidence.length >= maxEvidence) break;
+      // Cancelled, the probes' readings are the evidence: re-reading every object an event named would hold up the stop.
+      if (evidence.length >= maxEvidence || signal?.aborted) break;
       evidence.push(await describeObject(desktop, events, options.snapshot));
     }
     const newWindows = windowsBefore && (await appWindows(desktop, app))?.filter((window) => !windowsBefore.some((known) => known.window_id === window.window_id));
@@ -244,6 +284,7 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
       listening: recorder !== undefined,
       ...(unanswered ? { unanswered } : {}),
       ...(newWindows?.length ? { newWindows } : {}),
+      ...(signal?.aborted && !(options.until && satisfied()) ? { cancelled: true as const } : {}),
     };
   } finally {
     recorder?.stop();

@@ -32,6 +32,16 @@ export interface ToolkitQuirks {
    * be focused through accessibility without coming to the front. Gecko's moves the page's focus only.
    */
   focusActivatesWindow: boolean;
+  /**
+   * It shows web pages (Blink, which Electron apps are too, and Gecko): a page's fields are also reached
+   * through the browser's debugging connection when it was started with one.
+   */
+  webEngine: boolean;
+  /**
+   * Its EditableText answers on a web page's fields and changes nothing (Gecko): the page's own node, through the
+   * debugging connection, is tried first there.
+   */
+  editableTextIdleInPages: boolean;
 }
 
 export interface ToolkitInfo {
@@ -45,19 +55,27 @@ export function quirksFor(toolkit: ToolkitInfo | undefined): ToolkitQuirks {
   const name = toolkit?.name.toLowerCase() ?? '';
   const major = Number.parseInt(toolkit?.version ?? '', 10);
   if (name === 'gtk' && major >= 4) {
-    return { ...unmirrored, extentsRelativeToWindow: true, showingIsReliable: false, gtk4NameQuirks: true, propertiesInOneCall: true, focusActivatesWindow: false };
+    return {
+      ...unmirrored, extentsRelativeToWindow: true, showingIsReliable: false, gtk4NameQuirks: true, propertiesInOneCall: true,
+      focusActivatesWindow: false, webEngine: false, editableTextIdleInPages: false,
+    };
   }
   if ((name === 'gtk' || name === 'gail') && major <= 3) {
     return {
       extentsRelativeToWindow: false, showingIsReliable: true, gtk4NameQuirks: false, propertiesInOneCall: true,
-      mirrorable: true, addsChildrenSilently: true, scrollsSilently: false, focusActivatesWindow: false,
+      mirrorable: true, addsChildrenSilently: true, scrollsSilently: false, focusActivatesWindow: false, webEngine: false, editableTextIdleInPages: false,
     };
   }
   const blink = name === 'chromium';
   return {
-    extentsRelativeToWindow: false, showingIsReliable: false, gtk4NameQuirks: false, propertiesInOneCall: false,
+    extentsRelativeToWindow: false,
+    showingIsReliable: false,
+    gtk4NameQuirks: false,
+    propertiesInOneCall: false,
     ...(blink ? { mirrorable: true, addsChildrenSilently: false, scrollsSilently: true } : unmirrored),
     focusActivatesWindow: blink,
+    webEngine: blink || name === 'gecko',
+    editableTextIdleInPages: name === 'gecko',
   };
 }
 

@@ -13,7 +13,11 @@ import { atspiInterface, NULL_PATH, ROOT_PATH, type ObjectRef } from './object-r
 import { everywhere, changesWithoutEvent, readTree, scrollingRoles, scrollViewInside, viewInside, type ReadTreeOptions, type ReadTreeResult } from './tree-reader.js';
 import type { Rect } from './visible-children.js';
 
-/** More events than this between two reads is a burst: re-reading each object would cost more than a walk. */
+/**
+ * More distinct changes than this between two reads is a burst: re-reading each object would cost more than a
+ * walk. Repeats of one kind of change of one object count once (a hundred typed keys send four hundred events
+ * about one field, which one re-read of it covers).
+ */
 const MAX_PENDING_EVENTS = 256;
 /** Objects the mirror does not hold that events named, each placed by asking for its parents. */
 const MAX_UNKNOWN_OBJECTS = 64;
@@ -151,6 +155,8 @@ export class WindowMirror {
   private root?: AtspiRawNode;
   private readonly index = new Map<string, Entry>();
   private pending: AccessibilityEvent[] = [];
+  /** What the pending events are about (object, kind, detail): all a re-read is decided by (see classify). */
+  private readonly pendingKeys = new Set<string>();
   private overflowed = false;
   /**
    * GTK3 lays out a moment after the change that caused it, and says nothing when it does (bounds-changed
@@ -201,8 +207,13 @@ export class WindowMirror {
     this.listening ??= (async () => {
       const stop = await this.client.events.listen((event) => {
         if (event.sender !== this.top.bus) return;
+        const key = `${event.path}\n${event.kind}\n${event.detail}`;
+        if (this.pendingKeys.has(key)) return;
         if (this.pending.length >= MAX_PENDING_EVENTS) this.overflowed = true;
-        else this.pending.push(event);
+        else {
+          this.pending.push(event);
+          this.pendingKeys.add(key);
+        }
       });
       if (this.closed) stop();
       else this.stopListening = stop;
@@ -240,7 +251,7 @@ export class WindowMirror {
     // were until the app lays out again, which reading every box again (as after any layout) finds.
     if (!geometry || !this.geometry || geometry.x !== this.geometry.x || geometry.y !== this.geometry.y) return this.walk(options, 'the window moved', geometry);
     const resized = geometry.width !== this.geometry.width || geometry.height !== this.geometry.height;
-    const batch = this.pending.splice(0);
+    const batch = this.takePending();
     try {
       const rereads = await this.update(batch, options, started, resized);
       this.geometry = geometry;
@@ -282,7 +293,7 @@ export class WindowMirror {
 
   /** A read that applies the events heard since the last read and nothing else (MirrorReadMode.eventsOnly). */
   private async readEvents(options: ReadTreeOptions, started: number, geometry: Geometry | undefined): Promise<MirrorRead> {
-    const batch = this.pending.splice(0);
+    const batch = this.takePending();
     this.boxesUnsettled ||= !batch.every(keepsLayout);
     try {
       const changes = this.dirtFrom(batch);
@@ -639,6 +650,11 @@ export class WindowMirror {
     for (const child of node.children) this.unindex(child);
   }
 
+  private takePending(): AccessibilityEvent[] {
+    this.pendingKeys.clear();
+    return this.pending.splice(0);
+  }
+
   private drop(): void {
     this.root = undefined;
     this.index.clear();
@@ -649,7 +665,7 @@ export class WindowMirror {
   /** A walk of the whole window that renews the mirror (when it read all of it). */
   private async walk(options: ReadTreeOptions, reason: string, geometry: Geometry | undefined): Promise<MirrorRead> {
     // Events from now on are about what this walk may have read before they happened: they stay pending.
-    this.pending = [];
+    this.takePending();
     this.overflowed = false;
     this.drop();
     const read = await readTree(this.client, this.top, options);

@@ -2,7 +2,7 @@
 // its socket, and the connection is forgotten with it. puppeteer-core is loaded only then (it takes half a
 // second to load, which calls that never touch a page should not pay).
 import type { Browser, Page } from 'puppeteer-core';
-import type { BrowserPage, BrowserPages, PageEndpoint } from '../../browser.js';
+import type { BrowserPages, PageEndpoint } from '../../browser.js';
 import type { DesktopWindow } from '../../windows.js';
 import { ToolError } from '../../../errors.js';
 import { findDebuggingEndpoint, isFirefoxProgram, processProgram } from './endpoint.js';
@@ -35,15 +35,19 @@ function fit(facts: PageFacts | undefined, window: DesktopWindow): number {
   return (facts.visible ? 4 : 0) + (placed ? 2 : 0) + (titled ? 1 : 0);
 }
 
-function refusal(window: DesktopWindow): ToolError {
+/** The launch_app call that starts the window's browser (or Electron app) again with a debugging port (0 picks a free one). */
+export function relaunchCall(window: DesktopWindow): string {
   const program = processProgram(window.pid);
-  const firefox = isFirefoxProgram(program);
+  return `launch_app {"name": "${program.split('/').pop() || window.appName}", "electron_debugging_port": 0, "creates_new_application_instance": true}`;
+}
+
+function refusal(window: DesktopWindow): ToolError {
+  const firefox = isFirefoxProgram(processProgram(window.pid));
   const how = firefox
     ? 'Firefox answers page calls over WebDriver BiDi only when started with --remote-debugging-port'
     : 'a Chromium-based browser or Electron app answers page calls only when started with --remote-debugging-port (or with remote debugging allowed, which writes DevToolsActivePort in its user-data-dir)';
   return new ToolError(
-    `window ${window.id} "${window.title}" (pid ${window.pid}) has no debugging endpoint: ${how}. Relaunch it with launch_app ` +
-      `{"name": "${program.split('/').pop() || window.appName}", "electron_debugging_port": 0, "creates_new_application_instance": true} ` +
+    `window ${window.id} "${window.title}" (pid ${window.pid}) has no debugging endpoint: ${how}. Relaunch it with ${relaunchCall(window)} ` +
       '(0 picks a free port); get_text and query_dom still read the accessibility tree meanwhile',
     'no_debugging_endpoint',
     { pid: window.pid, window_id: window.id, browser: firefox ? 'firefox' : 'chromium' },
@@ -57,7 +61,7 @@ export class PageConnections implements BrowserPages {
     return findDebuggingEndpoint(pid);
   }
 
-  async page(window: DesktopWindow): Promise<BrowserPage> {
+  async page(window: DesktopWindow): Promise<PuppeteerPage> {
     const endpoint = findDebuggingEndpoint(window.pid);
     if (!endpoint) throw refusal(window);
     const browser = await this.browser(endpoint);

@@ -19,6 +19,9 @@ const viewportOrigin = `() => {
   return { x: (window.screenX + side) * scale, y: (window.screenY + top) * scale, scale };
 }`;
 
+/** The viewport's origin on the screen (see viewportOrigin), its size in CSS pixels and how far the page is scrolled. */
+export const viewport = `() => ({ ...(${viewportOrigin})(), width: window.innerWidth, height: window.innerHeight, scrollX: window.scrollX, scrollY: window.scrollY })`;
+
 /** One element as query_dom reports it (see PageElement), its box placed on the screen. */
 const describeElement = `(element, attributes, origin) => {
   const box = element.getBoundingClientRect();
@@ -49,14 +52,15 @@ export const scrollIntoView = `(selector) => {
   return (${describeElement})(element, [], (${viewportOrigin})());
 }`;
 
-/** How the focused element reads in a result: "input#name", "button.primary", "body". */
-const focusName = `() => {
-  const element = document.activeElement;
-  if (!element) return 'nothing';
+/** How an element reads in a result: "input#name", "button.primary", "body". */
+export const describeNode = `(element) => {
   const id = element.id ? '#' + element.id : '';
   const klass = !id && typeof element.className === 'string' && element.className.trim() ? '.' + element.className.trim().split(/\\s+/)[0] : '';
   return element.tagName.toLowerCase() + id + klass;
 }`;
+
+/** How the focused element reads in a result. */
+const focusName = `() => document.activeElement ? (${describeNode})(document.activeElement) : 'nothing'`;
 
 /** The state of the page's form controls, to see a click that checked a box or chose an option. */
 const controlState = `() => [...document.querySelectorAll('input, select, textarea')].map((control) =>
@@ -82,44 +86,123 @@ export const stopWatch = `(key) => {
 }`;
 
 /**
- * Focuses the first match, puts the caret at its end and inserts the text as typing would (beforeinput and
- * input fire); a control that refuses execCommand gets the text through setRangeText and an input event, one
- * without a caret (number, email) through its value setter.
+ * Focuses a field (input, textarea, contenteditable) and inserts the text as typing would (beforeinput and
+ * input fire): at the end of its text, or over the whole of it (replace). A control that refuses execCommand
+ * gets the text through setRangeText and an input event, one without a caret (number, email) through its
+ * value setter. The field may live in a frame, so its own window's classes and selection are used.
  * Returns the value after, or why nothing was inserted.
  */
-export const insertText = `(selector, text) => {
-  const element = document.querySelector(selector);
-  if (!element) return { missing: true };
-  const field = element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement;
-  if (!field && !element.isContentEditable) return { refused: 'not_settable', tag: element.tagName.toLowerCase() };
-  if (element.disabled || element.readOnly) return { refused: 'read_only', tag: element.tagName.toLowerCase() };
+export const insertIntoElement = `(element, text, replace) => {
+  const view = element.ownerDocument.defaultView;
+  const tag = element.tagName.toLowerCase();
+  const field = element instanceof view.HTMLInputElement || element instanceof view.HTMLTextAreaElement;
+  if (!field && !element.isContentEditable) return { refused: 'not_settable', tag };
+  if (element.disabled || element.readOnly) return { refused: 'read_only', tag };
   element.focus();
+  const inputEvent = () => element.dispatchEvent(new view.InputEvent('input', { bubbles: true, inputType: 'insertText', data: text }));
   if (field) {
     try {
-      element.setSelectionRange(element.value.length, element.value.length);
+      element.setSelectionRange(replace ? 0 : element.value.length, element.value.length);
     } catch {
       // Types without a caret API (number, email) keep the caret where focus put it, often at the start, and
       // Chromium's accessible text misses an execCommand that replaces their value: set the value through the
       // native setter (frameworks watch it) and send the input event typing sends.
-      const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
-      setValue.call(element, element.value + text);
-      element.dispatchEvent(new InputEvent('input', { bubbles: true, inputType: 'insertText', data: text }));
+      const setValue = Object.getOwnPropertyDescriptor(view.HTMLInputElement.prototype, 'value').set;
+      setValue.call(element, replace ? text : element.value + text);
+      inputEvent();
       return { value: element.value };
     }
   } else {
-    const range = document.createRange();
+    const range = element.ownerDocument.createRange();
     range.selectNodeContents(element);
-    range.collapse(false);
-    const selection = window.getSelection();
+    if (!replace) range.collapse(false);
+    const selection = view.getSelection();
     selection.removeAllRanges();
     selection.addRange(range);
   }
-  if (!document.execCommand('insertText', false, text)) {
-    if (!field) return { refused: 'not_settable', tag: element.tagName.toLowerCase() };
-    element.setRangeText(text, element.value.length, element.value.length, 'end');
-    element.dispatchEvent(new InputEvent('input', { bubbles: true, inputType: 'insertText', data: text }));
+  // Replacing with nothing is deleting the selection, as a user would.
+  const done = text === '' ? !replace || element.ownerDocument.execCommand('delete') : element.ownerDocument.execCommand('insertText', false, text);
+  if (!done) {
+    if (!field) return { refused: 'not_settable', tag };
+    element.setRangeText(text, replace ? 0 : element.value.length, element.value.length, 'end');
+    inputEvent();
   }
   return { value: field ? element.value : element.innerText };
+}`;
+
+/** Inserts the text at the end of the first match (see insertIntoElement); { missing: true } when nothing matches. */
+export const insertText = `(selector, text) => {
+  const element = document.querySelector(selector);
+  return element ? (${insertIntoElement})(element, text, false) : { missing: true };
+}`;
+
+/**
+ * Text compared as the accessibility tree gives it: runs of white space (and embedded objects' U+FFFC) as one
+ * space, none at the ends. Used here and, as its source, inside page scripts.
+ */
+export function normalText(text: unknown): string {
+  return String(text ?? '').replace(/[\s\uFFFC]+/g, ' ').trim();
+}
+
+/**
+ * The field at a point of the page's viewport (CSS pixels), looked for inside same-origin frames and open
+ * shadow roots, if it is the accessible field described by expected ({name, text, box} with the box in the
+ * viewport's CSS pixels): the editable element there (the input, textarea or contenteditable host around what
+ * the point hits) whose box is the accessible one's and whose label or text is too. The text is inserted
+ * into it (insertIntoElement). WebDriver BiDi has no accessibility tree to ask, so the label is worked out
+ * here the way accessible names mostly are: aria-labelledby, aria-label, <label>, title, placeholder.
+ */
+export const insertIntoFieldAt = `(point, expected, text, replace) => {
+  const normal = ${normalText.toString()};
+  let doc = document, x = point.x, y = point.y, offsetX = 0, offsetY = 0, hit = null;
+  for (;;) {
+    hit = doc.elementFromPoint(x, y);
+    while (hit && hit.shadowRoot) {
+      const inner = hit.shadowRoot.elementFromPoint(x, y);
+      if (!inner || inner === hit) break;
+      hit = inner;
+    }
+    let inner = null;
+    try {
+      inner = hit && (hit.localName === 'iframe' || hit.localName === 'frame') ? hit.contentDocument : null;
+    } catch {
+      // A cross-origin frame is not ours to look into.
+    }
+    if (!inner) break;
+    const box = hit.getBoundingClientRect();
+    const style = hit.ownerDocument.defaultView.getComputedStyle(hit);
+    const dx = box.left + hit.clientLeft + parseFloat(style.paddingLeft), dy = box.top + hit.clientTop + parseFloat(style.paddingTop);
+    x -= dx; y -= dy; offsetX += dx; offsetY += dy; doc = inner;
+  }
+  const parentOf = (node) => node.parentElement ?? (node.parentNode && node.parentNode.host) ?? null;
+  const isField = (node) => node.localName === 'textarea' ||
+    (node.localName === 'input' && !['button', 'checkbox', 'color', 'file', 'hidden', 'image', 'radio', 'range', 'reset', 'submit'].includes(node.type));
+  let field = hit;
+  while (field && !isField(field) && !field.isContentEditable) field = parentOf(field);
+  if (!field) return { inserted: false, reason: 'no editable element of the page lies at its centre' + (hit ? ' (there is a <' + hit.localName + '>)' : '') };
+  if (!isField(field)) while (field.parentElement && field.parentElement.isContentEditable) field = field.parentElement;
+  const root = field.getRootNode();
+  const byId = (id) => (root.getElementById ? root.getElementById(id) : null) ?? field.ownerDocument.getElementById(id);
+  const labelText = (label) => {
+    const copy = label.cloneNode(true);
+    copy.querySelectorAll('input, select, textarea, button').forEach((control) => control.remove());
+    return copy.textContent;
+  };
+  const ids = (field.getAttribute('aria-labelledby') ?? '').split(/\\s+/).filter(Boolean).map(byId).filter(Boolean);
+  const label = normal(ids.length ? ids.map((node) => node.textContent).join(' ')
+    : field.getAttribute('aria-label') || (field.labels && field.labels.length ? [...field.labels].map(labelText).join(' ') : '') || field.title || field.placeholder || '');
+  const value = isField(field) ? field.value : field.innerText;
+  const masked = /^[\\u2022\\u25cf*]+$/u.test(expected.text) && field.type === 'password';
+  const sameText = masked ? [...value].length === [...expected.text].length : normal(value) === normal(expected.text);
+  const box = field.getBoundingClientRect();
+  const sameBox = [box.left + offsetX - expected.box.x, box.top + offsetY - expected.box.y, box.width - expected.box.w, box.height - expected.box.h].every((d) => Math.abs(d) <= 3);
+  const node = (${describeNode})(field);
+  if (!sameBox || !(label === normal(expected.name) || sameText)) {
+    return { inserted: false, reason: 'the page\\'s field at its centre, <' + node + '> labelled "' + label + '", is not it (' + (sameBox ? 'neither its label nor its text agrees' : 'its box differs') + ')' };
+  }
+  const done = (${insertIntoElement})(field, text, replace);
+  if (done.refused) return { inserted: false, reason: '<' + node + '> takes no text (' + (done.refused === 'read_only' ? 'read-only or disabled' : 'not a text field') + ')' };
+  return { inserted: true, node, value: done.value };
 }`;
 
 /** The page's visible text. */

@@ -4,7 +4,9 @@ import { randomBytes } from 'node:crypto';
 import { Script } from 'node:vm';
 import type { Page } from 'puppeteer-core';
 import type { BrowserPage, PageChanges, PageElement, PageEndpoint, PageNavigation } from '../../browser.js';
+import type { CupRect } from '../../../cup/types.js';
 import { ToolError } from '../../../errors.js';
+import { insertThroughCdp } from './cdp-field.js';
 import * as scripts from './page-scripts.js';
 
 /** A page script that has not answered by then (a busy page, an endless loop) is given up on. */
@@ -47,6 +49,18 @@ function isConnectionError(error: unknown): boolean {
   const name = error instanceof Error ? error.name : '';
   return name === 'ProtocolError' || name === 'TargetCloseError' || name === 'TimeoutError' || /Target closed|Session closed|Connection closed/i.test(pageMessage(error));
 }
+
+/** A text field as the accessibility tree has it, to be found in the page. */
+export interface AccessibleField {
+  /** Its box on the screen, in screen pixels (AT-SPI's extents). */
+  bounds: CupRect;
+  name: string;
+  /** Its text now. */
+  text: string;
+}
+
+/** The text went into the page's node for the field (described as "input#name"), or why it was not found. */
+export type FieldInsertion = { inserted: true; node: string; value: string } | { inserted: false; reason: string };
 
 export class PuppeteerPage implements BrowserPage {
   constructor(
@@ -150,6 +164,29 @@ export class PuppeteerPage implements BrowserPage {
     if (result.refused === 'read_only') throw new ToolError(`the <${result.tag}> that ${JSON.stringify(selector)} matches is read-only or disabled`, 'read_only');
     if (result.refused) throw new ToolError(`the <${result.tag}> that ${JSON.stringify(selector)} matches takes no text (not an input, textarea or contenteditable element)`, 'not_settable');
     return { value: result.value ?? '' };
+  }
+
+  /**
+   * Types into the page's node that is the accessible field: the node at the field's centre, mapped from the
+   * screen to the viewport as query_dom maps the other way, identified by Chromium's own accessibility node
+   * (CDP) or by its box and label or text (BiDi, which has no accessibility tree), focused inside the page
+   * only, and given the text as typing gives it (at the end, or over the whole text with replace).
+   */
+  async insertIntoField(field: AccessibleField, text: string, replace: boolean): Promise<FieldInsertion> {
+    const view = await this.script<{ x: number; y: number; scale: number; width: number; height: number; scrollX: number; scrollY: number }>(
+      'tell where its viewport is',
+      scripts.call(scripts.viewport),
+    );
+    const bounds = field.bounds;
+    const box = { x: (bounds.x - view.x) / view.scale, y: (bounds.y - view.y) / view.scale, w: bounds.w / view.scale, h: bounds.h / view.scale };
+    const point = { x: box.x + box.w / 2, y: box.y + box.h / 2 };
+    if (!(point.x >= 0 && point.y >= 0 && point.x < view.width && point.y < view.height)) {
+      return { inserted: false, reason: `its centre lies outside the page's visible part (at ${Math.round(point.x)},${Math.round(point.y)} of ${view.width}x${view.height})` };
+    }
+    // DOM.getNodeForLocation hit-tests at a point of the document, not of the viewport.
+    const inDocument = { x: point.x + view.scrollX, y: point.y + view.scrollY };
+    if (this.endpoint.protocol === 'cdp') return this.run('insert the text', () => insertThroughCdp(this.page, inDocument, field, text, replace));
+    return this.script('insert the text', scripts.call(scripts.insertIntoFieldAt, point, { name: field.name, text: field.text, box }, text, replace));
   }
 
   async navigate(url: string, timeoutMs: number): Promise<PageNavigation> {

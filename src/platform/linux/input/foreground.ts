@@ -42,33 +42,46 @@ export class ActivationError extends Error {
  * Runs `input` with `window` active and focused, then restores the previously active window and the pointer.
  * Rejects with ActivationError, without running `input`, when the window could not be activated; an error from
  * `input` is rethrown after restoring.
+ *
+ * `input` may call `sent()` once it has sent all its input and only waits for the effect: the restore then runs
+ * alongside that wait. The X server handles one connection's requests in order and hands XTEST input to the
+ * window focused when it handles it, so input sent before the restore's requests reaches `window` whatever the
+ * window manager does after. The restore has ended when this resolves, either way.
  */
 export async function inForeground<T>(
   x: X11Connection,
   window: number,
-  input: () => Promise<T>,
+  input: (sent: () => void) => Promise<T>,
   options: ForegroundOptions = {},
 ): Promise<{ value: T; report: ForegroundReport }> {
   const timeoutMs = integerOption('timeoutMs', options.timeoutMs, 2000, 0, 60_000);
   const [previousActive, pointer] = await Promise.all([activeWindow(x), pointerPosition(x)]);
   const wasActive = await isActive(x, window);
   const report: ForegroundReport = { activated: wasActive, wasActive, previousActive, restoredActive: false, pointer, restoredPointer: false };
+  let restoring: Promise<void> | undefined;
+  const restore = (): Promise<void> => {
+    restoring ??= (async () => {
+      if (options.restorePointer ?? true) {
+        await restorePointer(x, pointer);
+        report.restoredPointer = true;
+      }
+      if ((options.restoreActive ?? true) && !wasActive && previousActive !== window) {
+        report.restoredActive = await restoreActivation(x, previousActive, { timeoutMs });
+      }
+    })();
+    return restoring;
+  };
   let outcome: { value: T } | { error: unknown };
   try {
     if (!wasActive) report.activated = await activateWindow(x, window, { timeoutMs });
     if (!report.activated) throw new ActivationError(window, report, timeoutMs);
-    outcome = { value: await input() };
+    // A restore started early fails where it is awaited, below.
+    outcome = { value: await input(() => void restore().catch(() => undefined)) };
   } catch (error) {
     outcome = { error };
   }
   try {
-    if (options.restorePointer ?? true) {
-      await restorePointer(x, pointer);
-      report.restoredPointer = true;
-    }
-    if ((options.restoreActive ?? true) && !wasActive && previousActive !== window) {
-      report.restoredActive = await restoreActivation(x, previousActive, { timeoutMs });
-    }
+    await restore();
   } catch (error) {
     // The input's own error says more than a failure to tidy up after it.
     if ('value' in outcome) throw error;

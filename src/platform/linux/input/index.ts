@@ -10,7 +10,8 @@ export { moveAgentCursor, hideAgentCursor, agentCursorState, removeAgentCursor, 
 export type { Point } from './checks.js';
 export { armEscapeGuard } from './escape-guard.js';
 export { ActivationError, inForeground, type ForegroundOptions, type ForegroundReport } from './foreground.js';
-export { pressCombination, pressKey, type KeyPressOptions } from './keys.js';
+export { abortable } from './keystrokes.js';
+export { pressCombination, pressKey, type KeyPressOptions, type KeyPressResult } from './keys.js';
 export { parseCombination, type ParsedKey } from './keysyms.js';
 export {
   click,

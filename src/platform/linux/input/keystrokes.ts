@@ -29,11 +29,19 @@ export function chooseKeysym(map: KeyboardMap, keysyms: readonly number[]): { ke
   return mapped === undefined ? { keysym: keysyms[0]!, unmapped: true } : { keysym: mapped, unmapped: false };
 }
 
-/** Releases what `run` pressed beyond what was held before it, most recent first, after holding it `holdMs`. */
-export async function strike(held: HeldInputs, holdMs: number, run: () => Promise<void>): Promise<void> {
+/** Options for a pause that ends early when `signal` aborts. */
+export function abortable(signal: AbortSignal | undefined): { signal: AbortSignal } | undefined {
+  return signal ? { signal } : undefined;
+}
+
+/**
+ * Releases what `run` pressed beyond what was held before it, most recent first, after holding it `holdMs`
+ * (less when `signal` aborts meanwhile).
+ */
+export async function strike(held: HeldInputs, holdMs: number, run: () => Promise<void>, signal?: AbortSignal): Promise<void> {
   const before = held.heldKeys().length;
   await run();
-  if (holdMs > 0) await sleep(holdMs);
+  if (holdMs > 0) await sleep(holdMs, undefined, abortable(signal)).catch(() => undefined);
   const pressed = held.heldKeys().slice(before);
   for (const keycode of pressed.reverse()) await held.releaseKey(keycode);
 }

@@ -50,19 +50,36 @@ export class InputSettler {
     if (this.settleMs > 0) await sleep(this.settleMs);
   }
 
-  private async reached(mark: Mark): Promise<boolean> {
-    const times = await Promise.all(mark.timeWindows.map((window) => this.x.getCardinals(window, '_NET_WM_USER_TIME').catch(() => null)));
-    // Server time is 32-bit and wraps: "at or after" is a difference of less than half the range.
-    return times.some((values) => values?.[0] !== undefined && ((values[0] - mark.time) >>> 0) < 0x80000000);
+  private reached(mark: Mark): Promise<boolean> {
+    return userTimeReached(this.x, mark.timeWindows, mark.time);
   }
 }
 
-/** The focused top-level client's user-time windows (itself and _NET_WM_USER_TIME_WINDOW), if it keeps a user time. */
-async function userTimeWindows(x: X11Connection): Promise<number[]> {
+/** Whether the app has processed input of server time `time` or later: its user time is at or after it. */
+async function userTimeReached(x: X11Connection, timeWindows: readonly number[], time: number): Promise<boolean> {
+  return (await userTimes(x, timeWindows)).some((userTime) => userTime !== undefined && atOrAfter(userTime, time));
+}
+
+/** The _NET_WM_USER_TIME of each window (undefined where it has none or is gone). */
+export async function userTimes(x: X11Connection, timeWindows: readonly number[]): Promise<(number | undefined)[]> {
+  return Promise.all(timeWindows.map(async (window) => (await x.getCardinals(window, '_NET_WM_USER_TIME').catch(() => null))?.[0]));
+}
+
+/** Server time is 32-bit and wraps: "at or after" is a difference of less than half the range. */
+export function atOrAfter(time: number, mark: number): boolean {
+  return ((time - mark) >>> 0) < 0x80000000;
+}
+
+/**
+ * The focused top-level client's user-time windows (itself and _NET_WM_USER_TIME_WINDOW), if it keeps a user time.
+ * `laterToo`: the client itself also when only its delegate has a user time so far (GTK 3 names a delegate, yet
+ * stamps the top-level, which has none until its first key press).
+ */
+export async function userTimeWindows(x: X11Connection, laterToo = false): Promise<number[]> {
   const client = await focusedClient(x);
   if (client === undefined) return [];
   const [own, delegate] = await Promise.all([x.getCardinals(client, '_NET_WM_USER_TIME'), x.getWindowList(client, '_NET_WM_USER_TIME_WINDOW')]);
-  const windows = own ? [client] : [];
+  const windows = own || (laterToo && delegate?.[0]) ? [client] : [];
   if (delegate?.[0]) windows.push(delegate[0]);
   return windows;
 }

@@ -2,8 +2,10 @@
 // input through XInput2 (GTK, Qt) drop such events; Xt/Xaw, Motif and Tk apps act on them.
 import { encodeInputEvent, EventMask, type X11Connection } from '../x11/index.js';
 import { Keyboard } from './keyboard.js';
+import type { KeyPressResult } from './keys.js';
 import type { KeyboardMap } from './keyboard-map.js';
 import { parseCombination, textCharacterKeysyms, textCharacters, type ParsedKey } from './keysyms.js';
+import type { TypeTextResult } from './typing.js';
 
 interface SyntheticStroke {
   keycode: number;
@@ -41,19 +43,35 @@ function plan(map: KeyboardMap, keys: readonly ParsedKey[], label: string): Synt
   return strokeFor(map, target.keysyms, held, `"${target.name}"`);
 }
 
-/** Sends one combination ("ctrl+s", ["alt", "f4"]) as synthetic key events, `repeat` times. */
-export async function syntheticCombination(x: X11Connection, window: number, combination: string | readonly string[], repeat = 1): Promise<void> {
+/**
+ * Sends one combination ("ctrl+s", ["alt", "f4"]) as synthetic key events, `repeat` times, or fewer when `signal`
+ * aborts first.
+ */
+export async function syntheticCombination(
+  x: X11Connection,
+  window: number,
+  combination: string | readonly string[],
+  repeat = 1,
+  signal?: AbortSignal,
+): Promise<KeyPressResult> {
   const keys = parseCombination(combination);
   const map = await Keyboard.of(x).current();
   const stroke = plan(map, keys, typeof combination === 'string' ? combination : combination.join('+'));
-  for (let i = 0; i < repeat; i++) await send(x, window, stroke);
+  let presses = 0;
+  for (; presses < repeat && !signal?.aborted; presses++) await send(x, window, stroke);
   await x.sync();
+  return { presses, ...(presses < repeat ? { cancelled: true as const } : {}) };
 }
 
-/** Sends text as synthetic key events; "\n" is Return and "\t" Tab. Every character is checked before any is sent. */
-export async function syntheticText(x: X11Connection, window: number, text: string): Promise<void> {
+/**
+ * Sends text as synthetic key events; "\n" is Return and "\t" Tab. Every character is checked before any is
+ * sent; when `signal` aborts, the rest is not.
+ */
+export async function syntheticText(x: X11Connection, window: number, text: string, signal?: AbortSignal): Promise<TypeTextResult> {
   const map = await Keyboard.of(x).current();
   const strokes = textCharacters(text).map((character) => strokeFor(map, textCharacterKeysyms(character), 0, JSON.stringify(character)));
-  for (const stroke of strokes) await send(x, window, stroke);
+  let characters = 0;
+  for (; characters < strokes.length && !signal?.aborted; characters++) await send(x, window, strokes[characters]!);
   await x.sync();
+  return { characters, temporarilyBound: [], ...(characters < strokes.length ? { cancelled: true as const } : {}) };
 }

@@ -5,8 +5,9 @@ import { integerOption } from './checks.js';
 import { HeldInputs } from './held-inputs.js';
 import { Keyboard } from './keyboard.js';
 import type { KeyboardMap } from './keyboard-map.js';
-import { chooseKeysym, pressKeysym, strike } from './keystrokes.js';
+import { abortable, chooseKeysym, pressKeysym, strike } from './keystrokes.js';
 import { textCharacterKeysyms, textCharacters } from './keysyms.js';
+import { KeyPacer, pacingChunk } from './pacing.js';
 import { defaultSettleMs, InputSettler } from './settle.js';
 import { TemporaryKeys } from './temporary-keys.js';
 
@@ -17,13 +18,20 @@ export interface TypeTextOptions {
   holdMs?: number;
   /** Extra pause once the app has read the keys, before temporary bindings change, in ms (default 30). */
   settleMs?: number;
+  /**
+   * Stops the typing before the next character when it aborts: nothing more is sent, whatever is held is
+   * released. The keys are paced to the app (pacing.ts), so it is at most a few dozen characters behind.
+   */
+  signal?: AbortSignal;
 }
 
 export interface TypeTextResult {
-  /** Characters typed (a "\r\n" pair counts once). */
+  /** Characters typed (a "\r\n" pair counts once); with `cancelled`, those sent before the signal aborted. */
   characters: number;
   /** The distinct characters that had no key and were bound to spare keycodes for the duration. */
   temporarilyBound: string[];
+  /** The signal stopped the typing before the last character. */
+  cancelled?: true;
 }
 
 const lockMask = 2;
@@ -53,23 +61,28 @@ export async function typeText(x: X11Connection, text: string, options: TypeText
     // Caps Lock inverts the shift level of letters; pressing Shift for lower case keeps the text as written.
     const capsLock = ((await x.queryPointer(x.screen.root)).mask & lockMask) !== 0;
     const held = new HeldInputs(x);
+    const pacer = new KeyPacer(x, options.signal);
+    let sent = 0;
     try {
-      let first = true;
-      for (const part of segments) {
+      typing: for (const part of segments) {
         await temporary.bind(part.filter((step) => step.unmapped).map((step) => step.keysym));
         for (const [index, step] of part.entries()) {
-          if (!first && delayMs > 0) await sleep(delayMs);
-          first = false;
-          // The bindings change after a segment's last key: the app must have read it by then.
-          if (needsBinding && index === part.length - 1) await settler.markNextKey();
-          await strike(held, holdMs, () => pressKeysym(held, map, temporary, step.keysym, capsLock && !step.unmapped && isCasedLetter(map, step.keysym)));
+          if (sent > 0 && sent % pacingChunk === 0) await pacer.chunkSent();
+          if (sent > 0 && delayMs > 0) await sleep(delayMs, undefined, abortable(options.signal)).catch(() => undefined);
+          if (options.signal?.aborted) break typing;
+          // The bindings change after a segment's last key: the app must have read it by then. A cancel may end the
+          // segment at any bound key.
+          if (needsBinding && (index === part.length - 1 || (options.signal && step.unmapped))) await settler.markNextKey();
+          await strike(held, holdMs, () => pressKeysym(held, map, temporary, step.keysym, capsLock && !step.unmapped && isCasedLetter(map, step.keysym)), options.signal);
+          sent++;
         }
       }
     } finally {
       await held.releaseAll();
       await temporary.restore();
     }
-    return { characters: plan.length, temporarilyBound: [...new Set(plan.filter((step) => step.unmapped).map((step) => step.character))] };
+    const temporarilyBound = [...new Set(plan.slice(0, sent).filter((step) => step.unmapped).map((step) => step.character))];
+    return { characters: sent, temporarilyBound, ...(sent < plan.length ? { cancelled: true as const } : {}) };
   });
 }
 

@@ -1,9 +1,9 @@
 // Window activation through the window manager (EWMH): which window is active, making another one active (and
 // un-minimizing it) with a bounded wait for the window manager to do it, and raising.
 import { setTimeout as sleep } from 'node:timers/promises';
-import { waitFor } from '../desktop/processes.js';
 import { encodeClientMessage, X11Error, type X11Connection } from '../x11/index.js';
 import { integerOption } from './checks.js';
+import { onRootPropertyChange } from './root-properties.js';
 import { serverTime } from './server-time.js';
 import { hasWindowManager, substructureMask } from './window-manager.js';
 
@@ -42,25 +42,67 @@ export async function activateWindow(x: X11Connection, window: number, options: 
   const restoring = states?.includes(hidden) || (await x.getCardinals(window, 'WM_STATE'))?.[0] === iconicState;
   // ICCCM: mapping an iconic window asks the window manager to restore it (most also do on _NET_ACTIVE_WINDOW).
   if (restoring) await x.mapWindow(window);
-  if (managed) {
-    const message = encodeClientMessage(window, await x.internAtom('_NET_ACTIVE_WINDOW'), 32, [sourcePager, time, current]);
-    await x.sendEvent(root, false, substructureMask, message);
-  } else {
-    await x.raiseWindow(window);
-    await x.setInputFocus(window, 'Parent', time);
-  }
   const deadline = Date.now() + timeoutMs;
+  // The window manager announces the activation on the root; the wait wakes on that announcement and checks the
+  // focus and map state (which may follow a moment later, a restored window being mapped after its activation)
+  // again every `recheckMs` meanwhile.
+  const woken = new Wakeup();
+  const stopHearing = await onRootPropertyChange(x, ['_NET_ACTIVE_WINDOW'], () => woken.wake());
   try {
+    if (managed) {
+      const message = encodeClientMessage(window, await x.internAtom('_NET_ACTIVE_WINDOW'), 32, [sourcePager, time, current]);
+      await x.sendEvent(root, false, substructureMask, message);
+    } else {
+      await x.raiseWindow(window);
+      await x.setInputFocus(window, 'Parent', time);
+    }
     // Active is not yet on screen: a restored (un-minimized) window is mapped after the window manager
     // activates it, and real input sent before then lands on whatever lies under it.
-    await waitFor(`window 0x${window.toString(16)} to become active and viewable`, timeoutMs, async () =>
-      (await isActive(x, window)) && (await x.getWindowAttributes(window)).mapState === 'viewable' ? true : undefined,
-    );
-  } catch {
-    return false;
+    // A failed look (the window going away meanwhile) counts as not yet: the deadline ends the wait.
+    const ready = async () => (await isActive(x, window)) && (await x.getWindowAttributes(window)).mapState === 'viewable';
+    while (!(await ready().catch(() => false))) {
+      const left = deadline - Date.now();
+      if (left <= 0) return false;
+      await woken.next(Math.min(recheckMs, left));
+    }
+  } finally {
+    stopHearing();
   }
   if (restoring) await settledPosition(x, window, deadline);
   return true;
+}
+
+/** How long an activation wait goes without a look when the window manager announces nothing. */
+const recheckMs = 25;
+
+/** A wait that an event ends early: a wake with nobody waiting ends the next wait at once. */
+class Wakeup {
+  private pending = false;
+  private waiter: (() => void) | undefined;
+
+  wake(): void {
+    const waiter = this.waiter;
+    this.waiter = undefined;
+    if (waiter) waiter();
+    else this.pending = true;
+  }
+
+  next(timeoutMs: number): Promise<void> {
+    if (this.pending) {
+      this.pending = false;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.waiter = undefined;
+        resolve();
+      }, timeoutMs);
+      this.waiter = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+  }
 }
 
 /** Polls that must see the same position in a row before a window counts as still. */

@@ -1,0 +1,98 @@
+// Typing into a web page's field through its browser's debugging connection: the rung between EditableText
+// (Blink has none, Gecko's changes nothing in a page) and X key events (Blink reads them only in its active
+// window). The page's own node for the accessible field is found and given the text inside the page, so a
+// covered window is typed into without being raised; the accessibility tree reads the text back, as for
+// every other rung.
+import { actionOutcome, type ActionOutcome } from '../../action-outcome.js';
+import type { SnapshotRef } from '../../targets.js';
+import type { DesktopWindow } from '../../windows.js';
+import { ToolError } from '../../../errors.js';
+import { extents, readName, readText } from '../atspi/operations.js';
+import { quirksFor } from '../atspi/toolkit.js';
+import { findDebuggingEndpoint } from '../browser/endpoint.js';
+import { relaunchCall } from '../browser/page-connections.js';
+import type { LinuxDesktop } from '../linux-desktop.js';
+import type { Actionable } from './accessible-actions.js';
+import { liveStates } from './live-states.js';
+import { scrollIntoViewQuietly } from './scroll-into-view.js';
+import { observe, type Probe } from './verification.js';
+
+export interface DevToolsTypingRequest {
+  window: DesktopWindow;
+  target: Actionable;
+  /** How results name the target: "[e12]" or "the focused element". */
+  label: string;
+  /** The target's text, read before and after. */
+  probe: Probe;
+  text: string;
+  /** The text replaces the field's whole text (set_value) instead of going in at its end (type_text). */
+  replace: boolean;
+  /** Whether the probe's read shows the text arrived. */
+  arrived: (values: readonly (string | undefined)[]) => boolean;
+  snapshot?: SnapshotRef;
+}
+
+/**
+ * The outcome when the page took the text, else why this rung did not run, said so that an escalation can
+ * carry it (undefined for an app that shows no web pages, where the rung means nothing).
+ */
+export type DevToolsTyping = { outcome: ActionOutcome } | { skipped: string | undefined };
+
+/** The page has no node that is the field: nothing was typed, and the next rung may try. */
+class FieldNotInPage extends Error {}
+
+/** How long Chromium may take to put a page's change into its accessibility tree. */
+const readBackMs = 3000;
+
+export async function typeThroughDevTools(desktop: LinuxDesktop, request: DevToolsTypingRequest): Promise<DevToolsTyping> {
+  const { window, target, label } = request;
+  const client = await desktop.atspi();
+  // Only a web engine's field is looked for in a page: another app's ancestor may be a browser with a port.
+  if (!quirksFor(await client.toolkitOf(target.ref.bus).catch(() => undefined)).webEngine) return { skipped: undefined };
+  const endpoint = findDebuggingEndpoint(window.pid);
+  if (!endpoint) return { skipped: `To type into the page without the window's focus, relaunch the browser with a debugging endpoint: ${relaunchCall(window)}.` };
+  const skipped = (reason: string) => ({ skipped: `The browser's debugging connection (${endpoint.protocol} on port ${endpoint.port}) could not type into ${label} either: ${reason}.` });
+  let states = await liveStates(desktop, target.ref);
+  // A read-only field is the caller's to refuse, with its own error.
+  if (!states.has('STATE_EDITABLE') || states.has('STATE_READ_ONLY')) return { skipped: undefined };
+  if (request.text.includes('\n') && !states.has('STATE_MULTI_LINE')) return skipped('a newline in a single-line field is a Return press, which only key events make');
+  if (!states.has('STATE_SHOWING')) {
+    const shows = async () => (states = await liveStates(desktop, target.ref)).has('STATE_SHOWING');
+    if (!(await scrollIntoViewQuietly(desktop, target.ref, shows))) return skipped('it is scrolled out of the page\'s view and could not be brought into it');
+  }
+  const [bounds, name, text] = await Promise.all([extents(client, target.ref), readName(client, target.ref), readText(client, target.ref)]);
+  // A connection that cannot be made (Firefox holds one BiDi session at a time) has done nothing yet.
+  const page = await desktop.pages.page(window).catch((error: unknown) => (error instanceof ToolError ? error : Promise.reject(error)));
+  if (page instanceof ToolError) return skipped(page.message);
+  let node = '';
+  let observation;
+  try {
+    observation = await observe(
+      desktop,
+      target.ref.bus,
+      [request.probe],
+      async () => {
+        const inserted = await page.insertIntoField({ bounds, name, text }, request.text, request.replace);
+        if (!inserted.inserted) throw new FieldNotInPage(inserted.reason);
+        node = inserted.node;
+      },
+      { snapshot: request.snapshot, settleMs: readBackMs, until: request.arrived },
+    );
+  } catch (error) {
+    if (error instanceof FieldNotInPage) return skipped(error.message);
+    throw error;
+  }
+  const how = `${label} is <${node}> in the page: the text went in through the browser's debugging connection (${endpoint.protocol} on port ${endpoint.port}), without the window's focus`;
+  if (request.arrived([await request.probe.read().catch(() => undefined)])) {
+    return { outcome: actionOutcome({ path: 'devtools', mode: 'background', observation: { ...observation, evidence: [how, ...observation.evidence] } }) };
+  }
+  // The page took the call, and the accessibility tree does not show the text: not confirmed, whatever the page said.
+  return {
+    outcome: actionOutcome({
+      path: 'devtools',
+      mode: 'background',
+      observation: { ...observation, changed: false, listening: true },
+      escalation: { recommended: 'foreground', reason: `${how}, yet the text of ${label} does not show it; retry with delivery_mode "foreground"` },
+    }),
+  };
+}

@@ -1,0 +1,75 @@
+// An accessible field found in a Chromium page over the DevTools protocol: the DOM node at the field's centre
+// (DOM.getNodeForLocation hit-tests through same-process frames and into shadow roots), and the accessibility
+// node around it that Chromium itself computed, whose name is the one the AT-SPI field has. The text goes in
+// through the page (insertIntoElement), so no window is focused or raised.
+import type { CDPSession, Page, Protocol } from 'puppeteer-core';
+import * as scripts from './page-scripts.js';
+import type { AccessibleField, FieldInsertion } from './puppeteer-page.js';
+
+function editable(node: Protocol.Accessibility.AXNode): boolean {
+  return !node.ignored && (node.properties ?? []).some((property) => property.name === 'editable');
+}
+
+/**
+ * The editable accessibility node the hit node belongs to: the hit's own node or the nearest ancestor that is
+ * editable, then up through its editable ancestors to the outermost (a contenteditable's paragraphs are
+ * editable too; the field is their host).
+ */
+export function editableAround(nodes: readonly Protocol.Accessibility.AXNode[], backendNodeId: number): Protocol.Accessibility.AXNode | undefined {
+  const byId = new Map(nodes.map((node) => [node.nodeId, node]));
+  const chain: Protocol.Accessibility.AXNode[] = [];
+  let node: Protocol.Accessibility.AXNode | undefined = nodes.find((candidate) => candidate.backendDOMNodeId === backendNodeId) ?? nodes[0];
+  for (; node; node = node.parentId ? byId.get(node.parentId) : undefined) {
+    if (!node.ignored) chain.push(node);
+  }
+  const first = chain.findIndex(editable);
+  if (first < 0) return undefined;
+  let last = first;
+  while (last + 1 < chain.length && editable(chain[last + 1]!)) last++;
+  return chain[last];
+}
+
+async function find(session: CDPSession, point: { x: number; y: number }, field: AccessibleField): Promise<{ backendNodeId: number } | { reason: string }> {
+  let hit: Protocol.DOM.GetNodeForLocationResponse;
+  try {
+    hit = await session.send('DOM.getNodeForLocation', { x: Math.round(point.x), y: Math.round(point.y), includeUserAgentShadowDOM: false, ignorePointerEventsNone: true });
+  } catch (error) {
+    // Chromium's answer for a point where its hit test finds nothing; other protocol errors are the connection's.
+    if (error instanceof Error && /No node found/i.test(error.message)) return { reason: 'no node of the page lies at its centre' };
+    throw error;
+  }
+  const { nodes } = await session.send('Accessibility.getPartialAXTree', { backendNodeId: hit.backendNodeId, fetchRelatives: true });
+  const node = editableAround(nodes, hit.backendNodeId);
+  if (!node?.backendDOMNodeId) return { reason: 'no editable node of the page lies at its centre' };
+  const name = scripts.normalText(node.name?.value);
+  if (name !== scripts.normalText(field.name)) return { reason: `the page's editable node at its centre is named "${name}" (${node.role?.value ?? 'no role'}), not "${scripts.normalText(field.name)}"` };
+  // Without a name to tell two fields apart, their text must agree as well (Chromium masks a password in both).
+  const value = node.value?.value;
+  if (name === '' && value !== undefined && scripts.normalText(value) !== scripts.normalText(field.text)) {
+    return { reason: `the page's unnamed editable node at its centre holds "${scripts.normalText(value)}", not "${scripts.normalText(field.text)}"` };
+  }
+  return { backendNodeId: node.backendDOMNodeId };
+}
+
+/** Finds the field at the point (the document's CSS pixels) and inserts the text into it, or says why not. */
+export async function insertThroughCdp(page: Page, point: { x: number; y: number }, field: AccessibleField, text: string, replace: boolean): Promise<FieldInsertion> {
+  const session = await page.createCDPSession();
+  try {
+    const found = await find(session, point, field);
+    if ('reason' in found) return { inserted: false, reason: found.reason };
+    const { object } = await session.send('DOM.resolveNode', { backendNodeId: found.backendNodeId });
+    if (!object.objectId) return { inserted: false, reason: 'its DOM node could not be reached in the page' };
+    const called = await session.send('Runtime.callFunctionOn', {
+      objectId: object.objectId,
+      functionDeclaration: `function (text, replace) { return { node: (${scripts.describeNode})(this), ...(${scripts.insertIntoElement})(this, text, replace) }; }`,
+      arguments: [{ value: text }, { value: replace }],
+      returnByValue: true,
+    });
+    if (called.exceptionDetails) return { inserted: false, reason: `the page threw: ${called.exceptionDetails.exception?.description ?? called.exceptionDetails.text}` };
+    const result = called.result.value as { node: string; value?: string; refused?: string };
+    if (result.refused) return { inserted: false, reason: `<${result.node}> takes no text (${result.refused === 'read_only' ? 'read-only or disabled' : 'not a text field'})` };
+    return { inserted: true, node: result.node, value: result.value ?? '' };
+  } finally {
+    await session.detach().catch(() => {});
+  }
+}

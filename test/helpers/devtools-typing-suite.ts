@@ -1,0 +1,179 @@
+// type_text and set_value into a web page's fields in the background, through the browser's debugging
+// connection, while another window is the active one on top: a text field, a password, a textarea, a
+// contenteditable, a field inside a same-origin iframe and one inside an open shadow root. The browser is
+// started by launch_app with a debugging port on a private desktop; what the fields hold is judged by the
+// page's own output and by pyatspi, the active window by xprop. Run once per browser (web-devtools-*.test.ts).
+import assert from 'node:assert/strict';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { after, before, describe, test } from 'node:test';
+import { listClientWindows, type ClientWindow } from '../../src/platform/linux/windows.js';
+import type { LinuxToolContext } from '../../src/server/session.js';
+import { TestDesktop } from './desktop.js';
+import { PyatspiOracle } from './oracle.js';
+import { launchBrowser, pageUrl, stopBrowser, type Launched } from './page-suite.js';
+import { callOk, testContext } from './tools.js';
+import { act, element, pageSays } from './web-browser.js';
+import { XReaders } from './x-readers.js';
+
+export function devtoolsTypingSuite(browser: 'chromium' | 'firefox'): void {
+  describe(`${browser} behind another window: typing into a page's fields through its debugging connection`, () => {
+    let desktop: TestDesktop;
+    let context: LinuxToolContext;
+    let oracle: PyatspiOracle;
+    let readers: XReaders;
+    let launched: Launched | undefined;
+    let cover: ClientWindow;
+
+    /** The browser's window as the X server lists it now (its title follows the page). */
+    async function browserWindow(title: string): Promise<ClientWindow> {
+      const x = await desktop.x11();
+      for (const deadline = Date.now() + 15_000; ; await sleep(100)) {
+        const window = (await listClientWindows(x)).find((candidate) => candidate.id === launched!.windowId);
+        if (window?.title.startsWith(title)) return window;
+        assert.ok(Date.now() < deadline, `the browser's window is titled "${window?.title}", not "${title}…"`);
+      }
+    }
+
+    /** Loads a fixture page in the browser's window through the page tool, and waits for its document in the tree. */
+    async function open(page: string, title: string): Promise<ClientWindow> {
+      await callOk(context, 'page', { window_id: launched!.windowId, action: 'navigate', url: pageUrl(`${page}.html`) });
+      const window = await browserWindow(title);
+      for (const deadline = Date.now() + 15_000; !(await oracle.find(window.pid, window.title, 'document web', title)).found; await sleep(200)) {
+        assert.ok(Date.now() < deadline, `pyatspi never found the document "${title}"`);
+      }
+      return window;
+    }
+
+    /** Runs the action on the field and checks it went through the page, in the background, with the cover still active. */
+    /** How long each call through the page took (the snapshot that finds the element excluded), for the file's diagnostics. */
+    const timings: string[] = [];
+
+    async function throughPage(window: ClientWindow, tool: 'type_text' | 'set_value', role: string, name: string, text: string) {
+      const target = await element(context, window, role, name);
+      const started = Date.now();
+      const result = await callOk(context, tool, { window_id: window.id, element_index: target.index, ...(tool === 'type_text' ? { text } : { value: text }) });
+      timings.push(`${tool} ${name}: ${Date.now() - started} ms`);
+      const done = { summary: result.summary, ...(result.structured as { effect: string; path: string }) };
+      assert.equal(done.effect, 'confirmed', `${tool} "${text}" into ${role} "${name}": ${done.summary}`);
+      assert.equal(done.path, 'devtools', done.summary);
+      assert.match(done.summary, /via devtools/);
+      assert.equal(await readers.activeWindow(), cover.id, `${tool} into "${name}" changed the active window`);
+    }
+
+    /** The field's text as pyatspi reads it, once it is the expected one. */
+    async function pyatspiReads(window: ClientWindow, name: string, expected: string): Promise<void> {
+      let text: string | undefined;
+      for (const deadline = Date.now() + 5000; Date.now() < deadline; await sleep(100)) {
+        text = (await oracle.find(window.pid, window.title, 'entry', name)).text;
+        if (text === expected) return;
+      }
+      assert.fail(`pyatspi reads ${JSON.stringify(text)} in "${name}", not ${JSON.stringify(expected)}`);
+    }
+
+    before(async () => {
+      desktop = await TestDesktop.start();
+      context = testContext();
+      oracle = new PyatspiOracle(desktop.env());
+      readers = new XReaders(desktop.env());
+      const extra = browser === 'chromium' ? { additional_arguments: ['--disable-gpu'] } : {};
+      launched = await launchBrowser(context, browser === 'chromium' ? 'chromium' : 'firefox-esr', { urls: [pageUrl('fields.html')], electron_debugging_port: 0, ...extra }, 'CUP Web Fields');
+      // Another app's window opens on top and is the active one from here on.
+      cover = (await desktop.launchFixture('gtk3', { title: 'Cover' })).window;
+      for (const deadline = Date.now() + 5000; (await readers.activeWindow()) !== cover.id; await sleep(50)) {
+        assert.ok(Date.now() < deadline, 'the covering window never became the active one');
+      }
+      assert.equal(await readers.frontMost([cover.id, launched.windowId]), cover.id, 'the cover is in front of the browser');
+    });
+
+    after(async () => {
+      if (timings.length > 0) console.log(`# ${browser}: ${timings.join('; ')}`);
+      oracle?.close();
+      context?.desktop.close();
+      await stopBrowser(launched);
+      await desktop?.stop();
+    });
+
+    test('a text field, a password, a textarea and a contenteditable take type_text and set_value; the page\'s input events report them', async () => {
+      const window = await browserWindow('CUP Web Fields');
+      await throughPage(window, 'type_text', 'textbox', 'User name', 'Ada');
+      await throughPage(window, 'type_text', 'textbox', 'User name', ' Lovelace');
+      await pyatspiReads(window, 'User name', 'Ada Lovelace');
+      await throughPage(window, 'set_value', 'textbox', 'User name', 'Grace Hopper');
+      await throughPage(window, 'type_text', 'textbox', 'Password', 'secret');
+      await throughPage(window, 'type_text', 'textbox', 'Comments', 'Leave it');
+      await throughPage(window, 'set_value', 'textbox', 'Comments', 'Ring twice\nthen wait');
+      await throughPage(window, 'type_text', 'textbox', 'Notes', 'Fragile');
+      await throughPage(window, 'set_value', 'textbox', 'Notes', 'Handle with care');
+      // The log is written by the page's own input listeners: the text arrived as typing, not as a silent value change.
+      await pageSays(
+        oracle,
+        window,
+        'cause=input | user=Grace Hopper | password=6 chars | quantity=1 | volume=50 | colour=Red | toppings= | size= | subscribe=no | comments=Ring twice then wait | notes=Handle with care',
+      );
+      await pyatspiReads(window, 'User name', 'Grace Hopper');
+      await pyatspiReads(window, 'Comments', 'Ring twice\nthen wait');
+      await pyatspiReads(window, 'Notes', 'Handle with care');
+      assert.equal((await oracle.find(window.pid, window.title, 'password text', 'Password')).text?.length, 6);
+    });
+
+    test('a field inside a same-origin iframe takes set_value and type_text; the frame\'s page sees them', async () => {
+      const window = await open('iframe', 'CUP Web Frame');
+      await throughPage(window, 'set_value', 'textbox', 'Inner field', 'Grace');
+      await throughPage(window, 'type_text', 'textbox', 'Inner field', ' Hopper');
+      await pyatspiReads(window, 'Inner field', 'Grace Hopper');
+      const clicked = await act(context, window, 'click', 'button', 'Inner button');
+      assert.equal(clicked.effect, 'confirmed', clicked.summary);
+      await pageSays(oracle, window, 'inner clicked: Grace Hopper / option off');
+      assert.equal(await readers.activeWindow(), cover.id);
+    });
+
+    test('a field inside an open shadow root takes type_text and set_value; the widget sees them', async () => {
+      const window = await open('shadow', 'CUP Web Shadow');
+      await throughPage(window, 'type_text', 'textbox', 'Greeting name', 'Bob');
+      await throughPage(window, 'set_value', 'textbox', 'Greeting name', 'Ada');
+      await pyatspiReads(window, 'Greeting name', 'Ada');
+      const greeted = await act(context, window, 'click', 'button', 'Greet');
+      assert.equal(greeted.effect, 'confirmed', greeted.summary);
+      await pageSays(oracle, window, 'hello Ada');
+      assert.equal(await readers.activeWindow(), cover.id);
+    });
+
+    test('a field below the fold is scrolled into view through accessibility, then typed into through the page', async () => {
+      const window = await open('long', 'CUP Web Long');
+      assert.ok(!(await oracle.find(window.pid, window.title, 'entry', 'Bottom field')).states?.includes('showing'), 'the field starts out of view');
+      await throughPage(window, 'type_text', 'textbox', 'Bottom field', 'Deep');
+      await pyatspiReads(window, 'Bottom field', 'Deep');
+      const clicked = await act(context, window, 'click', 'button', 'Bottom button');
+      assert.equal(clicked.effect, 'confirmed', clicked.summary);
+      await pageSays(oracle, window, 'bottom clicked: Deep / option off');
+    });
+
+    test('a field that another element of the page covers is not the node at its centre: the page is not typed into, and the result says why', async () => {
+      const window = await browserWindow('CUP Web Long');
+      // A plain box of the page's own over the field (it takes the pointer, as a cookie banner would).
+      await callOk(context, 'page', {
+        window_id: window.id,
+        action: 'execute_javascript',
+        javascript: `const box = document.getElementById('bottom-field').getBoundingClientRect();
+          const veil = Object.assign(document.createElement('div'), { id: 'veil' });
+          Object.assign(veil.style, { position: 'fixed', left: box.left - 4 + 'px', top: box.top - 4 + 'px', width: box.width + 8 + 'px', height: box.height + 8 + 'px', background: '#eee' });
+          document.body.appendChild(veil);`,
+      });
+      const target = await element(context, window, 'textbox', 'Bottom field');
+      const typed = await callOk(context, 'type_text', { window_id: window.id, element_index: target.index, text: ' more' });
+      const result = typed.structured as { path: string; effect: string; escalation?: { reason: string } };
+      if (browser === 'chromium') {
+        // Blink's next rung, key events, would raise the covered window: nothing is typed, and the refusal says what the page rung found.
+        assert.equal(result.path, 'none', typed.summary);
+        assert.match(result.escalation?.reason ?? '', /debugging connection \(cdp on port \d+\) could not type into \[e\d+\] either: no editable node of the page lies at its centre/);
+        await pyatspiReads(window, 'Bottom field', 'Deep');
+      } else {
+        // Gecko takes key events behind other windows: the field, not the veil, gets them.
+        assert.equal(result.path, 'key_events', typed.summary);
+        assert.equal(result.effect, 'confirmed', typed.summary);
+        await pyatspiReads(window, 'Bottom field', 'Deep more');
+      }
+      assert.equal(await readers.activeWindow(), cover.id);
+    });
+  });
+}

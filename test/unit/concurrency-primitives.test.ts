@@ -1,0 +1,84 @@
+import assert from 'node:assert/strict';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { describe, test } from 'node:test';
+import { ActionQueue } from '../../src/tools/action-queue.js';
+import { ReadCoalescer } from '../../src/platform/linux/read-coalescer.js';
+
+describe('ActionQueue: one line per app', () => {
+  test('actions on one key run one at a time in arrival order; another key runs beside them', async () => {
+    const queue = new ActionQueue();
+    const events: string[] = [];
+    const action = (name: string, ms: number) => async () => {
+      events.push(`${name} start`);
+      await sleep(ms);
+      events.push(`${name} end`);
+    };
+    await Promise.all([queue.run('pid 1', action('a1', 60)), queue.run('pid 1', action('a2', 10)), queue.run('pid 2', action('b', 10)), queue.run('pid 1', action('a3', 1))]);
+    assert.deepEqual(
+      events.filter((event) => event.startsWith('a')),
+      ['a1 start', 'a1 end', 'a2 start', 'a2 end', 'a3 start', 'a3 end'],
+    );
+    assert.ok(events.indexOf('b end') < events.indexOf('a1 end'), `the other app's action did not wait: ${events.join(', ')}`);
+  });
+
+  test('a failed action frees the line; a cancelled waiter leaves it and later ones still wait for the first', async () => {
+    const queue = new ActionQueue();
+    const events: string[] = [];
+    const first = queue.run('k', async () => {
+      await sleep(50);
+      events.push('first');
+      throw new Error('boom');
+    });
+    const controller = new AbortController();
+    const cancelled = queue.run('k', async () => events.push('cancelled ran'), controller.signal);
+    const third = queue.run('k', async () => events.push('third'));
+    controller.abort();
+    await assert.rejects(cancelled, (error: Error & { code?: string }) => error.code === 'cancelled' && /nothing was sent/.test(error.message));
+    await assert.rejects(first, /boom/);
+    await third;
+    assert.deepEqual(events, ['first', 'third']);
+  });
+
+  test('a call made inside a queued one (a plan step) runs at once instead of waiting for its own plan', async () => {
+    const queue = new ActionQueue();
+    const result = await Promise.race([queue.run('k', () => queue.run('k', async () => 'step ran')), sleep(1000).then(() => 'deadlock')]);
+    assert.equal(result, 'step ran');
+  });
+});
+
+describe('ReadCoalescer: concurrent identical reads share work, never an older state', () => {
+  test('calls arriving during a read share the next one, which starts after them', async () => {
+    const coalescer = new ReadCoalescer<number>();
+    let started = 0;
+    const read = async () => {
+      const number = ++started;
+      await sleep(30);
+      return number;
+    };
+    const first = coalescer.run('w', read);
+    await sleep(5);
+    const other = coalescer.run('other window', read);
+    const joiners = [coalescer.run('w', read), coalescer.run('w', read), coalescer.run('w', read)];
+    // The other window's read started at once (2); the joiners shared one read started after the first ended (3).
+    assert.equal(await other, 2);
+    assert.deepEqual(await Promise.all([first, ...joiners]), [1, 3, 3, 3]);
+    assert.equal(started, 3);
+    // Idle again: the next call reads afresh.
+    assert.equal(await coalescer.run('w', read), 4);
+  });
+
+  test('a failing read fails its callers only; the next wave reads again', async () => {
+    const coalescer = new ReadCoalescer<string>();
+    let calls = 0;
+    const read = async () => {
+      calls++;
+      await sleep(10);
+      if (calls === 1) throw new Error('bus timeout');
+      return 'tree';
+    };
+    const first = coalescer.run('w', read);
+    const second = coalescer.run('w', read);
+    await assert.rejects(first, /bus timeout/);
+    assert.equal(await second, 'tree');
+  });
+});
