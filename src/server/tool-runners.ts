@@ -39,7 +39,7 @@ export function daemonRunner(origin: Origin, session: string | undefined): ToolR
   return {
     async call(name, args, signal) {
       try {
-        const call = { tool: name, arguments: (args ?? {}) as Record<string, unknown>, origin, cwd: process.cwd(), ...(session !== undefined ? { session } : {}) };
+        const call = { tool: name, arguments: (args ?? {}) as Record<string, unknown>, origin, cwd: process.cwd(), caller_pid: process.pid, ...(session !== undefined ? { session } : {}) };
         return await link.call(call, signal);
       } catch (error) {
         return failureResult('tool', (error as Error).message, 'daemon_unavailable');

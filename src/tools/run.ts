@@ -26,7 +26,9 @@ export async function runTool(name: string, rawArgs: unknown, context: ToolConte
   // started without a session name lives under that name.
   const requested = (parsed.data as { session?: unknown }).session;
   const lease = typeof requested === 'string' && requested !== context.session && requested !== DEFAULT_SESSION ? context.sessions.lease(requested) : undefined;
-  const callContext = lease ? { ...lease.context, cwd: context.cwd, ...(context.signal ? { signal: context.signal } : {}) } : context;
+  const callContext = lease
+    ? { ...lease.context, cwd: context.cwd, ...(context.signal ? { signal: context.signal } : {}), ...(context.callerPid ? { callerPid: context.callerPid } : {}) }
+    : context;
   try {
     // The agent cursor and the session's recording see every action here, whichever tool it is.
     const observer = await observeCall(tool, parsed.data as Record<string, unknown>, rawArgs, callContext);

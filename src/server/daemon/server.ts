@@ -260,7 +260,7 @@ export class DaemonServer {
     }
     const noticeMark = this.options.shared.desktop.noticeMark();
     try {
-      const context = { ...lease.context, signal, ...(request.cwd ? { cwd: request.cwd } : {}) };
+      const context = { ...lease.context, signal, ...(request.cwd ? { cwd: request.cwd } : {}), ...(request.caller_pid ? { callerPid: request.caller_pid } : {}) };
       const result = await runTool(request.tool, request.arguments, context);
       // The caller, not the daemon's log, is who should hear that a desktop was started for it.
       const notices = this.options.shared.desktop.noticesSince(noticeMark);
