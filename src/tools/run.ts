@@ -1,4 +1,5 @@
 import { observeCall } from './action-observer.js';
+import { argumentShapeProblem } from './argument-shape.js';
 import { failureResult, type ToolCallResult } from './call-result.js';
 import { closestName } from './closest-name.js';
 import { compatibilityWarnings } from './compatibility.js';
@@ -17,6 +18,8 @@ export async function runTool(name: string, rawArgs: unknown, context: ToolConte
   }
   // A call the caller gave up on before it started sends nothing.
   if (context.signal?.aborted) return failureResult('tool', `${name} was cancelled before it ran; nothing was sent`, 'cancelled');
+  const shapeProblem = argumentShapeProblem(rawArgs);
+  if (shapeProblem) return failureResult('usage', `invalid arguments for ${name}: ${shapeProblem}`, 'invalid_arguments');
   const parsed = tool.input.safeParse(rawArgs ?? {});
   if (!parsed.success) {
     return failureResult('usage', formatArgumentErrors(name, parsed.error, rawArgs, tool.input), 'invalid_arguments');

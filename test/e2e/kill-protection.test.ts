@@ -8,7 +8,8 @@ import { after, before, describe, test } from 'node:test';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { isAlive, statFields } from '../../src/platform/linux/desktop/processes.js';
-import { callCliJson, stopDaemon } from '../daemon/helpers.js';
+import { daemonSocketPath } from '../../src/server/daemon/socket-path.js';
+import { callCliJson, daemonProcesses, stopDaemon } from '../daemon/helpers.js';
 import { cliPath, TestDesktop } from '../helpers/desktop.js';
 import { connectMcp } from '../helpers/mcp.js';
 
@@ -91,6 +92,13 @@ describe('kill_app refuses protected processes by itself', () => {
     const structured = (JSON.parse(run.stdout.slice(0, run.stdout.lastIndexOf('shell='))) as { structuredContent: { error: string; message: string } }).structuredContent;
     assert.equal(structured.error, 'protected_process', structured.message);
     assert.match(structured.message, new RegExp(`pid ${shell} \\(sh\\) is the caller or a process the caller runs under`));
+    // The daemon serving that call is the driver too, for the MCP server as much as for itself.
+    const [daemon] = daemonProcesses(daemonSocketPath(env));
+    assert.ok(daemon !== undefined, 'the daemon runs');
+    const result = await kill(daemon);
+    assert.equal((result.structuredContent as { error: string }).error, 'protected_process', JSON.stringify(result.content));
+    assert.match((result.structuredContent as { message: string }).message, /another process of this driver/);
+    assert.ok(isAlive(daemon));
   });
 
   test('an app it may kill is killed; a pid no process has is no_such_process', async () => {

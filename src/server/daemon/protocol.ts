@@ -62,8 +62,11 @@ export interface WireImage {
 
 export type WireResponse = Omit<ToolCallResult, 'images'> & { id: RequestId | null; images: WireImage[] };
 
-/** Requests carry a tool name and its (small) arguments; a longer line is a client bug, not a reason to buffer. */
-export const maxRequestBytes = 1 << 20;
+/**
+ * Requests carry a tool name and its arguments: text to type or paste may be megabytes (MCP takes the same over
+ * stdio), but a longer line is a client bug, not a reason to buffer.
+ */
+export const maxRequestBytes = 16 << 20;
 /** Responses carry screenshots (an unlimited max_image_dimension on a large screen is tens of MB in base64). */
 export const maxResponseBytes = 256 << 20;
 

@@ -1,10 +1,14 @@
 // The processes kill_app must refuse whatever pid a caller sends: the system's own (init, kernel threads), the
-// driver and every process it runs under (the agent, its shell, its terminal), the caller's own chain when the
+// driver, its other processes (the daemon, MCP servers) and every process it runs under (the agent, its shell), the caller's own chain when the
 // call came from another process (a CLI call to the daemon), and the desktop the driver works on (its X server,
 // its session bus, the window manager, and the services its buses started: the accessibility bus and registry).
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { commandLine, statFields } from './processes.js';
 import { listDesktops } from './virtual-desktop.js';
+
+/** The driver's entry script: another process running it (the daemon, an MCP server) is the driver too. */
+const driverEntry = fileURLToPath(new URL('../../../server/main.js', import.meta.url));
 
 /** PF_KTHREAD in /proc/PID/stat's flags field: the process is a kernel thread. */
 const KERNEL_THREAD_FLAG = 0x00200000;
@@ -88,6 +92,7 @@ export function protectionOf(pid: number, callerPid?: number): string | undefine
   if (isKernelThread(pid)) return `pid ${pid} is a kernel thread`;
   if (pid === process.pid) return `pid ${pid} is the driver itself`;
   if (chainOf(process.pid).includes(pid)) return `pid ${pid} (${name(pid)}) is a process the driver runs under`;
+  if (commandLine(pid).slice(1, 2).includes(driverEntry)) return `pid ${pid} is another process of this driver (its daemon or an MCP server)`;
   if (callerPid !== undefined && chainOf(callerPid).includes(pid)) return `pid ${pid} (${name(pid)}) is the caller or a process the caller runs under`;
   const desktop = desktopOf(process.env.DISPLAY);
   const role = desktop.processes.find((entry) => entry.pid === pid)?.role;
