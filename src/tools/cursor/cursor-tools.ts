@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { z } from 'zod';
 import { CURSOR_ICONS, resolveColour } from '../../image/overlays.js';
 import { ToolError } from '../../errors.js';
@@ -56,6 +56,9 @@ function stateLine(state: z.infer<typeof cursorStateResult>): string {
     `${look.icon} ${look.color} size ${look.size}${look.label ? ` label "${look.label}"` : ''}${look.opacity < 1 ? ` opacity ${look.opacity}` : ''}`
   );
 }
+
+/** An icon is a small picture; a larger file is not one (and would be decoded on every draw). */
+const MAX_ICON_BYTES = 4 << 20;
 
 export const setAgentCursorEnabled = defineTool({
   name: 'set_agent_cursor_enabled',
@@ -131,6 +134,11 @@ export const setAgentCursorMotion = defineTool({
       else {
         const path = resolveUserPath(args.cursor_icon, context.cwd);
         if (!existsSync(path)) throw new ToolError(`cursor_icon: "${args.cursor_icon}" is neither a built-in icon (${CURSOR_ICONS.join(', ')}) nor an existing file`, 'invalid_arguments');
+        // Read by the image decoder, which would wait for ever on a FIFO and read a device without end.
+        const stat = statSync(path);
+        if (!stat.isFile() || stat.size > MAX_ICON_BYTES) {
+          throw new ToolError(`cursor_icon: ${path} is ${stat.isFile() ? `${stat.size} bytes; the limit is ${MAX_ICON_BYTES}` : 'not a regular file'}; give a PNG or SVG file`, 'invalid_arguments');
+        }
         appearance.icon = path;
       }
     }
@@ -138,7 +146,8 @@ export const setAgentCursorMotion = defineTool({
     if (args.cursor_opacity !== undefined) appearance.opacity = args.cursor_opacity;
     if (args.cursor_label !== undefined) appearance.label = args.cursor_label || undefined;
     await applyAppearance(context.desktop, id, appearance).catch((error: Error) => {
-      throw new ToolError(`the cursor could not be drawn with that look: ${error.message}`, 'invalid_arguments');
+      const iconFile = args.cursor_icon !== undefined && appearance.icon === resolveUserPath(args.cursor_icon, context.cwd);
+      throw new ToolError(`${iconFile ? `cursor_icon: ${appearance.icon} ` : ''}the cursor could not be drawn with that look: ${error.message}`, 'invalid_arguments');
     });
     settings.appearance = appearance;
     const motionKeys = [...Object.keys(DEFAULT_MOTION), 'glide_duration_ms'] as (keyof MotionSettings)[];
