@@ -25,4 +25,6 @@ if (report.notes.length > 0) {
   for (const note of report.notes.slice(0, 40)) console.log(`  #${note.index} ${note.tool} ${note.field}: ${note.problem}`);
 }
 if (jsonIndex !== -1) writeFileSync(process.argv[jsonIndex + 1]!, JSON.stringify(report, null, 1));
-process.exit(report.violations.length + report.leftovers.length > 0 ? 1 : 0);
+const grew = report.resources.after.children > report.resources.before.children || report.resources.after.fds > report.resources.before.fds + 4;
+if (grew) console.log(`the server kept more than it had before the run: ${JSON.stringify(report.resources)}`);
+process.exit(report.violations.length + report.leftovers.length > 0 || grew ? 1 : 0);

@@ -62,18 +62,20 @@ export interface FuzzReport {
 export interface ProcessResources {
   children: number;
   fds: number;
+  /** The children's command lines, to tell what stayed. */
+  commands: string[];
 }
 
 /** Processes whose parent is pid, and its open file descriptors, from /proc. */
 export function resourcesOf(pid: number): ProcessResources {
-  const children = readdirSync('/proc').filter((entry) => /^\d+$/.test(entry) && statFields(Number(entry))?.[1] === String(pid)).length;
+  const childPids = readdirSync('/proc').filter((entry) => /^\d+$/.test(entry) && statFields(Number(entry))?.[1] === String(pid)).map(Number);
   let fds = 0;
   try {
     fds = readdirSync(`/proc/${pid}/fd`).length;
   } catch {
     fds = -1;
   }
-  return { children, fds };
+  return { children: childPids.length, fds, commands: childPids.map(readCommand) };
 }
 
 /** Processes that carry the run's tag in their environment: everything the driver started inherits it. */
@@ -343,7 +345,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
     violations: [],
     notes: [],
     leftovers: [],
-    resources: { before: { children: 0, fds: 0 }, after: { children: 0, fds: 0 } },
+    resources: { before: { children: 0, fds: 0, commands: [] }, after: { children: 0, fds: 0, commands: [] } },
     fixtureRestarts: 0,
   };
   try {
