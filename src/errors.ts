@@ -8,6 +8,7 @@ export const ERROR_CODES = {
   // Calling the tool at all
   unknown_tool: 'no tool has that name',
   invalid_arguments: 'an argument is missing, of the wrong type or out of range; the message names the field',
+  destination_exists: 'a file the call would write is there already and cup-driver did not write it (or it is a link); pass overwrite: true to replace it',
   internal_error: 'a bug in the driver; the message says where',
   daemon_unavailable: 'the background daemon could not be reached or started',
   daemon_stopping: 'the daemon was stopping when the call arrived; the CLI retries it once',

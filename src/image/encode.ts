@@ -1,3 +1,4 @@
+import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import type { RawImage } from './raw-image.js';
 
@@ -22,15 +23,28 @@ function input(image: RawImage) {
   return sharp(image.data, { raw: { width: image.width, height: image.height, channels: image.channels } });
 }
 
+/** The text chunk (keyword Software) that says a PNG was written by cup-driver: its type and data, as they appear in the file. */
+export const OUR_PNG_CHUNK = Buffer.from('tEXtSoftware\0cup-driver', 'latin1');
+
+/** The PNG with OUR_PNG_CHUNK right after its header chunk (IHDR, always first and 13 bytes long). */
+export function markPng(png: Buffer): Buffer {
+  const headerEnd = 8 + 4 + 4 + 13 + 4;
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(OUR_PNG_CHUNK.length - 4);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(OUR_PNG_CHUNK));
+  return Buffer.concat([png.subarray(0, headerEnd), length, OUR_PNG_CHUNK, crc, png.subarray(headerEnd)]);
+}
+
 /**
- * PNG for agents: downscaled to maxDimension. Low zlib effort without adaptive filtering because
+ * PNG for agents: downscaled to maxDimension, marked as the driver's (markPng), so a file written from it can be told from the caller's own. Low zlib effort without adaptive filtering because
  * encoding time sits on every get_window_state call, while a slightly larger file costs nothing in tokens.
  */
 export async function encodePng(image: RawImage, maxDimension: number): Promise<EncodedImage> {
   const size = fitWithin(image.width, image.height, maxDimension);
   let pipeline = input(image);
   if (size.scale !== 1) pipeline = pipeline.resize(size.width, size.height, { kernel: 'lanczos3' });
-  const data = await pipeline.png({ compressionLevel: 2, adaptiveFiltering: false }).toBuffer();
+  const data = markPng(await pipeline.png({ compressionLevel: 2, adaptiveFiltering: false }).toBuffer());
   return { data, width: size.width, height: size.height, scale: size.scale };
 }
 

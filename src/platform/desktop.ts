@@ -225,6 +225,11 @@ export interface DesktopApps {
   processAlive(pid: number): boolean;
   /** Whether pid is ancestor or one of its descendants (an app that re-executes itself). */
   processDescendsFrom(pid: number, ancestor: number): boolean;
+  /**
+   * Why the driver must never signal pid (init, a kernel thread, the driver or a process it runs under, the caller's
+   * own chain when callerPid is given, the desktop's X server, bus or window manager), or undefined when it may.
+   */
+  processProtection(pid: number, callerPid?: number): string | undefined;
 }
 
 export interface EscapeHandlers {

@@ -1,7 +1,6 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { failureResult, resultText, type ToolCallResult } from '../tools/call-result.js';
+import { privateTempDirectory, writeFileAtomically } from '../tools/files.js';
 import { flagValue, parseArgs, readStdin, UsageError } from './cli-args.js';
 import { sessionNameProblem } from './daemon/protocol.js';
 import { logToStderr } from './log.js';
@@ -24,11 +23,11 @@ function parseJsonArguments(text: string): unknown {
 function writeImages(result: ToolCallResult, toolName: string, directory: string): { path: string; mimeType: string }[] {
   return result.images.map((image, index) => {
     if (image.writtenTo) return { path: image.writtenTo, mimeType: image.mimeType };
-    mkdirSync(directory, { recursive: true });
     const extension = image.mimeType === 'image/png' ? 'png' : 'jpg';
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
     const path = join(directory, `${toolName}-${stamp}-${process.pid}-${index}-${image.label}.${extension}`);
-    writeFileSync(path, image.data);
+    // The name is new (time, pid, index); what stands there already is replaced only when the driver wrote it.
+    writeFileAtomically(path, image.data);
     return { path, mimeType: image.mimeType };
   });
 }
@@ -52,8 +51,8 @@ export async function callCommand(argv: readonly string[]): Promise<number> {
   try {
     const result = await interrupted.race(runner.call(toolName, toolArgs, interrupted.signal));
     for (const notice of result.notices ?? []) logToStderr(notice);
-    const imageDir = resolve(flagValue(args, 'image-dir') ?? join(tmpdir(), 'cup-driver'));
-    const images = writeImages(result, toolName, imageDir);
+    const imageDir = flagValue(args, 'image-dir');
+    const images = writeImages(result, toolName, imageDir === undefined ? privateTempDirectory('images') : resolve(imageDir));
     if (args.flags.has('json')) {
       process.stdout.write(
         `${JSON.stringify({ isError: !result.ok, content: [{ type: 'text', text: resultText(result) }], images, structuredContent: result.structured }, null, 2)}\n`,

@@ -41,6 +41,7 @@ export type McpToolCall = (name: string, args: unknown, signal: AbortSignal, req
 export function createMcpServer(callTool: McpToolCall, served: readonly AnyTool[] = tools): Server {
   const server = new Server({ name: 'cup-driver', version: packageVersion }, { capabilities: { tools: {} } });
   const names = new Set(served.map((tool) => tool.name));
+  const prototypeKeyCalls = watchPrototypeKeys(server);
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: served.map(listedTool) }));
   // extra.signal is aborted by the client's notifications/cancelled: the call stops (the SDK then sends no response, as MCP says).
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
@@ -48,9 +49,35 @@ export function createMcpServer(callTool: McpToolCall, served: readonly AnyTool[
     if (tool && !names.has(tool.name)) {
       return toCallToolResult(failureResult('usage', `tool "${tool.name}" is not served here (the server was started with --tools); served: ${[...names].join(', ')}`, 'unknown_tool'));
     }
+    if (prototypeKeyCalls.delete(extra.requestId)) {
+      return toCallToolResult(failureResult('usage', `invalid arguments for ${request.params.name}: unknown field "__proto__"`, 'invalid_arguments'));
+    }
     return toCallToolResult(await callTool(request.params.name, request.params.arguments ?? {}, extra.signal, extra.requestId));
   });
   return server;
+}
+
+/**
+ * The ids of tools/call requests whose arguments had a "__proto__" key. The SDK copies the arguments while checking
+ * the request, and the copy turns that key into the object's prototype (or drops it), so the handler could not tell;
+ * the transport's message still has it. Every transport the server connects to is watched.
+ */
+function watchPrototypeKeys(server: Server): Set<string | number> {
+  const flagged = new Set<string | number>();
+  const connect = server.connect.bind(server);
+  server.connect = async (transport) => {
+    await connect(transport);
+    const forward = transport.onmessage;
+    transport.onmessage = (message, extra) => {
+      const request = message as { id?: string | number; method?: string; params?: { arguments?: unknown } };
+      const args = request.params?.arguments;
+      if (request.method === 'tools/call' && request.id !== undefined && args !== null && typeof args === 'object' && Object.hasOwn(args, '__proto__')) {
+        flagged.add(request.id);
+      }
+      forward?.(message, extra);
+    };
+  };
+  return flagged;
 }
 
 /**

@@ -58,6 +58,8 @@ export interface ToolContext {
   state: SessionState;
   /** Terminal programs started with tui_start; the adapters stop them all when the caller goes away. */
   terminals: TerminalManager;
+  /** The process the call came from, when it is not this one's ancestor (a CLI call the daemon serves): kill_app spares its chain. */
+  callerPid?: number;
   /** Aborted when the caller cancels the call (MCP notifications/cancelled, Ctrl-C on the CLI); long waits and plans stop on it. */
   signal?: AbortSignal;
   /** Diagnostics go to stderr only: stdout belongs to the MCP protocol or the CLI result. */

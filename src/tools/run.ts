@@ -1,5 +1,6 @@
 import { observeCall } from './action-observer.js';
 import { ActionQueue, actionKey } from './action-queue.js';
+import { argumentShapeProblem } from './argument-shape.js';
 import { failureResult, type ToolCallResult } from './call-result.js';
 import { closestName } from './closest-name.js';
 import { compatibilityWarnings } from './compatibility.js';
@@ -21,6 +22,8 @@ export async function runTool(name: string, rawArgs: unknown, context: ToolConte
   }
   // A call the caller gave up on before it started sends nothing.
   if (context.signal?.aborted) return failureResult('tool', `${name} was cancelled before it ran; nothing was sent`, 'cancelled');
+  const shapeProblem = argumentShapeProblem(rawArgs);
+  if (shapeProblem) return failureResult('usage', `invalid arguments for ${name}: ${shapeProblem}`, 'invalid_arguments');
   const parsed = tool.input.safeParse(rawArgs ?? {});
   if (!parsed.success) {
     return failureResult('usage', formatArgumentErrors(name, parsed.error, rawArgs, tool.input), 'invalid_arguments');
@@ -30,7 +33,9 @@ export async function runTool(name: string, rawArgs: unknown, context: ToolConte
   // started without a session name lives under that name.
   const requested = (parsed.data as { session?: unknown }).session;
   const lease = typeof requested === 'string' && requested !== context.session && requested !== DEFAULT_SESSION ? context.sessions.lease(requested) : undefined;
-  const callContext = lease ? { ...lease.context, cwd: context.cwd, ...(context.signal ? { signal: context.signal } : {}) } : context;
+  const callContext = lease
+    ? { ...lease.context, cwd: context.cwd, ...(context.signal ? { signal: context.signal } : {}), ...(context.callerPid ? { callerPid: context.callerPid } : {}) }
+    : context;
   try {
     const act = async () => {
       // The agent cursor and the session's recording see every action here, whichever tool it is.

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { ToolError } from '../errors.js';
 import { flagField, SELECTOR_FLAGS } from './selector/parse.js';
-import { compileSafeRegex, RegexSyntaxError } from './selector/safe-regex.js';
+import { compileSafeRegex, RegexBudgetError, RegexSyntaxError } from './selector/safe-regex.js';
 import type { UINode } from './ui-node.js';
 
 export const PREDICATE_FIELDS = ['role', 'name', 'id', 'value', 'text', 'focused', 'selected', 'disabled', 'checked'] as const;
@@ -109,7 +109,7 @@ export function evaluatePredicate(node: UINode, predicate: Predicate, textOf: (n
       try {
         return compileSafeRegex(rhs).test(actual);
       } catch (error) {
-        if (error instanceof RegexSyntaxError) throw bad(`rhs of "matches": ${error.message}`);
+        if (error instanceof RegexSyntaxError || error instanceof RegexBudgetError) throw bad(`rhs of "matches": ${error.message}`);
         throw error;
       }
     }

@@ -16,13 +16,14 @@ export async function connectMcp(
   env: NodeJS.ProcessEnv,
   args: string[] = ['mcp'],
   stderr: 'pipe' | 'inherit' | 'ignore' = 'ignore',
-): Promise<{ client: Client; stderr: () => string }> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [cliPath, ...args], env: stringEnv(env), stderr });
+  cwd?: string,
+): Promise<{ client: Client; transport: StdioClientTransport; stderr: () => string }> {
+  const transport = new StdioClientTransport({ command: process.execPath, args: [cliPath, ...args], env: stringEnv(env), stderr, ...(cwd ? { cwd } : {}) });
   let written = '';
   (transport.stderr as PassThrough | null)?.on('data', (chunk: Buffer) => {
     written += chunk.toString();
   });
   const client = new Client({ name: 'cup-driver-test', version: '1.0.0' });
   await client.connect(transport);
-  return { client, stderr: () => written };
+  return { client, transport, stderr: () => written };
 }

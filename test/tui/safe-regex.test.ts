@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { compileSafeRegex, MAX_PATTERN_LENGTH, RegexSyntaxError } from '../../src/tui/selector/safe-regex.js';
+import { compileSafeRegex, MAX_PATTERN_LENGTH, MAX_REGEX_STEPS, RegexBudgetError, RegexSyntaxError } from '../../src/tui/selector/safe-regex.js';
 
 test('the supported subset matches like JavaScript regexes do', () => {
   const cases: [string, string][] = [
@@ -40,4 +40,23 @@ test('unsupported or broken patterns are errors naming the offset', () => {
   for (const [pattern, message] of cases) {
     assert.throws(() => compileSafeRegex(pattern), (error: unknown) => error instanceof RegexSyntaxError && message.test(error.message), pattern);
   }
+});
+
+test('a pattern whose program is large stops at its step budget instead of running for minutes on a long text', () => {
+  const subject = 'a'.repeat(100_000);
+  for (const pattern of ['(a{1,100}){1,100}$', '(.*){100}b', '(a|aa|aaa|aaaa){1,40}b']) {
+    const regex = compileSafeRegex(pattern);
+    const started = performance.now();
+    assert.throws(() => regex.test(subject), (error: unknown) => error instanceof RegexBudgetError && error.message.includes(`${MAX_REGEX_STEPS}`), pattern);
+    const elapsed = performance.now() - started;
+    // Unbounded, the first takes minutes (20,000 steps a character); the budget is about a second on an idle machine.
+    assert.ok(elapsed < 10_000, `${pattern} took ${elapsed.toFixed(0)} ms`);
+  }
+  // The budget spans every text one compiled regex is tried on, as a selector tries every node of a tree.
+  const regex = compileSafeRegex('(a{1,100}){1,100}$');
+  assert.throws(() => {
+    for (let i = 0; i < 1000; i++) regex.test('a'.repeat(1000));
+  }, RegexBudgetError);
+  // A simple pattern on the same text stays well inside it.
+  assert.equal(compileSafeRegex('(a+)+$').test(subject), true);
 });

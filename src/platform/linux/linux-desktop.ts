@@ -47,6 +47,7 @@ import { listClientWindows, type ClientWindow } from './windows.js';
 import { DBusTimeoutError } from './dbus/index.js';
 import { ToolError } from '../../errors.js';
 import { X11Connection } from './x11/index.js';
+import { protectionOf } from './desktop/protected-processes.js';
 
 export interface LinuxDesktopOptions {
   /** Start (or reuse) the embedded virtual desktop when DISPLAY is not set. */
@@ -292,6 +293,10 @@ export class LinuxDesktop implements Desktop {
 
   processAlive(pid: number): boolean {
     return isAlive(pid);
+  }
+
+  processProtection(pid: number, callerPid?: number): string | undefined {
+    return protectionOf(pid, callerPid);
   }
 
   processDescendsFrom(pid: number, ancestor: number): boolean {

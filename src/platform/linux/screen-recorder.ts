@@ -2,7 +2,8 @@
 // as H.264 into an MP4 that is written under a temporary name and renamed only once ffmpeg has finished it (an MP4
 // is playable only after its index is written at the end).
 import { spawn, spawnSync, type ChildProcessByStdio } from 'node:child_process';
-import { renameSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { closeSync, constants, openSync, renameSync, rmSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import type { ScreenRecording, ScreenRecordingRequest, VideoEncoder } from '../desktop.js';
@@ -79,7 +80,10 @@ type FfmpegProcess = ChildProcessByStdio<Writable, Readable, Readable>;
 
 /** Starts ffmpeg and resolves once it has grabbed its first frame; rejects with ffmpeg's own words when it cannot. */
 export async function startScreenRecording(ffmpeg: string, display: string, request: ScreenRecordingRequest): Promise<ScreenRecording> {
-  const partial = join(dirname(request.path), `.${basename(request.path)}.${process.pid}.partial`);
+  const partial = join(dirname(request.path), `.${basename(request.path)}.${randomBytes(6).toString('hex')}.partial`);
+  // Created here, new (O_EXCL, no link followed) under a name nobody can guess, so ffmpeg's -y writes into a file of
+  // ours and never through a link planted at the name.
+  closeSync(openSync(partial, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o644));
   const args = [
     '-hide_banner', '-loglevel', 'error', '-nostats', '-progress', 'pipe:1',
     '-f', 'x11grab', '-framerate', String(request.fps), '-draw_mouse', '1',

@@ -7,7 +7,7 @@ import type { ToolImage } from '../../tools/tool.js';
  * The daemon's wire protocol: one JSON object per line in each direction over a Unix socket.
  *
  * Requests: { id, op?, ... }. `op` is "call" when absent.
- *   call:     { id, op: "call", tool, arguments, session?, origin: "cli" | "mcp", cwd? }
+ *   call:     { id, op: "call", tool, arguments, session?, origin: "cli" | "mcp", cwd?, caller_pid? }
  *             session omitted = the CLI's anonymous session (its set_config writes the global default);
  *             "mcp" requests must name their session.
  *   ping:     { id, op: "ping" }      → structured: the daemon's identity (pid, version, build, socket)
@@ -35,6 +35,8 @@ export interface CallRequest {
   origin: Origin;
   /** The caller's working directory (absolute); relative paths in arguments are taken from it. */
   cwd?: string;
+  /** The caller's pid: kill_app refuses it and the processes it runs under (the agent's shell). */
+  caller_pid?: number;
 }
 
 export interface ControlRequest {
@@ -60,8 +62,11 @@ export interface WireImage {
 
 export type WireResponse = Omit<ToolCallResult, 'images'> & { id: RequestId | null; images: WireImage[] };
 
-/** Requests carry a tool name and its (small) arguments; a longer line is a client bug, not a reason to buffer. */
-export const maxRequestBytes = 1 << 20;
+/**
+ * Requests carry a tool name and its arguments: text to type or paste may be megabytes (MCP takes the same over
+ * stdio), but a longer line is a client bug, not a reason to buffer.
+ */
+export const maxRequestBytes = 16 << 20;
 /** Responses carry screenshots (an unlimited max_image_dimension on a large screen is tens of MB in base64). */
 export const maxResponseBytes = 256 << 20;
 
@@ -131,7 +136,18 @@ export function parseRequest(line: string): DaemonRequest {
   }
   const cwd = parsed.cwd;
   if (cwd !== undefined && (typeof cwd !== 'string' || !cwd.startsWith('/'))) throw new RequestError('bad request: "cwd" must be an absolute path', id);
-  return { id, op: 'call', tool: parsed.tool, arguments: args, origin, ...(session !== undefined ? { session } : {}), ...(cwd !== undefined ? { cwd } : {}) };
+  const callerPid = parsed.caller_pid;
+  if (callerPid !== undefined && !(Number.isSafeInteger(callerPid) && (callerPid as number) > 0)) throw new RequestError('bad request: "caller_pid" must be a positive integer', id);
+  return {
+    id,
+    op: 'call',
+    tool: parsed.tool,
+    arguments: args,
+    origin,
+    ...(session !== undefined ? { session } : {}),
+    ...(cwd !== undefined ? { cwd } : {}),
+    ...(callerPid !== undefined ? { caller_pid: callerPid as number } : {}),
+  };
 }
 
 export function errorResponse(id: RequestId | null, failure: 'usage' | 'tool', message: string, code: ErrorCode): WireResponse {

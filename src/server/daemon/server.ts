@@ -267,7 +267,7 @@ export class DaemonServer {
   }
 
   private run(request: CallRequest, signal: AbortSignal): Promise<ToolCallResult> {
-    return this.sessions.run(request.session, request.tool, request.arguments, { signal, ...(request.cwd ? { cwd: request.cwd } : {}) });
+    return this.sessions.run(request.session, request.tool, request.arguments, { signal, ...(request.cwd ? { cwd: request.cwd } : {}), ...(request.caller_pid ? { callerPid: request.caller_pid } : {}) });
   }
 
   private control(client: Client, request: ControlRequest): void {

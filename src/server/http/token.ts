@@ -34,7 +34,7 @@ export function loadOrCreateToken(file: string, log: (message: string) => void):
   }
   if (text === undefined) {
     const value = randomBytes(32).toString('base64url');
-    writeFileAtomically(file, `${value}\n`, 0o600);
+    writeFileAtomically(file, `${value}\n`, { mode: 0o600, replace: 'any' });
     return { value, file, generated: true };
   }
   const value = text.trim();

@@ -281,12 +281,15 @@ export const killApp = defineTool({
   capability: 'apps',
   title: 'Kill an app',
   annotations: { readOnly: false, destructive: true, idempotent: true, openWorld: false },
-  description: 'Force-terminate one process by pid (SIGKILL; unsaved work is lost). Only that process is signalled, and never the driver or its desktop.',
+  description:
+    'Force-terminate one process by pid (SIGKILL; unsaved work is lost). Only that process is signalled. Refused (protected_process): init, ' +
+    'kernel threads, the driver and every process it runs under (the agent, its shell), the calling process\'s own chain, and the desktop ' +
+    'itself (its X server, session bus and what that bus started, the window manager).',
   input: z.strictObject({ pid: pidArgument }),
   output: z.object({ pid: z.number(), killed: z.boolean() }),
   async handle(args, context) {
-    const protectedPids = new Set([0, 1, process.pid, process.ppid]);
-    if (protectedPids.has(args.pid)) throw new ToolError(`refusing to kill pid ${args.pid}: it is the driver itself or a system process`, 'protected_process');
+    const protection = context.desktop.processProtection(args.pid, context.callerPid);
+    if (protection) throw new ToolError(`refusing to kill: ${protection}`, 'protected_process', { pid: args.pid });
     if (!context.desktop.processAlive(args.pid)) throw new ToolError(`no process with pid ${args.pid}`, 'no_such_process');
     try {
       process.kill(args.pid, 'SIGKILL');

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { z } from 'zod';
 import { CURSOR_ICONS, resolveColour } from '../../image/overlays.js';
 import { ToolError } from '../../errors.js';
@@ -73,13 +73,31 @@ async function colourArgument(field: string, colour: string): Promise<string> {
   });
 }
 
-/** Draws the cursor with the new look, then keeps it (a look that cannot be drawn leaves the old one). */
-async function drawWithLook(context: ToolContext, id: string, settings: AgentCursorSettings, appearance: CursorAppearance): Promise<void> {
+/**
+ * An icon file as the image decoder may read it: a regular file of bounded size (a FIFO would keep it waiting
+ * for ever, a device would be read without end); invalid_arguments naming the field otherwise.
+ */
+function iconFile(field: string, path: string): string {
+  const stat = statSync(path);
+  if (!stat.isFile() || stat.size > MAX_ICON_BYTES) {
+    throw new ToolError(`${field}: ${path} is ${stat.isFile() ? `${stat.size} bytes; the limit is ${MAX_ICON_BYTES}` : 'not a regular file'}; give a PNG, JPEG or SVG file`, 'invalid_arguments');
+  }
+  return path;
+}
+
+/**
+ * Draws the cursor with the new look, then keeps it (a look that cannot be drawn leaves the old one). `namedFile`:
+ * the field and icon file the call named, which the error then names.
+ */
+async function drawWithLook(context: ToolContext, id: string, settings: AgentCursorSettings, appearance: CursorAppearance, namedFile?: string): Promise<void> {
   await applyAppearance(context.desktop, id, appearance).catch((error: Error) => {
-    throw new ToolError(`the cursor could not be drawn with that look: ${error.message}`, 'invalid_arguments');
+    throw new ToolError(`${namedFile ? `${namedFile}: ` : ''}the cursor could not be drawn with that look: ${error.message}`, 'invalid_arguments');
   });
   settings.appearance = appearance;
 }
+
+/** An icon is a small picture; a larger file is not one (and would be decoded on every draw). */
+const MAX_ICON_BYTES = 4 << 20;
 
 export const setAgentCursorEnabled = defineTool({
   name: 'set_agent_cursor_enabled',
@@ -151,13 +169,13 @@ export const setAgentCursorMotion = defineTool({
       else {
         const path = resolveUserPath(args.cursor_icon, context.cwd);
         if (!existsSync(path)) throw new ToolError(`cursor_icon: "${args.cursor_icon}" is neither a built-in icon (${CURSOR_ICONS.join(', ')}) nor an existing file`, 'invalid_arguments');
-        appearance.icon = path;
+        appearance.icon = iconFile('cursor_icon', path);
       }
     }
     if (args.cursor_size !== undefined) appearance.size = args.cursor_size;
     if (args.cursor_opacity !== undefined) appearance.opacity = args.cursor_opacity;
     if (args.cursor_label !== undefined) appearance.label = args.cursor_label || undefined;
-    await drawWithLook(context, id, settings, appearance);
+    await drawWithLook(context, id, settings, appearance, args.cursor_icon !== undefined && appearance.icon === resolveUserPath(args.cursor_icon, context.cwd) ? `cursor_icon: ${appearance.icon}` : undefined);
     const motionKeys = [...Object.keys(DEFAULT_MOTION), 'glide_duration_ms'] as (keyof MotionSettings)[];
     const given = motionKeys.filter((key) => args[key] !== undefined).map((key) => [key, args[key]]);
     settings.motion = { ...settings.motion, ...Object.fromEntries(given) };
@@ -213,10 +231,10 @@ export const setAgentCursorStyle = defineTool({
       else {
         const path = resolveUserPath(args.image_path, context.cwd);
         if (!existsSync(path)) throw new ToolError(`image_path: no file at ${path}; give a PNG, JPEG or SVG file, or "" for the arrow`, 'invalid_arguments');
-        appearance.icon = path;
+        appearance.icon = iconFile('image_path', path);
       }
     }
-    await drawWithLook(context, id, settings, appearance);
+    await drawWithLook(context, id, settings, appearance, args.image_path ? `image_path: ${appearance.icon}` : undefined);
     const state = await stateOf(context, id, settings);
     return { summary: `✅ ${stateLine(state)}`, structured: state };
   },

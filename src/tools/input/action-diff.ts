@@ -1,11 +1,10 @@
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_DIFF_LINES, diffCounts, diffLines, diffSummary, diffTrees, type TreeDiff } from '../../cup/index.js';
 import type { ChangeWatch, WindowReading } from '../../platform/desktop.js';
 import type { DesktopWindow } from '../../platform/windows.js';
 import type { ToolContext } from '../context.js';
 import { ToolError } from '../../errors.js';
-import { writeFileAtomically } from '../files.js';
+import { privateTempDirectory, writeFileAtomically } from '../files.js';
 import { rememberReading } from '../perception/window-snapshot.js';
 import type { ToolOutput } from '../tool.js';
 import { appearedWindows, withTrees } from './new-windows.js';
@@ -35,11 +34,11 @@ function diffResult(diff: TreeDiff, shown: TreeDiff, lines: number, truncated: b
   };
 }
 
-/** Writes the whole diff where a long one is kept: the OS temp directory, named after the snapshot it indexes. */
+/** Writes the whole diff where a long one is kept: this user's private temp directory, named after the snapshot it indexes. */
 function writeWholeDiff(snapshotId: string, window: DesktopWindow, diff: TreeDiff): string {
-  const path = join(tmpdir(), 'cup-driver', 'diffs', `${snapshotId}.txt`);
+  const path = join(privateTempDirectory('diffs'), `${snapshotId}.txt`);
   const header = `# diff of window ${window.id} "${window.title}" (pid ${window.pid}); [eN] are element indices of snapshot ${snapshotId}`;
-  writeFileAtomically(path, `${[header, ...diffLines(diff)].join('\n')}\n`);
+  writeFileAtomically(path, `${[header, ...diffLines(diff)].join('\n')}\n`, { replace: 'any' });
   return path;
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ToolError } from '../../errors.js';
 import { cursorIdOf, existingCursorSettings, glideCursor } from '../cursor/agent-cursors.js';
 import { defineTool } from '../tool.js';
 
@@ -27,6 +28,10 @@ export const moveCursor = defineTool({
       return { summary: `✅ agent cursor "${id}" hidden`, structured: { cursor_id: id, x: state.x ?? args.x, y: state.y ?? args.y, visible: false } };
     }
     const to = { x: Math.round(args.x), y: Math.round(args.y) };
+    const screen = await context.desktop.screen();
+    if (!(to.x >= 0 && to.y >= 0 && to.x < screen.width && to.y < screen.height)) {
+      throw new ToolError(`x, y: (${args.x}, ${args.y}) is off the screen, which spans 0..${screen.width - 1} x 0..${screen.height - 1}`, 'invalid_arguments');
+    }
     if (existingCursorSettings(context.desktop, id)?.enabled === false) {
       return { summary: `✅ agent cursor "${id}" is turned off (set_agent_cursor_enabled); not shown`, structured: { cursor_id: id, ...to, visible: false } };
     }

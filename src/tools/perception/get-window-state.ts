@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ToolError } from '../../errors.js';
 import { buildEnvelope, cutTree, filterTree, filterTreeText, toCompact, toMarkdown, unreadCounts, type ClipCounts, type CupEnvelope } from '../../cup/index.js';
 import type { CupNode } from '../../cup/types.js';
 import { encodePng } from '../../image/encode.js';
@@ -45,7 +46,7 @@ interface Screenshot {
   error?: string;
 }
 
-async function screenshotOf(context: ToolContext, window: DesktopWindow, outFile: string | undefined): Promise<Screenshot> {
+async function screenshotOf(context: ToolContext, window: DesktopWindow, outFile: string | undefined, overwrite: boolean): Promise<Screenshot> {
   try {
     const pixels = await context.desktop.captureWindow(window);
     const encoded = await encodePng(pixels, context.state.config.get().max_image_dimension);
@@ -60,11 +61,13 @@ async function screenshotOf(context: ToolContext, window: DesktopWindow, outFile
     const info = { width: encoded.width, height: encoded.height, scale: encoded.scale };
     if (outFile) {
       const path = resolveUserPath(outFile, context.cwd);
-      writeFileAtomically(path, encoded.data);
+      writeFileAtomically(path, encoded.data, { field: 'screenshot_out_file', replace: overwrite ? 'any' : 'ours' });
       return { image: { data: encoded.data, mimeType: 'image/png', label: 'screenshot', writtenTo: path }, info: { ...info, path } };
     }
     return { image: { data: encoded.data, mimeType: 'image/png', label: 'screenshot' }, info };
   } catch (error) {
+    // A destination the caller named that cannot be written fails the call: the caller asked for that file.
+    if (error instanceof ToolError) throw error;
     return { error: error instanceof Error ? error.message : String(error) };
   }
 }
@@ -84,7 +87,8 @@ export const getWindowState = defineTool({
     window_id: windowIdArgument,
     query: z.string().min(1).optional().describe('Case-insensitive filter: keep elements whose name, value, role or state codes contain it (or whose id is it, e.g. "e12"), with their ancestors. Element indices are unchanged.'),
     include_screenshot: z.boolean().default(true).describe('Return a screenshot with the tree. Default true; false is cheaper when only re-indexing.'),
-    screenshot_out_file: z.string().min(1).optional().describe('Write the PNG to this path (~ expanded) instead of embedding it.'),
+    screenshot_out_file: z.string().min(1).optional().describe('Write the PNG to this path (~ expanded) instead of embedding it. An existing file is replaced only when cup-driver wrote it (else destination_exists; see overwrite); a link there is never followed.'),
+    overwrite: z.boolean().optional().describe('Replace whatever regular file or link is at screenshot_out_file (a link is replaced itself, not its target). Default false.'),
     format: z.enum(['compact', 'markdown', 'json']).default('compact').describe('compact (CUP compact text, fewest tokens), markdown, or json (the CUP envelope).'),
     detail: z
       .enum(['compact', 'full'])
@@ -134,7 +138,7 @@ export const getWindowState = defineTool({
     const [reading, screen, screenshot] = await Promise.all([
       context.desktop.readWindow(window, limits),
       context.desktop.screen(),
-      args.include_screenshot ? screenshotOf(context, window, args.screenshot_out_file) : Promise.resolve<Screenshot>({}),
+      args.include_screenshot ? screenshotOf(context, window, args.screenshot_out_file, args.overwrite ?? false) : Promise.resolve<Screenshot>({}),
     ]);
 
     const { snapshot, nodes: readNodes } = rememberReading(context, window, reading);

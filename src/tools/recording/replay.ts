@@ -2,14 +2,14 @@
 // Each turn is aimed afresh: its window is found again (the same one while it lives, else by app and title: a
 // fresh run of the app), an element by its role, name and ancestry in a new reading, pixels from the real window
 // pixels the recording kept.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { ToolError } from '../../errors.js';
 import type { DesktopWindow } from '../../platform/windows.js';
 import { errorCodeOf } from '../call-result.js';
 import type { ToolContext } from '../context.js';
-import { resolveUserPath } from '../files.js';
+import { readRegularFile, resolveUserPath } from '../files.js';
 import { READ_LIMITS } from '../input/action-diff.js';
 import { readSnapshot } from '../perception/window-snapshot.js';
 import { abortableDelay } from '../plan/cancellation.js';
@@ -101,10 +101,13 @@ async function aimAgain(context: ToolContext, record: ActionRecord, aiming: Aimi
   return { args, window, ...(token ? { token } : {}) };
 }
 
+/** An action.json holds one call and its result; arguments of megabytes make it large, not unbounded. */
+const MAX_ACTION_RECORD_BYTES = 64 << 20;
+
 function readTurn(dir: string, turn: string): ActionRecord {
   const path = join(dir, turn, 'action.json');
   try {
-    return JSON.parse(readFileSync(path, 'utf8')) as ActionRecord;
+    return JSON.parse(readRegularFile(path, MAX_ACTION_RECORD_BYTES).toString('utf8')) as ActionRecord;
   } catch (error) {
     throw new ToolError(`${path} cannot be read: ${(error as Error).message}`, 'replay_step_failed');
   }

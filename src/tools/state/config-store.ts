@@ -63,7 +63,7 @@ export class ConfigStore {
     this.values = { ...this.values, ...update };
     const path = this.options.writeTo;
     if (path) {
-      writeFileAtomically(path, `${JSON.stringify(this.values, null, 2)}\n`, 0o600);
+      writeFileAtomically(path, `${JSON.stringify(this.values, null, 2)}\n`, { mode: 0o600, replace: 'any' });
       if (this.options.followFile) this.stamp = fileStamp(path);
     }
     return { ...this.values };

@@ -14,7 +14,8 @@ export const tuiScreenshot = defineTerminalTool({
     'The terminal screen as a PNG with its colours, attributes and cursor, for people and vision models. Each cell is cellWidth x cellHeight ' +
     'pixels (times scale when the image was downscaled to max_image_dimension), so pixel (px, py) is column px / (cellWidth / scale).',
   input: {
-    outFile: z.string().min(1).optional().describe('Write the PNG to this path (~ expanded) instead of embedding it.'),
+    outFile: z.string().min(1).optional().describe('Write the PNG to this path (~ expanded) instead of embedding it. An existing file is replaced only when cup-driver wrote it (else destination_exists; see overwrite); a link there is never followed.'),
+    overwrite: z.boolean().optional().describe('Replace whatever regular file or link is at outFile (a link is replaced itself, not its target). Default false.'),
   },
   output: z.object({
     width: z.number(),
@@ -35,7 +36,7 @@ export const tuiScreenshot = defineTerminalTool({
     let path: string | undefined;
     if (args.outFile) {
       path = resolveUserPath(args.outFile, context.cwd);
-      writeFileAtomically(path, encoded.data);
+      writeFileAtomically(path, encoded.data, { field: 'outFile', replace: args.overwrite ? 'any' : 'ours' });
       image.writtenTo = path;
     }
     return {

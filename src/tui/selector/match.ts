@@ -2,7 +2,9 @@
 // is the same for every tree; only how a node's fields and flags are read differs (terminal nodes here,
 // CUP nodes in the desktop tools).
 import { flattenNodes, type UINode } from '../ui-node.js';
+import { ToolError } from '../../errors.js';
 import type { Selector, SelectorField, SelectorFlag, Term } from './parse.js';
+import { RegexBudgetError } from './safe-regex.js';
 
 export interface MatchContext {
   /** The screen text a node covers (for text= terms). */
@@ -24,7 +26,12 @@ function termHolds<N, F extends string, G extends string>(node: N, term: Term<F,
       return true;
     case 'regex': {
       const value = reader.field(node, term.field);
-      return value !== undefined && term.regex.test(value);
+      try {
+        return value !== undefined && term.regex.test(value);
+      } catch (error) {
+        if (error instanceof RegexBudgetError) throw new ToolError(`invalid selector: ${error.message}`, 'invalid_selector', { problem: 'regex too costly' });
+        throw error;
+      }
     }
     case 'field': {
       const value = reader.field(node, term.field);

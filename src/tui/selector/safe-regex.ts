@@ -9,6 +9,20 @@ const MAX_PROGRAM_SIZE = 20_000;
 const MAX_COUNTED_REPEAT = 100;
 /** Longer subjects are cut: screen text is far shorter, and this bounds the worst case further. */
 const MAX_SUBJECT_LENGTH = 100_000;
+/**
+ * Linear time is still program size x subject length: "(a{1,100}){1,100}$" is 20,000 steps a character, minutes on a
+ * 100,000-character value. One compiled regex may take this many steps (instructions visited) over all the texts it
+ * is tried on (a call's worth: every node of a tree), about a second, and then fails instead of holding the call.
+ */
+export const MAX_REGEX_STEPS = 5_000_000;
+
+/** The regex ran out of its step budget (MAX_REGEX_STEPS) on the texts it was tried on. */
+export class RegexBudgetError extends Error {
+  constructor(readonly source: string) {
+    super(`the regex ${JSON.stringify(source)} needs more than ${MAX_REGEX_STEPS} steps on these texts; simplify it (nested counted repeats such as (a{1,100}){1,100} cost their product per character)`);
+    this.name = 'RegexBudgetError';
+  }
+}
 
 export class RegexSyntaxError extends Error {
   constructor(
@@ -298,10 +312,19 @@ export function compileSafeRegex(pattern: string): SafeRegex {
   const program: Instruction[] = [];
   compile(ast, program);
   program.push({ op: 'match' });
-  return { source: pattern, test: (subject) => run(program, subject) };
+  const budget = { steps: MAX_REGEX_STEPS };
+  return {
+    source: pattern,
+    test: (subject) => {
+      const result = run(program, subject, budget);
+      if (result === undefined) throw new RegexBudgetError(pattern);
+      return result;
+    },
+  };
 }
 
-function run(program: readonly Instruction[], subject: string): boolean {
+/** Whether the program matches somewhere in subject; undefined when the budget ran out first. */
+function run(program: readonly Instruction[], subject: string, budget: { steps: number }): boolean | undefined {
   const codes: number[] = [];
   for (const char of subject.length > MAX_SUBJECT_LENGTH ? subject.slice(0, MAX_SUBJECT_LENGTH) : subject) codes.push(char.codePointAt(0)!);
   const size = program.length;
@@ -318,6 +341,7 @@ function run(program: readonly Instruction[], subject: string): boolean {
     stack.push(start);
     while (stack.length) {
       const pc = stack.pop()!;
+      budget.steps--;
       if (seen[pc] === generation) continue;
       seen[pc] = generation;
       const instruction = program[pc]!;
@@ -342,6 +366,9 @@ function run(program: readonly Instruction[], subject: string): boolean {
   };
 
   for (let position = 0; position <= codes.length; position++) {
+    // Every instruction add() visits and every thread stepped costs one step of the budget.
+    budget.steps -= currentCount;
+    if (budget.steps < 0) return undefined;
     // Unanchored search: a new thread starts at every position (lowest priority).
     const added = add(current, currentCount, 0, position);
     if (added === true) return true;

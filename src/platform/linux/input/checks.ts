@@ -1,5 +1,6 @@
 // Argument checks for the input layer: a wrong value fails before anything is pressed, naming the value and what
 // would work.
+import { ToolError } from '../../../errors.js';
 import type { X11Connection } from '../x11/index.js';
 
 export interface Point {
@@ -29,7 +30,8 @@ export function screenPoint(x: X11Connection, point: Point, what = 'point'): Poi
   }
   const rounded = { x: Math.round(point.x), y: Math.round(point.y) };
   if (rounded.x < 0 || rounded.y < 0 || rounded.x >= width || rounded.y >= height) {
-    throw new RangeError(`${what} (${rounded.x}, ${rounded.y}) is off the screen, which spans 0..${width - 1} x 0..${height - 1}`);
+    // A caller's coordinates (window-local plus the window's place, or a drag's end) can land anywhere: their answer, not a bug.
+    throw new ToolError(`${what} (${rounded.x}, ${rounded.y}) is off the screen, which spans 0..${width - 1} x 0..${height - 1}`, 'outside_window');
   }
   return rounded;
 }

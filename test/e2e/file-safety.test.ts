@@ -1,0 +1,124 @@
+// Files the driver writes where a caller says: written whole through a temporary file and a rename, never through a
+// link planted at the destination, never over a file the driver did not write unless asked (overwrite: true), and
+// never half-written even when the writing process is killed with SIGKILL midway. The file system is the judge.
+import assert from 'node:assert/strict';
+import { execFileSync, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { after, before, describe, test } from 'node:test';
+import sharp from 'sharp';
+import type { ClientWindow } from '../../src/platform/linux/windows.js';
+import { runTool } from '../../src/tools/run.js';
+import { privateTempDirectory } from '../../src/tools/files.js';
+import { repositoryRoot, TestDesktop } from '../helpers/desktop.js';
+import { failsWith, testContext } from '../helpers/tools.js';
+
+const sha = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex');
+
+describe('files the driver writes', () => {
+  let desktop: TestDesktop;
+  let window: ClientWindow;
+  let context: ReturnType<typeof testContext>;
+  const dir = mkdtempSync(join(tmpdir(), 'cup-files-'));
+  const outside = join(dir, 'outside.txt');
+
+  before(async () => {
+    desktop = await TestDesktop.start();
+    window = (await desktop.launchFixture('gtk3')).window;
+    context = { ...testContext(), cwd: dir };
+    writeFileSync(outside, 'outside, must not change\n');
+  });
+
+  after(async () => {
+    await context?.desktop.close();
+    await desktop?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const shoot = (file: string, extra: Record<string, unknown> = {}) =>
+    runTool('get_window_state', { pid: window.pid, window_id: window.id, screenshot_out_file: file, ...extra }, context);
+
+  test('a link planted at the destination is not followed: refused without overwrite; with it, the link itself is replaced', async () => {
+    const link = join(dir, 'link.png');
+    symlinkSync(outside, link);
+    const before = sha(outside);
+    const refused = await failsWith(context, 'get_window_state', { pid: window.pid, window_id: window.id, screenshot_out_file: 'link.png' }, 'destination_exists');
+    assert.match(refused.summary, /screenshot_out_file: .*link\.png is a symbolic link/);
+    assert.equal(readlinkSync(link), outside);
+    const replaced = await shoot('link.png', { overwrite: true });
+    assert.ok(replaced.ok, replaced.summary);
+    assert.ok(lstatSync(link).isFile(), 'the link was replaced by a file');
+    assert.equal((await sharp(link).metadata()).format, 'png');
+    assert.equal(sha(outside), before, 'the file the link pointed at is unchanged');
+  });
+
+  test('an existing file the driver did not write is refused without overwrite and replaced with it; its own earlier screenshot is replaced', async () => {
+    const foreign = join(dir, 'photo.png');
+    writeFileSync(foreign, 'a file of the user\n');
+    const before = sha(foreign);
+    const refused = await failsWith(context, 'get_window_state', { pid: window.pid, window_id: window.id, screenshot_out_file: 'photo.png' }, 'destination_exists');
+    assert.match(refused.summary, /already exists and is not a file cup-driver wrote; pass overwrite: true/);
+    assert.equal(sha(foreign), before);
+    assert.ok((await shoot('photo.png', { overwrite: true })).ok);
+    assert.notEqual(sha(foreign), before);
+    // Now the file is the driver's: the next screenshot replaces it without being asked (a new inode, by the rename).
+    const inode = statSync(foreign).ino;
+    assert.ok((await shoot('photo.png')).ok);
+    assert.notEqual(statSync(foreign).ino, inode);
+    assert.equal((await sharp(foreign).metadata()).format, 'png');
+  });
+
+  test('a directory, a FIFO or a device at the destination is refused at once, naming the field; nothing is left behind', async () => {
+    mkdirSync(join(dir, 'folder'));
+    execFileSync('mkfifo', [join(dir, 'pipe.png')]);
+    execFileSync('mknod', [join(dir, 'zero.png'), 'c', '1', '5']);
+    for (const [file, pattern] of [['folder', /is a directory/], ['pipe.png', /is not a regular file/], ['zero.png', /is not a regular file/]] as const) {
+      const started = Date.now();
+      const refused = await failsWith(context, 'get_window_state', { pid: window.pid, window_id: window.id, screenshot_out_file: file, overwrite: true }, 'invalid_arguments');
+      assert.match(refused.summary, /^screenshot_out_file: /);
+      assert.match(refused.summary, pattern);
+      assert.ok(Date.now() - started < 10_000);
+    }
+    assert.ok(lstatSync(join(dir, 'zero.png')).isCharacterDevice());
+    assert.deepEqual(readdirSync(dir).filter((name) => name.endsWith('.tmp')), []);
+  });
+
+  test('a path that cannot name a file is invalid_arguments naming the field, not an internal error', async () => {
+    const refused = await failsWith(context, 'get_window_state', { pid: window.pid, window_id: window.id, screenshot_out_file: 'x'.repeat(300) }, 'invalid_arguments');
+    assert.match(refused.summary, /^screenshot_out_file: .*ENAMETOOLONG|^screenshot_out_file: .*name too long/);
+  });
+
+  test('SIGKILL in the middle of a big write leaves the destination as it was, never half-written', async () => {
+    const destination = join(dir, 'big.png');
+    assert.ok((await shoot('big.png')).ok);
+    const before = sha(destination);
+    // A writer process of its own (the driver's function, as the CLI and the daemon run it), killed once its temporary file exists.
+    const script = `import('${join(repositoryRoot, 'dist', 'src', 'tools', 'files.js')}').then(({ writeFileAtomically }) => { writeFileAtomically(${JSON.stringify(destination)}, Buffer.alloc(1 << 30, 1), { replace: 'any' }); })`;
+    const writer = spawn(process.execPath, ['-e', script], { stdio: 'ignore' });
+    const deadline = Date.now() + 30_000;
+    let sawTemporary = false;
+    while (Date.now() < deadline && writer.exitCode === null) {
+      if (readdirSync(dir).some((name) => name.startsWith('.big.png.') && name.endsWith('.tmp'))) {
+        sawTemporary = true;
+        writer.kill('SIGKILL');
+        break;
+      }
+      await sleep(2);
+    }
+    await new Promise((resolve) => writer.once('close', resolve));
+    assert.ok(sawTemporary, 'the writer was caught mid-write');
+    assert.equal(sha(destination), before, 'the destination is the old file, whole');
+    for (const name of readdirSync(dir).filter((entry) => entry.endsWith('.tmp'))) rmSync(join(dir, name));
+  });
+
+  test('the directory for files the driver names itself is private: this user\'s, mode 0700, not a link', () => {
+    const images = privateTempDirectory('images');
+    const root = join(images, '..');
+    assert.equal(lstatSync(root).mode & 0o777, 0o700);
+    assert.equal(lstatSync(root).uid, process.getuid!());
+    assert.ok(!lstatSync(root).isSymbolicLink());
+  });
+});
