@@ -60,17 +60,17 @@ describe('cup-driver call through the daemon', () => {
   test('two separate call processes share the daemon: session s1 keeps its config, s2 has the default, nothing is persisted', async () => {
     const set = await runCli(['call', 'set_config', '{"max_image_dimension": 500}', '--session', 's1'], env);
     assert.equal(set.status, 0, set.stderr);
-    assert.equal(set.stdout, '✅ max_image_dimension=500 clipboard_keep_s=1800 held_button_max_s=60 diff_settle_ms=250 (for session "s1")\n');
+    assert.equal(set.stdout, '✅ max_image_dimension=500 clipboard_keep_s=1800 held_button_max_s=60 diff_settle_ms=0 (for session "s1")\n');
     assert.equal(set.stderr, '', 'starting the daemon is silent');
     const pid = (await status()).pid;
     assert.deepEqual(daemonProcesses(socketPath), [pid]);
 
     const s1 = await runCli(['call', 'get_config', '--session', 's1'], env);
-    assert.equal(s1.stdout, '✅ max_image_dimension=500 clipboard_keep_s=1800 held_button_max_s=60 diff_settle_ms=250\n');
+    assert.equal(s1.stdout, '✅ max_image_dimension=500 clipboard_keep_s=1800 held_button_max_s=60 diff_settle_ms=0\n');
     const s2 = await runCli(['call', 'get_config', '--session', 's2'], env);
-    assert.equal(s2.stdout, '✅ max_image_dimension=1568 clipboard_keep_s=1800 held_button_max_s=60 diff_settle_ms=250\n');
+    assert.equal(s2.stdout, '✅ max_image_dimension=1568 clipboard_keep_s=1800 held_button_max_s=60 diff_settle_ms=0\n');
     const anonymous = await runCli(['call', 'get_config'], env);
-    assert.equal(anonymous.stdout, '✅ max_image_dimension=1568 clipboard_keep_s=1800 held_button_max_s=60 diff_settle_ms=250\n');
+    assert.equal(anonymous.stdout, '✅ max_image_dimension=1568 clipboard_keep_s=1800 held_button_max_s=60 diff_settle_ms=0\n');
     assert.equal(existsSync(join(env.XDG_CONFIG_HOME!, 'cup-driver', 'config.json')), false);
     assert.equal((await status()).pid, pid, 'the same daemon served every call');
 
@@ -168,10 +168,10 @@ describe('cup-driver call through the daemon', () => {
     const file = join(env.XDG_CONFIG_HOME!, 'cup-driver', 'config.json');
     assert.equal((await runCli(['call', 'set_config', '{"max_image_dimension": 640}'], env)).status, 0);
     assert.deepEqual(JSON.parse(readFileSync(file, 'utf8')), { ...defaultConfig, max_image_dimension: 640 });
-    assert.equal((await runCli(['call', 'get_config'], env)).stdout, '✅ max_image_dimension=640 clipboard_keep_s=1800 held_button_max_s=60 diff_settle_ms=250\n');
-    assert.equal((await runCli(['call', 'get_config', '--no-daemon'], env)).stdout, '✅ max_image_dimension=640 clipboard_keep_s=1800 held_button_max_s=60 diff_settle_ms=250\n');
+    assert.equal((await runCli(['call', 'get_config'], env)).stdout, '✅ max_image_dimension=640 clipboard_keep_s=1800 held_button_max_s=60 diff_settle_ms=0\n');
+    assert.equal((await runCli(['call', 'get_config', '--no-daemon'], env)).stdout, '✅ max_image_dimension=640 clipboard_keep_s=1800 held_button_max_s=60 diff_settle_ms=0\n');
     assert.equal((await runCli(['call', 'set_config', '{"max_image_dimension": 0}', '--no-daemon'], env)).status, 0);
-    assert.equal((await runCli(['call', 'get_config'], env)).stdout, '✅ max_image_dimension=0 clipboard_keep_s=1800 held_button_max_s=60 diff_settle_ms=250\n');
+    assert.equal((await runCli(['call', 'get_config'], env)).stdout, '✅ max_image_dimension=0 clipboard_keep_s=1800 held_button_max_s=60 diff_settle_ms=0\n');
     assert.equal((await runCli(['call', 'set_config', '{"max_image_dimension": 1568}'], env)).status, 0);
   });
 
@@ -182,7 +182,7 @@ describe('cup-driver call through the daemon', () => {
     assert.ok(lstatSync(socketPath).isSocket(), 'the stale socket file is still there');
     const run = await runCli(['call', 'get_config', '--session', 's1'], env);
     assert.equal(run.status, 0, run.stderr);
-    assert.equal(run.stdout, '✅ max_image_dimension=1568 clipboard_keep_s=1800 held_button_max_s=60 diff_settle_ms=250\n', 'a new daemon: the old session state died with the old one');
+    assert.equal(run.stdout, '✅ max_image_dimension=1568 clipboard_keep_s=1800 held_button_max_s=60 diff_settle_ms=0\n', 'a new daemon: the old session state died with the old one');
     const fresh = (await status()).pid;
     assert.notEqual(fresh, old);
     assert.deepEqual(daemonProcesses(socketPath), [fresh]);

@@ -147,9 +147,9 @@ describe('every path gives the same results: in-process, daemon, mcp, mcp --daem
   test('mcp --daemon has a session of its own in the daemon', async () => {
     await mcpViaDaemon.callTool({ name: 'set_config', arguments: { max_image_dimension: 300 } });
     const config = (await mcpViaDaemon.callTool({ name: 'get_config', arguments: {} })) as CallToolResult;
-    assert.deepEqual(config.structuredContent, { max_image_dimension: 300, clipboard_keep_s: 1800, held_button_max_s: 60, diff_settle_ms: 250 });
+    assert.deepEqual(config.structuredContent, { max_image_dimension: 300, clipboard_keep_s: 1800, held_button_max_s: 60, diff_settle_ms: 0 });
     const cli = await runCli(['call', 'get_config'], env);
-    assert.equal(cli.stdout, '✅ max_image_dimension=1568 clipboard_keep_s=1800 held_button_max_s=60 diff_settle_ms=250\n', 'the CLI session is not affected');
+    assert.equal(cli.stdout, '✅ max_image_dimension=1568 clipboard_keep_s=1800 held_button_max_s=60 diff_settle_ms=0\n', 'the CLI session is not affected');
     const status = JSON.parse((await runCli(['daemon', 'status', '--json'], env)).stdout) as { sessions: { id: string }[] };
     assert.ok(status.sessions.some((session) => /^mcp-\d+-[0-9a-f]{8}$/.test(session.id)), JSON.stringify(status.sessions));
     await mcpViaDaemon.callTool({ name: 'set_config', arguments: { max_image_dimension: 1568 } });

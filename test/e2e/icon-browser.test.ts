@@ -114,12 +114,14 @@ describe('gtk3-icon-browser: icon view items, a toggle button and a search that 
     assert.match(text, new RegExp(`^~ \\[e${toggle.index}\\] btn states: \\+prs`, 'm'));
   });
 
-  test('typing in the search field: the view re-filters a moment later, and that change is in the diff', async () => {
+  test('typing in the search field with diff_settle_ms: the view re-filters a moment later, and that change is in the diff', async () => {
     const list = await elements();
     const field = list.find((element) => element.role === 'textbox' && element.name === 'Search' && !element.states.includes('offscreen'));
     assert.ok(field, 'the search field is shown once the toggle is on');
     const before = icons(list).map((icon) => icon.name);
     assert.ok(before.some((name) => !name.includes('mail')), 'some icons do not match');
+    // The agent asked for late changes: the reading waits until the app has been quiet for 250 ms.
+    await callOk(context, 'set_config', { diff_settle_ms: 250 });
     const typed = await callOk(context, 'type_text', { window_id: window.id, element_index: field.index, text: 'mail' });
     const result = typed.structured as unknown as ActionResult;
     // The app's word: the view now holds the matching icons only.

@@ -50,7 +50,7 @@ export const setConfig = defineTool({
     held_button_max_s: setting('held_button_max_s', 'Seconds after which a button held by mouse_button_down is released by itself. Default 60.'),
     diff_settle_ms: setting(
       'diff_settle_ms',
-      'Milliseconds an app must send no accessibility event after an action before the action\'s diff is read, at most 1.5 s in all, so a change it makes a moment later (a search field re-filtering about 150 ms after the last key) lands in the diff. Default 250; 0 reads right after the action\'s own confirmation (faster; late changes show in the next reading).',
+      'Milliseconds an app must send no accessibility event after an action before the action\'s diff is read, at most 1.5 s in all, so a change it makes a moment later (a search field re-filtering about 150 ms after the last key) lands in the diff. Default 0: the diff is read right after the action\'s own confirmation, and late changes show in the next reading; 250 catches a typical search field\'s re-filter at a quarter second an action.',
     ),
   }),
   output: configResult,
