@@ -3,7 +3,9 @@ import { hasState } from '../../../cup/atspi/states.js';
 import { ToolError } from '../../../errors.js';
 import type { ElementTarget, SnapshotElement } from '../../targets.js';
 import { readObject, type ObjectFactsNow } from '../atspi/operations.js';
+import { ApplicationGoneError } from '../atspi/application-gone.js';
 import { DBusError, DBusTimeoutError } from '../dbus/index.js';
+import { isAlive } from '../desktop/processes.js';
 import { atspiElement, type AtspiElement } from '../element-handle.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import type { ClientWindow } from '../windows.js';
@@ -40,6 +42,9 @@ export async function liveTarget(desktop: LinuxDesktop, target: ElementTarget): 
   } catch (error) {
     if (error instanceof DBusTimeoutError) {
       throw new ToolError(`the application (pid ${snapshot.pid}) did not answer within ${desktop.callTimeoutMs} ms; it may be hung`, 'app_not_responding');
+    }
+    if (error instanceof ApplicationGoneError || (error instanceof DBusError && !isAlive(snapshot.pid))) {
+      throw new ToolError(`the application (pid ${snapshot.pid}) has exited, and its window with it; nothing was clicked or typed`, 'window_gone', { pid: snapshot.pid });
     }
     if (error instanceof DBusError) throw staleError(element, snapshot.id, 'no longer exists in the application');
     throw error;
