@@ -444,8 +444,10 @@ export class LinuxDesktop implements Desktop {
       match = remembered ?? (await matchWindow(client, window));
     } catch (error) {
       if (error instanceof DBusTimeoutError) return { quirks: quirksFor(undefined), context, missingReason: unresponsive, unresponsive: true };
-      return { quirks: quirksFor(undefined), context, missingReason: `could not read the accessibility tree: ${error instanceof Error ? error.message : String(error)}` };
+      const exited = !isAlive(window.pid) ? `the application (pid ${window.pid}) exited before its tree could be read` : undefined;
+      return { quirks: quirksFor(undefined), context, missingReason: exited ?? `could not read the accessibility tree: ${error instanceof Error ? error.message : String(error)}` };
     }
+    if (!match && !isAlive(window.pid)) return { quirks: quirksFor(undefined), context, missingReason: `the application (pid ${window.pid}) exited before its tree could be read` };
     if (!match) {
       // Apps register on the bus the session names when they start: one started after the bus was replaced is on the new one.
       if (!busChecked && (await this.busMoved())) return this.readWindowTree(window, limits, true);
@@ -485,7 +487,9 @@ export class LinuxDesktop implements Desktop {
     const mirror = mirrored
       ? { fromMirror: mirrored.fromMirror, rereads: mirrored.rereads, ...(mirrored.walkedBecause ? { walkedBecause: mirrored.walkedBecause } : {}), ...(mirrored.current ? { current: mirrored.current } : {}) }
       : undefined;
-    const exited = read.failure && !isAlive(window.pid) ? `the application (pid ${window.pid}) exited while its tree was read; ${read.nodeCount} nodes were read before` : undefined;
+    // Calls to an app that died fail one by one (those through the bus as missing objects, not as a failure):
+    // whatever was read is a fragment, and the reason is the death, not what the fragment lacks.
+    const exited = !isAlive(window.pid) ? `the application (pid ${window.pid}) exited while its tree was read; ${read.nodeCount} nodes were read before` : undefined;
     return {
       match, toolkit, quirks, read, ...(mirror ? { mirror } : {}), context,
       missingReason: read.unresponsive ? unresponsive : (exited ?? read.failure),
