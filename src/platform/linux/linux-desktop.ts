@@ -436,6 +436,9 @@ export class LinuxDesktop implements Desktop {
     const visibleArea = clip(window.bounds, x.screen.width, x.screen.height);
     const context: RawTreeContext = { extentsOrigin: { x: 0, y: 0 }, visibleArea, gtk4NameQuirks: false };
     const client = await this.atspi();
+    // A process seen alive now and gone after is one that died during the read (a pid from another pid namespace is never seen alive).
+    const aliveAtStart = isAlive(window.pid);
+    const died = () => aliveAtStart && !isAlive(window.pid);
     const unresponsive = `the application (pid ${window.pid}) did not answer the accessibility bus within ${this.callTimeoutMs} ms; it may be hung or stopped`;
     // The window's top-level object is remembered: a repeat capture goes straight to it.
     const remembered = this.rememberedMatch(window);
@@ -444,10 +447,10 @@ export class LinuxDesktop implements Desktop {
       match = remembered ?? (await matchWindow(client, window));
     } catch (error) {
       if (error instanceof DBusTimeoutError) return { quirks: quirksFor(undefined), context, missingReason: unresponsive, unresponsive: true };
-      const exited = !isAlive(window.pid) ? `the application (pid ${window.pid}) exited before its tree could be read` : undefined;
+      const exited = died() ? `the application (pid ${window.pid}) exited before its tree could be read` : undefined;
       return { quirks: quirksFor(undefined), context, missingReason: exited ?? `could not read the accessibility tree: ${error instanceof Error ? error.message : String(error)}` };
     }
-    if (!match && !isAlive(window.pid)) return { quirks: quirksFor(undefined), context, missingReason: `the application (pid ${window.pid}) exited before its tree could be read` };
+    if (!match && died()) return { quirks: quirksFor(undefined), context, missingReason: `the application (pid ${window.pid}) exited before its tree could be read` };
     if (!match) {
       // Apps register on the bus the session names when they start: one started after the bus was replaced is on the new one.
       if (!busChecked && (await this.busMoved())) return this.readWindowTree(window, limits, true);
@@ -489,7 +492,7 @@ export class LinuxDesktop implements Desktop {
       : undefined;
     // Calls to an app that died fail one by one (those through the bus as missing objects, not as a failure):
     // whatever was read is a fragment, and the reason is the death, not what the fragment lacks.
-    const exited = !isAlive(window.pid) ? `the application (pid ${window.pid}) exited while its tree was read; ${read.nodeCount} nodes were read before` : undefined;
+    const exited = died() ? `the application (pid ${window.pid}) exited while its tree was read; ${read.nodeCount} nodes were read before` : undefined;
     return {
       match, toolkit, quirks, read, ...(mirror ? { mirror } : {}), context,
       missingReason: read.unresponsive ? unresponsive : (exited ?? read.failure),
