@@ -56,14 +56,22 @@ export async function socketDroppedMidCall(socketPath: string, call: { tool: str
 }
 
 /**
- * A CLI call killed with SIGKILL while the daemon runs it: started, seen connected (the daemon holds one
- * socket more), given a moment to start the call, then killed. Resolves once the CLI process is gone.
+ * A CLI call killed with SIGKILL while the daemon runs it: started, seen connected (the CLI, whose stdio is
+ * /dev/null, holds a socket: its connection to the daemon), given a moment to send its call, then killed.
+ * Resolves once the CLI process is gone.
  */
-export async function cliKilledMidCall(env: NodeJS.ProcessEnv, daemonPid: number, idleSockets: number, call: { tool: string; arguments: Record<string, unknown> }): Promise<void> {
+export async function cliKilledMidCall(env: NodeJS.ProcessEnv, call: { tool: string; arguments: Record<string, unknown> }): Promise<void> {
   const cli = spawn(process.execPath, [cliPath, 'call', call.tool, JSON.stringify(call.arguments)], { env, stdio: 'ignore' });
   const exited = new Promise<void>((resolve) => cli.once('exit', () => resolve()));
+  const connected = () => {
+    try {
+      return processFacts(cli.pid!).sockets > 0;
+    } catch {
+      return false;
+    }
+  };
   try {
-    await until('the CLI connects to the daemon', 20_000, () => processFacts(daemonPid).sockets > idleSockets || cli.exitCode !== null);
+    await until('the CLI connects to the daemon', 20_000, () => connected() || cli.exitCode !== null);
     if (cli.exitCode !== null) throw new Error(`the CLI exited (${cli.exitCode}) before the daemon took its call`);
     await sleep(60);
   } finally {
@@ -129,11 +137,9 @@ export interface DisconnectReport {
 export async function disconnectRounds(env: NodeJS.ProcessEnv, daemonPid: number, appPid: number, rounds: number, progress?: (round: number) => void): Promise<DisconnectReport> {
   const call = endlessWait(appPid);
   const settle = async (sockets: number) => until('the daemon lets go of the killed clients', 10_000, () => processFacts(daemonPid).sockets <= sockets);
-  let idle = processFacts(daemonPid).sockets;
   for (let i = 0; i < 3; i++) {
-    await cliKilledMidCall(env, daemonPid, idle, call);
+    await cliKilledMidCall(env, call);
     await sleep(200);
-    idle = processFacts(daemonPid).sockets;
   }
   const before = processFacts(daemonPid);
   const started = Date.now();
@@ -147,7 +153,7 @@ export async function disconnectRounds(env: NodeJS.ProcessEnv, daemonPid: number
       mcpRounds++;
     } else if (round % 10 === 5) {
       await settle(before.sockets);
-      await cliKilledMidCall(env, daemonPid, before.sockets, call);
+      await cliKilledMidCall(env, call);
       cliRounds++;
     } else {
       await socketDroppedMidCall(daemonSocketPath(env), call);
