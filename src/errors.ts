@@ -20,6 +20,7 @@ export const ERROR_CODES = {
   desktop_not_found: 'cup-driver started no virtual desktop on that display',
   desktop_not_chosen: 'DISPLAY names no desktop cup-driver started: desktop stop needs --display :N or --all',
   display_unavailable: 'no X server answers on the display; the message names the display and why',
+  accessibility_bus_unavailable: 'the AT-SPI accessibility bus cannot be reached (at-spi-bus-launcher or its bus stopped); the message says why and how to bring it back',
   // Choosing what to act on
   missing_target: 'neither pid nor window_id was given where one is needed',
   missing_pid: 'the tool needs a pid',

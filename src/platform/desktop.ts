@@ -1,3 +1,4 @@
+import type { ToolError } from '../errors.js';
 // The desktop as the tools see it. A backend (src/platform/linux/ for X11 and AT-SPI2) implements it; tool
 // files map arguments to these calls and results to text, so another backend needs no change to a tool.
 import type { CupNode, CupPlatform } from '../cup/types.js';
@@ -200,6 +201,8 @@ export interface ScreenRecordingRequest {
 
 export interface ScreenRecording {
   readonly path: string;
+  /** Where the encoder writes until the video is finished (renamed to `path` then). */
+  readonly partialPath: string;
   readonly pid: number;
   /** Ends the video so that it plays; the same promise for every call. Rejects when the file could not be finished. */
   stop(): Promise<{ path: string; durationS?: number; stoppedBy: string }>;
@@ -214,7 +217,18 @@ export interface ScreenRecorder {
   startScreenRecording(request: ScreenRecordingRequest): Promise<ScreenRecording>;
   /** A video file's length in seconds, read back from the file (undefined when it cannot be read). */
   videoDuration(path: string): number | undefined;
+  /**
+   * A video whose recording process died (killed) before it finished it: waits (bounded) for the encoder to end,
+   * then renames the partial file to `path` when it plays (the encoder finished it), else leaves it as it is.
+   */
+  finishAbandonedVideo(partialPath: string, path: string, timeoutMs: number): Promise<AbandonedVideo>;
 }
+
+/** What became of a video whose recording process died: finished and put in place, unfinished, or absent. */
+export type AbandonedVideo =
+  | { state: 'finalised'; path: string; durationS: number }
+  | { state: 'unfinished'; path: string; why: string }
+  | { state: 'absent' };
 
 export interface DesktopApps {
   /** The installed applications, and the running ones behind these windows (matched to the installed ones). */
@@ -253,4 +267,9 @@ export interface Desktop
     DesktopClipboard, DesktopWindowFrames, DesktopMenus, DesktopButtonHolds, DesktopHealth {
   /** Releases the backend's connections (a one-off context's end). */
   close(): void;
+  /**
+   * What an unexpected failure from inside a call means to its caller, when the backend can tell: a lost or
+   * silent display server, a lost accessibility bus, an app that exited or did not answer. Undefined otherwise.
+   */
+  explainFailure(error: unknown): ToolError | undefined;
 }

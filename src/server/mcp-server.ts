@@ -98,12 +98,15 @@ export function selectTools(filter: string | undefined): readonly AnyTool[] {
 
 /** Serves the registry over stdio until the client closes stdin, then closes the runner. Nothing but protocol goes to stdout. */
 export async function serveMcpOverStdio(runner: ToolRunner, served: readonly AnyTool[] = tools): Promise<void> {
+  // A client that went away (killed: its end of stdin closed) hears no more answers: the calls it left running
+  // are cancelled, or a long wait would keep this process, and what the call holds, alive after its client.
+  const clientGone = new AbortController();
   const server = createMcpServer(async (name, args, signal) => {
-    const result = await runner.call(name, args, signal);
+    const result = await runner.call(name, args, signal ? AbortSignal.any([signal, clientGone.signal]) : clientGone.signal);
     // A desktop started for the client is news for stderr, the MCP server's log, never for stdout.
     for (const notice of result.notices ?? []) logToStderr(notice);
     // The client asked not to hear the answer; the log says how the call ended.
-    if (signal?.aborted) logToStderr(`${name} cancelled by the client: ${result.summary.split('\n')[0]}`);
+    if (signal?.aborted || clientGone.signal.aborted) logToStderr(`${name} cancelled by the client: ${result.summary.split('\n')[0]}`);
     return result;
   }, served);
   const transport = new StdioServerTransport();
@@ -114,5 +117,6 @@ export async function serveMcpOverStdio(runner: ToolRunner, served: readonly Any
   await server.connect(transport);
   logToStderr(`MCP server ready on stdio (${served.length} tools)`);
   await closed;
+  clientGone.abort();
   await runner.close();
 }

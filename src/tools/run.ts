@@ -76,6 +76,9 @@ async function handle(tool: AnyTool, name: string, args: unknown, context: ToolC
     };
   } catch (error) {
     if (error instanceof ToolError) return failureResult('tool', error.message, error.code, error.details);
+    // A lost display or accessibility bus, or an app that went away, is the caller's to know about, not a bug.
+    const explained = context.desktop.explainFailure(error);
+    if (explained) return failureResult('tool', `${name}: ${explained.message}`, explained.code, explained.details);
     const message = error instanceof Error ? error.message : String(error);
     context.log(`${name} failed: ${error instanceof Error && error.stack ? error.stack : message}`);
     return failureResult('tool', `${name} failed: ${message}`, 'internal_error');

@@ -46,7 +46,8 @@ export class TestDesktop {
   }
 
   async x11(): Promise<X11Connection> {
-    this.x ??= await X11Connection.connect({ display: this.state.display });
+    // A desktop whose X server was restarted (a fault test) gets a fresh connection.
+    if (!this.x || this.x.closed) this.x = await X11Connection.connect({ display: this.state.display });
     return this.x;
   }
 

@@ -3,12 +3,13 @@ import { UNKNOWN_COORDINATE, type AtspiRawNode, type RawTreeContext } from '../.
 import type { ActionOutcome } from '../action-outcome.js';
 import type { BrowserPage, PageEndpoint } from '../browser.js';
 import type { InstalledApp, LaunchPlan, RunningApp } from '../apps.js';
-import type { AgentCursorLook, ChangeWatch, Desktop, DragOptions, EscapeHandlers, KeyRequest, ScreenRecording, ScreenRecordingRequest, ScrollRequest, TreeLimits, TypeRequest, VideoEncoder, WindowReading } from '../desktop.js';
+import type { AbandonedVideo, AgentCursorLook, ChangeWatch, Desktop, DragOptions, EscapeHandlers, KeyRequest, ScreenRecording, ScreenRecordingRequest, ScrollRequest, TreeLimits, TypeRequest, VideoEncoder, WindowReading } from '../desktop.js';
 import type { ClipboardText, FrameOutcome, HealthCheck, MenuOutcome, MouseButton } from '../desktop-services.js';
 import type { WindowRect } from '../windows.js';
 import type { DeliveryMode, ElementTarget, PointerKind, PointTarget } from '../targets.js';
 import type { DesktopWindow } from '../windows.js';
 import { dragAction } from './actions/drag.js';
+import { appNotResponding } from './actions/unresponsive.js';
 import { invokeMenuPath } from './actions/menu-path.js';
 import { Clipboard } from './clipboard/clipboard.js';
 import { healthChecks, healthFacts } from './health.js';
@@ -23,7 +24,6 @@ import { setValueAction } from './actions/set-value.js';
 import { typeTextAction } from './actions/typing.js';
 import { runningApplications } from './applications.js';
 import { installedApplications } from './desktop-entries.js';
-import { isAlive } from './desktop/processes.js';
 import { elementHandle, objectIdentity } from './element-handle.js';
 import { descendsFrom, planLaunch, startDetached } from './launcher.js';
 import { accessibilityBusAddress } from './atspi/bus-address.js';
@@ -38,15 +38,18 @@ import type { RawImage } from '../../image/raw-image.js';
 import { ReadCoalescer } from './read-coalescer.js';
 import { captureWindowPixels } from './capture.js';
 import { watchProcessChanges } from './change-watch.js';
-import { ensureDisplay } from './desktop/virtual-desktop.js';
+import { desktopEnvironment, desktopNamedBy, enableAccessibility, ensureDisplay, listDesktops, restartDeadDesktop } from './desktop/virtual-desktop.js';
 import { activateWindow, agentCursorState, armEscapeGuard, hideAgentCursor, moveAgentCursor, pointerPosition, removeAgentCursor, setAgentCursorLook } from './input/index.js';
-import { installVideoEncoder, probeDuration, startScreenRecording, videoEncoder } from './screen-recorder.js';
+import { finishAbandonedVideo, installVideoEncoder, probeDuration, startScreenRecording, videoEncoder } from './screen-recorder.js';
 import { screenScale } from './screen.js';
 import { LazyConnection } from './lazy-connection.js';
 import { listClientWindows, type ClientWindow } from './windows.js';
-import { DBusTimeoutError } from './dbus/index.js';
+import { DBusClosedError, DBusTimeoutError } from './dbus/index.js';
+import { ApplicationGoneError } from './atspi/application-gone.js';
+import { UnansweredActionError } from './atspi/unanswered-action.js';
+import { isAlive, processStartTicks } from './desktop/processes.js';
 import { ToolError } from '../../errors.js';
-import { X11Connection } from './x11/index.js';
+import { X11ClosedError, X11Connection, X11TimeoutError } from './x11/index.js';
 import { protectionOf } from './desktop/protected-processes.js';
 
 export interface LinuxDesktopOptions {
@@ -75,6 +78,14 @@ export interface WindowTree {
 /** Windows whose trees are kept live at once; the least recently read is let go (and stops listening). */
 const MAX_MIRRORS = 16;
 
+/** How to bring the accessibility bus back, for the errors that say it is gone. */
+const BUS_FIX =
+  'On a desktop cup-driver started, the next call starts the bus again; elsewhere restart at-spi-bus-launcher ' +
+  '(log in again, or `cup-driver desktop start` for a desktop of its own). Apps started before the bus came back stay on the old one: restart them to read them';
+
+/** How long after the accessibility bus connection closed a closed-connection failure is blamed on the bus. */
+const BUS_LOSS_BLAME_MS = 10_000;
+
 /** Notices are rare (one per desktop start); a bound keeps a long-lived daemon from collecting them. */
 const MAX_KEPT_NOTICES = 32;
 
@@ -101,6 +112,10 @@ export class LinuxDesktop implements Desktop {
   private readonly readings = new ReadCoalescer<WindowReading>();
   private readonly captures = new ReadCoalescer<RawImage>();
   readonly callTimeoutMs: number;
+  /** The accessibility bus last connected to, to tell a bus started anew from a reconnection to the same one. */
+  private busAddress?: string;
+  /** When the connection to the accessibility bus last closed. */
+  private busLostAt = 0;
   /** What this process put on the CLIPBOARD, answered from here while it runs. */
   private readonly clipboard = new Clipboard(() => this.x11());
   private readonly buttonHolds: ButtonHolds;
@@ -114,20 +129,102 @@ export class LinuxDesktop implements Desktop {
       async () => {
         if (!process.env.DISPLAY) {
           if (!this.options.autoStartDesktop) throw new Error('DISPLAY is not set; start a desktop with `cup-driver desktop start` and export its DISPLAY');
-          await ensureDisplay((message) => {
-            this.options.log(message);
-            this.notices.push(message);
-            if (this.notices.length > MAX_KEPT_NOTICES) this.noticesDropped += this.notices.splice(0, this.notices.length - MAX_KEPT_NOTICES).length;
-          });
+          await ensureDisplay((message) => this.notice(message));
         }
-        return X11Connection.connect({ timeoutMs: this.callTimeoutMs });
+        return this.connectX();
       },
-      (connection, dropped) => connection.onClose(dropped),
+      (connection, dropped) =>
+        connection.onClose(() => {
+          // Window ids and the objects found for them belong to that X server; a new one reuses the ids.
+          this.forgetWindows();
+          dropped();
+        }),
     );
     this.atspiConnection = new LazyConnection(
-      async () => AtspiClient.connect(await accessibilityBusAddress(await this.x11()), this.callTimeoutMs),
-      (client, dropped) => client.bus.onClose(dropped),
+      () => this.connectAccessibilityBus(),
+      (client, dropped) =>
+        client.bus.onClose(() => {
+          this.busLostAt = Date.now();
+          // The mirrors and matches name objects by their names on that bus.
+          this.forgetWindows();
+          dropped();
+        }),
     );
+  }
+
+  private notice(message: string): void {
+    this.options.log(message);
+    this.notices.push(message);
+    if (this.notices.length > MAX_KEPT_NOTICES) this.noticesDropped += this.notices.splice(0, this.notices.length - MAX_KEPT_NOTICES).length;
+  }
+
+  /**
+   * Connects to DISPLAY. When no X server answers there and the display is one of our embedded desktops
+   * whose X server died, the desktop is started again on the same display (this process keeps running).
+   */
+  private async connectX(): Promise<X11Connection> {
+    try {
+      return await X11Connection.connect({ timeoutMs: this.callTimeoutMs });
+    } catch (error) {
+      if (!this.options.autoStartDesktop || !(error instanceof ToolError) || error.code !== 'display_unavailable') throw error;
+      const restarted = await restartDeadDesktop(process.env.DISPLAY);
+      if (!restarted) throw error;
+      Object.assign(process.env, desktopEnvironment(restarted));
+      this.notice(
+        `the X server of the virtual desktop ${restarted.display} had gone away; the desktop was started again on ${restarted.display} ` +
+          '(the apps that ran on it went with their X server: launch them again)',
+      );
+      return X11Connection.connect({ timeoutMs: this.callTimeoutMs });
+    }
+  }
+
+  /**
+   * Connects to the accessibility bus the session names now. A failure is the caller's to fix (or ours to
+   * retry on the next call), so it says what is missing and how to bring it back. A bus at another address
+   * than before was started anew: on our own desktop accessibility is switched on for it again (Chromium and
+   * Qt export their trees only when asked), and apps started before it stay on the old bus.
+   */
+  private async connectAccessibilityBus(): Promise<AtspiClient> {
+    const x = await this.x11();
+    let address: string;
+    try {
+      address = await accessibilityBusAddress(x);
+    } catch (error) {
+      throw new ToolError(`${error instanceof Error ? error.message : String(error)}. ${BUS_FIX}`, 'accessibility_bus_unavailable');
+    }
+    let client: AtspiClient;
+    try {
+      client = await AtspiClient.connect(address, this.callTimeoutMs);
+    } catch (error) {
+      throw new ToolError(
+        `cannot connect to the AT-SPI accessibility bus at ${address} (${error instanceof Error ? error.message : String(error)}); it has stopped. ${BUS_FIX}`,
+        'accessibility_bus_unavailable',
+        { address },
+      );
+    }
+    if (this.busAddress !== undefined && this.busAddress !== address) {
+      this.notice(`the accessibility bus was started anew (${address}); apps started before that stay on the old bus and cannot be read until they are restarted`);
+      const ours = desktopNamedBy(process.env.DISPLAY, listDesktops());
+      if (ours?.alive) await enableAccessibility(ours.sessionBusAddress).catch((error: unknown) => this.options.log(`could not switch accessibility on again: ${String(error)}`));
+    }
+    this.busAddress = address;
+    return client;
+  }
+
+  /** Whether the session now names another accessibility bus than the one connected (it was started anew). */
+  private async busMoved(): Promise<boolean> {
+    if (process.env.AT_SPI_BUS_ADDRESS || this.busAddress === undefined) return false;
+    const now = await accessibilityBusAddress(await this.x11()).catch(() => undefined);
+    if (now === undefined || now === this.busAddress) return false;
+    this.atspiConnection.close((stale) => stale.close());
+    return true;
+  }
+
+  /** Forgets what was learnt about windows and their accessible objects (their X server or bus went away). */
+  private forgetWindows(): void {
+    for (const id of [...this.mirrors.keys()]) this.forgetMirror(id);
+    this.matches.clear();
+    this.contentMargins.clear();
   }
 
   x11(): Promise<X11Connection> {
@@ -272,6 +369,10 @@ export class LinuxDesktop implements Desktop {
     return probeDuration(path);
   }
 
+  finishAbandonedVideo(partialPath: string, path: string, timeoutMs: number): Promise<AbandonedVideo> {
+    return finishAbandonedVideo(partialPath, path, timeoutMs);
+  }
+
   applications(windows: readonly DesktopWindow[]): { installed: InstalledApp[]; running: RunningApp[] } {
     const installed = installedApplications();
     return { installed, running: runningApplications(windows, installed) };
@@ -336,6 +437,7 @@ export class LinuxDesktop implements Desktop {
       : await deepestAtPoint(client, match.topLevel, screenX, screenY, 0);
     if (asked) return asked;
     const tree = await this.readWindowTree(window, { maxNodes: 5000, maxDepth: 1000, budgetMs: 5000 });
+    if (tree.unresponsive) throw appNotResponding(window.pid, this.callTimeoutMs);
     return tree.read?.root ? deepestContaining(tree.read.root, tree.context.extentsOrigin, screenX, screenY) : undefined;
   }
 
@@ -343,11 +445,14 @@ export class LinuxDesktop implements Desktop {
    * Reads the window's accessibility tree. Never throws for an unresponsive or inaccessible app:
    * the result then has no tree and says why, so the caller can still return the screenshot.
    */
-  async readWindowTree(window: ClientWindow, limits: TreeLimits): Promise<WindowTree> {
+  async readWindowTree(window: ClientWindow, limits: TreeLimits, busChecked = false): Promise<WindowTree> {
     const x = await this.x11();
     const visibleArea = clip(window.bounds, x.screen.width, x.screen.height);
     const context: RawTreeContext = { extentsOrigin: { x: 0, y: 0 }, visibleArea, gtk4NameQuirks: false };
     const client = await this.atspi();
+    // A process seen alive now and gone after is one that died during the read (a pid from another pid namespace is never seen alive).
+    const aliveAtStart = isAlive(window.pid);
+    const died = () => aliveAtStart && !isAlive(window.pid);
     const unresponsive = `the application (pid ${window.pid}) did not answer the accessibility bus within ${this.callTimeoutMs} ms; it may be hung or stopped`;
     // The window's top-level object is remembered: a repeat capture goes straight to it.
     const remembered = this.rememberedMatch(window);
@@ -356,14 +461,14 @@ export class LinuxDesktop implements Desktop {
       match = remembered ?? (await matchWindow(client, window));
     } catch (error) {
       if (error instanceof DBusTimeoutError) return { quirks: quirksFor(undefined), context, missingReason: unresponsive, unresponsive: true };
-      return { quirks: quirksFor(undefined), context, missingReason: `could not read the accessibility tree: ${error instanceof Error ? error.message : String(error)}` };
+      const exited = died() ? `the application (pid ${window.pid}) exited before its tree could be read` : undefined;
+      return { quirks: quirksFor(undefined), context, missingReason: exited ?? `could not read the accessibility tree: ${error instanceof Error ? error.message : String(error)}` };
     }
+    if (!match && died()) return { quirks: quirksFor(undefined), context, missingReason: `the application (pid ${window.pid}) exited before its tree could be read` };
     if (!match) {
-      return {
-        quirks: quirksFor(undefined),
-        context,
-        missingReason: `no accessible window matches "${window.title}" (pid ${window.pid}); the app may not support accessibility (for Qt set QT_ACCESSIBILITY=1, for Chromium/Electron pass --force-renderer-accessibility)`,
-      };
+      // Apps register on the bus the session names when they start: one started after the bus was replaced is on the new one.
+      if (!busChecked && (await this.busMoved())) return this.readWindowTree(window, limits, true);
+      return { quirks: quirksFor(undefined), context, missingReason: await this.unmatchedReason(client, window) };
     }
     let toolkit: ToolkitInfo | undefined;
     try {
@@ -400,11 +505,28 @@ export class LinuxDesktop implements Desktop {
     const mirror = mirrored
       ? { fromMirror: mirrored.fromMirror, rereads: mirrored.rereads, ...(mirrored.walkedBecause ? { walkedBecause: mirrored.walkedBecause } : {}), ...(mirrored.current ? { current: mirrored.current } : {}) }
       : undefined;
+    // Calls to an app that died fail one by one (those through the bus as missing objects, not as a failure):
+    // whatever was read is a fragment, and the reason is the death, not what the fragment lacks.
+    const exited = died() ? `the application (pid ${window.pid}) exited while its tree was read; ${read.nodeCount} nodes were read before` : undefined;
     return {
       match, toolkit, quirks, read, ...(mirror ? { mirror } : {}), context,
-      missingReason: read.unresponsive ? unresponsive : read.failure,
+      missingReason: read.unresponsive ? unresponsive : (exited ?? read.failure),
       ...(read.unresponsive ? { unresponsive: true } : {}),
     };
+  }
+
+  /** Why no accessible window matches an X window: an app older than the bus stays on the bus it started with. */
+  private async unmatchedReason(client: AtspiClient, window: ClientWindow): Promise<string> {
+    const registry = await client.pidOf('org.a11y.atspi.Registry').catch(() => undefined);
+    const appStarted = processStartTicks(window.pid);
+    const busStarted = registry === undefined ? undefined : processStartTicks(registry);
+    if (appStarted !== undefined && busStarted !== undefined && appStarted < busStarted) {
+      return (
+        `the application (pid ${window.pid}) started before the accessibility bus now running was (it was restarted since), so it is ` +
+        'registered on the old bus, which is gone, and cannot be read; restart the app to read it (apps started from now on are read)'
+      );
+    }
+    return `no accessible window matches "${window.title}" (pid ${window.pid}); the app may not support accessibility (for Qt set QT_ACCESSIBILITY=1, for Chromium/Electron pass --force-renderer-accessibility)`;
   }
 
   /** The window's live mirror, made on its first read (or anew when the window's top-level object changed). */
@@ -512,6 +634,22 @@ export class LinuxDesktop implements Desktop {
 
   async guardEscape(handlers: EscapeHandlers, watchdogMs: number): Promise<() => void> {
     return armEscapeGuard(await this.x11(), handlers, watchdogMs);
+  }
+
+  explainFailure(error: unknown): ToolError | undefined {
+    if (error instanceof X11ClosedError || error instanceof X11TimeoutError) {
+      return new ToolError(`the X server on DISPLAY=${process.env.DISPLAY ?? '(unset)'} is gone or not answering (${error.message})`, 'display_unavailable');
+    }
+    if (error instanceof ApplicationGoneError) {
+      return new ToolError(`${error.message}; its windows are gone`, 'window_gone', error.pid ? { pid: error.pid } : {});
+    }
+    if (error instanceof DBusTimeoutError || error instanceof UnansweredActionError) {
+      return new ToolError(`an application did not answer in time (${error.message}); it may be hung or stopped`, 'app_not_responding');
+    }
+    if (error instanceof DBusClosedError && Date.now() - this.busLostAt < BUS_LOSS_BLAME_MS) {
+      return new ToolError(`the connection to the AT-SPI accessibility bus closed while the call ran (${error.message}). ${BUS_FIX}`, 'accessibility_bus_unavailable');
+    }
+    return undefined;
   }
 
   close(): void {

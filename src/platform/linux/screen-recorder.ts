@@ -3,10 +3,12 @@
 // is playable only after its index is written at the end).
 import { spawn, spawnSync, type ChildProcessByStdio } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { closeSync, constants, openSync, renameSync, rmSync } from 'node:fs';
+import { closeSync, constants, existsSync, openSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { basename, dirname, join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
-import type { ScreenRecording, ScreenRecordingRequest, VideoEncoder } from '../desktop.js';
+import type { AbandonedVideo, ScreenRecording, ScreenRecordingRequest, VideoEncoder } from '../desktop.js';
+import { commandLine, processIds } from './desktop/processes.js';
 import { findProgram } from './desktop/requirements.js';
 
 /** How long ffmpeg may take to grab its first frame before the start counts as failed. */
@@ -76,7 +78,20 @@ function grabArguments(display: string, request: ScreenRecordingRequest): string
   return ['-video_size', `${region.width}x${region.height}`, '-i', `${display}+${region.x},${region.y}`];
 }
 
-type FfmpegProcess = ChildProcessByStdio<Writable, Readable, Readable>;
+type FfmpegProcess = ChildProcessByStdio<Writable, null, Readable>;
+
+/** Where ffmpeg reports its progress while it writes `partial`. */
+function progressFile(partial: string): string {
+  return `${partial}.progress`;
+}
+
+function readTextIfAny(path: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return '';
+  }
+}
 
 /** Starts ffmpeg and resolves once it has grabbed its first frame; rejects with ffmpeg's own words when it cannot. */
 export async function startScreenRecording(ffmpeg: string, display: string, request: ScreenRecordingRequest): Promise<ScreenRecording> {
@@ -84,8 +99,12 @@ export async function startScreenRecording(ffmpeg: string, display: string, requ
   // Created here, new (O_EXCL, no link followed) under a name nobody can guess, so ffmpeg's -y writes into a file of
   // ours and never through a link planted at the name.
   closeSync(openSync(partial, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o644));
+  // Progress goes to a file, not a pipe: once its parent is gone ffmpeg's writes to a pipe fail, and ffmpeg
+  // then ends without writing the MP4's index, so a daemon killed while recording would leave no playable video.
+  const progress = progressFile(partial);
+  rmSync(progress, { force: true });
   const args = [
-    '-hide_banner', '-loglevel', 'error', '-nostats', '-progress', 'pipe:1',
+    '-hide_banner', '-loglevel', 'error', '-nostats', '-progress', progress,
     '-f', 'x11grab', '-framerate', String(request.fps), '-draw_mouse', '1',
     ...grabArguments(display, request),
     // H.264 in yuv420p needs even sides: a window of odd width loses its last column.
@@ -97,8 +116,8 @@ export async function startScreenRecording(ffmpeg: string, display: string, requ
   // setpriv has the kernel send it SIGINT when its parent dies, and ffmpeg finishes the file on SIGINT.
   const setpriv = findProgram('setpriv');
   const child: FfmpegProcess = setpriv
-    ? spawn(setpriv, ['--pdeathsig', 'INT', ffmpeg, ...args], { stdio: ['pipe', 'pipe', 'pipe'] })
-    : spawn(ffmpeg, args, { stdio: ['pipe', 'pipe', 'pipe'] });
+    ? spawn(setpriv, ['--pdeathsig', 'INT', ffmpeg, ...args], { stdio: ['pipe', 'ignore', 'pipe'] })
+    : spawn(ffmpeg, args, { stdio: ['pipe', 'ignore', 'pipe'] });
   // An ffmpeg that already ended (its window closed) cannot take "q": the write fails, and stop() says why.
   child.stdin.on('error', () => undefined);
   let errors = '';
@@ -116,26 +135,27 @@ export async function startScreenRecording(ffmpeg: string, display: string, requ
     process.off('exit', killOnExit);
     child.kill('SIGKILL');
     rmSync(partial, { force: true });
+    rmSync(progress, { force: true });
     return new Error(`ffmpeg ${why}: ${errors.trim() || 'it said nothing'} (command: ffmpeg ${args.join(' ')})`);
   };
 
   const started = await new Promise<'frame' | 'exited' | 'timeout'>((resolve) => {
-    const timer = setTimeout(() => resolve('timeout'), START_TIMEOUT_MS);
-    child.stdout.on('data', (chunk: Buffer) => {
-      // -progress writes blocks of key=value lines; a frame count above 0 means grabbing works.
-      if (/^frame=[1-9]/m.test(chunk.toString())) {
-        clearTimeout(timer);
-        resolve('frame');
-      }
-    });
+    const deadline = Date.now() + START_TIMEOUT_MS;
+    let ended = false;
     void exited.then(() => {
-      clearTimeout(timer);
-      resolve('exited');
+      ended = true;
     });
+    const poll = () => {
+      if (ended) return resolve('exited');
+      // -progress writes blocks of key=value lines; a frame count above 0 means grabbing works.
+      if (/^frame=[1-9]/m.test(readTextIfAny(progress))) return resolve('frame');
+      if (Date.now() > deadline) return resolve('timeout');
+      setTimeout(poll, 25);
+    };
+    poll();
   });
   if (started === 'exited') throw failure('stopped before recording a frame');
   if (started === 'timeout') throw failure(`recorded no frame within ${START_TIMEOUT_MS} ms`);
-  child.stdout.resume();
 
   let stopping: Promise<{ path: string; durationS?: number; stoppedBy: string }> | undefined;
   const stop = async () => {
@@ -155,6 +175,7 @@ export async function startScreenRecording(ffmpeg: string, display: string, requ
     }
     process.off('exit', killOnExit);
     const code = await exited;
+    rmSync(progress, { force: true });
     if (stoppedBy === 'SIGKILL' || (code !== 0 && code !== 255)) {
       rmSync(partial, { force: true });
       throw new Error(`ffmpeg did not finish the video (exit ${code}, stopped by ${stoppedBy}): ${errors.trim() || 'it said nothing'}`);
@@ -165,7 +186,33 @@ export async function startScreenRecording(ffmpeg: string, display: string, requ
   };
   return {
     path: request.path,
+    partialPath: partial,
     pid: child.pid!,
     stop: () => (stopping ??= stop()),
   };
+}
+
+/** ffmpeg processes still writing the file (its path is on their command line). */
+function writersOf(path: string): number[] {
+  return processIds().filter((pid) => {
+    const argv = commandLine(pid);
+    return argv.includes(path) && argv.some((arg) => arg.endsWith('ffmpeg'));
+  });
+}
+
+/**
+ * A video left by a recording process that died: its ffmpeg got SIGINT (pdeathsig) and finishes the file on
+ * its own, which takes a moment; once no ffmpeg writes it, a file ffprobe reads is finished and put in place.
+ * One ffprobe cannot read (ffmpeg was killed too, the disk filled) is left where it is, named in the answer.
+ */
+export async function finishAbandonedVideo(partialPath: string, path: string, timeoutMs: number): Promise<AbandonedVideo> {
+  for (const deadline = Date.now() + timeoutMs; writersOf(partialPath).length > 0; await sleep(100)) {
+    if (Date.now() > deadline) return { state: 'unfinished', path: partialPath, why: `ffmpeg (pid ${writersOf(partialPath).join(', ')}) still writes it after ${timeoutMs} ms` };
+  }
+  rmSync(progressFile(partialPath), { force: true });
+  if (!existsSync(partialPath)) return existsSync(path) && probeDuration(path) !== undefined ? { state: 'finalised', path, durationS: probeDuration(path)! } : { state: 'absent' };
+  const durationS = probeDuration(partialPath);
+  if (durationS === undefined) return { state: 'unfinished', path: partialPath, why: 'ffprobe cannot read it: ffmpeg ended without writing its index' };
+  renameSync(partialPath, path);
+  return { state: 'finalised', path, durationS };
 }

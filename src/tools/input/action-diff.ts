@@ -88,7 +88,8 @@ function compare(context: ToolContext, window: DesktopWindow, before: WindowRead
 export async function observeAction(
   context: ToolContext,
   tool: string,
-  options: { diff?: boolean; element_index?: number; element_token?: string },
+  // throughPage: the action goes through the browser's debugging protocol, which answers whatever its accessibility does.
+  options: { diff?: boolean; element_index?: number; element_token?: string; delivery_mode?: string; throughPage?: boolean },
   window: DesktopWindow,
   run: () => Promise<ActionResult>,
 ): Promise<ToolOutput<ActionResult>> {
@@ -102,10 +103,11 @@ export async function observeAction(
     options.diff === false || skippedAsSlow ? undefined : context.desktop.readWindow(window, READ_LIMITS),
   ]);
   if (before) context.state.diffReadMs.set(window.id, Date.now() - readStarted);
-  // An app that did not answer the reading would not answer an action on one of its elements either (that
-  // starts by asking the element): one wait, not two. Input that needs no answer (keys, a point) still goes.
-  const onElement = options.element_index !== undefined || options.element_token !== undefined;
-  if (before?.unresponsive && onElement) throw new ToolError(`${tool}: ${before.missingReason ?? 'the app did not answer'}; nothing was sent`, 'app_not_responding', { pid: window.pid });
+  // An app that did not answer the reading would not answer an action on one of its elements, nor one in the
+  // background (which goes through its accessibility: the focused element, the object under a point): one
+  // wait, not two or three. Real input (foreground keys and clicks) needs no answer and still goes.
+  const throughApp = !options.throughPage && (options.element_index !== undefined || options.element_token !== undefined || options.delivery_mode !== 'foreground');
+  if (before?.unresponsive && throughApp) throw new ToolError(`${tool}: ${before.missingReason ?? 'the app did not answer'}; nothing was sent`, 'app_not_responding', { pid: window.pid });
   // The platform's verification waits for the action's first effects; the app may go on changing after them.
   const watch = before ? await context.desktop.watchChanges(window.pid).catch(() => undefined) : undefined;
   let result: ActionResult;

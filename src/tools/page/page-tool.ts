@@ -214,7 +214,7 @@ export const pageTool = defineTool({
       case 'navigate': {
         let loaded: PageNavigation | undefined;
         // A new page changes the whole tree: the diff is read only when asked for.
-        const output = await observeAction(context, 'page navigate', { diff: args.diff ?? false }, window, async () => {
+        const output = await observeAction(context, 'page navigate', { diff: args.diff ?? false, throughPage: true }, window, async () => {
           loaded = await page.navigate(args.url!, NAVIGATION_TIMEOUT_MS);
           return {
             path: page.endpoint.protocol,
@@ -259,7 +259,7 @@ async function elementAction(
   const box = element.bounds;
   await context.desktop.moveAgentCursor(context.session, { x: Math.round(box.x + box.w / 2), y: Math.round(box.y + box.h / 2) });
   let value: string | undefined;
-  const output = await observeAction(context, `page ${action}`, options, window, async () => {
+  const output = await observeAction(context, `page ${action}`, { ...options, throughPage: true }, window, async () => {
     const stop = await page.watchChanges();
     if (action === 'click_element') await page.click(selector);
     else value = (await page.insertText(selector, text)).value;

@@ -1,4 +1,5 @@
 import type { ToolContext } from '../context.js';
+import { ToolError } from '../../errors.js';
 import { compareWithNow, READ_LIMITS, windowEffects, type Compared } from '../input/action-diff.js';
 import { newWindowLines, otherWindowLines } from '../input/outcome.js';
 import { settle } from '../input/settle.js';
@@ -38,6 +39,10 @@ export async function beginPlanDiff(context: ToolContext, target: PlanDiffTarget
     context.desktop.windows(),
     window && target.diff !== false ? context.desktop.readWindow(window, READ_LIMITS) : undefined,
   ]);
+  // As for one action: an app that did not answer the reading would keep every step waiting for it in turn.
+  if (window && before?.unresponsive) {
+    throw new ToolError(`run_actions: ${before.missingReason ?? 'the app did not answer'}; no step was run`, 'app_not_responding', { pid: window.pid });
+  }
   const watch = window && before ? await context.desktop.watchChanges(window.pid).catch(() => undefined) : undefined;
   return {
     finish: async (alreadyReported = [], planSignal) => {

@@ -8,10 +8,10 @@ import { resolveUserPath } from '../files.js';
 import { resolveWindow, windowsOfProcess } from '../perception/window-records.js';
 import { pidArgument, windowIdArgument } from '../schemas.js';
 import { defineTool } from '../tool.js';
+import { interruptedLine, markRecording, recoverInterrupted, TURN_FOLDER, turnFolders, type InterruptedRecording } from './interrupted.js';
 import { addRecording, recorderOfFolder, recordingOf, stopRecording, type Recording, type StoppedRecording } from './recordings.js';
 
 const VIDEO_FILE = 'recording.mp4';
-const TURN_FOLDER = /^turn-\d{5}$/;
 
 const recordingState = z.object({
   recording: z.boolean(),
@@ -40,6 +40,25 @@ function stateOf(context: ToolContext, recording: Recording | undefined): z.infe
     highlight_clicks: recording.highlightClicks,
     started_at: recording.startedAt.toISOString(),
   };
+}
+
+const interruptedRecording = z.object({
+  pid: z.number(),
+  session: z.string(),
+  started_at: z.string(),
+  turns_written: z.number(),
+  partial_turns_removed: z.number(),
+  video: z
+    .object({ state: z.enum(['finalised', 'unfinished', 'absent']), path: z.string().optional(), duration_s: z.number().optional(), why: z.string().optional() })
+    .optional(),
+});
+
+/** The structured form of what a dead recording left (snake_case, as every result field). */
+function interruptedFields(interrupted: InterruptedRecording): z.infer<typeof interruptedRecording> {
+  const { video, ...rest } = interrupted;
+  if (!video) return rest;
+  if (video.state === 'finalised') return { ...rest, video: { state: video.state, path: video.path, duration_s: video.durationS } };
+  return { ...rest, video: video.state === 'unfinished' ? { state: video.state, path: video.path, why: video.why } : { state: video.state } };
 }
 
 /** What an earlier recording left in the folder: its turn folders and its video. */
@@ -94,7 +113,7 @@ export const startRecording = defineTool({
     highlight_clicks: z.boolean().optional().describe('Flash a ring at every click, visible in the video. Default false.'),
     overwrite: z.boolean().optional().describe('Delete turn folders and the video an earlier recording left in output_dir (else that is refused). Default false.'),
   }),
-  output: recordingState.extend({ restarted: z.boolean() }),
+  output: recordingState.extend({ restarted: z.boolean(), interrupted_recording: interruptedRecording.optional() }),
   async handle(args, context) {
     const dir = resolveUserPath(args.output_dir, context.cwd);
     try {
@@ -106,10 +125,16 @@ export const startRecording = defineTool({
     if (other) throw new ToolError(`session "${other}" is recording into ${dir}; give this session a folder of its own`, 'output_dir_in_use', { session: other });
     const previous = recordingOf(context);
     const stoppedFirst = previous ? await stopRecording(context.desktop, context.session) : undefined;
+    // A recording into this folder whose process died is finished first, and said (the video may be unfinished).
+    const interrupted = await recoverInterrupted(context, dir);
     const left = earlierRecording(dir);
     if (left.length > 0) {
       if (!args.overwrite) {
-        throw new ToolError(`${dir} already holds an earlier recording (${left.slice(0, 3).join(', ')}${left.length > 3 ? ', ...' : ''}); choose a new folder, or pass overwrite: true to delete it`, 'output_dir_in_use');
+        throw new ToolError(
+          `${dir} already holds an earlier recording (${left.slice(0, 3).join(', ')}${left.length > 3 ? ', ...' : ''}); choose a new folder, or pass overwrite: true to delete it${interrupted ? `\n${interruptedLine(interrupted)}` : ''}`,
+          'output_dir_in_use',
+          interrupted ? { interrupted_recording: interruptedFields(interrupted) } : {},
+        );
       }
       for (const name of left) rmSync(join(dir, name), { recursive: true, force: true });
     }
@@ -130,13 +155,22 @@ export const startRecording = defineTool({
       recording.videoRegion = region;
     }
     addRecording(context.desktop, recording);
+    markRecording(dir, {
+      pid: process.pid,
+      session: context.session,
+      started_at: recording.startedAt.toISOString(),
+      ...(recording.video ? { video: { path: recording.video.path, partial: recording.video.partialPath } } : {}),
+    });
     // The recording belongs to the session: ending it (end_session, the idle limit) stops the recording too.
     context.state.resources.hold('recording', `its recording into ${dir}, stopped`, () => stopRecording(context.desktop, context.session).then(() => undefined));
     const state = stateOf(context, recording);
     const video = recording.video ? `; video to ${recording.video.path} (${recording.videoRegion})` : '';
     return {
-      summary: `✅ recording session "${context.session}" into ${dir}${video}${stoppedFirst ? ` (the previous recording stopped first: ${stoppedLine(stoppedFirst)})` : ''}`,
-      structured: { ...state, restarted: stoppedFirst !== undefined },
+      summary: [
+        `✅ recording session "${context.session}" into ${dir}${video}${stoppedFirst ? ` (the previous recording stopped first: ${stoppedLine(stoppedFirst)})` : ''}`,
+        ...(interrupted ? [interruptedLine(interrupted)] : []),
+      ].join('\n'),
+      structured: { ...state, restarted: stoppedFirst !== undefined, ...(interrupted ? { interrupted_recording: interruptedFields(interrupted) } : {}) },
     };
   },
 });
@@ -187,16 +221,31 @@ export const getRecordingState = defineTool({
   name: 'get_recording_state',
   capability: 'recording',
   title: 'Recording state',
-  annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
-  description: 'Whether this session records, into which folder, the number the next turn folder gets (1-based), how many were written, and the video.',
-  input: z.strictObject({}),
-  output: recordingState,
-  async handle(_args, context) {
+  // Not read-only: with output_dir it finishes what a dead recording left there (see below).
+  annotations: { readOnly: false, destructive: false, idempotent: true, openWorld: false },
+  description:
+    'Whether this session records, into which folder, the number the next turn folder gets (1-based), how many were written, and the video. ' +
+    'With output_dir: whether a recording into that folder was interrupted because its process died (the daemon killed): its whole turn folders ' +
+    'are kept, half-written ones removed, and its video put in place as recording.mp4 when ffmpeg finished it, else reported as unfinished.',
+  input: z.strictObject({
+    output_dir: z.string().min(1).optional().describe('A recording folder to look at (relative to the caller\'s directory; ~ allowed).'),
+  }),
+  output: recordingState.extend({
+    folder: z.object({ output_dir: z.string(), turns: z.number(), interrupted_recording: interruptedRecording.optional() }).optional(),
+  }),
+  async handle(args, context) {
     const state = stateOf(context, recordingOf(context));
-    const summary = state.recording
-      ? `✅ session "${state.session}" records into ${state.output_dir}: next turn ${state.next_turn}, ${state.turns_written} written${state.video_path ? `; video ${state.video_path}` : ''}`
-      : `✅ session "${state.session}" is not recording`;
-    return { summary, structured: state };
+    const lines = [
+      state.recording
+        ? `✅ session "${state.session}" records into ${state.output_dir}: next turn ${state.next_turn}, ${state.turns_written} written${state.video_path ? `; video ${state.video_path}` : ''}`
+        : `✅ session "${state.session}" is not recording`,
+    ];
+    if (args.output_dir === undefined) return { summary: lines[0]!, structured: state };
+    const dir = resolveUserPath(args.output_dir, context.cwd);
+    const interrupted = await recoverInterrupted(context, dir);
+    const turns = turnFolders(dir).length;
+    lines.push(`${dir}: ${turns} turn folder(s)`, ...(interrupted ? [interruptedLine(interrupted)] : []));
+    return { summary: lines.join('\n'), structured: { ...state, folder: { output_dir: dir, turns, ...(interrupted ? { interrupted_recording: interruptedFields(interrupted) } : {}) } } };
   },
 });
 

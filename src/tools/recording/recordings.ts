@@ -2,6 +2,7 @@
 // session, so two agents on one daemon never write into each other's turn folders.
 import type { Desktop, ScreenRecording } from '../../platform/desktop.js';
 import type { ToolContext } from '../context.js';
+import { unmarkRecording } from './interrupted.js';
 
 export interface Recording {
   session: string;
@@ -52,11 +53,16 @@ export async function stopRecording(desktop: Desktop, session: string): Promise<
   const recording = recordings?.get(session);
   if (!recording) return undefined;
   recordings!.delete(session);
-  if (!recording.video) return { recording };
   try {
-    return { recording, video: await recording.video.stop() };
-  } catch (error) {
-    return { recording, videoError: (error as Error).message };
+    if (!recording.video) return { recording };
+    try {
+      return { recording, video: await recording.video.stop() };
+    } catch (error) {
+      return { recording, videoError: (error as Error).message };
+    }
+  } finally {
+    // Stopped by its own process: nothing is left for a later look at the folder to finish.
+    unmarkRecording(recording.outputDir);
   }
 }
 

@@ -17,9 +17,8 @@ import { runTool } from '../run.js';
 import { pidArgument } from '../schemas.js';
 import { defineTool } from '../tool.js';
 import { locateElement } from './element-locator.js';
+import { TURN_FOLDER } from './interrupted.js';
 import type { ActionRecord, RecordedWindow } from './turn.js';
-
-const TURN_FOLDER = /^turn-\d{5}$/;
 
 const stepResult = z.object({
   turn: z.string(),

@@ -4,6 +4,7 @@ import type { DesktopWindow } from '../../windows.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import { ToolError } from '../../../errors.js';
 import type { Actionable } from './accessible-actions.js';
+import { appNotResponding } from './unresponsive.js';
 
 function findFocused(node: AtspiRawNode): AtspiRawNode | undefined {
   if (decodeStateSet(node.states).has('STATE_FOCUSED')) return node;
@@ -20,6 +21,7 @@ function findFocused(node: AtspiRawNode): AtspiRawNode | undefined {
  */
 export async function focusedElementOf(desktop: LinuxDesktop, window: DesktopWindow): Promise<Actionable | undefined> {
   const tree = await desktop.readWindowTree(window, { maxNodes: 5000, maxDepth: 1000, budgetMs: 5000 });
+  if (tree.unresponsive) throw appNotResponding(window.pid, desktop.callTimeoutMs);
   if (!tree.read?.root) {
     throw new ToolError(`cannot find the focused element of window ${window.id}: ${tree.missingReason ?? 'no accessibility tree'}`, 'no_accessibility');
   }

@@ -12,6 +12,7 @@ import { itemGesture, itemOutcome, type ActionOn, type ItemGesture } from './ite
 import { actionable, liveTarget, type LiveElementTarget } from './live-target.js';
 import { toolkitName, withForeground } from './real-input.js';
 import { observePixels, syntheticEventsReach } from './synthetic-rung.js';
+import { nothingUnlessUnresponsive } from './unresponsive.js';
 import { nameProbe, observe, stateProbe, statesProbe, type Probe } from './verification.js';
 
 const buttons: Record<PointerKind, 'left' | 'right'> = { click: 'left', double_click: 'left', right_click: 'right' };
@@ -65,9 +66,10 @@ type PointGesture = { ref: ObjectRef; name: string } & (ActionOn | ItemGesture);
  */
 async function gestureAt(desktop: LinuxDesktop, target: PointTarget, kind: PointerKind): Promise<PointGesture | undefined> {
   const client = await desktop.atspi();
-  let ref = await desktop.accessibleAt(target.window, target.screenX, target.screenY).catch(() => undefined);
+  const unanswered = nothingUnlessUnresponsive(target.window.pid, desktop.callTimeoutMs);
+  let ref = await desktop.accessibleAt(target.window, target.screenX, target.screenY).catch(unanswered);
   for (let depth = 0; ref && depth < 4; depth++) {
-    const live = await readObject(client, ref).catch(() => undefined);
+    const live = await readObject(client, ref).catch(unanswered);
     if (!live) return undefined;
     const candidate = { ref, interfaces: live.interfaces };
     const action = await findGestureAction(desktop, candidate, kind);

@@ -5,6 +5,7 @@ import type { Observation } from '../../action-outcome.js';
 import { abortable } from '../input/index.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import { toolkitName } from './real-input.js';
+import { appNotResponding } from './unresponsive.js';
 
 /**
  * Whether input sent as X events (SendEvent) reaches a window's app. GTK and Qt read input through
@@ -13,6 +14,8 @@ import { toolkitName } from './real-input.js';
  */
 export async function syntheticEventsReach(desktop: LinuxDesktop, window: DesktopWindow): Promise<{ accepted: boolean; toolkit: string }> {
   const probe = await desktop.readWindowTree(window, { maxNodes: 1, maxDepth: 0, budgetMs: 3000 });
+  // A hung app takes no events either, and pixels would not show any effect while it is stopped.
+  if (probe.unresponsive) throw appNotResponding(window.pid, desktop.callTimeoutMs);
   if (!probe.match) return { accepted: true, toolkit: 'this application' };
   const toolkit = await toolkitName(desktop, probe.match.app.bus);
   return { accepted: !/^(gtk|gail|qt)/i.test(probe.toolkit?.name ?? ''), toolkit };

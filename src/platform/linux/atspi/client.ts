@@ -1,4 +1,5 @@
-import { DBusConnection, DBusError, DBusTimeoutError, getProperty, type MethodCall } from '../dbus/index.js';
+import { DBusClosedError, DBusConnection, DBusError, DBusTimeoutError, getProperty, type MethodCall } from '../dbus/index.js';
+import { ApplicationGoneError } from './application-gone.js';
 import { atspiInterface, REGISTRY_BUS, ROOT_PATH, type ObjectRef } from './object-ref.js';
 import { EventMonitor } from './event-monitor.js';
 import { ObjectFactsCache } from './object-facts.js';
@@ -160,6 +161,10 @@ export class AtspiClient {
       body: call.body,
       timeoutMs: call.timeoutMs,
       noReplyExpected: call.noReplyExpected,
+    }).catch((error: unknown) => {
+      // Only the application holds its private socket: when that closes, the application is gone.
+      if (channel.direct && error instanceof DBusClosedError) throw new ApplicationGoneError(ref.bus, this.pids.get(ref.bus));
+      throw error;
     });
     return reply.body;
   }

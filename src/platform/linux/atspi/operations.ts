@@ -1,4 +1,4 @@
-import { DBusError, Variant } from '../dbus/index.js';
+import { DBusError, DBusTimeoutError, Variant } from '../dbus/index.js';
 import { OBJECT_REPLACEMENT } from '../../../cup/embedded-objects.js';
 import type { AtspiClient } from './client.js';
 import { resolveEmbeddedText, type AskObject } from './embedded-text.js';
@@ -248,7 +248,11 @@ export async function deepestAtPoint(client: AtspiClient, start: ObjectRef, x: n
   let next: ObjectRef | undefined = start;
   for (let depth = 0; next && depth < 64; depth++) {
     current = next;
-    const [hit] = (await callObject(client, current, 'Component', 'GetAccessibleAtPoint', 'iiu', [x, y, coordType]).catch(() => [undefined])) as [
+    // An object without Component answers nothing here; an app that does not answer at all is not "nothing here".
+    const [hit] = (await callObject(client, current, 'Component', 'GetAccessibleAtPoint', 'iiu', [x, y, coordType]).catch((error: unknown) => {
+      if (error instanceof DBusTimeoutError) throw error;
+      return [undefined];
+    })) as [
       [string, string] | undefined,
     ];
     next = hit && hit[1] !== NULL_PATH && hit[1] !== current.path ? { bus: hit[0], path: hit[1] } : undefined;

@@ -1,5 +1,6 @@
 // Reading an X selection as a requestor (ICCCM 2.4): ConvertSelection into a property of a window of ours,
 // then the property, in INCR chunks when the owner sends it so.
+import { ToolError } from '../../../errors.js';
 import { EventMask, type X11Connection } from '../x11/index.js';
 
 export interface SelectionData {
@@ -26,7 +27,8 @@ export async function readSelection(x: X11Connection, selectionName: string, tar
   const events = eventQueue(x, window, property);
   try {
     await x.convertSelection(window, atoms[selectionName]!, atoms[target]!, property, 0);
-    const notified = await events.next('SelectionNotify', timeoutMs, `the ${selectionName} owner (window 0x${owner.toString(16)}) to answer for ${target}`);
+    const ownerPid = (await x.getCardinals(owner, '_NET_WM_PID').catch(() => undefined))?.[0];
+    const notified = await events.next('SelectionNotify', timeoutMs, `the answer of the ${selectionName} owner (window 0x${owner.toString(16)}${ownerPid ? `, pid ${ownerPid}` : ''}) for ${target}`);
     if (notified === 0) return undefined;
     // The owner's own write (an INCR header) raised a NewValue before it notified: only later ones announce chunks.
     events.forget('NewValue');
@@ -73,7 +75,7 @@ function eventQueue(x: X11Connection, window: number, property: number) {
         const index = seen.findIndex((item) => item.kind === kind);
         if (index >= 0) return seen.splice(index, 1)[0]!.property;
         const left = deadline - Date.now();
-        if (left <= 0) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+        if (left <= 0) throw new ToolError(`${what} did not come within ${timeoutMs} ms: its owner may be hung or stopped`, 'app_not_responding');
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, left);
           wake = () => {

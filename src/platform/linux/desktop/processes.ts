@@ -55,6 +55,12 @@ export function statFields(pid: number): string[] | undefined {
   }
 }
 
+/** When the process started, in clock ticks since boot (/proc/PID/stat field 22): comparable between processes. */
+export function processStartTicks(pid: number): number | undefined {
+  const ticks = Number(statFields(pid)?.[19]);
+  return Number.isFinite(ticks) ? ticks : undefined;
+}
+
 /** Every process id listed in /proc, this process's own included. */
 export function processIds(): number[] {
   return readdirSync('/proc').filter((entry) => /^\d+$/.test(entry)).map(Number);
@@ -100,15 +106,20 @@ export async function terminate(pid: number, graceMs = 1500): Promise<void> {
   }
 }
 
-/** Processes whose environment contains the exact NAME=value entry (used to find helpers a desktop's bus started). */
+/**
+ * Processes whose environment has NAME=value (used to find helpers a desktop's bus started). A D-Bus address
+ * may carry more keys after the ones given (dbus-daemon hands the services it starts its address with
+ * ",guid=..." added), so an entry that continues with a comma matches too.
+ */
 export function processesWithEnvironment(name: string, value: string): number[] {
   const needle = `${name}=${value}`;
+  const matches = (entry: string) => entry === needle || entry.startsWith(`${needle},`);
   const found: number[] = [];
   for (const pid of processIds()) {
     if (pid === process.pid) continue;
     try {
       const environ = readFileSync(`/proc/${pid}/environ`, 'utf8');
-      if (environ.split('\0').includes(needle)) found.push(pid);
+      if (environ.split('\0').some(matches)) found.push(pid);
     } catch {
       // Gone already, or not ours to read.
     }

@@ -54,7 +54,16 @@ function displayNumber(display: string): number {
   return Number(match[1]);
 }
 
+/**
+ * Whether a display number is taken. A lock file whose X server is dead (killed, so it could not clean up)
+ * is stale: it and the server's socket are removed, as X servers themselves do, and the number is free.
+ */
 function displayInUse(number: number): boolean {
+  const owner = lockOwner(number);
+  if (owner !== undefined && !isAlive(owner)) {
+    rmSync(`/tmp/.X${number}-lock`, { force: true });
+    rmSync(`/tmp/.X11-unix/X${number}`, { force: true });
+  }
   return existsSync(`/tmp/.X11-unix/X${number}`) || existsSync(`/tmp/.X${number}-lock`);
 }
 
@@ -150,7 +159,11 @@ async function startXServer(requested: number | undefined, width: number, height
   throw new Error('no free X display number found between :90 and :489');
 }
 
-async function enableAccessibility(sessionBusAddress: string): Promise<string> {
+/**
+ * Asks the session bus for the accessibility bus (which starts at-spi-bus-launcher when it is not running)
+ * and switches accessibility on, as a desktop's start does; used again after that bus was started anew.
+ */
+export async function enableAccessibility(sessionBusAddress: string): Promise<string> {
   const bus = await DBusConnection.connect(sessionBusAddress, { timeoutMs: 5000 });
   try {
     const address = await askSessionBusForAccessibilityBus(bus);
@@ -300,8 +313,22 @@ async function stopProcesses(display: string, pids: DesktopState['pids'], sessio
   rmSync(join(stateDirectory(), `bus-${number}`), { force: true });
 }
 
+/**
+ * The recorded pids that still run the program recorded for them: a desktop whose X server died leaves its
+ * session bus and helpers running, and a pid of one that exited may since belong to an unrelated process.
+ */
+function livePids(state: DesktopState): DesktopState['pids'] {
+  const runs = (pid: number, check: (argv: string[]) => boolean) => (pid > 0 && isAlive(pid) && check(commandLine(pid)) ? pid : 0);
+  return {
+    xvfb: serverAlive(state) ? state.pids.xvfb : 0,
+    dbus: runs(state.pids.dbus, (argv) => argv.includes(`--address=${state.sessionBusAddress}`)),
+    windowManager: runs(state.pids.windowManager, (argv) => argv.some((arg) => arg.endsWith('openbox'))),
+    compositor: runs(state.pids.compositor ?? 0, (argv) => argv.some((arg) => arg.endsWith('compositor.js')) && argv.includes(state.display)),
+  };
+}
+
 async function stopRecorded(desktop: DesktopStatus): Promise<void> {
-  if (desktop.alive) await stopProcesses(desktop.display, desktop.pids, desktop.sessionBusAddress);
+  await stopProcesses(desktop.display, livePids(desktop), desktop.sessionBusAddress);
   rmSync(statePath(desktop.display), { force: true });
 }
 
@@ -313,6 +340,25 @@ export async function stopDesktop(display: string): Promise<DesktopState> {
   }
   await stopRecorded(desktop);
   return desktop;
+}
+
+/**
+ * Starts one of our desktops again on its own display after its X server went away (killed, crashed), so
+ * DISPLAY and the session bus address stay what they were. What is left of it (its session bus, window
+ * manager, compositor) is stopped first, by the pids recorded for them; processes merely carrying its
+ * address are left alone (a CLI client waiting on the daemon does too). Its apps died with the X server.
+ * Undefined when the display names no desktop of ours, or ours still runs.
+ */
+export async function restartDeadDesktop(displayVariable: string | undefined): Promise<DesktopState | undefined> {
+  const dead = desktopNamedBy(displayVariable, listDesktops());
+  if (!dead || dead.alive) return undefined;
+  return withStartLock('start.lock', `another cup-driver process to finish restarting the desktop ${dead.display}`, async () => {
+    const now = listDesktops().find((candidate) => candidate.display === dead.display);
+    if (now?.alive) return now;
+    const leftovers = livePids(dead);
+    await Promise.all([leftovers.windowManager, leftovers.compositor, leftovers.dbus].filter((pid) => pid > 0).map((pid) => terminate(pid)));
+    return startDesktop({ display: dead.display, width: dead.width, height: dead.height });
+  });
 }
 
 /** Stops every desktop recorded in this user's state directory (only ours: other programs' displays are not recorded there). */
