@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, test } from 'node:test';
 import { DaemonConnection } from '../../src/server/daemon/connection.js';
+import { maxRequestBytes } from '../../src/server/daemon/protocol.js';
 import { DaemonAlreadyRunningError, DaemonServer } from '../../src/server/daemon/server.js';
 import { createSharedResources } from '../../src/server/session.js';
 import { defaultConfig } from '../../src/tools/state/config-store.js';
@@ -98,7 +99,7 @@ describe('the daemon server (real socket, real registry)', () => {
     const client = await RawClient.open(socketPath);
     try {
       client.socket.write('{"id": 1, "op": \n');
-      client.socket.write(`{"id": 2, "tool": "get_config", "origin": "cli", "arguments": {"pad": "${'x'.repeat(2 << 20)}"}}\n`);
+      client.socket.write(`{"id": 2, "tool": "get_config", "origin": "cli", "arguments": {"pad": "${'x'.repeat(maxRequestBytes + 1024)}"}}\n`);
       client.socket.write('{"id": 3, "op": "reboot"}\n');
       client.socket.write('{"id": 4, "tool": "no_such_tool", "origin": "cli"}\n');
       client.socket.write('{"id": 5, "op": "ping"}\n');
@@ -110,7 +111,7 @@ describe('the daemon server (real socket, real registry)', () => {
       assert.deepEqual([badJson!.id, badJson!.ok, badJson!.failure], [null, false, 'usage']);
       assert.match(String(badJson!.summary), /^bad request: not valid JSON .*; send one JSON object per line$/);
       assert.equal(oversize!.id, null);
-      assert.match(String(oversize!.summary), /a request line is over 1048576 bytes/);
+      assert.match(String(oversize!.summary), new RegExp(`a request line is over ${maxRequestBytes} bytes`));
       assert.equal(unknownOp!.id, 3);
       assert.match(String(unknownOp!.summary), /unknown op "reboot"; valid ops: call, cancel, ping, status, shutdown/);
       assert.equal(unknownTool!.failure, 'usage');
