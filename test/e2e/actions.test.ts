@@ -85,7 +85,12 @@ describe('action tools on real apps', () => {
     await act('hotkey', { window_id: gtk3.id, element_index: name.index, keys: ['ctrl', 'c'], delivery_mode: 'foreground' });
     const paste = await act('hotkey', { window_id: gtk3.id, element_index: target.index, keys: ['ctrl', 'v'], delivery_mode: 'foreground' });
     assert.equal(paste.effect, 'confirmed', JSON.stringify(paste));
-    assert.equal((await oracle.find(gtk3.pid, gtk3.title, 'text', 'Paste target')).text, 'copied through the clipboard ✓');
+    // GTK pastes once the clipboard's owner has answered, which may come after the key's first effects.
+    let pasted = '';
+    for (const deadline = Date.now() + 3000; pasted !== 'copied through the clipboard ✓' && Date.now() < deadline; await sleep(50)) {
+      pasted = (await oracle.find(gtk3.pid, gtk3.title, 'text', 'Paste target')).text ?? '';
+    }
+    assert.equal(pasted, 'copied through the clipboard ✓');
   });
 
   test('a window fully covered by another is clicked and typed into by element in the background; the cover stays on top and focused', async () => {
