@@ -1,3 +1,5 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, test } from 'node:test';
@@ -83,6 +85,13 @@ describe('action tools on real apps', () => {
     const selectAll = await act('hotkey', { window_id: gtk3.id, element_index: name.index, keys: ['ctrl', 'a'], delivery_mode: 'foreground' });
     assert.equal(selectAll.path, 'key_events_fg');
     await act('hotkey', { window_id: gtk3.id, element_index: name.index, keys: ['ctrl', 'c'], delivery_mode: 'foreground' });
+    // The copy as another X client reads the CLIPBOARD (xclip). Under load GTK was seen to take the copy late (or,
+    // rarely, not at all after the foreground Unicode typing above: see the issue notes), so it is awaited here.
+    let copied = '';
+    for (const deadline = Date.now() + 3000; copied !== 'copied through the clipboard ✓' && Date.now() < deadline; await sleep(50)) {
+      copied = await promisify(execFile)('xclip', ['-o', '-selection', 'clipboard'], { env: fixtures.desktop.env(), timeout: 2000 }).then((out) => out.stdout, () => '');
+    }
+    assert.equal(copied, 'copied through the clipboard ✓', 'ctrl+c put the text on the CLIPBOARD, as xclip reads it');
     const paste = await act('hotkey', { window_id: gtk3.id, element_index: target.index, keys: ['ctrl', 'v'], delivery_mode: 'foreground' });
     assert.equal(paste.effect, 'confirmed', JSON.stringify(paste));
     // GTK pastes once the clipboard's owner has answered, which may come after the key's first effects.
