@@ -53,7 +53,7 @@ async function main(): Promise<void> {
     const screenshot = join(outDir, 'demo-calculator.png');
     let state: CallToolResult;
     for (;;) {
-      state = await call(client, 'get_window_state', { pid: window.pid, window_id: window.window_id, screenshot_out_file: screenshot });
+      state = await call(client, 'get_window_state', { pid: window.pid, window_id: window.window_id, screenshot_out_file: screenshot, overwrite: true });
       // The app registers on the accessibility bus a moment after its window maps.
       if (!(state.structuredContent as { degraded: boolean }).degraded || Date.now() > deadline) break;
       await sleep(200);
