@@ -430,7 +430,7 @@ export class LinuxDesktop implements Desktop {
       if (!match) return undefined;
       this.matches.set(window.id, match);
     }
-    const quirks = quirksFor(await client.toolkitOf(match.app.bus).catch(() => undefined));
+    const quirks = await client.quirksOf(match.app.bus);
     const margin = this.contentMargins.get(window.id) ?? { x: 0, y: 0 };
     const asked = quirks.extentsRelativeToWindow
       ? await deepestAtPoint(client, match.topLevel, screenX - window.bounds.x - margin.x, screenY - window.bounds.y - margin.y, 1)

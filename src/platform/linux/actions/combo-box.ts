@@ -5,7 +5,6 @@ import type { ObjectRef } from '../atspi/object-ref.js';
 import { UnansweredActionError } from '../atspi/unanswered-action.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import { ToolError } from '../../../errors.js';
-import { quirksFor } from '../atspi/toolkit.js';
 import { syntheticCombination } from '../input/index.js';
 import { findGestureAction, focusElement, performAction } from './accessible-actions.js';
 import { actionOutcome, notDelivered, type ActionOutcome } from '../../action-outcome.js';
@@ -118,7 +117,7 @@ async function chooseByKeys(
 ): Promise<ActionOutcome | undefined> {
   const window = target.window;
   if (from < 0 || !(await syntheticEventsReach(desktop, window)).accepted) return undefined;
-  if (!window.active && quirksFor(await (await desktop.atspi()).toolkitOf(target.ref.bus).catch(() => undefined)).focusActivatesWindow) return undefined;
+  if (!window.active && (await (await desktop.atspi()).quirksOf(target.ref.bus)).focusActivatesWindow) return undefined;
   if (!(await focusElement(desktop, actionable(target)))) return undefined;
   const observation = await observe(desktop, target.ref.bus, [choice], async () => {
     await syntheticCombination(await desktop.x11(), window.id, to > from ? 'Down' : 'Up', Math.abs(to - from));

@@ -8,7 +8,6 @@ import type { SnapshotRef } from '../../targets.js';
 import type { DesktopWindow } from '../../windows.js';
 import { ToolError } from '../../../errors.js';
 import { extents, readName, readText } from '../atspi/operations.js';
-import { quirksFor } from '../atspi/toolkit.js';
 import { findDebuggingEndpoint } from '../browser/endpoint.js';
 import { relaunchCall } from '../browser/page-connections.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
@@ -48,7 +47,7 @@ export async function typeThroughDevTools(desktop: LinuxDesktop, request: DevToo
   const { window, target, label } = request;
   const client = await desktop.atspi();
   // Only a web engine's field is looked for in a page: another app's ancestor may be a browser with a port.
-  if (!quirksFor(await client.toolkitOf(target.ref.bus).catch(() => undefined)).webEngine) return { skipped: undefined };
+  if (!(await client.quirksOf(target.ref.bus)).webEngine) return { skipped: undefined };
   const endpoint = findDebuggingEndpoint(window.pid);
   if (!endpoint) return { skipped: `To type into the page without the window's focus, relaunch the browser with a debugging endpoint: ${relaunchCall(window)}.` };
   const skipped = (reason: string) => ({ skipped: `The browser's debugging connection (${endpoint.protocol} on port ${endpoint.port}) could not type into ${label} either: ${reason}.` });

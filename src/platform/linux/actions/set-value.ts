@@ -7,7 +7,6 @@ import { atspiRoleName } from '../../../cup/atspi/roles.js';
 import { cupStateOf } from '../../../cup/atspi/states.js';
 import { stateCode } from '../../../cup/codes.js';
 import { readValue, setTextContents, setValue } from '../atspi/operations.js';
-import { quirksFor } from '../atspi/toolkit.js';
 import { findDebuggingEndpoint } from '../browser/endpoint.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import { findGestureAction, performAction } from './accessible-actions.js';
@@ -49,7 +48,7 @@ export async function setValueAction(desktop: LinuxDesktop, element: ElementTarg
   // Where EditableText takes nothing in pages (Gecko) and the browser has a debugging connection, a text field
   // goes straight to the page's node (then keys): SetTextContents would only cost its read-back's wait.
   const pageFirst = textRoles.has(role) && interfaces.includes('Text') && findDebuggingEndpoint(target.window.pid) !== undefined &&
-    quirksFor(await client.toolkitOf(target.ref.bus).catch(() => undefined)).editableTextIdleInPages;
+    (await client.quirksOf(target.ref.bus)).editableTextIdleInPages;
   if (pageFirst) {
     await requireEditable(desktop, target.ref, label);
     return replaceFieldText(desktop, target, value);

@@ -7,7 +7,6 @@ import { ToolError } from '../../../errors.js';
 import type { AccessibilityEvent } from '../atspi/event-monitor.js';
 import type { ObjectRef } from '../atspi/object-ref.js';
 import { caretOffset, characterCount, insertText, selectTextRange, setCaretOffset } from '../atspi/operations.js';
-import { quirksFor } from '../atspi/toolkit.js';
 import { syntheticCombination, syntheticText, typeText as typeTextReally } from '../input/index.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import { focusElement, type Actionable } from './accessible-actions.js';
@@ -116,7 +115,7 @@ async function keysIntoField(
   page: DevToolsTyping,
   signal: AbortSignal | undefined,
 ): Promise<ActionOutcome> {
-  if (!window.active && quirksFor(await (await desktop.atspi()).toolkitOf(target.ref.bus).catch(() => undefined)).focusActivatesWindow) {
+  if (!window.active && (await (await desktop.atspi()).quirksOf(target.ref.bus)).focusActivatesWindow) {
     return notDelivered(
       'background',
       withNote(
@@ -226,7 +225,7 @@ export async function typeTextAction(desktop: LinuxDesktop, request: TypeRequest
     await requireEditable(desktop, target.ref, label);
     // Where EditableText takes nothing in pages (Gecko), the page's node goes first: waiting for an insertion that
     // never shows costs the read-back's whole wait.
-    const pageFirst = quirksFor(await (await desktop.atspi()).toolkitOf(target.ref.bus).catch(() => undefined)).editableTextIdleInPages ? await throughPage() : undefined;
+    const pageFirst = (await (await desktop.atspi()).quirksOf(target.ref.bus)).editableTextIdleInPages ? await throughPage() : undefined;
     if (pageFirst && 'outcome' in pageFirst) return pageFirst.outcome;
     // One call inserts the whole text: a cancel can only end the wait for it.
     const observation = await observe(desktop, target.ref.bus, probes, () => insertAtCaret(desktop, target, request.text), { snapshot: element?.snapshot, until: arrived, signal });

@@ -3,7 +3,7 @@ import { ApplicationGoneError } from './application-gone.js';
 import { atspiInterface, REGISTRY_BUS, ROOT_PATH, type ObjectRef } from './object-ref.js';
 import { EventMonitor } from './event-monitor.js';
 import { ObjectFactsCache } from './object-facts.js';
-import type { ToolkitInfo } from './toolkit.js';
+import { quirksFor, type ToolkitInfo, type ToolkitQuirks } from './toolkit.js';
 import { UnansweredActionError } from './unanswered-action.js';
 
 /** How calls to one application travel: over its private socket when it offers one, else through the bus. */
@@ -230,6 +230,11 @@ export class AtspiClient {
     const refs = (reply.body[0] as [string, string][]).map(([bus, path]) => ({ bus, path }));
     const pids = await Promise.all(refs.map((ref) => this.pidOf(ref.bus).catch(() => 0)));
     return refs.map((ref, i) => ({ ...ref, pid: pids[i]! })).filter((app) => app.pid > 0);
+  }
+
+  /** What the application's toolkit is known to do; an app whose toolkit cannot be read gets the unknown toolkit's. */
+  async quirksOf(busName: string): Promise<ToolkitQuirks> {
+    return quirksFor(await this.toolkitOf(busName).catch(() => undefined));
   }
 
   /** Toolkit name and version from the application's root (org.a11y.atspi.Application), cached per bus name. */
