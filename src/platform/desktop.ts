@@ -29,6 +29,12 @@ export interface TreeLimits {
    */
   eventsOnly?: boolean;
   /**
+   * Where the backend checks boxes apps move without an event: leave that check to the next read. For the
+   * reading right after an action, which comes before the toolkit's next layout (GTK3 lays out a frame later):
+   * a box check then finds the old places and costs most of the reading's calls.
+   */
+  boxesLater?: boolean;
+  /**
    * The caller shows only what is on screen: the backend may leave out what lies wholly outside the view of the
    * pane that scrolls it (a web page below the fold), counting it on its container (CUP platform fields'
    * unreadChildren) instead. Elements it reads keep the numbers a whole reading gives them.

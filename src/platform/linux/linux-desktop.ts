@@ -488,7 +488,7 @@ export class LinuxDesktop implements Desktop {
       visibleOnly: limits.visibleOnly,
     };
     let mirrored: MirrorRead | undefined;
-    if (quirks.mirrorable) mirrored = await this.mirrorOf(window, match, client, x, quirks).read(options, { fresh: limits.fresh, eventsOnly: limits.eventsOnly });
+    if (quirks.mirrorable) mirrored = await this.mirrorOf(window, match, client, x, quirks).read(options, { fresh: limits.fresh, eventsOnly: limits.eventsOnly, boxesLater: limits.boxesLater });
     const read = mirrored?.read ?? (await readTree(client, match.topLevel, options));
     // A remembered top level that no longer answers (the window was recreated) is searched for again.
     if (remembered && !read.failure && read.root && read.root.interfaces.length === 0) {

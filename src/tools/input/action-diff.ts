@@ -18,6 +18,15 @@ const SLOW_READ_MS = 700;
 // The limits get_window_state reads with, on a shorter budget: two reads bracket every action.
 export const READ_LIMITS = { maxNodes: 5000, maxDepth: 1000, budgetMs: 5000 };
 
+/**
+ * The reading before an action applies the events the app sent since the window was last read and leaves the
+ * checks for what apps change unannounced (child counts, boxes) to the reading after, which makes them: those
+ * checks are most of a reading's calls, and the reading before is on the action's path. What an app changed
+ * unannounced after the last reading and before the action then shows in the action's diff too: it is a change
+ * since what the agent last saw, found by the first reading that looks.
+ */
+export const BEFORE_ACTION_LIMITS = { ...READ_LIMITS, eventsOnly: true };
+
 type DiffResult = NonNullable<ActionResult['diff']>;
 
 /** The structured diff: a removed node's index is the old snapshot's, so it is named was_index, never index. */
@@ -49,11 +58,15 @@ export interface Compared {
 
 /**
  * Reads the window again (unless it closed, or had no tree before) and compares it with `before`; `windows`
- * is the desktop's window list now. Used after one action and after a whole plan.
+ * is the desktop's window list now. Used after one action (`rightAfter`) and after a whole plan.
  */
-export async function compareWithNow(context: ToolContext, window: DesktopWindow, before: WindowReading, windows: readonly DesktopWindow[]): Promise<Compared> {
+export async function compareWithNow(context: ToolContext, window: DesktopWindow, before: WindowReading, windows: readonly DesktopWindow[], rightAfter = false): Promise<Compared> {
   const stillOpen = windows.some((candidate) => candidate.id === window.id);
-  const after = before.root && stillOpen ? await context.desktop.readWindow(window, READ_LIMITS) : before;
+  // Right after one action's first effects, with no settle asked, the reading comes before the toolkit's next
+  // layout (GTK3 lays out a frame later): the boxes it would check are still where they were, and checking them
+  // is most of its calls. After a settle, or a plan's steps, the app has had its time, and they are checked.
+  const limits = rightAfter && context.state.config.get().diff_settle_ms === 0 ? { ...READ_LIMITS, boxesLater: true } : READ_LIMITS;
+  const after = before.root && stillOpen ? await context.desktop.readWindow(window, limits) : before;
   return compare(context, window, before, after, stillOpen);
 }
 
@@ -100,7 +113,7 @@ export async function observeAction(
   const readStarted = Date.now();
   const [known, before] = await Promise.all([
     context.desktop.windows(),
-    options.diff === false || skippedAsSlow ? undefined : context.desktop.readWindow(window, READ_LIMITS),
+    options.diff === false || skippedAsSlow ? undefined : context.desktop.readWindow(window, BEFORE_ACTION_LIMITS),
   ]);
   if (before) context.state.diffReadMs.set(window.id, Date.now() - readStarted);
   // An app that did not answer the reading would not answer an action on one of its elements, nor one in the
@@ -127,7 +140,7 @@ export async function observeAction(
     const slow = skippedAsSlow ? { diff_unavailable: `the window took ${lastReadMs} ms to read, so actions on it skip the diff; pass diff: true for one` } : {};
     return actionOutput(tool, { ...result, ...elsewhere, ...slow });
   }
-  const compared = await compareWithNow(context, window, before, windowsAfter);
+  const compared = await compareWithNow(context, window, before, windowsAfter, true);
   return actionOutput(tool, { ...result, ...elsewhere, ...compared.fields }, compared.lines);
 }
 

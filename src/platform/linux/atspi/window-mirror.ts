@@ -119,6 +119,8 @@ export interface MirrorReadMode {
    * read says which objects it read now (MirrorRead.current); the rest are as an earlier read left them.
    */
   eventsOnly?: boolean;
+  /** Make every check but the boxes' (TreeLimits.boxesLater): a box check owed stays owed to the next read. */
+  boxesLater?: boolean;
 }
 
 export interface MirrorRead {
@@ -253,7 +255,7 @@ export class WindowMirror {
     const resized = geometry.width !== this.geometry.width || geometry.height !== this.geometry.height;
     const batch = this.takePending();
     try {
-      const rereads = await this.update(batch, options, started, resized);
+      const rereads = await this.update(batch, options, started, resized, mode.boxesLater ?? false);
       this.geometry = geometry;
       return { read: this.mirrored(started), fromMirror: true, rereads };
     } catch (error) {
@@ -312,7 +314,7 @@ export class WindowMirror {
    * Applies a batch of events and the per-read checks (a resize of the window counts as a change that may
    * move boxes); throws Distrust when only a walk will do.
    */
-  private async update(batch: readonly AccessibilityEvent[], options: ReadTreeOptions, started: number, resized: boolean): Promise<number> {
+  private async update(batch: readonly AccessibilityEvent[], options: ReadTreeOptions, started: number, resized: boolean, boxesLater: boolean): Promise<number> {
     const changes = this.dirtFrom(batch);
     const { mark, unknown } = changes;
     // A container read by its visible part (visible-children.ts) keeps it until it scrolls (its scroll bar's
@@ -320,12 +322,13 @@ export class WindowMirror {
     // or its children change (their events, or its child count), so it is mirrored like any other.
     for (const { node } of this.index.values()) if (changesWithoutEvent(node)) mark(node, 'own');
     const layoutKept = batch.every(keepsLayout) && !resized;
+    const checkBoxes = !(layoutKept && !this.boxesUnsettled && !this.policy.scrollsSilently);
     const [owners, changedCounts, boxes] = await settled([
       settled([...unknown].map((path) => this.ownerOf(path, options.callTimeoutMs))),
       this.policy.addsChildrenSilently ? this.changedChildCounts(changes.additions, options.callTimeoutMs) : [],
-      layoutKept && !this.boxesUnsettled && !this.policy.scrollsSilently ? undefined : this.rereadBoxes(options.callTimeoutMs),
+      checkBoxes && !boxesLater ? this.rereadBoxes(options.callTimeoutMs) : undefined,
     ]);
-    this.boxesUnsettled = !layoutKept || (boxes?.moved.length ?? 0) > 0 || (boxes?.shown.length ?? 0) > 0;
+    this.boxesUnsettled = (boxesLater && checkBoxes) || !layoutKept || (boxes?.moved.length ?? 0) > 0 || (boxes?.shown.length ?? 0) > 0;
     for (const owner of owners) if (owner) mark(owner, 'subtree');
     for (const node of changedCounts) mark(node, 'subtree');
     for (const node of boxes?.gone ?? []) mark(this.index.get(node.path)?.parent ?? node, 'subtree');

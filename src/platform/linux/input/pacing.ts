@@ -11,8 +11,14 @@ import { abortable } from './keystrokes.js';
 import { serverTime } from './server-time.js';
 import { atOrAfter, userTimes, userTimeWindows } from './settle.js';
 
-/** Characters per chunk: the app is at most two chunks behind (~30-60 ms of a GTK entry's work). */
+/** Characters per chunk. */
 export const pacingChunk = 16;
+/**
+ * Chunks the app may have unread: four (64 keys, 60-120 ms of a GTK entry's work) keep it busy while this
+ * process waits for its turn on a loaded machine (with two, the app ran dry between chunks and typing took a
+ * fifth longer than xdotool's unpaced burst), and still stop typing a moment after a cancel.
+ */
+const chunksAhead = 4;
 const pollMs = 4;
 /**
  * How long an app may leave its user time unchanged before the typing goes on unpaced: at first, when it may be
@@ -37,8 +43,8 @@ export class KeyPacer {
 
   /**
    * Call after each chunk: marks where it ends, and waits (until the signal aborts at most) until the app has read
-   * a key sent after the chunk before it ended, i.e. has begun on this one: at most two chunks are unread once the
-   * next one is sent.
+   * a key sent after the chunk `chunksAhead - 1` chunks before this one ended: at most `chunksAhead` chunks are
+   * unread once the next one is sent.
    */
   async chunkSent(): Promise<void> {
     if (this.unpaced || !this.signal) return;
@@ -49,7 +55,7 @@ export class KeyPacer {
       return;
     }
     this.marks.push(time);
-    if (this.marks.length < 2) return;
+    if (this.marks.length < chunksAhead) return;
     const mark = this.marks.shift()!;
     let seen: string | undefined;
     let stillSince = Date.now();
