@@ -138,6 +138,8 @@ function unmetError(state: ScreenState, why: string, code: ErrorCode, details: R
 export interface WaitOptions {
   conditions: WaitCondition[];
   timeoutMs: number;
+  /** Ends the wait at once with the error "cancelled" (the caller went away or cancelled the call). */
+  signal?: AbortSignal;
 }
 
 export interface WaitResult {
@@ -157,6 +159,9 @@ export async function waitForConditions(session: TerminalSession, options: WaitO
   }));
   const wanted = compiled.map((c) => describe(c.source)).join('; ');
   const started = performance.now();
+  const { signal } = options;
+  const cancelledError = () => new ToolError(`the wait for ${wanted} was cancelled by the caller after ${Math.round(performance.now() - started)} ms`, 'cancelled');
+  if (signal?.aborted) throw cancelledError();
   await session.settled();
   const progress = compiled.map(() => ({ since: performance.now() }) as Progress);
 
@@ -166,8 +171,10 @@ export async function waitForConditions(session: TerminalSession, options: WaitO
       changes.stop();
       clearTimeout(deadline);
       clearTimeout(retry);
+      signal?.removeEventListener('abort', cancel);
       outcome();
     };
+    const cancel = () => finish(() => reject(cancelledError()));
     const evaluate = () => {
       const state = session.state();
       const now = performance.now();
@@ -199,6 +206,8 @@ export async function waitForConditions(session: TerminalSession, options: WaitO
       const state = session.state();
       finish(() => reject(unmetError(state, `timed out after ${options.timeoutMs} ms waiting for ${wanted}`, 'timeout')));
     }, options.timeoutMs);
+    if (signal?.aborted) return cancel();
+    signal?.addEventListener('abort', cancel, { once: true });
     evaluate();
   });
 }

@@ -141,4 +141,23 @@ describe('bash on a real pseudo-terminal', () => {
     assert.equal(tooLong.failure, 'usage');
     await callOk(context, 'tui_stop', { session: 'slow' });
   });
+
+  test('a cancelled wait ends at once with "cancelled", and the program goes on', async () => {
+    await start({ ...BASH, session: 'cancel' });
+    await callOk(context, 'tui_wait_for', { text: '$ ', session: 'cancel' });
+    const controller = new AbortController();
+    const waiting = runTool('tui_wait_for', { text: 'never-shown', timeoutMs: 30_000, session: 'cancel' }, { ...context, signal: controller.signal });
+    await sleep(100);
+    const cancelledAt = Date.now();
+    controller.abort();
+    const result = await waiting;
+    // Bound against a hang: the 30 s timeout would be the only other way out.
+    assert.ok(Date.now() - cancelledAt < 1000, `the wait ended ${Date.now() - cancelledAt} ms after the cancel`);
+    assert.equal(result.structured.error, 'cancelled', result.summary);
+    assert.match(result.summary, /the wait for text "never-shown" was cancelled by the caller after \d+ ms/);
+    // The terminal is untouched by the cancelled wait: it still answers.
+    await callOk(context, 'tui_type', { text: 'echo after-$((6 * 7))\n', session: 'cancel' });
+    await callOk(context, 'tui_wait_for', { text: 'after-42', session: 'cancel' });
+    await callOk(context, 'tui_stop', { session: 'cancel' });
+  });
 });

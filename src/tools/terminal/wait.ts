@@ -27,9 +27,9 @@ export const tuiWaitFor = defineTerminalTool({
     timeoutMs: z.number().int().min(0).max(MAX_WAIT_MS).default(DEFAULT_WAIT_MS),
   },
   output: z.object({ elapsedMs: z.number(), seq: z.number() }),
-  async handle(args, { session }) {
+  async handle(args, { session }, context) {
     const { all, timeoutMs, session: _name, ...own } = args;
-    const result = await waitForConditions(session, { conditions: [own, ...(all ?? [])], timeoutMs });
+    const result = await waitForConditions(session, { conditions: [own, ...(all ?? [])], timeoutMs, signal: context.signal });
     return { summary: `✅ condition met after ${result.elapsedMs} ms (seq ${result.seq})`, structured: { ...result } };
   },
 });
