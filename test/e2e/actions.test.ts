@@ -228,6 +228,12 @@ describe('action tools on real apps', () => {
     const killed = (await callOk(context, 'kill_app', { pid: launched.pid })).structured as { killed: boolean };
     assert.equal(killed.killed, true);
     assert.equal(isAlive(launched.pid), false);
+    assert.ok(!(await fixtures.readers.clientList()).includes(launched.windows[0]!.window_id), 'its window is no longer managed (xprop)');
+    // Started again right away, it is a new process: the dead one's window is not taken for a running instance.
+    const relaunched = (await callOk(context, 'launch_app', { name: 'Calculator' })).structured as { already_running: boolean; pid: number };
+    assert.equal(relaunched.already_running, false);
+    assert.notEqual(relaunched.pid, launched.pid);
+    assert.equal((await callOk(context, 'kill_app', { pid: relaunched.pid })).structured.killed, true);
     const unknown = await runTool('launch_app', { name: 'no-such-app-anywhere' }, context);
     assert.match(unknown.summary, /no installed application or program named "no-such-app-anywhere"/);
     const self = await runTool('kill_app', { pid: process.pid }, context);

@@ -59,6 +59,10 @@ export class TestDesktop {
     timeoutMs = 20_000,
     extraEnv: NodeJS.ProcessEnv = {},
   ): Promise<{ process: ChildProcess; window: ClientWindow }> {
+    const x = await this.x11();
+    // A window of that title already listed is not this launch's: an app killed a moment ago stays in the window
+    // manager's list until the X server has noticed its exit, and a relaunch must not be handed its window.
+    const before = new Set((await listClientWindows(x)).map((window) => window.id));
     const child = spawn(command, args, { env: this.env(extraEnv), stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
     child.stderr?.on('data', (chunk: Buffer) => {
@@ -66,11 +70,10 @@ export class TestDesktop {
     });
     this.apps.push(child);
     const deadline = Date.now() + timeoutMs;
-    const x = await this.x11();
     while (Date.now() < deadline) {
       if (child.exitCode !== null) throw new Error(`${command} exited with ${child.exitCode}: ${stderr}`);
       const titled = (candidate: ClientWindow) => (typeof title === 'string' ? candidate.title === title : title.test(candidate.title));
-      const window = (await listClientWindows(x)).find((candidate) => titled(candidate) && candidate.isOnScreen);
+      const window = (await listClientWindows(x)).find((candidate) => !before.has(candidate.id) && titled(candidate) && candidate.isOnScreen);
       if (window) return { process: child, window };
       await sleep(50);
     }
