@@ -40,6 +40,15 @@ describe('action tools on real apps', () => {
     return found;
   }
 
+  /** The CLIPBOARD as another X client reads it (xclip), awaited (up to 3 s) until it is `expected`: GTK answers the owner's requests from its main loop. */
+  async function clipboardSoon(expected: string): Promise<string> {
+    let copied = '';
+    for (const deadline = Date.now() + 3000; copied !== expected && Date.now() < deadline; await sleep(50)) {
+      copied = await promisify(execFile)('xclip', ['-o', '-selection', 'clipboard'], { env: fixtures.desktop.env(), timeout: 2000 }).then((out) => out.stdout, () => '');
+    }
+    return copied;
+  }
+
   async function act(tool: string, args: Record<string, unknown>): Promise<Action> {
     return (await callOk(context, tool, args)).structured as unknown as Action;
   }
@@ -85,13 +94,7 @@ describe('action tools on real apps', () => {
     const selectAll = await act('hotkey', { window_id: gtk3.id, element_index: name.index, keys: ['ctrl', 'a'], delivery_mode: 'foreground' });
     assert.equal(selectAll.path, 'key_events_fg');
     await act('hotkey', { window_id: gtk3.id, element_index: name.index, keys: ['ctrl', 'c'], delivery_mode: 'foreground' });
-    // The copy as another X client reads the CLIPBOARD (xclip). Under load GTK was seen to take the copy late (or,
-    // rarely, not at all after the foreground Unicode typing above: see the issue notes), so it is awaited here.
-    let copied = '';
-    for (const deadline = Date.now() + 3000; copied !== 'copied through the clipboard ✓' && Date.now() < deadline; await sleep(50)) {
-      copied = await promisify(execFile)('xclip', ['-o', '-selection', 'clipboard'], { env: fixtures.desktop.env(), timeout: 2000 }).then((out) => out.stdout, () => '');
-    }
-    assert.equal(copied, 'copied through the clipboard ✓', 'ctrl+c put the text on the CLIPBOARD, as xclip reads it');
+    assert.equal(await clipboardSoon('copied through the clipboard ✓'), 'copied through the clipboard ✓', 'ctrl+c put the text on the CLIPBOARD, as xclip reads it');
     const paste = await act('hotkey', { window_id: gtk3.id, element_index: target.index, keys: ['ctrl', 'v'], delivery_mode: 'foreground' });
     assert.equal(paste.effect, 'confirmed', JSON.stringify(paste));
     // GTK pastes once the clipboard's owner has answered, which may come after the key's first effects.
@@ -100,6 +103,13 @@ describe('action tools on real apps', () => {
       pasted = (await oracle.find(gtk3.pid, gtk3.title, 'text', 'Paste target')).text ?? '';
     }
     assert.equal(pasted, 'copied through the clipboard ✓');
+
+    // Keys for a field that is not focused: focusing it first leaves its selection as it was. (GTK3 reports a field
+    // FOCUSED only a moment after its window's focus-in, so the field of the ctrl+a above can also be taken for
+    // unfocused; its GrabFocus selects the whole text, and putting the caret back after it selected nothing.)
+    assert.deepEqual(await oracle.selectText(gtk3.pid, gtk3.title, 'text', 'Name field', 7, 14), [7, 14]);
+    await act('hotkey', { window_id: gtk3.id, element_index: name.index, keys: ['ctrl', 'c'], delivery_mode: 'foreground' });
+    assert.equal(await clipboardSoon('through'), 'through', 'ctrl+c copied the selected word, as xclip reads it');
   });
 
   test('a window fully covered by another is clicked and typed into by element in the background; the cover stays on top and focused', async () => {
@@ -228,6 +238,12 @@ describe('action tools on real apps', () => {
     const killed = (await callOk(context, 'kill_app', { pid: launched.pid })).structured as { killed: boolean };
     assert.equal(killed.killed, true);
     assert.equal(isAlive(launched.pid), false);
+    assert.ok(!(await fixtures.readers.clientList()).includes(launched.windows[0]!.window_id), 'its window is no longer managed (xprop)');
+    // Started again right away, it is a new process: the dead one's window is not taken for a running instance.
+    const relaunched = (await callOk(context, 'launch_app', { name: 'Calculator' })).structured as { already_running: boolean; pid: number };
+    assert.equal(relaunched.already_running, false);
+    assert.notEqual(relaunched.pid, launched.pid);
+    assert.equal((await callOk(context, 'kill_app', { pid: relaunched.pid })).structured.killed, true);
     const unknown = await runTool('launch_app', { name: 'no-such-app-anywhere' }, context);
     assert.match(unknown.summary, /no installed application or program named "no-such-app-anywhere"/);
     const self = await runTool('kill_app', { pid: process.pid }, context);

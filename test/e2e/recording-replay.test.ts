@@ -16,6 +16,7 @@ import { callCliJson, stopDaemon, waitUntil } from '../daemon/helpers.js';
 import { TestDesktop } from '../helpers/desktop.js';
 import { connectMcp } from '../helpers/mcp.js';
 import { PyatspiOracle } from '../helpers/oracle.js';
+import { XReaders } from '../helpers/x-readers.js';
 
 interface Element {
   index: number;
@@ -174,9 +175,17 @@ describe('recording and replay', () => {
   });
 
   test('the CLI replays the recording through the daemon on a fresh run of the app', async () => {
-    await call(clients[0]!, 'kill_app', { pid: window.pid });
+    const killed = await call(clients[0]!, 'kill_app', { pid: window.pid });
+    assert.deepEqual(killed.structuredContent, { pid: window.pid, killed: true });
+    assert.ok(!(await new XReaders(env).clientList()).includes(window.id), 'kill_app answers once the window manager no longer lists the window (xprop)');
     window = (await desktop.launchFixture('gtk3')).window;
-    await waitUntil('the fresh fixture is accessible (pyatspi)', 15_000, async () => (await status(window).catch(() => undefined))?.counter === '0');
+    let unseen = '';
+    await waitUntil('the fresh fixture is accessible (pyatspi)', 15_000, async () => {
+      const counter = (await status(window).catch((error: Error) => void (unseen = error.message)))?.counter;
+      return counter === '0';
+    }).catch((error: Error) => {
+      throw new Error(`${error.message}; pyatspi's last answer: ${unseen}`);
+    });
     const replay = await cli('replay_trajectory', { dir: recorded, delay_ms: 100 });
     assert.equal(replay.status, 0, replay.stderr);
     const steps = replay.json.steps as { turn: string; ok: boolean; window_id?: number; element_token?: string }[];

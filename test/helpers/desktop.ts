@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startDesktop, stopDesktop, type DesktopState } from '../../src/platform/linux/desktop/virtual-desktop.js';
+import { descendsFrom } from '../../src/platform/linux/launcher.js';
 import { listClientWindows, type ClientWindow } from '../../src/platform/linux/windows.js';
 import { X11Connection } from '../../src/platform/linux/x11/index.js';
 
@@ -59,18 +60,24 @@ export class TestDesktop {
     timeoutMs = 20_000,
     extraEnv: NodeJS.ProcessEnv = {},
   ): Promise<{ process: ChildProcess; window: ClientWindow }> {
+    const x = await this.x11();
+    // An app killed a moment ago stays in the window manager's list until the X server has noticed its exit, and a
+    // relaunch must not be handed its window: a window is this launch's when its process is (or descends from) the
+    // one started, or when it was not listed before (a toolkit that sets no _NET_WM_PID, a launcher that detaches).
+    // Not by id alone: the X server hands a new client the ids of one that has just gone.
+    const before = new Set((await listClientWindows(x)).map((window) => window.id));
     const child = spawn(command, args, { env: this.env(extraEnv), stdio: ['ignore', 'ignore', 'pipe'] });
+    const ours = (window: ClientWindow) => (window.pid > 0 && (window.pid === child.pid || descendsFrom(window.pid, child.pid!))) || !before.has(window.id);
     let stderr = '';
     child.stderr?.on('data', (chunk: Buffer) => {
       stderr += chunk.toString();
     });
     this.apps.push(child);
     const deadline = Date.now() + timeoutMs;
-    const x = await this.x11();
     while (Date.now() < deadline) {
       if (child.exitCode !== null) throw new Error(`${command} exited with ${child.exitCode}: ${stderr}`);
       const titled = (candidate: ClientWindow) => (typeof title === 'string' ? candidate.title === title : title.test(candidate.title));
-      const window = (await listClientWindows(x)).find((candidate) => titled(candidate) && candidate.isOnScreen);
+      const window = (await listClientWindows(x)).find((candidate) => ours(candidate) && titled(candidate) && candidate.isOnScreen);
       if (window) return { process: child, window };
       await sleep(50);
     }

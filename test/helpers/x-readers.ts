@@ -26,6 +26,11 @@ export class XReaders {
     return hexIds(await run(this.env, 'xprop', ['-root', '_NET_ACTIVE_WINDOW']))[0] ?? 0;
   }
 
+  /** The window manager's _NET_CLIENT_LIST (the managed client windows) as xprop reads it. */
+  async clientList(): Promise<number[]> {
+    return hexIds(await run(this.env, 'xprop', ['-root', '_NET_CLIENT_LIST']));
+  }
+
   /** The ids of the windows whose WM_NAME or _NET_WM_NAME contains `name`, as `xdotool search --name` finds them. */
   async windowsNamed(name: string): Promise<number[]> {
     const found = await run(this.env, 'xdotool', ['search', '--name', name]).catch(() => '');

@@ -300,7 +300,18 @@ export const killApp = defineTool({
     const deadline = Date.now() + 3000;
     const gone = () => !context.desktop.processAlive(args.pid);
     while (!gone() && Date.now() < deadline) await sleep(20);
-    return { summary: gone() ? `✅ killed pid ${args.pid}` : `⚠️ sent SIGKILL to pid ${args.pid}, it has not exited yet`, structured: { pid: args.pid, killed: gone() } };
+    if (!gone()) return { summary: `⚠️ sent SIGKILL to pid ${args.pid}, it has not exited yet`, structured: { pid: args.pid, killed: false } };
+    // The window manager drops a dead client's windows only after the X server has noticed its connection close,
+    // which under load lags the exit by tens of milliseconds: a launch_app or list_windows in that gap would
+    // take the dead app's window for a live one (and launch_app would answer already_running with the dead pid).
+    const listed = async () => (await context.desktop.windows().catch(() => [])).filter((window) => window.pid === args.pid).length;
+    let left = await listed();
+    while (left > 0 && Date.now() < deadline) {
+      await sleep(20);
+      left = await listed();
+    }
+    const summary = left === 0 ? `✅ killed pid ${args.pid}` : `✅ killed pid ${args.pid}; the window manager still lists ${left} window(s) of it`;
+    return { summary, structured: { pid: args.pid, killed: true } };
   },
 });
 

@@ -4,7 +4,7 @@ import { intersectRect } from '../../../cup/rect.js';
 import type { ObjectRef } from '../atspi/object-ref.js';
 import { click } from '../input/index.js';
 import type { X11Connection } from '../x11/index.js';
-import { caretOffset, parentOf, readInterfaces, readRole, readStates, setCaretOffset } from '../atspi/operations.js';
+import { caretOffset, parentOf, readInterfaces, readRole, readStates, selectTextRange, setCaretOffset, textSelection } from '../atspi/operations.js';
 import { quirksFor, showingMayBeStale } from '../atspi/toolkit.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import { findWindow } from '../../windows.js';
@@ -163,14 +163,20 @@ export async function screenPointNow(desktop: LinuxDesktop, target: LiveElementT
  * of view still takes the focus through accessibility.
  */
 export async function focusForKeys(desktop: LinuxDesktop, x: X11Connection, target: LiveElementTarget): Promise<void> {
-  // Already focused: focusing again could change what is selected (the ctrl+a before a ctrl+c).
   if ((await liveStates(desktop, target.ref)).has('STATE_FOCUSED')) return;
+  // Not reported focused does not mean not focused: GTK3 reports FOCUSED only from an idle callback after its
+  // window's focus-in, so right after the activation the field that has the focus can still read unfocused. So
+  // whatever the focusing below does to the text's selection and caret is undone: a ctrl+c after a ctrl+a must
+  // find the text still selected.
   const client = await desktop.atspi();
-  const caret = target.live.interfaces.includes('Text') ? await caretOffset(client, target.ref).catch(() => -1) : -1;
+  const hasText = target.live.interfaces.includes('Text');
+  const caret = hasText ? await caretOffset(client, target.ref).catch(() => -1) : -1;
+  const selected = hasText ? await textSelection(client, target.ref).catch(() => undefined) : undefined;
   if (await focusElement(desktop, actionable(target))) {
-    // A GTK3 entry selects all its text when focused this way, and the keys would replace it: the caret goes
-    // back where it was, so the keys act there, as typing in the background inserts at the caret.
-    if (caret >= 0) await setCaretOffset(client, target.ref, caret).catch(() => false);
+    // A GTK3 entry selects all its text when focused this way, and the keys would replace it: the selection, or
+    // else the caret, goes back to what it was, so the keys act there, as typing in the background inserts at the caret.
+    if (selected) await selectTextRange(client, target.ref, selected.start, selected.end).catch(() => false);
+    else if (caret >= 0) await setCaretOffset(client, target.ref, caret).catch(() => false);
     return;
   }
   if (!target.live.interfaces.includes('Component')) return;
