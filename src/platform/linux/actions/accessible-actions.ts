@@ -1,7 +1,9 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { ObjectRef } from '../atspi/object-ref.js';
-import { actionNames, doAction, grabFocus } from '../atspi/operations.js';
+import { actionNames, caretOffset, doAction, grabFocus } from '../atspi/operations.js';
 import type { PointerKind } from '../../targets.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
+import { liveStates } from './live-states.js';
 
 /** What acting on an accessible object needs to know about it. */
 export interface Actionable {
@@ -72,4 +74,18 @@ export async function performAction(desktop: LinuxDesktop, target: Actionable, a
 export async function focusElement(desktop: LinuxDesktop, target: Actionable): Promise<boolean> {
   if (!target.interfaces.includes('Component')) return false;
   return grabFocus(await desktop.atspi(), target.ref).catch(() => false);
+}
+
+/**
+ * Blink moves the focus a moment after GrabFocus answers; keys sent before it would go to the old control.
+ * Gecko does not mark a field FOCUSED while its window is inactive, but only the focused field has a caret.
+ */
+export async function focusArrives(desktop: LinuxDesktop, target: Actionable, timeoutMs = 1000): Promise<boolean> {
+  const client = await desktop.atspi();
+  const hasText = target.interfaces.includes('Text');
+  for (const deadline = Date.now() + timeoutMs; ; await sleep(20)) {
+    if ((await liveStates(desktop, target.ref)).has('STATE_FOCUSED')) return true;
+    if (hasText && (await caretOffset(client, target.ref).catch(() => -1)) >= 0) return true;
+    if (Date.now() > deadline) return false;
+  }
 }

@@ -6,7 +6,7 @@ import { UnansweredActionError } from '../atspi/unanswered-action.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import { ToolError } from '../../../errors.js';
 import { syntheticCombination } from '../input/index.js';
-import { findGestureAction, focusElement, performAction } from './accessible-actions.js';
+import { findGestureAction, focusArrives, focusElement, performAction } from './accessible-actions.js';
 import { actionOutcome, notDelivered, type ActionOutcome } from '../../action-outcome.js';
 import { liveStates } from './live-states.js';
 import { actionable, type LiveElementTarget } from './live-target.js';
@@ -119,6 +119,9 @@ async function chooseByKeys(
   if (from < 0 || !(await syntheticEventsReach(desktop, window)).accepted) return undefined;
   if (!window.active && (await (await desktop.atspi()).quirksOf(target.ref.bus)).focusActivatesWindow) return undefined;
   if (!(await focusElement(desktop, actionable(target)))) return undefined;
+  // Keys sent before the focus has moved go to the control that had it (Gecko moves it a moment after GrabFocus
+  // answers). Only an active window's control is marked FOCUSED, so only there is it waited for.
+  if (window.active) await focusArrives(desktop, actionable(target), 500);
   const observation = await observe(desktop, target.ref.bus, [choice], async () => {
     await syntheticCombination(await desktop.x11(), window.id, to > from ? 'Down' : 'Up', Math.abs(to - from));
   }, { snapshot: target.snapshot, until: (values) => isWanted(values[0]) });

@@ -1,5 +1,4 @@
 // Typing text: inserted through accessibility, sent as key events, or typed with real keys.
-import { setTimeout as sleep } from 'node:timers/promises';
 import { actionOutcome, notDelivered, type ActionOutcome, type SentInput } from '../../action-outcome.js';
 import type { TypeRequest } from '../../desktop.js';
 import type { DesktopWindow } from '../../windows.js';
@@ -9,7 +8,7 @@ import type { ObjectRef } from '../atspi/object-ref.js';
 import { caretOffset, characterCount, insertText, selectTextRange, setCaretOffset } from '../atspi/operations.js';
 import { syntheticCombination, syntheticText, typeText as typeTextReally } from '../input/index.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
-import { focusElement, type Actionable } from './accessible-actions.js';
+import { focusArrives, focusElement, type Actionable } from './accessible-actions.js';
 import { typeThroughDevTools, type DevToolsTyping } from './devtools-typing.js';
 import { focusForKeys } from './element-point.js';
 import { focusedElementOf } from './focused-element.js';
@@ -48,20 +47,6 @@ async function insertAtCaret(desktop: LinuxDesktop, target: Actionable, text: st
   const caret = await caretOffset(client, target.ref).catch(() => -1);
   const position = caret >= 0 ? caret : await characterCount(client, target.ref);
   if (!(await insertText(client, target.ref, position, text))) throw new ToolError('the application refused the text insertion', 'insert_refused');
-}
-
-/**
- * Blink moves the focus a moment after GrabFocus answers; keys sent before it would go to the old control.
- * Gecko does not mark a field FOCUSED while its window is inactive, but only the focused field has a caret.
- */
-async function focusArrives(desktop: LinuxDesktop, target: Actionable, timeoutMs = 1000): Promise<boolean> {
-  const client = await desktop.atspi();
-  const hasText = target.interfaces.includes('Text');
-  for (const deadline = Date.now() + timeoutMs; ; await sleep(20)) {
-    if ((await liveStates(desktop, target.ref)).has('STATE_FOCUSED')) return true;
-    if (hasText && (await caretOffset(client, target.ref).catch(() => -1)) >= 0) return true;
-    if (Date.now() > deadline) return false;
-  }
 }
 
 /**
