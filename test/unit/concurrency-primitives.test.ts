@@ -77,8 +77,37 @@ describe('ReadCoalescer: concurrent identical reads share work, never an older s
       return 'tree';
     };
     const first = coalescer.run('w', read);
+    await sleep(2);
     const second = coalescer.run('w', read);
     await assert.rejects(first, /bus timeout/);
     assert.equal(await second, 'tree');
+  });
+
+  test('calls made in one turn, before the read began, share it; it began after the last of them', async () => {
+    const coalescer = new ReadCoalescer<number>();
+    const events: string[] = [];
+    let started = 0;
+    const read = async () => {
+      events.push('read began');
+      const number = ++started;
+      await sleep(20);
+      return number;
+    };
+    const calls = [coalescer.run('w', read)];
+    events.push('call 1');
+    // Calls that come after some awaiting within the same turn (as an HTTP request's handler does) still join.
+    await Promise.resolve();
+    calls.push(coalescer.run('w', read));
+    events.push('call 2');
+    await new Promise<void>((resolve) => process.nextTick(resolve));
+    calls.push(coalescer.run('w', read));
+    events.push('call 3');
+    assert.deepEqual(await Promise.all(calls), [1, 1, 1]);
+    assert.deepEqual(events, ['call 1', 'call 2', 'call 3', 'read began']);
+    // A call during the read does not get it: it gets the next one, begun after it.
+    const during = sleep(5).then(() => coalescer.run('w', read));
+    const again = coalescer.run('w', read);
+    assert.equal(await again, 2);
+    assert.equal(await during, 3);
   });
 });

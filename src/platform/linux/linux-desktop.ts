@@ -111,6 +111,7 @@ export class LinuxDesktop implements Desktop {
   private readonly mirrors = new Map<number, WindowMirror>();
   private readonly readings = new ReadCoalescer<WindowReading>();
   private readonly captures = new ReadCoalescer<RawImage>();
+  private readonly listings = new ReadCoalescer<ClientWindow[]>();
   readonly callTimeoutMs: number;
   /** The accessibility bus last connected to, to tell a bus started anew from a reconnection to the same one. */
   private busAddress?: string;
@@ -254,8 +255,9 @@ export class LinuxDesktop implements Desktop {
     return pointerPosition(await this.x11());
   }
 
+  /** Concurrent calls (several clients) share one listing that started after they asked, each with its own array. */
   async windows(): Promise<ClientWindow[]> {
-    return listClientWindows(await this.x11());
+    return [...(await this.listings.run('windows', async () => listClientWindows(await this.x11())))];
   }
 
   async captureWindow(window: ClientWindow): Promise<RawImage> {
