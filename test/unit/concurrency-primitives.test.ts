@@ -2,7 +2,11 @@ import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, test } from 'node:test';
 import { ActionQueue } from '../../src/tools/action-queue.js';
+import sharp from 'sharp';
+import { encodePng } from '../../src/image/encode.js';
+import type { RawImage } from '../../src/image/raw-image.js';
 import { ReadCoalescer } from '../../src/platform/linux/read-coalescer.js';
+import { RecentCaptures } from '../../src/platform/linux/recent-captures.js';
 
 describe('ActionQueue: one line per app', () => {
   test('actions on one key run one at a time in arrival order; another key runs beside them', async () => {
@@ -109,5 +113,48 @@ describe('ReadCoalescer: concurrent identical reads share work, never an older s
     const again = coalescer.run('w', read);
     assert.equal(await again, 2);
     assert.equal(await during, 3);
+  });
+});
+
+describe('RecentCaptures and encodePng: unchanged pixels are converted and encoded once', () => {
+  const layout = { width: 2, height: 1, depth: 24, visual: 33 };
+  const rgb = (bytes: number[]): RawImage => ({ width: 2, height: 1, channels: 3, data: Buffer.from(bytes) });
+
+  test('a capture with the bytes of its window\'s last one gets that image back; other bytes, layouts or windows convert', () => {
+    const recent = new RecentCaptures(2);
+    let conversions = 0;
+    const convert = (bytes: number[]) => () => {
+      conversions++;
+      return rgb(bytes);
+    };
+    const first = recent.image(1, layout, Buffer.from([1, 2, 3, 0, 4, 5, 6, 0]), convert([3, 2, 1, 6, 5, 4]));
+    // A fresh buffer with the same bytes, as the next GetImage reply is.
+    assert.equal(recent.image(1, layout, Buffer.from([1, 2, 3, 0, 4, 5, 6, 0]), convert([0, 0, 0, 0, 0, 0])), first);
+    assert.equal(conversions, 1);
+    const changed = recent.image(1, layout, Buffer.from([9, 2, 3, 0, 4, 5, 6, 0]), convert([3, 2, 9, 6, 5, 4]));
+    assert.notEqual(changed, first);
+    assert.deepEqual([...changed.data], [3, 2, 9, 6, 5, 4]);
+    assert.notEqual(recent.image(1, { ...layout, width: 1, height: 2 }, Buffer.from([9, 2, 3, 0, 4, 5, 6, 0]), convert([1, 1, 1, 1, 1, 1])), changed);
+    assert.equal(conversions, 3);
+    // Two windows kept: a third pushes out the one captured least recently (window 1).
+    recent.image(2, layout, Buffer.from([7, 7, 7, 0, 7, 7, 7, 0]), convert([7, 7, 7, 7, 7, 7]));
+    recent.image(3, layout, Buffer.from([8, 8, 8, 0, 8, 8, 8, 0]), convert([8, 8, 8, 8, 8, 8]));
+    recent.image(1, { ...layout, width: 1, height: 2 }, Buffer.from([9, 2, 3, 0, 4, 5, 6, 0]), convert([1, 1, 1, 1, 1, 1]));
+    assert.equal(conversions, 6);
+    recent.clear();
+    recent.image(3, layout, Buffer.from([8, 8, 8, 0, 8, 8, 8, 0]), convert([8, 8, 8, 8, 8, 8]));
+    assert.equal(conversions, 7);
+  });
+
+  test('callers holding one image share one PNG of it; another image of the same pixels is encoded on its own', async () => {
+    const image = rgb([255, 0, 0, 0, 0, 255]);
+    const [a, b] = await Promise.all([encodePng(image, 0), encodePng(image, 0)]);
+    assert.equal(a, b);
+    const other = await encodePng(rgb([255, 0, 0, 0, 0, 255]), 0);
+    assert.notEqual(other, a);
+    assert.ok(other.data.equals(a.data));
+    // The PNG holds the pixels (read back by libvips' own decoder).
+    const decoded = await sharp(a.data).raw().toBuffer({ resolveWithObject: true });
+    assert.deepEqual([decoded.info.width, decoded.info.height, ...decoded.data], [2, 1, 255, 0, 0, 0, 0, 255]);
   });
 });

@@ -36,6 +36,7 @@ import { WindowMirror, type MirrorPolicy, type MirrorRead } from './atspi/window
 import { matchWindow, type WindowMatch } from './atspi/window-matcher.js';
 import type { RawImage } from '../../image/raw-image.js';
 import { ReadCoalescer } from './read-coalescer.js';
+import { RecentCaptures } from './recent-captures.js';
 import { captureWindowPixels } from './capture.js';
 import { watchProcessChanges } from './change-watch.js';
 import { desktopEnvironment, desktopNamedBy, enableAccessibility, ensureDisplay, listDesktops, restartDeadDesktop } from './desktop/virtual-desktop.js';
@@ -88,6 +89,8 @@ const BUS_LOSS_BLAME_MS = 10_000;
 
 /** Notices are rare (one per desktop start); a bound keeps a long-lived daemon from collecting them. */
 const MAX_KEPT_NOTICES = 32;
+/** Windows whose last capture is kept to spare re-encoding unchanged pixels: a 1280x800 window holds about 7 MB. */
+const RECENT_CAPTURE_WINDOWS = 4;
 
 /**
  * The Linux desktop as the tools see it: one X11 connection and one accessibility-bus connection,
@@ -112,6 +115,7 @@ export class LinuxDesktop implements Desktop {
   private readonly readings = new ReadCoalescer<WindowReading>();
   private readonly captures = new ReadCoalescer<RawImage>();
   private readonly listings = new ReadCoalescer<ClientWindow[]>();
+  private readonly recentCaptures = new RecentCaptures(RECENT_CAPTURE_WINDOWS);
   readonly callTimeoutMs: number;
   /** The accessibility bus last connected to, to tell a bus started anew from a reconnection to the same one. */
   private busAddress?: string;
@@ -226,6 +230,7 @@ export class LinuxDesktop implements Desktop {
     for (const id of [...this.mirrors.keys()]) this.forgetMirror(id);
     this.matches.clear();
     this.contentMargins.clear();
+    this.recentCaptures.clear();
   }
 
   x11(): Promise<X11Connection> {
@@ -262,7 +267,7 @@ export class LinuxDesktop implements Desktop {
 
   async captureWindow(window: ClientWindow): Promise<RawImage> {
     const { x, y, width, height } = window.bounds;
-    return this.captures.run(`${window.id} ${x},${y} ${width}x${height} ${window.minimized}`, async () => captureWindowPixels(await this.x11(), window));
+    return this.captures.run(`${window.id} ${x},${y} ${width}x${height} ${window.minimized}`, async () => captureWindowPixels(await this.x11(), window, this.recentCaptures));
   }
 
   /** The window's tree as CUP, each node's AT-SPI object kept behind an element handle. */
