@@ -114,7 +114,6 @@ export class LinuxDesktop implements Desktop {
   private readonly mirrors = new Map<number, WindowMirror>();
   private readonly readings = new ReadCoalescer<WindowReading>();
   private readonly captures = new ReadCoalescer<RawImage>();
-  private readonly listings = new ReadCoalescer<ClientWindow[]>();
   private readonly recentCaptures = new RecentCaptures(RECENT_CAPTURE_WINDOWS);
   readonly callTimeoutMs: number;
   /** The accessibility bus last connected to, to tell a bus started anew from a reconnection to the same one. */
@@ -260,9 +259,12 @@ export class LinuxDesktop implements Desktop {
     return pointerPosition(await this.x11());
   }
 
-  /** Concurrent calls (several clients) share one listing that started after they asked, each with its own array. */
+  /**
+   * Each call lists on its own, not through a ReadCoalescer: a listing is a few pipelined X requests, so
+   * waiting for another one to end would cost a late caller more than its own.
+   */
   async windows(): Promise<ClientWindow[]> {
-    return [...(await this.listings.run('windows', async () => listClientWindows(await this.x11())))];
+    return listClientWindows(await this.x11());
   }
 
   async captureWindow(window: ClientWindow): Promise<RawImage> {
