@@ -11,7 +11,7 @@ interface Reading<T> {
 /**
  * Lets concurrent identical reads (several clients reading one window) share work without ever answering
  * with a state older than the call: a read starts at the end of the event-loop turn it was asked for in, so
- * every call made in that turn (several clients' requests that came in together) shares it; a call that
+ * every call made in that turn (a tool's parallel reads, requests handled in one pass) shares it; a call that
  * arrives while a read of its key runs waits for that read to end and shares the next one, which starts
  * after every call waiting for it arrived. However many calls come at once, a key costs at most two reads
  * back to back instead of one per call.
@@ -34,14 +34,16 @@ export class ReadCoalescer<T> {
 
   /** A read that begins at the end of the turn after `after` settles. */
   private schedule(key: string, read: () => Promise<T>, after: Promise<unknown>): Reading<T> {
-    const reading: Reading<T> = { started: false, result: Promise.resolve() as Promise<T> };
-    reading.result = after
-      .then(noop, noop)
-      .then(() => endOfTurn())
-      .then(() => {
-        reading.started = true;
-        return read();
-      });
+    const reading: Reading<T> = {
+      started: false,
+      result: after
+        .then(noop, noop)
+        .then(() => endOfTurn())
+        .then(() => {
+          reading.started = true;
+          return read();
+        }),
+    };
     const finished = () => {
       if (this.reads.get(key) !== reading) return;
       // The calls that came during this read get one that starts after them; until it does, more may join it.
