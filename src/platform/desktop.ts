@@ -20,6 +20,11 @@ export interface TreeLimits {
   maxNodes: number;
   maxDepth: number;
   budgetMs: number;
+  /**
+   * When the call came in (performance.now() of this process): a reading of the same window and limits
+   * that began since then is fresh enough for it and may be shared. Without it, only one begun after this.
+   */
+  since?: number;
   /** Read the whole window afresh, not from what the backend keeps of it (tests and benchmarks compare the two). */
   fresh?: boolean;
   /**

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, test } from 'node:test';
 import { ActionQueue } from '../../src/tools/action-queue.js';
@@ -69,6 +70,24 @@ describe('ReadCoalescer: concurrent identical reads share work, never an older s
     assert.equal(started, 3);
     // Idle again: the next call reads afresh.
     assert.equal(await coalescer.run('w', read), 4);
+  });
+
+  test('a call that says when it came in joins a read under way only when that read began after it came', async () => {
+    const coalescer = new ReadCoalescer<number>();
+    let started = 0;
+    const read = async () => {
+      const number = ++started;
+      await sleep(30);
+      return number;
+    };
+    const cameBefore = performance.now();
+    const first = coalescer.run('w', read);
+    await sleep(5);
+    const cameAfter = performance.now();
+    // Both arrive while read 1 runs: the one that came in before read 1 began shares it; the other waits for read 2.
+    const early = coalescer.run('w', read, cameBefore);
+    const late = coalescer.run('w', read, cameAfter);
+    assert.deepEqual(await Promise.all([first, early, late]), [1, 1, 2]);
   });
 
   test('a failing read fails its callers only; the next wave reads again', async () => {

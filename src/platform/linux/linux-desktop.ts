@@ -275,7 +275,8 @@ export class LinuxDesktop implements Desktop {
   /** The window's tree as CUP, each node's AT-SPI object kept behind an element handle. */
   /** Concurrent reads of one window with the same limits (several clients) share one reading, never an older one. */
   readWindow(window: ClientWindow, limits: TreeLimits): Promise<WindowReading> {
-    return this.readings.run(`${window.id} ${JSON.stringify(limits)}`, () => this.readWindowOnce(window, limits));
+    const { since, ...asked } = limits;
+    return this.readings.run(`${window.id} ${JSON.stringify(asked)}`, () => this.readWindowOnce(window, asked), since);
   }
 
   private async readWindowOnce(window: ClientWindow, limits: TreeLimits): Promise<WindowReading> {

@@ -1,8 +1,8 @@
 import { setImmediate as endOfTurn } from 'node:timers/promises';
 
 interface Reading<T> {
-  /** Whether the read was begun: a call made before that still sees everything that happened before it. */
-  started: boolean;
+  /** When the read was begun (performance.now()): a call made before that sees everything that happened before it. */
+  startedAt?: number;
   result: Promise<T>;
   /** The read the calls made while this one runs share; it starts when this one ends. */
   next?: Reading<T>;
@@ -13,19 +13,20 @@ interface Reading<T> {
  * with a state older than the call: a read starts at the end of the event-loop turn it was asked for in, so
  * every call made in that turn (a tool's parallel reads, requests handled in one pass) shares it; a call that
  * arrives while a read of its key runs waits for that read to end and shares the next one, which starts
- * after every call waiting for it arrived. However many calls come at once, a key costs at most two reads
- * back to back instead of one per call.
+ * after every call waiting for it arrived. A caller that says when its call came in (`since`, before the
+ * work that led it here) also joins a read under way that began after that. However many calls come at once,
+ * a key costs at most two reads back to back instead of one per call.
  */
 export class ReadCoalescer<T> {
   /** Per key: the read a call made now joins, or whose successor it joins when it has started. */
   private readonly reads = new Map<string, Reading<T>>();
 
-  run(key: string, read: () => Promise<T>): Promise<T> {
+  run(key: string, read: () => Promise<T>, since?: number): Promise<T> {
     let reading = this.reads.get(key);
     if (!reading) {
       reading = this.schedule(key, read, Promise.resolve());
       this.reads.set(key, reading);
-    } else if (reading.started) {
+    } else if (reading.startedAt !== undefined && !(since !== undefined && reading.startedAt >= since)) {
       reading.next ??= this.schedule(key, read, reading.result);
       reading = reading.next;
     }
@@ -35,12 +36,11 @@ export class ReadCoalescer<T> {
   /** A read that begins at the end of the turn after `after` settles. */
   private schedule(key: string, read: () => Promise<T>, after: Promise<unknown>): Reading<T> {
     const reading: Reading<T> = {
-      started: false,
       result: after
         .then(noop, noop)
         .then(() => endOfTurn())
         .then(() => {
-          reading.started = true;
+          reading.startedAt = performance.now();
           return read();
         }),
     };
