@@ -77,7 +77,8 @@ export interface DesktopPerception {
   /** The real pointer's position in screen pixels. */
   cursorPosition(): Promise<{ x: number; y: number }>;
   windows(): Promise<DesktopWindow[]>;
-  captureWindow(window: DesktopWindow): Promise<RawImage>;
+  /** `since`: when the call came in (as TreeLimits.since): a capture of the window begun since then may be shared. */
+  captureWindow(window: DesktopWindow, since?: number): Promise<RawImage>;
   /** Never throws for an unresponsive or inaccessible app: the reading then says why it has no tree. */
   readWindow(window: DesktopWindow, limits: TreeLimits): Promise<WindowReading>;
 }

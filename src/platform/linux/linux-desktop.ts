@@ -267,9 +267,9 @@ export class LinuxDesktop implements Desktop {
     return listClientWindows(await this.x11());
   }
 
-  async captureWindow(window: ClientWindow): Promise<RawImage> {
+  async captureWindow(window: ClientWindow, since?: number): Promise<RawImage> {
     const { x, y, width, height } = window.bounds;
-    return this.captures.run(`${window.id} ${x},${y} ${width}x${height} ${window.minimized}`, async () => captureWindowPixels(await this.x11(), window, this.recentCaptures));
+    return this.captures.run(`${window.id} ${x},${y} ${width}x${height} ${window.minimized}`, async () => captureWindowPixels(await this.x11(), window, this.recentCaptures), since);
   }
 
   /** The window's tree as CUP, each node's AT-SPI object kept behind an element handle. */

@@ -48,7 +48,7 @@ interface Screenshot {
 
 async function screenshotOf(context: ToolContext, window: DesktopWindow, outFile: string | undefined, overwrite: boolean): Promise<Screenshot> {
   try {
-    const pixels = await context.desktop.captureWindow(window);
+    const pixels = await context.desktop.captureWindow(window, context.calledAt);
     const encoded = await encodePng(pixels, context.state.config.get().max_image_dimension);
     context.state.images.rememberScreenshot({
       windowId: window.id,
