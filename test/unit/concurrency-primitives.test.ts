@@ -51,15 +51,21 @@ describe('ActionQueue: one line per app', () => {
   });
 });
 
+/** A read that takes 30 ms and answers with its own number: 1 for the first begun, 2 for the next... */
+function numberedReads(): { read: () => Promise<number>; started: () => number } {
+  let started = 0;
+  const read = async () => {
+    const number = ++started;
+    await sleep(30);
+    return number;
+  };
+  return { read, started: () => started };
+}
+
 describe('ReadCoalescer: concurrent identical reads share work, never an older state', () => {
   test('calls arriving during a read share the next one, which starts after them', async () => {
     const coalescer = new ReadCoalescer<number>();
-    let started = 0;
-    const read = async () => {
-      const number = ++started;
-      await sleep(30);
-      return number;
-    };
+    const { read, started } = numberedReads();
     const first = coalescer.run('w', read);
     await sleep(5);
     const other = coalescer.run('other window', read);
@@ -67,19 +73,14 @@ describe('ReadCoalescer: concurrent identical reads share work, never an older s
     // The other window's read started at once (2); the joiners shared one read started after the first ended (3).
     assert.equal(await other, 2);
     assert.deepEqual(await Promise.all([first, ...joiners]), [1, 3, 3, 3]);
-    assert.equal(started, 3);
+    assert.equal(started(), 3);
     // Idle again: the next call reads afresh.
     assert.equal(await coalescer.run('w', read), 4);
   });
 
   test('a call that says when it came in joins a read under way only when that read began after it came', async () => {
     const coalescer = new ReadCoalescer<number>();
-    let started = 0;
-    const read = async () => {
-      const number = ++started;
-      await sleep(30);
-      return number;
-    };
+    const { read } = numberedReads();
     const cameBefore = performance.now();
     const first = coalescer.run('w', read);
     await sleep(5);
