@@ -6,7 +6,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { ClientWindow } from '../src/platform/linux/windows.js';
 import type { TestDesktop } from '../test/helpers/desktop.js';
 import { callTool, HttpServerProcess, resultText } from '../test/helpers/mcp-http.js';
-import { median, ms, percentile, reportedRow, type BenchRow } from './bench-report.js';
+import { median, ms, percentile, printRows, reportedRow, type BenchRow } from './bench-report.js';
 
 const clientCount = 4;
 
@@ -63,4 +63,23 @@ export async function httpBenchRows(desktop: TestDesktop, window: ClientWindow, 
   } finally {
     await server.stop();
   }
+}
+
+// Run on its own: node dist/scripts/bench-http.js (BENCH_RUNS rounds, default 9), on a desktop of its own with
+// the 200-node window `npm run bench` uses.
+if (process.argv[1]?.endsWith('bench-http.js')) {
+  const runs = Number(process.env.BENCH_RUNS ?? 9);
+  (async () => {
+    const { TestDesktop } = await import('../test/helpers/desktop.js');
+    const desktop = await TestDesktop.start();
+    try {
+      const { window } = await desktop.launchFixture('gtk3', { title: 'Bench 200', rows: 85 });
+      printRows(`cup-driver over HTTP (${runs} rounds)`, await httpBenchRows(desktop, window, runs));
+    } finally {
+      await desktop.stop();
+    }
+  })().catch((error: unknown) => {
+    process.stderr.write(`bench-http: ${error instanceof Error ? error.stack : String(error)}\n`);
+    process.exitCode = 1;
+  });
 }

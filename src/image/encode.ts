@@ -37,10 +37,31 @@ export function markPng(png: Buffer): Buffer {
 }
 
 /**
+ * The encodings made of each image, by maxDimension. Concurrent identical reads share one capture (the same
+ * RawImage object), so keying on the object lets them share its encoding too, and never hands an encoding
+ * of other pixels: a new capture is a new object. Held weakly: it goes with the image.
+ */
+const encodings = new WeakMap<RawImage, Map<number, Promise<EncodedImage>>>();
+
+/**
  * PNG for agents: downscaled to maxDimension, marked as the driver's (markPng), so a file written from it can be told from the caller's own. Low zlib effort without adaptive filtering because
  * encoding time sits on every get_window_state call, while a slightly larger file costs nothing in tokens.
+ * An image is encoded once per maxDimension however many callers ask (see encodings); the result is shared, not to be changed.
  */
-export async function encodePng(image: RawImage, maxDimension: number): Promise<EncodedImage> {
+export function encodePng(image: RawImage, maxDimension: number): Promise<EncodedImage> {
+  let byDimension = encodings.get(image);
+  if (!byDimension) encodings.set(image, (byDimension = new Map()));
+  let encoding = byDimension.get(maxDimension);
+  if (!encoding) {
+    encoding = encodeOnce(image, maxDimension);
+    byDimension.set(maxDimension, encoding);
+    // A failed encoding is not kept: the next caller tries again.
+    encoding.catch(() => byDimension.delete(maxDimension));
+  }
+  return encoding;
+}
+
+async function encodeOnce(image: RawImage, maxDimension: number): Promise<EncodedImage> {
   const size = fitWithin(image.width, image.height, maxDimension);
   let pipeline = input(image);
   if (size.scale !== 1) pipeline = pipeline.resize(size.width, size.height, { kernel: 'lanczos3' });

@@ -20,6 +20,11 @@ export interface TreeLimits {
   maxNodes: number;
   maxDepth: number;
   budgetMs: number;
+  /**
+   * When the call came in (performance.now() of this process): a reading of the same window and limits
+   * that began since then is fresh enough for it and may be shared. Without it, only one begun after this.
+   */
+  since?: number;
   /** Read the whole window afresh, not from what the backend keeps of it (tests and benchmarks compare the two). */
   fresh?: boolean;
   /**
@@ -72,7 +77,8 @@ export interface DesktopPerception {
   /** The real pointer's position in screen pixels. */
   cursorPosition(): Promise<{ x: number; y: number }>;
   windows(): Promise<DesktopWindow[]>;
-  captureWindow(window: DesktopWindow): Promise<RawImage>;
+  /** `since`: when the call came in (as TreeLimits.since): a capture of the window begun since then may be shared. */
+  captureWindow(window: DesktopWindow, since?: number): Promise<RawImage>;
   /** Never throws for an unresponsive or inaccessible app: the reading then says why it has no tree. */
   readWindow(window: DesktopWindow, limits: TreeLimits): Promise<WindowReading>;
 }

@@ -124,7 +124,7 @@ export class SessionTable implements SessionDirectory {
    * Runs one call in the named session (held for the call), with the caller's cancellation and working
    * directory; a desktop started for the call is told in the result's notices, for the caller to hear.
    */
-  async run(name: string | undefined, tool: string, args: unknown, options: { signal?: AbortSignal; cwd?: string; callerPid?: number } = {}): Promise<ToolCallResult> {
+  async run(name: string | undefined, tool: string, args: unknown, options: { signal?: AbortSignal; cwd?: string; callerPid?: number; calledAt?: number } = {}): Promise<ToolCallResult> {
     let lease: SessionLease;
     try {
       lease = this.lease(name);
@@ -134,7 +134,7 @@ export class SessionTable implements SessionDirectory {
     }
     const noticeMark = this.shared.desktop.noticeMark();
     try {
-      const context = { ...lease.context, ...(options.signal ? { signal: options.signal } : {}), ...(options.cwd ? { cwd: options.cwd } : {}), ...(options.callerPid ? { callerPid: options.callerPid } : {}) };
+      const context = { ...lease.context, ...(options.signal ? { signal: options.signal } : {}), ...(options.cwd ? { cwd: options.cwd } : {}), ...(options.callerPid ? { callerPid: options.callerPid } : {}), ...(options.calledAt !== undefined ? { calledAt: options.calledAt } : {}) };
       const result = await runTool(tool, args, context);
       const notices = this.shared.desktop.noticesSince(noticeMark);
       return notices.length > 0 ? { ...result, notices } : result;

@@ -60,6 +60,8 @@ export interface ToolContext {
   terminals: TerminalManager;
   /** The process the call came from, when it is not this one's ancestor (a CLI call the daemon serves): kill_app spares its chain. */
   callerPid?: number;
+  /** When the call reached this process (performance.now()), where its adapter knows: a read begun since is fresh for it. */
+  calledAt?: number;
   /** Aborted when the caller cancels the call (MCP notifications/cancelled, Ctrl-C on the CLI); long waits and plans stop on it. */
   signal?: AbortSignal;
   /** Diagnostics go to stderr only: stdout belongs to the MCP protocol or the CLI result. */

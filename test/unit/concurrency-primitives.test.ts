@@ -1,8 +1,13 @@
 import assert from 'node:assert/strict';
+import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, test } from 'node:test';
 import { ActionQueue } from '../../src/tools/action-queue.js';
+import sharp from 'sharp';
+import { encodePng } from '../../src/image/encode.js';
+import type { RawImage } from '../../src/image/raw-image.js';
 import { ReadCoalescer } from '../../src/platform/linux/read-coalescer.js';
+import { RecentCaptures } from '../../src/platform/linux/recent-captures.js';
 
 describe('ActionQueue: one line per app', () => {
   test('actions on one key run one at a time in arrival order; another key runs beside them', async () => {
@@ -46,15 +51,21 @@ describe('ActionQueue: one line per app', () => {
   });
 });
 
+/** A read that takes 30 ms and answers with its own number: 1 for the first begun, 2 for the next... */
+function numberedReads(): { read: () => Promise<number>; started: () => number } {
+  let started = 0;
+  const read = async () => {
+    const number = ++started;
+    await sleep(30);
+    return number;
+  };
+  return { read, started: () => started };
+}
+
 describe('ReadCoalescer: concurrent identical reads share work, never an older state', () => {
   test('calls arriving during a read share the next one, which starts after them', async () => {
     const coalescer = new ReadCoalescer<number>();
-    let started = 0;
-    const read = async () => {
-      const number = ++started;
-      await sleep(30);
-      return number;
-    };
+    const { read, started } = numberedReads();
     const first = coalescer.run('w', read);
     await sleep(5);
     const other = coalescer.run('other window', read);
@@ -62,9 +73,22 @@ describe('ReadCoalescer: concurrent identical reads share work, never an older s
     // The other window's read started at once (2); the joiners shared one read started after the first ended (3).
     assert.equal(await other, 2);
     assert.deepEqual(await Promise.all([first, ...joiners]), [1, 3, 3, 3]);
-    assert.equal(started, 3);
+    assert.equal(started(), 3);
     // Idle again: the next call reads afresh.
     assert.equal(await coalescer.run('w', read), 4);
+  });
+
+  test('a call that says when it came in joins a read under way only when that read began after it came', async () => {
+    const coalescer = new ReadCoalescer<number>();
+    const { read } = numberedReads();
+    const cameBefore = performance.now();
+    const first = coalescer.run('w', read);
+    await sleep(5);
+    const cameAfter = performance.now();
+    // Both arrive while read 1 runs: the one that came in before read 1 began shares it; the other waits for read 2.
+    const early = coalescer.run('w', read, cameBefore);
+    const late = coalescer.run('w', read, cameAfter);
+    assert.deepEqual(await Promise.all([first, early, late]), [1, 1, 2]);
   });
 
   test('a failing read fails its callers only; the next wave reads again', async () => {
@@ -77,8 +101,80 @@ describe('ReadCoalescer: concurrent identical reads share work, never an older s
       return 'tree';
     };
     const first = coalescer.run('w', read);
+    await sleep(2);
     const second = coalescer.run('w', read);
     await assert.rejects(first, /bus timeout/);
     assert.equal(await second, 'tree');
+  });
+
+  test('calls made in one turn, before the read began, share it; it began after the last of them', async () => {
+    const coalescer = new ReadCoalescer<number>();
+    const events: string[] = [];
+    let started = 0;
+    const read = async () => {
+      events.push('read began');
+      const number = ++started;
+      await sleep(20);
+      return number;
+    };
+    const calls = [coalescer.run('w', read)];
+    events.push('call 1');
+    // Calls that come after some awaiting within the same turn (as an HTTP request's handler does) still join.
+    await Promise.resolve();
+    calls.push(coalescer.run('w', read));
+    events.push('call 2');
+    await new Promise<void>((resolve) => process.nextTick(resolve));
+    calls.push(coalescer.run('w', read));
+    events.push('call 3');
+    assert.deepEqual(await Promise.all(calls), [1, 1, 1]);
+    assert.deepEqual(events, ['call 1', 'call 2', 'call 3', 'read began']);
+    // A call during the read does not get it: it gets the next one, begun after it.
+    const during = sleep(5).then(() => coalescer.run('w', read));
+    const again = coalescer.run('w', read);
+    assert.equal(await again, 2);
+    assert.equal(await during, 3);
+  });
+});
+
+describe('RecentCaptures and encodePng: unchanged pixels are converted and encoded once', () => {
+  const layout = { width: 2, height: 1, depth: 24, visual: 33 };
+  const rgb = (bytes: number[]): RawImage => ({ width: 2, height: 1, channels: 3, data: Buffer.from(bytes) });
+
+  test('a capture with the bytes of its window\'s last one gets that image back; other bytes, layouts or windows convert', () => {
+    const recent = new RecentCaptures(2);
+    let conversions = 0;
+    const convert = (bytes: number[]) => () => {
+      conversions++;
+      return rgb(bytes);
+    };
+    const first = recent.image(1, layout, Buffer.from([1, 2, 3, 0, 4, 5, 6, 0]), convert([3, 2, 1, 6, 5, 4]));
+    // A fresh buffer with the same bytes, as the next GetImage reply is.
+    assert.equal(recent.image(1, layout, Buffer.from([1, 2, 3, 0, 4, 5, 6, 0]), convert([0, 0, 0, 0, 0, 0])), first);
+    assert.equal(conversions, 1);
+    const changed = recent.image(1, layout, Buffer.from([9, 2, 3, 0, 4, 5, 6, 0]), convert([3, 2, 9, 6, 5, 4]));
+    assert.notEqual(changed, first);
+    assert.deepEqual([...changed.data], [3, 2, 9, 6, 5, 4]);
+    assert.notEqual(recent.image(1, { ...layout, width: 1, height: 2 }, Buffer.from([9, 2, 3, 0, 4, 5, 6, 0]), convert([1, 1, 1, 1, 1, 1])), changed);
+    assert.equal(conversions, 3);
+    // Two windows kept: a third pushes out the one captured least recently (window 1).
+    recent.image(2, layout, Buffer.from([7, 7, 7, 0, 7, 7, 7, 0]), convert([7, 7, 7, 7, 7, 7]));
+    recent.image(3, layout, Buffer.from([8, 8, 8, 0, 8, 8, 8, 0]), convert([8, 8, 8, 8, 8, 8]));
+    recent.image(1, { ...layout, width: 1, height: 2 }, Buffer.from([9, 2, 3, 0, 4, 5, 6, 0]), convert([1, 1, 1, 1, 1, 1]));
+    assert.equal(conversions, 6);
+    recent.clear();
+    recent.image(3, layout, Buffer.from([8, 8, 8, 0, 8, 8, 8, 0]), convert([8, 8, 8, 8, 8, 8]));
+    assert.equal(conversions, 7);
+  });
+
+  test('callers holding one image share one PNG of it; another image of the same pixels is encoded on its own', async () => {
+    const image = rgb([255, 0, 0, 0, 0, 255]);
+    const [a, b] = await Promise.all([encodePng(image, 0), encodePng(image, 0)]);
+    assert.equal(a, b);
+    const other = await encodePng(rgb([255, 0, 0, 0, 0, 255]), 0);
+    assert.notEqual(other, a);
+    assert.ok(other.data.equals(a.data));
+    // The PNG holds the pixels (read back by libvips' own decoder).
+    const decoded = await sharp(a.data).raw().toBuffer({ resolveWithObject: true });
+    assert.deepEqual([decoded.info.width, decoded.info.height, ...decoded.data], [2, 1, 255, 0, 0, 0, 0, 255]);
   });
 });

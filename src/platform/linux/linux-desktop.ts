@@ -36,6 +36,7 @@ import { WindowMirror, type MirrorPolicy, type MirrorRead } from './atspi/window
 import { matchWindow, type WindowMatch } from './atspi/window-matcher.js';
 import type { RawImage } from '../../image/raw-image.js';
 import { ReadCoalescer } from './read-coalescer.js';
+import { RecentCaptures } from './recent-captures.js';
 import { captureWindowPixels } from './capture.js';
 import { watchProcessChanges } from './change-watch.js';
 import { desktopEnvironment, desktopNamedBy, enableAccessibility, ensureDisplay, listDesktops, restartDeadDesktop } from './desktop/virtual-desktop.js';
@@ -88,6 +89,8 @@ const BUS_LOSS_BLAME_MS = 10_000;
 
 /** Notices are rare (one per desktop start); a bound keeps a long-lived daemon from collecting them. */
 const MAX_KEPT_NOTICES = 32;
+/** Windows whose last capture is kept to spare re-encoding unchanged pixels: a 1280x800 window holds about 7 MB. */
+const RECENT_CAPTURE_WINDOWS = 4;
 
 /**
  * The Linux desktop as the tools see it: one X11 connection and one accessibility-bus connection,
@@ -111,6 +114,7 @@ export class LinuxDesktop implements Desktop {
   private readonly mirrors = new Map<number, WindowMirror>();
   private readonly readings = new ReadCoalescer<WindowReading>();
   private readonly captures = new ReadCoalescer<RawImage>();
+  private readonly recentCaptures = new RecentCaptures(RECENT_CAPTURE_WINDOWS);
   readonly callTimeoutMs: number;
   /** The accessibility bus last connected to, to tell a bus started anew from a reconnection to the same one. */
   private busAddress?: string;
@@ -225,6 +229,7 @@ export class LinuxDesktop implements Desktop {
     for (const id of [...this.mirrors.keys()]) this.forgetMirror(id);
     this.matches.clear();
     this.contentMargins.clear();
+    this.recentCaptures.clear();
   }
 
   x11(): Promise<X11Connection> {
@@ -254,19 +259,24 @@ export class LinuxDesktop implements Desktop {
     return pointerPosition(await this.x11());
   }
 
+  /**
+   * Each call lists on its own, not through a ReadCoalescer: a listing is a few pipelined X requests, so
+   * waiting for another one to end would cost a late caller more than its own.
+   */
   async windows(): Promise<ClientWindow[]> {
     return listClientWindows(await this.x11());
   }
 
-  async captureWindow(window: ClientWindow): Promise<RawImage> {
+  async captureWindow(window: ClientWindow, since?: number): Promise<RawImage> {
     const { x, y, width, height } = window.bounds;
-    return this.captures.run(`${window.id} ${x},${y} ${width}x${height} ${window.minimized}`, async () => captureWindowPixels(await this.x11(), window));
+    return this.captures.run(`${window.id} ${x},${y} ${width}x${height} ${window.minimized}`, async () => captureWindowPixels(await this.x11(), window, this.recentCaptures), since);
   }
 
   /** The window's tree as CUP, each node's AT-SPI object kept behind an element handle. */
   /** Concurrent reads of one window with the same limits (several clients) share one reading, never an older one. */
   readWindow(window: ClientWindow, limits: TreeLimits): Promise<WindowReading> {
-    return this.readings.run(`${window.id} ${JSON.stringify(limits)}`, () => this.readWindowOnce(window, limits));
+    const { since, ...asked } = limits;
+    return this.readings.run(`${window.id} ${JSON.stringify(asked)}`, () => this.readWindowOnce(window, asked), since);
   }
 
   private async readWindowOnce(window: ClientWindow, limits: TreeLimits): Promise<WindowReading> {

@@ -14,7 +14,8 @@ import { defaultTokenFile, loadOrCreateToken, removeGeneratedToken, type BearerT
 
 /** Runs calls in named driver sessions: the SessionTable of this process, or of the daemon. */
 export interface SessionCalls {
-  run(session: string, tool: string, args: unknown, options: { signal?: AbortSignal }): Promise<ToolCallResult>;
+  /** `calledAt`: when the request came in (performance.now() of this process). */
+  run(session: string, tool: string, args: unknown, options: { signal?: AbortSignal; calledAt?: number }): Promise<ToolCallResult>;
   /** Ends the session and undoes what it owns (terminals, cursor, recording): what was undone, and how each failed. */
   end(session: string): Promise<{ label: string; error?: string }[] | undefined>;
 }
@@ -64,8 +65,11 @@ interface HttpSession {
 export class McpHttpServer {
   private readonly http: HttpServer;
   private readonly sessions = new Map<string, HttpSession>();
-  /** Aborted when the HTTP request a call came in on is dropped before its answer was written (the client went away). */
-  private readonly requestDropped = new AsyncLocalStorage<AbortSignal>();
+  /**
+   * The HTTP request a call came in on: when it came (a reading begun since is fresh for the call), and a signal
+   * aborted when it is dropped before its answer was written (the client went away).
+   */
+  private readonly request = new AsyncLocalStorage<{ receivedAt: number; dropped: AbortSignal }>();
   private checks?: RequestChecks;
   private sweep?: NodeJS.Timeout;
   private stopping?: Promise<void>;
@@ -203,13 +207,14 @@ export class McpHttpServer {
   }
 
   private async serve(session: HttpSession, request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const receivedAt = performance.now();
     this.track(session, response);
     const dropped = new AbortController();
     response.once('close', () => {
       if (!response.writableFinished) dropped.abort();
     });
     // The transport hands the messages to the MCP server inside this call, so the calls they start see the signal.
-    await this.requestDropped.run(dropped.signal, () => session.transport.handleRequest(request, response));
+    await this.request.run({ receivedAt, dropped: dropped.signal }, () => session.transport.handleRequest(request, response));
   }
 
   /** A request (or SSE stream) keeps its session from idling out until its response closes. */
@@ -225,10 +230,10 @@ export class McpHttpServer {
   private async call(session: HttpSession | undefined, name: string, args: unknown, signal: AbortSignal, requestId: RequestId): Promise<ToolCallResult> {
     // The SDK answers only after initialize, which registered the session: this is unreachable otherwise.
     if (!session) throw new Error('a tool call arrived before the session was initialized');
-    const dropped = this.requestDropped.getStore();
+    const request = this.request.getStore();
     // A client that disconnects mid-call cancels it, as notifications/cancelled would: nobody is left to hear the answer.
-    const callSignal = dropped ? AbortSignal.any([signal, dropped]) : signal;
-    const running = this.options.calls.run(session.name, name, args, { signal: callSignal });
+    const callSignal = request ? AbortSignal.any([signal, request.dropped]) : signal;
+    const running = this.options.calls.run(session.name, name, args, { signal: callSignal, ...(request ? { calledAt: request.receivedAt } : {}) });
     session.calls.add(running);
     try {
       const result = await running;

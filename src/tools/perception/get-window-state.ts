@@ -48,7 +48,7 @@ interface Screenshot {
 
 async function screenshotOf(context: ToolContext, window: DesktopWindow, outFile: string | undefined, overwrite: boolean): Promise<Screenshot> {
   try {
-    const pixels = await context.desktop.captureWindow(window);
+    const pixels = await context.desktop.captureWindow(window, context.calledAt);
     const encoded = await encodePng(pixels, context.state.config.get().max_image_dimension);
     context.state.images.rememberScreenshot({
       windowId: window.id,
@@ -132,6 +132,8 @@ export const getWindowState = defineTool({
       maxNodes: Math.max(args.max_elements, defaultMaxElements),
       maxDepth: Math.max(args.max_depth, defaultMaxDepth),
       budgetMs: walkBudgetMs,
+      // A reading another client's call began after this call came in is as fresh as this call needs.
+      ...(context.calledAt !== undefined ? { since: context.calledAt } : {}),
       // What compact text and markdown prune away is not read at all; JSON is the whole envelope.
       visibleOnly: args.detail === 'compact' && args.format !== 'json',
     };
