@@ -20,7 +20,7 @@ const cli = option('cli', Math.round(calls / 25));
 const jsonIndex = process.argv.indexOf('--json');
 const toolsIndex = process.argv.indexOf('--tools');
 const tools = toolsIndex === -1 ? undefined : new RegExp(process.argv[toolsIndex + 1]!);
-const report = await runFuzz({ seed, mcpCalls: calls - cli, cliCalls: cli, maxDurationMs: option('max-wait-ms', 3000), cliWorkers: option('cli-workers', 3), tools, log: (line) => console.log(line) });
+const report = await runFuzz({ seed, mcpCalls: calls - cli, cliCalls: cli, maxDurationMs: option('max-wait-ms', 3000), cliWorkers: option('cli-workers', 1), tools, log: (line) => console.log(line) });
 console.log(`seed ${seed}`);
 console.log(formatReport(report, 200));
 if (report.notes.length > 0) {
