@@ -8,9 +8,10 @@ export const windowIdArgument = z.number().int().positive().describe('Target win
 /** What a session name may be, on every path (argument, --session, the daemon's protocol). */
 export const SESSION_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._:@-]{0,127}$/;
 
-export const sessionArgument = z
-  .string()
-  .regex(SESSION_NAME_PATTERN, 'session names are 1-128 letters, digits and . _ : @ -, starting with a letter or digit (e.g. "agent-1")')
+/** A session name as every tool takes it (the session tools, the `session` argument, the tui_* tools' terminal name). */
+export const sessionName = z.string().regex(SESSION_NAME_PATTERN, 'session names are 1-128 letters, digits and . _ : @ -, starting with a letter or digit (e.g. "agent-1")');
+
+export const sessionArgument = sessionName
   .optional()
   .describe(
     'Run identity: snapshots (element indices), screenshot scales, zoom, config, the agent cursor and terminals are kept per session, the ' +

@@ -86,6 +86,18 @@ describe('files the driver writes', () => {
     assert.deepEqual(readdirSync(dir).filter((name) => name.endsWith('.tmp')), []);
   });
 
+  test('a recording folder that is a file, a FIFO or a device is invalid_arguments naming output_dir, not an internal error', async () => {
+    const folder = join(dir, 'not-folders');
+    mkdirSync(folder);
+    writeFileSync(join(folder, 'file.txt'), 'x');
+    execFileSync('mkfifo', [join(folder, 'fifo')]);
+    symlinkSync('/dev/zero', join(folder, 'link-dev'));
+    for (const name of ['file.txt', 'fifo', 'link-dev']) {
+      const refused = await failsWith(context, 'get_recording_state', { output_dir: join(folder, name) }, 'invalid_arguments');
+      assert.match(refused.summary, /^output_dir: .* is not a folder/);
+    }
+  });
+
   test('a path that cannot name a file is invalid_arguments naming the field, not an internal error', async () => {
     const refused = await failsWith(context, 'get_window_state', { pid: window.pid, window_id: window.id, screenshot_out_file: 'x'.repeat(300) }, 'invalid_arguments');
     assert.match(refused.summary, /^screenshot_out_file: .*ENAMETOOLONG|^screenshot_out_file: .*name too long/);

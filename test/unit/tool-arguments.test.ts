@@ -5,6 +5,7 @@ import { parseArgs, UsageError } from '../../src/server/cli-args.js';
 import { formatArgumentErrors } from '../../src/tools/validation.js';
 import { tools } from '../../src/tools/registry.js';
 import { runTool } from '../../src/tools/run.js';
+import { errorCodeOf } from '../../src/tools/call-result.js';
 import { createContext } from '../../src/server/session.js';
 import { inputJsonSchema, outputJsonSchema } from '../../src/server/tool-schemas.js';
 
@@ -46,6 +47,21 @@ describe('the registry', () => {
       assert.equal(outputJsonSchema(tool).type, 'object');
       assert.equal((inputJsonSchema(tool) as { additionalProperties?: boolean }).additionalProperties, false, `${tool.name} rejects unknown fields`);
     }
+  });
+
+  test('every session a call can name, end_session can end: one session-name pattern on every tool', async () => {
+    const patternOf = (name: string) => (inputJsonSchema(tools.find((tool) => tool.name === name)!) as { properties: Record<string, { pattern?: string }> }).properties.session?.pattern;
+    const ending = patternOf('end_session');
+    assert.ok(ending);
+    const withSession = tools.filter((tool) => patternOf(tool.name) !== undefined);
+    assert.ok(withSession.some((tool) => tool.name.startsWith('tui_')));
+    for (const tool of withSession) assert.equal(patternOf(tool.name), ending, tool.name);
+    // "-0" was a terminal's name that end_session refused: its program and pipes stayed until the idle limit.
+    const context = createContext({ session: 'unit', persistConfig: false });
+    const refused = await runTool('tui_start', { command: 'cat', session: '-0' }, context);
+    assert.equal(errorCodeOf(refused), 'invalid_arguments', refused.summary);
+    assert.match(refused.summary, /session: session names are/);
+    await context.desktop.close();
   });
 });
 

@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { ToolError } from '../../errors.js';
@@ -242,6 +242,8 @@ export const getRecordingState = defineTool({
     ];
     if (args.output_dir === undefined) return { summary: lines[0]!, structured: state };
     const dir = resolveUserPath(args.output_dir, context.cwd);
+    // A file, FIFO or device under that name holds no recording (and reading it as a folder fails with ENOTDIR).
+    if (existsSync(dir) && !statSync(dir).isDirectory()) throw new ToolError(`output_dir: ${dir} is not a folder; give the folder a recording was written into`, 'invalid_arguments');
     const interrupted = await recoverInterrupted(context, dir);
     const turns = turnFolders(dir).length;
     lines.push(`${dir}: ${turns} turn folder(s)`, ...(interrupted ? [interruptedLine(interrupted)] : []));

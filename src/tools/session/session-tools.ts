@@ -1,11 +1,8 @@
 import { z } from 'zod';
 import type { SessionInfo, ToolContext } from '../context.js';
-import { SESSION_NAME_PATTERN } from '../schemas.js';
+import { sessionName } from '../schemas.js';
 import { defineTool } from '../tool.js';
 
-const sessionName = z
-  .string()
-  .regex(SESSION_NAME_PATTERN, 'session names are 1-128 letters, digits and . _ : @ -, starting with a letter or digit (e.g. "agent-1")');
 
 const sessionRecord = z.object({
   session: z.string(),

@@ -3,13 +3,13 @@ import { ATTR_NAMES } from '../../tui/grid.js';
 import { DEFAULT_SESSION } from '../../tui/manager.js';
 import { MAX_SELECTOR_LENGTH } from '../../tui/selector/parse.js';
 import type { UINode } from '../../tui/ui-node.js';
-import { boundsResult } from '../schemas.js';
+import { boundsResult, sessionName } from '../schemas.js';
 
 /** Argument and result fragments shared by the tui_* tools. */
 
-export const sessionArgument = z
-  .string()
-  .regex(/^[A-Za-z0-9_.-]{1,64}$/, 'session names are 1-64 letters, digits, "_", "." or "-"')
+// The terminal's name is also the call's session, so it is the session tools' name: one a terminal accepted and
+// end_session refused ("-0") kept its program and pipes until the idle limit, with no call able to end them.
+export const sessionArgument = sessionName
   .optional()
   .describe(
     'Session name: the terminal program started under this name, and the run identity of the call (the same session on other tools sees the ' +

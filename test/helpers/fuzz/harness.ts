@@ -7,7 +7,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync, lstatSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync, lstatSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -30,6 +30,10 @@ export interface FuzzOptions {
   maxDurationMs?: number;
   /** Prints progress lines. */
   log?: (line: string) => void;
+  /** Only the tools whose names match (to bisect a finding by tool family); every tool when absent. */
+  tools?: RegExp;
+  /** CLI calls running at once (default 1: on two cores three at once measured no faster, as they take CPU from the MCP lane). */
+  cliWorkers?: number;
 }
 
 export interface Finding {
@@ -49,33 +53,144 @@ export interface FuzzReport {
   /** tool → outcome → count */
   outcomes: Record<string, Record<string, number>>;
   byKind: Record<string, number>;
-  /** tool → milliseconds spent in its calls */
+  /** tool → milliseconds its MCP calls took (a CLI call's time is mostly starting node, which says nothing of the tool) */
   msByTool: Record<string, number>;
   refusalsChecked: number;
   violations: Finding[];
   notes: Finding[];
   leftovers: string[];
-  resources: { before: ProcessResources; after: ProcessResources };
+  /**
+   * The MCP server's children and descriptors: before the calls (after a warm-up), when the calls are done (what the
+   * sessions hold), and after every session was ended.
+   */
+  resources: { before: ProcessResources; held: ProcessResources; after: ProcessResources };
+  /** What the server holds after the run that it did not before, each with the call it first appeared after. */
+  grown: string[];
+  /** The same when the calls were done, before the sessions were ended: what the sessions kept. */
+  heldGrown: string[];
+  /** The sessions the calls left, with what each owned, before they were ended. */
+  sessionsAtEnd: string[];
+  /** Where the run's time went: setup, warm-up, each lane, the end. */
+  msByPhase: Record<string, number>;
   fixtureRestarts: number;
 }
 
 export interface ProcessResources {
   children: number;
   fds: number;
-  /** The children's command lines, to tell what stayed. */
+  /** The children as "pid command line", to tell what stayed. */
   commands: string[];
+  /** The open descriptors as "N -> what it is" (a path, socket:[inode], pipe:[inode], anon_inode:...). */
+  descriptors: string[];
 }
 
 /** Processes whose parent is pid, and its open file descriptors, from /proc. */
 export function resourcesOf(pid: number): ProcessResources {
-  const childPids = readdirSync('/proc').filter((entry) => /^\d+$/.test(entry) && statFields(Number(entry))?.[1] === String(pid)).map(Number);
-  let fds = 0;
+  const childPids = childrenOf(pid);
+  let descriptors: string[] = [];
+  let fds = -1;
   try {
-    fds = readdirSync(`/proc/${pid}/fd`).length;
+    const entries = readdirSync(`/proc/${pid}/fd`);
+    fds = entries.length;
+    descriptors = entries.map((fd) => {
+      try {
+        return `${fd} -> ${readlinkSync(`/proc/${pid}/fd/${fd}`)}`;
+      } catch {
+        return `${fd} -> (closed while read)`;
+      }
+    });
   } catch {
-    fds = -1;
+    // The process is gone: -1 says so.
   }
-  return { children: childPids.length, fds, commands: childPids.map(readCommand) };
+  return { children: childPids.length, fds, commands: childPids.map((child) => `${child} ${readCommand(child)}`), descriptors };
+}
+
+/**
+ * The processes whose parent is pid: each of its threads lists the children it started in /proc (0.1 ms, where a scan of
+ * every process's stat takes 2-3 ms, which the MCP lane pays after every call); the scan where the kernel lacks that file.
+ */
+function childrenOf(pid: number): number[] {
+  try {
+    return readdirSync(`/proc/${pid}/task`).flatMap((task) => readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean).map(Number));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || !existsSync(`/proc/${pid}`)) return [];
+    return readdirSync('/proc').filter((entry) => /^\d+$/.test(entry) && statFields(Number(entry))?.[1] === String(pid)).map(Number);
+  }
+}
+
+/**
+ * Which call a descriptor or child of the server first appeared after: the MCP lane sends one call at a time, so
+ * what is open after a call and was not before it came from that call (or from something it set going).
+ */
+class ResourceOrigins {
+  private readonly firstSeen = new Map<string, string>();
+
+  observe(resources: ProcessResources, label: string): void {
+    const now = new Set([...resources.descriptors, ...resources.commands]);
+    for (const key of this.firstSeen.keys()) if (!now.has(key)) this.firstSeen.delete(key);
+    for (const key of now) if (!this.firstSeen.has(key)) this.firstSeen.set(key, label);
+  }
+
+  /** What after holds that before did not, each with the call it first appeared after. */
+  grown(before: ProcessResources, after: ProcessResources): string[] {
+    const had = new Set([...before.descriptors, ...before.commands]);
+    return [...after.descriptors, ...after.commands].filter((key) => !had.has(key)).map((key) => `${key} (first seen after ${this.firstSeen.get(key) ?? 'the run'})`);
+  }
+}
+
+/** Descriptors by kind (socket, pipe, anon_inode:[eventfd], a path), to compare counts where numbers and inodes change. */
+export function descriptorKinds(resources: ProcessResources): Map<string, number> {
+  const kinds = new Map<string, number>();
+  for (const line of resources.descriptors) {
+    const target = line.slice(line.indexOf(' -> ') + 4);
+    const kind = /^(socket|pipe):/.test(target) ? target.slice(0, target.indexOf(':')) : target;
+    kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+  }
+  return kinds;
+}
+
+/** What `after` holds beyond `before`: more children, or more descriptors of some kind. Empty when nothing grew. */
+export function resourcesGrown(before: ProcessResources, after: ProcessResources): string[] {
+  const grown: string[] = [];
+  if (after.children > before.children) grown.push(`${after.children - before.children} more child process(es): ${after.commands.join('; ')}`);
+  const had = descriptorKinds(before);
+  for (const [kind, count] of descriptorKinds(after)) if (count > (had.get(kind) ?? 0)) grown.push(`${count - (had.get(kind) ?? 0)} more ${kind} descriptor(s)`);
+  return grown;
+}
+
+/**
+ * The server's resources once what ends on its own has ended, within 6 s: a program's reaping after SIGKILL, and the
+ * connection Node's fetch keeps for 4 s after check_for_update asked the registry (its keep-alive pool) are not leaks.
+ * Returns as soon as nothing has grown over `before`.
+ */
+async function settledResources(pid: number, before: ProcessResources): Promise<ProcessResources> {
+  const deadline = Date.now() + 6000;
+  let now = resourcesOf(pid);
+  while (resourcesGrown(before, now).length > 0 && Date.now() < deadline) {
+    await sleep(100);
+    now = resourcesOf(pid);
+  }
+  return now;
+}
+
+/** A "N -> socket:[inode] ..." line with what the socket is connected to, as ss(8) tells it (a Unix path, a TCP peer). */
+function describeSocket(line: string): string {
+  const inode = /socket:\[(\d+)\]/.exec(line)?.[1];
+  if (!inode) return line;
+  try {
+    const unix = execFileSync('ss', ['-xan'], { encoding: 'utf8', timeout: 5000 }).split('\n').map((row) => row.trim().split(/\s+/));
+    // Columns: Netid State Recv-Q Send-Q Local-path Local-inode Peer-path Peer-inode; a connected client's own path is "*".
+    const own = unix.find((row) => row[5] === inode);
+    if (own) {
+      const peer = unix.find((row) => row[5] === own[7]);
+      return `${line} [unix ${own[1]}, local ${own[4]}, peer ${peer?.[4] ?? own[6]}]`;
+    }
+    const tcp = execFileSync('ss', ['-tane'], { encoding: 'utf8', timeout: 5000 }).split('\n').find((row) => row.includes(`ino:${inode} `));
+    if (tcp) return `${line} [tcp ${tcp.trim().split(/\s+/).slice(0, 5).join(' ')}]`;
+  } catch {
+    // ss missing or failing: the bare line still says which call made it.
+  }
+  return line;
 }
 
 /** Processes that carry the run's tag in their environment: everything the driver started inherits it. */
@@ -345,13 +460,18 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
     violations: [],
     notes: [],
     leftovers: [],
-    resources: { before: { children: 0, fds: 0, commands: [] }, after: { children: 0, fds: 0, commands: [] } },
+    resources: { before: resourcesOf(mcp.pid), held: resourcesOf(mcp.pid), after: resourcesOf(mcp.pid) },
+    grown: [],
+    heldGrown: [],
+    sessionsAtEnd: [],
+    msByPhase: { setup: Date.now() - started },
     fixtureRestarts: 0,
   };
   try {
-    const listed = (await mcp.client.listTools()).tools as unknown as ToolSchema[];
-    const oracle = new SchemaOracle(listed);
-    const schemas = new Map(listed.map((tool) => [tool.name, tool]));
+    const all = (await mcp.client.listTools()).tools as unknown as ToolSchema[];
+    const listed = options.tools ? all.filter((tool) => options.tools!.test(tool.name)) : all;
+    const oracle = new SchemaOracle(all);
+    const schemas = new Map(all.map((tool) => [tool.name, tool]));
     const pidMax = Number(readFileSync('/proc/sys/kernel/pid_max', 'utf8'));
     const tokens = async (): Promise<string[]> => {
       const answer = await mcp.call({ tool: 'find_elements', args: { pid: fixture.window.pid, window_id: fixture.window.id, selector: 'role=button' }, kind: 'valid' }, 20_000);
@@ -391,63 +511,95 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
       await relaunching;
     };
 
+    const warmUpStarted = Date.now();
     // A warm-up: one call of every tool, so connections the driver opens once (X, the bus, a terminal) count as the baseline.
-    for (const tool of listed) {
+    for (const tool of all) {
       if (tool.name === 'kill_app' || tool.name === 'launch_app' || tool.name === 'install_ffmpeg' || tool.name === 'check_for_update') continue;
       await mcp.call({ tool: tool.name, args: {}, kind: 'valid' }, 20_000);
     }
     await mcp.call({ tool: 'end_session', args: { session: 'default' }, kind: 'valid' }, 20_000);
     report.resources.before = resourcesOf(mcp.pid);
+    report.msByPhase['warm-up'] = Date.now() - warmUpStarted;
+    log(`the server after the warm-up: ${report.resources.before.descriptors.filter((line) => line.includes('socket:')).map(describeSocket).join(', ')}`);
+    const origins = new ResourceOrigins();
+    origins.observe(report.resources.before, 'the warm-up');
 
     /**
      * One lane of calls, each from its own seeded generator: the MCP lane, and the CLI lane (alternating daemon and
      * --no-daemon) that runs beside it, as separate clients of one desktop do. Indices are per lane (mcp#N, cli#N).
      */
     let daemonKnown = false;
-    const lane = async (name: 'mcp' | 'cli', count: number, random: Random) => {
+    const lane = async (name: 'mcp' | 'cli', count: number, random: Random, workers: number) => {
+      const laneStarted = Date.now();
       const generator = new CallGenerator(listed, world, random);
-      for (let index = 0; index < count; index++) {
-        const call = generator.next();
-        const path: Finding['path'] = name === 'mcp' ? 'mcp' : index % 2 === 0 ? 'daemon' : 'no-daemon';
-        const check = oracle.check(call.tool, JSON.parse(serialise(call.args)));
-        const bound = boundMs(call, check.valid);
-        const callStarted = Date.now();
-        const answer = path === 'mcp' ? await mcp.call(call, bound) : await cliCall(call, env, sandbox.cwd, path === 'no-daemon', bound);
-        report.msByTool[call.tool] = (report.msByTool[call.tool] ?? 0) + Date.now() - callStarted;
-        // Once the CLI has started the daemon, kill_app may be aimed at it too (it must be refused: it is the driver).
-        if (path === 'daemon' && !daemonKnown) {
-          const daemon = taggedProcesses(tag).find((pid) => readCommand(pid).includes(' serve'));
-          if (daemon !== undefined) {
-            world.killPids.push(daemon);
-            daemonKnown = true;
+      let next = 0;
+      let stopped = false;
+      // Workers share the lane's indices (a machine with cores to spare may run several CLI calls at once); the generator
+      // is asked in index order whichever worker takes the index, so a seed still makes the same calls.
+      const worker = async () => {
+        while (!stopped && next < count) {
+          const index = next++;
+          const call = generator.next();
+          const path: Finding['path'] = name === 'mcp' ? 'mcp' : index % 2 === 0 ? 'daemon' : 'no-daemon';
+          const check = oracle.check(call.tool, JSON.parse(serialise(call.args)));
+          const bound = boundMs(call, check.valid);
+          const callStarted = Date.now();
+          const answer = path === 'mcp' ? await mcp.call(call, bound) : await cliCall(call, env, sandbox.cwd, path === 'no-daemon', bound);
+          if (path === 'mcp') report.msByTool[call.tool] = (report.msByTool[call.tool] ?? 0) + Date.now() - callStarted;
+          if (path === 'mcp') origins.observe(resourcesOf(mcp.pid), `mcp#${index} ${call.tool} ${call.kind}${call.field ? ` ${call.field}` : ''} ${describeArgs(call.args).slice(0, 200)}`);
+          // Once the CLI has started the daemon, kill_app may be aimed at it too (it must be refused: it is the driver).
+          if (path === 'daemon' && !daemonKnown) {
+            const daemon = taggedProcesses(tag).find((pid) => readCommand(pid).includes(' serve'));
+            if (daemon !== undefined) {
+              world.killPids.push(daemon);
+              daemonKnown = true;
+            }
           }
+          const verdict = judge(call, check, answer, Object.keys(schemas.get(call.tool)?.inputSchema.properties ?? {}));
+          report.calls++;
+          report.byKind[call.kind] = (report.byKind[call.kind] ?? 0) + 1;
+          const perTool = (report.outcomes[call.tool] ??= {});
+          const outcome: Outcome = verdict.outcome;
+          perTool[outcome] = (perTool[outcome] ?? 0) + 1;
+          if (outcome.startsWith('refused:')) report.refusalsChecked++;
+          const finding = (problem: string): Finding => ({ seed: options.seed, index, path, tool: call.tool, kind: call.kind, ...(call.field ? { field: call.field } : {}), args: describeArgs(call.args), problem });
+          for (const problem of verdict.violations) report.violations.push(finding(problem));
+          for (const note of verdict.notes) report.notes.push(finding(note));
+          if (verdict.violations.length > 0) log(`${name}#${index} ${path} ${call.tool} ${call.kind}${call.field ? ` ${call.field}` : ''}: ${verdict.violations.join('; ')}`);
+          if (answer.kind !== 'result' && !(await mcp.alive())) {
+            report.violations.push(finding('the MCP server stopped answering tools/list'));
+            stopped = true;
+            return;
+          }
+          await keepFixture();
+          if ((index + 1) % 250 === 0) log(`${name}: ${index + 1}/${count} calls, ${report.violations.length} violations so far, ${Math.round((Date.now() - started) / 1000)} s`);
         }
-        const verdict = judge(call, check, answer, Object.keys(schemas.get(call.tool)?.inputSchema.properties ?? {}));
-        report.calls++;
-        report.byKind[call.kind] = (report.byKind[call.kind] ?? 0) + 1;
-        const perTool = (report.outcomes[call.tool] ??= {});
-        const outcome: Outcome = verdict.outcome;
-        perTool[outcome] = (perTool[outcome] ?? 0) + 1;
-        if (outcome.startsWith('refused:')) report.refusalsChecked++;
-        const finding = (problem: string): Finding => ({ seed: options.seed, index, path, tool: call.tool, kind: call.kind, ...(call.field ? { field: call.field } : {}), args: describeArgs(call.args), problem });
-        for (const problem of verdict.violations) report.violations.push(finding(problem));
-        for (const note of verdict.notes) report.notes.push(finding(note));
-        if (verdict.violations.length > 0) log(`${name}#${index} ${path} ${call.tool} ${call.kind}${call.field ? ` ${call.field}` : ''}: ${verdict.violations.join('; ')}`);
-        if (answer.kind !== 'result' && !(await mcp.alive())) {
-          report.violations.push(finding('the MCP server stopped answering tools/list'));
-          return;
-        }
-        await keepFixture();
-        if ((index + 1) % 250 === 0) log(`${name}: ${index + 1}/${count} calls, ${report.violations.length} violations so far, ${Math.round((Date.now() - started) / 1000)} s`);
-      }
+      };
+      await Promise.all(Array.from({ length: workers }, worker));
+      report.msByPhase[`${name} lane`] = Date.now() - laneStarted;
     };
-    await Promise.all([lane('mcp', options.mcpCalls, new Random(options.seed)), lane('cli', options.cliCalls, new Random(options.seed ^ 0x5bd1e995))]);
+    await Promise.all([
+      lane('mcp', options.mcpCalls, new Random(options.seed), 1),
+      lane('cli', options.cliCalls, new Random(options.seed ^ 0x5bd1e995), options.cliWorkers ?? 1),
+    ]);
+    const endStarted = Date.now();
     if (!(await mcp.alive())) report.violations.push({ seed: options.seed, index: -1, path: 'mcp', tool: 'tools/list', kind: 'after', args: '', problem: 'the MCP server does not answer tools/list after the run' });
     // What the sessions own (terminals, recordings, held buttons) is let go when they end, as a client does before leaving.
-    for (const session of [...world.sessions, undefined]) await mcp.call({ tool: 'end_session', args: { session: session ?? 'default' }, kind: 'valid' }, 20_000);
-    await sleep(500);
-    report.resources.after = resourcesOf(mcp.pid);
+    // Every session the calls made is ended, not only the world's: a `session` argument such as "-0" or "Infinity"
+    // passes the name pattern and makes a session that keeps its terminals until it ends or idles out (30 minutes).
+    report.resources.held = resourcesOf(mcp.pid);
+    report.heldGrown = origins.grown(report.resources.before, report.resources.held).map((line) => describeSocket(line));
+    const listedSessions = await mcp.call({ tool: 'list_sessions', args: {}, kind: 'valid' }, 20_000);
+    const named = listedSessions.kind === 'result' ? ((listedSessions.structured?.sessions as { session: string; owns: { label: string }[] }[] | undefined) ?? []) : [];
+    report.sessionsAtEnd = named.map(({ session, owns }) => `${session}${owns.length ? ` (${owns.map((item) => item.label).join('; ')})` : ''}`);
+    for (const session of new Set([...named.map((item) => item.session), ...world.sessions, 'default'])) {
+      await mcp.call({ tool: 'end_session', args: { session }, kind: 'valid' }, 20_000);
+    }
+    report.resources.after = await settledResources(mcp.pid, report.resources.before);
+    report.grown = origins.grown(report.resources.before, report.resources.after).map((line) => describeSocket(line));
+    report.msByPhase['ending sessions, settling'] = Date.now() - endStarted;
   } finally {
+    const teardownStarted = Date.now();
     report.fixtureRestarts = fixtureRestarts;
     await mcp.close().catch(() => undefined);
     await stopCliDaemon(env);
@@ -469,6 +621,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
     }
     report.leftovers.push(...sandbox.check());
     sandbox.remove();
+    report.msByPhase.teardown = Date.now() - teardownStarted;
     report.elapsedMs = Date.now() - started;
   }
   return report;
@@ -496,9 +649,14 @@ async function stopCliDaemon(env: NodeJS.ProcessEnv): Promise<void> {
 /** The report as lines: counts per tool and outcome, then the first findings. */
 export function formatReport(report: FuzzReport, maxFindings = 30): string {
   const lines = [`${report.calls} calls in ${(report.elapsedMs / 1000).toFixed(1)} s; kinds ${JSON.stringify(report.byKind)}; ${report.refusalsChecked} refusals checked; fixture restarts ${report.fixtureRestarts}`];
-  lines.push(`server resources before ${JSON.stringify(report.resources.before)}, after ${JSON.stringify(report.resources.after)}`);
+  const { before, held, after } = report.resources;
+  lines.push(`time by phase: ${Object.entries(report.msByPhase).map(([phase, ms]) => `${phase} ${(ms / 1000).toFixed(1)} s`).join(', ')}`);
+  lines.push(`server resources before: ${before.children} children, ${before.fds} fds; at the end of the calls: ${held.children} children, ${held.fds} fds; after ending every session: ${after.children} children, ${after.fds} fds`);
+  if (report.sessionsAtEnd.length > 0) lines.push(`sessions the calls left (ended): ${report.sessionsAtEnd.join(', ')}`.slice(0, 3000));
+  for (const held of report.heldGrown.slice(0, 40)) lines.push(`  HELD BY A SESSION ${held}`);
+  for (const grown of report.grown) lines.push(`  NOT THERE BEFORE ${grown}`);
   for (const [tool, outcomes] of Object.entries(report.outcomes).sort()) {
-    lines.push(`  ${tool.padEnd(26)} ${String(Math.round((report.msByTool[tool] ?? 0) / 1000)).padStart(4)} s  ${Object.entries(outcomes).sort().map(([outcome, count]) => `${outcome}=${count}`).join(' ')}`);
+    lines.push(`  ${tool.padEnd(26)} ${((report.msByTool[tool] ?? 0) / 1000).toFixed(1).padStart(6)} s  ${Object.entries(outcomes).sort().map(([outcome, count]) => `${outcome}=${count}`).join(' ')}`);
   }
   lines.push(`${report.violations.length} violations, ${report.notes.length} notes, ${report.leftovers.length} leftovers`);
   for (const finding of report.violations.slice(0, maxFindings)) lines.push(`  VIOLATION #${finding.index} ${finding.path} ${finding.tool} ${finding.kind} ${finding.field ?? ''}: ${finding.problem}\n    args ${finding.args}`);
