@@ -204,4 +204,26 @@ describe('sessions and held mouse buttons over the CLI and MCP', () => {
     );
     assert.equal((await mcp(inProcess, 'end_session', { session: 'local-1' })).structuredContent?.ended, true);
   });
+
+  test('MCP (in-process): ending the connection\'s own session stops its terminal and says it ended', async () => {
+    const { client } = await connectMcp(env, ['mcp']);
+    try {
+      const started = await mcp(client, 'tui_start', { command: 'sh' });
+      const pid = (started.structuredContent as { pid: number }).pid;
+      assert.doesNotThrow(() => process.kill(pid, 0), 'sh runs');
+      const ended = (await mcp(client, 'end_session', { session: 'mcp' })).structuredContent as { ended: boolean; undone: { label: string }[] };
+      assert.equal(ended.ended, true, JSON.stringify(ended));
+      assert.ok(ended.undone.some((item) => /terminal/.test(item.label)), JSON.stringify(ended.undone));
+      await waitUntil('the terminal\'s program is gone', 5000, () => {
+        try {
+          process.kill(pid, 0);
+          return false;
+        } catch {
+          return true;
+        }
+      });
+    } finally {
+      await client.close();
+    }
+  });
 });

@@ -83,7 +83,9 @@ export const endSession = defineTool({
   async handle(_args, context) {
     const before = context.sessions.info(context.session);
     // The call naming the session made it if it had not been declared or used before: then there was nothing to end.
-    const existed = before !== undefined && (before.declared || before.calls > 1);
+    // One with terminals running did run, however its calls were counted (an MCP connection's own session counts
+    // one call for the whole connection).
+    const existed = before !== undefined && (before.declared || before.calls > 1 || context.terminals.names().length > 0);
     const undone = (await context.sessions.end(context.session)) ?? [];
     if (!existed) {
       return { summary: `✅ no session "${context.session}" was running; nothing to end`, structured: { session: context.session, ended: false, undone: [] } };
