@@ -272,8 +272,10 @@ export class LinuxDesktop implements Desktop {
     return this.captures.run(`${window.id} ${x},${y} ${width}x${height} ${window.minimized}`, async () => captureWindowPixels(await this.x11(), window, this.recentCaptures), since);
   }
 
-  /** The window's tree as CUP, each node's AT-SPI object kept behind an element handle. */
-  /** Concurrent reads of one window with the same limits (several clients) share one reading, never an older one. */
+  /**
+   * The window's tree as CUP, each node's AT-SPI object kept behind an element handle. Concurrent reads of one
+   * window with the same limits (several clients) share one reading, never an older one.
+   */
   readWindow(window: ClientWindow, limits: TreeLimits): Promise<WindowReading> {
     const { since, ...asked } = limits;
     return this.readings.run(`${window.id} ${JSON.stringify(asked)}`, () => this.readWindowOnce(window, asked), since);

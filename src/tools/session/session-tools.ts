@@ -3,7 +3,6 @@ import type { SessionInfo, ToolContext } from '../context.js';
 import { sessionName } from '../schemas.js';
 import { defineTool } from '../tool.js';
 
-
 const sessionRecord = z.object({
   session: z.string(),
   declared: z.boolean(),

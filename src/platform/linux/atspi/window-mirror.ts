@@ -322,13 +322,13 @@ export class WindowMirror {
     // or its children change (their events, or its child count), so it is mirrored like any other.
     for (const { node } of this.index.values()) if (changesWithoutEvent(node)) mark(node, 'own');
     const layoutKept = batch.every(keepsLayout) && !resized;
-    const checkBoxes = !(layoutKept && !this.boxesUnsettled && !this.policy.scrollsSilently);
+    const boxesDue = !layoutKept || this.boxesUnsettled || this.policy.scrollsSilently;
     const [owners, changedCounts, boxes] = await settled([
       settled([...unknown].map((path) => this.ownerOf(path, options.callTimeoutMs))),
       this.policy.addsChildrenSilently ? this.changedChildCounts(changes.additions, options.callTimeoutMs) : [],
-      checkBoxes && !boxesLater ? this.rereadBoxes(options.callTimeoutMs) : undefined,
+      boxesDue && !boxesLater ? this.rereadBoxes(options.callTimeoutMs) : undefined,
     ]);
-    this.boxesUnsettled = (boxesLater && checkBoxes) || !layoutKept || (boxes?.moved.length ?? 0) > 0 || (boxes?.shown.length ?? 0) > 0;
+    this.boxesUnsettled = (boxesLater && boxesDue) || !layoutKept || (boxes?.moved.length ?? 0) > 0 || (boxes?.shown.length ?? 0) > 0;
     for (const owner of owners) if (owner) mark(owner, 'subtree');
     for (const node of changedCounts) mark(node, 'subtree');
     for (const node of boxes?.gone ?? []) mark(this.index.get(node.path)?.parent ?? node, 'subtree');
