@@ -85,6 +85,27 @@ describe('a stopped app keeps every tool bounded', () => {
     }
   });
 
+  test('while stopped, real keys still go (they need no answer from the app), and the app types them once resumed', async () => {
+    const field = () => oracle.find(target.pid, app.window.title, 'text', 'Name field');
+    const before = (await field()).text ?? '';
+    process.kill(app.process.pid!, 'SIGSTOP');
+    let result;
+    const started = Date.now();
+    try {
+      result = await runTool('type_text', { ...target, text: 'zq', delivery_mode: 'foreground' }, context);
+    } finally {
+      process.kill(app.process.pid!, 'SIGCONT');
+    }
+    // The reading before the action and the focused element's lookup each wait one call timeout; then the keys go.
+    assert.ok(Date.now() - started < 2 * 2000 + BOUND_MS, `type_text took ${Date.now() - started} ms`);
+    assert.equal(result.ok, true, result.summary);
+    assert.equal(result.structured.path, 'key_events_fg', result.summary);
+    for (const deadline = Date.now() + 5000; !((await field()).text ?? '').endsWith('zq') && Date.now() < deadline; );
+    // At the caret, or in place of the text ctrl+a left selected in before().
+    assert.ok(!before.endsWith('zq'));
+    assert.ok(((await field()).text ?? '').endsWith('zq'), `the resumed app typed the keys sent while it was stopped: "${(await field()).text}"`);
+  });
+
   test('resumed, the same tools work again: a plan clicks, and pyatspi reads the new counter', async () => {
     const before = Number((await oracle.status(target.pid, app.window.title)).counter);
     const { state } = await accessibleWindowState(context, app.window, { include_screenshot: false });

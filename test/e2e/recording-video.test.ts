@@ -138,6 +138,26 @@ describe('recording video', () => {
     await waitUntil('the ffmpeg of the killed daemon is gone', 10_000, () => recorders().length === 0);
   });
 
+  test('an ffmpeg killed mid-recording leaves a video that plays to its last whole second, and stop_recording says so', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cup-video-'));
+    const started = await cli('start_recording', { output_dir: dir, record_video: true, video_fps: 10 });
+    assert.equal(started.status, 0, started.stderr);
+    await sleep(2500);
+    const [recorder] = recordersOf(dir);
+    assert.ok(recorder, 'an ffmpeg records into the folder');
+    // What an OOM kill or a crash does: no "q", no signal it can answer, no index written at the end.
+    process.kill(recorder, 'SIGKILL');
+    await waitUntil('the killed ffmpeg is gone', 10_000, () => recordersOf(dir).length === 0);
+    const stopped = await cli('stop_recording', {});
+    assert.equal(stopped.status, 0, stopped.stderr);
+    assert.match(String(stopped.json.video_stopped_by), /ffmpeg had ended without finishing/);
+    const video = join(dir, 'recording.mp4');
+    assert.equal(stopped.json.last_video_path, video);
+    const probed = await probe(video);
+    assert.equal(probed.codec, 'h264');
+    assert.ok(probed.duration >= 1, `ffprobe reads ${probed.duration} s`);
+  });
+
   test('without ffmpeg, record_video is refused naming install_ffmpeg, which shows its command and runs only when confirmed', async () => {
     const noFfmpeg = desktop.env({ XDG_CONFIG_HOME: env.XDG_CONFIG_HOME, PATH: '/nonexistent' });
     const refused = await cli('start_recording', { output_dir: mkdtempSync(join(tmpdir(), 'cup-video-')), record_video: true }, ['--no-daemon'], noFfmpeg);

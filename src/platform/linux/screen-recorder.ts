@@ -1,6 +1,8 @@
 // Screen video through ffmpeg's x11grab: the whole display, a rectangle of it, or one window's own pixels, encoded
-// as H.264 into an MP4 that is written under a temporary name and renamed only once ffmpeg has finished it (an MP4
-// is playable only after its index is written at the end).
+// as H.264 into an MP4 that is written under a temporary name and renamed once ffmpeg has finished it. The MP4 is
+// fragmented, a fragment a second written out as it is made, so it plays up to its last whole second however
+// ffmpeg ended: a plain MP4 is playable only once its index is written at the end, which an ffmpeg that is
+// killed (or dies with its parent under load) never writes.
 import { spawn, spawnSync, type ChildProcessByStdio } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { closeSync, constants, existsSync, openSync, readFileSync, renameSync, rmSync } from 'node:fs';
@@ -13,7 +15,7 @@ import { findProgram } from './desktop/requirements.js';
 
 /** How long ffmpeg may take to grab its first frame before the start counts as failed. */
 const START_TIMEOUT_MS = 10_000;
-/** After "q", ffmpeg writes the MP4's index and exits; then SIGINT, then SIGKILL. */
+/** After "q", ffmpeg writes the MP4's last fragment and exits; then SIGINT, then SIGKILL. */
 const QUIT_TIMEOUT_MS = 8000;
 const INTERRUPT_TIMEOUT_MS = 4000;
 const PROBE_TIMEOUT_MS = 5000;
@@ -109,7 +111,9 @@ export async function startScreenRecording(ffmpeg: string, display: string, requ
     ...grabArguments(display, request),
     // H.264 in yuv420p needs even sides: a window of odd width loses its last column.
     '-vf', 'crop=trunc(iw/2)*2:trunc(ih/2)*2',
-    '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p',
+    // A key frame a second starts a fragment a second, each written to the file as soon as it is whole.
+    '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-g', String(request.fps),
+    '-movflags', '+frag_keyframe+empty_moov+default_base_moof', '-flush_packets', '1',
     '-f', 'mp4', '-y', partial,
   ];
   // ffmpeg outlives a parent that is killed (it ignores the closed pipes) and would record on for ever; util-linux's
@@ -164,7 +168,7 @@ export async function startScreenRecording(ffmpeg: string, display: string, requ
       return Promise.race([exited.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ms).unref())]);
     };
     // "q" on stdin is ffmpeg's own quit key: it finishes the file. SIGINT does the same for an ffmpeg that
-    // does not read its input; SIGKILL leaves a file without its index, which is then discarded.
+    // does not read its input; SIGKILL leaves the fragments written so far.
     let stoppedBy = 'q';
     if (!(await ask(() => child.stdin.end('q'), QUIT_TIMEOUT_MS))) {
       stoppedBy = 'SIGINT';
@@ -176,13 +180,16 @@ export async function startScreenRecording(ffmpeg: string, display: string, requ
     process.off('exit', killOnExit);
     const code = await exited;
     rmSync(progress, { force: true });
-    if (stoppedBy === 'SIGKILL' || (code !== 0 && code !== 255)) {
+    const finished = stoppedBy !== 'SIGKILL' && (code === 0 || code === 255);
+    const durationS = probeDuration(partial);
+    // An ffmpeg that did not finish (killed, crashed) left the whole fragments it wrote: kept when they play.
+    if (!finished && durationS === undefined) {
       rmSync(partial, { force: true });
-      throw new Error(`ffmpeg did not finish the video (exit ${code}, stopped by ${stoppedBy}): ${errors.trim() || 'it said nothing'}`);
+      throw new Error(`ffmpeg did not finish the video (exit ${code}, stopped by ${stoppedBy}) and what it wrote does not play: ${errors.trim() || 'it said nothing'}`);
     }
     renameSync(partial, request.path);
-    const durationS = probeDuration(request.path);
-    return { path: request.path, ...(durationS !== undefined ? { durationS } : {}), stoppedBy };
+    const how = finished ? stoppedBy : `${stoppedBy}; ffmpeg had ended without finishing (exit ${code}), so the video holds what it wrote, to its last whole second`;
+    return { path: request.path, ...(durationS !== undefined ? { durationS } : {}), stoppedBy: how };
   };
   return {
     path: request.path,
@@ -203,7 +210,8 @@ function writersOf(path: string): number[] {
 /**
  * A video left by a recording process that died: its ffmpeg got SIGINT (pdeathsig) and finishes the file on
  * its own, which takes a moment; once no ffmpeg writes it, a file ffprobe reads is finished and put in place.
- * One ffprobe cannot read (ffmpeg was killed too, the disk filled) is left where it is, named in the answer.
+ * One ffprobe cannot read (ffmpeg was gone before its first whole fragment, the disk filled) is left where it is,
+ * named in the answer.
  */
 export async function finishAbandonedVideo(partialPath: string, path: string, timeoutMs: number): Promise<AbandonedVideo> {
   for (const deadline = Date.now() + timeoutMs; writersOf(partialPath).length > 0; await sleep(100)) {
@@ -212,7 +220,7 @@ export async function finishAbandonedVideo(partialPath: string, path: string, ti
   rmSync(progressFile(partialPath), { force: true });
   if (!existsSync(partialPath)) return existsSync(path) && probeDuration(path) !== undefined ? { state: 'finalised', path, durationS: probeDuration(path)! } : { state: 'absent' };
   const durationS = probeDuration(partialPath);
-  if (durationS === undefined) return { state: 'unfinished', path: partialPath, why: 'ffprobe cannot read it: ffmpeg ended without writing its index' };
+  if (durationS === undefined) return { state: 'unfinished', path: partialPath, why: 'ffprobe cannot read it: ffmpeg ended before writing its first whole fragment' };
   renameSync(partialPath, path);
   return { state: 'finalised', path, durationS };
 }

@@ -1,10 +1,11 @@
 import { decodeStateSet } from '../../../cup/atspi/states.js';
 import type { AtspiRawNode } from '../../../cup/atspi/raw-node.js';
+import type { DeliveryMode } from '../../targets.js';
 import type { DesktopWindow } from '../../windows.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import { ToolError } from '../../../errors.js';
 import type { Actionable } from './accessible-actions.js';
-import { appNotResponding } from './unresponsive.js';
+import { appNotResponding, nothingUnlessUnresponsive } from './unresponsive.js';
 
 function findFocused(node: AtspiRawNode): AtspiRawNode | undefined {
   if (decodeStateSet(node.states).has('STATE_FOCUSED')) return node;
@@ -27,4 +28,13 @@ export async function focusedElementOf(desktop: LinuxDesktop, window: DesktopWin
   }
   const focused = findFocused(tree.read.root);
   return focused ? { ref: { bus: focused.bus, path: focused.path }, interfaces: focused.interfaces } : undefined;
+}
+
+/**
+ * The focused element a keyboard action without an element acts on and reads back from. Background input goes
+ * through the app, so an app that did not answer stops it. Real keys need no answer (a busy office suite still
+ * takes them): they go, and without the element the window's pixels are their read-back.
+ */
+export function focusedTargetFor(desktop: LinuxDesktop, window: DesktopWindow, mode: DeliveryMode): Promise<Actionable | undefined> {
+  return focusedElementOf(desktop, window).catch(mode === 'foreground' ? () => undefined : nothingUnlessUnresponsive(window.pid, desktop.callTimeoutMs));
 }

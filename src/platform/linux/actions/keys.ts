@@ -7,8 +7,7 @@ import { pressCombination, syntheticCombination } from '../input/index.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import { findNamedAction, findPressAction, type Actionable } from './accessible-actions.js';
 import { focusForKeys } from './element-point.js';
-import { focusedElementOf } from './focused-element.js';
-import { nothingUnlessUnresponsive } from './unresponsive.js';
+import { focusedTargetFor } from './focused-element.js';
 import { liveStates } from './live-states.js';
 import { actionable, liveTarget } from './live-target.js';
 import { parseKeys, withForeground } from './real-input.js';
@@ -78,7 +77,7 @@ export async function pressKeysAction(desktop: LinuxDesktop, request: KeyRequest
   let sent: SentInput | undefined;
   const keys = parseKeys(rawKeys);
   const element = request.element && (await liveTarget(desktop, request.element));
-  const target = element ? actionable(element) : await focusedElementOf(desktop, window).catch(nothingUnlessUnresponsive(window.pid, desktop.callTimeoutMs));
+  const target = element ? actionable(element) : await focusedTargetFor(desktop, window, mode);
   const label = element ? `[e${element.element.index}]` : 'the focused element';
   const probes: Probe[] = target
     ? [

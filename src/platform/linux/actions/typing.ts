@@ -11,8 +11,7 @@ import type { LinuxDesktop } from '../linux-desktop.js';
 import { focusArrives, focusElement, type Actionable } from './accessible-actions.js';
 import { typeThroughDevTools, type DevToolsTyping } from './devtools-typing.js';
 import { focusForKeys } from './element-point.js';
-import { focusedElementOf } from './focused-element.js';
-import { nothingUnlessUnresponsive } from './unresponsive.js';
+import { focusedTargetFor } from './focused-element.js';
 import { liveStates } from './live-states.js';
 import { actionable, liveTarget, type LiveElementTarget } from './live-target.js';
 import { withForeground } from './real-input.js';
@@ -175,7 +174,7 @@ export async function replaceFieldText(desktop: LinuxDesktop, target: LiveElemen
 export async function typeTextAction(desktop: LinuxDesktop, request: TypeRequest): Promise<ActionOutcome> {
   const { window, mode, signal } = request;
   const element = request.element && (await liveTarget(desktop, request.element));
-  const target: Actionable | undefined = element ? actionable(element) : await focusedElementOf(desktop, window).catch(nothingUnlessUnresponsive(window.pid, desktop.callTimeoutMs));
+  const target: Actionable | undefined = element ? actionable(element) : await focusedTargetFor(desktop, window, mode);
   const label = element ? `[e${element.element.index}]` : 'the focused element';
   const probes = target?.interfaces.includes('Text') ? [textProbe(desktop, target.ref, label)] : [];
   // Real keys arrive one by one; the evidence waits for the whole text (newlines are Return presses, not text).
