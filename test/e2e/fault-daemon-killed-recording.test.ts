@@ -1,7 +1,8 @@
 // Issue 13, faults: the daemon killed with -9 while it records. The next CLI call starts a new daemon; the
 // trajectory folder holds whole turn folders only (each one's files all there and parseable, judged on disk),
-// the half-written ones the dead daemon left are cleared by the next look at the folder, and the video that
-// ffmpeg finished on its own (SIGINT by pdeathsig) is put in place and plays (ffprobe, run by the test).
+// the half-written ones the dead daemon left are cleared by the next look at the folder, and the video ffmpeg
+// wrote (it gets SIGINT by pdeathsig and finishes; should it die first, its whole one-second fragments still play)
+// is put in place and plays (ffprobe, run by the test).
 import assert from 'node:assert/strict';
 import { execFile, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
@@ -60,7 +61,9 @@ describe('the daemon killed with -9 while it records', () => {
     const state = await cli('get_window_state', { pid: window.pid, window_id: window.id, include_screenshot: false });
     const button = (state.json.elements as { index: number; name: string }[]).find((element) => element.name === 'Increment')!;
     for (let i = 0; i < 2; i++) assert.equal((await cli('click', { window_id: window.id, element_index: button.index })).status, 0);
-    await sleep(1000);
+    // Over two whole seconds of video before the kill, so more than one second plays even if ffmpeg dies with the
+    // daemon instead of finishing (it keeps whole fragments only).
+    await sleep(2500);
     const killed = killDaemon();
 
     const next = await cli('get_recording_state', { output_dir: dir });
