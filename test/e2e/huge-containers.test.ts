@@ -3,6 +3,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test, type TestContext } from 'node:test';
+import { ATSPI_ROLE, ATSPI_STATE } from '../../src/cup/atspi/constants.js';
+import type { AtspiRawNode } from '../../src/cup/atspi/raw-node.js';
+import { hasState } from '../../src/cup/atspi/states.js';
+import { readTree } from '../../src/platform/linux/atspi/tree-reader.js';
 import type { ClientWindow } from '../../src/platform/linux/windows.js';
 import type { ToolCallResult } from '../../src/tools/call-result.js';
 import { fixtureApps, TestDesktop } from '../helpers/desktop.js';
@@ -180,6 +184,21 @@ describe('containers with far more children than can be shown are read by their 
       const [b3] = (await oracle.cells(window.pid, title, 'table', 'Sheet Sheet1', [2, 2], [1, 1])).cells;
       assert.ok(b3!.states.includes('selected'), `B3 after the click: ${b3!.states.join(',')}`);
 
+      // A read of the sheet's own fields alone (what an event about the sheet costs the live mirror) must not leave
+      // the reader believing the sheet lists its children: the next walk would ask it for all of them at once, and
+      // Calc computes every one of 2^34 cells for minutes, answering nothing else (seen under CI as a hang after
+      // the scroll below, when an event had the mirror re-read the sheet). The walk must answer as before.
+      const limits = { maxNodes: 5000, maxDepth: 1000, budgetMs: 8000 };
+      const tree = await context.desktop.readWindowTree(window, limits);
+      const sheetNode = findRaw(tree.read?.root, (node) => node.role === ATSPI_ROLE.TABLE && hasState(node.states, ATSPI_STATE.MANAGES_DESCENDANTS) === true);
+      assert.ok(sheetNode, 'the sheet is in the tree as a table that manages its descendants');
+      const client = await context.desktop.atspi();
+      const own = await readTree(client, sheetNode, { maxNodes: 1, maxDepth: 0, budgetMs: 5000, callTimeoutMs: 2000, trustShowing: tree.quirks.showingIsReliable, propertiesInOneCall: tree.quirks.propertiesInOneCall });
+      assert.ok(!own.unresponsive, own.failure);
+      const walk = await context.desktop.readWindowTree(window, { ...limits, fresh: true });
+      assert.ok(!walk.unresponsive, walk.missingReason);
+      assert.ok(walk.read && walk.read.nodeCount > 100, `the walk after it read ${walk.read?.nodeCount} nodes`);
+
       // Scrolled down and right (real keys), the sheet is read where it now is, with cells counted on all four sides.
       const keys = { pid: window.pid, window_id: window.id, delivery_mode: 'foreground' };
       for (let page = 0; page < 3; page++) await callOk(context, 'press_key', { ...keys, key: 'Page_Down' });
@@ -233,6 +252,17 @@ function cellPlace(name: string): { row: number; column: number } {
 }
 
 /** A flat OpenDocument spreadsheet (.fods) with the given cells filled, numbers as numbers. */
+/** The first node of a raw tree that passes the test, depth first. */
+function findRaw(node: AtspiRawNode | undefined, test: (node: AtspiRawNode) => boolean): AtspiRawNode | undefined {
+  if (!node) return undefined;
+  if (test(node)) return node;
+  for (const child of node.children) {
+    const found = findRaw(child, test);
+    if (found) return found;
+  }
+  return undefined;
+}
+
 function flatSpreadsheet(cells: Record<string, string>): string {
   const rows: string[][] = [];
   for (const [name, text] of Object.entries(cells)) {

@@ -18,6 +18,15 @@ const SLOW_READ_MS = 700;
 // The limits get_window_state reads with, on a shorter budget: two reads bracket every action.
 export const READ_LIMITS = { maxNodes: 5000, maxDepth: 1000, budgetMs: 5000 };
 
+/**
+ * The reading before an action applies the events the app sent since the window was last read and leaves the
+ * checks for what apps change unannounced (child counts, boxes) to the reading after, which makes them: those
+ * checks are most of a reading's calls, and the reading before is on the action's path. What an app changed
+ * unannounced after the last reading and before the action then shows in the action's diff too: it is a change
+ * since what the agent last saw, found by the first reading that looks.
+ */
+export const BEFORE_ACTION_LIMITS = { ...READ_LIMITS, eventsOnly: true };
+
 type DiffResult = NonNullable<ActionResult['diff']>;
 
 /** The structured diff: a removed node's index is the old snapshot's, so it is named was_index, never index. */
@@ -104,7 +113,7 @@ export async function observeAction(
   const readStarted = Date.now();
   const [known, before] = await Promise.all([
     context.desktop.windows(),
-    options.diff === false || skippedAsSlow ? undefined : context.desktop.readWindow(window, READ_LIMITS),
+    options.diff === false || skippedAsSlow ? undefined : context.desktop.readWindow(window, BEFORE_ACTION_LIMITS),
   ]);
   if (before) context.state.diffReadMs.set(window.id, Date.now() - readStarted);
   // An app that did not answer the reading would not answer an action on one of its elements, nor one in the

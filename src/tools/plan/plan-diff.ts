@@ -1,6 +1,6 @@
 import type { ToolContext } from '../context.js';
 import { ToolError } from '../../errors.js';
-import { compareWithNow, READ_LIMITS, windowEffects, type Compared } from '../input/action-diff.js';
+import { compareWithNow, BEFORE_ACTION_LIMITS, windowEffects, type Compared } from '../input/action-diff.js';
 import { newWindowLines, otherWindowLines } from '../input/outcome.js';
 import { settle } from '../input/settle.js';
 import { keyboardWindow } from '../input/targets.js';
@@ -37,7 +37,7 @@ export async function beginPlanDiff(context: ToolContext, target: PlanDiffTarget
   const window = named ? await keyboardWindow(context, target, 'run_actions') : undefined;
   const [known, before] = await Promise.all([
     context.desktop.windows(),
-    window && target.diff !== false ? context.desktop.readWindow(window, READ_LIMITS) : undefined,
+    window && target.diff !== false ? context.desktop.readWindow(window, BEFORE_ACTION_LIMITS) : undefined,
   ]);
   // As for one action: an app that did not answer the reading would keep every step waiting for it in turn.
   if (window && before?.unresponsive) {

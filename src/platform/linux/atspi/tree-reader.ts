@@ -88,6 +88,18 @@ function scrolledAwayFrom(box: Rect | undefined, view: Rect | undefined): ClipDi
   return placed && view ? clipDirection(placed, view) : undefined;
 }
 
+/** What the visible-children rules need to know of a node that holds children. */
+function containerOf(node: AtspiRawNode) {
+  return {
+    bus: node.bus,
+    path: node.path,
+    childCount: node.childCount,
+    interfaces: node.interfaces,
+    // A spreadsheet or tree view: it creates its children on demand and cannot list them all.
+    managesDescendants: hasState(node.states, ATSPI_STATE.MANAGES_DESCENDANTS) ?? false,
+  };
+}
+
 function asBox(body: Body | undefined): Rect | undefined {
   const [x, y, w, h] = (body?.[0] as number[] | undefined) ?? [];
   return x === undefined ? undefined : { x, y: y!, w: w!, h: h! };
@@ -155,13 +167,20 @@ const labelledRoles = new Set([
 const RELATION_LABELLED_BY = 2;
 
 /**
+ * Ranges, whose bounds GTK3 moves without an event (a scroll bar as its list grows). Other objects may offer
+ * Value too (LibreOffice gives it to every menu item) and announce their value's changes: re-reading each of
+ * them on every read made a mirror read of a Calc window 1300 calls that the app answered for seconds.
+ */
+const rangeRoles = new Set([ATSPI_ROLE.SCROLL_BAR, ATSPI_ROLE.SLIDER, ATSPI_ROLE.SPIN_BUTTON, ATSPI_ROLE.PROGRESS_BAR, ATSPI_ROLE.LEVEL_BAR, ATSPI_ROLE.DIAL]);
+
+/**
  * Whether an object's fields may change with no event of its own: they come partly from other objects (a
  * label that names it, a combo box's chosen item, embedded objects' words), or toolkits change them
  * silently (an entry's placeholder attribute; a range's bounds, which GTK3 moves as a list grows without
  * the value-changed it sends for the value). A live mirror re-reads such an object on every read.
  */
 export function changesWithoutEvent(node: AtspiRawNode): boolean {
-  if (node.interfaces.includes('Value')) return true;
+  if (node.interfaces.includes('Value') && rangeRoles.has(node.role)) return true;
   if (node.name === '' && labelledRoles.has(node.role)) return true;
   if (node.role === ATSPI_ROLE.COMBO_BOX && node.interfaces.includes('Selection') && !node.interfaces.includes('Text')) return true;
   if (placeholderRoles.has(node.role)) return true;
@@ -427,14 +446,7 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
    * in the part of it that is visible (`view`), the rest counted on the node.
    */
   async function childrenToRead(node: AtspiRawNode, depth: number, early: Promise<Body | undefined> | undefined, view: Promise<Rect>): Promise<ObjectRef[]> {
-    const container = {
-      bus: node.bus,
-      path: node.path,
-      childCount: node.childCount,
-      interfaces: node.interfaces,
-      // A spreadsheet or tree view: it creates its children on demand and cannot list them all.
-      managesDescendants: hasState(node.states, ATSPI_STATE.MANAGES_DESCENDANTS) ?? false,
-    };
+    const container = containerOf(node);
     if (depth >= options.maxDepth || !readsVisiblePartOnly(container)) return readChildren(node, depth, early);
     // A container that is not shown has no visible part (its position was not even asked).
     const visibleArea = await view;
@@ -508,8 +520,10 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
         actions: node.interfaces.includes('Action') ? [...(node.actions ?? [])] : undefined,
         actionsReadUnder: actionStateKey(node.states),
         attributes: structuralAttributeRoles.has(node.role) && settled(node) ? (node.attributes ?? {}) : undefined,
-        // A container read by its visible part is never asked for all its children at once.
-        hadChildren: node.childCount > 0 && !node.unreadChildren,
+        // A container read by its visible part is never asked for all its children at once, also when this read
+        // did not reach its children (a re-read of its own fields): LibreOffice asked for every cell of a sheet
+        // computes them for minutes and answers nothing else meanwhile.
+        hadChildren: node.childCount > 0 && !node.unreadChildren && !readsVisiblePartOnly(containerOf(node)),
       });
     })()
       .catch((error: unknown) => {
