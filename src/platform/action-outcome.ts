@@ -27,6 +27,8 @@ export interface Observation {
   newWindows?: NewWindow[];
   /** A cancel ended the wait for the effect early: what was read by then is all there is. */
   cancelled?: true;
+  /** The action's own target reported a change of its content (not only its states, nor other parts of the app). */
+  targetReported?: true;
 }
 
 /**

@@ -31,6 +31,8 @@ export interface PageElement {
 /** What the page did while an action ran: its own DOM changes, a navigation, the focus moving. */
 export interface PageChanges {
   mutations: number;
+  /** Changes to nodes the page was already changing before the action (a clock, a ticker): not the action's. */
+  backgroundMutations: number;
   urlBefore: string;
   urlAfter: string;
   /** The focused element before and after, described as "tag#id" or "tag.class". */
@@ -38,6 +40,11 @@ export interface PageChanges {
   focusAfter: string;
   /** A form control's value or checked state differs (these are no DOM mutations). */
   controlsChanged: boolean;
+}
+
+export interface PageWatch {
+  begin(): Promise<void>;
+  stop(): Promise<PageChanges>;
 }
 
 export interface PageNavigation {
@@ -62,8 +69,11 @@ export interface BrowserPage {
   query(selector: string, attributes: readonly string[], limit: number): Promise<{ total: number; elements: PageElement[] }>;
   /** Scrolls the first match into the middle of the view and returns it as it then is; throws page_element_not_found. */
   scrollIntoView(selector: string): Promise<PageElement>;
-  /** Starts recording the page's own changes; the returned function stops and reports them. */
-  watchChanges(): Promise<() => Promise<PageChanges>>;
+  /**
+   * Starts watching the page: until begin() the page's own activity is learnt (which nodes it keeps changing);
+   * from begin() to stop() changes count as the action's, and stop() reports them. Every watch must be stopped.
+   */
+  watchChanges(): Promise<PageWatch>;
   /** Clicks the first match at its centre through the page's input (trusted events), without the window's focus. */
   click(selector: string): Promise<void>;
   /** Focuses the first match and inserts text at its end as typing would (input events fire); returns its value after. */

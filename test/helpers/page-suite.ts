@@ -220,5 +220,22 @@ export function pageSuite(browser: 'chromium' | 'firefox'): void {
         assert.ok(Date.now() < deadline, 'pyatspi never saw the second page');
       }
     });
+
+    test('click_element on what does nothing is no effect, although the page ticks by itself and the focus leaves a field; a real change is still confirmed', async () => {
+      const loaded = await call({ action: 'navigate', url: pageUrl('tasks.html') });
+      assert.equal(loaded.structured.title, 'CUP Web Tasks');
+      const focused = await call({ action: 'click_element', selector: '#task' });
+      assert.equal(focused.structured.effect, 'confirmed', focused.summary);
+      const idle = await call({ action: 'click_element', selector: '#title' });
+      assert.equal(idle.structured.effect, 'suspected_noop', `${idle.summary}\n${(idle.structured.evidence as string[] | undefined)?.join('\n')}`);
+      assert.ok((idle.structured.evidence as string[]).some((line) => /^not counted: \d+ change/.test(line)), JSON.stringify(idle.structured.evidence));
+      const ticks = await call({ action: 'execute_javascript', javascript: "document.getElementById('clock').textContent" });
+      assert.notEqual(ticks.structured.result, '"tick 0"', 'the page\'s clock ticks');
+      const chosen = await call({ action: 'click_element', selector: 'input[value=large]' });
+      assert.equal(chosen.structured.effect, 'confirmed', chosen.summary);
+      for (const deadline = Date.now() + 5000; !(await oracle.find(page.pid, '', 'radio button', 'Large')).states?.includes('checked'); await sleep(100)) {
+        assert.ok(Date.now() < deadline, 'pyatspi never read Large checked');
+      }
+    });
   });
 }

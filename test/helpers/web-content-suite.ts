@@ -5,7 +5,7 @@ import { describe, test } from 'node:test';
 import type { CupNode } from '../../src/cup/types.js';
 import type { ClientWindow } from '../../src/platform/linux/windows.js';
 import type { LinuxToolContext } from '../../src/server/session.js';
-import { accessibleWindowState, callOk, type Element } from './tools.js';
+import { accessibleWindowState, callOk, failsWith, type Element } from './tools.js';
 import { act, element, pageSays, subtree, webDocument, webRig, type BrowserId } from './web-browser.js';
 
 const objectReplacement = '\uFFFC';
@@ -237,6 +237,38 @@ export function webContentSuite(browser: BrowserId): void {
       assert.equal(back.structured.effect, 'confirmed', back.summary);
       const moved = await rig.oracle.find(window.pid, window.title, 'push button', 'Bottom button');
       assert.ok(moved.extents && moved.extents[1] > now.extents[1], `three lines up moves the button down: ${now.extents} -> ${moved.extents}`);
+    });
+
+    test('a line typed with Return into a field that the page empties on Return: confirmed, and the page has the task; a bare Return on the empty field is no effect', async () => {
+      const window = await rig.open('tasks', 'CUP Web Tasks');
+      const added = await act(rig.context, window, 'type_text', 'textbox', 'New task', { text: 'Buy milk\n' });
+      assert.equal(added.effect, 'confirmed', added.summary);
+      await pageSays(rig.oracle, window, 'tasks: Buy milk');
+      assert.equal((await rig.oracle.find(window.pid, window.title, 'entry', 'New task')).text, '', 'the page emptied the field');
+      // Return alone on an empty field: the page adds nothing, and its clock ticking meanwhile is not the Return's effect.
+      const bare = await act(rig.context, window, 'type_text', 'textbox', 'New task', { text: '\n' });
+      assert.equal(bare.effect, 'suspected_noop', bare.summary);
+      const second = await act(rig.context, window, 'type_text', 'textbox', 'New task', { text: 'Walk dog' });
+      assert.equal(second.effect, 'confirmed', second.summary);
+      const pressed = await act(rig.context, window, 'type_text', 'textbox', 'New task', { text: '\n' });
+      assert.equal(pressed.effect, 'confirmed', pressed.summary);
+      await pageSays(rig.oracle, window, 'tasks: Buy milk, Walk dog');
+    });
+
+    test('set_value on radios and a stepped slider says what the control holds: a radio is not unchecked by itself, a slider takes its nearest step', async () => {
+      const window = await rig.open('tasks', 'CUP Web Tasks');
+      const small = await element(rig.context, window, 'radio', 'Small');
+      const refused = await failsWith(rig.context, 'set_value', { window_id: window.id, element_index: small.index, value: 'false' }, 'not_settable');
+      assert.match(refused.summary, /another of its group/);
+      assert.ok((await rig.oracle.find(window.pid, window.title, 'radio button', 'Small')).states?.includes('checked'), 'Small is still checked');
+      const large = await act(rig.context, window, 'set_value', 'radio', 'Large', { value: 'true' });
+      assert.equal(large.effect, 'confirmed', large.summary);
+      assert.ok((await rig.oracle.find(window.pid, window.title, 'radio button', 'Large')).states?.includes('checked'), 'Large is checked');
+      assert.ok(!(await rig.oracle.find(window.pid, window.title, 'radio button', 'Small')).states?.includes('checked'), 'Small is no longer checked');
+      const level = await act(rig.context, window, 'set_value', 'slider', 'Level', { value: '75' });
+      const held = (await rig.oracle.find(window.pid, window.title, 'slider', 'Level')).value;
+      assert.equal(held, 80, 'the slider keeps to its steps of 10');
+      assert.match(level.summary + JSON.stringify(level), /holds 80, not the 75 asked for/);
     });
   });
 }

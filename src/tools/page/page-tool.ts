@@ -86,13 +86,16 @@ function elementLine(element: ElementResult, i: number): string {
 
 /** What the page did during an action, as evidence lines, and whether anything at all was seen. */
 function pageEvidence(changes: PageChanges): { evidence: string[]; changed: boolean } {
+  // Focus leaving for the page's body is what a click on anything that takes no focus does: it proves nothing.
+  const focusMoved = changes.focusAfter !== changes.focusBefore && changes.focusAfter !== 'body';
   const evidence = [
     ...(changes.urlAfter !== changes.urlBefore ? [`the page navigated from ${changes.urlBefore} to ${changes.urlAfter}`] : []),
     ...(changes.mutations > 0 ? [`the page changed its DOM (${changes.mutations} mutation record${changes.mutations === 1 ? '' : 's'})`] : []),
     ...(changes.controlsChanged ? ['a form control\'s value or checked state changed'] : []),
-    ...(changes.focusAfter !== changes.focusBefore ? [`the focus moved from ${changes.focusBefore} to ${changes.focusAfter}`] : []),
+    ...(focusMoved ? [`the focus moved from ${changes.focusBefore} to ${changes.focusAfter}`] : []),
   ];
-  return { evidence, changed: evidence.length > 0 };
+  const background = changes.backgroundMutations > 0 ? [`not counted: ${changes.backgroundMutations} change${changes.backgroundMutations === 1 ? '' : 's'} to parts of the page it was already changing before the action`] : [];
+  return { evidence: [...evidence, ...background], changed: evidence.length > 0 };
 }
 
 export const pageTool = defineTool({
@@ -257,24 +260,35 @@ async function elementAction(
     throw new ToolError(`the <${element.tag}> that ${JSON.stringify(selector)} matches has no box on the page (hidden or empty)`, 'element_not_visible');
   }
   const box = element.bounds;
-  await context.desktop.moveAgentCursor(context.session, { x: Math.round(box.x + box.w / 2), y: Math.round(box.y + box.h / 2) });
+  // What the page changes by itself is learnt while the cursor moves and the window is read before the action.
+  const watch = await page.watchChanges();
+  const watching = Date.now();
+  let stopped: Promise<PageChanges> | undefined;
+  const stop = () => (stopped ??= watch.stop());
   let value: string | undefined;
-  const output = await observeAction(context, `page ${action}`, { ...options, throughPage: true }, window, async () => {
-    const stop = await page.watchChanges();
-    if (action === 'click_element') await page.click(selector);
-    else value = (await page.insertText(selector, text)).value;
-    await sleep(SETTLE_MS);
-    const seen = pageEvidence(await stop());
-    const inserted = value !== undefined && value.endsWith(text);
-    const evidence = [...(value !== undefined ? [`the field's value is now ${JSON.stringify(value.length > 200 ? `…${value.slice(-200)}` : value)}`] : []), ...seen.evidence];
-    const confirmed = action === 'insert_text' ? inserted : seen.changed;
-    return {
-      path: page.endpoint.protocol,
-      delivery_mode: 'background',
-      effect: confirmed ? 'confirmed' : 'suspected_noop',
-      verified: confirmed,
-      evidence: confirmed ? evidence : [...evidence, action === 'click_element' ? 'the page did not change its DOM, a form control, its URL or the focus' : 'the field does not end with the text'],
-    };
-  });
-  return withPageFields(output, { ...reached, url: page.url(), element: elementRecord(context, window, element), ...(value !== undefined ? { value } : {}) });
+  try {
+    await context.desktop.moveAgentCursor(context.session, { x: Math.round(box.x + box.w / 2), y: Math.round(box.y + box.h / 2) });
+    const output = await observeAction(context, `page ${action}`, { ...options, throughPage: true }, window, async () => {
+      await sleep(Math.max(0, SETTLE_MS - (Date.now() - watching)));
+      await watch.begin();
+      if (action === 'click_element') await page.click(selector);
+      else value = (await page.insertText(selector, text)).value;
+      await sleep(SETTLE_MS);
+      const seen = pageEvidence(await stop());
+      const inserted = value !== undefined && value.endsWith(text);
+      const evidence = [...(value !== undefined ? [`the field's value is now ${JSON.stringify(value.length > 200 ? `…${value.slice(-200)}` : value)}`] : []), ...seen.evidence];
+      const confirmed = action === 'insert_text' ? inserted : seen.changed;
+      return {
+        path: page.endpoint.protocol,
+        delivery_mode: 'background',
+        effect: confirmed ? 'confirmed' : 'suspected_noop',
+        verified: confirmed,
+        evidence: confirmed ? evidence : [...evidence, action === 'click_element' ? 'the page did not change its DOM, a form control, its URL or the focus' : 'the field does not end with the text'],
+      };
+    });
+    return withPageFields(output, { ...reached, url: page.url(), element: elementRecord(context, window, element), ...(value !== undefined ? { value } : {}) });
+  } finally {
+    // A call that failed before its report still takes its observer out of the page.
+    await stop().catch(() => undefined);
+  }
 }

@@ -42,6 +42,15 @@ export async function setValueAction(desktop: LinuxDesktop, element: ElementTarg
       snapshot: target.snapshot,
       until: (values) => Number(values[0]) === number,
     });
+    // A control with steps (a web slider's step, a spin button's increments) takes the nearest value it allows.
+    const held = await readValue(client, target.ref).then((read) => read.current, () => undefined);
+    if (observation.changed && held !== undefined && held !== number) {
+      return actionOutcome({
+        path: 'x11_atspi',
+        mode: 'background',
+        observation: { ...observation, evidence: [`${label} holds ${held}, not the ${number} asked for: it took the nearest value it allows`, ...observation.evidence] },
+      });
+    }
     return actionOutcome({ path: 'x11_atspi', mode: 'background', observation });
   }
 
@@ -83,6 +92,10 @@ export async function setValueAction(desktop: LinuxDesktop, element: ElementTarg
         evidence: [`${label} ${wanted ? 'has' : 'lacks'} state ${stateCode(cupStateOf('STATE_CHECKED', atspiRoleName(target.live.role))!)} already: nothing to change`],
       };
     }
+    // A radio button's own click checks it; only choosing another of its group unchecks it.
+    if (role === 'radio' && !wanted) {
+      throw new ToolError(`${label} is a radio button: it is unchecked only by checking another of its group; nothing was sent. set_value "true" on the one to choose`, 'not_settable');
+    }
     const action = await findGestureAction(desktop, actionable(target), 'click');
     if (!action) {
       return notDelivered('background', `${label} offers no accessibility action to toggle it; nothing was sent: use click with delivery_mode "foreground"`);
@@ -91,6 +104,16 @@ export async function setValueAction(desktop: LinuxDesktop, element: ElementTarg
       snapshot: target.snapshot,
       until: (values) => values[0] === String(wanted),
     });
+    // Other changes the action brought (the focus moving to the box) are not the box taking the asked state.
+    const now = (await liveStates(desktop, target.ref)).has('STATE_CHECKED');
+    if (now !== wanted && !observation.unanswered && !observation.cancelled) {
+      return actionOutcome({
+        path: 'x11_atspi',
+        mode: 'background',
+        observation: { ...observation, changed: false, listening: true },
+        escalation: { recommended: 'foreground', reason: `${label} is still ${now ? 'checked' : 'unchecked'} after its "${action.name}" action; retry with delivery_mode "foreground"` },
+      });
+    }
     return actionOutcome({ path: 'x11_atspi', mode: 'background', observation });
   }
 

@@ -1,5 +1,5 @@
 // Typing text: inserted through accessibility, sent as key events, or typed with real keys.
-import { actionOutcome, notDelivered, type ActionOutcome, type SentInput } from '../../action-outcome.js';
+import { actionOutcome, notDelivered, type ActionOutcome, type Observation, type SentInput } from '../../action-outcome.js';
 import type { TypeRequest } from '../../desktop.js';
 import type { DesktopWindow } from '../../windows.js';
 import { ToolError } from '../../../errors.js';
@@ -31,6 +31,28 @@ export function shows(text: string, expected: string, extent: 'whole' | 'part'):
     return extent === 'whole' ? have === want : have >= want;
   }
   return extent === 'whole' ? text === expected : text.includes(expected);
+}
+
+/**
+ * Text typed as keys presses Return at each newline, and a Return may act on what was typed: a form submits, a
+ * search runs, a to-do is added and its field emptied. The field need not keep the text then, so the field's own
+ * events during the typing show that the keys reached it, and what the app did is the evidence (other parts of the
+ * app changing by themselves, a clock, prove nothing). Returns the observation with the note, or undefined.
+ */
+function returnActed(text: string, label: string, observation: Observation): Observation | undefined {
+  if (!text.includes('\n') || !observation.changed || !observation.targetReported) return undefined;
+  const note = onlyReturns(text) ? `${label} took the Return press (what changed is below)` : `${label} does not keep the typed text: its Return press acted on it (what changed is below)`;
+  return { ...observation, evidence: [note, ...observation.evidence] };
+}
+
+/** Only newlines (Return presses): no text to wait for; the field changing (or not, within the wait) tells. */
+function onlyReturns(text: string): boolean {
+  return text.includes('\n') && text.replace(/\r?\n/g, '') === '';
+}
+
+/** The wait for typed text: its arrival, or for Return presses alone the field's text changing from `before`. */
+function typedUntil(text: string, arrived: (values: readonly (string | undefined)[]) => boolean, before: string | undefined) {
+  return onlyReturns(text) ? (values: readonly (string | undefined)[]) => values[0] !== before : arrived;
 }
 
 /** A read-only field takes no typing from a user, so it takes none from us either. */
@@ -81,7 +103,8 @@ function withNote(reason: string, page: DevToolsTyping): string {
 /**
  * Key events typed into an accessible field of an app that takes them (Blink has no EditableText, Gecko's
  * answers and changes nothing in a web page): keys go where the app's focus is, so the field is focused
- * first through accessibility, and the field's own text is the evidence. Another control reacting to the
+ * first through accessibility, and the field's own text is the evidence (after a Return press that acted on the
+ * text, what the app did: see returnActed). Another control reacting to the
  * keys (a list's type-ahead) or the window's pixels changing is not the text arriving. An app whose
  * GrabFocus activates its window (Blink) is typed into only while the window is the active one, so a
  * covered window is never raised; Gecko's moves the page's focus only, and takes the keys behind others.
@@ -94,6 +117,7 @@ async function keysIntoField(
   target: Actionable,
   label: string,
   probe: Probe,
+  text: string,
   sendKeys: () => Promise<SentInput>,
   arrived: (values: readonly (string | undefined)[]) => boolean,
   page: DevToolsTyping,
@@ -119,16 +143,25 @@ async function keysIntoField(
   const send = async () => {
     sent = await sendKeys();
   };
-  const observation = await observe(desktop, target.ref.bus, [probe], send, { snapshot: element?.snapshot, until: arrived, signal });
+  const returns = onlyReturns(text);
+  const before = returns ? await probe.read().catch(() => undefined) : undefined;
+  const observation = await observe(desktop, target.ref.bus, [probe], send, { snapshot: element?.snapshot, until: typedUntil(text, arrived, before), target: target.ref, signal });
   // Cut short by a cancel, the text is not all there, and the outcome says how much was sent.
-  if (observation.cancelled || sent?.cancelled || arrived([await probe.read().catch(() => undefined)])) {
+  if (observation.cancelled || sent?.cancelled || (!returns && arrived([await probe.read().catch(() => undefined)]))) {
     return actionOutcome({ path: 'key_events', mode: 'background', observation, sent });
   }
+  const acted = returnActed(text, label, observation);
+  if (acted) return actionOutcome({ path: 'key_events', mode: 'background', observation: acted, sent });
   return actionOutcome({
     path: 'key_events',
     mode: 'background',
     observation: { ...observation, changed: false, listening: true },
-    escalation: { recommended: 'foreground', reason: `the key events were sent but the text of ${label} does not contain the typed text; retry with delivery_mode "foreground"` },
+    escalation: {
+      recommended: 'foreground',
+      reason: returns
+        ? `the Return press was sent and ${label} reported no change (what else the app changes meanwhile is not counted); retry with delivery_mode "foreground"`
+        : `the key events were sent but the text of ${label} does not contain the typed text; retry with delivery_mode "foreground"`,
+    },
   });
 }
 
@@ -163,7 +196,7 @@ export async function replaceFieldText(desktop: LinuxDesktop, target: LiveElemen
     if (length > 0) await syntheticCombination(await desktop.x11(), window.id, 'Delete');
     return {};
   };
-  return keysIntoField(desktop, window, target, actionable(target), label, probe, sendKeys, arrived, page, undefined);
+  return keysIntoField(desktop, window, target, actionable(target), label, probe, single, sendKeys, arrived, page, undefined);
 }
 
 /**
@@ -193,7 +226,7 @@ export async function typeTextAction(desktop: LinuxDesktop, request: TypeRequest
       const synthetic = await syntheticEventsReach(desktop, window);
       if (synthetic.accepted) {
         const sendKeys = syntheticKeys(desktop, window, request.text, signal);
-        if (target && probes.length > 0) return keysIntoField(desktop, window, element, target, label, probes[0]!, sendKeys, arrived, page, signal);
+        if (target && probes.length > 0) return keysIntoField(desktop, window, element, target, label, probes[0]!, request.text, sendKeys, arrived, page, signal);
         let sent: SentInput | undefined;
         const observation = await observePixels(desktop, window, async () => void (sent = await sendKeys()), signal);
         return actionOutcome({ path: 'key_events', mode, observation, sent });
@@ -211,17 +244,33 @@ export async function typeTextAction(desktop: LinuxDesktop, request: TypeRequest
     // never shows costs the read-back's whole wait.
     const pageFirst = (await (await desktop.atspi()).quirksOf(target.ref.bus)).editableTextIdleInPages ? await throughPage() : undefined;
     if (pageFirst && 'outcome' in pageFirst) return pageFirst.outcome;
+    // A newline in a single-line field is a Return press (a form submits, a to-do is added): inserted as text it
+    // would press nothing, so only key events can type it.
+    if (request.text.includes('\n') && !(await liveStates(desktop, target.ref)).has('STATE_MULTI_LINE')) {
+      const page = pageFirst ?? (await throughPage());
+      if ('outcome' in page) return page.outcome;
+      if (element && probes.length > 0 && (await syntheticEventsReach(desktop, window)).accepted) {
+        return keysIntoField(desktop, window, element, target, label, probes[0]!, request.text, syntheticKeys(desktop, window, request.text, signal), arrived, page, signal);
+      }
+      return notDelivered(
+        mode,
+        withNote(`${label} is a single-line field, where a newline is a Return press, which text inserted through accessibility does not make, and its app reads no key events sent in the background; nothing was typed: retry with delivery_mode "foreground"`, page),
+      );
+    }
+    const returns = onlyReturns(request.text);
+    const before = returns && probes.length > 0 ? await probes[0]!.read().catch(() => undefined) : undefined;
+    const took = typedUntil(request.text, arrived, before);
     // One call inserts the whole text: a cancel can only end the wait for it.
-    const observation = await observe(desktop, target.ref.bus, probes, () => insertAtCaret(desktop, target, request.text), { snapshot: element?.snapshot, until: arrived, signal });
+    const observation = await observe(desktop, target.ref.bus, probes, () => insertAtCaret(desktop, target, request.text), { snapshot: element?.snapshot, until: took, signal });
     // The field's own text says whether the insertion took: other events of the app in the meantime (Firefox
     // renames toolbar buttons and tabs while it starts) are not the typing's effect.
-    if (probes.length > 0 && !arrived([await probes[0]!.read().catch(() => undefined)])) {
+    if (probes.length > 0 && !took([await probes[0]!.read().catch(() => undefined)])) {
       // Gecko answers EditableText on a web page's fields and changes nothing: the page's node (unless it was just
       // tried), then key events, are the next rungs.
       const page = pageFirst ?? (await throughPage());
       if ('outcome' in page) return page.outcome;
       if (element && (await syntheticEventsReach(desktop, window)).accepted) {
-        return keysIntoField(desktop, window, element, target, label, probes[0]!, syntheticKeys(desktop, window, request.text, signal), arrived, page, signal);
+        return keysIntoField(desktop, window, element, target, label, probes[0]!, request.text, syntheticKeys(desktop, window, request.text, signal), arrived, page, signal);
       }
       return actionOutcome({ path: 'x11_atspi', mode, observation: { ...observation, changed: false, evidence: [] } });
     }
@@ -251,14 +300,24 @@ export async function typeTextAction(desktop: LinuxDesktop, request: TypeRequest
     if (!readsText) return observe(desktop, app, probes, type, { snapshot: element?.snapshot, settleMs: 1000, signal });
     // The focus leaving with the window's activation during the read-back is the restore's doing, not the typing's.
     const restoresFocus = (event: AccessibilityEvent) => event.kind === 'StateChanged' && event.detail === 'focused';
-    const observed = await observe(desktop, app, probes, type, { snapshot: element?.snapshot, settleMs: 1000, until: arrived, ignore: restoresFocus, signal });
+    const returns = onlyReturns(request.text);
+    const before = returns ? await probes[0]!.read().catch(() => undefined) : undefined;
+    const until = typedUntil(request.text, arrived, before);
+    const observed = await observe(desktop, app, probes, type, { snapshot: element?.snapshot, settleMs: 1000, until, ignore: restoresFocus, target: target!.ref, signal });
     // Part of the text is not the text: unless a cancel cut it short, the rest must have arrived.
-    if (observed.cancelled || typed?.cancelled || arrived([await probes[0]!.read().catch(() => undefined)])) return observed;
+    if (observed.cancelled || typed?.cancelled || (!returns && arrived([await probes[0]!.read().catch(() => undefined)]))) return observed;
+    const acted = returnActed(request.text, label, observed);
+    if (acted) return acted;
     missing = true;
     return { ...observed, changed: false, listening: true };
   });
   const escalation = missing
-    ? { recommended: 'px' as const, reason: `the keys were sent but the text of ${label} does not contain all of the typed text; read the field with get_window_state before typing again` }
+    ? {
+        recommended: 'px' as const,
+        reason: onlyReturns(request.text)
+          ? `the Return press was sent and ${label} reported no change (what else the app changes meanwhile is not counted); check the window with get_window_state before pressing it again`
+          : `the keys were sent but the text of ${label} does not contain all of the typed text; read the field with get_window_state before typing again`,
+      }
     : undefined;
   return actionOutcome({ path: 'key_events_fg', mode, observation, sent: typed, ...(escalation ? { escalation } : {}) });
 }

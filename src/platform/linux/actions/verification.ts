@@ -88,6 +88,8 @@ export interface ObserveOptions {
   until?: (values: readonly (string | undefined)[]) => boolean;
   /** The caller's cancel: the wait for the effect ends when it aborts, with what was read by then. */
   signal?: AbortSignal;
+  /** The action's target: whether it reported a change of its content is told apart (Observation.targetReported). */
+  target?: ObjectRef;
 }
 
 const maxEvidence = 6;
@@ -278,9 +280,13 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
       evidence.push(await describeObject(desktop, events, options.snapshot));
     }
     const newWindows = windowsBefore && (await appWindows(desktop, app))?.filter((window) => !windowsBefore.some((known) => known.window_id === window.window_id));
+    const target = options.target;
+    // Its content, not its states: the focus the driver gives the target before the action may be reported late.
+    const targetReported = target !== undefined && relevant().some((event) => event.sender === target.bus && event.path === target.path && event.kind !== 'StateChanged');
     return {
       evidence,
       changed: evidence.length > 0,
+      ...(targetReported ? { targetReported: true as const } : {}),
       listening: recorder !== undefined,
       ...(unanswered ? { unanswered } : {}),
       ...(newWindows?.length ? { newWindows } : {}),

@@ -66,23 +66,43 @@ const focusName = `() => document.activeElement ? (${describeNode})(document.act
 const controlState = `() => [...document.querySelectorAll('input, select, textarea')].map((control) =>
   control.type === 'checkbox' || control.type === 'radio' ? String(control.checked) : String(control.value)).join('\\u0001')`;
 
-/** Starts counting the page's DOM changes under a key of the caller's; returns the focus, URL and form controls now. */
+/**
+ * Starts watching the page's DOM under a key of the caller's. Until beginWatch, what changes is the page's own
+ * activity (a clock, a ticker, an animation's attribute): the nodes it touches are remembered, and a change to
+ * one of them after beginWatch is not counted as the action's (a text node's change counts as its element's).
+ */
 export const startWatch = `(key) => {
-  const record = { mutations: 0 };
-  record.observer = new MutationObserver((list) => { record.mutations += list.length; });
+  const record = { mutations: 0, background: 0, counting: false, busy: new Set() };
+  const owner = (mutation) => mutation.type === 'characterData' ? mutation.target.parentNode : mutation.target;
+  record.take = (list) => {
+    for (const mutation of list) {
+      const node = owner(mutation);
+      if (!record.counting) record.busy.add(node);
+      else if (record.busy.has(node)) record.background++;
+      else record.mutations++;
+    }
+  };
+  record.observer = new MutationObserver((list) => record.take(list));
   record.observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
   window[key] = record;
+}`;
+
+/** From now on changes count as the action's (see startWatch); returns the focus, URL and form controls now. */
+export const beginWatch = `(key) => {
+  const record = window[key];
+  if (record) { record.take(record.observer.takeRecords()); record.counting = true; }
   return { url: location.href, focus: (${focusName})(), controls: (${controlState})() };
 }`;
 
 /**
- * Stops the watch: the changes it counted, the focus and URL now. Form controls' own state (a check box's
- * checked, a field's value) is no DOM mutation, so it is compared too, from a fingerprint taken at the start.
+ * Stops the watch: the changes it counted (and those to nodes the page was changing before), the focus and URL
+ * now. Form controls' own state (a check box's checked, a field's value) is no DOM mutation, so it is compared
+ * too, from a fingerprint taken at beginWatch.
  */
 export const stopWatch = `(key) => {
   const record = window[key];
-  if (record) { record.mutations += record.observer.takeRecords().length; record.observer.disconnect(); delete window[key]; }
-  return { mutations: record ? record.mutations : 0, url: location.href, focus: (${focusName})(), controls: (${controlState})() };
+  if (record) { record.take(record.observer.takeRecords()); record.observer.disconnect(); delete window[key]; }
+  return { mutations: record ? record.mutations : 0, background: record ? record.background : 0, url: location.href, focus: (${focusName})(), controls: (${controlState})() };
 }`;
 
 /**

@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { Script } from 'node:vm';
 import type { Page } from 'puppeteer-core';
-import type { BrowserPage, PageChanges, PageElement, PageEndpoint, PageNavigation } from '../../browser.js';
+import type { BrowserPage, PageElement, PageEndpoint, PageNavigation, PageWatch } from '../../browser.js';
 import type { CupRect } from '../../../cup/types.js';
 import { ToolError } from '../../../errors.js';
 import { insertThroughCdp } from './cdp-field.js';
@@ -132,22 +132,31 @@ export class PuppeteerPage implements BrowserPage {
     return element;
   }
 
-  async watchChanges(): Promise<() => Promise<PageChanges>> {
+  async watchChanges(): Promise<PageWatch> {
     const key = `__cupDriverWatch${randomBytes(6).toString('hex')}`;
-    const before = await this.script<{ url: string; focus: string; controls: string }>('watch for changes', scripts.call(scripts.startWatch, key));
-    return async () => {
-      // A navigation replaced the document (and the watch with it): what is known then is the new URL.
-      const after = await this.script<{ mutations: number; url: string; focus: string; controls: string }>('report its changes', scripts.call(scripts.stopWatch, key)).catch(
-        () => ({ mutations: 0, url: this.page.url(), focus: 'unknown', controls: before.controls }),
-      );
-      return {
-        mutations: after.mutations,
-        urlBefore: before.url,
-        urlAfter: after.url,
-        focusBefore: before.focus,
-        focusAfter: after.focus,
-        controlsChanged: after.controls !== before.controls,
-      };
+    await this.script<void>('watch for changes', scripts.call(scripts.startWatch, key));
+    let before: { url: string; focus: string; controls: string } | undefined;
+    return {
+      begin: async () => {
+        before = await this.script('watch for changes', scripts.call(scripts.beginWatch, key));
+      },
+      stop: async () => {
+        const start = before ?? { url: this.page.url(), focus: 'unknown', controls: '' };
+        // A navigation replaced the document (and the watch with it): what is known then is the new URL.
+        const after = await this.script<{ mutations: number; background: number; url: string; focus: string; controls: string }>(
+          'report its changes',
+          scripts.call(scripts.stopWatch, key),
+        ).catch(() => ({ mutations: 0, background: 0, url: this.page.url(), focus: 'unknown', controls: start.controls }));
+        return {
+          mutations: after.mutations,
+          backgroundMutations: after.background,
+          urlBefore: start.url,
+          urlAfter: after.url,
+          focusBefore: start.focus,
+          focusAfter: after.focus,
+          controlsChanged: after.controls !== start.controls,
+        };
+      },
     };
   }
 
