@@ -120,6 +120,73 @@ describe('honest action results on real apps', () => {
     }
   });
 
+  test('a click on a disabled button is refused in the background and the foreground, and sends nothing (GTK3 fixture)', async () => {
+    const env = desktop.env();
+    const { process: app, window } = await desktop.launchFixture('gtk3', { title: 'Honesty disabled', rows: 5 });
+    try {
+      const disabled = find(await elements(window), 'button', 'Disabled button');
+      const oracleStates = (await oracle.find(window.pid, window.title, 'push button', 'Disabled button')).states ?? [];
+      assert.ok(!oracleStates.includes('sensitive') && !oracleStates.includes('enabled'), `pyatspi: the button is disabled: ${oracleStates.join(',')}`);
+      const statusBefore = await oracle.status(window.pid, window.title);
+      const activeBefore = activeWindow(env);
+      for (const delivery_mode of ['background', 'foreground']) {
+        for (const tool of ['click', 'double_click', 'right_click']) {
+          const refused = await failsWith(context, tool, { window_id: window.id, element_index: disabled.index, delivery_mode }, 'element_disabled');
+          assert.match(refused.summary, /\[e\d+\] button "Disabled button" is disabled .*nothing was sent/);
+        }
+      }
+      // Nothing reached the app, and the foreground refusal came before the window was touched.
+      assert.deepEqual(await oracle.status(window.pid, window.title), statusBefore);
+      assert.equal(activeWindow(env), activeBefore);
+    } finally {
+      app.kill('SIGKILL');
+    }
+  });
+
+  test('galculator (GTK3): a real click does not count a tool tip hiding as its effect; a click that works still confirms with one hiding', async () => {
+    const env = desktop.env();
+    const { process: app, window } = await desktop.launch('galculator', [], 'galculator');
+    try {
+      const found = await elements(window);
+      const display = () => oracle.find(window.pid, window.title, 'text', '').then((node) => node.text);
+      const center = (element: Element) => ({ x: element.bounds!.x + element.bounds!.w / 2, y: element.bounds!.y + element.bounds!.h / 2 });
+      const local = (element: Element) => ({ x: center(element).x - window.bounds.x, y: center(element).y - window.bounds.y });
+      const recall = find(found, 'button', 'MR');
+      assert.ok(recall.states.includes('disabled'), 'memory recall is disabled with nothing in memory');
+      /**
+       * The person's pointer rests on MR (xdotool is another X client) until the X server shows galculator's tool tip:
+       * an override-redirect window of its class right under the root, viewable (pyatspi lists no tool tip under the app).
+       */
+      const tooltipShown = async () => {
+        const [x, y] = [Math.round(center(recall).x), Math.round(center(recall).y)];
+        execFileSync('xdotool', ['mousemove', String(x - 5), String(y), 'sleep', '0.1', 'mousemove', String(x), String(y)], { env, timeout: 10_000 });
+        await until('the X server shows a tool tip window of galculator', () => {
+          const popups = execFileSync('xwininfo', ['-root', '-children'], { env, encoding: 'utf8', timeout: 10_000 })
+            .split('\n')
+            .filter((line) => line.includes('"Galculator")'))
+            .map((line) => line.trim().split(' ')[0]!);
+          return popups.some((id) => /Map State: IsViewable/.test(execFileSync('xwininfo', ['-id', id], { env, encoding: 'utf8', timeout: 10_000 })));
+        });
+      };
+      const shownBefore = await display();
+
+      // By point, in the foreground, on the disabled MR: the press hides the tool tip, and that is all it does.
+      await tooltipShown();
+      const onDisabled = (await callOk(context, 'click', { window_id: window.id, ...local(recall), delivery_mode: 'foreground' })).structured as unknown as Action;
+      assert.notEqual(onDisabled.effect, 'confirmed', JSON.stringify(onDisabled));
+      assert.ok(!(onDisabled.evidence ?? []).some((line) => /tool tip/.test(line)), JSON.stringify(onDisabled.evidence));
+      assert.equal(await display(), shownBefore, 'pyatspi: the display is unchanged');
+
+      // The same with the tool tip hiding, on the key 7: the display's change confirms it.
+      await tooltipShown();
+      const seven = (await callOk(context, 'click', { window_id: window.id, ...local(find(found, 'button', '7')), delivery_mode: 'foreground' })).structured as unknown as Action;
+      assert.equal(seven.effect, 'confirmed', JSON.stringify(seven));
+      await until('pyatspi reads 7 on the display', async () => (await display()) === '7');
+    } finally {
+      app.kill('SIGKILL');
+    }
+  });
+
   // A row scrolled out of its list is scrolled in and clicked instead: test/e2e/scroll-into-view.
   test('GTK3: a real click on an option of a closed drop-down is refused and clicks nothing', async () => {
     const env = desktop.env();

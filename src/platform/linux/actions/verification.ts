@@ -2,6 +2,7 @@ import { readableName } from '../../../cup/atspi/names.js';
 import { cupStateOf } from '../../../cup/atspi/states.js';
 import { stateChangesText } from '../../../cup/diff-text.js';
 import { atspiRoleName } from '../../../cup/atspi/roles.js';
+import { ATSPI_ROLE } from '../../../cup/atspi/constants.js';
 import { quirksFor } from '../atspi/toolkit.js';
 import type { AccessibilityEvent, EventRecorder } from '../atspi/event-monitor.js';
 import type { ObjectRef } from '../atspi/object-ref.js';
@@ -100,6 +101,37 @@ function isNoise(event: AccessibilityEvent): boolean {
   // A new size or place (heard while a window is mirrored) is layout, which any change of content brings along.
   if (event.kind === 'Activate' || event.kind === 'Deactivate' || event.kind === 'BoundsChanged') return true;
   return event.kind === 'StateChanged' && (event.detail === 'active' || event.detail === 'horizontal' || event.detail === 'vertical');
+}
+
+/**
+ * Tool tips among the objects that sent events: a tool tip shows and hides as the pointer passes (real input moves
+ * it there, and a press hides one), so what it does is hover, never an action's effect; a click on a disabled
+ * button was once confirmed by its tool tip hiding. Objects of the window's snapshot are its own widgets, never a
+ * tool tip (which is a window of its own); the others are asked their role once each.
+ */
+function hoverObjects(desktop: LinuxDesktop, snapshot: SnapshotRef | undefined) {
+  const known = new Set([...(snapshot?.elements.values() ?? [])].map((element) => atspiElement(element.handle).path));
+  const asked = new Map<string, Promise<void>>();
+  const tooltips = new Set<string>();
+  const key = (event: AccessibilityEvent) => `${event.sender}${event.path}`;
+  return {
+    isHover: (event: AccessibilityEvent) => tooltips.has(key(event)),
+    /** Finds out which of the objects named by `events` are tool tips (those not asked about before). */
+    async sortOut(events: readonly AccessibilityEvent[]): Promise<void> {
+      for (const event of events) {
+        if (known.has(event.path) || asked.has(key(event))) continue;
+        const ref = { bus: event.sender, path: event.path };
+        asked.set(
+          key(event),
+          desktop
+            .atspi()
+            .then((client) => readRole(client, ref))
+            .then((role) => void (role === ATSPI_ROLE.TOOL_TIP && tooltips.add(key(event))), () => undefined),
+        );
+      }
+      await Promise.all(asked.values());
+    },
+  };
 }
 
 /** Objects whose content changed tell more than objects whose states flickered: list them first. */
@@ -242,8 +274,10 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
     const longest = Date.now() + maxProgressMs;
     const { signal } = options;
     const cancelled = abortion(signal);
-    const relevant = () => (recorder?.events ?? []).filter((event) => !isNoise(event) && !options.ignore?.(event));
-    let after = await readAll();
+    const hover = hoverObjects(desktop, options.snapshot);
+    const relevant = () => (recorder?.events ?? []).filter((event) => !isNoise(event) && !options.ignore?.(event) && !hover.isHover(event));
+    const readBack = async () => (await Promise.all([readAll(), hover.sortOut(recorder?.events ?? [])]))[0];
+    let after = await readBack();
     const changedProbe = () => after.some((value, i) => value !== before[i]);
     const satisfied = () => (options.until ? options.until(after) : changedProbe() || relevant().length > 0);
     while (!satisfied() && Date.now() < deadline && !signal?.aborted) {
@@ -254,7 +288,7 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
         : new Promise((resolve) => setTimeout(resolve, 20));
       await Promise.race([wait, cancelled]);
       const previous = after;
-      after = await readAll();
+      after = await readBack();
       // Values still moving towards the condition are the app still working through the action (a long text typed
       // key by key on a busy machine): the wait runs settleMs from the last move.
       if (options.until && after.some((value, i) => value !== previous[i])) deadline = Math.min(longest, Date.now() + settleMs);
@@ -262,7 +296,7 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
     // A condition met is the effect complete; without one, the burst's last events are still on their way.
     if (!(options.until && satisfied()) && !signal?.aborted && (relevant().length > 0 || changedProbe())) {
       await new Promise((resolve) => setTimeout(resolve, graceMs));
-      after = await readAll();
+      after = await readBack();
     }
     const evidence: string[] = [];
     probes.forEach((probe, i) => {
