@@ -228,7 +228,7 @@ describe('action diffs and new windows on a real GTK3 app', () => {
 
       // A background click on the drawing pad sends nothing (no accessibility action; GTK ignores synthetic X events):
       // with nothing heard, the reading after it does not wait. (A disabled button's click is refused before that.)
-      const pad = named(list, 'generic', 'Click pad');
+      const pad = named(await elements(filtering), 'generic', 'Click pad');
       const idle = await act('click', { window_id: filtering.id, element_index: pad.index });
       assert.equal(idle.result.path, 'none', idle.text);
       assert.equal(idle.result.settled_ms, 0, idle.text);

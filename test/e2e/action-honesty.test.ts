@@ -15,6 +15,7 @@ import type { ToolContext } from '../../src/tools/context.js';
 import { runTool } from '../../src/tools/run.js';
 import { fixtureApps, TestDesktop } from '../helpers/desktop.js';
 import { PyatspiOracle } from '../helpers/oracle.js';
+import { resultText } from '../../src/tools/call-result.js';
 import { accessibleWindowState, callOk, failsWith, testContext, type Element } from '../helpers/tools.js';
 
 interface Action {
@@ -182,6 +183,38 @@ describe('honest action results on real apps', () => {
       const seven = (await callOk(context, 'click', { window_id: window.id, ...local(find(found, 'button', '7')), delivery_mode: 'foreground' })).structured as unknown as Action;
       assert.equal(seven.effect, 'confirmed', JSON.stringify(seven));
       await until('pyatspi reads 7 on the display', async () => (await display()) === '7');
+    } finally {
+      app.kill('SIGKILL');
+    }
+  });
+
+  test('galculator (GTK3): a background click on a key reads its effect once the key is released; real typing into the calculator is judged by what changed', async () => {
+    const { process: app, window } = await desktop.launch('galculator', [], 'galculator');
+    try {
+      const display = () => oracle.find(window.pid, window.title, 'text', '').then((node) => node.text);
+      const one = find(await elements(window), 'button', '1');
+      // galculator shows every key press for about 100 ms (its key is a toggle button, checked meanwhile).
+      const clicked = await callOk(context, 'click', { window_id: window.id, element_index: one.index });
+      const action = clicked.structured as unknown as Action & { diff: { changed: { index: number; changes: { states?: { added: string[] } } }[] } };
+      assert.equal(action.effect, 'confirmed', clicked.summary);
+      assert.equal(await display(), '1', 'pyatspi: the display shows 1');
+      assert.equal((await oracle.find(window.pid, window.title, 'toggle button', '1')).states?.includes('checked'), false, 'pyatspi: the key is released');
+      // Neither the diff nor the evidence leaves the key pressed: the press is told with its release, in the diff's words.
+      const pressed = action.diff.changed.filter((entry) => entry.changes.states?.added.includes('pressed'));
+      assert.deepEqual(pressed, [], resultText(clicked));
+      assert.ok(!(action.evidence ?? []).some((line) => /"1"(: |.*: )\+prs$|states of \[e\d+\]: \+prs$/.test(line)), JSON.stringify(action.evidence));
+      assert.ok(!(action.evidence ?? []).some((line) => /checked/.test(line)), 'the evidence speaks CUP, as the diff does');
+
+      // Real keys into the calculator: the focused element is its read-only display, which is not where the text "12+30="
+      // goes; the display going to 42 is the keys' effect.
+      await callOk(context, 'click', { window_id: window.id, element_index: find(await elements(window), 'button', 'AC').index });
+      await callOk(context, 'bring_to_front', { pid: window.pid, window_id: window.id });
+      await until('pyatspi sees the display focused', async () => (await oracle.find(window.pid, window.title, 'text', '')).states?.includes('focused') === true);
+      const typed = await callOk(context, 'type_text', { window_id: window.id, text: '12+30=', delivery_mode: 'foreground' });
+      const result = typed.structured as unknown as Action;
+      assert.equal(result.effect, 'confirmed', resultText(typed));
+      assert.match(result.evidence?.[0] ?? '', /the focused element is not an editable field, so the typed text is not looked for in it/);
+      await until('pyatspi reads 42 on the display', async () => (await display()) === '42');
     } finally {
       app.kill('SIGKILL');
     }

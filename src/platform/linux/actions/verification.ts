@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { readableName } from '../../../cup/atspi/names.js';
 import { cupStateOf } from '../../../cup/atspi/states.js';
 import { stateChangesText } from '../../../cup/diff-text.js';
@@ -20,6 +21,8 @@ export interface Probe {
   read(): Promise<string | undefined>;
   /** The evidence line when the two reads differ; without it, `<label>: "<before>" → "<after>"`. */
   describe?(before: string, after: string): string;
+  /** Whether a value says the object is pressed (CUP's pressed): one the action left pressed is waited on to be released. */
+  pressed?(value: string): boolean;
 }
 
 /** An object's AT-SPI role by name, read once when first needed (a toggle button's CHECKED is CUP's pressed). */
@@ -58,6 +61,7 @@ export function statesProbe(desktop: LinuxDesktop, ref: ObjectRef, label: string
       const [present, name] = await Promise.all([liveStates(desktop, ref), roleName()]);
       return states.filter((state) => present.has(`STATE_${state.toUpperCase()}`)).map((state) => cupName(state, name)).join(',');
     },
+    pressed: (value) => value.split(',').includes('pressed'),
     describe: (before, after) => {
       const [was, now] = [new Set(before.split(',').filter(Boolean)), new Set(after.split(',').filter(Boolean))];
       return `states of ${label}: ${stateChangesText([...now].filter((state) => !was.has(state)), [...was].filter((state) => !now.has(state)))}`;
@@ -104,19 +108,33 @@ function isNoise(event: AccessibilityEvent): boolean {
 }
 
 /**
- * Tool tips among the objects that sent events: a tool tip shows and hides as the pointer passes (real input moves
- * it there, and a press hides one), so what it does is hover, never an action's effect; a click on a disabled
- * button was once confirmed by its tool tip hiding. Objects of the window's snapshot are its own widgets, never a
- * tool tip (which is a window of its own); the others are asked their role once each.
+ * The roles of the objects that sent events during an action, for two rules. A tool tip shows and hides as the
+ * pointer passes (real input moves it there, and a press hides one), so what it does is hover, never an action's
+ * effect: a click on a disabled button was once confirmed by its tool tip hiding. And a button left pressed is
+ * mostly still in its press animation (see pressReleaseMs). Objects of the window's snapshot have their role there
+ * (a tool tip, a window of its own, never is one); the others are asked once each.
  */
-function hoverObjects(desktop: LinuxDesktop, snapshot: SnapshotRef | undefined) {
-  const known = new Set([...(snapshot?.elements.values() ?? [])].map((element) => atspiElement(element.handle).path));
+function eventRoles(desktop: LinuxDesktop, snapshot: SnapshotRef | undefined) {
+  const known = new Map([...(snapshot?.elements.values() ?? [])].map((element) => [atspiElement(element.handle).path, atspiElement(element.handle).atspiRole]));
   const asked = new Map<string, Promise<void>>();
-  const tooltips = new Set<string>();
+  const roles = new Map<string, number>();
   const key = (event: AccessibilityEvent) => `${event.sender}${event.path}`;
+  const roleOf = (event: AccessibilityEvent) => known.get(event.path) ?? roles.get(key(event));
   return {
-    isHover: (event: AccessibilityEvent) => tooltips.has(key(event)),
-    /** Finds out which of the objects named by `events` are tool tips (those not asked about before). */
+    isHover: (event: AccessibilityEvent) => roleOf(event) === ATSPI_ROLE.TOOL_TIP,
+    /**
+     * Whether an object the events name was left pressed: its last PRESSED event (or CHECKED, on a toggle button,
+     * where it is CUP's pressed) turned it on. Events come on a change, so it was pressed during the action.
+     */
+    leftPressed(events: readonly AccessibilityEvent[]): boolean {
+      const last = new Map<string, boolean>();
+      for (const event of events) {
+        const pressing = event.detail === 'pressed' || (event.detail === 'checked' && roleOf(event) === ATSPI_ROLE.TOGGLE_BUTTON);
+        if (event.kind === 'StateChanged' && pressing) last.set(key(event), event.detail1 !== 0);
+      }
+      return [...last.values()].some(Boolean);
+    },
+    /** Learns the roles of the objects `events` name (those not known or asked about before). */
     async sortOut(events: readonly AccessibilityEvent[]): Promise<void> {
       for (const event of events) {
         if (known.has(event.path) || asked.has(key(event))) continue;
@@ -126,7 +144,7 @@ function hoverObjects(desktop: LinuxDesktop, snapshot: SnapshotRef | undefined) 
           desktop
             .atspi()
             .then((client) => readRole(client, ref))
-            .then((role) => void (role === ATSPI_ROLE.TOOL_TIP && tooltips.add(key(event))), () => undefined),
+            .then((role) => void roles.set(key(event), role), () => undefined),
         );
       }
       await Promise.all(asked.values());
@@ -234,6 +252,13 @@ export function abortion(signal: AbortSignal | undefined): Promise<void> {
 const maxUnreadMs = 50;
 /** A gap between an app's events this long ends a burst, in ms. */
 const pauseMs = 3;
+/**
+ * Longest wait for a button an action left pressed to be released, in ms. galculator releases its keys about 100 ms
+ * after a click through accessibility (it shows every press, typed or clicked, that long), Qt's animated click takes
+ * 100 ms; twice that and more leaves room for a loaded machine. A button still pressed then stays pressed (a toggle
+ * button switched on), and that is what is reported.
+ */
+const pressReleaseMs = 300;
 /** Longest wait for a condition whose probes keep moving towards it, in ms. */
 const maxProgressMs = 60_000;
 
@@ -274,9 +299,9 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
     const longest = Date.now() + maxProgressMs;
     const { signal } = options;
     const cancelled = abortion(signal);
-    const hover = hoverObjects(desktop, options.snapshot);
-    const relevant = () => (recorder?.events ?? []).filter((event) => !isNoise(event) && !options.ignore?.(event) && !hover.isHover(event));
-    const readBack = async () => (await Promise.all([readAll(), hover.sortOut(recorder?.events ?? [])]))[0];
+    const roles = eventRoles(desktop, options.snapshot);
+    const relevant = () => (recorder?.events ?? []).filter((event) => !isNoise(event) && !options.ignore?.(event) && !roles.isHover(event));
+    const readBack = async () => (await Promise.all([readAll(), roles.sortOut(recorder?.events ?? [])]))[0];
     let after = await readBack();
     const changedProbe = () => after.some((value, i) => value !== before[i]);
     const satisfied = () => (options.until ? options.until(after) : changedProbe() || relevant().length > 0);
@@ -296,6 +321,14 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
     // A condition met is the effect complete; without one, the burst's last events are still on their way.
     if (!(options.until && satisfied()) && !signal?.aborted && (relevant().length > 0 || changedProbe())) {
       await new Promise((resolve) => setTimeout(resolve, graceMs));
+      after = await readBack();
+    }
+    // A button the action left pressed is in most apps still in its press animation: it is read once released, so
+    // neither the evidence nor the diff read after the action reports a press that is over a moment later.
+    const gainedPress = (i: number) => after[i] !== undefined && probes[i]!.pressed?.(after[i]!) === true && !(before[i] !== undefined && probes[i]!.pressed?.(before[i]!));
+    const leftPressed = () => probes.some((_, i) => gainedPress(i)) || roles.leftPressed(relevant());
+    for (const limit = Date.now() + pressReleaseMs; leftPressed() && Date.now() < limit && !signal?.aborted; ) {
+      await Promise.race([recorder ? recorder.next(Math.min(maxUnreadMs, limit - Date.now())) : sleep(20), cancelled]);
       after = await readBack();
     }
     const evidence: string[] = [];
