@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { stateDirectory } from '../../platform/linux/desktop/state-dir.js';
+import { localDisplayNumber } from '../../platform/linux/desktop/virtual-desktop.js';
 import { DaemonConnection } from './connection.js';
 import { probeDaemon, stopTimeoutMs, waitUntilStopped } from './launcher.js';
 import { daemonSocketPath } from './socket-path.js';
@@ -14,14 +15,9 @@ export interface FoundDaemon {
 
 const controlTimeoutMs = 5000;
 
-/** The local display number a DISPLAY value names (":91", ":91.0", "unix:91" are all 91); undefined for a remote one. */
-function displayNumber(display: string | null | undefined): string | undefined {
-  return /^(?:unix)?:(\d+)(?:\.\d+)?$/.exec(display?.trim() ?? '')?.[1];
-}
-
-export function sameDisplay(a: string | null | undefined, b: string | null | undefined): boolean {
-  const number = displayNumber(a);
-  return number !== undefined && number === displayNumber(b);
+function sameDisplay(a: string | null | undefined, b: string | null | undefined): boolean {
+  const number = localDisplayNumber(a);
+  return number !== undefined && number === localDisplayNumber(b);
 }
 
 /**
@@ -29,7 +25,7 @@ export function sameDisplay(a: string | null | undefined, b: string | null | und
  * display's name) and every `daemon-*.sock` in the private state directory. The daemon started without DISPLAY
  * (`daemon-auto.sock`) serves the desktop it started itself, which only its own answer tells.
  */
-export async function runningDaemons(env: NodeJS.ProcessEnv = process.env): Promise<FoundDaemon[]> {
+async function runningDaemons(env: NodeJS.ProcessEnv = process.env): Promise<FoundDaemon[]> {
   const directory = stateDirectory(env);
   let names: string[] = [];
   try {
