@@ -114,6 +114,9 @@ function isNoise(event: AccessibilityEvent): boolean {
  * mostly still in its press animation (see pressReleaseMs). Objects of the window's snapshot have their role there
  * (a tool tip, a window of its own, never is one); the others are asked once each.
  */
+/** State changes whose meaning depends on the object's role: shown or hidden (a tool tip's), checked (a toggle button's pressed). */
+const roleMatters = new Set(['showing', 'visible', 'iconified', 'checked']);
+
 function eventRoles(desktop: LinuxDesktop, snapshot: SnapshotRef | undefined) {
   const known = new Map([...(snapshot?.elements.values() ?? [])].map((element) => [atspiElement(element.handle).path, atspiElement(element.handle).atspiRole]));
   const asked = new Map<string, Promise<void>>();
@@ -134,10 +137,13 @@ function eventRoles(desktop: LinuxDesktop, snapshot: SnapshotRef | undefined) {
       }
       return [...last.values()].some(Boolean);
     },
-    /** Learns the roles of the objects `events` name (those not known or asked about before). */
+    /**
+     * Learns the roles of the objects `events` name that the rules may concern (not known or asked about before):
+     * those shown or hidden (a tool tip is) or checked (a toggle button is). The others cost no call.
+     */
     async sortOut(events: readonly AccessibilityEvent[]): Promise<void> {
       for (const event of events) {
-        if (known.has(event.path) || asked.has(key(event))) continue;
+        if (event.kind !== 'StateChanged' || !roleMatters.has(event.detail) || known.has(event.path) || asked.has(key(event))) continue;
         const ref = { bus: event.sender, path: event.path };
         asked.set(
           key(event),
