@@ -52,6 +52,7 @@ export const ERROR_CODES = {
   insert_refused: 'the app refused text inserted through accessibility',
   set_text_refused: 'the app refused the new text',
   read_only: 'the element is read-only or disabled',
+  element_disabled: 'the element is disabled (the app takes no click on it); nothing was sent',
   not_settable: 'the element has no settable value',
   not_a_number: 'the element takes a number and the value is not one',
   not_a_boolean: 'the element takes on/off and the value is neither',

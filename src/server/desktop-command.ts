@@ -11,6 +11,7 @@ import {
   type DesktopStatus,
 } from '../platform/linux/desktop/virtual-desktop.js';
 import { flagValue, parseArgs, UsageError } from './cli-args.js';
+import { daemonsServing, stopDaemon } from './daemon/display-daemons.js';
 
 const desktopUsage = 'desktop start [--display :N] [--size WxH] | desktop stop [--display :N | --all] | desktop status [--json]';
 
@@ -21,12 +22,23 @@ const desktopHelp = `usage:
   cup-driver desktop stop --display :N    stops that desktop of cup-driver's
   cup-driver desktop stop --all           stops every desktop cup-driver started for this user
   cup-driver desktop status [--json]      the desktops cup-driver started, running or dead
-Displays started by anything else are never stopped.
+Displays started by anything else are never stopped. The daemons serving a desktop are stopped before it.
 `;
 
 function describeDesktops(desktops: readonly DesktopStatus[]): string {
   if (desktops.length === 0) return 'cup-driver has no virtual desktop running';
   return `cup-driver's desktops: ${desktops.map((desktop) => `${desktop.display} (${desktop.alive ? 'running' : 'dead'})`).join(', ')}`;
+}
+
+/**
+ * Stops the daemons serving a desktop of ours before the desktop goes: one left running would go on reporting
+ * the display, and its next call would start the desktop again (it restarts a desktop of ours whose X server died).
+ */
+async function stopDaemonsOf(display: string): Promise<void> {
+  for (const daemon of await daemonsServing(display)) {
+    await stopDaemon(daemon);
+    process.stderr.write(`cup-driver: stopped the daemon (pid ${daemon.pid}) serving ${display} on ${daemon.socket}\n`);
+  }
 }
 
 /**
@@ -36,12 +48,18 @@ function describeDesktops(desktops: readonly DesktopStatus[]): string {
  */
 async function stopChosenDesktops(display: string | undefined, all: boolean): Promise<DesktopState[]> {
   if (all && display !== undefined) throw new UsageError('pass either --display :N or --all, not both');
-  if (all) return stopAllDesktops();
-  if (display !== undefined) return [await stopDesktop(display)];
   const desktops = listDesktops();
+  if (all) {
+    for (const desktop of desktops) await stopDaemonsOf(desktop.display);
+    return stopAllDesktops();
+  }
+  const chosen = display ?? desktopNamedBy(process.env.DISPLAY, desktops)?.display;
+  if (chosen !== undefined) {
+    // A display that is not ours is refused by stopDesktop; its daemons are none of this command's business.
+    if (desktops.some((desktop) => desktop.display === chosen)) await stopDaemonsOf(chosen);
+    return [await stopDesktop(chosen)];
+  }
   if (desktops.length === 0) return [];
-  const current = desktopNamedBy(process.env.DISPLAY, desktops);
-  if (current) return [await stopDesktop(current.display)];
   const why = process.env.DISPLAY ? `DISPLAY=${process.env.DISPLAY} is not a desktop cup-driver started` : 'DISPLAY is not set';
   throw new ToolError(`${why}, so nothing was stopped; ${describeDesktops(desktops)}; pass --display :N for one or --all for every one of them`, 'desktop_not_chosen', {
     desktops: desktops.map((desktop) => ({ display: desktop.display, alive: desktop.alive })),

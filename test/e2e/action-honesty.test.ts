@@ -15,6 +15,7 @@ import type { ToolContext } from '../../src/tools/context.js';
 import { runTool } from '../../src/tools/run.js';
 import { fixtureApps, TestDesktop } from '../helpers/desktop.js';
 import { PyatspiOracle } from '../helpers/oracle.js';
+import { resultText } from '../../src/tools/call-result.js';
 import { accessibleWindowState, callOk, failsWith, testContext, type Element } from '../helpers/tools.js';
 
 interface Action {
@@ -115,6 +116,105 @@ describe('honest action results on real apps', () => {
       assert.equal(typed.effect, 'confirmed', JSON.stringify(typed));
       assert.ok((await oracle.texts(main.pid, main.title)).includes('6*7'), 'pyatspi reads the typed text');
       assert.equal(app.exitCode, null, 'SpeedCrunch is still running');
+    } finally {
+      app.kill('SIGKILL');
+    }
+  });
+
+  test('a click on a disabled button is refused in the background and the foreground, and sends nothing (GTK3 fixture)', async () => {
+    const env = desktop.env();
+    const { process: app, window } = await desktop.launchFixture('gtk3', { title: 'Honesty disabled', rows: 5 });
+    try {
+      const disabled = find(await elements(window), 'button', 'Disabled button');
+      const oracleStates = (await oracle.find(window.pid, window.title, 'push button', 'Disabled button')).states ?? [];
+      assert.ok(!oracleStates.includes('sensitive') && !oracleStates.includes('enabled'), `pyatspi: the button is disabled: ${oracleStates.join(',')}`);
+      const statusBefore = await oracle.status(window.pid, window.title);
+      const activeBefore = activeWindow(env);
+      for (const delivery_mode of ['background', 'foreground']) {
+        for (const tool of ['click', 'double_click', 'right_click']) {
+          const refused = await failsWith(context, tool, { window_id: window.id, element_index: disabled.index, delivery_mode }, 'element_disabled');
+          assert.match(refused.summary, /\[e\d+\] button "Disabled button" is disabled .*nothing was sent/);
+        }
+      }
+      // Nothing reached the app, and the foreground refusal came before the window was touched.
+      assert.deepEqual(await oracle.status(window.pid, window.title), statusBefore);
+      assert.equal(activeWindow(env), activeBefore);
+    } finally {
+      app.kill('SIGKILL');
+    }
+  });
+
+  test('galculator (GTK3): a real click does not count a tool tip hiding as its effect; a click that works still confirms with one hiding', async () => {
+    const env = desktop.env();
+    const { process: app, window } = await desktop.launch('galculator', [], 'galculator');
+    try {
+      const found = await elements(window);
+      const display = () => oracle.find(window.pid, window.title, 'text', '').then((node) => node.text);
+      const center = (element: Element) => ({ x: element.bounds!.x + element.bounds!.w / 2, y: element.bounds!.y + element.bounds!.h / 2 });
+      const local = (element: Element) => ({ x: center(element).x - window.bounds.x, y: center(element).y - window.bounds.y });
+      const recall = find(found, 'button', 'MR');
+      assert.ok(recall.states.includes('disabled'), 'memory recall is disabled with nothing in memory');
+      /**
+       * The person's pointer rests on MR (xdotool is another X client) until the X server shows galculator's tool tip:
+       * an override-redirect window of its class right under the root, viewable (pyatspi lists no tool tip under the app).
+       */
+      const tooltipShown = async () => {
+        const [x, y] = [Math.round(center(recall).x), Math.round(center(recall).y)];
+        execFileSync('xdotool', ['mousemove', String(x - 5), String(y), 'sleep', '0.1', 'mousemove', String(x), String(y)], { env, timeout: 10_000 });
+        await until('the X server shows a tool tip window of galculator', () => {
+          const popups = execFileSync('xwininfo', ['-root', '-children'], { env, encoding: 'utf8', timeout: 10_000 })
+            .split('\n')
+            .filter((line) => line.includes('"Galculator")'))
+            .map((line) => line.trim().split(' ')[0]!);
+          return popups.some((id) => /Map State: IsViewable/.test(execFileSync('xwininfo', ['-id', id], { env, encoding: 'utf8', timeout: 10_000 })));
+        });
+      };
+      const shownBefore = await display();
+
+      // By point, in the foreground, on the disabled MR: the press hides the tool tip, and that is all it does.
+      await tooltipShown();
+      const onDisabled = (await callOk(context, 'click', { window_id: window.id, ...local(recall), delivery_mode: 'foreground' })).structured as unknown as Action;
+      assert.notEqual(onDisabled.effect, 'confirmed', JSON.stringify(onDisabled));
+      assert.ok(!(onDisabled.evidence ?? []).some((line) => /tool tip/.test(line)), JSON.stringify(onDisabled.evidence));
+      assert.equal(await display(), shownBefore, 'pyatspi: the display is unchanged');
+
+      // The same with the tool tip hiding, on the key 7: the display's change confirms it.
+      await tooltipShown();
+      const seven = (await callOk(context, 'click', { window_id: window.id, ...local(find(found, 'button', '7')), delivery_mode: 'foreground' })).structured as unknown as Action;
+      assert.equal(seven.effect, 'confirmed', JSON.stringify(seven));
+      await until('pyatspi reads 7 on the display', async () => (await display()) === '7');
+    } finally {
+      app.kill('SIGKILL');
+    }
+  });
+
+  test('galculator (GTK3): a background click on a key reads its effect once the key is released; real typing into the calculator is judged by what changed', async () => {
+    const { process: app, window } = await desktop.launch('galculator', [], 'galculator');
+    try {
+      const display = () => oracle.find(window.pid, window.title, 'text', '').then((node) => node.text);
+      const one = find(await elements(window), 'button', '1');
+      // galculator shows every key press for about 100 ms (its key is a toggle button, checked meanwhile).
+      const clicked = await callOk(context, 'click', { window_id: window.id, element_index: one.index });
+      const action = clicked.structured as unknown as Action & { diff: { changed: { index: number; changes: { states?: { added: string[] } } }[] } };
+      assert.equal(action.effect, 'confirmed', clicked.summary);
+      assert.equal(await display(), '1', 'pyatspi: the display shows 1');
+      assert.equal((await oracle.find(window.pid, window.title, 'toggle button', '1')).states?.includes('checked'), false, 'pyatspi: the key is released');
+      // Neither the diff nor the evidence leaves the key pressed: the press is told with its release, in the diff's words.
+      const pressed = action.diff.changed.filter((entry) => entry.changes.states?.added.includes('pressed'));
+      assert.deepEqual(pressed, [], resultText(clicked));
+      assert.ok(!(action.evidence ?? []).some((line) => /"1"(: |.*: )\+prs$|states of \[e\d+\]: \+prs$/.test(line)), JSON.stringify(action.evidence));
+      assert.ok(!(action.evidence ?? []).some((line) => /checked/.test(line)), 'the evidence speaks CUP, as the diff does');
+
+      // Real keys into the calculator: the focused element is its read-only display, which is not where the text "12+30="
+      // goes; the display going to 42 is the keys' effect.
+      await callOk(context, 'click', { window_id: window.id, element_index: find(await elements(window), 'button', 'AC').index });
+      await callOk(context, 'bring_to_front', { pid: window.pid, window_id: window.id });
+      await until('pyatspi sees the display focused', async () => (await oracle.find(window.pid, window.title, 'text', '')).states?.includes('focused') === true);
+      const typed = await callOk(context, 'type_text', { window_id: window.id, text: '12+30=', delivery_mode: 'foreground' });
+      const result = typed.structured as unknown as Action;
+      assert.equal(result.effect, 'confirmed', resultText(typed));
+      assert.match(result.evidence?.[0] ?? '', /the focused element is not an editable field, so the typed text is not looked for in it/);
+      await until('pyatspi reads 42 on the display', async () => (await display()) === '42');
     } finally {
       app.kill('SIGKILL');
     }

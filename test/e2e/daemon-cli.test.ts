@@ -246,6 +246,26 @@ describe('call without DISPLAY through the daemon', () => {
       const again = await runCli(['call', 'get_screen_size'], env);
       assert.equal(again.status, 0, again.stderr);
       assert.equal(again.stderr, '', 'a later call is not told again');
+
+      // With DISPLAY set to the desktop it started, `daemon status` finds that daemon (its socket is daemon-auto.sock).
+      const display = /started a virtual desktop on (:\d+)/.exec(runs[0].stderr)![1]!;
+      const withDisplay = { ...env, DISPLAY: display };
+      const found = await runCli(['daemon', 'status', '--json'], withDisplay);
+      assert.equal(found.status, 0, found.stderr);
+      const daemon = JSON.parse(found.stdout) as { running: boolean; pid: number; display: string; socket: string };
+      assert.equal(daemon.running, true, found.stdout);
+      assert.equal(daemon.display, display);
+      assert.match(daemon.socket, /daemon-auto\.sock$/);
+      assert.ok(isAlive(daemon.pid));
+
+      // Stopping that desktop stops the daemon serving it (the process table says it is gone), and nothing reports the display any more.
+      const stopped = await runCli(['desktop', 'stop', '--display', display], env);
+      assert.equal(stopped.status, 0, stopped.stderr);
+      assert.match(stopped.stderr, new RegExp(`stopped the daemon \\(pid ${daemon.pid}\\) serving ${display}`));
+      assert.equal(isAlive(daemon.pid), false, 'the daemon process is gone');
+      assert.equal(existsSync(daemon.socket), false, 'its socket is removed');
+      const none = await runCli(['daemon', 'status', '--json'], withDisplay);
+      assert.equal((JSON.parse(none.stdout) as { running: boolean }).running, false, none.stdout);
     } finally {
       await stopDaemon(env);
       await runCli(['desktop', 'stop', '--all'], env);

@@ -143,6 +143,33 @@ describe('run_actions: several steps in one call, stopped by Escape', () => {
     assert.equal((await fixtures.status(gtk3)).counter, before + 1);
   });
 
+  test('a step with window_id null is not sent to the plan\'s window: Escape by pid reaches the dialog an earlier step opened', async () => {
+    const main = await fixtures.launch('gtk3', { title: 'Plan dialog', extraArgs: ['--dialog-button'] });
+    try {
+      await escapeToDialog(main);
+    } finally {
+      process.kill(main.pid, 'SIGKILL');
+    }
+  });
+
+  async function escapeToDialog(main: ClientWindow): Promise<void> {
+    const opener = (await fixtures.elements(main)).find((element) => element.name === 'Reset…');
+    assert.ok(opener, 'the fixture shows its dialog button');
+    const result = (await callOk(fixtures.context, 'run_actions', {
+      pid: main.pid,
+      window_id: main.id,
+      steps: [
+        { tool: 'click', arguments: { element_index: opener.index } },
+        { tool: 'wait_for', arguments: { window_id: null, window_title: 'Confirm reset' } },
+        { tool: 'press_key', arguments: { window_id: null, key: 'escape', delivery_mode: 'foreground' } },
+      ],
+    })).structured as unknown as PlanResult;
+    assert.equal(result.completed_steps, 3, JSON.stringify(result.steps));
+    // The app's own word, read by pyatspi: the dialog took the Escape (its Cancel response); the main window would say last_key=Escape.
+    const status = await fixtures.waitForStatus(main, (read) => read.lastKey !== '');
+    assert.equal(status.lastKey, 'dialog:cancel', JSON.stringify(result.steps));
+  }
+
   test('every step is checked before the first runs: a refused tool or bad arguments send nothing', async () => {
     const before = (await fixtures.status(gtk3)).counter;
     const refused = await failsWith(fixtures.context, 'run_actions', {

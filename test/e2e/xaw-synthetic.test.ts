@@ -23,11 +23,12 @@ describe('synthetic pointer input to an Xaw app (xcalc)', () => {
     await desktop?.stop();
   });
 
-  /** A fresh xcalc (display "0"), what the input does to its display, and the tool's result. */
-  async function displayAfter(tool: string, args: Record<string, unknown>) {
+  /** A fresh xcalc (display "0"), what the input does to its display (its pixels, read from the X server), and the tool's result. */
+  async function displayAfter(tool: string | undefined, args: Record<string, unknown>) {
     const { process, window } = await desktop.launch('xcalc', [], 'Calculator');
     try {
-      const result = await callOk(context, tool, { window_id: window.id, ...args });
+      // No tool: the display of a fresh xcalc, for comparison.
+      const result = tool ? await callOk(context, tool, { window_id: window.id, ...args }) : { summary: '', structured: {} as Record<string, unknown> };
       const x = await desktop.x11();
       const image = await x.getImage(window.id, 0, 0, window.bounds.width, 60);
       return { result, display: createHash('sha256').update(image.data).digest('hex') };
@@ -47,5 +48,16 @@ describe('synthetic pointer input to an Xaw app (xcalc)', () => {
     assert.equal(single.result.structured.effect, 'confirmed');
     assert.equal(double.display, typed.display, 'the double click entered 77');
     assert.notEqual(double.display, single.display, 'a single click enters only 7');
+  });
+
+  test('a real right click on a key, which xcalc ignores, is not confirmed by the key\'s hover highlight; a real left click is', async () => {
+    const ignored = await displayAfter('right_click', { ...seven, delivery_mode: 'foreground' });
+    const fresh = await displayAfter(undefined, {});
+    assert.equal(ignored.display, fresh.display, 'the right click left the display as a fresh xcalc shows it');
+    assert.equal(ignored.result.structured.path, 'x11_pixel_fg');
+    assert.notEqual(ignored.result.structured.effect, 'confirmed', ignored.result.summary);
+    const clicked = await displayAfter('click', { ...seven, delivery_mode: 'foreground' });
+    assert.equal(clicked.result.structured.effect, 'confirmed', clicked.result.summary);
+    assert.notEqual(clicked.display, fresh.display, 'the left click entered 7: the X server\'s pixels of the display differ');
   });
 });

@@ -19,4 +19,8 @@ test('every tool a plan step may name, but wait, is a registered tool; plans nei
   assert.throws(() => prepareSteps([{ tool: 'run_actions' }], {}), /cannot run in a plan/);
   const [step] = prepareSteps([{ tool: 'click', arguments: { element_index: 3 } }], { pid: 7, window_id: 9 });
   assert.deepEqual(step!.arguments, { element_index: 3, pid: 7, window_id: 9 }, 'the plan\'s target fills in what the step leaves out');
+  // null is "not the plan's": the key is dropped, not filled in, and the schema (which takes no null) accepts the step.
+  const [elsewhere, nowhere] = prepareSteps([{ tool: 'press_key', arguments: { key: 'escape', window_id: null } }, { tool: 'press_key', arguments: { key: 'a', pid: null, window_id: 4 } }], { pid: 7, window_id: 9 });
+  assert.deepEqual(elsewhere!.arguments, { key: 'escape', pid: 7 });
+  assert.deepEqual(nowhere!.arguments, { key: 'a', window_id: 4 });
 });

@@ -19,7 +19,7 @@ const maxLogBytes = 1 << 20;
 
 export type ProbeResult =
   | { state: 'absent' }
-  | { state: 'alive'; pid: number }
+  | { state: 'alive'; pid: number; display: string | null }
   | { state: 'unresponsive'; reason: string };
 
 /** What listens on the socket: nothing (absent or a stale file), a daemon that answers, or something that does not. */
@@ -33,7 +33,8 @@ export async function probeDaemon(socketPath: string): Promise<ProbeResult> {
   }
   try {
     const pong = await connection.request({ op: 'ping' }, pingTimeoutMs, 'a ping');
-    return { state: 'alive', pid: Number(pong.structured.pid) };
+    const display = pong.structured.display;
+    return { state: 'alive', pid: Number(pong.structured.pid), display: typeof display === 'string' ? display : null };
   } catch (error) {
     return { state: 'unresponsive', reason: (error as Error).message };
   } finally {

@@ -62,7 +62,7 @@ export const click = pointerTool(
   'Left-click an element (element_index + window_id, or element_token) or a point (x, y in window-local screenshot pixels). ' +
     'Background (default) performs the element\'s accessibility action (found by name: click/press/activate...), or selects a list, tree or ' +
     'table item through its container, which works on covered or minimized windows without moving the pointer or focus; foreground uses real input. The result says which rung ran, whether the effect ' +
-    'was read back (confirmed), and what to try when not.',
+    'was read back (confirmed), and what to try when not. An element the app reports disabled is refused (element_disabled) and nothing is sent.',
 );
 
 export const doubleClick = pointerTool(

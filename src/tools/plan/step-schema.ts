@@ -28,7 +28,7 @@ export const waitStepInput = z.strictObject({
 
 export const stepInput = z.strictObject({
   tool: z.string().min(1).describe(`One of: ${STEP_TOOLS.join(', ')}.`),
-  arguments: z.record(z.string(), z.unknown()).optional().describe('The tool\'s arguments; pid and window_id default to the plan\'s.'),
+  arguments: z.record(z.string(), z.unknown()).optional().describe('The tool\'s arguments; pid and window_id default to the plan\'s, and null for either means "not the plan\'s" (the step then names its own target, e.g. a dialog the plan opened by its pid).'),
 });
 
 export type StepInput = z.infer<typeof stepInput>;

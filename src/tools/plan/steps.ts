@@ -39,10 +39,11 @@ export function prepareSteps(steps: readonly StepInput[], defaults: PlanDefaults
     const shape = definition.input.shape as Record<string, unknown>;
     const args: Record<string, unknown> = { ...given };
     // The plan's target fills in what the step leaves out, for tools that take it at all; an element_token
-    // names its own window.
-    if (args.element_token === undefined) {
-      if (defaults.pid !== undefined && 'pid' in shape && args.pid === undefined) args.pid = defaults.pid;
-      if (defaults.window_id !== undefined && 'window_id' in shape && args.window_id === undefined) args.window_id = defaults.window_id;
+    // names its own window. A null pid or window_id is the step saying "not the plan's": it is dropped, not
+    // filled in, so a step for a window the plan opened (a dialog, reached by its pid) is not sent to the plan's.
+    for (const key of ['pid', 'window_id'] as const) {
+      if (args[key] === null) delete args[key];
+      else if (args.element_token === undefined && defaults[key] !== undefined && key in shape && args[key] === undefined) args[key] = defaults[key];
     }
     const parsed = definition.input.safeParse(args);
     if (!parsed.success) {

@@ -57,6 +57,24 @@ export async function liveTarget(desktop: LinuxDesktop, target: ElementTarget): 
   return { ...target, ref, live };
 }
 
+/** Neither enabled nor sensitive is how every toolkit says disabled (GTK4 sets only SENSITIVE on what works). */
+export function isDisabled(states: readonly number[]): boolean {
+  return !hasState(states, ATSPI_STATE.ENABLED) && !hasState(states, ATSPI_STATE.SENSITIVE);
+}
+
+/**
+ * A click on a disabled control does nothing in the app, whichever way it is sent: it is refused before anything
+ * goes, in the background and the foreground alike, rather than sent and judged by side effects (a tooltip hiding).
+ */
+export function refuseDisabled(states: readonly number[], what: string, gesture: string): void {
+  if (!isDisabled(states)) return;
+  throw new ToolError(
+    `${what} is disabled (the app reports it neither enabled nor sensitive), so a ${gesture} would do nothing; nothing was sent. ` +
+      'Do what enables it first, then call get_window_state to see it enabled',
+    'element_disabled',
+  );
+}
+
 /** The element as something to act on. */
 export function actionable(target: LiveElementTarget): Actionable {
   return { ref: target.ref, role: target.element.role, interfaces: target.live.interfaces };

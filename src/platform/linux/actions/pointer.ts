@@ -4,14 +4,14 @@ import type { DeliveryMode, ElementTarget, PointerKind, PointTarget } from '../.
 import { ToolError } from '../../../errors.js';
 import type { ObjectRef } from '../atspi/object-ref.js';
 import { parentOf, readObject } from '../atspi/operations.js';
-import { click as pointerClick, syntheticClick } from '../input/index.js';
+import { click as pointerClick, moveTo, syntheticClick } from '../input/index.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import { findGestureAction, focusElement, performAction } from './accessible-actions.js';
 import { elementScreenPoint, mightScrollIntoView, screenPointNow, type PlacedPoint } from './element-point.js';
 import { itemGesture, itemOutcome, type ActionOn, type ItemGesture } from './item-gestures.js';
-import { actionable, liveTarget, type LiveElementTarget } from './live-target.js';
+import { actionable, liveTarget, refuseDisabled, type LiveElementTarget } from './live-target.js';
 import { toolkitName, withForeground } from './real-input.js';
-import { observePixels, syntheticEventsReach } from './synthetic-rung.js';
+import { observePixels, pixelsAtRest, syntheticEventsReach } from './synthetic-rung.js';
 import { nothingUnlessUnresponsive } from './unresponsive.js';
 import { nameProbe, observe, stateProbe, statesProbe, type Probe } from './verification.js';
 
@@ -73,6 +73,8 @@ async function gestureAt(desktop: LinuxDesktop, target: PointTarget, kind: Point
     if (!live) return undefined;
     const candidate = { ref, interfaces: live.interfaces };
     const action = await findGestureAction(desktop, candidate, kind);
+    // What would take the gesture is disabled: its action would do nothing.
+    if (action) refuseDisabled(live.states, `the element under the point${live.name ? ` ("${live.name}")` : ''}`, gestureWords[kind]);
     const item = await itemGesture(desktop, candidate, live.role, kind, action);
     if (item) return { ref: item.selection.item, name: live.name, ...item };
     if (action) return { ref, name: live.name, action, candidate };
@@ -132,8 +134,13 @@ async function foreground(desktop: LinuxDesktop, target: LiveElementTarget | Poi
     const click = async () => {
       await pointerClick(x, { x: point.screenX, y: point.screenY }, { button: buttons[kind], count: kind === 'double_click' ? 2 : 1, modifiers: [...modifiers] });
     };
-    // No accessibility for the app under the point: its pixels are the read-back.
-    if (!app) return observePixels(desktop, point.window, click);
+    // No accessibility for the app under the point: its pixels are the read-back, taken once the pointer is over the
+    // point and the window has drawn what hovering there draws, so a highlight alone never confirms a click.
+    if (!app) {
+      await moveTo(x, { x: point.screenX, y: point.screenY });
+      await pixelsAtRest(desktop, point.window);
+      return observePixels(desktop, point.window, click);
+    }
     return observe(desktop, app, probes, click, { snapshot: target.kind === 'element' ? target.snapshot : undefined });
   });
   const outcome = actionOutcome({ path: 'x11_pixel_fg', mode: 'foreground', observation });
@@ -148,6 +155,7 @@ export async function pointerAction(
   options: { mode: DeliveryMode; modifiers: readonly string[] },
 ): Promise<ActionOutcome> {
   const target = aimed.kind === 'element' ? await liveTarget(desktop, aimed) : aimed;
+  if (target.kind === 'element') refuseDisabled(target.live.states, `[e${target.element.index}] ${target.element.role} "${target.element.name}"`, gestureWords[kind]);
   if (options.mode === 'foreground') return foreground(desktop, target, kind, options.modifiers);
   if (options.modifiers.length > 0) {
     return notDelivered(options.mode, 'a click with held modifier keys needs real input; nothing was sent: retry with delivery_mode "foreground"');

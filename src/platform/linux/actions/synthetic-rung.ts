@@ -31,6 +31,24 @@ function meaningful(change: PixelChange): boolean {
   return change.box !== undefined && change.box.w > caretSliver && change.box.h > caretSliver;
 }
 
+/** Longest wait for a window to finish drawing what the pointer's arrival changes, in ms. */
+const hoverSettleMs = 250;
+
+/**
+ * Waits until the window's pixels hold still (two captures 30 ms apart alike), at most hoverSettleMs: after the
+ * pointer arrives over a control, what hovering draws (a highlight, a border) is in place before the "before" of a
+ * click's read-back is taken, so it is not taken for the click's effect.
+ */
+export async function pixelsAtRest(desktop: LinuxDesktop, window: DesktopWindow): Promise<void> {
+  let last = await desktop.captureWindow(window);
+  for (const deadline = Date.now() + hoverSettleMs; Date.now() < deadline; ) {
+    await sleep(30);
+    const now = await desktop.captureWindow(window);
+    if (pixelChange(last, now).count === 0) return;
+    last = now;
+  }
+}
+
 /**
  * For an app without accessibility the window's own pixels are the read-back: captured before the input
  * and again (for up to half a second, or once when `signal` has aborted) until they change by more than a

@@ -1,5 +1,6 @@
 // Typing text: inserted through accessibility, sent as key events, or typed with real keys.
 import { actionOutcome, notDelivered, type ActionOutcome, type Observation, type SentInput } from '../../action-outcome.js';
+import { decodeStateSet } from '../../../cup/atspi/states.js';
 import type { TypeRequest } from '../../desktop.js';
 import type { DesktopWindow } from '../../windows.js';
 import { ToolError } from '../../../errors.js';
@@ -53,6 +54,19 @@ function onlyReturns(text: string): boolean {
 /** The wait for typed text: its arrival, or for Return presses alone the field's text changing from `before`. */
 function typedUntil(text: string, arrived: (values: readonly (string | undefined)[]) => boolean, before: string | undefined) {
   return onlyReturns(text) ? (values: readonly (string | undefined)[]) => values[0] !== before : arrived;
+}
+
+/** Whether an object is a field that takes typed text: editable and not read-only (`states` when already read live). */
+async function isEditable(desktop: LinuxDesktop, ref: ObjectRef, states?: readonly number[]): Promise<boolean> {
+  const present = states ? decodeStateSet(states) : await liveStates(desktop, ref).catch(() => undefined);
+  // Unreadable states leave the field's own text as the judge, as before this check.
+  if (!present) return true;
+  return present.has('STATE_EDITABLE') && !present.has('STATE_READ_ONLY');
+}
+
+/** An observation with lines that say how it was judged, before its evidence (only when it saw something). */
+function withNotes(notes: readonly string[], observation: Observation): Observation {
+  return observation.changed && notes.length > 0 ? { ...observation, evidence: [...notes, ...observation.evidence] } : observation;
 }
 
 /** A read-only field takes no typing from a user, so it takes none from us either. */
@@ -210,6 +224,10 @@ export async function typeTextAction(desktop: LinuxDesktop, request: TypeRequest
   const target: Actionable | undefined = element ? actionable(element) : await focusedTargetFor(desktop, window, mode);
   const label = element ? `[e${element.element.index}]` : 'the focused element';
   const probes = target?.interfaces.includes('Text') ? [textProbe(desktop, target.ref, label)] : [];
+  // Only an editable field is expected to hold the typed text; keys typed at anything else (a calculator's read-only
+  // display, a list's type-ahead) are judged by what the app changed: its events and the target's own text.
+  const holdsText = target !== undefined && probes.length > 0 && (await isEditable(desktop, target.ref, element?.live.states));
+  const notAField = target !== undefined && !holdsText ? [`${label} is not an editable field, so the typed text is not looked for in it; the app's changes are the keys' effect`] : [];
   // Real keys arrive one by one; the evidence waits for the whole text (newlines are Return presses, not text).
   const expected = request.text.replace(/\r?\n/g, '');
   const arrived = (values: readonly (string | undefined)[]) => shows((values[0] ?? '').replace(/\r?\n/g, ''), expected, 'part');
@@ -226,9 +244,13 @@ export async function typeTextAction(desktop: LinuxDesktop, request: TypeRequest
       const synthetic = await syntheticEventsReach(desktop, window);
       if (synthetic.accepted) {
         const sendKeys = syntheticKeys(desktop, window, request.text, signal);
-        if (target && probes.length > 0) return keysIntoField(desktop, window, element, target, label, probes[0]!, request.text, sendKeys, arrived, page, signal);
+        // An element is typed into only when it is a field (keysIntoField refuses a read-only one).
+        if (target && probes.length > 0 && (holdsText || element)) return keysIntoField(desktop, window, element, target, label, probes[0]!, request.text, sendKeys, arrived, page, signal);
         let sent: SentInput | undefined;
-        const observation = await observePixels(desktop, window, async () => void (sent = await sendKeys()), signal);
+        const send = async () => void (sent = await sendKeys());
+        const observation = target && probes.length > 0
+          ? withNotes(notAField, await observe(desktop, target.ref.bus, probes, send, { snapshot: element?.snapshot, settleMs: 1000, signal }))
+          : await observePixels(desktop, window, send, signal);
         return actionOutcome({ path: 'key_events', mode, observation, sent });
       }
       return notDelivered(
@@ -282,7 +304,7 @@ export async function typeTextAction(desktop: LinuxDesktop, request: TypeRequest
   // read-back waits for the app to work through the keys, which are the X server's by then, handed to the field's
   // window (see inForeground). Other evidence (any event of the app, the window's pixels) would take what the
   // window does on losing the focus for the typing's effect, so there the restore waits for the observation.
-  const readsText = app !== undefined && probes.length > 0;
+  const readsText = app !== undefined && holdsText;
   let typed: SentInput | undefined;
   let missing = false;
   const observation = await withForeground(desktop, window, async (x, allSent) => {
@@ -297,7 +319,7 @@ export async function typeTextAction(desktop: LinuxDesktop, request: TypeRequest
     };
     // Without an accessible target the window's pixels are the read-back.
     if (!app) return observePixels(desktop, window, type, signal);
-    if (!readsText) return observe(desktop, app, probes, type, { snapshot: element?.snapshot, settleMs: 1000, signal });
+    if (!readsText) return withNotes(notAField, await observe(desktop, app, probes, type, { snapshot: element?.snapshot, settleMs: 1000, signal }));
     // The focus leaving with the window's activation during the read-back is the restore's doing, not the typing's.
     const restoresFocus = (event: AccessibilityEvent) => event.kind === 'StateChanged' && event.detail === 'focused';
     const returns = onlyReturns(request.text);

@@ -1,7 +1,9 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { readableName } from '../../../cup/atspi/names.js';
 import { cupStateOf } from '../../../cup/atspi/states.js';
 import { stateChangesText } from '../../../cup/diff-text.js';
 import { atspiRoleName } from '../../../cup/atspi/roles.js';
+import { ATSPI_ROLE } from '../../../cup/atspi/constants.js';
 import { quirksFor } from '../atspi/toolkit.js';
 import type { AccessibilityEvent, EventRecorder } from '../atspi/event-monitor.js';
 import type { ObjectRef } from '../atspi/object-ref.js';
@@ -19,6 +21,8 @@ export interface Probe {
   read(): Promise<string | undefined>;
   /** The evidence line when the two reads differ; without it, `<label>: "<before>" → "<after>"`. */
   describe?(before: string, after: string): string;
+  /** Whether a value says the object is pressed (CUP's pressed): one the action left pressed is waited on to be released. */
+  pressed?(value: string): boolean;
 }
 
 /** An object's AT-SPI role by name, read once when first needed (a toggle button's CHECKED is CUP's pressed). */
@@ -57,6 +61,7 @@ export function statesProbe(desktop: LinuxDesktop, ref: ObjectRef, label: string
       const [present, name] = await Promise.all([liveStates(desktop, ref), roleName()]);
       return states.filter((state) => present.has(`STATE_${state.toUpperCase()}`)).map((state) => cupName(state, name)).join(',');
     },
+    pressed: (value) => value.split(',').includes('pressed'),
     describe: (before, after) => {
       const [was, now] = [new Set(before.split(',').filter(Boolean)), new Set(after.split(',').filter(Boolean))];
       return `states of ${label}: ${stateChangesText([...now].filter((state) => !was.has(state)), [...was].filter((state) => !now.has(state)))}`;
@@ -102,6 +107,57 @@ function isNoise(event: AccessibilityEvent): boolean {
   // A new size or place (heard while a window is mirrored) is layout, which any change of content brings along.
   if (event.kind === 'Activate' || event.kind === 'Deactivate' || event.kind === 'BoundsChanged') return true;
   return event.kind === 'StateChanged' && (event.detail === 'active' || event.detail === 'horizontal' || event.detail === 'vertical');
+}
+
+/**
+ * The roles of the objects that sent events during an action, for two rules. A tool tip shows and hides as the
+ * pointer passes (real input moves it there, and a press hides one), so what it does is hover, never an action's
+ * effect: a click on a disabled button was once confirmed by its tool tip hiding. And a button left pressed is
+ * mostly still in its press animation (see pressReleaseMs). Objects of the window's snapshot have their role there
+ * (a tool tip, a window of its own, never is one); the others are asked once each.
+ */
+/** State changes whose meaning depends on the object's role: shown or hidden (a tool tip's), checked (a toggle button's pressed). */
+const roleMatters = new Set(['showing', 'visible', 'iconified', 'checked']);
+
+function eventRoles(desktop: LinuxDesktop, snapshot: SnapshotRef | undefined) {
+  const known = new Map([...(snapshot?.elements.values() ?? [])].map((element) => [atspiElement(element.handle).path, atspiElement(element.handle).atspiRole]));
+  const asked = new Map<string, Promise<void>>();
+  const roles = new Map<string, number>();
+  const key = (event: AccessibilityEvent) => `${event.sender}${event.path}`;
+  const roleOf = (event: AccessibilityEvent) => known.get(event.path) ?? roles.get(key(event));
+  return {
+    isHover: (event: AccessibilityEvent) => roleOf(event) === ATSPI_ROLE.TOOL_TIP,
+    /**
+     * Whether an object the events name was left pressed: its last PRESSED event (or CHECKED, on a toggle button,
+     * where it is CUP's pressed) turned it on. Events come on a change, so it was pressed during the action.
+     */
+    leftPressed(events: readonly AccessibilityEvent[]): boolean {
+      const last = new Map<string, boolean>();
+      for (const event of events) {
+        const pressing = event.detail === 'pressed' || (event.detail === 'checked' && roleOf(event) === ATSPI_ROLE.TOGGLE_BUTTON);
+        if (event.kind === 'StateChanged' && pressing) last.set(key(event), event.detail1 !== 0);
+      }
+      return [...last.values()].some(Boolean);
+    },
+    /**
+     * Learns the roles of the objects `events` name that the rules may concern (not known or asked about before):
+     * those shown or hidden (a tool tip is) or checked (a toggle button is). The others cost no call.
+     */
+    async sortOut(events: readonly AccessibilityEvent[]): Promise<void> {
+      for (const event of events) {
+        if (event.kind !== 'StateChanged' || !roleMatters.has(event.detail) || known.has(event.path) || asked.has(key(event))) continue;
+        const ref = { bus: event.sender, path: event.path };
+        asked.set(
+          key(event),
+          desktop
+            .atspi()
+            .then((client) => readRole(client, ref))
+            .then((role) => void roles.set(key(event), role), () => undefined),
+        );
+      }
+      await Promise.all(asked.values());
+    },
+  };
 }
 
 /** Objects whose content changed tell more than objects whose states flickered: list them first. */
@@ -204,6 +260,13 @@ export function abortion(signal: AbortSignal | undefined): Promise<void> {
 const maxUnreadMs = 50;
 /** A gap between an app's events this long ends a burst, in ms. */
 const pauseMs = 3;
+/**
+ * Longest wait for a button an action left pressed to be released, in ms. galculator releases its keys about 100 ms
+ * after a click through accessibility (it shows every press, typed or clicked, that long), Qt's animated click takes
+ * 100 ms; twice that and more leaves room for a loaded machine. A button still pressed then stays pressed (a toggle
+ * button switched on), and that is what is reported.
+ */
+const pressReleaseMs = 300;
 /** Longest wait for a condition whose probes keep moving towards it, in ms. */
 const maxProgressMs = 60_000;
 
@@ -244,8 +307,10 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
     const longest = Date.now() + maxProgressMs;
     const { signal } = options;
     const cancelled = abortion(signal);
-    const relevant = () => (recorder?.events ?? []).filter((event) => !isNoise(event) && !options.ignore?.(event));
-    let after = await readAll();
+    const roles = eventRoles(desktop, options.snapshot);
+    const relevant = () => (recorder?.events ?? []).filter((event) => !isNoise(event) && !options.ignore?.(event) && !roles.isHover(event));
+    const readBack = async () => (await Promise.all([readAll(), roles.sortOut(recorder?.events ?? [])]))[0];
+    let after = await readBack();
     const changedProbe = () => after.some((value, i) => value !== before[i]);
     const satisfied = () => (options.until ? options.until(after) : changedProbe() || relevant().length > 0);
     while (!satisfied() && Date.now() < deadline && !signal?.aborted) {
@@ -256,7 +321,7 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
         : new Promise((resolve) => setTimeout(resolve, 20));
       await Promise.race([wait, cancelled]);
       const previous = after;
-      after = await readAll();
+      after = await readBack();
       // Values still moving towards the condition are the app still working through the action (a long text typed
       // key by key on a busy machine): the wait runs settleMs from the last move.
       if (options.until && after.some((value, i) => value !== previous[i])) deadline = Math.min(longest, Date.now() + settleMs);
@@ -264,7 +329,15 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
     // A condition met is the effect complete; without one, the burst's last events are still on their way.
     if (!(options.until && satisfied()) && !signal?.aborted && (relevant().length > 0 || changedProbe())) {
       await new Promise((resolve) => setTimeout(resolve, graceMs));
-      after = await readAll();
+      after = await readBack();
+    }
+    // A button the action left pressed is in most apps still in its press animation: it is read once released, so
+    // neither the evidence nor the diff read after the action reports a press that is over a moment later.
+    const gainedPress = (i: number) => after[i] !== undefined && probes[i]!.pressed?.(after[i]!) === true && !(before[i] !== undefined && probes[i]!.pressed?.(before[i]!));
+    const leftPressed = () => probes.some((_, i) => gainedPress(i)) || roles.leftPressed(relevant());
+    for (const limit = Date.now() + pressReleaseMs; leftPressed() && Date.now() < limit && !signal?.aborted; ) {
+      await Promise.race([recorder ? recorder.next(Math.min(maxUnreadMs, limit - Date.now())) : sleep(20), cancelled]);
+      after = await readBack();
     }
     const evidence: string[] = [];
     probes.forEach((probe, i) => {

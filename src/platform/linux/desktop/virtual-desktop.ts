@@ -373,8 +373,13 @@ export async function stopAllDesktops(): Promise<DesktopState[]> {
  * a remote display ("host:91") is never one of ours.
  */
 export function desktopNamedBy(displayVariable: string | undefined, desktops: readonly DesktopStatus[]): DesktopStatus | undefined {
-  const match = /^(?:unix)?:(\d+)(?:\.\d+)?$/.exec(displayVariable?.trim() ?? '');
-  return match ? desktops.find((desktop) => desktop.display === `:${match[1]}`) : undefined;
+  const number = localDisplayNumber(displayVariable);
+  return number !== undefined ? desktops.find((desktop) => desktop.display === `:${number}`) : undefined;
+}
+
+/** The local display number a DISPLAY value names (":91", ":91.0", "unix:91" are all "91"); undefined for a remote one. */
+export function localDisplayNumber(displayVariable: string | null | undefined): string | undefined {
+  return /^(?:unix)?:(\d+)(?:\.\d+)?$/.exec(displayVariable?.trim() ?? '')?.[1];
 }
 
 /**
