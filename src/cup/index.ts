@@ -8,6 +8,7 @@ export { toMarkdown, type MarkdownOptions } from './markdown.js';
 export { filterTree, filterTreeText } from './query.js';
 export { CUP_VERSION, assignIds, buildEnvelope, countNodes, type EnvelopeInput } from './envelope.js';
 export { validateEnvelope, type ValidationResult } from './validate.js';
-export { diffTrees, type ChangedNode, type DiffNode, type DiffReading, type MovedNode, type NodeChanges, type TreeDiff } from './diff.js';
+export { diffTrees, matchNodes, type ChangedNode, type DiffNode, type DiffReading, type MovedNode, type NodeChanges, type NodeMatch, type TreeDiff } from './diff.js';
+export { WindowNumbering, type NumberedTree } from './numbering.js';
 export { DEFAULT_DIFF_LINES, diffCounts, diffLines, diffSummary, stateChangesText } from './diff-text.js';
 export { cutTree } from './cut.js';

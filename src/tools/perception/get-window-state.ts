@@ -11,7 +11,7 @@ import { pidArgument, windowIdArgument, windowResult } from '../schemas.js';
 import { defineTool, type ToolImage } from '../tool.js';
 import { elementRecord, elementResult } from './element-matches.js';
 import { resolveWindow, windowRecord } from './window-records.js';
-import { indexOf, rememberReading } from './window-snapshot.js';
+import { indexOf, readNumbered, rememberReading } from './window-snapshot.js';
 
 const walkBudgetMs = 10_000;
 const defaultMaxElements = 5000;
@@ -138,7 +138,7 @@ export const getWindowState = defineTool({
       visibleOnly: args.detail === 'compact' && args.format !== 'json',
     };
     const [reading, screen, screenshot] = await Promise.all([
-      context.desktop.readWindow(window, limits),
+      readNumbered(context, window, limits),
       context.desktop.screen(),
       args.include_screenshot ? screenshotOf(context, window, args.screenshot_out_file, args.overwrite ?? false) : Promise.resolve<Screenshot>({}),
     ]);
