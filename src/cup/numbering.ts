@@ -22,6 +22,8 @@ export interface NumberedTree {
 
 interface Placed {
   node: CupNode;
+  /** The index the backend gave it. */
+  index: number;
   /** Some element above it was read only in part (its unreadChildren): what looks replaced there may just be unread. */
   belowUnread: boolean;
 }
@@ -33,7 +35,7 @@ function indexOf(node: CupNode): number {
 function preorder(root: CupNode): Placed[] {
   const placed: Placed[] = [];
   const visit = (node: CupNode, belowUnread: boolean) => {
-    placed.push({ node, belowUnread });
+    placed.push({ node, index: indexOf(node), belowUnread });
     const counts = unreadCounts(node);
     const partial = belowUnread || counts.up + counts.down + counts.left + counts.right > 0;
     for (const child of node.children ?? []) visit(child, partial);
@@ -72,16 +74,16 @@ export class WindowNumbering {
   /** The reading in this window's numbering; it becomes the one the next reading is matched to. */
   number(reading: DiffReading & { root: CupNode }): NumberedTree {
     const placed = preorder(reading.root);
-    const numbers = this.last ? this.matched(placed, reading) : new Map(placed.map(({ node }) => [indexOf(node), indexOf(node)]));
-    for (const number of numbers.values()) this.next = Math.max(this.next, number + 1);
+    const numbers = this.last ? this.matched(placed, reading) : new Map(placed.map(({ index }) => [index, index]));
+    for (const number of numbers.values()) if (number >= this.next) this.next = number + 1;
     const root = renumbered(reading.root, numbers);
     const identities = new Map<number, string>();
-    for (const { node } of placed) {
-      const identity = reading.identities.get(indexOf(node));
+    for (const { node, index } of placed) {
+      const identity = reading.identities.get(index);
       if (identity === undefined) continue;
-      const index = numbers.get(indexOf(node))!;
-      identities.set(index, identity);
-      this.remember(identity, index, node.role);
+      const number = numbers.get(index)!;
+      identities.set(number, identity);
+      this.remember(identity, number, node.role);
     }
     this.last = { root, identities };
     return { root, numbers, identities };
@@ -97,8 +99,7 @@ export class WindowNumbering {
       numbers.set(index, match.index);
       used.add(match.index);
     }
-    for (const { node, belowUnread } of placed) {
-      const index = indexOf(node);
+    for (const { node, index, belowUnread } of placed) {
       if (numbers.has(index)) continue;
       const identity = reading.identities.get(index);
       const known = identity === undefined ? undefined : this.known.get(identity);
@@ -114,14 +115,15 @@ export class WindowNumbering {
   }
 
   private remember(identity: string, index: number, role: CupRole): void {
+    const previous = this.known.get(identity);
+    // Most elements of a reading are where they were: nothing to change.
+    if (previous && previous.index === index && previous.role === role) return;
     const previousOwner = this.owners.get(index);
     if (previousOwner !== undefined && previousOwner !== identity) this.known.delete(previousOwner);
-    const previous = this.known.get(identity);
     if (previous && previous.index !== index && this.owners.get(previous.index) === identity) this.owners.delete(previous.index);
     this.owners.set(index, identity);
-    // Deleted and set again: the map's order is then the order last seen, and the oldest go first.
-    this.known.delete(identity);
     this.known.set(identity, { index, role });
+    // The oldest remembered go first; one still in the last reading is matched there without this memory.
     while (this.known.size > REMEMBERED_IDENTITIES) {
       const [oldest, entry] = this.known.entries().next().value as [string, { index: number }];
       this.known.delete(oldest);
