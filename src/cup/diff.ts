@@ -66,7 +66,8 @@ function ancestryOf(entry: Entry): string {
   return entry.ancestry;
 }
 
-function indexOf(node: CupNode): number {
+/** A node's index in its reading: its id is "e<index>". */
+export function indexOf(node: CupNode): number {
   return Number(node.id.slice(1));
 }
 

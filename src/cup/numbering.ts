@@ -2,7 +2,7 @@
 // the next, and a new element takes a number the window's readings never used, so an index an agent read earlier
 // names the same object, or nothing: an action that adds nodes before a button cannot shift the button's index
 // onto its neighbour.
-import { matchNodes, type DiffReading } from './diff.js';
+import { indexOf, matchNodes, type DiffReading } from './diff.js';
 import { unreadCounts } from './prune.js';
 import type { CupNode, CupRole } from './types.js';
 
@@ -26,10 +26,6 @@ interface Placed {
   index: number;
   /** Some element above it was read only in part (its unreadChildren): what looks replaced there may just be unread. */
   belowUnread: boolean;
-}
-
-function indexOf(node: CupNode): number {
-  return Number(node.id.slice(1));
 }
 
 function preorder(root: CupNode): Placed[] {

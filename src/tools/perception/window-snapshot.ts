@@ -1,5 +1,6 @@
 // A window's tree read and kept as the session's latest snapshot of it, so the element indices and tokens a
 // result shows are the ones click, type_text and the others accept.
+import { indexOf } from '../../cup/diff.js';
 import type { CupNode } from '../../cup/types.js';
 import type { TreeLimits, WindowReading } from '../../platform/desktop.js';
 import type { SnapshotElement } from '../../platform/targets.js';
@@ -9,9 +10,7 @@ import type { ToolContext } from '../context.js';
 import type { WindowSnapshot } from '../state/snapshot-store.js';
 
 /** A CUP node's element_index: its id is "eN". */
-export function indexOf(node: CupNode): number {
-  return Number(node.id.slice(1));
-}
+export { indexOf };
 
 /** The element token of a node of a snapshot: "<snapshot_id>:<index>". */
 export function elementToken(snapshot: WindowSnapshot, node: CupNode): string {
