@@ -62,9 +62,9 @@ function missingElement(context: ToolContext, snapshot: SnapshotRef, index: numb
       'stale_element',
     );
   }
-  const highest = Math.max(...snapshot.elements.keys());
+  const held = snapshot.elements.size === 0 ? 'it holds no elements (the window had no tree when read)' : `its highest index is [e${Math.max(...snapshot.elements.keys())}]`;
   throw new ToolError(
-    `snapshot ${snapshot.id} of window ${snapshot.windowId} has no element [e${index}]; use an index get_window_state or an action's diff showed (the highest is [e${highest}])`,
+    `snapshot ${snapshot.id} of window ${snapshot.windowId} has no element [e${index}] (${held}); use an index get_window_state or an action's diff showed`,
     'unknown_element',
   );
 }
