@@ -66,7 +66,8 @@ function ancestryOf(entry: Entry): string {
   return entry.ancestry;
 }
 
-function indexOf(node: CupNode): number {
+/** A node's index in its reading: its id is "e<index>". */
+export function indexOf(node: CupNode): number {
   return Number(node.id.slice(1));
 }
 
@@ -125,6 +126,27 @@ function pair(before: Entry[], after: Entry[], beforeIds: ReadonlyMap<number, st
     }
   }
   return partners;
+}
+
+/** How a node of a later reading was matched to one of an earlier reading: the earlier node's index, and whether by identity. */
+export interface NodeMatch {
+  index: number;
+  /** The same object (its identity is the earlier node's); false: a replacement, matched by role, name and place. */
+  byIdentity: boolean;
+}
+
+/**
+ * The pairing diffTrees uses, by index: for each node of `after` that is a node of `before` (the same object, or
+ * the object the app replaced it with), that node. Nodes of `after` not in the map are new.
+ */
+export function matchNodes(before: DiffReading, after: DiffReading): Map<number, NodeMatch> {
+  const partners = pair(flatten(before.root), flatten(after.root), before.identities, after.identities);
+  const matches = new Map<number, NodeMatch>();
+  for (const [entry, old] of partners) {
+    const identity = after.identities.get(entry.index);
+    matches.set(entry.index, { index: old.index, byIdentity: identity !== undefined && identity === before.identities.get(old.index) });
+  }
+  return matches;
 }
 
 function described(node: CupNode): DiffNode {
@@ -195,12 +217,14 @@ export function diffTrees(before: DiffReading, after: DiffReading): TreeDiff {
     const reparented = (entry.parent && partners.get(entry.parent)) !== old.parent;
     if (reparented || movedOnScreen(old.node, entry.node)) moved.push({ ...described(entry.node), reparented });
   }
-  // The moves worth naming: a new parent first, then named ones (an agent can tell those apart), shown in tree order.
-  const notable = [...moved.filter((node) => node.reparented), ...moved.filter((node) => !node.reparented && node.name)].slice(0, NOTABLE_MOVES);
+  // The moves worth naming: a new parent first, then named ones (an agent can tell those apart), shown in tree
+  // order (`moved` is in tree order; indices are not, once a window's numbering has outlived some changes).
+  const picked = new Set([...moved.filter((node) => node.reparented), ...moved.filter((node) => !node.reparented && node.name)].slice(0, NOTABLE_MOVES));
+  const notable = moved.filter((node) => picked.has(node));
   return {
     added: newEntries.filter((entry) => !partners.has(entry) && !toldByOthers(entry)).map((entry) => described(entry.node)),
     removed: oldEntries.filter((entry) => !paired.has(entry) && !toldByOthers(entry)).map((entry) => described(entry.node)),
     changed,
-    moved: { count: moved.length, notable: notable.sort((a, b) => a.index - b.index) },
+    moved: { count: moved.length, notable },
   };
 }

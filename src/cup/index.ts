@@ -9,5 +9,6 @@ export { filterTree, filterTreeText } from './query.js';
 export { CUP_VERSION, assignIds, buildEnvelope, countNodes, type EnvelopeInput } from './envelope.js';
 export { validateEnvelope, type ValidationResult } from './validate.js';
 export { diffTrees, type ChangedNode, type DiffNode, type DiffReading, type MovedNode, type NodeChanges, type TreeDiff } from './diff.js';
+export { WindowNumbering } from './numbering.js';
 export { DEFAULT_DIFF_LINES, diffCounts, diffLines, diffSummary, stateChangesText } from './diff-text.js';
 export { cutTree } from './cut.js';

@@ -25,6 +25,7 @@ export interface SnapshotRef {
   id: string;
   pid: number;
   windowId: number;
+  /** By index, in document order (indices are not in that order once a window's elements came and went). */
   elements: ReadonlyMap<number, SnapshotElement>;
 }
 

@@ -1,11 +1,11 @@
 import { join } from 'node:path';
 import { DEFAULT_DIFF_LINES, diffCounts, diffLines, diffSummary, diffTrees, type TreeDiff } from '../../cup/index.js';
-import type { ChangeWatch, WindowReading } from '../../platform/desktop.js';
+import type { ChangeWatch } from '../../platform/desktop.js';
 import type { DesktopWindow } from '../../platform/windows.js';
 import type { ToolContext } from '../context.js';
 import { ToolError } from '../../errors.js';
 import { privateTempDirectory, writeFileAtomically } from '../files.js';
-import { rememberReading } from '../perception/window-snapshot.js';
+import { readNumbered, rememberReading, type NumberedReading } from '../perception/window-snapshot.js';
 import type { ToolOutput } from '../tool.js';
 import { appearedWindows, withTrees } from './new-windows.js';
 import { actionOutput } from './outcome.js';
@@ -60,18 +60,21 @@ export interface Compared {
  * Reads the window again (unless it closed, or had no tree before) and compares it with `before`; `windows`
  * is the desktop's window list now. Used after one action (`rightAfter`) and after a whole plan.
  */
-export async function compareWithNow(context: ToolContext, window: DesktopWindow, before: WindowReading, windows: readonly DesktopWindow[], rightAfter = false): Promise<Compared> {
+export async function compareWithNow(context: ToolContext, window: DesktopWindow, before: NumberedReading, windows: readonly DesktopWindow[], rightAfter = false): Promise<Compared> {
   const stillOpen = windows.some((candidate) => candidate.id === window.id);
   // Right after one action's first effects, with no settle asked, the reading comes before the toolkit's next
   // layout (GTK3 lays out a frame later): the boxes it would check are still where they were, and checking them
   // is most of its calls. After a settle, or a plan's steps, the app has had its time, and they are checked.
   const limits = rightAfter && context.state.config.get().diff_settle_ms === 0 ? { ...READ_LIMITS, boxesLater: true } : READ_LIMITS;
-  const after = before.root && stillOpen ? await context.desktop.readWindow(window, limits) : before;
+  const after = before.root && stillOpen ? await readNumbered(context, window, limits) : before;
   return compare(context, window, before, after, stillOpen);
 }
 
-/** The after-reading becomes the window's snapshot, so every [eN] of the diff is an element_index the next call can use. */
-function compare(context: ToolContext, window: DesktopWindow, before: WindowReading, after: WindowReading, stillOpen: boolean): Compared {
+/**
+ * The after-reading becomes the window's snapshot, so every [eN] of the diff is an element_index the next call can
+ * use; both readings are in the window's numbering, so an element that stayed keeps the index the agent has.
+ */
+function compare(context: ToolContext, window: DesktopWindow, before: NumberedReading, after: NumberedReading, stillOpen: boolean): Compared {
   if (!before.root) return { fields: { diff_unavailable: `no tree before the action: ${before.missingReason ?? 'none was read'}` }, lines: [] };
   if (!stillOpen) return { fields: { diff_unavailable: `the window closed (window ${window.id} "${window.title}")` }, lines: [] };
   if (!after.root) return { fields: { diff_unavailable: `no tree after the action: ${after.missingReason ?? 'none was read'}` }, lines: [] };
@@ -113,7 +116,7 @@ export async function observeAction(
   const readStarted = Date.now();
   const [known, before] = await Promise.all([
     context.desktop.windows(),
-    options.diff === false || skippedAsSlow ? undefined : context.desktop.readWindow(window, BEFORE_ACTION_LIMITS),
+    options.diff === false || skippedAsSlow ? undefined : readNumbered(context, window, BEFORE_ACTION_LIMITS),
   ]);
   if (before) context.state.diffReadMs.set(window.id, Date.now() - readStarted);
   // An app that did not answer the reading would not answer an action on one of its elements, nor one in the

@@ -1,9 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { buildEnvelope, toCompact } from '../../cup/index.js';
-import type { WindowReading } from '../../platform/desktop.js';
 import type { DesktopWindow } from '../../platform/windows.js';
 import type { ToolContext } from '../context.js';
-import { rememberReading } from '../perception/window-snapshot.js';
+import { readNumbered, rememberReading, type NumberedReading } from '../perception/window-snapshot.js';
 import type { ActionResult } from './schemas.js';
 
 type NewWindow = NonNullable<ActionResult['new_windows']>[number];
@@ -16,10 +15,10 @@ const READ_LIMITS = { maxNodes: 2000, maxDepth: 1000, budgetMs: 3000 };
 const REGISTER_WAIT_MS = 1500;
 const RETRY_MS = 250;
 
-async function readWhenRegistered(context: ToolContext, window: DesktopWindow): Promise<WindowReading> {
+async function readWhenRegistered(context: ToolContext, window: DesktopWindow): Promise<NumberedReading> {
   const deadline = Date.now() + REGISTER_WAIT_MS;
   for (;;) {
-    const reading = await context.desktop.readWindow(window, READ_LIMITS);
+    const reading = await readNumbered(context, window, READ_LIMITS);
     if (reading.root || Date.now() + RETRY_MS > deadline) return reading;
     await sleep(RETRY_MS);
   }

@@ -49,6 +49,27 @@ function findSnapshot(context: ToolContext, args: AddressingArgs): { snapshot: S
 }
 
 /**
+ * Why an index names no element of the snapshot it was resolved in. A window's snapshots share one numbering
+ * (cup/numbering.ts), so an index given out before and missing from the latest snapshot is an element that left
+ * the window: refused, never passed on to whatever element came since.
+ */
+function missingElement(context: ToolContext, snapshot: SnapshotRef, index: number, byToken: boolean): never {
+  if (!byToken && context.state.snapshots.issued(snapshot.pid, snapshot.windowId, index)) {
+    throw new ToolError(
+      `element [e${index}] is gone from window ${snapshot.windowId} since the snapshot it was read in: the latest snapshot (${snapshot.id}) does not have it ` +
+        '(the app removed it, or that reading left it out, e.g. scrolled out of view in a compact read). Nothing was sent; ' +
+        'call get_window_state again and use an index it shows.',
+      'stale_element',
+    );
+  }
+  const held = snapshot.elements.size === 0 ? 'it holds no elements (the window had no tree when read)' : `its highest index is [e${Math.max(...snapshot.elements.keys())}]`;
+  throw new ToolError(
+    `snapshot ${snapshot.id} of window ${snapshot.windowId} has no element [e${index}] (${held}); use an index get_window_state or an action's diff showed`,
+    'unknown_element',
+  );
+}
+
+/**
  * The element a call names, in its window as it is now: the snapshot's record of it, which the backend
  * checks live before acting (it never takes "the element now at that position in the tree").
  */
@@ -57,10 +78,7 @@ export async function resolveElement(context: ToolContext, args: AddressingArgs)
   if (args.pid !== undefined && args.pid !== snapshot.pid) {
     throw new ToolError(`snapshot ${snapshot.id} is of pid ${snapshot.pid}, not pid ${args.pid}`, 'pid_mismatch');
   }
-  const element = snapshot.elements.get(index);
-  if (!element) {
-    throw new ToolError(`snapshot ${snapshot.id} has no element [e${index}] (it has [e0]..[e${snapshot.elements.size - 1}])`, 'unknown_element');
-  }
+  const element = snapshot.elements.get(index) ?? missingElement(context, snapshot, index, args.element_token !== undefined);
   const window = await resolveWindow(context, snapshot.windowId, snapshot.pid).catch(() => {
     throw new ToolError(`window ${snapshot.windowId} of snapshot ${snapshot.id} is gone; call list_windows and get_window_state`, 'window_gone');
   });

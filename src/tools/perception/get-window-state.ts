@@ -11,7 +11,7 @@ import { pidArgument, windowIdArgument, windowResult } from '../schemas.js';
 import { defineTool, type ToolImage } from '../tool.js';
 import { elementRecord, elementResult } from './element-matches.js';
 import { resolveWindow, windowRecord } from './window-records.js';
-import { indexOf, rememberReading } from './window-snapshot.js';
+import { indexOf, readNumbered, rememberReading } from './window-snapshot.js';
 
 const walkBudgetMs = 10_000;
 const defaultMaxElements = 5000;
@@ -79,8 +79,9 @@ export const getWindowState = defineTool({
   annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   description:
     "Read one window: its accessibility tree as CUP (compact text by default; markdown or a JSON envelope) and a PNG " +
-    'screenshot. Every element is tagged [eN]; N is the element_index the action tools take, valid until the next ' +
-    'get_window_state of this window or action on it (an action returns the new snapshot_id, and in its diff what changed, by the new indices). Call it once per turn before acting on elements. When the structured result ' +
+    'screenshot. Every element is tagged [eN]; N is the element_index the action tools take. An element keeps its index in every ' +
+    'later reading of this window in the session (an action returns the new snapshot_id, and in its diff what changed; added elements get new numbers), ' +
+    'and an index whose element is gone is refused (stale_element), never passed to another. Call it once per turn before acting on elements. When the structured result ' +
     'says degraded, the app exposes no usable tree: act by pixels on the screenshot instead.',
   input: z.strictObject({
     pid: pidArgument,
@@ -138,7 +139,7 @@ export const getWindowState = defineTool({
       visibleOnly: args.detail === 'compact' && args.format !== 'json',
     };
     const [reading, screen, screenshot] = await Promise.all([
-      context.desktop.readWindow(window, limits),
+      readNumbered(context, window, limits),
       context.desktop.screen(),
       args.include_screenshot ? screenshotOf(context, window, args.screenshot_out_file, args.overwrite ?? false) : Promise.resolve<Screenshot>({}),
     ]);

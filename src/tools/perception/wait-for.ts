@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { CupNode } from '../../cup/types.js';
 import { ToolError } from '../../errors.js';
-import type { ChangeReason, WindowReading } from '../../platform/desktop.js';
+import type { ChangeReason } from '../../platform/desktop.js';
 import type { DesktopWindow } from '../../platform/windows.js';
 import { flattenNodes } from '../../tui/ui-node.js';
 import type { ToolContext } from '../context.js';
@@ -10,7 +10,7 @@ import { defineTool } from '../tool.js';
 import { desktopSelectorArgument, matchDesktop, parseDesktopSelector, soughtText, type DesktopSelector } from './desktop-selector.js';
 import { matchLine, matchRecord, matchResult, nearestNames, type MatchResult } from './element-matches.js';
 import { resolveWindow, windowRecord } from './window-records.js';
-import { indexOf, rememberReading } from './window-snapshot.js';
+import { indexOf, readNumbered, rememberReading, type NumberedReading } from './window-snapshot.js';
 
 const DEFAULT_TIMEOUT_MS = 5000;
 const MAX_TIMEOUT_MS = 50_000;
@@ -23,7 +23,7 @@ type WokenBy = 'start' | ChangeReason | 'recheck';
 
 interface WindowLook {
   window: DesktopWindow;
-  reading: WindowReading;
+  reading: NumberedReading;
   matches: CupNode[];
 }
 
@@ -78,7 +78,7 @@ async function look(context: ToolContext, args: WaitArgs, selector: DesktopSelec
     windowClosed = args.window_id !== undefined && targets.length === 0;
     const limits = { maxNodes: 5000, maxDepth: 1000, budgetMs: Math.min(walkBudgetMs, Math.max(500, budgetMs)) };
     const readLook = async (window: DesktopWindow, eventsOnly: boolean): Promise<WindowLook> => {
-      const reading = await context.desktop.readWindow(window, eventsOnly ? { ...limits, eventsOnly } : limits);
+      const reading = await readNumbered(context, window, eventsOnly ? { ...limits, eventsOnly } : limits);
       return { window, reading, matches: matchDesktop(reading.root ? [reading.root] : [], selector) };
     };
     looks = await Promise.all(targets.map((window) => readLook(window, byEvents)));

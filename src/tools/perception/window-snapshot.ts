@@ -1,5 +1,6 @@
 // A window's tree read and kept as the session's latest snapshot of it, so the element indices and tokens a
 // result shows are the ones click, type_text and the others accept.
+import { indexOf } from '../../cup/diff.js';
 import type { CupNode } from '../../cup/types.js';
 import type { TreeLimits, WindowReading } from '../../platform/desktop.js';
 import type { SnapshotElement } from '../../platform/targets.js';
@@ -9,9 +10,7 @@ import type { ToolContext } from '../context.js';
 import type { WindowSnapshot } from '../state/snapshot-store.js';
 
 /** A CUP node's element_index: its id is "eN". */
-export function indexOf(node: CupNode): number {
-  return Number(node.id.slice(1));
-}
+export { indexOf };
 
 /** The element token of a node of a snapshot: "<snapshot_id>:<index>". */
 export function elementToken(snapshot: WindowSnapshot, node: CupNode): string {
@@ -24,8 +23,44 @@ export function parseElementToken(token: string): { snapshotId: string; index: n
   return { snapshotId, index: Number(index) };
 }
 
+/**
+ * A reading in its window's numbering for this session (see cup/numbering.ts): every index the tools show,
+ * store or compare is one of these, so an index means the same element in every snapshot of the window.
+ */
+export interface NumberedReading extends WindowReading {
+  readonly numbered: true;
+}
+
+function remapped<T>(byIndex: ReadonlyMap<number, T>, numbers: ReadonlyMap<number, number>): Map<number, T> {
+  const result = new Map<number, T>();
+  for (const [index, value] of byIndex) {
+    const number = numbers.get(index);
+    if (number !== undefined) result.set(number, value);
+  }
+  return result;
+}
+
+/** The reading in the window's numbering; the next reading of the window is matched to it. */
+function numberReading(context: ToolContext, window: DesktopWindow, reading: WindowReading): NumberedReading {
+  if (!reading.root) return { ...reading, numbered: true };
+  const { root, numbers, identities } = context.state.snapshots.numbering(window.pid, window.id).number({ root: reading.root, identities: reading.identities });
+  return {
+    ...reading,
+    root,
+    handles: remapped(reading.handles, numbers),
+    identities,
+    ...(reading.current ? { current: new Set([...reading.current].flatMap((index) => (numbers.has(index) ? [numbers.get(index)!] : []))) } : {}),
+    numbered: true,
+  };
+}
+
+/** Reads a window's tree in its numbering (not stored as a snapshot: rememberReading does that). */
+export async function readNumbered(context: ToolContext, window: DesktopWindow, limits: TreeLimits): Promise<NumberedReading> {
+  return numberReading(context, window, await context.desktop.readWindow(window, limits));
+}
+
 /** Stores a reading as the session's latest snapshot of the window; returns it with the nodes in document order. */
-export function rememberReading(context: ToolContext, window: DesktopWindow, reading: WindowReading): { snapshot: WindowSnapshot; nodes: CupNode[] } {
+export function rememberReading(context: ToolContext, window: DesktopWindow, reading: NumberedReading): { snapshot: WindowSnapshot; nodes: CupNode[] } {
   const nodes = flattenNodes(reading.root ? [reading.root] : []);
   const parents = new Map<number, number>();
   for (const node of nodes) for (const child of node.children ?? []) parents.set(indexOf(child), indexOf(node));
@@ -42,6 +77,6 @@ export function rememberReading(context: ToolContext, window: DesktopWindow, rea
 
 /** Reads a window's tree and stores it as its latest snapshot. */
 export async function readSnapshot(context: ToolContext, window: DesktopWindow, limits: TreeLimits) {
-  const reading = await context.desktop.readWindow(window, limits);
+  const reading = await readNumbered(context, window, limits);
   return { reading, ...rememberReading(context, window, reading) };
 }

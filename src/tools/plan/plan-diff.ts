@@ -4,6 +4,7 @@ import { compareWithNow, BEFORE_ACTION_LIMITS, windowEffects, type Compared } fr
 import { newWindowLines, otherWindowLines } from '../input/outcome.js';
 import { settle } from '../input/settle.js';
 import { keyboardWindow } from '../input/targets.js';
+import { readNumbered } from '../perception/window-snapshot.js';
 
 /** The window a plan works on, as the plan names it. */
 export interface PlanDiffTarget {
@@ -37,7 +38,7 @@ export async function beginPlanDiff(context: ToolContext, target: PlanDiffTarget
   const window = named ? await keyboardWindow(context, target, 'run_actions') : undefined;
   const [known, before] = await Promise.all([
     context.desktop.windows(),
-    window && target.diff !== false ? context.desktop.readWindow(window, BEFORE_ACTION_LIMITS) : undefined,
+    window && target.diff !== false ? readNumbered(context, window, BEFORE_ACTION_LIMITS) : undefined,
   ]);
   // As for one action: an app that did not answer the reading would keep every step waiting for it in turn.
   if (window && before?.unresponsive) {

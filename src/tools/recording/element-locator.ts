@@ -32,18 +32,22 @@ function pathKey(steps: readonly ElementStep[]): string {
   return JSON.stringify(steps.map((step) => [step.role, step.name]));
 }
 
-/** Elements of the snapshot in document order (element indices are given in that order). */
+/**
+ * Elements of the snapshot in document order: the order a snapshot holds them in. Not by index: a window keeps
+ * its elements' indices across snapshots, so an element added later has a higher index wherever it lies.
+ */
 function inOrder(snapshot: SnapshotRef) {
-  return [...snapshot.elements.values()].sort((a, b) => a.index - b.index);
+  return [...snapshot.elements.values()];
 }
 
 export function describeElement(snapshot: SnapshotRef, index: number): ElementDescriptor {
   const element = snapshot.elements.get(index)!;
   const ancestry = ancestryOf(snapshot, index);
   const key = pathKey(ancestry);
-  const occurrence = inOrder(snapshot).filter(
-    (other) => other.index < index && other.role === element.role && other.name === element.name && pathKey(ancestryOf(snapshot, other.index)) === key,
-  ).length;
+  const elements = inOrder(snapshot);
+  const occurrence = elements
+    .slice(0, elements.indexOf(element))
+    .filter((other) => other.role === element.role && other.name === element.name && pathKey(ancestryOf(snapshot, other.index)) === key).length;
   return { role: element.role, name: element.name, ancestry, occurrence, index, snapshot_id: snapshot.id };
 }
 

@@ -11,6 +11,7 @@ import type { DesktopWindow } from '../../platform/windows.js';
 import { errorCodeOf, type ToolCallResult } from '../call-result.js';
 import type { ToolContext } from '../context.js';
 import { READ_LIMITS } from '../input/action-diff.js';
+import { readNumbered } from '../perception/window-snapshot.js';
 import type { ElementDescriptor } from './element-locator.js';
 
 /** The window a recorded action was aimed at, as replay looks for it again (in a fresh run: by app and title). */
@@ -89,7 +90,7 @@ function windowAfter(windows: readonly DesktopWindow[], before: DesktopWindow): 
 async function captureWindowFiles(context: ToolContext, window: DesktopWindow, call: TurnCall, files: Map<string, Buffer | string>): Promise<void> {
   const [pixels, reading, screen] = await Promise.all([
     context.desktop.captureWindow(window),
-    context.desktop.readWindow(window, READ_LIMITS),
+    readNumbered(context, window, READ_LIMITS),
     context.desktop.screen(),
   ]);
   const envelope = buildEnvelope({

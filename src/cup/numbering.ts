@@ -1,0 +1,129 @@
+// A window's element indices across its readings in one session. An element keeps its index from one reading to
+// the next, and a new element takes a number the window's readings never used, so an index an agent read earlier
+// names the same object, or nothing: an action that adds nodes before a button cannot shift the button's index
+// onto its neighbour.
+import { indexOf, matchNodes, type DiffReading } from './diff.js';
+import { unreadCounts } from './prune.js';
+import type { CupNode, CupRole } from './types.js';
+
+// Identities remembered beyond the last reading (what a compact read left out, a popup that closed), so their
+// elements get their numbers back when a reading holds them again; a window that churns through more forgets the oldest.
+const REMEMBERED_IDENTITIES = 20_000;
+
+/** A reading as the backend numbered it, and the same reading in the window's own numbering. */
+export interface NumberedTree {
+  /** A copy of the reading's tree, every id "e<index>" in the window's numbering. */
+  root: CupNode;
+  /** The window's index of each node, by the index the reading gave it. */
+  numbers: ReadonlyMap<number, number>;
+  /** The reading's object identities by the window's indices. */
+  identities: ReadonlyMap<number, string>;
+}
+
+interface Placed {
+  node: CupNode;
+  /** The index the backend gave it. */
+  index: number;
+  /** Some element above it was read only in part (its unreadChildren): what looks replaced there may just be unread. */
+  belowUnread: boolean;
+}
+
+function preorder(root: CupNode): Placed[] {
+  const placed: Placed[] = [];
+  const visit = (node: CupNode, belowUnread: boolean) => {
+    placed.push({ node, index: indexOf(node), belowUnread });
+    const counts = unreadCounts(node);
+    const partial = belowUnread || counts.up + counts.down + counts.left + counts.right > 0;
+    for (const child of node.children ?? []) visit(child, partial);
+  };
+  visit(root, false);
+  return placed;
+}
+
+/** The tree with each node's id replaced by its number in `numbers` (a copy: readings may be shared). */
+function renumbered(node: CupNode, numbers: ReadonlyMap<number, number>): CupNode {
+  const copy: CupNode = { ...node, id: `e${numbers.get(indexOf(node))!}` };
+  if (node.children) copy.children = node.children.map((child) => renumbered(child, numbers));
+  return copy;
+}
+
+/**
+ * The numbering of one window's readings. The first reading keeps the backend's numbers (depth-first order).
+ * Each later one is matched to the last as an action's diff matches them (diff.ts matchNodes): a node that is
+ * the same object as one of the last reading keeps its index; else one whose object an earlier reading numbered
+ * gets that number back (same role); else one the app put in place of a node that is gone (same role, name and
+ * place) takes that node's index, unless it lies in a container read only in part, where the node that seems
+ * gone may only be unread; else it gets the next number never used.
+ */
+export class WindowNumbering {
+  private last?: DiffReading;
+  private readonly known = new Map<string, { index: number; role: CupRole }>();
+  /** Which identity each remembered index was last given to, so an index given to another forgets the first. */
+  private readonly owners = new Map<number, string>();
+  private next = 0;
+
+  /** This numbering gave `index` out, to an element of some reading of the window. */
+  issued(index: number): boolean {
+    return Number.isInteger(index) && index >= 0 && index < this.next;
+  }
+
+  /** The reading in this window's numbering; it becomes the one the next reading is matched to. */
+  number(reading: DiffReading & { root: CupNode }): NumberedTree {
+    const placed = preorder(reading.root);
+    const numbers = this.last ? this.matched(placed, reading) : new Map(placed.map(({ index }) => [index, index]));
+    for (const number of numbers.values()) if (number >= this.next) this.next = number + 1;
+    const root = renumbered(reading.root, numbers);
+    const identities = new Map<number, string>();
+    for (const { node, index } of placed) {
+      const identity = reading.identities.get(index);
+      if (identity === undefined) continue;
+      const number = numbers.get(index)!;
+      identities.set(number, identity);
+      this.remember(identity, number, node.role);
+    }
+    this.last = { root, identities };
+    return { root, numbers, identities };
+  }
+
+  private matched(placed: readonly Placed[], reading: DiffReading): Map<number, number> {
+    const matches = matchNodes(this.last!, reading);
+    const numbers = new Map<number, number>();
+    const used = new Set<number>();
+    // The same objects first, so no other node can take their indices.
+    for (const [index, match] of matches) {
+      if (!match.byIdentity) continue;
+      numbers.set(index, match.index);
+      used.add(match.index);
+    }
+    for (const { node, index, belowUnread } of placed) {
+      if (numbers.has(index)) continue;
+      const identity = reading.identities.get(index);
+      const known = identity === undefined ? undefined : this.known.get(identity);
+      const replaced = matches.get(index);
+      let number: number;
+      if (known && known.role === node.role && !used.has(known.index)) number = known.index;
+      else if (replaced && !belowUnread && !used.has(replaced.index)) number = replaced.index;
+      else number = this.next++;
+      numbers.set(index, number);
+      used.add(number);
+    }
+    return numbers;
+  }
+
+  private remember(identity: string, index: number, role: CupRole): void {
+    const previous = this.known.get(identity);
+    // Most elements of a reading are where they were: nothing to change.
+    if (previous && previous.index === index && previous.role === role) return;
+    const previousOwner = this.owners.get(index);
+    if (previousOwner !== undefined && previousOwner !== identity) this.known.delete(previousOwner);
+    if (previous && previous.index !== index && this.owners.get(previous.index) === identity) this.owners.delete(previous.index);
+    this.owners.set(index, identity);
+    this.known.set(identity, { index, role });
+    // The oldest remembered go first; one still in the last reading is matched there without this memory.
+    while (this.known.size > REMEMBERED_IDENTITIES) {
+      const [oldest, entry] = this.known.entries().next().value as [string, { index: number }];
+      this.known.delete(oldest);
+      if (this.owners.get(entry.index) === oldest) this.owners.delete(entry.index);
+    }
+  }
+}

@@ -1,0 +1,187 @@
+// Element indices that stay put across one window's snapshots, on the real GTK3 fixture's search bar: its Find adds
+// the query to a combo box's history, a new menu item ahead of Find and Close in the tree (as a text editor's search
+// does). The fixture's own label, read by pyatspi, says what each button received: searches, closes, history entries
+// and the search field's text (which clicking a history entry would change).
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { after, before, describe, test } from 'node:test';
+import type { ClientWindow } from '../../src/platform/linux/windows.js';
+import type { ActionResult } from '../../src/tools/input/schemas.js';
+import { stopDaemon } from '../daemon/helpers.js';
+import { cliPath } from '../helpers/desktop.js';
+import { FixtureDesktop } from '../helpers/fixture-desktop.js';
+import { accessibleWindowState, callOk, failsWith, type Element } from '../helpers/tools.js';
+
+interface History {
+  searches: number;
+  closes: number;
+  entries: number;
+  search: string;
+}
+
+describe('element indices stay put across a window\'s snapshots (GTK3)', () => {
+  let fixtures: FixtureDesktop;
+  let window: ClientWindow;
+
+  before(async () => {
+    fixtures = await FixtureDesktop.start();
+    window = await fixtures.launch('gtk3', { title: 'Search Fixture', rows: 3, extraArgs: ['--history'] });
+  });
+
+  after(async () => {
+    await fixtures?.stop();
+  });
+
+  /** The fixture's history label, as pyatspi reads it. */
+  async function history(): Promise<History> {
+    const text = (await fixtures.oracle.texts(window.pid, window.title)).find((line) => line.startsWith('searches='));
+    const match = text && /^searches=(\d+) closes=(\d+) entries=(\d+) search=(.*)$/.exec(text);
+    assert.ok(match, `the history label reads ${JSON.stringify(text)}`);
+    return { searches: Number(match[1]), closes: Number(match[2]), entries: Number(match[3]), search: match[4]! };
+  }
+
+  async function waitForHistory(accept: (now: History) => boolean): Promise<History> {
+    const deadline = Date.now() + 3000;
+    for (;;) {
+      const now = await history();
+      if (accept(now) || Date.now() > deadline) return now;
+      await sleep(50);
+    }
+  }
+
+  async function read(detail: 'compact' | 'full' = 'compact'): Promise<Element[]> {
+    return (await accessibleWindowState(fixtures.context, window, { include_screenshot: false, detail })).state.elements;
+  }
+
+  function named(elements: readonly Element[], role: string, name: string): Element {
+    const found = elements.filter((element) => element.role === role && element.name === name);
+    assert.equal(found.length, 1, `one ${role} "${name}" among ${elements.map((element) => `${element.role} "${element.name}"`).join(', ')}`);
+    return found[0]!;
+  }
+
+  async function click(index: number): Promise<ActionResult & { summary: string }> {
+    const result = await callOk(fixtures.context, 'click', { window_id: window.id, element_index: index });
+    return { ...(result.structured as unknown as ActionResult), summary: result.summary };
+  }
+
+  /** Unique role+name pairs and their indices, to compare two readings' numbering. */
+  function numbering(elements: readonly Element[]): Map<string, number> {
+    const counts = new Map<string, number>();
+    for (const element of elements) counts.set(`${element.role} ${element.name}`, (counts.get(`${element.role} ${element.name}`) ?? 0) + 1);
+    return new Map(elements.filter((element) => counts.get(`${element.role} ${element.name}`) === 1).map((element) => [`${element.role} ${element.name}`, element.index]));
+  }
+
+  test('a Find that adds a history entry ahead of Close: the index of Close read before still clicks Close', async () => {
+    const { snapshot_id: snapshotBefore, elements } = (await accessibleWindowState(fixtures.context, window, { include_screenshot: false })).state;
+    const find = named(elements, 'button', 'Find');
+    const close = named(elements, 'button', 'Close');
+    const start = await history();
+
+    const found = await click(find.index);
+    assert.equal(found.effect, 'confirmed', found.summary);
+    const afterFind = await waitForHistory((now) => now.searches === start.searches + 1);
+    assert.equal(afterFind.entries, start.entries + 1, 'the query went into the history');
+    // The trial's click: by the bare index read before the action. It reaches Close, not Find.
+    const closed = await click(close.index);
+    assert.equal(closed.effect, 'confirmed', closed.summary);
+    assert.match(closed.summary, /Close/);
+    const afterClose = await waitForHistory((now) => now.closes === start.closes + 1);
+    assert.equal(afterClose.closes, start.closes + 1, 'Close received the click');
+    assert.equal(afterClose.searches, afterFind.searches, 'Find did not');
+
+    // The diff named the new entry by a number the window never used, valid in the action's snapshot.
+    const added = found.diff!.added.find((entry) => entry.name === `query ${afterFind.searches}`);
+    assert.ok(added, JSON.stringify(found.diff));
+    assert.ok(!elements.some((element) => element.index === added.index), `[e${added.index}] is a new number`);
+    assert.equal(fixtures.context.state.snapshots.get(found.snapshot_id!)?.elements.get(added.index)?.name, added.name);
+
+    // The element token taken before the action names Close too.
+    const token = await callOk(fixtures.context, 'click', { element_token: `${snapshotBefore}:${close.index}` });
+    assert.equal((token.structured as unknown as ActionResult).effect, 'confirmed');
+    assert.equal((await waitForHistory((now) => now.closes === start.closes + 2)).closes, start.closes + 2);
+  });
+
+  test('repeat reads, compact or full, keep every element\'s index; only new elements have new numbers', async () => {
+    const first = numbering(await read());
+    await click(named(await read(), 'button', 'Find').index);
+    await waitForHistory((now) => now.entries > 0);
+    const compact = numbering(await read());
+    const full = numbering(await read('full'));
+    for (const [key, index] of first) {
+      if (compact.has(key)) assert.equal(compact.get(key), index, `${key} in a compact read after the action`);
+      if (full.has(key)) assert.equal(full.get(key), index, `${key} in a full read`);
+    }
+    for (const [key, index] of compact) assert.equal(full.get(key), index, `${key}: compact and full reads number alike`);
+    assert.ok([...first.keys()].filter((key) => compact.has(key)).length > 10, 'most elements are in both readings');
+  });
+
+  test('the index of an entry the app removed is refused, clearly, and nothing is clicked; a later entry has another number', async () => {
+    await click(named(await read(), 'button', 'Find').index);
+    const withEntries = await waitForHistory((now) => now.entries > 0);
+    const elements = await read('full');
+    const entry = elements.find((element) => element.role === 'menuitem' && element.name.startsWith('query '));
+    assert.ok(entry, 'the full read shows the history entries');
+    const forgot = await click(named(elements, 'button', 'Forget').index);
+    assert.equal(forgot.effect, 'confirmed', forgot.summary);
+    assert.equal((await waitForHistory((now) => now.entries === 0)).entries, 0);
+    assert.ok(forgot.diff!.removed.some((removed) => removed.name === entry.name), JSON.stringify(forgot.diff));
+
+    const refused = await failsWith(fixtures.context, 'click', { window_id: window.id, element_index: entry.index }, 'stale_element');
+    assert.match(refused.summary, new RegExp(`\\[e${entry.index}\\] is gone from window ${window.id}`));
+    assert.match(refused.summary, /get_window_state/);
+
+    // A new entry where the old one was: under a numbering by position it would take the old index.
+    await click(named(await read(), 'button', 'Find').index);
+    const again = await waitForHistory((now) => now.entries === 1);
+    const fresh = (await read('full')).find((element) => element.role === 'menuitem' && element.name.startsWith('query '));
+    assert.ok(fresh && fresh.index !== entry.index, `the new entry has its own number (${fresh?.index}, the removed one had ${entry.index})`);
+    await failsWith(fixtures.context, 'click', { window_id: window.id, element_index: entry.index }, 'stale_element');
+    const after = await history();
+    assert.equal(after.search, withEntries.search, 'no history entry was clicked: the search text is as it was');
+    assert.deepEqual(after, again, 'nothing reached the app');
+  });
+
+  test('run_actions: a later step\'s index read before the plan still names its element after an earlier step added nodes', async () => {
+    const elements = await read();
+    const start = await history();
+    const result = await callOk(fixtures.context, 'run_actions', {
+      window_id: window.id,
+      steps: [
+        { tool: 'click', arguments: { element_index: named(elements, 'button', 'Find').index } },
+        { tool: 'click', arguments: { element_index: named(elements, 'button', 'Close').index } },
+      ],
+    });
+    const plan = result.structured as { completed_steps: number; diff?: { added: { index: number; name: string }[] }; snapshot_id?: string };
+    assert.equal(plan.completed_steps, 2, result.summary);
+    const now = await waitForHistory((read) => read.closes === start.closes + 1);
+    assert.deepEqual([now.searches, now.closes], [start.searches + 1, start.closes + 1], 'Find once, then Close');
+    const added = plan.diff?.added.find((entry) => entry.name === `query ${now.searches}`);
+    assert.ok(added, JSON.stringify(plan.diff));
+    assert.equal(fixtures.context.state.snapshots.get(plan.snapshot_id!)?.elements.get(added.index)?.name, added.name, 'the plan diff\'s index is the new snapshot\'s');
+  });
+
+  test('over the CLI, as the trial ran it: get_window_state, Find, then Close by its earlier index', async () => {
+    const env = fixtures.desktop.env({ XDG_CONFIG_HOME: mkdtempSync(join(tmpdir(), 'cup-config-')) });
+    const cli = (args: string[]) => spawnSync(process.execPath, [cliPath, ...args], { env, encoding: 'utf8', timeout: 60_000 });
+    try {
+      const state = cli(['call', 'get_window_state', JSON.stringify({ pid: window.pid, window_id: window.id, include_screenshot: false }), '--json']);
+      assert.equal(state.status, 0, state.stderr);
+      const elements = (JSON.parse(state.stdout) as { structuredContent: { elements: Element[] } }).structuredContent.elements;
+      const start = await history();
+      const find = cli(['call', 'click', JSON.stringify({ window_id: window.id, element_index: named(elements, 'button', 'Find').index })]);
+      assert.equal(find.status, 0, find.stderr);
+      assert.match(find.stdout, /^\+ \[e\d+\] mi "query \d+"$/m);
+      await waitForHistory((now) => now.searches === start.searches + 1);
+      const close = cli(['call', 'click', JSON.stringify({ window_id: window.id, element_index: named(elements, 'button', 'Close').index })]);
+      assert.equal(close.status, 0, close.stderr);
+      const now = await waitForHistory((read) => read.closes === start.closes + 1);
+      assert.deepEqual([now.searches, now.closes], [start.searches + 1, start.closes + 1], close.stdout);
+    } finally {
+      await stopDaemon(env);
+    }
+  });
+});
