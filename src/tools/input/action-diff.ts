@@ -12,8 +12,19 @@ import { actionOutput } from './outcome.js';
 import { settle } from './settle.js';
 import type { ActionResult } from './schemas.js';
 
-/** A reading slower than this makes later actions on the window skip their diff unless asked (diff: true). */
+/** A reading slower than this makes later actions on the window skip their diff unless asked (diff: true)... */
 const SLOW_READ_MS = 700;
+/**
+ * ...for this long after it: then an action reads the window again and so learns whether it is still slow (a page
+ * behind a modal dialog reads slowly, the next page in that window may not). Without an end, one slow reading
+ * switched the diff off for the rest of the session, as nothing else measured the window again.
+ */
+const SLOW_READ_HOLDS_MS = 30_000;
+
+/** How long the slow reading that makes this action skip its diff took, when one does. */
+export function slowReadingMs(last: { ms: number; at: number } | undefined, now: number): number | undefined {
+  return last && last.ms > SLOW_READ_MS && now - last.at < SLOW_READ_HOLDS_MS ? last.ms : undefined;
+}
 
 // The limits get_window_state reads with, on a shorter budget: two reads bracket every action.
 export const READ_LIMITS = { maxNodes: 5000, maxDepth: 1000, budgetMs: 5000 };
@@ -111,14 +122,14 @@ export async function observeAction(
 ): Promise<ToolOutput<ActionResult>> {
   // A window that took long to read (a big office document) is not read twice around every key by default:
   // the readings would cost more than the action, and keep a busy app from answering what comes next.
-  const lastReadMs = context.state.diffReadMs.get(window.id) ?? 0;
-  const skippedAsSlow = options.diff === undefined && lastReadMs > SLOW_READ_MS;
+  const lastReadMs = slowReadingMs(context.state.diffReadMs.get(window.id), Date.now());
+  const skippedAsSlow = options.diff === undefined && lastReadMs !== undefined;
   const readStarted = Date.now();
   const [known, before] = await Promise.all([
     context.desktop.windows(),
     options.diff === false || skippedAsSlow ? undefined : readNumbered(context, window, BEFORE_ACTION_LIMITS),
   ]);
-  if (before) context.state.diffReadMs.set(window.id, Date.now() - readStarted);
+  if (before) context.state.diffReadMs.set(window.id, { ms: Date.now() - readStarted, at: Date.now() });
   // An app that did not answer the reading would not answer an action on one of its elements, nor one in the
   // background (which goes through its accessibility: the focused element, the object under a point): one
   // wait, not two or three. Real input (foreground keys and clicks) needs no answer and still goes.
@@ -140,7 +151,7 @@ export async function observeAction(
     return actionOutput(tool, { ...result, ...elsewhere, diff_unavailable: 'the action was cancelled part-way, so the window was not read after it; get_window_state reads it now' });
   }
   if (!before) {
-    const slow = skippedAsSlow ? { diff_unavailable: `the window took ${lastReadMs} ms to read, so actions on it skip the diff; pass diff: true for one` } : {};
+    const slow = skippedAsSlow ? { diff_unavailable: `the window took ${lastReadMs} ms to read, so actions on it skip the diff for a while (it is read again ${SLOW_READ_HOLDS_MS / 1000} s after); pass diff: true for one now` } : {};
     return actionOutput(tool, { ...result, ...elsewhere, ...slow });
   }
   const compared = await compareWithNow(context, window, before, windowsAfter, true);

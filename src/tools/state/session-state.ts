@@ -7,8 +7,8 @@ import { SnapshotStore } from './snapshot-store.js';
 export class SessionState {
   readonly snapshots = new SnapshotStore();
   readonly images = new ImageMappings();
-  /** How long the last reading of each window (by id) for an action's diff took: a slow one is not repeated by default. */
-  readonly diffReadMs = new Map<number, number>();
+  /** How long the last reading of each window (by id) for an action's diff took, and when: a slow one is not repeated for a while. */
+  readonly diffReadMs = new Map<number, { ms: number; at: number }>();
   /** What the session owns beyond this state (terminals, a held button, its cursor, a recording), undone when it ends. */
   readonly resources = new SessionResources();
 
