@@ -81,6 +81,11 @@ export interface DesktopPerception {
   captureWindow(window: DesktopWindow, since?: number): Promise<RawImage>;
   /** Never throws for an unresponsive or inaccessible app: the reading then says why it has no tree. */
   readWindow(window: DesktopWindow, limits: TreeLimits): Promise<WindowReading>;
+  /**
+   * An element's own attributes as its toolkit states them (a web engine's `tag`, `id`, `class`), read now;
+   * undefined when the element is gone or its app does not answer.
+   */
+  elementAttributes(handle: ElementHandle): Promise<Readonly<Record<string, string>> | undefined>;
 }
 
 /** What woke a change watch: an accessibility event of the watched process, or the window list changing. */

@@ -6,7 +6,7 @@ import type { InstalledApp, LaunchPlan, RunningApp } from '../apps.js';
 import type { AbandonedVideo, AgentCursorLook, ChangeWatch, Desktop, DragOptions, EscapeHandlers, KeyRequest, ScreenRecording, ScreenRecordingRequest, ScrollRequest, TreeLimits, TypeRequest, VideoEncoder, WindowReading } from '../desktop.js';
 import type { ClipboardText, FrameOutcome, HealthCheck, MenuOutcome, MouseButton } from '../desktop-services.js';
 import type { WindowRect } from '../windows.js';
-import type { DeliveryMode, ElementTarget, PointerKind, PointTarget } from '../targets.js';
+import type { DeliveryMode, ElementHandle, ElementTarget, PointerKind, PointTarget } from '../targets.js';
 import type { DesktopWindow } from '../windows.js';
 import { dragAction } from './actions/drag.js';
 import { appNotResponding } from './actions/unresponsive.js';
@@ -24,12 +24,12 @@ import { setValueAction } from './actions/set-value.js';
 import { typeTextAction } from './actions/typing.js';
 import { runningApplications } from './applications.js';
 import { installedApplications } from './desktop-entries.js';
-import { elementHandle, objectIdentity } from './element-handle.js';
+import { atspiElement, elementHandle, objectIdentity } from './element-handle.js';
 import { descendsFrom, planLaunch, startDetached } from './launcher.js';
 import { accessibilityBusAddress } from './atspi/bus-address.js';
 import { AtspiClient } from './atspi/client.js';
 import { quirksFor, type ToolkitInfo, type ToolkitQuirks } from './atspi/toolkit.js';
-import type { ObjectRef } from './atspi/object-ref.js';
+import { atspiInterface, type ObjectRef } from './atspi/object-ref.js';
 import { deepestAtPoint, extents } from './atspi/operations.js';
 import { readTree, type ReadTreeResult } from './atspi/tree-reader.js';
 import { WindowMirror, type MirrorPolicy, type MirrorRead } from './atspi/window-mirror.js';
@@ -295,6 +295,16 @@ export class LinuxDesktop implements Desktop {
       ...(tree.missingReason ? { missingReason: tree.missingReason } : {}),
       ...(tree.unresponsive ? { unresponsive: true } : {}),
     };
+  }
+
+  async elementAttributes(handle: ElementHandle): Promise<Readonly<Record<string, string>> | undefined> {
+    const client = await this.atspi();
+    try {
+      const body = await client.callObject(atspiElement(handle), { interface: atspiInterface('Accessible'), member: 'GetAttributes', signature: '', body: [], timeoutMs: this.callTimeoutMs });
+      return body[0] instanceof Map ? Object.fromEntries(body[0] as Map<string, string>) : {};
+    } catch {
+      return undefined;
+    }
   }
 
   async watchChanges(pid: number): Promise<ChangeWatch> {
