@@ -72,7 +72,10 @@ export class WindowNumbering {
     const placed = preorder(reading.root);
     const numbers = this.last ? this.matched(placed, reading) : new Map(placed.map(({ index }) => [index, index]));
     for (const number of numbers.values()) if (number >= this.next) this.next = number + 1;
-    const root = renumbered(reading.root, numbers);
+    // Numbers that are the backend's own (a first reading, or nothing moved) leave the tree as it is: no copy.
+    let kept = true;
+    for (const [index, number] of numbers) if (index !== number) kept = false;
+    const root = kept ? reading.root : renumbered(reading.root, numbers);
     const identities = new Map<number, string>();
     for (const { node, index } of placed) {
       const identity = reading.identities.get(index);

@@ -90,6 +90,37 @@ describe('MCP over HTTP with several clients at once: reads in parallel, actions
     assert.ok(p95 <= 3 * aloneP95, `four clients' p95 ${p95.toFixed(1)} ms is within 3x of one client's p95 ${aloneP95.toFixed(1)} ms`);
   });
 
+  test('concurrent readers asking for different views each get their own, and every round shows the value set before it', async () => {
+    const { window } = apps[0]!;
+    const [writer, ...readers] = await Promise.all([0, 1, 2, 3, 4].map(() => connect()));
+    const field = await tokenOf(writer!, window, 'name="Name field"');
+    const target = { pid: window.pid, window_id: window.id, include_screenshot: false };
+    const views = [{}, { format: 'markdown' }, { max_elements: 3 }, { query: 'Name field' }];
+    const read = async (client: Client, view: Record<string, unknown>) => {
+      const result = await callTool(client, 'get_window_state', { ...target, ...view });
+      assert.ok(!result.isError, resultText(result));
+      return result;
+    };
+    // What each view looks like read alone: markdown names elements its own way, a cap of 3 shows 3 nodes.
+    const alone = await Promise.all(views.map(async (view, i) => (await read(readers[i]!, view)).structuredContent as { node_count: number; shown_count: number }));
+    assert.equal(alone[2]!.node_count, 3, 'max_elements 3 shows 3 nodes');
+    assert.ok(alone[0]!.node_count > 3, 'the full read shows more');
+    for (let round = 0; round < 4; round++) {
+      const value = `round ${round} ${Date.now()}`;
+      const set = await callTool(writer!, 'set_value', { element_token: field, value, diff: false });
+      assert.ok(!set.isError, resultText(set));
+      // The four read at once, each after the value was set: each must show it, in the view it asked for.
+      const results = await Promise.all(views.map((view, i) => read(readers[i]!, view)));
+      const [compact, markdown, capped, queried] = results.map((result) => resultText(result));
+      assert.match(compact!, new RegExp(`\\[e\\d+\\] tbx "Name field".*${value}`), `round ${round}: the compact view shows the value set before it`);
+      assert.match(markdown!, /\[element_index \d+\]/, `round ${round}: the markdown reader got markdown`);
+      assert.ok(markdown!.includes(value), `round ${round}: the markdown view shows the value set before it`);
+      assert.equal((results[2]!.structuredContent as { node_count: number }).node_count, 3, `round ${round}: the capped reader got its cap`);
+      assert.ok(!capped!.includes(value), `round ${round}: the capped view stops before the field`);
+      assert.ok(queried!.includes(value) && !queried!.includes('"Increment"'), `round ${round}: the filtered view holds the field only`);
+    }
+  });
+
   test('a read is not held behind an action running on the same window', async () => {
     const { window } = apps[0]!;
     const actor = await connect();

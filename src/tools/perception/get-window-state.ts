@@ -1,44 +1,20 @@
 import { z } from 'zod';
 import { ToolError } from '../../errors.js';
-import { buildEnvelope, cutTree, filterTree, filterTreeText, toCompact, toMarkdown, unreadCounts, type ClipCounts, type CupEnvelope } from '../../cup/index.js';
-import type { CupNode } from '../../cup/types.js';
+import type { ClipCounts } from '../../cup/index.js';
 import { encodePng } from '../../image/encode.js';
 import type { DesktopWindow } from '../../platform/windows.js';
-import { flattenNodes } from '../../tui/ui-node.js';
 import type { ToolContext } from '../context.js';
 import { resolveUserPath, writeFileAtomically } from '../files.js';
 import { pidArgument, windowIdArgument, windowResult } from '../schemas.js';
 import { defineTool, type ToolImage } from '../tool.js';
-import { elementRecord, elementResult } from './element-matches.js';
+import { elementResult } from './element-matches.js';
 import { resolveWindow, windowRecord } from './window-records.js';
-import { indexOf, readNumbered, rememberReading } from './window-snapshot.js';
+import { readNumbered, rememberReading } from './window-snapshot.js';
+import { windowView } from './window-view.js';
 
 const walkBudgetMs = 10_000;
 const defaultMaxElements = 5000;
 const defaultMaxDepth = 1000;
-
-/** The text an agent reads, and which element ids it shows. */
-function render(envelope: CupEnvelope, format: 'compact' | 'markdown' | 'json', detail: 'compact' | 'full', query: string | undefined) {
-  if (format === 'json') {
-    const tree = query ? filterTree(envelope.tree, query) : envelope.tree;
-    const shown = { ...envelope, tree };
-    return { text: JSON.stringify(shown, null, 1), shownIds: new Set(flattenNodes(tree).map(indexOf)) };
-  }
-  let text = format === 'markdown' ? toMarkdown(envelope, { detail }) : toCompact(envelope, { detail });
-  if (query) text = filterTreeText(text, query);
-  const pattern = format === 'markdown' ? /\[element_index (\d+)\]/g : /^\s*\[e(\d+)\]/gm;
-  return { text, shownIds: new Set([...text.matchAll(pattern)].map((match) => Number(match[1]))) };
-}
-
-/** The children left unread under every node of a reading, by where they lie. */
-function unreadTotals(nodes: readonly CupNode[]): ClipCounts {
-  const totals = { up: 0, down: 0, left: 0, right: 0 };
-  for (const node of nodes) {
-    const counts = unreadCounts(node);
-    for (const direction of Object.keys(totals) as (keyof ClipCounts)[]) totals[direction] += counts[direction];
-  }
-  return totals;
-}
 
 interface Screenshot {
   image?: ToolImage;
@@ -144,32 +120,26 @@ export const getWindowState = defineTool({
       args.include_screenshot ? screenshotOf(context, window, args.screenshot_out_file, args.overwrite ?? false) : Promise.resolve<Screenshot>({}),
     ]);
 
-    const { snapshot, nodes: readNodes } = rememberReading(context, window, reading);
-    const shown = reading.root ? cutTree(reading.root, args.max_elements, args.max_depth) : { cut: 0 };
-    const nodes = shown.cut > 0 ? flattenNodes(shown.root ? [shown.root] : []) : readNodes;
-    const envelope = buildEnvelope({
+    const { snapshot } = rememberReading(context, window, reading);
+    const view = windowView(reading, {
       platform: context.desktop.platform,
       screen: { w: screen.width, h: screen.height, scale: screen.scale },
       app: { name: window.appName, pid: window.pid },
-      scope: 'full',
-      tree: shown.root ? [shown.root] : [],
+      format: args.format,
+      detail: args.detail,
+      query: args.query,
+      maxElements: args.max_elements,
+      maxDepth: args.max_depth,
     });
-
-    const actionable = readNodes.some((node) => (node.actions ?? []).some((action) => action !== 'focus'));
+    const { elements, unread } = view;
     let degradedReason = reading.missingReason;
-    if (!degradedReason && !actionable) degradedReason = 'the accessibility tree has no actionable elements (the app may draw its own UI or not support accessibility)';
-    const { text, shownIds } = render(envelope, args.format, args.detail, args.query);
-    const elements = nodes
-      .filter((node) => shownIds.has(indexOf(node)))
-      .map(elementRecord);
-
-    const truncated = reading.truncated || shown.cut > 0;
-    const unread = unreadTotals(readNodes);
+    if (!degradedReason && !view.actionable) degradedReason = 'the accessibility tree has no actionable elements (the app may draw its own UI or not support accessibility)';
+    const truncated = reading.truncated || view.cut > 0;
     const unreadCount = unread.up + unread.down + unread.left + unread.right;
     const parts = [
-      `${nodes.length} nodes, ${elements.length} shown`,
+      `${view.nodeCount} nodes, ${elements.length} shown`,
       unreadCount > 0 ? `${unreadCount} children out of view not read (${(Object.keys(unread) as (keyof ClipCounts)[]).filter((direction) => unread[direction] > 0).map((direction) => `${unread[direction]} ${direction}`).join(', ')})` : '',
-      shown.cut > 0 ? `${shown.cut} more past max_elements/max_depth left out (indices are the whole window's, as in a full read)` : '',
+      view.cut > 0 ? `${view.cut} more past max_elements/max_depth left out (indices are the whole window's, as in a full read)` : '',
       reading.truncated ? 'truncated' : '',
       degradedReason ? `degraded: ${degradedReason}` : '',
       screenshot.info
@@ -180,13 +150,13 @@ export const getWindowState = defineTool({
     ].filter(Boolean);
     return {
       summary: `✅ "${window.title}" (pid ${window.pid}, window ${window.id}, snapshot ${snapshot.id}): ${parts.join('; ')}`,
-      body: text,
+      body: view.text,
       images: screenshot.image ? [screenshot.image] : [],
       structured: {
         snapshot_id: snapshot.id,
         window: windowRecord(window),
         format: args.format,
-        node_count: nodes.length,
+        node_count: view.nodeCount,
         shown_count: elements.length,
         truncated,
         ...(unreadCount > 0 ? { unread_children: unread } : {}),

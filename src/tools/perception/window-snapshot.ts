@@ -40,10 +40,22 @@ function remapped<T>(byIndex: ReadonlyMap<number, T>, numbers: ReadonlyMap<numbe
   return result;
 }
 
+/**
+ * Readings whose numbering in a session is the backend's own (every index maps to itself: a window's first
+ * reading, and any after which nothing moved), one object per backend reading: the calls of several sessions that
+ * shared a reading then share what is derived from it too (window-view.ts keeps a view per reading object).
+ */
+const asNumbered = new WeakMap<WindowReading, NumberedReading>();
+
 /** The reading in the window's numbering; the next reading of the window is matched to it. */
 function numberReading(context: ToolContext, window: DesktopWindow, reading: WindowReading): NumberedReading {
   if (!reading.root) return { ...reading, numbered: true };
   const { root, numbers, identities } = context.state.snapshots.numbering(window.pid, window.id).number({ root: reading.root, identities: reading.identities });
+  if (root === reading.root) {
+    let same = asNumbered.get(reading);
+    if (!same) asNumbered.set(reading, (same = { ...reading, numbered: true }));
+    return same;
+  }
   return {
     ...reading,
     root,

@@ -1,0 +1,95 @@
+// What get_window_state shows of a reading: the cut tree, the rendered text and the element records, made once
+// per reading and way of showing it however many calls got that reading.
+import { buildEnvelope, cutTree, filterTree, filterTreeText, toCompact, toMarkdown, unreadCounts, type ClipCounts, type CupEnvelope } from '../../cup/index.js';
+import type { CupAppInfo, CupNode, CupPlatform, CupScreen } from '../../cup/types.js';
+import type { WindowReading } from '../../platform/desktop.js';
+import { flattenNodes } from '../../tui/ui-node.js';
+import { elementRecord } from './element-matches.js';
+import { indexOf } from './window-snapshot.js';
+
+/** Everything a view depends on besides the reading. */
+export interface ViewRequest {
+  platform: CupPlatform;
+  screen: CupScreen;
+  app: CupAppInfo;
+  format: 'compact' | 'markdown' | 'json';
+  detail: 'compact' | 'full';
+  query: string | undefined;
+  maxElements: number;
+  maxDepth: number;
+}
+
+export interface WindowView {
+  /** The text an agent reads. */
+  text: string;
+  /** The nodes shown after max_elements/max_depth, in document order. */
+  nodeCount: number;
+  /** How many nodes max_elements/max_depth left out. */
+  cut: number;
+  /** The records of the elements the text shows. */
+  elements: ReturnType<typeof elementRecord>[];
+  /** Children left unread under the nodes read, by where they lie. */
+  unread: ClipCounts;
+  /** Whether any node has an action besides focus. */
+  actionable: boolean;
+}
+
+/**
+ * Views by reading, then by request. Calls answered with one reading (the ReadCoalescer hands it to every
+ * call it was fresh for: begun after each of them came in) share what is made of it: a view is a pure
+ * function of the reading and the request, so a shared one is exactly what the call would have made itself,
+ * and no older than the reading. The per-session part (the snapshot, its id) is not in it and stays per call.
+ * Held weakly: the views go with their reading. Shared views are not to be changed.
+ */
+const views = new WeakMap<WindowReading, Map<string, WindowView>>();
+
+export function windowView(reading: WindowReading, request: ViewRequest): WindowView {
+  let byRequest = views.get(reading);
+  if (!byRequest) views.set(reading, (byRequest = new Map()));
+  const key = JSON.stringify(request);
+  let view = byRequest.get(key);
+  if (!view) {
+    view = makeView(reading, request);
+    byRequest.set(key, view);
+  }
+  return view;
+}
+
+function makeView(reading: WindowReading, request: ViewRequest): WindowView {
+  const readNodes = flattenNodes(reading.root ? [reading.root] : []);
+  const shown = reading.root ? cutTree(reading.root, request.maxElements, request.maxDepth) : { cut: 0 };
+  const nodes = shown.cut > 0 ? flattenNodes(shown.root ? [shown.root] : []) : readNodes;
+  const envelope = buildEnvelope({ platform: request.platform, screen: request.screen, app: request.app, scope: 'full', tree: shown.root ? [shown.root] : [] });
+  const { text, shownIds } = render(envelope, request);
+  return {
+    text,
+    nodeCount: nodes.length,
+    cut: shown.cut,
+    elements: nodes.filter((node) => shownIds.has(indexOf(node))).map(elementRecord),
+    unread: unreadTotals(readNodes),
+    actionable: readNodes.some((node) => (node.actions ?? []).some((action) => action !== 'focus')),
+  };
+}
+
+/** The text an agent reads, and which element ids it shows. */
+function render(envelope: CupEnvelope, { format, detail, query }: ViewRequest) {
+  if (format === 'json') {
+    const tree = query ? filterTree(envelope.tree, query) : envelope.tree;
+    const shown = { ...envelope, tree };
+    return { text: JSON.stringify(shown, null, 1), shownIds: new Set(flattenNodes(tree).map(indexOf)) };
+  }
+  let text = format === 'markdown' ? toMarkdown(envelope, { detail }) : toCompact(envelope, { detail });
+  if (query) text = filterTreeText(text, query);
+  const pattern = format === 'markdown' ? /\[element_index (\d+)\]/g : /^\s*\[e(\d+)\]/gm;
+  return { text, shownIds: new Set([...text.matchAll(pattern)].map((match) => Number(match[1]))) };
+}
+
+/** The children left unread under every node of a reading, by where they lie. */
+function unreadTotals(nodes: readonly CupNode[]): ClipCounts {
+  const totals = { up: 0, down: 0, left: 0, right: 0 };
+  for (const node of nodes) {
+    const counts = unreadCounts(node);
+    for (const direction of Object.keys(totals) as (keyof ClipCounts)[]) totals[direction] += counts[direction];
+  }
+  return totals;
+}
