@@ -108,6 +108,8 @@ export class LinuxDesktop implements Desktop {
    */
   private readonly notices: string[] = [];
   private noticesDropped = 0;
+  /** How many notices (dropped ones included) some call has been given: those after are still to be heard. */
+  private noticesHeard = 0;
   /** Per window: the accessible top-level found for it, so point lookups need not search again. */
   private readonly matches = new Map<number, WindowMatch>();
   /** Per window: its live tree mirror, in the order last read (oldest first). */
@@ -236,13 +238,18 @@ export class LinuxDesktop implements Desktop {
     return this.xConnection.get();
   }
 
-  /** Marks the present, for noticesSince() at the end of a call. */
+  /**
+   * Marks where the notices a call is to hear begin, for noticesSince() at its end: at the first one no call has
+   * heard yet. A notice given between calls (the X server found gone by a reconnection no call started) goes
+   * to the next call then, instead of to no one.
+   */
   noticeMark(): number {
-    return this.noticesDropped + this.notices.length;
+    return Math.min(this.noticesHeard, this.noticesDropped + this.notices.length);
   }
 
   /** Notices given since the mark was taken (the daemon passes them on to the caller that took it). */
   noticesSince(mark: number): string[] {
+    this.noticesHeard = this.noticesDropped + this.notices.length;
     return this.notices.slice(Math.max(0, mark - this.noticesDropped));
   }
 
