@@ -105,9 +105,10 @@ export class TemporaryKeys {
       if (!keysyms.has(keycode)) return;
       if (!this.originals.has(keycode)) this.originals.set(keycode, key);
       const keysym = keysyms.get(keycode);
-      // ONE_LEVEL (type 0 in every XKB map) with one group wrapped into range: the keysym whatever the shift level,
-      // Caps Lock or the user's layout group.
-      keys[index] = keysym === undefined ? this.originals.get(keycode)! : { types: [0, 0, 0, 0], groupInfo: 1, width: 1, keysyms: [keysym] };
+      // TWO_LEVEL (type 1 in every XKB map) with the keysym on both levels, in one group that every layout group
+      // wraps into: the keysym whatever the shift level, Caps Lock or the user's group. Not ONE_LEVEL: its core
+      // image has the shifted column empty, and a client without XKB would turn a capital into its lower case.
+      keys[index] = keysym === undefined ? this.originals.get(keycode)! : { types: [1, 1, 1, 1], groupInfo: 1, width: 2, keysyms: [keysym, keysym] };
     });
     await this.x.checked(() => this.x.xkb.setKeySyms(first, keys, this.map.minKeycode, this.map.maxKeycode));
     this.changes++;
