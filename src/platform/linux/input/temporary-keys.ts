@@ -4,6 +4,8 @@
 // it again, in some toolkits only when the next key arrives. So a binding must stay until the app has read every key
 // typed with it: before a spare keycode is rebound to another character, and before the map is restored, the caller's
 // `settle` waits for the app. Bindings are reused while they last, and every changed keycode is restored at the end.
+// Each round of changes (the bindings a run of text needs, the restore) is one request: every client, the window
+// manager too, re-reads the map once per request, and a request per key made the re-reading the cost of typing.
 import type { X11Connection, XkbKeySyms } from '../x11/index.js';
 import type { KeyboardMap } from './keyboard-map.js';
 import { windowManagerBarrier } from './window-manager.js';
