@@ -4,7 +4,9 @@
 // it again, in some toolkits only when the next key arrives. So a binding must stay until the app has read every key
 // typed with it: before a spare keycode is rebound to another character, and before the map is restored, the caller's
 // `settle` waits for the app. Bindings are reused while they last, and every changed keycode is restored at the end.
-import type { X11Connection } from '../x11/index.js';
+// Each round of changes (the bindings a run of text needs, the restore) is one request: every client, the window
+// manager too, re-reads the map once per request, and a request per key made the re-reading the cost of typing.
+import type { X11Connection, XkbKeySyms } from '../x11/index.js';
 import type { KeyboardMap } from './keyboard-map.js';
 import { windowManagerBarrier } from './window-manager.js';
 
@@ -18,7 +20,9 @@ export class TemporaryKeys {
   /** keysym → the spare keycode currently producing it. */
   private readonly bound = new Map<number, number>();
   private readonly changed = new Set<number>();
-  /** Keyboard mapping changes made, each of which every client (the window manager too) has to digest. */
+  /** Each changed keycode's XKB description before this typing (XKB servers). */
+  private readonly originals = new Map<number, XkbKeySyms>();
+  /** Keyboard mapping requests made, each of which every client (the window manager too) has to digest. */
   private changes = 0;
 
   constructor(
@@ -58,15 +62,13 @@ export class TemporaryKeys {
         free.push(keycode);
       }
     }
-    await this.x.checked(async () => {
-      for (const keysym of missing) {
-        const keycode = free.shift()!;
-        this.bound.set(keysym, keycode);
-        this.changed.add(keycode);
-        this.changes++;
-        await this.x.changeKeyboardMapping(keycode, this.map.mapping.keysymsPerKeycode, this.bindingKeysyms(keysym));
-      }
-    });
+    const writes = new Map<number, number | undefined>();
+    for (const keysym of missing) {
+      const keycode = free.shift()!;
+      this.bound.set(keysym, keycode);
+      writes.set(keycode, keysym);
+    }
+    await this.write(writes);
   }
 
   /**
@@ -76,22 +78,51 @@ export class TemporaryKeys {
   async restore(): Promise<void> {
     if (this.changed.size === 0) return;
     await this.settle();
-    const per = this.map.mapping.keysymsPerKeycode;
-    await this.x.checked(async () => {
-      for (const keycode of this.changed) await this.x.changeKeyboardMapping(keycode, per, this.map.keysymsOf(keycode));
-    });
-    this.changes += this.changed.size;
+    await this.write(new Map([...this.changed].map((keycode) => [keycode, undefined])));
     this.changed.clear();
     this.bound.clear();
+    this.originals.clear();
     await windowManagerBarrier(this.x, Math.min(barrierLimitMs, barrierBaseMs + this.changes * barrierPerChangeMs));
     this.changes = 0;
   }
 
   /**
-   * The keysym on both levels of both core groups: with one column only, the core rules would turn a capital's
-   * unshifted level into its lower case, and a user switched to a second layout group would not get it.
+   * Gives each keycode its keysym (undefined: what it had before this typing) in one XKB request: every client
+   * then re-reads the map once for all of them, not once per key. Without XKEYBOARD, one core request per key.
    */
-  private bindingKeysyms(keysym: number): number[] {
+  private async write(keysyms: ReadonlyMap<number, number | undefined>): Promise<void> {
+    if (keysyms.size === 0) return;
+    for (const keycode of keysyms.keys()) this.changed.add(keycode);
+    if (!(await this.x.queryExtension('XKEYBOARD')).present) {
+      await this.x.checked(async () => {
+        for (const [keycode, keysym] of keysyms) await this.x.changeKeyboardMapping(keycode, this.map.mapping.keysymsPerKeycode, this.coreKeysyms(keycode, keysym));
+      });
+      this.changes += keysyms.size;
+      return;
+    }
+    const first = Math.min(...keysyms.keys());
+    const keys = await this.x.xkb.getKeySyms(first, Math.max(...keysyms.keys()) - first + 1);
+    keys.forEach((key, index) => {
+      const keycode = first + index;
+      if (!keysyms.has(keycode)) return;
+      if (!this.originals.has(keycode)) this.originals.set(keycode, key);
+      const keysym = keysyms.get(keycode);
+      // TWO_LEVEL (type 1 in every XKB map) with the keysym on both levels, in one group that every layout group
+      // wraps into: the keysym whatever the shift level, Caps Lock or the user's group. Not ONE_LEVEL: its core
+      // image has the shifted column empty, and a client without XKB would turn a capital into its lower case.
+      keys[index] = keysym === undefined ? this.originals.get(keycode)! : { types: [1, 1, 1, 1], groupInfo: 1, width: 2, keysyms: [keysym, keysym] };
+    });
+    await this.x.checked(() => this.x.xkb.setKeySyms(first, keys, this.map.minKeycode, this.map.maxKeycode));
+    this.changes++;
+  }
+
+  /**
+   * Core columns for a keycode: the keysym on both levels of both core groups (with one column only, the core rules
+   * would turn a capital's unshifted level into its lower case, and a user switched to a second layout group would
+   * not get it), or its keysyms before this typing.
+   */
+  private coreKeysyms(keycode: number, keysym: number | undefined): number[] {
+    if (keysym === undefined) return this.map.keysymsOf(keycode);
     const keysyms = new Array<number>(this.map.mapping.keysymsPerKeycode).fill(0);
     for (let column = 0; column < Math.min(4, keysyms.length); column++) keysyms[column] = keysym;
     return keysyms;

@@ -14,6 +14,7 @@ import { Composite } from './extensions/composite.js';
 import { ExtensionRegistry, type ExtensionInfo } from './extensions/registry.js';
 import { Shape } from './extensions/shape.js';
 import { XInput2 } from './extensions/xinput2.js';
+import { Xkb } from './extensions/xkb.js';
 import { XTest } from './extensions/xtest.js';
 import { connectSocket, handshake, SetupInterruptedError } from './handshake.js';
 import { encodeGetImage, encodePutImage, fromRgba, parseGetImage, type GetImageOptions, type Image } from './image.js';
@@ -89,6 +90,7 @@ export class X11Connection {
   readonly composite: Composite;
   readonly shape: Shape;
   readonly xinput2: XInput2;
+  readonly xkb: Xkb;
 
   private readonly core: X11Core;
   private readonly atomCache: AtomCache;
@@ -107,6 +109,7 @@ export class X11Connection {
     this.composite = new Composite(core, this.extensions, () => this.allocateId());
     this.shape = new Shape(core, this.extensions);
     this.xinput2 = new XInput2(core, this.extensions);
+    this.xkb = new Xkb(core, this.extensions);
   }
 
   static async connect(options: ConnectOptions = {}): Promise<X11Connection> {
