@@ -3,7 +3,7 @@
 // next call starts the desktop again on the same display, and the daemon that serves the CLI keeps running.
 // The kernel (/proc) tells which processes run; a new app on the restarted desktop is read as pyatspi reads it.
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -28,12 +28,17 @@ describe('an X server the driver did not start, gone', () => {
     const saved = readFileSync(record);
     rmSync(record);
     const context = testContext();
+    const lock = `/tmp/.X${desktop.state.display.slice(1)}-lock`;
     try {
       const app = await desktop.launchFixture('gtk3', { title: 'On a server that goes' });
       await accessibleWindowState(context, app.window, { include_screenshot: false });
       // In flight when the server goes: a wait for a window that never comes, for far longer than the bound.
       const waiting = runTool('wait_for', { pid: app.window.pid, window_title: 'Never shown', timeout_ms: 30_000 }, context);
       await sleep(300);
+      // The display's lock is made this process's before its server dies: tests in other files start desktops at
+      // the same time, and one of them would take the number of a dead server's stale lock, so the calls below would
+      // reach that test's X server on the same DISPLAY (a CI run's wait_for went on for its whole 30 s that way).
+      writeFileSync(lock, `${String(process.pid).padStart(10)}\n`);
       const killed = Date.now();
       process.kill(desktop.state.pids.xvfb, 'SIGKILL');
       const inFlight = await waiting;
@@ -60,6 +65,7 @@ describe('an X server the driver did not start, gone', () => {
       context.desktop.close();
       writeFileSync(record, saved);
       await desktop.stop();
+      if (existsSync(lock) && readFileSync(lock, 'utf8').trim() === String(process.pid)) rmSync(lock, { force: true });
     }
   });
 });
