@@ -1,8 +1,7 @@
 // Ending everything a terminal program started. The pseudo-terminal makes the program a session leader,
 // and shells put each job in its own process group inside that session, so the session id (not one
 // process group) is what ties all of them together.
-import { setTimeout as sleep } from 'node:timers/promises';
-import { isAlive, processIds, statFields } from '../platform/linux/desktop/processes.js';
+import { processIds, statFields, waitGone } from '../platform/linux/desktop/processes.js';
 
 export interface SessionMember {
   pid: number;
@@ -50,16 +49,6 @@ function signalAll(members: readonly SessionMember[], signal: NodeJS.Signals): v
       // Already gone.
     }
   }
-}
-
-async function waitGone(pids: readonly number[], timeoutMs: number): Promise<number[]> {
-  const deadline = Date.now() + timeoutMs;
-  let alive = pids.filter(isAlive);
-  while (alive.length > 0 && Date.now() < deadline) {
-    await sleep(10);
-    alive = alive.filter(isAlive);
-  }
-  return alive;
 }
 
 /**

@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { atspiToCup } from '../../cup/atspi/convert.js';
 import { UNKNOWN_COORDINATE, type AtspiRawNode, type RawTreeContext } from '../../cup/atspi/raw-node.js';
 import type { ActionOutcome } from '../action-outcome.js';
@@ -49,18 +48,11 @@ import { listClientWindows, type ClientWindow } from './windows.js';
 import { DBusClosedError, DBusTimeoutError } from './dbus/index.js';
 import { ApplicationGoneError } from './atspi/application-gone.js';
 import { UnansweredActionError } from './atspi/unanswered-action.js';
-import { isAlive, processStartTicks } from './desktop/processes.js';
+import { isAlive, processStartTicks, waitGone } from './desktop/processes.js';
 
 /** How long a process whose read failed may take to be marked gone after its connection closed. */
 const EXIT_GRACE_MS = 300;
 
-/** Whether the process is gone within `ms` (checked every 10 ms). */
-async function goneWithin(pid: number, ms: number): Promise<boolean> {
-  for (const deadline = Date.now() + ms; ; await sleep(10)) {
-    if (!isAlive(pid)) return true;
-    if (Date.now() >= deadline) return false;
-  }
-}
 import { ToolError } from '../../errors.js';
 import { X11ClosedError, X11Connection, X11TimeoutError } from './x11/index.js';
 import { protectionOf } from './desktop/protected-processes.js';
@@ -550,7 +542,7 @@ export class LinuxDesktop implements Desktop {
     // whatever was read is a fragment, and the reason is the death, not what the fragment lacks.
     // A read that failed as the app died may see its connection close a moment before the kernel marks the process
     // gone (it closes a dying process's files first): the death is waited for briefly before it is ruled out.
-    const exited = died() || (read.failure !== undefined && !read.unresponsive && aliveAtStart && (await goneWithin(window.pid, EXIT_GRACE_MS)))
+    const exited = died() || (read.failure !== undefined && !read.unresponsive && aliveAtStart && (await waitGone([window.pid], EXIT_GRACE_MS)).length === 0)
       ? `the application (pid ${window.pid}) exited while its tree was read; ${read.nodeCount} nodes were read before`
       : undefined;
     return {

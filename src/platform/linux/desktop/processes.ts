@@ -134,3 +134,14 @@ export function commandLine(pid: number): string[] {
     return [];
   }
 }
+
+/** Waits (checking every 10 ms) until the processes are gone or `timeoutMs` passed; returns those still alive. */
+export async function waitGone(pids: readonly number[], timeoutMs: number): Promise<number[]> {
+  const deadline = Date.now() + timeoutMs;
+  let alive = pids.filter(isAlive);
+  while (alive.length > 0 && Date.now() < deadline) {
+    await sleep(10);
+    alive = alive.filter(isAlive);
+  }
+  return alive;
+}
