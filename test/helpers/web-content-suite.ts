@@ -255,6 +255,13 @@ export function webContentSuite(browser: BrowserId): void {
       await pageSays(rig.oracle, window, 'tasks: Buy milk, Walk dog');
     });
 
+    test('keys typed into a field of a page that is busy when they come: the text is waited for, and confirmed', async () => {
+      const window = await rig.open('tasks', 'CUP Web Tasks');
+      const typed = await act(rig.context, window, 'type_text', 'textbox', 'Busy note', { text: 'Slow start' });
+      assert.equal(typed.effect, 'confirmed', typed.summary);
+      assert.equal((await rig.oracle.find(window.pid, window.title, 'entry', 'Busy note')).text, 'Slow start');
+    });
+
     test('set_value on radios and a stepped slider says what the control holds: a radio is not unchecked by itself, a slider takes its nearest step', async () => {
       const window = await rig.open('tasks', 'CUP Web Tasks');
       const small = await element(rig.context, window, 'radio', 'Small');

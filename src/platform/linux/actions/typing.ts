@@ -98,6 +98,13 @@ async function focusInto(desktop: LinuxDesktop, target: Actionable): Promise<boo
   return grabbed || placed;
 }
 
+/**
+ * How long key events sent to a field may go without a first sign of arriving, in ms. Blink passes them from its
+ * browser process to the page's and back before the field reports anything: on a loaded machine that took over the
+ * 400 ms an app is otherwise given, and a line typed with Return was judged to have done nothing.
+ */
+const keysFirstSignMs = 1500;
+
 /** Key events sent to a window as X events (SendEvent), for apps that read them (Blink, Gecko). */
 function syntheticKeys(desktop: LinuxDesktop, window: DesktopWindow, text: string, signal: AbortSignal | undefined): () => Promise<SentInput> {
   return async () => {
@@ -159,7 +166,7 @@ async function keysIntoField(
   };
   const returns = onlyReturns(text);
   const before = returns ? await probe.read().catch(() => undefined) : undefined;
-  const observation = await observe(desktop, target.ref.bus, [probe], send, { snapshot: element?.snapshot, until: typedUntil(text, arrived, before), target: target.ref, signal });
+  const observation = await observe(desktop, target.ref.bus, [probe], send, { snapshot: element?.snapshot, until: typedUntil(text, arrived, before), target: target.ref, firstSignMs: keysFirstSignMs, signal });
   // Cut short by a cancel, the text is not all there, and the outcome says how much was sent.
   if (observation.cancelled || sent?.cancelled || (!returns && arrived([await probe.read().catch(() => undefined)]))) {
     return actionOutcome({ path: 'key_events', mode: 'background', observation, sent });

@@ -84,6 +84,11 @@ export function nameProbe(desktop: LinuxDesktop, ref: ObjectRef, label: string):
 export interface ObserveOptions {
   /** How long to wait for a first sign of change (with `until`: since the probes' last change). */
   settleMs?: number;
+  /**
+   * How long to wait for the first sign at all, when that is longer than settleMs: an app on a loaded machine may be
+   * slow to start on input it then goes through quickly (a browser's page takes keys in another process).
+   */
+  firstSignMs?: number;
   /** After the first sign, how long to keep collecting the rest of the burst. */
   graceMs?: number;
   /** Event kinds that our own delivery causes (e.g. focus moves when we grab focus) and that prove nothing. */
@@ -303,7 +308,7 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
       if (!(error instanceof UnansweredActionError)) throw error;
       unanswered = { call: error.member, timeoutMs: error.timeoutMs };
     }
-    let deadline = Date.now() + settleMs;
+    let deadline = Date.now() + Math.max(settleMs, options.firstSignMs ?? 0);
     const longest = Date.now() + maxProgressMs;
     const { signal } = options;
     const cancelled = abortion(signal);
