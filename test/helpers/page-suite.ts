@@ -214,6 +214,11 @@ export function pageSuite(browser: 'chromium' | 'firefox'): void {
       const loaded = await call({ action: 'navigate', url: pageUrl('page-second.html') });
       assert.equal(loaded.structured.title, 'CUP Second Page');
       assert.equal(loaded.structured.effect, 'confirmed');
+      // The very next read shows the new page: navigate returns once the page is in the accessibility tree.
+      assert.ok((loaded.structured.evidence as string[]).includes('the page is in the accessibility tree'), JSON.stringify(loaded.structured.evidence));
+      const state = await callOk(context, 'get_window_state', { pid: page.pid, window_id: page.windowId, include_screenshot: false });
+      assert.match(state.body ?? "", /hdg[^\n]*"Second page"/, (state.body ?? "").split('\n').slice(0, 30).join('\n'));
+      assert.doesNotMatch(state.body ?? "", /Count clicks/, 'the first page is gone from the tree');
       for (const deadline = Date.now() + 10_000; ; await sleep(100)) {
         const heading = await oracle.find(page.pid, '', 'heading', 'Second page').catch(() => ({ found: false }));
         if (heading.found) break;
@@ -224,6 +229,7 @@ export function pageSuite(browser: 'chromium' | 'firefox'): void {
     test('click_element on what does nothing is no effect, although the page ticks by itself and the focus leaves a field; a real change is still confirmed', async () => {
       const loaded = await call({ action: 'navigate', url: pageUrl('tasks.html') });
       assert.equal(loaded.structured.title, 'CUP Web Tasks');
+      assert.ok((loaded.structured.evidence as string[]).includes('the page is in the accessibility tree'), JSON.stringify(loaded.structured.evidence));
       const focused = await call({ action: 'click_element', selector: '#task' });
       assert.equal(focused.structured.effect, 'confirmed', focused.summary);
       const idle = await call({ action: 'click_element', selector: '#title' });

@@ -1,10 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
-import type { CupNode } from '../../cup/types.js';
 import type { BrowserStart, ProcessExit } from '../../platform/apps.js';
 import type { DesktopWindow } from '../../platform/windows.js';
 import type { ToolContext } from '../context.js';
 import { windowRecord, windowsOfProcess } from '../perception/window-records.js';
+import { pageInTree } from '../page/page-in-tree.js';
 import { pidArgument, windowIdArgument, windowResult } from '../schemas.js';
 import { defineTool } from '../tool.js';
 import { ToolError } from '../../errors.js';
@@ -243,15 +243,7 @@ async function browserReadiness(context: ToolContext, browser: BrowserStart, pid
     await sleep(100);
     endpoint = await context.desktop.debuggingEndpoint(pid);
   }
-  let pageReady = false;
-  while (windows.length > 0 && Date.now() < deadline) {
-    const reading = await context.desktop.readWindow(windows[0]!, { maxNodes: 400, maxDepth: 30, budgetMs: Math.max(100, deadline - Date.now()) });
-    if (reading.root && hasDocument(reading.root)) {
-      pageReady = true;
-      break;
-    }
-    await sleep(200);
-  }
+  const pageReady = windows.length > 0 && (await pageInTree(context, windows[0]!, deadline));
   const notes = [
     ...(endpoint ? [`debugging port ${endpoint.port} (${endpoint.protocol === 'cdp' ? 'DevTools protocol' : 'WebDriver BiDi'})`] : []),
     ...(port !== undefined && !endpoint ? ['its debugging port did not open in time'] : []),
@@ -269,11 +261,6 @@ async function browserReadiness(context: ToolContext, browser: BrowserStart, pid
       page_ready: pageReady,
     },
   };
-}
-
-/** A web document that has finished loading (a loading one says busy). */
-function hasDocument(node: CupNode): boolean {
-  return (node.role === 'document' && !node.states?.includes('busy')) || (node.children ?? []).some(hasDocument);
 }
 
 export const killApp = defineTool({

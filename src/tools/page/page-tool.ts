@@ -12,6 +12,7 @@ import { boundsResult, pidArgument, windowIdArgument } from '../schemas.js';
 import { defineTool, type ToolOutput } from '../tool.js';
 import { ToolError } from '../../errors.js';
 import { accessibleQuery, accessibleText } from './accessible-page.js';
+import { pageInTree } from './page-in-tree.js';
 
 const ACTIONS = ['execute_javascript', 'get_text', 'query_dom', 'click_element', 'insert_text', 'navigate'] as const;
 type PageAction = (typeof ACTIONS)[number];
@@ -21,6 +22,8 @@ const MAX_TEXT_CHARS = 100_000;
 /** How long the page's own handlers get after a click or insert before its changes are read. */
 const SETTLE_MS = 150;
 const NAVIGATION_TIMEOUT_MS = 30_000;
+/** How long navigate waits for the loaded page's document in the window's accessibility tree. */
+const PAGE_IN_TREE_MS = 5000;
 
 const elementResult = z.object({
   tag: z.string(),
@@ -219,12 +222,16 @@ export const pageTool = defineTool({
         // A new page changes the whole tree: the diff is read only when asked for.
         const output = await observeAction(context, 'page navigate', { diff: args.diff ?? false, throughPage: true }, window, async () => {
           loaded = await page.navigate(args.url!, NAVIGATION_TIMEOUT_MS);
+          const inTree = await pageInTree(context, window, Date.now() + PAGE_IN_TREE_MS, loaded.title);
           return {
             path: page.endpoint.protocol,
             delivery_mode: 'background',
             effect: 'confirmed',
             verified: true,
-            evidence: [`the page loaded ${loaded.url}${loaded.status ? ` (HTTP ${loaded.status})` : ''}, titled "${loaded.title}"`],
+            evidence: [
+              `the page loaded ${loaded.url}${loaded.status ? ` (HTTP ${loaded.status})` : ''}, titled "${loaded.title}"`,
+              inTree ? 'the page is in the accessibility tree' : `the page had not reached the accessibility tree within ${PAGE_IN_TREE_MS / 1000} s: read the window again before acting on it`,
+            ],
           };
         });
         const { url, title, status } = loaded!;
