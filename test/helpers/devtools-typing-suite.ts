@@ -116,6 +116,28 @@ export function devtoolsTypingSuite(browser: 'chromium' | 'firefox'): void {
       assert.equal((await oracle.find(window.pid, window.title, 'password text', 'Password')).text?.length, 6);
     });
 
+    test('a line typed with Return into a field the page empties on Return: the page adds it, behind the other window; a bare Return on the empty field is no effect', async () => {
+      const window = await open('tasks', 'CUP Web Tasks');
+      // Blink takes the Return through its debugging connection; Gecko takes key events behind other windows.
+      const path = browser === 'chromium' ? 'devtools' : 'key_events';
+      const typeInto = async (text: string) => {
+        const target = await element(context, window, 'textbox', 'New task');
+        const result = await callOk(context, 'type_text', { window_id: window.id, element_index: target.index, text });
+        return { summary: result.summary, ...(result.structured as { effect: string; path: string }) };
+      };
+      const added = await typeInto('Buy milk\n');
+      assert.deepEqual([added.effect, added.path], ['confirmed', path], added.summary);
+      await pageSays(oracle, window, 'tasks: Buy milk');
+      await pyatspiReads(window, 'New task', '');
+      const bare = await typeInto('\n');
+      assert.equal(bare.effect, 'suspected_noop', bare.summary);
+      assert.deepEqual([(await typeInto('Walk dog')).effect, (await typeInto('\n')).effect], ['confirmed', 'confirmed']);
+      const two = await typeInto('Feed cat\nWater plants\n');
+      assert.deepEqual([two.effect, two.path], ['confirmed', path], two.summary);
+      await pageSays(oracle, window, 'tasks: Buy milk, Walk dog, Feed cat, Water plants');
+      assert.equal(await readers.activeWindow(), cover.id, 'the typing changed the active window');
+    });
+
     test('a field inside a same-origin iframe takes set_value and type_text; the frame\'s page sees them', async () => {
       const window = await open('iframe', 'CUP Web Frame');
       await throughPage(window, 'set_value', 'textbox', 'Inner field', 'Grace');

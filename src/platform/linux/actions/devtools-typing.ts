@@ -14,6 +14,7 @@ import type { LinuxDesktop } from '../linux-desktop.js';
 import type { Actionable } from './accessible-actions.js';
 import { liveStates } from './live-states.js';
 import { scrollIntoViewQuietly } from './scroll-into-view.js';
+import { onlyReturns, returnActed } from './return-press.js';
 import { observe, type Probe } from './verification.js';
 
 export interface DevToolsTypingRequest {
@@ -54,7 +55,10 @@ export async function typeThroughDevTools(desktop: LinuxDesktop, request: DevToo
   let states = await liveStates(desktop, target.ref);
   // A read-only field is the caller's to refuse, with its own error.
   if (!states.has('STATE_EDITABLE') || states.has('STATE_READ_ONLY')) return { skipped: undefined };
-  if (request.text.includes('\n') && !states.has('STATE_MULTI_LINE')) return skipped('a newline in a single-line field is a Return press, which only key events make');
+  // A newline in a single-line field is a Return press: the DevTools protocol sends one to the page as input,
+  // WebDriver BiDi's key actions only to the focused window, which Gecko's key events rung reaches anyway.
+  const returns = request.text.includes('\n') && !states.has('STATE_MULTI_LINE');
+  if (returns && (request.replace || endpoint.protocol !== 'cdp')) return skipped('a newline in a single-line field is a Return press, which only key events make here');
   if (!states.has('STATE_SHOWING')) {
     const shows = async () => (states = await liveStates(desktop, target.ref)).has('STATE_SHOWING');
     if (!(await scrollIntoViewQuietly(desktop, target.ref, shows))) return skipped('it is scrolled out of the page\'s view and could not be brought into it');
@@ -71,19 +75,24 @@ export async function typeThroughDevTools(desktop: LinuxDesktop, request: DevToo
       target.ref.bus,
       [request.probe],
       async () => {
-        const inserted = await page.insertIntoField({ bounds, name, text }, request.text, request.replace);
+        const inserted = await page.insertIntoField({ bounds, name, text, singleLine: returns }, request.text, request.replace);
         if (!inserted.inserted) throw new FieldNotInPage(inserted.reason);
         node = inserted.node;
       },
-      { snapshot: request.snapshot, settleMs: readBackMs, until: request.arrived },
+      // A Return press may empty the field (see returnActed): the field's own events, not its text, tell then.
+      { snapshot: request.snapshot, settleMs: readBackMs, ...(returns ? { target: target.ref } : { until: request.arrived }) },
     );
   } catch (error) {
     if (error instanceof FieldNotInPage) return skipped(error.message);
     throw error;
   }
   const how = `${label} is <${node}> in the page: the text went in through the browser's debugging connection (${endpoint.protocol} on port ${endpoint.port}), without the window's focus`;
-  if (request.arrived([await request.probe.read().catch(() => undefined)])) {
-    return { outcome: actionOutcome({ path: 'devtools', mode: 'background', observation: { ...observation, evidence: [how, ...observation.evidence] } }) };
+  // Return presses alone have no text to arrive: what they did is all the evidence there is.
+  const arrived = !onlyReturns(request.text) && request.arrived([await request.probe.read().catch(() => undefined)]);
+  const acted = returns ? returnActed(request.text, label, observation) : undefined;
+  if (arrived || acted) {
+    const evidence = acted?.evidence ?? observation.evidence;
+    return { outcome: actionOutcome({ path: 'devtools', mode: 'background', observation: { ...observation, evidence: [how, ...evidence] } }) };
   }
   // The page took the call, and the accessibility tree does not show the text: not confirmed, whatever the page said.
   return {
@@ -91,7 +100,12 @@ export async function typeThroughDevTools(desktop: LinuxDesktop, request: DevToo
       path: 'devtools',
       mode: 'background',
       observation: { ...observation, changed: false, listening: true },
-      escalation: { recommended: 'foreground', reason: `${how}, yet the text of ${label} does not show it; retry with delivery_mode "foreground"` },
+      escalation: {
+        recommended: 'foreground',
+        reason: returns
+          ? `${how}, with a Return press for each newline, and ${label} reported no change from it (what else the page changes meanwhile is not counted); read the window with get_window_state before pressing it again`
+          : `${how}, yet the text of ${label} does not show it; retry with delivery_mode "foreground"`,
+      },
     }),
   };
 }

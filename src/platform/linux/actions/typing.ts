@@ -17,6 +17,7 @@ import { liveStates } from './live-states.js';
 import { actionable, liveTarget, type LiveElementTarget } from './live-target.js';
 import { withForeground } from './real-input.js';
 import { observePixels, syntheticEventsReach } from './synthetic-rung.js';
+import { linesOutcome, onlyReturns, returnActed, typedUntil, typeLines, type TypedLines } from './return-press.js';
 import { observe, textProbe, type Probe } from './verification.js';
 
 const masked = /^[\u2022\u25cf*]+$/u;
@@ -32,28 +33,6 @@ export function shows(text: string, expected: string, extent: 'whole' | 'part'):
     return extent === 'whole' ? have === want : have >= want;
   }
   return extent === 'whole' ? text === expected : text.includes(expected);
-}
-
-/**
- * Text typed as keys presses Return at each newline, and a Return may act on what was typed: a form submits, a
- * search runs, a to-do is added and its field emptied. The field need not keep the text then, so the field's own
- * events during the typing show that the keys reached it, and what the app did is the evidence (other parts of the
- * app changing by themselves, a clock, prove nothing). Returns the observation with the note, or undefined.
- */
-function returnActed(text: string, label: string, observation: Observation): Observation | undefined {
-  if (!text.includes('\n') || !observation.changed || !observation.targetReported) return undefined;
-  const note = onlyReturns(text) ? `${label} took the Return press (what changed is below)` : `${label} does not keep the typed text: its Return press acted on it (what changed is below)`;
-  return { ...observation, evidence: [note, ...observation.evidence] };
-}
-
-/** Only newlines (Return presses): no text to wait for; the field changing (or not, within the wait) tells. */
-function onlyReturns(text: string): boolean {
-  return text.includes('\n') && text.replace(/\r?\n/g, '') === '';
-}
-
-/** The wait for typed text: its arrival, or for Return presses alone the field's text changing from `before`. */
-function typedUntil(text: string, arrived: (values: readonly (string | undefined)[]) => boolean, before: string | undefined) {
-  return onlyReturns(text) ? (values: readonly (string | undefined)[]) => values[0] !== before : arrived;
 }
 
 /** Whether an object is a field that takes typed text: editable and not read-only (`states` when already read live). */
@@ -85,18 +64,30 @@ async function insertAtCaret(desktop: LinuxDesktop, target: Actionable, text: st
 }
 
 /**
- * Focus for typing: GrabFocus, then the caret put at the end of the field's text, which also focuses what
- * GrabFocus leaves alone (Gecko's contenteditable blocks in a window behind others). True when either took.
+ * Focus for typing: GrabFocus, or where that does not take (Gecko's contenteditable blocks in a window behind
+ * others), the caret put at the end of the field's text, which focuses it. True when either took.
  */
 async function focusInto(desktop: LinuxDesktop, target: Actionable): Promise<boolean> {
-  const grabbed = await focusElement(desktop, target);
-  if (!target.interfaces.includes('Text')) return grabbed;
+  if (await focusElement(desktop, target)) return true;
+  if (!target.interfaces.includes('Text')) return false;
   const client = await desktop.atspi();
-  const placed = await characterCount(client, target.ref)
+  return characterCount(client, target.ref)
     .then((end) => setCaretOffset(client, target.ref, end))
     .catch(() => false);
-  return grabbed || placed;
 }
+
+/**
+ * The caret to the end of a focused field, as a key in the same stream as the text: a browser's page applies a
+ * caret set through accessibility a moment later, and keys sent before that went in ahead of a caret then put
+ * back ("Buy milk" came out "uy milkB"); keys are taken in order.
+ */
+async function caretToEnd(desktop: LinuxDesktop, window: DesktopWindow, target: Actionable): Promise<void> {
+  const multiLine = (await liveStates(desktop, target.ref)).has('STATE_MULTI_LINE');
+  await syntheticCombination(await desktop.x11(), window.id, multiLine ? 'ctrl+End' : 'End');
+}
+
+/** How long a field behind other windows is given to take the focus before keys are sent to it, in ms. */
+const backgroundFocusMs = 300;
 
 /**
  * How long key events sent to a field may go without a first sign of arriving, in ms. Blink passes them from its
@@ -106,8 +97,8 @@ async function focusInto(desktop: LinuxDesktop, target: Actionable): Promise<boo
 const keysFirstSignMs = 1500;
 
 /** Key events sent to a window as X events (SendEvent), for apps that read them (Blink, Gecko). */
-function syntheticKeys(desktop: LinuxDesktop, window: DesktopWindow, text: string, signal: AbortSignal | undefined): () => Promise<SentInput> {
-  return async () => {
+function syntheticKeys(desktop: LinuxDesktop, window: DesktopWindow, signal: AbortSignal | undefined): (text: string) => Promise<SentInput> {
+  return async (text) => {
     try {
       return await syntheticText(await desktop.x11(), window.id, text, signal);
     } catch (error) {
@@ -124,9 +115,10 @@ function withNote(reason: string, page: DevToolsTyping): string {
 /**
  * Key events typed into an accessible field of an app that takes them (Blink has no EditableText, Gecko's
  * answers and changes nothing in a web page): keys go where the app's focus is, so the field is focused
- * first through accessibility, and the field's own text is the evidence (after a Return press that acted on the
- * text, what the app did: see returnActed). Another control reacting to the
- * keys (a list's type-ahead) or the window's pixels changing is not the text arriving. An app whose
+ * first through accessibility, and the field's own text is the evidence (a single-line field takes the text line
+ * by line, each seen there before its Return press: see typeLines). Another control reacting to the keys (a
+ * list's type-ahead) or the window's pixels changing is not the text arriving. With `append` (type_text) the
+ * caret goes to the field's end first; without it (set_value) sendKeys makes its own selection. An app whose
  * GrabFocus activates its window (Blink) is typed into only while the window is the active one, so a
  * covered window is never raised; Gecko's moves the page's focus only, and takes the keys behind others.
  * A browser's DevTools connection, where there is one, is the rung tried before this one (page: what it said).
@@ -139,10 +131,11 @@ async function keysIntoField(
   label: string,
   probe: Probe,
   text: string,
-  sendKeys: () => Promise<SentInput>,
+  sendKeys: (keys: string) => Promise<SentInput>,
   arrived: (values: readonly (string | undefined)[]) => boolean,
   page: DevToolsTyping,
   signal: AbortSignal | undefined,
+  append: boolean,
 ): Promise<ActionOutcome> {
   if (!window.active && (await (await desktop.atspi()).quirksOf(target.ref.bus)).focusActivatesWindow) {
     return notDelivered(
@@ -156,32 +149,46 @@ async function keysIntoField(
   if (element) {
     await requireEditable(desktop, target.ref, label);
     // Gecko leaves focus states as they were when its window was last active: behind another window, its
-    // GrabFocus answer is all there is to go on, and the field's own text judges where the keys went.
-    const focused = (await focusInto(desktop, target)) && (!window.active || (await focusArrives(desktop, target)));
+    // GrabFocus answer is all there is to go on, and the field's own text judges where the keys went. Its page
+    // takes the focus a moment later (50-80 ms), and keys sent before that go elsewhere: it is waited for a while.
+    const grabbed = await focusInto(desktop, target);
+    const arrives = grabbed && (await focusArrives(desktop, target, window.active ? 1000 : backgroundFocusMs));
+    const focused = grabbed && (!window.active || arrives);
     if (!focused) return notDelivered('background', `${label} could not be focused through accessibility, and key events go to the focused control; nothing was typed: retry with delivery_mode "foreground"`);
   }
+  // Appended to a single-line field, a newline is a Return press that may act on the line before it: lines are typed one by one.
+  const lines = append && text.includes('\n') && !(await liveStates(desktop, target.ref)).has('STATE_MULTI_LINE');
+  const showsLine = (fieldText: string, line: string) => shows(fieldText, line, 'part');
   let sent: SentInput | undefined;
+  let typed: TypedLines | undefined;
   const send = async () => {
-    sent = await sendKeys();
+    if (append && element) await caretToEnd(desktop, window, target);
+    if (!lines) sent = await sendKeys(text);
+    else sent = (typed = await typeLines(text, probe, sendKeys, showsLine, signal)).sent;
   };
+  const lastLine = text.split(/\r?\n/).pop()!;
   const returns = onlyReturns(text);
-  const before = returns ? await probe.read().catch(() => undefined) : undefined;
-  const observation = await observe(desktop, target.ref.bus, [probe], send, { snapshot: element?.snapshot, until: typedUntil(text, arrived, before), target: target.ref, firstSignMs: keysFirstSignMs, signal });
+  const before = returns && !lines ? await probe.read().catch(() => undefined) : undefined;
+  const until = lines
+    ? (values: readonly (string | undefined)[]) => (typed?.unseen !== undefined ? true : lastLine !== '' ? showsLine(values[0] ?? '', lastLine) : values[0] !== typed?.beforeReturn)
+    : typedUntil(text, arrived, before);
+  const observation = await observe(desktop, target.ref.bus, [probe], send, { snapshot: element?.snapshot, until, target: target.ref, firstSignMs: keysFirstSignMs, signal });
+  const after = await probe.read().catch(() => undefined);
   // Cut short by a cancel, the text is not all there, and the outcome says how much was sent.
-  if (observation.cancelled || sent?.cancelled || (!returns && arrived([await probe.read().catch(() => undefined)]))) {
-    return actionOutcome({ path: 'key_events', mode: 'background', observation, sent });
-  }
-  const acted = returnActed(text, label, observation);
-  if (acted) return actionOutcome({ path: 'key_events', mode: 'background', observation: acted, sent });
+  if (observation.cancelled || sent?.cancelled) return actionOutcome({ path: 'key_events', mode: 'background', observation, sent });
+  const judged = lines ? linesOutcome(label, text, typed!, after, observation, showsLine) : !returns && arrived([after]) ? observation : returnActed(text, label, observation);
+  if (judged) return actionOutcome({ path: 'key_events', mode: 'background', observation: judged, sent });
   return actionOutcome({
     path: 'key_events',
     mode: 'background',
     observation: { ...observation, changed: false, listening: true },
     escalation: {
       recommended: 'foreground',
-      reason: returns
-        ? `the Return press was sent and ${label} reported no change (what else the app changes meanwhile is not counted); retry with delivery_mode "foreground"`
-        : `the key events were sent but the text of ${label} does not contain the typed text; retry with delivery_mode "foreground"`,
+      reason: typed?.unseen !== undefined
+        ? `the line ${JSON.stringify(typed.unseen)} was typed but never showed in ${label}, so its Return was not pressed and nothing after it was typed; read the field with get_window_state before typing again`
+        : returns || (lines && lastLine === '')
+          ? `the Return press was sent and ${label} reported no change (what else the app changes meanwhile is not counted); read the window with get_window_state before pressing it again`
+          : `the key events were sent but the text of ${label} does not contain the typed text; retry with delivery_mode "foreground"`,
     },
   });
 }
@@ -213,11 +220,11 @@ export async function replaceFieldText(desktop: LinuxDesktop, target: LiveElemen
   const sendKeys = async (): Promise<SentInput> => {
     const length = await characterCount(client, target.ref);
     if (length > 0 && !(await selectTextRange(client, target.ref, 0, length))) throw new ToolError(`the application refused to select the text of ${label}`, 'set_text_refused');
-    if (single !== '') return syntheticKeys(desktop, window, single, undefined)();
+    if (single !== '') return syntheticKeys(desktop, window, undefined)(single);
     if (length > 0) await syntheticCombination(await desktop.x11(), window.id, 'Delete');
     return {};
   };
-  return keysIntoField(desktop, window, target, actionable(target), label, probe, single, sendKeys, arrived, page, undefined);
+  return keysIntoField(desktop, window, target, actionable(target), label, probe, single, sendKeys, arrived, page, undefined, false);
 }
 
 /**
@@ -250,11 +257,11 @@ export async function typeTextAction(desktop: LinuxDesktop, request: TypeRequest
       if ('outcome' in page) return page.outcome;
       const synthetic = await syntheticEventsReach(desktop, window);
       if (synthetic.accepted) {
-        const sendKeys = syntheticKeys(desktop, window, request.text, signal);
+        const sendKeys = syntheticKeys(desktop, window, signal);
         // An element is typed into only when it is a field (keysIntoField refuses a read-only one).
-        if (target && probes.length > 0 && (holdsText || element)) return keysIntoField(desktop, window, element, target, label, probes[0]!, request.text, sendKeys, arrived, page, signal);
+        if (target && probes.length > 0 && (holdsText || element)) return keysIntoField(desktop, window, element, target, label, probes[0]!, request.text, sendKeys, arrived, page, signal, true);
         let sent: SentInput | undefined;
-        const send = async () => void (sent = await sendKeys());
+        const send = async () => void (sent = await sendKeys(request.text));
         const observation = target && probes.length > 0
           ? withNotes(notAField, await observe(desktop, target.ref.bus, probes, send, { snapshot: element?.snapshot, settleMs: 1000, signal }))
           : await observePixels(desktop, window, send, signal);
@@ -279,7 +286,7 @@ export async function typeTextAction(desktop: LinuxDesktop, request: TypeRequest
       const page = pageFirst ?? (await throughPage());
       if ('outcome' in page) return page.outcome;
       if (element && probes.length > 0 && (await syntheticEventsReach(desktop, window)).accepted) {
-        return keysIntoField(desktop, window, element, target, label, probes[0]!, request.text, syntheticKeys(desktop, window, request.text, signal), arrived, page, signal);
+        return keysIntoField(desktop, window, element, target, label, probes[0]!, request.text, syntheticKeys(desktop, window, signal), arrived, page, signal, true);
       }
       return notDelivered(
         mode,
@@ -299,7 +306,7 @@ export async function typeTextAction(desktop: LinuxDesktop, request: TypeRequest
       const page = pageFirst ?? (await throughPage());
       if ('outcome' in page) return page.outcome;
       if (element && (await syntheticEventsReach(desktop, window)).accepted) {
-        return keysIntoField(desktop, window, element, target, label, probes[0]!, request.text, syntheticKeys(desktop, window, request.text, signal), arrived, page, signal);
+        return keysIntoField(desktop, window, element, target, label, probes[0]!, request.text, syntheticKeys(desktop, window, signal), arrived, page, signal, true);
       }
       return actionOutcome({ path: 'x11_atspi', mode, observation: { ...observation, changed: false, evidence: [] } });
     }

@@ -104,6 +104,9 @@ export interface ObserveOptions {
 
 const maxEvidence = 6;
 
+/** The events by which an object reports a change of its content (text, value, name, children). */
+const contentEvents = new Set(['TextChanged', 'PropertyChange', 'ChildrenChanged']);
+
 /**
  * Events that are never an action's effect: a window gaining or losing activation is what foreground
  * delivery itself does, and GTK4 re-announces every box's orientation whenever it lays out.
@@ -359,8 +362,9 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
     }
     const newWindows = windowsBefore && (await appWindows(desktop, app))?.filter((window) => !windowsBefore.some((known) => known.window_id === window.window_id));
     const target = options.target;
-    // Its content, not its states: the focus the driver gives the target before the action may be reported late.
-    const targetReported = target !== undefined && relevant().some((event) => event.sender === target.bus && event.path === target.path && event.kind !== 'StateChanged');
+    // Its content, not its states or caret: the focus the driver gives the target before the action (which may be
+    // reported late, and puts the caret somewhere) is not the action's doing.
+    const targetReported = target !== undefined && relevant().some((event) => event.sender === target.bus && event.path === target.path && contentEvents.has(event.kind));
     return {
       evidence,
       changed: evidence.length > 0,

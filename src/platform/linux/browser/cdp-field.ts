@@ -51,7 +51,19 @@ async function find(session: CDPSession, point: { x: number; y: number }, field:
   return { backendNodeId: node.backendDOMNodeId };
 }
 
-/** Finds the field at the point (the document's CSS pixels) and inserts the text into it, or says why not. */
+/** Enter as Chromium's input pipeline takes it from a keyboard: the page gets keydown, keypress and keyup, and a form submits. */
+async function pressReturn(session: CDPSession): Promise<void> {
+  const key = { key: 'Enter', code: 'Enter', windowsVirtualKeyCode: 13, nativeVirtualKeyCode: 13 };
+  await session.send('Input.dispatchKeyEvent', { type: 'keyDown', ...key, text: '\r', unmodifiedText: '\r' });
+  await session.send('Input.dispatchKeyEvent', { type: 'keyUp', ...key });
+}
+
+/**
+ * Finds the field at the point (the document's CSS pixels) and inserts the text into it, or says why not. In a
+ * single-line field a newline is a Return press (what a user's typing would make of it): the lines go in one by
+ * one, each followed by Enter through the page's input, which needs no window focus; the page may act on it (add
+ * the line somewhere and empty the field, submit a form), and the next line goes into the field as it then is.
+ */
 export async function insertThroughCdp(page: Page, point: { x: number; y: number }, field: AccessibleField, text: string, replace: boolean): Promise<FieldInsertion> {
   const session = await page.createCDPSession();
   try {
@@ -59,16 +71,27 @@ export async function insertThroughCdp(page: Page, point: { x: number; y: number
     if ('reason' in found) return { inserted: false, reason: found.reason };
     const { object } = await session.send('DOM.resolveNode', { backendNodeId: found.backendNodeId });
     if (!object.objectId) return { inserted: false, reason: 'its DOM node could not be reached in the page' };
-    const called = await session.send('Runtime.callFunctionOn', {
-      objectId: object.objectId,
-      functionDeclaration: `function (text, replace) { return { node: (${scripts.describeNode})(this), ...(${scripts.insertIntoElement})(this, text, replace) }; }`,
-      arguments: [{ value: text }, { value: replace }],
-      returnByValue: true,
-    });
-    if (called.exceptionDetails) return { inserted: false, reason: `the page threw: ${called.exceptionDetails.exception?.description ?? called.exceptionDetails.text}` };
-    const result = called.result.value as { node: string; value?: string; refused?: string };
-    if (result.refused) return { inserted: false, reason: `<${result.node}> takes no text (${result.refused === 'read_only' ? 'read-only or disabled' : 'not a text field'})` };
-    return { inserted: true, node: result.node, value: result.value ?? '' };
+    const insert = async (part: string, replacing: boolean) => {
+      const called = await session.send('Runtime.callFunctionOn', {
+        objectId: object.objectId,
+        functionDeclaration: `function (text, replace) { return { node: (${scripts.describeNode})(this), ...(${scripts.insertIntoElement})(this, text, replace) }; }`,
+        arguments: [{ value: part }, { value: replacing }],
+        returnByValue: true,
+      });
+      if (called.exceptionDetails) return { reason: `the page threw: ${called.exceptionDetails.exception?.description ?? called.exceptionDetails.text}` };
+      const result = called.result.value as { node: string; value?: string; refused?: string };
+      if (result.refused) return { reason: `<${result.node}> takes no text (${result.refused === 'read_only' ? 'read-only or disabled' : 'not a text field'})` };
+      return { node: result.node, value: result.value ?? '' };
+    };
+    const lines = field.singleLine ? text.split(/\r?\n/) : [text];
+    let done: { node: string; value: string } | { reason: string } = { node: '', value: '' };
+    for (const [i, line] of lines.entries()) {
+      if (i > 0) await pressReturn(session);
+      // An empty line after a Return has nothing to insert; the field keeps the focus the insertion gave it.
+      if (line !== '' || i === 0) done = await insert(line, replace && i === 0);
+      if ('reason' in done) return { inserted: false, reason: i === 0 ? done.reason : `after the Return press of line ${i}, ${done.reason}` };
+    }
+    return { inserted: true, ...(done as { node: string; value: string }) };
   } finally {
     await session.detach().catch(() => {});
   }

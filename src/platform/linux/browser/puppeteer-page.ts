@@ -57,6 +57,8 @@ export interface AccessibleField {
   name: string;
   /** Its text now. */
   text: string;
+  /** A single-line field, where a newline typed is a Return press. */
+  singleLine?: boolean;
 }
 
 /** The text went into the page's node for the field (described as "input#name"), or why it was not found. */
