@@ -152,6 +152,35 @@ describe('run_actions: several steps in one call, stopped by Escape', () => {
     }
   });
 
+  test('a plan aimed at a dialog clicks its Cancel, then waits for the dialog to be gone: the wait is not refused for the closed window', async () => {
+    const main = await fixtures.launch('gtk3', { title: 'Plan dialog gone', extraArgs: ['--dialog-button'] });
+    try {
+      const opener = (await fixtures.elements(main)).find((element) => element.name === 'Reset…');
+      assert.ok(opener, 'the fixture shows its dialog button');
+      await callOk(fixtures.context, 'click', { pid: main.pid, window_id: main.id, element_index: opener.index, diff: false });
+      const opened = await callOk(fixtures.context, 'wait_for', { pid: main.pid, window_title: 'Confirm reset' });
+      const dialog = (opened.structured.windows as { window_id: number }[])[0]!.window_id;
+      const state = await callOk(fixtures.context, 'get_window_state', { pid: main.pid, window_id: dialog, include_screenshot: false });
+      const cancel = (state.structured.elements as Element[]).find((element) => element.role === 'button' && element.name === 'Cancel');
+      assert.ok(cancel, 'the dialog shows Cancel');
+      const result = (await callOk(fixtures.context, 'run_actions', {
+        pid: main.pid,
+        window_id: dialog,
+        steps: [
+          { tool: 'click', arguments: { element_index: cancel.index } },
+          { tool: 'wait_for', arguments: { window_title: 'Confirm reset', gone: true } },
+        ],
+      })).structured as unknown as PlanResult;
+      assert.equal(result.failed_steps, 0, JSON.stringify(result.steps));
+      assert.equal(result.completed_steps, 2, JSON.stringify(result.steps));
+      // The app's own word (pyatspi) that the dialog took the click, and the X server's that no window has its title.
+      assert.equal((await fixtures.waitForStatus(main, (read) => read.lastKey !== '')).lastKey, 'dialog:cancel');
+      assert.deepEqual(await fixtures.readers.windowsNamed('Confirm reset'), []);
+    } finally {
+      process.kill(main.pid, 'SIGKILL');
+    }
+  });
+
   async function escapeToDialog(main: ClientWindow): Promise<void> {
     const opener = (await fixtures.elements(main)).find((element) => element.name === 'Reset…');
     assert.ok(opener, 'the fixture shows its dialog button');

@@ -83,4 +83,45 @@ describe('agent tasks on Qt apps, through the CLI and its daemon', () => {
     });
     t.diagnostic(`qt6ct: ${how}; ${Date.now() - started} ms`);
   });
+
+  test('qt6ct: pick the Windows style in a combo box; set_value claims only what pyatspi shows, and the foreground route it names sets style=Windows', async (t) => {
+    const started = Date.now();
+    const how = await withApp(rig.desktop, corpusApp('qt6ct'), async ({ window, home }) => {
+      const target = { pid: window.pid, id: window.id };
+      // Qt names a combo box by the text it shows; its closed popup's items can be toggled through
+      // accessibility without the combo box taking the choice.
+      const shownCombos = async () => (await pyatspiWalk(window.pid, '', rig.desktop.env())).filter((node) => node.role === 'combo box' && node.states.includes('showing')).map((node) => node.name);
+      assert.ok((await shownCombos()).includes('Fusion'), `a fresh home shows the Fusion style: ${JSON.stringify(await shownCombos())}`);
+      const style = need(await rig.agent.state(target), 'combobox', 'Fusion');
+      const set = await rig.agent.call('set_value', { window_id: window.id, element_index: style.index, value: 'Windows' });
+      const combos = await shownCombos();
+      let ways = '';
+      if (set.ok) {
+        assert.equal(set.structured.effect, 'confirmed', set.text);
+        assert.ok(combos.includes('Windows'), `set_value said ${set.text.split('\n')[0]} but pyatspi's combo boxes are ${JSON.stringify(combos)}\n${rig.agent.trace()}`);
+        ways = 'set_value';
+      } else {
+        assert.equal(set.structured.error, 'choice_not_taken', set.text);
+        assert.ok(combos.includes('Fusion') && !combos.includes('Windows'), `pyatspi's combo boxes: ${JSON.stringify(combos)}`);
+        // The tree says what the combo box shows, not what its popup last had toggled.
+        const reread = need(await rig.agent.state(target), 'combobox', 'Fusion');
+        assert.equal(reread.value, 'Fusion', `the combo box's value after the refused choice\n${rig.agent.trace()}`);
+        // The way the error names: the window in front, the combo box and the option clicked for real.
+        assert.ok((await rig.agent.call('bring_to_front', { pid: window.pid, window_id: window.id })).ok, rig.agent.trace());
+        await rig.agent.act('click', { window_id: window.id, element_index: style.index, delivery_mode: 'foreground' });
+        const option = await rig.agent.waitFor(target, 'listitem', 'Windows');
+        await rig.agent.act('click', { window_id: window.id, element_index: option.index, delivery_mode: 'foreground' });
+        const now = await eventually(shownCombos, (names) => names.includes('Windows'));
+        assert.ok(now.includes('Windows'), `pyatspi's combo boxes after the foreground clicks: ${JSON.stringify(now)}\n${rig.agent.trace()}`);
+        ways = 'choice_not_taken, then foreground clicks';
+      }
+      const apply = need(await rig.agent.state(target), 'button', 'Apply');
+      await rig.agent.act('click', { window_id: window.id, element_index: apply.index });
+      const path = join(home, '.config', 'qt6ct', 'qt6ct.conf');
+      const conf = await fileContent(path, (written) => /^style=Windows$/m.test(written));
+      assert.match(conf, /^style=Windows$/m, `${path}\n${rig.agent.trace()}`);
+      return ways;
+    });
+    t.diagnostic(`qt6ct combo box: ${how}; ${Date.now() - started} ms`);
+  });
 });

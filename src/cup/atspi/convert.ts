@@ -147,12 +147,17 @@ function cupValue(raw: AtspiRawNode, role: CupRole): string | undefined {
 const choiceRoles: ReadonlySet<string> = new Set(['ROLE_MENU_ITEM', 'ROLE_LIST_ITEM', 'ROLE_CHECK_MENU_ITEM', 'ROLE_RADIO_MENU_ITEM']);
 
 /**
- * A drop-down without text or Selection of its own (Gecko's <select>) shows the choice its popup marks
- * selected: the first selected item among its children and their children.
+ * A drop-down without text or Selection of its own shows, when its name is one of its choices, that choice (Qt
+ * names a combo box by the text it shows, and its closed popup's "selected" item is only the last one toggled
+ * there, which the combo box has not taken); else the choice its popup marks selected (Gecko's <select>, named
+ * by its label): the first selected item among its children and their children.
  */
 function selectedChoice(raw: AtspiRawNode): string | undefined {
-  for (const level of [raw.children, raw.children.flatMap((child) => child.children)]) {
-    const chosen = level.find((node) => choiceRoles.has(atspiRoleName(node.role)) && decodeStateSet(node.states).has('STATE_SELECTED'));
+  const levels = [raw.children, raw.children.flatMap((child) => child.children)].map((level) => level.filter((node) => choiceRoles.has(atspiRoleName(node.role))));
+  const own = normaliseWhitespace(raw.name);
+  if (own && levels.flat().some((node) => normaliseWhitespace(node.name) === own)) return own;
+  for (const level of levels) {
+    const chosen = level.find((node) => decodeStateSet(node.states).has('STATE_SELECTED'));
     if (chosen) return normaliseWhitespace(chosen.name);
   }
   return undefined;

@@ -16,7 +16,8 @@ export const scroll = defineTool({
   description:
     'Scroll a region by lines or pages. Target: element_index/element_token (the element or its scrolling ancestor), or window_id/pid alone ' +
     'when the window has exactly one scrollable region. Background (default) moves the region\'s scroll bar through accessibility (no pointer, ' +
-    'no focus); foreground turns the real mouse wheel over the region.',
+    'no focus); foreground turns the real mouse wheel over the region, or, where the tree shows none (an app that draws its view itself), ' +
+    'over the element given or the window\'s middle, read back by the window\'s scroll bars or its pixels.',
   input: z.strictObject({
     direction: z.enum(['up', 'down', 'left', 'right']),
     by: z.enum(['line', 'page']).optional().describe('line (default) or page.'),

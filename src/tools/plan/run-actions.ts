@@ -22,7 +22,7 @@ export const runActions = defineTool({
   annotations: { readOnly: false, destructive: false, idempotent: false, openWorld: true },
   description:
     `Run steps in order inside one call: each step is {tool, arguments} with tool one of ${STEP_TOOLS.join(', ')} ` +
-    '(wait takes {ms}). pid and window_id default to the plan\'s for every step whose tool takes them; a step\'s window_id (or pid) of null ' +
+    '(wait takes {ms}). pid and window_id default to the plan\'s for every step whose tool takes them (a wait_for without selector takes no window: it waits for a title); a step\'s window_id (or pid) of null ' +
     'means "not the plan\'s", for a step aimed elsewhere (a dialog an earlier step opened, by its pid, with window_id: null); an element_index in a later step ' +
     'refers to the latest snapshot, which an earlier step (wait_for, find_elements) may have refreshed. All steps\' arguments are checked ' +
     'before the first runs. With stop_on_error (default true) the plan stops at the first failed step. The result has one entry per step ' +

@@ -43,7 +43,7 @@ export function prepareSteps(steps: readonly StepInput[], defaults: PlanDefaults
     // filled in, so a step for a window the plan opened (a dialog, reached by its pid) is not sent to the plan's.
     for (const key of ['pid', 'window_id'] as const) {
       if (args[key] === null) delete args[key];
-      else if (args.element_token === undefined && defaults[key] !== undefined && key in shape && args[key] === undefined) args[key] = defaults[key];
+      else if (args.element_token === undefined && defaults[key] !== undefined && key in shape && args[key] === undefined && !(key === 'window_id' && onlyTitled(step.tool, args))) args[key] = defaults[key];
     }
     const parsed = definition.input.safeParse(args);
     if (!parsed.success) {
@@ -51,4 +51,13 @@ export function prepareSteps(steps: readonly StepInput[], defaults: PlanDefaults
     }
     return { index, tool: definition.name, definition, arguments: args };
   });
+}
+
+/**
+ * A wait_for step with no selector waits for a window title, which the window only scopes a selector for: given the
+ * plan's window it would fail (window_not_found) when an earlier step closed that window, as clicking a dialog's
+ * OK does before the plan waits for the dialog to be gone.
+ */
+function onlyTitled(tool: string, args: Record<string, unknown>): boolean {
+  return tool === 'wait_for' && args.selector === undefined;
 }

@@ -1,5 +1,6 @@
 // A combo box's options as toolkits expose them, and choosing one through accessibility.
 import { ATSPI_ROLE } from '../../../cup/atspi/constants.js';
+import { normaliseWhitespace } from '../../../cup/text.js';
 import { children, readName, readRole, readText, selectChild, selectedChild } from '../atspi/operations.js';
 import type { ObjectRef } from '../atspi/object-ref.js';
 import { UnansweredActionError } from '../atspi/unanswered-action.js';
@@ -44,9 +45,12 @@ async function comboOptions(desktop: LinuxDesktop, combo: ObjectRef): Promise<Co
 }
 
 /**
- * The choice a combo box shows: its selected child's name; else its text (an editable combo box); else the
- * option its popup marks selected (Gecko's <select> has neither Selection nor text); else its own name,
- * which GTK3 sets to the active choice (it selects the submenu, "A - B", not the choice, "Boston").
+ * The choice a combo box shows: its selected child's name; else its text (an editable combo box); else its own
+ * name when that is one of its options (Qt names a combo box by the text it shows, and its closed popup's
+ * "selected" item is only the last one toggled there, which the combo box need not have taken); else the
+ * option its popup marks selected (Gecko's <select> has neither Selection nor text, and is named by its
+ * label); else its own name, which GTK3 sets to the active choice (it selects the submenu, "A - B", not the
+ * choice, "Boston").
  */
 async function comboChoice(desktop: LinuxDesktop, combo: ObjectRef, interfaces: readonly string[], options: readonly ComboOption[]): Promise<string> {
   const client = await desktop.atspi();
@@ -54,12 +58,14 @@ async function comboChoice(desktop: LinuxDesktop, combo: ObjectRef, interfaces: 
   if (selected && (await readRole(client, selected)) !== ATSPI_ROLE.MENU) return readName(client, selected);
   const text = interfaces.includes('Text') ? await readText(client, combo, 4096).catch(() => '') : '';
   if (text) return text;
+  const name = await readName(client, combo);
+  if (name && options.some((option) => normaliseWhitespace(option.name) === normaliseWhitespace(name))) return name;
   if (!interfaces.includes('Selection')) {
     const marked = await Promise.all(options.map(async (option) => (await liveStates(desktop, option.ref).catch(() => new Set<string>())).has('STATE_SELECTED')));
     const index = marked.indexOf(true);
     if (index >= 0) return options[index]!.name;
   }
-  return readName(client, combo);
+  return name;
 }
 
 /** Chooses a combo box's option by its name, in the background, and checks the combo box shows it. */
@@ -96,7 +102,11 @@ export async function setComboValue(desktop: LinuxDesktop, target: LiveElementTa
   if (!observation.unanswered && !isWanted(shown)) {
     const byKeys = await chooseByKeys(desktop, target, options.findIndex((option) => option.name === shown), index, choice, isWanted);
     if (byKeys) return byKeys;
-    throw new ToolError(`${label} shows "${shown ?? '(unreadable)'}" after choosing "${chosen.name}": the choice did not take`, 'choice_not_taken');
+    throw new ToolError(
+      `${label} shows "${shown ?? '(unreadable)'}" after choosing "${chosen.name}": the choice did not take; choose it as a person does: ` +
+        `bring_to_front its window, click ${label} with delivery_mode "foreground", then click the option "${chosen.name}" the same way`,
+      'choice_not_taken',
+    );
   }
   return actionOutcome({ path: 'x11_atspi', mode: 'background', observation });
 }

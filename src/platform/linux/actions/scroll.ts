@@ -14,6 +14,7 @@ import { liveStates } from './live-states.js';
 import { liveTarget } from './live-target.js';
 import { scrollDocument } from './scroll-document.js';
 import { withForeground } from './real-input.js';
+import { observePixels } from './synthetic-rung.js';
 import { observe, valueProbe, type Probe } from './verification.js';
 
 /** Roles that scroll what they hold: a scroll pane, and a web page (Blink and Gecko wrap it in no pane with a scroll bar). */
@@ -65,7 +66,7 @@ export function contentProbe(desktop: LinuxDesktop, pane: ObjectRef): Probe {
  * page shown, in a browser (the largest web document that is showing: an iframe's lies inside it, a background
  * tab's is not showing), else the only scroll pane.
  */
-async function onlyScrollPane(desktop: LinuxDesktop, windowId: number, snapshot: SnapshotRef | undefined): Promise<ObjectRef> {
+async function onlyScrollPane(desktop: LinuxDesktop, windowId: number, snapshot: SnapshotRef | undefined, mode: ScrollRequest['mode']): Promise<ObjectRef | undefined> {
   if (!snapshot) throw new ToolError(`no snapshot of window ${windowId}; call get_window_state, then pass the element_index of what to scroll`, 'no_snapshot');
   const elements = [...snapshot.elements.values()];
   const documents = elements.filter((element) => atspiElement(element.handle).atspiRole === ATSPI_ROLE.DOCUMENT_WEB);
@@ -75,7 +76,14 @@ async function onlyScrollPane(desktop: LinuxDesktop, windowId: number, snapshot:
   if (page) return atspiElement(page.handle);
   const panes = elements.filter((element) => atspiElement(element.handle).atspiRole === ATSPI_ROLE.SCROLL_PANE);
   if (panes.length === 1) return atspiElement(panes[0]!.handle);
-  if (panes.length === 0) throw new ToolError(`window ${windowId} has no scrollable region in its accessibility tree; scroll with delivery_mode "foreground" at a point`, 'nothing_to_scroll');
+  if (panes.length === 0) {
+    // The foreground turns the wheel over the window's middle, where the app's main view usually is.
+    if (mode === 'foreground') return undefined;
+    throw new ToolError(
+      `window ${windowId} has no scrollable region in its accessibility tree; retry with delivery_mode "foreground" (the mouse wheel over the window's middle, or over the element given by element_index)`,
+      'nothing_to_scroll',
+    );
+  }
   throw new ToolError(`window ${windowId} has ${panes.length} scrollable regions (${panes.map((pane) => `[e${pane.index}]`).join(', ')}); pass element_index`, 'ambiguous_scroll_target');
 }
 
@@ -83,11 +91,17 @@ async function onlyScrollPane(desktop: LinuxDesktop, windowId: number, snapshot:
 export async function scrollAction(desktop: LinuxDesktop, request: ScrollRequest): Promise<ActionOutcome> {
   const { window, mode, amount, by } = request;
   const element = request.element && (await liveTarget(desktop, request.element));
-  const pane = await scrollPaneOf(desktop, element?.ref ?? (await onlyScrollPane(desktop, window.id, request.snapshot)));
-  if (!pane) throw new ToolError(`[e${element!.element.index}] is not inside a scrollable region`, 'nothing_to_scroll');
-  const client = await desktop.atspi();
+  const start = element?.ref ?? (await onlyScrollPane(desktop, window.id, request.snapshot, mode));
+  const pane = start && (await scrollPaneOf(desktop, start));
   const direction = request.direction;
   const vertical = direction === 'up' || direction === 'down';
+  if (!pane) {
+    if (mode !== 'foreground') {
+      throw new ToolError(`[e${element!.element.index}] is not inside a scrollable region that accessibility can move; retry with delivery_mode "foreground" (the mouse wheel over it)`, 'nothing_to_scroll');
+    }
+    return wheelWithoutPane(desktop, request, start);
+  }
+  const client = await desktop.atspi();
   const bar = await scrollBarOf(desktop, pane, vertical);
 
   if (mode === 'foreground') {
@@ -132,4 +146,37 @@ export async function scrollAction(desktop: LinuxDesktop, request: ScrollRequest
     until: (values) => Number(values[0]) === next,
   });
   return actionOutcome({ path: 'x11_atspi', mode, observation });
+}
+
+/**
+ * The wheel over a region the tree shows no pane for (a spreadsheet's grid drawn by the app, with its scroll bars
+ * beside it): over the element's middle, or the window's. Read back by the window's scroll bars that have a
+ * Value, else by its pixels.
+ */
+async function wheelWithoutPane(desktop: LinuxDesktop, request: ScrollRequest, element: ObjectRef | undefined): Promise<ActionOutcome> {
+  const { window, direction, by, amount, mode } = request;
+  const box = element ? await desktop.elementBounds(window, element) : undefined;
+  if (element && !box) throw new ToolError('the element has no position on screen to turn the mouse wheel over', 'element_not_visible');
+  const area = box ?? { x: window.bounds.x, y: window.bounds.y, w: window.bounds.width, h: window.bounds.height };
+  const centre = { x: Math.round(area.x + area.w / 2), y: Math.round(area.y + area.h / 2) };
+  const notches = by === 'page' ? amount * 5 : amount;
+  const bars = await windowScrollBars(desktop, request.snapshot);
+  const turn = (x: Parameters<typeof pointerWheel>[0]) => pointerWheel(x, centre, direction, notches).then(() => undefined);
+  if (bars.length === 0) {
+    const observation = await withForeground(desktop, window, (x) => observePixels(desktop, window, () => turn(x)));
+    return actionOutcome({ path: 'x11_pixel_fg', mode, observation });
+  }
+  const probes = bars.map((bar) => valueProbe(desktop, bar.ref, `[e${bar.index}] scroll bar`));
+  const observation = await withForeground(desktop, window, (x) => observe(desktop, bars[0]!.ref.bus, probes, () => turn(x), { snapshot: request.snapshot }));
+  return actionOutcome({ path: 'x11_pixel_fg', mode, observation });
+}
+
+/** The scroll bars with a Value among the snapshot's elements (at most 4): what a wheel turned over the window moves. */
+async function windowScrollBars(desktop: LinuxDesktop, snapshot: SnapshotRef | undefined): Promise<{ ref: ObjectRef; index: number }[]> {
+  const client = await desktop.atspi();
+  const bars = [...(snapshot?.elements.values() ?? [])]
+    .map((element) => ({ ref: atspiElement(element.handle), index: element.index }))
+    .filter((bar) => bar.ref.atspiRole === ATSPI_ROLE.SCROLL_BAR);
+  const withValue = await Promise.all(bars.map(async (bar) => (await readInterfaces(client, bar.ref).catch(() => [] as string[])).includes('Value')));
+  return bars.filter((_, i) => withValue[i]).slice(0, 4);
 }
