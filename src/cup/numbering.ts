@@ -3,7 +3,7 @@
 // names the same object, or nothing: an action that adds nodes before a button cannot shift the button's index
 // onto its neighbour.
 import { indexOf, matchNodes, type DiffReading } from './diff.js';
-import { unreadCounts } from './prune.js';
+import { unreadCounts, unreadMenuItems } from './prune.js';
 import type { CupNode, CupRole } from './types.js';
 
 // Identities remembered beyond the last reading (what a compact read left out, a popup that closed), so their
@@ -24,7 +24,7 @@ interface Placed {
   node: CupNode;
   /** The index the backend gave it. */
   index: number;
-  /** Some element above it was read only in part (its unreadChildren): what looks replaced there may just be unread. */
+  /** Some element above it was read only in part (its unreadChildren, a closed menu's items): what looks replaced there may just be unread. */
   belowUnread: boolean;
 }
 
@@ -33,7 +33,7 @@ function preorder(root: CupNode): Placed[] {
   const visit = (node: CupNode, belowUnread: boolean) => {
     placed.push({ node, index: indexOf(node), belowUnread });
     const counts = unreadCounts(node);
-    const partial = belowUnread || counts.up + counts.down + counts.left + counts.right > 0;
+    const partial = belowUnread || counts.up + counts.down + counts.left + counts.right + unreadMenuItems(node) > 0;
     for (const child of node.children ?? []) visit(child, partial);
   };
   visit(root, false);

@@ -74,7 +74,9 @@ export function pruneTree(envelope: Pick<CupEnvelope, 'tree' | 'screen'>, detail
 }
 
 function keepAll(node: CupNode): Branch {
-  return { kind: 'node', node, children: [...(node.children ?? []).map(keepAll), ...unreadHint(node)] };
+  const items = unreadMenuItems(node);
+  const closed: Branch[] = items > 0 ? [{ kind: 'hint', counts: noCounts(), total: items, closedMenu: true }] : [];
+  return { kind: 'node', node, children: [...(node.children ?? []).map(keepAll), ...unreadHint(node), ...closed] };
 }
 
 /**
@@ -124,8 +126,10 @@ function visit(node: CupNode, parent: CupNode | undefined, siblingCount: number,
 
   if (isClosedMenu(node)) {
     // Hundreds of items of closed menus (an office suite has seven hundred) would crowd out the window's
-    // own controls, and none can be seen until its menu opens: they are counted, not listed.
-    const total = countNodes(rawChildren);
+    // own controls, and none can be seen until its menu opens: they are counted, not listed. The count is
+    // of the items opening the menu shows, its own: a submenu's come with that submenu, and a read of what is
+    // shown reads none of them (unreadMenuItems), only their number.
+    const total = menuItemCount(node);
     return [{ kind: 'node', node, children: [{ kind: 'hint', counts: noCounts(), total, closedMenu: true }] }];
   }
   const childViewport =
@@ -163,11 +167,32 @@ function isHoisted(node: CupNode): boolean {
   return node.role === 'group' && !hasNonFocusAction(node);
 }
 
-/** A menu, or a menu bar's entry, none of whose items is on screen: the menu is closed. */
+/** A menu, or a menu bar's entry, none of whose items is on screen (or the platform read none, as closed): the menu is closed. */
 function isClosedMenu(node: CupNode): boolean {
   const children = node.children ?? [];
-  if ((node.role !== 'menu' && node.role !== 'menuitem') || children.length === 0) return false;
+  if (node.role !== 'menu' && node.role !== 'menuitem') return false;
+  if (children.length === 0) return unreadMenuItems(node) > 0;
   return children.every((child) => child.states?.includes('offscreen') || child.states?.includes('hidden'));
+}
+
+/** The items opening a menu shows: its own, or those of its popup when that is its only child (Qt's menu-bar entries). */
+function menuItemCount(node: CupNode): number {
+  const children = node.children ?? [];
+  const holder = children.length === 1 && children[0]!.role === 'menu' ? children[0]! : node;
+  return (holder.children?.length ?? 0) + unreadMenuItems(holder);
+}
+
+/**
+ * The items of a closed menu the platform left unread (a read of what is shown only), carried as
+ * `closedMenuItems` in the node's platform fields: not in the tree, so even detail `full` says they exist.
+ */
+export function unreadMenuItems(node: CupNode): number {
+  let count = 0;
+  for (const fields of Object.values(node.platform ?? {})) {
+    const items = fields?.closedMenuItems;
+    if (typeof items === 'number' && items > 0) count += items;
+  }
+  return count;
 }
 
 function isSkipped(node: CupNode, parent: CupNode | undefined, siblingCount: number): boolean {

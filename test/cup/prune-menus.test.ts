@@ -14,8 +14,26 @@ test('a closed menu (no item on screen) shows its entry and a count of its items
     children: [item(2, 'New', ['offscreen']), item(3, 'Open', ['offscreen']), node(4, 'menu', '', { states: ['hidden', 'offscreen'], children: [item(5, 'Recent', ['offscreen'])] })],
   });
   const tree = [node(0, 'menubar', '', { children: [file] })];
-  assert.deepEqual(compactBody(tree), ['[e0] mnub', '  [e1] mi "File" 0,0 40x20 [clk]', `    # 4 more items ${DASH} open the menu to see`]);
+  // The menu's own three items, which opening it shows; Recent's item comes with the submenu.
+  assert.deepEqual(compactBody(tree), ['[e0] mnub', '  [e1] mi "File" 0,0 40x20 [clk]', `    # 3 more items ${DASH} open the menu to see`]);
   assert.equal(compactBody(tree, { detail: 'full' }).length, 6, 'detail full still lists every item');
+});
+
+test('a closed menu whose items the platform left unread reads as one whose items it read', () => {
+  const unread = node(1, 'menuitem', 'File', { actions: ['click'], bounds: at(0, 0), platform: { linux: { closedMenuItems: 3 } } });
+  const tree = [node(0, 'menubar', '', { children: [unread] })];
+  const hint = `    # 3 more items ${DASH} open the menu to see`;
+  assert.deepEqual(compactBody(tree), ['[e0] mnub', '  [e1] mi "File" 0,0 40x20 [clk]', hint]);
+  assert.deepEqual(compactBody(tree, { detail: 'full' }), ['[e0] mnub', '  [e1] mi "File" 0,0 40x20 [clk]', hint], 'detail full says they exist');
+});
+
+test("a menu-bar entry holding one popup (Qt) counts the popup's items, read or not", () => {
+  const popup = node(2, 'menu', '', { states: ['hidden', 'offscreen'], children: [item(3, 'New', ['hidden', 'offscreen']), item(4, 'Open', ['hidden', 'offscreen'])] });
+  const read = node(1, 'menuitem', 'File', { actions: ['click'], bounds: at(0, 0), children: [popup] });
+  const hint = `  # 2 more items ${DASH} open the menu to see`;
+  assert.deepEqual(compactBody([read]), ['[e1] mi "File" 0,0 40x20 [clk]', hint]);
+  const unread = node(1, 'menuitem', 'File', { actions: ['click'], bounds: at(0, 0), platform: { linux: { closedMenuItems: 2 } } });
+  assert.deepEqual(compactBody([unread]), ['[e1] mi "File" 0,0 40x20 [clk]', hint]);
 });
 
 test('an open menu lists its items', () => {

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, test, type TestContext } from 'node:test';
 import { ATSPI_ROLE, ATSPI_STATE } from '../../src/cup/atspi/constants.js';
 import type { AtspiRawNode } from '../../src/cup/atspi/raw-node.js';
@@ -10,7 +11,7 @@ import { readTree } from '../../src/platform/linux/atspi/tree-reader.js';
 import type { ClientWindow } from '../../src/platform/linux/windows.js';
 import type { ToolCallResult } from '../../src/tools/call-result.js';
 import { fixtureApps, TestDesktop } from '../helpers/desktop.js';
-import { PyatspiOracle } from '../helpers/oracle.js';
+import { PyatspiOracle, type OracleMenuEntry } from '../helpers/oracle.js';
 import { accessibleWindowState, callOk, testContext, type WindowState } from '../helpers/tools.js';
 
 /**
@@ -35,7 +36,7 @@ async function coldAndWarm(t: TestContext, window: ClientWindow, args: Record<st
     assert.ok(capture.ms < captureBudgetMs, `${label}: ${capture.ms} ms`);
   }
   await context.desktop.close();
-  return warm;
+  return { ...warm, cold };
 }
 
 /** The hint line among the children of element `index` (compact `[eN]` or Markdown `[element_index N]`), without its indent. */
@@ -207,6 +208,54 @@ describe('containers with far more children than can be shown are read by their 
       const moved = await checkSheet(scrolled.result, scrolled.state);
       assert.ok(moved.rows[0] > 0 && moved.columns[0] > 0, `scrolled to ${JSON.stringify(moved)}`);
       await context.desktop.close();
+      await checkMenus();
+
+      /**
+       * Compact text reads no item of a closed menu (Calc's two menu bars hold 1,500 of its 2,400 objects): each
+       * entry counts the items opening it shows, as pyatspi lists them; a menu opened later is read whole.
+       */
+      async function checkMenus() {
+        const whole = testContext();
+        const full = (await accessibleWindowState(whole, window, { include_screenshot: false, format: 'json' })).state;
+        await whole.desktop.close();
+        const entries = (await oracle.menuBars(window.pid, title)).flat();
+        const closed = entries.filter((entry) => entry.items.length > 0 && !entry.items.some((item) => item.states.includes('showing')));
+        assert.ok(closed.length >= 10, `closed menus per pyatspi: ${closed.map((entry) => entry.name).join(', ')}`);
+        const inClosed = closed.reduce((sum, entry) => sum + entry.descendants, 0);
+        const { cold, result } = await coldAndWarm(t, window, {}, 'LibreOffice Calc, compact text');
+        t.diagnostic(`compact read ${cold.state.node_count} objects cold in ${cold.ms} ms; a whole read ${full.node_count}; ${inClosed} under closed menus`);
+        assert.ok(cold.state.node_count <= full.node_count - inClosed, `a cold compact read read ${cold.state.node_count} objects; the window has ${full.node_count}, ${inClosed} of them under closed menus`);
+        assert.deepEqual(closedMenuHints(result.body!), closed.map((entry) => [entry.name, entry.items.length]));
+
+        // Opened by a click with no reading around it, File's items are read by the next read of what is shown:
+        // through the live mirror (this session read the window before), from the events of the opening.
+        const menus = testContext();
+        const before = await accessibleWindowState(menus, window, { include_screenshot: false });
+        const file = before.state.elements.find((element) => element.role === 'menuitem' && element.name === 'File')!;
+        await callOk(menus, 'click', { pid: window.pid, window_id: window.id, element_index: file.index, diff: false });
+        const opened = await menuEntry((entry) => entry.name === 'File' && entry.items.some((item) => item.states.includes('showing')));
+        const limits = { maxNodes: 5000, maxDepth: 1000, budgetMs: 8000, visibleOnly: true };
+        const read = await menus.desktop.readWindowTree(window, limits);
+        assert.equal(read.mirror?.fromMirror, true, read.mirror?.walkedBecause);
+        const files = findAllRaw(read.read?.root, (node) => node.role === ATSPI_ROLE.MENU && node.name === 'File');
+        assert.deepEqual(files.map((node) => node.children.length > 0), [true, false], 'the File menu that opened is read, the other one not');
+        assert.deepEqual(files[0]!.children.map((item) => item.name), opened.items.map((item) => item.name));
+        // Closed again, it is counted again.
+        await callOk(menus, 'press_key', { pid: window.pid, window_id: window.id, key: 'Escape', delivery_mode: 'foreground', diff: false });
+        await menuEntry((entry) => entry.name === 'File' && !entry.items.some((item) => item.states.includes('showing')));
+        const shut = await accessibleWindowState(menus, window, { include_screenshot: false });
+        assert.deepEqual(closedMenuHints(shut.result.body!), closed.map((entry) => [entry.name, entry.items.length]));
+        await menus.desktop.close();
+      }
+
+      /** The first menu-bar entry pyatspi finds that passes the test, waited for (bounded). */
+      async function menuEntry(test: (entry: OracleMenuEntry) => boolean): Promise<OracleMenuEntry> {
+        for (const deadline = Date.now() + 5000; ; await sleep(100)) {
+          const found = (await oracle.menuBars(window.pid, title)).flat().find(test);
+          if (found) return found;
+          assert.ok(Date.now() < deadline, 'pyatspi: no menu-bar entry as awaited');
+        }
+      }
 
       /** The shown cells against pyatspi's reading of the same block and the cells around it; the block shown. */
       async function checkSheet(result: ToolCallResult, state: WindowState) {
@@ -243,6 +292,18 @@ describe('containers with far more children than can be shown are read by their 
   });
 });
 
+/** Each closed menu's entry in compact text, with the count its hint gives: [name, count]. */
+function closedMenuHints(body: string): [string, number][] {
+  const lines = body.split('\n');
+  const hints: [string, number][] = [];
+  lines.forEach((line, at) => {
+    const entry = /^\s*\[e\d+\] mi "([^"]*)"/.exec(line);
+    const hint = /^\s*# (\d+) more items — open the menu to see$/.exec(lines[at + 1] ?? '');
+    if (entry && hint) hints.push([entry[1]!, Number(hint[1])]);
+  });
+  return hints;
+}
+
 /** "B3" → row 2, column 1 (zero-based). */
 function cellPlace(name: string): { row: number; column: number } {
   const match = /^([A-Z]+)(\d+)$/.exec(name);
@@ -252,6 +313,12 @@ function cellPlace(name: string): { row: number; column: number } {
 }
 
 /** A flat OpenDocument spreadsheet (.fods) with the given cells filled, numbers as numbers. */
+/** Every node of a raw tree that passes the test, depth first. */
+function findAllRaw(node: AtspiRawNode | undefined, test: (node: AtspiRawNode) => boolean): AtspiRawNode[] {
+  if (!node) return [];
+  return [...(test(node) ? [node] : []), ...node.children.flatMap((child) => findAllRaw(child, test))];
+}
+
 /** The first node of a raw tree that passes the test, depth first. */
 function findRaw(node: AtspiRawNode | undefined, test: (node: AtspiRawNode) => boolean): AtspiRawNode | undefined {
   if (!node) return undefined;

@@ -29,6 +29,14 @@ export interface OracleChild {
   text: string | null;
 }
 
+/** One entry of a menu bar as pyatspi reads it: its items are its children, `descendants` everything under it. */
+export interface OracleMenuEntry {
+  name: string;
+  states: string[];
+  items: { name: string; role: string; states: string[] }[];
+  descendants: number;
+}
+
 /**
  * Debian's pyatspi as an independent witness: a long-running python3 process that answers questions
  * about an app's accessibility tree, so tests never judge the driver by the driver's own reading.
@@ -89,6 +97,11 @@ export class PyatspiOracle {
   /** Every object of these pyatspi roles, with its AT-SPI attributes (heading level, xml-roles) and screen extents. */
   async attributes(pid: number, title: string, roles: readonly string[]): Promise<OracleAttributes[]> {
     return (await this.ask<{ nodes: OracleAttributes[] }>({ op: 'attributes', pid, title, roles })).nodes;
+  }
+
+  /** Every menu bar's entries, each with its states, its items and how many objects it holds in all. */
+  async menuBars(pid: number, title: string): Promise<OracleMenuEntry[][]> {
+    return (await this.ask<{ bars: OracleMenuEntry[][] }>({ op: 'menu_bars', pid, title }, 60_000)).bars;
   }
 
   async texts(pid: number, title: string): Promise<string[]> {

@@ -192,6 +192,35 @@ describe('atspiToCup', () => {
     assert.deepEqual(build(true).sources.map((source) => source.index), [0, 1, 2, 3, 4, 5, 6]);
   });
 
+  test("a closed menu's items are numbered last, so a reading that left them unread numbers every other element alike", () => {
+    const trusted = { ...screenContext, showingReliable: true };
+    const build = (itemsRead: boolean) => {
+      const menu = raw('ROLE_MENU', { name: 'File', extents: { x: 100, y: 0, w: 40, h: 20 }, ...(itemsRead ? {} : { closedMenuItems: 2, childCount: 2 }) });
+      if (itemsRead) {
+        const hidden = { stateNames: ['STATE_ENABLED', 'STATE_VISIBLE'], positionUnknown: true };
+        const submenu = raw('ROLE_MENU', { name: 'New', ...hidden });
+        submenu.children = [raw('ROLE_MENU_ITEM', { name: 'Sheet', ...hidden })];
+        menu.children = [submenu, raw('ROLE_MENU_ITEM', { name: 'Open', ...hidden })];
+      }
+      const bar = raw('ROLE_MENU_BAR', { extents: { x: 100, y: 0, w: 400, h: 20 } });
+      bar.children = [menu, raw('ROLE_MENU', { name: 'Edit', extents: { x: 140, y: 0, w: 40, h: 20 }, childCount: 0 })];
+      const root = raw('ROLE_FRAME', { name: 'Win', extents: { x: 100, y: 0, w: 400, h: 350 } });
+      root.children = [bar, raw('ROLE_PUSH_BUTTON', { name: 'OK', extents: { x: 120, y: 60, w: 40, h: 20 } })];
+      return atspiToCup(root, trusted);
+    };
+    assert.deepEqual(nodes(build(true).root).map((node) => `${node.id}:${node.name}`), ['e0:Win', 'e1:', 'e2:File', 'e5:New', 'e6:Sheet', 'e7:Open', 'e3:Edit', 'e4:OK']);
+    const unread = build(false);
+    assert.deepEqual(nodes(unread.root).map((node) => `${node.id}:${node.name}`), ['e0:Win', 'e1:', 'e2:File', 'e3:Edit', 'e4:OK']);
+    assert.equal(unread.root.children![0]!.children![0]!.platform?.linux?.closedMenuItems, 2);
+    assert.deepEqual(compactBody([build(true).root]), compactBody([unread.root]), 'the compact text is the same either way');
+    // An open menu (an item showing) is numbered in place.
+    const open = raw('ROLE_MENU', { name: 'File', extents: { x: 100, y: 0, w: 40, h: 20 } });
+    open.children = [raw('ROLE_MENU_ITEM', { name: 'Open', extents: { x: 100, y: 20, w: 40, h: 20 } })];
+    const root = raw('ROLE_FRAME', { name: 'Win', extents: { x: 100, y: 0, w: 400, h: 350 } });
+    root.children = [open, raw('ROLE_PUSH_BUTTON', { name: 'OK', extents: { x: 120, y: 60, w: 40, h: 20 } })];
+    assert.deepEqual(nodes(atspiToCup(root, trusted).root).map((node) => `${node.id}:${node.name}`), ['e0:Win', 'e1:File', 'e2:Open', 'e3:OK']);
+  });
+
   test('an unnamed control takes the name of its labelled-by label; its own name wins', () => {
     const unnamed = atspiToCup(raw('ROLE_ENTRY', { labelledBy: 'Entry 1', extents: { x: 120, y: 60, w: 80, h: 30 } }), screenContext);
     assert.equal(unnamed.root.name, 'Entry 1');

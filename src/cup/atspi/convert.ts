@@ -1,5 +1,6 @@
 import type { CupAttributes, CupNode, CupRect, CupRole, CupState } from '../types.js';
 import { cupActionsFor } from './actions.js';
+import { closedMenu } from './closed-menus.js';
 import { CONTENT_NAMED_ATSPI_ROLES, UNKNOWN_COORDINATE, type AtspiRawNode, type RawTreeContext, type UnreadChildren } from './raw-node.js';
 import { OBJECT_REPLACEMENT } from '../embedded-objects.js';
 import { firstCodePoints, normaliseWhitespace } from '../text.js';
@@ -200,11 +201,12 @@ function nameFromContent(children: readonly CupNode[]): string {
 }
 
 /**
- * Element numbers: depth-first in pre-order (the window is 0), first over everything that is not scrolled away,
- * then over the subtrees that are (raw.scrolledAway), in the order met. A read of the visible part only holds
- * exactly the first set, so it numbers each element as a read of the whole window does.
+ * Element numbers: depth-first in pre-order (the window is 0), first over everything that is not scrolled away
+ * nor an item of a closed menu (closed-menus.ts), then over the subtrees that are (raw.scrolledAway, the items),
+ * in the order met. A read of the visible part only holds exactly the first set, so it numbers each element as
+ * a read of the whole window does.
  */
-function elementNumbers(root: AtspiRawNode): Map<AtspiRawNode, number> {
+function elementNumbers(root: AtspiRawNode, showingReliable: boolean): Map<AtspiRawNode, number> {
   const numbers = new Map<AtspiRawNode, number>();
   const later: AtspiRawNode[] = [];
   const number = (raw: AtspiRawNode, deferred: boolean) => {
@@ -213,7 +215,9 @@ function elementNumbers(root: AtspiRawNode): Map<AtspiRawNode, number> {
       return;
     }
     numbers.set(raw, numbers.size);
-    for (const child of raw.children) number(child, deferred);
+    const closed = !deferred && raw.children.length > 0 && closedMenu(raw, raw.children.map((child) => child.states), showingReliable);
+    if (closed) later.push(...raw.children);
+    else for (const child of raw.children) number(child, deferred);
   };
   number(root, false);
   for (const raw of later) number(raw, true);
@@ -233,7 +237,7 @@ function unreadOf(raw: AtspiRawNode): UnreadChildren | undefined {
  */
 export function atspiToCup(root: AtspiRawNode, context: RawTreeContext): ConvertedTree {
   const sources: ElementSource[] = [];
-  const numbers = elementNumbers(root);
+  const numbers = elementNumbers(root, context.showingReliable ?? false);
   // Toolkits that set VISIBLE or SHOWING at all set them on the window; some bridges set neither anywhere.
   const rootStates = decodeStateSet(root.states);
   const visibilityReported = rootStates.has('STATE_VISIBLE') || rootStates.has('STATE_SHOWING');
@@ -286,6 +290,8 @@ export function atspiToCup(root: AtspiRawNode, context: RawTreeContext): Convert
         ...(raw.actions && raw.actions.length > 0 ? { actions: [...raw.actions] } : {}),
         // Children not read (only the visible part of a huge container, or of a scrolled pane, was): the pruning hints at them.
         ...(unread ? { unreadChildren: { ...unread } } : {}),
+        // The items of a closed menu, not read (a read of what is shown): the pruning counts them on the menu.
+        ...(raw.closedMenuItems ? { closedMenuItems: raw.closedMenuItems } : {}),
       },
     };
     if (raw.children.length > 0) {

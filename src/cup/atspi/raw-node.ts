@@ -67,6 +67,11 @@ export interface AtspiRawNode {
    * everything such a read holds, so both readings give a shown element the same number.
    */
   scrolledAway?: keyof UnreadChildren;
+  /**
+   * The object is a closed menu (closed-menus.ts) whose items a read of what is shown left unread: how many
+   * there are. Its `children` are then empty.
+   */
+  closedMenuItems?: number;
 }
 
 /** Counts of children by where they lie relative to the visible ones: above, below, left, right. */
@@ -88,4 +93,6 @@ export interface RawTreeContext {
    * repeats its label ("4 4" for the label "4"). Neither is the accessible name a user would read.
    */
   gtk4NameQuirks: boolean;
+  /** The toolkit sets SHOWING exactly when an object is on screen (ToolkitQuirks.showingIsReliable); false when unknown. */
+  showingReliable?: boolean;
 }

@@ -511,6 +511,7 @@ export class LinuxDesktop implements Desktop {
     }
     const quirks = quirksFor(toolkit);
     context.gtk4NameQuirks = quirks.gtk4NameQuirks;
+    context.showingReliable = quirks.showingIsReliable;
     const options = {
       maxNodes: limits.maxNodes,
       maxDepth: limits.maxDepth,

@@ -1,4 +1,5 @@
 import { ATSPI_ROLE, ATSPI_ROLE_NAMES, ATSPI_STATE } from '../../../cup/atspi/constants.js';
+import { closedMenu, holdsMenuItems, isPopupOf } from '../../../cup/atspi/closed-menus.js';
 import { CONTENT_NAMED_ATSPI_ROLES, type AtspiRawNode } from '../../../cup/atspi/raw-node.js';
 import { DBusError, DBusTimeoutError } from '../dbus/index.js';
 import type { AtspiClient } from './client.js';
@@ -35,7 +36,8 @@ export interface ReadTreeOptions {
    * Read only what can be seen: an object placed wholly outside the view of the panes that scroll it (a web page
    * below the fold) is counted on its parent (offscreenChildren), not read. Only where the toolkit's SHOWING is
    * not trusted, so geometry decides what is shown; everywhere else, and without it, such objects are read and
-   * marked scrolledAway (see AtspiRawNode) so that both readings number the elements alike.
+   * marked scrolledAway (see AtspiRawNode) so that both readings number the elements alike. In every toolkit,
+   * the items of a closed menu are not read either, only counted (AtspiRawNode.closedMenuItems).
    */
   visibleOnly?: boolean;
   /** What the panes that scroll the start object leave visible (a subtree re-read by the live mirror). */
@@ -442,11 +444,40 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
   }
 
   /**
+   * The items of a menu, unless a read of what is shown (visibleOnly) finds the menu closed (closed-menus.ts):
+   * then none is read, and the menu counts them. A menu bar's closed menus hold most of an office suite's
+   * window (700 of a Calc window's 2,400 objects per menu bar), and no item shows until its menu opens.
+   * Where the menu's own states do not decide it, its items' states do: one call each, not a read of each
+   * item and its submenus.
+   */
+  async function menuItemsToRead(node: AtspiRawNode, depth: number, early: Promise<Body | undefined> | undefined): Promise<ObjectRef[]> {
+    let closed = closedMenu(node, undefined, options.trustShowing);
+    const refs = closed && node.childCount > 1 ? [] : await readChildren(node, depth, early);
+    if (closed === undefined) {
+      const states = await Promise.all(refs.map((ref) => call(ref, atspiInterface('Accessible'), 'GetState')));
+      closed = closedMenu(node, states.map((body) => (body?.[0] as number[] | undefined) ?? [0, 0]), options.trustShowing);
+    }
+    if (!closed) return refs;
+    node.closedMenuItems = node.childCount > 0 ? node.childCount : refs.length;
+    // A lone child that is the menu's popup holds the items (prune.ts counts them alike when they are read).
+    if (refs.length === 1) {
+      const [role, count] = await Promise.all([
+        call(refs[0]!, atspiInterface('Accessible'), 'GetRole'),
+        readProperties(refs[0]!, 'Accessible', ['ChildCount']),
+      ]);
+      if (isPopupOf(node.role, Number(role?.[0])) && count.has('ChildCount')) node.closedMenuItems = Number(count.get('ChildCount'));
+    }
+    return [];
+  }
+
+  /**
    * The children to read: all of them, or for a container with far more than can be shown only those
-   * in the part of it that is visible (`view`), the rest counted on the node.
+   * in the part of it that is visible (`view`), the rest counted on the node; none of a closed menu's in a
+   * read of what is shown.
    */
   async function childrenToRead(node: AtspiRawNode, depth: number, early: Promise<Body | undefined> | undefined, view: Promise<Rect>): Promise<ObjectRef[]> {
     const container = containerOf(node);
+    if (options.visibleOnly && depth < options.maxDepth && node.childCount !== 0 && holdsMenuItems(node.role)) return menuItemsToRead(node, depth, early);
     if (depth >= options.maxDepth || !readsVisiblePartOnly(container)) return readChildren(node, depth, early);
     // A container that is not shown has no visible part (its position was not even asked).
     const visibleArea = await view;
@@ -523,7 +554,8 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
         // A container read by its visible part is never asked for all its children at once, also when this read
         // did not reach its children (a re-read of its own fields): LibreOffice asked for every cell of a sheet
         // computes them for minutes and answers nothing else meanwhile.
-        hadChildren: node.childCount > 0 && !node.unreadChildren && !readsVisiblePartOnly(containerOf(node)),
+        // Nor is a closed menu whose items this read left unread: they are asked for once it opens.
+        hadChildren: node.childCount > 0 && !node.unreadChildren && node.closedMenuItems === undefined && !readsVisiblePartOnly(containerOf(node)),
       });
     })()
       .catch((error: unknown) => {

@@ -272,7 +272,7 @@ export class WindowMirror {
    * The objects a batch of events names, each marked for a re-read, and the children mirrored containers
    * announced as added (by container, in order); those the mirror does not hold apart.
    */
-  private dirtFrom(batch: readonly AccessibilityEvent[]): Changes {
+  private dirtFrom(batch: readonly AccessibilityEvent[], options: ReadTreeOptions): Changes {
     const dirt = new Map<string, Dirt>();
     const mark = (node: AtspiRawNode, kind: Dirt) => {
       if (dirt.get(node.path) !== 'subtree') dirt.set(node.path, kind);
@@ -286,6 +286,8 @@ export class WindowMirror {
       else if (child && !entry.node.unreadChildren) additions.set(event.path, [...(additions.get(event.path) ?? []), child]);
       else this.classify(event, entry, mark);
     }
+    // A read of the whole window reads the items a read of what is shown left unread in closed menus.
+    if (!options.visibleOnly) for (const { node } of this.index.values()) if (node.closedMenuItems !== undefined) mark(node, 'subtree');
     // A child a mirrored object announced as added is read there (see insertChildren): its parents need no
     // asking. Should it have moved on since, unannounced, the check of its container's children finds it.
     for (const added of additions.values()) for (const { path } of added) unknown.delete(path);
@@ -298,7 +300,7 @@ export class WindowMirror {
     const batch = this.takePending();
     this.boxesUnsettled ||= !batch.every(keepsLayout);
     try {
-      const changes = this.dirtFrom(batch);
+      const changes = this.dirtFrom(batch, options);
       const owners = await settled([...changes.unknown].map((path) => this.ownerOf(path, options.callTimeoutMs)));
       for (const owner of owners) if (owner) changes.mark(owner, 'subtree');
       const current = new Set<string>();
@@ -315,7 +317,7 @@ export class WindowMirror {
    * move boxes); throws Distrust when only a walk will do.
    */
   private async update(batch: readonly AccessibilityEvent[], options: ReadTreeOptions, started: number, resized: boolean, boxesLater: boolean): Promise<number> {
-    const changes = this.dirtFrom(batch);
+    const changes = this.dirtFrom(batch, options);
     const { mark, unknown } = changes;
     // A container read by its visible part (visible-children.ts) keeps it until it scrolls (its scroll bar's
     // event re-reads the pane), moves or changes size (the box check below, or a walk when the window moves)
@@ -575,9 +577,13 @@ export class WindowMirror {
 
   /**
    * Re-reads an object's own fields; true when its subtree is to be re-read: its child count changed, or
-   * its box did (objects a widget draws itself, such as a tree view's cells, move with it unannounced).
+   * its box did (objects a widget draws itself, such as a tree view's cells, move with it unannounced), or it is
+   * a closed menu read without its items.
    */
   private async rereadOwn(entry: Entry, options: ReadTreeOptions, budgetMs: number): Promise<boolean> {
+    // A closed menu whose items were left unread: whether it opened is told by its items' states (closed-menus.ts),
+    // which a read of its own fields does not ask (an office suite's menu says only that it is selected).
+    if (entry.node.closedMenuItems !== undefined) return true;
     const read = await this.readChecked(entry.node, { ...options, maxDepth: 0, budgetMs, ...this.viewsAt(entry), parent: entry.parent });
     const fresh = read.root!;
     if (fresh.childCount !== entry.node.childCount || !sameBox(fresh, entry.node)) return true;

@@ -1,0 +1,50 @@
+// Which menus are closed, from AT-SPI facts alone. One rule serves the reader (a read of what is shown leaves a
+// closed menu's items unread) and the element numbering (a whole read numbers those items after everything else),
+// so both readings give every shown element the same number.
+import { ATSPI_ROLE, ATSPI_STATE } from './constants.js';
+import { atspiRoleName, cupRoleFor } from './roles.js';
+import { hasState } from './states.js';
+
+/**
+ * Roles whose children are a menu's items, shown only while it is open: GTK3's menus and submenu openers
+ * (ROLE_MENU), Qt's menu-bar entries (a menu item holding its popup) and popups. Their CUP roles are the
+ * menu and menuitem that the compact pruning folds into "open the menu to see".
+ */
+const menuRoles: ReadonlySet<number> = new Set([ATSPI_ROLE.MENU, ATSPI_ROLE.POPUP_MENU, ATSPI_ROLE.MENU_ITEM]);
+
+export function holdsMenuItems(role: number): boolean {
+  return menuRoles.has(role);
+}
+
+/**
+ * An item that is not drawn: not SHOWING, and where the toolkit's SHOWING is not trusted to mean on screen, not
+ * VISIBLE either (Qt clears both on a closed popup). The converter places such items offscreen, the pruning
+ * counts a menu of them as closed.
+ */
+function undrawn(states: readonly number[], showingReliable: boolean): boolean {
+  if (hasState(states, ATSPI_STATE.SHOWING)) return false;
+  return showingReliable || !hasState(states, ATSPI_STATE.VISIBLE);
+}
+
+/**
+ * Whether a menu is closed: none of its items is drawn. `items` are its children's state sets; without them, the
+ * answer is known only where the menu's own states decide it (a menu that is not SHOWING, in a toolkit that sets
+ * SHOWING exactly, has no item on screen), else undefined: ask the items. A menu that reports neither VISIBLE nor
+ * SHOWING is never taken for closed: some bridges set neither on anything, open menus included.
+ */
+export function closedMenu(menu: { role: number; states: readonly number[] }, items: readonly (readonly number[])[] | undefined, showingReliable: boolean): boolean | undefined {
+  if (!holdsMenuItems(menu.role)) return false;
+  const showing = hasState(menu.states, ATSPI_STATE.SHOWING) === true;
+  if (showingReliable && !showing) return true;
+  if (!showing && !hasState(menu.states, ATSPI_STATE.VISIBLE)) return false;
+  if (!items) return undefined;
+  return items.length > 0 && items.every((states) => undrawn(states, showingReliable));
+}
+
+/**
+ * A menu's child that is its popup (CUP role menu) rather than an item: Qt's menu-bar entry holds one popup,
+ * which holds the items. Opening the entry shows the popup's items, so those are what a closed one counts.
+ */
+export function isPopupOf(menuRole: number, childRole: number): boolean {
+  return cupRoleFor({ atspiRole: atspiRoleName(childRole), parentAtspiRole: atspiRoleName(menuRole), named: false, modal: false }) === 'menu';
+}
