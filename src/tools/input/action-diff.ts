@@ -154,7 +154,13 @@ export async function observeAction(
     const slow = skippedAsSlow ? { diff_unavailable: `the window took ${lastReadMs} ms to read, so actions on it skip the diff for a while (it is read again ${SLOW_READ_HOLDS_MS / 1000} s after); pass diff: true for one now` } : {};
     return actionOutput(tool, { ...result, ...elsewhere, ...slow });
   }
+  const afterStarted = Date.now();
   const compared = await compareWithNow(context, window, before, windowsAfter, true);
+  // The window is as slow to read as the faster of the two readings: the one before may have paid once for what no
+  // reading had read yet (the items of menus a compact read leaves closed), and a window slow to read is slow in both.
+  const afterMs = Date.now() - afterStarted;
+  const beforeMs = context.state.diffReadMs.get(window.id)?.ms ?? afterMs;
+  context.state.diffReadMs.set(window.id, { ms: Math.min(beforeMs, afterMs), at: Date.now() });
   return actionOutput(tool, { ...result, ...elsewhere, ...compared.fields }, compared.lines);
 }
 
