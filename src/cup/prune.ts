@@ -63,7 +63,7 @@ export function pruneTree(envelope: Pick<CupEnvelope, 'tree' | 'screen'>, detail
   const branches =
     detail === 'full'
       ? roots.map(keepAll)
-      : roots.flatMap((root) => visit(root, undefined, roots.length, screen));
+      : roots.flatMap((root) => visit(root, undefined, roots.length, screen, screen));
   const items: PrunedItem[] = [];
   flatten(branches, 0, items);
   return {
@@ -117,10 +117,10 @@ export function unreadCounts(node: CupNode): ClipCounts {
  * inherit the viewport the hoisted node got, because a hoisted node never narrows the viewport even
  * if it could scroll, and they are not clip-tested themselves (COMPACT.md, Clarifications).
  */
-function visit(node: CupNode, parent: CupNode | undefined, siblingCount: number, viewport: CupRect): Branch[] {
+function visit(node: CupNode, parent: CupNode | undefined, siblingCount: number, viewport: CupRect, screen: CupRect): Branch[] {
   const rawChildren = node.children ?? [];
   if (isHoisted(node)) {
-    return [...rawChildren.flatMap((child) => visit(child, parent, rawChildren.length, viewport)), ...unreadHint(node)];
+    return [...rawChildren.flatMap((child) => visit(child, parent, rawChildren.length, viewport, screen)), ...unreadHint(node)];
   }
   if (isSkipped(node, parent, siblingCount)) return [];
 
@@ -132,8 +132,13 @@ function visit(node: CupNode, parent: CupNode | undefined, siblingCount: number,
     const total = menuItemCount(node);
     return [{ kind: 'node', node, children: [{ kind: 'hint', counts: noCounts(), total, closedMenu: true }] }];
   }
-  const childViewport =
-    node.bounds && node.actions?.includes('scroll') ? intersectRect(node.bounds, viewport) : viewport;
+  // An open menu's items are drawn in a popup of their own, over the window: the scroll pane around its menu bar
+  // (LibreOffice docks its menu bar in one) does not clip them, as scrolling it would never bring them into view.
+  const childViewport = isMenu(node)
+    ? screen
+    : node.bounds && node.actions?.includes('scroll')
+      ? intersectRect(node.bounds, viewport)
+      : viewport;
   const counts = noCounts();
   const children: Branch[] = [];
   for (const child of rawChildren) {
@@ -142,7 +147,7 @@ function visit(node: CupNode, parent: CupNode | undefined, siblingCount: number,
       counts[direction] += countNodes([child]);
       continue;
     }
-    children.push(...visit(child, node, rawChildren.length, childViewport));
+    children.push(...visit(child, node, rawChildren.length, childViewport, screen));
   }
   const unread = unreadCounts(node);
   for (const direction of Object.keys(counts) as Direction[]) counts[direction] += unread[direction];
@@ -167,10 +172,15 @@ function isHoisted(node: CupNode): boolean {
   return node.role === 'group' && !hasNonFocusAction(node);
 }
 
+/** A menu, or a menu bar's entry (which holds its menu's items): what opens as a popup. */
+function isMenu(node: CupNode): boolean {
+  return node.role === 'menu' || node.role === 'menuitem';
+}
+
 /** A menu, or a menu bar's entry, none of whose items is on screen (or the platform read none, as closed): the menu is closed. */
 function isClosedMenu(node: CupNode): boolean {
   const children = node.children ?? [];
-  if (node.role !== 'menu' && node.role !== 'menuitem') return false;
+  if (!isMenu(node)) return false;
   if (children.length === 0) return unreadMenuItems(node) > 0;
   return children.every((child) => child.states?.includes('offscreen') || child.states?.includes('hidden'));
 }

@@ -240,6 +240,13 @@ describe('containers with far more children than can be shown are read by their 
         const files = findAllRaw(read.read?.root, (node) => node.role === ATSPI_ROLE.MENU && node.name === 'File');
         assert.deepEqual(files.map((node) => node.children.length > 0), [true, false], 'the File menu that opened is read, the other one not');
         assert.deepEqual(files[0]!.children.map((item) => item.name), opened.items.map((item) => item.name));
+        // And the compact text lists them: the open menu's popup is not clipped by the scroll pane its menu bar is docked in.
+        const shown = (await callOk(menus, 'get_window_state', { pid: window.pid, window_id: window.id, include_screenshot: false })).body ?? '';
+        const named = opened.items.filter((item) => item.name !== '' && item.states.includes('showing'));
+        assert.ok(named.length > 10, `pyatspi's shown items of File: ${named.map((item) => item.name).join(', ')}`);
+        const missing = named.filter((item) => !shown.includes(`"${item.name}"`));
+        assert.deepEqual(missing.map((item) => item.name), [], `the compact text of the open File menu:\n${shown.split('\n').filter((line) => /File|more items/.test(line)).slice(0, 8).join('\n')}`);
+        assert.doesNotMatch(shown, /more items — scroll down to see/, 'nothing of the menu is said to need scrolling');
         // Closed again, it is counted again.
         await callOk(menus, 'press_key', { pid: window.pid, window_id: window.id, key: 'Escape', delivery_mode: 'foreground', diff: false });
         await menuEntry((entry) => entry.name === 'File' && !entry.items.some((item) => item.states.includes('showing')));
