@@ -255,8 +255,11 @@ export function webContentSuite(browser: BrowserId): void {
       await pageSays(rig.oracle, window, 'tasks: Buy milk, Walk dog');
     });
 
-    test('keys typed into a field of a page that is busy when they come: the text is waited for, and confirmed', async () => {
+    test('a page busy when keys or a click come: the effect is waited for, and confirmed', async () => {
       const window = await rig.open('tasks', 'CUP Web Tasks');
+      const saved = await act(rig.context, window, 'click', 'button', 'Slow save');
+      assert.equal(saved.effect, 'confirmed', saved.summary);
+      await pageSays(rig.oracle, window, 'save: done');
       const typed = await act(rig.context, window, 'type_text', 'textbox', 'Busy note', { text: 'Slow start' });
       assert.equal(typed.effect, 'confirmed', typed.summary);
       assert.equal((await rig.oracle.find(window.pid, window.title, 'entry', 'Busy note')).text, 'Slow start');

@@ -89,13 +89,6 @@ async function caretToEnd(desktop: LinuxDesktop, window: DesktopWindow, target: 
 /** How long a field behind other windows is given to take the focus before keys are sent to it, in ms. */
 const backgroundFocusMs = 300;
 
-/**
- * How long key events sent to a field may go without a first sign of arriving, in ms. Blink passes them from its
- * browser process to the page's and back before the field reports anything: on a loaded machine that took over the
- * 400 ms an app is otherwise given, and a line typed with Return was judged to have done nothing.
- */
-const keysFirstSignMs = 1500;
-
 /** Key events sent to a window as X events (SendEvent), for apps that read them (Blink, Gecko). */
 function syntheticKeys(desktop: LinuxDesktop, window: DesktopWindow, signal: AbortSignal | undefined): (text: string) => Promise<SentInput> {
   return async (text) => {
@@ -172,7 +165,7 @@ async function keysIntoField(
   const until = lines
     ? (values: readonly (string | undefined)[]) => (typed?.unseen !== undefined ? true : lastLine !== '' ? showsLine(values[0] ?? '', lastLine) : values[0] !== typed?.beforeReturn)
     : typedUntil(text, arrived, before);
-  const observation = await observe(desktop, target.ref.bus, [probe], send, { snapshot: element?.snapshot, until, target: target.ref, firstSignMs: keysFirstSignMs, signal });
+  const observation = await observe(desktop, target.ref.bus, [probe], send, { snapshot: element?.snapshot, until, target: target.ref, signal });
   const after = await probe.read().catch(() => undefined);
   // Cut short by a cancel, the text is not all there, and the outcome says how much was sent.
   if (observation.cancelled || sent?.cancelled) return actionOutcome({ path: 'key_events', mode: 'background', observation, sent });

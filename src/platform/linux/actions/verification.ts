@@ -86,7 +86,7 @@ export interface ObserveOptions {
   settleMs?: number;
   /**
    * How long to wait for the first sign at all, when that is longer than settleMs: an app on a loaded machine may be
-   * slow to start on input it then goes through quickly (a browser's page takes keys in another process).
+   * slow to start on input it then goes through quickly. Web engines get 1.5 s unless told (see observe).
    */
   firstSignMs?: number;
   /** After the first sign, how long to keep collecting the rest of the burst. */
@@ -264,6 +264,9 @@ export function abortion(signal: AbortSignal | undefined): Promise<void> {
   return new Promise((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
 }
 
+/** How long a web page's first sign of an action may take (see observe), in ms. */
+const webFirstSignMs = 1500;
+
 /** Longest wait for events between two reads of the probes, in ms. */
 const maxUnreadMs = 50;
 /** A gap between an app's events this long ends a burst, in ms. */
@@ -300,6 +303,9 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
   const graceMs = options.graceMs ?? 12;
   const client = await desktop.atspi();
   const recorder = await client.events.record(app).catch(() => undefined);
+  // A browser answers an action before its page has run it (the page is another process, busy or not), and what
+  // the page changed reaches the accessibility tree later still: its first sign is given longer to come.
+  const firstSignMs = options.firstSignMs ?? ((await client.quirksOf(app).catch(() => undefined))?.webEngine ? webFirstSignMs : 0);
   const readAll = () => Promise.all(probes.map((probe) => probe.read().catch(() => undefined)));
   try {
     const [before, windowsBefore] = await Promise.all([readAll(), appWindows(desktop, app)]);
@@ -311,7 +317,7 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
       if (!(error instanceof UnansweredActionError)) throw error;
       unanswered = { call: error.member, timeoutMs: error.timeoutMs };
     }
-    let deadline = Date.now() + Math.max(settleMs, options.firstSignMs ?? 0);
+    let deadline = Date.now() + Math.max(settleMs, firstSignMs);
     const longest = Date.now() + maxProgressMs;
     const { signal } = options;
     const cancelled = abortion(signal);
