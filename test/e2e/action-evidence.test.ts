@@ -1,6 +1,7 @@
 // What an action's evidence says about the objects the app reported changed must be where they ended, as pyatspi
 // reads them afterwards: a state switched several times within the action is its net change, and a label set
-// again to the same text is no change of name.
+// again to the same text is no change of name. A menu item chosen by path reports what it did as a click does:
+// the dialog it opened (judged by the X server and pyatspi) and the window's diff.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { ClientWindow } from '../../src/platform/linux/windows.js';
@@ -9,13 +10,13 @@ import { resultText } from '../../src/tools/call-result.js';
 import { FixtureDesktop } from '../helpers/fixture-desktop.js';
 import { callOk, type Element } from '../helpers/tools.js';
 
-describe('action evidence on a real GTK3 app', () => {
+describe('action evidence and menu results on a real GTK3 app', () => {
   let fixtures: FixtureDesktop;
   let window: ClientWindow;
 
   before(async () => {
     fixtures = await FixtureDesktop.start();
-    window = await fixtures.launch('gtk3', { title: 'Evidence Fixture', rows: 3, extraArgs: ['--flicker'] });
+    window = await fixtures.launch('gtk3', { title: 'Evidence Fixture', rows: 3, extraArgs: ['--flicker', '--dialog-menu'] });
   });
 
   after(async () => {
@@ -55,5 +56,28 @@ describe('action evidence on a real GTK3 app', () => {
     // The diff, read independently of the events, agrees: Flickered lost dis, Blinked is unchanged.
     assert.match(text, new RegExp(`^~ \\[e${flickered!.index}\\] btn "Flickered" states: -dis$`, 'm'), text);
     assert.doesNotMatch(text, new RegExp(`^~ \\[e${blinked!.index}\\] `, 'm'), text);
+  });
+
+  test('invoke_menu File > Reset… lists the dialog it opened in new_windows, with its tree, and a diff of the window, as a click does', async () => {
+    await fixtures.elements(window);
+    const called = await callOk(fixtures.context, 'invoke_menu', { pid: window.pid, window_id: window.id, path: ['File', 'Reset...'] });
+    const result = called.structured as unknown as ActionResult & { menu_path: string[]; action: string };
+    const text = resultText(called);
+    assert.deepEqual(result.menu_path, ['File', 'Reset…']);
+    assert.equal(result.path, 'x11_atspi');
+    const dialog = result.new_windows?.find((opened) => opened.title === 'Confirm reset');
+    assert.ok(dialog, `the dialog is in new_windows: ${text}`);
+    assert.equal(dialog.pid, window.pid);
+    assert.equal(await fixtures.readers.mapState(dialog.window_id), 'IsViewable', 'the X server shows the dialog');
+    assert.equal((await fixtures.oracle.find(window.pid, 'Confirm reset', 'push button', 'Cancel')).found, true, 'pyatspi reads its Cancel button');
+    const cancel = /\[e(\d+)\] btn "Cancel"/.exec(dialog.tree ?? '');
+    assert.ok(cancel, dialog.tree);
+    assert.match(text, /^new window: \d+ "Confirm reset" \(pid \d+, snapshot s\w+\):$/m);
+    assert.ok(result.snapshot_id && result.diff, `the window's diff: ${text}`);
+    assert.match(text, /^chose File > Reset… in window \d+ \("click"\)$/m);
+
+    // Its tree's indices act on the dialog: Cancel closes it, as the fixture's status says.
+    await callOk(fixtures.context, 'click', { window_id: dialog.window_id, element_index: Number(cancel[1]) });
+    assert.equal((await fixtures.waitForStatus(window, (status) => status.lastKey === 'dialog:cancel')).lastKey, 'dialog:cancel');
   });
 });
