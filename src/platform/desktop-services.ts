@@ -1,6 +1,7 @@
 // Desktop services beyond seeing and acting on one element: the clipboard, window frames, menus by path,
 // mouse buttons held across calls, and the health of the desktop's parts. Part of the Desktop interface.
-import type { PointTarget } from './targets.js';
+import type { ActionOutcome } from './action-outcome.js';
+import type { PointTarget, SnapshotRef } from './targets.js';
 import type { DesktopWindow, WindowRect } from './windows.js';
 
 export interface ClipboardText {
@@ -43,6 +44,8 @@ export interface MenuOutcome {
   action: string;
   /** Menus opened on the way because the toolkit builds their items only when shown. */
   opened: string[];
+  /** What choosing the item did, as a click's result says it (the app's change events, the windows it opened). */
+  outcome: ActionOutcome;
 }
 
 export interface DesktopMenus {
@@ -50,7 +53,7 @@ export interface DesktopMenus {
    * Activates the menu item at `path` (["File", "Save As..."]) of the window's menu bar through accessibility.
    * Throws menu_item_not_found naming the missing item and what its menu holds, no_menu_bar, or menu_item_disabled.
    */
-  invokeMenu(window: DesktopWindow, path: readonly string[]): Promise<MenuOutcome>;
+  invokeMenu(window: DesktopWindow, path: readonly string[], snapshot?: SnapshotRef): Promise<MenuOutcome>;
 }
 
 export type MouseButton = 'left' | 'middle' | 'right';

@@ -252,6 +252,35 @@ describe('honest action results on real apps', () => {
     }
   });
 
+  test('Qt 5 (qt5ct): a real click on an item of a closed combo box, which Qt reports showing at the screen\'s corner, is refused; opened, the item is clicked', async () => {
+    const { process: app, window } = await desktop.launch('qt5ct', [], /^Qt5 Configuration Tool/);
+    try {
+      const combo = async () => (await oracle.find(window.pid, window.title, 'combo box', 'Fusion')).found ? 'Fusion' : (await oracle.find(window.pid, window.title, 'combo box', 'Windows')).found ? 'Windows' : 'neither';
+      assert.equal(await combo(), 'Fusion', 'the Style combo box shows Fusion');
+      const all = await elements(window);
+      const styleBox = find(all, 'combobox', 'Fusion');
+      // Its closed list's "Windows" item, as pyatspi reads it: showing, at 0,0, off the window.
+      const closedItem = await oracle.find(window.pid, window.title, 'list item', 'Windows');
+      assert.deepEqual(closedItem.extents?.slice(0, 2), [0, 0], JSON.stringify(closedItem));
+      assert.ok(closedItem.states?.includes('showing'), JSON.stringify(closedItem));
+      const item = all.find((element) => element.name === 'Windows' && element.bounds?.x === 0 && element.bounds.y === 0);
+      assert.ok(item, 'the driver lists the closed item with its 0,0 box');
+      const refused = await failsWith(context, 'click', { window_id: window.id, element_index: item.index, delivery_mode: 'foreground' }, 'element_not_visible');
+      assert.match(refused.summary, /Open what holds it first/);
+      assert.equal(await combo(), 'Fusion', 'nothing was chosen');
+
+      // Opened with a real click, the list is a popup where its items really are: the item is clicked and chosen.
+      await callOk(context, 'click', { window_id: window.id, element_index: styleBox.index, delivery_mode: 'foreground' });
+      await until('the list has opened where its combo box is', async () => ((await oracle.find(window.pid, window.title, 'list item', 'Windows')).extents?.[1] ?? 0) > 0);
+      const opened = (await elements(window)).find((element) => element.name === 'Windows' && (element.bounds?.y ?? 0) > 0);
+      assert.ok(opened, 'the open list\'s item has a real box');
+      await callOk(context, 'click', { window_id: window.id, element_index: opened.index, delivery_mode: 'foreground' });
+      await until('the combo box shows Windows', async () => (await combo()) === 'Windows');
+    } finally {
+      app.kill('SIGKILL');
+    }
+  });
+
   test('a real click on a button of a minimized window waits out the window manager\'s restore and lands on the button', async () => {
     const { process: app, window } = await desktop.launchFixture('gtk4', { title: 'Honesty minimized' });
     try {

@@ -143,6 +143,30 @@ describe('run_actions: several steps in one call, stopped by Escape', () => {
     assert.equal((await fixtures.status(gtk3)).counter, before + 1);
   });
 
+  test('stop_on_error: a step that sent nothing (text typed at a button in the background) stops the plan; the click after it is not sent', async () => {
+    const steps = [
+      { tool: 'type_text', arguments: { element_index: increment.index, text: 'x' } },
+      { tool: 'click', arguments: { element_index: increment.index } },
+    ];
+    const before = (await fixtures.status(gtk3)).counter;
+    const stopped = await plan({ steps });
+    assert.equal(stopped.stopped_at_step, 0, JSON.stringify(stopped));
+    assert.equal(stopped.steps.length, 1);
+    assert.equal(stopped.steps[0]!.ok, false);
+    assert.equal(stopped.steps[0]!.error?.code, 'not_delivered');
+    assert.equal(stopped.failed_steps, 1);
+    assert.equal((await fixtures.status(gtk3)).counter, before, 'the click after the undelivered step was not sent');
+
+    // A chained click stops the same way: the click goes, the typing at the button sends nothing, the key is not pressed.
+    const chained = await callOk(fixtures.context, 'click', { window_id: gtk3.id, element_index: increment.index, text: 'x', press_key: 'F7' });
+    const chain = (chained.structured as { chain: StepEntry[] }).chain;
+    assert.deepEqual(chain.map((step) => [step.tool, step.ok, step.error?.code]), [['type_text', false, 'not_delivered']], chained.summary);
+    assert.match(chained.summary, /then type_text failed \[not_delivered\], press_key not sent/);
+    const after = await fixtures.waitForStatus(gtk3, (status) => status.counter === before + 1);
+    assert.equal(after.counter, before + 1, 'the click itself went');
+    assert.notEqual(after.lastKey, 'F7', 'the key after the undelivered typing was not pressed');
+  });
+
   test('a step with window_id null is not sent to the plan\'s window: Escape by pid reaches the dialog an earlier step opened', async () => {
     const main = await fixtures.launch('gtk3', { title: 'Plan dialog', extraArgs: ['--dialog-button'] });
     try {

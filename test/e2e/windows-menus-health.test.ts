@@ -79,7 +79,7 @@ describe('window frames, menus by path and health over MCP and the CLI', () => {
     assert.equal(active, qt.id);
     const result = await call('invoke_menu', { pid: gtk3.pid, window_id: gtk3.id, path: ['Edit', 'Paste'] });
     assert.ok(!result.isError, text(result));
-    assert.deepEqual((result.structuredContent as { path: string[] }).path, ['Edit', 'Paste']);
+    assert.deepEqual((result.structuredContent as { menu_path: string[] }).menu_path, ['Edit', 'Paste']);
     assert.equal((await oracle.status(gtk3.pid, gtk3.title)).last_key, 'menu:Paste');
     assert.equal(await x.activeWindow(), active, 'nothing was brought to the front');
   });

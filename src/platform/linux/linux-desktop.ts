@@ -6,7 +6,7 @@ import type { InstalledApp, LaunchPlan, RunningApp } from '../apps.js';
 import type { AbandonedVideo, AgentCursorLook, ChangeWatch, Desktop, DragOptions, EscapeHandlers, KeyRequest, ScreenRecording, ScreenRecordingRequest, ScrollRequest, TreeLimits, TypeRequest, VideoEncoder, WindowReading } from '../desktop.js';
 import type { ClipboardText, FrameOutcome, HealthCheck, MenuOutcome, MouseButton } from '../desktop-services.js';
 import type { WindowRect } from '../windows.js';
-import type { DeliveryMode, ElementHandle, ElementTarget, PointerKind, PointTarget } from '../targets.js';
+import type { DeliveryMode, ElementHandle, ElementTarget, PointerKind, PointTarget, SnapshotRef } from '../targets.js';
 import type { DesktopWindow } from '../windows.js';
 import { dragAction } from './actions/drag.js';
 import { appNotResponding } from './actions/unresponsive.js';
@@ -624,8 +624,8 @@ export class LinuxDesktop implements Desktop {
     return setWindowFrame(await this.x11(), window.id, frame);
   }
 
-  invokeMenu(window: ClientWindow, path: readonly string[]): Promise<MenuOutcome> {
-    return invokeMenuPath(this, window, path);
+  invokeMenu(window: ClientWindow, path: readonly string[], snapshot?: SnapshotRef): Promise<MenuOutcome> {
+    return invokeMenuPath(this, window, path, snapshot);
   }
 
   async pressButton(owner: string, button: MouseButton, at: PointTarget | undefined, maxHoldMs: number): Promise<{ x: number; y: number }> {

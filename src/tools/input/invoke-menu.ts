@@ -1,7 +1,11 @@
 import { z } from 'zod';
+import type { MenuOutcome } from '../../platform/desktop-services.js';
 import { pidArgument, windowIdArgument } from '../schemas.js';
 import { resolveWindow, windowsOfProcess } from '../perception/window-records.js';
 import { defineTool } from '../tool.js';
+import { observeAction } from './action-diff.js';
+import { targetResult } from './outcome.js';
+import { actionOptions, actionResult } from './schemas.js';
 
 export const invokeMenu = defineTool({
   name: 'invoke_menu',
@@ -13,22 +17,34 @@ export const invokeMenu = defineTool({
     'items of the menu before it (case, spacing, "..." against "…" and a trailing ellipsis do not matter) and the last item is activated. ' +
     'In the background where the toolkit allows (GTK3, Qt: the menus never open on screen); a toolkit that builds a menu\'s items only when ' +
     'shown gets that menu opened through its own action. A missing name fails with menu_item_not_found listing the items that menu has. ' +
+    'The result is a click\'s: effect and evidence, the windows the item opened (new_windows, with their trees) and the window\'s diff; ' +
+    'menu_path is the items chosen, as the app names them. ' +
     'Unlike macOS there is no global menu bar: the menu is the window\'s own (window_id, else the active or front-most window of pid).',
   input: z.strictObject({
     pid: pidArgument,
     window_id: windowIdArgument.optional(),
     path: z.array(z.string().min(1)).min(1).max(12).describe('Menu names from the menu bar down, e.g. ["Edit", "Paste"].'),
+    ...actionOptions,
   }),
-  output: z.object({ pid: z.number(), window_id: z.number(), path: z.array(z.string()), action: z.string(), opened: z.array(z.string()) }),
+  output: actionResult.extend({ pid: z.number(), window_id: z.number(), menu_path: z.array(z.string()), action: z.string(), opened: z.array(z.string()) }),
   async handle(args, context) {
     const window =
       args.window_id !== undefined
         ? await resolveWindow(context, args.window_id, args.pid)
         : await windowsOfProcess(context, args.pid).then((windows) => windows.find((candidate) => candidate.active) ?? windows[0]!);
-    const outcome = await context.desktop.invokeMenu(window, args.path);
+    // The agent's latest snapshot of the window names the objects of the evidence by the indices it knows.
+    const snapshot = context.state.snapshots.latestForWindow(window.id);
+    let menu: MenuOutcome | undefined;
+    const output = await observeAction(context, `invoke_menu ${args.path.join(' > ')}`, { diff: args.diff }, window, async () => {
+      menu = await context.desktop.invokeMenu(window, args.path, snapshot);
+      return targetResult(menu.outcome, undefined);
+    });
+    const chosen = menu!;
+    const route = `chose ${chosen.path.join(' > ')} in window ${window.id} ("${chosen.action}")${chosen.opened.length ? `; opened ${chosen.opened.join(', ')} on the way` : ''}`;
     return {
-      summary: `✅ chose ${outcome.path.join(' > ')} in window ${window.id} ("${outcome.action}")${outcome.opened.length ? `; opened ${outcome.opened.join(', ')} on the way` : ''}`,
-      structured: { pid: window.pid, window_id: window.id, path: outcome.path, action: outcome.action, opened: outcome.opened },
+      summary: output.summary,
+      body: [route, output.body].filter(Boolean).join('\n'),
+      structured: { ...output.structured, pid: window.pid, window_id: window.id, menu_path: chosen.path, action: chosen.action, opened: chosen.opened },
     };
   },
 });

@@ -84,7 +84,8 @@ export async function runClickChain<R extends ActionResult>(
     try {
       if (cancellation.cancelled) throw new ToolError('the click was cancelled before it was sent; nothing was sent', 'cancelled');
       clicked = await click();
-      run = await runSteps(context, steps, cancellation, true);
+      // A click that sent nothing focused nothing: what would be typed next would go wherever the focus is.
+      run = clicked.structured.path === 'none' ? { entries: [] } : await runSteps(context, steps, cancellation, true);
     } finally {
       cancellation.end();
     }
@@ -98,7 +99,7 @@ export async function runClickChain<R extends ActionResult>(
   const tail = [
     ...run.entries.map((entry) => `${entry.tool} ${entry.ok ? (entry.effect ?? 'ok') : `failed [${entry.error?.code}]`}`),
     ...(cancel.cancelled ? [`cancelled (${cancel.cancel_reason})${notRun.length ? `: ${notRun.join(', ')} not sent` : ''}`] : []),
-    ...(!cancel.cancelled && notRun.length ? [`${notRun.join(', ')} not sent`] : []),
+    ...(!cancel.cancelled && notRun.length ? [`${notRun.join(', ')} not sent${run.entries.length === 0 && clicked.structured.path === 'none' ? ' (the click sent nothing)' : ''}`] : []),
   ];
   return {
     summary: `${clicked.summary}; then ${tail.join(', ')}`,

@@ -25,7 +25,7 @@ export const runActions = defineTool({
     '(wait takes {ms}). pid and window_id default to the plan\'s for every step whose tool takes them (a wait_for without selector takes no window: it waits for a title); a step\'s window_id (or pid) of null ' +
     'means "not the plan\'s", for a step aimed elsewhere (a dialog an earlier step opened, by its pid, with window_id: null); an element_index in a later step ' +
     'refers to the latest snapshot, which an earlier step (wait_for, find_elements) may have refreshed. All steps\' arguments are checked ' +
-    'before the first runs. With stop_on_error (default true) the plan stops at the first failed step. The result has one entry per step ' +
+    'before the first runs. With stop_on_error (default true) the plan stops at the first failed step: an error, or an action that sent nothing (path none, error not_delivered). The result has one entry per step ' +
     'that ran (its summary, effect and error), completed_steps, one diff over the plan (read once the app has settled), the windows ' +
     'its steps opened (new_windows, with their trees) and the app\'s other windows they changed (other_windows_changed). The plan stops within ms when the caller cancels ' +
     '(MCP notifications/cancelled, Ctrl-C on the CLI) or the person at the machine presses Escape, also in the middle of a step typing ' +

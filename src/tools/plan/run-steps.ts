@@ -50,17 +50,30 @@ async function waitStep(step: PreparedStep, signal: AbortSignal): Promise<{ resu
   return { result: { ok: true, summary: cut ? `⏹️ waited ${waited} of ${ms} ms (cancelled)` : `✅ waited ${ms} ms`, images: [], structured: { waited_ms: waited } }, cut };
 }
 
+/**
+ * Why an action that answered without an error sent nothing (its path is none: typing at a button in the
+ * background), or undefined when it sent its input. A later step counts on the earlier ones having happened (a
+ * Return after typing submits the form with its old text), so such a step fails the plan as an error does; one
+ * that was sent and showed no effect (suspected_noop on a real path) may have worked unseen, and the plan goes on.
+ */
+function undelivered(result: ToolCallResult): string | undefined {
+  if (!result.ok || result.structured.path !== 'none') return undefined;
+  const escalation = result.structured.escalation as { reason?: unknown } | undefined;
+  return typeof escalation?.reason === 'string' ? `nothing was sent: ${escalation.reason}` : 'nothing was sent';
+}
+
 function entryOf(step: PreparedStep, result: ToolCallResult, elapsedMs: number, cut: boolean): StepEntry {
   const structured = result.structured;
-  const code = errorCodeOf(result);
+  const notSent = undelivered(result);
+  const code = notSent !== undefined ? 'not_delivered' : errorCodeOf(result);
   return {
     index: step.index,
     tool: step.tool,
-    ok: result.ok,
+    ok: result.ok && notSent === undefined,
     summary: result.summary.split('\n')[0]!,
     ...(typeof structured.effect === 'string' ? { effect: structured.effect } : {}),
     ...(typeof structured.path === 'string' ? { path: structured.path } : {}),
-    ...(code !== undefined ? { error: { code, message: String(structured.message ?? result.summary) } } : {}),
+    ...(code !== undefined ? { error: { code, message: notSent ?? String(structured.message ?? result.summary) } } : {}),
     ...(cut ? { cancelled: true } : {}),
     elapsed_ms: Math.round(elapsedMs),
     ...(result.ok && step.tool !== 'wait' ? { result: structured } : {}),
@@ -70,7 +83,7 @@ function entryOf(step: PreparedStep, result: ToolCallResult, elapsedMs: number, 
 /**
  * Runs the steps in order through the registry, in the caller's session, each with the plan's signal so its
  * waits end at a cancel. Between steps the plan stops at a cancel (nothing more is sent) and, with
- * `stopOnError`, at the first failed step.
+ * `stopOnError`, at the first failed step: one that answered an error, or an action that sent nothing.
  */
 export async function runSteps(context: ToolContext, steps: readonly PreparedStep[], cancellation: PlanCancellation, stopOnError: boolean): Promise<StepsRun> {
   const stepContext: ToolContext = { ...context, signal: cancellation.signal };
@@ -80,8 +93,9 @@ export async function runSteps(context: ToolContext, steps: readonly PreparedSte
     const started = performance.now();
     const { result, cut } = step.tool === 'wait' ? await waitStep(step, cancellation.signal) : { result: await runTool(step.tool, step.arguments, stepContext), cut: false };
     const cancelled = cut || errorCodeOf(result) === 'cancelled' || result.structured.cancelled === true;
-    entries.push(entryOf(step, result, performance.now() - started, cancelled));
-    if (!result.ok && stopOnError && !cancellation.cancelled) return { entries, stoppedAt: step.index };
+    const entry = entryOf(step, result, performance.now() - started, cancelled);
+    entries.push(entry);
+    if (!entry.ok && stopOnError && !cancellation.cancelled) return { entries, stoppedAt: step.index };
   }
   return { entries };
 }

@@ -6,13 +6,16 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { ATSPI_ROLE, ATSPI_STATE } from '../../../cup/atspi/constants.js';
 import { hasState } from '../../../cup/atspi/states.js';
 import { ToolError } from '../../../errors.js';
+import { actionOutcome } from '../../action-outcome.js';
 import type { MenuOutcome } from '../../desktop-services.js';
+import type { SnapshotRef } from '../../targets.js';
 import type { AtspiClient } from '../atspi/client.js';
 import type { ObjectRef } from '../atspi/object-ref.js';
 import { actionNames, children, doAction, readName, readRole, readStates } from '../atspi/operations.js';
 import { matchWindow } from '../atspi/window-matcher.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import type { ClientWindow } from '../windows.js';
+import { observe } from './verification.js';
 
 const menuRoles = new Set<number>([ATSPI_ROLE.MENU, ATSPI_ROLE.MENU_ITEM, ATSPI_ROLE.CHECK_MENU_ITEM, ATSPI_ROLE.RADIO_MENU_ITEM, ATSPI_ROLE.TEAROFF_MENU_ITEM]);
 /** Where a menu bar may sit: near the top of a window's tree. */
@@ -75,7 +78,8 @@ async function itemsOf(client: AtspiClient, menu: ObjectRef, depth = 0): Promise
   return (await Promise.all(holders.map((holder) => itemsOf(client, holder.ref, depth + 1)))).flat();
 }
 
-async function activate(client: AtspiClient, item: Item, wantedActions: readonly string[]): Promise<string> {
+/** The item's first action among `wantedActions`, by name and index; menu_not_actionable when it offers none of them. */
+async function actionOf(client: AtspiClient, item: Item, wantedActions: readonly string[]): Promise<{ name: string; index: number }> {
   const names = (await actionNames(client, item.ref)).map((name) => name.trim().toLowerCase());
   const wanted = wantedActions.find((name) => names.includes(name));
   if (!wanted) {
@@ -85,12 +89,30 @@ async function activate(client: AtspiClient, item: Item, wantedActions: readonly
       'menu_not_actionable',
     );
   }
-  const done = await doAction(client, item.ref, names.indexOf(wanted));
-  if (!done) throw new ToolError(`the application refused to activate "${item.name}"`, 'menu_item_disabled');
-  return wanted;
+  return { name: wanted, index: names.indexOf(wanted) };
 }
 
-export async function invokeMenuPath(desktop: LinuxDesktop, window: ClientWindow, path: readonly string[]): Promise<MenuOutcome> {
+async function perform(client: AtspiClient, item: Item, index: number): Promise<void> {
+  if (!(await doAction(client, item.ref, index))) throw new ToolError(`the application refused to activate "${item.name}"`, 'menu_item_disabled');
+}
+
+async function activate(client: AtspiClient, item: Item, wantedActions: readonly string[]): Promise<string> {
+  const { name, index } = await actionOf(client, item, wantedActions);
+  await perform(client, item, index);
+  return name;
+}
+
+/** What to try when the chosen item showed nothing: the menu's own way, with real input. */
+const noEffectEscalation = {
+  recommended: 'foreground' as const,
+  reason: 'the menu item showed no effect through accessibility (some items change nothing the app reports, such as Copy); if it should have, open the menu with a foreground click and click the item',
+};
+
+/**
+ * Chooses the item at `path`; the choice is observed as a click on an element is (the app's events, re-read, and the
+ * windows it opened), so the result says what it did. `snapshot` names the objects of the evidence by their [eN].
+ */
+export async function invokeMenuPath(desktop: LinuxDesktop, window: ClientWindow, path: readonly string[], snapshot?: SnapshotRef): Promise<MenuOutcome> {
   const client = await desktop.atspi();
   const match = await matchWindow(client, window);
   if (!match) throw new ToolError(`window ${window.id} ("${window.title}") has no accessibility tree to find its menus in`, 'no_accessibility');
@@ -142,7 +164,10 @@ export async function invokeMenuPath(desktop: LinuxDesktop, window: ClientWindow
           at: names,
         });
       }
-      return { path: names, action: await activate(client, item, chooseActions), opened };
+      const action = await actionOf(client, item, chooseActions);
+      // A DoAction the app answers only once the dialog it opened closes (Qt's modal dialogs) is sent, not failed: observe says so.
+      const observation = await observe(desktop, item.ref.bus, [], () => perform(client, item, action.index), { snapshot });
+      return { path: names, action: action.name, opened, outcome: actionOutcome({ path: 'x11_atspi', mode: 'background', observation, escalation: noEffectEscalation }) };
     }
     menu = item.ref;
   }

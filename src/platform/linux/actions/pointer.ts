@@ -7,7 +7,7 @@ import { parentOf, readObject } from '../atspi/operations.js';
 import { click as pointerClick, moveTo, syntheticClick } from '../input/index.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import { findGestureAction, focusElement, performAction } from './accessible-actions.js';
-import { elementScreenPoint, mightScrollIntoView, screenPointNow, type PlacedPoint } from './element-point.js';
+import { elementScreenPoint, mightScrollIntoView, requireOnAppWindow, screenPointNow, type PlacedPoint } from './element-point.js';
 import { itemGesture, itemOutcome, type ActionOn, type ItemGesture } from './item-gestures.js';
 import { actionable, liveTarget, refuseDisabled, type LiveElementTarget } from './live-target.js';
 import { toolkitName, withForeground } from './real-input.js';
@@ -130,6 +130,7 @@ async function foreground(desktop: LinuxDesktop, target: LiveElementTarget | Poi
   const observation = await withForeground(desktop, target.window, async (x) => {
     const point = early ?? (await screenPointNow(desktop, target, x));
     scrolledIntoView = point.scrolledIntoView === true;
+    if (target.kind === 'element') await requireOnAppWindow(desktop, x, target, point);
     const app = target.kind === 'element' ? target.ref.bus : await desktop.accessibleAt(point.window, point.screenX, point.screenY).then((hit) => hit?.bus).catch(() => undefined);
     const click = async () => {
       await pointerClick(x, { x: point.screenX, y: point.screenY }, { button: buttons[kind], count: kind === 'double_click' ? 2 : 1, modifiers: [...modifiers] });

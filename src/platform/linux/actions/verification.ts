@@ -191,16 +191,19 @@ export async function roleAndNameNow(desktop: LinuxDesktop, ref: ObjectRef): Pro
   return named(roleName, readableName(name, quirksFor(toolkit).gtk4NameQuirks));
 }
 
-/** How evidence names an object: its element index when the snapshot has it, else its role and name read now. */
-async function elementLabel(desktop: LinuxDesktop, snapshot: SnapshotRef | undefined, ref: ObjectRef): Promise<string> {
+/**
+ * How evidence names an object: its element index when the snapshot has it, else its role and name read now; with
+ * the name the snapshot had, when it had the object (what a name change is told against).
+ */
+async function elementLabel(desktop: LinuxDesktop, snapshot: SnapshotRef | undefined, ref: ObjectRef): Promise<{ label: string; knownName?: string }> {
   for (const element of snapshot?.elements.values() ?? []) {
-    if (atspiElement(element.handle).path === ref.path) return `[e${element.index}] ${named(element.role, element.name)}`;
+    if (atspiElement(element.handle).path === ref.path) return { label: `[e${element.index}] ${named(element.role, element.name)}`, knownName: element.name };
   }
   try {
-    return `(not in the snapshot) ${await roleAndNameNow(desktop, ref)}`;
+    return { label: `(not in the snapshot) ${await roleAndNameNow(desktop, ref)}` };
   } catch {
     // Gone already (a closed dialog's widgets): its path is all there is to name it by.
-    return `object ${ref.path.slice(ref.path.lastIndexOf('/') + 1)}`;
+    return { label: `object ${ref.path.slice(ref.path.lastIndexOf('/') + 1)}` };
   }
 }
 
@@ -217,22 +220,46 @@ function stateEventText(detail: string, on: boolean, roleName: string): string {
 }
 
 /**
+ * Each state's net change over an action's events, in the diff's terms: an event is sent on a change, so the
+ * state was the opposite of its first event's before the action and is its last event's after. A state the
+ * action took somewhere and back (Gnumeric's Undo item goes sensitive, insensitive, sensitive on one Return) is
+ * said "and back": listed one event at a time ("-dis, +dis"), the line read as the opposite of where it ended.
+ */
+function netStateChanges(stateEvents: readonly AccessibilityEvent[], roleName: string): string[] {
+  const ends = new Map<string, { first: boolean; last: boolean }>();
+  for (const event of stateEvents) {
+    const on = event.detail1 !== 0;
+    const known = ends.get(event.detail);
+    if (known) known.last = on;
+    else ends.set(event.detail, { first: on, last: on });
+  }
+  return [...ends].map(([detail, { first, last }]) => {
+    const change = stateEventText(detail, first, roleName);
+    // A first event turning it on says it was off before: where it ends, off again, is where it began.
+    return first === last ? change : `${change} and back`;
+  });
+}
+
+/**
  * One line per object the app reported changed: what changed, and what we read back from it now (the
  * event is the app's claim; the read is ours).
  */
-async function describeObject(desktop: LinuxDesktop, events: readonly AccessibilityEvent[], snapshot: SnapshotRef | undefined): Promise<string> {
+async function describeObject(desktop: LinuxDesktop, events: readonly AccessibilityEvent[], snapshot: SnapshotRef | undefined): Promise<string | undefined> {
   const first = events[0]!;
   const ref = { bus: first.sender, path: first.path };
-  const where = await elementLabel(desktop, snapshot, ref);
+  const { label: where, knownName } = await elementLabel(desktop, snapshot, ref);
   const client = await desktop.atspi();
   const changes: string[] = [];
   const kinds = new Set(events.map((event) => (event.kind === 'PropertyChange' ? `${event.kind}:${event.detail}` : event.kind)));
   const stateEvents = events.filter((event) => event.kind === 'StateChanged');
   if (stateEvents.length > 0) {
     const roleName = stateEvents.some((event) => event.detail === 'checked') ? atspiRoleName(await readRole(client, ref).catch(() => 0)) : '';
-    for (const event of stateEvents) changes.push(stateEventText(event.detail, event.detail1 !== 0, roleName));
+    changes.push(...netStateChanges(stateEvents, roleName));
   }
-  if (kinds.has('PropertyChange:accessible-name')) changes.push(`name is now ${quote(await readName(client, ref).catch(() => undefined))}`);
+  // Toolkits announce a label set again to the same text (Gnumeric's menu items, on every Return): that is no change.
+  const name = kinds.has('PropertyChange:accessible-name') ? { now: await readName(client, ref).catch(() => undefined) } : undefined;
+  // The snapshot's name is the readable one (GTK3 pads menu items' names with spaces).
+  if (name && (name.now === undefined || readableName(name.now, false) !== knownName)) changes.push(`name is now ${quote(name.now)}`);
   else if (kinds.has('TextChanged')) changes.push(`text is now ${quote(await readText(client, ref, 2000).catch(() => undefined))}`);
   if (kinds.has('PropertyChange:accessible-value')) changes.push(`value is now ${quote(await readValue(client, ref).then((value) => String(value.current)).catch(() => undefined))}`);
   for (const event of events) {
@@ -240,7 +267,8 @@ async function describeObject(desktop: LinuxDesktop, events: readonly Accessibil
     else if (event.kind === 'PropertyChange' && event.detail !== 'accessible-name' && event.detail !== 'accessible-value') changes.push(`${event.detail} changed`);
     else if (!['StateChanged', 'PropertyChange', 'TextChanged'].includes(event.kind)) changes.push(`${event.kind}${event.detail ? ` ${event.detail}` : ''}`);
   }
-  return `${where}: ${[...new Set(changes)].slice(0, 4).join(', ')}`;
+  // Nothing left (a name announced again unchanged) is no evidence of anything.
+  return changes.length > 0 ? `${where}: ${[...new Set(changes)].slice(0, 4).join(', ')}` : undefined;
 }
 
 /**
@@ -364,7 +392,8 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
     for (const events of [...byObject.values()].sort((a, b) => weight(a) - weight(b))) {
       // Cancelled, the probes' readings are the evidence: re-reading every object an event named would hold up the stop.
       if (evidence.length >= maxEvidence || signal?.aborted) break;
-      evidence.push(await describeObject(desktop, events, options.snapshot));
+      const line = await describeObject(desktop, events, options.snapshot);
+      if (line) evidence.push(line);
     }
     const newWindows = windowsBefore && (await appWindows(desktop, app))?.filter((window) => !windowsBefore.some((known) => known.window_id === window.window_id));
     const target = options.target;

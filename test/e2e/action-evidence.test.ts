@@ -1,0 +1,83 @@
+// What an action's evidence says about the objects the app reported changed must be where they ended, as pyatspi
+// reads them afterwards: a state switched several times within the action is its net change, and a label set
+// again to the same text is no change of name. A menu item chosen by path reports what it did as a click does:
+// the dialog it opened (judged by the X server and pyatspi) and the window's diff.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { ClientWindow } from '../../src/platform/linux/windows.js';
+import type { ActionResult } from '../../src/tools/input/schemas.js';
+import { resultText } from '../../src/tools/call-result.js';
+import { FixtureDesktop } from '../helpers/fixture-desktop.js';
+import { callOk, type Element } from '../helpers/tools.js';
+
+describe('action evidence and menu results on a real GTK3 app', () => {
+  let fixtures: FixtureDesktop;
+  let window: ClientWindow;
+
+  before(async () => {
+    fixtures = await FixtureDesktop.start();
+    window = await fixtures.launch('gtk3', { title: 'Evidence Fixture', rows: 3, extraArgs: ['--flicker', '--dialog-menu'] });
+  });
+
+  after(async () => {
+    await fixtures?.stop();
+  });
+
+  function named(list: Element[], name: string): Element {
+    const found = list.find((element) => element.role === 'button' && element.name === name);
+    assert.ok(found, `no button "${name}"`);
+    return found;
+  }
+
+  test('a click after which one button went enabled, disabled, enabled and another disabled and back: the evidence says where each ended, and no name line for labels set to the same text', async () => {
+    const elements = await fixtures.elements(window);
+    const [flicker, flickered, blinked] = ['Flicker', 'Flickered', 'Blinked'].map((name) => named(elements, name));
+    assert.equal((await fixtures.oracle.find(window.pid, window.title, 'push button', 'Flickered')).states?.includes('sensitive'), false, 'Flickered starts disabled');
+
+    const called = await callOk(fixtures.context, 'click', { window_id: window.id, element_index: flicker!.index });
+    const result = called.structured as unknown as ActionResult;
+    const evidence = result.evidence ?? [];
+    const text = resultText(called);
+
+    // pyatspi: Flickered ended enabled, Blinked where it began (enabled), both still named as before.
+    const [nowFlickered, nowBlinked] = await Promise.all(['Flickered', 'Blinked'].map((name) => fixtures.oracle.find(window.pid, window.title, 'push button', name)));
+    assert.equal(nowFlickered.states?.includes('sensitive'), true, 'Flickered ended enabled');
+    assert.equal(nowBlinked.states?.includes('sensitive'), true, 'Blinked ended enabled, as it began');
+
+    const lineOf = (element: Element) => evidence.find((line) => line.startsWith(`[e${element.index}] `));
+    const flickeredLine = lineOf(flickered!);
+    assert.ok(flickeredLine, `the app's events about Flickered are evidence: ${JSON.stringify(evidence)}`);
+    assert.match(flickeredLine, /: -dis(,|$)/, 'it went from disabled to enabled');
+    assert.doesNotMatch(flickeredLine, /\+dis/, 'nothing reads as it ending disabled');
+    const blinkedLine = lineOf(blinked!);
+    assert.ok(blinkedLine, `the app's events about Blinked are evidence: ${JSON.stringify(evidence)}`);
+    assert.match(blinkedLine, /: \+dis and back(,|$)/, 'a state that ended where it began says so');
+    assert.ok(!evidence.some((line) => /name is now "(Flickered|Blinked)"/.test(line)), `a label set to its own text is no new name: ${JSON.stringify(evidence)}`);
+    // The diff, read independently of the events, agrees: Flickered lost dis, Blinked is unchanged.
+    assert.match(text, new RegExp(`^~ \\[e${flickered!.index}\\] btn "Flickered" states: -dis$`, 'm'), text);
+    assert.doesNotMatch(text, new RegExp(`^~ \\[e${blinked!.index}\\] `, 'm'), text);
+  });
+
+  test('invoke_menu File > Reset… lists the dialog it opened in new_windows, with its tree, and a diff of the window, as a click does', async () => {
+    await fixtures.elements(window);
+    const called = await callOk(fixtures.context, 'invoke_menu', { pid: window.pid, window_id: window.id, path: ['File', 'Reset...'] });
+    const result = called.structured as unknown as ActionResult & { menu_path: string[]; action: string };
+    const text = resultText(called);
+    assert.deepEqual(result.menu_path, ['File', 'Reset…']);
+    assert.equal(result.path, 'x11_atspi');
+    const dialog = result.new_windows?.find((opened) => opened.title === 'Confirm reset');
+    assert.ok(dialog, `the dialog is in new_windows: ${text}`);
+    assert.equal(dialog.pid, window.pid);
+    assert.equal(await fixtures.readers.mapState(dialog.window_id), 'IsViewable', 'the X server shows the dialog');
+    assert.equal((await fixtures.oracle.find(window.pid, 'Confirm reset', 'push button', 'Cancel')).found, true, 'pyatspi reads its Cancel button');
+    const cancel = /\[e(\d+)\] btn "Cancel"/.exec(dialog.tree ?? '');
+    assert.ok(cancel, dialog.tree);
+    assert.match(text, /^new window: \d+ "Confirm reset" \(pid \d+, snapshot s\w+\):$/m);
+    assert.ok(result.snapshot_id && result.diff, `the window's diff: ${text}`);
+    assert.match(text, /^chose File > Reset… in window \d+ \("click"\)$/m);
+
+    // Its tree's indices act on the dialog: Cancel closes it, as the fixture's status says.
+    await callOk(fixtures.context, 'click', { window_id: dialog.window_id, element_index: Number(cancel[1]) });
+    assert.equal((await fixtures.waitForStatus(window, (status) => status.lastKey === 'dialog:cancel')).lastKey, 'dialog:cancel');
+  });
+});
