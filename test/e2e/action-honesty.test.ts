@@ -4,7 +4,7 @@
 // click on a minimized window (which the window manager slides back into place).
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -15,6 +15,7 @@ import type { ToolContext } from '../../src/tools/context.js';
 import { runTool } from '../../src/tools/run.js';
 import { fixtureApps, TestDesktop } from '../helpers/desktop.js';
 import { PyatspiOracle } from '../helpers/oracle.js';
+import { removeProfile } from '../helpers/profiles.js';
 import { resultText } from '../../src/tools/call-result.js';
 import { accessibleWindowState, callOk, failsWith, testContext, type Element } from '../helpers/tools.js';
 
@@ -343,8 +344,7 @@ describe('honest action results on real apps', () => {
         app.kill('SIGKILL');
         await Promise.race([exited, sleep(5000)]);
       }
-      // Chromium's helper processes may still be writing their last files into the profile as they exit.
-      rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+      await removeProfile(profile);
     }
   });
 });

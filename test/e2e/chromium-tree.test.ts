@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -11,6 +11,7 @@ import type { ClientWindow } from '../../src/platform/linux/windows.js';
 import type { ToolContext } from '../../src/tools/context.js';
 import { repositoryRoot, TestDesktop } from '../helpers/desktop.js';
 import { PyatspiOracle } from '../helpers/oracle.js';
+import { removeProfile } from '../helpers/profiles.js';
 import { accessibleWindowState, callOk, pyatspiWalk, testContext, type Element } from '../helpers/tools.js';
 
 const page = join(repositoryRoot, 'test', 'fixtures', 'web', 'form.html');
@@ -70,8 +71,7 @@ describe('Chromium: a web form read and driven through AT-SPI', () => {
     oracle?.close();
     context?.desktop.close();
     await desktop?.stop();
-    // Chromium's helpers may still be writing as they die: removal retries.
-    if (profile) rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+    if (profile) await removeProfile(profile);
   });
 
   async function elements(detail: 'compact' | 'full' = 'compact'): Promise<Element[]> {
