@@ -35,8 +35,10 @@ function movedLine(diff: TreeDiff): string[] {
   const { count, notable } = diff.moved;
   if (count === 0) return [];
   const named = notable.map((node) => `[e${node.index}] ${nodeText(node)}${node.reparented ? ' (new parent)' : ''}`);
-  const rest = count > notable.length ? `${named.length > 0 ? ', ' : ''}and ${count - notable.length} more` : '';
-  return [`\u2195 ${count} moved${named.length > 0 || rest ? ': ' : ''}${named.join(', ')}${rest}`];
+  // With none named, the count says it all ("↕ 2 moved", never "↕ 2 moved: and 2 more").
+  if (named.length === 0) return [`\u2195 ${count} moved`];
+  const rest = count > notable.length ? `, and ${count - notable.length} more` : '';
+  return [`\u2195 ${count} moved: ${named.join(', ')}${rest}`];
 }
 
 /**

@@ -106,6 +106,11 @@ test('moves are counted, not listed: scrolled rows, rows scrolled out of view, a
   assert.deepEqual(diffLines(diff), ['\u2195 5 moved: [e3] li "Row 3", [e4] li "Row 4", [e7] btn "Go" (new parent), and 2 more']);
 });
 
+test('moved nodes none of which is worth naming are counted alone, without a dangling "and N more"', () => {
+  const diff = { changed: [], added: [], removed: [], moved: { count: 2, notable: [] } };
+  assert.deepEqual(diffLines(diff), ['\u2195 2 moved']);
+});
+
 test('lines come changed, added, removed, moved; each kind in tree order', () => {
   const before = reading(form([node(2, 'text', 'a'), node(3, 'button', 'X', { actions: ['click'] }), node(4, 'button', 'Y', { actions: ['click'] }), node(5, 'text', 'b', { bounds: box(0, 0) })]), {
     2: 'a',

@@ -138,6 +138,19 @@ export function devtoolsTypingSuite(browser: 'chromium' | 'firefox'): void {
       assert.equal(await readers.activeWindow(), cover.id, 'the typing changed the active window');
     });
 
+    test('a query typed with Return into a search box that keeps it: the page runs the search, and the result says the box shows the text', async () => {
+      const window = await open('tasks', 'CUP Web Tasks');
+      const target = await element(context, window, 'textbox', 'Find task');
+      const result = await callOk(context, 'type_text', { window_id: window.id, element_index: target.index, text: 'milk\n' });
+      assert.equal((result.structured as { effect: string }).effect, 'confirmed', result.summary);
+      await pageSays(oracle, window, 'searched: milk');
+      await pyatspiReads(window, 'Find task', 'milk');
+      const evidence = ((result.structured as { evidence?: string[] }).evidence ?? []).join('\n');
+      assert.match(evidence, /\[e\d+\] shows the typed text/);
+      assert.doesNotMatch(evidence, /does not keep/);
+      assert.equal(await readers.activeWindow(), cover.id);
+    });
+
     test('a field inside a same-origin iframe takes set_value and type_text; the frame\'s page sees them', async () => {
       const window = await open('iframe', 'CUP Web Frame');
       await throughPage(window, 'set_value', 'textbox', 'Inner field', 'Grace');

@@ -198,6 +198,21 @@ export function webContentSuite(browser: BrowserId): void {
       await pageSays(rig.oracle, window, 'panel closed');
     });
 
+    test('a real click on a button that a banner\'s overlay covers lands on the overlay: the focus leaving the button does not confirm it, and the result says so', async () => {
+      const window = await rig.open('dialog', 'CUP Web Dialog');
+      assert.equal((await act(rig.context, window, 'click', 'button', 'Show banner')).effect, 'confirmed');
+      await pageSays(rig.oracle, window, 'banner shown 1');
+      // The background click left the focus on the button: the real click on it takes the focus away to the page.
+      assert.ok((await rig.oracle.find(window.pid, window.title, 'push button', 'Show banner')).states?.includes('focused'), 'pyatspi: the button has the focus');
+      const covered = await act(rig.context, window, 'click', 'button', 'Show banner', { delivery_mode: 'foreground' });
+      assert.equal(covered.effect, 'suspected_noop', covered.summary);
+      assert.match(covered.escalation?.reason ?? '', /landed on something else .* did not take it/, covered.summary);
+      assert.ok(!(await rig.oracle.find(window.pid, window.title, 'push button', 'Show banner')).states?.includes('focused'), 'pyatspi: the focus left the button');
+      await pageSays(rig.oracle, window, 'banner shown 1');
+      assert.equal((await act(rig.context, window, 'click', 'button', 'Accept cookies')).effect, 'confirmed');
+      await pageSays(rig.oracle, window, 'cookies accepted');
+    });
+
     test('a long page: content below the fold is offscreen; scroll brings it into view (pyatspi sees it move) and it is clicked', async () => {
       const window = await rig.open('long', 'CUP Web Long');
       const page = await rig.oracle.find(window.pid, window.title, 'document web', 'CUP Web Long');

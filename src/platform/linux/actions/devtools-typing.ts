@@ -89,7 +89,7 @@ export async function typeThroughDevTools(desktop: LinuxDesktop, request: DevToo
   const how = `${label} is <${node}> in the page: the text went in through the browser's debugging connection (${endpoint.protocol} on port ${endpoint.port}), without the window's focus`;
   // Return presses alone have no text to arrive: what they did is all the evidence there is.
   const arrived = !onlyReturns(request.text) && request.arrived([await request.probe.read().catch(() => undefined)]);
-  const acted = returns ? returnActed(request.text, label, observation) : undefined;
+  const acted = returns ? returnActed(request.text, label, observation, arrived) : undefined;
   if (arrived || acted) {
     const evidence = acted?.evidence ?? observation.evidence;
     return { outcome: actionOutcome({ path: 'devtools', mode: 'background', observation: { ...observation, evidence: [how, ...evidence] } }) };

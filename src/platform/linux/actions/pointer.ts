@@ -1,7 +1,9 @@
 // Clicks, double clicks and right clicks, by element or at a point: the rungs of each delivery mode.
+import { decodeStateSet } from '../../../cup/atspi/states.js';
 import { actionOutcome, notDelivered, type ActionOutcome } from '../../action-outcome.js';
 import type { DeliveryMode, ElementTarget, PointerKind, PointTarget } from '../../targets.js';
 import { ToolError } from '../../../errors.js';
+import type { AccessibilityEvent } from '../atspi/event-monitor.js';
 import type { ObjectRef } from '../atspi/object-ref.js';
 import { parentOf, readObject } from '../atspi/operations.js';
 import { click as pointerClick, moveTo, syntheticClick } from '../input/index.js';
@@ -12,6 +14,7 @@ import { itemGesture, itemOutcome, type ActionOn, type ItemGesture } from './ite
 import { actionable, liveTarget, refuseDisabled, type LiveElementTarget } from './live-target.js';
 import { toolkitName, withForeground } from './real-input.js';
 import { observePixels, pixelsAtRest, syntheticEventsReach } from './synthetic-rung.js';
+import { liveStates } from './live-states.js';
 import { nothingUnlessUnresponsive } from './unresponsive.js';
 import { nameProbe, observe, stateProbe, statesProbe, type Probe } from './verification.js';
 
@@ -20,9 +23,33 @@ const gestureWords: Record<PointerKind, string> = { click: 'click', double_click
 
 const clickStates = ['checked', 'pressed', 'selected', 'expanded', 'focused'];
 
-function probesFor(desktop: LinuxDesktop, target: LiveElementTarget): Probe[] {
+function probesFor(desktop: LinuxDesktop, target: LiveElementTarget, states: readonly string[] = clickStates): Probe[] {
   const label = `[e${target.element.index}]`;
-  return [nameProbe(desktop, target.ref, label), statesProbe(desktop, target.ref, label, clickStates, target.live.role)];
+  return [nameProbe(desktop, target.ref, label), statesProbe(desktop, target.ref, label, states, target.live.role)];
+}
+
+/** How far up from a focused element its surroundings are read (a web page's link sits some 10-20 levels deep). */
+const maxAncestors = 64;
+
+/**
+ * A real click goes to whatever is at the point, and what covers an element there (a page's overlay, a cookie
+ * banner) takes it instead: the focus then leaves the element for the page around it, which is where the click
+ * landed, never the element's doing. For a target that has the focus, the focus events that say so (the target
+ * losing it, an ancestor gaining it) are told apart, so that they alone never confirm the click; undefined for a
+ * target without the focus, where no such move can be mistaken for an effect.
+ */
+async function focusAside(desktop: LinuxDesktop, target: LiveElementTarget): Promise<{ ignore: (event: AccessibilityEvent) => boolean } | undefined> {
+  if (!decodeStateSet(target.live.states).has('STATE_FOCUSED')) return undefined;
+  const client = await desktop.atspi();
+  const around = new Set<string>();
+  for (let ref = await parentOf(client, target.ref).catch(() => undefined); ref && ref.bus === target.ref.bus && around.size < maxAncestors; ) {
+    around.add(ref.path);
+    ref = await parentOf(client, ref).catch(() => undefined);
+  }
+  return {
+    ignore: (event) =>
+      event.kind === 'StateChanged' && event.detail === 'focused' && event.sender === target.ref.bus && (event.path === target.ref.path ? event.detail1 === 0 : around.has(event.path)),
+  };
 }
 
 async function backgroundElement(desktop: LinuxDesktop, target: LiveElementTarget, kind: PointerKind): Promise<ActionOutcome> {
@@ -125,7 +152,8 @@ async function foreground(desktop: LinuxDesktop, target: LiveElementTarget | Poi
       if (!mightScrollIntoView(error)) throw error;
     }
   }
-  const probes = target.kind === 'element' ? probesFor(desktop, target) : [];
+  const aside = target.kind === 'element' ? await focusAside(desktop, target) : undefined;
+  const probes = target.kind === 'element' ? probesFor(desktop, target, aside ? clickStates.filter((state) => state !== 'focused') : clickStates) : [];
   let scrolledIntoView = false;
   const observation = await withForeground(desktop, target.window, async (x) => {
     const point = early ?? (await screenPointNow(desktop, target, x));
@@ -142,9 +170,18 @@ async function foreground(desktop: LinuxDesktop, target: LiveElementTarget | Poi
       await pixelsAtRest(desktop, point.window);
       return observePixels(desktop, point.window, click);
     }
-    return observe(desktop, app, probes, click, { snapshot: target.kind === 'element' ? target.snapshot : undefined });
+    return observe(desktop, app, probes, click, { snapshot: target.kind === 'element' ? target.snapshot : undefined, ...(aside ? { ignore: aside.ignore } : {}) });
   });
-  const outcome = actionOutcome({ path: 'x11_pixel_fg', mode: 'foreground', observation });
+  const covered = aside && !observation.changed && target.kind === 'element' && !(await liveStates(desktop, target.ref).catch(() => new Set<string>())).has('STATE_FOCUSED');
+  const escalation = covered
+    ? {
+        recommended: 'px' as const,
+        reason:
+          `the focus left [e${target.element.index}] for what surrounds it: the click landed on something else at that point (an overlay, a banner, a dialog over it), ` +
+          `and [e${target.element.index}] did not take it; read the window (its screenshot shows what covers the element) and deal with that first, or click it in the background, which reaches it through accessibility`,
+      }
+    : undefined;
+  const outcome = actionOutcome({ path: 'x11_pixel_fg', mode: 'foreground', observation, ...(escalation ? { escalation } : {}) });
   return scrolledIntoView ? { ...outcome, scrolled_into_view: true } : outcome;
 }
 

@@ -8,11 +8,16 @@ import type { Probe } from './verification.js';
  * Text typed as keys presses Return at each newline, and a Return may act on what was typed: a form submits, a
  * search runs, a to-do is added and its field emptied. The field need not keep the text then, so the field's own
  * events during the typing show that the keys reached it, and what the app did is the evidence (other parts of the
- * app changing by themselves, a clock, prove nothing). Returns the observation with the note, or undefined.
+ * app changing by themselves, a clock, prove nothing). `kept`: the field shows the typed text after (a search box
+ * keeps its query), which the note says rather than that it was emptied. Returns the observation with the note, or undefined.
  */
-export function returnActed(text: string, label: string, observation: Observation): Observation | undefined {
+export function returnActed(text: string, label: string, observation: Observation, kept: boolean): Observation | undefined {
   if (!text.includes('\n') || !observation.changed || !observation.targetReported) return undefined;
-  const note = onlyReturns(text) ? `${label} took the Return press (what changed is below)` : `${label} does not keep the typed text: its Return press acted on it (what changed is below)`;
+  const note = onlyReturns(text)
+    ? `${label} took the Return press (what changed is below)`
+    : kept
+      ? `${label} shows the typed text, and its Return press acted on it (what changed is below)`
+      : `${label} does not keep the typed text: its Return press acted on it (what changed is below)`;
   return { ...observation, evidence: [note, ...observation.evidence] };
 }
 

@@ -169,7 +169,7 @@ async function keysIntoField(
   const after = await probe.read().catch(() => undefined);
   // Cut short by a cancel, the text is not all there, and the outcome says how much was sent.
   if (observation.cancelled || sent?.cancelled) return actionOutcome({ path: 'key_events', mode: 'background', observation, sent });
-  const judged = lines ? linesOutcome(label, text, typed!, after, observation, showsLine) : !returns && arrived([after]) ? observation : returnActed(text, label, observation);
+  const judged = lines ? linesOutcome(label, text, typed!, after, observation, showsLine) : !returns && arrived([after]) ? observation : returnActed(text, label, observation, arrived([after]));
   if (judged) return actionOutcome({ path: 'key_events', mode: 'background', observation: judged, sent });
   return actionOutcome({
     path: 'key_events',
@@ -335,7 +335,8 @@ export async function typeTextAction(desktop: LinuxDesktop, request: TypeRequest
     const observed = await observe(desktop, app, probes, type, { snapshot: element?.snapshot, settleMs: 1000, until, ignore: restoresFocus, target: target!.ref, signal });
     // Part of the text is not the text: unless a cancel cut it short, the rest must have arrived.
     if (observed.cancelled || typed?.cancelled || (!returns && arrived([await probes[0]!.read().catch(() => undefined)]))) return observed;
-    const acted = returnActed(request.text, label, observed);
+    // The text arriving would have returned above: a field here does not show it.
+    const acted = returnActed(request.text, label, observed, false);
     if (acted) return acted;
     missing = true;
     return { ...observed, changed: false, listening: true };
