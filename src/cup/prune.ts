@@ -69,8 +69,17 @@ export function pruneTree(envelope: Pick<CupEnvelope, 'tree' | 'screen'>, detail
   return {
     items,
     keptCount: items.filter((item) => item.kind === 'node').length,
-    rawCount: countNodes(roots),
+    rawCount: detail === 'full' ? countNodes(roots) : countOutsideClosedMenus(roots),
   };
+}
+
+/**
+ * The nodes a view of what is shown counts: all but the items under closed menus, which a reading of what is shown
+ * may or may not hold (it reads none, and the live mirror keeps those a whole reading read), so that the count of
+ * the same window is the same either way.
+ */
+export function countOutsideClosedMenus(roots: readonly CupNode[]): number {
+  return roots.reduce((sum, node) => sum + 1 + (isClosedMenu(node) ? 0 : countOutsideClosedMenus(node.children ?? [])), 0);
 }
 
 function keepAll(node: CupNode): Branch {

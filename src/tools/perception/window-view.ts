@@ -1,6 +1,6 @@
 // What get_window_state shows of a reading: the cut tree, the rendered text and the element records, made once
 // per reading and way of showing it however many calls got that reading.
-import { buildEnvelope, cutTree, filterTree, filterTreeText, toCompact, toMarkdown, unreadCounts, type ClipCounts, type CupEnvelope } from '../../cup/index.js';
+import { buildEnvelope, countOutsideClosedMenus, cutTree, filterTree, filterTreeText, toCompact, toMarkdown, unreadCounts, type ClipCounts, type CupEnvelope } from '../../cup/index.js';
 import type { CupAppInfo, CupNode, CupPlatform, CupScreen } from '../../cup/types.js';
 import type { WindowReading } from '../../platform/desktop.js';
 import { flattenNodes } from '../../tui/ui-node.js';
@@ -63,7 +63,8 @@ function makeView(reading: WindowReading, request: ViewRequest): WindowView {
   const { text, shownIds } = render(envelope, request);
   return {
     text,
-    nodeCount: nodes.length,
+    // What is shown counts alike whether or not closed menus' items were read (see countOutsideClosedMenus).
+    nodeCount: request.format !== 'json' && request.detail !== 'full' ? countOutsideClosedMenus(shown.root ? [shown.root] : []) : nodes.length,
     cut: shown.cut,
     elements: nodes.filter((node) => shownIds.has(indexOf(node))).map(elementRecord),
     unread: unreadTotals(readNodes),
