@@ -35,6 +35,21 @@ export function shows(text: string, expected: string, extent: 'whole' | 'part'):
   return extent === 'whole' ? text === expected : text.includes(expected);
 }
 
+/**
+ * For the read-back of typed keys: picks the event that reports the last of the `expected` characters inserted into
+ * the field (counted from the field's insertions), so that it is read at once, not when the app's events pause.
+ */
+function lastInserted(field: ObjectRef, expected: string): (event: AccessibilityEvent) => boolean {
+  const length = [...expected].length;
+  let inserted = 0;
+  return (event) => {
+    if (event.kind !== 'TextChanged' || !event.detail.startsWith('insert') || event.sender !== field.bus || event.path !== field.path) return false;
+    const before = inserted;
+    inserted += event.detail2;
+    return before < length && inserted >= length;
+  };
+}
+
 /** Whether an object is a field that takes typed text: editable and not read-only (`states` when already read live). */
 async function isEditable(desktop: LinuxDesktop, ref: ObjectRef, states?: readonly number[]): Promise<boolean> {
   const present = states ? decodeStateSet(states) : await liveStates(desktop, ref).catch(() => undefined);
@@ -332,9 +347,10 @@ export async function typeTextAction(desktop: LinuxDesktop, request: TypeRequest
     const returns = onlyReturns(request.text);
     const before = returns ? await probes[0]!.read().catch(() => undefined) : undefined;
     const until = typedUntil(request.text, arrived, before);
-    const observed = await observe(desktop, app, probes, type, { snapshot: element?.snapshot, settleMs: 1000, until, ignore: restoresFocus, target: target!.ref, signal });
+    const observed = await observe(desktop, app, probes, type, { snapshot: element?.snapshot, settleMs: 1000, until, ignore: restoresFocus, target: target!.ref, signal, readOn: lastInserted(target!.ref, expected) });
     // Part of the text is not the text: unless a cancel cut it short, the rest must have arrived.
-    if (observed.cancelled || typed?.cancelled || (!returns && arrived([await probes[0]!.read().catch(() => undefined)]))) return observed;
+    // The read-back that met the wait needs no second read.
+    if (observed.cancelled || typed?.cancelled || (!returns && (observed.met || arrived([await probes[0]!.read().catch(() => undefined)])))) return observed;
     // The text arriving would have returned above: a field here does not show it.
     const acted = returnActed(request.text, label, observed, false);
     if (acted) return acted;
