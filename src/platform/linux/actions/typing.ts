@@ -35,6 +35,12 @@ export function shows(text: string, expected: string, extent: 'whole' | 'part'):
   return extent === 'whole' ? text === expected : text.includes(expected);
 }
 
+/** How many characters an event reports inserted into the field (0 for any other event). */
+function insertedInto(field: ObjectRef, event: AccessibilityEvent): number {
+  const insertion = event.kind === 'TextChanged' && event.detail.startsWith('insert') && event.sender === field.bus && event.path === field.path;
+  return insertion ? event.detail2 : 0;
+}
+
 /**
  * For the read-back of typed keys: picks the event that reports the last of the `expected` characters inserted into
  * the field (counted from the field's insertions), so that it is read at once, not when the app's events pause.
@@ -43,9 +49,8 @@ function lastInserted(field: ObjectRef, expected: string): (event: Accessibility
   const length = [...expected].length;
   let inserted = 0;
   return (event) => {
-    if (event.kind !== 'TextChanged' || !event.detail.startsWith('insert') || event.sender !== field.bus || event.path !== field.path) return false;
     const before = inserted;
-    inserted += event.detail2;
+    inserted += insertedInto(field, event);
     return before < length && inserted >= length;
   };
 }
@@ -336,7 +341,14 @@ export async function typeTextAction(desktop: LinuxDesktop, request: TypeRequest
     // --delay 0` sends them), and a timer per key (a millisecond or more, longer on a busy machine) made 100
     // characters cost over 100 ms.
     const type = async () => {
-      typed = await typeTextReally(x, request.text, { delayMs: request.delayMs, holdMs: 0, signal });
+      // The field's insertions tell the pacing how far the app got (see pacing.ts).
+      let handled = 0;
+      const counting = readsText ? await (await desktop.atspi()).events.listen((event) => void (handled += insertedInto(target!.ref, event))).catch(() => undefined) : undefined;
+      try {
+        typed = await typeTextReally(x, request.text, { delayMs: request.delayMs, holdMs: 0, signal, ...(counting ? { handled: () => handled } : {}) });
+      } finally {
+        counting?.();
+      }
       if (readsText) allSent();
     };
     // Without an accessible target the window's pixels are the read-back.
