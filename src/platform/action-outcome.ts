@@ -29,6 +29,8 @@ export interface Observation {
   cancelled?: true;
   /** The action's own target reported a change of its content (not only its states, nor other parts of the app). */
   targetReported?: true;
+  /** The condition the observation waited for (ObserveOptions.until) held on the last read back of the probes. */
+  met?: true;
 }
 
 /**

@@ -3,6 +3,9 @@
 // holding is read by pyatspi, the keys still down by the X server (XQueryKeymap), the active window by xprop and
 // the pointer by xdotool; the Escape is pressed by xdotool, a separate X client, as the person would.
 import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, test } from 'node:test';
@@ -145,6 +148,49 @@ describe('cancelling a step while it sends keys', () => {
     assert.ok(returnedMs < 1500, `the plan returned ${returnedMs} ms after the key`);
     assert.equal(await settlesAt(longText.slice(0, typed)), longText.slice(0, typed), 'the field holds what was sent, and nothing after');
     await assertTidy(before);
+  });
+
+  test('a cancel leaves the app about 100 ms of typing: the keys it was handed and had not handled, at its pace, by its own log', async () => {
+    // The fixture logs "text <the Name field's text> <epoch ms>" at each change: the app's own word on when it handled each key.
+    const log = join(mkdtempSync(join(tmpdir(), 'cup-cancel-')), 'actions.log');
+    const logged = await fixtures.launch('gtk3', { title: 'Cancel Log', extraArgs: ['--action-log', log] });
+    const name = (await fixtures.elements(logged)).find((element) => element.name === 'Name field')!;
+    const handled = () =>
+      (existsSync(log) ? readFileSync(log, 'utf8') : '').split('\n').flatMap((line) => {
+        const match = /^text (.*) (\d+(?:\.\d+)?)$/.exec(line);
+        return match ? [{ length: match[1]!.length, at: Number(match[2]) }] : [];
+      });
+    try {
+      await callOk(fixtures.context, 'bring_to_front', { pid: other.pid, window_id: other.id });
+      const controller = new AbortController();
+      const running = runTool('type_text', { window_id: logged.id, element_index: name.index, text: longText, delivery_mode: 'foreground' }, { ...fixtures.context, signal: controller.signal });
+      for (const deadline = Date.now() + 20_000; (handled().at(-1)?.length ?? 0) < 200; await sleep(10)) assert.ok(Date.now() < deadline, 'the typing began');
+      const abortedAt = Date.now();
+      controller.abort();
+      const typed = (((await running).structured as { typed_chars?: number }).typed_chars)!;
+      assert.ok(typed >= 200 && typed < longText.length, `${typed} characters sent`);
+      for (const deadline = Date.now() + 15_000; (handled().at(-1)?.length ?? 0) < typed && Date.now() < deadline; ) await sleep(50);
+      const changes = handled();
+      const last = changes.at(-1)!;
+      assert.equal(last.length, typed, 'the app handled every key sent, and no more');
+      const before = changes.filter((change) => change.at <= abortedAt);
+      const behind = typed - (before.at(-1)?.length ?? 0);
+      // The app's pace over the last 32 characters it handled before the abort, by its log.
+      const [from, to] = [before.at(-33) ?? before[0]!, before.at(-1)!];
+      const msPerKey = (to.at - from.at) / (to.length - from.length);
+      console.log(
+        `the app handled its last key ${(last.at - abortedAt).toFixed(0)} ms after the abort; ${behind} of the ${typed} characters sent were not handled yet, ` +
+          `${(behind * msPerKey).toFixed(0)} ms of its work at ${msPerKey.toFixed(1)} ms a key`,
+      );
+      // The pacing hands the app no more than 100 ms of its work at the pace it shows, or one chunk of 16 keys; the
+      // bound leaves room for the pace changing on a shared machine (the app slowing down after the abort does not
+      // count against the pacing). Counting 64 keys ahead left from 0 to 64 keys, up to 470 ms of work on a loaded
+      // machine, depending on where the abort fell.
+      assert.ok(behind <= 16 || behind * msPerKey < 150, `${behind} characters, ${(behind * msPerKey).toFixed(0)} ms of the app's work, were unhandled at the abort`);
+      assert.equal((await fixtures.oracle.find(logged.pid, logged.title, 'text', 'Name field')).text, longText.slice(0, typed));
+    } finally {
+      await callOk(fixtures.context, 'kill_app', { pid: logged.pid }).catch(() => undefined);
+    }
   });
 
   test('the caller cancels a plan pressing a key 100 times: the presses sent are all that arrive', async () => {

@@ -11,13 +11,15 @@ export const SETTLE_MAX_MS = 1500;
  * change under way there is nothing to wait for. A cancel (`signal`) ends the wait at once.
  */
 export async function settle(watch: ChangeWatch, quietMs: number, signal?: AbortSignal): Promise<number> {
+  // No settle asked: nothing is waited, whatever the clock does between two readings of it on a loaded machine.
+  if (quietMs <= 0) return 0;
   const started = Date.now();
   const deadline = started + SETTLE_MAX_MS;
   const aborted = signal ? new Promise<undefined>((resolve) => signal.addEventListener('abort', () => resolve(undefined), { once: true })) : undefined;
   for (;;) {
     const last = watch.lastChangeAt;
     const now = Date.now();
-    if (last === undefined || quietMs <= 0 || signal?.aborted) return now - started;
+    if (last === undefined || signal?.aborted) return now - started;
     const quietFor = now - last;
     if (quietFor >= quietMs || now >= deadline) return now - started;
     const next = watch.next(Math.min(quietMs - quietFor, deadline - now));

@@ -35,6 +35,26 @@ export function shows(text: string, expected: string, extent: 'whole' | 'part'):
   return extent === 'whole' ? text === expected : text.includes(expected);
 }
 
+/** How many characters an event reports inserted into the field (0 for any other event). */
+function insertedInto(field: ObjectRef, event: AccessibilityEvent): number {
+  const insertion = event.kind === 'TextChanged' && event.detail.startsWith('insert') && event.sender === field.bus && event.path === field.path;
+  return insertion ? event.detail2 : 0;
+}
+
+/**
+ * For the read-back of typed keys: picks the event that reports the last of the `expected` characters inserted into
+ * the field (counted from the field's insertions), so that it is read at once, not when the app's events pause.
+ */
+function lastInserted(field: ObjectRef, expected: string): (event: AccessibilityEvent) => boolean {
+  const length = [...expected].length;
+  let inserted = 0;
+  return (event) => {
+    const before = inserted;
+    inserted += insertedInto(field, event);
+    return before < length && inserted >= length;
+  };
+}
+
 /** Whether an object is a field that takes typed text: editable and not read-only (`states` when already read live). */
 async function isEditable(desktop: LinuxDesktop, ref: ObjectRef, states?: readonly number[]): Promise<boolean> {
   const present = states ? decodeStateSet(states) : await liveStates(desktop, ref).catch(() => undefined);
@@ -321,7 +341,14 @@ export async function typeTextAction(desktop: LinuxDesktop, request: TypeRequest
     // --delay 0` sends them), and a timer per key (a millisecond or more, longer on a busy machine) made 100
     // characters cost over 100 ms.
     const type = async () => {
-      typed = await typeTextReally(x, request.text, { delayMs: request.delayMs, holdMs: 0, signal });
+      // The field's insertions tell the pacing how far the app got (see pacing.ts).
+      let handled = 0;
+      const counting = readsText ? await (await desktop.atspi()).events.listen((event) => void (handled += insertedInto(target!.ref, event))).catch(() => undefined) : undefined;
+      try {
+        typed = await typeTextReally(x, request.text, { delayMs: request.delayMs, holdMs: 0, signal, ...(counting ? { handled: () => handled } : {}) });
+      } finally {
+        counting?.();
+      }
       if (readsText) allSent();
     };
     // Without an accessible target the window's pixels are the read-back.
@@ -332,9 +359,10 @@ export async function typeTextAction(desktop: LinuxDesktop, request: TypeRequest
     const returns = onlyReturns(request.text);
     const before = returns ? await probes[0]!.read().catch(() => undefined) : undefined;
     const until = typedUntil(request.text, arrived, before);
-    const observed = await observe(desktop, app, probes, type, { snapshot: element?.snapshot, settleMs: 1000, until, ignore: restoresFocus, target: target!.ref, signal });
+    const observed = await observe(desktop, app, probes, type, { snapshot: element?.snapshot, settleMs: 1000, until, ignore: restoresFocus, target: target!.ref, signal, readOn: lastInserted(target!.ref, expected) });
     // Part of the text is not the text: unless a cancel cut it short, the rest must have arrived.
-    if (observed.cancelled || typed?.cancelled || (!returns && arrived([await probes[0]!.read().catch(() => undefined)]))) return observed;
+    // The read-back that met the wait needs no second read.
+    if (observed.cancelled || typed?.cancelled || (!returns && (observed.met || arrived([await probes[0]!.read().catch(() => undefined)])))) return observed;
     // The text arriving would have returned above: a field here does not show it.
     const acted = returnActed(request.text, label, observed, false);
     if (acted) return acted;

@@ -100,6 +100,11 @@ export interface ObserveOptions {
   signal?: AbortSignal;
   /** The action's target: whether it reported a change of its content is told apart (Observation.targetReported). */
   target?: ObjectRef;
+  /**
+   * With `until`: an event after which the condition is likely met (the last of the typed characters reported
+   * inserted), so the probes are read at once instead of when the app's events pause.
+   */
+  readOn?: (event: AccessibilityEvent) => boolean;
 }
 
 const maxEvidence = 6;
@@ -312,12 +317,25 @@ const maxProgressMs = 60_000;
 /**
  * Waits for the app's next events and for the pause after them (at most maxUnreadMs in all): an app working
  * through a burst (a hundred typed keys send four hundred events) is read once it pauses, not after every
- * event, since each read is a call the app must answer between the keys it is processing.
+ * event, since each read is a call the app must answer between the keys it is processing. An event `picked`
+ * tells of (ObserveOptions.readOn) ends the wait at once: the pause after the last key is then not waited for.
  */
-async function nextPause(recorder: EventRecorder, deadline: number): Promise<void> {
+async function nextPause(recorder: EventRecorder, deadline: number, picked: () => boolean): Promise<void> {
   const limit = Math.min(deadline, Date.now() + maxUnreadMs);
-  if (!(await recorder.next(limit - Date.now()))) return;
-  while (Date.now() < limit && (await recorder.next(Math.min(pauseMs, limit - Date.now()))));
+  if (picked() || !(await recorder.next(limit - Date.now())) || picked()) return;
+  while (Date.now() < limit && (await recorder.next(Math.min(pauseMs, limit - Date.now()))) && !picked());
+}
+
+/** Whether an event `readOn` picks arrived since the last call (each event is looked at once). */
+function eventPicker(recorder: EventRecorder, readOn: ((event: AccessibilityEvent) => boolean) | undefined): () => boolean {
+  let seen = 0;
+  return () => {
+    if (!readOn) return false;
+    let hit = false;
+    // Every event is shown to readOn, which may count them.
+    for (; seen < recorder.events.length; seen++) if (readOn(recorder.events[seen]!)) hit = true;
+    return hit;
+  };
 }
 
 /**
@@ -352,13 +370,14 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
     const roles = eventRoles(desktop, options.snapshot);
     const relevant = () => (recorder?.events ?? []).filter((event) => !isNoise(event) && !options.ignore?.(event) && !roles.isHover(event));
     const readBack = async () => (await Promise.all([readAll(), roles.sortOut(recorder?.events ?? [])]))[0];
+    const picked = recorder ? eventPicker(recorder, options.readOn) : () => false;
     let after = await readBack();
     const changedProbe = () => after.some((value, i) => value !== before[i]);
     const satisfied = () => (options.until ? options.until(after) : changedProbe() || relevant().length > 0);
     while (!satisfied() && Date.now() < deadline && !signal?.aborted) {
       const wait = recorder
         ? options.until
-          ? nextPause(recorder, deadline)
+          ? nextPause(recorder, deadline, picked)
           : recorder.next(Math.min(maxUnreadMs, deadline - Date.now()))
         : new Promise((resolve) => setTimeout(resolve, 20));
       await Promise.race([wait, cancelled]);
@@ -389,11 +408,12 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
     });
     const byObject = new Map<string, AccessibilityEvent[]>();
     for (const event of relevant()) byObject.set(event.path, [...(byObject.get(event.path) ?? []), event]);
-    for (const events of [...byObject.values()].sort((a, b) => weight(a) - weight(b))) {
-      // Cancelled, the probes' readings are the evidence: re-reading every object an event named would hold up the stop.
-      if (evidence.length >= maxEvidence || signal?.aborted) break;
-      const line = await describeObject(desktop, events, options.snapshot);
-      if (line) evidence.push(line);
+    // Cancelled, the probes' readings are the evidence: re-reading every object an event named would hold up the stop.
+    // Otherwise the objects are read back together, as many at a time as lines are still wanted (one may give none).
+    const queue = signal?.aborted ? [] : [...byObject.values()].sort((a, b) => weight(a) - weight(b));
+    while (queue.length > 0 && evidence.length < maxEvidence) {
+      const lines = await Promise.all(queue.splice(0, maxEvidence - evidence.length).map((events) => describeObject(desktop, events, options.snapshot)));
+      evidence.push(...lines.filter((line): line is string => line !== undefined && line !== ''));
     }
     const newWindows = windowsBefore && (await appWindows(desktop, app))?.filter((window) => !windowsBefore.some((known) => known.window_id === window.window_id));
     const target = options.target;
@@ -407,7 +427,7 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
       listening: recorder !== undefined,
       ...(unanswered ? { unanswered } : {}),
       ...(newWindows?.length ? { newWindows } : {}),
-      ...(signal?.aborted && !(options.until && satisfied()) ? { cancelled: true as const } : {}),
+      ...(options.until && satisfied() ? { met: true as const } : signal?.aborted ? { cancelled: true as const } : {}),
     };
   } finally {
     recorder?.stop();

@@ -5,6 +5,12 @@
 //
 // The evidence is the app's _NET_WM_USER_TIME (see settle.ts), read from the X server, so pacing costs the app
 // nothing. Only typing that can be cancelled (given a signal) is paced; apps that keep no user time are not.
+// That evidence comes late from a busy app: Xlib sends a client's requests to the server when the events it has
+// read run out (XPending), so GTK's new user time arrives once the app has worked through every key it had read.
+// Where the app also reports the characters it handled (its text field's insertions, TypeTextOptions.handled), the
+// pacing follows those reports instead, and keeps what the app has unread to unreadBudgetMs of its work at the pace
+// it shows: waiting for the user time let the app run out of keys at each chunk, and a count of keys ahead took a
+// loaded app far longer than 100 ms to work through after a cancel.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { X11Connection } from '../x11/index.js';
 import { abortable } from './keystrokes.js';
@@ -14,11 +20,22 @@ import { atOrAfter, userTimes, userTimeWindows } from './settle.js';
 /** Characters per chunk. */
 export const pacingChunk = 16;
 /**
- * Chunks the app may have unread: four (64 keys, 60-120 ms of a GTK entry's work) keep it busy while this
- * process waits for its turn on a loaded machine (with two, the app ran dry between chunks and typing took a
- * fifth longer than xdotool's unpaced burst), and still stop typing a moment after a cancel.
+ * Where the app reports what it handled: how long the keys it has not handled yet may take it, in ms, at the pace it
+ * has shown. A cancel stops the typing about this long after it; the app, a chunk or more ahead, does not run out
+ * of keys while this process waits for its turn on a loaded machine.
  */
-const chunksAhead = 4;
+const unreadBudgetMs = 100;
+/** ...and the keys it may have unread once the next chunk is sent until it has shown its pace: two chunks. */
+const firstAllowance = 2 * pacingChunk;
+/** How many handled characters the app's pace is measured over (the latest ones). */
+const paceOver = 2 * pacingChunk;
+/**
+ * Where only the user time tells: the keys the app may have unread once the next chunk is sent, four chunks (64 keys,
+ * 60-120 ms of a GTK entry's work on a quiet machine).
+ */
+const countAllowance = 4 * pacingChunk;
+/** Looks at the app's progress kept for its pace (the latest; it is measured over paceOver characters). */
+const progressKept = 256;
 const pollMs = 4;
 /**
  * How long an app may leave its user time unchanged before the typing goes on unpaced: at first, when it may be
@@ -28,8 +45,12 @@ const pollMs = 4;
 const stillLimitMs = { unproven: 2000, stamping: 10_000 };
 
 export class KeyPacer {
-  /** Server times taken after each chunk sent: keys sent later carry that time or a later one. */
+  /** Server times taken after each chunk sent (chunk i ends at character (i + 1) * pacingChunk). */
   private readonly marks: number[] = [];
+  /** Chunks the app's user time shows read (a key sent after their end carried an earlier time than its own). */
+  private readChunks = 0;
+  /** The app's progress as seen at each look, for its pace: characters handled and when. */
+  private readonly progress: { at: number; handled: number; sent: number }[] = [];
   private timeWindows: Promise<number[]> | undefined;
   private unpaced = false;
   /** The app's user times as first seen during this typing, and whether it has stamped keys since. */
@@ -39,14 +60,16 @@ export class KeyPacer {
   constructor(
     private readonly x: X11Connection,
     private readonly signal: AbortSignal | undefined,
+    /** Characters the app has reported handled so far, when it reports them. */
+    private readonly handled?: () => number,
   ) {}
 
   /**
-   * Call after each chunk: marks where it ends, and waits (until the signal aborts at most) until the app has read
-   * a key sent after the chunk `chunksAhead - 1` chunks before this one ended: at most `chunksAhead` chunks are
-   * unread once the next one is sent.
+   * Call after each chunk, with the characters sent so far: marks where it ends, and waits (until the signal aborts
+   * at most) until the app has handled enough that, once the next chunk is sent, it has no more unread than its
+   * allowance.
    */
-  async chunkSent(): Promise<void> {
+  async chunkSent(sent: number): Promise<void> {
     if (this.unpaced || !this.signal) return;
     this.timeWindows ??= userTimeWindows(this.x, true).catch(() => []);
     const [windows, time] = await Promise.all([this.timeWindows, serverTime(this.x)]);
@@ -55,14 +78,18 @@ export class KeyPacer {
       return;
     }
     this.marks.push(time);
-    if (this.marks.length < chunksAhead) return;
-    const mark = this.marks.shift()!;
     let seen: string | undefined;
     let stillSince = Date.now();
-    while (!this.signal.aborted) {
+    for (;;) {
+      // A user time at or after a chunk's mark is a key sent after it read: one more than the chunks' characters.
+      const handled = Math.min(sent, Math.max(this.handled?.() ?? 0, this.readChunks > 0 ? this.readChunks * pacingChunk + 1 : 0));
+      this.progress.push({ at: Date.now(), handled, sent });
+      if (this.progress.length > progressKept) this.progress.splice(0, this.progress.length - progressKept);
+      if (this.signal.aborted || sent - handled + pacingChunk <= this.allowance()) return;
       const times = await userTimes(this.x, windows);
-      if (times.some((userTime) => userTime !== undefined && atOrAfter(userTime, mark))) return;
-      const now = times.join();
+      while (this.readChunks < this.marks.length && times.some((userTime) => userTime !== undefined && atOrAfter(userTime, this.marks[this.readChunks]!))) this.readChunks++;
+      // Either evidence moving is the app at work.
+      const now = `${times.join()} ${this.handled?.() ?? ''}`;
       this.firstSeen ??= now;
       if (now !== this.firstSeen) this.stamping = true;
       if (now !== seen) {
@@ -74,5 +101,24 @@ export class KeyPacer {
       }
       await sleep(pollMs, undefined, abortable(this.signal)).catch(() => undefined);
     }
+  }
+
+  /**
+   * Keys the app may have unread once the next chunk is sent: where it reports what it handled, what it handles in
+   * unreadBudgetMs, at least a chunk. Its pace is taken over the latest paceOver characters, from the spans between
+   * looks that ended with keys still unread: the app was at work all along those, not waiting for more keys.
+   */
+  private allowance(): number {
+    if (!this.handled) return countAllowance;
+    let ms = 0;
+    let characters = 0;
+    for (let i = this.progress.length - 1; i > 0 && characters < paceOver; i--) {
+      const [from, to] = [this.progress[i - 1]!, this.progress[i]!];
+      if (from.handled === 0 || to.handled >= to.sent) continue;
+      ms += to.at - from.at;
+      characters += to.handled - from.handled;
+    }
+    if (characters < pacingChunk || ms <= 0) return firstAllowance;
+    return Math.max(pacingChunk, Math.floor((unreadBudgetMs * characters) / ms));
   }
 }

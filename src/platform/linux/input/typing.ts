@@ -23,6 +23,11 @@ export interface TypeTextOptions {
    * released. The keys are paced to the app (pacing.ts), so it is at most a few dozen characters behind.
    */
   signal?: AbortSignal;
+  /**
+   * Characters the receiving app has reported handled so far (counted from its text field's accessibility events):
+   * with a signal, the pacing then follows these reports, which come sooner than the app's user time.
+   */
+  handled?: () => number;
 }
 
 export interface TypeTextResult {
@@ -61,13 +66,13 @@ export async function typeText(x: X11Connection, text: string, options: TypeText
     // Caps Lock inverts the shift level of letters; pressing Shift for lower case keeps the text as written.
     const capsLock = ((await x.queryPointer(x.screen.root)).mask & lockMask) !== 0;
     const held = new HeldInputs(x);
-    const pacer = new KeyPacer(x, options.signal);
+    const pacer = new KeyPacer(x, options.signal, options.handled);
     let sent = 0;
     try {
       typing: for (const part of segments) {
         await temporary.bind(part.filter((step) => step.unmapped).map((step) => step.keysym));
         for (const [index, step] of part.entries()) {
-          if (sent > 0 && sent % pacingChunk === 0) await pacer.chunkSent();
+          if (sent > 0 && sent % pacingChunk === 0) await pacer.chunkSent(sent);
           if (sent > 0 && delayMs > 0) await sleep(delayMs, undefined, abortable(options.signal)).catch(() => undefined);
           if (options.signal?.aborted) break typing;
           // The bindings change after a segment's last key: the app must have read it by then. A cancel may end the
