@@ -49,7 +49,7 @@ const conformancePackages = [
   'gedit', 'mousepad', 'galculator', // GTK3 (gtk-3-examples is a test package already)
   'pcmanfm', 'libgail-common', // GTK2, whose accessibility is the GAIL module
   'gnome-text-editor', 'gtk-4-examples', // GTK4 (gnome-calculator is a test package already)
-  'featherpad', 'pcmanfm-qt', 'qt6ct', // Qt 5 and Qt 6 (speedcrunch is a test package already)
+  'featherpad', 'pcmanfm-qt', 'qt5ct', 'qt6ct', // Qt 5 and Qt 6 (speedcrunch is a test package already)
   'libreoffice-writer', 'libreoffice-calc', 'libreoffice-gtk3', // VCL, through its accessible gtk3 plugin
   'firefox-esr', 'chromium',
   // A Swing app and Java's ATK bridge.

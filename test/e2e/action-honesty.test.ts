@@ -257,8 +257,9 @@ describe('honest action results on real apps', () => {
     const { process: app, window } = await desktop.launch('qt5ct', [], /^Qt5 Configuration Tool/);
     try {
       const combo = async () => (await oracle.find(window.pid, window.title, 'combo box', 'Fusion')).found ? 'Fusion' : (await oracle.find(window.pid, window.title, 'combo box', 'Windows')).found ? 'Windows' : 'neither';
-      assert.equal(await combo(), 'Fusion', 'the Style combo box shows Fusion');
+      // Read first, which waits for the app's tree on the bus: the window maps before it is there.
       const all = await elements(window);
+      assert.equal(await combo(), 'Fusion', 'the Style combo box shows Fusion');
       const styleBox = find(all, 'combobox', 'Fusion');
       // Its closed list's "Windows" item, as pyatspi reads it: showing, at 0,0, off the window.
       const closedItem = await oracle.find(window.pid, window.title, 'list item', 'Windows');
