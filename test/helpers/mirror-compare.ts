@@ -42,14 +42,21 @@ export function staleCurrent(quick: WindowTree, walk: WindowTree): string | unde
 }
 
 /** The first place two CUP trees differ, for a readable failure. */
-export function firstDifference(a: CupNode | undefined, b: CupNode | undefined, where = 'root'): string | undefined {
+export function firstDifference(a: CupNode | undefined, b: CupNode | undefined): string | undefined {
+  // Ids follow from the order of everything numbered before (scrolled-away rows and closed menus' items come
+  // last): the first node whose id differs is seldom where the trees differ, so the rest is compared first.
+  return difference(a, b, 'root', false) ?? difference(a, b, 'root', true);
+}
+
+function difference(a: CupNode | undefined, b: CupNode | undefined, where: string, withIds: boolean): string | undefined {
   if (!a || !b) return a === b ? undefined : `${where}: one tree is missing`;
-  const { children: ac = [], ...aOwn } = a;
-  const { children: bc = [], ...bOwn } = b;
-  if (JSON.stringify(aOwn) !== JSON.stringify(bOwn)) return `${where}: mirror ${JSON.stringify(aOwn)} / walk ${JSON.stringify(bOwn)}`;
+  const { children: ac = [], id: aId, ...aRest } = a;
+  const { children: bc = [], id: bId, ...bRest } = b;
+  const [aOwn, bOwn] = withIds ? [{ id: aId, ...aRest }, { id: bId, ...bRest }] : [aRest, bRest];
+  if (JSON.stringify(aOwn) !== JSON.stringify(bOwn)) return `${where}: mirror ${JSON.stringify({ id: aId, ...aRest })} / walk ${JSON.stringify({ id: bId, ...bRest })}`;
   if (ac.length !== bc.length) return `${where}: mirror has ${ac.length} children, walk ${bc.length} (${ac.map((c) => c.name).join('|')} / ${bc.map((c) => c.name).join('|')})`;
   for (let i = 0; i < ac.length; i++) {
-    const found = firstDifference(ac[i], bc[i], `${where} > ${bc[i]!.role} "${bc[i]!.name ?? ''}"`);
+    const found = difference(ac[i], bc[i], `${where} > ${bc[i]!.role} "${bc[i]!.name ?? ''}"`, withIds);
     if (found) return found;
   }
   return undefined;
