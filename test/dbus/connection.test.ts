@@ -7,6 +7,7 @@ import {
   DBusError,
   DBusTimeoutError,
   getAllProperties,
+  peerLeftTheBus,
   getProperty,
   setProperty,
   Variant,
@@ -86,6 +87,22 @@ describe('against the bus daemon', () => {
     assert.equal(error.name_, 'org.freedesktop.DBus.Error.ServiceUnknown');
     assert.ok(error.message.includes('org.freedesktop.DBus.Error.ServiceUnknown'));
     assert.ok(error.text.length > 0 && error.message.includes(error.text));
+  });
+
+  test('a call to a peer that closed its connection: the bus says its unique name has no owner (peerLeftTheBus); a missing well-known name is not a peer that left', TEST_TIMEOUT, async () => {
+    const [conn, peer] = [await connect(), await connect()];
+    const name = peer.uniqueName;
+    peer.close();
+    const failed = (destination: string) => conn.call({ destination, path: '/', member: 'X' }).then(() => assert.fail('expected an error'), (e: unknown) => e);
+    // The bus learns of the close a moment later: until then the call may still reach it (and fail otherwise).
+    let error: unknown;
+    for (const deadline = Date.now() + 2000; Date.now() < deadline; ) {
+      error = await failed(name);
+      if (error instanceof DBusError && error.dbusName === 'org.freedesktop.DBus.Error.ServiceUnknown') break;
+    }
+    assert.ok(peerLeftTheBus(error), String(error));
+    assert.equal(peerLeftTheBus(await failed('com.example.Nobody')), false);
+    assert.equal(peerLeftTheBus(new Error('org.freedesktop.DBus.Error.ServiceUnknown: The name :1.4 was not provided')), false, 'only a DBusError');
   });
 
   test('properties of the bus daemon itself', TEST_TIMEOUT, async () => {

@@ -45,7 +45,7 @@ import { finishAbandonedVideo, installVideoEncoder, probeDuration, startScreenRe
 import { screenScale } from './screen.js';
 import { LazyConnection } from './lazy-connection.js';
 import { listClientWindows, type ClientWindow } from './windows.js';
-import { DBusClosedError, DBusTimeoutError } from './dbus/index.js';
+import { DBusClosedError, DBusTimeoutError, peerLeftTheBus } from './dbus/index.js';
 import { ApplicationGoneError } from './atspi/application-gone.js';
 import { UnansweredActionError } from './atspi/unanswered-action.js';
 import { isAlive, processStartTicks, waitGone } from './desktop/processes.js';
@@ -680,6 +680,10 @@ export class LinuxDesktop implements Desktop {
     }
     if (error instanceof ApplicationGoneError) {
       return new ToolError(`${error.message}; its windows are gone`, 'window_gone', error.pid ? { pid: error.pid } : {});
+    }
+    // An app that exits during a call leaves its later calls to a name without an owner, wherever they are made.
+    if (peerLeftTheBus(error)) {
+      return new ToolError(`an application left the accessibility bus while the call ran (${(error as Error).message}); its windows are gone`, 'window_gone');
     }
     if (error instanceof DBusTimeoutError || error instanceof UnansweredActionError) {
       return new ToolError(`an application did not answer in time (${error.message}); it may be hung or stopped`, 'app_not_responding');

@@ -4,7 +4,7 @@ import { ToolError } from '../../../errors.js';
 import type { ElementTarget, SnapshotElement } from '../../targets.js';
 import { readObject, type ObjectFactsNow } from '../atspi/operations.js';
 import { ApplicationGoneError } from '../atspi/application-gone.js';
-import { DBusError, DBusTimeoutError } from '../dbus/index.js';
+import { DBusError, DBusTimeoutError, peerLeftTheBus } from '../dbus/index.js';
 import { atspiElement, type AtspiElement } from '../element-handle.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import type { ClientWindow } from '../windows.js';
@@ -42,9 +42,7 @@ export async function liveTarget(desktop: LinuxDesktop, target: ElementTarget): 
     if (error instanceof DBusTimeoutError) {
       throw new ToolError(`the application (pid ${snapshot.pid}) did not answer within ${desktop.callTimeoutMs} ms; it may be hung`, 'app_not_responding');
     }
-    // The bus answers for an application whose connection is gone (its name has no owner, or it left without replying).
-    const leftTheBus = error instanceof DBusError && ['org.freedesktop.DBus.Error.ServiceUnknown', 'org.freedesktop.DBus.Error.NoReply'].includes(error.dbusName);
-    if (error instanceof ApplicationGoneError || leftTheBus) {
+    if (error instanceof ApplicationGoneError || peerLeftTheBus(error)) {
       throw new ToolError(`the application (pid ${snapshot.pid}) has exited, and its window with it; nothing was clicked or typed`, 'window_gone', { pid: snapshot.pid });
     }
     if (error instanceof DBusError) throw staleError(element, snapshot.id, 'no longer exists in the application');

@@ -44,3 +44,13 @@ export class DBusProtocolError extends Error {
     this.name = 'DBusProtocolError';
   }
 }
+
+/**
+ * Whether a call failed because its peer's connection is gone: the bus answers that the peer's unique name has no
+ * owner (the process exited, or closed its connection), or that it left without replying.
+ */
+export function peerLeftTheBus(error: unknown): boolean {
+  if (!(error instanceof DBusError)) return false;
+  if (error.dbusName === 'org.freedesktop.DBus.Error.NoReply') return true;
+  return error.dbusName === 'org.freedesktop.DBus.Error.ServiceUnknown' && /\bname :\d/.test(error.text);
+}

@@ -10,7 +10,7 @@ export {
   type MethodCall,
   type SignalToEmit,
 } from './connection.js';
-export { DBusClosedError, DBusError, DBusProtocolError, DBusTimeoutError } from './errors.js';
+export { DBusClosedError, DBusError, DBusProtocolError, DBusTimeoutError, peerLeftTheBus } from './errors.js';
 export { marshal } from './marshal.js';
 export { getAllProperties, getProperty, sessionBusAddress, setProperty } from './properties.js';
 export { parseSignature } from './signature.js';
