@@ -68,6 +68,9 @@ class SelectorParser<F extends string, G extends string> {
     this.fieldWords = vocabulary.fields.join(', ');
   }
 
+  /** Where the last term's value lay in the source, when it is unquoted free text (see quotingAdvice). */
+  private unquoted?: { start: number; end: number };
+
   private fail(problem: string, at = this.pos): never {
     throw new SelectorSyntaxError(problem, this.source, at);
   }
@@ -122,7 +125,7 @@ class SelectorParser<F extends string, G extends string> {
       const flag = this.vocabulary.flags.get(word);
       if (flag !== undefined) return { kind: 'flag', flag };
       if (fields.includes(word)) this.fail(`expected an operator (=, ~=, *= or ^=) after "${word}"`);
-      this.fail(`unknown flag "${word}" (flags: ${this.flagWords}; fields: ${this.fieldWords})`, start);
+      this.fail(`unknown flag "${word}" (flags: ${this.flagWords}; fields: ${this.fieldWords})${this.quotingAdvice(start)}`, start);
     }
     if (!fields.includes(word)) this.fail(`unknown field "${word}" (fields: ${this.fieldWords})`, start);
     const field = word as F;
@@ -130,6 +133,9 @@ class SelectorParser<F extends string, G extends string> {
     this.pos += op.length;
     const valueStart = this.pos;
     const value = this.value();
+    // A role or an id is one word; a name, a value or a text often is several (see quotingAdvice).
+    const quoted = this.source[valueStart] === '"' || this.source[valueStart] === "'";
+    this.unquoted = !quoted && field !== 'role' && field !== 'id' ? { start: valueStart, end: this.pos } : undefined;
     if (op !== '*=') return { kind: 'field', field, op, value };
     try {
       return { kind: 'regex', field, regex: compileSafeRegex(value) };
@@ -158,6 +164,17 @@ class SelectorParser<F extends string, G extends string> {
     if (!match) this.fail('expected a value (a word or a quoted string)');
     this.pos += match[0].length;
     return match[0];
+  }
+
+  /**
+   * For a word that is no flag right after an unquoted value: the value was likely meant to go on (a name with
+   * spaces), and the advice shows it quoted, up to the next term or the end.
+   */
+  private quotingAdvice(wordStart: number): string {
+    const last = this.unquoted;
+    if (!last || this.source.slice(last.end, wordStart).trim() !== '') return '';
+    const rest = /^[^=~*^>[]*?(?=\s+[A-Za-z]+(?:=|~=|\*=|\^=)|\s*>>|\s*\[|$)/.exec(this.source.slice(last.start))?.[0] ?? '';
+    return `; a value with spaces needs quotes, as in ${this.source.slice(0, last.start)}"${rest.trim()}"`;
   }
 }
 
