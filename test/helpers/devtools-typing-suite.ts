@@ -58,6 +58,7 @@ export function devtoolsTypingSuite(browser: 'chromium' | 'firefox'): void {
       assert.equal(done.path, 'devtools', done.summary);
       assert.match(done.summary, /via devtools/);
       assert.equal(await readers.activeWindow(), cover.id, `${tool} into "${name}" changed the active window`);
+      return (result.structured as { evidence?: string[] }).evidence ?? [];
     }
 
     /** The field's text as pyatspi reads it, once it is the expected one. */
@@ -101,7 +102,8 @@ export function devtoolsTypingSuite(browser: 'chromium' | 'firefox'): void {
       await throughPage(window, 'set_value', 'textbox', 'User name', 'Grace Hopper');
       await throughPage(window, 'type_text', 'textbox', 'Password', 'secret');
       await throughPage(window, 'type_text', 'textbox', 'Comments', 'Leave it');
-      await throughPage(window, 'set_value', 'textbox', 'Comments', 'Ring twice\nthen wait');
+      const twoLines = await throughPage(window, 'set_value', 'textbox', 'Comments', 'Ring twice\nthen wait');
+      assert.ok(twoLines.some((line) => line.includes('"Ring twice\\nthen wait"')), `the evidence writes the line break: ${twoLines.join(' | ')}`);
       await throughPage(window, 'type_text', 'textbox', 'Notes', 'Fragile');
       await throughPage(window, 'set_value', 'textbox', 'Notes', 'Handle with care');
       // The log is written by the page's own input listeners: the text arrived as typing, not as a silent value change.

@@ -180,7 +180,8 @@ function weight(events: readonly AccessibilityEvent[]): number {
 
 function quote(value: string | undefined): string {
   if (value === undefined) return '(unreadable)';
-  const oneLine = value.replace(/\s+/g, ' ');
+  // One line: a line break is written \n, as typed into a multi-line field it is part of the text.
+  const oneLine = value.replace(/\r?\n/g, '\\n').replace(/\s+/g, ' ');
   return `"${oneLine.length > 80 ? `${oneLine.slice(0, 77)}...` : oneLine}"`;
 }
 
