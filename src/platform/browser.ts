@@ -76,6 +76,8 @@ export interface BrowserPage {
   watchChanges(): Promise<PageWatch>;
   /** Clicks the first match at its centre through the page's input (trusted events), without the window's focus. */
   click(selector: string): Promise<void>;
+  /** The element over the first match's centre (as "div#veil"), when another element covers it there. */
+  coverOf(selector: string): Promise<string | undefined>;
   /** Focuses the first match and inserts text at its end as typing would (input events fire); returns its value after. */
   insertText(selector: string, text: string): Promise<{ value: string }>;
   navigate(url: string, timeoutMs: number): Promise<PageNavigation>;

@@ -243,5 +243,21 @@ export function pageSuite(browser: 'chromium' | 'firefox'): void {
         assert.ok(Date.now() < deadline, 'pyatspi never read Large checked');
       }
     });
+
+    test('click_element on an element that an overlay covers: no effect, and the result names the cover that took the click', async () => {
+      await call({ action: 'navigate', url: pageUrl('tasks.html') });
+      await call({
+        action: 'execute_javascript',
+        javascript: `const box = document.querySelector('input[value=large]').getBoundingClientRect();
+          const veil = Object.assign(document.createElement('div'), { id: 'veil' });
+          Object.assign(veil.style, { position: 'fixed', left: box.left - 20 + 'px', top: box.top - 20 + 'px', width: box.width + 40 + 'px', height: box.height + 40 + 'px', background: 'rgba(0,0,0,0.3)' });
+          document.body.appendChild(veil);`,
+      });
+      const covered = await call({ action: 'click_element', selector: 'input[value=large]' });
+      assert.equal(covered.structured.effect, 'suspected_noop', covered.summary);
+      assert.ok((covered.structured.evidence as string[]).some((line) => line.startsWith('<div#veil> lies over the element')), JSON.stringify(covered.structured.evidence));
+      const checked = await call({ action: 'execute_javascript', javascript: "document.querySelector('input[value=large]').checked" });
+      assert.equal(checked.structured.result, 'false', 'the covered radio was not checked');
+    });
   });
 }

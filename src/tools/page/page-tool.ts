@@ -285,12 +285,20 @@ async function elementAction(
       const inserted = value !== undefined && value.endsWith(text);
       const evidence = [...(value !== undefined ? [`the field's value is now ${JSON.stringify(value.length > 200 ? `…${value.slice(-200)}` : value)}`] : []), ...seen.evidence];
       const confirmed = action === 'insert_text' ? inserted : seen.changed;
+      // A click that changed nothing may have gone to what lies over the element: the page says what that is.
+      const cover = action === 'click_element' && !confirmed ? await page.coverOf(selector).catch(() => undefined) : undefined;
       return {
         path: page.endpoint.protocol,
         delivery_mode: 'background',
         effect: confirmed ? 'confirmed' : 'suspected_noop',
         verified: confirmed,
-        evidence: confirmed ? evidence : [...evidence, action === 'click_element' ? 'the page did not change its DOM, a form control, its URL or the focus' : 'the field does not end with the text'],
+        evidence: confirmed
+          ? evidence
+          : [
+              ...evidence,
+              action === 'click_element' ? 'the page did not change its DOM, a form control, its URL or the focus' : 'the field does not end with the text',
+              ...(cover ? [`<${cover}> lies over the element's centre and took the click: close or dismiss it first (a banner, a dialog, an overlay), or act on the element through the accessibility tree`] : []),
+            ],
       };
     });
     return withPageFields(output, { ...reached, url: page.url(), element: elementRecord(context, window, element), ...(value !== undefined ? { value } : {}) });

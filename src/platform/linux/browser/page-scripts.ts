@@ -59,6 +59,25 @@ export const describeNode = `(element) => {
   return element.tagName.toLowerCase() + id + klass;
 }`;
 
+/**
+ * What lies over the centre of the first match of a selector, when that is another element than the match or what
+ * it holds (an overlay, a cookie banner, a dialog's backdrop): it, not the match, takes a click there. Looked for
+ * through open shadow roots; undefined when the centre is the match's own or off the view.
+ */
+export const coverAt = `(selector) => {
+  const element = document.querySelector(selector);
+  if (!element) return undefined;
+  const box = element.getBoundingClientRect();
+  let hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+  while (hit && hit.shadowRoot) {
+    const inner = hit.shadowRoot.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    if (!inner || inner === hit) break;
+    hit = inner;
+  }
+  if (!hit || hit === element || element.contains(hit)) return undefined;
+  return (${describeNode})(hit);
+}`;
+
 /** How the focused element reads in a result. */
 const focusName = `() => document.activeElement ? (${describeNode})(document.activeElement) : 'nothing'`;
 

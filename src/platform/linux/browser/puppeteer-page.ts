@@ -166,6 +166,10 @@ export class PuppeteerPage implements BrowserPage {
     await this.run('take the click', () => this.page.click(selector));
   }
 
+  async coverOf(selector: string): Promise<string | undefined> {
+    return (await this.script<string | null | undefined>('tell what lies over the element', scripts.call(scripts.coverAt, selector))) ?? undefined;
+  }
+
   async insertText(selector: string, text: string): Promise<{ value: string }> {
     const result = await this.script<{ missing?: true; refused?: 'read_only' | 'not_settable'; tag?: string; value?: string }>(
       'insert the text',
