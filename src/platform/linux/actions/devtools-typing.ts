@@ -68,6 +68,7 @@ export async function typeThroughDevTools(desktop: LinuxDesktop, request: DevToo
   const page = await desktop.pages.page(window).catch((error: unknown) => (error instanceof ToolError ? error : Promise.reject(error)));
   if (page instanceof ToolError) return skipped(page.message);
   let node = '';
+  let returned: { before: string; after: string } | undefined;
   let observation;
   try {
     observation = await observe(
@@ -78,6 +79,7 @@ export async function typeThroughDevTools(desktop: LinuxDesktop, request: DevToo
         const inserted = await page.insertIntoField({ bounds, name, text, singleLine: returns }, request.text, request.replace);
         if (!inserted.inserted) throw new FieldNotInPage(inserted.reason);
         node = inserted.node;
+        returned = inserted.returned;
       },
       // A Return press may empty the field (see returnActed): the field's own events, not its text, tell then.
       { snapshot: request.snapshot, settleMs: readBackMs, ...(returns ? { target: target.ref } : { until: request.arrived }) },
@@ -89,7 +91,12 @@ export async function typeThroughDevTools(desktop: LinuxDesktop, request: DevToo
   const how = `${label} is <${node}> in the page: the text went in through the browser's debugging connection (${endpoint.protocol} on port ${endpoint.port}), without the window's focus`;
   // Return presses alone have no text to arrive: what they did is all the evidence there is.
   const arrived = !onlyReturns(request.text) && request.arrived([await request.probe.read().catch(() => undefined)]);
-  const acted = returns ? returnActed(request.text, label, observation, arrived) : undefined;
+  // The page's own value around the last Return press (see insertThroughCdp), else the field's events.
+  const pageSaw =
+    returned && returned.after !== returned.before && request.text.endsWith('\n')
+      ? { ...observation, changed: true, evidence: [`${label} took the Return press: the page changed its value from ${JSON.stringify(returned.before)} to ${JSON.stringify(returned.after)} (what else changed is below)`, ...observation.evidence] }
+      : undefined;
+  const acted = returns ? (pageSaw ?? returnActed(request.text, label, observation, arrived)) : undefined;
   if (arrived || acted) {
     const evidence = acted?.evidence ?? observation.evidence;
     return { outcome: actionOutcome({ path: 'devtools', mode: 'background', observation: { ...observation, evidence: [how, ...evidence] } }) };

@@ -83,15 +83,25 @@ export async function insertThroughCdp(page: Page, point: { x: number; y: number
       if (result.refused) return { reason: `<${result.node}> takes no text (${result.refused === 'read_only' ? 'read-only or disabled' : 'not a text field'})` };
       return { node: result.node, value: result.value ?? '' };
     };
+    // The field's value as the page has it: what a Return press did to it is read here, not from the accessibility
+    // tree, where Chromium may fold the line and its Return into one update in which the field reports nothing.
+    const valueNow = async () =>
+      String((await session.send('Runtime.callFunctionOn', { objectId: object.objectId, functionDeclaration: 'function () { return this.value ?? this.innerText; }', returnByValue: true })).result.value ?? '');
     const lines = field.singleLine ? text.split(/\r?\n/) : [text];
     let done: { node: string; value: string } | { reason: string } = { node: '', value: '' };
+    let returned: { before: string; after: string } | undefined;
     for (const [i, line] of lines.entries()) {
-      if (i > 0) await pressReturn(session);
+      if (i > 0) {
+        const before = await valueNow();
+        await pressReturn(session);
+        // A Return that took the page elsewhere (a form submitted) leaves no field to read.
+        returned = await valueNow().then((after) => ({ before, after }), () => undefined);
+      }
       // An empty line after a Return has nothing to insert; the field keeps the focus the insertion gave it.
       if (line !== '' || i === 0) done = await insert(line, replace && i === 0);
       if ('reason' in done) return { inserted: false, reason: i === 0 ? done.reason : `after the Return press of line ${i}, ${done.reason}` };
     }
-    return { inserted: true, ...(done as { node: string; value: string }) };
+    return { inserted: true, ...(done as { node: string; value: string }), ...(returned ? { returned } : {}) };
   } finally {
     await session.detach().catch(() => {});
   }

@@ -62,7 +62,8 @@ export interface AccessibleField {
 }
 
 /** The text went into the page's node for the field (described as "input#name"), or why it was not found. */
-export type FieldInsertion = { inserted: true; node: string; value: string } | { inserted: false; reason: string };
+/** `returned`: the field's value in the page right before the last Return press and right after it, when there was one. */
+export type FieldInsertion = { inserted: true; node: string; value: string; returned?: { before: string; after: string } } | { inserted: false; reason: string };
 
 export class PuppeteerPage implements BrowserPage {
   constructor(
