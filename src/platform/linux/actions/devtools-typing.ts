@@ -14,7 +14,7 @@ import type { LinuxDesktop } from '../linux-desktop.js';
 import type { Actionable } from './accessible-actions.js';
 import { liveStates } from './live-states.js';
 import { scrollIntoViewQuietly } from './scroll-into-view.js';
-import { onlyReturns, returnActed } from './return-press.js';
+import { onlyReturns, returnActed, returnChanged } from './return-press.js';
 import { observe, type Probe } from './verification.js';
 
 export interface DevToolsTypingRequest {
@@ -92,10 +92,7 @@ export async function typeThroughDevTools(desktop: LinuxDesktop, request: DevToo
   // Return presses alone have no text to arrive: what they did is all the evidence there is.
   const arrived = !onlyReturns(request.text) && request.arrived([await request.probe.read().catch(() => undefined)]);
   // The page's own value around the last Return press (see insertThroughCdp), else the field's events.
-  const pageSaw =
-    returned && returned.after !== returned.before && request.text.endsWith('\n')
-      ? { ...observation, changed: true, evidence: [`${label} took the Return press: the page changed its value from ${JSON.stringify(returned.before)} to ${JSON.stringify(returned.after)} (what else changed is below)`, ...observation.evidence] }
-      : undefined;
+  const pageSaw = request.text.endsWith('\n') ? returnChanged(label, returned?.before, returned?.after, observation) : undefined;
   const acted = returns ? (pageSaw ?? returnActed(request.text, label, observation, arrived)) : undefined;
   if (arrived || acted) {
     const evidence = acted?.evidence ?? observation.evidence;

@@ -110,9 +110,18 @@ export function linesOutcome(
   const [last, beforeLast] = [lines[lines.length - 1]!, lines[lines.length - 2] ?? ''];
   const noted = (note: string) => ({ ...observation, changed: true, evidence: [note, ...observation.evidence] });
   if (last !== '') return shows(after, last) ? noted(`${label} shows the last line typed, and each line before it showed before its Return press`) : undefined;
-  if (typed.beforeReturn !== undefined && after !== typed.beforeReturn) {
-    return noted(`${label} took the Return press: its text went from ${JSON.stringify(typed.beforeReturn)} to ${JSON.stringify(after)} (what else changed is below)`);
-  }
+  const changed = returnChanged(label, typed.beforeReturn, after, observation);
+  if (changed) return changed;
   if (beforeLast !== '' && shows(after, beforeLast)) return noted(`${label} shows the typed text; it kept it after the Return press, whose effect is not judged`);
   return undefined;
+}
+
+/**
+ * The field's text changing across the last Return press (read just before and after it, in the field or in the
+ * page) is the Return's effect: the observation with that note, or undefined when the text stayed or is unknown.
+ */
+export function returnChanged(label: string, before: string | undefined, after: string | undefined, observation: Observation): Observation | undefined {
+  if (before === undefined || after === undefined || after === before) return undefined;
+  const note = `${label} took the Return press: its text went from ${JSON.stringify(before)} to ${JSON.stringify(after)} (what else changed is below)`;
+  return { ...observation, changed: true, evidence: [note, ...observation.evidence] };
 }
