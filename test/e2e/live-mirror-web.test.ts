@@ -67,6 +67,31 @@ describe('the live tree mirror on Chromium web content', () => {
     }
   }
 
+  // A read that applies events alone re-reads what they name with its new box; when the page scrolled meanwhile,
+  // what is in view must still be judged anew by the next read, though no box it then checks has moved since.
+  it('shows what a scroll brought into view after an events-only read re-read the content that moved', async () => {
+    const limits: TreeLimits = { maxNodes: 5000, maxDepth: 1000, budgetMs: 10_000, visibleOnly: true };
+    const target = { pid: browser!.pid, window_id: browser!.windowId, diff: false };
+    const run = async (javascript: string) => callOk(context, 'page', { ...target, action: 'execute_javascript', javascript });
+    const settledWalk = async () => {
+      for (let attempt = 0; ; attempt++) {
+        const [first, second] = [await context.desktop.readWindowTree(await window(), { ...limits, fresh: true }), await context.desktop.readWindowTree(await window(), { ...limits, fresh: true })];
+        if (firstDifference(cup(first).root, cup(second).root) === undefined || attempt >= 20) return second;
+      }
+    };
+    // Only the list in view: it is made taller than the window, and its third row put at the window's top.
+    await run("for (let i = 0; i < 8; i++) window.mutate('insert', 0, `extra${i}`); document.getElementById('items').children[2].scrollIntoView(); 0");
+    await settledWalk();
+    await context.desktop.readWindowTree(await window(), limits);
+    // One change the list announces (a row added), and the page scrolled to its end in the same task.
+    await run("window.mutate('insert', 3, 'moved'); window.scrollTo(0, document.body.scrollHeight); 0");
+    const walked = await settledWalk();
+    await context.desktop.readWindowTree(await window(), { ...limits, eventsOnly: true });
+    const mirrored = await context.desktop.readWindowTree(await window(), limits);
+    assert.ok(mirrored.mirror?.fromMirror, `the read came from the mirror (${mirrored.mirror?.walkedBecause})`);
+    assert.equal(firstDifference(cup(mirrored).root, cup(walked).root), undefined);
+  });
+
   for (const visibleOnly of [true, false]) {
     it(`equals a fresh walk after each of ${MUTATIONS} random changes (${visibleOnly ? 'the visible part' : 'the whole window'})`, async (t) => {
       const limits: TreeLimits = { maxNodes: 5000, maxDepth: 1000, budgetMs: 10_000, visibleOnly };

@@ -374,13 +374,20 @@ export class WindowMirror {
     const insertions = [...additions]
       .map(([path, added]) => ({ entry: this.index.get(path)!, added }))
       .filter(({ entry }) => !dirt.has(entry.node.path) && !inDirtySubtree(entry));
-    const [subtrees, inserted] = await settled([
+    const [rereads, inserted] = await settled([
       settled(subtreeReads.map((entry) => this.rereadSubtree(entry, options, remaining()))),
       settled(insertions.map(({ entry, added }) => this.insertChildren(entry, added, options, remaining()))),
     ]);
     // Children that do not account for their container's children have it read whole instead.
     const unplaced = insertions.filter((_, i) => !inserted[i]).map(({ entry }) => entry);
-    subtrees.push(...(await settled(unplaced.map((entry) => this.rereadSubtree(entry, options, remaining())))));
+    rereads.push(...(await settled(unplaced.map((entry) => this.rereadSubtree(entry, options, remaining())))));
+    // An object re-read in a new place inside a scrolled pane may have moved with all of the pane's content (a page
+    // that scrolled): what is in view is judged anew by reading the pane. Its boxes are then current, so no later
+    // box check would find the move.
+    const panes = new Set(rereads.filter(({ moved }) => moved).map(({ root }) => this.paneOf(root)).filter((pane) => pane !== undefined));
+    for (const { root } of rereads) panes.delete(root);
+    const paneReads = await settled([...panes].map((pane) => this.rereadSubtree(this.index.get(pane.path)!, options, remaining())));
+    const subtrees = [...rereads, ...paneReads].map(({ root }) => root).filter((root) => this.index.get(root.path)?.node === root);
     for (const roots of inserted) subtrees.push(...(roots ?? []));
     if (this.index.size > options.maxNodes) throw new Distrust('the window grew past the node limit');
     if (current) {
@@ -393,7 +400,7 @@ export class WindowMirror {
       };
       for (const root of subtrees) add(root);
     }
-    return ownReads.length + subtreeReads.length + insertions.length + unplaced.length;
+    return ownReads.length + subtreeReads.length + insertions.length + unplaced.length + paneReads.length;
   }
 
   private classify(event: AccessibilityEvent, entry: Entry, mark: (node: AtspiRawNode, kind: Dirt) => void): void {
@@ -442,7 +449,6 @@ export class WindowMirror {
     throw new Distrust(`the parents of ${path} go deeper than ${MAX_PARENT_STEPS}`);
   }
 
-  /** The mirrored objects whose child count is not what the mirror holds (see announcedChildrenRoles). */
   /** The mirrored objects whose child count is not what the mirror holds and the batch added (see announcedChildrenRoles). */
   private async changedChildCounts(additions: ReadonlyMap<string, readonly Addition[]>, timeoutMs: number): Promise<AtspiRawNode[]> {
     const nodes = [...this.index.values()].map(({ node }) => node).filter((node) => !announcedChildrenRoles.has(node.role));
@@ -597,8 +603,8 @@ export class WindowMirror {
     return false;
   }
 
-  /** Re-reads the object and everything under it; returns what was read. */
-  private async rereadSubtree(entry: Entry, options: ReadTreeOptions, budgetMs: number): Promise<AtspiRawNode> {
+  /** Re-reads the object and everything under it; returns what was read, and whether its box is not where it was. */
+  private async rereadSubtree(entry: Entry, options: ReadTreeOptions, budgetMs: number): Promise<{ root: AtspiRawNode; moved: boolean }> {
     const read = await this.readChecked(entry.node, {
       ...options,
       maxDepth: options.maxDepth - entry.depth,
@@ -612,7 +618,7 @@ export class WindowMirror {
     this.unindex(entry.node);
     this.replace(entry, read.root!);
     this.indexTree(read.root!, entry.parent, entry.depth);
-    return read.root!;
+    return { root: read.root!, moved: !sameBox(entry.node, read.root!) };
   }
 
   private async readChecked(ref: ObjectRef, options: ReadTreeOptions): Promise<ReadTreeResult> {
@@ -729,7 +735,7 @@ function addition(event: AccessibilityEvent): Addition | undefined {
 
 /**
  * An object re-read alone keeps what its parent's read judged of it among its siblings: whether it lies out of
- * the scrolled view. A box that moved has the pane re-read (WindowMirror.update), which judges anew.
+ * the scrolled view. A box that moved has the pane re-read (WindowMirror.update and reread), which judges anew.
  */
 function keepPlaceInView(old: AtspiRawNode, fresh: AtspiRawNode): void {
   if (old.scrolledAway) fresh.scrolledAway = old.scrolledAway;
