@@ -186,18 +186,34 @@ function isMenu(node: CupNode): boolean {
   return node.role === 'menu' || node.role === 'menuitem';
 }
 
+/**
+ * A combo box whose one child, its list of choices, has no place on screen: its popup is closed, whatever its
+ * items claim (Qt 5 keeps a closed combo box's items in the tree as shown, at the screen's corner, in a list of
+ * no size). Its choices are a closed menu's items. A closed popup that is a menu is a closed menu of its own.
+ */
+function hasClosedChoiceList(node: CupNode): boolean {
+  const [popup, ...others] = node.children ?? [];
+  if (node.role !== 'combobox' || !popup || others.length > 0 || popup.role !== 'list') return false;
+  const sized = popup.bounds !== undefined && popup.bounds.w > 0 && popup.bounds.h > 0;
+  return !sized || popup.states?.includes('offscreen') === true || popup.states?.includes('hidden') === true;
+}
+
 /** A menu, or a menu bar's entry, none of whose items is on screen (or the platform read none, as closed): the menu is closed. */
 function isClosedMenu(node: CupNode): boolean {
   const children = node.children ?? [];
+  if (hasClosedChoiceList(node)) return true;
   if (!isMenu(node)) return false;
   if (children.length === 0) return unreadMenuItems(node) > 0;
   return children.every((child) => child.states?.includes('offscreen') || child.states?.includes('hidden'));
 }
 
-/** The items opening a menu shows: its own, or those of its popup when that is its only child (Qt's menu-bar entries). */
+/**
+ * The items opening a menu shows: its own, or those of its popup when that is its only child (Qt's menu-bar
+ * entries, a combo box's list of choices).
+ */
 function menuItemCount(node: CupNode): number {
   const children = node.children ?? [];
-  const holder = children.length === 1 && children[0]!.role === 'menu' ? children[0]! : node;
+  const holder = children.length === 1 && (children[0]!.role === 'menu' || hasClosedChoiceList(node)) ? children[0]! : node;
   return (holder.children?.length ?? 0) + unreadMenuItems(holder);
 }
 

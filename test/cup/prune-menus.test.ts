@@ -40,3 +40,19 @@ test('an open menu lists its items', () => {
   const edit = node(1, 'menuitem', 'Edit', { actions: ['click'], bounds: at(0, 0), children: [item(2, 'Undo', []), item(3, 'Redo', [])] });
   assert.deepEqual(compactBody([edit]), ['[e1] mi "Edit" 0,0 40x20 [clk]', '  [e2] mi "Undo" 0,40 40x20 [clk]', '  [e3] mi "Redo" 0,60 40x20 [clk]']);
 });
+
+test("a combo box whose list of choices has no place on screen (Qt 5's closed popup) counts its choices as a closed menu's", () => {
+  const choice = (id: number, name: string) => node(id, 'listitem', name, { actions: ['toggle'], bounds: { x: 0, y: 23 * (id - 2), w: 753, h: 23 } });
+  const combo = (list: Parameters<typeof node>[3]) =>
+    node(1, 'combobox', 'Fusion', { actions: ['click'], value: 'Fusion', bounds: { x: 330, y: 204, w: 84, h: 23 }, children: [node(2, 'list', '', { ...list, children: [choice(2, 'Windows'), choice(3, 'Fusion')] })] });
+  const window = (child: ReturnType<typeof node>) => [node(0, 'window', 'Settings', { bounds: { x: 300, y: 100, w: 700, h: 600 }, children: [child] })];
+  const closed = compactBody(window(combo({ states: ['offscreen'] })));
+  assert.deepEqual(closed.slice(1), ['  [e1] cmb "Fusion" 330,204 84x23 [clk] val="Fusion"', `    # 2 more items ${DASH} open the menu to see`]);
+  assert.deepEqual(compactBody(window(combo({ bounds: { x: 0, y: 0, w: 0, h: 0 } }))).slice(1), closed.slice(1), 'a list of no size is closed too');
+  // Opened, the list has its place below the combo box, and its choices are listed.
+  const open = compactBody(window(node(1, 'combobox', 'Fusion', {
+    actions: ['click'], value: 'Fusion', bounds: { x: 330, y: 204, w: 84, h: 23 },
+    children: [node(2, 'list', '', { bounds: { x: 331, y: 228, w: 82, h: 46 }, children: [node(3, 'listitem', 'Windows', { bounds: { x: 331, y: 228, w: 82, h: 23 } }), node(4, 'listitem', 'Fusion', { bounds: { x: 331, y: 251, w: 82, h: 23 } })] })],
+  })));
+  assert.ok(open.some((line) => line.includes('li "Windows"')) && open.some((line) => line.includes('li "Fusion"')), open.join('\n'));
+});

@@ -267,6 +267,11 @@ describe('honest action results on real apps', () => {
       assert.ok(closedItem.states?.includes('showing'), JSON.stringify(closedItem));
       const item = all.find((element) => element.name === 'Windows' && element.bounds?.x === 0 && element.bounds.y === 0);
       assert.ok(item, 'the driver lists the closed item with its 0,0 box');
+      // The compact view counts the closed list's choices as a closed menu's items, not as lying off the window.
+      const compact = (await callOk(context, 'get_window_state', { pid: window.pid, window_id: window.id, include_screenshot: false })).body ?? '';
+      const styleLines = compact.split('\n').slice(compact.split('\n').findIndex((line) => line.includes(`[e${styleBox.index}] cmb "Fusion"`)));
+      assert.match(styleLines[1] ?? '', /^\s+# 2 more items \u2014 open the menu to see$/, compact);
+      assert.doesNotMatch(compact, /li "Windows"|scroll up to see/, compact);
       const refused = await failsWith(context, 'click', { window_id: window.id, element_index: item.index, delivery_mode: 'foreground' }, 'element_not_visible');
       assert.match(refused.summary, /Open what holds it first/);
       assert.equal(await combo(), 'Fusion', 'nothing was chosen');
@@ -276,6 +281,7 @@ describe('honest action results on real apps', () => {
       await until('the list has opened where its combo box is', async () => ((await oracle.find(window.pid, window.title, 'list item', 'Windows')).extents?.[1] ?? 0) > 0);
       const opened = (await elements(window)).find((element) => element.name === 'Windows' && (element.bounds?.y ?? 0) > 0);
       assert.ok(opened, 'the open list\'s item has a real box');
+      assert.match((await callOk(context, 'get_window_state', { pid: window.pid, window_id: window.id, include_screenshot: false })).body ?? '', /\[e\d+\] li "Windows" \d+,\d+/, 'the open list\'s choices are listed');
       await callOk(context, 'click', { window_id: window.id, element_index: opened.index, delivery_mode: 'foreground' });
       await until('the combo box shows Windows', async () => (await combo()) === 'Windows');
     } finally {
