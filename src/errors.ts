@@ -61,6 +61,7 @@ export const ERROR_CODES = {
   not_multiselectable: 'several options were given for a list that selects only one',
   option_not_selectable: 'the option exists but cannot be chosen',
   choice_not_taken: 'the choice was sent but the app did not take it',
+  invalid_value: 'the value is not written the way the element takes it (a page\'s date field takes YYYY-MM-DD); the message says how',
   not_delivered: 'a plan step\'s action sent nothing (its path is none); the plan counts it failed, and the message says why and what to try',
   nothing_to_scroll: 'nothing under the point scrolls',
   ambiguous_scroll_target: 'more than one scrollable area could be meant',

@@ -8,11 +8,12 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, test } from 'node:test';
 import { listClientWindows, type ClientWindow } from '../../src/platform/linux/windows.js';
 import type { LinuxToolContext } from '../../src/server/session.js';
+import { runTool } from '../../src/tools/run.js';
 import { TestDesktop } from './desktop.js';
 import { PyatspiOracle } from './oracle.js';
 import { launchBrowser, pageUrl, stopBrowser, type Launched } from './page-suite.js';
 import { callOk, testContext } from './tools.js';
-import { act, element, pageSays } from './web-browser.js';
+import { act, element, elements, pageSays } from './web-browser.js';
 import { XReaders } from './x-readers.js';
 
 export function devtoolsTypingSuite(browser: 'chromium' | 'firefox'): void {
@@ -110,12 +111,33 @@ export function devtoolsTypingSuite(browser: 'chromium' | 'firefox'): void {
       await pageSays(
         oracle,
         window,
-        'cause=input | user=Grace Hopper | password=6 chars | quantity=1 | volume=50 | colour=Red | toppings= | size= | subscribe=no | comments=Ring twice then wait | notes=Handle with care',
+        'cause=input | user=Grace Hopper | password=6 chars | quantity=1 | volume=50 | colour=Red | toppings= | size= | subscribe=no | comments=Ring twice then wait | notes=Handle with care | arrival= | start=',
       );
       await pyatspiReads(window, 'User name', 'Grace Hopper');
       await pyatspiReads(window, 'Comments', 'Ring twice\nthen wait');
       await pyatspiReads(window, 'Notes', 'Handle with care');
       assert.equal((await oracle.find(window.pid, window.title, 'password text', 'Password')).text?.length, 6);
+    });
+
+    test('a date and a time field take set_value written as the page writes them; a date written otherwise is refused and the field keeps its date', async () => {
+      const window = await open('fields', 'CUP Web Fields');
+      // Before: the parts are empty, which the compact view shows without a value (Blink reports 0 against 1..12).
+      const month = (await elements(context, window)).find((candidate) => candidate.role === 'spinbutton' && /^Month/.test(candidate.name));
+      assert.ok(month, 'the date field shows its month part');
+      if (browser === 'chromium') assert.equal(month.value, undefined, `an empty month part has no value: ${JSON.stringify(month)}`);
+      const date = await throughPage(window, 'set_value', 'group', 'Arrival', '2024-05-01');
+      assert.ok(date.some((line) => /parts went from .* to .*2024/.test(line)), `the parts read back: ${date.join(' | ')}`);
+      await throughPage(window, 'set_value', 'group', 'Start time', '14:30');
+      await pageSays(oracle, window, /^cause=change \| .* \| arrival=2024-05-01 \| start=14:30$/);
+      const year = await oracle.find(window.pid, window.title, 'spin button', browser === 'chromium' ? 'Year Arrival' : 'Year');
+      assert.ok(year.value === 2024 || year.text === '2024', `pyatspi reads the year part: ${JSON.stringify(year)}`);
+      // A date as a user might write it is not the page's form: refused, naming the form, and nothing is lost.
+      const target = await element(context, window, 'group', 'Arrival');
+      const refused = await runTool('set_value', { window_id: window.id, element_index: target.index, value: '05/01/2024' }, context);
+      assert.equal(refused.ok, false, refused.summary);
+      assert.equal(refused.structured.error, 'invalid_value', refused.summary);
+      assert.match(refused.summary, /YYYY-MM-DD/);
+      assert.equal(await callOk(context, 'page', { window_id: window.id, action: 'execute_javascript', javascript: "document.getElementById('arrival').value" }).then((r) => r.structured.result), JSON.stringify('2024-05-01'));
     });
 
     test('a line typed with Return into a field the page empties on Return: the page adds it, behind the other window; a bare Return on the empty field is no effect', async () => {

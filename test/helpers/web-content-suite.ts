@@ -115,7 +115,7 @@ export function webContentSuite(browser: BrowserId): void {
       await pageSays(
         rig.oracle,
         window,
-        'cause=save | user=Ada Lovelace | password=6 chars | quantity=7 | volume=75 | colour=Blue | toppings=Ham+Peppers | size=Medium | subscribe=yes | comments=Leave at the door | notes=Ring twice',
+        'cause=save | user=Ada Lovelace | password=6 chars | quantity=7 | volume=75 | colour=Blue | toppings=Ham+Peppers | size=Medium | subscribe=yes | comments=Leave at the door | notes=Ring twice | arrival= | start=',
       );
       assert.ok((await rig.oracle.find(window.pid, window.title, 'radio button', 'Medium')).states?.includes('checked'));
       for (const topping of ['Cheese', 'Ham', 'Olives', 'Peppers']) {

@@ -388,6 +388,13 @@ describe('atspiToCup', () => {
     );
     assert.equal(slider.root.value, '42.5');
     assert.deepEqual(slider.root.attributes, { orientation: 'horizontal', valueMin: 0, valueMax: 100, valueNow: 42.5 });
+    // A browser's date field leaves an empty part at 0 against its range: no value, the range kept.
+    const month = atspiToCup(raw('ROLE_SPIN_BUTTON', { name: 'Month', value: { current: 0, min: 1, max: 12 }, interfaces: ['Accessible', 'Component', 'Value'] }), screenContext);
+    assert.equal(month.root.value, undefined);
+    assert.deepEqual(month.root.attributes, { valueMin: 1, valueMax: 12 });
+    // A number field without bounds reports the range 0..0: its value stands.
+    const unbounded = atspiToCup(raw('ROLE_SPIN_BUTTON', { name: 'Guests', value: { current: 2, min: 0, max: 0 }, interfaces: ['Accessible', 'Component', 'Value'] }), screenContext);
+    assert.equal(unbounded.root.value, '2');
     const entry = atspiToCup(
       raw('ROLE_ENTRY', { text: 'héllo', attributes: { 'placeholder-text': 'Type' }, interfaces: ['Accessible', 'Component', 'Text', 'EditableText'], stateNames: ['STATE_ENABLED', 'STATE_VISIBLE', 'STATE_EDITABLE'] }),
       screenContext,

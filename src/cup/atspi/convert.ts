@@ -131,13 +131,21 @@ function cupAttributes(raw: AtspiRawNode, states: Set<string>, role: CupRole): C
   if (raw.value && valueRoles.has(role)) {
     attributes.valueMin = raw.value.min;
     attributes.valueMax = raw.value.max;
-    attributes.valueNow = raw.value.current;
+    if (valueIsSet(raw.value)) attributes.valueNow = raw.value.current;
   }
   return Object.keys(attributes).length > 0 ? attributes : undefined;
 }
 
+/**
+ * A value outside its own range is no value: an empty part of a browser's date or time field (month, day, hour)
+ * reports 0 against a range of 1..12. A range whose ends are equal is no range (a number field without bounds).
+ */
+function valueIsSet(value: { current: number; min: number; max: number }): boolean {
+  return value.min >= value.max || (value.current >= value.min && value.current <= value.max);
+}
+
 function cupValue(raw: AtspiRawNode, role: CupRole): string | undefined {
-  if (raw.value && valueRoles.has(role)) return formatNumber(raw.value.current);
+  if (raw.value && valueRoles.has(role)) return valueIsSet(raw.value) ? formatNumber(raw.value.current) : undefined;
   if (raw.text !== undefined && textValueRoles.has(role)) return raw.text;
   // A spreadsheet names a cell by its place ("B2"); what it holds is its text.
   if (raw.text && role === 'cell' && raw.text !== raw.name) return raw.text;

@@ -29,8 +29,8 @@ import { descendsFrom, planLaunch, startDetached } from './launcher.js';
 import { accessibilityBusAddress } from './atspi/bus-address.js';
 import { AtspiClient } from './atspi/client.js';
 import { quirksFor, type ToolkitInfo, type ToolkitQuirks } from './atspi/toolkit.js';
-import { atspiInterface, type ObjectRef } from './atspi/object-ref.js';
-import { deepestAtPoint, extents } from './atspi/operations.js';
+import type { ObjectRef } from './atspi/object-ref.js';
+import { deepestAtPoint, extents, readAttributes } from './atspi/operations.js';
 import { readTree, type ReadTreeResult } from './atspi/tree-reader.js';
 import { WindowMirror, type MirrorPolicy, type MirrorRead } from './atspi/window-mirror.js';
 import { matchWindow, type WindowMatch } from './atspi/window-matcher.js';
@@ -311,8 +311,7 @@ export class LinuxDesktop implements Desktop {
   async elementAttributes(handle: ElementHandle): Promise<Readonly<Record<string, string>> | undefined> {
     const client = await this.atspi();
     try {
-      const body = await client.callObject(atspiElement(handle), { interface: atspiInterface('Accessible'), member: 'GetAttributes', signature: '', body: [], timeoutMs: this.callTimeoutMs });
-      return body[0] instanceof Map ? Object.fromEntries(body[0] as Map<string, string>) : {};
+      return await readAttributes(client, atspiElement(handle));
     } catch {
       return undefined;
     }

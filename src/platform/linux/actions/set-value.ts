@@ -13,6 +13,7 @@ import { findGestureAction, performAction } from './accessible-actions.js';
 import { setComboValue } from './combo-box.js';
 import { setListSelection } from './list-selection.js';
 import { liveStates } from './live-states.js';
+import { isPageDateField, setFieldThroughPage } from './page-field-value.js';
 import { actionable, liveTarget } from './live-target.js';
 import { replaceFieldText, requireEditable, shows } from './typing.js';
 import { observe, stateProbe, textProbe, valueProbe } from './verification.js';
@@ -29,6 +30,8 @@ export async function setValueAction(desktop: LinuxDesktop, element: ElementTarg
   const role = target.element.role;
 
   if (role === 'combobox') return setComboValue(desktop, target, value);
+  // A page's date or time field: its parts hold the value, which neither its own text nor theirs sets.
+  if (await isPageDateField(desktop, target)) return setFieldThroughPage(desktop, target, value);
   if (role === 'list' && interfaces.includes('Selection')) return setListSelection(desktop, target, value);
 
   if (interfaces.includes('Value') && role !== 'textbox') {

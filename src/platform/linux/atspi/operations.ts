@@ -45,6 +45,12 @@ export async function readRole(client: AtspiClient, ref: ObjectRef): Promise<num
   return Number((await callObject(client, ref, 'Accessible', 'GetRole'))[0]);
 }
 
+/** The object's attributes (Accessible.GetAttributes): a web page's "tag", "text-input-type", "xml-roles"... */
+export async function readAttributes(client: AtspiClient, ref: ObjectRef): Promise<Record<string, string>> {
+  const [attributes] = await callObject(client, ref, 'Accessible', 'GetAttributes');
+  return attributes instanceof Map ? Object.fromEntries(attributes as Map<string, string>) : {};
+}
+
 /** Interface names in their short form ("Text", "Value"). */
 export async function readInterfaces(client: AtspiClient, ref: ObjectRef): Promise<string[]> {
   return ((await callObject(client, ref, 'Accessible', 'GetInterfaces'))[0] as string[]).map(shortInterfaceName);

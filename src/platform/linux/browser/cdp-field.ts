@@ -6,8 +6,13 @@ import type { CDPSession, Page, Protocol } from 'puppeteer-core';
 import * as scripts from './page-scripts.js';
 import type { AccessibleField, FieldInsertion } from './puppeteer-page.js';
 
+/** Chromium's roles for a date or time field: not editable text, but a value the page sets (settable). */
+const dateTimeRoles = new Set(['Date', 'DateTime', 'InputTime']);
+
 function editable(node: Protocol.Accessibility.AXNode): boolean {
-  return !node.ignored && (node.properties ?? []).some((property) => property.name === 'editable');
+  if (node.ignored) return false;
+  const settableDate = dateTimeRoles.has(String(node.role?.value));
+  return (node.properties ?? []).some((property) => property.name === 'editable' || (settableDate && property.name === 'settable' && property.value.value === true));
 }
 
 /**
@@ -40,7 +45,10 @@ async function find(session: CDPSession, point: { x: number; y: number }, field:
   }
   const { nodes } = await session.send('Accessibility.getPartialAXTree', { backendNodeId: hit.backendNodeId, fetchRelatives: true });
   const node = editableAround(nodes, hit.backendNodeId);
-  if (!node?.backendDOMNodeId) return { reason: 'no editable node of the page lies at its centre' };
+  if (!node?.backendDOMNodeId) {
+    const there = nodes.find((candidate) => candidate.backendDOMNodeId === hit.backendNodeId);
+    return { reason: `no editable node of the page lies at its centre (${Math.round(point.x)},${Math.round(point.y)} of the document, where there is ${there?.role?.value ? `a ${String(there.role.value)} node` : 'no accessible node'})` };
+  }
   const name = scripts.normalText(node.name?.value);
   if (name !== scripts.normalText(field.name)) return { reason: `the page's editable node at its centre is named "${name}" (${node.role?.value ?? 'no role'}), not "${scripts.normalText(field.name)}"` };
   // Without a name to tell two fields apart, their text must agree as well (Chromium masks a password in both).

@@ -147,8 +147,16 @@ export const insertIntoElement = `(element, text, replace) => {
       // Chromium's accessible text misses an execCommand that replaces their value: set the value through the
       // native setter (frameworks watch it) and send the input event typing sends.
       const setValue = Object.getOwnPropertyDescriptor(view.HTMLInputElement.prototype, 'value').set;
-      setValue.call(element, replace ? text : element.value + text);
+      const [before, wanted] = [element.value, replace ? text : element.value + text];
+      setValue.call(element, wanted);
+      // A value the field cannot hold (a date not written YYYY-MM-DD) empties it: the old one is put back, unannounced.
+      if (element.value === '' && wanted !== '') {
+        setValue.call(element, before);
+        return { value: before };
+      }
       inputEvent();
+      // A date or time field's picker commits what it sets at once: pages listen for its change event.
+      if (replace && ['date', 'time', 'datetime-local', 'month', 'week'].includes(element.type)) element.dispatchEvent(new view.Event('change', { bubbles: true }));
       return { value: element.value };
     }
   } else {

@@ -1,0 +1,93 @@
+// Setting a page's date or time field: Blink and Gecko show one as parts (month, day, year; hours, minutes) that
+// accessibility cannot set as a whole, and the parts themselves ignore a Value set on them. The value goes in
+// through the browser's debugging connection, as the field's own picker sets it (input and change events); the
+// accessibility tree reads it back in the parts.
+import { actionOutcome, type ActionOutcome } from '../../action-outcome.js';
+import { ToolError } from '../../../errors.js';
+import type { AtspiClient } from '../atspi/client.js';
+import type { ObjectRef } from '../atspi/object-ref.js';
+import { children, extents, readAttributes, readInterfaces, readName, readText, readValue } from '../atspi/operations.js';
+import { findDebuggingEndpoint } from '../browser/endpoint.js';
+import { relaunchCall } from '../browser/page-connections.js';
+import type { LinuxDesktop } from '../linux-desktop.js';
+import type { LiveElementTarget } from './live-target.js';
+import { observe, type Probe } from './verification.js';
+
+/** The kinds of a page's <input> that show their value as parts (Blink and Gecko say which in "text-input-type"). */
+const dateTimeTypes = new Set(['date', 'time', 'datetime-local', 'month', 'week']);
+
+/** Whether the element is a web page's date or time field. */
+export async function isPageDateField(desktop: LinuxDesktop, target: LiveElementTarget): Promise<boolean> {
+  const client = await desktop.atspi();
+  if (!(await client.quirksOf(target.ref.bus)).webEngine) return false;
+  const attributes = await readAttributes(client, target.ref).catch(() => ({}) as Record<string, string>);
+  return attributes.tag === 'input' && dateTimeTypes.has(attributes['text-input-type'] ?? '');
+}
+
+/** How the page writes each kind of date and time field's value, for a value it did not take. */
+const formats = 'a date YYYY-MM-DD, a time HH:MM (24-hour), a date and time YYYY-MM-DDTHH:MM, a month YYYY-MM, a week YYYY-Www';
+
+/** How deep the parts of a field lie under it (Blink: field > section > spin buttons). */
+const partsDepth = 3;
+
+/**
+ * What the field's parts show, in order: a part's text (Gecko's "mm" for an empty month), else its number ("-" for
+ * an empty one, which Blink reports as a number outside the part's range).
+ */
+async function partValues(client: AtspiClient, ref: ObjectRef, depth = partsDepth): Promise<string[]> {
+  const values: string[] = [];
+  for (const child of await children(client, ref)) {
+    const interfaces = await readInterfaces(client, child);
+    if (interfaces.includes('Value')) {
+      const text = interfaces.includes('Text') ? (await readText(client, child)).trim() : '';
+      if (text) values.push(text);
+      else {
+        const value = await readValue(client, child);
+        values.push(value.min < value.max && (value.current < value.min || value.current > value.max) ? '-' : String(value.current));
+      }
+    } else if (depth > 1) values.push(...(await partValues(client, child, depth - 1)));
+  }
+  return values;
+}
+
+function partsProbe(client: AtspiClient, ref: ObjectRef, label: string): Probe {
+  return {
+    label: `parts of ${label}`,
+    read: async () => (await partValues(client, ref)).join(' '),
+    describe: (before, after) => `${label}'s parts went from ${before || '(none)'} to ${after || '(none)'}`,
+  };
+}
+
+export async function setFieldThroughPage(desktop: LinuxDesktop, target: LiveElementTarget, value: string): Promise<ActionOutcome> {
+  const label = `[e${target.element.index}]`;
+  const window = target.window;
+  const endpoint = findDebuggingEndpoint(window.pid);
+  if (!endpoint) {
+    throw new ToolError(
+      `${label} is a page's date or time field, which accessibility cannot set as a whole; nothing was changed. Relaunch the browser with a debugging endpoint for set_value to reach the page (${relaunchCall(window)}), or click the field's first part and type_text its digits with delivery_mode "foreground"`,
+      'not_settable',
+    );
+  }
+  const client = await desktop.atspi();
+  const [bounds, name] = await Promise.all([extents(client, target.ref), readName(client, target.ref)]);
+  const page = await desktop.pages.page(window);
+  let taken: string | undefined;
+  const observation = await observe(desktop, target.ref.bus, [partsProbe(client, target.ref, label)], async () => {
+    const inserted = await page.insertIntoField({ bounds, name, text: '' }, value, true);
+    if (!inserted.inserted) {
+      throw new ToolError(`the browser's debugging connection (${endpoint.protocol}) could not find ${label} in the page: ${inserted.reason}; nothing was changed`, 'not_settable');
+    }
+    taken = inserted.value;
+  }, { snapshot: target.snapshot });
+  if (taken !== value) {
+    throw new ToolError(
+      `the page's field ${label} did not take "${value}" (it holds "${taken ?? ''}"): give the value as the page writes it, ${formats}`,
+      'invalid_value',
+    );
+  }
+  return actionOutcome({
+    path: 'devtools',
+    mode: 'background',
+    observation: { ...observation, evidence: [`the page's field holds "${taken}"`, ...observation.evidence] },
+  });
+}
