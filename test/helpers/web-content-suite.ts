@@ -209,6 +209,12 @@ export function webContentSuite(browser: BrowserId): void {
       assert.match(covered.escalation?.reason ?? '', /landed on something else .* did not take it/, covered.summary);
       assert.ok(!(await rig.oracle.find(window.pid, window.title, 'push button', 'Show banner')).states?.includes('focused'), 'pyatspi: the focus left the button');
       await pageSays(rig.oracle, window, 'banner shown 1');
+      // A button without the focus: what the page's hit test finds at its centre, the overlay, is named as what took the click.
+      const unfocused = await act(rig.context, window, 'click', 'button', 'Show panel', { delivery_mode: 'foreground' });
+      assert.equal(unfocused.effect, 'suspected_noop', unfocused.summary);
+      assert.match(unfocused.escalation?.reason ?? '', /lies over \[e\d+\] where it was clicked and took the click: close or dismiss it first/, unfocused.summary);
+      assert.doesNotMatch(unfocused.escalation?.reason ?? '', /"Show panel" lies over/, 'the cover is not the button itself');
+      await pageSays(rig.oracle, window, 'banner shown 1');
       assert.equal((await act(rig.context, window, 'click', 'button', 'Accept cookies')).effect, 'confirmed');
       await pageSays(rig.oracle, window, 'cookies accepted');
     });

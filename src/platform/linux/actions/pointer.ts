@@ -16,7 +16,7 @@ import { toolkitName, withForeground } from './real-input.js';
 import { observePixels, pixelsAtRest, syntheticEventsReach } from './synthetic-rung.js';
 import { liveStates } from './live-states.js';
 import { nothingUnlessUnresponsive } from './unresponsive.js';
-import { nameProbe, observe, stateProbe, statesProbe, type Probe } from './verification.js';
+import { elementLabel, nameProbe, observe, stateProbe, statesProbe, type Probe } from './verification.js';
 
 const buttons: Record<PointerKind, 'left' | 'right'> = { click: 'left', double_click: 'left', right_click: 'right' };
 const gestureWords: Record<PointerKind, string> = { click: 'click', double_click: 'double-click', right_click: 'right-click (context menu)' };
@@ -50,6 +50,27 @@ async function focusAside(desktop: LinuxDesktop, target: LiveElementTarget): Pro
     ignore: (event) =>
       event.kind === 'StateChanged' && event.detail === 'focused' && event.sender === target.ref.bus && (event.path === target.ref.path ? event.detail1 === 0 : around.has(event.path)),
   };
+}
+
+/** The object and its ancestors in its application, the object first. */
+async function upward(desktop: LinuxDesktop, ref: ObjectRef): Promise<string[]> {
+  const client = await desktop.atspi();
+  const paths: string[] = [];
+  for (let at: ObjectRef | undefined = ref; at && at.bus === ref.bus && paths.length < maxAncestors; at = await parentOf(client, at).catch(() => undefined)) paths.push(at.path);
+  return paths;
+}
+
+/**
+ * What the toolkit's hit test finds at the point where the element was clicked, when that is another object than
+ * the element, what it holds or what holds it: an overlay, a banner or a dialog over the element, which took the
+ * click. Undefined when the element is what lies there, or nothing can be told.
+ */
+async function coverAt(desktop: LinuxDesktop, target: LiveElementTarget, point: PlacedPoint): Promise<string | undefined> {
+  const hit = await desktop.accessibleAt(target.window, point.screenX, point.screenY).catch(() => undefined);
+  if (!hit || hit.bus !== target.ref.bus) return undefined;
+  const [hitUp, targetUp] = await Promise.all([upward(desktop, hit), upward(desktop, target.ref)]);
+  if (hitUp.includes(target.ref.path) || targetUp.includes(hit.path)) return undefined;
+  return (await elementLabel(desktop, target.snapshot, hit)).label;
 }
 
 async function backgroundElement(desktop: LinuxDesktop, target: LiveElementTarget, kind: PointerKind): Promise<ActionOutcome> {
@@ -155,8 +176,10 @@ async function foreground(desktop: LinuxDesktop, target: LiveElementTarget | Poi
   const aside = target.kind === 'element' ? await focusAside(desktop, target) : undefined;
   const probes = target.kind === 'element' ? probesFor(desktop, target, aside ? clickStates.filter((state) => state !== 'focused') : clickStates) : [];
   let scrolledIntoView = false;
+  let clicked: PlacedPoint | undefined;
   const observation = await withForeground(desktop, target.window, async (x) => {
     const point = early ?? (await screenPointNow(desktop, target, x));
+    clicked = point;
     scrolledIntoView = point.scrolledIntoView === true;
     if (target.kind === 'element') await requireOnAppWindow(desktop, x, target, point);
     const app = target.kind === 'element' ? target.ref.bus : await desktop.accessibleAt(point.window, point.screenX, point.screenY).then((hit) => hit?.bus).catch(() => undefined);
@@ -173,6 +196,8 @@ async function foreground(desktop: LinuxDesktop, target: LiveElementTarget | Poi
     return observe(desktop, app, probes, click, { snapshot: target.kind === 'element' ? target.snapshot : undefined, ...(aside ? { ignore: aside.ignore } : {}) });
   });
   const covered = aside && !observation.changed && target.kind === 'element' && !(await liveStates(desktop, target.ref).catch(() => new Set<string>())).has('STATE_FOCUSED');
+  // A click that showed nothing on an element another object lies over: that object took it.
+  const cover = !covered && !observation.changed && target.kind === 'element' && clicked ? await coverAt(desktop, target, clicked) : undefined;
   const escalation = covered
     ? {
         recommended: 'px' as const,
@@ -180,7 +205,14 @@ async function foreground(desktop: LinuxDesktop, target: LiveElementTarget | Poi
           `the focus left [e${target.element.index}] for what surrounds it: the click landed on something else at that point (an overlay, a banner, a dialog over it), ` +
           `and [e${target.element.index}] did not take it; read the window (its screenshot shows what covers the element) and deal with that first, or click it in the background, which reaches it through accessibility`,
       }
-    : undefined;
+    : cover && target.kind === 'element'
+      ? {
+          recommended: 'px' as const,
+          reason:
+            `${cover} lies over [e${target.element.index}] where it was clicked and took the click: close or dismiss it first (a banner, a dialog, an overlay), ` +
+            `or click [e${target.element.index}] in the background, which reaches it through accessibility`,
+        }
+      : undefined;
   const outcome = actionOutcome({ path: 'x11_pixel_fg', mode: 'foreground', observation, ...(escalation ? { escalation } : {}) });
   return scrolledIntoView ? { ...outcome, scrolled_into_view: true } : outcome;
 }

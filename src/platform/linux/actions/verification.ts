@@ -201,7 +201,7 @@ export async function roleAndNameNow(desktop: LinuxDesktop, ref: ObjectRef): Pro
  * How evidence names an object: its element index when the snapshot has it, else its role and name read now; with
  * the name the snapshot had, when it had the object (what a name change is told against).
  */
-async function elementLabel(desktop: LinuxDesktop, snapshot: SnapshotRef | undefined, ref: ObjectRef): Promise<{ label: string; knownName?: string }> {
+export async function elementLabel(desktop: LinuxDesktop, snapshot: SnapshotRef | undefined, ref: ObjectRef): Promise<{ label: string; knownName?: string }> {
   for (const element of snapshot?.elements.values() ?? []) {
     if (atspiElement(element.handle).path === ref.path) return { label: `[e${element.index}] ${named(element.role, element.name)}`, knownName: element.name };
   }
