@@ -395,6 +395,10 @@ describe('atspiToCup', () => {
     // A number field without bounds reports the range 0..0: its value stands.
     const unbounded = atspiToCup(raw('ROLE_SPIN_BUTTON', { name: 'Guests', value: { current: 2, min: 0, max: 0 }, interfaces: ['Accessible', 'Component', 'Value'] }), screenContext);
     assert.equal(unbounded.root.value, '2');
+    // Gecko's date parts report 0 without a range, and show what they hold as text ("mm" when empty).
+    const geckoMonth = (text: string) => atspiToCup(raw('ROLE_SPIN_BUTTON', { name: 'Month', text, value: { current: 0, min: 0, max: 0 }, interfaces: ['Accessible', 'Component', 'Text', 'Value'] }), screenContext).root;
+    assert.deepEqual([geckoMonth('12').value, geckoMonth('12').attributes?.valueNow], ['12', 12]);
+    assert.deepEqual([geckoMonth('mm').value, geckoMonth('mm').attributes?.valueNow], [undefined, undefined]);
     const entry = atspiToCup(
       raw('ROLE_ENTRY', { text: 'héllo', attributes: { 'placeholder-text': 'Type' }, interfaces: ['Accessible', 'Component', 'Text', 'EditableText'], stateNames: ['STATE_ENABLED', 'STATE_VISIBLE', 'STATE_EDITABLE'] }),
       screenContext,

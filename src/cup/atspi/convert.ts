@@ -131,21 +131,31 @@ function cupAttributes(raw: AtspiRawNode, states: Set<string>, role: CupRole): C
   if (raw.value && valueRoles.has(role)) {
     attributes.valueMin = raw.value.min;
     attributes.valueMax = raw.value.max;
-    if (valueIsSet(raw.value)) attributes.valueNow = raw.value.current;
+    const held = heldNumber(raw, role);
+    if (held !== undefined) attributes.valueNow = held;
   }
   return Object.keys(attributes).length > 0 ? attributes : undefined;
 }
 
 /**
- * A value outside its own range is no value: an empty part of a browser's date or time field (month, day, hour)
- * reports 0 against a range of 1..12. A range whose ends are equal is no range (a number field without bounds).
+ * The number a range control holds, if any. A value outside its own range is none: an empty part of Blink's date or
+ * time field (month, day, hour) reports 0 against a range of 1..12. A range whose ends are equal is no range, and
+ * there a spin button's text, when it has one, is what it holds: Gecko's date parts report 0 whatever they show
+ * ("12", or "mm" when empty), and an empty number field 0.
  */
-function valueIsSet(value: { current: number; min: number; max: number }): boolean {
-  return value.min >= value.max || (value.current >= value.min && value.current <= value.max);
+function heldNumber(raw: AtspiRawNode, role: CupRole): number | undefined {
+  const value = raw.value!;
+  if (value.min < value.max) return value.current >= value.min && value.current <= value.max ? value.current : undefined;
+  if (role !== 'spinbutton' || raw.text === undefined) return value.current;
+  const shown = raw.text.trim();
+  return /^[-+]?\d+(\.\d+)?$/.test(shown) ? Number(shown) : undefined;
 }
 
 function cupValue(raw: AtspiRawNode, role: CupRole): string | undefined {
-  if (raw.value && valueRoles.has(role)) return valueIsSet(raw.value) ? formatNumber(raw.value.current) : undefined;
+  if (raw.value && valueRoles.has(role)) {
+    const held = heldNumber(raw, role);
+    return held === undefined ? undefined : formatNumber(held);
+  }
   if (raw.text !== undefined && textValueRoles.has(role)) return raw.text;
   // A spreadsheet names a cell by its place ("B2"); what it holds is its text.
   if (raw.text && role === 'cell' && raw.text !== raw.name) return raw.text;

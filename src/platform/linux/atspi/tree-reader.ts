@@ -114,6 +114,8 @@ function editableContent(node: AtspiRawNode): boolean {
 /** Roles whose Text content is their value (entries, editable combo boxes, table cells). */
 const textValueRoles = new Set([
   ATSPI_ROLE.COMBO_BOX,
+  // What a spin button without a range holds (Gecko's date parts; see heldNumber in convert.ts).
+  ATSPI_ROLE.SPIN_BUTTON,
   ATSPI_ROLE.PASSWORD_TEXT,
   ATSPI_ROLE.TABLE_CELL,
   ATSPI_ROLE.TEXT,
