@@ -88,7 +88,14 @@ function title(scan: ScreenScan, box: Bounds): string {
   return tidy(piece.replace(TITLE_FRAME, ''));
 }
 
-/** Rows inside the box drawn as ├───┤: they split it into sections and are part of the border. */
+/** Where a column rule of a grid crosses a divider: ├───┼───┤. */
+const CROSSING = new Set([...'┼┿╂╋╪╫╬']);
+
+/**
+ * Rows inside the box drawn as ├───┤: they split it into sections and are part of the border. A divider
+ * crossed by column rules (├───┼───┤, under a grid's header row: sqlite's `.mode box`, psql) is a rule of
+ * the table inside, which reads through it, so it splits nothing.
+ */
 function dividers(scan: ScreenScan, box: Bounds): number[] {
   const found: number[] = [];
   const right = box.x + box.w - 1;
@@ -96,8 +103,13 @@ function dividers(scan: ScreenScan, box: Bounds): number[] {
     if (!LEFT_TEE.has(scan.char(box.x, y)) || !RIGHT_TEE.has(scan.char(right, y))) continue;
     // Like a top border, a divider may carry a label ("├──(#327)─┤"), but is mostly line.
     let line = 0;
-    for (let x = box.x + 1; x < right; x++) if (HORIZONTAL.has(scan.char(x, y))) line++;
-    if (line * 2 > right - box.x - 1) found.push(y);
+    let crossed = false;
+    for (let x = box.x + 1; x < right; x++) {
+      const char = scan.char(x, y);
+      if (HORIZONTAL.has(char)) line++;
+      if (CROSSING.has(char)) crossed = true;
+    }
+    if (line * 2 > right - box.x - 1 && !crossed) found.push(y);
   }
   return found;
 }
