@@ -11,6 +11,7 @@ const BOTTOM_LEFT = new Set([...'└┗╚╰┕┖╘╙']);
 const BOTTOM_RIGHT = new Set([...'┘┛╝╯┙┚╛╜']);
 const VERTICAL = new Set([...'│┃║├┤┠┨╟╢┣┫╠╣╞╡┝┥']);
 const HORIZONTAL = new Set([...'─━═┬┴┼╤╧┯┷╪┿╥╨']);
+const BOX_GLYPH = /[\u2500-\u257f]/u;
 const LEFT_TEE = new Set([...'├┠╟┣╠╞┝']);
 const RIGHT_TEE = new Set([...'┤┨╢┫╣╡┥']);
 
@@ -62,10 +63,27 @@ const COVER_ROWS = 2;
  * and need only be partly line.
  */
 function traceBox(scan: ScreenScan, x: number, y: number, style: Style, covered: Covered = () => false): Bounds | undefined {
-  const { cols, rows } = scan.grid;
-  let right = x + 1;
-  while (right < cols && !style.isTopRight(scan.char(right, y))) right++;
-  if (right >= cols || right < x + 2) return undefined;
+  // The nearest top-right corner closes the box, except one that opens a title framed with corner glyphs
+  // of its own (btop's "╭─┐¹cpu┌──┐- 2000ms +┌─╮"), where the box's own corner lies further on.
+  for (let right = x + 1; right < scan.grid.cols; right++) {
+    if (!style.isTopRight(scan.char(right, y))) continue;
+    if (style === unicodeStyle && opensTitleFrame(scan, right, y)) continue;
+    return right < x + 2 ? undefined : closeBox(scan, x, y, right, style, covered);
+  }
+  return undefined;
+}
+
+/** A ┐ with text right after it that a ┌ further along the row closes: "┐¹cpu┌". Side by side boxes meet as "┐┌" or "┐ ┌". */
+function opensTitleFrame(scan: ScreenScan, right: number, y: number): boolean {
+  if (right + 1 >= scan.grid.cols) return false;
+  const next = scan.char(right + 1, y);
+  if (next === ' ' || next === '' || BOX_GLYPH.test(next)) return false;
+  for (let x = right + 2; x < scan.grid.cols; x++) if (TOP_LEFT.has(scan.char(x, y))) return true;
+  return false;
+}
+
+function closeBox(scan: ScreenScan, x: number, y: number, right: number, style: Style, covered: Covered): Bounds | undefined {
+  const { rows } = scan.grid;
   let bottom = y + 1;
   while (bottom < rows && (style.isVertical(scan.char(x, bottom)) || covered(x, bottom))) bottom++;
   if (bottom >= rows || bottom < y + 2 || !style.isBottomLeft(scan.char(x, bottom)) || !style.isBottomRight(scan.char(right, bottom))) return undefined;
@@ -75,8 +93,8 @@ function traceBox(scan: ScreenScan, x: number, y: number, style: Style, covered:
   return { x, y, w: right - x + 1, h: bottom - y + 1 };
 }
 
-/** Runs of line drawing in a top border; what lies between them is title and decoration. */
-const BORDER_RUN = /[─━═┤├┨┠╢╟┫┣╣╠╡╞┥┝┬┴┼╤╧┯┷╪┿╥╨]+|-{2,}|={2,}/;
+/** Runs of line drawing in a top border (corners too, which frame titles); what lies between them is title and decoration. */
+const BORDER_RUN = /[─━═┤├┨┠╢╟┫┣╣╠╡╞┥┝┬┴┼╤╧┯┷╪┿╥╨┐┌╮╭]+|-{2,}|={2,}/;
 /** Brackets and padding around a title: "[ Help ]", "< ~/files >", "┤ Colours ├". */
 const TITLE_FRAME = /^[\s[<(=-]+|[\s\]>)=-]+$/g;
 const WORDY = /[\p{L}\p{N}]/u;
