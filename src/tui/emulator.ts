@@ -1,12 +1,14 @@
 // The terminal emulator state: @xterm/headless parses what the program writes, and this wrapper adds what
 // a headless emulator leaves out (answers to colour queries, cursor visibility, mouse encoding) and reads
 // the screen into a CellGrid.
+import unicode11 from '@xterm/addon-unicode11';
 import xtermHeadless from '@xterm/headless';
 import type { IBufferCell, IBufferLine, Terminal as XtermTerminal } from '@xterm/headless';
 import { Attr, DEFAULT_BACKGROUND, DEFAULT_COLOR, DEFAULT_FOREGROUND, RGB_FLAG, type CellGrid, type Rgb } from './grid.js';
 
 // The package is CommonJS with exports Node cannot detect statically, so named imports fail at run time.
 const { Terminal } = xtermHeadless;
+const { Unicode11Addon } = unicode11;
 
 /** What the program turned on with DEC private modes that the headless API does not report. */
 export interface TrackedModes {
@@ -42,6 +44,11 @@ export class TerminalEmulator {
 
   constructor(cols: number, rows: number, scrollback: number, events: EmulatorEvents) {
     this.terminal = new Terminal({ cols, rows, scrollback, allowProposedApi: true, logLevel: 'off' });
+    // xterm's own width table is Unicode 6, where emoji such as 😀 and ✅ take one cell; programs measure
+    // them with wcwidth as two (glibc follows Unicode 11 and later), so every cell after one on the row
+    // was off by one: vim's "😀 hello" read "😀  hello". The addon is xterm's own Unicode 11 table.
+    this.terminal.loadAddon(new Unicode11Addon());
+    this.terminal.unicode.activeVersion = '11';
     this.cell = this.terminal.buffer.active.getNullCell();
     this.terminal.onData((data) => events.reply(data));
     this.terminal.onWriteParsed(() => events.parsed());

@@ -11,6 +11,7 @@ const BOTTOM_LEFT = new Set([...'└┗╚╰┕┖╘╙']);
 const BOTTOM_RIGHT = new Set([...'┘┛╝╯┙┚╛╜']);
 const VERTICAL = new Set([...'│┃║├┤┠┨╟╢┣┫╠╣╞╡┝┥']);
 const HORIZONTAL = new Set([...'─━═┬┴┼╤╧┯┷╪┿╥╨']);
+const BOX_GLYPH = /[\u2500-\u257f]/u;
 const LEFT_TEE = new Set([...'├┠╟┣╠╞┝']);
 const RIGHT_TEE = new Set([...'┤┨╢┫╣╡┥']);
 
@@ -62,10 +63,27 @@ const COVER_ROWS = 2;
  * and need only be partly line.
  */
 function traceBox(scan: ScreenScan, x: number, y: number, style: Style, covered: Covered = () => false): Bounds | undefined {
-  const { cols, rows } = scan.grid;
-  let right = x + 1;
-  while (right < cols && !style.isTopRight(scan.char(right, y))) right++;
-  if (right >= cols || right < x + 2) return undefined;
+  // The nearest top-right corner closes the box, except one that opens a title framed with corner glyphs
+  // of its own (btop's "╭─┐¹cpu┌──┐- 2000ms +┌─╮"), where the box's own corner lies further on.
+  for (let right = x + 1; right < scan.grid.cols; right++) {
+    if (!style.isTopRight(scan.char(right, y))) continue;
+    if (style === unicodeStyle && opensTitleFrame(scan, right, y)) continue;
+    return right < x + 2 ? undefined : closeBox(scan, x, y, right, style, covered);
+  }
+  return undefined;
+}
+
+/** A ┐ with text right after it that a ┌ further along the row closes: "┐¹cpu┌". Side by side boxes meet as "┐┌" or "┐ ┌". */
+function opensTitleFrame(scan: ScreenScan, right: number, y: number): boolean {
+  if (right + 1 >= scan.grid.cols) return false;
+  const next = scan.char(right + 1, y);
+  if (next === ' ' || next === '' || BOX_GLYPH.test(next)) return false;
+  for (let x = right + 2; x < scan.grid.cols; x++) if (TOP_LEFT.has(scan.char(x, y))) return true;
+  return false;
+}
+
+function closeBox(scan: ScreenScan, x: number, y: number, right: number, style: Style, covered: Covered): Bounds | undefined {
+  const { rows } = scan.grid;
   let bottom = y + 1;
   while (bottom < rows && (style.isVertical(scan.char(x, bottom)) || covered(x, bottom))) bottom++;
   if (bottom >= rows || bottom < y + 2 || !style.isBottomLeft(scan.char(x, bottom)) || !style.isBottomRight(scan.char(right, bottom))) return undefined;
@@ -75,8 +93,8 @@ function traceBox(scan: ScreenScan, x: number, y: number, style: Style, covered:
   return { x, y, w: right - x + 1, h: bottom - y + 1 };
 }
 
-/** Runs of line drawing in a top border; what lies between them is title and decoration. */
-const BORDER_RUN = /[─━═┤├┨┠╢╟┫┣╣╠╡╞┥┝┬┴┼╤╧┯┷╪┿╥╨]+|-{2,}|={2,}/;
+/** Runs of line drawing in a top border (corners too, which frame titles); what lies between them is title and decoration. */
+const BORDER_RUN = /[─━═┤├┨┠╢╟┫┣╣╠╡╞┥┝┬┴┼╤╧┯┷╪┿╥╨┐┌╮╭]+|-{2,}|={2,}/;
 /** Brackets and padding around a title: "[ Help ]", "< ~/files >", "┤ Colours ├". */
 const TITLE_FRAME = /^[\s[<(=-]+|[\s\]>)=-]+$/g;
 const WORDY = /[\p{L}\p{N}]/u;
@@ -88,7 +106,14 @@ function title(scan: ScreenScan, box: Bounds): string {
   return tidy(piece.replace(TITLE_FRAME, ''));
 }
 
-/** Rows inside the box drawn as ├───┤: they split it into sections and are part of the border. */
+/** Where a column rule of a grid crosses a divider: ├───┼───┤. */
+const CROSSING = new Set([...'┼┿╂╋╪╫╬']);
+
+/**
+ * Rows inside the box drawn as ├───┤: they split it into sections and are part of the border. A divider
+ * crossed by column rules (├───┼───┤, under a grid's header row: sqlite's `.mode box`, psql) is a rule of
+ * the table inside, which reads through it, so it splits nothing.
+ */
 function dividers(scan: ScreenScan, box: Bounds): number[] {
   const found: number[] = [];
   const right = box.x + box.w - 1;
@@ -96,8 +121,13 @@ function dividers(scan: ScreenScan, box: Bounds): number[] {
     if (!LEFT_TEE.has(scan.char(box.x, y)) || !RIGHT_TEE.has(scan.char(right, y))) continue;
     // Like a top border, a divider may carry a label ("├──(#327)─┤"), but is mostly line.
     let line = 0;
-    for (let x = box.x + 1; x < right; x++) if (HORIZONTAL.has(scan.char(x, y))) line++;
-    if (line * 2 > right - box.x - 1) found.push(y);
+    let crossed = false;
+    for (let x = box.x + 1; x < right; x++) {
+      const char = scan.char(x, y);
+      if (HORIZONTAL.has(char)) line++;
+      if (CROSSING.has(char)) crossed = true;
+    }
+    if (line * 2 > right - box.x - 1 && !crossed) found.push(y);
   }
   return found;
 }

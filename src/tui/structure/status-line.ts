@@ -1,6 +1,7 @@
 // Heuristic "status-line": the first or last screen row drawn highlighted (less's file line, nano's title
 // bar, a man page's footer) is a status bar, not the selected row of a list. So is the highlighted row just
-// above a blank last row (tig's title line, nvim's window status over its empty command line), and a
+// above a blank last row (tig's title line, nvim's window status over its empty command line) or a
+// full-width one above a last row of plain text (mg's mode line over its echo area), and a
 // full-width row in the same colour as such a bottom status between rows of plain text: the status line
 // of a window stacked above another (vim and nvim -o).
 import { isHighlighted, readRow, tidy, type Found, type RowInfo, type ScreenScan } from './scan.js';
@@ -27,7 +28,17 @@ export function findStatusLines(scan: ScreenScan, regionIndex: number): Found[] 
     found.push({ role: 'status', name: tidy(row.text), bounds, heuristic: STATUS_HEURISTIC });
     scan.claim(bounds);
   };
-  const last = readRow(scan, regionIndex, bottom);
+  let last = readRow(scan, regionIndex, bottom);
+  // A message line under the status line (mg's and emacs's echo area, vifm's): the full-width highlighted
+  // row just above a last row of plain text is the status line, unless it is shaped like the row above
+  // it, as a list's selection bar on its last visible item is.
+  if (bottom > top + 1 && last.ink > 0 && !isHighlighted(last)) {
+    const above = readRow(scan, regionIndex, bottom - 1);
+    if (isHighlighted(above) && above.litCells >= region.rect.w * FULL_WIDTH_SHARE && !selectionBelow(scan, regionIndex, above)) {
+      bottom--;
+      last = above;
+    }
+  }
   const lastIsStatus = bottom !== top && isHighlighted(last);
   const first = readRow(scan, regionIndex, top);
   if (isHighlighted(first) && !(lastIsStatus && selectionOnTop(scan, regionIndex, first))) status(first);
@@ -51,6 +62,12 @@ export function findStatusLines(scan: ScreenScan, regionIndex: number): Found[] 
 function selectionOnTop(scan: ScreenScan, regionIndex: number, first: RowInfo): boolean {
   const next = readRow(scan, regionIndex, first.y + 1);
   return next.ink > 0 && !isHighlighted(next) && Math.abs(next.inkColumn - first.inkColumn) <= ALIGNMENT_SLACK && SAME_SHAPE <= shapeMatch(first.text, next.text);
+}
+
+/** A highlighted row under a plain row shaped like it is a list's selected item, not a status line. */
+function selectionBelow(scan: ScreenScan, regionIndex: number, row: RowInfo): boolean {
+  const previous = readRow(scan, regionIndex, row.y - 1);
+  return previous.ink > 0 && !isHighlighted(previous) && Math.abs(previous.inkColumn - row.inkColumn) <= ALIGNMENT_SLACK && SAME_SHAPE <= shapeMatch(row.text, previous.text);
 }
 
 /** Share of columns where two rows of one list show the same kind of character (digit, letter, blank, sign). */

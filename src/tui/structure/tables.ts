@@ -9,6 +9,8 @@ import { tidy, type Found, type ScreenScan } from './scan.js';
 export const TABLE_HEURISTIC = 'column-table';
 
 const RULES = new Set([...'│┃║|┆┊']);
+/** A rule crossing a divider row (├───┼───┤) is the rule running on through it. */
+const CROSSINGS = new Set([...'┼┿╂╋╪╫╬+']);
 const LINE_ONLY = /^[│┃║|┆┊─━═┼┿╪╋+=-]+$/;
 /** A rule must run down this share of the rows of the area, and at least MIN_ROWS rows. */
 const RULE_SHARE = 0.6;
@@ -31,7 +33,7 @@ function ruleColumns(scan: ScreenScan, regionIndex: number): number[] {
       const index = y * scan.grid.cols + x;
       if (!open(scan, regionIndex, index)) continue;
       shown++;
-      if (RULES.has(scan.grid.chars[index]!)) count++;
+      if (RULES.has(scan.grid.chars[index]!) || CROSSINGS.has(scan.grid.chars[index]!)) count++;
     }
     if (count >= Math.max(MIN_ROWS, Math.ceil(shown * RULE_SHARE))) columns.push(x);
   }
@@ -93,7 +95,10 @@ export function findTables(scan: ScreenScan, regionIndex: number): Found[] {
   }
   if (rows.length === 0) return [];
   const [first, second] = rows;
-  const header = first && !first.lit && (second === undefined || second.style !== first.style) ? first : undefined;
+  // The header is drawn in another style than the row below it, or ruled off from the rows below by a
+  // line of its own (sqlite's `.mode box`, psql, mysql).
+  const ruledOff = (row: TableRow) => spanned.includes(row.y + 1) && !rows.some((other) => other.y === row.y + 1);
+  const header = first && !first.lit && (second === undefined || second.style !== first.style || ruledOff(first)) ? first : undefined;
   const children: Found[] = [];
   const cellsOf = (row: TableRow, role: string) =>
     row.cells.map((cell) => ({ role, name: cell.text, bounds: cell.bounds, heuristic: TABLE_HEURISTIC }) satisfies Found);
