@@ -3,7 +3,7 @@
 // the screen into a CellGrid.
 import unicode11 from '@xterm/addon-unicode11';
 import xtermHeadless from '@xterm/headless';
-import type { IBufferCell, IBufferLine, Terminal as XtermTerminal } from '@xterm/headless';
+import type { IBufferCell, IBufferLine, IMarker, Terminal as XtermTerminal } from '@xterm/headless';
 import { Attr, DEFAULT_BACKGROUND, DEFAULT_COLOR, DEFAULT_FOREGROUND, RGB_FLAG, type CellGrid, type Rgb } from './grid.js';
 
 // The package is CommonJS with exports Node cannot detect statically, so named imports fail at run time.
@@ -11,6 +11,14 @@ const { Terminal } = xtermHeadless;
 const { Unicode11Addon } = unicode11;
 
 /** What the program turned on with DEC private modes that the headless API does not report. */
+
+/** A place in the program's output: the line a marker follows as the buffer scrolls, and the cursor's column there. */
+export interface OutputMark {
+  /** None when the mark was made on the alternate screen (xterm keeps no markers there). */
+  marker?: IMarker;
+  column: number;
+}
+
 export interface TrackedModes {
   cursorVisible: boolean;
   /** Mouse reporting requested (1000, 1002 or 1003). */
@@ -172,6 +180,32 @@ export class TerminalEmulator {
     const lines: string[] = [];
     for (let y = first; y < buffer.baseY; y++) lines.push(lineText(buffer.getLine(y)));
     return lines;
+  }
+
+  /**
+   * Marks where the cursor stands now in the normal buffer (its line moves with scrolling; see textAfter), for
+   * what the program prints after this point.
+   */
+  markCursor(): OutputMark {
+    const buffer = this.terminal.buffer.normal;
+    return { marker: this.terminal.registerMarker(0), column: buffer.cursorX };
+  }
+
+  /**
+   * The rows from a mark to the end of the screen, blanks kept: what the program printed since, the rest of the
+   * mark's own row included. With the alternate screen up (a full-screen program), or a mark scrolled out of the
+   * history, the whole screen.
+   */
+  rowsAfter(mark: OutputMark): string[] {
+    const buffer = this.terminal.buffer.active;
+    const line = mark.marker && !mark.marker.isDisposed ? mark.marker.line : -1;
+    const from = buffer.type === 'normal' && line >= 0 ? line : buffer.baseY;
+    const rows: string[] = [];
+    for (let y = from; y < buffer.baseY + this.terminal.rows; y++) {
+      const text = buffer.getLine(y)?.translateToString(false) ?? '';
+      rows.push(y === line && from === line ? text.slice(mark.column) : text);
+    }
+    return rows;
   }
 
   dispose(): void {

@@ -1,7 +1,7 @@
 // One terminal program with everything the tools read from it: the emulator's screen, the structure
 // built from it (or the program's own frames), the event ring and change notifications for waits.
 import { ToolError } from '../errors.js';
-import { TerminalEmulator } from './emulator.js';
+import { TerminalEmulator, type OutputMark } from './emulator.js';
 import { EventRing } from './events.js';
 import type { CellGrid } from './grid.js';
 import { parseProgramMessage, type ProgramFrame } from './liveframe.js';
@@ -90,6 +90,8 @@ export class TerminalSession {
   private disposed = false;
   /** performance.now() of the last output from the program. */
   lastOutputAt = performance.now();
+  /** Where the cursor stood when input was last sent (textSinceInput). */
+  private inputMark?: OutputMark;
 
   constructor(
     readonly name: string,
@@ -232,7 +234,17 @@ export class TerminalSession {
     if (this.process.status) {
       throw new ToolError(`the program in session "${this.name}" has exited (code ${this.process.status.code}); start it again with tui_start`, 'exited', { ...this.process.status });
     }
+    this.inputMark?.marker?.dispose();
+    this.inputMark = this.emulator.markCursor();
     this.process.write(data);
+  }
+
+  /**
+   * The rows the program printed on after the last input sent to it, from where the cursor stood then to the end of
+   * the screen, blanks kept (see TerminalEmulator.rowsAfter); the whole screen before any input.
+   */
+  rowsSinceInput(): string[] {
+    return this.inputMark ? this.emulator.rowsAfter(this.inputMark) : this.emulator.rowsAfter({ column: 0 });
   }
 
   /** Asks a program that speaks the LiveFrame protocol to focus a node. */

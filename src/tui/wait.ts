@@ -17,6 +17,8 @@ export interface WaitCondition {
   selector?: string;
   /** Text that must appear somewhere on the screen (exact substring). */
   text?: string;
+  /** Text the program printed after the last input sent to it (TerminalSession.textSinceInput). */
+  newText?: string;
   /** No output from the program for idleMs. */
   idle?: boolean;
   idleMs?: number;
@@ -35,6 +37,7 @@ function describe(condition: WaitCondition): string {
   const parts: string[] = [];
   if (condition.selector !== undefined) parts.push(`selector ${JSON.stringify(condition.selector)}`);
   if (condition.text !== undefined) parts.push(`text ${JSON.stringify(condition.text)}`);
+  if (condition.newText !== undefined) parts.push(`new text ${JSON.stringify(condition.newText)} after the last input`);
   if (condition.idle) parts.push(`idle for ${condition.idleMs ?? DEFAULT_IDLE_MS} ms`);
   if (condition.stableMs !== undefined) parts.push(`screen stable for ${condition.stableMs} ms`);
   if (condition.exited) parts.push('program exited');
@@ -58,13 +61,14 @@ function screenSignature(state: ScreenState): string {
 }
 
 /** Within one row, trailing blanks count ("$ " finds a bare prompt); across rows, lines are right-trimmed. */
+function rowsContain(rows: readonly string[], text: string): boolean {
+  if (!text.includes('\n')) return rows.some((row) => row.includes(text));
+  return rows.map((row) => row.trimEnd()).join('\n').includes(text);
+}
+
 function screenContains(state: ScreenState, text: string): boolean {
   const { grid } = state;
-  if (!text.includes('\n')) {
-    for (let y = 0; y < grid.rows; y++) if (rowText(grid, y).text.includes(text)) return true;
-    return false;
-  }
-  return screenLines(grid).join('\n').includes(text);
+  return rowsContain(Array.from({ length: grid.rows }, (_, y) => rowText(grid, y).text), text);
 }
 
 function check(session: TerminalSession, state: ScreenState, condition: CompiledCondition, progress: Progress, now: number): Verdict {
@@ -80,6 +84,7 @@ function check(session: TerminalSession, state: ScreenState, condition: Compiled
     if (!found) [met, unmetStatic] = [false, true];
   }
   if (source.text !== undefined && !screenContains(state, source.text)) [met, unmetStatic] = [false, true];
+  if (source.newText !== undefined && !rowsContain(session.rowsSinceInput(), source.newText)) [met, unmetStatic] = [false, true];
   if (source.exited && !session.exitStatus) met = false;
   if (source.idle) {
     const quietFor = now - session.lastOutputAt;
@@ -151,7 +156,7 @@ export interface WaitResult {
 export async function waitForConditions(session: TerminalSession, options: WaitOptions): Promise<WaitResult> {
   const conditions = options.conditions.filter((condition) => !isEmpty(condition));
   if (conditions.length === 0) {
-    throw new ToolError('tui_wait_for needs at least one condition: selector, text, idle, stableMs or exited (alone or in "all")', 'invalid_arguments');
+    throw new ToolError('tui_wait_for needs at least one condition: selector, text, newText, idle, stableMs or exited (alone or in "all")', 'invalid_arguments');
   }
   const compiled: CompiledCondition[] = conditions.map((source) => ({
     source,

@@ -7,6 +7,15 @@ import { selectorArgument } from './schemas.js';
 const conditionFields = {
   selector: selectorArgument.optional().describe('A node matching this selector exists.'),
   text: z.string().min(1).max(1000).optional().describe('This exact text appears on the screen.'),
+  newText: z
+    .string()
+    .min(1)
+    .max(1000)
+    .optional()
+    .describe(
+      'This exact text is printed after the last input sent to the program: it appears after where the cursor stood then (scrolled lines ' +
+        'included), so a shell\'s or REPL\'s next prompt is told from the ones already on screen. On the alternate screen, anywhere on it.',
+    ),
   idle: z.boolean().optional().describe(`No output from the program for idleMs (default ${DEFAULT_IDLE_MS} ms).`),
   idleMs: z.number().int().min(1).max(MAX_WAIT_MS).optional().describe('Quiet time that counts as idle.'),
   stableMs: z.number().int().min(1).max(MAX_WAIT_MS).optional().describe('The screen has not changed for this many ms.'),
@@ -18,7 +27,7 @@ export const tuiWaitFor = defineTerminalTool({
   title: 'Wait for a terminal condition',
   annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   description:
-    'Block until the terminal reaches a state: a selector matches, text appears, the program is idle (no output), the screen is stable, ' +
+    'Block until the terminal reaches a state: a selector matches, text appears (newText: printed after the last input), the program is idle (no output), the screen is stable, ' +
     `or the program exited; fields given together must all hold, and "all" adds more conditions. Timeout ${DEFAULT_WAIT_MS} ms by default ` +
     `(at most ${MAX_WAIT_MS}); on timeout the error carries the current screen.`,
   input: {
