@@ -10,6 +10,8 @@ import { defineTool } from '../tool.js';
 import { ToolError } from '../../errors.js';
 
 const launchTimeoutMs = 20_000;
+/** How long after its first window an app not on the accessibility bus is given to register there. */
+const registerGraceMs = 5_000;
 
 /** Waits for the launched app's first window, then (within the same budget) for its accessibility tree. */
 async function waitForApp(context: ToolContext, pid: number, before: Set<number>, deadline: number) {
@@ -28,12 +30,16 @@ async function waitForApp(context: ToolContext, pid: number, before: Set<number>
     await sleep(100);
   }
   let accessible = false;
+  // An app registers on the accessibility bus as its toolkit starts, before its windows map: one still missing
+  // from the bus well after its window showed has no accessibility (Tk, Xaw, Motif), and waiting on is in vain.
+  const registerBy = Date.now() + registerGraceMs;
   while (windows.length > 0 && Date.now() < deadline) {
     const reading = await context.desktop.readWindow(windows[0]!, { maxNodes: 20, maxDepth: 2, budgetMs: Math.max(100, deadline - Date.now()) });
     if (reading.root && !reading.missingReason) {
       accessible = true;
       break;
     }
+    if (reading.notOnBus && Date.now() >= registerBy) return { windows, owner, accessible, missingReason: reading.missingReason };
     await sleep(150);
   }
   return { windows, owner, accessible };
@@ -155,7 +161,7 @@ export const launchApp = defineTool({
     const activeBefore = windowsBefore.find((window) => window.active)?.id;
     const before = new Set(windowsBefore.map((window) => window.id));
     const deadline = Date.now() + launchTimeoutMs;
-    const started = plan.start();
+    const started = plan.start(context.cwd);
     if (running) {
       const handOff = await waitForHandOff(context, started, running.pid, before, deadline);
       if (handOff.exit) {
@@ -215,7 +221,7 @@ export const launchApp = defineTool({
     return {
       summary:
         `✅ started ${plan.name} (pid ${waited.owner}) with ${mine.length} window${mine.length === 1 ? '' : 's'}` +
-        `${waited.accessible ? '' : '; its accessibility tree did not appear (the app may not support accessibility)'}` +
+        `${waited.accessible ? '' : waited.missingReason ? `; ${waited.missingReason}` : '; its accessibility tree did not appear (the app may not support accessibility)'}` +
         `${suppressed ? '' : '; it took the focus'}${browser ? `; ${browser.summary}` : ''}`,
       body: mine.map((window) => `${window.id} "${window.title}" ${window.bounds.width}x${window.bounds.height}`).join('\n'),
       structured: {
