@@ -64,11 +64,6 @@ export interface WindowReading {
   /** The app stopped answering while it was read (hung or stopped): acting on it now would wait in vain too. */
   unresponsive?: boolean;
   /**
-   * No application of the window's process is on the accessibility bus: its toolkit exposes none (Tk, Xt/Xaw,
-   * Motif) or has it switched off, or it has not registered yet (it registers as it starts, before its windows).
-   */
-  notOnBus?: boolean;
-  /**
    * After a read with limits.eventsOnly that left part of the window as an earlier read found it: the indices
    * of the elements read from the app now. Absent when every element was read (or checked) now.
    */

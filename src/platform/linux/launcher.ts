@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { browserLaunch, ownProfile, prepareProfile, type BrowserLaunch } from './browser/browser-launch.js';
-import { accessibleSessionEnvironment } from './desktop/accessible-session.js';
+import { launchedAppEnvironment } from './desktop/accessible-session.js';
 import { ToolError } from '../../errors.js';
 import { bestEntry, execWords, installedApplications, urlFieldCode, type DesktopEntry, type EntryMatchKind } from './desktop-entries.js';
 import { spawnDetachedWatched, statFields, type ProcessExit } from './desktop/processes.js';
@@ -101,7 +101,7 @@ function withBrowser(plan: LaunchPlan, extraArgs: readonly string[], options: La
  */
 export function startDetached(plan: LaunchPlan, cwd: string): { pid: number; log: string; exited: Promise<ProcessExit> } {
   const log = join(logDirectory(), `app-${Date.now()}.log`);
-  const env = { ...process.env, DESKTOP_STARTUP_ID: `cup-driver-${process.pid}-${Date.now()}_TIME0`, ...accessibleSessionEnvironment(process.env), ...plan.browser?.env };
+  const env = { ...process.env, DESKTOP_STARTUP_ID: `cup-driver-${process.pid}-${Date.now()}_TIME0`, ...launchedAppEnvironment(process.env), ...plan.browser?.env };
   if (plan.browser) prepareProfile(plan.browser);
   // A folder that is gone would make the start fail with a misleading ENOENT: the app then starts where the driver runs.
   const started = spawnDetachedWatched(plan.command, plan.args, env, log, isDirectory(cwd) ? cwd : undefined);

@@ -78,8 +78,6 @@ export interface WindowTree {
   missingReason?: string;
   /** The app did not answer in time: it is hung or stopped. */
   unresponsive?: boolean;
-  /** No application of the window's process is registered on the accessibility bus. */
-  notOnBus?: boolean;
 }
 
 /** Windows whose trees are kept live at once; the least recently read is let go (and stops listening). */
@@ -307,7 +305,6 @@ export class LinuxDesktop implements Desktop {
       ...(converted && current ? { current: new Set(converted.sources.filter((source) => current.has(source.path)).map((source) => source.index)) } : {}),
       ...(tree.missingReason ? { missingReason: tree.missingReason } : {}),
       ...(tree.unresponsive ? { unresponsive: true } : {}),
-      ...(tree.notOnBus ? { notOnBus: true } : {}),
     };
   }
 
@@ -504,7 +501,7 @@ export class LinuxDesktop implements Desktop {
     if (!match) {
       // Apps register on the bus the session names when they start: one started after the bus was replaced is on the new one.
       if (!busChecked && (await this.busMoved())) return this.readWindowTree(window, limits, true);
-      return { quirks: quirksFor(undefined), context, ...(await this.unmatchedReason(client, window)) };
+      return { quirks: quirksFor(undefined), context, missingReason: await this.unmatchedReason(client, window) };
     }
     let toolkit: ToolkitInfo | undefined;
     try {
@@ -557,31 +554,28 @@ export class LinuxDesktop implements Desktop {
   }
 
   /** Why no accessible window matches an X window: an app older than the bus stays on the bus it started with. */
-  private async unmatchedReason(client: AtspiClient, window: ClientWindow): Promise<{ missingReason: string; notOnBus?: true }> {
+  private async unmatchedReason(client: AtspiClient, window: ClientWindow): Promise<string> {
     const registry = await client.pidOf('org.a11y.atspi.Registry').catch(() => undefined);
     const appStarted = processStartTicks(window.pid);
     const busStarted = registry === undefined ? undefined : processStartTicks(registry);
     if (appStarted !== undefined && busStarted !== undefined && appStarted < busStarted) {
-      return {
-        missingReason:
-          `the application (pid ${window.pid}) started before the accessibility bus now running was (it was restarted since), so it is ` +
-          'registered on the old bus, which is gone, and cannot be read; restart the app to read it (apps started from now on are read)',
-      };
+      return (
+        `the application (pid ${window.pid}) started before the accessibility bus now running was (it was restarted since), so it is ` +
+        'registered on the old bus, which is gone, and cannot be read; restart the app to read it (apps started from now on are read)'
+      );
     }
-    const switchedOff = 'for Qt set QT_ACCESSIBILITY=1, for Chromium/Electron pass --force-renderer-accessibility, for Java install its ATK bridge (libatk-wrapper-java-jni)';
+    const switchedOff = 'for Qt set QT_ACCESSIBILITY=1, for Chromium/Electron pass --force-renderer-accessibility, for Java install its ATK bridge, libatk-wrapper-java-jni, which the apps launch_app starts then load';
     const applications = window.pid > 0 ? await client.applications().catch(() => undefined) : undefined;
     if (applications && !applications.some((app) => app.pid === window.pid)) {
       // The usual case of a toolkit with no accessibility at all: say what works instead, so the agent does not wait for a tree.
       const name = processName(window.pid);
-      return {
-        missingReason:
-          `the application (pid ${window.pid}${name ? `, ${name}` : ''}) has no accessibility tree: it is not registered on the accessibility bus ` +
-          `(Tk, Xt/Xaw and Motif apps expose none; others may have it switched off: ${switchedOff}); act on the screenshot instead: ` +
-          'click with x, y in window pixels, type_text and press_key with no element (what they did is read back from the window\'s pixels)',
-        notOnBus: true,
-      };
+      return (
+        `the application (pid ${window.pid}${name ? `, ${name}` : ''}) has no accessibility tree: it is not registered on the accessibility bus ` +
+        `(Tk, Xt/Xaw and Motif apps expose none; others may have it switched off: ${switchedOff}); act on the screenshot instead: ` +
+        'click with x, y in window pixels, type_text and press_key with no element (what they did is read back from the window\'s pixels)'
+      );
     }
-    return { missingReason: `no accessible window matches "${window.title}" (pid ${window.pid}); the app may not support accessibility (${switchedOff})` };
+    return `no accessible window matches "${window.title}" (pid ${window.pid}); the app may not support accessibility (${switchedOff})`;
   }
 
   /** The window's live mirror, made on its first read (or anew when the window's top-level object changed). */

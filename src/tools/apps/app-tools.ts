@@ -10,39 +10,49 @@ import { defineTool } from '../tool.js';
 import { ToolError } from '../../errors.js';
 
 const launchTimeoutMs = 20_000;
-/** How long after its first window an app not on the accessibility bus is given to register there. */
-const registerGraceMs = 5_000;
 
 /** Waits for the launched app's first window, then (within the same budget) for its accessibility tree. */
 async function waitForApp(context: ToolContext, pid: number, before: Set<number>, deadline: number) {
-  let windows: DesktopWindow[] = [];
-  let owner = pid;
+  const passed = new Set(before);
+  for (;;) {
+    const found = await waitForWindows(context, pid, passed, deadline);
+    if (found.windows.length === 0) return { ...found, accessible: false };
+    const tree = await waitForTree(context, found.windows[0]!, deadline);
+    // A splash screen (SwingSet2's, LibreOffice's) closes as the main window opens: the app is what opened after it.
+    const open = await context.desktop.windows();
+    if (found.windows.some((window) => open.some((candidate) => candidate.id === window.id)) || Date.now() >= deadline) return { ...found, ...tree };
+    for (const window of found.windows) passed.add(window.id);
+  }
+}
+
+/** The first new windows of the process started (or of a process it handed over to). */
+async function waitForWindows(context: ToolContext, pid: number, before: Set<number>, deadline: number) {
   while (Date.now() < deadline) {
     const fresh = (await context.desktop.windows()).filter((window) => !before.has(window.id));
     const own = fresh.filter((window) => window.pid === pid || context.desktop.processDescendsFrom(window.pid, pid));
     // Single-instance apps hand the request to a process already running, and the new window is its.
     const candidates = own.length > 0 ? own : context.desktop.processAlive(pid) ? [] : fresh;
-    if (candidates.length > 0) {
-      windows = candidates;
-      owner = candidates[0]!.pid;
-      break;
-    }
+    if (candidates.length > 0) return { windows: candidates, owner: candidates[0]!.pid };
     await sleep(100);
   }
-  let accessible = false;
-  // An app registers on the accessibility bus as its toolkit starts, before its windows map: one still missing
-  // from the bus well after its window showed has no accessibility (Tk, Xaw, Motif), and waiting on is in vain.
-  const registerBy = Date.now() + registerGraceMs;
-  while (windows.length > 0 && Date.now() < deadline) {
-    const reading = await context.desktop.readWindow(windows[0]!, { maxNodes: 20, maxDepth: 2, budgetMs: Math.max(100, deadline - Date.now()) });
-    if (reading.root && !reading.missingReason) {
-      accessible = true;
-      break;
-    }
-    if (reading.notOnBus && Date.now() >= registerBy) return { windows, owner, accessible, missingReason: reading.missingReason };
+  return { windows: [] as DesktopWindow[], owner: pid };
+}
+
+/**
+ * The window's tree, awaited until the deadline or until the window closes (a splash screen). An app not on the
+ * accessibility bus yet may still register: a Java app shows its splash before its toolkit starts, and the
+ * toolkit registers as it starts, so only the deadline tells that it has no accessibility.
+ */
+async function waitForTree(context: ToolContext, window: DesktopWindow, deadline: number): Promise<{ accessible: boolean; missingReason?: string }> {
+  let missingReason: string | undefined;
+  while (Date.now() < deadline) {
+    const reading = await context.desktop.readWindow(window, { maxNodes: 20, maxDepth: 2, budgetMs: Math.max(100, deadline - Date.now()) });
+    if (reading.root && !reading.missingReason) return { accessible: true };
+    missingReason = reading.missingReason;
+    if (!(await context.desktop.windows()).some((candidate) => candidate.id === window.id)) break;
     await sleep(150);
   }
-  return { windows, owner, accessible };
+  return { accessible: false, ...(missingReason ? { missingReason } : {}) };
 }
 
 /**
@@ -203,7 +213,10 @@ export const launchApp = defineTool({
       );
     }
     let windowsNow = await context.desktop.windows();
-    let mine = windowsNow.filter((window) => waited.windows.some((candidate) => candidate.id === window.id));
+    // Every new window of the app now: the ones first seen, and any it opened while its tree was awaited.
+    const ofApp = (window: DesktopWindow) =>
+      waited.windows.some((candidate) => candidate.id === window.id) || (!before.has(window.id) && (window.pid === waited.owner || context.desktop.processDescendsFrom(window.pid, waited.owner)));
+    let mine = windowsNow.filter(ofApp);
     // GTK4 apps present themselves with a fresh timestamp and the window manager gives them the focus:
     // give it straight back to the window that had it (the seed's focus-steal demotion).
     const stole = activeBefore !== undefined && mine.some((window) => window.active);
@@ -211,7 +224,7 @@ export const launchApp = defineTool({
       const previous = windowsNow.find((window) => window.id === activeBefore);
       if (previous) await context.desktop.activateWindow(previous);
       windowsNow = await context.desktop.windows();
-      mine = windowsNow.filter((window) => waited.windows.some((candidate) => candidate.id === window.id));
+      mine = windowsNow.filter(ofApp);
     }
     const activeNow = windowsNow.find((window) => window.active)?.id;
     const suppressed = activeBefore === undefined ? !mine.some((window) => window.active) : activeNow === activeBefore;
