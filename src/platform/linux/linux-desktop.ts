@@ -564,7 +564,7 @@ export class LinuxDesktop implements Desktop {
         'registered on the old bus, which is gone, and cannot be read; restart the app to read it (apps started from now on are read)'
       );
     }
-    const switchedOff = 'for Qt set QT_ACCESSIBILITY=1, for Chromium/Electron pass --force-renderer-accessibility, for Java install its ATK bridge, libatk-wrapper-java-jni, which the apps launch_app starts then load';
+    const switchedOff = 'for GTK 2 set GTK_MODULES=gail:atk-bridge, for Qt set QT_ACCESSIBILITY=1, for Chromium/Electron pass --force-renderer-accessibility, for Java install its ATK bridge, libatk-wrapper-java-jni, which the apps launch_app starts then load';
     const applications = window.pid > 0 ? await client.applications().catch(() => undefined) : undefined;
     if (applications && !applications.some((app) => app.pid === window.pid)) {
       // The usual case of a toolkit with no accessibility at all: say what works instead, so the agent does not wait for a tree.
