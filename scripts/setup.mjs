@@ -26,6 +26,8 @@ const testPackages = [
   // Apps outside the fixtures whose trees once went wrong (test/e2e/tree-fidelity.test.ts): GTK3 editors, a Qt 5
   // editor, and a GTK 2 file manager with the GTK 2 accessibility module a Debian session loads.
   'gedit', 'mousepad', 'featherpad', 'pcmanfm', 'libgail-common',
+  // A GTK 2 app whose combo box's Text goes stale under GAIL (test/e2e/gtk2-combo.test.ts).
+  'pidgin',
   // A web browser: Blink's tree (hypertext with embedded objects, actions named only by GetName).
   'chromium',
   // LibreOffice Calc, whose sheets report 2^34 cells; its GTK3 plugin is what exposes it to AT-SPI (the

@@ -27,8 +27,11 @@ export interface LaunchPlan {
   matchedBy?: 'id' | 'name' | 'program' | 'substring';
   /** Set for a browser (or an Electron app given a debugging port): what it is started with besides. */
   browser?: BrowserStart;
-  /** Starts it detached from the driver (it outlives the call and the driver). */
-  start(): StartedApp;
+  /**
+   * Starts it detached from the driver (it outlives the call and the driver), in the caller's working directory
+   * `cwd`, so relative file names in its arguments are the caller's (and its file dialogs open there).
+   */
+  start(cwd: string): StartedApp;
 }
 
 /** A browser's start as launch_app reports it. */

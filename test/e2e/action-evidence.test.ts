@@ -80,4 +80,16 @@ describe('action evidence and menu results on a real GTK3 app', () => {
     await callOk(fixtures.context, 'click', { window_id: dialog.window_id, element_index: Number(cancel[1]) });
     assert.equal((await fixtures.waitForStatus(window, (status) => status.lastKey === 'dialog:cancel')).lastKey, 'dialog:cancel');
   });
+
+  test('the evidence quotes typed text as the field holds it: runs of spaces kept, a tab written \\t', async () => {
+    const field = (await fixtures.elements(window)).find((element) => element.name === 'Name field');
+    assert.ok(field, 'the fixture has its Name field');
+    const typed = 'if x:    y\tz';
+    await callOk(fixtures.context, 'set_value', { window_id: window.id, element_index: field.index, value: '' });
+    const called = await callOk(fixtures.context, 'type_text', { window_id: window.id, element_index: field.index, text: typed });
+    const node = await fixtures.oracle.find(window.pid, window.title, 'text', 'Name field');
+    assert.equal(node.text, typed, 'pyatspi: the field holds the text, four spaces and the tab included');
+    const evidence = (called.structured as unknown as ActionResult).evidence ?? [];
+    assert.ok(evidence.some((line) => line.includes('"if x:    y\\tz"')), `the evidence quotes it so: ${JSON.stringify(evidence)}`);
+  });
 });

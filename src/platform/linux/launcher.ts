@@ -1,6 +1,7 @@
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { browserLaunch, ownProfile, prepareProfile, type BrowserLaunch } from './browser/browser-launch.js';
-import { accessibleSessionEnvironment } from './desktop/accessible-session.js';
+import { launchedAppEnvironment } from './desktop/accessible-session.js';
 import { ToolError } from '../../errors.js';
 import { bestEntry, execWords, installedApplications, urlFieldCode, type DesktopEntry, type EntryMatchKind } from './desktop-entries.js';
 import { spawnDetachedWatched, statFields, type ProcessExit } from './desktop/processes.js';
@@ -98,13 +99,18 @@ function withBrowser(plan: LaunchPlan, extraArgs: readonly string[], options: La
  * id ends in _TIME0: a window whose user time is 0 must not take the focus when it maps (EWMH), so the
  * user's active window stays active. The environment is that of a session with accessibility on.
  */
-export function startDetached(plan: LaunchPlan): { pid: number; log: string; exited: Promise<ProcessExit> } {
+export function startDetached(plan: LaunchPlan, cwd: string): { pid: number; log: string; exited: Promise<ProcessExit> } {
   const log = join(logDirectory(), `app-${Date.now()}.log`);
-  const env = { ...process.env, DESKTOP_STARTUP_ID: `cup-driver-${process.pid}-${Date.now()}_TIME0`, ...accessibleSessionEnvironment(process.env), ...plan.browser?.env };
+  const env = { ...process.env, DESKTOP_STARTUP_ID: `cup-driver-${process.pid}-${Date.now()}_TIME0`, ...launchedAppEnvironment(process.env), ...plan.browser?.env };
   if (plan.browser) prepareProfile(plan.browser);
-  const started = spawnDetachedWatched(plan.command, plan.args, env, log);
+  // A folder that is gone would make the start fail with a misleading ENOENT: the app then starts where the driver runs.
+  const started = spawnDetachedWatched(plan.command, plan.args, env, log, isDirectory(cwd) ? cwd : undefined);
   if (plan.browser?.profile) ownProfile(plan.browser.profile, started.pid, started.exited);
   return { ...started, log };
+}
+
+function isDirectory(path: string): boolean {
+  return statSync(path, { throwIfNoEntry: false })?.isDirectory() ?? false;
 }
 
 /** Parent pid from /proc, to tell whether a window's process descends from one we started. */

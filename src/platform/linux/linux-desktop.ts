@@ -44,7 +44,7 @@ import { activateWindow, agentCursorState, armEscapeGuard, hideAgentCursor, move
 import { finishAbandonedVideo, installVideoEncoder, probeDuration, startScreenRecording, videoEncoder } from './screen-recorder.js';
 import { screenScale } from './screen.js';
 import { LazyConnection } from './lazy-connection.js';
-import { listClientWindows, type ClientWindow } from './windows.js';
+import { listClientWindows, processName, type ClientWindow } from './windows.js';
 import { DBusClosedError, DBusTimeoutError, peerLeftTheBus } from './dbus/index.js';
 import { ApplicationGoneError } from './atspi/application-gone.js';
 import { UnansweredActionError } from './atspi/unanswered-action.js';
@@ -413,7 +413,7 @@ export class LinuxDesktop implements Desktop {
   planLaunch(name: string, urls: readonly string[], extraArgs: readonly string[], options: { debuggingPort?: number } = {}): LaunchPlan {
     const plan = planLaunch(name, urls, extraArgs, options);
     const browser = plan.browser ? { family: plan.browser.family, sandboxDisabled: plan.browser.sandboxDisabled, ...(plan.browser.profile ? { profile: plan.browser.profile } : {}) } : undefined;
-    return { name: plan.name, ...(plan.entry ? { entry: plan.entry, matchedBy: plan.matchedBy } : {}), ...(browser ? { browser } : {}), start: () => startDetached(plan) };
+    return { name: plan.name, ...(plan.entry ? { entry: plan.entry, matchedBy: plan.matchedBy } : {}), ...(browser ? { browser } : {}), start: (cwd) => startDetached(plan, cwd) };
   }
 
   debuggingEndpoint(pid: number): Promise<PageEndpoint | undefined> {
@@ -563,7 +563,18 @@ export class LinuxDesktop implements Desktop {
         'registered on the old bus, which is gone, and cannot be read; restart the app to read it (apps started from now on are read)'
       );
     }
-    return `no accessible window matches "${window.title}" (pid ${window.pid}); the app may not support accessibility (for Qt set QT_ACCESSIBILITY=1, for Chromium/Electron pass --force-renderer-accessibility)`;
+    const switchedOff = 'for GTK 2 set GTK_MODULES=gail:atk-bridge, for Qt set QT_ACCESSIBILITY=1, for Chromium/Electron pass --force-renderer-accessibility, for Java install its ATK bridge, libatk-wrapper-java-jni, which the apps launch_app starts then load';
+    const applications = window.pid > 0 ? await client.applications().catch(() => undefined) : undefined;
+    if (applications && !applications.some((app) => app.pid === window.pid)) {
+      // The usual case of a toolkit with no accessibility at all: say what works instead, so the agent does not wait for a tree.
+      const name = processName(window.pid);
+      return (
+        `the application (pid ${window.pid}${name ? `, ${name}` : ''}) has no accessibility tree: it is not registered on the accessibility bus ` +
+        `(Tk, Xt/Xaw and Motif apps expose none; others may have it switched off: ${switchedOff}); act on the screenshot instead: ` +
+        'click with x, y in window pixels, type_text and press_key with no element (what they did is read back from the window\'s pixels)'
+      );
+    }
+    return `no accessible window matches "${window.title}" (pid ${window.pid}); the app may not support accessibility (${switchedOff})`;
   }
 
   /** The window's live mirror, made on its first read (or anew when the window's top-level object changed). */

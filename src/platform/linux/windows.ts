@@ -39,6 +39,14 @@ async function rootChildren(x: X11Connection): Promise<number[]> {
   return tree.children.filter((_, i) => attributes[i] && !attributes[i]!.overrideRedirect && attributes[i]!.class === 'InputOutput');
 }
 
+/**
+ * The process of a window whose app sets no _NET_WM_PID (Tk, Xt/Xaw and Motif apps do not), as the X server
+ * knows it (X-Resource); 0 when it cannot tell (a client over TCP, a server without the extension).
+ */
+async function clientPid(x: X11Connection, id: number): Promise<number> {
+  return (await x.xres.clientPid(id).catch(() => undefined)) ?? 0;
+}
+
 async function describeWindow(
   x: X11Connection,
   id: number,
@@ -58,7 +66,7 @@ async function describeWindow(
       x.getCardinals(id, '_NET_WM_DESKTOP'),
       x.getCardinals(id, '_GTK_FRAME_EXTENTS'),
     ]);
-    const pid = pids?.[0] ?? 0;
+    const pid = pids?.[0] ?? (await clientPid(x, id));
     const bounds = { x: origin.x, y: origin.y, width: geometry.width, height: geometry.height };
     const minimized = states?.includes(context.hiddenAtom) ?? false;
     const desktop = desktops?.[0];

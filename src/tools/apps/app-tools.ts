@@ -13,30 +13,46 @@ const launchTimeoutMs = 20_000;
 
 /** Waits for the launched app's first window, then (within the same budget) for its accessibility tree. */
 async function waitForApp(context: ToolContext, pid: number, before: Set<number>, deadline: number) {
-  let windows: DesktopWindow[] = [];
-  let owner = pid;
+  const passed = new Set(before);
+  for (;;) {
+    const found = await waitForWindows(context, pid, passed, deadline);
+    if (found.windows.length === 0) return { ...found, accessible: false };
+    const tree = await waitForTree(context, found.windows[0]!, deadline);
+    // A splash screen (SwingSet2's, LibreOffice's) closes as the main window opens: the app is what opened after it.
+    const open = await context.desktop.windows();
+    if (found.windows.some((window) => open.some((candidate) => candidate.id === window.id)) || Date.now() >= deadline) return { ...found, ...tree };
+    for (const window of found.windows) passed.add(window.id);
+  }
+}
+
+/** The first new windows of the process started (or of a process it handed over to). */
+async function waitForWindows(context: ToolContext, pid: number, before: Set<number>, deadline: number) {
   while (Date.now() < deadline) {
     const fresh = (await context.desktop.windows()).filter((window) => !before.has(window.id));
     const own = fresh.filter((window) => window.pid === pid || context.desktop.processDescendsFrom(window.pid, pid));
     // Single-instance apps hand the request to a process already running, and the new window is its.
     const candidates = own.length > 0 ? own : context.desktop.processAlive(pid) ? [] : fresh;
-    if (candidates.length > 0) {
-      windows = candidates;
-      owner = candidates[0]!.pid;
-      break;
-    }
+    if (candidates.length > 0) return { windows: candidates, owner: candidates[0]!.pid };
     await sleep(100);
   }
-  let accessible = false;
-  while (windows.length > 0 && Date.now() < deadline) {
-    const reading = await context.desktop.readWindow(windows[0]!, { maxNodes: 20, maxDepth: 2, budgetMs: Math.max(100, deadline - Date.now()) });
-    if (reading.root && !reading.missingReason) {
-      accessible = true;
-      break;
-    }
+  return { windows: [] as DesktopWindow[], owner: pid };
+}
+
+/**
+ * The window's tree, awaited until the deadline or until the window closes (a splash screen). An app not on the
+ * accessibility bus yet may still register: a Java app shows its splash before its toolkit starts, and the
+ * toolkit registers as it starts, so only the deadline tells that it has no accessibility.
+ */
+async function waitForTree(context: ToolContext, window: DesktopWindow, deadline: number): Promise<{ accessible: boolean; missingReason?: string }> {
+  let missingReason: string | undefined;
+  while (Date.now() < deadline) {
+    const reading = await context.desktop.readWindow(window, { maxNodes: 20, maxDepth: 2, budgetMs: Math.max(100, deadline - Date.now()) });
+    if (reading.root && !reading.missingReason) return { accessible: true };
+    missingReason = reading.missingReason;
+    if (!(await context.desktop.windows()).some((candidate) => candidate.id === window.id)) break;
     await sleep(150);
   }
-  return { windows, owner, accessible };
+  return { accessible: false, ...(missingReason ? { missingReason } : {}) };
 }
 
 /**
@@ -155,7 +171,7 @@ export const launchApp = defineTool({
     const activeBefore = windowsBefore.find((window) => window.active)?.id;
     const before = new Set(windowsBefore.map((window) => window.id));
     const deadline = Date.now() + launchTimeoutMs;
-    const started = plan.start();
+    const started = plan.start(context.cwd);
     if (running) {
       const handOff = await waitForHandOff(context, started, running.pid, before, deadline);
       if (handOff.exit) {
@@ -197,7 +213,10 @@ export const launchApp = defineTool({
       );
     }
     let windowsNow = await context.desktop.windows();
-    let mine = windowsNow.filter((window) => waited.windows.some((candidate) => candidate.id === window.id));
+    // Every new window of the app now: the ones first seen, and any it opened while its tree was awaited.
+    const ofApp = (window: DesktopWindow) =>
+      waited.windows.some((candidate) => candidate.id === window.id) || (!before.has(window.id) && (window.pid === waited.owner || context.desktop.processDescendsFrom(window.pid, waited.owner)));
+    let mine = windowsNow.filter(ofApp);
     // GTK4 apps present themselves with a fresh timestamp and the window manager gives them the focus:
     // give it straight back to the window that had it (the seed's focus-steal demotion).
     const stole = activeBefore !== undefined && mine.some((window) => window.active);
@@ -205,7 +224,7 @@ export const launchApp = defineTool({
       const previous = windowsNow.find((window) => window.id === activeBefore);
       if (previous) await context.desktop.activateWindow(previous);
       windowsNow = await context.desktop.windows();
-      mine = windowsNow.filter((window) => waited.windows.some((candidate) => candidate.id === window.id));
+      mine = windowsNow.filter(ofApp);
     }
     const activeNow = windowsNow.find((window) => window.active)?.id;
     const suppressed = activeBefore === undefined ? !mine.some((window) => window.active) : activeNow === activeBefore;
@@ -215,7 +234,7 @@ export const launchApp = defineTool({
     return {
       summary:
         `✅ started ${plan.name} (pid ${waited.owner}) with ${mine.length} window${mine.length === 1 ? '' : 's'}` +
-        `${waited.accessible ? '' : '; its accessibility tree did not appear (the app may not support accessibility)'}` +
+        `${waited.accessible ? '' : waited.missingReason ? `; ${waited.missingReason}` : '; its accessibility tree did not appear (the app may not support accessibility)'}` +
         `${suppressed ? '' : '; it took the focus'}${browser ? `; ${browser.summary}` : ''}`,
       body: mine.map((window) => `${window.id} "${window.title}" ${window.bounds.width}x${window.bounds.height}`).join('\n'),
       structured: {

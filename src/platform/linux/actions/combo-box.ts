@@ -1,7 +1,7 @@
 // A combo box's options as toolkits expose them, and choosing one through accessibility.
 import { ATSPI_ROLE } from '../../../cup/atspi/constants.js';
 import { normaliseWhitespace } from '../../../cup/text.js';
-import { children, readName, readRole, readText, selectChild, selectedChild } from '../atspi/operations.js';
+import { children, comboText, readName, readRole, selectChild, selectedChild } from '../atspi/operations.js';
 import type { ObjectRef } from '../atspi/object-ref.js';
 import { UnansweredActionError } from '../atspi/unanswered-action.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
@@ -45,7 +45,7 @@ async function comboOptions(desktop: LinuxDesktop, combo: ObjectRef): Promise<Co
 }
 
 /**
- * The choice a combo box shows: its selected child's name; else its text (an editable combo box); else its own
+ * The choice a combo box shows: its selected child's name; else its text (an editable combo box) unless stale; else its own
  * name when that is one of its options (Qt names a combo box by the text it shows, and its closed popup's
  * "selected" item is only the last one toggled there, which the combo box need not have taken); else the
  * option its popup marks selected (Gecko's <select> has neither Selection nor text, and is named by its
@@ -56,7 +56,7 @@ async function comboChoice(desktop: LinuxDesktop, combo: ObjectRef, interfaces: 
   const client = await desktop.atspi();
   const selected = interfaces.includes('Selection') ? await selectedChild(client, combo).catch(() => undefined) : undefined;
   if (selected && (await readRole(client, selected)) !== ATSPI_ROLE.MENU) return readName(client, selected);
-  const text = interfaces.includes('Text') ? await readText(client, combo, 4096).catch(() => '') : '';
+  const text = interfaces.includes('Text') ? ((await comboText(client, combo).catch(() => '')) ?? '') : '';
   if (text) return text;
   const name = await readName(client, combo);
   if (name && options.some((option) => normaliseWhitespace(option.name) === normaliseWhitespace(name))) return name;

@@ -180,8 +180,9 @@ function weight(events: readonly AccessibilityEvent[]): number {
 
 function quote(value: string | undefined): string {
   if (value === undefined) return '(unreadable)';
-  // One line: a line break is written \n, as typed into a multi-line field it is part of the text.
-  const oneLine = value.replace(/\r?\n/g, '\\n').replace(/\s+/g, ' ');
+  // One line: a line break is written \n and a tab \t, as typed into a field they are part of the text; runs of
+  // spaces are kept (an editor's indentation is what the agent checks).
+  const oneLine = value.replace(/\r?\n/g, '\\n').replace(/\t/g, '\\t').replace(/[^\S ]/g, ' ');
   return `"${oneLine.length > 80 ? `${oneLine.slice(0, 77)}...` : oneLine}"`;
 }
 

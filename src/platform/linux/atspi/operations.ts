@@ -1,5 +1,6 @@
 import { DBusError, DBusTimeoutError, Variant } from '../dbus/index.js';
 import { OBJECT_REPLACEMENT } from '../../../cup/embedded-objects.js';
+import { codePointLength } from '../../../cup/text.js';
 import type { AtspiClient } from './client.js';
 import { resolveEmbeddedText, type AskObject } from './embedded-text.js';
 import { atspiInterface, NULL_PATH, objectRefs, shortInterfaceName, type ObjectRef } from './object-ref.js';
@@ -114,6 +115,23 @@ export async function readText(client: AtspiClient, ref: ObjectRef, maxLength = 
  */
 export function textEnd(characterCount: number, maxLength: number): number {
   return Number.isInteger(characterCount) && characterCount >= 0 ? Math.min(characterCount, maxLength) : maxLength;
+}
+
+/**
+ * A combo box's Text is stale when its whole text (read to the end) is not as long as its own CharacterCount says:
+ * GAIL's (GTK 2) keeps the text of the first choice it showed and reports the length of the current one, so once
+ * "IRC" is chosen it reads "Bon" of "Bonjour". Its name, which GTK sets to the active item, is then what it shows.
+ */
+export function comboTextIsStale(whole: string, characterCount: number): boolean {
+  return Number.isInteger(characterCount) && whole !== '' && codePointLength(whole) !== characterCount;
+}
+
+/** What a combo box's Text shows, or undefined when that Text is stale (comboTextIsStale). */
+export async function comboText(client: AtspiClient, ref: ObjectRef): Promise<string | undefined> {
+  const [count, whole] = await Promise.all([characterCount(client, ref).catch(() => Number.NaN), callObject(client, ref, 'Text', 'GetText', 'ii', [0, -1])]);
+  const text = String(whole[0] ?? '');
+  if (comboTextIsStale(text, count)) return undefined;
+  return text.includes(OBJECT_REPLACEMENT) || !Number.isInteger(count) ? readText(client, ref, 4096) : text;
 }
 
 export async function caretOffset(client: AtspiClient, ref: ObjectRef): Promise<number> {

@@ -6,9 +6,10 @@ import type { AtspiClient } from './client.js';
 import { OBJECT_REPLACEMENT, withoutObjectReplacements } from '../../../cup/embedded-objects.js';
 import { resolveEmbeddedText } from './embedded-text.js';
 import { actionStateKey, type ObjectFacts } from './object-facts.js';
-import { textEnd } from './operations.js';
+import { comboTextIsStale, textEnd } from './operations.js';
 import { atspiInterface, NULL_PATH, objectRefs, shortInterfaceName, type ObjectRef } from './object-ref.js';
 import { clipDirection, overlap, type ClipDirection } from '../../../cup/rect.js';
+import { codePointLength } from '../../../cup/text.js';
 import { hasState } from '../../../cup/atspi/states.js';
 import { showingMayBeStale, type ParentFacts } from './toolkit.js';
 import { dropMisplacedExtents, placedExtents, readsVisiblePartOnly, visibleChildren, type Rect } from './visible-children.js';
@@ -334,6 +335,19 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
   }
 
   /**
+   * A combo box's text, or its name when its Text is stale (comboTextIsStale): the whole text is read as well,
+   * which a combo box's few characters allow.
+   */
+  async function readComboText(node: AtspiRawNode): Promise<string | undefined> {
+    const [properties, whole] = await Promise.all([readProperties(node, 'Text', ['CharacterCount']), call(node, atspiInterface('Text'), 'GetText', 'ii', [0, -1])]);
+    const text = whole ? String(whole[0] ?? '') : '';
+    const count = Number(properties.get('CharacterCount') ?? Number.NaN);
+    if (node.name && comboTextIsStale(text, count)) return node.name;
+    // Read whole and as long as it says: no need to ask again (Qt, which answers nothing past the end, says no length).
+    return codePointLength(text) === count && count <= maxTextLength ? text : readText(node, maxTextLength);
+  }
+
+  /**
    * Action names in one GetActions. It answers localized names, which Blink leaves empty (its GetName has
    * them), so an empty one is asked again by index; matching actions by name needs every name.
    */
@@ -391,7 +405,7 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
       );
     }
     if (has('Text') && (textValueRoles.has(node.role) || editableContent(node))) {
-      work.push(readText(node, maxTextLength).then(async (text) => {
+      work.push((node.role === ATSPI_ROLE.COMBO_BOX ? readComboText(node) : readText(node, maxTextLength)).then(async (text) => {
         if (text === undefined) return;
         // Blink and Gecko put U+FFFC where an embedded object is (a drop-down's chosen item): its own words replace it.
         node.text = text.includes(OBJECT_REPLACEMENT) ? await resolveEmbeddedText(call, node, text, node.interfaces) : text;

@@ -14,10 +14,10 @@ export interface ProcessExit {
  * `exited` settles when it ends while this process still runs, for callers that need its status
  * (a launcher that hands files to an app already running exits at once, and says by its status whether that worked).
  */
-export function spawnDetachedWatched(command: string, args: string[], env: NodeJS.ProcessEnv, logFile: string): { pid: number; exited: Promise<ProcessExit> } {
+export function spawnDetachedWatched(command: string, args: string[], env: NodeJS.ProcessEnv, logFile: string, cwd?: string): { pid: number; exited: Promise<ProcessExit> } {
   const log = openSync(logFile, 'a');
   try {
-    const child = spawn(command, args, { env, detached: true, stdio: ['ignore', log, log] });
+    const child = spawn(command, args, { env, detached: true, stdio: ['ignore', log, log], ...(cwd ? { cwd } : {}) });
     // A program that cannot be started also emits 'error' later; the throw below reports it, and an unheard 'error' would crash the driver.
     child.once('error', () => {});
     if (child.pid === undefined) throw new Error(`could not start ${command}`);

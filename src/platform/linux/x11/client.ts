@@ -15,6 +15,7 @@ import { ExtensionRegistry, type ExtensionInfo } from './extensions/registry.js'
 import { Shape } from './extensions/shape.js';
 import { XInput2 } from './extensions/xinput2.js';
 import { Xkb } from './extensions/xkb.js';
+import { XRes } from './extensions/xres.js';
 import { XTest } from './extensions/xtest.js';
 import { connectSocket, handshake, SetupInterruptedError } from './handshake.js';
 import { encodeGetImage, encodePutImage, fromRgba, parseGetImage, type GetImageOptions, type Image } from './image.js';
@@ -91,6 +92,7 @@ export class X11Connection {
   readonly shape: Shape;
   readonly xinput2: XInput2;
   readonly xkb: Xkb;
+  readonly xres: XRes;
 
   private readonly core: X11Core;
   private readonly atomCache: AtomCache;
@@ -110,6 +112,7 @@ export class X11Connection {
     this.shape = new Shape(core, this.extensions);
     this.xinput2 = new XInput2(core, this.extensions);
     this.xkb = new Xkb(core, this.extensions);
+    this.xres = new XRes(core, this.extensions);
   }
 
   static async connect(options: ConnectOptions = {}): Promise<X11Connection> {

@@ -1,4 +1,4 @@
-// A pure-TypeScript X11 client (core protocol, BIG-REQUESTS, XTEST, Composite, SHAPE, XInput2 raw keys) speaking the wire protocol directly.
+// A pure-TypeScript X11 client (core protocol, BIG-REQUESTS, XTEST, Composite, SHAPE, XInput2 raw keys, X-Resource client pids) speaking the wire protocol directly.
 //
 // Conventions:
 // - Requests are pipelined: each method queues its request synchronously, in call order, and the queue is written

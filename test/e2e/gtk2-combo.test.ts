@@ -1,0 +1,80 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import type { ToolContext } from '../../src/tools/context.js';
+import { TestDesktop } from '../helpers/desktop.js';
+import { accessibleWindowState, callOk, testContext, type Element } from '../helpers/tools.js';
+
+/**
+ * A GTK 2 combo box through GAIL, in Pidgin's Add Account dialog: GAIL's combo box keeps the Text of the first
+ * choice it showed ("Bonjour") and reports the current one's length, so once IRC is chosen its Text reads "Bon".
+ * The choice took (its name and the dialog's fields say so): set_value must say so, and the tree must show "IRC".
+ * Judged by pyatspi: the combo box's name, its stale Text, and the Server field IRC adds.
+ */
+describe('GTK 2 combo box (GAIL) whose Text goes stale', () => {
+  let desktop: TestDesktop;
+  let context: ToolContext;
+  let profile: string;
+
+  before(async () => {
+    desktop = await TestDesktop.start();
+    context = testContext();
+    profile = mkdtempSync(join(tmpdir(), 'cup-pidgin-'));
+  });
+
+  after(async () => {
+    await desktop?.stop();
+    if (profile) rmSync(profile, { recursive: true, force: true });
+  });
+
+  /** The Protocol combo box's name and Text, and whether the dialog has a "Server:" field, as pyatspi reads them. */
+  function oracle(pid: number): { name: string; text: string; server: boolean } {
+    const script = [
+      'import json, pyatspi',
+      'found = {"name": None, "text": None, "server": False}',
+      'def walk(node, depth=0):',
+      '    if node is None or depth > 40: return',
+      '    role = node.getRoleName()',
+      // The Protocol combo box is the one beside the "Protocol:" label.
+      '    if role == "combo box" and found["name"] is None and any(sibling.name == "Protocol:" for sibling in node.parent):',
+      '        found["name"] = node.name',
+      '        found["text"] = node.queryText().getText(0, -1)',
+      '    if role == "text" and node.name == "Server:": found["server"] = True',
+      '    for child in node: walk(child, depth + 1)',
+      'for app in pyatspi.Registry.getDesktop(0):',
+      `    if app.get_process_id() == ${pid}: walk(app)`,
+      'print(json.dumps(found))',
+    ].join('\n');
+    const run = spawnSync('/usr/bin/python3', ['-c', script], { env: desktop.env(), encoding: 'utf8', timeout: 30_000 });
+    assert.equal(run.status, 0, `pyatspi oracle: ${run.stderr}`);
+    return JSON.parse(run.stdout) as { name: string; text: string; server: boolean };
+  }
+
+  test('choosing IRC is confirmed, and the tree shows IRC, not the stale Text', async () => {
+    const { process: pidgin, window: accounts } = await desktop.launch('pidgin', ['-c', profile], 'Accounts', 30_000, { GTK_MODULES: 'gail:atk-bridge' });
+    const { state } = await accessibleWindowState(context, accounts);
+    const add = state.elements.find((element) => element.role === 'button' && element.name === 'Add...');
+    assert.ok(add, 'the Accounts window has Add...');
+    const clicked = await callOk(context, 'click', { pid: pidgin.pid, window_id: accounts.id, element_index: add.index });
+    const dialog = (clicked.structured.new_windows as { window_id: number; title: string }[] | undefined)?.find((window) => window.title === 'Add Account');
+    const dialogId = dialog?.window_id ?? ((await callOk(context, 'wait_for', { pid: pidgin.pid, window_title: 'Add Account' })).structured.windows as { window_id: number }[])[0]!.window_id;
+    const read = await callOk(context, 'get_window_state', { pid: pidgin.pid, window_id: dialogId, include_screenshot: false });
+    const combo = (read.structured.elements as Element[]).find((element) => element.role === 'combobox' && element.name === 'Bonjour');
+    assert.ok(combo, 'the Protocol combo box shows Bonjour first');
+
+    const chosen = await callOk(context, 'set_value', { pid: pidgin.pid, window_id: dialogId, element_index: combo.index, value: 'IRC' });
+    assert.equal(chosen.structured.effect, 'confirmed', chosen.summary);
+    const truth = oracle(pidgin.pid!);
+    assert.equal(truth.name, 'IRC', 'pyatspi: the combo box is named by its choice');
+    assert.notEqual(truth.text, 'IRC', `pyatspi: its Text is stale (${JSON.stringify(truth.text)}), the premise`);
+    assert.ok(truth.server, 'pyatspi: the dialog now asks for an IRC server');
+
+    const after = await callOk(context, 'get_window_state', { pid: pidgin.pid, window_id: dialogId, include_screenshot: false });
+    const shown = (after.structured.elements as Element[]).find((element) => element.index === combo.index);
+    assert.equal(shown?.value, 'IRC');
+    pidgin.kill('SIGKILL');
+  });
+});

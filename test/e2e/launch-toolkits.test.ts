@@ -1,0 +1,103 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, readlinkSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { encodePng } from '../../src/image/encode.js';
+import type { ToolContext } from '../../src/tools/context.js';
+import { fixtureApps, TestDesktop } from '../helpers/desktop.js';
+import { callOk, testContext } from '../helpers/tools.js';
+
+/**
+ * Toolkits the fixtures do not cover. Apps that set no _NET_WM_PID and have no accessibility (Xt/Xaw here; Tk and
+ * Motif are alike): their windows still have their process (the X server knows it), and their reading says there
+ * is no tree and what works instead. A Java app starts with its ATK bridge and is returned with its main frame, not
+ * the splash screen that went before it. An app starts in the caller's working directory (the daemon serves callers
+ * in many). Judged by xprop (no _NET_WM_PID), xdotool (the windows), /proc (the process, its cwd) and pyatspi (the
+ * applications on the bus).
+ */
+describe('launch_app and reading across toolkits: Xaw, Java behind a splash, and where apps start', () => {
+  let desktop: TestDesktop;
+  let context: ToolContext;
+  let folder: string;
+
+  before(async () => {
+    desktop = await TestDesktop.start();
+    folder = realpathSync(mkdtempSync(join(tmpdir(), 'cup-launch-cwd-')));
+    // The caller's working directory, as the daemon passes each call's: not the test process's own.
+    context = { ...testContext(), cwd: folder };
+  });
+
+  after(async () => {
+    await desktop?.stop();
+    if (folder) rmSync(folder, { recursive: true, force: true });
+  });
+
+  const run = (command: string, args: string[]) => spawnSync(command, args, { env: desktop.env(), encoding: 'utf8', timeout: 15_000 }).stdout;
+
+  /** The pids of the applications registered on the accessibility bus, as pyatspi lists them. */
+  function pidsOnBus(): number[] {
+    const script = 'import pyatspi\nfor app in pyatspi.Registry.getDesktop(0):\n    print(app.get_process_id())';
+    return run('/usr/bin/python3', ['-c', script]).split('\n').filter(Boolean).map(Number);
+  }
+
+  test('list_windows gives an Xaw window the pid of its process, which sets no _NET_WM_PID', async () => {
+    const { process: xcalc, window } = await desktop.launch('xcalc', [], 'Calculator');
+    assert.match(run('xprop', ['-id', String(window.id), '_NET_WM_PID']), /not found/, 'xcalc sets no _NET_WM_PID (the premise)');
+    const listed = (await callOk(context, 'list_windows', {})).structured.windows as { window_id: number; pid: number }[];
+    assert.equal(listed.find((entry) => entry.window_id === window.id)?.pid, xcalc.pid);
+    const running = (await callOk(context, 'list_apps', {})).structured.apps as { pid: number }[];
+    assert.ok(running.some((app) => app.pid === xcalc.pid), 'list_apps lists it as running');
+    xcalc.kill('SIGKILL');
+  });
+
+  test('get_window_state of such an app says it has no tree, and to act on the screenshot', async () => {
+    const { process: xcalc, window } = await desktop.launch('xcalc', [], 'Calculator');
+    try {
+      assert.ok(!pidsOnBus().includes(xcalc.pid!), 'pyatspi: xcalc is not on the accessibility bus');
+      const state = await callOk(context, 'get_window_state', { pid: xcalc.pid, window_id: window.id, include_screenshot: false });
+      assert.equal(state.structured.degraded, true);
+      assert.match(String(state.structured.degraded_reason), /not registered on the accessibility bus.*click with x, y in window pixels/);
+    } finally {
+      xcalc.kill('SIGKILL');
+    }
+  });
+
+  test('launch_app of a Java app behind a splash screen returns its main frame, accessible through the ATK bridge', async () => {
+    // The JVM shows the splash at once and the frame 3 s later, closing the splash; Java registers on the bus as AWT starts.
+    const splash = join(folder, 'splash.png');
+    const pixels = { width: 160, height: 60, channels: 3 as const, data: Buffer.alloc(160 * 60 * 3, 0x60) };
+    writeFileSync(splash, (await encodePng(pixels, 0)).data);
+    const title = 'CUP Swing Splash';
+    const result = await callOk(context, 'launch_app', {
+      name: 'java',
+      additional_arguments: [`-splash:${splash}`, join(fixtureApps, 'SwingSplash.java'), title, '3000'],
+      creates_new_application_instance: true,
+    });
+    const pid = result.structured.pid as number;
+    try {
+      const frames = run('xdotool', ['search', '--name', `^${title}$`]).split('\n').filter(Boolean).map(Number);
+      assert.equal(frames.length, 1, 'xdotool finds the frame');
+      const windows = result.structured.windows as { window_id: number; title: string }[];
+      assert.deepEqual(windows.map((window) => window.window_id), frames, `the result lists the frame alone: ${result.summary}`);
+      assert.equal(result.structured.accessible, true, result.summary);
+      assert.ok(pidsOnBus().includes(pid), 'pyatspi: the JVM is on the accessibility bus');
+    } finally {
+      process.kill(pid, 'SIGKILL');
+    }
+  });
+
+  test('launch_app starts the app in the caller\'s working directory, where its relative file names are', async () => {
+    const fixture = join(fixtureApps, 'gtk3_fixture.py');
+    const result = await callOk(context, 'launch_app', { name: '/usr/bin/python3', additional_arguments: [fixture, '--title', 'CUP Launch Folder'], creates_new_application_instance: true });
+    const pid = result.structured.pid as number;
+    try {
+      assert.match(readFileSync(`/proc/${pid}/cmdline`, 'utf8'), /gtk3_fixture/);
+      assert.equal(readlinkSync(`/proc/${pid}/cwd`), folder);
+      assert.notEqual(process.cwd(), folder, 'the premise: the driver\'s own process runs elsewhere');
+    } finally {
+      process.kill(pid, 'SIGKILL');
+    }
+  });
+});
