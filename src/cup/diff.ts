@@ -1,6 +1,6 @@
 // What changed between two readings of one window's tree: the pure comparison behind every action's `diff`.
 import { hasNonFocusAction } from './fields.js';
-import { repeatsName } from './prune.js';
+import { isClosedMenu, repeatsName } from './prune.js';
 import type { CupNode, CupRole, CupState } from './types.js';
 
 /** One reading: its tree (node ids are `e<index>`) and each node's object identity by index, where the reader knows it. */
@@ -163,6 +163,15 @@ function toldByOthers(entry: Entry): boolean {
   return node.role === 'text' && parent?.children.length === 1 && repeatsName(parent.node.name, node.name);
 }
 
+/**
+ * Under a closed menu: its items are not shown, and one reading may hold them where the other left them unread (a
+ * compact read counts a closed menu's items without reading them), so their coming and going is no change.
+ */
+function inClosedMenu(entry: Entry): boolean {
+  for (let parent = entry.parent; parent; parent = parent.parent) if (isClosedMenu(parent.node)) return true;
+  return false;
+}
+
 function textChange(from: string | undefined, to: string | undefined): TextChange | undefined {
   return (from ?? '') === (to ?? '') ? undefined : { from: from ?? '', to: to ?? '' };
 }
@@ -222,8 +231,8 @@ export function diffTrees(before: DiffReading, after: DiffReading): TreeDiff {
   const picked = new Set([...moved.filter((node) => node.reparented), ...moved.filter((node) => !node.reparented && node.name)].slice(0, NOTABLE_MOVES));
   const notable = moved.filter((node) => picked.has(node));
   return {
-    added: newEntries.filter((entry) => !partners.has(entry) && !toldByOthers(entry)).map((entry) => described(entry.node)),
-    removed: oldEntries.filter((entry) => !paired.has(entry) && !toldByOthers(entry)).map((entry) => described(entry.node)),
+    added: newEntries.filter((entry) => !partners.has(entry) && !toldByOthers(entry) && !inClosedMenu(entry)).map((entry) => described(entry.node)),
+    removed: oldEntries.filter((entry) => !paired.has(entry) && !toldByOthers(entry) && !inClosedMenu(entry)).map((entry) => described(entry.node)),
     changed,
     moved: { count: moved.length, notable },
   };

@@ -199,7 +199,7 @@ function hasClosedChoiceList(node: CupNode): boolean {
 }
 
 /** A menu, or a menu bar's entry, none of whose items is on screen (or the platform read none, as closed): the menu is closed. */
-function isClosedMenu(node: CupNode): boolean {
+export function isClosedMenu(node: CupNode): boolean {
   const children = node.children ?? [];
   if (hasClosedChoiceList(node)) return true;
   if (!isMenu(node)) return false;

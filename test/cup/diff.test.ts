@@ -161,3 +161,14 @@ test('long values are cut in a change line', () => {
   assert.ok(line !== undefined && line.length < 200, line);
   assert.match(line, /value: "x" → "y+\.\.\."$/);
 });
+
+test("a closed menu's items that one reading read and the other left unread are no change; an opened menu's items are added", () => {
+  const item = (id: number, name: string, states: string[]) => node(id, 'menuitem', name, { actions: ['click'], states: states as never });
+  const unread = node(2, 'menuitem', 'File', { actions: ['click'], bounds: box(0, 0), platform: { linux: { closedMenuItems: 2 } } });
+  const closed = node(2, 'menuitem', 'File', { actions: ['click'], bounds: box(0, 0), children: [item(3, 'New Tab', ['offscreen']), item(4, 'Quit', ['offscreen'])] });
+  const before = reading(form([unread]), { 0: 'w', 1: 'g', 2: 'file' });
+  assert.deepEqual(diffLines(diffTrees(before, reading(form([closed]), { 0: 'w', 1: 'g', 2: 'file', 3: 'new', 4: 'quit' }))), []);
+  assert.deepEqual(diffLines(diffTrees(reading(form([closed]), { 0: 'w', 1: 'g', 2: 'file', 3: 'new', 4: 'quit' }), before)), []);
+  const open = node(2, 'menuitem', 'File', { actions: ['click'], bounds: box(0, 0), children: [node(3, 'menuitem', 'New Tab', { actions: ['click'], bounds: box(0, 20) }), node(4, 'menuitem', 'Quit', { actions: ['click'], bounds: box(0, 40) })] });
+  assert.deepEqual(diffLines(diffTrees(before, reading(form([open]), { 0: 'w', 1: 'g', 2: 'file', 3: 'new', 4: 'quit' }))), ['+ [e3] mi "New Tab"', '+ [e4] mi "Quit"']);
+});

@@ -72,6 +72,18 @@ describe('action diffs and new windows on a real GTK3 app', () => {
     assert.equal((await fixtures.waitForStatus(small, (status) => status.counter === after.counter + 1)).counter, after.counter + 1);
   });
 
+  test('after a compact read, which leaves closed menus\' items unread, an action\'s diff does not list them as added', async () => {
+    // A fresh window, so the compact read is the first: its mirror holds the visible part, the menus' items counted.
+    const fresh = await fixtures.launch('gtk3', { title: 'Diff Menus', rows: 3 });
+    const compact = await callOk(fixtures.context, 'get_window_state', { pid: fresh.pid, window_id: fresh.id, include_screenshot: false });
+    assert.match(compact.body ?? '', /more items — open the menu to see/, 'the compact read counts the closed menus\' items');
+    const { result } = await act('invoke_menu', { pid: fresh.pid, window_id: fresh.id, path: ['File', 'New'] });
+    assert.equal(result.effect, 'confirmed', JSON.stringify(result));
+    const added = result.diff!.added.map((entry) => `${entry.role} "${entry.name}"`);
+    assert.deepEqual(added.filter((entry) => entry.startsWith('menuitem')), [], `the diff adds closed menus' items: ${added.join(', ')}`);
+    assert.ok(result.diff!.changed.some((entry) => entry.changes.name?.to.includes('menu:New')), JSON.stringify(result.diff));
+  });
+
   test('a check box: its state change is a ~ line, and a bare element_index from the diff clicks it again', async () => {
     const check = named(await elements(small), 'checkbox', 'Enable feature');
     const wasChecked = (await fixtures.status(small)).checked;
