@@ -216,6 +216,27 @@ describe('action diffs and new windows on a real GTK3 app', () => {
     assert.match(resetText, new RegExp(`^other windows changed: ${small.id} "Diff Fixture"`, 'm'));
   });
 
+  test('a dialog the window manager takes on late (it is held stopped for 600 ms) is still in new_windows: the app announced it', async () => {
+    const manager = fixtures.desktop.state.pids.windowManager;
+    const opener = named(await elements(small), 'button', 'Reset…');
+    process.kill(manager, 'SIGSTOP');
+    const resume = setTimeout(() => process.kill(manager, 'SIGCONT'), 600);
+    let clicked: { text: string; result: ActionResult };
+    try {
+      clicked = await act('click', { window_id: small.id, element_index: opener.index });
+    } finally {
+      clearTimeout(resume);
+      process.kill(manager, 'SIGCONT');
+    }
+    const dialog = clicked.result.new_windows?.find((window) => window.title === 'Confirm reset');
+    assert.ok(dialog, clicked.text);
+    assert.equal(await fixtures.readers.mapState(dialog.window_id), 'IsViewable', 'the X server shows the dialog');
+    const cancel = /\[e(\d+)\] btn "Cancel"/.exec(dialog.tree ?? '');
+    assert.ok(cancel, dialog.tree);
+    await act('click', { window_id: dialog.window_id, element_index: Number(cancel[1]) });
+    assert.equal((await fixtures.waitForStatus(small, (status) => status.lastKey === 'dialog:cancel')).lastKey, 'dialog:cancel');
+  });
+
   test('with diff_settle_ms, a search field that re-filters its list 150 ms after the typing: the late change is in the diff; an action that changes nothing is not waited on; by default nothing is waited on', async () => {
     const log = join(mkdtempSync(join(tmpdir(), 'cup-filter-')), 'changes.log');
     const filtering = await fixtures.launch('gtk3', { title: 'Diff Filter', rows: 3, extraArgs: ['--filter', '--change-log', log] });

@@ -278,6 +278,30 @@ async function describeObject(desktop: LinuxDesktop, events: readonly Accessibil
   return changes.length > 0 ? `${where}: ${[...new Set(changes)].slice(0, 4).join(', ')}` : undefined;
 }
 
+/** How long a window the app announced (window:create) is waited for in the X server's list of windows. */
+const announcedWindowMs = 1000;
+/**
+ * Roles of the windows the window manager lists (a menu's or tooltip's popup window it never lists: GTK3 announces
+ * those too, as ROLE_WINDOW or ROLE_TOOL_TIP).
+ */
+const managedWindowRoles: ReadonlySet<number> = new Set([ATSPI_ROLE.FRAME, ATSPI_ROLE.DIALOG, ATSPI_ROLE.ALERT, ATSPI_ROLE.FILE_CHOOSER]);
+
+/**
+ * The app's X windows that were not there before the action. A window the app announced through accessibility
+ * reaches the window list only once the window manager has taken it on, a moment later (longer on a loaded
+ * machine): while none has appeared, an announced one is waited for.
+ */
+async function windowsOpened(desktop: LinuxDesktop, app: string, before: readonly NewWindow[], events: readonly AccessibilityEvent[], signal: AbortSignal | undefined): Promise<NewWindow[] | undefined> {
+  const creations = events.filter((event) => event.kind === 'Create' && event.sender === app);
+  const client = await desktop.atspi();
+  const roles = await Promise.all(creations.map((event) => readRole(client, { bus: app, path: event.path }).catch(() => undefined)));
+  const announced = roles.some((role) => role !== undefined && managedWindowRoles.has(role));
+  for (const deadline = Date.now() + announcedWindowMs; ; await sleep(25)) {
+    const opened = (await appWindows(desktop, app))?.filter((window) => !before.some((known) => known.window_id === window.window_id));
+    if (!announced || opened === undefined || opened.length > 0 || Date.now() >= deadline || signal?.aborted) return opened;
+  }
+}
+
 /**
  * The top-level X windows of the process behind an accessibility bus name, or undefined when that cannot
  * be told (no pid, no X): what an action opened is found by comparing this list before and after it.
@@ -417,7 +441,7 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
       const lines = await Promise.all(queue.splice(0, maxEvidence - evidence.length).map((events) => describeObject(desktop, events, options.snapshot)));
       evidence.push(...lines.filter((line): line is string => line !== undefined && line !== ''));
     }
-    const newWindows = windowsBefore && (await appWindows(desktop, app))?.filter((window) => !windowsBefore.some((known) => known.window_id === window.window_id));
+    const newWindows = windowsBefore && (await windowsOpened(desktop, app, windowsBefore, recorder?.events ?? [], signal));
     const target = options.target;
     // Its content, not its states or caret: the focus the driver gives the target before the action (which may be
     // reported late, and puts the caret somewhere) is not the action's doing.
