@@ -233,8 +233,10 @@ describe('action diffs and new windows on a real GTK3 app', () => {
     assert.equal(await fixtures.readers.mapState(dialog.window_id), 'IsViewable', 'the X server shows the dialog');
     const cancel = /\[e(\d+)\] btn "Cancel"/.exec(dialog.tree ?? '');
     assert.ok(cancel, dialog.tree);
-    await act('click', { window_id: dialog.window_id, element_index: Number(cancel[1]) });
+    // A plan on the dialog that closes it says in its text why it has no diff, as a single action does.
+    const planned = await callOk(fixtures.context, 'run_actions', { window_id: dialog.window_id, steps: [{ tool: 'click', arguments: { element_index: Number(cancel[1]) } }] });
     assert.equal((await fixtures.waitForStatus(small, (status) => status.lastKey === 'dialog:cancel')).lastKey, 'dialog:cancel');
+    assert.match(resultText(planned), new RegExp(`^no diff: the window closed \\(window ${dialog.window_id} "Confirm reset"\\)`, 'm'), resultText(planned));
   });
 
   test('with diff_settle_ms, a search field that re-filters its list 150 ms after the typing: the late change is in the diff; an action that changes nothing is not waited on; by default nothing is waited on', async () => {

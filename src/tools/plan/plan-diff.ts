@@ -57,7 +57,13 @@ export async function beginPlanDiff(context: ToolContext, target: PlanDiffTarget
           : { fields: named || target.diff === false ? {} : { diff_unavailable: 'the plan names no window (pass pid or window_id to run_actions for one diff over the plan)' }, lines: [] };
       return {
         fields: { ...elsewhere, ...compared.fields },
-        lines: [...(elsewhere.new_windows ?? []).flatMap(newWindowLines), ...otherWindowLines(elsewhere.other_windows_changed), ...compared.lines],
+        lines: [
+          ...(elsewhere.new_windows ?? []).flatMap(newWindowLines),
+          ...otherWindowLines(elsewhere.other_windows_changed),
+          ...compared.lines,
+          // Why there is none (the plan's window closed: a dialog the plan confirmed), as a single action says it.
+          ...(compared.fields.diff_unavailable ? [`no diff: ${compared.fields.diff_unavailable}`] : []),
+        ],
       };
     },
     close: () => watch?.close(),
