@@ -51,10 +51,10 @@ describe('launch_app: which entry starts, and urls for an app that already runs'
     if (home) rmSync(home, { recursive: true, force: true });
   });
 
-  function launch(args: Record<string, unknown>): { status: number | null; result: LaunchResult; stderr: string } {
+  function launch(args: Record<string, unknown>): { status: number | null; result: LaunchResult; stderr: string; text: string } {
     const run = spawnSync(process.execPath, [cliPath, 'call', 'launch_app', JSON.stringify(args), '--no-daemon', '--json'], { env, encoding: 'utf8', timeout: 60_000 });
-    const parsed = JSON.parse(run.stdout) as { structuredContent: LaunchResult };
-    return { status: run.status, result: parsed.structuredContent, stderr: run.stderr };
+    const parsed = JSON.parse(run.stdout) as { structuredContent: LaunchResult; content?: { type: string; text?: string }[] };
+    return { status: run.status, result: parsed.structuredContent, stderr: run.stderr, text: parsed.content?.map((part) => part.text ?? '').join('\n') ?? '' };
   }
 
   /** Windows whose title matches, by xdotool, with the pid and title xprop reads on each. */
@@ -133,5 +133,16 @@ describe('launch_app: which entry starts, and urls for an app that already runs'
     assert.ok(showing.every((window) => window.pid === started.result.pid), 'owned by the running mousepad');
     const mousepads = processIds().filter((pid) => commandLine(pid)[0]?.endsWith('mousepad') && processesMentioning('mousepad').includes(pid));
     assert.deepEqual(mousepads, [started.result.pid], 'still one mousepad process on this desktop (/proc)');
+
+    // Another instance asked for: mousepad's launcher hands the file to the running one and exits, which is said so.
+    const third = join(home, 'third-note.txt');
+    writeFileSync(third, 'third\n');
+    const another = launch({ name: 'mousepad', urls: [third], creates_new_application_instance: true });
+    assert.equal(another.status, 0, another.stderr);
+    assert.equal(another.result.pid, started.result.pid);
+    assert.deepEqual([another.result.already_running, another.result.opened_in_running], [true, true]);
+    assert.match(another.text, /keeps a single instance: its launcher \(pid \d+\) handed the url to the one running/);
+    const thirdShowing = windowsTitled('third-note');
+    assert.ok(thirdShowing.length >= 1 && thirdShowing.every((window) => window.pid === started.result.pid), 'xdotool: the third file shows in the running mousepad');
   });
 });

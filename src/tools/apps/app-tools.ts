@@ -147,10 +147,8 @@ export const launchApp = defineTool({
     const urls = args.urls ?? [];
     const windowsBefore = await context.desktop.windows();
     // A browser given a fresh profile of its own is a separate instance, whatever runs already.
-    const running =
-      !args.creates_new_application_instance && !plan.browser?.profile && plan.entry
-        ? context.desktop.applications(windowsBefore).running.find((app) => app.entry?.id === plan.entry!.id)
-        : undefined;
+    const instance = !plan.browser?.profile && plan.entry ? context.desktop.applications(windowsBefore).running.find((app) => app.entry?.id === plan.entry!.id) : undefined;
+    const running = args.creates_new_application_instance ? undefined : instance;
     if (running && urls.length === 0) {
       const windows = windowsBefore.filter((window) => window.pid === running.pid);
       return {
@@ -172,35 +170,39 @@ export const launchApp = defineTool({
     const before = new Set(windowsBefore.map((window) => window.id));
     const deadline = Date.now() + launchTimeoutMs;
     const started = plan.start(context.cwd);
-    if (running) {
-      const handOff = await waitForHandOff(context, started, running.pid, before, deadline);
-      if (handOff.exit) {
-        if (handOff.exit.code !== 0) {
-          throw new ToolError(
-            `${plan.name} already runs (pid ${running.pid}) and did not take the urls: its launcher (pid ${started.pid}) exited with ` +
-              `${handOff.exit.code === null ? `signal ${handOff.exit.signal}` : `status ${handOff.exit.code}`}; its output is in ${started.log}`,
-            'urls_not_opened',
-            { pid: running.pid, launcher_pid: started.pid },
-          );
-        }
-        const windows = (await context.desktop.windows()).filter((window) => window.pid === running.pid);
-        return {
-          summary: `✅ ${plan.name} is already running (pid ${running.pid}); handed it ${urls.length === 1 ? 'the url' : `${urls.length} urls`} to open`,
-          body: windows.map((window) => `${window.id} "${window.title}"`).join('\n'),
-          structured: {
-            pid: running.pid,
-            name: plan.name,
-            already_running: true,
-            opened_in_running: true,
-            ...matched,
-            accessible: true,
-            self_activation_suppressed: !windows.some((window) => window.active && window.id !== activeBefore),
-            windows: windows.map(windowRecord),
-          },
-        };
+    // Asked for another instance, a single-instance app's launcher hands its request to the one running and exits.
+    const receiver = running ?? instance;
+    const { exit } = receiver ? await waitForHandOff(context, started, receiver.pid, before, deadline) : {};
+    // A launcher that failed while another instance was asked for is a start that failed, as told below.
+    if (receiver && exit && (running || exit.code === 0)) {
+      if (exit.code !== 0) {
+        throw new ToolError(
+          `${plan.name} already runs (pid ${receiver.pid}) and did not take the urls: its launcher (pid ${started.pid}) exited with ` +
+            `${exit.code === null ? `signal ${exit.signal}` : `status ${exit.code}`}; its output is in ${started.log}`,
+          'urls_not_opened',
+          { pid: receiver.pid, launcher_pid: started.pid },
+        );
       }
-      // Otherwise the launcher became an instance of its own (the app is not single-instance): a start like any other.
+      const windows = (await context.desktop.windows()).filter((window) => window.pid === receiver.pid);
+      const handed = urls.length === 0 ? 'its request' : urls.length === 1 ? 'the url' : `${urls.length} urls`;
+      return {
+        summary: args.creates_new_application_instance
+          ? `✅ ${plan.name} keeps a single instance: its launcher (pid ${started.pid}) handed ${handed} to the one running (pid ${receiver.pid}) and exited; no other instance was started`
+          : `✅ ${plan.name} is already running (pid ${receiver.pid}); handed it ${handed} to open`,
+        body: windows.map((window) => `${window.id} "${window.title}"`).join('\n'),
+        structured: {
+          pid: receiver.pid,
+          name: plan.name,
+          already_running: true,
+          opened_in_running: urls.length > 0,
+          ...matched,
+          accessible: true,
+          self_activation_suppressed: !windows.some((window) => window.active && window.id !== activeBefore),
+          windows: windows.map(windowRecord),
+        },
+      };
     }
+    // Otherwise the launcher became an instance of its own (the app is not single-instance): a start like any other.
     const waited = await waitForApp(context, started.pid, before, deadline);
     if (waited.windows.length === 0) {
       const alive = context.desktop.processAlive(started.pid);
