@@ -121,7 +121,7 @@ export const launchApp = defineTool({
         'Open the browser\'s debugging protocol on this port for the page tool (--remote-debugging-port=N: the DevTools protocol for Chromium-based ' +
           'browsers and Electron apps, WebDriver BiDi for Firefox); 0 lets the browser pick a free port, reported as debugging_port.',
       ),
-    creates_new_application_instance: z.boolean().optional().describe('Start another instance even when the app runs. Default false.'),
+    creates_new_application_instance: z.boolean().optional().describe('Start another instance even when the app runs (an app that keeps a single instance hands the request to the running one, which the result says). Default false.'),
   }),
   output: z.object({
     pid: z.number(),
