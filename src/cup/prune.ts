@@ -198,10 +198,23 @@ function hasClosedChoiceList(node: CupNode): boolean {
   return !sized || popup.states?.includes('offscreen') === true || popup.states?.includes('hidden') === true;
 }
 
+const menuItemRoles: ReadonlySet<string> = new Set(['menuitem', 'menuitemcheckbox', 'menuitemradio']);
+
+/** A button that holds the items (and separators) of the menu it opens (GTK3's menu tool button), none of them on screen. */
+function isClosedMenuButton(node: CupNode): boolean {
+  const children = node.children ?? [];
+  const unseen = (child: CupNode) => child.states?.includes('offscreen') === true || child.states?.includes('hidden') === true;
+  return (
+    node.role === 'button' &&
+    children.some((child) => menuItemRoles.has(child.role)) &&
+    children.every((child) => (menuItemRoles.has(child.role) || child.role === 'separator') && unseen(child))
+  );
+}
+
 /** A menu, or a menu bar's entry, none of whose items is on screen (or the platform read none, as closed): the menu is closed. */
 export function isClosedMenu(node: CupNode): boolean {
   const children = node.children ?? [];
-  if (hasClosedChoiceList(node)) return true;
+  if (hasClosedChoiceList(node) || isClosedMenuButton(node)) return true;
   if (!isMenu(node)) return false;
   if (children.length === 0) return unreadMenuItems(node) > 0;
   return children.every((child) => child.states?.includes('offscreen') || child.states?.includes('hidden'));

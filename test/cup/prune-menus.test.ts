@@ -56,3 +56,11 @@ test("a combo box whose list of choices has no place on screen (Qt 5's closed po
   })));
   assert.ok(open.some((line) => line.includes('li "Windows"')) && open.some((line) => line.includes('li "Fusion"')), open.join('\n'));
 });
+
+test('a button holding the items of the menu it opens (GTK3\'s menu tool button), none shown, counts them as a closed menu\'s', () => {
+  const templates = node(1, 'button', 'Menu', { actions: ['click'], bounds: at(0, 0), children: [item(2, 'main.c', ['offscreen']), item(3, 'main.py', ['offscreen'])] });
+  assert.deepEqual(compactBody([templates]), ['[e1] btn "Menu" 0,0 40x20 [clk]', `  # 2 more items ${DASH} open the menu to see`]);
+  // Open, the items are on screen and listed.
+  const open = node(1, 'button', 'Menu', { actions: ['click'], bounds: at(0, 0), children: [item(2, 'main.c', []), item(3, 'main.py', [])] });
+  assert.equal(compactBody([open]).length, 3);
+});

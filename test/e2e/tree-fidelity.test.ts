@@ -103,6 +103,25 @@ describe('tree fidelity on real Debian apps outside the fixtures, judged by pyat
     }
   });
 
+  test('geany: a toolbar button that holds its menu\'s items (GTK3\'s menu tool button), closed, counts them as a closed menu\'s', async () => {
+    const { window, stop } = await launch('geany', ['--new-instance', '--no-session'], /^untitled - Geany/);
+    try {
+      const oracle = await pyatspiWalk(window.pid, window.title, desktop.env());
+      // pyatspi: the first toolbar "Menu" toggle button, and its children (the nodes one level under it), none showing.
+      const at = oracle.findIndex((node) => node.role === 'toggle button' && node.name === 'Menu' && showing(node));
+      assert.ok(at >= 0, 'the case is exercised: pyatspi sees a toggle button named Menu');
+      const items: OracleNode[] = [];
+      for (let i = at + 1; i < oracle.length && oracle[i]!.depth > oracle[at]!.depth; i++) if (oracle[i]!.depth === oracle[at]!.depth + 1) items.push(oracle[i]!);
+      assert.ok(items.length > 0 && items.every((node) => node.role === 'menu item' && !node.states.includes('showing')), JSON.stringify(items));
+      const { result } = await accessibleWindowState(context, window, { include_screenshot: false });
+      const hint = new RegExp(`btn "Menu" .*\\n\\s+# ${items.length} more items \u2014 open the menu to see`);
+      assert.match(result.body ?? '', hint);
+      assert.doesNotMatch(result.body ?? '', new RegExp(`mi "${items[0]!.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"`), 'the closed menu\'s items are not listed');
+    } finally {
+      stop();
+    }
+  });
+
   test('featherpad (Qt 5): the status bar label is shown, and a rich-text tooltip names its button as plain text', async () => {
     writeFileSync(join(home, 'qt.txt'), 'one two three\n');
     const { window, stop } = await launch('featherpad', [join(home, 'qt.txt')], /qt\.txt/);
