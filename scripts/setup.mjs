@@ -28,8 +28,9 @@ const testPackages = [
   'gedit', 'mousepad', 'featherpad', 'pcmanfm', 'libgail-common',
   // A GTK 2 app whose combo box's Text goes stale under GAIL (test/e2e/gtk2-combo.test.ts).
   'pidgin',
-  // A GTK3 IDE whose toolbar buttons hold their menus' items (test/e2e/tree-fidelity.test.ts).
-  'geany',
+  // A GTK3 IDE whose toolbar buttons hold their menus' items, and a document viewer whose pages hold their words in
+  // their own text (test/e2e/tree-fidelity.test.ts).
+  'geany', 'atril',
   // A web browser: Blink's tree (hypertext with embedded objects, actions named only by GetName).
   'chromium',
   // LibreOffice Calc, whose sheets report 2^34 cells; its GTK3 plugin is what exposes it to AT-SPI (the

@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { ClientWindow } from '../../src/platform/linux/windows.js';
@@ -10,7 +11,29 @@ import type { ToolContext } from '../../src/tools/context.js';
 import { accessibleSessionEnvironment } from '../../src/platform/linux/desktop/accessible-session.js';
 import { listClientWindows } from '../../src/platform/linux/windows.js';
 import { TestDesktop } from '../helpers/desktop.js';
+import { PyatspiOracle } from '../helpers/oracle.js';
 import { accessibleWindowState, callOk, pyatspiWalk, testContext, type Element, type OracleNode } from '../helpers/tools.js';
+
+/** A one-page PDF whose page shows `words` in one line (Helvetica), offsets in its cross-reference table exact. */
+function onePagePdf(words: string): string {
+  const content = `BT /F1 18 Tf 72 700 Td (${words}) Tj ET`;
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let pdf = '%PDF-1.4\n';
+  const offsets = objects.map((body, i) => {
+    const offset = pdf.length;
+    pdf += `${i + 1} 0 obj\n${body}\nendobj\n`;
+    return offset;
+  });
+  const xref = pdf.length;
+  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('')}`;
+  return `${pdf}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+}
 
 const showing = (node: OracleNode) => node.states.includes('showing') && node.states.includes('visible');
 
@@ -117,6 +140,26 @@ describe('tree fidelity on real Debian apps outside the fixtures, judged by pyat
       const hint = new RegExp(`btn "Menu" .*\\n\\s+# ${items.length} more items \u2014 open the menu to see`);
       assert.match(result.body ?? '', hint);
       assert.doesNotMatch(result.body ?? '', new RegExp(`mi "${items[0]!.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"`), 'the closed menu\'s items are not listed');
+    } finally {
+      stop();
+    }
+  });
+
+  test('atril: a PDF page, whose words are only in its own text, is named by them', async () => {
+    const pdf = join(home, 'letter.pdf');
+    writeFileSync(pdf, onePagePdf('Dear reader, this page holds the only copy of the words.'));
+    const { window, stop } = await launch('atril', [pdf], /^letter\.pdf/);
+    try {
+      const oracle = new PyatspiOracle(desktop.env());
+      let page: Awaited<ReturnType<PyatspiOracle['find']>> | undefined;
+      try {
+        for (const deadline = Date.now() + 15_000; !page?.text && Date.now() < deadline; await sleep(200)) page = await oracle.find(window.pid, window.title, 'page', '');
+      } finally {
+        oracle.close();
+      }
+      assert.match(page?.text ?? '', /^Dear reader, this page holds the only copy of the words\./, 'pyatspi reads the words in the page\'s text');
+      const { result } = await accessibleWindowState(context, window, { include_screenshot: false });
+      assert.match(result.body ?? '', /grp "Dear reader, this page holds the only copy of the words\."/, result.body);
     } finally {
       stop();
     }

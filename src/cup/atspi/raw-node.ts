@@ -14,6 +14,8 @@ export const CONTENT_NAMED_ATSPI_ROLES: readonly string[] = [
   'ROLE_TABLE_ROW_HEADER', 'ROLE_COLUMN_HEADER', 'ROLE_ROW_HEADER',
   // A live region's words (a web page's role=status or role=log output): Gecko keeps them in its own Text.
   'ROLE_STATUS_BAR', 'ROLE_LOG',
+  // A document viewer's page (Atril's, Evince's): its words are only in its own Text.
+  'ROLE_PAGE',
 ];
 
 /**
