@@ -165,6 +165,8 @@ export interface RowInfo {
   lastColumn: number;
   /** Column of the first non-blank character. */
   inkColumn: number;
+  /** The last non-blank character, when it is not highlighted (a file manager's type mark after a highlighted name). */
+  unlitLastInk?: string;
 }
 
 /** Share of a row's characters that must be highlighted for the row to count as highlighted. */
@@ -180,6 +182,7 @@ export function readRow(scan: ScreenScan, regionIndex: number, y: number): RowIn
   let firstColumn = -1;
   let lastColumn = -1;
   let inkColumn = -1;
+  let unlitLastInk: string | undefined;
   const colors = new Map<number, number>();
   for (let i = 0; i < text.length; i++) {
     const x = columnAt[i]!;
@@ -196,6 +199,7 @@ export function readRow(scan: ScreenScan, regionIndex: number, y: number): RowIn
     if (text[i] !== ' ') {
       ink++;
       if (lit) litInk++;
+      unlitLastInk = lit ? undefined : text[i];
       if (inkColumn < 0) inkColumn = x;
       if (firstColumn < 0 || x < firstColumn) firstColumn = x;
       lastColumn = Math.max(lastColumn, x);
@@ -204,11 +208,16 @@ export function readRow(scan: ScreenScan, regionIndex: number, y: number): RowIn
   let color = region.background;
   let best = 0;
   for (const [candidate, count] of colors) if (count > best) [color, best] = [candidate, count];
-  return { y, text, ink, litInk, litCells, color, firstColumn, lastColumn, inkColumn };
+  return { y, text, ink, litInk, litCells, color, firstColumn, lastColumn, inkColumn, ...(unlitLastInk !== undefined ? { unlitLastInk } : {}) };
 }
 
+/** The marks `ls -F`, nnn and vifm put after a name to tell its type (directory, executable, link...), left unhighlighted. */
+const TYPE_MARKS = '/*@|=>';
+
 export function isHighlighted(row: RowInfo): boolean {
-  return row.ink > 0 && row.litInk >= row.ink * HIGHLIGHTED_SHARE;
+  if (row.ink > 0 && row.litInk >= row.ink * HIGHLIGHTED_SHARE) return true;
+  // A short highlighted name followed by its type mark ("sub" lit, "/" not): all of it but the mark is lit.
+  return row.litInk >= 2 && row.litInk === row.ink - 1 && row.unlitLastInk !== undefined && TYPE_MARKS.includes(row.unlitLastInk);
 }
 
 /** Whitespace runs folded to one space, ends trimmed: how names read. */
