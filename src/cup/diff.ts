@@ -1,6 +1,6 @@
 // What changed between two readings of one window's tree: the pure comparison behind every action's `diff`.
 import { hasNonFocusAction } from './fields.js';
-import { isClosedMenu, repeatsName } from './prune.js';
+import { isClosedMenu, repeatsName, unreadMenuItems } from './prune.js';
 import type { CupNode, CupRole, CupState } from './types.js';
 
 /** One reading: its tree (node ids are `e<index>`) and each node's object identity by index, where the reader knows it. */
@@ -164,11 +164,15 @@ function toldByOthers(entry: Entry): boolean {
 }
 
 /**
- * Under a closed menu: its items are not shown, and one reading may hold them where the other left them unread (a
- * compact read counts a closed menu's items without reading them), so their coming and going is no change.
+ * Under a closed menu whose counterpart in the other reading left its items unread (a compact read counts a closed
+ * menu's items without reading them): one reading holds them, the other does not, and that is no change.
  */
-function inClosedMenu(entry: Entry): boolean {
-  for (let parent = entry.parent; parent; parent = parent.parent) if (isClosedMenu(parent.node)) return true;
+function unreadInOther(entry: Entry, counterpart: (entry: Entry) => Entry | undefined): boolean {
+  for (let parent = entry.parent; parent; parent = parent.parent) {
+    if (!isClosedMenu(parent.node)) continue;
+    const other = counterpart(parent)?.node;
+    return other !== undefined && (other.children ?? []).length === 0 && unreadMenuItems(other) > 0;
+  }
   return false;
 }
 
@@ -215,6 +219,7 @@ export function diffTrees(before: DiffReading, after: DiffReading): TreeDiff {
   const newEntries = flatten(after.root);
   const partners = pair(oldEntries, newEntries, before.identities, after.identities);
   const paired = new Set(partners.values());
+  const partnerOf = new Map([...partners].map(([after, before]) => [before, after]));
 
   const changed: ChangedNode[] = [];
   const moved: MovedNode[] = [];
@@ -231,8 +236,8 @@ export function diffTrees(before: DiffReading, after: DiffReading): TreeDiff {
   const picked = new Set([...moved.filter((node) => node.reparented), ...moved.filter((node) => !node.reparented && node.name)].slice(0, NOTABLE_MOVES));
   const notable = moved.filter((node) => picked.has(node));
   return {
-    added: newEntries.filter((entry) => !partners.has(entry) && !toldByOthers(entry) && !inClosedMenu(entry)).map((entry) => described(entry.node)),
-    removed: oldEntries.filter((entry) => !paired.has(entry) && !toldByOthers(entry) && !inClosedMenu(entry)).map((entry) => described(entry.node)),
+    added: newEntries.filter((entry) => !partners.has(entry) && !toldByOthers(entry) && !unreadInOther(entry, (parent) => partners.get(parent))).map((entry) => described(entry.node)),
+    removed: oldEntries.filter((entry) => !paired.has(entry) && !toldByOthers(entry) && !unreadInOther(entry, (parent) => partnerOf.get(parent))).map((entry) => described(entry.node)),
     changed,
     moved: { count: moved.length, notable },
   };

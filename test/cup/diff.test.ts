@@ -171,4 +171,8 @@ test("a closed menu's items that one reading read and the other left unread are 
   assert.deepEqual(diffLines(diffTrees(reading(form([closed]), { 0: 'w', 1: 'g', 2: 'file', 3: 'new', 4: 'quit' }), before)), []);
   const open = node(2, 'menuitem', 'File', { actions: ['click'], bounds: box(0, 0), children: [node(3, 'menuitem', 'New Tab', { actions: ['click'], bounds: box(0, 20) }), node(4, 'menuitem', 'Quit', { actions: ['click'], bounds: box(0, 40) })] });
   assert.deepEqual(diffLines(diffTrees(before, reading(form([open]), { 0: 'w', 1: 'g', 2: 'file', 3: 'new', 4: 'quit' }))), ['+ [e3] mi "New Tab"', '+ [e4] mi "Quit"']);
+  // Both readings read the closed menu's items: one the app removed is a change (a history menu emptied).
+  const fewer = node(2, 'menuitem', 'File', { actions: ['click'], bounds: box(0, 0), children: [item(3, 'New Tab', ['offscreen'])] });
+  const lines = diffLines(diffTrees(reading(form([closed]), { 0: 'w', 1: 'g', 2: 'file', 3: 'new', 4: 'quit' }), reading(form([fewer]), { 0: 'w', 1: 'g', 2: 'file', 3: 'new' })));
+  assert.deepEqual(lines, ['- mi "Quit" (was e4)']);
 });
