@@ -120,5 +120,14 @@ export function findCursorInput(scan: ScreenScan, nodes: readonly Found[], boxes
   const x = columnAt[promptStart]!;
   const bounds = { x, y: cursor.y, w: region.rect.x + region.rect.w - x, h: 1 };
   scan.claim(bounds);
-  return { role: 'textbox', name: prompt[2]!, value: text.slice(valueStart).trimEnd(), focused: true, bounds, heuristic: INPUT_HEURISTIC };
+  return { role: 'textbox', name: prompt[2]!, value: withoutFill(text.slice(valueStart), columnAt.slice(valueStart), cursor.x), focused: true, bounds, heuristic: INPUT_HEURISTIC };
+}
+
+/**
+ * A field's text without the fill that draws its empty part: a run of underscores from the cursor on (lynx's
+ * "Ada_____", the cursor after "Ada"). Underscores before the cursor were typed.
+ */
+function withoutFill(text: string, columns: readonly number[], cursorX: number): string {
+  const fill = /_{2,}\s*$/.exec(text);
+  return (fill && columns[fill.index]! >= cursorX ? text.slice(0, fill.index) : text).trimEnd();
 }
