@@ -167,9 +167,11 @@ function toldByOthers(entry: Entry): boolean {
  * Under a closed menu whose counterpart in the other reading left its items unread (a compact read counts a closed
  * menu's items without reading them): one reading holds them, the other does not, and that is no change.
  */
-function unreadInOther(entry: Entry, counterpart: (entry: Entry) => Entry | undefined): boolean {
+function unreadInOther(entry: Entry, counterpart: (entry: Entry) => Entry | undefined, closedMenus: Map<Entry, boolean>): boolean {
   for (let parent = entry.parent; parent; parent = parent.parent) {
-    if (!isClosedMenu(parent.node)) continue;
+    let closed = closedMenus.get(parent);
+    if (closed === undefined) closedMenus.set(parent, (closed = isClosedMenu(parent.node)));
+    if (!closed) continue;
     const other = counterpart(parent)?.node;
     return other !== undefined && (other.children ?? []).length === 0 && unreadMenuItems(other) > 0;
   }
@@ -219,7 +221,12 @@ export function diffTrees(before: DiffReading, after: DiffReading): TreeDiff {
   const newEntries = flatten(after.root);
   const partners = pair(oldEntries, newEntries, before.identities, after.identities);
   const paired = new Set(partners.values());
-  const partnerOf = new Map([...partners].map(([after, before]) => [before, after]));
+  // Whether each ancestor of an added or removed node is a closed menu, asked once per ancestor (a rebuilt list
+  // has thousands of new rows under one parent).
+  const closedMenus = new Map<Entry, boolean>();
+  // Only the removed need their old parents' partners (see unreadInOther): built when there are any.
+  let partnerOf: Map<Entry, Entry> | undefined;
+  const newPartnerOf = (entry: Entry) => (partnerOf ??= new Map([...partners].map(([after, before]) => [before, after]))).get(entry);
 
   const changed: ChangedNode[] = [];
   const moved: MovedNode[] = [];
@@ -236,8 +243,8 @@ export function diffTrees(before: DiffReading, after: DiffReading): TreeDiff {
   const picked = new Set([...moved.filter((node) => node.reparented), ...moved.filter((node) => !node.reparented && node.name)].slice(0, NOTABLE_MOVES));
   const notable = moved.filter((node) => picked.has(node));
   return {
-    added: newEntries.filter((entry) => !partners.has(entry) && !toldByOthers(entry) && !unreadInOther(entry, (parent) => partners.get(parent))).map((entry) => described(entry.node)),
-    removed: oldEntries.filter((entry) => !paired.has(entry) && !toldByOthers(entry) && !unreadInOther(entry, (parent) => partnerOf.get(parent))).map((entry) => described(entry.node)),
+    added: newEntries.filter((entry) => !partners.has(entry) && !toldByOthers(entry) && !unreadInOther(entry, (parent) => partners.get(parent), closedMenus)).map((entry) => described(entry.node)),
+    removed: oldEntries.filter((entry) => !paired.has(entry) && !toldByOthers(entry) && !unreadInOther(entry, newPartnerOf, closedMenus)).map((entry) => described(entry.node)),
     changed,
     moved: { count: moved.length, notable },
   };

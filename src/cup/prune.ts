@@ -192,8 +192,9 @@ function isMenu(node: CupNode): boolean {
  * no size). Its choices are a closed menu's items. A closed popup that is a menu is a closed menu of its own.
  */
 function hasClosedChoiceList(node: CupNode): boolean {
-  const [popup, ...others] = node.children ?? [];
-  if (node.role !== 'combobox' || !popup || others.length > 0 || popup.role !== 'list') return false;
+  if (node.role !== 'combobox' || node.children?.length !== 1) return false;
+  const popup = node.children[0]!;
+  if (popup.role !== 'list') return false;
   const sized = popup.bounds !== undefined && popup.bounds.w > 0 && popup.bounds.h > 0;
   return !sized || popup.states?.includes('offscreen') === true || popup.states?.includes('hidden') === true;
 }
