@@ -66,6 +66,10 @@ describe('key names', () => {
     assert.deepEqual(names('ctrl+plus'), ['ctrl', 0x2b]);
     assert.deepEqual(names('+'), [0x2b]);
     assert.deepEqual(names(['cmd', 'space']), ['super', 0x20]);
+    // A name in a list written as a combination (press_key's key "ctrl+shift+s") is that combination; "+" stays a key.
+    assert.deepEqual(names(['ctrl+shift+s']), ['ctrl', 'shift', 0x73]);
+    assert.deepEqual(names(['alt', 'ctrl+t']), ['alt', 'ctrl', 0x74]);
+    assert.deepEqual(names(['ctrl', '+']), ['ctrl', 0x2b]);
     assert.throws(() => parseCombination('ctrl++a'), /a key is missing between "\+" signs/);
     assert.throws(() => parseCombination([]), /empty key combination/);
   });

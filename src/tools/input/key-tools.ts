@@ -38,7 +38,7 @@ export const pressKey = defineTool({
     'on text fields); apps that take synthetic X events get X key events; otherwise the result recommends ' +
     'foreground, which sends real key events (XTEST) to the activated window.',
   input: z.strictObject({
-    key: z.string().min(1).max(64).describe('Key name or single character.'),
+    key: z.string().min(1).max(64).describe('Key name or single character; a combination written with "+" ("ctrl+shift+s") is one too.'),
     modifiers: z.array(z.string()).optional().describe('Modifiers held: ctrl, shift, alt, super (cmd/meta are super).'),
     repeat: z.number().int().min(1).max(100).optional().describe('Press it this many times (foreground). Default 1.'),
     ...addressing,

@@ -130,7 +130,8 @@ export function parseKey(name: string): ParsedKey {
  * ("ctrl++") is the plus key.
  */
 export function parseCombination(combination: string | readonly string[]): ParsedKey[] {
-  const names = typeof combination === 'string' ? splitCombination(combination) : [...combination];
+  // A name written as a combination ("ctrl+shift+s" as press_key's key) is that combination.
+  const names = typeof combination === 'string' ? splitCombination(combination) : combination.flatMap((name) => (name.length > 1 && name.includes('+') ? splitCombination(name) : [name]));
   if (names.length === 0) throw new Error(`empty key combination; expected e.g. "ctrl+c", with ${keyNameHelp()}`);
   return names.map(parseKey);
 }
