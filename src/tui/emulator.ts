@@ -10,8 +10,6 @@ import { Attr, DEFAULT_BACKGROUND, DEFAULT_COLOR, DEFAULT_FOREGROUND, RGB_FLAG, 
 const { Terminal } = xtermHeadless;
 const { Unicode11Addon } = unicode11;
 
-/** What the program turned on with DEC private modes that the headless API does not report. */
-
 /** A place in the program's output: the line a marker follows as the buffer scrolls, and the cursor's column there. */
 export interface OutputMark {
   /** None when the mark was made on the alternate screen (xterm keeps no markers there). */
@@ -19,6 +17,7 @@ export interface OutputMark {
   column: number;
 }
 
+/** What the program turned on with DEC private modes that the headless API does not report. */
 export interface TrackedModes {
   cursorVisible: boolean;
   /** Mouse reporting requested (1000, 1002 or 1003). */
@@ -183,7 +182,7 @@ export class TerminalEmulator {
   }
 
   /**
-   * Marks where the cursor stands now in the normal buffer (its line moves with scrolling; see textAfter), for
+   * Marks where the cursor stands now in the normal buffer (its line moves with scrolling; see rowsAfter), for
    * what the program prints after this point.
    */
   markCursor(): OutputMark {

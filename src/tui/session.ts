@@ -90,7 +90,7 @@ export class TerminalSession {
   private disposed = false;
   /** performance.now() of the last output from the program. */
   lastOutputAt = performance.now();
-  /** Where the cursor stood when input was last sent (textSinceInput). */
+  /** Where the cursor stood when input was last sent (rowsSinceInput). */
   private inputMark?: OutputMark;
 
   constructor(
@@ -244,7 +244,7 @@ export class TerminalSession {
    * the screen, blanks kept (see TerminalEmulator.rowsAfter); the whole screen before any input.
    */
   rowsSinceInput(): string[] {
-    return this.inputMark ? this.emulator.rowsAfter(this.inputMark) : this.emulator.rowsAfter({ column: 0 });
+    return this.emulator.rowsAfter(this.inputMark ?? { column: 0 });
   }
 
   /** Asks a program that speaks the LiveFrame protocol to focus a node. */

@@ -17,7 +17,7 @@ export interface WaitCondition {
   selector?: string;
   /** Text that must appear somewhere on the screen (exact substring). */
   text?: string;
-  /** Text the program printed after the last input sent to it (TerminalSession.textSinceInput). */
+  /** Text the program printed after the last input sent to it (TerminalSession.rowsSinceInput). */
   newText?: string;
   /** No output from the program for idleMs. */
   idle?: boolean;

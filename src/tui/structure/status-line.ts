@@ -60,14 +60,18 @@ export function findStatusLines(scan: ScreenScan, regionIndex: number): Found[] 
  * where it starts is the selected first row of a list (tig's newest commit), not a title bar.
  */
 function selectionOnTop(scan: ScreenScan, regionIndex: number, first: RowInfo): boolean {
-  const next = readRow(scan, regionIndex, first.y + 1);
-  return next.ink > 0 && !isHighlighted(next) && Math.abs(next.inkColumn - first.inkColumn) <= ALIGNMENT_SLACK && SAME_SHAPE <= shapeMatch(first.text, next.text);
+  return shapedLikePlainRow(scan, regionIndex, first, first.y + 1);
 }
 
 /** A highlighted row under a plain row shaped like it is a list's selected item, not a status line. */
 function selectionBelow(scan: ScreenScan, regionIndex: number, row: RowInfo): boolean {
-  const previous = readRow(scan, regionIndex, row.y - 1);
-  return previous.ink > 0 && !isHighlighted(previous) && Math.abs(previous.inkColumn - row.inkColumn) <= ALIGNMENT_SLACK && SAME_SHAPE <= shapeMatch(row.text, previous.text);
+  return shapedLikePlainRow(scan, regionIndex, row, row.y - 1);
+}
+
+/** The row at `y` is plain text that starts where `row` starts and is shaped like it: the two are rows of one list. */
+function shapedLikePlainRow(scan: ScreenScan, regionIndex: number, row: RowInfo, y: number): boolean {
+  const other = readRow(scan, regionIndex, y);
+  return other.ink > 0 && !isHighlighted(other) && Math.abs(other.inkColumn - row.inkColumn) <= ALIGNMENT_SLACK && SAME_SHAPE <= shapeMatch(row.text, other.text);
 }
 
 /** Share of columns where two rows of one list show the same kind of character (digit, letter, blank, sign). */
