@@ -145,10 +145,15 @@ function cupAttributes(raw: AtspiRawNode, states: Set<string>, role: CupRole): C
  */
 function heldNumber(raw: AtspiRawNode, role: CupRole): number | undefined {
   const value = raw.value!;
-  if (value.min < value.max) return value.current >= value.min && value.current <= value.max ? value.current : undefined;
+  if (value.min < value.max) return outsideOwnRange(value) ? undefined : value.current;
   if (role !== 'spinbutton' || raw.text === undefined) return value.current;
   const shown = raw.text.trim();
   return /^[-+]?\d+(\.\d+)?$/.test(shown) ? Number(shown) : undefined;
+}
+
+/** A range control's value outside a range it has: no value (an empty part of Blink's date field reports 0 against 1..12). */
+export function outsideOwnRange(value: { current: number; min: number; max: number }): boolean {
+  return value.min < value.max && (value.current < value.min || value.current > value.max);
 }
 
 function cupValue(raw: AtspiRawNode, role: CupRole): string | undefined {

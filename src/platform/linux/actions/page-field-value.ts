@@ -3,18 +3,20 @@
 // through the browser's debugging connection, as the field's own picker sets it (input and change events); the
 // accessibility tree reads it back in the parts.
 import { actionOutcome, type ActionOutcome } from '../../action-outcome.js';
+import { outsideOwnRange } from '../../../cup/atspi/convert.js';
 import { ToolError } from '../../../errors.js';
 import type { AtspiClient } from '../atspi/client.js';
 import type { ObjectRef } from '../atspi/object-ref.js';
 import { children, extents, readAttributes, readInterfaces, readName, readText, readValue } from '../atspi/operations.js';
 import { findDebuggingEndpoint } from '../browser/endpoint.js';
 import { relaunchCall } from '../browser/page-connections.js';
+import { DATE_TIME_INPUT_TYPES } from '../browser/page-scripts.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import type { LiveElementTarget } from './live-target.js';
 import { observe, type Probe } from './verification.js';
 
 /** The kinds of a page's <input> that show their value as parts (Blink and Gecko say which in "text-input-type"). */
-const dateTimeTypes = new Set(['date', 'time', 'datetime-local', 'month', 'week']);
+const dateTimeTypes = new Set(DATE_TIME_INPUT_TYPES);
 
 /** Whether the element is a web page's date or time field. */
 export async function isPageDateField(desktop: LinuxDesktop, target: LiveElementTarget): Promise<boolean> {
@@ -43,7 +45,7 @@ async function partValues(client: AtspiClient, ref: ObjectRef, depth = partsDept
       if (text) values.push(text);
       else {
         const value = await readValue(client, child);
-        values.push(value.min < value.max && (value.current < value.min || value.current > value.max) ? '-' : String(value.current));
+        values.push(outsideOwnRange(value) ? '-' : String(value.current));
       }
     } else if (depth > 1) values.push(...(await partValues(client, child, depth - 1)));
   }

@@ -40,23 +40,20 @@ const maxAncestors = 64;
  */
 async function focusAside(desktop: LinuxDesktop, target: LiveElementTarget): Promise<{ ignore: (event: AccessibilityEvent) => boolean } | undefined> {
   if (!decodeStateSet(target.live.states).has('STATE_FOCUSED')) return undefined;
-  const client = await desktop.atspi();
-  const around = new Set<string>();
-  for (let ref = await parentOf(client, target.ref).catch(() => undefined); ref && ref.bus === target.ref.bus && around.size < maxAncestors; ) {
-    around.add(ref.path);
-    ref = await parentOf(client, ref).catch(() => undefined);
-  }
+  const around = new Set(await ancestors(desktop, target.ref));
   return {
     ignore: (event) =>
       event.kind === 'StateChanged' && event.detail === 'focused' && event.sender === target.ref.bus && (event.path === target.ref.path ? event.detail1 === 0 : around.has(event.path)),
   };
 }
 
-/** The object and its ancestors in its application, the object first. */
-async function upward(desktop: LinuxDesktop, ref: ObjectRef): Promise<string[]> {
+/** The paths of the object's ancestors in its application, its parent first. */
+async function ancestors(desktop: LinuxDesktop, ref: ObjectRef): Promise<string[]> {
   const client = await desktop.atspi();
   const paths: string[] = [];
-  for (let at: ObjectRef | undefined = ref; at && at.bus === ref.bus && paths.length < maxAncestors; at = await parentOf(client, at).catch(() => undefined)) paths.push(at.path);
+  for (let at = await parentOf(client, ref).catch(() => undefined); at && at.bus === ref.bus && paths.length < maxAncestors; at = await parentOf(client, at).catch(() => undefined)) {
+    paths.push(at.path);
+  }
   return paths;
 }
 
@@ -68,8 +65,9 @@ async function upward(desktop: LinuxDesktop, ref: ObjectRef): Promise<string[]> 
 async function coverAt(desktop: LinuxDesktop, target: LiveElementTarget, point: PlacedPoint): Promise<string | undefined> {
   const hit = await desktop.accessibleAt(target.window, point.screenX, point.screenY).catch(() => undefined);
   if (!hit || hit.bus !== target.ref.bus) return undefined;
-  const [hitUp, targetUp] = await Promise.all([upward(desktop, hit), upward(desktop, target.ref)]);
-  if (hitUp.includes(target.ref.path) || targetUp.includes(hit.path)) return undefined;
+  if (hit.path === target.ref.path) return undefined;
+  const [aroundHit, aroundTarget] = await Promise.all([ancestors(desktop, hit), ancestors(desktop, target.ref)]);
+  if (aroundHit.includes(target.ref.path) || aroundTarget.includes(hit.path)) return undefined;
   return (await elementLabel(desktop, target.snapshot, hit)).label;
 }
 

@@ -292,13 +292,18 @@ const managedWindowRoles: ReadonlySet<number> = new Set([ATSPI_ROLE.FRAME, ATSPI
  * machine): while none has appeared, an announced one is waited for.
  */
 async function windowsOpened(desktop: LinuxDesktop, app: string, before: readonly NewWindow[], events: readonly AccessibilityEvent[], signal: AbortSignal | undefined): Promise<NewWindow[] | undefined> {
+  const opened = async () => (await appWindows(desktop, app))?.filter((window) => !before.some((known) => known.window_id === window.window_id));
+  const now = await opened();
   const creations = events.filter((event) => event.kind === 'Create' && event.sender === app);
+  if (now === undefined || now.length > 0 || creations.length === 0) return now;
+  // Only then are the announced windows' roles asked (a menu's popup announces itself too, and is never listed).
   const client = await desktop.atspi();
   const roles = await Promise.all(creations.map((event) => readRole(client, { bus: app, path: event.path }).catch(() => undefined)));
-  const announced = roles.some((role) => role !== undefined && managedWindowRoles.has(role));
-  for (const deadline = Date.now() + announcedWindowMs; ; await sleep(25)) {
-    const opened = (await appWindows(desktop, app))?.filter((window) => !before.some((known) => known.window_id === window.window_id));
-    if (!announced || opened === undefined || opened.length > 0 || Date.now() >= deadline || signal?.aborted) return opened;
+  if (!roles.some((role) => role !== undefined && managedWindowRoles.has(role))) return now;
+  for (const deadline = Date.now() + announcedWindowMs; ; ) {
+    await sleep(25);
+    const later = await opened();
+    if (later === undefined || later.length > 0 || Date.now() >= deadline || signal?.aborted) return later;
   }
 }
 

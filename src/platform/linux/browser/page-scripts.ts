@@ -131,6 +131,9 @@ export const stopWatch = `(key) => {
  * value setter. The field may live in a frame, so its own window's classes and selection are used.
  * Returns the value after, or why nothing was inserted.
  */
+/** The kinds of <input> whose value a picker sets and commits at once, which Blink and Gecko show as parts. */
+export const DATE_TIME_INPUT_TYPES: readonly string[] = ['date', 'time', 'datetime-local', 'month', 'week'];
+
 export const insertIntoElement = `(element, text, replace) => {
   const view = element.ownerDocument.defaultView;
   const tag = element.tagName.toLowerCase();
@@ -156,7 +159,7 @@ export const insertIntoElement = `(element, text, replace) => {
       }
       inputEvent();
       // A date or time field's picker commits what it sets at once: pages listen for its change event.
-      if (replace && ['date', 'time', 'datetime-local', 'month', 'week'].includes(element.type)) element.dispatchEvent(new view.Event('change', { bubbles: true }));
+      if (replace && ${JSON.stringify(DATE_TIME_INPUT_TYPES)}.includes(element.type)) element.dispatchEvent(new view.Event('change', { bubbles: true }));
       return { value: element.value };
     }
   } else {
