@@ -12,7 +12,8 @@ async function tree(session: string): Promise<UINode[]> {
 
 test('dialog --menu: items and the selected one recognised; choose one and read the exit status and the answer', async () => {
   await start({ command: 'dialog', args: ['--title', 'Fruit', '--menu', 'Pick a fruit', '15', '50', '4', 'apple', 'Red', 'banana', 'Yellow', 'cherry', 'Small'], session: 'menu' });
-  await callOk(context, 'tui_wait_for', { selector: 'role=dialog name=Fruit >> role=listitem selected', session: 'menu' });
+  // dialog draws its buttons after its list: the screen is read once both are there.
+  await callOk(context, 'tui_wait_for', { selector: 'role=dialog name=Fruit >> role=listitem selected', all: [{ selector: 'role=button name=Cancel' }], session: 'menu' });
   const all = await tree('menu');
   const items = all.filter((node) => node.role === 'listitem');
   assert.deepEqual(items.map((item) => item.name), ['apple Red', 'banana Yellow', 'cherry Small']);
