@@ -239,6 +239,25 @@ describe('action diffs and new windows on a real GTK3 app', () => {
     assert.match(resultText(planned), new RegExp(`^no diff: the window closed \\(window ${dialog.window_id} "Confirm reset"\\)`, 'm'), resultText(planned));
   });
 
+  test('a dialog whose app answers its button 700 ms later (as one that saves a file first, sending nothing meanwhile): the click is confirmed by the dialog closing, not reported as no effect', async () => {
+    const slow = await fixtures.launch('gtk3', { title: 'Slow Answer', rows: 3, extraArgs: ['--dialog-button', '--dialog-response-ms', '700'] });
+    const opened = await act('click', { window_id: slow.id, element_index: named(await elements(slow), 'button', 'Reset…').index });
+    const dialog = opened.result.new_windows?.find((window) => window.title === 'Confirm reset');
+    assert.ok(dialog, opened.text);
+    const reset = /\[e(\d+)\] btn "Reset"/.exec(dialog.tree ?? '');
+    assert.ok(reset, dialog.tree);
+    const started = Date.now();
+    const { text, result } = await act('click', { window_id: dialog.window_id, element_index: Number(reset[1]) });
+    const elapsed = Date.now() - started;
+    // The app's word: it answered, and the X server no longer lists the dialog.
+    assert.equal((await fixtures.waitForStatus(slow, (status) => status.lastKey === 'dialog:ok')).counter, 0);
+    assert.ok(!(await fixtures.context.desktop.windows()).some((window) => window.id === dialog.window_id), 'the dialog is gone');
+    assert.equal(result.effect, 'confirmed', text);
+    assert.match(text, new RegExp(`^- window ${dialog.window_id} "Confirm reset" closed$`, 'm'));
+    assert.ok(elapsed >= 650, `the answer came ${elapsed} ms after the click began, after the app's 700 ms`);
+    assert.doesNotMatch(text, /\(unreadable\)|defunct/, 'what was in the closed window is not listed one object at a time');
+  });
+
   test('with diff_settle_ms, a search field that re-filters its list 150 ms after the typing: the late change is in the diff; an action that changes nothing is not waited on; by default nothing is waited on', async () => {
     const log = join(mkdtempSync(join(tmpdir(), 'cup-filter-')), 'changes.log');
     const filtering = await fixtures.launch('gtk3', { title: 'Diff Filter', rows: 3, extraArgs: ['--filter', '--change-log', log] });
