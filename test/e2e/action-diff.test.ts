@@ -258,6 +258,16 @@ describe('action diffs and new windows on a real GTK3 app', () => {
     assert.doesNotMatch(text, /\(unreadable\)|defunct/, 'what was in the closed window is not listed one object at a time');
   });
 
+  test('a click that opens a file chooser: the chooser is in new_windows, and its widgets announcing their first states are not listed as evidence one by one', async () => {
+    const opener = await fixtures.launch('gtk3', { title: 'Chooser Opener', rows: 3, extraArgs: ['--chooser-button'] });
+    const { text, result } = await act('click', { window_id: opener.id, element_index: named(await elements(opener), 'button', 'Open file…').index });
+    const chooser = result.new_windows?.find((window) => window.title === 'Open a file');
+    assert.ok(chooser, text);
+    assert.equal(await fixtures.readers.mapState(chooser.window_id), 'IsViewable', 'the X server shows the chooser');
+    assert.equal(result.effect, 'confirmed', text);
+    assert.doesNotMatch(text, /defunct/, text);
+  });
+
   test('with diff_settle_ms, a search field that re-filters its list 150 ms after the typing: the late change is in the diff; an action that changes nothing is not waited on; by default nothing is waited on', async () => {
     const log = join(mkdtempSync(join(tmpdir(), 'cup-filter-')), 'changes.log');
     const filtering = await fixtures.launch('gtk3', { title: 'Diff Filter', rows: 3, extraArgs: ['--filter', '--change-log', log] });

@@ -464,7 +464,8 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
     const windows = windowsBefore && (await windowChanges(desktop, app, windowsBefore, recorder?.events ?? [], signal));
     const closed = windows?.closed ?? [];
     // A window that closed says it all for what was in it: its objects' last events (gone, hidden) and the probes
-    // of its objects, now unreadable, are not listed one by one.
+    // of its objects, now unreadable, are not listed one by one. So does one that opened, listed with its tree, for
+    // the objects born with it (GTK announces each one's first states: "defunct off, has-tooltip off").
     const evidence: string[] = closed.map((window) => `window ${window.window_id} "${window.title}" closed`);
     probes.forEach((probe, i) => {
       if (after[i] === before[i] || (closed.length > 0 && after[i] === undefined)) return;
@@ -472,9 +473,12 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
       evidence.push(probe.describe && was !== undefined && now !== undefined ? probe.describe(was, now) : `${probe.label}: ${quote(was)} → ${quote(now)}`);
     });
     const byObject = new Map<string, AccessibilityEvent[]>();
-    const wentAway = (event: AccessibilityEvent) => event.kind === 'StateChanged' && event.detail === 'defunct' && event.detail1 !== 0;
+    const defunct = (gone: boolean) => (event: AccessibilityEvent) => event.kind === 'StateChanged' && event.detail === 'defunct' && (event.detail1 !== 0) === gone;
     for (const event of relevant()) byObject.set(event.path, [...(byObject.get(event.path) ?? []), event]);
-    if (closed.length > 0) for (const [path, events] of byObject) if (events.some(wentAway)) byObject.delete(path);
+    const opened = windows?.opened ?? [];
+    for (const [path, events] of byObject) {
+      if ((closed.length > 0 && events.some(defunct(true))) || (opened.length > 0 && events.some(defunct(false)))) byObject.delete(path);
+    }
     // Cancelled, the probes' readings are the evidence: re-reading every object an event named would hold up the stop.
     // Otherwise the objects are read back together, as many at a time as lines are still wanted (one may give none).
     const queue = signal?.aborted ? [] : [...byObject.values()].sort((a, b) => weight(a) - weight(b));
@@ -482,18 +486,17 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
       const lines = await Promise.all(queue.splice(0, maxEvidence - evidence.length).map((events) => describeObject(desktop, events, options.snapshot)));
       evidence.push(...lines.filter((line): line is string => line !== undefined && line !== ''));
     }
-    const newWindows = windows?.opened;
     const target = options.target;
     // Its content, not its states or caret: the focus the driver gives the target before the action (which may be
     // reported late, and puts the caret somewhere) is not the action's doing.
     const targetReported = target !== undefined && relevant().some((event) => event.sender === target.bus && event.path === target.path && contentEvents.has(event.kind));
     return {
       evidence,
-      changed: evidence.length > 0,
+      changed: evidence.length > 0 || opened.length > 0,
       ...(targetReported ? { targetReported: true as const } : {}),
       listening: recorder !== undefined,
       ...(unanswered ? { unanswered } : {}),
-      ...(newWindows?.length ? { newWindows } : {}),
+      ...(opened.length > 0 ? { newWindows: opened } : {}),
       ...(options.until && satisfied() ? { met: true as const } : signal?.aborted ? { cancelled: true as const } : {}),
     };
   } finally {
