@@ -180,12 +180,25 @@ function weight(events: readonly AccessibilityEvent[]): number {
   return events.some((event) => event.kind === 'TextChanged' || (event.kind === 'PropertyChange' && event.detail.startsWith('accessible-'))) ? 0 : 1;
 }
 
-function quote(value: string | undefined): string {
+function quote(value: string | undefined, from = 0): string {
   if (value === undefined) return '(unreadable)';
   // One line: a line break is written \n and a tab \t, as typed into a field they are part of the text; runs of
   // spaces are kept (an editor's indentation is what the agent checks).
   const oneLine = value.replace(/\r?\n/g, '\\n').replace(/\t/g, '\\t').replace(/[^\S ]/g, ' ');
-  return `"${oneLine.length > 80 ? `${oneLine.slice(0, 77)}...` : oneLine}"`;
+  const shown = from > 0 ? `...${oneLine.slice(from)}` : oneLine;
+  return `"${shown.length > 80 ? `${shown.slice(0, 77)}...` : shown}"`;
+}
+
+/**
+ * A change of a long text, both sides quoted from a little before where they first differ: both begin alike
+ * (a terminal's screen, a document) and quoted from their start, they read the same up to the cut.
+ */
+function textChange(was: string | undefined, now: string | undefined): string {
+  const [a, b] = [was ?? '', now ?? ''].map((text) => text.replace(/\r?\n/g, '\\n').replace(/\t/g, '\\t'));
+  let same = 0;
+  while (same < a!.length && same < b!.length && a![same] === b![same]) same++;
+  const from = same > 60 && was !== undefined && now !== undefined ? same - 20 : 0;
+  return `${quote(was, from)} → ${quote(now, from)}`;
 }
 
 function named(role: string, name: string): string {
@@ -470,7 +483,7 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
     probes.forEach((probe, i) => {
       if (after[i] === before[i] || (closed.length > 0 && after[i] === undefined)) return;
       const [was, now] = [before[i], after[i]];
-      evidence.push(probe.describe && was !== undefined && now !== undefined ? probe.describe(was, now) : `${probe.label}: ${quote(was)} → ${quote(now)}`);
+      evidence.push(probe.describe && was !== undefined && now !== undefined ? probe.describe(was, now) : `${probe.label}: ${textChange(was, now)}`);
     });
     const byObject = new Map<string, AccessibilityEvent[]>();
     const defunct = (gone: boolean) => (event: AccessibilityEvent) => event.kind === 'StateChanged' && event.detail === 'defunct' && (event.detail1 !== 0) === gone;
