@@ -306,16 +306,28 @@ interface WindowChanges {
   closed: NewWindow[];
 }
 
+/** Of the listed windows, those the X server no longer shows (unmapped or destroyed). */
+async function unshown(desktop: LinuxDesktop, windows: readonly NewWindow[]): Promise<Set<number>> {
+  const x = await desktop.x11();
+  const shown = await Promise.all(windows.map((window) => x.getWindowAttributes(window.window_id).then((attributes) => attributes.mapState === 'viewable', () => false)));
+  return new Set(windows.filter((_, i) => !shown[i]).map((window) => window.window_id));
+}
+
 /**
  * The app's X windows that were not there before the action, and those that were and are gone. A window the app
  * announced through accessibility reaches the window list only once the window manager has taken it on, a moment
- * later (longer on a loaded machine): while none has appeared, an announced one is waited for.
+ * later (longer on a loaded machine): while none has appeared, an announced one is waited for. The window manager
+ * also drops a closed window a moment after the app: where the app announced a window destroyed, one the X server
+ * no longer shows is closed already.
  */
 async function windowChanges(desktop: LinuxDesktop, app: string, before: readonly NewWindow[], events: readonly AccessibilityEvent[], signal: AbortSignal | undefined): Promise<WindowChanges | undefined> {
+  const destroyed = events.some((event) => event.kind === 'Destroy' && event.sender === app);
   const changes = async (): Promise<WindowChanges | undefined> => {
-    const now = await appWindows(desktop, app);
-    if (!now) return undefined;
+    const listed = await appWindows(desktop, app);
+    if (!listed) return undefined;
     const among = (list: readonly NewWindow[]) => (window: NewWindow) => list.some((other) => other.window_id === window.window_id);
+    const gone = destroyed ? await unshown(desktop, listed.filter(among(before))) : new Set<number>();
+    const now = listed.filter((window) => !gone.has(window.window_id));
     return { opened: now.filter((window) => !among(before)(window)), closed: before.filter((window) => !among(now)(window)) };
   };
   const now = await changes();
@@ -479,7 +491,11 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
     // A window that closed says it all for what was in it: its objects' last events (gone, hidden) and the probes
     // of its objects, now unreadable, are not listed one by one. So does one that opened, listed with its tree, for
     // the objects born with it (GTK announces each one's first states: "defunct off, has-tooltip off").
-    const evidence: string[] = closed.map((window) => `window ${window.window_id} "${window.title}" closed`);
+    const opened = windows?.opened ?? [];
+    const evidence: string[] = [
+      ...opened.map((window) => `window ${window.window_id} "${window.title}" opened`),
+      ...closed.map((window) => `window ${window.window_id} "${window.title}" closed or hidden`),
+    ];
     probes.forEach((probe, i) => {
       if (after[i] === before[i] || (closed.length > 0 && after[i] === undefined)) return;
       const [was, now] = [before[i], after[i]];
@@ -488,7 +504,6 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
     const byObject = new Map<string, AccessibilityEvent[]>();
     const defunct = (gone: boolean) => (event: AccessibilityEvent) => event.kind === 'StateChanged' && event.detail === 'defunct' && (event.detail1 !== 0) === gone;
     for (const event of relevant()) byObject.set(event.path, [...(byObject.get(event.path) ?? []), event]);
-    const opened = windows?.opened ?? [];
     for (const [path, events] of byObject) {
       if ((closed.length > 0 && events.some(defunct(true))) || (opened.length > 0 && events.some(defunct(false)))) byObject.delete(path);
     }
@@ -505,7 +520,7 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
     const targetReported = target !== undefined && relevant().some((event) => event.sender === target.bus && event.path === target.path && contentEvents.has(event.kind));
     return {
       evidence,
-      changed: evidence.length > 0 || opened.length > 0,
+      changed: evidence.length > 0,
       ...(targetReported ? { targetReported: true as const } : {}),
       listening: recorder !== undefined,
       ...(unanswered ? { unanswered } : {}),
