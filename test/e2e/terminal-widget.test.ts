@@ -72,6 +72,8 @@ describe('a terminal widget: its screen as rows of text', () => {
     const typed = await callOk(context, 'type_text', { window_id: terminal.window.id, text: `sleep 0.3; echo ${word}\n`, delivery_mode: 'foreground' });
     const text = resultText(typed);
     assert.match(text, /^\+ \[e\d+\] txt "cup\$ sleep 0\.3; echo cup-row-\d+"$/m, text);
+    // The evidence quotes the screen where it changed, not from its top (which output leaves as it was).
+    assert.match(text, /^- text of the focused element: .* → "[^"]*cup\$ sleep 0\.3; echo cup-row-\d+/m, text);
     const waited = await callOk(context, 'wait_for', { pid: terminal.window.pid, window_id: terminal.window.id, selector: `role=text name="${word}"`, timeout_ms: 5000 });
     assert.match(resultText(waited), new RegExp(`\\[e\\d+\\] text "${word}"`), resultText(waited));
     assert.ok((await screenRows()).includes(word), 'pyatspi: the terminal shows it');
