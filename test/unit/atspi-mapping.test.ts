@@ -413,6 +413,9 @@ describe('atspiToCup', () => {
     // Gecko's <select>: no text, no Selection; its popup marks the chosen item selected.
     const popup = raw('ROLE_MENU', { children: [raw('ROLE_MENU_ITEM', { name: 'Red' }), raw('ROLE_MENU_ITEM', { name: 'Blue', stateNames: ['STATE_ENABLED', 'STATE_SELECTED'] })] });
     assert.equal(atspiToCup(raw('ROLE_COMBO_BOX', { name: 'Colour', children: [popup] }), screenContext).root.value, 'Blue');
+    // GTK3's combo box has Selection: with none selected it holds nothing, though its open popup highlights an item.
+    const unchosen = raw('ROLE_COMBO_BOX', { children: [popup], interfaces: ['Accessible', 'Component', 'Action', 'Selection'] });
+    assert.equal(atspiToCup(unchosen, screenContext).root.value, undefined);
   });
 
   test('a browser\'s background tabs (not showing, in the shown tab\'s place) are hidden with all they hold', () => {

@@ -173,13 +173,16 @@ const choiceRoles: ReadonlySet<string> = new Set(['ROLE_MENU_ITEM', 'ROLE_LIST_I
 /**
  * A drop-down without text or Selection of its own shows, when its name is one of its choices, that choice (Qt
  * names a combo box by the text it shows, and its closed popup's "selected" item is only the last one toggled
- * there, which the combo box has not taken); else the choice its popup marks selected (Gecko's <select>, named
- * by its label): the first selected item among its children and their children.
+ * there, which the combo box has not taken); else, when it has no Selection to ask, the choice its popup marks
+ * selected (Gecko's <select>, named by its label): the first selected item among its children and their children.
  */
 function selectedChoice(raw: AtspiRawNode): string | undefined {
   const levels = [raw.children, raw.children.flatMap((child) => child.children)].map((level) => level.filter((node) => choiceRoles.has(atspiRoleName(node.role))));
   const own = normaliseWhitespace(raw.name);
   if (own && levels.flat().some((node) => normaliseWhitespace(node.name) === own)) return own;
+  // A combo box with Selection of its own says there what it holds (tree-reader's selectedName): with nothing
+  // selected it holds nothing, whatever item its open popup highlights (GTK3 selects the item under the pointer).
+  if (raw.interfaces.includes('Selection')) return undefined;
   for (const level of levels) {
     const chosen = level.find((node) => decodeStateSet(node.states).has('STATE_SELECTED'));
     if (chosen) return normaliseWhitespace(chosen.name);

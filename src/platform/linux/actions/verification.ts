@@ -7,7 +7,7 @@ import { ATSPI_ROLE } from '../../../cup/atspi/constants.js';
 import { quirksFor } from '../atspi/toolkit.js';
 import type { AccessibilityEvent, EventRecorder } from '../atspi/event-monitor.js';
 import type { ObjectRef } from '../atspi/object-ref.js';
-import { readName, readRole, readText, readValue } from '../atspi/operations.js';
+import { ancestry, readName, readRole, readText, readValue } from '../atspi/operations.js';
 import { UnansweredActionError } from '../atspi/unanswered-action.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import type { NewWindow, Observation } from '../../action-outcome.js';
@@ -202,9 +202,9 @@ export async function roleAndNameNow(desktop: LinuxDesktop, ref: ObjectRef): Pro
  * How evidence names an object: its element index when the snapshot has it, else its role and name read now; with
  * the name the snapshot had, when it had the object (what a name change is told against).
  */
-export async function elementLabel(desktop: LinuxDesktop, snapshot: SnapshotRef | undefined, ref: ObjectRef): Promise<{ label: string; knownName?: string }> {
+export async function elementLabel(desktop: LinuxDesktop, snapshot: SnapshotRef | undefined, ref: ObjectRef): Promise<{ label: string; knownName?: string; inSnapshot?: true }> {
   for (const element of snapshot?.elements.values() ?? []) {
-    if (atspiElement(element.handle).path === ref.path) return { label: `[e${element.index}] ${named(element.role, element.name)}`, knownName: element.name };
+    if (atspiElement(element.handle).path === ref.path) return { label: `[e${element.index}] ${named(element.role, element.name)}`, knownName: element.name, inSnapshot: true };
   }
   try {
     return { label: `(not in the snapshot) ${await roleAndNameNow(desktop, ref)}` };
@@ -254,8 +254,11 @@ function netStateChanges(stateEvents: readonly AccessibilityEvent[], roleName: s
 async function describeObject(desktop: LinuxDesktop, events: readonly AccessibilityEvent[], snapshot: SnapshotRef | undefined): Promise<string | undefined> {
   const first = events[0]!;
   const ref = { bus: first.sender, path: first.path };
-  const { label: where, knownName } = await elementLabel(desktop, snapshot, ref);
+  const { label: where, knownName, inSnapshot } = await elementLabel(desktop, snapshot, ref);
   const client = await desktop.atspi();
+  // An object no window holds (Atril keeps a second page entry in the toolbar of its full-screen mode, and sets
+  // both to the new page) changed nothing on screen: its events are no evidence of the action's effect.
+  if (!inSnapshot && (await ancestry(client, ref)).detached) return undefined;
   const changes: string[] = [];
   const kinds = new Set(events.map((event) => (event.kind === 'PropertyChange' ? `${event.kind}:${event.detail}` : event.kind)));
   const stateEvents = events.filter((event) => event.kind === 'StateChanged');

@@ -1,0 +1,101 @@
+// Real Debian apps a new user tried and found reported wrong: zenity's form, Atril's page entry. Each is judged by
+// what the app itself says (zenity prints the form's fields when OK is pressed) and by pyatspi.
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { once } from 'node:events';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { after, before, describe, test } from 'node:test';
+import type { ToolContext } from '../../src/tools/context.js';
+import type { ActionResult } from '../../src/tools/input/schemas.js';
+import { accessibleSessionEnvironment } from '../../src/platform/linux/desktop/accessible-session.js';
+import { TestDesktop } from '../helpers/desktop.js';
+import { PyatspiOracle } from '../helpers/oracle.js';
+import { pdfOfPages } from '../helpers/pdf.js';
+import { accessibleWindowState, callOk, pyatspiWalk, testContext, type Element } from '../helpers/tools.js';
+
+describe('apps a new user tried, judged by the apps and by pyatspi', () => {
+  let desktop: TestDesktop;
+  let context: ToolContext;
+  let home: string;
+
+  before(async () => {
+    desktop = await TestDesktop.start();
+    context = testContext();
+    home = mkdtempSync(join(tmpdir(), 'cup-trial-home-'));
+  });
+
+  after(async () => {
+    context?.desktop.close();
+    await desktop?.stop();
+    rmSync(home, { recursive: true, force: true });
+  });
+
+  function userEnv(): NodeJS.ProcessEnv {
+    return { HOME: home, XDG_CONFIG_HOME: join(home, '.config'), XDG_DATA_HOME: join(home, '.local', 'share'), XDG_CACHE_HOME: join(home, '.cache'), ...accessibleSessionEnvironment({}) };
+  }
+
+  function one(elements: readonly Element[], found: (element: Element) => boolean, what: string): Element {
+    const element = elements.find(found);
+    assert.ok(element, `no ${what} in ${JSON.stringify(elements.map((each) => `${each.role} "${each.name}"`))}`);
+    return element;
+  }
+
+  test('zenity --forms (GTK3): a combo box with nothing chosen has no value while its open popup highlights an item', async () => {
+    const printed = join(home, 'form.out');
+    // zenity prints the form's fields, separated by |, on OK: what the combo box really holds.
+    const script = `exec zenity --forms --title Order --add-entry Name --add-combo Colour --combo-values 'Red|Green|Blue' > '${printed}'`;
+    const { process, window } = await desktop.launch('/bin/sh', ['-c', script], 'Order', 20_000, userEnv());
+    const exited = once(process, 'exit');
+    const { state } = await accessibleWindowState(context, window, { include_screenshot: false });
+    const field = one(state.elements, (element) => element.role === 'textbox', 'name field');
+    await callOk(context, 'type_text', { pid: window.pid, window_id: window.id, element_index: field.index, text: 'Ada' });
+    const combo = one(state.elements, (element) => element.role === 'combobox', 'combo box');
+    await callOk(context, 'click', { pid: window.pid, window_id: window.id, element_index: combo.index });
+
+    // The case: the popup is open, and GTK3 marks an item in it selected (the one it highlights).
+    const oracle = await pyatspiWalk(window.pid, window.title, desktop.env());
+    const highlighted = oracle.filter((node) => node.role === 'menu item' && node.states.includes('selected')).map((node) => node.name);
+    assert.equal(highlighted.length, 1, `the open popup highlights one item: ${JSON.stringify(highlighted)}`);
+    assert.equal(oracle.find((node) => node.role === 'combo box')?.name, '', 'GTK3 names a combo box after its chosen item: none');
+    const { state: open } = await accessibleWindowState(context, window, { include_screenshot: false });
+    const shown = one(open.elements, (element) => element.index === combo.index, 'combo box after the click');
+    assert.equal(shown.value, undefined, `the combo box holds nothing, though "${highlighted[0]}" is highlighted`);
+
+    await callOk(context, 'press_key', { pid: window.pid, window_id: window.id, key: 'Escape' });
+    const ok = one(open.elements, (element) => element.role === 'button' && element.name === 'OK', 'OK button');
+    await callOk(context, 'click', { pid: window.pid, window_id: window.id, element_index: ok.index });
+    await Promise.race([exited, sleep(10_000).then(() => assert.fail('zenity did not exit after OK'))]);
+    assert.equal(readFileSync(printed, 'utf8').trim(), 'Ada|', 'zenity prints the name and an empty colour');
+  });
+
+  test('atril: Return in the page entry is evidenced by the page it went to, not by the page entry Atril keeps in no window', async () => {
+    const pdf = join(home, 'three.pdf');
+    writeFileSync(pdf, pdfOfPages(['Page one.', 'Page two.', 'Page three.']));
+    const { process, window } = await desktop.launch('atril', [pdf], /^three\.pdf/, 20_000, userEnv());
+    try {
+      const { state } = await accessibleWindowState(context, window, { include_screenshot: false });
+      const entry = one(state.elements, (element) => element.role === 'textbox' && element.value === '1' && element.states.includes('editable'), 'page entry');
+      await callOk(context, 'set_value', { pid: window.pid, window_id: window.id, element_index: entry.index, value: '3' });
+      const called = await callOk(context, 'press_key', { pid: window.pid, window_id: window.id, element_index: entry.index, key: 'Return' });
+      const evidence = (called.structured as unknown as ActionResult).evidence ?? [];
+
+      const oracle = new PyatspiOracle(desktop.env());
+      try {
+        // pyatspi: the page went to 3 of 3, and the window holds one page entry, which says 3.
+        const label = await oracle.find(window.pid, window.title, 'label', '(3 of 3)');
+        assert.equal(label.name, '(3 of 3)');
+        const walk = await pyatspiWalk(window.pid, window.title, desktop.env());
+        assert.equal(walk.filter((node) => node.role === 'text' && node.states.includes('editable') && node.states.includes('showing')).length, 1, 'the window shows one page entry');
+      } finally {
+        oracle.close();
+      }
+      assert.ok(evidence.some((line) => line.includes('"(3 of 3)"')), `the page label's change is evidence: ${JSON.stringify(evidence)}`);
+      // Atril also sets the entry of its full-screen toolbar, which no window holds: that is nothing on screen.
+      assert.deepEqual(evidence.filter((line) => line.startsWith('(not in the snapshot) text')), [], `no line for an object in no window: ${JSON.stringify(evidence)}`);
+    } finally {
+      process.kill('SIGKILL');
+    }
+  });
+});
