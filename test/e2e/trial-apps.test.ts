@@ -1,4 +1,4 @@
-// Real Debian apps a new user tried and found reported wrong: zenity's form, Atril's page entry. Each is judged by
+// Real Debian apps a new user tried and found reported wrong: zenity's form, Meld's popovers and tab, Atril's page entry. Each is judged by
 // what the app itself says (zenity prints the form's fields when OK is pressed) and by pyatspi.
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -68,6 +68,37 @@ describe('apps a new user tried, judged by the apps and by pyatspi', () => {
     await callOk(context, 'click', { pid: window.pid, window_id: window.id, element_index: ok.index });
     await Promise.race([exited, sleep(10_000).then(() => assert.fail('zenity did not exit after OK'))]);
     assert.equal(readFileSync(printed, 'utf8').trim(), 'Ada|', 'zenity prints the name and an empty colour');
+  });
+
+  test('meld (GTK3): a closed popover\'s buttons are hidden and left out until it opens, and the tab of hidden tabs is not named by its page', async () => {
+    const [left, right] = [join(home, 'left.txt'), join(home, 'right.txt')];
+    writeFileSync(left, 'alpha\nbeta\ngamma\n');
+    writeFileSync(right, 'alpha\nBETA\ngamma\ndelta\n');
+    const { process, window } = await desktop.launch('meld', [left, right], /left\.txt|right\.txt|Meld/, 30_000, userEnv());
+    try {
+      const { result, state } = await accessibleWindowState(context, window, { include_screenshot: false });
+      const oracle = await pyatspiWalk(window.pid, window.title, desktop.env());
+      // The case: pyatspi sees Copy Path buttons, VISIBLE but not showing, each in a popover that is neither.
+      const copyPaths = oracle.filter((node) => node.role === 'push button' && node.name === 'Copy Path');
+      assert.ok(copyPaths.length >= 2 && copyPaths.every((node) => !node.states.includes('showing')), `pyatspi: closed popovers hold Copy Path buttons: ${JSON.stringify(copyPaths)}`);
+      const tab = oracle.find((node) => node.role === 'page tab');
+      assert.deepEqual([tab?.name, tab?.extents?.join()], ['', '-1,-1,-1,-1'], 'pyatspi: the one page tab has no name and no place (the notebook shows no tabs)');
+
+      assert.doesNotMatch(result.body ?? '', /Copy Path/, `the closed popovers' buttons are not listed: ${result.body}`);
+      assert.ok(state.elements.filter((element) => element.name === 'Copy Path').every((element) => element.states.includes('hidden')), 'and are hidden in the full read');
+      const shownTab = one(state.elements, (element) => element.role === 'tab', 'tab');
+      assert.equal(shownTab.name, '', 'the tab is not named by the buttons of its page');
+
+      // Opened, the popover's buttons are there: shown and not hidden.
+      const file = one(state.elements, (element) => element.role === 'button' && element.name.endsWith('left.txt'), 'left file button');
+      await callOk(context, 'click', { pid: window.pid, window_id: window.id, element_index: file.index });
+      const after = await pyatspiWalk(window.pid, window.title, desktop.env());
+      assert.equal(after.filter((node) => node.name === 'Copy Path' && node.states.includes('showing')).length, 1, 'pyatspi: one popover is open');
+      const { result: open } = await accessibleWindowState(context, window, { include_screenshot: false });
+      assert.match(open.body ?? '', /btn "Copy Path" \d+,\d+ /, `the open popover's button is listed with its place: ${open.body}`);
+    } finally {
+      process.kill('SIGKILL');
+    }
   });
 
   test('atril: Return in the page entry is evidenced by the page it went to, not by the page entry Atril keeps in no window', async () => {

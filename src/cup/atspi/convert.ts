@@ -297,7 +297,9 @@ export function atspiToCup(root: AtspiRawNode, context: RawTreeContext): Convert
     if (value !== undefined) node.value = value;
     if (placement.bounds) node.bounds = placement.bounds;
     node.states = cupStates(states, atspiRole, role, placement.offscreen, raw.interfaces.includes('Text'));
-    if (placement.covered && !node.states.includes('hidden')) node.states = stateOrder.filter((state) => state === 'hidden' || node.states!.includes(state));
+    // What a hidden container holds is hidden with it: a page behind the shown one, and the contents of a closed
+    // popup (GTK3's popovers keep their buttons VISIBLE inside a panel that is neither visible nor showing).
+    if ((placement.covered || placement.undrawn) && !node.states.includes('hidden')) node.states = stateOrder.filter((state) => state === 'hidden' || node.states!.includes(state));
     node.actions = cupActionsFor({
       role,
       atspiRole,
@@ -323,13 +325,18 @@ export function atspiToCup(root: AtspiRawNode, context: RawTreeContext): Convert
     if (raw.children.length > 0) {
       const behind = coveredPages(raw.children, visibilityReported);
       node.children = raw.children.map((child) => convert(child, raw, placement, behind.has(child)));
-      if (!hasRealPlace(node) && node.children.some(shownOnScreen)) {
+      const placeless = !hasRealPlace(node) && node.children.some(shownOnScreen);
+      if (placeless) {
         // The toolkit gave this object no usable place (a sentinel, no size, or off the view) while something
         // inside it is on screen: its own extents are the wrong fact, so they must not hide what it holds.
         delete node.bounds;
         node.states = node.states.filter((state) => state !== 'offscreen');
       }
-      if (nameFromContentRoles.has(role)) {
+      // A tab is named by the label drawn on it. One with no place on screen while what it holds is shown is a
+      // GTK3 page tab of a notebook whose tabs are hidden: it holds its page (ATK's page tab is the tab and its
+      // panel in one), whose buttons and text are no name for it (Meld's tab read "Save file in this pane Open ...").
+      const holdsItsPage = placeless && role === 'tab';
+      if (nameFromContentRoles.has(role) && !holdsItsPage) {
         const content = nameFromContent(node.children);
         if (!node.name) node.name = content;
         else if (context.gtk4NameQuirks && content && node.name === `${content} ${content}`) node.name = content;
