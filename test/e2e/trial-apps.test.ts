@@ -1,4 +1,4 @@
-// Real Debian apps a new user tried and found reported wrong: zenity's form, Meld's popovers and tab, Atril's page entry. Each is judged by
+// Real Debian apps a new user tried and found reported wrong: zenity's form, Meld's popovers and tab, Gucharmap's menu, Atril's page entry. Each is judged by
 // what the app itself says (zenity prints the form's fields when OK is pressed) and by pyatspi.
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -10,6 +10,7 @@ import { after, before, describe, test } from 'node:test';
 import type { ToolContext } from '../../src/tools/context.js';
 import type { ActionResult } from '../../src/tools/input/schemas.js';
 import { accessibleSessionEnvironment } from '../../src/platform/linux/desktop/accessible-session.js';
+import { listClientWindows } from '../../src/platform/linux/windows.js';
 import { TestDesktop } from '../helpers/desktop.js';
 import { PyatspiOracle } from '../helpers/oracle.js';
 import { pdfOfPages } from '../helpers/pdf.js';
@@ -91,11 +92,35 @@ describe('apps a new user tried, judged by the apps and by pyatspi', () => {
 
       // Opened, the popover's buttons are there: shown and not hidden.
       const file = one(state.elements, (element) => element.role === 'button' && element.name.endsWith('left.txt'), 'left file button');
-      await callOk(context, 'click', { pid: window.pid, window_id: window.id, element_index: file.index });
+      const clicked = await callOk(context, 'click', { pid: window.pid, window_id: window.id, element_index: file.index });
+      const evidence = (clicked.structured as unknown as ActionResult).evidence ?? [];
+      // GTK3 switches HAS_TOOLTIP on the popover's widgets as it opens: that shows nothing.
+      assert.deepEqual(evidence.filter((line) => line.includes('has-tooltip')), [], `no tool tip bookkeeping in the evidence: ${JSON.stringify(evidence)}`);
       const after = await pyatspiWalk(window.pid, window.title, desktop.env());
       assert.equal(after.filter((node) => node.name === 'Copy Path' && node.states.includes('showing')).length, 1, 'pyatspi: one popover is open');
       const { result: open } = await accessibleWindowState(context, window, { include_screenshot: false });
       assert.match(open.body ?? '', /btn "Copy Path" \d+,\d+ /, `the open popover's button is listed with its place: ${open.body}`);
+    } finally {
+      process.kill('SIGKILL');
+    }
+  });
+
+  test('gucharmap (GTK3): a menu item that opens a dialog is evidenced by the dialog, not by GTK3 making and unmaking objects', async () => {
+    const { process, window } = await desktop.launch('gucharmap', [], 'Character Map', 20_000, userEnv());
+    try {
+      await accessibleWindowState(context, window, { include_screenshot: false });
+      const called = await callOk(context, 'invoke_menu', { pid: window.pid, window_id: window.id, path: ['Search', 'Find…'] });
+      const result = called.structured as unknown as ActionResult;
+      // The X server lists the dialog, and pyatspi sees it with its search field.
+      const x = await desktop.x11();
+      const dialog = (await listClientWindows(x)).find((candidate) => candidate.pid === window.pid && candidate.title === 'Find');
+      assert.ok(dialog, 'the X server lists the Find dialog');
+      const oracle = await pyatspiWalk(window.pid, 'Find', desktop.env());
+      assert.ok(oracle.some((node) => node.role === 'text' && node.states.includes('editable')), 'pyatspi sees the dialog\'s search field');
+      assert.deepEqual(result.new_windows?.map((opened) => opened.window_id), [dialog.id], 'the result names the dialog as a new window');
+      const evidence = result.evidence ?? [];
+      // GTK3 tells each object it makes by a 'widget' property and DEFUNCT cleared: bookkeeping, not what the user sees.
+      assert.deepEqual(evidence.filter((line) => /defunct|widget changed|^object \d+/.test(line)), [], `no object lifecycle bookkeeping: ${JSON.stringify(evidence)}`);
     } finally {
       process.kill('SIGKILL');
     }
@@ -125,6 +150,9 @@ describe('apps a new user tried, judged by the apps and by pyatspi', () => {
       assert.ok(evidence.some((line) => line.includes('"(3 of 3)"')), `the page label's change is evidence: ${JSON.stringify(evidence)}`);
       // Atril also sets the entry of its full-screen toolbar, which no window holds: that is nothing on screen.
       assert.deepEqual(evidence.filter((line) => line.startsWith('(not in the snapshot) text')), [], `no line for an object in no window: ${JSON.stringify(evidence)}`);
+      // Atril rebuilds its recent-documents items on the way: GTK3 tells an object's making by DEFUNCT cleared and
+      // a 'widget' property, which are no change on screen; one destroyed is said so.
+      assert.deepEqual(evidence.filter((line) => /defunct|widget changed/.test(line)), [], `no object lifecycle bookkeeping: ${JSON.stringify(evidence)}`);
     } finally {
       process.kill('SIGKILL');
     }

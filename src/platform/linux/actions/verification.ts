@@ -119,6 +119,11 @@ const contentEvents = new Set(['TextChanged', 'PropertyChange', 'ChildrenChanged
 function isNoise(event: AccessibilityEvent): boolean {
   // A new size or place (heard while a window is mirrored) is layout, which any change of content brings along.
   if (event.kind === 'Activate' || event.kind === 'Deactivate' || event.kind === 'BoundsChanged') return true;
+  // GTK3 binds an accessible object to its widget with a 'widget' property change and DEFUNCT cleared: an object
+  // being made, which its parent's child-added tells where it matters; and it switches HAS_TOOLTIP as a widget's
+  // tool tip is set, which shows nothing. A menu opened in Meld or Gucharmap filled the evidence with these.
+  if (event.kind === 'PropertyChange' && event.detail === 'widget') return true;
+  if (event.kind === 'StateChanged' && (event.detail === 'has-tooltip' || (event.detail === 'defunct' && event.detail1 === 0))) return true;
   return event.kind === 'StateChanged' && (event.detail === 'active' || event.detail === 'horizontal' || event.detail === 'vertical');
 }
 
@@ -214,11 +219,17 @@ export async function elementLabel(desktop: LinuxDesktop, snapshot: SnapshotRef 
   }
 }
 
+/** An object destroyed (DEFUNCT set) or handed to another parent: its life in the tree, not what it shows. */
+function lifecycleEvent(event: AccessibilityEvent): boolean {
+  return (event.kind === 'StateChanged' && event.detail === 'defunct') || (event.kind === 'PropertyChange' && event.detail === 'accessible-parent');
+}
+
 /** AT-SPI states whose absence is a CUP state: losing SENSITIVE is gaining disabled. */
 const invertedStates: Readonly<Record<string, string>> = { sensitive: 'disabled', enabled: 'disabled', visible: 'hidden', showing: 'offscreen' };
 
 /** A state-changed event in the diff's terms ("+prs", "-foc"); a state CUP has no word for keeps AT-SPI's ("armed on"). */
 function stateEventText(detail: string, on: boolean, roleName: string): string {
+  if (detail === 'defunct' && on) return 'destroyed';
   const inverted = invertedStates[detail];
   if (inverted) return on ? stateChangesText([], [inverted]) : stateChangesText([inverted], []);
   const cup = cupStateOf(`STATE_${detail.toUpperCase().replaceAll('-', '_')}`, roleName) ?? (detail === 'editable' ? 'editable' : detail === 'read-only' ? 'readonly' : undefined);
@@ -259,6 +270,8 @@ async function describeObject(desktop: LinuxDesktop, events: readonly Accessibil
   // An object no window holds (Atril keeps a second page entry in the toolbar of its full-screen mode, and sets
   // both to the new page) changed nothing on screen: its events are no evidence of the action's effect.
   if (!inSnapshot && (await ancestry(client, ref)).detached) return undefined;
+  // An object the agent never saw that was only destroyed or moved (a menu's items rebuilt) is nothing to tell.
+  if (!inSnapshot && events.every(lifecycleEvent)) return undefined;
   const changes: string[] = [];
   const kinds = new Set(events.map((event) => (event.kind === 'PropertyChange' ? `${event.kind}:${event.detail}` : event.kind)));
   const stateEvents = events.filter((event) => event.kind === 'StateChanged');
