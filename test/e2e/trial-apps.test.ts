@@ -71,6 +71,27 @@ describe('apps a new user tried, judged by the apps and by pyatspi', () => {
     assert.equal(readFileSync(printed, 'utf8').trim(), 'Ada|', 'zenity prints the name and an empty colour');
   });
 
+  test('zenity --entry (GTK3): keys sent to the window, not to an element, are evidenced by the elements of its snapshot', async () => {
+    const printed = join(home, 'entry.out');
+    const { process, window } = await desktop.launch('/bin/sh', ['-c', `exec zenity --entry --title Rename --text 'New name' > '${printed}'`], 'Rename', 20_000, userEnv());
+    const exited = once(process, 'exit');
+    const { state } = await accessibleWindowState(context, window, { include_screenshot: false });
+    const entry = one(state.elements, (element) => element.role === 'textbox' && element.states.includes('focused'), 'focused entry');
+    await callOk(context, 'type_text', { pid: window.pid, window_id: window.id, text: 'report.txt' });
+    // Tab to the window moves the focus from the entry to the next button: both are in the snapshot, by index.
+    const tabbed = await callOk(context, 'press_key', { pid: window.pid, window_id: window.id, key: 'tab', delivery_mode: 'foreground' });
+    const evidence = (tabbed.structured as unknown as ActionResult).evidence ?? [];
+    const focused = await pyatspiWalk(window.pid, window.title, desktop.env()).then((nodes) => nodes.find((node) => node.states.includes('focused')));
+    assert.equal(focused?.role, 'push button', 'pyatspi: the focus moved to a button');
+    const button = one(state.elements, (element) => element.role === 'button' && element.name === focused.name, `button "${focused.name}"`);
+    assert.ok(evidence.includes(`[e${entry.index}] textbox "${entry.name}": -foc`), `the entry is named [e${entry.index}]: ${JSON.stringify(evidence)}`);
+    assert.ok(evidence.includes(`[e${button.index}] button "${button.name}": +foc`), `the button is named [e${button.index}]: ${JSON.stringify(evidence)}`);
+    const ok = one(state.elements, (element) => element.role === 'button' && element.name === 'OK', 'OK button');
+    await callOk(context, 'click', { pid: window.pid, window_id: window.id, element_index: ok.index });
+    await Promise.race([exited, sleep(10_000).then(() => assert.fail('zenity did not exit after OK'))]);
+    assert.equal(readFileSync(printed, 'utf8').trim(), 'report.txt', 'zenity prints what was typed');
+  });
+
   test('meld (GTK3): a closed popover\'s buttons are hidden and left out until it opens, and the tab of hidden tabs is not named by its page', async () => {
     const [left, right] = [join(home, 'left.txt'), join(home, 'right.txt')];
     writeFileSync(left, 'alpha\nbeta\ngamma\n');

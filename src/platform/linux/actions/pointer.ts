@@ -126,8 +126,8 @@ async function backgroundPoint(desktop: LinuxDesktop, target: PointTarget, kind:
   if (found) {
     const label = found.name ? `"${found.name}"` : 'the element under the point';
     const probes = [nameProbe(desktop, found.ref, label), statesProbe(desktop, found.ref, label, clickStates)];
-    if ('selection' in found) return itemOutcome(desktop, found.ref.bus, probes, found);
-    const observation = await observe(desktop, found.ref.bus, probes, () => performAction(desktop, found.candidate, found.action));
+    if ('selection' in found) return itemOutcome(desktop, found.ref.bus, probes, found, target.snapshot);
+    const observation = await observe(desktop, found.ref.bus, probes, () => performAction(desktop, found.candidate, found.action), { snapshot: target.snapshot });
     return actionOutcome({ path: 'x11_atspi', mode: 'background', observation });
   }
   const synthetic = await syntheticEventsReach(desktop, target.window);
@@ -183,7 +183,7 @@ async function foreground(desktop: LinuxDesktop, target: LiveElementTarget | Poi
       await pixelsAtRest(desktop, point.window);
       return observePixels(desktop, point.window, click);
     }
-    return observe(desktop, app, probes, click, { snapshot: target.kind === 'element' ? target.snapshot : undefined, ...(aside ? { ignore: aside.ignore } : {}) });
+    return observe(desktop, app, probes, click, { snapshot: target.snapshot, ...(aside ? { ignore: aside.ignore } : {}) });
   });
   const covered = aside && !observation.changed && target.kind === 'element' && !(await liveStates(desktop, target.ref).catch(() => new Set<string>())).has('STATE_FOCUSED');
   // A click that showed nothing on an element another object lies over: that object took it.
