@@ -43,32 +43,44 @@ describe('apps a new user tried, judged by the apps and by pyatspi', () => {
     return element;
   }
 
-  test('zenity --forms (GTK3): a combo box with nothing chosen has no value while its open popup highlights an item', async () => {
+  test('zenity --forms (GTK3): fields are named by the labels beside them, and a combo box with nothing chosen has no value while its open popup highlights an item', async () => {
     const printed = join(home, 'form.out');
-    // zenity prints the form's fields, separated by |, on OK: what the combo box really holds.
-    const script = `exec zenity --forms --title Order --add-entry Name --add-combo Colour --combo-values 'Red|Green|Blue' > '${printed}'`;
+    // zenity prints the form's fields, separated by |, on OK: which field took what, and what the combo box holds.
+    const script = `exec zenity --forms --title Order --add-entry Name --add-password Password --add-combo Colour --combo-values 'Red|Green|Blue' > '${printed}'`;
     const { process, window } = await desktop.launch('/bin/sh', ['-c', script], 'Order', 20_000, userEnv());
     const exited = once(process, 'exit');
     const { state } = await accessibleWindowState(context, window, { include_screenshot: false });
-    const field = one(state.elements, (element) => element.role === 'textbox', 'name field');
-    await callOk(context, 'type_text', { pid: window.pid, window_id: window.id, element_index: field.index, text: 'Ada' });
-    const combo = one(state.elements, (element) => element.role === 'combobox', 'combo box');
+    // The case: pyatspi sees the fields unnamed, and the dialog ties no label to any of them.
+    const walked = await pyatspiWalk(window.pid, window.title, desktop.env());
+    const fields = walked.filter((node) => ['text', 'password text', 'combo box'].includes(node.role));
+    assert.deepEqual(fields.map((node) => node.name), ['', '', ''], 'pyatspi: three unnamed fields');
+    const oracle = new PyatspiOracle(desktop.env());
+    try {
+      assert.deepEqual((await oracle.labelled(window.pid, window.title)).filter((entry) => entry.role !== 'label'), [], 'pyatspi: no field is labelled by a relation');
+    } finally {
+      oracle.close();
+    }
+    const name = one(state.elements, (element) => element.role === 'textbox' && element.name === 'Name', 'textbox "Name"');
+    const password = one(state.elements, (element) => element.role === 'textbox' && element.name === 'Password', 'textbox "Password"');
+    await callOk(context, 'type_text', { pid: window.pid, window_id: window.id, element_index: name.index, text: 'Ada' });
+    await callOk(context, 'type_text', { pid: window.pid, window_id: window.id, element_index: password.index, text: 'pw' });
+    const combo = one(state.elements, (element) => element.role === 'combobox' && element.name === 'Colour', 'combo box "Colour"');
     await callOk(context, 'click', { pid: window.pid, window_id: window.id, element_index: combo.index });
 
     // The case: the popup is open, and GTK3 marks an item in it selected (the one it highlights).
-    const oracle = await pyatspiWalk(window.pid, window.title, desktop.env());
-    const highlighted = oracle.filter((node) => node.role === 'menu item' && node.states.includes('selected')).map((node) => node.name);
+    const open = await pyatspiWalk(window.pid, window.title, desktop.env());
+    const highlighted = open.filter((node) => node.role === 'menu item' && node.states.includes('selected')).map((node) => node.name);
     assert.equal(highlighted.length, 1, `the open popup highlights one item: ${JSON.stringify(highlighted)}`);
-    assert.equal(oracle.find((node) => node.role === 'combo box')?.name, '', 'GTK3 names a combo box after its chosen item: none');
-    const { state: open } = await accessibleWindowState(context, window, { include_screenshot: false });
-    const shown = one(open.elements, (element) => element.index === combo.index, 'combo box after the click');
+    assert.equal(open.find((node) => node.role === 'combo box')?.name, '', 'GTK3 names a combo box after its chosen item: none');
+    const { state: opened } = await accessibleWindowState(context, window, { include_screenshot: false });
+    const shown = one(opened.elements, (element) => element.index === combo.index, 'combo box after the click');
     assert.equal(shown.value, undefined, `the combo box holds nothing, though "${highlighted[0]}" is highlighted`);
 
     await callOk(context, 'press_key', { pid: window.pid, window_id: window.id, key: 'Escape' });
-    const ok = one(open.elements, (element) => element.role === 'button' && element.name === 'OK', 'OK button');
+    const ok = one(opened.elements, (element) => element.role === 'button' && element.name === 'OK', 'OK button');
     await callOk(context, 'click', { pid: window.pid, window_id: window.id, element_index: ok.index });
     await Promise.race([exited, sleep(10_000).then(() => assert.fail('zenity did not exit after OK'))]);
-    assert.equal(readFileSync(printed, 'utf8').trim(), 'Ada|', 'zenity prints the name and an empty colour');
+    assert.equal(readFileSync(printed, 'utf8').trim(), 'Ada|pw|', 'zenity prints the name, the password and an empty colour: each field was the one its name says');
   });
 
   test('zenity --entry (GTK3): keys sent to the window, not to an element, are evidenced by the elements of its snapshot', async () => {

@@ -211,6 +211,36 @@ function shownOnScreen(node: CupNode): boolean {
   return hasRealPlace(node) || (node.children ?? []).some(shownOnScreen);
 }
 
+/** Fields a form labels with a text beside or above them: unnamed, they are named by it (labelsByPlace). */
+const placeLabelledRoles: ReadonlySet<CupRole> = new Set(['textbox', 'searchbox', 'combobox', 'slider', 'spinbutton']);
+/** How far a label may lie from its field: left of it on its row, or above it, in pixels. */
+const labelGapLeft = 160;
+const labelGapAbove = 24;
+
+/**
+ * Names unnamed fields after the text that labels them on screen, where the app ties no label to them (zenity's
+ * forms and scale put a label beside or above each field with no labelled-by relation, so its name fields were
+ * four unnamed text boxes): a sibling text on the field's row ending left of it, the nearest, else one just above
+ * it that overlaps it across. What screen readers do for such fields (Orca's label inference), kept to siblings.
+ */
+function labelsByPlace(children: readonly CupNode[]): void {
+  const shown = (node: CupNode) => hasRealPlace(node) && !node.states?.includes('hidden');
+  const labels = children.filter((child) => child.role === 'text' && child.name !== '' && shown(child));
+  if (labels.length === 0) return;
+  for (const field of children) {
+    if (field.name !== '' || !placeLabelledRoles.has(field.role) || !shown(field)) continue;
+    const box = field.bounds!;
+    const middle = box.y + box.h / 2;
+    const gapLeft = (label: CupNode) => box.x - (label.bounds!.x + label.bounds!.w);
+    const gapAbove = (label: CupNode) => box.y - (label.bounds!.y + label.bounds!.h);
+    const onRow = labels.filter((label) => label.bounds!.y <= middle && middle <= label.bounds!.y + label.bounds!.h && gapLeft(label) >= -2 && gapLeft(label) <= labelGapLeft);
+    const over = labels.filter((label) => label.bounds!.x < box.x + box.w && box.x < label.bounds!.x + label.bounds!.w && gapAbove(label) >= -2 && gapAbove(label) <= labelGapAbove);
+    const nearest = (list: CupNode[], gap: (label: CupNode) => number) => list.sort((a, b) => gap(a) - gap(b))[0];
+    const label = nearest(onRow, gapLeft) ?? nearest(over, gapAbove);
+    if (label) field.name = label.name;
+  }
+}
+
 /** The text of a node's descendants, in order, as accname computes a name from content (toolkits often skip this). */
 function nameFromContent(children: readonly CupNode[]): string {
   const parts: string[] = [];
@@ -325,6 +355,7 @@ export function atspiToCup(root: AtspiRawNode, context: RawTreeContext): Convert
     if (raw.children.length > 0) {
       const behind = coveredPages(raw.children, visibilityReported);
       node.children = raw.children.map((child) => convert(child, raw, placement, behind.has(child)));
+      labelsByPlace(node.children);
       const placeless = !hasRealPlace(node) && node.children.some(shownOnScreen);
       if (placeless) {
         // The toolkit gave this object no usable place (a sentinel, no size, or off the view) while something
