@@ -1,4 +1,4 @@
-// Real Debian apps a new user tried and found reported wrong: zenity's form, Meld's popovers and tab, Gucharmap's menu, Atril's page entry. Each is judged by
+// Real Debian apps a new user tried and found reported wrong: zenity's form, Meld's popovers and tab, Gucharmap's menu, AbiWord's Save, Atril's page entry. Each is judged by
 // what the app itself says (zenity prints the form's fields when OK is pressed) and by pyatspi.
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -154,6 +154,27 @@ describe('apps a new user tried, judged by the apps and by pyatspi', () => {
       const evidence = result.evidence ?? [];
       // GTK3 tells each object it makes by a 'widget' property and DEFUNCT cleared: bookkeeping, not what the user sees.
       assert.deepEqual(evidence.filter((line) => /defunct|widget changed|^object \d+/.test(line)), [], `no object lifecycle bookkeeping: ${JSON.stringify(evidence)}`);
+    } finally {
+      process.kill('SIGKILL');
+    }
+  });
+
+  test('abiword: ctrl+s to a window whose canvas has no accessibility is confirmed by the Save dialog it opened', async () => {
+    const { process, window } = await desktop.launch('abiword', [], /^Untitled/, 30_000, userEnv());
+    try {
+      await accessibleWindowState(context, window, { include_screenshot: false });
+      // Typing puts the focus in the canvas, which is no accessible object: where AbiWord reports no other focused
+      // object, the keys' read-back is the window's pixels, which the dialog (a window of its own) leaves as they were.
+      await callOk(context, 'type_text', { pid: window.pid, window_id: window.id, text: 'Hello', delivery_mode: 'foreground' });
+      const called = await callOk(context, 'press_key', { pid: window.pid, window_id: window.id, key: 'ctrl+s', delivery_mode: 'foreground' });
+      const result = called.structured as unknown as ActionResult;
+      // The X server lists the dialog, a window of AbiWord's own.
+      const x = await desktop.x11();
+      const dialog = (await listClientWindows(x)).find((candidate) => candidate.pid === window.pid && candidate.id !== window.id);
+      assert.ok(dialog, 'the X server lists a second window of AbiWord: the Save dialog');
+      assert.ok(result.new_windows?.some((opened) => opened.window_id === dialog.id), `the result names it: ${JSON.stringify(result.new_windows)}`);
+      assert.equal(result.effect, 'confirmed', `a dialog opened is an effect: ${called.summary} ${JSON.stringify(result.evidence)}`);
+      assert.equal(result.escalation, undefined, 'and nothing to retry');
     } finally {
       process.kill('SIGKILL');
     }

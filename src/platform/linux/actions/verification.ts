@@ -285,7 +285,10 @@ async function describeObject(desktop: LinuxDesktop, events: readonly Accessibil
   if (name && (name.now === undefined || readableName(name.now, false) !== knownName)) changes.push(`name is now ${quote(name.now)}`);
   else if (kinds.has('TextChanged')) changes.push(`text is now ${quote(await readText(client, ref, 2000).catch(() => undefined))}`);
   if (kinds.has('PropertyChange:accessible-value')) changes.push(`value is now ${quote(await readValue(client, ref).then((value) => String(value.current)).catch(() => undefined))}`);
+  // A destroyed object is also taken from its parent: that is the same news.
+  const destroyed = stateEvents.some((event) => event.detail === 'defunct' && event.detail1 !== 0);
   for (const event of events) {
+    if (destroyed && event.kind === 'PropertyChange' && event.detail === 'accessible-parent') continue;
     if (event.kind === 'ChildrenChanged') changes.push(`child ${event.detail.startsWith('add') ? 'added' : 'removed'}`);
     else if (event.kind === 'PropertyChange' && event.detail !== 'accessible-name' && event.detail !== 'accessible-value') changes.push(`${event.detail} changed`);
     else if (!['StateChanged', 'PropertyChange', 'TextChanged'].includes(event.kind)) changes.push(`${event.kind}${event.detail ? ` ${event.detail}` : ''}`);

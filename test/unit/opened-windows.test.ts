@@ -1,0 +1,36 @@
+// An action after which its app shows a new top-level window did something, whatever its rung saw (new-windows.ts).
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { confirmedByOpenedWindows } from '../../src/tools/input/new-windows.js';
+import type { ActionResult } from '../../src/tools/input/schemas.js';
+
+const noop: ActionResult = {
+  path: 'key_events_fg',
+  effect: 'suspected_noop',
+  verified: false,
+  evidence: [],
+  delivery_mode: 'foreground',
+  escalation: { recommended: 'px', reason: 'real input showed no effect' },
+};
+const dialog = { window_id: 42, title: 'Save File As', pid: 7 };
+
+describe('an action confirmed by the window its app opened', () => {
+  test('a window of the app that appeared confirms the action and takes back the retry', () => {
+    const result = confirmedByOpenedWindows({ ...noop, new_windows: [dialog] }, 7);
+    assert.equal(result.effect, 'confirmed');
+    assert.equal(result.verified, true);
+    assert.equal(result.escalation, undefined);
+    assert.deepEqual(result.evidence, ['the app opened window 42 ("Save File As")']);
+  });
+
+  test('a window of another process, one that closed again, or nothing sent confirms nothing', () => {
+    assert.equal(confirmedByOpenedWindows({ ...noop, new_windows: [{ ...dialog, pid: 8 }] }, 7).effect, 'suspected_noop');
+    assert.equal(confirmedByOpenedWindows({ ...noop, new_windows: [{ ...dialog, tree_error: 'the window closed again' }] }, 7).effect, 'suspected_noop');
+    assert.equal(confirmedByOpenedWindows({ ...noop, path: 'none', new_windows: [dialog] }, 7).effect, 'suspected_noop');
+  });
+
+  test('an action confirmed already keeps its evidence as it was', () => {
+    const confirmed: ActionResult = { ...noop, effect: 'confirmed', verified: true, evidence: ['[e3] textbox: text is now "x"'], escalation: undefined, new_windows: [dialog] };
+    assert.deepEqual(confirmedByOpenedWindows(confirmed, 7), confirmed);
+  });
+});
