@@ -10,7 +10,7 @@ import type { ClientWindow } from '../../src/platform/linux/windows.js';
 import type { ToolContext } from '../../src/tools/context.js';
 import { accessibleSessionEnvironment } from '../../src/platform/linux/desktop/accessible-session.js';
 import { listClientWindows } from '../../src/platform/linux/windows.js';
-import { TestDesktop } from '../helpers/desktop.js';
+import { homeEnvironment, TestDesktop } from '../helpers/desktop.js';
 import { pdfOfPages } from '../helpers/pdf.js';
 import { PyatspiOracle } from '../helpers/oracle.js';
 import { accessibleWindowState, callOk, pyatspiWalk, testContext, type Element, type OracleNode } from '../helpers/tools.js';
@@ -50,13 +50,7 @@ describe('tree fidelity on real Debian apps outside the fixtures, judged by pyat
 
   /** An ordinary user's start: a fresh home and config, and the environment of a session with accessibility on. */
   function userEnv(): NodeJS.ProcessEnv {
-    return {
-      HOME: home,
-      XDG_CONFIG_HOME: join(home, '.config'),
-      XDG_DATA_HOME: join(home, '.local', 'share'),
-      XDG_CACHE_HOME: join(home, '.cache'),
-      ...accessibleSessionEnvironment({}),
-    };
+    return { ...homeEnvironment(home), ...accessibleSessionEnvironment({}) };
   }
 
   async function launch(command: string, args: string[], title: string | RegExp): Promise<{ window: ClientWindow; stop: () => void }> {

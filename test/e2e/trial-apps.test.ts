@@ -11,7 +11,7 @@ import type { ToolContext } from '../../src/tools/context.js';
 import type { ActionResult } from '../../src/tools/input/schemas.js';
 import { accessibleSessionEnvironment } from '../../src/platform/linux/desktop/accessible-session.js';
 import { listClientWindows } from '../../src/platform/linux/windows.js';
-import { TestDesktop } from '../helpers/desktop.js';
+import { homeEnvironment, TestDesktop } from '../helpers/desktop.js';
 import { PyatspiOracle } from '../helpers/oracle.js';
 import { pdfOfPages } from '../helpers/pdf.js';
 import { accessibleWindowState, callOk, pyatspiWalk, testContext, type Element } from '../helpers/tools.js';
@@ -34,7 +34,7 @@ describe('apps a new user tried, judged by the apps and by pyatspi', () => {
   });
 
   function userEnv(): NodeJS.ProcessEnv {
-    return { HOME: home, XDG_CONFIG_HOME: join(home, '.config'), XDG_DATA_HOME: join(home, '.local', 'share'), XDG_CACHE_HOME: join(home, '.cache'), ...accessibleSessionEnvironment({}) };
+    return { ...homeEnvironment(home), ...accessibleSessionEnvironment({}) };
   }
 
   function one(elements: readonly Element[], found: (element: Element) => boolean, what: string): Element {
