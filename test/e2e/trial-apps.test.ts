@@ -175,6 +175,11 @@ describe('apps a new user tried, judged by the apps and by pyatspi', () => {
       assert.ok(result.new_windows?.some((opened) => opened.window_id === dialog.id), `the result names it: ${JSON.stringify(result.new_windows)}`);
       assert.equal(result.effect, 'confirmed', `a dialog opened is an effect: ${called.summary} ${JSON.stringify(result.evidence)}`);
       assert.equal(result.escalation, undefined, 'and nothing to retry');
+      // What changed inside the dialog is its tree in new_windows, not a line per object of it.
+      const dialogTree = await pyatspiWalk(window.pid, dialog.title, desktop.env());
+      const named = new Set(dialogTree.map((node) => node.name).filter(Boolean));
+      const dialogLines = (result.evidence ?? []).filter((line) => /^\(not in the snapshot\) [a-z ]+ "([^"]+)"/.test(line) && named.has(/"([^"]+)"/.exec(line)![1]!));
+      assert.deepEqual(dialogLines, [], `no evidence line per object of the dialog: ${JSON.stringify(result.evidence)}`);
     } finally {
       process.kill('SIGKILL');
     }

@@ -6,7 +6,7 @@ import { atspiRoleName } from '../../../cup/atspi/roles.js';
 import { ATSPI_ROLE } from '../../../cup/atspi/constants.js';
 import { quirksFor } from '../atspi/toolkit.js';
 import type { AccessibilityEvent, EventRecorder } from '../atspi/event-monitor.js';
-import type { ObjectRef } from '../atspi/object-ref.js';
+import { ROOT_PATH, type ObjectRef } from '../atspi/object-ref.js';
 import { ancestry, readName, readRole, readText, readValue } from '../atspi/operations.js';
 import { UnansweredActionError } from '../atspi/unanswered-action.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
@@ -262,16 +262,25 @@ function netStateChanges(stateEvents: readonly AccessibilityEvent[], roleName: s
  * One line per object the app reported changed: what changed, and what we read back from it now (the
  * event is the app's claim; the read is ours).
  */
-async function describeObject(desktop: LinuxDesktop, events: readonly AccessibilityEvent[], snapshot: SnapshotRef | undefined): Promise<string | undefined> {
+/** What describeObject gives for an object in another window of the app than the action's. */
+const elsewhere = Symbol('in another window');
+
+async function describeObject(desktop: LinuxDesktop, events: readonly AccessibilityEvent[], snapshot: SnapshotRef | undefined): Promise<string | typeof elsewhere | undefined> {
   const first = events[0]!;
   const ref = { bus: first.sender, path: first.path };
   const { label: where, knownName, inSnapshot } = await elementLabel(desktop, snapshot, ref);
   const client = await desktop.atspi();
-  // An object no window holds (Atril keeps a second page entry in the toolbar of its full-screen mode, and sets
-  // both to the new page) changed nothing on screen: its events are no evidence of the action's effect.
-  if (!inSnapshot && (await ancestry(client, ref)).detached) return undefined;
   // An object the agent never saw that was only destroyed or moved (a menu's items rebuilt) is nothing to tell.
   if (!inSnapshot && events.every(lifecycleEvent)) return undefined;
+  if (!inSnapshot) {
+    const { paths, detached } = await ancestry(client, ref);
+    // An object no window holds (Atril keeps a second page entry in the toolbar of its full-screen mode, and sets
+    // both to the new page) changed nothing on screen: its events are no evidence of the action's effect.
+    if (detached) return undefined;
+    // One in another window of the app (the dialog the action opened, whose tree the result shows) is counted there.
+    const window = snapshot?.elements.get(0);
+    if (window && paths.at(-1) === ROOT_PATH && !paths.includes(atspiElement(window.handle).path)) return elsewhere;
+  }
   const changes: string[] = [];
   const kinds = new Set(events.map((event) => (event.kind === 'PropertyChange' ? `${event.kind}:${event.detail}` : event.kind)));
   const stateEvents = events.filter((event) => event.kind === 'StateChanged');
@@ -461,10 +470,14 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
     // Cancelled, the probes' readings are the evidence: re-reading every object an event named would hold up the stop.
     // Otherwise the objects are read back together, as many at a time as lines are still wanted (one may give none).
     const queue = signal?.aborted ? [] : [...byObject.values()].sort((a, b) => weight(a) - weight(b));
+    let otherWindows = 0;
     while (queue.length > 0 && evidence.length < maxEvidence) {
       const lines = await Promise.all(queue.splice(0, maxEvidence - evidence.length).map((events) => describeObject(desktop, events, options.snapshot)));
-      evidence.push(...lines.filter((line): line is string => line !== undefined && line !== ''));
+      otherWindows += lines.filter((line) => line === elsewhere).length;
+      evidence.push(...lines.filter((line): line is string => typeof line === 'string' && line !== ''));
     }
+    // One line for them all: the windows themselves are the result's new_windows and other_windows_changed.
+    if (otherWindows > 0) evidence.push(`the app changed ${queue.length > 0 ? 'at least ' : ''}${otherWindows} object${otherWindows === 1 ? '' : 's'} in its other windows`);
     const newWindows = windowsBefore && (await windowsOpened(desktop, app, windowsBefore, recorder?.events ?? [], signal));
     const target = options.target;
     // Its content, not its states or caret: the focus the driver gives the target before the action (which may be
