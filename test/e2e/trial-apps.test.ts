@@ -83,7 +83,7 @@ describe('apps a new user tried, judged by the apps and by pyatspi', () => {
     assert.equal(readFileSync(printed, 'utf8').trim(), 'Ada|pw|', 'zenity prints the name, the password and an empty colour: each field was the one its name says');
   });
 
-  test('zenity --entry (GTK3): keys sent to the window, not to an element, are evidenced by the elements of its snapshot', async () => {
+  test('zenity --entry (GTK3): keys sent to the window, not to an element, are evidenced by the elements of its snapshot; OK that closes it is one line: gone', async () => {
     const printed = join(home, 'entry.out');
     const { process, window } = await desktop.launch('/bin/sh', ['-c', `exec zenity --entry --title Rename --text 'New name' > '${printed}'`], 'Rename', 20_000, userEnv());
     const exited = once(process, 'exit');
@@ -99,9 +99,13 @@ describe('apps a new user tried, judged by the apps and by pyatspi', () => {
     assert.ok(evidence.includes(`[e${entry.index}] textbox "${entry.name}": -foc`), `the entry is named [e${entry.index}]: ${JSON.stringify(evidence)}`);
     assert.ok(evidence.includes(`[e${button.index}] button "${button.name}": +foc`), `the button is named [e${button.index}]: ${JSON.stringify(evidence)}`);
     const ok = one(state.elements, (element) => element.role === 'button' && element.name === 'OK', 'OK button');
-    await callOk(context, 'click', { pid: window.pid, window_id: window.id, element_index: ok.index });
+    const clicked = await callOk(context, 'click', { pid: window.pid, window_id: window.id, element_index: ok.index });
     await Promise.race([exited, sleep(10_000).then(() => assert.fail('zenity did not exit after OK'))]);
     assert.equal(readFileSync(printed, 'utf8').trim(), 'report.txt', 'zenity prints what was typed');
+    // The dialog closed with its button: one line says the button is gone, not each of its facts "(unreadable)".
+    const gone = (clicked.structured as unknown as ActionResult).evidence ?? [];
+    assert.ok(gone.includes(`[e${ok.index}]: gone, no longer readable (destroyed, or its window closed)`), JSON.stringify(gone));
+    assert.deepEqual(gone.filter((line) => line.includes('(unreadable)')), [], JSON.stringify(gone));
   });
 
   test('meld (GTK3): a closed popover\'s buttons are hidden and left out until it opens, and the tab of hidden tabs is not named by its page', async () => {

@@ -15,6 +15,11 @@ import type { SnapshotRef } from '../../targets.js';
 import { atspiElement } from '../element-handle.js';
 import { liveStates } from './live-states.js';
 
+/** What a probe reads, from its label: "[e13]" of "text of [e13]". */
+function probeSubject(label: string): string {
+  return label.replace(/^.*? of /, '');
+}
+
 /** One fact read back before and after an action, e.g. "text of [e13]". */
 export interface Probe {
   label: string;
@@ -460,8 +465,13 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
       after = await readBack();
     }
     const evidence: string[] = [];
+    // Every probe that changed went unreadable: what it reads is gone (a dialog's OK closed the dialog), which one line
+    // says, rather than each of its facts going to "(unreadable)".
+    const lost = probes.map((_, i) => before[i] !== undefined && after[i] === undefined);
+    const gone = lost.some(Boolean) && probes.every((_, i) => lost[i] || after[i] === before[i]);
+    if (gone) evidence.push(`${[...new Set(probes.filter((_, i) => lost[i]).map((probe) => probeSubject(probe.label)))].join(', ')}: gone, no longer readable (destroyed, or its window closed)`);
     probes.forEach((probe, i) => {
-      if (after[i] === before[i]) return;
+      if (gone || after[i] === before[i]) return;
       const [was, now] = [before[i], after[i]];
       evidence.push(probe.describe && was !== undefined && now !== undefined ? probe.describe(was, now) : `${probe.label}: ${quote(was)} → ${quote(now)}`);
     });
