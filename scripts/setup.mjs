@@ -33,6 +33,10 @@ const testPackages = [
   'geany', 'atril',
   // A terminal emulator (VTE): its screen is only in its Text, shown as rows (test/e2e/terminal-widget.test.ts).
   'lxterminal',
+  // GTK3 dialogs from the shell, which print what the user entered, a GTK3 diff viewer full of popovers, a
+  // character map whose menu opens a dialog, and a word processor whose canvas has no accessibility
+  // (test/e2e/trial-apps.test.ts).
+  'zenity', 'meld', 'gucharmap', 'abiword',
   // A web browser: Blink's tree (hypertext with embedded objects, actions named only by GetName).
   'chromium',
   // LibreOffice Calc, whose sheets report 2^34 cells; its GTK3 plugin is what exposes it to AT-SPI (the

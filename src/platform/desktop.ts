@@ -124,6 +124,8 @@ export interface KeyRequest {
   element?: ElementTarget;
   /** Modifiers first, one key last, as validateKeys accepts them. */
   keys: readonly string[];
+  /** Without an element, the window's latest snapshot: the evidence names the elements it holds by their index. */
+  snapshot?: SnapshotRef;
   repeat: number;
   mode: DeliveryMode;
   /** The caller's cancel: no further press is sent once it aborts (the outcome says cancelled and how many went). */
@@ -133,6 +135,8 @@ export interface KeyRequest {
 export interface TypeRequest {
   window: DesktopWindow;
   element?: ElementTarget;
+  /** Without an element, the window's latest snapshot: the evidence names the elements it holds by their index. */
+  snapshot?: SnapshotRef;
   text: string;
   /** Milliseconds between characters when real keys are typed. */
   delayMs: number;

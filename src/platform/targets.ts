@@ -40,6 +40,8 @@ export interface ElementTarget {
 export interface PointTarget {
   kind: 'point';
   window: DesktopWindow;
+  /** The window's latest snapshot: the evidence names the elements it holds by their index. */
+  snapshot?: SnapshotRef;
   /** Real window pixels (after undoing screenshot downscaling and zoom). */
   windowX: number;
   windowY: number;

@@ -163,7 +163,7 @@ describe('action tools on real apps', () => {
     assert.deepEqual(await readers.pointer(), parked, 'the pointer is restored (xdotool)');
   });
 
-  test('a click at a point of the last zoom image (from_zoom) lands on that button; evidence names objects outside any snapshot by role and name', async () => {
+  test('a click at a point of the last zoom image (from_zoom) lands on that button; evidence names objects by their index in the window\'s latest snapshot', async () => {
     const button = find((await state(gtk3)).elements, 'button', 'Increment');
     const box = button.bounds!;
     const centre = { x: box.x - gtk3.bounds.x + box.w / 2, y: box.y - gtk3.bounds.y + box.h / 2 };
@@ -175,7 +175,9 @@ describe('action tools on real apps', () => {
     const clicked = await act('click', { pid: gtk3.pid, window_id: gtk3.id, x: inZoom.x, y: inZoom.y, from_zoom: true });
     assert.equal(clicked.effect, 'confirmed');
     assert.equal(Number((await oracle.status(gtk3.pid, gtk3.title)).counter), counter + 1);
-    assert.ok(clicked.evidence?.some((line) => line.startsWith('(not in the snapshot) label "counter=')), JSON.stringify(clicked.evidence));
+    const label = (await state(gtk3)).elements.find((element) => element.role === 'text' && element.name.startsWith('counter='));
+    assert.ok(label, 'the status label is in the snapshot');
+    assert.ok(clicked.evidence?.some((line) => line.startsWith(`[e${label.index}] text "counter=`)), JSON.stringify(clicked.evidence));
   });
 
   test('stale handles: after the app rebuilds its list, an old token errors clearly and clicks nothing', async () => {

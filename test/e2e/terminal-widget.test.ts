@@ -69,14 +69,22 @@ describe('a terminal widget: its screen as rows of text', () => {
 
   test('output shows in the diff as added rows, and wait_for finds a row as it appears', async () => {
     const word = `cup-row-${process.pid}`;
-    const typed = await callOk(context, 'type_text', { window_id: terminal.window.id, text: `sleep 0.3; echo ${word}\n`, delivery_mode: 'foreground' });
-    const text = resultText(typed);
-    assert.match(text, /^\+ \[e\d+\] txt "cup\$ sleep 0\.3; echo cup-row-\d+"$/m, text);
-    // The evidence quotes the screen where it changed, not from its top (which output leaves as it was).
-    assert.match(text, /^- text of the focused element: .* → "[^"]*cup\$ sleep 0\.3; echo cup-row-\d+/m, text);
-    const waited = await callOk(context, 'wait_for', { pid: terminal.window.pid, window_id: terminal.window.id, selector: `role=text name="${word}"`, timeout_ms: 5000 });
-    assert.match(resultText(waited), new RegExp(`\\[e\\d+\\] text "${word}"`), resultText(waited));
+    // One plan: the typing, then the wait for the output; its diff runs from before the one to after the other.
+    const planned = await callOk(context, 'run_actions', {
+      window_id: terminal.window.id,
+      steps: [
+        { tool: 'type_text', arguments: { text: `sleep 0.3; echo ${word}\n`, delivery_mode: 'foreground' } },
+        { tool: 'wait_for', arguments: { selector: `role=text name="${word}"`, timeout_ms: 5000 } },
+      ],
+    });
+    const text = resultText(planned);
+    assert.equal(planned.structured.completed_steps, 2, text);
+    assert.match(text, new RegExp(`^\\+ \\[e\\d+\\] txt "cup\\$ sleep 0\\.3; echo ${word}"$`, 'm'), text);
+    assert.match(text, new RegExp(`^\\+ \\[e\\d+\\] txt "${word}"$`, 'm'), text);
     assert.ok((await screenRows()).includes(word), 'pyatspi: the terminal shows it');
+    // The typing's evidence quotes the screen where it changed, not from its top (which output leaves as it was).
+    const typing = (planned.structured.steps as { result?: { evidence?: string[] } }[])[0]!.result?.evidence ?? [];
+    assert.ok(typing.some((line) => /^text of the focused element: .* → "[^"]*cup\$ s/.test(line)), typing.join('\n'));
     // Rows that stayed keep their index: the one the diff named is the same row now.
     const added = /^\+ \[e(\d+)\] txt "cup\$ sleep/m.exec(text)!;
     const now = (await elements()).find((element) => element.index === Number(added[1]));

@@ -10,30 +10,10 @@ import type { ClientWindow } from '../../src/platform/linux/windows.js';
 import type { ToolContext } from '../../src/tools/context.js';
 import { accessibleSessionEnvironment } from '../../src/platform/linux/desktop/accessible-session.js';
 import { listClientWindows } from '../../src/platform/linux/windows.js';
-import { TestDesktop } from '../helpers/desktop.js';
+import { homeEnvironment, TestDesktop } from '../helpers/desktop.js';
+import { pdfOfPages } from '../helpers/pdf.js';
 import { PyatspiOracle } from '../helpers/oracle.js';
 import { accessibleWindowState, callOk, pyatspiWalk, testContext, type Element, type OracleNode } from '../helpers/tools.js';
-
-/** A one-page PDF whose page shows `words` in one line (Helvetica), offsets in its cross-reference table exact. */
-function onePagePdf(words: string): string {
-  const content = `BT /F1 18 Tf 72 700 Td (${words}) Tj ET`;
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ];
-  let pdf = '%PDF-1.4\n';
-  const offsets = objects.map((body, i) => {
-    const offset = pdf.length;
-    pdf += `${i + 1} 0 obj\n${body}\nendobj\n`;
-    return offset;
-  });
-  const xref = pdf.length;
-  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('')}`;
-  return `${pdf}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-}
 
 const showing = (node: OracleNode) => node.states.includes('showing') && node.states.includes('visible');
 
@@ -70,13 +50,7 @@ describe('tree fidelity on real Debian apps outside the fixtures, judged by pyat
 
   /** An ordinary user's start: a fresh home and config, and the environment of a session with accessibility on. */
   function userEnv(): NodeJS.ProcessEnv {
-    return {
-      HOME: home,
-      XDG_CONFIG_HOME: join(home, '.config'),
-      XDG_DATA_HOME: join(home, '.local', 'share'),
-      XDG_CACHE_HOME: join(home, '.cache'),
-      ...accessibleSessionEnvironment({}),
-    };
+    return { ...homeEnvironment(home), ...accessibleSessionEnvironment({}) };
   }
 
   async function launch(command: string, args: string[], title: string | RegExp): Promise<{ window: ClientWindow; stop: () => void }> {
@@ -147,7 +121,7 @@ describe('tree fidelity on real Debian apps outside the fixtures, judged by pyat
 
   test('atril: a PDF page, whose words are only in its own text, is named by them', async () => {
     const pdf = join(home, 'letter.pdf');
-    writeFileSync(pdf, onePagePdf('Dear reader, this page holds the only copy of the words.'));
+    writeFileSync(pdf, pdfOfPages(['Dear reader, this page holds the only copy of the words.']));
     const { window, stop } = await launch('atril', [pdf], /^letter\.pdf/);
     try {
       const oracle = new PyatspiOracle(desktop.env());

@@ -18,6 +18,11 @@ export const cliPath = join(repositoryRoot, 'dist', 'src', 'server', 'main.js');
  * its own state directory so it never touches a desktop the developer is using. Everything it started,
  * apps included, is stopped by stop().
  */
+/** A fresh user's home and config directories for an app the test starts (no settings, no recent files of the machine's). */
+export function homeEnvironment(home: string): Record<string, string> {
+  return { HOME: home, XDG_CONFIG_HOME: join(home, '.config'), XDG_DATA_HOME: join(home, '.local', 'share'), XDG_CACHE_HOME: join(home, '.cache') };
+}
+
 export class TestDesktop {
   private readonly apps: ChildProcess[] = [];
   private x?: X11Connection;

@@ -13,7 +13,7 @@ import { listClientWindows, type ClientWindow } from '../../src/platform/linux/w
 import type { LinuxToolContext } from '../../src/server/session.js';
 import type { CorpusApp } from '../conformance/corpus.js';
 import { launchApp, stopApp, type RunningApp } from '../conformance/launch.js';
-import { repositoryRoot, TestDesktop } from './desktop.js';
+import { homeEnvironment, repositoryRoot, TestDesktop } from './desktop.js';
 import { PyatspiOracle } from './oracle.js';
 import { accessibleWindowState, callOk, testContext, type Element } from './tools.js';
 
@@ -43,10 +43,6 @@ function browserArgs(browser: BrowserId, home: string, url: string, newWindow: b
   ];
 }
 
-/** The fresh home's environment launchApp gives the browser; the second invocation needs the same to find it. */
-function homeEnvironment(home: string): Record<string, string> {
-  return { HOME: home, XDG_CONFIG_HOME: join(home, '.config'), XDG_DATA_HOME: join(home, '.local', 'share'), XDG_CACHE_HOME: join(home, '.cache') };
-}
 
 export interface WebRig {
   desktop: TestDesktop;

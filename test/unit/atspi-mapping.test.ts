@@ -413,6 +413,29 @@ describe('atspiToCup', () => {
     // Gecko's <select>: no text, no Selection; its popup marks the chosen item selected.
     const popup = raw('ROLE_MENU', { children: [raw('ROLE_MENU_ITEM', { name: 'Red' }), raw('ROLE_MENU_ITEM', { name: 'Blue', stateNames: ['STATE_ENABLED', 'STATE_SELECTED'] })] });
     assert.equal(atspiToCup(raw('ROLE_COMBO_BOX', { name: 'Colour', children: [popup] }), screenContext).root.value, 'Blue');
+    // GTK3's combo box has Selection: with none selected it holds nothing, though its open popup highlights an item.
+    const unchosen = raw('ROLE_COMBO_BOX', { children: [popup], interfaces: ['Accessible', 'Component', 'Action', 'Selection'] });
+    assert.equal(atspiToCup(unchosen, screenContext).root.value, undefined);
+  });
+
+  test('an unnamed field is named by the text beside it on its row, else just above it; a name of its own or a far text stays', () => {
+    const box = { x: 0, y: 0, w: 400, h: 300 };
+    const text = (name: string, x: number, y: number, w: number, h: number) => raw('ROLE_LABEL', { name, extents: { x, y, w, h } });
+    const entry = (x: number, y: number, name = '') => raw('ROLE_TEXT', { name, extents: { x, y, w: 200, h: 34 }, interfaces: ['Accessible', 'Component', 'Text', 'EditableText'] });
+    const form = raw('ROLE_PANEL', {
+      extents: box,
+      children: [
+        // zenity --forms: a label left of each field, in the field's row, the rows' labels in one column.
+        entry(90, 10), text('Name', 10, 10, 39, 34),
+        entry(90, 50), text('Password', 10, 50, 61, 34),
+        // zenity --scale: the label above the slider.
+        text('Volume', 10, 100, 276, 25), raw('ROLE_SLIDER', { extents: { x: 10, y: 131, w: 276, h: 34 }, value: { current: 30, min: 0, max: 100 }, interfaces: ['Accessible', 'Component', 'Value'] }),
+        entry(90, 200, 'Own'), text('Beside', 10, 200, 60, 34),
+        text('Far above', 90, 170, 60, 10), entry(90, 250),
+      ],
+    });
+    const [name, , password, , , volume, own, , , far] = atspiToCup(form, { ...screenContext, visibleArea: box }).root.children!;
+    assert.deepEqual([name!.name, password!.name, volume!.name, own!.name, far!.name], ['Name', 'Password', 'Volume', 'Own', '']);
   });
 
   test('a browser\'s background tabs (not showing, in the shown tab\'s place) are hidden with all they hold', () => {

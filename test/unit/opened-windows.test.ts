@@ -1,31 +1,36 @@
+// An action after which its app shows a new top-level window did something, whatever its rung saw (new-windows.ts).
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
-import type { DesktopWindow } from '../../src/platform/windows.js';
-import { withOpenedWindows } from '../../src/tools/input/action-diff.js';
+import { describe, test } from 'node:test';
+import { confirmedByOpenedWindows } from '../../src/tools/input/new-windows.js';
 import type { ActionResult } from '../../src/tools/input/schemas.js';
 
-const window: DesktopWindow = {
-  id: 100, pid: 7, title: 'Editor', appName: 'editor', bounds: { x: 0, y: 0, width: 800, height: 600 },
-  zIndex: 1, isOnScreen: true, onCurrentSpace: true, minimized: false, active: true,
-};
-const noEffect: ActionResult = {
-  path: 'key_events_fg', delivery_mode: 'foreground', effect: 'suspected_noop', verified: false, evidence: [],
+const noop: ActionResult = {
+  path: 'key_events_fg',
+  effect: 'suspected_noop',
+  verified: false,
+  evidence: [],
+  delivery_mode: 'foreground',
   escalation: { recommended: 'px', reason: 'real input showed no effect' },
 };
+const dialog = { window_id: 42, title: 'Save File As', pid: 7 };
 
-test('a window of the app that appeared while the action ran is its effect, also after the wait for a first sign ended', () => {
-  const opened = withOpenedWindows(noEffect, window, [{ window_id: 200, title: 'Save As', pid: 7 }]);
-  assert.equal(opened.effect, 'confirmed');
-  assert.equal(opened.verified, true);
-  assert.deepEqual(opened.evidence, ['window 200 "Save As" opened']);
-  assert.equal(opened.escalation, undefined, 'no advice to do it again');
-});
+describe('an action confirmed by the window its app opened', () => {
+  test('a window of the app that appeared confirms the action and takes back the retry', () => {
+    const result = confirmedByOpenedWindows({ ...noop, new_windows: [dialog] }, 7);
+    assert.equal(result.effect, 'confirmed');
+    assert.equal(result.verified, true);
+    assert.equal(result.escalation, undefined);
+    assert.deepEqual(result.evidence, ['window 42 "Save File As" opened']);
+  });
 
-test('another app\'s new window, an action that sent nothing, or one already confirmed are left as they are', () => {
-  assert.equal(withOpenedWindows(noEffect, window, [{ window_id: 300, title: 'Chat', pid: 8 }]), noEffect);
-  const unsent: ActionResult = { ...noEffect, path: 'none' };
-  assert.equal(withOpenedWindows(unsent, window, [{ window_id: 200, title: 'Save As', pid: 7 }]), unsent);
-  const confirmed: ActionResult = { ...noEffect, effect: 'confirmed', verified: true, evidence: ['x'] };
-  assert.equal(withOpenedWindows(confirmed, window, [{ window_id: 200, title: 'Save As', pid: 7 }]), confirmed);
-  assert.equal(withOpenedWindows(noEffect, window, undefined), noEffect);
+  test('a window of another process, one that closed again, or nothing sent confirms nothing', () => {
+    assert.equal(confirmedByOpenedWindows({ ...noop, new_windows: [{ ...dialog, pid: 8 }] }, 7).effect, 'suspected_noop');
+    assert.equal(confirmedByOpenedWindows({ ...noop, new_windows: [{ ...dialog, tree_error: 'the window closed again' }] }, 7).effect, 'suspected_noop');
+    assert.equal(confirmedByOpenedWindows({ ...noop, path: 'none', new_windows: [dialog] }, 7).effect, 'suspected_noop');
+  });
+
+  test('an action confirmed already keeps its evidence as it was', () => {
+    const confirmed: ActionResult = { ...noop, effect: 'confirmed', verified: true, evidence: ['[e3] textbox: text is now "x"'], escalation: undefined, new_windows: [dialog] };
+    assert.deepEqual(confirmedByOpenedWindows(confirmed, 7), confirmed);
+  });
 });

@@ -174,13 +174,16 @@ const choiceRoles: ReadonlySet<string> = new Set(['ROLE_MENU_ITEM', 'ROLE_LIST_I
 /**
  * A drop-down without text or Selection of its own shows, when its name is one of its choices, that choice (Qt
  * names a combo box by the text it shows, and its closed popup's "selected" item is only the last one toggled
- * there, which the combo box has not taken); else the choice its popup marks selected (Gecko's <select>, named
- * by its label): the first selected item among its children and their children.
+ * there, which the combo box has not taken); else, when it has no Selection to ask, the choice its popup marks
+ * selected (Gecko's <select>, named by its label): the first selected item among its children and their children.
  */
 function selectedChoice(raw: AtspiRawNode): string | undefined {
   const levels = [raw.children, raw.children.flatMap((child) => child.children)].map((level) => level.filter((node) => choiceRoles.has(atspiRoleName(node.role))));
   const own = normaliseWhitespace(raw.name);
   if (own && levels.flat().some((node) => normaliseWhitespace(node.name) === own)) return own;
+  // A combo box with Selection of its own says there what it holds (tree-reader's selectedName): with nothing
+  // selected it holds nothing, whatever item its open popup highlights (GTK3 selects the item under the pointer).
+  if (raw.interfaces.includes('Selection')) return undefined;
   for (const level of levels) {
     const chosen = level.find((node) => decodeStateSet(node.states).has('STATE_SELECTED'));
     if (chosen) return normaliseWhitespace(chosen.name);
@@ -207,6 +210,36 @@ function hasRealPlace(node: CupNode): boolean {
 /** The node or something inside it is on screen (children are converted first, so this is read bottom-up). */
 function shownOnScreen(node: CupNode): boolean {
   return hasRealPlace(node) || (node.children ?? []).some(shownOnScreen);
+}
+
+/** Fields a form labels with a text beside or above them: unnamed, they are named by it (labelsByPlace). */
+const placeLabelledRoles: ReadonlySet<CupRole> = new Set(['textbox', 'searchbox', 'combobox', 'slider', 'spinbutton']);
+/** How far a label may lie from its field: left of it on its row, or above it, in pixels. */
+const labelGapLeft = 160;
+const labelGapAbove = 24;
+
+/**
+ * Names unnamed fields after the text that labels them on screen, where the app ties no label to them (zenity's
+ * forms and scale put a label beside or above each field with no labelled-by relation, so its name fields were
+ * four unnamed text boxes): a sibling text on the field's row ending left of it, the nearest, else one just above
+ * it that overlaps it across. What screen readers do for such fields (Orca's label inference), kept to siblings.
+ */
+function labelsByPlace(children: readonly CupNode[]): void {
+  const shown = (node: CupNode) => hasRealPlace(node) && !node.states?.includes('hidden');
+  const labels = children.filter((child) => child.role === 'text' && child.name !== '' && shown(child));
+  if (labels.length === 0) return;
+  for (const field of children) {
+    if (field.name !== '' || !placeLabelledRoles.has(field.role) || !shown(field)) continue;
+    const box = field.bounds!;
+    const middle = box.y + box.h / 2;
+    const gapLeft = (label: CupNode) => box.x - (label.bounds!.x + label.bounds!.w);
+    const gapAbove = (label: CupNode) => box.y - (label.bounds!.y + label.bounds!.h);
+    const onRow = labels.filter((label) => label.bounds!.y <= middle && middle <= label.bounds!.y + label.bounds!.h && gapLeft(label) >= -2 && gapLeft(label) <= labelGapLeft);
+    const over = labels.filter((label) => label.bounds!.x < box.x + box.w && box.x < label.bounds!.x + label.bounds!.w && gapAbove(label) >= -2 && gapAbove(label) <= labelGapAbove);
+    const nearest = (list: CupNode[], gap: (label: CupNode) => number) => list.sort((a, b) => gap(a) - gap(b))[0];
+    const label = nearest(onRow, gapLeft) ?? nearest(over, gapAbove);
+    if (label) field.name = label.name;
+  }
 }
 
 /** The text of a node's descendants, in order, as accname computes a name from content (toolkits often skip this). */
@@ -296,7 +329,9 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
     if (value !== undefined) node.value = value;
     if (placement.bounds) node.bounds = placement.bounds;
     node.states = cupStates(states, atspiRole, role, placement.offscreen, raw.interfaces.includes('Text'));
-    if (placement.covered && !node.states.includes('hidden')) node.states = stateOrder.filter((state) => state === 'hidden' || node.states!.includes(state));
+    // What a hidden container holds is hidden with it: a page behind the shown one, and the contents of a closed
+    // popup (GTK3's popovers keep their buttons VISIBLE inside a panel that is neither visible nor showing).
+    if ((placement.covered || placement.undrawn) && !node.states.includes('hidden')) node.states = stateOrder.filter((state) => state === 'hidden' || node.states!.includes(state));
     node.actions = cupActionsFor({
       role,
       atspiRole,
@@ -322,13 +357,19 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
     if (raw.children.length > 0) {
       const behind = coveredPages(raw.children, visibilityReported);
       node.children = raw.children.map((child) => convert(child, raw, placement, behind.has(child)));
-      if (!hasRealPlace(node) && node.children.some(shownOnScreen)) {
+      labelsByPlace(node.children);
+      const placeless = !hasRealPlace(node) && node.children.some(shownOnScreen);
+      if (placeless) {
         // The toolkit gave this object no usable place (a sentinel, no size, or off the view) while something
         // inside it is on screen: its own extents are the wrong fact, so they must not hide what it holds.
         delete node.bounds;
         node.states = node.states.filter((state) => state !== 'offscreen');
       }
-      if (nameFromContentRoles.has(role)) {
+      // A tab is named by the label drawn on it. One with no place on screen while what it holds is shown is a
+      // GTK3 page tab of a notebook whose tabs are hidden: it holds its page (ATK's page tab is the tab and its
+      // panel in one), whose buttons and text are no name for it (Meld's tab read "Save file in this pane Open ...").
+      const holdsItsPage = placeless && role === 'tab';
+      if (nameFromContentRoles.has(role) && !holdsItsPage) {
         const content = nameFromContent(node.children);
         if (!node.name) node.name = content;
         else if (context.gtk4NameQuirks && content && node.name === `${content} ${content}`) node.name = content;

@@ -46,6 +46,21 @@ export function appearedWindows(before: readonly { id: number }[], after: readon
 }
 
 /**
+ * An action after which its app shows a top-level window it did not show before did something, whatever its rung
+ * saw: ctrl+s sent to AbiWord's window (whose canvas has no accessibility, so its pixels are the read-back) opened
+ * the Save dialog, a window of its own, and the call said `no effect seen` and offered a retry that would have
+ * opened a second one. Windows of other processes may be anyone's, and confirm nothing; nor does what was never sent.
+ */
+export function confirmedByOpenedWindows(result: ActionResult, pid: number): ActionResult {
+  const opened = (result.new_windows ?? []).filter((entry) => entry.pid === pid && entry.tree_error !== closedAgain);
+  if (result.effect === 'confirmed' || result.path === 'none' || result.cancelled || opened.length === 0) return result;
+  const lines = opened.map((entry) => `window ${entry.window_id} "${entry.title}" opened`);
+  return { ...result, effect: 'confirmed', verified: true, escalation: undefined, evidence: [...lines, ...(result.evidence ?? [])] };
+}
+
+const closedAgain = 'the window closed again';
+
+/**
  * Each new window's compact tree and a snapshot of it, so the agent can act on a dialog the action opened
  * without another call. A window that closed again, or shows no tree in time, says why instead.
  */
@@ -55,7 +70,7 @@ export async function withTrees(context: ToolContext, windows: readonly NewWindo
   return Promise.all(
     windows.map(async (entry): Promise<NewWindow> => {
       const window = all.find((candidate) => candidate.id === entry.window_id);
-      if (!window) return { ...entry, tree_error: 'the window closed again' };
+      if (!window) return { ...entry, tree_error: closedAgain };
       const reading = await readWhenRegistered(context, window);
       if (!reading.root) return { ...entry, tree_error: reading.missingReason ?? 'no accessibility tree' };
       const { snapshot } = rememberReading(context, window, reading);

@@ -115,9 +115,11 @@ export async function resolvePoint(context: ToolContext, args: AddressingArgs): 
       'outside_window',
     );
   }
+  const snapshot = context.state.snapshots.latestForWindow(window.id);
   return {
     kind: 'point',
     window,
+    ...(snapshot ? { snapshot } : {}),
     windowX,
     windowY,
     screenX: Math.round(window.bounds.x + windowX),

@@ -107,7 +107,7 @@ export async function pressKeysAction(desktop: LinuxDesktop, request: KeyRequest
         `${keys.canonical} has no accessibility equivalent on ${label}, and ${toolkit} ignores synthetic key events; nothing was sent: retry with delivery_mode "foreground" (real keys to the activated window)`,
       );
     }
-    const observation = await observe(desktop, target.ref.bus, probes, perform, { snapshot: element?.snapshot, signal });
+    const observation = await observe(desktop, target.ref.bus, probes, perform, { snapshot: element?.snapshot ?? request.snapshot, signal });
     // Copying changes nothing an application reports: it is delivered, and honestly unverifiable.
     if (keys.canonical === 'ctrl+c' && !observation.changed) return actionOutcome({ path: 'x11_atspi', mode });
     return actionOutcome({ path: 'x11_atspi', mode, observation });
@@ -121,7 +121,7 @@ export async function pressKeysAction(desktop: LinuxDesktop, request: KeyRequest
     };
     // Without an accessible target the window's pixels are the read-back.
     if (!target) return observePixels(desktop, window, press, signal);
-    return observe(desktop, target.ref.bus, probes, press, { snapshot: element?.snapshot, signal });
+    return observe(desktop, target.ref.bus, probes, press, { snapshot: element?.snapshot ?? request.snapshot, signal });
   });
   return actionOutcome({ path: 'key_events_fg', mode, observation, sent });
 }

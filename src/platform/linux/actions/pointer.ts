@@ -5,7 +5,7 @@ import type { DeliveryMode, ElementTarget, PointerKind, PointTarget } from '../.
 import { ToolError } from '../../../errors.js';
 import type { AccessibilityEvent } from '../atspi/event-monitor.js';
 import type { ObjectRef } from '../atspi/object-ref.js';
-import { parentOf, readObject } from '../atspi/operations.js';
+import { ancestry, parentOf, readObject } from '../atspi/operations.js';
 import { click as pointerClick, moveTo, syntheticClick } from '../input/index.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import { findGestureAction, focusElement, performAction } from './accessible-actions.js';
@@ -28,9 +28,6 @@ function probesFor(desktop: LinuxDesktop, target: LiveElementTarget, states: rea
   return [nameProbe(desktop, target.ref, label), statesProbe(desktop, target.ref, label, states, target.live.role)];
 }
 
-/** How far up from a focused element its surroundings are read (a web page's link sits some 10-20 levels deep). */
-const maxAncestors = 64;
-
 /**
  * A real click goes to whatever is at the point, and what covers an element there (a page's overlay, a cookie
  * banner) takes it instead: the focus then leaves the element for the page around it, which is where the click
@@ -49,12 +46,7 @@ async function focusAside(desktop: LinuxDesktop, target: LiveElementTarget): Pro
 
 /** The paths of the object's ancestors in its application, its parent first. */
 async function ancestors(desktop: LinuxDesktop, ref: ObjectRef): Promise<string[]> {
-  const client = await desktop.atspi();
-  const paths: string[] = [];
-  for (let at = await parentOf(client, ref).catch(() => undefined); at && at.bus === ref.bus && paths.length < maxAncestors; at = await parentOf(client, at).catch(() => undefined)) {
-    paths.push(at.path);
-  }
-  return paths;
+  return (await ancestry(await desktop.atspi(), ref)).paths;
 }
 
 /**
@@ -134,8 +126,8 @@ async function backgroundPoint(desktop: LinuxDesktop, target: PointTarget, kind:
   if (found) {
     const label = found.name ? `"${found.name}"` : 'the element under the point';
     const probes = [nameProbe(desktop, found.ref, label), statesProbe(desktop, found.ref, label, clickStates)];
-    if ('selection' in found) return itemOutcome(desktop, found.ref.bus, probes, found);
-    const observation = await observe(desktop, found.ref.bus, probes, () => performAction(desktop, found.candidate, found.action));
+    if ('selection' in found) return itemOutcome(desktop, found.ref.bus, probes, found, target.snapshot);
+    const observation = await observe(desktop, found.ref.bus, probes, () => performAction(desktop, found.candidate, found.action), { snapshot: target.snapshot });
     return actionOutcome({ path: 'x11_atspi', mode: 'background', observation });
   }
   const synthetic = await syntheticEventsReach(desktop, target.window);
@@ -191,7 +183,7 @@ async function foreground(desktop: LinuxDesktop, target: LiveElementTarget | Poi
       await pixelsAtRest(desktop, point.window);
       return observePixels(desktop, point.window, click);
     }
-    return observe(desktop, app, probes, click, { snapshot: target.kind === 'element' ? target.snapshot : undefined, ...(aside ? { ignore: aside.ignore } : {}) });
+    return observe(desktop, app, probes, click, { snapshot: target.snapshot, ...(aside ? { ignore: aside.ignore } : {}) });
   });
   const covered = aside && !observation.changed && target.kind === 'element' && !(await liveStates(desktop, target.ref).catch(() => new Set<string>())).has('STATE_FOCUSED');
   // A click that showed nothing on an element another object lies over: that object took it.

@@ -2,6 +2,7 @@
 import { actionOutcome, notDelivered, type ActionOutcome, type Observation, type SentInput } from '../../action-outcome.js';
 import { decodeStateSet } from '../../../cup/atspi/states.js';
 import type { TypeRequest } from '../../desktop.js';
+import type { SnapshotRef } from '../../targets.js';
 import type { DesktopWindow } from '../../windows.js';
 import { ToolError } from '../../../errors.js';
 import type { AccessibilityEvent } from '../atspi/event-monitor.js';
@@ -140,6 +141,7 @@ async function keysIntoField(
   desktop: LinuxDesktop,
   window: DesktopWindow,
   element: LiveElementTarget | undefined,
+  snapshot: SnapshotRef | undefined,
   target: Actionable,
   label: string,
   probe: Probe,
@@ -185,7 +187,7 @@ async function keysIntoField(
   const until = lines
     ? (values: readonly (string | undefined)[]) => (typed?.unseen !== undefined ? true : lastLine !== '' ? showsLine(values[0] ?? '', lastLine) : values[0] !== typed?.beforeReturn)
     : typedUntil(text, arrived, before);
-  const observation = await observe(desktop, target.ref.bus, [probe], send, { snapshot: element?.snapshot, until, target: target.ref, signal });
+  const observation = await observe(desktop, target.ref.bus, [probe], send, { snapshot, until, target: target.ref, signal });
   const after = await probe.read().catch(() => undefined);
   // Cut short by a cancel, the text is not all there, and the outcome says how much was sent.
   if (observation.cancelled || sent?.cancelled) return actionOutcome({ path: 'key_events', mode: 'background', observation, sent });
@@ -237,7 +239,7 @@ export async function replaceFieldText(desktop: LinuxDesktop, target: LiveElemen
     if (length > 0) await syntheticCombination(await desktop.x11(), window.id, 'Delete');
     return {};
   };
-  return keysIntoField(desktop, window, target, actionable(target), label, probe, single, sendKeys, arrived, page, undefined, false);
+  return keysIntoField(desktop, window, target, target.snapshot, actionable(target), label, probe, single, sendKeys, arrived, page, undefined, false);
 }
 
 /**
@@ -248,6 +250,7 @@ export async function replaceFieldText(desktop: LinuxDesktop, target: LiveElemen
 export async function typeTextAction(desktop: LinuxDesktop, request: TypeRequest): Promise<ActionOutcome> {
   const { window, mode, signal } = request;
   const element = request.element && (await liveTarget(desktop, request.element));
+  const snapshot = element?.snapshot ?? request.snapshot;
   const target: Actionable | undefined = element ? actionable(element) : await focusedTargetFor(desktop, window, mode);
   const label = element ? `[e${element.element.index}]` : 'the focused element';
   const probes = target?.interfaces.includes('Text') ? [textProbe(desktop, target.ref, label)] : [];
@@ -263,7 +266,7 @@ export async function typeTextAction(desktop: LinuxDesktop, request: TypeRequest
     // Between EditableText and key events: the page's own node for the field, through the browser's debugging connection.
     const throughPage = (): Promise<DevToolsTyping> =>
       target && probes.length > 0
-        ? typeThroughDevTools(desktop, { window, target, label, probe: probes[0]!, text: request.text, replace: false, arrived, snapshot: element?.snapshot })
+        ? typeThroughDevTools(desktop, { window, target, label, probe: probes[0]!, text: request.text, replace: false, arrived, snapshot })
         : Promise.resolve({ skipped: undefined });
     if (!target || !target.interfaces.includes('EditableText')) {
       const page = await throughPage();
@@ -272,11 +275,11 @@ export async function typeTextAction(desktop: LinuxDesktop, request: TypeRequest
       if (synthetic.accepted) {
         const sendKeys = syntheticKeys(desktop, window, signal);
         // An element is typed into only when it is a field (keysIntoField refuses a read-only one).
-        if (target && probes.length > 0 && (holdsText || element)) return keysIntoField(desktop, window, element, target, label, probes[0]!, request.text, sendKeys, arrived, page, signal, true);
+        if (target && probes.length > 0 && (holdsText || element)) return keysIntoField(desktop, window, element, snapshot, target, label, probes[0]!, request.text, sendKeys, arrived, page, signal, true);
         let sent: SentInput | undefined;
         const send = async () => void (sent = await sendKeys(request.text));
         const observation = target && probes.length > 0
-          ? withNotes(notAField, await observe(desktop, target.ref.bus, probes, send, { snapshot: element?.snapshot, settleMs: 1000, signal }))
+          ? withNotes(notAField, await observe(desktop, target.ref.bus, probes, send, { snapshot, settleMs: 1000, signal }))
           : await observePixels(desktop, window, send, signal);
         return actionOutcome({ path: 'key_events', mode, observation, sent });
       }
@@ -299,7 +302,7 @@ export async function typeTextAction(desktop: LinuxDesktop, request: TypeRequest
       const page = pageFirst ?? (await throughPage());
       if ('outcome' in page) return page.outcome;
       if (element && probes.length > 0 && (await syntheticEventsReach(desktop, window)).accepted) {
-        return keysIntoField(desktop, window, element, target, label, probes[0]!, request.text, syntheticKeys(desktop, window, signal), arrived, page, signal, true);
+        return keysIntoField(desktop, window, element, snapshot, target, label, probes[0]!, request.text, syntheticKeys(desktop, window, signal), arrived, page, signal, true);
       }
       return notDelivered(
         mode,
@@ -310,7 +313,7 @@ export async function typeTextAction(desktop: LinuxDesktop, request: TypeRequest
     const before = returns && probes.length > 0 ? await probes[0]!.read().catch(() => undefined) : undefined;
     const took = typedUntil(request.text, arrived, before);
     // One call inserts the whole text: a cancel can only end the wait for it.
-    const observation = await observe(desktop, target.ref.bus, probes, () => insertAtCaret(desktop, target, request.text), { snapshot: element?.snapshot, until: took, signal });
+    const observation = await observe(desktop, target.ref.bus, probes, () => insertAtCaret(desktop, target, request.text), { snapshot, until: took, signal });
     // The field's own text says whether the insertion took: other events of the app in the meantime (Firefox
     // renames toolbar buttons and tabs while it starts) are not the typing's effect.
     if (probes.length > 0 && !took([await probes[0]!.read().catch(() => undefined)])) {
@@ -319,7 +322,7 @@ export async function typeTextAction(desktop: LinuxDesktop, request: TypeRequest
       const page = pageFirst ?? (await throughPage());
       if ('outcome' in page) return page.outcome;
       if (element && (await syntheticEventsReach(desktop, window)).accepted) {
-        return keysIntoField(desktop, window, element, target, label, probes[0]!, request.text, syntheticKeys(desktop, window, signal), arrived, page, signal, true);
+        return keysIntoField(desktop, window, element, snapshot, target, label, probes[0]!, request.text, syntheticKeys(desktop, window, signal), arrived, page, signal, true);
       }
       return actionOutcome({ path: 'x11_atspi', mode, observation: { ...observation, changed: false, evidence: [] } });
     }
@@ -353,13 +356,13 @@ export async function typeTextAction(desktop: LinuxDesktop, request: TypeRequest
     };
     // Without an accessible target the window's pixels are the read-back.
     if (!app) return observePixels(desktop, window, type, signal);
-    if (!readsText) return withNotes(notAField, await observe(desktop, app, probes, type, { snapshot: element?.snapshot, settleMs: 1000, signal }));
+    if (!readsText) return withNotes(notAField, await observe(desktop, app, probes, type, { snapshot, settleMs: 1000, signal }));
     // The focus leaving with the window's activation during the read-back is the restore's doing, not the typing's.
     const restoresFocus = (event: AccessibilityEvent) => event.kind === 'StateChanged' && event.detail === 'focused';
     const returns = onlyReturns(request.text);
     const before = returns ? await probes[0]!.read().catch(() => undefined) : undefined;
     const until = typedUntil(request.text, arrived, before);
-    const observed = await observe(desktop, app, probes, type, { snapshot: element?.snapshot, settleMs: 1000, until, ignore: restoresFocus, target: target!.ref, signal, readOn: lastInserted(target!.ref, expected) });
+    const observed = await observe(desktop, app, probes, type, { snapshot, settleMs: 1000, until, ignore: restoresFocus, target: target!.ref, signal, readOn: lastInserted(target!.ref, expected) });
     // Part of the text is not the text: unless a cancel cut it short, the rest must have arrived.
     // The read-back that met the wait needs no second read.
     if (observed.cancelled || typed?.cancelled || (!returns && (observed.met || arrived([await probes[0]!.read().catch(() => undefined)])))) return observed;

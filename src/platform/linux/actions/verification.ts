@@ -6,8 +6,8 @@ import { atspiRoleName } from '../../../cup/atspi/roles.js';
 import { ATSPI_ROLE } from '../../../cup/atspi/constants.js';
 import { quirksFor } from '../atspi/toolkit.js';
 import type { AccessibilityEvent, EventRecorder } from '../atspi/event-monitor.js';
-import type { ObjectRef } from '../atspi/object-ref.js';
-import { readName, readRole, readText, readValue } from '../atspi/operations.js';
+import { ROOT_PATH, type ObjectRef } from '../atspi/object-ref.js';
+import { ancestry, readName, readRole, readText, readValue } from '../atspi/operations.js';
 import { UnansweredActionError } from '../atspi/unanswered-action.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import type { NewWindow, Observation } from '../../action-outcome.js';
@@ -15,6 +15,11 @@ import type { SnapshotRef } from '../../targets.js';
 import { atspiElement } from '../element-handle.js';
 import { isModal } from '../input/index.js';
 import { liveStates } from './live-states.js';
+
+/** What a probe reads, from its label: "[e13]" of "text of [e13]". */
+function probeSubject(label: string): string {
+  return label.replace(/^.*? of /, '');
+}
 
 /** One fact read back before and after an action, e.g. "text of [e13]". */
 export interface Probe {
@@ -121,6 +126,11 @@ const contentEvents = new Set(['TextChanged', 'PropertyChange', 'ChildrenChanged
 function isNoise(event: AccessibilityEvent): boolean {
   // A new size or place (heard while a window is mirrored) is layout, which any change of content brings along.
   if (event.kind === 'Activate' || event.kind === 'Deactivate' || event.kind === 'BoundsChanged') return true;
+  // GTK3 binds an accessible object to its widget with a 'widget' property change and DEFUNCT cleared: an object
+  // being made, which its parent's child-added tells where it matters; and it switches HAS_TOOLTIP as a widget's
+  // tool tip is set, which shows nothing. A menu opened in Meld or Gucharmap filled the evidence with these.
+  if (event.kind === 'PropertyChange' && event.detail === 'widget') return true;
+  if (event.kind === 'StateChanged' && (event.detail === 'has-tooltip' || (event.detail === 'defunct' && event.detail1 === 0))) return true;
   return event.kind === 'StateChanged' && (event.detail === 'active' || event.detail === 'horizontal' || event.detail === 'vertical');
 }
 
@@ -252,9 +262,9 @@ export async function roleAndNameNow(desktop: LinuxDesktop, ref: ObjectRef): Pro
  * How evidence names an object: its element index when the snapshot has it, else its role and name read now; with
  * the name the snapshot had, when it had the object (what a name change is told against).
  */
-export async function elementLabel(desktop: LinuxDesktop, snapshot: SnapshotRef | undefined, ref: ObjectRef): Promise<{ label: string; knownName?: string }> {
+export async function elementLabel(desktop: LinuxDesktop, snapshot: SnapshotRef | undefined, ref: ObjectRef): Promise<{ label: string; knownName?: string; inSnapshot?: true }> {
   for (const element of snapshot?.elements.values() ?? []) {
-    if (atspiElement(element.handle).path === ref.path) return { label: `[e${element.index}] ${named(element.role, element.name)}`, knownName: element.name };
+    if (atspiElement(element.handle).path === ref.path) return { label: `[e${element.index}] ${named(element.role, element.name)}`, knownName: element.name, inSnapshot: true };
   }
   try {
     return { label: `(not in the snapshot) ${await roleAndNameNow(desktop, ref)}` };
@@ -264,11 +274,17 @@ export async function elementLabel(desktop: LinuxDesktop, snapshot: SnapshotRef 
   }
 }
 
+/** An object destroyed (DEFUNCT set) or handed to another parent: its life in the tree, not what it shows. */
+function lifecycleEvent(event: AccessibilityEvent): boolean {
+  return (event.kind === 'StateChanged' && event.detail === 'defunct') || (event.kind === 'PropertyChange' && event.detail === 'accessible-parent');
+}
+
 /** AT-SPI states whose absence is a CUP state: losing SENSITIVE is gaining disabled. */
 const invertedStates: Readonly<Record<string, string>> = { sensitive: 'disabled', enabled: 'disabled', visible: 'hidden', showing: 'offscreen' };
 
 /** A state-changed event in the diff's terms ("+prs", "-foc"); a state CUP has no word for keeps AT-SPI's ("armed on"). */
 function stateEventText(detail: string, on: boolean, roleName: string): string {
+  if (detail === 'defunct' && on) return 'destroyed';
   const inverted = invertedStates[detail];
   if (inverted) return on ? stateChangesText([], [inverted]) : stateChangesText([inverted], []);
   const cup = cupStateOf(`STATE_${detail.toUpperCase().replaceAll('-', '_')}`, roleName) ?? (detail === 'editable' ? 'editable' : detail === 'read-only' ? 'readonly' : undefined);
@@ -301,11 +317,25 @@ function netStateChanges(stateEvents: readonly AccessibilityEvent[], roleName: s
  * One line per object the app reported changed: what changed, and what we read back from it now (the
  * event is the app's claim; the read is ours).
  */
-async function describeObject(desktop: LinuxDesktop, events: readonly AccessibilityEvent[], snapshot: SnapshotRef | undefined): Promise<string | undefined> {
+/** What describeObject gives for an object in another window of the app than the action's. */
+const elsewhere = Symbol('in another window');
+
+async function describeObject(desktop: LinuxDesktop, events: readonly AccessibilityEvent[], snapshot: SnapshotRef | undefined): Promise<string | typeof elsewhere | undefined> {
   const first = events[0]!;
   const ref = { bus: first.sender, path: first.path };
-  const { label: where, knownName } = await elementLabel(desktop, snapshot, ref);
+  const { label: where, knownName, inSnapshot } = await elementLabel(desktop, snapshot, ref);
   const client = await desktop.atspi();
+  // An object the agent never saw that was only destroyed or moved (a menu's items rebuilt) is nothing to tell.
+  if (!inSnapshot && events.every(lifecycleEvent)) return undefined;
+  if (!inSnapshot) {
+    const { paths, detached } = await ancestry(client, ref);
+    // An object no window holds (Atril keeps a second page entry in the toolbar of its full-screen mode, and sets
+    // both to the new page) changed nothing on screen: its events are no evidence of the action's effect.
+    if (detached) return undefined;
+    // One in another window of the app (the dialog the action opened, whose tree the result shows) is counted there.
+    const window = snapshot?.elements.get(0);
+    if (window && paths.at(-1) === ROOT_PATH && !paths.includes(atspiElement(window.handle).path)) return elsewhere;
+  }
   const changes: string[] = [];
   const kinds = new Set(events.map((event) => (event.kind === 'PropertyChange' ? `${event.kind}:${event.detail}` : event.kind)));
   const stateEvents = events.filter((event) => event.kind === 'StateChanged');
@@ -326,7 +356,10 @@ async function describeObject(desktop: LinuxDesktop, events: readonly Accessibil
     changes.push(`text is now ${quote(text, from)}`);
   }
   if (kinds.has('PropertyChange:accessible-value')) changes.push(`value is now ${quote(await readValue(client, ref).then((value) => String(value.current)).catch(() => undefined))}`);
+  // A destroyed object is also taken from its parent: that is the same news.
+  const destroyed = stateEvents.some((event) => event.detail === 'defunct' && event.detail1 !== 0);
   for (const event of events) {
+    if (destroyed && event.kind === 'PropertyChange' && event.detail === 'accessible-parent') continue;
     if (event.kind === 'ChildrenChanged') changes.push(`child ${event.detail.startsWith('add') ? 'added' : 'removed'}`);
     else if (event.kind === 'PropertyChange' && event.detail !== 'accessible-name' && event.detail !== 'accessible-value') changes.push(`${event.detail} changed`);
     else if (!['StateChanged', 'PropertyChange', 'TextChanged'].includes(event.kind)) changes.push(`${event.kind}${event.detail ? ` ${event.detail}` : ''}`);
@@ -538,8 +571,13 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
       ...opened.map((window) => `window ${window.window_id} "${window.title}" opened`),
       ...closed.map((window) => `window ${window.window_id} "${window.title}" closed or hidden`),
     ];
+    // Every probe that changed went unreadable: what it reads is gone (a dialog's OK closed the dialog), which one line
+    // says, rather than each of its facts going to "(unreadable)"; the window's closing, where it was seen, says it.
+    const lost = probes.map((_, i) => before[i] !== undefined && after[i] === undefined);
+    const gone = lost.some(Boolean) && probes.every((_, i) => lost[i] || after[i] === before[i]);
+    if (gone && closed.length === 0) evidence.push(`${[...new Set(probes.filter((_, i) => lost[i]).map((probe) => probeSubject(probe.label)))].join(', ')}: gone, no longer readable (destroyed, or its window closed)`);
     probes.forEach((probe, i) => {
-      if (after[i] === before[i] || (closed.length > 0 && after[i] === undefined)) return;
+      if (gone || after[i] === before[i] || (closed.length > 0 && after[i] === undefined)) return;
       const [was, now] = [before[i], after[i]];
       evidence.push(probe.describe && was !== undefined && now !== undefined ? probe.describe(was, now) : `${probe.label}: ${textChange(was, now)}`);
     });
@@ -552,10 +590,14 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
     // Cancelled, the probes' readings are the evidence: re-reading every object an event named would hold up the stop.
     // Otherwise the objects are read back together, as many at a time as lines are still wanted (one may give none).
     const queue = signal?.aborted ? [] : [...byObject.values()].sort((a, b) => weight(a) - weight(b));
+    let otherWindows = 0;
     while (queue.length > 0 && evidence.length < maxEvidence) {
       const lines = await Promise.all(queue.splice(0, maxEvidence - evidence.length).map((events) => describeObject(desktop, events, options.snapshot)));
-      evidence.push(...lines.filter((line): line is string => line !== undefined && line !== ''));
+      otherWindows += lines.filter((line) => line === elsewhere).length;
+      evidence.push(...lines.filter((line): line is string => typeof line === 'string' && line !== ''));
     }
+    // One line for them all: the windows themselves are the result's new_windows and other_windows_changed.
+    if (otherWindows > 0) evidence.push(`the app changed ${queue.length > 0 ? 'at least ' : ''}${otherWindows} object${otherWindows === 1 ? '' : 's'} in its other windows`);
     const target = options.target;
     // Its content, not its states or caret: the focus the driver gives the target before the action (which may be
     // reported late, and puts the caret somewhere) is not the action's doing.

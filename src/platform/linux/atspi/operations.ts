@@ -3,7 +3,7 @@ import { OBJECT_REPLACEMENT } from '../../../cup/embedded-objects.js';
 import { codePointLength } from '../../../cup/text.js';
 import type { AtspiClient } from './client.js';
 import { resolveEmbeddedText, type AskObject } from './embedded-text.js';
-import { atspiInterface, NULL_PATH, objectRefs, shortInterfaceName, type ObjectRef } from './object-ref.js';
+import { atspiInterface, NULL_PATH, objectRefs, ROOT_PATH, shortInterfaceName, type ObjectRef } from './object-ref.js';
 
 /**
  * Single calls on one accessible object, routed like the tree walk (the app's private socket when it
@@ -241,6 +241,29 @@ export async function parentOf(client: AtspiClient, ref: ObjectRef): Promise<Obj
   const value = (await getProperty(client, ref, 'Accessible', 'Parent')) as [string, string] | undefined;
   if (!value || value[1] === NULL_PATH) return undefined;
   return { bus: value[0], path: value[1] };
+}
+
+/** How far up an object's ancestors are walked (a web page's link sits some 10-20 levels deep). */
+const maxAncestors = 64;
+
+/**
+ * The paths of the object's ancestors in its application, its parent first, and whether the walk met an object with
+ * no parent before the application's root: then no window holds the object (a toolbar an app keeps aside for its
+ * full-screen mode), and nothing it does is on screen. A call that fails or a walk cut short tells neither.
+ */
+export async function ancestry(client: AtspiClient, ref: ObjectRef): Promise<{ paths: string[]; detached: boolean }> {
+  const paths: string[] = [];
+  for (let at: ObjectRef = ref; paths.length < maxAncestors && at.path !== ROOT_PATH; ) {
+    const parent = await parentOf(client, at).then(
+      (found) => found ?? null,
+      () => undefined,
+    );
+    if (parent === undefined || (parent !== null && parent.bus !== ref.bus)) break;
+    if (parent === null) return { paths, detached: true };
+    paths.push(parent.path);
+    at = parent;
+  }
+  return { paths, detached: false };
 }
 
 /** ATSPI_SCROLLTYPE_ANYWHERE: the toolkit moves the least it can to bring the object into view. */

@@ -1,0 +1,223 @@
+// Real Debian apps a new user tried and found reported wrong: zenity's form, Meld's popovers and tab, Gucharmap's menu, AbiWord's Save, Atril's page entry. Each is judged by
+// what the app itself says (zenity prints the form's fields when OK is pressed) and by pyatspi.
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { once } from 'node:events';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { after, before, describe, test } from 'node:test';
+import type { ToolContext } from '../../src/tools/context.js';
+import type { ActionResult } from '../../src/tools/input/schemas.js';
+import { accessibleSessionEnvironment } from '../../src/platform/linux/desktop/accessible-session.js';
+import { listClientWindows } from '../../src/platform/linux/windows.js';
+import { homeEnvironment, TestDesktop } from '../helpers/desktop.js';
+import { PyatspiOracle } from '../helpers/oracle.js';
+import { pdfOfPages } from '../helpers/pdf.js';
+import { accessibleWindowState, callOk, pyatspiWalk, testContext, type Element } from '../helpers/tools.js';
+
+describe('apps a new user tried, judged by the apps and by pyatspi', () => {
+  let desktop: TestDesktop;
+  let context: ToolContext;
+  let home: string;
+
+  before(async () => {
+    desktop = await TestDesktop.start();
+    context = testContext();
+    home = mkdtempSync(join(tmpdir(), 'cup-trial-home-'));
+  });
+
+  after(async () => {
+    context?.desktop.close();
+    await desktop?.stop();
+    rmSync(home, { recursive: true, force: true });
+  });
+
+  function userEnv(): NodeJS.ProcessEnv {
+    return { ...homeEnvironment(home), ...accessibleSessionEnvironment({}) };
+  }
+
+  function one(elements: readonly Element[], found: (element: Element) => boolean, what: string): Element {
+    const element = elements.find(found);
+    assert.ok(element, `no ${what} in ${JSON.stringify(elements.map((each) => `${each.role} "${each.name}"`))}`);
+    return element;
+  }
+
+  test('zenity --forms (GTK3): fields are named by the labels beside them, and a combo box with nothing chosen has no value while its open popup highlights an item', async () => {
+    const printed = join(home, 'form.out');
+    // zenity prints the form's fields, separated by |, on OK: which field took what, and what the combo box holds.
+    const script = `exec zenity --forms --title Order --add-entry Name --add-password Password --add-combo Colour --combo-values 'Red|Green|Blue' > '${printed}'`;
+    const { process, window } = await desktop.launch('/bin/sh', ['-c', script], 'Order', 20_000, userEnv());
+    const exited = once(process, 'exit');
+    const { state } = await accessibleWindowState(context, window, { include_screenshot: false });
+    // The case: pyatspi sees the fields unnamed, and the dialog ties no label to any of them.
+    const walked = await pyatspiWalk(window.pid, window.title, desktop.env());
+    const fields = walked.filter((node) => ['text', 'password text', 'combo box'].includes(node.role));
+    assert.deepEqual(fields.map((node) => node.name), ['', '', ''], 'pyatspi: three unnamed fields');
+    const oracle = new PyatspiOracle(desktop.env());
+    try {
+      assert.deepEqual((await oracle.labelled(window.pid, window.title)).filter((entry) => entry.role !== 'label'), [], 'pyatspi: no field is labelled by a relation');
+    } finally {
+      oracle.close();
+    }
+    const name = one(state.elements, (element) => element.role === 'textbox' && element.name === 'Name', 'textbox "Name"');
+    const password = one(state.elements, (element) => element.role === 'textbox' && element.name === 'Password', 'textbox "Password"');
+    await callOk(context, 'type_text', { pid: window.pid, window_id: window.id, element_index: name.index, text: 'Ada' });
+    await callOk(context, 'type_text', { pid: window.pid, window_id: window.id, element_index: password.index, text: 'pw' });
+    const combo = one(state.elements, (element) => element.role === 'combobox' && element.name === 'Colour', 'combo box "Colour"');
+    await callOk(context, 'click', { pid: window.pid, window_id: window.id, element_index: combo.index });
+
+    // The case: the popup is open, and GTK3 marks an item in it selected (the one it highlights).
+    const open = await pyatspiWalk(window.pid, window.title, desktop.env());
+    const highlighted = open.filter((node) => node.role === 'menu item' && node.states.includes('selected')).map((node) => node.name);
+    assert.equal(highlighted.length, 1, `the open popup highlights one item: ${JSON.stringify(highlighted)}`);
+    assert.equal(open.find((node) => node.role === 'combo box')?.name, '', 'GTK3 names a combo box after its chosen item: none');
+    const { state: opened } = await accessibleWindowState(context, window, { include_screenshot: false });
+    const shown = one(opened.elements, (element) => element.index === combo.index, 'combo box after the click');
+    assert.equal(shown.value, undefined, `the combo box holds nothing, though "${highlighted[0]}" is highlighted`);
+
+    await callOk(context, 'press_key', { pid: window.pid, window_id: window.id, key: 'Escape' });
+    const ok = one(opened.elements, (element) => element.role === 'button' && element.name === 'OK', 'OK button');
+    await callOk(context, 'click', { pid: window.pid, window_id: window.id, element_index: ok.index });
+    await Promise.race([exited, sleep(10_000).then(() => assert.fail('zenity did not exit after OK'))]);
+    assert.equal(readFileSync(printed, 'utf8').trim(), 'Ada|pw|', 'zenity prints the name, the password and an empty colour: each field was the one its name says');
+  });
+
+  test('zenity --entry (GTK3): keys sent to the window, not to an element, are evidenced by the elements of its snapshot; OK that closes it is one line: gone', async () => {
+    const printed = join(home, 'entry.out');
+    const { process, window } = await desktop.launch('/bin/sh', ['-c', `exec zenity --entry --title Rename --text 'New name' > '${printed}'`], 'Rename', 20_000, userEnv());
+    const exited = once(process, 'exit');
+    const { state } = await accessibleWindowState(context, window, { include_screenshot: false });
+    const entry = one(state.elements, (element) => element.role === 'textbox' && element.states.includes('focused'), 'focused entry');
+    await callOk(context, 'type_text', { pid: window.pid, window_id: window.id, text: 'report.txt' });
+    // Tab to the window moves the focus from the entry to the next button: both are in the snapshot, by index.
+    const tabbed = await callOk(context, 'press_key', { pid: window.pid, window_id: window.id, key: 'tab', delivery_mode: 'foreground' });
+    const evidence = (tabbed.structured as unknown as ActionResult).evidence ?? [];
+    const focused = await pyatspiWalk(window.pid, window.title, desktop.env()).then((nodes) => nodes.find((node) => node.states.includes('focused')));
+    assert.equal(focused?.role, 'push button', 'pyatspi: the focus moved to a button');
+    const button = one(state.elements, (element) => element.role === 'button' && element.name === focused.name, `button "${focused.name}"`);
+    assert.ok(evidence.includes(`[e${entry.index}] textbox "${entry.name}": -foc`), `the entry is named [e${entry.index}]: ${JSON.stringify(evidence)}`);
+    assert.ok(evidence.includes(`[e${button.index}] button "${button.name}": +foc`), `the button is named [e${button.index}]: ${JSON.stringify(evidence)}`);
+    const ok = one(state.elements, (element) => element.role === 'button' && element.name === 'OK', 'OK button');
+    const clicked = await callOk(context, 'click', { pid: window.pid, window_id: window.id, element_index: ok.index });
+    await Promise.race([exited, sleep(10_000).then(() => assert.fail('zenity did not exit after OK'))]);
+    assert.equal(readFileSync(printed, 'utf8').trim(), 'report.txt', 'zenity prints what was typed');
+    // The dialog closed with its button: one line says the button is gone, not each of its facts "(unreadable)".
+    const gone = (clicked.structured as unknown as ActionResult).evidence ?? [];
+    assert.ok(gone.includes(`[e${ok.index}]: gone, no longer readable (destroyed, or its window closed)`), JSON.stringify(gone));
+    assert.deepEqual(gone.filter((line) => line.includes('(unreadable)')), [], JSON.stringify(gone));
+  });
+
+  test('meld (GTK3): a closed popover\'s buttons are hidden and left out until it opens, and the tab of hidden tabs is not named by its page', async () => {
+    const [left, right] = [join(home, 'left.txt'), join(home, 'right.txt')];
+    writeFileSync(left, 'alpha\nbeta\ngamma\n');
+    writeFileSync(right, 'alpha\nBETA\ngamma\ndelta\n');
+    const { process, window } = await desktop.launch('meld', [left, right], /left\.txt|right\.txt|Meld/, 30_000, userEnv());
+    try {
+      const { result, state } = await accessibleWindowState(context, window, { include_screenshot: false });
+      const oracle = await pyatspiWalk(window.pid, window.title, desktop.env());
+      // The case: pyatspi sees Copy Path buttons, VISIBLE but not showing, each in a popover that is neither.
+      const copyPaths = oracle.filter((node) => node.role === 'push button' && node.name === 'Copy Path');
+      assert.ok(copyPaths.length >= 2 && copyPaths.every((node) => !node.states.includes('showing')), `pyatspi: closed popovers hold Copy Path buttons: ${JSON.stringify(copyPaths)}`);
+      const tab = oracle.find((node) => node.role === 'page tab');
+      assert.deepEqual([tab?.name, tab?.extents?.join()], ['', '-1,-1,-1,-1'], 'pyatspi: the one page tab has no name and no place (the notebook shows no tabs)');
+
+      assert.doesNotMatch(result.body ?? '', /Copy Path/, `the closed popovers' buttons are not listed: ${result.body}`);
+      assert.ok(state.elements.filter((element) => element.name === 'Copy Path').every((element) => element.states.includes('hidden')), 'and are hidden in the full read');
+      const shownTab = one(state.elements, (element) => element.role === 'tab', 'tab');
+      assert.equal(shownTab.name, '', 'the tab is not named by the buttons of its page');
+
+      // Opened, the popover's buttons are there: shown and not hidden.
+      const file = one(state.elements, (element) => element.role === 'button' && element.name.endsWith('left.txt'), 'left file button');
+      const clicked = await callOk(context, 'click', { pid: window.pid, window_id: window.id, element_index: file.index });
+      const evidence = (clicked.structured as unknown as ActionResult).evidence ?? [];
+      // GTK3 switches HAS_TOOLTIP on the popover's widgets as it opens: that shows nothing.
+      assert.deepEqual(evidence.filter((line) => line.includes('has-tooltip')), [], `no tool tip bookkeeping in the evidence: ${JSON.stringify(evidence)}`);
+      const after = await pyatspiWalk(window.pid, window.title, desktop.env());
+      assert.equal(after.filter((node) => node.name === 'Copy Path' && node.states.includes('showing')).length, 1, 'pyatspi: one popover is open');
+      const { result: open } = await accessibleWindowState(context, window, { include_screenshot: false });
+      assert.match(open.body ?? '', /btn "Copy Path" \d+,\d+ /, `the open popover's button is listed with its place: ${open.body}`);
+    } finally {
+      process.kill('SIGKILL');
+    }
+  });
+
+  test('gucharmap (GTK3): a menu item that opens a dialog is evidenced by the dialog, not by GTK3 making and unmaking objects', async () => {
+    const { process, window } = await desktop.launch('gucharmap', [], 'Character Map', 20_000, userEnv());
+    try {
+      await accessibleWindowState(context, window, { include_screenshot: false });
+      const called = await callOk(context, 'invoke_menu', { pid: window.pid, window_id: window.id, path: ['Search', 'Find…'] });
+      const result = called.structured as unknown as ActionResult;
+      // The X server lists the dialog, and pyatspi sees it with its search field.
+      const x = await desktop.x11();
+      const dialog = (await listClientWindows(x)).find((candidate) => candidate.pid === window.pid && candidate.title === 'Find');
+      assert.ok(dialog, 'the X server lists the Find dialog');
+      const oracle = await pyatspiWalk(window.pid, 'Find', desktop.env());
+      assert.ok(oracle.some((node) => node.role === 'text' && node.states.includes('editable')), 'pyatspi sees the dialog\'s search field');
+      assert.deepEqual(result.new_windows?.map((opened) => opened.window_id), [dialog.id], 'the result names the dialog as a new window');
+      const evidence = result.evidence ?? [];
+      // GTK3 tells each object it makes by a 'widget' property and DEFUNCT cleared: bookkeeping, not what the user sees.
+      assert.deepEqual(evidence.filter((line) => /defunct|widget changed|^object \d+/.test(line)), [], `no object lifecycle bookkeeping: ${JSON.stringify(evidence)}`);
+    } finally {
+      process.kill('SIGKILL');
+    }
+  });
+
+  test('abiword: ctrl+s to a window whose canvas has no accessibility is confirmed by the Save dialog it opened', async () => {
+    const { process, window } = await desktop.launch('abiword', [], /^Untitled/, 30_000, userEnv());
+    try {
+      await accessibleWindowState(context, window, { include_screenshot: false });
+      // Typing puts the focus in the canvas, which is no accessible object: where AbiWord reports no other focused
+      // object, the keys' read-back is the window's pixels, which the dialog (a window of its own) leaves as they were.
+      await callOk(context, 'type_text', { pid: window.pid, window_id: window.id, text: 'Hello', delivery_mode: 'foreground' });
+      const called = await callOk(context, 'press_key', { pid: window.pid, window_id: window.id, key: 'ctrl+s', delivery_mode: 'foreground' });
+      const result = called.structured as unknown as ActionResult;
+      // The X server lists the dialog, a window of AbiWord's own.
+      const x = await desktop.x11();
+      const dialog = (await listClientWindows(x)).find((candidate) => candidate.pid === window.pid && candidate.id !== window.id);
+      assert.ok(dialog, 'the X server lists a second window of AbiWord: the Save dialog');
+      assert.ok(result.new_windows?.some((opened) => opened.window_id === dialog.id), `the result names it: ${JSON.stringify(result.new_windows)}`);
+      assert.equal(result.effect, 'confirmed', `a dialog opened is an effect: ${called.summary} ${JSON.stringify(result.evidence)}`);
+      assert.equal(result.escalation, undefined, 'and nothing to retry');
+      // What changed inside the dialog is its tree in new_windows, not a line per object of it.
+      const dialogTree = await pyatspiWalk(window.pid, dialog.title, desktop.env());
+      const named = new Set(dialogTree.map((node) => node.name).filter(Boolean));
+      const dialogLines = (result.evidence ?? []).filter((line) => /^\(not in the snapshot\) [a-z ]+ "([^"]+)"/.test(line) && named.has(/"([^"]+)"/.exec(line)![1]!));
+      assert.deepEqual(dialogLines, [], `no evidence line per object of the dialog: ${JSON.stringify(result.evidence)}`);
+    } finally {
+      process.kill('SIGKILL');
+    }
+  });
+
+  test('atril: Return in the page entry is evidenced by the page it went to, not by the page entry Atril keeps in no window', async () => {
+    const pdf = join(home, 'three.pdf');
+    writeFileSync(pdf, pdfOfPages(['Page one.', 'Page two.', 'Page three.']));
+    const { process, window } = await desktop.launch('atril', [pdf], /^three\.pdf/, 20_000, userEnv());
+    try {
+      const { state } = await accessibleWindowState(context, window, { include_screenshot: false });
+      const entry = one(state.elements, (element) => element.role === 'textbox' && element.value === '1' && element.states.includes('editable'), 'page entry');
+      await callOk(context, 'set_value', { pid: window.pid, window_id: window.id, element_index: entry.index, value: '3' });
+      const called = await callOk(context, 'press_key', { pid: window.pid, window_id: window.id, element_index: entry.index, key: 'Return' });
+      const evidence = (called.structured as unknown as ActionResult).evidence ?? [];
+
+      const oracle = new PyatspiOracle(desktop.env());
+      try {
+        // pyatspi: the page went to 3 of 3, and the window holds one page entry, which says 3.
+        const label = await oracle.find(window.pid, window.title, 'label', '(3 of 3)');
+        assert.equal(label.name, '(3 of 3)');
+        const walk = await pyatspiWalk(window.pid, window.title, desktop.env());
+        assert.equal(walk.filter((node) => node.role === 'text' && node.states.includes('editable') && node.states.includes('showing')).length, 1, 'the window shows one page entry');
+      } finally {
+        oracle.close();
+      }
+      assert.ok(evidence.some((line) => line.includes('"(3 of 3)"')), `the page label's change is evidence: ${JSON.stringify(evidence)}`);
+      // Atril also sets the entry of its full-screen toolbar, which no window holds: that is nothing on screen.
+      assert.deepEqual(evidence.filter((line) => line.startsWith('(not in the snapshot) text')), [], `no line for an object in no window: ${JSON.stringify(evidence)}`);
+      // Atril rebuilds its recent-documents items on the way: GTK3 tells an object's making by DEFUNCT cleared and
+      // a 'widget' property, which are no change on screen; one destroyed is said so.
+      assert.deepEqual(evidence.filter((line) => /defunct|widget changed/.test(line)), [], `no object lifecycle bookkeeping: ${JSON.stringify(evidence)}`);
+    } finally {
+      process.kill('SIGKILL');
+    }
+  });
+});
