@@ -482,6 +482,15 @@ async function nextPause(recorder: EventRecorder, deadline: number, picked: () =
   while (Date.now() < limit && (await recorder.next(Math.min(pauseMs, limit - Date.now()))) && !picked());
 }
 
+/**
+ * Waits until the app's events pause (none for pauseMs), or the limit; `unheard`: none has come yet (a probe showed the
+ * change first), so the first is waited for up to the limit before a pause counts.
+ */
+async function burstEnd(recorder: EventRecorder, limit: number, unheard: boolean): Promise<void> {
+  if (unheard && !(await recorder.next(limit - Date.now()))) return;
+  while (Date.now() < limit && (await recorder.next(Math.min(pauseMs, limit - Date.now()))));
+}
+
 /** Whether an event `readOn` picks arrived since the last call (each event is looked at once). */
 function eventPicker(recorder: EventRecorder, readOn: ((event: AccessibilityEvent) => boolean) | undefined): () => boolean {
   let seen = 0;
@@ -548,9 +557,11 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
       // key by key on a busy machine): the wait runs settleMs from the last move.
       if (options.until && after.some((value, i) => value !== previous[i])) deadline = Math.min(longest, Date.now() + settleMs);
     }
-    // A condition met is the effect complete; without one, the burst's last events are still on their way.
+    // A condition met is the effect complete; without one, the burst's last events are still on their way: they are
+    // waited for until the app's events pause, for graceMs at most (a fixed wait of graceMs was a third of a click).
     if (!(options.until && satisfied()) && !signal?.aborted && (relevant().length > 0 || changedProbe())) {
-      await new Promise((resolve) => setTimeout(resolve, graceMs));
+      if (recorder) await burstEnd(recorder, Date.now() + graceMs, relevant().length === 0);
+      else await sleep(graceMs);
       after = await readBack();
     }
     // A button the action left pressed is in most apps still in its press animation: it is read once released, so
