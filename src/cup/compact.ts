@@ -20,7 +20,10 @@ export interface CompactOptions {
 
 // COMPACT.md shows values for the first five; a spreadsheet cell's value is its content (LibreOffice names a
 // cell by its address, "B2"), which is what an agent reads a sheet for.
-const VALUE_ROLES: ReadonlySet<string> = new Set(['textbox', 'searchbox', 'combobox', 'spinbutton', 'slider', 'cell']);
+// A text or live region named apart from its words (a web page's aria-labelled log, whose words Gecko keeps in the
+// block itself) holds them as its value (convert.ts), shown as a cell's is, when it differs from the name.
+const VALUE_ROLES: ReadonlySet<string> = new Set(['textbox', 'searchbox', 'combobox', 'spinbutton', 'slider', 'cell', 'text', 'log', 'status', 'timer', 'marquee']);
+const NAMED_APART_ROLES: ReadonlySet<string> = new Set(['cell', 'text', 'log', 'status', 'timer', 'marquee']);
 const WINDOW_TITLE_LIMIT = 50;
 const PLACEHOLDER_LIMIT = 30;
 
@@ -61,7 +64,7 @@ function nodeLine(node: CupNode): string {
   if (node.states?.length) fields.push(`{${node.states.map(stateCode).join(',')}}`);
   const actions = actionsWithoutFocus(node);
   if (actions.length > 0) fields.push(`[${actions.map(actionCode).join(',')}]`);
-  if (node.value && VALUE_ROLES.has(node.role) && !(node.role === 'cell' && node.value === node.name)) fields.push(`val=${quoteValue(node.value)}`);
+  if (node.value && VALUE_ROLES.has(node.role) && !(NAMED_APART_ROLES.has(node.role) && node.value === node.name)) fields.push(`val=${quoteValue(node.value)}`);
   const attributes = node.attributes && attributeFields(node.attributes);
   if (attributes?.length) fields.push(`(${attributes.join(' ')})`);
   return fields.join(' ');
