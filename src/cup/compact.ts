@@ -1,5 +1,6 @@
 // The CUP compact text format (COMPACT.md), byte for byte.
 import { actionCode, roleCode, stateCode } from './codes.js';
+import { dialogsOverPages, inertPageNote } from './inert-page.js';
 import { actionsWithoutFocus, formatRect, hintText, quoteName, quoteValue, shownBounds } from './fields.js';
 import { pruneTree, type PrunedItem, type PrunedTree } from './prune.js';
 import { codePointLength, firstCodePoints, oneLine } from './text.js';
@@ -39,6 +40,7 @@ function headerLines(envelope: CupEnvelope, pruned: PrunedTree, windows: readonl
   // Header values are folded onto one line: a newline in a title would otherwise start a bogus line.
   if (envelope.app) lines.push(`# app: ${oneLine(envelope.app.name ?? '')}`);
   lines.push(`# ${pruned.keptCount} nodes (${pruned.rawCount} before pruning)`);
+  for (const dialog of dialogsOverPages(envelope.tree)) lines.push(`# ${inertPageNote(dialog)}`);
   const toolCount = envelope.tools?.length ?? 0;
   if (toolCount > 0) lines.push(`# ${toolCount} WebMCP ${toolCount === 1 ? 'tool' : 'tools'} available`);
   if (windows.length > 0) {
