@@ -6,7 +6,8 @@ import type { CupNode } from '../../src/cup/types.js';
 import type { ClientWindow } from '../../src/platform/linux/windows.js';
 import type { LinuxToolContext } from '../../src/server/session.js';
 import { accessibleWindowState, callOk, failsWith, type Element } from './tools.js';
-import { act, element, pageSays, subtree, webDocument, webRig, type BrowserId } from './web-browser.js';
+import { runTool } from '../../src/tools/run.js';
+import { act, element, elements, pageSays, subtree, webDocument, webRig, type BrowserId } from './web-browser.js';
 
 const objectReplacement = '\uFFFC';
 const landmarkRoles = ['banner', 'navigation', 'search', 'main', 'form', 'complementary', 'contentinfo'];
@@ -244,6 +245,15 @@ export function webContentSuite(browser: BrowserId): void {
       const evidence = ((picked as { evidence?: string[] }).evidence ?? []).join(' | ');
       assert.match(evidence, /\[e\d+\] is gone/, evidence);
       assert.doesNotMatch(evidence, /name of \[e\d+\]: "Parma" → ""/, evidence);
+
+      // A file input is a button to accessibility: neither a value nor typing reaches it, and the refusal names what does.
+      const attachment = (await elements(rig.context, window)).find((each) => each.role === 'button' && each.name.startsWith('Attachment'));
+      assert.ok(attachment, 'the file input is a button named by its label');
+      for (const [tool, args] of [['set_value', { value: '/etc/hostname' }], ['type_text', { text: '/etc/hostname' }]] as const) {
+        const refused = await runTool(tool, { window_id: window.id, element_index: attachment.index, ...args }, rig.context);
+        assert.equal(refused.ok, false, refused.summary);
+        assert.match(refused.summary, /a file input takes files through page upload_files/, refused.summary);
+      }
 
       // A modal dialog: the page behind it is out of the tree (pyatspi: the dialog is all the document holds), and the reading says why.
       assert.equal((await act(rig.context, window, 'click', 'button', 'Open dialog')).effect, 'confirmed');

@@ -13,7 +13,7 @@ import { findGestureAction, performAction } from './accessible-actions.js';
 import { setComboValue } from './combo-box.js';
 import { setListSelection } from './list-selection.js';
 import { liveStates } from './live-states.js';
-import { isPageDateField, setFieldThroughPage } from './page-field-value.js';
+import { isPageDateField, pageInputButtonAdvice, setFieldThroughPage } from './page-field-value.js';
 import { actionable, liveTarget } from './live-target.js';
 import { replaceFieldText, requireEditable, shows } from './typing.js';
 import { observe, stateProbe, textProbe, valueProbe } from './verification.js';
@@ -124,8 +124,9 @@ export async function setValueAction(desktop: LinuxDesktop, element: ElementTarg
     return actionOutcome({ path: 'x11_atspi', mode: 'background', observation });
   }
 
+  const instead = await pageInputButtonAdvice(desktop, target.ref);
   throw new ToolError(
-    `${label} is a ${role} without a settable value (no Value or EditableText interface); use click, type_text or press_key on it instead`,
+    `${label} is a ${role} without a settable value (no Value or EditableText interface); ${instead ?? 'use click, type_text or press_key on it instead'}`,
     'not_settable',
   );
 }
