@@ -31,6 +31,8 @@ const testPackages = [
   // A GTK3 IDE whose toolbar buttons hold their menus' items, and a document viewer whose pages hold their words in
   // their own text (test/e2e/tree-fidelity.test.ts).
   'geany', 'atril',
+  // A terminal emulator (VTE): its screen is only in its Text, shown as rows (test/e2e/terminal-widget.test.ts).
+  'lxterminal',
   // A web browser: Blink's tree (hypertext with embedded objects, actions named only by GetName).
   'chromium',
   // LibreOffice Calc, whose sheets report 2^34 cells; its GTK3 plugin is what exposes it to AT-SPI (the

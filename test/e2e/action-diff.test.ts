@@ -239,6 +239,47 @@ describe('action diffs and new windows on a real GTK3 app', () => {
     assert.match(resultText(planned), new RegExp(`^no diff: the window closed \\(window ${dialog.window_id} "Confirm reset"\\)`, 'm'), resultText(planned));
   });
 
+  test('a dialog whose app answers its button 700 ms later (as one that saves a file first, sending nothing meanwhile): the click is confirmed by the dialog closing (hidden), not reported as no effect, while the window manager lags', async () => {
+    const slow = await fixtures.launch('gtk3', { title: 'Slow Answer', rows: 3, extraArgs: ['--dialog-button', '--dialog-response-ms', '700'] });
+    const opened = await act('click', { window_id: slow.id, element_index: named(await elements(slow), 'button', 'Reset…').index });
+    const dialog = opened.result.new_windows?.find((window) => window.title === 'Confirm reset');
+    assert.ok(dialog, opened.text);
+    const reset = /\[e(\d+)\] btn "Reset"/.exec(dialog.tree ?? '');
+    assert.ok(reset, dialog.tree);
+    // The window manager is held stopped meanwhile, as a loaded one lags: its list still holds the dialog when the
+    // app has closed it, and the X server's word that the window is gone is what tells.
+    const manager = fixtures.desktop.state.pids.windowManager;
+    process.kill(manager, 'SIGSTOP');
+    const resume = setTimeout(() => process.kill(manager, 'SIGCONT'), 1500);
+    const started = Date.now();
+    let acted: { text: string; result: ActionResult };
+    try {
+      acted = await act('click', { window_id: dialog.window_id, element_index: Number(reset[1]) });
+    } finally {
+      clearTimeout(resume);
+      process.kill(manager, 'SIGCONT');
+    }
+    const { text, result } = acted;
+    const elapsed = Date.now() - started;
+    // The app's word: it answered, and the X server no longer shows the dialog (the app hid it).
+    assert.equal((await fixtures.waitForStatus(slow, (status) => status.lastKey === 'dialog:ok')).counter, 0);
+    assert.notEqual(await fixtures.readers.mapState(dialog.window_id), 'IsViewable', 'the dialog is hidden');
+    assert.equal(result.effect, 'confirmed', text);
+    assert.match(text, new RegExp(`^- window ${dialog.window_id} "Confirm reset" closed or hidden$`, 'm'));
+    assert.ok(elapsed >= 650, `the answer came ${elapsed} ms after the click began, after the app's 700 ms`);
+    assert.doesNotMatch(text, /\(unreadable\)|defunct/, 'what was in the closed window is not listed one object at a time');
+  });
+
+  test('a click that opens a file chooser: the chooser is in new_windows, and its widgets announcing their first states are not listed as evidence one by one', async () => {
+    const opener = await fixtures.launch('gtk3', { title: 'Chooser Opener', rows: 3, extraArgs: ['--chooser-button'] });
+    const { text, result } = await act('click', { window_id: opener.id, element_index: named(await elements(opener), 'button', 'Open file…').index });
+    const chooser = result.new_windows?.find((window) => window.title === 'Open a file');
+    assert.ok(chooser, text);
+    assert.equal(await fixtures.readers.mapState(chooser.window_id), 'IsViewable', 'the X server shows the chooser');
+    assert.equal(result.effect, 'confirmed', text);
+    assert.doesNotMatch(text, /defunct/, text);
+  });
+
   test('with diff_settle_ms, a search field that re-filters its list 150 ms after the typing: the late change is in the diff; an action that changes nothing is not waited on; by default nothing is waited on', async () => {
     const log = join(mkdtempSync(join(tmpdir(), 'cup-filter-')), 'changes.log');
     const filtering = await fixtures.launch('gtk3', { title: 'Diff Filter', rows: 3, extraArgs: ['--filter', '--change-log', log] });

@@ -71,7 +71,7 @@ describe('run_actions: several steps in one call, stopped by Escape', () => {
     await fixtures?.stop();
   });
 
-  test('types into a field, clicks a button and waits, in one call', async () => {
+  test('types into a field, clicks a button and waits, in one call given the window alone (wait_for takes its pid)', async () => {
     const before = await fixtures.status(gtk3);
     const result = await plan({
       steps: [
@@ -79,11 +79,12 @@ describe('run_actions: several steps in one call, stopped by Escape', () => {
         { tool: 'type_text', arguments: { element_index: field.index, text: 'planned ✓' } },
         { tool: 'click', arguments: { element_index: increment.index } },
         { tool: 'wait', arguments: { ms: 50 } },
+        { tool: 'wait_for', arguments: { selector: `role=text name~="counter=${before.counter + 1} "`, timeout_ms: 5000 } },
       ],
     });
-    assert.equal(result.completed_steps, 4, JSON.stringify(result));
+    assert.equal(result.completed_steps, 5, JSON.stringify(result));
     assert.equal(result.cancelled, false);
-    assert.deepEqual(result.steps.map((step) => [step.tool, step.ok]), [['set_value', true], ['type_text', true], ['click', true], ['wait', true]]);
+    assert.deepEqual(result.steps.map((step) => [step.tool, step.ok]), [['set_value', true], ['type_text', true], ['click', true], ['wait', true], ['wait_for', true]]);
     assert.equal(result.steps[2]!.effect, 'confirmed');
     assert.equal(await fieldText(), 'planned ✓');
     assert.equal((await fixtures.status(gtk3)).counter, before.counter + 1);

@@ -435,3 +435,38 @@ describe('atspiToCup', () => {
     assert.deepEqual([status.role, status.name], ['status', 'Saved']);
   });
 });
+
+describe('a terminal widget\'s screen as rows (terminal-rows.ts)', () => {
+  const screen = 'cup$ ls\nalpha   beta\n\ncup$ ls\nalpha   beta\n   \ncup$\n';
+  const terminal = () => raw('ROLE_TERMINAL', { name: 'Terminal', text: screen, interfaces: ['Accessible', 'Component', 'Text'], extents: { x: 100, y: 50, w: 400, h: 140 } });
+
+  test('each row that holds something is a text node on its share of the height, blank rows left out', () => {
+    const window = raw('ROLE_FRAME', { name: 'Term', extents: { x: 100, y: 50, w: 400, h: 300 }, children: [terminal()] });
+    window.childCount = 1;
+    const root = atspiToCup(window, screenContext).root;
+    const rows = root.children![0]!.children!;
+    assert.deepEqual(rows.map((row) => [row.role, row.name, row.bounds?.y, row.bounds?.h]), [
+      ['text', 'cup$ ls', 50, 20],
+      ['text', 'alpha beta', 70, 20],
+      ['text', 'cup$ ls', 110, 20],
+      ['text', 'alpha beta', 130, 20],
+      ['text', 'cup$', 170, 20],
+    ]);
+    assert.ok(rows.every((row) => !row.states?.includes('disabled')), 'rows are not disabled');
+  });
+
+  test('a row keeps its identity when output scrolls it up; repeated rows are told apart; the tree read is not changed', () => {
+    const before = terminal();
+    const converted = atspiToCup(before, screenContext);
+    const scrolled = atspiToCup({ ...before, text: `${screen.split('\n').slice(1).join('\n')}more\n` }, screenContext);
+    const rows = (tree: typeof converted) =>
+      tree.root.children!.map((row) => ({ name: row.name, y: row.bounds!.y, path: tree.sources.find((source) => `e${source.index}` === row.id)!.path }));
+    const [was, now] = [rows(converted), rows(scrolled)];
+    assert.equal(new Set(was.map((row) => row.path)).size, 5, 'five rows, five paths: the repeated ones told apart');
+    // The last row moved up a row and is the same row: same path, new place.
+    const [last, lastNow] = [was.find((row) => row.name === 'cup$')!, now.find((row) => row.name === 'cup$')!];
+    assert.equal(lastNow.path, last.path);
+    assert.equal(lastNow.y, last.y - 20);
+    assert.equal(before.children.length, 0, 'the terminal read is left without rows');
+  });
+});

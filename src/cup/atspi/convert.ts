@@ -7,6 +7,7 @@ import { firstCodePoints, normaliseWhitespace } from '../text.js';
 import { plainText, readableName } from './names.js';
 import { atspiRoleName, cupRoleFor } from './roles.js';
 import { cupStateOf, decodeStateSet } from './states.js';
+import { withTerminalRows } from './terminal-rows.js';
 
 /** Where CUP element N came from: the accessibility object an action on it must reach. */
 export interface ElementSource {
@@ -265,7 +266,8 @@ function unreadOf(raw: AtspiRawNode): UnreadChildren | undefined {
  * Maps one window's raw AT-SPI tree to CUP nodes. Ids are element numbers (elementNumbers: e0 is the window),
  * and element N's source is the exact object it was read from.
  */
-export function atspiToCup(root: AtspiRawNode, context: RawTreeContext): ConvertedTree {
+export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): ConvertedTree {
+  const root = withTerminalRows(read);
   const sources: ElementSource[] = [];
   const numbers = elementNumbers(root, context.showingReliable ?? false);
   // Toolkits that set VISIBLE or SHOWING at all set them on the window; some bridges set neither anywhere.

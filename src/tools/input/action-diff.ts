@@ -146,6 +146,7 @@ export async function observeAction(
   }
   const windowsAfter = await context.desktop.windows();
   const elsewhere = await windowEffects(context, window, known, windowsAfter, watch, result.new_windows);
+  result = withOpenedWindows(result, window, elsewhere.new_windows);
   // A cancelled call returns at once: the reading after would delay the stop (a plan's own diff covers its steps).
   if (before && result.cancelled) {
     return actionOutput(tool, { ...result, ...elsewhere, diff_unavailable: 'the action was cancelled part-way, so the window was not read after it; get_window_state reads it now' });
@@ -162,6 +163,19 @@ export async function observeAction(
   const beforeMs = context.state.diffReadMs.get(window.id)?.ms ?? afterMs;
   context.state.diffReadMs.set(window.id, { ms: Math.min(beforeMs, afterMs), at: Date.now() });
   return actionOutput(tool, { ...result, ...elsewhere, ...compared.fields }, compared.lines);
+}
+
+/**
+ * A window of the app that appeared while the action ran is its effect, also when it came after the platform's
+ * wait for a first sign had ended: gedit's Save As dialog, built for over 400 ms on a loaded machine after
+ * ctrl+s, was listed in new_windows under "no effect seen", and an agent pressing ctrl+s again gets a second one.
+ */
+export function withOpenedWindows(result: ActionResult, window: DesktopWindow, opened: ActionResult['new_windows']): ActionResult {
+  const own = (opened ?? []).filter((entry) => entry.pid === window.pid);
+  if (result.effect !== 'suspected_noop' || result.path === 'none' || own.length === 0) return result;
+  const { escalation: _dropped, ...rest } = result;
+  const lines = own.map((entry) => `window ${entry.window_id} "${entry.title}" opened`);
+  return { ...rest, effect: 'confirmed', verified: true, evidence: [...lines, ...(result.evidence ?? [])] };
 }
 
 /**

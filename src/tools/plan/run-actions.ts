@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { z } from 'zod';
 import { actionResult } from '../input/schemas.js';
 import { pidArgument, windowIdArgument } from '../schemas.js';
+import { findWindow } from '../../platform/windows.js';
 import { defineTool } from '../tool.js';
 import { PlanCancellation } from './cancellation.js';
 import { beginPlanDiff } from './plan-diff.js';
@@ -22,7 +23,7 @@ export const runActions = defineTool({
   annotations: { readOnly: false, destructive: false, idempotent: false, openWorld: true },
   description:
     `Run steps in order inside one call: each step is {tool, arguments} with tool one of ${STEP_TOOLS.join(', ')} ` +
-    '(wait takes {ms}). pid and window_id default to the plan\'s for every step whose tool takes them (a wait_for without selector takes no window: it waits for a title); a step\'s window_id (or pid) of null ' +
+    '(wait takes {ms}). pid and window_id default to the plan\'s for every step whose tool takes them (a plan given only window_id gives its steps that window\'s pid) (a wait_for without selector takes no window: it waits for a title); a step\'s window_id (or pid) of null ' +
     'means "not the plan\'s", for a step aimed elsewhere (a dialog an earlier step opened, by its pid, with window_id: null); an element_index in a later step ' +
     'refers to the latest snapshot, which an earlier step (wait_for, find_elements) may have refreshed. All steps\' arguments are checked ' +
     'before the first runs. With stop_on_error (default true) the plan stops at the first failed step: an error, or an action that sent nothing (path none, error not_delivered). The result has one entry per step ' +
@@ -50,7 +51,9 @@ export const runActions = defineTool({
   }),
   async handle(args, context) {
     const started = performance.now();
-    const defaults = { pid: args.pid, window_id: args.window_id };
+    // A plan given its window alone gives its steps that window's pid too: wait_for and find_elements take a pid.
+    const pid = args.pid ?? (args.window_id === undefined ? undefined : findWindow(await context.desktop.windows(), args.window_id).pid);
+    const defaults = { pid, window_id: args.window_id };
     const steps = prepareSteps(args.steps, defaults);
     const planDiff = await beginPlanDiff(context, { ...defaults, diff: args.diff });
     let run;

@@ -186,15 +186,18 @@ export async function screenPointNow(desktop: LinuxDesktop, target: LiveElementT
  * of view still takes the focus through accessibility.
  */
 export async function focusForKeys(desktop: LinuxDesktop, x: X11Connection, target: LiveElementTarget): Promise<void> {
-  if ((await liveStates(desktop, target.ref)).has('STATE_FOCUSED')) return;
   // Not reported focused does not mean not focused: GTK3 reports FOCUSED only from an idle callback after its
   // window's focus-in, so right after the activation the field that has the focus can still read unfocused. So
   // whatever the focusing below does to the text's selection and caret is undone: a ctrl+c after a ctrl+a must
-  // find the text still selected.
+  // find the text still selected. They are read with the states, in one round.
   const client = await desktop.atspi();
   const hasText = target.live.interfaces.includes('Text');
-  const caret = hasText ? await caretOffset(client, target.ref).catch(() => -1) : -1;
-  const selected = hasText ? await textSelection(client, target.ref).catch(() => undefined) : undefined;
+  const [states, caret, selected] = await Promise.all([
+    liveStates(desktop, target.ref),
+    hasText ? caretOffset(client, target.ref).catch(() => -1) : -1,
+    hasText ? textSelection(client, target.ref).catch(() => undefined) : undefined,
+  ]);
+  if (states.has('STATE_FOCUSED')) return;
   if (await focusElement(desktop, actionable(target))) {
     // A GTK3 entry selects all its text when focused this way, and the keys would replace it: the selection, or
     // else the caret, goes back to what it was, so the keys act there, as typing in the background inserts at the caret.

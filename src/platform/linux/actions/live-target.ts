@@ -1,5 +1,6 @@
 import { ATSPI_ROLE_NAMES, ATSPI_STATE } from '../../../cup/atspi/constants.js';
 import { hasState } from '../../../cup/atspi/states.js';
+import { isTerminalRow } from '../../../cup/atspi/terminal-rows.js';
 import { ToolError } from '../../../errors.js';
 import type { ElementTarget, SnapshotElement } from '../../targets.js';
 import { readObject, type ObjectFactsNow } from '../atspi/operations.js';
@@ -7,6 +8,7 @@ import { ApplicationGoneError } from '../atspi/application-gone.js';
 import { DBusError, DBusTimeoutError, peerLeftTheBus } from '../dbus/index.js';
 import { atspiElement, type AtspiElement } from '../element-handle.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
+import type { WindowRect } from '../../windows.js';
 import type { ClientWindow } from '../windows.js';
 import type { Actionable } from './accessible-actions.js';
 
@@ -34,6 +36,7 @@ function staleError(element: SnapshotElement, snapshotId: string, why: string): 
 export async function liveTarget(desktop: LinuxDesktop, target: ElementTarget): Promise<LiveElementTarget> {
   const { snapshot, element } = target;
   const ref = atspiElement(element.handle);
+  if (isTerminalRow(ref.path)) throw terminalRowError(target, (await desktop.windows()).find((window) => window.id === snapshot.windowId)?.bounds);
   const client = await desktop.atspi();
   let live: ObjectFactsNow;
   try {
@@ -53,6 +56,18 @@ export async function liveTarget(desktop: LinuxDesktop, target: ElementTarget): 
     throw staleError(element, snapshot.id, `is now a different object (${ATSPI_ROLE_NAMES[live.role] ?? live.role}, was ${ATSPI_ROLE_NAMES[ref.atspiRole]})`);
   }
   return { ...target, ref, live };
+}
+
+/** A terminal's row is text on its screen (terminal-rows.ts): what an agent can do there instead, with the numbers to do it. */
+function terminalRowError({ element }: ElementTarget, window: WindowRect | undefined): ToolError {
+  const terminal = element.parent === undefined ? 'the terminal' : `the terminal [e${element.parent}]`;
+  const box = element.bounds;
+  const pixels = box && window ? ` x=${Math.round(box.x - window.x + box.w / 2)}, y=${Math.round(box.y - window.y + box.h / 2)} (window pixels, delivery_mode "foreground")` : ' its pixels';
+  return new ToolError(
+    `[e${element.index}] is a row of ${terminal}'s screen ("${element.name}"), text the terminal shows and no object of the app, so it takes no action: ` +
+      `to act in the terminal, type_text or press_key with element_index ${element.parent ?? 'of the terminal'} (or the window alone); to click on the row, click at${pixels}`,
+    'terminal_row',
+  );
 }
 
 /** Neither enabled nor sensitive is how every toolkit says disabled (GTK4 sets only SENSITIVE on what works). */

@@ -67,7 +67,7 @@ export async function observePixels(desktop: LinuxDesktop, window: DesktopWindow
     } catch (error) {
       // The input may close or withdraw the window it went to (Return on a dialog's default button): that is its effect.
       if (!(await desktop.windows()).some((open) => open.id === window.id && open.isOnScreen)) {
-        return { changed: true, listening: true, evidence: [`window ${window.id} ("${window.title}") closed or withdrawn`] };
+        return { changed: true, listening: true, evidence: [`window ${window.id} "${window.title}" closed or hidden`] };
       }
       throw error;
     }

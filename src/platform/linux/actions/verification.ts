@@ -13,6 +13,7 @@ import type { LinuxDesktop } from '../linux-desktop.js';
 import type { NewWindow, Observation } from '../../action-outcome.js';
 import type { SnapshotRef } from '../../targets.js';
 import { atspiElement } from '../element-handle.js';
+import { isModal } from '../input/index.js';
 import { liveStates } from './live-states.js';
 import { DBusError, DBusTimeoutError } from '../dbus/index.js';
 
@@ -118,7 +119,8 @@ export interface ObserveOptions {
   settleMs?: number;
   /**
    * How long to wait for the first sign at all, when that is longer than settleMs: an app on a loaded machine may be
-   * slow to start on input it then goes through quickly. Web engines get 1.5 s unless told (see observe).
+   * slow to start on input it then goes through quickly. Web engines, and apps with a modal dialog up, get 1.5 s
+   * unless told (see observe).
    */
   firstSignMs?: number;
   /** After the first sign, how long to keep collecting the rest of the burst. */
@@ -210,12 +212,25 @@ function weight(events: readonly AccessibilityEvent[]): number {
   return events.some((event) => event.kind === 'TextChanged' || (event.kind === 'PropertyChange' && event.detail.startsWith('accessible-'))) ? 0 : 1;
 }
 
-function quote(value: string | undefined): string {
+function quote(value: string | undefined, from = 0): string {
   if (value === undefined) return '(unreadable)';
   // One line: a line break is written \n and a tab \t, as typed into a field they are part of the text; runs of
   // spaces are kept (an editor's indentation is what the agent checks).
   const oneLine = value.replace(/\r?\n/g, '\\n').replace(/\t/g, '\\t').replace(/[^\S ]/g, ' ');
-  return `"${oneLine.length > 80 ? `${oneLine.slice(0, 77)}...` : oneLine}"`;
+  const shown = from > 0 ? `...${oneLine.slice(from)}` : oneLine;
+  return `"${shown.length > 80 ? `${shown.slice(0, 77)}...` : shown}"`;
+}
+
+/**
+ * A change of a long text, both sides quoted from a little before where they first differ: both begin alike
+ * (a terminal's screen, a document) and quoted from their start, they read the same up to the cut.
+ */
+function textChange(was: string | undefined, now: string | undefined): string {
+  const [a, b] = [was ?? '', now ?? ''].map((text) => text.replace(/\r?\n/g, '\\n').replace(/\t/g, '\\t'));
+  let same = 0;
+  while (same < a!.length && same < b!.length && a![same] === b![same]) same++;
+  const from = same > 60 && was !== undefined && now !== undefined ? same - 20 : 0;
+  return `${quote(was, from)} → ${quote(now, from)}`;
 }
 
 function named(role: string, name: string): string {
@@ -318,24 +333,46 @@ const announcedWindowMs = 1000;
  */
 const managedWindowRoles: ReadonlySet<number> = new Set([ATSPI_ROLE.FRAME, ATSPI_ROLE.DIALOG, ATSPI_ROLE.ALERT, ATSPI_ROLE.FILE_CHOOSER]);
 
+interface WindowChanges {
+  opened: NewWindow[];
+  closed: NewWindow[];
+}
+
+/** Of the listed windows, those the X server no longer shows (unmapped or destroyed). */
+async function unshown(desktop: LinuxDesktop, windows: readonly NewWindow[]): Promise<Set<number>> {
+  const x = await desktop.x11();
+  const shown = await Promise.all(windows.map((window) => x.getWindowAttributes(window.window_id).then((attributes) => attributes.mapState === 'viewable', () => false)));
+  return new Set(windows.filter((_, i) => !shown[i]).map((window) => window.window_id));
+}
+
 /**
- * The app's X windows that were not there before the action. A window the app announced through accessibility
- * reaches the window list only once the window manager has taken it on, a moment later (longer on a loaded
- * machine): while none has appeared, an announced one is waited for.
+ * The app's X windows that were not there before the action, and those that were and are gone. A window the app
+ * announced through accessibility reaches the window list only once the window manager has taken it on, a moment
+ * later (longer on a loaded machine): while none has appeared, an announced one is waited for. The window manager
+ * also drops a closed window a moment after the app: where the app announced a window destroyed, one the X server
+ * no longer shows is closed already.
  */
-async function windowsOpened(desktop: LinuxDesktop, app: string, before: readonly NewWindow[], events: readonly AccessibilityEvent[], signal: AbortSignal | undefined): Promise<NewWindow[] | undefined> {
-  const opened = async () => (await appWindows(desktop, app))?.filter((window) => !before.some((known) => known.window_id === window.window_id));
-  const now = await opened();
+async function windowChanges(desktop: LinuxDesktop, app: string, before: readonly NewWindow[], events: readonly AccessibilityEvent[], signal: AbortSignal | undefined): Promise<WindowChanges | undefined> {
+  const destroyed = events.some((event) => event.kind === 'Destroy' && event.sender === app);
+  const changes = async (): Promise<WindowChanges | undefined> => {
+    const listed = await appWindows(desktop, app);
+    if (!listed) return undefined;
+    const among = (list: readonly NewWindow[]) => (window: NewWindow) => list.some((other) => other.window_id === window.window_id);
+    const gone = destroyed ? await unshown(desktop, listed.filter(among(before))) : new Set<number>();
+    const now = listed.filter((window) => !gone.has(window.window_id));
+    return { opened: now.filter((window) => !among(before)(window)), closed: before.filter((window) => !among(now)(window)) };
+  };
+  const now = await changes();
   const creations = events.filter((event) => event.kind === 'Create' && event.sender === app);
-  if (now === undefined || now.length > 0 || creations.length === 0) return now;
+  if (now === undefined || now.opened.length > 0 || creations.length === 0) return now;
   // Only then are the announced windows' roles asked (a menu's popup announces itself too, and is never listed).
   const client = await desktop.atspi();
   const roles = await Promise.all(creations.map((event) => readRole(client, { bus: app, path: event.path }).catch(() => undefined)));
   if (!roles.some((role) => role !== undefined && managedWindowRoles.has(role))) return now;
   for (const deadline = Date.now() + announcedWindowMs; ; ) {
     await sleep(25);
-    const later = await opened();
-    if (later === undefined || later.length > 0 || Date.now() >= deadline || signal?.aborted) return later;
+    const later = await changes();
+    if (later === undefined || later.opened.length > 0 || Date.now() >= deadline || signal?.aborted) return later;
   }
 }
 
@@ -353,6 +390,17 @@ async function appWindows(desktop: LinuxDesktop, app: string): Promise<NewWindow
   }
 }
 
+/** Whether one of the app's windows is modal, as the window manager shows it; false when that cannot be told. */
+async function anyModal(desktop: LinuxDesktop, windows: readonly NewWindow[] | undefined): Promise<boolean> {
+  if (!windows?.length) return false;
+  try {
+    const x = await desktop.x11();
+    return (await Promise.all(windows.map((window) => isModal(x, window.window_id).catch(() => false)))).some(Boolean);
+  } catch {
+    return false;
+  }
+}
+
 /** Resolves when `signal` aborts; never, without one. */
 export function abortion(signal: AbortSignal | undefined): Promise<void> {
   if (!signal) return new Promise(() => undefined);
@@ -362,6 +410,8 @@ export function abortion(signal: AbortSignal | undefined): Promise<void> {
 
 /** How long a web page's first sign of an action may take (see observe), in ms. */
 const webFirstSignMs = 1500;
+/** ...and an app's while it has a modal dialog up (see observe). */
+const modalFirstSignMs = 1500;
 
 /** Longest wait for events between two reads of the probes, in ms. */
 const maxUnreadMs = 50;
@@ -414,10 +464,15 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
   const recorder = await client.events.record(app).catch(() => undefined);
   // A browser answers an action before its page has run it (the page is another process, busy or not), and what
   // the page changed reaches the accessibility tree later still: its first sign is given longer to come.
-  const firstSignMs = options.firstSignMs ?? ((await client.quirksOf(app).catch(() => undefined))?.webEngine ? webFirstSignMs : 0);
+  const webEngine = (await client.quirksOf(app).catch(() => undefined))?.webEngine ?? false;
   const readAll = () => Promise.all(probes.map((probe) => probe.read().catch(() => undefined)));
   try {
-    const [before, windowsBefore] = await Promise.all([readAll(), appWindows(desktop, app)]);
+    const listing = appWindows(desktop, app);
+    const [before, windowsBefore, modal] = await Promise.all([readAll(), listing, listing.then((windows) => anyModal(desktop, windows))]);
+    // An app with a modal dialog up is answering it, and what a dialog's button or Return sets off (a file saved,
+    // then the dialog closed) may show no sign for longer than the usual wait: LibreOffice's Save dialog sent
+    // nothing for over 400 ms and closed after a second, and an agent told "no effect" would press Return again.
+    const firstSignMs = options.firstSignMs ?? (webEngine ? webFirstSignMs : modal ? modalFirstSignMs : 0);
     let unanswered: Observation['unanswered'];
     try {
       await act();
@@ -463,16 +518,29 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
       await Promise.race([recorder ? recorder.next(Math.min(maxUnreadMs, limit - Date.now())) : sleep(20), cancelled]);
       after = await readBack();
     }
-    const evidence: string[] = [];
+    const windows = windowsBefore && (await windowChanges(desktop, app, windowsBefore, recorder?.events ?? [], signal));
+    const closed = windows?.closed ?? [];
+    // A window that closed says it all for what was in it: its objects' last events (gone, hidden) and the probes
+    // of its objects, now unreadable, are not listed one by one. So does one that opened, listed with its tree, for
+    // the objects born with it (GTK announces each one's first states: "defunct off, has-tooltip off").
+    const opened = windows?.opened ?? [];
+    const evidence: string[] = [
+      ...opened.map((window) => `window ${window.window_id} "${window.title}" opened`),
+      ...closed.map((window) => `window ${window.window_id} "${window.title}" closed or hidden`),
+    ];
     probes.forEach((probe, i) => {
-      if (after[i] === before[i]) return;
+      if (after[i] === before[i] || (closed.length > 0 && (after[i] === undefined || after[i] === goneMark))) return;
       const [was, now] = [before[i], after[i]];
-      const line = probe.describe && was !== undefined && now !== undefined ? probe.describe(was, now) : `${probe.label}: ${quote(was)} → ${quote(now)}`;
+      const line = probe.describe && was !== undefined && now !== undefined ? probe.describe(was, now) : `${probe.label}: ${textChange(was, now)}`;
       // An object gone is said once, whichever of its probes noticed.
       if (!evidence.includes(line)) evidence.push(line);
     });
     const byObject = new Map<string, AccessibilityEvent[]>();
+    const defunct = (gone: boolean) => (event: AccessibilityEvent) => event.kind === 'StateChanged' && event.detail === 'defunct' && (event.detail1 !== 0) === gone;
     for (const event of relevant()) byObject.set(event.path, [...(byObject.get(event.path) ?? []), event]);
+    for (const [path, events] of byObject) {
+      if ((closed.length > 0 && events.some(defunct(true))) || (opened.length > 0 && events.some(defunct(false)))) byObject.delete(path);
+    }
     // Cancelled, the probes' readings are the evidence: re-reading every object an event named would hold up the stop.
     // Otherwise the objects are read back together, as many at a time as lines are still wanted (one may give none).
     const queue = signal?.aborted ? [] : [...byObject.values()].sort((a, b) => weight(a) - weight(b));
@@ -480,7 +548,6 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
       const lines = await Promise.all(queue.splice(0, maxEvidence - evidence.length).map((events) => describeObject(desktop, events, options.snapshot)));
       evidence.push(...lines.filter((line): line is string => line !== undefined && line !== ''));
     }
-    const newWindows = windowsBefore && (await windowsOpened(desktop, app, windowsBefore, recorder?.events ?? [], signal));
     const target = options.target;
     // Its content, not its states or caret: the focus the driver gives the target before the action (which may be
     // reported late, and puts the caret somewhere) is not the action's doing.
@@ -491,7 +558,7 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
       ...(targetReported ? { targetReported: true as const } : {}),
       listening: recorder !== undefined,
       ...(unanswered ? { unanswered } : {}),
-      ...(newWindows?.length ? { newWindows } : {}),
+      ...(opened.length > 0 ? { newWindows: opened } : {}),
       ...(options.until && satisfied() ? { met: true as const } : signal?.aborted ? { cancelled: true as const } : {}),
     };
   } finally {

@@ -150,6 +150,8 @@ function settled(node: AtspiRawNode): boolean {
   return key === undefined || node.attributes?.[key] !== undefined;
 }
 const maxTextLength = 4096;
+/** A terminal's screen: 300 columns by 100 rows. */
+const maxTerminalTextLength = 30_000;
 /** Names are cut at 200 code points when shown; a little more is read so the cut falls on the name, not the read. */
 const maxContentNameLength = 256;
 /** Roles an unnamed object of which is named by its own text content (W3C accname's name from content). */
@@ -405,7 +407,12 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
         }),
       );
     }
-    if (has('Text') && (textValueRoles.has(node.role) || editableContent(node))) {
+    if (has('Text') && node.role === ATSPI_ROLE.TERMINAL) {
+      // A terminal's Text is what its screen shows (VTE's holds the visible rows): its content, shown as rows (terminal-rows.ts).
+      work.push(readText(node, maxTerminalTextLength).then((text) => {
+        if (text !== undefined) node.text = text;
+      }));
+    } else if (has('Text') && (textValueRoles.has(node.role) || editableContent(node))) {
       work.push((node.role === ATSPI_ROLE.COMBO_BOX ? readComboText(node) : readText(node, maxTextLength)).then(async (text) => {
         if (text === undefined) return;
         // Blink and Gecko put U+FFFC where an embedded object is (a drop-down's chosen item): its own words replace it.

@@ -55,8 +55,7 @@ export async function inForeground<T>(
   options: ForegroundOptions = {},
 ): Promise<{ value: T; report: ForegroundReport }> {
   const timeoutMs = integerOption('timeoutMs', options.timeoutMs, 2000, 0, 60_000);
-  const [previousActive, pointer] = await Promise.all([activeWindow(x), pointerPosition(x)]);
-  const wasActive = await isActive(x, window);
+  const [previousActive, pointer, wasActive] = await Promise.all([activeWindow(x), pointerPosition(x), isActive(x, window)]);
   const report: ForegroundReport = { activated: wasActive, wasActive, previousActive, restoredActive: false, pointer, restoredPointer: false };
   let restoring: Promise<void> | undefined;
   const restore = (): Promise<void> => {

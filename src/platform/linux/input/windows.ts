@@ -30,16 +30,19 @@ export async function activeWindow(x: X11Connection): Promise<number> {
 export async function activateWindow(x: X11Connection, window: number, options: ActivateOptions = {}): Promise<boolean> {
   const timeoutMs = integerOption('timeoutMs', options.timeoutMs, 2000, 0, 60_000);
   const root = x.screen.root;
-  await requireWindow(x, window);
-  if (await isActive(x, window)) return true;
-  const [time, current, managed, states, hidden] = await Promise.all([
+  // One round of questions: the existence check's error is the one reported, the others' then say nothing.
+  const [, active, time, current, managed, states, hidden, wmState] = await Promise.all([
+    requireWindow(x, window),
+    isActive(x, window).catch(() => false),
     serverTime(x),
     activeWindow(x),
     hasWindowManager(x),
-    x.getAtomList(window, '_NET_WM_STATE'),
+    x.getAtomList(window, '_NET_WM_STATE').catch(() => undefined),
     x.internAtom('_NET_WM_STATE_HIDDEN'),
+    x.getCardinals(window, 'WM_STATE').catch(() => undefined),
   ]);
-  const restoring = states?.includes(hidden) || (await x.getCardinals(window, 'WM_STATE'))?.[0] === iconicState;
+  if (active) return true;
+  const restoring = states?.includes(hidden) || wmState?.[0] === iconicState;
   // ICCCM: mapping an iconic window asks the window manager to restore it (most also do on _NET_ACTIVE_WINDOW).
   if (restoring) await x.mapWindow(window);
   const deadline = Date.now() + timeoutMs;
@@ -59,7 +62,10 @@ export async function activateWindow(x: X11Connection, window: number, options: 
     // Active is not yet on screen: a restored (un-minimized) window is mapped after the window manager
     // activates it, and real input sent before then lands on whatever lies under it.
     // A failed look (the window going away meanwhile) counts as not yet: the deadline ends the wait.
-    const ready = async () => (await isActive(x, window)) && (await x.getWindowAttributes(window)).mapState === 'viewable';
+    const ready = async () => {
+      const [active, attributes] = await Promise.all([isActive(x, window), x.getWindowAttributes(window)]);
+      return active && attributes.mapState === 'viewable';
+    };
     while (!(await ready().catch(() => false))) {
       const left = deadline - Date.now();
       if (left <= 0) return false;
@@ -123,6 +129,12 @@ async function settledPosition(x: X11Connection, window: number, deadline: numbe
     previous = now;
     if (same < stillPolls) await sleep(25);
   }
+}
+
+/** Whether the window manager shows `window` as modal (_NET_WM_STATE_MODAL): the rest of its app waits on it. */
+export async function isModal(x: X11Connection, window: number): Promise<boolean> {
+  const [states, modal] = await Promise.all([x.getAtomList(window, '_NET_WM_STATE'), x.internAtom('_NET_WM_STATE_MODAL')]);
+  return states?.includes(modal) ?? false;
 }
 
 /** Re-activates the window that was active before (as activeWindow returned it); false if it is gone or refused. */

@@ -1,0 +1,100 @@
+import assert from 'node:assert/strict';
+import type { ChildProcess } from 'node:child_process';
+import { after, before, describe, test } from 'node:test';
+import type { ClientWindow } from '../../src/platform/linux/windows.js';
+import type { ToolContext } from '../../src/tools/context.js';
+import { resultText } from '../../src/tools/call-result.js';
+import { runTool } from '../../src/tools/run.js';
+import { TestDesktop } from '../helpers/desktop.js';
+import { PyatspiOracle } from '../helpers/oracle.js';
+import { callOk, testContext, type Element } from '../helpers/tools.js';
+
+/**
+ * A terminal emulator's window (LXTerminal, VTE): the screen is one object with the terminal role and no children,
+ * whose Text holds the visible rows. The tree shows each row that holds something as text on its row, output shows
+ * in diffs and can be waited for, and a row told to act says what works instead. pyatspi's reading of the terminal's
+ * text is the oracle for the rows.
+ */
+describe('a terminal widget: its screen as rows of text', () => {
+  let desktop: TestDesktop;
+  let context: ToolContext;
+  let oracle: PyatspiOracle;
+  let terminal: { process: ChildProcess; window: ClientWindow };
+  const title = 'CUP Terminal Rows';
+
+  before(async () => {
+    desktop = await TestDesktop.start();
+    context = testContext();
+    oracle = new PyatspiOracle(desktop.env());
+    // A shell without start-up files, with a prompt of its own, so the screen holds only what the test wrote.
+    terminal = await desktop.launch('lxterminal', ['--no-remote', '-t', title, '-e', 'env PS1="cup$ " bash --norc --noprofile'], title);
+  });
+
+  after(async () => {
+    oracle?.close();
+    await desktop?.stop();
+  });
+
+  async function elements(): Promise<Element[]> {
+    const state = await callOk(context, 'get_window_state', { pid: terminal.window.pid, window_id: terminal.window.id, include_screenshot: false, detail: 'full' });
+    return state.structured.elements as Element[];
+  }
+
+  async function screenRows(): Promise<string[]> {
+    const text = (await oracle.find(terminal.window.pid, title, 'terminal', 'Terminal')).text ?? '';
+    return text.split('\n').map((line) => line.replace(/\s+/g, ' ').trim()).filter((line) => line !== '');
+  }
+
+  test('each row of the screen that holds something is a text node under the terminal, in order, as pyatspi reads the text', async () => {
+    await callOk(context, 'type_text', { window_id: terminal.window.id, text: "printf 'alpha row\\n  beta   row\\n'\n", delivery_mode: 'foreground' });
+    let rows: Element[] = [];
+    let expected: string[] = [];
+    for (const deadline = Date.now() + 5000; Date.now() < deadline; ) {
+      const found = await elements();
+      const screen = found.find((element) => element.role === 'document' && element.name === 'Terminal');
+      assert.ok(screen, 'the terminal is in the tree');
+      const box = screen.bounds!;
+      rows = found.filter((element) => element.role === 'text' && element.bounds !== undefined && element.bounds.y >= box.y && element.bounds.y < box.y + box.h);
+      expected = await screenRows();
+      if (expected.includes('beta row') && rows.map((row) => row.name).join('\n') === expected.join('\n')) break;
+    }
+    assert.ok(expected.includes('alpha row') && expected.includes('beta row'), expected.join('\n'));
+    assert.deepEqual(rows.map((row) => row.name), expected);
+    assert.ok(rows.every((row) => row.role === 'text'));
+    // Placed on their rows: one under another, inside the terminal.
+    const tops = rows.map((row) => row.bounds!.y);
+    assert.deepEqual([...tops].sort((a, b) => a - b), tops);
+    assert.equal(new Set(tops).size, tops.length);
+  });
+
+  test('output shows in the diff as added rows, and wait_for finds a row as it appears', async () => {
+    const word = `cup-row-${process.pid}`;
+    const typed = await callOk(context, 'type_text', { window_id: terminal.window.id, text: `sleep 0.3; echo ${word}\n`, delivery_mode: 'foreground' });
+    const text = resultText(typed);
+    assert.match(text, /^\+ \[e\d+\] txt "cup\$ sleep 0\.3; echo cup-row-\d+"$/m, text);
+    const waited = await callOk(context, 'wait_for', { pid: terminal.window.pid, window_id: terminal.window.id, selector: `role=text name="${word}"`, timeout_ms: 5000 });
+    assert.match(resultText(waited), new RegExp(`\\[e\\d+\\] text "${word}"`), resultText(waited));
+    assert.ok((await screenRows()).includes(word), 'pyatspi: the terminal shows it');
+    // Rows that stayed keep their index: the one the diff named is the same row now.
+    const added = /^\+ \[e(\d+)\] txt "cup\$ sleep/m.exec(text)!;
+    const now = (await elements()).find((element) => element.index === Number(added[1]));
+    assert.equal(now?.name, `cup$ sleep 0.3; echo ${word}`);
+  });
+
+  test('an action on a row is refused with what works: keys into the terminal, or a click at the row\'s pixels', async () => {
+    const found = await elements();
+    const row = found.find((element) => element.role === 'text' && element.name === 'alpha row')!;
+    assert.ok(row, 'the row is there');
+    const result = await runTool('click', { window_id: terminal.window.id, element_index: row.index }, context);
+    assert.equal(result.ok, false);
+    assert.equal(result.structured.error, 'terminal_row');
+    const match = /element_index (\d+) .*click at x=(\d+), y=(\d+) \(window pixels/.exec(result.summary);
+    assert.ok(match, result.summary);
+    assert.equal(found.find((element) => element.index === Number(match[1]))?.name, 'Terminal');
+    // The point is on the row: inside its box, in window pixels.
+    const window = (await context.desktop.windows()).find((candidate) => candidate.id === terminal.window.id)!;
+    const [x, y] = [Number(match[2]) + window.bounds.x, Number(match[3]) + window.bounds.y];
+    const box = row.bounds!;
+    assert.ok(x >= box.x && x < box.x + box.w && y >= box.y && y < box.y + box.h, `${x},${y} in ${JSON.stringify(box)}`);
+  });
+});
