@@ -1,5 +1,6 @@
 // The CUP compact text format (COMPACT.md), byte for byte.
 import { actionCode, roleCode, stateCode } from './codes.js';
+import { dialogsOverPages, inertPageNote } from './inert-page.js';
 import { actionsWithoutFocus, formatRect, hintText, quoteName, quoteValue, shownBounds } from './fields.js';
 import { pruneTree, type PrunedItem, type PrunedTree } from './prune.js';
 import { codePointLength, firstCodePoints, oneLine } from './text.js';
@@ -20,7 +21,10 @@ export interface CompactOptions {
 
 // COMPACT.md shows values for the first five; a spreadsheet cell's value is its content (LibreOffice names a
 // cell by its address, "B2"), which is what an agent reads a sheet for.
-const VALUE_ROLES: ReadonlySet<string> = new Set(['textbox', 'searchbox', 'combobox', 'spinbutton', 'slider', 'cell']);
+// A text or live region named apart from its words (a web page's aria-labelled log, whose words Gecko keeps in the
+// block itself) holds them as its value (convert.ts), shown as a cell's is, when it differs from the name.
+const VALUE_ROLES: ReadonlySet<string> = new Set(['textbox', 'searchbox', 'combobox', 'spinbutton', 'slider', 'cell', 'text', 'log', 'status', 'timer', 'marquee']);
+const NAMED_APART_ROLES: ReadonlySet<string> = new Set(['cell', 'text', 'log', 'status', 'timer', 'marquee']);
 const WINDOW_TITLE_LIMIT = 50;
 const PLACEHOLDER_LIMIT = 30;
 
@@ -36,6 +40,7 @@ function headerLines(envelope: CupEnvelope, pruned: PrunedTree, windows: readonl
   // Header values are folded onto one line: a newline in a title would otherwise start a bogus line.
   if (envelope.app) lines.push(`# app: ${oneLine(envelope.app.name ?? '')}`);
   lines.push(`# ${pruned.keptCount} nodes (${pruned.rawCount} before pruning)`);
+  for (const dialog of dialogsOverPages(envelope.tree)) lines.push(`# ${inertPageNote(dialog)}`);
   const toolCount = envelope.tools?.length ?? 0;
   if (toolCount > 0) lines.push(`# ${toolCount} WebMCP ${toolCount === 1 ? 'tool' : 'tools'} available`);
   if (windows.length > 0) {
@@ -61,7 +66,7 @@ function nodeLine(node: CupNode): string {
   if (node.states?.length) fields.push(`{${node.states.map(stateCode).join(',')}}`);
   const actions = actionsWithoutFocus(node);
   if (actions.length > 0) fields.push(`[${actions.map(actionCode).join(',')}]`);
-  if (node.value && VALUE_ROLES.has(node.role) && !(node.role === 'cell' && node.value === node.name)) fields.push(`val=${quoteValue(node.value)}`);
+  if (node.value && VALUE_ROLES.has(node.role) && !(NAMED_APART_ROLES.has(node.role) && node.value === node.name)) fields.push(`val=${quoteValue(node.value)}`);
   const attributes = node.attributes && attributeFields(node.attributes);
   if (attributes?.length) fields.push(`(${attributes.join(' ')})`);
   return fields.join(' ');

@@ -80,6 +80,8 @@ export interface BrowserPage {
   coverOf(selector: string): Promise<string | undefined>;
   /** Focuses the first match and inserts text at its end as typing would (input events fire); returns its value after. */
   insertText(selector: string, text: string): Promise<{ value: string }>;
+  /** Sets the files of the file input the selector matches (as a user's file picker does: input and change fire); the names it then holds. */
+  uploadFiles(selector: string, files: readonly string[]): Promise<{ files: string[] }>;
   navigate(url: string, timeoutMs: number): Promise<PageNavigation>;
 }
 

@@ -105,3 +105,14 @@ test('the text ends with exactly one newline', () => {
   const text = toCompact(envelope([button]));
   assert.ok(text.endsWith('"OK" [clk]\n'));
 });
+
+test('a web document that holds only a dialog says the page behind it is inert; one with more content does not', () => {
+  const dialog = node(5, 'dialog', 'Confirm', { children: [node(6, 'button', 'OK', { actions: ['click'] })] });
+  const covered = toCompact(envelope([node(0, 'window', 'W', { children: [node(1, 'document', 'Shop', { children: [dialog] })] })]));
+  assert.ok(
+    headerOf(covered).includes('# [e5] dialog "Confirm" is all its page shows to accessibility: a modal dialog makes the page behind it inert (left out of the tree; clicks and keys there do nothing) until the dialog closes'),
+    covered,
+  );
+  const open = toCompact(envelope([node(0, 'window', 'W', { children: [node(1, 'document', 'Shop', { children: [dialog, button] })] })]));
+  assert.ok(!open.includes('inert'), open);
+});

@@ -93,9 +93,14 @@ test('val= is printed for textbox, searchbox, combobox, spinbutton and slider', 
 });
 
 test('val= is not printed for other roles', () => {
-  for (const role of ['button', 'progressbar', 'text', 'listitem']) {
+  for (const role of ['button', 'progressbar', 'listitem']) {
     assert.ok(!line(node(0, role, 'n', { value: '42' })).includes('val='), role);
   }
+});
+
+test('a text or live region named apart from its words shows them, unless they repeat the name', () => {
+  assert.equal(line(node(0, 'text', 'Log', { value: 'ready' })), '[e0] txt "Log" val="ready"');
+  assert.equal(line(node(0, 'status', 'Saved', { value: 'Saved' })), '[e0] sts "Saved"');
 });
 
 test('val= is omitted for an empty value', () => {

@@ -3,7 +3,8 @@
 // pyatspi's bounds of the same element, or by the port answering. Run once per browser (page-*.test.ts).
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
@@ -186,6 +187,23 @@ export function pageSuite(browser: 'chromium' | 'firefox'): void {
       await failsWith(context, 'page', { window_id: page.windowId, action: 'insert_text', selector: '#locked', text: 'x' }, 'read_only');
       await failsWith(context, 'page', { window_id: page.windowId, action: 'insert_text', selector: '#nowhere', text: 'x' }, 'page_element_not_found');
       await failsWith(context, 'page', { window_id: page.windowId, action: 'click_element', selector: '#secret' }, 'element_not_visible');
+    });
+
+    test('upload_files sets a file input\'s files (the page reads their contents); a missing file and an element that is no file input are refused', async () => {
+      const folder = mkdtempSync(join(tmpdir(), 'cup-upload-'));
+      try {
+        const [first, second] = [join(folder, 'notes.txt'), join(folder, 'data.csv')];
+        writeFileSync(first, 'twelve chars');
+        writeFileSync(second, 'a,b\n1,2\n');
+        const uploaded = await call({ action: 'upload_files', selector: '#upload', files: [first, second] });
+        assert.equal(uploaded.structured.effect, 'confirmed', uploaded.summary);
+        assert.deepEqual(uploaded.structured.files, ['notes.txt', 'data.csv']);
+        await waitForText(oracle, page, 'uploaded notes.txt:12 data.csv:8');
+        await failsWith(context, 'page', { window_id: page.windowId, action: 'upload_files', selector: '#upload', files: [join(folder, 'missing.txt')] }, 'invalid_arguments');
+        await failsWith(context, 'page', { window_id: page.windowId, action: 'upload_files', selector: '#city', files: [first] }, 'not_settable');
+      } finally {
+        rmSync(folder, { recursive: true, force: true });
+      }
     });
 
     if (browser === 'chromium') {

@@ -6,7 +6,8 @@ import type { CupNode } from '../../src/cup/types.js';
 import type { ClientWindow } from '../../src/platform/linux/windows.js';
 import type { LinuxToolContext } from '../../src/server/session.js';
 import { accessibleWindowState, callOk, failsWith, type Element } from './tools.js';
-import { act, element, pageSays, subtree, webDocument, webRig, type BrowserId } from './web-browser.js';
+import { runTool } from '../../src/tools/run.js';
+import { act, element, elements, pageSays, subtree, webDocument, webRig, type BrowserId } from './web-browser.js';
 
 const objectReplacement = '\uFFFC';
 const landmarkRoles = ['banner', 'navigation', 'search', 'main', 'form', 'complementary', 'contentinfo'];
@@ -217,6 +218,60 @@ export function webContentSuite(browser: BrowserId): void {
       await pageSays(rig.oracle, window, 'banner shown 1');
       assert.equal((await act(rig.context, window, 'click', 'button', 'Accept cookies')).effect, 'confirmed');
       await pageSays(rig.oracle, window, 'cookies accepted');
+    });
+
+    test('ARIA widgets, a modal dialog and a sticky header: what the page\'s script keeps is clicked, gone objects and an inert page are said, a blank stretch scrolls', async () => {
+      const window = await rig.open('widgets', 'CUP Web Widgets');
+      const compact = async () => (await accessibleWindowState(rig.context, window, { include_screenshot: false })).result.body!;
+      // The log's words: Gecko keeps them in the aria-labelled block itself, Blink in a text child; both are read.
+      assert.ok((await rig.oracle.texts(window.pid, window.title)).includes('ready'), 'pyatspi reads the log\'s words');
+      assert.match(await compact(), /"ready"/, 'the reading shows the log\'s words');
+
+      // Tabs and a tree whose selection the page's script keeps: Blink refuses SelectChild on them, the click goes through.
+      const tab = await act(rig.context, window, 'click', 'tab', 'Beta');
+      assert.equal(tab.effect, 'confirmed', tab.summary);
+      await pageSays(rig.oracle, window, 'tab=Beta');
+      assert.ok((await rig.oracle.find(window.pid, window.title, 'page tab', 'Beta')).states?.includes('selected'), 'pyatspi: Beta is the selected tab');
+      const tree = await act(rig.context, window, 'click', 'treeitem', 'src');
+      assert.equal(tree.effect, 'confirmed', tree.summary);
+      await pageSays(rig.oracle, window, 'tree src expanded=true');
+
+      // A suggestion picked is removed with its list: the evidence says it is gone, not that it was renamed "".
+      assert.equal((await act(rig.context, window, 'set_value', 'combobox', 'City', { value: 'Pa' })).effect, 'confirmed');
+      const picked = await act(rig.context, window, 'click', 'option', 'Parma');
+      assert.equal(picked.effect, 'confirmed', picked.summary);
+      await pageSays(rig.oracle, window, 'city=Parma');
+      assert.equal((await rig.oracle.find(window.pid, window.title, 'list item', 'Parma')).found, false, 'pyatspi: the suggestion is gone');
+      const evidence = ((picked as { evidence?: string[] }).evidence ?? []).join(' | ');
+      assert.match(evidence, /\[e\d+\] is gone/, evidence);
+      assert.doesNotMatch(evidence, /name of \[e\d+\]: "Parma" → ""/, evidence);
+
+      // A file input is a button to accessibility: neither a value nor typing reaches it, and the refusal names what does.
+      const attachment = (await elements(rig.context, window)).find((each) => each.role === 'button' && each.name.startsWith('Attachment'));
+      assert.ok(attachment, 'the file input is a button named by its label');
+      for (const [tool, args] of [['set_value', { value: '/etc/hostname' }], ['type_text', { text: '/etc/hostname' }]] as const) {
+        const refused = await runTool(tool, { window_id: window.id, element_index: attachment.index, ...args }, rig.context);
+        assert.equal(refused.ok, false, refused.summary);
+        assert.match(refused.summary, /a file input takes files through page upload_files/, refused.summary);
+      }
+
+      // A modal dialog: the page behind it is out of the tree (pyatspi: the dialog is all the document holds), and the reading says why.
+      assert.equal((await act(rig.context, window, 'click', 'button', 'Open dialog')).effect, 'confirmed');
+      assert.ok((await rig.oracle.find(window.pid, window.title, 'dialog', 'Confirm')).found, 'pyatspi: the dialog is open');
+      assert.equal((await rig.oracle.find(window.pid, window.title, 'push button', 'Open dialog')).found, false, 'pyatspi: the page behind is out of the tree');
+      assert.match(await compact(), /^# \[e\d+\] dialog "Confirm" is all its page shows to accessibility: a modal dialog makes the page behind it inert/m);
+      assert.equal((await act(rig.context, window, 'click', 'button', 'OK')).effect, 'confirmed');
+      await pageSays(rig.oracle, window, 'dialog ok');
+      assert.doesNotMatch(await compact(), /inert/, 'the dialog closed: no note');
+
+      // The view on a blank stretch of the page under a sticky header (the page's first child, which never moves).
+      assert.equal((await act(rig.context, window, 'click', 'button', 'Jump into the gap')).effect, 'confirmed');
+      const jumped = Number(/^scrolled=(\d+)$/.exec(await pageSays(rig.oracle, window, /^scrolled=\d+$/))![1]);
+      const scrolled = await callOk(rig.context, 'scroll', { window_id: window.id, direction: 'down', by: 'line', amount: 3 });
+      assert.equal(scrolled.structured.effect, 'confirmed', scrolled.summary);
+      const moved = ((scrolled.structured.evidence as string[] | undefined) ?? []).join(' | ');
+      assert.match(moved, /how far the page scrolled down \(pixels\): "0" → "120"/, moved);
+      await pageSays(rig.oracle, window, `scrolled=${jumped + 120}`);
     });
 
     test('a long page: content below the fold is offscreen; scroll brings it into view (pyatspi sees it move) and it is clicked', async () => {

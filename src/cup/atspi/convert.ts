@@ -1,7 +1,7 @@
 import type { CupAttributes, CupNode, CupRect, CupRole, CupState } from '../types.js';
 import { cupActionsFor } from './actions.js';
 import { closedMenu } from './closed-menus.js';
-import { CONTENT_NAMED_ATSPI_ROLES, UNKNOWN_COORDINATE, type AtspiRawNode, type RawTreeContext, type UnreadChildren } from './raw-node.js';
+import { CONTENT_NAMED_ATSPI_ROLES, NAMED_BLOCK_ATSPI_ROLES, UNKNOWN_COORDINATE, type AtspiRawNode, type RawTreeContext, type UnreadChildren } from './raw-node.js';
 import { OBJECT_REPLACEMENT } from '../embedded-objects.js';
 import { firstCodePoints, normaliseWhitespace } from '../text.js';
 import { plainText, readableName } from './names.js';
@@ -157,6 +157,8 @@ export function outsideOwnRange(value: { current: number; min: number; max: numb
   return value.min < value.max && (value.current < value.min || value.current > value.max);
 }
 
+const namedBlockRoles: ReadonlySet<string> = new Set(NAMED_BLOCK_ATSPI_ROLES);
+
 function cupValue(raw: AtspiRawNode, role: CupRole): string | undefined {
   if (raw.value && valueRoles.has(role)) {
     const held = heldNumber(raw, role);
@@ -165,6 +167,11 @@ function cupValue(raw: AtspiRawNode, role: CupRole): string | undefined {
   if (raw.text !== undefined && textValueRoles.has(role)) return raw.text;
   // A spreadsheet names a cell by its place ("B2"); what it holds is its text.
   if (raw.text && role === 'cell' && raw.text !== raw.name) return raw.text;
+  // A block or live region named apart from its words (a page's aria-labelled log): the words are what it shows.
+  if (raw.text && raw.name && raw.children.length === 0 && namedBlockRoles.has(atspiRoleName(raw.role))) {
+    const words = normaliseWhitespace(raw.text.replaceAll(OBJECT_REPLACEMENT, ' '));
+    if (words && words !== normaliseWhitespace(raw.name)) return firstCodePoints(words, maxNameLength);
+  }
   if (raw.selectedName !== undefined && role === 'combobox') return raw.selectedName;
   return undefined;
 }

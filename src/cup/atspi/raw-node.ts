@@ -19,6 +19,13 @@ export const CONTENT_NAMED_ATSPI_ROLES: readonly string[] = [
 ];
 
 /**
+ * Blocks and live regions that may be named apart from their words (aria-label on a web page's output paragraph
+ * or status): with no children, Gecko keeps the words in the block's own Text, so the reader reads it even when
+ * the block has a name, and the words are shown as the block's value.
+ */
+export const NAMED_BLOCK_ATSPI_ROLES: readonly string[] = ['ROLE_PARAGRAPH', 'ROLE_SECTION', 'ROLE_STATUS_BAR', 'ROLE_LOG'];
+
+/**
  * One accessible object as the Linux platform layer read it from AT-SPI2, before any CUP mapping.
  * Plain data so the mapping stays pure and testable without a bus.
  */

@@ -15,7 +15,7 @@ export const setValueTool = defineTool({
     'Set an element\'s value through accessibility, in the background: a number on sliders, spin buttons and scroll bars (Value), the ' +
     'whole text of a text field (EditableText; a web page\'s field takes it through the browser\'s debugging connection when it has one, ' +
     'else as key events after focusing), the option of a combo box whose ' +
-    'name matches value (case-insensitive; no popup is opened), the options of a list box ("Ham, Peppers", or one a line; exactly those ' +
+    'name matches value (case-insensitive; no popup is opened; a combo box the user types into takes value as its text), the options of a list box ("Ham, Peppers", or one a line; exactly those ' +
     'end up selected), "true"/"false" on check boxes, switches and radio buttons, or a web page\'s date or time field as the page writes ' +
     'it (2024-05-01, 14:30; through the browser\'s debugging connection). The value is read back.',
   input: z.strictObject({

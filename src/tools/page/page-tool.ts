@@ -1,4 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { statSync } from 'node:fs';
+import { basename, isAbsolute } from 'node:path';
 import { z } from 'zod';
 import type { CupRect } from '../../cup/types.js';
 import { fitWithin } from '../../image/encode.js';
@@ -14,7 +16,7 @@ import { ToolError } from '../../errors.js';
 import { accessibleQuery, accessibleText } from './accessible-page.js';
 import { pageInTree } from './page-in-tree.js';
 
-const ACTIONS = ['execute_javascript', 'get_text', 'query_dom', 'click_element', 'insert_text', 'navigate'] as const;
+const ACTIONS = ['execute_javascript', 'get_text', 'query_dom', 'click_element', 'insert_text', 'upload_files', 'navigate'] as const;
 type PageAction = (typeof ACTIONS)[number];
 
 /** Text longer than this is cut in the result (the rest is rarely what an agent reads next). */
@@ -113,7 +115,8 @@ export const pageTool = defineTool({
     'JSON-serialised in result), get_text (the visible text), query_dom (css_selector, attributes: matching elements with tag, attributes, ' +
     'text and bounds in the window\'s screenshot pixels), click_element (selector: scrolled into view and clicked through the page, in the ' +
     'background; the agent cursor moves to its centre; the result says what changed), insert_text (selector, text: typed at the end of a ' +
-    'field), navigate (url). Without a debugging port get_text and query_dom (tag selectors) read the accessibility tree, and the other ' +
+    'field), upload_files (selector, files: absolute paths of files on this machine, set on an <input type=file> as its file picker ' +
+    'would; no dialog opens), navigate (url). Without a debugging port get_text and query_dom (tag selectors) read the accessibility tree, and the other ' +
     'actions are refused with no_debugging_endpoint. The page is the window\'s shown tab.',
   input: z.strictObject({
     action: z.enum(ACTIONS).describe('What to do (see the description).'),
@@ -124,6 +127,7 @@ export const pageTool = defineTool({
     attributes: z.array(z.string()).optional().describe('query_dom: the attributes to report for each element (e.g. ["href", "id"]).'),
     selector: z.string().optional().describe('click_element, insert_text (and query_dom): a CSS selector; the first match is acted on.'),
     text: z.string().optional().describe('insert_text: the text to insert.'),
+    files: z.array(z.string()).max(100).optional().describe('upload_files: absolute paths of the files to set on the file input (several for <input multiple>).'),
     url: z.string().optional().describe('navigate: the URL to load in the page.'),
     max_results: z.number().int().min(1).max(1000).optional().describe('query_dom: at most this many elements (default 50); count is all matches.'),
     ...actionOptions,
@@ -144,6 +148,7 @@ export const pageTool = defineTool({
       elements: z.array(elementResult).optional(),
       element: elementResult.optional().describe('click_element, insert_text: the element acted on, after it was scrolled into view.'),
       value: z.string().optional().describe('insert_text: the field\'s value after.'),
+      files: z.array(z.string()).optional().describe('upload_files: the names of the files the input holds after.'),
       title: z.string().optional(),
       status: z.number().optional().describe('navigate: the HTTP status of the page loaded (absent for file: URLs).'),
     })
@@ -154,7 +159,8 @@ export const pageTool = defineTool({
     if (args.action === 'execute_javascript') required(args.javascript, 'javascript', args.action);
     if (args.action === 'navigate') required(args.url, 'url', args.action);
     if (args.action === 'insert_text') required(args.text, 'text', args.action);
-    const selector = ['query_dom', 'click_element', 'insert_text'].includes(args.action) ? selectorOf(args, args.action) : '';
+    if (args.action === 'upload_files') requireFiles(args.files);
+    const selector = ['query_dom', 'click_element', 'insert_text', 'upload_files'].includes(args.action) ? selectorOf(args, args.action) : '';
     let page: BrowserPage;
     try {
       page = await context.desktop.page(window);
@@ -217,6 +223,8 @@ export const pageTool = defineTool({
       case 'click_element':
       case 'insert_text':
         return elementAction(context, window, page, args.action, selector, args.text ?? '', args, reached);
+      case 'upload_files':
+        return uploadAction(context, window, page, selector, args.files!, args, reached);
       case 'navigate': {
         let loaded: PageNavigation | undefined;
         // A new page changes the whole tree: the diff is read only when asked for.
@@ -245,6 +253,46 @@ type Reached = { action: PageAction; pid: number; window_id: number; via: 'cdp' 
 
 function withPageFields<T extends Record<string, unknown>>(output: ToolOutput<ActionResult>, fields: T): ToolOutput<ActionResult & T> {
   return { ...output, structured: { ...output.structured, ...fields } };
+}
+
+/** upload_files' paths: absolute, and files that exist (the browser would take a missing one silently, or fail without saying which). */
+function requireFiles(files: readonly string[] | undefined): void {
+  if (!files || files.length === 0) throw new ToolError('upload_files needs files: absolute paths of the files to set on the file input', 'invalid_arguments');
+  for (const file of files) {
+    if (!isAbsolute(file)) throw new ToolError(`upload_files takes absolute paths; "${file}" is relative`, 'invalid_arguments');
+    if (!statSync(file, { throwIfNoEntry: false })?.isFile()) throw new ToolError(`upload_files: "${file}" is not a file on this machine`, 'invalid_arguments');
+  }
+}
+
+/**
+ * upload_files: the file input's files are set through the debugging connection, between two readings of the
+ * window (the diff); the names the input then holds are the read-back, and the page's own changes the evidence.
+ */
+async function uploadAction(context: ToolContext, window: DesktopWindow, page: BrowserPage, selector: string, files: readonly string[], options: { diff?: boolean }, reached: Reached) {
+  let held: string[] = [];
+  const wanted = files.map((file) => basename(file));
+  const watch = await page.watchChanges();
+  let stopped: Promise<PageChanges> | undefined;
+  const stop = () => (stopped ??= watch.stop());
+  try {
+    const output = await observeAction(context, 'page upload_files', { ...options, throughPage: true }, window, async () => {
+      await watch.begin();
+      held = (await page.uploadFiles(selector, files)).files;
+      await sleep(SETTLE_MS);
+      const seen = pageEvidence(await stop());
+      const taken = held.length === wanted.length && held.every((name, i) => name === wanted[i]);
+      return {
+        path: page.endpoint.protocol,
+        delivery_mode: 'background',
+        effect: taken ? 'confirmed' : 'suspected_noop',
+        verified: taken,
+        evidence: [`the file input holds ${held.length === 0 ? 'no file' : held.map((name) => JSON.stringify(name)).join(', ')}`, ...seen.evidence],
+      };
+    });
+    return withPageFields(output, { ...reached, url: page.url(), files: held });
+  } finally {
+    await stop().catch(() => undefined);
+  }
 }
 
 /**

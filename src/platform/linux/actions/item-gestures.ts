@@ -7,6 +7,7 @@ import { findPressAction, performAction, type AccessibleAction, type Actionable 
 import { itemSelectionFor, selectItem, type ItemSelection } from './item-selection.js';
 import { observe, type Probe } from './verification.js';
 import { liveStates } from './live-states.js';
+import { ToolError } from '../../../errors.js';
 
 /** Press actions that flip a check box (Blink names them after what they will do). */
 const toggleActions = new Set(['toggle', 'check', 'uncheck']);
@@ -32,8 +33,14 @@ export async function itemGesture(desktop: LinuxDesktop, candidate: Actionable, 
   return { selection, then: then && { action: then, candidate } };
 }
 
+/**
+ * Selects the item, then performs the gesture's action. A page's ARIA tab or tree item is selected by the page's
+ * own click handler, and Blink refuses SelectChild on it: its click action is then the whole gesture, judged by
+ * what it changes. Only an item with no action to fall back on is refused.
+ */
 async function performItemGesture(desktop: LinuxDesktop, gesture: ItemGesture): Promise<void> {
-  await selectItem(desktop, gesture.selection);
+  const selected = await selectItem(desktop, gesture.selection);
+  if (!selected && !gesture.then) throw new ToolError('the application refused to select the item, and the item offers no action to click it with; retry with delivery_mode "foreground" (real input)', 'option_not_selectable');
   if (gesture.then) await performAction(desktop, gesture.then.candidate, gesture.then.action);
 }
 

@@ -51,13 +51,13 @@ export async function itemSelectionFor(desktop: LinuxDesktop, object: ObjectRef,
 }
 
 /**
- * Selects the item, unless it already is (GTK refuses to select a selected row again). A GTK3 tree view
- * with more than one column refuses SelectChild; its Table interface selects the cell's row instead.
+ * Selects the item, unless it already is (GTK refuses to select a selected row again), and says whether it is
+ * selected. A GTK3 tree view with more than one column refuses SelectChild; its Table interface selects the
+ * cell's row instead.
  */
-export async function selectItem(desktop: LinuxDesktop, selection: ItemSelection): Promise<void> {
+export async function selectItem(desktop: LinuxDesktop, selection: ItemSelection): Promise<boolean> {
   const client = await desktop.atspi();
-  if ((await liveStates(desktop, selection.item)).has('STATE_SELECTED')) return;
-  if (await selectChild(client, selection.container, selection.index)) return;
-  if (selection.containerInterfaces.includes('Table') && (await selectTableRow(client, selection.container, selection.index))) return;
-  throw new Error('the application refused to select the item');
+  if ((await liveStates(desktop, selection.item)).has('STATE_SELECTED')) return true;
+  if (await selectChild(client, selection.container, selection.index)) return true;
+  return selection.containerInterfaces.includes('Table') && (await selectTableRow(client, selection.container, selection.index));
 }

@@ -3,11 +3,12 @@
 // through the browser's debugging connection, as the field's own picker sets it (input and change events); the
 // accessibility tree reads it back in the parts.
 import { actionOutcome, type ActionOutcome } from '../../action-outcome.js';
+import { ATSPI_ROLE } from '../../../cup/atspi/constants.js';
 import { outsideOwnRange } from '../../../cup/atspi/convert.js';
 import { ToolError } from '../../../errors.js';
 import type { AtspiClient } from '../atspi/client.js';
 import type { ObjectRef } from '../atspi/object-ref.js';
-import { children, extents, readAttributes, readInterfaces, readName, readText, readValue } from '../atspi/operations.js';
+import { children, extents, readAttributes, readInterfaces, readName, readRole, readText, readValue } from '../atspi/operations.js';
 import { findDebuggingEndpoint } from '../browser/endpoint.js';
 import { relaunchCall } from '../browser/page-connections.js';
 import { DATE_TIME_INPUT_TYPES } from '../browser/page-scripts.js';
@@ -24,6 +25,21 @@ export async function isPageDateField(desktop: LinuxDesktop, target: LiveElement
   if (!(await client.quirksOf(target.ref.bus)).webEngine) return false;
   const attributes = await readAttributes(client, target.ref).catch(() => ({}) as Record<string, string>);
   return attributes.tag === 'input' && dateTimeTypes.has(attributes['text-input-type'] ?? '');
+}
+
+/**
+ * What to do instead, when the object is a web page's <input> shown as a button, which neither typing nor a value
+ * reaches: Blink and Gecko show a file input (named by its label and the file chosen), a colour input and the
+ * button kinds as push buttons with the tag "input". Undefined for anything else.
+ */
+export async function pageInputButtonAdvice(desktop: LinuxDesktop, ref: ObjectRef): Promise<string | undefined> {
+  const client = await desktop.atspi();
+  if (!(await client.quirksOf(ref.bus)).webEngine || (await readRole(client, ref).catch(() => undefined)) !== ATSPI_ROLE.PUSH_BUTTON) return undefined;
+  const attributes = await readAttributes(client, ref).catch(() => ({}) as Record<string, string>);
+  if (attributes.tag !== 'input') return undefined;
+  return 'it is a page\'s <input> shown as a button: a file input takes files through page upload_files {selector, files} (a click opens the ' +
+    'browser\'s file dialog), a colour input its value through page execute_javascript (setting value, then dispatching input and change), ' +
+    'a submit or plain button a click; the page tool needs the browser\'s debugging port (launch_app with electron_debugging_port)';
 }
 
 /** How the page writes each kind of date and time field's value, for a value it did not take. */

@@ -13,7 +13,7 @@ import { findGestureAction, performAction } from './accessible-actions.js';
 import { setComboValue } from './combo-box.js';
 import { setListSelection } from './list-selection.js';
 import { liveStates } from './live-states.js';
-import { isPageDateField, setFieldThroughPage } from './page-field-value.js';
+import { isPageDateField, pageInputButtonAdvice, setFieldThroughPage } from './page-field-value.js';
 import { actionable, liveTarget } from './live-target.js';
 import { replaceFieldText, requireEditable, shows } from './typing.js';
 import { observe, stateProbe, textProbe, valueProbe } from './verification.js';
@@ -29,7 +29,11 @@ export async function setValueAction(desktop: LinuxDesktop, element: ElementTarg
   const interfaces = target.live.interfaces;
   const role = target.element.role;
 
-  if (role === 'combobox') return setComboValue(desktop, target, value);
+  // A combo box the user types into (a page's <input role=combobox> with its suggestions) holds what is typed:
+  // its text is set as a text field's is. A drop-down picks the option with that name.
+  const typedInto = role === 'combobox' && interfaces.includes('Text') && (await liveStates(desktop, target.ref)).has('STATE_EDITABLE');
+  if (role === 'combobox' && !typedInto) return setComboValue(desktop, target, value);
+  const textField = textRoles.has(role) || typedInto;
   // A page's date or time field: its parts hold the value, which neither its own text nor theirs sets.
   if (await isPageDateField(desktop, target)) return setFieldThroughPage(desktop, target, value);
   if (role === 'list' && interfaces.includes('Selection')) return setListSelection(desktop, target, value);
@@ -59,7 +63,7 @@ export async function setValueAction(desktop: LinuxDesktop, element: ElementTarg
 
   // Where EditableText takes nothing in pages (Gecko) and the browser has a debugging connection, a text field
   // goes straight to the page's node (then keys): SetTextContents would only cost its read-back's wait.
-  const pageFirst = textRoles.has(role) && interfaces.includes('Text') && findDebuggingEndpoint(target.window.pid) !== undefined &&
+  const pageFirst = textField && interfaces.includes('Text') && findDebuggingEndpoint(target.window.pid) !== undefined &&
     (await client.quirksOf(target.ref.bus)).editableTextIdleInPages;
   if (pageFirst) {
     await requireEditable(desktop, target.ref, label);
@@ -73,14 +77,14 @@ export async function setValueAction(desktop: LinuxDesktop, element: ElementTarg
       if (!(await setTextContents(client, target.ref, value))) throw new ToolError(`the application refused to set the text of ${label}`, 'set_text_refused');
     }, { snapshot: target.snapshot, until: (values) => shows(values[0] ?? '', value, 'whole') });
     // Gecko answers SetTextContents on a web page's fields and changes nothing: the page's node, then key events, are the next rungs.
-    if (!observation.unanswered && !shows((await probe.read().catch(() => undefined)) ?? '', value, 'whole') && textRoles.has(role)) {
+    if (!observation.unanswered && !shows((await probe.read().catch(() => undefined)) ?? '', value, 'whole') && textField) {
       return replaceFieldText(desktop, target, value);
     }
     return actionOutcome({ path: 'x11_atspi', mode: 'background', observation });
   }
 
   // Blink's fields have no EditableText: a browser's DevTools connection, where there is one, then keys.
-  if (textRoles.has(role) && interfaces.includes('Text')) return replaceFieldText(desktop, target, value);
+  if (textField && interfaces.includes('Text')) return replaceFieldText(desktop, target, value);
 
   if (role === 'checkbox' || role === 'switch' || role === 'menuitemcheckbox' || role === 'radio') {
     const wanted = /^(true|on|yes|1|checked)$/i.test(value.trim()) ? true : /^(false|off|no|0|unchecked)$/i.test(value.trim()) ? false : undefined;
@@ -120,8 +124,9 @@ export async function setValueAction(desktop: LinuxDesktop, element: ElementTarg
     return actionOutcome({ path: 'x11_atspi', mode: 'background', observation });
   }
 
+  const instead = await pageInputButtonAdvice(desktop, target.ref);
   throw new ToolError(
-    `${label} is a ${role} without a settable value (no Value or EditableText interface); use click, type_text or press_key on it instead`,
+    `${label} is a ${role} without a settable value (no Value or EditableText interface); ${instead ?? 'use click, type_text or press_key on it instead'}`,
     'not_settable',
   );
 }

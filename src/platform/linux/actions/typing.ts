@@ -20,6 +20,7 @@ import { withForeground } from './real-input.js';
 import { observePixels, syntheticEventsReach } from './synthetic-rung.js';
 import { linesOutcome, onlyReturns, returnActed, typedUntil, typeLines, type TypedLines } from './return-press.js';
 import { observe, textProbe, type Probe } from './verification.js';
+import { pageInputButtonAdvice } from './page-field-value.js';
 
 const masked = /^[\u2022\u25cf*]+$/u;
 
@@ -73,7 +74,8 @@ function withNotes(notes: readonly string[], observation: Observation): Observat
 export async function requireEditable(desktop: LinuxDesktop, ref: ObjectRef, label: string): Promise<void> {
   const states = await liveStates(desktop, ref);
   if (!states.has('STATE_EDITABLE') || states.has('STATE_READ_ONLY')) {
-    throw new ToolError(`${label} is read-only; nothing was typed. Pick an editable field (its states include editable)`, 'read_only');
+    const instead = await pageInputButtonAdvice(desktop, ref);
+    throw new ToolError(`${label} is read-only; nothing was typed. ${instead ? `${instead[0]!.toUpperCase()}${instead.slice(1)}` : 'Pick an editable field (its states include editable)'}`, 'read_only');
   }
 }
 

@@ -15,6 +15,7 @@ import type { SnapshotRef } from '../../targets.js';
 import { atspiElement } from '../element-handle.js';
 import { isModal } from '../input/index.js';
 import { liveStates } from './live-states.js';
+import { DBusError, DBusTimeoutError } from '../dbus/index.js';
 
 /** What a probe reads, from its label: "[e13]" of "text of [e13]". */
 function probeSubject(label: string): string {
@@ -63,12 +64,14 @@ export function statesProbe(desktop: LinuxDesktop, ref: ObjectRef, label: string
   const roleName = roleOnce(desktop, ref, role);
   return {
     label: `states of ${label}`,
-    read: async () => {
-      const [present, name] = await Promise.all([liveStates(desktop, ref), roleName()]);
-      return states.filter((state) => present.has(`STATE_${state.toUpperCase()}`)).map((state) => cupName(state, name)).join(',');
-    },
+    read: () =>
+      unlessGone(desktop, ref, async () => {
+        const [present, name] = await Promise.all([liveStates(desktop, ref), roleName()]);
+        return states.filter((state) => present.has(`STATE_${state.toUpperCase()}`)).map((state) => cupName(state, name)).join(',');
+      }, false),
     pressed: (value) => value.split(',').includes('pressed'),
     describe: (before, after) => {
+      if (after === goneMark) return goneLine(label);
       const [was, now] = [new Set(before.split(',').filter(Boolean)), new Set(after.split(',').filter(Boolean))];
       return `states of ${label}: ${stateChangesText([...now].filter((state) => !was.has(state)), [...was].filter((state) => !now.has(state)))}`;
     },
@@ -83,8 +86,37 @@ export function valueProbe(desktop: LinuxDesktop, ref: ObjectRef, label: string)
   return { label: `value of ${label}`, read: async () => String((await readValue(await desktop.atspi(), ref)).current) };
 }
 
+/**
+ * What a probe reads once its object is destroyed (removed from the page with what held it): Blink answers "" for
+ * its name, or nothing at all, which is no rename and no unreadable state.
+ */
+const goneMark = '\u0000gone';
+
+/**
+ * The probe's reading, or goneMark when the object no longer exists: the application answers that it has no such
+ * object (an error reply, not a timeout), or says it is defunct.
+ */
+async function unlessGone(desktop: LinuxDesktop, ref: ObjectRef, read: () => Promise<string>, emptyMayMeanGone: boolean): Promise<string> {
+  let failure: unknown;
+  const value = await read().catch((error: unknown) => void (failure = error));
+  if (value !== undefined && !(emptyMayMeanGone && value === '')) return value;
+  const states = await liveStates(desktop, ref).catch((error: unknown) => {
+    if (error instanceof DBusError && !(error instanceof DBusTimeoutError)) return undefined;
+    throw error;
+  });
+  if (!states || states.has('STATE_DEFUNCT')) return goneMark;
+  if (value === undefined) throw failure;
+  return value;
+}
+
+const goneLine = (label: string) => `${label} is gone (removed with what held it, or hidden)`;
+
 export function nameProbe(desktop: LinuxDesktop, ref: ObjectRef, label: string): Probe {
-  return { label: `name of ${label}`, read: async () => readName(await desktop.atspi(), ref) };
+  return {
+    label: `name of ${label}`,
+    read: async () => unlessGone(desktop, ref, async () => readName(await desktop.atspi(), ref), true),
+    describe: (before, after) => (after === goneMark ? goneLine(label) : `name of ${label}: ${quote(before)} → ${quote(after)}`),
+  };
 }
 
 export interface ObserveOptions {
@@ -588,9 +620,11 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
     const gone = lost.some(Boolean) && probes.every((_, i) => lost[i] || after[i] === before[i]);
     if (gone && closed.length === 0) evidence.push(`${[...new Set(probes.filter((_, i) => lost[i]).map((probe) => probeSubject(probe.label)))].join(', ')}: gone, no longer readable (destroyed, or its window closed)`);
     probes.forEach((probe, i) => {
-      if (gone || after[i] === before[i] || (closed.length > 0 && after[i] === undefined)) return;
+      if (gone || after[i] === before[i] || (closed.length > 0 && (after[i] === undefined || after[i] === goneMark))) return;
       const [was, now] = [before[i], after[i]];
-      evidence.push(probe.describe && was !== undefined && now !== undefined ? probe.describe(was, now) : `${probe.label}: ${textChange(was, now)}`);
+      const line = probe.describe && was !== undefined && now !== undefined ? probe.describe(was, now) : `${probe.label}: ${textChange(was, now)}`;
+      // An object gone is said once, whichever of its probes noticed.
+      if (!evidence.includes(line)) evidence.push(line);
     });
     const byObject = new Map<string, AccessibilityEvent[]>();
     const defunct = (gone: boolean) => (event: AccessibilityEvent) => event.kind === 'StateChanged' && event.detail === 'defunct' && (event.detail1 !== 0) === gone;

@@ -1,6 +1,6 @@
 import { ATSPI_ROLE, ATSPI_ROLE_NAMES, ATSPI_STATE } from '../../../cup/atspi/constants.js';
 import { closedMenu, holdsMenuItems, isPopupOf } from '../../../cup/atspi/closed-menus.js';
-import { CONTENT_NAMED_ATSPI_ROLES, type AtspiRawNode } from '../../../cup/atspi/raw-node.js';
+import { CONTENT_NAMED_ATSPI_ROLES, NAMED_BLOCK_ATSPI_ROLES, type AtspiRawNode } from '../../../cup/atspi/raw-node.js';
 import { DBusError, DBusTimeoutError } from '../dbus/index.js';
 import type { AtspiClient } from './client.js';
 import { OBJECT_REPLACEMENT, withoutObjectReplacements } from '../../../cup/embedded-objects.js';
@@ -156,6 +156,7 @@ const maxTerminalTextLength = 30_000;
 const maxContentNameLength = 256;
 /** Roles an unnamed object of which is named by its own text content (W3C accname's name from content). */
 const contentNamedRoles = new Set(CONTENT_NAMED_ATSPI_ROLES.map((name) => ATSPI_ROLE_NAMES.indexOf(name)));
+const namedBlockRoles = new Set(NAMED_BLOCK_ATSPI_ROLES.map((name) => ATSPI_ROLE_NAMES.indexOf(name)));
 /**
  * Controls a dialog labels with a separate label widget (GTK's mnemonic labels): combo box, list,
  * password text, slider, spin button, table, text, tree table, entry. Unnamed, they are named by it.
@@ -417,9 +418,10 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
         // Blink and Gecko put U+FFFC where an embedded object is (a drop-down's chosen item): its own words replace it.
         node.text = text.includes(OBJECT_REPLACEMENT) ? await resolveEmbeddedText(call, node, text, node.interfaces) : text;
       }));
-    } else if (has('Text') && node.name === '' && contentNamedRoles.has(node.role)) {
+    } else if (has('Text') && ((node.name === '' && contentNamedRoles.has(node.role)) || (node.childCount === 0 && namedBlockRoles.has(node.role)))) {
       // An unnamed icon, cell or label whose words are only in its Text (GTK 2 icon views name their file
-      // icons this way): accname takes the name from the content.
+      // icons this way): accname takes the name from the content. A named block without children (a page's
+      // aria-labelled log in Gecko) has its words there too, and they are what it shows.
       work.push(readText(node, maxContentNameLength).then((text) => {
         if (text) node.text = text;
       }));

@@ -182,6 +182,31 @@ export class PuppeteerPage implements BrowserPage {
     return { value: result.value ?? '' };
   }
 
+  async uploadFiles(selector: string, files: readonly string[]): Promise<{ files: string[] }> {
+    const handle = await this.run('find the element', () => this.page.$(selector)).catch((error: unknown) => {
+      if (error instanceof ToolError) throw error;
+      throw new ToolError(`the CSS selector does not parse: ${pageMessage(error)}`, 'invalid_selector');
+    });
+    if (!handle) throw new ToolError(`no element of the page matches the CSS selector ${JSON.stringify(selector)}; query_dom lists what does`, 'page_element_not_found');
+    try {
+      type Input = { localName: string; type?: string; disabled?: boolean; files?: ArrayLike<{ name: string }> | null };
+      const kind = await this.run('tell what the element is', () =>
+        handle.evaluate((element: unknown) => ({ tag: (element as Input).localName, type: String((element as Input).type ?? ''), disabled: (element as Input).disabled === true })),
+      );
+      const described = `<${kind.tag}${kind.type ? ` type=${kind.type}` : ''}>`;
+      if (kind.tag !== 'input' || kind.type !== 'file') {
+        throw new ToolError(`the ${described} that ${JSON.stringify(selector)} matches is not a file input; upload_files sets the files of an <input type=file>`, 'not_settable');
+      }
+      if (kind.disabled) throw new ToolError(`the ${described} that ${JSON.stringify(selector)} matches is disabled`, 'read_only');
+      // Puppeteer sets them as the browser's file picker would (CDP DOM.setFileInputFiles, BiDi input.setFiles).
+      const input = handle as unknown as { uploadFile(...paths: string[]): Promise<void> };
+      await this.run('take the files', () => input.uploadFile(...files));
+      return { files: await this.run('read the files back', () => handle.evaluate((element: unknown) => Array.from((element as Input).files ?? [], (file) => file.name))) };
+    } finally {
+      await handle.dispose().catch(() => {});
+    }
+  }
+
   /**
    * Types into the page's node that is the accessible field: the node at the field's centre, mapped from the
    * screen to the viewport as query_dom maps the other way, identified by Chromium's own accessibility node

@@ -1,0 +1,24 @@
+// A web page behind a modal dialog: Blink and Gecko leave the inert page out of the accessibility tree (Gecko
+// without marking the dialog modal), so a reading shows the dialog alone while the screenshot still shows the
+// page. What the reading should say about it, so an agent does not act on what it sees behind the dialog.
+import type { CupNode } from './types.js';
+
+const dialogRoles: ReadonlySet<string> = new Set(['dialog', 'alertdialog']);
+
+/** The dialogs that are all a web document holds, in the tree, document by document. */
+export function dialogsOverPages(tree: readonly CupNode[]): CupNode[] {
+  const found: CupNode[] = [];
+  const visit = (node: CupNode) => {
+    const children = node.children ?? [];
+    if (node.role === 'document' && children.length > 0 && children.every((child) => dialogRoles.has(child.role))) found.push(...children);
+    else children.forEach(visit);
+  };
+  tree.forEach(visit);
+  return found;
+}
+
+/** The reading's note for a dialog that is all its page holds. */
+export function inertPageNote(dialog: CupNode): string {
+  const named = dialog.name ? ` "${dialog.name}"` : '';
+  return `[${dialog.id}] ${dialog.role}${named} is all its page shows to accessibility: a modal dialog makes the page behind it inert (left out of the tree; clicks and keys there do nothing) until the dialog closes`;
+}
