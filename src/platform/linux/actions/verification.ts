@@ -629,8 +629,11 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
     const byObject = new Map<string, AccessibilityEvent[]>();
     const defunct = (gone: boolean) => (event: AccessibilityEvent) => event.kind === 'StateChanged' && event.detail === 'defunct' && (event.detail1 !== 0) === gone;
     for (const event of relevant()) byObject.set(event.path, [...(byObject.get(event.path) ?? []), event]);
+    // The target's own text changes are the text probe's line already (typing): not read back a second time.
+    const probed = options.target !== undefined && probes.some((_, i) => after[i] !== before[i]);
     for (const [path, events] of byObject) {
       if ((closed.length > 0 && events.some(defunct(true))) || (opened.length > 0 && events.some(defunct(false)))) byObject.delete(path);
+      else if (probed && path === options.target!.path && events.every((event) => event.kind === 'TextChanged')) byObject.delete(path);
     }
     // Cancelled, the probes' readings are the evidence: re-reading every object an event named would hold up the stop.
     // Otherwise the objects are read back together, as many at a time as lines are still wanted (one may give none).
