@@ -77,8 +77,34 @@ describe('action evidence and menu results on a real GTK3 app', () => {
     assert.match(text, /^chose File > Reset… in window \d+ \("click"\)$/m);
 
     // Its tree's indices act on the dialog: Cancel closes it, as the fixture's status says.
-    await callOk(fixtures.context, 'click', { window_id: dialog.window_id, element_index: Number(cancel[1]) });
+    const closed = await callOk(fixtures.context, 'click', { window_id: dialog.window_id, element_index: Number(cancel[1]) });
     assert.equal((await fixtures.waitForStatus(window, (status) => status.lastKey === 'dialog:cancel')).lastKey, 'dialog:cancel');
+    // The closing says it all: not also the app's bookkeeping (its application object losing a child) or what the
+    // dialog's own objects did on the way out.
+    assert.deepEqual(await fixtures.readers.windowsNamed('Confirm reset'), [], 'the X server no longer has the dialog');
+    const closing = (closed.structured as unknown as ActionResult).evidence ?? [];
+    assert.ok(closing.includes(`window ${dialog.window_id} "Confirm reset" closed or hidden`), JSON.stringify(closing));
+    assert.deepEqual(closing.filter((line) => /^\[e\d+\]|application/.test(line)), [], `one line for the closed dialog: ${JSON.stringify(closing)}`);
+  });
+
+  test('a fact the read-back told is not told again from the app\'s events: a field\'s new text once, a check box\'s +chk once', async () => {
+    const elements = await fixtures.elements(window);
+    const field = elements.find((element) => element.name === 'Name field');
+    const check = elements.find((element) => element.role === 'checkbox' && element.name === 'Enable feature');
+    assert.ok(field && check, 'the fixture has its Name field and its check box');
+    await callOk(fixtures.context, 'set_value', { window_id: window.id, element_index: field.index, value: '' });
+    const set = await callOk(fixtures.context, 'set_value', { window_id: window.id, element_index: field.index, value: 'told once' });
+    assert.equal((await fixtures.oracle.find(window.pid, window.title, 'text', 'Name field')).text, 'told once', 'pyatspi: the field holds it');
+    const setLines = ((set.structured as unknown as ActionResult).evidence ?? []).filter((line) => line.includes(`[e${field.index}]`));
+    assert.deepEqual(setLines, [`text of [e${field.index}]: "" → "told once"`], JSON.stringify(set.structured));
+
+    const wasChecked = (await fixtures.oracle.find(window.pid, window.title, 'check box', 'Enable feature')).states?.includes('checked') ?? false;
+    const clicked = await callOk(fixtures.context, 'click', { window_id: window.id, element_index: check.index });
+    const nowChecked = (await fixtures.oracle.find(window.pid, window.title, 'check box', 'Enable feature')).states?.includes('checked') ?? false;
+    assert.equal(nowChecked, !wasChecked, 'pyatspi: the click toggled the check box');
+    const checkLines = ((clicked.structured as unknown as ActionResult).evidence ?? []).filter((line) => line.includes(`[e${check.index}]`));
+    const toggled = nowChecked ? '+chk' : '-chk';
+    assert.equal(checkLines.filter((line) => line.includes(toggled)).length, 1, `${toggled} is told once: ${JSON.stringify(checkLines)}`);
   });
 
   test('the evidence quotes typed text as the field holds it: runs of spaces kept, a tab written \\t', async () => {

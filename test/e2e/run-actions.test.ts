@@ -8,6 +8,7 @@ import { after, before, describe, test } from 'node:test';
 import type { ClientWindow } from '../../src/platform/linux/windows.js';
 import type { ToolCallResult } from '../../src/tools/call-result.js';
 import { runTool } from '../../src/tools/run.js';
+import { resultText } from '../../src/tools/call-result.js';
 import { startPlanFixtures, type FixtureDesktop } from '../helpers/fixture-desktop.js';
 import { personPresses } from '../helpers/person.js';
 import { callOk, failsWith, type Element } from '../helpers/tools.js';
@@ -150,7 +151,13 @@ describe('run_actions: several steps in one call, stopped by Escape', () => {
       { tool: 'click', arguments: { element_index: increment.index } },
     ];
     const before = (await fixtures.status(gtk3)).counter;
-    const stopped = await plan({ steps });
+    const called = await callOk(fixtures.context, 'run_actions', { window_id: gtk3.id, steps });
+    const stopped = called.structured as unknown as PlanResult & { steps: (StepEntry & { error?: { message: string } })[] };
+    // The text an agent reads says why the step sent nothing and what to try, under the step's own line, once.
+    const message = stopped.steps[0]?.error?.message ?? '';
+    assert.match(message, /retry with delivery_mode "foreground"/, JSON.stringify(stopped.steps[0]));
+    assert.equal(message.split('nothing was sent').length - 1, 1, `"nothing was sent" once: ${message}`);
+    assert.ok(resultText(called).includes(`[0] type_text: ${stopped.steps[0]!.summary}\n    not_delivered: ${message}`), resultText(called));
     assert.equal(stopped.stopped_at_step, 0, JSON.stringify(stopped));
     assert.equal(stopped.steps.length, 1);
     assert.equal(stopped.steps[0]!.ok, false);

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { UINode } from '../../src/tui/ui-node.js';
 import { callOk } from '../helpers/tools.js';
+import { resultText } from '../../src/tools/call-result.js';
 import { exitCode, nodes, useTerminals } from '../tui/helpers.js';
 
 const { context, start } = useTerminals();
@@ -36,6 +37,18 @@ test('htop: the process list is a list with one selected row; keys move it; F10 
   assert.equal(focus.structured.method, 'keys');
   const third = processList(nodes(await callOk(context, 'tui_snapshot')));
   assert.equal(third.rows.indexOf(third.selected[0]!), index + 3);
+
+  // The [eN] the snapshot's tree tags a row with is a selector's id too: the tree is all an agent reads.
+  const tree = resultText(await callOk(context, 'tui_snapshot'));
+  const back = third.rows[index + 1]!;
+  const tag = tree.split('\n').find((line) => line.includes(` li "${back.name.slice(0, 40)}`))?.match(/\[(e\d+)\]/)?.[1];
+  assert.ok(tag, `the tree shows the row: ${tree}`);
+  const queried = await callOk(context, 'tui_query', { selector: `id=${tag}` });
+  assert.equal((queried.structured.node as UINode | null)?.id, back.id, `id=${tag} is the row the tree shows as [${tag}]`);
+  await callOk(context, 'tui_focus', { selector: `id=${tag}` });
+  const fourth = processList(nodes(await callOk(context, 'tui_snapshot')));
+  assert.equal(fourth.rows.indexOf(fourth.selected[0]!), index + 1, `tui_focus id=${tag} selected that row`);
+  assert.equal((await callOk(context, 'tui_query', { selector: 'id=e99999' })).structured.node, null, 'an index past the tree matches nothing');
 
   const quit = nodes(await callOk(context, 'tui_snapshot')).find((node) => node.role === 'button' && node.name === 'Quit');
   assert.equal(quit?.shortcut, 'F10');

@@ -6,7 +6,7 @@ import type { ToolOutput } from '../tool.js';
 import { PlanCancellation } from './cancellation.js';
 import { parseElementToken } from '../perception/window-snapshot.js';
 import { beginPlanDiff } from './plan-diff.js';
-import { cancelFields, cancelResult, runSteps, stepEntry } from './run-steps.js';
+import { cancelFields, cancelResult, failureDetail, runSteps, stepEntry } from './run-steps.js';
 import type { StepInput } from './step-schema.js';
 import { prepareSteps } from './steps.js';
 
@@ -103,7 +103,7 @@ export async function runClickChain<R extends ActionResult>(
   ];
   return {
     summary: `${clicked.summary}; then ${tail.join(', ')}`,
-    body: [clicked.body, ...run.entries.map((entry) => `[${entry.tool}] ${entry.summary}`), ...compared.lines].filter(Boolean).join('\n') || undefined,
+    body: [clicked.body, ...run.entries.map((entry) => `[${entry.tool}] ${entry.summary}${failureDetail(entry)}`), ...compared.lines].filter(Boolean).join('\n') || undefined,
     // The chain's diff spans click, typing and key (the click itself ran without one).
     structured: {
       ...clicked.structured,

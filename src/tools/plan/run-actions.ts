@@ -6,14 +6,14 @@ import { findWindow } from '../../platform/windows.js';
 import { defineTool } from '../tool.js';
 import { PlanCancellation } from './cancellation.js';
 import { beginPlanDiff } from './plan-diff.js';
-import { cancelFields, cancelResult, runSteps, stepEntry, type StepEntry } from './run-steps.js';
+import { cancelFields, cancelResult, failureDetail, runSteps, stepEntry, type StepEntry } from './run-steps.js';
 import { STEP_TOOLS, stepInput } from './step-schema.js';
 import { prepareSteps } from './steps.js';
 
 const maxSteps = 50;
 
 function stepLine(entry: StepEntry): string {
-  return `[${entry.index}] ${entry.tool}: ${entry.summary}`;
+  return `[${entry.index}] ${entry.tool}: ${entry.summary}${failureDetail(entry)}`;
 }
 
 export const runActions = defineTool({

@@ -59,7 +59,17 @@ async function waitStep(step: PreparedStep, signal: AbortSignal): Promise<{ resu
 function undelivered(result: ToolCallResult): string | undefined {
   if (!result.ok || result.structured.path !== 'none') return undefined;
   const escalation = result.structured.escalation as { reason?: unknown } | undefined;
-  return typeof escalation?.reason === 'string' ? `nothing was sent: ${escalation.reason}` : 'nothing was sent';
+  if (typeof escalation?.reason !== 'string') return 'nothing was sent';
+  // Most reasons say it themselves ("...; nothing was sent: retry with ...").
+  return escalation.reason.includes('nothing was sent') ? escalation.reason : `nothing was sent: ${escalation.reason}`;
+}
+
+/**
+ * A failed step's error on a line of its own under the step's line, when its one-line summary does not hold it
+ * ("⚠️ hotkey: not delivered" says neither why nor what to try); empty for a step that did not fail.
+ */
+export function failureDetail(entry: StepEntry): string {
+  return entry.error && !entry.summary.includes(entry.error.message) ? `\n    ${entry.error.code}: ${entry.error.message}` : '';
 }
 
 function entryOf(step: PreparedStep, result: ToolCallResult, elapsedMs: number, cut: boolean): StepEntry {

@@ -21,7 +21,7 @@ export const selectorArgument = z
   .min(1)
   .max(MAX_SELECTOR_LENGTH)
   .describe(
-    'Selector: space-separated terms that must all hold, e.g. role=button name~="ok"; fields role, name, id, value, text ' +
+    'Selector: space-separated terms that must all hold, e.g. role=button name~="ok"; fields role, name, id (the node\'s id, or id=e12 for [e12] of tui_snapshot\'s tree), value, text ' +
       '(screen text) with = (exact), ~= (case-insensitive substring), *= (regex), ^= (prefix); flags focus, selected, ' +
       'disabled, checked; [index=N] picks the N-th match; "A >> B" finds B inside matches of A.',
   );

@@ -88,9 +88,32 @@ function terminalField(node: UINode, field: SelectorField, context: MatchContext
   }
 }
 
+/**
+ * A selector whose `id=eN` terms name the nodes the CUP tree of tui_snapshot tags [eN] (numbered in document order,
+ * roots included, as the tree is built): that tree is what an agent reads, and it shows no other id. A node whose own
+ * id is "eN" (a program's LiveFrame may use any) keeps it.
+ */
+function withTreeIds(roots: readonly UINode[], selector: Selector): Selector {
+  const treeId = (term: Term<SelectorField, SelectorFlag>): term is Extract<Term<SelectorField, SelectorFlag>, { kind: 'field' }> =>
+    term.kind === 'field' && term.field === 'id' && term.op === '=' && /^e\d+$/.test(term.value);
+  if (!selector.segments.some((segment) => segment.terms.some(treeId))) return selector;
+  const nodes = flattenNodes(roots);
+  const own = new Set(nodes.map((node) => node.id));
+  return {
+    ...selector,
+    segments: selector.segments.map((segment) => ({
+      terms: segment.terms.map((term) => {
+        if (!treeId(term) || own.has(term.value)) return term;
+        // An index past the tree matches nothing: no node's id is empty.
+        return { ...term, value: nodes[Number(term.value.slice(1))]?.id ?? '' };
+      }),
+    })),
+  };
+}
+
 /** Every terminal node the selector matches, in document order, without duplicates. */
 export function matchSelector(roots: readonly UINode[], selector: Selector, context: MatchContext): UINode[] {
-  return matchNodes<UINode, SelectorField, SelectorFlag>(roots, selector, {
+  return matchNodes<UINode, SelectorField, SelectorFlag>(roots, withTreeIds(roots, selector), {
     field: (node, field) => terminalField(node, field, context),
     flag: (node, flag) => node[flag] === true,
   });

@@ -104,7 +104,10 @@ export async function pressKeysAction(desktop: LinuxDesktop, request: KeyRequest
       const toolkit = synthetic.toolkit;
       return notDelivered(
         mode,
-        `${keys.canonical} has no accessibility equivalent on ${label}, and ${toolkit} ignores synthetic key events; nothing was sent: retry with delivery_mode "foreground" (real keys to the activated window)`,
+        target
+          ? `${keys.canonical} has no accessibility equivalent on ${label}, and ${toolkit} ignores synthetic key events; nothing was sent: retry with delivery_mode "foreground" (real keys to the activated window)`
+          : // No element reports the focus (an inactive window's often do not): the field's index lets accessibility act on it.
+            `no element of window ${window.id} reports the keyboard focus (an inactive window often has none) and ${toolkit} ignores synthetic key events; nothing was sent: pass the element_index of the element the keys are for, or retry with delivery_mode "foreground" (real keys to the activated window)`,
       );
     }
     const observation = await observe(desktop, target.ref.bus, probes, perform, { snapshot: element?.snapshot ?? request.snapshot, signal });

@@ -30,6 +30,11 @@ export interface Probe {
   describe?(before: string, after: string): string;
   /** Whether a value says the object is pressed (CUP's pressed): one the action left pressed is waited on to be released. */
   pressed?(value: string): boolean;
+  /**
+   * The object read and which of its facts (its text, its states): when the probe's line tells a change, the app's
+   * own events about that fact of that object say it again, and are left out.
+   */
+  reads?: { ref: ObjectRef; fact: 'text' | 'states' };
 }
 
 /** An object's AT-SPI role by name, read once when first needed (a toggle button's CHECKED is CUP's pressed). */
@@ -56,6 +61,7 @@ export function stateProbe(desktop: LinuxDesktop, ref: ObjectRef, label: string,
       return String(present.has(`STATE_${state.toUpperCase()}`));
     },
     describe: (_before, after) => `states of ${label}: ${after === 'true' ? stateChangesText([cup], []) : stateChangesText([], [cup])}`,
+    reads: { ref, fact: 'states' },
   };
 }
 
@@ -75,11 +81,12 @@ export function statesProbe(desktop: LinuxDesktop, ref: ObjectRef, label: string
       const [was, now] = [new Set(before.split(',').filter(Boolean)), new Set(after.split(',').filter(Boolean))];
       return `states of ${label}: ${stateChangesText([...now].filter((state) => !was.has(state)), [...was].filter((state) => !now.has(state)))}`;
     },
+    reads: { ref, fact: 'states' },
   };
 }
 
 export function textProbe(desktop: LinuxDesktop, ref: ObjectRef, label: string): Probe {
-  return { label: `text of ${label}`, read: async () => readText(await desktop.atspi(), ref) };
+  return { label: `text of ${label}`, read: async () => readText(await desktop.atspi(), ref), reads: { ref, fact: 'text' } };
 }
 
 export function valueProbe(desktop: LinuxDesktop, ref: ObjectRef, label: string): Probe {
@@ -352,7 +359,41 @@ function netStateChanges(stateEvents: readonly AccessibilityEvent[], roleName: s
 /** What describeObject gives for an object in another window of the app than the action's. */
 const elsewhere = Symbol('in another window');
 
-async function describeObject(desktop: LinuxDesktop, events: readonly AccessibilityEvent[], snapshot: SnapshotRef | undefined): Promise<string | typeof elsewhere | undefined> {
+/** What the probes' lines already told of one object: its text changed, and these state changes ("+chk"). */
+interface Told {
+  text: boolean;
+  states: Set<string>;
+}
+
+/**
+ * Per object (bus and path), what the changed probes' lines said of it, so the line made from the app's events about
+ * it does not say it again: a field typed into read 'text of [e5]: "" → "a"' and then '[e5] textbox: text is now "a"'.
+ */
+function toldByProbes(probes: readonly Probe[], lines: ReadonlyMap<number, string>): Map<string, Told> {
+  const told = new Map<string, Told>();
+  for (const [i, line] of lines) {
+    const reads = probes[i]!.reads;
+    if (!reads) continue;
+    const key = `${reads.ref.bus}${reads.ref.path}`;
+    const entry = told.get(key) ?? { text: false, states: new Set<string>() };
+    if (reads.fact === 'text') entry.text = true;
+    else for (const change of line.slice(line.lastIndexOf(': ') + 2).split(' ')) entry.states.add(change);
+    told.set(key, entry);
+  }
+  return told;
+}
+
+/**
+ * Whether an event line's fact is one the probes told: the text (with the caret it moved and, in web engines, the
+ * text leaves it rebuilt), or a state change they listed.
+ */
+function alreadyTold(change: string, told: Told | undefined): boolean {
+  if (!told) return false;
+  if (told.text && (change.startsWith('text is now ') || change === 'TextCaretMoved' || change === 'child added' || change === 'child removed')) return true;
+  return told.states.has(change);
+}
+
+async function describeObject(desktop: LinuxDesktop, events: readonly AccessibilityEvent[], snapshot: SnapshotRef | undefined, told?: Told): Promise<string | typeof elsewhere | undefined> {
   const first = events[0]!;
   const ref = { bus: first.sender, path: first.path };
   const { label: where, knownName, inSnapshot } = await elementLabel(desktop, snapshot, ref);
@@ -396,8 +437,9 @@ async function describeObject(desktop: LinuxDesktop, events: readonly Accessibil
     else if (event.kind === 'PropertyChange' && event.detail !== 'accessible-name' && event.detail !== 'accessible-value') changes.push(`${event.detail} changed`);
     else if (!['StateChanged', 'PropertyChange', 'TextChanged'].includes(event.kind)) changes.push(`${event.kind}${event.detail ? ` ${event.detail}` : ''}`);
   }
-  // Nothing left (a name announced again unchanged) is no evidence of anything.
-  return changes.length > 0 ? `${where}: ${[...new Set(changes)].slice(0, 4).join(', ')}` : undefined;
+  // Nothing left (a name announced again unchanged, or only what a probe's line said) is no evidence of anything.
+  const untold = [...new Set(changes)].filter((change) => !alreadyTold(change, told));
+  return untold.length > 0 ? `${where}: ${untold.slice(0, 4).join(', ')}` : undefined;
 }
 
 /** How long a window the app announced (window:create) is waited for in the X server's list of windows. */
@@ -619,20 +661,31 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
     const lost = probes.map((_, i) => before[i] !== undefined && after[i] === undefined);
     const gone = lost.some(Boolean) && probes.every((_, i) => lost[i] || after[i] === before[i]);
     if (gone && closed.length === 0) evidence.push(`${[...new Set(probes.filter((_, i) => lost[i]).map((probe) => probeSubject(probe.label)))].join(', ')}: gone, no longer readable (destroyed, or its window closed)`);
+    const probeLines = new Map<number, string>();
     probes.forEach((probe, i) => {
       if (gone || after[i] === before[i] || (closed.length > 0 && (after[i] === undefined || after[i] === goneMark))) return;
       const [was, now] = [before[i], after[i]];
       const line = probe.describe && was !== undefined && now !== undefined ? probe.describe(was, now) : `${probe.label}: ${textChange(was, now)}`;
+      probeLines.set(i, line);
       // An object gone is said once, whichever of its probes noticed.
       if (!evidence.includes(line)) evidence.push(line);
     });
+    const told = toldByProbes(probes, probeLines);
     const byObject = new Map<string, AccessibilityEvent[]>();
     const defunct = (gone: boolean) => (event: AccessibilityEvent) => event.kind === 'StateChanged' && event.detail === 'defunct' && (event.detail1 !== 0) === gone;
     for (const event of relevant()) byObject.set(event.path, [...(byObject.get(event.path) ?? []), event]);
+    // The action's own window closed: what its objects did on the way (a scroll bar hidden) is said by that line too.
+    const snapshotClosed = options.snapshot !== undefined && closed.some((window) => window.window_id === options.snapshot!.windowId);
+    const inSnapshot = new Set(snapshotClosed ? [...options.snapshot!.elements.values()].map((element) => atspiElement(element.handle).path) : []);
+    // The application object's children are its windows: a child added or removed there is a window opened or
+    // closed, which the window lines tell.
+    const windowsListed = opened.length > 0 || closed.length > 0;
     // The target's own text changes are the text probe's line already (typing): not read back a second time.
     const probed = options.target !== undefined && probes.some((_, i) => after[i] !== before[i]);
     for (const [path, events] of byObject) {
       if ((closed.length > 0 && events.some(defunct(true))) || (opened.length > 0 && events.some(defunct(false)))) byObject.delete(path);
+      else if (inSnapshot.has(path)) byObject.delete(path);
+      else if (windowsListed && path === ROOT_PATH && events.every((event) => event.kind === 'ChildrenChanged')) byObject.delete(path);
       else if (probed && path === options.target!.path && events.every((event) => event.kind === 'TextChanged')) byObject.delete(path);
     }
     // Cancelled, the probes' readings are the evidence: re-reading every object an event named would hold up the stop.
@@ -640,7 +693,7 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
     const queue = signal?.aborted ? [] : [...byObject.values()].sort((a, b) => weight(a) - weight(b));
     let otherWindows = 0;
     while (queue.length > 0 && evidence.length < maxEvidence) {
-      const lines = await Promise.all(queue.splice(0, maxEvidence - evidence.length).map((events) => describeObject(desktop, events, options.snapshot)));
+      const lines = await Promise.all(queue.splice(0, maxEvidence - evidence.length).map((events) => describeObject(desktop, events, options.snapshot, told.get(`${events[0]!.sender}${events[0]!.path}`))));
       otherWindows += lines.filter((line) => line === elsewhere).length;
       evidence.push(...lines.filter((line): line is string => typeof line === 'string' && line !== ''));
     }
