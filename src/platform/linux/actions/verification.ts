@@ -135,7 +135,7 @@ export interface ObserveOptions {
    * unless told (see observe).
    */
   firstSignMs?: number;
-  /** After the first sign, how long to keep collecting the rest of the burst. */
+  /** After the first sign, how long at most to keep collecting the rest of the burst (it ends when the events pause). */
   graceMs?: number;
   /** Event kinds that our own delivery causes (e.g. focus moves when we grab focus) and that prove nothing. */
   ignore?: (event: AccessibilityEvent) => boolean;
@@ -584,7 +584,7 @@ function eventPicker(recorder: EventRecorder, readOn: ((event: AccessibilityEven
  */
 export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[], act: () => Promise<void>, options: ObserveOptions = {}): Promise<Observation> {
   const settleMs = options.settleMs ?? 400;
-  // Toolkits emit an action's events in one burst within a few ms; this is the wait for the rest of it.
+  // Toolkits emit an action's events in one burst within a few ms; this is the longest wait for the rest of it.
   const graceMs = options.graceMs ?? 12;
   const client = await desktop.atspi();
   const recorder = await client.events.record(app).catch(() => undefined);
