@@ -8,6 +8,15 @@ import { isHighlighted, readRow, tidy, type Found, type RowInfo, type ScreenScan
 export const LIST_HEURISTIC = 'highlighted-row-list';
 
 const RULE_ROW = /^\s*[-─━=═]{3,}(?:.*[-─━=═]{3,})?\s*$/u;
+/** A rule with a short label before it ("5/5 (1) ─────", fzf's count over its list): the rule is most of the row. */
+const LABELLED_RULE = /^\s*(\S.*?)\s*([-─━=═]{10,})\s*$/u;
+
+/** A rule across the row, titled or labelled or not ("--- /home/ada ---", ncdu; fzf's count line): not an item. */
+function isRuleRow(text: string): boolean {
+  if (RULE_ROW.test(text)) return true;
+  const labelled = LABELLED_RULE.exec(text);
+  return labelled !== null && labelled[2]!.length > 2 * labelled[1]!.length;
+}
 /** A header highlight spans (nearly) the whole width. */
 const HEADER_WIDTH_SHARE = 0.9;
 /** Items of a list without header start within this many columns of the selected item. */
@@ -105,8 +114,8 @@ export function findLists(scan: ScreenScan, regionIndex: number): Found[] {
   };
   for (let y = region.rect.y; y < region.rect.y + region.rect.h; y++) {
     const row = readRow(scan, regionIndex, y);
-    // A rule across the row, titled or not ("--- /home/ada ---", ncdu), ends a block like a blank row.
-    if (row.ink === 0 || RULE_ROW.test(row.text)) flush();
+    // A rule across the row ends a block like a blank row.
+    if (row.ink === 0 || isRuleRow(row.text)) flush();
     else block.push(row);
   }
   flush();
