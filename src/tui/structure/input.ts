@@ -118,16 +118,22 @@ export function findCursorInput(scan: ScreenScan, nodes: readonly Found[], boxes
   if (promptEnd >= columnAt.length || columnAt[promptEnd]! + 1 > cursor.x) return undefined;
   const valueStart = Math.min(promptEnd + 1, text.length);
   const x = columnAt[promptStart]!;
-  const bounds = { x, y: cursor.y, w: region.rect.x + region.rect.w - x, h: 1 };
+  const { value, end } = fieldText(text.slice(valueStart), columnAt.slice(valueStart), cursor.x);
+  // A field drawn with a fill ends with it; what follows on the row (lynx's Submit button) is not its text.
+  const right = end === undefined ? region.rect.x + region.rect.w : scan.columnEnd(cursor.y, columnAt, valueStart + end);
+  const bounds = { x, y: cursor.y, w: right - x, h: 1 };
   scan.claim(bounds);
-  return { role: 'textbox', name: prompt[2]!, value: withoutFill(text.slice(valueStart), columnAt.slice(valueStart), cursor.x), focused: true, bounds, heuristic: INPUT_HEURISTIC };
+  return { role: 'textbox', name: prompt[2]!, value, focused: true, bounds, heuristic: INPUT_HEURISTIC };
 }
 
 /**
  * A field's text without the fill that draws its empty part: a run of underscores from the cursor on (lynx's
- * "Ada_____", the cursor after "Ada"). Underscores before the cursor were typed.
+ * "Ada_____", the cursor after "Ada") that ends the row or a blank follows. Underscores before the cursor,
+ * or with text right after them, were typed. `end` is where the fill stops, in units of `text`.
  */
-function withoutFill(text: string, columns: readonly number[], cursorX: number): string {
-  const fill = /_{2,}\s*$/.exec(text);
-  return (fill && columns[fill.index]! >= cursorX ? text.slice(0, fill.index) : text).trimEnd();
+function fieldText(text: string, columns: readonly number[], cursorX: number): { value: string; end?: number } {
+  for (const fill of text.matchAll(/_{2,}(?=\s|$)/g)) {
+    if (columns[fill.index]! >= cursorX) return { value: text.slice(0, fill.index).trimEnd(), end: fill.index + fill[0].length };
+  }
+  return { value: text.trimEnd() };
 }
