@@ -1,6 +1,7 @@
 // Heuristic "highlighted-row-list": a block of adjacent text rows in which one row is drawn highlighted
 // (inverse or another background) is a list or menu, and the highlighted row is its selected item. A
 // full-width highlighted first row in another colour is the column header (htop, top).
+import { Attr } from '../grid.js';
 import type { Bounds } from '../ui-node.js';
 import { readMark } from './checkboxes.js';
 import { isHighlighted, readRow, tidy, type Found, type RowInfo, type ScreenScan } from './scan.js';
@@ -67,12 +68,27 @@ function findHeader(block: RowInfo[], lit: RowInfo[], width: number): RowInfo | 
   return undefined;
 }
 
+/** Attributes that set a header row apart from the rows under it. */
+const HEADER_ATTRS = Attr.bold | Attr.underline;
+
+/**
+ * A plain first row that names columns in bold or underlined type, over rows drawn without (cfdisk's
+ * "Device Boot Start End ..." over its partitions), is the list's column header, not its first item.
+ */
+function styledHeader(scan: ScreenScan, block: RowInfo[], lit: RowInfo[]): RowInfo | undefined {
+  const [first, ...rest] = block;
+  if (!first || rest.length === 0 || lit.includes(first) || !namesColumns(first.text)) return undefined;
+  const attrs = (row: RowInfo) => scan.grid.flags[row.y * scan.grid.cols + row.inkColumn]! & HEADER_ATTRS;
+  const own = attrs(first);
+  return own !== 0 && rest.every((row) => (attrs(row) & own) !== own) ? first : undefined;
+}
+
 function listFromBlock(scan: ScreenScan, regionIndex: number, block: RowInfo[]): Found | undefined {
   const region = scan.regions[regionIndex]!;
   const lit = block.filter(isHighlighted);
   if (lit.length === 0) return undefined;
   // The highlight that set a column apart from its neighbours is its selection.
-  const header = region.split === 'column' ? undefined : findHeader(block, lit, region.rect.w);
+  const header = region.split === 'column' ? undefined : findHeader(block, lit, region.rect.w) ?? styledHeader(scan, block, lit);
   let items = header ? block.filter((row) => row.y > header.y) : block;
   const selectedColour = lit.find((row) => items.includes(row))?.color;
   let selected = items.filter((row) => isHighlighted(row) && row.color === selectedColour);
@@ -89,7 +105,8 @@ function listFromBlock(scan: ScreenScan, regionIndex: number, block: RowInfo[]):
     items = items.slice(from, to + 1);
     selected = selected.filter((row) => items.includes(row));
   }
-  if (items.length < 2) return undefined;
+  // Under a header one row is a list (a table of one partition); without one it takes two to make a list.
+  if (items.length < (header ? 1 : 2)) return undefined;
   const rows = header ? [header, ...items] : items;
   const left = Math.min(...rows.map((row) => row.firstColumn));
   const right = Math.max(...rows.map((row) => row.lastColumn));
