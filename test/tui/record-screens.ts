@@ -81,6 +81,7 @@ const recipes: Record<string, Recipe> = {
   'lynx-inline-form': { file: '/usr/bin/lynx', args: [join(work, 'inline.html')], ready: 'Name:', note: 'lynx on a form whose field and Submit button share a line, the cursor in the empty field' },
   'tmux-split': { file: '/usr/bin/sh', args: ['-c', tmux], ready: 'right side', note: 'tmux split into two panes side by side, its status bar across the bottom row' },
   emacs: { file: '/usr/bin/emacs', args: ['-nw', '-Q', sample], ready: 'line 1:', note: 'emacs -nw -Q on a 60-line file: the menu bar one blank between its words, the mode line over the echo area' },
+  'emacs-mx': { file: '/usr/bin/emacs', args: ['-nw', '-Q', sample], ready: 'line 1:', keys: ['\u001bx'], after: 'M-x', note: 'emacs -nw -Q after M-x: the cursor in the minibuffer after its "M-x " prompt' },
   python: { file: '/usr/bin/python3', args: ['-q'], ready: '>>> ', keys: ['def f(x):\r', '    return x * 2\r'], after: '... ', note: 'python3 REPL in the middle of a multi-line definition' },
 };
 

@@ -37,3 +37,13 @@ test(`${INPUT_HEURISTIC}: a field drawn with a fill ends with it: lynx's Submit 
   assert.deepEqual([field?.name, field?.value, field?.bounds], ['Name:', '', { x: line.indexOf('Name'), y: 1, w: fillEnd - line.indexOf('Name'), h: 1 }]);
   assert.ok(structureOf('lynx-inline-form').all.some((node) => node.role === 'text' && node.name === 'Submit' && node.bounds?.x === line.indexOf('Submit')));
 });
+
+test(`${INPUT_HEURISTIC}: on the last row, text ending one blank before the cursor is a prompt whatever it ends with (emacs's "M-x ")`, () => {
+  const screen = recordedScreen('emacs-mx');
+  const [field] = inputs('emacs-mx');
+  // The raw screen: "M-x " on the last row, the cursor right after it.
+  assert.equal(screen.lines[23]!.trimEnd(), 'M-x');
+  assert.deepEqual(screen.cursor.x, 4);
+  assert.deepEqual([field?.role, field?.name, field?.value, field?.bounds?.y], ['textbox', 'M-x', '', 23]);
+  assert.equal(structureOf('emacs-mx').focus, field!.id);
+});

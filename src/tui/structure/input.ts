@@ -109,7 +109,7 @@ export function findCursorInput(scan: ScreenScan, nodes: readonly Found[], boxes
   const highlighted = highlightedField(scan, regionIndex);
   if (highlighted) return highlighted;
   const { text, columnAt } = scan.regionRow(regionIndex, cursor.y);
-  const prompt = PROMPT.exec(text);
+  const prompt = PROMPT.exec(text) ?? lastRowQuestion(scan, text, columnAt);
   if (!prompt) return undefined;
   const promptStart = prompt[1]!.length;
   const promptEnd = promptStart + prompt[2]!.length;
@@ -124,6 +124,20 @@ export function findCursorInput(scan: ScreenScan, nodes: readonly Found[], boxes
   const bounds = { x, y: cursor.y, w: right - x, h: 1 };
   scan.claim(bounds);
   return { role: 'textbox', name: prompt[2]!, value, focused: true, bounds, heuristic: INPUT_HEURISTIC };
+}
+
+/**
+ * On the screen's last row, text that ends one blank before the cursor with nothing after it is a prompt
+ * waiting for its answer, whatever it ends with (emacs's "M-x ", a question without a colon): shaped like
+ * a PROMPT match, the whole text as the prompt.
+ */
+function lastRowQuestion(scan: ScreenScan, text: string, columnAt: readonly number[]): RegExpExecArray | null {
+  const { cursor, rows } = scan.grid;
+  const end = columnAt.findIndex((x) => x >= cursor.x);
+  if (cursor.y !== rows - 1 || end < 0) return null;
+  const match = /^(\s*)(\S.*?)(?= $)/.exec(text.slice(0, end));
+  if (!match || text.slice(match[0].length).trim() !== '') return null;
+  return match;
 }
 
 /**
