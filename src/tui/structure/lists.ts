@@ -104,6 +104,8 @@ function listFromBlock(scan: ScreenScan, regionIndex: number, block: RowInfo[]):
     while (to < items.length - 1 && aligned(items[to + 1]!)) to++;
     items = items.slice(from, to + 1);
     selected = selected.filter((row) => items.includes(row));
+    // Every row of the run lit alike is a popup's colour (a completion menu before one is chosen), not a selection.
+    if (selected.length >= items.length) return undefined;
   }
   // Under a header one row is a list (a table of one partition); without one it takes two to make a list.
   if (items.length < (header ? 1 : 2)) return undefined;
