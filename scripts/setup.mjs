@@ -45,7 +45,10 @@ const testPackages = [
   // Gnumeric, whose sheet has scroll bars and no scroll pane around it (test/e2e/scroll-without-pane.test.ts).
   'gnumeric',
   // Terminal programs the tui_* tests drive.
-  'vim', 'htop', 'less', 'dialog', 'whiptail', 'procps', 'sqlite3', 'mg', 'btop', 'nnn', 'lynx',
+  'vim', 'htop', 'less', 'dialog', 'whiptail', 'procps', 'sqlite3', 'mg', 'btop', 'nnn', 'lynx', 'visidata',
+  // cfdisk and sfdisk (test/e2e/tui-column-headers.test.ts); IPython's completion menu (test/e2e/tui-python.test.ts);
+  // gdb's prompt (test/e2e/tui-debugger-prompt.test.ts).
+  'fdisk', 'ipython3', 'gdb',
   // The terminal corpus (test/tui-corpus/programs.ts) adds these; tig needs git for its repository.
   'mc', 'ncdu', 'tig', 'git', 'ranger', 'neovim', 'nano', 'man-db', 'w3m', 'calcurse', 'aptitude', 'python3',
   // Independent readers of the X server the tests judge focus, stacking, the pointer and the clipboard with.

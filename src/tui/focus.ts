@@ -65,6 +65,18 @@ export async function focusNode(session: TerminalSession, selector: Selector, so
     tried.push(`${Math.abs(delta)}x ${delta > 0 ? 'Down' : 'Up'}`);
   }
 
+  // A menu of buttons with one lit (cfdisk's, wrapped over two rows; dialog's OK and Cancel) moves with Left
+  // and Right, in reading order; the lit one is the one Enter presses, whether or not a list has the focus.
+  const buttons = (parent?.children ?? []).filter((child) => child.role === 'button' && !child.shortcut);
+  const lit = buttons.findIndex((child) => child.selected || child.focused);
+  if (node.role === 'button' && lit >= 0 && buttons.includes(node)) {
+    const delta = buttons.indexOf(node) - lit;
+    session.write(encodeKey(delta > 0 ? 'Right' : 'Left', session).repeat(Math.abs(delta)));
+    const litNow = (next: ScreenState) => hasFocus(next, node.id) || flattenNodes(next.frame.nodes).some((other) => other.id === node.id && other.selected === true);
+    if ((await waitForState(session, litNow, CONFIRM_MS)) !== undefined) return { node, method: 'keys' };
+    tried.push(`${Math.abs(delta)}x ${delta > 0 ? 'Right' : 'Left'}`);
+  }
+
   // A click on a button presses it, so only fields and items are clicked to focus them.
   if (session.mouse.reporting && node.bounds && node.role !== 'button') {
     const { x, y } = centre(node.bounds);

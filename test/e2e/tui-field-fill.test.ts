@@ -14,7 +14,7 @@ async function focusedField(session: string) {
   return nodes(await callOk(context, 'tui_snapshot', { session })).find((node) => node.role === 'textbox' && node.focused);
 }
 
-test('lynx: a form field\'s value is the typed text without its underscore fill; a shell line keeps typed underscores', async () => {
+test('lynx: a form field\'s value is the typed text without its underscore fill, and a button after it on its row is not in it; a shell line keeps typed underscores', async () => {
   const directory = mkdtempSync(join(tmpdir(), 'cup-tui-fill-'));
   writeFileSync(join(directory, 'form.html'), '<html><body><form><p>Name: <input name="n" size="20"></p><p><input type="checkbox" name="c"> Agree</p><input type="submit"></form></body></html>');
   await start({ command: 'bash', args: ['--norc', '--noprofile', '-c', 'exec lynx -nocolor form.html'], cwd: directory, session: 'lynx' });
@@ -23,6 +23,17 @@ test('lynx: a form field\'s value is the typed text without its underscore fill;
   await callOk(context, 'tui_wait_for', { text: 'Name: Ada___', session: 'lynx' });
   assert.equal((await focusedField('lynx'))?.value, 'Ada');
   await callOk(context, 'tui_stop', { session: 'lynx' });
+
+  // A field and its Submit button on one row: the field ends with its fill, the button is not in its value.
+  writeFileSync(join(directory, 'inline.html'), '<html><body><form>Name: <input name="n" size="20"> <input type="submit" value="Send"></form></body></html>');
+  await start({ command: 'bash', args: ['--norc', '--noprofile', '-c', 'exec lynx -nocolor inline.html'], cwd: directory, session: 'inline' });
+  await callOk(context, 'tui_wait_for', { text: 'Send', session: 'inline' });
+  await callOk(context, 'tui_type', { text: 'Ada', session: 'inline' });
+  await callOk(context, 'tui_wait_for', { text: 'Name: Ada___', session: 'inline' });
+  const field = await focusedField('inline');
+  const row = ((await callOk(context, 'tui_render_text', { session: 'inline' })).structured.lines as string[])[field!.bounds!.y]!;
+  assert.deepEqual([field?.value, field!.bounds!.x + field!.bounds!.w], ['Ada', row.lastIndexOf('_') + 1]);
+  await callOk(context, 'tui_stop', { session: 'inline' });
 
   await start({ command: 'bash', args: ['--norc', '--noprofile'], cwd: directory, session: 'shell', env: { PS1: '$ ' } });
   await callOk(context, 'tui_wait_for', { text: '$ ', session: 'shell' });

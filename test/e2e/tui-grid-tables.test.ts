@@ -1,8 +1,9 @@
 // Tables drawn as a grid of lines (├───┼───┤ under the header row), as query tools print results: the
-// header row is the table's column headers, not a title of the box around it.
+// header row is the table's column headers, not a title of the box around it. Tables drawn with rules
+// between their columns and no box around them (visidata's sheet) are tables too.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
@@ -35,4 +36,37 @@ test('sqlite3 .mode box: a query result is a table whose column headers and cell
   const price = await callOk(context, 'tui_query_all', { selector: 'role=columnheader name=price', session: 'sql' });
   assert.equal(price.structured.count, 1);
   await callOk(context, 'tui_stop', { session: 'sql' });
+});
+
+test('visidata: a CSV sheet (columns between │ rules, no box) is a table of the file\'s own header and rows; the row focused by keys is the one deleted', async () => {
+  const directory = mkdtempSync(join(tmpdir(), 'cup-tui-sheet-'));
+  const csv = join(directory, 'people.csv');
+  writeFileSync(csv, 'name,age,city\nAda,36,London\nAlan,41,Wilmslow\nGrace,85,Arlington\n');
+  // The oracle: the file itself, before and after visidata saves it.
+  const expected = readFileSync(csv, 'utf8').trim().split('\n').map((line) => line.split(','));
+  await start({ command: 'bash', args: ['--norc', '--noprofile', '-c', 'exec vd people.csv'], cwd: directory, env: { HOME: directory }, session: 'vd' });
+  await callOk(context, 'tui_wait_for', { selector: 'role=table >> role=row name~=Grace', all: [{ stableMs: 200 }], session: 'vd', timeoutMs: 20_000 });
+  const all = nodes(await callOk(context, 'tui_snapshot', { session: 'vd' }));
+  const tables = all.filter((node) => node.role === 'table');
+  assert.equal(tables.length, 1);
+  const rows = tables[0]!.children ?? [];
+  assert.deepEqual(rows.map((row) => row.role), ['headerrow', 'row', 'row', 'row']);
+  assert.deepEqual(rows.map((row) => (row.children ?? []).map((cell) => cell.name)), expected);
+  assert.deepEqual(all.filter((node) => node.focused).map((node) => node.name), ['Ada 36 London']);
+  assert.equal(all.filter((node) => node.role === 'list').length, 0);
+
+  const focus = await callOk(context, 'tui_focus', { selector: 'role=row name~=Alan', session: 'vd' });
+  assert.equal(focus.structured.method, 'keys');
+  await callOk(context, 'tui_press', { key: 'd', session: 'vd' });
+  await callOk(context, 'tui_wait_for', { text: '2 rows', session: 'vd' });
+  await callOk(context, 'tui_press', { key: 'ctrl+s', session: 'vd' });
+  await callOk(context, 'tui_wait_for', { text: 'save to:', session: 'vd' });
+  await callOk(context, 'tui_press', { key: 'Enter', session: 'vd' });
+  await callOk(context, 'tui_wait_for', { text: 'overwrite?', session: 'vd' });
+  await callOk(context, 'tui_press', { key: 'y', session: 'vd' });
+  const deadline = Date.now() + 10_000;
+  while (readFileSync(csv, 'utf8').includes('Alan') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+  // visidata writes CSV with CRLF line ends.
+  assert.deepEqual(readFileSync(csv, 'utf8').trim().split(/\r?\n/), ['name,age,city', 'Ada,36,London', 'Grace,85,Arlington']);
+  await callOk(context, 'tui_stop', { session: 'vd' });
 });

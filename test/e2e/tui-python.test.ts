@@ -1,4 +1,8 @@
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { test } from 'node:test';
 import { callOk } from '../helpers/tools.js';
 import { nodes, PYTHON, tuiFixtures, useTerminals } from '../tui/helpers.js';
@@ -52,4 +56,26 @@ test('mouse clicks arrive as SGR reports at the cell asked for, only once the pr
   const result = await failsWith(context, 'tui_click', { x: 1, y: 1, session: 'nomouse' }, 'mouse_unavailable');
   assert.match(result.summary, /has not enabled mouse reporting/);
   await callOk(context, 'tui_stop', { session: 'nomouse' });
+});
+
+test('ipython3: a completion menu drawn in one colour, nothing chosen yet, is its completions, none selected; Tab again selects the first', async () => {
+  const home = mkdtempSync(join(tmpdir(), 'cup-tui-ipython-'));
+  // The oracle: the names Python itself lists in os that start with "pa".
+  const names = execFileSync(PYTHON, ['-c', 'import os; print(" ".join(n for n in dir(os) if n.startswith("pa")))'], { timeout: 10_000, encoding: 'utf8' }).trim().split(' ');
+  await start({ command: 'bash', args: ['--norc', '--noprofile', '-c', 'exec /usr/bin/ipython3 --no-banner --no-confirm-exit'], cwd: home, env: { HOME: home }, session: 'ipy' });
+  await callOk(context, 'tui_wait_for', { selector: 'role=textbox name="In [1]:" focus', session: 'ipy', timeoutMs: 20_000 });
+  await callOk(context, 'tui_type', { text: 'import os\n', session: 'ipy' });
+  await callOk(context, 'tui_wait_for', { selector: 'role=textbox name="In [2]:" focus', session: 'ipy' });
+  await callOk(context, 'tui_type', { text: 'os.pa', session: 'ipy' });
+  await callOk(context, 'tui_press', { key: 'Tab', session: 'ipy' });
+  await callOk(context, 'tui_wait_for', { text: names[names.length - 1]!, all: [{ stableMs: 300 }], session: 'ipy' });
+  const all = nodes(await callOk(context, 'tui_snapshot', { session: 'ipy' }));
+  assert.deepEqual(all.filter((node) => node.selected).map((node) => node.name), []);
+  // Under the prompt's row: the completions, one node each.
+  const prompt = all.find((node) => node.role === 'textbox' && node.focused)!;
+  const shown = all.filter((node) => node.bounds && node.bounds.y > prompt.bounds!.y).map((node) => node.name.replace(/\(\)$/, ''));
+  assert.deepEqual([...shown].sort(), [...names].sort());
+  await callOk(context, 'tui_press', { key: 'Tab', session: 'ipy' });
+  await callOk(context, 'tui_wait_for', { selector: `role=listitem selected name~=${names[0]}`, session: 'ipy' });
+  await callOk(context, 'tui_stop', { session: 'ipy' });
 });

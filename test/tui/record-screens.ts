@@ -33,6 +33,14 @@ const sleepers = Array.from({ length: 14 }, () => spawn('sleep', ['600'], { stdi
 const watched = sleepers.map((child) => child.pid).join(',');
 const sample = join(work, 'notes.txt');
 writeFileSync(sample, Array.from({ length: 60 }, (_, i) => `line ${i + 1}: the quick brown fox`).join('\n'));
+// fzf picks from these lines; lynx shows these forms.
+const fruits = join(work, 'fruits.txt');
+writeFileSync(fruits, 'apple\nbanana\ncherry\ndate\nelderberry\n');
+writeFileSync(join(work, 'form.html'), '<html><head><title>Signup</title></head><body><form action="done.html"><p>Name: <input type="text" name="name"></p><p><input type="submit" value="Submit"></p></form></body></html>');
+writeFileSync(join(work, 'inline.html'), '<html><head><title>Signup</title></head><body><form action="done.html">Name: <input type="text" name="name"> <input type="submit" value="Submit"></form></body></html>');
+// tmux with a private server that ends with its only session when the recorder's client goes, and a fixed
+// status bar text (no host name, no clock).
+const tmux = `tmux -L cup-record-${process.pid} -f /dev/null new-session 'bash --norc --noprofile' \\; set -g destroy-unattached on \\; set -g status-right 'right side' \\; split-window -h 'bash --norc --noprofile'`;
 // mc's two panels list a directory of two empty files with a fixed date, so recordings do not change with the day.
 // (in a directory of their own, whose ".." entry is not the recorder's HOME that mc writes its settings to).
 const panels = join(work, 'panels', 'files');
@@ -68,6 +76,12 @@ const recipes: Record<string, Recipe> = {
   'mc-ascii': { ...mc(['Down'], 'a.txt', 'mc -a (boxes of + - |) after Down: a.txt selected in the left panel'), args: ['-a', '-u', '-d', panels, panels] },
   'mc-copy': mc(['Down', 'F5'], 'Background', 'mc after Down and F5: the Copy dialog over both panels, the cursor in its "to:" field'),
   nano: { file: '/usr/bin/nano', args: ['--ignorercfile', sample], ready: 'Exit', note: 'nano on a 60-line file: title bar, text, two rows of ^X key hints' },
+  'fzf-multi': { file: '/usr/bin/sh', args: ['-c', `fzf --multi --no-mouse < ${fruits}`], ready: '5/5', keys: ['Tab'], after: '(1)', note: 'fzf --multi on five fruits after Tab: apple marked, the info line with its rule above the prompt' },
+  'lynx-form': { file: '/usr/bin/lynx', args: [join(work, 'form.html')], ready: 'Name:', keys: ['Down'], after: 'submit button', note: 'lynx on a form of a field and a Submit button on two lines, after Down: the button current, three help lines at the bottom' },
+  'lynx-inline-form': { file: '/usr/bin/lynx', args: [join(work, 'inline.html')], ready: 'Name:', note: 'lynx on a form whose field and Submit button share a line, the cursor in the empty field' },
+  'tmux-split': { file: '/usr/bin/sh', args: ['-c', tmux], ready: 'right side', note: 'tmux split into two panes side by side, its status bar across the bottom row' },
+  emacs: { file: '/usr/bin/emacs', args: ['-nw', '-Q', sample], ready: 'line 1:', note: 'emacs -nw -Q on a 60-line file: the menu bar one blank between its words, the mode line over the echo area' },
+  'emacs-mx': { file: '/usr/bin/emacs', args: ['-nw', '-Q', sample], ready: 'line 1:', keys: ['\u001bx'], after: 'M-x', note: 'emacs -nw -Q after M-x: the cursor in the minibuffer after its "M-x " prompt' },
   python: { file: '/usr/bin/python3', args: ['-q'], ready: '>>> ', keys: ['def f(x):\r', '    return x * 2\r'], after: '... ', note: 'python3 REPL in the middle of a multi-line definition' },
 };
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { INPUT_HEURISTIC } from '../../src/tui/structure/index.js';
-import { structureOf } from './helpers.js';
+import { recordedScreen, structureOf } from './helpers.js';
 
 function inputs(name: string) {
   return structureOf(name).all.filter((node) => node.heuristic === INPUT_HEURISTIC);
@@ -27,4 +27,23 @@ test(`${INPUT_HEURISTIC}: a cursor on a button focuses the button; a cursor in v
   assert.deepEqual(inputs('dialog-yesno'), []);
   assert.equal(structureOf('dialog-yesno').all.find((node) => node.focused)?.name, 'Yes');
   assert.deepEqual(inputs('vim'), [], 'vim: the cursor sits at "line 1:" but before the colon');
+});
+
+test(`${INPUT_HEURISTIC}: a field drawn with a fill ends with it: lynx's Submit button after the field on its row is not the field's text`, () => {
+  const line = recordedScreen('lynx-inline-form').lines[1]!;
+  const [field] = inputs('lynx-inline-form');
+  // "   Name: ____________________ Submit": the field runs from its label to the last underscore.
+  const fillEnd = line.lastIndexOf('_') + 1;
+  assert.deepEqual([field?.name, field?.value, field?.bounds], ['Name:', '', { x: line.indexOf('Name'), y: 1, w: fillEnd - line.indexOf('Name'), h: 1 }]);
+  assert.ok(structureOf('lynx-inline-form').all.some((node) => node.role === 'text' && node.name === 'Submit' && node.bounds?.x === line.indexOf('Submit')));
+});
+
+test(`${INPUT_HEURISTIC}: on the last row, text ending one blank before the cursor is a prompt whatever it ends with (emacs's "M-x ")`, () => {
+  const screen = recordedScreen('emacs-mx');
+  const [field] = inputs('emacs-mx');
+  // The raw screen: "M-x " on the last row, the cursor right after it.
+  assert.equal(screen.lines[23]!.trimEnd(), 'M-x');
+  assert.deepEqual(screen.cursor.x, 4);
+  assert.deepEqual([field?.role, field?.name, field?.value, field?.bounds?.y], ['textbox', 'M-x', '', 23]);
+  assert.equal(structureOf('emacs-mx').focus, field!.id);
 });

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { LIST_HEURISTIC } from '../../src/tui/structure/index.js';
 import type { UINode } from '../../src/tui/ui-node.js';
-import { structureOf } from './helpers.js';
+import { recordedScreen, structureOf } from './helpers.js';
 
 function lists(name: string): UINode[] {
   return structureOf(name).all.filter((node) => node.role === 'list' && node.heuristic === LIST_HEURISTIC);
@@ -49,4 +49,16 @@ test(`${LIST_HEURISTIC}: top's inverse header row makes a list with no selection
 
 test(`${LIST_HEURISTIC}: plain text screens (vim, less, bash, python) have no lists`, () => {
   for (const name of ['vim', 'less', 'bash', 'python']) assert.deepEqual(lists(name), [], name);
+});
+
+test(`${LIST_HEURISTIC}: fzf's count line ("5/5 (1) ───") under its list is a rule, not an item, and the prompt below it is not in the list`, () => {
+  const { lines } = recordedScreen('fzf-multi');
+  const [list, ...more] = lists('fzf-multi');
+  assert.equal(more.length, 0);
+  // The five fruits are rows 17 to 21 of the screen, the count line row 22, the prompt row 23.
+  assert.deepEqual(list!.children!.map((item) => item.name), lines.slice(17, 22).map((line) => line.trim()));
+  assert.deepEqual(list!.bounds && [list!.bounds.y, list!.bounds.h], [17, 5]);
+  assert.deepEqual(list!.children!.filter((item) => item.selected).map((item) => item.bounds?.y), [21]);
+  const { all } = structureOf('fzf-multi');
+  assert.ok(all.some((node) => node.role === 'text' && node.name === lines[22]!.trim()));
 });

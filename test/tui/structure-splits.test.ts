@@ -7,7 +7,7 @@ import { findBoxes } from '../../src/tui/structure/boxes.js';
 import { STATUS_HEURISTIC } from '../../src/tui/structure/index.js';
 import { ScreenScan } from '../../src/tui/structure/scan.js';
 import { findSplits } from '../../src/tui/structure/splits.js';
-import { recordedGrid, structureOf } from './helpers.js';
+import { recordedGrid, recordedScreen, structureOf } from './helpers.js';
 
 /** The regions findSplits adds to a recorded screen, as "kind x,y wxh". */
 function splitsOf(name: string): string[] {
@@ -32,6 +32,15 @@ test('splits: vim -O splits at its column of | into two windows, each with the s
   assert.deepEqual(status, ['left.txt 0', 'right.txt 41']);
 });
 
+test('splits: tmux\'s status bar under two panes side by side is one status line of the whole screen, not one per pane', () => {
+  // The panes split at the │ column; the bar below is drawn in one style across it, nothing starting after it.
+  assert.deepEqual(splitsOf('tmux-split'), ['window 0,0 40x23', 'window 41,0 39x23']);
+  const { all } = structureOf('tmux-split');
+  const status = all.filter((node) => node.heuristic === STATUS_HEURISTIC);
+  const bottom = recordedScreen('tmux-split').lines[23]!;
+  assert.deepEqual(status.map((node) => [node.name, node.bounds]), [[bottom.replace(/\s+/g, ' ').trim(), { x: 0, y: 23, w: 80, h: 1 }]]);
+});
+
 test('splits: ranger\'s parent, current and preview columns are split at the blank gutters the highlights stop at', () => {
   assert.deepEqual(splitsOf('corpus/ranger-down1'), ['column 0,1 9x4', 'column 10,1 29x4', 'column 40,1 40x4']);
   const { all } = structureOf('corpus/ranger-down1');
@@ -47,7 +56,7 @@ test('splits: no other recorded screen is split (boxes, tables, plain text, sing
   );
   const split = names.filter((name) => splitsOf(name).length > 0).sort();
   assert.ok(names.length > 40, `read ${names.length} recordings`);
-  assert.deepEqual(split, ['corpus-200x50/ranger-down1', 'corpus-200x50/ranger-start', 'corpus-200x50/vim-split-start', 'corpus-200x50/vim-split-window-right', 'corpus/ranger-down1', 'corpus/ranger-start', 'corpus/vim-split-start', 'corpus/vim-split-window-right']);
+  assert.deepEqual(split, ['corpus-200x50/ranger-down1', 'corpus-200x50/ranger-start', 'corpus-200x50/vim-split-start', 'corpus-200x50/vim-split-window-right', 'corpus/ranger-down1', 'corpus/ranger-start', 'corpus/vim-split-start', 'corpus/vim-split-window-right', 'tmux-split']);
 });
 
 test(`${STATUS_HEURISTIC}: nvim -o's status line between stacked windows and the one above the blank last row`, () => {

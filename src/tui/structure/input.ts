@@ -8,8 +8,9 @@ export const INPUT_HEURISTIC = 'cursor-input';
 
 const INTERACTIVE = new Set(['button', 'listitem', 'checkbox', 'radio', 'textbox']);
 // The first prompt-ending run followed by a space; a lazy prefix keeps "> " inside a command line from
-// being taken for the prompt.
-const PROMPT = /^(\s*)((?:\S.{0,60}?)?(?:[$#%>:?❯»➜]+|\.\.\.))(?= |$)/u;
+// being taken for the prompt. Failing that, a word in parentheses opening the row (gdb's "(gdb) ", pdb's
+// "(Pdb) "); tried second, so "(venv) ada@host:~$ " is still named by its "$".
+const PROMPT = /^(\s*)((?:\S.{0,60}?)?(?:[$#%>:?❯»➜]+|\.\.\.)|\([\p{L}\p{N}_.-]{1,20}\))(?= |$)/u;
 
 function labelAbove(scan: ScreenScan, box: Found): string {
   const { x, y, w } = box.bounds;
@@ -109,7 +110,7 @@ export function findCursorInput(scan: ScreenScan, nodes: readonly Found[], boxes
   const highlighted = highlightedField(scan, regionIndex);
   if (highlighted) return highlighted;
   const { text, columnAt } = scan.regionRow(regionIndex, cursor.y);
-  const prompt = PROMPT.exec(text);
+  const prompt = PROMPT.exec(text) ?? lastRowQuestion(scan, text, columnAt);
   if (!prompt) return undefined;
   const promptStart = prompt[1]!.length;
   const promptEnd = promptStart + prompt[2]!.length;
@@ -118,16 +119,36 @@ export function findCursorInput(scan: ScreenScan, nodes: readonly Found[], boxes
   if (promptEnd >= columnAt.length || columnAt[promptEnd]! + 1 > cursor.x) return undefined;
   const valueStart = Math.min(promptEnd + 1, text.length);
   const x = columnAt[promptStart]!;
-  const bounds = { x, y: cursor.y, w: region.rect.x + region.rect.w - x, h: 1 };
+  const { value, end } = fieldText(text.slice(valueStart), columnAt.slice(valueStart), cursor.x);
+  // A field drawn with a fill ends with it; what follows on the row (lynx's Submit button) is not its text.
+  const right = end === undefined ? region.rect.x + region.rect.w : scan.columnEnd(cursor.y, columnAt, valueStart + end);
+  const bounds = { x, y: cursor.y, w: right - x, h: 1 };
   scan.claim(bounds);
-  return { role: 'textbox', name: prompt[2]!, value: withoutFill(text.slice(valueStart), columnAt.slice(valueStart), cursor.x), focused: true, bounds, heuristic: INPUT_HEURISTIC };
+  return { role: 'textbox', name: prompt[2]!, value, focused: true, bounds, heuristic: INPUT_HEURISTIC };
+}
+
+/**
+ * On the screen's last row, text that ends one blank before the cursor with nothing after it is a prompt
+ * waiting for its answer, whatever it ends with (emacs's "M-x ", a question without a colon): shaped like
+ * a PROMPT match, the whole text as the prompt.
+ */
+function lastRowQuestion(scan: ScreenScan, text: string, columnAt: readonly number[]): RegExpExecArray | null {
+  const { cursor, rows } = scan.grid;
+  const end = columnAt.findIndex((x) => x >= cursor.x);
+  if (cursor.y !== rows - 1 || end < 0) return null;
+  const match = /^(\s*)(\S.*?)(?= $)/.exec(text.slice(0, end));
+  if (!match || text.slice(match[0].length).trim() !== '') return null;
+  return match;
 }
 
 /**
  * A field's text without the fill that draws its empty part: a run of underscores from the cursor on (lynx's
- * "Ada_____", the cursor after "Ada"). Underscores before the cursor were typed.
+ * "Ada_____", the cursor after "Ada") that ends the row or a blank follows. Underscores before the cursor,
+ * or with text right after them, were typed. `end` is where the fill stops, in units of `text`.
  */
-function withoutFill(text: string, columns: readonly number[], cursorX: number): string {
-  const fill = /_{2,}\s*$/.exec(text);
-  return (fill && columns[fill.index]! >= cursorX ? text.slice(0, fill.index) : text).trimEnd();
+function fieldText(text: string, columns: readonly number[], cursorX: number): { value: string; end?: number } {
+  for (const fill of text.matchAll(/_{2,}(?=\s|$)/g)) {
+    if (columns[fill.index]! >= cursorX) return { value: text.slice(0, fill.index).trimEnd(), end: fill.index + fill[0].length };
+  }
+  return { value: text.trimEnd() };
 }

@@ -1,6 +1,7 @@
 // Heuristic "highlighted-row-list": a block of adjacent text rows in which one row is drawn highlighted
 // (inverse or another background) is a list or menu, and the highlighted row is its selected item. A
 // full-width highlighted first row in another colour is the column header (htop, top).
+import { Attr } from '../grid.js';
 import type { Bounds } from '../ui-node.js';
 import { readMark } from './checkboxes.js';
 import { isHighlighted, readRow, tidy, type Found, type RowInfo, type ScreenScan } from './scan.js';
@@ -8,6 +9,15 @@ import { isHighlighted, readRow, tidy, type Found, type RowInfo, type ScreenScan
 export const LIST_HEURISTIC = 'highlighted-row-list';
 
 const RULE_ROW = /^\s*[-─━=═]{3,}(?:.*[-─━=═]{3,})?\s*$/u;
+/** A rule with a short label before it ("5/5 (1) ─────", fzf's count over its list): the rule is most of the row. */
+const LABELLED_RULE = /^\s*(\S.*?)\s*([-─━=═]{10,})\s*$/u;
+
+/** A rule across the row, titled or labelled or not ("--- /home/ada ---", ncdu; fzf's count line): not an item. */
+function isRuleRow(text: string): boolean {
+  if (RULE_ROW.test(text)) return true;
+  const labelled = LABELLED_RULE.exec(text);
+  return labelled !== null && labelled[2]!.length > 2 * labelled[1]!.length;
+}
 /** A header highlight spans (nearly) the whole width. */
 const HEADER_WIDTH_SHARE = 0.9;
 /** Items of a list without header start within this many columns of the selected item. */
@@ -58,12 +68,27 @@ function findHeader(block: RowInfo[], lit: RowInfo[], width: number): RowInfo | 
   return undefined;
 }
 
+/** Attributes that set a header row apart from the rows under it. */
+const HEADER_ATTRS = Attr.bold | Attr.underline;
+
+/**
+ * A plain first row that names columns in bold or underlined type, over rows drawn without (cfdisk's
+ * "Device Boot Start End ..." over its partitions), is the list's column header, not its first item.
+ */
+function styledHeader(scan: ScreenScan, block: RowInfo[], lit: RowInfo[]): RowInfo | undefined {
+  const [first, ...rest] = block;
+  if (!first || rest.length === 0 || lit.includes(first) || !namesColumns(first.text)) return undefined;
+  const attrs = (row: RowInfo) => scan.grid.flags[row.y * scan.grid.cols + row.inkColumn]! & HEADER_ATTRS;
+  const own = attrs(first);
+  return own !== 0 && rest.every((row) => (attrs(row) & own) !== own) ? first : undefined;
+}
+
 function listFromBlock(scan: ScreenScan, regionIndex: number, block: RowInfo[]): Found | undefined {
   const region = scan.regions[regionIndex]!;
   const lit = block.filter(isHighlighted);
   if (lit.length === 0) return undefined;
   // The highlight that set a column apart from its neighbours is its selection.
-  const header = region.split === 'column' ? undefined : findHeader(block, lit, region.rect.w);
+  const header = region.split === 'column' ? undefined : findHeader(block, lit, region.rect.w) ?? styledHeader(scan, block, lit);
   let items = header ? block.filter((row) => row.y > header.y) : block;
   const selectedColour = lit.find((row) => items.includes(row))?.color;
   let selected = items.filter((row) => isHighlighted(row) && row.color === selectedColour);
@@ -79,8 +104,11 @@ function listFromBlock(scan: ScreenScan, regionIndex: number, block: RowInfo[]):
     while (to < items.length - 1 && aligned(items[to + 1]!)) to++;
     items = items.slice(from, to + 1);
     selected = selected.filter((row) => items.includes(row));
+    // Every row of the run lit alike is a popup's colour (a completion menu before one is chosen), not a selection.
+    if (selected.length >= items.length) return undefined;
   }
-  if (items.length < 2) return undefined;
+  // Under a header one row is a list (a table of one partition); without one it takes two to make a list.
+  if (items.length < (header ? 1 : 2)) return undefined;
   const rows = header ? [header, ...items] : items;
   const left = Math.min(...rows.map((row) => row.firstColumn));
   const right = Math.max(...rows.map((row) => row.lastColumn));
@@ -105,8 +133,8 @@ export function findLists(scan: ScreenScan, regionIndex: number): Found[] {
   };
   for (let y = region.rect.y; y < region.rect.y + region.rect.h; y++) {
     const row = readRow(scan, regionIndex, y);
-    // A rule across the row, titled or not ("--- /home/ada ---", ncdu), ends a block like a blank row.
-    if (row.ink === 0 || RULE_ROW.test(row.text)) flush();
+    // A rule across the row ends a block like a blank row.
+    if (row.ink === 0 || isRuleRow(row.text)) flush();
     else block.push(row);
   }
   flush();

@@ -108,6 +108,22 @@ function gutterCuts(scan: ScreenScan, background: number): Cut[] {
 }
 
 /**
+ * Whether row y under a window edge holds the status lines of the windows on either side: highlighted on
+ * both sides, and marking the edge, as each window's own status line does (vim -O draws the active one in
+ * another style, and starts the next one's name right after the edge). One bar drawn alike across the
+ * edge, with nothing starting there, is a line of the whole screen (tmux's status bar under its panes).
+ */
+function statusUnderEdge(scan: ScreenScan, cut: Cut, y: number, background: number): boolean {
+  const { cols } = scan.grid;
+  if (scan.background(cut.from - 1, y) === background || scan.background(cut.to + 1, y) === background) return false;
+  const under = y * cols + cut.to;
+  const after = under + 1;
+  const { fg, bg, flags } = scan.grid;
+  const styleChanges = fg[under] !== fg[after] || bg[under] !== bg[after] || flags[under] !== flags[after];
+  return styleChanges || (blank(scan, cut.to, y) && !blank(scan, cut.to + 1, y));
+}
+
+/**
  * Cuts whose rows overlap split the same block, over the rows they share (a gutter may reach a row above
  * the block where a longer title runs past the other one); the row under a window's edge holds its status line.
  */
@@ -128,7 +144,7 @@ function regionsFrom(scan: ScreenScan, cuts: Cut[], background: number): Region[
     const { window } = group[0]!;
     let bottom = last;
     // A window's status line runs under its edge, across the windows side by side.
-    if (window && bottom + 1 < scan.grid.rows && group.every((cut) => scan.background(cut.from - 1, bottom + 1) !== background && scan.background(cut.to + 1, bottom + 1) !== background)) bottom++;
+    if (window && bottom + 1 < scan.grid.rows && group.every((cut) => statusUnderEdge(scan, cut, bottom + 1, background))) bottom++;
     let left = 0;
     for (const cut of [...group, { from: scan.grid.cols, to: scan.grid.cols }]) {
       if (cut.from > left) {

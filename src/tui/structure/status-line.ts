@@ -1,13 +1,16 @@
 // Heuristic "status-line": the first or last screen row drawn highlighted (less's file line, nano's title
 // bar, a man page's footer) is a status bar, not the selected row of a list. So is the highlighted row just
 // above a blank last row (tig's title line, nvim's window status over its empty command line) or a
-// full-width one above a last row of plain text (mg's mode line over its echo area), and a
+// full-width one above the last one or two rows of plain text (mg's mode line over its echo area, lynx's
+// message row over its help lines), and a
 // full-width row in the same colour as such a bottom status between rows of plain text: the status line
 // of a window stacked above another (vim and nvim -o).
 import { isHighlighted, readRow, tidy, type Found, type RowInfo, type ScreenScan } from './scan.js';
 
 export const STATUS_HEURISTIC = 'status-line';
 
+/** Rows of plain text under a status line at the bottom (an echo area, help lines) it can have. */
+const MESSAGE_ROWS = 2;
 /** A window's status line spans (nearly) the whole width. */
 const FULL_WIDTH_SHARE = 0.9;
 /** Items aligned with a highlighted top row within this many columns make it a list's selection, not a title. */
@@ -29,15 +32,21 @@ export function findStatusLines(scan: ScreenScan, regionIndex: number): Found[] 
     scan.claim(bounds);
   };
   let last = readRow(scan, regionIndex, bottom);
-  // A message line under the status line (mg's and emacs's echo area, vifm's): the full-width highlighted
-  // row just above a last row of plain text is the status line, unless it is shaped like the row above
-  // it, as a list's selection bar on its last visible item is.
-  if (bottom > top + 1 && last.ink > 0 && !isHighlighted(last)) {
-    const above = readRow(scan, regionIndex, bottom - 1);
-    if (isHighlighted(above) && above.litCells >= region.rect.w * FULL_WIDTH_SHARE && !selectionBelow(scan, regionIndex, above)) {
-      bottom--;
-      last = above;
+  // Message lines under the status line (mg's and emacs's echo area, vifm's, lynx's two help lines): the
+  // full-width highlighted row just above the last one or two rows of plain text is the status line,
+  // unless it is shaped like the row above it, as a list's selection bar on its last visible item is, or,
+  // over two rows, like the row below it, as a list's selection bar over its next items is.
+  for (let rows = 1, plain = last; rows <= MESSAGE_ROWS && bottom - rows > top && plain.ink > 0 && !isHighlighted(plain); rows++) {
+    const above = readRow(scan, regionIndex, bottom - rows);
+    if (isHighlighted(above)) {
+      const wide = above.litCells >= region.rect.w * FULL_WIDTH_SHARE;
+      if (wide && !selectionBelow(scan, regionIndex, above) && (rows === 1 || !selectionOnTop(scan, regionIndex, above))) {
+        bottom -= rows;
+        last = above;
+      }
+      break;
     }
+    plain = above;
   }
   const lastIsStatus = bottom !== top && isHighlighted(last);
   const first = readRow(scan, regionIndex, top);

@@ -2,7 +2,8 @@
 // columns: a file manager's panel, a process table drawn with separators. The first row of text is the
 // header when it is drawn in another style than the row below it; every other row with text is a row of
 // cells, and a row on another background than the box's is the selected one. Rows with nothing but rules
-// are the table's empty space, not rows.
+// are the table's empty space, not rows. Outside boxes, two or more rules running down the same rows make
+// a table of those rows (visidata's sheet, a query result drawn with │ between its columns).
 import type { Bounds } from '../ui-node.js';
 import { tidy, type Found, type ScreenScan } from './scan.js';
 
@@ -75,13 +76,64 @@ function readTableRow(scan: ScreenScan, regionIndex: number, y: number, edges: n
   return { y, cells, lit: cellCount > 0 && litCells * 2 > cellCount, style };
 }
 
+/** Outside a box, this many rules running down the same rows: one rule over a few rows is too little to tell from text. */
+const MIN_UNBOXED_RULES = 2;
+
+const isRule = (char: string) => RULES.has(char) || CROSSINGS.has(char);
+
+/**
+ * Outside boxes: runs of rule characters down at least MIN_ROWS rows, grouped by the rows they span; a group
+ * of MIN_UNBOXED_RULES or more is a table of those rows, up to and with its
+ * last rule (when nothing follows it, as after visidata's ║) or the region's edge. Every column between
+ * rules must show text on some row, so a drawing of bars side by side (git's commit graph) is not a table.
+ * The table starts at the region's edge: whatever is left of its first rule is its first column.
+ */
+function ruledBlocks(scan: ScreenScan, regionIndex: number): { rect: Bounds; rules: number[] }[] {
+  const { rect } = scan.regions[regionIndex]!;
+  const { cols, chars } = scan.grid;
+  const groups = new Map<string, number[]>();
+  for (let x = rect.x + 1; x < rect.x + rect.w - 1; x++) {
+    let top = -1;
+    for (let y = rect.y; y <= rect.y + rect.h; y++) {
+      const index = y * cols + x;
+      const on = y < rect.y + rect.h && open(scan, regionIndex, index) && isRule(chars[index]!);
+      if (on && top < 0) top = y;
+      if (on || top < 0) continue;
+      if (y - top >= MIN_ROWS) {
+        const key = `${top}:${y - 1}`;
+        groups.set(key, [...(groups.get(key) ?? []), x]);
+      }
+      top = -1;
+    }
+  }
+  const blocks: { rect: Bounds; rules: number[] }[] = [];
+  for (const [key, rules] of groups) {
+    if (rules.length < MIN_UNBOXED_RULES) continue;
+    const [top, bottom] = key.split(':').map(Number) as [number, number];
+    const text = (y: number, from: number, to: number) => scan.slice(y, from, to).text.trim() !== '';
+    const rows = Array.from({ length: bottom - top + 1 }, (_, i) => top + i);
+    const last = rules[rules.length - 1]!;
+    const right = rows.some((y) => text(y, last + 1, rect.x + rect.w)) ? rect.x + rect.w : last + 1;
+    const edges = [rect.x - 1, ...rules.filter((rule) => rule < right - 1), right];
+    const filled = edges.slice(1).every((edge, i) => rows.some((y) => text(y, edges[i]! + 1, edge)));
+    if (filled) blocks.push({ rect: { x: rect.x, y: top, w: right - rect.x, h: bottom - top + 1 }, rules });
+  }
+  return blocks;
+}
+
 export function findTables(scan: ScreenScan, regionIndex: number): Found[] {
   const region = scan.regions[regionIndex]!;
-  if (!region.box) return [];
+  if (!region.box) return ruledBlocks(scan, regionIndex).map(({ rect, rules }) => tableIn(scan, regionIndex, rect, rules)).filter((table) => table !== undefined);
   const rules = ruleColumns(scan, regionIndex);
   if (rules.length === 0) return [];
-  const { rect } = region;
-  const edges = [rect.x - 1, ...rules, rect.x + rect.w];
+  const table = tableIn(scan, regionIndex, region.rect, rules);
+  return table ? [table] : [];
+}
+
+/** The table of a rectangle of a region split into columns at `rules`. */
+function tableIn(scan: ScreenScan, regionIndex: number, rect: Bounds, rules: number[]): Found | undefined {
+  // A rule on the rectangle's last column closes the last column (visidata's ║).
+  const edges = [rect.x - 1, ...rules.filter((rule) => rule < rect.x + rect.w - 1), rect.x + rect.w - (rules.includes(rect.x + rect.w - 1) ? 1 : 0)];
   const rows: TableRow[] = [];
   // The table spans the rows its rules run through (or a divider crosses); a status row below an ASCII
   // divider, where the rules stop, stays outside.
@@ -93,7 +145,7 @@ export function findTables(scan: ScreenScan, regionIndex: number): Found[] {
     // Rows of nothing but rules and line pieces (an ASCII "|----|---|" divider) separate rows; they are not rows.
     if (row.cells.some((cell) => cell.text !== '' && !LINE_ONLY.test(cell.text))) rows.push(row);
   }
-  if (rows.length === 0) return [];
+  if (rows.length === 0) return undefined;
   const [first, second] = rows;
   // The header is drawn in another style than the row below it, or ruled off from the rows below by a
   // line of its own (sqlite's `.mode box`, psql, mysql).
@@ -122,5 +174,5 @@ export function findTables(scan: ScreenScan, regionIndex: number): Found[] {
   const top = spanned[0]!;
   const bounds = { x: rect.x, y: top, w: rect.w, h: spanned[spanned.length - 1]! - top + 1 };
   scan.touch(bounds);
-  return [{ role: 'table', name: header ? header.cells.map((cell) => cell.text).filter(Boolean).join(', ') : '', bounds, heuristic: TABLE_HEURISTIC, children }];
+  return { role: 'table', name: header ? header.cells.map((cell) => cell.text).filter(Boolean).join(', ') : '', bounds, heuristic: TABLE_HEURISTIC, children };
 }

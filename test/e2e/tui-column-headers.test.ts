@@ -1,0 +1,55 @@
+// A list whose first row names its columns in bold type over plain rows (cfdisk's partition list): that row
+// is the list's column header, not its first item. The oracle is the partition table sfdisk reads from the
+// disk image, before and after the partition focused by keys is deleted and the table written.
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { callOk } from '../helpers/tools.js';
+import { exitCode, nodes, useTerminals } from '../tui/helpers.js';
+
+const { context, start } = useTerminals();
+
+/** Start sectors of the partitions sfdisk finds on the image. */
+function partitionStarts(image: string): string[] {
+  const dump = execFileSync('/usr/sbin/sfdisk', ['--dump', image], { timeout: 10_000, encoding: 'utf8' });
+  return [...dump.matchAll(/start=\s*(\d+)/g)].map((match) => match[1]!);
+}
+
+test('cfdisk: the bold column names over the partitions are the list\'s header; the partitions are its items, in the disk\'s order', async () => {
+  const directory = mkdtempSync(join(tmpdir(), 'cup-tui-cfdisk-'));
+  const image = join(directory, 'disk.img');
+  execFileSync('truncate', ['-s', '64M', image], { timeout: 10_000 });
+  execFileSync('/usr/sbin/sfdisk', ['-q', image], { input: 'label: dos\nstart=2048, size=20480, type=83\nstart=22528, size=40960, type=82\n', timeout: 10_000 });
+  const starts = partitionStarts(image);
+  assert.deepEqual(starts, ['2048', '22528']);
+
+  await start({ command: 'bash', args: ['--norc', '--noprofile', '-c', 'exec cfdisk disk.img'], cwd: directory, session: 'cfdisk' });
+  await callOk(context, 'tui_wait_for', { text: 'disk.img2', all: [{ stableMs: 200 }], session: 'cfdisk' });
+  const all = nodes(await callOk(context, 'tui_snapshot', { session: 'cfdisk' }));
+  const lines = (await callOk(context, 'tui_render_text', { session: 'cfdisk' })).structured.lines as string[];
+  const headerRow = lines.findIndex((line) => /^\s*Device\s+Boot\s+Start/.test(line));
+  const list = all.find((node) => node.role === 'list')!;
+  const [header, ...items] = list.children ?? [];
+  assert.deepEqual([header?.role, header?.name, header?.bounds?.y], ['header', lines[headerRow]!.replace(/\s+/g, ' ').trim(), headerRow]);
+  // The partitions in the disk's order, then the free space after them; none is the header row.
+  const partitions = items.filter((item) => /disk\.img\d/.test(item.name));
+  assert.deepEqual(partitions.map((item) => item.name.match(/disk\.img\d\s+(\d+)/)?.[1]), starts);
+  assert.equal(items.filter((item) => item.selected).length, 1);
+
+  const focus = await callOk(context, 'tui_focus', { selector: 'role=listitem name~=disk.img2', session: 'cfdisk' });
+  assert.equal(focus.structured.method, 'keys');
+  await callOk(context, 'tui_press', { key: 'd', session: 'cfdisk' });
+  await callOk(context, 'tui_wait_for', { text: 'has been deleted', session: 'cfdisk' });
+  await callOk(context, 'tui_focus', { selector: 'role=button name=Write', session: 'cfdisk' });
+  await callOk(context, 'tui_press', { key: 'Enter', session: 'cfdisk' });
+  await callOk(context, 'tui_wait_for', { text: 'Are you sure', session: 'cfdisk' });
+  await callOk(context, 'tui_type', { text: 'yes\n', session: 'cfdisk' });
+  await callOk(context, 'tui_wait_for', { text: 'has been altered', session: 'cfdisk' });
+  await callOk(context, 'tui_press', { key: 'q', session: 'cfdisk' });
+  assert.equal(await exitCode(context, 'cfdisk'), 0);
+  assert.deepEqual(partitionStarts(image), ['2048']);
+  await callOk(context, 'tui_stop', { session: 'cfdisk' });
+});
