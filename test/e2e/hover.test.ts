@@ -38,7 +38,7 @@ describe('hover', () => {
    * pyatspi listening for the fixture's tool tips (GTK3 leaves them out of the tree, so their events are where they
    * show): shown() polls, for a moment, until one of them has shown.
    */
-  async function watchToolTips(): Promise<{ shown(): Promise<string[]>; stop(): void }> {
+  async function watchToolTips(): Promise<{ shown(): Promise<string[]>; heard(): { showing?: boolean; text?: string }[]; stop(): void }> {
     const child = spawn('/usr/bin/python3', [`${repositoryRoot}/test/fixtures/oracle/tool_tip_events.py`, String(gtk3.pid), '20'], { env: fixtures.desktop.env(), stdio: ['ignore', 'pipe', 'inherit'] });
     const lines: { ready?: boolean; showing?: boolean; text?: string; error?: string }[] = [];
     createInterface({ input: child.stdout }).on('line', (line) => lines.push(JSON.parse(line)));
@@ -46,10 +46,13 @@ describe('hover', () => {
       assert.ok(Date.now() < deadline && child.exitCode === null, 'the pyatspi listener started');
     }
     return {
+      /** Every line heard so far: {showing, text}. */
+      heard: () => lines.filter((line) => line.showing !== undefined),
       async shown() {
         for (const deadline = Date.now() + 2000; Date.now() < deadline && !lines.some((line) => line.showing); ) await sleep(50);
         assert.deepEqual(lines.filter((line) => line.error), []);
-        return lines.filter((line) => line.showing).map((line) => line.text!);
+        // GTK3 may say one showing twice (VISIBLE, then SHOWING).
+        return [...new Set(lines.filter((line) => line.showing).map((line) => line.text!))];
       },
       stop: () => void child.kill('SIGTERM'),
     };
@@ -82,6 +85,39 @@ describe('hover', () => {
     await sleep(200);
     assert.deepEqual(await fixtures.readers.pointer(), pointer, 'the pointer stays there');
     assert.equal((await fixtures.status(gtk3)).counter, counter, 'no click reached the button');
+  });
+
+  test('by a point in window pixels: the pointer lands exactly there, and the tool tip is the evidence', async () => {
+    await moveTo(fixtures.x, { x: 1, y: 1 });
+    await sleep(300);
+    const [bx, by, bw, bh] = await buttonBox();
+    const frame = await fixtures.readers.geometry(gtk3.id);
+    const at = { x: Math.round(bx + bw / 2) - frame.x, y: Math.round(by + bh / 2) - frame.y };
+    const tips = await watchToolTips();
+    const called = await callOk(fixtures.context, 'hover', { window_id: gtk3.id, ...at, dwell_ms: 1500 });
+    const shown = await tips.shown().finally(() => tips.stop());
+    const result = called.structured as unknown as ActionResult;
+    assert.equal(result.effect, 'confirmed', `${called.summary}\n${called.body}`);
+    assert.ok(result.evidence?.includes(`tool tip shown: "${tip}"`), called.body);
+    assert.deepEqual(shown, [tip], 'pyatspi sees the tool tip shown');
+    assert.deepEqual(await fixtures.readers.pointer(), { x: frame.x + at.x, y: frame.y + at.y }, 'xdotool: the pointer is at the point');
+  });
+
+  test('leaving a tool tip for a button that shows nothing is no effect: the tool tip hiding does not confirm the hover', async () => {
+    const tips = await watchToolTips();
+    assert.deepEqual(await tips.shown(), [], 'no tool tip shows again');
+    const disabled = await fixtures.element(gtk3, 'Disabled button');
+    const called = await callOk(fixtures.context, 'hover', { window_id: gtk3.id, element_index: disabled.index, dwell_ms: 800 });
+    await sleep(300);
+    const heard = tips.heard();
+    tips.stop();
+    const result = called.structured as unknown as ActionResult;
+    assert.equal(result.effect, 'suspected_noop', `${called.summary}\n${called.body}`);
+    assert.equal(result.escalation?.recommended, 'px');
+    // GTK3 says it hidden twice (VISIBLE and SHOWING off).
+    assert.ok(heard.length > 0 && heard.every((line) => line.showing === false && line.text === tip), `pyatspi hears the Increment tool tip hide, and none show: ${JSON.stringify(heard)}`);
+    const box = (await fixtures.oracle.find(gtk3.pid, gtk3.title, 'push button', 'Disabled button')).extents!;
+    assert.ok(inside(await fixtures.readers.pointer(), box), 'xdotool: the pointer is on the disabled button');
   });
 
   test('a window over the button is passed: the fixture is raised, left in front, and shows the tool tip under the pointer', async () => {

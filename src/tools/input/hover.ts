@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineTool } from '../tool.js';
 import { observeAction } from './action-diff.js';
 import { targetResult } from './outcome.js';
-import { actionOptions, actionResult, elementAddressing } from './schemas.js';
+import { actionOptions, actionResult, elementAddressing, pointAddressing } from './schemas.js';
 import { resolveTarget } from './targets.js';
 
 /** Long enough for GTK's tool tips (shown 500 ms after the pointer stops) on a loaded machine. */
@@ -23,9 +23,7 @@ export const hover = defineTool({
     'not put back: moving it away would hide what the hover showed.',
   input: z.strictObject({
     ...elementAddressing,
-    x: z.number().optional().describe('Window-local screenshot X (pixels of the latest get_window_state screenshot).'),
-    y: z.number().optional().describe('Window-local screenshot Y.'),
-    from_zoom: z.boolean().optional().describe('x and y are pixels of the last zoom image of this pid.'),
+    ...pointAddressing,
     dwell_ms: z
       .number()
       .int()

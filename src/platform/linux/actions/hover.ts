@@ -3,7 +3,7 @@
 import { actionOutcome, type ActionOutcome } from '../../action-outcome.js';
 import type { ElementTarget, PointTarget } from '../../targets.js';
 import { ToolError } from '../../../errors.js';
-import { moveTo } from '../input/index.js';
+import { arriveAt } from '../input/index.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import { elementScreenPoint, mightScrollIntoView, otherThanAppAt, screenPointNow, type PlacedPoint } from './element-point.js';
 import { liveTarget, type LiveElementTarget } from './live-target.js';
@@ -63,7 +63,7 @@ export async function hoverAction(desktop: LinuxDesktop, aimed: ElementTarget | 
   }
   const at = point;
   const move = async () => {
-    await moveTo(x, { x: at.screenX, y: at.screenY });
+    await arriveAt(x, { x: at.screenX, y: at.screenY });
     await x.sync();
   };
   const app = target.kind === 'element' ? target.ref.bus : await desktop.accessibleAt(at.window, at.screenX, at.screenY).then((hit) => hit?.bus).catch(() => undefined);
