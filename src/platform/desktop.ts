@@ -179,6 +179,11 @@ export interface DesktopActions {
   setValue(target: ElementTarget, value: string): Promise<ActionOutcome>;
   scroll(request: ScrollRequest): Promise<ActionOutcome>;
   drag(from: PointTarget, to: PointTarget, options: DragOptions): Promise<ActionOutcome>;
+  /**
+   * Moves the real pointer over the target and leaves it there, then waits up to dwellMs for what the app shows on
+   * hover (a tool tip, a menu); raises the window only when something else lies at the point.
+   */
+  hover(target: ElementTarget | PointTarget, options: { dwellMs: number; signal?: AbortSignal }): Promise<ActionOutcome>;
   /** Raises the window and gives it the keyboard focus; false when the window manager would not. */
   activateWindow(window: DesktopWindow): Promise<boolean>;
 }

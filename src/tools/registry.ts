@@ -2,6 +2,7 @@ import { bringToFront, killApp, launchApp } from './apps/app-tools.js';
 import { getConfig, setConfig } from './config/config-tools.js';
 import { click, doubleClick, rightClick } from './input/click-tools.js';
 import { drag } from './input/drag.js';
+import { hover } from './input/hover.js';
 import { hotkey, pressKey } from './input/key-tools.js';
 import { moveCursor } from './input/move-cursor.js';
 import { getAgentCursorState, setAgentCursorEnabled, setAgentCursorMotion, setAgentCursorStyle } from './cursor/cursor-tools.js';
@@ -54,6 +55,7 @@ export const tools: readonly AnyTool[] = [
   doubleClick,
   rightClick,
   drag,
+  hover,
   typeText,
   pressKey,
   hotkey,

@@ -7,6 +7,8 @@ import type { ClientWindow } from '../../src/platform/linux/windows.js';
 import type { LinuxToolContext } from '../../src/server/session.js';
 import { accessibleWindowState, callOk, failsWith, type Element } from './tools.js';
 import { runTool } from '../../src/tools/run.js';
+import { moveTo } from '../../src/platform/linux/input/index.js';
+import { XReaders } from './x-readers.js';
 import { act, element, elements, pageSays, subtree, webDocument, webRig, type BrowserId } from './web-browser.js';
 
 const objectReplacement = '\uFFFC';
@@ -355,6 +357,25 @@ export function webContentSuite(browser: BrowserId): void {
       const held = (await rig.oracle.find(window.pid, window.title, 'slider', 'Level')).value;
       assert.equal(held, 80, 'the slider keeps to its steps of 10');
       assert.match(level.summary + JSON.stringify(level), /holds 80, not the 75 asked for/);
+    });
+
+    test('hover moves the real pointer onto a button and leaves it there: the page\'s :hover menu appears in the diff, and the page logs the pointer\'s arrival', async (t) => {
+      const window = await rig.open('hover', 'CUP Web Hover');
+      const x = await rig.desktop.x11();
+      await moveTo(x, { x: 1, y: 1 });
+      const button = await element(rig.context, window, 'button', 'Products');
+      assert.equal((await rig.oracle.find(window.pid, window.title, 'link', 'Laptops')).found, false, 'pyatspi: the menu is not there before');
+      const called = await callOk(rig.context, 'hover', { window_id: window.id, element_index: button.index });
+      const result = called.structured as { effect: string; diff?: { added: { role: string; name: string }[] } };
+      const text = `${called.summary}\n${called.body ?? ''}`;
+      t.diagnostic(text);
+      assert.equal(result.effect, 'confirmed', text);
+      assert.ok(result.diff?.added.some((node) => node.role === 'link' && node.name === 'Laptops'), `the diff adds the menu's link: ${text}`);
+      await pageSays(rig.oracle, window, 'entered=Products menu=block');
+      assert.equal((await rig.oracle.find(window.pid, window.title, 'link', 'Laptops')).found, true, 'pyatspi: the menu is there');
+      const [bx, by, bw, bh] = (await rig.oracle.find(window.pid, window.title, 'push button', 'Products')).extents!;
+      const pointer = await new XReaders(rig.desktop.env()).pointer();
+      assert.ok(pointer.x >= bx && pointer.x < bx + bw && pointer.y >= by && pointer.y < by + bh, `xdotool: the pointer at ${pointer.x},${pointer.y} is on the button (${bx},${by} ${bw}x${bh})`);
     });
   });
 }

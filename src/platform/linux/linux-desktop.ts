@@ -9,6 +9,7 @@ import type { WindowRect } from '../windows.js';
 import type { DeliveryMode, ElementHandle, ElementTarget, PointerKind, PointTarget, SnapshotRef } from '../targets.js';
 import type { DesktopWindow } from '../windows.js';
 import { dragAction } from './actions/drag.js';
+import { hoverAction } from './actions/hover.js';
 import { appNotResponding } from './actions/unresponsive.js';
 import { invokeMenuPath } from './actions/menu-path.js';
 import { Clipboard } from './clipboard/clipboard.js';
@@ -351,6 +352,10 @@ export class LinuxDesktop implements Desktop {
 
   drag(from: PointTarget, to: PointTarget, options: DragOptions): Promise<ActionOutcome> {
     return dragAction(this, from, to, options);
+  }
+
+  hover(target: ElementTarget | PointTarget, options: { dwellMs: number; signal?: AbortSignal }): Promise<ActionOutcome> {
+    return hoverAction(this, target, options);
   }
 
   async activateWindow(window: DesktopWindow): Promise<boolean> {

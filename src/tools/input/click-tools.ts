@@ -13,6 +13,7 @@ import {
   elementIndexArgument,
   elementTokenArgument,
   modifierArgument,
+  pointAddressing,
 } from './schemas.js';
 import { resolveTarget } from './targets.js';
 
@@ -28,9 +29,7 @@ function pointerTool(name: PointerKind, title: string, description: string) {
       window_id: windowIdArgument.optional(),
       element_index: elementIndexArgument.optional(),
       element_token: elementTokenArgument.optional(),
-      x: z.number().optional().describe('Window-local screenshot X (pixels of the latest get_window_state screenshot).'),
-      y: z.number().optional().describe('Window-local screenshot Y.'),
-      from_zoom: z.boolean().optional().describe('x and y are pixels of the last zoom image of this pid.'),
+      ...pointAddressing,
       modifier: modifierArgument,
       delivery_mode: deliveryModeArgument,
       ...actionOptions,

@@ -27,6 +27,13 @@ export const elementAddressing = {
   element_token: elementTokenArgument.optional(),
 };
 
+/** Addressing a point of a window in screenshot (or zoom) pixels, shared by the pointer tools. */
+export const pointAddressing = {
+  x: z.number().optional().describe('Window-local screenshot X (pixels of the latest get_window_state screenshot).'),
+  y: z.number().optional().describe('Window-local screenshot Y.'),
+  from_zoom: z.boolean().optional().describe('x and y are pixels of the last zoom image of this pid.'),
+};
+
 /** Options every action tool takes (added to each tool's arguments with a spread, so the wording lives here once). */
 export const actionOptions = {
   diff: z

@@ -13,6 +13,7 @@ export const STEP_TOOLS = [
   'set_value',
   'scroll',
   'drag',
+  'hover',
   'move_cursor',
   'wait_for',
   'find_elements',

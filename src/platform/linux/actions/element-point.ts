@@ -141,19 +141,27 @@ export async function elementScreenPoint(desktop: LinuxDesktop, target: LiveElem
 }
 
 /**
- * Refuses a real click whose point, with the window in front, lies on no window of the element's app: the bare
- * screen or another program's window. A toolkit can report an element showing with a box that is nowhere: Qt 5
- * keeps a closed combo box's items "showing" at the screen's corner (0,0), where a click hits whatever is there.
- * A popup (a menu, an open drop-down: override-redirect, unmanaged) counts as the app's, as does any window of its
- * process (its own dialog).
+ * What lies at a point instead of the window's app, with the window where it is: the bare screen ("no window") or
+ * another program's window; undefined when the point is on a window of the app. A popup (a menu, an open drop-down:
+ * override-redirect, unmanaged) counts as the app's, as does any window of its process (its own dialog).
+ */
+export async function otherThanAppAt(desktop: LinuxDesktop, x: X11Connection, point: PointTarget): Promise<string | undefined> {
+  const hit = await windowAt(x, { x: point.screenX, y: point.screenY });
+  if (hit.overrideRedirect || hit.client === point.window.id) return undefined;
+  const owner = hit.client === undefined ? undefined : (await desktop.windows()).find((window) => window.id === hit.client);
+  if (hit.topLevel !== 0 && (hit.client === undefined || owner?.pid === point.window.pid)) return undefined;
+  return hit.topLevel === 0 ? 'no window' : `window ${hit.client}${owner ? ` "${owner.title}" of another program (pid ${owner.pid})` : ' of another program'}`;
+}
+
+/**
+ * Refuses a real click whose point, with the window in front, lies on no window of the element's app (see
+ * otherThanAppAt). A toolkit can report an element showing with a box that is nowhere: Qt 5 keeps a closed combo
+ * box's items "showing" at the screen's corner (0,0), where a click hits whatever is there.
  */
 export async function requireOnAppWindow(desktop: LinuxDesktop, x: X11Connection, target: LiveElementTarget, point: PointTarget): Promise<void> {
-  const hit = await windowAt(x, { x: point.screenX, y: point.screenY });
-  if (hit.overrideRedirect || hit.client === point.window.id) return;
-  const owner = hit.client === undefined ? undefined : (await desktop.windows()).find((window) => window.id === hit.client);
-  if (hit.topLevel !== 0 && (hit.client === undefined || owner?.pid === point.window.pid)) return;
+  const there = await otherThanAppAt(desktop, x, point);
+  if (there === undefined) return;
   const label = `element [e${target.element.index}] (${target.element.role}${target.element.name ? ` "${target.element.name}"` : ''})`;
-  const there = hit.topLevel === 0 ? 'no window' : `window ${hit.client}${owner ? ` "${owner.title}" of another program (pid ${owner.pid})` : ' of another program'}`;
   throw new ToolError(
     `${label} is reported at ${point.screenX},${point.screenY}, where ${there} is, not window ${point.window.id}: its position is not a real one ` +
       '(Qt 5 reports the items of a closed combo box as showing at the screen\'s corner), or the window moved. Nothing was sent. ' +

@@ -7,7 +7,7 @@ import { ATSPI_ROLE } from '../../../cup/atspi/constants.js';
 import { quirksFor } from '../atspi/toolkit.js';
 import type { AccessibilityEvent, EventRecorder } from '../atspi/event-monitor.js';
 import { ROOT_PATH, type ObjectRef } from '../atspi/object-ref.js';
-import { ancestry, readName, readRole, readText, readValue } from '../atspi/operations.js';
+import { ancestry, children, readName, readRole, readText, readValue } from '../atspi/operations.js';
 import { UnansweredActionError } from '../atspi/unanswered-action.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import type { NewWindow, Observation } from '../../action-outcome.js';
@@ -94,6 +94,33 @@ export function valueProbe(desktop: LinuxDesktop, ref: ObjectRef, label: string)
 }
 
 /**
+ * The tool tips the events show appearing, each by its text: for a hover they are the effect sought. GTK3 leaves its
+ * tool tip window out of the application's children, so the events are where it is found; an object's last
+ * showing or visible event says where it ended.
+ */
+async function toolTipLines(desktop: LinuxDesktop, events: readonly AccessibilityEvent[]): Promise<string[]> {
+  const last = new Map<string, AccessibilityEvent>();
+  for (const event of events) if (showingChange(event)) last.set(`${event.sender}${event.path}`, event);
+  const shown = [...last.values()].filter((event) => event.detail1 !== 0);
+  const texts = await Promise.all(shown.map((event) => shownText(desktop, { bus: event.sender, path: event.path })));
+  return [...new Set(texts)].map((text) => `tool tip shown: ${quote(text)}`);
+}
+
+const showingChange = (event: AccessibilityEvent) => event.kind === 'StateChanged' && (event.detail === 'showing' || event.detail === 'visible');
+
+/** A tool tip's text: its own name, else the first name among the few objects it holds (GTK3's label). */
+async function shownText(desktop: LinuxDesktop, ref: ObjectRef, depth = 0): Promise<string> {
+  const client = await desktop.atspi();
+  const name = await readName(client, ref).catch(() => '');
+  if (name || depth >= 3) return name;
+  for (const child of (await children(client, ref).catch(() => [])).slice(0, 8)) {
+    const text = await shownText(desktop, child, depth + 1);
+    if (text) return text;
+  }
+  return '';
+}
+
+/**
  * What a probe reads once its object is destroyed (removed from the page with what held it): Blink answers "" for
  * its name, or nothing at all, which is no rename and no unreadable state.
  */
@@ -146,6 +173,8 @@ export interface ObserveOptions {
   signal?: AbortSignal;
   /** The action's target: whether it reported a change of its content is told apart (Observation.targetReported). */
   target?: ObjectRef;
+  /** A hover: a tool tip appearing is the effect sought, not hover noise (see eventRoles), and is told by its text. */
+  toolTips?: boolean;
   /**
    * With `until`: an event after which the condition is likely met (the last of the typed characters reported
    * inserted), so the probes are read at once instead of when the app's events pause.
@@ -613,11 +642,13 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
     const cancelled = abortion(signal);
     const roles = eventRoles(desktop, options.snapshot);
     const relevant = () => (recorder?.events ?? []).filter((event) => !isNoise(event) && !options.ignore?.(event) && !roles.isHover(event));
+    // A tool tip hidden as the pointer leaves its place is the hover's start, not the reaction waited for.
+    const tipsShown = () => (options.toolTips ? (recorder?.events ?? []).filter((event) => roles.isHover(event) && showingChange(event) && event.detail1 !== 0) : []);
     const readBack = async () => (await Promise.all([readAll(), roles.sortOut(recorder?.events ?? [])]))[0];
     const picked = recorder ? eventPicker(recorder, options.readOn) : () => false;
     let after = await readBack();
     const changedProbe = () => after.some((value, i) => value !== before[i]);
-    const satisfied = () => (options.until ? options.until(after) : changedProbe() || relevant().length > 0);
+    const satisfied = () => (options.until ? options.until(after) : changedProbe() || relevant().length > 0 || tipsShown().length > 0);
     while (!satisfied() && Date.now() < deadline && !signal?.aborted) {
       const wait = recorder
         ? options.until
@@ -633,8 +664,8 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
     }
     // A condition met is the effect complete; without one, the burst's last events are still on their way: they are
     // waited for until the app's events pause, for graceMs at most (a fixed wait of graceMs was a third of a click).
-    if (!(options.until && satisfied()) && !signal?.aborted && (relevant().length > 0 || changedProbe())) {
-      if (recorder) await burstEnd(recorder, Date.now() + graceMs, relevant().length === 0);
+    if (!(options.until && satisfied()) && !signal?.aborted && (relevant().length > 0 || changedProbe() || tipsShown().length > 0)) {
+      if (recorder) await burstEnd(recorder, Date.now() + graceMs, relevant().length === 0 && tipsShown().length === 0);
       else await sleep(graceMs);
       after = await readBack();
     }
@@ -652,7 +683,9 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
     // of its objects, now unreadable, are not listed one by one. So does one that opened, listed with its tree, for
     // the objects born with it (GTK announces each one's first states: "defunct off, has-tooltip off").
     const opened = windows?.opened ?? [];
+    const tips = options.toolTips ? await toolTipLines(desktop, (recorder?.events ?? []).filter((event) => roles.isHover(event))) : [];
     const evidence: string[] = [
+      ...tips,
       ...opened.map((window) => `window ${window.window_id} "${window.title}" opened`),
       ...closed.map((window) => `window ${window.window_id} "${window.title}" closed or hidden`),
     ];

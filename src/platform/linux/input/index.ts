@@ -17,6 +17,7 @@ export {
   click,
   drag,
   moveTo,
+  arriveAt,
   pointerPosition,
   restorePointer,
   wheel,

@@ -53,6 +53,20 @@ export async function moveTo(x: X11Connection, to: Point): Promise<Point> {
   return previous;
 }
 
+/**
+ * Brings the pointer to rest at `to` as a hand does, arriving: a motion a pixel short of it, then onto it. A single jump
+ * from elsewhere gives the widget there an enter and no motion inside it, and GTK3 then at times starts no tool tip
+ * timer (seen after a tool tip had just hidden). Returns where the pointer was.
+ */
+export async function arriveAt(x: X11Connection, to: Point): Promise<Point> {
+  const target = screenPoint(x, to, 'the target point');
+  const previous = await pointerPosition(x);
+  await motion(x, { x: target.x > 0 ? target.x - 1 : target.x + 1, y: target.y });
+  await sleep(15);
+  await motion(x, target);
+  return previous;
+}
+
 /** Clicks at `at` (count clicks of `button`, modifiers held throughout); returns where the pointer was. */
 export async function click(x: X11Connection, at: Point, options: ClickOptions = {}): Promise<Point> {
   const target = screenPoint(x, at, 'the click point');
