@@ -170,10 +170,12 @@ describe('tree fidelity on real Debian apps outside the fixtures, judged by pyat
       const x = await desktop.x11();
       const window = (await listClientWindows(x)).find((candidate) => candidate.pid === pid && candidate.title === 'folder');
       assert.ok(window, 'the file manager shows the folder');
-      const { state } = await accessibleWindowState(context, window, { include_screenshot: false });
-      const oracle = await pyatspiWalk(pid, window.title, desktop.env());
-      const icons = oracle.filter((node) => node.role === 'icon' && showing(node) && node.actions.length > 0);
+      // The folder's icons come a moment after the window (later on a loaded machine): pyatspi is asked until it sees them.
+      const iconsNow = async () => (await pyatspiWalk(pid, window.title, desktop.env())).filter((node) => node.role === 'icon' && showing(node) && node.actions.length > 0);
+      let icons = await iconsNow();
+      for (const deadline = Date.now() + 15_000; icons.length < 3 && Date.now() < deadline; await sleep(200)) icons = await iconsNow();
       assert.equal(icons.length, 3, 'pyatspi sees the three file icons');
+      const { state } = await accessibleWindowState(context, window, { include_screenshot: false });
       assert.ok(icons.every((icon) => icon.name === ''), 'the case is exercised: GTK 2 leaves the icons unnamed');
       assert.deepEqual(icons.map((icon) => shownAt(state.elements, icon)?.name).sort(), ['alpha.txt', 'beta.txt', 'gamma.txt']);
     } finally {

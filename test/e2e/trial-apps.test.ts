@@ -104,7 +104,7 @@ describe('apps a new user tried, judged by the apps and by pyatspi', () => {
     assert.equal(readFileSync(printed, 'utf8').trim(), 'report.txt', 'zenity prints what was typed');
     // The dialog closed with its button: one line says the button is gone, not each of its facts "(unreadable)".
     const gone = (clicked.structured as unknown as ActionResult).evidence ?? [];
-    assert.ok(gone.includes(`[e${ok.index}]: gone, no longer readable (destroyed, or its window closed)`), JSON.stringify(gone));
+    assert.ok(gone.includes(`[e${ok.index}] is gone (destroyed, hidden, or removed with its window or what held it)`), JSON.stringify(gone));
     assert.deepEqual(gone.filter((line) => line.includes('(unreadable)')), [], JSON.stringify(gone));
   });
 

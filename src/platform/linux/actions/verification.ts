@@ -143,7 +143,7 @@ async function unlessGone(desktop: LinuxDesktop, ref: ObjectRef, read: () => Pro
   return value;
 }
 
-const goneLine = (label: string) => `${label} is gone (removed with what held it, or hidden)`;
+const goneLine = (label: string) => `${label} is gone (destroyed, hidden, or removed with its window or what held it)`;
 
 export function nameProbe(desktop: LinuxDesktop, ref: ObjectRef, label: string): Probe {
   return {
@@ -693,7 +693,7 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
     // says, rather than each of its facts going to "(unreadable)"; the window's closing, where it was seen, says it.
     const lost = probes.map((_, i) => before[i] !== undefined && after[i] === undefined);
     const gone = lost.some(Boolean) && probes.every((_, i) => lost[i] || after[i] === before[i]);
-    if (gone && closed.length === 0) evidence.push(`${[...new Set(probes.filter((_, i) => lost[i]).map((probe) => probeSubject(probe.label)))].join(', ')}: gone, no longer readable (destroyed, or its window closed)`);
+    if (gone && closed.length === 0) evidence.push(goneLine([...new Set(probes.filter((_, i) => lost[i]).map((probe) => probeSubject(probe.label)))].join(', ')));
     const probeLines = new Map<number, string>();
     probes.forEach((probe, i) => {
       if (gone || after[i] === before[i] || (closed.length > 0 && (after[i] === undefined || after[i] === goneMark))) return;
