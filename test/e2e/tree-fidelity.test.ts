@@ -1,19 +1,18 @@
 // Real Debian apps outside the fixtures, each showing one way a tree went wrong for a new user; pyatspi
 // (Debian's python3-pyatspi) says what is really there, and the compact view must show it.
 import assert from 'node:assert/strict';
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { ClientWindow } from '../../src/platform/linux/windows.js';
 import type { ToolContext } from '../../src/tools/context.js';
-import { accessibleSessionEnvironment } from '../../src/platform/linux/desktop/accessible-session.js';
 import { listClientWindows } from '../../src/platform/linux/windows.js';
-import { homeEnvironment, TestDesktop } from '../helpers/desktop.js';
+import type { TestDesktop } from '../helpers/desktop.js';
+import { startUserDesktop, stopUserDesktop, type UserDesktop } from '../helpers/user-desktop.js';
 import { pdfOfPages } from '../helpers/pdf.js';
 import { PyatspiOracle } from '../helpers/oracle.js';
-import { accessibleWindowState, callOk, pyatspiWalk, testContext, type Element, type OracleNode } from '../helpers/tools.js';
+import { accessibleWindowState, callOk, pyatspiWalk, type Element, type OracleNode } from '../helpers/tools.js';
 
 const showing = (node: OracleNode) => node.states.includes('showing') && node.states.includes('visible');
 
@@ -32,26 +31,22 @@ function shownAt(elements: readonly Element[], node: OracleNode, role?: string):
 const strayWhitespace = (name: string) => name !== name.trim() || /\s{2,}/.test(name);
 
 describe('tree fidelity on real Debian apps outside the fixtures, judged by pyatspi', () => {
+  let user: UserDesktop;
   let desktop: TestDesktop;
   let context: ToolContext;
   let home: string;
 
   before(async () => {
-    desktop = await TestDesktop.start();
-    context = testContext();
-    home = mkdtempSync(join(tmpdir(), 'cup-fidelity-home-'));
+    user = await startUserDesktop('cup-fidelity-home-');
+    ({ desktop, context, home } = user);
   });
 
   after(async () => {
-    context?.desktop.close();
-    await desktop?.stop();
-    rmSync(home, { recursive: true, force: true });
+    await stopUserDesktop(user);
   });
 
   /** An ordinary user's start: a fresh home and config, and the environment of a session with accessibility on. */
-  function userEnv(): NodeJS.ProcessEnv {
-    return { ...homeEnvironment(home), ...accessibleSessionEnvironment({}) };
-  }
+  const userEnv = (): NodeJS.ProcessEnv => user.env();
 
   async function launch(command: string, args: string[], title: string | RegExp): Promise<{ window: ClientWindow; stop: () => void }> {
     const { process, window } = await desktop.launch(command, args, title, 20_000, userEnv());

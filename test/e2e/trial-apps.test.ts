@@ -1,41 +1,37 @@
 // Real Debian apps a new user tried and found reported wrong: zenity's form, Meld's popovers and tab, Gucharmap's menu, AbiWord's Save, Atril's page entry. Each is judged by
 // what the app itself says (zenity prints the form's fields when OK is pressed) and by pyatspi.
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { once } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, test } from 'node:test';
 import type { ToolContext } from '../../src/tools/context.js';
 import type { ActionResult } from '../../src/tools/input/schemas.js';
-import { accessibleSessionEnvironment } from '../../src/platform/linux/desktop/accessible-session.js';
 import { listClientWindows } from '../../src/platform/linux/windows.js';
-import { homeEnvironment, TestDesktop } from '../helpers/desktop.js';
+import type { TestDesktop } from '../helpers/desktop.js';
+import { startUserDesktop, stopUserDesktop, type UserDesktop } from '../helpers/user-desktop.js';
 import { PyatspiOracle } from '../helpers/oracle.js';
 import { pdfOfPages } from '../helpers/pdf.js';
-import { accessibleWindowState, callOk, pyatspiWalk, testContext, type Element } from '../helpers/tools.js';
+import { accessibleWindowState, callOk, pyatspiWalk, type Element } from '../helpers/tools.js';
 
 describe('apps a new user tried, judged by the apps and by pyatspi', () => {
+  let user: UserDesktop;
   let desktop: TestDesktop;
   let context: ToolContext;
   let home: string;
 
   before(async () => {
-    desktop = await TestDesktop.start();
-    context = testContext();
-    home = mkdtempSync(join(tmpdir(), 'cup-trial-home-'));
+    user = await startUserDesktop('cup-trial-home-');
+    ({ desktop, context, home } = user);
   });
 
   after(async () => {
-    context?.desktop.close();
-    await desktop?.stop();
-    rmSync(home, { recursive: true, force: true });
+    await stopUserDesktop(user);
   });
 
-  function userEnv(): NodeJS.ProcessEnv {
-    return { ...homeEnvironment(home), ...accessibleSessionEnvironment({}) };
-  }
+  /** An ordinary user's start: a fresh home and config, and the environment of a session with accessibility on. */
+  const userEnv = (): NodeJS.ProcessEnv => user.env();
 
   function one(elements: readonly Element[], found: (element: Element) => boolean, what: string): Element {
     const element = elements.find(found);
