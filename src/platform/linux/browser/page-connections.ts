@@ -10,6 +10,7 @@ import * as scripts from './page-scripts.js';
 import { PuppeteerPage } from './puppeteer-page.js';
 
 const CONNECT_TIMEOUT_MS = 5000;
+const PAGES_TIMEOUT_MS = 5000;
 /** Each protocol call's limit inside puppeteer (page scripts have their own, shorter one). */
 const PROTOCOL_TIMEOUT_MS = 20_000;
 
@@ -65,7 +66,7 @@ export class PageConnections implements BrowserPages {
     const endpoint = findDebuggingEndpoint(window.pid);
     if (!endpoint) throw refusal(window);
     const browser = await this.browser(endpoint);
-    const pages = await browser.pages();
+    const pages = await this.pages(browser, endpoint);
     const facts = await Promise.all(pages.map((page) => this.facts(page)));
     let best = -1;
     let chosen: Page | undefined;
@@ -74,11 +75,32 @@ export class PageConnections implements BrowserPages {
       if (score > best) [best, chosen] = [score, pages[i]];
     });
     if (!chosen) {
-      throw new ToolError(`the browser behind window ${window.id} (debugging port ${endpoint.port}) has no page that answers; it may still be starting`, 'page_unreachable', {
+      throw new ToolError(`the browser behind window ${window.id} (debugging port ${endpoint.port}) has no page that answers; it may still be starting, or a page may be waiting on a dialog`, 'page_unreachable', {
         port: endpoint.port,
       });
     }
     return new PuppeteerPage(chosen, endpoint, await browser.version().catch(() => ''));
+  }
+
+  /**
+   * The browser's pages, within a time limit: puppeteer attaches to each page it has not seen, and a page whose
+   * renderer waits on a dialog (alert, "leave site?") never answers that, for the whole protocol timeout.
+   */
+  private async pages(browser: Browser, endpoint: PageEndpoint): Promise<Page[]> {
+    let timer: NodeJS.Timeout | undefined;
+    const listing = browser.pages();
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new ToolError(`the browser on debugging port ${endpoint.port} did not list its pages within ${PAGES_TIMEOUT_MS} ms (a page may be waiting on a dialog)`, 'page_unreachable', { port: endpoint.port })), PAGES_TIMEOUT_MS);
+    });
+    listing.catch(() => undefined);
+    try {
+      return await Promise.race([listing, late]);
+    } catch (error) {
+      if (error instanceof ToolError) throw error;
+      throw new ToolError(`the browser on debugging port ${endpoint.port} did not list its pages: ${error instanceof Error ? error.message : String(error)}`, 'page_unreachable', { port: endpoint.port });
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   /** The facts that pick a page, or undefined for a page that does not answer in time (a crashed or busy tab). */
