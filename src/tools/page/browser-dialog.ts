@@ -8,6 +8,7 @@ import type { DesktopWindow } from '../../platform/windows.js';
 import type { ToolContext } from '../context.js';
 import { ToolError } from '../../errors.js';
 import { READ_LIMITS } from '../input/action-diff.js';
+import { preorder } from './accessible-page.js';
 
 /** The codes of page calls that a dialog of the browser's can be behind: no page answered, a call or a navigation never ended. */
 const HELD_CODES: ReadonlySet<string> = new Set(['page_unreachable', 'timeout', 'navigation_failed']);
@@ -31,10 +32,6 @@ function browserDialogs(node: CupNode, found: CupNode[] = [], top = true): CupNo
   }
   for (const child of node.children ?? []) browserDialogs(child, found, false);
   return found;
-}
-
-function preorder(node: CupNode): CupNode[] {
-  return [node, ...(node.children ?? []).flatMap(preorder)];
 }
 
 /** 'the dialog "Leave site?" (it says "Changes you made may not be saved."; buttons "Cancel", "Leave")'. */
