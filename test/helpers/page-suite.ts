@@ -14,7 +14,8 @@ import type { ToolContext } from '../../src/tools/context.js';
 import { cliPath, repositoryRoot, TestDesktop } from './desktop.js';
 import { connectMcp } from './mcp.js';
 import { PyatspiOracle } from './oracle.js';
-import { callOk, failsWith, testContext } from './tools.js';
+import type { ClientWindow } from '../../src/platform/linux/windows.js';
+import { accessibleWindowState, callOk, failsWith, testContext } from './tools.js';
 
 export const pageUrl = (name: string) => pathToFileURL(join(repositoryRoot, 'test', 'fixtures', 'web', name)).href;
 
@@ -276,6 +277,68 @@ export function pageSuite(browser: 'chromium' | 'firefox'): void {
       assert.ok((covered.structured.evidence as string[]).some((line) => line.startsWith('<div#veil> lies over the element')), JSON.stringify(covered.structured.evidence));
       const checked = await call({ action: 'execute_javascript', javascript: "document.querySelector('input[value=large]').checked" });
       assert.equal(checked.structured.result, 'false', 'the covered radio was not checked');
+    });
+
+    test('the browser\'s own dialogs hold the page: navigate past a beforeunload guard ends at once naming the dialog and its buttons; a prompt is read and answered in the tree', async () => {
+      await call({ action: 'navigate', url: pageUrl('prompts.html') });
+      const window = { pid: page.pid, id: page.windowId, title: 'CUP Web Prompts' } as ClientWindow;
+      const browserWindow = { ...page, title: '' }; // pyatspi: any window of the browser (the page's title is in the window's)
+      /** The element of the window's latest full reading with this role and name (a dialog's button has no other way in). */
+      const shown = async (role: string, name: RegExp) => {
+        const found = (await accessibleWindowState(context, window, { detail: 'full', include_screenshot: false })).state.elements.find((each) => each.role === role && name.test(each.name));
+        assert.ok(found, `no ${role} ${name} in the window's tree`);
+        return found;
+      };
+      // A second window whose page answers while this one's waits on a dialog: it is never read in this one's stead.
+      await call({ action: 'click_element', selector: '#helper' });
+      await waitForText(oracle, browserWindow, 'helper open');
+      // Blink dismisses at once (prompt() returns null) a dialog that a window other than the active one opens.
+      await callOk(context, 'bring_to_front', { pid: page.pid, window_id: page.windowId });
+      // A trusted click gives the page the user activation a beforeunload dialog needs.
+      await call({ action: 'click_element', selector: '#guard' });
+      await waitForText(oracle, browserWindow, 'guard on');
+      const started = Date.now();
+      const held = await failsWith(context, 'page', { window_id: page.windowId, action: 'navigate', url: pageUrl('page-second.html') }, 'navigation_failed');
+      const heldAt = Date.now();
+      // Without a word of the dialog the navigation waited out the whole protocol timeout (20 s) and named that.
+      assert.ok(Date.now() - started < 10_000, `the navigation took ${Date.now() - started} ms to give up`);
+      assert.match(held.summary, /opened a beforeunload dialog/, held.summary);
+      const leave = browser === 'chromium' ? 'Leave' : 'Leave page';
+      const stay = browser === 'chromium' ? 'Cancel' : 'Stay on page';
+      assert.match(held.summary, new RegExp(`The browser shows the dialog "[^"]+" \\(.*buttons "${stay}", "${leave}"\\)`), held.summary);
+      assert.ok((await oracle.find(page.pid, '', 'push button', leave)).found, 'pyatspi: the dialog is open');
+      if (browser === 'chromium') {
+        const waiting = await failsWith(context, 'page', { window_id: page.windowId, action: 'get_text' }, 'page_unreachable');
+        assert.match(waiting.summary, /The browser shows the dialog "[^"]+" \(.*buttons "Cancel", "Leave"\)/, waiting.summary);
+      } else {
+        assert.match((await call({ action: 'get_text' })).structured.text as string, /Guard leaving/);
+      }
+      // Blink's dialogs ignore a press that comes sooner than a double click's interval after they appear (the press
+      // still flashes the button's pressed state): a person would not be that quick either.
+      await sleep(Math.max(0, 1000 - (Date.now() - heldAt)));
+      const stayed = await callOk(context, 'click', { window_id: page.windowId, element_index: (await shown('button', new RegExp(`^${stay}$`))).index });
+      assert.equal(stayed.structured.effect, 'confirmed', stayed.summary);
+      for (const deadline = Date.now() + 5000; (await oracle.find(page.pid, '', 'push button', leave)).found; await sleep(100)) {
+        assert.ok(Date.now() < deadline, `pyatspi: the dialog is still open after ${stayed.summary}\n${(stayed.structured.evidence as string[] | undefined)?.join('\n')}`);
+      }
+      assert.ok((await oracle.find(page.pid, '', 'document web', 'CUP Web Prompts')).found, 'pyatspi: the page stayed');
+      await call({ action: 'execute_javascript', javascript: "document.getElementById('guard').checked = false" });
+
+      // A prompt: Blink's page answers nothing while it is open, and the refusal says what holds it; Gecko's page still answers.
+      const ask = await callOk(context, 'click', { window_id: page.windowId, element_index: (await shown('button', /^Ask name$/)).index });
+      assert.equal(ask.structured.effect, 'confirmed', ask.summary);
+      const field = await shown('textbox', /^Your name\?$/);
+      if (browser === 'chromium') {
+        const blocked = await failsWith(context, 'page', { window_id: page.windowId, action: 'get_text' }, 'page_unreachable');
+        assert.match(blocked.summary, /The browser shows the dialog "[^"]+" \(a field "Your name\?" holding "Bob"; buttons "Cancel", "OK"\)/, blocked.summary);
+      } else {
+        assert.match((await call({ action: 'get_text' })).structured.text as string, /Ask name/);
+      }
+      assert.equal((await callOk(context, 'set_value', { window_id: page.windowId, element_index: field.index, value: 'Ada' })).structured.effect, 'confirmed');
+      const ok = await callOk(context, 'click', { window_id: page.windowId, element_index: (await shown('button', /^OK$/)).index });
+      assert.equal(ok.structured.effect, 'confirmed', ok.summary);
+      await waitForText(oracle, browserWindow, 'name "Ada"');
+      await call({ action: 'execute_javascript', javascript: 'helper.close()' });
     });
   });
 }

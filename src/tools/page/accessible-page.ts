@@ -37,7 +37,8 @@ const rolesOfTag: Record<string, readonly CupRole[]> = {
   progress: ['progressbar'],
 };
 
-function preorder(node: CupNode): CupNode[] {
+/** A node and all its descendants, in reading order. */
+export function preorder(node: CupNode): CupNode[] {
   return [node, ...(node.children ?? []).flatMap(preorder)];
 }
 

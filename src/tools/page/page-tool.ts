@@ -14,6 +14,7 @@ import { boundsResult, pidArgument, windowIdArgument } from '../schemas.js';
 import { defineTool, type ToolOutput } from '../tool.js';
 import { ToolError } from '../../errors.js';
 import { accessibleQuery, accessibleText } from './accessible-page.js';
+import { withBrowserDialog } from './browser-dialog.js';
 import { pageInTree } from './page-in-tree.js';
 
 const ACTIONS = ['execute_javascript', 'get_text', 'query_dom', 'click_element', 'insert_text', 'upload_files', 'navigate'] as const;
@@ -155,96 +156,101 @@ export const pageTool = defineTool({
     .extend(actionResult.partial().shape),
   async handle(args, context) {
     const window = await targetWindow(context, args);
-    const base = { action: args.action, pid: window.pid, window_id: window.id };
-    if (args.action === 'execute_javascript') required(args.javascript, 'javascript', args.action);
-    if (args.action === 'navigate') required(args.url, 'url', args.action);
-    if (args.action === 'insert_text') required(args.text, 'text', args.action);
-    if (args.action === 'upload_files') requireFiles(args.files);
-    const selector = ['query_dom', 'click_element', 'insert_text', 'upload_files'].includes(args.action) ? selectorOf(args, args.action) : '';
-    let page: BrowserPage;
+    // A dialog of the browser's holds the page: a call that failed for it says so, and how to answer it.
     try {
-      page = await context.desktop.page(window);
-    } catch (error) {
-      if (!(error instanceof ToolError) || error.code !== 'no_debugging_endpoint') throw error;
-      if (args.action === 'get_text') {
-        const text = await accessibleText(context, window, error);
-        return {
-          summary: `✅ page get_text: ${text.length} characters of "${window.title}" from the accessibility tree (no debugging port)`,
-          body: text,
-          structured: { ...base, via: 'accessibility' as const, text },
-        };
-      }
-      if (args.action === 'query_dom') {
-        const found = await accessibleQuery(context, window, selector, error);
-        const elements = found.slice(0, args.max_results ?? 50).map(({ tag, node }) => ({
-          tag,
-          attributes: {},
-          text: node.value ?? node.name,
-          ...(node.bounds ? { bounds: toScreenshot(context, window, node.bounds), screen_bounds: round(node.bounds) } : {}),
-          in_viewport: node.bounds !== undefined && !(node.states ?? []).includes('offscreen'),
-        }));
-        return {
-          summary: `✅ page query_dom: ${found.length} element${found.length === 1 ? '' : 's'} match ${JSON.stringify(selector)} in the accessibility tree (no debugging port: no attributes)`,
-          body: elements.map(elementLine).join('\n') || undefined,
-          structured: { ...base, via: 'accessibility' as const, count: found.length, elements },
-        };
-      }
-      throw error;
-    }
-    const reached = { ...base, via: page.endpoint.protocol, debugging_port: page.endpoint.port };
-    switch (args.action) {
-      case 'execute_javascript': {
-        const { value, type } = await page.evaluate(args.javascript!);
-        const result = value === undefined ? 'undefined' : JSON.stringify(value);
-        return {
-          summary: `✅ page execute_javascript: ${type} in "${await page.title()}"`,
-          body: result.length > 4000 ? `${result.slice(0, 4000)}… (${result.length} characters in structuredContent.result)` : result,
-          structured: { ...reached, url: page.url(), result, result_type: type },
-        };
-      }
-      case 'get_text': {
-        const whole = await page.visibleText();
-        const text = whole.length > MAX_TEXT_CHARS ? whole.slice(0, MAX_TEXT_CHARS) : whole;
-        return {
-          summary: `✅ page get_text: ${whole.length} characters of "${await page.title()}"${text.length < whole.length ? ` (the first ${MAX_TEXT_CHARS} shown)` : ''}`,
-          body: text,
-          structured: { ...reached, url: page.url(), text, ...(text.length < whole.length ? { text_truncated: true } : {}) },
-        };
-      }
-      case 'query_dom': {
-        const { total, elements } = await page.query(selector, args.attributes ?? [], args.max_results ?? 50);
-        const records = elements.map((element) => elementRecord(context, window, element));
-        return {
-          summary: `✅ page query_dom: ${total} element${total === 1 ? '' : 's'} match ${JSON.stringify(selector)}${records.length < total ? ` (the first ${records.length} shown)` : ''}; bounds in window ${window.id}'s screenshot pixels`,
-          body: records.map(elementLine).join('\n') || undefined,
-          structured: { ...reached, url: page.url(), count: total, elements: records },
-        };
-      }
-      case 'click_element':
-      case 'insert_text':
-        return elementAction(context, window, page, args.action, selector, args.text ?? '', args, reached);
-      case 'upload_files':
-        return uploadAction(context, window, page, selector, args.files!, args, reached);
-      case 'navigate': {
-        let loaded: PageNavigation | undefined;
-        // A new page changes the whole tree: the diff is read only when asked for.
-        const output = await observeAction(context, 'page navigate', { diff: args.diff ?? false, throughPage: true }, window, async () => {
-          loaded = await page.navigate(args.url!, NAVIGATION_TIMEOUT_MS);
-          const inTree = await pageInTree(context, window, Date.now() + PAGE_IN_TREE_MS, loaded.title);
+      const base = { action: args.action, pid: window.pid, window_id: window.id };
+      if (args.action === 'execute_javascript') required(args.javascript, 'javascript', args.action);
+      if (args.action === 'navigate') required(args.url, 'url', args.action);
+      if (args.action === 'insert_text') required(args.text, 'text', args.action);
+      if (args.action === 'upload_files') requireFiles(args.files);
+      const selector = ['query_dom', 'click_element', 'insert_text', 'upload_files'].includes(args.action) ? selectorOf(args, args.action) : '';
+      let page: BrowserPage;
+      try {
+        page = await context.desktop.page(window);
+      } catch (error) {
+        if (!(error instanceof ToolError) || error.code !== 'no_debugging_endpoint') throw error;
+        if (args.action === 'get_text') {
+          const text = await accessibleText(context, window, error);
           return {
-            path: page.endpoint.protocol,
-            delivery_mode: 'background',
-            effect: 'confirmed',
-            verified: true,
-            evidence: [
-              `the page loaded ${loaded.url}${loaded.status ? ` (HTTP ${loaded.status})` : ''}, titled "${loaded.title}"`,
-              inTree ? 'the page is in the accessibility tree' : `the page had not reached the accessibility tree within ${PAGE_IN_TREE_MS / 1000} s: read the window again before acting on it`,
-            ],
+            summary: `✅ page get_text: ${text.length} characters of "${window.title}" from the accessibility tree (no debugging port)`,
+            body: text,
+            structured: { ...base, via: 'accessibility' as const, text },
           };
-        });
-        const { url, title, status } = loaded!;
-        return withPageFields(output, { ...reached, url, title, ...(status ? { status } : {}) });
+        }
+        if (args.action === 'query_dom') {
+          const found = await accessibleQuery(context, window, selector, error);
+          const elements = found.slice(0, args.max_results ?? 50).map(({ tag, node }) => ({
+            tag,
+            attributes: {},
+            text: node.value ?? node.name,
+            ...(node.bounds ? { bounds: toScreenshot(context, window, node.bounds), screen_bounds: round(node.bounds) } : {}),
+            in_viewport: node.bounds !== undefined && !(node.states ?? []).includes('offscreen'),
+          }));
+          return {
+            summary: `✅ page query_dom: ${found.length} element${found.length === 1 ? '' : 's'} match ${JSON.stringify(selector)} in the accessibility tree (no debugging port: no attributes)`,
+            body: elements.map(elementLine).join('\n') || undefined,
+            structured: { ...base, via: 'accessibility' as const, count: found.length, elements },
+          };
+        }
+        throw error;
       }
+      const reached = { ...base, via: page.endpoint.protocol, debugging_port: page.endpoint.port };
+      switch (args.action) {
+        case 'execute_javascript': {
+          const { value, type } = await page.evaluate(args.javascript!);
+          const result = value === undefined ? 'undefined' : JSON.stringify(value);
+          return {
+            summary: `✅ page execute_javascript: ${type} in "${await page.title()}"`,
+            body: result.length > 4000 ? `${result.slice(0, 4000)}… (${result.length} characters in structuredContent.result)` : result,
+            structured: { ...reached, url: page.url(), result, result_type: type },
+          };
+        }
+        case 'get_text': {
+          const whole = await page.visibleText();
+          const text = whole.length > MAX_TEXT_CHARS ? whole.slice(0, MAX_TEXT_CHARS) : whole;
+          return {
+            summary: `✅ page get_text: ${whole.length} characters of "${await page.title()}"${text.length < whole.length ? ` (the first ${MAX_TEXT_CHARS} shown)` : ''}`,
+            body: text,
+            structured: { ...reached, url: page.url(), text, ...(text.length < whole.length ? { text_truncated: true } : {}) },
+          };
+        }
+        case 'query_dom': {
+          const { total, elements } = await page.query(selector, args.attributes ?? [], args.max_results ?? 50);
+          const records = elements.map((element) => elementRecord(context, window, element));
+          return {
+            summary: `✅ page query_dom: ${total} element${total === 1 ? '' : 's'} match ${JSON.stringify(selector)}${records.length < total ? ` (the first ${records.length} shown)` : ''}; bounds in window ${window.id}'s screenshot pixels`,
+            body: records.map(elementLine).join('\n') || undefined,
+            structured: { ...reached, url: page.url(), count: total, elements: records },
+          };
+        }
+        case 'click_element':
+        case 'insert_text':
+          return elementAction(context, window, page, args.action, selector, args.text ?? '', args, reached);
+        case 'upload_files':
+          return uploadAction(context, window, page, selector, args.files!, args, reached);
+        case 'navigate': {
+          let loaded: PageNavigation | undefined;
+          // A new page changes the whole tree: the diff is read only when asked for.
+          const output = await observeAction(context, 'page navigate', { diff: args.diff ?? false, throughPage: true }, window, async () => {
+            loaded = await page.navigate(args.url!, NAVIGATION_TIMEOUT_MS);
+            const inTree = await pageInTree(context, window, Date.now() + PAGE_IN_TREE_MS, loaded.title);
+            return {
+              path: page.endpoint.protocol,
+              delivery_mode: 'background',
+              effect: 'confirmed',
+              verified: true,
+              evidence: [
+                `the page loaded ${loaded.url}${loaded.status ? ` (HTTP ${loaded.status})` : ''}, titled "${loaded.title}"`,
+                inTree ? 'the page is in the accessibility tree' : `the page had not reached the accessibility tree within ${PAGE_IN_TREE_MS / 1000} s: read the window again before acting on it`,
+              ],
+            };
+          });
+          const { url, title, status } = loaded!;
+          return withPageFields(output, { ...reached, url, title, ...(status ? { status } : {}) });
+        }
+      }
+    } catch (error) {
+      throw await withBrowserDialog(context, window, error);
     }
   },
 });

@@ -10,10 +10,11 @@ import * as scripts from './page-scripts.js';
 import { PuppeteerPage } from './puppeteer-page.js';
 
 const CONNECT_TIMEOUT_MS = 5000;
+const PAGES_TIMEOUT_MS = 5000;
 /** Each protocol call's limit inside puppeteer (page scripts have their own, shorter one). */
 const PROTOCOL_TIMEOUT_MS = 20_000;
 
-interface PageFacts {
+export interface PageFacts {
   title: string;
   visible: boolean;
   x: number;
@@ -27,12 +28,33 @@ interface PageFacts {
  * How well a page fits a window: the window shows it (visibilityState; background tabs are hidden), the
  * browser puts the page's window where the X window is, and the window's title names the page.
  */
+const VISIBLE = 4;
+const PLACED = 2;
+const TITLED = 1;
+
 function fit(facts: PageFacts | undefined, window: DesktopWindow): number {
   if (!facts) return -1;
   const b = window.bounds;
   const placed = [facts.x * facts.scale - b.x, facts.y * facts.scale - b.y, facts.w * facts.scale - b.width, facts.h * facts.scale - b.height].every((d) => Math.abs(d) <= 2);
   const titled = facts.title !== '' && window.title.includes(facts.title);
-  return (facts.visible ? 4 : 0) + (placed ? 2 : 0) + (titled ? 1 : 0);
+  return (facts.visible ? VISIBLE : 0) + (placed ? PLACED : 0) + (titled ? TITLED : 0);
+}
+
+/**
+ * Which page is the window's, given each page's facts (undefined for a page that did not answer): the index of
+ * the best fit; undefined when no page answered. A page placed where the window is, is the window's own; when
+ * none is and a page did not answer, the silent one is likely the window's (waiting on a dialog) and the best of
+ * the others another window's page, never to be read or driven in its stead: 'silent'.
+ */
+export function windowPage(facts: readonly (PageFacts | undefined)[], window: DesktopWindow): number | 'silent' | undefined {
+  let best = -1;
+  let chosen: number | undefined;
+  facts.forEach((candidate, i) => {
+    const score = fit(candidate, window);
+    if (score > best) [best, chosen] = [score, i];
+  });
+  if (chosen !== undefined && (best & PLACED) === 0 && facts.includes(undefined)) return 'silent';
+  return chosen;
 }
 
 /** The launch_app call that starts the window's browser (or Electron app) again with a debugging port (0 picks a free one). */
@@ -65,20 +87,43 @@ export class PageConnections implements BrowserPages {
     const endpoint = findDebuggingEndpoint(window.pid);
     if (!endpoint) throw refusal(window);
     const browser = await this.browser(endpoint);
-    const pages = await browser.pages();
+    const pages = await this.pages(browser, endpoint);
     const facts = await Promise.all(pages.map((page) => this.facts(page)));
-    let best = -1;
-    let chosen: Page | undefined;
-    facts.forEach((candidate, i) => {
-      const score = fit(candidate, window);
-      if (score > best) [best, chosen] = [score, pages[i]];
-    });
-    if (!chosen) {
-      throw new ToolError(`the browser behind window ${window.id} (debugging port ${endpoint.port}) has no page that answers; it may still be starting`, 'page_unreachable', {
+    const chosen = windowPage(facts, window);
+    if (chosen === 'silent') {
+      throw new ToolError(
+        `the page of window ${window.id} does not answer on debugging port ${endpoint.port} (the pages that answer are other windows'); it may be waiting on a dialog`,
+        'page_unreachable',
+        { port: endpoint.port },
+      );
+    }
+    if (chosen === undefined) {
+      throw new ToolError(`the browser behind window ${window.id} (debugging port ${endpoint.port}) has no page that answers; it may still be starting, or a page may be waiting on a dialog`, 'page_unreachable', {
         port: endpoint.port,
       });
     }
-    return new PuppeteerPage(chosen, endpoint, await browser.version().catch(() => ''));
+    return new PuppeteerPage(pages[chosen]!, endpoint, await browser.version().catch(() => ''));
+  }
+
+  /**
+   * The browser's pages, within a time limit: puppeteer attaches to each page it has not seen, and a page whose
+   * renderer waits on a dialog (alert, "leave site?") never answers that, for the whole protocol timeout.
+   */
+  private async pages(browser: Browser, endpoint: PageEndpoint): Promise<Page[]> {
+    let timer: NodeJS.Timeout | undefined;
+    const listing = browser.pages();
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new ToolError(`the browser on debugging port ${endpoint.port} did not list its pages within ${PAGES_TIMEOUT_MS} ms (a page may be waiting on a dialog)`, 'page_unreachable', { port: endpoint.port })), PAGES_TIMEOUT_MS);
+    });
+    listing.catch(() => undefined);
+    try {
+      return await Promise.race([listing, late]);
+    } catch (error) {
+      if (error instanceof ToolError) throw error;
+      throw new ToolError(`the browser on debugging port ${endpoint.port} did not list its pages: ${error instanceof Error ? error.message : String(error)}`, 'page_unreachable', { port: endpoint.port });
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   /** The facts that pick a page, or undefined for a page that does not answer in time (a crashed or busy tab). */

@@ -2,7 +2,7 @@
 // Chrome, Brave, Edge, Electron) and WebDriver BiDi (Firefox): puppeteer hides which one is spoken.
 import { randomBytes } from 'node:crypto';
 import { Script } from 'node:vm';
-import type { Page } from 'puppeteer-core';
+import type { Dialog, Page } from 'puppeteer-core';
 import type { BrowserPage, PageElement, PageEndpoint, PageNavigation, PageWatch } from '../../browser.js';
 import type { CupRect } from '../../../cup/types.js';
 import { ToolError } from '../../../errors.js';
@@ -230,13 +230,31 @@ export class PuppeteerPage implements BrowserPage {
     return this.script('insert the text', scripts.call(scripts.insertIntoFieldAt, point, { name: field.name, text: field.text, box }, text, replace));
   }
 
+  /**
+   * Loads the URL. A dialog the page opens meanwhile (its beforeunload handler asking whether to leave) holds the
+   * navigation until someone answers it: that ends the wait at once, with the dialog's words, and the dialog is
+   * left open for the agent to answer (the navigation goes on if it leaves).
+   */
   async navigate(url: string, timeoutMs: number): Promise<PageNavigation> {
+    let onDialog: ((dialog: Dialog) => void) | undefined;
+    const asked = new Promise<never>((_, reject) => {
+      onDialog = (dialog) => {
+        const words = dialog.message() ? `: "${dialog.message()}"` : '';
+        reject(new ToolError(`the page did not load ${url}: it first opened a ${dialog.type()} dialog${words}`, 'navigation_failed', { url, dialog: dialog.type() }));
+      };
+      this.page.on('dialog', onDialog);
+    });
+    const loading = this.page.goto(url, { waitUntil: 'load', timeout: timeoutMs });
+    // A navigation left waiting on the dialog ends later on its own; its outcome is no one's then.
+    loading.catch(() => undefined);
     try {
-      const response = await this.page.goto(url, { waitUntil: 'load', timeout: timeoutMs });
+      const response = await Promise.race([loading, asked]);
       return { url: this.page.url(), title: await this.title(), ...(response && response.status() > 0 ? { status: response.status() } : {}) };
     } catch (error) {
       if (error instanceof ToolError) throw error;
       throw new ToolError(`the page could not load ${url}: ${pageMessage(error)}`, 'navigation_failed', { url });
+    } finally {
+      if (onDialog) this.page.off('dialog', onDialog);
     }
   }
 }
