@@ -1,5 +1,6 @@
 // The honest verdict on an action, from what was read back after it: shared by every backend.
 import type { DeliveryMode } from './targets.js';
+import type { DesktopWindow } from './windows.js';
 
 /** What to try when an action was not delivered or showed no effect. */
 export interface Escalation {
@@ -12,6 +13,16 @@ export interface NewWindow {
   window_id: number;
   title: string;
   pid: number;
+}
+
+/** A desktop window as the result names it. */
+export function newWindowOf(window: Pick<DesktopWindow, 'id' | 'title' | 'pid'>): NewWindow {
+  return { window_id: window.id, title: window.title, pid: window.pid };
+}
+
+/** The evidence line of a window the action opened, said alike wherever it was seen (the platform, the tool layer). */
+export function windowOpenedLine(window: Pick<NewWindow, 'window_id' | 'title'>): string {
+  return `window ${window.window_id} "${window.title}" opened`;
 }
 
 /** What was seen of an action's effect. */

@@ -6,6 +6,8 @@ import type { X11Connection } from './x11/index.js';
 export interface ClientWindow extends DesktopWindow {
   /** GTK's client-side-decoration margins (_GTK_FRAME_EXTENTS: left, right, top, bottom) when declared. */
   csdMargins?: { left: number; right: number; top: number; bottom: number };
+  /** The window manager shows it modal (_NET_WM_STATE_MODAL): the rest of its app waits on it. */
+  modal?: true;
 }
 
 export function processName(pid: number): string {
@@ -51,7 +53,7 @@ async function describeWindow(
   x: X11Connection,
   id: number,
   zIndex: number,
-  context: { activeWindow: number; currentDesktop: number | undefined; hiddenAtom: number },
+  context: { activeWindow: number; currentDesktop: number | undefined; hiddenAtom: number; modalAtom: number },
 ): Promise<ClientWindow | undefined> {
   const root = x.screen.root;
   try {
@@ -85,6 +87,7 @@ async function describeWindow(
       minimized,
       active: id === context.activeWindow,
     };
+    if (states?.includes(context.modalAtom)) window.modal = true;
     if (csd && csd.length === 4) window.csdMargins = { left: csd[0]!, right: csd[1]!, top: csd[2]!, bottom: csd[3]! };
     return window;
   } catch {
@@ -99,18 +102,19 @@ async function describeWindow(
  */
 export async function listClientWindows(x: X11Connection): Promise<ClientWindow[]> {
   const root = x.screen.root;
-  const [stacking, clients, active, currentDesktop, hiddenAtom] = await Promise.all([
+  const [stacking, clients, active, currentDesktop, hiddenAtom, modalAtom] = await Promise.all([
     x.getWindowList(root, '_NET_CLIENT_LIST_STACKING'),
     x.getWindowList(root, '_NET_CLIENT_LIST'),
     x.getWindowList(root, '_NET_ACTIVE_WINDOW'),
     x.getCardinals(root, '_NET_CURRENT_DESKTOP'),
     x.internAtom('_NET_WM_STATE_HIDDEN'),
+    x.internAtom('_NET_WM_STATE_MODAL'),
   ]);
   let ordered = stacking ?? clients;
   if (!ordered) ordered = await rootChildren(x);
   // Clients missing from the stacking list (rare) go to the bottom.
   const ids = [...(clients ?? []).filter((id) => !ordered!.includes(id)), ...ordered];
-  const context = { activeWindow: active?.[0] ?? 0, currentDesktop: currentDesktop?.[0], hiddenAtom };
+  const context = { activeWindow: active?.[0] ?? 0, currentDesktop: currentDesktop?.[0], hiddenAtom, modalAtom };
   const windows = await Promise.all(ids.map((id, zIndex) => describeWindow(x, id, zIndex, context)));
   return windows.filter((window): window is ClientWindow => window !== undefined);
 }

@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { buildEnvelope, toCompact } from '../../cup/index.js';
+import { newWindowOf, windowOpenedLine } from '../../platform/action-outcome.js';
 import type { DesktopWindow } from '../../platform/windows.js';
 import type { ToolContext } from '../context.js';
 import { readNumbered, rememberReading, type NumberedReading } from '../perception/window-snapshot.js';
@@ -41,7 +42,7 @@ export function appearedWindows(before: readonly { id: number }[], after: readon
   const seen = new Set(reported.map((window) => window.window_id));
   const others = after
     .filter((window) => !known.has(window.id) && !seen.has(window.id))
-    .map((window) => ({ window_id: window.id, title: window.title, pid: window.pid }));
+    .map(newWindowOf);
   return [...reported, ...others];
 }
 
@@ -54,7 +55,7 @@ export function appearedWindows(before: readonly { id: number }[], after: readon
 export function confirmedByOpenedWindows(result: ActionResult, pid: number): ActionResult {
   const opened = (result.new_windows ?? []).filter((entry) => entry.pid === pid && entry.tree_error !== closedAgain);
   if (result.effect === 'confirmed' || result.path === 'none' || result.cancelled || opened.length === 0) return result;
-  const lines = opened.map((entry) => `window ${entry.window_id} "${entry.title}" opened`);
+  const lines = opened.map(windowOpenedLine);
   return { ...result, effect: 'confirmed', verified: true, escalation: undefined, evidence: [...lines, ...(result.evidence ?? [])] };
 }
 

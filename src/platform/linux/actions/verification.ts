@@ -10,10 +10,10 @@ import { ROOT_PATH, type ObjectRef } from '../atspi/object-ref.js';
 import { ancestry, children, readName, readRole, readText, readValue } from '../atspi/operations.js';
 import { UnansweredActionError } from '../atspi/unanswered-action.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
-import type { NewWindow, Observation } from '../../action-outcome.js';
+import type { ClientWindow } from '../windows.js';
+import { newWindowOf, windowOpenedLine, type NewWindow, type Observation } from '../../action-outcome.js';
 import type { SnapshotRef } from '../../targets.js';
 import { atspiElement } from '../element-handle.js';
-import { isModal } from '../input/index.js';
 import { liveStates } from './live-states.js';
 import { DBusError, DBusTimeoutError } from '../dbus/index.js';
 
@@ -381,10 +381,6 @@ function netStateChanges(stateEvents: readonly AccessibilityEvent[], roleName: s
   });
 }
 
-/**
- * One line per object the app reported changed: what changed, and what we read back from it now (the
- * event is the app's claim; the read is ours).
- */
 /** What describeObject gives for an object in another window of the app than the action's. */
 const elsewhere = Symbol('in another window');
 
@@ -422,6 +418,10 @@ function alreadyTold(change: string, told: Told | undefined): boolean {
   return told.states.has(change);
 }
 
+/**
+ * One line per object the app reported changed: what changed, and what we read back from it now (the
+ * event is the app's claim; the read is ours).
+ */
 async function describeObject(desktop: LinuxDesktop, events: readonly AccessibilityEvent[], snapshot: SnapshotRef | undefined, told?: Told): Promise<string | typeof elsewhere | undefined> {
   const first = events[0]!;
   const ref = { bus: first.sender, path: first.path };
@@ -526,25 +526,17 @@ async function windowChanges(desktop: LinuxDesktop, app: string, before: readonl
  * The top-level X windows of the process behind an accessibility bus name, or undefined when that cannot
  * be told (no pid, no X): what an action opened is found by comparing this list before and after it.
  */
-async function appWindows(desktop: LinuxDesktop, app: string): Promise<NewWindow[] | undefined> {
+async function appClientWindows(desktop: LinuxDesktop, app: string): Promise<ClientWindow[] | undefined> {
   try {
     const pid = await (await desktop.atspi()).pidOf(app);
-    const windows = await desktop.windows();
-    return windows.filter((window) => window.pid === pid).map((window) => ({ window_id: window.id, title: window.title, pid: window.pid }));
+    return (await desktop.windows()).filter((window) => window.pid === pid);
   } catch {
     return undefined;
   }
 }
 
-/** Whether one of the app's windows is modal, as the window manager shows it; false when that cannot be told. */
-async function anyModal(desktop: LinuxDesktop, windows: readonly NewWindow[] | undefined): Promise<boolean> {
-  if (!windows?.length) return false;
-  try {
-    const x = await desktop.x11();
-    return (await Promise.all(windows.map((window) => isModal(x, window.window_id).catch(() => false)))).some(Boolean);
-  } catch {
-    return false;
-  }
+async function appWindows(desktop: LinuxDesktop, app: string): Promise<NewWindow[] | undefined> {
+  return (await appClientWindows(desktop, app))?.map(newWindowOf);
 }
 
 /** Resolves when `signal` aborts; never, without one. */
@@ -622,8 +614,9 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
   const webEngine = (await client.quirksOf(app).catch(() => undefined))?.webEngine ?? false;
   const readAll = () => Promise.all(probes.map((probe) => probe.read().catch(() => undefined)));
   try {
-    const listing = appWindows(desktop, app);
-    const [before, windowsBefore, modal] = await Promise.all([readAll(), listing, listing.then((windows) => anyModal(desktop, windows))]);
+    const [before, listed] = await Promise.all([readAll(), appClientWindows(desktop, app)]);
+    const windowsBefore = listed?.map(newWindowOf);
+    const modal = listed?.some((window) => window.modal) ?? false;
     // An app with a modal dialog up is answering it, and what a dialog's button or Return sets off (a file saved,
     // then the dialog closed) may show no sign for longer than the usual wait: LibreOffice's Save dialog sent
     // nothing for over 400 ms and closed after a second, and an agent told "no effect" would press Return again.
@@ -680,13 +673,13 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
     const windows = windowsBefore && (await windowChanges(desktop, app, windowsBefore, recorder?.events ?? [], signal));
     const closed = windows?.closed ?? [];
     // A window that closed says it all for what was in it: its objects' last events (gone, hidden) and the probes
-    // of its objects, now unreadable, are not listed one by one. So does one that opened, listed with its tree, for
-    // the objects born with it (GTK announces each one's first states: "defunct off, has-tooltip off").
+    // of its objects, now unreadable, are not listed one by one. One that opened is listed with its tree (the
+    // objects born with it announce their first states, which isNoise leaves out, or are counted as another window's).
     const opened = windows?.opened ?? [];
     const tips = options.toolTips ? await toolTipLines(desktop, (recorder?.events ?? []).filter((event) => roles.isHover(event))) : [];
     const evidence: string[] = [
       ...tips,
-      ...opened.map((window) => `window ${window.window_id} "${window.title}" opened`),
+      ...opened.map(windowOpenedLine),
       ...closed.map((window) => `window ${window.window_id} "${window.title}" closed or hidden`),
     ];
     // Every probe that changed went unreadable: what it reads is gone (a dialog's OK closed the dialog), which one line
@@ -705,7 +698,7 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
     });
     const told = toldByProbes(probes, probeLines);
     const byObject = new Map<string, AccessibilityEvent[]>();
-    const defunct = (gone: boolean) => (event: AccessibilityEvent) => event.kind === 'StateChanged' && event.detail === 'defunct' && (event.detail1 !== 0) === gone;
+    const destroyed = (event: AccessibilityEvent) => event.kind === 'StateChanged' && event.detail === 'defunct' && event.detail1 !== 0;
     for (const event of relevant()) byObject.set(event.path, [...(byObject.get(event.path) ?? []), event]);
     // The action's own window closed: what its objects did on the way (a scroll bar hidden) is said by that line too.
     const snapshotClosed = options.snapshot !== undefined && closed.some((window) => window.window_id === options.snapshot!.windowId);
@@ -713,13 +706,12 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
     // The application object's children are its windows: a child added or removed there is a window opened or
     // closed, which the window lines tell.
     const windowsListed = opened.length > 0 || closed.length > 0;
-    // The target's own text changes are the text probe's line already (typing): not read back a second time.
-    const probed = options.target !== undefined && probes.some((_, i) => after[i] !== before[i]);
     for (const [path, events] of byObject) {
-      if ((closed.length > 0 && events.some(defunct(true))) || (opened.length > 0 && events.some(defunct(false)))) byObject.delete(path);
-      else if (inSnapshot.has(path)) byObject.delete(path);
+      if ((closed.length > 0 && events.some(destroyed)) || inSnapshot.has(path)) byObject.delete(path);
       else if (windowsListed && path === ROOT_PATH && events.every((event) => event.kind === 'ChildrenChanged')) byObject.delete(path);
-      else if (probed && path === options.target!.path && events.every((event) => event.kind === 'TextChanged')) byObject.delete(path);
+      // Text changes alone that a probe's line told (typing into a field) would give a line with nothing untold:
+      // the object is not read back for it, a round trip on the action's path.
+      else if (events.every((event) => event.kind === 'TextChanged') && told.get(`${events[0]!.sender}${path}`)?.text) byObject.delete(path);
     }
     // Cancelled, the probes' readings are the evidence: re-reading every object an event named would hold up the stop.
     // Otherwise the objects are read back together, as many at a time as lines are still wanted (one may give none).

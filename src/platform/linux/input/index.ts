@@ -31,4 +31,4 @@ export { syntheticClick } from './synthetic-input.js';
 export { syntheticCombination, syntheticText } from './synthetic-keys.js';
 export { typeText, type TypeTextOptions, type TypeTextResult } from './typing.js';
 export { windowAt, type WindowAtPoint } from './window-at.js';
-export { activateWindow, activeWindow, isActive, isModal, raiseWindow, restoreActivation, type ActivateOptions } from './windows.js';
+export { activateWindow, activeWindow, isActive, raiseWindow, restoreActivation, type ActivateOptions } from './windows.js';

@@ -131,12 +131,6 @@ async function settledPosition(x: X11Connection, window: number, deadline: numbe
   }
 }
 
-/** Whether the window manager shows `window` as modal (_NET_WM_STATE_MODAL): the rest of its app waits on it. */
-export async function isModal(x: X11Connection, window: number): Promise<boolean> {
-  const [states, modal] = await Promise.all([x.getAtomList(window, '_NET_WM_STATE'), x.internAtom('_NET_WM_STATE_MODAL')]);
-  return states?.includes(modal) ?? false;
-}
-
 /** Re-activates the window that was active before (as activeWindow returned it); false if it is gone or refused. */
 export async function restoreActivation(x: X11Connection, previous: number, options: ActivateOptions = {}): Promise<boolean> {
   if (previous === 0) return false;
