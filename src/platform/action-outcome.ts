@@ -42,6 +42,11 @@ export interface Observation {
   targetReported?: true;
   /** The condition the observation waited for (ObserveOptions.until) held on the last read back of the probes. */
   met?: true;
+  /**
+   * Objects the app changed during the action as it had been changing them by itself before it (a clock, a meter),
+   * as evidence names them: not counted as the action's effect, named when nothing else changed.
+   */
+  ownChanges?: string[];
 }
 
 /**
@@ -126,9 +131,15 @@ export function actionOutcome(input: OutcomeInput): ActionOutcome {
   // Cut short by a cancel, nothing seen yet is no sign of a no-op: there is nothing to retry or escalate.
   if (base.cancelled) return { ...base, effect: 'unverifiable', verified: false };
   if (observation?.listening) {
-    return { ...base, effect: 'suspected_noop', verified: false, evidence: [], escalation: input.escalation ?? defaultEscalation(input.mode, input.path) };
+    const escalation = input.escalation ?? defaultEscalation(input.mode, input.path);
+    return { ...base, effect: 'suspected_noop', verified: false, evidence: [], escalation: observation.ownChanges ? withOwnChanges(escalation, observation.ownChanges) : escalation };
   }
   return { ...base, effect: 'unverifiable', verified: false };
+}
+
+/** The advice after no effect, saying first which changes the app made by itself and why they are not counted. */
+function withOwnChanges(escalation: Escalation, changes: readonly string[]): Escalation {
+  return { ...escalation, reason: `only what the app changes on its own changed (${changes.join('; ')}), as it did before the action too, which is not counted as its effect; ${escalation.reason}` };
 }
 
 /**

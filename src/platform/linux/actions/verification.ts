@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { readableName } from '../../../cup/atspi/names.js';
 import { cupStateOf } from '../../../cup/atspi/states.js';
@@ -15,6 +16,7 @@ import { newWindowOf, windowOpenedLine, type NewWindow, type Observation } from 
 import type { SnapshotRef } from '../../targets.js';
 import { atspiElement } from '../element-handle.js';
 import { liveStates } from './live-states.js';
+import { actionUnderway, changeOf, ownChanges } from './own-changes.js';
 import { DBusError, DBusTimeoutError } from '../dbus/index.js';
 
 /** What a probe reads, from its label: "[e13]" of "text of [e13]". */
@@ -613,9 +615,14 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
   // the page changed reaches the accessibility tree later still: its first sign is given longer to come.
   const webEngine = (await client.quirksOf(app).catch(() => undefined))?.webEngine ?? false;
   const readAll = () => Promise.all(probes.map((probe) => probe.read().catch(() => undefined)));
+  let actionOver: (() => void) | undefined;
   try {
     const [before, listed] = await Promise.all([readAll(), appClientWindows(desktop, app)]);
     const windowsBefore = listed?.map(newWindowOf);
+    // What the app was changing by itself just before (a clock, a meter) is not the action's doing when it goes on.
+    const own = ownChanges(client.events, app, performance.now());
+    const isOwn = (event: AccessibilityEvent) => own.has(changeOf(event));
+    actionOver = actionUnderway(client.events, app);
     const modal = listed?.some((window) => window.modal) ?? false;
     // An app with a modal dialog up is answering it, and what a dialog's button or Return sets off (a file saved,
     // then the dialog closed) may show no sign for longer than the usual wait: LibreOffice's Save dialog sent
@@ -634,7 +641,7 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
     const { signal } = options;
     const cancelled = abortion(signal);
     const roles = eventRoles(desktop, options.snapshot);
-    const relevant = () => (recorder?.events ?? []).filter((event) => !isNoise(event) && !options.ignore?.(event) && !roles.isHover(event));
+    const relevant = () => (recorder?.events ?? []).filter((event) => !isNoise(event) && !options.ignore?.(event) && !roles.isHover(event) && !isOwn(event));
     // A tool tip hidden as the pointer leaves its place is the hover's start, not the reaction waited for.
     const tipsShown = () => (options.toolTips ? (recorder?.events ?? []).filter((event) => roles.isHover(event) && showingChange(event) && event.detail1 !== 0) : []);
     const readBack = async () => (await Promise.all([readAll(), roles.sortOut(recorder?.events ?? [])]))[0];
@@ -728,7 +735,11 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
     // Its content, not its states or caret: the focus the driver gives the target before the action (which may be
     // reported late, and puts the caret somewhere) is not the action's doing.
     const targetReported = target !== undefined && relevant().some((event) => event.sender === target.bus && event.path === target.path && contentEvents.has(event.kind));
+    // With nothing else to show, the app's own changes are named, so that "no effect" does not read as a blind spot.
+    const ownObjects = evidence.length > 0 || signal?.aborted ? [] : [...new Map((recorder?.events ?? []).filter((event) => isOwn(event) && !isNoise(event)).map((event) => [`${event.sender}${event.path}`, event])).values()];
+    const ownLabels = await Promise.all(ownObjects.slice(0, 3).map(async (event) => (await elementLabel(desktop, options.snapshot, { bus: event.sender, path: event.path })).label));
     return {
+      ...(ownObjects.length > 0 ? { ownChanges: [...ownLabels, ...(ownObjects.length > 3 ? [`${ownObjects.length - 3} more`] : [])] } : {}),
       evidence,
       changed: evidence.length > 0,
       ...(targetReported ? { targetReported: true as const } : {}),
@@ -738,6 +749,7 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
       ...(options.until && satisfied() ? { met: true as const } : signal?.aborted ? { cancelled: true as const } : {}),
     };
   } finally {
+    actionOver?.();
     recorder?.stop();
   }
 }

@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import type { DBusSignal } from '../dbus/index.js';
 import type { AtspiClient } from './client.js';
 
@@ -30,6 +31,19 @@ const registeredEvents = [
   'document:reload',
 ];
 
+/** An event as heard, with when (performance.now()). */
+export interface HeardEvent {
+  at: number;
+  event: AccessibilityEvent;
+}
+
+/**
+ * How long each application's events are kept once heard, in ms, and how many at most (a hundred typed keys send
+ * four hundred): enough to tell what an app was changing on its own just before an action (see own-changes.ts).
+ */
+const keptMs = 5000;
+const keptEvents = 2000;
+
 export interface EventRecorder {
   readonly events: readonly AccessibilityEvent[];
   /** Resolves when an event arrives (true) or after the timeout (false). */
@@ -44,6 +58,9 @@ export interface EventRecorder {
 export class EventMonitor {
   private readonly recorders = new Set<{ bus: string; events: AccessibilityEvent[]; wake?: () => void }>();
   private readonly listeners = new Set<(event: AccessibilityEvent) => void>();
+  /** Each application's events of the last keptMs, oldest first (pruned in batches, not on every event). */
+  private readonly kept = new Map<string, HeardEvent[]>();
+  private lastSweep = 0;
   private registered?: Promise<void>;
 
   constructor(private readonly client: AtspiClient) {}
@@ -85,12 +102,34 @@ export class EventMonitor {
       detail2: Number(detail2 ?? 0),
       data: data?.value,
     };
+    this.keep(event);
     for (const listener of this.listeners) listener(event);
     for (const recorder of this.recorders) {
       if (recorder.bus !== signal.sender) continue;
       recorder.events.push(event);
       recorder.wake?.();
     }
+  }
+
+  private keep(event: AccessibilityEvent): void {
+    const at = performance.now();
+    let list = this.kept.get(event.sender);
+    if (!list) this.kept.set(event.sender, (list = []));
+    list.push({ at, event });
+    if (list.length > 2 * keptEvents || list[0]!.at < at - 2 * keptMs) this.kept.set(event.sender, list.filter((heard) => heard.at >= at - keptMs).slice(-keptEvents));
+    // Applications that went quiet (or quit) are dropped now and then.
+    if (at - this.lastSweep > 2 * keptMs) {
+      this.lastSweep = at;
+      for (const [sender, events] of this.kept) if (events.at(-1)!.at < at - keptMs) this.kept.delete(sender);
+    }
+  }
+
+  /**
+   * The application's events heard from `from` until before `to` (performance.now() times), oldest first; only
+   * those of the last few seconds are kept, and only since this connection first registered for events.
+   */
+  heard(bus: string, from: number, to: number): HeardEvent[] {
+    return (this.kept.get(bus) ?? []).filter((heard) => heard.at >= from && heard.at < to);
   }
 
   /**

@@ -1,0 +1,71 @@
+// An app that changes by itself (a clock, a CPU meter, a page's ticker) must not confirm an action that did nothing:
+// what it changed before the action as well is no sign of the action. The oracle is pyatspi: the ticking label did
+// tick while the action was judged (so without the rule it would have been taken for the effect), and the counter
+// behind Increment moved only when clicked.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { ClientWindow } from '../../src/platform/linux/windows.js';
+import type { ActionResult } from '../../src/tools/input/schemas.js';
+import { FixtureDesktop } from '../helpers/fixture-desktop.js';
+import { callOk, type Element } from '../helpers/tools.js';
+
+describe('actions on an app that changes by itself', () => {
+  let fixtures: FixtureDesktop;
+  let window: ClientWindow;
+  let elements: Element[];
+
+  before(async () => {
+    fixtures = await FixtureDesktop.start();
+    window = await fixtures.launch('gtk3', { title: 'Ticking Fixture', rows: 3, extraArgs: ['--tick-ms', '120'] });
+    elements = await fixtures.elements(window);
+  });
+
+  after(async () => {
+    await fixtures?.stop();
+  });
+
+  const ticks = async () => {
+    const label = (await fixtures.oracle.texts(window.pid, window.title)).find((text) => text.startsWith('Ticks: '));
+    assert.ok(label, 'pyatspi finds the ticking label');
+    return Number(label.slice('Ticks: '.length));
+  };
+  const counter = async () => Number((await fixtures.oracle.status(window.pid, window.title)).counter);
+  const button = (name: string) => {
+    const found = elements.find((element) => element.role === 'button' && element.name === name);
+    assert.ok(found, `no button "${name}"`);
+    return found;
+  };
+
+  /**
+   * Until the label has ticked twice more: the driver, listening since the first reading, has seen it change on its
+   * own. Each value is waited on to go (a value may last too short a time to be seen arriving on a loaded machine).
+   */
+  async function seenTicking(): Promise<void> {
+    for (let i = 0; i < 2; i++) {
+      const now = await ticks();
+      await callOk(fixtures.context, 'wait_for', { pid: window.pid, window_id: window.id, selector: `role=text name="Ticks: ${now}"`, gone: true, timeout_ms: 5000 });
+    }
+  }
+
+  test('a click on a button that does nothing is no effect, though the label beside it ticked meanwhile', async () => {
+    await seenTicking();
+    const [ticksBefore, counterBefore] = [await ticks(), await counter()];
+    const called = await callOk(fixtures.context, 'click', { window_id: window.id, element_index: button('Idle').index });
+    const result = called.structured as unknown as ActionResult;
+    assert.ok((await ticks()) > ticksBefore, 'the label ticked while the click was judged');
+    assert.equal(await counter(), counterBefore, 'nothing the app keeps changed');
+    assert.equal(result.effect, 'suspected_noop', `${called.summary}: ${JSON.stringify(result.evidence)}`);
+    assert.match(result.escalation?.reason ?? '', /on its own/, JSON.stringify(result.escalation));
+  });
+
+  test('a click that acts is confirmed by what it changed, and the ticking label is not listed', async () => {
+    await seenTicking();
+    const counterBefore = await counter();
+    const called = await callOk(fixtures.context, 'click', { window_id: window.id, element_index: button('Increment').index });
+    const result = called.structured as unknown as ActionResult;
+    assert.equal(await counter(), counterBefore + 1, 'pyatspi: the counter moved');
+    assert.equal(result.effect, 'confirmed', called.summary);
+    assert.ok(result.evidence?.some((line) => line.includes(`counter=${counterBefore + 1}`)), JSON.stringify(result.evidence));
+    assert.ok(!result.evidence?.some((line) => line.includes('Ticks:')), `the ticking label is no evidence: ${JSON.stringify(result.evidence)}`);
+  });
+});
