@@ -31,7 +31,7 @@ const registeredEvents = [
   'document:reload',
 ];
 
-/** An event as heard, with when (performance.now()). */
+/** An event as heard (without its data), with when (performance.now()). */
 export interface HeardEvent {
   at: number;
   event: AccessibilityEvent;
@@ -115,7 +115,8 @@ export class EventMonitor {
     const at = performance.now();
     let list = this.kept.get(event.sender);
     if (!list) this.kept.set(event.sender, (list = []));
-    list.push({ at, event });
+    // Without its data (a terminal's inserted text can be long): which object changed how is what is asked of it.
+    list.push({ at, event: { ...event, data: undefined } });
     if (list.length > 2 * keptEvents || list[0]!.at < at - 2 * keptMs) this.kept.set(event.sender, list.filter((heard) => heard.at >= at - keptMs).slice(-keptEvents));
     // Applications that went quiet (or quit) are dropped now and then.
     if (at - this.lastSweep > 2 * keptMs) {
