@@ -116,6 +116,11 @@ export interface ChangeWatch {
 export interface DesktopChanges {
   /** Starts watching a process's accessibility events (the app's own changes) and the desktop's window list. */
   watchChanges(pid: number): Promise<ChangeWatch>;
+  /**
+   * Marks an action on the process as under way until the returned function is called: what the process changes
+   * meanwhile (and a moment after) is the action's doing, never taken for what the app changes on its own.
+   */
+  actionUnderway(pid: number): Promise<() => void>;
 }
 
 export interface KeyRequest {

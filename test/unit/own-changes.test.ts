@@ -20,7 +20,7 @@ describe('an app\'s own changes', () => {
   test('a label renamed twice, a second apart, with no action near, is the app\'s own doing', () => {
     const clock = nameChange('/clock');
     const { now, monitor } = connection([{ agoMs: 2100, event: clock }, { agoMs: 1100, event: clock }, { agoMs: 100, event: clock }]);
-    assert.deepEqual([...ownChanges(monitor, bus, now)], [changeOf(clock)]);
+    assert.deepEqual([...ownChanges(monitor, bus, 7, now)], [changeOf(clock)]);
   });
 
   test('one change, or two within one burst, or one older than the look-back, is not', () => {
@@ -34,7 +34,7 @@ describe('an app\'s own changes', () => {
       { agoMs: 9000, event: old },
       { agoMs: 200, event: old },
     ]);
-    assert.deepEqual([...ownChanges(monitor, bus, now)], []);
+    assert.deepEqual([...ownChanges(monitor, bus, 7, now)], []);
   });
 
   test('changes while an action of ours was under way, or just after it, are that action\'s, not the app\'s own', () => {
@@ -43,11 +43,11 @@ describe('an app\'s own changes', () => {
     const heard = (_bus: string, from: number, to: number) => events.filter(({ at }) => at >= from && at < to);
     const monitor = { heard };
     const start = performance.now();
-    actionUnderway(monitor, bus)();
+    actionUnderway(monitor, 7)();
     // Twice and apart, during the action's late effects.
     events.push({ at: start + 1, event: counter }, { at: start + 400, event: counter });
-    assert.deepEqual([...ownChanges(monitor, bus, start + 500)], []);
+    assert.deepEqual([...ownChanges(monitor, bus, 7, start + 500)], []);
     // The same events on a connection that ran no action: the app's own.
-    assert.deepEqual([...ownChanges({ heard }, bus, start + 500)], [changeOf(counter)]);
+    assert.deepEqual([...ownChanges({ heard }, bus, 7, start + 500)], [changeOf(counter)]);
   });
 });

@@ -49,6 +49,7 @@ import { listClientWindows, processName, type ClientWindow } from './windows.js'
 import { DBusClosedError, DBusTimeoutError, peerLeftTheBus } from './dbus/index.js';
 import { ApplicationGoneError } from './atspi/application-gone.js';
 import { UnansweredActionError } from './atspi/unanswered-action.js';
+import { actionUnderway } from './actions/own-changes.js';
 import { isAlive, processStartTicks, waitGone } from './desktop/processes.js';
 
 /** How long a process whose read failed may take to be marked gone after its connection closed. */
@@ -324,6 +325,11 @@ export class LinuxDesktop implements Desktop {
       for (const mirror of this.mirrors.values()) if (mirror.holds(bus, path)) return mirror.windowId;
       return undefined;
     });
+  }
+
+  async actionUnderway(pid: number): Promise<() => void> {
+    const client = await this.atspi().catch(() => undefined);
+    return client ? actionUnderway(client.events, pid) : () => undefined;
   }
 
   pointer(target: ElementTarget | PointTarget, kind: PointerKind, options: { mode: DeliveryMode; modifiers: readonly string[] }): Promise<ActionOutcome> {

@@ -108,6 +108,9 @@ function compare(context: ToolContext, window: DesktopWindow, before: NumberedRe
   };
 }
 
+/** throughPage: the action goes through the browser's debugging protocol, which answers whatever its accessibility does. */
+type ObservedOptions = { diff?: boolean; element_index?: number; element_token?: string; delivery_mode?: string; throughPage?: boolean };
+
 /**
  * Runs one action between two readings of its window and returns its result with what changed (`diff`,
  * the new `snapshot_id`) and the trees of windows it opened. `diff: false` runs the action alone.
@@ -115,13 +118,28 @@ function compare(context: ToolContext, window: DesktopWindow, before: NumberedRe
 export async function observeAction(
   context: ToolContext,
   tool: string,
-  // throughPage: the action goes through the browser's debugging protocol, which answers whatever its accessibility does.
-  options: { diff?: boolean; element_index?: number; element_token?: string; delivery_mode?: string; throughPage?: boolean },
+  options: ObservedOptions,
   window: DesktopWindow,
   run: () => Promise<ActionResult>,
 ): Promise<ToolOutput<ActionResult>> {
   // A window that took long to read (a big office document) is not read twice around every key by default:
   // the readings would cost more than the action, and keep a busy app from answering what comes next.
+  // From the reading before to the reading after, what the app changes is this action's doing, not its own.
+  const over = await context.desktop.actionUnderway(window.pid);
+  try {
+    return await observed(context, tool, options, window, run);
+  } finally {
+    over();
+  }
+}
+
+async function observed(
+  context: ToolContext,
+  tool: string,
+  options: ObservedOptions,
+  window: DesktopWindow,
+  run: () => Promise<ActionResult>,
+): Promise<ToolOutput<ActionResult>> {
   const lastReadMs = slowReadingMs(context.state.diffReadMs.get(window.id), Date.now());
   const skippedAsSlow = options.diff === undefined && lastReadMs !== undefined;
   const readStarted = Date.now();

@@ -26,8 +26,8 @@ interface Span {
 /** What the rules need of an event connection (one per desktop): the events it heard lately. */
 type Heard = Pick<EventMonitor, 'heard'>;
 
-/** The spans of the actions observed on each application, per event connection. */
-const actionSpans = new WeakMap<Heard, Map<string, Span[]>>();
+/** The spans of the actions on each process, per event connection. */
+const actionSpans = new WeakMap<Heard, Map<number, Span[]>>();
 
 /** One kind of change of one object: its events of one kind and detail (a label's name, a bar's value). */
 export function changeOf(event: AccessibilityEvent): string {
@@ -35,24 +35,25 @@ export function changeOf(event: AccessibilityEvent): string {
 }
 
 /**
- * Marks an action on the application as under way from now: what it changes then, and for lateEffectsMs after the
- * returned function is called, is the action's doing. Every observation of an action marks its span.
+ * Marks an action on the process as under way from now: what its applications change then, and for lateEffectsMs
+ * after the returned function is called, is the action's doing. Every action tool marks its span (its readings
+ * included), whichever way it acts: through accessibility, real input, or a browser's page.
  */
-export function actionUnderway(monitor: Heard, bus: string): () => void {
+export function actionUnderway(monitor: Heard, pid: number): () => void {
   let spans = actionSpans.get(monitor);
   if (!spans) actionSpans.set(monitor, (spans = new Map()));
-  const list = spans.get(bus) ?? [];
+  const list = spans.get(pid) ?? [];
   const span: Span = { from: performance.now(), to: Infinity };
-  spans.set(bus, [...list.slice(1 - spansKept), span]);
+  spans.set(pid, [...list.slice(1 - spansKept), span]);
   return () => void (span.to = performance.now());
 }
 
 /**
- * The changes (changeOf) the application made on its own in the seconds before `before` (a performance.now()
- * time): those it made at least twice, apart, while no action of ours on it was under way or just over.
+ * The changes (changeOf) the application (`bus`, of process `pid`) made on its own in the seconds before `before` (a
+ * performance.now() time): those it made at least twice, apart, while no action of ours on it was under way or just over.
  */
-export function ownChanges(monitor: Heard, bus: string, before: number): Set<string> {
-  const spans = actionSpans.get(monitor)?.get(bus) ?? [];
+export function ownChanges(monitor: Heard, bus: string, pid: number, before: number): Set<string> {
+  const spans = actionSpans.get(monitor)?.get(pid) ?? [];
   const ours = (at: number) => spans.some((span) => at >= span.from && at <= span.to + lateEffectsMs);
   const times = new Map<string, number[]>();
   for (const { at, event } of monitor.heard(bus, before - lookBackMs, before)) {

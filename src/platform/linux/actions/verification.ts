@@ -16,7 +16,7 @@ import { newWindowOf, windowOpenedLine, type NewWindow, type Observation } from 
 import type { SnapshotRef } from '../../targets.js';
 import { atspiElement } from '../element-handle.js';
 import { liveStates } from './live-states.js';
-import { actionUnderway, changeOf, ownChanges } from './own-changes.js';
+import { changeOf, ownChanges } from './own-changes.js';
 import { DBusError, DBusTimeoutError } from '../dbus/index.js';
 
 /** What a probe reads, from its label: "[e13]" of "text of [e13]". */
@@ -615,14 +615,13 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
   // the page changed reaches the accessibility tree later still: its first sign is given longer to come.
   const webEngine = (await client.quirksOf(app).catch(() => undefined))?.webEngine ?? false;
   const readAll = () => Promise.all(probes.map((probe) => probe.read().catch(() => undefined)));
-  let actionOver: (() => void) | undefined;
   try {
     const [before, listed] = await Promise.all([readAll(), appClientWindows(desktop, app)]);
     const windowsBefore = listed?.map(newWindowOf);
     // What the app was changing by itself just before (a clock, a meter) is not the action's doing when it goes on.
-    const own = ownChanges(client.events, app, performance.now());
+    const pid = await client.pidOf(app).catch(() => 0);
+    const own = ownChanges(client.events, app, pid, performance.now());
     const isOwn = (event: AccessibilityEvent) => own.has(changeOf(event));
-    actionOver = actionUnderway(client.events, app);
     const modal = listed?.some((window) => window.modal) ?? false;
     // An app with a modal dialog up is answering it, and what a dialog's button or Return sets off (a file saved,
     // then the dialog closed) may show no sign for longer than the usual wait: LibreOffice's Save dialog sent
@@ -749,7 +748,6 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
       ...(options.until && satisfied() ? { met: true as const } : signal?.aborted ? { cancelled: true as const } : {}),
     };
   } finally {
-    actionOver?.();
     recorder?.stop();
   }
 }
