@@ -1,5 +1,5 @@
 // An app that changes by itself (a clock, a CPU meter, a page's ticker) must not confirm an action that did nothing:
-// what it changed before the action as well is no sign of the action. The oracle is pyatspi: the ticking label did
+// what it changed before the action as well is no sign of the action; nor is the focus a real click gives a button. The oracle is pyatspi: the ticking label did
 // tick while the action was judged (so without the rule it would have been taken for the effect), and the counter
 // behind Increment moved only when clicked.
 import assert from 'node:assert/strict';
@@ -56,6 +56,16 @@ describe('actions on an app that changes by itself', () => {
     assert.equal(await counter(), counterBefore, 'nothing the app keeps changed');
     assert.equal(result.effect, 'suspected_noop', `${called.summary}: ${JSON.stringify(result.evidence)}`);
     assert.match(result.escalation?.reason ?? '', /on its own/, JSON.stringify(result.escalation));
+  });
+
+  test('a real click on the idle button focuses it, which is no effect of the click either', async () => {
+    await seenTicking();
+    const counterBefore = await counter();
+    const called = await callOk(fixtures.context, 'click', { window_id: window.id, element_index: button('Idle').index, delivery_mode: 'foreground' });
+    const result = called.structured as unknown as ActionResult;
+    assert.ok((await fixtures.oracle.find(window.pid, window.title, 'push button', 'Idle')).states?.includes('focused'), 'pyatspi: the click focused the button');
+    assert.equal(await counter(), counterBefore, 'nothing the app keeps changed');
+    assert.equal(result.effect, 'suspected_noop', `${called.summary}: ${JSON.stringify(result.evidence)}`);
   });
 
   test('a click that acts is confirmed by what it changed, and the ticking label is not listed', async () => {

@@ -23,9 +23,28 @@ const gestureWords: Record<PointerKind, string> = { click: 'click', double_click
 
 const clickStates = ['checked', 'pressed', 'selected', 'expanded', 'focused'];
 
+/**
+ * A click moves the focus to what it clicks (Blink focuses a button it clicks through accessibility, GTK one it
+ * clicks for real): only on a field, clicked to type into, is that the click's effect. On anything else the focus
+ * moving, to the target or away from what had it, confirms nothing: a click on a button that did nothing was
+ * confirmed by its own +foc.
+ */
+function focusIsEffect(interfaces: readonly string[]): boolean {
+  return interfaces.includes('EditableText');
+}
+
+const focusMove = (event: AccessibilityEvent) => event.kind === 'StateChanged' && event.detail === 'focused';
+
+/** What a click's observation leaves out: the focus moving, unless the target is a field; and `also`. */
+function clickIgnores(interfaces: readonly string[], also?: (event: AccessibilityEvent) => boolean): { ignore?: (event: AccessibilityEvent) => boolean } {
+  if (focusIsEffect(interfaces)) return also ? { ignore: also } : {};
+  return { ignore: (event) => focusMove(event) || (also?.(event) ?? false) };
+}
+
 function probesFor(desktop: LinuxDesktop, target: LiveElementTarget, states: readonly string[] = clickStates): Probe[] {
   const label = `[e${target.element.index}]`;
-  return [nameProbe(desktop, target.ref, label), statesProbe(desktop, target.ref, label, states, target.live.role)];
+  const probed = focusIsEffect(target.live.interfaces) ? states : states.filter((state) => state !== 'focused');
+  return [nameProbe(desktop, target.ref, label), statesProbe(desktop, target.ref, label, probed, target.live.role)];
 }
 
 /**
@@ -74,7 +93,7 @@ async function backgroundElement(desktop: LinuxDesktop, target: LiveElementTarge
     return itemOutcome(desktop, target.ref.bus, probes, item, snapshot);
   }
   if (action) {
-    const observation = await observe(desktop, target.ref.bus, probesFor(desktop, target), () => performAction(desktop, element, action), { snapshot });
+    const observation = await observe(desktop, target.ref.bus, probesFor(desktop, target), () => performAction(desktop, element, action), { snapshot, ...clickIgnores(target.live.interfaces) });
     return actionOutcome({ path: 'x11_atspi', mode: 'background', observation });
   }
   // Clicking an editable field means putting the caret in it: focus is that click's whole effect.
@@ -127,7 +146,9 @@ async function backgroundPoint(desktop: LinuxDesktop, target: PointTarget, kind:
     const label = found.name ? `"${found.name}"` : 'the element under the point';
     const probes = [nameProbe(desktop, found.ref, label), statesProbe(desktop, found.ref, label, clickStates)];
     if ('selection' in found) return itemOutcome(desktop, found.ref.bus, probes, found, target.snapshot);
-    const observation = await observe(desktop, found.ref.bus, probes, () => performAction(desktop, found.candidate, found.action), { snapshot: target.snapshot });
+    const interfaces = found.candidate.interfaces;
+    const observed = focusIsEffect(interfaces) ? probes : [probes[0]!, statesProbe(desktop, found.ref, label, clickStates.filter((state) => state !== 'focused'))];
+    const observation = await observe(desktop, found.ref.bus, observed, () => performAction(desktop, found.candidate, found.action), { snapshot: target.snapshot, ...clickIgnores(interfaces) });
     return actionOutcome({ path: 'x11_atspi', mode: 'background', observation });
   }
   const synthetic = await syntheticEventsReach(desktop, target.window);
@@ -183,7 +204,7 @@ async function foreground(desktop: LinuxDesktop, target: LiveElementTarget | Poi
       await pixelsAtRest(desktop, point.window);
       return observePixels(desktop, point.window, click);
     }
-    return observe(desktop, app, probes, click, { snapshot: target.snapshot, ...(aside ? { ignore: aside.ignore } : {}) });
+    return observe(desktop, app, probes, click, { snapshot: target.snapshot, ...(target.kind === 'element' ? clickIgnores(target.live.interfaces, aside?.ignore) : {}) });
   });
   const covered = aside && !observation.changed && target.kind === 'element' && !(await liveStates(desktop, target.ref).catch(() => new Set<string>())).has('STATE_FOCUSED');
   // A click that showed nothing on an element another object lies over: that object took it.
