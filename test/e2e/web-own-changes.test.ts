@@ -11,7 +11,7 @@ import { callOk } from '../helpers/tools.js';
 describe('a web page that changes by itself (chromium)', () => {
   const rig = webRig('chromium');
 
-  test('a click on an idle button is no effect though the ticker beside it ticked; a click that counts is confirmed', async () => {
+  test('a click on an idle button is no effect though the ticker beside it ticked; a click that counts is confirmed, and one on a field by its focus', async () => {
     const window = await rig.open('ticker', 'CUP Web Ticker');
     const texts = () => rig.oracle.texts(window.pid, window.title);
     const numberIn = async (prefix: string) => {
@@ -42,5 +42,16 @@ describe('a web page that changes by itself (chromium)', () => {
     // Blink tells the count's new text by its paragraph's children; the focus it gives a button it clicks is no evidence.
     assert.ok(countResult.evidence?.some((line) => line.includes('child added')), `the count's paragraph is evidence: ${JSON.stringify(countResult.evidence)}`);
     assert.deepEqual(countResult.evidence?.filter((line) => /[+-]foc/.test(line)), [], JSON.stringify(countResult.evidence));
+
+    // A click on a field is confirmed by the focus it gives the field: Blink's fields have no EditableText, their
+    // EDITABLE state says what they are.
+    const field = elements.find((element) => element.role === 'textbox' && element.name === 'Note');
+    assert.ok(field, 'the field is an element');
+    // A real click: Blink's field has neither a click action nor EditableText for a background one.
+    const clicked = await callOk(rig.context, 'click', { window_id: window.id, element_index: field.index, delivery_mode: 'foreground' });
+    const result = clicked.structured as unknown as ActionResult;
+    assert.ok((await rig.oracle.find(window.pid, window.title, 'entry', 'Note')).states?.includes('focused'), 'pyatspi: the field has the focus');
+    assert.equal(result.effect, 'confirmed', clicked.summary);
+    assert.ok(result.evidence?.some((line) => line.includes(`[e${field.index}]`) && line.includes('+foc')), JSON.stringify(result.evidence));
   });
 });

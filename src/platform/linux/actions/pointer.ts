@@ -29,21 +29,22 @@ const clickStates = ['checked', 'pressed', 'selected', 'expanded', 'focused'];
  * moving, to the target or away from what had it, confirms nothing: a click on a button that did nothing was
  * confirmed by its own +foc.
  */
-function focusIsEffect(interfaces: readonly string[]): boolean {
-  return interfaces.includes('EditableText');
+function focusIsEffect(object: { interfaces: readonly string[]; states?: readonly number[] }): boolean {
+  // Blink's fields have no EditableText: their EDITABLE state says what they are.
+  return object.interfaces.includes('EditableText') || (object.states !== undefined && decodeStateSet(object.states).has('STATE_EDITABLE'));
 }
 
 const focusMove = (event: AccessibilityEvent) => event.kind === 'StateChanged' && event.detail === 'focused';
 
 /** What a click's observation leaves out: the focus moving, unless the target is a field; and `also`. */
-function clickIgnores(interfaces: readonly string[], also?: (event: AccessibilityEvent) => boolean): { ignore?: (event: AccessibilityEvent) => boolean } {
-  if (focusIsEffect(interfaces)) return also ? { ignore: also } : {};
+function clickIgnores(target: { interfaces: readonly string[]; states?: readonly number[] }, also?: (event: AccessibilityEvent) => boolean): { ignore?: (event: AccessibilityEvent) => boolean } {
+  if (focusIsEffect(target)) return also ? { ignore: also } : {};
   return { ignore: (event) => focusMove(event) || (also?.(event) ?? false) };
 }
 
 function probesFor(desktop: LinuxDesktop, target: LiveElementTarget, states: readonly string[] = clickStates): Probe[] {
   const label = `[e${target.element.index}]`;
-  const probed = focusIsEffect(target.live.interfaces) ? states : states.filter((state) => state !== 'focused');
+  const probed = focusIsEffect(target.live) ? states : states.filter((state) => state !== 'focused');
   return [nameProbe(desktop, target.ref, label), statesProbe(desktop, target.ref, label, probed, target.live.role)];
 }
 
@@ -93,7 +94,7 @@ async function backgroundElement(desktop: LinuxDesktop, target: LiveElementTarge
     return itemOutcome(desktop, target.ref.bus, probes, item, snapshot);
   }
   if (action) {
-    const observation = await observe(desktop, target.ref.bus, probesFor(desktop, target), () => performAction(desktop, element, action), { snapshot, ...clickIgnores(target.live.interfaces) });
+    const observation = await observe(desktop, target.ref.bus, probesFor(desktop, target), () => performAction(desktop, element, action), { snapshot, ...clickIgnores(target.live) });
     return actionOutcome({ path: 'x11_atspi', mode: 'background', observation });
   }
   // Clicking an editable field means putting the caret in it: focus is that click's whole effect.
@@ -115,7 +116,7 @@ async function backgroundElement(desktop: LinuxDesktop, target: LiveElementTarge
 }
 
 /** What performs a gesture at a point: an accessibility action, or a gesture on a list or tree item. */
-type PointGesture = { ref: ObjectRef; name: string } & (ActionOn | ItemGesture);
+type PointGesture = { ref: ObjectRef; name: string; states?: readonly number[] } & (ActionOn | ItemGesture);
 
 /**
  * The object under a point that performs a gesture: the deepest object there, or the nearest ancestor
@@ -134,7 +135,7 @@ async function gestureAt(desktop: LinuxDesktop, target: PointTarget, kind: Point
     if (action) refuseDisabled(live.states, `the element under the point${live.name ? ` ("${live.name}")` : ''}`, gestureWords[kind]);
     const item = await itemGesture(desktop, candidate, live.role, kind, action);
     if (item) return { ref: item.selection.item, name: live.name, ...item };
-    if (action) return { ref, name: live.name, action, candidate };
+    if (action) return { ref, name: live.name, states: live.states, action, candidate };
     ref = await parentOf(client, ref).catch(() => undefined);
   }
   return undefined;
@@ -146,9 +147,9 @@ async function backgroundPoint(desktop: LinuxDesktop, target: PointTarget, kind:
     const label = found.name ? `"${found.name}"` : 'the element under the point';
     const probes = [nameProbe(desktop, found.ref, label), statesProbe(desktop, found.ref, label, clickStates)];
     if ('selection' in found) return itemOutcome(desktop, found.ref.bus, probes, found, target.snapshot);
-    const interfaces = found.candidate.interfaces;
-    const observed = focusIsEffect(interfaces) ? probes : [probes[0]!, statesProbe(desktop, found.ref, label, clickStates.filter((state) => state !== 'focused'))];
-    const observation = await observe(desktop, found.ref.bus, observed, () => performAction(desktop, found.candidate, found.action), { snapshot: target.snapshot, ...clickIgnores(interfaces) });
+    const pointed = { ...found.candidate, states: found.states };
+    const observed = focusIsEffect(pointed) ? probes : [probes[0]!, statesProbe(desktop, found.ref, label, clickStates.filter((state) => state !== 'focused'))];
+    const observation = await observe(desktop, found.ref.bus, observed, () => performAction(desktop, found.candidate, found.action), { snapshot: target.snapshot, ...clickIgnores(pointed) });
     return actionOutcome({ path: 'x11_atspi', mode: 'background', observation });
   }
   const synthetic = await syntheticEventsReach(desktop, target.window);
@@ -204,7 +205,7 @@ async function foreground(desktop: LinuxDesktop, target: LiveElementTarget | Poi
       await pixelsAtRest(desktop, point.window);
       return observePixels(desktop, point.window, click);
     }
-    return observe(desktop, app, probes, click, { snapshot: target.snapshot, ...(target.kind === 'element' ? clickIgnores(target.live.interfaces, aside?.ignore) : {}) });
+    return observe(desktop, app, probes, click, { snapshot: target.snapshot, ...(target.kind === 'element' ? clickIgnores(target.live, aside?.ignore) : {}) });
   });
   const covered = aside && !observation.changed && target.kind === 'element' && !(await liveStates(desktop, target.ref).catch(() => new Set<string>())).has('STATE_FOCUSED');
   // A click that showed nothing on an element another object lies over: that object took it.
