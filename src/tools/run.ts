@@ -9,6 +9,8 @@ import { findTool, toolNames, type AnyTool } from './registry.js';
 import { ToolError } from '../errors.js';
 import { DEFAULT_SESSION } from '../tui/manager.js';
 import { formatArgumentErrors } from './validation.js';
+import { selectElement } from './input/selector-target.js';
+import type { Selected } from './input/schemas.js';
 
 /** Shared by every session and client of this process: they act on one desktop. */
 const actions = new ActionQueue();
@@ -38,9 +40,12 @@ export async function runTool(name: string, rawArgs: unknown, context: ToolConte
     : context;
   try {
     const act = async () => {
+      // An element named by selector is found once, in the app's line (after its earlier actions), and named by its token from here on.
+      const selection = await selectTarget(tool, parsed.data as Record<string, unknown>, callContext);
+      if ('failed' in selection) return selection.failed;
       // The agent cursor and the session's recording see every action here, whichever tool it is.
-      const observer = await observeCall(tool, parsed.data as Record<string, unknown>, rawArgs, callContext);
-      const result = await handle(tool, name, parsed.data, callContext);
+      const observer = await observeCall(tool, selection.args, rawArgs, callContext);
+      const result = withSelected(await handle(tool, name, selection.args, callContext), selection.selected);
       return observer ? await observer.finish(result) : result;
     };
     // Actions on one app wait for each other in arrival order; reads and other apps' actions do not wait.
@@ -49,6 +54,25 @@ export async function runTool(name: string, rawArgs: unknown, context: ToolConte
   } finally {
     lease?.release();
   }
+}
+
+/** An action's arguments with its selector resolved to an element token; the failure when it names no single element. */
+async function selectTarget(tool: AnyTool, args: Record<string, unknown>, context: ToolContext): Promise<{ args: Record<string, unknown>; selected?: Selected } | { failed: ToolCallResult }> {
+  if (tool.capability !== 'input' || !('element_token' in (tool.input.shape as Record<string, unknown>))) return { args };
+  try {
+    return (await selectElement(context, tool.name, args)) ?? { args };
+  } catch (error) {
+    if (error instanceof ToolError) return { failed: failureResult('tool', error.message, error.code, error.details) };
+    const explained = context.desktop.explainFailure(error);
+    if (explained) return { failed: failureResult('tool', `${tool.name}: ${explained.message}`, explained.code, explained.details) };
+    throw error;
+  }
+}
+
+/** A result that says which element its selector chose (the handler only saw the token). */
+function withSelected(result: ToolCallResult, selected: Selected | undefined): ToolCallResult {
+  if (!selected || !result.ok) return result;
+  return { ...result, structured: { ...result.structured, selected } };
 }
 
 /** A call cancelled while it waited for the app's earlier actions: a failed result, nothing was sent. */

@@ -12,6 +12,7 @@ import {
   deliveryModeArgument,
   elementIndexArgument,
   elementTokenArgument,
+  elementSelectorArgument,
   modifierArgument,
   pointAddressing,
 } from './schemas.js';
@@ -29,6 +30,7 @@ function pointerTool(name: PointerKind, title: string, description: string) {
       window_id: windowIdArgument.optional(),
       element_index: elementIndexArgument.optional(),
       element_token: elementTokenArgument.optional(),
+      selector: elementSelectorArgument.optional(),
       ...pointAddressing,
       modifier: modifierArgument,
       delivery_mode: deliveryModeArgument,
