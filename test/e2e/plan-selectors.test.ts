@@ -39,7 +39,7 @@ describe('selectors in actions and window references in plans', () => {
   before(async () => {
     fixtures = await FixtureDesktop.start();
     saveDir = mkdtempSync(join(tmpdir(), 'cup-plan-save-'));
-    app = await fixtures.launch('gtk3', { title: 'Plan Editor', rows: 3, extraArgs: ['--save-chooser', saveDir, '--waits'] });
+    app = await fixtures.launch('gtk3', { title: 'Plan Editor', rows: 3, extraArgs: ['--save-chooser', saveDir, '--waits', '--late-enable'] });
   });
 
   after(async () => {
