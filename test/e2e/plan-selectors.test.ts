@@ -141,6 +141,21 @@ describe('selectors in actions and window references in plans', () => {
     assert.equal((await fixtures.status(app)).counter, before.counter + 1);
   });
 
+  test('a recorded click by selector replays: the element recorded is found again, and the selector is not sent beside its token', async () => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'cup-plan-record-')), 'trajectory');
+    const before = (await fixtures.status(app)).counter;
+    await callOk(fixtures.context, 'start_recording', { output_dir: dir });
+    try {
+      await callOk(fixtures.context, 'click', { window_id: app.id, selector: 'role=button name=Increment' });
+    } finally {
+      await callOk(fixtures.context, 'stop_recording', {});
+    }
+    const replayed = await callOk(fixtures.context, 'replay_trajectory', { dir, delay_ms: 0 });
+    const steps = replayed.structured.steps as { ok: boolean; summary: string }[];
+    assert.deepEqual(steps.map((step) => step.ok), [true], JSON.stringify(steps));
+    assert.equal((await fixtures.status(app)).counter, before + 2, 'clicked when recorded and again when replayed');
+  });
+
   test('a dialog of another app (zenity): the step after a wait_for acts in the window it matched, with that window\'s pid', async () => {
     const printed = join(mkdtempSync(join(tmpdir(), 'cup-plan-zenity-')), 'out.txt');
     const zenity = spawn('/bin/sh', ['-c', `exec zenity --entry --title "Plan Question" --text "Your name" > '${printed}'`], { env: fixtures.desktop.env(), stdio: 'ignore' });
