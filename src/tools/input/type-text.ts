@@ -13,7 +13,7 @@ export const typeText = defineTool({
   title: 'Type text',
   annotations: { readOnly: false, destructive: false, idempotent: false, openWorld: true },
   description:
-    'Type text into an element (element_index + window_id, or element_token) or, without one, into the focused element of the window ' +
+    'Type text into an element (element_index + window_id, element_token, or selector + window_id) or, without one, into the focused element of the window ' +
     '(window_id, or pid for its front window). Background (default) inserts the text at the caret through accessibility (EditableText): ' +
     'no keystrokes, no focus change, works on covered windows; a web page\'s field takes it through the browser\'s debugging connection when ' +
     'it has one (launch_app with electron_debugging_port; path "devtools"), else as key events. Foreground types real keys (any Unicode character; a spare keycode is ' +
