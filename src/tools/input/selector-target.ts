@@ -75,7 +75,8 @@ export async function selectElement(context: ToolContext, tool: string, args: Re
     const listed = found.slice(0, LISTED_MATCHES).map(({ window, node }) => elementLine(window, node));
     throw new ToolError(
       `${tool}: selector ${JSON.stringify(source)} matches ${found.length} elements, and one is needed: ${listed.join(', ')}${found.length > listed.length ? ', ...' : ''}. ` +
-        `Nothing was sent. Add terms that tell them apart (name=..., a state such as focused, "A >> B" for one inside another), or pick one by its place: "${source} [index=0]" is the first, [index=-1] the last.`,
+        `Nothing was sent. ${new Set(found.map(({ window }) => window.id)).size > 1 ? 'Give window_id to look in one window only; ' : ''}` +
+        `Add terms that tell them apart (name=..., a state such as focused, "A >> B" for one inside another), or pick one by its place: "${source} [index=0]" is the first, [index=-1] the last.`,
       'ambiguous',
       { selector: source, count: found.length, matches: listed },
     );
