@@ -62,11 +62,18 @@ async function selectTarget(tool: AnyTool, args: Record<string, unknown>, contex
   try {
     return (await selectElement(context, tool.name, args)) ?? { args };
   } catch (error) {
-    if (error instanceof ToolError) return { failed: failureResult('tool', error.message, error.code, error.details) };
-    const explained = context.desktop.explainFailure(error);
-    if (explained) return { failed: failureResult('tool', `${tool.name}: ${explained.message}`, explained.code, explained.details) };
+    const failed = expectedFailure(error, tool.name, context);
+    if (failed) return { failed };
     throw error;
   }
+}
+
+/** The result of an expected failure: a ToolError, or a lost display, bus or app that the desktop can explain. */
+function expectedFailure(error: unknown, name: string, context: ToolContext): ToolCallResult | undefined {
+  if (error instanceof ToolError) return failureResult('tool', error.message, error.code, error.details);
+  // A lost display or accessibility bus, or an app that went away, is the caller's to know about, not a bug.
+  const explained = context.desktop.explainFailure(error);
+  return explained ? failureResult('tool', `${name}: ${explained.message}`, explained.code, explained.details) : undefined;
 }
 
 /** A result that says which element its selector chose (the handler only saw the token). */
@@ -99,10 +106,8 @@ async function handle(tool: AnyTool, name: string, args: unknown, context: ToolC
       structured: { ...(structured.data as Record<string, unknown>), ...(warnings.length ? { warnings } : {}) },
     };
   } catch (error) {
-    if (error instanceof ToolError) return failureResult('tool', error.message, error.code, error.details);
-    // A lost display or accessibility bus, or an app that went away, is the caller's to know about, not a bug.
-    const explained = context.desktop.explainFailure(error);
-    if (explained) return failureResult('tool', `${name}: ${explained.message}`, explained.code, explained.details);
+    const expected = expectedFailure(error, name, context);
+    if (expected) return expected;
     const message = error instanceof Error ? error.message : String(error);
     context.log(`${name} failed: ${error instanceof Error && error.stack ? error.stack : message}`);
     return failureResult('tool', `${name} failed: ${message}`, 'internal_error');
