@@ -9,6 +9,8 @@ import { findTool, toolNames, type AnyTool } from './registry.js';
 import { ToolError } from '../errors.js';
 import { DEFAULT_SESSION } from '../tui/manager.js';
 import { formatArgumentErrors } from './validation.js';
+import { selectElement } from './input/selector-target.js';
+import type { Selected } from './input/schemas.js';
 
 /** Shared by every session and client of this process: they act on one desktop. */
 const actions = new ActionQueue();
@@ -38,9 +40,12 @@ export async function runTool(name: string, rawArgs: unknown, context: ToolConte
     : context;
   try {
     const act = async () => {
+      // An element named by selector is found once, in the app's line (after its earlier actions), and named by its token from here on.
+      const selection = await selectTarget(tool, parsed.data as Record<string, unknown>, callContext);
+      if ('failed' in selection) return selection.failed;
       // The agent cursor and the session's recording see every action here, whichever tool it is.
-      const observer = await observeCall(tool, parsed.data as Record<string, unknown>, rawArgs, callContext);
-      const result = await handle(tool, name, parsed.data, callContext);
+      const observer = await observeCall(tool, selection.args, rawArgs, callContext);
+      const result = withSelected(await handle(tool, name, selection.args, callContext), selection.selected);
       return observer ? await observer.finish(result) : result;
     };
     // Actions on one app wait for each other in arrival order; reads and other apps' actions do not wait.
@@ -49,6 +54,32 @@ export async function runTool(name: string, rawArgs: unknown, context: ToolConte
   } finally {
     lease?.release();
   }
+}
+
+/** An action's arguments with its selector resolved to an element token; the failure when it names no single element. */
+async function selectTarget(tool: AnyTool, args: Record<string, unknown>, context: ToolContext): Promise<{ args: Record<string, unknown>; selected?: Selected } | { failed: ToolCallResult }> {
+  if (tool.capability !== 'input' || !('element_token' in (tool.input.shape as Record<string, unknown>))) return { args };
+  try {
+    return (await selectElement(context, tool.name, args)) ?? { args };
+  } catch (error) {
+    const failed = expectedFailure(error, tool.name, context);
+    if (failed) return { failed };
+    throw error;
+  }
+}
+
+/** The result of an expected failure: a ToolError, or a lost display, bus or app that the desktop can explain. */
+function expectedFailure(error: unknown, name: string, context: ToolContext): ToolCallResult | undefined {
+  if (error instanceof ToolError) return failureResult('tool', error.message, error.code, error.details);
+  // A lost display or accessibility bus, or an app that went away, is the caller's to know about, not a bug.
+  const explained = context.desktop.explainFailure(error);
+  return explained ? failureResult('tool', `${name}: ${explained.message}`, explained.code, explained.details) : undefined;
+}
+
+/** A result that says which element its selector chose (the handler only saw the token). */
+function withSelected(result: ToolCallResult, selected: Selected | undefined): ToolCallResult {
+  if (!selected || !result.ok) return result;
+  return { ...result, structured: { ...result.structured, selected } };
 }
 
 /** A call cancelled while it waited for the app's earlier actions: a failed result, nothing was sent. */
@@ -75,10 +106,8 @@ async function handle(tool: AnyTool, name: string, args: unknown, context: ToolC
       structured: { ...(structured.data as Record<string, unknown>), ...(warnings.length ? { warnings } : {}) },
     };
   } catch (error) {
-    if (error instanceof ToolError) return failureResult('tool', error.message, error.code, error.details);
-    // A lost display or accessibility bus, or an app that went away, is the caller's to know about, not a bug.
-    const explained = context.desktop.explainFailure(error);
-    if (explained) return failureResult('tool', `${name}: ${explained.message}`, explained.code, explained.details);
+    const expected = expectedFailure(error, name, context);
+    if (expected) return expected;
     const message = error instanceof Error ? error.message : String(error);
     context.log(`${name} failed: ${error instanceof Error && error.stack ? error.stack : message}`);
     return failureResult('tool', `${name} failed: ${message}`, 'internal_error');

@@ -104,6 +104,38 @@ describe('run_actions over MCP and the CLI, cancelled by the client', () => {
     assert.equal(await counter(), before + 1);
   });
 
+  test('MCP and the CLI take the same plan by selector and window reference, and answer it alike', async () => {
+    const { client } = await mcp(['mcp']);
+    const plan = (text: string) => ({
+      window_id: window.id,
+      steps: [
+        { tool: 'find_elements', arguments: { selector: 'role=textbox name="Paste target"' } },
+        { tool: 'set_value', arguments: { window_id: { from_step: 0 }, selector: 'role=textbox name="Paste target"', value: text } },
+        { tool: 'click', arguments: { window_id: { from_step: 0 }, selector: 'role=button name=Increment' } },
+        { tool: 'press_key', arguments: { window_id: { from_step: 2 }, key: 'x' } },
+      ],
+    });
+    type Entry = { tool: string; ok: boolean; error?: { code: string }; window_from_step?: { window_id: number }; result?: { selected?: { role: string; name: string } } };
+    const shape = (steps: Entry[]) => steps.map((step) => [step.tool, step.ok, step.error?.code, step.window_from_step?.window_id, step.result?.selected?.name]);
+    const expected = [
+      ['find_elements', true, undefined, undefined, undefined],
+      ['set_value', true, undefined, window.id, 'Paste target'],
+      ['click', true, undefined, window.id, 'Increment'],
+      // The click opened no window: the key is not sent anywhere.
+      ['press_key', false, 'no_step_window', undefined, undefined],
+    ];
+    const before = await counter();
+    const overMcp = (await client.callTool({ name: 'run_actions', arguments: plan('by mcp') })) as CallToolResult;
+    assert.ok(!overMcp.isError, JSON.stringify(overMcp.content));
+    assert.deepEqual(shape((overMcp.structuredContent as { steps: Entry[] }).steps), expected);
+    assert.equal(await fieldText(), 'by mcp');
+    const overCli = await runCli(['call', 'run_actions', JSON.stringify(plan('by cli')), '--json'], env);
+    assert.equal(overCli.status, 0, overCli.stderr);
+    assert.deepEqual(shape((JSON.parse(overCli.stdout) as { structuredContent: { steps: Entry[] } }).structuredContent.steps), expected);
+    assert.equal(await fieldText(), 'by cli');
+    assert.equal(await counter(), before + 2);
+  });
+
   test('MCP through the daemon: notifications/cancelled during a wait stops the plan before its click; the daemon serves on', async () => {
     const { client, stderr, elements } = await mcp(['mcp', '--daemon']);
     const before = await counter();

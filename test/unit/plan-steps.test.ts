@@ -6,6 +6,7 @@ import { prepareSteps } from '../../src/tools/plan/steps.js';
 import { STEP_TOOLS } from '../../src/tools/plan/step-schema.js';
 import { ToolError } from '../../src/errors.js';
 import { findTool } from '../../src/tools/registry.js';
+import { producedWindows } from '../../src/tools/plan/step-windows.js';
 
 test('every tool a plan step may name, but wait, is a registered tool; plans neither nest nor destroy', () => {
   for (const name of STEP_TOOLS) {
@@ -23,4 +24,50 @@ test('every tool a plan step may name, but wait, is a registered tool; plans nei
   const [elsewhere, nowhere] = prepareSteps([{ tool: 'press_key', arguments: { key: 'escape', window_id: null } }, { tool: 'press_key', arguments: { key: 'a', pid: null, window_id: 4 } }], { pid: 7, window_id: 9 });
   assert.deepEqual(elsewhere!.arguments, { key: 'escape', pid: 7 });
   assert.deepEqual(nowhere!.arguments, { key: 'a', window_id: 4 });
+});
+
+test('window_id {"from_step": N}: an earlier step\'s window, filled in when the step runs; a reference no run could honour is refused before anything is sent', () => {
+  const steps = prepareSteps(
+    [
+      { tool: 'click', arguments: { selector: 'role=button name="Save As…"' } },
+      { tool: 'wait_for', arguments: { window_title: 'Save As' } },
+      { tool: 'type_text', arguments: { window_id: { from_step: -1 }, selector: 'role=textbox', text: 'a.txt' } },
+      { tool: 'wait_for', arguments: { window_id: { from_step: 1 }, selector: 'role=button name=Save' } },
+      { tool: 'click', arguments: { window_id: { from_step: 1 }, pid: 11, selector: 'role=button name=Save' } },
+    ],
+    { pid: 7, window_id: 9 },
+  );
+  assert.deepEqual(
+    steps.map((step) => [step.windowFrom, step.arguments.window_id, step.arguments.pid]),
+    [
+      [undefined, 9, 7],
+      [undefined, undefined, 7],
+      // Neither the plan's window nor its pid: both come from the referenced window (a given pid is kept, and checked then).
+      [1, undefined, undefined],
+      [1, undefined, undefined],
+      [1, undefined, 11],
+    ],
+  );
+  const refused = (window_id: unknown, pattern: RegExp, first: { tool: string; arguments?: Record<string, unknown> } = { tool: 'wait_for', arguments: { window_title: 'x' } }) =>
+    assert.throws(
+      () => prepareSteps([first, { tool: 'click', arguments: { window_id, selector: 'role=button' } }], { pid: 7, window_id: 9 }),
+      (error: unknown) => error instanceof ToolError && error.code === 'invalid_arguments' && pattern.test(error.message),
+    );
+  refused({ from_step: 1 }, /steps\[1\]\.window_id \{"from_step": 1\} names step 1; a step can only use the window of an earlier step/);
+  refused({ from_step: 5 }, /names step 5/);
+  refused({ from_step: -2 }, /names no step/);
+  refused({ from_step: 0 }, /names step 0, a wait, which produces no window/, { tool: 'wait', arguments: { ms: 10 } });
+  refused({ step: 0 }, /is no window id and no reference; a reference is \{"from_step": N\}/);
+  // The step's other arguments are still checked before anything runs.
+  assert.throws(() => prepareSteps([{ tool: 'wait_for', arguments: { window_title: 'x' } }, { tool: 'click', arguments: { window_id: { from_step: 0 }, bogus: 1 } }], { pid: 7 }), /steps\[1\]/);
+});
+
+test('the window a step produced: the windows an action opened, else the titled windows a wait_for matched, else the windows of its matches, else the window read', () => {
+  const dialog = { window_id: 5, pid: 1, title: 'Save As' };
+  assert.deepEqual(producedWindows({ new_windows: [dialog], windows: [{ window_id: 6 }] }), { windows: [dialog], source: 'new_windows' });
+  assert.deepEqual(producedWindows({ new_windows: [], windows: [dialog], matches: [{ window_id: 6 }] }).windows, [dialog]);
+  assert.deepEqual(producedWindows({ windows: [], matches: [{ window_id: 6, index: 1 }, { window_id: 6, index: 2 }] }).windows.map((window) => window.window_id), [6], 'each window once');
+  assert.deepEqual(producedWindows({ matches: [], window: dialog }).windows, [dialog]);
+  assert.deepEqual(producedWindows({ path: 'x11_atspi', effect: 'confirmed' }).windows, [], 'an action that opened nothing produced no window');
+  assert.deepEqual(producedWindows(undefined).windows, []);
 });

@@ -12,6 +12,7 @@ import {
   deliveryModeArgument,
   elementIndexArgument,
   elementTokenArgument,
+  elementSelectorArgument,
   modifierArgument,
   pointAddressing,
 } from './schemas.js';
@@ -29,6 +30,7 @@ function pointerTool(name: PointerKind, title: string, description: string) {
       window_id: windowIdArgument.optional(),
       element_index: elementIndexArgument.optional(),
       element_token: elementTokenArgument.optional(),
+      selector: elementSelectorArgument.optional(),
       ...pointAddressing,
       modifier: modifierArgument,
       delivery_mode: deliveryModeArgument,
@@ -58,10 +60,10 @@ function pointerTool(name: PointerKind, title: string, description: string) {
 export const click = pointerTool(
   'click',
   'Click',
-  'Left-click an element (element_index + window_id, or element_token) or a point (x, y in window-local screenshot pixels). ' +
+  'Left-click an element (element_index + window_id, element_token, or selector + window_id: matched when the call runs) or a point (x, y in window-local screenshot pixels). ' +
     'Background (default) performs the element\'s accessibility action (found by name: click/press/activate...), or selects a list, tree or ' +
     'table item through its container, which works on covered or minimized windows without moving the pointer or focus; foreground uses real input. The result says which rung ran, whether the effect ' +
-    'was read back (confirmed), and what to try when not. An element the app reports disabled is refused (element_disabled) and nothing is sent.',
+    'was read back (confirmed), and what to try when not. An element the app reports disabled is given up to 1 s to be enabled (apps enable Save a moment after a name is typed), then refused (element_disabled) with nothing sent.',
 );
 
 export const doubleClick = pointerTool(

@@ -15,7 +15,7 @@ export const hover = defineTool({
   title: 'Hover',
   annotations: { readOnly: false, destructive: false, idempotent: true, openWorld: true },
   description:
-    'Move the real mouse pointer over an element (element_index + window_id, or element_token: the centre of its visible part) or a point ' +
+    'Move the real mouse pointer over an element (element_index + window_id, element_token, or selector: the centre of its visible part) or a point ' +
     '(x, y in window-local screenshot pixels) and leave it there, to reveal what shows only under the pointer: a tool tip, a web page\'s ' +
     ':hover menu, a highlight. Waits up to dwell_ms for the app\'s reaction; the result\'s evidence names the tool tips that appeared ' +
     'and what the app changed, new_windows a popup window it opened, and the diff the window\'s new elements. Nothing is clicked and the ' +

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { DeliveryMode } from '../../platform/targets.js';
+import { desktopSelectorArgument } from '../perception/desktop-selector.js';
 import { pidArgument, windowIdArgument } from '../schemas.js';
 
 /** Arguments and results shared by the input tools (seed 001's cross-tool contract). */
@@ -17,6 +18,25 @@ export const elementTokenArgument = z
   .string()
   .regex(/^s[0-9a-z]+:\d+$/, 'an element token looks like "<snapshot_id>:<index>", e.g. "smx3k9a1f2:14"')
   .describe('"<snapshot_id>:<index>": names one element of one snapshot exactly, whatever happened since.');
+export const elementSelectorArgument = desktopSelectorArgument.describe(
+  'Instead of element_index or element_token: a selector as in find_elements (e.g. role=textbox name="Name"), matched in window_id ' +
+    '(or every window of pid) when the call runs; it must match exactly one element ([index=N] picks one of several). ' +
+    'Lets a call (or a run_actions step) act on an element no snapshot has shown yet, e.g. in a dialog an earlier step opened.',
+);
+
+/** What the result says about an element chosen by selector: the selector and the element it named. */
+export const selectedResult = z
+  .object({
+    selector: z.string(),
+    element_token: z.string(),
+    window_id: z.number(),
+    index: z.number(),
+    role: z.string(),
+    name: z.string(),
+  })
+  .describe('The element the selector matched when the call ran (its token names it in that window\'s snapshot).');
+export type Selected = z.infer<typeof selectedResult>;
+
 export const modifierArgument = z.array(z.string()).optional().describe('Modifier keys held during the action: ctrl, shift, alt, super.');
 
 /** Addressing an element or its window, shared by the keyboard, value and scroll tools. */
@@ -25,6 +45,7 @@ export const elementAddressing = {
   window_id: windowIdArgument.optional(),
   element_index: elementIndexArgument.optional(),
   element_token: elementTokenArgument.optional(),
+  selector: elementSelectorArgument.optional(),
 };
 
 /** Addressing a point of a window in screenshot (or zoom) pixels, shared by the pointer tools. */
@@ -134,6 +155,7 @@ export const actionResult = z.object({
   diff_file: z.string().optional(),
   /** Why there is no diff (the window has no accessibility tree, or it closed). */
   diff_unavailable: z.string().optional(),
+  selected: selectedResult.optional(),
   target: z
     .object({
       pid: z.number(),

@@ -33,7 +33,7 @@ export const scroll = defineTool({
     const by = args.by ?? 'line';
     const element: ElementTarget | undefined =
       args.element_index !== undefined || args.element_token !== undefined ? await resolveElement(context, args) : undefined;
-    if (!element && args.window_id === undefined) throw new ToolError('scroll needs a target: element_index + window_id, element_token, or window_id', 'missing_target');
+    if (!element && args.window_id === undefined) throw new ToolError('scroll needs a target: element_index + window_id, element_token, selector + window_id (or pid), or window_id', 'missing_target');
     const window = element?.window ?? (await resolveWindow(context, args.window_id!, args.pid));
     // Without an element, the window's latest snapshot says which region there is to scroll.
     const snapshot = element ? undefined : context.state.snapshots.latest(window.pid, window.id);

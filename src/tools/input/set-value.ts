@@ -26,7 +26,7 @@ export const setValueTool = defineTool({
   output: actionResult,
   async handle(args, context) {
     if (args.element_index === undefined && args.element_token === undefined) {
-      throw new ToolError('set_value needs an element: element_index + window_id, or element_token', 'missing_target');
+      throw new ToolError('set_value needs an element: element_index + window_id, element_token, or selector + window_id (or pid)', 'missing_target');
     }
     const target = await resolveElement(context, args);
     return observeAction(context, 'set_value', args, target.window, async () => targetResult(await context.desktop.setValue(target, args.value), target));

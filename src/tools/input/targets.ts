@@ -132,7 +132,7 @@ export async function resolveTarget(context: ToolContext, args: AddressingArgs):
   const byElement = args.element_index !== undefined || args.element_token !== undefined;
   const byPixel = args.x !== undefined || args.y !== undefined;
   if (byElement && byPixel) throw new ToolError('give either an element (element_index or element_token) or pixels (x, y), not both', 'conflicting_target');
-  if (!byElement && !byPixel) throw new ToolError('give a target: element_index + window_id, element_token, or x + y (window-local screenshot pixels)', 'missing_target');
+  if (!byElement && !byPixel) throw new ToolError('give a target: element_index + window_id, element_token, selector + window_id (or pid), or x + y (window-local screenshot pixels)', 'missing_target');
   return byElement ? resolveElement(context, args) : resolvePoint(context, args);
 }
 

@@ -4,7 +4,7 @@ import { pidArgument, windowIdArgument } from '../schemas.js';
 import { defineTool } from '../tool.js';
 import { observeAction } from './action-diff.js';
 import { targetResult } from './outcome.js';
-import { actionOptions, actionResult, deliveryMode, deliveryModeArgument, elementIndexArgument, elementTokenArgument } from './schemas.js';
+import { actionOptions, actionResult, deliveryMode, deliveryModeArgument, elementIndexArgument, elementTokenArgument, elementSelectorArgument } from './schemas.js';
 import { keyboardWindow, resolveElement } from './targets.js';
 
 export const typeText = defineTool({
@@ -13,7 +13,7 @@ export const typeText = defineTool({
   title: 'Type text',
   annotations: { readOnly: false, destructive: false, idempotent: false, openWorld: true },
   description:
-    'Type text into an element (element_index + window_id, or element_token) or, without one, into the focused element of the window ' +
+    'Type text into an element (element_index + window_id, element_token, or selector + window_id) or, without one, into the focused element of the window ' +
     '(window_id, or pid for its front window). Background (default) inserts the text at the caret through accessibility (EditableText): ' +
     'no keystrokes, no focus change, works on covered windows; a web page\'s field takes it through the browser\'s debugging connection when ' +
     'it has one (launch_app with electron_debugging_port; path "devtools"), else as key events. Foreground types real keys (any Unicode character; a spare keycode is ' +
@@ -24,6 +24,7 @@ export const typeText = defineTool({
     window_id: windowIdArgument.optional(),
     element_index: elementIndexArgument.optional(),
     element_token: elementTokenArgument.optional(),
+    selector: elementSelectorArgument.optional(),
     delay_ms: z.number().int().min(0).max(1000).optional().describe('Milliseconds between characters on the foreground path. Default 0 (as fast as the app reads them; raise it for apps that drop keys).'),
     delivery_mode: deliveryModeArgument,
     ...actionOptions,

@@ -25,7 +25,11 @@ export const runActions = defineTool({
     `Run steps in order inside one call: each step is {tool, arguments} with tool one of ${STEP_TOOLS.join(', ')} ` +
     '(wait takes {ms}). pid and window_id default to the plan\'s for every step whose tool takes them (a plan given only window_id gives its steps that window\'s pid) (a wait_for without selector takes no window: it waits for a title); a step\'s window_id (or pid) of null ' +
     'means "not the plan\'s", for a step aimed elsewhere (a dialog an earlier step opened, by its pid, with window_id: null); an element_index in a later step ' +
-    'refers to the latest snapshot, which an earlier step (wait_for, find_elements) may have refreshed. All steps\' arguments are checked ' +
+    'refers to the latest snapshot, which an earlier step (wait_for, find_elements) may have refreshed. For a window an earlier step produced ' +
+    '(a dialog it opened, the window a wait_for matched by window_title), a step gives window_id {"from_step": N} (-1: the step before) and ' +
+    'selector instead of element_index, e.g. [click {selector: "role=button name=\'Save As…\'"}, wait_for {window_title: "Save As"}, ' +
+    'type_text {window_id: {from_step: 1}, selector: "role=textbox name=\'Name:\'", text: "a.txt"}, click {window_id: {from_step: 1}, selector: "role=button name=Save"}]; ' +
+    'resolved when the step runs (no_step_window when that step produced none or several). All steps\' arguments are checked ' +
     'before the first runs. With stop_on_error (default true) the plan stops at the first failed step: an error, or an action that sent nothing (path none, error not_delivered). The result has one entry per step ' +
     'that ran (its summary, effect and error), completed_steps, one diff over the plan (read once the app has settled), the windows ' +
     'its steps opened (new_windows, with their trees) and the app\'s other windows they changed (other_windows_changed). The plan stops within ms when the caller cancels ' +

@@ -1,10 +1,12 @@
 import { performance } from 'node:perf_hooks';
 import { z } from 'zod';
-import { errorCodeOf, type ToolCallResult } from '../call-result.js';
+import { ToolError } from '../../errors.js';
+import { errorCodeOf, failureResult, type ToolCallResult } from '../call-result.js';
 import type { ToolContext } from '../context.js';
 import { runTool } from '../run.js';
 import { abortableDelay, type PlanCancellation } from './cancellation.js';
 import type { PreparedStep } from './steps.js';
+import { stepWindow } from './step-windows.js';
 
 export const stepEntry = z.object({
   index: z.number(),
@@ -21,6 +23,8 @@ export const stepEntry = z.object({
    * (its result says how much went, e.g. typed_chars). An action the cancel found finished is not marked.
    */
   cancelled: z.boolean().optional(),
+  /** For a step whose window_id named an earlier step ({"from_step": N}): the window that was, when this step ran. */
+  window_from_step: z.object({ from_step: z.number(), window_id: z.number(), pid: z.number() }).optional(),
   elapsed_ms: z.number(),
   /** The step's structured result (find_elements' matches, an action's evidence). */
   result: z.record(z.string(), z.unknown()).optional(),
@@ -41,7 +45,7 @@ export interface StepsRun {
   stoppedAt?: number;
 }
 
-async function waitStep(step: PreparedStep, signal: AbortSignal): Promise<{ result: ToolCallResult; cut: boolean }> {
+async function waitStep(step: PreparedStep, signal: AbortSignal): Promise<{ result: ToolCallResult; cut: boolean; window?: undefined }> {
   const ms = step.arguments.ms as number;
   const started = performance.now();
   await abortableDelay(ms, signal);
@@ -72,7 +76,7 @@ export function failureDetail(entry: StepEntry): string {
   return entry.error && !entry.summary.includes(entry.error.message) ? `\n    ${entry.error.code}: ${entry.error.message}` : '';
 }
 
-function entryOf(step: PreparedStep, result: ToolCallResult, elapsedMs: number, cut: boolean): StepEntry {
+function entryOf(step: PreparedStep, result: ToolCallResult, elapsedMs: number, cut: boolean, window?: StepEntry['window_from_step']): StepEntry {
   const structured = result.structured;
   const notSent = undelivered(result);
   const code = notSent !== undefined ? 'not_delivered' : errorCodeOf(result);
@@ -85,9 +89,24 @@ function entryOf(step: PreparedStep, result: ToolCallResult, elapsedMs: number, 
     ...(typeof structured.path === 'string' ? { path: structured.path } : {}),
     ...(code !== undefined ? { error: { code, message: notSent ?? String(structured.message ?? result.summary) } } : {}),
     ...(cut ? { cancelled: true } : {}),
+    ...(window ? { window_from_step: window } : {}),
     elapsed_ms: Math.round(elapsedMs),
     ...(result.ok && step.tool !== 'wait' ? { result: structured } : {}),
   };
+}
+
+/** A tool step, in the window an earlier step produced when its window_id names one (resolved now, as it runs). */
+async function toolStep(context: ToolContext, step: PreparedStep, entries: readonly StepEntry[]): Promise<{ result: ToolCallResult; cut: boolean; window?: StepEntry['window_from_step'] }> {
+  if (step.windowFrom === undefined) return { result: await runTool(step.tool, step.arguments, context), cut: false };
+  let window;
+  try {
+    window = await stepWindow(context, step, entries);
+  } catch (error) {
+    if (!(error instanceof ToolError)) throw error;
+    return { result: failureResult('tool', error.message, error.code, error.details), cut: false };
+  }
+  const args = { ...step.arguments, window_id: window.window_id, pid: step.arguments.pid ?? window.pid };
+  return { result: await runTool(step.tool, args, context), cut: false, window };
 }
 
 /**
@@ -101,9 +120,9 @@ export async function runSteps(context: ToolContext, steps: readonly PreparedSte
   for (const step of steps) {
     if (cancellation.cancelled) break;
     const started = performance.now();
-    const { result, cut } = step.tool === 'wait' ? await waitStep(step, cancellation.signal) : { result: await runTool(step.tool, step.arguments, stepContext), cut: false };
+    const { result, cut, window } = step.tool === 'wait' ? await waitStep(step, cancellation.signal) : await toolStep(stepContext, step, entries);
     const cancelled = cut || errorCodeOf(result) === 'cancelled' || result.structured.cancelled === true;
-    const entry = entryOf(step, result, performance.now() - started, cancelled);
+    const entry = entryOf(step, result, performance.now() - started, cancelled, window);
     entries.push(entry);
     if (!entry.ok && stopOnError && !cancellation.cancelled) return { entries, stoppedAt: step.index };
   }

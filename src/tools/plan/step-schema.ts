@@ -29,7 +29,22 @@ export const waitStepInput = z.strictObject({
 
 export const stepInput = z.strictObject({
   tool: z.string().min(1).describe(`One of: ${STEP_TOOLS.join(', ')}.`),
-  arguments: z.record(z.string(), z.unknown()).optional().describe('The tool\'s arguments; pid and window_id default to the plan\'s, and null for either means "not the plan\'s" (the step then names its own target, e.g. a dialog the plan opened by its pid).'),
+  arguments: z
+    .record(z.string(), z.unknown())
+    .optional()
+    .describe(
+      'The tool\'s arguments; pid and window_id default to the plan\'s, and null for either means "not the plan\'s" (the step then names its own target, e.g. a dialog the plan opened by its pid). ' +
+        'window_id {"from_step": N} is the window step N produced (a dialog an action opened, the window a wait_for matched; N < 0 counts back, -1 the step before), with its pid; ' +
+        'with selector instead of element_index the step\'s element is found in it when the step runs.',
+    ),
+});
+
+/**
+ * A step's window named by an earlier step: the window that step produced, known only once it ran (a dialog a
+ * click opened). `from_step` is a step index, or counts back from this step when negative.
+ */
+export const windowReference = z.strictObject({
+  from_step: z.number().int().describe('The index of an earlier step (0 is the first), or a negative count back from this step (-1: the step before).'),
 });
 
 export type StepInput = z.infer<typeof stepInput>;

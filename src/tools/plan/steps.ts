@@ -1,6 +1,6 @@
 import { ToolError } from '../../errors.js';
 import { findTool, type AnyTool } from '../registry.js';
-import { STEP_TOOLS, waitStepInput, type StepInput } from './step-schema.js';
+import { STEP_TOOLS, waitStepInput, windowReference, type StepInput } from './step-schema.js';
 import { formatArgumentErrors } from '../validation.js';
 
 
@@ -10,6 +10,8 @@ export interface PreparedStep {
   tool: string;
   definition?: AnyTool;
   arguments: Record<string, unknown>;
+  /** The index of the earlier step whose window this step acts in (window_id {"from_step": N}); its window_id and pid are filled in when it runs. */
+  windowFrom?: number;
 }
 
 interface PlanDefaults {
@@ -38,6 +40,18 @@ export function prepareSteps(steps: readonly StepInput[], defaults: PlanDefaults
     const definition = findTool(step.tool)!;
     const shape = definition.input.shape as Record<string, unknown>;
     const args: Record<string, unknown> = { ...given };
+    const windowFrom = referencedStep(given.window_id, index, steps, where);
+    if (windowFrom !== undefined) {
+      // Known when the step runs: checked here with stand-ins, so a step's other arguments are still refused before anything is sent.
+      delete args.window_id;
+      const standIns = { window_id: 1, ...(args.pid === undefined || args.pid === null ? { pid: 0 } : {}) };
+      if (args.pid === null) delete args.pid;
+      const parsed = definition.input.safeParse({ ...args, ...standIns });
+      if (!parsed.success) {
+        throw new ToolError(`${where}: ${formatArgumentErrors(definition.name, parsed.error, { ...args, ...standIns }, definition.input)}`, 'invalid_arguments', { step: index });
+      }
+      return { index, tool: definition.name, definition, arguments: args, windowFrom };
+    }
     // The plan's target fills in what the step leaves out, for tools that take it at all; an element_token
     // names its own window. A null pid or window_id is the step saying "not the plan's": it is dropped, not
     // filled in, so a step for a window the plan opened (a dialog, reached by its pid) is not sent to the plan's.
@@ -60,4 +74,30 @@ export function prepareSteps(steps: readonly StepInput[], defaults: PlanDefaults
  */
 function onlyTitled(tool: string, args: Record<string, unknown>): boolean {
   return tool === 'wait_for' && args.selector === undefined;
+}
+
+/**
+ * The step a window_id reference names, as an absolute index; undefined when window_id is no reference. Refused
+ * before anything runs: a reference to this step or a later one (not run yet), out of range, to a wait step
+ * (which produces no window), or of another shape.
+ */
+function referencedStep(value: unknown, index: number, steps: readonly StepInput[], where: string): number | undefined {
+  if (value === null || typeof value !== 'object') return undefined;
+  const parsed = windowReference.safeParse(value);
+  if (!parsed.success) {
+    throw new ToolError(`${where}.window_id: ${JSON.stringify(value)} is no window id and no reference; a reference is {"from_step": N}, N an earlier step's index (or -1 for the step before)`, 'invalid_arguments', { step: index });
+  }
+  const given = parsed.data.from_step;
+  const step = given < 0 ? index + given : given;
+  if (step < 0 || step >= index) {
+    throw new ToolError(
+      `${where}.window_id {"from_step": ${given}} names ${step < 0 ? 'no step' : `step ${step}`}; a step can only use the window of an earlier step, which has run by then (${index === 0 ? 'the first step has none' : `0..${index - 1}, or -1..-${index}`})`,
+      'invalid_arguments',
+      { step: index },
+    );
+  }
+  if (steps[step]!.tool === 'wait') {
+    throw new ToolError(`${where}.window_id {"from_step": ${given}} names step ${step}, a wait, which produces no window; name the step that opens or waits for the window`, 'invalid_arguments', { step: index });
+  }
+  return step;
 }

@@ -88,7 +88,9 @@ async function aimAgain(context: ToolContext, record: ActionRecord, aiming: Aimi
     const located = locateElement(snapshot, record.element);
     if ('problem' in located) throw new ToolError(`its element cannot be found again in window ${window.id}: ${located.problem}`, 'replay_step_failed');
     token = `${snapshot.id}:${located.index}`;
+    // The element found again replaces however the call named it (an index, or a selector matched when recorded).
     delete args.element_index;
+    delete args.selector;
     args.element_token = token;
   }
   if (record.window_pixels) {

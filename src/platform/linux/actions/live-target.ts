@@ -76,13 +76,47 @@ export function isDisabled(states: readonly number[]): boolean {
 }
 
 /**
+ * How long an action on a disabled element waits for the app to enable it. Apps enable a control a moment after
+ * the input that allows it, not within it (GTK's file chooser enables Save once it has looked at the typed name,
+ * about 100-300 ms later), so an action sent right after that input, as a plan's next step is, would otherwise be
+ * refused for a state that is about to end.
+ */
+export const ENABLE_WAIT_MS = 1000;
+
+/**
+ * The element as it is once the app has enabled it, when it was disabled: waits up to ENABLE_WAIT_MS, woken by the
+ * app's accessibility events (not polling), re-reading the object's states after each. Returns the target as it
+ * was when the app did not enable it in time (refuseDisabled then refuses it).
+ */
+export async function untilEnabled(desktop: LinuxDesktop, target: LiveElementTarget): Promise<LiveElementTarget> {
+  if (!isDisabled(target.live.states)) return target;
+  const deadline = Date.now() + ENABLE_WAIT_MS;
+  const watch = await desktop.watchChanges(target.snapshot.pid).catch(() => undefined);
+  if (!watch) return target;
+  const client = await desktop.atspi();
+  try {
+    // Read once after the watch is set up: an enabling between the first reading and the watch would not wake it.
+    for (let woken = true; woken; woken = (await watch.next(Math.max(0, deadline - Date.now()))) !== undefined) {
+      const live = await readObject(client, target.ref).catch(() => undefined);
+      if (!live) return target;
+      if (!isDisabled(live.states)) return { ...target, live };
+      if (Date.now() >= deadline) break;
+    }
+  } finally {
+    watch.close();
+  }
+  return target;
+}
+
+/**
  * A click on a disabled control does nothing in the app, whichever way it is sent: it is refused before anything
  * goes, in the background and the foreground alike, rather than sent and judged by side effects (a tooltip hiding).
+ * `waitedMs`: how long it was given to become enabled (untilEnabled).
  */
-export function refuseDisabled(states: readonly number[], what: string, gesture: string): void {
+export function refuseDisabled(states: readonly number[], what: string, gesture: string, waitedMs?: number): void {
   if (!isDisabled(states)) return;
   throw new ToolError(
-    `${what} is disabled (the app reports it neither enabled nor sensitive), so a ${gesture} would do nothing; nothing was sent. ` +
+    `${what} is disabled (the app reports it neither enabled nor sensitive${waitedMs ? `, and did not enable it within ${waitedMs} ms` : ''}), so a ${gesture} would do nothing; nothing was sent. ` +
       'Do what enables it first, then call get_window_state to see it enabled',
     'element_disabled',
   );

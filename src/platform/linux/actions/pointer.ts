@@ -11,7 +11,7 @@ import type { LinuxDesktop } from '../linux-desktop.js';
 import { findGestureAction, focusElement, performAction } from './accessible-actions.js';
 import { elementScreenPoint, mightScrollIntoView, requireOnAppWindow, screenPointNow, type PlacedPoint } from './element-point.js';
 import { itemGesture, itemOutcome, type ActionOn, type ItemGesture } from './item-gestures.js';
-import { actionable, liveTarget, refuseDisabled, type LiveElementTarget } from './live-target.js';
+import { actionable, ENABLE_WAIT_MS, liveTarget, refuseDisabled, untilEnabled, type LiveElementTarget } from './live-target.js';
 import { toolkitName, withForeground } from './real-input.js';
 import { observePixels, pixelsAtRest, syntheticEventsReach } from './synthetic-rung.js';
 import { liveStates } from './live-states.js';
@@ -236,8 +236,8 @@ export async function pointerAction(
   kind: PointerKind,
   options: { mode: DeliveryMode; modifiers: readonly string[] },
 ): Promise<ActionOutcome> {
-  const target = aimed.kind === 'element' ? await liveTarget(desktop, aimed) : aimed;
-  if (target.kind === 'element') refuseDisabled(target.live.states, `[e${target.element.index}] ${target.element.role} "${target.element.name}"`, gestureWords[kind]);
+  const target = aimed.kind === 'element' ? await untilEnabled(desktop, await liveTarget(desktop, aimed)) : aimed;
+  if (target.kind === 'element') refuseDisabled(target.live.states, `[e${target.element.index}] ${target.element.role} "${target.element.name}"`, gestureWords[kind], ENABLE_WAIT_MS);
   if (options.mode === 'foreground') return foreground(desktop, target, kind, options.modifiers);
   if (options.modifiers.length > 0) {
     return notDelivered(options.mode, 'a click with held modifier keys needs real input; nothing was sent: retry with delivery_mode "foreground"');

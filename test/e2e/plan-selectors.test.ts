@@ -1,0 +1,183 @@
+// Actions that name their element by selector, and run_actions steps that act in a window an earlier step of the
+// same plan produced (window_id {"from_step": N}): one call for "Save As…, wait for the dialog, type a name, Save".
+// Judged by the app: the file the GTK3 fixture writes on Save, the name zenity prints on OK, the fixture's status
+// label read by pyatspi.
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { after, before, describe, test } from 'node:test';
+import type { ClientWindow } from '../../src/platform/linux/windows.js';
+import { runTool } from '../../src/tools/run.js';
+import { FixtureDesktop } from '../helpers/fixture-desktop.js';
+import { callOk, failsWith } from '../helpers/tools.js';
+
+interface StepEntry {
+  index: number;
+  tool: string;
+  ok: boolean;
+  summary: string;
+  error?: { code: string; message: string };
+  window_from_step?: { from_step: number; window_id: number; pid: number };
+  result?: { selected?: { selector: string; window_id: number; role: string; name: string }; windows?: { window_id: number }[] };
+}
+
+interface PlanResult {
+  steps: StepEntry[];
+  completed_steps: number;
+  stopped_at_step?: number;
+}
+
+describe('selectors in actions and window references in plans', () => {
+  let fixtures: FixtureDesktop;
+  let app: ClientWindow;
+  let saveDir: string;
+
+  before(async () => {
+    fixtures = await FixtureDesktop.start();
+    saveDir = mkdtempSync(join(tmpdir(), 'cup-plan-save-'));
+    app = await fixtures.launch('gtk3', { title: 'Plan Editor', rows: 3, extraArgs: ['--save-chooser', saveDir, '--waits', '--late-enable'] });
+  });
+
+  after(async () => {
+    await fixtures?.stop();
+  });
+
+  async function plan(args: Record<string, unknown>): Promise<PlanResult> {
+    const result = await runTool('run_actions', args, fixtures.context);
+    assert.ok(result.ok, result.summary);
+    return result.structured as unknown as PlanResult;
+  }
+
+  test('one run_actions call: Save As…, wait for the chooser, type a file name into its name field by selector, press Save; the app writes the file', async () => {
+    const result = await plan({
+      window_id: app.id,
+      steps: [
+        { tool: 'set_value', arguments: { selector: 'role=textbox name="Name field"', value: 'written by one plan' } },
+        { tool: 'click', arguments: { selector: 'role=button name="Save As…"' } },
+        { tool: 'wait_for', arguments: { window_title: 'Save As' } },
+        { tool: 'type_text', arguments: { window_id: { from_step: -1 }, selector: 'role=textbox name="Name:"', text: 'one-plan.txt' } },
+        { tool: 'click', arguments: { window_id: { from_step: 2 }, selector: 'role=button name=Save' } },
+        { tool: 'wait_for', arguments: { window_title: 'Save As', gone: true } },
+      ],
+    });
+    const lines = result.steps.map((step) => `${step.index} ${step.summary} ${step.error?.message ?? ''}`).join('\n');
+    assert.equal(result.completed_steps, 6, lines);
+    assert.ok(result.steps.every((step) => step.ok), lines);
+    // The app's word: the file it saved where the chooser was told, holding its Name field's text.
+    assert.equal(readFileSync(join(saveDir, 'one-plan.txt'), 'utf8'), 'written by one plan');
+    // The references named the window the wait_for matched, and the selectors the elements in it.
+    const dialog = result.steps[2]!.result!.windows![0]!.window_id;
+    assert.deepEqual(result.steps[3]!.window_from_step, { from_step: 2, window_id: dialog, pid: app.pid });
+    assert.equal(result.steps[4]!.window_from_step?.window_id, dialog);
+    assert.deepEqual(
+      [result.steps[3]!.result!.selected, result.steps[4]!.result!.selected].map((selected) => [selected?.window_id, selected?.role, selected?.name]),
+      [
+        [dialog, 'textbox', 'Name:'],
+        [dialog, 'button', 'Save'],
+      ],
+    );
+  });
+
+  test('a selector that matches nothing, or several, sends nothing and says what it saw and how to pick one', async () => {
+    const before = await fixtures.status(app);
+    const missing = await failsWith(fixtures.context, 'click', { window_id: app.id, selector: 'role=button name="Incremnt"' }, 'not_found');
+    assert.match(missing.summary, /selector "role=button name=\\"Incremnt\\"" matches no element in window \d+ "Plan Editor"/);
+    assert.match(missing.summary, /nearest names: "Increment"/);
+    assert.match(missing.summary, /Nothing was sent/);
+    const several = await failsWith(fixtures.context, 'click', { window_id: app.id, selector: 'role=button name~=later' }, 'ambiguous');
+    assert.match(several.summary, /matches \d+ elements, and one is needed: \[e\d+\] button "Add later"/);
+    assert.match(several.summary, /\[index=0\]/);
+    await failsWith(fixtures.context, 'click', { window_id: app.id, selector: 'role=button name=Increment', element_index: 1 }, 'conflicting_target');
+    await failsWith(fixtures.context, 'type_text', { selector: 'role=textbox', text: 'x' }, 'missing_window_id');
+    assert.deepEqual(await fixtures.status(app), before, 'nothing reached the app');
+
+    // Outside a plan too: a click by selector acts on the one element it names, and says which.
+    const clicked = await callOk(fixtures.context, 'click', { pid: app.pid, selector: 'role=button name=Increment' });
+    assert.equal((clicked.structured.selected as { name: string }).name, 'Increment');
+    assert.equal((await fixtures.status(app)).counter, before.counter + 1, 'the Increment button was clicked once');
+  });
+
+  test('a step whose window_id names a step that produced no window fails with no_step_window, and sends nothing', async () => {
+    const before = await fixtures.status(app);
+    const result = await plan({
+      window_id: app.id,
+      steps: [
+        { tool: 'click', arguments: { selector: 'role=button name=Increment' } },
+        { tool: 'press_key', arguments: { window_id: { from_step: 0 }, key: 'x' } },
+        { tool: 'click', arguments: { selector: 'role=button name=Increment' } },
+      ],
+    });
+    assert.equal(result.stopped_at_step, 1);
+    const failed = result.steps[1]!;
+    assert.equal(failed.error?.code, 'no_step_window', failed.summary);
+    assert.match(failed.error!.message, /steps\[1\]\.window_id \{"from_step": 0\}: step 0 \(click\) produced no window/);
+    const after = await fixtures.status(app);
+    assert.equal(after.counter, before.counter + 1, 'step 0 ran, step 2 did not');
+    assert.equal(after.lastKey, before.lastKey, 'no key was pressed');
+  });
+
+  test('a click on a button the app enables a moment after a name is typed (as a file chooser\'s Save) waits for it; one that stays disabled is refused', async () => {
+    const before = await fixtures.status(app);
+    const result = await plan({
+      window_id: app.id,
+      steps: [
+        { tool: 'type_text', arguments: { selector: 'role=textbox name="File name"', text: 'notes.txt', diff: false } },
+        { tool: 'click', arguments: { selector: 'role=button name="Enabled later"' } },
+      ],
+    });
+    assert.equal(result.completed_steps, 2, result.steps.map((step) => `${step.summary} ${step.error?.message ?? ''}`).join('\n'));
+    assert.ok(result.steps.every((step) => step.ok), result.steps.map((step) => `${step.summary} ${step.error?.message ?? ''}`).join('\n'));
+    assert.equal((await fixtures.status(app)).counter, before.counter + 1, 'the button, enabled 600 ms after the typing, took the click');
+
+    // A button that stays disabled is still refused, once the wait is over, and nothing is sent.
+    const started = Date.now();
+    const refused = await failsWith(fixtures.context, 'click', { window_id: app.id, selector: 'role=button name="Disabled button"' }, 'element_disabled');
+    assert.match(refused.summary, /button "Disabled button" is disabled .*did not enable it within 1000 ms.*nothing was sent/);
+    assert.ok(Date.now() - started >= 1000, `refused after ${Date.now() - started} ms`);
+    assert.equal((await fixtures.status(app)).counter, before.counter + 1);
+  });
+
+  test('a recorded click by selector replays: the element recorded is found again, and the selector is not sent beside its token', async () => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'cup-plan-record-')), 'trajectory');
+    const before = (await fixtures.status(app)).counter;
+    await callOk(fixtures.context, 'start_recording', { output_dir: dir });
+    try {
+      await callOk(fixtures.context, 'click', { window_id: app.id, selector: 'role=button name=Increment' });
+    } finally {
+      await callOk(fixtures.context, 'stop_recording', {});
+    }
+    const replayed = await callOk(fixtures.context, 'replay_trajectory', { dir, delay_ms: 0 });
+    const steps = replayed.structured.steps as { ok: boolean; summary: string }[];
+    assert.deepEqual(steps.map((step) => step.ok), [true], JSON.stringify(steps));
+    assert.equal((await fixtures.status(app)).counter, before + 2, 'clicked when recorded and again when replayed');
+  });
+
+  test('a dialog of another app (zenity): the step after a wait_for acts in the window it matched, with that window\'s pid', async () => {
+    const printed = join(mkdtempSync(join(tmpdir(), 'cup-plan-zenity-')), 'out.txt');
+    const zenity = spawn('/bin/sh', ['-c', `exec zenity --entry --title "Plan Question" --text "Your name" > '${printed}'`], { env: fixtures.desktop.env(), stdio: 'ignore' });
+    const exited = once(zenity, 'exit');
+    try {
+      const result = await plan({
+        window_id: app.id,
+        steps: [
+          { tool: 'wait_for', arguments: { window_title: 'Plan Question', timeout_ms: 20_000 } },
+          { tool: 'wait_for', arguments: { window_id: { from_step: 0 }, selector: 'role=textbox' } },
+          { tool: 'type_text', arguments: { window_id: { from_step: 0 }, selector: 'role=textbox', text: 'Ada' } },
+          { tool: 'click', arguments: { window_id: { from_step: 0 }, selector: 'role=button name=OK' } },
+        ],
+      });
+      const lines = result.steps.map((step) => `${step.summary} ${step.error?.message ?? ''}`).join('\n');
+      assert.equal(result.completed_steps, 4, lines);
+      assert.ok(result.steps.every((step) => step.ok), lines);
+      assert.equal(result.steps[2]!.window_from_step?.pid, zenity.pid, 'the referenced window\'s pid, not the plan\'s');
+      await Promise.race([exited, sleep(10_000).then(() => assert.fail('zenity did not exit after OK'))]);
+      assert.equal(readFileSync(printed, 'utf8').trim(), 'Ada', 'zenity prints what its entry holds');
+    } finally {
+      if (zenity.exitCode === null && zenity.signalCode === null) zenity.kill();
+    }
+  });
+});
