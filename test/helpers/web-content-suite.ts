@@ -201,6 +201,26 @@ export function webContentSuite(browser: BrowserId): void {
       await pageSays(rig.oracle, window, 'panel closed');
     });
 
+    test('a click that opens the page\'s alert() names the dialog in its evidence; a click on a dialog\'s button that does nothing is no effect, though the button takes the focus', async () => {
+      const window = await rig.open('dialog', 'CUP Web Dialog');
+      const hello = await act(rig.context, window, 'click', 'button', 'Say hello');
+      const said = ((hello as { evidence?: string[] }).evidence ?? []).join(' | ');
+      assert.equal(hello.effect, 'confirmed', hello.summary);
+      assert.match(said, /^dialog "[^"]+" opened in the window \(\[e\d+\]\): "[^"]*Hello from the page/, said);
+      assert.ok((await rig.oracle.texts(window.pid, window.title)).some((text) => text.includes('Hello from the page')), 'pyatspi reads the alert\'s words');
+      assert.equal((await act(rig.context, window, 'click', 'button', 'OK')).effect, 'confirmed');
+      await pageSays(rig.oracle, window, 'alert answered');
+
+      // The page behind the modal dialog (its log too) is out of the tree until the dialog closes.
+      assert.equal((await act(rig.context, window, 'click', 'button', 'Open dialog')).effect, 'confirmed');
+      // The browser focuses the button it clicks (the dialog's first field loses the focus): that alone is no effect.
+      const idle = await act(rig.context, window, 'click', 'button', 'Not yet');
+      assert.equal(idle.effect, 'suspected_noop', `${idle.summary} ${JSON.stringify((idle as { evidence?: string[] }).evidence)}`);
+      assert.ok((await rig.oracle.find(window.pid, window.title, 'dialog', 'Confirm order')).found, 'pyatspi: the dialog is still open');
+      assert.equal((await act(rig.context, window, 'click', 'button', 'Cancel')).effect, 'confirmed');
+      await pageSays(rig.oracle, window, 'cancelled');
+    });
+
     test('a real click on a button that a banner\'s overlay covers lands on the overlay: the focus leaving the button does not confirm it, and the result says so', async () => {
       const window = await rig.open('dialog', 'CUP Web Dialog');
       assert.equal((await act(rig.context, window, 'click', 'button', 'Show banner')).effect, 'confirmed');

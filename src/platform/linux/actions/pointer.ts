@@ -29,18 +29,32 @@ function probesFor(desktop: LinuxDesktop, target: LiveElementTarget, states: rea
 }
 
 /**
- * A real click goes to whatever is at the point, and what covers an element there (a page's overlay, a cookie
- * banner) takes it instead: the focus then leaves the element for the page around it, which is where the click
- * landed, never the element's doing. For a target that has the focus, the focus events that say so (the target
- * losing it, an ancestor gaining it) are told apart, so that they alone never confirm the click; undefined for a
- * target without the focus, where no such move can be mistaken for an effect.
+ * Focus moves that are no effect of a click on the target, told apart so that they alone never confirm it. A real
+ * click goes to whatever is at the point, and what covers an element there (a page's overlay, a cookie banner) takes
+ * it instead: the focus then leaves a focused target for the page around it, which is where the click landed, never
+ * the element's doing. And a web engine focuses what it is asked to click (Blink and Gecko do, for a real click and
+ * for the accessible action alike): a button taking the focus from the page (or another element) says only that it was clicked, and a
+ * click that opened a JavaScript alert was confirmed by that before the alert reached the tree. Undefined for a
+ * target without the focus outside a web page (or a page's field, whose focus is what a click on it is for).
+ * `hadFocus`: the target had the focus before; `web`: it is a web page's (not a field).
  */
-async function focusAside(desktop: LinuxDesktop, target: LiveElementTarget): Promise<{ ignore: (event: AccessibilityEvent) => boolean } | undefined> {
-  if (!decodeStateSet(target.live.states).has('STATE_FOCUSED')) return undefined;
+async function focusAside(desktop: LinuxDesktop, target: LiveElementTarget): Promise<{ ignore: (event: AccessibilityEvent) => boolean; hadFocus: boolean; web: boolean } | undefined> {
+  const states = decodeStateSet(target.live.states);
+  const hadFocus = states.has('STATE_FOCUSED');
+  const client = await desktop.atspi();
+  // Gecko gives a page's buttons EditableText too: a field is told by its EDITABLE state.
+  const web = (await client.quirksOf(target.ref.bus).catch(() => undefined))?.webEngine === true && !states.has('STATE_EDITABLE');
+  if (!hadFocus && !web) return undefined;
   const around = new Set(await ancestors(desktop, target.ref));
   return {
+    hadFocus,
+    web,
     ignore: (event) =>
-      event.kind === 'StateChanged' && event.detail === 'focused' && event.sender === target.ref.bus && (event.path === target.ref.path ? event.detail1 === 0 : around.has(event.path)),
+      event.kind === 'StateChanged' &&
+      event.detail === 'focused' &&
+      event.sender === target.ref.bus &&
+      // In a page, what had the focus loses it to the target: a focus lost alone (gained nowhere else) is no effect.
+      (event.path === target.ref.path ? web || event.detail1 === 0 : around.has(event.path) || (web && event.detail1 === 0)),
   };
 }
 
@@ -74,7 +88,11 @@ async function backgroundElement(desktop: LinuxDesktop, target: LiveElementTarge
     return itemOutcome(desktop, target.ref.bus, probes, item, snapshot);
   }
   if (action) {
-    const observation = await observe(desktop, target.ref.bus, probesFor(desktop, target), () => performAction(desktop, element, action), { snapshot });
+    // The accessible action moves no pointer, so only a web engine's own focusing of the target is set aside.
+    const found = await focusAside(desktop, target);
+    const aside = found?.web ? found : undefined;
+    const probes = probesFor(desktop, target, aside ? clickStates.filter((state) => state !== 'focused') : clickStates);
+    const observation = await observe(desktop, target.ref.bus, probes, () => performAction(desktop, element, action), { snapshot, ...(aside ? { ignore: aside.ignore } : {}) });
     return actionOutcome({ path: 'x11_atspi', mode: 'background', observation });
   }
   // Clicking an editable field means putting the caret in it: focus is that click's whole effect.
@@ -185,7 +203,7 @@ async function foreground(desktop: LinuxDesktop, target: LiveElementTarget | Poi
     }
     return observe(desktop, app, probes, click, { snapshot: target.snapshot, ...(aside ? { ignore: aside.ignore } : {}) });
   });
-  const covered = aside && !observation.changed && target.kind === 'element' && !(await liveStates(desktop, target.ref).catch(() => new Set<string>())).has('STATE_FOCUSED');
+  const covered = aside?.hadFocus === true && !observation.changed && target.kind === 'element' && !(await liveStates(desktop, target.ref).catch(() => new Set<string>())).has('STATE_FOCUSED');
   // A click that showed nothing on an element another object lies over: that object took it.
   const cover = !covered && !observation.changed && target.kind === 'element' && clicked ? await coverAt(desktop, target, clicked) : undefined;
   const escalation = covered

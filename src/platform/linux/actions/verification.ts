@@ -6,6 +6,7 @@ import { atspiRoleName } from '../../../cup/atspi/roles.js';
 import { ATSPI_ROLE } from '../../../cup/atspi/constants.js';
 import { quirksFor } from '../atspi/toolkit.js';
 import type { AccessibilityEvent, EventRecorder } from '../atspi/event-monitor.js';
+import { untilBornDialogFilled } from './born-dialog.js';
 import { ROOT_PATH, type ObjectRef } from '../atspi/object-ref.js';
 import { ancestry, children, readName, readRole, readText, readValue } from '../atspi/operations.js';
 import { UnansweredActionError } from '../atspi/unanswered-action.js';
@@ -660,6 +661,7 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
     if (!(options.until && satisfied()) && !signal?.aborted && (relevant().length > 0 || changedProbe() || tipsShown().length > 0)) {
       if (recorder) await burstEnd(recorder, Date.now() + graceMs, relevant().length === 0 && tipsShown().length === 0);
       else await sleep(graceMs);
+      if (recorder && webEngine && !signal?.aborted) await untilBornDialogFilled(desktop, recorder, relevant(), Date.now() + webFirstSignMs);
       after = await readBack();
     }
     // A button the action left pressed is in most apps still in its press animation: it is read once released, so
