@@ -78,6 +78,37 @@ export function webContentSuite(browser: BrowserId): void {
       await pageSays(rig.oracle, window, 'link Contact');
     });
 
+    test('a click that opens the page\'s alert() names the dialog in its evidence; a click on a dialog\'s button that does nothing is no effect, though the button takes the focus', async (t) => {
+      const window = await rig.open('alert', 'CUP Web Alert');
+      const hello = await act(rig.context, window, 'click', 'button', 'Say hello');
+      const said = ((hello as { evidence?: string[] }).evidence ?? []).join(' | ');
+      assert.equal(hello.effect, 'confirmed', hello.summary);
+      assert.match(said, /^dialog "[^"]+" opened in the window \(\[e\d+\]\): "[^"]*Hello from the page/, said);
+      assert.ok((await rig.oracle.texts(window.pid, window.title)).some((text) => text.includes('Hello from the page')), 'pyatspi reads the alert\'s words');
+      // Chromium's alert ignores the accessible click on its OK while its window is in the background (the press shows:
+      // OK turns checked): a click is confirmed only when it answered the alert (the page says so), and one the alert
+      // ignored is no effect (pyatspi still finds the alert); real input, which brings the window forward, answers it.
+      const ok = await act(rig.context, window, 'click', 'button', 'OK');
+      const told = `${ok.summary} ${JSON.stringify((ok as { evidence?: string[] }).evidence)}`;
+      t.diagnostic(`background click on the alert's OK: ${told}`);
+      if (ok.effect !== 'confirmed') {
+        assert.equal(ok.effect, 'suspected_noop', told);
+        assert.ok((await rig.oracle.find(window.pid, window.title, 'push button', 'OK')).found, `no effect, and pyatspi still finds the alert's OK: ${told}`);
+        const real = await act(rig.context, window, 'click', 'button', 'OK', { delivery_mode: 'foreground' });
+        assert.equal(real.effect, 'confirmed', `${real.summary} ${JSON.stringify((real as { evidence?: string[] }).evidence)}; pyatspi finds OK: ${(await rig.oracle.find(window.pid, window.title, 'push button', 'OK')).found}`);
+      }
+      await pageSays(rig.oracle, window, 'alert answered');
+
+      // The page behind the modal dialog (its log too) is out of the tree until the dialog closes.
+      assert.equal((await act(rig.context, window, 'click', 'button', 'Open dialog')).effect, 'confirmed');
+      // The browser focuses the button it clicks (the dialog's first button loses the focus): that alone is no effect.
+      const idle = await act(rig.context, window, 'click', 'button', 'Not yet');
+      assert.equal(idle.effect, 'suspected_noop', `${idle.summary} ${JSON.stringify((idle as { evidence?: string[] }).evidence)}`);
+      assert.ok((await rig.oracle.find(window.pid, window.title, 'dialog', 'Ask')).found, 'pyatspi: the dialog is still open');
+      assert.equal((await act(rig.context, window, 'click', 'button', 'Done')).effect, 'confirmed');
+      await pageSays(rig.oracle, window, 'dialog closed');
+    });
+
     test('every kind of form field with its value; each set in the background, and the page\'s own output has them all', async (t) => {
       const window = await rig.open('fields', 'CUP Web Fields');
       const before = subtree(await webDocument(rig.context, window, 'CUP Web Fields'));
@@ -199,26 +230,6 @@ export function webContentSuite(browser: BrowserId): void {
       find(panel, 'button', 'Close panel');
       assert.equal((await act(rig.context, window, 'click', 'button', 'Close panel')).effect, 'confirmed');
       await pageSays(rig.oracle, window, 'panel closed');
-    });
-
-    test('a click that opens the page\'s alert() names the dialog in its evidence; a click on a dialog\'s button that does nothing is no effect, though the button takes the focus', async () => {
-      const window = await rig.open('dialog', 'CUP Web Dialog');
-      const hello = await act(rig.context, window, 'click', 'button', 'Say hello');
-      const said = ((hello as { evidence?: string[] }).evidence ?? []).join(' | ');
-      assert.equal(hello.effect, 'confirmed', hello.summary);
-      assert.match(said, /^dialog "[^"]+" opened in the window \(\[e\d+\]\): "[^"]*Hello from the page/, said);
-      assert.ok((await rig.oracle.texts(window.pid, window.title)).some((text) => text.includes('Hello from the page')), 'pyatspi reads the alert\'s words');
-      assert.equal((await act(rig.context, window, 'click', 'button', 'OK')).effect, 'confirmed');
-      await pageSays(rig.oracle, window, 'alert answered');
-
-      // The page behind the modal dialog (its log too) is out of the tree until the dialog closes.
-      assert.equal((await act(rig.context, window, 'click', 'button', 'Open dialog')).effect, 'confirmed');
-      // The browser focuses the button it clicks (the dialog's first field loses the focus): that alone is no effect.
-      const idle = await act(rig.context, window, 'click', 'button', 'Not yet');
-      assert.equal(idle.effect, 'suspected_noop', `${idle.summary} ${JSON.stringify((idle as { evidence?: string[] }).evidence)}`);
-      assert.ok((await rig.oracle.find(window.pid, window.title, 'dialog', 'Confirm order')).found, 'pyatspi: the dialog is still open');
-      assert.equal((await act(rig.context, window, 'click', 'button', 'Cancel')).effect, 'confirmed');
-      await pageSays(rig.oracle, window, 'cancelled');
     });
 
     test('a real click on a button that a banner\'s overlay covers lands on the overlay: the focus leaving the button does not confirm it, and the result says so', async () => {

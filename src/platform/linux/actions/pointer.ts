@@ -1,5 +1,6 @@
 // Clicks, double clicks and right clicks, by element or at a point: the rungs of each delivery mode.
 import { decodeStateSet } from '../../../cup/atspi/states.js';
+import { ATSPI_ROLE } from '../../../cup/atspi/constants.js';
 import { actionOutcome, notDelivered, type ActionOutcome } from '../../action-outcome.js';
 import type { DeliveryMode, ElementTarget, PointerKind, PointTarget } from '../../targets.js';
 import { ToolError } from '../../../errors.js';
@@ -25,7 +26,10 @@ const clickStates = ['checked', 'pressed', 'selected', 'expanded', 'focused'];
 
 function probesFor(desktop: LinuxDesktop, target: LiveElementTarget, states: readonly string[] = clickStates): Probe[] {
   const label = `[e${target.element.index}]`;
-  return [nameProbe(desktop, target.ref, label), statesProbe(desktop, target.ref, label, states, target.live.role)];
+  // A push button that is no toggle is pressed by any click, taken or not: its pressed or checked state tells nothing (see pushedOnly).
+  const pushButton = target.live.role === ATSPI_ROLE.PUSH_BUTTON && !decodeStateSet(target.live.states).has('STATE_CHECKABLE');
+  const read = pushButton ? states.filter((state) => state !== 'checked' && state !== 'pressed') : states;
+  return [nameProbe(desktop, target.ref, label), statesProbe(desktop, target.ref, label, read, target.live.role)];
 }
 
 /**
