@@ -348,6 +348,20 @@ export function webContentSuite(browser: BrowserId): void {
       assert.ok(moved.extents && moved.extents[1] > now.extents[1], `three lines up moves the button down: ${now.extents} -> ${moved.extents}`);
     });
 
+    test('scroll on an element inside a box that scrolls on its own: without a debugging port nothing is sent and the result says what works; the wheel over the box scrolls the box, not the page', async () => {
+      const window = await rig.open('scroll-box', 'CUP Web Scroll Box');
+      const row = await element(rig.context, window, 'text', 'Row 1');
+      const refused = await callOk(rig.context, 'scroll', { window_id: window.id, element_index: row.index, direction: 'down', by: 'line', amount: 2 });
+      const escalation = (refused.structured as { escalation?: { reason: string } }).escalation?.reason ?? '';
+      assert.equal(refused.structured.path, 'none', refused.summary);
+      assert.match(escalation, /lies in a box of the page that scrolls on its own .*delivery_mode "foreground" .*launch_app/, escalation);
+      await pageSays(rig.oracle, window, 'box=0 page=0');
+      const wheeled = await callOk(rig.context, 'scroll', { window_id: window.id, element_index: row.index, direction: 'down', by: 'line', amount: 2, delivery_mode: 'foreground' });
+      assert.equal(wheeled.structured.effect, 'confirmed', wheeled.summary);
+      // The page's own account: the box moved, the page did not.
+      await pageSays(rig.oracle, window, /^box=[1-9]\d* page=0$/);
+    });
+
     test('a line typed with Return into a field that the page empties on Return: confirmed, and the page has the task; a bare Return on the empty field is no effect', async () => {
       const window = await rig.open('tasks', 'CUP Web Tasks');
       const added = await act(rig.context, window, 'type_text', 'textbox', 'New task', { text: 'Buy milk\n' });

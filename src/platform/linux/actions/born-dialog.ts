@@ -5,6 +5,7 @@
 import { ATSPI_ROLE } from '../../../cup/atspi/constants.js';
 import type { AccessibilityEvent, EventRecorder } from '../atspi/event-monitor.js';
 import type { ObjectRef } from '../atspi/object-ref.js';
+import { addition } from '../atspi/window-mirror.js';
 import { children, readRole } from '../atspi/operations.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 
@@ -18,13 +19,12 @@ const maxLooked = 4;
 /** Between two looks at the dialog, in ms (sooner when the app sends an event). */
 const lookEveryMs = 50;
 
-/** The objects the events say were added, each once: a children-changed "add" names the child (bus name, path). */
+/** The objects the events say were added, each once. */
 function addedChildren(events: readonly AccessibilityEvent[]): ObjectRef[] {
   const found = new Map<string, ObjectRef>();
   for (const event of events) {
-    if (event.kind !== 'ChildrenChanged' || !event.detail.startsWith('add')) continue;
-    const data = event.data;
-    if (Array.isArray(data) && typeof data[1] === 'string') found.set(data[1], { bus: event.sender, path: data[1] });
+    const added = addition(event);
+    if (added) found.set(added.path, { bus: event.sender, path: added.path });
   }
   return [...found.values()];
 }
