@@ -279,6 +279,28 @@ export function pageSuite(browser: 'chromium' | 'firefox'): void {
       assert.equal(checked.structured.result, 'false', 'the covered radio was not checked');
     });
 
+    test('scroll on an element inside a box that scrolls on its own (overflow auto) scrolls that box, not the page; at the box\'s end the page scrolls', async () => {
+      const loaded = await call({ action: 'navigate', url: pageUrl('scroll-box.html') });
+      assert.equal(loaded.structured.title, 'CUP Web Scroll Box');
+      const onPage = { ...page, title: '' };
+      const state = await accessibleWindowState(context, { id: page.windowId, pid: page.pid } as ClientWindow, { detail: 'full', include_screenshot: false });
+      const row = state.state.elements.find((each) => each.name === 'Row 1');
+      assert.ok(row, 'Row 1 is in the tree');
+      const scrolled = await callOk(context, 'scroll', { window_id: page.windowId, element_index: row.index, direction: 'down', by: 'line', amount: 2 });
+      assert.equal(scrolled.structured.effect, 'confirmed', scrolled.summary);
+      assert.match(((scrolled.structured.evidence as string[]) ?? []).join(' | '), /scroll box <div#box> .* scrolled from 0 to 80/);
+      // The page's own account (pyatspi reads its log): the box moved by two lines, the page not at all.
+      await waitForText(oracle, onPage, 'box=80 page=0');
+      const inner = state.state.elements.find((each) => each.role === 'button' && each.name === 'Inner end');
+      const toEnd = await callOk(context, 'scroll', { window_id: page.windowId, element_index: inner!.index, direction: 'down', by: 'page', amount: 10 });
+      assert.equal(toEnd.structured.effect, 'confirmed', toEnd.summary);
+      await waitForText(oracle, onPage, /^box=2\d\d page=0$/);
+      // Nothing more of the box lies below it: the page around it scrolls, as a wheel's scroll would carry over.
+      const page2 = await callOk(context, 'scroll', { window_id: page.windowId, element_index: inner!.index, direction: 'down', by: 'line', amount: 1 });
+      assert.equal(page2.structured.effect, 'confirmed', page2.summary);
+      await waitForText(oracle, onPage, /^box=2\d\d page=40$/);
+    });
+
     test('the browser\'s own dialogs hold the page: navigate past a beforeunload guard ends at once naming the dialog and its buttons; a prompt is read and answered in the tree', async () => {
       await call({ action: 'navigate', url: pageUrl('prompts.html') });
       const window = { pid: page.pid, id: page.windowId, title: 'CUP Web Prompts' } as ClientWindow;

@@ -78,6 +78,42 @@ export function webContentSuite(browser: BrowserId): void {
       await pageSays(rig.oracle, window, 'link Contact');
     });
 
+    test('a click that opens the page\'s alert() names the dialog in its evidence; a click on a dialog\'s button that does nothing is no effect, though the button takes the focus', async (t) => {
+      const window = await rig.open('alert', 'CUP Web Alert');
+      const hello = await act(rig.context, window, 'click', 'button', 'Say hello');
+      const said = ((hello as { evidence?: string[] }).evidence ?? []).join(' | ');
+      assert.equal(hello.effect, 'confirmed', hello.summary);
+      assert.match(said, /^dialog "[^"]+" opened in the window \(\[e\d+\]\): "[^"]*Hello from the page/, said);
+      assert.ok((await rig.oracle.texts(window.pid, window.title)).some((text) => text.includes('Hello from the page')), 'pyatspi reads the alert\'s words');
+      // Chromium's alert may ignore a click on its OK (the press shows: OK turns checked), in the background and at
+      // times for real input too: whatever happens, a click is confirmed exactly when it answered the alert (pyatspi no
+      // longer finds OK). Real input follows a click it ignored, then Return, until one answers it.
+      const answered = async () => !(await rig.oracle.find(window.pid, window.title, 'push button', 'OK')).found;
+      const attempts = [
+        () => act(rig.context, window, 'click', 'button', 'OK'),
+        () => act(rig.context, window, 'click', 'button', 'OK', { delivery_mode: 'foreground' }),
+        () => callOk(rig.context, 'press_key', { pid: window.pid, window_id: window.id, key: 'return', delivery_mode: 'foreground' }).then((called) => ({ ...(called.structured as { effect: string; evidence?: string[] }), summary: called.summary })),
+      ];
+      for (const attempt of attempts) {
+        const result = await attempt();
+        const told = `${result.summary} ${JSON.stringify((result as { evidence?: string[] }).evidence)}`;
+        t.diagnostic(`on the alert: ${told}`);
+        const gone = await answered();
+        assert.equal(result.effect === 'confirmed', gone, `confirmed exactly when the alert was answered (pyatspi finds OK: ${!gone}): ${told}`);
+        if (gone) break;
+      }
+      await pageSays(rig.oracle, window, 'alert answered');
+
+      // The page behind the modal dialog (its log too) is out of the tree until the dialog closes.
+      assert.equal((await act(rig.context, window, 'click', 'button', 'Open dialog')).effect, 'confirmed');
+      // The browser focuses the button it clicks (the dialog's first button loses the focus): that alone is no effect.
+      const idle = await act(rig.context, window, 'click', 'button', 'Not yet');
+      assert.equal(idle.effect, 'suspected_noop', `${idle.summary} ${JSON.stringify((idle as { evidence?: string[] }).evidence)}`);
+      assert.ok((await rig.oracle.find(window.pid, window.title, 'dialog', 'Ask')).found, 'pyatspi: the dialog is still open');
+      assert.equal((await act(rig.context, window, 'click', 'button', 'Done')).effect, 'confirmed');
+      await pageSays(rig.oracle, window, 'dialog closed');
+    });
+
     test('every kind of form field with its value; each set in the background, and the page\'s own output has them all', async (t) => {
       const window = await rig.open('fields', 'CUP Web Fields');
       const before = subtree(await webDocument(rig.context, window, 'CUP Web Fields'));
@@ -315,6 +351,20 @@ export function webContentSuite(browser: BrowserId): void {
       assert.equal(back.structured.effect, 'confirmed', back.summary);
       const moved = await rig.oracle.find(window.pid, window.title, 'push button', 'Bottom button');
       assert.ok(moved.extents && moved.extents[1] > now.extents[1], `three lines up moves the button down: ${now.extents} -> ${moved.extents}`);
+    });
+
+    test('scroll on an element inside a box that scrolls on its own: without a debugging port nothing is sent and the result says what works; the wheel over the box scrolls the box, not the page', async () => {
+      const window = await rig.open('scroll-box', 'CUP Web Scroll Box');
+      const row = await element(rig.context, window, 'text', 'Row 1');
+      const refused = await callOk(rig.context, 'scroll', { window_id: window.id, element_index: row.index, direction: 'down', by: 'line', amount: 2 });
+      const escalation = (refused.structured as { escalation?: { reason: string } }).escalation?.reason ?? '';
+      assert.equal(refused.structured.path, 'none', refused.summary);
+      assert.match(escalation, /lies in a box of the page that scrolls on its own .*delivery_mode "foreground" .*launch_app/, escalation);
+      await pageSays(rig.oracle, window, 'box=0 page=0');
+      const wheeled = await callOk(rig.context, 'scroll', { window_id: window.id, element_index: row.index, direction: 'down', by: 'line', amount: 2, delivery_mode: 'foreground' });
+      assert.equal(wheeled.structured.effect, 'confirmed', wheeled.summary);
+      // The page's own account: the box moved, the page did not.
+      await pageSays(rig.oracle, window, /^box=[1-9]\d* page=0$/);
     });
 
     test('a line typed with Return into a field that the page empties on Return: confirmed, and the page has the task; a bare Return on the empty field is no effect', async () => {

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { DEFAULT_DIFF_LINES, diffCounts, diffLines, diffSummary, diffTrees, type TreeDiff } from '../../cup/index.js';
+import { openedDialogLines } from '../../cup/opened-dialogs.js';
 import type { ChangeWatch } from '../../platform/desktop.js';
 import type { DesktopWindow } from '../../platform/windows.js';
 import type { ToolContext } from '../context.js';
@@ -65,6 +66,8 @@ function writeWholeDiff(snapshotId: string, window: DesktopWindow, diff: TreeDif
 export interface Compared {
   fields: Pick<ActionResult, 'snapshot_id' | 'diff' | 'diff_file' | 'diff_unavailable' | 'new_windows' | 'other_windows_changed'>;
   lines: string[];
+  /** Dialogs the diff shows opened inside the window, a line each (see openedDialogLines). */
+  dialogs?: string[];
 }
 
 /**
@@ -105,11 +108,24 @@ function compare(context: ToolContext, window: DesktopWindow, before: NumberedRe
       ...(file ? { diff_file: file } : {}),
     },
     lines: [heading, ...summary.lines, ...(file ? [`whole diff: ${file}`] : [])],
+    dialogs: openedDialogLines(diff, after.root),
   };
 }
 
 /** throughPage: the action goes through the browser's debugging protocol, which answers whatever its accessibility does. */
 type ObservedOptions = { diff?: boolean; element_index?: number; element_token?: string; delivery_mode?: string; throughPage?: boolean };
+
+/**
+ * The dialogs the action opened inside its window are evidence of its effect, as a window it opened is: said
+ * first, and a click whose first effects did not show one (a browser puts a JavaScript alert in the tree after
+ * the click's own focus change) is confirmed by it.
+ */
+function confirmedByOpenedDialogs(result: ActionResult, dialogs: readonly string[]): ActionResult {
+  if (dialogs.length === 0 || result.path === 'none' || result.cancelled) return result;
+  const evidence = [...dialogs, ...(result.evidence ?? []).filter((line) => !dialogs.includes(line))];
+  if (result.effect === 'confirmed') return { ...result, evidence };
+  return { ...result, effect: 'confirmed', verified: true, escalation: undefined, evidence };
+}
 
 /**
  * Runs one action between two readings of its window and returns its result with what changed (`diff`,
@@ -180,7 +196,7 @@ async function observed(
   const afterMs = Date.now() - afterStarted;
   const beforeMs = context.state.diffReadMs.get(window.id)?.ms ?? afterMs;
   context.state.diffReadMs.set(window.id, { ms: Math.min(beforeMs, afterMs), at: Date.now() });
-  return actionOutput(tool, { ...result, ...elsewhere, ...compared.fields }, compared.lines);
+  return actionOutput(tool, { ...confirmedByOpenedDialogs(result, compared.dialogs ?? []), ...elsewhere, ...compared.fields }, compared.lines);
 }
 
 /**

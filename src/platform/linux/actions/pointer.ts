@@ -1,5 +1,6 @@
 // Clicks, double clicks and right clicks, by element or at a point: the rungs of each delivery mode.
 import { decodeStateSet } from '../../../cup/atspi/states.js';
+import { ATSPI_ROLE } from '../../../cup/atspi/constants.js';
 import { actionOutcome, notDelivered, type ActionOutcome } from '../../action-outcome.js';
 import type { DeliveryMode, ElementTarget, PointerKind, PointTarget } from '../../targets.js';
 import { ToolError } from '../../../errors.js';
@@ -30,8 +31,9 @@ const clickStates = ['checked', 'pressed', 'selected', 'expanded', 'focused'];
  * confirmed by its own +foc.
  */
 function focusIsEffect(object: { interfaces: readonly string[]; states?: readonly number[] }): boolean {
-  // Blink's fields have no EditableText: their EDITABLE state says what they are.
-  return object.interfaces.includes('EditableText') || (object.states !== undefined && decodeStateSet(object.states).has('STATE_EDITABLE'));
+  // A field is told by its EDITABLE state: Blink's fields have no EditableText, and Gecko gives a page's buttons
+  // EditableText too. Without states, EditableText is all there is to go on.
+  return object.states !== undefined ? decodeStateSet(object.states).has('STATE_EDITABLE') : object.interfaces.includes('EditableText');
 }
 
 const focusMove = (event: AccessibilityEvent) => event.kind === 'StateChanged' && event.detail === 'focused';
@@ -44,16 +46,19 @@ function clickIgnores(target: { interfaces: readonly string[]; states?: readonly
 
 function probesFor(desktop: LinuxDesktop, target: LiveElementTarget, states: readonly string[] = clickStates): Probe[] {
   const label = `[e${target.element.index}]`;
-  const probed = focusIsEffect(target.live) ? states : states.filter((state) => state !== 'focused');
-  return [nameProbe(desktop, target.ref, label), statesProbe(desktop, target.ref, label, probed, target.live.role)];
+  // A push button that is no toggle is pressed by any click, taken or not: its pressed or checked state tells nothing (see pushedOnly).
+  const pushButton = target.live.role === ATSPI_ROLE.PUSH_BUTTON && !decodeStateSet(target.live.states).has('STATE_CHECKABLE');
+  const read = states.filter((state) => !(pushButton && (state === 'checked' || state === 'pressed')) && (state !== 'focused' || focusIsEffect(target.live)));
+  return [nameProbe(desktop, target.ref, label), statesProbe(desktop, target.ref, label, read, target.live.role)];
 }
 
 /**
  * A real click goes to whatever is at the point, and what covers an element there (a page's overlay, a cookie
  * banner) takes it instead: the focus then leaves the element for the page around it, which is where the click
  * landed, never the element's doing. For a target that has the focus, the focus events that say so (the target
- * losing it, an ancestor gaining it) are told apart, so that they alone never confirm the click; undefined for a
- * target without the focus, where no such move can be mistaken for an effect.
+ * losing it, an ancestor gaining it) are told apart, so that they alone never confirm the click (a field's own
+ * focus counts otherwise, see focusIsEffect); undefined for a target without the focus, where no such move can be
+ * mistaken for an effect.
  */
 async function focusAside(desktop: LinuxDesktop, target: LiveElementTarget): Promise<{ ignore: (event: AccessibilityEvent) => boolean } | undefined> {
   if (!decodeStateSet(target.live.states).has('STATE_FOCUSED')) return undefined;

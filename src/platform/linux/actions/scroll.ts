@@ -13,6 +13,7 @@ import type { LinuxDesktop } from '../linux-desktop.js';
 import { liveStates } from './live-states.js';
 import { liveTarget } from './live-target.js';
 import { scrollDocument } from './scroll-document.js';
+import { scrollWebBox, webScrollBoxOf } from './web-scroll-box.js';
 import { withForeground } from './real-input.js';
 import { observePixels } from './synthetic-rung.js';
 import { observe, valueProbe, type Probe } from './verification.js';
@@ -92,8 +93,14 @@ export async function scrollAction(desktop: LinuxDesktop, request: ScrollRequest
   const { window, mode, amount, by } = request;
   const element = request.element && (await liveTarget(desktop, request.element));
   const start = element?.ref ?? (await onlyScrollPane(desktop, window.id, request.snapshot, mode));
-  const pane = start && (await scrollPaneOf(desktop, start));
   const direction = request.direction;
+  // A box of a web page that scrolls on its own (no pane or scroll bar in the tree): it, not the page, is scrolled.
+  const box = element && (await webScrollBoxOf(desktop, element.ref, direction));
+  if (box && mode !== 'foreground') {
+    const scrolled = await scrollWebBox(desktop, box, { ...request, snapshot: element.snapshot ?? request.snapshot }, `[e${element.element.index}]`);
+    if (scrolled) return scrolled;
+  }
+  const pane = box && mode === 'foreground' ? box : start && (await scrollPaneOf(desktop, start));
   const vertical = direction === 'up' || direction === 'down';
   if (!pane) {
     if (mode !== 'foreground') {

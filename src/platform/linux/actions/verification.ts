@@ -7,6 +7,7 @@ import { atspiRoleName } from '../../../cup/atspi/roles.js';
 import { ATSPI_ROLE } from '../../../cup/atspi/constants.js';
 import { quirksFor } from '../atspi/toolkit.js';
 import type { AccessibilityEvent, EventRecorder } from '../atspi/event-monitor.js';
+import { untilBornDialogFilled } from './born-dialog.js';
 import { ROOT_PATH, type ObjectRef } from '../atspi/object-ref.js';
 import { ancestry, children, readName, readRole, readText, readValue } from '../atspi/operations.js';
 import { UnansweredActionError } from '../atspi/unanswered-action.js';
@@ -362,6 +363,20 @@ function stateEventText(detail: string, on: boolean, roleName: string): string {
   return on ? stateChangesText([cup], []) : stateChangesText([], [cup]);
 }
 
+/** States a button shows while it is pressed (Chromium's own dialog buttons say CHECKED, others PRESSED). */
+const pressLike = new Set(['checked', 'pressed']);
+
+/**
+ * Whether the object is a push button that is no toggle (not a toggle button, not checkable): its own pressed or
+ * checked state is the press itself, never the click's effect. Chromium's dialog buttons turn CHECKED as they are
+ * pressed, also when they ignore the press (a dialog just shown ignores clicks for a moment, against stray double
+ * clicks): an alert's OK clicked then was confirmed by its own +chk while the alert stayed open.
+ */
+async function pushedOnly(desktop: LinuxDesktop, ref: ObjectRef, role: number): Promise<boolean> {
+  if (role !== ATSPI_ROLE.PUSH_BUTTON) return false;
+  return !(await liveStates(desktop, ref).catch(() => new Set<string>())).has('STATE_CHECKABLE');
+}
+
 /**
  * Each state's net change over an action's events, in the diff's terms: an event is sent on a change, so the
  * state was the opposite of its first event's before the action and is its last event's after. A state the
@@ -444,8 +459,11 @@ async function describeObject(desktop: LinuxDesktop, events: readonly Accessibil
   const kinds = new Set(events.map((event) => (event.kind === 'PropertyChange' ? `${event.kind}:${event.detail}` : event.kind)));
   const stateEvents = events.filter((event) => event.kind === 'StateChanged');
   if (stateEvents.length > 0) {
-    const roleName = stateEvents.some((event) => event.detail === 'checked') ? atspiRoleName(await readRole(client, ref).catch(() => 0)) : '';
-    changes.push(...netStateChanges(stateEvents, roleName));
+    // The snapshot's role first: a dialog's button is mostly gone with its dialog by the time it is read.
+    const known = [...(snapshot?.elements.values() ?? [])].find((element) => atspiElement(element.handle).path === ref.path && atspiElement(element.handle).bus === ref.bus);
+    const role = stateEvents.some((event) => pressLike.has(event.detail)) ? (known ? atspiElement(known.handle).atspiRole : await readRole(client, ref).catch(() => 0)) : 0;
+    const counted = role !== 0 && (await pushedOnly(desktop, ref, role)) ? stateEvents.filter((event) => !pressLike.has(event.detail)) : stateEvents;
+    changes.push(...netStateChanges(counted, role === 0 ? '' : atspiRoleName(role)));
   }
   // Toolkits announce a label set again to the same text (Gnumeric's menu items, on every Return): that is no change.
   const name = kinds.has('PropertyChange:accessible-name') ? { now: await readName(client, ref).catch(() => undefined) } : undefined;
@@ -666,6 +684,7 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
     if (!(options.until && satisfied()) && !signal?.aborted && (relevant().length > 0 || changedProbe() || tipsShown().length > 0)) {
       if (recorder) await burstEnd(recorder, Date.now() + graceMs, relevant().length === 0 && tipsShown().length === 0);
       else await sleep(graceMs);
+      if (recorder && webEngine && !signal?.aborted) await untilBornDialogFilled(desktop, recorder, relevant(), Date.now() + webFirstSignMs);
       after = await readBack();
     }
     // A button the action left pressed is in most apps still in its press animation: it is read once released, so

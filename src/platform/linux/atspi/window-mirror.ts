@@ -727,7 +727,7 @@ export class WindowMirror {
 }
 
 /** The child a children-changed "add" event names (its data is the child's bus name and path) and where it went. */
-function addition(event: AccessibilityEvent): Addition | undefined {
+export function addition(event: AccessibilityEvent): Addition | undefined {
   if (event.kind !== 'ChildrenChanged' || !event.detail.startsWith('add')) return undefined;
   const data = event.data;
   return Array.isArray(data) && typeof data[1] === 'string' ? { path: data[1], at: event.detail1 } : undefined;

@@ -195,15 +195,10 @@ export function normalText(text: unknown): string {
 }
 
 /**
- * The field at a point of the page's viewport (CSS pixels), looked for inside same-origin frames and open
- * shadow roots, if it is the accessible field described by expected ({name, text, box} with the box in the
- * viewport's CSS pixels): the editable element there (the input, textarea or contenteditable host around what
- * the point hits) whose box is the accessible one's and whose label or text is too. The text is inserted
- * into it (insertIntoElement). WebDriver BiDi has no accessibility tree to ask, so the label is worked out
- * here the way accessible names mostly are: aria-labelledby, aria-label, <label>, title, placeholder.
+ * The element at a point of the viewport (CSS pixels), looked for through same-origin frames and open shadow roots,
+ * with the offset of the frame it lies in (its box plus the offset is its place in the top viewport).
  */
-export const insertIntoFieldAt = `(point, expected, text, replace) => {
-  const normal = ${normalText.toString()};
+const elementAt = `(point) => {
   let doc = document, x = point.x, y = point.y, offsetX = 0, offsetY = 0, hit = null;
   for (;;) {
     hit = doc.elementFromPoint(x, y);
@@ -224,6 +219,20 @@ export const insertIntoFieldAt = `(point, expected, text, replace) => {
     const dx = box.left + hit.clientLeft + parseFloat(style.paddingLeft), dy = box.top + hit.clientTop + parseFloat(style.paddingTop);
     x -= dx; y -= dy; offsetX += dx; offsetY += dy; doc = inner;
   }
+  return { hit, offsetX, offsetY };
+}`;
+
+/**
+ * The field at a point of the page's viewport (CSS pixels), looked for inside same-origin frames and open
+ * shadow roots, if it is the accessible field described by expected ({name, text, box} with the box in the
+ * viewport's CSS pixels): the editable element there (the input, textarea or contenteditable host around what
+ * the point hits) whose box is the accessible one's and whose label or text is too. The text is inserted
+ * into it (insertIntoElement). WebDriver BiDi has no accessibility tree to ask, so the label is worked out
+ * here the way accessible names mostly are: aria-labelledby, aria-label, <label>, title, placeholder.
+ */
+export const insertIntoFieldAt = `(point, expected, text, replace) => {
+  const normal = ${normalText.toString()};
+  const { hit, offsetX, offsetY } = (${elementAt})(point);
   const parentOf = (node) => node.parentElement ?? (node.parentNode && node.parentNode.host) ?? null;
   const isField = (node) => node.localName === 'textarea' ||
     (node.localName === 'input' && !['button', 'checkbox', 'color', 'file', 'hidden', 'image', 'radio', 'range', 'reset', 'submit'].includes(node.type));
@@ -261,3 +270,33 @@ export const visibleText = `() => document.body ? document.body.innerText : (doc
 /** What picks the page a window shows: its title, whether it is the shown tab, and its window's place. */
 export const pageFacts = `() => ({ title: document.title, visible: document.visibilityState === 'visible',
   x: window.screenX, y: window.screenY, w: window.outerWidth, h: window.outerHeight, scale: window.devicePixelRatio || 1 })`;
+
+/**
+ * Scrolls the box of the page at a point of the viewport (CSS pixels) by dx, dy CSS pixels: the nearest element
+ * around what the point hits that the page itself scrolls along that axis (overflow auto, scroll or overlay, with
+ * more content than room), if its box is the expected one ({x, y, w, h} in the top viewport's CSS pixels, within
+ * 3 px). The page's own scrolling element is not a box: the caller scrolls the page otherwise.
+ */
+export const scrollBoxAt = `(point, expected, dx, dy) => {
+  const { hit, offsetX, offsetY } = (${elementAt})(point);
+  const parentOf = (node) => node.parentElement ?? (node.parentNode && node.parentNode.host) ?? null;
+  const vertical = dy !== 0;
+  const scrolls = (node) => {
+    const style = node.ownerDocument.defaultView.getComputedStyle(node);
+    const overflow = vertical ? style.overflowY : style.overflowX;
+    return /^(auto|scroll|overlay)$/.test(overflow) && (vertical ? node.scrollHeight > node.clientHeight : node.scrollWidth > node.clientWidth);
+  };
+  let box = hit;
+  while (box && box !== box.ownerDocument.scrollingElement && !scrolls(box)) box = parentOf(box);
+  if (!box || box === box.ownerDocument.scrollingElement) {
+    return { scrolled: false, reason: 'no box of the page around ' + (hit ? '<' + (${describeNode})(hit) + '>' : 'that point') + ' scrolls on its own' };
+  }
+  const node = (${describeNode})(box);
+  const rect = box.getBoundingClientRect();
+  const sameBox = [rect.left + offsetX - expected.x, rect.top + offsetY - expected.y, rect.width - expected.w, rect.height - expected.h].every((d) => Math.abs(d) <= 3);
+  if (!sameBox) return { scrolled: false, reason: 'the box of the page that scrolls there, <' + node + '>, is not the one accessibility shows (its box differs)' };
+  const at = () => (vertical ? box.scrollTop : box.scrollLeft);
+  const before = at();
+  box.scrollBy({ left: dx, top: dy, behavior: 'instant' });
+  return { scrolled: true, node, before: Math.round(before), after: Math.round(at()), end: Math.round(vertical ? box.scrollHeight - box.clientHeight : box.scrollWidth - box.clientWidth) };
+}`;

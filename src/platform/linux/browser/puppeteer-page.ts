@@ -65,6 +65,12 @@ export interface AccessibleField {
 /** `returned`: the field's value in the page right before the last Return press and right after it, when there was one. */
 export type FieldInsertion = { inserted: true; node: string; value: string; returned?: { before: string; after: string } } | { inserted: false; reason: string };
 
+/** Where the viewport lies on the screen and its size and scroll, as page-scripts' viewport reports them. */
+type ViewportPlace = { x: number; y: number; scale: number; width: number; height: number; scrollX: number; scrollY: number };
+
+/** A page's scroll box scrolled (its offset before and after, and its end, in CSS pixels, as "div#list"), or why not. */
+export type BoxScroll = { scrolled: true; node: string; before: number; after: number; end: number } | { scrolled: false; reason: string };
+
 export class PuppeteerPage implements BrowserPage {
   constructor(
     private readonly page: Page,
@@ -207,6 +213,26 @@ export class PuppeteerPage implements BrowserPage {
     }
   }
 
+  /** A box on the screen (AT-SPI's extents) in the viewport's CSS pixels, with its centre; `outside` says why the centre is off the visible part. */
+  private async inViewport(bounds: CupRect): Promise<{ view: ViewportPlace; box: CupRect; point: { x: number; y: number }; outside?: string }> {
+    const view = await this.script<ViewportPlace>('tell where its viewport is', scripts.call(scripts.viewport));
+    const box = { x: (bounds.x - view.x) / view.scale, y: (bounds.y - view.y) / view.scale, w: bounds.w / view.scale, h: bounds.h / view.scale };
+    const point = { x: box.x + box.w / 2, y: box.y + box.h / 2 };
+    const inside = point.x >= 0 && point.y >= 0 && point.x < view.width && point.y < view.height;
+    return { view, box, point, ...(inside ? {} : { outside: `its centre lies outside the page's visible part (at ${Math.round(point.x)},${Math.round(point.y)} of ${view.width}x${view.height})` }) };
+  }
+
+  /**
+   * Scrolls the page's own scroll box whose box on the screen is `bounds` (a box with overflow auto or scroll,
+   * which neither browser marks scrollable to accessibility) by dx, dy screen pixels; its scroll offset before
+   * and after, in CSS pixels, or why it was not found.
+   */
+  async scrollBox(bounds: CupRect, dx: number, dy: number): Promise<BoxScroll> {
+    const { view, box, point, outside } = await this.inViewport(bounds);
+    if (outside) return { scrolled: false, reason: outside };
+    return this.script('scroll the box', scripts.call(scripts.scrollBoxAt, point, box, dx / view.scale, dy / view.scale));
+  }
+
   /**
    * Types into the page's node that is the accessible field: the node at the field's centre, mapped from the
    * screen to the viewport as query_dom maps the other way, identified by Chromium's own accessibility node
@@ -214,16 +240,8 @@ export class PuppeteerPage implements BrowserPage {
    * only, and given the text as typing gives it (at the end, or over the whole text with replace).
    */
   async insertIntoField(field: AccessibleField, text: string, replace: boolean): Promise<FieldInsertion> {
-    const view = await this.script<{ x: number; y: number; scale: number; width: number; height: number; scrollX: number; scrollY: number }>(
-      'tell where its viewport is',
-      scripts.call(scripts.viewport),
-    );
-    const bounds = field.bounds;
-    const box = { x: (bounds.x - view.x) / view.scale, y: (bounds.y - view.y) / view.scale, w: bounds.w / view.scale, h: bounds.h / view.scale };
-    const point = { x: box.x + box.w / 2, y: box.y + box.h / 2 };
-    if (!(point.x >= 0 && point.y >= 0 && point.x < view.width && point.y < view.height)) {
-      return { inserted: false, reason: `its centre lies outside the page's visible part (at ${Math.round(point.x)},${Math.round(point.y)} of ${view.width}x${view.height})` };
-    }
+    const { view, box, point, outside } = await this.inViewport(field.bounds);
+    if (outside) return { inserted: false, reason: outside };
     // DOM.getNodeForLocation hit-tests at a point of the document, not of the viewport.
     const inDocument = { x: point.x + view.scrollX, y: point.y + view.scrollY };
     if (this.endpoint.protocol === 'cdp') return this.run('insert the text', () => insertThroughCdp(this.page, inDocument, field, text, replace));
