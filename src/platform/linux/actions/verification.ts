@@ -616,11 +616,13 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
   try {
     const [before, listed] = await Promise.all([readAll(), appClientWindows(desktop, app)]);
     const windowsBefore = listed?.map(newWindowOf);
-    const modal = listed?.some((window) => window.modal) ?? false;
+    const dialogUp = listed?.some((window) => window.modal || window.transientFor !== undefined) ?? false;
     // An app with a modal dialog up is answering it, and what a dialog's button or Return sets off (a file saved,
     // then the dialog closed) may show no sign for longer than the usual wait: LibreOffice's Save dialog sent
     // nothing for over 400 ms and closed after a second, and an agent told "no effect" would press Return again.
-    const firstSignMs = options.firstSignMs ?? (webEngine ? webFirstSignMs : modal ? modalFirstSignMs : 0);
+    // GTK 4 on X11 marks no dialog modal, only transient for its window: its Save dialog closed 630 ms after Save
+    // with no event before, so a dialog transient for another window counts as one the app is answering.
+    const firstSignMs = options.firstSignMs ?? (webEngine ? webFirstSignMs : dialogUp ? modalFirstSignMs : 0);
     let unanswered: Observation['unanswered'];
     try {
       await act();
