@@ -24,20 +24,40 @@ interface Placed {
   node: CupNode;
   /** The index the backend gave it. */
   index: number;
+  parent?: CupNode;
   /** Some element above it was read only in part (its unreadChildren, a closed menu's items): what looks replaced there may just be unread. */
   belowUnread: boolean;
 }
 
 function preorder(root: CupNode): Placed[] {
   const placed: Placed[] = [];
-  const visit = (node: CupNode, belowUnread: boolean) => {
-    placed.push({ node, index: indexOf(node), belowUnread });
+  const visit = (node: CupNode, parent: CupNode | undefined, belowUnread: boolean) => {
+    placed.push({ node, index: indexOf(node), parent, belowUnread });
     const counts = unreadCounts(node);
     const partial = belowUnread || counts.up + counts.down + counts.left + counts.right + unreadMenuItems(node) > 0;
-    for (const child of node.children ?? []) visit(child, partial);
+    for (const child of node.children ?? []) visit(child, node, partial);
   };
-  visit(root, false);
+  visit(root, undefined, false);
   return placed;
+}
+
+/** Whether `node` is the only child of `parent` with its role and name. */
+function onlyOneNamed(node: CupNode, parent: CupNode | undefined): boolean {
+  return (parent?.children ?? [node]).filter((child) => child.role === node.role && child.name === node.name).length === 1;
+}
+
+/**
+ * A node that took the place of one of the last reading inside a container read only in part, where it is taken for
+ * that one all the same: the same role and the same name, which no other child of either parent has, in the same box.
+ * A spreadsheet makes a new object for each cell it is asked for once it has dropped the last (LibreOffice does
+ * after some seconds idle), and each was taken for a new element; a row that merely scrolled into the box of one
+ * scrolled away has another name, or shares its name with others.
+ */
+function unmistakable(was: Placed | undefined, now: Placed): boolean {
+  if (!was || !now.node.name || was.node.role !== now.node.role || was.node.name !== now.node.name) return false;
+  const [a, b] = [was.node.bounds, now.node.bounds];
+  if (!a || !b || a.x !== b.x || a.y !== b.y || a.w !== b.w || a.h !== b.h) return false;
+  return onlyOneNamed(was.node, was.parent) && onlyOneNamed(now.node, now.parent);
 }
 
 /** The tree with each node's id replaced by its number in `numbers` (a copy: readings may be shared). */
@@ -98,14 +118,17 @@ export class WindowNumbering {
       numbers.set(index, match.index);
       used.add(match.index);
     }
-    for (const { node, index, belowUnread } of placed) {
+    let lastPlaced: Map<number, Placed> | undefined;
+    for (const entry of placed) {
+      const { node, index, belowUnread } = entry;
       if (numbers.has(index)) continue;
       const identity = reading.identities.get(index);
       const known = identity === undefined ? undefined : this.known.get(identity);
       const replaced = matches.get(index);
+      const lastOf = (at: number) => (lastPlaced ??= new Map(this.last?.root ? preorder(this.last.root).map((old) => [old.index, old]) : [])).get(at);
       let number: number;
       if (known && known.role === node.role && !used.has(known.index)) number = known.index;
-      else if (replaced && !belowUnread && !used.has(replaced.index)) number = replaced.index;
+      else if (replaced && !used.has(replaced.index) && (!belowUnread || unmistakable(lastOf(replaced.index), entry))) number = replaced.index;
       else number = this.next++;
       numbers.set(index, number);
       used.add(number);

@@ -16,13 +16,18 @@ export function overlap(a: CupRect, b: CupRect): CupRect | undefined {
   return common.w > 0 && common.h > 0 ? common : undefined;
 }
 
-/** Which way a rectangle lies wholly outside a view (sharing only an edge counts as outside), checked up, down, left, right. */
+/**
+ * Which way a rectangle lies wholly outside a view (sharing only an edge counts as outside), checked up, down, left,
+ * right. A box of no width or height (GTK 4 parks a hidden scroll bar as 0x0 at its pane's top-left corner) lies
+ * outside only past an edge: on the edge it is inside, as nothing scrolling could do would bring more of it into view.
+ */
 export type ClipDirection = 'up' | 'down' | 'left' | 'right';
 
 export function clipDirection(bounds: CupRect, viewport: CupRect): ClipDirection | undefined {
-  if (bounds.y + bounds.h <= viewport.y) return 'up';
-  if (bounds.y >= viewport.y + viewport.h) return 'down';
-  if (bounds.x + bounds.w <= viewport.x) return 'left';
-  if (bounds.x >= viewport.x + viewport.w) return 'right';
+  const flat = bounds.w === 0 || bounds.h === 0 ? 1 : 0;
+  if (bounds.y + bounds.h + flat <= viewport.y) return 'up';
+  if (bounds.y >= viewport.y + viewport.h + flat) return 'down';
+  if (bounds.x + bounds.w + flat <= viewport.x) return 'left';
+  if (bounds.x >= viewport.x + viewport.w + flat) return 'right';
   return undefined;
 }

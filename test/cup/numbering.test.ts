@@ -106,6 +106,32 @@ test('inside a container read in part, an unmatched old node may only be unread:
   assert.equal(indices(whole.number(read(s('window', 'App', 'w', [s('table', 'Big', 't', [s('row', 'same', 'r900')])]))).root)['row same'], 2);
 });
 
+test('inside a container read in part, a new object with the same role, a name no sibling shares, and the same box keeps the index', () => {
+  // LibreOffice makes a new object for every cell once it has dropped the last (after some seconds idle): each
+  // reading after a pause numbered every cell anew, and an index read before failed with stale_element.
+  const box = (x: number) => ({ x, y: 157, w: 82, h: 17 });
+  const sheet = (ids: string[], names: string[]) => {
+    const reading = read(s('window', 'Calc', 'w', [s('table', 'Sheet1', 't', names.map((name, i) => s('cell', name, ids[i])), true)]));
+    reading.root.children![0]!.children!.forEach((cell, i) => (cell.bounds = box(41 + 82 * i)));
+    return reading;
+  };
+  const numbering = new WindowNumbering();
+  numbering.number(sheet(['a1', 'b1'], ['A1', 'B1']));
+  const again = numbering.number(sheet(['a1x', 'b1x'], ['A1', 'B1']));
+  assert.deepEqual(indices(again.root), { 'window Calc': 0, 'table Sheet1': 1, 'cell A1': 2, 'cell B1': 3 });
+  // Names that siblings share say nothing of which is which: new numbers, as before.
+  const same = new WindowNumbering();
+  same.number(sheet(['r1', 'r2'], ['same', 'same']));
+  const scrolled = same.number(sheet(['r900', 'r901'], ['same', 'same']));
+  assert.deepEqual(scrolled.root.children![0]!.children!.map((cell) => cell.id), ['e4', 'e5']);
+  // In another box it is not taken for it either.
+  const moved = new WindowNumbering();
+  moved.number(sheet(['a1'], ['A1']));
+  const shifted = sheet(['a1y'], ['A1']);
+  shifted.root.children![0]!.children![0]!.bounds = box(500);
+  assert.equal(moved.number(shifted).root.children![0]!.children![0]!.id, 'e3');
+});
+
 test('an element left out of one reading gets its number back when a reading holds it again', () => {
   const numbering = new WindowNumbering();
   const full = s('window', 'App', 'w', [s('button', 'Top', 'top'), s('document', 'Page', 'doc', [s('link', 'Below the fold', 'link')])]);

@@ -203,3 +203,15 @@ test('pruneTree reports kept and raw counts and depth-tagged items', () => {
     [['node', 0, 'e0'], ['node', 1, 'e1'], ['hint', 1, 1]],
   );
 });
+
+test('an object of no size on the viewport edge is not counted as scrolled away; past the edge it is', () => {
+  // GTK 4 keeps a hidden scroll bar as a 0x0 box at its pane's top-left corner: touching the top edge, it and its
+  // child read as "2 more items - scroll up to see" though nothing was above.
+  const hidden = node(1, 'scrollbar', '', { bounds: rect(100, 100, 0, 0), children: [node(2, 'generic', '', { bounds: rect(100, 100, 0, 0) })] });
+  const onEdges = [hidden, node(3, 'generic', 'bottom', { bounds: rect(150, 300, 0, 0) }), node(4, 'generic', 'right', { bounds: rect(300, 150, 0, 5) })];
+  const shown = pruneTree(envelope(scroller([...onEdges, item(5, rect(100, 120, 50, 40))])));
+  assert.equal(shown.items.filter((entry) => entry.kind === 'hint').length, 0, JSON.stringify(shown.items));
+  assert.equal(shown.keptCount, 2);
+  const past = pruneTree(envelope(scroller([node(6, 'generic', 'above', { bounds: rect(150, 99, 0, 0) }), node(7, 'generic', 'below', { bounds: rect(150, 301, 10, 0) })])));
+  assert.deepEqual(past.items.at(-1), { kind: 'hint', depth: 1, counts: { up: 1, down: 1, left: 0, right: 0 }, total: 2 });
+});

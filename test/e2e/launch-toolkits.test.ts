@@ -88,6 +88,38 @@ describe('launch_app and reading across toolkits: Xaw, Java behind a splash, and
     }
   });
 
+  test('launch_app of an app whose splash (no accessibility) stays up while its child process shows an accessible window returns at once, accessible, with the child', async () => {
+    // LibreOffice's oosplash keeps its splash up while the soffice.bin it started shows its Document Recovery dialog:
+    // the splash alone was awaited for a tree until the 20 s deadline, and the result said "no accessibility tree, act
+    // on the screenshot". Here the process launched shows a splash with its accessibility off (a GTK3 window with no
+    // bridge), and once it is mapped a process it started shows the GTK3 fixture; the splash stays up.
+    const title = 'CUP Behind Splash';
+    const fixture = join(fixtureApps, 'gtk3_fixture.py');
+    const script =
+      `(until xdotool search --name '^CUP Splash$' >/dev/null 2>&1; do sleep 0.1; done; exec /usr/bin/python3 ${fixture} --title '${title}') & ` +
+      `exec env -u GTK_MODULES NO_AT_BRIDGE=1 /usr/bin/python3 ${fixture} --title 'CUP Splash' --size 300x200`;
+    const started = Date.now();
+    const result = await callOk(context, 'launch_app', { name: '/bin/sh', additional_arguments: ['-c', script], creates_new_application_instance: true });
+    const elapsed = Date.now() - started;
+    const windows = result.structured.windows as { window_id: number; pid: number; title: string }[];
+    try {
+      const frames = run('xdotool', ['search', '--name', `^${title}$`]).split('\n').filter(Boolean).map(Number);
+      assert.equal(frames.length, 1, 'xdotool finds the GTK3 window');
+      assert.equal(result.structured.accessible, true, result.summary);
+      assert.ok(windows.some((window) => window.window_id === frames[0]), `the result lists the GTK3 window: ${result.summary}`);
+      assert.ok(pidsOnBus().includes(result.structured.pid as number), `pyatspi: pid ${result.structured.pid} (the result's) is on the accessibility bus`);
+      assert.ok(elapsed < 12_000, `launch_app took ${elapsed} ms`);
+    } finally {
+      for (const pid of new Set([result.structured.pid as number, ...windows.map((window) => window.pid)])) {
+        try {
+          process.kill(pid, 'SIGKILL');
+        } catch {
+          // Gone already.
+        }
+      }
+    }
+  });
+
   test('launch_app starts the app in the caller\'s working directory, where its relative file names are', async () => {
     const fixture = join(fixtureApps, 'gtk3_fixture.py');
     const result = await callOk(context, 'launch_app', { name: '/usr/bin/python3', additional_arguments: [fixture, '--title', 'CUP Launch Folder'], creates_new_application_instance: true });

@@ -66,7 +66,7 @@ describe('agent tasks on LibreOffice, through the tool registry', () => {
     t.diagnostic(`libreoffice-writer: ${how}; ${Date.now() - started} ms`);
   });
 
-  test('libreoffice-calc: 6 in A1, 7 in B1, =A1*B1 in C1; pyatspi reads 42 in C1', async (t) => {
+  test('libreoffice-calc: 6 in A1, 7 in B1, =A1*B1 in C1 (set_value of the formula names the typing route); pyatspi reads 42 in C1', async (t) => {
     const started = Date.now();
     const how = await withApp(rig.desktop, corpusApp('libreoffice-calc'), async ({ window }) => {
       await dismissTip(window.pid);
@@ -75,6 +75,13 @@ describe('agent tasks on LibreOffice, through the tool registry', () => {
       for (const [cell, entry] of [['A1', '6'], ['B1', '7'], ['C1', '=A1*B1']] as const) {
         // Re-read before each cell: the first-start info bar moves the sheet down a moment after it opens.
         const target = need(await rig.agent.state(main), 'cell', cell);
+        if (entry.startsWith('=')) {
+          // A cell's Value takes numbers only, and it has no EditableText: set_value of a formula said only "takes a
+          // number". It names the route the loop takes next.
+          const refused = await rig.agent.call('set_value', { window_id: window.id, element_index: target.index, value: entry });
+          assert.equal(refused.ok, false, refused.text);
+          assert.match(refused.text, /takes a number[\s\S]*click it with delivery_mode "foreground", text "=A1\*B1" and press_key "return"/, refused.text);
+        }
         // A background click selects the cell through accessibility, but LibreOffice's cell cursor (where typed
         // keys go) stays put, so the agent clicks with real input here (reported as a driver gap).
         ways.push(delivery(await rig.agent.act('click', { window_id: window.id, element_index: target.index, delivery_mode: 'foreground' })));

@@ -30,6 +30,29 @@ describe('agent tasks on Qt apps, through the CLI and its daemon', () => {
     t.diagnostic(`featherpad: ${how}; ${Date.now() - started} ms`);
   });
 
+  test('featherpad: Save As through the Qt file dialog; no evidence line names an object by a bare number', async (t) => {
+    const started = Date.now();
+    const how = await withApp(rig.desktop, withDocument('featherpad', 'note.txt', 'first line\n'), async ({ window, home }) => {
+      const chosen = await rig.agent.call('invoke_menu', { pid: window.pid, window_id: window.id, path: ['File', 'Save As'] });
+      assert.ok(chosen.ok, chosen.text);
+      // Qt names, then drops, objects while it builds the dialog: gone before they were read back, they were told as
+      // 'object 2147483844: name is now "(unreadable)"', which names nothing an agent can find.
+      const evidence = (chosen.structured.evidence as string[] | undefined) ?? [];
+      assert.ok(!evidence.some((line) => /^object \d+:|\(unreadable\)/.test(line)), `evidence: ${JSON.stringify(evidence, null, 1)}`);
+      const dialog = await rig.agent.window(/^Save as/i, { pid: window.pid, except: window.id });
+      assert.ok(dialog, `no Save as dialog\n${rig.agent.trace()}`);
+      const elements = await rig.agent.state(dialog);
+      const path = join(home, 'copy.txt');
+      const named = await rig.agent.act('set_value', { window_id: dialog.id, element_index: need(elements, 'textbox', 'File name:').index, value: path });
+      const saved = await rig.agent.act('click', { window_id: dialog.id, element_index: need(elements, 'button', 'Save').index });
+      const savedEvidence = (saved[0]!.structured.evidence as string[] | undefined) ?? [];
+      assert.ok(!savedEvidence.some((line) => /^object \d+:|\(unreadable\)/.test(line)), `evidence: ${JSON.stringify(savedEvidence, null, 1)}`);
+      assert.equal(await fileContent(path, (content) => content.length > 0), 'first line\n', `${path}\n${rig.agent.trace()}`);
+      return `invoke_menu ${chosen.structured.path}, name ${delivery(named)}, Save ${delivery(saved)}`;
+    });
+    t.diagnostic(`featherpad Save As: ${how}; ${Date.now() - started} ms`);
+  });
+
   test('speedcrunch: show the keypad from the View menu, click 6 ∗ 7 =; pyatspi reads 42', async (t) => {
     const started = Date.now();
     const how = await withApp(rig.desktop, corpusApp('speedcrunch'), async ({ window }) => {

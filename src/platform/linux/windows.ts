@@ -8,6 +8,8 @@ export interface ClientWindow extends DesktopWindow {
   csdMargins?: { left: number; right: number; top: number; bottom: number };
   /** The window manager shows it modal (_NET_WM_STATE_MODAL): the rest of its app waits on it. */
   modal?: true;
+  /** The window it is a dialog of (WM_TRANSIENT_FOR); GTK 4 marks its modal dialogs only so on X11, never modal. */
+  transientFor?: number;
 }
 
 export function processName(pid: number): string {
@@ -57,7 +59,7 @@ async function describeWindow(
 ): Promise<ClientWindow | undefined> {
   const root = x.screen.root;
   try {
-    const [geometry, origin, attributes, pids, title, appClass, states, desktops, csd] = await Promise.all([
+    const [geometry, origin, attributes, pids, title, appClass, states, desktops, csd, owner] = await Promise.all([
       x.getGeometry(id),
       x.translateCoordinates(id, root, 0, 0),
       x.getWindowAttributes(id),
@@ -67,6 +69,7 @@ async function describeWindow(
       x.getAtomList(id, '_NET_WM_STATE'),
       x.getCardinals(id, '_NET_WM_DESKTOP'),
       x.getCardinals(id, '_GTK_FRAME_EXTENTS'),
+      x.getWindowList(id, 'WM_TRANSIENT_FOR'),
     ]);
     const pid = pids?.[0] ?? (await clientPid(x, id));
     const bounds = { x: origin.x, y: origin.y, width: geometry.width, height: geometry.height };
@@ -88,6 +91,8 @@ async function describeWindow(
       active: id === context.activeWindow,
     };
     if (states?.includes(context.modalAtom)) window.modal = true;
+    // The root (or None) as the owner is a dialog of the whole app, which ICCCM allows; only a window is an owner here.
+    if (owner?.[0] && owner[0] !== root) window.transientFor = owner[0];
     if (csd && csd.length === 4) window.csdMargins = { left: csd[0]!, right: csd[1]!, top: csd[2]!, bottom: csd[3]! };
     return window;
   } catch {

@@ -11,17 +11,29 @@ import { ToolError } from '../../errors.js';
 
 const launchTimeoutMs = 20_000;
 
-/** Waits for the launched app's first window, then (within the same budget) for its accessibility tree. */
+/**
+ * Waits for the launched app's first window, then (within the same budget) for the accessibility tree of any of its
+ * new windows: those first seen and those it opens meanwhile. A splash screen (SwingSet2's, LibreOffice's) has none,
+ * and the app's own windows come after it, from the same process or one it started; the splash may close as they
+ * open, or stay (LibreOffice's stays up behind its Document Recovery dialog, which oosplash's child soffice.bin
+ * shows): the app is the process whose window has a tree.
+ */
 async function waitForApp(context: ToolContext, pid: number, before: Set<number>, deadline: number) {
-  const passed = new Set(before);
+  const found = await waitForWindows(context, pid, before, deadline);
+  if (found.windows.length === 0) return { ...found, accessible: false };
+  const ours = (window: DesktopWindow) =>
+    [pid, found.owner].some((root) => window.pid === root || context.desktop.processDescendsFrom(window.pid, root)) ||
+    found.windows.some((first) => first.id === window.id);
+  let missingReason: string | undefined;
   for (;;) {
-    const found = await waitForWindows(context, pid, passed, deadline);
-    if (found.windows.length === 0) return { ...found, accessible: false };
-    const tree = await waitForTree(context, found.windows[0]!, deadline);
-    // A splash screen (SwingSet2's, LibreOffice's) closes as the main window opens: the app is what opened after it.
-    const open = await context.desktop.windows();
-    if (found.windows.some((window) => open.some((candidate) => candidate.id === window.id)) || Date.now() >= deadline) return { ...found, ...tree };
-    for (const window of found.windows) passed.add(window.id);
+    const open = (await context.desktop.windows()).filter((window) => !before.has(window.id) && ours(window));
+    for (const window of open) {
+      const tree = await windowTree(context, window, deadline);
+      if (tree.accessible) return { windows: open, owner: window.pid, accessible: true };
+      missingReason ??= tree.missingReason;
+    }
+    if (Date.now() >= deadline) return { windows: open.length > 0 ? open : found.windows, owner: open[0]?.pid ?? found.owner, accessible: false, ...(missingReason ? { missingReason } : {}) };
+    await sleep(150);
   }
 }
 
@@ -39,20 +51,14 @@ async function waitForWindows(context: ToolContext, pid: number, before: Set<num
 }
 
 /**
- * The window's tree, awaited until the deadline or until the window closes (a splash screen). An app not on the
- * accessibility bus yet may still register: a Java app shows its splash before its toolkit starts, and the
- * toolkit registers as it starts, so only the deadline tells that it has no accessibility.
+ * One look at the window's tree. An app not on the accessibility bus yet may still register: a Java app shows its
+ * splash before its toolkit starts, and the toolkit registers as it starts, so only the deadline tells that it has
+ * no accessibility.
  */
-async function waitForTree(context: ToolContext, window: DesktopWindow, deadline: number): Promise<{ accessible: boolean; missingReason?: string }> {
-  let missingReason: string | undefined;
-  while (Date.now() < deadline) {
-    const reading = await context.desktop.readWindow(window, { maxNodes: 20, maxDepth: 2, budgetMs: Math.max(100, deadline - Date.now()) });
-    if (reading.root && !reading.missingReason) return { accessible: true };
-    missingReason = reading.missingReason;
-    if (!(await context.desktop.windows()).some((candidate) => candidate.id === window.id)) break;
-    await sleep(150);
-  }
-  return { accessible: false, ...(missingReason ? { missingReason } : {}) };
+async function windowTree(context: ToolContext, window: DesktopWindow, deadline: number): Promise<{ accessible: boolean; missingReason?: string }> {
+  const reading = await context.desktop.readWindow(window, { maxNodes: 20, maxDepth: 2, budgetMs: Math.max(100, deadline - Date.now()) });
+  if (reading.root && !reading.missingReason) return { accessible: true };
+  return { accessible: false, ...(reading.missingReason ? { missingReason: reading.missingReason } : {}) };
 }
 
 /**

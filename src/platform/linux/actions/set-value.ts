@@ -7,6 +7,7 @@ import { atspiRoleName } from '../../../cup/atspi/roles.js';
 import { cupStateOf } from '../../../cup/atspi/states.js';
 import { stateCode } from '../../../cup/codes.js';
 import { readValue, setTextContents, setValue } from '../atspi/operations.js';
+import type { ObjectRef } from '../atspi/object-ref.js';
 import { findDebuggingEndpoint } from '../browser/endpoint.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import { findGestureAction, performAction } from './accessible-actions.js';
@@ -40,7 +41,7 @@ export async function setValueAction(desktop: LinuxDesktop, element: ElementTarg
 
   if (interfaces.includes('Value') && role !== 'textbox') {
     const number = Number(value);
-    if (value.trim() === '' || !Number.isFinite(number)) throw new ToolError(`${label} takes a number, got "${value}"`, 'not_a_number');
+    if (value.trim() === '' || !Number.isFinite(number)) throw await notANumber(desktop, target.ref, label, value, interfaces);
     const range = await readValue(client, target.ref);
     if (number < range.min || number > range.max) {
       throw new ToolError(`${value} is outside the range of ${label} (${range.min}..${range.max})`, 'out_of_range');
@@ -130,3 +131,19 @@ export async function setValueAction(desktop: LinuxDesktop, element: ElementTarg
     'not_settable',
   );
 }
+
+/**
+ * A number field given something else. A spreadsheet's cell offers Value for its number, and is also editable text
+ * that takes what is typed (a formula, a word), which no accessibility call sets (LibreOffice's cells have no
+ * EditableText): the error names the route that does, rather than only that this is no number.
+ */
+async function notANumber(desktop: LinuxDesktop, ref: ObjectRef, label: string, value: string, interfaces: readonly string[]): Promise<ToolError> {
+  const typedInto = interfaces.includes('Text') && (await liveStates(desktop, ref).catch(() => new Set<string>())).has('STATE_EDITABLE');
+  if (!typedInto) return new ToolError(`${label} takes a number, got "${value}"`, 'not_a_number');
+  return new ToolError(
+    `${label} takes a number through accessibility, and "${value}" is not one; it is editable text too, which takes what is typed: ` +
+      `click it with delivery_mode "foreground", text ${JSON.stringify(value)} and press_key "return" (one call), or set_value a number`,
+    'not_a_number',
+  );
+}
+

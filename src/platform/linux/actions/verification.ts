@@ -333,7 +333,11 @@ export async function roleAndNameNow(desktop: LinuxDesktop, ref: ObjectRef): Pro
  * How evidence names an object: its element index when the snapshot has it, else its role and name read now; with
  * the name the snapshot had, when it had the object (what a name change is told against).
  */
-export async function elementLabel(desktop: LinuxDesktop, snapshot: SnapshotRef | undefined, ref: ObjectRef): Promise<{ label: string; knownName?: string; inSnapshot?: true }> {
+export async function elementLabel(
+  desktop: LinuxDesktop,
+  snapshot: SnapshotRef | undefined,
+  ref: ObjectRef,
+): Promise<{ label: string; knownName?: string; inSnapshot?: true; gone?: true }> {
   for (const element of snapshot?.elements.values() ?? []) {
     if (atspiElement(element.handle).path === ref.path) return { label: `[e${element.index}] ${named(element.role, element.name)}`, knownName: element.name, inSnapshot: true };
   }
@@ -341,7 +345,7 @@ export async function elementLabel(desktop: LinuxDesktop, snapshot: SnapshotRef 
     return { label: `(not in the snapshot) ${await roleAndNameNow(desktop, ref)}` };
   } catch {
     // Gone already (a closed dialog's widgets): its path is all there is to name it by.
-    return { label: `object ${ref.path.slice(ref.path.lastIndexOf('/') + 1)}` };
+    return { label: `object ${ref.path.slice(ref.path.lastIndexOf('/') + 1)}`, gone: true };
   }
 }
 
@@ -400,6 +404,8 @@ function netStateChanges(stateEvents: readonly AccessibilityEvent[], roleName: s
 
 /** What describeObject gives for an object in another window of the app than the action's. */
 const elsewhere = Symbol('in another window');
+/** What describeObject gives for an object the agent never saw that is gone by the time it is read back. */
+const vanished = Symbol('gone, never seen');
 
 /** What the probes' lines already told of one object: its text changed, and these state changes ("+chk"). */
 interface Told {
@@ -439,13 +445,21 @@ function alreadyTold(change: string, told: Told | undefined): boolean {
  * One line per object the app reported changed: what changed, and what we read back from it now (the
  * event is the app's claim; the read is ours).
  */
-async function describeObject(desktop: LinuxDesktop, events: readonly AccessibilityEvent[], snapshot: SnapshotRef | undefined, told?: Told): Promise<string | typeof elsewhere | undefined> {
+async function describeObject(
+  desktop: LinuxDesktop,
+  events: readonly AccessibilityEvent[],
+  snapshot: SnapshotRef | undefined,
+  told?: Told,
+): Promise<string | typeof elsewhere | typeof vanished | undefined> {
   const first = events[0]!;
   const ref = { bus: first.sender, path: first.path };
-  const { label: where, knownName, inSnapshot } = await elementLabel(desktop, snapshot, ref);
+  const { label: where, knownName, inSnapshot, gone } = await elementLabel(desktop, snapshot, ref);
   const client = await desktop.atspi();
-  // An object the agent never saw that was only destroyed or moved (a menu's items rebuilt) is nothing to tell.
+  // An object the agent never saw that was only destroyed or moved (a menu's items rebuilt) is nothing to tell; nor
+  // is one gone by now, whatever it did on the way (Qt names, then drops, a dozen objects while it builds a file
+  // dialog): a line would name it by a number and say its name is now "(unreadable)". Counted, it is still a sign.
   if (!inSnapshot && events.every(lifecycleEvent)) return undefined;
+  if (!inSnapshot && gone) return vanished;
   if (!inSnapshot) {
     const { paths, detached } = await ancestry(client, ref);
     // An object no window holds (Atril keeps a second page entry in the toolbar of its full-screen mode, and sets
@@ -640,11 +654,13 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
     const pid = await client.pidOf(app).catch(() => 0);
     const own = ownChanges(client.events, app, pid, performance.now());
     const isOwn = (event: AccessibilityEvent) => own.has(changeOf(event));
-    const modal = listed?.some((window) => window.modal) ?? false;
+    const dialogUp = listed?.some((window) => window.modal || window.transientFor !== undefined) ?? false;
     // An app with a modal dialog up is answering it, and what a dialog's button or Return sets off (a file saved,
     // then the dialog closed) may show no sign for longer than the usual wait: LibreOffice's Save dialog sent
     // nothing for over 400 ms and closed after a second, and an agent told "no effect" would press Return again.
-    const firstSignMs = options.firstSignMs ?? (webEngine ? webFirstSignMs : modal ? modalFirstSignMs : 0);
+    // GTK 4 on X11 marks no dialog modal, only transient for its window: its Save dialog closed 630 ms after Save
+    // with no event before, so a dialog transient for another window counts as one the app is answering.
+    const firstSignMs = options.firstSignMs ?? (webEngine ? webFirstSignMs : dialogUp ? modalFirstSignMs : 0);
     let unanswered: Observation['unanswered'];
     try {
       await act();
@@ -742,13 +758,17 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
     // Otherwise the objects are read back together, as many at a time as lines are still wanted (one may give none).
     const queue = signal?.aborted ? [] : [...byObject.values()].sort((a, b) => weight(a) - weight(b));
     let otherWindows = 0;
+    let unseenGone = 0;
     while (queue.length > 0 && evidence.length < maxEvidence) {
       const lines = await Promise.all(queue.splice(0, maxEvidence - evidence.length).map((events) => describeObject(desktop, events, options.snapshot, told.get(`${events[0]!.sender}${events[0]!.path}`))));
       otherWindows += lines.filter((line) => line === elsewhere).length;
+      unseenGone += lines.filter((line) => line === vanished).length;
       evidence.push(...lines.filter((line): line is string => typeof line === 'string' && line !== ''));
     }
     // One line for them all: the windows themselves are the result's new_windows and other_windows_changed.
     if (otherWindows > 0) evidence.push(`the app changed ${queue.length > 0 ? 'at least ' : ''}${otherWindows} object${otherWindows === 1 ? '' : 's'} in its other windows`);
+    // A window that closed took its objects with it: its line says what became of them.
+    if (unseenGone > 0 && closed.length === 0) evidence.push(`${unseenGone} object${unseenGone === 1 ? '' : 's'} the snapshot did not hold changed and ${unseenGone === 1 ? 'is' : 'are'} gone now`);
     const target = options.target;
     // Its content, not its states or caret: the focus the driver gives the target before the action (which may be
     // reported late, and puts the caret somewhere) is not the action's doing.
