@@ -78,6 +78,7 @@ const recipes: Record<string, Recipe> = {
   nano: { file: '/usr/bin/nano', args: ['--ignorercfile', sample], ready: 'Exit', note: 'nano on a 60-line file: title bar, text, two rows of ^X key hints' },
   'fzf-multi': { file: '/usr/bin/sh', args: ['-c', `fzf --multi --no-mouse < ${fruits}`], ready: '5/5', keys: ['Tab'], after: '(1)', note: 'fzf --multi on five fruits after Tab: apple marked, the info line with its rule above the prompt' },
   'fzf-up': { file: '/usr/bin/sh', args: ['-c', `fzf --no-mouse < ${fruits}`], ready: '5/5', keys: ['Up'], after: '> banana', note: 'fzf on five fruits after Up: its pointer ">" on banana, in a column of its own before the items' },
+  micro: { file: '/usr/bin/micro', args: [sample], ready: 'line 1:', keys: ['Down'], after: '(2,1)', note: 'micro on a 60-line file after Down: numbered lines in a grey gutter, the current line lit, the cursor on line 2' },
   'lynx-form': { file: '/usr/bin/lynx', args: [join(work, 'form.html')], ready: 'Name:', keys: ['Down'], after: 'submit button', note: 'lynx on a form of a field and a Submit button on two lines, after Down: the button current, three help lines at the bottom' },
   'lynx-inline-form': { file: '/usr/bin/lynx', args: [join(work, 'inline.html')], ready: 'Name:', note: 'lynx on a form whose field and Submit button share a line, the cursor in the empty field' },
   'tmux-split': { file: '/usr/bin/sh', args: ['-c', tmux], ready: 'right side', note: 'tmux split into two panes side by side, its status bar across the bottom row' },
