@@ -9,8 +9,9 @@ export const INPUT_HEURISTIC = 'cursor-input';
 const INTERACTIVE = new Set(['button', 'listitem', 'checkbox', 'radio', 'textbox']);
 // The first prompt-ending run followed by a space; a lazy prefix keeps "> " inside a command line from
 // being taken for the prompt. Failing that, a word in parentheses opening the row (gdb's "(gdb) ", pdb's
-// "(Pdb) "); tried second, so "(venv) ada@host:~$ " is still named by its "$".
-const PROMPT = /^(\s*)((?:\S.{0,60}?)?(?:[$#%>:?❯»➜]+|\.\.\.)|\([\p{L}\p{N}_.-]{1,20}\))(?= |$)/u;
+// "(Pdb) ") or a name in square brackets (a chat client's "[#channel] ", irssi's "[(status)] "); tried
+// second, so "(venv) ada@host:~$ " is still named by its "$".
+const PROMPT = /^(\s*)((?:\S.{0,60}?)?(?:[$#%>:?❯»➜]+|\.\.\.)|\([\p{L}\p{N}_.-]{1,20}\)|\[[^\]\s][^\]]{0,29}\])(?= |$)/u;
 
 function labelAbove(scan: ScreenScan, box: Found): string {
   const { x, y, w } = box.bounds;
