@@ -51,7 +51,7 @@ const testPackages = [
   'fdisk', 'ipython3', 'gdb',
   // fzf's pointer column (test/e2e/tui-pickers.test.ts); micro's buffer (test/e2e/tui-editors.test.ts).
   'fzf', 'micro',
-  // irssi's input line after its "[(status)]" prompt (test/e2e/tui-chat.test.ts).
+  // irssi's input line after its bracketed status prompt (test/e2e/tui-chat.test.ts).
   'irssi',
   // The terminal corpus (test/tui-corpus/programs.ts) adds these; tig needs git for its repository.
   'mc', 'ncdu', 'tig', 'git', 'ranger', 'neovim', 'nano', 'man-db', 'w3m', 'calcurse', 'aptitude', 'python3',
