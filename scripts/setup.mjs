@@ -53,6 +53,8 @@ const testPackages = [
   'fzf', 'micro',
   // irssi's input line after its bracketed status prompt (test/e2e/tui-chat.test.ts).
   'irssi',
+  // newsboat's articles and key:label hints (test/e2e/tui-feeds.test.ts).
+  'newsboat',
   // The terminal corpus (test/tui-corpus/programs.ts) adds these; tig needs git for its repository.
   'mc', 'ncdu', 'tig', 'git', 'ranger', 'neovim', 'nano', 'man-db', 'w3m', 'calcurse', 'aptitude', 'python3',
   // Independent readers of the X server the tests judge focus, stacking, the pointer and the clipboard with.

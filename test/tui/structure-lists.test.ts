@@ -75,3 +75,16 @@ test(`${LIST_HEURISTIC}: a pointer drawn in a column of its own before the items
   // The name is the same whether the pointer is on the item or not, so a selector written for one screen finds it on the next.
   assert.equal(lists('fzf-multi')[0]!.children!.find((item) => item.name === 'banana')?.selected, undefined);
 });
+
+test(`${LIST_HEURISTIC}: the first row under the selection bar is an item, not a column header, when its cells are figures (newsboat's "1 N  Nov 23  6  Third story")`, () => {
+  const [list] = lists('newsboat-articles');
+  assert.ok(list, 'newsboat shows a list');
+  assert.deepEqual(list.children!.map((item) => [item.role, item.name, item.selected ?? false]), [
+    ['listitem', '1 N Nov 23 6 Third story', true],
+    ['listitem', '2 N Nov 23 6 Second story', false],
+    ['listitem', '3 N Nov 23 6 First story', false],
+  ]);
+  assert.equal(structureOf('newsboat-articles').focus, list.children![0]!.id);
+  // top's header, words set apart, is still its header.
+  assert.equal(lists('top')[0]!.children![0]!.role, 'header');
+});

@@ -81,8 +81,13 @@ function itemNode(row: RowInfo, selected: boolean, left: number, right: number, 
 /** Column names are words apart by two blanks or more: at least this many of them. */
 const MIN_COLUMNS = 3;
 
+/**
+ * Column names are words, not figures: a row with a cell that starts with a digit ("1 N  Nov 24  8  First
+ * story", newsboat's first article under its selection bar) holds data.
+ */
 function namesColumns(text: string): boolean {
-  return text.trim().split(/\s{2,}/).length >= MIN_COLUMNS;
+  const cells = text.trim().split(/\s{2,}/);
+  return cells.length >= MIN_COLUMNS && !cells.some((cell) => /^\d/.test(cell));
 }
 
 /**
