@@ -56,6 +56,13 @@ function spacedKeys(text: string): (KeyMatch & { label: string; labelAt: number 
   return hints;
 }
 
+/** The bar of a row's hint buttons, from the first to the last. */
+function toolbarOf(buttons: Found[], y: number): Found {
+  const first = buttons[0]!.bounds;
+  const last = buttons[buttons.length - 1]!.bounds;
+  return { role: 'toolbar', name: '', bounds: { x: first.x, y, w: last.x + last.w - first.x, h: 1 }, heuristic: KEY_HINT_HEURISTIC, children: buttons };
+}
+
 function spacedBar(scan: ScreenScan, y: number, text: string, columnAt: readonly number[]): Found | undefined {
   const hints = spacedKeys(text);
   if (hints.length < MIN_KEYS || hints.some((hint) => hint.label.length > MAX_SPACED_LABEL)) return undefined;
@@ -63,9 +70,7 @@ function spacedBar(scan: ScreenScan, y: number, text: string, columnAt: readonly
     const x = columnAt[hint.index]!;
     return { role: 'button', name: hint.label, shortcut: hint.shortcut, bounds: { x, y, w: scan.columnEnd(y, columnAt, hint.labelAt + hint.label.length) - x, h: 1 }, heuristic: KEY_HINT_HEURISTIC };
   });
-  const first = buttons[0]!.bounds;
-  const last = buttons[buttons.length - 1]!.bounds;
-  return { role: 'toolbar', name: '', bounds: { x: first.x, y, w: last.x + last.w - first.x, h: 1 }, heuristic: KEY_HINT_HEURISTIC, children: buttons };
+  return toolbarOf(buttons, y);
 }
 
 /**
@@ -88,9 +93,7 @@ function colonBar(scan: ScreenScan, y: number, text: string, columnAt: readonly 
     const x = columnAt[key.index]!;
     buttons.push({ role: 'button', name: label, shortcut: key[1]!, bounds: { x, y, w: scan.columnEnd(y, columnAt, labelEnd) - x, h: 1 }, heuristic: KEY_HINT_HEURISTIC });
   }
-  const first = buttons[0]!.bounds;
-  const last = buttons[buttons.length - 1]!.bounds;
-  return { role: 'toolbar', name: '', bounds: { x: first.x, y, w: last.x + last.w - first.x, h: 1 }, heuristic: KEY_HINT_HEURISTIC, children: buttons };
+  return toolbarOf(buttons, y);
 }
 
 export function findKeyHintBars(scan: ScreenScan, regionIndex: number): Found[] {
@@ -128,11 +131,9 @@ export function findKeyHintBars(scan: ScreenScan, regionIndex: number): Found[] 
       buttons.push({ role: 'button', name: label, shortcut: key.shortcut, bounds: { x, y, w: scan.columnEnd(y, columnAt, end) - x, h: 1 }, heuristic: KEY_HINT_HEURISTIC });
     });
     if (!valid || buttons.length < MIN_KEYS) continue;
-    const first = buttons[0]!.bounds;
-    const last = buttons[buttons.length - 1]!.bounds;
-    const bounds = { x: first.x, y, w: last.x + last.w - first.x, h: 1 };
-    bars.push({ role: 'toolbar', name: '', bounds, heuristic: KEY_HINT_HEURISTIC, children: buttons });
-    scan.claim(bounds);
+    const bar = toolbarOf(buttons, y);
+    bars.push(bar);
+    scan.claim(bar.bounds);
   }
   return bars;
 }
