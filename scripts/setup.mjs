@@ -51,8 +51,8 @@ const testPackages = [
   'fdisk', 'ipython3', 'gdb',
   // fzf's pointer column (test/e2e/tui-pickers.test.ts); micro's buffer (test/e2e/tui-editors.test.ts).
   'fzf', 'micro',
-  // irssi's input line after its bracketed status prompt (test/e2e/tui-chat.test.ts).
-  'irssi',
+  // irssi's input line after its bracketed status prompt and weechat's beside its buffer list (test/e2e/tui-chat.test.ts).
+  'irssi', 'weechat-curses',
   // newsboat's articles and key:label hints (test/e2e/tui-feeds.test.ts).
   'newsboat',
   // The terminal corpus (test/tui-corpus/programs.ts) adds these; tig needs git for its repository.

@@ -111,6 +111,14 @@ export function findCursorInput(scan: ScreenScan, nodes: readonly Found[], boxes
   const highlighted = highlightedField(scan, regionIndex);
   if (highlighted) return highlighted;
   const { text, columnAt } = scan.regionRow(regionIndex, cursor.y);
+  // The screen's last row of a window beside another (one whose edge runs down to the bottom), holding the
+  // cursor, with its text from the window's left edge or none, is an input line with no prompt (weechat's,
+  // under its status bar beside the buffer list): what it shows is what was typed.
+  if (region.split === 'window' && cursor.y === scan.grid.rows - 1 && (/^\S/.test(text) || text.trim() === '')) {
+    const bounds = { x: region.rect.x, y: cursor.y, w: region.rect.w, h: 1 };
+    scan.claim(bounds);
+    return { role: 'textbox', name: '', value: text.trimEnd(), focused: true, bounds, heuristic: INPUT_HEURISTIC };
+  }
   const prompt = PROMPT.exec(text) ?? lastRowQuestion(scan, text, columnAt);
   if (!prompt) return undefined;
   const promptStart = prompt[1]!.length;
