@@ -49,6 +49,12 @@ const testPackages = [
   // cfdisk and sfdisk (test/e2e/tui-column-headers.test.ts); IPython's completion menu (test/e2e/tui-python.test.ts);
   // gdb's prompt (test/e2e/tui-debugger-prompt.test.ts).
   'fdisk', 'ipython3', 'gdb',
+  // fzf's pointer column (test/e2e/tui-pickers.test.ts); micro's buffer (test/e2e/tui-editors.test.ts).
+  'fzf', 'micro',
+  // irssi's input line after its bracketed status prompt and weechat's beside its buffer list (test/e2e/tui-chat.test.ts).
+  'irssi', 'weechat-curses',
+  // newsboat's articles and key:label hints (test/e2e/tui-feeds.test.ts).
+  'newsboat',
   // The terminal corpus (test/tui-corpus/programs.ts) adds these; tig needs git for its repository.
   'mc', 'ncdu', 'tig', 'git', 'ranger', 'neovim', 'nano', 'man-db', 'w3m', 'calcurse', 'aptitude', 'python3',
   // Independent readers of the X server the tests judge focus, stacking, the pointer and the clipboard with.

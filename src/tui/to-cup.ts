@@ -13,6 +13,8 @@ const ROLE_MAP: Record<string, CupRole> = {
   status: 'text',
   label: 'text',
   input: 'textbox',
+  // An editor's buffer with the cursor in it: many lines of text the keys edit.
+  textarea: 'textbox',
   field: 'textbox',
   progress: 'progressbar',
   item: 'listitem',

@@ -26,6 +26,11 @@ export interface WaitCondition {
   stableMs?: number;
   /** The program has exited. */
   exited?: boolean;
+  /**
+   * The selector and text of this condition must be gone instead: nothing matches the selector and the
+   * text is nowhere on the screen (desktop wait_for's `gone`). Needs a selector or a text.
+   */
+  gone?: boolean;
 }
 
 interface CompiledCondition {
@@ -35,8 +40,9 @@ interface CompiledCondition {
 
 function describe(condition: WaitCondition): string {
   const parts: string[] = [];
-  if (condition.selector !== undefined) parts.push(`selector ${JSON.stringify(condition.selector)}`);
-  if (condition.text !== undefined) parts.push(`text ${JSON.stringify(condition.text)}`);
+  const gone = condition.gone ? 'gone: ' : '';
+  if (condition.selector !== undefined) parts.push(`${gone}selector ${JSON.stringify(condition.selector)}`);
+  if (condition.text !== undefined) parts.push(`${gone}text ${JSON.stringify(condition.text)}`);
   if (condition.newText !== undefined) parts.push(`new text ${JSON.stringify(condition.newText)} after the last input`);
   if (condition.idle) parts.push(`idle for ${condition.idleMs ?? DEFAULT_IDLE_MS} ms`);
   if (condition.stableMs !== undefined) parts.push(`screen stable for ${condition.stableMs} ms`);
@@ -79,11 +85,13 @@ function check(session: TerminalSession, state: ScreenState, condition: Compiled
   };
   let unmetStatic = false;
   let met = true;
+  // With gone, a match still on the screen leaves the condition unmet (and hopeless once the program exited).
+  const wanted = !source.gone;
   if (condition.selector) {
     const found = matchOnScreen(state, condition.selector).length > 0;
-    if (!found) [met, unmetStatic] = [false, true];
+    if (found !== wanted) [met, unmetStatic] = [false, true];
   }
-  if (source.text !== undefined && !screenContains(state, source.text)) [met, unmetStatic] = [false, true];
+  if (source.text !== undefined && screenContains(state, source.text) !== wanted) [met, unmetStatic] = [false, true];
   if (source.newText !== undefined && !rowsContain(session.rowsSinceInput(), source.newText)) [met, unmetStatic] = [false, true];
   if (source.exited && !session.exitStatus) met = false;
   if (source.idle) {
@@ -140,6 +148,17 @@ function unmetError(state: ScreenState, why: string, code: ErrorCode, details: R
   return new ToolError(`${why}; the screen shows:\n${screen.join('\n').trimEnd()}`, code, { screen, seq: state.seq, ...details });
 }
 
+/** What keeps the gone conditions of a wait unmet, as desktop wait_for says it: `role "name"`, or the text, up to five. */
+function stillMatching(state: ScreenState, compiled: readonly CompiledCondition[]): string[] {
+  const still: string[] = [];
+  for (const { source, selector } of compiled) {
+    if (!source.gone) continue;
+    if (selector) still.push(...matchOnScreen(state, selector).map((node) => `${node.role} ${JSON.stringify(node.name)}`));
+    if (source.text !== undefined && screenContains(state, source.text)) still.push(`text ${JSON.stringify(source.text)}`);
+  }
+  return still.slice(0, 5);
+}
+
 export interface WaitOptions {
   conditions: WaitCondition[];
   timeoutMs: number;
@@ -155,6 +174,13 @@ export interface WaitResult {
 /** Resolves when every condition holds; rejects with "timeout" (carrying the screen text) when time runs out. */
 export async function waitForConditions(session: TerminalSession, options: WaitOptions): Promise<WaitResult> {
   const conditions = options.conditions.filter((condition) => !isEmpty(condition));
+  const goneAlone = options.conditions.find((condition) => condition.gone && condition.selector === undefined && condition.text === undefined);
+  if (goneAlone) {
+    throw new ToolError(
+      `tui_wait_for's gone: true needs a selector or a text in the same condition (what must be gone from the screen); got ${describe(goneAlone) || 'nothing else'}`,
+      'invalid_arguments',
+    );
+  }
   if (conditions.length === 0) {
     throw new ToolError('tui_wait_for needs at least one condition: selector, text, newText, idle, stableMs or exited (alone or in "all")', 'invalid_arguments');
   }
@@ -209,7 +235,9 @@ export async function waitForConditions(session: TerminalSession, options: WaitO
     const changes = checkOnChange(session, evaluate);
     const deadline = setTimeout(() => {
       const state = session.state();
-      finish(() => reject(unmetError(state, `timed out after ${options.timeoutMs} ms waiting for ${wanted}`, 'timeout')));
+      const still = stillMatching(state, compiled);
+      const why = `timed out after ${options.timeoutMs} ms waiting for ${wanted}${still.length ? `; still there: ${still.join(', ')}` : ''}`;
+      finish(() => reject(unmetError(state, why, 'timeout', still.length ? { still_matching: still } : {})));
     }, options.timeoutMs);
     if (signal?.aborted) return cancel();
     signal?.addEventListener('abort', cancel, { once: true });

@@ -383,6 +383,18 @@ export const corpus: CorpusProgram[] = [
           { says: 'two boxes are checked', selector: 'role=checkbox checked', count: 2 },
         ],
       },
+      {
+        // dialog lights the list's current item and one button at once: arrows and Space act on the item,
+        // Tab moves between the buttons and Enter presses the lit one, where dialog puts the cursor.
+        name: 'tab',
+        keys: ['Tab'],
+        until: 'olives',
+        facts: [
+          { says: 'after Tab the Cancel button is focused', focus: 'role=button name=Cancel' },
+          { says: 'ham stays the current item, the one Space toggles', selector: 'role=checkbox selected name~=ham', count: 1 },
+          { says: 'OK is no longer lit', selector: 'role=button name=OK selected', count: 0 },
+        ],
+      },
     ],
   },
   {

@@ -38,6 +38,10 @@ const fruits = join(work, 'fruits.txt');
 writeFileSync(fruits, 'apple\nbanana\ncherry\ndate\nelderberry\n');
 writeFileSync(join(work, 'form.html'), '<html><head><title>Signup</title></head><body><form action="done.html"><p>Name: <input type="text" name="name"></p><p><input type="submit" value="Submit"></p></form></body></html>');
 writeFileSync(join(work, 'inline.html'), '<html><head><title>Signup</title></head><body><form action="done.html">Name: <input type="text" name="name"> <input type="submit" value="Submit"></form></body></html>');
+// newsboat reads one local feed of three stories (no network).
+const feed = join(work, 'feed.xml');
+writeFileSync(feed, `<?xml version="1.0"?><rss version="2.0"><channel><title>Local News</title><link>http://example.com/</link><description>d</description>${['First', 'Second', 'Third'].map((word, i) => `<item><title>${word} story</title><link>http://example.com/${i + 1}</link><description>Body ${i + 1}</description><pubDate>Mon, 23 Nov 2026 0${i}:00:00 +0000</pubDate></item>`).join('')}</channel></rss>`);
+writeFileSync(join(work, 'urls'), `file://${feed}\n`);
 // tmux with a private server that ends with its only session when the recorder's client goes, and a fixed
 // status bar text (no host name, no clock).
 const tmux = `tmux -L cup-record-${process.pid} -f /dev/null new-session 'bash --norc --noprofile' \\; set -g destroy-unattached on \\; set -g status-right 'right side' \\; split-window -h 'bash --norc --noprofile'`;
@@ -77,6 +81,11 @@ const recipes: Record<string, Recipe> = {
   'mc-copy': mc(['Down', 'F5'], 'Background', 'mc after Down and F5: the Copy dialog over both panels, the cursor in its "to:" field'),
   nano: { file: '/usr/bin/nano', args: ['--ignorercfile', sample], ready: 'Exit', note: 'nano on a 60-line file: title bar, text, two rows of ^X key hints' },
   'fzf-multi': { file: '/usr/bin/sh', args: ['-c', `fzf --multi --no-mouse < ${fruits}`], ready: '5/5', keys: ['Tab'], after: '(1)', note: 'fzf --multi on five fruits after Tab: apple marked, the info line with its rule above the prompt' },
+  'fzf-up': { file: '/usr/bin/sh', args: ['-c', `fzf --no-mouse < ${fruits}`], ready: '5/5', keys: ['Up'], after: '> banana', note: 'fzf on five fruits after Up: its pointer ">" on banana, in a column of its own before the items' },
+  micro: { file: '/usr/bin/micro', args: [sample], ready: 'line 1:', keys: ['Down'], after: '(2,1)', note: 'micro on a 60-line file after Down: numbered lines in a grey gutter, the current line lit, the cursor on line 2' },
+  'irssi-typed': { file: '/usr/bin/irssi', args: ['--home', join(work, 'irssi'), '-n', 'tester'], ready: '[(status)]', keys: ['/echo hello'], after: '/echo hello', note: 'irssi with no server after typing "/echo hello" on its input line, after its "[(status)]" prompt' },
+  'newsboat-articles': { file: '/usr/bin/newsboat', args: ['-u', join(work, 'urls'), '-c', join(work, 'cache.db'), '-C', '/dev/null', '-r'], ready: 'Local News', keys: ['Enter'], after: 'Third story', note: 'newsboat on a local feed of three stories after Enter: the articles, the first under the selection bar (a data row, not a header), key:label hints at the bottom' },
+  'weechat-typed': { file: '/usr/bin/weechat', args: ['-d', join(work, 'weechat')], ready: '[core]', keys: ['hello there'], after: 'hello there', note: 'weechat with no server after typing "hello there": the buffer list beside the chat, its "time | message" rule, the status bar and the input line under them', cols: 80, rows: 20 },
   'lynx-form': { file: '/usr/bin/lynx', args: [join(work, 'form.html')], ready: 'Name:', keys: ['Down'], after: 'submit button', note: 'lynx on a form of a field and a Submit button on two lines, after Down: the button current, three help lines at the bottom' },
   'lynx-inline-form': { file: '/usr/bin/lynx', args: [join(work, 'inline.html')], ready: 'Name:', note: 'lynx on a form whose field and Submit button share a line, the cursor in the empty field' },
   'tmux-split': { file: '/usr/bin/sh', args: ['-c', tmux], ready: 'right side', note: 'tmux split into two panes side by side, its status bar across the bottom row' },

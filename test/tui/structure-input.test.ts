@@ -47,3 +47,11 @@ test(`${INPUT_HEURISTIC}: on the last row, text ending one blank before the curs
   assert.deepEqual([field?.role, field?.name, field?.value, field?.bounds?.y], ['textbox', 'M-x', '', 23]);
   assert.equal(structureOf('emacs-mx').focus, field!.id);
 });
+
+test(`${INPUT_HEURISTIC}: a name in square brackets opening the input line (irssi's "[(status)] ") is a prompt, with what was typed after it as the value`, () => {
+  const { lines, cursor } = recordedScreen('irssi-typed');
+  assert.equal(lines[cursor.y], '[(status)] /echo hello');
+  const [field] = inputs('irssi-typed');
+  assert.deepEqual([field?.role, field?.name, field?.value, field?.focused, field?.bounds?.y], ['textbox', '[(status)]', '/echo hello', true, cursor.y]);
+  assert.equal(structureOf('irssi-typed').focus, field!.id);
+});

@@ -63,3 +63,12 @@ test(`${KEY_HINT_HEURISTIC}: numbered keys with gaps ("1Help 2Sort 10Quit") coun
   const bar = structureOf('corpus/curses-panes-start').all.find((node) => node.role === 'toolbar' && node.heuristic === KEY_HINT_HEURISTIC);
   assert.deepEqual(bar?.children?.map((button) => `${button.shortcut}=${button.name}`), ['F1=Help', 'F2=Sort', 'F10=Quit']);
 });
+
+test(`${KEY_HINT_HEURISTIC}: key:label hints one blank apart with labels of several words (newsboat's "q:Quit ENTER:Open n:Next Unread") are a bar`, () => {
+  const { all } = structureOf('newsboat-articles');
+  const bar = all.find((node) => node.role === 'toolbar' && node.heuristic === KEY_HINT_HEURISTIC);
+  assert.ok(bar, 'a key-hint bar');
+  assert.deepEqual(bar.children!.map((button) => [button.shortcut, button.name]), [
+    ['q', 'Quit'], ['ENTER', 'Open'], ['s', 'Save'], ['r', 'Reload'], ['n', 'Next Unread'], ['A', 'Mark All Read'], ['/', 'Search'], ['?', 'Help'],
+  ]);
+});

@@ -55,10 +55,36 @@ test(`${LIST_HEURISTIC}: fzf's count line ("5/5 (1) ───") under its list i
   const { lines } = recordedScreen('fzf-multi');
   const [list, ...more] = lists('fzf-multi');
   assert.equal(more.length, 0);
-  // The five fruits are rows 17 to 21 of the screen, the count line row 22, the prompt row 23.
-  assert.deepEqual(list!.children!.map((item) => item.name), lines.slice(17, 22).map((line) => line.trim()));
+  // The five fruits are rows 17 to 21 of the screen, the count line row 22, the prompt row 23; apple's row
+  // opens with fzf's pointer and its mark (">>apple"), which are not part of its name.
+  assert.deepEqual(lines.slice(17, 22), ['  elderberry', '  date', '  cherry', '  banana', '>>apple']);
+  assert.deepEqual(list!.children!.map((item) => item.name), ['elderberry', 'date', 'cherry', 'banana', 'apple']);
   assert.deepEqual(list!.bounds && [list!.bounds.y, list!.bounds.h], [17, 5]);
   assert.deepEqual(list!.children!.filter((item) => item.selected).map((item) => item.bounds?.y), [21]);
   const { all } = structureOf('fzf-multi');
   assert.ok(all.some((node) => node.role === 'text' && node.name === lines[22]!.trim()));
+});
+
+test(`${LIST_HEURISTIC}: a pointer drawn in a column of its own before the items (fzf's "> banana") is not part of the item's name`, () => {
+  const { lines } = recordedScreen('fzf-up');
+  assert.equal(lines[20], '> banana');
+  const [list] = lists('fzf-up');
+  assert.deepEqual(list!.children!.map((item) => [item.name, item.selected ?? false]), [
+    ['elderberry', false], ['date', false], ['cherry', false], ['banana', true], ['apple', false],
+  ]);
+  // The name is the same whether the pointer is on the item or not, so a selector written for one screen finds it on the next.
+  assert.equal(lists('fzf-multi')[0]!.children!.find((item) => item.name === 'banana')?.selected, undefined);
+});
+
+test(`${LIST_HEURISTIC}: the first row under the selection bar is an item, not a column header, when its cells are figures (newsboat's "1 N  Nov 23  6  Third story")`, () => {
+  const [list] = lists('newsboat-articles');
+  assert.ok(list, 'newsboat shows a list');
+  assert.deepEqual(list.children!.map((item) => [item.role, item.name, item.selected ?? false]), [
+    ['listitem', '1 N Nov 23 6 Third story', true],
+    ['listitem', '2 N Nov 23 6 Second story', false],
+    ['listitem', '3 N Nov 23 6 First story', false],
+  ]);
+  assert.equal(structureOf('newsboat-articles').focus, list.children![0]!.id);
+  // top's header, words set apart, is still its header.
+  assert.equal(lists('top')[0]!.children![0]!.role, 'header');
 });

@@ -56,7 +56,7 @@ test('splits: no other recorded screen is split (boxes, tables, plain text, sing
   );
   const split = names.filter((name) => splitsOf(name).length > 0).sort();
   assert.ok(names.length > 40, `read ${names.length} recordings`);
-  assert.deepEqual(split, ['corpus-200x50/ranger-down1', 'corpus-200x50/ranger-start', 'corpus-200x50/vim-split-start', 'corpus-200x50/vim-split-window-right', 'corpus/ranger-down1', 'corpus/ranger-start', 'corpus/vim-split-start', 'corpus/vim-split-window-right', 'tmux-split']);
+  assert.deepEqual(split, ['corpus-200x50/ranger-down1', 'corpus-200x50/ranger-start', 'corpus-200x50/vim-split-start', 'corpus-200x50/vim-split-window-right', 'corpus/ranger-down1', 'corpus/ranger-start', 'corpus/vim-split-start', 'corpus/vim-split-window-right', 'tmux-split', 'weechat-typed']);
 });
 
 test(`${STATUS_HEURISTIC}: nvim -o's status line between stacked windows and the one above the blank last row`, () => {
@@ -70,4 +70,20 @@ test(`${STATUS_HEURISTIC}: tig's highlighted newest commit on the top row is the
   const { all } = structureOf('corpus/tig-start');
   assert.deepEqual(all.filter((node) => node.heuristic === STATUS_HEURISTIC).map((node) => node.bounds?.y), [22]);
   assert.deepEqual(all.filter((node) => node.selected).map((node) => `${node.role} @${node.bounds?.y}`), ['listitem @0']);
+});
+
+test('a window edge down the whole screen splits it before a shorter rule inside one side: weechat\'s buffer list apart from its chat, the status bar and input line whole', () => {
+  const { lines, cursor } = recordedScreen('weechat-typed');
+  assert.equal(lines[0]!.slice(0, 10), '1.weechat│');
+  const { all, focus } = structureOf('weechat-typed');
+  // No node spans the buffer list and the chat.
+  assert.deepEqual(all.filter((node) => node.bounds && node.bounds.x < 9 && node.bounds.x + node.bounds.w > 10 && node.role !== 'screen').map((node) => node.name), []);
+  assert.ok(all.some((node) => node.name === '1.weechat'));
+  assert.ok(all.some((node) => node.name.startsWith('WeeChat 3')));
+  // The status bar is one line, not an item of a list, and nothing is selected.
+  assert.deepEqual(all.filter((node) => node.name.includes('[core]')).map((node) => [node.role, node.bounds?.x]), [['status', 10]]);
+  assert.equal(all.filter((node) => node.selected || node.role === 'listitem').length, 0);
+  // The last row of the chat's window, with the cursor, is the input line, holding what was typed.
+  const input = all.find((node) => node.id === focus);
+  assert.deepEqual([input?.role, input?.value, input?.bounds?.y, input?.bounds?.x], ['textbox', 'hello there', cursor.y, 10]);
 });

@@ -20,6 +20,10 @@ const conditionFields = {
   idleMs: z.number().int().min(1).max(MAX_WAIT_MS).optional().describe('Quiet time that counts as idle.'),
   stableMs: z.number().int().min(1).max(MAX_WAIT_MS).optional().describe('The screen has not changed for this many ms.'),
   exited: z.boolean().optional().describe('The program has exited.'),
+  gone: z
+    .boolean()
+    .optional()
+    .describe('Wait until the selector matches nothing and the text is not on the screen instead (needs selector or text in the same condition).'),
 };
 
 export const tuiWaitFor = defineTerminalTool({
@@ -27,9 +31,9 @@ export const tuiWaitFor = defineTerminalTool({
   title: 'Wait for a terminal condition',
   annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   description:
-    'Block until the terminal reaches a state: a selector matches, text appears (newText: printed after the last input), the program is idle (no output), the screen is stable, ' +
+    'Block until the terminal reaches a state: a selector matches, text appears (newText: printed after the last input), or with gone: true they are gone, the program is idle (no output), the screen is stable, ' +
     `or the program exited; fields given together must all hold, and "all" adds more conditions. Timeout ${DEFAULT_WAIT_MS} ms by default ` +
-    `(at most ${MAX_WAIT_MS}); on timeout the error carries the current screen.`,
+    `(at most ${MAX_WAIT_MS}); on timeout the error carries the current screen (and, for gone, what is still there).`,
   input: {
     ...conditionFields,
     all: z.array(z.strictObject(conditionFields)).max(20).optional().describe('More conditions, all of which must hold.'),

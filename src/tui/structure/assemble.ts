@@ -16,6 +16,7 @@ const SOURCES: Record<string, NodeSource> = {
   'checkbox-mark': 'alignment',
   'key-hint-bar': 'alignment',
   'menu-bar': 'alignment',
+  'numbered-text': 'alignment',
   'progress-bar': 'alignment',
   'text-run': 'alignment',
 };

@@ -11,6 +11,7 @@ import { findCursorInput, focusTextAtCursor } from './input.js';
 import { findKeyHintBars } from './key-hints.js';
 import { findLists } from './lists.js';
 import { findMenuBar } from './menu-bar.js';
+import { findNumberedText } from './numbered-text.js';
 import { findProgressBars } from './progress.js';
 import { area, ScreenScan, type Found, type Region } from './scan.js';
 import { findSplits } from './splits.js';
@@ -25,6 +26,7 @@ export { INPUT_HEURISTIC } from './input.js';
 export { KEY_HINT_HEURISTIC } from './key-hints.js';
 export { LIST_HEURISTIC } from './lists.js';
 export { MENU_HEURISTIC } from './menu-bar.js';
+export { NUMBERED_TEXT_HEURISTIC } from './numbered-text.js';
 export { PROGRESS_HEURISTIC } from './progress.js';
 export { STATUS_HEURISTIC } from './status-line.js';
 export { TABLE_HEURISTIC } from './tables.js';
@@ -64,6 +66,8 @@ export function buildStructure(grid: CellGrid, options: StructureOptions): { nod
   });
   // Innermost regions first, so a list inside a dialog is read before the dialog's own text.
   for (let index = regions.length - 1; index >= 0; index--) {
+    // A numbered text buffer first: its current-line highlight is not a list's selection.
+    found.push(...findNumberedText(scan, index));
     found.push(...findButtons(scan, index), ...findProgressBars(scan, index), ...findTables(scan, index), ...findLists(scan, index), ...findCheckboxes(scan, index));
   }
   const input = findCursorInput(scan, flattenNodes(found), boxes);

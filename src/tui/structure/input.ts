@@ -9,8 +9,9 @@ export const INPUT_HEURISTIC = 'cursor-input';
 const INTERACTIVE = new Set(['button', 'listitem', 'checkbox', 'radio', 'textbox']);
 // The first prompt-ending run followed by a space; a lazy prefix keeps "> " inside a command line from
 // being taken for the prompt. Failing that, a word in parentheses opening the row (gdb's "(gdb) ", pdb's
-// "(Pdb) "); tried second, so "(venv) ada@host:~$ " is still named by its "$".
-const PROMPT = /^(\s*)((?:\S.{0,60}?)?(?:[$#%>:?❯»➜]+|\.\.\.)|\([\p{L}\p{N}_.-]{1,20}\))(?= |$)/u;
+// "(Pdb) ") or a name in square brackets (a chat client's "[#channel] ", irssi's "[(status)] "); tried
+// second, so "(venv) ada@host:~$ " is still named by its "$".
+const PROMPT = /^(\s*)((?:\S.{0,60}?)?(?:[$#%>:?❯»➜]+|\.\.\.)|\([\p{L}\p{N}_.-]{1,20}\)|\[[^\]\s][^\]]{0,29}\])(?= |$)/u;
 
 function labelAbove(scan: ScreenScan, box: Found): string {
   const { x, y, w } = box.bounds;
@@ -110,6 +111,14 @@ export function findCursorInput(scan: ScreenScan, nodes: readonly Found[], boxes
   const highlighted = highlightedField(scan, regionIndex);
   if (highlighted) return highlighted;
   const { text, columnAt } = scan.regionRow(regionIndex, cursor.y);
+  // The screen's last row of a window beside another (one whose edge runs down to the bottom), holding the
+  // cursor, with its text from the window's left edge or none, is an input line with no prompt (weechat's,
+  // under its status bar beside the buffer list): what it shows is what was typed.
+  if (region.split === 'window' && cursor.y === scan.grid.rows - 1 && (/^\S/.test(text) || text.trim() === '')) {
+    const bounds = { x: region.rect.x, y: cursor.y, w: region.rect.w, h: 1 };
+    scan.claim(bounds);
+    return { role: 'textbox', name: '', value: text.trimEnd(), focused: true, bounds, heuristic: INPUT_HEURISTIC };
+  }
   const prompt = PROMPT.exec(text) ?? lastRowQuestion(scan, text, columnAt);
   if (!prompt) return undefined;
   const promptStart = prompt[1]!.length;

@@ -2,7 +2,8 @@
 // "F1Help  F2Setup ... F10Quit", nano's "^G Help  ^O Write Out", or mc's " 1Help  2Menu ... 10Quit"
 // (function keys by number alone, counting up), is a toolbar of buttons whose shortcut is the key to press.
 // Hint rows that name a key, a space (or ": ") and the label, with hints apart by two blanks or more, are
-// bars too: calcurse's "? Help  q Quit  TAB Chg Win" and aptitude's "C-T: Menu  ?: Help  q: Quit".
+// bars too: calcurse's "? Help  q Quit  TAB Chg Win" and aptitude's "C-T: Menu  ?: Help  q: Quit"; so are
+// rows of key:label hints (newsboat's and mutt's "q:Quit ENTER:Open n:Next Unread").
 import { tidy, type Found, type ScreenScan } from './scan.js';
 
 export const KEY_HINT_HEURISTIC = 'key-hint-bar';
@@ -55,6 +56,13 @@ function spacedKeys(text: string): (KeyMatch & { label: string; labelAt: number 
   return hints;
 }
 
+/** The bar of a row's hint buttons, from the first to the last. */
+function toolbarOf(buttons: Found[], y: number): Found {
+  const first = buttons[0]!.bounds;
+  const last = buttons[buttons.length - 1]!.bounds;
+  return { role: 'toolbar', name: '', bounds: { x: first.x, y, w: last.x + last.w - first.x, h: 1 }, heuristic: KEY_HINT_HEURISTIC, children: buttons };
+}
+
 function spacedBar(scan: ScreenScan, y: number, text: string, columnAt: readonly number[]): Found | undefined {
   const hints = spacedKeys(text);
   if (hints.length < MIN_KEYS || hints.some((hint) => hint.label.length > MAX_SPACED_LABEL)) return undefined;
@@ -62,9 +70,30 @@ function spacedBar(scan: ScreenScan, y: number, text: string, columnAt: readonly
     const x = columnAt[hint.index]!;
     return { role: 'button', name: hint.label, shortcut: hint.shortcut, bounds: { x, y, w: scan.columnEnd(y, columnAt, hint.labelAt + hint.label.length) - x, h: 1 }, heuristic: KEY_HINT_HEURISTIC };
   });
-  const first = buttons[0]!.bounds;
-  const last = buttons[buttons.length - 1]!.bounds;
-  return { role: 'toolbar', name: '', bounds: { x: first.x, y, w: last.x + last.w - first.x, h: 1 }, heuristic: KEY_HINT_HEURISTIC, children: buttons };
+  return toolbarOf(buttons, y);
+}
+
+/**
+ * Hints written key, colon, label with no blank between (newsboat's and mutt's "q:Quit ENTER:Open n:Next
+ * Unread"): a key as SPACED_HINT spells it, after a blank or the row's start, followed by a colon and a
+ * word. Hints may be one blank apart and labels may hold blanks, so each hint runs up to the next key.
+ */
+const COLON_KEY = /(?<!\S)(ENTER|TAB|ESC|RET|SPC|SPACE|DEL|\^[A-Z\\\]_@^/?]|[CM]-[A-Za-z0-9]|F(?:1[0-2]|[1-9])|[^\s:]):(?=[^\s:])/g;
+
+function colonBar(scan: ScreenScan, y: number, text: string, columnAt: readonly number[]): Found | undefined {
+  const keys = [...text.matchAll(COLON_KEY)];
+  if (keys.length < MIN_KEYS || text.slice(0, keys[0]!.index).trim() !== '') return undefined;
+  const buttons: Found[] = [];
+  for (const [i, key] of keys.entries()) {
+    const labelAt = key.index + key[0].length;
+    // A label ends at the next key, or at a wider gap (newsboat's "?:Help" then its position "Top" far right).
+    const labelEnd = labelAt + text.slice(labelAt, i + 1 < keys.length ? keys[i + 1]!.index : text.length).split(/\s{2,}/)[0]!.trimEnd().length;
+    const label = tidy(text.slice(labelAt, labelEnd));
+    if (label === '' || label.length > MAX_LABEL) return undefined;
+    const x = columnAt[key.index]!;
+    buttons.push({ role: 'button', name: label, shortcut: key[1]!, bounds: { x, y, w: scan.columnEnd(y, columnAt, labelEnd) - x, h: 1 }, heuristic: KEY_HINT_HEURISTIC });
+  }
+  return toolbarOf(buttons, y);
 }
 
 export function findKeyHintBars(scan: ScreenScan, regionIndex: number): Found[] {
@@ -80,7 +109,7 @@ export function findKeyHintBars(scan: ScreenScan, regionIndex: number): Found[] 
       numbered = true;
     }
     if (keys.length < MIN_KEYS) {
-      const spaced = spacedBar(scan, y, text, columnAt);
+      const spaced = spacedBar(scan, y, text, columnAt) ?? colonBar(scan, y, text, columnAt);
       if (spaced) {
         bars.push(spaced);
         scan.claim(spaced.bounds);
@@ -102,11 +131,9 @@ export function findKeyHintBars(scan: ScreenScan, regionIndex: number): Found[] 
       buttons.push({ role: 'button', name: label, shortcut: key.shortcut, bounds: { x, y, w: scan.columnEnd(y, columnAt, end) - x, h: 1 }, heuristic: KEY_HINT_HEURISTIC });
     });
     if (!valid || buttons.length < MIN_KEYS) continue;
-    const first = buttons[0]!.bounds;
-    const last = buttons[buttons.length - 1]!.bounds;
-    const bounds = { x: first.x, y, w: last.x + last.w - first.x, h: 1 };
-    bars.push({ role: 'toolbar', name: '', bounds, heuristic: KEY_HINT_HEURISTIC, children: buttons });
-    scan.claim(bounds);
+    const bar = toolbarOf(buttons, y);
+    bars.push(bar);
+    scan.claim(bar.bounds);
   }
   return bars;
 }

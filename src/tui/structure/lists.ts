@@ -31,8 +31,45 @@ function rowBounds(row: RowInfo, left: number, right: number): Bounds {
   return { x: left, y: row.y, w: right - left + 1, h: 1 };
 }
 
-function itemNode(row: RowInfo, selected: boolean, left: number, right: number): Found {
-  const text = tidy(row.text);
+/**
+ * Glyphs a list draws in a column of its own before its items to point at the current one or mark chosen
+ * ones (fzf's `>` pointer and marker, a prompt library's `❯`, git's `*`). Not `-` or `+`: a signed number
+ * or a tree's expander starts a row's text.
+ */
+const POINTER_GLYPHS = new Set(['>', '»', '›', '❯', '❱', '▶', '▸', '►', '▷', '▹', '➜', '➤', '➔', '→', '⇒', '*', '•', '●']);
+
+/** Where a row's text begins after the pointer glyphs (and blanks) that open it, if any open it. */
+function afterPointer(scan: ScreenScan, regionIndex: number, row: RowInfo): { column: number; index: number } | undefined {
+  const { text, columnAt } = scan.regionRow(regionIndex, row.y);
+  let index = columnAt.indexOf(row.inkColumn);
+  let glyphs = 0;
+  for (; index >= 0 && index < text.length; index++) {
+    const char = text[index]!;
+    if (POINTER_GLYPHS.has(char)) glyphs++;
+    else if (char !== ' ') break;
+  }
+  return glyphs > 0 && index >= 0 && index < text.length ? { column: columnAt[index]!, index } : undefined;
+}
+
+/**
+ * The names of a list's items without a pointer or marker column: a row opened by pointer glyphs whose text
+ * after them starts in the column where the unmarked rows' text starts is named by that text alone, so an
+ * item keeps its name whether the pointer is on it or not. Rows are left as they are when every row is so
+ * opened (bullets of a text) or the rest start elsewhere.
+ */
+function namesWithoutPointers(scan: ScreenScan, regionIndex: number, items: RowInfo[]): Map<RowInfo, string> {
+  const names = new Map<RowInfo, string>();
+  const pointed = items.map((row) => afterPointer(scan, regionIndex, row));
+  const plainColumns = new Set(items.filter((_, index) => !pointed[index]).map((row) => row.inkColumn));
+  items.forEach((row, index) => {
+    const after = pointed[index];
+    if (after && plainColumns.has(after.column)) names.set(row, scan.regionRow(regionIndex, row.y).text.slice(after.index));
+  });
+  return names;
+}
+
+function itemNode(row: RowInfo, selected: boolean, left: number, right: number, ownText = row.text): Found {
+  const text = tidy(ownText);
   const mark = readMark(text);
   const node: Found = mark
     ? { role: mark.role, name: mark.label, checked: mark.checked, bounds: rowBounds(row, left, right), heuristic: LIST_HEURISTIC }
@@ -44,8 +81,13 @@ function itemNode(row: RowInfo, selected: boolean, left: number, right: number):
 /** Column names are words apart by two blanks or more: at least this many of them. */
 const MIN_COLUMNS = 3;
 
+/**
+ * Column names are words, not figures: a row with a cell that starts with a digit ("1 N  Nov 24  8  First
+ * story", newsboat's first article under its selection bar) holds data.
+ */
 function namesColumns(text: string): boolean {
-  return text.trim().split(/\s{2,}/).length >= MIN_COLUMNS;
+  const cells = text.trim().split(/\s{2,}/);
+  return cells.length >= MIN_COLUMNS && !cells.some((cell) => /^\d/.test(cell));
 }
 
 /**
@@ -112,7 +154,8 @@ function listFromBlock(scan: ScreenScan, regionIndex: number, block: RowInfo[]):
   const rows = header ? [header, ...items] : items;
   const left = Math.min(...rows.map((row) => row.firstColumn));
   const right = Math.max(...rows.map((row) => row.lastColumn));
-  const children = items.map((row) => itemNode(row, selected.includes(row), left, right));
+  const names = namesWithoutPointers(scan, regionIndex, items);
+  const children = items.map((row) => itemNode(row, selected.includes(row), left, right, names.get(row)));
   if (header) children.unshift({ role: 'header', name: tidy(header.text), bounds: rowBounds(header, left, right), heuristic: LIST_HEURISTIC });
   const top = rows[0]!.y;
   const bounds = { x: left, y: top, w: right - left + 1, h: rows[rows.length - 1]!.y - top + 1 };

@@ -130,8 +130,13 @@ function statusUnderEdge(scan: ScreenScan, cut: Cut, y: number, background: numb
 function regionsFrom(scan: ScreenScan, cuts: Cut[], background: number): Region[] {
   const regions: Region[] = [];
   const groups: { top: number; bottom: number; cuts: Cut[] }[] = [];
-  for (const cut of cuts) {
-    const group = groups.find((other) => Math.max(other.top, cut.top) < Math.min(other.bottom, cut.bottom));
+  // Taller cuts first: a window edge down the whole screen (weechat's buffer list beside its chat) is cut
+  // before a shorter one inside one of its sides (the chat's "time | message" rule), which then splits only
+  // that side, over its own rows.
+  const byHeight = [...cuts].sort((a, b) => b.bottom - b.top - (a.bottom - a.top));
+  const nested = (outer: { top: number; bottom: number }, inner: Cut) => outer.top < inner.top - 1 || outer.bottom > inner.bottom + 1;
+  for (const cut of byHeight) {
+    const group = groups.find((other) => Math.max(other.top, cut.top) < Math.min(other.bottom, cut.bottom) && !(cut.window && nested(other, cut)));
     if (!group) groups.push({ top: cut.top, bottom: cut.bottom, cuts: [cut] });
     else if (!group.cuts.some((other) => other.to >= cut.from - 1 && other.from <= cut.to + 1)) {
       group.top = Math.max(group.top, cut.top);
@@ -139,14 +144,20 @@ function regionsFrom(scan: ScreenScan, cuts: Cut[], background: number): Region[
       group.cuts.push(cut);
     }
   }
+  const placed: Cut[] = [];
   for (const { top, bottom: last, cuts: group } of groups) {
     group.sort((a, b) => a.from - b.from);
     const { window } = group[0]!;
+    // Within the side of a taller window edge placed before, when the group lies inside one.
+    const around = placed.filter((outer) => outer.window && outer.top <= top && outer.bottom >= last);
     let bottom = last;
-    // A window's status line runs under its edge, across the windows side by side.
-    if (window && bottom + 1 < scan.grid.rows && group.every((cut) => statusUnderEdge(scan, cut, bottom + 1, background))) bottom++;
-    let left = 0;
-    for (const cut of [...group, { from: scan.grid.cols, to: scan.grid.cols }]) {
+    // A window's status line runs under its edge, across the windows side by side; a rule inside one side of
+    // a taller edge has the rows under it in that side (weechat's status bar under its "time | message" rule).
+    if (window && around.length === 0 && bottom + 1 < scan.grid.rows && group.every((cut) => statusUnderEdge(scan, cut, bottom + 1, background))) bottom++;
+    let left = Math.max(0, ...around.filter((outer) => outer.to < group[0]!.from).map((outer) => outer.to + 1));
+    const right = Math.min(scan.grid.cols, ...around.filter((outer) => outer.from > group[group.length - 1]!.to).map((outer) => outer.from));
+    placed.push(...group);
+    for (const cut of [...group, { from: right, to: right }]) {
       if (cut.from > left) {
         const rect = { x: left, y: top, w: cut.from - left, h: bottom - top + 1 };
         regions.push({ rect, background: scan.dominantBackground(rect), split: window ? 'window' : 'column' });
