@@ -138,8 +138,6 @@ export async function observeAction(
   window: DesktopWindow,
   run: () => Promise<ActionResult>,
 ): Promise<ToolOutput<ActionResult>> {
-  // A window that took long to read (a big office document) is not read twice around every key by default:
-  // the readings would cost more than the action, and keep a busy app from answering what comes next.
   // From the reading before to the reading after, what the app changes is this action's doing, not its own.
   const over = await context.desktop.actionUnderway(window.pid);
   try {
@@ -156,6 +154,8 @@ async function observed(
   window: DesktopWindow,
   run: () => Promise<ActionResult>,
 ): Promise<ToolOutput<ActionResult>> {
+  // A window that took long to read (a big office document) is not read twice around every key by default:
+  // the readings would cost more than the action, and keep a busy app from answering what comes next.
   const lastReadMs = slowReadingMs(context.state.diffReadMs.get(window.id), Date.now());
   const skippedAsSlow = options.diff === undefined && lastReadMs !== undefined;
   const readStarted = Date.now();
