@@ -4,7 +4,7 @@
 // the dialog it opened (judged by the X server and pyatspi) and the window's diff.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import type { ClientWindow } from '../../src/platform/linux/windows.js';
+import { listClientWindows, type ClientWindow } from '../../src/platform/linux/windows.js';
 import type { ActionResult } from '../../src/tools/input/schemas.js';
 import { resultText } from '../../src/tools/call-result.js';
 import { FixtureDesktop } from '../helpers/fixture-desktop.js';
@@ -16,7 +16,7 @@ describe('action evidence and menu results on a real GTK3 app', () => {
 
   before(async () => {
     fixtures = await FixtureDesktop.start();
-    window = await fixtures.launch('gtk3', { title: 'Evidence Fixture', rows: 3, extraArgs: ['--flicker', '--dialog-menu'] });
+    window = await fixtures.launch('gtk3', { title: 'Evidence Fixture', rows: 3, extraArgs: ['--flicker', '--dialog-menu', '--details-button'] });
   });
 
   after(async () => {
@@ -28,6 +28,19 @@ describe('action evidence and menu results on a real GTK3 app', () => {
     assert.ok(found, `no button "${name}"`);
     return found;
   }
+
+  test('a click on a command whose label ends in an ellipsis waits for the window it opens after its first effects', async () => {
+    const elements = await fixtures.elements(window);
+    const details = named(elements, 'Details…');
+    const called = await callOk(fixtures.context, 'click', { window_id: window.id, element_index: details.index });
+    const result = called.structured as unknown as ActionResult;
+    // The X server: the window the app built 300 ms after the status said "details".
+    const later = (await listClientWindows(await fixtures.desktop.x11())).find((candidate) => candidate.pid === window.pid && candidate.title === 'Later dialog');
+    assert.ok(later, 'the X server lists the window the click opened');
+    assert.deepEqual(result.new_windows?.map((opened) => opened.window_id), [later.id], `the result names it: ${called.summary}`);
+    assert.match(result.evidence?.[0] ?? '', /^window \d+ "Later dialog" opened/, JSON.stringify(result.evidence));
+    await callOk(fixtures.context, 'click', { window_id: later.id, element_index: named(await fixtures.elements(later), 'Close dialog').index });
+  });
 
   test('a click after which one button went enabled, disabled, enabled and another disabled and back: the evidence says where each ended, and no name line for labels set to the same text', async () => {
     const elements = await fixtures.elements(window);

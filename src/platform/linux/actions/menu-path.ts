@@ -15,7 +15,7 @@ import { actionNames, children, doAction, readName, readRole, readStates } from 
 import { matchWindow } from '../atspi/window-matcher.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import type { ClientWindow } from '../windows.js';
-import { observe } from './verification.js';
+import { observe, opensWindow } from './verification.js';
 
 const menuRoles = new Set<number>([ATSPI_ROLE.MENU, ATSPI_ROLE.MENU_ITEM, ATSPI_ROLE.CHECK_MENU_ITEM, ATSPI_ROLE.RADIO_MENU_ITEM, ATSPI_ROLE.TEAROFF_MENU_ITEM]);
 /** Where a menu bar may sit: near the top of a window's tree. */
@@ -166,7 +166,7 @@ export async function invokeMenuPath(desktop: LinuxDesktop, window: ClientWindow
       }
       const action = await actionOf(client, item, chooseActions);
       // A DoAction the app answers only once the dialog it opened closes (Qt's modal dialogs) is sent, not failed: observe says so.
-      const observation = await observe(desktop, item.ref.bus, [], () => perform(client, item, action.index), { snapshot });
+      const observation = await observe(desktop, item.ref.bus, [], () => perform(client, item, action.index), { snapshot, opensWindow: opensWindow(item.name) });
       return { path: names, action: action.name, opened, outcome: actionOutcome({ path: 'x11_atspi', mode: 'background', observation, escalation: noEffectEscalation }) };
     }
     menu = item.ref;

@@ -17,7 +17,7 @@ import { toolkitName, withForeground } from './real-input.js';
 import { observePixels, pixelsAtRest, syntheticEventsReach } from './synthetic-rung.js';
 import { liveStates } from './live-states.js';
 import { nothingUnlessUnresponsive } from './unresponsive.js';
-import { elementLabel, nameProbe, observe, stateProbe, statesProbe, type Probe } from './verification.js';
+import { elementLabel, nameProbe, observe, opensWindow, stateProbe, statesProbe, type Probe } from './verification.js';
 
 const buttons: Record<PointerKind, 'left' | 'right'> = { click: 'left', double_click: 'left', right_click: 'right' };
 const gestureWords: Record<PointerKind, string> = { click: 'click', double_click: 'double-click', right_click: 'right-click (context menu)' };
@@ -99,7 +99,7 @@ async function backgroundElement(desktop: LinuxDesktop, target: LiveElementTarge
     return itemOutcome(desktop, target.ref.bus, probes, item, snapshot);
   }
   if (action) {
-    const observation = await observe(desktop, target.ref.bus, probesFor(desktop, target), () => performAction(desktop, element, action), { snapshot, ...clickIgnores(target.live) });
+    const observation = await observe(desktop, target.ref.bus, probesFor(desktop, target), () => performAction(desktop, element, action), { snapshot, opensWindow: kind === 'click' && opensWindow(target.element.name), ...clickIgnores(target.live) });
     return actionOutcome({ path: 'x11_atspi', mode: 'background', observation });
   }
   // Clicking an editable field means putting the caret in it: focus is that click's whole effect.
@@ -210,7 +210,10 @@ async function foreground(desktop: LinuxDesktop, target: LiveElementTarget | Poi
       await pixelsAtRest(desktop, point.window);
       return observePixels(desktop, point.window, click);
     }
-    return observe(desktop, app, probes, click, { snapshot: target.snapshot, ...(target.kind === 'element' ? clickIgnores(target.live, aside?.ignore) : {}) });
+    return observe(desktop, app, probes, click, {
+      snapshot: target.snapshot,
+      ...(target.kind === 'element' ? { opensWindow: kind === 'click' && opensWindow(target.element.name), ...clickIgnores(target.live, aside?.ignore) } : {}),
+    });
   });
   const covered = aside && !observation.changed && target.kind === 'element' && !(await liveStates(desktop, target.ref).catch(() => new Set<string>())).has('STATE_FOCUSED');
   // A click that showed nothing on an element another object lies over: that object took it.

@@ -183,6 +183,11 @@ export interface ObserveOptions {
    * inserted), so the probes are read at once instead of when the app's events pause.
    */
   readOn?: (event: AccessibilityEvent) => boolean;
+  /**
+   * The command is one that opens a window (see opensWindow): a window of the app opening is waited for, up to
+   * announcedWindowMs after the action's first effects, even when the app has not announced it yet.
+   */
+  opensWindow?: boolean;
 }
 
 const maxEvidence = 6;
@@ -505,7 +510,16 @@ async function describeObject(
   return untold.length > 0 ? `${where}: ${untold.slice(0, 4).join(', ')}` : undefined;
 }
 
-/** How long a window the app announced (window:create) is waited for in the X server's list of windows. */
+/**
+ * Whether a command's label says it opens a window: ending in an ellipsis is the convention of every desktop's
+ * guidelines for a command that asks for more in a dialog ("Find…", "Save As..."). Gucharmap's Search > Find…
+ * showed its dialog after the menu item's own events had ended the wait, and the result named no new window.
+ */
+export function opensWindow(label: string): boolean {
+  return /(\u2026|\.\.\.)\s*$/u.test(label);
+}
+
+/** How long a window the app announced (window:create), or one a command opens (opensWindow), is waited for in the X server's list of windows. */
 const announcedWindowMs = 1000;
 /**
  * Roles of the windows the window manager lists (a menu's or tooltip's popup window it never lists: GTK3 announces
@@ -532,7 +546,7 @@ async function unshown(desktop: LinuxDesktop, windows: readonly NewWindow[]): Pr
  * also drops a closed window a moment after the app: where the app announced a window destroyed, one the X server
  * no longer shows is closed already.
  */
-async function windowChanges(desktop: LinuxDesktop, app: string, before: readonly NewWindow[], events: readonly AccessibilityEvent[], signal: AbortSignal | undefined): Promise<WindowChanges | undefined> {
+async function windowChanges(desktop: LinuxDesktop, app: string, before: readonly NewWindow[], events: readonly AccessibilityEvent[], signal: AbortSignal | undefined, expected = false): Promise<WindowChanges | undefined> {
   const destroyed = events.some((event) => event.kind === 'Destroy' && event.sender === app);
   const changes = async (): Promise<WindowChanges | undefined> => {
     const listed = await appWindows(desktop, app);
@@ -543,12 +557,15 @@ async function windowChanges(desktop: LinuxDesktop, app: string, before: readonl
     return { opened: now.filter((window) => !among(before)(window)), closed: before.filter((window) => !among(now)(window)) };
   };
   const now = await changes();
-  const creations = events.filter((event) => event.kind === 'Create' && event.sender === app);
-  if (now === undefined || now.opened.length > 0 || creations.length === 0) return now;
-  // Only then are the announced windows' roles asked (a menu's popup announces itself too, and is never listed).
-  const client = await desktop.atspi();
-  const roles = await Promise.all(creations.map((event) => readRole(client, { bus: app, path: event.path }).catch(() => undefined)));
-  if (!roles.some((role) => role !== undefined && managedWindowRoles.has(role))) return now;
+  if (now === undefined || now.opened.length > 0) return now;
+  if (!expected) {
+    const creations = events.filter((event) => event.kind === 'Create' && event.sender === app);
+    if (creations.length === 0) return now;
+    // Only then are the announced windows' roles asked (a menu's popup announces itself too, and is never listed).
+    const client = await desktop.atspi();
+    const roles = await Promise.all(creations.map((event) => readRole(client, { bus: app, path: event.path }).catch(() => undefined)));
+    if (!roles.some((role) => role !== undefined && managedWindowRoles.has(role))) return now;
+  }
   for (const deadline = Date.now() + announcedWindowMs; ; ) {
     await sleep(25);
     const later = await changes();
@@ -711,7 +728,7 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
       await Promise.race([recorder ? recorder.next(Math.min(maxUnreadMs, limit - Date.now())) : sleep(20), cancelled]);
       after = await readBack();
     }
-    const windows = windowsBefore && (await windowChanges(desktop, app, windowsBefore, recorder?.events ?? [], signal));
+    const windows = windowsBefore && (await windowChanges(desktop, app, windowsBefore, recorder?.events ?? [], signal, options.opensWindow));
     const closed = windows?.closed ?? [];
     // A window that closed says it all for what was in it: its objects' last events (gone, hidden) and the probes
     // of its objects, now unreadable, are not listed one by one. One that opened is listed with its tree (the
