@@ -14,6 +14,10 @@ describe('agent tasks in web browsers, over MCP', () => {
     return withApp(rig.desktop, corpusApp(id), async ({ window }) => {
       const target = { pid: window.pid, id: window.id };
       const steps: string[] = [];
+      // As an agent does with a page that may still be loading: its form is waited for (CI once read the window
+      // while only the browser's own toolbar was in the tree).
+      const ready = await rig.agent.call('wait_for', { pid: window.pid, window_id: window.id, selector: 'role=textbox name="Name"', timeout_ms: 20_000 });
+      assert.ok(ready.ok, ready.text);
       const name = need(await rig.agent.state(target), 'textbox', 'Name');
       steps.push(`type_text ${delivery(await rig.agent.act('type_text', { window_id: window.id, element_index: name.index, text: 'Ada Lovelace' }))}`);
       const bread = need(await rig.agent.state(target), 'combobox', 'Bread');

@@ -125,7 +125,7 @@ export class X11Connection {
       const remaining = Math.max(1, Math.ceil(deadline - performance.now()));
       const socket = await connectSocket(target, remaining);
       try {
-        opened = { socket, ...(await handshake(socket, target, remaining, env)) };
+        opened = { socket, ...(await handshake(socket, target, remaining, env, timeoutMs)) };
       } catch (error) {
         // A server resetting after its last client left drops new connections for a moment; retry briefly.
         if (!(error instanceof SetupInterruptedError) || performance.now() + setupRetryDelayMs >= deadline) throw error;

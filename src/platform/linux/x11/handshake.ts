@@ -77,6 +77,8 @@ export async function handshake(
   target: DisplayTarget,
   timeoutMs: number,
   env: NodeJS.ProcessEnv,
+  /** The caller's whole timeout, which the error names (timeoutMs is what is left of it after the socket opened). */
+  statedMs = timeoutMs,
 ): Promise<{ setup: Setup; leftover: Buffer }> {
   const candidates =
     target.transport.kind === 'unix'
@@ -106,7 +108,7 @@ export async function handshake(
     };
     const onError = (error: Error): void => finish(new SetupInterruptedError(target.name, error));
     const onClose = (): void => finish(new SetupInterruptedError(target.name));
-    const timer = setTimeout(() => finish(new X11TimeoutError('connection setup', timeoutMs, target.name)), timeoutMs);
+    const timer = setTimeout(() => finish(new X11TimeoutError('connection setup', statedMs, target.name)), timeoutMs);
     socket.on('data', onData);
     socket.on('error', onError);
     socket.on('close', onClose);
