@@ -43,3 +43,17 @@ export function findWindow<W extends DesktopWindow>(windows: readonly W[], windo
   }
   return window;
 }
+
+/** What tells one window from another over time: its id alone does not (see `seenBefore`). */
+export type WindowIdentity = Pick<DesktopWindow, 'id' | 'pid'>;
+
+/**
+ * Whether a window is one of those listed before. The X server hands a closed client's range of resource ids to
+ * the next client that connects, so an app started right after another was killed gets the dead app's window ids:
+ * a listing taken before the X server had dropped the dead window names the new app's window. A window is the same
+ * only when its id and its pid both match.
+ */
+export function seenBefore(before: readonly WindowIdentity[]): (window: WindowIdentity) => boolean {
+  const keys = new Set(before.map((window) => `${window.id}/${window.pid}`));
+  return (window) => keys.has(`${window.id}/${window.pid}`);
+}

@@ -120,6 +120,26 @@ describe('launch_app and reading across toolkits: Xaw, Java behind a splash, and
     }
   });
 
+  test('launch_app of an app that gets the window id of one killed as it started returns its window', async () => {
+    // The X server gives a closed client's resource ids to the next client that connects, so a GTK app started
+    // right after another died gets the dead app's window id. launch_app's listing before the start still had the
+    // dead window, and took the new one for it: "showed no window within 20 s" (CI, after a test that killed its apps).
+    const fixture = join(fixtureApps, 'gtk3_fixture.py');
+    const { process: doomed, window: old } = await desktop.launchFixture('gtk3', { title: 'CUP Doomed' });
+    const title = 'CUP Heir';
+    const script = `kill -9 ${doomed.pid}; while kill -0 ${doomed.pid} 2>/dev/null; do sleep 0.02; done; exec /usr/bin/python3 ${fixture} --title '${title}'`;
+    const result = await callOk(context, 'launch_app', { name: '/bin/sh', additional_arguments: ['-c', script], creates_new_application_instance: true });
+    const pid = result.structured.pid as number;
+    try {
+      const heir = run('xdotool', ['search', '--name', `^${title}$`]).split('\n').filter(Boolean).map(Number);
+      assert.deepEqual(heir, [old.id], 'xdotool: the new window has the dead window\'s id (the premise)');
+      assert.deepEqual((result.structured.windows as { window_id: number; pid: number }[]).map((window) => [window.window_id, window.pid]), [[old.id, pid]]);
+      assert.match(readFileSync(`/proc/${pid}/cmdline`, 'utf8'), /CUP Heir/);
+    } finally {
+      process.kill(pid, 'SIGKILL');
+    }
+  });
+
   test('launch_app starts the app in the caller\'s working directory, where its relative file names are', async () => {
     const fixture = join(fixtureApps, 'gtk3_fixture.py');
     const result = await callOk(context, 'launch_app', { name: '/usr/bin/python3', additional_arguments: [fixture, '--title', 'CUP Launch Folder'], creates_new_application_instance: true });

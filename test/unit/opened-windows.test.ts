@@ -1,7 +1,8 @@
 // An action after which its app shows a new top-level window did something, whatever its rung saw (new-windows.ts).
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { confirmedByOpenedWindows } from '../../src/tools/input/new-windows.js';
+import type { DesktopWindow } from '../../src/platform/windows.js';
+import { appearedWindows, confirmedByOpenedWindows } from '../../src/tools/input/new-windows.js';
 import type { ActionResult } from '../../src/tools/input/schemas.js';
 
 const noop: ActionResult = {
@@ -32,5 +33,31 @@ describe('an action confirmed by the window its app opened', () => {
   test('an action confirmed already keeps its evidence as it was', () => {
     const confirmed: ActionResult = { ...noop, effect: 'confirmed', verified: true, evidence: ['[e3] textbox: text is now "x"'], escalation: undefined, new_windows: [dialog] };
     assert.deepEqual(confirmedByOpenedWindows(confirmed, 7), confirmed);
+  });
+});
+
+describe('the windows an action opened', () => {
+  const window = (id: number, pid: number): DesktopWindow => ({
+    id,
+    pid,
+    title: `window ${id}`,
+    appName: 'app',
+    bounds: { x: 0, y: 0, width: 100, height: 100 },
+    zIndex: 0,
+    isOnScreen: true,
+    onCurrentSpace: true,
+    minimized: false,
+    active: false,
+  });
+
+  test('a window whose id was listed before under another process is new: X gives a dead client\'s ids to the next one', () => {
+    const opened = appearedWindows([window(8388611, 100), window(500, 7)], [window(8388611, 200), window(500, 7), window(600, 7)]);
+    assert.deepEqual(
+      opened.map((entry) => [entry.window_id, entry.pid]),
+      [
+        [8388611, 200],
+        [600, 7],
+      ],
+    );
   });
 });

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
 import type { BrowserStart, ProcessExit } from '../../platform/apps.js';
-import type { DesktopWindow } from '../../platform/windows.js';
+import { seenBefore, type DesktopWindow, type WindowIdentity } from '../../platform/windows.js';
 import type { ToolContext } from '../context.js';
 import { windowRecord, windowsOfProcess } from '../perception/window-records.js';
 import { pageInTree } from '../page/page-in-tree.js';
@@ -18,15 +18,15 @@ const launchTimeoutMs = 20_000;
  * open, or stay (LibreOffice's stays up behind its Document Recovery dialog, which oosplash's child soffice.bin
  * shows): the app is the process whose window has a tree.
  */
-async function waitForApp(context: ToolContext, pid: number, before: Set<number>, deadline: number) {
-  const found = await waitForWindows(context, pid, before, deadline);
+async function waitForApp(context: ToolContext, pid: number, seen: (window: WindowIdentity) => boolean, deadline: number) {
+  const found = await waitForWindows(context, pid, seen, deadline);
   if (found.windows.length === 0) return { ...found, accessible: false };
   const ours = (window: DesktopWindow) =>
     [pid, found.owner].some((root) => window.pid === root || context.desktop.processDescendsFrom(window.pid, root)) ||
     found.windows.some((first) => first.id === window.id);
   let missingReason: string | undefined;
   for (;;) {
-    const open = (await context.desktop.windows()).filter((window) => !before.has(window.id) && ours(window));
+    const open = (await context.desktop.windows()).filter((window) => !seen(window) && ours(window));
     for (const window of open) {
       const tree = await windowTree(context, window, deadline);
       if (tree.accessible) return { windows: open, owner: window.pid, accessible: true };
@@ -38,9 +38,9 @@ async function waitForApp(context: ToolContext, pid: number, before: Set<number>
 }
 
 /** The first new windows of the process started (or of a process it handed over to). */
-async function waitForWindows(context: ToolContext, pid: number, before: Set<number>, deadline: number) {
+async function waitForWindows(context: ToolContext, pid: number, seen: (window: WindowIdentity) => boolean, deadline: number) {
   while (Date.now() < deadline) {
-    const fresh = (await context.desktop.windows()).filter((window) => !before.has(window.id));
+    const fresh = (await context.desktop.windows()).filter((window) => !seen(window));
     const own = fresh.filter((window) => window.pid === pid || context.desktop.processDescendsFrom(window.pid, pid));
     // Single-instance apps hand the request to a process already running, and the new window is its.
     const candidates = own.length > 0 ? own : context.desktop.processAlive(pid) ? [] : fresh;
@@ -70,14 +70,14 @@ async function waitForHandOff(
   context: ToolContext,
   launcher: { pid: number; exited: Promise<ProcessExit> },
   runningPid: number,
-  before: Set<number>,
+  seen: (window: WindowIdentity) => boolean,
   deadline: number,
 ): Promise<{ exit?: ProcessExit }> {
   let exit: ProcessExit | undefined;
   void launcher.exited.then((value) => (exit = value));
   while (Date.now() < deadline) {
     if (exit) break;
-    const fresh = (await context.desktop.windows()).filter((window) => !before.has(window.id));
+    const fresh = (await context.desktop.windows()).filter((window) => !seen(window));
     if (fresh.some((window) => window.pid === launcher.pid || context.desktop.processDescendsFrom(window.pid, launcher.pid))) return {};
     await sleep(100);
   }
@@ -85,7 +85,7 @@ async function waitForHandOff(
   // The running instance may open a window for the urls (or a tab in one it has): give a window a moment to map, so the result lists it.
   const settle = Math.min(deadline, Date.now() + 1500);
   while (Date.now() < settle) {
-    const fresh = (await context.desktop.windows()).filter((window) => !before.has(window.id) && window.pid === runningPid);
+    const fresh = (await context.desktop.windows()).filter((window) => !seen(window) && window.pid === runningPid);
     if (fresh.length > 0) break;
     await sleep(100);
   }
@@ -173,12 +173,12 @@ export const launchApp = defineTool({
       };
     }
     const activeBefore = windowsBefore.find((window) => window.active)?.id;
-    const before = new Set(windowsBefore.map((window) => window.id));
+    const seen = seenBefore(windowsBefore);
     const deadline = Date.now() + launchTimeoutMs;
     const started = plan.start(context.cwd);
     // Asked for another instance, a single-instance app's launcher hands its request to the one running and exits.
     const receiver = running ?? instance;
-    const { exit } = receiver ? await waitForHandOff(context, started, receiver.pid, before, deadline) : {};
+    const { exit } = receiver ? await waitForHandOff(context, started, receiver.pid, seen, deadline) : {};
     // A launcher that failed while another instance was asked for is a start that failed, as told below.
     if (receiver && exit && (running || exit.code === 0)) {
       if (exit.code !== 0) {
@@ -209,7 +209,7 @@ export const launchApp = defineTool({
       };
     }
     // Otherwise the launcher became an instance of its own (the app is not single-instance): a start like any other.
-    const waited = await waitForApp(context, started.pid, before, deadline);
+    const waited = await waitForApp(context, started.pid, seen, deadline);
     if (waited.windows.length === 0) {
       const alive = context.desktop.processAlive(started.pid);
       throw new ToolError(
@@ -223,7 +223,7 @@ export const launchApp = defineTool({
     let windowsNow = await context.desktop.windows();
     // Every new window of the app now: the ones first seen, and any it opened while its tree was awaited.
     const ofApp = (window: DesktopWindow) =>
-      waited.windows.some((candidate) => candidate.id === window.id) || (!before.has(window.id) && (window.pid === waited.owner || context.desktop.processDescendsFrom(window.pid, waited.owner)));
+      waited.windows.some((candidate) => candidate.id === window.id) || (!seen(window) && (window.pid === waited.owner || context.desktop.processDescendsFrom(window.pid, waited.owner)));
     let mine = windowsNow.filter(ofApp);
     // GTK4 apps present themselves with a fresh timestamp and the window manager gives them the focus:
     // give it straight back to the window that had it (the seed's focus-steal demotion).

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { DEFAULT_DIFF_LINES, diffCounts, diffLines, diffSummary, diffTrees, type TreeDiff } from '../../cup/index.js';
 import { openedDialogLines } from '../../cup/opened-dialogs.js';
 import type { ChangeWatch } from '../../platform/desktop.js';
-import type { DesktopWindow } from '../../platform/windows.js';
+import type { DesktopWindow, WindowIdentity } from '../../platform/windows.js';
 import type { ToolContext } from '../context.js';
 import { ToolError } from '../../errors.js';
 import { privateTempDirectory, writeFileAtomically } from '../files.js';
@@ -207,7 +207,7 @@ async function observed(
 export async function windowEffects(
   context: ToolContext,
   window: DesktopWindow | undefined,
-  known: readonly { id: number }[],
+  known: readonly WindowIdentity[],
   windowsAfter: readonly DesktopWindow[],
   watch: ChangeWatch | undefined,
   reported?: ActionResult['new_windows'],

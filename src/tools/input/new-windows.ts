@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { buildEnvelope, toCompact } from '../../cup/index.js';
 import { newWindowOf, windowOpenedLine } from '../../platform/action-outcome.js';
-import type { DesktopWindow } from '../../platform/windows.js';
+import { seenBefore, type DesktopWindow, type WindowIdentity } from '../../platform/windows.js';
 import type { ToolContext } from '../context.js';
 import { readNumbered, rememberReading, type NumberedReading } from '../perception/window-snapshot.js';
 import type { ActionResult } from './schemas.js';
@@ -37,11 +37,11 @@ function boundedTree(text: string, windowId: number): string {
  * The top-level windows an action opened: those its backend saw its app open, and those of any app that
  * appeared on the desktop while it ran (another program it started), each once.
  */
-export function appearedWindows(before: readonly { id: number }[], after: readonly DesktopWindow[], reported: readonly NewWindow[] = []): NewWindow[] {
-  const known = new Set(before.map((window) => window.id));
-  const seen = new Set(reported.map((window) => window.window_id));
+export function appearedWindows(before: readonly WindowIdentity[], after: readonly DesktopWindow[], reported: readonly NewWindow[] = []): NewWindow[] {
+  const known = seenBefore(before);
+  const listed = new Set(reported.map((window) => window.window_id));
   const others = after
-    .filter((window) => !known.has(window.id) && !seen.has(window.id))
+    .filter((window) => !known(window) && !listed.has(window.id))
     .map(newWindowOf);
   return [...reported, ...others];
 }

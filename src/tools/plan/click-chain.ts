@@ -91,7 +91,7 @@ export async function runClickChain<R extends ActionResult>(
     }
     cancel = cancelResult(cancellation);
     // The click's own result names the windows it opened; the chain adds those the typing or the key opened.
-    compared = await planDiff.finish((clicked.structured.new_windows ?? []).map((window) => window.window_id), cancellation.signal);
+    compared = await planDiff.finish((clicked.structured.new_windows ?? []).map((window) => ({ id: window.window_id, pid: window.pid })), cancellation.signal);
   } finally {
     planDiff.close();
   }

@@ -1,4 +1,5 @@
 import type { ToolContext } from '../context.js';
+import type { WindowIdentity } from '../../platform/windows.js';
 import { ToolError } from '../../errors.js';
 import { compareWithNow, BEFORE_ACTION_LIMITS, windowEffects, type Compared } from '../input/action-diff.js';
 import { newWindowLines, otherWindowLines } from '../input/outcome.js';
@@ -21,7 +22,7 @@ export interface PlanDiff {
    * `planSignal`: the plan's cancel (Escape and the watchdog besides the caller's): a cancelled plan is read at once,
    * without waiting for the app to settle; so is one whose caller cancels meanwhile.
    */
-  finish(alreadyReported?: readonly number[], planSignal?: AbortSignal): Promise<Compared>;
+  finish(alreadyReported?: readonly WindowIdentity[], planSignal?: AbortSignal): Promise<Compared>;
   close(): void;
 }
 
@@ -50,7 +51,7 @@ export async function beginPlanDiff(context: ToolContext, target: PlanDiffTarget
       const signals = [context.signal, planSignal].filter((signal): signal is AbortSignal => signal !== undefined);
       if (watch) await settle(watch, context.state.config.get().diff_settle_ms, signals.length > 0 ? AbortSignal.any(signals) : undefined);
       const windowsAfter = await context.desktop.windows();
-      const elsewhere = await windowEffects(context, window, [...known, ...alreadyReported.map((id) => ({ id }))], windowsAfter, watch);
+      const elsewhere = await windowEffects(context, window, [...known, ...alreadyReported], windowsAfter, watch);
       const compared: Compared =
         window && before
           ? await compareWithNow(context, window, before, windowsAfter)
