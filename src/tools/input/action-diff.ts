@@ -141,62 +141,52 @@ export async function observeAction(
   // From the reading before to the reading after, what the app changes is this action's doing, not its own.
   const over = await context.desktop.actionUnderway(window.pid);
   try {
-    return await observed(context, tool, options, window, run);
+    // A window that took long to read (a big office document) is not read twice around every key by default:
+    // the readings would cost more than the action, and keep a busy app from answering what comes next.
+    const lastReadMs = slowReadingMs(context.state.diffReadMs.get(window.id), Date.now());
+    const skippedAsSlow = options.diff === undefined && lastReadMs !== undefined;
+    const readStarted = Date.now();
+    const [known, before] = await Promise.all([
+      context.desktop.windows(),
+      options.diff === false || skippedAsSlow ? undefined : readNumbered(context, window, BEFORE_ACTION_LIMITS),
+    ]);
+    if (before) context.state.diffReadMs.set(window.id, { ms: Date.now() - readStarted, at: Date.now() });
+    // An app that did not answer the reading would not answer an action on one of its elements, nor one in the
+    // background (which goes through its accessibility: the focused element, the object under a point): one
+    // wait, not two or three. Real input (foreground keys and clicks) needs no answer and still goes.
+    const throughApp = !options.throughPage && (options.element_index !== undefined || options.element_token !== undefined || options.delivery_mode !== 'foreground');
+    if (before?.unresponsive && throughApp) throw new ToolError(`${tool}: ${before.missingReason ?? 'the app did not answer'}; nothing was sent`, 'app_not_responding', { pid: window.pid });
+    // The platform's verification waits for the action's first effects; the app may go on changing after them.
+    const watch = before ? await context.desktop.watchChanges(window.pid).catch(() => undefined) : undefined;
+    let result: ActionResult;
+    try {
+      result = await run();
+      if (watch) result = { ...result, settled_ms: await settle(watch, context.state.config.get().diff_settle_ms, context.signal) };
+    } finally {
+      watch?.close();
+    }
+    const windowsAfter = await context.desktop.windows();
+    const elsewhere = await windowEffects(context, window, known, windowsAfter, watch, result.new_windows);
+    result = confirmedByOpenedWindows({ ...result, ...elsewhere }, window.pid);
+    // A cancelled call returns at once: the reading after would delay the stop (a plan's own diff covers its steps).
+    if (before && result.cancelled) {
+      return actionOutput(tool, { ...result, ...elsewhere, diff_unavailable: 'the action was cancelled part-way, so the window was not read after it; get_window_state reads it now' });
+    }
+    if (!before) {
+      const slow = skippedAsSlow ? { diff_unavailable: `the window took ${lastReadMs} ms to read, so actions on it skip the diff for a while (it is read again ${SLOW_READ_HOLDS_MS / 1000} s after); pass diff: true for one now` } : {};
+      return actionOutput(tool, { ...result, ...elsewhere, ...slow });
+    }
+    const afterStarted = Date.now();
+    const compared = await compareWithNow(context, window, before, windowsAfter, true);
+    // The window is as slow to read as the faster of the two readings: the one before may have paid once for what no
+    // reading had read yet (the items of menus a compact read leaves closed), and a window slow to read is slow in both.
+    const afterMs = Date.now() - afterStarted;
+    const beforeMs = context.state.diffReadMs.get(window.id)?.ms ?? afterMs;
+    context.state.diffReadMs.set(window.id, { ms: Math.min(beforeMs, afterMs), at: Date.now() });
+    return actionOutput(tool, { ...confirmedByOpenedDialogs(result, compared.dialogs ?? []), ...elsewhere, ...compared.fields }, compared.lines);
   } finally {
     over();
   }
-}
-
-async function observed(
-  context: ToolContext,
-  tool: string,
-  options: ObservedOptions,
-  window: DesktopWindow,
-  run: () => Promise<ActionResult>,
-): Promise<ToolOutput<ActionResult>> {
-  // A window that took long to read (a big office document) is not read twice around every key by default:
-  // the readings would cost more than the action, and keep a busy app from answering what comes next.
-  const lastReadMs = slowReadingMs(context.state.diffReadMs.get(window.id), Date.now());
-  const skippedAsSlow = options.diff === undefined && lastReadMs !== undefined;
-  const readStarted = Date.now();
-  const [known, before] = await Promise.all([
-    context.desktop.windows(),
-    options.diff === false || skippedAsSlow ? undefined : readNumbered(context, window, BEFORE_ACTION_LIMITS),
-  ]);
-  if (before) context.state.diffReadMs.set(window.id, { ms: Date.now() - readStarted, at: Date.now() });
-  // An app that did not answer the reading would not answer an action on one of its elements, nor one in the
-  // background (which goes through its accessibility: the focused element, the object under a point): one
-  // wait, not two or three. Real input (foreground keys and clicks) needs no answer and still goes.
-  const throughApp = !options.throughPage && (options.element_index !== undefined || options.element_token !== undefined || options.delivery_mode !== 'foreground');
-  if (before?.unresponsive && throughApp) throw new ToolError(`${tool}: ${before.missingReason ?? 'the app did not answer'}; nothing was sent`, 'app_not_responding', { pid: window.pid });
-  // The platform's verification waits for the action's first effects; the app may go on changing after them.
-  const watch = before ? await context.desktop.watchChanges(window.pid).catch(() => undefined) : undefined;
-  let result: ActionResult;
-  try {
-    result = await run();
-    if (watch) result = { ...result, settled_ms: await settle(watch, context.state.config.get().diff_settle_ms, context.signal) };
-  } finally {
-    watch?.close();
-  }
-  const windowsAfter = await context.desktop.windows();
-  const elsewhere = await windowEffects(context, window, known, windowsAfter, watch, result.new_windows);
-  result = confirmedByOpenedWindows({ ...result, ...elsewhere }, window.pid);
-  // A cancelled call returns at once: the reading after would delay the stop (a plan's own diff covers its steps).
-  if (before && result.cancelled) {
-    return actionOutput(tool, { ...result, ...elsewhere, diff_unavailable: 'the action was cancelled part-way, so the window was not read after it; get_window_state reads it now' });
-  }
-  if (!before) {
-    const slow = skippedAsSlow ? { diff_unavailable: `the window took ${lastReadMs} ms to read, so actions on it skip the diff for a while (it is read again ${SLOW_READ_HOLDS_MS / 1000} s after); pass diff: true for one now` } : {};
-    return actionOutput(tool, { ...result, ...elsewhere, ...slow });
-  }
-  const afterStarted = Date.now();
-  const compared = await compareWithNow(context, window, before, windowsAfter, true);
-  // The window is as slow to read as the faster of the two readings: the one before may have paid once for what no
-  // reading had read yet (the items of menus a compact read leaves closed), and a window slow to read is slow in both.
-  const afterMs = Date.now() - afterStarted;
-  const beforeMs = context.state.diffReadMs.get(window.id)?.ms ?? afterMs;
-  context.state.diffReadMs.set(window.id, { ms: Math.min(beforeMs, afterMs), at: Date.now() });
-  return actionOutput(tool, { ...confirmedByOpenedDialogs(result, compared.dialogs ?? []), ...elsewhere, ...compared.fields }, compared.lines);
 }
 
 /**

@@ -36,6 +36,11 @@ function focusIsEffect(object: { interfaces: readonly string[]; states?: readonl
   return object.states !== undefined ? decodeStateSet(object.states).has('STATE_EDITABLE') : object.interfaces.includes('EditableText');
 }
 
+/** The states a click on this object may be confirmed by: the focused state only on a field (see focusIsEffect). */
+function statesToRead(states: readonly string[], object: { interfaces: readonly string[]; states?: readonly number[] }): string[] {
+  return states.filter((state) => state !== 'focused' || focusIsEffect(object));
+}
+
 const focusMove = (event: AccessibilityEvent) => event.kind === 'StateChanged' && event.detail === 'focused';
 
 /** What a click's observation leaves out: the focus moving, unless the target is a field; and `also`. */
@@ -48,7 +53,7 @@ function probesFor(desktop: LinuxDesktop, target: LiveElementTarget, states: rea
   const label = `[e${target.element.index}]`;
   // A push button that is no toggle is pressed by any click, taken or not: its pressed or checked state tells nothing (see pushedOnly).
   const pushButton = target.live.role === ATSPI_ROLE.PUSH_BUTTON && !decodeStateSet(target.live.states).has('STATE_CHECKABLE');
-  const read = states.filter((state) => !(pushButton && (state === 'checked' || state === 'pressed')) && (state !== 'focused' || focusIsEffect(target.live)));
+  const read = statesToRead(states, target.live).filter((state) => !(pushButton && (state === 'checked' || state === 'pressed')));
   return [nameProbe(desktop, target.ref, label), statesProbe(desktop, target.ref, label, read, target.live.role)];
 }
 
@@ -150,11 +155,11 @@ async function backgroundPoint(desktop: LinuxDesktop, target: PointTarget, kind:
   const found = await gestureAt(desktop, target, kind);
   if (found) {
     const label = found.name ? `"${found.name}"` : 'the element under the point';
-    const probes = [nameProbe(desktop, found.ref, label), statesProbe(desktop, found.ref, label, clickStates)];
-    if ('selection' in found) return itemOutcome(desktop, found.ref.bus, probes, found, target.snapshot);
+    const probes = (states: readonly string[]) => [nameProbe(desktop, found.ref, label), statesProbe(desktop, found.ref, label, states)];
+    // An item's gesture (selecting a row) is judged with its focus: the selection moves it.
+    if ('selection' in found) return itemOutcome(desktop, found.ref.bus, probes(clickStates), found, target.snapshot);
     const pointed = { ...found.candidate, states: found.states };
-    const observed = focusIsEffect(pointed) ? probes : [probes[0]!, statesProbe(desktop, found.ref, label, clickStates.filter((state) => state !== 'focused'))];
-    const observation = await observe(desktop, found.ref.bus, observed, () => performAction(desktop, found.candidate, found.action), { snapshot: target.snapshot, ...clickIgnores(pointed) });
+    const observation = await observe(desktop, found.ref.bus, probes(statesToRead(clickStates, pointed)), () => performAction(desktop, found.candidate, found.action), { snapshot: target.snapshot, ...clickIgnores(pointed) });
     return actionOutcome({ path: 'x11_atspi', mode: 'background', observation });
   }
   const synthetic = await syntheticEventsReach(desktop, target.window);
