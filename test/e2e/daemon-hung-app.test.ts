@@ -84,7 +84,8 @@ describe('a hung application through the daemon', () => {
       const cli = await runCli(['call', 'get_window_state', JSON.stringify({ pid: hung.window.pid, window_id: hung.window.id, include_screenshot: false })], env);
       assert.equal(cli.status, 0, cli.stderr);
       assert.match(cli.stdout.split('\n')[0]!, /degraded: the application \(pid \d+\) did not answer/);
-      assert.ok(cli.ms < baseline.ms + 3000, `the CLI call took ${cli.ms} ms, a get_config call ${baseline.ms} ms`);
+      // The driver's share is about the app's 2 s call timeout; a loaded CI stretched it to 3.7 s. The bound is against a hang.
+      assert.ok(cli.ms < baseline.ms + 6000, `the CLI call took ${cli.ms} ms, a get_config call ${baseline.ms} ms`);
     } finally {
       process.kill(hung.process.pid!, 'SIGCONT');
     }
