@@ -120,6 +120,30 @@ describe('launch_app and reading across toolkits: Xaw, Java behind a splash, and
     }
   });
 
+  test('a window of an app that has no accessible object of its own reads as having no tree, never as the app\'s other window', async () => {
+    // A top-level window no widget draws (as a splash screen, a video surface, a browser's popup before its object
+    // registers) was matched to the app's frame for want of a better one: its reading was the other window's tree.
+    const { process: app, window: drawn } = await desktop.launchFixture('gtk3', { title: 'CUP Drawn', extraArgs: ['--raw-window', 'CUP Undrawn'] });
+    try {
+      const listed = (await callOk(context, 'list_windows', {})).structured.windows as { window_id: number; pid: number; title: string }[];
+      const undrawn = listed.find((window) => window.title === 'CUP Undrawn');
+      assert.ok(undrawn && undrawn.pid === app.pid, `the second window is listed with the app's pid: ${JSON.stringify(listed)}`);
+      const script = `import pyatspi\nfor app in pyatspi.Registry.getDesktop(0):\n    if app.get_process_id() == ${app.pid}:\n        print('\\n'.join(child.name for child in app))`;
+      assert.deepEqual(run('/usr/bin/python3', ['-c', script]).split('\n').filter(Boolean), ['CUP Drawn'], 'pyatspi: the app has one top-level object, the drawn window\'s');
+      // Read first, before the drawn window was ever read, and again after.
+      for (const round of ['first', 'after the drawn window was read']) {
+        const state = await callOk(context, 'get_window_state', { pid: app.pid, window_id: undrawn.window_id, include_screenshot: false });
+        assert.equal(state.structured.degraded, true, `${round}: ${state.summary}`);
+        assert.match(String(state.structured.degraded_reason), /is on the accessibility bus, but none of its accessible windows is this one/);
+        assert.doesNotMatch(JSON.stringify(state.structured) + (state.body ?? ""), /Increment/, `${round}: the drawn window's controls are not in the undrawn window's reading`);
+        const main = await callOk(context, 'get_window_state', { pid: app.pid, window_id: drawn.id, include_screenshot: false });
+        assert.match(main.body ?? "", /btn "Increment"/);
+      }
+    } finally {
+      app.kill('SIGKILL');
+    }
+  });
+
   test('launch_app of an app that gets the window id of one killed as it started returns its window', async () => {
     // The X server gives a closed client's resource ids to the next client that connects, so a GTK app started
     // right after another died gets the dead app's window id. launch_app's listing before the start still had the

@@ -467,12 +467,8 @@ export class LinuxDesktop implements Desktop {
    */
   async accessibleAt(window: ClientWindow, screenX: number, screenY: number): Promise<ObjectRef | undefined> {
     const client = await this.atspi();
-    let match = this.rememberedMatch(window);
-    if (!match) {
-      match = await matchWindow(client, window);
-      if (!match) return undefined;
-      this.matches.set(window.id, match);
-    }
+    const match = await this.topLevelOf(window);
+    if (!match) return undefined;
     const quirks = await client.quirksOf(match.app.bus);
     const margin = this.contentMargins.get(window.id) ?? { x: 0, y: 0 };
     const asked = quirks.extentsRelativeToWindow
@@ -501,7 +497,7 @@ export class LinuxDesktop implements Desktop {
     const remembered = this.rememberedMatch(window);
     let match: WindowMatch | undefined;
     try {
-      match = remembered ?? (await matchWindow(client, window));
+      match = remembered ?? (await matchWindow(client, window, () => this.windows()));
     } catch (error) {
       if (error instanceof DBusTimeoutError) return { quirks: quirksFor(undefined), context, missingReason: unresponsive, unresponsive: true };
       const exited = died() ? `the application (pid ${window.pid}) exited before its tree could be read` : undefined;
@@ -540,7 +536,7 @@ export class LinuxDesktop implements Desktop {
       this.forgetMirror(window.id);
       return this.readWindowTree(window, limits);
     }
-    this.matches.set(window.id, match);
+    if (!match.weak) this.matches.set(window.id, match);
     if (quirks.extentsRelativeToWindow) {
       // Placed with the frame's size as read now: the margin is what the X window has around it.
       context.extentsOrigin = contentOrigin(window, read.root?.extents ?? match.topLevel.extents);
@@ -585,6 +581,13 @@ export class LinuxDesktop implements Desktop {
         'click with x, y in window pixels, type_text and press_key with no element (what they did is read back from the window\'s pixels)'
       );
     }
+    if (applications?.some((app) => app.pid === window.pid)) {
+      return (
+        `the application (pid ${window.pid}) is on the accessibility bus, but none of its accessible windows is this one (those it has fit its ` +
+        'other windows): a window it draws without widgets (a splash screen, a video or canvas surface) has none, and a new one may not have ' +
+        'registered yet; read it again in a moment, or act on the screenshot: click with x, y in window pixels, type_text and press_key with no element'
+      );
+    }
     return `no accessible window matches "${window.title}" (pid ${window.pid}); the app may not support accessibility (${switchedOff})`;
   }
 
@@ -610,6 +613,15 @@ export class LinuxDesktop implements Desktop {
   private forgetMirror(windowId: number): void {
     this.mirrors.get(windowId)?.close();
     this.mirrors.delete(windowId);
+  }
+
+  /** The window's accessible top level: the one found before, else searched for (and remembered unless the match is weak). */
+  async topLevelOf(window: ClientWindow): Promise<WindowMatch | undefined> {
+    const remembered = this.rememberedMatch(window);
+    if (remembered) return remembered;
+    const match = await matchWindow(await this.atspi(), window, () => this.windows());
+    if (match && !match.weak) this.matches.set(window.id, match);
+    return match;
   }
 
   /** The top level found for this window before, unless the window id now belongs to another process. */

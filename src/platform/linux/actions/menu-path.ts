@@ -12,7 +12,6 @@ import type { SnapshotRef } from '../../targets.js';
 import type { AtspiClient } from '../atspi/client.js';
 import type { ObjectRef } from '../atspi/object-ref.js';
 import { actionNames, children, doAction, readName, readRole, readStates } from '../atspi/operations.js';
-import { matchWindow } from '../atspi/window-matcher.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import type { ClientWindow } from '../windows.js';
 import { observe, opensWindow } from './verification.js';
@@ -114,7 +113,7 @@ const noEffectEscalation = {
  */
 export async function invokeMenuPath(desktop: LinuxDesktop, window: ClientWindow, path: readonly string[], snapshot?: SnapshotRef): Promise<MenuOutcome> {
   const client = await desktop.atspi();
-  const match = await matchWindow(client, window);
+  const match = await desktop.topLevelOf(window);
   if (!match) throw new ToolError(`window ${window.id} ("${window.title}") has no accessibility tree to find its menus in`, 'no_accessibility');
   const bar = await findMenuBar(client, match.topLevel);
   if (!bar) {

@@ -6,6 +6,8 @@ import type { AccessibleApplication, AccessibleTopLevel, AtspiClient } from './c
 export interface WindowMatch {
   app: AccessibleApplication;
   topLevel: AccessibleTopLevel;
+  /** Chosen for want of a better one: neither its name nor its box agrees with the window (see matchWindow). */
+  weak?: boolean;
 }
 
 const windowRoles = new Set([ATSPI_ROLE.DIALOG, ATSPI_ROLE.FRAME, ATSPI_ROLE.INTERNAL_FRAME, ATSPI_ROLE.WINDOW]);
@@ -24,18 +26,24 @@ function sameSize(top: AccessibleTopLevel, window: ClientWindow): boolean {
   return extents !== undefined && Math.abs(extents.w - window.bounds.width) <= 12 && Math.abs(extents.h - window.bounds.height) <= 40;
 }
 
-function score(top: AccessibleTopLevel, window: ClientWindow): number {
+/** What of the top level agrees with the window itself: its name with the title, its box with the window's. */
+function evidence(top: AccessibleTopLevel, window: ClientWindow): number {
   let points = 0;
   if (top.name === window.title) points += 100;
   else if (window.title && top.name && window.title.includes(top.name)) points += 30;
-  if (windowRoles.has(top.role)) points += 10;
-  if (window.active && hasState(top.states, ATSPI_STATE.ACTIVE)) points += 5;
   const extents = top.extents;
   if (extents) {
     // Sizes can differ by a few pixels of decoration; GTK4 reports its position as 0,0, so position only adds.
     if (sameSize(top, window)) points += 20;
     if (extents.x === window.bounds.x && extents.y === window.bounds.y) points += 20;
   }
+  return points;
+}
+
+function score(top: AccessibleTopLevel, window: ClientWindow): number {
+  let points = evidence(top, window);
+  if (windowRoles.has(top.role)) points += 10;
+  if (window.active && hasState(top.states, ATSPI_STATE.ACTIVE)) points += 5;
   return points;
 }
 
@@ -58,14 +66,24 @@ function best(candidates: WindowMatch[], window: ClientWindow): WindowMatch | un
  * bus connection belongs to the window's pid (answered by the bus daemon, so a hung app cannot block the
  * search), then, when the pid is unknown or differs (sandboxes, helpers), by title among all applications.
  * A timeout from the pid's own application is not swallowed: the caller reports the app as unresponsive.
+ *
+ * A top level whose name and box say nothing of this window may still be its (an app that names its frame
+ * otherwise and reports no box), but not when it agrees better with another window of the process: a window with
+ * no accessible object of its own (a splash screen, a surface no widget draws, a browser's popup before its
+ * object registers) was read as the app's main window, whose tree then came back under the other window's id.
+ * `siblings` lists the process's other windows, asked for only then; such a match is weak (not to be remembered).
  */
-export async function matchWindow(client: AtspiClient, window: ClientWindow): Promise<WindowMatch | undefined> {
+export async function matchWindow(client: AtspiClient, window: ClientWindow, siblings: () => Promise<readonly ClientWindow[]>): Promise<WindowMatch | undefined> {
   const applications = await client.applications();
   const own = applications.filter((app) => app.pid === window.pid && window.pid > 0);
-  const ownTopLevels = await Promise.all(
-    own.map(async (app) => (await client.topLevels(app)).map((topLevel) => ({ app, topLevel }))),
-  );
-  const match = best(ownTopLevels.flat(), window);
+  const ownTopLevels = (await Promise.all(own.map(async (app) => (await client.topLevels(app)).map((topLevel) => ({ app, topLevel }))))).flat();
+  const match = best(ownTopLevels, window);
+  if (match && evidence(match.topLevel, window) === 0) {
+    const others = (await siblings()).filter((other) => other.id !== window.id && other.pid === window.pid);
+    const unclaimed = ownTopLevels.filter((candidate) => !others.some((other) => evidence(candidate.topLevel, other) > 0));
+    const chosen = best(unclaimed, window);
+    return chosen && { ...chosen, weak: true };
+  }
   if (match) return match;
   const others = applications.filter((app) => !own.includes(app));
   const otherTopLevels = await Promise.all(
