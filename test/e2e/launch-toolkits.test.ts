@@ -139,6 +139,10 @@ describe('launch_app and reading across toolkits: Xaw, Java behind a splash, and
         const main = await callOk(context, 'get_window_state', { pid: app.pid, window_id: drawn.id, include_screenshot: false });
         assert.match(main.body ?? "", /btn "Increment"/);
       }
+      // Its input is read by its process's toolkit, GTK, which drops X events another client sends: nothing is sent.
+      const keys = await callOk(context, 'press_key', { pid: app.pid, window_id: undrawn.window_id, key: 'a' });
+      assert.equal(keys.structured.path, 'none', keys.summary);
+      assert.match(JSON.stringify(keys.structured), /GTK [\d.]+ ignores synthetic key events/);
     } finally {
       app.kill('SIGKILL');
     }

@@ -16,9 +16,13 @@ export async function syntheticEventsReach(desktop: LinuxDesktop, window: Deskto
   const probe = await desktop.readWindowTree(window, { maxNodes: 1, maxDepth: 0, budgetMs: 3000 });
   // A hung app takes no events either, and pixels would not show any effect while it is stopped.
   if (probe.unresponsive) throw appNotResponding(window.pid, desktop.callTimeoutMs);
-  if (!probe.match) return { accepted: true, toolkit: 'this application' };
-  const toolkit = await toolkitName(desktop, probe.match.app.bus);
-  return { accepted: !/^(gtk|gail|qt)/i.test(probe.toolkit?.name ?? ''), toolkit };
+  // A window with no accessible object of its own (a surface no widget draws) is still its process's: when that
+  // process is on the bus, its toolkit is the one that reads the window's input.
+  const client = await desktop.atspi();
+  const bus = probe.match?.app.bus ?? (await client.applications().catch(() => [])).find((app) => app.pid === window.pid && window.pid > 0)?.bus;
+  if (!bus) return { accepted: true, toolkit: 'this application' };
+  const reader = probe.toolkit ?? (await client.toolkitOf(bus).catch(() => undefined));
+  return { accepted: !/^(gtk|gail|qt)/i.test(reader?.name ?? ''), toolkit: await toolkitName(desktop, bus) };
 }
 
 /**
