@@ -14,6 +14,7 @@ import type { ObjectRef } from '../atspi/object-ref.js';
 import { actionNames, children, doAction, readName, readRole, readStates } from '../atspi/operations.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import type { ClientWindow } from '../windows.js';
+import { nothingUnlessUnresponsive } from './unresponsive.js';
 import { observe, opensWindow } from './verification.js';
 
 const menuRoles = new Set<number>([ATSPI_ROLE.MENU, ATSPI_ROLE.MENU_ITEM, ATSPI_ROLE.CHECK_MENU_ITEM, ATSPI_ROLE.RADIO_MENU_ITEM, ATSPI_ROLE.TEAROFF_MENU_ITEM]);
@@ -43,16 +44,16 @@ export function menuNameKey(name: string): string {
     .toLowerCase();
 }
 
-async function findMenuBar(client: AtspiClient, top: ObjectRef): Promise<ObjectRef | undefined> {
+async function findMenuBar(client: AtspiClient, top: ObjectRef, unreadable: (error: unknown) => undefined): Promise<ObjectRef | undefined> {
   let level: ObjectRef[] = [top];
   let visited = 0;
   for (let depth = 0; depth <= menuBarSearch.maxDepth && level.length > 0; depth++) {
     const next: ObjectRef[] = [];
-    const roles = await Promise.all(level.map((ref) => readRole(client, ref).catch(() => -1)));
+    const roles = await Promise.all(level.map((ref) => readRole(client, ref).catch(unreadable)));
     for (let index = 0; index < level.length; index++) if (roles[index] === ATSPI_ROLE.MENU_BAR) return level[index];
     for (const ref of level) {
       if (visited++ > menuBarSearch.maxNodes) return undefined;
-      next.push(...(await children(client, ref).catch(() => [])));
+      next.push(...((await children(client, ref).catch(unreadable)) ?? []));
     }
     level = next;
   }
@@ -115,7 +116,8 @@ export async function invokeMenuPath(desktop: LinuxDesktop, window: ClientWindow
   const client = await desktop.atspi();
   const match = await desktop.topLevelOf(window);
   if (!match) throw new ToolError(`window ${window.id} ("${window.title}") has no accessibility tree to find its menus in`, 'no_accessibility');
-  const bar = await findMenuBar(client, match.topLevel);
+  // An object that cannot be read is passed over, but an app that does not answer stops the search at its first call.
+  const bar = await findMenuBar(client, match.topLevel, nothingUnlessUnresponsive(window.pid, desktop.callTimeoutMs));
   if (!bar) {
     throw new ToolError(
       `window ${window.id} ("${window.title}") exposes no menu bar through accessibility (GTK4 and many apps use menu buttons instead: click the button, then the item)`,
