@@ -33,7 +33,7 @@ export const invokeMenu = defineTool({
         ? await resolveWindow(context, args.window_id, args.pid)
         : await windowsOfProcess(context, args.pid).then((windows) => windows.find((candidate) => candidate.active) ?? windows[0]!);
     // The agent's latest snapshot of the window names the objects of the evidence by the indices it knows.
-    const snapshot = context.state.snapshots.latestForWindow(window.id);
+    const snapshot = context.state.snapshots.latest(window.pid, window.id);
     let menu: MenuOutcome | undefined;
     const output = await observeAction(context, `invoke_menu ${args.path.join(' > ')}`, { diff: args.diff }, window, async () => {
       menu = await context.desktop.invokeMenu(window, args.path, snapshot);

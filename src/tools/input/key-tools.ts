@@ -21,7 +21,7 @@ async function sendKeys(context: ToolContext, tool: string, args: KeyArgs, keys:
   const mode = deliveryMode(args.delivery_mode);
   const element = args.element_index !== undefined || args.element_token !== undefined ? await resolveElement(context, args) : undefined;
   const window = element?.window ?? (await keyboardWindow(context, args, tool));
-  const snapshot = element ? undefined : context.state.snapshots.latestForWindow(window.id);
+  const snapshot = element ? undefined : context.state.snapshots.latest(window.pid, window.id);
   return observeAction(context, tool, args, window, async () => targetResult(await context.desktop.pressKeys({ window, element, snapshot, keys, repeat, mode, signal: context.signal }), element));
 }
 

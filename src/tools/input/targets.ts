@@ -115,7 +115,7 @@ export async function resolvePoint(context: ToolContext, args: AddressingArgs): 
       'outside_window',
     );
   }
-  const snapshot = context.state.snapshots.latestForWindow(window.id);
+  const snapshot = context.state.snapshots.latest(window.pid, window.id);
   return {
     kind: 'point',
     window,

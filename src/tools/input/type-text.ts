@@ -35,7 +35,7 @@ export const typeText = defineTool({
     const element: ElementTarget | undefined =
       args.element_index !== undefined || args.element_token !== undefined ? await resolveElement(context, args) : undefined;
     const window = element?.window ?? (await keyboardWindow(context, args, 'type_text'));
-    const snapshot = element ? undefined : context.state.snapshots.latestForWindow(window.id);
+    const snapshot = element ? undefined : context.state.snapshots.latest(window.pid, window.id);
     const request = { window, element, snapshot, text: args.text, delayMs: args.delay_ms ?? 0, mode, signal: context.signal };
     return observeAction(context, 'type_text', args, window, async () => targetResult(await context.desktop.typeText(request), element));
   },
