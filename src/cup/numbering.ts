@@ -118,14 +118,15 @@ export class WindowNumbering {
       numbers.set(index, match.index);
       used.add(match.index);
     }
+    // The last reading's nodes by index, made only when a replaced node below an unread part needs them.
     let lastPlaced: Map<number, Placed> | undefined;
+    const lastOf = (at: number) => (lastPlaced ??= new Map(this.last?.root ? preorder(this.last.root).map((old) => [old.index, old]) : [])).get(at);
     for (const entry of placed) {
       const { node, index, belowUnread } = entry;
       if (numbers.has(index)) continue;
       const identity = reading.identities.get(index);
       const known = identity === undefined ? undefined : this.known.get(identity);
       const replaced = matches.get(index);
-      const lastOf = (at: number) => (lastPlaced ??= new Map(this.last?.root ? preorder(this.last.root).map((old) => [old.index, old]) : [])).get(at);
       let number: number;
       if (known && known.role === node.role && !used.has(known.index)) number = known.index;
       else if (replaced && !used.has(replaced.index) && (!belowUnread || unmistakable(lastOf(replaced.index), entry))) number = replaced.index;

@@ -2,17 +2,13 @@
 // dialog drawn in its parent): they are no new top-level window, so no "window opened" line names them, and the
 // browser may put one in the tree only after the action's first effects were read. The diff read after the action
 // has them; one line each says what opened and what it says.
-import type { TreeDiff } from './diff.js';
+import { indexOf, type TreeDiff } from './diff.js';
 import type { CupNode } from './types.js';
 
 const dialogRoles = new Set(['dialog', 'alertdialog']);
 /** Words of a dialog quoted at most, and how many of its texts. */
 const maxWords = 160;
 const maxTexts = 3;
-
-function indexOf(node: CupNode): number {
-  return Number(node.id.slice(1));
-}
 
 /** The texts a dialog shows (its static texts and headings), other than its own name. */
 function wordsOf(dialog: CupNode): string[] {

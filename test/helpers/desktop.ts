@@ -7,6 +7,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { startDesktop, stopDesktop, type DesktopState } from '../../src/platform/linux/desktop/virtual-desktop.js';
 import { descendsFrom } from '../../src/platform/linux/launcher.js';
 import { listClientWindows, type ClientWindow } from '../../src/platform/linux/windows.js';
+import { seenBefore } from '../../src/platform/windows.js';
 import { X11Connection } from '../../src/platform/linux/x11/index.js';
 
 export const repositoryRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
@@ -68,11 +69,11 @@ export class TestDesktop {
     const x = await this.x11();
     // An app killed a moment ago stays in the window manager's list until the X server has noticed its exit, and a
     // relaunch must not be handed its window: a window is this launch's when its process is (or descends from) the
-    // one started, or when it was not listed before (a toolkit that sets no _NET_WM_PID, a launcher that detaches).
-    // Not by id alone: the X server hands a new client the ids of one that has just gone.
-    const before = new Set((await listClientWindows(x)).map((window) => window.id));
+    // one started, or when it was not listed before (a toolkit that sets no _NET_WM_PID, a launcher that detaches),
+    // told by id and pid as launch_app tells it (the X server hands a new client the ids of one that has just gone).
+    const seen = seenBefore(await listClientWindows(x));
     const child = spawn(command, args, { env: this.env(extraEnv), stdio: ['ignore', 'ignore', 'pipe'] });
-    const ours = (window: ClientWindow) => (window.pid > 0 && (window.pid === child.pid || descendsFrom(window.pid, child.pid!))) || !before.has(window.id);
+    const ours = (window: ClientWindow) => (window.pid > 0 && (window.pid === child.pid || descendsFrom(window.pid, child.pid!))) || !seen(window);
     let stderr = '';
     child.stderr?.on('data', (chunk: Buffer) => {
       stderr += chunk.toString();

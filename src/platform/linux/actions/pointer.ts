@@ -1,6 +1,5 @@
 // Clicks, double clicks and right clicks, by element or at a point: the rungs of each delivery mode.
 import { decodeStateSet } from '../../../cup/atspi/states.js';
-import { ATSPI_ROLE } from '../../../cup/atspi/constants.js';
 import { actionOutcome, notDelivered, type ActionOutcome } from '../../action-outcome.js';
 import type { DeliveryMode, ElementTarget, PointerKind, PointTarget } from '../../targets.js';
 import { ToolError } from '../../../errors.js';
@@ -17,7 +16,7 @@ import { toolkitName, withForeground } from './real-input.js';
 import { observePixels, pixelsAtRest, syntheticEventsReach } from './synthetic-rung.js';
 import { liveStates } from './live-states.js';
 import { nothingUnlessUnresponsive } from './unresponsive.js';
-import { elementLabel, nameProbe, observe, opensWindow, stateProbe, statesProbe, type Probe } from './verification.js';
+import { elementLabel, nameProbe, observe, opensWindow, pressLike, pushedOnly, stateProbe, statesProbe, type Probe } from './verification.js';
 
 const buttons: Record<PointerKind, 'left' | 'right'> = { click: 'left', double_click: 'left', right_click: 'right' };
 const gestureWords: Record<PointerKind, string> = { click: 'click', double_click: 'double-click', right_click: 'right-click (context menu)' };
@@ -52,8 +51,8 @@ function clickIgnores(target: { interfaces: readonly string[]; states?: readonly
 function probesFor(desktop: LinuxDesktop, target: LiveElementTarget, states: readonly string[] = clickStates): Probe[] {
   const label = `[e${target.element.index}]`;
   // A push button that is no toggle is pressed by any click, taken or not: its pressed or checked state tells nothing (see pushedOnly).
-  const pushButton = target.live.role === ATSPI_ROLE.PUSH_BUTTON && !decodeStateSet(target.live.states).has('STATE_CHECKABLE');
-  const read = statesToRead(states, target.live).filter((state) => !(pushButton && (state === 'checked' || state === 'pressed')));
+  const pushButton = pushedOnly(target.live.role, decodeStateSet(target.live.states));
+  const read = statesToRead(states, target.live).filter((state) => !(pushButton && pressLike.has(state)));
   return [nameProbe(desktop, target.ref, label), statesProbe(desktop, target.ref, label, read, target.live.role)];
 }
 

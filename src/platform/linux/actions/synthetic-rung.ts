@@ -21,7 +21,7 @@ export async function syntheticEventsReach(desktop: LinuxDesktop, window: Deskto
   const client = await desktop.atspi();
   const bus = probe.match?.app.bus ?? (await client.applications().catch(() => [])).find((app) => app.pid === window.pid && window.pid > 0)?.bus;
   if (!bus) return { accepted: true, toolkit: 'this application' };
-  const reader = probe.toolkit ?? (await client.toolkitOf(bus).catch(() => undefined));
+  const reader = await client.toolkitOf(bus).catch(() => undefined);
   return { accepted: !/^(gtk|gail|qt)/i.test(reader?.name ?? ''), toolkit: await toolkitName(desktop, bus) };
 }
 

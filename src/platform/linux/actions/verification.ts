@@ -373,7 +373,7 @@ function stateEventText(detail: string, on: boolean, roleName: string): string {
 }
 
 /** States a button shows while it is pressed (Chromium's own dialog buttons say CHECKED, others PRESSED). */
-const pressLike = new Set(['checked', 'pressed']);
+export const pressLike = new Set(['checked', 'pressed']);
 
 /**
  * Whether the object is a push button that is no toggle (not a toggle button, not checkable): its own pressed or
@@ -381,9 +381,8 @@ const pressLike = new Set(['checked', 'pressed']);
  * pressed, also when they ignore the press (a dialog just shown ignores clicks for a moment, against stray double
  * clicks): an alert's OK clicked then was confirmed by its own +chk while the alert stayed open.
  */
-async function pushedOnly(desktop: LinuxDesktop, ref: ObjectRef, role: number): Promise<boolean> {
-  if (role !== ATSPI_ROLE.PUSH_BUTTON) return false;
-  return !(await liveStates(desktop, ref).catch(() => new Set<string>())).has('STATE_CHECKABLE');
+export function pushedOnly(role: number, states: ReadonlySet<string>): boolean {
+  return role === ATSPI_ROLE.PUSH_BUTTON && !states.has('STATE_CHECKABLE');
 }
 
 /**
@@ -481,7 +480,8 @@ async function describeObject(
     // The snapshot's role first: a dialog's button is mostly gone with its dialog by the time it is read.
     const known = [...(snapshot?.elements.values() ?? [])].find((element) => atspiElement(element.handle).path === ref.path && atspiElement(element.handle).bus === ref.bus);
     const role = stateEvents.some((event) => pressLike.has(event.detail)) ? (known ? atspiElement(known.handle).atspiRole : await readRole(client, ref).catch(() => 0)) : 0;
-    const counted = role !== 0 && (await pushedOnly(desktop, ref, role)) ? stateEvents.filter((event) => !pressLike.has(event.detail)) : stateEvents;
+    // Its states are read only for a push button, the one role the rule is about.
+    const counted = role === ATSPI_ROLE.PUSH_BUTTON && pushedOnly(role, await liveStates(desktop, ref).catch(() => new Set<string>())) ? stateEvents.filter((event) => !pressLike.has(event.detail)) : stateEvents;
     changes.push(...netStateChanges(counted, role === 0 ? '' : atspiRoleName(role)));
   }
   // Toolkits announce a label set again to the same text (Gnumeric's menu items, on every Return): that is no change.
