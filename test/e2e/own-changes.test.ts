@@ -78,4 +78,15 @@ describe('actions on an app that changes by itself', () => {
     assert.ok(result.evidence?.some((line) => line.includes(`counter=${counterBefore + 1}`)), JSON.stringify(result.evidence));
     assert.ok(!result.evidence?.some((line) => line.includes('Ticks:')), `the ticking label is no evidence: ${JSON.stringify(result.evidence)}`);
   });
+
+  test('forty quick clicks in a row are each confirmed by what they changed', async () => {
+    const counterBefore = await counter();
+    const effects: string[] = [];
+    for (let i = 0; i < 40; i++) {
+      const called = await callOk(fixtures.context, 'click', { window_id: window.id, element_index: button('Increment').index });
+      effects.push(`${i + 1}: ${(called.structured as unknown as ActionResult).effect}`);
+    }
+    assert.equal(await counter(), counterBefore + 40, 'pyatspi: each click moved the counter');
+    assert.deepEqual(effects.filter((effect) => !effect.endsWith('confirmed')), [], 'every click was confirmed');
+  });
 });

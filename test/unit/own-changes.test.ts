@@ -2,6 +2,7 @@
 // an action, while no action of ours on it was under way or just over.
 import assert from 'node:assert/strict';
 import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, test } from 'node:test';
 import type { AccessibilityEvent, HeardEvent } from '../../src/platform/linux/atspi/event-monitor.js';
 import { actionUnderway, changeOf, ownChanges } from '../../src/platform/linux/actions/own-changes.js';
@@ -49,5 +50,20 @@ describe('an app\'s own changes', () => {
     assert.deepEqual([...ownChanges(monitor, bus, 7, start + 500)], []);
     // The same events on a connection that ran no action: the app's own.
     assert.deepEqual([...ownChanges({ heard }, bus, 7, start + 500)], [changeOf(counter)]);
+  });
+
+  test('an action\'s changes stay its own however many quick actions follow it within the look-back', async () => {
+    const counter = nameChange('/counter');
+    const events: HeardEvent[] = [];
+    const monitor = { heard: (_bus: string, from: number, to: number) => events.filter(({ at }) => at >= from && at < to) };
+    // A first action that runs for 200 ms and renames the counter twice while it runs, 180 ms apart.
+    const end = actionUnderway(monitor, 7);
+    const start = performance.now();
+    await sleep(200);
+    end();
+    events.push({ at: start + 5, event: counter }, { at: start + 185, event: counter });
+    // Then forty quick actions (a plan's steps) that change nothing.
+    for (let i = 0; i < 40; i++) actionUnderway(monitor, 7)();
+    assert.deepEqual([...ownChanges(monitor, bus, 7, performance.now())], [], 'the first action\'s changes are still its own');
   });
 });

@@ -15,8 +15,14 @@ const lookBackMs = 4000;
 const lateEffectsMs = 1500;
 /** A change counts as the app's own when it came at least twice, at least this far apart (not one burst), in ms. */
 const apartMs = 150;
-/** Spans kept per application: actions older than the look-back no longer matter. */
-const spansKept = 32;
+/**
+ * An action's span matters while its late effects may still lie in a later action's look-back. Spans are kept by
+ * that age, not by count: 32 kept by count lasted a second of quick actions (a plan's clicks, 25 ms each), after
+ * which their effects within the look-back counted as the app's own, and every action after it was "no effect".
+ */
+const spanMattersMs = lookBackMs + lateEffectsMs;
+/** A bound on the spans kept per process, far above what any pace of actions leaves within spanMattersMs. */
+const spansBound = 4096;
 
 interface Span {
   from: number;
@@ -42,10 +48,35 @@ export function changeOf(event: AccessibilityEvent): string {
 export function actionUnderway(monitor: Heard, pid: number): () => void {
   let spans = actionSpans.get(monitor);
   if (!spans) actionSpans.set(monitor, (spans = new Map()));
-  const list = spans.get(pid) ?? [];
-  const span: Span = { from: performance.now(), to: Infinity };
-  spans.set(pid, [...list.slice(1 - spansKept), span]);
+  const now = performance.now();
+  const recent = (spans.get(pid) ?? []).filter((span) => span.to + spanMattersMs >= now);
+  const span: Span = { from: now, to: Infinity };
+  spans.set(pid, [...recent.slice(1 - spansBound), span]);
   return () => void (span.to = performance.now());
+}
+
+/** The times the spans and their late effects cover, as sorted disjoint intervals. */
+function coveredTimes(spans: readonly Span[]): Span[] {
+  const covered: Span[] = [];
+  for (const { from, to } of [...spans].sort((a, b) => a.from - b.from)) {
+    const last = covered.at(-1);
+    if (last && from <= last.to) last.to = Math.max(last.to, to + lateEffectsMs);
+    else covered.push({ from, to: to + lateEffectsMs });
+  }
+  return covered;
+}
+
+/** Whether a time lies in one of the sorted disjoint intervals (a binary search: an app may send thousands of events). */
+function within(covered: readonly Span[], at: number): boolean {
+  let [low, high] = [0, covered.length - 1];
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    const span = covered[middle]!;
+    if (at < span.from) high = middle - 1;
+    else if (at > span.to) low = middle + 1;
+    else return true;
+  }
+  return false;
 }
 
 /**
@@ -53,8 +84,8 @@ export function actionUnderway(monitor: Heard, pid: number): () => void {
  * performance.now() time): those it made at least twice, apart, while no action of ours on it was under way or just over.
  */
 export function ownChanges(monitor: Heard, bus: string, pid: number, before: number): Set<string> {
-  const spans = actionSpans.get(monitor)?.get(pid) ?? [];
-  const ours = (at: number) => spans.some((span) => at >= span.from && at <= span.to + lateEffectsMs);
+  const covered = coveredTimes(actionSpans.get(monitor)?.get(pid) ?? []);
+  const ours = (at: number) => within(covered, at);
   const times = new Map<string, number[]>();
   for (const { at, event } of monitor.heard(bus, before - lookBackMs, before)) {
     if (ours(at)) continue;
