@@ -374,6 +374,18 @@ describe('atspiToCup', () => {
     assert.equal(converted.root.children![0]!.role, 'generic');
     const repeated = atspiToCup(raw('ROLE_PUSH_BUTTON', { name: '4 4', extents: { x: 150, y: 60, w: 40, h: 20 }, children: [raw('ROLE_LABEL', { name: '4', extents: { x: 150, y: 60, w: 10, h: 20 } })] }), gtk4);
     assert.equal(repeated.root.name, '4', 'GTK 4.8 repeats a button label in its name');
+    // GTK 4.8's names of widgets whose label has a mnemonic, as pyatspi reads them.
+    const label = (name: string) => raw('ROLE_LABEL', { name, extents: { x: 150, y: 60, w: 30, h: 20 } });
+    const save = atspiToCup(raw('ROLE_PUSH_BUTTON', { name: '_Save Save', extents: { x: 150, y: 60, w: 40, h: 20 }, children: [label('Save')] }), gtk4);
+    assert.equal(save.root.name, 'Save', 'the label as written, then as shown');
+    const saveAs = atspiToCup(raw('ROLE_PUSH_BUTTON', { name: 'Save _As Save As', extents: { x: 150, y: 60, w: 40, h: 20 }, children: [label('Save As')] }), gtk4);
+    assert.equal(saveAs.root.name, 'Save As');
+    const wrap = atspiToCup(raw('ROLE_CHECK_BOX', { name: '_Wrap lines', extents: { x: 150, y: 60, w: 40, h: 20 }, children: [label('Wrap lines')] }), gtk4);
+    assert.equal(wrap.root.name, 'Wrap lines', 'a check box named by its label as written');
+    const underscore = atspiToCup(raw('ROLE_PUSH_BUTTON', { name: 'Open my_notes.txt', extents: { x: 150, y: 60, w: 40, h: 20 }, children: [label('Open my_notes.txt')] }), gtk4);
+    assert.equal(underscore.root.name, 'Open my_notes.txt', 'an underscore that is no mnemonic stays');
+    const fileItem = atspiToCup(raw('ROLE_LABEL', { name: 'my_notes mynotes' }), screenContext);
+    assert.equal(fileItem.root.name, 'my_notes mynotes', 'outside GTK4 nothing is taken for a mnemonic');
     const iconOnly = atspiToCup(raw('ROLE_PUSH_BUTTON', { name: 'GtkMenuButton', description: 'Primary menu' }), gtk4);
     assert.equal(iconOnly.root.name, 'Primary menu', 'the tooltip names a control with no label or content');
     assert.equal(iconOnly.root.description, 'Primary menu');

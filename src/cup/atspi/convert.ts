@@ -4,7 +4,7 @@ import { closedMenu } from './closed-menus.js';
 import { CONTENT_NAMED_ATSPI_ROLES, NAMED_BLOCK_ATSPI_ROLES, UNKNOWN_COORDINATE, type AtspiRawNode, type RawTreeContext, type UnreadChildren } from './raw-node.js';
 import { OBJECT_REPLACEMENT } from '../embedded-objects.js';
 import { firstCodePoints, normaliseWhitespace } from '../text.js';
-import { plainText, readableName } from './names.js';
+import { plainText, readableName, withoutMnemonic } from './names.js';
 import { atspiRoleName, cupRoleFor } from './roles.js';
 import { cupStateOf, decodeStateSet } from './states.js';
 import { withTerminalRows } from './terminal-rows.js';
@@ -379,7 +379,8 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
       if (nameFromContentRoles.has(role) && !holdsItsPage) {
         const content = nameFromContent(node.children);
         if (!node.name) node.name = content;
-        else if (context.gtk4NameQuirks && content && node.name === `${content} ${content}`) node.name = content;
+        // GTK 4.8 names a button by its label twice ("4 4"), a check box by its label as written ("_Wrap lines").
+        else if (context.gtk4NameQuirks && content && (node.name === `${content} ${content}` || withoutMnemonic(node.name) === content)) node.name = content;
       }
     }
     // accname's last resort for a control with neither label nor content is its tooltip (GTK4's description).

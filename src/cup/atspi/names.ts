@@ -11,7 +11,25 @@ const typeNamePattern = /^[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+$/;
  */
 export function readableName(name: string, gtk4NameQuirks: boolean): string {
   const normalised = normaliseWhitespace(name);
-  return gtk4NameQuirks && typeNamePattern.test(normalised) ? '' : normalised;
+  if (!gtk4NameQuirks) return normalised;
+  return typeNamePattern.test(normalised) ? '' : (labelAfterMnemonic(normalised) ?? normalised);
+}
+
+/** A label as shown, without its mnemonic marks: "_Save" is shown "Save", and "__" is a shown underscore. */
+export function withoutMnemonic(text: string): string {
+  return text.replace(/_(.)/gsu, '$1');
+}
+
+/**
+ * GTK 4.8 names a widget whose label has a mnemonic by the label as written and then as shown: "_Save Save",
+ * "Save _As Save As". The shown label is the name; any other name with an underscore in it (a file's) is left as it is.
+ */
+function labelAfterMnemonic(name: string): string | undefined {
+  for (let space = name.indexOf(' '); space > 0; space = name.indexOf(' ', space + 1)) {
+    const [written, shown] = [name.slice(0, space), name.slice(space + 1)];
+    if (written.includes('_') && withoutMnemonic(written) === shown) return shown;
+  }
+  return undefined;
 }
 
 const markupTag = /<\/?[a-zA-Z][^<>]*>/;
