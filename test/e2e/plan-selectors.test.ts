@@ -13,7 +13,7 @@ import { after, before, describe, test } from 'node:test';
 import type { ClientWindow } from '../../src/platform/linux/windows.js';
 import { runTool } from '../../src/tools/run.js';
 import { FixtureDesktop } from '../helpers/fixture-desktop.js';
-import { callOk, failsWith } from '../helpers/tools.js';
+import { callOk, failsWith, pyatspiWalk } from '../helpers/tools.js';
 
 interface StepEntry {
   index: number;
@@ -39,7 +39,7 @@ describe('selectors in actions and window references in plans', () => {
   before(async () => {
     fixtures = await FixtureDesktop.start();
     saveDir = mkdtempSync(join(tmpdir(), 'cup-plan-save-'));
-    app = await fixtures.launch('gtk3', { title: 'Plan Editor', rows: 3, extraArgs: ['--save-chooser', saveDir, '--waits', '--late-enable'] });
+    app = await fixtures.launch('gtk3', { title: 'Plan Editor', rows: 3, extraArgs: ['--save-chooser', saveDir, '--waits', '--later-ms', '1500', '--late-enable'] });
   });
 
   after(async () => {
@@ -99,6 +99,36 @@ describe('selectors in actions and window references in plans', () => {
     const clicked = await callOk(fixtures.context, 'click', { pid: app.pid, selector: 'role=button name=Increment' });
     assert.equal((clicked.structured.selected as { name: string }).name, 'Increment');
     assert.equal((await fixtures.status(app)).counter, before.counter + 1, 'the Increment button was clicked once');
+  });
+
+  test('a step\'s selector waits for the element an earlier step makes appear; a call of its own waits only when asked', async () => {
+    // "Add later" adds a button "Arrived N" 1.5 s after its click, long after the click's own result (no effect seen):
+    // the next step clicks the new button by selector, with no wait_for between.
+    const before = await fixtures.status(app);
+    const arrivals = (await pyatspiWalk(app.pid, app.title, fixtures.desktop.env())).filter((node) => node.name.startsWith('Arrived ')).length;
+    const arrived = `Arrived ${arrivals + 1}`;
+    const result = await plan({
+      window_id: app.id,
+      steps: [
+        { tool: 'click', arguments: { selector: 'role=button name="Add later"' } },
+        { tool: 'click', arguments: { selector: `role=button name="${arrived}"` } },
+      ],
+    });
+    const lines = result.steps.map((step) => `${step.index} ${step.summary} ${step.error?.message ?? ''}`).join('\n');
+    assert.equal(result.completed_steps, 2, lines);
+    assert.ok(result.steps.every((step) => step.ok), lines);
+    assert.equal(result.steps[1]!.result!.selected!.name, arrived);
+    assert.equal((await fixtures.status(app)).counter, before.counter + 1, 'pyatspi: the button that arrived took the click');
+
+    // Alone, a call matches once, unless it gives selector_timeout_ms; either way nothing is sent when nothing matches.
+    const next = `role=button name="Arrived ${arrivals + 2}"`;
+    const atOnce = await failsWith(fixtures.context, 'click', { window_id: app.id, selector: next }, 'not_found');
+    assert.match(atOnce.summary, /give selector_timeout_ms to wait for it/);
+    const started = Date.now();
+    const waited = await failsWith(fixtures.context, 'click', { window_id: app.id, selector: next, selector_timeout_ms: 400 }, 'not_found');
+    assert.ok(Date.now() - started >= 400, `refused after ${Date.now() - started} ms`);
+    assert.match(waited.summary, /after waiting \d+ ms/);
+    assert.equal((await fixtures.status(app)).counter, before.counter + 1, 'nothing more reached the app');
   });
 
   test('a step whose window_id names a step that produced no window fails with no_step_window, and sends nothing', async () => {

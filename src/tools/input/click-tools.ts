@@ -13,6 +13,7 @@ import {
   elementIndexArgument,
   elementTokenArgument,
   elementSelectorArgument,
+  selectorTimeoutArgument,
   modifierArgument,
   pointAddressing,
 } from './schemas.js';
@@ -31,6 +32,7 @@ function pointerTool(name: PointerKind, title: string, description: string) {
       element_index: elementIndexArgument.optional(),
       element_token: elementTokenArgument.optional(),
       selector: elementSelectorArgument.optional(),
+      selector_timeout_ms: selectorTimeoutArgument.optional(),
       ...pointAddressing,
       modifier: modifierArgument,
       delivery_mode: deliveryModeArgument,

@@ -24,6 +24,18 @@ export const elementSelectorArgument = desktopSelectorArgument.describe(
     'Lets a call (or a run_actions step) act on an element no snapshot has shown yet, e.g. in a dialog an earlier step opened.',
 );
 
+/** The longest wait for a selector to match, as wait_for's longest wait. */
+export const MAX_SELECTOR_TIMEOUT_MS = 50_000;
+export const selectorTimeoutArgument = z
+  .number()
+  .int()
+  .min(0)
+  .max(MAX_SELECTOR_TIMEOUT_MS)
+  .describe(
+    'With selector: wait up to this long (ms) for an element to match, as wait_for does (woken by the app\'s events), before nothing is sent ' +
+      'with not_found. Default 0 in a call of its own; a run_actions step takes its plan\'s selector_timeout_ms (default 5000).',
+  );
+
 /** What the result says about an element chosen by selector: the selector and the element it named. */
 export const selectedResult = z
   .object({
@@ -46,6 +58,7 @@ export const elementAddressing = {
   element_index: elementIndexArgument.optional(),
   element_token: elementTokenArgument.optional(),
   selector: elementSelectorArgument.optional(),
+  selector_timeout_ms: selectorTimeoutArgument.optional(),
 };
 
 /** Addressing a point of a window in screenshot (or zoom) pixels, shared by the pointer tools. */

@@ -1,12 +1,14 @@
 // An action's element named by a selector (the grammar of find_elements and wait_for) instead of an index: read
-// the window when the call runs, match, and name the one element matched by its element token. Done once, before
+// the window when the call runs, match (waiting as wait_for does, when asked, for a match to appear), and name the
+// one element matched by its element token. Done once, before
 // the call's observer and handler run (run.ts), so the recording, the agent cursor and the action all see the
 // same element and the handler needs no second path.
 import type { CupNode } from '../../cup/types.js';
 import { ToolError } from '../../errors.js';
 import type { DesktopWindow } from '../../platform/windows.js';
 import type { ToolContext } from '../context.js';
-import { matchDesktop, parseDesktopSelector, soughtText } from '../perception/desktop-selector.js';
+import { matchDesktop, parseDesktopSelector, soughtText, type DesktopSelector } from '../perception/desktop-selector.js';
+import { waitFor } from '../perception/wait-for.js';
 import { nearestNames } from '../perception/element-matches.js';
 import { resolveWindow, windowsOfProcess } from '../perception/window-records.js';
 import { elementToken, indexOf, readSnapshot } from '../perception/window-snapshot.js';
@@ -25,6 +27,7 @@ interface SelectorArgs {
   element_token?: unknown;
   x?: unknown;
   y?: unknown;
+  selector_timeout_ms?: unknown;
 }
 
 function elementLine(window: DesktopWindow, node: CupNode): string {
@@ -35,7 +38,8 @@ function elementLine(window: DesktopWindow, node: CupNode): string {
  * The arguments of an action that names its element by `selector`, with the element's token in its place (and the
  * window and pid it was found in), plus what was selected; undefined when the call gives no selector. Throws
  * conflicting_target beside another target, not_found when nothing matches (with the nearest names and the
- * windows read), ambiguous when several do (listing them, and how to pick one). Nothing is sent in either case.
+ * windows read) once selector_timeout_ms has passed, ambiguous when several do (listing them, and how to pick one).
+ * Nothing is sent in either case.
  */
 export async function selectElement(context: ToolContext, tool: string, args: Record<string, unknown>): Promise<{ args: Record<string, unknown>; selected: Selected } | undefined> {
   const given = args as SelectorArgs;
@@ -47,28 +51,36 @@ export async function selectElement(context: ToolContext, tool: string, args: Re
   }
   const selector = parseDesktopSelector(source);
   const pid = typeof given.pid === 'number' ? given.pid : undefined;
-  let windows: DesktopWindow[];
-  if (typeof given.window_id === 'number') windows = [await resolveWindow(context, given.window_id, pid)];
-  else if (pid !== undefined) windows = await windowsOfProcess(context, pid);
-  else throw new ToolError(`${tool}: selector ${JSON.stringify(source)} needs window_id (the window to look in) or pid (every window of it); nothing was sent`, 'missing_window_id');
-  const found: { window: DesktopWindow; snapshot: WindowSnapshot; node: CupNode }[] = [];
-  const seen: CupNode[] = [];
-  const unread: string[] = [];
-  for (const window of windows) {
-    const { reading, snapshot, nodes } = await readSnapshot(context, window, { maxNodes: 5000, maxDepth: 1000, budgetMs: walkBudgetMs });
-    seen.push(...nodes);
-    if (reading.missingReason) unread.push(`window ${window.id}: ${reading.missingReason}`);
-    for (const node of matchDesktop(reading.root ? [reading.root] : [], selector)) found.push({ window, snapshot, node });
+  const windowId = typeof given.window_id === 'number' ? given.window_id : undefined;
+  if (windowId === undefined && pid === undefined) {
+    throw new ToolError(`${tool}: selector ${JSON.stringify(source)} needs window_id (the window to look in) or pid (every window of it); nothing was sent`, 'missing_window_id');
   }
+  const timeoutMs = typeof given.selector_timeout_ms === 'number' ? given.selector_timeout_ms : 0;
+  const started = Date.now();
+  let search = await searchWindows(context, windowId, pid, selector);
+  // Nothing matches yet: wait as wait_for does (on the app's events), then match again, until the time is up. Every
+  // window of the pid is looked in anew each time, so a dialog that opened meanwhile is searched too.
+  while (search.found.length === 0 && Date.now() - started < timeoutMs) {
+    const waitPid = pid ?? search.windows[0]!.pid;
+    try {
+      await waitFor.handle({ pid: waitPid, window_id: windowId, selector: source, gone: false, timeout_ms: timeoutMs - (Date.now() - started) }, context);
+    } catch (error) {
+      if (!(error instanceof ToolError) || error.code !== 'timeout') throw error;
+      break;
+    }
+    search = await searchWindows(context, windowId, pid, selector);
+  }
+  const { windows, found, seen, unread } = search;
   const where = windows.map((window) => `${window.id} ${JSON.stringify(window.title)}`).join(', ');
   if (found.length === 0) {
     const nearest = nearestNames(seen, soughtText(selector));
+    const waited = timeoutMs > 0 ? ` after waiting ${Date.now() - started} ms` : '';
     throw new ToolError(
-      `${tool}: selector ${JSON.stringify(source)} matches no element in window${windows.length === 1 ? '' : 's'} ${where}` +
+      `${tool}: selector ${JSON.stringify(source)} matches no element in window${windows.length === 1 ? '' : 's'} ${where}${waited}` +
         `${nearest.length > 0 ? `; nearest names: ${nearest.map((name) => JSON.stringify(name)).join(', ')}` : ''}${unread.length > 0 ? `; unread: ${unread.join('; ')}` : ''}. ` +
-        'Nothing was sent. If the element is still to appear, wait for it first (a wait_for step with this selector); find_elements lists what matches a looser one.',
+        `Nothing was sent. ${timeoutMs > 0 ? '' : 'If the element is still to appear, give selector_timeout_ms to wait for it (or a wait_for step with this selector); '}find_elements lists what matches a looser one.`,
       'not_found',
-      { selector: source, windows: windows.map((window) => window.id), nearest_names: nearest, ...(unread.length > 0 ? { unread } : {}) },
+      { selector: source, windows: windows.map((window) => window.id), nearest_names: nearest, ...(unread.length > 0 ? { unread } : {}), ...(timeoutMs > 0 ? { waited_ms: Date.now() - started } : {}) },
     );
   }
   if (found.length > 1) {
@@ -85,5 +97,21 @@ export async function selectElement(context: ToolContext, tool: string, args: Re
   const token = elementToken(snapshot, node);
   const resolved: Record<string, unknown> = { ...args, element_token: token, window_id: window.id, pid: window.pid };
   delete resolved.selector;
+  delete resolved.selector_timeout_ms;
   return { args: resolved, selected: { selector: source, element_token: token, window_id: window.id, index: indexOf(node), role: node.role, name: node.name } };
+}
+
+/** Reads the window (or every window of pid) and matches the selector in each; every window read is stored as its latest snapshot. */
+async function searchWindows(context: ToolContext, windowId: number | undefined, pid: number | undefined, selector: DesktopSelector) {
+  const windows = windowId !== undefined ? [await resolveWindow(context, windowId, pid)] : await windowsOfProcess(context, pid!);
+  const found: { window: DesktopWindow; snapshot: WindowSnapshot; node: CupNode }[] = [];
+  const seen: CupNode[] = [];
+  const unread: string[] = [];
+  for (const window of windows) {
+    const { reading, snapshot, nodes } = await readSnapshot(context, window, { maxNodes: 5000, maxDepth: 1000, budgetMs: walkBudgetMs });
+    seen.push(...nodes);
+    if (reading.missingReason) unread.push(`window ${window.id}: ${reading.missingReason}`);
+    for (const node of matchDesktop(reading.root ? [reading.root] : [], selector)) found.push({ window, snapshot, node });
+  }
+  return { windows, found, seen, unread };
 }

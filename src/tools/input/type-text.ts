@@ -4,7 +4,7 @@ import { pidArgument, windowIdArgument } from '../schemas.js';
 import { defineTool } from '../tool.js';
 import { observeAction } from './action-diff.js';
 import { targetResult } from './outcome.js';
-import { actionOptions, actionResult, deliveryMode, deliveryModeArgument, elementIndexArgument, elementTokenArgument, elementSelectorArgument } from './schemas.js';
+import { actionOptions, actionResult, deliveryMode, deliveryModeArgument, elementIndexArgument, elementTokenArgument, elementSelectorArgument, selectorTimeoutArgument } from './schemas.js';
 import { keyboardWindow, resolveElement } from './targets.js';
 
 export const typeText = defineTool({
@@ -25,6 +25,7 @@ export const typeText = defineTool({
     element_index: elementIndexArgument.optional(),
     element_token: elementTokenArgument.optional(),
     selector: elementSelectorArgument.optional(),
+    selector_timeout_ms: selectorTimeoutArgument.optional(),
     delay_ms: z.number().int().min(0).max(1000).optional().describe('Milliseconds between characters on the foreground path. Default 0 (as fast as the app reads them; raise it for apps that drop keys).'),
     delivery_mode: deliveryModeArgument,
     ...actionOptions,

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { z } from 'zod';
-import { actionResult } from '../input/schemas.js';
+import { actionResult, selectorTimeoutArgument } from '../input/schemas.js';
 import { pidArgument, windowIdArgument } from '../schemas.js';
 import { findWindow } from '../../platform/windows.js';
 import { defineTool } from '../tool.js';
@@ -11,6 +11,8 @@ import { STEP_TOOLS, stepInput } from './step-schema.js';
 import { prepareSteps } from './steps.js';
 
 const maxSteps = 50;
+/** A step's selector waits this long by default for what an earlier step makes appear (a row added, a dialog's button). */
+const DEFAULT_STEP_SELECTOR_TIMEOUT_MS = 5000;
 
 function stepLine(entry: StepEntry): string {
   return `[${entry.index}] ${entry.tool}: ${entry.summary}${failureDetail(entry)}`;
@@ -29,7 +31,8 @@ export const runActions = defineTool({
     '(a dialog it opened, the window a wait_for matched by window_title), a step gives window_id {"from_step": N} (-1: the step before) and ' +
     'selector instead of element_index, e.g. [click {selector: "role=button name=\'Save As…\'"}, wait_for {window_title: "Save As"}, ' +
     'type_text {window_id: {from_step: 1}, selector: "role=textbox name=\'Name:\'", text: "a.txt"}, click {window_id: {from_step: 1}, selector: "role=button name=Save"}]; ' +
-    'resolved when the step runs (no_step_window when that step produced none or several). All steps\' arguments are checked ' +
+    'resolved when the step runs (no_step_window when that step produced none or several). A step\'s selector waits for its element to ' +
+    'appear (selector_timeout_ms, default 5000), so a step may act on what the step before makes appear. All steps\' arguments are checked ' +
     'before the first runs. With stop_on_error (default true) the plan stops at the first failed step: an error, or an action that sent nothing (path none, error not_delivered). The result has one entry per step ' +
     'that ran (its summary, effect and error), completed_steps, one diff over the plan (read once the app has settled), the windows ' +
     'its steps opened (new_windows, with their trees) and the app\'s other windows they changed (other_windows_changed). The plan stops within ms when the caller cancels ' +
@@ -42,6 +45,12 @@ export const runActions = defineTool({
     steps: z.array(stepInput).min(1).max(maxSteps).describe(`The steps, at most ${maxSteps}.`),
     stop_on_error: z.boolean().optional().describe('Stop at the first step that fails (default true); false runs every step and reports each.'),
     diff: z.boolean().optional().describe('Default true: one diff of the plan\'s window from before the first step to after the last (needs pid or window_id); false skips it.'),
+    selector_timeout_ms: selectorTimeoutArgument
+      .default(DEFAULT_STEP_SELECTOR_TIMEOUT_MS)
+      .describe(
+        `How long a step's selector waits for an element to match (an element an earlier step makes appear), unless the step gives its own ` +
+          `selector_timeout_ms; default ${DEFAULT_STEP_SELECTOR_TIMEOUT_MS}, 0 fails at once.`,
+      ),
   }),
   output: z.object({
     steps: z.array(stepEntry),
@@ -58,7 +67,7 @@ export const runActions = defineTool({
     // A plan given its window alone gives its steps that window's pid too: wait_for and find_elements take a pid.
     const pid = args.pid ?? (args.window_id === undefined ? undefined : findWindow(await context.desktop.windows(), args.window_id).pid);
     const defaults = { pid, window_id: args.window_id };
-    const steps = prepareSteps(args.steps, defaults);
+    const steps = prepareSteps(args.steps, { ...defaults, selector_timeout_ms: args.selector_timeout_ms });
     const planDiff = await beginPlanDiff(context, { ...defaults, diff: args.diff });
     let run;
     let cancel;

@@ -17,6 +17,8 @@ export interface PreparedStep {
 interface PlanDefaults {
   pid?: number;
   window_id?: number;
+  /** How long a step's selector may wait to match, for steps that give a selector and no wait of their own. */
+  selector_timeout_ms?: number;
 }
 
 /**
@@ -40,6 +42,9 @@ export function prepareSteps(steps: readonly StepInput[], defaults: PlanDefaults
     const definition = findTool(step.tool)!;
     const shape = definition.input.shape as Record<string, unknown>;
     const args: Record<string, unknown> = { ...given };
+    if (args.selector !== undefined && args.selector_timeout_ms === undefined && defaults.selector_timeout_ms !== undefined && 'selector_timeout_ms' in shape) {
+      args.selector_timeout_ms = defaults.selector_timeout_ms;
+    }
     const windowFrom = referencedStep(given.window_id, index, steps, where);
     if (windowFrom !== undefined) {
       // Known when the step runs: checked here with stand-ins, so a step's other arguments are still refused before anything is sent.
