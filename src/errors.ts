@@ -75,6 +75,7 @@ export const ERROR_CODES = {
   menu_item_not_found: 'a menu on the path has no item of that name; the message lists the items it has',
   menu_item_disabled: 'the menu item exists but is disabled',
   menu_not_actionable: 'the toolkit offers no accessibility action on the menu item (GTK4\'s menu bar); open the menu with a foreground click',
+  blocked_by_modal_dialog: 'a modal dialog of the app is up over the window: answer or close it first',
   no_button_held: 'the session holds no mouse button (call mouse_button_down first)',
   button_busy: 'another session holds that mouse button',
   // Browser pages (the page tool)

@@ -23,6 +23,10 @@ export interface DesktopWindow {
   onCurrentSpace: boolean;
   minimized: boolean;
   active: boolean;
+  /** A modal dialog (_NET_WM_STATE_MODAL on X11): the window it is a dialog of, or all its app's when it names none, waits on it. */
+  modal?: true;
+  /** The window it is a dialog of (WM_TRANSIENT_FOR on X11); GTK 4 marks its modal dialogs only so on X11, never modal. */
+  transientFor?: number;
 }
 
 /** The window a call names, checked against the pid it names; errors say how to find a valid one. */
@@ -56,4 +60,15 @@ export type WindowIdentity = Pick<DesktopWindow, 'id' | 'pid'>;
 export function seenBefore(before: readonly WindowIdentity[]): (window: WindowIdentity) => boolean {
   const keys = new Set(before.map((window) => `${window.id}/${window.pid}`));
   return (window) => keys.has(`${window.id}/${window.pid}`);
+}
+
+/**
+ * The modal dialog that keeps a person from using the window: one of the same app, shown, marked modal, and a dialog
+ * of this window or of none (modal to the whole app). A dialog only transient for the window, not marked modal, may be
+ * a tool window beside it (GTK 4 marks none modal on X11), so it blocks nothing here.
+ */
+export function modalDialogOver<W extends DesktopWindow>(window: DesktopWindow, windows: readonly W[]): W | undefined {
+  return windows
+    .filter((other) => other.id !== window.id && other.pid === window.pid && other.modal && !other.minimized && (other.transientFor === undefined || other.transientFor === window.id))
+    .sort((a, b) => b.zIndex - a.zIndex)[0];
 }

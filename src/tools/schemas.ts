@@ -32,6 +32,8 @@ export const windowResult = z.object({
   on_current_space: z.boolean(),
   minimized: z.boolean(),
   active: z.boolean(),
+  modal: z.boolean().optional().describe('A modal dialog: the window it is a dialog of (or all its app\'s) takes no input until it is answered.'),
+  dialog_of: z.number().optional().describe('The window this one is a dialog of (its owner, WM_TRANSIENT_FOR).'),
 });
 
 export type WindowResult = z.infer<typeof windowResult>;

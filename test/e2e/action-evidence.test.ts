@@ -8,7 +8,7 @@ import { listClientWindows, type ClientWindow } from '../../src/platform/linux/w
 import type { ActionResult } from '../../src/tools/input/schemas.js';
 import { resultText } from '../../src/tools/call-result.js';
 import { FixtureDesktop } from '../helpers/fixture-desktop.js';
-import { callOk, type Element } from '../helpers/tools.js';
+import { callOk, failsWith, type Element } from '../helpers/tools.js';
 
 describe('action evidence and menu results on a real GTK3 app', () => {
   let fixtures: FixtureDesktop;
@@ -88,6 +88,15 @@ describe('action evidence and menu results on a real GTK3 app', () => {
     assert.match(text, /^new window: \d+ "Confirm reset" \(pid \d+, snapshot s\w+\):$/m);
     assert.ok(result.snapshot_id && result.diff, `the window's diff: ${text}`);
     assert.match(text, /^chose File > Reset… in window \d+ \("click"\)$/m);
+
+    // Its modal dialog up, the window's menus are out of reach: a second Reset… is refused and opens no second dialog.
+    const listed = await callOk(fixtures.context, 'list_windows', {});
+    const listedDialog = (listed.structured.windows as { window_id: number; modal?: boolean; dialog_of?: number }[]).find((entry) => entry.window_id === dialog.window_id);
+    assert.deepEqual([listedDialog?.modal, listedDialog?.dialog_of], [true, window.id], 'list_windows says the dialog is modal, and whose');
+    const refused = await failsWith(fixtures.context, 'invoke_menu', { pid: window.pid, window_id: window.id, path: ['File', 'Reset...'] }, 'blocked_by_modal_dialog');
+    assert.match(refused.summary, new RegExp(`waits on its modal dialog ${dialog.window_id} "Confirm reset".*Nothing was sent`));
+    await failsWith(fixtures.context, 'invoke_menu', { pid: window.pid, path: ['File', 'Reset...'] }, 'blocked_by_modal_dialog');
+    assert.equal((await fixtures.readers.windowsNamed('Confirm reset')).length, 1, 'xwininfo: still one dialog');
 
     // Its tree's indices act on the dialog: Cancel closes it, as the fixture's status says.
     const closed = await callOk(fixtures.context, 'click', { window_id: dialog.window_id, element_index: Number(cancel[1]) });

@@ -1,7 +1,7 @@
 // An action after which its app shows a new top-level window did something, whatever its rung saw (new-windows.ts).
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import type { DesktopWindow } from '../../src/platform/windows.js';
+import { modalDialogOver, type DesktopWindow } from '../../src/platform/windows.js';
 import { appearedWindows, confirmedByOpenedWindows } from '../../src/tools/input/new-windows.js';
 import type { ActionResult } from '../../src/tools/input/schemas.js';
 
@@ -59,5 +59,27 @@ describe('the windows an action opened', () => {
         [600, 7],
       ],
     );
+  });
+});
+
+describe('the modal dialog over a window', () => {
+  const window = (id: number, extra: Partial<DesktopWindow> = {}): DesktopWindow => ({
+    id, pid: 7, title: `w${id}`, appName: 'app', bounds: { x: 0, y: 0, width: 10, height: 10 }, zIndex: id, isOnScreen: true, onCurrentSpace: true, minimized: false, active: false, ...extra,
+  });
+  const main = window(1);
+  const other = window(2);
+
+  test('a modal dialog of the window, or of the whole app, blocks it', () => {
+    const dialog = window(3, { modal: true, transientFor: 1 });
+    assert.equal(modalDialogOver(main, [main, other, dialog])?.id, 3);
+    assert.equal(modalDialogOver(other, [main, other, dialog]), undefined, 'another window of the app is not its dialog\'s');
+    const appModal = window(4, { modal: true });
+    assert.equal(modalDialogOver(other, [main, other, appModal])?.id, 4);
+  });
+
+  test('a dialog only transient for it, minimized, or of another process blocks nothing', () => {
+    assert.equal(modalDialogOver(main, [main, window(3, { transientFor: 1 })]), undefined);
+    assert.equal(modalDialogOver(main, [main, window(3, { modal: true, transientFor: 1, minimized: true })]), undefined);
+    assert.equal(modalDialogOver(main, [main, window(3, { modal: true, transientFor: 1, pid: 8 })]), undefined);
   });
 });

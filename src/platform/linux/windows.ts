@@ -6,10 +6,6 @@ import type { X11Connection } from './x11/index.js';
 export interface ClientWindow extends DesktopWindow {
   /** GTK's client-side-decoration margins (_GTK_FRAME_EXTENTS: left, right, top, bottom) when declared. */
   csdMargins?: { left: number; right: number; top: number; bottom: number };
-  /** The window manager shows it modal (_NET_WM_STATE_MODAL): the rest of its app waits on it. */
-  modal?: true;
-  /** The window it is a dialog of (WM_TRANSIENT_FOR); GTK 4 marks its modal dialogs only so on X11, never modal. */
-  transientFor?: number;
 }
 
 export function processName(pid: number): string {

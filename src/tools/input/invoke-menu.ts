@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import type { MenuOutcome } from '../../platform/desktop-services.js';
+import { findWindow, modalDialogOver } from '../../platform/windows.js';
+import { ToolError } from '../../errors.js';
 import { pidArgument, windowIdArgument } from '../schemas.js';
-import { resolveWindow, windowsOfProcess } from '../perception/window-records.js';
+import { windowsOfProcess } from '../perception/window-records.js';
 import { defineTool } from '../tool.js';
 import { observeAction } from './action-diff.js';
 import { targetResult } from './outcome.js';
@@ -18,7 +20,8 @@ export const invokeMenu = defineTool({
     'In the background where the toolkit allows (GTK3, Qt: the menus never open on screen); a toolkit that builds a menu\'s items only when ' +
     'shown gets that menu opened through its own action. A missing name fails with menu_item_not_found listing the items that menu has. ' +
     'The result is a click\'s: effect and evidence, the windows the item opened (new_windows, with their trees) and the window\'s diff; ' +
-    'menu_path is the items chosen, as the app names them. ' +
+    'menu_path is the items chosen, as the app names them. A window whose modal dialog is up is refused (blocked_by_modal_dialog, naming the ' +
+    'dialog): its menus are out of a person\'s reach until the dialog is answered. ' +
     'Unlike macOS there is no global menu bar: the menu is the window\'s own (window_id, else the active or front-most window of pid).',
   input: z.strictObject({
     pid: pidArgument,
@@ -28,10 +31,23 @@ export const invokeMenu = defineTool({
   }),
   output: actionResult.extend({ pid: z.number(), window_id: z.number(), menu_path: z.array(z.string()), action: z.string(), opened: z.array(z.string()) }),
   async handle(args, context) {
+    const windows = await context.desktop.windows();
     const window =
       args.window_id !== undefined
-        ? await resolveWindow(context, args.window_id, args.pid)
-        : await windowsOfProcess(context, args.pid).then((windows) => windows.find((candidate) => candidate.active) ?? windows[0]!);
+        ? findWindow(windows, args.window_id, args.pid)
+        : await windowsOfProcess(context, args.pid).then((own) => own.find((candidate) => candidate.active) ?? own[0]!);
+    // A person cannot reach a window's menus while its modal dialog is up; through accessibility the item would run
+    // all the same, under the dialog (a second "Save As" over the first). The app's front window being that dialog
+    // counts when no window was named.
+    const dialog = args.window_id === undefined && window.modal ? window : modalDialogOver(window, windows);
+    if (dialog) {
+      const blocked = dialog === window ? `pid ${window.pid}'s front window ${window.id} "${window.title}" is a modal dialog` : `window ${window.id} "${window.title}" waits on its modal dialog ${dialog.id} "${dialog.title}"`;
+      throw new ToolError(
+        `invoke_menu: ${blocked}, and its app takes no menu choice until the dialog is answered or closed; act in the dialog first (window_id ${dialog.id}; press_key escape there closes most). Nothing was sent.`,
+        'blocked_by_modal_dialog',
+        { window_id: window.id, dialog_window_id: dialog.id, dialog_title: dialog.title },
+      );
+    }
     // The agent's latest snapshot of the window names the objects of the evidence by the indices it knows.
     const snapshot = context.state.snapshots.latest(window.pid, window.id);
     let menu: MenuOutcome | undefined;

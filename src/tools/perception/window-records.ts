@@ -15,11 +15,19 @@ export function windowRecord(window: DesktopWindow): WindowResult {
     on_current_space: window.onCurrentSpace,
     minimized: window.minimized,
     active: window.active,
+    ...(window.modal ? { modal: true } : {}),
+    ...(window.transientFor !== undefined ? { dialog_of: window.transientFor } : {}),
   };
 }
 
 export function formatWindowLine(window: DesktopWindow): string {
-  const flags = [window.active ? 'active' : '', window.minimized ? 'minimized' : '', window.isOnScreen ? '' : 'off-screen']
+  const flags = [
+    window.active ? 'active' : '',
+    window.minimized ? 'minimized' : '',
+    window.isOnScreen ? '' : 'off-screen',
+    window.modal ? 'modal' : '',
+    window.transientFor !== undefined ? `dialog of ${window.transientFor}` : '',
+  ]
     .filter(Boolean)
     .join(', ');
   const { x, y, width, height } = window.bounds;
