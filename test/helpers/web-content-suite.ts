@@ -9,7 +9,7 @@ import { accessibleWindowState, callOk, failsWith, type Element } from './tools.
 import { runTool } from '../../src/tools/run.js';
 import { moveTo } from '../../src/platform/linux/input/index.js';
 import { XReaders } from './x-readers.js';
-import { act, element, elements, pageSays, subtree, webDocument, webRig, type BrowserId } from './web-browser.js';
+import { act, element, elements, fullTree, pageSays, subtree, webDocument, webRig, type BrowserId } from './web-browser.js';
 
 const objectReplacement = '\uFFFC';
 const landmarkRoles = ['banner', 'navigation', 'search', 'main', 'form', 'complementary', 'contentinfo'];
@@ -76,6 +76,19 @@ export function webContentSuite(browser: BrowserId): void {
       const nav = await act(rig.context, window, 'click', 'link', 'Contact');
       assert.equal(nav.effect, 'confirmed', nav.summary);
       await pageSays(rig.oracle, window, 'link Contact');
+    });
+
+    test('a click whose page answers late, while the browser\'s own Back button changes at once, is told by the page\'s answer', async () => {
+      const window = await rig.open('late', 'CUP Web Late');
+      const asked = await act(rig.context, window, 'click', 'button', 'Ask the server');
+      const evidence = ((asked as { evidence?: string[] }).evidence ?? []).join(' | ');
+      assert.equal(asked.effect, 'confirmed', asked.summary);
+      await pageSays(rig.oracle, window, 'answer 1');
+      // The page's answer, 400 ms after the click, is in the evidence (its text, or its paragraph's new text node, as
+      // Blink tells it): the address bar and Back button changing at once did not end the wait.
+      const holders = (await fullTree(rig.context, window)).filter((node) => node.name === 'answer 1' || (node.children ?? []).some((child) => child.name === 'answer 1'));
+      assert.ok(holders.length > 0, 'the driver reads the answer');
+      assert.ok(evidence.includes('answer 1') || holders.some((node) => evidence.includes(`[${node.id}]`)), `the page's answer (${holders.map((node) => node.id).join(', ')}) is in the evidence: ${evidence}`);
     });
 
     test('a click that opens the page\'s alert() names the dialog in its evidence; a click on a dialog\'s button that does nothing is no effect, though the button takes the focus', async (t) => {

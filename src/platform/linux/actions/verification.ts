@@ -261,6 +261,29 @@ function eventRoles(desktop: LinuxDesktop, snapshot: SnapshotRef | undefined) {
   };
 }
 
+/**
+ * A browser's own controls around its pages (toolbar, tabs, address bar) as the snapshot holds them: its objects
+ * outside every web document. They follow the browser's own course (Firefox enables Reload a moment after a page
+ * has loaded, with nothing in between), so a change of theirs alone does not end the wait for what an action on a
+ * page did: a click on the page's button was "confirmed" by Reload while the alert it opened came after the read.
+ * Objects the snapshot does not hold (a dialog just opened) are not among them.
+ */
+function browserChrome(snapshot: SnapshotRef | undefined): Set<string> {
+  const chrome = new Set<string>();
+  if (!snapshot) return chrome;
+  const inPage = new Map<number, boolean>();
+  const pageHolds = (index: number): boolean => {
+    const known = inPage.get(index);
+    if (known !== undefined) return known;
+    const element = snapshot.elements.get(index);
+    const held = element !== undefined && (atspiElement(element.handle).atspiRole === ATSPI_ROLE.DOCUMENT_WEB || (element.parent !== undefined && pageHolds(element.parent)));
+    inPage.set(index, held);
+    return held;
+  };
+  for (const element of snapshot.elements.values()) if (!pageHolds(element.index)) chrome.add(atspiElement(element.handle).path);
+  return chrome;
+}
+
 /** Objects whose content changed tell more than objects whose states flickered: list them first. */
 function weight(events: readonly AccessibilityEvent[]): number {
   return events.some((event) => event.kind === 'TextChanged' || (event.kind === 'PropertyChange' && event.detail.startsWith('accessible-'))) ? 0 : 1;
@@ -698,7 +721,10 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
     const picked = recorder ? eventPicker(recorder, options.readOn) : () => false;
     let after = await readBack();
     const changedProbe = () => after.some((value, i) => value !== before[i]);
-    const satisfied = () => (options.until ? options.until(after) : changedProbe() || relevant().length > 0 || tipsShown().length > 0);
+    // In a browser, a change of its own controls is evidence only once the page has had its time to show one.
+    const chrome = webEngine ? browserChrome(options.snapshot) : new Set<string>();
+    const signs = () => relevant().filter((event) => !chrome.has(event.path));
+    const satisfied = () => (options.until ? options.until(after) : changedProbe() || signs().length > 0 || tipsShown().length > 0);
     while (!satisfied() && Date.now() < deadline && !signal?.aborted) {
       const wait = recorder
         ? options.until
