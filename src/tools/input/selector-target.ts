@@ -1,8 +1,7 @@
 // An action's element named by a selector (the grammar of find_elements and wait_for) instead of an index: read
 // the window when the call runs, match (waiting as wait_for does, when asked, for a match to appear), and name the
-// one element matched by its element token. Done once, before
-// the call's observer and handler run (run.ts), so the recording, the agent cursor and the action all see the
-// same element and the handler needs no second path.
+// one element matched by its element token. Done once, before the call's observer and handler run (run.ts), so the
+// recording, the agent cursor and the action all see the same element and the handler needs no second path.
 import type { CupNode } from '../../cup/types.js';
 import { ToolError } from '../../errors.js';
 import type { DesktopWindow } from '../../platform/windows.js';
