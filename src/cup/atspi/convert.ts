@@ -358,6 +358,7 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
       interfaces: raw.interfaces,
       states,
       parentHasSelection: parent?.interfaces.includes('Selection') ?? false,
+      selectableUnmarked: context.selectableUnmarked,
     });
     const attributes = cupAttributes(raw, states, role);
     if (attributes) node.attributes = attributes;

@@ -519,6 +519,7 @@ export class LinuxDesktop implements Desktop {
     }
     const quirks = quirksFor(toolkit);
     context.gtk4NameQuirks = quirks.gtk4NameQuirks;
+    context.selectableUnmarked = quirks.selectableUnmarked;
     context.showingReliable = quirks.showingIsReliable;
     const options = {
       maxNodes: limits.maxNodes,
