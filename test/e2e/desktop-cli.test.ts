@@ -7,7 +7,7 @@ import { after, describe, test } from 'node:test';
 import { DBusConnection, getProperty } from '../../src/platform/linux/dbus/index.js';
 import { isAlive, processesWithEnvironment } from '../../src/platform/linux/desktop/processes.js';
 import { X11Connection } from '../../src/platform/linux/x11/index.js';
-import { cliPath } from '../helpers/desktop.js';
+import { cliPath, fixtureApps } from '../helpers/desktop.js';
 
 describe('cup-driver desktop start | status | stop', () => {
   const runtime = mkdtempSync(join(tmpdir(), 'cup-desktop-'));
@@ -148,6 +148,39 @@ describe('cup-driver desktop start | status | stop', () => {
     } finally {
       run(undefined, 'stop', '--all');
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  // GTK 4 finds the accessibility bus through its session bus (GTK 3 reads the X root window first), so with no
+  // session bus it autolaunched one whose accessibility launcher took over the desktop's bus socket.
+  test('a shell that exported only DISPLAY launches apps onto the desktop\'s own buses: the apps already running stay readable', async () => {
+    const started = cli('desktop', 'start');
+    assert.equal(started.status, 0, started.stderr);
+    const display = `:${/^export DISPLAY=':(\d+)'$/m.exec(started.stdout)![1]}`;
+    const bus = /^export DBUS_SESSION_BUS_ADDRESS='(.+)'$/m.exec(started.stdout)![1]!;
+    try {
+      const launch = (callEnv: NodeJS.ProcessEnv, text: string): number => {
+        const result = spawnSync(
+          process.execPath,
+          [cliPath, 'call', '--no-daemon', '--json', 'launch_app', JSON.stringify({ name: '/usr/bin/python3', additional_arguments: [join(fixtureApps, 'gtk4_fixture.py'), '--title', text] })],
+          { env: callEnv, encoding: 'utf8', timeout: 60_000 },
+        );
+        assert.equal(result.status, 0, result.stderr + result.stdout);
+        return (JSON.parse(result.stdout) as { structuredContent: { pid: number } }).structuredContent.pid;
+      };
+      const first = launch({ ...env, DISPLAY: display, DBUS_SESSION_BUS_ADDRESS: bus }, 'first');
+      const second = launch({ ...env, DISPLAY: display }, 'second');
+      // The oracle: pyatspi, through the session bus the desktop printed, lists the apps registered on its accessibility bus.
+      const listed = spawnSync('/usr/bin/python3', ['-c', 'import pyatspi\nprint(" ".join(str(a.get_process_id()) for a in pyatspi.Registry.getDesktop(0) if a))'], {
+        env: { ...env, DISPLAY: display, DBUS_SESSION_BUS_ADDRESS: bus },
+        encoding: 'utf8',
+        timeout: 30_000,
+      });
+      const pids = listed.stdout.trim().split(/\s+/).map(Number);
+      assert.ok(pids.includes(first), `the app launched first (pid ${first}) is still on the desktop's accessibility bus: ${listed.stdout} ${listed.stderr}`);
+      assert.ok(pids.includes(second), `the app launched with DISPLAY alone (pid ${second}) is on it too: ${listed.stdout} ${listed.stderr}`);
+    } finally {
+      cli('desktop', 'stop', '--display', display);
     }
   });
 

@@ -8,13 +8,13 @@ import type { ActionResult } from '../../src/tools/input/schemas.js';
 import { FixtureDesktop } from '../helpers/fixture-desktop.js';
 import { callOk, pyatspiWalk, type Element } from '../helpers/tools.js';
 
-describe('GTK 4 names of controls with mnemonics', () => {
+describe('GTK 4.8 names of controls with mnemonics and of notebook tabs', () => {
   let fixtures: FixtureDesktop;
   let window: ClientWindow;
 
   before(async () => {
     fixtures = await FixtureDesktop.start();
-    window = await fixtures.launch('gtk4', { title: 'Mnemonic Fixture', extraArgs: ['--mnemonics'] });
+    window = await fixtures.launch('gtk4', { title: 'Mnemonic Fixture', extraArgs: ['--mnemonics', '--notebook'] });
   });
 
   after(async () => {
@@ -41,5 +41,19 @@ describe('GTK 4 names of controls with mnemonics', () => {
     const clicked = await callOk(fixtures.context, 'click', { window_id: window.id, element_index: matches[0]!.index });
     assert.equal((clicked.structured as unknown as ActionResult).effect, 'confirmed', clicked.summary);
     assert.equal((await fixtures.status(window)).counter, counterBefore + 1, 'pyatspi: the Save button counted the click');
+  });
+
+  test('notebook tabs, all named "Tab" by GTK 4.8, are named by the labels drawn on them, and one is selected by that name', async () => {
+    const tabsOnBus = async () => (await pyatspiWalk(window.pid, window.title, fixtures.desktop.env())).filter((node) => node.role === 'page tab');
+    const before = await tabsOnBus();
+    // The quirk this test is about: without it, there is nothing to tell.
+    assert.deepEqual(before.map((node) => node.name), ['Tab', 'Tab'], 'pyatspi reads the name GTK gives every tab');
+
+    const elements = await fixtures.elements(window);
+    assert.deepEqual(elements.filter((element) => element.role === 'tab').map((element) => element.name), ['Info', 'Source']);
+
+    const clicked = await callOk(fixtures.context, 'click', { window_id: window.id, selector: 'role=tab name=Source' });
+    assert.equal((clicked.structured as unknown as ActionResult).effect, 'confirmed', clicked.summary);
+    assert.deepEqual((await tabsOnBus()).map((node) => node.states.includes('selected')), [false, true], 'pyatspi: the second tab is the selected one');
   });
 });

@@ -150,6 +150,42 @@ describe('selectors in actions and window references in plans', () => {
     assert.equal(after.lastKey, before.lastKey, 'no key was pressed');
   });
 
+  test('a plan whose later step has a selector that cannot parse is refused before its first step runs', async () => {
+    const before = await fixtures.status(app);
+    for (const [selector, problem] of [
+      ['role=textbox placeholder=Replace', /unknown field "placeholder"/],
+      ['role=txtbox name=Name', /role "txtbox" is no CUP role/],
+    ] as const) {
+      const refused = await failsWith(
+        fixtures.context,
+        'run_actions',
+        {
+          window_id: app.id,
+          steps: [
+            { tool: 'click', arguments: { selector: 'role=button name=Increment' } },
+            { tool: 'type_text', arguments: { selector, text: 'x' } },
+          ],
+        },
+        'invalid_selector',
+      );
+      assert.match(refused.summary, /steps\[1\]\.selector: invalid selector/);
+      assert.match(refused.summary, problem);
+    }
+    const after = await fixtures.status(app);
+    assert.equal(after.counter, before.counter, 'step 0 was not sent');
+    assert.equal(after.lastKey, before.lastKey, 'nothing was typed');
+  });
+
+  test('find_elements takes window_id alone, as the actions do, and its token clicks the element it found', async () => {
+    const before = await fixtures.status(app);
+    const found = await callOk(fixtures.context, 'find_elements', { window_id: app.id, selector: 'role=button name=Increment' });
+    const structured = found.structured as { window: { pid: number }; matches: { element_token: string }[] };
+    assert.equal(structured.window.pid, app.pid);
+    assert.equal(structured.matches.length, 1, found.body);
+    await callOk(fixtures.context, 'click', { element_token: structured.matches[0]!.element_token });
+    assert.equal((await fixtures.status(app)).counter, before.counter + 1, 'pyatspi: the button found counted the click');
+  });
+
   test('a click on a button the app enables a moment after a name is typed (as a file chooser\'s Save) waits for it; one that stays disabled is refused', async () => {
     const before = await fixtures.status(app);
     const result = await plan({

@@ -53,7 +53,12 @@ export interface ActionContext {
   interfaces: readonly string[];
   states: ReadonlySet<string>;
   parentHasSelection: boolean;
+  /** The toolkit leaves SELECTABLE off an item until it is first selected (GTK 4.8): an item of a Selection container is selectable. */
+  selectableUnmarked?: boolean;
 }
+
+/** Items a container with the Selection interface selects (list items, tabs, cells, rows, tree items). */
+const selectionItemRoles: ReadonlySet<string> = new Set(['ROLE_LIST_ITEM', 'ROLE_PAGE_TAB', 'ROLE_TABLE_CELL', 'ROLE_TABLE_ROW', 'ROLE_TREE_ITEM']);
 
 /**
  * The CUP verbs an agent can use on a node: named AT-SPI actions first (in the toolkit's order), then
@@ -101,7 +106,8 @@ export function cupActionsFor(context: ActionContext): CupAction[] {
   }
   if (toggleRoles.has(role)) add('toggle');
   if (states.has('STATE_EXPANDABLE')) add(states.has('STATE_EXPANDED') ? 'collapse' : 'expand');
-  if (states.has('STATE_SELECTABLE') && context.parentHasSelection) add('select');
+  const selectable = states.has('STATE_SELECTABLE') || (context.selectableUnmarked === true && selectionItemRoles.has(context.atspiRole));
+  if (selectable && context.parentHasSelection) add('select');
   // Scroll panes carry no action of their own, yet they scroll (wheel, or ScrollTo on a child).
   if (context.atspiRole === 'ROLE_SCROLL_PANE') add('scroll');
   if (states.has('STATE_FOCUSABLE') && interfaces.includes('Component')) add('focus');

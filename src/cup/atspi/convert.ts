@@ -249,6 +249,18 @@ function labelsByPlace(children: readonly CupNode[]): void {
   }
 }
 
+/**
+ * GTK 4.8 gives every page tab of a notebook the same name ("Tab", in the user's language) and draws the tab's label
+ * inside it: tabs that all share one name while what is drawn on them differs are named by what is drawn.
+ */
+function tabsByContent(children: readonly CupNode[]): void {
+  const tabs = children.filter((child) => child.role === 'tab');
+  if (tabs.length < 2 || tabs.some((tab) => tab.name !== tabs[0]!.name)) return;
+  const contents = tabs.map((tab) => nameFromContent(tab.children ?? []));
+  if (contents.some((content) => !content) || new Set(contents).size !== contents.length) return;
+  tabs.forEach((tab, index) => (tab.name = contents[index]!));
+}
+
 /** The text of a node's descendants, in order, as accname computes a name from content (toolkits often skip this). */
 function nameFromContent(children: readonly CupNode[]): string {
   const parts: string[] = [];
@@ -346,6 +358,7 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
       interfaces: raw.interfaces,
       states,
       parentHasSelection: parent?.interfaces.includes('Selection') ?? false,
+      selectableUnmarked: context.selectableUnmarked,
     });
     const attributes = cupAttributes(raw, states, role);
     if (attributes) node.attributes = attributes;
@@ -365,6 +378,7 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
       const behind = coveredPages(raw.children, visibilityReported);
       node.children = raw.children.map((child) => convert(child, raw, placement, behind.has(child)));
       labelsByPlace(node.children);
+      if (context.gtk4NameQuirks) tabsByContent(node.children);
       const placeless = !hasRealPlace(node) && node.children.some(shownOnScreen);
       if (placeless) {
         // The toolkit gave this object no usable place (a sentinel, no size, or off the view) while something

@@ -40,7 +40,7 @@ import { ReadCoalescer } from './read-coalescer.js';
 import { RecentCaptures } from './recent-captures.js';
 import { captureWindowPixels } from './capture.js';
 import { watchProcessChanges } from './change-watch.js';
-import { desktopEnvironment, desktopNamedBy, enableAccessibility, ensureDisplay, listDesktops, restartDeadDesktop } from './desktop/virtual-desktop.js';
+import { adoptDesktopSessionBus, desktopEnvironment, desktopNamedBy, enableAccessibility, ensureDisplay, listDesktops, restartDeadDesktop } from './desktop/virtual-desktop.js';
 import { activateWindow, agentCursorState, armEscapeGuard, hideAgentCursor, moveAgentCursor, pointerPosition, removeAgentCursor, setAgentCursorLook } from './input/index.js';
 import { finishAbandonedVideo, installVideoEncoder, probeDuration, startScreenRecording, videoEncoder } from './screen-recorder.js';
 import { screenScale } from './screen.js';
@@ -142,6 +142,8 @@ export class LinuxDesktop implements Desktop {
         if (!process.env.DISPLAY) {
           if (!this.options.autoStartDesktop) throw new Error('DISPLAY is not set; start a desktop with `cup-driver desktop start` and export its DISPLAY');
           await ensureDisplay((message) => this.notice(message));
+        } else {
+          adoptDesktopSessionBus((message) => this.options.log(message));
         }
         return this.connectX();
       },
@@ -517,6 +519,7 @@ export class LinuxDesktop implements Desktop {
     }
     const quirks = quirksFor(toolkit);
     context.gtk4NameQuirks = quirks.gtk4NameQuirks;
+    context.selectableUnmarked = quirks.selectableUnmarked;
     context.showingReliable = quirks.showingIsReliable;
     const options = {
       maxNodes: limits.maxNodes,

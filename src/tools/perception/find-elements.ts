@@ -18,7 +18,7 @@ export const findElements = defineTool({
     'without the whole tree or a screenshot. The window is read like get_window_state and kept as its latest snapshot, so element ' +
     'indices from this result work too. Example: role=button name~=save; role=list >> role=listitem [index=0].',
   input: z.strictObject({
-    pid: pidArgument,
+    pid: pidArgument.optional().describe('Target process ID; optional: window_id names the window, as it does for the actions.'),
     window_id: windowIdArgument,
     selector: desktopSelectorArgument,
     max_results: z.number().int().min(1).max(1000).default(100).describe('Return at most this many matches (count has them all). Default 100.'),

@@ -2,6 +2,7 @@ import { ToolError } from '../../errors.js';
 import { findTool, type AnyTool } from '../registry.js';
 import { STEP_TOOLS, waitStepInput, windowReference, type StepInput } from './step-schema.js';
 import { formatArgumentErrors } from '../validation.js';
+import { parseDesktopSelector } from '../perception/desktop-selector.js';
 
 
 /** A step ready to run: its tool (undefined for `wait`) and its arguments with the plan's defaults filled in. */
@@ -42,6 +43,7 @@ export function prepareSteps(steps: readonly StepInput[], defaults: PlanDefaults
     const definition = findTool(step.tool)!;
     const shape = definition.input.shape as Record<string, unknown>;
     const args: Record<string, unknown> = { ...given };
+    checkSelector(args.selector, where, index);
     if (args.selector !== undefined && args.selector_timeout_ms === undefined && defaults.selector_timeout_ms !== undefined && 'selector_timeout_ms' in shape) {
       args.selector_timeout_ms = defaults.selector_timeout_ms;
     }
@@ -70,6 +72,21 @@ export function prepareSteps(steps: readonly StepInput[], defaults: PlanDefaults
     }
     return { index, tool: definition.name, definition, arguments: args };
   });
+}
+
+/**
+ * A step's selector parsed before any step runs: a typo in a later step's selector (an unknown field or role, an
+ * unclosed quote) would otherwise be found only once the earlier steps had acted, leaving the app half-way through
+ * what the plan meant to do. A selector that is no string is left to the schema check.
+ */
+function checkSelector(selector: unknown, where: string, index: number): void {
+  if (typeof selector !== 'string') return;
+  try {
+    parseDesktopSelector(selector);
+  } catch (error) {
+    if (!(error instanceof ToolError)) throw error;
+    throw new ToolError(`${where}.selector: ${error.message}; no step ran`, error.code, { ...error.details, step: index });
+  }
 }
 
 /**

@@ -3,6 +3,7 @@ import type { ObjectRef } from '../atspi/object-ref.js';
 import { callObject, parentOf, readInterfaces, readRole, selectChild, selectTableRow } from '../atspi/operations.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import { liveStates } from './live-states.js';
+import { quirksFor } from '../atspi/toolkit.js';
 
 /**
  * Items of lists, trees, tables and tab strips (AT-SPI list item, page tab, table cell, table row, tree
@@ -23,7 +24,8 @@ export interface ItemSelection {
 
 async function selectableIn(desktop: LinuxDesktop, item: ObjectRef, role: number): Promise<ItemSelection | undefined> {
   const client = await desktop.atspi();
-  if (!itemRoles.has(role) || !(await liveStates(desktop, item)).has('STATE_SELECTABLE')) return undefined;
+  if (!itemRoles.has(role)) return undefined;
+  if (!(await liveStates(desktop, item)).has('STATE_SELECTABLE') && !quirksFor(await client.toolkitOf(item.bus).catch(() => undefined)).selectableUnmarked) return undefined;
   const container = await parentOf(client, item);
   if (!container) return undefined;
   const containerInterfaces = await readInterfaces(client, container);

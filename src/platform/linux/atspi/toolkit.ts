@@ -10,6 +10,11 @@ export interface ToolkitQuirks {
   /** GTK4 names unnamed widgets after their type ("GtkBox") and repeats button labels in names ("4 4"). */
   gtk4NameQuirks: boolean;
   /**
+   * GTK 4.8 sets SELECTABLE on an item of a list with the Selection interface only once the item has been selected
+   * (it sets both together), so an item never selected yet must be taken as selectable all the same.
+   */
+  selectableUnmarked: boolean;
+  /**
    * Properties.GetAll on the Accessible interface answers name, description and child count in one
    * call. GTK answers it; Qt 5.15 crashes (segfault) on it, so every other toolkit is asked per property.
    */
@@ -56,13 +61,13 @@ export function quirksFor(toolkit: ToolkitInfo | undefined): ToolkitQuirks {
   const major = Number.parseInt(toolkit?.version ?? '', 10);
   if (name === 'gtk' && major >= 4) {
     return {
-      ...unmirrored, extentsRelativeToWindow: true, showingIsReliable: false, gtk4NameQuirks: true, propertiesInOneCall: true,
+      ...unmirrored, extentsRelativeToWindow: true, showingIsReliable: false, gtk4NameQuirks: true, selectableUnmarked: true, propertiesInOneCall: true,
       focusActivatesWindow: false, webEngine: false, editableTextIdleInPages: false,
     };
   }
   if ((name === 'gtk' || name === 'gail') && major <= 3) {
     return {
-      extentsRelativeToWindow: false, showingIsReliable: true, gtk4NameQuirks: false, propertiesInOneCall: true,
+      extentsRelativeToWindow: false, showingIsReliable: true, gtk4NameQuirks: false, selectableUnmarked: false, propertiesInOneCall: true,
       mirrorable: true, addsChildrenSilently: true, scrollsSilently: false, focusActivatesWindow: false, webEngine: false, editableTextIdleInPages: false,
     };
   }
@@ -71,6 +76,7 @@ export function quirksFor(toolkit: ToolkitInfo | undefined): ToolkitQuirks {
     extentsRelativeToWindow: false,
     showingIsReliable: false,
     gtk4NameQuirks: false,
+    selectableUnmarked: false,
     propertiesInOneCall: false,
     ...(blink ? { mirrorable: true, addsChildrenSilently: false, scrollsSilently: true } : unmirrored),
     focusActivatesWindow: blink,

@@ -383,6 +383,21 @@ export function localDisplayNumber(displayVariable: string | null | undefined): 
 }
 
 /**
+ * DISPLAY naming a desktop of ours with no session bus set (a shell that exported DISPLAY alone): that desktop's
+ * session bus is taken, so the apps launched on it join its accessibility bus. Without it each app autolaunches a
+ * session bus of its own, whose accessibility launcher starts a second bus at the same socket path, cutting every
+ * app already running off from the driver. Returns the desktop whose bus was taken.
+ */
+export function adoptDesktopSessionBus(log: (message: string) => void): DesktopState | undefined {
+  if (!process.env.DISPLAY || process.env.DBUS_SESSION_BUS_ADDRESS) return undefined;
+  const desktop = desktopNamedBy(process.env.DISPLAY, listDesktops());
+  if (!desktop?.alive) return undefined;
+  process.env.DBUS_SESSION_BUS_ADDRESS = desktop.sessionBusAddress;
+  log(`DISPLAY=${process.env.DISPLAY} is the virtual desktop ${desktop.display} with no DBUS_SESSION_BUS_ADDRESS set: using its session bus ${desktop.sessionBusAddress}`);
+  return desktop;
+}
+
+/**
  * Makes sure the driver has a display: with DISPLAY set, nothing changes; otherwise reuse a running
  * desktop of ours or start one, and point this process (and the apps it launches) at it.
  */
