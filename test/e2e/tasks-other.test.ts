@@ -71,6 +71,15 @@ describe('agent tasks on Motif, Java and Tk apps, through the CLI and its daemon
         );
         assert.ok(frame > 1, `pyatspi never saw the frame "${window.title}"`);
         const elements = await rig.agent.state(target);
+        // Java's AWT drops key events another client sends to its top level (it reads keys from a focus-proxy
+        // child, and only while its window has the focus): a background ctrl+s there is refused with nothing sent,
+        // not "delivered" and then judged by pixels that change on their own (it was once "confirmed" by the
+        // status bar's memory gauge while nothing was saved).
+        const refused = await rig.agent.call('hotkey', { window_id: window.id, keys: ['ctrl', 's'] });
+        assert.ok(refused.ok, refused.text);
+        assert.equal(refused.structured.path, 'none', `a sent ctrl+s is lost in a Java window\n${refused.text}`);
+        assert.notEqual(refused.structured.effect, 'confirmed', refused.text);
+        assert.match(String((refused.structured.escalation as { reason?: string } | undefined)?.reason), /ignores synthetic key events; nothing was sent.*foreground/, refused.text);
         // The text area draws itself and shows no text object, so nothing but the window's pixels can tell whether
         // keys arrived, and jEdit's memory gauge in its status bar repaints by itself: background key events read
         // back by pixels were once "confirmed" by it while the keys were lost under load. Real keys go to the
