@@ -90,6 +90,12 @@ describe('agent tasks on Motif, Java and Tk apps, through the CLI and its daemon
         const path = join(home, 'note.txt');
         const content = await fileContent(path, (written) => written.includes('typed by an agent'));
         assert.equal(content, 'typed by an agent in jedit\nfirst line\n', `${path}\n${rig.agent.trace()}`);
+        // The button's accessibility action saved the file, and jEdit took "(modified)" out of its title, which Java
+        // announces nowhere on the bus: the title, read around the click, confirms it, so no retry in the foreground
+        // (which would do it again) is offered.
+        assert.equal(saved[0]!.effect, 'confirmed', `the background Save click\n${saved[0]!.text}`);
+        assert.equal(saved.length, 1, rig.agent.trace());
+        assert.match(String((saved[0]!.structured.evidence as string[] | undefined)?.[0]), /^window \d+ was renamed ".*\(modified\)" → "jEdit - note\.txt"$/, saved[0]!.text);
         return `type_text ${delivery(typed)}, Save ${delivery(saved)}`;
       },
     );
