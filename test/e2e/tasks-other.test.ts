@@ -8,6 +8,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, test } from 'node:test';
+import sharp from 'sharp';
 import { delivery, need, type Target } from '../helpers/agent.js';
 import { corpusApp, eventually, fileContent, withApp, withDocument, taskRig } from '../helpers/task-apps.js';
 import { pyatspiWalk } from '../helpers/tools.js';
@@ -41,6 +42,56 @@ describe('agent tasks on Motif, Java and Tk apps, through the CLI and its daemon
       return `type_text ${delivery(typed)}, ctrl+s ${delivery(saved)}`;
     });
     t.diagnostic(`nedit: ${how}; ${Date.now() - started} ms`);
+  });
+
+  /** The pixels of a PNG the driver wrote, as RGB rows. */
+  async function rgbOf(path: string): Promise<{ width: number; data: Buffer }> {
+    const { data, info } = await sharp(path).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    return { width: info.width, data };
+  }
+
+  /** The viewable override-redirect windows (menus) of the X client that made `windowId`, as xwininfo tells them. */
+  async function popupsOf(windowId: number): Promise<{ x: number; y: number; w: number; h: number }[]> {
+    const run = async (args: string[]) => (await execFileAsync('xwininfo', args, { timeout: 5000, env: rig.desktop.env() })).stdout;
+    const ids = [...(await run(['-root', '-children'])).matchAll(/^\s+(0x[0-9a-f]+)/gm)].map((match) => Number(match[1]));
+    const found = [];
+    // Xvfb gives each client 2^21 resource ids.
+    for (const id of ids.filter((candidate) => candidate >>> 21 === windowId >>> 21)) {
+      const info = await run(['-id', String(id)]);
+      if (!/Map State: IsViewable/.test(info) || !/Override Redirect State: yes/.test(info)) continue;
+      const field = (name: string) => Number(new RegExp(`${name}:\\s+(-?\\d+)`).exec(info)?.[1]);
+      found.push({ x: field('Absolute upper-left X'), y: field('Absolute upper-left Y'), w: field('Width'), h: field('Height') });
+    }
+    return found;
+  }
+
+  test('nedit: the Search menu opened with alt+s shows in the window\'s screenshot (no accessibility)', async () => {
+    await withApp(rig.desktop, withDocument('nedit', 'menu.txt', 'a line\n'), async ({ window, home }) => {
+      const shot = (name: string) => rig.agent.call('get_window_state', { pid: window.pid, window_id: window.id, screenshot_out_file: join(home, name) });
+      assert.ok((await shot('before.png')).ok);
+      const opened = await rig.agent.act('hotkey', { window_id: window.id, keys: ['alt', 's'], delivery_mode: 'foreground' });
+      const menus = await eventually(() => popupsOf(window.id), (list) => list.length > 0);
+      assert.equal(menus.length, 1, `one menu open after alt+s (${delivery(opened)})\n${rig.agent.trace()}`);
+      const after = await shot('after.png');
+      assert.ok(after.ok, after.text);
+      const [was, now] = [await rgbOf(join(home, 'before.png')), await rgbOf(join(home, 'after.png'))];
+      // The menu's part over the client area (the window's bounds are the client area's, in screen pixels): the X
+      // server's own geometry of the menu says where the screenshot must show it instead of the text under it.
+      const menu = menus[0]!;
+      const bounds = window.bounds;
+      let changed = 0;
+      let total = 0;
+      for (let y = Math.max(menu.y, bounds.y); y < Math.min(menu.y + menu.h, bounds.y + bounds.height); y++) {
+        for (let x = Math.max(menu.x, bounds.x); x < Math.min(menu.x + menu.w, bounds.x + bounds.width); x++) {
+          const at = ((y - bounds.y) * now.width + (x - bounds.x)) * 3;
+          total++;
+          if (was.data[at] !== now.data[at] || was.data[at + 1] !== now.data[at + 1] || was.data[at + 2] !== now.data[at + 2]) changed++;
+        }
+      }
+      assert.ok(total > 1000, `the menu ${JSON.stringify(menu)} lies over the window ${JSON.stringify(bounds)}`);
+      // A menu's background, items and shortcuts cover what was there; without them the screenshot is unchanged there.
+      assert.ok(changed / total > 0.3, `${changed} of ${total} pixels under the menu changed in the screenshot\n${rig.agent.trace()}`);
+    });
   });
 
   test('jedit: type a line into the buffer and click the Save tool button', async (t) => {
