@@ -69,6 +69,11 @@ describe('agent tasks on Motif, Java and Tk apps, through the CLI and its daemon
     await withApp(rig.desktop, withDocument('nedit', 'menu.txt', 'a line\n'), async ({ window, home }) => {
       const shot = (name: string) => rig.agent.call('get_window_state', { pid: window.pid, window_id: window.id, screenshot_out_file: join(home, name) });
       assert.ok((await shot('before.png')).ok);
+      // invoke_menu has no tree to look in: the refusal says how a user opens the menu instead.
+      const refused = await rig.agent.call('invoke_menu', { pid: window.pid, window_id: window.id, path: ['Search', 'Find...'] });
+      assert.equal(refused.ok, false, refused.text);
+      assert.match(refused.text, /no_accessibility/, refused.text);
+      assert.match(refused.text, /nothing was chosen: open the menu as a user does, with hotkey alt\+<its underlined letter> or a click on its title/, refused.text);
       const opened = await rig.agent.act('hotkey', { window_id: window.id, keys: ['alt', 's'], delivery_mode: 'foreground' });
       const menus = await eventually(() => popupsOf(window.id), (list) => list.length > 0);
       assert.equal(menus.length, 1, `one menu open after alt+s (${delivery(opened)})\n${rig.agent.trace()}`);
