@@ -152,6 +152,31 @@ describe('agent tasks on Motif, Java and Tk apps, through the CLI and its daemon
         assert.equal(saved[0]!.effect, 'confirmed', `the background Save click\n${saved[0]!.text}`);
         assert.equal(saved.length, 1, rig.agent.trace());
         assert.match(String((saved[0]!.structured.evidence as string[] | undefined)?.[0]), /^window \d+ was renamed ".*\(modified\)" → "jEdit - note\.txt"$/, saved[0]!.text);
+        // An open Java menu lists its items under the menu and again under the popup that shows them: pyatspi reaches
+        // one object twice, and the driver shows it once (a selector naming the item matched "2 elements").
+        await rig.agent.act('click', { window_id: window.id, selector: 'role=menuitem name=Utilities' });
+        const walk = [
+          'import pyatspi, sys',
+          'seen = []',
+          'def walk(node, depth):',
+          '    if depth > 40: return',
+          '    if node.name == "Global Options...": seen.append(node.path)',
+          '    for child in node:',
+          '        if child is not None: walk(child, depth + 1)',
+          `for app in pyatspi.Registry.getDesktop(0):`,
+          `    if app is not None and app.get_process_id() == ${window.pid}:`,
+          '        for frame in app:',
+          `            if frame.name.startswith("jEdit - note.txt"): walk(frame, 0)`,
+          'print(len(seen), len(set(seen)))',
+        ].join('\n');
+        const [reached, objects] = await eventually(
+          async () => (await execFileAsync('/usr/bin/python3', ['-c', walk], { timeout: 30_000, env: rig.desktop.env() })).stdout.trim().split(' ').map(Number),
+          ([count]) => count! > 0,
+        );
+        assert.equal(objects, 1, `pyatspi reached "Global Options..." ${reached} times as ${objects} objects`);
+        const items = await rig.agent.call('find_elements', { pid: window.pid, window_id: window.id, selector: 'role=menuitem name="Global Options..."' });
+        assert.ok(items.ok, items.text);
+        assert.equal(items.structured.count, objects, `one element per object (pyatspi reached it ${reached} times)\n${items.text}`);
         return `type_text ${delivery(typed)}, Save ${delivery(saved)}`;
       },
     );
