@@ -8,6 +8,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, test } from 'node:test';
+import sharp from 'sharp';
 import { delivery, need, type Target } from '../helpers/agent.js';
 import { corpusApp, eventually, fileContent, withApp, withDocument, taskRig } from '../helpers/task-apps.js';
 import { pyatspiWalk } from '../helpers/tools.js';
@@ -43,6 +44,61 @@ describe('agent tasks on Motif, Java and Tk apps, through the CLI and its daemon
     t.diagnostic(`nedit: ${how}; ${Date.now() - started} ms`);
   });
 
+  /** The pixels of a PNG the driver wrote, as RGB rows. */
+  async function rgbOf(path: string): Promise<{ width: number; data: Buffer }> {
+    const { data, info } = await sharp(path).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    return { width: info.width, data };
+  }
+
+  /** The viewable override-redirect windows (menus) of the X client that made `windowId`, as xwininfo tells them. */
+  async function popupsOf(windowId: number): Promise<{ x: number; y: number; w: number; h: number }[]> {
+    const run = async (args: string[]) => (await execFileAsync('xwininfo', args, { timeout: 5000, env: rig.desktop.env() })).stdout;
+    const ids = [...(await run(['-root', '-children'])).matchAll(/^\s+(0x[0-9a-f]+)/gm)].map((match) => Number(match[1]));
+    const found = [];
+    // Xvfb gives each client 2^21 resource ids.
+    for (const id of ids.filter((candidate) => candidate >>> 21 === windowId >>> 21)) {
+      const info = await run(['-id', String(id)]);
+      if (!/Map State: IsViewable/.test(info) || !/Override Redirect State: yes/.test(info)) continue;
+      const field = (name: string) => Number(new RegExp(`${name}:\\s+(-?\\d+)`).exec(info)?.[1]);
+      found.push({ x: field('Absolute upper-left X'), y: field('Absolute upper-left Y'), w: field('Width'), h: field('Height') });
+    }
+    return found;
+  }
+
+  test('nedit: the Search menu opened with alt+s shows in the window\'s screenshot (no accessibility)', async () => {
+    await withApp(rig.desktop, withDocument('nedit', 'menu.txt', 'a line\n'), async ({ window, home }) => {
+      const shot = (name: string) => rig.agent.call('get_window_state', { pid: window.pid, window_id: window.id, screenshot_out_file: join(home, name) });
+      assert.ok((await shot('before.png')).ok);
+      // invoke_menu has no tree to look in: the refusal says how a user opens the menu instead.
+      const refused = await rig.agent.call('invoke_menu', { pid: window.pid, window_id: window.id, path: ['Search', 'Find...'] });
+      assert.equal(refused.ok, false, refused.text);
+      assert.match(refused.text, /no_accessibility/, refused.text);
+      assert.match(refused.text, /nothing was chosen: open the menu as a user does, with hotkey alt\+<its underlined letter> or a click on its title/, refused.text);
+      const opened = await rig.agent.act('hotkey', { window_id: window.id, keys: ['alt', 's'], delivery_mode: 'foreground' });
+      const menus = await eventually(() => popupsOf(window.id), (list) => list.length > 0);
+      assert.equal(menus.length, 1, `one menu open after alt+s (${delivery(opened)})\n${rig.agent.trace()}`);
+      const after = await shot('after.png');
+      assert.ok(after.ok, after.text);
+      const [was, now] = [await rgbOf(join(home, 'before.png')), await rgbOf(join(home, 'after.png'))];
+      // The menu's part over the client area (the window's bounds are the client area's, in screen pixels): the X
+      // server's own geometry of the menu says where the screenshot must show it instead of the text under it.
+      const menu = menus[0]!;
+      const bounds = window.bounds;
+      let changed = 0;
+      let total = 0;
+      for (let y = Math.max(menu.y, bounds.y); y < Math.min(menu.y + menu.h, bounds.y + bounds.height); y++) {
+        for (let x = Math.max(menu.x, bounds.x); x < Math.min(menu.x + menu.w, bounds.x + bounds.width); x++) {
+          const at = ((y - bounds.y) * now.width + (x - bounds.x)) * 3;
+          total++;
+          if (was.data[at] !== now.data[at] || was.data[at + 1] !== now.data[at + 1] || was.data[at + 2] !== now.data[at + 2]) changed++;
+        }
+      }
+      assert.ok(total > 1000, `the menu ${JSON.stringify(menu)} lies over the window ${JSON.stringify(bounds)}`);
+      // A menu's background, items and shortcuts cover what was there; without them the screenshot is unchanged there.
+      assert.ok(changed / total > 0.3, `${changed} of ${total} pixels under the menu changed in the screenshot\n${rig.agent.trace()}`);
+    });
+  });
+
   test('jedit: type a line into the buffer and click the Save tool button', async (t) => {
     const started = Date.now();
     const app = withDocument('jedit', 'note.txt', 'first line\n');
@@ -71,6 +127,15 @@ describe('agent tasks on Motif, Java and Tk apps, through the CLI and its daemon
         );
         assert.ok(frame > 1, `pyatspi never saw the frame "${window.title}"`);
         const elements = await rig.agent.state(target);
+        // Java's AWT drops key events another client sends to its top level (it reads keys from a focus-proxy
+        // child, and only while its window has the focus): a background ctrl+s there is refused with nothing sent,
+        // not "delivered" and then judged by pixels that change on their own (it was once "confirmed" by the
+        // status bar's memory gauge while nothing was saved).
+        const refused = await rig.agent.call('hotkey', { window_id: window.id, keys: ['ctrl', 's'] });
+        assert.ok(refused.ok, refused.text);
+        assert.equal(refused.structured.path, 'none', `a sent ctrl+s is lost in a Java window\n${refused.text}`);
+        assert.notEqual(refused.structured.effect, 'confirmed', refused.text);
+        assert.match(String((refused.structured.escalation as { reason?: string } | undefined)?.reason), /ignores synthetic key events; nothing was sent.*foreground/, refused.text);
         // The text area draws itself and shows no text object, so nothing but the window's pixels can tell whether
         // keys arrived, and jEdit's memory gauge in its status bar repaints by itself: background key events read
         // back by pixels were once "confirmed" by it while the keys were lost under load. Real keys go to the
@@ -81,6 +146,37 @@ describe('agent tasks on Motif, Java and Tk apps, through the CLI and its daemon
         const path = join(home, 'note.txt');
         const content = await fileContent(path, (written) => written.includes('typed by an agent'));
         assert.equal(content, 'typed by an agent in jedit\nfirst line\n', `${path}\n${rig.agent.trace()}`);
+        // The button's accessibility action saved the file, and jEdit took "(modified)" out of its title, which Java
+        // announces nowhere on the bus: the title, read around the click, confirms it, so no retry in the foreground
+        // (which would do it again) is offered.
+        assert.equal(saved[0]!.effect, 'confirmed', `the background Save click\n${saved[0]!.text}`);
+        assert.equal(saved.length, 1, rig.agent.trace());
+        assert.match(String((saved[0]!.structured.evidence as string[] | undefined)?.[0]), /^window \d+ was renamed ".*\(modified\)" → "jEdit - note\.txt"$/, saved[0]!.text);
+        // An open Java menu lists its items under the menu and again under the popup that shows them: pyatspi reaches
+        // one object twice, and the driver shows it once (a selector naming the item matched "2 elements").
+        await rig.agent.act('click', { window_id: window.id, selector: 'role=menuitem name=Utilities' });
+        const walk = [
+          'import pyatspi, sys',
+          'seen = []',
+          'def walk(node, depth):',
+          '    if depth > 40: return',
+          '    if node.name == "Global Options...": seen.append(node.path)',
+          '    for child in node:',
+          '        if child is not None: walk(child, depth + 1)',
+          `for app in pyatspi.Registry.getDesktop(0):`,
+          `    if app is not None and app.get_process_id() == ${window.pid}:`,
+          '        for frame in app:',
+          `            if frame.name.startswith("jEdit - note.txt"): walk(frame, 0)`,
+          'print(len(seen), len(set(seen)))',
+        ].join('\n');
+        const [reached, objects] = await eventually(
+          async () => (await execFileAsync('/usr/bin/python3', ['-c', walk], { timeout: 30_000, env: rig.desktop.env() })).stdout.trim().split(' ').map(Number),
+          ([count]) => count! > 0,
+        );
+        assert.equal(objects, 1, `pyatspi reached "Global Options..." ${reached} times as ${objects} objects`);
+        const items = await rig.agent.call('find_elements', { pid: window.pid, window_id: window.id, selector: 'role=menuitem name="Global Options..."' });
+        assert.ok(items.ok, items.text);
+        assert.equal(items.structured.count, objects, `one element per object (pyatspi reached it ${reached} times)\n${items.text}`);
         return `type_text ${delivery(typed)}, Save ${delivery(saved)}`;
       },
     );

@@ -18,13 +18,76 @@ async function windowImage(x: X11Connection, window: ClientWindow): Promise<Imag
   }
 }
 
+interface Popup {
+  id: number;
+  /** Screen coordinates of its contents (inside its border). */
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
 /**
- * The pixels of a window's client area, read from the X server (no subprocess, no image tool). With `recent`,
- * pixels equal to the window's last capture come back as that capture's image (see RecentCaptures).
+ * The menus, tooltips and other override-redirect windows the window's own X client has mapped over its client
+ * area, lowest first. They are top-level windows of their own, so a capture of the window leaves them out (the
+ * server's backing store gives the window's pixels under them): NEdit's Search menu, opened by a click, was in no
+ * screenshot, and an app without accessibility has nothing else to show it. Windows of one client share their
+ * resource-id base.
+ */
+async function popupsOver(x: X11Connection, window: ClientWindow): Promise<Popup[]> {
+  const root = x.setup.screens[0]?.root;
+  if (root === undefined) return [];
+  const client = window.id & ~x.setup.resourceIdMask;
+  const { children } = await x.queryTree(root);
+  const candidates = children.filter((id) => (id & ~x.setup.resourceIdMask) === client && id !== window.id);
+  const found = await Promise.all(
+    candidates.map(async (id): Promise<Popup | undefined> => {
+      try {
+        const attributes = await x.getWindowAttributes(id);
+        if (!attributes.overrideRedirect || attributes.mapState !== 'viewable' || attributes.class !== 'InputOutput') return undefined;
+        const geometry = await x.getGeometry(id);
+        return { id, x: geometry.x + geometry.borderWidth, y: geometry.y + geometry.borderWidth, width: geometry.width, height: geometry.height };
+      } catch {
+        // It went away between the listing and the question.
+        return undefined;
+      }
+    }),
+  );
+  const { x: left, y: top, width, height } = window.bounds;
+  return found.filter((popup): popup is Popup => popup !== undefined && popup.x < left + width && popup.y < top + height && popup.x + popup.width > left && popup.y + popup.height > top);
+}
+
+/** The window's image with its popups drawn over it where they overlap its client area (a new image: `base` may be shared). */
+async function withPopups(x: X11Connection, window: ClientWindow, base: RawImage, popups: readonly Popup[]): Promise<RawImage> {
+  const data = Buffer.from(base.data);
+  const { x: left, y: top } = window.bounds;
+  for (const popup of popups) {
+    let image: Image;
+    try {
+      image = await x.getImage(popup.id, 0, 0, popup.width, popup.height);
+    } catch {
+      continue; // Unmapped meanwhile: the menu closed.
+    }
+    const rgb = toRgb(image, popup.width, popup.height, x.setup, x.findVisual(image.visual));
+    const fromX = Math.max(popup.x, left);
+    const toX = Math.min(popup.x + popup.width, left + base.width);
+    for (let y = Math.max(popup.y, top); y < Math.min(popup.y + popup.height, top + base.height); y++) {
+      const source = ((y - popup.y) * popup.width + (fromX - popup.x)) * 3;
+      rgb.copy(data, ((y - top) * base.width + (fromX - left)) * 3, source, source + (toX - fromX) * 3);
+    }
+  }
+  return { ...base, data };
+}
+
+/**
+ * The pixels of a window's client area, read from the X server (no subprocess, no image tool), with the menus and
+ * tooltips its client shows over it. With `recent`, pixels equal to the window's last capture come back as that
+ * capture's image (see RecentCaptures).
  */
 export async function captureWindowPixels(x: X11Connection, window: ClientWindow, recent?: RecentCaptures): Promise<RawImage> {
   const { width, height } = window.bounds;
-  const image = await windowImage(x, window);
+  const [image, popups] = await Promise.all([windowImage(x, window), popupsOver(x, window).catch((): Popup[] => [])]);
   const convert = (): RawImage => ({ width, height, channels: 3, data: toRgb(image, width, height, x.setup, x.findVisual(image.visual)) });
-  return recent ? recent.image(window.id, { width, height, depth: image.depth, visual: image.visual }, image.data, convert) : convert();
+  const own = recent ? recent.image(window.id, { width, height, depth: image.depth, visual: image.visual }, image.data, convert) : convert();
+  return popups.length > 0 ? withPopups(x, window, own, popups) : own;
 }

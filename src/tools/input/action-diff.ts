@@ -8,7 +8,7 @@ import { ToolError } from '../../errors.js';
 import { privateTempDirectory, writeFileAtomically } from '../files.js';
 import { readNumbered, rememberReading, type NumberedReading } from '../perception/window-snapshot.js';
 import type { ToolOutput } from '../tool.js';
-import { appearedWindows, confirmedByOpenedWindows, withTrees } from './new-windows.js';
+import { appearedWindows, confirmedByOpenedWindows, confirmedByRenamedWindow, withTrees } from './new-windows.js';
 import { actionOutput } from './outcome.js';
 import { settle } from './settle.js';
 import type { ActionResult } from './schemas.js';
@@ -168,6 +168,7 @@ export async function observeAction(
     const windowsAfter = await context.desktop.windows();
     const elsewhere = await windowEffects(context, window, known, windowsAfter, watch, result.new_windows);
     result = confirmedByOpenedWindows({ ...result, ...elsewhere }, window.pid);
+    result = confirmedByRenamedWindow(result, known.find((entry) => entry.id === window.id), windowsAfter);
     // A cancelled call returns at once: the reading after would delay the stop (a plan's own diff covers its steps).
     if (before && result.cancelled) {
       return actionOutput(tool, { ...result, ...elsewhere, diff_unavailable: 'the action was cancelled part-way, so the window was not read after it; get_window_state reads it now' });

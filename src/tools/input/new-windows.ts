@@ -59,6 +59,20 @@ export function confirmedByOpenedWindows(result: ActionResult, pid: number): Act
   return { ...result, effect: 'confirmed', verified: true, escalation: undefined, evidence: [...lines, ...(result.evidence ?? [])] };
 }
 
+/**
+ * An action after which its window's title is another did something, whatever its rung saw: a click on jEdit's Save
+ * button (an accessibility action) saved the file and took "(modified)" out of the title, and the call said `no
+ * effect seen` and offered a retry in the foreground, which would have done it again; Java announces no change of
+ * its frame's name on the bus, and its text area shows nothing there. The title is the window manager's, read
+ * just before the action and right after it.
+ */
+export function confirmedByRenamedWindow(result: ActionResult, before: DesktopWindow | undefined, after: readonly DesktopWindow[]): ActionResult {
+  const now = before && after.find((window) => window.id === before.id);
+  if (!before || !now || now.title === before.title || result.effect === 'confirmed' || result.path === 'none' || result.cancelled) return result;
+  const line = `window ${before.id} was renamed "${before.title}" → "${now.title}"`;
+  return { ...result, effect: 'confirmed', verified: true, escalation: undefined, evidence: [line, ...(result.evidence ?? [])] };
+}
+
 const closedAgain = 'the window closed again';
 
 /**

@@ -126,7 +126,7 @@ async function chooseByKeys(
   isWanted: (shown: string | undefined) => boolean,
 ): Promise<ActionOutcome | undefined> {
   const window = target.window;
-  if (from < 0 || !(await syntheticEventsReach(desktop, window)).accepted) return undefined;
+  if (from < 0 || !(await syntheticEventsReach(desktop, window, 'keys')).accepted) return undefined;
   if (!window.active && (await (await desktop.atspi()).quirksOf(target.ref.bus)).focusActivatesWindow) return undefined;
   if (!(await focusElement(desktop, actionable(target)))) return undefined;
   // Keys sent before the focus has moved go to the control that had it (Gecko moves it a moment after GrabFocus

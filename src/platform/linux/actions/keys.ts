@@ -89,7 +89,7 @@ export async function pressKeysAction(desktop: LinuxDesktop, request: KeyRequest
   if (mode === 'background') {
     const perform = target && repeat === 1 ? await backgroundKeys(desktop, target, keys.canonical) : undefined;
     if (!target || !perform) {
-      const synthetic = await syntheticEventsReach(desktop, window);
+      const synthetic = await syntheticEventsReach(desktop, window, 'keys');
       if (synthetic.accepted) {
         const x = await desktop.x11();
         const observation = await observePixels(desktop, window, async () => {

@@ -115,7 +115,16 @@ const noEffectEscalation = {
 export async function invokeMenuPath(desktop: LinuxDesktop, window: ClientWindow, path: readonly string[], snapshot?: SnapshotRef): Promise<MenuOutcome> {
   const client = await desktop.atspi();
   const match = await desktop.topLevelOf(window);
-  if (!match) throw new ToolError(`window ${window.id} ("${window.title}") has no accessibility tree to find its menus in`, 'no_accessibility');
+  // An app without accessibility (Motif, Xaw, Tk) still has menus: the agent opens them the way a user does, and the
+  // open menu shows in the window's screenshot.
+  if (!match) {
+    throw new ToolError(
+      `window ${window.id} ("${window.title}") has no accessibility tree to find its menus in; nothing was chosen: open the menu as a user does, ` +
+        `with hotkey alt+<its underlined letter> or a click on its title in the screenshot (delivery_mode "foreground"; menus take no synthetic clicks), ` +
+        `then click the item where get_window_state's screenshot shows it (or press its letter)`,
+      'no_accessibility',
+    );
+  }
   // An object that cannot be read is passed over, but an app that does not answer stops the search at its first call.
   const bar = await findMenuBar(client, match.topLevel, nothingUnlessUnresponsive(window.pid, desktop.callTimeoutMs));
   if (!bar) {

@@ -161,7 +161,7 @@ async function backgroundPoint(desktop: LinuxDesktop, target: PointTarget, kind:
     const observation = await observe(desktop, found.ref.bus, probes(statesToRead(clickStates, pointed)), () => performAction(desktop, found.candidate, found.action), { snapshot: target.snapshot, ...clickIgnores(pointed) });
     return actionOutcome({ path: 'x11_atspi', mode: 'background', observation });
   }
-  const synthetic = await syntheticEventsReach(desktop, target.window);
+  const synthetic = await syntheticEventsReach(desktop, target.window, 'pointer');
   if (synthetic.accepted) return syntheticPointer(desktop, target, kind);
   const toolkit = synthetic.toolkit;
   return notDelivered(

@@ -10,9 +10,12 @@ import { appNotResponding } from './unresponsive.js';
 /**
  * Whether input sent as X events (SendEvent) reaches a window's app. GTK and Qt read input through
  * XInput2 and drop events another client sends; X toolkits that do not (Xt/Xaw, Motif, Tk), and apps
- * that show no accessibility at all, are worth a synthetic event. The toolkit's name is for messages.
+ * that show no accessibility at all, are worth a synthetic event. Java's AWT takes sent button events but
+ * hands key events to its focus owner only while its window holds the X focus, and then from a focus-proxy
+ * child, never from the top level the keys are sent to: sent keys are lost there, and pixels that change on
+ * their own (a memory gauge, a blinking caret) were once taken for their effect. The toolkit's name is for messages.
  */
-export async function syntheticEventsReach(desktop: LinuxDesktop, window: DesktopWindow): Promise<{ accepted: boolean; toolkit: string }> {
+export async function syntheticEventsReach(desktop: LinuxDesktop, window: DesktopWindow, input: 'keys' | 'pointer'): Promise<{ accepted: boolean; toolkit: string }> {
   const probe = await desktop.readWindowTree(window, { maxNodes: 1, maxDepth: 0, budgetMs: 3000 });
   // A hung app takes no events either, and pixels would not show any effect while it is stopped.
   if (probe.unresponsive) throw appNotResponding(window.pid, desktop.callTimeoutMs);
@@ -22,8 +25,13 @@ export async function syntheticEventsReach(desktop: LinuxDesktop, window: Deskto
   const bus = probe.match?.app.bus ?? (await client.applications().catch(() => [])).find((app) => app.pid === window.pid && window.pid > 0)?.bus;
   if (!bus) return { accepted: true, toolkit: 'this application' };
   const reader = await client.toolkitOf(bus).catch(() => undefined);
-  return { accepted: !/^(gtk|gail|qt)/i.test(reader?.name ?? ''), toolkit: await toolkitName(desktop, bus) };
+  const name = reader?.name ?? '';
+  const ignores = /^(gtk|gail|qt)/i.test(name) || (input === 'keys' && javaToolkit.test(name));
+  return { accepted: !ignores, toolkit: await toolkitName(desktop, bus) };
 }
+
+/** The name the Java ATK wrapper gives every Java (AWT, Swing) app's toolkit. */
+const javaToolkit = /^J2SE-access-bridge/i;
 
 /**
  * A change confined to a sliver at most this many pixels wide or tall is what a blinking text caret

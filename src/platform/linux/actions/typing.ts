@@ -228,7 +228,7 @@ export async function replaceFieldText(desktop: LinuxDesktop, target: LiveElemen
     ? await typeThroughDevTools(desktop, { window, target: actionable(target), label, probe, text: single, replace: true, arrived, snapshot: target.snapshot })
     : { skipped: undefined };
   if ('outcome' in page) return page.outcome;
-  if (!hasText || !(await syntheticEventsReach(desktop, window)).accepted) {
+  if (!hasText || !(await syntheticEventsReach(desktop, window, 'keys')).accepted) {
     return notDelivered(
       'background',
       withNote(`${label} takes no text through accessibility and its app reads no key events sent in the background; nothing was changed: click it and type_text with delivery_mode "foreground"`, page),
@@ -273,7 +273,7 @@ export async function typeTextAction(desktop: LinuxDesktop, request: TypeRequest
     if (!target || !target.interfaces.includes('EditableText')) {
       const page = await throughPage();
       if ('outcome' in page) return page.outcome;
-      const synthetic = await syntheticEventsReach(desktop, window);
+      const synthetic = await syntheticEventsReach(desktop, window, 'keys');
       if (synthetic.accepted) {
         const sendKeys = syntheticKeys(desktop, window, signal);
         // An element is typed into only when it is a field (keysIntoField refuses a read-only one).
@@ -303,7 +303,7 @@ export async function typeTextAction(desktop: LinuxDesktop, request: TypeRequest
     if (request.text.includes('\n') && !(await liveStates(desktop, target.ref)).has('STATE_MULTI_LINE')) {
       const page = pageFirst ?? (await throughPage());
       if ('outcome' in page) return page.outcome;
-      if (element && probes.length > 0 && (await syntheticEventsReach(desktop, window)).accepted) {
+      if (element && probes.length > 0 && (await syntheticEventsReach(desktop, window, 'keys')).accepted) {
         return keysIntoField(desktop, window, element, snapshot, target, label, probes[0]!, request.text, syntheticKeys(desktop, window, signal), arrived, page, signal, true);
       }
       return notDelivered(
@@ -323,7 +323,7 @@ export async function typeTextAction(desktop: LinuxDesktop, request: TypeRequest
       // tried), then key events, are the next rungs.
       const page = pageFirst ?? (await throughPage());
       if ('outcome' in page) return page.outcome;
-      if (element && (await syntheticEventsReach(desktop, window)).accepted) {
+      if (element && (await syntheticEventsReach(desktop, window, 'keys')).accepted) {
         return keysIntoField(desktop, window, element, snapshot, target, label, probes[0]!, request.text, syntheticKeys(desktop, window, signal), arrived, page, signal, true);
       }
       return actionOutcome({ path: 'x11_atspi', mode, observation: { ...observation, changed: false, evidence: [] } });

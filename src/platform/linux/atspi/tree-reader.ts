@@ -7,6 +7,7 @@ import { OBJECT_REPLACEMENT, withoutObjectReplacements } from '../../../cup/embe
 import { resolveEmbeddedText } from './embedded-text.js';
 import { actionStateKey, type ObjectFacts } from './object-facts.js';
 import { comboTextIsStale, textEnd } from './operations.js';
+import { keepEachObjectOnce } from './once-per-object.js';
 import { atspiInterface, NULL_PATH, objectRefs, shortInterfaceName, type ObjectRef } from './object-ref.js';
 import { clipDirection, overlap, type ClipDirection } from '../../../cup/rect.js';
 import { codePointLength } from '../../../cup/text.js';
@@ -227,11 +228,34 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
   /** Containers read by their visible part, with that part: their children's places are checked at the end. */
   const windowed: { node: AtspiRawNode; view: Rect }[] = [];
 
+  /** The object's own parent, asked only of objects the walk met twice (see keepEachObjectOnce). */
+  const parentOf = async (node: ObjectRef): Promise<ObjectRef | undefined> => {
+    calls++;
+    const body = await client.callObject(node, {
+      interface: 'org.freedesktop.DBus.Properties',
+      member: 'Get',
+      signature: 'ss',
+      body: [atspiInterface('Accessible'), 'Parent'],
+      timeoutMs: Math.min(options.callTimeoutMs, Math.max(100, deadline - Date.now())),
+    });
+    const [bus, path] = ((body?.[0] as { value?: unknown } | undefined)?.value as [string, string] | undefined) ?? [];
+    return bus && path && path !== NULL_PATH ? { bus, path } : undefined;
+  };
+
   const complete = () => {
     if (finished) return;
     finished = true;
     for (const { node, view } of windowed) dropMisplacedExtents(node, view);
-    finish({ root, nodeCount, truncated, failure, unresponsive, calls, elapsedMs: Date.now() - started });
+    const result = (): ReadTreeResult => ({ root, nodeCount, truncated, failure, unresponsive, calls, elapsedMs: Date.now() - started });
+    // A hung app answers no question about its duplicates either.
+    if (unresponsive) return finish(result());
+    void keepEachObjectOnce(root, parentOf).then(
+      (dropped) => {
+        nodeCount -= dropped;
+        finish(result());
+      },
+      () => finish(result()),
+    );
   };
 
   const abort = (reason: string | undefined) => {
