@@ -109,6 +109,21 @@ describe('action evidence and menu results on a real GTK3 app', () => {
     assert.deepEqual(closing.filter((line) => /^\[e\d+\]|application/.test(line)), [], `one line for the closed dialog: ${JSON.stringify(closing)}`);
   });
 
+  test('a plan chooses File > Reset… and answers the dialog it opened: invoke_menu is a step, and its new window the next step\'s', async () => {
+    const result = (await callOk(fixtures.context, 'run_actions', {
+      window_id: window.id,
+      steps: [
+        { tool: 'invoke_menu', arguments: { path: ['File', 'Reset...'] } },
+        { tool: 'click', arguments: { window_id: { from_step: 0 }, selector: 'role=button name=Cancel' } },
+      ],
+    })).structured as unknown as { completed_steps: number; steps: { ok: boolean; summary: string; window_from_step?: { window_id: number } }[] };
+    const lines = result.steps.map((step) => step.summary).join('\n');
+    assert.equal(result.completed_steps, 2, lines);
+    assert.ok(result.steps.every((step) => step.ok), lines);
+    assert.equal((await fixtures.waitForStatus(window, (status) => status.lastKey === 'dialog:cancel')).lastKey, 'dialog:cancel', 'the fixture: Cancel answered the dialog');
+    assert.deepEqual(await fixtures.readers.windowsNamed('Confirm reset'), [], 'xwininfo: the dialog is gone');
+  });
+
   test('a fact the read-back told is not told again from the app\'s events: a field\'s new text once, a check box\'s +chk once', async () => {
     const elements = await fixtures.elements(window);
     const field = elements.find((element) => element.name === 'Name field');

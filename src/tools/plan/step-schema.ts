@@ -15,6 +15,7 @@ export const STEP_TOOLS = [
   'drag',
   'hover',
   'move_cursor',
+  'invoke_menu',
   'wait_for',
   'find_elements',
   'wait',
