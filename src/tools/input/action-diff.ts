@@ -6,9 +6,9 @@ import type { DesktopWindow, WindowIdentity } from '../../platform/windows.js';
 import type { ToolContext } from '../context.js';
 import { ToolError } from '../../errors.js';
 import { privateTempDirectory, writeFileAtomically } from '../files.js';
-import { readNumbered, rememberReading, type NumberedReading } from '../perception/window-snapshot.js';
+import { indexOf, readNumbered, rememberReading, type NumberedReading } from '../perception/window-snapshot.js';
 import type { ToolOutput } from '../tool.js';
-import { appearedWindows, confirmedByOpenedWindows, confirmedByRenamedWindow, withTrees } from './new-windows.js';
+import { appearedWindows, confirmedByOpenedWindows, confirmedByRename, confirmedByRenamedWindow, withTrees } from './new-windows.js';
 import { actionOutput } from './outcome.js';
 import { settle } from './settle.js';
 import type { ActionResult } from './schemas.js';
@@ -184,6 +184,8 @@ export async function observeAction(
     const afterMs = Date.now() - afterStarted;
     const beforeMs = context.state.diffReadMs.get(window.id)?.ms ?? afterMs;
     context.state.diffReadMs.set(window.id, { ms: Math.min(beforeMs, afterMs), at: Date.now() });
+    const renamed = before.root ? compared.fields.diff?.changed.find((entry) => entry.index === indexOf(before.root!))?.changes.name : undefined;
+    if (renamed) result = confirmedByRename(result, window.id, renamed.from, renamed.to);
     return actionOutput(tool, { ...confirmedByOpenedDialogs(result, compared.dialogs ?? []), ...elsewhere, ...compared.fields }, compared.lines);
   } finally {
     over();

@@ -68,8 +68,17 @@ export function confirmedByOpenedWindows(result: ActionResult, pid: number): Act
  */
 export function confirmedByRenamedWindow(result: ActionResult, before: DesktopWindow | undefined, after: readonly DesktopWindow[]): ActionResult {
   const now = before && after.find((window) => window.id === before.id);
-  if (!before || !now || now.title === before.title || result.effect === 'confirmed' || result.path === 'none' || result.cancelled) return result;
-  const line = `window ${before.id} was renamed "${before.title}" → "${now.title}"`;
+  return before && now ? confirmedByRename(result, before.id, before.title, now.title) : result;
+}
+
+/**
+ * The same for the window's name as its two readings around the action hold it (the root of its tree): an app that
+ * renames its window a moment after the action (jEdit saves, then drops "(modified)") does so after the window
+ * manager's title was read, and before the reading after.
+ */
+export function confirmedByRename(result: ActionResult, windowId: number, from: string, to: string): ActionResult {
+  if (from === to || result.effect === 'confirmed' || result.path === 'none' || result.cancelled) return result;
+  const line = `window ${windowId} was renamed "${from}" → "${to}"`;
   return { ...result, effect: 'confirmed', verified: true, escalation: undefined, evidence: [line, ...(result.evidence ?? [])] };
 }
 
