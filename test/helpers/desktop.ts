@@ -72,7 +72,8 @@ export class TestDesktop {
     // one started, or when it was not listed before (a toolkit that sets no _NET_WM_PID, a launcher that detaches),
     // told by id and pid as launch_app tells it (the X server hands a new client the ids of one that has just gone).
     const seen = seenBefore(await listClientWindows(x));
-    const child = spawn(command, args, { env: this.env(extraEnv), stdio: ['ignore', 'ignore', 'pipe'] });
+    // In the desktop's own directory: an app's autosaves and backups (AbiWord's Untitled1.bak~) land there, not in the checkout.
+    const child = spawn(command, args, { env: this.env(extraEnv), cwd: this.stateHome, stdio: ['ignore', 'ignore', 'pipe'] });
     const ours = (window: ClientWindow) => (window.pid > 0 && (window.pid === child.pid || descendsFrom(window.pid, child.pid!))) || !seen(window);
     let stderr = '';
     child.stderr?.on('data', (chunk: Buffer) => {

@@ -494,6 +494,9 @@ export class LinuxDesktop implements Desktop {
     // A process seen alive now and gone after is one that died during the read (a pid from another pid namespace is never seen alive).
     const aliveAtStart = isAlive(window.pid);
     const died = () => aliveAtStart && !isAlive(window.pid);
+    // A call that failed as the app died may see its connection close a moment before the kernel marks the process
+    // gone (it closes a dying process's files first): the death is waited for briefly before it is ruled out.
+    const diedDuringCall = async () => died() || (aliveAtStart && (await waitGone([window.pid], EXIT_GRACE_MS)).length === 0);
     const unresponsive = `the application (pid ${window.pid}) did not answer the accessibility bus within ${this.callTimeoutMs} ms; it may be hung or stopped`;
     // The window's top-level object is remembered: a repeat capture goes straight to it.
     const remembered = this.rememberedMatch(window);
@@ -502,7 +505,7 @@ export class LinuxDesktop implements Desktop {
       match = remembered ?? (await matchWindow(client, window, () => this.windows()));
     } catch (error) {
       if (error instanceof DBusTimeoutError) return { quirks: quirksFor(undefined), context, missingReason: unresponsive, unresponsive: true };
-      const exited = died() ? `the application (pid ${window.pid}) exited before its tree could be read` : undefined;
+      const exited = (await diedDuringCall()) ? `the application (pid ${window.pid}) exited before its tree could be read` : undefined;
       return { quirks: quirksFor(undefined), context, missingReason: exited ?? `could not read the accessibility tree: ${error instanceof Error ? error.message : String(error)}` };
     }
     if (!match && died()) return { quirks: quirksFor(undefined), context, missingReason: `the application (pid ${window.pid}) exited before its tree could be read` };
@@ -550,9 +553,7 @@ export class LinuxDesktop implements Desktop {
       : undefined;
     // Calls to an app that died fail one by one (those through the bus as missing objects, not as a failure):
     // whatever was read is a fragment, and the reason is the death, not what the fragment lacks.
-    // A read that failed as the app died may see its connection close a moment before the kernel marks the process
-    // gone (it closes a dying process's files first): the death is waited for briefly before it is ruled out.
-    const exited = died() || (read.failure !== undefined && !read.unresponsive && aliveAtStart && (await waitGone([window.pid], EXIT_GRACE_MS)).length === 0)
+    const exited = died() || (read.failure !== undefined && !read.unresponsive && (await diedDuringCall()))
       ? `the application (pid ${window.pid}) exited while its tree was read; ${read.nodeCount} nodes were read before`
       : undefined;
     return {
