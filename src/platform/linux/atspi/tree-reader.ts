@@ -303,10 +303,13 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
 
   /**
    * Properties of one interface: in one GetAll where the toolkit is known to answer it, else one Get
-   * per property (Qt 5.15 crashes on GetAll, whatever the interface).
+   * per property (Qt 5.15 crashes on GetAll, whatever the interface). Value is always asked per property:
+   * ATK's bridge (GTK 2 and 3) writes GetAll's answer a property at a time, and a getter that fails (a Value
+   * whose number is unset: GAIL's progress bar has no minimum) leaves a dict entry without its value, on which
+   * libdbus aborts the app (GIMP died on its first reading); a Get of that property only answers an error.
    */
   async function readProperties(node: ObjectRef, iface: string, names: readonly string[]): Promise<Map<string, unknown>> {
-    if (options.propertiesInOneCall) {
+    if (options.propertiesInOneCall && iface !== 'Value') {
       const all = await call(node, 'org.freedesktop.DBus.Properties', 'GetAll', 's', [atspiInterface(iface)]);
       if (all?.[0] instanceof Map) return new Map([...(all[0] as Map<string, { value: unknown }>)].map(([key, variant]) => [key, variant.value]));
     }
