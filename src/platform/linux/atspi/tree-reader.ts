@@ -160,9 +160,14 @@ const contentNamedRoles = new Set(CONTENT_NAMED_ATSPI_ROLES.map((name) => ATSPI_
 const namedBlockRoles = new Set(NAMED_BLOCK_ATSPI_ROLES.map((name) => ATSPI_ROLE_NAMES.indexOf(name)));
 /**
  * Controls a dialog labels with a separate label widget (GTK's mnemonic labels): combo box, list,
- * password text, slider, spin button, table, text, tree table, entry. Unnamed, they are named by it.
+ * password text, slider, spin button, table, text, tree table, entry, and a check box, radio button or switch
+ * drawn without text of its own (Inkscape's preferences put the label in a column left of the box). Unnamed,
+ * they are named by it.
  */
 const labelledRoles = new Set([
+  ATSPI_ROLE.CHECK_BOX,
+  ATSPI_ROLE.RADIO_BUTTON,
+  ATSPI_ROLE.TOGGLE_BUTTON,
   ATSPI_ROLE.COMBO_BOX,
   ATSPI_ROLE.LIST,
   ATSPI_ROLE.PASSWORD_TEXT,
