@@ -195,10 +195,18 @@ const rangeRoles = new Set([ATSPI_ROLE.SCROLL_BAR, ATSPI_ROLE.SLIDER, ATSPI_ROLE
  */
 export function changesWithoutEvent(node: AtspiRawNode): boolean {
   if (node.interfaces.includes('Value') && rangeRoles.has(node.role)) return true;
-  if (node.name === '' && labelledRoles.has(node.role)) return true;
+  if (asksLabel(node)) return true;
   if (node.role === ATSPI_ROLE.COMBO_BOX && node.interfaces.includes('Selection') && !node.interfaces.includes('Text')) return true;
   if (placeholderRoles.has(node.role)) return true;
   return node.interfaces.includes('Hypertext') && node.text !== undefined;
+}
+
+/**
+ * Whether the label pointing at the object (LABELLED_BY) is read: an unnamed control's, and a combo box's whatever
+ * its name, since GTK3 and Qt name a combo box by the choice it shows (convert.ts names it by its label then).
+ */
+function asksLabel(node: AtspiRawNode): boolean {
+  return (node.name === '' && labelledRoles.has(node.role)) || node.role === ATSPI_ROLE.COMBO_BOX;
 }
 
 type Body = unknown[];
@@ -475,7 +483,7 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
         }),
       );
     }
-    if (node.name === '' && labelledRoles.has(node.role)) {
+    if (asksLabel(node)) {
       work.push(
         call(node, atspiInterface('Accessible'), 'GetRelationSet').then(async (body) => {
           const relations = (body?.[0] as [number, [string, string][]][] | undefined) ?? [];
