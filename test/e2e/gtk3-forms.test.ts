@@ -1,7 +1,7 @@
-// GTK3 forms laid out as Inkscape's and GIMP's dialogs lay theirs out, where a new user found the driver wrong:
-// controls named by a tool tip or by the choice they show instead of the label beside them, items of a hidden
-// notebook page placed two billion pixels off, and a Value with no number (GIMP's progress bar) whose reading made
-// ATK's bridge abort the app. Judged by pyatspi and by the fixture's own log.
+// GTK3 forms laid out as Inkscape's and GIMP's dialogs lay theirs out, where a new user found the tree wrong: controls
+// named by a tool tip or by the choice they show instead of the label beside them, a field named by a farther label,
+// items of a hidden notebook page placed two billion pixels off, and a Value with no number (GIMP's progress bar)
+// whose reading made ATK's bridge abort the app. Judged by pyatspi and by the fixture's own log.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -72,6 +72,21 @@ describe('GTK3 forms of graphics apps, judged by pyatspi', () => {
     assert.ok(after.some((node) => node.role === 'combo box' && node.name === 'Responsive'), 'pyatspi: the combo box shows Responsive');
     const reread = await fixtures.elements(window);
     assert.equal(reread.find((element) => element.role === 'combobox' && element.name === 'Update strategy:')?.value, 'Responsive', 'still named by its label');
+  });
+
+  test('a field is named by the nearer label in a box of its own, not by a farther one on its row', async () => {
+    const walked = await pyatspiWalk(window.pid, window.title, fixtures.desktop.env());
+    const spin = walked.find((node) => node.role === 'spin button');
+    const label = (name: string) => walked.find((node) => node.role === 'label' && node.name === name)?.extents;
+    const [stroke, own] = [label('Stroke:'), label('O:')];
+    assert.ok(spin?.extents && stroke && own, JSON.stringify(walked.filter((node) => ['spin button', 'label'].includes(node.role))));
+    // The case: both labels end left of the field on its row, and "O:" (inside a box of its own) is the nearer.
+    assert.equal(spin.name, '', 'pyatspi: the spin button is unnamed');
+    const right = (box: number[]) => box[0]! + box[2]!;
+    assert.ok(right(stroke) < right(own) && right(own) <= spin.extents[0], `Stroke: ${stroke}, O: ${own}, field ${spin.extents}`);
+
+    const elements = await fixtures.elements(window);
+    assert.deepEqual(named(elements, 'spinbutton'), ['O:']);
   });
 
   test('the items of a hidden notebook page, which GTK3 places at -2^31 plus their offset, have no place', async () => {

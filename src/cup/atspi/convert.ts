@@ -239,13 +239,13 @@ const labelGapAbove = 24;
 /**
  * Names unnamed fields after the text that labels them on screen, where the app ties no label to them (zenity's
  * forms and scale put a label beside or above each field with no labelled-by relation, so its name fields were
- * four unnamed text boxes): a sibling text on the field's row ending left of it with no control between, the nearest,
- * else one just above it that overlaps it across. What screen readers do for such fields (Orca's label inference),
- * kept to siblings.
+ * four unnamed text boxes): a sibling text (or a box holding only one) on the field's row ending left of it with no
+ * control between, the nearest, else one just above it that overlaps it across. What screen readers do for such
+ * fields (Orca's label inference), kept to siblings.
  */
 function labelsByPlace(children: readonly CupNode[]): void {
   const shown = (node: CupNode) => hasRealPlace(node) && !node.states?.includes('hidden');
-  const labels = children.filter((child) => child.role === 'text' && child.name !== '' && shown(child));
+  const labels = children.map(labelIn).filter((label) => label !== undefined && shown(label)) as CupNode[];
   if (labels.length === 0) return;
   const controls = children.filter((child) => (child.actions?.length ?? 0) > 0 && shown(child));
   for (const field of children) {
@@ -266,6 +266,16 @@ function labelsByPlace(children: readonly CupNode[]): void {
     const label = nearest(onRow, gapLeft) ?? nearest(over, gapAbove);
     if (label) field.name = label.name;
   }
+}
+
+/**
+ * The label a sibling is: a named text, or a box that holds only one (Inkscape's status bar puts its "O:" in a box of
+ * its own beside the opacity field, and the field was named by the farther "Stroke:" on its row).
+ */
+function labelIn(node: CupNode): CupNode | undefined {
+  if (node.role === 'text') return node.name !== '' ? node : undefined;
+  if (node.role !== 'generic' || node.name !== '' || node.children?.length !== 1) return undefined;
+  return labelIn(node.children[0]!);
 }
 
 /**
