@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { BrowserStart, ProcessExit } from '../../platform/apps.js';
 import { seenBefore, type DesktopWindow, type WindowIdentity } from '../../platform/windows.js';
 import type { ToolContext } from '../context.js';
-import { windowRecord, windowsOfProcess } from '../perception/window-records.js';
+import { resolveWindow, windowRecord, windowsOfProcess } from '../perception/window-records.js';
 import { pageInTree } from '../page/page-in-tree.js';
 import { pidArgument, windowIdArgument, windowResult } from '../schemas.js';
 import { defineTool } from '../tool.js';
@@ -337,12 +337,11 @@ export const bringToFront = defineTool({
   description:
     'Activate a window (raise it and give it the keyboard focus) through the window manager, so later foreground input lands on it without ' +
     'activating it per call. Without window_id, the front-most window of pid.',
-  input: z.strictObject({ pid: pidArgument, window_id: windowIdArgument.optional() }),
+  input: z.strictObject({ pid: pidArgument.optional().describe('Target process ID; optional with window_id, which names the window.'), window_id: windowIdArgument.optional() }),
   output: z.object({ window_id: z.number(), active: z.boolean() }),
   async handle(args, context) {
-    const windows = await windowsOfProcess(context, args.pid);
-    const window = args.window_id !== undefined ? windows.find((candidate) => candidate.id === args.window_id) : windows[0];
-    if (!window) throw new ToolError(`pid ${args.pid} has no window ${args.window_id}; call list_windows`, 'window_not_found');
+    if (args.window_id === undefined && args.pid === undefined) throw new ToolError('bring_to_front needs pid or window_id (list_windows has both)', 'missing_pid');
+    const window = args.window_id !== undefined ? await resolveWindow(context, args.window_id, args.pid) : (await windowsOfProcess(context, args.pid!))[0]!;
     const active = await context.desktop.activateWindow(window);
     return {
       summary: active ? `✅ window ${window.id} "${window.title}" is active` : `⚠️ the window manager did not activate window ${window.id}`,
