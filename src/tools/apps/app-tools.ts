@@ -16,7 +16,9 @@ const launchTimeoutMs = 20_000;
  * new windows: those first seen and those it opens meanwhile. A splash screen (SwingSet2's, LibreOffice's) has none,
  * and the app's own windows come after it, from the same process or one it started; the splash may close as they
  * open, or stay (LibreOffice's stays up behind its Document Recovery dialog, which oosplash's child soffice.bin
- * shows): the app is the process whose window has a tree.
+ * shows): the app is the process whose window has a tree. A window the app marks a splash screen is not its window
+ * even with a tree (GIMP's, a GTK window, closes ten seconds later as the image window opens): it is returned only
+ * when nothing else has come by the deadline.
  */
 async function waitForApp(context: ToolContext, pid: number, seen: (window: WindowIdentity) => boolean, deadline: number) {
   const found = await waitForWindows(context, pid, seen, deadline);
@@ -27,12 +29,14 @@ async function waitForApp(context: ToolContext, pid: number, seen: (window: Wind
   let missingReason: string | undefined;
   for (;;) {
     const open = (await context.desktop.windows()).filter((window) => !seen(window) && ours(window));
-    for (const window of open) {
+    const late = Date.now() >= deadline;
+    const working = open.filter((window) => !window.splash);
+    for (const window of late ? open : working) {
       const tree = await windowTree(context, window, deadline);
-      if (tree.accessible) return { windows: open, owner: window.pid, accessible: true };
+      if (tree.accessible) return { windows: late ? open : working, owner: window.pid, accessible: true };
       missingReason ??= tree.missingReason;
     }
-    if (Date.now() >= deadline) return { windows: open.length > 0 ? open : found.windows, owner: open[0]?.pid ?? found.owner, accessible: false, ...(missingReason ? { missingReason } : {}) };
+    if (late) return { windows: open.length > 0 ? open : found.windows, owner: open[0]?.pid ?? found.owner, accessible: false, ...(missingReason ? { missingReason } : {}) };
     await sleep(150);
   }
 }
