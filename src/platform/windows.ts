@@ -27,6 +27,8 @@ export interface DesktopWindow {
   modal?: true;
   /** The window it is a dialog of (WM_TRANSIENT_FOR on X11); GTK 4 marks its modal dialogs only so on X11, never modal. */
   transientFor?: number;
+  /** A splash screen (_NET_WM_WINDOW_TYPE_SPLASH on X11): shown while the app starts, never the app's window to work in. */
+  splash?: true;
 }
 
 /** The window a call names, checked against the pid it names; errors say how to find a valid one. */

@@ -34,6 +34,7 @@ export const windowResult = z.object({
   active: z.boolean(),
   modal: z.boolean().optional().describe('A modal dialog: the window it is a dialog of (or all its app\'s) takes no input until it is answered.'),
   dialog_of: z.number().optional().describe('The window this one is a dialog of (its owner, WM_TRANSIENT_FOR).'),
+  splash: z.boolean().optional().describe('A splash screen (_NET_WM_WINDOW_TYPE_SPLASH): the app is starting; its window comes after.'),
 });
 
 export type WindowResult = z.infer<typeof windowResult>;

@@ -260,7 +260,9 @@ describe('honest action results on real apps', () => {
       // Read first, which waits for the app's tree on the bus: the window maps before it is there.
       const all = await elements(window);
       assert.equal(await combo(), 'Fusion', 'the Style combo box shows Fusion');
-      const styleBox = find(all, 'combobox', 'Fusion');
+      // Qt names the combo box by the text it shows; the "Style:" label beside it names it here.
+      const styleBox = find(all, 'combobox', 'Style:');
+      assert.equal(styleBox.value, 'Fusion');
       // Its closed list's "Windows" item, as pyatspi reads it: showing, at 0,0, off the window.
       const closedItem = await oracle.find(window.pid, window.title, 'list item', 'Windows');
       assert.deepEqual(closedItem.extents?.slice(0, 2), [0, 0], JSON.stringify(closedItem));
@@ -269,7 +271,7 @@ describe('honest action results on real apps', () => {
       assert.ok(item, 'the driver lists the closed item with its 0,0 box');
       // The compact view counts the closed list's choices as a closed menu's items, not as lying off the window.
       const compact = (await callOk(context, 'get_window_state', { pid: window.pid, window_id: window.id, include_screenshot: false })).body ?? '';
-      const styleLines = compact.split('\n').slice(compact.split('\n').findIndex((line) => line.includes(`[e${styleBox.index}] cmb "Fusion"`)));
+      const styleLines = compact.split('\n').slice(compact.split('\n').findIndex((line) => line.includes(`[e${styleBox.index}] cmb "Style:"`)));
       assert.match(styleLines[1] ?? '', /^\s+# 2 more items \u2014 open the menu to see$/, compact);
       assert.doesNotMatch(compact, /li "Windows"|scroll up to see/, compact);
       const refused = await failsWith(context, 'click', { window_id: window.id, element_index: item.index, delivery_mode: 'foreground' }, 'element_not_visible');

@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readlinkSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, test } from 'node:test';
 import { encodePng } from '../../src/image/encode.js';
 import type { ToolContext } from '../../src/tools/context.js';
@@ -13,7 +14,7 @@ import { callOk, testContext } from '../helpers/tools.js';
  * Toolkits the fixtures do not cover. Apps that set no _NET_WM_PID and have no accessibility (Xt/Xaw here; Tk and
  * Motif are alike): their windows still have their process (the X server knows it), and their reading says there
  * is no tree and what works instead. A Java app starts with its ATK bridge and is returned with its main frame, not
- * the splash screen that went before it. An app starts in the caller's working directory (the daemon serves callers
+ * the splash screen that went before it, and so is a GTK app whose splash screen has a tree (GIMP's). An app starts in the caller's working directory (the daemon serves callers
  * in many). Judged by xprop (no _NET_WM_PID), xdotool (the windows), /proc (the process, its cwd) and pyatspi (the
  * applications on the bus).
  */
@@ -117,6 +118,38 @@ describe('launch_app and reading across toolkits: Xaw, Java behind a splash, and
           // Gone already.
         }
       }
+    }
+  });
+
+  test('launch_app of an app whose splash screen has a tree of its own (GIMP\'s) waits past it for the app\'s window', async () => {
+    // GIMP's splash is a GTK window, accessible: launch_app answered with it, and the agent's next reading found no
+    // window 10 s later. Watched while the launch runs: xdotool finds the splash and xprop says what type it is.
+    const title = 'CUP After Splash';
+    const launched = callOk(context, 'launch_app', {
+      name: '/usr/bin/python3',
+      additional_arguments: [join(fixtureApps, 'gtk3_fixture.py'), '--title', title, '--splash-ms', '3000'],
+      creates_new_application_instance: true,
+    });
+    let splashType = '';
+    let pending = true;
+    void launched.finally(() => (pending = false)).catch(() => undefined);
+    while (pending && !splashType) {
+      const [id] = run('xdotool', ['search', '--name', `^${title} Startup$`]).split('\n').filter(Boolean);
+      if (id) splashType = run('xprop', ['-id', id, '_NET_WM_WINDOW_TYPE']);
+      await sleep(100);
+    }
+    const result = await launched;
+    const pid = result.structured.pid as number;
+    try {
+      assert.match(splashType, /_NET_WM_WINDOW_TYPE_SPLASH/, 'xprop: the first window was a splash screen (the premise)');
+      const frames = run('xdotool', ['search', '--name', `^${title}$`]).split('\n').filter(Boolean).map(Number);
+      assert.equal(frames.length, 1, 'xdotool finds the window');
+      const windows = result.structured.windows as { window_id: number; title: string }[];
+      assert.deepEqual(windows.map((window) => window.title), [title], result.summary);
+      assert.deepEqual(windows.map((window) => window.window_id), frames);
+      assert.equal(result.structured.accessible, true, result.summary);
+    } finally {
+      process.kill(pid, 'SIGKILL');
     }
   });
 

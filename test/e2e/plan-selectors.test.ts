@@ -186,6 +186,22 @@ describe('selectors in actions and window references in plans', () => {
     assert.equal((await fixtures.status(app)).counter, before.counter + 1, 'pyatspi: the button found counted the click');
   });
 
+  test('get_window_state, wait_for, invoke_menu and bring_to_front take window_id alone too, as list_windows gives it', async () => {
+    // An agent that read list_windows and asked get_window_state by window_id got 'pid: required'.
+    const read = await callOk(fixtures.context, 'get_window_state', { window_id: app.id, include_screenshot: false });
+    assert.equal((read.structured as { window: { pid: number } }).window.pid, app.pid, read.summary);
+    const waited = await callOk(fixtures.context, 'wait_for', { window_id: app.id, selector: 'role=button name=Increment', timeout_ms: 3000 });
+    assert.equal((waited.structured as { count: number }).count, 1, waited.summary);
+    await callOk(fixtures.context, 'invoke_menu', { window_id: app.id, path: ['Edit', 'Copy'] });
+    assert.equal((await fixtures.status(app)).lastKey, 'menu:Copy', 'pyatspi: the fixture ran Edit > Copy');
+    const front = await callOk(fixtures.context, 'bring_to_front', { window_id: app.id });
+    assert.equal((front.structured as { window_id: number }).window_id, app.id);
+    assert.equal(await fixtures.readers.activeWindow(), app.id, 'xdotool: the window is the active one');
+    // Neither names nothing to act on: the error says what would.
+    const missing = await failsWith(fixtures.context, 'wait_for', { selector: 'role=button name=Increment', timeout_ms: 100 }, 'missing_pid');
+    assert.match(missing.summary, /pid or window_id/);
+  });
+
   test('a click on a button the app enables a moment after a name is typed (as a file chooser\'s Save) waits for it; one that stays disabled is refused', async () => {
     const before = await fixtures.status(app);
     const result = await plan({

@@ -1,7 +1,7 @@
 import type { CupAttributes, CupNode, CupRect, CupRole, CupState } from '../types.js';
 import { cupActionsFor } from './actions.js';
 import { closedMenu } from './closed-menus.js';
-import { CONTENT_NAMED_ATSPI_ROLES, NAMED_BLOCK_ATSPI_ROLES, UNKNOWN_COORDINATE, type AtspiRawNode, type RawTreeContext, type UnreadChildren } from './raw-node.js';
+import { CONTENT_NAMED_ATSPI_ROLES, NAMED_BLOCK_ATSPI_ROLES, unknownCoordinate, type AtspiRawNode, type RawTreeContext, type UnreadChildren } from './raw-node.js';
 import { OBJECT_REPLACEMENT } from '../embedded-objects.js';
 import { firstCodePoints, normaliseWhitespace } from '../text.js';
 import { plainText, readableName, withoutMnemonic } from './names.js';
@@ -66,7 +66,7 @@ function place(raw: AtspiRawNode, context: RawTreeContext, parent: Placement, st
   // drawn nowhere, whatever extents it keeps (Qt leaves a closed menu's items at 0,0 + their offset, Blink a
   // closed drop-down's chosen option, marked showing, on the drop-down): a click there would hit something else.
   if (parent.undrawn || (visibilityReported && !showing && !states.has('STATE_VISIBLE'))) return { offscreen: true, undrawn: true };
-  if (raw.positionUnknown || (extents && (extents.x === UNKNOWN_COORDINATE || extents.y === UNKNOWN_COORDINATE))) return { offscreen: true, undrawn: false };
+  if (raw.positionUnknown || (extents && (unknownCoordinate(extents.x) || unknownCoordinate(extents.y)))) return { offscreen: true, undrawn: false };
   // Qt reports an empty box at the origin for what is not shown (closed popup menus): no position, not a place.
   if (extents && extents.x === 0 && extents.y === 0 && extents.w === 0 && extents.h === 0 && !showing) return { offscreen: true, undrawn: false };
   // A negative size is no size at all: GTK3 reports -1,-1 -1x-1 for the page of a notebook whose tabs are
@@ -219,6 +219,17 @@ function shownOnScreen(node: CupNode): boolean {
   return hasRealPlace(node) || (node.children ?? []).some(shownOnScreen);
 }
 
+/**
+ * A combo box named by the choice it shows, not by a label: GTK3 names an unnamed one after its chosen item (the first
+ * text of the item's row) and Qt by its shown text, so Inkscape's "Update strategy:" read cmb "Multiscale" and
+ * changed its name with every choice.
+ */
+function namedByChoice(raw: AtspiRawNode, atspiRole: string): boolean {
+  if (atspiRole !== 'ROLE_COMBO_BOX' || raw.selectedName === undefined) return false;
+  const name = normaliseWhitespace(raw.name);
+  return name !== '' && name === normaliseWhitespace(raw.selectedName);
+}
+
 /** Fields a form labels with a text beside or above them: unnamed, they are named by it (labelsByPlace). */
 const placeLabelledRoles: ReadonlySet<CupRole> = new Set(['textbox', 'searchbox', 'combobox', 'slider', 'spinbutton']);
 /** How far a label may lie from its field: left of it on its row, or above it, in pixels. */
@@ -228,25 +239,43 @@ const labelGapAbove = 24;
 /**
  * Names unnamed fields after the text that labels them on screen, where the app ties no label to them (zenity's
  * forms and scale put a label beside or above each field with no labelled-by relation, so its name fields were
- * four unnamed text boxes): a sibling text on the field's row ending left of it, the nearest, else one just above
- * it that overlaps it across. What screen readers do for such fields (Orca's label inference), kept to siblings.
+ * four unnamed text boxes): a sibling text (or a box holding only one) on the field's row ending left of it with no
+ * control between, the nearest, else one just above it that overlaps it across. What screen readers do for such
+ * fields (Orca's label inference), kept to siblings.
  */
 function labelsByPlace(children: readonly CupNode[]): void {
   const shown = (node: CupNode) => hasRealPlace(node) && !node.states?.includes('hidden');
-  const labels = children.filter((child) => child.role === 'text' && child.name !== '' && shown(child));
+  const labels = children.map(labelIn).filter((label) => label !== undefined && shown(label)) as CupNode[];
   if (labels.length === 0) return;
+  const controls = children.filter((child) => (child.actions?.length ?? 0) > 0 && shown(child));
   for (const field of children) {
-    if (field.name !== '' || !placeLabelledRoles.has(field.role) || !shown(field)) continue;
+    // A combo box named by its choice (its name is its value) is unlabelled too: a label beside it names it.
+    const unnamed = field.name === '' || (field.role === 'combobox' && field.name === field.value);
+    if (!unnamed || !placeLabelledRoles.has(field.role) || !shown(field)) continue;
     const box = field.bounds!;
     const middle = box.y + box.h / 2;
     const gapLeft = (label: CupNode) => box.x - (label.bounds!.x + label.bounds!.w);
     const gapAbove = (label: CupNode) => box.y - (label.bounds!.y + label.bounds!.h);
-    const onRow = labels.filter((label) => label.bounds!.y <= middle && middle <= label.bounds!.y + label.bounds!.h && gapLeft(label) >= -2 && gapLeft(label) <= labelGapLeft);
+    // A label labels the first field right of it: one with another control between (Inkscape's "Format: [A4] [mm]") does not.
+    const between = (label: CupNode) =>
+      controls.some((other) => other !== field && other.bounds!.x >= label.bounds!.x + label.bounds!.w - 2 && other.bounds!.x + other.bounds!.w <= box.x + 2 &&
+        other.bounds!.y <= middle && middle <= other.bounds!.y + other.bounds!.h);
+    const onRow = labels.filter((label) => label.bounds!.y <= middle && middle <= label.bounds!.y + label.bounds!.h && gapLeft(label) >= -2 && gapLeft(label) <= labelGapLeft && !between(label));
     const over = labels.filter((label) => label.bounds!.x < box.x + box.w && box.x < label.bounds!.x + label.bounds!.w && gapAbove(label) >= -2 && gapAbove(label) <= labelGapAbove);
     const nearest = (list: CupNode[], gap: (label: CupNode) => number) => list.sort((a, b) => gap(a) - gap(b))[0];
     const label = nearest(onRow, gapLeft) ?? nearest(over, gapAbove);
     if (label) field.name = label.name;
   }
+}
+
+/**
+ * The label a sibling is: a named text, or a box that holds only one (Inkscape's status bar puts its "O:" in a box of
+ * its own beside the opacity field, and the field was named by the farther "Stroke:" on its row).
+ */
+function labelIn(node: CupNode): CupNode | undefined {
+  if (node.role === 'text') return node.name !== '' ? node : undefined;
+  if (node.role !== 'generic' || node.name !== '' || node.children?.length !== 1) return undefined;
+  return labelIn(node.children[0]!);
 }
 
 /**
@@ -324,8 +353,10 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
     sources.push({ index, bus: raw.bus, path: raw.path, atspiRole: raw.role });
     const states = decodeStateSet(raw.states);
     const atspiRole = atspiRoleName(raw.role);
-    // A control without a name of its own is named by the label that points at it (W3C accname, aria-labelledby).
-    const name = readableName(raw.name, context.gtk4NameQuirks) || normaliseWhitespace(raw.labelledBy ?? '') || contentName(raw, atspiRole);
+    // A control without a name of its own is named by the label that points at it (W3C accname, aria-labelledby),
+    // and so is a combo box whose name is only the choice it shows (GTK3 and Qt name one so).
+    const own = namedByChoice(raw, atspiRole) && raw.labelledBy ? '' : readableName(raw.name, context.gtk4NameQuirks);
+    const name = own || normaliseWhitespace(raw.labelledBy ?? '') || contentName(raw, atspiRole);
     const mapped = cupRoleFor({
       atspiRole,
       parentAtspiRole: parent ? atspiRoleName(parent.role) : undefined,

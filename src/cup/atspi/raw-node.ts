@@ -1,5 +1,14 @@
 /** GTK3 (and ATK) report this coordinate for objects with no on-screen position, e.g. rows scrolled out of a list. */
-export const UNKNOWN_COORDINATE = -2147483648;
+const UNKNOWN_COORDINATE = -2147483648;
+
+/**
+ * A coordinate that places nothing: -2^31, or that plus an offset. GTK3 places an icon view's items and a tree view's
+ * cells at their widget's position plus their own offset, so in a widget with no place (a notebook page not shown)
+ * they sit at -2147483636 and the like: no screen reaches a billion pixels left of or above its origin.
+ */
+export function unknownCoordinate(coordinate: number): boolean {
+  return coordinate <= UNKNOWN_COORDINATE / 2;
+}
 
 /**
  * Roles whose unnamed objects take their name from their text content: controls and items whose label is

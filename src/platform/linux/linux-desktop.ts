@@ -1,5 +1,5 @@
 import { atspiToCup } from '../../cup/atspi/convert.js';
-import { UNKNOWN_COORDINATE, type AtspiRawNode, type RawTreeContext } from '../../cup/atspi/raw-node.js';
+import { unknownCoordinate, type AtspiRawNode, type RawTreeContext } from '../../cup/atspi/raw-node.js';
 import type { ActionOutcome } from '../action-outcome.js';
 import type { BrowserPage, PageEndpoint } from '../browser.js';
 import type { InstalledApp, LaunchPlan, RunningApp } from '../apps.js';
@@ -456,7 +456,7 @@ export class LinuxDesktop implements Desktop {
   async elementBounds(window: ClientWindow, ref: ObjectRef): Promise<{ x: number; y: number; w: number; h: number } | undefined> {
     const client = await this.atspi();
     const [box, toolkit] = await Promise.all([extents(client, ref, 0).catch(() => undefined), client.toolkitOf(ref.bus).catch(() => undefined)]);
-    if (!box || box.x === UNKNOWN_COORDINATE || box.w <= 0 || box.h <= 0) return undefined;
+    if (!box || unknownCoordinate(box.x) || unknownCoordinate(box.y) || box.w <= 0 || box.h <= 0) return undefined;
     if (!quirksFor(toolkit).extentsRelativeToWindow) return box;
     const margin = this.contentMargins.get(window.id) ?? { x: window.csdMargins?.left ?? 0, y: window.csdMargins?.top ?? 0 };
     return { x: box.x + window.bounds.x + margin.x, y: box.y + window.bounds.y + margin.y, w: box.w, h: box.h };

@@ -51,11 +51,11 @@ async function describeWindow(
   x: X11Connection,
   id: number,
   zIndex: number,
-  context: { activeWindow: number; currentDesktop: number | undefined; hiddenAtom: number; modalAtom: number },
+  context: { activeWindow: number; currentDesktop: number | undefined; hiddenAtom: number; modalAtom: number; splashAtom: number },
 ): Promise<ClientWindow | undefined> {
   const root = x.screen.root;
   try {
-    const [geometry, origin, attributes, pids, title, appClass, states, desktops, csd, owner] = await Promise.all([
+    const [geometry, origin, attributes, pids, title, appClass, states, desktops, csd, owner, types] = await Promise.all([
       x.getGeometry(id),
       x.translateCoordinates(id, root, 0, 0),
       x.getWindowAttributes(id),
@@ -66,6 +66,7 @@ async function describeWindow(
       x.getCardinals(id, '_NET_WM_DESKTOP'),
       x.getCardinals(id, '_GTK_FRAME_EXTENTS'),
       x.getWindowList(id, 'WM_TRANSIENT_FOR'),
+      x.getAtomList(id, '_NET_WM_WINDOW_TYPE'),
     ]);
     const pid = pids?.[0] ?? (await clientPid(x, id));
     const bounds = { x: origin.x, y: origin.y, width: geometry.width, height: geometry.height };
@@ -87,6 +88,7 @@ async function describeWindow(
       active: id === context.activeWindow,
     };
     if (states?.includes(context.modalAtom)) window.modal = true;
+    if (types?.includes(context.splashAtom)) window.splash = true;
     // The root (or None) as the owner is a dialog of the whole app, which ICCCM allows; only a window is an owner here.
     if (owner?.[0] && owner[0] !== root) window.transientFor = owner[0];
     if (csd && csd.length === 4) window.csdMargins = { left: csd[0]!, right: csd[1]!, top: csd[2]!, bottom: csd[3]! };
@@ -103,19 +105,20 @@ async function describeWindow(
  */
 export async function listClientWindows(x: X11Connection): Promise<ClientWindow[]> {
   const root = x.screen.root;
-  const [stacking, clients, active, currentDesktop, hiddenAtom, modalAtom] = await Promise.all([
+  const [stacking, clients, active, currentDesktop, hiddenAtom, modalAtom, splashAtom] = await Promise.all([
     x.getWindowList(root, '_NET_CLIENT_LIST_STACKING'),
     x.getWindowList(root, '_NET_CLIENT_LIST'),
     x.getWindowList(root, '_NET_ACTIVE_WINDOW'),
     x.getCardinals(root, '_NET_CURRENT_DESKTOP'),
     x.internAtom('_NET_WM_STATE_HIDDEN'),
     x.internAtom('_NET_WM_STATE_MODAL'),
+    x.internAtom('_NET_WM_WINDOW_TYPE_SPLASH'),
   ]);
   let ordered = stacking ?? clients;
   if (!ordered) ordered = await rootChildren(x);
   // Clients missing from the stacking list (rare) go to the bottom.
   const ids = [...(clients ?? []).filter((id) => !ordered!.includes(id)), ...ordered];
-  const context = { activeWindow: active?.[0] ?? 0, currentDesktop: currentDesktop?.[0], hiddenAtom, modalAtom };
+  const context = { activeWindow: active?.[0] ?? 0, currentDesktop: currentDesktop?.[0], hiddenAtom, modalAtom, splashAtom };
   const windows = await Promise.all(ids.map((id, zIndex) => describeWindow(x, id, zIndex, context)));
   return windows.filter((window): window is ClientWindow => window !== undefined);
 }

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { BrowserStart, ProcessExit } from '../../platform/apps.js';
 import { seenBefore, type DesktopWindow, type WindowIdentity } from '../../platform/windows.js';
 import type { ToolContext } from '../context.js';
-import { windowRecord, windowsOfProcess } from '../perception/window-records.js';
+import { resolveWindow, windowRecord, windowsOfProcess } from '../perception/window-records.js';
 import { pageInTree } from '../page/page-in-tree.js';
 import { pidArgument, windowIdArgument, windowResult } from '../schemas.js';
 import { defineTool } from '../tool.js';
@@ -16,7 +16,9 @@ const launchTimeoutMs = 20_000;
  * new windows: those first seen and those it opens meanwhile. A splash screen (SwingSet2's, LibreOffice's) has none,
  * and the app's own windows come after it, from the same process or one it started; the splash may close as they
  * open, or stay (LibreOffice's stays up behind its Document Recovery dialog, which oosplash's child soffice.bin
- * shows): the app is the process whose window has a tree.
+ * shows): the app is the process whose window has a tree. A window the app marks a splash screen is not its window
+ * even with a tree (GIMP's, a GTK window, closes ten seconds later as the image window opens): it is returned only
+ * when nothing else has come by the deadline.
  */
 async function waitForApp(context: ToolContext, pid: number, seen: (window: WindowIdentity) => boolean, deadline: number) {
   const found = await waitForWindows(context, pid, seen, deadline);
@@ -27,12 +29,14 @@ async function waitForApp(context: ToolContext, pid: number, seen: (window: Wind
   let missingReason: string | undefined;
   for (;;) {
     const open = (await context.desktop.windows()).filter((window) => !seen(window) && ours(window));
-    for (const window of open) {
+    const late = Date.now() >= deadline;
+    const working = open.filter((window) => !window.splash);
+    for (const window of late ? open : working) {
       const tree = await windowTree(context, window, deadline);
-      if (tree.accessible) return { windows: open, owner: window.pid, accessible: true };
+      if (tree.accessible) return { windows: late ? open : working, owner: window.pid, accessible: true };
       missingReason ??= tree.missingReason;
     }
-    if (Date.now() >= deadline) return { windows: open.length > 0 ? open : found.windows, owner: open[0]?.pid ?? found.owner, accessible: false, ...(missingReason ? { missingReason } : {}) };
+    if (late) return { windows: open.length > 0 ? open : found.windows, owner: open[0]?.pid ?? found.owner, accessible: false, ...(missingReason ? { missingReason } : {}) };
     await sleep(150);
   }
 }
@@ -337,12 +341,11 @@ export const bringToFront = defineTool({
   description:
     'Activate a window (raise it and give it the keyboard focus) through the window manager, so later foreground input lands on it without ' +
     'activating it per call. Without window_id, the front-most window of pid.',
-  input: z.strictObject({ pid: pidArgument, window_id: windowIdArgument.optional() }),
+  input: z.strictObject({ pid: pidArgument.optional().describe('Target process ID; optional with window_id, which names the window.'), window_id: windowIdArgument.optional() }),
   output: z.object({ window_id: z.number(), active: z.boolean() }),
   async handle(args, context) {
-    const windows = await windowsOfProcess(context, args.pid);
-    const window = args.window_id !== undefined ? windows.find((candidate) => candidate.id === args.window_id) : windows[0];
-    if (!window) throw new ToolError(`pid ${args.pid} has no window ${args.window_id}; call list_windows`, 'window_not_found');
+    if (args.window_id === undefined && args.pid === undefined) throw new ToolError('bring_to_front needs pid or window_id (list_windows has both)', 'missing_pid');
+    const window = args.window_id !== undefined ? await resolveWindow(context, args.window_id, args.pid) : (await windowsOfProcess(context, args.pid!))[0]!;
     const active = await context.desktop.activateWindow(window);
     return {
       summary: active ? `✅ window ${window.id} "${window.title}" is active` : `⚠️ the window manager did not activate window ${window.id}`,

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import type { MenuOutcome } from '../../platform/desktop-services.js';
-import { findWindow, modalDialogOver } from '../../platform/windows.js';
+import { modalDialogOver } from '../../platform/windows.js';
 import { ToolError } from '../../errors.js';
 import { pidArgument, windowIdArgument } from '../schemas.js';
-import { windowsOfProcess } from '../perception/window-records.js';
 import { defineTool } from '../tool.js';
 import { observeAction } from './action-diff.js';
 import { targetResult } from './outcome.js';
 import { actionOptions, actionResult } from './schemas.js';
+import { keyboardWindow } from './targets.js';
 
 export const invokeMenu = defineTool({
   name: 'invoke_menu',
@@ -24,7 +24,7 @@ export const invokeMenu = defineTool({
     'dialog): its menus are out of a person\'s reach until the dialog is answered. ' +
     'Unlike macOS there is no global menu bar: the menu is the window\'s own (window_id, else the active or front-most window of pid).',
   input: z.strictObject({
-    pid: pidArgument,
+    pid: pidArgument.optional().describe('Target process ID; optional with window_id, which names the window (and so its app).'),
     window_id: windowIdArgument.optional(),
     path: z.array(z.string().min(1)).min(1).max(12).describe('Menu names from the menu bar down, e.g. ["Edit", "Paste"].'),
     ...actionOptions,
@@ -32,10 +32,7 @@ export const invokeMenu = defineTool({
   output: actionResult.extend({ pid: z.number(), window_id: z.number(), menu_path: z.array(z.string()), action: z.string(), opened: z.array(z.string()) }),
   async handle(args, context) {
     const windows = await context.desktop.windows();
-    const window =
-      args.window_id !== undefined
-        ? findWindow(windows, args.window_id, args.pid)
-        : await windowsOfProcess(context, args.pid).then((own) => own.find((candidate) => candidate.active) ?? own[0]!);
+    const window = await keyboardWindow(context, args, 'invoke_menu');
     // A person cannot reach a window's menus while its modal dialog is up; through accessibility the item would run
     // all the same, under the dialog (a second "Save As" over the first). The app's front window being that dialog
     // counts when no window was named.

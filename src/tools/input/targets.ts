@@ -136,7 +136,7 @@ export async function resolveTarget(context: ToolContext, args: AddressingArgs):
   return byElement ? resolveElement(context, args) : resolvePoint(context, args);
 }
 
-/** Where a keyboard tool's input goes without an element: window_id, else the active (or front-most) window of pid. */
+/** Where a keyboard tool's input (or invoke_menu's choice) goes without an element: window_id, else the active (or front-most) window of pid. */
 export async function keyboardWindow(context: ToolContext, args: { pid?: number; window_id?: number }, tool: string): Promise<DesktopWindow> {
   if (args.window_id !== undefined) return resolveWindow(context, args.window_id, args.pid);
   if (args.pid === undefined) throw new ToolError(`${tool} needs pid (or window_id, or an element) to know which window gets the input`, 'missing_pid');

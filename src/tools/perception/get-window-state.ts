@@ -60,7 +60,7 @@ export const getWindowState = defineTool({
     'and an index whose element is gone is refused (stale_element), never passed to another. Call it once per turn before acting on elements. When the structured result ' +
     'says degraded, the app exposes no usable tree: act by pixels on the screenshot instead.',
   input: z.strictObject({
-    pid: pidArgument,
+    pid: pidArgument.optional().describe('Target process ID; optional: window_id names the window, as it does for the actions.'),
     window_id: windowIdArgument,
     query: z.string().min(1).optional().describe('Case-insensitive filter: keep elements whose name, value, role or state codes contain it (or whose id is it, e.g. "e12"), with their ancestors. Element indices are unchanged.'),
     include_screenshot: z.boolean().default(true).describe('Return a screenshot with the tree. Default true; false is cheaper when only re-indexing.'),

@@ -128,7 +128,7 @@ export const waitFor = defineTool({
     `On timeout (default ${DEFAULT_TIMEOUT_MS} ms, at most ${MAX_TIMEOUT_MS}) the error "timeout" says what was last seen: the match count, the ` +
     'nearest element names and the window titles.',
   input: z.strictObject({
-    pid: pidArgument,
+    pid: pidArgument.optional().describe('The app whose windows to watch; optional with window_id, which names the window (and so its app).'),
     window_id: windowIdArgument.optional().describe('The window to watch; default every window of pid (front-most first).'),
     selector: desktopSelectorArgument.optional(),
     gone: z.boolean().default(false).describe('Wait until nothing matches the selector (and no window has the title) instead.'),
@@ -145,12 +145,14 @@ export const waitFor = defineTool({
     snapshot_ids: z.array(z.string()),
     windows: z.array(windowResult).describe('The windows whose title matched window_title.'),
   }),
-  async handle(args, context) {
-    if (args.selector === undefined && args.window_title === undefined) {
+  async handle(given, context) {
+    if (given.selector === undefined && given.window_title === undefined) {
       throw new ToolError('wait_for needs selector, window_title or both', 'invalid_arguments');
     }
-    const selector = args.selector === undefined ? undefined : parseDesktopSelector(args.selector);
-    if (args.window_id !== undefined) await resolveWindow(context, args.window_id, args.pid);
+    const selector = given.selector === undefined ? undefined : parseDesktopSelector(given.selector);
+    const pid = given.window_id !== undefined ? (await resolveWindow(context, given.window_id, given.pid)).pid : given.pid;
+    if (pid === undefined) throw new ToolError('wait_for needs pid or window_id: the app whose windows to watch (list_windows has both)', 'missing_pid');
+    const args = { ...given, pid };
     const started = Date.now();
     const deadline = started + args.timeout_ms;
     if (context.signal?.aborted) aborted(0);

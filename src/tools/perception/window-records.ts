@@ -17,6 +17,7 @@ export function windowRecord(window: DesktopWindow): WindowResult {
     active: window.active,
     ...(window.modal ? { modal: true } : {}),
     ...(window.transientFor !== undefined ? { dialog_of: window.transientFor } : {}),
+    ...(window.splash ? { splash: true } : {}),
   };
 }
 
@@ -27,6 +28,7 @@ export function formatWindowLine(window: DesktopWindow): string {
     window.isOnScreen ? '' : 'off-screen',
     window.modal ? 'modal' : '',
     window.transientFor !== undefined ? `dialog of ${window.transientFor}` : '',
+    window.splash ? 'splash screen' : '',
   ]
     .filter(Boolean)
     .join(', ');

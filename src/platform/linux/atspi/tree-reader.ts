@@ -160,9 +160,14 @@ const contentNamedRoles = new Set(CONTENT_NAMED_ATSPI_ROLES.map((name) => ATSPI_
 const namedBlockRoles = new Set(NAMED_BLOCK_ATSPI_ROLES.map((name) => ATSPI_ROLE_NAMES.indexOf(name)));
 /**
  * Controls a dialog labels with a separate label widget (GTK's mnemonic labels): combo box, list,
- * password text, slider, spin button, table, text, tree table, entry. Unnamed, they are named by it.
+ * password text, slider, spin button, table, text, tree table, entry, and a check box, radio button or switch
+ * drawn without text of its own (Inkscape's preferences put the label in a column left of the box). Unnamed,
+ * they are named by it.
  */
 const labelledRoles = new Set([
+  ATSPI_ROLE.CHECK_BOX,
+  ATSPI_ROLE.RADIO_BUTTON,
+  ATSPI_ROLE.TOGGLE_BUTTON,
   ATSPI_ROLE.COMBO_BOX,
   ATSPI_ROLE.LIST,
   ATSPI_ROLE.PASSWORD_TEXT,
@@ -190,10 +195,18 @@ const rangeRoles = new Set([ATSPI_ROLE.SCROLL_BAR, ATSPI_ROLE.SLIDER, ATSPI_ROLE
  */
 export function changesWithoutEvent(node: AtspiRawNode): boolean {
   if (node.interfaces.includes('Value') && rangeRoles.has(node.role)) return true;
-  if (node.name === '' && labelledRoles.has(node.role)) return true;
+  if (asksLabel(node)) return true;
   if (node.role === ATSPI_ROLE.COMBO_BOX && node.interfaces.includes('Selection') && !node.interfaces.includes('Text')) return true;
   if (placeholderRoles.has(node.role)) return true;
   return node.interfaces.includes('Hypertext') && node.text !== undefined;
+}
+
+/**
+ * Whether the label pointing at the object (LABELLED_BY) is read: an unnamed control's, and a combo box's whatever
+ * its name, since GTK3 and Qt name a combo box by the choice it shows (convert.ts names it by its label then).
+ */
+function asksLabel(node: AtspiRawNode): boolean {
+  return (node.name === '' && labelledRoles.has(node.role)) || node.role === ATSPI_ROLE.COMBO_BOX;
 }
 
 type Body = unknown[];
@@ -303,10 +316,13 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
 
   /**
    * Properties of one interface: in one GetAll where the toolkit is known to answer it, else one Get
-   * per property (Qt 5.15 crashes on GetAll, whatever the interface).
+   * per property (Qt 5.15 crashes on GetAll, whatever the interface). Value is always asked per property:
+   * ATK's bridge (GTK 2 and 3) writes GetAll's answer a property at a time, and a getter that fails (a Value
+   * whose number is unset: GAIL's progress bar has no minimum) leaves a dict entry without its value, on which
+   * libdbus aborts the app (GIMP died on its first reading); a Get of that property only answers an error.
    */
   async function readProperties(node: ObjectRef, iface: string, names: readonly string[]): Promise<Map<string, unknown>> {
-    if (options.propertiesInOneCall) {
+    if (options.propertiesInOneCall && iface !== 'Value') {
       const all = await call(node, 'org.freedesktop.DBus.Properties', 'GetAll', 's', [atspiInterface(iface)]);
       if (all?.[0] instanceof Map) return new Map([...(all[0] as Map<string, { value: unknown }>)].map(([key, variant]) => [key, variant.value]));
     }
@@ -467,7 +483,7 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
         }),
       );
     }
-    if (node.name === '' && labelledRoles.has(node.role)) {
+    if (asksLabel(node)) {
       work.push(
         call(node, atspiInterface('Accessible'), 'GetRelationSet').then(async (body) => {
           const relations = (body?.[0] as [number, [string, string][]][] | undefined) ?? [];

@@ -1,7 +1,7 @@
 import { ATSPI_ROLE, ATSPI_STATE } from '../../../cup/atspi/constants.js';
 import { hasState } from '../../../cup/atspi/states.js';
 import { overlap } from '../../../cup/rect.js';
-import { UNKNOWN_COORDINATE, type AtspiRawNode, type UnreadChildren } from '../../../cup/atspi/raw-node.js';
+import { unknownCoordinate, type AtspiRawNode, type UnreadChildren } from '../../../cup/atspi/raw-node.js';
 import { atspiInterface, NULL_PATH, type ObjectRef } from './object-ref.js';
 
 export interface Rect {
@@ -51,10 +51,10 @@ export function readsVisiblePartOnly(container: Container): boolean {
   return container.childCount > manyChildren || (container.managesDescendants && container.childCount > manyManagedChildren);
 }
 
-/** Extents that place an object: toolkits report -1x-1, 0x0 or -2^31 for what has no place. */
+/** Extents that place an object: toolkits report -1x-1, 0x0 or -2^31 (plus an offset) for what has no place. */
 export function placedExtents(extents: Rect | undefined): Rect | undefined {
   if (!extents || extents.w <= 0 || extents.h <= 0) return undefined;
-  if (extents.x === UNKNOWN_COORDINATE || extents.y === UNKNOWN_COORDINATE) return undefined;
+  if (unknownCoordinate(extents.x) || unknownCoordinate(extents.y)) return undefined;
   return extents;
 }
 

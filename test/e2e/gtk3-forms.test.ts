@@ -1,0 +1,137 @@
+// GTK3 forms laid out as Inkscape's and GIMP's dialogs lay theirs out, where a new user found the tree wrong: controls
+// named by a tool tip or by the choice they show instead of the label beside them, a field named by a farther label,
+// items of a hidden notebook page placed two billion pixels off, and a Value with no number (GIMP's progress bar)
+// whose reading made ATK's bridge abort the app. Judged by pyatspi and by the fixture's own log.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import type { ClientWindow } from '../../src/platform/linux/windows.js';
+import type { ActionResult } from '../../src/tools/input/schemas.js';
+import { repositoryRoot } from '../helpers/desktop.js';
+import { FixtureDesktop } from '../helpers/fixture-desktop.js';
+import { callOk, pyatspiWalk, type Element } from '../helpers/tools.js';
+
+describe('GTK3 forms of graphics apps, judged by pyatspi', () => {
+  let fixtures: FixtureDesktop;
+  let window: ClientWindow;
+  let logDir: string;
+
+  before(async () => {
+    fixtures = await FixtureDesktop.start();
+    logDir = mkdtempSync(join(tmpdir(), 'cup-forms-'));
+    window = await fixtures.launch('gtk3', { title: 'Forms Fixture', size: '480x800', extraArgs: ['--labels', '--hidden-icons', '--action-log', join(logDir, 'actions.log')] });
+  });
+
+  after(async () => {
+    await fixtures?.stop();
+    if (logDir) rmSync(logDir, { recursive: true, force: true });
+  });
+
+  const named = (elements: readonly Element[], role: string) => elements.filter((element) => element.role === role).map((element) => element.name);
+
+  test('a check box and a switch with no text of their own are named by the label pointing at them, not by a tool tip', async () => {
+    const labelled = await fixtures.oracle.labelled(window.pid, window.title);
+    const pointed = (role: string) => labelled.filter((entry) => entry.role === role).map((entry) => `${entry.name}|${entry.labels.join()}`);
+    // The case: pyatspi reads both unnamed, each labelled by a label widget; the check box has a tool tip as well.
+    assert.deepEqual(pointed('check box'), ['|Sticky mode'], JSON.stringify(labelled));
+    assert.deepEqual(pointed('toggle button'), ['|Dark theme'], JSON.stringify(labelled));
+
+    const elements = await fixtures.elements(window);
+    assert.ok(named(elements, 'checkbox').includes('Sticky mode'), JSON.stringify(named(elements, 'checkbox')));
+    assert.ok(named(elements, 'button').includes('Dark theme'), JSON.stringify(named(elements, 'button')));
+    assert.ok(!named(elements, 'checkbox').includes('Stay in this mode after the work is done'), 'the tool tip is no name');
+
+    const clicked = await callOk(fixtures.context, 'click', { window_id: window.id, selector: 'role=checkbox name="Sticky mode"' });
+    assert.equal((clicked.structured as unknown as ActionResult).effect, 'confirmed', clicked.summary);
+    assert.match(readFileSync(join(logDir, 'actions.log'), 'utf8'), /^sticky True /m, 'the fixture logs its check box toggled on');
+  });
+
+  test('combo boxes GTK3 names by their choice are named by their label: the one pointing at it, else the one beside it', async () => {
+    const walked = await pyatspiWalk(window.pid, window.title, fixtures.desktop.env());
+    const combos = walked.filter((node) => node.role === 'combo box').map((node) => node.name);
+    // The case: GTK3 names each unnamed combo box after its chosen item.
+    assert.ok(combos.includes('Multiscale') && combos.includes('mm'), JSON.stringify(combos));
+    const labelled = await fixtures.oracle.labelled(window.pid, window.title);
+    assert.ok(labelled.some((entry) => entry.role === 'combo box' && entry.labels.includes('Update strategy:')), JSON.stringify(labelled));
+
+    const elements = await fixtures.elements(window);
+    const combo = (name: string) => elements.find((element) => element.role === 'combobox' && element.name === name);
+    assert.equal(combo('Update strategy:')?.value, 'Multiscale', JSON.stringify(elements.filter((element) => element.role === 'combobox')));
+    assert.equal(combo('Display units:')?.value, 'mm', JSON.stringify(elements.filter((element) => element.role === 'combobox')));
+    // A combo box named by the app keeps its name ("Color", set on its accessible), and one past a button that the
+    // label left of both labels keeps its choice's name.
+    assert.equal(combo('Color')?.value, 'Red');
+    assert.equal(combo('pt')?.value, 'pt', JSON.stringify(elements.filter((element) => element.role === 'combobox')));
+
+    const set = await callOk(fixtures.context, 'set_value', { window_id: window.id, selector: 'role=combobox name="Update strategy:"', value: 'Responsive' });
+    assert.equal((set.structured as unknown as ActionResult).effect, 'confirmed', set.summary);
+    const after = await pyatspiWalk(window.pid, window.title, fixtures.desktop.env());
+    assert.ok(after.some((node) => node.role === 'combo box' && node.name === 'Responsive'), 'pyatspi: the combo box shows Responsive');
+    const reread = await fixtures.elements(window);
+    assert.equal(reread.find((element) => element.role === 'combobox' && element.name === 'Update strategy:')?.value, 'Responsive', 'still named by its label');
+  });
+
+  test('a field is named by the nearer label in a box of its own, not by a farther one on its row', async () => {
+    const walked = await pyatspiWalk(window.pid, window.title, fixtures.desktop.env());
+    const spin = walked.find((node) => node.role === 'spin button');
+    const label = (name: string) => walked.find((node) => node.role === 'label' && node.name === name)?.extents;
+    const [stroke, own] = [label('Stroke:'), label('O:')];
+    assert.ok(spin?.extents && stroke && own, JSON.stringify(walked.filter((node) => ['spin button', 'label'].includes(node.role))));
+    // The case: both labels end left of the field on its row, and "O:" (inside a box of its own) is the nearer.
+    assert.equal(spin.name, '', 'pyatspi: the spin button is unnamed');
+    const right = (box: number[]) => box[0]! + box[2]!;
+    assert.ok(right(stroke) < right(own) && right(own) <= spin.extents[0], `Stroke: ${stroke}, O: ${own}, field ${spin.extents}`);
+
+    const elements = await fixtures.elements(window);
+    assert.deepEqual(named(elements, 'spinbutton'), ['O:']);
+  });
+
+  test('the items of a hidden notebook page, which GTK3 places at -2^31 plus their offset, have no place', async () => {
+    const walked = await pyatspiWalk(window.pid, window.title, fixtures.desktop.env());
+    // Unnamed on the bus: their words are their Text, which names them.
+    const icons = walked.filter((node) => node.role === 'icon');
+    assert.equal(icons.length, 3, JSON.stringify(walked.filter((node) => node.role === 'icon')));
+    // The case: a billion pixels and more left of the screen, and not at -2^31 exactly.
+    assert.ok(icons.every((node) => node.extents !== null && node.extents[0] < -(2 ** 30) && node.extents[0] !== -(2 ** 31)), JSON.stringify(icons.map((node) => node.extents)));
+
+    const result = await callOk(fixtures.context, 'get_window_state', { window_id: window.id, pid: window.pid, include_screenshot: false });
+    const items = (result.structured as { elements: Element[] }).elements.filter((element) => element.role === 'img' && ['A4', 'Letter', 'Legal'].includes(element.name));
+    assert.equal(items.length, 3, result.body);
+    assert.deepEqual(items.map((element) => element.bounds), [undefined, undefined, undefined], result.body);
+    assert.ok(items.every((element) => element.states.includes('offscreen')), result.body);
+    assert.doesNotMatch(result.body ?? '', /-21474836\d\d/, 'no coordinate of the sentinel is shown');
+  });
+
+  test('a Value that has no number (GAIL\'s progress bar) is read without aborting the app', async () => {
+    const meter = await fixtures.desktop.launchFixture('gtk3', { title: 'Meter Fixture', extraArgs: ['--unvalued-meter'] });
+    // The case: pyatspi's Get of its minimum fails (the toolkit cannot give it).
+    const script = [
+      'import pyatspi',
+      'from atspi_frames import find_frame',
+      `frame = find_frame(${meter.window.pid}, "Meter Fixture")`,
+      'meter = pyatspi.findDescendant(frame, lambda node: node.getRoleName() == "progress bar")',
+      'try:',
+      '    meter.queryValue().minimumValue',
+      '    print("read")',
+      'except Exception:',
+      '    print("failed")',
+    ].join('\n');
+    const run = spawnSync('/usr/bin/python3', ['-c', script], {
+      env: { ...fixtures.desktop.env(), PYTHONPATH: join(repositoryRoot, 'test', 'fixtures', 'oracle') },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    assert.equal(run.stdout.trim(), 'failed', `pyatspi: ${run.stdout} ${run.stderr}`);
+
+    const read = await callOk(fixtures.context, 'get_window_state', { pid: meter.window.pid, window_id: meter.window.id, detail: 'full', include_screenshot: false });
+    const state = read.structured as { degraded: boolean; elements: Element[] };
+    assert.equal(state.degraded, false, read.summary);
+    assert.ok(state.elements.some((element) => element.role === 'progressbar' && element.name === 'Meter'), read.body);
+    assert.equal(meter.process.exitCode, null, 'the app still runs');
+    assert.equal(meter.process.signalCode, null, 'the app still runs');
+    assert.ok((await fixtures.oracle.statusText(meter.window.pid, meter.window.title)).startsWith('counter='), 'pyatspi: the app still answers');
+  });
+});
