@@ -186,6 +186,17 @@ describe('selectors in actions and window references in plans', () => {
     assert.equal((await fixtures.status(app)).counter, before.counter + 1, 'pyatspi: the button found counted the click');
   });
 
+  test('wait_for and invoke_menu take window_id alone too: wait_for\'s match is the window\'s, and the menu item chosen is pyatspi\'s last key', async () => {
+    const waited = await callOk(fixtures.context, 'wait_for', { window_id: app.id, selector: 'role=button name=Increment', timeout_ms: 2000 });
+    assert.deepEqual((waited.structured.matches as { window_id: number }[]).map((match) => match.window_id), [app.id], waited.summary);
+    await callOk(fixtures.context, 'invoke_menu', { window_id: app.id, path: ['Edit', 'Copy'] });
+    assert.equal((await fixtures.status(app)).lastKey, 'menu:Copy', 'pyatspi: the menu item ran');
+    // A title alone needs no process: any app's window counts.
+    const titled = await callOk(fixtures.context, 'wait_for', { window_title: app.title, timeout_ms: 2000 });
+    assert.deepEqual((titled.structured.windows as { window_id: number }[]).map((window) => window.window_id), [app.id], titled.summary);
+    await failsWith(fixtures.context, 'wait_for', { selector: 'role=button', timeout_ms: 100 }, 'missing_window_id');
+  });
+
   test('a click on a button the app enables a moment after a name is typed (as a file chooser\'s Save) waits for it; one that stays disabled is refused', async () => {
     const before = await fixtures.status(app);
     const result = await plan({

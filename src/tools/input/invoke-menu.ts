@@ -24,18 +24,21 @@ export const invokeMenu = defineTool({
     'dialog): its menus are out of a person\'s reach until the dialog is answered. ' +
     'Unlike macOS there is no global menu bar: the menu is the window\'s own (window_id, else the active or front-most window of pid).',
   input: z.strictObject({
-    pid: pidArgument,
-    window_id: windowIdArgument.optional(),
+    pid: pidArgument.optional().describe('Target process ID; optional when window_id names the window (its process is the one acted on).'),
+    window_id: windowIdArgument.optional().describe('The window whose menu bar to use; without it, the active or front-most window of pid.'),
     path: z.array(z.string().min(1)).min(1).max(12).describe('Menu names from the menu bar down, e.g. ["Edit", "Paste"].'),
     ...actionOptions,
   }),
   output: actionResult.extend({ pid: z.number(), window_id: z.number(), menu_path: z.array(z.string()), action: z.string(), opened: z.array(z.string()) }),
   async handle(args, context) {
     const windows = await context.desktop.windows();
+    if (args.window_id === undefined && args.pid === undefined) {
+      throw new ToolError('invoke_menu needs window_id (the window whose menu bar to use) or pid (its active or front-most window); nothing was sent', 'missing_window_id');
+    }
     const window =
       args.window_id !== undefined
         ? findWindow(windows, args.window_id, args.pid)
-        : await windowsOfProcess(context, args.pid).then((own) => own.find((candidate) => candidate.active) ?? own[0]!);
+        : await windowsOfProcess(context, args.pid!).then((own) => own.find((candidate) => candidate.active) ?? own[0]!);
     // A person cannot reach a window's menus while its modal dialog is up; through accessibility the item would run
     // all the same, under the dialog (a second "Save As" over the first). The app's front window being that dialog
     // counts when no window was named.
