@@ -143,6 +143,11 @@ export async function setCaretOffset(client: AtspiClient, ref: ObjectRef, offset
   return Boolean((await callObject(client, ref, 'Text', 'SetCaretOffset', 'i', [offset]))[0]);
 }
 
+/** The character offset at a screen point, or -1 where there is none (past the end of the text, as toolkits answer). */
+export async function offsetAtPoint(client: AtspiClient, ref: ObjectRef, x: number, y: number): Promise<number> {
+  return Number((await callObject(client, ref, 'Text', 'GetOffsetAtPoint', 'iiu', [x, y, 0]))[0]);
+}
+
 export async function characterCount(client: AtspiClient, ref: ObjectRef): Promise<number> {
   return Number(await getProperty(client, ref, 'Text', 'CharacterCount'));
 }
