@@ -34,6 +34,8 @@ export interface Observation {
   listening: boolean;
   /** The action call was sent and the app did not answer it in time (it may be running a modal dialog). */
   unanswered?: { call: string; timeoutMs: number };
+  /** The app did not answer when the action's effect was read back: the evidence says so, and nothing is known. */
+  stoppedAnswering?: true;
   /** Top-level windows of the app that appeared while the action ran. */
   newWindows?: NewWindow[];
   /** A cancel ended the wait for the effect early: what was read by then is all there is. */
@@ -128,6 +130,8 @@ export function actionOutcome(input: OutcomeInput): ActionOutcome {
   }
   if (observation?.unanswered) return unansweredOutcome(base, observation);
   if (observation?.changed) return { ...base, effect: 'confirmed', verified: true, evidence: observation.evidence };
+  // A hung app shows no effect, and a retry would only queue behind what froze it.
+  if (observation?.stoppedAnswering) return { ...base, effect: 'unverifiable', verified: false, evidence: observation.evidence };
   // Cut short by a cancel, nothing seen yet is no sign of a no-op: there is nothing to retry or escalate.
   if (base.cancelled) return { ...base, effect: 'unverifiable', verified: false };
   if (observation?.listening) {

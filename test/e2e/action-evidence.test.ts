@@ -4,6 +4,7 @@
 // the dialog it opened (judged by the X server and pyatspi) and the window's diff.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { listClientWindows, type ClientWindow } from '../../src/platform/linux/windows.js';
 import type { ActionResult } from '../../src/tools/input/schemas.js';
 import { resultText } from '../../src/tools/call-result.js';
@@ -96,6 +97,9 @@ describe('action evidence and menu results on a real GTK3 app', () => {
     const refused = await failsWith(fixtures.context, 'invoke_menu', { pid: window.pid, window_id: window.id, path: ['File', 'Reset...'] }, 'blocked_by_modal_dialog');
     assert.match(refused.summary, new RegExp(`waits on its modal dialog ${dialog.window_id} "Confirm reset".*Nothing was sent`));
     await failsWith(fixtures.context, 'invoke_menu', { pid: window.pid, path: ['File', 'Reset...'] }, 'blocked_by_modal_dialog');
+    // window_id alone names the window (and its process), as for the other actions; neither is refused up front.
+    await failsWith(fixtures.context, 'invoke_menu', { window_id: window.id, path: ['File', 'Reset...'] }, 'blocked_by_modal_dialog');
+    await failsWith(fixtures.context, 'invoke_menu', { path: ['File', 'Reset...'] }, 'missing_window_id');
     assert.equal((await fixtures.readers.windowsNamed('Confirm reset')).length, 1, 'xwininfo: still one dialog');
 
     // Its tree's indices act on the dialog: Cancel closes it, as the fixture's status says.
@@ -154,5 +158,21 @@ describe('action evidence and menu results on a real GTK3 app', () => {
     assert.equal(node.text, typed, 'pyatspi: the field holds the text, four spaces and the tab included');
     const evidence = (called.structured as unknown as ActionResult).evidence ?? [];
     assert.ok(evidence.some((line) => line.includes('"if x:    y\\tz"')), `the evidence quotes it so: ${JSON.stringify(evidence)}`);
+  });
+
+  test('a dialog an accessibility action runs in a nested main loop (gtk_dialog_run) still takes real keys: Escape closes it and the app answers after', async () => {
+    // The second fixture runs its Reset… dialog inside the menu item's handler, as Gnumeric runs its Save As: the
+    // dispatch of the action's accessibility call lasts as long as the dialog. The driver closed that call's
+    // connection meanwhile, and atk-bridge's handling of the first real key press froze the app on it.
+    const running = await fixtures.launch('gtk3', { title: 'Run Dialog Fixture', rows: 3, extraArgs: ['--dialog-menu', '--run-dialog'] });
+    const menu = await callOk(fixtures.context, 'invoke_menu', { window_id: running.id, pid: running.pid, path: ['File', 'Reset…'] });
+    const dialog = (menu.structured as unknown as ActionResult).new_windows?.find((opened) => opened.title === 'Confirm reset');
+    assert.ok(dialog, `the menu item opened the dialog: ${menu.summary}`);
+    await callOk(fixtures.context, 'press_key', { window_id: dialog.window_id, key: 'escape', delivery_mode: 'foreground', diff: false });
+    // The X server, which a frozen app cannot hold up: the dialog goes (a generous bound against a hang).
+    const deadline = Date.now() + 5000;
+    while ((await fixtures.readers.windowsNamed('Confirm reset')).length > 0 && Date.now() < deadline) await sleep(100);
+    assert.deepEqual(await fixtures.readers.windowsNamed('Confirm reset'), [], 'xdotool: Escape closed the dialog');
+    assert.equal((await fixtures.waitForStatus(running, (status) => status.lastKey === 'dialog:cancel')).lastKey, 'dialog:cancel', 'pyatspi: the app answers, and its dialog was cancelled');
   });
 });

@@ -266,4 +266,20 @@ describe('action tools on real apps', () => {
     const hidden = (await callOk(context, 'move_cursor', { x: 400, y: 300, visible: false })).structured as { visible: boolean };
     assert.equal(hidden.visible, false);
   });
+
+  test('an icon view\'s item: a background click selects it alone, as a person\'s click does; a double click opens it', async () => {
+    // GTK's icon view gives its items only "activate", which opens them (PCManFM opened a file in AbiWord on a click),
+    // and takes several selected: a click added to the selection, and a double click on a folder opened the other file too.
+    const window = await fixtures.launch('gtk3', { title: 'Icon Fixture', rows: 3, extraArgs: ['--icon-view'] });
+    const selected = async () => (await oracle.items(window.pid, window.title, 'layered pane')).filter((item) => item.selected).map((item) => item.text);
+    const click = (tool: string, name: string) => callOk(context, tool, { window_id: window.id, selector: `name=Files >> role=img name=${JSON.stringify(name)}` });
+    await click('click', 'beta.txt');
+    assert.deepEqual(await selected(), ['beta.txt'], 'pyatspi: the click selected the item');
+    await click('click', 'alpha.txt');
+    assert.deepEqual(await selected(), ['alpha.txt'], 'pyatspi: the next click selected its item alone');
+    assert.equal((await fixtures.status(window)).lastKey, '', 'the fixture: no click opened anything');
+    await click('double_click', 'gamma');
+    assert.equal((await fixtures.waitForStatus(window, (status) => status.lastKey !== '')).lastKey, 'activated:gamma', 'the fixture: the double click opened gamma');
+    assert.deepEqual(await selected(), ['gamma']);
+  });
 });

@@ -4,6 +4,7 @@
 // app resumes, the same tools work again, judged by the app's own status label read through pyatspi.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { readFileSync } from 'node:fs';
 import type { ChildProcess } from 'node:child_process';
 import type { ClientWindow } from '../../src/platform/linux/windows.js';
 import type { ToolContext } from '../../src/tools/context.js';
@@ -116,5 +117,28 @@ describe('a stopped app keeps every tool bounded', () => {
     const found = await callOk(context, 'find_elements', { ...target, selector: 'role=button name=Increment' });
     assert.equal((found.structured.matches as unknown[]).length, 1, found.summary);
     assert.equal((await callOk(context, 'clipboard_read', {})).structured.text, 'owned');
+  });
+
+  test('an app that froze on the key sent to it: the key is not confirmed by its focused element read as "gone"', async () => {
+    // The second fixture stops itself (SIGSTOP) on F9, before it changes anything: every read back after the key
+    // goes unanswered. A hung Gnumeric's key was once 'confirmed' by "the focused element is gone".
+    const frozen = await desktop.launchFixture('gtk3', { title: 'Will freeze', extraArgs: ['--stop-key', 'F9'] });
+    try {
+      await accessibleWindowState(context, frozen.window, { include_screenshot: false });
+      const result = await runTool('press_key', { pid: frozen.window.pid, window_id: frozen.window.id, key: 'F9', delivery_mode: 'foreground' }, context);
+      assert.equal(result.ok, true, result.summary);
+      const evidence = (result.structured.evidence ?? []) as string[];
+      // /proc: the app stopped itself, so the key reached it.
+      assert.match(readFileSync(`/proc/${frozen.window.pid}/stat`, 'utf8').split(') ')[1]!, /^T/, 'the fixture stopped on F9');
+      assert.equal(result.structured.effect, 'unverifiable', `${result.summary} ${JSON.stringify(evidence)}`);
+      assert.ok(!evidence.some((line) => /is gone/.test(line)), JSON.stringify(evidence));
+      assert.ok(evidence.some((line) => /did not answer/.test(line)), JSON.stringify(evidence));
+    } finally {
+      process.kill(frozen.process.pid!, 'SIGCONT');
+    }
+    let lastKey = '';
+    for (const deadline = Date.now() + 5000; lastKey !== 'F9' && Date.now() < deadline; ) lastKey = String((await oracle.status(frozen.window.pid, frozen.window.title)).last_key);
+    assert.equal(lastKey, 'F9', 'pyatspi: resumed, the app had the key');
+    frozen.process.kill();
   });
 });

@@ -197,9 +197,13 @@ describe('selectors in actions and window references in plans', () => {
     const front = await callOk(fixtures.context, 'bring_to_front', { window_id: app.id });
     assert.equal((front.structured as { window_id: number }).window_id, app.id);
     assert.equal(await fixtures.readers.activeWindow(), app.id, 'xdotool: the window is the active one');
-    // Neither names nothing to act on: the error says what would.
-    const missing = await failsWith(fixtures.context, 'wait_for', { selector: 'role=button name=Increment', timeout_ms: 100 }, 'missing_pid');
-    assert.match(missing.summary, /pid or window_id/);
+    assert.deepEqual((waited.structured.matches as { window_id: number }[]).map((match) => match.window_id), [app.id], waited.summary);
+    // A title alone needs no process: any app's window counts.
+    const titled = await callOk(fixtures.context, 'wait_for', { window_title: app.title, timeout_ms: 2000 });
+    assert.deepEqual((titled.structured.windows as { window_id: number }[]).map((window) => window.window_id), [app.id], titled.summary);
+    // A selector with neither names nothing to look in: the error says what would.
+    const missing = await failsWith(fixtures.context, 'wait_for', { selector: 'role=button name=Increment', timeout_ms: 100 }, 'missing_window_id');
+    assert.match(missing.summary, /window_id/);
   });
 
   test('a click on a button the app enables a moment after a name is typed (as a file chooser\'s Save) waits for it; one that stays disabled is refused', async () => {

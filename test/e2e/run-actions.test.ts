@@ -126,6 +126,18 @@ describe('run_actions: several steps in one call, stopped by Escape', () => {
     assert.equal(await fixtures.readers.activeWindow(), activeBefore, 'the previously active window is active again');
   });
 
+  test('typing into fields the app filled goes where a person\'s would: after a background click, where the click puts the caret (past a short text, its end); into an unfocused field, at its end', async () => {
+    // The app set their text, which leaves their caret at the start: a person's click past the text puts it at the
+    // end. Gnumeric's name box held "A6", and a background click with text "B5" made it "B5A6".
+    const filled = await fixtures.launch('gtk3', { title: 'Prefilled Fixture', rows: 3, extraArgs: ['--prefilled', 'A6'] });
+    const text = async (name: string) => (await fixtures.oracle.find(filled.pid, filled.title, 'text', name)).text;
+    assert.deepEqual([await text('Prefilled A'), await text('Prefilled B')], ['A6', 'A6']);
+    await callOk(fixtures.context, 'click', { window_id: filled.id, selector: 'name="Prefilled A"', text: 'B5' });
+    assert.equal(await text('Prefilled A'), 'A6B5', 'pyatspi: the chained click typed after the text');
+    await callOk(fixtures.context, 'type_text', { window_id: filled.id, selector: 'name="Prefilled B"', text: '!' });
+    assert.equal(await text('Prefilled B'), 'A6!', 'pyatspi: type_text appended to the unfocused field');
+  });
+
   test('stop_on_error: true stops at the failed step; false runs the rest and reports each', async () => {
     const steps = [
       { tool: 'click', arguments: { element_index: 9999 } },

@@ -24,8 +24,8 @@ export const invokeMenu = defineTool({
     'dialog): its menus are out of a person\'s reach until the dialog is answered. ' +
     'Unlike macOS there is no global menu bar: the menu is the window\'s own (window_id, else the active or front-most window of pid).',
   input: z.strictObject({
-    pid: pidArgument.optional().describe('Target process ID; optional with window_id, which names the window (and so its app).'),
-    window_id: windowIdArgument.optional(),
+    pid: pidArgument.optional().describe('Target process ID; optional when window_id names the window (its process is the one acted on).'),
+    window_id: windowIdArgument.optional().describe('The window whose menu bar to use; without it, the active or front-most window of pid.'),
     path: z.array(z.string().min(1)).min(1).max(12).describe('Menu names from the menu bar down, e.g. ["Edit", "Paste"].'),
     ...actionOptions,
   }),

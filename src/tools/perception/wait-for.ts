@@ -40,7 +40,7 @@ interface Look {
 }
 
 interface WaitArgs {
-  pid: number;
+  pid?: number;
   window_id?: number;
   selector?: string;
   gone: boolean;
@@ -128,7 +128,7 @@ export const waitFor = defineTool({
     `On timeout (default ${DEFAULT_TIMEOUT_MS} ms, at most ${MAX_TIMEOUT_MS}) the error "timeout" says what was last seen: the match count, the ` +
     'nearest element names and the window titles.',
   input: z.strictObject({
-    pid: pidArgument.optional().describe('The app whose windows to watch; optional with window_id, which names the window (and so its app).'),
+    pid: pidArgument.optional().describe('Target process ID: its windows are watched when window_id is omitted; optional with window_id (its process) or with window_title alone.'),
     window_id: windowIdArgument.optional().describe('The window to watch; default every window of pid (front-most first).'),
     selector: desktopSelectorArgument.optional(),
     gone: z.boolean().default(false).describe('Wait until nothing matches the selector (and no window has the title) instead.'),
@@ -145,18 +145,22 @@ export const waitFor = defineTool({
     snapshot_ids: z.array(z.string()),
     windows: z.array(windowResult).describe('The windows whose title matched window_title.'),
   }),
-  async handle(given, context) {
-    if (given.selector === undefined && given.window_title === undefined) {
+  async handle(args, context) {
+    if (args.selector === undefined && args.window_title === undefined) {
       throw new ToolError('wait_for needs selector, window_title or both', 'invalid_arguments');
     }
-    const selector = given.selector === undefined ? undefined : parseDesktopSelector(given.selector);
-    const pid = given.window_id !== undefined ? (await resolveWindow(context, given.window_id, given.pid)).pid : given.pid;
-    if (pid === undefined) throw new ToolError('wait_for needs pid or window_id: the app whose windows to watch (list_windows has both)', 'missing_pid');
-    const args = { ...given, pid };
+    const selector = args.selector === undefined ? undefined : parseDesktopSelector(args.selector);
+    if (selector && args.window_id === undefined && args.pid === undefined) {
+      throw new ToolError(`wait_for: selector ${JSON.stringify(args.selector)} needs window_id (the window to look in) or pid (every window of it)`, 'missing_window_id');
+    }
+    const pid = args.window_id !== undefined ? (await resolveWindow(context, args.window_id, args.pid)).pid : args.pid;
+    // The window's process stands for pid from here on: its other windows are its own in what a timeout says.
+    const resolved = { ...args, pid };
     const started = Date.now();
     const deadline = started + args.timeout_ms;
     if (context.signal?.aborted) aborted(0);
-    const watch = await context.desktop.watchChanges(args.pid);
+    // A wait on a window title alone watches the window list; no app's events are needed (pid 0 has none).
+    const watch = await context.desktop.watchChanges(pid ?? 0);
     const stop = () => watch.close();
     context.signal?.addEventListener('abort', stop, { once: true });
     try {
@@ -165,17 +169,17 @@ export const waitFor = defineTool({
       let windows: DesktopWindow[] | undefined;
       for (;;) {
         const byApp = wokenBy === 'accessibility';
-        const seen = await look(context, args, selector, deadline - Date.now(), byApp && args.window_title === undefined ? windows : undefined, byApp && !args.gone);
+        const seen = await look(context, resolved, selector, deadline - Date.now(), byApp && args.window_title === undefined ? windows : undefined, byApp && !args.gone);
         windows = seen.windows;
         reads++;
         if (context.signal?.aborted) aborted(Date.now() - started);
         if (seen.windowClosed && !args.gone) {
           throw new ToolError(`window ${args.window_id} closed while waiting for ${JSON.stringify(args.selector)}`, 'window_gone', { elapsed_ms: Date.now() - started });
         }
-        if (seen.satisfied) return answer(context, args, seen, { started, wokenBy, reads });
+        if (seen.satisfied) return answer(context, resolved, seen, { started, wokenBy, reads });
         const remaining = deadline - Date.now();
         if (remaining <= 0) {
-          const details = lastSeen(args, selector, seen);
+          const details = lastSeen(resolved, selector, seen);
           const what = [args.selector ? `${args.gone ? 'no element matching' : 'an element matching'} ${JSON.stringify(args.selector)}` : '', args.window_title ? `${args.gone ? 'no' : 'a'} window titled ~${JSON.stringify(args.window_title)}` : '']
             .filter(Boolean)
             .join(' and ');

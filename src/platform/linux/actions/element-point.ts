@@ -49,7 +49,7 @@ type Unplaceable =
  * the screen. Never an ancestor's box: a click there would land on the ancestor, and its effect would be
  * taken for the element's.
  */
-async function visibleBox(desktop: LinuxDesktop, target: LiveElementTarget): Promise<Box | Unplaceable> {
+export async function visibleBox(desktop: LinuxDesktop, target: LiveElementTarget): Promise<Box | Unplaceable> {
   const client = await desktop.atspi();
   const [own, states, toolkit] = await Promise.all([
     desktop.elementBounds(target.window, target.ref),

@@ -1,16 +1,18 @@
 import { ATSPI_ROLE } from '../../../cup/atspi/constants.js';
 import type { ObjectRef } from '../atspi/object-ref.js';
-import { callObject, parentOf, readInterfaces, readRole, selectChild, selectTableRow } from '../atspi/operations.js';
+import { callObject, deselectSelectedChild, parentOf, readInterfaces, readRole, selectChild, selectedChild, selectedCount, selectTableRow } from '../atspi/operations.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import { liveStates } from './live-states.js';
 import { quirksFor } from '../atspi/toolkit.js';
 
 /**
- * Items of lists, trees, tables and tab strips (AT-SPI list item, page tab, table cell, table row, tree
- * item). A real click on one selects it; their toolkits' own "activate" (GTK's row activation) is what a
- * double click does, so it cannot stand in for a click.
+ * Items of lists, trees, tables, tab strips and icon views (AT-SPI list item, page tab, table cell, table row, tree
+ * item, icon). A real click on one selects it; their toolkits' own "activate" (GTK's row activation, an icon view's
+ * item activation) is what a double click does, so it cannot stand in for a click: a background click on a file's
+ * icon in PCManFM (GTK's icon view, whose items offer only "activate") opened the file in AbiWord. An icon counts
+ * only where it is one (selectable, in a container with Selection), not a toolbar's picture.
  */
-const itemRoles = new Set([ATSPI_ROLE.LIST_ITEM, ATSPI_ROLE.PAGE_TAB, ATSPI_ROLE.TABLE_CELL, ATSPI_ROLE.TABLE_ROW, ATSPI_ROLE.TREE_ITEM]);
+const itemRoles = new Set([ATSPI_ROLE.LIST_ITEM, ATSPI_ROLE.PAGE_TAB, ATSPI_ROLE.TABLE_CELL, ATSPI_ROLE.TABLE_ROW, ATSPI_ROLE.TREE_ITEM, ATSPI_ROLE.ICON]);
 
 /** Where a click selects an item: the container that owns the selection, and the item's index in it. */
 export interface ItemSelection {
@@ -53,13 +55,30 @@ export async function itemSelectionFor(desktop: LinuxDesktop, object: ObjectRef,
 }
 
 /**
- * Selects the item, unless it already is (GTK refuses to select a selected row again), and says whether it is
- * selected. A GTK3 tree view with more than one column refuses SelectChild; its Table interface selects the
- * cell's row instead.
+ * Selects the item alone, as a person's plain click does, and says whether it is selected: unless it already is the
+ * one selected item (GTK refuses to select a selected row again). A GTK3 tree view with more than one column refuses
+ * SelectChild; its Table interface selects the cell's row instead. A container that lets several items be selected
+ * adds the item to its selection (GTK's icon view, which does not even say it is multi-selectable): PCManFM then
+ * held two files selected, and a double click on a folder opened the other file too. The others are then deselected
+ * one by one, after the item is selected, so the selection never passes through none (PCManFM disables its Cut for
+ * a moment when it does).
  */
 export async function selectItem(desktop: LinuxDesktop, selection: ItemSelection): Promise<boolean> {
   const client = await desktop.atspi();
-  if ((await liveStates(desktop, selection.item)).has('STATE_SELECTED')) return true;
-  if (await selectChild(client, selection.container, selection.index)) return true;
-  return selection.containerInterfaces.includes('Table') && (await selectTableRow(client, selection.container, selection.index));
+  if (!(await liveStates(desktop, selection.item)).has('STATE_SELECTED')) {
+    const selected =
+      (await selectChild(client, selection.container, selection.index)) ||
+      (selection.containerInterfaces.includes('Table') && (await selectTableRow(client, selection.container, selection.index)));
+    if (!selected) return false;
+  }
+  const count = await selectedCount(client, selection.container).catch(() => 0);
+  // From the last, so the places of those still to look at stay put.
+  for (let nth = Math.min(count, maxDeselected) - 1; nth >= 0 && count > 1; nth--) {
+    const child = await selectedChild(client, selection.container, nth).catch(() => undefined);
+    if (child && child.path !== selection.item.path) await deselectSelectedChild(client, selection.container, nth).catch(() => false);
+  }
+  return true;
 }
+
+/** At most this many selected items are looked at: past them (a select-all of a huge list) the rest stay selected. */
+const maxDeselected = 200;

@@ -5,11 +5,11 @@ import type { DeliveryMode, ElementTarget, PointerKind, PointTarget } from '../.
 import { ToolError } from '../../../errors.js';
 import type { AccessibilityEvent } from '../atspi/event-monitor.js';
 import type { ObjectRef } from '../atspi/object-ref.js';
-import { ancestry, parentOf, readObject } from '../atspi/operations.js';
+import { ancestry, characterCount, offsetAtPoint, parentOf, readObject, setCaretOffset } from '../atspi/operations.js';
 import { click as pointerClick, moveTo, syntheticClick } from '../input/index.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import { findGestureAction, focusElement, performAction } from './accessible-actions.js';
-import { elementScreenPoint, mightScrollIntoView, requireOnAppWindow, screenPointNow, type PlacedPoint } from './element-point.js';
+import { elementScreenPoint, mightScrollIntoView, requireOnAppWindow, screenPointNow, visibleBox, type PlacedPoint } from './element-point.js';
 import { itemGesture, itemOutcome, type ActionOn, type ItemGesture } from './item-gestures.js';
 import { actionable, ENABLE_WAIT_MS, liveTarget, refuseDisabled, untilEnabled, type LiveElementTarget } from './live-target.js';
 import { toolkitName, withForeground } from './real-input.js';
@@ -92,6 +92,24 @@ async function coverAt(desktop: LinuxDesktop, target: LiveElementTarget, point: 
   return (await elementLabel(desktop, target.snapshot, hit)).label;
 }
 
+/**
+ * Puts a field's caret where a real click at the middle of its visible part would: on the character there, or at
+ * the end of the text when the point lies past it (a short text's field). Focus given through accessibility leaves
+ * the caret where the app last put it, which is the start of a text the app set itself: Gnumeric's name box held
+ * "A6", a click with text "B5" typed "B5A6", and its Return defined a name instead of going to B5. Best effort: a
+ * field without a place on screen or a toolkit that refuses keeps its caret.
+ */
+async function caretWhereClicked(desktop: LinuxDesktop, target: LiveElementTarget): Promise<void> {
+  if (!target.live.interfaces.includes('Text')) return;
+  const client = await desktop.atspi();
+  // Where it shows now: nothing is scrolled for it (a field out of view takes the end of its text).
+  const box = await visibleBox(desktop, target).catch(() => undefined);
+  const placed = box && !('why' in box) ? box : undefined;
+  const at = placed ? await offsetAtPoint(client, target.ref, Math.round(placed.x + placed.w / 2), Math.round(placed.y + placed.h / 2)).catch(() => -1) : -1;
+  const offset = at >= 0 ? at : await characterCount(client, target.ref).catch(() => -1);
+  if (offset >= 0) await setCaretOffset(client, target.ref, offset).catch(() => false);
+}
+
 async function backgroundElement(desktop: LinuxDesktop, target: LiveElementTarget, kind: PointerKind): Promise<ActionOutcome> {
   const element = actionable(target);
   const action = await findGestureAction(desktop, element, kind);
@@ -111,6 +129,7 @@ async function backgroundElement(desktop: LinuxDesktop, target: LiveElementTarge
     const label = `[e${target.element.index}]`;
     const observation = await observe(desktop, target.ref.bus, [stateProbe(desktop, target.ref, label, 'focused')], async () => {
       if (!(await focusElement(desktop, element))) throw new ToolError('the application refused to focus the field', 'focus_refused');
+      await caretWhereClicked(desktop, target);
     }, { snapshot });
     return actionOutcome({ path: 'x11_atspi', mode: 'background', observation });
   }

@@ -79,9 +79,17 @@ export async function requireEditable(desktop: LinuxDesktop, ref: ObjectRef, lab
   }
 }
 
+/**
+ * Inserts where a person's typing would go: at the caret of a field that has the focus (where a click or keys put
+ * it) or of a document's text (whose caret an agent moves with keys), and at the end of a one-line field that has
+ * not, as the key-events rung appends: its caret is where the app last put it, the start of a text it set itself
+ * (Gnumeric's name box "A6" took "B5" as "B5A6").
+ */
 async function insertAtCaret(desktop: LinuxDesktop, target: Actionable, text: string): Promise<void> {
   const client = await desktop.atspi();
-  const caret = await caretOffset(client, target.ref).catch(() => -1);
+  const states = await liveStates(desktop, target.ref).catch(() => undefined);
+  const atEnd = states !== undefined && !states.has('STATE_FOCUSED') && states.has('STATE_SINGLE_LINE');
+  const caret = atEnd ? -1 : await caretOffset(client, target.ref).catch(() => -1);
   const position = caret >= 0 ? caret : await characterCount(client, target.ref);
   if (!(await insertText(client, target.ref, position, text))) throw new ToolError('the application refused the text insertion', 'insert_refused');
 }

@@ -19,6 +19,7 @@ import { atspiElement } from '../element-handle.js';
 import { liveStates } from './live-states.js';
 import { changeOf, ownChanges } from './own-changes.js';
 import { DBusError, DBusTimeoutError } from '../dbus/index.js';
+import { ToolError } from '../../../errors.js';
 
 /** What a probe reads, from its label: "[e13]" of "text of [e13]". */
 function probeSubject(label: string): string {
@@ -145,6 +146,10 @@ async function unlessGone(desktop: LinuxDesktop, ref: ObjectRef, read: () => Pro
   if (value === undefined) throw failure;
   return value;
 }
+
+const stoppedAnsweringStart = 'the application did not answer';
+const stoppedAnsweringLine = (subjects: readonly string[], timeoutMs: number) =>
+  `${stoppedAnsweringStart} when ${[...new Set(subjects)].join(', ')} was read back (within ${timeoutMs} ms): it was hung or busy, which says nothing of the action's effect; check with get_window_state before acting again`;
 
 const goneLine = (label: string) => `${label} is gone (destroyed, hidden, or removed with its window or what held it)`;
 
@@ -686,7 +691,20 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
   // A browser answers an action before its page has run it (the page is another process, busy or not), and what
   // the page changed reaches the accessibility tree later still: its first sign is given longer to come.
   const webEngine = (await client.quirksOf(app).catch(() => undefined))?.webEngine ?? false;
-  const readAll = () => Promise.all(probes.map((probe) => probe.read().catch(() => undefined)));
+  // The probes whose last read the app did not answer in time: unreadable because the app is hung or busy, which
+  // says nothing of the object (a hung GTK app's focused field read as "gone" confirmed the key that froze it).
+  let silentReads = new Set<number>();
+  const readAll = () => {
+    const silent = new Set<number>();
+    return Promise.all(
+      probes.map((probe, i) =>
+        probe.read().catch((error: unknown) => {
+          if (error instanceof DBusTimeoutError || (error instanceof ToolError && error.code === 'app_not_responding')) silent.add(i);
+          return undefined;
+        }),
+      ),
+    ).finally(() => void (silentReads = silent));
+  };
   try {
     const [before, listed] = await Promise.all([readAll(), appClientWindows(desktop, app)]);
     const windowsBefore = listed?.map(newWindowOf);
@@ -768,12 +786,14 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
     ];
     // Every probe that changed went unreadable: what it reads is gone (a dialog's OK closed the dialog), which one line
     // says, rather than each of its facts going to "(unreadable)"; the window's closing, where it was seen, says it.
-    const lost = probes.map((_, i) => before[i] !== undefined && after[i] === undefined);
+    const silent = probes.map((_, i) => before[i] !== undefined && after[i] === undefined && silentReads.has(i));
+    if (silent.some(Boolean)) evidence.push(stoppedAnsweringLine(probes.filter((_, i) => silent[i]).map((probe) => probeSubject(probe.label)), client.callTimeoutMs));
+    const lost = probes.map((_, i) => before[i] !== undefined && after[i] === undefined && !silent[i]);
     const gone = lost.some(Boolean) && probes.every((_, i) => lost[i] || after[i] === before[i]);
     if (gone && closed.length === 0) evidence.push(goneLine([...new Set(probes.filter((_, i) => lost[i]).map((probe) => probeSubject(probe.label)))].join(', ')));
     const probeLines = new Map<number, string>();
     probes.forEach((probe, i) => {
-      if (gone || after[i] === before[i] || (closed.length > 0 && (after[i] === undefined || after[i] === goneMark))) return;
+      if (gone || silent[i] || after[i] === before[i] || (closed.length > 0 && (after[i] === undefined || after[i] === goneMark))) return;
       const [was, now] = [before[i], after[i]];
       const line = probe.describe && was !== undefined && now !== undefined ? probe.describe(was, now) : `${probe.label}: ${textChange(was, now)}`;
       probeLines.set(i, line);
@@ -822,7 +842,9 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
     return {
       ...(ownObjects.length > 0 ? { ownChanges: [...ownLabels, ...(ownObjects.length > 3 ? [`${ownObjects.length - 3} more`] : [])] } : {}),
       evidence,
-      changed: evidence.length > 0,
+      // The app falling silent is told, but it is no sign that the action did anything.
+      changed: evidence.some((line) => !line.startsWith(stoppedAnsweringStart)),
+      ...(silent.some(Boolean) ? { stoppedAnswering: true as const } : {}),
       ...(targetReported ? { targetReported: true as const } : {}),
       listening: recorder !== undefined,
       ...(unanswered ? { unanswered } : {}),

@@ -18,6 +18,13 @@ interface AppChannel {
 /** A call on one accessible object: everything of a method call but where it goes. */
 export type ObjectCall = Omit<MethodCall, 'destination' | 'path'>;
 
+/**
+ * How many connections that carried an action are kept open per application (see callObjectAlone); past it the
+ * oldest is closed. An action's dispatch that is still running when 32 later actions on the same app have come
+ * (32 steps inside one dialog a single action opened) is the case this bound gives up.
+ */
+const PARKED_PER_APPLICATION = 32;
+
 function closeIfDirect(channel: Promise<AppChannel>): void {
   void channel.then((open) => open.direct && open.connection.close()).catch(() => {});
 }
@@ -46,6 +53,8 @@ export class AtspiClient {
   private readonly channels = new Map<string, Promise<AppChannel>>();
   /** The channels that are open, so the many calls of a walk skip awaiting the promise above. */
   private readonly openChannels = new Map<string, AppChannel>();
+  /** Per application, the connections that carried actions and may still be inside their dispatch, oldest first. */
+  private readonly parked = new Map<string, DBusConnection[]>();
   readonly facts = new ObjectFactsCache();
   readonly events = new EventMonitor(this);
 
@@ -75,12 +84,16 @@ export class AtspiClient {
     this.channels.delete(busName);
     this.openChannels.delete(busName);
     if (channel) closeIfDirect(channel);
+    for (const connection of this.parked.get(busName) ?? []) connection.close();
+    this.parked.delete(busName);
   }
 
   close(): void {
     for (const channel of this.channels.values()) closeIfDirect(channel);
     this.channels.clear();
     this.openChannels.clear();
+    for (const connections of this.parked.values()) for (const connection of connections) connection.close();
+    this.parked.clear();
     this.bus.close();
   }
 
@@ -140,9 +153,29 @@ export class AtspiClient {
     try {
       return await this.callUnanswerable({ connection, direct: true }, ref, call);
     } finally {
-      // The app may still be inside this call's dispatch (running the dialog); it sees the close when it returns.
-      connection.close();
+      this.park(ref.bus, connection);
     }
+  }
+
+  /**
+   * Keeps a connection that carried an action open instead of closing it. The app may still be inside that call's
+   * dispatch (running the dialog the action opened), and nothing may arrive on the connection meanwhile: atk-bridge's
+   * key snooper runs a main loop of its own for every real key press, which dispatches the connection again, and
+   * libdbus's dispatch waits for the one under way, in the same thread, for ever. Closing it was such an arrival (its
+   * hang-up): Gnumeric's Save As dialog, chosen through invoke_menu, froze at the first Escape typed into it, holding
+   * the X keyboard and pointer grab of its open drop-down, so no app on the desktop took real input any more. Silent
+   * connections cost the app one idle socket each; they are closed when the app goes away or the driver does, and
+   * past PARKED_PER_APPLICATION the oldest is (by then its action is long over, unless one dialog took every action since).
+   */
+  private park(busName: string, connection: DBusConnection): void {
+    const parked = this.parked.get(busName) ?? [];
+    this.parked.set(busName, parked);
+    parked.push(connection);
+    connection.onClose(() => {
+      const at = parked.indexOf(connection);
+      if (at >= 0) parked.splice(at, 1);
+    });
+    while (parked.length > PARKED_PER_APPLICATION) parked.shift()!.close();
   }
 
   /** A call whose timeout means "sent, not answered" (UnansweredActionError), not "failed". */

@@ -143,6 +143,11 @@ export async function setCaretOffset(client: AtspiClient, ref: ObjectRef, offset
   return Boolean((await callObject(client, ref, 'Text', 'SetCaretOffset', 'i', [offset]))[0]);
 }
 
+/** The character offset at a screen point, or -1 where there is none (past the end of the text, as toolkits answer). */
+export async function offsetAtPoint(client: AtspiClient, ref: ObjectRef, x: number, y: number): Promise<number> {
+  return Number((await callObject(client, ref, 'Text', 'GetOffsetAtPoint', 'iiu', [x, y, 0]))[0]);
+}
+
 export async function characterCount(client: AtspiClient, ref: ObjectRef): Promise<number> {
   return Number(await getProperty(client, ref, 'Text', 'CharacterCount'));
 }
@@ -210,10 +215,20 @@ export async function clearSelection(client: AtspiClient, ref: ObjectRef): Promi
   return Boolean((await changeObject(client, ref, 'Selection', 'ClearSelection', '', []))[0]);
 }
 
-/** The first selected child of an object with the Selection interface, if any. */
-export async function selectedChild(client: AtspiClient, ref: ObjectRef): Promise<ObjectRef | undefined> {
-  const [child] = (await callObject(client, ref, 'Selection', 'GetSelectedChild', 'i', [0])) as [[string, string] | undefined];
+/** How many children of an object with the Selection interface are selected. */
+export async function selectedCount(client: AtspiClient, ref: ObjectRef): Promise<number> {
+  return Number(await getProperty(client, ref, 'Selection', 'NSelectedChildren'));
+}
+
+/** A selected child of an object with the Selection interface (the first, else the `nth` of them), if any. */
+export async function selectedChild(client: AtspiClient, ref: ObjectRef, nth = 0): Promise<ObjectRef | undefined> {
+  const [child] = (await callObject(client, ref, 'Selection', 'GetSelectedChild', 'i', [nth])) as [[string, string] | undefined];
   return child && child[1] !== NULL_PATH ? { bus: child[0], path: child[1] } : undefined;
+}
+
+/** Deselects the `nth` of the selected children; false when refused. */
+export async function deselectSelectedChild(client: AtspiClient, ref: ObjectRef, nth: number): Promise<boolean> {
+  return Boolean((await changeObject(client, ref, 'Selection', 'DeselectSelectedChild', 'i', [nth]))[0]);
 }
 
 /** Selects the row of a table's child (by its index among the table's children); false when refused. */
