@@ -1,8 +1,10 @@
 import type { CupAttributes, CupNode, CupRect, CupRole, CupState } from '../types.js';
 import { cupActionsFor } from './actions.js';
 import { closedMenu } from './closed-menus.js';
+import { scrollsItsContent } from './scroll-areas.js';
 import { CONTENT_NAMED_ATSPI_ROLES, NAMED_BLOCK_ATSPI_ROLES, UNKNOWN_COORDINATE, type AtspiRawNode, type RawTreeContext, type UnreadChildren } from './raw-node.js';
 import { OBJECT_REPLACEMENT } from '../embedded-objects.js';
+import { intersectRect } from '../rect.js';
 import { firstCodePoints, normaliseWhitespace } from '../text.js';
 import { plainText, readableName, withoutMnemonic } from './names.js';
 import { atspiRoleName, cupRoleFor } from './roles.js';
@@ -47,6 +49,11 @@ interface Placement {
   undrawn: boolean;
   /** Behind a sibling page that is shown in the same place (a browser's background tab): hidden from the user. */
   covered?: boolean;
+  /**
+   * Where what it holds can be seen: the window's visible area, narrowed by the box of each object around it that
+   * scrolls what it holds (a row below a scroll area's view is offscreen however much of the window is shown).
+   */
+  view?: CupRect;
 }
 
 function intersects(a: CupRect, b: CupRect): boolean {
@@ -78,7 +85,7 @@ function place(raw: AtspiRawNode, context: RawTreeContext, parent: Placement, st
     w: Math.max(0, extents.w),
     h: Math.max(0, extents.h),
   };
-  return { bounds, offscreen: !intersects(bounds, context.visibleArea), undrawn: false };
+  return { bounds, offscreen: !intersects(bounds, parent.view ?? context.visibleArea), undrawn: false };
 }
 
 /**
@@ -339,8 +346,14 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
     const editableBlock = (mapped === 'text' || mapped === 'generic') && states.has('STATE_EDITABLE') && raw.interfaces.includes('EditableText');
     // A block with nothing in it but its own words (a web page's output div) is text.
     const wordsOnly = !editableBlock && !raw.name && name !== '' && raw.children.length === 0 && blockRoles.has(atspiRole);
-    const role: CupRole = editableBlock ? 'textbox' : wordsOnly ? 'text' : mapped;
+    // An object that scrolls what it holds is kept as a group, as a scroll pane is, so its box clips what it shows.
+    const scrolls = scrollsItsContent(raw);
+    const role: CupRole = editableBlock ? 'textbox' : wordsOnly ? 'text' : scrolls && mapped === 'generic' ? 'group' : mapped;
     const placement = place(raw, context, parentPlacement, states, visibilityReported, covered);
+    const view = parentPlacement.view ?? context.visibleArea;
+    const box = placement.bounds;
+    // A box wholly outside the view is the wrong fact about a pane whose content is on screen: it narrows nothing.
+    placement.view = scrolls && box && box.w > 0 && box.h > 0 && !placement.offscreen ? intersectRect(view, box) : parentPlacement.view;
     const node: CupNode = { id: `e${index}`, role, name };
     const description = plainText(raw.description);
     if (description) node.description = description;
@@ -359,6 +372,7 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
       states,
       parentHasSelection: parent?.interfaces.includes('Selection') ?? false,
       selectableUnmarked: context.selectableUnmarked,
+      scrolls,
     });
     const attributes = cupAttributes(raw, states, role);
     if (attributes) node.attributes = attributes;
