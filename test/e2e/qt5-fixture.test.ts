@@ -51,6 +51,20 @@ describe('Qt 5 fixture', () => {
     assert.deepEqual(await offscreen(), outsideView(after), 'after the scroll, the offscreen rows are again those pyatspi places outside the view');
   });
 
+  test('a check box with no text of its own is named by the label on its row; clicked by that name, that box toggles', async () => {
+    const rowOf = (nodes: OracleNode[], label: string) => {
+      const [, y, , h] = nodes.find((node) => node.role === 'label' && node.name === label)!.extents!;
+      return nodes.find((node) => node.role === 'check box' && Math.abs(node.extents![1] + node.extents![3] / 2 - (y + h / 2)) < h / 2)!;
+    };
+    const before = rowOf(await oracle(), 'Option 3:');
+    // The quirk: Qt names the box nothing, and ties no label to it.
+    assert.equal(before.name, '', JSON.stringify(before));
+    const clicked = await callOk(fixtures.context, 'click', { window_id: window.id, selector: 'role=checkbox name="Option 3:"' });
+    assert.equal((clicked.structured as unknown as ActionResult).effect, 'confirmed', clicked.summary);
+    const after = rowOf(await oracle(), 'Option 3:');
+    assert.notEqual(after.states.includes('checked'), before.states.includes('checked'), 'pyatspi: the box on the row of "Option 3:" toggled');
+  });
+
   test("an editable combo box's closed choices are counted, its text field kept", async () => {
     const zoomChoices = (await oracle()).filter((node) => node.role === 'list item' && ['Fit Width', 'Fit Page', '100%'].includes(node.name));
     // The quirk: Qt keeps the closed list's items showing, at the screen's corner.

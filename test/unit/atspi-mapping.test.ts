@@ -473,6 +473,19 @@ describe('atspiToCup', () => {
     assert.deepEqual([name!.name, password!.name, volume!.name, own!.name, far!.name], ['Name', 'Password', 'Volume', 'Own', '']);
   });
 
+  test('an unnamed check box is named by the text on its row (a Qt form layout), even scrolled out of view; a heading above names none', () => {
+    const box = { x: 0, y: 0, w: 400, h: 300 };
+    const text = (name: string, x: number, y: number) => raw('ROLE_LABEL', { name, extents: { x, y, w: 120, h: 15 } });
+    const check = (x: number, y: number) => raw('ROLE_CHECK_BOX', { extents: { x, y, w: 14, h: 14 }, actions: ['Toggle'], interfaces: ['Accessible', 'Component', 'Action'] });
+    const form = raw('ROLE_FILLER', {
+      extents: box,
+      children: [text('Show tab indicators:', 10, 10), check(200, 10), text('Counts:', 200, 40), check(200, 60), text('Far below:', 10, 400), check(200, 400)],
+    });
+    const boxes = nodes(atspiToCup(form, { ...screenContext, visibleArea: box }).root).filter((node) => node.role === 'checkbox');
+    assert.deepEqual(boxes.map((node) => node.name), ['Show tab indicators:', '', 'Far below:']);
+    assert.ok(boxes[2]!.states!.includes('offscreen'), 'the last row lies below the view');
+  });
+
   test('a browser\'s background tabs (not showing, in the shown tab\'s place) are hidden with all they hold', () => {
     const box = { x: 100, y: 60, w: 400, h: 280 };
     const shown = raw('ROLE_SCROLL_PANE', { extents: box, children: [raw('ROLE_DOCUMENT_WEB', { name: 'Shown', extents: box })] });

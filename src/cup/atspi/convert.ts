@@ -228,6 +228,11 @@ function shownOnScreen(node: CupNode): boolean {
 
 /** Fields a form labels with a text beside or above them: unnamed, they are named by it (labelsByPlace). */
 const placeLabelledRoles: ReadonlySet<CupRole> = new Set(['textbox', 'searchbox', 'combobox', 'slider', 'spinbutton']);
+/**
+ * Boxes a form labels with a text beside them only (Qt's form layouts put "Show tab indicators:" left of a check box
+ * with no text of its own): a text above a check box heads a group of them, and names none.
+ */
+const rowLabelledRoles: ReadonlySet<CupRole> = new Set(['checkbox', 'switch']);
 /** How far a label may lie from its field: left of it on its row, or above it, in pixels. */
 const labelGapLeft = 160;
 const labelGapAbove = 24;
@@ -239,11 +244,13 @@ const labelGapAbove = 24;
  * it that overlaps it across. What screen readers do for such fields (Orca's label inference), kept to siblings.
  */
 function labelsByPlace(children: readonly CupNode[]): void {
-  const shown = (node: CupNode) => hasRealPlace(node) && !node.states?.includes('hidden');
+  // Placed, though perhaps scrolled out of view: a row below a scroll area's view keeps its label beside it.
+  const shown = (node: CupNode) => node.bounds !== undefined && node.bounds.w > 0 && node.bounds.h > 0 && !node.states?.includes('hidden');
   const labels = children.filter((child) => child.role === 'text' && child.name !== '' && shown(child));
   if (labels.length === 0) return;
   for (const field of children) {
-    if (field.name !== '' || !placeLabelledRoles.has(field.role) || !shown(field)) continue;
+    const onRowOnly = rowLabelledRoles.has(field.role);
+    if (field.name !== '' || !(placeLabelledRoles.has(field.role) || onRowOnly) || !shown(field)) continue;
     const box = field.bounds!;
     const middle = box.y + box.h / 2;
     const gapLeft = (label: CupNode) => box.x - (label.bounds!.x + label.bounds!.w);
@@ -251,7 +258,7 @@ function labelsByPlace(children: readonly CupNode[]): void {
     const onRow = labels.filter((label) => label.bounds!.y <= middle && middle <= label.bounds!.y + label.bounds!.h && gapLeft(label) >= -2 && gapLeft(label) <= labelGapLeft);
     const over = labels.filter((label) => label.bounds!.x < box.x + box.w && box.x < label.bounds!.x + label.bounds!.w && gapAbove(label) >= -2 && gapAbove(label) <= labelGapAbove);
     const nearest = (list: CupNode[], gap: (label: CupNode) => number) => list.sort((a, b) => gap(a) - gap(b))[0];
-    const label = nearest(onRow, gapLeft) ?? nearest(over, gapAbove);
+    const label = nearest(onRow, gapLeft) ?? (onRowOnly ? undefined : nearest(over, gapAbove));
     if (label) field.name = label.name;
   }
 }
