@@ -65,6 +65,20 @@ describe('Qt 5 fixture', () => {
     assert.notEqual(after.states.includes('checked'), before.states.includes('checked'), 'pyatspi: the box on the row of "Option 3:" toggled');
   });
 
+  test('a combo box Qt names by its choice is named by the label that points at it; its value is the choice', async () => {
+    const labelled = await fixtures.oracle.labelled(window.pid, window.title);
+    // The quirk: Qt names the combo box by the choice it shows, its buddy label only in a labelled-by relation.
+    assert.deepEqual(labelled.filter((entry) => entry.role === 'combo box').map((entry) => [entry.name, entry.labels]), [['Light', ['Theme:']], ['Fit Width', ['Zoom:']]]);
+    const combos = (await oracle()).filter((node) => node.role === 'combo box');
+    for (const [label, value, index] of [['Theme:', 'Light', 0], ['Zoom:', 'Fit Width', 1]] as const) {
+      const found = await callOk(fixtures.context, 'find_elements', { window_id: window.id, selector: `role=combobox name="${label}"` });
+      const matches = (found.structured as { matches: { value?: string; bounds?: { x: number; y: number; w: number; h: number } }[] }).matches;
+      assert.deepEqual(matches.map((match) => match.value), [value], found.body);
+      const [x, y, w, h] = combos[index]!.extents!;
+      assert.deepEqual(matches[0]!.bounds, { x, y, w, h }, `the match is the combo box pyatspi labels "${label}"`);
+    }
+  });
+
   test("an editable combo box's closed choices are counted, its text field kept", async () => {
     const zoomChoices = (await oracle()).filter((node) => node.role === 'list item' && ['Fit Width', 'Fit Page', '100%'].includes(node.name));
     // The quirk: Qt keeps the closed list's items showing, at the screen's corner.

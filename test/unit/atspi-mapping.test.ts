@@ -486,6 +486,17 @@ describe('atspiToCup', () => {
     assert.ok(boxes[2]!.states!.includes('offscreen'), 'the last row lies below the view');
   });
 
+  test('a combo box named by its value is named by the label that points at it; one named otherwise keeps its name', () => {
+    const combo = (name: string, labelledBy: string | undefined, children: AtspiRawNode[] = []) =>
+      atspiToCup(raw('ROLE_COMBO_BOX', { name, labelledBy, extents: { x: 150, y: 60, w: 100, h: 23 }, children }), screenContext).root;
+    const choices = () => [raw('ROLE_LIST', { children: [raw('ROLE_LIST_ITEM', { name: 'Never' }), raw('ROLE_LIST_ITEM', { name: 'Always' })] })];
+    const shown = combo('Never', 'Show whitespace:', choices());
+    assert.deepEqual([shown.name, shown.value], ['Show whitespace:', 'Never']);
+    const typed = combo('line', 'Find:', [raw('ROLE_TEXT', { text: 'line', states: encodeStateSet(['STATE_EDITABLE', 'STATE_VISIBLE', 'STATE_SHOWING']), interfaces: ['Accessible', 'Component', 'Text', 'EditableText'] })]);
+    assert.equal(typed.name, 'line', 'the value of an editable combo box is in its text field; the box itself has none to compare');
+    assert.deepEqual([combo('Theme', 'Look:', choices()).name, combo('Never', undefined, choices()).name], ['Theme', 'Never']);
+  });
+
   test('a browser\'s background tabs (not showing, in the shown tab\'s place) are hidden with all they hold', () => {
     const box = { x: 100, y: 60, w: 400, h: 280 };
     const shown = raw('ROLE_SCROLL_PANE', { extents: box, children: [raw('ROLE_DOCUMENT_WEB', { name: 'Shown', extents: box })] });

@@ -205,6 +205,16 @@ function selectedChoice(raw: AtspiRawNode): string | undefined {
   return undefined;
 }
 
+/**
+ * A combo box named by the choice it shows or the text typed into it, while a label points at it: Qt and GTK3 name a
+ * combo box by its value ("When minimized" beside the label "Show media change popup:", "line" once typed into Kate's
+ * Find box), so no selector by its label found it, and its name changed with every choice. The label names it, as it
+ * names an unnamed control (W3C accname); the value stays its value.
+ */
+function comboNamedByValue(raw: AtspiRawNode, role: CupRole, value: string | undefined): boolean {
+  return role === 'combobox' && value !== undefined && raw.labelledBy !== undefined && normaliseWhitespace(raw.name) === value && normaliseWhitespace(raw.labelledBy) !== value;
+}
+
 /** An unnamed item's own text as its name; U+FFFC marks an embedded object, whose words are its own. */
 function contentName(raw: AtspiRawNode, atspiRole: string): string {
   if (raw.text === undefined || !contentNamedRoles.has(atspiRole)) return '';
@@ -366,6 +376,7 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
     if (description) node.description = description;
     const value = cupValue(raw, role) ?? (role === 'combobox' ? selectedChoice(raw) : undefined);
     if (value !== undefined) node.value = value;
+    if (comboNamedByValue(raw, role, value)) node.name = normaliseWhitespace(raw.labelledBy!);
     if (placement.bounds) node.bounds = placement.bounds;
     node.states = cupStates(states, atspiRole, role, placement.offscreen, raw.interfaces.includes('Text'));
     // What a hidden container holds is hidden with it: a page behind the shown one, and the contents of a closed

@@ -467,12 +467,20 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
         }),
       );
     }
-    if (node.name === '' && labelledRoles.has(node.role)) {
+    // A named combo box may be named by the choice it shows (Qt, GTK3): its label is read too (comboNamedByValue).
+    const namedCombo = node.name !== '' && node.role === ATSPI_ROLE.COMBO_BOX;
+    if ((node.name === '' && labelledRoles.has(node.role)) || namedCombo) {
       work.push(
         call(node, atspiInterface('Accessible'), 'GetRelationSet').then(async (body) => {
           const relations = (body?.[0] as [number, [string, string][]][] | undefined) ?? [];
           const labels = objectRefs(relations.filter(([type]) => type === RELATION_LABELLED_BY).flatMap(([, targets]) => targets));
-          const names = await Promise.all(labels.map((label) => readProperties(label, 'Accessible', ['Name'])));
+          const names = await Promise.all(
+            labels.map(async (label) => {
+              // Qt also says a group box labels everything in it: only a label of its own names a combo box.
+              if (namedCombo && Number((await call(label, atspiInterface('Accessible'), 'GetRole'))?.[0]) !== ATSPI_ROLE.LABEL) return new Map<string, unknown>();
+              return readProperties(label, 'Accessible', ['Name']);
+            }),
+          );
           const text = names.map((properties) => withoutObjectReplacements(String(properties.get('Name') ?? ''))).filter(Boolean).join(' ');
           if (text) node.labelledBy = text;
         }),
