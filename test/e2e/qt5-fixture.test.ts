@@ -30,6 +30,16 @@ describe('Qt 5 fixture', () => {
     return nodes.filter((node) => node.role === 'check box').map((node) => node.extents![1] + node.extents![3] <= top || node.extents![1] >= top + height);
   };
 
+  test('typing with no element goes to the editor that has the focus, not to another object Qt says is focused', async () => {
+    const focused = (await oracle()).filter((node) => node.states.includes('focused')).map((node) => node.role);
+    // The quirk: the list's current row and the button whose focus proxy is the editor say they are focused too.
+    assert.ok(['list item', 'push button', 'text'].every((role) => focused.includes(role)), JSON.stringify(focused));
+    const typed = await callOk(fixtures.context, 'type_text', { window_id: window.id, text: 'typed by an agent ' });
+    assert.equal((typed.structured as unknown as ActionResult).effect, 'confirmed', typed.summary);
+    const texts = await fixtures.oracle.texts(window.pid, window.title);
+    assert.ok(texts.some((text) => text.startsWith('typed by an agent first line')), `pyatspi texts: ${JSON.stringify(texts)}`);
+  });
+
   test("a scroll area's rows below its view are offscreen, and it scrolls in the background by its scroll bar", async () => {
     const before = await oracle();
     const hidden = outsideView(before);
