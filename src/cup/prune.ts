@@ -78,8 +78,9 @@ export function pruneTree(envelope: Pick<CupEnvelope, 'tree' | 'screen'>, detail
  * may or may not hold (it reads none, and the live mirror keeps those a whole reading read), so that the count of
  * the same window is the same either way.
  */
-export function countOutsideClosedMenus(roots: readonly CupNode[]): number {
-  return roots.reduce((sum, node) => sum + 1 + (isClosedMenu(node) ? 0 : countOutsideClosedMenus(node.children ?? [])), 0);
+export function countOutsideClosedMenus(roots: readonly CupNode[], parent?: CupNode): number {
+  const closedList = parent && closedChoiceList(parent);
+  return roots.reduce((sum, node) => sum + 1 + (isClosedMenu(node) || node === closedList ? 0 : countOutsideClosedMenus(node.children ?? [], node)), 0);
 }
 
 function keepAll(node: CupNode): Branch {
@@ -150,7 +151,13 @@ function visit(node: CupNode, parent: CupNode | undefined, siblingCount: number,
       : viewport;
   const counts = noCounts();
   const children: Branch[] = [];
+  // An editable combo box holds its text field beside its list of choices: the field is kept, a closed list counted.
+  const closedList = closedChoiceList(node);
   for (const child of rawChildren) {
+    if (child === closedList) {
+      children.push({ kind: 'hint', counts: noCounts(), total: menuItemCount(child), closedMenu: true });
+      continue;
+    }
     const direction = child.bounds && clipDirection(child.bounds, childViewport);
     if (direction) {
       counts[direction] += countNodes([child]);
@@ -187,16 +194,23 @@ function isMenu(node: CupNode): boolean {
 }
 
 /**
- * A combo box whose one child, its list of choices, has no place on screen: its popup is closed, whatever its
- * items claim (Qt 5 keeps a closed combo box's items in the tree as shown, at the screen's corner, in a list of
- * no size). Its choices are a closed menu's items. A closed popup that is a menu is a closed menu of its own.
+ * A combo box's list of choices when it has no place on screen: its popup is closed, whatever its items claim (Qt 5
+ * keeps a closed combo box's items in the tree as shown, at the screen's corner, in a list of no size). Its choices
+ * are a closed menu's items. The list is the combo box's one child, or sits beside the text field of one the user
+ * types into (Okular's zoom, Kate's Find). A closed popup that is a menu is a closed menu of its own.
  */
-function hasClosedChoiceList(node: CupNode): boolean {
-  if (node.role !== 'combobox' || node.children?.length !== 1) return false;
-  const popup = node.children[0]!;
-  if (popup.role !== 'list') return false;
+function closedChoiceList(node: CupNode): CupNode | undefined {
+  if (node.role !== 'combobox') return undefined;
+  const lists = (node.children ?? []).filter((child) => child.role === 'list');
+  if (lists.length !== 1) return undefined;
+  const popup = lists[0]!;
   const sized = popup.bounds !== undefined && popup.bounds.w > 0 && popup.bounds.h > 0;
-  return !sized || popup.states?.includes('offscreen') === true || popup.states?.includes('hidden') === true;
+  return !sized || popup.states?.includes('offscreen') === true || popup.states?.includes('hidden') === true ? popup : undefined;
+}
+
+/** A combo box whose one child is its closed list of choices: the combo box is a closed menu. */
+function hasClosedChoiceList(node: CupNode): boolean {
+  return node.children?.length === 1 && closedChoiceList(node) !== undefined;
 }
 
 const menuItemRoles: ReadonlySet<string> = new Set(['menuitem', 'menuitemcheckbox', 'menuitemradio']);

@@ -18,6 +18,8 @@ export interface SnapshotElement {
   bounds?: CupRect;
   /** The index of the element it lies in ([eN] of the same snapshot); none for the window's root. */
   parent?: number;
+  /** It scrolls what it holds (its CUP actions include scroll): a scroll pane, or a Qt scroll area. */
+  scrolls?: true;
 }
 
 /** A window snapshot as plain data: evidence names the elements it holds by their index. */

@@ -57,6 +57,22 @@ test("a combo box whose list of choices has no place on screen (Qt 5's closed po
   assert.ok(open.some((line) => line.includes('li "Windows"')) && open.some((line) => line.includes('li "Fusion"')), open.join('\n'));
 });
 
+test("a combo box the user types into keeps its text field and counts the choices of its closed list (Qt 5's editable combo box)", () => {
+  const choice = (id: number, name: string) => node(id, 'listitem', name, { actions: ['toggle'], bounds: { x: 0, y: 15 * (id - 3), w: 640, h: 15 } });
+  const field = node(5, 'textbox', '', { actions: ['type', 'setvalue'], states: ['editable'], value: 'Fit Width', bounds: { x: 702, y: 49, w: 60, h: 19 } });
+  const combo = node(1, 'combobox', 'Fit Width', {
+    actions: ['click'], value: 'Fit Width', bounds: { x: 700, y: 47, w: 83, h: 23 },
+    children: [node(2, 'list', '', { children: [choice(3, 'Fit Width'), choice(4, 'Fit Page')] }), field],
+  });
+  const tree = [node(0, 'window', 'Viewer', { bounds: { x: 0, y: 0, w: 850, h: 530 }, children: [combo] })];
+  assert.deepEqual(compactBody(tree).slice(1), [
+    '  [e1] cmb "Fit Width" 700,47 83x23 [clk] val="Fit Width"',
+    `    # 2 more items ${DASH} open the menu to see`,
+    '    [e5] tbx 702,49 60x19 {edt} [typ,sv] val="Fit Width"',
+  ]);
+  assert.equal(compactBody(tree, { detail: 'full' }).filter((line) => line.includes('li "')).length, 2, 'detail full still lists the choices');
+});
+
 test('a button holding the items of the menu it opens (GTK3\'s menu tool button), none shown, counts them as a closed menu\'s', () => {
   const templates = node(1, 'button', 'Menu', { actions: ['click'], bounds: at(0, 0), children: [item(2, 'main.c', ['offscreen']), item(3, 'main.py', ['offscreen'])] });
   assert.deepEqual(compactBody([templates]), ['[e1] btn "Menu" 0,0 40x20 [clk]', `  # 2 more items ${DASH} open the menu to see`]);

@@ -62,7 +62,7 @@ describe('GTK 2 combo box (GAIL) whose Text goes stale', () => {
     const dialog = (clicked.structured.new_windows as { window_id: number; title: string }[] | undefined)?.find((window) => window.title === 'Add Account');
     const dialogId = dialog?.window_id ?? ((await callOk(context, 'wait_for', { pid: pidgin.pid, window_title: 'Add Account' })).structured.windows as { window_id: number }[])[0]!.window_id;
     const read = await callOk(context, 'get_window_state', { pid: pidgin.pid, window_id: dialogId, include_screenshot: false });
-    // GAIL names the combo box by its choice; the label beside it names it here (gtk3-forms shows the rule).
+    // GTK 2 names it by its choice; the driver by its label, the choice its value.
     const combo = (read.structured.elements as Element[]).find((element) => element.role === 'combobox' && element.value === 'Bonjour');
     assert.ok(combo, 'the Protocol combo box shows Bonjour first');
     assert.equal(combo.name, 'Protocol:');

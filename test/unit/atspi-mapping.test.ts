@@ -243,6 +243,29 @@ describe('atspiToCup', () => {
     assert.ok(below.root.states!.includes('offscreen'), 'touching the bottom edge is outside');
   });
 
+  test("an object holding a scroll bar beside its view scrolls it (Qt's scroll area, a filler): what lies below its box is offscreen", () => {
+    const bar = (box: { x: number; y: number; w: number; h: number }) => raw('ROLE_FILLER', { extents: box, children: [raw('ROLE_SCROLL_BAR', { extents: box, interfaces: ['Accessible', 'Component', 'Value'] })] });
+    const check = (y: number) => raw('ROLE_CHECK_BOX', { extents: { x: 200, y, w: 14, h: 14 }, actions: ['Toggle'], interfaces: ['Accessible', 'Component', 'Action'] });
+    const content = raw('ROLE_FILLER', { extents: { x: 150, y: 100, w: 300, h: 400 }, children: [check(110), check(280)] });
+    const area = (children: AtspiRawNode[]) => raw('ROLE_FILLER', { extents: { x: 150, y: 100, w: 320, h: 150 }, children });
+    const window = (child: AtspiRawNode) => atspiToCup(raw('ROLE_FRAME', { name: 'Settings', extents: { x: 100, y: 50, w: 400, h: 300 }, children: [child] }), screenContext);
+
+    const scrolled = nodes(window(area([raw('ROLE_FILLER', { extents: { x: 150, y: 100, w: 306, h: 150 }, children: [content] }), bar({ x: 456, y: 100, w: 14, h: 150 })])).root);
+    const [areaNode, wrapper] = [scrolled[1]!, scrolled.find((node) => node.role === 'generic' && node.children?.[0]?.role === 'scrollbar')!];
+    assert.equal(areaNode.role, 'group', 'kept, as a scroll pane is');
+    assert.ok(areaNode.actions!.includes('scroll'), JSON.stringify(areaNode.actions));
+    assert.ok(!wrapper.actions?.includes('scroll'), 'the filler holding the bar alone does not scroll');
+    const boxes = scrolled.filter((node) => node.role === 'checkbox');
+    assert.deepEqual(boxes.map((node) => node.states!.includes('offscreen')), [false, true], 'the check box below the area\'s box, inside the window, is offscreen');
+
+    // A bar beside a label in a split pane (Gnumeric's sheet tabs) is no scroll area: only plain containers are.
+    const split = nodes(window(raw('ROLE_SPLIT_PANE', { extents: { x: 150, y: 100, w: 320, h: 150 }, children: [raw('ROLE_LABEL', { name: 'Sheet1', extents: { x: 150, y: 100, w: 50, h: 17 } }), bar({ x: 200, y: 100, w: 270, h: 17 }).children[0]!] })).root);
+    assert.ok(!split[1]!.actions?.includes('scroll'), JSON.stringify(split[1]));
+    // Without a scroll bar, the same filler is a plain container and only the window's area counts.
+    const plain = nodes(window(area([raw('ROLE_FILLER', { extents: { x: 150, y: 100, w: 306, h: 150 }, children: [content] })])).root);
+    assert.deepEqual(plain.filter((node) => node.role === 'checkbox').map((node) => node.states!.includes('offscreen')), [false, false]);
+  });
+
   test('GTK3\'s -2^31 coordinate and an unknown position mean offscreen with no bounds', () => {
     const sentinel = atspiToCup(raw('ROLE_LIST_ITEM', { extents: { x: -2147483648, y: -2147483648, w: 1, h: 1 } }), screenContext);
     assert.equal(sentinel.root.bounds, undefined);
@@ -448,6 +471,30 @@ describe('atspiToCup', () => {
     });
     const [name, , password, , , volume, own, , , far] = atspiToCup(form, { ...screenContext, visibleArea: box }).root.children!;
     assert.deepEqual([name!.name, password!.name, volume!.name, own!.name, far!.name], ['Name', 'Password', 'Volume', 'Own', '']);
+  });
+
+  test('an unnamed check box is named by the text on its row (a Qt form layout), even scrolled out of view; a heading above names none', () => {
+    const box = { x: 0, y: 0, w: 400, h: 300 };
+    const text = (name: string, x: number, y: number) => raw('ROLE_LABEL', { name, extents: { x, y, w: 120, h: 15 } });
+    const check = (x: number, y: number) => raw('ROLE_CHECK_BOX', { extents: { x, y, w: 14, h: 14 }, actions: ['Toggle'], interfaces: ['Accessible', 'Component', 'Action'] });
+    const form = raw('ROLE_FILLER', {
+      extents: box,
+      children: [text('Show tab indicators:', 10, 10), check(200, 10), text('Counts:', 200, 40), check(200, 60), text('Far below:', 10, 400), check(200, 400)],
+    });
+    const boxes = nodes(atspiToCup(form, { ...screenContext, visibleArea: box }).root).filter((node) => node.role === 'checkbox');
+    assert.deepEqual(boxes.map((node) => node.name), ['Show tab indicators:', '', 'Far below:']);
+    assert.ok(boxes[2]!.states!.includes('offscreen'), 'the last row lies below the view');
+  });
+
+  test('a combo box named by its value is named by the label that points at it; one named otherwise keeps its name', () => {
+    const combo = (name: string, labelledBy: string | undefined, children: AtspiRawNode[] = []) =>
+      atspiToCup(raw('ROLE_COMBO_BOX', { name, labelledBy, extents: { x: 150, y: 60, w: 100, h: 23 }, children }), screenContext).root;
+    const choices = () => [raw('ROLE_LIST', { children: [raw('ROLE_LIST_ITEM', { name: 'Never' }), raw('ROLE_LIST_ITEM', { name: 'Always' })] })];
+    const shown = combo('Never', 'Show whitespace:', choices());
+    assert.deepEqual([shown.name, shown.value], ['Show whitespace:', 'Never']);
+    const typed = combo('line', 'Find:', [raw('ROLE_TEXT', { text: 'line', states: encodeStateSet(['STATE_EDITABLE', 'STATE_VISIBLE', 'STATE_SHOWING']), interfaces: ['Accessible', 'Component', 'Text', 'EditableText'] })]);
+    assert.equal(typed.name, 'line', 'the value of an editable combo box is in its text field; the box itself has none to compare');
+    assert.deepEqual([combo('Theme', 'Look:', choices()).name, combo('Never', undefined, choices()).name], ['Theme', 'Never']);
   });
 
   test('a browser\'s background tabs (not showing, in the shown tab\'s place) are hidden with all they hold', () => {

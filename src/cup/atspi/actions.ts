@@ -55,6 +55,8 @@ export interface ActionContext {
   parentHasSelection: boolean;
   /** The toolkit leaves SELECTABLE off an item until it is first selected (GTK 4.8): an item of a Selection container is selectable. */
   selectableUnmarked?: boolean;
+  /** It scrolls what it holds (scroll-areas.ts): a scroll pane, or what holds a scroll bar (Qt's scroll areas). */
+  scrolls?: boolean;
 }
 
 /** Items a container with the Selection interface selects (list items, tabs, cells, rows, tree items). */
@@ -109,7 +111,7 @@ export function cupActionsFor(context: ActionContext): CupAction[] {
   const selectable = states.has('STATE_SELECTABLE') || (context.selectableUnmarked === true && selectionItemRoles.has(context.atspiRole));
   if (selectable && context.parentHasSelection) add('select');
   // Scroll panes carry no action of their own, yet they scroll (wheel, or ScrollTo on a child).
-  if (context.atspiRole === 'ROLE_SCROLL_PANE') add('scroll');
+  if (context.atspiRole === 'ROLE_SCROLL_PANE' || context.scrolls) add('scroll');
   if (states.has('STATE_FOCUSABLE') && interfaces.includes('Component')) add('focus');
   return actions;
 }

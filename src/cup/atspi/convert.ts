@@ -1,8 +1,10 @@
 import type { CupAttributes, CupNode, CupRect, CupRole, CupState } from '../types.js';
 import { cupActionsFor } from './actions.js';
 import { closedMenu } from './closed-menus.js';
+import { scrollsItsContent } from './scroll-areas.js';
 import { CONTENT_NAMED_ATSPI_ROLES, NAMED_BLOCK_ATSPI_ROLES, unknownCoordinate, type AtspiRawNode, type RawTreeContext, type UnreadChildren } from './raw-node.js';
 import { OBJECT_REPLACEMENT } from '../embedded-objects.js';
+import { intersectRect } from '../rect.js';
 import { firstCodePoints, normaliseWhitespace } from '../text.js';
 import { plainText, readableName, withoutMnemonic } from './names.js';
 import { atspiRoleName, cupRoleFor } from './roles.js';
@@ -47,6 +49,11 @@ interface Placement {
   undrawn: boolean;
   /** Behind a sibling page that is shown in the same place (a browser's background tab): hidden from the user. */
   covered?: boolean;
+  /**
+   * Where what it holds can be seen: the window's visible area, narrowed by the box of each object around it that
+   * scrolls what it holds (a row below a scroll area's view is offscreen however much of the window is shown).
+   */
+  view?: CupRect;
 }
 
 function intersects(a: CupRect, b: CupRect): boolean {
@@ -78,7 +85,7 @@ function place(raw: AtspiRawNode, context: RawTreeContext, parent: Placement, st
     w: Math.max(0, extents.w),
     h: Math.max(0, extents.h),
   };
-  return { bounds, offscreen: !intersects(bounds, context.visibleArea), undrawn: false };
+  return { bounds, offscreen: !intersects(bounds, parent.view ?? context.visibleArea), undrawn: false };
 }
 
 /**
@@ -198,6 +205,16 @@ function selectedChoice(raw: AtspiRawNode): string | undefined {
   return undefined;
 }
 
+/**
+ * A combo box named by the choice it shows or the text typed into it, while a label points at it: Qt and GTK3 name a
+ * combo box by its value ("When minimized" beside the label "Show media change popup:", "line" once typed into Kate's
+ * Find box), so no selector by its label found it, and its name changed with every choice. The label names it, as it
+ * names an unnamed control (W3C accname); the value stays its value.
+ */
+function comboNamedByValue(raw: AtspiRawNode, role: CupRole, value: string | undefined): boolean {
+  return role === 'combobox' && value !== undefined && raw.labelledBy !== undefined && normaliseWhitespace(raw.name) === value && normaliseWhitespace(raw.labelledBy) !== value;
+}
+
 /** An unnamed item's own text as its name; U+FFFC marks an embedded object, whose words are its own. */
 function contentName(raw: AtspiRawNode, atspiRole: string): string {
   if (raw.text === undefined || !contentNamedRoles.has(atspiRole)) return '';
@@ -219,19 +236,13 @@ function shownOnScreen(node: CupNode): boolean {
   return hasRealPlace(node) || (node.children ?? []).some(shownOnScreen);
 }
 
-/**
- * A combo box named by the choice it shows, not by a label: GTK3 names an unnamed one after its chosen item (the first
- * text of the item's row) and Qt by its shown text, so Inkscape's "Update strategy:" read cmb "Multiscale" and
- * changed its name with every choice.
- */
-function namedByChoice(raw: AtspiRawNode, atspiRole: string): boolean {
-  if (atspiRole !== 'ROLE_COMBO_BOX' || raw.selectedName === undefined) return false;
-  const name = normaliseWhitespace(raw.name);
-  return name !== '' && name === normaliseWhitespace(raw.selectedName);
-}
-
 /** Fields a form labels with a text beside or above them: unnamed, they are named by it (labelsByPlace). */
 const placeLabelledRoles: ReadonlySet<CupRole> = new Set(['textbox', 'searchbox', 'combobox', 'slider', 'spinbutton']);
+/**
+ * Boxes a form labels with a text beside them only (Qt's form layouts put "Show tab indicators:" left of a check box
+ * with no text of its own): a text above a check box heads a group of them, and names none.
+ */
+const rowLabelledRoles: ReadonlySet<CupRole> = new Set(['checkbox', 'switch']);
 /** How far a label may lie from its field: left of it on its row, or above it, in pixels. */
 const labelGapLeft = 160;
 const labelGapAbove = 24;
@@ -244,14 +255,16 @@ const labelGapAbove = 24;
  * fields (Orca's label inference), kept to siblings.
  */
 function labelsByPlace(children: readonly CupNode[]): void {
-  const shown = (node: CupNode) => hasRealPlace(node) && !node.states?.includes('hidden');
+  // Placed, though perhaps scrolled out of view: a row below a scroll area's view keeps its label beside it.
+  const shown = (node: CupNode) => node.bounds !== undefined && node.bounds.w > 0 && node.bounds.h > 0 && !node.states?.includes('hidden');
   const labels = children.map(labelIn).filter((label) => label !== undefined && shown(label)) as CupNode[];
   if (labels.length === 0) return;
   const controls = children.filter((child) => (child.actions?.length ?? 0) > 0 && shown(child));
   for (const field of children) {
     // A combo box named by its choice (its name is its value) is unlabelled too: a label beside it names it.
     const unnamed = field.name === '' || (field.role === 'combobox' && field.name === field.value);
-    if (!unnamed || !placeLabelledRoles.has(field.role) || !shown(field)) continue;
+    const onRowOnly = rowLabelledRoles.has(field.role);
+    if (!unnamed || !(placeLabelledRoles.has(field.role) || onRowOnly) || !shown(field)) continue;
     const box = field.bounds!;
     const middle = box.y + box.h / 2;
     const gapLeft = (label: CupNode) => box.x - (label.bounds!.x + label.bounds!.w);
@@ -263,7 +276,7 @@ function labelsByPlace(children: readonly CupNode[]): void {
     const onRow = labels.filter((label) => label.bounds!.y <= middle && middle <= label.bounds!.y + label.bounds!.h && gapLeft(label) >= -2 && gapLeft(label) <= labelGapLeft && !between(label));
     const over = labels.filter((label) => label.bounds!.x < box.x + box.w && box.x < label.bounds!.x + label.bounds!.w && gapAbove(label) >= -2 && gapAbove(label) <= labelGapAbove);
     const nearest = (list: CupNode[], gap: (label: CupNode) => number) => list.sort((a, b) => gap(a) - gap(b))[0];
-    const label = nearest(onRow, gapLeft) ?? nearest(over, gapAbove);
+    const label = nearest(onRow, gapLeft) ?? (onRowOnly ? undefined : nearest(over, gapAbove));
     if (label) field.name = label.name;
   }
 }
@@ -353,10 +366,9 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
     sources.push({ index, bus: raw.bus, path: raw.path, atspiRole: raw.role });
     const states = decodeStateSet(raw.states);
     const atspiRole = atspiRoleName(raw.role);
-    // A control without a name of its own is named by the label that points at it (W3C accname, aria-labelledby),
-    // and so is a combo box whose name is only the choice it shows (GTK3 and Qt name one so).
-    const own = namedByChoice(raw, atspiRole) && raw.labelledBy ? '' : readableName(raw.name, context.gtk4NameQuirks);
-    const name = own || normaliseWhitespace(raw.labelledBy ?? '') || contentName(raw, atspiRole);
+    // A control without a name of its own is named by the label that points at it (W3C accname, aria-labelledby);
+    // a combo box named only by its choice is too, once its value is known (comboNamedByValue).
+    const name = readableName(raw.name, context.gtk4NameQuirks) || normaliseWhitespace(raw.labelledBy ?? '') || contentName(raw, atspiRole);
     const mapped = cupRoleFor({
       atspiRole,
       parentAtspiRole: parent ? atspiRoleName(parent.role) : undefined,
@@ -370,13 +382,20 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
     const editableBlock = (mapped === 'text' || mapped === 'generic') && states.has('STATE_EDITABLE') && raw.interfaces.includes('EditableText');
     // A block with nothing in it but its own words (a web page's output div) is text.
     const wordsOnly = !editableBlock && !raw.name && name !== '' && raw.children.length === 0 && blockRoles.has(atspiRole);
-    const role: CupRole = editableBlock ? 'textbox' : wordsOnly ? 'text' : mapped;
+    // An object that scrolls what it holds is kept as a group, as a scroll pane is, so its box clips what it shows.
+    const scrolls = scrollsItsContent(raw);
+    const role: CupRole = editableBlock ? 'textbox' : wordsOnly ? 'text' : scrolls && mapped === 'generic' ? 'group' : mapped;
     const placement = place(raw, context, parentPlacement, states, visibilityReported, covered);
+    const view = parentPlacement.view ?? context.visibleArea;
+    const box = placement.bounds;
+    // A box wholly outside the view is the wrong fact about a pane whose content is on screen: it narrows nothing.
+    placement.view = scrolls && box && box.w > 0 && box.h > 0 && !placement.offscreen ? intersectRect(view, box) : parentPlacement.view;
     const node: CupNode = { id: `e${index}`, role, name };
     const description = plainText(raw.description);
     if (description) node.description = description;
     const value = cupValue(raw, role) ?? (role === 'combobox' ? selectedChoice(raw) : undefined);
     if (value !== undefined) node.value = value;
+    if (comboNamedByValue(raw, role, value)) node.name = normaliseWhitespace(raw.labelledBy!);
     if (placement.bounds) node.bounds = placement.bounds;
     node.states = cupStates(states, atspiRole, role, placement.offscreen, raw.interfaces.includes('Text'));
     // What a hidden container holds is hidden with it: a page behind the shown one, and the contents of a closed
@@ -390,6 +409,7 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
       states,
       parentHasSelection: parent?.interfaces.includes('Selection') ?? false,
       selectableUnmarked: context.selectableUnmarked,
+      scrolls,
     });
     const attributes = cupAttributes(raw, states, role);
     if (attributes) node.attributes = attributes;

@@ -67,7 +67,7 @@ export interface AtspiRawNode {
   /** Name of the selected child, for a combo box whose selection is not its text (GTK3 combo boxes). */
   selectedName?: string;
   attributes?: Readonly<Record<string, string>>;
-  /** Names of the objects that label this one (its labelled-by relation); read only for unnamed controls. */
+  /** Names of the objects that label this one (its labelled-by relation); read for unnamed controls and named combo boxes. */
   labelledBy?: string;
   /** Child count the object reported; more than children.length when the walk was cut short. */
   childCount: number;

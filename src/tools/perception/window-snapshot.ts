@@ -83,6 +83,7 @@ export function rememberReading(context: ToolContext, window: DesktopWindow, rea
     name: node.name,
     bounds: node.bounds,
     ...(parents.has(indexOf(node)) ? { parent: parents.get(indexOf(node))! } : {}),
+    ...(node.actions?.includes('scroll') ? { scrolls: true as const } : {}),
   }));
   return { snapshot: context.state.snapshots.add(window.pid, window.id, records), nodes };
 }

@@ -7,13 +7,24 @@ import { ToolError } from '../../../errors.js';
 import type { Actionable } from './accessible-actions.js';
 import { appNotResponding, nothingUnlessUnresponsive } from './unresponsive.js';
 
-function findFocused(node: AtspiRawNode): AtspiRawNode | undefined {
-  if (decodeStateSet(node.states).has('STATE_FOCUSED')) return node;
-  for (const child of node.children) {
-    const found = findFocused(child);
-    if (found) return found;
-  }
-  return undefined;
+function focusedNodes(node: AtspiRawNode, found: AtspiRawNode[] = []): AtspiRawNode[] {
+  if (decodeStateSet(node.states).has('STATE_FOCUSED')) found.push(node);
+  for (const child of node.children) focusedNodes(child, found);
+  return found;
+}
+
+/**
+ * The object with the keyboard focus among those that say they have it. Qt says it of more than one: of the current
+ * item of every view and tab bar, focused or not, and of every widget whose focus proxy has the focus (Kate's status
+ * bar buttons, whose proxy is the editor). An editable one takes what is typed, so it is the focus; then one that is
+ * showing (a hidden tool view's tab says it too); else the first in document order.
+ */
+function findFocused(root: AtspiRawNode): AtspiRawNode | undefined {
+  const rank = (node: AtspiRawNode) => {
+    const states = decodeStateSet(node.states);
+    return (states.has('STATE_EDITABLE') ? 2 : 0) + (states.has('STATE_SHOWING') ? 1 : 0);
+  };
+  return focusedNodes(root).reduce<AtspiRawNode | undefined>((best, node) => (!best || rank(node) > rank(best) ? node : best), undefined);
 }
 
 /**

@@ -1,12 +1,13 @@
 // Scrolling a region: its scroll bar moved through accessibility (a web page: an object on it moved), or the
 // real mouse wheel over it.
 import { ATSPI_ROLE } from '../../../cup/atspi/constants.js';
+import { isScrollBarOrWrapper, mayWrapScrollBar, maxScrollAreaChildren, scrollsItsContent, type RoleShape } from '../../../cup/atspi/scroll-areas.js';
 import { ToolError } from '../../../errors.js';
 import { actionOutcome, notDelivered, type ActionOutcome } from '../../action-outcome.js';
 import type { ScrollRequest } from '../../desktop.js';
 import type { SnapshotElement, SnapshotRef } from '../../targets.js';
 import type { ObjectRef } from '../atspi/object-ref.js';
-import { children, extents, parentOf, readInterfaces, readRole, readValue, setValue } from '../atspi/operations.js';
+import { childCount, children, extents, parentOf, readInterfaces, readRole, readValue, setValue } from '../atspi/operations.js';
 import { atspiElement } from '../element-handle.js';
 import { wheel as pointerWheel } from '../input/index.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
@@ -21,26 +22,55 @@ import { observe, valueProbe, type Probe } from './verification.js';
 /** Roles that scroll what they hold: a scroll pane, and a web page (Blink and Gecko wrap it in no pane with a scroll bar). */
 const scrollingRoles = new Set([ATSPI_ROLE.SCROLL_PANE, ATSPI_ROLE.DOCUMENT_WEB]);
 
-/** The scroll pane or web page that scrolls an element: the element itself or its nearest scrolling ancestor. */
+/**
+ * The scroll bars an object holds beside what it scrolls (scroll-areas.ts): children that are scroll bars, and the one
+ * child of a wrapper (Qt's scroll areas). An object with many children holds items, not bars, and is not searched.
+ */
+async function heldScrollBars(desktop: LinuxDesktop, ref: ObjectRef): Promise<ObjectRef[]> {
+  const client = await desktop.atspi();
+  const [role, count] = await Promise.all([readRole(client, ref), childCount(client, ref)]);
+  if (role !== ATSPI_ROLE.SCROLL_PANE && (!mayWrapScrollBar(role) || count > maxScrollAreaChildren)) return [];
+  const held = await Promise.all(
+    (await children(client, ref)).map(async (child) => {
+      const childRole = await readRole(client, child);
+      const inner = mayWrapScrollBar(childRole) ? await children(client, child) : [];
+      // Only a lone child can be a wrapped bar: the roles of others are not asked.
+      const lone = inner.length === 1 ? inner[0] : undefined;
+      const shape: RoleShape = { role: childRole, childCount: inner.length, children: lone ? [{ role: await readRole(client, lone), childCount: 0, children: [] }] : [] };
+      return { shape, bar: shape.role === ATSPI_ROLE.SCROLL_BAR ? child : lone };
+    }),
+  );
+  if (!scrollsItsContent({ role, childCount: count, children: held.map((child) => child.shape) })) return [];
+  return held.filter((child) => isScrollBarOrWrapper(child.shape)).map((child) => child.bar!);
+}
+
+/**
+ * The scroll pane or web page that scrolls an element: the element itself or its nearest scrolling ancestor, which
+ * may be an object holding a scroll bar rather than a scroll pane (scroll-areas.ts: Qt's scroll areas are fillers).
+ */
 export async function scrollPaneOf(desktop: LinuxDesktop, start: ObjectRef): Promise<ObjectRef | undefined> {
   const client = await desktop.atspi();
   let current: ObjectRef | undefined = start;
   for (let depth = 0; current && depth < 64; depth++) {
     if (scrollingRoles.has(await readRole(client, current))) return current;
+    if ((await heldScrollBars(desktop, current).catch(() => [])).length > 0) return current;
     current = await parentOf(client, current).catch(() => undefined);
   }
   return undefined;
 }
 
-/** The pane's scroll bar along an axis (GTK and Qt expose them as children with a Value). */
+/** The pane's scroll bar along an axis (GTK and Qt expose them with a Value). */
 export async function scrollBarOf(desktop: LinuxDesktop, pane: ObjectRef, vertical: boolean): Promise<ObjectRef | undefined> {
   const client = await desktop.atspi();
-  for (const child of await children(client, pane)) {
-    if ((await readRole(client, child)) !== ATSPI_ROLE.SCROLL_BAR) continue;
+  for (const bar of await heldScrollBars(desktop, pane)) {
     // GTK4's scroll bars carry no Value, so they cannot be moved through accessibility.
-    if (!(await readInterfaces(client, child)).includes('Value')) continue;
-    const states = await liveStates(desktop, child);
-    if (states.has(vertical ? 'STATE_VERTICAL' : 'STATE_HORIZONTAL')) return child;
+    if (!(await readInterfaces(client, bar)).includes('Value')) continue;
+    const states = await liveStates(desktop, bar);
+    if (states.has(vertical ? 'STATE_VERTICAL' : 'STATE_HORIZONTAL')) return bar;
+    // Qt marks neither orientation: a shown bar taller than wide is vertical.
+    if (states.has('STATE_VERTICAL') || states.has('STATE_HORIZONTAL')) continue;
+    const box = await extents(client, bar).catch(() => undefined);
+    if (box && box.w > 0 && box.h > 0 && box.h > box.w === vertical) return bar;
   }
   return undefined;
 }
@@ -75,7 +105,7 @@ async function onlyScrollPane(desktop: LinuxDesktop, windowId: number, snapshot:
   const area = (element: SnapshotElement) => (element.bounds ? element.bounds.w * element.bounds.h : 0);
   const page = documents.filter((_, i) => showing[i]).sort((a, b) => area(b) - area(a))[0];
   if (page) return atspiElement(page.handle);
-  const panes = elements.filter((element) => atspiElement(element.handle).atspiRole === ATSPI_ROLE.SCROLL_PANE);
+  const panes = elements.filter((element) => element.scrolls === true && atspiElement(element.handle).atspiRole !== ATSPI_ROLE.DOCUMENT_WEB);
   if (panes.length === 1) return atspiElement(panes[0]!.handle);
   if (panes.length === 0) {
     // The foreground turns the wheel over the window's middle, where the app's main view usually is.

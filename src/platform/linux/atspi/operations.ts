@@ -247,6 +247,11 @@ export async function placeInParent(client: AtspiClient, ref: ObjectRef, parent:
   return { index: Number(index), count: Number(count) };
 }
 
+/** How many children the object has (Accessible.ChildCount), without listing them. */
+export async function childCount(client: AtspiClient, ref: ObjectRef): Promise<number> {
+  return Number(await getProperty(client, ref, 'Accessible', 'ChildCount'));
+}
+
 export async function children(client: AtspiClient, ref: ObjectRef): Promise<ObjectRef[]> {
   const [list] = (await callObject(client, ref, 'Accessible', 'GetChildren')) as [[string, string][]];
   return objectRefs(list);

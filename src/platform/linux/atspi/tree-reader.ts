@@ -195,18 +195,10 @@ const rangeRoles = new Set([ATSPI_ROLE.SCROLL_BAR, ATSPI_ROLE.SLIDER, ATSPI_ROLE
  */
 export function changesWithoutEvent(node: AtspiRawNode): boolean {
   if (node.interfaces.includes('Value') && rangeRoles.has(node.role)) return true;
-  if (asksLabel(node)) return true;
+  if (node.name === '' && labelledRoles.has(node.role)) return true;
   if (node.role === ATSPI_ROLE.COMBO_BOX && node.interfaces.includes('Selection') && !node.interfaces.includes('Text')) return true;
   if (placeholderRoles.has(node.role)) return true;
   return node.interfaces.includes('Hypertext') && node.text !== undefined;
-}
-
-/**
- * Whether the label pointing at the object (LABELLED_BY) is read: an unnamed control's, and a combo box's whatever
- * its name, since GTK3 and Qt name a combo box by the choice it shows (convert.ts names it by its label then).
- */
-function asksLabel(node: AtspiRawNode): boolean {
-  return (node.name === '' && labelledRoles.has(node.role)) || node.role === ATSPI_ROLE.COMBO_BOX;
 }
 
 type Body = unknown[];
@@ -483,12 +475,20 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
         }),
       );
     }
-    if (asksLabel(node)) {
+    // A named combo box may be named by the choice it shows (Qt, GTK3): its label is read too (comboNamedByValue).
+    const namedCombo = node.name !== '' && node.role === ATSPI_ROLE.COMBO_BOX;
+    if ((node.name === '' && labelledRoles.has(node.role)) || namedCombo) {
       work.push(
         call(node, atspiInterface('Accessible'), 'GetRelationSet').then(async (body) => {
           const relations = (body?.[0] as [number, [string, string][]][] | undefined) ?? [];
           const labels = objectRefs(relations.filter(([type]) => type === RELATION_LABELLED_BY).flatMap(([, targets]) => targets));
-          const names = await Promise.all(labels.map((label) => readProperties(label, 'Accessible', ['Name'])));
+          const names = await Promise.all(
+            labels.map(async (label) => {
+              // Qt also says a group box labels everything in it: only a label of its own names a combo box.
+              if (namedCombo && Number((await call(label, atspiInterface('Accessible'), 'GetRole'))?.[0]) !== ATSPI_ROLE.LABEL) return new Map<string, unknown>();
+              return readProperties(label, 'Accessible', ['Name']);
+            }),
+          );
           const text = names.map((properties) => withoutObjectReplacements(String(properties.get('Name') ?? ''))).filter(Boolean).join(' ');
           if (text) node.labelledBy = text;
         }),

@@ -1,0 +1,50 @@
+// Which objects scroll what they hold, from their children's roles: one rule for the tree's reading (a scrolling
+// object clips what it shows, and says it scrolls) and for the scroll tool's live search of the pane and its bars.
+import { ATSPI_ROLE } from './constants.js';
+
+/**
+ * Plain containers: what a toolkit wraps a scroll bar in (Qt's QAbstractScrollArea puts each bar in a filler of its
+ * own), and what a scroll area that is no scroll pane is. Other roles holding a bar are no scroll area (Gnumeric's
+ * split panes hold a sheet's bar beside a label).
+ */
+const wrapperRoles: ReadonlySet<number> = new Set([ATSPI_ROLE.FILLER, ATSPI_ROLE.PANEL]);
+
+/**
+ * A scroll area holds its view, its bars and a corner: an object with more children holds items (a list, a table),
+ * and is not searched for scroll bars, which would mean reading every item.
+ */
+export const maxScrollAreaChildren = 8;
+
+/** Whether an object of this role may be a scroll bar's wrapper: then its one child is looked at. */
+export function mayWrapScrollBar(role: number): boolean {
+  return wrapperRoles.has(role);
+}
+
+/** An object's role and the roles of its children, as far as they were read. */
+export interface RoleShape {
+  role: number;
+  /** How many children it has (the children below may be fewer, when a read left some out). */
+  childCount: number;
+  children: readonly RoleShape[];
+}
+
+/** A scroll bar, or a wrapper whose one child is a scroll bar. */
+export function isScrollBarOrWrapper(child: RoleShape): boolean {
+  if (child.role === ATSPI_ROLE.SCROLL_BAR) return true;
+  return mayWrapScrollBar(child.role) && child.childCount === 1 && child.children[0]?.role === ATSPI_ROLE.SCROLL_BAR;
+}
+
+/**
+ * Whether an object scrolls what it holds: a scroll pane does (GTK, Java, LibreOffice), and so does a plain container
+ * with a handful of children that holds a scroll bar, directly or as the one child of a wrapper, beside what it scrolls. Qt names no scroll pane: it
+ * exposes its scroll areas (a settings page in a QScrollArea, a document viewer's page view) as fillers, the viewport
+ * beside a filler holding each bar, so what lay below a settings page's view read as shown, and the scroll tool found
+ * nothing to move.
+ */
+export function scrollsItsContent(node: RoleShape): boolean {
+  if (node.role === ATSPI_ROLE.SCROLL_PANE) return true;
+  if (!wrapperRoles.has(node.role) || node.childCount > maxScrollAreaChildren) return false;
+  // What it scrolls lies beside its bars: a wrapper holds its bar alone.
+  const bars = node.children.filter(isScrollBarOrWrapper).length;
+  return bars > 0 && bars < node.childCount;
+}

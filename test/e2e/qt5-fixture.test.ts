@@ -1,0 +1,101 @@
+// Qt 5's own AT-SPI bridge, on the PyQt5 fixture (test/fixtures/apps/qt5_fixture.py): shapes every Qt and KDE app
+// shows (Kate's settings pages, VLC's preferences, Okular's page view) that GTK's bridge never makes. The oracle is
+// Debian's pyatspi, reading the same objects from the bus: their boxes, states and values.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { ClientWindow } from '../../src/platform/linux/windows.js';
+import type { ActionResult } from '../../src/tools/input/schemas.js';
+import { FixtureDesktop } from '../helpers/fixture-desktop.js';
+import { accessibleWindowState, callOk, pyatspiWalk, type OracleNode } from '../helpers/tools.js';
+
+describe('Qt 5 fixture', () => {
+  let fixtures: FixtureDesktop;
+  let window: ClientWindow;
+
+  before(async () => {
+    fixtures = await FixtureDesktop.start();
+    window = await fixtures.launch('qt5');
+  });
+
+  after(async () => {
+    await fixtures?.stop();
+  });
+
+  const oracle = () => pyatspiWalk(window.pid, window.title, fixtures.desktop.env());
+  /** The form's vertical scroll bar as pyatspi places it: its box is the height of the scroll area's view. */
+  const formBar = (nodes: OracleNode[]) => nodes.find((node) => node.role === 'scroll bar' && node.states.includes('showing') && node.extents![3] > node.extents![2])!;
+  /** The form's check boxes whose boxes pyatspi places wholly outside the view (above or below it). */
+  const outsideView = (nodes: OracleNode[]) => {
+    const [, top, , height] = formBar(nodes).extents!;
+    return nodes.filter((node) => node.role === 'check box').map((node) => node.extents![1] + node.extents![3] <= top || node.extents![1] >= top + height);
+  };
+
+  test('typing with no element goes to the editor that has the focus, not to another object Qt says is focused', async () => {
+    const focused = (await oracle()).filter((node) => node.states.includes('focused')).map((node) => node.role);
+    // The quirk: the list's current row and the button whose focus proxy is the editor say they are focused too.
+    assert.ok(['list item', 'push button', 'text'].every((role) => focused.includes(role)), JSON.stringify(focused));
+    const typed = await callOk(fixtures.context, 'type_text', { window_id: window.id, text: 'typed by an agent ' });
+    assert.equal((typed.structured as unknown as ActionResult).effect, 'confirmed', typed.summary);
+    const texts = await fixtures.oracle.texts(window.pid, window.title);
+    assert.ok(texts.some((text) => text.startsWith('typed by an agent first line')), `pyatspi texts: ${JSON.stringify(texts)}`);
+  });
+
+  test("a scroll area's rows below its view are offscreen, and it scrolls in the background by its scroll bar", async () => {
+    const before = await oracle();
+    const hidden = outsideView(before);
+    // The quirk this test is about: Qt says every row is showing, those the area's view hides too.
+    assert.ok(hidden.some(Boolean) && before.filter((node) => node.role === 'check box').every((node) => node.states.includes('showing')), JSON.stringify(hidden));
+
+    const offscreen = async () => (await fixtures.elements(window)).filter((element) => element.role === 'checkbox').map((element) => element.states.includes('offscreen'));
+    assert.deepEqual(await offscreen(), hidden, 'the compact view marks offscreen exactly the rows pyatspi places outside the view');
+
+    // Every scroll bar's value: only the form's can move (the editor's text fits).
+    const barsBefore = await fixtures.oracle.values(window.pid, window.title, 'scroll bar');
+    const scrolled = await callOk(fixtures.context, 'scroll', { window_id: window.id, selector: 'role=checkbox [index=0]', direction: 'down', by: 'page' });
+    assert.equal((scrolled.structured as unknown as ActionResult).effect, 'confirmed', scrolled.summary);
+    assert.equal((scrolled.structured as unknown as ActionResult).path, 'x11_atspi', 'moved through accessibility, not the wheel');
+    const barsAfter = await fixtures.oracle.values(window.pid, window.title, 'scroll bar');
+    assert.ok(barsAfter.some((value, i) => value > barsBefore[i]!), `pyatspi: the form's scroll bar moved down (${JSON.stringify(barsBefore)} → ${JSON.stringify(barsAfter)})`);
+    const after = await oracle();
+    assert.notDeepEqual(outsideView(after), hidden, 'other rows are in view now');
+    assert.deepEqual(await offscreen(), outsideView(after), 'after the scroll, the offscreen rows are again those pyatspi places outside the view');
+  });
+
+  test('a check box with no text of its own is named by the label on its row; clicked by that name, that box toggles', async () => {
+    const rowOf = (nodes: OracleNode[], label: string) => {
+      const [, y, , h] = nodes.find((node) => node.role === 'label' && node.name === label)!.extents!;
+      return nodes.find((node) => node.role === 'check box' && Math.abs(node.extents![1] + node.extents![3] / 2 - (y + h / 2)) < h / 2)!;
+    };
+    const before = rowOf(await oracle(), 'Option 3:');
+    // The quirk: Qt names the box nothing, and ties no label to it.
+    assert.equal(before.name, '', JSON.stringify(before));
+    const clicked = await callOk(fixtures.context, 'click', { window_id: window.id, selector: 'role=checkbox name="Option 3:"' });
+    assert.equal((clicked.structured as unknown as ActionResult).effect, 'confirmed', clicked.summary);
+    const after = rowOf(await oracle(), 'Option 3:');
+    assert.notEqual(after.states.includes('checked'), before.states.includes('checked'), 'pyatspi: the box on the row of "Option 3:" toggled');
+  });
+
+  test('a combo box Qt names by its choice is named by the label that points at it; its value is the choice', async () => {
+    const labelled = await fixtures.oracle.labelled(window.pid, window.title);
+    // The quirk: Qt names the combo box by the choice it shows, its buddy label only in a labelled-by relation.
+    assert.deepEqual(labelled.filter((entry) => entry.role === 'combo box').map((entry) => [entry.name, entry.labels]), [['Light', ['Theme:']], ['Fit Width', ['Zoom:']]]);
+    const combos = (await oracle()).filter((node) => node.role === 'combo box');
+    for (const [label, value, index] of [['Theme:', 'Light', 0], ['Zoom:', 'Fit Width', 1]] as const) {
+      const found = await callOk(fixtures.context, 'find_elements', { window_id: window.id, selector: `role=combobox name="${label}"` });
+      const matches = (found.structured as { matches: { value?: string; bounds?: { x: number; y: number; w: number; h: number } }[] }).matches;
+      assert.deepEqual(matches.map((match) => match.value), [value], found.body);
+      const [x, y, w, h] = combos[index]!.extents!;
+      assert.deepEqual(matches[0]!.bounds, { x, y, w, h }, `the match is the combo box pyatspi labels "${label}"`);
+    }
+  });
+
+  test("an editable combo box's closed choices are counted, its text field kept", async () => {
+    const zoomChoices = (await oracle()).filter((node) => node.role === 'list item' && ['Fit Width', 'Fit Page', '100%'].includes(node.name));
+    // The quirk: Qt keeps the closed list's items showing, at the screen's corner.
+    assert.ok(zoomChoices.length === 3 && zoomChoices.every((node) => node.states.includes('showing')), JSON.stringify(zoomChoices));
+    const { result } = await accessibleWindowState(fixtures.context, window, { include_screenshot: false });
+    const body = result.body ?? '';
+    assert.ok(!/li "Fit Page"/.test(body), body);
+    assert.match(body, /cmb "[^"]*" [^\n]*val="Fit Width"\n\s+# 3 more items — open the menu to see\n\s+\[e\d+\] tbx [^\n]*val="Fit Width"/, body);
+  });
+});
