@@ -99,7 +99,7 @@ describe('action evidence and menu results on a real GTK3 app', () => {
     await failsWith(fixtures.context, 'invoke_menu', { pid: window.pid, path: ['File', 'Reset...'] }, 'blocked_by_modal_dialog');
     // window_id alone names the window (and its process), as for the other actions; neither is refused up front.
     await failsWith(fixtures.context, 'invoke_menu', { window_id: window.id, path: ['File', 'Reset...'] }, 'blocked_by_modal_dialog');
-    await failsWith(fixtures.context, 'invoke_menu', { path: ['File', 'Reset...'] }, 'missing_window_id');
+    await failsWith(fixtures.context, 'invoke_menu', { path: ['File', 'Reset...'] }, 'missing_pid');
     assert.equal((await fixtures.readers.windowsNamed('Confirm reset')).length, 1, 'xwininfo: still one dialog');
 
     // Its tree's indices act on the dialog: Cancel closes it, as the fixture's status says.

@@ -98,4 +98,31 @@ describe('Qt 5 fixture', () => {
     assert.ok(!/li "Fit Page"/.test(body), body);
     assert.match(body, /cmb "[^"]*" [^\n]*val="Fit Width"\n\s+# 3 more items — open the menu to see\n\s+\[e\d+\] tbx [^\n]*val="Fit Width"/, body);
   });
+
+  test('a foreground click on a drop-down scrolled out of its scroll area scrolls it in, and leaves the window active with the list open: Qt would close it if the window active before got its place back', async () => {
+    // The form scrolled to its end: the Theme combo box, its first row, lies above the area's view.
+    await callOk(fixtures.context, 'scroll', { window_id: window.id, selector: 'role=checkbox [index=0]', direction: 'down', by: 'page', amount: 3 });
+    const combo = () => oracle().then((nodes) => nodes.find((node) => node.role === 'combo box' && node.name === 'Light')!);
+    const [, barTop] = formBar(await oracle()).extents!;
+    const [, comboTop, , comboHeight] = (await combo()).extents!;
+    assert.ok(comboTop + comboHeight <= barTop, `pyatspi: the combo box (y ${comboTop}) lies above the view (y ${barTop})`);
+    const other = await fixtures.launch('gtk3', { title: 'Active before' });
+    await fixtures.readers.activate(other.id);
+    assert.equal(await fixtures.readers.activeWindow(), other.id, 'xdotool: the other window is active before the click');
+    const before = await fixtures.readers.visibleWindowsOf(window.pid);
+    const clicked = await callOk(fixtures.context, 'click', { window_id: window.id, selector: 'role=combobox name="Theme:"', delivery_mode: 'foreground' });
+    const result = clicked.structured as unknown as ActionResult;
+    assert.equal(result.effect, 'confirmed', clicked.summary);
+    assert.equal(result.scrolled_into_view, true, clicked.summary);
+    assert.ok((await combo()).extents![1] >= barTop, 'pyatspi: the combo box is in the view now');
+    assert.ok(result.evidence?.some((line) => /stays active with the popup it opened/.test(line)), JSON.stringify(result.evidence));
+    // Given back, Qt closed the list within a moment: it must still be open well after the call.
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    const popups = (await fixtures.readers.visibleWindowsOf(window.pid)).filter((id) => !before.includes(id));
+    assert.equal(popups.length, 1, `xdotool: the list's popup window is still shown (before ${JSON.stringify(before)})`);
+    assert.equal(await fixtures.readers.activeWindow(), window.id, 'xdotool: the Qt window kept its activation');
+    const closed = await callOk(fixtures.context, 'press_key', { window_id: window.id, key: 'escape', delivery_mode: 'foreground' });
+    assert.equal((closed.structured as unknown as ActionResult).effect, 'confirmed', closed.summary);
+    assert.deepEqual(await fixtures.readers.visibleWindowsOf(window.pid), before, 'xdotool: Escape closed the list');
+  });
 });

@@ -31,6 +31,17 @@ export class XReaders {
     return hexIds(await run(this.env, 'xprop', ['-root', '_NET_CLIENT_LIST']));
   }
 
+  /** Makes a window the active one as a person's click on it would, through xdotool (waiting until it is). */
+  async activate(window: number): Promise<void> {
+    await run(this.env, 'xdotool', ['windowactivate', '--sync', String(window)]);
+  }
+
+  /** The viewable windows of a process (its popups too, where the toolkit gives them its _NET_WM_PID), as `xdotool search --onlyvisible --pid` finds them. */
+  async visibleWindowsOf(pid: number): Promise<number[]> {
+    const found = await run(this.env, 'xdotool', ['search', '--onlyvisible', '--pid', String(pid)]).catch(() => '');
+    return found.split('\n').filter(Boolean).map(Number);
+  }
+
   /** The ids of the windows whose WM_NAME or _NET_WM_NAME contains `name`, as `xdotool search --name` finds them. */
   async windowsNamed(name: string): Promise<number[]> {
     const found = await run(this.env, 'xdotool', ['search', '--name', name]).catch(() => '');

@@ -1,4 +1,5 @@
 import type { RawImage } from '../../image/raw-image.js';
+import { mappedPopupsOf, type Popup } from './popups.js';
 import type { RecentCaptures } from './recent-captures.js';
 import type { ClientWindow } from './windows.js';
 import { toRgb, X11Error, type Image, type X11Connection } from './x11/index.js';
@@ -18,43 +19,15 @@ async function windowImage(x: X11Connection, window: ClientWindow): Promise<Imag
   }
 }
 
-interface Popup {
-  id: number;
-  /** Screen coordinates of its contents (inside its border). */
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
-
 /**
  * The menus, tooltips and other override-redirect windows the window's own X client has mapped over its client
  * area, lowest first. They are top-level windows of their own, so a capture of the window leaves them out (the
  * server's backing store gives the window's pixels under them): NEdit's Search menu, opened by a click, was in no
- * screenshot, and an app without accessibility has nothing else to show it. Windows of one client share their
- * resource-id base.
+ * screenshot, and an app without accessibility has nothing else to show it.
  */
 async function popupsOver(x: X11Connection, window: ClientWindow): Promise<Popup[]> {
-  const root = x.setup.screens[0]?.root;
-  if (root === undefined) return [];
-  const client = window.id & ~x.setup.resourceIdMask;
-  const { children } = await x.queryTree(root);
-  const candidates = children.filter((id) => (id & ~x.setup.resourceIdMask) === client && id !== window.id);
-  const found = await Promise.all(
-    candidates.map(async (id): Promise<Popup | undefined> => {
-      try {
-        const attributes = await x.getWindowAttributes(id);
-        if (!attributes.overrideRedirect || attributes.mapState !== 'viewable' || attributes.class !== 'InputOutput') return undefined;
-        const geometry = await x.getGeometry(id);
-        return { id, x: geometry.x + geometry.borderWidth, y: geometry.y + geometry.borderWidth, width: geometry.width, height: geometry.height };
-      } catch {
-        // It went away between the listing and the question.
-        return undefined;
-      }
-    }),
-  );
   const { x: left, y: top, width, height } = window.bounds;
-  return found.filter((popup): popup is Popup => popup !== undefined && popup.x < left + width && popup.y < top + height && popup.x + popup.width > left && popup.y + popup.height > top);
+  return (await mappedPopupsOf(x, window.id)).filter((popup) => popup.x < left + width && popup.y < top + height && popup.x + popup.width > left && popup.y + popup.height > top);
 }
 
 /** The window's image with its popups drawn over it where they overlap its client area (a new image: `base` may be shared). */

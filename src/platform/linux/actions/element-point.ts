@@ -13,6 +13,8 @@ import { ToolError } from '../../../errors.js';
 import { focusElement } from './accessible-actions.js';
 import { liveStates } from './live-states.js';
 import { actionable, type LiveElementTarget } from './live-target.js';
+import { mayWrapScrollBar } from '../../../cup/atspi/scroll-areas.js';
+import { heldScrollBars } from './scroll.js';
 import { scrollIntoViewQuietly, wheelIntoView } from './scroll-into-view.js';
 import { roleAndNameNow } from './verification.js';
 
@@ -76,7 +78,10 @@ export async function visibleBox(desktop: LinuxDesktop, target: LiveElementTarge
     // Hidden below a scrolled container means scrolled away (GTK3 unmarks rows it scrolled out), not closed.
     else if (hidden && clippingRoles.has(roleName)) return { why: 'no_position' };
     else if (hidden) return { why: 'hidden', opener: await roleAndNameNow(desktop, ref).catch(() => undefined) };
-    if (box && clipping && clippingRoles.has(roleName)) {
+    // A plain container holding a scroll bar beside what it scrolls clips it too (Qt's scroll areas, which still say
+    // showing of rows scrolled out of their view; where showing is exact, such rows are not showing already).
+    const scrollArea = !showingIsReliable && box !== undefined && clipping && mayWrapScrollBar(role) && (await heldScrollBars(desktop, ref).catch(() => [])).length > 0;
+    if (box && clipping && (clippingRoles.has(roleName) || scrollArea)) {
       const bounds = await desktop.elementBounds(target.window, ref);
       if (bounds) box = intersectRect(box, bounds);
     }

@@ -26,7 +26,7 @@ const scrollingRoles = new Set([ATSPI_ROLE.SCROLL_PANE, ATSPI_ROLE.DOCUMENT_WEB]
  * The scroll bars an object holds beside what it scrolls (scroll-areas.ts): children that are scroll bars, and the one
  * child of a wrapper (Qt's scroll areas). An object with many children holds items, not bars, and is not searched.
  */
-async function heldScrollBars(desktop: LinuxDesktop, ref: ObjectRef): Promise<ObjectRef[]> {
+export async function heldScrollBars(desktop: LinuxDesktop, ref: ObjectRef): Promise<ObjectRef[]> {
   const client = await desktop.atspi();
   const [role, count] = await Promise.all([readRole(client, ref), childCount(client, ref)]);
   if (role !== ATSPI_ROLE.SCROLL_PANE && (!mayWrapScrollBar(role) || count > maxScrollAreaChildren)) return [];

@@ -1,5 +1,6 @@
 // Real input "in the foreground" of a window: activate it, run the input, then give the previously active window
 // back its place and the pointer its position, also when the input fails.
+import { mappedPopupsOf } from '../popups.js';
 import type { X11Connection } from '../x11/index.js';
 import { integerOption, type Point } from './checks.js';
 import { pointerPosition, restorePointer } from './pointer.js';
@@ -25,6 +26,11 @@ export interface ForegroundReport {
   /** Where the pointer was before. */
   pointer: Point;
   restoredPointer: boolean;
+  /**
+   * The popups (menus, drop-down lists) the window's app opened during the input, when there were any: the window
+   * then kept its activation, as giving it back would close them (Qt closes its popups when its app loses the focus).
+   */
+  keptActiveFor?: number[];
 }
 
 export class ActivationError extends Error {
@@ -55,7 +61,7 @@ export async function inForeground<T>(
   options: ForegroundOptions = {},
 ): Promise<{ value: T; report: ForegroundReport }> {
   const timeoutMs = integerOption('timeoutMs', options.timeoutMs, 2000, 0, 60_000);
-  const [previousActive, pointer, wasActive] = await Promise.all([activeWindow(x), pointerPosition(x), isActive(x, window)]);
+  const [previousActive, pointer, wasActive, popupsBefore] = await Promise.all([activeWindow(x), pointerPosition(x), isActive(x, window), openPopups(x, window)]);
   const report: ForegroundReport = { activated: wasActive, wasActive, previousActive, restoredActive: false, pointer, restoredPointer: false };
   let restoring: Promise<void> | undefined;
   const restore = (): Promise<void> => {
@@ -65,7 +71,9 @@ export async function inForeground<T>(
         report.restoredPointer = true;
       }
       if ((options.restoreActive ?? true) && !wasActive && previousActive !== window) {
-        report.restoredActive = await restoreActivation(x, previousActive, { timeoutMs });
+        const opened = (await openPopups(x, window)).filter((popup) => !popupsBefore.includes(popup));
+        if (opened.length > 0) report.keptActiveFor = opened;
+        else report.restoredActive = await restoreActivation(x, previousActive, { timeoutMs });
       }
     })();
     return restoring;
@@ -87,4 +95,19 @@ export async function inForeground<T>(
   }
   if ('error' in outcome) throw outcome.error;
   return { value: outcome.value, report };
+}
+
+/**
+ * The menus and drop-down lists `window`'s app shows now (override-redirect windows of its client), tooltips and
+ * notifications left out: they close by themselves, whatever has the focus.
+ */
+async function openPopups(x: X11Connection, window: number): Promise<number[]> {
+  try {
+    const [popups, tooltip, notification] = await Promise.all([mappedPopupsOf(x, window), x.internAtom('_NET_WM_WINDOW_TYPE_TOOLTIP'), x.internAtom('_NET_WM_WINDOW_TYPE_NOTIFICATION')]);
+    const kinds = await Promise.all(popups.map((popup) => x.getAtomList(popup.id, '_NET_WM_WINDOW_TYPE').catch(() => undefined)));
+    return popups.filter((_, i) => !kinds[i]?.some((kind) => kind === tooltip || kind === notification)).map((popup) => popup.id);
+  } catch {
+    // A window gone meanwhile has no popups to keep.
+    return [];
+  }
 }

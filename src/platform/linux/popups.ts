@@ -1,0 +1,36 @@
+// The popups an X client shows: menus, drop-down lists and tooltips are override-redirect top-level windows of
+// the client's own (the window manager never sees them), told apart from its other windows only by being mapped
+// over the root with the client's resource-id base.
+import type { X11Connection } from './x11/index.js';
+
+export interface Popup {
+  id: number;
+  /** Screen coordinates of its contents (inside its border). */
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** The override-redirect windows that `window`'s X client has mapped now, lowest first. */
+export async function mappedPopupsOf(x: X11Connection, window: number): Promise<Popup[]> {
+  const root = x.setup.screens[0]?.root;
+  if (root === undefined) return [];
+  const client = window & ~x.setup.resourceIdMask;
+  const { children } = await x.queryTree(root);
+  const candidates = children.filter((id) => (id & ~x.setup.resourceIdMask) === client && id !== window);
+  const found = await Promise.all(
+    candidates.map(async (id): Promise<Popup | undefined> => {
+      try {
+        const attributes = await x.getWindowAttributes(id);
+        if (!attributes.overrideRedirect || attributes.mapState !== 'viewable' || attributes.class !== 'InputOutput') return undefined;
+        const geometry = await x.getGeometry(id);
+        return { id, x: geometry.x + geometry.borderWidth, y: geometry.y + geometry.borderWidth, width: geometry.width, height: geometry.height };
+      } catch {
+        // It went away between the listing and the question.
+        return undefined;
+      }
+    }),
+  );
+  return found.filter((popup): popup is Popup => popup !== undefined);
+}
