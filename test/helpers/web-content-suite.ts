@@ -380,6 +380,30 @@ export function webContentSuite(browser: BrowserId): void {
       await pageSays(rig.oracle, window, /^box=[1-9]\d* page=0$/);
     });
 
+    test('a feed that scrolls in a box of its own: the compact view shows the posts the box shows (pyatspi marks them showing) and counts the rest; a real click on a post the box clips scrolls it into view first', async () => {
+      const window = await rig.open('feed', 'CUP Web Feed');
+      const page = await rig.oracle.find(window.pid, window.title, 'document web', 'CUP Web Feed');
+      assert.ok(page.extents);
+      const viewBottom = page.extents[1] + page.extents[3];
+      const names = Array.from({ length: 8 }, (_, i) => `Like post ${i + 1}`);
+      const posts = await Promise.all(names.map((name) => rig.oracle.find(window.pid, window.title, 'push button', name)));
+      const showing = posts.map((post) => post.states?.includes('showing') === true);
+      // Clipped by the feed's box, though the page's view holds its place.
+      const clipped = posts.findIndex((post, i) => !showing[i] && post.extents !== undefined && post.extents[1] + post.extents[3] <= viewBottom);
+      assert.ok(showing[0] && clipped > 0, `pyatspi: the first post shows and a later one in the page's view does not: ${JSON.stringify(posts.map((post) => [post.extents, post.states?.includes('showing')]))}`);
+      const visible = (await accessibleWindowState(rig.context, window, { include_screenshot: false })).state;
+      const shown = new Set(visible.elements.filter((each) => each.role === 'button').map((each) => each.name));
+      names.forEach((name, i) => assert.equal(shown.has(name), showing[i], `the compact view ${shown.has(name) ? 'shows' : 'leaves out'} "${name}", which pyatspi marks ${showing[i] ? '' : 'not '}showing`));
+      assert.ok((visible.unread_children?.down ?? 0) > 0, `the compact view counts the posts below the box: ${JSON.stringify(visible.unread_children)}`);
+      const name = names[clipped]!;
+      assert.ok((await element(rig.context, window, 'button', name)).states.includes('offscreen'), `a whole reading marks "${name}" offscreen`);
+
+      const liked = await act(rig.context, window, 'click', 'button', name, { delivery_mode: 'foreground' });
+      assert.equal(liked.effect, 'confirmed', liked.summary);
+      await pageSays(rig.oracle, window, `liked post ${clipped + 1}`);
+      assert.ok((await rig.oracle.find(window.pid, window.title, 'push button', name)).states?.includes('showing'), 'pyatspi: the post was scrolled into the box\'s view');
+    });
+
     test('a line typed with Return into a field that the page empties on Return: confirmed, and the page has the task; a bare Return on the empty field is no effect', async () => {
       const window = await rig.open('tasks', 'CUP Web Tasks');
       const added = await act(rig.context, window, 'type_text', 'textbox', 'New task', { text: 'Buy milk\n' });

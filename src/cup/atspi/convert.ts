@@ -47,6 +47,11 @@ interface Placement {
   undrawn: boolean;
   /** Behind a sibling page that is shown in the same place (a browser's background tab): hidden from the user. */
   covered?: boolean;
+  /**
+   * Out of the view of the pane that scrolls it, or inside something that is (raw.scrolledAway): offscreen wherever
+   * its box lies, as the window's area alone would show it (a page's row below its feed's box, above the fold).
+   */
+  scrolledAway?: boolean;
 }
 
 function intersects(a: CupRect, b: CupRect): boolean {
@@ -59,6 +64,11 @@ function intersects(a: CupRect, b: CupRect): boolean {
  * the SHOWING state: GTK4 never sets SHOWING, so trusting it would hide every GTK4 control.
  */
 function place(raw: AtspiRawNode, context: RawTreeContext, parent: Placement, states: Set<string>, visibilityReported: boolean, covered: boolean): Placement {
+  const placed = placeInWindow(raw, context, parent, states, visibilityReported, covered);
+  return parent.scrolledAway || raw.scrolledAway ? { ...placed, offscreen: true, scrolledAway: true } : placed;
+}
+
+function placeInWindow(raw: AtspiRawNode, context: RawTreeContext, parent: Placement, states: Set<string>, visibilityReported: boolean, covered: boolean): Placement {
   const extents = raw.extents;
   const showing = states.has('STATE_SHOWING');
   if (parent.covered || covered) return { offscreen: true, undrawn: true, covered: true };
@@ -202,7 +212,9 @@ function selectedChoice(raw: AtspiRawNode): string | undefined {
 function contentName(raw: AtspiRawNode, atspiRole: string): string {
   if (raw.text === undefined || !contentNamedRoles.has(atspiRole)) return '';
   // Blink also exposes a block's words as static text children: those carry them, the block need not repeat them.
-  if (raw.children.some((child) => textChildRoles.has(atspiRoleName(child.role)))) return '';
+  // Not those scrolled out of view (a block at the view's edge): a reading of what is in view leaves them out, and
+  // the block's own words must name it alike in both readings.
+  if (raw.children.some((child) => !child.scrolledAway && textChildRoles.has(atspiRoleName(child.role)))) return '';
   return firstCodePoints(normaliseWhitespace(raw.text.replaceAll(OBJECT_REPLACEMENT, ' ')), maxNameLength);
 }
 

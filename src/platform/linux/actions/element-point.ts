@@ -56,7 +56,7 @@ async function visibleBox(desktop: LinuxDesktop, target: LiveElementTarget): Pro
     liveStates(desktop, target.ref),
     client.toolkitOf(target.ref.bus).catch(() => undefined),
   ]);
-  const showingIsReliable = quirksFor(toolkit).showingIsReliable;
+  const { showingIsReliable, webEngine } = quirksFor(toolkit);
   const shown = (present: Set<string>) => present.has('STATE_VISIBLE') && (!showingIsReliable || present.has('STATE_SHOWING'));
   const screen = await desktop.screen();
   let box = own && intersectRect(own, { x: 0, y: 0, w: screen.width, h: screen.height });
@@ -88,6 +88,9 @@ async function visibleBox(desktop: LinuxDesktop, target: LiveElementTarget): Pro
   // Visible in a shown container, yet not showing or placed: scrolled out of its list (GTK3 says -2^31), unless
   // it is an item whose SHOWING the toolkit may not have revised (showingMayBeStale): its own box then decides.
   if (!box || !(shown(states) || (showingIsReliable && (await showingStale(desktop, target))))) return { why: 'no_position' };
+  // A web engine clears SHOWING on what a box of the page clips (CSS overflow: a feed, a chat log), which is no
+  // scroll pane in the tree: its box lies in the page's view, and a click there would land on what is drawn there.
+  if (webEngine && !states.has('STATE_SHOWING')) return { why: 'no_position' };
   return box.w >= minimumSide && box.h >= minimumSide ? box : { why: 'clipped' };
 }
 
