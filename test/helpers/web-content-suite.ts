@@ -404,6 +404,18 @@ export function webContentSuite(browser: BrowserId): void {
       assert.ok((await rig.oracle.find(window.pid, window.title, 'push button', name)).states?.includes('showing'), 'pyatspi: the post was scrolled into the box\'s view');
     });
 
+    test('typing at the end of a text far longer than a reading holds is seen there; text typed into a field that held it already is typed, not taken as there', async () => {
+      const window = await rig.open('editor', 'CUP Web Editor');
+      const appended = await act(rig.context, window, 'type_text', 'textbox', 'Log file', { text: '\nline 5001: appended' });
+      assert.equal(appended.effect, 'confirmed', appended.summary);
+      await pageSays(rig.oracle, window, 'lines=5001 last=line 5001: appended motto=carpe diem');
+      const file = await rig.oracle.find(window.pid, window.title, 'entry', 'Log file');
+      assert.ok(file.text && file.text.length > 100_000 && file.text.endsWith('the quick brown fox\nline 5001: appended'), `pyatspi: ${file.text?.length} characters, ending ${JSON.stringify(file.text?.slice(-40))}`);
+      const motto = await act(rig.context, window, 'type_text', 'textbox', 'Motto', { text: 'diem' });
+      assert.equal(motto.effect, 'confirmed', motto.summary);
+      assert.equal((await rig.oracle.find(window.pid, window.title, 'entry', 'Motto')).text, 'carpe diemdiem', 'pyatspi: the motto has the word twice');
+    });
+
     test('a line typed with Return into a field that the page empties on Return: confirmed, and the page has the task; a bare Return on the empty field is no effect', async () => {
       const window = await rig.open('tasks', 'CUP Web Tasks');
       const added = await act(rig.context, window, 'type_text', 'textbox', 'New task', { text: 'Buy milk\n' });

@@ -260,9 +260,12 @@ export async function typeTextAction(desktop: LinuxDesktop, request: TypeRequest
   // display, a list's type-ahead) are judged by what the app changed: its events and the target's own text.
   const holdsText = target !== undefined && probes.length > 0 && (await isEditable(desktop, target.ref, element?.live.states));
   const notAField = target !== undefined && !holdsText ? [`${label} is not an editable field, so the typed text is not looked for in it; the app's changes are the keys' effect`] : [];
-  // Real keys arrive one by one; the evidence waits for the whole text (newlines are Return presses, not text).
+  // Real keys arrive one by one; the evidence waits for the whole text (newlines are Return presses, not text). A
+  // field that held the text already shows it arrived only once its text changed: Gecko's EditableText answers and
+  // changes nothing in a page, and typing "world" after "Hello world" was taken as done, the key events never sent.
   const expected = request.text.replace(/\r?\n/g, '');
-  const arrived = (values: readonly (string | undefined)[]) => shows((values[0] ?? '').replace(/\r?\n/g, ''), expected, 'part');
+  const held = probes.length > 0 && holdsText ? await probes[0]!.read().catch(() => undefined) : undefined;
+  const arrived = (values: readonly (string | undefined)[]) => values[0] !== held && shows((values[0] ?? '').replace(/\r?\n/g, ''), expected, 'part');
 
   if (mode === 'background') {
     // Between EditableText and key events: the page's own node for the field, through the browser's debugging connection.

@@ -9,7 +9,7 @@ import { quirksFor } from '../atspi/toolkit.js';
 import type { AccessibilityEvent, EventRecorder } from '../atspi/event-monitor.js';
 import { untilBornDialogFilled } from './born-dialog.js';
 import { ROOT_PATH, type ObjectRef } from '../atspi/object-ref.js';
-import { ancestry, children, readName, readRole, readText, readValue } from '../atspi/operations.js';
+import { ancestry, children, readName, readRole, readText, readTextAtCaret, readValue } from '../atspi/operations.js';
 import { UnansweredActionError } from '../atspi/unanswered-action.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import type { ClientWindow } from '../windows.js';
@@ -88,8 +88,15 @@ export function statesProbe(desktop: LinuxDesktop, ref: ObjectRef, label: string
   };
 }
 
+/**
+ * How much of a field's text its probe reads: whole up to this length (a reading of 150,000 characters takes a few
+ * milliseconds), so the change shows where it is; beyond, the part around the caret (readTextAtCaret).
+ */
+const probedTextLength = 1_000_000;
+
+/** A field's text: what typing and keys change, also at the end of a text longer than a tree reading holds. */
 export function textProbe(desktop: LinuxDesktop, ref: ObjectRef, label: string): Probe {
-  return { label: `text of ${label}`, read: async () => readText(await desktop.atspi(), ref), reads: { ref, fact: 'text' } };
+  return { label: `text of ${label}`, read: async () => readTextAtCaret(await desktop.atspi(), ref, probedTextLength), reads: { ref, fact: 'text' } };
 }
 
 export function valueProbe(desktop: LinuxDesktop, ref: ObjectRef, label: string): Probe {
