@@ -416,6 +416,22 @@ export function webContentSuite(browser: BrowserId): void {
       assert.equal((await rig.oracle.find(window.pid, window.title, 'entry', 'Motto')).text, 'carpe diemdiem', 'pyatspi: the motto has the word twice');
     });
 
+    test('keys aimed at an element go to it, not to the control that has the focus; Return in a page\'s combobox is a key its page hears', async () => {
+      const window = await rig.open('keys', 'CUP Web Keys');
+      assert.equal((await act(rig.context, window, 'type_text', 'combobox', 'Country', { text: 'B' })).effect, 'confirmed');
+      const down = await act(rig.context, window, 'press_key', 'combobox', 'Country', { key: 'Down' });
+      assert.equal(down.effect, 'confirmed', down.summary);
+      await pageSays(rig.oracle, window, 'key ArrowDown on country');
+      const picked = await act(rig.context, window, 'press_key', 'combobox', 'Country', { key: 'Return' });
+      assert.equal(picked.effect, 'confirmed', picked.summary);
+      await pageSays(rig.oracle, window, 'country=Belgium');
+      // The field keeps the focus; the key meant for the menu button goes to the button, which opens its menu.
+      const opened = await act(rig.context, window, 'press_key', 'button', 'Actions', { key: 'Down' });
+      await pageSays(rig.oracle, window, 'key ArrowDown on actions');
+      await pageSays(rig.oracle, window, 'menu open');
+      assert.equal(opened.effect, 'confirmed', opened.summary);
+    });
+
     test('a line typed with Return into a field that the page empties on Return: confirmed, and the page has the task; a bare Return on the empty field is no effect', async () => {
       const window = await rig.open('tasks', 'CUP Web Tasks');
       const added = await act(rig.context, window, 'type_text', 'textbox', 'New task', { text: 'Buy milk\n' });

@@ -76,6 +76,9 @@ export async function focusElement(desktop: LinuxDesktop, target: Actionable): P
   return grabFocus(await desktop.atspi(), target.ref).catch(() => false);
 }
 
+/** How long a control behind other windows is given to take the focus before keys are sent to it, in ms. */
+export const backgroundFocusMs = 300;
+
 /**
  * Blink moves the focus a moment after GrabFocus answers; keys sent before it would go to the old control.
  * Gecko does not mark a field FOCUSED while its window is inactive, but only the focused field has a caret.

@@ -10,7 +10,7 @@ import type { ObjectRef } from '../atspi/object-ref.js';
 import { caretOffset, characterCount, insertText, selectTextRange, setCaretOffset } from '../atspi/operations.js';
 import { syntheticCombination, syntheticText, typeText as typeTextReally } from '../input/index.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
-import { focusArrives, focusElement, type Actionable } from './accessible-actions.js';
+import { backgroundFocusMs, focusArrives, focusElement, type Actionable } from './accessible-actions.js';
 import { typeThroughDevTools, type DevToolsTyping } from './devtools-typing.js';
 import { focusForKeys } from './element-point.js';
 import { focusedTargetFor } from './focused-element.js';
@@ -109,8 +109,6 @@ async function caretToEnd(desktop: LinuxDesktop, window: DesktopWindow, target: 
   await syntheticCombination(await desktop.x11(), window.id, multiLine ? 'ctrl+End' : 'End');
 }
 
-/** How long a field behind other windows is given to take the focus before keys are sent to it, in ms. */
-const backgroundFocusMs = 300;
 
 /** Key events sent to a window as X events (SendEvent), for apps that read them (Blink, Gecko). */
 function syntheticKeys(desktop: LinuxDesktop, window: DesktopWindow, signal: AbortSignal | undefined): (text: string) => Promise<SentInput> {
