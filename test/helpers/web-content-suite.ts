@@ -416,6 +416,15 @@ export function webContentSuite(browser: BrowserId): void {
       assert.equal((await rig.oracle.find(window.pid, window.title, 'entry', 'Motto')).text, 'carpe diemdiem', 'pyatspi: the motto has the word twice');
     });
 
+    test('a <summary> clicked in the background opens and closes its details, and keeps its name', async () => {
+      const window = await rig.open('editor', 'CUP Web Editor');
+      for (const state of ['open', 'closed', 'open']) {
+        const toggled = await act(rig.context, window, 'click', 'button', 'Formatting help');
+        assert.equal(toggled.effect, 'confirmed', toggled.summary);
+        await pageSays(rig.oracle, window, `help ${state}`);
+      }
+    });
+
     test('keys aimed at an element go to it, not to the control that has the focus; Return in a page\'s combobox is a key its page hears', async () => {
       const window = await rig.open('keys', 'CUP Web Keys');
       assert.equal((await act(rig.context, window, 'type_text', 'combobox', 'Country', { text: 'B' })).effect, 'confirmed');

@@ -4,7 +4,7 @@ import { closedMenu } from './closed-menus.js';
 import { CONTENT_NAMED_ATSPI_ROLES, NAMED_BLOCK_ATSPI_ROLES, UNKNOWN_COORDINATE, type AtspiRawNode, type RawTreeContext, type UnreadChildren } from './raw-node.js';
 import { OBJECT_REPLACEMENT } from '../embedded-objects.js';
 import { firstCodePoints, normaliseWhitespace } from '../text.js';
-import { plainText, readableName, withoutMnemonic } from './names.js';
+import { plainText, readableName, withoutDisclosureMarker, withoutMnemonic } from './names.js';
 import { atspiRoleName, cupRoleFor } from './roles.js';
 import { cupStateOf, decodeStateSet } from './states.js';
 import { withTerminalRows } from './terminal-rows.js';
@@ -337,7 +337,7 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
     const states = decodeStateSet(raw.states);
     const atspiRole = atspiRoleName(raw.role);
     // A control without a name of its own is named by the label that points at it (W3C accname, aria-labelledby).
-    const name = readableName(raw.name, context.gtk4NameQuirks) || normaliseWhitespace(raw.labelledBy ?? '') || contentName(raw, atspiRole);
+    const name = withoutDisclosureMarker(readableName(raw.name, context.gtk4NameQuirks) || normaliseWhitespace(raw.labelledBy ?? '') || contentName(raw, atspiRole), states.has('STATE_EXPANDABLE'));
     const mapped = cupRoleFor({
       atspiRole,
       parentAtspiRole: parent ? atspiRoleName(parent.role) : undefined,

@@ -1,5 +1,6 @@
 // Clicks, double clicks and right clicks, by element or at a point: the rungs of each delivery mode.
-import { decodeStateSet } from '../../../cup/atspi/states.js';
+import { ATSPI_STATE } from '../../../cup/atspi/constants.js';
+import { decodeStateSet, hasState } from '../../../cup/atspi/states.js';
 import { actionOutcome, notDelivered, type ActionOutcome } from '../../action-outcome.js';
 import type { DeliveryMode, ElementTarget, PointerKind, PointTarget } from '../../targets.js';
 import { ToolError } from '../../../errors.js';
@@ -106,8 +107,9 @@ async function backgroundElement(desktop: LinuxDesktop, target: LiveElementTarge
     const observation = await observe(desktop, target.ref.bus, probesFor(desktop, target), () => performAction(desktop, element, action), { snapshot, opensWindow: kind === 'click' && opensWindow(target.element.name), ...clickIgnores(target.live) });
     return actionOutcome({ path: 'x11_atspi', mode: 'background', observation });
   }
-  // Clicking an editable field means putting the caret in it: focus is that click's whole effect.
-  if (kind === 'click' && target.live.interfaces.includes('EditableText')) {
+  // Clicking an editable field means putting the caret in it: focus is that click's whole effect. Editable, not
+  // just EditableText: Gecko gives that interface to a page's buttons and headers too, whose click is no focusing.
+  if (kind === 'click' && target.live.interfaces.includes('EditableText') && hasState(target.live.states, ATSPI_STATE.EDITABLE) === true) {
     const label = `[e${target.element.index}]`;
     const observation = await observe(desktop, target.ref.bus, [stateProbe(desktop, target.ref, label, 'focused')], async () => {
       if (!(await focusElement(desktop, element))) throw new ToolError('the application refused to focus the field', 'focus_refused');
