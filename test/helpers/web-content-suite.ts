@@ -404,6 +404,29 @@ export function webContentSuite(browser: BrowserId): void {
       assert.ok((await rig.oracle.find(window.pid, window.title, 'push button', name)).states?.includes('showing'), 'pyatspi: the post was scrolled into the box\'s view');
     });
 
+    test('a card dragged between two lists of the page (HTML5 drag and drop) with real input: the page moves it, and the evidence names its output by its index; a drag over blank page is no effect, though the press moved the focus', async () => {
+      const window = await rig.open('feed', 'CUP Web Feed');
+      // A button has the focus, which a press on the blank page takes away: that alone is no effect.
+      assert.equal((await act(rig.context, window, 'click', 'button', 'Like post 1')).effect, 'confirmed');
+      await pageSays(rig.oracle, window, 'liked post 1');
+      const blank = { x: window.bounds.width - 40, y: Math.round(window.bounds.height / 2) };
+      const idle = await callOk(rig.context, 'drag', { window_id: window.id, from_x: blank.x, from_y: blank.y, to_x: blank.x, to_y: blank.y + 80, delivery_mode: 'foreground' });
+      assert.equal(idle.structured.effect, 'suspected_noop', `${idle.summary} ${JSON.stringify(idle.structured.evidence)}`);
+      await pageSays(rig.oracle, window, 'liked post 1');
+      const [todo, done] = await Promise.all([rig.oracle.children(window.pid, window.title, 'list', 'To do', [0]), rig.oracle.find(window.pid, window.title, 'list', 'Done')]);
+      const card = todo.children[0];
+      assert.ok(`${card?.name} ${card?.content}`.includes('Draft') && card?.extents && done.extents, `pyatspi places the card (${JSON.stringify(card)}) and the list`);
+      const local = ([x, y, w, h]: [number, number, number, number]) => ({ x: Math.round(x + w / 2 - window.bounds.x), y: Math.round(y + h / 2 - window.bounds.y) });
+      const [from, to] = [local(card.extents), local(done.extents)];
+      // The latest snapshot holds the page's output: the evidence names it by its index.
+      await accessibleWindowState(rig.context, window, { include_screenshot: false });
+      const dragged = await callOk(rig.context, 'drag', { window_id: window.id, from_x: from.x, from_y: from.y, to_x: to.x, to_y: to.y, delivery_mode: 'foreground' });
+      const evidence = ((dragged.structured.evidence as string[] | undefined) ?? []).join(' | ');
+      assert.equal(dragged.structured.effect, 'confirmed', `${dragged.summary} ${evidence}`);
+      await pageSays(rig.oracle, window, 'moved Draft to Done');
+      assert.ok(evidence.split(' | ').some((line) => /^\[e\d+\] /.test(line)), `the evidence names what the snapshot holds by its index: ${evidence}`);
+    });
+
     test('typing at the end of a text far longer than a reading holds is seen there; text typed into a field that held it already is typed, not taken as there', async () => {
       const window = await rig.open('editor', 'CUP Web Editor');
       const appended = await act(rig.context, window, 'type_text', 'textbox', 'Log file', { text: '\nline 5001: appended' });

@@ -41,7 +41,8 @@ function statesToRead(states: readonly string[], object: { interfaces: readonly 
   return states.filter((state) => state !== 'focused' || focusIsEffect(object));
 }
 
-const focusMove = (event: AccessibilityEvent) => event.kind === 'StateChanged' && event.detail === 'focused';
+/** The focus moving: what a press does wherever it lands, never by itself the effect of a click or a drag. */
+export const focusMove = (event: AccessibilityEvent) => event.kind === 'StateChanged' && event.detail === 'focused';
 
 /** What a click's observation leaves out: the focus moving, unless the target is a field; and `also`. */
 function clickIgnores(target: { interfaces: readonly string[]; states?: readonly number[] }, also?: (event: AccessibilityEvent) => boolean): { ignore?: (event: AccessibilityEvent) => boolean } {
