@@ -380,6 +380,90 @@ export function webContentSuite(browser: BrowserId): void {
       await pageSays(rig.oracle, window, /^box=[1-9]\d* page=0$/);
     });
 
+    test('a feed that scrolls in a box of its own: the compact view shows the posts the box shows (pyatspi marks them showing) and counts the rest; a real click on a post the box clips scrolls it into view first', async () => {
+      const window = await rig.open('feed', 'CUP Web Feed');
+      const page = await rig.oracle.find(window.pid, window.title, 'document web', 'CUP Web Feed');
+      assert.ok(page.extents);
+      const viewBottom = page.extents[1] + page.extents[3];
+      const names = Array.from({ length: 8 }, (_, i) => `Like post ${i + 1}`);
+      const posts = await Promise.all(names.map((name) => rig.oracle.find(window.pid, window.title, 'push button', name)));
+      const showing = posts.map((post) => post.states?.includes('showing') === true);
+      // Clipped by the feed's box, though the page's view holds its place.
+      const clipped = posts.findIndex((post, i) => !showing[i] && post.extents !== undefined && post.extents[1] + post.extents[3] <= viewBottom);
+      assert.ok(showing[0] && clipped > 0, `pyatspi: the first post shows and a later one in the page's view does not: ${JSON.stringify(posts.map((post) => [post.extents, post.states?.includes('showing')]))}`);
+      const visible = (await accessibleWindowState(rig.context, window, { include_screenshot: false })).state;
+      const shown = new Set(visible.elements.filter((each) => each.role === 'button').map((each) => each.name));
+      names.forEach((name, i) => assert.equal(shown.has(name), showing[i], `the compact view ${shown.has(name) ? 'shows' : 'leaves out'} "${name}", which pyatspi marks ${showing[i] ? '' : 'not '}showing`));
+      assert.ok((visible.unread_children?.down ?? 0) > 0, `the compact view counts the posts below the box: ${JSON.stringify(visible.unread_children)}`);
+      const name = names[clipped]!;
+      assert.ok((await element(rig.context, window, 'button', name)).states.includes('offscreen'), `a whole reading marks "${name}" offscreen`);
+
+      const liked = await act(rig.context, window, 'click', 'button', name, { delivery_mode: 'foreground' });
+      assert.equal(liked.effect, 'confirmed', liked.summary);
+      await pageSays(rig.oracle, window, `liked post ${clipped + 1}`);
+      assert.ok((await rig.oracle.find(window.pid, window.title, 'push button', name)).states?.includes('showing'), 'pyatspi: the post was scrolled into the box\'s view');
+    });
+
+    test('a card dragged between two lists of the page (HTML5 drag and drop) with real input: the page moves it, and the evidence names its output by its index; a drag over blank page is no effect, though the press moved the focus', async () => {
+      const window = await rig.open('feed', 'CUP Web Feed');
+      // A button has the focus, which a press on the blank page takes away: that alone is no effect.
+      assert.equal((await act(rig.context, window, 'click', 'button', 'Like post 1')).effect, 'confirmed');
+      await pageSays(rig.oracle, window, 'liked post 1');
+      const blank = { x: window.bounds.width - 40, y: Math.round(window.bounds.height / 2) };
+      const idle = await callOk(rig.context, 'drag', { window_id: window.id, from_x: blank.x, from_y: blank.y, to_x: blank.x, to_y: blank.y + 80, delivery_mode: 'foreground' });
+      assert.equal(idle.structured.effect, 'suspected_noop', `${idle.summary} ${JSON.stringify(idle.structured.evidence)}`);
+      await pageSays(rig.oracle, window, 'liked post 1');
+      const [todo, done] = await Promise.all([rig.oracle.children(window.pid, window.title, 'list', 'To do', [0]), rig.oracle.find(window.pid, window.title, 'list', 'Done')]);
+      const card = todo.children[0];
+      assert.ok(`${card?.name} ${card?.content}`.includes('Draft') && card?.extents && done.extents, `pyatspi places the card (${JSON.stringify(card)}) and the list`);
+      const local = ([x, y, w, h]: [number, number, number, number]) => ({ x: Math.round(x + w / 2 - window.bounds.x), y: Math.round(y + h / 2 - window.bounds.y) });
+      const [from, to] = [local(card.extents), local(done.extents)];
+      // The latest snapshot holds the page's output: the evidence names it by its index.
+      await accessibleWindowState(rig.context, window, { include_screenshot: false });
+      const dragged = await callOk(rig.context, 'drag', { window_id: window.id, from_x: from.x, from_y: from.y, to_x: to.x, to_y: to.y, delivery_mode: 'foreground' });
+      const evidence = ((dragged.structured.evidence as string[] | undefined) ?? []).join(' | ');
+      assert.equal(dragged.structured.effect, 'confirmed', `${dragged.summary} ${evidence}`);
+      await pageSays(rig.oracle, window, 'moved Draft to Done');
+      assert.ok(evidence.split(' | ').some((line) => /^\[e\d+\] /.test(line)), `the evidence names what the snapshot holds by its index: ${evidence}`);
+    });
+
+    test('typing at the end of a text far longer than a reading holds is seen there; text typed into a field that held it already is typed, not taken as there', async () => {
+      const window = await rig.open('editor', 'CUP Web Editor');
+      const appended = await act(rig.context, window, 'type_text', 'textbox', 'Log file', { text: '\nline 5001: appended' });
+      assert.equal(appended.effect, 'confirmed', appended.summary);
+      await pageSays(rig.oracle, window, 'lines=5001 last=line 5001: appended motto=carpe diem');
+      const file = await rig.oracle.find(window.pid, window.title, 'entry', 'Log file');
+      assert.ok(file.text && file.text.length > 100_000 && file.text.endsWith('the quick brown fox\nline 5001: appended'), `pyatspi: ${file.text?.length} characters, ending ${JSON.stringify(file.text?.slice(-40))}`);
+      const motto = await act(rig.context, window, 'type_text', 'textbox', 'Motto', { text: 'diem' });
+      assert.equal(motto.effect, 'confirmed', motto.summary);
+      assert.equal((await rig.oracle.find(window.pid, window.title, 'entry', 'Motto')).text, 'carpe diemdiem', 'pyatspi: the motto has the word twice');
+    });
+
+    test('a <summary> clicked in the background opens and closes its details, and keeps its name', async () => {
+      const window = await rig.open('editor', 'CUP Web Editor');
+      for (const state of ['open', 'closed', 'open']) {
+        const toggled = await act(rig.context, window, 'click', 'button', 'Formatting help');
+        assert.equal(toggled.effect, 'confirmed', toggled.summary);
+        await pageSays(rig.oracle, window, `help ${state}`);
+      }
+    });
+
+    test('keys aimed at an element go to it, not to the control that has the focus; Return in a page\'s combobox is a key its page hears', async () => {
+      const window = await rig.open('keys', 'CUP Web Keys');
+      assert.equal((await act(rig.context, window, 'type_text', 'combobox', 'Country', { text: 'B' })).effect, 'confirmed');
+      const down = await act(rig.context, window, 'press_key', 'combobox', 'Country', { key: 'Down' });
+      assert.equal(down.effect, 'confirmed', down.summary);
+      await pageSays(rig.oracle, window, 'key ArrowDown on country');
+      const picked = await act(rig.context, window, 'press_key', 'combobox', 'Country', { key: 'Return' });
+      assert.equal(picked.effect, 'confirmed', picked.summary);
+      await pageSays(rig.oracle, window, 'country=Belgium');
+      // The field keeps the focus; the key meant for the menu button goes to the button, which opens its menu.
+      const opened = await act(rig.context, window, 'press_key', 'button', 'Actions', { key: 'Down' });
+      await pageSays(rig.oracle, window, 'key ArrowDown on actions');
+      await pageSays(rig.oracle, window, 'menu open');
+      assert.equal(opened.effect, 'confirmed', opened.summary);
+    });
+
     test('a line typed with Return into a field that the page empties on Return: confirmed, and the page has the task; a bare Return on the empty field is no effect', async () => {
       const window = await rig.open('tasks', 'CUP Web Tasks');
       const added = await act(rig.context, window, 'type_text', 'textbox', 'New task', { text: 'Buy milk\n' });

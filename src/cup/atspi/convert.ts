@@ -6,7 +6,7 @@ import { CONTENT_NAMED_ATSPI_ROLES, NAMED_BLOCK_ATSPI_ROLES, unknownCoordinate, 
 import { OBJECT_REPLACEMENT } from '../embedded-objects.js';
 import { intersectRect } from '../rect.js';
 import { firstCodePoints, normaliseWhitespace } from '../text.js';
-import { plainText, readableName, withoutMnemonic } from './names.js';
+import { plainText, readableName, withoutDisclosureMarker, withoutMnemonic } from './names.js';
 import { atspiRoleName, cupRoleFor } from './roles.js';
 import { cupStateOf, decodeStateSet } from './states.js';
 import { withTerminalRows } from './terminal-rows.js';
@@ -54,6 +54,11 @@ interface Placement {
    * scrolls what it holds (a row below a scroll area's view is offscreen however much of the window is shown).
    */
   view?: CupRect;
+  /**
+   * Out of the view of the pane that scrolls it, or inside something that is (raw.scrolledAway): offscreen wherever
+   * its box lies, as the window's area alone would show it (a page's row below its feed's box, above the fold).
+   */
+  scrolledAway?: boolean;
 }
 
 function intersects(a: CupRect, b: CupRect): boolean {
@@ -66,6 +71,11 @@ function intersects(a: CupRect, b: CupRect): boolean {
  * the SHOWING state: GTK4 never sets SHOWING, so trusting it would hide every GTK4 control.
  */
 function place(raw: AtspiRawNode, context: RawTreeContext, parent: Placement, states: Set<string>, visibilityReported: boolean, covered: boolean): Placement {
+  const placed = placeInWindow(raw, context, parent, states, visibilityReported, covered);
+  return parent.scrolledAway || raw.scrolledAway ? { ...placed, offscreen: true, scrolledAway: true } : placed;
+}
+
+function placeInWindow(raw: AtspiRawNode, context: RawTreeContext, parent: Placement, states: Set<string>, visibilityReported: boolean, covered: boolean): Placement {
   const extents = raw.extents;
   const showing = states.has('STATE_SHOWING');
   if (parent.covered || covered) return { offscreen: true, undrawn: true, covered: true };
@@ -219,7 +229,9 @@ function comboNamedByValue(raw: AtspiRawNode, role: CupRole, value: string | und
 function contentName(raw: AtspiRawNode, atspiRole: string): string {
   if (raw.text === undefined || !contentNamedRoles.has(atspiRole)) return '';
   // Blink also exposes a block's words as static text children: those carry them, the block need not repeat them.
-  if (raw.children.some((child) => textChildRoles.has(atspiRoleName(child.role)))) return '';
+  // Not those scrolled out of view (a block at the view's edge): a reading of what is in view leaves them out, and
+  // the block's own words must name it alike in both readings.
+  if (raw.children.some((child) => !child.scrolledAway && textChildRoles.has(atspiRoleName(child.role)))) return '';
   return firstCodePoints(normaliseWhitespace(raw.text.replaceAll(OBJECT_REPLACEMENT, ' ')), maxNameLength);
 }
 
@@ -368,7 +380,7 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
     const atspiRole = atspiRoleName(raw.role);
     // A control without a name of its own is named by the label that points at it (W3C accname, aria-labelledby);
     // a combo box named only by its choice is too, once its value is known (comboNamedByValue).
-    const name = readableName(raw.name, context.gtk4NameQuirks) || normaliseWhitespace(raw.labelledBy ?? '') || contentName(raw, atspiRole);
+    const name = withoutDisclosureMarker(readableName(raw.name, context.gtk4NameQuirks) || normaliseWhitespace(raw.labelledBy ?? '') || contentName(raw, atspiRole), states.has('STATE_EXPANDABLE'));
     const mapped = cupRoleFor({
       atspiRole,
       parentAtspiRole: parent ? atspiRoleName(parent.role) : undefined,

@@ -15,6 +15,18 @@ export function readableName(name: string, gtk4NameQuirks: boolean): string {
   return typeNamePattern.test(normalised) ? '' : (labelAfterMnemonic(normalised) ?? normalised);
 }
 
+/** The triangle a disclosure draws before its label, then the space after it. */
+const disclosureMarker = /^[\u25B6\u25B8\u25BA\u25BC\u25BE\u25C0\u25C2\u25C4] /u;
+
+/**
+ * A disclosure's name without the triangle drawn before its label: Gecko names a page's <summary> "Advanced options"
+ * until it is toggled, then "▾ Advanced options" and "▸ Advanced options", so a name read before stopped matching.
+ * The triangle says expanded or collapsed, which the states say.
+ */
+export function withoutDisclosureMarker(name: string, expandable: boolean): string {
+  return expandable ? name.replace(disclosureMarker, '') : name;
+}
+
 /** A label as shown, without its mnemonic marks: "_Save" is shown "Save", and "__" is a shown underscore. */
 export function withoutMnemonic(text: string): string {
   return text.replace(/_(.)/gsu, '$1');

@@ -86,6 +86,11 @@ export interface AtspiRawNode {
    */
   scrolledAway?: keyof UnreadChildren;
   /**
+   * A box that clips what it holds though it is no scroll pane in the tree (a web page's CSS overflow box: a
+   * feed, a chat log): its content is judged against its box as a scroll pane's is.
+   */
+  clipsContent?: boolean;
+  /**
    * The object is a closed menu (closed-menus.ts) whose items a read of what is shown left unread: how many
    * there are. Its `children` are then empty.
    */

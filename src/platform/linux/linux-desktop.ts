@@ -530,6 +530,8 @@ export class LinuxDesktop implements Desktop {
       budgetMs: limits.budgetMs,
       callTimeoutMs: this.callTimeoutMs,
       trustShowing: quirks.showingIsReliable,
+      // Blink and Gecko clear SHOWING on what a page's overflow box (a feed, a chat log) clips.
+      showingTellsClipping: quirks.webEngine,
       propertiesInOneCall: quirks.propertiesInOneCall,
       visibleOnly: limits.visibleOnly,
     };

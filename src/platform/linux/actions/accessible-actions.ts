@@ -29,6 +29,11 @@ const gestureActions: Record<PointerKind, readonly string[]> = {
 const activateIsNotClick = new Set(['textbox', 'searchbox']);
 /** A click on a menu bar entry or a submenu opener opens its menu, which is what Qt's ShowMenu does there. */
 const menuOpenerActions = ['showmenu', 'show menu'];
+/**
+ * A disclosure button's only action may be what its click does to what it shows: Gecko gives a page's <summary>
+ * "expand" (then "collapse") and no click. On a button, and only after every click action, they are its click.
+ */
+const disclosureActions = ['expand', 'collapse'];
 
 export interface AccessibleAction {
   index: number;
@@ -62,6 +67,7 @@ export function findGestureAction(desktop: LinuxDesktop, target: Actionable, kin
   if (kind !== 'click') return findNamedAction(desktop, target, gestureActions[kind]);
   if (activateIsNotClick.has(target.role ?? '')) return findNamedAction(desktop, target, gestureActions.click.filter((name) => name !== 'activate'));
   if (target.role === 'menuitem') return findNamedAction(desktop, target, [...gestureActions.click, ...menuOpenerActions]);
+  if (target.role === 'button') return findNamedAction(desktop, target, [...gestureActions.click, ...disclosureActions]);
   return findNamedAction(desktop, target, gestureActions.click);
 }
 
@@ -75,6 +81,9 @@ export async function focusElement(desktop: LinuxDesktop, target: Actionable): P
   if (!target.interfaces.includes('Component')) return false;
   return grabFocus(await desktop.atspi(), target.ref).catch(() => false);
 }
+
+/** How long a control behind other windows is given to take the focus before keys are sent to it, in ms. */
+export const backgroundFocusMs = 300;
 
 /**
  * Blink moves the focus a moment after GrabFocus answers; keys sent before it would go to the old control.

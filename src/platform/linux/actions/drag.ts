@@ -5,6 +5,7 @@ import type { PointTarget } from '../../targets.js';
 import { readObject } from '../atspi/operations.js';
 import { drag as pointerDrag } from '../input/index.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
+import { focusMove } from './pointer.js';
 import { toolkitName, withForeground } from './real-input.js';
 import { observe, valueProbe } from './verification.js';
 
@@ -28,7 +29,10 @@ export async function dragAction(desktop: LinuxDesktop, from: PointTarget, to: P
       });
     };
     if (!hit) return void (await run());
-    return observe(desktop, hit.bus, probes, run);
+    // Evidence names what the window's latest snapshot holds by its index, as a click's does. The press moves the
+    // focus (a page's button lost it to the page as a card was dragged off): no sign that the drop did anything.
+    // What the drop does comes after the release, and is waited for past what the drag's start did.
+    return observe(desktop, hit.bus, probes, run, { snapshot: from.snapshot, ignore: focusMove, signAfterAct: true });
   });
   return actionOutcome({ path: 'x11_pixel_fg', mode: options.mode, observation });
 }

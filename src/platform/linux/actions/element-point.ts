@@ -58,7 +58,7 @@ export async function visibleBox(desktop: LinuxDesktop, target: LiveElementTarge
     liveStates(desktop, target.ref),
     client.toolkitOf(target.ref.bus).catch(() => undefined),
   ]);
-  const showingIsReliable = quirksFor(toolkit).showingIsReliable;
+  const { showingIsReliable, webEngine } = quirksFor(toolkit);
   const shown = (present: Set<string>) => present.has('STATE_VISIBLE') && (!showingIsReliable || present.has('STATE_SHOWING'));
   const screen = await desktop.screen();
   let box = own && intersectRect(own, { x: 0, y: 0, w: screen.width, h: screen.height });
@@ -93,6 +93,9 @@ export async function visibleBox(desktop: LinuxDesktop, target: LiveElementTarge
   // Visible in a shown container, yet not showing or placed: scrolled out of its list (GTK3 says -2^31), unless
   // it is an item whose SHOWING the toolkit may not have revised (showingMayBeStale): its own box then decides.
   if (!box || !(shown(states) || (showingIsReliable && (await showingStale(desktop, target))))) return { why: 'no_position' };
+  // A web engine clears SHOWING on what a box of the page clips (CSS overflow: a feed, a chat log), which is no
+  // scroll pane in the tree: its box lies in the page's view, and a click there would land on what is drawn there.
+  if (webEngine && !states.has('STATE_SHOWING')) return { why: 'no_position' };
   return box.w >= minimumSide && box.h >= minimumSide ? box : { why: 'clipped' };
 }
 
@@ -193,16 +196,13 @@ export async function screenPointNow(desktop: LinuxDesktop, target: LiveElementT
 }
 
 /**
- * Gives the element the keyboard focus before real keys (the window already active): through
- * accessibility where the toolkit allows, else with a real click on its own visible box, refused (nothing
- * typed) when it has none. The point is looked for only when the click is needed: a field scrolled out
- * of view still takes the focus through accessibility.
+ * Gives the element the keyboard focus through accessibility, leaving its text's selection and caret as they were:
+ * true when it has the focus (or reports it) or took it. Not reported focused does not mean not focused: GTK3
+ * reports FOCUSED only from an idle callback after its window's focus-in, so right after an activation the field that
+ * has the focus can still read unfocused. So whatever the focusing does to the text's selection and caret is undone:
+ * a ctrl+c after a ctrl+a must find the text still selected. They are read with the states, in one round.
  */
-export async function focusForKeys(desktop: LinuxDesktop, x: X11Connection, target: LiveElementTarget): Promise<void> {
-  // Not reported focused does not mean not focused: GTK3 reports FOCUSED only from an idle callback after its
-  // window's focus-in, so right after the activation the field that has the focus can still read unfocused. So
-  // whatever the focusing below does to the text's selection and caret is undone: a ctrl+c after a ctrl+a must
-  // find the text still selected. They are read with the states, in one round.
+export async function focusKeepingCaret(desktop: LinuxDesktop, target: LiveElementTarget): Promise<boolean> {
   const client = await desktop.atspi();
   const hasText = target.live.interfaces.includes('Text');
   const [states, caret, selected] = await Promise.all([
@@ -210,14 +210,23 @@ export async function focusForKeys(desktop: LinuxDesktop, x: X11Connection, targ
     hasText ? caretOffset(client, target.ref).catch(() => -1) : -1,
     hasText ? textSelection(client, target.ref).catch(() => undefined) : undefined,
   ]);
-  if (states.has('STATE_FOCUSED')) return;
-  if (await focusElement(desktop, actionable(target))) {
-    // A GTK3 entry selects all its text when focused this way, and the keys would replace it: the selection, or
-    // else the caret, goes back to what it was, so the keys act there, as typing in the background inserts at the caret.
-    if (selected) await selectTextRange(client, target.ref, selected.start, selected.end).catch(() => false);
-    else if (caret >= 0) await setCaretOffset(client, target.ref, caret).catch(() => false);
-    return;
-  }
+  if (states.has('STATE_FOCUSED')) return true;
+  if (!(await focusElement(desktop, actionable(target)))) return false;
+  // A GTK3 entry selects all its text when focused this way, and the keys would replace it: the selection, or
+  // else the caret, goes back to what it was, so the keys act there, as typing in the background inserts at the caret.
+  if (selected) await selectTextRange(client, target.ref, selected.start, selected.end).catch(() => false);
+  else if (caret >= 0) await setCaretOffset(client, target.ref, caret).catch(() => false);
+  return true;
+}
+
+/**
+ * Gives the element the keyboard focus before real keys (the window already active): through accessibility where
+ * the toolkit allows (focusKeepingCaret), else with a real click on its own visible box, refused (nothing typed)
+ * when it has none. The point is looked for only when the click is needed: a field scrolled out of view still takes
+ * the focus through accessibility.
+ */
+export async function focusForKeys(desktop: LinuxDesktop, x: X11Connection, target: LiveElementTarget): Promise<void> {
+  if (await focusKeepingCaret(desktop, target)) return;
   if (!target.live.interfaces.includes('Component')) return;
   const point = await screenPointNow(desktop, target);
   await click(x, { x: point.screenX, y: point.screenY });

@@ -1,15 +1,16 @@
 // Keys: what accessibility can do in their place, key events where the app takes them, or real keys.
 import { actionOutcome, notDelivered, type ActionOutcome, type SentInput } from '../../action-outcome.js';
 import type { KeyRequest } from '../../desktop.js';
+import type { DesktopWindow } from '../../windows.js';
 import { ToolError } from '../../../errors.js';
-import { caretOffset, characterCount, copyText, cutText, doAction, pasteText, selectTextRange, textSelection } from '../atspi/operations.js';
+import { ancestry, caretOffset, characterCount, copyText, cutText, doAction, pasteText, selectTextRange, textSelection } from '../atspi/operations.js';
 import { pressCombination, syntheticCombination } from '../input/index.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
-import { findNamedAction, findPressAction, type Actionable } from './accessible-actions.js';
-import { focusForKeys } from './element-point.js';
-import { focusedTargetFor } from './focused-element.js';
+import { backgroundFocusMs, findNamedAction, findPressAction, focusArrives, type Actionable } from './accessible-actions.js';
+import { focusForKeys, focusKeepingCaret } from './element-point.js';
+import { focusedElementOf, focusedTargetFor } from './focused-element.js';
 import { liveStates } from './live-states.js';
-import { actionable, liveTarget } from './live-target.js';
+import { actionable, liveTarget, type LiveElementTarget } from './live-target.js';
 import { parseKeys, withForeground } from './real-input.js';
 import { observePixels, syntheticEventsReach } from './synthetic-rung.js';
 import { observe, stateProbe, textProbe, type Probe } from './verification.js';
@@ -37,7 +38,10 @@ async function expanderFor(desktop: LinuxDesktop, target: Actionable, combo: str
 async function backgroundKeys(desktop: LinuxDesktop, target: Actionable, combo: string): Promise<(() => Promise<void>) | undefined> {
   const client = await desktop.atspi();
   const editable = target.interfaces.includes('EditableText');
-  if (combo === 'return') {
+  // A web page hears Return in its fields as a key (its keydown handlers, a form's submission), which the field's
+  // own 'activate' action does not press: Blink's only focuses the field. There it goes as a key.
+  const pageField = combo === 'return' && (await client.quirksOf(target.ref.bus)).webEngine && (await liveStates(desktop, target.ref)).has('STATE_EDITABLE');
+  if (combo === 'return' && !pageField) {
     const activate = await findNamedAction(desktop, target, ['activate']);
     if (activate) return async () => void (await doAction(client, target.ref, activate.index));
   }
@@ -71,6 +75,27 @@ async function backgroundKeys(desktop: LinuxDesktop, target: Actionable, combo: 
   }
 }
 
+/**
+ * Key events go to the window's focused control, whatever element they were meant for: keys aimed at an element are
+ * sent only once it, or something inside it, has the focus, given through accessibility when it has not (a press
+ * of Down meant for a menu button moved the suggestions of the search field that had the focus, and was confirmed
+ * by that). Returns why the keys cannot go, or undefined.
+ */
+async function keyFocusOn(desktop: LinuxDesktop, window: DesktopWindow, element: LiveElementTarget, label: string): Promise<string | undefined> {
+  const client = await desktop.atspi();
+  if ((await liveStates(desktop, element.ref)).has('STATE_FOCUSED')) return undefined;
+  const focused = await focusedElementOf(desktop, window).catch(() => undefined);
+  if (focused && (focused.ref.path === element.ref.path || (await ancestry(client, focused.ref)).paths.includes(element.ref.path))) return undefined;
+  const nothingSent = 'key events go to the control that has the keyboard focus; nothing was sent: retry with delivery_mode "foreground"';
+  if (!window.active && (await client.quirksOf(element.ref.bus)).focusActivatesWindow) {
+    return `${label} does not have the keyboard focus, and giving it the focus through accessibility would raise window ${window.id}, which is not the active window; ${nothingSent}`;
+  }
+  const grabbed = await focusKeepingCaret(desktop, element);
+  // Behind other windows Gecko leaves focus states as they were: its GrabFocus answer is all there is to go on.
+  if (grabbed && (!window.active || (await focusArrives(desktop, actionable(element), backgroundFocusMs)))) return undefined;
+  return `${label} could not be given the keyboard focus through accessibility, and ${nothingSent}`;
+}
+
 /** Presses the keys on the element, or on the focused element of the window, by the rungs of the delivery mode. */
 export async function pressKeysAction(desktop: LinuxDesktop, request: KeyRequest): Promise<ActionOutcome> {
   const { window, mode, repeat, keys: rawKeys, signal } = request;
@@ -91,6 +116,8 @@ export async function pressKeysAction(desktop: LinuxDesktop, request: KeyRequest
     if (!target || !perform) {
       const synthetic = await syntheticEventsReach(desktop, window, 'keys');
       if (synthetic.accepted) {
+        const unfocused = element ? await keyFocusOn(desktop, window, element, label) : undefined;
+        if (unfocused) return notDelivered(mode, unfocused);
         const x = await desktop.x11();
         const observation = await observePixels(desktop, window, async () => {
           try {

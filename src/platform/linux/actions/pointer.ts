@@ -1,5 +1,6 @@
 // Clicks, double clicks and right clicks, by element or at a point: the rungs of each delivery mode.
-import { decodeStateSet } from '../../../cup/atspi/states.js';
+import { ATSPI_STATE } from '../../../cup/atspi/constants.js';
+import { decodeStateSet, hasState } from '../../../cup/atspi/states.js';
 import { actionOutcome, notDelivered, type ActionOutcome } from '../../action-outcome.js';
 import type { DeliveryMode, ElementTarget, PointerKind, PointTarget } from '../../targets.js';
 import { ToolError } from '../../../errors.js';
@@ -40,7 +41,8 @@ function statesToRead(states: readonly string[], object: { interfaces: readonly 
   return states.filter((state) => state !== 'focused' || focusIsEffect(object));
 }
 
-const focusMove = (event: AccessibilityEvent) => event.kind === 'StateChanged' && event.detail === 'focused';
+/** The focus moving: what a press does wherever it lands, never by itself the effect of a click or a drag. */
+export const focusMove = (event: AccessibilityEvent) => event.kind === 'StateChanged' && event.detail === 'focused';
 
 /** What a click's observation leaves out: the focus moving, unless the target is a field; and `also`. */
 function clickIgnores(target: { interfaces: readonly string[]; states?: readonly number[] }, also?: (event: AccessibilityEvent) => boolean): { ignore?: (event: AccessibilityEvent) => boolean } {
@@ -124,8 +126,9 @@ async function backgroundElement(desktop: LinuxDesktop, target: LiveElementTarge
     const observation = await observe(desktop, target.ref.bus, probesFor(desktop, target), () => performAction(desktop, element, action), { snapshot, opensWindow: kind === 'click' && opensWindow(target.element.name), ...clickIgnores(target.live) });
     return actionOutcome({ path: 'x11_atspi', mode: 'background', observation });
   }
-  // Clicking an editable field means putting the caret in it: focus is that click's whole effect.
-  if (kind === 'click' && target.live.interfaces.includes('EditableText')) {
+  // Clicking an editable field means putting the caret in it: focus is that click's whole effect. Editable, not
+  // just EditableText: Gecko gives that interface to a page's buttons and headers too, whose click is no focusing.
+  if (kind === 'click' && target.live.interfaces.includes('EditableText') && hasState(target.live.states, ATSPI_STATE.EDITABLE) === true) {
     const label = `[e${target.element.index}]`;
     const observation = await observe(desktop, target.ref.bus, [stateProbe(desktop, target.ref, label, 'focused')], async () => {
       if (!(await focusElement(desktop, element))) throw new ToolError('the application refused to focus the field', 'focus_refused');

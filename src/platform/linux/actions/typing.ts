@@ -10,7 +10,7 @@ import type { ObjectRef } from '../atspi/object-ref.js';
 import { caretOffset, characterCount, insertText, selectTextRange, setCaretOffset } from '../atspi/operations.js';
 import { syntheticCombination, syntheticText, typeText as typeTextReally } from '../input/index.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
-import { focusArrives, focusElement, type Actionable } from './accessible-actions.js';
+import { backgroundFocusMs, focusArrives, focusElement, type Actionable } from './accessible-actions.js';
 import { typeThroughDevTools, type DevToolsTyping } from './devtools-typing.js';
 import { focusForKeys } from './element-point.js';
 import { focusedTargetFor } from './focused-element.js';
@@ -117,8 +117,6 @@ async function caretToEnd(desktop: LinuxDesktop, window: DesktopWindow, target: 
   await syntheticCombination(await desktop.x11(), window.id, multiLine ? 'ctrl+End' : 'End');
 }
 
-/** How long a field behind other windows is given to take the focus before keys are sent to it, in ms. */
-const backgroundFocusMs = 300;
 
 /** Key events sent to a window as X events (SendEvent), for apps that read them (Blink, Gecko). */
 function syntheticKeys(desktop: LinuxDesktop, window: DesktopWindow, signal: AbortSignal | undefined): (text: string) => Promise<SentInput> {
@@ -268,9 +266,12 @@ export async function typeTextAction(desktop: LinuxDesktop, request: TypeRequest
   // display, a list's type-ahead) are judged by what the app changed: its events and the target's own text.
   const holdsText = target !== undefined && probes.length > 0 && (await isEditable(desktop, target.ref, element?.live.states));
   const notAField = target !== undefined && !holdsText ? [`${label} is not an editable field, so the typed text is not looked for in it; the app's changes are the keys' effect`] : [];
-  // Real keys arrive one by one; the evidence waits for the whole text (newlines are Return presses, not text).
+  // Real keys arrive one by one; the evidence waits for the whole text (newlines are Return presses, not text). A
+  // field that held the text already shows it arrived only once its text changed: Gecko's EditableText answers and
+  // changes nothing in a page, and typing "world" after "Hello world" was taken as done, the key events never sent.
   const expected = request.text.replace(/\r?\n/g, '');
-  const arrived = (values: readonly (string | undefined)[]) => shows((values[0] ?? '').replace(/\r?\n/g, ''), expected, 'part');
+  const held = probes.length > 0 && holdsText ? await probes[0]!.read().catch(() => undefined) : undefined;
+  const arrived = (values: readonly (string | undefined)[]) => values[0] !== held && shows((values[0] ?? '').replace(/\r?\n/g, ''), expected, 'part');
 
   if (mode === 'background') {
     // Between EditableText and key events: the page's own node for the field, through the browser's debugging connection.

@@ -9,7 +9,7 @@ import { quirksFor } from '../atspi/toolkit.js';
 import type { AccessibilityEvent, EventRecorder } from '../atspi/event-monitor.js';
 import { untilBornDialogFilled } from './born-dialog.js';
 import { ROOT_PATH, type ObjectRef } from '../atspi/object-ref.js';
-import { ancestry, children, readName, readRole, readText, readValue } from '../atspi/operations.js';
+import { ancestry, children, readName, readRole, readText, readTextAtCaret, readValue } from '../atspi/operations.js';
 import { UnansweredActionError } from '../atspi/unanswered-action.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import type { ClientWindow } from '../windows.js';
@@ -89,8 +89,15 @@ export function statesProbe(desktop: LinuxDesktop, ref: ObjectRef, label: string
   };
 }
 
+/**
+ * How much of a field's text its probe reads: whole up to this length (a reading of 150,000 characters takes a few
+ * milliseconds), so the change shows where it is; beyond, the part around the caret (readTextAtCaret).
+ */
+const probedTextLength = 1_000_000;
+
+/** A field's text: what typing and keys change, also at the end of a text longer than a tree reading holds. */
 export function textProbe(desktop: LinuxDesktop, ref: ObjectRef, label: string): Probe {
-  return { label: `text of ${label}`, read: async () => readText(await desktop.atspi(), ref), reads: { ref, fact: 'text' } };
+  return { label: `text of ${label}`, read: async () => readTextAtCaret(await desktop.atspi(), ref, probedTextLength), reads: { ref, fact: 'text' } };
 }
 
 export function valueProbe(desktop: LinuxDesktop, ref: ObjectRef, label: string): Probe {
@@ -193,6 +200,13 @@ export interface ObserveOptions {
    * announcedWindowMs after the action's first effects, even when the app has not announced it yet.
    */
   opensWindow?: boolean;
+  /**
+   * What the action ends with is its effect, and comes after it (a drag's drop): signs heard while it ran (the drag's
+   * start, which a page may show) do not end the wait for one after it, up to the first-sign limit; both are
+   * evidence. An object the snapshot does not hold that is destroyed by the end (the image Gecko makes for a drag,
+   * in a window of its own, and destroys at the drop) was the action's own passing apparatus: what it did is none.
+   */
+  signAfterAct?: boolean;
 }
 
 const maxEvidence = 6;
@@ -634,6 +648,8 @@ const modalFirstSignMs = 1500;
 const maxUnreadMs = 50;
 /** A gap between an app's events this long ends a burst, in ms. */
 const pauseMs = 3;
+/** How long the burst of an object's passing (made, shown, hidden, destroyed) may take at most. */
+const passingBurstMs = 100;
 /**
  * Longest wait for a button an action left pressed to be released, in ms. galculator releases its keys about 100 ms
  * after a click through accessibility (it shows every press, typed or clicked, that long), Qt's animated click takes
@@ -663,6 +679,24 @@ async function nextPause(recorder: EventRecorder, deadline: number, picked: () =
 async function burstEnd(recorder: EventRecorder, limit: number, unheard: boolean): Promise<void> {
   if (unheard && !(await recorder.next(limit - Date.now()))) return;
   while (Date.now() < limit && (await recorder.next(Math.min(pauseMs, limit - Date.now()))));
+}
+
+/**
+ * The events of objects that came and went during an action, as the recording grows (see ObserveOptions.signAfterAct):
+ * those of an object the snapshot does not hold that has been destroyed, and its parent's children changing by it.
+ */
+function passingObjects(events: readonly AccessibilityEvent[], snapshot: SnapshotRef | undefined): (event: AccessibilityEvent) => boolean {
+  const seen = new Set([...(snapshot?.elements.values() ?? [])].map((element) => atspiElement(element.handle).path));
+  const destroyed = new Set<string>();
+  let counted = 0;
+  return (event) => {
+    for (; counted < events.length; counted++) {
+      const each = events[counted]!;
+      if (each.kind === 'StateChanged' && each.detail === 'defunct' && each.detail1 !== 0 && !seen.has(each.path)) destroyed.add(`${each.sender}${each.path}`);
+    }
+    const child = event.kind === 'ChildrenChanged' && Array.isArray(event.data) && typeof event.data[1] === 'string' ? `${event.sender}${event.data[1]}` : undefined;
+    return destroyed.has(`${event.sender}${event.path}`) || (child !== undefined && destroyed.has(child));
+  };
 }
 
 /** Whether an event `readOn` picks arrived since the last call (each event is looked at once). */
@@ -727,12 +761,14 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
       if (!(error instanceof UnansweredActionError)) throw error;
       unanswered = { call: error.member, timeoutMs: error.timeoutMs };
     }
+    const heardWhileActing = options.signAfterAct ? (recorder?.events.length ?? 0) : 0;
     let deadline = Date.now() + Math.max(settleMs, firstSignMs);
     const longest = Date.now() + maxProgressMs;
     const { signal } = options;
     const cancelled = abortion(signal);
     const roles = eventRoles(desktop, options.snapshot);
-    const relevant = () => (recorder?.events ?? []).filter((event) => !isNoise(event) && !options.ignore?.(event) && !roles.isHover(event) && !isOwn(event));
+    const passing = options.signAfterAct ? passingObjects(recorder?.events ?? [], options.snapshot) : () => false;
+    const relevant = () => (recorder?.events ?? []).filter((event) => !isNoise(event) && !options.ignore?.(event) && !roles.isHover(event) && !isOwn(event) && !passing(event));
     // A tool tip hidden as the pointer leaves its place is the hover's start, not the reaction waited for.
     const tipsShown = () => (options.toolTips ? (recorder?.events ?? []).filter((event) => roles.isHover(event) && showingChange(event) && event.detail1 !== 0) : []);
     const readBack = async () => (await Promise.all([readAll(), roles.sortOut(recorder?.events ?? [])]))[0];
@@ -742,19 +778,30 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
     // In a browser, a change of its own controls is evidence only once the page has had its time to show one.
     const chrome = webEngine ? browserChrome(options.snapshot) : new Set<string>();
     const signs = () => relevant().filter((event) => !chrome.has(event.path));
-    const satisfied = () => (options.until ? options.until(after) : changedProbe() || signs().length > 0 || tipsShown().length > 0);
-    while (!satisfied() && Date.now() < deadline && !signal?.aborted) {
-      const wait = recorder
-        ? options.until
-          ? nextPause(recorder, deadline, picked)
-          : recorder.next(Math.min(maxUnreadMs, deadline - Date.now()))
-        : new Promise((resolve) => setTimeout(resolve, 20));
-      await Promise.race([wait, cancelled]);
-      const previous = after;
-      after = await readBack();
-      // Values still moving towards the condition are the app still working through the action (a long text typed
-      // key by key on a busy machine): the wait runs settleMs from the last move.
-      if (options.until && after.some((value, i) => value !== previous[i])) deadline = Math.min(longest, Date.now() + settleMs);
+    const signsAfterAct = () => (options.signAfterAct ? signs().filter((event) => (recorder?.events.indexOf(event) ?? 0) >= heardWhileActing) : signs());
+    const satisfied = () => (options.until ? options.until(after) : changedProbe() || signsAfterAct().length > 0 || tipsShown().length > 0);
+    const waitForSign = async () => {
+      while (!satisfied() && Date.now() < deadline && !signal?.aborted) {
+        const wait = recorder
+          ? options.until
+            ? nextPause(recorder, deadline, picked)
+            : recorder.next(Math.min(maxUnreadMs, deadline - Date.now()))
+          : new Promise((resolve) => setTimeout(resolve, 20));
+        await Promise.race([wait, cancelled]);
+        const previous = after;
+        after = await readBack();
+        // Values still moving towards the condition are the app still working through the action (a long text typed
+        // key by key on a busy machine): the wait runs settleMs from the last move.
+        if (options.until && after.some((value, i) => value !== previous[i])) deadline = Math.min(longest, Date.now() + settleMs);
+      }
+    };
+    await waitForSign();
+    // A passing object (signAfterAct) is known once it is destroyed, at the end of the burst it began: the signs after
+    // the action are judged again when the burst is over, and waited for anew when they were only its passing.
+    while (options.signAfterAct && recorder && satisfied() && Date.now() < deadline && !signal?.aborted) {
+      await burstEnd(recorder, Math.min(deadline, Date.now() + passingBurstMs), false);
+      if (satisfied()) break;
+      await waitForSign();
     }
     // A condition met is the effect complete; without one, the burst's last events are still on their way: they are
     // waited for until the app's events pause, for graceMs at most (a fixed wait of graceMs was a third of a click).

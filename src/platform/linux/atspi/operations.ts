@@ -96,10 +96,28 @@ export async function extents(client: AtspiClient, ref: ObjectRef, coordType: 0 
 
 /** The text's first maxLength characters, each embedded object's U+FFFC replaced by what that object shows. */
 export async function readText(client: AtspiClient, ref: ObjectRef, maxLength = 100_000): Promise<string> {
-  const end = textEnd(await characterCount(client, ref).catch(() => Number.NaN), maxLength);
-  if (end === 0) return '';
-  const text = String((await callObject(client, ref, 'Text', 'GetText', 'ii', [0, end]))[0] ?? '');
-  if (!text.includes(OBJECT_REPLACEMENT)) return text;
+  return readTextFrom(client, ref, 0, await characterCount(client, ref).catch(() => Number.NaN), maxLength);
+}
+
+/**
+ * The text where its caret is, for a text longer than maxLength: its maxLength characters around the caret (at
+ * most half of them before it), else its last ones; a shorter text whole. Typing and keys change the text at the
+ * caret, which a read of the first characters does not reach (a 150,000-character log typed into at its end).
+ */
+export async function readTextAtCaret(client: AtspiClient, ref: ObjectRef, maxLength = 100_000): Promise<string> {
+  const count = await characterCount(client, ref).catch(() => Number.NaN);
+  if (!(count > maxLength)) return readTextFrom(client, ref, 0, count, maxLength);
+  const caret = await caretOffset(client, ref).catch(() => -1);
+  const at = caret >= 0 && caret <= count ? caret : count;
+  return readTextFrom(client, ref, Math.max(0, Math.min(at - Math.floor(maxLength / 2), count - maxLength)), count, maxLength);
+}
+
+async function readTextFrom(client: AtspiClient, ref: ObjectRef, start: number, characterCount: number, maxLength: number): Promise<string> {
+  const end = start + textEnd(Number.isInteger(characterCount) ? characterCount - start : Number.NaN, maxLength);
+  if (end === start) return '';
+  const text = String((await callObject(client, ref, 'Text', 'GetText', 'ii', [start, end]))[0] ?? '');
+  // Embedded objects are found by their offsets in the whole text; a part further in keeps its U+FFFC.
+  if (!text.includes(OBJECT_REPLACEMENT) || start > 0) return text;
   const ask: AskObject = (object, iface, member, signature, body) =>
     callObject(client, object, iface, member, signature, body).catch((error: unknown) => {
       if (error instanceof DBusError) return undefined;

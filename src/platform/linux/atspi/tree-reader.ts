@@ -44,6 +44,12 @@ export interface ReadTreeOptions {
   visibleOnly?: boolean;
   /** What the panes that scroll the start object leave visible (a subtree re-read by the live mirror). */
   scrollView?: Rect;
+  /**
+   * The toolkit clears SHOWING on content that a box of its own clips, where the tree has no scroll pane for
+   * that box (a web page's CSS overflow box: a feed, a chat log, a side panel; Blink and Gecko): such a box is
+   * found by its children and judged as a scroll pane (AtspiRawNode.clipsContent).
+   */
+  showingTellsClipping?: boolean;
 }
 
 export interface ReadTreeResult {
@@ -79,9 +85,9 @@ export function viewInside(outer: Rect, node: AtspiRawNode): Rect {
  */
 export const scrollingRoles = new Set([ATSPI_ROLE.DOCUMENT_WEB, ATSPI_ROLE.DOCUMENT_FRAME, ATSPI_ROLE.SCROLL_PANE, ATSPI_ROLE.VIEWPORT]);
 
-/** What the panes scrolling a node's children leave visible: `outer` narrowed by the node when it scrolls. */
+/** What the panes scrolling a node's children leave visible: `outer` narrowed by the node when it scrolls or clips. */
 export function scrollViewInside(outer: Rect | undefined, node: AtspiRawNode): Rect | undefined {
-  const own = scrollingRoles.has(node.role) && !node.positionUnknown ? placedExtents(node.extents) : undefined;
+  const own = (scrollingRoles.has(node.role) || node.clipsContent) && !node.positionUnknown ? placedExtents(node.extents) : undefined;
   if (!own) return outer;
   return outer ? (overlap(outer, own) ?? own) : own;
 }
@@ -556,17 +562,59 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
   const geometric = !options.trustShowing;
 
   /**
+   * Whether the node is a box that clips what it holds though the tree shows no scroll pane there (see
+   * ReadTreeOptions.showingTellsClipping): shown itself, it has a child placed outside its box, where the view
+   * around it would show that child, that the toolkit marks visible and not showing. A box whose content may
+   * spill out (a menu placed past its container) leaves such children showing. A few of them are asked.
+   */
+  async function clipsItsContent(node: AtspiRawNode, ownBox: () => Promise<Rect | undefined>, refs: ObjectRef[], boxes: (Body | undefined)[], scrollView: Rect): Promise<Rect | undefined> {
+    if (!options.showingTellsClipping || scrollingRoles.has(node.role) || hasState(node.states, ATSPI_STATE.SHOWING) !== true) return undefined;
+    const own = await ownBox();
+    if (!own) return undefined;
+    const outside = refs.filter((_, i) => {
+      const placed = placedExtents(asBox(boxes[i]));
+      return placed !== undefined && clipDirection(placed, own) !== undefined && clipDirection(placed, scrollView) === undefined;
+    });
+    if (outside.length === 0) return undefined;
+    const states = await Promise.all(outside.slice(0, 3).map((ref) => call(ref, atspiInterface('Accessible'), 'GetState')));
+    const clipped = states.some((body) => {
+      const set = body?.[0] as number[] | undefined;
+      return hasState(set, ATSPI_STATE.VISIBLE) === true && hasState(set, ATSPI_STATE.SHOWING) === false;
+    });
+    return clipped ? own : undefined;
+  }
+
+  /**
    * The children of a node to visit, each with its box asked ahead and where it lies out of view, inside a
    * scrolled pane (where geometry decides what is shown): a read of the visible part counts those scrolled
-   * away instead of reading them. When every child lies out of view, none is taken for scrolled away: what
-   * shows of the node then comes from content placed elsewhere than its objects say (an open modal dialog in
-   * a section below the fold, the rest of the page made inert, is the only child its document has left).
+   * away instead of reading them. When every child lies out of view, those placed outside the node's own box
+   * are not taken for scrolled away: what shows of the node then comes from content placed elsewhere than its
+   * objects say (an open modal dialog in a section below the fold, the rest of the page made inert, is the only
+   * child its document has left).
+   * A node found to clip its content (clipsItsContent) narrows the view its children are judged by, and the
+   * view returned is the one for their subtrees.
    */
-  async function childrenToVisit(node: AtspiRawNode, refs: ObjectRef[], scrollView: Rect | undefined): Promise<{ ref: ObjectRef; box?: Body; away?: ClipDirection }[]> {
-    if (!geometric || !scrollView || refs.length === 0) return refs.map((ref) => ({ ref }));
+  async function childrenToVisit(
+    node: AtspiRawNode,
+    ownBox: () => Promise<Rect | undefined>,
+    refs: ObjectRef[],
+    outerView: Rect | undefined,
+  ): Promise<{ children: { ref: ObjectRef; box?: Body; away?: ClipDirection }[]; scrollView: Rect | undefined }> {
+    if (!geometric || !outerView || refs.length === 0) return { children: refs.map((ref) => ({ ref })), scrollView: outerView };
     const boxes = await Promise.all(refs.map((ref) => call(ref, atspiInterface('Component'), 'GetExtents', 'u', [0])));
-    const aways = boxes.map((box) => scrolledAwayFrom(asBox(box), scrollView));
-    if (aways.every(Boolean)) return refs.map((ref, i) => ({ ref, box: boxes[i] }));
+    const clip = await clipsItsContent(node, ownBox, refs, boxes, outerView);
+    if (clip) node.clipsContent = true;
+    const scrollView = clip ? (overlap(outerView, clip) ?? clip) : outerView;
+    let aways = boxes.map((box) => scrolledAwayFrom(asBox(box), scrollView));
+    if (aways.every(Boolean)) {
+      // Only children placed elsewhere than the node's box are taken for content shown elsewhere: those inside it
+      // are where it says, out of view with it (the last post of a feed, shown by a sliver at the box's edge).
+      const own = await ownBox();
+      aways = aways.map((away, i) => {
+        const placed = placedExtents(asBox(boxes[i]));
+        return own && placed && overlap(placed, own) ? away : undefined;
+      });
+    }
     const kept: { ref: ObjectRef; box?: Body; away?: ClipDirection }[] = [];
     refs.forEach((ref, i) => {
       const away = aways[i];
@@ -576,7 +624,7 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
         node.offscreenChildren[away]++;
       }
     });
-    return kept;
+    return { children: kept, scrollView };
   }
 
   /**
@@ -599,7 +647,10 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
       // Only a pane that scrolls needs its own box before its children are judged.
       const childScroll = geometric && scrollingRoles.has(node.role) ? await details.then(() => scrollViewInside(scrollView, node)) : scrollView;
       const refs = await childrenToRead(node, depth, early, view);
-      for (const { ref, box: childBox, away } of await childrenToVisit(node, refs, childScroll)) {
+      // Its own box, asked ahead by its parent inside a scrolled pane, else read with its details.
+      const ownBox = async () => (box ? placedExtents(asBox(box)) : details.then(() => (node.positionUnknown ? undefined : placedExtents(node.extents)), () => undefined));
+      const visiting = await childrenToVisit(node, ownBox, refs, childScroll);
+      for (const { ref, box: childBox, away } of visiting.children) {
         if (nodeCount >= options.maxNodes) {
           truncated = true;
           break;
@@ -607,7 +658,7 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
         const child = newNode(ref);
         if (away) child.scrolledAway = away;
         node.children.push(child);
-        visit(child, depth + 1, view, node, childScroll, childBox);
+        visit(child, depth + 1, view, node, visiting.scrollView, childBox);
       }
       await details;
       facts.set(node, {

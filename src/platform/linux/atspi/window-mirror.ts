@@ -597,6 +597,8 @@ export class WindowMirror {
     // Its children as the last read of them left them (a read of its own fields reads none).
     if (entry.node.unreadChildren) fresh.unreadChildren = entry.node.unreadChildren;
     if (entry.node.offscreenChildren) fresh.offscreenChildren = entry.node.offscreenChildren;
+    // Whether it clips its content was judged from its children, which a read of its own fields does not look at.
+    if (entry.node.clipsContent) fresh.clipsContent = true;
     keepPlaceInView(entry.node, fresh);
     this.replace(entry, fresh);
     for (const child of fresh.children) this.index.get(child.path)!.parent = fresh;
