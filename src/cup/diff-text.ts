@@ -58,30 +58,72 @@ export function diffCounts(diff: TreeDiff): { added: number; removed: number; ch
   return { added: diff.added.length, removed: diff.removed.length, changed: diff.changed.length, moved: diff.moved.count };
 }
 
-/** The diff cut to its first `lines` lines, in diffLines' order (the moves' line last). */
-function firstLines(diff: TreeDiff, lines: number): TreeDiff {
-  let left = lines;
-  const take = <T>(items: readonly T[]): T[] => {
-    const taken = items.slice(0, Math.max(0, left));
-    left -= taken.length;
-    return taken;
+/** Nodes whose changes are the same state flips are one line in a summary from this many on. */
+const GROUP_FROM = 4;
+/** How many of a group's nodes its line names. */
+const GROUP_NAMED = 3;
+
+/**
+ * One line of a summary: a node's own change, or a group of nodes that changed their states alike (a modal dialog
+ * disables every item of its window's menus: 275 lines of `+dis` hid what else changed); `changed` holds those it names.
+ */
+interface SummaryLine {
+  text: string;
+  changed?: ChangedNode[];
+  added?: DiffNode;
+  removed?: DiffNode;
+  moves?: true;
+}
+
+function summaryLines(diff: TreeDiff): SummaryLine[] {
+  const onlyStates = (node: ChangedNode) => node.changes.states && !node.changes.name && !node.changes.value && !node.changes.description;
+  const groups = new Map<string, ChangedNode[]>();
+  for (const node of diff.changed) {
+    if (!onlyStates(node)) continue;
+    const key = stateChangesText(node.changes.states!.added, node.changes.states!.removed);
+    groups.set(key, [...(groups.get(key) ?? []), node]);
+  }
+  const lines: SummaryLine[] = [];
+  for (const node of diff.changed) {
+    const key = onlyStates(node) ? stateChangesText(node.changes.states!.added, node.changes.states!.removed) : undefined;
+    const group = key === undefined ? undefined : groups.get(key);
+    if (!group || group.length < GROUP_FROM) {
+      lines.push({ text: changedLine(node), changed: [node] });
+      continue;
+    }
+    // The group's line stands where its first node would.
+    if (group[0] !== node) continue;
+    const named = group.slice(0, GROUP_NAMED);
+    const list = named.map((member) => `[e${member.index}] ${nodeText(member)}`).join(', ');
+    lines.push({ text: `~ ${group.length} nodes, states: ${key}: ${list}, and ${group.length - named.length} more`, changed: named });
+  }
+  lines.push(...diff.added.map((node) => ({ text: `+ [e${node.index}] ${nodeText(node)}`, added: node })));
+  lines.push(...diff.removed.map((node) => ({ text: `- ${nodeText(node)} (was e${node.index})`, removed: node })));
+  lines.push(...movedLine(diff).map((text) => ({ text, moves: true as const })));
+  return lines;
+}
+
+/** The part of the diff a summary's lines show (a group's line: the nodes it names). */
+function shownBy(diff: TreeDiff, lines: readonly SummaryLine[]): TreeDiff {
+  return {
+    changed: lines.flatMap((line) => line.changed ?? []),
+    added: lines.flatMap((line) => (line.added ? [line.added] : [])),
+    removed: lines.flatMap((line) => (line.removed ? [line.removed] : [])),
+    moved: lines.some((line) => line.moves) ? diff.moved : { count: 0, notable: [] },
   };
-  const changed = take(diff.changed);
-  const added = take(diff.added);
-  const removed = take(diff.removed);
-  const moved = left > 0 ? diff.moved : { count: 0, notable: [] };
-  return { changed, added, removed, moved };
 }
 
 /**
- * The lines to show inline: all of them up to `maxLines`; past it, a count line and the first lines, the
- * rest left to a file. `shown` is the diff cut to the lines shown.
+ * The lines to show inline: all of them up to `maxLines`; past it, a count line and the first lines, nodes whose
+ * states flipped alike (four or more) told in one line each, the rest left to a file. `shown` is the diff cut to
+ * the nodes the lines shown name.
  */
 export function diffSummary(diff: TreeDiff, maxLines = DEFAULT_DIFF_LINES): { lines: string[]; total: number; truncated: boolean; shown: TreeDiff } {
   const lines = diffLines(diff);
   if (lines.length <= maxLines) return { lines, total: lines.length, truncated: false, shown: diff };
   const counts = diffCounts(diff);
-  const shown = Math.max(0, maxLines - 1);
-  const head = `${counts.changed} changed, ${counts.added} added, ${counts.removed} removed, ${counts.moved} moved: ${lines.length} lines, first ${shown} shown`;
-  return { lines: [head, ...lines.slice(0, shown)], total: lines.length, truncated: true, shown: firstLines(diff, shown) };
+  const grouped = summaryLines(diff);
+  const kept = grouped.slice(0, Math.max(0, maxLines - 1));
+  const head = `${counts.changed} changed, ${counts.added} added, ${counts.removed} removed, ${counts.moved} moved: ${lines.length} lines, ${kept.length === grouped.length ? 'summarised' : `first ${kept.length} of ${grouped.length} summary lines shown`}`;
+  return { lines: [head, ...kept.map((line) => line.text)], total: lines.length, truncated: true, shown: shownBy(diff, kept) };
 }

@@ -146,12 +146,31 @@ test('past the threshold the inline lines are a count line and the first lines; 
   assert.equal(summary.total, 60);
   assert.equal(summary.truncated, true);
   assert.equal(summary.lines.length, 40);
-  assert.equal(summary.lines[0], '0 changed, 30 added, 30 removed, 0 moved: 60 lines, first 39 shown');
+  assert.equal(summary.lines[0], '0 changed, 30 added, 30 removed, 0 moved: 60 lines, first 39 of 60 summary lines shown');
   assert.equal(summary.lines[1], '+ [e3] li "Item 0"');
   assert.deepEqual(diffLines(summary.shown), summary.lines.slice(1), 'the cut diff holds exactly the lines shown');
   const whole = diffSummary(diff, 60);
   assert.equal(whole.truncated, false);
   assert.deepEqual(whole.lines, diffLines(diff));
+});
+
+test('past the threshold, nodes whose states flipped alike are one summary line naming a few: a modal dialog disabling a menu bar hid what else changed', () => {
+  const items = (disabled: boolean) => Array.from({ length: 50 }, (_, i) => node(10 + i, 'menuitem', `Item ${i}`, disabled ? { states: ['disabled'] } : {}));
+  const identities = { 0: 'w', 1: 'g', 2: 't', 3: 'm', ...Object.fromEntries(Array.from({ length: 50 }, (_, i) => [10 + i, `i${i}`])) };
+  const before = reading(form([node(2, 'text', 'ready'), node(3, 'menu', 'File', { children: items(false) })]), identities);
+  const after = reading(form([node(2, 'text', 'busy'), node(3, 'menu', 'File', { children: items(true) }), node(70, 'button', 'Stop', { actions: ['click'] })]), { ...identities, 70: 'stop' });
+  const diff = diffTrees(before, after);
+  assert.equal(diffLines(diff).length, 52, 'one line a node in the whole diff (the file)');
+  const summary = diffSummary(diff, 40);
+  assert.equal(summary.truncated, true);
+  assert.deepEqual(summary.lines, [
+    '51 changed, 1 added, 0 removed, 0 moved: 52 lines, summarised',
+    '~ [e2] txt name: "ready" \u2192 "busy"',
+    '~ 50 nodes, states: +dis: [e10] mi "Item 0", [e11] mi "Item 1", [e12] mi "Item 2", and 47 more',
+    '+ [e70] btn "Stop"',
+  ]);
+  assert.deepEqual(summary.shown.changed.map((entry) => entry.index), [2, 10, 11, 12], 'the structured entries are the nodes the lines name');
+  assert.deepEqual(summary.shown.added.map((entry) => entry.index), [70]);
 });
 
 test('long values are cut in a change line', () => {
