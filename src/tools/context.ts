@@ -62,6 +62,11 @@ export interface ToolContext {
   callerPid?: number;
   /** When the call reached this process (performance.now()), where its adapter knows: a read begun since is fresh for it. */
   calledAt?: number;
+  /**
+   * Set for the steps of a plan (run_actions): an action then waits for its app to be quiet this long (at most
+   * maxMs) before it answers, beyond the session's diff_settle_ms, so the next step finds the app done.
+   */
+  stepSettle?: { quietMs: number; maxMs: number };
   /** Aborted when the caller cancels the call (MCP notifications/cancelled, Ctrl-C on the CLI); long waits and plans stop on it. */
   signal?: AbortSignal;
   /** Diagnostics go to stderr only: stdout belongs to the MCP protocol or the CLI result. */

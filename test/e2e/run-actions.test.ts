@@ -11,7 +11,7 @@ import { runTool } from '../../src/tools/run.js';
 import { resultText } from '../../src/tools/call-result.js';
 import { startPlanFixtures, type FixtureDesktop } from '../helpers/fixture-desktop.js';
 import { personPresses } from '../helpers/person.js';
-import { callOk, failsWith, type Element } from '../helpers/tools.js';
+import { callOk, failsWith, pyatspiWalk, type Element } from '../helpers/tools.js';
 
 interface StepEntry {
   index: number;
@@ -97,6 +97,26 @@ describe('run_actions: several steps in one call, stopped by Escape', () => {
     assert.ok(diff.changed.some((entry) => entry.index === field.index || entry.changes.value?.to === 'planned ✓' || entry.changes.name?.to.includes('planned ✓')), 'the typed text is in it');
     const again = await callOk(fixtures.context, 'click', { window_id: gtk3.id, element_index: increment.index, diff: false });
     assert.equal(again.structured.effect, 'confirmed', 'an index from the plan\'s snapshot still names the button');
+  });
+
+  test('a step finds the app done with what the step before set off: a search field re-filters 150 ms after its last key, and the next step reads the filtered list', async () => {
+    const filtering = await fixtures.launch('gtk3', { title: 'Plan Filter', rows: 3, extraArgs: ['--filter'] });
+    const filter = (await fixtures.elements(filtering)).find((element) => element.name === 'Filter')!;
+    const result = (await callOk(fixtures.context, 'run_actions', {
+      window_id: filtering.id,
+      steps: [
+        { tool: 'type_text', arguments: { element_index: filter.index, text: 'ban' } },
+        { tool: 'find_elements', arguments: { selector: 'name=Matches >> role=text' } },
+      ],
+    })).structured as unknown as PlanResult & { steps: { result?: { matches?: { name: string }[] } }[] };
+    assert.equal(result.completed_steps, 2, JSON.stringify(result.steps));
+    // What the app shows after the plan, as pyatspi reads it: the labels inside Matches.
+    const walked = await pyatspiWalk(filtering.pid, filtering.title, fixtures.desktop.env());
+    const box = walked.findIndex((node) => node.name === 'Matches');
+    const end = walked.findIndex((node, i) => i > box && node.depth <= walked[box]!.depth);
+    const shown = walked.slice(box + 1, end < 0 ? undefined : end).filter((node) => node.depth === walked[box]!.depth + 1).map((node) => node.name);
+    assert.deepEqual(shown, ['banana'], 'pyatspi: the list is filtered');
+    assert.deepEqual(result.steps[1]!.result?.matches?.map((match) => match.name), shown, 'the plan\'s second step read the filtered list, not the one before the filter ran');
   });
 
   test('click {text, press_key}: clicks, types, then presses, in one call (foreground); pointer and active window come back', async () => {

@@ -112,6 +112,14 @@ function compare(context: ToolContext, window: DesktopWindow, before: NumberedRe
   };
 }
 
+/** Waits for the app to be quiet after an action: the session's diff_settle_ms, or a plan step's longer settle. */
+function settleAfter(context: ToolContext, watch: ChangeWatch): Promise<number> {
+  const quietMs = context.state.config.get().diff_settle_ms;
+  const step = context.stepSettle;
+  if (step && step.quietMs > quietMs) return settle(watch, step.quietMs, context.signal, step.maxMs);
+  return settle(watch, quietMs, context.signal);
+}
+
 /** throughPage: the action goes through the browser's debugging protocol, which answers whatever its accessibility does. */
 type ObservedOptions = { diff?: boolean; element_index?: number; element_token?: string; delivery_mode?: string; throughPage?: boolean };
 
@@ -161,7 +169,7 @@ export async function observeAction(
     let result: ActionResult;
     try {
       result = await run();
-      if (watch) result = { ...result, settled_ms: await settle(watch, context.state.config.get().diff_settle_ms, context.signal) };
+      if (watch) result = { ...result, settled_ms: await settleAfter(context, watch) };
     } finally {
       watch?.close();
     }

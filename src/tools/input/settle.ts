@@ -7,14 +7,14 @@ export const SETTLE_MAX_MS = 1500;
  * Apps go on changing a moment after the input that caused it: a search field re-filters its view about
  * 150 ms after the last key (GTK's search entry waits that long on purpose), a click starts a timer. The
  * reading after an action waits until the app has sent nothing for `quietMs` (the session's diff_settle_ms),
- * at most SETTLE_MAX_MS, so such a change lands in the diff; returns the milliseconds waited. An app that sent nothing since the watch began is not waited for at all: with no
+ * at most `maxMs` (SETTLE_MAX_MS), so such a change lands in the diff; returns the milliseconds waited. An app that sent nothing since the watch began is not waited for at all: with no
  * change under way there is nothing to wait for. A cancel (`signal`) ends the wait at once.
  */
-export async function settle(watch: ChangeWatch, quietMs: number, signal?: AbortSignal): Promise<number> {
+export async function settle(watch: ChangeWatch, quietMs: number, signal?: AbortSignal, maxMs = SETTLE_MAX_MS): Promise<number> {
   // No settle asked: nothing is waited, whatever the clock does between two readings of it on a loaded machine.
   if (quietMs <= 0) return 0;
   const started = Date.now();
-  const deadline = started + SETTLE_MAX_MS;
+  const deadline = started + maxMs;
   const aborted = signal ? new Promise<undefined>((resolve) => signal.addEventListener('abort', () => resolve(undefined), { once: true })) : undefined;
   for (;;) {
     const last = watch.lastChangeAt;
@@ -27,3 +27,11 @@ export async function settle(watch: ChangeWatch, quietMs: number, signal?: Abort
     if ((await (aborted ? Promise.race([next, aborted]) : next)) === undefined) return Date.now() - started;
   }
 }
+
+/**
+ * Between a plan's steps: the quiet an action waits for after its effect when another step follows, and how long
+ * at most. The next step must find the app done with what the last one set off (a search field re-filters 150 ms
+ * after its last key: a step reading or clicking its results right away met the unfiltered list); a clock that never
+ * stops costs a step this much at most. The seed's plans leave 100 ms between input events.
+ */
+export const STEP_SETTLE = { quietMs: 200, maxMs: 600 };

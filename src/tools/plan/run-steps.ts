@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ToolError } from '../../errors.js';
 import { errorCodeOf, failureResult, type ToolCallResult } from '../call-result.js';
 import type { ToolContext } from '../context.js';
+import { STEP_SETTLE } from '../input/settle.js';
 import { runTool } from '../run.js';
 import { abortableDelay, type PlanCancellation } from './cancellation.js';
 import type { PreparedStep } from './steps.js';
@@ -117,10 +118,12 @@ async function toolStep(context: ToolContext, step: PreparedStep, entries: reado
 export async function runSteps(context: ToolContext, steps: readonly PreparedStep[], cancellation: PlanCancellation, stopOnError: boolean): Promise<StepsRun> {
   const stepContext: ToolContext = { ...context, signal: cancellation.signal };
   const entries: StepEntry[] = [];
-  for (const step of steps) {
+  for (const [position, step] of steps.entries()) {
     if (cancellation.cancelled) break;
     const started = performance.now();
-    const { result, cut, window } = step.tool === 'wait' ? await waitStep(step, cancellation.signal) : await toolStep(stepContext, step, entries);
+    // A step another follows waits for its app to finish what it set off (the last one: the plan's diff settles).
+    const followed = position < steps.length - 1 ? { ...stepContext, stepSettle: STEP_SETTLE } : stepContext;
+    const { result, cut, window } = step.tool === 'wait' ? await waitStep(step, cancellation.signal) : await toolStep(followed, step, entries);
     const cancelled = cut || errorCodeOf(result) === 'cancelled' || result.structured.cancelled === true;
     const entry = entryOf(step, result, performance.now() - started, cancelled, window);
     entries.push(entry);
