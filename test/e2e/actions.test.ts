@@ -218,6 +218,18 @@ describe('action tools on real apps', () => {
     assert.equal(badToken.failure, 'usage');
   });
 
+  test('typing at an element that takes no text in the background is refused, sending nothing, with advice that fits an element given', async () => {
+    const { elements } = await state(gtk3);
+    const label = elements.find((element) => element.role === 'text' && element.name.startsWith('counter='))!;
+    const before = await oracle.status(gtk3.pid, gtk3.title);
+    const refused = await runTool('type_text', { window_id: gtk3.id, element_index: label.index, text: 'x' }, context);
+    assert.equal(refused.structured.path, 'none', refused.summary);
+    const reason = String((refused.structured.escalation as { reason?: string } | undefined)?.reason);
+    assert.match(reason, /does not accept text through accessibility.*nothing was typed: retry with delivery_mode "foreground"/);
+    assert.doesNotMatch(reason, /pass the text field's element_index/, 'an element was passed already');
+    assert.deepEqual(await oracle.status(gtk3.pid, gtk3.title), before, 'pyatspi: the app shows no change');
+  });
+
   test('launch_app starts a .desktop app without taking the focus and waits for its tree; kill_app ends it', async () => {
     await callOk(context, 'bring_to_front', { pid: gtk3.pid, window_id: gtk3.id });
     const launched = (await callOk(context, 'launch_app', { name: 'Calculator' })).structured as {

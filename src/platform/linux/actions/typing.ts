@@ -297,7 +297,7 @@ export async function typeTextAction(desktop: LinuxDesktop, request: TypeRequest
       return notDelivered(
         mode,
         withNote(
-          `${target ? `${label} does not accept text through accessibility (no EditableText)` : `window ${window.id} has no focused element`}; nothing was typed: retry with delivery_mode "foreground", or pass the text field's element_index`,
+          `${target ? `${label} does not accept text through accessibility (no EditableText)` : `window ${window.id} has no focused element`}; nothing was typed: retry with delivery_mode "foreground"${element ? '' : ", or pass the text field's element_index"}`,
           page,
         ),
       );
