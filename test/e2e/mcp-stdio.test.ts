@@ -48,7 +48,9 @@ describe('cup-driver mcp, driven by the official MCP client SDK over stdio', () 
     }
     const state = tools.find((tool) => tool.name === 'get_window_state')!;
     assert.equal(state.inputSchema.type, 'object');
-    assert.deepEqual([...(state.inputSchema.required ?? [])].sort(), ['pid', 'window_id']);
+    // The seed's pid and window_id are both taken; the window names its app, so window_id alone suffices.
+    assert.deepEqual([...(state.inputSchema.required ?? [])].sort(), ['window_id']);
+    assert.ok(state.inputSchema.properties && 'pid' in state.inputSchema.properties, 'pid is still an argument');
     assert.equal(state.outputSchema?.type, 'object');
     assert.equal(state.annotations?.readOnlyHint, true);
   });

@@ -248,6 +248,9 @@ function shownOnScreen(node: CupNode): boolean {
   return hasRealPlace(node) || (node.children ?? []).some(shownOnScreen);
 }
 
+/** Objects whose children pop up in a surface of their own (a menu's items, a combo box's list). */
+const popupHolderRoles: ReadonlySet<string> = new Set(['ROLE_MENU', 'ROLE_POPUP_MENU', 'ROLE_COMBO_BOX', 'ROLE_WINDOW']);
+
 /** Fields a form labels with a text beside or above them: unnamed, they are named by it (labelsByPlace). */
 const placeLabelledRoles: ReadonlySet<CupRole> = new Set(['textbox', 'searchbox', 'combobox', 'slider', 'spinbutton']);
 /**
@@ -401,7 +404,9 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
     const view = parentPlacement.view ?? context.visibleArea;
     const box = placement.bounds;
     // A box wholly outside the view is the wrong fact about a pane whose content is on screen: it narrows nothing.
-    placement.view = scrolls && box && box.w > 0 && box.h > 0 && !placement.offscreen ? intersectRect(view, box) : parentPlacement.view;
+    // What a menu or drop-down holds pops up in a surface of its own, outside every box around its opener (Calc's
+    // File menu hangs below the scroll pane its menu bar is docked in): it is judged against the window's area.
+    placement.view = popupHolderRoles.has(atspiRole) ? undefined : scrolls && box && box.w > 0 && box.h > 0 && !placement.offscreen ? intersectRect(view, box) : parentPlacement.view;
     const node: CupNode = { id: `e${index}`, role, name };
     const description = plainText(raw.description);
     if (description) node.description = description;

@@ -141,5 +141,8 @@ export async function keyboardWindow(context: ToolContext, args: { pid?: number;
   if (args.window_id !== undefined) return resolveWindow(context, args.window_id, args.pid);
   if (args.pid === undefined) throw new ToolError(`${tool} needs pid (or window_id, or an element) to know which window gets the input`, 'missing_pid');
   const windows = await windowsOfProcess(context, args.pid);
-  return windows.find((window) => window.active) ?? windows[0]!;
+  // A modal dialog the app has up takes a person's keys even before the window manager has activated it (activating
+  // the window under it would only activate the dialog): a plan's key right after the step that opened it went to the
+  // main window, whose activation then never came.
+  return windows.find((window) => window.active) ?? windows.find((window) => window.modal) ?? windows[0]!;
 }
