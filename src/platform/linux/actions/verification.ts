@@ -518,10 +518,11 @@ async function describeObject(
   const changes: string[] = [];
   const kinds = new Set(events.map((event) => (event.kind === 'PropertyChange' ? `${event.kind}:${event.detail}` : event.kind)));
   const stateEvents = events.filter((event) => event.kind === 'StateChanged');
+  // The snapshot's role first: a dialog's button is mostly gone with its dialog by the time it is read.
+  const known = [...(snapshot?.elements.values() ?? [])].find((element) => atspiElement(element.handle).path === ref.path && atspiElement(element.handle).bus === ref.bus);
+  const knownRole = known ? atspiElement(known.handle).atspiRole : undefined;
   if (stateEvents.length > 0) {
-    // The snapshot's role first: a dialog's button is mostly gone with its dialog by the time it is read.
-    const known = [...(snapshot?.elements.values() ?? [])].find((element) => atspiElement(element.handle).path === ref.path && atspiElement(element.handle).bus === ref.bus);
-    const role = stateEvents.some((event) => pressLike.has(event.detail)) ? (known ? atspiElement(known.handle).atspiRole : await readRole(client, ref).catch(() => 0)) : 0;
+    const role = stateEvents.some((event) => pressLike.has(event.detail)) ? (knownRole ?? (await readRole(client, ref).catch(() => 0))) : 0;
     // Its states are read only for a push button, the one role the rule is about.
     const counted = role === ATSPI_ROLE.PUSH_BUTTON && pushedOnly(role, await liveStates(desktop, ref).catch(() => new Set<string>())) ? stateEvents.filter((event) => !pressLike.has(event.detail)) : stateEvents;
     changes.push(...netStateChanges(counted, role === 0 ? '' : atspiRoleName(role)));
@@ -529,8 +530,12 @@ async function describeObject(
   // Toolkits announce a label set again to the same text (Gnumeric's menu items, on every Return): that is no change.
   const name = kinds.has('PropertyChange:accessible-name') ? { now: await readName(client, ref).catch(() => undefined) } : undefined;
   // The snapshot's name is the readable one (GTK3 pads menu items' names with spaces).
-  if (name && (name.now === undefined || readableName(name.now, false) !== knownName)) changes.push(`name is now ${quote(name.now)}`);
-  else if (kinds.has('TextChanged')) {
+  if (name && (name.now === undefined || readableName(name.now, false) !== knownName)) {
+    // GTK3 and Qt name a combo box by its choice, which the driver shows as its value, naming it by its label: the
+    // renaming is the choice changing (set_value's evidence said `name is now "Responsive"` of a box named "Update strategy:").
+    const combo = (knownRole ?? (await readRole(client, ref).catch(() => 0))) === ATSPI_ROLE.COMBO_BOX;
+    changes.push(`${combo ? 'value' : 'name'} is now ${quote(name.now)}`);
+  } else if (kinds.has('TextChanged')) {
     // Quoted from a little before where the app said it last changed: a long text (a terminal's screen, a document)
     // quoted from its start showed none of what changed.
     const last = events.filter((event) => event.kind === 'TextChanged').at(-1)!;
