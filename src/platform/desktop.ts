@@ -183,7 +183,7 @@ export interface DesktopActions {
   /** A number, a text, a combo box's option by name, or "true"/"false" on a check box, set in the background. */
   setValue(target: ElementTarget, value: string): Promise<ActionOutcome>;
   scroll(request: ScrollRequest): Promise<ActionOutcome>;
-  drag(from: PointTarget, to: PointTarget, options: DragOptions): Promise<ActionOutcome>;
+  drag(from: ElementTarget | PointTarget, to: ElementTarget | PointTarget, options: DragOptions): Promise<ActionOutcome>;
   /**
    * Moves the real pointer over the target and leaves it there, then waits up to dwellMs for what the app shows on
    * hover (a tool tip, a menu); raises the window only when something else lies at the point.

@@ -60,6 +60,10 @@ async function aimOf(tool: string, args: Record<string, unknown>, context: ToolC
     const windowPoint = { x: Math.round(target.windowX), y: Math.round(target.windowY) };
     return { window: target.window, point: { x: target.screenX, y: target.screenY }, windowPoint, windowPixels: windowPoint };
   }
+  // A drag from an element (drag's from_element_index / from_element_token): aimed where that element is.
+  if (args.from_element_index !== undefined || args.from_element_token !== undefined) {
+    return aimOf(tool, { ...args, element_index: args.from_element_index, element_token: args.from_element_token }, context);
+  }
   if (typeof args.from_x === 'number' && typeof args.from_y === 'number' && typeof args.to_x === 'number' && typeof args.to_y === 'number') {
     const from = await resolvePoint(context, { ...addressing, x: args.from_x, y: args.from_y });
     const to = await resolvePoint(context, { ...addressing, x: args.to_x, y: args.to_y, window_id: from.window.id });

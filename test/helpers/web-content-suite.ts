@@ -416,11 +416,15 @@ export function webContentSuite(browser: BrowserId): void {
       const [todo, done] = await Promise.all([rig.oracle.children(window.pid, window.title, 'list', 'To do', [0]), rig.oracle.find(window.pid, window.title, 'list', 'Done')]);
       const card = todo.children[0];
       assert.ok(`${card?.name} ${card?.content}`.includes('Draft') && card?.extents && done.extents, `pyatspi places the card (${JSON.stringify(card)}) and the list`);
-      const local = ([x, y, w, h]: [number, number, number, number]) => ({ x: Math.round(x + w / 2 - window.bounds.x), y: Math.round(y + h / 2 - window.bounds.y) });
-      const [from, to] = [local(card.extents), local(done.extents)];
-      // The latest snapshot holds the page's output: the evidence names it by its index.
-      await accessibleWindowState(rig.context, window, { include_screenshot: false });
-      const dragged = await callOk(rig.context, 'drag', { window_id: window.id, from_x: from.x, from_y: from.y, to_x: to.x, to_y: to.y, delivery_mode: 'foreground' });
+      // The latest snapshot holds the page's output: the evidence names it by its index. The drag names its ends by
+      // the snapshot's elements, the card and the list, where pyatspi places them.
+      const { state } = await accessibleWindowState(rig.context, window, { include_screenshot: false });
+      const cardElement = state.elements.find((each) => each.role === 'listitem' && each.name.includes('Draft'));
+      const doneElement = state.elements.find((each) => each.role === 'list' && each.name === 'Done');
+      assert.ok(cardElement && doneElement, `the snapshot holds the card and the Done list: ${JSON.stringify(state.elements.filter((each) => each.role.startsWith('list')).map((each) => [each.role, each.name]))}`);
+      const [x, y, w, h] = card.extents;
+      assert.deepEqual(cardElement.bounds, { x, y, w, h }, 'the card element is where pyatspi places it');
+      const dragged = await callOk(rig.context, 'drag', { window_id: window.id, from_element_index: cardElement.index, to_element_index: doneElement.index, delivery_mode: 'foreground' });
       const evidence = ((dragged.structured.evidence as string[] | undefined) ?? []).join(' | ');
       assert.equal(dragged.structured.effect, 'confirmed', `${dragged.summary} ${evidence}`);
       await pageSays(rig.oracle, window, 'moved Draft to Done');

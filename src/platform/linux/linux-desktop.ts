@@ -358,7 +358,7 @@ export class LinuxDesktop implements Desktop {
     return scrollAction(this, request);
   }
 
-  drag(from: PointTarget, to: PointTarget, options: DragOptions): Promise<ActionOutcome> {
+  drag(from: ElementTarget | PointTarget, to: ElementTarget | PointTarget, options: DragOptions): Promise<ActionOutcome> {
     return dragAction(this, from, to, options);
   }
 

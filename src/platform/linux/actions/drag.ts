@@ -1,27 +1,37 @@
 // A pointer drag: real input only (GTK and Qt take pointer motion from nothing else).
 import { actionOutcome, notDelivered, type ActionOutcome } from '../../action-outcome.js';
 import type { DragOptions } from '../../desktop.js';
-import type { PointTarget } from '../../targets.js';
+import type { ElementTarget, PointTarget } from '../../targets.js';
 import { readObject } from '../atspi/operations.js';
 import { drag as pointerDrag } from '../input/index.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
+import { requireOnAppWindow, screenPointNow } from './element-point.js';
+import { liveTarget } from './live-target.js';
 import { focusMove } from './pointer.js';
 import { toolkitName, withForeground } from './real-input.js';
 import { observe, valueProbe } from './verification.js';
 
-/** Presses at from, moves to to and releases, with the window active; a slider's value is read back. */
-export async function dragAction(desktop: LinuxDesktop, from: PointTarget, to: PointTarget, options: DragOptions): Promise<ActionOutcome> {
+/**
+ * Presses at from, moves to to and releases, with the window active; a slider's value is read back. An end given as
+ * an element is the centre of its visible box once the window is in front (scrolled into view first, as a foreground
+ * click's element is), so the agent need not turn the tree's screen boxes into screenshot pixels.
+ */
+export async function dragAction(desktop: LinuxDesktop, from: ElementTarget | PointTarget, to: ElementTarget | PointTarget, options: DragOptions): Promise<ActionOutcome> {
   if (options.mode === 'background') {
     const toolkit = await toolkitName(desktop, undefined, from.window.pid);
     return notDelivered(options.mode, `${toolkit} takes pointer drags only from real input; nothing was sent: retry with delivery_mode "foreground"`);
   }
-  const hit = await desktop.accessibleAt(from.window, from.screenX, from.screenY).catch(() => undefined);
-  // Dragging a slider's knob changes its value: read it back, as well as what the app reports.
-  const live = hit ? await readObject(await desktop.atspi(), hit).catch(() => undefined) : undefined;
-  const probes = hit && live?.interfaces.includes('Value') ? [valueProbe(desktop, hit, live.name ? `"${live.name}"` : 'the dragged control')] : [];
+  const [fromTarget, toTarget] = await Promise.all([from, to].map((end) => (end.kind === 'element' ? liveTarget(desktop, end) : end)));
   const observation = await withForeground(desktop, from.window, async (x) => {
+    const start = await screenPointNow(desktop, fromTarget!, x);
+    const end = await screenPointNow(desktop, toTarget!, x);
+    if (fromTarget!.kind === 'element') await requireOnAppWindow(desktop, x, fromTarget!, start);
+    const hit = fromTarget!.kind === 'element' ? fromTarget!.ref : await desktop.accessibleAt(start.window, start.screenX, start.screenY).catch(() => undefined);
+    // Dragging a slider's knob changes its value: read it back, as well as what the app reports.
+    const live = hit ? await readObject(await desktop.atspi(), hit).catch(() => undefined) : undefined;
+    const probes = hit && live?.interfaces.includes('Value') ? [valueProbe(desktop, hit, live.name ? `"${live.name}"` : 'the dragged control')] : [];
     const run = async () => {
-      await pointerDrag(x, { x: from.screenX, y: from.screenY }, { x: to.screenX, y: to.screenY }, {
+      await pointerDrag(x, { x: start.screenX, y: start.screenY }, { x: end.screenX, y: end.screenY }, {
         durationMs: options.durationMs,
         steps: options.steps,
         button: options.button,
