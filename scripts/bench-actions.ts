@@ -1,6 +1,8 @@
 // Action round trips: cup-driver's element click with read-back and type_text, against the same done with
 // xdotool subprocesses and read back with pyatspi, measured in the same run on the same fixture window.
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
@@ -8,7 +10,7 @@ import { activateWindow } from '../src/platform/linux/input/index.js';
 import type { ClientWindow } from '../src/platform/linux/windows.js';
 import type { ToolContext } from '../src/tools/context.js';
 import { runTool } from '../src/tools/run.js';
-import type { TestDesktop } from '../test/helpers/desktop.js';
+import { repositoryRoot, type TestDesktop } from '../test/helpers/desktop.js';
 import type { PyatspiOracle } from '../test/helpers/oracle.js';
 import type { Element } from '../test/helpers/tools.js';
 import { median, ms, type BenchRow } from './bench-report.js';
@@ -26,6 +28,54 @@ async function until(check: () => Promise<boolean>, timeoutMs = 5000): Promise<v
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error('the peer\'s effect never arrived');
   }
+}
+
+/**
+ * When an app's typing starts and ends, as an independent pyatspi listener hears the field's insertions (epoch ms):
+ * it splits a typing's time into what came before the first character, the app's own span from the first to the
+ * last, and what came after, for ours and the peer's alike.
+ */
+class InsertWitness {
+  private heard: number[] = [];
+
+  private constructor(private readonly child: ReturnType<typeof spawn>) {
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      const at = Number(line.split(' ')[0]);
+      if (Number.isFinite(at)) this.heard.push(at);
+    });
+  }
+
+  static async start(env: NodeJS.ProcessEnv, pid: number, field: string): Promise<InsertWitness> {
+    const child = spawn('/usr/bin/python3', [`${repositoryRoot}/test/fixtures/oracle/text_inserts.py`, String(pid), field], { env, stdio: ['pipe', 'pipe', 'inherit'] });
+    const ready = createInterface({ input: child.stdout! });
+    const timer = setTimeout(() => child.kill(), 20_000);
+    for await (const line of ready) if (line === 'ready') break;
+    clearTimeout(timer);
+    ready.close();
+    return new InsertWitness(child);
+  }
+
+  /** The phases of a typing that started at `started` and was done at `ended` (epoch ms); clears what was heard. */
+  phases(started: number, ended: number): { first: number; span: number; after: number } | undefined {
+    const heard = this.heard;
+    this.heard = [];
+    if (heard.length === 0) return undefined;
+    return { first: heard[0]! - started, span: heard.at(-1)! - heard[0]!, after: ended - heard.at(-1)! };
+  }
+
+  async stop(): Promise<void> {
+    this.child.stdin!.end();
+    const exited = once(this.child, 'exit');
+    const timer = setTimeout(() => this.child.kill(), 3000);
+    await exited;
+    clearTimeout(timer);
+  }
+}
+
+type Phases = { first: number; span: number; after: number };
+
+function phasesText(list: readonly Phases[]): string {
+  return `first char ${ms(median(list.map((each) => each.first)))}, app's span ${ms(median(list.map((each) => each.span)))}, after the last ${ms(median(list.map((each) => each.after)))}`;
 }
 
 /** `other` is a window made active before each typing, so the foreground path has to activate and restore. */
@@ -80,6 +130,8 @@ export async function actionBenchRows(desktop: TestDesktop, context: ToolContext
   const typeTimes = { background: [] as number[], foreground: [] as number[], foregroundNoDiff: [] as number[] };
   const peerTypeTimes: number[] = [];
   const peerActivatedTypeTimes: number[] = [];
+  const witness = await InsertWitness.start(env, window.pid, 'Paste target');
+  const phases = { foreground: [] as Phases[], peer: [] as Phases[] };
   const box = field.bounds!;
   // Rounds interleave ours and the peer's, so load from other tenants falls on both alike.
   for (let i = 0; i < typeRuns; i++) {
@@ -91,11 +143,18 @@ export async function actionBenchRows(desktop: TestDesktop, context: ToolContext
       const mode = kind === 'background' ? 'background' : 'foreground';
       await clear();
       await activateOther();
+      witness.phases(0, 0);
       const started = performance.now();
+      const startedAt = Date.now();
       // With a cancel signal, as every call through MCP has one: cancellable typing is paced to the app.
       const args = { window_id: window.id, element_index: field.index, text: text100, delivery_mode: mode, ...(kind === 'foregroundNoDiff' ? { diff: false } : {}) };
       const result = await runTool('type_text', args, { ...context, signal: new AbortController().signal });
-      typeTimes[kind].push(performance.now() - started);
+      const elapsed = performance.now() - started;
+      typeTimes[kind].push(elapsed);
+      // The witness hears an insertion a few ms after the app made it.
+      await sleep(50);
+      const heard = witness.phases(startedAt, startedAt + elapsed);
+      if (kind === 'foreground' && heard) phases.foreground.push(heard);
       if ((result.structured as { effect?: string }).effect !== 'confirmed') throw new Error(`type_text (${mode}) not confirmed: ${result.summary}`);
       if ((await fieldText()) !== text100) throw new Error(`type_text (${mode}) left "${await fieldText()}" in the field`);
     }
@@ -105,13 +164,20 @@ export async function actionBenchRows(desktop: TestDesktop, context: ToolContext
     // with pyatspi. The typing alone is the target's peer; with the activation before it is reported beside it.
     const started = performance.now();
     await execFileAsync('xdotool', ['windowactivate', '--sync', String(window.id), 'mousemove', String(box.x + 20), String(box.y + box.h / 2), 'click', '1'], { env, timeout: 10_000 });
+    witness.phases(0, 0);
     const typing = performance.now();
+    const typingAt = Date.now();
     await execFileAsync('xdotool', ['type', '--delay', '0', text100], { env, timeout: 30_000 });
     await until(async () => (await fieldText()) === text100, 10_000);
-    peerTypeTimes.push(performance.now() - typing);
+    const peerElapsed = performance.now() - typing;
+    peerTypeTimes.push(peerElapsed);
+    await sleep(50);
+    const heard = witness.phases(typingAt, typingAt + peerElapsed);
+    if (heard) phases.peer.push(heard);
     peerActivatedTypeTimes.push(performance.now() - started);
   }
 
+  await witness.stop();
   const clickRatio = median(peerClickTimes) / median(clickTimes);
   const foregroundRatio = median(peerTypeTimes) / median(typeTimes.foreground);
   return [
@@ -138,6 +204,14 @@ export async function actionBenchRows(desktop: TestDesktop, context: ToolContext
       ratio: `${foregroundRatio.toFixed(2)}x (${(median(peerActivatedTypeTimes) / median(typeTimes.foreground)).toFixed(2)}x)`,
       target: '>= 1.0x (no slower)',
       met: foregroundRatio >= 1,
+    },
+    {
+      what: 'foreground typing, where the time goes (pyatspi hears the field\'s insertions)',
+      ours: phasesText(phases.foreground),
+      peer: `xdotool type: ${phasesText(phases.peer)}`,
+      ratio: `span ${(median(phases.peer.map((each) => each.span)) / median(phases.foreground.map((each) => each.span))).toFixed(2)}x`,
+      target: '(reported)',
+      met: true,
     },
     {
       what: 'type_text, 100 characters, foreground, diff: false (no readings of the window, no settle)',
