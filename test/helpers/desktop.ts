@@ -24,6 +24,29 @@ export function homeEnvironment(home: string): Record<string, string> {
   return { HOME: home, XDG_CONFIG_HOME: join(home, '.config'), XDG_DATA_HOME: join(home, '.local', 'share'), XDG_CACHE_HOME: join(home, '.cache') };
 }
 
+/** The desktops this process started and has not stopped: a signal that ends the process stops them first. */
+const running = new Set<TestDesktop>();
+let stopsOnSignal = false;
+
+/**
+ * A test run ended by a signal (Ctrl-C, a CI job cancelled, a kill) stops its desktops, whose processes are
+ * detached and would otherwise outlive it on the machine: one at a time (each stop points the state directory at
+ * its own), within a bound, then the process exits as the signal would have ended it.
+ */
+function stopDesktopsOnSignal(): void {
+  if (stopsOnSignal) return;
+  stopsOnSignal = true;
+  for (const [signal, number] of [['SIGINT', 2], ['SIGTERM', 15], ['SIGHUP', 1]] as const) {
+    process.once(signal, () => {
+      const exit = () => process.exit(128 + number);
+      setTimeout(exit, 10_000).unref();
+      void (async () => {
+        for (const desktop of running) await desktop.stop().catch(() => undefined);
+      })().finally(exit);
+    });
+  }
+}
+
 export class TestDesktop {
   private readonly apps: ChildProcess[] = [];
   private x?: X11Connection;
@@ -44,7 +67,10 @@ export class TestDesktop {
     const state = await startDesktop(size);
     process.env.DISPLAY = state.display;
     process.env.DBUS_SESSION_BUS_ADDRESS = state.sessionBusAddress;
-    return new TestDesktop(state, stateHome);
+    const desktop = new TestDesktop(state, stateHome);
+    running.add(desktop);
+    stopDesktopsOnSignal();
+    return desktop;
   }
 
   /** Environment for child processes (apps, the CLI) that must run on this desktop. */
@@ -103,6 +129,7 @@ export class TestDesktop {
   }
 
   async stop(): Promise<void> {
+    running.delete(this);
     for (const app of this.apps) if (app.exitCode === null) app.kill('SIGKILL');
     this.x?.close();
     // The desktop's record is in its own state directory; another TestDesktop started since (a fleet bench) moved the variable.
