@@ -7,7 +7,7 @@ import type { ClientWindow } from '../../src/platform/linux/windows.js';
 import { FixtureDesktop } from '../helpers/fixture-desktop.js';
 import { callOk, pyatspiWalk } from '../helpers/tools.js';
 
-describe('wxWidgets shapes: message boxes, ...', () => {
+describe('wxWidgets shapes: message boxes titled after their window, fields named by the label beside them', () => {
   let fixtures: FixtureDesktop;
 
   before(async () => {
@@ -53,6 +53,23 @@ describe('wxWidgets shapes: message boxes, ...', () => {
       const status = await fixtures.waitForStatus(main, (read) => read.lastKey !== '');
       assert.equal(status.lastKey, 'message:ok', 'the fixture: the box took the OK');
       assert.deepEqual(await fixtures.readers.windowsNamed(`^${title} - Invalid data$`), [], 'xdotool: the box is gone');
+    } finally {
+      process.kill(main.pid, 'SIGKILL');
+    }
+  });
+
+  test('an action by a field\'s label name acts on the field, not on the label that names it', async () => {
+    // FileZilla's Site Manager: set_value {selector: 'name=Host:'} was ambiguous between the text "Host:" and the
+    // text box named by it; an agent had to add role=textbox to every such selector.
+    const title = 'CUP Labelled Fields';
+    const main: ClientWindow = await fixtures.launch('gtk3', { title, extraArgs: ['--labels'] });
+    try {
+      const listed = await callOk(fixtures.context, 'find_elements', { window_id: main.id, selector: 'name="Update strategy:"' });
+      const roles = ((listed.structured.matches ?? []) as { role: string }[]).map((element) => element.role).sort();
+      assert.deepEqual(roles, ['combobox', 'text'], `the label and its combo box both carry the name: ${listed.summary}`);
+      const set = await callOk(fixtures.context, 'set_value', { window_id: main.id, selector: 'name="Update strategy:"', value: 'Full redraw' });
+      assert.equal((set.structured.selected as { role: string }).role, 'combobox', set.summary);
+      assert.equal((await fixtures.oracle.find(main.pid, title, 'combo box', 'Full redraw')).found, true, 'pyatspi: the combo box shows the choice');
     } finally {
       process.kill(main.pid, 'SIGKILL');
     }
