@@ -9,7 +9,7 @@ import { listClientWindows, type ClientWindow } from '../../src/platform/linux/w
 import type { ActionResult } from '../../src/tools/input/schemas.js';
 import { resultText } from '../../src/tools/call-result.js';
 import { FixtureDesktop } from '../helpers/fixture-desktop.js';
-import { callOk, failsWith, type Element } from '../helpers/tools.js';
+import { callOk, failsWith, testContext, type Element } from '../helpers/tools.js';
 
 describe('action evidence and menu results on a real GTK3 app', () => {
   let fixtures: FixtureDesktop;
@@ -174,5 +174,29 @@ describe('action evidence and menu results on a real GTK3 app', () => {
     while ((await fixtures.readers.windowsNamed('Confirm reset')).length > 0 && Date.now() < deadline) await sleep(100);
     assert.deepEqual(await fixtures.readers.windowsNamed('Confirm reset'), [], 'xdotool: Escape closed the dialog');
     assert.equal((await fixtures.waitForStatus(running, (status) => status.lastKey === 'dialog:cancel')).lastKey, 'dialog:cancel', 'pyatspi: the app answers, and its dialog was cancelled');
+  });
+
+  test('a driver that goes away while the dialog its menu action opened still runs leaves the app answering', async () => {
+    // FileZilla's Site Manager, chosen through invoke_menu, runs inside the item's accessibility call. A key typed
+    // into it, then the driver's daemon replaced (a rebuild; an idle daemon, an MCP server and a one-shot call end
+    // too): the hang-up of the action's connection reached the app inside that dispatch, and its accessibility
+    // answered no one again, pyatspi included, while the dialog stayed up.
+    const running = await fixtures.launch('gtk3', { title: 'Driver Away Fixture', rows: 3, extraArgs: ['--dialog-menu', '--run-dialog'] });
+    const leaving = testContext();
+    try {
+      const menu = await callOk(leaving, 'invoke_menu', { window_id: running.id, path: ['File', 'Reset…'] });
+      const dialog = (menu.structured as unknown as ActionResult).new_windows?.find((opened) => opened.title === 'Confirm reset');
+      assert.ok(dialog, `the menu item opened the dialog: ${menu.summary}`);
+      await callOk(leaving, 'press_key', { window_id: dialog.window_id, key: 'shift', delivery_mode: 'foreground', diff: false });
+    } finally {
+      leaving.desktop.close();
+    }
+    // pyatspi, a client of its own: the app still answers (its oracle gives up after 15 s).
+    assert.match(await fixtures.oracle.statusText(running.pid, running.title), /^counter=/, 'pyatspi: the app answers after the driver went away');
+    const dialog = (await fixtures.readers.windowsNamed('Confirm reset'))[0];
+    assert.ok(dialog, 'xdotool: the dialog is still up');
+    await callOk(fixtures.context, 'press_key', { window_id: dialog, key: 'escape', delivery_mode: 'foreground', diff: false });
+    assert.equal((await fixtures.waitForStatus(running, (status) => status.lastKey === 'dialog:cancel')).lastKey, 'dialog:cancel', 'pyatspi: the dialog took the Escape');
+    process.kill(running.pid, 'SIGKILL');
   });
 });

@@ -69,7 +69,8 @@ export async function selectElement(context: ToolContext, tool: string, args: Re
     }
     search = await searchWindows(context, windowId, pid, selector);
   }
-  const { windows, found, seen, unread } = search;
+  const { windows, seen, unread } = search;
+  const found = withoutTheirLabels(search.found);
   const where = windows.map((window) => `${window.id} ${JSON.stringify(window.title)}`).join(', ');
   if (found.length === 0) {
     const nearest = nearestNames(seen, soughtText(selector));
@@ -100,10 +101,22 @@ export async function selectElement(context: ToolContext, tool: string, args: Re
   return { args: resolved, selected: { selector: source, element_token: token, window_id: window.id, index: indexOf(node), role: node.role, name: node.name } };
 }
 
+type Found = { window: DesktopWindow; snapshot: WindowSnapshot; node: CupNode };
+
+/**
+ * The matches without the texts that name other matches: a field named by its label matches a name selector twice,
+ * as the label and as the field (`name="Host:"` in FileZilla's Site Manager was ambiguous between the text "Host:"
+ * and the text box it labels), and an action means the control, never the words beside it.
+ */
+function withoutTheirLabels(found: readonly Found[]): Found[] {
+  const names = (entry: Found) => entry.node.role === 'text' && found.some((other) => other !== entry && other.window.id === entry.window.id && other.node.role !== 'text' && other.node.name === entry.node.name);
+  return found.filter((entry) => !names(entry));
+}
+
 /** Reads the window (or every window of pid) and matches the selector in each; every window read is stored as its latest snapshot. */
 async function searchWindows(context: ToolContext, windowId: number | undefined, pid: number | undefined, selector: DesktopSelector) {
   const windows = windowId !== undefined ? [await resolveWindow(context, windowId, pid)] : await windowsOfProcess(context, pid!);
-  const found: { window: DesktopWindow; snapshot: WindowSnapshot; node: CupNode }[] = [];
+  const found: Found[] = [];
   const seen: CupNode[] = [];
   const unread: string[] = [];
   for (const window of windows) {

@@ -1,5 +1,7 @@
 import { DBusClosedError, DBusConnection, DBusError, DBusTimeoutError, getProperty, type MethodCall } from '../dbus/index.js';
+import type { ChildProcess } from 'node:child_process';
 import { ApplicationGoneError } from './application-gone.js';
+import { keepOpenWhileAlive } from './connection-keeper.js';
 import { atspiInterface, REGISTRY_BUS, ROOT_PATH, type ObjectRef } from './object-ref.js';
 import { EventMonitor } from './event-monitor.js';
 import { ObjectFactsCache } from './object-facts.js';
@@ -55,6 +57,8 @@ export class AtspiClient {
   private readonly openChannels = new Map<string, AppChannel>();
   /** Per application, the connections that carried actions and may still be inside their dispatch, oldest first. */
   private readonly parked = new Map<string, DBusConnection[]>();
+  /** The keeper process of each parked connection (see connection-keeper.ts). */
+  private readonly keepers = new Map<DBusConnection, ChildProcess>();
   readonly facts = new ObjectFactsCache();
   readonly events = new EventMonitor(this);
 
@@ -84,16 +88,21 @@ export class AtspiClient {
     this.channels.delete(busName);
     this.openChannels.delete(busName);
     if (channel) closeIfDirect(channel);
-    for (const connection of this.parked.get(busName) ?? []) connection.close();
+    for (const connection of this.parked.get(busName) ?? []) this.unpark(connection);
     this.parked.delete(busName);
   }
 
+  /**
+   * Closes every connection, except that the parked ones are let go of without a hang-up: their keepers hold them
+   * until their applications exit (an application may still be running the dialog one of their actions opened).
+   */
   close(): void {
     for (const channel of this.channels.values()) closeIfDirect(channel);
     this.channels.clear();
     this.openChannels.clear();
-    for (const connections of this.parked.values()) for (const connection of connections) connection.close();
+    for (const connections of this.parked.values()) for (const connection of [...connections]) connection.release();
     this.parked.clear();
+    this.keepers.clear();
     this.bus.close();
   }
 
@@ -163,9 +172,12 @@ export class AtspiClient {
    * key snooper runs a main loop of its own for every real key press, which dispatches the connection again, and
    * libdbus's dispatch waits for the one under way, in the same thread, for ever. Closing it was such an arrival (its
    * hang-up): Gnumeric's Save As dialog, chosen through invoke_menu, froze at the first Escape typed into it, holding
-   * the X keyboard and pointer grab of its open drop-down, so no app on the desktop took real input any more. Silent
-   * connections cost the app one idle socket each; they are closed when the app goes away or the driver does, and
-   * past PARKED_PER_APPLICATION the oldest is (by then its action is long over, unless one dialog took every action since).
+   * the X keyboard and pointer grab of its open drop-down, so no app on the desktop took real input any more. The
+   * driver going away is such an arrival too (FileZilla's Site Manager, chosen through invoke_menu, a key typed into it,
+   * then the daemon replaced): a keeper process holds each parked connection until its app exits, so the driver's
+   * exit, even a crash, hangs none up. Silent connections cost the app one idle socket each, and a small shell each;
+   * they are closed when the app goes away, and past PARKED_PER_APPLICATION the oldest is (by then its action is long
+   * over, unless one dialog took every action since).
    */
   private park(busName: string, connection: DBusConnection): void {
     const parked = this.parked.get(busName) ?? [];
@@ -175,7 +187,20 @@ export class AtspiClient {
       const at = parked.indexOf(connection);
       if (at >= 0) parked.splice(at, 1);
     });
-    while (parked.length > PARKED_PER_APPLICATION) parked.shift()!.close();
+    void this.pidOf(busName)
+      .then((pid) => {
+        const keeper = parked.includes(connection) ? keepOpenWhileAlive(connection.sharedSocket, pid) : undefined;
+        if (keeper) this.keepers.set(connection, keeper);
+      })
+      .catch(() => undefined);
+    while (parked.length > PARKED_PER_APPLICATION) this.unpark(parked.shift()!);
+  }
+
+  /** Closes a parked connection for good (its action is long over, or its app gone), its keeper with it. */
+  private unpark(connection: DBusConnection): void {
+    connection.close();
+    this.keepers.get(connection)?.kill();
+    this.keepers.delete(connection);
   }
 
   /** A call whose timeout means "sent, not answered" (UnansweredActionError), not "failed". */

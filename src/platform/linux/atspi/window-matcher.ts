@@ -10,7 +10,16 @@ export interface WindowMatch {
   weak?: boolean;
 }
 
-const windowRoles = new Set([ATSPI_ROLE.DIALOG, ATSPI_ROLE.FRAME, ATSPI_ROLE.INTERNAL_FRAME, ATSPI_ROLE.WINDOW]);
+// GTK gives a message dialog the role alert and a file or colour chooser dialog the chooser's role.
+const windowRoles = new Set([
+  ATSPI_ROLE.ALERT,
+  ATSPI_ROLE.COLOR_CHOOSER,
+  ATSPI_ROLE.DIALOG,
+  ATSPI_ROLE.FILE_CHOOSER,
+  ATSPI_ROLE.FRAME,
+  ATSPI_ROLE.INTERNAL_FRAME,
+  ATSPI_ROLE.WINDOW,
+]);
 
 /**
  * A top level that reports its states but is neither visible nor showing is not the mapped window on screen
@@ -67,22 +76,25 @@ function best(candidates: WindowMatch[], window: ClientWindow): WindowMatch | un
  * search), then, when the pid is unknown or differs (sandboxes, helpers), by title among all applications.
  * A timeout from the pid's own application is not swallowed: the caller reports the app as unresponsive.
  *
- * A top level whose name and box say nothing of this window may still be its (an app that names its frame
- * otherwise and reports no box), but not when it agrees better with another window of the process: a window with
- * no accessible object of its own (a splash screen, a surface no widget draws, a browser's popup before its
- * object registers) was read as the app's main window, whose tree then came back under the other window's id.
- * `siblings` lists the process's other windows, asked for only then; such a match is weak (not to be remembered).
+ * A top level whose box does not agree with the window is taken only when it agrees no better with another window of
+ * the process. A message dialog titled after the dialog it belongs to ('Site Manager - Invalid data', its object
+ * named after the message's kind, 'Warning') was read as that dialog, whose name its title holds, and a click on its
+ * OK went to the dialog's OK under it. A window with no accessible object of its own (a splash screen, a surface no
+ * widget draws, a browser's popup before its object registers) was read as the app's main window. A top level whose
+ * name and box say nothing of this window may still be its (an app that names its frame otherwise and reports no
+ * box): such a match is weak (not to be remembered). `siblings` lists the process's other windows, asked for only
+ * when the box does not agree.
  */
 export async function matchWindow(client: AtspiClient, window: ClientWindow, siblings: () => Promise<readonly ClientWindow[]>): Promise<WindowMatch | undefined> {
   const applications = await client.applications();
   const own = applications.filter((app) => app.pid === window.pid && window.pid > 0);
   const ownTopLevels = (await Promise.all(own.map(async (app) => (await client.topLevels(app)).map((topLevel) => ({ app, topLevel }))))).flat();
   const match = best(ownTopLevels, window);
-  if (match && evidence(match.topLevel, window) === 0) {
+  if (match && !sameSize(match.topLevel, window)) {
     const others = (await siblings()).filter((other) => other.id !== window.id && other.pid === window.pid);
-    const unclaimed = ownTopLevels.filter((candidate) => !others.some((other) => evidence(candidate.topLevel, other) > 0));
+    const unclaimed = ownTopLevels.filter((candidate) => !others.some((other) => evidence(candidate.topLevel, other) > evidence(candidate.topLevel, window)));
     const chosen = best(unclaimed, window);
-    return chosen && { ...chosen, weak: true };
+    return chosen && (evidence(chosen.topLevel, window) === 0 ? { ...chosen, weak: true } : chosen);
   }
   if (match) return match;
   const others = applications.filter((app) => !own.includes(app));

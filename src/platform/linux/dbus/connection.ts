@@ -301,6 +301,25 @@ export class DBusConnection {
     this.sweeper?.ref();
   }
 
+  /**
+   * The socket, to be shared with another process (its file descriptor duplicated into a child's stdio) that keeps it
+   * open after this one lets go of it (see release).
+   */
+  get sharedSocket(): Socket {
+    return this.socket;
+  }
+
+  /**
+   * Stops using the connection without hanging it up: this process's handle of the socket is closed, but no end of
+   * stream is sent, so the peer sees the connection close only once every other process that holds the socket (see
+   * sharedSocket) has closed it too. Idempotent.
+   */
+  release(): void {
+    if (this.isClosed) return;
+    this.shutdown(undefined);
+    this.socket.destroy();
+  }
+
   /** Sends whatever is queued, rejects pending calls with DBusClosedError and closes the socket. Idempotent. */
   close(): void {
     if (this.isClosed) return;

@@ -1,0 +1,77 @@
+// Shapes wxWidgets apps (FileZilla, Audacity) put on the accessibility bus, reproduced in the GTK3 fixture: what
+// they show is judged by pyatspi (the app's own objects), the X server (xdotool) and the fixture's status label.
+import assert from 'node:assert/strict';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { after, before, describe, test } from 'node:test';
+import type { ClientWindow } from '../../src/platform/linux/windows.js';
+import { FixtureDesktop } from '../helpers/fixture-desktop.js';
+import { callOk, pyatspiWalk } from '../helpers/tools.js';
+
+describe('wxWidgets shapes: message boxes titled after their window, fields named by the label beside them', () => {
+  let fixtures: FixtureDesktop;
+
+  before(async () => {
+    fixtures = await FixtureDesktop.start();
+  });
+
+  after(async () => {
+    await fixtures?.stop();
+  });
+
+  async function windowTitled(title: string): Promise<number> {
+    const deadline = Date.now() + 5000;
+    for (;;) {
+      const [found] = await fixtures.readers.windowsNamed(`^${title}$`);
+      if (found !== undefined || Date.now() > deadline) return found ?? 0;
+      await sleep(50);
+    }
+  }
+
+  test('a message box titled after the window it belongs to reads as its own tree, and its OK is its own', async () => {
+    // wxMessageBox shows a GtkMessageDialog titled 'Site Manager - Invalid data' over FileZilla's Site Manager; GTK
+    // names its object after the message's kind ('Warning'). The title holding the other window's name was taken
+    // for a match: the box read as the Site Manager's tree, and a click on 'OK' in it clicked the Site Manager's.
+    const title = 'CUP Site Manager';
+    const main: ClientWindow = await fixtures.launch('gtk3', { title, extraArgs: ['--message-button'] });
+    try {
+      const opened = await callOk(fixtures.context, 'click', { window_id: main.id, selector: 'role=button name="Check host…"' });
+      const boxId = await windowTitled(`${title} - Invalid data`);
+      assert.ok(boxId > 0, `xdotool: the message box is up (${opened.summary})`);
+      const oracle = await pyatspiWalk(main.pid, 'Warning', fixtures.desktop.env());
+      assert.ok(oracle.some((node) => node.role === 'label' && node.name === 'You have to enter a hostname.'), 'pyatspi: the Warning object holds the message');
+      assert.ok(oracle.some((node) => node.role === 'alert'), 'pyatspi: GTK gives the message box the role alert');
+
+      const state = await callOk(fixtures.context, 'get_window_state', { window_id: boxId, include_screenshot: false });
+      assert.match(state.body ?? '', /You have to enter a hostname\./, state.body);
+      assert.doesNotMatch(state.body ?? '', /Increment|Check host/, 'the window under it is not in the reading');
+      const newWindows = (opened.structured.new_windows ?? []) as { window_id: number; tree?: string }[];
+      const announced = newWindows.find((entry) => entry.window_id === boxId);
+      assert.ok(announced, `the click names the box it opened: ${opened.summary}`);
+      assert.doesNotMatch(JSON.stringify(announced), /Increment/, 'the opened window is shown with its own tree');
+
+      await callOk(fixtures.context, 'click', { window_id: boxId, selector: 'role=button name=OK' });
+      const status = await fixtures.waitForStatus(main, (read) => read.lastKey !== '');
+      assert.equal(status.lastKey, 'message:ok', 'the fixture: the box took the OK');
+      assert.deepEqual(await fixtures.readers.windowsNamed(`^${title} - Invalid data$`), [], 'xdotool: the box is gone');
+    } finally {
+      process.kill(main.pid, 'SIGKILL');
+    }
+  });
+
+  test('an action by a field\'s label name acts on the field, not on the label that names it', async () => {
+    // FileZilla's Site Manager: set_value {selector: 'name=Host:'} was ambiguous between the text "Host:" and the
+    // text box named by it; an agent had to add role=textbox to every such selector.
+    const title = 'CUP Labelled Fields';
+    const main: ClientWindow = await fixtures.launch('gtk3', { title, extraArgs: ['--labels'] });
+    try {
+      const listed = await callOk(fixtures.context, 'find_elements', { window_id: main.id, selector: 'name="Update strategy:"' });
+      const roles = ((listed.structured.matches ?? []) as { role: string }[]).map((element) => element.role).sort();
+      assert.deepEqual(roles, ['combobox', 'text'], `the label and its combo box both carry the name: ${listed.summary}`);
+      const set = await callOk(fixtures.context, 'set_value', { window_id: main.id, selector: 'name="Update strategy:"', value: 'Full redraw' });
+      assert.equal((set.structured.selected as { role: string }).role, 'combobox', set.summary);
+      assert.equal((await fixtures.oracle.find(main.pid, title, 'combo box', 'Full redraw')).found, true, 'pyatspi: the combo box shows the choice');
+    } finally {
+      process.kill(main.pid, 'SIGKILL');
+    }
+  });
+});
