@@ -101,6 +101,12 @@ describe('action evidence and menu results on a real GTK3 app', () => {
     await failsWith(fixtures.context, 'invoke_menu', { window_id: window.id, path: ['File', 'Reset...'] }, 'blocked_by_modal_dialog');
     await failsWith(fixtures.context, 'invoke_menu', { path: ['File', 'Reset...'] }, 'missing_pid');
     assert.equal((await fixtures.readers.windowsNamed('Confirm reset')).length, 1, 'xwininfo: still one dialog');
+    // So are its buttons: a click by index on the window under the dialog is refused, and the app counts nothing.
+    const counted = (await fixtures.status(window)).counter;
+    const increment = (await fixtures.elements(window)).find((element) => element.role === 'button' && element.name === 'Increment')!;
+    const underDialog = await failsWith(fixtures.context, 'click', { window_id: window.id, element_index: increment.index }, 'blocked_by_modal_dialog');
+    assert.match(underDialog.summary, new RegExp(`^click: window ${window.id} .*waits on its modal dialog ${dialog.window_id} "Confirm reset".*Nothing was sent`));
+    assert.equal((await fixtures.status(window)).counter, counted, 'pyatspi: the counter did not move');
 
     // Its tree's indices act on the dialog: Cancel closes it, as the fixture's status says.
     const closed = await callOk(fixtures.context, 'click', { window_id: dialog.window_id, element_index: Number(cancel[1]) });

@@ -10,6 +10,7 @@ import { indexOf, readNumbered, rememberReading, type NumberedReading } from '..
 import type { ToolOutput } from '../tool.js';
 import { appearedWindows, confirmedByOpenedWindows, confirmedByRename, confirmedByRenamedWindow, withTrees } from './new-windows.js';
 import { actionOutput } from './outcome.js';
+import { refuseUnderModalDialog } from './modal-dialogs.js';
 import { settle } from './settle.js';
 import type { ActionResult } from './schemas.js';
 
@@ -158,6 +159,7 @@ export async function observeAction(
       context.desktop.windows(),
       options.diff === false || skippedAsSlow ? undefined : readNumbered(context, window, BEFORE_ACTION_LIMITS),
     ]);
+    refuseUnderModalDialog(tool, window, known);
     if (before) context.state.diffReadMs.set(window.id, { ms: Date.now() - readStarted, at: Date.now() });
     // An app that did not answer the reading would not answer an action on one of its elements, nor one in the
     // background (which goes through its accessibility: the focused element, the object under a point): one

@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import type { MenuOutcome } from '../../platform/desktop-services.js';
-import { modalDialogOver } from '../../platform/windows.js';
-import { ToolError } from '../../errors.js';
 import { pidArgument, windowIdArgument } from '../schemas.js';
 import { defineTool } from '../tool.js';
 import { observeAction } from './action-diff.js';
+import { refuseUnderModalDialog } from './modal-dialogs.js';
 import { targetResult } from './outcome.js';
 import { actionOptions, actionResult } from './schemas.js';
 import { keyboardWindow } from './targets.js';
@@ -33,18 +32,8 @@ export const invokeMenu = defineTool({
   async handle(args, context) {
     const windows = await context.desktop.windows();
     const window = await keyboardWindow(context, args, 'invoke_menu');
-    // A person cannot reach a window's menus while its modal dialog is up; through accessibility the item would run
-    // all the same, under the dialog (a second "Save As" over the first). The app's front window being that dialog
-    // counts when no window was named.
-    const dialog = args.window_id === undefined && window.modal ? window : modalDialogOver(window, windows);
-    if (dialog) {
-      const blocked = dialog === window ? `pid ${window.pid}'s front window ${window.id} "${window.title}" is a modal dialog` : `window ${window.id} "${window.title}" waits on its modal dialog ${dialog.id} "${dialog.title}"`;
-      throw new ToolError(
-        `invoke_menu: ${blocked}, and its app takes no menu choice until the dialog is answered or closed; act in the dialog first (window_id ${dialog.id}; press_key escape there closes most). Nothing was sent.`,
-        'blocked_by_modal_dialog',
-        { window_id: window.id, dialog_window_id: dialog.id, dialog_title: dialog.title },
-      );
-    }
+    // The app's front window being a modal dialog counts when no window was named: its menus are the ones under it.
+    refuseUnderModalDialog('invoke_menu', window, windows, args.window_id === undefined);
     // The agent's latest snapshot of the window names the objects of the evidence by the indices it knows.
     const snapshot = context.state.snapshots.latest(window.pid, window.id);
     let menu: MenuOutcome | undefined;
