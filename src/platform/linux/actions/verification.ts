@@ -373,7 +373,7 @@ export async function roleAndNameNow(desktop: LinuxDesktop, ref: ObjectRef): Pro
   const client = await desktop.atspi();
   const [role, name, toolkit] = await Promise.all([readRole(client, ref), readName(client, ref), client.toolkitOf(ref.bus)]);
   const roleName = atspiRoleName(role).slice('ROLE_'.length).toLowerCase().replaceAll('_', ' ');
-  return named(roleName, readableName(name, quirksFor(toolkit).gtk4NameQuirks));
+  return named(roleName, readableName(name, quirksFor(toolkit).gtk4NameQuirks, atspiRoleName(role)));
 }
 
 /**
