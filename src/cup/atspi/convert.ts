@@ -448,7 +448,8 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
     };
     if (raw.children.length > 0) {
       const behind = coveredPages(raw.children, visibilityReported);
-      node.children = raw.children.map((child) => convert(child, raw, placement, behind.has(child)));
+      // A page stacked behind a shown one, or what the toolkit no longer draws where it still places it (raw.undrawn).
+      node.children = raw.children.map((child) => convert(child, raw, placement, behind.has(child) || child.undrawn === true));
       labelsByPlace(node.children);
       if (context.gtk4NameQuirks) tabsByContent(node.children);
       const placeless = !hasRealPlace(node) && node.children.some(shownOnScreen);
