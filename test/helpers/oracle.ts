@@ -104,6 +104,11 @@ export class PyatspiOracle {
     return (await this.ask<{ bars: OracleMenuEntry[][] }>({ op: 'menu_bars', pid, title }, 60_000)).bars;
   }
 
+  /** The names of the object the window's hit test finds at a point and of the objects holding it, innermost first. */
+  async hit(pid: number, title: string, x: number, y: number): Promise<string[]> {
+    return (await this.ask<{ names: string[] }>({ op: 'hit', pid, title, x, y })).names;
+  }
+
   async texts(pid: number, title: string): Promise<string[]> {
     return (await this.ask<{ texts: string[] }>({ op: 'texts', pid, title })).texts;
   }

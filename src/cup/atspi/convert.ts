@@ -319,12 +319,16 @@ function tabsByContent(children: readonly CupNode[]): void {
 }
 
 /** The text of a node's descendants, in order, as accname computes a name from content (toolkits often skip this). */
+/** What opens over its opener rather than being drawn on it: a menu, a popover, a dialog, a tool tip. */
+const popupRoles: ReadonlySet<CupRole> = new Set(['menu', 'dialog', 'alertdialog', 'window', 'tooltip']);
+
 function nameFromContent(children: readonly CupNode[]): string {
   const parts: string[] = [];
   const collect = (nodes: readonly CupNode[]) => {
     for (const node of nodes) {
-      // Content that is not rendered (hidden, or drawn at zero size) is not part of the name.
-      if (node.states?.includes('hidden') || (node.bounds && (node.bounds.w === 0 || node.bounds.h === 0))) continue;
+      // Content that is not rendered (hidden, or drawn at zero size) is not part of the name, nor is a popup it holds:
+      // GTK4's menu button holds its popover, whose items named the button "Keyboard Shortcuts About Characters" once open.
+      if (node.states?.includes('hidden') || (node.bounds && (node.bounds.w === 0 || node.bounds.h === 0)) || popupRoles.has(node.role)) continue;
       if (node.name) parts.push(node.name);
       else if (node.children) collect(node.children);
     }
@@ -383,7 +387,7 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
     const atspiRole = atspiRoleName(raw.role);
     // A control without a name of its own is named by the label that points at it (W3C accname, aria-labelledby);
     // a combo box named only by its choice is too, once its value is known (comboNamedByValue).
-    const name = withoutDisclosureMarker(readableName(raw.name, context.gtk4NameQuirks) || normaliseWhitespace(raw.labelledBy ?? '') || contentName(raw, atspiRole), states.has('STATE_EXPANDABLE'));
+    const name = withoutDisclosureMarker(readableName(raw.name, context.gtk4NameQuirks, atspiRole) || normaliseWhitespace(raw.labelledBy ?? '') || contentName(raw, atspiRole), states.has('STATE_EXPANDABLE'));
     const mapped = cupRoleFor({
       atspiRole,
       parentAtspiRole: parent ? atspiRoleName(parent.role) : undefined,
@@ -444,7 +448,8 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
     };
     if (raw.children.length > 0) {
       const behind = coveredPages(raw.children, visibilityReported);
-      node.children = raw.children.map((child) => convert(child, raw, placement, behind.has(child)));
+      // A page stacked behind a shown one, or what the toolkit no longer draws where it still places it (raw.undrawn).
+      node.children = raw.children.map((child) => convert(child, raw, placement, behind.has(child) || child.undrawn === true));
       labelsByPlace(node.children);
       if (context.gtk4NameQuirks) tabsByContent(node.children);
       const placeless = !hasRealPlace(node) && node.children.some(shownOnScreen);

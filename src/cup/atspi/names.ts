@@ -4,15 +4,29 @@ import { normaliseWhitespace } from '../text.js';
 
 /** A widget type name such as "GtkStackPage", "AdwGizmo" or "HistoryView": one CamelCase word of two or more parts. */
 const typeNamePattern = /^[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+$/;
+/** The type GJS registers for a JavaScript widget class that names none itself: "Gjs_" and the class ("Gjs_SidebarRow"). */
+const gjsTypeNamePattern = /^Gjs_[A-Za-z]\w*$/;
+/** GTK's and libadwaita's own types ("GtkLabel"): the one type name a label's text is not taken for. */
+const toolkitTypeNamePattern = /^(?:Gtk|Adw)[A-Z][A-Za-z0-9]*$/;
+/** Roles whose name is the text they show, which may be any word: "JavaScript", a font's "D050000L". */
+const textRoles: ReadonlySet<string> = new Set(['ROLE_LABEL', 'ROLE_STATIC', 'ROLE_CAPTION']);
+
+/** A name GTK 4.8 made of the widget's type, for a widget with no name of its own. */
+function isTypeName(name: string, atspiRole: string | undefined): boolean {
+  if (gjsTypeNamePattern.test(name)) return true;
+  // A label's name is its text: only an empty label is named by its type, one of GTK's own.
+  return atspiRole !== undefined && textRoles.has(atspiRole) ? toolkitTypeNamePattern.test(name) : typeNamePattern.test(name);
+}
 
 /**
  * The name a user would read: whitespace normalised (GTK3 menus pad item names, "New      "), and GTK 4.8's
- * type names for unnamed widgets are no name at all. The raw name stays with the platform.
+ * type names for unnamed widgets are no name at all. The raw name stays with the platform. `atspiRole` (ROLE_...)
+ * tells a label, whose name is its text, from a widget named by its type.
  */
-export function readableName(name: string, gtk4NameQuirks: boolean): string {
+export function readableName(name: string, gtk4NameQuirks: boolean, atspiRole?: string): string {
   const normalised = normaliseWhitespace(name);
   if (!gtk4NameQuirks) return normalised;
-  return typeNamePattern.test(normalised) ? '' : (labelAfterMnemonic(normalised) ?? normalised);
+  return isTypeName(normalised, atspiRole) ? '' : (labelAfterMnemonic(normalised) ?? normalised);
 }
 
 /** The triangle a disclosure draws before its label, then the space after it. */

@@ -86,6 +86,12 @@ export interface AtspiRawNode {
    */
   scrolledAway?: keyof UnreadChildren;
   /**
+   * Drawn nowhere though the toolkit still places it and calls it visible (GTK 4.8's page of a stack switched away,
+   * a list view's row scrolled out and not yet reused), as the window's hit test found (undrawn-places.ts): it and
+   * what it holds are hidden.
+   */
+  undrawn?: boolean;
+  /**
    * A box that clips what it holds though it is no scroll pane in the tree (a web page's CSS overflow box: a
    * feed, a chat log): its content is judged against its box as a scroll pane's is.
    */

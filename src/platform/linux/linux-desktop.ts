@@ -532,6 +532,7 @@ export class LinuxDesktop implements Desktop {
       trustShowing: quirks.showingIsReliable,
       // Blink and Gecko clear SHOWING on what a page's overflow box (a feed, a chat log) clips.
       showingTellsClipping: quirks.webEngine,
+      keepsUndrawnPlaces: quirks.keepsUndrawnPlaces,
       propertiesInOneCall: quirks.propertiesInOneCall,
       visibleOnly: limits.visibleOnly,
     };

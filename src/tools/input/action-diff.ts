@@ -69,6 +69,8 @@ export interface Compared {
   lines: string[];
   /** Dialogs the diff shows opened inside the window, a line each (see openedDialogLines). */
   dialogs?: string[];
+  /** What the diff shows turned shown or hidden, in one line (see shownOrHiddenLine). */
+  shownOrHidden?: string;
 }
 
 /**
@@ -110,6 +112,7 @@ function compare(context: ToolContext, window: DesktopWindow, before: NumberedRe
     },
     lines: [heading, ...summary.lines, ...(file ? [`whole diff: ${file}`] : [])],
     dialogs: openedDialogLines(diff, after.root),
+    shownOrHidden: shownOrHiddenLine(diff),
   };
 }
 
@@ -123,6 +126,31 @@ function settleAfter(context: ToolContext, watch: ChangeWatch): Promise<number> 
 
 /** throughPage: the action goes through the browser's debugging protocol, which answers whatever its accessibility does. */
 type ObservedOptions = { diff?: boolean; element_index?: number; element_token?: string; delivery_mode?: string; throughPage?: boolean };
+
+/**
+ * The elements the two readings around the action show as turned shown or hidden: "[e43] button "Show details" shown,
+ * [e37] button "Show summary" hidden". Undefined when none did.
+ */
+function shownOrHiddenLine(diff: TreeDiff): string | undefined {
+  const flips = diff.changed.flatMap((entry) => {
+    const states = entry.changes.states;
+    const turned = states?.added.includes('hidden') ? 'hidden' : states?.removed.includes('hidden') ? 'shown' : undefined;
+    return turned && entry.role !== 'generic' ? [`[e${entry.index}] ${entry.role}${entry.name ? ` ${JSON.stringify(entry.name)}` : ''} ${turned}`] : [];
+  });
+  if (flips.length === 0) return undefined;
+  return `the window's tree after the action: ${flips.slice(0, 4).join(', ')}${flips.length > 4 ? `, and ${flips.length - 4} more` : ''}`;
+}
+
+/**
+ * An element the action showed or hid is evidence of its effect where the app announced nothing: GTK 4.8 switches a
+ * stack back to a page it drew before (a Back button, a tab) with no event at all, since the page keeps its place, and
+ * the click was reported as no effect. Only a change the window's own hit test found (see undrawn-places.ts) or the
+ * toolkit's states say, read before and after the action.
+ */
+function confirmedByShownOrHidden(result: ActionResult, line: string | undefined): ActionResult {
+  if (!line || result.effect === 'confirmed' || result.path === 'none' || result.cancelled) return result;
+  return { ...result, effect: 'confirmed', verified: true, escalation: undefined, evidence: [line, ...(result.evidence ?? [])] };
+}
 
 /**
  * The dialogs the action opened inside its window are evidence of its effect, as a window it opened is: said
@@ -196,6 +224,7 @@ export async function observeAction(
     context.state.diffReadMs.set(window.id, { ms: Math.min(beforeMs, afterMs), at: Date.now() });
     const renamed = before.root ? compared.fields.diff?.changed.find((entry) => entry.index === indexOf(before.root!))?.changes.name : undefined;
     if (renamed) result = confirmedByRename(result, window.id, renamed.from, renamed.to);
+    result = confirmedByShownOrHidden(result, compared.shownOrHidden);
     return actionOutput(tool, { ...confirmedByOpenedDialogs(result, compared.dialogs ?? []), ...elsewhere, ...compared.fields }, compared.lines);
   } finally {
     over();

@@ -218,15 +218,26 @@ const contentEvents = new Set(['TextChanged', 'PropertyChange', 'ChildrenChanged
  * Events that are never an action's effect: a window gaining or losing activation is what foreground
  * delivery itself does, and GTK4 re-announces every box's orientation whenever it lays out.
  */
-function isNoise(event: AccessibilityEvent): boolean {
-  // A new size or place (heard while a window is mirrored) is layout, which any change of content brings along.
-  if (event.kind === 'Activate' || event.kind === 'Deactivate' || event.kind === 'BoundsChanged') return true;
+function isNoise(event: AccessibilityEvent, placesTellShowing = false): boolean {
+  // A new size or place is layout, which any change of content brings along; except where it is all the toolkit
+  // says of what it showed, hid or added (placesTellShowing, see layoutLine).
+  if (event.kind === 'BoundsChanged') return !placesTellShowing;
+  if (event.kind === 'Activate' || event.kind === 'Deactivate') return true;
   // GTK3 binds an accessible object to its widget with a 'widget' property change and DEFUNCT cleared: an object
   // being made, which its parent's child-added tells where it matters; and it switches HAS_TOOLTIP as a widget's
   // tool tip is set, which shows nothing. A menu opened in Meld or Gucharmap filled the evidence with these.
   if (event.kind === 'PropertyChange' && event.detail === 'widget') return true;
   if (event.kind === 'StateChanged' && (event.detail === 'has-tooltip' || (event.detail === 'defunct' && event.detail1 === 0))) return true;
   return event.kind === 'StateChanged' && (event.detail === 'active' || event.detail === 'horizontal' || event.detail === 'vertical');
+}
+
+/**
+ * The line for objects the action only placed anew. GTK 4.8 announces what it shows, hides or adds by its new place
+ * alone (a stack's page switched, a revealer opened, a list's new row: no SHOWING, no child added): Clocks' timer
+ * started with nothing but its list's new bounds, and the click was reported as no effect.
+ */
+function layoutLine(count: number): string {
+  return `${count} object${count === 1 ? '' : 's'} moved, resized, shown or hidden (the toolkit says no more of what it shows)`;
 }
 
 /**
@@ -373,7 +384,7 @@ export async function roleAndNameNow(desktop: LinuxDesktop, ref: ObjectRef): Pro
   const client = await desktop.atspi();
   const [role, name, toolkit] = await Promise.all([readRole(client, ref), readName(client, ref), client.toolkitOf(ref.bus)]);
   const roleName = atspiRoleName(role).slice('ROLE_'.length).toLowerCase().replaceAll('_', ' ');
-  return named(roleName, readableName(name, quirksFor(toolkit).gtk4NameQuirks));
+  return named(roleName, readableName(name, quirksFor(toolkit).gtk4NameQuirks, atspiRoleName(role)));
 }
 
 /**
@@ -653,6 +664,8 @@ const modalFirstSignMs = 1500;
 const maxUnreadMs = 50;
 /** A gap between an app's events this long ends a burst, in ms. */
 const pauseMs = 3;
+/** How long the layout of a toolkit's next frame is waited for after an action's events (see placesTellShowing), in ms. */
+const layoutFrameMs = 100;
 /** How long the burst of an object's passing (made, shown, hidden, destroyed) may take at most. */
 const passingBurstMs = 100;
 /**
@@ -729,7 +742,9 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
   const recorder = await client.events.record(app).catch(() => undefined);
   // A browser answers an action before its page has run it (the page is another process, busy or not), and what
   // the page changed reaches the accessibility tree later still: its first sign is given longer to come.
-  const webEngine = (await client.quirksOf(app).catch(() => undefined))?.webEngine ?? false;
+  const quirks = await client.quirksOf(app).catch(() => undefined);
+  const webEngine = quirks?.webEngine ?? false;
+  const placesTellShowing = quirks?.showsByPlaceOnly ?? false;
   // The probes whose last read the app did not answer in time: unreadable because the app is hung or busy, which
   // says nothing of the object (a hung GTK app's focused field read as "gone" confirmed the key that froze it).
   let silentReads = new Set<number>();
@@ -773,7 +788,7 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
     const cancelled = abortion(signal);
     const roles = eventRoles(desktop, options.snapshot);
     const passing = options.signAfterAct ? passingObjects(recorder?.events ?? [], options.snapshot) : () => false;
-    const relevant = () => (recorder?.events ?? []).filter((event) => !isNoise(event) && !options.ignore?.(event) && !roles.isHover(event) && !isOwn(event) && !passing(event));
+    const relevant = () => (recorder?.events ?? []).filter((event) => !isNoise(event, placesTellShowing) && !options.ignore?.(event) && !roles.isHover(event) && !isOwn(event) && !passing(event));
     // A tool tip hidden as the pointer leaves its place is the hover's start, not the reaction waited for.
     const tipsShown = () => (options.toolTips ? (recorder?.events ?? []).filter((event) => roles.isHover(event) && showingChange(event) && event.detail1 !== 0) : []);
     const readBack = async () => (await Promise.all([readAll(), roles.sortOut(recorder?.events ?? [])]))[0];
@@ -813,6 +828,9 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
     if (!(options.until && satisfied()) && !signal?.aborted && (relevant().length > 0 || changedProbe() || tipsShown().length > 0)) {
       if (recorder) await burstEnd(recorder, Date.now() + graceMs, relevant().length === 0 && tipsShown().length === 0);
       else await sleep(graceMs);
+      // GTK 4.8 lays out on its next frame, after the change's own events (a list's name announced again, then the new
+      // row's place 10 ms later): where a place is all it says of what it showed, that layout is waited for too.
+      if (recorder && placesTellShowing && !signal?.aborted && !relevant().some((event) => event.kind === 'BoundsChanged')) await burstEnd(recorder, Date.now() + layoutFrameMs, true);
       if (recorder && webEngine && !signal?.aborted) await untilBornDialogFilled(desktop, recorder, relevant(), Date.now() + webFirstSignMs);
       after = await readBack();
     }
@@ -855,7 +873,12 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
     const told = toldByProbes(probes, probeLines);
     const byObject = new Map<string, AccessibilityEvent[]>();
     const destroyed = (event: AccessibilityEvent) => event.kind === 'StateChanged' && event.detail === 'defunct' && event.detail1 !== 0;
-    for (const event of relevant()) byObject.set(event.path, [...(byObject.get(event.path) ?? []), event]);
+    // New places are told in one line (layoutLine), when nothing else tells what the action did.
+    const placed = new Set<string>();
+    for (const event of relevant()) {
+      if (event.kind === 'BoundsChanged') placed.add(event.path);
+      else byObject.set(event.path, [...(byObject.get(event.path) ?? []), event]);
+    }
     // The action's own window closed: what its objects did on the way (a scroll bar hidden) is said by that line too.
     const snapshotClosed = options.snapshot !== undefined && closed.some((window) => window.window_id === options.snapshot!.windowId);
     const inSnapshot = new Set(snapshotClosed ? [...options.snapshot!.elements.values()].map((element) => atspiElement(element.handle).path) : []);
@@ -880,6 +903,7 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
       unseenGone += lines.filter((line) => line === vanished).length;
       evidence.push(...lines.filter((line): line is string => typeof line === 'string' && line !== ''));
     }
+    if (evidence.length === 0 && placed.size > 0) evidence.push(layoutLine(placed.size));
     // One line for them all: the windows themselves are the result's new_windows and other_windows_changed.
     if (otherWindows > 0) evidence.push(`the app changed ${queue.length > 0 ? 'at least ' : ''}${otherWindows} object${otherWindows === 1 ? '' : 's'} in its other windows`);
     // A window that closed took its objects with it: its line says what became of them.
@@ -889,7 +913,7 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
     // reported late, and puts the caret somewhere) is not the action's doing.
     const targetReported = target !== undefined && relevant().some((event) => event.sender === target.bus && event.path === target.path && contentEvents.has(event.kind));
     // With nothing else to show, the app's own changes are named, so that "no effect" does not read as a blind spot.
-    const ownObjects = evidence.length > 0 || signal?.aborted ? [] : [...new Map((recorder?.events ?? []).filter((event) => isOwn(event) && !isNoise(event)).map((event) => [`${event.sender}${event.path}`, event])).values()];
+    const ownObjects = evidence.length > 0 || signal?.aborted ? [] : [...new Map((recorder?.events ?? []).filter((event) => isOwn(event) && !isNoise(event, placesTellShowing)).map((event) => [`${event.sender}${event.path}`, event])).values()];
     const ownLabels = await Promise.all(ownObjects.slice(0, 3).map(async (event) => (await elementLabel(desktop, options.snapshot, { bus: event.sender, path: event.path })).label));
     return {
       ...(ownObjects.length > 0 ? { ownChanges: [...ownLabels, ...(ownObjects.length > 3 ? [`${ownObjects.length - 3} more`] : [])] } : {}),

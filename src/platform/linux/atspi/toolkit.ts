@@ -47,6 +47,16 @@ export interface ToolkitQuirks {
    * debugging connection, is tried first there.
    */
   editableTextIdleInPages: boolean;
+  /**
+   * It leaves what it stopped drawing at its last place, still visible, with no event (GTK 4.8: a stack's page
+   * switched away, a list view's row scrolled out): only its hit test tells (undrawn-places.ts).
+   */
+  keepsUndrawnPlaces: boolean;
+  /**
+   * It announces what it shows, hides or adds by the new bounds alone (GTK 4.8 sends no SHOWING and no child added for
+   * a stack's page switched, a revealer opened, a list's new row): a bounds change is then an action's sign.
+   */
+  showsByPlaceOnly: boolean;
 }
 
 export interface ToolkitInfo {
@@ -62,13 +72,14 @@ export function quirksFor(toolkit: ToolkitInfo | undefined): ToolkitQuirks {
   if (name === 'gtk' && major >= 4) {
     return {
       ...unmirrored, extentsRelativeToWindow: true, showingIsReliable: false, gtk4NameQuirks: true, selectableUnmarked: true, propertiesInOneCall: true,
-      focusActivatesWindow: false, webEngine: false, editableTextIdleInPages: false,
+      focusActivatesWindow: false, webEngine: false, editableTextIdleInPages: false, keepsUndrawnPlaces: true, showsByPlaceOnly: true,
     };
   }
   if ((name === 'gtk' || name === 'gail') && major <= 3) {
     return {
       extentsRelativeToWindow: false, showingIsReliable: true, gtk4NameQuirks: false, selectableUnmarked: false, propertiesInOneCall: true,
       mirrorable: true, addsChildrenSilently: true, scrollsSilently: false, focusActivatesWindow: false, webEngine: false, editableTextIdleInPages: false,
+      keepsUndrawnPlaces: false, showsByPlaceOnly: false,
     };
   }
   const blink = name === 'chromium';
@@ -82,6 +93,8 @@ export function quirksFor(toolkit: ToolkitInfo | undefined): ToolkitQuirks {
     focusActivatesWindow: blink,
     webEngine: blink || name === 'gecko',
     editableTextIdleInPages: name === 'gecko',
+    keepsUndrawnPlaces: false,
+    showsByPlaceOnly: false,
   };
 }
 

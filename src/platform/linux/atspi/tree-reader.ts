@@ -6,8 +6,9 @@ import type { AtspiClient } from './client.js';
 import { OBJECT_REPLACEMENT, withoutObjectReplacements } from '../../../cup/embedded-objects.js';
 import { resolveEmbeddedText } from './embedded-text.js';
 import { actionStateKey, type ObjectFacts } from './object-facts.js';
-import { comboTextIsStale, textEnd } from './operations.js';
+import { comboTextIsStale, deepestAtPoint, textEnd } from './operations.js';
 import { keepEachObjectOnce } from './once-per-object.js';
+import { markUndrawnOverlaps } from './undrawn-places.js';
 import { atspiInterface, NULL_PATH, objectRefs, shortInterfaceName, type ObjectRef } from './object-ref.js';
 import { clipDirection, overlap, type ClipDirection } from '../../../cup/rect.js';
 import { codePointLength } from '../../../cup/text.js';
@@ -50,6 +51,11 @@ export interface ReadTreeOptions {
    * found by its children and judged as a scroll pane (AtspiRawNode.clipsContent).
    */
   showingTellsClipping?: boolean;
+  /**
+   * The toolkit leaves what it stopped drawing at its last place, visible (GTK 4.8): siblings whose boxes overlap
+   * are told apart by the window's hit test (undrawn-places.ts).
+   */
+  keepsUndrawnPlaces?: boolean;
 }
 
 export interface ReadTreeResult {
@@ -260,9 +266,17 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
     const result = (): ReadTreeResult => ({ root, nodeCount, truncated, failure, unresponsive, calls, elapsedMs: Date.now() - started });
     // A hung app answers no question about its duplicates either.
     if (unresponsive) return finish(result());
+    const undrawn = async () => {
+      if (!options.keepsUndrawnPlaces) return;
+      await markUndrawnOverlaps(root, (x, y) => {
+        calls++;
+        return deepestAtPoint(client, start, x, y, 0);
+      });
+    };
     void keepEachObjectOnce(root, parentOf).then(
-      (dropped) => {
+      async (dropped) => {
         nodeCount -= dropped;
+        await undrawn().catch(() => {});
         finish(result());
       },
       () => finish(result()),

@@ -1,0 +1,114 @@
+// What GTK 4.8 and libadwaita apps (Clocks, Characters, Fonts) showed the driver wrong, reproduced in the GTK4
+// fixture: a stack's page switched away keeps its place and reads as shown, and the switch is announced by new bounds
+// alone; GJS's type names ("Gjs_SidebarRow") named rows, and a label whose text looks like a type name
+// ("JavaScript", a font's "D050000L") lost it; a menu button was named after its open popover's items. The oracle is
+// pyatspi: what the bus says, and what the window's own hit test finds drawn at a point.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { ClientWindow } from '../../src/platform/linux/windows.js';
+import type { ActionResult } from '../../src/tools/input/schemas.js';
+import { FixtureDesktop } from '../helpers/fixture-desktop.js';
+import { callOk, pyatspiWalk, type Element } from '../helpers/tools.js';
+
+describe('GTK 4.8 apps: stacked pages, type names and menu buttons', () => {
+  let fixtures: FixtureDesktop;
+  let window: ClientWindow;
+
+  before(async () => {
+    fixtures = await FixtureDesktop.start();
+    window = await fixtures.launch('gtk4', { title: 'GTK4 Apps Fixture', rows: 3, extraArgs: ['--stack', '--names'] });
+  });
+
+  after(async () => {
+    await fixtures?.stop();
+  });
+
+  /** The name of the button the window's hit test finds drawn at the middle of the object pyatspi names so. */
+  async function drawnAt(name: string): Promise<string[]> {
+    const found = await fixtures.oracle.find(window.pid, window.title, 'push button', name);
+    assert.ok(found.found && found.extents, `pyatspi finds the button ${name}`);
+    const [x, y, w, h] = found.extents;
+    return fixtures.oracle.hit(window.pid, window.title, Math.floor(x + w / 2), Math.floor(y + h / 2));
+  }
+
+  const shownButtons = async () => (await fixtures.elements(window)).filter((element) => element.role === 'button' && element.name.startsWith('Show ')).map((element) => element.name);
+
+  test('the page a stack switched away from is hidden, and a click that only switches the page is confirmed', async () => {
+    assert.deepEqual(await shownButtons(), ['Show details'], 'the Summary page is the one shown at first');
+    const statusBefore = await fixtures.oracle.statusText(window.pid, window.title);
+
+    const clicked = await callOk(fixtures.context, 'click', { window_id: window.id, selector: 'role=button name="Show details"' });
+    const result = clicked.structured as unknown as ActionResult;
+    assert.equal(result.path, 'x11_atspi', 'sent through accessibility, in the background');
+    assert.equal(result.effect, 'confirmed', `the page switched: ${clicked.body}`);
+
+    // The quirk: both pages' buttons are visible at one place on the bus, and the status label did not change, so
+    // nothing but the new bounds announced the switch. The window's hit test says which page is drawn.
+    const [summary, details] = await Promise.all(['Show details', 'Show summary'].map((name) => fixtures.oracle.find(window.pid, window.title, 'push button', name)));
+    assert.ok(summary!.states!.includes('visible') && details!.states!.includes('visible'), 'pyatspi: both buttons are visible');
+    assert.deepEqual(summary!.extents!.slice(0, 2), details!.extents!.slice(0, 2), 'pyatspi: both buttons are at one place');
+    assert.equal(await fixtures.oracle.statusText(window.pid, window.title), statusBefore, 'the fixture announced nothing else');
+    assert.equal((await drawnAt('Show details'))[0], 'Show summary', 'pyatspi: the Details page is drawn there');
+
+    assert.deepEqual(await shownButtons(), ['Show summary'], 'only the page drawn is shown');
+    const found = await callOk(fixtures.context, 'find_elements', { window_id: window.id, selector: 'role=button name="Show details"' });
+    const [left] = (found.structured as { matches: Element[] }).matches;
+    assert.ok(left?.states.includes('hidden'), `the page left is hidden: ${found.body}`);
+
+    const back = await callOk(fixtures.context, 'click', { window_id: window.id, selector: 'role=button name="Show summary"' });
+    assert.equal((back.structured as unknown as ActionResult).effect, 'confirmed', back.body);
+    assert.equal((await drawnAt('Show summary'))[0], 'Show details', 'pyatspi: the Summary page is drawn again');
+    assert.deepEqual(await shownButtons(), ['Show details']);
+  });
+
+  test('rows GTK names by their GJS type are named by their content, and a label reading like a type name keeps it', async () => {
+    const onBus = await pyatspiWalk(window.pid, window.title, fixtures.desktop.env());
+    // The quirks: GTK 4.8 names a row with no name of its own by its type, and a label by its text.
+    assert.deepEqual(onBus.filter((node) => node.role === 'table row').map((node) => node.name), ['Gjs_PlaceRow', 'Gjs_PlaceRow'], 'pyatspi reads the type names');
+    assert.ok(onBus.some((node) => node.role === 'label' && node.name === 'JavaScript'), 'pyatspi reads the label JavaScript');
+
+    const elements = await fixtures.elements(window);
+    assert.deepEqual(elements.filter((element) => element.role === 'row').map((element) => element.name), ['Home', 'Music']);
+    assert.ok(elements.some((element) => element.role === 'text' && element.name === 'JavaScript'), `the label keeps its text: ${JSON.stringify(elements.map((element) => element.name))}`);
+
+    const clicked = await callOk(fixtures.context, 'click', { window_id: window.id, selector: 'role=row name=Music' });
+    assert.equal((clicked.structured as unknown as ActionResult).effect, 'confirmed', clicked.body);
+    const rows = (await pyatspiWalk(window.pid, window.title, fixtures.desktop.env())).filter((node) => node.role === 'table row');
+    assert.deepEqual(rows.map((row) => row.states.includes('selected')), [false, true], 'pyatspi: the second row, Music, is selected');
+  });
+
+  test('a click whose only sign is a new row placed in a list is confirmed', async () => {
+    const rowsOnBus = async () => (await pyatspiWalk(window.pid, window.title, fixtures.desktop.env())).filter((node) => node.role === 'table row').length;
+    const [rowsBefore, statusBefore] = [await rowsOnBus(), await fixtures.oracle.statusText(window.pid, window.title)];
+    const clicked = await callOk(fixtures.context, 'click', { window_id: window.id, selector: 'role=button name="Add place"' });
+    const result = clicked.structured as unknown as ActionResult;
+    assert.equal(result.path, 'x11_atspi');
+    assert.equal(result.effect, 'confirmed', `the row was added: ${clicked.body}`);
+    assert.equal(await rowsOnBus(), rowsBefore + 1, 'pyatspi: the list has one row more');
+    assert.equal(await fixtures.oracle.statusText(window.pid, window.title), statusBefore, 'the fixture announced nothing else');
+  });
+
+  test('a menu button is not named after the items of the popover it opened', async () => {
+    // The menu button is the object pyatspi finds first by the name GTK gives it (its toggle button inside is the other),
+    // known to the driver by its size.
+    const onBus = await fixtures.oracle.find(window.pid, window.title, 'push button', 'GtkMenuButton');
+    assert.ok(onBus.found && onBus.extents, 'pyatspi finds the menu button');
+    const [, , w, h] = onBus.extents;
+    const button = (await fixtures.elements(window)).find((element) => element.role === 'button' && element.bounds?.w === w && element.bounds.h === h);
+    assert.ok(button && button.name === '', `the menu button reads unnamed while its menu is closed: ${JSON.stringify(button)}`);
+    const reread = async () => (await fixtures.elements(window)).find((element) => element.index === button.index);
+    const opened = await callOk(fixtures.context, 'click', { window_id: window.id, element_index: button.index, delivery_mode: 'foreground' });
+    assert.equal((opened.structured as unknown as ActionResult).effect, 'confirmed', opened.body);
+    try {
+      const onBus = await pyatspiWalk(window.pid, window.title, fixtures.desktop.env());
+      assert.ok(onBus.some((node) => node.role === 'menu item' && node.name === 'About Fixture'), 'pyatspi: the popover holds its items');
+      const open = await reread();
+      assert.ok(open && open.states.includes('expanded'), `the menu button reads expanded: ${JSON.stringify(open)}`);
+      assert.ok(!open.name.includes('About Fixture') && !open.name.includes('Preferences'), `the button's name is not its menu's: "${open.name}"`);
+      const items = (await fixtures.elements(window)).filter((element) => element.role === 'menuitem').map((element) => element.name);
+      assert.deepEqual(items.slice(-2), ['Preferences', 'About Fixture'], 'the popover\'s items follow the menu bar\'s');
+    } finally {
+      await callOk(fixtures.context, 'press_key', { window_id: window.id, key: 'Escape', delivery_mode: 'foreground' });
+    }
+  });
+});
