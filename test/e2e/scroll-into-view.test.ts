@@ -15,7 +15,7 @@ interface Element {
 
 /**
  * A real click on a row scrolled far out of its short list: the driver scrolls it in, then clicks it. GTK3's
- * scroll bar takes a value through accessibility; GTK4's has none, so there the wheel brings the row in.
+ * scroll bar takes a value through accessibility, GTK 4.8's through the range it holds.
  */
 for (const toolkit of ['gtk3', 'gtk4'] as const)
 describe(`scroll into view before a foreground click (${toolkit})`, () => {
@@ -56,4 +56,16 @@ describe(`scroll into view before a foreground click (${toolkit})`, () => {
       assert.ok((await row(name)).bounds, `${name} is on screen afterwards`);
     });
   }
+
+  test('a background scroll of the list moves it through accessibility (GTK 4.8 gives the Value to its scroll bar\'s range, not the bar)', async () => {
+    // The oracle's values of the objects that carry the scroll position: GTK3's scroll bars, GTK 4.8's GtkRange fillers.
+    const positions = () => oracle.values(window.pid, window.title, toolkit === 'gtk3' ? 'scroll bar' : 'filler');
+    const before = await positions();
+    const list = (await accessibleWindowState(context, window, { include_screenshot: false })).state.elements.find((element: Element) => element.role === 'listitem' || element.role === 'option')!;
+    const scrolled = await callOk(context, 'scroll', { window_id: window.id, element_index: list.index, direction: 'down', by: 'page', amount: 2 });
+    assert.equal(scrolled.structured.effect, 'confirmed', scrolled.summary);
+    assert.equal(scrolled.structured.path, 'x11_atspi', 'through accessibility, not the wheel');
+    const after = await positions();
+    assert.ok(after.some((value, i) => value > before[i]!), `pyatspi: a scroll position moved down (${JSON.stringify(before)} → ${JSON.stringify(after)})`);
+  });
 });

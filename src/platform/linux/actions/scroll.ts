@@ -59,12 +59,24 @@ export async function scrollPaneOf(desktop: LinuxDesktop, start: ObjectRef): Pro
   return undefined;
 }
 
-/** The pane's scroll bar along an axis (GTK and Qt expose them with a Value). */
+/**
+ * What moves a scroll bar through accessibility: its own Value (GTK3, Qt), or that of the range it holds (GTK 4.8's
+ * scroll bar offers none itself, its one child, a filler named GtkRange, does).
+ */
+async function valuedBar(desktop: LinuxDesktop, bar: ObjectRef): Promise<ObjectRef | undefined> {
+  const client = await desktop.atspi();
+  if ((await readInterfaces(client, bar)).includes('Value')) return bar;
+  const inner = await children(client, bar).catch(() => []);
+  if (inner.length !== 1) return undefined;
+  return (await readInterfaces(client, inner[0]!).catch((): string[] => [])).includes('Value') ? inner[0] : undefined;
+}
+
+/** The pane's scroll bar along an axis, as the object whose Value moves it (GTK and Qt expose them so). */
 export async function scrollBarOf(desktop: LinuxDesktop, pane: ObjectRef, vertical: boolean): Promise<ObjectRef | undefined> {
   const client = await desktop.atspi();
-  for (const bar of await heldScrollBars(desktop, pane)) {
-    // GTK4's scroll bars carry no Value, so they cannot be moved through accessibility.
-    if (!(await readInterfaces(client, bar)).includes('Value')) continue;
+  for (const held of await heldScrollBars(desktop, pane)) {
+    const bar = await valuedBar(desktop, held);
+    if (!bar) continue;
     const states = await liveStates(desktop, bar);
     if (states.has(vertical ? 'STATE_VERTICAL' : 'STATE_HORIZONTAL')) return bar;
     // Qt marks neither orientation: a shown bar taller than wide is vertical.
@@ -77,7 +89,7 @@ export async function scrollBarOf(desktop: LinuxDesktop, pane: ObjectRef, vertic
 
 /**
  * Where the region's content sits: the boxes of what the pane holds, two levels down (pane, viewport,
- * content). Scrolling moves them; it is the read-back when the scroll bar has no Value (GTK4).
+ * content). Scrolling moves them; it is the read-back when the scroll bar has no Value.
  */
 export function contentProbe(desktop: LinuxDesktop, pane: ObjectRef): Probe {
   return {
@@ -159,7 +171,7 @@ export async function scrollAction(desktop: LinuxDesktop, request: ScrollRequest
     return scrollDocument(desktop, pane, { direction, by, amount, snapshot: element?.snapshot ?? request.snapshot });
   }
   if (!bar) {
-    return notDelivered(mode, `the region has no ${vertical ? 'vertical' : 'horizontal'} scroll bar that accessibility can move (GTK4 exposes none); nothing was sent: retry with delivery_mode "foreground" (mouse wheel)`);
+    return notDelivered(mode, `the region has no ${vertical ? 'vertical' : 'horizontal'} scroll bar that accessibility can move (its toolkit gives it no Value); nothing was sent: retry with delivery_mode "foreground" (mouse wheel)`);
   }
   const range = await readValue(client, bar);
   const paneBox = await extents(client, pane).catch(() => undefined);
