@@ -1,6 +1,9 @@
 // Web content read and driven through AT-SPI, the same tests for each browser (one browser per test file):
 // the fixture pages of test/fixtures/web, every claim judged by pyatspi and by the page's own output.
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, test } from 'node:test';
 import type { CupNode } from '../../src/cup/types.js';
@@ -253,6 +256,36 @@ export function webContentSuite(browser: BrowserId): void {
       assert.equal(typed.structured.effect, 'confirmed', typed.summary);
       await pageSays(rig.oracle, window, 'notes: Deliver after noon at the back door');
     }
+
+    test('a file input\'s click opens the browser\'s own file chooser (a GTK dialog of its process): its tree is read, a path typed into it and its Open clicked, and the page gets the file', async () => {
+      const window = await rig.open('upload', 'CUP Web Upload');
+      const folder = mkdtempSync(join(tmpdir(), 'cup-upload-'));
+      const file = join(folder, 'cv.txt');
+      writeFileSync(file, 'Ada Lovelace, analyst\n');
+      const chooser = async () => ((await callOk(rig.context, 'list_windows', { pid: window.pid })).structured.windows as { window_id: number; dialog_of?: number }[]).find((each) => each.dialog_of === window.id);
+      try {
+        const input = (await elements(rig.context, window)).find((each) => each.role === 'button' && each.name.startsWith('Curriculum vitae'));
+        assert.ok(input, 'the driver reads the file input as a button');
+        const clicked = await callOk(rig.context, 'click', { window_id: window.id, element_index: input.index });
+        assert.equal(clicked.structured.effect, 'confirmed', clicked.summary);
+        let dialog: { window_id: number } | undefined;
+        for (const deadline = Date.now() + 10_000; !(dialog = await chooser()); await sleep(100)) assert.ok(Date.now() < deadline, 'no file chooser opened');
+        // Chromium's GTK dialogs hang under GTK's own application object, which neither the registry nor Chromium's root lists.
+        const open = await callOk(rig.context, 'find_elements', { window_id: dialog.window_id, selector: 'role=button name=Open' });
+        assert.equal((open.structured.matches as unknown[]).length, 1, open.summary);
+        // GTK reads no key events sent to it: the path is typed with real keys (its file list opens a location field).
+        const typed = await callOk(rig.context, 'type_text', { window_id: dialog.window_id, text: file, delivery_mode: 'foreground' });
+        assert.equal(typed.structured.effect, 'confirmed', typed.summary);
+        const chosen = await callOk(rig.context, 'click', { window_id: dialog.window_id, selector: 'role=button name=Open' });
+        assert.equal(chosen.structured.effect, 'confirmed', chosen.summary);
+        await pageSays(rig.oracle, window, 'chose cv.txt: Ada Lovelace, analyst');
+        assert.equal(await chooser(), undefined, 'the X server still lists the chooser');
+      } finally {
+        const left = await chooser();
+        if (left) await callOk(rig.context, 'press_key', { window_id: left.window_id, key: 'Escape', delivery_mode: 'foreground' });
+        rmSync(folder, { recursive: true, force: true });
+      }
+    });
 
     test('a shadow DOM widget\'s field and button are in the tree and act', async () => {
       const window = await rig.open('shadow', 'CUP Web Shadow');

@@ -2,6 +2,7 @@ import { DBusClosedError, DBusConnection, DBusError, DBusTimeoutError, getProper
 import { ApplicationGoneError } from './application-gone.js';
 import { atspiInterface, REGISTRY_BUS, ROOT_PATH, type ObjectRef } from './object-ref.js';
 import { EventMonitor } from './event-monitor.js';
+import { WindowRoots } from './window-roots.js';
 import { ObjectFactsCache } from './object-facts.js';
 import { quirksFor, type ToolkitInfo, type ToolkitQuirks } from './toolkit.js';
 import { UnansweredActionError } from './unanswered-action.js';
@@ -57,6 +58,7 @@ export class AtspiClient {
   private readonly parked = new Map<string, DBusConnection[]>();
   readonly facts = new ObjectFactsCache();
   readonly events = new EventMonitor(this);
+  readonly windowRoots = new WindowRoots(this);
 
   private constructor(
     readonly bus: DBusConnection,
