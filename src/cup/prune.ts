@@ -201,11 +201,14 @@ function isMenu(node: CupNode): boolean {
  */
 function closedChoiceList(node: CupNode): CupNode | undefined {
   if (node.role !== 'combobox') return undefined;
-  const lists = (node.children ?? []).filter((child) => child.role === 'list');
+  const lists = (node.children ?? []).filter((child) => child.role === 'list' || child.role === 'menu');
   if (lists.length !== 1) return undefined;
   const popup = lists[0]!;
+  // A combo box that says it is collapsed has its popup closed: Gecko keeps a page's <select> options in a menu the
+  // drop-down's size, the chosen one marked showing, and the compact view listed every option of a closed drop-down.
+  if (node.states?.includes('collapsed')) return popup;
   const sized = popup.bounds !== undefined && popup.bounds.w > 0 && popup.bounds.h > 0;
-  return !sized || popup.states?.includes('offscreen') === true || popup.states?.includes('hidden') === true ? popup : undefined;
+  return popup.role === 'list' && (!sized || popup.states?.includes('offscreen') === true || popup.states?.includes('hidden') === true) ? popup : undefined;
 }
 
 /** A combo box whose one child is its closed list of choices: the combo box is a closed menu. */

@@ -80,3 +80,15 @@ test('a button holding the items of the menu it opens (GTK3\'s menu tool button)
   const open = node(1, 'button', 'Menu', { actions: ['click'], bounds: at(0, 0), children: [item(2, 'main.c', []), item(3, 'main.py', [])] });
   assert.equal(compactBody([open]).length, 3);
 });
+
+test("a collapsed combo box counts the choices of its menu (Gecko's closed <select>: the menu has the drop-down's box and the chosen option shows)", () => {
+  const option = (id: number, name: string, chosen: boolean) => node(id, 'menuitem', name, { actions: ['click'], states: chosen ? ['selected'] : ['offscreen'] });
+  const select = (states: string[]) =>
+    node(1, 'combobox', 'Zoom', {
+      actions: ['click', 'expand'], value: 'Automatic Zoom', states: states as never, bounds: { x: 597, y: 106, w: 143, h: 28 },
+      children: [node(2, 'menu', '', { bounds: { x: 597, y: 106, w: 143, h: 28 }, children: [option(3, 'Automatic Zoom', true), option(4, 'Page Fit', false), option(5, '50%', false)] })],
+    });
+  assert.deepEqual(compactBody([select(['collapsed'])]), ['[e1] cmb "Zoom" 597,106 143x28 {col} [clk,exp] val="Automatic Zoom"', `  # 3 more items ${DASH} open the menu to see`]);
+  // Expanded, its menu is open: the choices it shows are listed.
+  assert.ok(compactBody([select([])]).some((line) => line.includes('mi "Automatic Zoom"')));
+});

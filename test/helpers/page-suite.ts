@@ -152,6 +152,26 @@ export function pageSuite(browser: 'chromium' | 'firefox'): void {
       await failsWith(context, 'page', { window_id: page.windowId, action: 'query_dom', css_selector: 'div[[' }, 'invalid_selector');
     });
 
+    test('at the browser\'s zoom of 120-125% query_dom\'s bounds still match pyatspi\'s', async () => {
+      // Chromium gives its window's place and outer size in its own pixels, which its zoom leaves alone, and its inner
+      // size in CSS pixels, which it does not: the viewport was placed 130 px off at 125%.
+      const zoom = (keys: string[]) => callOk(context, 'hotkey', { window_id: page.windowId, keys, delivery_mode: 'foreground' });
+      try {
+        for (const _ of [1, 2]) await zoom(['ctrl', 'plus']);
+        const ratio = async () => Number((await call({ action: 'execute_javascript', javascript: 'window.devicePixelRatio' })).structured.result);
+        for (const deadline = Date.now() + 5000; (await ratio()) < 1.2; await sleep(100)) assert.ok(Date.now() < deadline, 'the page never zoomed in');
+        const windows = (await callOk(context, 'list_windows', { pid: page.pid })).structured.windows as { window_id: number; bounds: Box }[];
+        const frame = windows.find((window) => window.window_id === page.windowId)!.bounds;
+        const counter = ((await call({ action: 'query_dom', css_selector: '#count' })).structured.elements as { bounds: Box; screen_bounds: Box }[])[0]!;
+        const button = await oracle.find(page.pid, page.title, 'push button', 'Count clicks');
+        assert.ok(button.extents, 'pyatspi finds the button');
+        assertNear(counter.screen_bounds, button.extents, 'the button on screen, zoomed');
+        assertNear(counter.bounds, [button.extents[0] - frame.x, button.extents[1] - frame.y, button.extents[2], button.extents[3]], 'the button in screenshot pixels, zoomed');
+      } finally {
+        await zoom(['ctrl', '0']);
+      }
+    });
+
     test('click_element clicks through the page (a trusted click, in the background) and reports what changed', async () => {
       const clicked = await call({ action: 'click_element', selector: '#count' });
       assert.equal(clicked.structured.effect, 'confirmed', clicked.summary);

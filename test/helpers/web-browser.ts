@@ -14,6 +14,7 @@ import type { LinuxToolContext } from '../../src/server/session.js';
 import type { CorpusApp } from '../conformance/corpus.js';
 import { launchApp, stopApp, type RunningApp } from '../conformance/launch.js';
 import { homeEnvironment, repositoryRoot, TestDesktop } from './desktop.js';
+import { serveFixtures, type FixtureServer } from './fixture-server.js';
 import { PyatspiOracle } from './oracle.js';
 import { accessibleWindowState, callOk, testContext, type Element } from './tools.js';
 
@@ -49,8 +50,11 @@ export interface WebRig {
   context: LinuxToolContext;
   oracle: PyatspiOracle;
   browser: BrowserId;
-  /** Opens a fixture page (file name without .html) in a new window and waits until its document is in the tree. */
-  open(page: string, documentTitle: string): Promise<ClientWindow>;
+  /**
+   * Opens a fixture page (file name without .html) in a new window and waits until its document is in the tree;
+   * `served`: from the first of two loopback HTTP servers of the fixtures, told the second's origin as ?other=.
+   */
+  open(page: string, documentTitle: string, served?: 'http'): Promise<ClientWindow>;
 }
 
 /**
@@ -60,6 +64,7 @@ export interface WebRig {
 export function webRig(browser: BrowserId): WebRig {
   const rig = { browser } as WebRig;
   let running: RunningApp | undefined;
+  let servers: FixtureServer[] = [];
   before(async () => {
     rig.desktop = await TestDesktop.start();
     rig.context = testContext();
@@ -83,15 +88,18 @@ export function webRig(browser: BrowserId): WebRig {
     };
     const started = await launchApp(rig.desktop, app);
     running = started;
-    rig.open = async (page, documentTitle) => {
+    rig.open = async (page, documentTitle, served) => {
       const title = new RegExp(`^${documentTitle}\\b`);
-      const window = page === 'structure' ? started.window : await handPage(rig.desktop, browser, started, page, title);
+      if (served && servers.length === 0) servers = await Promise.all([serveFixtures(pages), serveFixtures(pages)]);
+      const url = served ? `${servers[0]!.origin}/${page}.html?other=${encodeURIComponent(servers[1]!.origin)}` : `file://${join(pages, `${page}.html`)}`;
+      const window = page === 'structure' ? started.window : await handPage(rig.desktop, browser, started, url, title);
       await documentShown(rig.context, window, documentTitle);
       return window;
     };
   });
   after(async () => {
     if (running) stopApp(running);
+    await Promise.all(servers.map((server) => server.close()));
     rig.oracle?.close();
     rig.context?.desktop.close();
     await rig.desktop?.stop();
@@ -99,9 +107,9 @@ export function webRig(browser: BrowserId): WebRig {
   return rig;
 }
 
-/** Runs the browser again with the page: it hands the page to the running browser, which opens a window for it. */
-async function handPage(desktop: TestDesktop, browser: BrowserId, running: RunningApp, page: string, title: RegExp): Promise<ClientWindow> {
-  const child = spawn(browser, browserArgs(browser, running.home, `file://${join(pages, `${page}.html`)}`, true), {
+/** Runs the browser again with the page's URL: it hands the page to the running browser, which opens a window for it. */
+async function handPage(desktop: TestDesktop, browser: BrowserId, running: RunningApp, url: string, title: RegExp): Promise<ClientWindow> {
+  const child = spawn(browser, browserArgs(browser, running.home, url, true), {
     env: desktop.env({ ...homeEnvironment(running.home), ...accessibleSessionEnvironment({}), GNOME_ACCESSIBILITY: '1' }),
     stdio: 'ignore',
   });

@@ -287,6 +287,16 @@ describe('atspiToCup', () => {
     assert.ok(body.some((line) => line.includes('tbx')), `the text area is shown:\n${body.join('\n')}`);
   });
 
+  test('a negative size on an object not showing, in a toolkit that sets SHOWING, is drawn nowhere (Gecko\'s options of a closed <select>)', () => {
+    const option = (name: string, showing: boolean) =>
+      raw('ROLE_MENU_ITEM', { name, extents: { x: -1, y: -1, w: -1, h: -1 }, stateNames: ['STATE_ENABLED', 'STATE_SENSITIVE', 'STATE_VISIBLE', ...(showing ? ['STATE_SHOWING'] : [])] });
+    const menu = raw('ROLE_MENU', { extents: { x: 120, y: 60, w: 140, h: 28 }, children: [option('Red', true), option('Green', false)] });
+    const window = raw('ROLE_FRAME', { name: 'Page', extents: { x: 100, y: 50, w: 400, h: 300 }, children: [raw('ROLE_COMBO_BOX', { name: 'Colour', extents: { x: 120, y: 60, w: 140, h: 28 }, children: [menu] })] });
+    const [red, green] = nodes(atspiToCup(window, screenContext).root).filter((node) => node.role === 'menuitem');
+    assert.ok(!red!.states!.includes('offscreen'), 'the chosen option, marked showing, keeps an unknown place');
+    assert.ok(green!.states!.includes('offscreen'), JSON.stringify(green));
+  });
+
   test('sentinel, empty or offscreen extents never hide descendants that are on screen', () => {
     for (const extents of [{ x: -2147483648, y: -2147483648, w: 0, h: 0 }, { x: 120, y: 60, w: 0, h: 0 }, { x: 0, y: 0, w: 0, h: 0 }, { x: 2000, y: 2000, w: 5, h: 5 }]) {
       const holder = raw('ROLE_SCROLL_PANE', { name: 'Files', extents });

@@ -61,6 +61,12 @@ interface Placement {
   scrolledAway?: boolean;
 }
 
+/** Which of VISIBLE and SHOWING the toolkit sets at all (on the window, as toolkits that set them do; GTK4 sets no SHOWING). */
+interface Visibility {
+  visible: boolean;
+  showing: boolean;
+}
+
 function intersects(a: CupRect, b: CupRect): boolean {
   if (a.w === 0 || a.h === 0) return a.x >= b.x && a.x < b.x + b.w && a.y >= b.y && a.y < b.y + b.h;
   return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
@@ -70,12 +76,13 @@ function intersects(a: CupRect, b: CupRect): boolean {
  * Places a node on the screen. Offscreen is decided from geometry against the visible area, not from
  * the SHOWING state: GTK4 never sets SHOWING, so trusting it would hide every GTK4 control.
  */
-function place(raw: AtspiRawNode, context: RawTreeContext, parent: Placement, states: Set<string>, visibilityReported: boolean, covered: boolean): Placement {
-  const placed = placeInWindow(raw, context, parent, states, visibilityReported, covered);
+function place(raw: AtspiRawNode, context: RawTreeContext, parent: Placement, states: Set<string>, visibility: Visibility, covered: boolean): Placement {
+  const placed = placeInWindow(raw, context, parent, states, visibility, covered);
   return parent.scrolledAway || raw.scrolledAway ? { ...placed, offscreen: true, scrolledAway: true } : placed;
 }
 
-function placeInWindow(raw: AtspiRawNode, context: RawTreeContext, parent: Placement, states: Set<string>, visibilityReported: boolean, covered: boolean): Placement {
+function placeInWindow(raw: AtspiRawNode, context: RawTreeContext, parent: Placement, states: Set<string>, visibility: Visibility, covered: boolean): Placement {
+  const visibilityReported = visibility.visible || visibility.showing;
   const extents = raw.extents;
   const showing = states.has('STATE_SHOWING');
   if (parent.covered || covered) return { offscreen: true, undrawn: true, covered: true };
@@ -87,8 +94,10 @@ function placeInWindow(raw: AtspiRawNode, context: RawTreeContext, parent: Place
   // Qt reports an empty box at the origin for what is not shown (closed popup menus): no position, not a place.
   if (extents && extents.x === 0 && extents.y === 0 && extents.w === 0 && extents.h === 0 && !showing) return { offscreen: true, undrawn: false };
   // A negative size is no size at all: GTK3 reports -1,-1 -1x-1 for the page of a notebook whose tabs are
-  // hidden, although the page and everything in it is on screen. The place is unknown, not "above the view".
-  if (!extents || extents.w < 0 || extents.h < 0) return { offscreen: parent.offscreen, undrawn: false };
+  // hidden, although the page and everything in it is on screen. The place is unknown, not "above the view". Not
+  // showing as well, where the toolkit reports SHOWING, it is drawn nowhere: Gecko gives a closed drop-down's options
+  // (a page's <select>, pdf.js's zoom) -1,-1 -1x-1 and no SHOWING, and the compact view listed them all.
+  if (!extents || extents.w < 0 || extents.h < 0) return { offscreen: parent.offscreen || (visibility.showing && !showing), undrawn: false };
   const bounds: CupRect = {
     x: extents.x + context.extentsOrigin.x,
     y: extents.y + context.extentsOrigin.y,
@@ -378,7 +387,8 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
   const numbers = elementNumbers(root, context.showingReliable ?? false);
   // Toolkits that set VISIBLE or SHOWING at all set them on the window; some bridges set neither anywhere.
   const rootStates = decodeStateSet(root.states);
-  const visibilityReported = rootStates.has('STATE_VISIBLE') || rootStates.has('STATE_SHOWING');
+  const visibility: Visibility = { visible: rootStates.has('STATE_VISIBLE'), showing: rootStates.has('STATE_SHOWING') };
+  const visibilityReported = visibility.visible || visibility.showing;
 
   const convert = (raw: AtspiRawNode, parent: AtspiRawNode | undefined, parentPlacement: Placement, covered = false): CupNode => {
     const index = numbers.get(raw)!;
@@ -404,7 +414,7 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
     // An object that scrolls what it holds is kept as a group, as a scroll pane is, so its box clips what it shows.
     const scrolls = scrollsItsContent(raw);
     const role: CupRole = editableBlock ? 'textbox' : wordsOnly ? 'text' : scrolls && mapped === 'generic' ? 'group' : mapped;
-    const placement = place(raw, context, parentPlacement, states, visibilityReported, covered);
+    const placement = place(raw, context, parentPlacement, states, visibility, covered);
     const view = parentPlacement.view ?? context.visibleArea;
     const box = placement.bounds;
     // A box wholly outside the view is the wrong fact about a pane whose content is on screen: it narrows nothing.

@@ -7,7 +7,7 @@ import type { DesktopWindow } from '../../windows.js';
 import { ToolError } from '../../../errors.js';
 import type { AccessibilityEvent } from '../atspi/event-monitor.js';
 import type { ObjectRef } from '../atspi/object-ref.js';
-import { caretOffset, characterCount, insertText, selectTextRange, setCaretOffset } from '../atspi/operations.js';
+import { caretOffset, characterCount, insertText, parentOf, readInterfaces, selectTextRange, setCaretOffset } from '../atspi/operations.js';
 import { syntheticCombination, syntheticText, typeText as typeTextReally } from '../input/index.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import { backgroundFocusMs, focusArrives, focusElement, type Actionable } from './accessible-actions.js';
@@ -94,17 +94,44 @@ async function insertAtCaret(desktop: LinuxDesktop, target: Actionable, text: st
   if (!(await insertText(client, target.ref, position, text))) throw new ToolError('the application refused the text insertion', 'insert_refused');
 }
 
+/** How many ancestors are looked through for the editing host of an editable block that takes no focus. */
+const maxHostDepth = 8;
+
 /**
- * Focus for typing: GrabFocus, or where that does not take (Gecko's contenteditable blocks in a window behind
- * others), the caret put at the end of the field's text, which focuses it. True when either took.
+ * The object that takes the focus for an editable block that does not take it itself: a paragraph of a web page's
+ * contenteditable (Gecko shows it as an editable paragraph) is edited through its editing host, the nearest
+ * ancestor that is editable and focusable. Undefined when the block takes the focus itself, or no such host holds it.
+ */
+async function editingHost(desktop: LinuxDesktop, target: Actionable): Promise<Actionable | undefined> {
+  const client = await desktop.atspi();
+  const own = await liveStates(desktop, target.ref);
+  if (own.has('STATE_FOCUSABLE') || !own.has('STATE_EDITABLE')) return undefined;
+  for (let at: ObjectRef = target.ref, depth = 0; depth < maxHostDepth; depth++) {
+    const parent = await parentOf(client, at).catch(() => undefined);
+    if (!parent || parent.bus !== at.bus) return undefined;
+    const states = await liveStates(desktop, parent);
+    if (!states.has('STATE_EDITABLE')) return undefined;
+    if (states.has('STATE_FOCUSABLE')) return { ref: parent, interfaces: await readInterfaces(client, parent) };
+    at = parent;
+  }
+  return undefined;
+}
+
+/**
+ * Focus for typing: GrabFocus on the field (or on its editing host, see editingHost), then the caret put at the end
+ * of the field's text, which focuses it too. GrabFocus's answer is not enough: Gecko's answers true for a
+ * contenteditable in a cross-origin frame behind other windows and moves nothing (the keys were lost), and where it
+ * does not take at all (Gecko's contenteditable blocks behind others) the caret still does; a paragraph of a
+ * contenteditable takes the keys only once its host has the focus and the caret is in it. True when either took.
  */
 async function focusInto(desktop: LinuxDesktop, target: Actionable): Promise<boolean> {
-  if (await focusElement(desktop, target)) return true;
-  if (!target.interfaces.includes('Text')) return false;
+  const grabbed = await focusElement(desktop, (await editingHost(desktop, target).catch(() => undefined)) ?? target);
+  if (!target.interfaces.includes('Text')) return grabbed;
   const client = await desktop.atspi();
-  return characterCount(client, target.ref)
+  const caret = await characterCount(client, target.ref)
     .then((end) => setCaretOffset(client, target.ref, end))
     .catch(() => false);
+  return grabbed || caret;
 }
 
 /**

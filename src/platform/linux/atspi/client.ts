@@ -4,6 +4,7 @@ import { ApplicationGoneError } from './application-gone.js';
 import { keepOpenWhileAlive } from './connection-keeper.js';
 import { atspiInterface, REGISTRY_BUS, ROOT_PATH, type ObjectRef } from './object-ref.js';
 import { EventMonitor } from './event-monitor.js';
+import { WindowRoots } from './window-roots.js';
 import { ObjectFactsCache } from './object-facts.js';
 import { quirksFor, type ToolkitInfo, type ToolkitQuirks } from './toolkit.js';
 import { UnansweredActionError } from './unanswered-action.js';
@@ -61,6 +62,7 @@ export class AtspiClient {
   private readonly keepers = new Map<DBusConnection, ChildProcess>();
   readonly facts = new ObjectFactsCache();
   readonly events = new EventMonitor(this);
+  readonly windowRoots = new WindowRoots(this);
 
   private constructor(
     readonly bus: DBusConnection,

@@ -103,6 +103,7 @@ export class EventMonitor {
       data: data?.value,
     };
     this.keep(event);
+    this.client.windowRoots.note(event);
     for (const listener of this.listeners) listener(event);
     for (const recorder of this.recorders) {
       if (recorder.bus !== signal.sender) continue;

@@ -71,6 +71,23 @@ function best(candidates: WindowMatch[], window: ClientWindow): WindowMatch | un
 }
 
 /**
+ * The application's top levels: its root's children, and those of the other application objects it was heard to
+ * hold windows under (see WindowRoots: Chromium's GTK dialogs).
+ */
+async function topLevelsOf(client: AtspiClient, app: AccessibleApplication): Promise<AccessibleTopLevel[]> {
+  const others = await client.windowRoots.of(app.bus);
+  const held = await Promise.all(
+    others.map((path) =>
+      client.topLevels({ bus: app.bus, path }).catch(() => {
+        client.windowRoots.forget(app.bus, path);
+        return [];
+      }),
+    ),
+  );
+  return [...(await client.topLevels(app)), ...held.flat()];
+}
+
+/**
  * Finds the accessible top-level object behind an X11 client window: first among the applications whose
  * bus connection belongs to the window's pid (answered by the bus daemon, so a hung app cannot block the
  * search), then, when the pid is unknown or differs (sandboxes, helpers), by title among all applications.
@@ -88,7 +105,7 @@ function best(candidates: WindowMatch[], window: ClientWindow): WindowMatch | un
 export async function matchWindow(client: AtspiClient, window: ClientWindow, siblings: () => Promise<readonly ClientWindow[]>): Promise<WindowMatch | undefined> {
   const applications = await client.applications();
   const own = applications.filter((app) => app.pid === window.pid && window.pid > 0);
-  const ownTopLevels = (await Promise.all(own.map(async (app) => (await client.topLevels(app)).map((topLevel) => ({ app, topLevel }))))).flat();
+  const ownTopLevels = (await Promise.all(own.map(async (app) => (await topLevelsOf(client, app)).map((topLevel) => ({ app, topLevel }))))).flat();
   const match = best(ownTopLevels, window);
   if (match && !sameSize(match.topLevel, window)) {
     const others = (await siblings()).filter((other) => other.id !== window.id && other.pid === window.pid);

@@ -35,9 +35,16 @@ const TITLED = 1;
 function fit(facts: PageFacts | undefined, window: DesktopWindow): number {
   if (!facts) return -1;
   const b = window.bounds;
-  const placed = [facts.x * facts.scale - b.x, facts.y * facts.scale - b.y, facts.w * facts.scale - b.width, facts.h * facts.scale - b.height].every((d) => Math.abs(d) <= 2);
+  const placedAt = (perPixel: number) => [facts.x * perPixel - b.x, facts.y * perPixel - b.y, facts.w * perPixel - b.width, facts.h * perPixel - b.height].every((d) => Math.abs(d) <= 2);
+  // Firefox's window pixels are CSS pixels of its zoom; Chromium's are its own (DIPs), which its zoom leaves alone.
+  const placed = placedAt(facts.scale) || placedAt(windowPixelScale(facts, window));
   const titled = facts.title !== '' && window.title.includes(facts.title);
   return (facts.visible ? VISIBLE : 0) + (placed ? PLACED : 0) + (titled ? TITLED : 0);
+}
+
+/** Device pixels per pixel of the page's window, as the window's width on the X screen over the page's outerWidth. */
+function windowPixelScale(facts: PageFacts, window: DesktopWindow): number {
+  return facts.w > 0 ? window.bounds.width / facts.w : 0;
 }
 
 /**
@@ -102,7 +109,7 @@ export class PageConnections implements BrowserPages {
         port: endpoint.port,
       });
     }
-    return new PuppeteerPage(pages[chosen]!, endpoint, await browser.version().catch(() => ''));
+    return new PuppeteerPage(pages[chosen]!, endpoint, await browser.version().catch(() => ''), windowPixelScale(facts[chosen]!, window));
   }
 
   /**

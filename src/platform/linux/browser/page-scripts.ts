@@ -8,19 +8,23 @@ export function call(fn: string, ...args: unknown[]): string {
 
 /**
  * Where the page's viewport lies on the screen, in device pixels, and the pixels per CSS pixel. Firefox says
- * where its content starts (mozInnerScreenX/Y); Chromium gives the window's outer and inner sizes, and its
- * frame is as wide at the bottom as at each side, so the top chrome is what remains.
+ * where its content starts (mozInnerScreenX/Y); Chromium gives the window's place and outer size in its own
+ * pixels (DIPs, which the browser's zoom leaves alone) and the inner size in CSS pixels (which it does not), and its
+ * frame is as wide at the bottom as at each side, so the top chrome is what remains. `dip`: device pixels per DIP
+ * (the window's width on the X screen over its outerWidth); without it, the display's scale is taken for it, which
+ * holds only at 100% zoom: at 125% every box query_dom gave was 130 px off.
  */
-const viewportOrigin = `() => {
+const viewportOrigin = `(dip) => {
   const scale = window.devicePixelRatio || 1;
   if (typeof window.mozInnerScreenX === 'number') return { x: window.mozInnerScreenX * scale, y: window.mozInnerScreenY * scale, scale };
-  const side = Math.max(0, (window.outerWidth - window.innerWidth) / 2);
-  const top = Math.max(0, window.outerHeight - window.innerHeight - side);
-  return { x: (window.screenX + side) * scale, y: (window.screenY + top) * scale, scale };
+  const perDip = dip > 0 ? dip : scale;
+  const side = Math.max(0, (window.outerWidth - (window.innerWidth * scale) / perDip) / 2);
+  const top = Math.max(0, window.outerHeight - (window.innerHeight * scale) / perDip - side);
+  return { x: (window.screenX + side) * perDip, y: (window.screenY + top) * perDip, scale };
 }`;
 
 /** The viewport's origin on the screen (see viewportOrigin), its size in CSS pixels and how far the page is scrolled. */
-export const viewport = `() => ({ ...(${viewportOrigin})(), width: window.innerWidth, height: window.innerHeight, scrollX: window.scrollX, scrollY: window.scrollY })`;
+export const viewport = `(dip) => ({ ...(${viewportOrigin})(dip), width: window.innerWidth, height: window.innerHeight, scrollX: window.scrollX, scrollY: window.scrollY })`;
 
 /** One element as query_dom reports it (see PageElement), its box placed on the screen. */
 const describeElement = `(element, attributes, origin) => {
@@ -38,18 +42,18 @@ const describeElement = `(element, attributes, origin) => {
 }`;
 
 /** Every match of a selector (up to limit), as PageElements; a selector that does not parse throws the browser's SyntaxError. */
-export const query = `(selector, attributes, limit) => {
+export const query = `(selector, attributes, limit, dip) => {
   const all = document.querySelectorAll(selector);
-  const origin = (${viewportOrigin})();
+  const origin = (${viewportOrigin})(dip);
   return { total: all.length, elements: [...all].slice(0, limit).map((element) => (${describeElement})(element, attributes, origin)) };
 }`;
 
 /** Scrolls the first match to the middle of the view; null when nothing matches. */
-export const scrollIntoView = `(selector) => {
+export const scrollIntoView = `(selector, dip) => {
   const element = document.querySelector(selector);
   if (!element) return null;
   element.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
-  return (${describeElement})(element, [], (${viewportOrigin})());
+  return (${describeElement})(element, [], (${viewportOrigin})(dip));
 }`;
 
 /** How an element reads in a result: "input#name", "button.primary", "body". */

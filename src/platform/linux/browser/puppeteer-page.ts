@@ -76,6 +76,8 @@ export class PuppeteerPage implements BrowserPage {
     private readonly page: Page,
     readonly endpoint: PageEndpoint,
     readonly product: string,
+    /** Device pixels per the browser's own window pixel (see page-scripts' viewportOrigin); 0 when unknown. */
+    private readonly dip = 0,
   ) {}
 
   url(): string {
@@ -132,11 +134,11 @@ export class PuppeteerPage implements BrowserPage {
   }
 
   query(selector: string, attributes: readonly string[], limit: number): Promise<{ total: number; elements: PageElement[] }> {
-    return this.script('query the DOM', scripts.call(scripts.query, selector, attributes, limit));
+    return this.script('query the DOM', scripts.call(scripts.query, selector, attributes, limit, this.dip));
   }
 
   async scrollIntoView(selector: string): Promise<PageElement> {
-    const element = await this.script<PageElement | null>('scroll the element into view', scripts.call(scripts.scrollIntoView, selector));
+    const element = await this.script<PageElement | null>('scroll the element into view', scripts.call(scripts.scrollIntoView, selector, this.dip));
     if (!element) throw new ToolError(`no element of the page matches the CSS selector ${JSON.stringify(selector)}; query_dom lists what does`, 'page_element_not_found');
     return element;
   }
@@ -215,7 +217,7 @@ export class PuppeteerPage implements BrowserPage {
 
   /** A box on the screen (AT-SPI's extents) in the viewport's CSS pixels, with its centre; `outside` says why the centre is off the visible part. */
   private async inViewport(bounds: CupRect): Promise<{ view: ViewportPlace; box: CupRect; point: { x: number; y: number }; outside?: string }> {
-    const view = await this.script<ViewportPlace>('tell where its viewport is', scripts.call(scripts.viewport));
+    const view = await this.script<ViewportPlace>('tell where its viewport is', scripts.call(scripts.viewport, this.dip));
     const box = { x: (bounds.x - view.x) / view.scale, y: (bounds.y - view.y) / view.scale, w: bounds.w / view.scale, h: bounds.h / view.scale };
     const point = { x: box.x + box.w / 2, y: box.y + box.h / 2 };
     const inside = point.x >= 0 && point.y >= 0 && point.x < view.width && point.y < view.height;
