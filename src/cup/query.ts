@@ -1,4 +1,5 @@
 // Narrowing a rendered tree (compact text or Markdown) or a JSON tree to what matches a query.
+import { ROLE_CODES, STATE_CODES } from './codes.js';
 import type { CupNode } from './types.js';
 
 /** Screen geometry ("935,16 63x24") and element ids are numbers an agent does not search for by substring. */
@@ -6,15 +7,30 @@ const GEOMETRY = /-?\d+,-?\d+ \d+x\d+/g;
 const COMPACT_ID = /^\[(e\d+)\]/;
 const MARKDOWN_ID = /\[element_index (\d+)\]/;
 
+/** The full names behind the compact codes, so a query for "button" or "focused" finds `btn` and `{foc}` lines. */
+const roleOfCode = new Map(Object.entries(ROLE_CODES).map(([role, code]) => [code, role]));
+const stateOfCode = new Map(Object.entries(STATE_CODES).map(([state, code]) => [code, state]));
+const COMPACT_ROLE = /^\[e\d+\] (\S+)/;
+const COMPACT_STATES = / \{([^}]*)\}/;
+
+/** A compact node line's role and states in full, as the JSON and Markdown views write them (empty for other lines). */
+function fullNames(body: string): string {
+  const role = COMPACT_ROLE.exec(body)?.[1];
+  const states = COMPACT_STATES.exec(body)?.[1]?.split(',') ?? [];
+  return [role && roleOfCode.get(role), ...states.map((code) => stateOfCode.get(code.trim()))].filter(Boolean).join(' ');
+}
+
 /**
  * Whether a node line matches: its id exactly (`e1`, not `e10`), or its text without id and geometry
- * containing the query, so "7" finds the key named 7 and not every element at x=1070.
+ * containing the query, so "7" finds the key named 7 and not every element at x=1070. A compact line's role and
+ * state codes match their full names too: "button" finds `btn`, as it does in the Markdown and JSON views.
  */
 function lineMatches(body: string, needle: string): boolean {
   const markdownId = MARKDOWN_ID.exec(body)?.[1];
   const id = COMPACT_ID.exec(body)?.[1] ?? (markdownId === undefined ? undefined : `e${markdownId}`);
   if (id === needle) return true;
-  return body.replace(COMPACT_ID, '').replace(MARKDOWN_ID, '').replace(GEOMETRY, '').toLowerCase().includes(needle);
+  const text = `${body.replace(COMPACT_ID, '').replace(MARKDOWN_ID, '').replace(GEOMETRY, '')} ${fullNames(body)}`;
+  return text.toLowerCase().includes(needle);
 }
 
 /**

@@ -27,6 +27,16 @@ test('matching is case-insensitive and covers the whole line, codes included', (
   assert.match(filterTreeText(toCompact(exampleEnvelope()), '{PRS}'), /\[e7\][^]*\[e10\]/);
 });
 
+test('a compact line\'s role and state codes match their full names, as in the JSON and Markdown views', () => {
+  const compact = toCompact(exampleEnvelope());
+  const byRole = filterTreeText(compact, 'treeitem');
+  assert.match(byRole, /\[e28\] ti "schema"/);
+  assert.match(byRole, /\[e30\] ti "example.json"/);
+  assert.doesNotMatch(byRole, / btn /, 'no button matches "treeitem"');
+  assert.match(filterTreeText(compact, 'expanded'), /\[e28\] ti "schema" [^\n]*\{exp\}/);
+  assert.match(filterTreeText(compact, 'button'), /\[e14\] btn "Speaker: 45%"/);
+});
+
 test('geometry and ids are not searched as text: an id matches only exactly', () => {
   const keys = [node(0, 'window', 'Calculator', { children: [node(7, 'button', '7', { bounds: { x: 36, y: 294, w: 55, h: 40 } }), node(9, 'button', '9', { bounds: { x: 170, y: 294, w: 55, h: 40 } })] })];
   for (const text of [toCompact(envelope(keys)), toMarkdown(envelope(keys))]) {
