@@ -464,7 +464,7 @@ describe('atspiToCup', () => {
   });
 
   test('an unnamed field is named by the text beside it on its row, else just above it; a name of its own or a far text stays', () => {
-    const box = { x: 0, y: 0, w: 400, h: 300 };
+    const box = { x: 0, y: 0, w: 600, h: 400 };
     const text = (name: string, x: number, y: number, w: number, h: number) => raw('ROLE_LABEL', { name, extents: { x, y, w, h } });
     const entry = (x: number, y: number, name = '') => raw('ROLE_TEXT', { name, extents: { x, y, w: 200, h: 34 }, interfaces: ['Accessible', 'Component', 'Text', 'EditableText'] });
     const form = raw('ROLE_PANEL', {
@@ -477,10 +477,12 @@ describe('atspiToCup', () => {
         text('Volume', 10, 100, 276, 25), raw('ROLE_SLIDER', { extents: { x: 10, y: 131, w: 276, h: 34 }, value: { current: 30, min: 0, max: 100 }, interfaces: ['Accessible', 'Component', 'Value'] }),
         entry(90, 200, 'Own'), text('Beside', 10, 200, 60, 34),
         text('Far above', 90, 170, 60, 10), entry(90, 250),
+        // A timer's minutes after the separator between its hours and minutes (GNOME Clocks): punctuation names nothing.
+        text('∶', 300, 340, 8, 34), entry(310, 340),
       ],
     });
-    const [name, , password, , , volume, own, , , far] = atspiToCup(form, { ...screenContext, visibleArea: box }).root.children!;
-    assert.deepEqual([name!.name, password!.name, volume!.name, own!.name, far!.name], ['Name', 'Password', 'Volume', 'Own', '']);
+    const [name, , password, , , volume, own, , , far, , minutes] = atspiToCup(form, { ...screenContext, visibleArea: box }).root.children!;
+    assert.deepEqual([name!.name, password!.name, volume!.name, own!.name, far!.name, minutes!.name], ['Name', 'Password', 'Volume', 'Own', '', '']);
   });
 
   test('an unnamed check box is named by the text on its row (a Qt form layout), even scrolled out of view; a heading above names none', () => {

@@ -310,7 +310,8 @@ function labelsByPlace(children: readonly CupNode[]): void {
  * its own beside the opacity field, and the field was named by the farther "Stroke:" on its row).
  */
 function labelIn(node: CupNode): CupNode | undefined {
-  if (node.role === 'text') return node.name !== '' ? node : undefined;
+  // A text with no letter or digit is punctuation between fields (a timer's "∶" between its hours and minutes), no label.
+  if (node.role === 'text') return /[\p{L}\p{N}]/u.test(node.name) ? node : undefined;
   if (node.role !== 'generic' || node.name !== '' || node.children?.length !== 1) return undefined;
   return labelIn(node.children[0]!);
 }
