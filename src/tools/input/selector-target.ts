@@ -70,7 +70,7 @@ export async function selectElement(context: ToolContext, tool: string, args: Re
     search = await searchWindows(context, windowId, pid, selector);
   }
   const { windows, seen, unread } = search;
-  const found = withoutTheirLabels(search.found);
+  const found = shownFirst(withoutTheirLabels(search.found));
   const where = windows.map((window) => `${window.id} ${JSON.stringify(window.title)}`).join(', ');
   if (found.length === 0) {
     const nearest = nearestNames(seen, soughtText(selector));
@@ -111,6 +111,17 @@ type Found = { window: DesktopWindow; snapshot: WindowSnapshot; node: CupNode };
 function withoutTheirLabels(found: readonly Found[]): Found[] {
   const names = (entry: Found) => entry.node.role === 'text' && found.some((other) => other !== entry && other.window.id === entry.window.id && other.node.role !== 'text' && other.node.name === entry.node.name);
   return found.filter((entry) => !names(entry));
+}
+
+/**
+ * Of several matches, those a person can see, when some are and some are not (offscreen, hidden, or with no size):
+ * GTK 4.8's view switcher keeps hidden copies of its tabs, so `role=tab name=Timer` in GNOME Clocks matched three
+ * elements, two of them drawn nowhere, and an action was refused as ambiguous.
+ */
+function shownFirst(found: readonly Found[]): readonly Found[] {
+  if (found.length < 2) return found;
+  const shown = found.filter(({ node }) => !node.states?.includes('offscreen') && !node.states?.includes('hidden') && node.bounds !== undefined && node.bounds.w > 0 && node.bounds.h > 0);
+  return shown.length > 0 ? shown : found;
 }
 
 /** Reads the window (or every window of pid) and matches the selector in each; every window read is stored as its latest snapshot. */
