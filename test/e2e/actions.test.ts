@@ -294,4 +294,21 @@ describe('action tools on real apps', () => {
     assert.equal((await fixtures.waitForStatus(window, (status) => status.lastKey !== '')).lastKey, 'activated:gamma', 'the fixture: the double click opened gamma');
     assert.deepEqual(await selected(), ['gamma']);
   });
+
+  test('a multi-column tree view\'s row: a background click selects it alone; a double click opens it', async () => {
+    // GTK3's tree view takes no DeselectSelectedChild (its Selection has no remove), only its Table's RemoveRowSelection:
+    // a click on a file in Thunar's detailed list added it to the folder Thunar had selected, and F2 then renamed both.
+    const window = await fixtures.launch('gtk3', { title: 'File List Fixture', rows: 3, extraArgs: ['--file-list'] });
+    const selectedCells = async () => (await oracle.selected(window.pid, window.title, 'File list')).sort();
+    const selected = async () => [...new Set((await selectedCells()).filter((name) => /^(alpha|beta|gamma)/.test(name)))];
+    const click = (tool: string, name: string) => callOk(context, tool, { window_id: window.id, selector: `name="File list" >> role=cell name=${JSON.stringify(name)} [index=0]` });
+    await click('click', 'beta.txt');
+    assert.deepEqual(await selected(), ['beta.txt'], 'pyatspi: the click selected the row');
+    await click('click', 'alpha.txt');
+    assert.deepEqual(await selected(), ['alpha.txt'], 'pyatspi: the next click selected its row alone');
+    assert.equal((await fixtures.status(window)).lastKey, '', 'the fixture: no click opened anything');
+    await click('double_click', 'gamma');
+    assert.equal((await fixtures.waitForStatus(window, (status) => status.lastKey !== '')).lastKey, 'activated:gamma', 'the fixture: the double click opened gamma');
+    assert.deepEqual(await selected(), ['gamma']);
+  });
 });
