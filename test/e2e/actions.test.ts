@@ -295,20 +295,28 @@ describe('action tools on real apps', () => {
     assert.deepEqual(await selected(), ['gamma']);
   });
 
-  test('a multi-column tree view\'s row: a background click selects it alone; a double click opens it', async () => {
+  test('a multi-column tree view\'s row: a background click selects it alone, and the tree says so in every cell; a double click opens it', async () => {
     // GTK3's tree view takes no DeselectSelectedChild (its Selection has no remove), only its Table's RemoveRowSelection:
     // a click on a file in Thunar's detailed list added it to the folder Thunar had selected, and F2 then renamed both.
     const window = await fixtures.launch('gtk3', { title: 'File List Fixture', rows: 3, extraArgs: ['--file-list'] });
     const selectedCells = async () => (await oracle.selected(window.pid, window.title, 'File list')).sort();
     const selected = async () => [...new Set((await selectedCells()).filter((name) => /^(alpha|beta|gamma)/.test(name)))];
+    // The name's cell holds an icon's cell and a text's cell, whose states follow their row without events of their own.
+    const selectedSeen = async () => {
+      const found = (await callOk(context, 'find_elements', { window_id: window.id, selector: 'name="File list" >> role=cell selected' })).structured as { matches: Element[] };
+      return found.matches.map((cell) => cell.name).sort();
+    };
     const click = (tool: string, name: string) => callOk(context, tool, { window_id: window.id, selector: `name="File list" >> role=cell name=${JSON.stringify(name)} [index=0]` });
     await click('click', 'beta.txt');
     assert.deepEqual(await selected(), ['beta.txt'], 'pyatspi: the click selected the row');
     await click('click', 'alpha.txt');
     assert.deepEqual(await selected(), ['alpha.txt'], 'pyatspi: the next click selected its row alone');
+    assert.deepEqual(await selectedSeen(), ['', '6 bytes', 'alpha.txt', 'alpha.txt'], 'the driver reads every cell of the row selected, the icon\'s and the text\'s inside its name\'s too');
+    assert.deepEqual(await selectedSeen(), await selectedCells(), 'pyatspi reads the same');
     assert.equal((await fixtures.status(window)).lastKey, '', 'the fixture: no click opened anything');
     await click('double_click', 'gamma');
     assert.equal((await fixtures.waitForStatus(window, (status) => status.lastKey !== '')).lastKey, 'activated:gamma', 'the fixture: the double click opened gamma');
     assert.deepEqual(await selected(), ['gamma']);
+    assert.deepEqual(await selectedSeen(), await selectedCells(), 'pyatspi reads the same cells selected');
   });
 });

@@ -71,6 +71,17 @@ function keepsLayout(event: AccessibilityEvent): boolean {
   return event.kind === 'StateChanged' ? inPlaceStates.has(event.detail) : inPlaceEvents.has(event.kind);
 }
 
+/**
+ * Marks an object to be re-read, and the cells inside it when it is a cell: GTK3 makes a tree view's cell of several
+ * renderers (a file's icon beside its name) a cell holding a cell for each, whose states are their row's and change
+ * without an event of their own, so the mirror kept the icon and name of a file Thunar no longer had selected as
+ * selected.
+ */
+function markWithParts(node: AtspiRawNode, mark: (node: AtspiRawNode, kind: Dirt) => void): void {
+  mark(node, 'own');
+  if (node.role === ATSPI_ROLE.TABLE_CELL) for (const part of node.children) if (part.role === ATSPI_ROLE.TABLE_CELL) mark(part, 'own');
+}
+
 /** What a toolkit leaves unannounced that a mirror of its windows checks on every read (see ToolkitQuirks). */
 export interface MirrorPolicy {
   addsChildrenSilently: boolean;
@@ -413,9 +424,10 @@ export class WindowMirror {
     // GTK3's list box says its selection changed, not which rows gained or lost SELECTED: its rows are re-read.
     if (event.kind === 'SelectionChanged') {
       if (node.unreadChildren) return mark(node, 'subtree');
-      for (const child of node.children) mark(child, 'own');
+      for (const child of node.children) markWithParts(child, mark);
     }
     if (event.kind === 'StateChanged' && subtreeStates.has(event.detail)) return mark(node, 'subtree');
+    if (event.kind === 'StateChanged') return markWithParts(node, mark);
     mark(node, 'own');
   }
 
