@@ -85,6 +85,19 @@ describe('action tools on real apps', () => {
     });
   }
 
+  test('type_text into a field with the focus replaces the text selected in it, as typed keys do (background)', async () => {
+    // Thunar's Rename dialog selects the name before the extension: "three" typed there made "two.txt" "twothree.txt".
+    const { elements } = await state(gtk3);
+    const field = find(elements, 'textbox', 'Paste target');
+    await act('set_value', { window_id: gtk3.id, element_index: field.index, value: 'two.txt' });
+    await act('click', { window_id: gtk3.id, element_index: field.index });
+    assert.ok((await oracle.find(gtk3.pid, gtk3.title, 'text', 'Paste target')).states?.includes('focused'), 'pyatspi: the click focused the field');
+    assert.deepEqual(await oracle.selectText(gtk3.pid, gtk3.title, 'text', 'Paste target', 0, 3), [0, 3]);
+    const result = await act('type_text', { window_id: gtk3.id, element_index: field.index, text: 'three' });
+    assert.equal(result.effect, 'confirmed', JSON.stringify(result));
+    assert.equal((await oracle.find(gtk3.pid, gtk3.title, 'text', 'Paste target')).text, 'three.txt', 'pyatspi: the typing replaced the selected "two"');
+  });
+
   test('hotkeys through the real clipboard: ctrl+a, ctrl+c in one field, ctrl+v in another (foreground)', async () => {
     const { elements } = await state(gtk3);
     const name = find(elements, 'textbox', 'Name field');

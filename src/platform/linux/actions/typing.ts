@@ -7,7 +7,7 @@ import type { DesktopWindow } from '../../windows.js';
 import { ToolError } from '../../../errors.js';
 import type { AccessibilityEvent } from '../atspi/event-monitor.js';
 import type { ObjectRef } from '../atspi/object-ref.js';
-import { caretOffset, characterCount, insertText, selectTextRange, setCaretOffset } from '../atspi/operations.js';
+import { caretOffset, characterCount, deleteText, insertText, selectTextRange, setCaretOffset, textSelection } from '../atspi/operations.js';
 import { syntheticCombination, syntheticText, typeText as typeTextReally } from '../input/index.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import { backgroundFocusMs, focusArrives, focusElement, type Actionable } from './accessible-actions.js';
@@ -83,13 +83,17 @@ export async function requireEditable(desktop: LinuxDesktop, ref: ObjectRef, lab
  * Inserts where a person's typing would go: at the caret of a field that has the focus (where a click or keys put
  * it) or of a document's text (whose caret an agent moves with keys), and at the end of a one-line field that has
  * not, as the key-events rung appends: its caret is where the app last put it, the start of a text it set itself
- * (Gnumeric's name box "A6" took "B5" as "B5A6").
+ * (Gnumeric's name box "A6" took "B5" as "B5A6"). Keys typed into a field with the focus replace the text selected
+ * in it, and so does this: Thunar's Rename dialog selects the name before the extension, and "three" typed there
+ * made "two.txt" "twothree.txt", where a person's typing makes "three.txt".
  */
 async function insertAtCaret(desktop: LinuxDesktop, target: Actionable, text: string): Promise<void> {
   const client = await desktop.atspi();
   const states = await liveStates(desktop, target.ref).catch(() => undefined);
   const atEnd = states !== undefined && !states.has('STATE_FOCUSED') && states.has('STATE_SINGLE_LINE');
-  const caret = atEnd ? -1 : await caretOffset(client, target.ref).catch(() => -1);
+  const selected = states?.has('STATE_FOCUSED') ? await textSelection(client, target.ref).catch(() => undefined) : undefined;
+  if (selected && !(await deleteText(client, target.ref, Math.min(selected.start, selected.end), Math.max(selected.start, selected.end)))) throw new ToolError('the application refused to replace the selected text', 'insert_refused');
+  const caret = selected ? Math.min(selected.start, selected.end) : atEnd ? -1 : await caretOffset(client, target.ref).catch(() => -1);
   const position = caret >= 0 ? caret : await characterCount(client, target.ref);
   if (!(await insertText(client, target.ref, position, text))) throw new ToolError('the application refused the text insertion', 'insert_refused');
 }

@@ -179,6 +179,11 @@ export async function setTextContents(client: AtspiClient, ref: ObjectRef, text:
   return Boolean((await changeObject(client, ref, 'EditableText', 'SetTextContents', 's', [text]))[0]);
 }
 
+/** Deletes the characters from start to end (offsets); false when refused. */
+export async function deleteText(client: AtspiClient, ref: ObjectRef, start: number, end: number): Promise<boolean> {
+  return Boolean((await changeObject(client, ref, 'EditableText', 'DeleteText', 'ii', [start, end]))[0]);
+}
+
 export async function copyText(client: AtspiClient, ref: ObjectRef, start: number, end: number): Promise<void> {
   await callObject(client, ref, 'EditableText', 'CopyText', 'ii', [start, end]);
 }
