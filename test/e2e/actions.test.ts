@@ -10,7 +10,7 @@ import type { ToolContext } from '../../src/tools/context.js';
 import { runTool } from '../../src/tools/run.js';
 import { FixtureDesktop } from '../helpers/fixture-desktop.js';
 import { PyatspiOracle } from '../helpers/oracle.js';
-import { accessibleWindowState, callOk, type Element } from '../helpers/tools.js';
+import { accessibleWindowState, callOk, failsWith, type Element } from '../helpers/tools.js';
 
 interface Action {
   path: string;
@@ -306,6 +306,39 @@ describe('action tools on real apps', () => {
     await click('double_click', 'gamma');
     assert.equal((await fixtures.waitForStatus(window, (status) => status.lastKey !== '')).lastKey, 'activated:gamma', 'the fixture: the double click opened gamma');
     assert.deepEqual(await selected(), ['gamma']);
+  });
+
+  test('drag from one window to another (to_window_id): the drop lands in the other app, is judged there, and the window active before is active again', async () => {
+    // A file dragged between two Thunar windows: drag took both points in one window and refused the drop point as outside it.
+    const source = await fixtures.launch('gtk3', { title: 'Drag Source', rows: 3, extraArgs: ['--drop-zone'] });
+    const target = await fixtures.launch('gtk3', { title: 'Drop Target', rows: 3, extraArgs: ['--drop-zone'] });
+    await callOk(context, 'set_window_frame', { window_id: source.id, x: 0, y: 40, width: 480, height: 640 });
+    await callOk(context, 'set_window_frame', { window_id: target.id, x: 500, y: 40, width: 480, height: 640 });
+    const placed = async (window: ClientWindow, selector: string) => {
+      const found = (await callOk(context, 'find_elements', { window_id: window.id, selector })).structured as { matches: Element[]; window: { bounds: { x: number; y: number } } };
+      assert.ok(found.matches[0]?.bounds, JSON.stringify(found));
+      const bounds = found.matches[0].bounds;
+      return { x: bounds.x - found.window.bounds.x + bounds.w / 2, y: bounds.y - found.window.bounds.y + bounds.h / 2 };
+    };
+    const from = await placed(source, 'name="Drag source"');
+    const to = await placed(target, 'name="Drop here"');
+    await callOk(context, 'bring_to_front', { window_id: target.id });
+    const active = await fixtures.readers.activeWindow();
+    const drag = { window_id: source.id, from_x: from.x, from_y: from.y, to_x: to.x, to_y: to.y, delivery_mode: 'foreground' };
+
+    const outside = await failsWith(context, 'drag', { ...drag, to_x: to.x + 500 }, 'outside_window');
+    assert.match(outside.summary, /give its window_id as to_window_id/);
+    const result = await act('drag', { ...drag, to_window_id: target.id });
+    assert.equal(result.effect, 'confirmed', JSON.stringify(result));
+    assert.match(result.evidence!.join('\n'), /"Drop here": name is now "Dropped: payload from Drag Source"/);
+    assert.equal((await fixtures.status(target)).lastKey, 'dropped:payload from Drag Source', 'the fixture: the drop reached the other app');
+    assert.equal(await fixtures.readers.activeWindow(), active, 'xprop: the window active before is active again (GTK\'s drag keeps a 1x1 window mapped off screen, no popup)');
+
+    // The window dragged from, in front, covering the drop point: nothing is sent.
+    await callOk(context, 'set_window_frame', { window_id: target.id, x: 100, y: 40, width: 480, height: 640 });
+    const covered = await placed(target, 'name^=Dropped:');
+    await failsWith(context, 'drag', { ...drag, to_x: covered.x, to_y: covered.y, to_window_id: target.id }, 'drop_point_covered');
+    assert.equal((await fixtures.status(source)).lastKey, '', 'the fixture: nothing was dropped on the window dragged from');
   });
 
   test('a multi-column tree view\'s row: a background click selects it alone, and the tree says so in every cell; a double click opens it', async () => {

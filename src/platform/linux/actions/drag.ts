@@ -2,24 +2,35 @@
 import { actionOutcome, notDelivered, type ActionOutcome } from '../../action-outcome.js';
 import type { DragOptions } from '../../desktop.js';
 import type { PointTarget } from '../../targets.js';
+import { ToolError } from '../../../errors.js';
 import { readObject } from '../atspi/operations.js';
+import { windowAt } from '../input/window-at.js';
+import type { X11Connection } from '../x11/index.js';
 import { drag as pointerDrag } from '../input/index.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import { focusMove } from './pointer.js';
 import { toolkitName, withForeground } from './real-input.js';
 import { observe, valueProbe } from './verification.js';
 
-/** Presses at from, moves to to and releases, with the window active; a slider's value is read back. */
+/**
+ * Presses at from, moves to to and releases, with the window dragged from active; a slider's value is read back. A drop
+ * on another window (a file dragged between two file managers' windows) is watched in that window's app, where the
+ * drop's effect shows, and is refused before the press when the window dragged from, now in front, covers its point.
+ */
 export async function dragAction(desktop: LinuxDesktop, from: PointTarget, to: PointTarget, options: DragOptions): Promise<ActionOutcome> {
   if (options.mode === 'background') {
     const toolkit = await toolkitName(desktop, undefined, from.window.pid);
     return notDelivered(options.mode, `${toolkit} takes pointer drags only from real input; nothing was sent: retry with delivery_mode "foreground"`);
   }
-  const hit = await desktop.accessibleAt(from.window, from.screenX, from.screenY).catch(() => undefined);
+  const between = to.window.id !== from.window.id;
+  const hit = between
+    ? await desktop.accessibleAt(to.window, to.screenX, to.screenY).catch(() => undefined)
+    : await desktop.accessibleAt(from.window, from.screenX, from.screenY).catch(() => undefined);
   // Dragging a slider's knob changes its value: read it back, as well as what the app reports.
-  const live = hit ? await readObject(await desktop.atspi(), hit).catch(() => undefined) : undefined;
+  const live = hit && !between ? await readObject(await desktop.atspi(), hit).catch(() => undefined) : undefined;
   const probes = hit && live?.interfaces.includes('Value') ? [valueProbe(desktop, hit, live.name ? `"${live.name}"` : 'the dragged control')] : [];
   const observation = await withForeground(desktop, from.window, async (x) => {
+    if (between) await requireDropPointShown(x, from, to);
     const run = async () => {
       await pointerDrag(x, { x: from.screenX, y: from.screenY }, { x: to.screenX, y: to.screenY }, {
         durationMs: options.durationMs,
@@ -32,7 +43,19 @@ export async function dragAction(desktop: LinuxDesktop, from: PointTarget, to: P
     // Evidence names what the window's latest snapshot holds by its index, as a click's does. The press moves the
     // focus (a page's button lost it to the page as a card was dragged off): no sign that the drop did anything.
     // What the drop does comes after the release, and is waited for past what the drag's start did.
-    return observe(desktop, hit.bus, probes, run, { snapshot: from.snapshot, ignore: focusMove, signAfterAct: true });
+    return observe(desktop, hit.bus, probes, run, { snapshot: between ? to.snapshot : from.snapshot, ignore: focusMove, signAfterAct: true });
   });
   return actionOutcome({ path: 'x11_pixel_fg', mode: options.mode, observation });
+}
+
+/** Refuses a drop on another window whose point some other window (the one dragged from, raised) lies over. */
+async function requireDropPointShown(x: X11Connection, from: PointTarget, to: PointTarget): Promise<void> {
+  const there = await windowAt(x, { x: to.screenX, y: to.screenY });
+  if (there.client === to.window.id) return;
+  const over = there.client === from.window.id ? `window ${from.window.id}, the one dragged from, now in front,` : there.topLevel === 0 ? 'no window' : `window ${there.client ?? there.topLevel}`;
+  throw new ToolError(
+    `the drop point ${to.screenX},${to.screenY} of window ${to.window.id} is covered: ${over} lies over it; nothing was sent. ` +
+      'Move the windows apart first (set_window_frame), so the drop point shows beside the window dragged from',
+    'drop_point_covered',
+  );
 }
