@@ -71,13 +71,25 @@ function best(candidates: WindowMatch[], window: ClientWindow): WindowMatch | un
  * otherwise and reports no box), but not when it agrees better with another window of the process: a window with
  * no accessible object of its own (a splash screen, a surface no widget draws, a browser's popup before its
  * object registers) was read as the app's main window, whose tree then came back under the other window's id.
- * `siblings` lists the process's other windows, asked for only then; such a match is weak (not to be remembered).
+ * Nor is a top level named by the window's title whose box agrees better with another window of the process (a
+ * dialog titled as its main window: the main window's tree came back for the dialog). `siblings` lists the process's
+ * other windows, asked for only in these cases; a match by neither name nor box is weak (not to be remembered).
  */
 export async function matchWindow(client: AtspiClient, window: ClientWindow, siblings: () => Promise<readonly ClientWindow[]>): Promise<WindowMatch | undefined> {
   const applications = await client.applications();
   const own = applications.filter((app) => app.pid === window.pid && window.pid > 0);
   const ownTopLevels = (await Promise.all(own.map(async (app) => (await client.topLevels(app)).map((topLevel) => ({ app, topLevel }))))).flat();
   const match = best(ownTopLevels, window);
+  // A title several windows of the app share (a question titled as its main window, whose object is named "Question"):
+  // a top level named by it whose box is another window's, not this one's, is that window's.
+  if (match && match.topLevel.extents && !sameSize(match.topLevel, window)) {
+    const others = (await siblings()).filter((other) => other.id !== window.id && other.pid === window.pid);
+    const claimed = (candidate: WindowMatch) => others.some((other) => evidence(candidate.topLevel, other) > evidence(candidate.topLevel, window));
+    if (claimed(match)) {
+      const chosen = best(ownTopLevels.filter((candidate) => !claimed(candidate)), window);
+      return chosen && (evidence(chosen.topLevel, window) > 0 ? chosen : { ...chosen, weak: true });
+    }
+  }
   if (match && evidence(match.topLevel, window) === 0) {
     const others = (await siblings()).filter((other) => other.id !== window.id && other.pid === window.pid);
     const unclaimed = ownTopLevels.filter((candidate) => !others.some((other) => evidence(candidate.topLevel, other) > 0));
