@@ -20,6 +20,7 @@ import { withForeground } from './real-input.js';
 import { observePixels, syntheticEventsReach } from './synthetic-rung.js';
 import { linesOutcome, onlyReturns, returnActed, typedUntil, typeLines, type TypedLines } from './return-press.js';
 import { observe, textProbe, type Probe } from './verification.js';
+import { backgroundKeys } from './keys.js';
 import { pageInputButtonAdvice } from './page-field-value.js';
 
 const masked = /^[\u2022\u25cf*]+$/u;
@@ -221,6 +222,51 @@ async function keysIntoField(
 }
 
 /**
+ * Lines typed into a single-line field of an app that reads no key events sent in the background: each line is
+ * inserted through EditableText and each newline is the Return press the field takes through accessibility (its
+ * activate action), as press_key Return is there; each line shows in the field before its Return (see typeLines).
+ * Catfish's search field refused "three\n" while "three" and then press_key Return searched.
+ */
+async function linesThroughAccessibility(
+  desktop: LinuxDesktop,
+  target: Actionable,
+  label: string,
+  probe: Probe,
+  text: string,
+  pressReturn: () => Promise<void>,
+  snapshot: SnapshotRef | undefined,
+  signal: AbortSignal | undefined,
+): Promise<ActionOutcome> {
+  const sendKeys = async (keys: string): Promise<SentInput> => {
+    if (keys === '\n') await pressReturn();
+    else await insertAtCaret(desktop, target, keys);
+    return { characters: [...keys].length };
+  };
+  const showsLine = (fieldText: string, line: string) => shows(fieldText, line, 'part');
+  const lastLine = text.split(/\r?\n/).pop()!;
+  let typed: TypedLines | undefined;
+  const until = (values: readonly (string | undefined)[]) =>
+    typed?.unseen !== undefined ? true : lastLine !== '' ? showsLine(values[0] ?? '', lastLine) : typed !== undefined && values[0] !== typed.beforeReturn;
+  const type = async () => void (typed = await typeLines(text, probe, sendKeys, showsLine, signal));
+  const observation = await observe(desktop, target.ref.bus, [probe], type, { snapshot, until, target: target.ref, signal });
+  const after = await probe.read().catch(() => undefined);
+  const judged = typed && linesOutcome(label, text, typed, after, observation, showsLine);
+  if (judged || observation.cancelled) return actionOutcome({ path: 'x11_atspi', mode: 'background', observation: judged ?? observation, sent: typed?.sent });
+  return actionOutcome({
+    path: 'x11_atspi',
+    mode: 'background',
+    observation: { ...observation, changed: false, listening: true },
+    sent: typed?.sent,
+    escalation: {
+      recommended: 'foreground',
+      reason: typed?.unseen !== undefined
+        ? `the line ${JSON.stringify(typed.unseen)} was inserted but never showed in ${label}, so its Return was not pressed and nothing after it was typed; read the field with get_window_state before typing again`
+        : `the Return press was made through ${label}'s activate action and nothing showed it took; read the window with get_window_state before pressing it again`,
+    },
+  });
+}
+
+/**
  * Replaces a field's whole text where EditableText is missing (Blink) or takes nothing (Gecko's web fields):
  * through the browser's debugging connection where it has one, else by key events: the field is focused, its
  * text selected through accessibility, and the new text typed over the selection (Delete when it is empty).
@@ -319,6 +365,8 @@ export async function typeTextAction(desktop: LinuxDesktop, request: TypeRequest
       if (element && probes.length > 0 && (await syntheticEventsReach(desktop, window, 'keys')).accepted) {
         return keysIntoField(desktop, window, element, snapshot, target, label, probes[0]!, request.text, syntheticKeys(desktop, window, signal), arrived, page, signal, true);
       }
+      const pressReturn = probes.length > 0 ? await backgroundKeys(desktop, target, 'return') : undefined;
+      if (pressReturn) return linesThroughAccessibility(desktop, target, label, probes[0]!, request.text, pressReturn, snapshot, signal);
       return notDelivered(
         mode,
         withNote(`${label} is a single-line field, where a newline is a Return press, which text inserted through accessibility does not make, and its app reads no key events sent in the background; nothing was typed: retry with delivery_mode "foreground"`, page),
