@@ -86,7 +86,11 @@ function markWithParts(node: AtspiRawNode, mark: (node: AtspiRawNode, kind: Dirt
 export interface MirrorPolicy {
   addsChildrenSilently: boolean;
   scrollsSilently: boolean;
+  renamesButtonsSilently: boolean;
 }
+
+/** Buttons a toolkit may rename silently (see ToolkitQuirks.renamesButtonsSilently): those named by a label they hide. */
+const labelHidingRoles = new Set([ATSPI_ROLE.PUSH_BUTTON, ATSPI_ROLE.TOGGLE_BUTTON]);
 
 interface Entry {
   node: AtspiRawNode;
@@ -336,11 +340,13 @@ export class WindowMirror {
     for (const { node } of this.index.values()) if (changesWithoutEvent(node)) mark(node, 'own');
     const layoutKept = batch.every(keepsLayout) && !resized;
     const boxesDue = !layoutKept || this.boxesUnsettled || this.policy.scrollsSilently;
-    const [owners, changedCounts, boxes] = await settled([
+    const [owners, changedCounts, boxes, renamed] = await settled([
       settled([...unknown].map((path) => this.ownerOf(path, options.callTimeoutMs))),
       this.policy.addsChildrenSilently ? this.changedChildCounts(changes.additions, options.callTimeoutMs) : [],
       boxesDue && !boxesLater ? this.rereadBoxes(options.callTimeoutMs) : undefined,
+      this.policy.renamesButtonsSilently ? this.renamedButtons(options.callTimeoutMs) : [],
     ]);
+    for (const node of renamed) mark(node, 'own');
     this.boxesUnsettled = (boxesLater && boxesDue) || !layoutKept || (boxes?.moved.length ?? 0) > 0 || (boxes?.shown.length ?? 0) > 0;
     for (const owner of owners) if (owner) mark(owner, 'subtree');
     for (const node of changedCounts) mark(node, 'subtree');
@@ -469,6 +475,23 @@ export class WindowMirror {
       if ((await this.childCount(node, timeoutMs)) !== node.childCount + (additions.get(node.path)?.length ?? 0)) changed.push(node);
     });
     return changed;
+  }
+
+  /** The named buttons that hold nothing whose name is not the one mirrored (one call each). */
+  private async renamedButtons(timeoutMs: number): Promise<AtspiRawNode[]> {
+    const nodes = [...this.index.values()].map(({ node }) => node).filter((node) => labelHidingRoles.has(node.role) && node.name !== '' && node.childCount === 0);
+    const renamed: AtspiRawNode[] = [];
+    await pooled(nodes, async (node) => {
+      try {
+        const body = await this.client.callObject(node, {
+          interface: 'org.freedesktop.DBus.Properties', member: 'Get', signature: 'ss', body: [atspiInterface('Accessible'), 'Name'], timeoutMs,
+        });
+        if ((body[0] as { value: unknown } | undefined)?.value !== node.name) renamed.push(node);
+      } catch {
+        throw new Distrust(`the name of ${node.path} could not be read`);
+      }
+    });
+    return renamed;
   }
 
   private async childCount(node: AtspiRawNode, timeoutMs: number): Promise<number> {
