@@ -340,14 +340,17 @@ export class WindowMirror {
     for (const { node } of this.index.values()) if (changesWithoutEvent(node)) mark(node, 'own');
     const layoutKept = batch.every(keepsLayout) && !resized;
     const boxesDue = !layoutKept || this.boxesUnsettled || this.policy.scrollsSilently;
-    const [owners, changedCounts, boxes, renamed] = await settled([
+    const [owners, changedCounts, boxesRead, renamed] = await settled([
       settled([...unknown].map((path) => this.ownerOf(path, options.callTimeoutMs))),
       this.policy.addsChildrenSilently ? this.changedChildCounts(changes.additions, options.callTimeoutMs) : [],
       boxesDue && !boxesLater ? this.rereadBoxes(options.callTimeoutMs) : undefined,
       this.policy.renamesButtonsSilently ? this.renamedButtons(options.callTimeoutMs) : [],
     ]);
     for (const node of renamed) mark(node, 'own');
-    this.boxesUnsettled = (boxesLater && boxesDue) || !layoutKept || (boxes?.moved.length ?? 0) > 0 || (boxes?.shown.length ?? 0) > 0;
+    // A button renamed unannounced takes its new label's width, and its neighbours move with it, unannounced too.
+    const relaidOut = renamed.length > 0;
+    const boxes = boxesRead ?? (relaidOut && !boxesLater ? await this.rereadBoxes(options.callTimeoutMs) : undefined);
+    this.boxesUnsettled = (boxesLater && (boxesDue || relaidOut)) || !layoutKept || relaidOut || (boxes?.moved.length ?? 0) > 0 || (boxes?.shown.length ?? 0) > 0;
     for (const owner of owners) if (owner) mark(owner, 'subtree');
     for (const node of changedCounts) mark(node, 'subtree');
     for (const node of boxes?.gone ?? []) mark(this.index.get(node.path)?.parent ?? node, 'subtree');
