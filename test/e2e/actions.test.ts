@@ -358,6 +358,30 @@ describe('action tools on real apps', () => {
     assert.equal((await fixtures.status(source)).lastKey, '', 'the fixture: nothing was dropped on the window dragged from');
   });
 
+  test('a context menu, shown in a popup window of its own, is in the tree of the window it opened over, and its item is chosen there in the background', async () => {
+    // xfce4-taskmanager's right click showed Stop, Terminate and Kill on screen, and in no tree the driver read.
+    const window = await fixtures.launch('gtk3', { title: 'Context Fixture', rows: 3, extraArgs: ['--context-menu'] });
+    try {
+      await act('right_click', { window_id: window.id, selector: 'name="Click pad"', delivery_mode: 'foreground' });
+      const popup = (await oracle.topLevels(window.pid)).find((top) => top.name !== window.title && top.showing);
+      assert.deepEqual(popup?.items, ['Copy pad', 'Clear pad'], 'pyatspi: a top level of its own shows the menu');
+      const { elements } = await state(window);
+      assert.deepEqual(elements.filter((element) => element.role === 'menuitem' && element.name.endsWith(' pad')).map((element) => element.name), ['Copy pad', 'Clear pad']);
+      const chosen = await act('click', { window_id: window.id, selector: 'role=menuitem name="Clear pad"' });
+      assert.equal(chosen.path, 'x11_atspi', JSON.stringify(chosen));
+      assert.equal((await fixtures.waitForStatus(window, (status) => status.lastKey !== '')).lastKey, 'context:Clear pad', 'the fixture: the item was chosen');
+      assert.equal((await state(window)).elements.filter((element) => element.name === 'Clear pad').length, 0, 'the menu closed with it');
+
+      // A combo box's list is in its popup's top level too: it is read where it belongs, under the combo box, once.
+      await act('click', { window_id: window.id, selector: 'role=combobox name=Color', delivery_mode: 'foreground' });
+      assert.ok((await oracle.topLevels(window.pid)).some((top) => top.showing && top.items.includes('Green') && top.name !== window.title), 'pyatspi: the list shows in a popup');
+      assert.deepEqual((await state(window)).elements.filter((element) => element.name === 'Green').map((element) => element.role), ['menuitem']);
+      await act('press_key', { window_id: window.id, key: 'Escape', delivery_mode: 'foreground' });
+    } finally {
+      process.kill(window.pid);
+    }
+  });
+
   test('a multi-column tree view\'s row: a background click selects it alone, and the tree says so in every cell; a double click opens it', async () => {
     // GTK3's tree view takes no DeselectSelectedChild (its Selection has no remove), only its Table's RemoveRowSelection:
     // a click on a file in Thunar's detailed list added it to the folder Thunar had selected, and F2 then renamed both.
