@@ -72,6 +72,26 @@ describe('action evidence and menu results on a real GTK3 app', () => {
     assert.doesNotMatch(text, new RegExp(`^~ \\[e${blinked!.index}\\] `, 'm'), text);
   });
 
+  test('a dialog titled as its main window is read through its own object, not the main window\'s', async () => {
+    // xfce4-taskmanager's Kill asks in a message dialog titled "Task Manager", whose accessible is named "Question":
+    // the name of the main window's frame agreed with the title, and the dialog's tree came back as the main window's.
+    const asking = await fixtures.launch('gtk3', { title: 'Asking Fixture', rows: 3, extraArgs: ['--ask-button'] });
+    try {
+      const called = await callOk(fixtures.context, 'click', { window_id: asking.id, element_index: named(await fixtures.elements(asking), 'Ask…').index });
+      const dialog = (called.structured as unknown as ActionResult).new_windows?.find((opened) => opened.title === asking.title);
+      assert.ok(dialog, `the question is a new window: ${called.summary}`);
+      assert.equal((await fixtures.oracle.find(asking.pid, 'Question', 'push button', 'Yes')).found, true, 'pyatspi reads the question\'s Yes');
+      assert.match(dialog.tree ?? '', /btn "Yes"/, dialog.tree);
+      assert.doesNotMatch(dialog.tree ?? '', /"Ask…"/, 'not the main window\'s tree');
+      const state = await callOk(fixtures.context, 'get_window_state', { window_id: dialog.window_id, include_screenshot: false });
+      assert.match(resultText(state), /txt "Really do it\?"/, resultText(state));
+      await callOk(fixtures.context, 'click', { window_id: dialog.window_id, selector: 'role=button name=No' });
+      assert.equal((await fixtures.waitForStatus(asking, (status) => status.lastKey !== '')).lastKey, 'asked:no', 'the fixture: No answered it');
+    } finally {
+      process.kill(asking.pid);
+    }
+  });
+
   test('invoke_menu File > Reset… lists the dialog it opened in new_windows, with its tree, and a diff of the window, as a click does', async () => {
     await fixtures.elements(window);
     const called = await callOk(fixtures.context, 'invoke_menu', { pid: window.pid, window_id: window.id, path: ['File', 'Reset...'] });

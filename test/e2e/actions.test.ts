@@ -10,7 +10,7 @@ import type { ToolContext } from '../../src/tools/context.js';
 import { runTool } from '../../src/tools/run.js';
 import { FixtureDesktop } from '../helpers/fixture-desktop.js';
 import { PyatspiOracle } from '../helpers/oracle.js';
-import { accessibleWindowState, callOk, type Element } from '../helpers/tools.js';
+import { accessibleWindowState, callOk, failsWith, type Element } from '../helpers/tools.js';
 
 interface Action {
   path: string;
@@ -84,6 +84,36 @@ describe('action tools on real apps', () => {
       assert.equal(read.text, unicodeText);
     });
   }
+
+  test('type_text into a field with the focus replaces the text selected in it, as typed keys do (background)', async () => {
+    // Thunar's Rename dialog selects the name before the extension: "three" typed there made "two.txt" "twothree.txt".
+    const { elements } = await state(gtk3);
+    const field = find(elements, 'textbox', 'Paste target');
+    await act('set_value', { window_id: gtk3.id, element_index: field.index, value: 'two.txt' });
+    await act('click', { window_id: gtk3.id, element_index: field.index });
+    assert.ok((await oracle.find(gtk3.pid, gtk3.title, 'text', 'Paste target')).states?.includes('focused'), 'pyatspi: the click focused the field');
+    assert.deepEqual(await oracle.selectText(gtk3.pid, gtk3.title, 'text', 'Paste target', 0, 3), [0, 3]);
+    const result = await act('type_text', { window_id: gtk3.id, element_index: field.index, text: 'three' });
+    assert.equal(result.effect, 'confirmed', JSON.stringify(result));
+    assert.equal((await oracle.find(gtk3.pid, gtk3.title, 'text', 'Paste target')).text, 'three.txt', 'pyatspi: the typing replaced the selected "two"');
+  });
+
+  test('type_text ending in a newline into a GTK3 search field (background): the text goes in through accessibility, the Return through the field\'s activate action', async () => {
+    // Catfish's search field refused "three\n" (GTK reads no key events sent in the background), while "three" and then
+    // press_key Return, which the field takes as its activate action, searched.
+    const window = await fixtures.launch('gtk3', { title: 'Search Return Fixture', rows: 3, extraArgs: ['--history'] });
+    try {
+      const history = async () => (await oracle.texts(window.pid, window.title)).find((line) => line.startsWith('searches=')) ?? '';
+      const field = (await callOk(context, 'find_elements', { window_id: window.id, selector: 'name=Search >> role=textbox' })).structured as { matches: Element[] };
+      await act('set_value', { window_id: window.id, element_index: field.matches[0]!.index, value: '' });
+      const result = await act('type_text', { window_id: window.id, element_index: field.matches[0]!.index, text: 'needle\n' });
+      assert.equal(result.path, 'x11_atspi', JSON.stringify(result));
+      assert.equal(result.effect, 'confirmed', JSON.stringify(result));
+      assert.match(await history(), /^searches=1 .* search=needle$/, 'pyatspi: the Return searched for the typed text, once');
+    } finally {
+      process.kill(window.pid);
+    }
+  });
 
   test('hotkeys through the real clipboard: ctrl+a, ctrl+c in one field, ctrl+v in another (foreground)', async () => {
     const { elements } = await state(gtk3);
@@ -293,5 +323,87 @@ describe('action tools on real apps', () => {
     await click('double_click', 'gamma');
     assert.equal((await fixtures.waitForStatus(window, (status) => status.lastKey !== '')).lastKey, 'activated:gamma', 'the fixture: the double click opened gamma');
     assert.deepEqual(await selected(), ['gamma']);
+  });
+
+  test('drag from one window to another (to_window_id): the drop lands in the other app, is judged there, and the window active before is active again', async () => {
+    // A file dragged between two Thunar windows: drag took both points in one window and refused the drop point as outside it.
+    const source = await fixtures.launch('gtk3', { title: 'Drag Source', rows: 3, extraArgs: ['--drop-zone'] });
+    const target = await fixtures.launch('gtk3', { title: 'Drop Target', rows: 3, extraArgs: ['--drop-zone'] });
+    await callOk(context, 'set_window_frame', { window_id: source.id, x: 0, y: 40, width: 480, height: 640 });
+    await callOk(context, 'set_window_frame', { window_id: target.id, x: 500, y: 40, width: 480, height: 640 });
+    const placed = async (window: ClientWindow, selector: string) => {
+      const found = (await callOk(context, 'find_elements', { window_id: window.id, selector })).structured as { matches: Element[]; window: { bounds: { x: number; y: number } } };
+      assert.ok(found.matches[0]?.bounds, JSON.stringify(found));
+      const bounds = found.matches[0].bounds;
+      return { x: bounds.x - found.window.bounds.x + bounds.w / 2, y: bounds.y - found.window.bounds.y + bounds.h / 2 };
+    };
+    const from = await placed(source, 'name="Drag source"');
+    const to = await placed(target, 'name="Drop here"');
+    await callOk(context, 'bring_to_front', { window_id: target.id });
+    const active = await fixtures.readers.activeWindow();
+    const drag = { window_id: source.id, from_x: from.x, from_y: from.y, to_x: to.x, to_y: to.y, delivery_mode: 'foreground' };
+
+    const outside = await failsWith(context, 'drag', { ...drag, to_x: to.x + 500 }, 'outside_window');
+    assert.match(outside.summary, /give its window_id as to_window_id/);
+    const result = await act('drag', { ...drag, to_window_id: target.id });
+    assert.equal(result.effect, 'confirmed', JSON.stringify(result));
+    assert.match(result.evidence!.join('\n'), /"Drop here": name is now "Dropped: payload from Drag Source"/);
+    assert.equal((await fixtures.status(target)).lastKey, 'dropped:payload from Drag Source', 'the fixture: the drop reached the other app');
+    assert.equal(await fixtures.readers.activeWindow(), active, 'xprop: the window active before is active again (GTK\'s drag keeps a 1x1 window mapped off screen, no popup)');
+
+    // The window dragged from, in front, covering the drop point: nothing is sent.
+    await callOk(context, 'set_window_frame', { window_id: target.id, x: 100, y: 40, width: 480, height: 640 });
+    const covered = await placed(target, 'name^=Dropped:');
+    await failsWith(context, 'drag', { ...drag, to_x: covered.x, to_y: covered.y, to_window_id: target.id }, 'drop_point_covered');
+    assert.equal((await fixtures.status(source)).lastKey, '', 'the fixture: nothing was dropped on the window dragged from');
+  });
+
+  test('a context menu, shown in a popup window of its own, is in the tree of the window it opened over, and its item is chosen there in the background', async () => {
+    // xfce4-taskmanager's right click showed Stop, Terminate and Kill on screen, and in no tree the driver read.
+    const window = await fixtures.launch('gtk3', { title: 'Context Fixture', rows: 3, extraArgs: ['--context-menu'] });
+    try {
+      await act('right_click', { window_id: window.id, selector: 'name="Click pad"', delivery_mode: 'foreground' });
+      const popup = (await oracle.topLevels(window.pid)).find((top) => top.name !== window.title && top.showing);
+      assert.deepEqual(popup?.items, ['Copy pad', 'Clear pad'], 'pyatspi: a top level of its own shows the menu');
+      const { elements } = await state(window);
+      assert.deepEqual(elements.filter((element) => element.role === 'menuitem' && element.name.endsWith(' pad')).map((element) => element.name), ['Copy pad', 'Clear pad']);
+      const chosen = await act('click', { window_id: window.id, selector: 'role=menuitem name="Clear pad"' });
+      assert.equal(chosen.path, 'x11_atspi', JSON.stringify(chosen));
+      assert.equal((await fixtures.waitForStatus(window, (status) => status.lastKey !== '')).lastKey, 'context:Clear pad', 'the fixture: the item was chosen');
+      assert.equal((await state(window)).elements.filter((element) => element.name === 'Clear pad').length, 0, 'the menu closed with it');
+
+      // A combo box's list is in its popup's top level too: it is read where it belongs, under the combo box, once.
+      await act('click', { window_id: window.id, selector: 'role=combobox name=Color', delivery_mode: 'foreground' });
+      assert.ok((await oracle.topLevels(window.pid)).some((top) => top.showing && top.items.includes('Green') && top.name !== window.title), 'pyatspi: the list shows in a popup');
+      assert.deepEqual((await state(window)).elements.filter((element) => element.name === 'Green').map((element) => element.role), ['menuitem']);
+      await act('press_key', { window_id: window.id, key: 'Escape', delivery_mode: 'foreground' });
+    } finally {
+      process.kill(window.pid);
+    }
+  });
+
+  test('a multi-column tree view\'s row: a background click selects it alone, and the tree says so in every cell; a double click opens it', async () => {
+    // GTK3's tree view takes no DeselectSelectedChild (its Selection has no remove), only its Table's RemoveRowSelection:
+    // a click on a file in Thunar's detailed list added it to the folder Thunar had selected, and F2 then renamed both.
+    const window = await fixtures.launch('gtk3', { title: 'File List Fixture', rows: 3, extraArgs: ['--file-list'] });
+    const selectedCells = async () => (await oracle.selected(window.pid, window.title, 'File list')).sort();
+    const selected = async () => [...new Set((await selectedCells()).filter((name) => /^(alpha|beta|gamma)/.test(name)))];
+    // The name's cell holds an icon's cell and a text's cell, whose states follow their row without events of their own.
+    const selectedSeen = async () => {
+      const found = (await callOk(context, 'find_elements', { window_id: window.id, selector: 'name="File list" >> role=cell selected' })).structured as { matches: Element[] };
+      return found.matches.map((cell) => cell.name).sort();
+    };
+    const click = (tool: string, name: string) => callOk(context, tool, { window_id: window.id, selector: `name="File list" >> role=cell name=${JSON.stringify(name)} [index=0]` });
+    await click('click', 'beta.txt');
+    assert.deepEqual(await selected(), ['beta.txt'], 'pyatspi: the click selected the row');
+    await click('click', 'alpha.txt');
+    assert.deepEqual(await selected(), ['alpha.txt'], 'pyatspi: the next click selected its row alone');
+    assert.deepEqual(await selectedSeen(), ['', '6 bytes', 'alpha.txt', 'alpha.txt'], 'the driver reads every cell of the row selected, the icon\'s and the text\'s inside its name\'s too');
+    assert.deepEqual(await selectedSeen(), await selectedCells(), 'pyatspi reads the same');
+    assert.equal((await fixtures.status(window)).lastKey, '', 'the fixture: no click opened anything');
+    await click('double_click', 'gamma');
+    assert.equal((await fixtures.waitForStatus(window, (status) => status.lastKey !== '')).lastKey, 'activated:gamma', 'the fixture: the double click opened gamma');
+    assert.deepEqual(await selected(), ['gamma']);
+    assert.deepEqual(await selectedSeen(), await selectedCells(), 'pyatspi reads the same cells selected');
   });
 });

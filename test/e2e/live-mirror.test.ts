@@ -1,5 +1,5 @@
 // The live tree mirror on the GTK3 fixture started with --control: the fixture changes itself on command
-// (rows added, removed and renamed, text, states, a widget packed without an event, a scroll, window moves
+// (rows added, removed and renamed, text, states, a widget packed and a button relabelled without an event, a scroll, window moves
 // and resizes), picked at random from a printed seed, and after every change the mirror's reading must equal
 // a fresh walk of the window; so must every element a read of the change's events alone (eventsOnly, as a
 // wait makes it) says it read now. The independent witness of what another client changed is pyatspi.
@@ -138,6 +138,7 @@ describe('the live tree mirror on a GTK3 app', () => {
       [2, () => ({ do: 'unpack_button' })],
       [2, () => ({ do: 'toggle_sensitive' })],
       [2, () => ({ do: 'toggle_pad' })],
+      [2, () => ({ do: 'relabel_button', text: `Relabelled ${word()}` })],
       [1, () => ({ do: 'set_tooltip', text: `Tip ${word()}` })],
       [1, () => ({ do: 'set_title', text: `${window.title} ${word()}` })],
       [3, () => ({ do: 'scroll', fraction: random() })],

@@ -84,6 +84,30 @@ describe('window frames, menus by path and health over MCP and the CLI', () => {
     assert.equal(await x.activeWindow(), active, 'nothing was brought to the front');
   });
 
+  test('invoke_menu: an item its app enables only when its menu is shown is looked for with the menu open, which is closed again', async () => {
+    // Thunar rebuilds its Edit menu when it is shown: Paste read disabled after a Cut, as when the menu was last open.
+    const { window } = await desktop.launchFixture('gtk3', { title: 'Menu On Show Fixture', extraArgs: ['--paste-on-show'] });
+    const paste = async () => (await oracle.find(window.pid, window.title, 'menu item', 'Paste')).states!;
+    try {
+      assert.ok(!(await paste()).includes('sensitive'), 'pyatspi: Paste reads disabled while its menu is closed');
+      const refused = await call('invoke_menu', { window_id: window.id, path: ['Edit', 'Paste'] });
+      assert.equal((refused.structuredContent as { error: string }).error, 'menu_item_disabled', text(refused));
+      const states = await paste();
+      assert.ok(!states.includes('sensitive') && !states.includes('showing'), `pyatspi: Paste disabled when shown, and its menu closed again: ${states.join(', ')}`);
+
+      const field = await call('find_elements', { window_id: window.id, selector: 'name="Name field"' });
+      const token = (field.structuredContent as { matches: { element_token: string }[] }).matches[0]!.element_token;
+      assert.ok(!(await call('set_value', { element_token: token, value: 'to paste' })).isError);
+      assert.ok(!(await paste()).includes('sensitive'), 'pyatspi: Paste reads disabled while its menu is closed, as when it was last shown');
+      const result = await call('invoke_menu', { window_id: window.id, path: ['Edit', 'Paste'] });
+      assert.ok(!result.isError, text(result));
+      assert.equal((await oracle.status(window.pid, window.title)).last_key, 'menu:Paste', 'the fixture: Paste was chosen');
+      assert.ok(!(await paste()).includes('showing'), 'pyatspi: the menu is closed');
+    } finally {
+      process.kill(window.pid);
+    }
+  });
+
   test('invoke_menu on Qt (FeatherPad): a nested path toggles a check item, judged by pyatspi; a disabled item is refused', async () => {
     const before = await oracle.find(qt.pid, qt.title, 'menu item', 'Line Numbers');
     const result = await call('invoke_menu', { pid: qt.pid, path: ['Options', 'Line Numbers'] });

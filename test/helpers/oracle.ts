@@ -175,6 +175,11 @@ export class PyatspiOracle {
     return (await this.ask<{ selection: number[] }>({ op: 'select_text', pid, title, role, name, start, end })).selection;
   }
 
+  /** Every top-level object of the pid's application: its windows and the popups it shows (a context menu), with the menu items in each. */
+  async topLevels(pid: number): Promise<{ role: string; name: string; showing: boolean; items: string[] }[]> {
+    return (await this.ask<{ top_levels: { role: string; name: string; showing: boolean; items: string[] }[] }>({ op: 'top_levels', pid })).top_levels;
+  }
+
   close(): void {
     this.child.stdin.end();
     this.child.kill();

@@ -534,16 +534,16 @@ describe('a terminal widget\'s screen as rows (terminal-rows.ts)', () => {
   const screen = 'cup$ ls\nalpha   beta\n\ncup$ ls\nalpha   beta\n   \ncup$\n';
   const terminal = () => raw('ROLE_TERMINAL', { name: 'Terminal', text: screen, interfaces: ['Accessible', 'Component', 'Text'], extents: { x: 100, y: 50, w: 400, h: 140 } });
 
-  test('each row that holds something is a text node on its share of the height, blank rows left out', () => {
+  test('each row that holds something is a text node on its share of the height, with its spaces, blank rows left out', () => {
     const window = raw('ROLE_FRAME', { name: 'Term', extents: { x: 100, y: 50, w: 400, h: 300 }, children: [terminal()] });
     window.childCount = 1;
     const root = atspiToCup(window, screenContext).root;
     const rows = root.children![0]!.children!;
     assert.deepEqual(rows.map((row) => [row.role, row.name, row.bounds?.y, row.bounds?.h]), [
       ['text', 'cup$ ls', 50, 20],
-      ['text', 'alpha beta', 70, 20],
+      ['text', 'alpha   beta', 70, 20],
       ['text', 'cup$ ls', 110, 20],
-      ['text', 'alpha beta', 130, 20],
+      ['text', 'alpha   beta', 130, 20],
       ['text', 'cup$', 170, 20],
     ]);
     assert.ok(rows.every((row) => !row.states?.includes('disabled')), 'rows are not disabled');

@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { ToolError } from '../../src/errors.js';
 import { entryForProcess } from '../../src/platform/linux/applications.js';
 import { bestEntry, installedApplications } from '../../src/platform/linux/desktop-entries.js';
-import { planLaunch } from '../../src/platform/linux/launcher.js';
+import { planLaunch, programFor, startDetached } from '../../src/platform/linux/launcher.js';
 
 /**
  * Real .desktop files on disk, laid out as Debian's Thunar ships them (the app and its Bulk Rename tool run the
@@ -65,6 +65,22 @@ describe('which .desktop entry a name launches', () => {
     refused('First Pad', ['/tmp/a', '/tmp/b']);
     assert.deepEqual(planned('First Pad', ['/tmp/a']).argv, ['pad', '/tmp/a']);
     assert.deepEqual(planned('thunar-settings').argv, ['thunar-settings']);
+  });
+
+  test('an entry\'s program is found where a session finds it: on PATH, else in its games directories; else nothing starts, and the error says why', () => {
+    // GNOME Mines' entry runs "gnome-mines", installed in /usr/games, which root's PATH lacks: launch_app failed with internal_error.
+    const games = join(home, 'games');
+    mkdirSync(games);
+    writeFileSync(join(games, 'a-game'), '#!/bin/sh\n');
+    chmodSync(join(games, 'a-game'), 0o755);
+    assert.equal(programFor('a-game', [games]), join(games, 'a-game'));
+    assert.equal(programFor('a-game', []), undefined);
+    assert.match(programFor('node', [games]) ?? '', /\/node$/, 'PATH first');
+    write('a-game.desktop', 'A Game', 'no-such-program-anywhere %U');
+    assert.throws(
+      () => startDetached(planLaunch('a-game', [], []), home),
+      (error: unknown) => error instanceof ToolError && error.code === 'app_not_found' && /"no-such-program-anywhere", which the desktop entry .*a-game\.desktop runs: it is not on PATH .* nothing was started/.test(error.message),
+    );
   });
 
   test('a running program is matched to the app entry, not to a tool that runs the same program with options', () => {

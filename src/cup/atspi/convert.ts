@@ -9,7 +9,7 @@ import { firstCodePoints, normaliseWhitespace } from '../text.js';
 import { plainText, readableName, withoutDisclosureMarker, withoutMnemonic } from './names.js';
 import { atspiRoleName, cupRoleFor } from './roles.js';
 import { cupStateOf, decodeStateSet } from './states.js';
-import { withTerminalRows } from './terminal-rows.js';
+import { isTerminalRow, withTerminalRows } from './terminal-rows.js';
 
 /** Where CUP element N came from: the accessibility object an action on it must reach. */
 export interface ElementSource {
@@ -398,7 +398,11 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
     const atspiRole = atspiRoleName(raw.role);
     // A control without a name of its own is named by the label that points at it (W3C accname, aria-labelledby);
     // a combo box named only by its choice is too, once its value is known (comboNamedByValue).
-    const name = withoutDisclosureMarker(readableName(raw.name, context.gtk4NameQuirks, atspiRole) || normaliseWhitespace(raw.labelledBy ?? '') || contentName(raw, atspiRole), states.has('STATE_EXPANDABLE'));
+    // A terminal's row is text on its screen, whose spaces are its content (indentation, columns), as in the terminal
+    // tools' screens: it keeps them.
+    const name = isTerminalRow(raw.path)
+      ? raw.name
+      : withoutDisclosureMarker(readableName(raw.name, context.gtk4NameQuirks, atspiRole) || normaliseWhitespace(raw.labelledBy ?? '') || contentName(raw, atspiRole), states.has('STATE_EXPANDABLE'));
     const mapped = cupRoleFor({
       atspiRole,
       parentAtspiRole: parent ? atspiRoleName(parent.role) : undefined,

@@ -100,13 +100,34 @@ function withBrowser(plan: LaunchPlan, extraArgs: readonly string[], options: La
  * user's active window stays active. The environment is that of a session with accessibility on.
  */
 export function startDetached(plan: LaunchPlan, cwd: string): { pid: number; log: string; exited: Promise<ProcessExit> } {
+  const program = programFor(plan.command);
+  if (program === undefined) {
+    throw new ToolError(
+      `could not start "${plan.command}"${plan.entry ? `, which the desktop entry ${plan.entry.path} runs` : ''}: it is not on PATH (${process.env.PATH ?? ''}) ` +
+        `nor in ${sessionProgramDirectories.join(' or ')}; nothing was started. Install its package, or give launch_app the program's full path as name`,
+      'app_not_found',
+    );
+  }
   const log = join(logDirectory(), `app-${Date.now()}.log`);
   const env = { ...process.env, DESKTOP_STARTUP_ID: `cup-driver-${process.pid}-${Date.now()}_TIME0`, ...launchedAppEnvironment(process.env), ...plan.browser?.env };
   if (plan.browser) prepareProfile(plan.browser);
   // A folder that is gone would make the start fail with a misleading ENOENT: the app then starts where the driver runs.
-  const started = spawnDetachedWatched(plan.command, plan.args, env, log, isDirectory(cwd) ? cwd : undefined);
+  const started = spawnDetachedWatched(program, plan.args, env, log, isDirectory(cwd) ? cwd : undefined);
   if (plan.browser?.profile) ownProfile(plan.browser.profile, started.pid, started.exited);
   return { ...started, log };
+}
+
+/**
+ * Directories a desktop session's PATH has that a root or service environment's leaves out: Debian installs games
+ * there (GNOME Mines' entry runs "gnome-mines", which is /usr/games/gnome-mines), and launch_app failed with an
+ * internal error where a person's launcher starts them.
+ */
+export const sessionProgramDirectories = ['/usr/local/games', '/usr/games'];
+
+/** The program an Exec line (or a name) runs, as a session finds it: on PATH, else in its other directories. */
+export function programFor(command: string, directories: readonly string[] = sessionProgramDirectories): string | undefined {
+  if (command.includes('/')) return findProgram(command);
+  return findProgram(command) ?? directories.map((directory) => join(directory, command)).find((path) => findProgram(path) !== undefined);
 }
 
 function isDirectory(path: string): boolean {

@@ -32,7 +32,9 @@ import { AtspiClient } from './atspi/client.js';
 import { quirksFor, type ToolkitInfo, type ToolkitQuirks } from './atspi/toolkit.js';
 import type { ObjectRef } from './atspi/object-ref.js';
 import { deepestAtPoint, extents, readAttributes } from './atspi/operations.js';
-import { readTree, type ReadTreeResult } from './atspi/tree-reader.js';
+import { readTree, type ReadTreeOptions, type ReadTreeResult } from './atspi/tree-reader.js';
+import { openPopupMenus } from './atspi/open-popups.js';
+import { mappedPopupsOf } from './popups.js';
 import { WindowMirror, type MirrorPolicy, type MirrorRead } from './atspi/window-mirror.js';
 import { matchWindow, type WindowMatch } from './atspi/window-matcher.js';
 import type { RawImage } from '../../image/raw-image.js';
@@ -538,7 +540,8 @@ export class LinuxDesktop implements Desktop {
     };
     let mirrored: MirrorRead | undefined;
     if (quirks.mirrorable) mirrored = await this.mirrorOf(window, match, client, x, quirks).read(options, { fresh: limits.fresh, eventsOnly: limits.eventsOnly, boxesLater: limits.boxesLater });
-    const read = mirrored?.read ?? (await readTree(client, match.topLevel, options));
+    const own = mirrored?.read ?? (await readTree(client, match.topLevel, options));
+    const read = await this.withOpenPopups(own, window, match, client, x, options);
     // A remembered top level that no longer answers (the window was recreated) is searched for again.
     if (remembered && !read.failure && read.root && read.root.interfaces.length === 0) {
       this.matches.delete(window.id);
@@ -564,6 +567,22 @@ export class LinuxDesktop implements Desktop {
       missingReason: read.unresponsive ? unresponsive : (exited ?? read.failure),
       ...(read.unresponsive ? { unresponsive: true } : {}),
     };
+  }
+
+  /**
+   * The window's tree with the menus its app shows over it in popups of their own (a context menu: see
+   * open-popups.ts) after the window's own content, as the screen shows them over it. The mirror keeps the window's
+   * own tree; the popups, open for a moment, are read anew each time.
+   */
+  private async withOpenPopups(read: ReadTreeResult, window: ClientWindow, match: WindowMatch, client: AtspiClient, x: X11Connection, options: ReadTreeOptions): Promise<ReadTreeResult> {
+    if (!read.root || read.failure) return read;
+    const { x: left, y: top, width, height } = window.bounds;
+    const over = (await mappedPopupsOf(x, window.id).catch(() => [])).filter((popup) => popup.x < left + width && popup.y < top + height && popup.x + popup.width > left && popup.y + popup.height > top);
+    const menus = await openPopupMenus(client, match.app, match.topLevel, over, read.root, options).catch(() => []);
+    if (menus.length === 0) return read;
+    const count = (node: AtspiRawNode): number => 1 + node.children.reduce((sum, child) => sum + count(child), 0);
+    const root = { ...read.root, children: [...read.root.children, ...menus], childCount: read.root.childCount + menus.length };
+    return { ...read, root, nodeCount: read.nodeCount + menus.reduce((sum, menu) => sum + count(menu), 0) };
   }
 
   /** Why no accessible window matches an X window: an app older than the bus stays on the bus it started with. */

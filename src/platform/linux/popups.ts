@@ -12,7 +12,11 @@ export interface Popup {
   height: number;
 }
 
-/** The override-redirect windows that `window`'s X client has mapped now, lowest first. */
+/**
+ * The override-redirect windows that `window`'s X client has mapped now, lowest first. One wholly off the screen is
+ * none: GTK keeps a 1x1 window mapped at -99,-99 for a drag and drop's messages (a GtkInvisible), and a drag kept the
+ * window it started in active, as if it had opened a menu there.
+ */
 export async function mappedPopupsOf(x: X11Connection, window: number): Promise<Popup[]> {
   const root = x.setup.screens[0]?.root;
   if (root === undefined) return [];
@@ -25,7 +29,8 @@ export async function mappedPopupsOf(x: X11Connection, window: number): Promise<
         const attributes = await x.getWindowAttributes(id);
         if (!attributes.overrideRedirect || attributes.mapState !== 'viewable' || attributes.class !== 'InputOutput') return undefined;
         const geometry = await x.getGeometry(id);
-        return { id, x: geometry.x + geometry.borderWidth, y: geometry.y + geometry.borderWidth, width: geometry.width, height: geometry.height };
+        const popup = { id, x: geometry.x + geometry.borderWidth, y: geometry.y + geometry.borderWidth, width: geometry.width, height: geometry.height };
+        return popup.x < x.screen.width && popup.y < x.screen.height && popup.x + popup.width > 0 && popup.y + popup.height > 0 ? popup : undefined;
       } catch {
         // It went away between the listing and the question.
         return undefined;

@@ -2,7 +2,10 @@
 import { actionOutcome, notDelivered, type ActionOutcome } from '../../action-outcome.js';
 import type { DragOptions } from '../../desktop.js';
 import type { ElementTarget, PointTarget } from '../../targets.js';
+import { ToolError } from '../../../errors.js';
 import { readObject } from '../atspi/operations.js';
+import { windowAt } from '../input/window-at.js';
+import type { X11Connection } from '../x11/index.js';
 import { drag as pointerDrag } from '../input/index.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import { requireOnAppWindow, screenPointNow } from './element-point.js';
@@ -12,23 +15,28 @@ import { toolkitName, withForeground } from './real-input.js';
 import { observe, valueProbe } from './verification.js';
 
 /**
- * Presses at from, moves to to and releases, with the window active; a slider's value is read back. An end given as
- * an element is the centre of its visible box once the window is in front (scrolled into view first, as a foreground
- * click's element is), so the agent need not turn the tree's screen boxes into screenshot pixels.
+ * Presses at from, moves to to and releases, with the window dragged from active; a slider's value is read back. An
+ * end given as an element is the centre of its visible box once the window is in front (scrolled into view first, as
+ * a foreground click's element is), so the agent need not turn the tree's screen boxes into screenshot pixels. A drop
+ * on another window (a file dragged between two file managers' windows) is watched in that window's app, where the
+ * drop's effect shows, and is refused before the press when the window dragged from, now in front, covers its point.
  */
 export async function dragAction(desktop: LinuxDesktop, from: ElementTarget | PointTarget, to: ElementTarget | PointTarget, options: DragOptions): Promise<ActionOutcome> {
   if (options.mode === 'background') {
     const toolkit = await toolkitName(desktop, undefined, from.window.pid);
     return notDelivered(options.mode, `${toolkit} takes pointer drags only from real input; nothing was sent: retry with delivery_mode "foreground"`);
   }
+  const between = to.window.id !== from.window.id;
   const [fromTarget, toTarget] = await Promise.all([from, to].map((end) => (end.kind === 'element' ? liveTarget(desktop, end) : end)));
   const observation = await withForeground(desktop, from.window, async (x) => {
     const start = await screenPointNow(desktop, fromTarget!, x);
     const end = await screenPointNow(desktop, toTarget!, x);
     if (fromTarget!.kind === 'element') await requireOnAppWindow(desktop, x, fromTarget!, start);
-    const hit = fromTarget!.kind === 'element' ? fromTarget!.ref : await desktop.accessibleAt(start.window, start.screenX, start.screenY).catch(() => undefined);
+    if (between) await requireDropPointShown(x, start, end);
+    const [near, nearTarget] = between ? [end, toTarget!] : [start, fromTarget!];
+    const hit = nearTarget.kind === 'element' ? nearTarget.ref : await desktop.accessibleAt(near.window, near.screenX, near.screenY).catch(() => undefined);
     // Dragging a slider's knob changes its value: read it back, as well as what the app reports.
-    const live = hit ? await readObject(await desktop.atspi(), hit).catch(() => undefined) : undefined;
+    const live = hit && !between ? await readObject(await desktop.atspi(), hit).catch(() => undefined) : undefined;
     const probes = hit && live?.interfaces.includes('Value') ? [valueProbe(desktop, hit, live.name ? `"${live.name}"` : 'the dragged control')] : [];
     const run = async () => {
       await pointerDrag(x, { x: start.screenX, y: start.screenY }, { x: end.screenX, y: end.screenY }, {
@@ -42,7 +50,19 @@ export async function dragAction(desktop: LinuxDesktop, from: ElementTarget | Po
     // Evidence names what the window's latest snapshot holds by its index, as a click's does. The press moves the
     // focus (a page's button lost it to the page as a card was dragged off): no sign that the drop did anything.
     // What the drop does comes after the release, and is waited for past what the drag's start did.
-    return observe(desktop, hit.bus, probes, run, { snapshot: from.snapshot, ignore: focusMove, signAfterAct: true });
+    return observe(desktop, hit.bus, probes, run, { snapshot: between ? to.snapshot : from.snapshot, ignore: focusMove, signAfterAct: true });
   });
   return actionOutcome({ path: 'x11_pixel_fg', mode: options.mode, observation });
+}
+
+/** Refuses a drop on another window whose point some other window (the one dragged from, raised) lies over. */
+async function requireDropPointShown(x: X11Connection, from: PointTarget, to: PointTarget): Promise<void> {
+  const there = await windowAt(x, { x: to.screenX, y: to.screenY });
+  if (there.client === to.window.id) return;
+  const over = there.client === from.window.id ? `window ${from.window.id}, the one dragged from, now in front,` : there.topLevel === 0 ? 'no window' : `window ${there.client ?? there.topLevel}`;
+  throw new ToolError(
+    `the drop point ${to.screenX},${to.screenY} of window ${to.window.id} is covered: ${over} lies over it; nothing was sent. ` +
+      'Move the windows apart first (set_window_frame), so the drop point shows beside the window dragged from',
+    'drop_point_covered',
+  );
 }

@@ -1,6 +1,10 @@
 import { ATSPI_ROLE } from '../../../cup/atspi/constants.js';
+import type { AtspiClient } from '../atspi/client.js';
 import type { ObjectRef } from '../atspi/object-ref.js';
-import { callObject, deselectSelectedChild, parentOf, readInterfaces, readRole, selectChild, selectedChild, selectedCount, selectTableRow } from '../atspi/operations.js';
+import {
+  callObject, deselectSelectedChild, deselectTableRow, parentOf, readInterfaces, readRole, selectChild, selectedChild, selectedCount, selectedTableRows,
+  selectTableRow, tableRowOf,
+} from '../atspi/operations.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import { liveStates } from './live-states.js';
 import { quirksFor } from '../atspi/toolkit.js';
@@ -71,6 +75,7 @@ export async function selectItem(desktop: LinuxDesktop, selection: ItemSelection
       (selection.containerInterfaces.includes('Table') && (await selectTableRow(client, selection.container, selection.index)));
     if (!selected) return false;
   }
+  if (selection.containerInterfaces.includes('Table') && (await deselectOtherRows(client, selection))) return true;
   const count = await selectedCount(client, selection.container).catch(() => 0);
   // From the last, so the places of those still to look at stay put.
   for (let nth = Math.min(count, maxDeselected) - 1; nth >= 0 && count > 1; nth--) {
@@ -78,6 +83,23 @@ export async function selectItem(desktop: LinuxDesktop, selection: ItemSelection
     if (child && child.path !== selection.item.path) await deselectSelectedChild(client, selection.container, nth).catch(() => false);
   }
   return true;
+}
+
+/**
+ * Deselects the table's selected rows other than the item's, and says whether the item's row is then the only one
+ * selected. GTK3's tree view (a file manager's detailed list) refuses DeselectSelectedChild, its Selection having no
+ * way to remove one, and takes its Table's RemoveRowSelection: a click on a file in Thunar's list added it to the
+ * folder Thunar had selected, and F2 then renamed both. A table that selects cells, not whole rows, names no row
+ * selected, and its Selection deselects the other cells.
+ */
+async function deselectOtherRows(client: AtspiClient, selection: ItemSelection): Promise<boolean> {
+  const { container } = selection;
+  const row = await tableRowOf(client, container, selection.index).catch(() => undefined);
+  const rows = row === undefined ? [] : await selectedTableRows(client, container).catch(() => []);
+  if (!rows.includes(row!)) return false;
+  for (const other of rows.slice(0, maxDeselected)) if (other !== row) await deselectTableRow(client, container, other).catch(() => false);
+  const left = await selectedTableRows(client, container).catch(() => []);
+  return left.length === 1 && left[0] === row;
 }
 
 /** At most this many selected items are looked at: past them (a select-all of a huge list) the rest stay selected. */

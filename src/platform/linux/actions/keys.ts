@@ -35,7 +35,7 @@ async function expanderFor(desktop: LinuxDesktop, target: Actionable, combo: str
  * background: Enter activates, Space presses a button or check box, Right/Left (or +/-) expand and
  * collapse a tree row, and the clipboard and select-all shortcuts of text fields.
  */
-async function backgroundKeys(desktop: LinuxDesktop, target: Actionable, combo: string): Promise<(() => Promise<void>) | undefined> {
+export async function backgroundKeys(desktop: LinuxDesktop, target: Actionable, combo: string): Promise<(() => Promise<void>) | undefined> {
   const client = await desktop.atspi();
   const editable = target.interfaces.includes('EditableText');
   // A web page hears Return in its fields as a key (its keydown handlers, a form's submission), which the field's

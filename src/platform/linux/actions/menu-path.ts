@@ -11,7 +11,7 @@ import type { MenuOutcome } from '../../desktop-services.js';
 import type { SnapshotRef } from '../../targets.js';
 import type { AtspiClient } from '../atspi/client.js';
 import type { ObjectRef } from '../atspi/object-ref.js';
-import { actionNames, children, doAction, readName, readRole, readStates } from '../atspi/operations.js';
+import { actionNames, children, clearSelection, doAction, readInterfaces, readName, readRole, readStates } from '../atspi/operations.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import type { ClientWindow } from '../windows.js';
 import { nothingUnlessUnresponsive } from './unresponsive.js';
@@ -102,6 +102,26 @@ async function activate(client: AtspiClient, item: Item, wantedActions: readonly
   return name;
 }
 
+/** Disabled is neither sensitive nor enabled: GTK4 reports only SENSITIVE on an item that works. */
+function isEnabled(states: readonly number[] | undefined): boolean {
+  return Boolean(hasState(states, ATSPI_STATE.SENSITIVE) || hasState(states, ATSPI_STATE.ENABLED));
+}
+
+/**
+ * Opens a menu through its own action and answers its items once it has some (`filled`: a menu built when shown) or
+ * once they show (`shown`: an app that updates its menu when showing it has done so by then), at most fillTimeoutMs.
+ */
+async function openMenu(client: AtspiClient, opener: Item, menu: ObjectRef, until: 'filled' | 'shown'): Promise<Item[]> {
+  await activate(client, opener, openActions);
+  const deadline = Date.now() + fillTimeoutMs;
+  for (;;) {
+    const items = await itemsOf(client, menu);
+    const done = items.length > 0 && (until === 'filled' || hasState(await readStates(client, items[0]!.ref).catch(() => []), ATSPI_STATE.SHOWING));
+    if (done || Date.now() >= deadline) return items;
+    await sleep(50);
+  }
+}
+
 /** What to try when the chosen item showed nothing: the menu's own way, with real input. */
 const noEffectEscalation = {
   recommended: 'foreground' as const,
@@ -136,43 +156,55 @@ export async function invokeMenuPath(desktop: LinuxDesktop, window: ClientWindow
   let menu = bar;
   const names: string[] = [];
   const opened: string[] = [];
+  // A menu left open on the way when the path is refused: the menu bar's selection is its open menu (GTK's), which
+  // clearing closes. A bar without Selection (Qt's) offers no way to close a menu its action opened.
+  const closable = (await readInterfaces(client, bar).catch((): string[] => [])).includes('Selection');
+  const refuse = async (error: ToolError): Promise<never> => {
+    if (opened.length > 0 && closable) await clearSelection(client, bar).catch(() => false);
+    throw error;
+  };
   for (let depth = 0; depth < path.length; depth++) {
     const wanted = path[depth]!;
-    let items = await itemsOf(client, menu);
-    // A menu whose items only exist once shown: open it (through its own action) and wait for them.
-    if (items.length === 0 && depth > 0) {
-      const opener = { ref: menu, name: names[names.length - 1]!, role: ATSPI_ROLE.MENU };
-      await activate(client, opener, openActions);
-      opened.push(opener.name);
-      const deadline = Date.now() + fillTimeoutMs;
-      while (items.length === 0 && Date.now() < deadline) {
-        await sleep(50);
-        items = await itemsOf(client, menu);
-      }
-    }
     const key = menuNameKey(wanted);
-    const item = items.find((candidate) => candidate.name === wanted) ?? items.find((candidate) => menuNameKey(candidate.name) === key);
+    const find = (items: readonly Item[]) => items.find((candidate) => candidate.name === wanted) ?? items.find((candidate) => menuNameKey(candidate.name) === key);
+    const opener = depth > 0 ? { ref: menu, name: names[names.length - 1]!, role: ATSPI_ROLE.MENU } : undefined;
+    let items = await itemsOf(client, menu);
+    let openedHere = false;
+    // A menu whose items only exist once shown: open it (through its own action) and wait for them.
+    if (items.length === 0 && opener) {
+      items = await openMenu(client, opener, menu, 'filled');
+      opened.push(opener.name);
+      openedHere = true;
+    }
+    let item = find(items);
+    let states = item && (await readStates(client, item.ref));
+    // A menu the app updates when it is shown holds what it held when last shown: Thunar rebuilds its Edit menu then,
+    // and its Paste, disabled when the menu was last open, read disabled after a Cut while the menu stayed closed (Qt
+    // apps update their actions the same way, before a menu shows). An item missing or disabled is looked for again
+    // with its menu open, as a person sees it, where the menu can be closed again if it is refused there.
+    if ((!item || !isEnabled(states)) && opener && !openedHere && closable) {
+      items = await openMenu(client, opener, menu, 'shown');
+      opened.push(opener.name);
+      item = find(items);
+      states = item && (await readStates(client, item.ref));
+    }
     if (!item) {
       const where = depth === 0 ? 'the menu bar' : `the "${names.join(' > ')}" menu`;
-      throw new ToolError(
-        `${where} has no item "${wanted}"; its items: ${items.map((candidate) => `"${candidate.name}"`).join(', ') || 'none'}`,
-        'menu_item_not_found',
-        { missing: wanted, at: names, items: items.map((candidate) => candidate.name) },
+      return refuse(
+        new ToolError(`${where} has no item "${wanted}"; its items: ${items.map((candidate) => `"${candidate.name}"`).join(', ') || 'none'}`, 'menu_item_not_found', {
+          missing: wanted,
+          at: names,
+          items: items.map((candidate) => candidate.name),
+        }),
       );
     }
     names.push(item.name);
-    const states = await readStates(client, item.ref);
-    // Disabled is neither sensitive nor enabled: GTK4 reports only SENSITIVE on an item that works.
-    if (!hasState(states, ATSPI_STATE.SENSITIVE) && !hasState(states, ATSPI_STATE.ENABLED)) {
-      throw new ToolError(`the menu item "${names.join(' > ')}" is disabled`, 'menu_item_disabled', { path: names });
-    }
+    if (!isEnabled(states)) return refuse(new ToolError(`the menu item "${names.join(' > ')}" is disabled`, 'menu_item_disabled', { path: names }));
     const isLast = depth === path.length - 1;
     if (isLast) {
       const inside = (await itemsOf(client, item.ref)).map((candidate) => `"${candidate.name}"`).join(', ');
       if (inside !== '') {
-        throw new ToolError(`"${names.join(' > ')}" is a submenu, not an item; continue the path with one of: ${inside}`, 'menu_item_not_found', {
-          at: names,
-        });
+        return refuse(new ToolError(`"${names.join(' > ')}" is a submenu, not an item; continue the path with one of: ${inside}`, 'menu_item_not_found', { at: names }));
       }
       const action = await actionOf(client, item, chooseActions);
       // A DoAction the app answers only once the dialog it opened closes (Qt's modal dialogs) is sent, not failed: observe says so.

@@ -7,7 +7,7 @@ import type { DesktopWindow } from '../../windows.js';
 import { ToolError } from '../../../errors.js';
 import type { AccessibilityEvent } from '../atspi/event-monitor.js';
 import type { ObjectRef } from '../atspi/object-ref.js';
-import { caretOffset, characterCount, insertText, parentOf, readInterfaces, selectTextRange, setCaretOffset } from '../atspi/operations.js';
+import { caretOffset, characterCount, deleteText, insertText, parentOf, readInterfaces, selectTextRange, setCaretOffset, textSelection } from '../atspi/operations.js';
 import { syntheticCombination, syntheticText, typeText as typeTextReally } from '../input/index.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import { backgroundFocusMs, focusArrives, focusElement, type Actionable } from './accessible-actions.js';
@@ -20,6 +20,7 @@ import { withForeground } from './real-input.js';
 import { observePixels, syntheticEventsReach } from './synthetic-rung.js';
 import { linesOutcome, onlyReturns, returnActed, typedUntil, typeLines, type TypedLines } from './return-press.js';
 import { observe, textProbe, type Probe } from './verification.js';
+import { backgroundKeys } from './keys.js';
 import { pageInputButtonAdvice } from './page-field-value.js';
 
 const masked = /^[\u2022\u25cf*]+$/u;
@@ -83,13 +84,17 @@ export async function requireEditable(desktop: LinuxDesktop, ref: ObjectRef, lab
  * Inserts where a person's typing would go: at the caret of a field that has the focus (where a click or keys put
  * it) or of a document's text (whose caret an agent moves with keys), and at the end of a one-line field that has
  * not, as the key-events rung appends: its caret is where the app last put it, the start of a text it set itself
- * (Gnumeric's name box "A6" took "B5" as "B5A6").
+ * (Gnumeric's name box "A6" took "B5" as "B5A6"). Keys typed into a field with the focus replace the text selected
+ * in it, and so does this: Thunar's Rename dialog selects the name before the extension, and "three" typed there
+ * made "two.txt" "twothree.txt", where a person's typing makes "three.txt".
  */
 async function insertAtCaret(desktop: LinuxDesktop, target: Actionable, text: string): Promise<void> {
   const client = await desktop.atspi();
   const states = await liveStates(desktop, target.ref).catch(() => undefined);
   const atEnd = states !== undefined && !states.has('STATE_FOCUSED') && states.has('STATE_SINGLE_LINE');
-  const caret = atEnd ? -1 : await caretOffset(client, target.ref).catch(() => -1);
+  const selected = states?.has('STATE_FOCUSED') ? await textSelection(client, target.ref).catch(() => undefined) : undefined;
+  if (selected && !(await deleteText(client, target.ref, Math.min(selected.start, selected.end), Math.max(selected.start, selected.end)))) throw new ToolError('the application refused to replace the selected text', 'insert_refused');
+  const caret = selected ? Math.min(selected.start, selected.end) : atEnd ? -1 : await caretOffset(client, target.ref).catch(() => -1);
   const position = caret >= 0 ? caret : await characterCount(client, target.ref);
   if (!(await insertText(client, target.ref, position, text))) throw new ToolError('the application refused the text insertion', 'insert_refused');
 }
@@ -244,6 +249,51 @@ async function keysIntoField(
 }
 
 /**
+ * Lines typed into a single-line field of an app that reads no key events sent in the background: each line is
+ * inserted through EditableText and each newline is the Return press the field takes through accessibility (its
+ * activate action), as press_key Return is there; each line shows in the field before its Return (see typeLines).
+ * Catfish's search field refused "three\n" while "three" and then press_key Return searched.
+ */
+async function linesThroughAccessibility(
+  desktop: LinuxDesktop,
+  target: Actionable,
+  label: string,
+  probe: Probe,
+  text: string,
+  pressReturn: () => Promise<void>,
+  snapshot: SnapshotRef | undefined,
+  signal: AbortSignal | undefined,
+): Promise<ActionOutcome> {
+  const sendKeys = async (keys: string): Promise<SentInput> => {
+    if (keys === '\n') await pressReturn();
+    else await insertAtCaret(desktop, target, keys);
+    return { characters: [...keys].length };
+  };
+  const showsLine = (fieldText: string, line: string) => shows(fieldText, line, 'part');
+  const lastLine = text.split(/\r?\n/).pop()!;
+  let typed: TypedLines | undefined;
+  const until = (values: readonly (string | undefined)[]) =>
+    typed?.unseen !== undefined ? true : lastLine !== '' ? showsLine(values[0] ?? '', lastLine) : typed !== undefined && values[0] !== typed.beforeReturn;
+  const type = async () => void (typed = await typeLines(text, probe, sendKeys, showsLine, signal));
+  const observation = await observe(desktop, target.ref.bus, [probe], type, { snapshot, until, target: target.ref, signal });
+  const after = await probe.read().catch(() => undefined);
+  const judged = typed && linesOutcome(label, text, typed, after, observation, showsLine);
+  if (judged || observation.cancelled) return actionOutcome({ path: 'x11_atspi', mode: 'background', observation: judged ?? observation, sent: typed?.sent });
+  return actionOutcome({
+    path: 'x11_atspi',
+    mode: 'background',
+    observation: { ...observation, changed: false, listening: true },
+    sent: typed?.sent,
+    escalation: {
+      recommended: 'foreground',
+      reason: typed?.unseen !== undefined
+        ? `the line ${JSON.stringify(typed.unseen)} was inserted but never showed in ${label}, so its Return was not pressed and nothing after it was typed; read the field with get_window_state before typing again`
+        : `the Return press was made through ${label}'s activate action and nothing showed it took; read the window with get_window_state before pressing it again`,
+    },
+  });
+}
+
+/**
  * Replaces a field's whole text where EditableText is missing (Blink) or takes nothing (Gecko's web fields):
  * through the browser's debugging connection where it has one, else by key events: the field is focused, its
  * text selected through accessibility, and the new text typed over the selection (Delete when it is empty).
@@ -342,6 +392,8 @@ export async function typeTextAction(desktop: LinuxDesktop, request: TypeRequest
       if (element && probes.length > 0 && (await syntheticEventsReach(desktop, window, 'keys')).accepted) {
         return keysIntoField(desktop, window, element, snapshot, target, label, probes[0]!, request.text, syntheticKeys(desktop, window, signal), arrived, page, signal, true);
       }
+      const pressReturn = probes.length > 0 ? await backgroundKeys(desktop, target, 'return') : undefined;
+      if (pressReturn) return linesThroughAccessibility(desktop, target, label, probes[0]!, request.text, pressReturn, snapshot, signal);
       return notDelivered(
         mode,
         withNote(`${label} is a single-line field, where a newline is a Return press, which text inserted through accessibility does not make, and its app reads no key events sent in the background; nothing was typed: retry with delivery_mode "foreground"`, page),

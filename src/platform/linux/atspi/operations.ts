@@ -179,6 +179,11 @@ export async function setTextContents(client: AtspiClient, ref: ObjectRef, text:
   return Boolean((await changeObject(client, ref, 'EditableText', 'SetTextContents', 's', [text]))[0]);
 }
 
+/** Deletes the characters from start to end (offsets); false when refused. */
+export async function deleteText(client: AtspiClient, ref: ObjectRef, start: number, end: number): Promise<boolean> {
+  return Boolean((await changeObject(client, ref, 'EditableText', 'DeleteText', 'ii', [start, end]))[0]);
+}
+
 export async function copyText(client: AtspiClient, ref: ObjectRef, start: number, end: number): Promise<void> {
   await callObject(client, ref, 'EditableText', 'CopyText', 'ii', [start, end]);
 }
@@ -249,11 +254,28 @@ export async function deselectSelectedChild(client: AtspiClient, ref: ObjectRef,
   return Boolean((await changeObject(client, ref, 'Selection', 'DeselectSelectedChild', 'i', [nth]))[0]);
 }
 
+/** The row of a table's child (by its index among the table's children), or undefined when the table places it in none. */
+export async function tableRowOf(client: AtspiClient, table: ObjectRef, childIndex: number): Promise<number | undefined> {
+  const row = Number((await callObject(client, table, 'Table', 'GetRowAtIndex', 'i', [childIndex]))[0]);
+  return Number.isInteger(row) && row >= 0 ? row : undefined;
+}
+
 /** Selects the row of a table's child (by its index among the table's children); false when refused. */
 export async function selectTableRow(client: AtspiClient, table: ObjectRef, childIndex: number): Promise<boolean> {
-  const row = Number((await callObject(client, table, 'Table', 'GetRowAtIndex', 'i', [childIndex]))[0]);
-  if (!Number.isInteger(row) || row < 0) return false;
+  const row = await tableRowOf(client, table, childIndex);
+  if (row === undefined) return false;
   return Boolean((await changeObject(client, table, 'Table', 'AddRowSelection', 'i', [row]))[0]);
+}
+
+/** The rows a table says are selected (whole rows: a table that selects cells may name none). */
+export async function selectedTableRows(client: AtspiClient, table: ObjectRef): Promise<number[]> {
+  const [rows] = (await callObject(client, table, 'Table', 'GetSelectedRows')) as [number[] | undefined];
+  return (rows ?? []).map(Number);
+}
+
+/** Deselects a table's row; false when refused. */
+export async function deselectTableRow(client: AtspiClient, table: ObjectRef, row: number): Promise<boolean> {
+  return Boolean((await changeObject(client, table, 'Table', 'RemoveRowSelection', 'i', [row]))[0]);
 }
 
 /** The object's place among its parent's children, and how many children the parent has. */

@@ -33,6 +33,12 @@ export interface ToolkitQuirks {
    */
   scrollsSilently: boolean;
   /**
+   * A button is named by the label inside it, which the toolkit hides from the tree, and a change of that label's
+   * text is announced by neither (GTK3: gtk_label_set_text on a button's label, as GNOME Mines turns Pause into
+   * Resume): a mirror reads the names of named buttons that hold nothing on every read.
+   */
+  renamesButtonsSilently: boolean;
+  /**
    * GrabFocus on one of its objects activates (raises) its window: Blink's does, so a covered window cannot
    * be focused through accessibility without coming to the front. Gecko's moves the page's focus only.
    */
@@ -64,7 +70,7 @@ export interface ToolkitInfo {
   version: string;
 }
 
-const unmirrored = { mirrorable: false, addsChildrenSilently: false, scrollsSilently: false };
+const unmirrored = { mirrorable: false, addsChildrenSilently: false, scrollsSilently: false, renamesButtonsSilently: false };
 
 export function quirksFor(toolkit: ToolkitInfo | undefined): ToolkitQuirks {
   const name = toolkit?.name.toLowerCase() ?? '';
@@ -78,7 +84,7 @@ export function quirksFor(toolkit: ToolkitInfo | undefined): ToolkitQuirks {
   if ((name === 'gtk' || name === 'gail') && major <= 3) {
     return {
       extentsRelativeToWindow: false, showingIsReliable: true, gtk4NameQuirks: false, selectableUnmarked: false, propertiesInOneCall: true,
-      mirrorable: true, addsChildrenSilently: true, scrollsSilently: false, focusActivatesWindow: false, webEngine: false, editableTextIdleInPages: false,
+      mirrorable: true, addsChildrenSilently: true, scrollsSilently: false, renamesButtonsSilently: true, focusActivatesWindow: false, webEngine: false, editableTextIdleInPages: false,
       keepsUndrawnPlaces: false, showsByPlaceOnly: false,
     };
   }
@@ -89,7 +95,7 @@ export function quirksFor(toolkit: ToolkitInfo | undefined): ToolkitQuirks {
     gtk4NameQuirks: false,
     selectableUnmarked: false,
     propertiesInOneCall: false,
-    ...(blink ? { mirrorable: true, addsChildrenSilently: false, scrollsSilently: true } : unmirrored),
+    ...(blink ? { mirrorable: true, addsChildrenSilently: false, scrollsSilently: true, renamesButtonsSilently: false } : unmirrored),
     focusActivatesWindow: blink,
     webEngine: blink || name === 'gecko',
     editableTextIdleInPages: name === 'gecko',

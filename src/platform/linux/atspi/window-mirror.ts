@@ -71,11 +71,26 @@ function keepsLayout(event: AccessibilityEvent): boolean {
   return event.kind === 'StateChanged' ? inPlaceStates.has(event.detail) : inPlaceEvents.has(event.kind);
 }
 
+/**
+ * Marks an object to be re-read, and the cells inside it when it is a cell: GTK3 makes a tree view's cell of several
+ * renderers (a file's icon beside its name) a cell holding a cell for each, whose states are their row's and change
+ * without an event of their own, so the mirror kept the icon and name of a file Thunar no longer had selected as
+ * selected.
+ */
+function markWithParts(node: AtspiRawNode, mark: (node: AtspiRawNode, kind: Dirt) => void): void {
+  mark(node, 'own');
+  if (node.role === ATSPI_ROLE.TABLE_CELL) for (const part of node.children) if (part.role === ATSPI_ROLE.TABLE_CELL) mark(part, 'own');
+}
+
 /** What a toolkit leaves unannounced that a mirror of its windows checks on every read (see ToolkitQuirks). */
 export interface MirrorPolicy {
   addsChildrenSilently: boolean;
   scrollsSilently: boolean;
+  renamesButtonsSilently: boolean;
 }
+
+/** Buttons a toolkit may rename silently (see ToolkitQuirks.renamesButtonsSilently): those named by a label they hide. */
+const labelHidingRoles = new Set([ATSPI_ROLE.PUSH_BUTTON, ATSPI_ROLE.TOGGLE_BUTTON]);
 
 interface Entry {
   node: AtspiRawNode;
@@ -325,12 +340,17 @@ export class WindowMirror {
     for (const { node } of this.index.values()) if (changesWithoutEvent(node)) mark(node, 'own');
     const layoutKept = batch.every(keepsLayout) && !resized;
     const boxesDue = !layoutKept || this.boxesUnsettled || this.policy.scrollsSilently;
-    const [owners, changedCounts, boxes] = await settled([
+    const [owners, changedCounts, boxesRead, renamed] = await settled([
       settled([...unknown].map((path) => this.ownerOf(path, options.callTimeoutMs))),
       this.policy.addsChildrenSilently ? this.changedChildCounts(changes.additions, options.callTimeoutMs) : [],
       boxesDue && !boxesLater ? this.rereadBoxes(options.callTimeoutMs) : undefined,
+      this.policy.renamesButtonsSilently ? this.renamedButtons(options.callTimeoutMs) : [],
     ]);
-    this.boxesUnsettled = (boxesLater && boxesDue) || !layoutKept || (boxes?.moved.length ?? 0) > 0 || (boxes?.shown.length ?? 0) > 0;
+    for (const node of renamed) mark(node, 'own');
+    // A button renamed unannounced takes its new label's width, and its neighbours move with it, unannounced too.
+    const relaidOut = renamed.length > 0;
+    const boxes = boxesRead ?? (relaidOut && !boxesLater ? await this.rereadBoxes(options.callTimeoutMs) : undefined);
+    this.boxesUnsettled = (boxesLater && (boxesDue || relaidOut)) || !layoutKept || relaidOut || (boxes?.moved.length ?? 0) > 0 || (boxes?.shown.length ?? 0) > 0;
     for (const owner of owners) if (owner) mark(owner, 'subtree');
     for (const node of changedCounts) mark(node, 'subtree');
     for (const node of boxes?.gone ?? []) mark(this.index.get(node.path)?.parent ?? node, 'subtree');
@@ -413,9 +433,10 @@ export class WindowMirror {
     // GTK3's list box says its selection changed, not which rows gained or lost SELECTED: its rows are re-read.
     if (event.kind === 'SelectionChanged') {
       if (node.unreadChildren) return mark(node, 'subtree');
-      for (const child of node.children) mark(child, 'own');
+      for (const child of node.children) markWithParts(child, mark);
     }
     if (event.kind === 'StateChanged' && subtreeStates.has(event.detail)) return mark(node, 'subtree');
+    if (event.kind === 'StateChanged') return markWithParts(node, mark);
     mark(node, 'own');
   }
 
@@ -457,6 +478,23 @@ export class WindowMirror {
       if ((await this.childCount(node, timeoutMs)) !== node.childCount + (additions.get(node.path)?.length ?? 0)) changed.push(node);
     });
     return changed;
+  }
+
+  /** The named buttons that hold nothing whose name is not the one mirrored (one call each). */
+  private async renamedButtons(timeoutMs: number): Promise<AtspiRawNode[]> {
+    const nodes = [...this.index.values()].map(({ node }) => node).filter((node) => labelHidingRoles.has(node.role) && node.name !== '' && node.childCount === 0);
+    const renamed: AtspiRawNode[] = [];
+    await pooled(nodes, async (node) => {
+      try {
+        const body = await this.client.callObject(node, {
+          interface: 'org.freedesktop.DBus.Properties', member: 'Get', signature: 'ss', body: [atspiInterface('Accessible'), 'Name'], timeoutMs,
+        });
+        if ((body[0] as { value: unknown } | undefined)?.value !== node.name) renamed.push(node);
+      } catch {
+        throw new Distrust(`the name of ${node.path} could not be read`);
+      }
+    });
+    return renamed;
   }
 
   private async childCount(node: AtspiRawNode, timeoutMs: number): Promise<number> {

@@ -1,0 +1,56 @@
+// A context menu is a top level of its own: GTK3 shows it in a popup window (override-redirect, which the window
+// manager never lists) whose accessible object is another child of the application, beside the window it was opened
+// over. Read through that window's object alone, it was in no tree: after a right click in xfce4-taskmanager the
+// screenshot showed Stop, Terminate and Kill, and the tree, the action's new windows and find_elements none of them.
+import { ATSPI_ROLE, ATSPI_STATE } from '../../../cup/atspi/constants.js';
+import type { AtspiRawNode } from '../../../cup/atspi/raw-node.js';
+import { hasState } from '../../../cup/atspi/states.js';
+import type { Popup } from '../popups.js';
+import type { AccessibleTopLevel, AtspiClient } from './client.js';
+import type { ObjectRef } from './object-ref.js';
+import { readTree, type ReadTreeOptions } from './tree-reader.js';
+
+/** The roles of a popup's top level: GTK3 gives a menu's popup window ROLE_WINDOW; others make the menu itself the top level. */
+const popupRoles = new Set<number>([ATSPI_ROLE.WINDOW, ATSPI_ROLE.MENU, ATSPI_ROLE.POPUP_MENU]);
+const menuRoles = new Set<number>([ATSPI_ROLE.MENU, ATSPI_ROLE.POPUP_MENU]);
+
+/** A box within a couple of pixels of another: a popup's object and its X window report the same rectangle. */
+function sameBox(top: AccessibleTopLevel, popup: Popup): boolean {
+  const box = top.extents;
+  return box !== undefined && Math.abs(box.x - popup.x) <= 2 && Math.abs(box.y - popup.y) <= 2 && Math.abs(box.w - popup.width) <= 2 && Math.abs(box.h - popup.height) <= 2;
+}
+
+function pathsOf(node: AtspiRawNode, into = new Set<string>()): Set<string> {
+  into.add(`${node.bus}${node.path}`);
+  for (const child of node.children) pathsOf(child, into);
+  return into;
+}
+
+/**
+ * The menus the app shows now in popups of its own over `bounds` (its X client's mapped override-redirect windows,
+ * `popups`, matched to the app's other top levels by their box), read whole, each a menu or the window holding one.
+ * A popup whose objects the window's tree holds already is left out: a GTK3 combo box's list is in its popup's
+ * window too, and is read where it belongs, under the combo box.
+ */
+export async function openPopupMenus(
+  client: AtspiClient,
+  app: ObjectRef,
+  own: ObjectRef,
+  popups: readonly Popup[],
+  tree: AtspiRawNode,
+  options: ReadTreeOptions,
+): Promise<AtspiRawNode[]> {
+  if (popups.length === 0) return [];
+  const tops = await client.topLevels(app);
+  const candidates = tops.filter(
+    (top) => top.path !== own.path && popupRoles.has(top.role) && hasState(top.states, ATSPI_STATE.SHOWING) && popups.some((popup) => sameBox(top, popup)),
+  );
+  if (candidates.length === 0) return [];
+  const held = pathsOf(tree);
+  const read = await Promise.all(candidates.map((top) => readTree(client, top, { ...options, maxNodes: Math.min(options.maxNodes, 1000) })));
+  return read.flatMap(({ root, failure }) => {
+    if (!root || failure) return [];
+    const menu = menuRoles.has(root.role) || root.children.some((child) => menuRoles.has(child.role));
+    return menu && ![...pathsOf(root)].some((path) => held.has(path)) ? [root] : [];
+  });
+}
