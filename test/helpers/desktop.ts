@@ -24,8 +24,9 @@ export function homeEnvironment(home: string): Record<string, string> {
   return { HOME: home, XDG_CONFIG_HOME: join(home, '.config'), XDG_DATA_HOME: join(home, '.local', 'share'), XDG_CACHE_HOME: join(home, '.cache') };
 }
 
-/** The desktops this process started and has not stopped: a signal that ends the process stops them first. */
+/** The desktops this process started and has not stopped, and those still starting: a signal that ends the process stops them first. */
 const running = new Set<TestDesktop>();
+const starting = new Set<Promise<unknown>>();
 let stopsOnSignal = false;
 
 /**
@@ -41,6 +42,9 @@ function stopDesktopsOnSignal(): void {
       const exit = () => process.exit(128 + number);
       setTimeout(exit, 10_000).unref();
       void (async () => {
+        // One still starting is stopped once it has started (its processes are detached from the first).
+        await Promise.allSettled([...starting]);
+        await new Promise((resolve) => setImmediate(resolve));
         for (const desktop of running) await desktop.stop().catch(() => undefined);
       })().finally(exit);
     });
@@ -64,12 +68,14 @@ export class TestDesktop {
     // fleet bench) must not lend them its bus, or stopping that desktop would take this one's helpers with it.
     delete process.env.DISPLAY;
     delete process.env.DBUS_SESSION_BUS_ADDRESS;
-    const state = await startDesktop(size);
+    stopDesktopsOnSignal();
+    const started = startDesktop(size);
+    starting.add(started);
+    const state = await started.finally(() => starting.delete(started));
     process.env.DISPLAY = state.display;
     process.env.DBUS_SESSION_BUS_ADDRESS = state.sessionBusAddress;
     const desktop = new TestDesktop(state, stateHome);
     running.add(desktop);
-    stopDesktopsOnSignal();
     return desktop;
   }
 
