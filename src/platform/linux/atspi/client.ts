@@ -26,6 +26,8 @@ export type ObjectCall = Omit<MethodCall, 'destination' | 'path'>;
  * oldest is closed. An action's dispatch that is still running when 32 later actions on the same app have come
  * (32 steps inside one dialog a single action opened) is the case this bound gives up.
  */
+/** How long after a connection is parked it gets its keeper, with those parked meanwhile. */
+const KEEPER_AFTER_MS = 1000;
 const PARKED_PER_APPLICATION = 32;
 
 function closeIfDirect(channel: Promise<AppChannel>): void {
@@ -58,8 +60,10 @@ export class AtspiClient {
   private readonly openChannels = new Map<string, AppChannel>();
   /** Per application, the connections that carried actions and may still be inside their dispatch, oldest first. */
   private readonly parked = new Map<string, DBusConnection[]>();
-  /** The keeper process of each parked connection (see connection-keeper.ts). */
+  /** The keeper process holding each parked connection (see connection-keeper.ts); one keeper may hold several. */
   private readonly keepers = new Map<DBusConnection, ChildProcess>();
+  /** Per application, the timer that starts a keeper for its parked connections once its actions pause. */
+  private readonly keeperTimers = new Map<string, NodeJS.Timeout>();
   readonly facts = new ObjectFactsCache();
   readonly events = new EventMonitor(this);
   readonly windowRoots = new WindowRoots(this);
@@ -90,8 +94,11 @@ export class AtspiClient {
     this.channels.delete(busName);
     this.openChannels.delete(busName);
     if (channel) closeIfDirect(channel);
-    for (const connection of this.parked.get(busName) ?? []) this.unpark(connection);
+    const parked = this.parked.get(busName) ?? [];
     this.parked.delete(busName);
+    for (const connection of parked) this.unpark(busName, connection);
+    clearTimeout(this.keeperTimers.get(busName));
+    this.keeperTimers.delete(busName);
   }
 
   /**
@@ -102,8 +109,12 @@ export class AtspiClient {
     for (const channel of this.channels.values()) closeIfDirect(channel);
     this.channels.clear();
     this.openChannels.clear();
+    // Connections parked since the last keeper started get one now, before this process lets go of them.
+    for (const busName of this.parked.keys()) this.startKeeper(busName);
     for (const connections of this.parked.values()) for (const connection of [...connections]) connection.release();
     this.parked.clear();
+    for (const timer of this.keeperTimers.values()) clearTimeout(timer);
+    this.keeperTimers.clear();
     this.keepers.clear();
     this.bus.close();
   }
@@ -189,20 +200,38 @@ export class AtspiClient {
       const at = parked.indexOf(connection);
       if (at >= 0) parked.splice(at, 1);
     });
-    void this.pidOf(busName)
-      .then((pid) => {
-        const keeper = parked.includes(connection) ? keepOpenWhileAlive(connection.sharedSocket, pid) : undefined;
-        if (keeper) this.keepers.set(connection, keeper);
-      })
-      .catch(() => undefined);
-    while (parked.length > PARKED_PER_APPLICATION) this.unpark(parked.shift()!);
+    // The app's pid is asked now (remembered), so a keeper can start at once when this process ends.
+    void this.pidOf(busName).catch(() => undefined);
+    // Starting a process costs milliseconds of this one's time: it is done a moment after the first connection parked
+    // since the app's last keeper, for every connection parked by then, not on each action's path (a click cost 8 ms
+    // more with a keeper each): at most one keeper a second an app, however fast its actions come.
+    if (!this.keeperTimers.has(busName)) this.keeperTimers.set(busName, setTimeout(() => this.startKeeper(busName), KEEPER_AFTER_MS).unref());
+    while (parked.length > PARKED_PER_APPLICATION) this.unpark(busName, parked.shift()!);
   }
 
-  /** Closes a parked connection for good (its action is long over, or its app gone), its keeper with it. */
-  private unpark(connection: DBusConnection): void {
+  /** Starts one keeper for the app's parked connections that no keeper holds yet. */
+  private startKeeper(busName: string): void {
+    clearTimeout(this.keeperTimers.get(busName));
+    this.keeperTimers.delete(busName);
+    const pid = this.pids.get(busName);
+    const unkept = (this.parked.get(busName) ?? []).filter((connection) => !this.keepers.has(connection) && !connection.closed);
+    const keeper = pid === undefined ? undefined : keepOpenWhileAlive(unkept.map((connection) => connection.sharedSocket), pid);
+    if (keeper) for (const connection of unkept) this.keepers.set(connection, keeper);
+  }
+
+  /**
+   * Closes a parked connection for good (its action is long over, or its app gone). Its keeper goes too; the other
+   * connections it held, still open here, get a keeper of their own once the app's actions pause.
+   */
+  private unpark(busName: string, connection: DBusConnection): void {
     connection.close();
-    this.keepers.get(connection)?.kill();
-    this.keepers.delete(connection);
+    const keeper = this.keepers.get(connection);
+    if (!keeper) return;
+    keeper.kill();
+    for (const [held, by] of [...this.keepers]) if (by === keeper) this.keepers.delete(held);
+    if ((this.parked.get(busName) ?? []).some((other) => !other.closed) && !this.keeperTimers.has(busName)) {
+      this.keeperTimers.set(busName, setTimeout(() => this.startKeeper(busName), KEEPER_AFTER_MS).unref());
+    }
   }
 
   /** A call whose timeout means "sent, not answered" (UnansweredActionError), not "failed". */
