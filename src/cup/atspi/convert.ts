@@ -328,10 +328,10 @@ function tabsByContent(children: readonly CupNode[]): void {
   tabs.forEach((tab, index) => (tab.name = contents[index]!));
 }
 
-/** The text of a node's descendants, in order, as accname computes a name from content (toolkits often skip this). */
 /** What opens over its opener rather than being drawn on it: a menu, a popover, a dialog, a tool tip. */
 const popupRoles: ReadonlySet<CupRole> = new Set(['menu', 'dialog', 'alertdialog', 'window', 'tooltip']);
 
+/** The text of a node's descendants, in order, as accname computes a name from content (toolkits often skip this). */
 function nameFromContent(children: readonly CupNode[]): string {
   const parts: string[] = [];
   const collect = (nodes: readonly CupNode[]) => {

@@ -1,5 +1,5 @@
 import type { RawImage } from '../../image/raw-image.js';
-import { mappedPopupsOf, type Popup } from './popups.js';
+import { popupsOver, type Popup } from './popups.js';
 import type { RecentCaptures } from './recent-captures.js';
 import type { ClientWindow } from './windows.js';
 import { toRgb, X11Error, type Image, type X11Connection } from './x11/index.js';
@@ -17,17 +17,6 @@ async function windowImage(x: X11Connection, window: ClientWindow): Promise<Imag
     }
     throw error;
   }
-}
-
-/**
- * The menus, tooltips and other override-redirect windows the window's own X client has mapped over its client
- * area, lowest first. They are top-level windows of their own, so a capture of the window leaves them out (the
- * server's backing store gives the window's pixels under them): NEdit's Search menu, opened by a click, was in no
- * screenshot, and an app without accessibility has nothing else to show it.
- */
-async function popupsOver(x: X11Connection, window: ClientWindow): Promise<Popup[]> {
-  const { x: left, y: top, width, height } = window.bounds;
-  return (await mappedPopupsOf(x, window.id)).filter((popup) => popup.x < left + width && popup.y < top + height && popup.x + popup.width > left && popup.y + popup.height > top);
 }
 
 /** The window's image with its popups drawn over it where they overlap its client area (a new image: `base` may be shared). */

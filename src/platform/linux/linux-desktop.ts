@@ -34,7 +34,7 @@ import type { ObjectRef } from './atspi/object-ref.js';
 import { deepestAtPoint, extents, readAttributes } from './atspi/operations.js';
 import { readTree, type ReadTreeOptions, type ReadTreeResult } from './atspi/tree-reader.js';
 import { openPopupMenus } from './atspi/open-popups.js';
-import { mappedPopupsOf } from './popups.js';
+import { popupsOver } from './popups.js';
 import { WindowMirror, type MirrorPolicy, type MirrorRead } from './atspi/window-mirror.js';
 import { matchWindow, type WindowMatch } from './atspi/window-matcher.js';
 import type { RawImage } from '../../image/raw-image.js';
@@ -576,8 +576,7 @@ export class LinuxDesktop implements Desktop {
    */
   private async withOpenPopups(read: ReadTreeResult, window: ClientWindow, match: WindowMatch, client: AtspiClient, x: X11Connection, options: ReadTreeOptions): Promise<ReadTreeResult> {
     if (!read.root || read.failure) return read;
-    const { x: left, y: top, width, height } = window.bounds;
-    const over = (await mappedPopupsOf(x, window.id).catch(() => [])).filter((popup) => popup.x < left + width && popup.y < top + height && popup.x + popup.width > left && popup.y + popup.height > top);
+    const over = await popupsOver(x, window).catch(() => []);
     const menus = await openPopupMenus(client, match.app, match.topLevel, over, read.root, options).catch(() => []);
     if (menus.length === 0) return read;
     const count = (node: AtspiRawNode): number => 1 + node.children.reduce((sum, child) => sum + count(child), 0);

@@ -1,6 +1,7 @@
 // The popups an X client shows: menus, drop-down lists and tooltips are override-redirect top-level windows of
 // the client's own (the window manager never sees them), told apart from its other windows only by being mapped
 // over the root with the client's resource-id base.
+import type { ClientWindow } from './windows.js';
 import type { X11Connection } from './x11/index.js';
 
 export interface Popup {
@@ -38,4 +39,16 @@ export async function mappedPopupsOf(x: X11Connection, window: number): Promise<
     }),
   );
   return found.filter((popup): popup is Popup => popup !== undefined);
+}
+
+/**
+ * The menus, tooltips and other override-redirect windows the window's own X client has mapped over its client
+ * area, lowest first. They are top-level windows of their own, so a capture of the window leaves them out (the
+ * server's backing store gives the window's pixels under them): NEdit's Search menu, opened by a click, was in no
+ * screenshot, and an app without accessibility has nothing else to show it; nor is a GTK3 context menu in the tree
+ * of the window it opened over.
+ */
+export async function popupsOver(x: X11Connection, window: ClientWindow): Promise<Popup[]> {
+  const { x: left, y: top, width, height } = window.bounds;
+  return (await mappedPopupsOf(x, window.id)).filter((popup) => popup.x < left + width && popup.y < top + height && popup.x + popup.width > left && popup.y + popup.height > top);
 }

@@ -8,7 +8,7 @@ import { ToolError } from '../../errors.js';
 import { privateTempDirectory, writeFileAtomically } from '../files.js';
 import { indexOf, readNumbered, rememberReading, type NumberedReading } from '../perception/window-snapshot.js';
 import type { ToolOutput } from '../tool.js';
-import { appearedWindows, confirmedByOpenedWindows, confirmedByRename, confirmedByRenamedWindow, withTrees } from './new-windows.js';
+import { appearedWindows, confirmedByOpenedWindows, confirmedByRename, confirmedByRenamedWindow, confirmedWith, withTrees } from './new-windows.js';
 import { actionOutput } from './outcome.js';
 import { refuseUnderModalDialog } from './modal-dialogs.js';
 import { settle } from './settle.js';
@@ -148,8 +148,7 @@ function shownOrHiddenLine(diff: TreeDiff): string | undefined {
  * toolkit's states say, read before and after the action.
  */
 function confirmedByShownOrHidden(result: ActionResult, line: string | undefined): ActionResult {
-  if (!line || result.effect === 'confirmed' || result.path === 'none' || result.cancelled) return result;
-  return { ...result, effect: 'confirmed', verified: true, escalation: undefined, evidence: [line, ...(result.evidence ?? [])] };
+  return confirmedWith(result, line ? [line] : []);
 }
 
 /**

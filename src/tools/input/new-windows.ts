@@ -54,8 +54,15 @@ export function appearedWindows(before: readonly WindowIdentity[], after: readon
  */
 export function confirmedByOpenedWindows(result: ActionResult, pid: number): ActionResult {
   const opened = (result.new_windows ?? []).filter((entry) => entry.pid === pid && entry.tree_error !== closedAgain);
-  if (result.effect === 'confirmed' || result.path === 'none' || result.cancelled || opened.length === 0) return result;
-  const lines = opened.map(windowOpenedLine);
+  return confirmedWith(result, opened.map(windowOpenedLine));
+}
+
+/**
+ * An action sent, not cancelled and not yet confirmed, confirmed by what `lines` say it did (said first in its
+ * evidence, and no retry advised); the result as it was when there are none.
+ */
+export function confirmedWith(result: ActionResult, lines: readonly string[]): ActionResult {
+  if (lines.length === 0 || result.effect === 'confirmed' || result.path === 'none' || result.cancelled) return result;
   return { ...result, effect: 'confirmed', verified: true, escalation: undefined, evidence: [...lines, ...(result.evidence ?? [])] };
 }
 
@@ -77,9 +84,7 @@ export function confirmedByRenamedWindow(result: ActionResult, before: DesktopWi
  * manager's title was read, and before the reading after.
  */
 export function confirmedByRename(result: ActionResult, windowId: number, from: string, to: string): ActionResult {
-  if (from === to || result.effect === 'confirmed' || result.path === 'none' || result.cancelled) return result;
-  const line = `window ${windowId} was renamed "${from}" → "${to}"`;
-  return { ...result, effect: 'confirmed', verified: true, escalation: undefined, evidence: [line, ...(result.evidence ?? [])] };
+  return from === to ? result : confirmedWith(result, [`window ${windowId} was renamed "${from}" → "${to}"`]);
 }
 
 const closedAgain = 'the window closed again';

@@ -31,6 +31,20 @@ export function typedUntil(text: string, arrived: (values: readonly (string | un
   return onlyReturns(text) ? (values: readonly (string | undefined)[]) => values[0] !== before : arrived;
 }
 
+/**
+ * The wait for text typed as lines (typeLines, whose result `typed` gives once it is done): its last line showing in
+ * the field, or with nothing after the last Return, the field changing from what it held before that Return; at
+ * once when a line never showed (nothing more was typed).
+ */
+export function linesTypedUntil(text: string, typed: () => TypedLines | undefined, shows: (fieldText: string, line: string) => boolean) {
+  const lastLine = text.split(/\r?\n/).pop()!;
+  return (values: readonly (string | undefined)[]): boolean => {
+    const done = typed();
+    if (done?.unseen !== undefined) return true;
+    return lastLine !== '' ? shows(values[0] ?? '', lastLine) : done !== undefined && values[0] !== done.beforeReturn;
+  };
+}
+
 /** Key typing as lines with Return presses between them (see typeLines). */
 export interface TypedLines {
   /** What was sent, in all. */

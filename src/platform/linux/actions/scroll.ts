@@ -52,8 +52,10 @@ export async function scrollPaneOf(desktop: LinuxDesktop, start: ObjectRef): Pro
   const client = await desktop.atspi();
   let current: ObjectRef | undefined = start;
   for (let depth = 0; current && depth < 64; depth++) {
-    if (scrollingRoles.has(await readRole(client, current))) return current;
-    if ((await heldScrollBars(desktop, current).catch(() => [])).length > 0) return current;
+    const role = await readRole(client, current);
+    if (scrollingRoles.has(role)) return current;
+    // Only a plain container may be a scroll area: other ancestors are not asked for their children.
+    if (mayWrapScrollBar(role) && (await heldScrollBars(desktop, current).catch(() => [])).length > 0) return current;
     current = await parentOf(client, current).catch(() => undefined);
   }
   return undefined;

@@ -18,7 +18,7 @@ import { liveStates } from './live-states.js';
 import { actionable, liveTarget, type LiveElementTarget } from './live-target.js';
 import { withForeground } from './real-input.js';
 import { observePixels, syntheticEventsReach } from './synthetic-rung.js';
-import { linesOutcome, onlyReturns, returnActed, typedUntil, typeLines, type TypedLines } from './return-press.js';
+import { linesOutcome, linesTypedUntil, onlyReturns, returnActed, typedUntil, typeLines, type TypedLines } from './return-press.js';
 import { observe, textProbe, type Probe } from './verification.js';
 import { backgroundKeys } from './keys.js';
 import { pageInputButtonAdvice } from './page-field-value.js';
@@ -37,6 +37,9 @@ export function shows(text: string, expected: string, extent: 'whole' | 'part'):
   }
   return extent === 'whole' ? text === expected : text.includes(expected);
 }
+
+/** Whether a field shows a line typed into it (typeLines' check before each Return). */
+const showsLine = (fieldText: string, line: string) => shows(fieldText, line, 'part');
 
 /** How many characters an event reports inserted into the field (0 for any other event). */
 function insertedInto(field: ObjectRef, event: AccessibilityEvent): number {
@@ -149,7 +152,6 @@ async function caretToEnd(desktop: LinuxDesktop, window: DesktopWindow, target: 
   await syntheticCombination(await desktop.x11(), window.id, multiLine ? 'ctrl+End' : 'End');
 }
 
-
 /** Key events sent to a window as X events (SendEvent), for apps that read them (Blink, Gecko). */
 function syntheticKeys(desktop: LinuxDesktop, window: DesktopWindow, signal: AbortSignal | undefined): (text: string) => Promise<SentInput> {
   return async (text) => {
@@ -213,7 +215,6 @@ async function keysIntoField(
   }
   // Appended to a single-line field, a newline is a Return press that may act on the line before it: lines are typed one by one.
   const lines = append && text.includes('\n') && !(await liveStates(desktop, target.ref)).has('STATE_MULTI_LINE');
-  const showsLine = (fieldText: string, line: string) => shows(fieldText, line, 'part');
   let sent: SentInput | undefined;
   let typed: TypedLines | undefined;
   const send = async () => {
@@ -224,9 +225,7 @@ async function keysIntoField(
   const lastLine = text.split(/\r?\n/).pop()!;
   const returns = onlyReturns(text);
   const before = returns && !lines ? await probe.read().catch(() => undefined) : undefined;
-  const until = lines
-    ? (values: readonly (string | undefined)[]) => (typed?.unseen !== undefined ? true : lastLine !== '' ? showsLine(values[0] ?? '', lastLine) : values[0] !== typed?.beforeReturn)
-    : typedUntil(text, arrived, before);
+  const until = lines ? linesTypedUntil(text, () => typed, showsLine) : typedUntil(text, arrived, before);
   const observation = await observe(desktop, target.ref.bus, [probe], send, { snapshot, until, target: target.ref, signal });
   const after = await probe.read().catch(() => undefined);
   // Cut short by a cancel, the text is not all there, and the outcome says how much was sent.
@@ -269,11 +268,8 @@ async function linesThroughAccessibility(
     else await insertAtCaret(desktop, target, keys);
     return { characters: [...keys].length };
   };
-  const showsLine = (fieldText: string, line: string) => shows(fieldText, line, 'part');
-  const lastLine = text.split(/\r?\n/).pop()!;
   let typed: TypedLines | undefined;
-  const until = (values: readonly (string | undefined)[]) =>
-    typed?.unseen !== undefined ? true : lastLine !== '' ? showsLine(values[0] ?? '', lastLine) : typed !== undefined && values[0] !== typed.beforeReturn;
+  const until = linesTypedUntil(text, () => typed, showsLine);
   const type = async () => void (typed = await typeLines(text, probe, sendKeys, showsLine, signal));
   const observation = await observe(desktop, target.ref.bus, [probe], type, { snapshot, until, target: target.ref, signal });
   const after = await probe.read().catch(() => undefined);

@@ -26,9 +26,9 @@ export type ObjectCall = Omit<MethodCall, 'destination' | 'path'>;
  * oldest is closed. An action's dispatch that is still running when 32 later actions on the same app have come
  * (32 steps inside one dialog a single action opened) is the case this bound gives up.
  */
+const PARKED_PER_APPLICATION = 32;
 /** How long after a connection is parked it gets its keeper, with those parked meanwhile. */
 const KEEPER_AFTER_MS = 1000;
-const PARKED_PER_APPLICATION = 32;
 
 function closeIfDirect(channel: Promise<AppChannel>): void {
   void channel.then((open) => open.direct && open.connection.close()).catch(() => {});
@@ -62,7 +62,7 @@ export class AtspiClient {
   private readonly parked = new Map<string, DBusConnection[]>();
   /** The keeper process holding each parked connection (see connection-keeper.ts); one keeper may hold several. */
   private readonly keepers = new Map<DBusConnection, ChildProcess>();
-  /** Per application, the timer that starts a keeper for its parked connections once its actions pause. */
+  /** Per application, the timer that starts a keeper for its parked connections not yet held by one. */
   private readonly keeperTimers = new Map<string, NodeJS.Timeout>();
   readonly facts = new ObjectFactsCache();
   readonly events = new EventMonitor(this);
@@ -187,10 +187,10 @@ export class AtspiClient {
    * hang-up): Gnumeric's Save As dialog, chosen through invoke_menu, froze at the first Escape typed into it, holding
    * the X keyboard and pointer grab of its open drop-down, so no app on the desktop took real input any more. The
    * driver going away is such an arrival too (FileZilla's Site Manager, chosen through invoke_menu, a key typed into it,
-   * then the daemon replaced): a keeper process holds each parked connection until its app exits, so the driver's
-   * exit, even a crash, hangs none up. Silent connections cost the app one idle socket each, and a small shell each;
-   * they are closed when the app goes away, and past PARKED_PER_APPLICATION the oldest is (by then its action is long
-   * over, unless one dialog took every action since).
+   * then the daemon replaced): a keeper process holds the parked connections until their app exits, so the driver's
+   * exit hangs none up (a crash within KEEPER_AFTER_MS of an action hangs up those not yet held). Silent connections
+   * cost the app one idle socket each, and a keeper process an app; they are closed when the app goes away, and past
+   * PARKED_PER_APPLICATION the oldest is (by then its action is long over, unless one dialog took every action since).
    */
   private park(busName: string, connection: DBusConnection): void {
     const parked = this.parked.get(busName) ?? [];
@@ -221,7 +221,7 @@ export class AtspiClient {
 
   /**
    * Closes a parked connection for good (its action is long over, or its app gone). Its keeper goes too; the other
-   * connections it held, still open here, get a keeper of their own once the app's actions pause.
+   * connections it held, still open here, get another keeper KEEPER_AFTER_MS later.
    */
   private unpark(busName: string, connection: DBusConnection): void {
     connection.close();

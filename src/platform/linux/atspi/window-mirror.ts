@@ -485,26 +485,24 @@ export class WindowMirror {
     const nodes = [...this.index.values()].map(({ node }) => node).filter((node) => labelHidingRoles.has(node.role) && node.name !== '' && node.childCount === 0);
     const renamed: AtspiRawNode[] = [];
     await pooled(nodes, async (node) => {
-      try {
-        const body = await this.client.callObject(node, {
-          interface: 'org.freedesktop.DBus.Properties', member: 'Get', signature: 'ss', body: [atspiInterface('Accessible'), 'Name'], timeoutMs,
-        });
-        if ((body[0] as { value: unknown } | undefined)?.value !== node.name) renamed.push(node);
-      } catch {
-        throw new Distrust(`the name of ${node.path} could not be read`);
-      }
+      if ((await this.accessibleProperty(node, 'Name', timeoutMs)) !== node.name) renamed.push(node);
     });
     return renamed;
   }
 
   private async childCount(node: AtspiRawNode, timeoutMs: number): Promise<number> {
+    return Number(await this.accessibleProperty(node, 'ChildCount', timeoutMs));
+  }
+
+  /** One property of the object's Accessible interface, for a per-read check: one unanswered makes the mirror walk. */
+  private async accessibleProperty(node: AtspiRawNode, property: 'Name' | 'ChildCount', timeoutMs: number): Promise<unknown> {
     try {
       const body = await this.client.callObject(node, {
-        interface: 'org.freedesktop.DBus.Properties', member: 'Get', signature: 'ss', body: [atspiInterface('Accessible'), 'ChildCount'], timeoutMs,
+        interface: 'org.freedesktop.DBus.Properties', member: 'Get', signature: 'ss', body: [atspiInterface('Accessible'), property], timeoutMs,
       });
-      return Number((body[0] as { value: unknown } | undefined)?.value);
+      return (body[0] as { value: unknown } | undefined)?.value;
     } catch {
-      throw new Distrust(`the child count of ${node.path} could not be read`);
+      throw new Distrust(`the ${property === 'Name' ? 'name' : 'child count'} of ${node.path} could not be read`);
     }
   }
 
