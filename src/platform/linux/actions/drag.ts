@@ -38,12 +38,17 @@ export async function dragAction(desktop: LinuxDesktop, from: ElementTarget | Po
     // Dragging a slider's knob changes its value: read it back, as well as what the app reports.
     const live = hit && !between ? await readObject(await desktop.atspi(), hit).catch(() => undefined) : undefined;
     const probes = hit && live?.interfaces.includes('Value') ? [valueProbe(desktop, hit, live.name ? `"${live.name}"` : 'the dragged control')] : [];
+    // A page's drag and drop begins in the page's own process, after the motion that set it off: the button is held
+    // for it at the drop point (a drag on a page that drags nothing so ends a second later).
+    const startsIn = fromTarget!.kind === 'element' ? fromTarget!.ref : between ? await desktop.accessibleAt(start.window, start.screenX, start.screenY).catch(() => undefined) : hit;
+    const web = startsIn ? ((await (await desktop.atspi()).quirksOf(startsIn.bus).catch(() => undefined))?.webEngine ?? false) : false;
     const run = async () => {
       await pointerDrag(x, { x: start.screenX, y: start.screenY }, { x: end.screenX, y: end.screenY }, {
         durationMs: options.durationMs,
         steps: options.steps,
         button: options.button,
         modifiers: [...options.modifiers],
+        dropBeginsWithinMs: web ? webDropBeginsMs : 0,
       });
     };
     if (!hit) return void (await run());
@@ -54,6 +59,9 @@ export async function dragAction(desktop: LinuxDesktop, from: ElementTarget | Po
   });
   return actionOutcome({ path: 'x11_pixel_fg', mode: options.mode, observation });
 }
+
+/** How long a drag in a web page holds its button at the drop point, at most, for the page's drag and drop to begin. */
+const webDropBeginsMs = 1000;
 
 /** Refuses a drop on another window whose point some other window (the one dragged from, raised) lies over. */
 async function requireDropPointShown(x: X11Connection, from: PointTarget, to: PointTarget): Promise<void> {

@@ -700,21 +700,31 @@ async function burstEnd(recorder: EventRecorder, limit: number, unheard: boolean
 }
 
 /**
- * The events of objects that came and went during an action, as the recording grows (see ObserveOptions.signAfterAct):
- * those of an object the snapshot does not hold that has been destroyed, and its parent's children changing by it.
+ * The objects the snapshot does not hold that an action made, as the recording grows (see ObserveOptions.signAfterAct):
+ * `passing` picks the events of those destroyed again (and their parent's children changing by them), `newborn` those
+ * of the ones still there, which may yet pass: Gecko's drag image is a window of its own, made as the drag begins and
+ * destroyed at the drop, and after a quick drag its making is heard only once the drag is over.
  */
-function passingObjects(events: readonly AccessibilityEvent[], snapshot: SnapshotRef | undefined): (event: AccessibilityEvent) => boolean {
+function madeObjects(events: readonly AccessibilityEvent[], snapshot: SnapshotRef | undefined) {
   const seen = new Set([...(snapshot?.elements.values() ?? [])].map((element) => atspiElement(element.handle).path));
+  const born = new Set<string>();
   const destroyed = new Set<string>();
   let counted = 0;
-  return (event) => {
+  const childOf = (event: AccessibilityEvent) => (event.kind === 'ChildrenChanged' && Array.isArray(event.data) && typeof event.data[1] === 'string' ? `${event.sender}${event.data[1]}` : undefined);
+  const update = () => {
     for (; counted < events.length; counted++) {
       const each = events[counted]!;
+      const child = childOf(each);
+      if (child !== undefined && each.detail.startsWith('add') && !seen.has(child.slice(each.sender.length))) born.add(child);
       if (each.kind === 'StateChanged' && each.detail === 'defunct' && each.detail1 !== 0 && !seen.has(each.path)) destroyed.add(`${each.sender}${each.path}`);
     }
-    const child = event.kind === 'ChildrenChanged' && Array.isArray(event.data) && typeof event.data[1] === 'string' ? `${event.sender}${event.data[1]}` : undefined;
-    return destroyed.has(`${event.sender}${event.path}`) || (child !== undefined && destroyed.has(child));
   };
+  const among = (objects: Set<string>, event: AccessibilityEvent) => {
+    update();
+    const child = childOf(event);
+    return objects.has(`${event.sender}${event.path}`) || (child !== undefined && objects.has(child));
+  };
+  return { passing: (event: AccessibilityEvent) => among(destroyed, event), newborn: (event: AccessibilityEvent) => among(born, event) && !among(destroyed, event) };
 }
 
 /** Whether an event `readOn` picks arrived since the last call (each event is looked at once). */
@@ -787,7 +797,8 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
     const { signal } = options;
     const cancelled = abortion(signal);
     const roles = eventRoles(desktop, options.snapshot);
-    const passing = options.signAfterAct ? passingObjects(recorder?.events ?? [], options.snapshot) : () => false;
+    const made = options.signAfterAct ? madeObjects(recorder?.events ?? [], options.snapshot) : { passing: () => false, newborn: () => false };
+    const passing = made.passing;
     const relevant = () => (recorder?.events ?? []).filter((event) => !isNoise(event, placesTellShowing) && !options.ignore?.(event) && !roles.isHover(event) && !isOwn(event) && !passing(event));
     // A tool tip hidden as the pointer leaves its place is the hover's start, not the reaction waited for.
     const tipsShown = () => (options.toolTips ? (recorder?.events ?? []).filter((event) => roles.isHover(event) && showingChange(event) && event.detail1 !== 0) : []);
@@ -818,10 +829,15 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
     await waitForSign();
     // A passing object (signAfterAct) is known once it is destroyed, at the end of the burst it began: the signs after
     // the action are judged again when the burst is over, and waited for anew when they were only its passing.
+    // Signs only of objects the action made, still there, are waited past for the rest of the first-sign limit: the
+    // object may yet pass, or the drop's own signs come after it; at the limit they are the evidence (a drag that
+    // opened a window).
+    const bornOnly = () => !changedProbe() && tipsShown().length === 0 && signsAfterAct().every(made.newborn);
     while (options.signAfterAct && recorder && satisfied() && Date.now() < deadline && !signal?.aborted) {
       await burstEnd(recorder, Math.min(deadline, Date.now() + passingBurstMs), false);
-      if (satisfied()) break;
-      await waitForSign();
+      if (!satisfied()) await waitForSign();
+      else if (bornOnly()) await recorder.next(Math.min(maxUnreadMs, deadline - Date.now()));
+      else break;
     }
     // A condition met is the effect complete; without one, the burst's last events are still on their way: they are
     // waited for until the app's events pause, for graceMs at most (a fixed wait of graceMs was a third of a click).

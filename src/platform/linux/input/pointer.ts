@@ -1,6 +1,7 @@
 // The real pointer through XTEST: motion, clicks (with the toolkit's double-click timing), drags with intermediate
 // motion, and wheel steps. Each action returns where the pointer was before, for restorePointer.
 import { setTimeout as sleep } from 'node:timers/promises';
+import { holdForDrop, watchDragAndDrop } from './drag-and-drop.js';
 import type { X11Connection } from '../x11/index.js';
 import { integerOption, ownEntry, screenPoint, type Point } from './checks.js';
 import { HeldInputs } from './held-inputs.js';
@@ -32,6 +33,12 @@ export interface DragOptions {
   /** Time the motion takes, in ms (default 250). */
   durationMs?: number;
   modifiers?: readonly string[];
+  /**
+   * How long the button is held at the end, at most, for a drag and drop to begin (default 0): a web engine begins
+   * one only once its page's process has run the page's dragstart. One that has begun is released over the drop
+   * point only after its target could answer.
+   */
+  dropBeginsWithinMs?: number;
 }
 
 export interface WheelOptions {
@@ -93,22 +100,29 @@ export async function drag(x: X11Connection, from: Point, to: Point, options: Dr
   const button = buttonNumber(options.button);
   const steps = integerOption('steps', options.steps, 12, 1, 1000);
   const durationMs = integerOption('durationMs', options.durationMs, 250, 0, 60_000);
-  return withModifiers(x, options.modifiers, async (held) => {
-    const previous = await approach(x, start);
-    await held.pressButton(button);
-    // A pause before moving, so the press is not mistaken for a flick, and drag thresholds count from here.
-    await sleep(40);
-    for (let step = 1; step <= steps; step++) {
-      await motion(x, {
-        x: Math.round(start.x + ((end.x - start.x) * step) / steps),
-        y: Math.round(start.y + ((end.y - start.y) * step) / steps),
-      });
-      if (durationMs > 0) await sleep(durationMs / steps);
-    }
-    await sleep(40);
-    await held.releaseButton(button);
-    return previous;
-  });
+  const beginsWithinMs = integerOption('dropBeginsWithinMs', options.dropBeginsWithinMs, 0, 0, 60_000);
+  const dragAndDrop = await watchDragAndDrop(x);
+  try {
+    return await withModifiers(x, options.modifiers, async (held) => {
+      const previous = await approach(x, start);
+      await held.pressButton(button);
+      // A pause before moving, so the press is not mistaken for a flick, and drag thresholds count from here.
+      await sleep(40);
+      for (let step = 1; step <= steps; step++) {
+        await motion(x, {
+          x: Math.round(start.x + ((end.x - start.x) * step) / steps),
+          y: Math.round(start.y + ((end.y - start.y) * step) / steps),
+        });
+        if (durationMs > 0) await sleep(durationMs / steps);
+      }
+      await sleep(40);
+      await holdForDrop(dragAndDrop, (to) => motion(x, to), end, beginsWithinMs);
+      await held.releaseButton(button);
+      return previous;
+    });
+  } finally {
+    await dragAndDrop.stop();
+  }
 }
 
 /** Turns the wheel `amount` steps at `at` (buttons 4-7); returns where the pointer was. */

@@ -15,6 +15,7 @@ import { ExtensionRegistry, type ExtensionInfo } from './extensions/registry.js'
 import { Shape } from './extensions/shape.js';
 import { XInput2 } from './extensions/xinput2.js';
 import { Xkb } from './extensions/xkb.js';
+import { XFixes } from './extensions/xfixes.js';
 import { XRes } from './extensions/xres.js';
 import { XTest } from './extensions/xtest.js';
 import { connectSocket, handshake, SetupInterruptedError } from './handshake.js';
@@ -93,6 +94,7 @@ export class X11Connection {
   readonly xinput2: XInput2;
   readonly xkb: Xkb;
   readonly xres: XRes;
+  readonly xfixes: XFixes;
 
   private readonly core: X11Core;
   private readonly atomCache: AtomCache;
@@ -113,6 +115,7 @@ export class X11Connection {
     this.xinput2 = new XInput2(core, this.extensions);
     this.xkb = new Xkb(core, this.extensions);
     this.xres = new XRes(core, this.extensions);
+    this.xfixes = new XFixes(core, this.extensions);
   }
 
   static async connect(options: ConnectOptions = {}): Promise<X11Connection> {
