@@ -15,6 +15,8 @@ export interface SnapshotElement {
   handle: ElementHandle;
   role: string;
   name: string;
+  /** Its description as read then (what one announced again unchanged is told against); none when empty. */
+  description?: string;
   bounds?: CupRect;
   /** The index of the element it lies in ([eN] of the same snapshot); none for the window's root. */
   parent?: number;

@@ -16,7 +16,7 @@ describe('actions on an app that changes by itself', () => {
 
   before(async () => {
     fixtures = await FixtureDesktop.start();
-    window = await fixtures.launch('gtk3', { title: 'Ticking Fixture', rows: 3, extraArgs: ['--tick-ms', '120'] });
+    window = await fixtures.launch('gtk3', { title: 'Ticking Fixture', rows: 3, extraArgs: ['--tick-ms', '120', '--redescribe'] });
     elements = await fixtures.elements(window);
   });
 
@@ -64,6 +64,15 @@ describe('actions on an app that changes by itself', () => {
     const called = await callOk(fixtures.context, 'click', { window_id: window.id, element_index: button('Idle').index, delivery_mode: 'foreground' });
     const result = called.structured as unknown as ActionResult;
     assert.ok((await fixtures.oracle.find(window.pid, window.title, 'push button', 'Idle')).states?.includes('focused'), 'pyatspi: the click focused the button');
+    assert.equal(await counter(), counterBefore, 'nothing the app keeps changed');
+    assert.equal(result.effect, 'suspected_noop', `${called.summary}: ${JSON.stringify(result.evidence)}`);
+  });
+
+  test('a click whose button only announces its description again, as it was, is no effect', async () => {
+    const counterBefore = await counter();
+    const called = await callOk(fixtures.context, 'click', { window_id: window.id, element_index: button('Check again').index });
+    const result = called.structured as unknown as ActionResult;
+    assert.equal((await fixtures.oracle.find(window.pid, window.title, 'push button', 'Check again')).description, 'Looks for news', 'pyatspi: the description is what it was');
     assert.equal(await counter(), counterBefore, 'nothing the app keeps changed');
     assert.equal(result.effect, 'suspected_noop', `${called.summary}: ${JSON.stringify(result.evidence)}`);
   });

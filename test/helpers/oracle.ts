@@ -6,6 +6,7 @@ export interface OracleNode {
   found: boolean;
   role?: string;
   name?: string;
+  description?: string;
   states?: string[];
   text?: string;
   value?: number;

@@ -81,6 +81,7 @@ export function rememberReading(context: ToolContext, window: DesktopWindow, rea
     handle: reading.handles.get(indexOf(node))!,
     role: node.role,
     name: node.name,
+    ...(node.description ? { description: node.description } : {}),
     bounds: node.bounds,
     ...(parents.has(indexOf(node)) ? { parent: parents.get(indexOf(node))! } : {}),
     ...(node.actions?.includes('scroll') ? { scrolls: true as const } : {}),

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { readableName } from '../../../cup/atspi/names.js';
+import { plainText, readableName } from '../../../cup/atspi/names.js';
 import { cupStateOf } from '../../../cup/atspi/states.js';
 import { stateChangesText } from '../../../cup/diff-text.js';
 import { atspiRoleName } from '../../../cup/atspi/roles.js';
@@ -9,7 +9,7 @@ import { quirksFor } from '../atspi/toolkit.js';
 import type { AccessibilityEvent, EventRecorder } from '../atspi/event-monitor.js';
 import { untilBornDialogFilled } from './born-dialog.js';
 import { ROOT_PATH, type ObjectRef } from '../atspi/object-ref.js';
-import { ancestry, children, readName, readRole, readText, readTextAtCaret, readValue } from '../atspi/operations.js';
+import { ancestry, children, readDescription, readName, readRole, readText, readTextAtCaret, readValue } from '../atspi/operations.js';
 import { UnansweredActionError } from '../atspi/unanswered-action.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import type { ClientWindow } from '../windows.js';
@@ -395,9 +395,11 @@ export async function elementLabel(
   desktop: LinuxDesktop,
   snapshot: SnapshotRef | undefined,
   ref: ObjectRef,
-): Promise<{ label: string; knownName?: string; inSnapshot?: true; gone?: true }> {
+): Promise<{ label: string; knownName?: string; knownDescription?: string; inSnapshot?: true; gone?: true }> {
   for (const element of snapshot?.elements.values() ?? []) {
-    if (atspiElement(element.handle).path === ref.path) return { label: `[e${element.index}] ${named(element.role, element.name)}`, knownName: element.name, inSnapshot: true };
+    if (atspiElement(element.handle).path === ref.path) {
+      return { label: `[e${element.index}] ${named(element.role, element.name)}`, knownName: element.name, knownDescription: element.description ?? '', inSnapshot: true };
+    }
   }
   try {
     return { label: `(not in the snapshot) ${await roleAndNameNow(desktop, ref)}` };
@@ -510,7 +512,7 @@ async function describeObject(
 ): Promise<string | typeof elsewhere | typeof vanished | undefined> {
   const first = events[0]!;
   const ref = { bus: first.sender, path: first.path };
-  const { label: where, knownName, inSnapshot, gone } = await elementLabel(desktop, snapshot, ref);
+  const { label: where, knownName, knownDescription, inSnapshot, gone } = await elementLabel(desktop, snapshot, ref);
   const client = await desktop.atspi();
   // An object the agent never saw that was only destroyed or moved (a menu's items rebuilt) is nothing to tell; nor
   // is one gone by now, whatever it did on the way (Qt names, then drops, a dozen objects while it builds a file
@@ -555,10 +557,14 @@ async function describeObject(
     changes.push(`text is now ${quote(text, from)}`);
   }
   if (kinds.has('PropertyChange:accessible-value')) changes.push(`value is now ${quote(await readValue(client, ref).then((value) => String(value.current)).catch(() => undefined))}`);
+  // A description announced again as it was (a tool tip's text set anew on every state change) is no change either.
+  const descriptionNow = kinds.has('PropertyChange:accessible-description') && knownDescription !== undefined ? await readDescription(client, ref).catch(() => undefined) : undefined;
+  const sameDescription = descriptionNow !== undefined && plainText(descriptionNow) === knownDescription;
   // A destroyed object is also taken from its parent: that is the same news.
   const destroyed = stateEvents.some((event) => event.detail === 'defunct' && event.detail1 !== 0);
   for (const event of events) {
     if (destroyed && event.kind === 'PropertyChange' && event.detail === 'accessible-parent') continue;
+    if (sameDescription && event.kind === 'PropertyChange' && event.detail === 'accessible-description') continue;
     if (event.kind === 'ChildrenChanged') changes.push(`child ${event.detail.startsWith('add') ? 'added' : 'removed'}`);
     else if (event.kind === 'PropertyChange' && event.detail !== 'accessible-name' && event.detail !== 'accessible-value') changes.push(`${event.detail} changed`);
     else if (!['StateChanged', 'PropertyChange', 'TextChanged'].includes(event.kind)) changes.push(`${event.kind}${event.detail ? ` ${event.detail}` : ''}`);

@@ -65,6 +65,10 @@ export async function readName(client: AtspiClient, ref: ObjectRef): Promise<str
   return String((await getProperty(client, ref, 'Accessible', 'Name')) ?? '');
 }
 
+export async function readDescription(client: AtspiClient, ref: ObjectRef): Promise<string> {
+  return String((await getProperty(client, ref, 'Accessible', 'Description')) ?? '');
+}
+
 /** Action names as the toolkit reports them (GetName is the non-localised name), in index order. */
 export async function actionNames(client: AtspiClient, ref: ObjectRef): Promise<string[]> {
   const [count] = await Promise.all([getProperty(client, ref, 'Action', 'NActions')]);
