@@ -33,6 +33,16 @@ describe('GTK 4.8 apps: stacked pages, type names and menu buttons', () => {
 
   const shownButtons = async () => (await fixtures.elements(window)).filter((element) => element.role === 'button' && element.name.startsWith('Show ')).map((element) => element.name);
 
+  test('a page the stack never showed, which GTK 4.8 gives no size, is hidden with what it holds', async () => {
+    const never = await fixtures.oracle.find(window.pid, window.title, 'push button', 'Show summary');
+    assert.ok(never.found && never.extents && (never.extents[2] === 0 || never.extents[3] === 0), `pyatspi: the Details page's button has no size: ${JSON.stringify(never.extents)}`);
+    const full = (await callOk(fixtures.context, 'get_window_state', { window_id: window.id, include_screenshot: false, detail: 'full' })).structured as { elements: Element[] };
+    const button = full.elements.find((element) => element.role === 'button' && element.name === 'Show summary');
+    assert.ok(button?.states.includes('hidden'), `the never-shown page's button is hidden: ${JSON.stringify(button)}`);
+    const shown = full.elements.find((element) => element.role === 'button' && element.name === 'Show details');
+    assert.ok(shown && !shown.states.includes('hidden') && shown.bounds && shown.bounds.w > 0, `the page shown is not: ${JSON.stringify(shown)}`);
+  });
+
   test('the page a stack switched away from is hidden, and a click that only switches the page is confirmed', async () => {
     assert.deepEqual(await shownButtons(), ['Show details'], 'the Summary page is the one shown at first');
     const statusBefore = await fixtures.oracle.statusText(window.pid, window.title);

@@ -228,6 +228,17 @@ describe('atspiToCup', () => {
     assert.equal(named.root.name, 'Search');
   });
 
+  test("a window left unnamed, or named by its type (ClocksWindow), is named by its title; a control inside is not", () => {
+    const context = { ...screenContext, gtk4NameQuirks: true, windowTitle: 'Clocks' };
+    const button = raw('ROLE_PUSH_BUTTON', { extents: { x: 120, y: 60, w: 80, h: 30 } });
+    const typed = atspiToCup(raw('ROLE_FRAME', { name: 'ClocksWindow', children: [button], extents: { x: 100, y: 50, w: 400, h: 300 } }), context);
+    assert.equal(typed.root.name, 'Clocks');
+    assert.equal(typed.root.children?.[0]?.name, '', 'the title names the window alone');
+    assert.equal(atspiToCup(raw('ROLE_DIALOG', { extents: { x: 100, y: 50, w: 400, h: 300 } }), context).root.name, 'Clocks');
+    assert.equal(atspiToCup(raw('ROLE_FRAME', { name: 'World Clocks', extents: { x: 100, y: 50, w: 400, h: 300 } }), context).root.name, 'World Clocks', 'its own name wins');
+    assert.equal(atspiToCup(raw('ROLE_PANEL', { extents: { x: 100, y: 50, w: 400, h: 300 } }), context).root.name, '', 'only a window is');
+  });
+
   test('GTK4 window-relative extents are moved by the window content origin', () => {
     const context = { ...screenContext, extentsOrigin: { x: 300, y: 200 }, visibleArea: { x: 300, y: 200, w: 400, h: 300 } };
     const converted = atspiToCup(raw('ROLE_PUSH_BUTTON', { name: 'OK', extents: { x: 10, y: 20, w: 30, h: 40 } }), context);

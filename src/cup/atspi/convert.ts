@@ -258,6 +258,8 @@ function shownOnScreen(node: CupNode): boolean {
 }
 
 /** Objects whose children pop up in a surface of their own (a menu's items, a combo box's list). */
+/** The roles of a window's own object, which its title names when the toolkit does not. */
+const windowRoles: ReadonlySet<string> = new Set(['ROLE_FRAME', 'ROLE_DIALOG', 'ROLE_WINDOW', 'ROLE_ALERT', 'ROLE_FILE_CHOOSER']);
 const popupHolderRoles: ReadonlySet<string> = new Set(['ROLE_MENU', 'ROLE_POPUP_MENU', 'ROLE_COMBO_BOX', 'ROLE_WINDOW']);
 
 /** Fields a form labels with a text beside or above them: unnamed, they are named by it (labelsByPlace). */
@@ -400,9 +402,11 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
     // a combo box named only by its choice is too, once its value is known (comboNamedByValue).
     // A terminal's row is text on its screen, whose spaces are its content (indentation, columns), as in the terminal
     // tools' screens: it keeps them.
+    // A window left unnamed, or named by its type ("ClocksWindow"), is called what its title bar says.
     const name = isTerminalRow(raw.path)
       ? raw.name
-      : withoutDisclosureMarker(readableName(raw.name, context.gtk4NameQuirks, atspiRole) || normaliseWhitespace(raw.labelledBy ?? '') || contentName(raw, atspiRole), states.has('STATE_EXPANDABLE'));
+      : withoutDisclosureMarker(readableName(raw.name, context.gtk4NameQuirks, atspiRole) || normaliseWhitespace(raw.labelledBy ?? '') || contentName(raw, atspiRole), states.has('STATE_EXPANDABLE')) ||
+        (raw === root && windowRoles.has(atspiRole) ? normaliseWhitespace(context.windowTitle ?? '') : '');
     const mapped = cupRoleFor({
       atspiRole,
       parentAtspiRole: parent ? atspiRoleName(parent.role) : undefined,

@@ -122,6 +122,8 @@ export interface RawTreeContext {
    * repeats its label ("4 4" for the label "4"). Neither is the accessible name a user would read.
    */
   gtk4NameQuirks: boolean;
+  /** The window's title as the window manager shows it: the name of a window the toolkit left unnamed. */
+  windowTitle?: string;
   /** Items of a list with Selection are selectable though they lack SELECTABLE until first selected (ToolkitQuirks.selectableUnmarked). */
   selectableUnmarked?: boolean;
   /** The toolkit sets SHOWING exactly when an object is on screen (ToolkitQuirks.showingIsReliable); false when unknown. */

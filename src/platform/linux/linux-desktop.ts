@@ -491,7 +491,7 @@ export class LinuxDesktop implements Desktop {
   async readWindowTree(window: ClientWindow, limits: TreeLimits, busChecked = false): Promise<WindowTree> {
     const x = await this.x11();
     const visibleArea = clip(window.bounds, x.screen.width, x.screen.height);
-    const context: RawTreeContext = { extentsOrigin: { x: 0, y: 0 }, visibleArea, gtk4NameQuirks: false };
+    const context: RawTreeContext = { extentsOrigin: { x: 0, y: 0 }, visibleArea, gtk4NameQuirks: false, windowTitle: window.title };
     const client = await this.atspi();
     // A process seen alive now and gone after is one that died during the read (a pid from another pid namespace is never seen alive).
     const aliveAtStart = isAlive(window.pid);

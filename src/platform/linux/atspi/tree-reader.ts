@@ -8,7 +8,7 @@ import { resolveEmbeddedText } from './embedded-text.js';
 import { actionStateKey, type ObjectFacts } from './object-facts.js';
 import { comboTextIsStale, deepestAtPoint, textEnd } from './operations.js';
 import { keepEachObjectOnce } from './once-per-object.js';
-import { markUndrawnOverlaps } from './undrawn-places.js';
+import { markUndrawnOverlaps, markUnplaced } from './undrawn-places.js';
 import { atspiInterface, NULL_PATH, objectRefs, shortInterfaceName, type ObjectRef } from './object-ref.js';
 import { clipDirection, overlap, type ClipDirection } from '../../../cup/rect.js';
 import { codePointLength } from '../../../cup/text.js';
@@ -268,6 +268,7 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
     if (unresponsive) return finish(result());
     const undrawn = async () => {
       if (!options.keepsUndrawnPlaces) return;
+      markUnplaced(root);
       await markUndrawnOverlaps(root, (x, y) => {
         calls++;
         return deepestAtPoint(client, start, x, y, 0);

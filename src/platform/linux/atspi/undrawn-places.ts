@@ -1,4 +1,5 @@
-// What GTK 4.8 stopped drawing but still places: found by its hit test, the one thing that tells.
+// What GTK 4.8 does not draw: what it stopped drawing but still places (found by its hit test, the one thing that
+// tells), and what it never gave a size (nor anything inside it).
 import { ATSPI_ROLE } from '../../../cup/atspi/constants.js';
 import type { AtspiRawNode } from '../../../cup/atspi/raw-node.js';
 import type { ObjectRef } from './object-ref.js';
@@ -85,4 +86,31 @@ export async function markUndrawnOverlaps(root: AtspiRawNode, hit: (x: number, y
       if (verdicts[i] === 'covered') member.undrawn = true;
     });
   }));
+}
+
+/**
+ * Marks `undrawn` the outermost objects that GTK 4.8 has given no size, nor anything inside them: a widget never
+ * allocated (a stack's page never shown, a folded leaflet's page, an alarm's ringing panel) reports a box of no size
+ * and no SHOWING, as one drawn would not. At the window's corner that box read as no place at all, and the compact
+ * view listed Clocks' hidden second header bar's Close, and its Stop and Snooze, as offscreen buttons beside the Close
+ * that shows; elsewhere such a button read as shown.
+ */
+export function markUnplaced(root: AtspiRawNode): void {
+  const unplaced = new Set<AtspiRawNode>();
+  const look = (node: AtspiRawNode): boolean => {
+    const own = node.extents;
+    let none = !node.positionUnknown && (own === undefined || own.w <= 0 || own.h <= 0);
+    // Every child is looked at, so each has its verdict when its parent has a place.
+    for (const child of node.children) if (!look(child)) none = false;
+    if (none) unplaced.add(node);
+    return none;
+  };
+  look(root);
+  // A surface of its own (a popover, a menu) is placed when it opens: what a closed one holds is told elsewhere.
+  const mark = (node: AtspiRawNode): void => {
+    if (ownSurfaceRoles.has(node.role)) return;
+    if (node.extents !== undefined && unplaced.has(node)) node.undrawn = true;
+    else node.children.forEach(mark);
+  };
+  root.children.forEach(mark);
 }
