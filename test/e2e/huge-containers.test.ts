@@ -24,9 +24,18 @@ const captureBudgetMs = 8000;
 async function coldAndWarm(t: TestContext, window: ClientWindow, args: Record<string, unknown>, label: string) {
   const context = testContext();
   const timed = async () => {
-    const started = Date.now();
-    const result = await callOk(context, 'get_window_state', { pid: window.pid, window_id: window.id, include_screenshot: false, ...args });
-    return { result, state: result.structured as unknown as WindowState, ms: Date.now() - started };
+    // On a loaded machine an app of 100,000 rows may take longer than the driver's 2 s bound to answer one call while
+    // it is still laying out: the capture then says so (degraded, "did not answer"), and is taken again, twice at most.
+    for (let attempt = 1; ; attempt++) {
+      const started = Date.now();
+      const result = await callOk(context, 'get_window_state', { pid: window.pid, window_id: window.id, include_screenshot: false, ...args });
+      const state = result.structured as unknown as WindowState;
+      if (attempt < 3 && state.degraded && /did not answer/.test(state.degraded_reason ?? '')) {
+        t.diagnostic(`${label}: the app was busy (${state.degraded_reason}); capturing again`);
+        continue;
+      }
+      return { result, state, ms: Date.now() - started };
+    }
   };
   const cold = await timed();
   const warm = await timed();

@@ -72,7 +72,7 @@ describe('agent tasks on LibreOffice, through the tool registry', () => {
       await dismissTip(window.pid);
       const main: Target = { pid: window.pid, id: window.id };
       const ways: string[] = [];
-      for (const [cell, entry] of [['A1', '6'], ['B1', '7'], ['C1', '=A1*B1']] as const) {
+      for (const [cell, entry] of [['A1', '6'], ['B1', '7'], ['C1', '=A1*B1']] as const) await rig.agent.freshly(async () => {
         // Re-read before each cell: the first-start info bar moves the sheet down a moment after it opens.
         const target = need(await rig.agent.state(main), 'cell', cell);
         if (entry.startsWith('=')) {
@@ -86,7 +86,7 @@ describe('agent tasks on LibreOffice, through the tool registry', () => {
         // keys go) stays put, so the agent clicks with real input here (reported as a driver gap).
         ways.push(delivery(await rig.agent.act('click', { window_id: window.id, element_index: target.index, delivery_mode: 'foreground' })));
         ways.push(delivery(await rig.agent.act('type_text', { window_id: window.id, text: `${entry}\n` })));
-      }
+      });
       const title = (await rig.agent.window(/LibreOffice Calc$/, { pid: window.pid }))!.title;
       const cells = await eventually(() => sheetCells(window.pid, title, ['0,0', '0,1', '0,2'], rig.desktop.env()), (read) => read['0,2']?.text === '42');
       assert.deepEqual(

@@ -126,6 +126,22 @@ export class Agent {
     return [first, second];
   }
 
+  /**
+   * Runs steps that read a window and act on what they read, again when an element went stale meanwhile: an app that
+   * replaces its objects a moment after an action's effect was seen (LibreOffice's cells, as the cursor moves after
+   * a Return) leaves an element read then stale, and the error tells an agent to read the window again.
+   */
+  async freshly<T>(steps: () => Promise<T>, attempts = 3): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await steps();
+      } catch (error) {
+        if (attempt >= attempts || !/call get_window_state again and use the new index/.test(String(error))) throw error;
+        this.log.push(`(stale element: reading the window again, attempt ${attempt + 1})`);
+      }
+    }
+  }
+
   trace(): string {
     return `last agent calls (${this.transport}):\n  ${this.log.slice(-40).join('\n  ')}`;
   }
