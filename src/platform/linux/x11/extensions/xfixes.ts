@@ -1,5 +1,6 @@
-// XFIXES, for one thing: being told each time a selection is taken. A drag and drop between X clients (XDND) begins
-// with its source taking the XdndSelection, so a driver holding the button can tell when the drag has begun.
+// XFIXES, for being told each time a selection is taken and each time the cursor changes. A drag and drop between X
+// clients (XDND) begins with its source taking the XdndSelection, and its cursor says whether the window under it
+// would take the drop: a driver holding the button can tell when the drag has begun, and when it can drop.
 import type { X11Core } from '../connection.js';
 import { requestBuffer } from '../encode.js';
 import type { X11Event } from '../events.js';
@@ -9,6 +10,8 @@ const requestNames = ['QueryVersion', 'ChangeSaveSet', 'SelectSelectionInput', '
 
 /** SetSelectionOwnerNotifyMask: every SetSelectionOwner on the selection, even by its owner again. */
 const setOwnerMask = 1;
+/** DisplayCursorNotifyMask: every change of the cursor shown. */
+const displayCursorMask = 1;
 
 /** One XFixesSelectionNotify: subtype 0 is a new owner (1 its window destroyed, 2 its client gone). */
 export interface SelectionOwnerChange {
@@ -31,6 +34,25 @@ export function parseSelectionNotify(event: X11Event, firstEvent: number): Selec
   if (event.name !== 'Unknown' || event.type !== firstEvent) return undefined;
   const { raw } = event;
   return { subtype: raw[1]!, owner: raw.readUInt32LE(8), selection: raw.readUInt32LE(12), time: raw.readUInt32LE(16) };
+}
+
+/** XFixesCursorNotify: the cursor shown changed; `name` is its name's atom (0 for a cursor made without one). */
+export interface CursorChange {
+  serial: number;
+  name: number;
+}
+
+export function encodeSelectCursorInput(major: number, window: number, mask: number): Buffer {
+  const request = requestBuffer(major, 3, 12);
+  request.writeUInt32LE(window >>> 0, 4);
+  request.writeUInt32LE(mask >>> 0, 8);
+  return request;
+}
+
+/** The cursor event of an XFIXES whose events start at firstEvent, or undefined for any other event. */
+export function parseCursorNotify(event: X11Event, firstEvent: number): CursorChange | undefined {
+  if (event.name !== 'Unknown' || event.type !== firstEvent + 1 || event.raw[1] !== 0) return undefined;
+  return { serial: event.raw.readUInt32LE(8), name: event.raw.readUInt32LE(16) };
 }
 
 export class XFixes {
@@ -58,6 +80,20 @@ export class XFixes {
     return async () => {
       stop();
       await this.extension.send((major) => encodeSelectSelectionInput(major, window, selection, 0));
+    };
+  }
+
+  /** Calls `listener` each time the cursor shown on the screen of `root` changes, until the returned function is called. */
+  async watchCursor(root: number, listener: (change: CursorChange) => void): Promise<() => Promise<void>> {
+    const firstEvent = await this.ready();
+    const stop = this.core.onEvent((event) => {
+      const change = parseCursorNotify(event, firstEvent);
+      if (change) listener(change);
+    });
+    await this.extension.send((major) => encodeSelectCursorInput(major, root, displayCursorMask));
+    return async () => {
+      stop();
+      await this.extension.send((major) => encodeSelectCursorInput(major, root, 0));
     };
   }
 
