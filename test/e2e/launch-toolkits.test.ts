@@ -60,8 +60,36 @@ describe('launch_app and reading across toolkits: Xaw, Java behind a splash, and
       const state = await callOk(context, 'get_window_state', { pid: xcalc.pid, window_id: window.id, include_screenshot: false });
       assert.equal(state.structured.degraded, true);
       assert.match(String(state.structured.degraded_reason), /not registered on the accessibility bus.*click with x, y in window pixels/);
+      // Its toolkit, from the libraries it maps (ldd names libXaw), is named: no switch would give it a tree.
+      assert.match(run('ldd', ['/usr/bin/xcalc']), /libXaw/, 'xcalc links Xaw (the premise)');
+      assert.match(String(state.structured.degraded_reason), /it is a Xt\/Xaw app: Xt\/Xaw has no accessibility support at all/);
     } finally {
       xcalc.kill('SIGKILL');
+    }
+  });
+
+  test('a Java app started without its ATK bridge is named as such, told how to get a tree, and gets no background keys', async () => {
+    // Started plainly, as a user starts it (not through launch_app, which loads the bridge): the JVM never joins the
+    // bus. The reason once listed every toolkit's switch and told to install a bridge that was installed; and keys
+    // sent as X events, which AWT drops, were sent and then judged by the window's pixels.
+    const title = 'CUP Swing No Bridge';
+    const { process: java, window } = await desktop.launch('java', [join(fixtureApps, 'SwingSplash.java'), title, '0'], title, 30_000, { JAVA_TOOL_OPTIONS: '' });
+    try {
+      await sleep(2000);
+      assert.ok(!pidsOnBus().includes(java.pid!), 'pyatspi: the JVM is not on the accessibility bus');
+      const state = await callOk(context, 'get_window_state', { window_id: window.id, include_screenshot: false });
+      assert.equal(state.structured.degraded, true, state.summary);
+      const reason = String(state.structured.degraded_reason);
+      assert.match(reason, /it is a Java \(AWT\/Swing\) app: it was started without Java's ATK bridge, which is installed here: quit it and relaunch it with launch_app/);
+      assert.doesNotMatch(reason, /GTK_MODULES|install its ATK bridge/, 'no other toolkit\'s switch, no install of what is installed');
+      assert.match(reason, /delivery_mode "foreground"/);
+      for (const [tool, args] of [['hotkey', { keys: ['ctrl', 'a'] }], ['type_text', { text: 'lost' }]] as const) {
+        const sent = await callOk(context, tool, { window_id: window.id, ...args });
+        assert.equal(sent.structured.path, 'none', `${tool}: nothing is sent to a window that drops sent keys\n${sent.summary}`);
+        assert.match(String((sent.structured.escalation as { recommended?: string } | undefined)?.recommended), /foreground/, sent.summary);
+      }
+    } finally {
+      java.kill('SIGKILL');
     }
   });
 

@@ -60,6 +60,7 @@ const EXIT_GRACE_MS = 300;
 import { ToolError } from '../../errors.js';
 import { X11ClosedError, X11Connection, X11TimeoutError } from './x11/index.js';
 import { protectionOf } from './desktop/protected-processes.js';
+import { processToolkit } from './desktop/process-toolkit.js';
 
 export interface LinuxDesktopOptions {
   /** Start (or reuse) the embedded virtual desktop when DISPLAY is not set. */
@@ -599,11 +600,15 @@ export class LinuxDesktop implements Desktop {
     const applications = window.pid > 0 ? await client.applications().catch(() => undefined) : undefined;
     if (applications && !applications.some((app) => app.pid === window.pid)) {
       // The usual case of a toolkit with no accessibility at all: say what works instead, so the agent does not wait for a tree.
+      // The toolkit its libraries name says which: a Java app started without its bridge is told how to get one, not
+      // to look through every toolkit's switch, and keys it would drop are offered as real input only.
       const name = processName(window.pid);
+      const toolkit = processToolkit(window.pid);
+      const why = toolkit ? `it is a ${toolkit.name} app: ${toolkit.remedy}` : `Tk, Xt/Xaw and Motif apps expose none; others may have it switched off: ${switchedOff}`;
+      const keys = toolkit?.ignoresSentKeys ? 'type_text and press_key with no element and delivery_mode "foreground" (it drops keys sent in the background)' : 'type_text and press_key with no element';
       return (
         `the application (pid ${window.pid}${name ? `, ${name}` : ''}) has no accessibility tree: it is not registered on the accessibility bus ` +
-        `(Tk, Xt/Xaw and Motif apps expose none; others may have it switched off: ${switchedOff}); act on the screenshot instead: ` +
-        'click with x, y in window pixels, type_text and press_key with no element (what they did is read back from the window\'s pixels)'
+        `(${why}); act on the screenshot instead: click with x, y in window pixels, ${keys} (what they did is read back from the window's pixels)`
       );
     }
     if (applications?.some((app) => app.pid === window.pid)) {
