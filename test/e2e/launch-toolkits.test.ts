@@ -117,6 +117,29 @@ describe('launch_app and reading across toolkits: Xaw, Java behind a splash, and
     }
   });
 
+  test('launch_app of a Java app behind a splash window of its own (a JWindow, with a tree) returns its main frame', async () => {
+    // jEdit shows its splash as a JWindow: Java has no splash type for it, and the bridge puts it on the bus with a
+    // label, so launch_app returned it ("win0") as the app's window, gone two seconds later. The window manager
+    // lists it off the taskbar and frameless (xprop), as no window an app is worked in is.
+    const title = 'CUP Swing Own Splash';
+    const result = await callOk(context, 'launch_app', {
+      name: 'java',
+      additional_arguments: [join(fixtureApps, 'SwingSplash.java'), title, '3000', 'window'],
+      creates_new_application_instance: true,
+    });
+    const pid = result.structured.pid as number;
+    try {
+      const frames = run('xdotool', ['search', '--name', `^${title}$`]).split('\n').filter(Boolean).map(Number);
+      assert.equal(frames.length, 1, 'xdotool finds the frame');
+      const windows = result.structured.windows as { window_id: number; title: string }[];
+      assert.deepEqual(windows.map((window) => window.window_id), frames, `the result lists the frame alone: ${result.summary}\n${JSON.stringify(windows)}`);
+      assert.equal(result.structured.accessible, true, result.summary);
+      assert.ok(pidsOnBus().includes(pid), 'pyatspi: the JVM is on the accessibility bus');
+    } finally {
+      process.kill(pid, 'SIGKILL');
+    }
+  });
+
   test('launch_app of an app whose splash (no accessibility) stays up while its child process shows an accessible window returns at once, accessible, with the child', async () => {
     // LibreOffice's oosplash keeps its splash up while the soffice.bin it started shows its Document Recovery dialog:
     // the splash alone was awaited for a tree until the 20 s deadline, and the result said "no accessibility tree, act

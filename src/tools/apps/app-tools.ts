@@ -17,8 +17,9 @@ const launchTimeoutMs = 20_000;
  * and the app's own windows come after it, from the same process or one it started; the splash may close as they
  * open, or stay (LibreOffice's stays up behind its Document Recovery dialog, which oosplash's child soffice.bin
  * shows): the app is the process whose window has a tree. A window the app marks a splash screen is not its window
- * even with a tree (GIMP's, a GTK window, closes ten seconds later as the image window opens): it is returned only
- * when nothing else has come by the deadline.
+ * even with a tree (GIMP's, a GTK window, closes ten seconds later as the image window opens), nor is a bare one (no
+ * frame, off the taskbar: jEdit's JWindow, which Java cannot mark a splash, and whose tree is one label): each is
+ * returned only when nothing else has come by the deadline.
  */
 async function waitForApp(context: ToolContext, pid: number, seen: (window: WindowIdentity) => boolean, deadline: number) {
   const found = await waitForWindows(context, pid, seen, deadline);
@@ -30,7 +31,7 @@ async function waitForApp(context: ToolContext, pid: number, seen: (window: Wind
   for (;;) {
     const open = (await context.desktop.windows()).filter((window) => !seen(window) && ours(window));
     const late = Date.now() >= deadline;
-    const working = open.filter((window) => !window.splash);
+    const working = open.filter((window) => !window.splash && !window.bare);
     for (const window of late ? open : working) {
       const tree = await windowTree(context, window, deadline);
       if (tree.accessible) return { windows: late ? open : working, owner: window.pid, accessible: true };
