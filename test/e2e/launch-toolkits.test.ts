@@ -140,6 +140,29 @@ describe('launch_app and reading across toolkits: Xaw, Java behind a splash, and
     }
   });
 
+  test('a click in a Java dialog that renames only its main frame is confirmed by the rename and lists the frame as changed', async () => {
+    // jEdit's Replace All, in its Search And Replace dialog, changes the main window's text and title: Java announces
+    // neither on the bus, and the click was judged by the dialog alone. Here the dialog's Rename button changes the
+    // frame's title and nothing else; without the rule the click was "no effect seen" with a foreground retry offered.
+    const title = 'CUP Swing Rename';
+    const result = await callOk(context, 'launch_app', { name: 'java', additional_arguments: [join(fixtureApps, 'SwingSplash.java'), title, '0'], creates_new_application_instance: true });
+    const pid = result.structured.pid as number;
+    try {
+      const frame = (result.structured.windows as { window_id: number }[])[0]!.window_id;
+      await callOk(context, 'click', { window_id: frame, selector: 'role=button name="Rename..."' });
+      const dialog = Number(run('xdotool', ['search', '--name', '^Rename Frame$']).trim());
+      assert.ok(dialog > 0, 'xdotool finds the dialog');
+      const clicked = await callOk(context, 'click', { window_id: dialog, selector: 'role=button name=Rename' });
+      const renamed = `${title} (renamed 1)`;
+      assert.match(run('xprop', ['-id', String(frame), 'WM_NAME']), new RegExp(`"${renamed.replace(/[()]/g, '\\$&')}"`), 'xprop: the frame was renamed once');
+      assert.equal(clicked.structured.effect, 'confirmed', clicked.summary);
+      assert.deepEqual(clicked.structured.evidence, [`window ${frame} was renamed "${title}" → "${renamed}"`]);
+      assert.deepEqual(clicked.structured.other_windows_changed, [{ window_id: frame, title: renamed }]);
+    } finally {
+      process.kill(pid, 'SIGKILL');
+    }
+  });
+
   test('launch_app of an app whose splash (no accessibility) stays up while its child process shows an accessible window returns at once, accessible, with the child', async () => {
     // LibreOffice's oosplash keeps its splash up while the soffice.bin it started shows its Document Recovery dialog:
     // the splash alone was awaited for a tree until the 20 s deadline, and the result said "no accessibility tree, act
