@@ -163,6 +163,30 @@ describe('launch_app and reading across toolkits: Xaw, Java behind a splash, and
     }
   });
 
+  test('a click whose only doing is a Swing field set again to its own text is no effect seen, not confirmed by "text is now"', async () => {
+    // Swing's setText removes the text and inserts it again, announcing both: jEdit's Replace All re-set its dialog's
+    // Filter field that way, and such a line confirmed clicks that did nothing.
+    const title = 'CUP Swing Retext';
+    const result = await callOk(context, 'launch_app', { name: 'java', additional_arguments: [join(fixtureApps, 'SwingSplash.java'), title, '0'], creates_new_application_instance: true });
+    const pid = result.structured.pid as number;
+    try {
+      const frame = (result.structured.windows as { window_id: number }[])[0]!.window_id;
+      const clicked = await callOk(context, 'click', { window_id: frame, selector: 'role=button name=Retext' });
+      const script = [
+        'import pyatspi',
+        'def walk(node):',
+        '    if node.getRole() == pyatspi.ROLE_TEXT: print(node.queryText().getText(0, -1))',
+        '    for child in node: walk(child)',
+        'for app in pyatspi.Registry.getDesktop(0):',
+        `    if app.get_process_id() == ${pid}: walk(app)`,
+      ].join('\n');
+      assert.equal(run('/usr/bin/python3', ['-c', script]).trim(), 'hello', 'pyatspi: the field holds the text it held');
+      assert.equal(clicked.structured.effect, 'suspected_noop', `${clicked.summary}\n${JSON.stringify(clicked.structured.evidence)}`);
+    } finally {
+      process.kill(pid, 'SIGKILL');
+    }
+  });
+
   test('launch_app of an app whose splash (no accessibility) stays up while its child process shows an accessible window returns at once, accessible, with the child', async () => {
     // LibreOffice's oosplash keeps its splash up while the soffice.bin it started shows its Document Recovery dialog:
     // the splash alone was awaited for a tree until the 20 s deadline, and the result said "no accessibility tree, act
