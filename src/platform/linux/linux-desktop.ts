@@ -34,7 +34,7 @@ import type { ObjectRef } from './atspi/object-ref.js';
 import { deepestAtPoint, extents, readAttributes } from './atspi/operations.js';
 import { readTree, type ReadTreeOptions, type ReadTreeResult } from './atspi/tree-reader.js';
 import { openPopupMenus } from './atspi/open-popups.js';
-import { popupsOver } from './popups.js';
+import { popupsBeyond, popupsOver } from './popups.js';
 import { WindowMirror, type MirrorPolicy, type MirrorRead } from './atspi/window-mirror.js';
 import { matchWindow, type WindowMatch } from './atspi/window-matcher.js';
 import type { RawImage } from '../../image/raw-image.js';
@@ -283,6 +283,12 @@ export class LinuxDesktop implements Desktop {
    */
   async windows(): Promise<ClientWindow[]> {
     return listClientWindows(await this.x11());
+  }
+
+  async popupsBeyond(window: ClientWindow): Promise<WindowRect[]> {
+    const x = await this.x11();
+    const popups = await popupsBeyond(x, window, await listClientWindows(x)).catch(() => []);
+    return popups.map((popup) => ({ x: popup.x - window.bounds.x, y: popup.y - window.bounds.y, width: popup.width, height: popup.height }));
   }
 
   async captureWindow(window: ClientWindow, since?: number): Promise<RawImage> {
