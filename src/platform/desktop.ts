@@ -273,6 +273,11 @@ export interface DesktopApps {
   /** debuggingPort opens a browser's debugging protocol on that port (0: the browser picks one). */
   planLaunch(name: string, urls: readonly string[], extraArgs: readonly string[], options?: { debuggingPort?: number }): LaunchPlan;
   processAlive(pid: number): boolean;
+  /**
+   * Whether the process draws with a toolkit that has no accessibility at all (Motif, Tk, Xt/Xaw, told by its
+   * libraries): its windows will never have a tree, however long one is awaited.
+   */
+  processWithoutAccessibility(pid: number): boolean;
   /** Whether pid is ancestor or one of its descendants (an app that re-executes itself). */
   processDescendsFrom(pid: number, ancestor: number): boolean;
   /**

@@ -62,9 +62,26 @@ describe('launch_app and reading across toolkits: Xaw, Java behind a splash, and
       assert.match(String(state.structured.degraded_reason), /not registered on the accessibility bus.*click with x, y in window pixels/);
       // Its toolkit, from the libraries it maps (ldd names libXaw), is named: no switch would give it a tree.
       assert.match(run('ldd', ['/usr/bin/xcalc']), /libXaw/, 'xcalc links Xaw (the premise)');
-      assert.match(String(state.structured.degraded_reason), /it is a Xt\/Xaw app: Xt\/Xaw has no accessibility support at all/);
+      assert.match(String(state.structured.degraded_reason), /it is an Xt\/Xaw app: Xt\/Xaw has no accessibility support at all/);
     } finally {
       xcalc.kill('SIGKILL');
+    }
+  });
+
+  test('launch_app of an app whose toolkit has no accessibility returns as its window shows, not at the 20 s deadline', async () => {
+    const started = Date.now();
+    const result = await callOk(context, 'launch_app', { name: 'xcalc', creates_new_application_instance: true });
+    const elapsed = Date.now() - started;
+    const pid = result.structured.pid as number;
+    try {
+      const windows = run('xdotool', ['search', '--pid', String(pid), '--onlyvisible', '--name', '^Calculator$']).split('\n').filter(Boolean).map(Number);
+      assert.deepEqual((result.structured.windows as { window_id: number }[]).map((window) => window.window_id), windows, result.summary);
+      assert.equal(result.structured.accessible, false, result.summary);
+      assert.ok(!pidsOnBus().includes(pid), 'pyatspi: xcalc is not on the accessibility bus');
+      assert.match(result.summary, /it is an Xt\/Xaw app/);
+      assert.ok(elapsed < 10_000, `launch_app took ${elapsed} ms`);
+    } finally {
+      process.kill(pid, 'SIGKILL');
     }
   });
 

@@ -450,6 +450,10 @@ export class LinuxDesktop implements Desktop {
     return isAlive(pid);
   }
 
+  processWithoutAccessibility(pid: number): boolean {
+    return processToolkit(pid)?.accessibility === false;
+  }
+
   processProtection(pid: number, callerPid?: number): string | undefined {
     return protectionOf(pid, callerPid);
   }
@@ -610,7 +614,7 @@ export class LinuxDesktop implements Desktop {
       // to look through every toolkit's switch, and keys it would drop are offered as real input only.
       const name = processName(window.pid);
       const toolkit = processToolkit(window.pid);
-      const why = toolkit ? `it is a ${toolkit.name} app: ${toolkit.remedy}` : `Tk, Xt/Xaw and Motif apps expose none; others may have it switched off: ${switchedOff}`;
+      const why = toolkit ? `it is ${/^[AEIOX]/.test(toolkit.name) ? 'an' : 'a'} ${toolkit.name} app: ${toolkit.remedy}` : `Tk, Xt/Xaw and Motif apps expose none; others may have it switched off: ${switchedOff}`;
       const keys = toolkit?.ignoresSentKeys ? 'type_text and press_key with no element and delivery_mode "foreground" (it drops keys sent in the background)' : 'type_text and press_key with no element';
       return (
         `the application (pid ${window.pid}${name ? `, ${name}` : ''}) has no accessibility tree: it is not registered on the accessibility bus ` +

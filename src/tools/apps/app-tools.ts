@@ -37,7 +37,10 @@ async function waitForApp(context: ToolContext, pid: number, seen: (window: Wind
       if (tree.accessible) return { windows: late ? open : working, owner: window.pid, accessible: true };
       missingReason ??= tree.missingReason;
     }
-    if (late) return { windows: open.length > 0 ? open : found.windows, owner: open[0]?.pid ?? found.owner, accessible: false, ...(missingReason ? { missingReason } : {}) };
+    // Windows whose processes draw with a toolkit that has no accessibility (Motif, Tk, Xaw) never get a tree:
+    // NEdit's launch waited out the 20 s deadline for one.
+    const hopeless = working.length > 0 && working.every((window) => context.desktop.processWithoutAccessibility(window.pid));
+    if (late || hopeless) return { windows: open.length > 0 ? open : found.windows, owner: open[0]?.pid ?? found.owner, accessible: false, ...(missingReason ? { missingReason } : {}) };
     await sleep(150);
   }
 }
@@ -58,7 +61,7 @@ async function waitForWindows(context: ToolContext, pid: number, seen: (window: 
 /**
  * One look at the window's tree. An app not on the accessibility bus yet may still register: a Java app shows its
  * splash before its toolkit starts, and the toolkit registers as it starts, so only the deadline tells that it has
- * no accessibility.
+ * no accessibility, unless its toolkit has none at all (see waitForApp).
  */
 async function windowTree(context: ToolContext, window: DesktopWindow, deadline: number): Promise<{ accessible: boolean; missingReason?: string }> {
   const reading = await context.desktop.readWindow(window, { maxNodes: 20, maxDepth: 2, budgetMs: Math.max(100, deadline - Date.now()) });

@@ -15,6 +15,8 @@ export interface ProcessToolkit {
   ignoresSentKeys: boolean;
   /** It drops sent button events too (it reads the pointer through XInput2). */
   ignoresSentPointer: boolean;
+  /** It can be on the accessibility bus at all (false: Motif, Tk, Xaw). */
+  accessibility: boolean;
 }
 
 /** Libraries that name a toolkit, most specific first: a Java app may map GTK for its look and feel. */
@@ -30,11 +32,11 @@ const toolkits: readonly { library: RegExp; toolkit: () => ProcessToolkit }[] = 
 ];
 
 function none(name: string): ProcessToolkit {
-  return { name, remedy: `${name} has no accessibility support at all`, ignoresSentKeys: false, ignoresSentPointer: false };
+  return { name, remedy: `${name} has no accessibility support at all`, ignoresSentKeys: false, ignoresSentPointer: false, accessibility: false };
 }
 
 function switchedOff(name: string, remedy: string, ignoresSent: boolean): ProcessToolkit {
-  return { name, remedy, ignoresSentKeys: ignoresSent, ignoresSentPointer: ignoresSent };
+  return { name, remedy, ignoresSentKeys: ignoresSent, ignoresSentPointer: ignoresSent, accessibility: true };
 }
 
 /** Java's AWT takes sent button events, never sent keys (see synthetic-rung.ts). */
@@ -43,7 +45,7 @@ function java(): ProcessToolkit {
     ? 'it was started without Java\'s ATK bridge, which is installed here: quit it and relaunch it with launch_app, which loads the bridge ' +
       `(or start it with JAVA_TOOL_OPTIONS="-Xbootclasspath/a:${javaAtkBridge} -Djavax.accessibility.assistive_technologies=org.GNOME.Accessibility.AtkWrapper")`
     : 'Java\'s ATK bridge is not installed: install libatk-wrapper-java-jni (apt-get install libatk-wrapper-java-jni), then quit it and relaunch it with launch_app, which loads it';
-  return { name: 'Java (AWT/Swing)', remedy, ignoresSentKeys: true, ignoresSentPointer: false };
+  return { name: 'Java (AWT/Swing)', remedy, ignoresSentKeys: true, ignoresSentPointer: false, accessibility: true };
 }
 
 /** The toolkit of the process's windows, or undefined when its libraries name none (or it is gone, or not ours to read). */
