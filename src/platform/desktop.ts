@@ -8,7 +8,7 @@ import type { DesktopButtonHolds, DesktopClipboard, DesktopHealth, DesktopMenus,
 import type { InstalledApp, LaunchPlan, RunningApp } from './apps.js';
 import type { BrowserPages } from './browser.js';
 import type { DeliveryMode, ElementHandle, ElementTarget, PointerKind, PointTarget, ScrollDirection, SnapshotRef } from './targets.js';
-import type { DesktopWindow } from './windows.js';
+import type { DesktopWindow, WindowRect } from './windows.js';
 
 export interface ScreenInfo {
   width: number;
@@ -79,6 +79,11 @@ export interface DesktopPerception {
   windows(): Promise<DesktopWindow[]>;
   /** `since`: when the call came in (as TreeLimits.since): a capture of the window begun since then may be shared. */
   captureWindow(window: DesktopWindow, since?: number): Promise<RawImage>;
+  /**
+   * The popups (menus, drop-down lists) the window's app shows now that reach past the window's edges and over none
+   * of its other windows, in the window's pixels (so x or y may be negative): its capture cannot show those parts.
+   */
+  popupsBeyond(window: DesktopWindow): Promise<WindowRect[]>;
   /** Never throws for an unresponsive or inaccessible app: the reading then says why it has no tree. */
   readWindow(window: DesktopWindow, limits: TreeLimits): Promise<WindowReading>;
   /**
@@ -268,6 +273,11 @@ export interface DesktopApps {
   /** debuggingPort opens a browser's debugging protocol on that port (0: the browser picks one). */
   planLaunch(name: string, urls: readonly string[], extraArgs: readonly string[], options?: { debuggingPort?: number }): LaunchPlan;
   processAlive(pid: number): boolean;
+  /**
+   * Whether the process draws with a toolkit that has no accessibility at all (Motif, Tk, Xt/Xaw, told by its
+   * libraries): its windows will never have a tree, however long one is awaited.
+   */
+  processWithoutAccessibility(pid: number): boolean;
   /** Whether pid is ancestor or one of its descendants (an app that re-executes itself). */
   processDescendsFrom(pid: number, ancestor: number): boolean;
   /**

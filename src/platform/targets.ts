@@ -17,6 +17,8 @@ export interface SnapshotElement {
   name: string;
   /** Its description as read then (what one announced again unchanged is told against); none when empty. */
   description?: string;
+  /** Its value as read then (a field's text: what one announced again unchanged is told against); none when it has none. */
+  value?: string;
   bounds?: CupRect;
   /** The index of the element it lies in ([eN] of the same snapshot); none for the window's root. */
   parent?: number;

@@ -29,6 +29,12 @@ export interface DesktopWindow {
   transientFor?: number;
   /** A splash screen (_NET_WM_WINDOW_TYPE_SPLASH on X11): shown while the app starts, never the app's window to work in. */
   splash?: true;
+  /**
+   * Kept off the taskbar and out of the window manager's frame while a dialog of no window (_NET_WM_STATE_SKIP_TASKBAR
+   * and _MOTIF_WM_HINTS with no decorations on X11): how a toolkit with no splash type shows a splash screen (Java's
+   * JWindow: jEdit's), and no window an app is worked in.
+   */
+  bare?: true;
 }
 
 /** The window a call names, checked against the pid it names; errors say how to find a valid one. */

@@ -60,8 +60,53 @@ describe('launch_app and reading across toolkits: Xaw, Java behind a splash, and
       const state = await callOk(context, 'get_window_state', { pid: xcalc.pid, window_id: window.id, include_screenshot: false });
       assert.equal(state.structured.degraded, true);
       assert.match(String(state.structured.degraded_reason), /not registered on the accessibility bus.*click with x, y in window pixels/);
+      // Its toolkit, from the libraries it maps (ldd names libXaw), is named: no switch would give it a tree.
+      assert.match(run('ldd', ['/usr/bin/xcalc']), /libXaw/, 'xcalc links Xaw (the premise)');
+      assert.match(String(state.structured.degraded_reason), /it is an Xt\/Xaw app: Xt\/Xaw has no accessibility support at all/);
     } finally {
       xcalc.kill('SIGKILL');
+    }
+  });
+
+  test('launch_app of an app whose toolkit has no accessibility returns as its window shows, not at the 20 s deadline', async () => {
+    const started = Date.now();
+    const result = await callOk(context, 'launch_app', { name: 'xcalc', creates_new_application_instance: true });
+    const elapsed = Date.now() - started;
+    const pid = result.structured.pid as number;
+    try {
+      const windows = run('xdotool', ['search', '--pid', String(pid), '--onlyvisible', '--name', '^Calculator$']).split('\n').filter(Boolean).map(Number);
+      assert.deepEqual((result.structured.windows as { window_id: number }[]).map((window) => window.window_id), windows, result.summary);
+      assert.equal(result.structured.accessible, false, result.summary);
+      assert.ok(!pidsOnBus().includes(pid), 'pyatspi: xcalc is not on the accessibility bus');
+      assert.match(result.summary, /it is an Xt\/Xaw app/);
+      assert.ok(elapsed < 10_000, `launch_app took ${elapsed} ms`);
+    } finally {
+      process.kill(pid, 'SIGKILL');
+    }
+  });
+
+  test('a Java app started without its ATK bridge is named as such, told how to get a tree, and gets no background keys', async () => {
+    // Started plainly, as a user starts it (not through launch_app, which loads the bridge): the JVM never joins the
+    // bus. The reason once listed every toolkit's switch and told to install a bridge that was installed; and keys
+    // sent as X events, which AWT drops, were sent and then judged by the window's pixels.
+    const title = 'CUP Swing No Bridge';
+    const { process: java, window } = await desktop.launch('java', [join(fixtureApps, 'SwingSplash.java'), title, '0'], title, 30_000, { JAVA_TOOL_OPTIONS: '' });
+    try {
+      await sleep(2000);
+      assert.ok(!pidsOnBus().includes(java.pid!), 'pyatspi: the JVM is not on the accessibility bus');
+      const state = await callOk(context, 'get_window_state', { window_id: window.id, include_screenshot: false });
+      assert.equal(state.structured.degraded, true, state.summary);
+      const reason = String(state.structured.degraded_reason);
+      assert.match(reason, /it is a Java \(AWT\/Swing\) app: it was started without Java's ATK bridge, which is installed here: quit it and relaunch it with launch_app/);
+      assert.doesNotMatch(reason, /GTK_MODULES|install its ATK bridge/, 'no other toolkit\'s switch, no install of what is installed');
+      assert.match(reason, /delivery_mode "foreground"/);
+      for (const [tool, args] of [['hotkey', { keys: ['ctrl', 'a'] }], ['type_text', { text: 'lost' }]] as const) {
+        const sent = await callOk(context, tool, { window_id: window.id, ...args });
+        assert.equal(sent.structured.path, 'none', `${tool}: nothing is sent to a window that drops sent keys\n${sent.summary}`);
+        assert.match(String((sent.structured.escalation as { recommended?: string } | undefined)?.recommended), /foreground/, sent.summary);
+      }
+    } finally {
+      java.kill('SIGKILL');
     }
   });
 
@@ -84,6 +129,76 @@ describe('launch_app and reading across toolkits: Xaw, Java behind a splash, and
       assert.deepEqual(windows.map((window) => window.window_id), frames, `the result lists the frame alone: ${result.summary}`);
       assert.equal(result.structured.accessible, true, result.summary);
       assert.ok(pidsOnBus().includes(pid), 'pyatspi: the JVM is on the accessibility bus');
+    } finally {
+      process.kill(pid, 'SIGKILL');
+    }
+  });
+
+  test('launch_app of a Java app behind a splash window of its own (a JWindow, with a tree) returns its main frame', async () => {
+    // jEdit shows its splash as a JWindow: Java has no splash type for it, and the bridge puts it on the bus with a
+    // label, so launch_app returned it ("win0") as the app's window, gone two seconds later. The window manager
+    // lists it off the taskbar and frameless (xprop), as no window an app is worked in is.
+    const title = 'CUP Swing Own Splash';
+    const result = await callOk(context, 'launch_app', {
+      name: 'java',
+      additional_arguments: [join(fixtureApps, 'SwingSplash.java'), title, '3000', 'window'],
+      creates_new_application_instance: true,
+    });
+    const pid = result.structured.pid as number;
+    try {
+      const frames = run('xdotool', ['search', '--name', `^${title}$`]).split('\n').filter(Boolean).map(Number);
+      assert.equal(frames.length, 1, 'xdotool finds the frame');
+      const windows = result.structured.windows as { window_id: number; title: string }[];
+      assert.deepEqual(windows.map((window) => window.window_id), frames, `the result lists the frame alone: ${result.summary}\n${JSON.stringify(windows)}`);
+      assert.equal(result.structured.accessible, true, result.summary);
+      assert.ok(pidsOnBus().includes(pid), 'pyatspi: the JVM is on the accessibility bus');
+    } finally {
+      process.kill(pid, 'SIGKILL');
+    }
+  });
+
+  test('a click in a Java dialog that renames only its main frame is confirmed by the rename and lists the frame as changed', async () => {
+    // jEdit's Replace All, in its Search And Replace dialog, changes the main window's text and title: Java announces
+    // neither on the bus, and the click was judged by the dialog alone. Here the dialog's Rename button changes the
+    // frame's title and nothing else; without the rule the click was "no effect seen" with a foreground retry offered.
+    const title = 'CUP Swing Rename';
+    const result = await callOk(context, 'launch_app', { name: 'java', additional_arguments: [join(fixtureApps, 'SwingSplash.java'), title, '0'], creates_new_application_instance: true });
+    const pid = result.structured.pid as number;
+    try {
+      const frame = (result.structured.windows as { window_id: number }[])[0]!.window_id;
+      await callOk(context, 'click', { window_id: frame, selector: 'role=button name="Rename..."' });
+      const dialog = Number(run('xdotool', ['search', '--name', '^Rename Frame$']).trim());
+      assert.ok(dialog > 0, 'xdotool finds the dialog');
+      const clicked = await callOk(context, 'click', { window_id: dialog, selector: 'role=button name=Rename' });
+      const renamed = `${title} (renamed 1)`;
+      assert.match(run('xprop', ['-id', String(frame), 'WM_NAME']), new RegExp(`"${renamed.replace(/[()]/g, '\\$&')}"`), 'xprop: the frame was renamed once');
+      assert.equal(clicked.structured.effect, 'confirmed', clicked.summary);
+      assert.deepEqual(clicked.structured.evidence, [`window ${frame} was renamed "${title}" → "${renamed}"`]);
+      assert.deepEqual(clicked.structured.other_windows_changed, [{ window_id: frame, title: renamed }]);
+    } finally {
+      process.kill(pid, 'SIGKILL');
+    }
+  });
+
+  test('a click whose only doing is a Swing field set again to its own text is no effect seen, not confirmed by "text is now"', async () => {
+    // Swing's setText removes the text and inserts it again, announcing both: jEdit's Replace All re-set its dialog's
+    // Filter field that way, and such a line confirmed clicks that did nothing.
+    const title = 'CUP Swing Retext';
+    const result = await callOk(context, 'launch_app', { name: 'java', additional_arguments: [join(fixtureApps, 'SwingSplash.java'), title, '0'], creates_new_application_instance: true });
+    const pid = result.structured.pid as number;
+    try {
+      const frame = (result.structured.windows as { window_id: number }[])[0]!.window_id;
+      const clicked = await callOk(context, 'click', { window_id: frame, selector: 'role=button name=Retext' });
+      const script = [
+        'import pyatspi',
+        'def walk(node):',
+        '    if node.getRole() == pyatspi.ROLE_TEXT: print(node.queryText().getText(0, -1))',
+        '    for child in node: walk(child)',
+        'for app in pyatspi.Registry.getDesktop(0):',
+        `    if app.get_process_id() == ${pid}: walk(app)`,
+      ].join('\n');
+      assert.equal(run('/usr/bin/python3', ['-c', script]).trim(), 'hello', 'pyatspi: the field holds the text it held');
+      assert.equal(clicked.structured.effect, 'suspected_noop', `${clicked.summary}\n${JSON.stringify(clicked.structured.evidence)}`);
     } finally {
       process.kill(pid, 'SIGKILL');
     }

@@ -99,6 +99,28 @@ describe('agent tasks on Motif, Java and Tk apps, through the CLI and its daemon
     });
   });
 
+  test('nedit: a menu opened above a window low on the screen, outside its screenshot, is told with its place', async () => {
+    await withApp(rig.desktop, withDocument('nedit', 'low.txt', 'a line\n'), async ({ window }) => {
+      // Low on the screen, Motif opens the File menu above the menu bar: wholly outside the window's pixels, so
+      // get_window_state showed a window with no menu open and nothing said where it was.
+      const screen = await rig.agent.call('get_screen_size', {});
+      const height = Number(screen.structured.height);
+      const moved = await rig.agent.call('set_window_frame', { window_id: window.id, x: 300, y: height - 320, width: 500, height: 300 });
+      assert.ok(moved.ok, moved.text);
+      await rig.agent.act('hotkey', { window_id: window.id, keys: ['alt', 'f'], delivery_mode: 'foreground' });
+      const menus = await eventually(() => popupsOf(window.id), (list) => list.length > 0);
+      assert.equal(menus.length, 1, `one menu open after alt+f\n${rig.agent.trace()}`);
+      const state = await rig.agent.call('get_window_state', { pid: window.pid, window_id: window.id, include_screenshot: false });
+      assert.ok(state.ok, state.text);
+      const bounds = state.structured.window as { bounds: { x: number; y: number } };
+      const menu = menus[0]!;
+      assert.ok(menu.y + menu.h <= bounds.bounds.y, `the menu ${JSON.stringify(menu)} lies above the window at ${JSON.stringify(bounds.bounds)} (the premise)`);
+      assert.deepEqual(state.structured.popups_beyond, [{ x: menu.x - bounds.bounds.x, y: menu.y - bounds.bounds.y, w: menu.w, h: menu.h }], state.text);
+      assert.match(state.text, /open reaching past the window's edges .*choose its item with keys/, state.text);
+      await rig.agent.act('press_key', { window_id: window.id, key: 'escape', delivery_mode: 'foreground' });
+    });
+  });
+
   test('jedit: type a line into the buffer and click the Save tool button', async (t) => {
     const started = Date.now();
     const app = withDocument('jedit', 'note.txt', 'first line\n');

@@ -34,7 +34,7 @@ import type { ObjectRef } from './atspi/object-ref.js';
 import { deepestAtPoint, extents, readAttributes } from './atspi/operations.js';
 import { readTree, type ReadTreeOptions, type ReadTreeResult } from './atspi/tree-reader.js';
 import { openPopupMenus } from './atspi/open-popups.js';
-import { popupsOver } from './popups.js';
+import { popupsBeyond, popupsOver } from './popups.js';
 import { WindowMirror, type MirrorPolicy, type MirrorRead } from './atspi/window-mirror.js';
 import { matchWindow, type WindowMatch } from './atspi/window-matcher.js';
 import type { RawImage } from '../../image/raw-image.js';
@@ -60,6 +60,7 @@ const EXIT_GRACE_MS = 300;
 import { ToolError } from '../../errors.js';
 import { X11ClosedError, X11Connection, X11TimeoutError } from './x11/index.js';
 import { protectionOf } from './desktop/protected-processes.js';
+import { processToolkit } from './desktop/process-toolkit.js';
 
 export interface LinuxDesktopOptions {
   /** Start (or reuse) the embedded virtual desktop when DISPLAY is not set. */
@@ -284,6 +285,12 @@ export class LinuxDesktop implements Desktop {
     return listClientWindows(await this.x11());
   }
 
+  async popupsBeyond(window: ClientWindow): Promise<WindowRect[]> {
+    const x = await this.x11();
+    const popups = await popupsBeyond(x, window, await listClientWindows(x)).catch(() => []);
+    return popups.map((popup) => ({ x: popup.x - window.bounds.x, y: popup.y - window.bounds.y, width: popup.width, height: popup.height }));
+  }
+
   async captureWindow(window: ClientWindow, since?: number): Promise<RawImage> {
     const { x, y, width, height } = window.bounds;
     return this.captures.run(`${window.id} ${x},${y} ${width}x${height} ${window.minimized}`, async () => captureWindowPixels(await this.x11(), window, this.recentCaptures), since);
@@ -443,6 +450,10 @@ export class LinuxDesktop implements Desktop {
     return isAlive(pid);
   }
 
+  processWithoutAccessibility(pid: number): boolean {
+    return processToolkit(pid)?.accessibility === false;
+  }
+
   processProtection(pid: number, callerPid?: number): string | undefined {
     return protectionOf(pid, callerPid);
   }
@@ -599,11 +610,15 @@ export class LinuxDesktop implements Desktop {
     const applications = window.pid > 0 ? await client.applications().catch(() => undefined) : undefined;
     if (applications && !applications.some((app) => app.pid === window.pid)) {
       // The usual case of a toolkit with no accessibility at all: say what works instead, so the agent does not wait for a tree.
+      // The toolkit its libraries name says which: a Java app started without its bridge is told how to get one, not
+      // to look through every toolkit's switch, and keys it would drop are offered as real input only.
       const name = processName(window.pid);
+      const toolkit = processToolkit(window.pid);
+      const why = toolkit ? `it is ${/^[AEIOX]/.test(toolkit.name) ? 'an' : 'a'} ${toolkit.name} app: ${toolkit.remedy}` : `Tk, Xt/Xaw and Motif apps expose none; others may have it switched off: ${switchedOff}`;
+      const keys = toolkit?.ignoresSentKeys ? 'type_text and press_key with no element and delivery_mode "foreground" (it drops keys sent in the background)' : 'type_text and press_key with no element';
       return (
         `the application (pid ${window.pid}${name ? `, ${name}` : ''}) has no accessibility tree: it is not registered on the accessibility bus ` +
-        `(Tk, Xt/Xaw and Motif apps expose none; others may have it switched off: ${switchedOff}); act on the screenshot instead: ` +
-        'click with x, y in window pixels, type_text and press_key with no element (what they did is read back from the window\'s pixels)'
+        `(${why}); act on the screenshot instead: click with x, y in window pixels, ${keys} (what they did is read back from the window's pixels)`
       );
     }
     if (applications?.some((app) => app.pid === window.pid)) {

@@ -47,15 +47,20 @@ async function clientPid(x: X11Connection, id: number): Promise<number> {
   return (await x.xres.clientPid(id).catch(() => undefined)) ?? 0;
 }
 
+/** Motif's window manager hints ask for no decorations at all: flags has MWM_HINTS_DECORATIONS (2) and decorations is 0. */
+function undecorated(hints: readonly number[] | null): boolean {
+  return hints !== null && hints.length >= 3 && (hints[0]! & 2) !== 0 && hints[2] === 0;
+}
+
 async function describeWindow(
   x: X11Connection,
   id: number,
   zIndex: number,
-  context: { activeWindow: number; currentDesktop: number | undefined; hiddenAtom: number; modalAtom: number; splashAtom: number },
+  context: { activeWindow: number; currentDesktop: number | undefined; hiddenAtom: number; modalAtom: number; splashAtom: number; skipTaskbarAtom: number },
 ): Promise<ClientWindow | undefined> {
   const root = x.screen.root;
   try {
-    const [geometry, origin, attributes, pids, title, appClass, states, desktops, csd, owner, types] = await Promise.all([
+    const [geometry, origin, attributes, pids, title, appClass, states, desktops, csd, owner, types, motifHints] = await Promise.all([
       x.getGeometry(id),
       x.translateCoordinates(id, root, 0, 0),
       x.getWindowAttributes(id),
@@ -67,6 +72,7 @@ async function describeWindow(
       x.getCardinals(id, '_GTK_FRAME_EXTENTS'),
       x.getWindowList(id, 'WM_TRANSIENT_FOR'),
       x.getAtomList(id, '_NET_WM_WINDOW_TYPE'),
+      x.getCardinals(id, '_MOTIF_WM_HINTS'),
     ]);
     const pid = pids?.[0] ?? (await clientPid(x, id));
     const bounds = { x: origin.x, y: origin.y, width: geometry.width, height: geometry.height };
@@ -91,6 +97,7 @@ async function describeWindow(
     if (types?.includes(context.splashAtom)) window.splash = true;
     // The root (or None) as the owner is a dialog of the whole app, which ICCCM allows; only a window is an owner here.
     if (owner?.[0] && owner[0] !== root) window.transientFor = owner[0];
+    if (!window.transientFor && states?.includes(context.skipTaskbarAtom) && undecorated(motifHints)) window.bare = true;
     if (csd && csd.length === 4) window.csdMargins = { left: csd[0]!, right: csd[1]!, top: csd[2]!, bottom: csd[3]! };
     return window;
   } catch {
@@ -105,7 +112,7 @@ async function describeWindow(
  */
 export async function listClientWindows(x: X11Connection): Promise<ClientWindow[]> {
   const root = x.screen.root;
-  const [stacking, clients, active, currentDesktop, hiddenAtom, modalAtom, splashAtom] = await Promise.all([
+  const [stacking, clients, active, currentDesktop, hiddenAtom, modalAtom, splashAtom, skipTaskbarAtom] = await Promise.all([
     x.getWindowList(root, '_NET_CLIENT_LIST_STACKING'),
     x.getWindowList(root, '_NET_CLIENT_LIST'),
     x.getWindowList(root, '_NET_ACTIVE_WINDOW'),
@@ -113,12 +120,13 @@ export async function listClientWindows(x: X11Connection): Promise<ClientWindow[
     x.internAtom('_NET_WM_STATE_HIDDEN'),
     x.internAtom('_NET_WM_STATE_MODAL'),
     x.internAtom('_NET_WM_WINDOW_TYPE_SPLASH'),
+    x.internAtom('_NET_WM_STATE_SKIP_TASKBAR'),
   ]);
   let ordered = stacking ?? clients;
   if (!ordered) ordered = await rootChildren(x);
   // Clients missing from the stacking list (rare) go to the bottom.
   const ids = [...(clients ?? []).filter((id) => !ordered!.includes(id)), ...ordered];
-  const context = { activeWindow: active?.[0] ?? 0, currentDesktop: currentDesktop?.[0], hiddenAtom, modalAtom, splashAtom };
+  const context = { activeWindow: active?.[0] ?? 0, currentDesktop: currentDesktop?.[0], hiddenAtom, modalAtom, splashAtom, skipTaskbarAtom };
   const windows = await Promise.all(ids.map((id, zIndex) => describeWindow(x, id, zIndex, context)));
   return windows.filter((window): window is ClientWindow => window !== undefined);
 }

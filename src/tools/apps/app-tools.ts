@@ -17,8 +17,9 @@ const launchTimeoutMs = 20_000;
  * and the app's own windows come after it, from the same process or one it started; the splash may close as they
  * open, or stay (LibreOffice's stays up behind its Document Recovery dialog, which oosplash's child soffice.bin
  * shows): the app is the process whose window has a tree. A window the app marks a splash screen is not its window
- * even with a tree (GIMP's, a GTK window, closes ten seconds later as the image window opens): it is returned only
- * when nothing else has come by the deadline.
+ * even with a tree (GIMP's, a GTK window, closes ten seconds later as the image window opens), nor is a bare one (no
+ * frame, off the taskbar: jEdit's JWindow, which Java cannot mark a splash, and whose tree is one label): each is
+ * returned only when nothing else has come by the deadline.
  */
 async function waitForApp(context: ToolContext, pid: number, seen: (window: WindowIdentity) => boolean, deadline: number) {
   const found = await waitForWindows(context, pid, seen, deadline);
@@ -30,13 +31,16 @@ async function waitForApp(context: ToolContext, pid: number, seen: (window: Wind
   for (;;) {
     const open = (await context.desktop.windows()).filter((window) => !seen(window) && ours(window));
     const late = Date.now() >= deadline;
-    const working = open.filter((window) => !window.splash);
+    const working = open.filter((window) => !window.splash && !window.bare);
     for (const window of late ? open : working) {
       const tree = await windowTree(context, window, deadline);
       if (tree.accessible) return { windows: late ? open : working, owner: window.pid, accessible: true };
       missingReason ??= tree.missingReason;
     }
-    if (late) return { windows: open.length > 0 ? open : found.windows, owner: open[0]?.pid ?? found.owner, accessible: false, ...(missingReason ? { missingReason } : {}) };
+    // Windows whose processes draw with a toolkit that has no accessibility (Motif, Tk, Xaw) never get a tree:
+    // NEdit's launch waited out the 20 s deadline for one.
+    const hopeless = working.length > 0 && working.every((window) => context.desktop.processWithoutAccessibility(window.pid));
+    if (late || hopeless) return { windows: open.length > 0 ? open : found.windows, owner: open[0]?.pid ?? found.owner, accessible: false, ...(missingReason ? { missingReason } : {}) };
     await sleep(150);
   }
 }
@@ -57,7 +61,7 @@ async function waitForWindows(context: ToolContext, pid: number, seen: (window: 
 /**
  * One look at the window's tree. An app not on the accessibility bus yet may still register: a Java app shows its
  * splash before its toolkit starts, and the toolkit registers as it starts, so only the deadline tells that it has
- * no accessibility.
+ * no accessibility, unless its toolkit has none at all (see waitForApp).
  */
 async function windowTree(context: ToolContext, window: DesktopWindow, deadline: number): Promise<{ accessible: boolean; missingReason?: string }> {
   const reading = await context.desktop.readWindow(window, { maxNodes: 20, maxDepth: 2, budgetMs: Math.max(100, deadline - Date.now()) });

@@ -8,7 +8,7 @@ import { ToolError } from '../../errors.js';
 import { privateTempDirectory, writeFileAtomically } from '../files.js';
 import { indexOf, readNumbered, rememberReading, type NumberedReading } from '../perception/window-snapshot.js';
 import type { ToolOutput } from '../tool.js';
-import { appearedWindows, confirmedByOpenedWindows, confirmedByRename, confirmedByRenamedWindow, confirmedWith, withTrees } from './new-windows.js';
+import { appearedWindows, confirmedByOpenedWindows, confirmedByRename, confirmedByRenamedWindows, confirmedWith, withTrees } from './new-windows.js';
 import { actionOutput } from './outcome.js';
 import { refuseUnderModalDialog } from './modal-dialogs.js';
 import { settle } from './settle.js';
@@ -203,9 +203,11 @@ export async function observeAction(
       watch?.close();
     }
     const windowsAfter = await context.desktop.windows();
-    const elsewhere = await windowEffects(context, window, known, windowsAfter, watch, result.new_windows);
-    result = confirmedByOpenedWindows({ ...result, ...elsewhere }, window.pid);
-    result = confirmedByRenamedWindow(result, known.find((entry) => entry.id === window.id), windowsAfter);
+    const effects = await windowEffects(context, window, known, windowsAfter, watch, result.new_windows);
+    result = confirmedByOpenedWindows({ ...result, ...effects }, window.pid);
+    result = confirmedByRenamedWindows(result, window, known, windowsAfter);
+    // The app's other windows it renamed are among those it changed.
+    const elsewhere = { ...effects, ...(result.other_windows_changed ? { other_windows_changed: result.other_windows_changed } : {}) };
     // A cancelled call returns at once: the reading after would delay the stop (a plan's own diff covers its steps).
     if (before && result.cancelled) {
       return actionOutput(tool, { ...result, ...elsewhere, diff_unavailable: 'the action was cancelled part-way, so the window was not read after it; get_window_state reads it now' });

@@ -67,15 +67,25 @@ export function confirmedWith(result: ActionResult, lines: readonly string[]): A
 }
 
 /**
- * An action after which its window's title is another did something, whatever its rung saw: a click on jEdit's Save
- * button (an accessibility action) saved the file and took "(modified)" out of the title, and the call said `no
- * effect seen` and offered a retry in the foreground, which would have done it again; Java announces no change of
- * its frame's name on the bus, and its text area shows nothing there. The title is the window manager's, read
- * just before the action and right after it.
+ * An action after which a window of its app has another title did something, whatever its rung saw: a click on
+ * jEdit's Save button (an accessibility action) saved the file and took "(modified)" out of the title, and the call
+ * said `no effect seen` and offered a retry in the foreground, which would have done it again; Java announces no
+ * change of its frame's name on the bus, and its text area shows nothing there. So it is with the app's other
+ * windows: Replace All in jEdit's Search And Replace dialog changes the text and the title of the main window, not
+ * the dialog, and they are listed in other_windows_changed. The titles are the window manager's, read just before
+ * the action and right after it; the action's own window's comes first.
  */
-export function confirmedByRenamedWindow(result: ActionResult, before: DesktopWindow | undefined, after: readonly DesktopWindow[]): ActionResult {
-  const now = before && after.find((window) => window.id === before.id);
-  return before && now ? confirmedByRename(result, before.id, before.title, now.title) : result;
+export function confirmedByRenamedWindows(result: ActionResult, window: DesktopWindow, before: readonly DesktopWindow[], after: readonly DesktopWindow[]): ActionResult {
+  const renamed = before
+    .filter((entry) => entry.pid === window.pid)
+    .sort((a, b) => Number(b.id === window.id) - Number(a.id === window.id))
+    .flatMap((entry) => {
+      const now = after.find((candidate) => candidate.id === entry.id && candidate.pid === entry.pid);
+      return now && now.title !== entry.title ? [{ from: entry, now }] : [];
+    });
+  const others = renamed.filter(({ now }) => now.id !== window.id && !result.other_windows_changed?.some((listed) => listed.window_id === now.id));
+  const listed = others.length > 0 ? { ...result, other_windows_changed: [...(result.other_windows_changed ?? []), ...others.map(({ now }) => ({ window_id: now.id, title: now.title }))] } : result;
+  return confirmedWith(listed, renamed.map(({ from, now }) => renameLine(now.id, from.title, now.title)));
 }
 
 /**
@@ -84,7 +94,11 @@ export function confirmedByRenamedWindow(result: ActionResult, before: DesktopWi
  * manager's title was read, and before the reading after.
  */
 export function confirmedByRename(result: ActionResult, windowId: number, from: string, to: string): ActionResult {
-  return from === to ? result : confirmedWith(result, [`window ${windowId} was renamed "${from}" → "${to}"`]);
+  return from === to ? result : confirmedWith(result, [renameLine(windowId, from, to)]);
+}
+
+function renameLine(windowId: number, from: string, to: string): string {
+  return `window ${windowId} was renamed "${from}" → "${to}"`;
 }
 
 const closedAgain = 'the window closed again';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ToolError } from '../../errors.js';
 import type { ClipCounts } from '../../cup/index.js';
 import { encodePng } from '../../image/encode.js';
-import type { DesktopWindow } from '../../platform/windows.js';
+import type { DesktopWindow, WindowRect } from '../../platform/windows.js';
 import type { ToolContext } from '../context.js';
 import { resolveUserPath, writeFileAtomically } from '../files.js';
 import { pidArgument, windowIdArgument, windowResult } from '../schemas.js';
@@ -96,6 +96,10 @@ export const getWindowState = defineTool({
       .describe('Children not read, by where they lie: scrolled out of view (read with detail "full") or outside the visible part of a huge list or table.'),
     degraded: z.boolean(),
     degraded_reason: z.string().optional(),
+    popups_beyond: z
+      .array(z.object({ x: z.number(), y: z.number(), w: z.number(), h: z.number() }))
+      .optional()
+      .describe('Popups (menus, drop-down lists) the app has open that reach past the window\'s edges, in window pixels (x or y may be negative): the screenshot cannot show those parts, nor can a click reach them.'),
     toolkit: z.string().optional(),
     elements: z.array(elementResult),
     screenshot: z.object({ width: z.number(), height: z.number(), scale: z.number(), path: z.string().optional() }).optional(),
@@ -114,10 +118,11 @@ export const getWindowState = defineTool({
       // What compact text and markdown prune away is not read at all; JSON is the whole envelope.
       visibleOnly: args.detail === 'compact' && args.format !== 'json',
     };
-    const [reading, screen, screenshot] = await Promise.all([
+    const [reading, screen, screenshot, beyond] = await Promise.all([
       readNumbered(context, window, limits),
       context.desktop.screen(),
       args.include_screenshot ? screenshotOf(context, window, args.screenshot_out_file, args.overwrite ?? false) : Promise.resolve<Screenshot>({}),
+      context.desktop.popupsBeyond(window),
     ]);
 
     const { snapshot } = rememberReading(context, window, reading);
@@ -142,6 +147,7 @@ export const getWindowState = defineTool({
       view.cut > 0 ? `${view.cut} more past max_elements/max_depth left out (indices are the whole window's, as in a full read)` : '',
       reading.truncated ? 'truncated' : '',
       degradedReason ? `degraded: ${degradedReason}` : '',
+      beyond.length > 0 ? popupsBeyondNote(beyond) : '',
       screenshot.info
         ? `screenshot ${screenshot.info.width}x${screenshot.info.height}${screenshot.info.path ? ` written to ${screenshot.info.path}` : ''}`
         : screenshot.error
@@ -162,6 +168,7 @@ export const getWindowState = defineTool({
         ...(unreadCount > 0 ? { unread_children: unread } : {}),
         degraded: degradedReason !== undefined,
         ...(degradedReason ? { degraded_reason: degradedReason } : {}),
+        ...(beyond.length > 0 ? { popups_beyond: beyond.map((popup) => ({ x: popup.x, y: popup.y, w: popup.width, h: popup.height })) } : {}),
         ...(reading.toolkit ? { toolkit: reading.toolkit } : {}),
         elements,
         ...(screenshot.info ? { screenshot: screenshot.info } : {}),
@@ -170,3 +177,16 @@ export const getWindowState = defineTool({
     };
   },
 });
+
+/**
+ * What to do about a popup the screenshot cannot show: a menu opened from a window low on the screen opens above it
+ * (Motif's, NEdit's), wholly outside the window's pixels, where no click in window pixels reaches.
+ */
+function popupsBeyondNote(popups: readonly WindowRect[]): string {
+  const where = popups.map((popup) => `${popup.width}x${popup.height} at ${popup.x},${popup.y} in window pixels`).join(', ');
+  return (
+    `the app has ${popups.length === 1 ? 'a popup (a menu or list)' : `${popups.length} popups (menus or lists)`} open reaching past the window's edges (${where}), ` +
+    'which the screenshot cannot show nor a click reach: choose its item with keys (its underlined letter, or Down/Up then Return), or press ' +
+    'Escape, give the window room with set_window_frame, and open it again'
+  );
+}

@@ -82,6 +82,7 @@ export function rememberReading(context: ToolContext, window: DesktopWindow, rea
     role: node.role,
     name: node.name,
     ...(node.description ? { description: node.description } : {}),
+    ...(node.value !== undefined ? { value: node.value } : {}),
     bounds: node.bounds,
     ...(parents.has(indexOf(node)) ? { parent: parents.get(indexOf(node))! } : {}),
     ...(node.actions?.includes('scroll') ? { scrolls: true as const } : {}),

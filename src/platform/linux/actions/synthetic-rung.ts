@@ -6,6 +6,7 @@ import { abortable } from '../input/index.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import { toolkitName } from './real-input.js';
 import { appNotResponding } from './unresponsive.js';
+import { processToolkit } from '../desktop/process-toolkit.js';
 
 /**
  * Whether input sent as X events (SendEvent) reaches a window's app. GTK and Qt read input through
@@ -23,7 +24,13 @@ export async function syntheticEventsReach(desktop: LinuxDesktop, window: Deskto
   // process is on the bus, its toolkit is the one that reads the window's input.
   const client = await desktop.atspi();
   const bus = probe.match?.app.bus ?? (await client.applications().catch(() => [])).find((app) => app.pid === window.pid && window.pid > 0)?.bus;
-  if (!bus) return { accepted: true, toolkit: 'this application' };
+  if (!bus) {
+    // Off the bus, the libraries the process maps name its toolkit: a Java app started without its ATK bridge drops
+    // sent keys as one with it does, and a GTK or Qt app with its accessibility off drops every sent event.
+    const toolkit = processToolkit(window.pid);
+    const ignores = input === 'keys' ? toolkit?.ignoresSentKeys : toolkit?.ignoresSentPointer;
+    return { accepted: !ignores, toolkit: toolkit?.name ?? 'this application' };
+  }
   const reader = await client.toolkitOf(bus).catch(() => undefined);
   const name = reader?.name ?? '';
   const ignores = /^(gtk|gail|qt)/i.test(name) || (input === 'keys' && javaToolkit.test(name));

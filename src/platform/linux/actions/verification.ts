@@ -395,10 +395,11 @@ export async function elementLabel(
   desktop: LinuxDesktop,
   snapshot: SnapshotRef | undefined,
   ref: ObjectRef,
-): Promise<{ label: string; knownName?: string; knownDescription?: string; inSnapshot?: true; gone?: true }> {
+): Promise<{ label: string; knownName?: string; knownDescription?: string; knownValue?: string; inSnapshot?: true; gone?: true }> {
   for (const element of snapshot?.elements.values() ?? []) {
     if (atspiElement(element.handle).path === ref.path) {
-      return { label: `[e${element.index}] ${named(element.role, element.name)}`, knownName: element.name, knownDescription: element.description ?? '', inSnapshot: true };
+      const known = { knownName: element.name, knownDescription: element.description ?? '', ...(element.value !== undefined ? { knownValue: element.value } : {}) };
+      return { label: `[e${element.index}] ${named(element.role, element.name)}`, ...known, inSnapshot: true };
     }
   }
   try {
@@ -461,6 +462,9 @@ function netStateChanges(stateEvents: readonly AccessibilityEvent[], roleName: s
   });
 }
 
+/** How much of a changed object's text is read back for its line (and told against the snapshot's value). */
+const textReadBack = 2000;
+
 /** What describeObject gives for an object in another window of the app than the action's. */
 const elsewhere = Symbol('in another window');
 /** What describeObject gives for an object the agent never saw that is gone by the time it is read back. */
@@ -512,7 +516,7 @@ async function describeObject(
 ): Promise<string | typeof elsewhere | typeof vanished | undefined> {
   const first = events[0]!;
   const ref = { bus: first.sender, path: first.path };
-  const { label: where, knownName, knownDescription, inSnapshot, gone } = await elementLabel(desktop, snapshot, ref);
+  const { label: where, knownName, knownDescription, knownValue, inSnapshot, gone } = await elementLabel(desktop, snapshot, ref);
   const client = await desktop.atspi();
   // An object the agent never saw that was only destroyed or moved (a menu's items rebuilt) is nothing to tell; nor
   // is one gone by now, whatever it did on the way (Qt names, then drops, a dozen objects while it builds a file
@@ -552,9 +556,11 @@ async function describeObject(
     // Quoted from a little before where the app said it last changed: a long text (a terminal's screen, a document)
     // quoted from its start showed none of what changed.
     const last = events.filter((event) => event.kind === 'TextChanged').at(-1)!;
-    const text = await readText(client, ref, 2000).catch(() => undefined);
+    const text = await readText(client, ref, textReadBack).catch(() => undefined);
     const from = text !== undefined && last.detail1 > 60 ? oneLine(text.slice(0, last.detail1 - 20)).length : 0;
-    changes.push(`text is now ${quote(text, from)}`);
+    // A text set again to what it held (Swing's setText removes and inserts it, announcing both: jEdit's search
+    // dialog re-set its Filter field on Replace All) is no change, as a name announced again is not.
+    if (text === undefined || knownValue === undefined || knownValue.length >= textReadBack || text !== knownValue) changes.push(`text is now ${quote(text, from)}`);
   }
   if (kinds.has('PropertyChange:accessible-value')) changes.push(`value is now ${quote(await readValue(client, ref).then((value) => String(value.current)).catch(() => undefined))}`);
   // A description announced again as it was (a tool tip's text set anew on every state change) is no change either.

@@ -12,7 +12,7 @@ export function accessibleSessionEnvironment(base: NodeJS.ProcessEnv): Record<st
 }
 
 /** Debian's Java ATK bridge (libatk-wrapper-java): the jar that holds it. */
-const javaAtkBridge = '/usr/share/java/java-atk-wrapper.jar';
+export const javaAtkBridge = '/usr/share/java/java-atk-wrapper.jar';
 
 /**
  * For the apps the driver launches, besides the session's: Java loads an assistive technology only when told to,

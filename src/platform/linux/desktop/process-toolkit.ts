@@ -1,0 +1,65 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { javaAtkBridge } from './accessible-session.js';
+
+/**
+ * The UI toolkit a process draws its windows with, told by the shared libraries it has mapped: what an app that is
+ * not on the accessibility bus is, so the driver can say why it has no tree and what would give it one (a Java app
+ * started without its ATK bridge is not a Motif app, which has no accessibility at all), and which input it takes.
+ */
+export interface ProcessToolkit {
+  /** How messages name it ("Java (AWT/Swing)"). */
+  name: string;
+  /** Why it has no tree and what would give it one, as a clause. */
+  remedy: string;
+  /** It drops key events another client sends (SendEvent): keys need real input. */
+  ignoresSentKeys: boolean;
+  /** It drops sent button events too (it reads the pointer through XInput2). */
+  ignoresSentPointer: boolean;
+  /** It can be on the accessibility bus at all (false: Motif, Tk, Xaw). */
+  accessibility: boolean;
+}
+
+/** Libraries that name a toolkit, most specific first: a Java app may map GTK for its look and feel. */
+const toolkits: readonly { library: RegExp; toolkit: () => ProcessToolkit }[] = [
+  { library: /\/libjvm\.so$/, toolkit: java },
+  { library: /\/libQt[56]Gui\.so/, toolkit: () => switchedOff('Qt', 'relaunch it with QT_ACCESSIBILITY=1 (launch_app sets it)', true) },
+  { library: /\/libgtk-4\.so/, toolkit: () => switchedOff('GTK 4', 'its accessibility was switched off (GTK_A11Y=none): relaunch it with launch_app', true) },
+  { library: /\/libgtk-3\.so/, toolkit: () => switchedOff('GTK 3', 'its accessibility was switched off (NO_AT_BRIDGE=1): relaunch it with launch_app', true) },
+  { library: /\/libgtk-x11-2\.0\.so/, toolkit: () => switchedOff('GTK 2', 'GTK 2 loads its accessibility only when GTK_MODULES=gail:atk-bridge: relaunch it with launch_app, which sets it', true) },
+  { library: /\/libXm\.so/, toolkit: () => none('Motif') },
+  { library: /\/libtk\d[\d.]*\.so/, toolkit: () => none('Tk') },
+  { library: /\/libXaw[37]?\.so/, toolkit: () => none('Xt/Xaw') },
+];
+
+function none(name: string): ProcessToolkit {
+  return { name, remedy: `${name} has no accessibility support at all`, ignoresSentKeys: false, ignoresSentPointer: false, accessibility: false };
+}
+
+function switchedOff(name: string, remedy: string, ignoresSent: boolean): ProcessToolkit {
+  return { name, remedy, ignoresSentKeys: ignoresSent, ignoresSentPointer: ignoresSent, accessibility: true };
+}
+
+/** Java's AWT takes sent button events, never sent keys (see synthetic-rung.ts). */
+function java(): ProcessToolkit {
+  const remedy = existsSync(javaAtkBridge)
+    ? 'it was started without Java\'s ATK bridge, which is installed here: quit it and relaunch it with launch_app, which loads the bridge ' +
+      `(or start it with JAVA_TOOL_OPTIONS="-Xbootclasspath/a:${javaAtkBridge} -Djavax.accessibility.assistive_technologies=org.GNOME.Accessibility.AtkWrapper")`
+    : 'Java\'s ATK bridge is not installed: install libatk-wrapper-java-jni (apt-get install libatk-wrapper-java-jni), then quit it and relaunch it with launch_app, which loads it';
+  return { name: 'Java (AWT/Swing)', remedy, ignoresSentKeys: true, ignoresSentPointer: false, accessibility: true };
+}
+
+/** The toolkit of the process's windows, or undefined when its libraries name none (or it is gone, or not ours to read). */
+export function processToolkit(pid: number): ProcessToolkit | undefined {
+  if (pid <= 0) return undefined;
+  let maps: string;
+  try {
+    maps = readFileSync(`/proc/${pid}/maps`, 'utf8');
+  } catch {
+    return undefined;
+  }
+  const libraries = new Set(maps.split('\n').map((line) => line.slice(line.indexOf('/'))).filter((path) => path.startsWith('/')));
+  for (const { library, toolkit } of toolkits) {
+    for (const path of libraries) if (library.test(path)) return toolkit();
+  }
+  return undefined;
+}
