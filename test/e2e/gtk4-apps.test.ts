@@ -113,4 +113,26 @@ describe('GTK 4.8 apps: stacked pages, type names and menu buttons', () => {
       await callOk(fixtures.context, 'press_key', { window_id: window.id, key: 'Escape', delivery_mode: 'foreground' });
     }
   });
+
+  test('a popover\'s items are placed where its surface is drawn, and a real click on one chooses it', async () => {
+    // GTK 4.8 reports a popover at the place of the button it pops up from, not where its surface is: Text Editor's main
+    // menu read 126 px off, and a foreground click on an item fell beside the menu and only closed it.
+    const button = (await fixtures.elements(window)).find((element) => element.role === 'button' && element.name === '' && element.bounds && element.bounds.w > 20);
+    assert.ok(button, 'the menu button is in the tree');
+    const opened = await callOk(fixtures.context, 'click', { window_id: window.id, element_index: button.index, delivery_mode: 'foreground' });
+    assert.equal((opened.structured as unknown as ActionResult).effect, 'confirmed', opened.body);
+    try {
+      const item = (await fixtures.elements(window)).find((element) => element.role === 'menuitem' && element.name === 'About Fixture');
+      assert.ok(item?.bounds, 'the popover\'s item is in the tree with a box');
+      const clicked = await callOk(fixtures.context, 'click', { window_id: window.id, element_index: item.index, delivery_mode: 'foreground' });
+      assert.equal((clicked.structured as unknown as ActionResult).path, 'x11_pixel_fg', clicked.body);
+      // The oracle: the fixture's status label, read by pyatspi, says its About action ran.
+      assert.match(await fixtures.oracle.statusText(window.pid, window.title), /last_key=menu:About /, `the item was chosen: ${clicked.body}`);
+    } finally {
+      // The popover closed with the choice; an Escape closes it when the click missed.
+      if ((await fixtures.elements(window)).some((element) => element.role === 'menuitem' && element.name === 'About Fixture' && !element.states.includes('offscreen'))) {
+        await callOk(fixtures.context, 'press_key', { window_id: window.id, key: 'Escape', delivery_mode: 'foreground' });
+      }
+    }
+  });
 });
