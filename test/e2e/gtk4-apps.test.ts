@@ -135,4 +135,15 @@ describe('GTK 4.8 apps: stacked pages, type names and menu buttons', () => {
       }
     }
   });
+
+  test('a drop-down named by nothing but its tooltip is named by it', async () => {
+    // The quirk: GTK 4.8 names the drop-down by its type and puts its tooltip in its description (pyatspi).
+    const onBus = await fixtures.oracle.find(window.pid, window.title, 'combo box', 'GtkDropDown');
+    assert.equal(onBus.description, 'Sort the places by', 'pyatspi reads the drop-down named by its type, its tooltip its description');
+    const found = await callOk(fixtures.context, 'find_elements', { window_id: window.id, selector: 'role=combobox name="Sort the places by"' });
+    const matches = (found.structured as { matches: Element[] }).matches;
+    assert.equal(matches.length, 1, found.body);
+    assert.ok(matches[0]!.bounds, 'it is on screen');
+  });
 });
+

@@ -31,6 +31,12 @@ const nameFromContentRoles = new Set<CupRole>([
   'button', 'cell', 'checkbox', 'columnheader', 'heading', 'link', 'menuitem', 'menuitemcheckbox', 'menuitemradio',
   'option', 'listitem', 'radio', 'row', 'rowheader', 'switch', 'tab', 'tooltip', 'treeitem',
 ]);
+/**
+ * Roles named by their tooltip when nothing else names them (accname's last step): the content-named ones, and the
+ * controls that take a value, whose tooltip is often all that says what they are for (the filter drop-down of GTK
+ * 4.8's file chooser: "Select which types of files are shown"; the compact view shows no description).
+ */
+const tooltipNamedRoles = new Set<CupRole>([...nameFromContentRoles, 'combobox', 'textbox', 'searchbox', 'slider', 'spinbutton']);
 const maxNameLength = 200;
 const contentNamedRoles: ReadonlySet<string> = new Set(CONTENT_NAMED_ATSPI_ROLES);
 const valueRoles = new Set<CupRole>(['slider', 'spinbutton', 'progressbar', 'scrollbar']);
@@ -485,8 +491,8 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
         else if (context.gtk4NameQuirks && content && (node.name === `${content} ${content}` || withoutMnemonic(node.name) === content)) node.name = content;
       }
     }
-    // accname's last resort for a control with neither label nor content is its tooltip (GTK4's description).
-    if (!node.name && node.description && nameFromContentRoles.has(role)) node.name = node.description;
+    // accname's last resort for a control with neither label nor content is its tooltip (GTK's description).
+    if (!node.name && node.description && tooltipNamedRoles.has(role)) node.name = node.description;
     return node;
   };
 
