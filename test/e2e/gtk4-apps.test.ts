@@ -145,5 +145,23 @@ describe('GTK 4.8 apps: stacked pages, type names and menu buttons', () => {
     assert.equal(matches.length, 1, found.body);
     assert.ok(matches[0]!.bounds, 'it is on screen');
   });
+
+  test('a button named by its content keeps its name while its page is switched away', async () => {
+    // The quirk: GTK 4.8 names a button whose label is a child widget by its type (pyatspi), so its content names it.
+    const typed = (await pyatspiWalk(window.pid, window.title, fixtures.desktop.env())).filter((node) => node.role === 'push button' && node.name === 'GtkButton');
+    assert.ok(typed.length >= 2, 'pyatspi reads the stack pages\' Sort buttons named by their type');
+    assert.deepEqual(await shownButtons(), ['Show details'], 'the Summary page is shown');
+    const switched = await callOk(fixtures.context, 'click', { window_id: window.id, selector: 'role=button name="Show details"' });
+    try {
+      assert.equal((await drawnAt('Show details'))[0], 'Show summary', 'pyatspi: the Details page is drawn now');
+      // Hidden with its page, the button read as renamed to nothing ("Sort summary" → "").
+      assert.doesNotMatch(switched.body ?? '', /name: "Sort (summary|details)" → ""|name: "" → "Sort/, switched.body);
+      const found = await callOk(fixtures.context, 'find_elements', { window_id: window.id, selector: 'role=button name="Sort summary"' });
+      const [left] = (found.structured as { matches: Element[] }).matches;
+      assert.ok(left?.states.includes('hidden'), `the page left's button keeps its name, hidden: ${found.body}`);
+    } finally {
+      await callOk(fixtures.context, 'click', { window_id: window.id, selector: 'role=button name="Show summary"' });
+    }
+  });
 });
 
