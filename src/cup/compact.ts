@@ -93,7 +93,26 @@ function attributeFields(attributes: CupAttributes): string[] {
  * included) that fits in `maxChars` code points, then appends a footer saying what was cut.
  */
 function capLines(header: readonly string[], pruned: PrunedTree, maxChars: number): string {
-  const lines = [...header, ...pruned.items.map(itemLine)];
+  return capped([...header, ...pruned.items.map(itemLine)], header.length, pruned.keptCount, maxChars);
+}
+
+/** A compact node line (`[e12] btn ...`), as opposed to the header, a hint or a footer. */
+const nodeLinePattern = /^\s*\[e\d+\]/;
+const nodeLines = (lines: readonly string[]) => lines.filter((line) => nodeLinePattern.test(line)).length;
+
+/**
+ * The safety cap applied to compact text already narrowed by a query (filterTreeText): the query is applied to
+ * the whole text first, so a match past the cap is found, and the cap then counts what the query kept. Capping
+ * first lost every match in the part cut off, and the footer then counted nodes the query had removed.
+ */
+export function capCompactText(text: string, maxChars = DEFAULT_MAX_CHARS): string {
+  const lines = (text.endsWith('\n') ? text.slice(0, -1) : text).split('\n');
+  const firstNode = lines.findIndex((line) => nodeLinePattern.test(line));
+  const header = firstNode === -1 ? lines.length : firstNode;
+  return capped(lines, header, nodeLines(lines), maxChars);
+}
+
+function capped(lines: readonly string[], headerCount: number, totalNodes: number, maxChars: number): string {
   const text = `${lines.join('\n')}\n`;
   if (maxChars <= 0 || codePointLength(text) <= maxChars) return text;
 
@@ -105,10 +124,9 @@ function capLines(header: readonly string[], pruned: PrunedTree, maxChars: numbe
     used += cost;
     kept++;
   }
-  const shownItems = pruned.items.slice(0, Math.max(0, kept - header.length));
-  const shownNodes = shownItems.filter((item) => item.kind === 'node').length;
+  const shownNodes = nodeLines(lines.slice(headerCount, Math.max(headerCount, kept)));
   const footer = [
-    `# output truncated at ${maxChars} characters: ${shownNodes} of ${pruned.keptCount} nodes shown`,
+    `# output truncated at ${maxChars} characters: ${shownNodes} of ${totalNodes} nodes shown`,
     '# to narrow it, filter with a query, raise the character limit, or request one subtree with detail "full"',
   ];
   return `${[...lines.slice(0, kept), ...footer].join('\n')}\n`;

@@ -2,7 +2,7 @@
 export * from './types.js';
 export { ACTION_CODES, ROLE_CODES, STATE_CODES, actionCode, roleCode, stateCode } from './codes.js';
 export { countOutsideClosedMenus, pruneTree, unreadCounts, type ClipCounts, type PrunedHint, type PrunedItem, type PrunedNode, type PrunedTree } from './prune.js';
-export { DEFAULT_MAX_CHARS, toCompact, type CompactOptions } from './compact.js';
+export { capCompactText, DEFAULT_MAX_CHARS, toCompact, type CompactOptions } from './compact.js';
 export { toOverview } from './overview.js';
 export { toMarkdown, type MarkdownOptions } from './markdown.js';
 export { filterTree, filterTreeText } from './query.js';

@@ -56,4 +56,18 @@ describe('GTK 4.8 names of controls with mnemonics and of notebook tabs', () => 
     assert.equal((clicked.structured as unknown as ActionResult).effect, 'confirmed', clicked.summary);
     assert.deepEqual((await tabsOnBus()).map((node) => node.states.includes('selected')), [false, true], 'pyatspi: the second tab is the selected one');
   });
+
+  test('a button GTK renames to the same shown label as it enables it is told enabled, not renamed', async () => {
+    const apply = async () => (await pyatspiWalk(window.pid, window.title, fixtures.desktop.env())).find((node) => node.role === 'push button' && node.name === '_Apply Apply');
+    assert.ok(!(await apply())?.states.includes('sensitive'), 'pyatspi: Apply starts disabled');
+    const typed = await callOk(fixtures.context, 'type_text', { window_id: window.id, selector: 'role=textbox name="Name field"', text: 'abc' });
+    assert.equal((typed.structured as unknown as ActionResult).effect, 'confirmed', typed.body);
+    // The oracle: pyatspi reads the same name as before, now enabled. GTK 4.8 announces that name again as it enables
+    // the button, and the evidence said `name is now "_Apply Apply"` of the button the tree names Apply.
+    assert.ok((await apply())?.states.includes('sensitive'), 'pyatspi: Apply is enabled, its name unchanged');
+    const line = (typed.body ?? '').split('\n').find((text) => text.includes('button "Apply"'));
+    assert.ok(line && line.includes('-dis'), `the evidence says Apply was enabled: ${typed.body}`);
+    assert.ok(!line.includes('name is now'), `and not that it was renamed: ${line}`);
+  });
 });
+

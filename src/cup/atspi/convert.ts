@@ -31,6 +31,12 @@ const nameFromContentRoles = new Set<CupRole>([
   'button', 'cell', 'checkbox', 'columnheader', 'heading', 'link', 'menuitem', 'menuitemcheckbox', 'menuitemradio',
   'option', 'listitem', 'radio', 'row', 'rowheader', 'switch', 'tab', 'tooltip', 'treeitem',
 ]);
+/**
+ * Roles named by their tooltip when nothing else names them (accname's last step): the content-named ones, and the
+ * controls that take a value, whose tooltip is often all that says what they are for (the filter drop-down of GTK
+ * 4.8's file chooser: "Select which types of files are shown"; the compact view shows no description).
+ */
+const tooltipNamedRoles = new Set<CupRole>([...nameFromContentRoles, 'combobox', 'textbox', 'searchbox', 'slider', 'spinbutton']);
 const maxNameLength = 200;
 const contentNamedRoles: ReadonlySet<string> = new Set(CONTENT_NAMED_ATSPI_ROLES);
 const valueRoles = new Set<CupRole>(['slider', 'spinbutton', 'progressbar', 'scrollbar']);
@@ -333,14 +339,24 @@ function tabsByContent(children: readonly CupNode[]): void {
 /** What opens over its opener rather than being drawn on it: a menu, a popover, a dialog, a tool tip. */
 const popupRoles: ReadonlySet<CupRole> = new Set(['menu', 'dialog', 'alertdialog', 'window', 'tooltip']);
 
-/** The text of a node's descendants, in order, as accname computes a name from content (toolkits often skip this). */
-function nameFromContent(children: readonly CupNode[]): string {
+/** Not rendered: hidden, or drawn at zero size. */
+function unrendered(node: CupNode): boolean {
+  return node.states?.includes('hidden') === true || (node.bounds !== undefined && (node.bounds.w === 0 || node.bounds.h === 0));
+}
+
+/**
+ * The text of a node's descendants, in order, as accname computes a name from content (toolkits often skip this).
+ * Of a node not rendered itself, nor is all it holds: its content is then read as it is when shown, so the name stays
+ * as the node is hidden and shown (Disk Usage Analyzer's column headers, on a page switched away, read as renamed
+ * "Modified" → "" in the diff, and a GTK 4.8 page never shown yet, laid out at zero size, named its buttons later).
+ */
+function nameFromContent(children: readonly CupNode[], unrenderedItself = false): string {
   const parts: string[] = [];
   const collect = (nodes: readonly CupNode[]) => {
     for (const node of nodes) {
-      // Content that is not rendered (hidden, or drawn at zero size) is not part of the name, nor is a popup it holds:
-      // GTK4's menu button holds its popover, whose items named the button "Keyboard Shortcuts About Characters" once open.
-      if (node.states?.includes('hidden') || (node.bounds && (node.bounds.w === 0 || node.bounds.h === 0)) || popupRoles.has(node.role)) continue;
+      // Content that is not rendered is not part of the name, nor is a popup it holds: GTK4's menu button holds its
+      // popover, whose items named the button "Keyboard Shortcuts About Characters" once open.
+      if ((!unrenderedItself && unrendered(node)) || popupRoles.has(node.role)) continue;
       if (node.name) parts.push(node.name);
       else if (node.children) collect(node.children);
     }
@@ -483,14 +499,14 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
       // panel in one), whose buttons and text are no name for it (Meld's tab read "Save file in this pane Open ...").
       const holdsItsPage = placeless && role === 'tab';
       if (nameFromContentRoles.has(role) && !holdsItsPage) {
-        const content = nameFromContent(node.children);
+        const content = nameFromContent(node.children, unrendered(node));
         if (!node.name) node.name = content;
         // GTK 4.8 names a button by its label twice ("4 4"), a check box by its label as written ("_Wrap lines").
         else if (context.gtk4NameQuirks && content && (node.name === `${content} ${content}` || withoutMnemonic(node.name) === content)) node.name = content;
       }
     }
-    // accname's last resort for a control with neither label nor content is its tooltip (GTK4's description).
-    if (!node.name && node.description && nameFromContentRoles.has(role)) node.name = node.description;
+    // accname's last resort for a control with neither label nor content is its tooltip (GTK's description).
+    if (!node.name && node.description && tooltipNamedRoles.has(role)) node.name = node.description;
     return node;
   };
 

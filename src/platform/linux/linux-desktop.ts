@@ -34,7 +34,8 @@ import type { ObjectRef } from './atspi/object-ref.js';
 import { deepestAtPoint, extents, readAttributes } from './atspi/operations.js';
 import { readTree, type ReadTreeOptions, type ReadTreeResult } from './atspi/tree-reader.js';
 import { openPopupMenus } from './atspi/open-popups.js';
-import { popupsBeyond, popupsOver } from './popups.js';
+import { popupsBeyond, popupsOver, type Popup } from './popups.js';
+import { placePopovers } from './atspi/popover-places.js';
 import { WindowMirror, type MirrorPolicy, type MirrorRead } from './atspi/window-mirror.js';
 import { matchWindow, type WindowMatch } from './atspi/window-matcher.js';
 import type { RawImage } from '../../image/raw-image.js';
@@ -552,7 +553,8 @@ export class LinuxDesktop implements Desktop {
     let mirrored: MirrorRead | undefined;
     if (quirks.mirrorable) mirrored = await this.mirrorOf(window, match, client, x, quirks).read(options, { fresh: limits.fresh, eventsOnly: limits.eventsOnly, boxesLater: limits.boxesLater });
     const own = mirrored?.read ?? (await readTree(client, match.topLevel, options));
-    const read = await this.withOpenPopups(own, window, match, client, x, options);
+    const over = own.root && !own.failure ? await popupsOver(x, window).catch(() => []) : [];
+    let read = await this.withOpenPopups(own, over, match, client, options);
     // A remembered top level that no longer answers (the window was recreated) is searched for again.
     if (remembered && !read.failure && read.root && read.root.interfaces.length === 0) {
       this.matches.delete(window.id);
@@ -564,6 +566,7 @@ export class LinuxDesktop implements Desktop {
       // Placed with the frame's size as read now: the margin is what the X window has around it.
       context.extentsOrigin = contentOrigin(window, read.root?.extents ?? match.topLevel.extents);
       this.contentMargins.set(window.id, { x: context.extentsOrigin.x - window.bounds.x, y: context.extentsOrigin.y - window.bounds.y });
+      if (read.root) read = { ...read, root: placePopovers(read.root, context.extentsOrigin, over) };
     }
     const mirror = mirrored
       ? { fromMirror: mirrored.fromMirror, rereads: mirrored.rereads, ...(mirrored.walkedBecause ? { walkedBecause: mirrored.walkedBecause } : {}), ...(mirrored.current ? { current: mirrored.current } : {}) }
@@ -585,9 +588,8 @@ export class LinuxDesktop implements Desktop {
    * open-popups.ts) after the window's own content, as the screen shows them over it. The mirror keeps the window's
    * own tree; the popups, open for a moment, are read anew each time.
    */
-  private async withOpenPopups(read: ReadTreeResult, window: ClientWindow, match: WindowMatch, client: AtspiClient, x: X11Connection, options: ReadTreeOptions): Promise<ReadTreeResult> {
+  private async withOpenPopups(read: ReadTreeResult, over: readonly Popup[], match: WindowMatch, client: AtspiClient, options: ReadTreeOptions): Promise<ReadTreeResult> {
     if (!read.root || read.failure) return read;
-    const over = await popupsOver(x, window).catch(() => []);
     const menus = await openPopupMenus(client, match.app, match.topLevel, over, read.root, options).catch(() => []);
     if (menus.length === 0) return read;
     const count = (node: AtspiRawNode): number => 1 + node.children.reduce((sum, child) => sum + count(child), 0);

@@ -1,6 +1,6 @@
 // What get_window_state shows of a reading: the cut tree, the rendered text and the element records, made once
 // per reading and way of showing it however many calls got that reading.
-import { buildEnvelope, countOutsideClosedMenus, cutTree, filterTree, filterTreeText, toCompact, toMarkdown, unreadCounts, type ClipCounts, type CupEnvelope } from '../../cup/index.js';
+import { buildEnvelope, capCompactText, countOutsideClosedMenus, cutTree, filterTree, filterTreeText, toCompact, toMarkdown, unreadCounts, type ClipCounts, type CupEnvelope } from '../../cup/index.js';
 import type { CupAppInfo, CupNode, CupPlatform, CupScreen } from '../../cup/types.js';
 import type { WindowReading } from '../../platform/desktop.js';
 import { flattenNodes } from '../../tui/ui-node.js';
@@ -79,8 +79,9 @@ function render(envelope: CupEnvelope, { format, detail, query }: ViewRequest) {
     const shown = { ...envelope, tree };
     return { text: JSON.stringify(shown, null, 1), shownIds: new Set(flattenNodes(tree).map(indexOf)) };
   }
-  let text = format === 'markdown' ? toMarkdown(envelope, { detail }) : toCompact(envelope, { detail });
-  if (query) text = filterTreeText(text, query);
+  // A query narrows the whole text, and the compact text's safety cap then applies to what it kept.
+  let text = format === 'markdown' ? toMarkdown(envelope, { detail }) : toCompact(envelope, { detail, ...(query ? { maxChars: 0 } : {}) });
+  if (query) text = format === 'markdown' ? filterTreeText(text, query) : capCompactText(filterTreeText(text, query));
   const pattern = format === 'markdown' ? /\[element_index (\d+)\]/g : /^\s*\[e(\d+)\]/gm;
   return { text, shownIds: new Set([...text.matchAll(pattern)].map((match) => Number(match[1]))) };
 }

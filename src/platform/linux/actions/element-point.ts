@@ -17,6 +17,10 @@ import { mayWrapScrollBar } from '../../../cup/atspi/scroll-areas.js';
 import { heldScrollBars } from './scroll.js';
 import { scrollIntoViewQuietly, wheelIntoView } from './scroll-into-view.js';
 import { roleAndNameNow } from './verification.js';
+import { popoverShift, type Shift } from '../atspi/popover-places.js';
+import { ownSurfaceRoles } from '../atspi/undrawn-places.js';
+import { popupsOver } from '../popups.js';
+import type { ClientWindow } from '../windows.js';
 
 interface Box {
   x: number;
@@ -58,10 +62,10 @@ export async function visibleBox(desktop: LinuxDesktop, target: LiveElementTarge
     liveStates(desktop, target.ref),
     client.toolkitOf(target.ref.bus).catch(() => undefined),
   ]);
-  const { showingIsReliable, webEngine } = quirksFor(toolkit);
+  const { showingIsReliable, webEngine, extentsRelativeToWindow } = quirksFor(toolkit);
   const shown = (present: Set<string>) => present.has('STATE_VISIBLE') && (!showingIsReliable || present.has('STATE_SHOWING'));
   const screen = await desktop.screen();
-  let box = own && intersectRect(own, { x: 0, y: 0, w: screen.width, h: screen.height });
+  let box = own;
   let clipping = true;
   // The element, or the outermost hidden ancestor seen so far: the first shown ancestor above it opens it.
   let hidden: ObjectRef | undefined = states.has('STATE_VISIBLE') ? undefined : target.ref;
@@ -85,10 +89,14 @@ export async function visibleBox(desktop: LinuxDesktop, target: LiveElementTarge
       const bounds = await desktop.elementBounds(target.window, ref);
       if (bounds) box = intersectRect(box, bounds);
     }
-    if (popupRoles.has(roleName)) clipping = false;
+    // GTK 4.8 reports a popover, and all it holds, at the place of the widget it pops up from (popover-places.ts).
+    const shift = box && extentsRelativeToWindow && ownSurfaceRoles.has(role) ? await popoverShiftNow(desktop, target.window, ref) : undefined;
+    if (box && shift) box = { ...box, x: box.x + shift.dx, y: box.y + shift.dy };
+    if (popupRoles.has(roleName) || shift) clipping = false;
     // An ancestor that vanished meanwhile ends the walk; the element itself was checked live just before.
     ref = await parentOf(client, ref).catch(() => undefined);
   }
+  box = box && intersectRect(box, { x: 0, y: 0, w: screen.width, h: screen.height });
   if (hidden) return { why: 'hidden' };
   // Visible in a shown container, yet not showing or placed: scrolled out of its list (GTK3 says -2^31), unless
   // it is an item whose SHOWING the toolkit may not have revised (showingMayBeStale): its own box then decides.
@@ -97,6 +105,12 @@ export async function visibleBox(desktop: LinuxDesktop, target: LiveElementTarge
   // scroll pane in the tree: its box lies in the page's view, and a click there would land on what is drawn there.
   if (webEngine && !states.has('STATE_SHOWING')) return { why: 'no_position' };
   return box.w >= minimumSide && box.h >= minimumSide ? box : { why: 'clipped' };
+}
+
+/** The move that puts a popover read live onto the popup window of its size the app shows now, if any. */
+async function popoverShiftNow(desktop: LinuxDesktop, window: ClientWindow, ref: ObjectRef): Promise<Shift | undefined> {
+  const [reported, popups] = await Promise.all([desktop.elementBounds(window, ref), desktop.x11().then((x) => popupsOver(x, window))]);
+  return reported ? popoverShift(reported, popups) : undefined;
 }
 
 async function showingStale(desktop: LinuxDesktop, target: LiveElementTarget): Promise<boolean> {

@@ -9,6 +9,7 @@ import { quirksFor } from '../atspi/toolkit.js';
 import type { AccessibilityEvent, EventRecorder } from '../atspi/event-monitor.js';
 import { untilBornDialogFilled } from './born-dialog.js';
 import { ROOT_PATH, type ObjectRef } from '../atspi/object-ref.js';
+import type { AtspiClient } from '../atspi/client.js';
 import { ancestry, children, readDescription, readName, readRole, readText, readTextAtCaret, readValue } from '../atspi/operations.js';
 import { UnansweredActionError } from '../atspi/unanswered-action.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
@@ -379,6 +380,16 @@ function named(role: string, name: string): string {
   return `${role}${name ? ` "${name.slice(0, 40)}"` : ''}`;
 }
 
+/** An object's name read now, made readable by its toolkit's rules; undefined when it cannot be read. */
+async function readableNameNow(client: AtspiClient, ref: ObjectRef, knownRole: number | undefined): Promise<string | undefined> {
+  try {
+    const [name, toolkit, role] = await Promise.all([readName(client, ref), client.toolkitOf(ref.bus).catch(() => undefined), knownRole ?? readRole(client, ref)]);
+    return readableName(name, quirksFor(toolkit).gtk4NameQuirks, atspiRoleName(role));
+  } catch {
+    return undefined;
+  }
+}
+
 /** An object's role and name as it reports them now, e.g. 'push button "Close"'; rejects when it is gone. */
 export async function roleAndNameNow(desktop: LinuxDesktop, ref: ObjectRef): Promise<string> {
   const client = await desktop.atspi();
@@ -544,10 +555,11 @@ async function describeObject(
     const counted = role === ATSPI_ROLE.PUSH_BUTTON && pushedOnly(role, await liveStates(desktop, ref).catch(() => new Set<string>())) ? stateEvents.filter((event) => !pressLike.has(event.detail)) : stateEvents;
     changes.push(...netStateChanges(counted, role === 0 ? '' : atspiRoleName(role)));
   }
-  // Toolkits announce a label set again to the same text (Gnumeric's menu items, on every Return): that is no change.
-  const name = kinds.has('PropertyChange:accessible-name') ? { now: await readName(client, ref).catch(() => undefined) } : undefined;
-  // The snapshot's name is the readable one (GTK3 pads menu items' names with spaces).
-  if (name && (name.now === undefined || readableName(name.now, false) !== knownName)) {
+  // Toolkits announce a label set again to the same text (Gnumeric's menu items, on every Return; GTK 4.8 a button
+  // it enables): that is no change. The name read now is made readable as the snapshot's was (GTK3 pads menu items'
+  // names with spaces, GTK 4.8 names a button "_Replace Replace"), so the two are compared, and told, alike.
+  const name = kinds.has('PropertyChange:accessible-name') ? { now: await readableNameNow(client, ref, knownRole) } : undefined;
+  if (name && (name.now === undefined || name.now !== knownName)) {
     // GTK3 and Qt name a combo box by its choice, which the driver shows as its value, naming it by its label: the
     // renaming is the choice changing (set_value's evidence said `name is now "Responsive"` of a box named "Update strategy:").
     const combo = (knownRole ?? (await readRole(client, ref).catch(() => 0))) === ATSPI_ROLE.COMBO_BOX;

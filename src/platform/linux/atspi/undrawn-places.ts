@@ -10,7 +10,7 @@ type Box = { x: number; y: number; w: number; h: number };
  * Surfaces of their own (a popover, a menu, a dialog): the window's hit test never reaches into them, so it cannot
  * say whether they are drawn, and they lie over what they overlap by design.
  */
-const ownSurfaceRoles: ReadonlySet<number> = new Set([
+export const ownSurfaceRoles: ReadonlySet<number> = new Set([
   ATSPI_ROLE.MENU, ATSPI_ROLE.POPUP_MENU, ATSPI_ROLE.DIALOG, ATSPI_ROLE.WINDOW, ATSPI_ROLE.TOOL_TIP, ATSPI_ROLE.ALERT, ATSPI_ROLE.FRAME,
 ]);
 
