@@ -474,10 +474,12 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
         delete node.bounds;
         node.states = node.states.filter((state) => state !== 'offscreen');
       }
-      // A tab is named by the label drawn on it. One with no place on screen while what it holds is shown is a
-      // GTK3 page tab of a notebook whose tabs are hidden: it holds its page (ATK's page tab is the tab and its
-      // panel in one), whose buttons and text are no name for it (Meld's tab read "Save file in this pane Open ...").
-      const holdsItsPage = placeless && role === 'tab';
+      // A tab is named by the label drawn on it. One with no place on screen that holds something is a page tab of a
+      // notebook whose tabs are hidden (GTK 2 and 3): it holds its page (ATK's page tab is the tab and its panel in
+      // one), whose buttons and text are no name for it (Meld's tab read "Save file in this pane Open ..."), whether
+      // its page is the one shown or one behind it: Sylpheed's set-up assistant's steps were named by their words
+      // while hidden and "" while shown, so each step renamed two tabs.
+      const holdsItsPage = role === 'tab' && !hasRealPlace(node);
       if (nameFromContentRoles.has(role) && !holdsItsPage) {
         const content = nameFromContent(node.children);
         if (!node.name) node.name = content;
