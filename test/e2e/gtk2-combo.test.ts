@@ -14,7 +14,8 @@ import { accessibleWindowState, callOk, testContext, type Element } from '../hel
  * The choice took (its name and the dialog's fields say so): set_value must say so, and the tree must show "IRC".
  * Judged by pyatspi: the combo box's name, its stale Text, and the Server field IRC adds.
  * GAIL's page tabs say neither SELECTABLE nor SELECTED, and their tab list's Selection switches pages all the same:
- * a background click on one must select it there (judged by pyatspi's Selection of the tab list).
+ * a background click on one must select it there, and the tree must show the current tab as that Selection names it
+ * (judged by pyatspi's Selection of the tab list).
  */
 describe('GTK 2 (GAIL) combo box whose Text goes stale, and page tabs', () => {
   let desktop: TestDesktop;
@@ -117,10 +118,14 @@ describe('GTK 2 (GAIL) combo box whose Text goes stale, and page tabs', () => {
     const advanced = (read.structured.elements as Element[]).find((element) => element.role === 'tab' && element.name === 'Advanced');
     assert.ok(advanced, 'the dialog has an Advanced tab');
     assert.ok(advanced.actions.includes('select'), `the tab can be selected: ${JSON.stringify(advanced.actions)}`);
+    const current = (elements: Element[]) => elements.filter((element) => element.role === 'tab' && element.states.includes('selected')).map((element) => element.name);
+    assert.deepEqual(current(read.structured.elements as Element[]), ['Basic'], 'the tree shows the current tab, as the tab list\'s Selection names it');
     const clicked = await callOk(context, 'click', { pid: pidgin.pid, window_id: dialogId, element_index: advanced.index });
     assert.equal(clicked.structured.path, 'x11_atspi', clicked.summary);
     assert.equal(clicked.structured.effect, 'confirmed', clicked.summary);
     assert.deepEqual(selectedTab(pidgin.pid!), ['Advanced'], 'pyatspi: the Advanced tab is the current one now');
+    const after = await callOk(context, 'get_window_state', { pid: pidgin.pid, window_id: dialogId, include_screenshot: false });
+    assert.deepEqual(current(after.structured.elements as Element[]), ['Advanced'], 'the next read shows Advanced current');
     pidgin.kill('SIGKILL');
   });
 });

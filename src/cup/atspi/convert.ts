@@ -395,6 +395,8 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
     const index = numbers.get(raw)!;
     sources.push({ index, bus: raw.bus, path: raw.path, atspiRole: raw.role });
     const states = decodeStateSet(raw.states);
+    // The tab its tab list's Selection names is the current one, whether it says SELECTED (GTK3) or not (GTK 2's GAIL).
+    if (parent?.selectedTab === raw.path) states.add('STATE_SELECTED');
     const atspiRole = atspiRoleName(raw.role);
     // A control without a name of its own is named by the label that points at it (W3C accname, aria-labelledby);
     // a combo box named only by its choice is too, once its value is known (comboNamedByValue).
