@@ -410,6 +410,7 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
       parentAtspiRole: parent ? atspiRoleName(parent.role) : undefined,
       named: name.length > 0,
       modal: states.has('STATE_MODAL'),
+      topLevel: parent === undefined,
       xmlRole: raw.attributes?.['xml-roles'],
       tag: raw.attributes?.tag,
     });
