@@ -168,3 +168,12 @@ function unansweredOutcome(base: Omit<ActionOutcome, 'effect' | 'verified'>, obs
 export function notDelivered(mode: DeliveryMode, reason: string, recommended: Escalation['recommended'] = 'foreground'): ActionOutcome {
   return actionOutcome({ path: 'none', mode, escalation: { recommended, reason } });
 }
+
+/**
+ * Nothing was sent because the element already holds what was asked: a person would change nothing either, and a
+ * value set again would show no change, which must not read as an action that failed (set_value of a combo box's
+ * own choice or a field's own text answered "no effect seen" with advice to retry in the foreground).
+ */
+export function nothingToChange(mode: DeliveryMode, already: string): ActionOutcome {
+  return { path: 'none', delivery_mode: mode, effect: 'confirmed', verified: true, evidence: [`${already} already: nothing to change`] };
+}

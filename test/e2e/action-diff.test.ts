@@ -280,6 +280,9 @@ describe('action diffs and new windows on a real GTK3 app', () => {
     assert.equal(await fixtures.readers.mapState(chooser.window_id), 'IsViewable', 'the X server shows the chooser');
     assert.equal(result.effect, 'confirmed', text);
     assert.doesNotMatch(text, /defunct/, text);
+    // Its top-level object says FILE_CHOOSER, ATK's specialised dialog: the window is a dialog, not a group.
+    assert.equal((await fixtures.oracle.find(opener.pid, 'Open a file', 'file chooser', 'Open a file')).found, true, 'pyatspi: the window\'s object is a file chooser');
+    assert.match(chooser.tree ?? '', /^\s*\[e0\] dlg "Open a file"/, chooser.tree);
   });
 
   test('with diff_settle_ms, a search field that re-filters its list 150 ms after the typing: the late change is in the diff; an action that changes nothing is not waited on; by default nothing is waited on', async () => {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,8 +13,11 @@ import { accessibleWindowState, callOk, testContext, type Element } from '../hel
  * choice it showed ("Bonjour") and reports the current one's length, so once IRC is chosen its Text reads "Bon".
  * The choice took (its name and the dialog's fields say so): set_value must say so, and the tree must show "IRC".
  * Judged by pyatspi: the combo box's name, its stale Text, and the Server field IRC adds.
+ * GAIL's page tabs say neither SELECTABLE nor SELECTED, and their tab list's Selection switches pages all the same:
+ * a background click on one must select it there, and the tree must show the current tab as that Selection names it
+ * (judged by pyatspi's Selection of the tab list).
  */
-describe('GTK 2 combo box (GAIL) whose Text goes stale', () => {
+describe('GTK 2 (GAIL) combo box whose Text goes stale, and page tabs', () => {
   let desktop: TestDesktop;
   let context: ToolContext;
   let profile: string;
@@ -53,7 +56,8 @@ describe('GTK 2 combo box (GAIL) whose Text goes stale', () => {
     return JSON.parse(run.stdout) as { name: string; text: string; server: boolean };
   }
 
-  test('choosing IRC is confirmed, and the tree shows IRC, not the stale Text', async () => {
+  /** Pidgin with a fresh profile, its Add Account dialog opened from the Accounts window by a click. */
+  async function openAddAccount(): Promise<{ pidgin: ChildProcess; dialogId: number }> {
     const { process: pidgin, window: accounts } = await desktop.launch('pidgin', ['-c', profile], 'Accounts', 30_000, { GTK_MODULES: 'gail:atk-bridge' });
     const { state } = await accessibleWindowState(context, accounts);
     const add = state.elements.find((element) => element.role === 'button' && element.name === 'Add...');
@@ -61,6 +65,11 @@ describe('GTK 2 combo box (GAIL) whose Text goes stale', () => {
     const clicked = await callOk(context, 'click', { pid: pidgin.pid, window_id: accounts.id, element_index: add.index });
     const dialog = (clicked.structured.new_windows as { window_id: number; title: string }[] | undefined)?.find((window) => window.title === 'Add Account');
     const dialogId = dialog?.window_id ?? ((await callOk(context, 'wait_for', { pid: pidgin.pid, window_title: 'Add Account' })).structured.windows as { window_id: number }[])[0]!.window_id;
+    return { pidgin, dialogId };
+  }
+
+  test('choosing IRC is confirmed, and the tree shows IRC, not the stale Text', async () => {
+    const { pidgin, dialogId } = await openAddAccount();
     const read = await callOk(context, 'get_window_state', { pid: pidgin.pid, window_id: dialogId, include_screenshot: false });
     // GTK 2 names it by its choice; the driver by its label, the choice its value.
     const combo = (read.structured.elements as Element[]).find((element) => element.role === 'combobox' && element.value === 'Bonjour');
@@ -77,6 +86,46 @@ describe('GTK 2 combo box (GAIL) whose Text goes stale', () => {
     const after = await callOk(context, 'get_window_state', { pid: pidgin.pid, window_id: dialogId, include_screenshot: false });
     const shown = (after.structured.elements as Element[]).find((element) => element.index === combo.index);
     assert.equal(shown?.value, 'IRC');
+    pidgin.kill('SIGKILL');
+  });
+  /** The page tab list's selected tab, as its Selection names it (GAIL's tabs say neither selectable nor selected). */
+  function selectedTab(pid: number): string[] {
+    const script = [
+      'import json, pyatspi',
+      'found = []',
+      'def walk(node, depth=0):',
+      '    if node is None or depth > 40: return',
+      '    if node.getRoleName() == "page tab list":',
+      '        selection = node.querySelection()',
+      '        found.extend(selection.getSelectedChild(i).name for i in range(selection.nSelectedChildren))',
+      '        return',
+      '    for child in node: walk(child, depth + 1)',
+      'for app in pyatspi.Registry.getDesktop(0):',
+      `    if app.get_process_id() == ${pid}:`,
+      '        for window in app:',
+      '            if window.name == "Add Account": walk(window)',
+      'print(json.dumps(found))',
+    ].join('\n');
+    const run = spawnSync('/usr/bin/python3', ['-c', script], { env: desktop.env(), encoding: 'utf8', timeout: 30_000 });
+    assert.equal(run.status, 0, `pyatspi oracle: ${run.stderr}`);
+    return JSON.parse(run.stdout) as string[];
+  }
+
+  test('a background click on a GAIL page tab, which says it is neither selectable nor selected, switches to its page', async () => {
+    const { pidgin, dialogId } = await openAddAccount();
+    assert.deepEqual(selectedTab(pidgin.pid!), ['Basic'], 'pyatspi: the Basic tab is the current one');
+    const read = await callOk(context, 'get_window_state', { pid: pidgin.pid, window_id: dialogId, include_screenshot: false });
+    const advanced = (read.structured.elements as Element[]).find((element) => element.role === 'tab' && element.name === 'Advanced');
+    assert.ok(advanced, 'the dialog has an Advanced tab');
+    assert.ok(advanced.actions.includes('select'), `the tab can be selected: ${JSON.stringify(advanced.actions)}`);
+    const current = (elements: Element[]) => elements.filter((element) => element.role === 'tab' && element.states.includes('selected')).map((element) => element.name);
+    assert.deepEqual(current(read.structured.elements as Element[]), ['Basic'], 'the tree shows the current tab, as the tab list\'s Selection names it');
+    const clicked = await callOk(context, 'click', { pid: pidgin.pid, window_id: dialogId, element_index: advanced.index });
+    assert.equal(clicked.structured.path, 'x11_atspi', clicked.summary);
+    assert.equal(clicked.structured.effect, 'confirmed', clicked.summary);
+    assert.deepEqual(selectedTab(pidgin.pid!), ['Advanced'], 'pyatspi: the Advanced tab is the current one now');
+    const after = await callOk(context, 'get_window_state', { pid: pidgin.pid, window_id: dialogId, include_screenshot: false });
+    assert.deepEqual(current(after.structured.elements as Element[]), ['Advanced'], 'the next read shows Advanced current');
     pidgin.kill('SIGKILL');
   });
 });

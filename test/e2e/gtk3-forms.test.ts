@@ -12,7 +12,7 @@ import type { ClientWindow } from '../../src/platform/linux/windows.js';
 import type { ActionResult } from '../../src/tools/input/schemas.js';
 import { repositoryRoot } from '../helpers/desktop.js';
 import { FixtureDesktop } from '../helpers/fixture-desktop.js';
-import { callOk, pyatspiWalk, type Element } from '../helpers/tools.js';
+import { callOk, failsWith, pyatspiWalk, type Element } from '../helpers/tools.js';
 
 describe('GTK3 forms of graphics apps, judged by pyatspi', () => {
   let fixtures: FixtureDesktop;
@@ -22,7 +22,7 @@ describe('GTK3 forms of graphics apps, judged by pyatspi', () => {
   before(async () => {
     fixtures = await FixtureDesktop.start();
     logDir = mkdtempSync(join(tmpdir(), 'cup-forms-'));
-    window = await fixtures.launch('gtk3', { title: 'Forms Fixture', size: '480x800', extraArgs: ['--labels', '--hidden-icons', '--action-log', join(logDir, 'actions.log')] });
+    window = await fixtures.launch('gtk3', { title: 'Forms Fixture', size: '480x800', extraArgs: ['--labels', '--hidden-icons', '--greyed-choice', '--action-log', join(logDir, 'actions.log')] });
   });
 
   after(async () => {
@@ -89,7 +89,8 @@ describe('GTK3 forms of graphics apps, judged by pyatspi', () => {
     assert.ok(right(stroke) < right(own) && right(own) <= spin.extents[0], `Stroke: ${stroke}, O: ${own}, field ${spin.extents}`);
 
     const elements = await fixtures.elements(window);
-    assert.deepEqual(named(elements, 'spinbutton'), ['O:']);
+    // (The --greyed-choice rows' Port: spin button is labelled by a label pointing at it.)
+    assert.deepEqual(named(elements, 'spinbutton').filter((name) => name !== 'Port:'), ['O:']);
   });
 
   test('the items of a hidden notebook page, which GTK3 places at -2^31 plus their offset, have no place', async () => {
@@ -136,5 +137,36 @@ describe('GTK3 forms of graphics apps, judged by pyatspi', () => {
     assert.equal(meter.process.exitCode, null, 'the app still runs');
     assert.equal(meter.process.signalCode, null, 'the app still runs');
     assert.ok((await fixtures.oracle.statusText(meter.window.pid, meter.window.title)).startsWith('counter='), 'pyatspi: the app still answers');
+  });
+  test('an option the app greys out is refused with nothing sent; a value the element already holds is no change, not a failure', async () => {
+    const walked = await pyatspiWalk(window.pid, window.title, fixtures.desktop.env());
+    const item = (name: string) => walked.find((node) => node.role === 'menu item' && node.name === name);
+    // The case: pyatspi reads IMAP4 neither sensitive nor enabled beside a sensitive POP3.
+    assert.ok(item('POP3')?.states.includes('sensitive'), JSON.stringify(item('POP3')));
+    assert.ok(item('IMAP4') && !item('IMAP4')!.states.includes('sensitive') && !item('IMAP4')!.states.includes('enabled'), JSON.stringify(item('IMAP4')));
+    const selector = (role: string, name: string) => `role=${role} name="${name}"`;
+    const refused = await failsWith(fixtures.context, 'set_value', { window_id: window.id, selector: selector('combobox', 'Protocol:'), value: 'IMAP4' }, 'option_not_selectable');
+    assert.match(refused.summary, /disabled/, refused.summary);
+    assert.notEqual((await fixtures.status(window)).lastKey, 'protocol:IMAP4', 'the fixture took no choice');
+    assert.ok((await pyatspiWalk(window.pid, window.title, fixtures.desktop.env())).some((node) => node.role === 'combo box' && node.name === 'POP3'), 'pyatspi: POP3 is still chosen');
+
+    for (const [role, name, value] of [['combobox', 'Protocol:', 'POP3'], ['textbox', 'Server:', 'mail.example.org'], ['spinbutton', 'Port:', '110']] as const) {
+      const same = await callOk(fixtures.context, 'set_value', { window_id: window.id, selector: selector(role, name), value });
+      const result = same.structured as unknown as ActionResult;
+      assert.deepEqual([result.path, result.effect], ['none', 'confirmed'], `${name} ${value}: ${same.summary}`);
+      assert.match((result.evidence ?? []).join('\n'), /already: nothing to change/, same.summary);
+    }
+    // A value it does not hold yet is still set.
+    const port = await callOk(fixtures.context, 'set_value', { window_id: window.id, selector: selector('spinbutton', 'Port:'), value: '995' });
+    assert.deepEqual([(port.structured as unknown as ActionResult).path, (port.structured as unknown as ActionResult).effect], ['x11_atspi', 'confirmed'], port.summary);
+    const script = [
+      'import pyatspi',
+      'from atspi_frames import find_frame',
+      `frame = find_frame(${window.pid}, ${JSON.stringify(window.title)})`,
+      'spins = pyatspi.findAllDescendants(frame, lambda node: node.getRoleName() == "spin button")',
+      'print(" ".join(str(int(spin.queryValue().currentValue)) for spin in spins))',
+    ].join('\n');
+    const run = spawnSync('/usr/bin/python3', ['-c', script], { env: { ...fixtures.desktop.env(), PYTHONPATH: join(repositoryRoot, 'test', 'fixtures', 'oracle') }, encoding: 'utf8', timeout: 30_000 });
+    assert.ok(run.stdout.trim().split(' ').includes('995'), `pyatspi: the Port: spin button holds 995 (${run.stdout} ${run.stderr})`);
   });
 });

@@ -137,6 +137,7 @@ describe('the live tree mirror on a GTK3 app', () => {
       [3, () => ({ do: 'pack_button', text: `Packed ${word()}` })],
       [2, () => ({ do: 'unpack_button' })],
       [2, () => ({ do: 'toggle_sensitive' })],
+      [1, () => ({ do: 'toggle_row_sensitive' })],
       [2, () => ({ do: 'toggle_pad' })],
       [2, () => ({ do: 'relabel_button', text: `Relabelled ${word()}` })],
       [1, () => ({ do: 'set_tooltip', text: `Tip ${word()}` })],
@@ -178,6 +179,28 @@ describe('the live tree mirror on a GTK3 app', () => {
     // Moves walk; the rest is the mirror's to keep up with.
     assert.ok(fromMirror >= MUTATIONS / 2, `most reads came from the mirror (${fromMirror}; walked: ${walks})`);
     assert.ok(readNow > 0, 'the events-only reads read what the changes named');
+  });
+
+  it('shows the buttons in a row that turned insensitive or sensitive as the row is, though GTK announces the row alone', async () => {
+    const { window, control } = windows[0]!;
+    const increment = (tree: WindowTree): CupNode | undefined => {
+      const find = (at: CupNode | undefined): CupNode | undefined =>
+        !at ? undefined : at.role === 'button' && at.name === 'Increment' ? at : at.children?.map(find).find(Boolean);
+      return find(cup(tree).root);
+    };
+    for (const turn of [1, 2]) {
+      let settled = (await compareSettled(window)).mirrored;
+      for (let attempt = 0; !settled.mirror?.fromMirror && attempt < 10; attempt++) settled = await desktop.readWindowTree(await current(window), limits);
+      const now = await current(window);
+      const wasDisabled = !(await fixtures.oracle.find(now.pid, now.title, 'push button', 'Increment')).states?.includes('sensitive');
+      assert.equal(increment(settled)?.states?.includes('disabled') ?? false, wasDisabled, `turn ${turn}: the settled read shows Increment as pyatspi does`);
+      await control.send({ do: 'toggle_row_sensitive' });
+      const witnessed = await fixtures.oracle.find(now.pid, now.title, 'push button', 'Increment');
+      assert.equal(witnessed.states?.includes('sensitive'), wasDisabled, `turn ${turn}: pyatspi sees Increment follow its row`);
+      const after = await desktop.readWindowTree(now, limits);
+      assert.equal(after.mirror?.fromMirror, true, `turn ${turn}: read from the mirror (walked: ${after.mirror?.walkedBecause})`);
+      assert.equal(increment(after)?.states?.includes('disabled') ?? false, !wasDisabled, `turn ${turn}: the next read shows Increment as its row is`);
+    }
   });
 
   it("shows another client's change in the very next read", async () => {

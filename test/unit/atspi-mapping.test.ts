@@ -298,6 +298,19 @@ describe('atspiToCup', () => {
     assert.ok(body.some((line) => line.includes('tbx')), `the text area is shown:\n${body.join('\n')}`);
   });
 
+  test('the page tabs of a notebook whose tabs are hidden are not named by their pages, the shown one or those behind it (GAIL)', () => {
+    // As GAIL gives them (Pidgin's Accounts window, Sylpheed's set-up assistant): each tab 0x0, the one behind at -2^31.
+    const hidden = { x: -2147483648, y: -2147483648, w: 0, h: 0 };
+    const welcome = raw('ROLE_PAGE_TAB', { extents: hidden, stateNames: ['STATE_VISIBLE'] });
+    welcome.children = [raw('ROLE_LABEL', { name: 'Welcome to the app! Press Add...', interfaces: ['Accessible', 'Component', 'Text'], text: 'Welcome to the app! Press Add...', extents: { ...hidden, w: 488, h: 237 }, stateNames: ['STATE_ENABLED', 'STATE_SENSITIVE', 'STATE_VISIBLE'] })];
+    const accounts = raw('ROLE_PAGE_TAB', { extents: { x: 396, y: 263, w: 0, h: 0 }, stateNames: ['STATE_VISIBLE', 'STATE_SHOWING'] });
+    accounts.children = [raw('ROLE_LABEL', { name: 'No accounts yet', interfaces: ['Accessible', 'Component', 'Text'], text: 'No accounts yet', extents: { x: 396, y: 263, w: 488, h: 237 } })];
+    const tabs = raw('ROLE_PAGE_TAB_LIST', { interfaces: ['Accessible', 'Component', 'Selection'], extents: { x: 396, y: 263, w: 488, h: 237 }, children: [welcome, accounts] });
+    const window = raw('ROLE_DIALOG', { name: 'Accounts', extents: { x: 379, y: 227, w: 522, h: 346 }, children: [tabs] });
+    const names = nodes(atspiToCup(window, screenContext).root).filter((node) => node.role === 'tab').map((node) => node.name);
+    assert.deepEqual(names, ['', '']);
+  });
+
   test('a negative size on an object not showing, in a toolkit that sets SHOWING, is drawn nowhere (Gecko\'s options of a closed <select>)', () => {
     const option = (name: string, showing: boolean) =>
       raw('ROLE_MENU_ITEM', { name, extents: { x: -1, y: -1, w: -1, h: -1 }, stateNames: ['STATE_ENABLED', 'STATE_SENSITIVE', 'STATE_VISIBLE', ...(showing ? ['STATE_SHOWING'] : [])] });

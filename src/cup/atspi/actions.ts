@@ -108,7 +108,9 @@ export function cupActionsFor(context: ActionContext): CupAction[] {
   }
   if (toggleRoles.has(role)) add('toggle');
   if (states.has('STATE_EXPANDABLE')) add(states.has('STATE_EXPANDED') ? 'collapse' : 'expand');
-  const selectable = states.has('STATE_SELECTABLE') || (context.selectableUnmarked === true && selectionItemRoles.has(context.atspiRole));
+  // A page tab is selected in its tab list whether it says SELECTABLE or not (GAIL's never do).
+  const selectable =
+    states.has('STATE_SELECTABLE') || context.atspiRole === 'ROLE_PAGE_TAB' || (context.selectableUnmarked === true && selectionItemRoles.has(context.atspiRole));
   if (selectable && context.parentHasSelection) add('select');
   // Scroll panes carry no action of their own, yet they scroll (wheel, or ScrollTo on a child).
   if (context.atspiRole === 'ROLE_SCROLL_PANE' || context.scrolls) add('scroll');

@@ -413,6 +413,8 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
     const index = numbers.get(raw)!;
     sources.push({ index, bus: raw.bus, path: raw.path, atspiRole: raw.role });
     const states = decodeStateSet(raw.states);
+    // The tab its tab list's Selection names is the current one, whether it says SELECTED (GTK3) or not (GTK 2's GAIL).
+    if (parent?.selectedTab === raw.path) states.add('STATE_SELECTED');
     const atspiRole = atspiRoleName(raw.role);
     // A control without a name of its own is named by the label that points at it (W3C accname, aria-labelledby);
     // a combo box named only by its choice is too, once its value is known (comboNamedByValue).
@@ -428,6 +430,7 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
       parentAtspiRole: parent ? atspiRoleName(parent.role) : undefined,
       named: name.length > 0,
       modal: states.has('STATE_MODAL'),
+      topLevel: parent === undefined,
       xmlRole: raw.attributes?.['xml-roles'],
       tag: raw.attributes?.tag,
     });
@@ -494,10 +497,12 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
         delete node.bounds;
         node.states = node.states.filter((state) => state !== 'offscreen');
       }
-      // A tab is named by the label drawn on it. One with no place on screen while what it holds is shown is a
-      // GTK3 page tab of a notebook whose tabs are hidden: it holds its page (ATK's page tab is the tab and its
-      // panel in one), whose buttons and text are no name for it (Meld's tab read "Save file in this pane Open ...").
-      const holdsItsPage = placeless && role === 'tab';
+      // A tab is named by the label drawn on it. One with no place on screen that holds something is a page tab of a
+      // notebook whose tabs are hidden (GTK 2 and 3): it holds its page (ATK's page tab is the tab and its panel in
+      // one), whose buttons and text are no name for it (Meld's tab read "Save file in this pane Open ..."), whether
+      // its page is the one shown or one behind it: Sylpheed's set-up assistant's steps were named by their words
+      // while hidden and "" while shown, so each step renamed two tabs.
+      const holdsItsPage = role === 'tab' && !hasRealPlace(node);
       if (nameFromContentRoles.has(role) && !holdsItsPage) {
         const content = nameFromContent(node.children, unrendered(node));
         if (!node.name) node.name = content;

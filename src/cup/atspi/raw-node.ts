@@ -66,6 +66,8 @@ export interface AtspiRawNode {
   text?: string;
   /** Name of the selected child, for a combo box whose selection is not its text (GTK3 combo boxes). */
   selectedName?: string;
+  /** Path of the tab a page tab list's Selection names: GTK 2's GAIL marks no page tab SELECTED, the current one included. */
+  selectedTab?: string;
   attributes?: Readonly<Record<string, string>>;
   /** Names of the objects that label this one (its labelled-by relation); read for unnamed controls and named combo boxes. */
   labelledBy?: string;

@@ -133,11 +133,18 @@ export interface RoleContext {
   xmlRole?: string;
   /** The HTML element a web engine says the object stands for (its "tag" attribute), when any. */
   tag?: string;
+  /** The object is a window's top-level object (the root of its tree). */
+  topLevel?: boolean;
 }
+
+/** ATK's specialised dialogs: at a window's root they are its dialog; inside a window, the chooser widget a dialog holds. */
+const chooserRoles: ReadonlySet<string> = new Set(['ROLE_FILE_CHOOSER', 'ROLE_COLOR_CHOOSER', 'ROLE_FONT_CHOOSER']);
 
 export function cupRoleFor(context: RoleContext): CupRole {
   const { atspiRole, parentAtspiRole } = context;
   if (context.xmlRole && landmarkRoles.has(context.xmlRole as CupRole)) return context.xmlRole as CupRole;
+  // GTK's file chooser dialog is a window whose top-level object says FILE_CHOOSER (Transmission's "Open a Torrent" read grp).
+  if (context.topLevel && chooserRoles.has(atspiRole)) return 'dialog';
   switch (atspiRole) {
     // Both "generic" and "group" map to ROLE_PANEL: a named panel groups things, an unnamed one only lays them out.
     case 'ROLE_PANEL':

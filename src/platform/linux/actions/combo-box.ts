@@ -1,16 +1,16 @@
 // A combo box's options as toolkits expose them, and choosing one through accessibility.
 import { ATSPI_ROLE } from '../../../cup/atspi/constants.js';
 import { normaliseWhitespace } from '../../../cup/text.js';
-import { children, comboText, readName, readRole, selectChild, selectedChild } from '../atspi/operations.js';
+import { children, comboText, readName, readRole, readStates, selectChild, selectedChild } from '../atspi/operations.js';
 import type { ObjectRef } from '../atspi/object-ref.js';
 import { UnansweredActionError } from '../atspi/unanswered-action.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import { ToolError } from '../../../errors.js';
 import { syntheticCombination } from '../input/index.js';
 import { findGestureAction, focusArrives, focusElement, performAction } from './accessible-actions.js';
-import { actionOutcome, notDelivered, type ActionOutcome } from '../../action-outcome.js';
+import { actionOutcome, notDelivered, nothingToChange, type ActionOutcome } from '../../action-outcome.js';
 import { liveStates } from './live-states.js';
-import { actionable, type LiveElementTarget } from './live-target.js';
+import { actionable, isDisabled, type LiveElementTarget } from './live-target.js';
 import { syntheticEventsReach } from './synthetic-rung.js';
 import { observe, type Probe } from './verification.js';
 
@@ -68,6 +68,28 @@ async function comboChoice(desktop: LinuxDesktop, combo: ObjectRef, interfaces: 
   return name;
 }
 
+/** At most this many other options are asked whether the toolkit marks its options enabled at all. */
+const maxOptionsAsked = 20;
+
+/**
+ * An option the app greys out is no choice, in the background or the foreground: Sylpheed's account Protocol box offers
+ * IMAP4 insensitive for a POP3 account, and the choice was sent, not taken, and answered with advice to click it in
+ * the foreground. It is refused before anything is sent, when the toolkit marks its options at all (another option
+ * says enabled or sensitive: a closed popup's items need not say either).
+ */
+async function refuseDisabledOption(desktop: LinuxDesktop, options: readonly ComboOption[], chosen: ComboOption, label: string): Promise<void> {
+  const client = await desktop.atspi();
+  const statesOf = (option: ComboOption) => readStates(client, option.ref).catch(() => undefined);
+  const own = await statesOf(chosen);
+  if (!own || !isDisabled(own)) return;
+  for (const other of options.filter((option) => option !== chosen).slice(0, maxOptionsAsked)) {
+    const states = await statesOf(other);
+    if (states && !isDisabled(states)) {
+      throw new ToolError(`the option "${chosen.name}" of ${label} is disabled (the app reports it neither enabled nor sensitive), so it cannot be chosen now; nothing was sent. Do what enables it first`, 'option_not_selectable');
+    }
+  }
+}
+
 /** Chooses a combo box's option by its name, in the background, and checks the combo box shows it. */
 export async function setComboValue(desktop: LinuxDesktop, target: LiveElementTarget, value: string): Promise<ActionOutcome> {
   const options = await comboOptions(desktop, target.ref);
@@ -83,6 +105,8 @@ export async function setComboValue(desktop: LinuxDesktop, target: LiveElementTa
   const chosen = options[index]!;
   const choice: Probe = { label: `choice of ${label}`, read: () => comboChoice(desktop, target.ref, target.live.interfaces, options) };
   const isWanted = (shown: string | undefined) => shown?.trim().toLowerCase() === wanted;
+  if (isWanted(await choice.read().catch(() => undefined))) return nothingToChange('background', `${label} shows "${chosen.name}"`);
+  await refuseDisabledOption(desktop, options, chosen, label);
   const observation = await observe(desktop, target.ref.bus, [choice], async () => {
     const client = await desktop.atspi();
     const canSelect = chosen.selectIndex !== undefined && target.live.interfaces.includes('Selection');

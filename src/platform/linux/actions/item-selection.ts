@@ -31,7 +31,10 @@ export interface ItemSelection {
 async function selectableIn(desktop: LinuxDesktop, item: ObjectRef, role: number): Promise<ItemSelection | undefined> {
   const client = await desktop.atspi();
   if (!itemRoles.has(role)) return undefined;
-  if (!(await liveStates(desktop, item)).has('STATE_SELECTABLE') && !quirksFor(await client.toolkitOf(item.bus).catch(() => undefined)).selectableUnmarked) return undefined;
+  // A tab is chosen by selecting it in its tab list whether it says SELECTABLE or not: GTK 2's GAIL marks no page tab
+  // selectable (nor the current one selected), and the tab list's Selection switches its pages all the same.
+  const marked = role === ATSPI_ROLE.PAGE_TAB || (await liveStates(desktop, item)).has('STATE_SELECTABLE');
+  if (!marked && !quirksFor(await client.toolkitOf(item.bus).catch(() => undefined)).selectableUnmarked) return undefined;
   const container = await parentOf(client, item);
   if (!container) return undefined;
   const containerInterfaces = await readInterfaces(client, container);

@@ -1,6 +1,6 @@
 // Setting a value in the background: a number (Value), a whole text (EditableText, or into a web field
 // through the browser's debugging connection or key events), a combo box's option, a list box's selected options, a check box.
-import { actionOutcome, notDelivered, type ActionOutcome } from '../../action-outcome.js';
+import { actionOutcome, notDelivered, nothingToChange, type ActionOutcome } from '../../action-outcome.js';
 import type { ElementTarget } from '../../targets.js';
 import { ToolError } from '../../../errors.js';
 import { atspiRoleName } from '../../../cup/atspi/roles.js';
@@ -46,6 +46,7 @@ export async function setValueAction(desktop: LinuxDesktop, element: ElementTarg
     if (number < range.min || number > range.max) {
       throw new ToolError(`${value} is outside the range of ${label} (${range.min}..${range.max})`, 'out_of_range');
     }
+    if (range.current === number) return nothingToChange('background', `${label} holds ${number}`);
     const observation = await observe(desktop, target.ref.bus, [valueProbe(desktop, target.ref, label)], () => setValue(client, target.ref, number), {
       snapshot: target.snapshot,
       until: (values) => Number(values[0]) === number,
@@ -74,6 +75,7 @@ export async function setValueAction(desktop: LinuxDesktop, element: ElementTarg
   if (interfaces.includes('EditableText')) {
     await requireEditable(desktop, target.ref, label);
     const probe = textProbe(desktop, target.ref, label);
+    if (textField && (await probe.read().catch(() => undefined)) === value) return nothingToChange('background', `${label} holds ${JSON.stringify(value)}`);
     const observation = await observe(desktop, target.ref.bus, [probe], async () => {
       if (!(await setTextContents(client, target.ref, value))) throw new ToolError(`the application refused to set the text of ${label}`, 'set_text_refused');
     }, { snapshot: target.snapshot, until: (values) => shows(values[0] ?? '', value, 'whole') });
@@ -91,15 +93,7 @@ export async function setValueAction(desktop: LinuxDesktop, element: ElementTarg
     const wanted = /^(true|on|yes|1|checked)$/i.test(value.trim()) ? true : /^(false|off|no|0|unchecked)$/i.test(value.trim()) ? false : undefined;
     if (wanted === undefined) throw new ToolError(`${label} takes "true" or "false", got "${value}"`, 'not_a_boolean');
     const checked = (await liveStates(desktop, target.ref)).has('STATE_CHECKED');
-    if (checked === wanted) {
-      return {
-        path: 'none',
-        delivery_mode: 'background',
-        effect: 'confirmed',
-        verified: true,
-        evidence: [`${label} ${wanted ? 'has' : 'lacks'} state ${stateCode(cupStateOf('STATE_CHECKED', atspiRoleName(target.live.role))!)} already: nothing to change`],
-      };
-    }
+    if (checked === wanted) return nothingToChange('background', `${label} ${wanted ? 'has' : 'lacks'} state ${stateCode(cupStateOf('STATE_CHECKED', atspiRoleName(target.live.role))!)}`);
     // A radio button's own click checks it; only choosing another of its group unchecks it.
     if (role === 'radio' && !wanted) {
       throw new ToolError(`${label} is a radio button: it is unchecked only by checking another of its group; nothing was sent. set_value "true" on the one to choose`, 'not_settable');

@@ -496,6 +496,14 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
         }),
       );
     }
+    if (node.role === ATSPI_ROLE.PAGE_TAB_LIST && has('Selection')) {
+      work.push(
+        call(node, atspiInterface('Selection'), 'GetSelectedChild', 'i', [0]).then((body) => {
+          const [bus, path] = (body?.[0] as [string, string] | undefined) ?? [];
+          if (bus === node.bus && path && path !== NULL_PATH) node.selectedTab = path;
+        }),
+      );
+    }
     // A named combo box may be named by the choice it shows (Qt, GTK3): its label is read too (comboNamedByValue).
     const namedCombo = node.name !== '' && node.role === ATSPI_ROLE.COMBO_BOX;
     if ((node.name === '' && labelledRoles.has(node.role)) || namedCombo) {

@@ -55,9 +55,11 @@ const announcedChildrenRoles = new Set([
 
 /**
  * State changes after which an object's descendants are placed or shown differently, so they are re-read too;
- * a document that turns busy (or idle) is loading another page into itself.
+ * a document that turns busy (or idle) is loading another page into itself. A container turned insensitive (or
+ * sensitive) takes everything in it along, and GTK (2 and 3) announces the change for the container alone: the
+ * labels beside Pidgin's port range stayed disabled in the mirror after its check box enabled their row.
  */
-const subtreeStates = new Set(['showing', 'visible', 'expanded', 'collapsed', 'iconified', 'busy']);
+const subtreeStates = new Set(['showing', 'visible', 'expanded', 'collapsed', 'iconified', 'busy', 'sensitive', 'enabled']);
 /** A document's events that say a page was loaded into it (document:load-complete, document:reload). */
 const pageLoads = new Set(['LoadComplete', 'Reload']);
 /**
