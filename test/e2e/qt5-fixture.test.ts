@@ -99,6 +99,20 @@ describe('Qt 5 fixture', () => {
     assert.match(body, /cmb "[^"]*" [^\n]*val="Fit Width"\n\s+# 3 more items — open the menu to see\n\s+\[e\d+\] tbx [^\n]*val="Fit Width"/, body);
   });
 
+  test("invoke_menu: an exclusive check item chosen is confirmed by its own check mark, of which Qt announces nothing", async () => {
+    const checked = async (name: string) => (await fixtures.oracle.find(window.pid, window.title, 'menu item', name)).states!.includes('checked');
+    assert.deepEqual([await checked('Radian'), await checked('Degree')], [true, false], 'pyatspi: Radian is the unit before');
+    const chosen = await callOk(fixtures.context, 'invoke_menu', { window_id: window.id, path: ['Units', 'Degree'] });
+    const result = chosen.structured as unknown as ActionResult;
+    assert.deepEqual([await checked('Radian'), await checked('Degree')], [false, true], 'pyatspi: Degree is the unit now');
+    assert.equal(result.effect, 'confirmed', chosen.summary);
+    assert.ok(result.evidence?.some((line) => /"Units > Degree": \+chk/.test(line)), JSON.stringify(result.evidence));
+    // Chosen again, the item already checked changes nothing, and the result does not claim it did.
+    const again = await callOk(fixtures.context, 'invoke_menu', { window_id: window.id, path: ['Units', 'Degree'] });
+    assert.notEqual((again.structured as unknown as ActionResult).effect, 'confirmed', again.summary);
+    assert.deepEqual([await checked('Radian'), await checked('Degree')], [false, true], 'pyatspi: Degree is still the unit');
+  });
+
   test('a foreground click on a drop-down scrolled out of its scroll area scrolls it in, and leaves the window active with the list open: Qt would close it if the window active before got its place back', async () => {
     // The form scrolled to its end: the Theme combo box, its first row, lies above the area's view.
     await callOk(fixtures.context, 'scroll', { window_id: window.id, selector: 'role=checkbox [index=0]', direction: 'down', by: 'page', amount: 3 });
