@@ -62,6 +62,8 @@ export class EventMonitor {
   private readonly kept = new Map<string, HeardEvent[]>();
   private lastSweep = 0;
   private registered?: Promise<void>;
+  /** Each application's object that last said it took the keyboard focus and has not said it lost it since, by path. */
+  private readonly focus = new Map<string, string>();
 
   constructor(private readonly client: AtspiClient) {}
 
@@ -103,6 +105,7 @@ export class EventMonitor {
       data: data?.value,
     };
     this.keep(event);
+    this.noteFocus(event);
     this.client.windowRoots.note(event);
     for (const listener of this.listeners) listener(event);
     for (const recorder of this.recorders) {
@@ -124,6 +127,25 @@ export class EventMonitor {
       this.lastSweep = at;
       for (const [sender, events] of this.kept) if (events.at(-1)!.at < at - keptMs) this.kept.delete(sender);
     }
+  }
+
+  private noteFocus(event: AccessibilityEvent): void {
+    if (event.kind !== 'StateChanged' || event.detail !== 'focused') return;
+    if (event.detail1 !== 0) this.focus.set(event.sender, event.path);
+    else if (this.focus.get(event.sender) === event.path) this.focus.delete(event.sender);
+  }
+
+  /**
+   * The path of the application's object that last announced it took the keyboard focus and has not announced losing
+   * it, as heard since this connection registered for events (`follow`); a walk may not reach it (see focus-outside-tree.ts).
+   */
+  focusedIn(bus: string): string | undefined {
+    return this.focus.get(bus);
+  }
+
+  /** Registers for the applications' events (once): what they announce from then on is heard and kept. */
+  follow(): Promise<void> {
+    return this.ensureRegistered();
   }
 
   /**
