@@ -140,12 +140,20 @@ describe('Qt 5 fixture', () => {
     assert.deepEqual(await fixtures.readers.visibleWindowsOf(window.pid), before, 'xdotool: Escape closed the list');
   });
 
-  test("a list row renamed in place: Qt's editor, which no object lists as a child, is in the tree with the focus, and takes the new name", async () => {
+  test("a list row renamed in place: F2 in the foreground leaves the window active with the editor open, and Qt's editor, which no object lists as a child, is in the tree with the focus and takes the new name", async () => {
     await fixtures.readers.activate(window.id);
     // A real click gives the list the focus (Qt says its current row is focused whether or not it has the focus).
     await callOk(fixtures.context, 'click', { window_id: window.id, selector: 'role=listitem name=Home', delivery_mode: 'foreground' });
+    const other = await fixtures.launch('gtk3', { title: 'Active while renaming' });
+    await fixtures.readers.activate(other.id);
+    assert.equal(await fixtures.readers.activeWindow(), other.id, 'xdotool: the other window is active before F2');
     const opened = await callOk(fixtures.context, 'press_key', { window_id: window.id, key: 'F2', delivery_mode: 'foreground' });
-    assert.equal((opened.structured as unknown as ActionResult).effect, 'confirmed', opened.summary);
+    const result = opened.structured as unknown as ActionResult;
+    assert.equal(result.effect, 'confirmed', opened.summary);
+    assert.ok(result.evidence?.some((line) => /stays active with the text field it opened for editing \(holding "Home"\)/.test(line)), JSON.stringify(result.evidence));
+    // Given back, Qt ended the editing within a moment: the window must still be active well after the call.
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    assert.equal(await fixtures.readers.activeWindow(), window.id, 'xdotool: the Qt window kept its activation');
     // The quirk: a walk of the window's children finds no editable text holding the row's name.
     const editor = await fixtures.oracle.findWithState(window.pid, window.title, 'text', 'focused').catch(() => undefined);
     assert.ok(editor === undefined || !(await fixtures.oracle.texts(window.pid, window.title)).includes('Home'), JSON.stringify(editor));

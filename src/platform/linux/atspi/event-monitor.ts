@@ -143,6 +143,11 @@ export class EventMonitor {
     return this.focus.get(bus);
   }
 
+  /** Every application's object that has the focus as its events last said, as [bus, path] (see focusedIn). */
+  focusedObjects(): [string, string][] {
+    return [...this.focus];
+  }
+
   /** Registers for the applications' events (once): what they announce from then on is heard and kept. */
   follow(): Promise<void> {
     return this.ensureRegistered();
