@@ -166,4 +166,17 @@ describe('Qt 5 fixture', () => {
     const renamed = await fixtures.oracle.find(window.pid, window.title, 'list item', 'Office');
     assert.equal(renamed.name, 'Office', 'pyatspi: the row is named Office now');
   });
+
+  test("keys for a list's row go to the list when the focus is elsewhere: the row Qt says is focused, as its current item, is not taken for the focus", async () => {
+    await fixtures.readers.activate(window.id);
+    await callOk(fixtures.context, 'click', { window_id: window.id, selector: 'role=textbox value^="typed by an agent"', delivery_mode: 'foreground' });
+    const row = await fixtures.oracle.find(window.pid, window.title, 'list item', 'Office');
+    // The quirk: the editor beside the list has the focus, and the list's current row says focused all the same.
+    assert.ok(row.states!.includes('focused') && (await fixtures.oracle.findWithState(window.pid, window.title, 'text', 'focused')) !== undefined, JSON.stringify(row));
+    const pressed = await callOk(fixtures.context, 'press_key', { window_id: window.id, selector: 'role=listitem name=Office', key: 'F2', delivery_mode: 'foreground' });
+    assert.equal((pressed.structured as unknown as ActionResult).effect, 'confirmed', pressed.summary);
+    const found = await callOk(fixtures.context, 'find_elements', { window_id: window.id, selector: 'role=textbox focused' });
+    assert.deepEqual((found.structured as { matches: { value?: string }[] }).matches.map((match) => match.value), ['Office'], `the row's editor has the focus: ${found.body}`);
+    await callOk(fixtures.context, 'press_key', { window_id: window.id, key: 'Escape', delivery_mode: 'foreground' });
+  });
 });
