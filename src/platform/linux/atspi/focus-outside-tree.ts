@@ -67,6 +67,10 @@ export async function withFocusOutsideTree(client: AtspiClient, read: ReadTreeRe
   const held = paths.findIndex((ancestor) => chains.has(ancestor));
   // The focus is in another window of the app (or the walk reached none of its ancestors).
   if (held < 0) return read;
+  // Only an object its parent does not list is added: where the walk left some of the listed children unread (out of
+  // view in a read of what is shown, past a cap), the focus may be among them, and is left out with them.
+  const parent = chains.get(paths[held]!)!.at(-1)!;
+  if (read.truncated || parent.children.length < parent.childCount) return read;
   // The highest ancestor the walk missed is what its parent does not list: it is added with what it holds.
   const top = held === 0 ? ref : { bus, path: paths[held - 1]! };
   const added = await readTree(client, top, { ...options, maxNodes: Math.min(options.maxNodes, maxAddedNodes) }).catch(() => undefined);
