@@ -32,6 +32,7 @@ import { AtspiClient } from './atspi/client.js';
 import { quirksFor, type ToolkitInfo, type ToolkitQuirks } from './atspi/toolkit.js';
 import type { ObjectRef } from './atspi/object-ref.js';
 import { deepestAtPoint, extents, readAttributes } from './atspi/operations.js';
+import { withFocusOutsideTree } from './atspi/focus-outside-tree.js';
 import { readTree, type ReadTreeOptions, type ReadTreeResult } from './atspi/tree-reader.js';
 import { openPopupMenus } from './atspi/open-popups.js';
 import { popupsBeyond, popupsOver, type Popup } from './popups.js';
@@ -552,7 +553,9 @@ export class LinuxDesktop implements Desktop {
     };
     let mirrored: MirrorRead | undefined;
     if (quirks.mirrorable) mirrored = await this.mirrorOf(window, match, client, x, quirks).read(options, { fresh: limits.fresh, eventsOnly: limits.eventsOnly, boxesLater: limits.boxesLater });
-    const own = mirrored?.read ?? (await readTree(client, match.topLevel, options));
+    // The app's focus, as it announces it from now on, is what a walk may miss (see focus-outside-tree.ts).
+    void client.events.follow().catch(() => {});
+    const own = mirrored?.read ?? (await withFocusOutsideTree(client, await readTree(client, match.topLevel, options), match.app.bus, options));
     const over = own.root && !own.failure ? await popupsOver(x, window).catch(() => []) : [];
     let read = await this.withOpenPopups(own, over, match, client, options);
     // A remembered top level that no longer answers (the window was recreated) is searched for again.

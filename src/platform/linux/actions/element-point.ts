@@ -209,6 +209,22 @@ export async function screenPointNow(desktop: LinuxDesktop, target: LiveElementT
   return { ...target, window, screenX: Math.round(window.bounds.x + target.windowX), screenY: Math.round(window.bounds.y + target.windowY) };
 }
 
+/** Items of a view that a toolkit marks FOCUSED when they are its current item (see ToolkitQuirks.focusMarksCurrentItems). */
+const viewItemRoles = new Set<number>([ATSPI_ROLE.LIST_ITEM, ATSPI_ROLE.TABLE_CELL, ATSPI_ROLE.TREE_ITEM, ATSPI_ROLE.PAGE_TAB]);
+
+/**
+ * Whether the element says FOCUSED only as its view's current item: Qt says it of a list's current row while the
+ * focus is in a text editor beside the list, and F2 for that row went to the editor (pressed with the row as its
+ * element, the row was taken as focused already). Its view says FOCUSED when the focus is there.
+ */
+async function currentItemOnly(desktop: LinuxDesktop, target: LiveElementTarget): Promise<boolean> {
+  if (!viewItemRoles.has(target.live.role)) return false;
+  const client = await desktop.atspi();
+  if (!(await client.quirksOf(target.ref.bus).catch(() => undefined))?.focusMarksCurrentItems) return false;
+  const view = await parentOf(client, target.ref).catch(() => undefined);
+  return view !== undefined && !(await liveStates(desktop, view).catch(() => new Set<string>())).has('STATE_FOCUSED');
+}
+
 /**
  * Gives the element the keyboard focus through accessibility, leaving its text's selection and caret as they were:
  * true when it has the focus (or reports it) or took it. Not reported focused does not mean not focused: GTK3
@@ -224,7 +240,7 @@ export async function focusKeepingCaret(desktop: LinuxDesktop, target: LiveEleme
     hasText ? caretOffset(client, target.ref).catch(() => -1) : -1,
     hasText ? textSelection(client, target.ref).catch(() => undefined) : undefined,
   ]);
-  if (states.has('STATE_FOCUSED')) return true;
+  if (states.has('STATE_FOCUSED') && !(await currentItemOnly(desktop, target))) return true;
   if (!(await focusElement(desktop, actionable(target)))) return false;
   // A GTK3 entry selects all its text when focused this way, and the keys would replace it: the selection, or
   // else the caret, goes back to what it was, so the keys act there, as typing in the background inserts at the caret.

@@ -15,7 +15,7 @@ import { actionNames, children, clearSelection, doAction, readInterfaces, readNa
 import type { LinuxDesktop } from '../linux-desktop.js';
 import type { ClientWindow } from '../windows.js';
 import { nothingUnlessUnresponsive } from './unresponsive.js';
-import { observe, opensWindow } from './verification.js';
+import { observe, opensWindow, statesProbe } from './verification.js';
 
 const menuRoles = new Set<number>([ATSPI_ROLE.MENU, ATSPI_ROLE.MENU_ITEM, ATSPI_ROLE.CHECK_MENU_ITEM, ATSPI_ROLE.RADIO_MENU_ITEM, ATSPI_ROLE.TEAROFF_MENU_ITEM]);
 /** Where a menu bar may sit: near the top of a window's tree. */
@@ -207,8 +207,12 @@ export async function invokeMenuPath(desktop: LinuxDesktop, window: ClientWindow
         return refuse(new ToolError(`"${names.join(' > ')}" is a submenu, not an item; continue the path with one of: ${inside}`, 'menu_item_not_found', { at: names }));
       }
       const action = await actionOf(client, item, chooseActions);
+      // The item's own check mark is read before and after: Qt announces none of its changes (SpeedCrunch's Settings >
+      // Angle Unit > Degree moved the mark from Radian with no event, and was reported as no effect), nor does it say
+      // which items are checkable (an unchecked one has no CHECKABLE state), so every chosen item's is read.
+      const checked = statesProbe(desktop, item.ref, `"${names.join(' > ')}"`, ['checked'], item.role);
       // A DoAction the app answers only once the dialog it opened closes (Qt's modal dialogs) is sent, not failed: observe says so.
-      const observation = await observe(desktop, item.ref.bus, [], () => perform(client, item, action.index), { snapshot, opensWindow: opensWindow(item.name) });
+      const observation = await observe(desktop, item.ref.bus, [checked], () => perform(client, item, action.index), { snapshot, opensWindow: opensWindow(item.name) });
       return { path: names, action: action.name, opened, outcome: actionOutcome({ path: 'x11_atspi', mode: 'background', observation, escalation: noEffectEscalation }) };
     }
     menu = item.ref;

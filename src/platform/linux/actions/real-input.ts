@@ -4,21 +4,26 @@ import type { X11Connection } from '../x11/index.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import { ToolError } from '../../../errors.js';
 import type { Observation } from '../../action-outcome.js';
+import { editorOpenedDuring } from './opened-editor.js';
 
 /**
  * Runs real input (XTEST) with the window active and focused, then gives the previously active window
  * back its activation and the pointer its position. A window the window manager will not activate is an
  * error before any input is sent. A window whose app opened a menu or drop-down list keeps its activation, and the
- * observation says so: Qt closes its popups when its app loses the focus, so the give-back undid the click. `input` may call `sent()` when all it sends has gone out, so that the
- * restore runs while it waits for the effect (see inForeground).
+ * observation says so: Qt closes its popups when its app loses the focus, so the give-back undid the click; so does
+ * one where the input opened an in-place editor and left the focus in it (see opened-editor.ts). `input` may call
+ * `sent()` when all it sends has gone out, so that the restore runs while it waits for the effect (see inForeground).
  */
 export async function withForeground<T extends Observation | undefined>(desktop: LinuxDesktop, window: DesktopWindow, input: (x: X11Connection, sent: () => void) => Promise<T>): Promise<T> {
   const x = await desktop.x11();
   try {
-    const { value, report } = await inForeground(x, window.id, (sent) => input(x, sent));
-    if (!report.keptActiveFor || !value) return value;
+    const holdsActivation = await editorOpenedDuring(desktop, window);
+    const { value, report } = await inForeground(x, window.id, (sent) => input(x, sent), { holdsActivation });
+    if ((!report.keptActiveFor && !report.keptActiveWith) || !value) return value;
     const previous = report.previousActive ? `window ${report.previousActive}` : 'the window active before';
-    const kept = `window ${window.id} stays active with the popup it opened (${report.keptActiveFor.map((id) => `0x${id.toString(16)}`).join(', ')}): giving ${previous} its place back would close it`;
+    const kept = report.keptActiveFor
+      ? `window ${window.id} stays active with the popup it opened (${report.keptActiveFor.map((id) => `0x${id.toString(16)}`).join(', ')}): giving ${previous} its place back would close it`
+      : `window ${window.id} stays active with ${report.keptActiveWith}: giving ${previous} its place back would end the editing`;
     return { ...value, evidence: [...value.evidence, kept] };
   } catch (error) {
     if (error instanceof ActivationError) throw new ToolError(error.message, 'activation_failed');

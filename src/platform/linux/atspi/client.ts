@@ -354,25 +354,26 @@ export class AtspiClient {
   async topLevels(app: ObjectRef): Promise<AccessibleTopLevel[]> {
     const reply = await this.bus.call({ destination: app.bus, path: app.path, interface: atspiInterface('Accessible'), member: 'GetChildren' });
     const refs = (reply.body[0] as [string, string][]).map(([bus, path]) => ({ bus, path }));
-    return Promise.all(
-      refs.map(async (ref) => {
-        const [name, role, state, extents] = await Promise.all([
-          getProperty(this.bus, ref.bus, ref.path, atspiInterface('Accessible'), 'Name', this.callTimeoutMs),
-          this.bus.call({ destination: ref.bus, path: ref.path, interface: atspiInterface('Accessible'), member: 'GetRole' }),
-          this.bus.call({ destination: ref.bus, path: ref.path, interface: atspiInterface('Accessible'), member: 'GetState' }),
-          this.bus
-            .call({ destination: ref.bus, path: ref.path, interface: atspiInterface('Component'), member: 'GetExtents', signature: 'u', body: [0] })
-            .catch(() => undefined),
-        ]);
-        const box = extents?.body[0] as number[] | undefined;
-        return {
-          ...ref,
-          name: String(name ?? ''),
-          role: Number(role.body[0]),
-          states: state.body[0] as number[],
-          extents: box ? { x: box[0]!, y: box[1]!, w: box[2]!, h: box[3]! } : undefined,
-        };
-      }),
-    );
+    return Promise.all(refs.map((ref) => this.asTopLevel(ref)));
+  }
+
+  /** An object described as a top level is: its name, role, states and screen box. */
+  async asTopLevel(ref: ObjectRef): Promise<AccessibleTopLevel> {
+    const [name, role, state, extents] = await Promise.all([
+      getProperty(this.bus, ref.bus, ref.path, atspiInterface('Accessible'), 'Name', this.callTimeoutMs),
+      this.bus.call({ destination: ref.bus, path: ref.path, interface: atspiInterface('Accessible'), member: 'GetRole' }),
+      this.bus.call({ destination: ref.bus, path: ref.path, interface: atspiInterface('Accessible'), member: 'GetState' }),
+      this.bus
+        .call({ destination: ref.bus, path: ref.path, interface: atspiInterface('Component'), member: 'GetExtents', signature: 'u', body: [0] })
+        .catch(() => undefined),
+    ]);
+    const box = extents?.body[0] as number[] | undefined;
+    return {
+      ...ref,
+      name: String(name ?? ''),
+      role: Number(role.body[0]),
+      states: state.body[0] as number[],
+      extents: box ? { x: box[0]!, y: box[1]!, w: box[2]!, h: box[3]! } : undefined,
+    };
   }
 }

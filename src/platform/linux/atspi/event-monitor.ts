@@ -43,6 +43,8 @@ export interface HeardEvent {
  */
 const keptMs = 5000;
 const keptEvents = 2000;
+/** How many objects each application announced shown are remembered (see shownObjects). */
+const keptShown = 16;
 
 export interface EventRecorder {
   readonly events: readonly AccessibilityEvent[];
@@ -62,6 +64,10 @@ export class EventMonitor {
   private readonly kept = new Map<string, HeardEvent[]>();
   private lastSweep = 0;
   private registered?: Promise<void>;
+  /** Each application's object that last said it took the keyboard focus and has not said it lost it since, by path. */
+  private readonly focus = new Map<string, string>();
+  /** Each application's objects that last said they were shown and have not said they were hidden since, newest last. */
+  private readonly shown = new Map<string, string[]>();
 
   constructor(private readonly client: AtspiClient) {}
 
@@ -103,6 +109,7 @@ export class EventMonitor {
       data: data?.value,
     };
     this.keep(event);
+    this.noteFocus(event);
     this.client.windowRoots.note(event);
     for (const listener of this.listeners) listener(event);
     for (const recorder of this.recorders) {
@@ -124,6 +131,45 @@ export class EventMonitor {
       this.lastSweep = at;
       for (const [sender, events] of this.kept) if (events.at(-1)!.at < at - keptMs) this.kept.delete(sender);
     }
+  }
+
+  private noteFocus(event: AccessibilityEvent): void {
+    if (event.kind === 'StateChanged' && event.detail === 'showing') this.noteShown(event);
+    if (event.kind !== 'StateChanged' || event.detail !== 'focused') return;
+    if (event.detail1 !== 0) this.focus.set(event.sender, event.path);
+    else if (this.focus.get(event.sender) === event.path) this.focus.delete(event.sender);
+  }
+
+  /**
+   * The path of the application's object that last announced it took the keyboard focus and has not announced losing
+   * it, as heard since this connection registered for events (`follow`); a walk may not reach it (see focus-outside-tree.ts).
+   */
+  focusedIn(bus: string): string | undefined {
+    return this.focus.get(bus);
+  }
+
+  private noteShown(event: AccessibilityEvent): void {
+    const list = (this.shown.get(event.sender) ?? []).filter((path) => path !== event.path);
+    if (event.detail1 !== 0) list.push(event.path);
+    this.shown.set(event.sender, list.slice(-keptShown));
+  }
+
+  /**
+   * The paths of the application's objects that announced they were shown and not since that they were hidden, newest
+   * first, at most keptShown: Qt lists its popup menus as no object's children, and announces them only so.
+   */
+  shownObjects(bus: string): string[] {
+    return [...(this.shown.get(bus) ?? [])].reverse();
+  }
+
+  /** Every application's object that has the focus as its events last said, as [bus, path] (see focusedIn). */
+  focusedObjects(): [string, string][] {
+    return [...this.focus];
+  }
+
+  /** Registers for the applications' events (once): what they announce from then on is heard and kept. */
+  follow(): Promise<void> {
+    return this.ensureRegistered();
   }
 
   /**

@@ -4,9 +4,11 @@ import type { ObjectRef } from './object-ref.js';
 /**
  * What does not change while an accessible object lives: its role, its interfaces, the names of its
  * actions (as long as the states they follow stay, see actionStateKey) and, for list items, tree items,
- * headings and landmarks, its structural attributes. Toolkits never reuse an object path for another
- * object while the application runs (atk-bridge and Qt count ids up, GTK4 uses UUIDs), so these facts are
- * kept per path and re-read only for objects not seen before.
+ * headings and landmarks, its structural attributes. Toolkits rarely reuse an object path for another
+ * object while the application runs (atk-bridge counts ids up, GTK4 uses UUIDs), so these facts are kept per
+ * path and re-read only for objects not seen before, or forgotten. Qt 5 does reuse them: it gives the next object
+ * it makes the lowest id no live object holds, so a context menu opened after an in-place editor closed took the
+ * editor's path, and was read as a text (see open-popups.ts, which forgets what it finds that way).
  * Whether the object had children last time lets the next walk ask for them without waiting.
  */
 export interface ObjectFacts {
@@ -48,6 +50,11 @@ export class ObjectFactsCache {
       this.byApp.set(ref.bus, app);
     }
     app.set(ref.path, facts);
+  }
+
+  /** What is known about one object, whose path may now be another object's. */
+  forget(ref: ObjectRef): void {
+    this.byApp.get(ref.bus)?.delete(ref.path);
   }
 
   /** Everything known about an application, once its bus name is gone (it exited or crashed). */

@@ -2,6 +2,8 @@
 // manager never lists) whose accessible object is another child of the application, beside the window it was opened
 // over. Read through that window's object alone, it was in no tree: after a right click in xfce4-taskmanager the
 // screenshot showed Stop, Terminate and Kill, and the tree, the action's new windows and find_elements none of them.
+// Qt's context menu is no child of the application at all (it leaves popups out), and is found by its announcement:
+// PCManFM-Qt's Open, Cut, Copy, Delete and Rename were drawn over the file list and read nowhere.
 import { ATSPI_ROLE, ATSPI_STATE } from '../../../cup/atspi/constants.js';
 import type { AtspiRawNode } from '../../../cup/atspi/raw-node.js';
 import { hasState } from '../../../cup/atspi/states.js';
@@ -41,11 +43,19 @@ export async function openPopupMenus(
   options: ReadTreeOptions,
 ): Promise<AtspiRawNode[]> {
   if (popups.length === 0) return [];
-  const tops = await client.topLevels(app);
+  const listed = await client.topLevels(app);
+  // Qt lists no popup among the application's children (its context menus, made without a parent): a popup no listed
+  // top level fits is looked for among the objects the app announced shown.
+  const unmatched = popups.some((popup) => !listed.some((top) => sameBox(top, popup)));
+  const announced = unmatched ? await Promise.all(client.events.shownObjects(app.bus).map((path) => client.asTopLevel({ bus: app.bus, path }).catch(() => undefined))) : [];
+  const tops = [...listed, ...announced.filter((top): top is AccessibleTopLevel => top !== undefined && menuRoles.has(top.role))];
   const candidates = tops.filter(
     (top) => top.path !== own.path && popupRoles.has(top.role) && hasState(top.states, ATSPI_STATE.SHOWING) && popups.some((popup) => sameBox(top, popup)),
   );
   if (candidates.length === 0) return [];
+  // An announced popup is new, and its path may have been a destroyed object's (Qt 5 reuses ids): what was known of
+  // that object is not the popup's.
+  for (const top of candidates) if (!listed.includes(top)) client.facts.forget(top);
   const held = pathsOf(tree);
   const read = await Promise.all(candidates.map((top) => readTree(client, top, { ...options, maxNodes: Math.min(options.maxNodes, 1000) })));
   return read.flatMap(({ root, failure }) => {

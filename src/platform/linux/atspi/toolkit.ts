@@ -63,6 +63,11 @@ export interface ToolkitQuirks {
    * a stack's page switched, a revealer opened, a list's new row): a bounds change is then an action's sign.
    */
   showsByPlaceOnly: boolean;
+  /**
+   * It says FOCUSED of every view's current item (a list's row, a tree's cell, a tab bar's tab), whether or not the
+   * view has the keyboard focus (Qt): such an item has it only when its view says so too.
+   */
+  focusMarksCurrentItems: boolean;
 }
 
 export interface ToolkitInfo {
@@ -78,14 +83,14 @@ export function quirksFor(toolkit: ToolkitInfo | undefined): ToolkitQuirks {
   if (name === 'gtk' && major >= 4) {
     return {
       ...unmirrored, extentsRelativeToWindow: true, showingIsReliable: false, gtk4NameQuirks: true, selectableUnmarked: true, propertiesInOneCall: true,
-      focusActivatesWindow: false, webEngine: false, editableTextIdleInPages: false, keepsUndrawnPlaces: true, showsByPlaceOnly: true,
+      focusActivatesWindow: false, webEngine: false, editableTextIdleInPages: false, keepsUndrawnPlaces: true, showsByPlaceOnly: true, focusMarksCurrentItems: false,
     };
   }
   if ((name === 'gtk' || name === 'gail') && major <= 3) {
     return {
       extentsRelativeToWindow: false, showingIsReliable: true, gtk4NameQuirks: false, selectableUnmarked: false, propertiesInOneCall: true,
       mirrorable: true, addsChildrenSilently: true, scrollsSilently: false, renamesButtonsSilently: true, focusActivatesWindow: false, webEngine: false, editableTextIdleInPages: false,
-      keepsUndrawnPlaces: false, showsByPlaceOnly: false,
+      keepsUndrawnPlaces: false, showsByPlaceOnly: false, focusMarksCurrentItems: false,
     };
   }
   const blink = name === 'chromium';
@@ -101,6 +106,7 @@ export function quirksFor(toolkit: ToolkitInfo | undefined): ToolkitQuirks {
     editableTextIdleInPages: name === 'gecko',
     keepsUndrawnPlaces: false,
     showsByPlaceOnly: false,
+    focusMarksCurrentItems: name === 'qt',
   };
 }
 

@@ -13,6 +13,11 @@ export interface ForegroundOptions {
   restoreActive?: boolean;
   /** Put the pointer back where it was afterwards (default true). */
   restorePointer?: boolean;
+  /**
+   * Asked before the give-back (when no popup keeps the window active): what the input opened that losing the
+   * activation would close, described, or undefined. The window then keeps its activation (keptActiveFor).
+   */
+  holdsActivation?: () => Promise<string | undefined>;
 }
 
 export interface ForegroundReport {
@@ -31,6 +36,8 @@ export interface ForegroundReport {
    * then kept its activation, as giving it back would close them (Qt closes its popups when its app loses the focus).
    */
   keptActiveFor?: number[];
+  /** What else the input opened that kept the window active (holdsActivation's answer). */
+  keptActiveWith?: string;
 }
 
 export class ActivationError extends Error {
@@ -72,7 +79,9 @@ export async function inForeground<T>(
       }
       if ((options.restoreActive ?? true) && !wasActive && previousActive !== window) {
         const opened = (await openPopups(x, window)).filter((popup) => !popupsBefore.includes(popup));
+        const held = opened.length > 0 ? undefined : await options.holdsActivation?.().catch(() => undefined);
         if (opened.length > 0) report.keptActiveFor = opened;
+        else if (held) report.keptActiveWith = held;
         else report.restoredActive = await restoreActivation(x, previousActive, { timeoutMs });
       }
     })();

@@ -1,0 +1,80 @@
+// The object with the keyboard focus where a window's walk does not reach it. Qt lists an item view's in-place
+// editor among no object's children, though the editor's parent chain leads up to the view: PCManFM-Qt's rename
+// field, opened by F2 and drawn over the file's icon with the name selected, was missing from the tree, the diff
+// and the focused element (type_text with no element went to the tab bar's current tab). Such an object, focused
+// and showing, is read with its subtree and added under the nearest of its ancestors the walk holds, after that
+// ancestor's own children.
+import { ATSPI_STATE } from '../../../cup/atspi/constants.js';
+import type { AtspiRawNode } from '../../../cup/atspi/raw-node.js';
+import { hasState } from '../../../cup/atspi/states.js';
+import type { AtspiClient } from './client.js';
+import { ancestry, readStates } from './operations.js';
+import { readTree, type ReadTreeOptions, type ReadTreeResult } from './tree-reader.js';
+
+/** The most nodes read under an object added this way (an editor holds a handful). */
+const maxAddedNodes = 200;
+
+/**
+ * Focused objects' ancestors as last asked, by bus and path, for the reads of the app's other windows, which the
+ * focus is not in: each would ask the whole chain again. An object keeps its place while it lives.
+ */
+const ancestors = new Map<string, string[]>();
+const maxRemembered = 64;
+
+async function ancestorsOf(client: AtspiClient, ref: { bus: string; path: string }): Promise<string[]> {
+  const key = `${ref.bus}${ref.path}`;
+  const known = ancestors.get(key);
+  if (known) return known;
+  const { paths } = await ancestry(client, ref);
+  if (ancestors.size >= maxRemembered) ancestors.delete(ancestors.keys().next().value!);
+  ancestors.set(key, paths);
+  return paths;
+}
+
+/** The chain of nodes from the root to each node the tree holds, by path. */
+function chainsOf(root: AtspiRawNode): Map<string, AtspiRawNode[]> {
+  const chains = new Map<string, AtspiRawNode[]>();
+  const visit = (node: AtspiRawNode, above: AtspiRawNode[]) => {
+    const chain = [...above, node];
+    chains.set(node.path, chain);
+    for (const child of node.children) visit(child, chain);
+  };
+  visit(root, []);
+  return chains;
+}
+
+/** The tree with `added` appended to the children of the last node of `chain`, the nodes on the way copied, not changed. */
+function withChild(chain: readonly AtspiRawNode[], added: AtspiRawNode): AtspiRawNode {
+  const [node, ...rest] = chain;
+  if (rest.length === 0) return { ...node!, children: [...node!.children, added], childCount: node!.childCount + 1 };
+  const next = rest[0]!;
+  return { ...node!, children: node!.children.map((child) => (child === next ? withChild(rest, added) : child)) };
+}
+
+/**
+ * `read` (a walk of the window from its top level, on `bus`) with the app's focused object added where the walk did
+ * not reach it and its ancestors lead into the window (see the file's comment). Anything unreadable leaves `read` as it is.
+ */
+export async function withFocusOutsideTree(client: AtspiClient, read: ReadTreeResult, bus: string, options: ReadTreeOptions): Promise<ReadTreeResult> {
+  const path = client.events.focusedIn(bus);
+  if (!path || !read.root || read.failure || read.root.bus !== bus) return read;
+  const chains = chainsOf(read.root);
+  if (chains.has(path)) return read;
+  const ref = { bus, path };
+  const states = await readStates(client, ref).catch(() => undefined);
+  if (!hasState(states, ATSPI_STATE.FOCUSED) || !hasState(states, ATSPI_STATE.SHOWING)) return read;
+  const paths = await ancestorsOf(client, ref);
+  const held = paths.findIndex((ancestor) => chains.has(ancestor));
+  // The focus is in another window of the app (or the walk reached none of its ancestors).
+  if (held < 0) return read;
+  // Only an object its parent does not list is added: where the walk left some of the listed children unread (out of
+  // view in a read of what is shown, past a cap), the focus may be among them, and is left out with them.
+  const parent = chains.get(paths[held]!)!.at(-1)!;
+  if (read.truncated || parent.children.length < parent.childCount) return read;
+  // The highest ancestor the walk missed is what its parent does not list: it is added with what it holds.
+  const top = held === 0 ? ref : { bus, path: paths[held - 1]! };
+  const added = await readTree(client, top, { ...options, maxNodes: Math.min(options.maxNodes, maxAddedNodes) }).catch(() => undefined);
+  if (!added?.root || added.failure) return read;
+  const root = withChild(chains.get(paths[held]!)!, added.root);
+  return { ...read, root, nodeCount: read.nodeCount + added.nodeCount, calls: read.calls + added.calls + 1 };
+}
