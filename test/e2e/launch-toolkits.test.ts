@@ -104,6 +104,8 @@ describe('launch_app and reading across toolkits: Xaw, Java behind a splash, and
         const sent = await callOk(context, tool, { window_id: window.id, ...args });
         assert.equal(sent.structured.path, 'none', `${tool}: nothing is sent to a window that drops sent keys\n${sent.summary}`);
         assert.match(String((sent.structured.escalation as { recommended?: string } | undefined)?.recommended), /foreground/, sent.summary);
+        // No element of a window without a tree can be passed: the advice offers none.
+        assert.doesNotMatch(`${sent.summary} ${JSON.stringify(sent.structured.escalation)}`, /element_index/, sent.summary);
       }
     } finally {
       java.kill('SIGKILL');

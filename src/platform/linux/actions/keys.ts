@@ -129,10 +129,14 @@ export async function pressKeysAction(desktop: LinuxDesktop, request: KeyRequest
         return actionOutcome({ path: 'key_events', mode, observation, sent });
       }
       const toolkit = synthetic.toolkit;
+      // A window with no tree has no element to pass: only real keys are left to offer.
+      const treeless = !target && !(await desktop.topLevelOf(window).catch(() => undefined));
       return notDelivered(
         mode,
         target
           ? `${keys.canonical} has no accessibility equivalent on ${label}, and ${toolkit} ignores synthetic key events; nothing was sent: retry with delivery_mode "foreground" (real keys to the activated window)`
+          : treeless
+          ? `window ${window.id} has no accessibility tree and ${toolkit} ignores synthetic key events; nothing was sent: retry with delivery_mode "foreground" (real keys to the activated window)`
           : // No element reports the focus (an inactive window's often do not): the field's index lets accessibility act on it.
             `no element of window ${window.id} reports the keyboard focus (an inactive window often has none) and ${toolkit} ignores synthetic key events; nothing was sent: pass the element_index of the element the keys are for, or retry with delivery_mode "foreground" (real keys to the activated window)`,
       );

@@ -367,13 +367,10 @@ export async function typeTextAction(desktop: LinuxDesktop, request: TypeRequest
           : await observePixels(desktop, window, send, signal);
         return actionOutcome({ path: 'key_events', mode, observation, sent });
       }
-      return notDelivered(
-        mode,
-        withNote(
-          `${target ? `${label} does not accept text through accessibility (no EditableText)` : `window ${window.id} has no focused element`}; nothing was typed: retry with delivery_mode "foreground"${element ? '' : ", or pass the text field's element_index"}`,
-          page,
-        ),
-      );
+      // A window with no tree has no element to pass: only real keys are left to offer.
+      const treeless = !target && !element && !(await desktop.topLevelOf(window).catch(() => undefined));
+      const why = target ? `${label} does not accept text through accessibility (no EditableText)` : treeless ? `window ${window.id} has no accessibility tree, so no element of it takes text` : `window ${window.id} has no focused element`;
+      return notDelivered(mode, withNote(`${why}; nothing was typed: retry with delivery_mode "foreground"${element || treeless ? '' : ", or pass the text field's element_index"}`, page));
     }
     await requireEditable(desktop, target.ref, label);
     // Where EditableText takes nothing in pages (Gecko), the page's node goes first: waiting for an insertion that
