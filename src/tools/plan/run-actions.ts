@@ -33,7 +33,7 @@ export const runActions = defineTool({
     'type_text {window_id: {from_step: 1}, selector: "role=textbox name=\'Name:\'", text: "a.txt"}, click {window_id: {from_step: 1}, selector: "role=button name=Save"}]; ' +
     'resolved when the step runs (no_step_window when that step produced none or several). A step\'s selector waits for its element to ' +
     'appear (selector_timeout_ms, default 5000), so a step may act on what the step before makes appear. All steps\' arguments are checked ' +
-    'before the first runs. With stop_on_error (default true) the plan stops at the first failed step: an error, or an action that sent nothing (path none, error not_delivered). The result has one entry per step ' +
+    'before the first runs. With stop_on_error (default true) the plan stops at the first failed step: an error, or an action that sent nothing (path none, error not_delivered; not one confirmed as already so, such as set_value of the value held). The result has one entry per step ' +
     'that ran (its summary, effect and error), completed_steps, one diff over the plan (read once the app has settled), the windows ' +
     'its steps opened (new_windows, with their trees) and the app\'s other windows they changed (other_windows_changed). The plan stops within ms when the caller cancels ' +
     '(MCP notifications/cancelled, Ctrl-C on the CLI) or the person at the machine presses Escape, also in the middle of a step typing ' +

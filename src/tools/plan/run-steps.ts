@@ -62,7 +62,8 @@ async function waitStep(step: PreparedStep, signal: AbortSignal): Promise<{ resu
  * that was sent and showed no effect (suspected_noop on a real path) may have worked unseen, and the plan goes on.
  */
 function undelivered(result: ToolCallResult): string | undefined {
-  if (!result.ok || result.structured.path !== 'none') return undefined;
+  // Nothing sent and confirmed is what the step asked for, already so (set_value of the value held): no failure.
+  if (!result.ok || result.structured.path !== 'none' || result.structured.effect === 'confirmed') return undefined;
   const escalation = result.structured.escalation as { reason?: unknown } | undefined;
   if (typeof escalation?.reason !== 'string') return 'nothing was sent';
   // Most reasons say it themselves ("...; nothing was sent: retry with ...").
