@@ -155,6 +155,7 @@ describe('GTK3 forms of graphics apps, judged by pyatspi', () => {
       const result = same.structured as unknown as ActionResult;
       assert.deepEqual([result.path, result.effect], ['none', 'confirmed'], `${name} ${value}: ${same.summary}`);
       assert.match((result.evidence ?? []).join('\n'), /already: nothing to change/, same.summary);
+      assert.match(same.summary, /^✅ set_value .*: already so, nothing was sent$/m, 'the summary says so, not "confirmed via none"');
     }
     // A value it does not hold yet is still set.
     const port = await callOk(fixtures.context, 'set_value', { window_id: window.id, selector: selector('spinbutton', 'Port:'), value: '995' });

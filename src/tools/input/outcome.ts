@@ -58,7 +58,9 @@ export function otherWindowLines(windows: ActionResult['other_windows_changed'])
 export function actionOutput(tool: string, result: ActionResult, diffLines: readonly string[] = []): ToolOutput<ActionResult> {
   const mark = result.cancelled ? '⏹️' : result.effect === 'confirmed' ? '✅' : result.effect === 'unverifiable' ? '❔' : '⚠️';
   const verdict =
-    result.effect === 'confirmed'
+    result.effect === 'confirmed' && result.path === 'none'
+      ? 'already so, nothing was sent'
+      : result.effect === 'confirmed'
       ? `confirmed via ${result.path}${result.no_reply_ms !== undefined ? ` (the app did not answer the call within ${result.no_reply_ms} ms)` : ''}`
       : result.path === 'none'
         ? 'not delivered'
