@@ -35,13 +35,15 @@ export async function watchDragAndDrop(x: X11Connection): Promise<DragAndDropWat
   const wakeAll = () => {
     for (const wake of waiters) wake();
   };
+  // Each wait is woken by the next event only: a wake that did not make `done` true waits again, for the next one.
   const until = async (done: () => boolean, ms: number) => {
-    if (done() || ms <= 0) return;
-    let wake = (): void => undefined;
-    const woken = new Promise<void>((resolve) => waiters.add((wake = resolve)));
     const limit = Date.now() + ms;
-    while (!done() && Date.now() < limit) await Promise.race([woken, sleep(limit - Date.now())]);
-    waiters.delete(wake);
+    while (!done() && Date.now() < limit) {
+      let wake = (): void => undefined;
+      const woken = new Promise<void>((resolve) => waiters.add((wake = resolve)));
+      await Promise.race([woken, sleep(limit - Date.now())]);
+      waiters.delete(wake);
+    }
   };
   const stopSelection = await x.xfixes
     .watchSelection(x.screen.root, await x.internAtom('XdndSelection'), () => {
