@@ -43,6 +43,17 @@ describe('launch_app and reading across toolkits: Xaw, Java behind a splash, and
     return run('/usr/bin/python3', ['-c', script]).split('\n').filter(Boolean).map(Number);
   }
 
+  /** Runs `body` on the Swing fixture's frame, launched with launch_app (so with its ATK bridge), then kills it. */
+  async function withSwingFrame(title: string, body: (frame: number, pid: number) => Promise<void>): Promise<void> {
+    const result = await callOk(context, 'launch_app', { name: 'java', additional_arguments: [join(fixtureApps, 'SwingSplash.java'), title, '0'], creates_new_application_instance: true });
+    const pid = result.structured.pid as number;
+    try {
+      await body((result.structured.windows as { window_id: number }[])[0]!.window_id, pid);
+    } finally {
+      process.kill(pid, 'SIGKILL');
+    }
+  }
+
   test('list_windows gives an Xaw window the pid of its process, which sets no _NET_WM_PID', async () => {
     const { process: xcalc, window } = await desktop.launch('xcalc', [], 'Calculator');
     assert.match(run('xprop', ['-id', String(window.id), '_NET_WM_PID']), /not found/, 'xcalc sets no _NET_WM_PID (the premise)');
@@ -164,10 +175,7 @@ describe('launch_app and reading across toolkits: Xaw, Java behind a splash, and
     // neither on the bus, and the click was judged by the dialog alone. Here the dialog's Rename button changes the
     // frame's title and nothing else; without the rule the click was "no effect seen" with a foreground retry offered.
     const title = 'CUP Swing Rename';
-    const result = await callOk(context, 'launch_app', { name: 'java', additional_arguments: [join(fixtureApps, 'SwingSplash.java'), title, '0'], creates_new_application_instance: true });
-    const pid = result.structured.pid as number;
-    try {
-      const frame = (result.structured.windows as { window_id: number }[])[0]!.window_id;
+    await withSwingFrame(title, async (frame) => {
       await callOk(context, 'click', { window_id: frame, selector: 'role=button name="Rename..."' });
       const dialog = Number(run('xdotool', ['search', '--name', '^Rename Frame$']).trim());
       assert.ok(dialog > 0, 'xdotool finds the dialog');
@@ -177,19 +185,13 @@ describe('launch_app and reading across toolkits: Xaw, Java behind a splash, and
       assert.equal(clicked.structured.effect, 'confirmed', clicked.summary);
       assert.deepEqual(clicked.structured.evidence, [`window ${frame} was renamed "${title}" → "${renamed}"`]);
       assert.deepEqual(clicked.structured.other_windows_changed, [{ window_id: frame, title: renamed }]);
-    } finally {
-      process.kill(pid, 'SIGKILL');
-    }
+    });
   });
 
   test('a click whose only doing is a Swing field set again to its own text is no effect seen, not confirmed by "text is now"', async () => {
     // Swing's setText removes the text and inserts it again, announcing both: jEdit's Replace All re-set its dialog's
     // Filter field that way, and such a line confirmed clicks that did nothing.
-    const title = 'CUP Swing Retext';
-    const result = await callOk(context, 'launch_app', { name: 'java', additional_arguments: [join(fixtureApps, 'SwingSplash.java'), title, '0'], creates_new_application_instance: true });
-    const pid = result.structured.pid as number;
-    try {
-      const frame = (result.structured.windows as { window_id: number }[])[0]!.window_id;
+    await withSwingFrame('CUP Swing Retext', async (frame, pid) => {
       const clicked = await callOk(context, 'click', { window_id: frame, selector: 'role=button name=Retext' });
       const script = [
         'import pyatspi',
@@ -201,9 +203,7 @@ describe('launch_app and reading across toolkits: Xaw, Java behind a splash, and
       ].join('\n');
       assert.equal(run('/usr/bin/python3', ['-c', script]).trim(), 'hello', 'pyatspi: the field holds the text it held');
       assert.equal(clicked.structured.effect, 'suspected_noop', `${clicked.summary}\n${JSON.stringify(clicked.structured.evidence)}`);
-    } finally {
-      process.kill(pid, 'SIGKILL');
-    }
+    });
   });
 
   test('launch_app of an app whose splash (no accessibility) stays up while its child process shows an accessible window returns at once, accessible, with the child', async () => {

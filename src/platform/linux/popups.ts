@@ -49,8 +49,11 @@ export async function mappedPopupsOf(x: X11Connection, window: number): Promise<
  * of the window it opened over.
  */
 export async function popupsOver(x: X11Connection, window: ClientWindow): Promise<Popup[]> {
-  const { x: left, y: top, width, height } = window.bounds;
-  return (await mappedPopupsOf(x, window.id)).filter((popup) => popup.x < left + width && popup.y < top + height && popup.x + popup.width > left && popup.y + popup.height > top);
+  return (await mappedPopupsOf(x, window.id)).filter((popup) => overlaps(popup, window.bounds));
+}
+
+function overlaps(popup: Popup, { x: left, y: top, width, height }: ClientWindow['bounds']): boolean {
+  return popup.x < left + width && popup.y < top + height && popup.x + popup.width > left && popup.y + popup.height > top;
 }
 
 /**
@@ -59,8 +62,6 @@ export async function popupsOver(x: X11Connection, window: ClientWindow): Promis
  * bar, wholly outside the window, and no capture of it showed the menu NEdit had open.
  */
 export async function popupsBeyond(x: X11Connection, window: ClientWindow, others: readonly ClientWindow[]): Promise<Popup[]> {
-  const overlaps = (popup: Popup, bounds: ClientWindow['bounds']) =>
-    popup.x < bounds.x + bounds.width && popup.y < bounds.y + bounds.height && popup.x + popup.width > bounds.x && popup.y + popup.height > bounds.y;
   const inside = (popup: Popup, { x: left, y: top, width, height }: ClientWindow['bounds']) =>
     popup.x >= left && popup.y >= top && popup.x + popup.width <= left + width && popup.y + popup.height <= top + height;
   const siblings = others.filter((other) => other.id !== window.id && (other.id & ~x.setup.resourceIdMask) === (window.id & ~x.setup.resourceIdMask) && other.isOnScreen);

@@ -130,7 +130,7 @@ export async function pressKeysAction(desktop: LinuxDesktop, request: KeyRequest
       }
       const toolkit = synthetic.toolkit;
       // A window with no tree has no element to pass: only real keys are left to offer.
-      const treeless = !target && !(await desktop.topLevelOf(window).catch(() => undefined));
+      const treeless = !target && !synthetic.accessible;
       return notDelivered(
         mode,
         target

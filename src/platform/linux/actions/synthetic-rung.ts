@@ -14,9 +14,10 @@ import { processToolkit } from '../desktop/process-toolkit.js';
  * that show no accessibility at all, are worth a synthetic event. Java's AWT takes sent button events but
  * hands key events to its focus owner only while its window holds the X focus, and then from a focus-proxy
  * child, never from the top level the keys are sent to: sent keys are lost there, and pixels that change on
- * their own (a memory gauge, a blinking caret) were once taken for their effect. The toolkit's name is for messages.
+ * their own (a memory gauge, a blinking caret) were once taken for their effect. The toolkit's name is for messages;
+ * `accessible` says whether the window has an accessible object of its own (an element of it could be named).
  */
-export async function syntheticEventsReach(desktop: LinuxDesktop, window: DesktopWindow, input: 'keys' | 'pointer'): Promise<{ accepted: boolean; toolkit: string }> {
+export async function syntheticEventsReach(desktop: LinuxDesktop, window: DesktopWindow, input: 'keys' | 'pointer'): Promise<{ accepted: boolean; toolkit: string; accessible: boolean }> {
   const probe = await desktop.readWindowTree(window, { maxNodes: 1, maxDepth: 0, budgetMs: 3000 });
   // A hung app takes no events either, and pixels would not show any effect while it is stopped.
   if (probe.unresponsive) throw appNotResponding(window.pid, desktop.callTimeoutMs);
@@ -29,12 +30,12 @@ export async function syntheticEventsReach(desktop: LinuxDesktop, window: Deskto
     // sent keys as one with it does, and a GTK or Qt app with its accessibility off drops every sent event.
     const toolkit = processToolkit(window.pid);
     const ignores = input === 'keys' ? toolkit?.ignoresSentKeys : toolkit?.ignoresSentPointer;
-    return { accepted: !ignores, toolkit: toolkit?.name ?? 'this application' };
+    return { accepted: !ignores, toolkit: toolkit?.name ?? 'this application', accessible: false };
   }
   const reader = await client.toolkitOf(bus).catch(() => undefined);
   const name = reader?.name ?? '';
   const ignores = /^(gtk|gail|qt)/i.test(name) || (input === 'keys' && javaToolkit.test(name));
-  return { accepted: !ignores, toolkit: await toolkitName(desktop, bus) };
+  return { accepted: !ignores, toolkit: await toolkitName(desktop, bus), accessible: probe.match !== undefined };
 }
 
 /** The name the Java ATK wrapper gives every Java (AWT, Swing) app's toolkit. */

@@ -368,7 +368,7 @@ export async function typeTextAction(desktop: LinuxDesktop, request: TypeRequest
         return actionOutcome({ path: 'key_events', mode, observation, sent });
       }
       // A window with no tree has no element to pass: only real keys are left to offer.
-      const treeless = !target && !element && !(await desktop.topLevelOf(window).catch(() => undefined));
+      const treeless = !target && !element && !synthetic.accessible;
       const why = target ? `${label} does not accept text through accessibility (no EditableText)` : treeless ? `window ${window.id} has no accessibility tree, so no element of it takes text` : `window ${window.id} has no focused element`;
       return notDelivered(mode, withNote(`${why}; nothing was typed: retry with delivery_mode "foreground"${element || treeless ? '' : ", or pass the text field's element_index"}`, page));
     }

@@ -1,14 +1,8 @@
 // Where GTK 4.8's popovers really are: it reports each at its parent's place, not at its own surface's.
 import type { AtspiRawNode } from '../../../cup/atspi/raw-node.js';
+import type { CupRect } from '../../../cup/types.js';
 import type { Popup } from '../popups.js';
 import { ownSurfaceRoles } from './undrawn-places.js';
-
-interface Box {
-  x: number;
-  y: number;
-  w: number;
-  h: number;
-}
 
 /** How far a popover and everything in it must move to lie where its surface is drawn. */
 export interface Shift {
@@ -21,14 +15,14 @@ export interface Shift {
  * popup window of its size (GTK 4.8 sizes a popover's surface to the popover exactly); undefined when no window, or
  * several, have that size: the box is then all there is to go by.
  */
-export function popoverShift(box: Box, popups: readonly Popup[]): Shift | undefined {
+export function popoverShift(box: CupRect, popups: readonly Popup[]): Shift | undefined {
   const sized = popups.filter((popup) => popup.width === box.w && popup.height === box.h);
   if (sized.length !== 1) return undefined;
   return { dx: sized[0]!.x - box.x, dy: sized[0]!.y - box.y };
 }
 
 /** Whether an object of this role, placed so, may be a popover on a surface of its own (never the window itself). */
-export function mayBePopover(node: AtspiRawNode): node is AtspiRawNode & { extents: Box } {
+function mayBePopover(node: AtspiRawNode): node is AtspiRawNode & { extents: CupRect } {
   return ownSurfaceRoles.has(node.role) && node.extents !== undefined && !node.positionUnknown && node.extents.w > 0 && node.extents.h > 0;
 }
 

@@ -98,8 +98,7 @@ export async function markUndrawnOverlaps(root: AtspiRawNode, hit: (x: number, y
 export function markUnplaced(root: AtspiRawNode): void {
   const unplaced = new Set<AtspiRawNode>();
   const look = (node: AtspiRawNode): boolean => {
-    const own = node.extents;
-    let none = !node.positionUnknown && (own === undefined || own.w <= 0 || own.h <= 0);
+    let none = !node.positionUnknown && !sized(node.extents);
     // Every child is looked at, so each has its verdict when its parent has a place.
     for (const child of node.children) if (!look(child)) none = false;
     if (none) unplaced.add(node);

@@ -70,30 +70,35 @@ export class XFixes {
    * Calls `listener` each time `selection` is taken, until the returned function is called. XFIXES takes no other
    * request from a client before its QueryVersion, which the first call sends.
    */
-  async watchSelection(window: number, selection: number, listener: (change: SelectionOwnerChange) => void): Promise<() => Promise<void>> {
-    const firstEvent = await this.ready();
-    const stop = this.core.onEvent((event) => {
-      const change = parseSelectionNotify(event, firstEvent);
-      if (change && change.selection === selection) listener(change);
-    });
-    await this.extension.send((major) => encodeSelectSelectionInput(major, window, selection, setOwnerMask));
-    return async () => {
-      stop();
-      await this.extension.send((major) => encodeSelectSelectionInput(major, window, selection, 0));
-    };
+  watchSelection(window: number, selection: number, listener: (change: SelectionOwnerChange) => void): Promise<() => Promise<void>> {
+    return this.watch(
+      (event, firstEvent) => {
+        const change = parseSelectionNotify(event, firstEvent);
+        if (change && change.selection === selection) listener(change);
+      },
+      (major, mask) => encodeSelectSelectionInput(major, window, selection, mask === 'on' ? setOwnerMask : 0),
+    );
   }
 
   /** Calls `listener` each time the cursor shown on the screen of `root` changes, until the returned function is called. */
-  async watchCursor(root: number, listener: (change: CursorChange) => void): Promise<() => Promise<void>> {
+  watchCursor(root: number, listener: (change: CursorChange) => void): Promise<() => Promise<void>> {
+    return this.watch(
+      (event, firstEvent) => {
+        const change = parseCursorNotify(event, firstEvent);
+        if (change) listener(change);
+      },
+      (major, mask) => encodeSelectCursorInput(major, root, mask === 'on' ? displayCursorMask : 0),
+    );
+  }
+
+  /** Listens for events, then selects them (`select` with 'on'); the returned function stops listening and deselects them. */
+  private async watch(heard: (event: X11Event, firstEvent: number) => void, select: (major: number, mask: 'on' | 'off') => Buffer): Promise<() => Promise<void>> {
     const firstEvent = await this.ready();
-    const stop = this.core.onEvent((event) => {
-      const change = parseCursorNotify(event, firstEvent);
-      if (change) listener(change);
-    });
-    await this.extension.send((major) => encodeSelectCursorInput(major, root, displayCursorMask));
+    const stop = this.core.onEvent((event) => heard(event, firstEvent));
+    await this.extension.send((major) => select(major, 'on'));
     return async () => {
       stop();
-      await this.extension.send((major) => encodeSelectCursorInput(major, root, 0));
+      await this.extension.send((major) => select(major, 'off'));
     };
   }
 
