@@ -356,6 +356,15 @@ describe('action tools on real apps', () => {
     const covered = await placed(target, 'name^=Dropped:');
     await failsWith(context, 'drag', { ...drag, to_x: covered.x, to_y: covered.y, to_window_id: target.id }, 'drop_point_covered');
     assert.equal((await fixtures.status(source)).lastKey, '', 'the fixture: nothing was dropped on the window dragged from');
+
+    // Between two blank points of the row beside the drop zone nothing is dragged: the advice then is not to address by
+    // pixels a drag that was given by pixels (it was).
+    const source0 = await placed(source, 'name="Drag source"');
+    const blank = await act('drag', { window_id: source.id, from_x: source0.x + 250, from_y: source0.y, to_x: source0.x + 330, to_y: source0.y, delivery_mode: 'foreground' });
+    assert.equal(blank.effect, 'suspected_noop', JSON.stringify(blank));
+    assert.match(blank.escalation!.reason, /under the start point/);
+    assert.doesNotMatch(blank.escalation!.reason, /address it by pixels/);
+    assert.equal((await fixtures.status(source)).lastKey, '', 'the fixture: nothing was dragged or dropped');
   });
 
   test('a context menu, shown in a popup window of its own, is in the tree of the window it opened over, and its item is chosen there in the background', async () => {

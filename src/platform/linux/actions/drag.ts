@@ -57,8 +57,17 @@ export async function dragAction(desktop: LinuxDesktop, from: ElementTarget | Po
     // What the drop does comes after the release, and is waited for past what the drag's start did.
     return observe(desktop, hit.bus, probes, run, { snapshot: between ? to.snapshot : from.snapshot, ignore: focusMove, signAfterAct: true });
   });
-  return actionOutcome({ path: 'x11_pixel_fg', mode: options.mode, observation });
+  // A drag already given by pixels is not helped by advice to address its ends by pixels.
+  const byPixels = fromTarget!.kind === 'point' && toTarget!.kind === 'point';
+  return actionOutcome({ path: 'x11_pixel_fg', mode: options.mode, observation, ...(byPixels ? { escalation: pixelDragEscalation } : {}) });
 }
+
+const pixelDragEscalation = {
+  recommended: 'px' as const,
+  reason:
+    'the drag between these pixels showed no effect: check on a fresh get_window_state screenshot that what is to be dragged lies under the start point ' +
+    '(a handle, a card, a selected item) and the drop target under the end point, or pass the ends as elements; an app that wants a slower motion takes duration_ms and steps',
+};
 
 /** How long a drag in a web page holds its button at the drop point, at most, for the page's drag and drop to begin. */
 const webDropBeginsMs = 1000;
