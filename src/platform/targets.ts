@@ -19,6 +19,8 @@ export interface SnapshotElement {
   description?: string;
   /** Its value as read then (a field's text: what one announced again unchanged is told against); none when it has none. */
   value?: string;
+  /** Its CUP states as read then (what a state announced again unchanged is told against). */
+  states?: readonly string[];
   bounds?: CupRect;
   /** The index of the element it lies in ([eN] of the same snapshot); none for the window's root. */
   parent?: number;

@@ -83,6 +83,7 @@ export function rememberReading(context: ToolContext, window: DesktopWindow, rea
     name: node.name,
     ...(node.description ? { description: node.description } : {}),
     ...(node.value !== undefined ? { value: node.value } : {}),
+    ...(node.states?.length ? { states: node.states } : {}),
     bounds: node.bounds,
     ...(parents.has(indexOf(node)) ? { parent: parents.get(indexOf(node))! } : {}),
     ...(node.actions?.includes('scroll') ? { scrolls: true as const } : {}),

@@ -406,10 +406,15 @@ export async function elementLabel(
   desktop: LinuxDesktop,
   snapshot: SnapshotRef | undefined,
   ref: ObjectRef,
-): Promise<{ label: string; knownName?: string; knownDescription?: string; knownValue?: string; inSnapshot?: true; gone?: true }> {
+): Promise<{ label: string; knownName?: string; knownDescription?: string; knownValue?: string; knownStates?: readonly string[]; inSnapshot?: true; gone?: true }> {
   for (const element of snapshot?.elements.values() ?? []) {
     if (atspiElement(element.handle).path === ref.path) {
-      const known = { knownName: element.name, knownDescription: element.description ?? '', ...(element.value !== undefined ? { knownValue: element.value } : {}) };
+      const known = {
+        knownName: element.name,
+        knownDescription: element.description ?? '',
+        knownStates: element.states ?? [],
+        ...(element.value !== undefined ? { knownValue: element.value } : {}),
+      };
       return { label: `[e${element.index}] ${named(element.role, element.name)}`, ...known, inSnapshot: true };
     }
   }
@@ -428,6 +433,45 @@ function lifecycleEvent(event: AccessibilityEvent): boolean {
 
 /** AT-SPI states whose absence is a CUP state: losing SENSITIVE is gaining disabled. */
 const invertedStates: Readonly<Record<string, string>> = { sensitive: 'disabled', enabled: 'disabled', visible: 'hidden', showing: 'offscreen' };
+
+/** Each state's first and last announced value over an action's events, by state. */
+function stateEnds(stateEvents: readonly AccessibilityEvent[]): Map<string, { first: boolean; last: boolean }> {
+  const ends = new Map<string, { first: boolean; last: boolean }>();
+  for (const event of stateEvents) {
+    const on = event.detail1 !== 0;
+    const known = ends.get(event.detail);
+    if (known) known.last = on;
+    else ends.set(event.detail, { first: on, last: on });
+  }
+  return ends;
+}
+
+/**
+ * Whether the snapshot showed the object with an AT-SPI state already as an event announces it (`on`): Java announces
+ * SHOWING again of what is shown, and such an event is no change. Told only where the snapshot's CUP states say it for
+ * sure: a CUP state of its own, or one CUP derives from the state's absence alone (SHOWING's offscreen is also said of
+ * an object placed outside its view, so only SHOWING announced on is judged). Undefined when the snapshot cannot tell.
+ */
+function heldAlready(detail: string, on: boolean, states: readonly string[], roleName: string): boolean | undefined {
+  const has = (state: string) => states.includes(state);
+  if (detail === 'showing') return on ? !has('offscreen') && !has('hidden') : undefined;
+  if (detail === 'visible') return on ? !has('hidden') : has('hidden');
+  // CUP says disabled only where both SENSITIVE and ENABLED are off: each on alone is told by its absence.
+  if (detail === 'sensitive' || detail === 'enabled') return on ? !has('disabled') : undefined;
+  const cup = cupStateOf(`STATE_${detail.toUpperCase().replaceAll('-', '_')}`, roleName);
+  // Collapsed is also derived (expandable and not expanded): only the states CUP takes as they are are judged.
+  return cup && cup !== 'collapsed' ? has(cup) === on : undefined;
+}
+
+/**
+ * The state events that change something: a state that ends as it began and as the snapshot showed it (announced
+ * again, unchanged) is left out, as a name or description announced again unchanged is.
+ */
+function withoutReannounced(stateEvents: readonly AccessibilityEvent[], states: readonly string[] | undefined, roleName: string): AccessibilityEvent[] {
+  if (!states) return [...stateEvents];
+  const unchanged = new Set([...stateEnds(stateEvents)].filter(([detail, { first, last }]) => first === last && heldAlready(detail, last, states, roleName) === true).map(([detail]) => detail));
+  return stateEvents.filter((event) => !unchanged.has(event.detail));
+}
 
 /** A state-changed event in the diff's terms ("+prs", "-foc"); a state CUP has no word for keeps AT-SPI's ("armed on"). */
 function stateEventText(detail: string, on: boolean, roleName: string): string {
@@ -459,14 +503,7 @@ export function pushedOnly(role: number, states: ReadonlySet<string>): boolean {
  * said "and back": listed one event at a time ("-dis, +dis"), the line read as the opposite of where it ended.
  */
 function netStateChanges(stateEvents: readonly AccessibilityEvent[], roleName: string): string[] {
-  const ends = new Map<string, { first: boolean; last: boolean }>();
-  for (const event of stateEvents) {
-    const on = event.detail1 !== 0;
-    const known = ends.get(event.detail);
-    if (known) known.last = on;
-    else ends.set(event.detail, { first: on, last: on });
-  }
-  return [...ends].map(([detail, { first, last }]) => {
+  return [...stateEnds(stateEvents)].map(([detail, { first, last }]) => {
     const change = stateEventText(detail, first, roleName);
     // A first event turning it on says it was off before: where it ends, off again, is where it began.
     return first === last ? change : `${change} and back`;
@@ -527,7 +564,7 @@ async function describeObject(
 ): Promise<string | typeof elsewhere | typeof vanished | undefined> {
   const first = events[0]!;
   const ref = { bus: first.sender, path: first.path };
-  const { label: where, knownName, knownDescription, knownValue, inSnapshot, gone } = await elementLabel(desktop, snapshot, ref);
+  const { label: where, knownName, knownDescription, knownValue, knownStates, inSnapshot, gone } = await elementLabel(desktop, snapshot, ref);
   const client = await desktop.atspi();
   // An object the agent never saw that was only destroyed or moved (a menu's items rebuilt) is nothing to tell; nor
   // is one gone by now, whatever it did on the way (Qt names, then drops, a dozen objects while it builds a file
@@ -545,10 +582,14 @@ async function describeObject(
   }
   const changes: string[] = [];
   const kinds = new Set(events.map((event) => (event.kind === 'PropertyChange' ? `${event.kind}:${event.detail}` : event.kind)));
-  const stateEvents = events.filter((event) => event.kind === 'StateChanged');
   // The snapshot's role first: a dialog's button is mostly gone with its dialog by the time it is read.
   const known = [...(snapshot?.elements.values() ?? [])].find((element) => atspiElement(element.handle).path === ref.path && atspiElement(element.handle).bus === ref.bus);
   const knownRole = known ? atspiElement(known.handle).atspiRole : undefined;
+  const stateEvents = withoutReannounced(
+    events.filter((event) => event.kind === 'StateChanged'),
+    knownStates,
+    knownRole !== undefined ? atspiRoleName(knownRole) : '',
+  );
   if (stateEvents.length > 0) {
     const role = stateEvents.some((event) => pressLike.has(event.detail)) ? (knownRole ?? (await readRole(client, ref).catch(() => 0))) : 0;
     // Its states are read only for a push button, the one role the rule is about.
