@@ -7,6 +7,9 @@ import { runTool } from '../../src/tools/run.js';
 import { TestDesktop } from '../helpers/desktop.js';
 import { accessibleWindowState, callOk, testContext, type WindowState } from '../helpers/tools.js';
 
+/** How long the fixture works without answering on SIGUSR1: longer than a call's 2 s timeout. */
+const busyMs = 3500;
+
 describe('a hung application cannot hang the driver', () => {
   let desktop: TestDesktop;
   let context: ToolContext;
@@ -20,7 +23,7 @@ describe('a hung application cannot hang the driver', () => {
   before(async () => {
     desktop = await TestDesktop.start();
     context = testContext();
-    hung = await desktop.launchFixture('gtk3', { title: 'Will hang' });
+    hung = await desktop.launchFixture('gtk3', { title: 'Will hang', extraArgs: ['--busy-ms', String(busyMs)] });
     healthy = (await desktop.launchFixture('gtk4', { title: 'Stays healthy' })).window;
     await accessibleWindowState(context, hung.window);
     await accessibleWindowState(context, healthy);
@@ -30,6 +33,19 @@ describe('a hung application cannot hang the driver', () => {
     if (hung?.process.pid) process.kill(hung.process.pid, 'SIGCONT');
     context?.desktop.close();
     await desktop?.stop();
+  });
+
+  test('a busy app (its main loop at work past the call timeout) is waited for: the reading comes back whole', async () => {
+    const before = await stateOf(hung.window);
+    process.kill(hung.process.pid!, 'SIGUSR1');
+    // The app takes the signal in its main loop: the reading starts once it is at work.
+    await sleep(100);
+    const started = Date.now();
+    const state = await stateOf(hung.window);
+    const elapsed = Date.now() - started;
+    assert.equal(state.degraded, false, `${state.degraded_reason} (after ${elapsed} ms)`);
+    assert.equal(state.node_count, before.node_count);
+    assert.ok(elapsed > 2000 && elapsed < 15_000, `the reading waited out the app's work, past a call's 2 s: ${elapsed} ms`);
   });
 
   test('a SIGSTOPped app returns a degraded result with its screenshot within 3 s, and other apps still answer', async () => {

@@ -1,5 +1,6 @@
 import { DBusClosedError, DBusConnection, DBusError, DBusTimeoutError, getProperty, type MethodCall } from '../dbus/index.js';
 import type { ChildProcess } from 'node:child_process';
+import { BusyProcesses } from '../busy-processes.js';
 import { ApplicationGoneError } from './application-gone.js';
 import { keepOpenWhileAlive } from './connection-keeper.js';
 import { atspiInterface, REGISTRY_BUS, ROOT_PATH, type ObjectRef } from './object-ref.js';
@@ -67,6 +68,8 @@ export class AtspiClient {
   readonly facts = new ObjectFactsCache();
   readonly events = new EventMonitor(this);
   readonly windowRoots = new WindowRoots(this);
+  /** Whether an application that let a call run out of time is busy (given more time) or hung. */
+  private readonly busy = new BusyProcesses();
 
   private constructor(
     readonly bus: DBusConnection,
@@ -76,6 +79,8 @@ export class AtspiClient {
   static async connect(address: string, callTimeoutMs = 2000): Promise<AtspiClient> {
     const bus = await DBusConnection.connect(address, { timeoutMs: callTimeoutMs });
     const client = new AtspiClient(bus, callTimeoutMs);
+    // Calls over the bus name their application; one that registers nothing (the bus daemon, the registry) gets no more time.
+    bus.setPatience((destination, waitedMs, timeoutMs) => client.patienceFor(destination, waitedMs, timeoutMs));
     // The bus daemon announces when an application's name goes away; what we knew of it goes too.
     bus.onSignal((signal) => {
       if (signal.interface === 'org.freedesktop.DBus' && signal.member === 'NameOwnerChanged' && signal.body[2] === '') {
@@ -84,6 +89,12 @@ export class AtspiClient {
     });
     await bus.addMatch("type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',member='NameOwnerChanged'");
     return client;
+  }
+
+  /** More time for a call into an application that ran out of it: some while its process works on (BusyProcesses). */
+  private patienceFor(busName: string, waitedMs: number, timeoutMs: number): number {
+    const pid = this.pids.get(busName);
+    return pid === undefined ? 0 : this.busy.patience(pid, waitedMs, timeoutMs);
   }
 
   private forget(busName: string): void {
@@ -163,6 +174,7 @@ export class AtspiClient {
     let connection: DBusConnection;
     try {
       connection = await DBusConnection.connect(channel.address, { timeoutMs: this.callTimeoutMs, connectTimeoutMs: this.callTimeoutMs, peerToPeer: true });
+      connection.setPatience((_, waitedMs, timeoutMs) => this.patienceFor(ref.bus, waitedMs, timeoutMs));
     } catch (error) {
       const message = (error as Error).message;
       // A socket that refuses or drops the connection (or is gone) belongs to an app that exited meanwhile: a
@@ -263,6 +275,8 @@ export class AtspiClient {
   }
 
   private async openChannel(busName: string): Promise<AppChannel> {
+    // Known before a call runs out of time, the app's pid lets a busy app be told from a hung one (patienceFor).
+    void this.pidOf(busName).catch(() => undefined);
     const viaBus: AppChannel = { connection: this.bus, direct: false };
     let address: string;
     try {
@@ -288,6 +302,7 @@ export class AtspiClient {
         this.channels.delete(busName);
         this.openChannels.delete(busName);
       });
+      connection.setPatience((_, waitedMs, timeoutMs) => this.patienceFor(busName, waitedMs, timeoutMs));
       return { connection, direct: true, address };
     } catch {
       // The socket may be unreachable from here (another mount namespace, a sandbox): the bus still works.

@@ -90,10 +90,20 @@ const OUTPUT_BUFFER_KEEP_BYTES = 1024 * 1024;
 interface PendingCall {
   resolve: (reply: DBusReply) => void;
   reject: (error: Error) => void;
+  started: number;
   deadline: number;
   timeoutMs: number;
+  /** It was given more time than its timeout (see Patience). */
+  extended?: true;
   call: MethodCall;
 }
+
+/**
+ * Asked when a call's time runs out, with the call's destination ('' on a peer-to-peer connection), how long it has
+ * waited and its timeout: how many ms more to wait for the answer (0: give up now). Lets a caller that knows the peer
+ * is busy, not hung, wait longer; it is asked again when that time runs out too.
+ */
+export type Patience = (destination: string, waitedMs: number, timeoutMs: number) => number;
 
 let machineId: string | undefined;
 
@@ -151,6 +161,7 @@ export class DBusConnection {
   private sweeper: ReturnType<typeof setInterval> | undefined;
   private nextDeadline = Infinity;
   private referenced = true;
+  private patience: Patience | undefined;
   private readonly splitter = new FrameSplitter((buf, offset, length) => this.onFrame(buf, offset, length));
 
   private constructor(
@@ -235,10 +246,16 @@ export class DBusConnection {
     }
     if (call.noReplyExpected === true) return Promise.resolve({ signature: '', body: [], sender: '' });
     return new Promise<DBusReply>((resolve, reject) => {
-      const deadline = performance.now() + timeoutMs;
-      this.pending.set(serial, { resolve, reject, deadline, timeoutMs, call });
+      const started = performance.now();
+      const deadline = started + timeoutMs;
+      this.pending.set(serial, { resolve, reject, started, deadline, timeoutMs, call });
       this.armSweeper(deadline);
     });
+  }
+
+  /** Sets what is asked before a call is given up for lost (see Patience); none gives up at the timeout. */
+  setPatience(patience: Patience | undefined): void {
+    this.patience = patience;
   }
 
   async addMatch(rule: string): Promise<void> {
@@ -383,9 +400,17 @@ export class DBusConnection {
     try {
       for (const [serial, pending] of this.pending) {
         if (pending.deadline <= now) {
+          const more = this.morePatience(pending, now);
+          if (more > 0) {
+            pending.deadline = now + more;
+            pending.extended = true;
+            if (pending.deadline < next) next = pending.deadline;
+            continue;
+          }
           this.pending.delete(serial);
           const { destination, path, interface: iface, member } = pending.call;
-          pending.reject(new DBusTimeoutError(destination, path, iface, member, pending.timeoutMs));
+          // A call given more time says how long it waited in all.
+          pending.reject(new DBusTimeoutError(destination, path, iface, member, pending.extended ? Math.round(now - pending.started) : pending.timeoutMs));
         } else if (pending.deadline < next) {
           next = pending.deadline;
         }
@@ -394,6 +419,16 @@ export class DBusConnection {
       Error.stackTraceLimit = stackTraceLimit;
     }
     this.nextDeadline = next;
+  }
+
+  private morePatience(pending: PendingCall, now: number): number {
+    if (!this.patience) return 0;
+    try {
+      return this.patience(pending.call.destination ?? '', now - pending.started, pending.timeoutMs);
+    } catch {
+      // A failing judge gives no more time: the call ends as it would without one.
+      return 0;
+    }
   }
 
   private onData(chunk: Buffer): void {

@@ -8,6 +8,7 @@ export {
   type DBusSignal,
   type IncomingCall,
   type MethodCall,
+  type Patience,
   type SignalToEmit,
 } from './connection.js';
 export { DBusClosedError, DBusError, DBusProtocolError, DBusTimeoutError, peerLeftTheBus } from './errors.js';
