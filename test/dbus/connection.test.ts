@@ -220,6 +220,33 @@ describe('two connections', () => {
     assert.deepEqual(reply.body, ['after']);
   });
 
+  test('a connection\'s patience gives an unanswered call more time, asked again each time it runs out; a call not patient ends at its timeout', TEST_TIMEOUT, async () => {
+    const asked: { destination: string; waitedMs: number; timeoutMs: number }[] = [];
+    a.setPatience((destination, waitedMs, timeoutMs) => {
+      asked.push({ destination, waitedMs, timeoutMs });
+      return asked.length <= 2 ? 150 : 0;
+    });
+    try {
+      const hang = { destination: b.uniqueName, path: SERVICE_PATH, interface: SERVICE_IFACE, member: 'Hang', timeoutMs: 100 };
+      const started = performance.now();
+      const error = await a.call(hang).then(() => assert.fail('expected a timeout'), (e: unknown) => e);
+      const elapsed = performance.now() - started;
+      assert.ok(error instanceof DBusTimeoutError, String(error));
+      assert.ok(elapsed >= 400 && elapsed <= 900, `given 2 x 150 ms more, it timed out after ${elapsed} ms`);
+      assert.deepEqual(asked.map((each) => [each.destination, each.timeoutMs]), [[b.uniqueName, 100], [b.uniqueName, 100], [b.uniqueName, 100]]);
+      assert.ok(asked[0]!.waitedMs >= 100 && asked[2]!.waitedMs >= 400, JSON.stringify(asked));
+      assert.ok(error.timeoutMs >= 400, `the error tells the whole wait: ${error.timeoutMs} ms`);
+
+      asked.length = 0;
+      const quickStart = performance.now();
+      await assert.rejects(a.call({ ...hang, patient: false }), DBusTimeoutError);
+      assert.ok(performance.now() - quickStart < 350, 'not patient: ended at its timeout');
+      assert.deepEqual(asked, [], 'and the patience was not asked');
+    } finally {
+      a.setPatience(undefined);
+    }
+  });
+
   test('noReplyExpected calls resolve at once and are still delivered', TEST_TIMEOUT, async () => {
     const count = seen.length;
     const reply = await a.call({ destination: b.uniqueName, path: SERVICE_PATH, interface: SERVICE_IFACE, member: 'Echo', signature: 'u', body: [5], noReplyExpected: true });

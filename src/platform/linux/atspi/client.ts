@@ -174,7 +174,6 @@ export class AtspiClient {
     let connection: DBusConnection;
     try {
       connection = await DBusConnection.connect(channel.address, { timeoutMs: this.callTimeoutMs, connectTimeoutMs: this.callTimeoutMs, peerToPeer: true });
-      connection.setPatience((_, waitedMs, timeoutMs) => this.patienceFor(ref.bus, waitedMs, timeoutMs));
     } catch (error) {
       const message = (error as Error).message;
       // A socket that refuses or drops the connection (or is gone) belongs to an app that exited meanwhile: a
@@ -246,10 +245,14 @@ export class AtspiClient {
     }
   }
 
-  /** A call whose timeout means "sent, not answered" (UnansweredActionError), not "failed". */
+  /**
+   * A call whose timeout means "sent, not answered" (UnansweredActionError), not "failed". It is not waited for past
+   * its timeout however busy the app: an app inside the dialog the action opened answers only once the dialog closes,
+   * and one animating in that dialog (a spinner, a blinking caret) spends CPU time all along.
+   */
   private async callUnanswerable(channel: AppChannel, ref: ObjectRef, call: ObjectCall): Promise<unknown[]> {
     try {
-      return await this.callOver(channel, ref, call);
+      return await this.callOver(channel, ref, { ...call, patient: false });
     } catch (error) {
       if (error instanceof DBusTimeoutError) throw new UnansweredActionError(call.member, error.timeoutMs);
       throw error;
@@ -266,6 +269,7 @@ export class AtspiClient {
       body: call.body,
       timeoutMs: call.timeoutMs,
       noReplyExpected: call.noReplyExpected,
+      patient: call.patient,
     }).catch((error: unknown) => {
       // Only the application holds its private socket: when that closes, the application is gone.
       if (channel.direct && error instanceof DBusClosedError) throw new ApplicationGoneError(ref.bus, this.pids.get(ref.bus));

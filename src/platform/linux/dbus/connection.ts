@@ -18,6 +18,8 @@ export interface MethodCall {
   body?: unknown[];
   timeoutMs?: number;
   noReplyExpected?: boolean;
+  /** False: the call ends at its timeout, whatever the connection's Patience would give (an answer is not awaited beyond it). */
+  patient?: boolean;
 }
 
 export interface DBusReply {
@@ -422,7 +424,7 @@ export class DBusConnection {
   }
 
   private morePatience(pending: PendingCall, now: number): number {
-    if (!this.patience) return 0;
+    if (!this.patience || pending.call.patient === false) return 0;
     try {
       return this.patience(pending.call.destination ?? '', now - pending.started, pending.timeoutMs);
     } catch {
