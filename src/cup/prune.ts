@@ -29,6 +29,8 @@ export interface PrunedHint {
   total: number;
   /** The items are a closed menu's, not scrolled away: opening the menu shows them. */
   closedMenu?: boolean;
+  /** The node's toolkit draws its items and exposes none of them (total 0): only the screenshot shows them. */
+  notExposed?: boolean;
 }
 
 export type PrunedItem = PrunedNode | PrunedHint;
@@ -45,7 +47,7 @@ export interface PrunedTree {
 /** A subtree of the pruned tree before it is flattened into depth-tagged items. */
 type Branch =
   | { kind: 'node'; node: CupNode; children: Branch[] }
-  | { kind: 'hint'; counts: ClipCounts; total: number; closedMenu?: boolean };
+  | { kind: 'hint'; counts: ClipCounts; total: number; closedMenu?: boolean; notExposed?: boolean };
 
 type Direction = keyof ClipCounts;
 
@@ -97,7 +99,16 @@ function keepAll(node: CupNode): Branch {
 function unreadHint(node: CupNode): Branch[] {
   const counts = unreadCounts(node);
   const total = counts.up + counts.down + counts.left + counts.right;
-  return total > 0 ? [{ kind: 'hint', counts, total }] : [];
+  return [...(total > 0 ? [{ kind: 'hint' as const, counts, total }] : []), ...notExposedHint(node)];
+}
+
+/**
+ * A hint for items the platform says its toolkit draws without exposing them (`itemsNotExposed` in the node's platform
+ * fields): a tree view that looks empty in the tree, though its rows are on screen.
+ */
+function notExposedHint(node: CupNode): Branch[] {
+  const flagged = Object.values(node.platform ?? {}).some((fields) => fields?.itemsNotExposed === true);
+  return flagged ? [{ kind: 'hint', counts: noCounts(), total: 0, notExposed: true }] : [];
 }
 
 function noCounts(): ClipCounts {
@@ -169,6 +180,7 @@ function visit(node: CupNode, parent: CupNode | undefined, siblingCount: number,
   for (const direction of Object.keys(counts) as Direction[]) counts[direction] += unread[direction];
   const total = counts.up + counts.down + counts.left + counts.right;
   if (total > 0) children.push({ kind: 'hint', counts, total });
+  children.push(...notExposedHint(node));
 
   // A collapsed landmark's hint stays with its child: the clipped items were siblings of that child,
   // and dropping the hint would hide that there is more to scroll to.
@@ -301,7 +313,7 @@ function isCollapsibleLandmark(node: CupNode, children: readonly Branch[]): bool
 function flatten(branches: readonly Branch[], depth: number, items: PrunedItem[]): void {
   for (const branch of branches) {
     if (branch.kind === 'hint') {
-      items.push({ kind: 'hint', depth, counts: branch.counts, total: branch.total, ...(branch.closedMenu ? { closedMenu: true } : {}) });
+      items.push({ kind: 'hint', depth, counts: branch.counts, total: branch.total, ...(branch.closedMenu ? { closedMenu: true } : {}), ...(branch.notExposed ? { notExposed: true } : {}) });
     } else {
       items.push({ kind: 'node', node: branch.node, depth });
       flatten(branch.children, depth + 1, items);

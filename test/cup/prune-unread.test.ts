@@ -58,3 +58,18 @@ test('no unread children, no hint; the Markdown rendering shows the same hint', 
 test('the counts ride in the platform fields, which the schema leaves open: the envelope stays valid', () => {
   assert.deepEqual(validateEnvelope(envelope([huge({ down: 2 }, [row(1, 100)])])), { valid: true, errors: [] });
 });
+
+/** A view whose toolkit draws its rows and exposes none (GTK 4.8's tree view), holding only its column headers. */
+function unexposed(extra: Partial<CupNode> = {}): CupNode {
+  const header = node(1, 'button', 'Name', { bounds: rect(100, 100, 200, 20), actions: ['click'] });
+  return node(0, 'generic', '', { bounds: rect(100, 100, 200, 200), children: [header], platform: { linux: { atspiRole: 'ROLE_FILLER', itemsNotExposed: true } }, ...extra });
+}
+
+test('a view whose items the toolkit does not expose says so after what it does expose, kept or hoisted, in every rendering', () => {
+  const hint = `items drawn here are not exposed by the toolkit ${DASH} read them on the screenshot`;
+  assert.deepEqual(compactBody([node(9, 'window', 'W', { children: [unexposed()] })]), ['[e9] win "W"', '  [e1] btn "Name" 100,100 200x20 [clk]', `  # ${hint}`]);
+  assert.deepEqual(compactBody([unexposed({ name: 'Files', role: 'tree' })]).at(-1), `  # ${hint}`);
+  assert.deepEqual(compactBody([unexposed()], { detail: 'full' }).at(-1), `  # ${hint}`);
+  assert.match(toMarkdown(envelope([unexposed({ name: 'Files', role: 'tree' })])), new RegExp(`^  - \\*${hint}\\*$`, 'm'));
+  assert.deepEqual(validateEnvelope(envelope([unexposed()])), { valid: true, errors: [] });
+});

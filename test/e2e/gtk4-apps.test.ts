@@ -16,7 +16,7 @@ describe('GTK 4.8 apps: stacked pages, type names and menu buttons', () => {
 
   before(async () => {
     fixtures = await FixtureDesktop.start();
-    window = await fixtures.launch('gtk4', { title: 'GTK4 Apps Fixture', rows: 3, extraArgs: ['--stack', '--names'] });
+    window = await fixtures.launch('gtk4', { title: 'GTK4 Apps Fixture', rows: 3, extraArgs: ['--stack', '--names', '--tree-view'] });
   });
 
   after(async () => {
@@ -71,6 +71,17 @@ describe('GTK 4.8 apps: stacked pages, type names and menu buttons', () => {
     assert.equal((back.structured as unknown as ActionResult).effect, 'confirmed', back.body);
     assert.equal((await drawnAt('Show summary'))[0], 'Show details', 'pyatspi: the Summary page is drawn again');
     assert.deepEqual(await shownButtons(), ['Show details']);
+  });
+
+  test('a tree view that draws its rows and exposes none of them says so, for the screenshot to be read', async () => {
+    const onBus = await pyatspiWalk(window.pid, window.title, fixtures.desktop.env());
+    assert.ok(onBus.some((node) => node.name === 'GtkTreeView'), 'pyatspi: the tree view, named by its type');
+    assert.ok(!onBus.some((node) => ['alpha', 'beta', 'gamma'].includes(node.name)), 'pyatspi: none of its rows');
+    const state = await callOk(fixtures.context, 'get_window_state', { window_id: window.id, include_screenshot: false });
+    const lines = (state.body ?? '').split('\n');
+    const hint = lines.findIndex((line) => line.trim() === '# items drawn here are not exposed by the toolkit \u2014 read them on the screenshot');
+    assert.ok(hint > 0, state.body);
+    assert.match(lines.slice(0, hint).reverse().find((line) => /\[e\d+\]/.test(line)) ?? '', /btn "(Name|Size)"/, 'the hint follows the view\'s own column headers');
   });
 
   test('rows GTK names by their GJS type are named by their content, and a label reading like a type name keeps it', async () => {

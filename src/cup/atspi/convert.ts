@@ -41,6 +41,11 @@ const maxNameLength = 200;
 const contentNamedRoles: ReadonlySet<string> = new Set(CONTENT_NAMED_ATSPI_ROLES);
 const valueRoles = new Set<CupRole>(['slider', 'spinbutton', 'progressbar', 'scrollbar']);
 const textValueRoles = new Set<CupRole>(['textbox', 'searchbox', 'combobox']);
+/**
+ * GTK 4 widgets that draw their items themselves and expose none of them (GTK 4.8's tree and icon views: a file
+ * chooser's files, baobab's folders), named by their type as GTK 4 names what has no name of its own.
+ */
+const selfDrawnViews: ReadonlySet<string> = new Set(['GtkTreeView', 'GtkIconView']);
 const orientedRoles = new Set<CupRole>(['slider', 'scrollbar', 'separator', 'toolbar', 'tablist', 'menubar']);
 /** Order in which states are listed on a node: the ones an agent acts on first. */
 const stateOrder: readonly CupState[] = [
@@ -482,6 +487,8 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
         ...(unread ? { unreadChildren: { ...unread } } : {}),
         // The items of a closed menu, not read (a read of what is shown): the pruning counts them on the menu.
         ...(raw.closedMenuItems ? { closedMenuItems: raw.closedMenuItems } : {}),
+        // Rows the toolkit draws and exposes none of: the pruning says so, as nothing in the tree would.
+        ...(context.gtk4NameQuirks && selfDrawnViews.has(raw.name) ? { itemsNotExposed: true } : {}),
       },
     };
     if (raw.children.length > 0) {
