@@ -86,9 +86,12 @@ export function countOutsideClosedMenus(roots: readonly CupNode[], parent?: CupN
 }
 
 function keepAll(node: CupNode): Branch {
-  const items = unreadMenuItems(node);
-  const closed: Branch[] = items > 0 ? [{ kind: 'hint', counts: noCounts(), total: items, closedMenu: true }] : [];
-  return { kind: 'node', node, children: [...(node.children ?? []).map(keepAll), ...unreadHint(node), ...closed] };
+  return { kind: 'node', node, children: [...(node.children ?? []).map(keepAll), ...unreadHint(node), ...closedMenuHint(unreadMenuItems(node))] };
+}
+
+/** The count of a closed menu's items, where it has any: an empty one (Firefox's address bar's closed list) has nothing to open for. */
+function closedMenuHint(total: number): Branch[] {
+  return total > 0 ? [{ kind: 'hint', counts: noCounts(), total, closedMenu: true }] : [];
 }
 
 /**
@@ -150,8 +153,7 @@ function visit(node: CupNode, parent: CupNode | undefined, siblingCount: number,
     // own controls, and none can be seen until its menu opens: they are counted, not listed. The count is
     // of the items opening the menu shows, its own: a submenu's come with that submenu, and a read of what is
     // shown reads none of them (unreadMenuItems), only their number.
-    const total = menuItemCount(node);
-    return [{ kind: 'node', node, children: [{ kind: 'hint', counts: noCounts(), total, closedMenu: true }] }];
+    return [{ kind: 'node', node, children: closedMenuHint(menuItemCount(node)) }];
   }
   // An open menu's items are drawn in a popup of their own, over the window: the scroll pane around its menu bar
   // (LibreOffice docks its menu bar in one) does not clip them, as scrolling it would never bring them into view.
@@ -166,7 +168,7 @@ function visit(node: CupNode, parent: CupNode | undefined, siblingCount: number,
   const closedList = closedChoiceList(node);
   for (const child of rawChildren) {
     if (child === closedList) {
-      children.push({ kind: 'hint', counts: noCounts(), total: menuItemCount(child), closedMenu: true });
+      children.push(...closedMenuHint(menuItemCount(child)));
       continue;
     }
     const direction = child.bounds && clipDirection(child.bounds, childViewport);

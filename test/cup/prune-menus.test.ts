@@ -92,3 +92,13 @@ test("a collapsed combo box counts the choices of its menu (Gecko's closed <sele
   // Expanded, its menu is open: the choices it shows are listed.
   assert.ok(compactBody([select([])]).some((line) => line.includes('mi "Automatic Zoom"')));
 });
+
+test('a closed menu or list with no items gets no count: nothing is there to open for (Firefox\'s address bar read "# 0 more items")', () => {
+  const emptyList = node(2, 'list', '', { states: ['offscreen'], children: [] });
+  const field = node(3, 'textbox', 'Search or enter address', { actions: ['type'], bounds: { x: 272, y: 69, w: 700, h: 28 } });
+  const combo = node(1, 'combobox', '', { actions: ['click'], states: ['collapsed'], bounds: { x: 272, y: 69, w: 788, h: 28 }, children: [field, emptyList] });
+  const body = compactBody([node(0, 'window', 'Browser', { bounds: { x: 0, y: 0, w: 1280, h: 800 }, children: [combo] })]);
+  assert.ok(!body.some((line) => line.includes('more items')), body.join('\n'));
+  const emptyMenu = node(1, 'menuitem', 'Recent', { actions: ['click'], bounds: at(0, 0), children: [node(2, 'menu', '', { states: ['hidden', 'offscreen'], children: [] })] });
+  assert.deepEqual(compactBody([node(0, 'menubar', '', { children: [emptyMenu] })]), ['[e0] mnub', '  [e1] mi "Recent" 0,0 40x20 [clk]']);
+});
