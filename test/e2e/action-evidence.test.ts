@@ -92,6 +92,22 @@ describe('action evidence and menu results on a real GTK3 app', () => {
     }
   });
 
+  test('a dialog its app fills a moment after showing it is read once filled: its tree in new_windows holds what came later', async () => {
+    const preparing = await fixtures.launch('gtk3', { title: 'Preparing Fixture', rows: 3, extraArgs: ['--late-dialog'] });
+    try {
+      const called = await callOk(fixtures.context, 'click', { window_id: preparing.id, element_index: named(await fixtures.elements(preparing), 'Prepare…').index });
+      const dialog = (called.structured as unknown as ActionResult).new_windows?.find((opened) => opened.title === 'Prepared');
+      assert.ok(dialog, `the dialog is a new window: ${called.summary}`);
+      assert.equal((await fixtures.oracle.find(preparing.pid, 'Prepared', 'push button', 'Done')).found, true, 'pyatspi reads its Done button');
+      const done = /\[e(\d+)\] btn "Done"/.exec(dialog.tree ?? '');
+      assert.ok(done, `the tree holds the button put in after the dialog showed: ${dialog.tree}`);
+      await callOk(fixtures.context, 'click', { window_id: dialog.window_id, element_index: Number(done[1]) });
+      assert.equal((await fixtures.waitForStatus(preparing, (status) => status.lastKey !== '')).lastKey, 'prepared', 'the fixture: Done, by the index the tree gave, answered it');
+    } finally {
+      process.kill(preparing.pid);
+    }
+  });
+
   test('invoke_menu File > Reset… lists the dialog it opened in new_windows, with its tree, and a diff of the window, as a click does', async () => {
     await fixtures.elements(window);
     const called = await callOk(fixtures.context, 'invoke_menu', { pid: window.pid, window_id: window.id, path: ['File', 'Reset...'] });

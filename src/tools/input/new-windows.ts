@@ -5,6 +5,7 @@ import { seenBefore, type DesktopWindow, type WindowIdentity } from '../../platf
 import type { ToolContext } from '../context.js';
 import { readNumbered, rememberReading, type NumberedReading } from '../perception/window-snapshot.js';
 import type { ActionResult } from './schemas.js';
+import { settle } from './settle.js';
 
 type NewWindow = NonNullable<ActionResult['new_windows']>[number];
 
@@ -15,8 +16,22 @@ const READ_LIMITS = { maxNodes: 2000, maxDepth: 1000, budgetMs: 3000 };
 // A toolkit registers a new window's accessible a moment after mapping it: the read is retried for this long.
 const REGISTER_WAIT_MS = 1500;
 const RETRY_MS = 250;
+/**
+ * A new window is read once its app has sent nothing for this long (at most NEW_WINDOW_SETTLE_MAX_MS): an app may fill
+ * a window after mapping it, and Firefox's Save As dialog was read before its Save button was shown.
+ */
+const NEW_WINDOW_QUIET_MS = 100;
+const NEW_WINDOW_SETTLE_MAX_MS = 1000;
 
 async function readWhenRegistered(context: ToolContext, window: DesktopWindow): Promise<NumberedReading> {
+  const watch = await context.desktop.watchChanges(window.pid).catch(() => undefined);
+  if (watch) {
+    try {
+      await settle(watch, NEW_WINDOW_QUIET_MS, context.signal, NEW_WINDOW_SETTLE_MAX_MS, Date.now());
+    } finally {
+      watch.close();
+    }
+  }
   const deadline = Date.now() + REGISTER_WAIT_MS;
   for (;;) {
     const reading = await readNumbered(context, window, READ_LIMITS);

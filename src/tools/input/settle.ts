@@ -8,16 +8,17 @@ export const SETTLE_MAX_MS = 1500;
  * 150 ms after the last key (GTK's search entry waits that long on purpose), a click starts a timer. The
  * reading after an action waits until the app has sent nothing for `quietMs` (the session's diff_settle_ms),
  * at most `maxMs` (SETTLE_MAX_MS), so such a change lands in the diff; returns the milliseconds waited. An app that sent nothing since the watch began is not waited for at all: with no
- * change under way there is nothing to wait for. A cancel (`signal`) ends the wait at once.
+ * change under way there is nothing to wait for, unless `quietSince` (Date.now()) says when the quiet to wait for began
+ * (a window just opened, whose app may not have started filling it). A cancel (`signal`) ends the wait at once.
  */
-export async function settle(watch: ChangeWatch, quietMs: number, signal?: AbortSignal, maxMs = SETTLE_MAX_MS): Promise<number> {
+export async function settle(watch: ChangeWatch, quietMs: number, signal?: AbortSignal, maxMs = SETTLE_MAX_MS, quietSince?: number): Promise<number> {
   // No settle asked: nothing is waited, whatever the clock does between two readings of it on a loaded machine.
   if (quietMs <= 0) return 0;
   const started = Date.now();
   const deadline = started + maxMs;
   const aborted = signal ? new Promise<undefined>((resolve) => signal.addEventListener('abort', () => resolve(undefined), { once: true })) : undefined;
   for (;;) {
-    const last = watch.lastChangeAt;
+    const last = watch.lastChangeAt ?? quietSince;
     const now = Date.now();
     if (last === undefined || signal?.aborted) return now - started;
     const quietFor = now - last;
