@@ -52,17 +52,16 @@ function undecorated(hints: readonly number[] | null): boolean {
   return hints !== null && hints.length >= 3 && (hints[0]! & 2) !== 0 && hints[2] === 0;
 }
 
-async function describeWindow(
-  x: X11Connection,
-  id: number,
-  zIndex: number,
-  context: { activeWindow: number; currentDesktop: number | undefined; hiddenAtom: number; modalAtom: number; splashAtom: number; skipTaskbarAtom: number },
-): Promise<ClientWindow | undefined> {
-  const root = x.screen.root;
+type ListingContext = { activeWindow: number; currentDesktop: number | undefined; hiddenAtom: number; modalAtom: number; splashAtom: number; skipTaskbarAtom: number };
+
+/** What the X server says of one client window, or undefined when it was destroyed while asked. */
+type WindowFacts = Awaited<ReturnType<typeof windowFacts>>;
+
+async function windowFacts(x: X11Connection, id: number) {
   try {
     const [geometry, origin, attributes, pids, title, appClass, states, desktops, csd, owner, types, motifHints] = await Promise.all([
       x.getGeometry(id),
-      x.translateCoordinates(id, root, 0, 0),
+      x.translateCoordinates(id, x.screen.root, 0, 0),
       x.getWindowAttributes(id),
       x.getCardinals(id, '_NET_WM_PID'),
       windowTitle(x, id),
@@ -75,36 +74,50 @@ async function describeWindow(
       x.getCardinals(id, '_MOTIF_WM_HINTS'),
     ]);
     const pid = pids?.[0] ?? (await clientPid(x, id));
-    const bounds = { x: origin.x, y: origin.y, width: geometry.width, height: geometry.height };
-    const minimized = states?.includes(context.hiddenAtom) ?? false;
-    const desktop = desktops?.[0];
-    // 0xFFFFFFFF means "on every desktop".
-    const onCurrentSpace = context.currentDesktop === undefined || desktop === undefined || desktop === 0xffffffff || desktop === context.currentDesktop;
-    const viewable = attributes.mapState === 'viewable';
-    const window: ClientWindow = {
-      id,
-      pid,
-      title,
-      appName: appClass || (pid ? processName(pid) : ''),
-      bounds,
-      zIndex,
-      isOnScreen: viewable && !minimized && onCurrentSpace && intersectsScreen(bounds, x.screen.width, x.screen.height),
-      onCurrentSpace,
-      minimized,
-      active: id === context.activeWindow,
-    };
-    if (states?.includes(context.modalAtom)) window.modal = true;
-    if (types?.includes(context.splashAtom)) window.splash = true;
-    // The root (or None) as the owner is a dialog of the whole app, which ICCCM allows; only a window is an owner here.
-    if (owner?.[0] && owner[0] !== root) window.transientFor = owner[0];
-    if (!window.transientFor && states?.includes(context.skipTaskbarAtom) && undecorated(motifHints)) window.bare = true;
-    if (csd && csd.length === 4) window.csdMargins = { left: csd[0]!, right: csd[1]!, top: csd[2]!, bottom: csd[3]! };
-    return window;
+    return { geometry, origin, attributes, pid, title, appClass, states, desktops, csd, owner, types, motifHints };
   } catch {
     // The window was destroyed while we looked at it.
     return undefined;
   }
 }
+
+/** The window as list_windows tells it, from its facts and the root's (its place in the stacking order, the active window). */
+function describeWindow(x: X11Connection, id: number, zIndex: number, facts: WindowFacts, context: ListingContext): ClientWindow | undefined {
+  if (!facts) return undefined;
+  const root = x.screen.root;
+  const { geometry, origin, attributes, pid, title, appClass, states, desktops, csd, owner, types, motifHints } = facts;
+  const bounds = { x: origin.x, y: origin.y, width: geometry.width, height: geometry.height };
+  const minimized = states?.includes(context.hiddenAtom) ?? false;
+  const desktop = desktops?.[0];
+  // 0xFFFFFFFF means "on every desktop".
+  const onCurrentSpace = context.currentDesktop === undefined || desktop === undefined || desktop === 0xffffffff || desktop === context.currentDesktop;
+  const viewable = attributes.mapState === 'viewable';
+  const window: ClientWindow = {
+    id,
+    pid,
+    title,
+    appName: appClass || (pid ? processName(pid) : ''),
+    bounds,
+    zIndex,
+    isOnScreen: viewable && !minimized && onCurrentSpace && intersectsScreen(bounds, x.screen.width, x.screen.height),
+    onCurrentSpace,
+    minimized,
+    active: id === context.activeWindow,
+  };
+  if (states?.includes(context.modalAtom)) window.modal = true;
+  if (types?.includes(context.splashAtom)) window.splash = true;
+  // The root (or None) as the owner is a dialog of the whole app, which ICCCM allows; only a window is an owner here.
+  if (owner?.[0] && owner[0] !== root) window.transientFor = owner[0];
+  if (!window.transientFor && states?.includes(context.skipTaskbarAtom) && undecorated(motifHints)) window.bare = true;
+  if (csd && csd.length === 4) window.csdMargins = { left: csd[0]!, right: csd[1]!, top: csd[2]!, bottom: csd[3]! };
+  return window;
+}
+
+/**
+ * The client windows each connection listed last: their facts are asked for in the same write as the root's lists, so
+ * that a listing of the windows there were (the common case) takes one round trip, not two.
+ */
+const listedBefore = new WeakMap<X11Connection, readonly number[]>();
 
 /**
  * Every top-level client window the window manager knows, minimized and unmapped ones included,
@@ -112,6 +125,7 @@ async function describeWindow(
  */
 export async function listClientWindows(x: X11Connection): Promise<ClientWindow[]> {
   const root = x.screen.root;
+  const ahead = new Map((listedBefore.get(x) ?? []).map((id) => [id, windowFacts(x, id)]));
   const [stacking, clients, active, currentDesktop, hiddenAtom, modalAtom, splashAtom, skipTaskbarAtom] = await Promise.all([
     x.getWindowList(root, '_NET_CLIENT_LIST_STACKING'),
     x.getWindowList(root, '_NET_CLIENT_LIST'),
@@ -127,8 +141,9 @@ export async function listClientWindows(x: X11Connection): Promise<ClientWindow[
   // Clients missing from the stacking list (rare) go to the bottom.
   const ids = [...(clients ?? []).filter((id) => !ordered!.includes(id)), ...ordered];
   const context = { activeWindow: active?.[0] ?? 0, currentDesktop: currentDesktop?.[0], hiddenAtom, modalAtom, splashAtom, skipTaskbarAtom };
-  const windows = await Promise.all(ids.map((id, zIndex) => describeWindow(x, id, zIndex, context)));
-  return windows.filter((window): window is ClientWindow => window !== undefined);
+  listedBefore.set(x, ids);
+  const facts = await Promise.all(ids.map((id) => ahead.get(id) ?? windowFacts(x, id)));
+  return ids.map((id, zIndex) => describeWindow(x, id, zIndex, facts[zIndex], context)).filter((window): window is ClientWindow => window !== undefined);
 }
 
 export async function findClientWindow(x: X11Connection, id: number): Promise<ClientWindow | undefined> {
