@@ -21,7 +21,7 @@ describe('GTK3 developer apps (Geany), judged by pyatspi', () => {
     await stopUserDesktop(user);
   });
 
-  test('geany: two type_text calls into the Scintilla editor land in order, each after the last, as typing does', async () => {
+  test('geany: two type_text calls into the Scintilla editor land in order, each after the last, as typing does; a click on the tab shown already sends nothing', async () => {
     const file = join(user.home, 'hello.c');
     writeFileSync(file, 'int main(void)\n{\n\treturn 0;\n}\n');
     const { process, window } = await desktop.launch('geany', ['--new-instance', '--no-session', file], /hello\.c/, 20_000, user.env());
@@ -33,6 +33,17 @@ describe('GTK3 developer apps (Geany), judged by pyatspi', () => {
       // The first frame of the app: the title has gained Geany's '*' for a modified document.
       const text = (await oracle.findWithState(window.pid, '', 'text', 'focused')).text ?? '';
       assert.match(text, /^\/\/ first\n\/\/ second\nint main\(void\)/, `pyatspi reads the editor's text: ${JSON.stringify(text.slice(0, 60))}`);
+
+      // The sidebar's Symbols tab is the one shown: a click on it asks for what is so, and sends nothing.
+      assert.ok((await oracle.find(window.pid, '', 'page tab', 'Symbols')).states?.includes('selected') === true, 'the case is exercised: pyatspi reads Symbols selected');
+      const shown = await callOk(user.context, 'click', { window_id: window.id, pid: window.pid, selector: 'role=tab name=Symbols' });
+      assert.equal(shown.structured.effect, 'confirmed', shown.summary);
+      assert.equal(shown.structured.path, 'none', shown.summary);
+      assert.equal(shown.structured.escalation, undefined, 'no advice to click it again in the foreground');
+      // Another tab is still clicked: pyatspi reads it selected after.
+      const other = await callOk(user.context, 'click', { window_id: window.id, pid: window.pid, selector: 'role=tab name=Documents' });
+      assert.equal(other.structured.path, 'x11_atspi', other.summary);
+      assert.ok((await oracle.find(window.pid, '', 'page tab', 'Documents')).states?.includes('selected') === true, 'pyatspi reads Documents selected');
     } finally {
       oracle.close();
       process.kill('SIGKILL');
