@@ -1,6 +1,8 @@
-// GTK3 developer apps outside the fixtures (the devtools trial): Geany's Scintilla editor, judged by pyatspi.
+// GTK3 developer apps (the devtools trial): Geany's Scintilla editor, and a WebKitGTK page embedded as Devhelp embeds its
+// documentation (the GTK3 fixture's --web-view), judged by pyatspi.
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { TestDesktop } from '../helpers/desktop.js';
@@ -8,7 +10,7 @@ import { PyatspiOracle } from '../helpers/oracle.js';
 import { startUserDesktop, stopUserDesktop, type UserDesktop } from '../helpers/user-desktop.js';
 import { callOk } from '../helpers/tools.js';
 
-describe('GTK3 developer apps (Geany), judged by pyatspi', () => {
+describe('GTK3 developer apps (Geany, a WebKitGTK page), judged by pyatspi', () => {
   let user: UserDesktop;
   let desktop: TestDesktop;
 
@@ -44,6 +46,28 @@ describe('GTK3 developer apps (Geany), judged by pyatspi', () => {
       const other = await callOk(user.context, 'click', { window_id: window.id, pid: window.pid, selector: 'role=tab name=Documents' });
       assert.equal(other.structured.path, 'x11_atspi', other.summary);
       assert.ok((await oracle.find(window.pid, '', 'page tab', 'Documents')).states?.includes('selected') === true, 'pyatspi reads Documents selected');
+    } finally {
+      oracle.close();
+      process.kill('SIGKILL');
+    }
+  });
+
+  test('a WebKitGTK page, embedded through an ATK socket from its web process, is read where it shows', async () => {
+    const title = 'CUP Fixture Web View';
+    const { process, window } = await desktop.launchFixture('gtk3', { title, extraArgs: ['--web-view'] });
+    const oracle = new PyatspiOracle(desktop.env());
+    try {
+      // The page loads in its web process a moment after the window shows.
+      let link = await oracle.find(window.pid, title, 'link', 'Read the changes');
+      for (const deadline = Date.now() + 15_000; !link.found && Date.now() < deadline; await sleep(200)) link = await oracle.find(window.pid, title, 'link', 'Read the changes');
+      assert.ok(link.found && link.states?.includes('showing'), 'the case is exercised: pyatspi sees the page\'s link showing');
+      // The socket lists no children (GetChildren) and counts one; WebKit's scroll pane offers Action and answers no
+      // GetActions; the socket and the web process's root and scroll pane say neither visible nor showing.
+      const state = await callOk(user.context, 'get_window_state', { window_id: window.id, pid: window.pid, include_screenshot: false });
+      assert.ok(!state.structured.degraded, `the read is whole, not taken for a hung app: ${state.summary}`);
+      const [x, y, w, h] = link.extents!;
+      assert.match(state.body ?? '', new RegExp(`lnk "Read the changes" ${x},${y} ${w}x${h} \\[clk\\]`), state.body);
+      assert.match(state.body ?? '', /hdg "Release notes"/, 'the page\'s heading is read too');
     } finally {
       oracle.close();
       process.kill('SIGKILL');
