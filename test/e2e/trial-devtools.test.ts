@@ -52,7 +52,7 @@ describe('GTK3 developer apps (Geany, a WebKitGTK page), judged by pyatspi', () 
     }
   });
 
-  test('a WebKitGTK page, embedded through an ATK socket from its web process, is read where it shows', async () => {
+  test('a WebKitGTK page, embedded through an ATK socket from its web process, is read where it shows and clicked there', async () => {
     const title = 'CUP Fixture Web View';
     const { process, window } = await desktop.launchFixture('gtk3', { title, extraArgs: ['--web-view'] });
     const oracle = new PyatspiOracle(desktop.env());
@@ -68,6 +68,11 @@ describe('GTK3 developer apps (Geany, a WebKitGTK page), judged by pyatspi', () 
       const [x, y, w, h] = link.extents!;
       assert.match(state.body ?? '', new RegExp(`lnk "Read the changes" ${x},${y} ${w}x${h} \\[clk\\]`), state.body);
       assert.match(state.body ?? '', /hdg "Release notes"/, 'the page\'s heading is read too');
+      // A real click lands on the link, not refused as hidden: the page writes what it did, read by pyatspi.
+      await callOk(user.context, 'click', { window_id: window.id, pid: window.pid, selector: 'role=link name="Read the changes"', delivery_mode: 'foreground' });
+      let texts: string[] = [];
+      for (const deadline = Date.now() + 5_000; !texts.includes('Changes read') && Date.now() < deadline; await sleep(100)) texts = await oracle.texts(window.pid, title);
+      assert.ok(texts.includes('Changes read'), `pyatspi reads the page's answer: ${JSON.stringify(texts)}`);
     } finally {
       oracle.close();
       process.kill('SIGKILL');
