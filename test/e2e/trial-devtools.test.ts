@@ -23,7 +23,7 @@ describe('GTK3 developer apps (Geany, a WebKitGTK page), judged by pyatspi', () 
     await stopUserDesktop(user);
   });
 
-  test('geany: two type_text calls into the Scintilla editor land in order, each after the last, as typing does; a click on the tab shown already sends nothing', async () => {
+  test('geany: two type_text calls into the Scintilla editor land in order, each after the last, as typing does; a click on the tab shown already sends nothing; the Find field is named by the label of its combo box', async () => {
     const file = join(user.home, 'hello.c');
     writeFileSync(file, 'int main(void)\n{\n\treturn 0;\n}\n');
     const { process, window } = await desktop.launch('geany', ['--new-instance', '--no-session', file], /hello\.c/, 20_000, user.env());
@@ -46,6 +46,15 @@ describe('GTK3 developer apps (Geany, a WebKitGTK page), judged by pyatspi', () 
       const other = await callOk(user.context, 'click', { window_id: window.id, pid: window.pid, selector: 'role=tab name=Documents' });
       assert.equal(other.structured.path, 'x11_atspi', other.summary);
       assert.ok((await oracle.find(window.pid, '', 'page tab', 'Documents')).states?.includes('selected') === true, 'pyatspi reads Documents selected');
+      // The Find dialog's field lies in a combo box with an entry, which its label names: the field is named so too.
+      const menu = await callOk(user.context, 'invoke_menu', { window_id: window.id, pid: window.pid, path: ['Search', 'Find...'] });
+      const find = (menu.structured.new_windows as { window_id: number; title: string }[] | undefined)?.find((opened) => opened.title === 'Find');
+      assert.ok(find, menu.summary);
+      const typed = await callOk(user.context, 'set_value', { window_id: find.window_id, pid: window.pid, selector: 'role=textbox name="Search for:"', value: 'return' });
+      assert.equal(typed.structured.effect, 'confirmed', typed.summary);
+      const field = await oracle.findWithState(window.pid, 'Find', 'text', 'editable');
+      assert.equal(field.text, 'return', 'pyatspi reads the text in the dialog\'s field');
+      assert.equal(field.name, '', 'the case is exercised: the field has no name of its own');
     } finally {
       oracle.close();
       process.kill('SIGKILL');

@@ -73,6 +73,18 @@ interface Visibility {
   showing: boolean;
 }
 
+/**
+ * The field of a combo box that takes typing (GTK3's combo box with an entry) has no name of its own: the label names
+ * the combo box, and a person calls the field by it. Geany's Find dialog read `cmb "Search for:"` over a bare `tbx`,
+ * and `role=textbox name="Search for:"` matched nothing. Not the combo box's own text as its name (one named by its
+ * choice), which would name the field by what it holds.
+ */
+function nameComboField(combo: CupNode): void {
+  const fields = combo.children?.filter((child) => child.role === 'textbox') ?? [];
+  const field = fields.length === 1 ? fields[0]! : undefined;
+  if (field && !field.name && combo.name && combo.name !== field.value && combo.name !== combo.value) field.name = combo.name;
+}
+
 /** What an object whose states tell nothing of its drawing is judged by: its place alone. */
 const unreported: Visibility = { visible: false, showing: false };
 
@@ -508,6 +520,7 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
         convert(child, raw, placement, behind.has(child) || child.undrawn === true, child.bus === raw.bus ? visibility : reportedBy(child)),
       );
       labelsByPlace(node.children);
+      if (role === 'combobox') nameComboField(node);
       if (context.gtk4NameQuirks) tabsByContent(node.children);
       const placeless = !hasRealPlace(node) && node.children.some(shownOnScreen);
       if (placeless) {
