@@ -168,14 +168,16 @@ const maxTerminalTextLength = 30_000;
 /** Names are cut at 200 code points when shown; a little more is read so the cut falls on the name, not the read. */
 const maxContentNameLength = 256;
 /**
- * Methods of objects that went unanswered while their app answered other calls meanwhile: the app is not hung, the
- * method is one it never answers (WebKitGTK's scroll pane offers Action and answers no GetActions), and the walk had
- * stopped there and called the app hung. Not asked again, so a window is not waited on for them at every read. Keyed
- * by bus name and object path: a bus never gives a unique name twice.
+ * Methods of objects that went unanswered while their app answered other calls, and that answer a call asked after
+ * them: the app is not hung, the method is one it never answers (WebKitGTK's scroll pane offers Action and answers no
+ * GetActions), and the walk had stopped there and called the app hung. Not asked again, so a window is not waited on
+ * for them at every read. Keyed by bus name and object path: a bus never gives a unique name twice.
  */
 const unansweredMethods = new Set<string>();
 /** The set starts over past this many (a bound on what a long-running daemon keeps). */
 const maxUnansweredMethods = 1000;
+/** How long an object that answered other calls meanwhile has to answer a plain question, once one of its calls went unanswered. */
+const answerNowMs = 500;
 /** At most this many children are asked for one by one when an object lists none (childrenByIndex): a socket holds one. */
 const maxChildrenByIndex = 8;
 /** Roles an unnamed object of which is named by its own text content (W3C accname's name from content). */
@@ -241,7 +243,7 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
   const concurrency = options.concurrency ?? 192;
   let inFlight = 0;
   let calls = 0;
-  /** When each bus last answered a call of this walk: a call unanswered while its app answered others is no sign of a hang. */
+  /** When each bus last answered a call of this walk: an app that answered nothing since a call was sent may be hung. */
   const lastAnswer = new Map<string, number>();
   let pendingNodes = 0;
   let nodeCount = 0;
@@ -325,7 +327,7 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
     } catch (error) {
       if (error instanceof DBusTimeoutError) {
         if (timeoutMs < options.callTimeoutMs) abort(undefined);
-        else if ((lastAnswer.get(ref.bus) ?? -1) > sent) {
+        else if ((lastAnswer.get(ref.bus) ?? -1) > sent && (await answersNow(ref))) {
           if (unansweredMethods.size >= maxUnansweredMethods) unansweredMethods.clear();
           unansweredMethods.add(method);
           return undefined;
@@ -342,6 +344,20 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
       inFlight--;
       waiting.shift()?.();
     }
+  }
+
+  /**
+   * Whether the object answers a plain question asked now, at once: an app answers its calls in turn, so one that
+   * answers it has passed over the call still unanswered (not merely slow to get to it).
+   */
+  async function answersNow(ref: ObjectRef): Promise<boolean> {
+    const timeoutMs = Math.min(answerNowMs, deadline - Date.now());
+    if (timeoutMs <= 0) return false;
+    calls++;
+    return client.callObject(ref, { interface: atspiInterface('Accessible'), member: 'GetRole', timeoutMs }).then(
+      () => true,
+      () => false,
+    );
   }
 
   function newNode(ref: ObjectRef): AtspiRawNode {
