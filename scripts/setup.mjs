@@ -33,6 +33,9 @@ const testPackages = [
   // A GTK3 IDE whose toolbar buttons hold their menus' items, and a document viewer whose pages hold their words in
   // their own text (test/e2e/tree-fidelity.test.ts).
   'geany', 'atril',
+  // WebKitGTK's GObject bindings for the GTK3 fixture's --web-view: a page embedded from its web process through an ATK
+  // socket, as Devhelp shows its documentation (test/e2e/trial-devtools.test.ts).
+  'gir1.2-webkit2-4.1',
   // A terminal emulator (VTE): its screen is only in its Text, shown as rows (test/e2e/terminal-widget.test.ts).
   'lxterminal',
   // GTK3 dialogs from the shell, which print what the user entered, a GTK3 diff viewer full of popovers, a

@@ -78,6 +78,27 @@ interface Visibility {
   showing: boolean;
 }
 
+/**
+ * The field of a combo box that takes typing (GTK3's combo box with an entry) has no name of its own: the label names
+ * the combo box, and a person calls the field by it. Geany's Find dialog read `cmb "Search for:"` over a bare `tbx`,
+ * and `role=textbox name="Search for:"` matched nothing. Not the combo box's own text as its name (one named by its
+ * choice), which would name the field by what it holds.
+ */
+function nameComboField(combo: CupNode): void {
+  const fields = combo.children?.filter((child) => child.role === 'textbox') ?? [];
+  const field = fields.length === 1 ? fields[0]! : undefined;
+  if (field && !field.name && combo.name && combo.name !== field.value && combo.name !== combo.value) field.name = combo.name;
+}
+
+/** What an object whose states tell nothing of its drawing is judged by: its place alone. */
+const unreported: Visibility = { visible: false, showing: false };
+
+/** Which of VISIBLE and SHOWING an object sets: at the root of a process's part of the tree, which of them that process reports. */
+function reportedBy(raw: AtspiRawNode): Visibility {
+  const states = decodeStateSet(raw.states);
+  return { visible: states.has('STATE_VISIBLE'), showing: states.has('STATE_SHOWING') };
+}
+
 function intersects(a: CupRect, b: CupRect): boolean {
   if (a.w === 0 || a.h === 0) return a.x >= b.x && a.x < b.x + b.w && a.y >= b.y && a.y < b.y + b.h;
   return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
@@ -411,10 +432,9 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
   const numbers = elementNumbers(root, context.showingReliable ?? false);
   // Toolkits that set VISIBLE or SHOWING at all set them on the window; some bridges set neither anywhere.
   const rootStates = decodeStateSet(root.states);
-  const visibility: Visibility = { visible: rootStates.has('STATE_VISIBLE'), showing: rootStates.has('STATE_SHOWING') };
-  const visibilityReported = visibility.visible || visibility.showing;
+  const windowVisibility: Visibility = { visible: rootStates.has('STATE_VISIBLE'), showing: rootStates.has('STATE_SHOWING') };
 
-  const convert = (raw: AtspiRawNode, parent: AtspiRawNode | undefined, parentPlacement: Placement, covered = false): CupNode => {
+  const convert = (raw: AtspiRawNode, parent: AtspiRawNode | undefined, parentPlacement: Placement, covered = false, visibility = windowVisibility): CupNode => {
     const index = numbers.get(raw)!;
     sources.push({ index, bus: raw.bus, path: raw.path, atspiRole: raw.role });
     const states = decodeStateSet(raw.states);
@@ -447,7 +467,11 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
     // An object that scrolls what it holds is kept as a group, as a scroll pane is, so its box clips what it shows.
     const scrolls = scrollsItsContent(raw);
     const role: CupRole = editableBlock ? 'textbox' : wordsOnly ? 'text' : scrolls && mapped === 'generic' ? 'group' : mapped;
-    const placement = place(raw, context, parentPlacement, states, visibility, covered);
+    // An object that holds only another process's objects (an ATK socket: WebKitGTK's web view, whose page runs in a
+    // web process) says no state at all: it is judged by its place, not taken for hidden with all it embeds.
+    const embeds = raw.children.length > 0 && raw.children.every((child) => child.bus !== raw.bus);
+    const judged = embeds ? unreported : visibility;
+    const placement = place(raw, context, parentPlacement, states, judged, covered);
     const view = parentPlacement.view ?? context.visibleArea;
     const box = placement.bounds;
     // A box wholly outside the view is the wrong fact about a pane whose content is on screen: it narrows nothing.
@@ -462,6 +486,9 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
     if (comboNamedByValue(raw, role, value)) node.name = normaliseWhitespace(raw.labelledBy!);
     if (placement.bounds) node.bounds = placement.bounds;
     node.states = cupStates(states, atspiRole, role, placement.offscreen, raw.interfaces.includes('Text'));
+    // Nor is what sets no VISIBLE in such a part of the tree hidden for lacking it, nor a socket disabled for its
+    // empty state set (WebKitGTK's scroll pane read hidden over the page it shows).
+    if (judged !== windowVisibility && !judged.visible) node.states = node.states.filter((state) => state !== 'hidden' && !(embeds && state === 'disabled'));
     // What a hidden container holds is hidden with it: a page behind the shown one, and the contents of a closed
     // popup (GTK3's popovers keep their buttons VISIBLE inside a panel that is neither visible nor showing).
     if ((placement.covered || placement.undrawn) && !node.states.includes('hidden')) node.states = stateOrder.filter((state) => state === 'hidden' || node.states!.includes(state));
@@ -492,10 +519,15 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
       },
     };
     if (raw.children.length > 0) {
-      const behind = coveredPages(raw.children, visibilityReported);
+      const behind = coveredPages(raw.children, visibility.visible || visibility.showing);
       // A page stacked behind a shown one, or what the toolkit no longer draws where it still places it (raw.undrawn).
-      node.children = raw.children.map((child) => convert(child, raw, placement, behind.has(child) || child.undrawn === true));
+      // Objects of another process than their parent (a socket's embedded root) say by their own states whether that
+      // process sets VISIBLE and SHOWING at all: WebKitGTK's embedded root and scroll pane set neither.
+      node.children = raw.children.map((child) =>
+        convert(child, raw, placement, behind.has(child) || child.undrawn === true, child.bus === raw.bus ? visibility : reportedBy(child)),
+      );
       labelsByPlace(node.children);
+      if (role === 'combobox') nameComboField(node);
       if (context.gtk4NameQuirks) tabsByContent(node.children);
       const placeless = !hasRealPlace(node) && node.children.some(shownOnScreen);
       if (placeless) {

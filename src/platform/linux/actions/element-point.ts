@@ -69,14 +69,22 @@ export async function visibleBox(desktop: LinuxDesktop, target: LiveElementTarge
   let clipping = true;
   // The element, or the outermost hidden ancestor seen so far: the first shown ancestor above it opens it.
   let hidden: ObjectRef | undefined = states.has('STATE_VISIBLE') ? undefined : target.ref;
+  // The outermost object seen of the process the walk is in, with its states: the root of that process's part.
+  let partRoot: { ref: ObjectRef; present: Set<string> } = { ref: target.ref, present: states };
   let ref = await parentOf(client, target.ref);
   for (let depth = 0; ref && depth < maxDepth; depth++) {
     const [role, present] = await Promise.all([readRole(client, ref), liveStates(desktop, ref)]);
     if (role === ATSPI_ROLE.APPLICATION) break;
     const roleName = ATSPI_ROLE_NAMES[role] ?? '';
+    // An object holding another process's part (an ATK socket: WebKitGTK's web view) says no state at all, and a part
+    // whose root sets neither VISIBLE nor SHOWING (WebKitGTK's) tells by neither what is drawn: its place decides, as
+    // the tree reads it (a link in Devhelp's page was refused as hidden).
+    const embeds = ref.bus !== partRoot.ref.bus;
+    if (embeds && hidden?.bus === partRoot.ref.bus && !partRoot.present.has('STATE_VISIBLE') && !partRoot.present.has('STATE_SHOWING')) hidden = undefined;
+    partRoot = { ref, present };
     // GTK3's viewport loses SHOWING (and its place) once its content is scrolled, though it shows: the
     // scroll pane around it decides.
-    if (roleName === 'ROLE_VIEWPORT') {
+    if (roleName === 'ROLE_VIEWPORT' || embeds) {
       // nothing: neither shown nor hidden by its own word
     } else if (!shown(present)) hidden = ref;
     // Hidden below a scrolled container means scrolled away (GTK3 unmarks rows it scrolled out), not closed.

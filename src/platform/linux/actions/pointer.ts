@@ -1,7 +1,7 @@
 // Clicks, double clicks and right clicks, by element or at a point: the rungs of each delivery mode.
-import { ATSPI_STATE } from '../../../cup/atspi/constants.js';
+import { ATSPI_ROLE, ATSPI_STATE } from '../../../cup/atspi/constants.js';
 import { decodeStateSet, hasState } from '../../../cup/atspi/states.js';
-import { actionOutcome, notDelivered, type ActionOutcome } from '../../action-outcome.js';
+import { actionOutcome, notDelivered, nothingToChange, type ActionOutcome } from '../../action-outcome.js';
 import type { DeliveryMode, ElementTarget, PointerKind, PointTarget } from '../../targets.js';
 import { ToolError } from '../../../errors.js';
 import type { AccessibilityEvent } from '../atspi/event-monitor.js';
@@ -112,11 +112,22 @@ async function caretWhereClicked(desktop: LinuxDesktop, target: LiveElementTarge
   if (offset >= 0) await setCaretOffset(client, target.ref, offset).catch(() => false);
 }
 
+/**
+ * A click on the tab that is shown already, with no action of its own to run, asks for what is so: selecting a
+ * selected item sends nothing, and a person's click there changes nothing either. It read "no effect seen" with advice
+ * to retry in the foreground, where the click does no more (Geany's Symbols tab). A list's or tree's row is not so
+ * judged: a real click on a selected row may still act (Geany jumps to a symbol's line).
+ */
+function shownTabAlready(target: LiveElementTarget, kind: PointerKind, item: ItemGesture): boolean {
+  return kind === 'click' && !item.then && item.selection.item.path === target.ref.path && item.selection.item.bus === target.ref.bus && target.live.role === ATSPI_ROLE.PAGE_TAB && hasState(target.live.states, ATSPI_STATE.SELECTED) === true;
+}
+
 async function backgroundElement(desktop: LinuxDesktop, target: LiveElementTarget, kind: PointerKind): Promise<ActionOutcome> {
   const element = actionable(target);
   const action = await findGestureAction(desktop, element, kind);
   const snapshot = target.snapshot;
   const item = await itemGesture(desktop, element, target.live.role, kind, action);
+  if (item && shownTabAlready(target, kind, item)) return nothingToChange('background', `tab [e${target.element.index}] "${target.element.name}" is the one shown`);
   if (item) {
     const probes = probesFor(desktop, target);
     if (item.selection.item !== target.ref) probes.push(stateProbe(desktop, item.selection.item, `the item [e${target.element.index}] lies in`, 'selected'));

@@ -6,6 +6,7 @@ import type { SnapshotRef } from '../../targets.js';
 import type { DesktopWindow } from '../../windows.js';
 import { ToolError } from '../../../errors.js';
 import type { AccessibilityEvent } from '../atspi/event-monitor.js';
+import type { AtspiClient } from '../atspi/client.js';
 import type { ObjectRef } from '../atspi/object-ref.js';
 import { caretOffset, characterCount, deleteText, insertText, parentOf, readInterfaces, selectTextRange, setCaretOffset, textSelection } from '../atspi/operations.js';
 import { syntheticCombination, syntheticText, typeText as typeTextReally } from '../input/index.js';
@@ -100,6 +101,18 @@ async function insertAtCaret(desktop: LinuxDesktop, target: Actionable, text: st
   const caret = selected ? Math.min(selected.start, selected.end) : atEnd ? -1 : await caretOffset(client, target.ref).catch(() => -1);
   const position = caret >= 0 ? caret : await characterCount(client, target.ref);
   if (!(await insertText(client, target.ref, position, text))) throw new ToolError('the application refused the text insertion', 'insert_refused');
+  if (caret >= 0) await caretPastInserted(client, target.ref, position, text);
+}
+
+/**
+ * The caret after text inserted where it stood, as typing leaves it: GTK moves it past the text, Scintilla (Geany's
+ * editor) leaves it where the text began, and Geany took a second type_text's "ABC" ahead of the first's line
+ * ("ABC// added line"). Moved only while it is still where the text went in: an app that placed it is left alone.
+ */
+async function caretPastInserted(client: AtspiClient, ref: ObjectRef, position: number, text: string): Promise<void> {
+  const length = [...text].length;
+  if (length === 0 || (await caretOffset(client, ref).catch(() => -1)) !== position) return;
+  await setCaretOffset(client, ref, position + length).catch(() => false);
 }
 
 /** How many ancestors are looked through for the editing host of an editable block that takes no focus. */

@@ -167,6 +167,19 @@ const maxTextLength = 4096;
 const maxTerminalTextLength = 30_000;
 /** Names are cut at 200 code points when shown; a little more is read so the cut falls on the name, not the read. */
 const maxContentNameLength = 256;
+/**
+ * Methods of objects that went unanswered while their app answered other calls, and that answer a call asked after
+ * them: the app is not hung, the method is one it never answers (WebKitGTK's scroll pane offers Action and answers no
+ * GetActions), and the walk had stopped there and called the app hung. Not asked again, so a window is not waited on
+ * for them at every read. Keyed by bus name and object path: a bus never gives a unique name twice.
+ */
+const unansweredMethods = new Set<string>();
+/** The set starts over past this many (a bound on what a long-running daemon keeps). */
+const maxUnansweredMethods = 1000;
+/** How long an object that answered other calls meanwhile has to answer a plain question, once one of its calls went unanswered. */
+const answerNowMs = 500;
+/** At most this many children are asked for one by one when an object lists none (childrenByIndex): a socket holds one. */
+const maxChildrenByIndex = 8;
 /** Roles an unnamed object of which is named by its own text content (W3C accname's name from content). */
 const contentNamedRoles = new Set(CONTENT_NAMED_ATSPI_ROLES.map((name) => ATSPI_ROLE_NAMES.indexOf(name)));
 const namedBlockRoles = new Set(NAMED_BLOCK_ATSPI_ROLES.map((name) => ATSPI_ROLE_NAMES.indexOf(name)));
@@ -230,6 +243,8 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
   const concurrency = options.concurrency ?? 192;
   let inFlight = 0;
   let calls = 0;
+  /** When each bus last answered a call of this walk: an app that answered nothing since a call was sent may be hung. */
+  const lastAnswer = new Map<string, number>();
   let pendingNodes = 0;
   let nodeCount = 0;
   let truncated = false;
@@ -300,14 +315,23 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
       throw new WalkAborted();
     }
     const timeoutMs = Math.min(options.callTimeoutMs, remaining);
+    const method = `${ref.bus} ${ref.path} ${iface}.${member}`;
+    if (unansweredMethods.has(method)) return undefined;
     inFlight++;
     calls++;
+    const sent = performance.now();
     try {
-      return await client.callObject(ref, { interface: iface, member, signature, body, timeoutMs });
+      const answer = await client.callObject(ref, { interface: iface, member, signature, body, timeoutMs });
+      lastAnswer.set(ref.bus, performance.now());
+      return answer;
     } catch (error) {
       if (error instanceof DBusTimeoutError) {
         if (timeoutMs < options.callTimeoutMs) abort(undefined);
-        else {
+        else if ((lastAnswer.get(ref.bus) ?? -1) > sent && (await answersNow(ref))) {
+          if (unansweredMethods.size >= maxUnansweredMethods) unansweredMethods.clear();
+          unansweredMethods.add(method);
+          return undefined;
+        } else {
           unresponsive = true;
           abort(`the application (${ref.bus}) did not answer ${member} within ${options.callTimeoutMs} ms; it may be hung or stopped`);
         }
@@ -320,6 +344,20 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
       inFlight--;
       waiting.shift()?.();
     }
+  }
+
+  /**
+   * Whether the object answers a plain question asked now, at once: an app answers its calls in turn, so one that
+   * answers it has passed over the call still unanswered (not merely slow to get to it).
+   */
+  async function answersNow(ref: ObjectRef): Promise<boolean> {
+    const timeoutMs = Math.min(answerNowMs, deadline - Date.now());
+    if (timeoutMs <= 0) return false;
+    calls++;
+    return client.callObject(ref, { interface: atspiInterface('Accessible'), member: 'GetRole', timeoutMs }).then(
+      () => true,
+      () => false,
+    );
   }
 
   function newNode(ref: ObjectRef): AtspiRawNode {
@@ -376,9 +414,20 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
       return [];
     }
     const body = await (early ?? call(node, atspiInterface('Accessible'), 'GetChildren'));
-    const refs = objectRefs((body?.[0] as [string, string][] | undefined) ?? []);
+    const listed = objectRefs((body?.[0] as [string, string][] | undefined) ?? []);
+    const refs = listed.length === 0 && node.childCount > 0 && node.childCount <= maxChildrenByIndex ? await childrenByIndex(node) : listed;
     if (node.childCount < 0) node.childCount = refs.length;
     return refs;
+  }
+
+  /**
+   * The children of an object that lists none though it counts some, asked for one by one: an ATK socket holds the
+   * content another process embeds in it (WebKitGTK's web view, whose page runs in a web process), and GTK3's bridge
+   * answers GetChildren there with nothing, GetChildAtIndex with the embedded root. Devhelp's whole page was missing.
+   */
+  async function childrenByIndex(node: AtspiRawNode): Promise<ObjectRef[]> {
+    const answers = await Promise.all(Array.from({ length: node.childCount }, (_, index) => call(node, atspiInterface('Accessible'), 'GetChildAtIndex', 'i', [index]).catch(() => undefined)));
+    return objectRefs(answers.flatMap((body) => (body?.[0] ? [body[0] as [string, string]] : [])));
   }
 
   /** The first maxLength characters of an object's Text, read to its real length (Qt answers nothing past the end). */
