@@ -10,6 +10,7 @@ import { plainText, readableName, withoutDisclosureMarker, withoutMnemonic } fro
 import { atspiRoleName, cupRoleFor } from './roles.js';
 import { cupStateOf, decodeStateSet } from './states.js';
 import { isTerminalRow, withTerminalRows } from './terminal-rows.js';
+import { hasRange, type ValueRange } from './value-range.js';
 
 /** Where CUP element N came from: the accessibility object an action on it must reach. */
 export interface ElementSource {
@@ -178,15 +179,15 @@ function cupAttributes(raw: AtspiRawNode, states: Set<string>, role: CupRole): C
  */
 function heldNumber(raw: AtspiRawNode, role: CupRole): number | undefined {
   const value = raw.value!;
-  if (value.min < value.max) return outsideOwnRange(value) ? undefined : value.current;
+  if (hasRange(value)) return outsideOwnRange(value) ? undefined : value.current;
   if (role !== 'spinbutton' || raw.text === undefined) return value.current;
   const shown = raw.text.trim();
   return /^[-+]?\d+(\.\d+)?$/.test(shown) ? Number(shown) : undefined;
 }
 
 /** A range control's value outside a range it has: no value (an empty part of Blink's date field reports 0 against 1..12). */
-export function outsideOwnRange(value: { current: number; min: number; max: number }): boolean {
-  return value.min < value.max && (value.current < value.min || value.current > value.max);
+export function outsideOwnRange(value: ValueRange): boolean {
+  return hasRange(value) && (value.current < value.min || value.current > value.max);
 }
 
 const namedBlockRoles: ReadonlySet<string> = new Set(NAMED_BLOCK_ATSPI_ROLES);

@@ -43,8 +43,8 @@ export async function setValueAction(desktop: LinuxDesktop, element: ElementTarg
     const number = Number(value);
     if (value.trim() === '' || !Number.isFinite(number)) throw await notANumber(desktop, target.ref, label, value, interfaces);
     const range = await readValue(client, target.ref);
-    if (number < range.min || number > range.max) {
-      throw new ToolError(`${value} is outside the range of ${label} (${range.min}..${range.max})`, 'out_of_range');
+    if ((range.min !== undefined && number < range.min) || (range.max !== undefined && number > range.max)) {
+      throw new ToolError(`${value} is outside the range of ${label} (${range.min ?? ''}..${range.max ?? ''})`, 'out_of_range');
     }
     if (range.current === number) return nothingToChange('background', `${label} holds ${number}`);
     const observation = await observe(desktop, target.ref.bus, [valueProbe(desktop, target.ref, label)], () => setValue(client, target.ref, number), {
