@@ -174,10 +174,13 @@ export function webContentSuite(browser: BrowserId): void {
         ['set_value', 'textbox', 'Notes', { value: 'Ring twice' }],
       ];
       const paths: string[] = [];
+      // What the page's own input and change listeners heard once a number was set (Gecko's Value set the field unheard).
+      const heard: Record<string, RegExp> = { Quantity: /^cause=(input|change) \|.* quantity=7 \|/, Guests: /^cause=(input|change) \|.* guests=12 \|/, Floor: /^cause=(input|change) \|.* floor=-2 \|/ };
       for (const [tool, role, name, args] of steps) {
         const done = await act(rig.context, window, tool, role, name, args);
         assert.equal(done.effect, 'confirmed', `${tool} on ${role} "${name}": ${done.summary}`);
         paths.push(`${tool} ${name}: ${done.path}`);
+        if (heard[name]) await pageSays(rig.oracle, window, heard[name], 3000);
       }
       t.diagnostic(paths.join('; '));
       const save = await act(rig.context, window, 'click', 'button', 'Save settings');
