@@ -142,6 +142,8 @@ export function webContentSuite(browser: BrowserId): void {
       assert.deepEqual([guests.value, guests.attributes?.valueMin, guests.attributes?.valueMax], ['2', 1, undefined]);
       const floor = find(before, 'spinbutton', 'Floor');
       assert.deepEqual([floor.value, floor.attributes?.valueMin, floor.attributes?.valueMax], ['3', undefined, undefined]);
+      assert.equal((await rig.oracle.find(window.pid, window.title, 'spin button', 'Nights')).value, 4);
+      assert.equal(find(before, 'spinbutton', 'Nights').value, '4');
       const slider = find(before, 'slider', 'Volume');
       assert.deepEqual([slider.value, slider.attributes?.valueMin, slider.attributes?.valueMax], ['50', 0, 100]);
       assert.equal((await rig.oracle.find(window.pid, window.title, 'slider', 'Volume')).value, 50);

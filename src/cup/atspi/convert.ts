@@ -173,15 +173,16 @@ function cupAttributes(raw: AtspiRawNode, states: Set<string>, role: CupRole): C
 
 /**
  * The number a range control holds, if any. A value outside its own range is none: an empty part of Blink's date or
- * time field (month, day, hour) reports 0 against a range of 1..12. A range whose ends are equal is no range, and
- * there a spin button's text, when it has one, is what it holds: Gecko's date parts report 0 whatever they show
- * ("12", or "mm" when empty), and an empty number field 0.
+ * time field (month, day, hour) reports 0 against a range of 1..12. Without a range (its ends unset or equal) a spin
+ * button's text, when it has one, is what it holds: Gecko's date parts report 0 whatever they show ("12", or "mm"
+ * when empty), and an empty number field 0.
  */
 function heldNumber(raw: AtspiRawNode, role: CupRole): number | undefined {
   const value = raw.value!;
   if (hasRange(value)) return outsideOwnRange(value) ? undefined : value.current;
-  if (role !== 'spinbutton' || raw.text === undefined) return value.current;
-  const shown = raw.text.trim();
+  const shown = raw.text?.trim();
+  // A spin button that shows no text and takes none (Blink's ARIA spin button: its words are hidden) holds its Value.
+  if (role !== 'spinbutton' || shown === undefined || (shown === '' && !decodeStateSet(raw.states).has('STATE_EDITABLE'))) return value.current;
   return /^[-+]?\d+(\.\d+)?$/.test(shown) ? Number(shown) : undefined;
 }
 
