@@ -408,6 +408,34 @@ export function webContentSuite(browser: BrowserId): void {
       await pageSays(rig.oracle, window, `scrolled=${jumped + 120}`);
     });
 
+    test('a virtualised list, only its rows in view in the page: the reading counts the rest of its set, as its items say it; a jump far down is counted both ways, and the row there clicked', async () => {
+      const window = await rig.open('virtual-list', 'CUP Web Virtual List');
+      // Shown rows and the hint under the list add up to the set's size its items give pyatspi, wherever the list is.
+      const countsTheSet = async (firstShown: string, directions: string): Promise<void> => {
+        const rows = (await rig.oracle.attributes(window.pid, window.title, ['list item'])).filter((node) => node.name.startsWith('Contact '));
+        assert.ok(rows.some((row) => row.name === firstShown), `pyatspi: ${firstShown} is in the page; rows: ${rows.map((row) => row.name).join(', ')}`);
+        const sizes = new Set(rows.map((row) => row.attributes.setsize));
+        assert.deepEqual([...sizes], ['1000'], 'pyatspi: every row says its set has 1000 items');
+        assert.ok(rows.length < 20, `pyatspi: only the rows in view are in the page (${rows.length})`);
+        const view = (await accessibleWindowState(rig.context, window, { include_screenshot: false })).result.body!;
+        const list = /lst "Contacts"[^\n]*\n((?:\s+\[e\d+\] opt "Contact \d+"[^\n]*\n)+)\s+# (\d+) more items — scroll ([a-z/]+) to see/.exec(view);
+        assert.ok(list, view);
+        const shown = list[1]!.trim().split('\n');
+        assert.match(shown[0]!, new RegExp(`"${firstShown}"`), view);
+        assert.equal(shown.length + Number(list[2]), 1000, `${shown.length} rows shown and ${list[2]} more: ${view}`);
+        assert.equal(list[3], directions, view);
+      };
+      await countsTheSet('Contact 1', 'down');
+      assert.equal((await act(rig.context, window, 'click', 'button', 'Jump to 500')).effect, 'confirmed');
+      for (const deadline = Date.now() + 10_000; !(await rig.oracle.find(window.pid, window.title, 'list item', 'Contact 500')).found; await sleep(200)) {
+        assert.ok(Date.now() < deadline, 'pyatspi never found Contact 500');
+      }
+      await countsTheSet('Contact 500', 'up/down');
+      const picked = await act(rig.context, window, 'click', 'option', 'Contact 500');
+      assert.equal(picked.effect, 'confirmed', picked.summary);
+      await pageSays(rig.oracle, window, 'picked Contact 500');
+    });
+
     test('a long page: content below the fold is offscreen; scroll brings it into view (pyatspi sees it move) and it is clicked', async () => {
       const window = await rig.open('long', 'CUP Web Long');
       const page = await rig.oracle.find(window.pid, window.title, 'document web', 'CUP Web Long');

@@ -11,6 +11,7 @@ import { atspiRoleName, cupRoleFor } from './roles.js';
 import { cupStateOf, decodeStateSet } from './states.js';
 import { isTerminalRow, withTerminalRows } from './terminal-rows.js';
 import { hasRange, type ValueRange } from './value-range.js';
+import { itemsOutsideList } from './set-positions.js';
 
 /** Where CUP element N came from: the accessibility object an action on it must reach. */
 export interface ElementSource {
@@ -391,11 +392,18 @@ function elementNumbers(root: AtspiRawNode, showingReliable: boolean): Map<Atspi
   return numbers;
 }
 
-/** Children a read left out, by direction: those of a huge container's hidden part and those scrolled away. */
+/**
+ * Children a read left out, by direction: those of a huge container's hidden part, those scrolled away, and the items
+ * of a list that keeps only some of its set in the page (set-positions.ts).
+ */
 function unreadOf(raw: AtspiRawNode): UnreadChildren | undefined {
-  const [huge, scrolled] = [raw.unreadChildren, raw.offscreenChildren];
-  if (!huge || !scrolled) return huge ?? scrolled;
-  return { up: huge.up + scrolled.up, down: huge.down + scrolled.down, left: huge.left + scrolled.left, right: huge.right + scrolled.right };
+  const read = sumUnread(raw.unreadChildren, raw.offscreenChildren);
+  return sumUnread(read, itemsOutsideList(raw, read));
+}
+
+function sumUnread(one: UnreadChildren | undefined, other: UnreadChildren | undefined): UnreadChildren | undefined {
+  if (!one || !other) return one ?? other;
+  return { up: one.up + other.up, down: one.down + other.down, left: one.left + other.left, right: one.right + other.right };
 }
 
 /**
