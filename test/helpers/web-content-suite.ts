@@ -566,6 +566,26 @@ export function webContentSuite(browser: BrowserId): void {
       }
     });
 
+    test('a rich-text box\'s toolbar: ctrl+a selects all its text in the background, seen by its selection (pyatspi agrees), a second is no change, and Bold formats it', async () => {
+      const window = await rig.open('editor', 'CUP Web Editor');
+      assert.deepEqual((await rig.oracle.selection(window.pid, window.title, 'entry', 'Message')).filter(([start, end]) => end! > start!), [], 'pyatspi: nothing is selected yet');
+      const all = await act(rig.context, window, 'press_key', 'textbox', 'Message', { key: 'ctrl+a' });
+      assert.equal(all.effect, 'confirmed', `${all.summary} ${JSON.stringify((all as { evidence?: string[] }).evidence)}`);
+      assert.deepEqual(await rig.oracle.selection(window.pid, window.title, 'entry', 'Message'), [[0, 11]], 'pyatspi: the whole text is selected');
+      // With the focus in the box already, the selection is all that changes: the evidence says so.
+      await rig.oracle.selectText(window.pid, window.title, 'entry', 'Message', 5, 5);
+      const selected = await act(rig.context, window, 'press_key', 'textbox', 'Message', { key: 'ctrl+a' });
+      const evidence = ((selected as { evidence?: string[] }).evidence ?? []).join(' | ');
+      assert.equal(selected.effect, 'confirmed', `${selected.summary} ${evidence}`);
+      assert.match(evidence, /text selected in \[e\d+\]: "none" → "0\.\.11"/, evidence);
+      assert.deepEqual(await rig.oracle.selection(window.pid, window.title, 'entry', 'Message'), [[0, 11]], 'pyatspi: the whole text is selected again');
+      const again = await act(rig.context, window, 'press_key', 'textbox', 'Message', { key: 'ctrl+a' });
+      assert.deepEqual([again.effect, again.path], ['confirmed', 'none'], again.summary);
+      const bold = await act(rig.context, window, 'click', 'button', 'Bold');
+      assert.equal(bold.effect, 'confirmed', bold.summary);
+      await pageSays(rig.oracle, window, 'html=<b>Hello world</b>');
+    });
+
     test('keys aimed at an element go to it, not to the control that has the focus; Return in a page\'s combobox is a key its page hears', async () => {
       const window = await rig.open('keys', 'CUP Web Keys');
       assert.equal((await act(rig.context, window, 'type_text', 'combobox', 'Country', { text: 'B' })).effect, 'confirmed');
