@@ -426,6 +426,12 @@ export function webContentSuite(browser: BrowserId): void {
         assert.equal(list[3], directions, view);
       };
       await countsTheSet('Contact 1', 'down');
+      // A row not in the page: the selector's refusal and find_elements name the list that holds it and where to scroll.
+      const notInPage = /\[e\d+\] list "Contacts" holds 99\d more items not in the tree: scroll it down to bring them in/;
+      const refused = await failsWith(rig.context, 'click', { window_id: window.id, selector: 'role=option name="Contact 500"' }, 'not_found');
+      assert.match(refused.summary, notInPage, refused.summary);
+      const looked = await callOk(rig.context, 'find_elements', { window_id: window.id, selector: 'name="Contact 500"' });
+      assert.match(((looked.structured.unread as string[] | undefined) ?? []).join(' | '), notInPage, looked.summary);
       assert.equal((await act(rig.context, window, 'click', 'button', 'Jump to 500')).effect, 'confirmed');
       for (const deadline = Date.now() + 10_000; !(await rig.oracle.find(window.pid, window.title, 'list item', 'Contact 500')).found; await sleep(200)) {
         assert.ok(Date.now() < deadline, 'pyatspi never found Contact 500');
