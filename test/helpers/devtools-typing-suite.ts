@@ -111,7 +111,7 @@ export function devtoolsTypingSuite(browser: 'chromium' | 'firefox'): void {
       await pageSays(
         oracle,
         window,
-        'cause=input | user=Grace Hopper | password=6 chars | quantity=1 | volume=50 | colour=Red | toppings= | size= | subscribe=no | comments=Ring twice then wait | notes=Handle with care | arrival= | start=',
+        'cause=input | user=Grace Hopper | password=6 chars | quantity=1 | guests=2 | floor=3 | volume=50 | colour=Red | toppings= | size= | subscribe=no | comments=Ring twice then wait | notes=Handle with care | arrival= | start=',
       );
       await pyatspiReads(window, 'User name', 'Grace Hopper');
       await pyatspiReads(window, 'Comments', 'Ring twice\nthen wait');

@@ -171,6 +171,11 @@ export class PyatspiOracle {
     await this.ask<{ done: boolean }>({ op: 'set_text', pid, title, role, name, text });
   }
 
+  /** The ranges of text selected in an object, [start, end] each. */
+  async selection(pid: number, title: string, role: string, name: string): Promise<number[][]> {
+    return (await this.ask<{ selection: number[][] }>({ op: 'selection', pid, title, role, name })).selection;
+  }
+
   /** Selects a range of an object's text through its Text interface; the selection as read back ([] for none). */
   async selectText(pid: number, title: string, role: string, name: string, start: number, end: number): Promise<number[]> {
     return (await this.ask<{ selection: number[] }>({ op: 'select_text', pid, title, role, name, start, end })).selection;

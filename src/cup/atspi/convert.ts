@@ -10,6 +10,8 @@ import { plainText, readableName, withoutDisclosureMarker, withoutMnemonic } fro
 import { atspiRoleName, cupRoleFor } from './roles.js';
 import { cupStateOf, decodeStateSet } from './states.js';
 import { isTerminalRow, withTerminalRows } from './terminal-rows.js';
+import { hasRange, type ValueRange } from './value-range.js';
+import { itemsOutsideList } from './set-positions.js';
 
 /** Where CUP element N came from: the accessibility object an action on it must reach. */
 export interface ElementSource {
@@ -198,21 +200,22 @@ function cupAttributes(raw: AtspiRawNode, states: Set<string>, role: CupRole): C
 
 /**
  * The number a range control holds, if any. A value outside its own range is none: an empty part of Blink's date or
- * time field (month, day, hour) reports 0 against a range of 1..12. A range whose ends are equal is no range, and
- * there a spin button's text, when it has one, is what it holds: Gecko's date parts report 0 whatever they show
- * ("12", or "mm" when empty), and an empty number field 0.
+ * time field (month, day, hour) reports 0 against a range of 1..12. Without a range (its ends unset or equal) a spin
+ * button's text, when it has one, is what it holds: Gecko's date parts report 0 whatever they show ("12", or "mm"
+ * when empty), and an empty number field 0.
  */
 function heldNumber(raw: AtspiRawNode, role: CupRole): number | undefined {
   const value = raw.value!;
-  if (value.min < value.max) return outsideOwnRange(value) ? undefined : value.current;
-  if (role !== 'spinbutton' || raw.text === undefined) return value.current;
-  const shown = raw.text.trim();
+  if (hasRange(value)) return outsideOwnRange(value) ? undefined : value.current;
+  const shown = raw.text?.trim();
+  // A spin button that shows no text and takes none (Blink's ARIA spin button: its words are hidden) holds its Value.
+  if (role !== 'spinbutton' || shown === undefined || (shown === '' && !decodeStateSet(raw.states).has('STATE_EDITABLE'))) return value.current;
   return /^[-+]?\d+(\.\d+)?$/.test(shown) ? Number(shown) : undefined;
 }
 
 /** A range control's value outside a range it has: no value (an empty part of Blink's date field reports 0 against 1..12). */
-export function outsideOwnRange(value: { current: number; min: number; max: number }): boolean {
-  return value.min < value.max && (value.current < value.min || value.current > value.max);
+export function outsideOwnRange(value: ValueRange): boolean {
+  return hasRange(value) && (value.current < value.min || value.current > value.max);
 }
 
 const namedBlockRoles: ReadonlySet<string> = new Set(NAMED_BLOCK_ATSPI_ROLES);
@@ -415,11 +418,18 @@ function elementNumbers(root: AtspiRawNode, showingReliable: boolean): Map<Atspi
   return numbers;
 }
 
-/** Children a read left out, by direction: those of a huge container's hidden part and those scrolled away. */
+/**
+ * Children a read left out, by direction: those of a huge container's hidden part, those scrolled away, and the items
+ * of a list that keeps only some of its set in the page (set-positions.ts).
+ */
 function unreadOf(raw: AtspiRawNode): UnreadChildren | undefined {
-  const [huge, scrolled] = [raw.unreadChildren, raw.offscreenChildren];
-  if (!huge || !scrolled) return huge ?? scrolled;
-  return { up: huge.up + scrolled.up, down: huge.down + scrolled.down, left: huge.left + scrolled.left, right: huge.right + scrolled.right };
+  const read = sumUnread(raw.unreadChildren, raw.offscreenChildren);
+  return sumUnread(read, itemsOutsideList(raw, read));
+}
+
+function sumUnread(one: UnreadChildren | undefined, other: UnreadChildren | undefined): UnreadChildren | undefined {
+  if (!one || !other) return one ?? other;
+  return { up: one.up + other.up, down: one.down + other.down, left: one.left + other.left, right: one.right + other.right };
 }
 
 /**

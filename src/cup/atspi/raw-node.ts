@@ -1,3 +1,5 @@
+import type { ValueRange } from './value-range.js';
+
 /** GTK3 (and ATK) report this coordinate for objects with no on-screen position, e.g. rows scrolled out of a list. */
 const UNKNOWN_COORDINATE = -2147483648;
 
@@ -58,7 +60,7 @@ export interface AtspiRawNode {
   /** Extents exactly as the toolkit reported them; see RawTreeContext.extentsOrigin for how to place them. */
   extents?: { x: number; y: number; w: number; h: number };
   actions?: readonly string[];
-  value?: { current: number; min: number; max: number };
+  value?: ValueRange;
   /**
    * Text content: the value of editable and text-entry objects, and the content an unnamed object of one of
    * CONTENT_NAMED_ATSPI_ROLES is named by.

@@ -8,7 +8,7 @@ import type { DesktopWindow } from '../../platform/windows.js';
 import type { ToolContext } from '../context.js';
 import { matchDesktop, parseDesktopSelector, soughtText, type DesktopSelector } from '../perception/desktop-selector.js';
 import { waitFor } from '../perception/wait-for.js';
-import { nearestNames } from '../perception/element-matches.js';
+import { nearestNames, unreadItemNotes } from '../perception/element-matches.js';
 import { resolveWindow, windowsOfProcess } from '../perception/window-records.js';
 import { elementToken, indexOf, readSnapshot } from '../perception/window-snapshot.js';
 import type { WindowSnapshot } from '../state/snapshot-store.js';
@@ -134,6 +134,7 @@ async function searchWindows(context: ToolContext, windowId: number | undefined,
     const { reading, snapshot, nodes } = await readSnapshot(context, window, { maxNodes: 5000, maxDepth: 1000, budgetMs: walkBudgetMs });
     seen.push(...nodes);
     if (reading.missingReason) unread.push(`window ${window.id}: ${reading.missingReason}`);
+    unread.push(...unreadItemNotes(nodes));
     for (const node of matchDesktop(reading.root ? [reading.root] : [], selector)) found.push({ window, snapshot, node });
   }
   return { windows, found, seen, unread };

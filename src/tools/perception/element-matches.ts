@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import type { CupNode } from '../../cup/types.js';
 import type { DesktopWindow } from '../../platform/windows.js';
+import { unreadCounts } from '../../cup/prune.js';
 import { editDistance } from '../closest-name.js';
 import { boundsResult } from '../schemas.js';
 import type { WindowSnapshot } from '../state/snapshot-store.js';
@@ -46,6 +47,22 @@ export function matchLine(match: MatchResult): string {
   const value = match.value !== undefined ? ` = ${JSON.stringify(match.value)}` : '';
   const states = match.states.length > 0 ? ` {${match.states.join(',')}}` : '';
   return `[e${match.index}] ${match.role} ${JSON.stringify(match.name)}${value}${states} token=${match.element_token} window=${match.window_id}`;
+}
+
+/**
+ * What containers of a reading hold beyond it, each as `[e196] list "Contacts" holds 992 more items not in the tree:
+ * scroll it down to bring them in`: a selector that matched nothing may name one of them (a virtualised list keeps
+ * only the rows in view in the page; a huge list is read in part).
+ */
+export function unreadItemNotes(nodes: readonly CupNode[], limit = 3): string[] {
+  return nodes
+    .flatMap((node) => {
+      const counts = unreadCounts(node);
+      const directions = (['up', 'down', 'left', 'right'] as const).filter((direction) => counts[direction] > 0);
+      const total = directions.reduce((sum, direction) => sum + counts[direction], 0);
+      return total > 0 ? [`[e${indexOf(node)}] ${node.role} ${JSON.stringify(node.name)} holds ${total} more items not in the tree: scroll it ${directions.join('/')} to bring them in`] : [];
+    })
+    .slice(0, limit);
 }
 
 /**

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { pidArgument, windowIdArgument, windowResult } from '../schemas.js';
 import { defineTool } from '../tool.js';
 import { desktopSelectorArgument, matchDesktop, parseDesktopSelector, soughtText } from './desktop-selector.js';
-import { matchLine, matchRecord, matchResult, nearestNames } from './element-matches.js';
+import { matchLine, matchRecord, matchResult, nearestNames, unreadItemNotes } from './element-matches.js';
 import { resolveWindow, windowRecord } from './window-records.js';
 import { readSnapshot } from './window-snapshot.js';
 
@@ -30,6 +30,7 @@ export const findElements = defineTool({
     truncated: z.boolean(),
     matches: z.array(matchResult),
     nearest_names: z.array(z.string()).optional().describe('With no match: the element names nearest to the one sought.'),
+    unread: z.array(z.string()).optional().describe('With no match: containers holding more items than the tree has (a virtualised list), and where to scroll them.'),
     degraded_reason: z.string().optional(),
   }),
   async handle(args, context) {
@@ -39,11 +40,12 @@ export const findElements = defineTool({
     const found = matchDesktop(reading.root ? [reading.root] : [], selector);
     const matches = found.slice(0, args.max_results).map((node) => matchRecord(snapshot, window, node));
     const nearest = found.length === 0 ? nearestNames(nodes, soughtText(selector)) : [];
+    const unread = found.length === 0 ? unreadItemNotes(nodes) : [];
     const degraded = reading.missingReason ? `; degraded: ${reading.missingReason}` : '';
     return {
       summary:
         `✅ ${found.length} element${found.length === 1 ? '' : 's'} of "${window.title}" (window ${window.id}, snapshot ${snapshot.id}) match ${JSON.stringify(args.selector)}` +
-        `${found.length > matches.length ? ` (first ${matches.length} shown)` : ''}${nearest.length > 0 ? `; nearest names: ${nearest.map((name) => JSON.stringify(name)).join(', ')}` : ''}${degraded}`,
+        `${found.length > matches.length ? ` (first ${matches.length} shown)` : ''}${nearest.length > 0 ? `; nearest names: ${nearest.map((name) => JSON.stringify(name)).join(', ')}` : ''}${unread.length > 0 ? `; unread: ${unread.join('; ')}` : ''}${degraded}`,
       body: matches.map(matchLine).join('\n') || undefined,
       structured: {
         snapshot_id: snapshot.id,
@@ -52,6 +54,7 @@ export const findElements = defineTool({
         truncated: found.length > matches.length,
         matches,
         ...(nearest.length > 0 ? { nearest_names: nearest } : {}),
+        ...(unread.length > 0 ? { unread } : {}),
         ...(reading.missingReason ? { degraded_reason: reading.missingReason } : {}),
       },
     };

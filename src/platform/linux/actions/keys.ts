@@ -1,5 +1,5 @@
 // Keys: what accessibility can do in their place, key events where the app takes them, or real keys.
-import { actionOutcome, notDelivered, type ActionOutcome, type SentInput } from '../../action-outcome.js';
+import { actionOutcome, notDelivered, nothingToChange, type ActionOutcome, type SentInput } from '../../action-outcome.js';
 import type { KeyRequest } from '../../desktop.js';
 import type { DesktopWindow } from '../../windows.js';
 import { ToolError } from '../../../errors.js';
@@ -13,7 +13,7 @@ import { liveStates } from './live-states.js';
 import { actionable, liveTarget, type LiveElementTarget } from './live-target.js';
 import { parseKeys, withForeground } from './real-input.js';
 import { observePixels, syntheticEventsReach } from './synthetic-rung.js';
-import { observe, stateProbe, textProbe, type Probe } from './verification.js';
+import { observe, selectionProbe, stateProbe, textProbe, type Probe } from './verification.js';
 
 /** Roles that Space presses when they have the focus, as a click would (a text field types the space instead). */
 const spacePressedRoles = new Set(['button', 'checkbox', 'radio', 'switch', 'menuitemcheckbox', 'menuitemradio']);
@@ -75,6 +75,13 @@ export async function backgroundKeys(desktop: LinuxDesktop, target: Actionable, 
   }
 }
 
+/** Whether all of a text's characters are selected (a select-all would change nothing). */
+async function wholeTextSelected(desktop: LinuxDesktop, target: Actionable): Promise<boolean> {
+  const client = await desktop.atspi();
+  const [range, count] = await Promise.all([textSelection(client, target.ref), characterCount(client, target.ref)]);
+  return count > 0 && range?.start === 0 && range.end === count;
+}
+
 /**
  * Key events go to the window's focused control, whatever element they were meant for: keys aimed at an element are
  * sent only once it, or something inside it, has the focus, given through accessibility when it has not (a press
@@ -106,7 +113,7 @@ export async function pressKeysAction(desktop: LinuxDesktop, request: KeyRequest
   const label = element ? `[e${element.element.index}]` : 'the focused element';
   const probes: Probe[] = target
     ? [
-        ...(target.interfaces.includes('Text') ? [textProbe(desktop, target.ref, label)] : []),
+        ...(target.interfaces.includes('Text') ? [textProbe(desktop, target.ref, label), selectionProbe(desktop, target.ref, label)] : []),
         ...['checked', 'selected', 'expanded'].map((state) => stateProbe(desktop, target.ref, label, state)),
       ]
     : [];
@@ -141,6 +148,7 @@ export async function pressKeysAction(desktop: LinuxDesktop, request: KeyRequest
             `no element of window ${window.id} reports the keyboard focus (an inactive window often has none) and ${toolkit} ignores synthetic key events; nothing was sent: pass the element_index of the element the keys are for, or retry with delivery_mode "foreground" (real keys to the activated window)`,
       );
     }
+    if (keys.canonical === 'ctrl+a' && (await wholeTextSelected(desktop, target))) return nothingToChange(mode, `${label} has all its text selected`);
     const observation = await observe(desktop, target.ref.bus, probes, perform, { snapshot: element?.snapshot ?? request.snapshot, signal });
     // Copying changes nothing an application reports: it is delivered, and honestly unverifiable.
     if (keys.canonical === 'ctrl+c' && !observation.changed) return actionOutcome({ path: 'x11_atspi', mode });

@@ -1,4 +1,5 @@
 // Bringing an element that is scrolled out of its list or page into view before a real click lands on it.
+import { hasRange } from '../../../cup/atspi/value-range.js';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { ObjectRef } from '../atspi/object-ref.js';
 import { extents, parentOf, placeInParent, readValue, scrollIntoView, setValue } from '../atspi/operations.js';
@@ -51,7 +52,7 @@ export async function scrollIntoViewQuietly(desktop: LinuxDesktop, ref: ObjectRe
   const parent = await parentOf(client, ref).catch(() => undefined);
   if (!pane || !bar || !parent) return false;
   const [range, place, paneBox] = await Promise.all([readValue(client, bar), placeInParent(client, ref, parent), extents(client, pane).catch(() => undefined)]);
-  if (!(range.max > range.min) || !(place.count > 0) || place.index < 0) return false;
+  if (!hasRange(range) || !(place.count > 0) || place.index < 0) return false;
   const span = range.max - range.min;
   // The scroll bar's maximum is the content's length less one page; the page is what the pane shows.
   const page = paneBox && paneBox.h > 0 ? paneBox.h : span / 10;

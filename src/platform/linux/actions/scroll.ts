@@ -175,7 +175,9 @@ export async function scrollAction(desktop: LinuxDesktop, request: ScrollRequest
   if (!bar) {
     return notDelivered(mode, `the region has no ${vertical ? 'vertical' : 'horizontal'} scroll bar that accessibility can move (its toolkit gives it no Value); nothing was sent: retry with delivery_mode "foreground" (mouse wheel)`);
   }
-  const range = await readValue(client, bar);
+  const read = await readValue(client, bar);
+  // A bound the bar does not give is where it stands: it cannot be moved past what is known.
+  const range = { ...read, min: read.min ?? read.current, max: read.max ?? read.current };
   const paneBox = await extents(client, pane).catch(() => undefined);
   // A line is the toolkit's step; a page is what the region shows, less a line so context carries over.
   const line = range.step > 0 ? range.step : Math.max(1, (range.max - range.min) / 100);

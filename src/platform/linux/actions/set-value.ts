@@ -43,8 +43,18 @@ export async function setValueAction(desktop: LinuxDesktop, element: ElementTarg
     const number = Number(value);
     if (value.trim() === '' || !Number.isFinite(number)) throw await notANumber(desktop, target.ref, label, value, interfaces);
     const range = await readValue(client, target.ref);
-    if (number < range.min || number > range.max) {
-      throw new ToolError(`${value} is outside the range of ${label} (${range.min}..${range.max})`, 'out_of_range');
+    if ((range.min !== undefined && number < range.min) || (range.max !== undefined && number > range.max)) {
+      throw new ToolError(`${value} is outside the range of ${label} (${range.min ?? ''}..${range.max ?? ''})`, 'out_of_range');
+    }
+    // A page's number field whose browser sets it through Value unheard by the page (Gecko) is typed into as a person
+    // does: the page's script (a form's own state, a framework's) hears the keys. Its text says what it holds (an
+    // empty one's Value is 0).
+    const unheard = role === 'spinbutton' && interfaces.includes('Text') && (await client.quirksOf(target.ref.bus)).valueUnheardInPageFields &&
+      (await liveStates(desktop, target.ref)).has('STATE_EDITABLE');
+    if (unheard) {
+      const shown = await textProbe(desktop, target.ref, label).read().catch(() => undefined);
+      if (shown !== undefined && shown.trim() !== '' && Number(shown) === number) return nothingToChange('background', `${label} holds ${number}`);
+      return replaceFieldText(desktop, target, value.trim());
     }
     if (range.current === number) return nothingToChange('background', `${label} holds ${number}`);
     const observation = await observe(desktop, target.ref.bus, [valueProbe(desktop, target.ref, label)], () => setValue(client, target.ref, number), {

@@ -10,7 +10,7 @@ import type { AccessibilityEvent, EventRecorder } from '../atspi/event-monitor.j
 import { untilBornDialogFilled } from './born-dialog.js';
 import { ROOT_PATH, type ObjectRef } from '../atspi/object-ref.js';
 import type { AtspiClient } from '../atspi/client.js';
-import { ancestry, children, readDescription, readName, readRole, readText, readTextAtCaret, readValue } from '../atspi/operations.js';
+import { ancestry, children, readDescription, readName, readRole, readText, readTextAtCaret, readValue, textSelection } from '../atspi/operations.js';
 import { UnansweredActionError } from '../atspi/unanswered-action.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import type { ClientWindow } from '../windows.js';
@@ -99,6 +99,20 @@ const probedTextLength = 1_000_000;
 /** A field's text: what typing and keys change, also at the end of a text longer than a tree reading holds. */
 export function textProbe(desktop: LinuxDesktop, ref: ObjectRef, label: string): Probe {
   return { label: `text of ${label}`, read: async () => readTextAtCaret(await desktop.atspi(), ref, probedTextLength), reads: { ref, fact: 'text' } };
+}
+
+/**
+ * The text selected in an object ("0..11", or "none"): what a select-all changes in a field, which no text, state or
+ * focus says (Gecko's page field behind another window: ctrl+a selected all and read as no effect).
+ */
+export function selectionProbe(desktop: LinuxDesktop, ref: ObjectRef, label: string): Probe {
+  return {
+    label: `text selected in ${label}`,
+    read: async () => {
+      const range = await textSelection(await desktop.atspi(), ref);
+      return range ? `${range.start}..${range.end}` : 'none';
+    },
+  };
 }
 
 export function valueProbe(desktop: LinuxDesktop, ref: ObjectRef, label: string): Probe {

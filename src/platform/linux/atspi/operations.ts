@@ -1,6 +1,7 @@
 import { DBusError, DBusTimeoutError, Variant } from '../dbus/index.js';
 import { OBJECT_REPLACEMENT } from '../../../cup/embedded-objects.js';
 import { codePointLength } from '../../../cup/text.js';
+import { givenBounds, type ValueRange } from '../../../cup/atspi/value-range.js';
 import type { AtspiClient } from './client.js';
 import { resolveEmbeddedText, type AskObject } from './embedded-text.js';
 import { atspiInterface, NULL_PATH, objectRefs, ROOT_PATH, shortInterfaceName, type ObjectRef } from './object-ref.js';
@@ -214,18 +215,18 @@ export async function selectTextRange(client: AtspiClient, ref: ObjectRef, start
   return Boolean(body[0]);
 }
 
-export interface RangeValue {
-  current: number;
-  min: number;
-  max: number;
+export interface RangeValue extends ValueRange {
   step: number;
 }
 
+/** A Value's number, step and the bounds it gives: a bound whose read fails (a page's number field without min) is none. */
 export async function readValue(client: AtspiClient, ref: ObjectRef): Promise<RangeValue> {
-  const [current, min, max, step] = await Promise.all(
-    ['CurrentValue', 'MinimumValue', 'MaximumValue', 'MinimumIncrement'].map((name) => getProperty(client, ref, 'Value', name)),
-  );
-  return { current: Number(current), min: Number(min), max: Number(max), step: Number(step) };
+  const [current, step] = await Promise.all(['CurrentValue', 'MinimumIncrement'].map((name) => getProperty(client, ref, 'Value', name)));
+  const [min, max] = await Promise.all(['MinimumValue', 'MaximumValue'].map((name) => getProperty(client, ref, 'Value', name).catch((error: unknown) => {
+    if (error instanceof DBusError) return undefined;
+    throw error;
+  })));
+  return { current: Number(current), step: Number(step), ...givenBounds(min, max) };
 }
 
 export async function setValue(client: AtspiClient, ref: ObjectRef, value: number): Promise<void> {

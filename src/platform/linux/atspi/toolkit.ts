@@ -54,6 +54,11 @@ export interface ToolkitQuirks {
    */
   editableTextIdleInPages: boolean;
   /**
+   * Its Value sets a web page's number field without the input and change events the page listens for (Gecko; its
+   * slider's Value fires them): the field showed the number and the page's script never heard of it.
+   */
+  valueUnheardInPageFields: boolean;
+  /**
    * It leaves what it stopped drawing at its last place, still visible, with no event (GTK 4.8: a stack's page
    * switched away, a list view's row scrolled out): only its hit test tells (undrawn-places.ts).
    */
@@ -83,14 +88,14 @@ export function quirksFor(toolkit: ToolkitInfo | undefined): ToolkitQuirks {
   if (name === 'gtk' && major >= 4) {
     return {
       ...unmirrored, extentsRelativeToWindow: true, showingIsReliable: false, gtk4NameQuirks: true, selectableUnmarked: true, propertiesInOneCall: true,
-      focusActivatesWindow: false, webEngine: false, editableTextIdleInPages: false, keepsUndrawnPlaces: true, showsByPlaceOnly: true, focusMarksCurrentItems: false,
+      focusActivatesWindow: false, webEngine: false, editableTextIdleInPages: false, valueUnheardInPageFields: false, keepsUndrawnPlaces: true, showsByPlaceOnly: true, focusMarksCurrentItems: false,
     };
   }
   if ((name === 'gtk' || name === 'gail') && major <= 3) {
     return {
       extentsRelativeToWindow: false, showingIsReliable: true, gtk4NameQuirks: false, selectableUnmarked: false, propertiesInOneCall: true,
       mirrorable: true, addsChildrenSilently: true, scrollsSilently: false, renamesButtonsSilently: true, focusActivatesWindow: false, webEngine: false, editableTextIdleInPages: false,
-      keepsUndrawnPlaces: false, showsByPlaceOnly: false, focusMarksCurrentItems: false,
+      valueUnheardInPageFields: false, keepsUndrawnPlaces: false, showsByPlaceOnly: false, focusMarksCurrentItems: false,
     };
   }
   const blink = name === 'chromium';
@@ -104,6 +109,7 @@ export function quirksFor(toolkit: ToolkitInfo | undefined): ToolkitQuirks {
     focusActivatesWindow: blink,
     webEngine: blink || name === 'gecko',
     editableTextIdleInPages: name === 'gecko',
+    valueUnheardInPageFields: name === 'gecko',
     keepsUndrawnPlaces: false,
     showsByPlaceOnly: false,
     focusMarksCurrentItems: name === 'qt',

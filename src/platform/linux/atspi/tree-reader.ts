@@ -13,6 +13,7 @@ import { atspiInterface, NULL_PATH, objectRefs, shortInterfaceName, type ObjectR
 import { clipDirection, overlap, type ClipDirection } from '../../../cup/rect.js';
 import { codePointLength } from '../../../cup/text.js';
 import { hasState } from '../../../cup/atspi/states.js';
+import { givenBounds } from '../../../cup/atspi/value-range.js';
 import { showingMayBeStale, type ParentFacts } from './toolkit.js';
 import { dropMisplacedExtents, placedExtents, readsVisiblePartOnly, visibleChildren, type Rect } from './visible-children.js';
 
@@ -504,7 +505,7 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
         readProperties(node, 'Value', ['CurrentValue', 'MinimumValue', 'MaximumValue']).then((values) => {
           const current = Number(values.get('CurrentValue'));
           if (values.has('CurrentValue') && Number.isFinite(current)) {
-            node.value = { current, min: Number(values.get('MinimumValue') ?? 0), max: Number(values.get('MaximumValue') ?? 0) };
+            node.value = { current, ...givenBounds(values.get('MinimumValue'), values.get('MaximumValue')) };
           }
         }),
       );
