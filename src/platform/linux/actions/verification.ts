@@ -898,6 +898,11 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
             : recorder.next(Math.min(maxUnreadMs, deadline - Date.now()))
           : new Promise((resolve) => setTimeout(resolve, 20));
         await Promise.race([wait, cancelled]);
+        // Signs heard end the wait by themselves: the probes are read once the burst is over (below), not here as well.
+        if (!options.until && !options.signAfterAct) {
+          await roles.sortOut(recorder?.events ?? []);
+          if (signsAfterAct().length > 0 || tipsShown().length > 0) break;
+        }
         const previous = after;
         after = await readBack();
         // Values still moving towards the condition are the app still working through the action (a long text typed

@@ -71,18 +71,19 @@ export async function readDescription(client: AtspiClient, ref: ObjectRef): Prom
 }
 
 /** Action names as the toolkit reports them (GetName is the non-localised name), in index order. */
+/** How many action names are asked for together with their count: most objects have one to three. */
+const NAMES_ASKED_AHEAD = 3;
+
 export async function actionNames(client: AtspiClient, ref: ObjectRef): Promise<string[]> {
-  const [count] = await Promise.all([getProperty(client, ref, 'Action', 'NActions')]);
-  const total = Number(count ?? 0);
-  const names = await Promise.all(
-    Array.from({ length: total }, (_, index) =>
-      callObject(client, ref, 'Action', 'GetName', 'i', [index]).then(
-        (body) => String(body[0] ?? ''),
-        () => '',
-      ),
-    ),
-  );
-  return names;
+  const name = (index: number) =>
+    callObject(client, ref, 'Action', 'GetName', 'i', [index]).then(
+      (body) => String(body[0] ?? ''),
+      () => '',
+    );
+  // The first names go out with the count, in one round trip; a name asked past the count answers an error, unused.
+  const ahead = Array.from({ length: NAMES_ASKED_AHEAD }, (_, index) => name(index));
+  const total = Number((await getProperty(client, ref, 'Action', 'NActions')) ?? 0);
+  return Promise.all(Array.from({ length: total }, (_, index) => ahead[index] ?? name(index)));
 }
 
 /** Performs an action; over a connection of its own, as the action may run a modal dialog (see changeObject). */
