@@ -263,6 +263,13 @@ function shownOnScreen(node: CupNode): boolean {
   return hasRealPlace(node) || (node.children ?? []).some(shownOnScreen);
 }
 
+/**
+ * Roles of an object whose content the app draws with no objects for what it shows: AisleRiot's cards and Tetravex's
+ * tiles are painted on one drawing area, which the compact view hoisted away as an unnamed generic, so a reading
+ * showed a toolbar and no board, nor where the board is.
+ */
+const drawnSurfaceRoles: ReadonlySet<string> = new Set(['ROLE_DRAWING_AREA', 'ROLE_CANVAS']);
+
 /** Objects whose children pop up in a surface of their own (a menu's items, a combo box's list). */
 /** The roles of a window's own object, which its title names when the toolkit does not. */
 const windowRoles: ReadonlySet<string> = new Set(['ROLE_FRAME', 'ROLE_DIALOG', 'ROLE_WINDOW', 'ROLE_ALERT', 'ROLE_FILE_CHOOSER']);
@@ -482,6 +489,8 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
         ...(unread ? { unreadChildren: { ...unread } } : {}),
         // The items of a closed menu, not read (a read of what is shown): the pruning counts them on the menu.
         ...(raw.closedMenuItems ? { closedMenuItems: raw.closedMenuItems } : {}),
+        // A surface the app paints itself (a game's board, a chart): the tree holds nothing of what it shows.
+        ...(drawnSurfaceRoles.has(atspiRole) && raw.children.length === 0 && hasRealPlace(node) && !node.states.includes('hidden') ? { drawnSurface: true } : {}),
       },
     };
     if (raw.children.length > 0) {
