@@ -2,9 +2,16 @@
 // no accessible object for anything on it. The compact view hoisted it away as an unnamed generic, so a reading showed a
 // toolbar and no board, nor where the board is (games trial). The fixture's --board is such an area; pyatspi finds it,
 // and the fixture's status line says where a click on it landed.
+// A link drawn in a label's text: GTK3's markup links (Mines' About dialog: "Website", "GNU General Public License,
+// version 3 or later") are objects of role link with no name, no text and no Component, and were read as unnamed links
+// with no place (games trial). Their words and box are a stretch of the label's text, which pyatspi reads through the
+// link's Hyperlink offsets; the fixture's status says when the link was followed.
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { ClientWindow } from '../../src/platform/linux/windows.js';
+import { repositoryRoot } from '../helpers/desktop.js';
 import { FixtureDesktop } from '../helpers/fixture-desktop.js';
 import { callOk, pyatspiWalk, type Element } from '../helpers/tools.js';
 
@@ -13,13 +20,13 @@ interface DrawnSurface {
   bounds: { x: number; y: number; w: number; h: number };
 }
 
-describe('a surface the app draws itself is shown with its place and the pixel route', () => {
+describe('what the app draws rather than makes of objects: a board, a link in a label', () => {
   let fixtures: FixtureDesktop;
   let window: ClientWindow;
 
   before(async () => {
     fixtures = await FixtureDesktop.start();
-    window = await fixtures.launch('gtk3', { title: 'Board Fixture', size: '480x700', extraArgs: ['--board'] });
+    window = await fixtures.launch('gtk3', { title: 'Board Fixture', size: '480x700', extraArgs: ['--board', '--link-label'] });
   });
 
   after(async () => {
@@ -51,5 +58,36 @@ describe('a surface the app draws itself is shown with its place and the pixel r
     await callOk(fixtures.context, 'click', { window_id: window.id, ...point, delivery_mode: 'foreground' });
     const status = await fixtures.oracle.statusText(window.pid, window.title);
     assert.match(status, /pad=board@50,20 /, status);
+  });
+
+  test('the link reads "terms of use" at its words\' box, and a foreground click there follows it', async () => {
+    // The case, and the oracle: the link has no name and no Component; its label's text between its offsets, and their box.
+    const script = [
+      'import json, pyatspi',
+      'from atspi_frames import find_frame',
+      `frame = find_frame(${window.pid}, ${JSON.stringify(window.title)})`,
+      'link = pyatspi.findDescendant(frame, lambda node: node.getRoleName() == "link")',
+      'label = link.parent',
+      'hyper = link.queryHyperlink()',
+      'start, end = hyper.startIndex, hyper.endIndex',
+      'box = label.queryText().getRangeExtents(start, end, pyatspi.DESKTOP_COORDS)',
+      'interfaces = [name.lower() for name in link.get_interfaces()]',
+      'print(json.dumps({"name": link.name, "component": "component" in interfaces, "words": label.queryText().getText(start, end), "box": list(box)}))',
+    ].join('\n');
+    const run = spawnSync('/usr/bin/python3', ['-c', script], { env: { ...fixtures.desktop.env(), PYTHONPATH: join(repositoryRoot, 'test', 'fixtures', 'oracle') }, encoding: 'utf8', timeout: 30_000 });
+    const oracle = JSON.parse(run.stdout) as { name: string; component: boolean; words: string; box: [number, number, number, number] };
+    assert.deepEqual([oracle.name, oracle.component, oracle.words], ['', false, 'terms of use'], run.stdout + run.stderr);
+
+    const read = await callOk(fixtures.context, 'get_window_state', { window_id: window.id, format: 'json', include_screenshot: false });
+    const links = (read.structured as { elements: Element[] }).elements.filter((element) => element.role === 'link');
+    assert.equal(links.length, 1, read.body);
+    const [x, y, w, h] = oracle.box;
+    assert.deepEqual([links[0]!.name, links[0]!.bounds], ['terms of use', { x, y, w, h }], read.body);
+
+    const found = await callOk(fixtures.context, 'find_elements', { window_id: window.id, selector: 'role=link name="terms of use"' });
+    assert.equal((found.structured as { count: number }).count, 1, found.summary);
+    await callOk(fixtures.context, 'click', { window_id: window.id, selector: 'role=link name="terms of use"', delivery_mode: 'foreground' });
+    const status = await fixtures.waitForStatus(window, (now) => now.lastKey !== '');
+    assert.equal(status.lastKey, 'link:https://example.org/terms', 'the fixture: the link was followed');
   });
 });
