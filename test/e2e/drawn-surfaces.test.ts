@@ -1,16 +1,19 @@
 // A surface the app draws itself: AisleRiot's cards and Tetravex's tiles are painted on one unnamed drawing area, with
 // no accessible object for anything on it. The compact view hoisted it away as an unnamed generic, so a reading showed a
 // toolbar and no board, nor where the board is (games trial). The fixture's --board is such an area; pyatspi finds it,
-// and the fixture's status line says where a click on it landed.
+// and the fixture's log says where a click on it landed.
 // A link drawn in a label's text: GTK3's markup links (Mines' About dialog: "Website", "GNU General Public License,
 // version 3 or later") are objects of role link with no name, no text and no Component, and were read as unnamed links
 // with no place (games trial). Their words and box are a stretch of the label's text, which pyatspi reads through the
 // link's Hyperlink offsets; the fixture's status says when the link was followed.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { ClientWindow } from '../../src/platform/linux/windows.js';
+import type { ActionResult } from '../../src/tools/input/schemas.js';
 import { repositoryRoot } from '../helpers/desktop.js';
 import { FixtureDesktop } from '../helpers/fixture-desktop.js';
 import { callOk, pyatspiWalk, type Element } from '../helpers/tools.js';
@@ -24,13 +27,18 @@ describe('what the app draws rather than makes of objects: a board, a link in a 
   let fixtures: FixtureDesktop;
   let window: ClientWindow;
 
+  let logDir: string;
+  const boardLog = () => readFileSync(join(logDir, 'actions.log'), { encoding: 'utf8', flag: 'a+' }).split('\n').filter((line) => line.startsWith('board ')).map((line) => line.split(' ').slice(0, 2).join(' '));
+
   before(async () => {
     fixtures = await FixtureDesktop.start();
-    window = await fixtures.launch('gtk3', { title: 'Board Fixture', size: '480x700', extraArgs: ['--board', '--link-label'] });
+    logDir = mkdtempSync(join(tmpdir(), 'cup-board-'));
+    window = await fixtures.launch('gtk3', { title: 'Board Fixture', size: '480x700', extraArgs: ['--board', '--link-label', '--action-log', join(logDir, 'actions.log')] });
   });
 
   after(async () => {
     await fixtures?.stop();
+    if (logDir) rmSync(logDir, { recursive: true, force: true });
   });
 
   test('the unnamed drawing area is in the compact view with its box, named in the summary, and a click at its point lands there', async () => {
@@ -53,11 +61,18 @@ describe('what the app draws rather than makes of objects: a board, a link in a 
     assert.deepEqual(surface.bounds, { x: x - state.window.bounds.x, y: y - state.window.bounds.y, w, h });
     assert.match(read.summary, new RegExp(`\\[e${shown.index}\\] ${w}x${h} at ${surface.bounds.x},${surface.bounds.y}\\b`));
 
-    // The route the summary offers works: a foreground click at a point of the surface, judged by the app.
+    // The route the summary offers works: a foreground click at a point of the surface, judged by the app's log. It
+    // changes only the surface's pixels, which are its evidence: the tree has nothing of it (it read "no effect seen").
     const point = { x: surface.bounds.x + 50, y: surface.bounds.y + 20 };
-    await callOk(fixtures.context, 'click', { window_id: window.id, ...point, delivery_mode: 'foreground' });
-    const status = await fixtures.oracle.statusText(window.pid, window.title);
-    assert.match(status, /pad=board@50,20 /, status);
+    const clicked = await callOk(fixtures.context, 'click', { window_id: window.id, ...point, delivery_mode: 'foreground' });
+    assert.deepEqual(boardLog(), ['board 50,20'], 'the fixture: the press reached the board where aimed');
+    const result = clicked.structured as unknown as ActionResult;
+    assert.equal(result.effect, 'confirmed', clicked.summary);
+    assert.match((result.evidence ?? []).join('\n'), new RegExp(`the surface the app draws changed: \\d+ pixels in ${surface.bounds.x + 40},${surface.bounds.y} 38x58 `), clicked.summary);
+    // A point of the surface where nothing is drawn anew (past its squares) is still no effect: the pixels are no blanket.
+    const past = await callOk(fixtures.context, 'click', { window_id: window.id, x: surface.bounds.x + 8 * 40 + 30, y: point.y, delivery_mode: 'foreground' });
+    assert.deepEqual(boardLog(), ['board 50,20'], 'the fixture: no square there');
+    assert.notEqual((past.structured as unknown as ActionResult).effect, 'confirmed', past.summary);
   });
 
   test('the link reads "terms of use" at its words\' box, and a foreground click there follows it', async () => {
