@@ -15,9 +15,20 @@ export function hasNonFocusAction(node: CupNode): boolean {
   return actionsWithoutFocus(node).length > 0;
 }
 
-/** Bounds are only worth their tokens when the agent can act on the node. */
+/**
+ * A surface the app draws itself, as the platform marked it (`drawnSurface` in its platform fields): what it shows
+ * is in the screenshot only, and it is acted on by points there.
+ */
+export function isDrawnSurface(node: CupNode): boolean {
+  return Object.values(node.platform ?? {}).some((fields) => fields?.drawnSurface === true);
+}
+
+/**
+ * Bounds are only worth their tokens when the agent can act on the node: by its actions, or, on a drawn surface, by
+ * a point in it.
+ */
 export function shownBounds(node: CupNode): CupRect | undefined {
-  return hasNonFocusAction(node) ? node.bounds : undefined;
+  return hasNonFocusAction(node) || isDrawnSurface(node) ? node.bounds : undefined;
 }
 
 export function formatRect(rect: CupRect): string {

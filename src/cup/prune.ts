@@ -1,7 +1,7 @@
 // The pruning pass of COMPACT.md, kept apart from any text so the compact and Markdown renderings
 // show exactly the same nodes and hints.
 import { countNodes } from './envelope.js';
-import { actionsWithoutFocus, hasNonFocusAction } from './fields.js';
+import { actionsWithoutFocus, hasNonFocusAction, isDrawnSurface } from './fields.js';
 import { clipDirection, intersectRect } from './rect.js';
 import { normaliseWhitespace } from './text.js';
 import type { CupDetail, CupEnvelope, CupNode, CupRect } from './types.js';
@@ -195,6 +195,8 @@ function visit(node: CupNode, parent: CupNode | undefined, siblingCount: number,
 // node's children are shown in its place and scroll with it.
 function isHoisted(node: CupNode): boolean {
   if (node.name) return false;
+  // A surface the app draws (a game's board) is where the agent clicks, by points in the screenshot: it stays, with its box.
+  if (isDrawnSurface(node)) return false;
   // An unnamed text that holds objects (a web paragraph around a link) is a container: COMPACT.md would
   // skip it as empty text, and the link with it.
   if (node.role === 'text' && (node.children?.length ?? 0) > 0) return !hasNonFocusAction(node);

@@ -7,20 +7,25 @@ export interface PixelChange {
   box?: { x: number; y: number; w: number; h: number };
 }
 
-/** Where two captures of the same window differ: evidence that an input without accessibility did something. */
-export function pixelChange(before: RawImage, after: RawImage): PixelChange {
+/**
+ * Where two captures of the same window differ: evidence that an input without accessibility did something. With
+ * `within`, only that part of the window is compared (a surface the app draws, whose changes the tree cannot show).
+ */
+export function pixelChange(before: RawImage, after: RawImage, within?: { x: number; y: number; w: number; h: number }): PixelChange {
   if (before.width !== after.width || before.height !== after.height || before.channels !== after.channels) {
     return { count: before.width * before.height, box: { x: 0, y: 0, w: after.width, h: after.height } };
   }
   const { width, height, channels } = before;
+  const [fromX, fromY] = [Math.max(0, Math.floor(within?.x ?? 0)), Math.max(0, Math.floor(within?.y ?? 0))];
+  const [toX, toY] = within ? [Math.min(width, Math.ceil(within.x + within.w)), Math.min(height, Math.ceil(within.y + within.h))] : [width, height];
   let count = 0;
   let left = width;
   let top = height;
   let right = -1;
   let bottom = -1;
-  for (let y = 0; y < height; y++) {
+  for (let y = fromY; y < toY; y++) {
     const row = y * width * channels;
-    for (let x = 0; x < width; x++) {
+    for (let x = fromX; x < toX; x++) {
       const at = row + x * channels;
       if (before.data[at] === after.data[at] && before.data[at + 1] === after.data[at + 1] && before.data[at + 2] === after.data[at + 2]) continue;
       count++;

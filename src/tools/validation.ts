@@ -34,8 +34,31 @@ function expectedType(issue: z.core.$ZodIssueInvalidType, fieldTypes: Map<string
   return typeNames[expected] ?? expected;
 }
 
-function describeIssue(issue: z.core.$ZodIssue, input: unknown, fieldNames: string[], fieldTypes: Map<string, string>): string {
-  const field = issue.path.length > 0 ? issue.path.join('.') : '(arguments)';
+/** The schema a value inside the arguments is checked against, through optional, default and nullable wrappers. */
+function schemaAt(schema: z.ZodType, path: readonly PropertyKey[]): z.ZodType | undefined {
+  const unwrap = (type: z.ZodType): z.ZodType => (type instanceof z.ZodOptional || type instanceof z.ZodNullable || type instanceof z.ZodDefault ? unwrap(type.unwrap() as z.ZodType) : type);
+  let current: z.ZodType | undefined = schema;
+  for (const key of path) {
+    const type: z.ZodType = unwrap(current);
+    if (type instanceof z.ZodObject && typeof key === 'string') current = type.shape[key] as z.ZodType | undefined;
+    else if (type instanceof z.ZodArray && typeof key === 'number') current = type.element as z.ZodType;
+    else return undefined;
+    if (!current) return undefined;
+  }
+  return unwrap(current);
+}
+
+/** A place inside the arguments as a caller writes it: steps[0].arguments. */
+function fieldPath(path: readonly PropertyKey[]): string {
+  return path.map((key, i) => (typeof key === 'number' ? `[${key}]` : `${i > 0 ? '.' : ''}${String(key)}`)).join('');
+}
+
+function describeIssue(issue: z.core.$ZodIssue, input: unknown, schema: z.ZodObject, fieldTypes: Map<string, string>): string {
+  const field = issue.path.length > 0 ? fieldPath(issue.path) : '(arguments)';
+  // An unknown key inside a nested object (a plan's step) is judged against that object's fields, not the tool's:
+  // run_actions answered "args" in a step with its own fields (pid, window_id, steps, ...) as the valid ones.
+  const nested = issue.path.length > 0 ? schemaAt(schema, issue.path) : schema;
+  const fieldNames = nested instanceof z.ZodObject ? Object.keys(nested.shape) : [];
   const received = describeReceived(valueAt(input, issue.path));
   switch (issue.code) {
     case 'invalid_type': {
@@ -47,7 +70,8 @@ function describeIssue(issue: z.core.$ZodIssue, input: unknown, fieldNames: stri
     case 'unrecognized_keys': {
       const guesses = issue.keys.map((key) => closestName(key, fieldNames)).filter((guess): guess is string => guess !== undefined);
       const hint = guesses.length > 0 ? `did you mean ${guesses.map((guess) => `"${guess}"`).join(', ')}? ` : '';
-      return `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')} (${hint}valid fields: ${fieldNames.join(', ') || 'none'})`;
+      const where = issue.path.length > 0 ? ` in ${field}` : '';
+      return `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}${where} (${hint}valid fields: ${fieldNames.join(', ') || 'none'})`;
     }
     case 'too_small':
     case 'too_big':
@@ -59,9 +83,8 @@ function describeIssue(issue: z.core.$ZodIssue, input: unknown, fieldNames: stri
 
 /** One line naming every bad field and what would have been accepted. */
 export function formatArgumentErrors(toolName: string, error: z.ZodError, input: unknown, schema: z.ZodObject): string {
-  const fieldNames = Object.keys(schema.shape);
   const properties = (z.toJSONSchema(schema, { io: 'input' }) as { properties?: Record<string, { type?: string }> }).properties ?? {};
   const fieldTypes = new Map(Object.entries(properties).map(([name, property]) => [name, property.type ?? '']));
-  const parts = error.issues.map((issue) => describeIssue(issue, input, fieldNames, fieldTypes));
+  const parts = error.issues.map((issue) => describeIssue(issue, input, schema, fieldTypes));
   return `invalid arguments for ${toolName}: ${parts.join('; ')}`;
 }

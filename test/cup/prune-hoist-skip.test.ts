@@ -164,3 +164,11 @@ test('detail full keeps every node: nothing hoisted or skipped', () => {
   const tree = [win([node(1, 'generic', '', { children: [node(2, 'separator'), node(3, 'img', '')] })])];
   assert.deepEqual(compactBody(tree, { detail: 'full' }), ['[e0] win "W"', '  [e1] gen', '    [e2] sep', '    [e3] img']);
 });
+
+test('an unnamed generic the platform marks a drawn surface (a game board) is kept with its box; unmarked, it is hoisted', () => {
+  const bounds = { x: 10, y: 80, w: 600, h: 400 };
+  const drawn = [win([node(1, 'generic', '', { bounds, actions: ['focus'], platform: { linux: { drawnSurface: true } } })])];
+  assert.deepEqual(compactBody(drawn), ['[e0] win "W"', '  [e1] gen 10,80 600x400']);
+  const plain = [win([node(1, 'generic', '', { bounds, actions: ['focus'] })])];
+  assert.deepEqual(compactBody(plain), ['[e0] win "W"']);
+});

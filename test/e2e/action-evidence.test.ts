@@ -83,6 +83,11 @@ describe('action evidence and menu results on a real GTK3 app', () => {
       assert.equal((await fixtures.oracle.find(asking.pid, 'Question', 'push button', 'Yes')).found, true, 'pyatspi reads the question\'s Yes');
       assert.match(dialog.tree ?? '', /btn "Yes"/, dialog.tree);
       assert.doesNotMatch(dialog.tree ?? '', /"Ask…"/, 'not the main window\'s tree');
+      // The question's own objects are its window's news: the app has no other window they could have changed in.
+      const listed = (await callOk(fixtures.context, 'list_windows', { pid: asking.pid })).structured.windows as { window_id: number }[];
+      assert.deepEqual(listed.map((entry) => entry.window_id).sort(), [asking.id, dialog.window_id].sort(), 'the app shows the two windows only');
+      const evidence = (called.structured as unknown as ActionResult).evidence ?? [];
+      assert.ok(!evidence.some((line) => /in its other windows/.test(line)), `no other window changed: ${JSON.stringify(evidence)}`);
       const state = await callOk(fixtures.context, 'get_window_state', { window_id: dialog.window_id, include_screenshot: false });
       assert.match(resultText(state), /txt "Really do it\?"/, resultText(state));
       await callOk(fixtures.context, 'click', { window_id: dialog.window_id, selector: 'role=button name=No' });

@@ -31,6 +31,13 @@ describe('GTK3 forms of graphics apps, judged by pyatspi', () => {
   });
 
   const named = (elements: readonly Element[], role: string) => elements.filter((element) => element.role === role).map((element) => element.name);
+  /** A pyatspi script's run, with the oracle's modules (atspi_frames) at hand. */
+  const pyatspi = (lines: readonly string[]) =>
+    spawnSync('/usr/bin/python3', ['-c', ['import pyatspi', 'from atspi_frames import find_frame', ...lines].join('\n')], {
+      env: { ...fixtures.desktop.env(), PYTHONPATH: join(repositoryRoot, 'test', 'fixtures', 'oracle') },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
 
   test('a check box and a switch with no text of their own are named by the label pointing at them, not by a tool tip', async () => {
     const labelled = await fixtures.oracle.labelled(window.pid, window.title);
@@ -112,9 +119,7 @@ describe('GTK3 forms of graphics apps, judged by pyatspi', () => {
   test('a Value that has no number (GAIL\'s progress bar) is read without aborting the app', async () => {
     const meter = await fixtures.desktop.launchFixture('gtk3', { title: 'Meter Fixture', extraArgs: ['--unvalued-meter'] });
     // The case: pyatspi's Get of its minimum fails (the toolkit cannot give it).
-    const script = [
-      'import pyatspi',
-      'from atspi_frames import find_frame',
+    const run = pyatspi([
       `frame = find_frame(${meter.window.pid}, "Meter Fixture")`,
       'meter = pyatspi.findDescendant(frame, lambda node: node.getRoleName() == "progress bar")',
       'try:',
@@ -122,12 +127,7 @@ describe('GTK3 forms of graphics apps, judged by pyatspi', () => {
       '    print("read")',
       'except Exception:',
       '    print("failed")',
-    ].join('\n');
-    const run = spawnSync('/usr/bin/python3', ['-c', script], {
-      env: { ...fixtures.desktop.env(), PYTHONPATH: join(repositoryRoot, 'test', 'fixtures', 'oracle') },
-      encoding: 'utf8',
-      timeout: 30_000,
-    });
+    ]);
     assert.equal(run.stdout.trim(), 'failed', `pyatspi: ${run.stdout} ${run.stderr}`);
 
     const read = await callOk(fixtures.context, 'get_window_state', { pid: meter.window.pid, window_id: meter.window.id, detail: 'full', include_screenshot: false });
@@ -160,14 +160,37 @@ describe('GTK3 forms of graphics apps, judged by pyatspi', () => {
     // A value it does not hold yet is still set.
     const port = await callOk(fixtures.context, 'set_value', { window_id: window.id, selector: selector('spinbutton', 'Port:'), value: '995' });
     assert.deepEqual([(port.structured as unknown as ActionResult).path, (port.structured as unknown as ActionResult).effect], ['x11_atspi', 'confirmed'], port.summary);
-    const script = [
-      'import pyatspi',
-      'from atspi_frames import find_frame',
+    const run = pyatspi([
       `frame = find_frame(${window.pid}, ${JSON.stringify(window.title)})`,
       'spins = pyatspi.findAllDescendants(frame, lambda node: node.getRoleName() == "spin button")',
       'print(" ".join(str(int(spin.queryValue().currentValue)) for spin in spins))',
-    ].join('\n');
-    const run = spawnSync('/usr/bin/python3', ['-c', script], { env: { ...fixtures.desktop.env(), PYTHONPATH: join(repositoryRoot, 'test', 'fixtures', 'oracle') }, encoding: 'utf8', timeout: 30_000 });
+    ]);
     assert.ok(run.stdout.trim().split(' ').includes('995'), `pyatspi: the Port: spin button holds 995 (${run.stdout} ${run.stderr})`);
+  });
+
+  test('a spin button showing typed digits it has not taken yet does not hold the number it held: set_value of it sets the text', async () => {
+    // Mines' Percent mines field: "20" typed after its 25 showed 2520, and set_value 25 answered "holds 25 already".
+    const port = 'role=spinbutton name="Port:"';
+    const spin = () => {
+      const run = pyatspi([
+        `frame = find_frame(${window.pid}, ${JSON.stringify(window.title)})`,
+        'labelled = lambda node: [target.name for relation in node.getRelationSet() if relation.getRelationType() == pyatspi.RELATION_LABELLED_BY for target in (relation.getTarget(i) for i in range(relation.getNTargets()))]',
+        'spin = pyatspi.findDescendant(frame, lambda node: node.getRoleName() == "spin button" and "Port:" in labelled(node))',
+        'print(repr(spin.queryText().getText(0, -1)), int(spin.queryValue().currentValue))',
+      ]);
+      return `${run.stdout.trim()}${run.stderr.trim()}`;
+    };
+    const held = /^'(\d+)' (\d+)$/.exec(spin());
+    assert.ok(held && held[1] === held[2], `pyatspi: the field shows the number it holds (${spin()})`);
+    await callOk(fixtures.context, 'type_text', { window_id: window.id, selector: port, text: '7' });
+    // The case: the field shows the typed digit after the number, which it still holds.
+    assert.equal(spin(), `'${held[1]}7' ${held[2]}`, 'pyatspi: typed, not taken');
+
+    const set = await callOk(fixtures.context, 'set_value', { window_id: window.id, selector: port, value: held[2]! });
+    const result = set.structured as unknown as ActionResult;
+    assert.deepEqual([result.path, result.effect], ['x11_atspi', 'confirmed'], set.summary);
+    assert.equal(spin(), `'${held[2]}' ${held[2]}`, `pyatspi: the field shows ${held[2]} again (${set.summary})`);
+    const again = await callOk(fixtures.context, 'set_value', { window_id: window.id, selector: port, value: held[2]! });
+    assert.equal((again.structured as unknown as ActionResult).path, 'none', again.summary);
   });
 });

@@ -221,6 +221,21 @@ describe('atspiToCup', () => {
     assert.deepEqual(nodes(atspiToCup(root, trusted).root).map((node) => `${node.id}:${node.name}`), ['e0:Win', 'e1:File', 'e2:Open', 'e3:OK']);
   });
 
+  test('a drawing area or canvas with nothing in it, on screen, is marked a drawn surface; one holding objects or hidden is not', () => {
+    const drawn = (area: AtspiRawNode) => {
+      const root = raw('ROLE_FRAME', { name: 'Win', extents: { x: 0, y: 0, w: 800, h: 600 }, children: [area] });
+      return atspiToCup(root, screenContext).root.children?.[0]?.platform?.linux?.drawnSurface === true;
+    };
+    assert.equal(drawn(raw('ROLE_DRAWING_AREA', { extents: { x: 1, y: 87, w: 700, h: 400 } })), true);
+    assert.equal(drawn(raw('ROLE_CANVAS', { extents: { x: 1, y: 87, w: 700, h: 400 } })), true);
+    const holder = raw('ROLE_DRAWING_AREA', { extents: { x: 1, y: 87, w: 700, h: 400 } });
+    holder.children = [raw('ROLE_PUSH_BUTTON', { name: 'Cell', extents: { x: 1, y: 87, w: 40, h: 40 } })];
+    holder.childCount = 1;
+    assert.equal(drawn(holder), false, 'its objects show what it holds');
+    assert.equal(drawn(raw('ROLE_DRAWING_AREA', { extents: { x: 1, y: 87, w: 700, h: 400 }, stateNames: ['STATE_ENABLED', 'STATE_SENSITIVE'] })), false, 'not showing');
+    assert.equal(drawn(raw('ROLE_PANEL', { extents: { x: 1, y: 87, w: 700, h: 400 } })), false, 'a panel is no drawing');
+  });
+
   test('an unnamed control takes the name of its labelled-by label; its own name wins', () => {
     const unnamed = atspiToCup(raw('ROLE_ENTRY', { labelledBy: 'Entry 1', extents: { x: 120, y: 60, w: 80, h: 30 } }), screenContext);
     assert.equal(unnamed.root.name, 'Entry 1');

@@ -26,6 +26,19 @@ describe('argument errors: one line naming every bad field and what would work',
     assert.match(explain({ pid: 1.5, name: 3 }), /pid: .*; name: expected a string, got number 3$/);
   });
 
+  test("an unknown field inside a nested object is named there, with that object's fields as the valid ones", async () => {
+    // run_actions' step {tool, args}: the answer named the plan's own fields (pid, window_id, steps, ...) as valid.
+    const nested = z.strictObject({ pid: z.number().optional(), steps: z.array(z.strictObject({ tool: z.string(), arguments: z.record(z.string(), z.unknown()).optional() })) });
+    const input = { steps: [{ tool: 'click' }, { tool: 'click', args: {} }] };
+    const result = nested.safeParse(input);
+    assert.equal(result.success, false);
+    assert.equal(formatArgumentErrors('plan', result.error!, input, nested), 'invalid arguments for plan: unknown field "args" in steps[1] (valid fields: tool, arguments)');
+    const context = createContext({ session: 'unit', persistConfig: false });
+    const plan = await runTool('run_actions', { steps: [{ tool: 'click', args: { x: 1, y: 1 } }] }, context);
+    assert.equal(errorCodeOf(plan), 'invalid_arguments');
+    assert.match(plan.summary, /unknown field "args" in steps\[0\] \(valid fields: tool, arguments\)/);
+  });
+
   test('a mistyped field or tool name gets a suggestion; a name nothing like any gets none', async () => {
     assert.equal(explain({ pid: 1, nmae: 'x' }), 'invalid arguments for demo_tool: unknown field "nmae" (did you mean "name"? valid fields: pid, name, mode, size)');
     const context = createContext({ session: 'unit', persistConfig: false });

@@ -292,6 +292,13 @@ function shownOnScreen(node: CupNode): boolean {
   return hasRealPlace(node) || (node.children ?? []).some(shownOnScreen);
 }
 
+/**
+ * Roles of an object whose content the app draws with no objects for what it shows: AisleRiot's cards and Tetravex's
+ * tiles are painted on one drawing area, which the compact view hoisted away as an unnamed generic, so a reading
+ * showed a toolbar and no board, nor where the board is.
+ */
+const drawnSurfaceRoles: ReadonlySet<string> = new Set(['ROLE_DRAWING_AREA', 'ROLE_CANVAS']);
+
 /** Objects whose children pop up in a surface of their own (a menu's items, a combo box's list). */
 /** The roles of a window's own object, which its title names when the toolkit does not. */
 const windowRoles: ReadonlySet<string> = new Set(['ROLE_FRAME', 'ROLE_DIALOG', 'ROLE_WINDOW', 'ROLE_ALERT', 'ROLE_FILE_CHOOSER']);
@@ -526,6 +533,8 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
         ...(raw.closedMenuItems ? { closedMenuItems: raw.closedMenuItems } : {}),
         // Rows the toolkit draws and exposes none of: the pruning says so, as nothing in the tree would.
         ...(context.gtk4NameQuirks && selfDrawnViews.has(raw.name) ? { itemsNotExposed: true } : {}),
+        // A surface the app paints itself (a game's board, a chart): the tree holds nothing of what it shows.
+        ...(drawnSurfaceRoles.has(atspiRole) && raw.children.length === 0 && hasRealPlace(node) && !node.states.includes('hidden') ? { drawnSurface: true } : {}),
       },
     };
     if (raw.children.length > 0) {

@@ -32,6 +32,7 @@ import { AtspiClient } from './atspi/client.js';
 import { quirksFor, type ToolkitInfo, type ToolkitQuirks } from './atspi/toolkit.js';
 import type { ObjectRef } from './atspi/object-ref.js';
 import { deepestAtPoint, extents, readAttributes } from './atspi/operations.js';
+import { anchorBox } from './atspi/link-anchor.js';
 import { withFocusOutsideTree } from './atspi/focus-outside-tree.js';
 import { readTree, type ReadTreeOptions, type ReadTreeResult } from './atspi/tree-reader.js';
 import { openPopupMenus } from './atspi/open-popups.js';
@@ -470,7 +471,11 @@ export class LinuxDesktop implements Desktop {
    */
   async elementBounds(window: ClientWindow, ref: ObjectRef): Promise<{ x: number; y: number; w: number; h: number } | undefined> {
     const client = await this.atspi();
-    const [box, toolkit] = await Promise.all([extents(client, ref, 0).catch(() => undefined), client.toolkitOf(ref.bus).catch(() => undefined)]);
+    // A link drawn in its label's text has no Component: its words' box is its place (link-anchor.ts).
+    const [box, toolkit] = await Promise.all([
+      extents(client, ref, 0).catch(() => anchorBox(client, ref).catch(() => undefined)),
+      client.toolkitOf(ref.bus).catch(() => undefined),
+    ]);
     if (!box || unknownCoordinate(box.x) || unknownCoordinate(box.y) || box.w <= 0 || box.h <= 0) return undefined;
     if (!quirksFor(toolkit).extentsRelativeToWindow) return box;
     const margin = this.contentMargins.get(window.id) ?? { x: window.csdMargins?.left ?? 0, y: window.csdMargins?.top ?? 0 };

@@ -2,14 +2,13 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { statSync } from 'node:fs';
 import { basename, isAbsolute } from 'node:path';
 import { z } from 'zod';
-import type { CupRect } from '../../cup/types.js';
-import { fitWithin } from '../../image/encode.js';
 import type { BrowserPage, PageChanges, PageElement, PageNavigation } from '../../platform/browser.js';
 import type { DesktopWindow } from '../../platform/windows.js';
 import type { ToolContext } from '../context.js';
 import { observeAction } from '../input/action-diff.js';
 import { actionOptions, actionResult, type ActionResult } from '../input/schemas.js';
 import { resolveWindow, windowsOfProcess } from '../perception/window-records.js';
+import { roundRect, toScreenshot } from '../perception/screenshot-pixels.js';
 import { boundsResult, pidArgument, windowIdArgument } from '../schemas.js';
 import { defineTool, type ToolOutput } from '../tool.js';
 import { ToolError } from '../../errors.js';
@@ -62,24 +61,12 @@ function selectorOf(args: { selector?: string; css_selector?: string }, action: 
   return required(args.selector ?? args.css_selector, 'selector (a CSS selector)', action);
 }
 
-function round(rect: CupRect): CupRect {
-  return { x: Math.round(rect.x), y: Math.round(rect.y), w: Math.round(rect.w), h: Math.round(rect.h) };
-}
-
-/** Screen pixels → the window's screenshot pixels: the latest screenshot's scale, else the one a screenshot would get now. */
-function toScreenshot(context: ToolContext, window: DesktopWindow, rect: CupRect): CupRect {
-  const scale =
-    context.state.images.screenshot(window.id)?.scale ??
-    fitWithin(window.bounds.width, window.bounds.height, context.state.config.get().max_image_dimension).scale;
-  return round({ x: (rect.x - window.bounds.x) / scale, y: (rect.y - window.bounds.y) / scale, w: rect.w / scale, h: rect.h / scale });
-}
-
 function elementRecord(context: ToolContext, window: DesktopWindow, element: PageElement): ElementResult {
   return {
     tag: element.tag,
     attributes: element.attributes,
     text: element.text,
-    ...(element.bounds ? { bounds: toScreenshot(context, window, element.bounds), screen_bounds: round(element.bounds) } : {}),
+    ...(element.bounds ? { bounds: toScreenshot(context, window, element.bounds), screen_bounds: roundRect(element.bounds) } : {}),
     in_viewport: element.inViewport,
   };
 }
@@ -183,7 +170,7 @@ export const pageTool = defineTool({
             tag,
             attributes: {},
             text: node.value ?? node.name,
-            ...(node.bounds ? { bounds: toScreenshot(context, window, node.bounds), screen_bounds: round(node.bounds) } : {}),
+            ...(node.bounds ? { bounds: toScreenshot(context, window, node.bounds), screen_bounds: roundRect(node.bounds) } : {}),
             in_viewport: node.bounds !== undefined && !(node.states ?? []).includes('offscreen'),
           }));
           return {

@@ -9,7 +9,8 @@ import { pidArgument, windowIdArgument, windowResult } from '../schemas.js';
 import { defineTool, type ToolImage } from '../tool.js';
 import { elementResult } from './element-matches.js';
 import { resolveWindow, windowRecord } from './window-records.js';
-import { readNumbered, rememberReading } from './window-snapshot.js';
+import { indexOf, readNumbered, rememberReading } from './window-snapshot.js';
+import { toScreenshot } from './screenshot-pixels.js';
 import { windowView } from './window-view.js';
 
 const walkBudgetMs = 10_000;
@@ -101,6 +102,10 @@ export const getWindowState = defineTool({
       .optional()
       .describe('Popups (menus, drop-down lists) the app has open that reach past the window\'s edges, in window pixels (x or y may be negative): the screenshot cannot show those parts, nor can a click reach them.'),
     toolkit: z.string().optional(),
+    drawn_surfaces: z
+      .array(z.object({ element_index: z.number(), bounds: z.object({ x: z.number(), y: z.number(), w: z.number(), h: z.number() }) }))
+      .optional()
+      .describe('Surfaces the app draws itself (a game board, a chart), in screenshot pixels: no element holds what they show; read it in the screenshot and act on it with x, y.'),
     elements: z.array(elementResult),
     screenshot: z.object({ width: z.number(), height: z.number(), scale: z.number(), path: z.string().optional() }).optional(),
     screenshot_error: z.string().optional(),
@@ -140,6 +145,7 @@ export const getWindowState = defineTool({
     let degradedReason = reading.missingReason;
     if (!degradedReason && !view.actionable) degradedReason = 'the accessibility tree has no actionable elements (the app may draw its own UI or not support accessibility)';
     const truncated = reading.truncated || view.cut > 0;
+    const drawn = view.drawn.map((node) => ({ element_index: indexOf(node), bounds: toScreenshot(context, window, node.bounds!) }));
     const unreadCount = unread.up + unread.down + unread.left + unread.right;
     const parts = [
       `${view.nodeCount} nodes, ${elements.length} shown`,
@@ -148,6 +154,7 @@ export const getWindowState = defineTool({
       reading.truncated ? 'truncated' : '',
       degradedReason ? `degraded: ${degradedReason}` : '',
       beyond.length > 0 ? popupsBeyondNote(beyond) : '',
+      drawn.length > 0 ? drawnSurfacesNote(drawn) : '',
       screenshot.info
         ? `screenshot ${screenshot.info.width}x${screenshot.info.height}${screenshot.info.path ? ` written to ${screenshot.info.path}` : ''}`
         : screenshot.error
@@ -170,6 +177,7 @@ export const getWindowState = defineTool({
         ...(degradedReason ? { degraded_reason: degradedReason } : {}),
         ...(beyond.length > 0 ? { popups_beyond: beyond.map((popup) => ({ x: popup.x, y: popup.y, w: popup.width, h: popup.height })) } : {}),
         ...(reading.toolkit ? { toolkit: reading.toolkit } : {}),
+        ...(drawn.length > 0 ? { drawn_surfaces: drawn } : {}),
         elements,
         ...(screenshot.info ? { screenshot: screenshot.info } : {}),
         ...(screenshot.error ? { screenshot_error: screenshot.error } : {}),
@@ -177,6 +185,18 @@ export const getWindowState = defineTool({
     };
   },
 });
+
+/**
+ * Where the tree ends and the pixels begin: a drawn surface (AisleRiot's cards, Tetravex's tiles on one drawing area)
+ * holds no element for what it shows, so the agent is told to read the screenshot there and click points in it.
+ */
+function drawnSurfacesNote(drawn: readonly { element_index: number; bounds: { x: number; y: number; w: number; h: number } }[]): string {
+  const where = drawn.map(({ element_index, bounds }) => `[e${element_index}] ${bounds.w}x${bounds.h} at ${bounds.x},${bounds.y}`).join(', ');
+  return (
+    `${drawn.length === 1 ? 'a surface' : `${drawn.length} surfaces`} the app draws itself (${where} in screenshot pixels): no element holds what ` +
+    `${drawn.length === 1 ? 'it shows' : 'they show'}; read it in the screenshot and click x, y there (delivery_mode "foreground")`
+  );
+}
 
 /**
  * What to do about a popup the screenshot cannot show: a menu opened from a window low on the screen opens above it

@@ -1,6 +1,6 @@
 // What get_window_state shows of a reading: the cut tree, the rendered text and the element records, made once
 // per reading and way of showing it however many calls got that reading.
-import { buildEnvelope, capCompactText, countOutsideClosedMenus, cutTree, filterTree, filterTreeText, toCompact, toMarkdown, unreadCounts, type ClipCounts, type CupEnvelope } from '../../cup/index.js';
+import { buildEnvelope, capCompactText, countOutsideClosedMenus, cutTree, filterTree, filterTreeText, isDrawnSurface, toCompact, toMarkdown, unreadCounts, type ClipCounts, type CupEnvelope } from '../../cup/index.js';
 import type { CupAppInfo, CupNode, CupPlatform, CupScreen } from '../../cup/types.js';
 import type { WindowReading } from '../../platform/desktop.js';
 import { flattenNodes } from '../../tui/ui-node.js';
@@ -32,6 +32,8 @@ export interface WindowView {
   unread: ClipCounts;
   /** Whether any node has an action besides focus. */
   actionable: boolean;
+  /** The surfaces the app draws itself (a game's board), whose content no element holds. */
+  drawn: CupNode[];
 }
 
 /**
@@ -69,6 +71,7 @@ function makeView(reading: WindowReading, request: ViewRequest): WindowView {
     elements: nodes.filter((node) => shownIds.has(indexOf(node))).map(elementRecord),
     unread: unreadTotals(readNodes),
     actionable: readNodes.some((node) => (node.actions ?? []).some((action) => action !== 'focus')),
+    drawn: readNodes.filter(isDrawnSurface),
   };
 }
 

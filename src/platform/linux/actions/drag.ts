@@ -8,6 +8,7 @@ import { windowAt } from '../input/window-at.js';
 import type { X11Connection } from '../x11/index.js';
 import { drag as pointerDrag } from '../input/index.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
+import { drawnSurfaceOf, withSurfacePixels } from './drawn-surface-pixels.js';
 import { requireOnAppWindow, screenPointNow } from './element-point.js';
 import { liveTarget } from './live-target.js';
 import { focusMove } from './pointer.js';
@@ -55,7 +56,10 @@ export async function dragAction(desktop: LinuxDesktop, from: ElementTarget | Po
     // Evidence names what the window's latest snapshot holds by its index, as a click's does. The press moves the
     // focus (a page's button lost it to the page as a card was dragged off): no sign that the drop did anything.
     // What the drop does comes after the release, and is waited for past what the drag's start did.
-    return observe(desktop, hit.bus, probes, run, { snapshot: between ? to.snapshot : from.snapshot, ignore: focusMove, signAfterAct: true });
+    const tree = () => observe(desktop, hit.bus, probes, run, { snapshot: between ? to.snapshot : from.snapshot, ignore: focusMove, signAfterAct: true });
+    // A tile moved across a surface the app draws (Tetravex's board) shows only in that surface's pixels.
+    const surface = await drawnSurfaceOf(desktop, near.window, hit);
+    return surface ? withSurfacePixels(desktop, near.window, surface, tree) : tree();
   });
   // A drag already given by pixels is not helped by advice to address its ends by pixels.
   const byPixels = fromTarget!.kind === 'point' && toTarget!.kind === 'point';

@@ -14,6 +14,7 @@ import { elementScreenPoint, mightScrollIntoView, requireOnAppWindow, screenPoin
 import { itemGesture, itemOutcome, type ActionOn, type ItemGesture } from './item-gestures.js';
 import { actionable, ENABLE_WAIT_MS, liveTarget, refuseDisabled, untilEnabled, type LiveElementTarget } from './live-target.js';
 import { toolkitName, withForeground } from './real-input.js';
+import { drawnSurfaceOf, withSurfacePixels } from './drawn-surface-pixels.js';
 import { observePixels, pixelsAtRest, syntheticEventsReach } from './synthetic-rung.js';
 import { liveStates } from './live-states.js';
 import { nothingUnlessUnresponsive } from './unresponsive.js';
@@ -236,7 +237,8 @@ async function foreground(desktop: LinuxDesktop, target: LiveElementTarget | Poi
     clicked = point;
     scrolledIntoView = point.scrolledIntoView === true;
     if (target.kind === 'element') await requireOnAppWindow(desktop, x, target, point);
-    const app = target.kind === 'element' ? target.ref.bus : await desktop.accessibleAt(point.window, point.screenX, point.screenY).then((hit) => hit?.bus).catch(() => undefined);
+    const hit = target.kind === 'element' ? target.ref : await desktop.accessibleAt(point.window, point.screenX, point.screenY).catch(() => undefined);
+    const app = hit?.bus;
     const click = async () => {
       await pointerClick(x, { x: point.screenX, y: point.screenY }, { button: buttons[kind], count: kind === 'double_click' ? 2 : 1, modifiers: [...modifiers] });
     };
@@ -247,10 +249,17 @@ async function foreground(desktop: LinuxDesktop, target: LiveElementTarget | Poi
       await pixelsAtRest(desktop, point.window);
       return observePixels(desktop, point.window, click);
     }
-    return observe(desktop, app, probes, click, {
-      snapshot: target.snapshot,
-      ...(target.kind === 'element' ? { opensWindow: kind === 'click' && opensWindow(target.element.name), ...clickIgnores(target.live, aside?.ignore) } : {}),
-    });
+    const tree = () =>
+      observe(desktop, app, probes, click, {
+        snapshot: target.snapshot,
+        ...(target.kind === 'element' ? { opensWindow: kind === 'click' && opensWindow(target.element.name), ...clickIgnores(target.live, aside?.ignore) } : {}),
+      });
+    // A surface the app draws (a game's board) shows the click's effect in its pixels only, read once hovering has drawn.
+    const surface = await drawnSurfaceOf(desktop, point.window, hit);
+    if (!surface) return tree();
+    await moveTo(x, { x: point.screenX, y: point.screenY });
+    await pixelsAtRest(desktop, point.window);
+    return withSurfacePixels(desktop, point.window, surface, tree);
   });
   const covered = aside && !observation.changed && target.kind === 'element' && !(await liveStates(desktop, target.ref).catch(() => new Set<string>())).has('STATE_FOCUSED');
   // A click that showed nothing on an element another object lies over: that object took it.

@@ -19,6 +19,9 @@ import { actionable, liveTarget } from './live-target.js';
 import { replaceFieldText, requireEditable, shows } from './typing.js';
 import { observe, stateProbe, textProbe, valueProbe } from './verification.js';
 
+/** A number as typed, with no unit or format around it. */
+const plainNumber = /^[-+]?\d+(\.\d+)?$/;
+
 /** Roles whose value is the text typed into them. */
 const textRoles = new Set(['textbox', 'searchbox']);
 
@@ -56,10 +59,24 @@ export async function setValueAction(desktop: LinuxDesktop, element: ElementTarg
       if (shown !== undefined && shown.trim() !== '' && Number(shown) === number) return nothingToChange('background', `${label} holds ${number}`);
       return replaceFieldText(desktop, target, value.trim());
     }
-    if (range.current === number) return nothingToChange('background', `${label} holds ${number}`);
-    const observation = await observe(desktop, target.ref.bus, [valueProbe(desktop, target.ref, label)], () => setValue(client, target.ref, number), {
+    // A spin button typed into holds its number until the typing is taken (Return, or the focus leaving): Mines'
+    // Percent mines field showed "2520" typed after its 25, and set_value 25 answered "holds 25 already" with the field
+    // still showing 2520. Its text is read with its number, and a plain number there other than the one held is a
+    // change still to make (a formatted text, "25 %", is no such edit). A new number writes itself out over the typing;
+    // the number held already does not (GTK3 sets it on the adjustment, which announces nothing), so the text is set.
+    const text = interfaces.includes('Text') ? textProbe(desktop, target.ref, label) : undefined;
+    const typed = (shown: string | undefined) => shown !== undefined && plainNumber.test(shown.trim()) && Number(shown.trim()) !== number;
+    const shownBefore = await text?.read().catch(() => undefined);
+    const heldAlready = range.current === number;
+    if (heldAlready && !typed(shownBefore)) return nothingToChange('background', `${label} holds ${number}`);
+    const overTyping = heldAlready && interfaces.includes('EditableText');
+    const send = async () => {
+      if (!overTyping) await setValue(client, target.ref, number);
+      else if (!(await setTextContents(client, target.ref, value.trim()))) throw new ToolError(`the application refused to set the text of ${label}`, 'set_text_refused');
+    };
+    const observation = await observe(desktop, target.ref.bus, [valueProbe(desktop, target.ref, label), ...(text ? [text] : [])], send, {
       snapshot: target.snapshot,
-      until: (values) => Number(values[0]) === number,
+      until: (values) => Number(values[0]) === number && !typed(values[1]),
     });
     // A control with steps (a web slider's step, a spin button's increments) takes the nearest value it allows.
     const held = await readValue(client, target.ref).then((read) => read.current, () => undefined);

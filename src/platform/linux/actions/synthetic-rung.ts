@@ -47,7 +47,7 @@ const javaToolkit = /^J2SE-access-bridge/i;
  */
 const caretSliver = 3;
 
-function meaningful(change: PixelChange): boolean {
+export function meaningful(change: PixelChange): boolean {
   return change.box !== undefined && change.box.w > caretSliver && change.box.h > caretSliver;
 }
 

@@ -575,6 +575,7 @@ async function describeObject(
   events: readonly AccessibilityEvent[],
   snapshot: SnapshotRef | undefined,
   told?: Told,
+  openedTops: ReadonlySet<string> = new Set(),
 ): Promise<string | typeof elsewhere | typeof vanished | undefined> {
   const first = events[0]!;
   const ref = { bus: first.sender, path: first.path };
@@ -590,7 +591,11 @@ async function describeObject(
     // An object no window holds (Atril keeps a second page entry in the toolbar of its full-screen mode, and sets
     // both to the new page) changed nothing on screen: its events are no evidence of the action's effect.
     if (detached) return undefined;
-    // One in another window of the app (the dialog the action opened, whose tree the result shows) is counted there.
+    // One in a window the action opened is told by that window's line and tree: Mines' Scores button, which opens
+    // only its Best Times dialog, also read 'the app changed at least 6 objects in its other windows'.
+    const top = paths.length > 1 ? paths.at(-2)! : ref.path;
+    if (paths.at(-1) === ROOT_PATH && openedTops.has(top)) return undefined;
+    // One in another window of the app is counted there.
     const window = snapshot?.elements.get(0);
     if (window && paths.at(-1) === ROOT_PATH && !paths.includes(atspiElement(window.handle).path)) return elsewhere;
   }
@@ -995,10 +1000,12 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
     // Cancelled, the probes' readings are the evidence: re-reading every object an event named would hold up the stop.
     // Otherwise the objects are read back together, as many at a time as lines are still wanted (one may give none).
     const queue = signal?.aborted ? [] : [...byObject.values()].sort((a, b) => weight(a) - weight(b));
+    // The top-level objects the app announced made while windows opened: the opened windows' own objects.
+    const openedTops = new Set(opened.length > 0 ? (recorder?.events ?? []).filter((event) => event.kind === 'Create' && event.sender === app).map((event) => event.path) : []);
     let otherWindows = 0;
     let unseenGone = 0;
     while (queue.length > 0 && evidence.length < maxEvidence) {
-      const lines = await Promise.all(queue.splice(0, maxEvidence - evidence.length).map((events) => describeObject(desktop, events, options.snapshot, told.get(`${events[0]!.sender}${events[0]!.path}`))));
+      const lines = await Promise.all(queue.splice(0, maxEvidence - evidence.length).map((events) => describeObject(desktop, events, options.snapshot, told.get(`${events[0]!.sender}${events[0]!.path}`), openedTops)));
       otherWindows += lines.filter((line) => line === elsewhere).length;
       unseenGone += lines.filter((line) => line === vanished).length;
       evidence.push(...lines.filter((line): line is string => typeof line === 'string' && line !== ''));

@@ -124,12 +124,16 @@ async function readTextFrom(client: AtspiClient, ref: ObjectRef, start: number, 
   const text = String((await callObject(client, ref, 'Text', 'GetText', 'ii', [start, end]))[0] ?? '');
   // Embedded objects are found by their offsets in the whole text; a part further in keeps its U+FFFC.
   if (!text.includes(OBJECT_REPLACEMENT) || start > 0) return text;
-  const ask: AskObject = (object, iface, member, signature, body) =>
+  return resolveEmbeddedText(askOf(client), ref, text, await readInterfaces(client, ref));
+}
+
+/** One call through the client, undefined when the object lacks what was asked or went away (AskObject). */
+export function askOf(client: AtspiClient): AskObject {
+  return (object, iface, member, signature, body) =>
     callObject(client, object, iface, member, signature, body).catch((error: unknown) => {
       if (error instanceof DBusError) return undefined;
       throw error;
     });
-  return resolveEmbeddedText(ask, ref, text, await readInterfaces(client, ref));
 }
 
 /**

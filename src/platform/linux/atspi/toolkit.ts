@@ -120,6 +120,9 @@ export function quirksFor(toolkit: ToolkitInfo | undefined): ToolkitQuirks {
 export interface ParentFacts {
   states: readonly number[];
   interfaces: readonly string[];
+  /** Where it is, when known: a link in a label's text is read from the label. */
+  bus?: string;
+  path?: string;
 }
 
 /**

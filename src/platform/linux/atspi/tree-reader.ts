@@ -14,6 +14,7 @@ import { clipDirection, overlap, type ClipDirection } from '../../../cup/rect.js
 import { codePointLength } from '../../../cup/text.js';
 import { hasState } from '../../../cup/atspi/states.js';
 import { givenBounds } from '../../../cup/atspi/value-range.js';
+import { linkAnchor } from './link-anchor.js';
 import { showingMayBeStale, type ParentFacts } from './toolkit.js';
 import { dropMisplacedExtents, placedExtents, readsVisiblePartOnly, visibleChildren, type Rect } from './visible-children.js';
 
@@ -527,6 +528,15 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
       // aria-labelled log in Gecko) has its words there too, and they are what it shows.
       work.push(readText(node, maxContentNameLength).then((text) => {
         if (text) node.text = text;
+      }));
+    }
+    // A link drawn in its label's text (GTK3's markup links) has no words or place of its own: its label's say them.
+    if (node.role === ATSPI_ROLE.LINK && node.name === '' && has('Hyperlink') && !has('Text') && parent?.bus && parent.path && parent.interfaces.includes('Text')) {
+      const owner = { bus: parent.bus, path: parent.path };
+      work.push(linkAnchor(call, node, owner, !has('Component')).then((anchor) => {
+        if (!anchor) return;
+        node.text = anchor.text;
+        if (anchor.box) node.extents = anchor.box;
       }));
     }
     if (node.role === ATSPI_ROLE.COMBO_BOX && has('Selection') && !has('Text')) {

@@ -9,6 +9,7 @@ import { getProperty } from '../dbus/properties.js';
 import type { X11Connection } from '../x11/index.js';
 import type { AtspiClient } from './client.js';
 import type { AccessibilityEvent } from './event-monitor.js';
+import { anchorBox } from './link-anchor.js';
 import { atspiInterface, NULL_PATH, ROOT_PATH, type ObjectRef } from './object-ref.js';
 import { everywhere, changesWithoutEvent, readTree, scrollingRoles, scrollViewInside, viewInside, type ReadTreeOptions, type ReadTreeResult } from './tree-reader.js';
 import type { Rect } from './visible-children.js';
@@ -577,7 +578,8 @@ export class WindowMirror {
   private async rereadBoxes(timeoutMs: number): Promise<{ moved: AtspiRawNode[]; gone: AtspiRawNode[]; shown: AtspiRawNode[] }> {
     const nodes: AtspiRawNode[] = [];
     const collect = (node: AtspiRawNode) => {
-      if (node.interfaces.includes('Component')) nodes.push(node);
+      // A link placed on its label's words (link-anchor.ts) has no Component to ask: its words are asked again.
+      if (node.interfaces.includes('Component') || (node.extents && node.role === ATSPI_ROLE.LINK && node.interfaces.includes('Hyperlink'))) nodes.push(node);
       if (!node.unreadChildren) for (const child of node.children) collect(child);
     };
     if (this.root) collect(this.root);
@@ -592,8 +594,13 @@ export class WindowMirror {
           if (hasState(body[0] as number[] | undefined, ATSPI_STATE.SHOWING)) shown.push(node);
           return;
         }
-        const body = await this.client.callObject(node, { interface: atspiInterface('Component'), member: 'GetExtents', signature: 'u', body: [0], timeoutMs });
-        box = body[0] as number[] | undefined;
+        if (!node.interfaces.includes('Component')) {
+          const anchored = await anchorBox(this.client, node).catch(() => undefined);
+          box = anchored && [anchored.x, anchored.y, anchored.w, anchored.h];
+        } else {
+          const body = await this.client.callObject(node, { interface: atspiInterface('Component'), member: 'GetExtents', signature: 'u', body: [0], timeoutMs });
+          box = body[0] as number[] | undefined;
+        }
       } catch (error) {
         if (error instanceof DBusTimeoutError || !(error instanceof DBusError)) throw new Distrust(`the box of ${node.path} could not be read`);
         // Gone (a removed row): what held it is re-read; should that be gone too, the re-read walks.

@@ -1,0 +1,108 @@
+// A surface the app draws itself: AisleRiot's cards and Tetravex's tiles are painted on one unnamed drawing area, with
+// no accessible object for anything on it. The compact view hoisted it away as an unnamed generic, so a reading showed a
+// toolbar and no board, nor where the board is (games trial). The fixture's --board is such an area; pyatspi finds it,
+// and the fixture's log says where a click on it landed.
+// A link drawn in a label's text: GTK3's markup links (Mines' About dialog: "Website", "GNU General Public License,
+// version 3 or later") are objects of role link with no name, no text and no Component, and were read as unnamed links
+// with no place (games trial). Their words and box are a stretch of the label's text, which pyatspi reads through the
+// link's Hyperlink offsets; the fixture's status says when the link was followed.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import type { ClientWindow } from '../../src/platform/linux/windows.js';
+import type { ActionResult } from '../../src/tools/input/schemas.js';
+import { repositoryRoot } from '../helpers/desktop.js';
+import { FixtureDesktop } from '../helpers/fixture-desktop.js';
+import { callOk, pyatspiWalk, type Element } from '../helpers/tools.js';
+
+interface DrawnSurface {
+  element_index: number;
+  bounds: { x: number; y: number; w: number; h: number };
+}
+
+describe('what the app draws rather than makes of objects: a board, a link in a label', () => {
+  let fixtures: FixtureDesktop;
+  let window: ClientWindow;
+
+  let logDir: string;
+  const boardLog = () => readFileSync(join(logDir, 'actions.log'), { encoding: 'utf8', flag: 'a+' }).split('\n').filter((line) => line.startsWith('board ')).map((line) => line.split(' ').slice(0, 2).join(' '));
+
+  before(async () => {
+    fixtures = await FixtureDesktop.start();
+    logDir = mkdtempSync(join(tmpdir(), 'cup-board-'));
+    window = await fixtures.launch('gtk3', { title: 'Board Fixture', size: '480x700', extraArgs: ['--board', '--link-label', '--action-log', join(logDir, 'actions.log')] });
+  });
+
+  after(async () => {
+    await fixtures?.stop();
+    if (logDir) rmSync(logDir, { recursive: true, force: true });
+  });
+
+  test('the unnamed drawing area is in the compact view with its box, named in the summary, and a click at its point lands there', async () => {
+    // The case: pyatspi reads an unnamed drawing area with no children and no action.
+    const walked = await pyatspiWalk(window.pid, window.title, fixtures.desktop.env());
+    const boards = walked.filter((node) => node.role === 'drawing area' && node.name === '');
+    assert.equal(boards.length, 1, JSON.stringify(walked.filter((node) => node.role === 'drawing area')));
+    const board = boards[0]!;
+    assert.deepEqual(board.actions, []);
+    const [x, y, w, h] = board.extents!;
+
+    const read = await callOk(fixtures.context, 'get_window_state', { window_id: window.id, include_screenshot: false });
+    const state = read.structured as { elements: Element[]; drawn_surfaces?: DrawnSurface[]; window: { bounds: { x: number; y: number } } };
+    const shown = state.elements.find((element) => element.bounds?.x === x && element.bounds.y === y && element.bounds.w === w && element.bounds.h === h);
+    assert.ok(shown, `the board's box ${x},${y} ${w}x${h} is in the compact view:\n${read.body}`);
+    assert.match(read.body ?? '', new RegExp(`\\[e${shown.index}\\] gen ${x},${y} ${w}x${h}`));
+    const surface = state.drawn_surfaces?.find((entry) => entry.element_index === shown.index);
+    assert.ok(surface, `drawn_surfaces names [e${shown.index}]: ${read.summary}`);
+    // In screenshot pixels: the window is smaller than the screenshot's limit, so one pixel each.
+    assert.deepEqual(surface.bounds, { x: x - state.window.bounds.x, y: y - state.window.bounds.y, w, h });
+    assert.match(read.summary, new RegExp(`\\[e${shown.index}\\] ${w}x${h} at ${surface.bounds.x},${surface.bounds.y}\\b`));
+
+    // The route the summary offers works: a foreground click at a point of the surface, judged by the app's log. It
+    // changes only the surface's pixels, which are its evidence: the tree has nothing of it (it read "no effect seen").
+    const point = { x: surface.bounds.x + 50, y: surface.bounds.y + 20 };
+    const clicked = await callOk(fixtures.context, 'click', { window_id: window.id, ...point, delivery_mode: 'foreground' });
+    assert.deepEqual(boardLog(), ['board 50,20'], 'the fixture: the press reached the board where aimed');
+    const result = clicked.structured as unknown as ActionResult;
+    assert.equal(result.effect, 'confirmed', clicked.summary);
+    assert.match((result.evidence ?? []).join('\n'), new RegExp(`the surface the app draws changed: \\d+ pixels in ${surface.bounds.x + 40},${surface.bounds.y} 38x58 `), clicked.summary);
+    // A point of the surface where nothing is drawn anew (past its squares) is still no effect: the pixels are no blanket.
+    const past = await callOk(fixtures.context, 'click', { window_id: window.id, x: surface.bounds.x + 8 * 40 + 30, y: point.y, delivery_mode: 'foreground' });
+    assert.deepEqual(boardLog(), ['board 50,20'], 'the fixture: no square there');
+    assert.notEqual((past.structured as unknown as ActionResult).effect, 'confirmed', past.summary);
+  });
+
+  test('the link reads "terms of use" at its words\' box, and a foreground click there follows it', async () => {
+    // The case, and the oracle: the link has no name and no Component; its label's text between its offsets, and their box.
+    const script = [
+      'import json, pyatspi',
+      'from atspi_frames import find_frame',
+      `frame = find_frame(${window.pid}, ${JSON.stringify(window.title)})`,
+      'link = pyatspi.findDescendant(frame, lambda node: node.getRoleName() == "link")',
+      'label = link.parent',
+      'hyper = link.queryHyperlink()',
+      'start, end = hyper.startIndex, hyper.endIndex',
+      'box = label.queryText().getRangeExtents(start, end, pyatspi.DESKTOP_COORDS)',
+      'interfaces = [name.lower() for name in link.get_interfaces()]',
+      'print(json.dumps({"name": link.name, "component": "component" in interfaces, "words": label.queryText().getText(start, end), "box": list(box)}))',
+    ].join('\n');
+    const run = spawnSync('/usr/bin/python3', ['-c', script], { env: { ...fixtures.desktop.env(), PYTHONPATH: join(repositoryRoot, 'test', 'fixtures', 'oracle') }, encoding: 'utf8', timeout: 30_000 });
+    const oracle = JSON.parse(run.stdout) as { name: string; component: boolean; words: string; box: [number, number, number, number] };
+    assert.deepEqual([oracle.name, oracle.component, oracle.words], ['', false, 'terms of use'], run.stdout + run.stderr);
+
+    const read = await callOk(fixtures.context, 'get_window_state', { window_id: window.id, format: 'json', include_screenshot: false });
+    const links = (read.structured as { elements: Element[] }).elements.filter((element) => element.role === 'link');
+    assert.equal(links.length, 1, read.body);
+    const [x, y, w, h] = oracle.box;
+    assert.deepEqual([links[0]!.name, links[0]!.bounds], ['terms of use', { x, y, w, h }], read.body);
+
+    const found = await callOk(fixtures.context, 'find_elements', { window_id: window.id, selector: 'role=link name="terms of use"' });
+    assert.equal((found.structured as { count: number }).count, 1, found.summary);
+    await callOk(fixtures.context, 'click', { window_id: window.id, selector: 'role=link name="terms of use"', delivery_mode: 'foreground' });
+    const status = await fixtures.waitForStatus(window, (now) => now.lastKey !== '');
+    assert.equal(status.lastKey, 'link:https://example.org/terms', 'the fixture: the link was followed');
+  });
+});
