@@ -68,7 +68,20 @@ export async function inForeground<T>(
   options: ForegroundOptions = {},
 ): Promise<{ value: T; report: ForegroundReport }> {
   const timeoutMs = integerOption('timeoutMs', options.timeoutMs, 2000, 0, 60_000);
-  const [previousActive, pointer, wasActive, popupsBefore] = await Promise.all([activeWindow(x), pointerPosition(x), isActive(x, window), openPopups(x, window)]);
+  // The popups open before are asked for first (the X server answers in order, so before the activation) and waited for
+  // only at the give-back: their second round trip need not hold up the input.
+  const popupsBefore = openPopups(x, window);
+  const facts = Promise.all([activeWindow(x), pointerPosition(x), isActive(x, window)]);
+  // The activation's own questions go out with these, in the same round trip: its request to the window manager is
+  // sent after their answers, so what they read is from before it. An active window is left as it is.
+  const activation = activateWindow(x, window, { timeoutMs }).then(
+    (activated) => ({ activated }),
+    (error: unknown) => ({ error }),
+  );
+  const [previousActive, pointer, wasActive] = await facts.catch(async (error: unknown) => {
+    await activation;
+    throw error;
+  });
   const report: ForegroundReport = { activated: wasActive, wasActive, previousActive, restoredActive: false, pointer, restoredPointer: false };
   let restoring: Promise<void> | undefined;
   const restore = (): Promise<void> => {
@@ -78,7 +91,8 @@ export async function inForeground<T>(
         report.restoredPointer = true;
       }
       if ((options.restoreActive ?? true) && !wasActive && previousActive !== window) {
-        const opened = (await openPopups(x, window)).filter((popup) => !popupsBefore.includes(popup));
+        const before = await popupsBefore;
+        const opened = (await openPopups(x, window)).filter((popup) => !before.includes(popup));
         const held = opened.length > 0 ? undefined : await options.holdsActivation?.().catch(() => undefined);
         if (opened.length > 0) report.keptActiveFor = opened;
         else if (held) report.keptActiveWith = held;
@@ -89,7 +103,9 @@ export async function inForeground<T>(
   };
   let outcome: { value: T } | { error: unknown };
   try {
-    if (!wasActive) report.activated = await activateWindow(x, window, { timeoutMs });
+    const activated = await activation;
+    if ('error' in activated) throw activated.error;
+    report.activated = activated.activated;
     if (!report.activated) throw new ActivationError(window, report, timeoutMs);
     // A restore started early fails where it is awaited, below.
     outcome = { value: await input(() => void restore().catch(() => undefined)) };
