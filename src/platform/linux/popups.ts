@@ -22,23 +22,38 @@ export async function mappedPopupsOf(x: X11Connection, window: number): Promise<
   const root = x.setup.screens[0]?.root;
   if (root === undefined) return [];
   const client = window & ~x.setup.resourceIdMask;
+  const seen = candidatesBefore.get(x) ?? new Map<number, readonly number[]>();
+  candidatesBefore.set(x, seen);
+  // The windows that were candidates last time are asked about in the same write as the root's children: a look at
+  // the same windows (the common case) takes one round trip.
+  const ahead = new Map((seen.get(client) ?? []).map((id) => [id, popupFacts(x, id)]));
   const { children } = await x.queryTree(root);
   const candidates = children.filter((id) => (id & ~x.setup.resourceIdMask) === client && id !== window);
+  seen.set(client, candidates);
   const found = await Promise.all(
     candidates.map(async (id): Promise<Popup | undefined> => {
-      try {
-        const attributes = await x.getWindowAttributes(id);
-        if (!attributes.overrideRedirect || attributes.mapState !== 'viewable' || attributes.class !== 'InputOutput') return undefined;
-        const geometry = await x.getGeometry(id);
-        const popup = { id, x: geometry.x + geometry.borderWidth, y: geometry.y + geometry.borderWidth, width: geometry.width, height: geometry.height };
-        return popup.x < x.screen.width && popup.y < x.screen.height && popup.x + popup.width > 0 && popup.y + popup.height > 0 ? popup : undefined;
-      } catch {
-        // It went away between the listing and the question.
-        return undefined;
-      }
+      const facts = await (ahead.get(id) ?? popupFacts(x, id));
+      if (!facts) return undefined;
+      const { attributes, geometry } = facts;
+      if (!attributes.overrideRedirect || attributes.mapState !== 'viewable' || attributes.class !== 'InputOutput') return undefined;
+      const popup = { id, x: geometry.x + geometry.borderWidth, y: geometry.y + geometry.borderWidth, width: geometry.width, height: geometry.height };
+      return popup.x < x.screen.width && popup.y < x.screen.height && popup.x + popup.width > 0 && popup.y + popup.height > 0 ? popup : undefined;
     }),
   );
   return found.filter((popup): popup is Popup => popup !== undefined);
+}
+
+/** Per connection and X client, the override-redirect candidates mappedPopupsOf looked at last. */
+const candidatesBefore = new WeakMap<X11Connection, Map<number, readonly number[]>>();
+
+/** A window's attributes and geometry, asked together; undefined when it went away between the listing and the question. */
+async function popupFacts(x: X11Connection, id: number) {
+  try {
+    const [attributes, geometry] = await Promise.all([x.getWindowAttributes(id), x.getGeometry(id)]);
+    return { attributes, geometry };
+  } catch {
+    return undefined;
+  }
 }
 
 /**
