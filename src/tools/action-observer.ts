@@ -103,6 +103,13 @@ export async function observeCall(tool: ToolDefinition, args: Record<string, unk
   const cursorOn = existingCursorSettings(context.desktop, cursorId)?.enabled === true;
   if (!recording && !cursorOn) return undefined;
   const turn = recording ? recording.nextTurn++ : 0;
+  // The turn is the recording's from now on: stopping it waits for this action to end and its folder to be written.
+  let turnDone = () => {};
+  if (recording) {
+    const done = new Promise<void>((resolve) => (turnDone = resolve));
+    recording.running.add(done);
+    void done.then(() => recording.running.delete(done));
+  }
   const aim = await aimOf(tool.name, args, context).catch(() => ({}) as Aim);
   if (cursorOn && aim.point) await glideCursor(context.desktop, cursorId, aim.point, context.signal).catch((error: Error) => context.log(`agent cursor: ${error.message}`));
   const started = new Date();
@@ -113,7 +120,9 @@ export async function observeCall(tool: ToolDefinition, args: Record<string, unk
       const dwell = cursorOn && clicked ? existingCursorSettings(context.desktop, cursorId)?.motion.dwell_after_click_ms ?? 0 : 0;
       const ring = recording?.highlightClicks && clicked && aim.point ? flashRing(context, aim.point).catch((error: Error) => context.log(`click ring: ${error.message}`)) : undefined;
       let finished = result;
-      if (recording) {
+      if (recording?.closed) {
+        finished = withWarning(result, `recording: the recording into ${recording.outputDir} was stopped before this action ended; ${turnName(turn)} was not written`);
+      } else if (recording) {
         const call: TurnCall = {
           tool: tool.name,
           args: (rawArgs ?? {}) as Record<string, unknown>,
@@ -133,6 +142,7 @@ export async function observeCall(tool: ToolDefinition, args: Record<string, unk
           finished = withWarning(result, `recording: ${turnName(turn)} was not written: ${(error as Error).message}`);
         }
       }
+      turnDone();
       await Promise.all([ring, dwell > 0 ? delay(dwell) : undefined]);
       return finished;
     },

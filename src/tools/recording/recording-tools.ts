@@ -138,7 +138,7 @@ export const startRecording = defineTool({
       }
       for (const name of left) rmSync(join(dir, name), { recursive: true, force: true });
     }
-    const recording: Recording = { session: context.session, outputDir: dir, startedAt: new Date(), highlightClicks: args.highlight_clicks ?? false, nextTurn: 1, turnsWritten: 0 };
+    const recording: Recording = { session: context.session, outputDir: dir, startedAt: new Date(), highlightClicks: args.highlight_clicks ?? false, nextTurn: 1, turnsWritten: 0, running: new Set(), closed: false };
     if (args.record_video) {
       const encoder = context.desktop.videoEncoder();
       if (!encoder.path) {
