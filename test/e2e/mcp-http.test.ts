@@ -192,6 +192,22 @@ describe('cup-driver mcp --http, driven by the official MCP SDK client over Stre
     await client.close().catch(() => undefined);
   });
 
+  test('SIGTERM while a call runs: the client is answered at once, told the server ended its session, not left to its own timeout', async () => {
+    const own = await HttpServerProcess.start(['mcp', '--http', '127.0.0.1:0'], env);
+    const { client } = await own.connect();
+    const waiting = callTool(client, 'wait_for', { pid: window.pid, window_id: window.id, selector: 'name="Never there"', timeout_ms: 25_000 }, { timeout: 40_000 });
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const stoppedAt = Date.now();
+    own.child.kill('SIGTERM');
+    const answer = await waiting;
+    assert.ok(Date.now() - stoppedAt < 8000, `answered ${Date.now() - stoppedAt} ms after SIGTERM`);
+    assert.equal(answer.isError, true);
+    assert.match(resultText(answer), /^error \[cancelled\]: .*\n⚠️ the server ended this session while the call ran \(received SIGTERM\)$/s);
+    if (own.child.exitCode === null) await new Promise((resolve) => own.child.once('exit', resolve));
+    assert.equal(own.child.exitCode, 0);
+    await client.close().catch(() => undefined);
+  });
+
   test('a session that idles out (client gone without DELETE) is ended with its terminals', async () => {
     const own = await HttpServerProcess.start(['mcp', '--http', '0', '--session-idle-timeout', '1'], env);
     try {
