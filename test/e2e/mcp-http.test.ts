@@ -146,6 +146,20 @@ describe('cup-driver mcp --http, driven by the official MCP SDK client over Stre
     assert.equal(status, 403);
   });
 
+  test('tools/call arguments that are no JSON object are answered invalid_arguments naming what would work, not a JSON-RPC internal error', async () => {
+    const { transport } = await server.connect();
+    const headers = { Authorization: `Bearer ${server.token()}`, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', 'Mcp-Session-Id': transport.sessionId!, 'Mcp-Protocol-Version': '2025-06-18' };
+    for (const [args, kind] of [['x', 'a string'], [[1], 'an array'], [null, 'null'], [7, 'a number']] as const) {
+      const response = await fetch(server.url, { method: 'POST', headers, body: JSON.stringify({ jsonrpc: '2.0', id: 41, method: 'tools/call', params: { name: 'list_windows', arguments: args } }) });
+      const text = await response.text();
+      const data = JSON.parse(/^data: (.*)$/m.exec(text)?.[1] ?? text) as { result?: { isError?: boolean; structuredContent?: { error?: string; message?: string } }; error?: unknown };
+      assert.equal(data.error, undefined, `a tool result, not a JSON-RPC error: ${text}`);
+      assert.equal(data.result?.isError, true);
+      assert.equal(data.result?.structuredContent?.error, 'invalid_arguments');
+      assert.match(data.result?.structuredContent?.message ?? '', new RegExp(`^invalid arguments for list_windows: arguments must be a JSON object .*got ${kind}$`));
+    }
+  });
+
   test('each HTTP session has its own snapshots and config', async () => {
     const first = await connect();
     const second = await connect();
