@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -266,6 +266,14 @@ describe('cup-driver mcp --http, driven by the official MCP SDK client over Stre
     await client.close();
     assert.equal(await own.stop(), 0);
     assert.ok(existsSync(tokenFile), 'a token file the server did not write is left alone');
+
+    // A FIFO (or a device) is no token file: refused at once, where reading it blocked the process before it could serve or stop.
+    const fifo = join(tokenFile, '..', 'token.fifo');
+    execFileSync('mkfifo', [fifo]);
+    const blocked = spawnSync(process.execPath, [cliPath, 'mcp', '--http', '0', '--token-file', fifo], { env, encoding: 'utf8', timeout: 15_000, killSignal: 'SIGKILL' });
+    assert.equal(blocked.signal, null, 'the server answered within 15 s');
+    assert.equal(blocked.status, 2, blocked.stderr);
+    assert.match(blocked.stderr, /--token-file .*token\.fifo: cannot read it \(not a regular file\)/);
 
     const refused = spawnSync(process.execPath, [cliPath, 'mcp', '--http', '0.0.0.0:0'], { env, encoding: 'utf8', timeout: 15_000 });
     assert.notEqual(refused.status, 0);
