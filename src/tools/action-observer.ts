@@ -5,7 +5,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { renderClickRing } from '../image/overlays.js';
 import type { DesktopWindow } from '../platform/windows.js';
-import type { ToolCallResult } from './call-result.js';
+import { withWarning, type ToolCallResult } from './call-result.js';
 import type { ToolContext } from './context.js';
 import { cursorIdOf, existingCursorSettings, glideCursor } from './cursor/agent-cursors.js';
 import type { Point } from './cursor/motion.js';
@@ -85,11 +85,6 @@ async function flashRing(context: ToolContext, at: Point): Promise<void> {
   await context.desktop.moveAgentCursor(id, at);
   await delay(RING_MS);
   await context.desktop.hideAgentCursor(id);
-}
-
-function withWarning(result: ToolCallResult, warning: string): ToolCallResult {
-  const warnings = [...((result.structured.warnings as string[] | undefined) ?? []), warning];
-  return { ...result, summary: `${result.summary}\n⚠️ ${warning}`, structured: { ...result.structured, warnings } };
 }
 
 /**

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server as McpServer } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { RequestId } from '@modelcontextprotocol/sdk/types.js';
-import type { ToolCallResult } from '../../tools/call-result.js';
+import { withWarning, type ToolCallResult } from '../../tools/call-result.js';
 import type { AnyTool } from '../../tools/registry.js';
 import { createMcpServer } from '../mcp-server.js';
 import { isLoopbackHost, urlHost, type ListenAddress } from './listen-address.js';
@@ -257,8 +257,7 @@ export class McpHttpServer {
       // The client is still waiting: it is answered, and told the call was stopped by the server, not by itself.
       const why = `the server ended this session while the call ran (${String(session.stop.signal.reason)})`;
       this.options.log(`${session.name} ${name} stopped: ${why}: ${result.summary.split('\n')[0]}`);
-      const warnings = [...((result.structured.warnings as string[] | undefined) ?? []), why];
-      return { ...result, summary: `${result.summary}\n⚠️ ${why}`, structured: { ...result.structured, warnings } };
+      return withWarning(result, why);
     }
     return result;
   }
