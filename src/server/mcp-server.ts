@@ -41,7 +41,7 @@ export type McpToolCall = (name: string, args: unknown, signal: AbortSignal, req
 export function createMcpServer(callTool: McpToolCall, served: readonly AnyTool[] = tools): Server {
   const server = new Server({ name: 'cup-driver', version: packageVersion }, { capabilities: { tools: {} } });
   const names = new Set(served.map((tool) => tool.name));
-  const prototypeKeyCalls = watchPrototypeKeys(server);
+  const argumentProblems = watchArguments(server);
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: served.map(listedTool) }));
   // extra.signal is aborted by the client's notifications/cancelled: the call stops (the SDK then sends no response, as MCP says).
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
@@ -49,8 +49,10 @@ export function createMcpServer(callTool: McpToolCall, served: readonly AnyTool[
     if (tool && !names.has(tool.name)) {
       return toCallToolResult(failureResult('usage', `tool "${tool.name}" is not served here (the server was started with --tools); served: ${[...names].join(', ')}`, 'unknown_tool'));
     }
-    if (prototypeKeyCalls.delete(extra.requestId)) {
-      return toCallToolResult(failureResult('usage', `invalid arguments for ${request.params.name}: unknown field "__proto__"`, 'invalid_arguments'));
+    const problem = argumentProblems.get(extra.requestId);
+    if (problem !== undefined) {
+      argumentProblems.delete(extra.requestId);
+      return toCallToolResult(failureResult('usage', `invalid arguments for ${request.params.name}: ${problem}`, 'invalid_arguments'));
     }
     return toCallToolResult(await callTool(request.params.name, request.params.arguments ?? {}, extra.signal, extra.requestId));
   });
@@ -58,22 +60,31 @@ export function createMcpServer(callTool: McpToolCall, served: readonly AnyTool[
 }
 
 /**
- * The ids of tools/call requests whose arguments had a "__proto__" key. The SDK copies the arguments while checking
- * the request, and the copy turns that key into the object's prototype (or drops it), so the handler could not tell;
- * the transport's message still has it. Every transport the server connects to is watched.
+ * The problems of tools/call requests' arguments that the SDK's own check of the request would hide, by their ids:
+ * - a "__proto__" key: the SDK copies the arguments while checking the request, and the copy turns that key into the
+ *   object's prototype (or drops it), so the handler could not tell; the transport's message still has it;
+ * - arguments that are no JSON object (a string, an array, null): the SDK refused the whole request as an internal
+ *   error (-32603) with its schema checker's dump; the message goes on with no arguments, and the call is answered
+ *   invalid_arguments, as the CLI answers it.
+ * Every transport the server connects to is watched.
  */
-function watchPrototypeKeys(server: Server): Set<string | number> {
-  const flagged = new Set<string | number>();
+function watchArguments(server: Server): Map<string | number, string> {
+  const flagged = new Map<string | number, string>();
   const connect = server.connect.bind(server);
   server.connect = async (transport) => {
     await connect(transport);
     const forward = transport.onmessage;
     transport.onmessage = (message, extra) => {
       const request = message as { id?: string | number; method?: string; params?: { arguments?: unknown } };
-      const args = request.params?.arguments;
-      if (request.method === 'tools/call' && request.id !== undefined && args !== null && typeof args === 'object' && Object.hasOwn(args, '__proto__')) {
-        flagged.add(request.id);
+      const params = request.params;
+      if (request.method !== 'tools/call' || request.id === undefined || params?.arguments === undefined) return forward?.(message, extra);
+      const args = params.arguments;
+      if (args === null || typeof args !== 'object' || Array.isArray(args)) {
+        flagged.set(request.id, `arguments must be a JSON object of the tool's fields (e.g. {"window_id": 123}), got ${args === null ? 'null' : Array.isArray(args) ? 'an array' : `a ${typeof args}`}`);
+        const { arguments: _dropped, ...rest } = params;
+        return forward?.({ ...message, params: rest } as typeof message, extra);
       }
+      if (Object.hasOwn(args, '__proto__')) flagged.set(request.id, 'unknown field "__proto__"');
       forward?.(message, extra);
     };
   };

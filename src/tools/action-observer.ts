@@ -5,7 +5,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { renderClickRing } from '../image/overlays.js';
 import type { DesktopWindow } from '../platform/windows.js';
-import type { ToolCallResult } from './call-result.js';
+import { withWarning, type ToolCallResult } from './call-result.js';
 import type { ToolContext } from './context.js';
 import { cursorIdOf, existingCursorSettings, glideCursor } from './cursor/agent-cursors.js';
 import type { Point } from './cursor/motion.js';
@@ -87,11 +87,6 @@ async function flashRing(context: ToolContext, at: Point): Promise<void> {
   await context.desktop.hideAgentCursor(id);
 }
 
-function withWarning(result: ToolCallResult, warning: string): ToolCallResult {
-  const warnings = [...((result.structured.warnings as string[] | undefined) ?? []), warning];
-  return { ...result, summary: `${result.summary}\n⚠️ ${warning}`, structured: { ...result.structured, warnings } };
-}
-
 /**
  * Starts observing one call before its handler runs: flies the session's cursor (when enabled) to the action's
  * point and reserves the recording's next turn. Undefined when there is nothing to do. Never throws.
@@ -103,6 +98,13 @@ export async function observeCall(tool: ToolDefinition, args: Record<string, unk
   const cursorOn = existingCursorSettings(context.desktop, cursorId)?.enabled === true;
   if (!recording && !cursorOn) return undefined;
   const turn = recording ? recording.nextTurn++ : 0;
+  // The turn is the recording's from now on: stopping it waits for this action to end and its folder to be written.
+  let turnDone = () => {};
+  if (recording) {
+    const done = new Promise<void>((resolve) => (turnDone = resolve));
+    recording.running.add(done);
+    void done.then(() => recording.running.delete(done));
+  }
   const aim = await aimOf(tool.name, args, context).catch(() => ({}) as Aim);
   if (cursorOn && aim.point) await glideCursor(context.desktop, cursorId, aim.point, context.signal).catch((error: Error) => context.log(`agent cursor: ${error.message}`));
   const started = new Date();
@@ -113,7 +115,9 @@ export async function observeCall(tool: ToolDefinition, args: Record<string, unk
       const dwell = cursorOn && clicked ? existingCursorSettings(context.desktop, cursorId)?.motion.dwell_after_click_ms ?? 0 : 0;
       const ring = recording?.highlightClicks && clicked && aim.point ? flashRing(context, aim.point).catch((error: Error) => context.log(`click ring: ${error.message}`)) : undefined;
       let finished = result;
-      if (recording) {
+      if (recording?.closed) {
+        finished = withWarning(result, `recording: the recording into ${recording.outputDir} was stopped before this action ended; ${turnName(turn)} was not written`);
+      } else if (recording) {
         const call: TurnCall = {
           tool: tool.name,
           args: (rawArgs ?? {}) as Record<string, unknown>,
@@ -133,6 +137,7 @@ export async function observeCall(tool: ToolDefinition, args: Record<string, unk
           finished = withWarning(result, `recording: ${turnName(turn)} was not written: ${(error as Error).message}`);
         }
       }
+      turnDone();
       await Promise.all([ring, dwell > 0 ? delay(dwell) : undefined]);
       return finished;
     },

@@ -34,3 +34,9 @@ export function resultText(result: ToolCallResult): string {
 export function errorCodeOf(result: ToolCallResult): string | undefined {
   return result.ok ? undefined : (result.structured.error as string | undefined);
 }
+
+/** The result with a warning added: a ⚠️ line after the summary, and in `warnings`. */
+export function withWarning(result: ToolCallResult, warning: string): ToolCallResult {
+  const warnings = [...((result.structured.warnings as string[] | undefined) ?? []), warning];
+  return { ...result, summary: `${result.summary}\n⚠️ ${warning}`, structured: { ...result.structured, warnings } };
+}

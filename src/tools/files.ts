@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { closeSync, constants, fstatSync, fsyncSync, lstatSync, mkdirSync, openSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, constants, existsSync, fstatSync, fsyncSync, lstatSync, mkdirSync, openSync, readSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { ToolError } from '../errors.js';
@@ -12,6 +12,27 @@ export function resolveUserPath(path: string, callerDirectory: string): string {
   return resolve(callerDirectory, path);
 }
 
+/**
+ * Creates a folder and its missing parents, one mkdir each from the top. Not mkdirSync's `recursive`: where the file
+ * system answers ENOENT under a parent that exists (procfs: /proc/1/x), Node retries that mkdir for ever, and being
+ * synchronous it froze the whole process, every HTTP client and daemon session with it. Here such a folder fails at once.
+ */
+export function makeFolder(dir: string, mode?: number): void {
+  const missing: string[] = [];
+  for (let folder = resolve(dir); !existsSync(folder); folder = dirname(folder)) {
+    missing.push(folder);
+    if (dirname(folder) === folder) break;
+  }
+  for (const folder of missing.reverse()) {
+    try {
+      mkdirSync(folder, mode === undefined ? {} : { mode });
+    } catch (error) {
+      // Made meanwhile (another call), or a dangling link: either way the next mkdir, or the caller's use, tells.
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
+  if (!statSync(dir).isDirectory()) throw new Error(`${resolve(dir)} is not a folder`);
+}
 
 /**
  * What may stand at the destination already:
@@ -79,7 +100,7 @@ export function writeFileAtomically(path: string, data: string | Buffer, options
   const temporary = join(dirname(path), `.${basename(path).slice(0, 100)}.${randomBytes(6).toString('hex')}.tmp`);
   let fd: number | undefined;
   try {
-    mkdirSync(dirname(path), { recursive: true });
+    makeFolder(dirname(path));
     fd = openSync(temporary, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, options.mode ?? 0o644);
     const bytes = typeof data === 'string' ? Buffer.from(data) : data;
     for (let offset = 0; offset < bytes.length; ) offset += writeSync(fd, bytes, offset, bytes.length - offset);
@@ -126,12 +147,12 @@ export function readRegularFile(path: string, maxBytes: number): Buffer {
 export function privateTempDirectory(...parts: string[]): string {
   const uid = process.getuid?.() ?? 0;
   const root = join(tmpdir(), `cup-driver-${uid}`);
-  mkdirSync(root, { recursive: true, mode: 0o700 });
+  makeFolder(root, 0o700);
   const stat = lstatSync(root);
   if (!stat.isDirectory() || stat.uid !== uid || (stat.mode & 0o077) !== 0) {
     throw new ToolError(`${root} is not a private directory of this user (a link, another owner, or open to others); remove it`, 'internal_error');
   }
   const dir = join(root, ...parts);
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  makeFolder(dir, 0o700);
   return dir;
 }

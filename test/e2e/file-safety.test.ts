@@ -2,7 +2,7 @@
 // link planted at the destination, never over a file the driver did not write unless asked (overwrite: true), and
 // never half-written even when the writing process is killed with SIGKILL midway. The file system is the judge.
 import assert from 'node:assert/strict';
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,7 +13,7 @@ import sharp from 'sharp';
 import type { ClientWindow } from '../../src/platform/linux/windows.js';
 import { runTool } from '../../src/tools/run.js';
 import { privateTempDirectory } from '../../src/tools/files.js';
-import { repositoryRoot, TestDesktop } from '../helpers/desktop.js';
+import { cliPath, repositoryRoot, TestDesktop } from '../helpers/desktop.js';
 import { failsWith, testContext } from '../helpers/tools.js';
 
 const sha = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex');
@@ -101,6 +101,20 @@ describe('files the driver writes', () => {
   test('a path that cannot name a file is invalid_arguments naming the field, not an internal error', async () => {
     const refused = await failsWith(context, 'get_window_state', { pid: window.pid, window_id: window.id, screenshot_out_file: 'x'.repeat(300) }, 'invalid_arguments');
     assert.match(refused.summary, /^screenshot_out_file: .*ENAMETOOLONG|^screenshot_out_file: .*name too long/);
+  });
+
+  test('a folder the file system will not make (under /proc/1) is refused at once, naming the field; the process goes on', () => {
+    // In a process of its own (the CLI without the daemon): Node's recursive mkdir retried such a folder for ever,
+    // synchronously, so the process answered nothing more; the bound turns that hang into this test's failure.
+    for (const [tool, args, pattern] of [
+      ['start_recording', { output_dir: '/proc/1/cup-recording' }, /^cup-driver: error \[invalid_arguments\]: output_dir \/proc\/1\/cup-recording cannot be created: ENOENT/m],
+      ['get_window_state', { window_id: window.id, screenshot_out_file: '/proc/1/cup-shots/a.png' }, /^cup-driver: error \[invalid_arguments\]: screenshot_out_file: \/proc\/1\/cup-shots\/a\.png cannot be written: ENOENT/m],
+    ] as const) {
+      const run = spawnSync(process.execPath, [cliPath, 'call', tool, JSON.stringify(args), '--no-daemon'], { env: desktop.env(), encoding: 'utf8', timeout: 30_000 });
+      assert.equal(run.signal, null, `${tool} did not answer within 30 s`);
+      assert.equal(run.status, 1, run.stderr);
+      assert.match(run.stderr, pattern);
+    }
   });
 
   test('SIGKILL in the middle of a big write leaves the destination as it was, never half-written', async () => {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -146,6 +146,20 @@ describe('cup-driver mcp --http, driven by the official MCP SDK client over Stre
     assert.equal(status, 403);
   });
 
+  test('tools/call arguments that are no JSON object are answered invalid_arguments naming what would work, not a JSON-RPC internal error', async () => {
+    const { transport } = await server.connect();
+    const headers = { Authorization: `Bearer ${server.token()}`, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', 'Mcp-Session-Id': transport.sessionId!, 'Mcp-Protocol-Version': '2025-06-18' };
+    for (const [args, kind] of [['x', 'a string'], [[1], 'an array'], [null, 'null'], [7, 'a number']] as const) {
+      const response = await fetch(server.url, { method: 'POST', headers, body: JSON.stringify({ jsonrpc: '2.0', id: 41, method: 'tools/call', params: { name: 'list_windows', arguments: args } }) });
+      const text = await response.text();
+      const data = JSON.parse(/^data: (.*)$/m.exec(text)?.[1] ?? text) as { result?: { isError?: boolean; structuredContent?: { error?: string; message?: string } }; error?: unknown };
+      assert.equal(data.error, undefined, `a tool result, not a JSON-RPC error: ${text}`);
+      assert.equal(data.result?.isError, true);
+      assert.equal(data.result?.structuredContent?.error, 'invalid_arguments');
+      assert.match(data.result?.structuredContent?.message ?? '', new RegExp(`^invalid arguments for list_windows: arguments must be a JSON object .*got ${kind}$`));
+    }
+  });
+
   test('each HTTP session has its own snapshots and config', async () => {
     const first = await connect();
     const second = await connect();
@@ -189,6 +203,22 @@ describe('cup-driver mcp --http, driven by the official MCP SDK client over Stre
     assert.equal(await own.stop(), 0);
     assert.equal(sessionMembers(pid).length, 0);
     assert.equal(existsSync(own.tokenFile), false);
+    await client.close().catch(() => undefined);
+  });
+
+  test('SIGTERM while a call runs: the client is answered at once, told the server ended its session, not left to its own timeout', async () => {
+    const own = await HttpServerProcess.start(['mcp', '--http', '127.0.0.1:0'], env);
+    const { client } = await own.connect();
+    const waiting = callTool(client, 'wait_for', { pid: window.pid, window_id: window.id, selector: 'name="Never there"', timeout_ms: 25_000 }, { timeout: 40_000 });
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const stoppedAt = Date.now();
+    own.child.kill('SIGTERM');
+    const answer = await waiting;
+    assert.ok(Date.now() - stoppedAt < 8000, `answered ${Date.now() - stoppedAt} ms after SIGTERM`);
+    assert.equal(answer.isError, true);
+    assert.match(resultText(answer), /^error \[cancelled\]: .*\n⚠️ the server ended this session while the call ran \(received SIGTERM\)$/s);
+    if (own.child.exitCode === null) await new Promise((resolve) => own.child.once('exit', resolve));
+    assert.equal(own.child.exitCode, 0);
     await client.close().catch(() => undefined);
   });
 
@@ -236,6 +266,14 @@ describe('cup-driver mcp --http, driven by the official MCP SDK client over Stre
     await client.close();
     assert.equal(await own.stop(), 0);
     assert.ok(existsSync(tokenFile), 'a token file the server did not write is left alone');
+
+    // A FIFO (or a device) is no token file: refused at once, where reading it blocked the process before it could serve or stop.
+    const fifo = join(tokenFile, '..', 'token.fifo');
+    execFileSync('mkfifo', [fifo]);
+    const blocked = spawnSync(process.execPath, [cliPath, 'mcp', '--http', '0', '--token-file', fifo], { env, encoding: 'utf8', timeout: 15_000, killSignal: 'SIGKILL' });
+    assert.equal(blocked.signal, null, 'the server answered within 15 s');
+    assert.equal(blocked.status, 2, blocked.stderr);
+    assert.match(blocked.stderr, /--token-file .*token\.fifo: cannot read it \(not a regular file\)/);
 
     const refused = spawnSync(process.execPath, [cliPath, 'mcp', '--http', '0.0.0.0:0'], { env, encoding: 'utf8', timeout: 15_000 });
     assert.notEqual(refused.status, 0);

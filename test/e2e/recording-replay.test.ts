@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, test } from 'node:test';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -260,5 +261,23 @@ describe('recording and replay', () => {
     assert.deepEqual(readdirSync(alphaDir), ['.recording.json']);
     assert.equal((await cli('stop_recording', {}, 'alpha')).status, 0);
     assert.ok(!existsSync(join(alphaDir, 'turn-00001')));
+  });
+  test('stop_recording during an action of its session waits for that action\'s turn: the folder holds what it counts, and nothing comes after', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cup-stop-midway-'));
+    const client = await mcp();
+    const field = named(await elements(client, window), 'Paste target');
+    assert.ok(!(await call(client, 'start_recording', { output_dir: dir })).isError);
+    // Typed key by key in the foreground, 80 ms apart: about 2 s under way.
+    const typing = call(client, 'type_text', { window_id: window.id, element_index: field.index, text: 'stopped midway', delivery_mode: 'foreground', delay_ms: 80 });
+    await waitUntil('the typing took its turn', 10_000, async () => (await call(client, 'get_recording_state', {})).structuredContent.next_turn === 2);
+    const stopped = await call(client, 'stop_recording', {});
+    assert.ok(!stopped.isError, JSON.stringify(stopped.content));
+    const typed = await typing;
+    assert.ok(!typed.isError, JSON.stringify(typed.content));
+    const turns = () => readdirSync(dir).filter((name) => name.startsWith('turn-'));
+    assert.deepEqual(turns(), ['turn-00001'], 'the action that was under way is recorded, whole');
+    assert.equal(stopped.structuredContent.turns_written, 1, 'stop_recording counts the turn it waited for');
+    await sleep(1000);
+    assert.deepEqual(readdirSync(dir), ['turn-00001'], 'nothing is written into the folder after stop_recording answered');
   });
 });

@@ -76,7 +76,7 @@ export class HttpServerProcess {
   }
 }
 
-export async function callTool(client: Client, name: string, args: Record<string, unknown> = {}, options: { signal?: AbortSignal } = {}): Promise<CallToolResult> {
+export async function callTool(client: Client, name: string, args: Record<string, unknown> = {}, options: { signal?: AbortSignal; timeout?: number } = {}): Promise<CallToolResult> {
   return (await client.callTool({ name, arguments: args }, undefined, options)) as CallToolResult;
 }
 

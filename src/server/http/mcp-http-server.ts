@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server as McpServer } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { RequestId } from '@modelcontextprotocol/sdk/types.js';
-import type { ToolCallResult } from '../../tools/call-result.js';
+import { withWarning, type ToolCallResult } from '../../tools/call-result.js';
 import type { AnyTool } from '../../tools/registry.js';
 import { createMcpServer } from '../mcp-server.js';
 import { isLoopbackHost, urlHost, type ListenAddress } from './listen-address.js';
@@ -51,7 +51,10 @@ interface HttpSession {
   /** Requests (and SSE streams) open now; the idle clock runs only at 0. */
   open: number;
   lastActive: number;
+  /** Each call until its answer is written (or its response closed). */
   calls: Set<Promise<unknown>>;
+  /** Aborted when the server ends the session (stopping, idle, DELETE): its calls stop and are answered before it closes. */
+  stop: AbortController;
   ending?: Promise<void>;
   release?: () => void;
 }
@@ -69,7 +72,7 @@ export class McpHttpServer {
    * The HTTP request a call came in on: when it came (a reading begun since is fresh for the call), and a signal
    * aborted when it is dropped before its answer was written (the client went away).
    */
-  private readonly request = new AsyncLocalStorage<{ receivedAt: number; dropped: AbortSignal }>();
+  private readonly request = new AsyncLocalStorage<{ receivedAt: number; dropped: AbortSignal; closed: Promise<void> }>();
   private checks?: RequestChecks;
   private sweep?: NodeJS.Timeout;
   private stopping?: Promise<void>;
@@ -200,7 +203,7 @@ export class McpHttpServer {
   }
 
   private register(id: string, transport: StreamableHTTPServerTransport, mcp: McpServer): HttpSession {
-    const session: HttpSession = { id, name: `http-${id}`, transport, mcp, open: 0, lastActive: Date.now(), calls: new Set(), release: this.options.hold?.() };
+    const session: HttpSession = { id, name: `http-${id}`, transport, mcp, open: 0, lastActive: Date.now(), calls: new Set(), stop: new AbortController(), release: this.options.hold?.() };
     this.sessions.set(id, session);
     this.options.log(`HTTP session ${session.name} started`);
     return session;
@@ -210,11 +213,14 @@ export class McpHttpServer {
     const receivedAt = performance.now();
     this.track(session, response);
     const dropped = new AbortController();
-    response.once('close', () => {
-      if (!response.writableFinished) dropped.abort();
-    });
+    const closed = new Promise<void>((resolve) =>
+      response.once('close', () => {
+        if (!response.writableFinished) dropped.abort();
+        resolve();
+      }),
+    );
     // The transport hands the messages to the MCP server inside this call, so the calls they start see the signal.
-    await this.request.run({ receivedAt, dropped: dropped.signal }, () => session.transport.handleRequest(request, response));
+    await this.request.run({ receivedAt, dropped: dropped.signal, closed }, () => session.transport.handleRequest(request, response));
   }
 
   /** A request (or SSE stream) keeps its session from idling out until its response closes. */
@@ -232,32 +238,41 @@ export class McpHttpServer {
     if (!session) throw new Error('a tool call arrived before the session was initialized');
     const request = this.request.getStore();
     // A client that disconnects mid-call cancels it, as notifications/cancelled would: nobody is left to hear the answer.
-    const callSignal = request ? AbortSignal.any([signal, request.dropped]) : signal;
+    const byClient = request ? AbortSignal.any([signal, request.dropped]) : signal;
+    const callSignal = AbortSignal.any([byClient, session.stop.signal]);
     const running = this.options.calls.run(session.name, name, args, { signal: callSignal, ...(request ? { calledAt: request.receivedAt } : {}) });
-    session.calls.add(running);
-    try {
-      const result = await running;
-      for (const notice of result.notices ?? []) this.options.log(notice);
-      if (callSignal.aborted) {
-        this.options.log(`${session.name} ${name} cancelled by the client: ${result.summary.split('\n')[0]}`);
-        // A cancelled call gets no answer (MCP), so its response stream would stay open for good: end it.
-        setImmediate(() => session.transport.closeSSEStream(requestId));
-      }
+    // An ending session waits for the answer to be written, not only for the call to return.
+    const answered = running.then(() => request?.closed).catch(() => undefined);
+    session.calls.add(answered);
+    void answered.then(() => session.calls.delete(answered));
+    const result = await running;
+    for (const notice of result.notices ?? []) this.options.log(notice);
+    if (byClient.aborted) {
+      this.options.log(`${session.name} ${name} cancelled by the client: ${result.summary.split('\n')[0]}`);
+      // A cancelled call gets no answer (MCP), so its response stream would stay open for good: end it.
+      setImmediate(() => session.transport.closeSSEStream(requestId));
       return result;
-    } finally {
-      session.calls.delete(running);
     }
+    if (session.stop.signal.aborted) {
+      // The client is still waiting: it is answered, and told the call was stopped by the server, not by itself.
+      const why = `the server ended this session while the call ran (${String(session.stop.signal.reason)})`;
+      this.options.log(`${session.name} ${name} stopped: ${why}: ${result.summary.split('\n')[0]}`);
+      return withWarning(result, why);
+    }
+    return result;
   }
 
   /**
-   * Closes the session's transport (which aborts its calls in flight), lets them finish (bounded), then
-   * ends its driver session: its terminals are stopped and its snapshots and config forgotten.
+   * Stops the session's calls in flight and lets them be answered (bounded): a client waiting for an answer that
+   * never comes hangs until its own timeout. Then closes its transport and ends its driver session: its terminals
+   * are stopped and its snapshots and config forgotten.
    */
   private endSession(session: HttpSession, reason: string): Promise<void> {
     session.ending ??= (async () => {
-      await session.mcp.close().catch(() => undefined);
+      session.stop.abort(reason);
       const settled = Promise.allSettled([...session.calls]);
       await Promise.race([settled, new Promise((resolve) => setTimeout(resolve, callGraceMs).unref())]);
+      await session.mcp.close().catch(() => undefined);
       try {
         for (const undone of (await this.options.calls.end(session.name)) ?? []) {
           if (undone.error) this.options.log(`ending ${session.name}: ${undone.label} failed: ${undone.error}`);

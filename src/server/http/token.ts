@@ -1,12 +1,14 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { readFileSync, rmSync, statSync } from 'node:fs';
+import { rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { stateDirectory } from '../../platform/linux/desktop/state-dir.js';
-import { writeFileAtomically } from '../../tools/files.js';
+import { readRegularFile, writeFileAtomically } from '../../tools/files.js';
 import { UsageError } from '../cli-args.js';
 
 /** Shorter tokens are guessable in a fleet's lifetime; the generated ones are 32 random bytes. */
 const minimumTokenLength = 16;
+/** A token is one line; a bigger file is not one. */
+const maxTokenFileBytes = 4096;
 
 /** The bearer token every HTTP request must carry, and the file that holds it. */
 export interface BearerToken {
@@ -28,7 +30,8 @@ export function defaultTokenFile(port: number, env: NodeJS.ProcessEnv = process.
 export function loadOrCreateToken(file: string, log: (message: string) => void): BearerToken {
   let text: string | undefined;
   try {
-    text = readFileSync(file, 'utf8');
+    // Only a regular file: reading a FIFO blocked the process for ever, before its signal handlers could run (SIGTERM did nothing).
+    text = readRegularFile(file, maxTokenFileBytes).toString('utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw new UsageError(`--token-file ${file}: cannot read it (${(error as Error).message})`);
   }

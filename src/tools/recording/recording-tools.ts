@@ -1,10 +1,10 @@
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { ToolError } from '../../errors.js';
 import type { ScreenRecordingRequest } from '../../platform/desktop.js';
 import type { ToolContext } from '../context.js';
-import { resolveUserPath } from '../files.js';
+import { makeFolder, resolveUserPath } from '../files.js';
 import { resolveWindow, windowsOfProcess } from '../perception/window-records.js';
 import { pidArgument, windowIdArgument } from '../schemas.js';
 import { defineTool } from '../tool.js';
@@ -117,7 +117,7 @@ export const startRecording = defineTool({
   async handle(args, context) {
     const dir = resolveUserPath(args.output_dir, context.cwd);
     try {
-      mkdirSync(dir, { recursive: true });
+      makeFolder(dir);
     } catch (error) {
       throw new ToolError(`output_dir ${dir} cannot be created: ${(error as Error).message}`, 'invalid_arguments');
     }
@@ -138,7 +138,7 @@ export const startRecording = defineTool({
       }
       for (const name of left) rmSync(join(dir, name), { recursive: true, force: true });
     }
-    const recording: Recording = { session: context.session, outputDir: dir, startedAt: new Date(), highlightClicks: args.highlight_clicks ?? false, nextTurn: 1, turnsWritten: 0 };
+    const recording: Recording = { session: context.session, outputDir: dir, startedAt: new Date(), highlightClicks: args.highlight_clicks ?? false, nextTurn: 1, turnsWritten: 0, running: new Set(), closed: false };
     if (args.record_video) {
       const encoder = context.desktop.videoEncoder();
       if (!encoder.path) {

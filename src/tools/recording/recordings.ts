@@ -1,5 +1,6 @@
 // The trajectory recordings running on one desktop, by the session that started each: a recording belongs to its
 // session, so two agents on one daemon never write into each other's turn folders.
+import { setTimeout as delay } from 'node:timers/promises';
 import type { Desktop, ScreenRecording } from '../../platform/desktop.js';
 import type { ToolContext } from '../context.js';
 import { unmarkRecording } from './interrupted.js';
@@ -12,6 +13,13 @@ export interface Recording {
   /** The number the next recorded action gets (turn-00001 first). */
   nextTurn: number;
   turnsWritten: number;
+  /**
+   * The session's actions under way, each until its turn folder is written: stopping waits for them (bounded), so the
+   * folder holds and counts every turn once stop_recording answers, and nothing is written into it afterwards.
+   */
+  running: Set<Promise<void>>;
+  /** Set once stopped and its running actions waited for: an action that ends later writes no turn. */
+  closed: boolean;
   /** The screen video, while it records. */
   video?: ScreenRecording;
   /** What the video shows: "screen", "window" (a window's place) or "follow_window" (one window's own pixels). */
@@ -23,6 +31,9 @@ export interface StoppedRecording {
   video?: { path: string; durationS?: number; stoppedBy: string };
   videoError?: string;
 }
+
+/** How long stopping waits for the session's actions under way to end and write their turns. */
+const RUNNING_ACTIONS_WAIT_MS = 10_000;
 
 const byDesktop = new WeakMap<Desktop, Map<string, Recording>>();
 
@@ -53,6 +64,8 @@ export async function stopRecording(desktop: Desktop, session: string): Promise<
   const recording = recordings?.get(session);
   if (!recording) return undefined;
   recordings!.delete(session);
+  await Promise.race([Promise.allSettled(recording.running), delay(RUNNING_ACTIONS_WAIT_MS, undefined, { ref: false })]);
+  recording.closed = true;
   try {
     if (!recording.video) return { recording };
     try {

@@ -5,6 +5,7 @@
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildEnvelope } from '../../cup/index.js';
+import { makeFolder } from '../files.js';
 import { encodePng } from '../../image/encode.js';
 import { markPoint } from '../../image/overlays.js';
 import type { DesktopWindow } from '../../platform/windows.js';
@@ -110,7 +111,7 @@ async function captureWindowFiles(context: ToolContext, window: DesktopWindow, c
 
 /** Writes the files into `<dir>/<name>` through a temporary folder and one rename. */
 function writeFolder(dir: string, name: string, files: ReadonlyMap<string, Buffer | string>): void {
-  mkdirSync(dir, { recursive: true });
+  makeFolder(dir);
   const temporary = join(dir, `.${name}.${process.pid}.${Date.now().toString(36)}.partial`);
   try {
     mkdirSync(temporary);
