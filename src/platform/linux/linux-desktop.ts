@@ -557,7 +557,14 @@ export class LinuxDesktop implements Desktop {
       visibleOnly: limits.visibleOnly,
     };
     let mirrored: MirrorRead | undefined;
-    if (quirks.mirrorable) mirrored = await this.mirrorOf(window, match, client, x, quirks).read(options, { fresh: limits.fresh, eventsOnly: limits.eventsOnly, boxesLater: limits.boxesLater });
+    try {
+      if (quirks.mirrorable) mirrored = await this.mirrorOf(window, match, client, x, quirks).read(options, { fresh: limits.fresh, eventsOnly: limits.eventsOnly, boxesLater: limits.boxesLater });
+    } catch (error) {
+      // The bus connection closed before this process heard of it (the bus was killed a moment ago): the read starts
+      // again on the bus the session names now, once, where an app started before it is not found.
+      if (error instanceof DBusClosedError && !busChecked) return this.readWindowTree(window, limits, true);
+      throw error;
+    }
     // The app's focus, as it announces it from now on, is what a walk may miss (see focus-outside-tree.ts).
     void client.events.follow().catch(() => {});
     const own = mirrored?.read ?? (await withFocusOutsideTree(client, await readTree(client, match.topLevel, options), match.app.bus, options));

@@ -4,7 +4,7 @@
 import { ATSPI_ROLE, ATSPI_STATE } from '../../../cup/atspi/constants.js';
 import type { AtspiRawNode } from '../../../cup/atspi/raw-node.js';
 import { hasState } from '../../../cup/atspi/states.js';
-import { DBusError, DBusTimeoutError } from '../dbus/index.js';
+import { DBusClosedError, DBusError, DBusTimeoutError } from '../dbus/index.js';
 import { getProperty } from '../dbus/properties.js';
 import type { X11Connection } from '../x11/index.js';
 import type { AtspiClient } from './client.js';
@@ -758,6 +758,9 @@ export class WindowMirror {
       await getProperty(this.client.bus, this.top.bus, this.top.path, atspiInterface('Accessible'), 'ChildCount', timeoutMs);
       return true;
     } catch (error) {
+      // The bus itself gone is the caller's to handle (a new bus, or none): a walk through the app's own socket,
+      // which outlives the bus, would read an app the driver can no longer reach by its bus.
+      if (error instanceof DBusClosedError) throw error;
       return error instanceof DBusTimeoutError ? 'timeout' : false;
     }
   }
