@@ -77,13 +77,14 @@ describe('actions on an app that changes by itself', () => {
     assert.equal(result.effect, 'suspected_noop', `${called.summary}: ${JSON.stringify(result.evidence)}`);
   });
 
-  test('a click whose button only announces again that it is showing and sensitive, as it was, is no effect', async () => {
+  test('a click whose button only announces again that it is showing and sensitive, and a slider its value, as they were, is no effect', async () => {
     // Java announces SHOWING again of what it lays out again: jEdit's clicks were confirmed by it.
     const counterBefore = await counter();
     const called = await callOk(fixtures.context, 'click', { window_id: window.id, element_index: button('Show again').index });
     const result = called.structured as unknown as ActionResult;
     const states = (await fixtures.oracle.find(window.pid, window.title, 'push button', 'Show again')).states ?? [];
     assert.ok(states.includes('showing') && states.includes('sensitive'), `pyatspi: the button is showing and sensitive, as it was: ${states.join(' ')}`);
+    assert.equal((await fixtures.oracle.status(window.pid, window.title)).slider, '50', 'the fixture: the slider announced again is where it was');
     assert.equal(await counter(), counterBefore, 'nothing the app keeps changed');
     assert.equal(result.effect, 'suspected_noop', `${called.summary}: ${JSON.stringify(result.evidence)}`);
   });

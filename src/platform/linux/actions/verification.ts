@@ -634,7 +634,11 @@ async function describeObject(
     // dialog re-set its Filter field on Replace All) is no change, as a name announced again is not.
     if (text === undefined || knownValue === undefined || knownValue.length >= textReadBack || text !== knownValue) changes.push(`text is now ${quote(text, from)}`);
   }
-  if (kinds.has('PropertyChange:accessible-value')) changes.push(`value is now ${quote(await readValue(client, ref).then((value) => String(value.current)).catch(() => undefined))}`);
+  if (kinds.has('PropertyChange:accessible-value')) {
+    const value = await readValue(client, ref).then((read) => String(read.current)).catch(() => undefined);
+    // A value announced again as the snapshot showed it (a split pane's divider left where it was) is no change either.
+    if (value === undefined || value !== knownValue) changes.push(`value is now ${quote(value)}`);
+  }
   // A description announced again as it was (a tool tip's text set anew on every state change) is no change either.
   const descriptionNow = kinds.has('PropertyChange:accessible-description') && knownDescription !== undefined ? await readDescription(client, ref).catch(() => undefined) : undefined;
   const sameDescription = descriptionNow !== undefined && plainText(descriptionNow) === knownDescription;
