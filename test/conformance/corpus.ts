@@ -70,7 +70,8 @@ export const corpus: readonly CorpusApp[] = [
     id: 'pcmanfm-qt',
     toolkit: 'Qt 5',
     family: 'qt',
-   
+    // Its first start in a fresh home (its menu cache, its D-Bus services) once took over 30 s in a CI run.
+    launchTimeoutMs: 60_000,
     command: 'pcmanfm-qt',
     args: (home) => [home],
     title: /^cup-conformance-pcmanfm-qt-/,
