@@ -24,7 +24,8 @@ test('vim: lines with emoji read as the file holds them, and the cursor sits whe
 
   // vim's own count of the second line's display width, against the cursor the driver reads after $.
   await callOk(context, 'tui_press_sequence', { keys: ['j', '$'], session: 'wide' });
-  await callOk(context, 'tui_type', { text: ':echo "W=" . virtcol(".")\n', session: 'wide' });
+  // The command as typed holds no "W=" of its own: the wait can only meet vim's answer, not the command line before Return.
+  await callOk(context, 'tui_type', { text: ':echo "W" . "=" . virtcol(".")\n', session: 'wide' });
   await callOk(context, 'tui_wait_for', { text: 'W=', session: 'wide' });
   const shown = await callOk(context, 'tui_render_text', { session: 'wide' });
   const width = Number(/W=(\d+)/.exec((shown.structured.lines as string[]).join('\n'))?.[1]);
