@@ -20,7 +20,12 @@ export function hasNonFocusAction(node: CupNode): boolean {
  * is in the screenshot only, and it is acted on by points there.
  */
 export function isDrawnSurface(node: CupNode): boolean {
-  return Object.values(node.platform ?? {}).some((fields) => fields?.drawnSurface === true);
+  return platformFlag(node, 'drawnSurface');
+}
+
+/** Whether any platform's fields of the node set this flag (the schema leaves them open to each platform's own). */
+export function platformFlag(node: CupNode, flag: string): boolean {
+  return Object.values(node.platform ?? {}).some((fields) => fields?.[flag] === true);
 }
 
 /**

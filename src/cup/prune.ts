@@ -1,7 +1,7 @@
 // The pruning pass of COMPACT.md, kept apart from any text so the compact and Markdown renderings
 // show exactly the same nodes and hints.
 import { countNodes } from './envelope.js';
-import { actionsWithoutFocus, hasNonFocusAction, isDrawnSurface } from './fields.js';
+import { actionsWithoutFocus, hasNonFocusAction, isDrawnSurface, platformFlag } from './fields.js';
 import { clipDirection, intersectRect } from './rect.js';
 import { normaliseWhitespace } from './text.js';
 import type { CupDetail, CupEnvelope, CupNode, CupRect } from './types.js';
@@ -110,8 +110,7 @@ function unreadHint(node: CupNode): Branch[] {
  * fields): a tree view that looks empty in the tree, though its rows are on screen.
  */
 function notExposedHint(node: CupNode): Branch[] {
-  const flagged = Object.values(node.platform ?? {}).some((fields) => fields?.itemsNotExposed === true);
-  return flagged ? [{ kind: 'hint', counts: noCounts(), total: 0, notExposed: true }] : [];
+  return platformFlag(node, 'itemsNotExposed') ? [{ kind: 'hint', counts: noCounts(), total: 0, notExposed: true }] : [];
 }
 
 function noCounts(): ClipCounts {

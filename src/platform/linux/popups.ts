@@ -3,6 +3,7 @@
 // over the root with the client's resource-id base.
 import type { ClientWindow } from './windows.js';
 import type { X11Connection } from './x11/index.js';
+import { askedAhead } from './asked-ahead.js';
 
 export interface Popup {
   id: number;
@@ -24,15 +25,14 @@ export async function mappedPopupsOf(x: X11Connection, window: number): Promise<
   const client = window & ~x.setup.resourceIdMask;
   const seen = candidatesBefore.get(x) ?? new Map<number, readonly number[]>();
   candidatesBefore.set(x, seen);
-  // The windows that were candidates last time are asked about in the same write as the root's children: a look at
-  // the same windows (the common case) takes one round trip.
-  const ahead = new Map((seen.get(client) ?? []).map((id) => [id, popupFacts(x, id)]));
+  // The windows that were candidates last time are asked about in the same write as the root's children (asked-ahead.ts).
+  const factsOf = askedAhead(seen.get(client) ?? [], (id) => popupFacts(x, id));
   const { children } = await x.queryTree(root);
   const candidates = children.filter((id) => (id & ~x.setup.resourceIdMask) === client && id !== window);
   seen.set(client, candidates);
   const found = await Promise.all(
     candidates.map(async (id): Promise<Popup | undefined> => {
-      const facts = await (ahead.get(id) ?? popupFacts(x, id));
+      const facts = await factsOf(id);
       if (!facts) return undefined;
       const { attributes, geometry } = facts;
       if (!attributes.overrideRedirect || attributes.mapState !== 'viewable' || attributes.class !== 'InputOutput') return undefined;

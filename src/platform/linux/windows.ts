@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { DesktopWindow, WindowRect } from '../windows.js';
 import type { X11Connection } from './x11/index.js';
+import { askedAhead } from './asked-ahead.js';
 
 /** A top-level client window as the window manager and the X server describe it. */
 export interface ClientWindow extends DesktopWindow {
@@ -113,10 +114,7 @@ function describeWindow(x: X11Connection, id: number, zIndex: number, facts: Win
   return window;
 }
 
-/**
- * The client windows each connection listed last: their facts are asked for in the same write as the root's lists, so
- * that a listing of the windows there were (the common case) takes one round trip, not two.
- */
+/** The client windows each connection listed last, whose facts the next listing asks for ahead (asked-ahead.ts). */
 const listedBefore = new WeakMap<X11Connection, readonly number[]>();
 
 /**
@@ -125,7 +123,7 @@ const listedBefore = new WeakMap<X11Connection, readonly number[]>();
  */
 export async function listClientWindows(x: X11Connection): Promise<ClientWindow[]> {
   const root = x.screen.root;
-  const ahead = new Map((listedBefore.get(x) ?? []).map((id) => [id, windowFacts(x, id)]));
+  const factsOf = askedAhead(listedBefore.get(x) ?? [], (id) => windowFacts(x, id));
   const [stacking, clients, active, currentDesktop, hiddenAtom, modalAtom, splashAtom, skipTaskbarAtom] = await Promise.all([
     x.getWindowList(root, '_NET_CLIENT_LIST_STACKING'),
     x.getWindowList(root, '_NET_CLIENT_LIST'),
@@ -142,7 +140,7 @@ export async function listClientWindows(x: X11Connection): Promise<ClientWindow[
   const ids = [...(clients ?? []).filter((id) => !ordered!.includes(id)), ...ordered];
   const context = { activeWindow: active?.[0] ?? 0, currentDesktop: currentDesktop?.[0], hiddenAtom, modalAtom, splashAtom, skipTaskbarAtom };
   listedBefore.set(x, ids);
-  const facts = await Promise.all(ids.map((id) => ahead.get(id) ?? windowFacts(x, id)));
+  const facts = await Promise.all(ids.map(factsOf));
   return ids.map((id, zIndex) => describeWindow(x, id, zIndex, facts[zIndex], context)).filter((window): window is ClientWindow => window !== undefined);
 }
 

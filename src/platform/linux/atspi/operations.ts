@@ -70,10 +70,10 @@ export async function readDescription(client: AtspiClient, ref: ObjectRef): Prom
   return String((await getProperty(client, ref, 'Accessible', 'Description')) ?? '');
 }
 
-/** Action names as the toolkit reports them (GetName is the non-localised name), in index order. */
 /** How many action names are asked for together with their count: most objects have one to three. */
 const NAMES_ASKED_AHEAD = 3;
 
+/** Action names as the toolkit reports them (GetName is the non-localised name), in index order. */
 export async function actionNames(client: AtspiClient, ref: ObjectRef): Promise<string[]> {
   const name = (index: number) =>
     callObject(client, ref, 'Action', 'GetName', 'i', [index]).then(
