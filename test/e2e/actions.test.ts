@@ -367,6 +367,22 @@ describe('action tools on real apps', () => {
     assert.equal((await fixtures.status(source)).lastKey, '', 'the fixture: nothing was dragged or dropped');
   });
 
+  test('a drop the app reaches late, showing a window of its own first (a drag image): its own sign is waited for from that window on', async () => {
+    // A loaded Firefox made its drag image only after the release and moved the card over 1.5 s later: the drag read
+    // "confirmed" by the drag image window alone, and named nothing the page did.
+    const window = await fixtures.launch('gtk3', { title: 'Late Drop', rows: 3, extraArgs: ['--drop-zone', '--late-drop'] });
+    const token = async (selector: string) => {
+      const found = (await callOk(context, 'find_elements', { window_id: window.id, selector })).structured as { matches: { element_token: string }[] };
+      assert.ok(found.matches[0], `${selector}: ${JSON.stringify(found)}`);
+      return found.matches[0].element_token;
+    };
+    const [from, to] = [await token('name="Drag source"'), await token('name="Drop here"')];
+    const result = await act('drag', { window_id: window.id, from_element_token: from, to_element_token: to, delivery_mode: 'foreground' });
+    assert.equal((await fixtures.waitForStatus(window, (status) => status.lastKey !== '')).lastKey, 'dropped:payload from Late Drop', 'the fixture: the drop was taken');
+    assert.equal(result.effect, 'confirmed', JSON.stringify(result));
+    assert.match(result.evidence!.join('\n'), /"Drop here": name is now "Dropped: payload from Late Drop"/, 'the evidence names what the drop did, not only the window shown before it');
+  });
+
   test('a context menu, shown in a popup window of its own, is in the tree of the window it opened over, and its item is chosen there in the background', async () => {
     // xfce4-taskmanager's right click showed Stop, Terminate and Kill on screen, and in no tree the driver read.
     const window = await fixtures.launch('gtk3', { title: 'Context Fixture', rows: 3, extraArgs: ['--context-menu'] });
