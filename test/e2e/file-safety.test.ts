@@ -14,7 +14,7 @@ import type { ClientWindow } from '../../src/platform/linux/windows.js';
 import { runTool } from '../../src/tools/run.js';
 import { privateTempDirectory } from '../../src/tools/files.js';
 import { cliPath, repositoryRoot, TestDesktop } from '../helpers/desktop.js';
-import { failsWith, testContext } from '../helpers/tools.js';
+import { callOk, failsWith, testContext } from '../helpers/tools.js';
 
 const sha = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex');
 
@@ -115,6 +115,17 @@ describe('files the driver writes', () => {
       assert.equal(run.status, 1, run.stderr);
       assert.match(run.stderr, pattern);
     }
+  });
+
+  test('a desktop closed opens no connection again: work still under way when its call answered finds them closed, and the process can end', async () => {
+    // The CLI's get_window_state above, refused for its file while the window's tree was still being read, closed the
+    // desktop as it ended; the read then opened a new X connection, and the process never exited (1 run in 6, 30 s).
+    const closing = testContext();
+    await callOk(closing, 'list_windows', {});
+    await closing.desktop.atspi();
+    closing.desktop.close();
+    await assert.rejects(closing.desktop.x11(), /closed its connection to the X server/);
+    await assert.rejects(closing.desktop.atspi(), /closed its connection to the accessibility bus/);
   });
 
   test('SIGKILL in the middle of a big write leaves the destination as it was, never half-written', async () => {

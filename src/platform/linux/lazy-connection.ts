@@ -4,6 +4,8 @@
  */
 export class LazyConnection<T> {
   private current?: Promise<T>;
+  /** Set by shut(): what get() then answers instead of opening a connection. */
+  private shutBy?: string;
 
   constructor(
     private readonly open: () => Promise<T>,
@@ -11,6 +13,7 @@ export class LazyConnection<T> {
   ) {}
 
   get(): Promise<T> {
+    if (this.shutBy !== undefined) return Promise.reject(new Error(this.shutBy));
     if (!this.current) {
       const opening = this.open();
       const forget = () => {
@@ -25,6 +28,15 @@ export class LazyConnection<T> {
   /** Whether a connection is open or opening (without opening one). */
   get opened(): boolean {
     return this.current !== undefined;
+  }
+
+  /**
+   * Closes the connection for good (its owner is done): work still under way that asks for it after this gets
+   * `reason` as an error, where a new connection would keep the process alive with no one to close it.
+   */
+  shut(closeConnection: (connection: T) => void, reason: string): void {
+    this.close(closeConnection);
+    this.shutBy = reason;
   }
 
   /** Closes the connection if one is open or opening, and forgets it. */

@@ -787,8 +787,9 @@ export class LinuxDesktop implements Desktop {
   close(): void {
     this.clipboard.close();
     for (const id of [...this.mirrors.keys()]) this.forgetMirror(id);
-    this.xConnection.close((connection) => connection.close());
-    this.atspiConnection.close((client) => client.close());
+    // A call that answered early (its argument refused) may still be reading: it must not open connections again.
+    this.xConnection.shut((connection) => connection.close(), 'the driver has closed its connection to the X server');
+    this.atspiConnection.shut((client) => client.close(), 'the driver has closed its connection to the accessibility bus');
     this.pages.close();
   }
 }

@@ -3,6 +3,7 @@ import { ToolError } from '../../errors.js';
 import type { ClipCounts } from '../../cup/index.js';
 import { encodePng } from '../../image/encode.js';
 import type { DesktopWindow, WindowRect } from '../../platform/windows.js';
+import { allFinished } from '../all-finished.js';
 import type { ToolContext } from '../context.js';
 import { resolveUserPath, writeFileAtomically } from '../files.js';
 import { pidArgument, windowIdArgument, windowResult } from '../schemas.js';
@@ -123,7 +124,9 @@ export const getWindowState = defineTool({
       // What compact text and markdown prune away is not read at all; JSON is the whole envelope.
       visibleOnly: args.detail === 'compact' && args.format !== 'json',
     };
-    const [reading, screen, screenshot, beyond] = await Promise.all([
+    // Every part is waited for, even once one has failed (a screenshot_out_file that cannot be written): the call
+    // answers when its work is over, not while the tree is still being read.
+    const [reading, screen, screenshot, beyond] = await allFinished([
       readNumbered(context, window, limits),
       context.desktop.screen(),
       args.include_screenshot ? screenshotOf(context, window, args.screenshot_out_file, args.overwrite ?? false) : Promise.resolve<Screenshot>({}),
