@@ -1,0 +1,84 @@
+// Apps scaled on their own (GTK3 under GDK_SCALE, Qt 5 under QT_SCALE_FACTOR) report their accessible boxes in their
+// logical pixels while the X server draws them twice as large. The oracles: pyatspi's extents (logical) times the scale
+// the app was started with, the screen's size, and what the app's own status and states say a real click did.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { ClientWindow } from '../../src/platform/linux/windows.js';
+import type { ActionResult } from '../../src/tools/input/schemas.js';
+import { FixtureDesktop } from '../helpers/fixture-desktop.js';
+import { accessibleWindowState, callOk, pyatspiWalk, type Element, type OracleNode } from '../helpers/tools.js';
+
+const scale = 2;
+/** The screen the test desktop has (TestDesktop's default). */
+const screen = { width: 1280, height: 800 };
+
+/** The element's box agrees with pyatspi's logical box times the app's scale, to a pixel of rounding. */
+function assertScaled(element: Element, node: OracleNode): void {
+  const expected = node.extents!.map((value) => value * scale);
+  const actual = [element.bounds!.x, element.bounds!.y, element.bounds!.w, element.bounds!.h];
+  assert.ok(actual.every((value, i) => Math.abs(value - expected[i]!) <= scale), `"${element.name}": ${JSON.stringify(actual)} is pyatspi's ${JSON.stringify(node.extents)} × ${scale}`);
+}
+
+describe('apps scaled on their own', () => {
+  let fixtures: FixtureDesktop;
+  let gtk3: ClientWindow;
+  let qt5: ClientWindow;
+  let gtk4: ClientWindow;
+
+  before(async () => {
+    fixtures = await FixtureDesktop.start();
+    gtk3 = await fixtures.launch('gtk3', { title: 'Scaled GTK3', env: { GDK_SCALE: String(scale) } });
+    qt5 = await fixtures.launch('qt5', { title: 'Scaled Qt', env: { QT_SCALE_FACTOR: String(scale) } });
+    gtk4 = await fixtures.launch('gtk4', { title: 'Scaled GTK4', env: { GDK_SCALE: String(scale) } });
+  });
+
+  after(async () => {
+    await fixtures?.stop();
+  });
+
+  test('GTK3 under GDK_SCALE: boxes are in screen pixels, what lies below the screen is offscreen, and a real click lands on its element', async () => {
+    await callOk(fixtures.context, 'bring_to_front', { window_id: gtk3.id });
+    const nodes = await pyatspiWalk(gtk3.pid, gtk3.title, fixtures.desktop.env());
+    const { elements } = (await accessibleWindowState(fixtures.context, gtk3, { include_screenshot: false, detail: 'full' })).state;
+    const increment = elements.find((element) => element.name === 'Increment')!;
+    assertScaled(increment, nodes.find((node) => node.role === 'push button' && node.name === 'Increment')!);
+    // The window is twice as tall as the screen allows: the status line at its foot lies below the screen's bottom.
+    const statusNode = nodes.find((node) => node.role === 'label' && node.name.startsWith('counter='))!;
+    assert.ok(statusNode.extents![1] * scale >= screen.height && statusNode.extents![1] < screen.height, `pyatspi: the status is at logical y ${statusNode.extents![1]}`);
+    const status = elements.find((element) => element.name.startsWith('counter='))!;
+    assert.ok(status.states.includes('offscreen'), `the status line below the screen is offscreen: ${JSON.stringify(status)}`);
+
+    const before = await fixtures.status(gtk3);
+    const clicked = await callOk(fixtures.context, 'click', { window_id: gtk3.id, element_index: increment.index, delivery_mode: 'foreground' });
+    assert.equal((clicked.structured as unknown as ActionResult).path, 'x11_pixel_fg', clicked.summary);
+    const after = await fixtures.waitForStatus(gtk3, (status) => status.counter > before.counter);
+    assert.equal(after.counter, before.counter + 1, 'the app counted the click on Increment');
+    assert.equal(after.checked, before.checked, 'and the check box above it was not toggled');
+  });
+
+  test('Qt under QT_SCALE_FACTOR: boxes are in screen pixels and a real click toggles the check box clicked', async () => {
+    await callOk(fixtures.context, 'bring_to_front', { window_id: qt5.id });
+    const checkBoxes = (nodes: OracleNode[]) => nodes.filter((node) => node.role === 'check box');
+    const before = checkBoxes(await pyatspiWalk(qt5.pid, qt5.title, fixtures.desktop.env()));
+    const elements = (await fixtures.elements(qt5)).filter((element) => element.role === 'checkbox');
+    assertScaled(elements[0]!, before[0]!);
+    const clicked = await callOk(fixtures.context, 'click', { window_id: qt5.id, element_index: elements[0]!.index, delivery_mode: 'foreground' });
+    assert.equal((clicked.structured as unknown as ActionResult).path, 'x11_pixel_fg', clicked.summary);
+    const after = checkBoxes(await pyatspiWalk(qt5.pid, qt5.title, fixtures.desktop.env()));
+    assert.deepEqual(
+      after.map((node) => node.states.includes('checked')),
+      before.map((node, i) => (i === 0 ? !node.states.includes('checked') : node.states.includes('checked'))),
+      'pyatspi: the first check box toggled, and only it',
+    );
+  });
+
+  test('GTK4 under GDK_SCALE (boxes relative to its window, no compositor): a real click lands on its element', async () => {
+    await callOk(fixtures.context, 'bring_to_front', { window_id: gtk4.id });
+    const before = await fixtures.status(gtk4);
+    const clicked = await callOk(fixtures.context, 'click', { window_id: gtk4.id, selector: 'role=button name=Increment', delivery_mode: 'foreground' });
+    assert.equal((clicked.structured as unknown as ActionResult).path, 'x11_pixel_fg', clicked.summary);
+    const after = await fixtures.waitForStatus(gtk4, (status) => status.counter > before.counter);
+    assert.equal(after.counter, before.counter + 1, 'the app counted the click on Increment');
+    assert.equal(after.checked, before.checked, 'and nothing else was clicked');
+  });
+});
