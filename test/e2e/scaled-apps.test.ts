@@ -72,6 +72,21 @@ describe('apps scaled on their own', () => {
     );
   });
 
+  test('Qt under QT_SCALE_FACTOR: a background click at a screenshot point acts on the row drawn there', async () => {
+    const rows = (nodes: OracleNode[]) => nodes.filter((node) => node.role === 'list item');
+    const before = rows(await pyatspiWalk(qt5.pid, qt5.title, fixtures.desktop.env()));
+    const target = before.find((node) => !node.states.includes('selected'))!;
+    // Where the screen shows it: pyatspi's logical box times the scale, less the window's place by xwininfo. Near its
+    // left end, where the same numbers taken as the app's own units fall on the window too (on the button below the list).
+    const origin = await fixtures.readers.geometry(qt5.id);
+    const [x, y, , h] = target.extents!.map((value) => value * scale);
+    const point = { x: Math.round(x! + 20 - origin.x), y: Math.round(y! + h! / 2 - origin.y) };
+    const clicked = await callOk(fixtures.context, 'click', { window_id: qt5.id, ...point, delivery_mode: 'background' });
+    assert.equal((clicked.structured as unknown as ActionResult).effect, 'confirmed', clicked.summary);
+    const after = rows(await pyatspiWalk(qt5.pid, qt5.title, fixtures.desktop.env()));
+    assert.deepEqual(after.filter((node) => node.states.includes('selected')).map((node) => node.name), [target.name], `pyatspi: "${target.name}" is selected`);
+  });
+
   test('GTK4 under GDK_SCALE (boxes relative to its window, no compositor): a real click lands on its element', async () => {
     await callOk(fixtures.context, 'bring_to_front', { window_id: gtk4.id });
     const before = await fixtures.status(gtk4);
