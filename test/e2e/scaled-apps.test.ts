@@ -27,7 +27,7 @@ describe('apps scaled on their own', () => {
 
   before(async () => {
     fixtures = await FixtureDesktop.start();
-    gtk3 = await fixtures.launch('gtk3', { title: 'Scaled GTK3', env: { GDK_SCALE: String(scale) } });
+    gtk3 = await fixtures.launch('gtk3', { title: 'Scaled GTK3', env: { GDK_SCALE: String(scale) }, extraArgs: ['--context-menu'] });
     qt5 = await fixtures.launch('qt5', { title: 'Scaled Qt', env: { QT_SCALE_FACTOR: String(scale) } });
     gtk4 = await fixtures.launch('gtk4', { title: 'Scaled GTK4', env: { GDK_SCALE: String(scale) } });
   });
@@ -54,6 +54,18 @@ describe('apps scaled on their own', () => {
     const after = await fixtures.waitForStatus(gtk3, (status) => status.counter > before.counter);
     assert.equal(after.counter, before.counter + 1, 'the app counted the click on Increment');
     assert.equal(after.checked, before.checked, 'and the check box above it was not toggled');
+  });
+
+  test('GTK3 under GDK_SCALE: a context menu in a popup of its own is in the tree, and a real click on its item chooses it', async () => {
+    await callOk(fixtures.context, 'right_click', { window_id: gtk3.id, selector: 'name="Click pad"', delivery_mode: 'foreground' });
+    const popup = (await fixtures.oracle.topLevels(gtk3.pid)).find((top) => top.name !== gtk3.title && top.showing);
+    assert.deepEqual(popup?.items, ['Copy pad', 'Clear pad'], 'pyatspi: a top level of its own shows the menu');
+    // Its popup window's box is twice its object's: matched all the same, the menu is read with the window.
+    const { elements } = (await accessibleWindowState(fixtures.context, gtk3, { include_screenshot: false })).state;
+    assert.deepEqual(elements.filter((element) => element.role === 'menuitem' && element.name.endsWith(' pad')).map((element) => element.name), ['Copy pad', 'Clear pad']);
+    const chosen = await callOk(fixtures.context, 'click', { window_id: gtk3.id, selector: 'role=menuitem name="Copy pad"', delivery_mode: 'foreground' });
+    assert.equal((chosen.structured as unknown as ActionResult).path, 'x11_pixel_fg', chosen.summary);
+    assert.equal((await fixtures.waitForStatus(gtk3, (status) => status.lastKey !== '')).lastKey, 'context:Copy pad', 'the fixture: that item was chosen');
   });
 
   test('Qt under QT_SCALE_FACTOR: boxes are in screen pixels and a real click toggles the check box clicked', async () => {

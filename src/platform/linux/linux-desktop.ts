@@ -579,7 +579,10 @@ export class LinuxDesktop implements Desktop {
     void client.events.follow().catch(() => {});
     const own = mirrored?.read ?? (await withFocusOutsideTree(client, await readTree(client, match.topLevel, options), match.app.bus, options));
     const over = own.root && !own.failure ? await popupsOver(x, window).catch(() => []) : [];
-    let read = await this.withOpenPopups(own, over, match, client, options);
+    const frame = own.root?.extents ?? match.topLevel.extents;
+    context.extentsScale = scaleOfFrame(window, frame, quirks.extentsRelativeToWindow);
+    this.extentsScales.set(window.id, context.extentsScale);
+    let read = await this.withOpenPopups(own, over, match, client, options, context.extentsScale);
     // A remembered top level that no longer answers (the window was recreated) is searched for again.
     if (remembered && !read.failure && read.root && read.root.interfaces.length === 0) {
       this.matches.delete(window.id);
@@ -587,9 +590,6 @@ export class LinuxDesktop implements Desktop {
       return this.readWindowTree(window, limits);
     }
     if (!match.weak) this.matches.set(window.id, match);
-    const frame = read.root?.extents ?? match.topLevel.extents;
-    context.extentsScale = scaleOfFrame(window, frame, quirks.extentsRelativeToWindow);
-    this.extentsScales.set(window.id, context.extentsScale);
     if (quirks.extentsRelativeToWindow) {
       // Placed with the frame's size as read now (in screen pixels): the margin is what the X window has around it.
       const scale = context.extentsScale;
@@ -617,9 +617,9 @@ export class LinuxDesktop implements Desktop {
    * open-popups.ts) after the window's own content, as the screen shows them over it. The mirror keeps the window's
    * own tree; the popups, open for a moment, are read anew each time.
    */
-  private async withOpenPopups(read: ReadTreeResult, over: readonly Popup[], match: WindowMatch, client: AtspiClient, options: ReadTreeOptions): Promise<ReadTreeResult> {
+  private async withOpenPopups(read: ReadTreeResult, over: readonly Popup[], match: WindowMatch, client: AtspiClient, options: ReadTreeOptions, scale: number): Promise<ReadTreeResult> {
     if (!read.root || read.failure) return read;
-    const menus = await openPopupMenus(client, match.app, match.topLevel, over, read.root, options).catch(() => []);
+    const menus = await openPopupMenus(client, match.app, match.topLevel, over, read.root, options, scale).catch(() => []);
     if (menus.length === 0) return read;
     const count = (node: AtspiRawNode): number => 1 + node.children.reduce((sum, child) => sum + count(child), 0);
     const root = { ...read.root, children: [...read.root.children, ...menus], childCount: read.root.childCount + menus.length };
