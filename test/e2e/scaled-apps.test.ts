@@ -68,6 +68,24 @@ describe('apps scaled on their own', () => {
     assert.equal((await fixtures.waitForStatus(gtk3, (status) => status.lastKey !== '')).lastKey, 'context:Copy pad', 'the fixture: that item was chosen');
   });
 
+  test('GTK3 under GDK_SCALE: a question titled as its main window is read as itself, and a real click on its Yes answers it', async () => {
+    const asking = await fixtures.launch('gtk3', { title: 'Scaled Asking', rows: 3, extraArgs: ['--ask-button'], env: { GDK_SCALE: String(scale) } });
+    try {
+      const called = await callOk(fixtures.context, 'click', { window_id: asking.id, selector: 'role=button name="Ask…"' });
+      const dialog = (called.structured as unknown as ActionResult).new_windows?.find((opened) => opened.title === asking.title);
+      assert.ok(dialog, `the question is a new window: ${called.summary}`);
+      assert.equal((await fixtures.oracle.find(asking.pid, 'Question', 'push button', 'Yes')).found, true, 'pyatspi reads the question\'s Yes');
+      // Its object, 'Question', is no box of either window as the app reports it: half each way.
+      assert.match(dialog.tree ?? '', /btn "Yes"/, dialog.tree);
+      assert.doesNotMatch(dialog.tree ?? '', /"Ask…"/, 'not the main window\'s tree');
+      const answered = await callOk(fixtures.context, 'click', { window_id: dialog.window_id, selector: 'role=button name=Yes', delivery_mode: 'foreground' });
+      assert.equal((answered.structured as unknown as ActionResult).path, 'x11_pixel_fg', answered.summary);
+      assert.equal((await fixtures.waitForStatus(asking, (status) => status.lastKey !== '')).lastKey, 'asked:yes', 'the fixture: Yes answered it');
+    } finally {
+      process.kill(asking.pid);
+    }
+  });
+
   test('Qt under QT_SCALE_FACTOR: boxes are in screen pixels and a real click toggles the check box clicked', async () => {
     await callOk(fixtures.context, 'bring_to_front', { window_id: qt5.id });
     const checkBoxes = (nodes: OracleNode[]) => nodes.filter((node) => node.role === 'check box');

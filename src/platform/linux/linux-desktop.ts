@@ -117,6 +117,8 @@ export class LinuxDesktop implements Desktop {
   private readonly contentMargins = new Map<number, { x: number; y: number }>();
   /** Per window: screen pixels per unit of its accessible extents (an app scaled on its own: extents-scale.ts). */
   private readonly extentsScales = new Map<number, number>();
+  /** Per process: the extents scale its windows last showed, for matching its next window to its top level. */
+  private readonly processScales = new Map<number, number>();
   /**
    * What callers should be told (a desktop was started or reused for them). Kept rather than handed to
    * whoever asks first: every call in flight while the desktop came up waited for it and hears of it.
@@ -249,6 +251,7 @@ export class LinuxDesktop implements Desktop {
     this.matches.clear();
     this.contentMargins.clear();
     this.extentsScales.clear();
+    this.processScales.clear();
     this.recentCaptures.clear();
   }
 
@@ -532,7 +535,7 @@ export class LinuxDesktop implements Desktop {
     const remembered = this.rememberedMatch(window);
     let match: WindowMatch | undefined;
     try {
-      match = remembered ?? (await matchWindow(client, window, () => this.windows()));
+      match = remembered ?? (await matchWindow(client, window, () => this.windows(), this.processScales.get(window.pid)));
     } catch (error) {
       if (error instanceof DBusTimeoutError) return { quirks: quirksFor(undefined), context, missingReason: unresponsive, unresponsive: true };
       const exited = (await diedDuringCall()) ? `the application (pid ${window.pid}) exited before its tree could be read` : undefined;
@@ -582,6 +585,7 @@ export class LinuxDesktop implements Desktop {
     const frame = own.root?.extents ?? match.topLevel.extents;
     context.extentsScale = scaleOfFrame(window, frame, quirks.extentsRelativeToWindow);
     this.extentsScales.set(window.id, context.extentsScale);
+    this.processScales.set(window.pid, context.extentsScale);
     let read = await this.withOpenPopups(own, over, match, client, options, context.extentsScale);
     // A remembered top level that no longer answers (the window was recreated) is searched for again.
     if (remembered && !read.failure && read.root && read.root.interfaces.length === 0) {
@@ -698,7 +702,7 @@ export class LinuxDesktop implements Desktop {
   async topLevelOf(window: ClientWindow): Promise<WindowMatch | undefined> {
     const remembered = this.rememberedMatch(window);
     if (remembered) return remembered;
-    const match = await matchWindow(await this.atspi(), window, () => this.windows());
+    const match = await matchWindow(await this.atspi(), window, () => this.windows(), this.processScales.get(window.pid));
     if (match && !match.weak) this.matches.set(window.id, match);
     return match;
   }
