@@ -40,7 +40,7 @@ export const ERROR_CODES = {
   no_snapshot: 'no get_window_state of that window (or with that snapshot id) in this session',
   unknown_element: 'no element of the window (or of the element token\'s snapshot) ever had that index',
   stale_element: 'the element is gone since the snapshot it was read in (from the app, or from the window\'s latest snapshot)',
-  outside_window: 'the point or region lies outside the window',
+  outside_window: 'the point or region lies outside the window, or in its part off the screen (for real input)',
   element_not_visible: 'the element has no on-screen point to act at',
   terminal_row: 'the element is a row of a terminal\'s screen (text it shows, no object of the app): type or press keys into the terminal, or click the row by its pixels; the message gives both',
   no_accessibility: 'the app exposes no accessibility tree',

@@ -123,14 +123,14 @@ export class TestDesktop {
     throw new Error(`no window titled "${title}" appeared within ${timeoutMs} ms; stderr: ${stderr}`);
   }
 
-  async launchFixture(toolkit: 'gtk3' | 'gtk4' | 'qt5', options: { title?: string; rows?: number; size?: string; timeoutMs?: number; extraArgs?: string[] } = {}) {
+  async launchFixture(toolkit: 'gtk3' | 'gtk4' | 'qt5', options: { title?: string; rows?: number; size?: string; timeoutMs?: number; extraArgs?: string[]; env?: NodeJS.ProcessEnv } = {}) {
     const title = options.title ?? `CUP Fixture ${toolkit.toUpperCase()}`;
     const args = [join(fixtureApps, `${toolkit}_fixture.py`), '--title', title];
     if (options.rows !== undefined) args.push('--rows', String(options.rows));
     if (options.size) args.push('--size', options.size);
     if (options.extraArgs) args.push(...options.extraArgs);
     // Qt 5 turns its accessibility bridge on when asked, as launch_app asks it.
-    const env = toolkit === 'qt5' ? { QT_LINUX_ACCESSIBILITY_ALWAYS_ON: '1' } : {};
+    const env = { ...(toolkit === 'qt5' ? { QT_LINUX_ACCESSIBILITY_ALWAYS_ON: '1' } : {}), ...options.env };
     return this.launch('/usr/bin/python3', args, title, options.timeoutMs, env);
   }
 

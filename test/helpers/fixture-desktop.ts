@@ -42,7 +42,7 @@ export class FixtureDesktop {
   }
 
   /** Launches a fixture and waits until its accessibility tree is readable. */
-  async launch(toolkit: 'gtk3' | 'gtk4' | 'qt5', options: { title?: string; size?: string; rows?: number; extraArgs?: string[] } = {}): Promise<ClientWindow> {
+  async launch(toolkit: 'gtk3' | 'gtk4' | 'qt5', options: { title?: string; size?: string; rows?: number; extraArgs?: string[]; env?: NodeJS.ProcessEnv } = {}): Promise<ClientWindow> {
     const { window } = await this.desktop.launchFixture(toolkit, options);
     await this.elements(window);
     return window;

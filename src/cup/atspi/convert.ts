@@ -132,11 +132,12 @@ function placeInWindow(raw: AtspiRawNode, context: RawTreeContext, parent: Place
   // showing as well, where the toolkit reports SHOWING, it is drawn nowhere: Gecko gives a closed drop-down's options
   // (a page's <select>, pdf.js's zoom) -1,-1 -1x-1 and no SHOWING, and the compact view listed them all.
   if (!extents || extents.w < 0 || extents.h < 0) return { offscreen: parent.offscreen || (visibility.showing && !showing), undrawn: false };
+  const scale = context.extentsScale ?? 1;
   const bounds: CupRect = {
-    x: extents.x + context.extentsOrigin.x,
-    y: extents.y + context.extentsOrigin.y,
-    w: Math.max(0, extents.w),
-    h: Math.max(0, extents.h),
+    x: Math.round(extents.x * scale) + context.extentsOrigin.x,
+    y: Math.round(extents.y * scale) + context.extentsOrigin.y,
+    w: Math.round(Math.max(0, extents.w) * scale),
+    h: Math.round(Math.max(0, extents.h) * scale),
   };
   return { bounds, offscreen: !intersects(bounds, parent.view ?? context.visibleArea), undrawn: false };
 }

@@ -119,6 +119,11 @@ export interface UnreadChildren {
 export interface RawTreeContext {
   /** Added to every reported extent: (0,0) when the toolkit reports screen coordinates, the window's content origin when it reports window-relative ones (GTK4). */
   extentsOrigin: { x: number; y: number };
+  /**
+   * Screen pixels per unit of the reported extents, applied before the origin is added: 1 unless the app is scaled
+   * on its own and reports its logical pixels (GTK3 under GDK_SCALE, Qt under QT_SCALE_FACTOR; see extents-scale.ts).
+   */
+  extentsScale?: number;
   /** The part of the screen where the window's content can be seen; elements outside it are offscreen. */
   visibleArea: { x: number; y: number; w: number; h: number };
   /**

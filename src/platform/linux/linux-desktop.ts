@@ -64,6 +64,7 @@ import { ToolError } from '../../errors.js';
 import { X11ClosedError, X11Connection, X11TimeoutError } from './x11/index.js';
 import { protectionOf } from './desktop/protected-processes.js';
 import { processToolkit } from './desktop/process-toolkit.js';
+import { extentsScale } from './extents-scale.js';
 
 export interface LinuxDesktopOptions {
   /** Start (or reuse) the embedded virtual desktop when DISPLAY is not set. */
@@ -114,6 +115,10 @@ export class LinuxDesktop implements Desktop {
   private readonly atspiConnection: LazyConnection<AtspiClient>;
   /** Per window: how far its content starts inside the X window (GTK4's client-side-decoration margin). */
   private readonly contentMargins = new Map<number, { x: number; y: number }>();
+  /** Per window: screen pixels per unit of its accessible extents (an app scaled on its own: extents-scale.ts). */
+  private readonly extentsScales = new Map<number, number>();
+  /** Per process: the extents scale its windows last showed, for matching its next window to its top level. */
+  private readonly processScales = new Map<number, number>();
   /**
    * What callers should be told (a desktop was started or reused for them). Kept rather than handed to
    * whoever asks first: every call in flight while the desktop came up waited for it and hears of it.
@@ -245,6 +250,8 @@ export class LinuxDesktop implements Desktop {
     for (const id of [...this.mirrors.keys()]) this.forgetMirror(id);
     this.matches.clear();
     this.contentMargins.clear();
+    this.extentsScales.clear();
+    this.processScales.clear();
     this.recentCaptures.clear();
   }
 
@@ -477,9 +484,12 @@ export class LinuxDesktop implements Desktop {
       client.toolkitOf(ref.bus).catch(() => undefined),
     ]);
     if (!box || unknownCoordinate(box.x) || unknownCoordinate(box.y) || box.w <= 0 || box.h <= 0) return undefined;
-    if (!quirksFor(toolkit).extentsRelativeToWindow) return box;
+    const relative = quirksFor(toolkit).extentsRelativeToWindow;
+    const scale = await this.extentsScaleOf(window, relative);
+    const scaled = { x: Math.round(box.x * scale), y: Math.round(box.y * scale), w: Math.round(box.w * scale), h: Math.round(box.h * scale) };
+    if (!relative) return scaled;
     const margin = this.contentMargins.get(window.id) ?? { x: window.csdMargins?.left ?? 0, y: window.csdMargins?.top ?? 0 };
-    return { x: box.x + window.bounds.x + margin.x, y: box.y + window.bounds.y + margin.y, w: box.w, h: box.h };
+    return { ...scaled, x: scaled.x + window.bounds.x + margin.x, y: scaled.y + window.bounds.y + margin.y };
   }
 
   /**
@@ -493,13 +503,16 @@ export class LinuxDesktop implements Desktop {
     if (!match) return undefined;
     const quirks = await client.quirksOf(match.app.bus);
     const margin = this.contentMargins.get(window.id) ?? { x: 0, y: 0 };
+    // The app is asked in its own units: a scaled app's logical pixels.
+    const scale = await this.extentsScaleOf(window, quirks.extentsRelativeToWindow);
     const asked = quirks.extentsRelativeToWindow
-      ? await deepestAtPoint(client, match.topLevel, screenX - window.bounds.x - margin.x, screenY - window.bounds.y - margin.y, 1)
-      : await deepestAtPoint(client, match.topLevel, screenX, screenY, 0);
+      ? await deepestAtPoint(client, match.topLevel, Math.floor((screenX - window.bounds.x - margin.x) / scale), Math.floor((screenY - window.bounds.y - margin.y) / scale), 1)
+      : await deepestAtPoint(client, match.topLevel, Math.floor(screenX / scale), Math.floor(screenY / scale), 0);
     if (asked) return asked;
     const tree = await this.readWindowTree(window, { maxNodes: 5000, maxDepth: 1000, budgetMs: 5000 });
     if (tree.unresponsive) throw appNotResponding(window.pid, this.callTimeoutMs);
-    return tree.read?.root ? deepestContaining(tree.read.root, tree.context.extentsOrigin, screenX, screenY) : undefined;
+    const { extentsOrigin: origin, extentsScale: treeScale = 1 } = tree.context;
+    return tree.read?.root ? deepestContaining(tree.read.root, origin, (screenX - origin.x) / treeScale + origin.x, (screenY - origin.y) / treeScale + origin.y) : undefined;
   }
 
   /**
@@ -522,7 +535,7 @@ export class LinuxDesktop implements Desktop {
     const remembered = this.rememberedMatch(window);
     let match: WindowMatch | undefined;
     try {
-      match = remembered ?? (await matchWindow(client, window, () => this.windows()));
+      match = remembered ?? (await matchWindow(client, window, () => this.windows(), this.processScales.get(window.pid)));
     } catch (error) {
       if (error instanceof DBusTimeoutError) return { quirks: quirksFor(undefined), context, missingReason: unresponsive, unresponsive: true };
       const exited = (await diedDuringCall()) ? `the application (pid ${window.pid}) exited before its tree could be read` : undefined;
@@ -569,7 +582,11 @@ export class LinuxDesktop implements Desktop {
     void client.events.follow().catch(() => {});
     const own = mirrored?.read ?? (await withFocusOutsideTree(client, await readTree(client, match.topLevel, options), match.app.bus, options));
     const over = own.root && !own.failure ? await popupsOver(x, window).catch(() => []) : [];
-    let read = await this.withOpenPopups(own, over, match, client, options);
+    const frame = own.root?.extents ?? match.topLevel.extents;
+    context.extentsScale = scaleOfFrame(window, frame, quirks.extentsRelativeToWindow);
+    this.extentsScales.set(window.id, context.extentsScale);
+    this.processScales.set(window.pid, context.extentsScale);
+    let read = await this.withOpenPopups(own, over, match, client, options, context.extentsScale);
     // A remembered top level that no longer answers (the window was recreated) is searched for again.
     if (remembered && !read.failure && read.root && read.root.interfaces.length === 0) {
       this.matches.delete(window.id);
@@ -578,8 +595,9 @@ export class LinuxDesktop implements Desktop {
     }
     if (!match.weak) this.matches.set(window.id, match);
     if (quirks.extentsRelativeToWindow) {
-      // Placed with the frame's size as read now: the margin is what the X window has around it.
-      context.extentsOrigin = contentOrigin(window, read.root?.extents ?? match.topLevel.extents);
+      // Placed with the frame's size as read now (in screen pixels): the margin is what the X window has around it.
+      const scale = context.extentsScale;
+      context.extentsOrigin = contentOrigin(window, frame && { w: frame.w * scale, h: frame.h * scale });
       this.contentMargins.set(window.id, { x: context.extentsOrigin.x - window.bounds.x, y: context.extentsOrigin.y - window.bounds.y });
       if (read.root) read = { ...read, root: placePopovers(read.root, context.extentsOrigin, over) };
     }
@@ -603,9 +621,9 @@ export class LinuxDesktop implements Desktop {
    * open-popups.ts) after the window's own content, as the screen shows them over it. The mirror keeps the window's
    * own tree; the popups, open for a moment, are read anew each time.
    */
-  private async withOpenPopups(read: ReadTreeResult, over: readonly Popup[], match: WindowMatch, client: AtspiClient, options: ReadTreeOptions): Promise<ReadTreeResult> {
+  private async withOpenPopups(read: ReadTreeResult, over: readonly Popup[], match: WindowMatch, client: AtspiClient, options: ReadTreeOptions, scale: number): Promise<ReadTreeResult> {
     if (!read.root || read.failure) return read;
-    const menus = await openPopupMenus(client, match.app, match.topLevel, over, read.root, options).catch(() => []);
+    const menus = await openPopupMenus(client, match.app, match.topLevel, over, read.root, options, scale).catch(() => []);
     if (menus.length === 0) return read;
     const count = (node: AtspiRawNode): number => 1 + node.children.reduce((sum, child) => sum + count(child), 0);
     const root = { ...read.root, children: [...read.root.children, ...menus], childCount: read.root.childCount + menus.length };
@@ -673,10 +691,18 @@ export class LinuxDesktop implements Desktop {
   }
 
   /** The window's accessible top level: the one found before, else searched for (and remembered unless the match is weak). */
+  /** The window's extents scale found by the last tree read, or from its top level's frame when none was read yet. */
+  private async extentsScaleOf(window: ClientWindow, relative: boolean): Promise<number> {
+    const known = this.extentsScales.get(window.id);
+    if (known !== undefined) return known;
+    const match = await this.topLevelOf(window).catch(() => undefined);
+    return scaleOfFrame(window, match?.topLevel.extents, relative);
+  }
+
   async topLevelOf(window: ClientWindow): Promise<WindowMatch | undefined> {
     const remembered = this.rememberedMatch(window);
     if (remembered) return remembered;
-    const match = await matchWindow(await this.atspi(), window, () => this.windows());
+    const match = await matchWindow(await this.atspi(), window, () => this.windows(), this.processScales.get(window.pid));
     if (match && !match.weak) this.matches.set(window.id, match);
     return match;
   }
@@ -805,6 +831,19 @@ function deepestContaining(node: AtspiRawNode, origin: { x: number; y: number },
     if (found) return found;
   }
   return inside ? { bus: node.bus, path: node.path } : undefined;
+}
+
+/**
+ * The window's extents scale (extents-scale.ts). A window-relative toolkit's frame is its content, which a declared
+ * client-side margin surrounds. An undeclared one (GTK4 drawing a plain margin with no compositor) makes the window
+ * larger by the same pixels both ways, which in a small window could pass for a scale: there only ratios that agree
+ * within 2% are one (GTK4 under GDK_SCALE=2 without a compositor: 1270x1008 for a frame of 635x504).
+ */
+function scaleOfFrame(window: ClientWindow, frame: { w: number; h: number } | undefined, relative: boolean): number {
+  if (!relative) return extentsScale(window.bounds, frame);
+  if (!window.csdMargins) return extentsScale(window.bounds, frame, 0.02);
+  const { left, right, top, bottom } = window.csdMargins;
+  return extentsScale({ width: window.bounds.width - left - right, height: window.bounds.height - top - bottom }, frame);
 }
 
 function clip(bounds: ClientWindow['bounds'], width: number, height: number) {

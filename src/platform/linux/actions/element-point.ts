@@ -45,7 +45,8 @@ const maxDepth = 64;
 type Unplaceable =
   | { why: 'hidden'; opener?: string }
   | { why: 'no_position' }
-  | { why: 'clipped' };
+  | { why: 'clipped' }
+  | { why: 'off_screen'; screen: { width: number; height: number } };
 
 /**
  * The part of the element's own box that is on screen now, or why there is none. An element is on screen
@@ -104,8 +105,13 @@ export async function visibleBox(desktop: LinuxDesktop, target: LiveElementTarge
     // An ancestor that vanished meanwhile ends the walk; the element itself was checked live just before.
     ref = await parentOf(client, ref).catch(() => undefined);
   }
+  const inView = box;
   box = box && intersectRect(box, { x: 0, y: 0, w: screen.width, h: screen.height });
   if (hidden) return { why: 'hidden' };
+  // Shown in its containers' views and yet not on the screen: its window lies partly off the screen (moved past an
+  // edge, or larger than the screen), which no scroll of its list mends as a move of the window does.
+  const sized = (each: Box | undefined) => each !== undefined && each.w >= minimumSide && each.h >= minimumSide;
+  if (sized(inView) && !sized(box) && shown(states)) return { why: 'off_screen', screen: { width: screen.width, height: screen.height } };
   // Visible in a shown container, yet not showing or placed: scrolled out of its list (GTK3 says -2^31), unless
   // it is an item whose SHOWING the toolkit may not have revised (showingMayBeStale): its own box then decides.
   if (!box || !(shown(states) || (showingIsReliable && (await showingStale(desktop, target))))) return { why: 'no_position' };
@@ -136,8 +142,12 @@ async function showingStale(desktop: LinuxDesktop, target: LiveElementTarget): P
 function refusal(target: LiveElementTarget, placement: Unplaceable): ToolError {
   const label = `element [e${target.element.index}] (${target.element.role}${target.element.name ? ` "${target.element.name}"` : ''})`;
   const background = ', or use delivery_mode "background" (it acts through accessibility, which needs no position)';
+  const { x, y, width, height } = target.window.bounds;
   const why =
-    placement.why === 'hidden'
+    placement.why === 'off_screen'
+      ? `lies in the part of window ${target.window.id} that is off the screen (the window is at ${x},${y} ${width}x${height}, the screen ${placement.screen.width}x${placement.screen.height}), ` +
+        `where no real click reaches; move the window onto the screen (set_window_frame with window_id ${target.window.id} and an x, y, width and height that fit), then call get_window_state again${background}`
+      : placement.why === 'hidden'
       ? `is hidden: it lies in a closed menu or drop-down${placement.opener ? ` (opened by ${placement.opener})` : ''}, or a collapsed or hidden part of the window; open it first, then call get_window_state again${background}`
       : placement.why === 'no_position'
         ? `has no position on screen (the toolkit reports none: hidden or scrolled away) and could not be scrolled into view; scroll its list (scroll tool) or open the menu that holds it, then call get_window_state again${background}`
@@ -214,7 +224,26 @@ export function mightScrollIntoView(error: unknown): boolean {
 export async function screenPointNow(desktop: LinuxDesktop, target: LiveElementTarget | PointTarget, inFront?: X11Connection): Promise<PlacedPoint> {
   const window = findWindow(await desktop.windows(), target.window.id, target.window.pid);
   if (target.kind === 'element') return elementScreenPoint(desktop, { ...target, window }, inFront);
-  return { ...target, window, screenX: Math.round(window.bounds.x + target.windowX), screenY: Math.round(window.bounds.y + target.windowY) };
+  return pointOnScreen(desktop, { ...target, window, screenX: Math.round(window.bounds.x + target.windowX), screenY: Math.round(window.bounds.y + target.windowY) });
+}
+
+/**
+ * The point, refused when it lies off the screen: a point of the screenshot, which shows the whole window, can lie in
+ * its part off the screen (a window moved past an edge, or larger than the screen), where no real input reaches.
+ */
+export async function pointOnScreen(desktop: LinuxDesktop, point: PointTarget): Promise<PointTarget> {
+  const screen = await desktop.screen();
+  if (point.screenX < 0 || point.screenY < 0 || point.screenX >= screen.width || point.screenY >= screen.height) {
+    const { window } = point;
+    const { x, y, width, height } = window.bounds;
+    throw new ToolError(
+      `the point lies in the part of window ${window.id} that is off the screen (at ${point.screenX},${point.screenY}; the window is at ${x},${y} ${width}x${height}, ` +
+        `the screen ${screen.width}x${screen.height}), where no real input reaches; move the window onto the screen (set_window_frame with window_id ${window.id} and an x, y, ` +
+        'width and height that fit), then call get_window_state again and use its new screenshot',
+      'outside_window',
+    );
+  }
+  return point;
 }
 
 /** Items of a view that a toolkit marks FOCUSED when they are its current item (see ToolkitQuirks.focusMarksCurrentItems). */

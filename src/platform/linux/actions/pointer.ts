@@ -10,7 +10,7 @@ import { ancestry, characterCount, offsetAtPoint, parentOf, readObject, setCaret
 import { click as pointerClick, moveTo, syntheticClick } from '../input/index.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import { findGestureAction, focusElement, performAction } from './accessible-actions.js';
-import { elementScreenPoint, mightScrollIntoView, requireOnAppWindow, screenPointNow, visibleBox, type PlacedPoint } from './element-point.js';
+import { elementScreenPoint, mightScrollIntoView, pointOnScreen, requireOnAppWindow, screenPointNow, visibleBox, type PlacedPoint } from './element-point.js';
 import { itemGesture, itemOutcome, type ActionOn, type ItemGesture } from './item-gestures.js';
 import { actionable, ENABLE_WAIT_MS, liveTarget, refuseDisabled, untilEnabled, type LiveElementTarget } from './live-target.js';
 import { toolkitName, withForeground } from './real-input.js';
@@ -223,7 +223,7 @@ async function foreground(desktop: LinuxDesktop, target: LiveElementTarget | Poi
   let early: PlacedPoint | undefined;
   if (!target.window.minimized) {
     try {
-      early = target.kind === 'element' ? await elementScreenPoint(desktop, target) : target;
+      early = target.kind === 'element' ? await elementScreenPoint(desktop, target) : await pointOnScreen(desktop, target);
     } catch (error) {
       if (!mightScrollIntoView(error)) throw error;
     }

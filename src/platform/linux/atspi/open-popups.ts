@@ -16,10 +16,15 @@ import { readTree, type ReadTreeOptions } from './tree-reader.js';
 const popupRoles = new Set<number>([ATSPI_ROLE.WINDOW, ATSPI_ROLE.MENU, ATSPI_ROLE.POPUP_MENU]);
 const menuRoles = new Set<number>([ATSPI_ROLE.MENU, ATSPI_ROLE.POPUP_MENU]);
 
-/** A box within a couple of pixels of another: a popup's object and its X window report the same rectangle. */
-function sameBox(top: AccessibleTopLevel, popup: Popup): boolean {
+/**
+ * A box within a couple of pixels of another: a popup's object and its X window report the same rectangle, the
+ * object's in the app's own units (`scale` screen pixels each: an app scaled on its own, see extents-scale.ts), which
+ * round to within a unit or so of it.
+ */
+function sameBox(top: AccessibleTopLevel, popup: Popup, scale: number): boolean {
   const box = top.extents;
-  return box !== undefined && Math.abs(box.x - popup.x) <= 2 && Math.abs(box.y - popup.y) <= 2 && Math.abs(box.w - popup.width) <= 2 && Math.abs(box.h - popup.height) <= 2;
+  const near = (reported: number, real: number) => Math.abs(reported * scale - real) <= 2 * scale;
+  return box !== undefined && near(box.x, popup.x) && near(box.y, popup.y) && near(box.w, popup.width) && near(box.h, popup.height);
 }
 
 function pathsOf(node: AtspiRawNode, into = new Set<string>()): Set<string> {
@@ -41,16 +46,17 @@ export async function openPopupMenus(
   popups: readonly Popup[],
   tree: AtspiRawNode,
   options: ReadTreeOptions,
+  scale: number,
 ): Promise<AtspiRawNode[]> {
   if (popups.length === 0) return [];
   const listed = await client.topLevels(app);
   // Qt lists no popup among the application's children (its context menus, made without a parent): a popup no listed
   // top level fits is looked for among the objects the app announced shown.
-  const unmatched = popups.some((popup) => !listed.some((top) => sameBox(top, popup)));
+  const unmatched = popups.some((popup) => !listed.some((top) => sameBox(top, popup, scale)));
   const announced = unmatched ? await Promise.all(client.events.shownObjects(app.bus).map((path) => client.asTopLevel({ bus: app.bus, path }).catch(() => undefined))) : [];
   const tops = [...listed, ...announced.filter((top): top is AccessibleTopLevel => top !== undefined && menuRoles.has(top.role))];
   const candidates = tops.filter(
-    (top) => top.path !== own.path && popupRoles.has(top.role) && hasState(top.states, ATSPI_STATE.SHOWING) && popups.some((popup) => sameBox(top, popup)),
+    (top) => top.path !== own.path && popupRoles.has(top.role) && hasState(top.states, ATSPI_STATE.SHOWING) && popups.some((popup) => sameBox(top, popup, scale)),
   );
   if (candidates.length === 0) return [];
   // An announced popup is new, and its path may have been a destroyed object's (Qt 5 reuses ids): what was known of

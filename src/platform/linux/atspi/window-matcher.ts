@@ -1,4 +1,5 @@
 import type { ClientWindow } from '../windows.js';
+import { extentsScale } from '../extents-scale.js';
 import { ATSPI_ROLE, ATSPI_STATE } from '../../../cup/atspi/constants.js';
 import { hasState } from '../../../cup/atspi/states.js';
 import type { AccessibleApplication, AccessibleTopLevel, AtspiClient } from './client.js';
@@ -30,38 +31,55 @@ function hidden(top: AccessibleTopLevel): boolean {
   return (low !== 0 || high !== 0) && !hasState(top.states, ATSPI_STATE.SHOWING) && !hasState(top.states, ATSPI_STATE.VISIBLE);
 }
 
-function sameSize(top: AccessibleTopLevel, window: ClientWindow): boolean {
+/**
+ * The box is the window's size, in the app's own units: `scale` screen pixels each for an app scaled on its own (GTK3
+ * under GDK_SCALE=2 gave its question dialog, titled as its main window, no box agreeing with either window, and the
+ * dialog's window was read as the main window's tree).
+ */
+function sameSize(top: AccessibleTopLevel, window: ClientWindow, scale: number): boolean {
   const extents = top.extents;
-  return extents !== undefined && Math.abs(extents.w - window.bounds.width) <= 12 && Math.abs(extents.h - window.bounds.height) <= 40;
+  return extents !== undefined && Math.abs(extents.w * scale - window.bounds.width) <= 12 && Math.abs(extents.h * scale - window.bounds.height) <= 40;
+}
+
+/**
+ * See matchWindow: 1 when a top level is the window's size as it is, else the first scale a top level shows against
+ * the window, those named as the window first (a question dialog's object is named 'Question', not as its title).
+ */
+function processScale(tops: readonly AccessibleTopLevel[], window: ClientWindow): number {
+  if (tops.some((top) => sameSize(top, window, 1))) return 1;
+  const named = (top: AccessibleTopLevel) => top.name === window.title || (window.title !== '' && top.name !== '' && window.title.includes(top.name));
+  const ordered = [...tops.filter(named), ...tops.filter((top) => !named(top))];
+  return ordered.map((top) => extentsScale(window.bounds, top.extents)).find((scale) => scale > 1) ?? 1;
 }
 
 /** What of the top level agrees with the window itself: its name with the title, its box with the window's. */
-function evidence(top: AccessibleTopLevel, window: ClientWindow): number {
+function evidence(top: AccessibleTopLevel, window: ClientWindow, scale: number): number {
   let points = 0;
   if (top.name === window.title) points += 100;
   else if (window.title && top.name && window.title.includes(top.name)) points += 30;
   const extents = top.extents;
   if (extents) {
-    // Sizes can differ by a few pixels of decoration; GTK4 reports its position as 0,0, so position only adds.
-    if (sameSize(top, window)) points += 20;
-    if (extents.x === window.bounds.x && extents.y === window.bounds.y) points += 20;
+    // Sizes can differ by a few pixels of decoration; GTK4 reports its position as 0,0, so position only adds. A scaled
+    // app's position rounds to its units.
+    if (sameSize(top, window, scale)) points += 20;
+    if (Math.abs(extents.x * scale - window.bounds.x) < scale && Math.abs(extents.y * scale - window.bounds.y) < scale) points += 20;
   }
   return points;
 }
 
-function score(top: AccessibleTopLevel, window: ClientWindow): number {
-  let points = evidence(top, window);
+function score(top: AccessibleTopLevel, window: ClientWindow, scale: number): number {
+  let points = evidence(top, window, scale);
   if (windowRoles.has(top.role)) points += 10;
   if (window.active && hasState(top.states, ATSPI_STATE.ACTIVE)) points += 5;
   return points;
 }
 
-function best(candidates: WindowMatch[], window: ClientWindow): WindowMatch | undefined {
+function best(candidates: WindowMatch[], window: ClientWindow, scale: number): WindowMatch | undefined {
   let chosen: WindowMatch | undefined;
   let chosenScore = 0;
   for (const candidate of candidates) {
     if (hidden(candidate.topLevel)) continue;
-    const points = score(candidate.topLevel, window);
+    const points = score(candidate.topLevel, window, scale);
     if (points > chosenScore) {
       chosen = candidate;
       chosenScore = points;
@@ -100,18 +118,21 @@ async function topLevelsOf(client: AtspiClient, app: AccessibleApplication): Pro
  * widget draws, a browser's popup before its object registers) was read as the app's main window. A top level whose
  * name and box say nothing of this window may still be its (an app that names its frame otherwise and reports no
  * box): such a match is weak (not to be remembered). `siblings` lists the process's other windows, asked for only
- * when the box does not agree.
+ * when the box does not agree. `known` is the screen pixels per unit of the process's boxes, as its windows read
+ * before showed it (extents-scale.ts); without it, a process none of whose top levels is the window's size is taken
+ * to be at the scale its top level named as the window shows against it.
  */
-export async function matchWindow(client: AtspiClient, window: ClientWindow, siblings: () => Promise<readonly ClientWindow[]>): Promise<WindowMatch | undefined> {
+export async function matchWindow(client: AtspiClient, window: ClientWindow, siblings: () => Promise<readonly ClientWindow[]>, known?: number): Promise<WindowMatch | undefined> {
   const applications = await client.applications();
   const own = applications.filter((app) => app.pid === window.pid && window.pid > 0);
   const ownTopLevels = (await Promise.all(own.map(async (app) => (await topLevelsOf(client, app)).map((topLevel) => ({ app, topLevel }))))).flat();
-  const match = best(ownTopLevels, window);
-  if (match && !sameSize(match.topLevel, window)) {
+  const scale = known ?? processScale(ownTopLevels.map((candidate) => candidate.topLevel), window);
+  const match = best(ownTopLevels, window, scale);
+  if (match && !sameSize(match.topLevel, window, scale)) {
     const others = (await siblings()).filter((other) => other.id !== window.id && other.pid === window.pid);
-    const unclaimed = ownTopLevels.filter((candidate) => !others.some((other) => evidence(candidate.topLevel, other) > evidence(candidate.topLevel, window)));
-    const chosen = best(unclaimed, window);
-    return chosen && (evidence(chosen.topLevel, window) === 0 ? { ...chosen, weak: true } : chosen);
+    const unclaimed = ownTopLevels.filter((candidate) => !others.some((other) => evidence(candidate.topLevel, other, scale) > evidence(candidate.topLevel, window, scale)));
+    const chosen = best(unclaimed, window, scale);
+    return chosen && (evidence(chosen.topLevel, window, scale) === 0 ? { ...chosen, weak: true } : chosen);
   }
   if (match) return match;
   const others = applications.filter((app) => !own.includes(app));
@@ -127,6 +148,6 @@ export async function matchWindow(client: AtspiClient, window: ClientWindow, sib
   // Another app's window with the same title is not this one: the size must agree too.
   const byTitle = otherTopLevels
     .flat()
-    .filter((candidate) => candidate.topLevel.name === window.title && window.title !== '' && sameSize(candidate.topLevel, window));
-  return best(byTitle, window);
+    .filter((candidate) => candidate.topLevel.name === window.title && window.title !== '' && sameSize(candidate.topLevel, window, 1));
+  return best(byTitle, window, 1);
 }
