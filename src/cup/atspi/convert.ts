@@ -10,6 +10,7 @@ import { plainText, readableName, withoutDisclosureMarker, withoutMnemonic } fro
 import { atspiRoleName, cupRoleFor } from './roles.js';
 import { cupStateOf, decodeStateSet } from './states.js';
 import { isTerminalRow, withTerminalRows } from './terminal-rows.js';
+import { inReadingOrder } from './reading-order.js';
 import { hasRange, type ValueRange } from './value-range.js';
 import { itemsOutsideList } from './set-positions.js';
 
@@ -444,7 +445,7 @@ function sumUnread(one: UnreadChildren | undefined, other: UnreadChildren | unde
  * and element N's source is the exact object it was read from.
  */
 export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): ConvertedTree {
-  const root = withTerminalRows(read);
+  const root = inReadingOrder(withTerminalRows(read));
   const sources: ElementSource[] = [];
   const numbers = elementNumbers(root, context.showingReliable ?? false);
   // Toolkits that set VISIBLE or SHOWING at all set them on the window; some bridges set neither anywhere.

@@ -1,0 +1,61 @@
+// A GTK3 preferences page laid out as Transmission's (Edit > Preferences), where a new user found the tree wrong: the
+// page read upside down (GtkGrid lists its children last attached first), spin buttons whose only label is the check
+// box beside them were unnamed, a combo box was named by its value, typed digits a spin button had not taken were
+// reported as the typing's effect with no word that the number was unchanged, and a closed menu counted the hidden
+// items the app keeps in it. Judged by pyatspi and by the fixture's own log.
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import type { ClientWindow } from '../../src/platform/linux/windows.js';
+import { FixtureDesktop } from '../helpers/fixture-desktop.js';
+import { pyatspiWalk, type Element, type OracleNode } from '../helpers/tools.js';
+
+describe('a GTK3 preferences grid, judged by pyatspi', () => {
+  let fixtures: FixtureDesktop;
+  let window: ClientWindow;
+  let logDir: string;
+
+  before(async () => {
+    fixtures = await FixtureDesktop.start();
+    logDir = mkdtempSync(join(tmpdir(), 'cup-prefs-'));
+    window = await fixtures.launch('gtk3', { title: 'Prefs Fixture', size: '480x700', rows: 3, extraArgs: ['--prefs', '--action-log', join(logDir, 'actions.log')] });
+  });
+
+  after(async () => {
+    await fixtures?.stop();
+    if (logDir) rmSync(logDir, { recursive: true, force: true });
+  });
+
+  /** The children of the object holding the Upload (kB/s): check box, in the order pyatspi lists them. */
+  const gridChildren = (walked: readonly OracleNode[]): OracleNode[] => {
+    const at = walked.findIndex((node) => node.role === 'check box' && node.name === 'Upload (kB/s):');
+    assert.ok(at >= 0, 'pyatspi: the Upload (kB/s): check box');
+    const depth = walked[at]!.depth;
+    let start = at;
+    while (walked[start - 1]!.depth >= depth) start--;
+    const children: OracleNode[] = [];
+    for (let index = start; index < walked.length && walked[index]!.depth >= depth; index++) if (walked[index]!.depth === depth) children.push(walked[index]!);
+    return children;
+  };
+  const sameBox = (element: Element, node: OracleNode) =>
+    element.bounds !== undefined && node.extents !== null && [element.bounds.x, element.bounds.y, element.bounds.w, element.bounds.h].join() === node.extents.join();
+
+  test("a grid that lists its children last attached first is read in the order its boxes are laid out", async () => {
+    const children = gridChildren(await pyatspiWalk(window.pid, window.title, fixtures.desktop.env()));
+    assert.equal(children.length, 6, JSON.stringify(children));
+    // The case: pyatspi lists the bottom row first (the combo box, then the Scheduled times: check box) and the top last.
+    const top = (node: OracleNode) => node.extents![1];
+    assert.ok(top(children[0]!) > top(children.at(-1)!), `pyatspi lists the bottom row first: ${JSON.stringify(children.map((node) => [node.role, node.name, node.extents]))}`);
+
+    const elements = await fixtures.elements(window);
+    const order = children.map((node) => elements.findIndex((element) => sameBox(element, node)));
+    assert.ok(order.every((index) => index >= 0), `every grid child is an element: ${JSON.stringify(order)}`);
+    // Reading order by pyatspi's own boxes: rows top to bottom (each row's boxes share their middle), each left to right.
+    const middle = (node: OracleNode) => node.extents![1] + node.extents![3] / 2;
+    const reading = [...children].sort((a, b) => (Math.abs(middle(a) - middle(b)) < 10 ? a.extents![0] - b.extents![0] : middle(a) - middle(b)));
+    const listed = [...children].sort((a, b) => order[children.indexOf(a)]! - order[children.indexOf(b)]!);
+    assert.deepEqual(listed.map((node) => `${node.role} ${node.name}`), reading.map((node) => `${node.role} ${node.name}`));
+  });
+});
