@@ -58,4 +58,21 @@ describe('a GTK3 preferences grid, judged by pyatspi', () => {
     const listed = [...children].sort((a, b) => order[children.indexOf(a)]! - order[children.indexOf(b)]!);
     assert.deepEqual(listed.map((node) => `${node.role} ${node.name}`), reading.map((node) => `${node.role} ${node.name}`));
   });
+
+  test('a value field whose only label is the check box before it (its words ending in a colon) is named by it', async () => {
+    const children = gridChildren(await pyatspiWalk(window.pid, window.title, fixtures.desktop.env()));
+    const node = (role: string, name?: string) => children.find((child) => child.role === role && (name === undefined || child.name === name));
+    // The case: the spin button beside the check box has no name, the combo box is named by its choice.
+    const upload = children.find((child) => child.role === 'spin button' && child.extents![1] === node('check box', 'Upload (kB/s):')!.extents![1]);
+    assert.equal(upload?.name, '', JSON.stringify(children));
+    assert.equal(node('combo box')?.name, '09:00', JSON.stringify(children));
+
+    const elements = await fixtures.elements(window);
+    const named = (role: string) => elements.filter((element) => element.role === role).map((element) => `${element.name}=${element.value}`);
+    assert.ok(named('spinbutton').includes('Upload (kB/s):=100'), JSON.stringify(named('spinbutton')));
+    assert.ok(named('spinbutton').includes('Download (kB/s):=50'), 'the one labelled by a text is named as before');
+    assert.ok(named('combobox').includes('Scheduled times:=09:00'), JSON.stringify(named('combobox')));
+    // A check box is not named by the check box before it, nor a field by a check box ending in no colon ("Enable feature").
+    assert.deepEqual(elements.filter((element) => element.role === 'checkbox').map((element) => element.name).sort(), ['Enable feature', 'Scheduled times:', 'Upload (kB/s):']);
+  });
 });

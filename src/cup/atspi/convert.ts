@@ -320,16 +320,18 @@ const labelGapAbove = 24;
  * Names unnamed fields after the text that labels them on screen, where the app ties no label to them (zenity's
  * forms and scale put a label beside or above each field with no labelled-by relation, so its name fields were
  * four unnamed text boxes): a sibling text (or a box holding only one) on the field's row ending left of it with no
- * control between, the nearest, else one just above it that overlaps it across. What screen readers do for such
- * fields (Orca's label inference), kept to siblings.
+ * control between, the nearest, else one just above it that overlaps it across; or a check box that introduces it
+ * (introducesField). What screen readers do for such fields (Orca's label inference), kept to siblings and to the
+ * first field of an unnamed box beside them (leadingField).
  */
 function labelsByPlace(children: readonly CupNode[]): void {
   // Placed, though perhaps scrolled out of view: a row below a scroll area's view keeps its label beside it.
   const shown = (node: CupNode) => node.bounds !== undefined && node.bounds.w > 0 && node.bounds.h > 0 && !node.states?.includes('hidden');
   const labels = children.map(labelIn).filter((label) => label !== undefined && shown(label)) as CupNode[];
-  if (labels.length === 0) return;
+  const introducers = children.filter((child) => introducesField(child) && shown(child));
+  if (labels.length === 0 && introducers.length === 0) return;
   const controls = children.filter((child) => (child.actions?.length ?? 0) > 0 && shown(child));
-  for (const field of children) {
+  for (const field of [...children, ...children.flatMap(leadingField)]) {
     // A combo box named by its choice (its name is its value) is unlabelled too: a label beside it names it.
     const unnamed = field.name === '' || (field.role === 'combobox' && field.name === field.value);
     const onRowOnly = rowLabelledRoles.has(field.role);
@@ -342,12 +344,35 @@ function labelsByPlace(children: readonly CupNode[]): void {
     const between = (label: CupNode) =>
       controls.some((other) => other !== field && other.bounds!.x >= label.bounds!.x + label.bounds!.w - 2 && other.bounds!.x + other.bounds!.w <= box.x + 2 &&
         other.bounds!.y <= middle && middle <= other.bounds!.y + other.bounds!.h);
-    const onRow = labels.filter((label) => label.bounds!.y <= middle && middle <= label.bounds!.y + label.bounds!.h && gapLeft(label) >= -2 && gapLeft(label) <= labelGapLeft && !between(label));
+    // A check box whose words end in a colon labels the value field right of it on its row (a check box does not).
+    const onRow = [...labels, ...(onRowOnly ? [] : introducers)].filter((label) => label.bounds!.y <= middle && middle <= label.bounds!.y + label.bounds!.h && gapLeft(label) >= -2 && gapLeft(label) <= labelGapLeft && !between(label));
     const over = labels.filter((label) => label.bounds!.x < box.x + box.w && box.x < label.bounds!.x + label.bounds!.w && gapAbove(label) >= -2 && gapAbove(label) <= labelGapAbove);
     const nearest = (list: CupNode[], gap: (label: CupNode) => number) => list.sort((a, b) => gap(a) - gap(b))[0];
     const label = nearest(onRow, gapLeft) ?? (onRowOnly ? undefined : nearest(over, gapAbove));
     if (label) field.name = label.name;
   }
+}
+
+/**
+ * The field a row of fields in an unnamed box of its own starts with, which the label left of the box labels
+ * (Transmission's "Scheduled times:" check box, then a box holding "09:00", "to" and "17:00"): its leftmost child,
+ * starting where the box starts. Its siblings in the box label the others.
+ */
+function leadingField(node: CupNode): CupNode[] {
+  if (node.role !== 'generic' || node.name !== '' || !node.bounds) return [];
+  const placedChildren = (node.children ?? []).filter((child) => child.bounds !== undefined && child.bounds.w > 0 && child.bounds.h > 0);
+  const first = placedChildren.sort((a, b) => a.bounds!.x - b.bounds!.x)[0];
+  return first && placeLabelledRoles.has(first.role) && first.bounds!.x <= node.bounds.x + 2 ? [first] : [];
+}
+
+/**
+ * A check box whose words end in a colon, as a label's do: it switches the field right of it on and off and is the
+ * only text that says what that field is for (Transmission's "Upload (kB/s):" check box beside its speed spin button,
+ * "Scheduled times:" beside a combo box showing "09:00"), so those fields were unnamed or named by their value. A
+ * check box that ends in no colon ("Match case" before a search box) says what it switches, not what the field is.
+ */
+function introducesField(node: CupNode): boolean {
+  return node.role === 'checkbox' && /:$/.test(node.name.trim());
 }
 
 /**
