@@ -260,7 +260,24 @@ export function isClosedMenu(node: CupNode): boolean {
 function menuItemCount(node: CupNode): number {
   const children = node.children ?? [];
   const holder = children.length === 1 && (children[0]!.role === 'menu' || hasClosedChoiceList(node)) ? children[0]! : node;
-  return (holder.children?.length ?? 0) + unreadMenuItems(holder);
+  const items = (holder.children ?? []).map((child) => ({ hidden: menuItemRoles.has(child.role) && child.states?.includes('hidden') === true, separator: child.role === 'separator' }));
+  return itemsOpeningShows(items) + unreadMenuItems(holder);
+}
+
+/** The items a closed menu holds, which the compact view counts and does not list (0 for anything else). */
+export function closedMenuItemCount(node: CupNode): number {
+  return isClosedMenu(node) ? menuItemCount(node) : 0;
+}
+
+/**
+ * How many of a closed menu's children opening it shows as items: not its separators, nor the items the app keeps
+ * hidden among shown ones (a hidden submenu popup Qt lists among the items still counts) (GTK3's menus built from a UI file hold an unnamed hidden item first and a hidden "Empty"
+ * last: Transmission's Edit menu read "# 6 more items", and showed 3). Where every child is hidden, the toolkit hides
+ * them all while the menu is closed (Qt clears VISIBLE on a closed popup's items), and each counts.
+ */
+export function itemsOpeningShows(items: readonly { hidden: boolean; separator: boolean }[]): number {
+  const kept = items.filter((item) => !item.separator);
+  return kept.every((item) => item.hidden) ? kept.length : kept.filter((item) => !item.hidden).length;
 }
 
 /**

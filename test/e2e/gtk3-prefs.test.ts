@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { ClientWindow } from '../../src/platform/linux/windows.js';
 import { FixtureDesktop } from '../helpers/fixture-desktop.js';
-import { pyatspiWalk, type Element, type OracleNode } from '../helpers/tools.js';
+import { callOk, pyatspiWalk, type Element, type OracleNode } from '../helpers/tools.js';
 
 describe('a GTK3 preferences grid, judged by pyatspi', () => {
   let fixtures: FixtureDesktop;
@@ -74,5 +74,29 @@ describe('a GTK3 preferences grid, judged by pyatspi', () => {
     assert.ok(named('combobox').includes('Scheduled times:=09:00'), JSON.stringify(named('combobox')));
     // A check box is not named by the check box before it, nor a field by a check box ending in no colon ("Enable feature").
     assert.deepEqual(elements.filter((element) => element.role === 'checkbox').map((element) => element.name).sort(), ['Enable feature', 'Scheduled times:', 'Upload (kB/s):']);
+  });
+
+  test("a closed menu counts the items opening it shows, not its separators nor the items the app keeps hidden", async () => {
+    const walked = await pyatspiWalk(window.pid, window.title, fixtures.desktop.env());
+    const at = walked.findIndex((node) => node.role === 'menu' && node.name === 'Tools');
+    assert.ok(at >= 0, 'pyatspi: the Tools menu');
+    const items: OracleNode[] = [];
+    for (let index = at + 1; index < walked.length && walked[index]!.depth > walked[at]!.depth; index++) if (walked[index]!.depth === walked[at]!.depth + 1) items.push(walked[index]!);
+    // The case: five children, one a separator and two not visible.
+    assert.equal(items.length, 5, JSON.stringify(items));
+    const shown = items.filter((node) => node.role !== 'separator' && node.states.includes('visible'));
+    assert.deepEqual(shown.map((node) => node.name), ['Options', 'Plugins'], JSON.stringify(items));
+
+    const hint = (body: string) => /mi "Tools"[^\n]*\n\s+# (\d+) more items/.exec(body)?.[1];
+    const compact = await callOk(fixtures.context, 'get_window_state', { window_id: window.id, include_screenshot: false });
+    assert.equal(hint(compact.body ?? ''), String(shown.length), compact.body);
+    const full = await callOk(fixtures.context, 'get_window_state', { window_id: window.id, include_screenshot: false, detail: 'full' });
+    assert.ok(/mi "Options"/.test(full.body ?? ''), 'a full read lists the items');
+
+    // A query in a compact read does not look into closed menus, and says so.
+    const queried = await callOk(fixtures.context, 'get_window_state', { window_id: window.id, include_screenshot: false, query: 'Plugins' });
+    assert.match(queried.summary, /did not search the \d+ items of closed menus.*detail "full" or find_elements/, queried.summary);
+    const found = await callOk(fixtures.context, 'find_elements', { window_id: window.id, selector: 'name=Plugins' });
+    assert.match(found.summary, /1 element/, found.summary);
   });
 });
