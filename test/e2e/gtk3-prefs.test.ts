@@ -4,11 +4,14 @@
 // reported as the typing's effect with no word that the number was unchanged, and a closed menu counted the hidden
 // items the app keeps in it. Judged by pyatspi and by the fixture's own log.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { ClientWindow } from '../../src/platform/linux/windows.js';
+import type { ActionResult } from '../../src/tools/input/schemas.js';
+import { repositoryRoot } from '../helpers/desktop.js';
 import { FixtureDesktop } from '../helpers/fixture-desktop.js';
 import { callOk, pyatspiWalk, type Element, type OracleNode } from '../helpers/tools.js';
 
@@ -76,6 +79,26 @@ describe('a GTK3 preferences grid, judged by pyatspi', () => {
     assert.deepEqual(elements.filter((element) => element.role === 'checkbox').map((element) => element.name).sort(), ['Enable feature', 'Scheduled times:', 'Upload (kB/s):']);
   });
 
+  test('digits typed into a spin button that it has not taken yet are said to be so, and Return commits them', async () => {
+    const spin = 'role=spinbutton name="Upload (kB/s):"';
+    const typed = await callOk(fixtures.context, 'type_text', { window_id: window.id, selector: spin, text: '7' });
+    const result = typed.structured as unknown as ActionResult;
+    // The case: pyatspi reads the typed digit after the number, and the number still held; the app logged no change.
+    const run = spawnSync('/usr/bin/python3', ['-c', [
+      'import pyatspi',
+      'from atspi_frames import find_frame',
+      `frame = find_frame(${window.pid}, ${JSON.stringify(window.title)})`,
+      'spins = pyatspi.findAllDescendants(frame, lambda node: node.getRoleName() == "spin button")',
+      'print(" ".join(f"{spin.queryText().getText(0, -1)}:{int(spin.queryValue().currentValue)}" for spin in spins))',
+    ].join('\n')], { env: { ...fixtures.desktop.env(), PYTHONPATH: join(repositoryRoot, 'test', 'fixtures', 'oracle') }, encoding: 'utf8', timeout: 30_000 });
+    assert.ok(run.stdout.trim().split(' ').includes('1007:100'), `pyatspi: ${run.stdout} ${run.stderr}`);
+    assert.equal(readLog().includes('spin upload'), false, 'the app took no number');
+    assert.match((result.evidence ?? []).join('\n'), /"1007" but holds 100: .*not taken them yet/, typed.summary);
+
+    await callOk(fixtures.context, 'press_key', { window_id: window.id, selector: spin, key: 'Return' });
+    assert.match(readLog(), /^spin upload 1007 /m, 'the app took 1007 on Return');
+  });
+
   test("a closed menu counts the items opening it shows, not its separators nor the items the app keeps hidden", async () => {
     const walked = await pyatspiWalk(window.pid, window.title, fixtures.desktop.env());
     const at = walked.findIndex((node) => node.role === 'menu' && node.name === 'Tools');
@@ -99,4 +122,12 @@ describe('a GTK3 preferences grid, judged by pyatspi', () => {
     const found = await callOk(fixtures.context, 'find_elements', { window_id: window.id, selector: 'name=Plugins' });
     assert.match(found.summary, /1 element/, found.summary);
   });
+
+  const readLog = () => {
+    try {
+      return readFileSync(join(logDir, 'actions.log'), 'utf8');
+    } catch {
+      return '';
+    }
+  };
 });
