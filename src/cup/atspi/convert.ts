@@ -331,10 +331,12 @@ function labelsByPlace(children: readonly CupNode[]): void {
   const introducers = children.filter((child) => introducesField(child) && shown(child));
   if (labels.length === 0 && introducers.length === 0) return;
   const controls = children.filter((child) => (child.actions?.length ?? 0) > 0 && shown(child));
-  for (const field of [...children, ...children.flatMap(leadingField)]) {
+  const leading = new Set(children.flatMap(leadingField));
+  for (const field of [...children, ...leading]) {
     // A combo box named by its choice (its name is its value) is unlabelled too: a label beside it names it.
     const unnamed = field.name === '' || (field.role === 'combobox' && field.name === field.value);
-    const onRowOnly = rowLabelledRoles.has(field.role);
+    // A box's first field is labelled from its row only: a text above the box (a frame's title) heads all it holds.
+    const onRowOnly = rowLabelledRoles.has(field.role) || leading.has(field);
     if (!unnamed || !(placeLabelledRoles.has(field.role) || onRowOnly) || !shown(field)) continue;
     const box = field.bounds!;
     const middle = box.y + box.h / 2;
@@ -356,7 +358,7 @@ function labelsByPlace(children: readonly CupNode[]): void {
 /**
  * The field a row of fields in an unnamed box of its own starts with, which the label left of the box labels
  * (Transmission's "Scheduled times:" check box, then a box holding "09:00", "to" and "17:00"): its leftmost child,
- * starting where the box starts. Its siblings in the box label the others.
+ * starting where the box starts, labelled from the box's row only. Its siblings in the box label the others.
  */
 function leadingField(node: CupNode): CupNode[] {
   if (node.role !== 'generic' || node.name !== '' || !node.bounds) return [];
