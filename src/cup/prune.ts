@@ -255,13 +255,13 @@ export function isClosedMenu(node: CupNode): boolean {
 
 /**
  * The items opening a menu shows: its own, or those of its popup when that is its only child (Qt's menu-bar
- * entries, a combo box's list of choices).
+ * entries, a combo box's list of choices), less those the app keeps hidden in it, which the platform counts where it
+ * can tell (`hiddenMenuItems`: closed-menus.ts's itemsKeptHidden).
  */
 function menuItemCount(node: CupNode): number {
   const children = node.children ?? [];
   const holder = children.length === 1 && (children[0]!.role === 'menu' || hasClosedChoiceList(node)) ? children[0]! : node;
-  const items = (holder.children ?? []).map((child) => ({ hidden: menuItemRoles.has(child.role) && child.states?.includes('hidden') === true, separator: child.role === 'separator' }));
-  return itemsOpeningShows(items) + unreadMenuItems(holder);
+  return Math.max(0, (holder.children?.length ?? 0) - platformCount(holder, 'hiddenMenuItems')) + unreadMenuItems(holder);
 }
 
 /** The items a closed menu holds, which the compact view counts and does not list (0 for anything else). */
@@ -270,24 +270,18 @@ export function closedMenuItemCount(node: CupNode): number {
 }
 
 /**
- * How many of a closed menu's children opening it shows as items: not its separators, nor the items the app keeps
- * hidden among shown ones (a hidden submenu popup Qt lists among the items still counts) (GTK3's menus built from a UI file hold an unnamed hidden item first and a hidden "Empty"
- * last: Transmission's Edit menu read "# 6 more items", and showed 3). Where every child is hidden, the toolkit hides
- * them all while the menu is closed (Qt clears VISIBLE on a closed popup's items), and each counts.
- */
-export function itemsOpeningShows(items: readonly { hidden: boolean; separator: boolean }[]): number {
-  const kept = items.filter((item) => !item.separator);
-  return kept.every((item) => item.hidden) ? kept.length : kept.filter((item) => !item.hidden).length;
-}
-
-/**
  * The items of a closed menu the platform left unread (a read of what is shown only), carried as
  * `closedMenuItems` in the node's platform fields: not in the tree, so even detail `full` says they exist.
  */
 export function unreadMenuItems(node: CupNode): number {
+  return platformCount(node, 'closedMenuItems');
+}
+
+/** The sum of one count in the node's platform fields. */
+function platformCount(node: CupNode, field: string): number {
   let count = 0;
   for (const fields of Object.values(node.platform ?? {})) {
-    const items = fields?.closedMenuItems;
+    const items = fields?.[field];
     if (typeof items === 'number' && items > 0) count += items;
   }
   return count;

@@ -1,6 +1,6 @@
 import type { CupAttributes, CupNode, CupRect, CupRole, CupState } from '../types.js';
 import { cupActionsFor } from './actions.js';
-import { closedMenu } from './closed-menus.js';
+import { closedMenu, holdsMenuItems, itemsKeptHidden } from './closed-menus.js';
 import { scrollsItsContent } from './scroll-areas.js';
 import { CONTENT_NAMED_ATSPI_ROLES, NAMED_BLOCK_ATSPI_ROLES, unknownCoordinate, type AtspiRawNode, type RawTreeContext, type UnreadChildren } from './raw-node.js';
 import { OBJECT_REPLACEMENT } from '../embedded-objects.js';
@@ -550,6 +550,7 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
     const attributes = cupAttributes(raw, states, role);
     if (attributes) node.attributes = attributes;
     const unread = unreadOf(raw);
+    const hiddenMenuItems = holdsMenuItems(raw.role) ? itemsKeptHidden(raw.children.map((child) => child.states), context.showingReliable ?? false) : 0;
     node.platform = {
       linux: {
         atspiRole,
@@ -559,6 +560,8 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
         ...(unread ? { unreadChildren: { ...unread } } : {}),
         // The items of a closed menu, not read (a read of what is shown): the pruning counts them on the menu.
         ...(raw.closedMenuItems ? { closedMenuItems: raw.closedMenuItems } : {}),
+        // The children the app keeps hidden in a menu, which opening it does not show: the pruning does not count them.
+        ...(hiddenMenuItems > 0 ? { hiddenMenuItems } : {}),
         // Rows the toolkit draws and exposes none of: the pruning says so, as nothing in the tree would.
         ...(context.gtk4NameQuirks && selfDrawnViews.has(raw.name) ? { itemsNotExposed: true } : {}),
         // A surface the app paints itself (a game's board, a chart): the tree holds nothing of what it shows.

@@ -1,5 +1,5 @@
 import { ATSPI_ROLE, ATSPI_ROLE_NAMES, ATSPI_STATE } from '../../../cup/atspi/constants.js';
-import { closedMenu, holdsMenuItems, isPopupOf } from '../../../cup/atspi/closed-menus.js';
+import { closedMenu, holdsMenuItems, isPopupOf, itemsKeptHidden } from '../../../cup/atspi/closed-menus.js';
 import { CONTENT_NAMED_ATSPI_ROLES, NAMED_BLOCK_ATSPI_ROLES, type AtspiRawNode } from '../../../cup/atspi/raw-node.js';
 import { DBusError, DBusTimeoutError } from '../dbus/index.js';
 import type { AtspiClient } from './client.js';
@@ -16,11 +16,7 @@ import { hasState } from '../../../cup/atspi/states.js';
 import { givenBounds } from '../../../cup/atspi/value-range.js';
 import { linkAnchor } from './link-anchor.js';
 import { showingMayBeStale, type ParentFacts } from './toolkit.js';
-import { itemsOpeningShows } from '../../../cup/prune.js';
 import { dropMisplacedExtents, placedExtents, readsVisiblePartOnly, visibleChildren, type Rect } from './visible-children.js';
-
-/** The items of a menu that an app may keep hidden in it (not a submenu's popup, which Qt lists hidden among them). */
-const menuItemRoles: ReadonlySet<number> = new Set([ATSPI_ROLE.MENU_ITEM, ATSPI_ROLE.CHECK_MENU_ITEM, ATSPI_ROLE.RADIO_MENU_ITEM]);
 
 export interface ReadTreeOptions {
   /** Stop adding nodes at this many (the result is then marked truncated). */
@@ -611,36 +607,26 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
   async function menuItemsToRead(node: AtspiRawNode, depth: number, early: Promise<Body | undefined> | undefined): Promise<ObjectRef[]> {
     let closed = closedMenu(node, undefined, options.trustShowing);
     const refs = closed && node.childCount > 1 ? [] : await readChildren(node, depth, early);
-    let states: Promise<(number[] | undefined)[]> | undefined;
-    const statesOfItems = (items: readonly ObjectRef[]) => Promise.all(items.map(async (ref) => (await call(ref, atspiInterface('Accessible'), 'GetState'))?.[0] as number[] | undefined));
     if (closed === undefined) {
-      states = statesOfItems(refs);
-      closed = closedMenu(node, (await states).map((set) => set ?? [0, 0]), options.trustShowing);
+      const states = await Promise.all(refs.map((ref) => call(ref, atspiInterface('Accessible'), 'GetState')));
+      closed = closedMenu(node, states.map((body) => (body?.[0] as number[] | undefined) ?? [0, 0]), options.trustShowing);
     }
     if (!closed) return refs;
+    node.closedMenuItems = node.childCount > 0 ? node.childCount : refs.length;
     // A lone child that is the menu's popup holds the items (prune.ts counts them alike when they are read).
     if (refs.length === 1) {
       const [role, count] = await Promise.all([
         call(refs[0]!, atspiInterface('Accessible'), 'GetRole'),
         readProperties(refs[0]!, 'Accessible', ['ChildCount']),
       ]);
-      if (isPopupOf(node.role, Number(role?.[0])) && count.has('ChildCount')) {
-        node.closedMenuItems = Number(count.get('ChildCount'));
-        return [];
-      }
+      if (isPopupOf(node.role, Number(role?.[0])) && count.has('ChildCount')) node.closedMenuItems = Number(count.get('ChildCount'));
+    } else if (options.trustShowing && node.childCount > 1) {
+      // Not the children the app keeps hidden in it (closed-menus.ts's itemsKeptHidden), as a read of every item counts
+      // them: one call each, none of them a read of the item.
+      const items = await readChildren(node, depth, early);
+      const states = await Promise.all(items.map((ref) => call(ref, atspiInterface('Accessible'), 'GetState')));
+      node.closedMenuItems = items.length - itemsKeptHidden(states.map((body) => (body?.[0] as number[] | undefined) ?? [0, 0]), true);
     }
-    // The items opening it shows (prune.ts's itemsOpeningShows), counted as a read of every item counts them: not
-    // its separators, nor the items the app keeps hidden (two calls an item, none of them a read of the item).
-    const items = refs.length > 0 || node.childCount <= 1 ? refs : await readChildren(node, depth, early);
-    const [roles, itemStates] = await Promise.all([
-      Promise.all(items.map((ref) => call(ref, atspiInterface('Accessible'), 'GetRole'))),
-      states ?? statesOfItems(items),
-    ]);
-    const facts = items.map((_, index) => ({
-      separator: Number(roles[index]?.[0]) === ATSPI_ROLE.SEPARATOR,
-      hidden: menuItemRoles.has(Number(roles[index]?.[0])) && !hasState(itemStates[index] ?? [0, 0], ATSPI_STATE.VISIBLE),
-    }));
-    node.closedMenuItems = items.length > 0 ? itemsOpeningShows(facts) : Math.max(node.childCount, 0);
     return [];
   }
 
