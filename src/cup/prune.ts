@@ -255,12 +255,18 @@ export function isClosedMenu(node: CupNode): boolean {
 
 /**
  * The items opening a menu shows: its own, or those of its popup when that is its only child (Qt's menu-bar
- * entries, a combo box's list of choices).
+ * entries, a combo box's list of choices), less those the app keeps hidden in it, which the platform counts where it
+ * can tell (`hiddenMenuItems`: closed-menus.ts's itemsKeptHidden).
  */
 function menuItemCount(node: CupNode): number {
   const children = node.children ?? [];
   const holder = children.length === 1 && (children[0]!.role === 'menu' || hasClosedChoiceList(node)) ? children[0]! : node;
-  return (holder.children?.length ?? 0) + unreadMenuItems(holder);
+  return Math.max(0, (holder.children?.length ?? 0) - platformCount(holder, 'hiddenMenuItems')) + unreadMenuItems(holder);
+}
+
+/** The items a closed menu holds, which the compact view counts and does not list (0 for anything else). */
+export function closedMenuItemCount(node: CupNode): number {
+  return isClosedMenu(node) ? menuItemCount(node) : 0;
 }
 
 /**
@@ -268,9 +274,14 @@ function menuItemCount(node: CupNode): number {
  * `closedMenuItems` in the node's platform fields: not in the tree, so even detail `full` says they exist.
  */
 export function unreadMenuItems(node: CupNode): number {
+  return platformCount(node, 'closedMenuItems');
+}
+
+/** The sum of one count in the node's platform fields. */
+function platformCount(node: CupNode, field: string): number {
   let count = 0;
   for (const fields of Object.values(node.platform ?? {})) {
-    const items = fields?.closedMenuItems;
+    const items = fields?.[field];
     if (typeof items === 'number' && items > 0) count += items;
   }
   return count;

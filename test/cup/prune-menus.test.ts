@@ -102,3 +102,14 @@ test('a closed menu or list with no items gets no count: nothing is there to ope
   const emptyMenu = node(1, 'menuitem', 'Recent', { actions: ['click'], bounds: at(0, 0), children: [node(2, 'menu', '', { states: ['hidden', 'offscreen'], children: [] })] });
   assert.deepEqual(compactBody([node(0, 'menubar', '', { children: [emptyMenu] })]), ['[e0] mnub', '  [e1] mi "Recent" 0,0 40x20 [clk]']);
 });
+
+test('a closed menu does not count the children the platform says the app keeps hidden in it', () => {
+  // GTK3's menus from a UI file: a hidden unnamed item first, a hidden "Empty" last (Transmission's Edit menu read "6 more", showing 4).
+  const edit = node(1, 'menuitem', 'Edit', {
+    actions: ['click'],
+    bounds: at(0, 0),
+    platform: { linux: { hiddenMenuItems: 2 } },
+    children: [item(2, '', ['hidden', 'offscreen']), item(3, 'Select All', ['offscreen']), node(4, 'separator', '', { states: ['offscreen'] }), item(5, 'Preferences', ['offscreen']), item(6, 'Empty', ['hidden', 'offscreen'])],
+  });
+  assert.deepEqual(compactBody([edit]), ['[e1] mi "Edit" 0,0 40x20 [clk]', `  # 3 more items ${DASH} open the menu to see`]);
+});

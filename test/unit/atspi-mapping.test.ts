@@ -520,8 +520,11 @@ describe('atspiToCup', () => {
         text('∶', 300, 340, 8, 34), entry(310, 340),
       ],
     });
-    const [name, , password, , , volume, own, , , far, , minutes] = atspiToCup(form, { ...screenContext, visibleArea: box }).root.children!;
-    assert.deepEqual([name!.name, password!.name, volume!.name, own!.name, far!.name, minutes!.name], ['Name', 'Password', 'Volume', 'Own', '', '']);
+    // Found by their boxes: the form is read in the order its rows are laid out (reading-order.ts), not as listed.
+    const read = atspiToCup(form, { ...screenContext, visibleArea: box }).root.children!;
+    const at = (x: number, y: number) => read.find((node) => node.role !== 'text' && node.bounds?.x === x && node.bounds.y === y)!;
+    const [name, password, volume, own, far, minutes] = [at(90, 10), at(90, 50), at(10, 131), at(90, 200), at(90, 250), at(310, 340)];
+    assert.deepEqual([name.name, password.name, volume.name, own.name, far.name, minutes.name], ['Name', 'Password', 'Volume', 'Own', '', '']);
   });
 
   test('an unnamed check box is named by the text on its row (a Qt form layout), even scrolled out of view; a heading above names none', () => {
@@ -601,5 +604,39 @@ describe('a terminal widget\'s screen as rows (terminal-rows.ts)', () => {
     assert.equal(lastNow.path, last.path);
     assert.equal(lastNow.y, last.y - 20);
     assert.equal(before.children.length, 0, 'the terminal read is left without rows');
+  });
+});
+
+describe('reading order of layout containers', () => {
+  const box = (x: number, y: number, w: number, h: number) => ({ x, y, w, h });
+  const names = (root: CupNode) => (root.children ?? []).map((child) => child.name);
+  const window = (container: AtspiRawNode) => atspiToCup(raw('ROLE_FRAME', { name: 'W', extents: box(100, 50, 400, 300), children: [container] }), screenContext).root.children![0]!;
+
+  test('a layout container listing its rows bottom first (GtkGrid) is read top to bottom, each row left to right', () => {
+    // Attached top to bottom, label then field: GtkGrid lists the last attached first.
+    const grid = raw('ROLE_PANEL', {
+      extents: box(100, 50, 300, 80),
+      children: [
+        raw('ROLE_SPIN_BUTTON', { extents: box(200, 90, 100, 30) }),
+        raw('ROLE_LABEL', { name: 'Download:', extents: box(110, 97, 80, 17) }),
+        raw('ROLE_SPIN_BUTTON', { extents: box(200, 55, 100, 30) }),
+        raw('ROLE_LABEL', { name: 'Upload:', extents: box(110, 62, 80, 17) }),
+        raw('ROLE_LABEL', { name: 'Hidden', extents: box(-2147483648, -2147483648, 80, 17), stateNames: ['STATE_ENABLED'] }),
+      ],
+    });
+    const read = window(grid);
+    assert.deepEqual(names(read), ['Upload:', 'Upload:', 'Download:', 'Download:', 'Hidden']);
+    assert.deepEqual(read.children!.map((child) => child.role), ['text', 'spinbutton', 'text', 'spinbutton', 'text']);
+  });
+
+  test('a list keeps its order, and so does a container whose order the boxes do not contradict', () => {
+    const items = () => [raw('ROLE_LIST_ITEM', { name: 'B', extents: box(110, 90, 100, 20) }), raw('ROLE_LIST_ITEM', { name: 'A', extents: box(110, 60, 100, 20) })];
+    assert.deepEqual(names(window(raw('ROLE_LIST', { extents: box(100, 50, 300, 80), children: items() }))), ['B', 'A']);
+    // A sidebar beside a column: the sidebar is listed first and lies no lower than anything after it.
+    const sideBySide = raw('ROLE_FILLER', {
+      extents: box(100, 50, 300, 200),
+      children: [raw('ROLE_PUSH_BUTTON', { name: 'Side', extents: box(100, 50, 80, 200) }), raw('ROLE_PUSH_BUTTON', { name: 'Top', extents: box(190, 50, 100, 30) }), raw('ROLE_PUSH_BUTTON', { name: 'Below', extents: box(190, 90, 100, 30) })],
+    });
+    assert.deepEqual(names(window(sideBySide)), ['Side', 'Top', 'Below']);
   });
 });

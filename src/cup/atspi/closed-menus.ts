@@ -48,3 +48,17 @@ export function closedMenu(menu: { role: number; states: readonly number[] }, it
 export function isPopupOf(menuRole: number, childRole: number): boolean {
   return cupRoleFor({ atspiRole: atspiRoleName(childRole), parentAtspiRole: atspiRoleName(menuRole), named: false, modal: false }) === 'menu';
 }
+
+/**
+ * How many of a menu's children the app keeps hidden in it, which opening the menu does not show: those not VISIBLE,
+ * where the toolkit's SHOWING and VISIBLE are exact (GTK3, whose closed menus keep their items VISIBLE; its menus
+ * built from a UI file hold a hidden placeholder first and a hidden "Empty" last, and Transmission's Edit menu read
+ * "# 6 more items" when opening it showed 4). None where every child is hidden: the toolkit hides them all while the
+ * menu is closed (LibreOffice's second menu bar); nor elsewhere, where VISIBLE says nothing of it (Qt clears it on a
+ * closed menu's items).
+ */
+export function itemsKeptHidden(items: readonly (readonly number[])[], showingReliable: boolean): number {
+  if (!showingReliable) return 0;
+  const hidden = items.filter((states) => !hasState(states, ATSPI_STATE.VISIBLE)).length;
+  return hidden === items.length ? 0 : hidden;
+}

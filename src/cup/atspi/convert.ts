@@ -1,6 +1,6 @@
 import type { CupAttributes, CupNode, CupRect, CupRole, CupState } from '../types.js';
 import { cupActionsFor } from './actions.js';
-import { closedMenu } from './closed-menus.js';
+import { closedMenu, holdsMenuItems, itemsKeptHidden } from './closed-menus.js';
 import { scrollsItsContent } from './scroll-areas.js';
 import { CONTENT_NAMED_ATSPI_ROLES, NAMED_BLOCK_ATSPI_ROLES, unknownCoordinate, type AtspiRawNode, type RawTreeContext, type UnreadChildren } from './raw-node.js';
 import { OBJECT_REPLACEMENT } from '../embedded-objects.js';
@@ -10,6 +10,7 @@ import { plainText, readableName, withoutDisclosureMarker, withoutMnemonic } fro
 import { atspiRoleName, cupRoleFor } from './roles.js';
 import { cupStateOf, decodeStateSet } from './states.js';
 import { isTerminalRow, withTerminalRows } from './terminal-rows.js';
+import { inReadingOrder } from './reading-order.js';
 import { hasRange, type ValueRange } from './value-range.js';
 import { itemsOutsideList } from './set-positions.js';
 
@@ -320,19 +321,23 @@ const labelGapAbove = 24;
  * Names unnamed fields after the text that labels them on screen, where the app ties no label to them (zenity's
  * forms and scale put a label beside or above each field with no labelled-by relation, so its name fields were
  * four unnamed text boxes): a sibling text (or a box holding only one) on the field's row ending left of it with no
- * control between, the nearest, else one just above it that overlaps it across. What screen readers do for such
- * fields (Orca's label inference), kept to siblings.
+ * control between, the nearest, else one just above it that overlaps it across; or a check box that introduces it
+ * (introducesField). What screen readers do for such fields (Orca's label inference), kept to siblings and to the
+ * first field of an unnamed box beside them (leadingField).
  */
 function labelsByPlace(children: readonly CupNode[]): void {
   // Placed, though perhaps scrolled out of view: a row below a scroll area's view keeps its label beside it.
   const shown = (node: CupNode) => node.bounds !== undefined && node.bounds.w > 0 && node.bounds.h > 0 && !node.states?.includes('hidden');
   const labels = children.map(labelIn).filter((label) => label !== undefined && shown(label)) as CupNode[];
-  if (labels.length === 0) return;
+  const introducers = children.filter((child) => introducesField(child) && shown(child));
+  if (labels.length === 0 && introducers.length === 0) return;
   const controls = children.filter((child) => (child.actions?.length ?? 0) > 0 && shown(child));
-  for (const field of children) {
+  const leading = new Set(children.flatMap(leadingField));
+  for (const field of [...children, ...leading]) {
     // A combo box named by its choice (its name is its value) is unlabelled too: a label beside it names it.
     const unnamed = field.name === '' || (field.role === 'combobox' && field.name === field.value);
-    const onRowOnly = rowLabelledRoles.has(field.role);
+    // A box's first field is labelled from its row only: a text above the box (a frame's title) heads all it holds.
+    const onRowOnly = rowLabelledRoles.has(field.role) || leading.has(field);
     if (!unnamed || !(placeLabelledRoles.has(field.role) || onRowOnly) || !shown(field)) continue;
     const box = field.bounds!;
     const middle = box.y + box.h / 2;
@@ -342,12 +347,35 @@ function labelsByPlace(children: readonly CupNode[]): void {
     const between = (label: CupNode) =>
       controls.some((other) => other !== field && other.bounds!.x >= label.bounds!.x + label.bounds!.w - 2 && other.bounds!.x + other.bounds!.w <= box.x + 2 &&
         other.bounds!.y <= middle && middle <= other.bounds!.y + other.bounds!.h);
-    const onRow = labels.filter((label) => label.bounds!.y <= middle && middle <= label.bounds!.y + label.bounds!.h && gapLeft(label) >= -2 && gapLeft(label) <= labelGapLeft && !between(label));
+    // A check box whose words end in a colon labels the value field right of it on its row (a check box does not).
+    const onRow = [...labels, ...(onRowOnly ? [] : introducers)].filter((label) => label.bounds!.y <= middle && middle <= label.bounds!.y + label.bounds!.h && gapLeft(label) >= -2 && gapLeft(label) <= labelGapLeft && !between(label));
     const over = labels.filter((label) => label.bounds!.x < box.x + box.w && box.x < label.bounds!.x + label.bounds!.w && gapAbove(label) >= -2 && gapAbove(label) <= labelGapAbove);
     const nearest = (list: CupNode[], gap: (label: CupNode) => number) => list.sort((a, b) => gap(a) - gap(b))[0];
     const label = nearest(onRow, gapLeft) ?? (onRowOnly ? undefined : nearest(over, gapAbove));
     if (label) field.name = label.name;
   }
+}
+
+/**
+ * The field a row of fields in an unnamed box of its own starts with, which the label left of the box labels
+ * (Transmission's "Scheduled times:" check box, then a box holding "09:00", "to" and "17:00"): its leftmost child,
+ * starting where the box starts, labelled from the box's row only. Its siblings in the box label the others.
+ */
+function leadingField(node: CupNode): CupNode[] {
+  if (node.role !== 'generic' || node.name !== '' || !node.bounds) return [];
+  const placedChildren = (node.children ?? []).filter((child) => child.bounds !== undefined && child.bounds.w > 0 && child.bounds.h > 0);
+  const first = placedChildren.sort((a, b) => a.bounds!.x - b.bounds!.x)[0];
+  return first && placeLabelledRoles.has(first.role) && first.bounds!.x <= node.bounds.x + 2 ? [first] : [];
+}
+
+/**
+ * A check box whose words end in a colon, as a label's do: it switches the field right of it on and off and is the
+ * only text that says what that field is for (Transmission's "Upload (kB/s):" check box beside its speed spin button,
+ * "Scheduled times:" beside a combo box showing "09:00"), so those fields were unnamed or named by their value. A
+ * check box that ends in no colon ("Match case" before a search box) says what it switches, not what the field is.
+ */
+function introducesField(node: CupNode): boolean {
+  return node.role === 'checkbox' && /:$/.test(node.name.trim());
 }
 
 /**
@@ -445,7 +473,7 @@ function sumUnread(one: UnreadChildren | undefined, other: UnreadChildren | unde
  * and element N's source is the exact object it was read from.
  */
 export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): ConvertedTree {
-  const root = withTerminalRows(read);
+  const root = inReadingOrder(withTerminalRows(read));
   const sources: ElementSource[] = [];
   const numbers = elementNumbers(root, context.showingReliable ?? false);
   // Toolkits that set VISIBLE or SHOWING at all set them on the window; some bridges set neither anywhere.
@@ -523,6 +551,7 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
     const attributes = cupAttributes(raw, states, role);
     if (attributes) node.attributes = attributes;
     const unread = unreadOf(raw);
+    const hiddenMenuItems = holdsMenuItems(raw.role) ? itemsKeptHidden(raw.children.map((child) => child.states), context.showingReliable ?? false) : 0;
     node.platform = {
       linux: {
         atspiRole,
@@ -532,6 +561,8 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
         ...(unread ? { unreadChildren: { ...unread } } : {}),
         // The items of a closed menu, not read (a read of what is shown): the pruning counts them on the menu.
         ...(raw.closedMenuItems ? { closedMenuItems: raw.closedMenuItems } : {}),
+        // The children the app keeps hidden in a menu, which opening it does not show: the pruning does not count them.
+        ...(hiddenMenuItems > 0 ? { hiddenMenuItems } : {}),
         // Rows the toolkit draws and exposes none of: the pruning says so, as nothing in the tree would.
         ...(context.gtk4NameQuirks && selfDrawnViews.has(raw.name) ? { itemsNotExposed: true } : {}),
         // A surface the app paints itself (a game's board, a chart): the tree holds nothing of what it shows.

@@ -153,6 +153,9 @@ export const getWindowState = defineTool({
     const parts = [
       `${view.nodeCount} nodes, ${elements.length} shown`,
       unreadCount > 0 ? `${unreadCount} children out of view not read (${(Object.keys(unread) as (keyof ClipCounts)[]).filter((direction) => unread[direction] > 0).map((direction) => `${unread[direction]} ${direction}`).join(', ')})` : '',
+      // A query looks through what the compact view shows, which counts closed menus' items and lists none
+      // (Transmission's "Quit", asked for with the File menu closed, matched nothing and nothing said why).
+      args.query && view.closedMenuItems > 0 ? `the query did not search the ${view.closedMenuItems} items of closed menus and drop-down lists, which detail "compact" only counts: detail "full" or find_elements searches them` : '',
       view.cut > 0 ? `${view.cut} more past max_elements/max_depth left out (indices are the whole window's, as in a full read)` : '',
       reading.truncated ? 'truncated' : '',
       degradedReason ? `degraded: ${degradedReason}` : '',

@@ -1,6 +1,6 @@
 // What get_window_state shows of a reading: the cut tree, the rendered text and the element records, made once
 // per reading and way of showing it however many calls got that reading.
-import { buildEnvelope, capCompactText, countOutsideClosedMenus, cutTree, filterTree, filterTreeText, isDrawnSurface, toCompact, toMarkdown, unreadCounts, type ClipCounts, type CupEnvelope } from '../../cup/index.js';
+import { buildEnvelope, capCompactText, closedMenuItemCount, countOutsideClosedMenus, cutTree, filterTree, filterTreeText, isDrawnSurface, toCompact, toMarkdown, unreadCounts, type ClipCounts, type CupEnvelope } from '../../cup/index.js';
 import type { CupAppInfo, CupNode, CupPlatform, CupScreen } from '../../cup/types.js';
 import type { WindowReading } from '../../platform/desktop.js';
 import { flattenNodes } from '../../tui/ui-node.js';
@@ -30,6 +30,8 @@ export interface WindowView {
   elements: ReturnType<typeof elementRecord>[];
   /** Children left unread under the nodes read, by where they lie. */
   unread: ClipCounts;
+  /** The items of closed menus, which the compact view counts and does not list, read or not: no query searches them. */
+  closedMenuItems: number;
   /** Whether any node has an action besides focus. */
   actionable: boolean;
   /** The surfaces the app draws itself (a game's board), whose content no element holds. */
@@ -70,6 +72,7 @@ function makeView(reading: WindowReading, request: ViewRequest): WindowView {
     cut: shown.cut,
     elements: nodes.filter((node) => shownIds.has(indexOf(node))).map(elementRecord),
     unread: unreadTotals(readNodes),
+    closedMenuItems: request.detail === 'compact' && request.format !== 'json' ? readNodes.reduce((sum, node) => sum + closedMenuItemCount(node), 0) : 0,
     actionable: readNodes.some((node) => (node.actions ?? []).some((action) => action !== 'focus')),
     drawn: readNodes.filter(isDrawnSurface),
   };

@@ -8,7 +8,7 @@ import { ToolError } from '../../../errors.js';
 import type { AccessibilityEvent } from '../atspi/event-monitor.js';
 import type { AtspiClient } from '../atspi/client.js';
 import type { ObjectRef } from '../atspi/object-ref.js';
-import { caretOffset, characterCount, deleteText, insertText, parentOf, readInterfaces, selectTextRange, setCaretOffset, textSelection } from '../atspi/operations.js';
+import { caretOffset, characterCount, deleteText, insertText, parentOf, readInterfaces, readValue, selectTextRange, setCaretOffset, textSelection } from '../atspi/operations.js';
 import { syntheticCombination, syntheticText, typeText as typeTextReally } from '../input/index.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import { backgroundFocusMs, focusArrives, focusElement, type Actionable } from './accessible-actions.js';
@@ -342,11 +342,33 @@ export async function replaceFieldText(desktop: LinuxDesktop, target: LiveElemen
  * app takes them; in the foreground with real keys.
  */
 export async function typeTextAction(desktop: LinuxDesktop, request: TypeRequest): Promise<ActionOutcome> {
-  const { window, mode, signal } = request;
   const element = request.element && (await liveTarget(desktop, request.element));
-  const snapshot = element?.snapshot ?? request.snapshot;
-  const target: Actionable | undefined = element ? actionable(element) : await focusedTargetFor(desktop, window, mode);
+  const target: Actionable | undefined = element ? actionable(element) : await focusedTargetFor(desktop, request.window, request.mode);
   const label = element ? `[e${element.element.index}]` : 'the focused element';
+  const outcome = await typeInto(desktop, request, element, target, label);
+  return target && outcome.effect === 'confirmed' ? withNumberNotTaken(desktop, target, label, outcome) : outcome;
+}
+
+/**
+ * A field that shows a number it holds apart from its text (a spin button: Text and Value) takes typed digits only
+ * when they are committed, by Return or the focus leaving it. Typing into Transmission's speed limit read 'text of
+ * [e26]: "100" → "100250"' while its value stayed 100, and the diff, which shows the value, said no change: the
+ * result now says the number is not taken yet, and how to commit it.
+ */
+async function withNumberNotTaken(desktop: LinuxDesktop, target: Actionable, label: string, outcome: ActionOutcome): Promise<ActionOutcome> {
+  if (!target.interfaces.includes('Value') || !target.interfaces.includes('Text')) return outcome;
+  const client = await desktop.atspi();
+  const [shown, held] = await Promise.all([textProbe(desktop, target.ref, label).read().catch(() => undefined), readValue(client, target.ref).catch(() => undefined)]);
+  if (shown === undefined || held === undefined || Number(shown.trim()) === held.current) return outcome;
+  const note =
+    `${label} shows ${JSON.stringify(shown)} but holds ${held.current}: a spin button takes typed digits when they are committed, so the app has not taken them yet; ` +
+    `press_key "Return" on it (or move the focus away) to commit them, or set_value to replace its number`;
+  return { ...outcome, evidence: [...(outcome.evidence ?? []), note] };
+}
+
+async function typeInto(desktop: LinuxDesktop, request: TypeRequest, element: LiveElementTarget | undefined, target: Actionable | undefined, label: string): Promise<ActionOutcome> {
+  const { window, mode, signal } = request;
+  const snapshot = element?.snapshot ?? request.snapshot;
   const probes = target?.interfaces.includes('Text') ? [textProbe(desktop, target.ref, label)] : [];
   // Only an editable field is expected to hold the typed text; keys typed at anything else (a calculator's read-only
   // display, a list's type-ahead) are judged by what the app changed: its events and the target's own text.

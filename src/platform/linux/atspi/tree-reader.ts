@@ -1,5 +1,5 @@
 import { ATSPI_ROLE, ATSPI_ROLE_NAMES, ATSPI_STATE } from '../../../cup/atspi/constants.js';
-import { closedMenu, holdsMenuItems, isPopupOf } from '../../../cup/atspi/closed-menus.js';
+import { closedMenu, holdsMenuItems, isPopupOf, itemsKeptHidden } from '../../../cup/atspi/closed-menus.js';
 import { CONTENT_NAMED_ATSPI_ROLES, NAMED_BLOCK_ATSPI_ROLES, type AtspiRawNode } from '../../../cup/atspi/raw-node.js';
 import { DBusError, DBusTimeoutError } from '../dbus/index.js';
 import type { AtspiClient } from './client.js';
@@ -620,6 +620,12 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
         readProperties(refs[0]!, 'Accessible', ['ChildCount']),
       ]);
       if (isPopupOf(node.role, Number(role?.[0])) && count.has('ChildCount')) node.closedMenuItems = Number(count.get('ChildCount'));
+    } else if (options.trustShowing && node.childCount > 1) {
+      // Not the children the app keeps hidden in it (closed-menus.ts's itemsKeptHidden), as a read of every item counts
+      // them: one call each, none of them a read of the item.
+      const items = await readChildren(node, depth, early);
+      const states = await Promise.all(items.map((ref) => call(ref, atspiInterface('Accessible'), 'GetState')));
+      node.closedMenuItems = items.length - itemsKeptHidden(states.map((body) => (body?.[0] as number[] | undefined) ?? [0, 0]), true);
     }
     return [];
   }

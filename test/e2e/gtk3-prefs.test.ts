@@ -1,0 +1,133 @@
+// A GTK3 preferences page laid out as Transmission's (Edit > Preferences), where a new user found the tree wrong: the
+// page read upside down (GtkGrid lists its children last attached first), spin buttons whose only label is the check
+// box beside them were unnamed, a combo box was named by its value, typed digits a spin button had not taken were
+// reported as the typing's effect with no word that the number was unchanged, and a closed menu counted the hidden
+// items the app keeps in it. Judged by pyatspi and by the fixture's own log.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import type { ClientWindow } from '../../src/platform/linux/windows.js';
+import type { ActionResult } from '../../src/tools/input/schemas.js';
+import { repositoryRoot } from '../helpers/desktop.js';
+import { FixtureDesktop } from '../helpers/fixture-desktop.js';
+import { callOk, pyatspiWalk, type Element, type OracleNode } from '../helpers/tools.js';
+
+describe('a GTK3 preferences grid, judged by pyatspi', () => {
+  let fixtures: FixtureDesktop;
+  let window: ClientWindow;
+  let logDir: string;
+
+  before(async () => {
+    fixtures = await FixtureDesktop.start();
+    logDir = mkdtempSync(join(tmpdir(), 'cup-prefs-'));
+    window = await fixtures.launch('gtk3', { title: 'Prefs Fixture', size: '480x700', rows: 3, extraArgs: ['--prefs', '--action-log', join(logDir, 'actions.log')] });
+  });
+
+  after(async () => {
+    await fixtures?.stop();
+    if (logDir) rmSync(logDir, { recursive: true, force: true });
+  });
+
+  /** The children of the object holding the Upload (kB/s): check box, in the order pyatspi lists them. */
+  const gridChildren = (walked: readonly OracleNode[]): OracleNode[] => {
+    const at = walked.findIndex((node) => node.role === 'check box' && node.name === 'Upload (kB/s):');
+    assert.ok(at >= 0, 'pyatspi: the Upload (kB/s): check box');
+    const depth = walked[at]!.depth;
+    let start = at;
+    while (walked[start - 1]!.depth >= depth) start--;
+    const children: OracleNode[] = [];
+    for (let index = start; index < walked.length && walked[index]!.depth >= depth; index++) if (walked[index]!.depth === depth) children.push(walked[index]!);
+    return children;
+  };
+  const sameBox = (element: Element, node: OracleNode) =>
+    element.bounds !== undefined && node.extents !== null && [element.bounds.x, element.bounds.y, element.bounds.w, element.bounds.h].join() === node.extents.join();
+
+  test("a grid that lists its children last attached first is read in the order its boxes are laid out", async () => {
+    const children = gridChildren(await pyatspiWalk(window.pid, window.title, fixtures.desktop.env()));
+    assert.equal(children.length, 6, JSON.stringify(children));
+    // The case: pyatspi lists the bottom row first (the combo box, then the Scheduled times: check box) and the top last.
+    const top = (node: OracleNode) => node.extents![1];
+    assert.ok(top(children[0]!) > top(children.at(-1)!), `pyatspi lists the bottom row first: ${JSON.stringify(children.map((node) => [node.role, node.name, node.extents]))}`);
+
+    const elements = await fixtures.elements(window);
+    const order = children.map((node) => elements.findIndex((element) => sameBox(element, node)));
+    assert.ok(order.every((index) => index >= 0), `every grid child is an element: ${JSON.stringify(order)}`);
+    // Reading order by pyatspi's own boxes: rows top to bottom (each row's boxes share their middle), each left to right.
+    const middle = (node: OracleNode) => node.extents![1] + node.extents![3] / 2;
+    const reading = [...children].sort((a, b) => (Math.abs(middle(a) - middle(b)) < 10 ? a.extents![0] - b.extents![0] : middle(a) - middle(b)));
+    const listed = [...children].sort((a, b) => order[children.indexOf(a)]! - order[children.indexOf(b)]!);
+    assert.deepEqual(listed.map((node) => `${node.role} ${node.name}`), reading.map((node) => `${node.role} ${node.name}`));
+  });
+
+  test('a value field whose only label is the check box before it (its words ending in a colon) is named by it', async () => {
+    const children = gridChildren(await pyatspiWalk(window.pid, window.title, fixtures.desktop.env()));
+    const node = (role: string, name?: string) => children.find((child) => child.role === role && (name === undefined || child.name === name));
+    // The case: the spin button beside the check box has no name, the combo box is named by its choice.
+    const upload = children.find((child) => child.role === 'spin button' && child.extents![1] === node('check box', 'Upload (kB/s):')!.extents![1]);
+    assert.equal(upload?.name, '', JSON.stringify(children));
+    assert.equal(node('combo box')?.name, '09:00', JSON.stringify(children));
+
+    const elements = await fixtures.elements(window);
+    const named = (role: string) => elements.filter((element) => element.role === role).map((element) => `${element.name}=${element.value}`);
+    assert.ok(named('spinbutton').includes('Upload (kB/s):=100'), JSON.stringify(named('spinbutton')));
+    assert.ok(named('spinbutton').includes('Download (kB/s):=50'), 'the one labelled by a text is named as before');
+    assert.ok(named('combobox').includes('Scheduled times:=09:00'), JSON.stringify(named('combobox')));
+    // A check box is not named by the check box before it, nor a field by a check box ending in no colon ("Enable feature").
+    assert.deepEqual(elements.filter((element) => element.role === 'checkbox').map((element) => element.name).sort(), ['Enable feature', 'Scheduled times:', 'Upload (kB/s):']);
+  });
+
+  test('digits typed into a spin button that it has not taken yet are said to be so, and Return commits them', async () => {
+    const spin = 'role=spinbutton name="Upload (kB/s):"';
+    const typed = await callOk(fixtures.context, 'type_text', { window_id: window.id, selector: spin, text: '7' });
+    const result = typed.structured as unknown as ActionResult;
+    // The case: pyatspi reads the typed digit after the number, and the number still held; the app logged no change.
+    const run = spawnSync('/usr/bin/python3', ['-c', [
+      'import pyatspi',
+      'from atspi_frames import find_frame',
+      `frame = find_frame(${window.pid}, ${JSON.stringify(window.title)})`,
+      'spins = pyatspi.findAllDescendants(frame, lambda node: node.getRoleName() == "spin button")',
+      'print(" ".join(f"{spin.queryText().getText(0, -1)}:{int(spin.queryValue().currentValue)}" for spin in spins))',
+    ].join('\n')], { env: { ...fixtures.desktop.env(), PYTHONPATH: join(repositoryRoot, 'test', 'fixtures', 'oracle') }, encoding: 'utf8', timeout: 30_000 });
+    assert.ok(run.stdout.trim().split(' ').includes('1007:100'), `pyatspi: ${run.stdout} ${run.stderr}`);
+    assert.equal(readLog().includes('spin upload'), false, 'the app took no number');
+    assert.match((result.evidence ?? []).join('\n'), /"1007" but holds 100: .*not taken them yet/, typed.summary);
+
+    await callOk(fixtures.context, 'press_key', { window_id: window.id, selector: spin, key: 'Return' });
+    assert.match(readLog(), /^spin upload 1007 /m, 'the app took 1007 on Return');
+  });
+
+  test("a closed menu counts the children opening it shows, not those the app keeps hidden in it", async () => {
+    const walked = await pyatspiWalk(window.pid, window.title, fixtures.desktop.env());
+    const at = walked.findIndex((node) => node.role === 'menu' && node.name === 'Tools');
+    assert.ok(at >= 0, 'pyatspi: the Tools menu');
+    const items: OracleNode[] = [];
+    for (let index = at + 1; index < walked.length && walked[index]!.depth > walked[at]!.depth; index++) if (walked[index]!.depth === walked[at]!.depth + 1) items.push(walked[index]!);
+    // The case: five children, two of them not visible; opening the menu shows the other three.
+    assert.equal(items.length, 5, JSON.stringify(items));
+    const shown = items.filter((node) => node.states.includes('visible'));
+    assert.deepEqual(shown.map((node) => `${node.role} ${node.name}`), ['menu item Options', 'separator ', 'menu item Plugins'], JSON.stringify(items));
+
+    const hint = (body: string) => /mi "Tools"[^\n]*\n\s+# (\d+) more items/.exec(body)?.[1];
+    const compact = await callOk(fixtures.context, 'get_window_state', { window_id: window.id, include_screenshot: false });
+    assert.equal(hint(compact.body ?? ''), String(shown.length), compact.body);
+    const full = await callOk(fixtures.context, 'get_window_state', { window_id: window.id, include_screenshot: false, detail: 'full' });
+    assert.ok(/mi "Options"/.test(full.body ?? ''), 'a full read lists the items');
+
+    // A query in a compact read does not look into closed menus, and says so.
+    const queried = await callOk(fixtures.context, 'get_window_state', { window_id: window.id, include_screenshot: false, query: 'Plugins' });
+    assert.match(queried.summary, /did not search the \d+ items of closed menus.*detail "full" or find_elements/, queried.summary);
+    const found = await callOk(fixtures.context, 'find_elements', { window_id: window.id, selector: 'name=Plugins' });
+    assert.match(found.summary, /1 element/, found.summary);
+  });
+
+  const readLog = () => {
+    try {
+      return readFileSync(join(logDir, 'actions.log'), 'utf8');
+    } catch {
+      return '';
+    }
+  };
+});
