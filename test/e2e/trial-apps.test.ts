@@ -1,4 +1,4 @@
-// Real Debian apps a new user tried and found reported wrong: zenity's form, Meld's popovers and tab, Gucharmap's menu, AbiWord's Save, Atril's page entry. Each is judged by
+// Real Debian apps a new user tried and found reported wrong: zenity's form and scale, Meld's popovers and tab, Gucharmap's menu, AbiWord's Save, Atril's page entry. Each is judged by
 // what the app itself says (zenity prints the form's fields when OK is pressed) and by pyatspi.
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -77,6 +77,25 @@ describe('apps a new user tried, judged by the apps and by pyatspi', () => {
     await callOk(context, 'click', { pid: window.pid, window_id: window.id, element_index: ok.index });
     await Promise.race([exited, sleep(10_000).then(() => assert.fail('zenity did not exit after OK'))]);
     assert.equal(readFileSync(printed, 'utf8').trim(), 'Ada|pw|', 'zenity prints the name, the password and an empty colour: each field was the one its name says');
+  });
+
+  test('zenity --scale (GTK3): the slider is named by the label above it, not by the number GTK3 describes it with', async () => {
+    const printed = join(home, 'scale.out');
+    const script = `exec zenity --scale --title Level --text Volume --value 30 --min-value 0 --max-value 100 > '${printed}'`;
+    const { process, window } = await desktop.launch('/bin/sh', ['-c', script], 'Level', 20_000, userEnv());
+    const exited = once(process, 'exit');
+    // The case: pyatspi sees the slider unnamed and described by the number drawn beside it.
+    const walked = await pyatspiWalk(window.pid, window.title, desktop.env());
+    const described = walked.find((node) => node.role === 'slider');
+    assert.equal(described?.name, '', 'pyatspi: an unnamed slider');
+    const { state } = await accessibleWindowState(context, window, { include_screenshot: false });
+    const slider = one(state.elements, (element) => element.role === 'slider', 'slider');
+    assert.equal(slider.name, 'Volume', 'the label above the slider names it');
+    await callOk(context, 'set_value', { pid: window.pid, window_id: window.id, element_index: slider.index, value: '55' });
+    const ok = one(state.elements, (element) => element.role === 'button' && element.name === 'OK', 'OK button');
+    await callOk(context, 'click', { pid: window.pid, window_id: window.id, element_index: ok.index });
+    await Promise.race([exited, sleep(10_000).then(() => assert.fail('zenity did not exit after OK'))]);
+    assert.equal(readFileSync(printed, 'utf8').trim(), '55', 'zenity prints the value the slider was set to');
   });
 
   test('zenity --entry (GTK3): keys sent to the window, not to an element, are evidenced by the elements of its snapshot; OK that closes it is one line: gone', async () => {

@@ -512,8 +512,8 @@ describe('atspiToCup', () => {
         // zenity --forms: a label left of each field, in the field's row, the rows' labels in one column.
         entry(90, 10), text('Name', 10, 10, 39, 34),
         entry(90, 50), text('Password', 10, 50, 61, 34),
-        // zenity --scale: the label above the slider.
-        text('Volume', 10, 100, 276, 25), raw('ROLE_SLIDER', { extents: { x: 10, y: 131, w: 276, h: 34 }, value: { current: 30, min: 0, max: 100 }, interfaces: ['Accessible', 'Component', 'Value'] }),
+        // zenity --scale: the label above the slider, which GTK3 describes by the number it draws, no tooltip.
+        text('Volume', 10, 100, 276, 25), raw('ROLE_SLIDER', { description: '30', extents: { x: 10, y: 131, w: 276, h: 34 }, value: { current: 30, min: 0, max: 100 }, interfaces: ['Accessible', 'Component', 'Value'] }),
         entry(90, 200, 'Own'), text('Beside', 10, 200, 60, 34),
         text('Far above', 90, 170, 60, 10), entry(90, 250),
         // A timer's minutes after the separator between its hours and minutes (GNOME Clocks): punctuation names nothing.
@@ -522,6 +522,10 @@ describe('atspiToCup', () => {
     });
     const [name, , password, , , volume, own, , , far, , minutes] = atspiToCup(form, { ...screenContext, visibleArea: box }).root.children!;
     assert.deepEqual([name!.name, password!.name, volume!.name, own!.name, far!.name, minutes!.name], ['Name', 'Password', 'Volume', 'Own', '', '']);
+    // Alone, such a slider is not named by its number either; one with a tooltip of its own is named by the tooltip.
+    const slider = (description: string) =>
+      atspiToCup(raw('ROLE_SLIDER', { description, value: { current: 30, min: 0, max: 100 }, interfaces: ['Accessible', 'Component', 'Value'] }), screenContext).root;
+    assert.deepEqual([slider('30').name, slider('30.0').name, slider('Output volume').name], ['', '', 'Output volume']);
   });
 
   test('an unnamed check box is named by the text on its row (a Qt form layout), even scrolled out of view; a heading above names none', () => {

@@ -372,6 +372,17 @@ function tabsByContent(children: readonly CupNode[]): void {
   tabs.forEach((tab, index) => (tab.name = contents[index]!));
 }
 
+/**
+ * A description that is the control's value as it draws it, no tooltip: GTK3's scale describes itself by the number
+ * drawn beside its slider ("30", "30.0"), so zenity's volume slider was named "30", and that name kept the label
+ * above it ("Volume") from naming it.
+ */
+function drawsItsValue(node: CupNode): boolean {
+  if (node.value === undefined || !valueRoles.has(node.role)) return false;
+  const described = node.description!.trim();
+  return described === node.value || (described !== '' && Number(described) === Number(node.value));
+}
+
 /** What opens over its opener rather than being drawn on it: a menu, a popover, a dialog, a tool tip. */
 const popupRoles: ReadonlySet<CupRole> = new Set(['menu', 'dialog', 'alertdialog', 'window', 'tooltip']);
 
@@ -569,7 +580,7 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
       }
     }
     // accname's last resort for a control with neither label nor content is its tooltip (GTK's description).
-    if (!node.name && node.description && tooltipNamedRoles.has(role)) node.name = node.description;
+    if (!node.name && node.description && tooltipNamedRoles.has(role) && !drawsItsValue(node)) node.name = node.description;
     return node;
   };
 
