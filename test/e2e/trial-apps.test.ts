@@ -1,4 +1,4 @@
-// Real Debian apps a new user tried and found reported wrong: zenity's form and scale, Meld's popovers and tab, Gucharmap's menu, AbiWord's Save, Atril's page entry. Each is judged by
+// Real Debian apps a new user tried and found reported wrong: zenity's form, scale and calendar, Meld's popovers and tab, Gucharmap's menu, AbiWord's Save, Atril's page entry. Each is judged by
 // what the app itself says (zenity prints the form's fields when OK is pressed) and by pyatspi.
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -96,6 +96,39 @@ describe('apps a new user tried, judged by the apps and by pyatspi', () => {
     await callOk(context, 'click', { pid: window.pid, window_id: window.id, element_index: ok.index });
     await Promise.race([exited, sleep(10_000).then(() => assert.fail('zenity did not exit after OK'))]);
     assert.equal(readFileSync(printed, 'utf8').trim(), '55', 'zenity prints the value the slider was set to');
+  });
+
+  test('zenity --calendar (GTK3): the calendar, which GTK3 draws with no object for a day, is a drawn surface with its box, and a foreground click on a day there picks it', async () => {
+    const printed = join(home, 'calendar.out');
+    const script = `exec zenity --calendar --title Due --day 15 --month 3 --year 2024 --date-format %Y-%m-%d > '${printed}'`;
+    const { process, window } = await desktop.launch('/bin/sh', ['-c', script], 'Due', 20_000, userEnv());
+    const exited = once(process, 'exit');
+    // The case: pyatspi reads a calendar with no children, no name and no action: its month is only pixels.
+    const walked = await pyatspiWalk(window.pid, window.title, desktop.env());
+    const calendars = walked.filter((node) => node.role === 'calendar');
+    assert.equal(calendars.length, 1, JSON.stringify(walked.map((node) => node.role)));
+    const calendar = calendars[0]!;
+    assert.deepEqual([calendar.name, calendar.actions], ['', []]);
+    assert.ok((walked[walked.indexOf(calendar) + 1]?.depth ?? 0) <= calendar.depth, 'pyatspi: nothing inside the calendar');
+    const [x, y, w, h] = calendar.extents!;
+
+    const { result, state } = await accessibleWindowState(context, window, { include_screenshot: false });
+    const drawn = state as typeof state & { drawn_surfaces?: { element_index: number; bounds: { x: number; y: number; w: number; h: number } }[] };
+    const shown = one(state.elements, (element) => element.bounds?.x === x && element.bounds.y === y && element.bounds.w === w && element.bounds.h === h, `the calendar's box ${x},${y} ${w}x${h}`);
+    const surface = drawn.drawn_surfaces?.find((entry) => entry.element_index === shown.index);
+    assert.ok(surface, `drawn_surfaces names [e${shown.index}]: ${result.summary}`);
+    assert.match(result.summary, new RegExp(`\\[e${shown.index}\\] ${w}x${h} at ${surface.bounds.x},${surface.bounds.y}\\b`));
+
+    // The route the summary offers: a foreground click at the middle of the month (a Wednesday or Thursday of its second
+    // or third week, not the 15th, a Friday), judged by the date zenity prints.
+    const point = { x: surface.bounds.x + Math.round(w / 2), y: surface.bounds.y + Math.round(h / 2) };
+    await callOk(context, 'click', { pid: window.pid, window_id: window.id, ...point, delivery_mode: 'foreground' });
+    const ok = one(state.elements, (element) => element.role === 'button' && element.name === 'OK', 'OK button');
+    await callOk(context, 'click', { pid: window.pid, window_id: window.id, element_index: ok.index });
+    await Promise.race([exited, sleep(10_000).then(() => assert.fail('zenity did not exit after OK'))]);
+    const date = readFileSync(printed, 'utf8').trim();
+    assert.match(date, /^2024-03-(0[6-9]|1\d|2[01])$/, 'a day of March\'s middle weeks');
+    assert.notEqual(date, '2024-03-15', 'the click picked another day than the one shown chosen');
   });
 
   test('zenity --entry (GTK3): keys sent to the window, not to an element, are evidenced by the elements of its snapshot; OK that closes it is one line: gone', async () => {

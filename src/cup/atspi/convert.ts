@@ -2,7 +2,7 @@ import type { CupAttributes, CupNode, CupRect, CupRole, CupState } from '../type
 import { cupActionsFor } from './actions.js';
 import { closedMenu } from './closed-menus.js';
 import { scrollsItsContent } from './scroll-areas.js';
-import { CONTENT_NAMED_ATSPI_ROLES, NAMED_BLOCK_ATSPI_ROLES, unknownCoordinate, type AtspiRawNode, type RawTreeContext, type UnreadChildren } from './raw-node.js';
+import { CONTENT_NAMED_ATSPI_ROLES, DRAWN_SURFACE_ATSPI_ROLES, NAMED_BLOCK_ATSPI_ROLES, unknownCoordinate, type AtspiRawNode, type RawTreeContext, type UnreadChildren } from './raw-node.js';
 import { OBJECT_REPLACEMENT } from '../embedded-objects.js';
 import { intersectRect } from '../rect.js';
 import { firstCodePoints, normaliseWhitespace } from '../text.js';
@@ -293,11 +293,10 @@ function shownOnScreen(node: CupNode): boolean {
 }
 
 /**
- * Roles of an object whose content the app draws with no objects for what it shows: AisleRiot's cards and Tetravex's
- * tiles are painted on one drawing area, which the compact view hoisted away as an unnamed generic, so a reading
- * showed a toolbar and no board, nor where the board is.
+ * Roles of an object whose content the app draws with no objects for what it shows: the compact view hoisted such a
+ * drawing area away as an unnamed generic, so a reading of AisleRiot showed a toolbar and no board, nor where it is.
  */
-const drawnSurfaceRoles: ReadonlySet<string> = new Set(['ROLE_DRAWING_AREA', 'ROLE_CANVAS']);
+const drawnSurfaceRoles: ReadonlySet<string> = new Set(DRAWN_SURFACE_ATSPI_ROLES);
 
 /** Objects whose children pop up in a surface of their own (a menu's items, a combo box's list). */
 /** The roles of a window's own object, which its title names when the toolkit does not. */
