@@ -1,6 +1,7 @@
-// Real Debian apps a new user tried and found reported wrong: zenity's form, scale and calendar, Meld's popovers and tab, Gucharmap's menu, AbiWord's Save, Atril's page entry. Each is judged by
+// Real Debian apps a new user tried and found reported wrong: zenity's form, scale, calendar and progress, Meld's popovers and tab, Gucharmap's menu, AbiWord's Save, Atril's page entry. Each is judged by
 // what the app itself says (zenity prints the form's fields when OK is pressed) and by pyatspi.
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { once } from 'node:events';
@@ -129,6 +130,31 @@ describe('apps a new user tried, judged by the apps and by pyatspi', () => {
     const date = readFileSync(printed, 'utf8').trim();
     assert.match(date, /^2024-03-(0[6-9]|1\d|2[01])$/, 'a day of March\'s middle weeks');
     assert.notEqual(date, '2024-03-15', 'the click picked another day than the one shown chosen');
+  });
+
+  test('zenity --progress (GTK3): the compact view shows how far the bar is, as pyatspi reads it, and follows the script\'s updates', async () => {
+    // The script's side of the dialog: lines written to a FIFO zenity reads (opened read-write, so it never ends).
+    const feed = join(home, 'progress.fifo');
+    execFileSync('mkfifo', [feed]);
+    const { process, window } = await desktop.launch('/bin/sh', ['-c', `exec zenity --progress --title Copying --text Starting 0<>'${feed}'`], 'Copying', 20_000, userEnv());
+    const exited = once(process, 'exit');
+    const oracle = new PyatspiOracle(desktop.env());
+    try {
+      const barLine = async (fraction: number) => {
+        writeFileSync(feed, `${fraction * 100}\n`);
+        await callOk(context, 'wait_for', { pid: window.pid, window_id: window.id, selector: `role=progressbar value=${fraction}` });
+        assert.deepEqual(await oracle.values(window.pid, window.title, 'progress bar'), [fraction], 'pyatspi: the bar\'s value');
+        const { result } = await accessibleWindowState(context, window, { include_screenshot: false });
+        return (result.body ?? '').split('\n').find((line) => line.includes(' pbar'));
+      };
+      assert.match((await barLine(0.4)) ?? '', /pbar val="0\.4" \(range=0\.\.1\)$/, 'the compact line says how far the bar is');
+      assert.match((await barLine(1)) ?? '', /pbar val="1" \(range=0\.\.1\)$/);
+    } finally {
+      oracle.close();
+    }
+    await callOk(context, 'click', { pid: window.pid, window_id: window.id, selector: 'role=button name=OK' });
+    const [code] = await Promise.race([exited, sleep(10_000).then(() => assert.fail('zenity did not exit after OK'))]);
+    assert.equal(code, 0, 'zenity ended with OK');
   });
 
   test('zenity --entry (GTK3): keys sent to the window, not to an element, are evidenced by the elements of its snapshot; OK that closes it is one line: gone', async () => {
