@@ -2,6 +2,7 @@ import type { CupAttributes, CupNode, CupRect, CupRole, CupState } from '../type
 import { cupActionsFor } from './actions.js';
 import { closedMenu } from './closed-menus.js';
 import { scrollsItsContent } from './scroll-areas.js';
+import { inReadingOrder, LAYOUT_ATSPI_ROLES } from './reading-order.js';
 import { CONTENT_NAMED_ATSPI_ROLES, DRAWN_SURFACE_ATSPI_ROLES, NAMED_BLOCK_ATSPI_ROLES, unknownCoordinate, type AtspiRawNode, type RawTreeContext, type UnreadChildren } from './raw-node.js';
 import { OBJECT_REPLACEMENT } from '../embedded-objects.js';
 import { intersectRect } from '../rect.js';
@@ -556,6 +557,7 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
         convert(child, raw, placement, behind.has(child) || child.undrawn === true, child.bus === raw.bus ? visibility : reportedBy(child)),
       );
       labelsByPlace(node.children);
+      if (LAYOUT_ATSPI_ROLES.has(atspiRole)) node.children = inReadingOrder(node.children) ?? node.children;
       if (role === 'combobox') nameComboField(node);
       if (context.gtk4NameQuirks) tabsByContent(node.children);
       const placeless = !hasRealPlace(node) && node.children.some(shownOnScreen);
