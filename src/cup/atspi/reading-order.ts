@@ -1,5 +1,6 @@
 // The order a person reads a layout's children in, where the toolkit lists them otherwise.
-import type { CupNode, CupRect } from '../types.js';
+import { overlap } from '../rect.js';
+import type { CupNode } from '../types.js';
 
 /**
  * Containers whose children are laid out by the toolkit (GTK's boxes and grids, Qt's widgets): GTK3's grid lists its
@@ -37,8 +38,4 @@ export function inReadingOrder(children: readonly CupNode[]): CupNode[] | undefi
   }
   const ordered = rows.flatMap((row) => row.sort((a, b) => a.box.x - b.box.x || a.box.y - b.box.y || a.index - b.index)).map((entry) => entry.child);
   return ordered.some((child, index) => child !== children[index]) ? ordered : undefined;
-}
-
-function overlap(a: CupRect, b: CupRect): boolean {
-  return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
 }
