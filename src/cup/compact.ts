@@ -23,7 +23,9 @@ export interface CompactOptions {
 // cell by its address, "B2"), which is what an agent reads a sheet for.
 // A text or live region named apart from its words (a web page's aria-labelled log, whose words Gecko keeps in the
 // block itself) holds them as its value (convert.ts), shown as a cell's is, when it differs from the name.
-const VALUE_ROLES: ReadonlySet<string> = new Set(['textbox', 'searchbox', 'combobox', 'spinbutton', 'slider', 'cell', 'text', 'log', 'status', 'timer', 'marquee']);
+// A progress bar's value is how far the work is, all a script's progress dialog (zenity --progress) says of it: the
+// line showed its range=0..1 and no value.
+const VALUE_ROLES: ReadonlySet<string> = new Set(['textbox', 'searchbox', 'combobox', 'spinbutton', 'slider', 'progressbar', 'cell', 'text', 'log', 'status', 'timer', 'marquee']);
 const NAMED_APART_ROLES: ReadonlySet<string> = new Set(['cell', 'text', 'log', 'status', 'timer', 'marquee']);
 const WINDOW_TITLE_LIMIT = 50;
 const PLACEHOLDER_LIMIT = 30;

@@ -85,15 +85,15 @@ test('unknown states and actions are written unchanged', () => {
   assert.equal(line(subject), '[e0] btn "B" {glowing} [drag,clk]');
 });
 
-test('val= is printed for textbox, searchbox, combobox, spinbutton and slider', () => {
-  const codes = { textbox: 'tbx', searchbox: 'sbx', combobox: 'cmb', spinbutton: 'spn', slider: 'sld' };
+test('val= is printed for textbox, searchbox, combobox, spinbutton, slider and progress bar', () => {
+  const codes = { textbox: 'tbx', searchbox: 'sbx', combobox: 'cmb', spinbutton: 'spn', slider: 'sld', progressbar: 'pbar' };
   for (const [role, code] of Object.entries(codes)) {
     assert.equal(line(node(0, role, '', { value: '42' })), `[e0] ${code} val="42"`);
   }
 });
 
 test('val= is not printed for other roles', () => {
-  for (const role of ['button', 'progressbar', 'listitem']) {
+  for (const role of ['button', 'listitem', 'heading']) {
     assert.ok(!line(node(0, role, 'n', { value: '42' })).includes('val='), role);
   }
 });

@@ -138,6 +138,30 @@ describe('GTK3 forms of graphics apps, judged by pyatspi', () => {
     assert.equal(meter.process.signalCode, null, 'the app still runs');
     assert.ok((await fixtures.oracle.statusText(meter.window.pid, meter.window.title)).startsWith('counter='), 'pyatspi: the app still answers');
   });
+  test('a grid GTK3 lists last-added first is read in rows from the top, each label beside its field', async () => {
+    // The case: pyatspi lists the --greyed-choice grid's children from its last row up, the Port: spin button first.
+    const walked = await pyatspiWalk(window.pid, window.title, fixtures.desktop.env());
+    const label = walked.findIndex((node) => node.role === 'label' && node.name === 'Protocol:');
+    const grid = walked.slice(0, label).reverse().find((node) => node.depth === walked[label]!.depth - 1)!;
+    const start = walked.indexOf(grid);
+    const end = walked.findIndex((node, index) => index > start && node.depth <= grid.depth);
+    const listed = walked.slice(start + 1, end === -1 ? undefined : end).filter((node) => node.depth === grid.depth + 1);
+    assert.deepEqual(listed.map((node) => node.role === 'label' ? node.name : node.role), ['spin button', 'Port:', 'text', 'Server:', 'combo box', 'Protocol:'], 'pyatspi: the last-added row first');
+    // The rows top-down in pyatspi's places: each label is left of its field, on its row.
+    const rows = listed.map((node) => node.extents![1]);
+    assert.ok(rows[0]! > rows[2]! && rows[2]! > rows[4]!, JSON.stringify(rows));
+
+    const read = await callOk(fixtures.context, 'get_window_state', { window_id: window.id, include_screenshot: false });
+    const lines = (read.body ?? '').split('\n');
+    const line = (pattern: RegExp) => {
+      const at = lines.findIndex((each) => pattern.test(each));
+      assert.ok(at >= 0, `${pattern} in:\n${read.body}`);
+      return at;
+    };
+    const order = [/txt "Protocol:"/, /cmb "Protocol:"/, /txt "Server:"/, /tbx "Server:"/, /txt "Port:"/, /spn "Port:"/].map(line);
+    assert.deepEqual(order, [...order].sort((a, b) => a - b), `the compact view reads the grid in rows:\n${order.map((at) => lines[at]).join('\n')}`);
+  });
+
   test('an option the app greys out is refused with nothing sent; a value the element already holds is no change, not a failure', async () => {
     const walked = await pyatspiWalk(window.pid, window.title, fixtures.desktop.env());
     const item = (name: string) => walked.find((node) => node.role === 'menu item' && node.name === name);

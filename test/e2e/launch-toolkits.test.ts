@@ -79,6 +79,29 @@ describe('launch_app and reading across toolkits: Xaw, Java behind a splash, and
     }
   });
 
+  test('an app read on the bus that leaves it (as an app quitting) is said to have left it, not to lack accessibility', async () => {
+    const { process: app, window } = await desktop.launchFixture('gtk3', { title: 'Leaving Fixture', extraArgs: ['--leave-bus-on-usr2'] });
+    try {
+      const before = await callOk(context, 'get_window_state', { pid: app.pid, window_id: window.id, include_screenshot: false });
+      assert.notEqual(before.structured.degraded, true, before.summary);
+      app.kill('SIGUSR2');
+      const deadline = Date.now() + 10_000;
+      while (pidsOnBus().includes(app.pid!)) {
+        assert.ok(Date.now() < deadline, 'pyatspi: the fixture left the accessibility bus within 10 s');
+        await sleep(100);
+      }
+      assert.ok(run('xdotool', ['search', '--pid', String(app.pid), '--onlyvisible', '--name', 'Leaving Fixture']).trim(), 'xdotool: its window is still up');
+      const after = await callOk(context, 'get_window_state', { pid: app.pid, window_id: window.id, include_screenshot: false });
+      const reason = String(after.structured.degraded_reason);
+      assert.equal(after.structured.degraded, true, after.summary);
+      assert.match(reason, /was read on the accessibility bus before and has left it since/);
+      // Its accessibility was on, and nothing switched it off: no relaunch with a switch is called for.
+      assert.doesNotMatch(reason, /NO_AT_BRIDGE|switched off|relaunch/, reason);
+    } finally {
+      app.kill('SIGKILL');
+    }
+  });
+
   test('launch_app of an app whose toolkit has no accessibility returns as its window shows, not at the 20 s deadline', async () => {
     const started = Date.now();
     const result = await callOk(context, 'launch_app', { name: 'xcalc', creates_new_application_instance: true });

@@ -1,6 +1,7 @@
-// Real Debian apps a new user tried and found reported wrong: zenity's form, Meld's popovers and tab, Gucharmap's menu, AbiWord's Save, Atril's page entry. Each is judged by
+// Real Debian apps a new user tried and found reported wrong: zenity's form, scale, calendar and progress, Meld's popovers and tab, Gucharmap's menu, AbiWord's Save, Atril's page entry. Each is judged by
 // what the app itself says (zenity prints the form's fields when OK is pressed) and by pyatspi.
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { once } from 'node:events';
@@ -77,6 +78,89 @@ describe('apps a new user tried, judged by the apps and by pyatspi', () => {
     await callOk(context, 'click', { pid: window.pid, window_id: window.id, element_index: ok.index });
     await Promise.race([exited, sleep(10_000).then(() => assert.fail('zenity did not exit after OK'))]);
     assert.equal(readFileSync(printed, 'utf8').trim(), 'Ada|pw|', 'zenity prints the name, the password and an empty colour: each field was the one its name says');
+  });
+
+  test('zenity --scale (GTK3): the slider is named by the label above it, not by the number GTK3 describes it with; its value set is told once', async () => {
+    const printed = join(home, 'scale.out');
+    const script = `exec zenity --scale --title Level --text Volume --value 30 --min-value 0 --max-value 100 > '${printed}'`;
+    const { process, window } = await desktop.launch('/bin/sh', ['-c', script], 'Level', 20_000, userEnv());
+    const exited = once(process, 'exit');
+    // The case: pyatspi sees the slider unnamed and described by the number drawn beside it.
+    const walked = await pyatspiWalk(window.pid, window.title, desktop.env());
+    const described = walked.find((node) => node.role === 'slider');
+    assert.equal(described?.name, '', 'pyatspi: an unnamed slider');
+    const { state } = await accessibleWindowState(context, window, { include_screenshot: false });
+    const slider = one(state.elements, (element) => element.role === 'slider', 'slider');
+    assert.equal(slider.name, 'Volume', 'the label above the slider names it');
+    // The value read back says the change once; GTK3's announcement of the same value is not a second line.
+    for (const [from, to] of [['30', '45'], ['45', '55']]) {
+      const set = await callOk(context, 'set_value', { pid: window.pid, window_id: window.id, element_index: slider.index, value: to });
+      const evidence = (set.structured as unknown as ActionResult).evidence ?? [];
+      assert.ok(evidence.includes(`value of [e${slider.index}]: "${from}" → "${to}"`), JSON.stringify(evidence));
+      assert.deepEqual(evidence.filter((line) => line.includes('value is now')), [], JSON.stringify(evidence));
+    }
+    const ok = one(state.elements, (element) => element.role === 'button' && element.name === 'OK', 'OK button');
+    await callOk(context, 'click', { pid: window.pid, window_id: window.id, element_index: ok.index });
+    await Promise.race([exited, sleep(10_000).then(() => assert.fail('zenity did not exit after OK'))]);
+    assert.equal(readFileSync(printed, 'utf8').trim(), '55', 'zenity prints the value the slider was set to');
+  });
+
+  test('zenity --calendar (GTK3): the calendar, which GTK3 draws with no object for a day, is a drawn surface with its box, and a foreground click on a day there picks it', async () => {
+    const printed = join(home, 'calendar.out');
+    const script = `exec zenity --calendar --title Due --day 15 --month 3 --year 2024 --date-format %Y-%m-%d > '${printed}'`;
+    const { process, window } = await desktop.launch('/bin/sh', ['-c', script], 'Due', 20_000, userEnv());
+    const exited = once(process, 'exit');
+    // The case: pyatspi reads a calendar with no children, no name and no action: its month is only pixels.
+    const walked = await pyatspiWalk(window.pid, window.title, desktop.env());
+    const calendars = walked.filter((node) => node.role === 'calendar');
+    assert.equal(calendars.length, 1, JSON.stringify(walked.map((node) => node.role)));
+    const calendar = calendars[0]!;
+    assert.deepEqual([calendar.name, calendar.actions], ['', []]);
+    assert.ok((walked[walked.indexOf(calendar) + 1]?.depth ?? 0) <= calendar.depth, 'pyatspi: nothing inside the calendar');
+    const [x, y, w, h] = calendar.extents!;
+
+    const { result, state } = await accessibleWindowState(context, window, { include_screenshot: false });
+    const drawn = state as typeof state & { drawn_surfaces?: { element_index: number; bounds: { x: number; y: number; w: number; h: number } }[] };
+    const shown = one(state.elements, (element) => element.bounds?.x === x && element.bounds.y === y && element.bounds.w === w && element.bounds.h === h, `the calendar's box ${x},${y} ${w}x${h}`);
+    const surface = drawn.drawn_surfaces?.find((entry) => entry.element_index === shown.index);
+    assert.ok(surface, `drawn_surfaces names [e${shown.index}]: ${result.summary}`);
+    assert.match(result.summary, new RegExp(`\\[e${shown.index}\\] ${w}x${h} at ${surface.bounds.x},${surface.bounds.y}\\b`));
+
+    // The route the summary offers: a foreground click at the middle of the month (a Wednesday or Thursday of its second
+    // or third week, not the 15th, a Friday), judged by the date zenity prints.
+    const point = { x: surface.bounds.x + Math.round(w / 2), y: surface.bounds.y + Math.round(h / 2) };
+    await callOk(context, 'click', { pid: window.pid, window_id: window.id, ...point, delivery_mode: 'foreground' });
+    const ok = one(state.elements, (element) => element.role === 'button' && element.name === 'OK', 'OK button');
+    await callOk(context, 'click', { pid: window.pid, window_id: window.id, element_index: ok.index });
+    await Promise.race([exited, sleep(10_000).then(() => assert.fail('zenity did not exit after OK'))]);
+    const date = readFileSync(printed, 'utf8').trim();
+    assert.match(date, /^2024-03-(0[6-9]|1\d|2[01])$/, 'a day of March\'s middle weeks');
+    assert.notEqual(date, '2024-03-15', 'the click picked another day than the one shown chosen');
+  });
+
+  test('zenity --progress (GTK3): the compact view shows how far the bar is, as pyatspi reads it, and follows the script\'s updates', async () => {
+    // The script's side of the dialog: lines written to a FIFO zenity reads (opened read-write, so it never ends).
+    const feed = join(home, 'progress.fifo');
+    execFileSync('mkfifo', [feed]);
+    const { process, window } = await desktop.launch('/bin/sh', ['-c', `exec zenity --progress --title Copying --text Starting 0<>'${feed}'`], 'Copying', 20_000, userEnv());
+    const exited = once(process, 'exit');
+    const oracle = new PyatspiOracle(desktop.env());
+    try {
+      const barLine = async (fraction: number) => {
+        writeFileSync(feed, `${fraction * 100}\n`);
+        await callOk(context, 'wait_for', { pid: window.pid, window_id: window.id, selector: `role=progressbar value=${fraction}` });
+        assert.deepEqual(await oracle.values(window.pid, window.title, 'progress bar'), [fraction], 'pyatspi: the bar\'s value');
+        const { result } = await accessibleWindowState(context, window, { include_screenshot: false });
+        return (result.body ?? '').split('\n').find((line) => line.includes(' pbar'));
+      };
+      assert.match((await barLine(0.4)) ?? '', /pbar val="0\.4" \(range=0\.\.1\)$/, 'the compact line says how far the bar is');
+      assert.match((await barLine(1)) ?? '', /pbar val="1" \(range=0\.\.1\)$/);
+    } finally {
+      oracle.close();
+    }
+    await callOk(context, 'click', { pid: window.pid, window_id: window.id, selector: 'role=button name=OK' });
+    const [code] = await Promise.race([exited, sleep(10_000).then(() => assert.fail('zenity did not exit after OK'))]);
+    assert.equal(code, 0, 'zenity ended with OK');
   });
 
   test('zenity --entry (GTK3): keys sent to the window, not to an element, are evidenced by the elements of its snapshot; OK that closes it is one line: gone', async () => {

@@ -512,8 +512,8 @@ describe('atspiToCup', () => {
         // zenity --forms: a label left of each field, in the field's row, the rows' labels in one column.
         entry(90, 10), text('Name', 10, 10, 39, 34),
         entry(90, 50), text('Password', 10, 50, 61, 34),
-        // zenity --scale: the label above the slider.
-        text('Volume', 10, 100, 276, 25), raw('ROLE_SLIDER', { extents: { x: 10, y: 131, w: 276, h: 34 }, value: { current: 30, min: 0, max: 100 }, interfaces: ['Accessible', 'Component', 'Value'] }),
+        // zenity --scale: the label above the slider, which GTK3 describes by the number it draws, no tooltip.
+        text('Volume', 10, 100, 276, 25), raw('ROLE_SLIDER', { description: '30', extents: { x: 10, y: 131, w: 276, h: 34 }, value: { current: 30, min: 0, max: 100 }, interfaces: ['Accessible', 'Component', 'Value'] }),
         entry(90, 200, 'Own'), text('Beside', 10, 200, 60, 34),
         text('Far above', 90, 170, 60, 10), entry(90, 250),
         // A timer's minutes after the separator between its hours and minutes (GNOME Clocks): punctuation names nothing.
@@ -525,6 +525,28 @@ describe('atspiToCup', () => {
     const at = (x: number, y: number) => read.find((node) => node.role !== 'text' && node.bounds?.x === x && node.bounds.y === y)!;
     const [name, password, volume, own, far, minutes] = [at(90, 10), at(90, 50), at(10, 131), at(90, 200), at(90, 250), at(310, 340)];
     assert.deepEqual([name.name, password.name, volume.name, own.name, far.name, minutes.name], ['Name', 'Password', 'Volume', 'Own', '', '']);
+    // Alone, such a slider is not named by its number either; one with a tooltip of its own is named by the tooltip.
+    const slider = (description: string) =>
+      atspiToCup(raw('ROLE_SLIDER', { description, value: { current: 30, min: 0, max: 100 }, interfaces: ['Accessible', 'Component', 'Value'] }), screenContext).root;
+    assert.deepEqual([slider('30').name, slider('30.0').name, slider('Output volume').name], ['', '', 'Output volume']);
+  });
+
+  test('a layout\'s children are read in rows from the top, each left to right, where the toolkit lists them otherwise', () => {
+    const area = { x: 0, y: 0, w: 600, h: 400 };
+    const text = (name: string, x: number, y: number, w = 80, h = 17) => raw('ROLE_LABEL', { name, extents: { x, y, w, h } });
+    const names = (root: CupNode) => root.children!.map((child) => child.name);
+    const read = (role: string, children: AtspiRawNode[]) => atspiToCup(raw(role, { extents: area, children }), { ...screenContext, visibleArea: area }).root;
+    // Eye of GNOME's image properties: a GTK3 grid lists the last added first, values before their labels.
+    const grid = () => [text('985 bytes', 90, 40), text('PNG image', 90, 20), text('200 × 300', 90, 0), text('File Size', 0, 40), text('Type', 0, 20), text('Size', 0, 0)];
+    assert.deepEqual(names(read('ROLE_PANEL', grid())), ['Size', '200 × 300', 'Type', 'PNG image', 'File Size', '985 bytes']);
+    assert.deepEqual(names(read('ROLE_FILLER', grid())), ['Size', '200 × 300', 'Type', 'PNG image', 'File Size', '985 bytes']);
+    // A field taller than its label shares its row.
+    const form = read('ROLE_PANEL', [text('Below', 90, 40), text('Entry', 90, 0, 100, 34), text('Name', 0, 8)]);
+    assert.deepEqual(names(form), ['Name', 'Entry', 'Below']);
+    // Kept as listed: a list's items, children over one another (stacked pages); a child with no place keeps its place.
+    assert.deepEqual(names(read('ROLE_LIST', grid())), ['985 bytes', 'PNG image', '200 × 300', 'File Size', 'Type', 'Size']);
+    assert.deepEqual(names(read('ROLE_PANEL', [text('Back', 0, 20), text('Front', 0, 0, 80, 40)])), ['Back', 'Front']);
+    assert.deepEqual(names(read('ROLE_PANEL', [text('Placed', 0, 20), raw('ROLE_LABEL', { name: 'Nowhere' }), text('Top', 0, 0)])), ['Top', 'Nowhere', 'Placed']);
   });
 
   test('an unnamed check box is named by the text on its row (a Qt form layout), even scrolled out of view; a heading above names none', () => {

@@ -2,7 +2,7 @@ import type { CupAttributes, CupNode, CupRect, CupRole, CupState } from '../type
 import { cupActionsFor } from './actions.js';
 import { closedMenu, holdsMenuItems, itemsKeptHidden } from './closed-menus.js';
 import { scrollsItsContent } from './scroll-areas.js';
-import { CONTENT_NAMED_ATSPI_ROLES, NAMED_BLOCK_ATSPI_ROLES, unknownCoordinate, type AtspiRawNode, type RawTreeContext, type UnreadChildren } from './raw-node.js';
+import { CONTENT_NAMED_ATSPI_ROLES, DRAWN_SURFACE_ATSPI_ROLES, NAMED_BLOCK_ATSPI_ROLES, unknownCoordinate, type AtspiRawNode, type RawTreeContext, type UnreadChildren } from './raw-node.js';
 import { OBJECT_REPLACEMENT } from '../embedded-objects.js';
 import { intersectRect } from '../rect.js';
 import { firstCodePoints, normaliseWhitespace } from '../text.js';
@@ -295,11 +295,10 @@ function shownOnScreen(node: CupNode): boolean {
 }
 
 /**
- * Roles of an object whose content the app draws with no objects for what it shows: AisleRiot's cards and Tetravex's
- * tiles are painted on one drawing area, which the compact view hoisted away as an unnamed generic, so a reading
- * showed a toolbar and no board, nor where the board is.
+ * Roles of an object whose content the app draws with no objects for what it shows: the compact view hoisted such a
+ * drawing area away as an unnamed generic, so a reading of AisleRiot showed a toolbar and no board, nor where it is.
  */
-const drawnSurfaceRoles: ReadonlySet<string> = new Set(['ROLE_DRAWING_AREA', 'ROLE_CANVAS']);
+const drawnSurfaceRoles: ReadonlySet<string> = new Set(DRAWN_SURFACE_ATSPI_ROLES);
 
 /** Objects whose children pop up in a surface of their own (a menu's items, a combo box's list). */
 /** The roles of a window's own object, which its title names when the toolkit does not. */
@@ -399,6 +398,17 @@ function tabsByContent(children: readonly CupNode[]): void {
   const contents = tabs.map((tab) => nameFromContent(tab.children ?? []));
   if (contents.some((content) => !content) || new Set(contents).size !== contents.length) return;
   tabs.forEach((tab, index) => (tab.name = contents[index]!));
+}
+
+/**
+ * A description that is the control's value as it draws it, no tooltip: GTK3's scale describes itself by the number
+ * drawn beside its slider ("30", "30.0"), so zenity's volume slider was named "30", and that name kept the label
+ * above it ("Volume") from naming it.
+ */
+function drawsItsValue(node: CupNode): boolean {
+  if (node.value === undefined || !valueRoles.has(node.role)) return false;
+  const described = node.description!.trim();
+  return described === node.value || (described !== '' && Number(described) === Number(node.value));
 }
 
 /** What opens over its opener rather than being drawn on it: a menu, a popover, a dialog, a tool tip. */
@@ -601,7 +611,7 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
       }
     }
     // accname's last resort for a control with neither label nor content is its tooltip (GTK's description).
-    if (!node.name && node.description && tooltipNamedRoles.has(role)) node.name = node.description;
+    if (!node.name && node.description && tooltipNamedRoles.has(role) && !drawsItsValue(node)) node.name = node.description;
     return node;
   };
 

@@ -30,6 +30,13 @@ export const CONTENT_NAMED_ATSPI_ROLES: readonly string[] = [
 ];
 
 /**
+ * Roles of an object whose content the app draws with no objects for what it shows, when it holds no child:
+ * AisleRiot's cards and Tetravex's tiles are painted on one drawing area, and GTK3's calendar draws its month with no
+ * object for a day, nor a text or value saying which day is chosen (zenity --calendar).
+ */
+export const DRAWN_SURFACE_ATSPI_ROLES: readonly string[] = ['ROLE_DRAWING_AREA', 'ROLE_CANVAS', 'ROLE_CALENDAR'];
+
+/**
  * Blocks and live regions that may be named apart from their words (aria-label on a web page's output paragraph
  * or status): with no children, Gecko keeps the words in the block's own Text, so the reader reads it even when
  * the block has a name, and the words are shown as the block's value.

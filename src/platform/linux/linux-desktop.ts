@@ -104,6 +104,8 @@ const BUS_LOSS_BLAME_MS = 10_000;
 const MAX_KEPT_NOTICES = 32;
 /** Windows whose last capture is kept to spare re-encoding unchanged pixels: a 1280x800 window holds about 7 MB. */
 const RECENT_CAPTURE_WINDOWS = 4;
+/** How many processes read on the bus are remembered (see readOnBus): more than a desktop runs apps at once. */
+const READ_ON_BUS_KEPT = 256;
 
 /**
  * The Linux desktop as the tools see it: one X11 connection and one accessibility-bus connection,
@@ -129,6 +131,11 @@ export class LinuxDesktop implements Desktop {
   private noticesHeard = 0;
   /** Per window: the accessible top-level found for it, so point lookups need not search again. */
   private readonly matches = new Map<number, WindowMatch>();
+  /**
+   * The processes whose windows were read on the accessibility bus, by pid, with when each started (a pid used again
+   * is another process), oldest first: one that is no longer there has left it, not lacked it from the start.
+   */
+  private readonly readOnBus = new Map<number, number | undefined>();
   /** Per window: its live tree mirror, in the order last read (oldest first). */
   private readonly mirrors = new Map<number, WindowMirror>();
   private readonly readings = new ReadCoalescer<WindowReading>();
@@ -547,6 +554,7 @@ export class LinuxDesktop implements Desktop {
       if (!busChecked && (await this.busMoved())) return this.readWindowTree(window, limits, true);
       return { quirks: quirksFor(undefined), context, missingReason: await this.unmatchedReason(client, window) };
     }
+    this.noteReadOnBus(window.pid);
     let toolkit: ToolkitInfo | undefined;
     try {
       toolkit = await client.toolkitOf(match.app.bus);
@@ -630,6 +638,13 @@ export class LinuxDesktop implements Desktop {
     return { ...read, root, nodeCount: read.nodeCount + menus.reduce((sum, menu) => sum + count(menu), 0) };
   }
 
+  /** Notes a process read on the bus; the oldest noted is forgotten past a bound, as processes come and go. */
+  private noteReadOnBus(pid: number): void {
+    if (pid <= 0 || this.readOnBus.has(pid)) return;
+    if (this.readOnBus.size >= READ_ON_BUS_KEPT) this.readOnBus.delete(this.readOnBus.keys().next().value!);
+    this.readOnBus.set(pid, processStartTicks(pid));
+  }
+
   /** Why no accessible window matches an X window: an app older than the bus stays on the bus it started with. */
   private async unmatchedReason(client: AtspiClient, window: ClientWindow): Promise<string> {
     const registry = await client.pidOf('org.a11y.atspi.Registry').catch(() => undefined);
@@ -643,6 +658,16 @@ export class LinuxDesktop implements Desktop {
     }
     const switchedOff = 'for GTK 2 set GTK_MODULES=gail:atk-bridge, for Qt set QT_ACCESSIBILITY=1, for Chromium/Electron pass --force-renderer-accessibility, for Java install its ATK bridge, libatk-wrapper-java-jni, which the apps launch_app starts then load';
     const applications = window.pid > 0 ? await client.applications().catch(() => undefined) : undefined;
+    const wasRead = this.readOnBus.has(window.pid) && this.readOnBus.get(window.pid) === appStarted;
+    if (applications && !applications.some((app) => app.pid === window.pid) && wasRead) {
+      // Its toolkit is no reason: it had a tree a moment ago. An app leaves the bus as it quits (File Roller after
+      // compressing, its progress window still mapped), and was told to relaunch itself with its accessibility on.
+      return (
+        `the application (pid ${window.pid}) was read on the accessibility bus before and has left it since (an app leaves it as it quits, ` +
+        'while its windows may still be up): read it again in a moment, as the window may be closing; while it stays, act on the screenshot: ' +
+        'click with x, y in window pixels, type_text and press_key with no element'
+      );
+    }
     if (applications && !applications.some((app) => app.pid === window.pid)) {
       // The usual case of a toolkit with no accessibility at all: say what works instead, so the agent does not wait for a tree.
       // The toolkit its libraries name says which: a Java app started without its bridge is told how to get one, not

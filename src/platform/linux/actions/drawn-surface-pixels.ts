@@ -2,7 +2,8 @@
 // nothing of what it shows, so a move there changes nothing the app reports, and a tile dragged across Tetravex's
 // board read "no effect seen" while the board was drawn anew. The surface's own pixels are read back too.
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ATSPI_ROLE } from '../../../cup/atspi/constants.js';
+import { ATSPI_ROLE_NAMES } from '../../../cup/atspi/constants.js';
+import { DRAWN_SURFACE_ATSPI_ROLES } from '../../../cup/atspi/raw-node.js';
 import { pixelChange, type PixelChange } from '../../../image/diff.js';
 import type { Observation } from '../../action-outcome.js';
 import type { ObjectRef } from '../atspi/object-ref.js';
@@ -12,7 +13,7 @@ import type { ClientWindow } from '../windows.js';
 import { meaningful } from './synthetic-rung.js';
 
 /** The roles of an object whose content the app draws (as src/cup/atspi/convert.ts marks a drawn surface). */
-const drawnRoles: ReadonlySet<number> = new Set([ATSPI_ROLE.DRAWING_AREA, ATSPI_ROLE.CANVAS]);
+const drawnRoles: ReadonlySet<number> = new Set(DRAWN_SURFACE_ATSPI_ROLES.map((name) => ATSPI_ROLE_NAMES.indexOf(name)));
 /** How long the surface is watched for its change after the app's own signs, in ms (observePixels' half second). */
 const surfaceWatchMs = 500;
 

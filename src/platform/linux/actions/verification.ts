@@ -36,10 +36,10 @@ export interface Probe {
   /** Whether a value says the object is pressed (CUP's pressed): one the action left pressed is waited on to be released. */
   pressed?(value: string): boolean;
   /**
-   * The object read and which of its facts (its text, its states): when the probe's line tells a change, the app's
+   * The object read and which of its facts (its text, its value, its states): when the probe's line tells a change, the app's
    * own events about that fact of that object say it again, and are left out.
    */
-  reads?: { ref: ObjectRef; fact: 'text' | 'states' };
+  reads?: { ref: ObjectRef; fact: 'text' | 'value' | 'states' };
 }
 
 /** An object's AT-SPI role by name, read once when first needed (a toggle button's CHECKED is CUP's pressed). */
@@ -116,7 +116,7 @@ export function selectionProbe(desktop: LinuxDesktop, ref: ObjectRef, label: str
 }
 
 export function valueProbe(desktop: LinuxDesktop, ref: ObjectRef, label: string): Probe {
-  return { label: `value of ${label}`, read: async () => String((await readValue(await desktop.atspi(), ref)).current) };
+  return { label: `value of ${label}`, read: async () => String((await readValue(await desktop.atspi(), ref)).current), reads: { ref, fact: 'value' } };
 }
 
 /**
@@ -535,12 +535,14 @@ const vanished = Symbol('gone, never seen');
 /** What the probes' lines already told of one object: its text changed, and these state changes ("+chk"). */
 interface Told {
   text: boolean;
+  value: boolean;
   states: Set<string>;
 }
 
 /**
  * Per object (bus and path), what the changed probes' lines said of it, so the line made from the app's events about
- * it does not say it again: a field typed into read 'text of [e5]: "" → "a"' and then '[e5] textbox: text is now "a"'.
+ * it does not say it again: a field typed into read 'text of [e5]: "" → "a"' and then '[e5] textbox: text is now "a"',
+ * a slider set read 'value of [e4]: "30" → "55"' and then '[e4] slider "Volume": value is now "55"'.
  */
 function toldByProbes(probes: readonly Probe[], lines: ReadonlyMap<number, string>): Map<string, Told> {
   const told = new Map<string, Told>();
@@ -548,8 +550,9 @@ function toldByProbes(probes: readonly Probe[], lines: ReadonlyMap<number, strin
     const reads = probes[i]!.reads;
     if (!reads) continue;
     const key = `${reads.ref.bus}${reads.ref.path}`;
-    const entry = told.get(key) ?? { text: false, states: new Set<string>() };
+    const entry = told.get(key) ?? { text: false, value: false, states: new Set<string>() };
     if (reads.fact === 'text') entry.text = true;
+    else if (reads.fact === 'value') entry.value = true;
     else for (const change of line.slice(line.lastIndexOf(': ') + 2).split(' ')) entry.states.add(change);
     told.set(key, entry);
   }
@@ -563,6 +566,8 @@ function toldByProbes(probes: readonly Probe[], lines: ReadonlyMap<number, strin
 function alreadyTold(change: string, told: Told | undefined): boolean {
   if (!told) return false;
   if (told.text && (change.startsWith('text is now ') || change === 'TextCaretMoved' || change === 'child added' || change === 'child removed')) return true;
+  // A value the probe read back changed (set_value's 'value of [e4]: "30" → "55"') said already what the app's announcement says.
+  if (told.value && change.startsWith('value is now ')) return true;
   return told.states.has(change);
 }
 
