@@ -420,7 +420,7 @@ export async function typeTextAction(desktop: LinuxDesktop, request: TypeRequest
       if (element && (await syntheticEventsReach(desktop, window, 'keys')).accepted) {
         return keysIntoField(desktop, window, element, snapshot, target, label, probes[0]!, request.text, syntheticKeys(desktop, window, signal), arrived, page, signal, true);
       }
-      return actionOutcome({ path: 'x11_atspi', mode, observation: { ...observation, changed: false, evidence: [] } });
+      return actionOutcome({ path: 'x11_atspi', mode, observation: { ...observation, changed: false, evidence: [] }, refuted: true });
     }
     return actionOutcome({ path: 'x11_atspi', mode, observation });
   }
@@ -476,5 +476,5 @@ export async function typeTextAction(desktop: LinuxDesktop, request: TypeRequest
           : `the keys were sent but the text of ${label} does not contain all of the typed text; read the field with get_window_state before typing again`,
       }
     : undefined;
-  return actionOutcome({ path: 'key_events_fg', mode, observation, sent: typed, ...(escalation ? { escalation } : {}) });
+  return actionOutcome({ path: 'key_events_fg', mode, observation, sent: typed, ...(escalation ? { escalation } : {}), ...(missing && !onlyReturns(request.text) ? { refuted: true as const } : {}) });
 }
