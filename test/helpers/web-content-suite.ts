@@ -639,6 +639,17 @@ export function webContentSuite(browser: BrowserId): void {
       await pageSays(rig.oracle, window, 'tasks: Buy milk, Walk dog');
     });
 
+    test('lines holding a character no key of the layout types are not typed in the background at all: no line is added, and the foreground is offered', async () => {
+      const window = await rig.open('tasks', 'CUP Web Tasks');
+      const refused = await act(rig.context, window, 'type_text', 'textbox', 'New task', { text: 'Buy milk\nKaffee für 2 ☕\n' });
+      assert.deepEqual([refused.path, refused.effect, refused.escalation?.recommended], ['none', 'suspected_noop', 'foreground'], refused.summary);
+      assert.match(refused.escalation?.reason ?? '', /no key of the keyboard layout types "ü", "☕".*nothing was typed: retry with delivery_mode "foreground"/);
+      // The page's own log: the first line was not added (it had been, with its Return, before the refusal came).
+      await sleep(500);
+      await pageSays(rig.oracle, window, 'tasks: (none)');
+      assert.equal((await rig.oracle.find(window.pid, window.title, 'entry', 'New task')).text, '', 'pyatspi: the field is as it was');
+    });
+
     test('a page busy when keys or a click come: the effect is waited for, and confirmed', async () => {
       const window = await rig.open('tasks', 'CUP Web Tasks');
       const saved = await act(rig.context, window, 'click', 'button', 'Slow save');

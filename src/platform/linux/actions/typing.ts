@@ -9,7 +9,7 @@ import type { AccessibilityEvent } from '../atspi/event-monitor.js';
 import type { AtspiClient } from '../atspi/client.js';
 import type { ObjectRef } from '../atspi/object-ref.js';
 import { caretOffset, characterCount, deleteText, insertText, parentOf, readInterfaces, selectTextRange, setCaretOffset, textSelection } from '../atspi/operations.js';
-import { syntheticCombination, syntheticText, typeText as typeTextReally } from '../input/index.js';
+import { charactersWithoutKey, syntheticCombination, syntheticText, typeText as typeTextReally } from '../input/index.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import { backgroundFocusMs, focusArrives, focusElement, type Actionable } from './accessible-actions.js';
 import { typeThroughDevTools, type DevToolsTyping } from './devtools-typing.js';
@@ -207,6 +207,18 @@ async function keysIntoField(
   signal: AbortSignal | undefined,
   append: boolean,
 ): Promise<ActionOutcome> {
+  // Checked before the field is focused or a line typed: a character without a key found half-way stopped the typing
+  // with an error after the lines before it (and their Return presses) had gone.
+  const keyless = await charactersWithoutKey(await desktop.x11(), text);
+  if (keyless.length > 0) {
+    return notDelivered(
+      'background',
+      withNote(
+        `no key of the keyboard layout types ${keyless.slice(0, 5).map((character) => JSON.stringify(character)).join(', ')}${keyless.length > 5 ? ` and ${keyless.length - 5} more` : ''}, and key events sent in the background can only send what the layout has (${label} takes no text through accessibility); nothing was typed: retry with delivery_mode "foreground", whose real keys type any character`,
+        page,
+      ),
+    );
+  }
   if (!window.active && (await (await desktop.atspi()).quirksOf(target.ref.bus)).focusActivatesWindow) {
     return notDelivered(
       'background',
