@@ -563,19 +563,17 @@ export function webContentSuite(browser: BrowserId): void {
       assert.equal((await rig.oracle.find(window.pid, window.title, 'entry', 'Motto')).text, 'carpe diemdiem', 'pyatspi: the motto has the word twice');
     });
 
-    test('emoji typed with real keys (a skin tone, a family joined by ZWJ, a flag) arrive, are confirmed, and read as the page holds them', async () => {
+    test('emoji typed with real keys (a skin tone, a family joined by ZWJ, a flag) go at the end of the unfocused field, are confirmed, and read as the page holds them', async () => {
       const window = await rig.open('editor', 'CUP Web Editor');
-      const emoji = 'ok 👍🏽 👩\u200d👩\u200d👧 🇩🇪';
-      const emptied = await act(rig.context, window, 'set_value', 'textbox', 'Motto', { value: '' });
-      assert.equal(emptied.effect, 'confirmed', `${emptied.summary} ${JSON.stringify(emptied.escalation)}`);
+      const emoji = ' 👍🏽 👩\u200d👩\u200d👧 🇩🇪';
       const typed = await act(rig.context, window, 'type_text', 'textbox', 'Motto', { text: emoji, delivery_mode: 'foreground' });
       assert.equal(typed.effect, 'confirmed', typed.summary);
       // Gecko's accessible text has U+FEFF after each character beyond the BMP (its offsets count UTF-16 units); the
       // page's own status, read by pyatspi, says what the field holds once that is dropped.
-      const said = `lines=5000 last=line 5000: the quick brown fox motto=${emoji}`;
+      const said = `lines=5000 last=line 5000: the quick brown fox motto=carpe diem${emoji}`;
       const padded = [...said].map((character) => character.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') + ((character.codePointAt(0) ?? 0) > 0xffff ? '\uFEFF?' : '')).join('');
       await pageSays(rig.oracle, window, new RegExp(`^${padded}$`, 'u'));
-      assert.equal((await element(rig.context, window, 'textbox', 'Motto')).value, emoji, 'the driver reads the text as the page holds it');
+      assert.equal((await element(rig.context, window, 'textbox', 'Motto')).value, `carpe diem${emoji}`, 'the driver reads the text as the page holds it');
     });
 
     test('a <summary> clicked in the background opens and closes its details, and keeps its name', async () => {

@@ -9,7 +9,7 @@ import type { AccessibilityEvent } from '../atspi/event-monitor.js';
 import type { AtspiClient } from '../atspi/client.js';
 import type { ObjectRef } from '../atspi/object-ref.js';
 import { caretOffset, characterCount, deleteText, insertText, parentOf, readInterfaces, selectTextRange, setCaretOffset, textSelection } from '../atspi/operations.js';
-import { charactersWithoutKey, syntheticCombination, syntheticText, typeText as typeTextReally } from '../input/index.js';
+import { charactersWithoutKey, pressCombination, syntheticCombination, syntheticText, typeText as typeTextReally } from '../input/index.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import { backgroundFocusMs, focusArrives, focusElement, type Actionable } from './accessible-actions.js';
 import { typeThroughDevTools, type DevToolsTyping } from './devtools-typing.js';
@@ -92,10 +92,15 @@ export async function requireEditable(desktop: LinuxDesktop, ref: ObjectRef, lab
  * in it, and so does this: Thunar's Rename dialog selects the name before the extension, and "three" typed there
  * made "two.txt" "twothree.txt", where a person's typing makes "three.txt".
  */
+/** A one-line field without the focus, where typed text goes at the end (a person's click past its text puts it there). */
+function oneLineUnfocused(states: ReadonlySet<string> | undefined): boolean {
+  return states !== undefined && !states.has('STATE_FOCUSED') && states.has('STATE_SINGLE_LINE');
+}
+
 async function insertAtCaret(desktop: LinuxDesktop, target: Actionable, text: string): Promise<void> {
   const client = await desktop.atspi();
   const states = await liveStates(desktop, target.ref).catch(() => undefined);
-  const atEnd = states !== undefined && !states.has('STATE_FOCUSED') && states.has('STATE_SINGLE_LINE');
+  const atEnd = oneLineUnfocused(states);
   const selected = states?.has('STATE_FOCUSED') ? await textSelection(client, target.ref).catch(() => undefined) : undefined;
   if (selected && !(await deleteText(client, target.ref, Math.min(selected.start, selected.end), Math.max(selected.start, selected.end)))) throw new ToolError('the application refused to replace the selected text', 'insert_refused');
   const caret = selected ? Math.min(selected.start, selected.end) : atEnd ? -1 : await caretOffset(client, target.ref).catch(() => -1);
@@ -446,8 +451,13 @@ export async function typeTextAction(desktop: LinuxDesktop, request: TypeRequest
   let typed: SentInput | undefined;
   let missing = false;
   const observation = await withForeground(desktop, window, async (x, allSent) => {
-    // Put the caret in the field first, outside the observation.
+    // Put the caret in the field first, outside the observation. A one-line field without the focus takes the text at
+    // its end, as in the background (insertAtCaret); a real End key in the same stream as the text puts the caret
+    // there, where one set through accessibility reaches a Gecko page after the first keys: typed into a fresh page's
+    // "carpe diem", "ok" went in at its start, and so it did in a GTK3 entry whose app had left its caret there.
+    const atEnd = element ? oneLineUnfocused(await liveStates(desktop, element.ref).catch(() => undefined)) : false;
     if (element) await focusForKeys(desktop, x, element);
+    if (atEnd) await pressCombination(x, 'End');
     // No hold between a key's press and its release: XTEST delivers both in order either way (as `xdotool type
     // --delay 0` sends them), and a timer per key (a millisecond or more, longer on a busy machine) made 100
     // characters cost over 100 ms.
