@@ -64,6 +64,8 @@ const testPackages = [
   'mc', 'ncdu', 'tig', 'git', 'ranger', 'neovim', 'nano', 'man-db', 'w3m', 'calcurse', 'aptitude', 'python3',
   // Independent readers of the X server the tests judge focus, stacking, the pointer and the clipboard with.
   'x11-utils', 'xdotool', 'xclip',
+  // setxkbmap, which switches the layouts test/input/keyboard-layouts.test.ts types on.
+  'x11-xkb-utils',
   // start_recording's screen video (x11grab, libx264), and ffprobe, which the tests read the videos with.
   'ffmpeg',
 ];

@@ -27,9 +27,20 @@ export function truncate(text: string, count: number): string {
   return end < text.length ? `${text.slice(0, end)}...` : text;
 }
 
-// The formats are line based; only `\n` is folded (COMPACT.md), so `\r` and tabs pass through.
+// Control characters other than the tab and the line breaks, and the Unicode line and paragraph separators.
+const controls = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u2028\u2029]/g;
+
+/**
+ * The formats are line based: a line break ("\n", "\r\n" or a lone "\r", COMPACT.md's newlines) becomes a space, and
+ * any other control character is shown as an escape (`\x1b`, `\u2028`), tabs kept. Passed through raw, an app's
+ * title or name drove the terminal that printed it: "A\rB\x1b[31mC" drew "B" over "A" and the rest in red, and an
+ * agent reading it saw neither.
+ */
 export function oneLine(text: string): string {
-  return text.replaceAll('\n', ' ');
+  return text.replace(/\r\n?|\n/g, ' ').replace(controls, (character) => {
+    const code = character.charCodeAt(0);
+    return code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
+  });
 }
 
 /** Whitespace runs become one space and the ends are trimmed, as names are read. */

@@ -62,6 +62,11 @@ export interface ActionOutcome {
   verified: boolean;
   evidence?: string[];
   escalation?: Escalation;
+  /**
+   * The target's own read-back shows the action did not do what was asked (the typed text is not in the field it was
+   * typed into): what else the app changed meanwhile (its title marked modified) is told, and confirms nothing.
+   */
+  refuted?: true;
   /** The element was scrolled out of view and had to be brought in before the real input reached it. */
   scrolled_into_view?: true;
   no_reply_ms?: number;
@@ -90,6 +95,8 @@ export interface OutcomeInput {
   escalation?: Escalation;
   /** For input a cancel can cut short: how much was sent. */
   sent?: SentInput;
+  /** The target's read-back refutes the action (see ActionOutcome.refuted). */
+  refuted?: true;
 }
 
 /** The cancel fields: set when a cancel cut the input or its read-back short, with how much input went. */
@@ -124,6 +131,7 @@ export function actionOutcome(input: OutcomeInput): ActionOutcome {
     delivery_mode: input.mode,
     ...(observation?.newWindows ? { new_windows: observation.newWindows } : {}),
     ...cancelFields(input),
+    ...(input.refuted ? { refuted: true as const } : {}),
   };
   if (input.path === 'none') {
     return { ...base, effect: 'suspected_noop', verified: false, escalation: input.escalation ?? defaultEscalation(input.mode, input.path) };

@@ -44,8 +44,9 @@ test('names are cut before they are escaped', () => {
   assert.equal(line(node(0, 'button', name)), `[e0] btn "${'a'.repeat(79)}\\"..."`);
 });
 
-test('newlines in names become spaces, other control characters stay', () => {
-  assert.equal(line(node(0, 'text', 'a\nb\r\nc\td')), '[e0] txt "a b\r c\td"');
+test('line breaks in names become spaces, other control characters are shown escaped, tabs stay', () => {
+  assert.equal(line(node(0, 'text', 'a\nb\r\nc\td\re')), '[e0] txt "a b c\td e"');
+  assert.equal(line(node(0, 'text', 'Safe\u001b[31mRed\u0007\u2028x\u0085')), '[e0] txt "Safe\\x1b[31mRed\\x07\\u2028x\\x85"');
 });
 
 test('name cutting counts code points: emoji around positions 79 to 81 stay whole', () => {

@@ -13,6 +13,7 @@ test('a lone surrogate counts as one code point', () => {
   assert.equal(firstCodePoints('\ud83dxy', 2), '\ud83dx');
 });
 
-test('oneLine folds only \\n', () => {
-  assert.equal(oneLine('a\nb\r\tc'), 'a b\r\tc');
+test('oneLine folds line breaks into spaces and shows other control characters escaped, tabs kept', () => {
+  assert.equal(oneLine('a\nb\r\nc\rd\te'), 'a b c d\te');
+  assert.equal(oneLine('A\rB\u001b[31mC\u0007'), 'A B\\x1b[31mC\\x07');
 });

@@ -563,6 +563,19 @@ export function webContentSuite(browser: BrowserId): void {
       assert.equal((await rig.oracle.find(window.pid, window.title, 'entry', 'Motto')).text, 'carpe diemdiem', 'pyatspi: the motto has the word twice');
     });
 
+    test('emoji typed with real keys (a skin tone, a family joined by ZWJ, a flag) go at the end of the unfocused field, are confirmed, and read as the page holds them', async () => {
+      const window = await rig.open('editor', 'CUP Web Editor');
+      const emoji = ' 👍🏽 👩\u200d👩\u200d👧 🇩🇪';
+      const typed = await act(rig.context, window, 'type_text', 'textbox', 'Motto', { text: emoji, delivery_mode: 'foreground' });
+      assert.equal(typed.effect, 'confirmed', typed.summary);
+      // Gecko's accessible text has U+FEFF after each character beyond the BMP (its offsets count UTF-16 units); the
+      // page's own status, read by pyatspi, says what the field holds once that is dropped.
+      const said = `lines=5000 last=line 5000: the quick brown fox motto=carpe diem${emoji}`;
+      const padded = [...said].map((character) => character.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') + ((character.codePointAt(0) ?? 0) > 0xffff ? '\uFEFF?' : '')).join('');
+      await pageSays(rig.oracle, window, new RegExp(`^${padded}$`, 'u'));
+      assert.equal((await element(rig.context, window, 'textbox', 'Motto')).value, `carpe diem${emoji}`, 'the driver reads the text as the page holds it');
+    });
+
     test('a <summary> clicked in the background opens and closes its details, and keeps its name', async () => {
       const window = await rig.open('editor', 'CUP Web Editor');
       for (const state of ['open', 'closed', 'open']) {
@@ -622,6 +635,17 @@ export function webContentSuite(browser: BrowserId): void {
       const pressed = await act(rig.context, window, 'type_text', 'textbox', 'New task', { text: '\n' });
       assert.equal(pressed.effect, 'confirmed', pressed.summary);
       await pageSays(rig.oracle, window, 'tasks: Buy milk, Walk dog');
+    });
+
+    test('lines holding a character no key of the layout types are not typed in the background at all: no line is added, and the foreground is offered', async () => {
+      const window = await rig.open('tasks', 'CUP Web Tasks');
+      const refused = await act(rig.context, window, 'type_text', 'textbox', 'New task', { text: 'Buy milk\nKaffee für 2 ☕\n' });
+      assert.deepEqual([refused.path, refused.effect, refused.escalation?.recommended], ['none', 'suspected_noop', 'foreground'], refused.summary);
+      assert.match(refused.escalation?.reason ?? '', /no key of the keyboard layout types "ü", "☕".*nothing was typed: retry with delivery_mode "foreground"/);
+      // The page's own log: the first line was not added (it had been, with its Return, before the refusal came).
+      await sleep(500);
+      await pageSays(rig.oracle, window, 'tasks: (none)');
+      assert.equal((await rig.oracle.find(window.pid, window.title, 'entry', 'New task')).text, '', 'pyatspi: the field is as it was');
     });
 
     test('a page busy when keys or a click come: the effect is waited for, and confirmed', async () => {

@@ -86,3 +86,18 @@ test('a selector that does not parse completely is an error naming the position,
 test('selectors are capped in length', () => {
   assert.throws(() => parseSelectorOrThrow(`name=${'x'.repeat(600)}`), /longer than 500/);
 });
+
+test('an accented name matches in either spelling (composed or decomposed), for every operator', () => {
+  const decomposed = 'O\u0308ffnen'; // as file names made on macOS are
+  const composed = '\u00d6ffnen'; // as agents and keyboards write it
+  const named: UINode[] = [
+    { id: 'nfd', role: 'button', name: decomposed },
+    { id: 'nfc', role: 'button', name: `Datei ${composed}` },
+  ];
+  const match = (selector: string) => matchSelector(named, parseSelectorOrThrow(selector), { textOf: (node) => node.name }).map((node) => node.id);
+  assert.deepEqual(match(`name="${composed}"`), ['nfd']);
+  assert.deepEqual(match(`name="Datei ${decomposed}"`), ['nfc']);
+  assert.deepEqual(match(`name^=${composed.slice(0, 2)}`), ['nfd']);
+  assert.deepEqual(match(`name~=${decomposed.toUpperCase()}`), ['nfd', 'nfc']);
+  assert.deepEqual(match(`name*="^${composed}$"`), ['nfd']);
+});

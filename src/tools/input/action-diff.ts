@@ -159,7 +159,7 @@ function confirmedByShownOrHidden(result: ActionResult, line: string | undefined
 function confirmedByOpenedDialogs(result: ActionResult, dialogs: readonly string[]): ActionResult {
   if (dialogs.length === 0 || result.path === 'none' || result.cancelled) return result;
   const evidence = [...dialogs, ...(result.evidence ?? []).filter((line) => !dialogs.includes(line))];
-  if (result.effect === 'confirmed') return { ...result, evidence };
+  if (result.effect === 'confirmed' || result.refuted) return { ...result, evidence };
   return { ...result, effect: 'confirmed', verified: true, escalation: undefined, evidence };
 }
 

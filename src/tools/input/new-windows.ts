@@ -74,10 +74,13 @@ export function confirmedByOpenedWindows(result: ActionResult, pid: number): Act
 
 /**
  * An action sent, not cancelled and not yet confirmed, confirmed by what `lines` say it did (said first in its
- * evidence, and no retry advised); the result as it was when there are none.
+ * evidence, and no retry advised); the result as it was when there are none. An action its target's read-back
+ * refutes is only told of them: text typed into Mousepad on a layout the keys did not match came out garbled, and the
+ * title's modified mark it gained confirmed the typing.
  */
 export function confirmedWith(result: ActionResult, lines: readonly string[]): ActionResult {
   if (lines.length === 0 || result.effect === 'confirmed' || result.path === 'none' || result.cancelled) return result;
+  if (result.refuted) return { ...result, evidence: [...lines, ...(result.evidence ?? [])] };
   return { ...result, effect: 'confirmed', verified: true, escalation: undefined, evidence: [...lines, ...(result.evidence ?? [])] };
 }
 

@@ -124,6 +124,11 @@ export const actionResult = z.object({
   verified: z.boolean(),
   evidence: z.array(z.string()).optional(),
   escalation: escalationResult.optional(),
+  /**
+   * The target's own read-back shows the action did not do what was asked (the typed text is not in the field):
+   * other changes of the app meanwhile (a title marked modified) are in evidence and do not confirm it.
+   */
+  refuted: z.boolean().optional(),
   delivery_mode: z.enum(['background', 'foreground']),
   /** The action call was sent and got no reply within this many ms (the app may be running a modal dialog). */
   no_reply_ms: z.number().optional(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ToolError } from '../../errors.js';
 import type { ClipCounts } from '../../cup/index.js';
+import { oneLine } from '../../cup/text.js';
 import { encodePng } from '../../image/encode.js';
 import type { DesktopWindow, WindowRect } from '../../platform/windows.js';
 import { allFinished } from '../all-finished.js';
@@ -168,7 +169,7 @@ export const getWindowState = defineTool({
           : '',
     ].filter(Boolean);
     return {
-      summary: `✅ "${window.title}" (pid ${window.pid}, window ${window.id}, snapshot ${snapshot.id}): ${parts.join('; ')}`,
+      summary: `✅ "${oneLine(window.title)}" (pid ${window.pid}, window ${window.id}, snapshot ${snapshot.id}): ${parts.join('; ')}`,
       body: view.text,
       images: screenshot.image ? [screenshot.image] : [],
       structured: {

@@ -47,8 +47,9 @@ interface WaitArgs {
   window_title?: string;
 }
 
+/** Compared composed (NFC) and without case, as selectors compare names: Ö written as O + U+0308 is Ö. */
 function titleMatches(window: DesktopWindow, wanted: string): boolean {
-  return window.title.toLowerCase().includes(wanted.toLowerCase());
+  return window.title.normalize('NFC').toLowerCase().includes(wanted.normalize('NFC').toLowerCase());
 }
 
 /**

@@ -2,6 +2,7 @@ import { findWindow, type DesktopWindow } from '../../platform/windows.js';
 import type { ToolContext } from '../context.js';
 import type { WindowResult } from '../schemas.js';
 import { ToolError } from '../../errors.js';
+import { oneLine } from '../../cup/text.js';
 
 export function windowRecord(window: DesktopWindow): WindowResult {
   return {
@@ -33,7 +34,7 @@ export function formatWindowLine(window: DesktopWindow): string {
     .filter(Boolean)
     .join(', ');
   const { x, y, width, height } = window.bounds;
-  return `${window.id} pid=${window.pid} z=${window.zIndex} ${x},${y} ${width}x${height} ${window.appName} "${window.title}"${flags ? ` (${flags})` : ''}`;
+  return `${window.id} pid=${window.pid} z=${window.zIndex} ${x},${y} ${width}x${height} ${window.appName} "${oneLine(window.title)}"${flags ? ` (${flags})` : ''}`;
 }
 
 /** The window a call names, checked against the pid it names; errors say how to find a valid one. */

@@ -18,6 +18,16 @@ export interface NodeReader<N, F extends string, G extends string> {
   flag(node: N, flag: G): boolean;
 }
 
+/**
+ * A node's field as terms compare it: composed (NFC), as the parser composes a term's value. An accented letter has
+ * two spellings that look alike: a name written decomposed ("O" + U+0308, as files named on macOS are) and a selector
+ * written composed ("Ö", as agents and keyboards write it) matched nothing, and nearest_names offered the same-looking
+ * name back.
+ */
+function fieldText<N, F extends string, G extends string>(node: N, field: F, reader: NodeReader<N, F, G>): string | undefined {
+  return reader.field(node, field)?.normalize('NFC');
+}
+
 function termHolds<N, F extends string, G extends string>(node: N, term: Term<F, G>, reader: NodeReader<N, F, G>): boolean {
   switch (term.kind) {
     case 'flag':
@@ -25,7 +35,7 @@ function termHolds<N, F extends string, G extends string>(node: N, term: Term<F,
     case 'index':
       return true;
     case 'regex': {
-      const value = reader.field(node, term.field);
+      const value = fieldText(node, term.field, reader);
       try {
         return value !== undefined && term.regex.test(value);
       } catch (error) {
@@ -34,7 +44,7 @@ function termHolds<N, F extends string, G extends string>(node: N, term: Term<F,
       }
     }
     case 'field': {
-      const value = reader.field(node, term.field);
+      const value = fieldText(node, term.field, reader);
       if (value === undefined) return false;
       if (term.op === '=') return value === term.value;
       if (term.op === '^=') return value.startsWith(term.value);

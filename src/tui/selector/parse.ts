@@ -132,7 +132,8 @@ class SelectorParser<F extends string, G extends string> {
     const op = opMatch[1] as '=' | '~=' | '*=' | '^=';
     this.pos += op.length;
     const valueStart = this.pos;
-    const value = this.value();
+    // Composed, as match.ts composes what it compares with (two spellings of one accented letter match).
+    const value = this.value().normalize('NFC');
     // A role or an id is one word; a name, a value or a text often is several (see quotingAdvice).
     const quoted = this.source[valueStart] === '"' || this.source[valueStart] === "'";
     this.unquoted = !quoted && field !== 'role' && field !== 'id' ? { start: valueStart, end: this.pos } : undefined;

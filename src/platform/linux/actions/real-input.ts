@@ -5,6 +5,8 @@ import type { LinuxDesktop } from '../linux-desktop.js';
 import { ToolError } from '../../../errors.js';
 import type { Observation } from '../../action-outcome.js';
 import { editorOpenedDuring } from './opened-editor.js';
+import { menusOfOtherClients } from '../popups.js';
+import { oneLine } from '../../../cup/text.js';
 
 /**
  * Runs real input (XTEST) with the window active and focused, then gives the previously active window
@@ -16,6 +18,7 @@ import { editorOpenedDuring } from './opened-editor.js';
  */
 export async function withForeground<T extends Observation | undefined>(desktop: LinuxDesktop, window: DesktopWindow, input: (x: X11Connection, sent: () => void) => Promise<T>): Promise<T> {
   const x = await desktop.x11();
+  await refuseUnderOtherMenus(desktop, x, window);
   try {
     const holdsActivation = await editorOpenedDuring(desktop, window);
     const { value, report } = await inForeground(x, window.id, (sent) => input(x, sent), { holdsActivation });
@@ -29,6 +32,26 @@ export async function withForeground<T extends Observation | undefined>(desktop:
     if (error instanceof ActivationError) throw new ToolError(error.message, 'activation_failed');
     throw error;
   }
+}
+
+/**
+ * Real input is refused while another app's menu or drop-down list is open: it holds the keyboard and the pointer, so
+ * the keys go to it whatever window is activated. " world" typed into a GTK3 field while Mousepad's File menu was
+ * open chose that menu's Print (its mnemonic d) and opened the print dialog, and the typing read "no effect seen".
+ */
+async function refuseUnderOtherMenus(desktop: LinuxDesktop, x: X11Connection, window: DesktopWindow): Promise<void> {
+  const menus = await menusOfOtherClients(x, window.id);
+  if (menus.length === 0) return;
+  const mask = x.setup.resourceIdMask;
+  const windows = await desktop.windows();
+  const owners = [...new Set(menus.map((menu) => menu.client))].map((client) => {
+    const owner = windows.find((candidate) => (candidate.id & ~mask) === client);
+    return owner ? `window ${owner.id} "${oneLine(owner.title)}" (pid ${owner.pid})` : `an X client without a window (menu 0x${menus.find((menu) => menu.client === client)!.id.toString(16)})`;
+  });
+  throw new ToolError(
+    `another app's menu or drop-down list is open, over ${owners.join(', ')}: it holds the keyboard and the pointer, so real input would go to it, not to window ${window.id}; nothing was sent: close it first (press_key "escape" with its window_id, delivery_mode "foreground"), or act in the background`,
+    'input_held_by_menu',
+  );
 }
 
 /** A key combination, checked and in a canonical spelling ("ctrl+a", "return"), for matching shortcuts. */

@@ -9,7 +9,7 @@ import type { AccessibilityEvent } from '../atspi/event-monitor.js';
 import type { AtspiClient } from '../atspi/client.js';
 import type { ObjectRef } from '../atspi/object-ref.js';
 import { caretOffset, characterCount, deleteText, insertText, parentOf, readInterfaces, readValue, selectTextRange, setCaretOffset, textSelection } from '../atspi/operations.js';
-import { syntheticCombination, syntheticText, typeText as typeTextReally } from '../input/index.js';
+import { charactersWithoutKey, pressCombination, syntheticCombination, syntheticText, typeText as typeTextReally } from '../input/index.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import { backgroundFocusMs, focusArrives, focusElement, type Actionable } from './accessible-actions.js';
 import { typeThroughDevTools, type DevToolsTyping } from './devtools-typing.js';
@@ -92,10 +92,15 @@ export async function requireEditable(desktop: LinuxDesktop, ref: ObjectRef, lab
  * in it, and so does this: Thunar's Rename dialog selects the name before the extension, and "three" typed there
  * made "two.txt" "twothree.txt", where a person's typing makes "three.txt".
  */
+/** A one-line field without the focus, where typed text goes at the end (a person's click past its text puts it there). */
+function oneLineUnfocused(states: ReadonlySet<string> | undefined): boolean {
+  return states !== undefined && !states.has('STATE_FOCUSED') && states.has('STATE_SINGLE_LINE');
+}
+
 async function insertAtCaret(desktop: LinuxDesktop, target: Actionable, text: string): Promise<void> {
   const client = await desktop.atspi();
   const states = await liveStates(desktop, target.ref).catch(() => undefined);
-  const atEnd = states !== undefined && !states.has('STATE_FOCUSED') && states.has('STATE_SINGLE_LINE');
+  const atEnd = oneLineUnfocused(states);
   const selected = states?.has('STATE_FOCUSED') ? await textSelection(client, target.ref).catch(() => undefined) : undefined;
   if (selected && !(await deleteText(client, target.ref, Math.min(selected.start, selected.end), Math.max(selected.start, selected.end)))) throw new ToolError('the application refused to replace the selected text', 'insert_refused');
   const caret = selected ? Math.min(selected.start, selected.end) : atEnd ? -1 : await caretOffset(client, target.ref).catch(() => -1);
@@ -207,6 +212,18 @@ async function keysIntoField(
   signal: AbortSignal | undefined,
   append: boolean,
 ): Promise<ActionOutcome> {
+  // Checked before the field is focused or a line typed: a character without a key found half-way stopped the typing
+  // with an error after the lines before it (and their Return presses) had gone.
+  const keyless = await charactersWithoutKey(await desktop.x11(), text);
+  if (keyless.length > 0) {
+    return notDelivered(
+      'background',
+      withNote(
+        `no key of the keyboard layout types ${keyless.slice(0, 5).map((character) => JSON.stringify(character)).join(', ')}${keyless.length > 5 ? ` and ${keyless.length - 5} more` : ''}, and key events sent in the background can only send what the layout has (${label} takes no text through accessibility); nothing was typed: retry with delivery_mode "foreground", whose real keys type any character`,
+        page,
+      ),
+    );
+  }
   if (!window.active && (await (await desktop.atspi()).quirksOf(target.ref.bus)).focusActivatesWindow) {
     return notDelivered(
       'background',
@@ -442,7 +459,7 @@ async function typeInto(desktop: LinuxDesktop, request: TypeRequest, element: Li
       if (element && (await syntheticEventsReach(desktop, window, 'keys')).accepted) {
         return keysIntoField(desktop, window, element, snapshot, target, label, probes[0]!, request.text, syntheticKeys(desktop, window, signal), arrived, page, signal, true);
       }
-      return actionOutcome({ path: 'x11_atspi', mode, observation: { ...observation, changed: false, evidence: [] } });
+      return actionOutcome({ path: 'x11_atspi', mode, observation: { ...observation, changed: false, evidence: [] }, refuted: true });
     }
     return actionOutcome({ path: 'x11_atspi', mode, observation });
   }
@@ -456,8 +473,13 @@ async function typeInto(desktop: LinuxDesktop, request: TypeRequest, element: Li
   let typed: SentInput | undefined;
   let missing = false;
   const observation = await withForeground(desktop, window, async (x, allSent) => {
-    // Put the caret in the field first, outside the observation.
+    // Put the caret in the field first, outside the observation. A one-line field without the focus takes the text at
+    // its end, as in the background (insertAtCaret); a real End key in the same stream as the text puts the caret
+    // there, where one set through accessibility reaches a Gecko page after the first keys: typed into a fresh page's
+    // "carpe diem", "ok" went in at its start, and so it did in a GTK3 entry whose app had left its caret there.
+    const atEnd = element ? oneLineUnfocused(await liveStates(desktop, element.ref).catch(() => undefined)) : false;
     if (element) await focusForKeys(desktop, x, element);
+    if (atEnd) await pressCombination(x, 'End');
     // No hold between a key's press and its release: XTEST delivers both in order either way (as `xdotool type
     // --delay 0` sends them), and a timer per key (a millisecond or more, longer on a busy machine) made 100
     // characters cost over 100 ms.
@@ -498,5 +520,5 @@ async function typeInto(desktop: LinuxDesktop, request: TypeRequest, element: Li
           : `the keys were sent but the text of ${label} does not contain all of the typed text; read the field with get_window_state before typing again`,
       }
     : undefined;
-  return actionOutcome({ path: 'key_events_fg', mode, observation, sent: typed, ...(escalation ? { escalation } : {}) });
+  return actionOutcome({ path: 'key_events_fg', mode, observation, sent: typed, ...(escalation ? { escalation } : {}), ...(missing && !onlyReturns(request.text) ? { refuted: true as const } : {}) });
 }

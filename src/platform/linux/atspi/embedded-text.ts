@@ -1,6 +1,7 @@
 import { objectReplacementOffsets, spliceEmbeddedText, withoutObjectReplacements } from '../../../cup/embedded-objects.js';
 import { atspiInterface, NULL_PATH, objectRefs, shortInterfaceName, type ObjectRef } from './object-ref.js';
 import { textEnd } from './operations.js';
+import { withoutAstralPadding } from '../../../cup/atspi/astral-padding.js';
 
 /**
  * One bounded call on an accessible object (the interface in its full D-Bus name); undefined when the
@@ -66,7 +67,7 @@ async function shownText(ask: AskObject, ref: ObjectRef, depth: number): Promise
     const count = await ask(ref, 'org.freedesktop.DBus.Properties', 'Get', 'ss', [atspiInterface('Text'), 'CharacterCount']);
     const end = textEnd(Number((count?.[0] as { value: unknown } | undefined)?.value ?? Number.NaN), maxTextLength);
     const body = end > 0 ? await ask(ref, atspiInterface('Text'), 'GetText', 'ii', [0, end]) : undefined;
-    const text = await resolveEmbeddedText(ask, ref, String(body?.[0] ?? ''), interfaces, depth);
+    const text = withoutAstralPadding(await resolveEmbeddedText(ask, ref, String(body?.[0] ?? ''), interfaces, depth));
     if (text.trim()) return text;
   }
   return nameOf(ask, ref);

@@ -1,6 +1,7 @@
 import { DBusError, DBusTimeoutError, Variant } from '../dbus/index.js';
 import { OBJECT_REPLACEMENT } from '../../../cup/embedded-objects.js';
 import { codePointLength } from '../../../cup/text.js';
+import { withoutAstralPadding } from '../../../cup/atspi/astral-padding.js';
 import { givenBounds, type ValueRange } from '../../../cup/atspi/value-range.js';
 import type { AtspiClient } from './client.js';
 import { resolveEmbeddedText, type AskObject } from './embedded-text.js';
@@ -123,8 +124,8 @@ async function readTextFrom(client: AtspiClient, ref: ObjectRef, start: number, 
   if (end === start) return '';
   const text = String((await callObject(client, ref, 'Text', 'GetText', 'ii', [start, end]))[0] ?? '');
   // Embedded objects are found by their offsets in the whole text; a part further in keeps its U+FFFC.
-  if (!text.includes(OBJECT_REPLACEMENT) || start > 0) return text;
-  return resolveEmbeddedText(askOf(client), ref, text, await readInterfaces(client, ref));
+  if (!text.includes(OBJECT_REPLACEMENT) || start > 0) return withoutAstralPadding(text);
+  return withoutAstralPadding(await resolveEmbeddedText(askOf(client), ref, text, await readInterfaces(client, ref)));
 }
 
 /** One call through the client, undefined when the object lacks what was asked or went away (AskObject). */
@@ -159,7 +160,7 @@ export async function comboText(client: AtspiClient, ref: ObjectRef): Promise<st
   const [count, whole] = await Promise.all([characterCount(client, ref).catch(() => Number.NaN), callObject(client, ref, 'Text', 'GetText', 'ii', [0, -1])]);
   const text = String(whole[0] ?? '');
   if (comboTextIsStale(text, count)) return undefined;
-  return text.includes(OBJECT_REPLACEMENT) || !Number.isInteger(count) ? readText(client, ref, 4096) : text;
+  return text.includes(OBJECT_REPLACEMENT) || !Number.isInteger(count) ? readText(client, ref, 4096) : withoutAstralPadding(text);
 }
 
 export async function caretOffset(client: AtspiClient, ref: ObjectRef): Promise<number> {

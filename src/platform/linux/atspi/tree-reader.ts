@@ -12,6 +12,7 @@ import { markUndrawnOverlaps, markUnplaced } from './undrawn-places.js';
 import { atspiInterface, NULL_PATH, objectRefs, shortInterfaceName, type ObjectRef } from './object-ref.js';
 import { clipDirection, overlap, type ClipDirection } from '../../../cup/rect.js';
 import { codePointLength } from '../../../cup/text.js';
+import { withoutAstralPadding } from '../../../cup/atspi/astral-padding.js';
 import { hasState } from '../../../cup/atspi/states.js';
 import { givenBounds } from '../../../cup/atspi/value-range.js';
 import { linkAnchor } from './link-anchor.js';
@@ -514,20 +515,20 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
     if (has('Text') && node.role === ATSPI_ROLE.TERMINAL) {
       // A terminal's Text is what its screen shows (VTE's holds the visible rows): its content, shown as rows (terminal-rows.ts).
       work.push(readText(node, maxTerminalTextLength).then((text) => {
-        if (text !== undefined) node.text = text;
+        if (text !== undefined) node.text = withoutAstralPadding(text);
       }));
     } else if (has('Text') && (textValueRoles.has(node.role) || editableContent(node))) {
       work.push((node.role === ATSPI_ROLE.COMBO_BOX ? readComboText(node) : readText(node, maxTextLength)).then(async (text) => {
         if (text === undefined) return;
         // Blink and Gecko put U+FFFC where an embedded object is (a drop-down's chosen item): its own words replace it.
-        node.text = text.includes(OBJECT_REPLACEMENT) ? await resolveEmbeddedText(call, node, text, node.interfaces) : text;
+        node.text = withoutAstralPadding(text.includes(OBJECT_REPLACEMENT) ? await resolveEmbeddedText(call, node, text, node.interfaces) : text);
       }));
     } else if (has('Text') && ((node.name === '' && contentNamedRoles.has(node.role)) || (node.childCount === 0 && namedBlockRoles.has(node.role)))) {
       // An unnamed icon, cell or label whose words are only in its Text (GTK 2 icon views name their file
       // icons this way): accname takes the name from the content. A named block without children (a page's
       // aria-labelled log in Gecko) has its words there too, and they are what it shows.
       work.push(readText(node, maxContentNameLength).then((text) => {
-        if (text) node.text = text;
+        if (text) node.text = withoutAstralPadding(text);
       }));
     }
     // A link drawn in its label's text (GTK3's markup links) has no words or place of its own: its label's say them.

@@ -31,6 +31,7 @@ class EscapeWatch {
     const watch = new EscapeWatch(x, opcode);
     await watch.readKeymap();
     x.onEvent((event) => watch.receive(event));
+    x.onKeyboardChange(() => void watch.readKeymap().catch(() => undefined));
     return watch;
   }
 
@@ -72,10 +73,6 @@ class EscapeWatch {
   }
 
   private receive(event: X11Event): void {
-    if (event.name === 'MappingNotify') {
-      if (event.request === 'Keyboard') void this.readKeymap().catch(() => undefined);
-      return;
-    }
     if (event.name !== 'GenericEvent' || event.extension !== this.opcode || this.armed.size === 0) return;
     const key = parseRawKeyEvent(event.raw);
     if (!key || key.evtype !== XIEventType.RawKeyPress || key.repeat || !this.escapeKeycodes.has(key.keycode)) return;

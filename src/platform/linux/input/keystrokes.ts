@@ -6,7 +6,7 @@ import type { KeyboardMap } from './keyboard-map.js';
 import type { TemporaryKeys } from './temporary-keys.js';
 
 /** Presses (and leaves down) the key producing `keysym`, with Shift / AltGr first when its level needs them. */
-export async function pressKeysym(held: HeldInputs, map: KeyboardMap, temporary: TemporaryKeys, keysym: number, invertShift = false): Promise<void> {
+export async function pressKeysym(held: HeldInputs, map: KeyboardMap, temporary: TemporaryKeys, keysym: number): Promise<void> {
   const bound = temporary.keycodeOf(keysym);
   if (bound !== undefined) {
     await held.pressKey(bound);
@@ -14,8 +14,7 @@ export async function pressKeysym(held: HeldInputs, map: KeyboardMap, temporary:
   }
   const stroke = map.find(keysym);
   if (!stroke) throw new Error(`keysym 0x${keysym.toString(16)} is neither on the keyboard map nor bound (internal error)`);
-  const shift = stroke.shift !== invertShift;
-  for (const [needed, modifier] of [[shift, 'shift'], [stroke.level3, 'altgr']] as const) {
+  for (const [needed, modifier] of [[stroke.shift, 'shift'], [stroke.level3, 'altgr']] as const) {
     if (!needed) continue;
     const { keycode } = map.requireModifierKey(modifier);
     if (!held.holdsKey(keycode)) await held.pressKey(keycode);

@@ -63,6 +63,20 @@ export async function syntheticCombination(
   return { presses, ...(presses < repeat ? { cancelled: true as const } : {}) };
 }
 
+/** The distinct characters of `text` that no key of the current layout types, which synthetic key events cannot send. */
+export async function charactersWithoutKey(x: X11Connection, text: string): Promise<string[]> {
+  const map = await Keyboard.of(x).current();
+  const keyless = (character: string): boolean => {
+    try {
+      return !textCharacterKeysyms(character).some((keysym) => map.find(keysym) !== undefined);
+    } catch {
+      // A control character: syntheticText refuses it with its own error.
+      return false;
+    }
+  };
+  return [...new Set(textCharacters(text))].filter(keyless);
+}
+
 /**
  * Sends text as synthetic key events; "\n" is Return and "\t" Tab. Every character is checked before any is
  * sent; when `signal` aborts, the rest is not.

@@ -39,8 +39,6 @@ export interface TypeTextResult {
   cancelled?: true;
 }
 
-const lockMask = 2;
-
 interface PlannedCharacter {
   character: string;
   keysym: number;
@@ -63,8 +61,6 @@ export async function typeText(x: X11Connection, text: string, options: TypeText
     const temporary = new TemporaryKeys(x, map, () => settler.settle());
     const needsBinding = plan.some((step) => step.unmapped);
     const segments = segment(plan, temporary.capacity);
-    // Caps Lock inverts the shift level of letters; pressing Shift for lower case keeps the text as written.
-    const capsLock = ((await x.queryPointer(x.screen.root)).mask & lockMask) !== 0;
     const held = new HeldInputs(x);
     const pacer = new KeyPacer(x, options.signal, options.handled);
     let sent = 0;
@@ -78,7 +74,7 @@ export async function typeText(x: X11Connection, text: string, options: TypeText
           // The bindings change after a segment's last key: the app must have read it by then. A cancel may end the
           // segment at any bound key.
           if (needsBinding && (index === part.length - 1 || (options.signal && step.unmapped))) await settler.markNextKey();
-          await strike(held, holdMs, () => pressKeysym(held, map, temporary, step.keysym, capsLock && !step.unmapped && isCasedLetter(map, step.keysym)), options.signal);
+          await strike(held, holdMs, () => pressKeysym(held, map, temporary, step.keysym), options.signal);
           sent++;
         }
       }
@@ -116,21 +112,4 @@ function segment(plan: readonly PlannedCharacter[], capacity: number): PlannedCh
   }
   if (current.length > 0) segments.push(current);
   return segments;
-}
-
-/** A letter whose key has its lower case unshifted and its capital shifted, the pair Caps Lock swaps. */
-function isCasedLetter(map: KeyboardMap, keysym: number): boolean {
-  const stroke = map.find(keysym);
-  if (!stroke || stroke.level3) return false;
-  const [plain, shifted] = map.keysymsOf(stroke.keycode);
-  const lower = keysymCharacter(plain ?? 0);
-  const upper = keysymCharacter(shifted ?? 0);
-  return lower !== undefined && upper !== undefined && lower !== upper && lower.toUpperCase() === upper;
-}
-
-/** The character a Latin-1 or Unicode keysym stands for. */
-function keysymCharacter(keysym: number): string | undefined {
-  if ((keysym >= 0x20 && keysym <= 0x7e) || (keysym >= 0xa0 && keysym <= 0xff)) return String.fromCodePoint(keysym);
-  if (keysym >= 0x01000100 && keysym <= 0x0110ffff) return String.fromCodePoint(keysym - 0x01000000);
-  return undefined;
 }

@@ -433,6 +433,21 @@ export class X11Connection {
     return this.core.onEvent(listener);
   }
 
+  /**
+   * Calls `listener` after every change of the keyboard's keysyms or modifiers: the core MappingNotify, or once the
+   * connection speaks XKB (which then stands in for it after a new keyboard, setxkbmap's), XkbNewKeyboardNotify.
+   */
+  onKeyboardChange(listener: () => void): () => void {
+    const stopCore = this.core.onEvent((event) => {
+      if (event.name === 'MappingNotify' && event.request !== 'Pointer') listener();
+    });
+    const stopXkb = this.xkb.onNewKeyboard(listener);
+    return () => {
+      stopCore();
+      stopXkb();
+    };
+  }
+
   /** Errors of reply-less requests (checked or not); errors of requests with replies reject those instead. */
   onError(listener: (error: X11Error) => void): () => void {
     return this.core.onError(listener);

@@ -30,7 +30,7 @@ export { encodeClientMessage, encodeInputEvent, EventCode, EventMask, type Input
 export type { RedirectUpdate } from './extensions/composite.js';
 export type { ExtensionInfo } from './extensions/registry.js';
 export type { ShapeKind, ShapeOperation } from './extensions/shape.js';
-export type { XkbKeySyms } from './extensions/xkb.js';
+export type { XkbKeySyms, XkbLocks } from './extensions/xkb.js';
 export type { FakeEventType, FakeInputOptions } from './extensions/xtest.js';
 export { parseRawKeyEvent, XIEventType, type RawKeyEvent } from './extensions/xinput2.js';
 export { toRgb, toRgba, type ChannelMasks, type GetImageOptions, type Image, type ImageLayout } from './image.js';

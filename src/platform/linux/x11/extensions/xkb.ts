@@ -1,4 +1,5 @@
-// XKEYBOARD, only as far as reading and writing the keysyms of a range of keys in one request.
+// XKEYBOARD, only as far as reading and writing the keysyms of a range of keys in one request, reading and locking the
+// keyboard's group (which of its layouts is in use), and hearing when the server's keyboard is replaced.
 //
 // Why not the core ChangeKeyboardMapping: it takes one contiguous range, and rewriting a key inside the range with
 // its own core keysyms is not a no-op under XKB (the server derives the key's types and groups from the core
@@ -20,17 +21,36 @@ export interface XkbKeySyms {
   keysyms: number[];
 }
 
+/** What a keyboard has locked: its group (layout), and its modifiers as a mask (Caps Lock is 2). */
+export interface XkbLocks {
+  group: number;
+  modifiers: number;
+}
+
 const useCoreKeyboard = 0x100;
 const keySymsMask = 0x02;
+/** XkbNewKeyboardNotify: the event's xkbType (its second byte) and its bit in XkbSelectEvents' masks. */
+const newKeyboardNotify = 0;
+const newKeyboardNotifyMask = 0x01;
 
 export class Xkb {
   private readonly extension: Extension;
   private initialized: Promise<void> | undefined;
+  private readonly newKeyboardListeners = new Set<() => void>();
+  /** XKEYBOARD's first event code, known once the connection speaks XKB. */
+  private firstEvent: number | undefined;
 
-  constructor(core: X11Core, registry: ExtensionRegistry) {
+  constructor(
+    core: X11Core,
+    private readonly registry: ExtensionRegistry,
+  ) {
     this.extension = new Extension(core, registry, 'XKEYBOARD', [
       'UseExtension', 'SelectEvents', '', 'Bell', 'GetState', 'LatchLockState', 'GetControls', 'SetControls', 'GetMap', 'SetMap',
     ]);
+    core.onEvent((event) => {
+      if (event.name !== 'Unknown' || event.type !== this.firstEvent || event.raw[1] !== newKeyboardNotify) return;
+      for (const listener of this.newKeyboardListeners) listener();
+    });
   }
 
   /** The keysyms of keys `first` to `first + count - 1` of the core keyboard. */
@@ -47,6 +67,33 @@ export class Xkb {
       },
       (reply) => parseKeySyms(reply, first, count),
     );
+  }
+
+  /** The keyboard's locks: its locked group (0 is the first layout; a layout switch locks another) and locked modifiers. */
+  async getLocks(): Promise<XkbLocks> {
+    await this.use();
+    return this.extension.request(
+      (major) => {
+        const request = requestBuffer(major, 4, 8);
+        request.writeUInt16LE(useCoreKeyboard, 4);
+        return request;
+      },
+      (reply) => ({ group: reply[13]!, modifiers: reply[11]! }),
+    );
+  }
+
+  /** Locks the group and sets the locks of the modifiers in `modifierMask` as `locks` says, latches left as they are. */
+  async setLocks(locks: XkbLocks, modifierMask: number): Promise<void> {
+    await this.use();
+    return this.extension.send((major) => {
+      const request = requestBuffer(major, 5, 16);
+      request.writeUInt16LE(useCoreKeyboard, 4);
+      request[6] = modifierMask; // affectModLocks
+      request[7] = locks.modifiers & modifierMask;
+      request[8] = 1; // lockGroup
+      request[9] = locks.group;
+      return request;
+    });
   }
 
   /** Writes the keysyms of keys `first` onwards (one entry each, consecutive) in one request. */
@@ -69,7 +116,20 @@ export class Xkb {
     });
   }
 
-  /** The server refuses other XKB requests from a client that has not announced the version it speaks. */
+  /**
+   * Calls `listener` each time the server's keyboard is replaced (setxkbmap, a layout switch) once this connection
+   * speaks XKB: from then on the server sends it XkbNewKeyboardNotify in place of the core MappingNotify (xkb's
+   * XkbSendLegacyMapNotify skips initialized clients), which arrives only where it is selected.
+   */
+  onNewKeyboard(listener: () => void): () => void {
+    this.newKeyboardListeners.add(listener);
+    return () => this.newKeyboardListeners.delete(listener);
+  }
+
+  /**
+   * The server refuses other XKB requests from a client that has not announced the version it speaks. Announcing
+   * it ends the core MappingNotify after a new keyboard, so XkbNewKeyboardNotify is selected with it.
+   */
   private use(): Promise<void> {
     this.initialized ??= this.extension
       .request(
@@ -81,12 +141,26 @@ export class Xkb {
         },
         (reply) => reply[1] !== 0,
       )
-      .then((supported) => {
+      .then(async (supported) => {
         if (!supported) throw new Error('the X server refused XKEYBOARD version 1.0');
+        this.firstEvent = (await this.registry.query('XKEYBOARD')).firstEvent;
+        await this.extension.send((major) => encodeSelectNewKeyboard(major));
       });
     this.initialized.catch(() => (this.initialized = undefined));
     return this.initialized;
   }
+}
+
+/** XkbSelectEvents: every detail of XkbNewKeyboardNotify (selectAll), the map notifications left as they are. */
+function encodeSelectNewKeyboard(major: number): Buffer {
+  const request = requestBuffer(major, 1, 16);
+  request.writeUInt16LE(useCoreKeyboard, 4);
+  request.writeUInt16LE(newKeyboardNotifyMask, 6); // affectWhich
+  request.writeUInt16LE(0, 8); // clear
+  request.writeUInt16LE(newKeyboardNotifyMask, 10); // selectAll
+  request.writeUInt16LE(0, 12); // affectMap
+  request.writeUInt16LE(0, 14); // map
+  return request;
 }
 
 function parseKeySyms(reply: Buffer, first: number, count: number): XkbKeySyms[] {

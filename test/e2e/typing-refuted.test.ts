@@ -1,0 +1,43 @@
+// Typed text that does not arrive as written is not confirmed by what else the app changed meanwhile: the GTK3
+// fixture's Name field takes five characters (--name-max-length) and its title gains a modified mark when the field
+// changes, as an editor's does. pyatspi reads the field, xprop the title.
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { after, before, describe, test } from 'node:test';
+import type { ClientWindow } from '../../src/platform/linux/windows.js';
+import { FixtureDesktop } from '../helpers/fixture-desktop.js';
+import { callOk } from '../helpers/tools.js';
+
+interface Typed {
+  effect: string;
+  evidence?: string[];
+  refuted?: boolean;
+  escalation?: { reason: string };
+}
+
+describe('typed text the field does not show', () => {
+  let fixtures: FixtureDesktop;
+  let window: ClientWindow;
+
+  before(async () => {
+    fixtures = await FixtureDesktop.start();
+    window = await fixtures.launch('gtk3', { title: 'Short names', extraArgs: ['--name-max-length', '5'] });
+  });
+
+  after(async () => {
+    await fixtures?.stop();
+  });
+
+  test('real keys past the field\'s limit: the title\'s modified mark is told, and the typing is not confirmed', async () => {
+    const field = (await fixtures.elements(window)).find((element) => element.name === 'Name field');
+    assert.ok(field, 'the fixture shows its Name field');
+    const typed = (await callOk(fixtures.context, 'type_text', { window_id: window.id, element_index: field.index, text: 'hello world', delivery_mode: 'foreground' })).structured as unknown as Typed;
+    assert.equal((await fixtures.oracle.find(window.pid, '*Short names', 'text', 'Name field')).text, 'hello', 'the field kept five characters');
+    const title = execFileSync('xprop', ['-id', String(window.id), '_NET_WM_NAME'], { env: fixtures.desktop.env(), encoding: 'utf8', timeout: 10_000 });
+    assert.match(title, /"\*Short names"/, 'the app marked its title modified');
+    assert.equal(typed.effect, 'suspected_noop', JSON.stringify(typed));
+    assert.equal(typed.refuted, true, JSON.stringify(typed));
+    assert.match(typed.escalation?.reason ?? '', /does not contain all of the typed text/);
+    assert.ok(typed.evidence?.some((line) => line.includes('renamed "Short names" → "*Short names"')), JSON.stringify(typed));
+  });
+});
