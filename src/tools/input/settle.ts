@@ -24,8 +24,12 @@ export async function settle(watch: ChangeWatch, quietMs: number, signal?: Abort
     const quietFor = now - last;
     if (quietFor >= quietMs || now >= deadline) return now - started;
     const next = watch.next(Math.min(quietMs - quietFor, deadline - now));
-    // Nothing within the rest of the quiet window (or the deadline, or a cancel, or a closed watch): done.
-    if ((await (aborted ? Promise.race([next, aborted]) : next)) === undefined) return Date.now() - started;
+    if ((await (aborted ? Promise.race([next, aborted]) : next)) !== undefined) continue;
+    // Nothing within the rest of the quiet window (or the deadline, or a cancel, or a closed watch): done, once the
+    // I/O that became ready as the window ran out is read. Node runs an expired timer before it reads its sockets, and
+    // on a loaded machine this process may wake only after the app's change has come: it would be missed.
+    if (!signal?.aborted) await new Promise((resolve) => setImmediate(resolve));
+    if (watch.lastChangeAt === last || signal?.aborted) return Date.now() - started;
   }
 }
 

@@ -1,0 +1,89 @@
+// The wait for an app's quiet after an action (settle) on a loaded machine: this process may wake only after the
+// quiet window's timer has run out and the app's next change has come; Node runs the expired timer before it reads
+// the socket holding that change. A real socket carries the changes here, sent by another process while this one is
+// busy with other work (a daemon serving another call, a big tree converted), as a loaded machine keeps it busy.
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import type { ChangeReason, ChangeWatch } from '../../src/platform/desktop.js';
+import { settle } from '../../src/tools/input/settle.js';
+
+/** A watch whose changes are the chunks read from `socket`, as the driver's are the events read from the bus. */
+function socketWatch(socket: Socket): ChangeWatch & { readonly changes: number } {
+  let lastChangeAt = Date.now();
+  let changes = 0;
+  let pending = false;
+  let wake: ((reason: ChangeReason | undefined) => void) | undefined;
+  socket.on('data', () => {
+    changes++;
+    lastChangeAt = Date.now();
+    if (wake) wake('accessibility');
+    else pending = true;
+  });
+  return {
+    get lastChangeAt() {
+      return lastChangeAt;
+    },
+    get changes() {
+      return changes;
+    },
+    changedWindows: () => [],
+    close: () => undefined,
+    next(timeoutMs) {
+      if (pending) {
+        pending = false;
+        return Promise.resolve('accessibility');
+      }
+      return new Promise((resolve) => {
+        const timer = setTimeout(() => {
+          wake = undefined;
+          resolve(undefined);
+        }, timeoutMs);
+        wake = (reason) => {
+          clearTimeout(timer);
+          wake = undefined;
+          resolve(reason);
+        };
+      });
+    },
+  };
+}
+
+test('a change already come when the quiet window ran out is heard: the wait goes on from it', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'cup-settle-'));
+  const server = createServer();
+  server.listen(join(dir, 'socket'));
+  await once(server, 'listening');
+  const accepted = once(server, 'connection');
+  const quietMs = 100;
+  // The app: 20 ms into the quiet window it changes something.
+  const script = `
+    const socket = require('node:net').createConnection(process.argv[1]);
+    socket.on('connect', () => process.send('ready'));
+    process.on('message', () => setTimeout(() => socket.write('changed', () => { socket.end(); process.disconnect(); }), 20));`;
+  const app = spawn(process.execPath, ['-e', script, join(dir, 'socket')], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  const [ours] = (await accepted) as [Socket];
+  await once(app, 'message');
+  try {
+    const watch = socketWatch(ours);
+    const settling = settle(watch, quietMs, undefined, 2000).then((waited) => ({ waited, heard: watch.changes }));
+    app.send('go');
+    // Meanwhile this process works on something else past the quiet window's end.
+    setImmediate(() => {
+      for (const until = Date.now() + 3 * quietMs; Date.now() < until; );
+    });
+    const { waited, heard } = await settling;
+    assert.equal(heard, 1, 'the change was heard before the wait ended');
+    assert.ok(waited >= 20 + quietMs, `the quiet was waited for after the change: ${waited} ms in all`);
+  } finally {
+    app.kill();
+    ours.destroy();
+    server.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
