@@ -199,15 +199,23 @@ export class EventMonitor {
       events: recorder.events,
       next: (timeoutMs) =>
         new Promise<boolean>((resolve) => {
-          const timer = setTimeout(() => {
-            recorder.wake = undefined;
-            resolve(false);
-          }, timeoutMs);
-          recorder.wake = () => {
+          const wake = () => {
             clearTimeout(timer);
             recorder.wake = undefined;
             resolve(true);
           };
+          // Node runs an expired timer before it reads its sockets: events that came while this process was busy
+          // are read first (one turn of I/O), or a pause would be seen where the app went on.
+          const timer = setTimeout(
+            () =>
+              setImmediate(() => {
+                if (recorder.wake !== wake) return;
+                recorder.wake = undefined;
+                resolve(false);
+              }),
+            timeoutMs,
+          );
+          recorder.wake = wake;
         }),
       stop: () => {
         this.recorders.delete(recorder);
