@@ -207,6 +207,21 @@ describe('run_actions: several steps in one call, stopped by Escape', () => {
     assert.notEqual(after.lastKey, 'F7', 'the key after the undelivered typing was not pressed');
   });
 
+  test('a step naming its own window_id acts in that window with its own app\'s pid, not the plan\'s (another app\'s button clicked in the middle of a plan)', async () => {
+    const mine = (await fixtures.status(gtk3)).counter;
+    const theirs = (await fixtures.status(other)).counter;
+    const result = await plan({
+      steps: [
+        { tool: 'click', arguments: { element_index: increment.index } },
+        { tool: 'click', arguments: { window_id: other.id, selector: 'role=button name=Increment' } },
+        { tool: 'click', arguments: { element_index: increment.index } },
+      ],
+    });
+    assert.deepEqual(result.steps.map((step) => [step.ok, step.error?.code]), [[true, undefined], [true, undefined], [true, undefined]], JSON.stringify(result.steps));
+    assert.equal((await fixtures.waitForStatus(other, (status) => status.counter === theirs + 1)).counter, theirs + 1, 'the other app\'s button was clicked');
+    assert.equal((await fixtures.waitForStatus(gtk3, (status) => status.counter === mine + 2)).counter, mine + 2, 'the plan\'s own clicks went');
+  });
+
   test('a step with window_id null is not sent to the plan\'s window: Escape by pid reaches the dialog an earlier step opened', async () => {
     const main = await fixtures.launch('gtk3', { title: 'Plan dialog', extraArgs: ['--dialog-button'] });
     try {
