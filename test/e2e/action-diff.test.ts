@@ -172,7 +172,10 @@ describe('action diffs and new windows on a real GTK3 app', () => {
       const lines = text.split('\n');
       const inline = lines.slice(lines.findIndex((line) => line.startsWith('diff ('))).filter((line) => /^[~+-] /.test(line));
       assert.equal(inline.length, 39, text);
-      assert.match(text, new RegExp(`^\\d+ changed, \\d+ added, \\d+ removed, \\d+ moved: ${diff.lines} lines, first 39 of \\d+ summary lines shown$`, 'm'));
+      assert.match(text, new RegExp(`^\\d+ changed, \\d+ added, \\d+ removed, \\d+ moved: ${diff.lines} lines, 39 of \\d+ summary lines shown, the first of each kind$`, 'm'));
+      // The new rows do not hide the old ones: both kinds are shown inline, each its first lines.
+      assert.ok(inline.filter((line) => line.startsWith('+ ')).length >= 15, text);
+      assert.ok(inline.some((line) => line.startsWith('- ') && line.includes('"Row 1" (was e')), text);
       assert.match(text, new RegExp(`^whole diff: ${result.diff_file}$`, 'm'));
       // A line names one node, or a group of nodes whose states changed alike names a few of them.
       const namedNodes = inline.reduce((sum, line) => sum + (line.startsWith('- ') ? 1 : (line.match(/\[e\d+\]/g) ?? []).length), 0);
