@@ -260,6 +260,38 @@ describe('run_actions: several steps in one call, stopped by Escape', () => {
     }
   });
 
+  test('a wait for a button to be gone from the dialog an earlier step opened and a later one closed is answered by the dialog closing, not refused', async () => {
+    const main = await fixtures.launch('gtk3', { title: 'Plan dialog button gone', extraArgs: ['--dialog-button'] });
+    try {
+      const opener = (await fixtures.elements(main)).find((element) => element.name === 'Reset…');
+      assert.ok(opener, 'the fixture shows its dialog button');
+      const called = await callOk(fixtures.context, 'run_actions', {
+        pid: main.pid,
+        window_id: main.id,
+        steps: [
+          { tool: 'click', arguments: { element_index: opener.index } },
+          { tool: 'wait_for', arguments: { window_id: null, window_title: 'Confirm reset' } },
+          { tool: 'click', arguments: { window_id: { from_step: 1 }, selector: 'role=button name=Cancel' } },
+          { tool: 'wait_for', arguments: { window_id: { from_step: 1 }, selector: 'role=button name=Cancel', gone: true } },
+        ],
+      });
+      const result = called.structured as unknown as PlanResult & { steps: (StepEntry & { result?: { window_closed?: boolean } })[] };
+      assert.deepEqual(result.steps.map((step) => [step.tool, step.ok, step.error?.code]), [['click', true, undefined], ['wait_for', true, undefined], ['click', true, undefined], ['wait_for', true, undefined]], resultText(called));
+      assert.equal(result.steps[3]!.result?.window_closed, true, resultText(called));
+      assert.match(resultText(called), /nothing matches "role=button name=Cancel" \(window \d+ has closed\)/);
+      // The app's own word (pyatspi) that the dialog took the click, and the X server's that no window has its title.
+      assert.equal((await fixtures.waitForStatus(main, (read) => read.lastKey !== '')).lastKey, 'dialog:cancel');
+      assert.deepEqual(await fixtures.readers.windowsNamed('Confirm reset'), []);
+      // The same wait on its own, given the closed dialog's id, is answered too; an id never read is still refused.
+      const dialog = (result.steps[1]!.result as unknown as { windows: { window_id: number }[] }).windows[0]!.window_id;
+      const alone = await callOk(fixtures.context, 'wait_for', { window_id: dialog, selector: 'role=button name=Cancel', gone: true, timeout_ms: 1000 });
+      assert.equal(alone.structured.window_closed, true);
+      await failsWith(fixtures.context, 'wait_for', { window_id: dialog + 999_999, selector: 'role=button name=Cancel', gone: true, timeout_ms: 1000 }, 'window_not_found');
+    } finally {
+      process.kill(main.pid, 'SIGKILL');
+    }
+  });
+
   async function escapeToDialog(main: ClientWindow): Promise<void> {
     const opener = (await fixtures.elements(main)).find((element) => element.name === 'Reset…');
     assert.ok(opener, 'the fixture shows its dialog button');
