@@ -99,6 +99,19 @@ describe('run_actions: several steps in one call, stopped by Escape', () => {
     assert.equal(again.structured.effect, 'confirmed', 'an index from the plan\'s snapshot still names the button');
   });
 
+  test('a plan that ends by reading what it did shows the elements its find_elements step matched, with their values, in its text', async () => {
+    const called = await callOk(fixtures.context, 'run_actions', {
+      window_id: gtk3.id,
+      steps: [
+        { tool: 'set_value', arguments: { element_index: field.index, value: 'read back' } },
+        { tool: 'find_elements', arguments: { selector: 'role=textbox name="Paste target"' } },
+      ],
+    });
+    assert.equal(await fieldText(), 'read back', 'pyatspi reads the value the plan set');
+    const text = resultText(called);
+    assert.match(text, new RegExp(`^\\[1\\] find_elements: .*\\n    \\[e${field.index}\\] textbox "Paste target" = "read back".* token=\\S+ window=${gtk3.id}$`, 'm'), text);
+  });
+
   test('a step finds the app done with what the step before set off: a search field re-filters 150 ms after its last key, and the next step reads the filtered list', async () => {
     const filtering = await fixtures.launch('gtk3', { title: 'Plan Filter', rows: 3, extraArgs: ['--filter'] });
     const filter = (await fixtures.elements(filtering)).find((element) => element.name === 'Filter')!;
