@@ -139,15 +139,19 @@ test('no change at all is an empty diff; an empty reading before makes everythin
   assert.deepEqual(diffLines(diffTrees({ identities: new Map() }, reading(tree, {}))), ['+ [e0] win "App"', '+ [e2] btn "OK"']);
 });
 
-test('past the threshold the inline lines are a count line and the first lines; within it, all lines', () => {
+test('past the threshold the inline lines are a count line and the first lines of each kind; within it, all lines', () => {
   const list = (prefix: string) => form([node(2, 'list', 'L', { children: Array.from({ length: 30 }, (_, i) => node(3 + i, 'listitem', `${prefix} ${i}`)) })]);
   const diff = diffTrees(reading(list('Row'), {}), reading(list('Item'), {}));
   const summary = diffSummary(diff, 40);
   assert.equal(summary.total, 60);
   assert.equal(summary.truncated, true);
   assert.equal(summary.lines.length, 40);
-  assert.equal(summary.lines[0], '0 changed, 30 added, 30 removed, 0 moved: 60 lines, first 39 of 60 summary lines shown');
+  assert.equal(summary.lines[0], '0 changed, 30 added, 30 removed, 0 moved: 60 lines, 39 of 60 summary lines shown, the first of each kind');
   assert.equal(summary.lines[1], '+ [e3] li "Item 0"');
+  // The added rows do not fill the room: the removed ones have their share (19 and 20 of the 39).
+  assert.equal(summary.lines.filter((line) => line.startsWith('+ ')).length, 19);
+  assert.equal(summary.lines.filter((line) => line.startsWith('- ')).length, 20);
+  assert.equal(summary.lines[20], '- li "Row 0" (was e3)');
   assert.deepEqual(diffLines(summary.shown), summary.lines.slice(1), 'the cut diff holds exactly the lines shown');
   const whole = diffSummary(diff, 60);
   assert.equal(whole.truncated, false);

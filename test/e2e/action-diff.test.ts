@@ -120,6 +120,29 @@ describe('action diffs and new windows on a real GTK3 app', () => {
     assert.equal((await fixtures.waitForStatus(small, (status) => status.selected === rowName(2))).selected, rowName(2));
   });
 
+  test('a list re-sorted by a click on its header (the app announces only RowReordered): its rows are moves in the click\'s diff, in the order pyatspi reads', async () => {
+    const sorted = await fixtures.launch('gtk3', { title: 'Diff Sorted', extraArgs: ['--file-list', '--sortable'] });
+    const header = named(await elements(sorted), 'columnheader', 'Name');
+    // The Size column's first cell (the Name column's cell is unnamed, a cell of an icon and a name): gamma's is "folder".
+    const firstSize = async () => (await fixtures.oracle.cells(sorted.pid, sorted.title, 'table', 'File list', [0, 0], [1, 1])).cells[0]!.name;
+    // The first click sorts by name (the order the rows were added in), the second the other way round.
+    await act('click', { window_id: sorted.id, element_index: header.index });
+    const { text, result } = await act('click', { window_id: sorted.id, element_index: header.index });
+    assert.equal(await firstSize(), 'folder', 'the list is sorted the other way round, gamma first');
+    const diff = result.diff!;
+    assert.doesNotMatch(text, /no change in the window's tree/, text);
+    assert.ok(diff.moved.count >= 2, text);
+    // The click's snapshot has the rows in their new order, in document order (what the compact view shows and
+    // a selector's [index=N] counts) as by their boxes: gamma, beta, alpha.
+    const snapshot = fixtures.context.state.snapshots.latest(sorted.pid, sorted.id)!;
+    assert.equal(snapshot.id, result.snapshot_id);
+    const names = ['alpha.txt', 'beta.txt', 'gamma'];
+    const cells = [...snapshot.elements.values()].filter((element) => element.role === 'cell' && names.includes(element.name));
+    const order = (list: typeof cells) => [...new Set(list.map((element) => element.name))];
+    assert.deepEqual(order(cells), ['gamma', 'beta.txt', 'alpha.txt'], text);
+    assert.deepEqual(order([...cells].sort((a, b) => a.bounds!.y - b.bounds!.y)), ['gamma', 'beta.txt', 'alpha.txt'], text);
+  });
+
   test('diff: false returns no diff and keeps the snapshot the agent has', async () => {
     const state = await accessibleWindowState(fixtures.context, small, { include_screenshot: false });
     const increment = named(state.state.elements, 'button', 'Increment');
@@ -149,7 +172,10 @@ describe('action diffs and new windows on a real GTK3 app', () => {
       const lines = text.split('\n');
       const inline = lines.slice(lines.findIndex((line) => line.startsWith('diff ('))).filter((line) => /^[~+-] /.test(line));
       assert.equal(inline.length, 39, text);
-      assert.match(text, new RegExp(`^\\d+ changed, \\d+ added, \\d+ removed, \\d+ moved: ${diff.lines} lines, first 39 of \\d+ summary lines shown$`, 'm'));
+      assert.match(text, new RegExp(`^\\d+ changed, \\d+ added, \\d+ removed, \\d+ moved: ${diff.lines} lines, 39 of \\d+ summary lines shown, the first of each kind$`, 'm'));
+      // The new rows do not hide the old ones: both kinds are shown inline, each its first lines.
+      assert.ok(inline.filter((line) => line.startsWith('+ ')).length >= 15, text);
+      assert.ok(inline.some((line) => line.startsWith('- ') && line.includes('"Row 1" (was e')), text);
       assert.match(text, new RegExp(`^whole diff: ${result.diff_file}$`, 'm'));
       // A line names one node, or a group of nodes whose states changed alike names a few of them.
       const namedNodes = inline.reduce((sum, line) => sum + (line.startsWith('- ') ? 1 : (line.match(/\[e\d+\]/g) ?? []).length), 0);

@@ -91,6 +91,13 @@ describe('selectors in actions and window references in plans', () => {
     const several = await failsWith(fixtures.context, 'click', { window_id: app.id, selector: 'role=button name~=later' }, 'ambiguous');
     assert.match(several.summary, /matches \d+ elements, and one is needed: \[e\d+\] button "Add later"/);
     assert.match(several.summary, /\[index=0\]/);
+    // Items of closed menus (pyatspi: none showing) are listed with their states, and the error says none is shown.
+    const items = (await fixtures.oracle.menuBars(app.pid, app.title)).flat().flatMap((entry) => entry.items).filter((item) => /u/.test(item.name));
+    assert.deepEqual(items.map((item) => [item.name, item.states.includes('showing')]), [['Quit', false], ['About', false]]);
+    const closed = await failsWith(fixtures.context, 'click', { window_id: app.id, selector: 'role=menuitem name~=u' }, 'ambiguous');
+    for (const name of ['Quit', 'About']) assert.match(closed.summary, new RegExp(`\\[e\\d+\\] menuitem "${name}" \\{[^}]*(hidden|offscreen)[^}]*\\} \\(window \\d+\\)`));
+    assert.match(closed.summary, /None of them is shown .*open what holds the one meant/);
+    assert.doesNotMatch(several.summary, /None of them is shown/);
     await failsWith(fixtures.context, 'click', { window_id: app.id, selector: 'role=button name=Increment', element_index: 1 }, 'conflicting_target');
     await failsWith(fixtures.context, 'type_text', { selector: 'role=textbox', text: 'x' }, 'missing_window_id');
     assert.deepEqual(await fixtures.status(app), before, 'nothing reached the app');

@@ -99,6 +99,19 @@ describe('run_actions: several steps in one call, stopped by Escape', () => {
     assert.equal(again.structured.effect, 'confirmed', 'an index from the plan\'s snapshot still names the button');
   });
 
+  test('a plan that ends by reading what it did shows the elements its find_elements step matched, with their values, in its text', async () => {
+    const called = await callOk(fixtures.context, 'run_actions', {
+      window_id: gtk3.id,
+      steps: [
+        { tool: 'set_value', arguments: { element_index: field.index, value: 'read back' } },
+        { tool: 'find_elements', arguments: { selector: 'role=textbox name="Paste target"' } },
+      ],
+    });
+    assert.equal(await fieldText(), 'read back', 'pyatspi reads the value the plan set');
+    const text = resultText(called);
+    assert.match(text, new RegExp(`^\\[1\\] find_elements: .*\\n    \\[e${field.index}\\] textbox "Paste target" = "read back".* token=\\S+ window=${gtk3.id}$`, 'm'), text);
+  });
+
   test('a step finds the app done with what the step before set off: a search field re-filters 150 ms after its last key, and the next step reads the filtered list', async () => {
     const filtering = await fixtures.launch('gtk3', { title: 'Plan Filter', rows: 3, extraArgs: ['--filter'] });
     const filter = (await fixtures.elements(filtering)).find((element) => element.name === 'Filter')!;
@@ -207,6 +220,21 @@ describe('run_actions: several steps in one call, stopped by Escape', () => {
     assert.notEqual(after.lastKey, 'F7', 'the key after the undelivered typing was not pressed');
   });
 
+  test('a step naming its own window_id acts in that window with its own app\'s pid, not the plan\'s (another app\'s button clicked in the middle of a plan)', async () => {
+    const mine = (await fixtures.status(gtk3)).counter;
+    const theirs = (await fixtures.status(other)).counter;
+    const result = await plan({
+      steps: [
+        { tool: 'click', arguments: { element_index: increment.index } },
+        { tool: 'click', arguments: { window_id: other.id, selector: 'role=button name=Increment' } },
+        { tool: 'click', arguments: { element_index: increment.index } },
+      ],
+    });
+    assert.deepEqual(result.steps.map((step) => [step.ok, step.error?.code]), [[true, undefined], [true, undefined], [true, undefined]], JSON.stringify(result.steps));
+    assert.equal((await fixtures.waitForStatus(other, (status) => status.counter === theirs + 1)).counter, theirs + 1, 'the other app\'s button was clicked');
+    assert.equal((await fixtures.waitForStatus(gtk3, (status) => status.counter === mine + 2)).counter, mine + 2, 'the plan\'s own clicks went');
+  });
+
   test('a step with window_id null is not sent to the plan\'s window: Escape by pid reaches the dialog an earlier step opened', async () => {
     const main = await fixtures.launch('gtk3', { title: 'Plan dialog', extraArgs: ['--dialog-button'] });
     try {
@@ -240,6 +268,38 @@ describe('run_actions: several steps in one call, stopped by Escape', () => {
       // The app's own word (pyatspi) that the dialog took the click, and the X server's that no window has its title.
       assert.equal((await fixtures.waitForStatus(main, (read) => read.lastKey !== '')).lastKey, 'dialog:cancel');
       assert.deepEqual(await fixtures.readers.windowsNamed('Confirm reset'), []);
+    } finally {
+      process.kill(main.pid, 'SIGKILL');
+    }
+  });
+
+  test('a wait for a button to be gone from the dialog an earlier step opened and a later one closed is answered by the dialog closing, not refused', async () => {
+    const main = await fixtures.launch('gtk3', { title: 'Plan dialog button gone', extraArgs: ['--dialog-button'] });
+    try {
+      const opener = (await fixtures.elements(main)).find((element) => element.name === 'Reset…');
+      assert.ok(opener, 'the fixture shows its dialog button');
+      const called = await callOk(fixtures.context, 'run_actions', {
+        pid: main.pid,
+        window_id: main.id,
+        steps: [
+          { tool: 'click', arguments: { element_index: opener.index } },
+          { tool: 'wait_for', arguments: { window_id: null, window_title: 'Confirm reset' } },
+          { tool: 'click', arguments: { window_id: { from_step: 1 }, selector: 'role=button name=Cancel' } },
+          { tool: 'wait_for', arguments: { window_id: { from_step: 1 }, selector: 'role=button name=Cancel', gone: true } },
+        ],
+      });
+      const result = called.structured as unknown as PlanResult & { steps: (StepEntry & { result?: { window_closed?: boolean } })[] };
+      assert.deepEqual(result.steps.map((step) => [step.tool, step.ok, step.error?.code]), [['click', true, undefined], ['wait_for', true, undefined], ['click', true, undefined], ['wait_for', true, undefined]], resultText(called));
+      assert.equal(result.steps[3]!.result?.window_closed, true, resultText(called));
+      assert.match(resultText(called), /nothing matches "role=button name=Cancel" \(window \d+ has closed\)/);
+      // The app's own word (pyatspi) that the dialog took the click, and the X server's that no window has its title.
+      assert.equal((await fixtures.waitForStatus(main, (read) => read.lastKey !== '')).lastKey, 'dialog:cancel');
+      assert.deepEqual(await fixtures.readers.windowsNamed('Confirm reset'), []);
+      // The same wait on its own, given the closed dialog's id, is answered too; an id never read is still refused.
+      const dialog = (result.steps[1]!.result as unknown as { windows: { window_id: number }[] }).windows[0]!.window_id;
+      const alone = await callOk(fixtures.context, 'wait_for', { window_id: dialog, selector: 'role=button name=Cancel', gone: true, timeout_ms: 1000 });
+      assert.equal(alone.structured.window_closed, true);
+      await failsWith(fixtures.context, 'wait_for', { window_id: dialog + 999_999, selector: 'role=button name=Cancel', gone: true, timeout_ms: 1000 }, 'window_not_found');
     } finally {
       process.kill(main.pid, 'SIGKILL');
     }

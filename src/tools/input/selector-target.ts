@@ -29,8 +29,14 @@ interface SelectorArgs {
   selector_timeout_ms?: unknown;
 }
 
+/** A match as an error lists it, with its states as find_elements prints them: what tells alike matches apart. */
 function elementLine(window: DesktopWindow, node: CupNode): string {
-  return `[e${indexOf(node)}] ${node.role} ${JSON.stringify(node.name)} (window ${window.id})`;
+  const states = node.states && node.states.length > 0 ? ` {${node.states.join(',')}}` : '';
+  return `[e${indexOf(node)}] ${node.role} ${JSON.stringify(node.name)}${states} (window ${window.id})`;
+}
+
+function shown(node: CupNode): boolean {
+  return !node.states?.includes('offscreen') && !node.states?.includes('hidden') && node.bounds !== undefined && node.bounds.w > 0 && node.bounds.h > 0;
 }
 
 /**
@@ -87,7 +93,8 @@ export async function selectElement(context: ToolContext, tool: string, args: Re
     const listed = found.slice(0, LISTED_MATCHES).map(({ window, node }) => elementLine(window, node));
     throw new ToolError(
       `${tool}: selector ${JSON.stringify(source)} matches ${found.length} elements, and one is needed: ${listed.join(', ')}${found.length > listed.length ? ', ...' : ''}. ` +
-        `Nothing was sent. ${new Set(found.map(({ window }) => window.id)).size > 1 ? 'Give window_id to look in one window only; ' : ''}` +
+        `Nothing was sent. ${found.every(({ node }) => !shown(node)) ? 'None of them is shown (each is hidden, offscreen or of no size: in a closed menu or popover, or scrolled away): open what holds the one meant, then select it again. ' : ''}` +
+        `${new Set(found.map(({ window }) => window.id)).size > 1 ? 'Give window_id to look in one window only; ' : ''}` +
         `Add terms that tell them apart (name=..., a state such as focused, "A >> B" for one inside another), or pick one by its place: "${source} [index=0]" is the first, [index=-1] the last.`,
       'ambiguous',
       { selector: source, count: found.length, matches: listed },
@@ -120,8 +127,8 @@ function withoutTheirLabels(found: readonly Found[]): Found[] {
  */
 function shownFirst(found: readonly Found[]): readonly Found[] {
   if (found.length < 2) return found;
-  const shown = found.filter(({ node }) => !node.states?.includes('offscreen') && !node.states?.includes('hidden') && node.bounds !== undefined && node.bounds.w > 0 && node.bounds.h > 0);
-  return shown.length > 0 ? shown : found;
+  const visible = found.filter(({ node }) => shown(node));
+  return visible.length > 0 ? visible : found;
 }
 
 /** Reads the window (or every window of pid) and matches the selector in each; every window read is stored as its latest snapshot. */

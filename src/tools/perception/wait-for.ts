@@ -145,6 +145,7 @@ export const waitFor = defineTool({
     matches: z.array(matchResult),
     snapshot_ids: z.array(z.string()),
     windows: z.array(windowResult).describe('The windows whose title matched window_title.'),
+    window_closed: z.boolean().optional().describe('With gone: the window named by window_id has closed, and what it held with it.'),
   }),
   async handle(args, context) {
     if (args.selector === undefined && args.window_title === undefined) {
@@ -154,7 +155,7 @@ export const waitFor = defineTool({
     if (selector && args.window_id === undefined && args.pid === undefined) {
       throw new ToolError(`wait_for: selector ${JSON.stringify(args.selector)} needs window_id (the window to look in) or pid (every window of it)`, 'missing_window_id');
     }
-    const pid = args.window_id !== undefined ? (await resolveWindow(context, args.window_id, args.pid)).pid : args.pid;
+    const pid = args.window_id !== undefined ? await waitedWindowPid(context, args, args.window_id) : args.pid;
     // The window's process stands for pid from here on: its other windows are its own in what a timeout says.
     const resolved = { ...args, pid };
     const started = Date.now();
@@ -208,6 +209,22 @@ export const waitFor = defineTool({
   },
 });
 
+/**
+ * The pid of the window a selector is looked for in. A window this session has read that has closed since holds
+ * no element any more: a wait for one to be gone is answered (the look finds the window closed), not refused as
+ * window_not_found, as a plan that clicked a dialog's Close and then waited for its button to be gone was. An id
+ * never read is still refused, so a mistyped one is not taken for a closed window.
+ */
+async function waitedWindowPid(context: ToolContext, args: WaitArgs, windowId: number): Promise<number> {
+  try {
+    return (await resolveWindow(context, windowId, args.pid)).pid;
+  } catch (error) {
+    const read = args.gone && args.selector !== undefined ? context.state.snapshots.latestForWindow(windowId) : undefined;
+    if (error instanceof ToolError && error.code === 'window_not_found' && read && (args.pid === undefined || args.pid === read.pid)) return read.pid;
+    throw error;
+  }
+}
+
 /** The successful result: every window read is stored as its latest snapshot, so the tokens work. */
 function answer(context: ToolContext, args: WaitArgs, seen: Look, timing: { started: number; wokenBy: WokenBy; reads: number }) {
   const elapsed = Date.now() - timing.started;
@@ -221,7 +238,7 @@ function answer(context: ToolContext, args: WaitArgs, seen: Look, timing: { star
   }
   const count = seen.looks.reduce((sum, entry) => sum + entry.matches.length, 0);
   const what = [
-    args.selector ? `${args.gone ? 'nothing matches' : `${count} match${count === 1 ? '' : 'es'} for`} ${JSON.stringify(args.selector)}` : '',
+    args.selector ? `${args.gone ? 'nothing matches' : `${count} match${count === 1 ? '' : 'es'} for`} ${JSON.stringify(args.selector)}${seen.windowClosed ? ` (window ${args.window_id} has closed)` : ''}` : '',
     args.window_title ? (args.gone ? `no window titled ~${JSON.stringify(args.window_title)}` : `window ${seen.titled.map((window) => `${window.id} ${JSON.stringify(window.title)} (pid ${window.pid})`).join(', ')}`) : '',
   ]
     .filter(Boolean)
@@ -238,6 +255,7 @@ function answer(context: ToolContext, args: WaitArgs, seen: Look, timing: { star
       matches,
       snapshot_ids: snapshotIds,
       windows: seen.titled.map(windowRecord),
+      ...(seen.windowClosed ? { window_closed: true } : {}),
     },
   };
 }

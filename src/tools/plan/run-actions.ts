@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { z } from 'zod';
 import { actionResult, selectorTimeoutArgument } from '../input/schemas.js';
+import { matchLine, type MatchResult } from '../perception/element-matches.js';
 import { pidArgument, windowIdArgument } from '../schemas.js';
 import { findWindow } from '../../platform/windows.js';
 import { defineTool } from '../tool.js';
@@ -14,8 +15,19 @@ const maxSteps = 50;
 /** A step's selector waits this long by default for what an earlier step makes appear (a row added, a dialog's button). */
 const DEFAULT_STEP_SELECTOR_TIMEOUT_MS = 5000;
 
+/** A find_elements or wait_for step's matches shown under its line, at most this many. */
+const SHOWN_MATCHES = 10;
+
+/**
+ * A step's line, and under a find_elements or wait_for step the elements it matched, as the tool alone prints them:
+ * a plan that ends by reading what it did (the field's value after typing) told a client that reads the text only
+ * how many elements matched, not their values, states or tokens.
+ */
 function stepLine(entry: StepEntry): string {
-  return `[${entry.index}] ${entry.tool}: ${entry.summary}${failureDetail(entry)}`;
+  const matches = entry.ok && (entry.tool === 'find_elements' || entry.tool === 'wait_for') && Array.isArray(entry.result?.matches) ? (entry.result.matches as MatchResult[]) : [];
+  const shown = matches.slice(0, SHOWN_MATCHES).map((match) => `\n    ${matchLine(match)}`).join('');
+  const more = matches.length > SHOWN_MATCHES ? `\n    and ${matches.length - SHOWN_MATCHES} more (in the step's structured result)` : '';
+  return `[${entry.index}] ${entry.tool}: ${entry.summary}${failureDetail(entry)}${shown}${more}`;
 }
 
 export const runActions = defineTool({

@@ -41,9 +41,14 @@ function describe(window: ProducedWindow): string {
   return `${window.window_id}${window.title !== undefined ? ` ${JSON.stringify(window.title)}` : ''}`;
 }
 
+function goneWait(step: PreparedStep): boolean {
+  return step.tool === 'wait_for' && step.arguments.gone === true && step.arguments.selector !== undefined;
+}
+
 /**
  * The window_id and pid for a step whose window_id names an earlier step: that step's one window, still open.
- * no_step_window (nothing is sent) when that step failed, produced none or several, or its window has closed.
+ * no_step_window (nothing is sent) when that step failed, produced none or several, or its window has closed (but
+ * for a wait for an element to be gone from it).
  */
 export async function stepWindow(context: ToolContext, step: PreparedStep, entries: readonly StepEntry[]): Promise<{ window_id: number; pid: number; from_step: number }> {
   const from = step.windowFrom!;
@@ -71,6 +76,9 @@ export async function stepWindow(context: ToolContext, step: PreparedStep, entri
   }
   const produced = windows[0]!;
   const open = (await context.desktop.windows()).find((window) => window.id === produced.window_id);
+  // A wait for an element to be gone from the window is answered by its closing (wait_for says so): the dialog
+  // a step's click closed, waited on to be gone.
+  if (!open && goneWait(step) && produced.pid !== undefined) return { window_id: produced.window_id, pid: produced.pid, from_step: from };
   if (!open) {
     throw new ToolError(`${where}: window ${describe(produced)}, which step ${from} (${entry.tool}) produced, has closed; nothing was sent`, 'no_step_window', {
       from_step: from,

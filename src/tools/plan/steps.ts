@@ -60,11 +60,14 @@ export function prepareSteps(steps: readonly StepInput[], defaults: PlanDefaults
       return { index, tool: definition.name, definition, arguments: args, windowFrom };
     }
     // The plan's target fills in what the step leaves out, for tools that take it at all; an element_token
-    // names its own window. A null pid or window_id is the step saying "not the plan's": it is dropped, not
-    // filled in, so a step for a window the plan opened (a dialog, reached by its pid) is not sent to the plan's.
+    // names its own window, and so does a window_id of the step's own, whose pid is that window's (the plan's pid
+    // with another app's window was pid_mismatch). A null pid or window_id is the step saying "not the plan's": it
+    // is dropped, not filled in, so a step for a window the plan opened (a dialog, reached by its pid) is not sent
+    // to the plan's.
+    const ownWindow = typeof args.window_id === 'number';
     for (const key of ['pid', 'window_id'] as const) {
       if (args[key] === null) delete args[key];
-      else if (args.element_token === undefined && defaults[key] !== undefined && key in shape && args[key] === undefined && !(key === 'window_id' && onlyTitled(step.tool, args))) args[key] = defaults[key];
+      else if (args.element_token === undefined && !ownWindow && defaults[key] !== undefined && key in shape && args[key] === undefined && !(key === 'window_id' && onlyTitled(step.tool, args))) args[key] = defaults[key];
     }
     const parsed = definition.input.safeParse(args);
     if (!parsed.success) {

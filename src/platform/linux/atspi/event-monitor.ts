@@ -23,6 +23,11 @@ const registeredEvents = [
   'object:text-changed',
   'object:selection-changed',
   'object:value-changed',
+  // A table's rows or columns put in another order, or its model replaced (a list re-sorted by its header): the
+  // only event GTK3 sends for it, and atk-bridge sends an event only when some client has registered for it.
+  'object:row-reordered',
+  'object:column-reordered',
+  'object:model-changed',
   'window:create',
   'window:destroy',
   'window:activate',

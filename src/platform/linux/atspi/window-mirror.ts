@@ -64,6 +64,12 @@ const subtreeStates = new Set(['showing', 'visible', 'expanded', 'collapsed', 'i
 /** A document's events that say a page was loaded into it (document:load-complete, document:reload). */
 const pageLoads = new Set(['LoadComplete', 'Reload']);
 /**
+ * A table's events that say its rows or columns now stand in another order, or its model was replaced: the same
+ * child objects in new places, which no other event announces. A file chooser's list re-sorted by a click on its
+ * Name header sent RowReordered alone, and the click's diff said the window had not changed.
+ */
+const reorderings = new Set(['RowReordered', 'ColumnReordered', 'ModelChanged']);
+/**
  * Events that change no object's size or place. After any other, boxes anywhere in the window may have moved
  * (a longer label widens its box and pushes its neighbours), which toolkits announce unevenly or only to
  * clients that ask for every bounds event of every application, so every box is read again.
@@ -432,7 +438,7 @@ export class WindowMirror {
     if (node.role === ATSPI_ROLE.SCROLL_BAR && parent) return mark(parent, 'subtree');
     if (event.kind === 'StateChanged' && event.detail === 'defunct') return mark(parent ?? node, 'subtree');
     if (pageLoads.has(event.kind)) return mark(parent ?? node, 'subtree');
-    if (event.kind === 'ChildrenChanged') return mark(node, 'subtree');
+    if (event.kind === 'ChildrenChanged' || reorderings.has(event.kind)) return mark(node, 'subtree');
     // GTK3's list box says its selection changed, not which rows gained or lost SELECTED: its rows are re-read.
     if (event.kind === 'SelectionChanged') {
       if (node.unreadChildren) return mark(node, 'subtree');
