@@ -12,16 +12,22 @@ import { corpusApp, eventually, withApp, taskRig } from '../helpers/task-apps.js
 
 const execFileAsync = promisify(execFile);
 
-/** The paragraphs of an .odt file's content.xml, read by Python's zipfile (not by LibreOffice). */
-async function odtParagraphs(path: string): Promise<string[]> {
-  const script = 'import json,re,sys,zipfile\nxml=zipfile.ZipFile(sys.argv[1]).read("content.xml").decode()\nprint(json.dumps(re.findall(r"<text:p[^>]*>(.*?)</text:p>", xml)))';
+/**
+ * The texts a pattern captures in one member of a saved zip file (an .odt's content.xml, a .docx's word/document.xml),
+ * read by Python's zipfile (not by LibreOffice).
+ */
+async function savedTexts(path: string, member: string, pattern: string): Promise<string[]> {
+  const script = 'import json,re,sys,zipfile\nxml=zipfile.ZipFile(sys.argv[1]).read(sys.argv[2]).decode()\nprint(json.dumps(re.findall(sys.argv[3], xml)))';
   try {
-    const { stdout } = await execFileAsync('/usr/bin/python3', ['-c', script, path], { timeout: 10_000 });
+    const { stdout } = await execFileAsync('/usr/bin/python3', ['-c', script, path, member, pattern], { timeout: 10_000 });
     return JSON.parse(stdout) as string[];
   } catch {
     return []; // not written (completely) yet
   }
 }
+
+const odtParagraphs = (path: string) => savedTexts(path, 'content.xml', '<text:p[^>]*>(.*?)</text:p>');
+const docxRuns = (path: string) => savedTexts(path, 'word/document.xml', '<w:t[^>]*>(.*?)</w:t>');
 
 /** Cells of the window's sheet by (row, column), read by pyatspi through the table's Table interface. */
 async function sheetCells(pid: number, title: string, positions: string[], env: NodeJS.ProcessEnv): Promise<Record<string, { name: string; text: string }>> {
@@ -43,7 +49,7 @@ describe('agent tasks on LibreOffice, through the tool registry', () => {
     await rig.agent.act('click', { window_id: tip.id, element_index: ok.index });
   }
 
-  test('libreoffice-writer: type a sentence and save it as an .odt through the Save dialog', async (t) => {
+  test('libreoffice-writer: type a sentence, save it as an .odt through the Save dialog, then as a .docx (file type and Keep format named with "-")', async (t) => {
     const started = Date.now();
     const how = await withApp(rig.desktop, corpusApp('libreoffice-writer'), async ({ window, home }) => {
       await dismissTip(window.pid);
@@ -61,7 +67,25 @@ describe('agent tasks on LibreOffice, through the tool registry', () => {
       const saved = await rig.agent.act('click', { window_id: dialog.id, element_index: save.index });
       const paragraphs = await eventually(() => odtParagraphs(path), (found) => found.includes(sentence), 20_000);
       assert.deepEqual(paragraphs, [sentence], `${path}'s paragraphs\n${rig.agent.trace()}`);
-      return `type_text ${delivery(typed)}, ctrl+s ${delivery(keys)}, file name ${delivery(named)}, Save ${delivery(saved)}`;
+
+      // Save As Word. LibreOffice spells the file type "Word 2007–365 (.docx)" and its question's button "Use Word
+      // 2007–365 Format!" with an en dash; an agent types "-", and got no_such_option listing the same-looking name.
+      const saveAs = await rig.agent.act('hotkey', { window_id: window.id, keys: ['ctrl', 'shift', 's'] });
+      const asDialog = await rig.agent.window(/^Save$/, { pid: window.pid });
+      assert.ok(asDialog, `no Save dialog after ctrl+shift+s\n${rig.agent.trace()}`);
+      const asElements = await rig.agent.state(asDialog);
+      const fileType = need(asElements, 'combobox', /\(\.odt\)$/);
+      const typeChosen = await rig.agent.act('set_value', { window_id: asDialog.id, element_index: fileType.index, value: 'Word 2007-365 (.docx)' });
+      const docx = join(home, 'letter.docx');
+      await rig.agent.act('set_value', { window_id: asDialog.id, element_index: need(asElements, 'textbox', 'Name:').index, value: docx });
+      await rig.agent.act('click', { window_id: asDialog.id, element_index: need(asElements, 'button', 'Save').index });
+      const question = await rig.agent.call('wait_for', { pid: window.pid, window_title: 'file format', timeout_ms: 15_000 });
+      assert.ok(question.ok, `no Keep format question\n${rig.agent.trace()}`);
+      const questionId = (question.structured.windows as { window_id: number }[])[0]!.window_id;
+      const kept = await rig.agent.act('click', { window_id: questionId, selector: 'role=button name^="Use Word 2007-365"' });
+      const runs = await eventually(() => docxRuns(docx), (found) => found.includes(sentence), 20_000);
+      assert.deepEqual(runs, [sentence], `${docx}'s text runs\n${rig.agent.trace()}`);
+      return `type_text ${delivery(typed)}, ctrl+s ${delivery(keys)}, file name ${delivery(named)}, Save ${delivery(saved)}; ctrl+shift+s ${delivery(saveAs)}, file type ${delivery(typeChosen)}, Keep format ${delivery(kept)}`;
     });
     t.diagnostic(`libreoffice-writer: ${how}; ${Date.now() - started} ms`);
   });
