@@ -9,6 +9,7 @@ import { describe, test } from 'node:test';
 import { delivery, need, type Target } from '../helpers/agent.js';
 import { repositoryRoot } from '../helpers/desktop.js';
 import { corpusApp, eventually, withApp, taskRig } from '../helpers/task-apps.js';
+import { pyatspiWalk } from '../helpers/tools.js';
 
 const execFileAsync = promisify(execFile);
 
@@ -54,7 +55,23 @@ describe('agent tasks on LibreOffice, through the tool registry', () => {
     const how = await withApp(rig.desktop, corpusApp('libreoffice-writer'), async ({ window, home }) => {
       await dismissTip(window.pid);
       const main: Target = { pid: window.pid, id: window.id };
-      const document = need(await rig.agent.state(main), 'document', /LibreOffice Document/);
+      const shown = await rig.agent.state(main);
+      const document = need(shown, 'document', /LibreOffice Document/);
+      // LibreOffice keeps its own menu bar, 0 pixels high, under the GTK one it draws: pyatspi reads a File menu in each,
+      // and the window showed both, the hidden one's over the toolbar. Shown are the File menus of bars with a height.
+      const title = (await rig.agent.window(/LibreOffice Writer$/, { pid: window.pid }))!.title;
+      const oracle = await pyatspiWalk(window.pid, title, rig.desktop.env());
+      const barHeights = oracle.flatMap((node, at) => {
+        if (node.role !== 'menu' || node.name !== 'File') return [];
+        const bar = oracle.slice(0, at).reverse().find((above) => above.depth === node.depth - 1);
+        return bar?.role === 'menu bar' ? [bar.extents?.[3] ?? 0] : [];
+      });
+      assert.ok(barHeights.includes(0), `pyatspi reads no File menu in a menu bar 0 pixels high: ${JSON.stringify(barHeights)}`);
+      assert.equal(
+        shown.filter((element) => element.role === 'menuitem' && element.name === 'File').length,
+        barHeights.filter((height) => height > 0).length,
+        `File menus shown, against pyatspi's menu bars' heights ${JSON.stringify(barHeights)}`,
+      );
       const sentence = 'An agent wrote this sentence.';
       const typed = await rig.agent.act('type_text', { window_id: window.id, element_index: document.index, text: sentence });
       const keys = await rig.agent.act('hotkey', { window_id: window.id, keys: ['ctrl', 's'] });
