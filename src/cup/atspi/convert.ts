@@ -44,6 +44,10 @@ const tooltipNamedRoles = new Set<CupRole>([...nameFromContentRoles, 'combobox',
 const maxNameLength = 200;
 const contentNamedRoles: ReadonlySet<string> = new Set(CONTENT_NAMED_ATSPI_ROLES);
 const valueRoles = new Set<CupRole>(['slider', 'spinbutton', 'progressbar', 'scrollbar']);
+/** Whether an element of this role shows its Value interface's number as its value (others show their text, or none). */
+export function showsValueNumber(role: CupRole): boolean {
+  return valueRoles.has(role);
+}
 const textValueRoles = new Set<CupRole>(['textbox', 'searchbox', 'combobox']);
 /**
  * GTK 4 widgets that draw their items themselves and expose none of them (GTK 4.8's tree and icon views: a file
