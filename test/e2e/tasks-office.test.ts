@@ -30,6 +30,24 @@ async function savedTexts(path: string, member: string, pattern: string): Promis
 const odtParagraphs = (path: string) => savedTexts(path, 'content.xml', '<text:p[^>]*>(.*?)</text:p>');
 const docxRuns = (path: string) => savedTexts(path, 'word/document.xml', '<w:t(?: [^>]*)?>(.*?)</w:t>');
 
+/** The names of the table cells in the app's popup windows shown now (a drop-down's choices), read by pyatspi. */
+async function popupTableCells(pid: number, env: NodeJS.ProcessEnv): Promise<string[]> {
+  const script = [
+    'import json, sys, pyatspi',
+    'names = []',
+    'def walk(node):',
+    '    if node.getRoleName() == "table cell": names.append(node.name)',
+    '    for child in node: walk(child)',
+    'for app in pyatspi.Registry.getDesktop(0):',
+    '    if app and app.get_process_id() == int(sys.argv[1]):',
+    '        for top in app:',
+    '            if top.getRoleName() == "window" and top.getState().contains(pyatspi.STATE_SHOWING): walk(top)',
+    'print(json.dumps(names))',
+  ].join('\n');
+  const { stdout } = await execFileAsync('/usr/bin/python3', ['-c', script, String(pid)], { env, timeout: 30_000 });
+  return JSON.parse(stdout) as string[];
+}
+
 /** Cells of the window's sheet by (row, column), read by pyatspi through the table's Table interface. */
 async function sheetCells(pid: number, title: string, positions: string[], env: NodeJS.ProcessEnv): Promise<Record<string, { name: string; text: string }>> {
   const script = join(repositoryRoot, 'test', 'fixtures', 'oracle', 'table_cells.py');
@@ -123,7 +141,7 @@ describe('agent tasks on LibreOffice, through the tool registry', () => {
     t.diagnostic(`libreoffice-writer: ${how}; ${Date.now() - started} ms`);
   });
 
-  test('libreoffice-calc: 6 in A1, 7 in B1, =A1*B1 in C1 (set_value of the formula names the typing route); pyatspi reads 42 in C1', async (t) => {
+  test('libreoffice-calc: 6 in A1, 7 in B1, =A1*B1 in C1 (set_value of the formula names the typing route); pyatspi reads 42 in C1; the Sort dialog\'s drop-down shows its choices', async (t) => {
     const started = Date.now();
     const how = await withApp(rig.desktop, corpusApp('libreoffice-calc'), async ({ window }) => {
       await dismissTip(window.pid);
@@ -151,6 +169,19 @@ describe('agent tasks on LibreOffice, through the tool registry', () => {
         ['A1=6', 'B1=7', 'C1=42'],
         rig.agent.trace(),
       );
+
+      // Data > Sort, and its first sort key's drop-down opened. LibreOffice shows the choices in a popup window of
+      // their own, a table in it, and the tree held none of them: they are read over the dialog, as pyatspi reads them.
+      await rig.agent.act('click', { window_id: window.id, selector: 'role=menuitem name=Data' });
+      await rig.agent.act('click', { window_id: window.id, selector: 'role=menuitem name="Sort..."' });
+      const sort = await rig.agent.window(/^Sort$/, { pid: window.pid });
+      assert.ok(sort, `no Sort dialog\n${rig.agent.trace()}`);
+      await rig.agent.act('click', { window_id: sort.id, selector: 'name="Sort Key 1" >> role=button' });
+      const popupCells = await eventually(() => popupTableCells(window.pid, rig.desktop.env()), (names) => names.length > 0);
+      const shown = await rig.agent.call('wait_for', { window_id: sort.id, selector: `role=cell name="${popupCells[0]}"`, timeout_ms: 10_000 });
+      assert.ok(shown.ok, `the drop-down's choices ${JSON.stringify(popupCells)} are not in the Sort dialog's tree\n${shown.text}`);
+      const listed = await rig.agent.call('find_elements', { window_id: sort.id, selector: 'role=cell' });
+      assert.deepEqual((listed.structured.matches as { name: string }[]).map((cell) => cell.name), popupCells, rig.agent.trace());
       return [...new Set(ways)].join(', ');
     });
     t.diagnostic(`libreoffice-calc: ${how}; ${Date.now() - started} ms`);
