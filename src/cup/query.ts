@@ -1,5 +1,6 @@
 // Narrowing a rendered tree (compact text or Markdown) or a JSON tree to what matches a query.
 import { ROLE_CODES, STATE_CODES } from './codes.js';
+import { typedSpelling } from './text.js';
 import type { CupNode } from './types.js';
 
 /** Screen geometry ("935,16 63x24") and element ids are numbers an agent does not search for by substring. */
@@ -30,7 +31,7 @@ function lineMatches(body: string, needle: string): boolean {
   const id = COMPACT_ID.exec(body)?.[1] ?? (markdownId === undefined ? undefined : `e${markdownId}`);
   if (id === needle) return true;
   const text = `${body.replace(COMPACT_ID, '').replace(MARKDOWN_ID, '').replace(GEOMETRY, '')} ${fullNames(body)}`;
-  return text.toLowerCase().includes(needle);
+  return typedSpelling(text).toLowerCase().includes(needle);
 }
 
 /**
@@ -46,7 +47,7 @@ function lineMatches(body: string, needle: string): boolean {
 export function filterTreeText(text: string, query: string): string {
   const trailingNewline = text.endsWith('\n');
   const lines = (trailingNewline ? text.slice(0, -1) : text).split('\n');
-  const needle = query.toLowerCase();
+  const needle = typedSpelling(query).toLowerCase();
   const firstNode = lines.findIndex((line) => isNodeLine(line.trimStart()));
   if (firstNode === -1) return text;
 
@@ -84,7 +85,7 @@ function isNodeLine(body: string): boolean {
  * kept node left without children loses its `children` key. Returns copies with ids unchanged.
  */
 export function filterTree(nodes: readonly CupNode[], query: string): CupNode[] {
-  return keepMatching(nodes, query.toLowerCase());
+  return keepMatching(nodes, typedSpelling(query).toLowerCase());
 }
 
 function keepMatching(nodes: readonly CupNode[], needle: string): CupNode[] {
@@ -99,6 +100,7 @@ function keepMatching(nodes: readonly CupNode[], needle: string): CupNode[] {
 function matches(node: CupNode, needle: string): boolean {
   return (
     node.id.toLowerCase() === needle ||
-    [node.role, node.name, node.value ?? ''].some((field) => field.toLowerCase().includes(needle))
+    // As typed (typedSpelling), as selectors compare: "2007-365" finds LibreOffice's "Word 2007–365".
+    [node.role, node.name, node.value ?? ''].some((field) => typedSpelling(field).toLowerCase().includes(needle))
   );
 }

@@ -47,3 +47,25 @@ export function oneLine(text: string): string {
 export function normaliseWhitespace(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
+
+// Characters a keyboard does not type, for the ones an agent types in their place: the dashes and minus (U+2010-2015,
+// U+2212), the curly and low quotes and primes, the fixed-width and non-breaking spaces, the ellipsis.
+const typedForms: ReadonlyArray<readonly [RegExp, string]> = [
+  [/[\u2010-\u2015\u2212]/g, '-'],
+  [/[\u2018\u2019\u201a\u201b\u2032]/g, "'"],
+  [/[\u201c-\u201f\u2033]/g, '"'],
+  [/[\u00a0\u2007\u2009\u202f]/g, ' '],
+  [/\u2026/g, '...'],
+];
+
+/**
+ * A name as an agent would type it, for comparing what an agent wrote with what an app shows: composed (NFC: an
+ * accented letter written decomposed, O + U+0308, is the Ö a keyboard types), and typographic punctuation as its
+ * keyboard spelling. LibreOffice offers "Word 2007–365 (.docx)" (an en dash) and "Don’t split table over pages": a
+ * selector or an option written with "-" or "'" matched nothing, and the error offered the same-looking name back.
+ */
+export function typedSpelling(text: string): string {
+  let typed = text.normalize('NFC');
+  for (const [form, typedForm] of typedForms) typed = typed.replace(form, typedForm);
+  return typed;
+}

@@ -149,3 +149,22 @@ test('a matching node loses the children that do not match; input is not mutated
 test('filterTree returns nothing when nothing matches', () => {
   assert.deepEqual(filterTree(jsonTree, 'zzz'), []);
 });
+
+test('a query matches typographic punctuation as typed: "-" finds an en dash, "\'" a curly apostrophe, "..." an ellipsis', () => {
+  const tree = [
+    node(0, 'dialog', 'Save', {
+      children: [
+        node(1, 'combobox', 'Word 2007–365 (.docx)', { value: 'Word 2007–365 (.docx)' }),
+        node(2, 'checkbox', 'Don’t split table over pages'),
+        node(3, 'button', 'Save As…'),
+      ],
+    }),
+  ];
+  const kept = (query: string) => filterTree(tree, query)[0]?.children?.map((child) => child.id) ?? [];
+  assert.deepEqual(kept('2007-365'), ['e1']);
+  assert.deepEqual(kept("don't split"), ['e2']);
+  assert.deepEqual(kept('save as...'), ['e3']);
+  const text = toCompact(envelope(tree));
+  assert.match(filterTreeText(text, 'word 2007-365'), /\[e1\] cmb "Word 2007–365 \(\.docx\)"/);
+  assert.match(filterTreeText(text, "Don't"), /\[e2\] chk "Don’t split/);
+});

@@ -9,18 +9,43 @@ import { describe, test } from 'node:test';
 import { delivery, need, type Target } from '../helpers/agent.js';
 import { repositoryRoot } from '../helpers/desktop.js';
 import { corpusApp, eventually, withApp, taskRig } from '../helpers/task-apps.js';
+import { pyatspiWalk } from '../helpers/tools.js';
 
 const execFileAsync = promisify(execFile);
 
-/** The paragraphs of an .odt file's content.xml, read by Python's zipfile (not by LibreOffice). */
-async function odtParagraphs(path: string): Promise<string[]> {
-  const script = 'import json,re,sys,zipfile\nxml=zipfile.ZipFile(sys.argv[1]).read("content.xml").decode()\nprint(json.dumps(re.findall(r"<text:p[^>]*>(.*?)</text:p>", xml)))';
+/**
+ * The texts a pattern captures in one member of a saved zip file (an .odt's content.xml, a .docx's word/document.xml),
+ * read by Python's zipfile (not by LibreOffice).
+ */
+async function savedTexts(path: string, member: string, pattern: string): Promise<string[]> {
+  const script = 'import json,re,sys,zipfile\nxml=zipfile.ZipFile(sys.argv[1]).read(sys.argv[2]).decode()\nprint(json.dumps(re.findall(sys.argv[3], xml)))';
   try {
-    const { stdout } = await execFileAsync('/usr/bin/python3', ['-c', script, path], { timeout: 10_000 });
+    const { stdout } = await execFileAsync('/usr/bin/python3', ['-c', script, path, member, pattern], { timeout: 10_000 });
     return JSON.parse(stdout) as string[];
   } catch {
     return []; // not written (completely) yet
   }
+}
+
+const odtParagraphs = (path: string) => savedTexts(path, 'content.xml', '<text:p[^>]*>(.*?)</text:p>');
+const docxRuns = (path: string) => savedTexts(path, 'word/document.xml', '<w:t(?: [^>]*)?>(.*?)</w:t>');
+
+/** The names of the table cells in the app's popup windows shown now (a drop-down's choices), read by pyatspi. */
+async function popupTableCells(pid: number, env: NodeJS.ProcessEnv): Promise<string[]> {
+  const script = [
+    'import json, sys, pyatspi',
+    'names = []',
+    'def walk(node):',
+    '    if node.getRoleName() == "table cell": names.append(node.name)',
+    '    for child in node: walk(child)',
+    'for app in pyatspi.Registry.getDesktop(0):',
+    '    if app and app.get_process_id() == int(sys.argv[1]):',
+    '        for top in app:',
+    '            if top.getRoleName() == "window" and top.getState().contains(pyatspi.STATE_SHOWING): walk(top)',
+    'print(json.dumps(names))',
+  ].join('\n');
+  const { stdout } = await execFileAsync('/usr/bin/python3', ['-c', script, String(pid)], { env, timeout: 30_000 });
+  return JSON.parse(stdout) as string[];
 }
 
 /** Cells of the window's sheet by (row, column), read by pyatspi through the table's Table interface. */
@@ -43,12 +68,28 @@ describe('agent tasks on LibreOffice, through the tool registry', () => {
     await rig.agent.act('click', { window_id: tip.id, element_index: ok.index });
   }
 
-  test('libreoffice-writer: type a sentence and save it as an .odt through the Save dialog', async (t) => {
+  test('libreoffice-writer: type a sentence, save it as an .odt through the Save dialog, add a table and type into a cell, save as a .docx (file type and Keep format named with "-")', async (t) => {
     const started = Date.now();
     const how = await withApp(rig.desktop, corpusApp('libreoffice-writer'), async ({ window, home }) => {
       await dismissTip(window.pid);
       const main: Target = { pid: window.pid, id: window.id };
-      const document = need(await rig.agent.state(main), 'document', /LibreOffice Document/);
+      const shown = await rig.agent.state(main);
+      const document = need(shown, 'document', /LibreOffice Document/);
+      // LibreOffice keeps its own menu bar, 0 pixels high, under the GTK one it draws: pyatspi reads a File menu in each,
+      // and the window showed both, the hidden one's over the toolbar. Shown are the File menus of bars with a height.
+      const title = (await rig.agent.window(/LibreOffice Writer$/, { pid: window.pid }))!.title;
+      const oracle = await pyatspiWalk(window.pid, title, rig.desktop.env());
+      const barHeights = oracle.flatMap((node, at) => {
+        if (node.role !== 'menu' || node.name !== 'File') return [];
+        const bar = oracle.slice(0, at).reverse().find((above) => above.depth === node.depth - 1);
+        return bar?.role === 'menu bar' ? [bar.extents?.[3] ?? 0] : [];
+      });
+      assert.ok(barHeights.includes(0), `pyatspi reads no File menu in a menu bar 0 pixels high: ${JSON.stringify(barHeights)}`);
+      assert.equal(
+        shown.filter((element) => element.role === 'menuitem' && element.name === 'File').length,
+        barHeights.filter((height) => height > 0).length,
+        `File menus shown, against pyatspi's menu bars' heights ${JSON.stringify(barHeights)}`,
+      );
       const sentence = 'An agent wrote this sentence.';
       const typed = await rig.agent.act('type_text', { window_id: window.id, element_index: document.index, text: sentence });
       const keys = await rig.agent.act('hotkey', { window_id: window.id, keys: ['ctrl', 's'] });
@@ -61,12 +102,46 @@ describe('agent tasks on LibreOffice, through the tool registry', () => {
       const saved = await rig.agent.act('click', { window_id: dialog.id, element_index: save.index });
       const paragraphs = await eventually(() => odtParagraphs(path), (found) => found.includes(sentence), 20_000);
       assert.deepEqual(paragraphs, [sentence], `${path}'s paragraphs\n${rig.agent.trace()}`);
-      return `type_text ${delivery(typed)}, ctrl+s ${delivery(keys)}, file name ${delivery(named)}, Save ${delivery(saved)}`;
+
+      // A table (Table > Insert Table, its default 2 x 2) and a word typed into its first cell. Writer's cells hold the
+      // Value 0 whatever they show, and announce it: the evidence read 'cell "A1": value is now "0"' of a cell showing
+      // "Name". A value the evidence tells of the cell is the text the saved file holds.
+      const tableKeys = await rig.agent.act('hotkey', { window_id: window.id, keys: ['ctrl', 'F12'] });
+      const insertTable = await rig.agent.window(/^Insert Table$/, { pid: window.pid });
+      assert.ok(insertTable, `no Insert Table dialog after ctrl+F12\n${rig.agent.trace()}`);
+      await rig.agent.act('click', { window_id: insertTable.id, element_index: need(await rig.agent.state(insertTable), 'button', 'Insert').index });
+      const cellText = await rig.agent.freshly(async () => {
+        const found = await rig.agent.call('find_elements', { window_id: window.id, selector: 'role=cell name=A1 >> role=textbox' });
+        const [field] = found.structured.matches as { index: number }[];
+        assert.ok(field, `no text field in cell A1\n${rig.agent.trace()}`);
+        return rig.agent.act('type_text', { window_id: window.id, element_index: field.index, text: 'Name' });
+      });
+      const cellEvidence = cellText.flatMap((attempt) => (attempt.structured.evidence as string[] | undefined) ?? []);
+      assert.deepEqual(cellEvidence.filter((line) => /cell "A1": value is now/.test(line) && !line.includes('value is now "Name"')), [], JSON.stringify(cellEvidence));
+
+      // Save As Word. LibreOffice spells the file type "Word 2007–365 (.docx)" and its question's button "Use Word
+      // 2007–365 Format!" with an en dash; an agent types "-", and got no_such_option listing the same-looking name.
+      const saveAs = await rig.agent.act('hotkey', { window_id: window.id, keys: ['ctrl', 'shift', 's'] });
+      const asDialog = await rig.agent.window(/^Save$/, { pid: window.pid });
+      assert.ok(asDialog, `no Save dialog after ctrl+shift+s\n${rig.agent.trace()}`);
+      const asElements = await rig.agent.state(asDialog);
+      const fileType = need(asElements, 'combobox', /\(\.odt\)$/);
+      const typeChosen = await rig.agent.act('set_value', { window_id: asDialog.id, element_index: fileType.index, value: 'Word 2007-365 (.docx)' });
+      const docx = join(home, 'letter.docx');
+      await rig.agent.act('set_value', { window_id: asDialog.id, element_index: need(asElements, 'textbox', 'Name:').index, value: docx });
+      await rig.agent.act('click', { window_id: asDialog.id, element_index: need(asElements, 'button', 'Save').index });
+      const question = await rig.agent.call('wait_for', { pid: window.pid, window_title: 'file format', timeout_ms: 15_000 });
+      assert.ok(question.ok, `no Keep format question\n${rig.agent.trace()}`);
+      const questionId = (question.structured.windows as { window_id: number }[])[0]!.window_id;
+      const kept = await rig.agent.act('click', { window_id: questionId, selector: 'role=button name^="Use Word 2007-365"' });
+      const runs = await eventually(() => docxRuns(docx), (found) => found.includes(sentence), 20_000);
+      assert.deepEqual(runs, [sentence, 'Name'], `${docx}'s text runs\n${rig.agent.trace()}`);
+      return `type_text ${delivery(typed)}, ctrl+s ${delivery(keys)}, file name ${delivery(named)}, Save ${delivery(saved)}; ctrl+F12 ${delivery(tableKeys)}, cell ${delivery(cellText)}; ctrl+shift+s ${delivery(saveAs)}, file type ${delivery(typeChosen)}, Keep format ${delivery(kept)}`;
     });
     t.diagnostic(`libreoffice-writer: ${how}; ${Date.now() - started} ms`);
   });
 
-  test('libreoffice-calc: 6 in A1, 7 in B1, =A1*B1 in C1 (set_value of the formula names the typing route); pyatspi reads 42 in C1', async (t) => {
+  test('libreoffice-calc: 6 in A1, 7 in B1, =A1*B1 in C1 (set_value of the formula names the typing route); pyatspi reads 42 in C1; the Sort dialog\'s drop-down shows its choices', async (t) => {
     const started = Date.now();
     const how = await withApp(rig.desktop, corpusApp('libreoffice-calc'), async ({ window }) => {
       await dismissTip(window.pid);
@@ -94,6 +169,19 @@ describe('agent tasks on LibreOffice, through the tool registry', () => {
         ['A1=6', 'B1=7', 'C1=42'],
         rig.agent.trace(),
       );
+
+      // Data > Sort, and its first sort key's drop-down opened. LibreOffice shows the choices in a popup window of
+      // their own, a table in it, and the tree held none of them: they are read over the dialog, as pyatspi reads them.
+      await rig.agent.act('click', { window_id: window.id, selector: 'role=menuitem name=Data' });
+      await rig.agent.act('click', { window_id: window.id, selector: 'role=menuitem name="Sort..."' });
+      const sort = await rig.agent.window(/^Sort$/, { pid: window.pid });
+      assert.ok(sort, `no Sort dialog\n${rig.agent.trace()}`);
+      await rig.agent.act('click', { window_id: sort.id, selector: 'name="Sort Key 1" >> role=button' });
+      const popupCells = await eventually(() => popupTableCells(window.pid, rig.desktop.env()), (names) => names.length > 0);
+      const shown = await rig.agent.call('wait_for', { window_id: sort.id, selector: `role=cell name="${popupCells[0]}"`, timeout_ms: 10_000 });
+      assert.ok(shown.ok, `the drop-down's choices ${JSON.stringify(popupCells)} are not in the Sort dialog's tree\n${shown.text}`);
+      const listed = await rig.agent.call('find_elements', { window_id: sort.id, selector: 'role=cell' });
+      assert.deepEqual((listed.structured.matches as { name: string }[]).map((cell) => cell.name), popupCells, rig.agent.trace());
       return [...new Set(ways)].join(', ');
     });
     t.diagnostic(`libreoffice-calc: ${how}; ${Date.now() - started} ms`);

@@ -101,3 +101,22 @@ test('an accented name matches in either spelling (composed or decomposed), for 
   assert.deepEqual(match(`name~=${decomposed.toUpperCase()}`), ['nfd', 'nfc']);
   assert.deepEqual(match(`name*="^${composed}$"`), ['nfd']);
 });
+
+test('typographic punctuation matches as typed (dashes, curly quotes, non-breaking spaces, the ellipsis), for every operator', () => {
+  // LibreOffice's Save dialog offers "Word 2007–365 (.docx)" (an en dash) and asks "Use Word 2007–365 Format!"; an agent
+  // types "-": name^="Use Word 2007-365" matched nothing, and nearest_names offered the same-looking name back.
+  const named: UINode[] = [
+    { id: 'dash', role: 'button', name: 'Use Word 2007\u2013365 Format!' },
+    { id: 'quote', role: 'checkbox', name: 'Don\u2019t split table over \u201cpages\u201d' },
+    { id: 'dots', role: 'menuitem', name: 'Save\u00a0As\u2026' },
+  ];
+  const match = (selector: string) => matchSelector(named, parseSelectorOrThrow(selector), { textOf: (node) => node.name }).map((node) => node.id);
+  assert.deepEqual(match('name="Use Word 2007-365 Format!"'), ['dash']);
+  assert.deepEqual(match('name^="Use Word 2007-"'), ['dash']);
+  assert.deepEqual(match('name*="2007-365"'), ['dash']);
+  assert.deepEqual(match(`name="Don't split table over \\"pages\\""`), ['quote']);
+  assert.deepEqual(match('name~="save as..."'), ['dots']);
+  // Either spelling in the selector: the app's own characters match too.
+  assert.deepEqual(match('name="Use Word 2007\u2013365 Format!"'), ['dash']);
+  assert.deepEqual(match('name="Save As..."'), ['dots']);
+});

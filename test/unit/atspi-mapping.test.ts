@@ -350,6 +350,21 @@ describe('atspiToCup', () => {
     assert.ok(atspiToCup(row, screenContext).root.states!.includes('offscreen'), 'a row scrolled out with its cells stays offscreen');
   });
 
+  test('a menu bar drawn at no height shows none of its menus, whatever boxes they keep; one with its height shows them', () => {
+    // LibreOffice (gtk3) keeps its own menu bar, 0 pixels high and SHOWING, under the GTK one it draws; its menus kept
+    // boxes over the toolbar and read as a second File ... Help there.
+    const window = (barHeight: number) => {
+      const menu = raw('ROLE_MENU', { name: 'File', actions: ['click'], interfaces: ['Accessible', 'Component', 'Action'], extents: { x: 100, y: 80, w: 35, h: 19 }, closedMenuItems: 3, childCount: 3 });
+      const bar = raw('ROLE_MENU_BAR', { extents: { x: 100, y: 80, w: 400, h: barHeight }, children: [menu] });
+      const toolbar = raw('ROLE_TOOL_BAR', { name: 'Standard', extents: { x: 100, y: 80, w: 400, h: 39 } });
+      return atspiToCup(raw('ROLE_FRAME', { name: 'W', extents: { x: 100, y: 50, w: 400, h: 300 }, children: [bar, toolbar] }), screenContext).root;
+    };
+    const [bar, file] = nodes(window(0)).slice(1, 3);
+    for (const node of [bar!, file!]) assert.ok(node.states!.includes('hidden') && node.states!.includes('offscreen'), JSON.stringify(node));
+    assert.doesNotMatch(compactBody([window(0)]).join('\n'), /File/);
+    assert.match(compactBody([window(19)]).join('\n'), /mi "File" 100,80 35x19/);
+  });
+
   test('names and descriptions are whitespace-normalised; the raw name is not otherwise changed', () => {
     const item = atspiToCup(raw('ROLE_MENU_ITEM', { name: '  New      ', description: ' Create\n a file ', extents: { x: 120, y: 60, w: 80, h: 30 } }), screenContext);
     assert.equal(item.root.name, 'New');

@@ -8,6 +8,7 @@ import { intersectRect } from '../rect.js';
 import { firstCodePoints, normaliseWhitespace } from '../text.js';
 import { plainText, readableName, withoutDisclosureMarker, withoutMnemonic } from './names.js';
 import { atspiRoleName, cupRoleFor } from './roles.js';
+import { ATSPI_ROLE } from './constants.js';
 import { cupStateOf, decodeStateSet } from './states.js';
 import { isTerminalRow, withTerminalRows } from './terminal-rows.js';
 import { inReadingOrder } from './reading-order.js';
@@ -43,6 +44,10 @@ const tooltipNamedRoles = new Set<CupRole>([...nameFromContentRoles, 'combobox',
 const maxNameLength = 200;
 const contentNamedRoles: ReadonlySet<string> = new Set(CONTENT_NAMED_ATSPI_ROLES);
 const valueRoles = new Set<CupRole>(['slider', 'spinbutton', 'progressbar', 'scrollbar']);
+/** Whether an element of this role shows its Value interface's number as its value (others show their text, or none). */
+export function showsValueNumber(role: CupRole): boolean {
+  return valueRoles.has(role);
+}
 const textValueRoles = new Set<CupRole>(['textbox', 'searchbox', 'combobox']);
 /**
  * GTK 4 widgets that draw their items themselves and expose none of them (GTK 4.8's tree and icon views: a file
@@ -140,6 +145,10 @@ function placeInWindow(raw: AtspiRawNode, context: RawTreeContext, parent: Place
     w: Math.round(Math.max(0, extents.w) * scale),
     h: Math.round(Math.max(0, extents.h) * scale),
   };
+  // A menu bar lays its menus out inside itself, so one drawn at no height or width shows none of them, whatever boxes
+  // they keep: LibreOffice keeps its own menu bar, 0 pixels high, under the GTK one it shows, and its eleven menus
+  // read as a second File ... Help over the toolbar, where a click went to the toolbar.
+  if (raw.role === ATSPI_ROLE.MENU_BAR && (bounds.w === 0 || bounds.h === 0)) return { bounds, offscreen: true, undrawn: true };
   return { bounds, offscreen: !intersects(bounds, parent.view ?? context.visibleArea), undrawn: false };
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { typedSpelling } from '../../cup/text.js';
 import type { CupNode } from '../../cup/types.js';
 import { ToolError } from '../../errors.js';
 import type { ChangeReason } from '../../platform/desktop.js';
@@ -47,9 +48,9 @@ interface WaitArgs {
   window_title?: string;
 }
 
-/** Compared composed (NFC) and without case, as selectors compare names: Ö written as O + U+0308 is Ö. */
+/** Compared as typed (typedSpelling) and without case, as selectors compare names: Ö written as O + U+0308 is Ö, "–" is "-". */
 function titleMatches(window: DesktopWindow, wanted: string): boolean {
-  return window.title.normalize('NFC').toLowerCase().includes(wanted.normalize('NFC').toLowerCase());
+  return typedSpelling(window.title).toLowerCase().includes(typedSpelling(wanted).toLowerCase());
 }
 
 /**

@@ -5,6 +5,7 @@ import { flattenNodes, type UINode } from '../ui-node.js';
 import { ToolError } from '../../errors.js';
 import type { Selector, SelectorField, SelectorFlag, Term } from './parse.js';
 import { RegexBudgetError } from './safe-regex.js';
+import { typedSpelling } from '../../cup/text.js';
 
 export interface MatchContext {
   /** The screen text a node covers (for text= terms). */
@@ -19,13 +20,14 @@ export interface NodeReader<N, F extends string, G extends string> {
 }
 
 /**
- * A node's field as terms compare it: composed (NFC), as the parser composes a term's value. An accented letter has
- * two spellings that look alike: a name written decomposed ("O" + U+0308, as files named on macOS are) and a selector
- * written composed ("Ö", as agents and keyboards write it) matched nothing, and nearest_names offered the same-looking
- * name back.
+ * A node's field as terms compare it: in its typed spelling (typedSpelling), as the parser spells a term's value.
+ * Letters and punctuation have spellings that look alike: a name written decomposed ("O" + U+0308, as files named on
+ * macOS are) or with an en dash (LibreOffice's "Word 2007–365") and a selector written as keyboards write it ("Ö",
+ * "-") matched nothing, and nearest_names offered the same-looking name back.
  */
 function fieldText<N, F extends string, G extends string>(node: N, field: F, reader: NodeReader<N, F, G>): string | undefined {
-  return reader.field(node, field)?.normalize('NFC');
+  const text = reader.field(node, field);
+  return text === undefined ? undefined : typedSpelling(text);
 }
 
 function termHolds<N, F extends string, G extends string>(node: N, term: Term<F, G>, reader: NodeReader<N, F, G>): boolean {

@@ -6,6 +6,7 @@
 // Anything that does not parse is an error naming its position; nothing is silently skipped.
 // The fields and flags are a vocabulary: the terminal's by default; the desktop tools pass CUP's.
 import { compileSafeRegex, RegexSyntaxError, type SafeRegex } from './safe-regex.js';
+import { typedSpelling } from '../../cup/text.js';
 
 export const MAX_SELECTOR_LENGTH = 500;
 
@@ -132,8 +133,8 @@ class SelectorParser<F extends string, G extends string> {
     const op = opMatch[1] as '=' | '~=' | '*=' | '^=';
     this.pos += op.length;
     const valueStart = this.pos;
-    // Composed, as match.ts composes what it compares with (two spellings of one accented letter match).
-    const value = this.value().normalize('NFC');
+    // In its typed spelling, as match.ts spells what it compares with (an en dash and "-" match, as do "Ö" and O + U+0308).
+    const value = typedSpelling(this.value());
     // A role or an id is one word; a name, a value or a text often is several (see quotingAdvice).
     const quoted = this.source[valueStart] === '"' || this.source[valueStart] === "'";
     this.unquoted = !quoted && field !== 'role' && field !== 'id' ? { start: valueStart, end: this.pos } : undefined;

@@ -1,6 +1,6 @@
 // A combo box's options as toolkits expose them, and choosing one through accessibility.
 import { ATSPI_ROLE } from '../../../cup/atspi/constants.js';
-import { normaliseWhitespace } from '../../../cup/text.js';
+import { normaliseWhitespace, typedSpelling } from '../../../cup/text.js';
 import { children, comboText, readName, readRole, readStates, selectChild, selectedChild } from '../atspi/operations.js';
 import type { ObjectRef } from '../atspi/object-ref.js';
 import { UnansweredActionError } from '../atspi/unanswered-action.js';
@@ -93,8 +93,10 @@ async function refuseDisabledOption(desktop: LinuxDesktop, options: readonly Com
 /** Chooses a combo box's option by its name, in the background, and checks the combo box shows it. */
 export async function setComboValue(desktop: LinuxDesktop, target: LiveElementTarget, value: string): Promise<ActionOutcome> {
   const options = await comboOptions(desktop, target.ref);
-  const wanted = value.trim().toLowerCase();
-  const index = options.findIndex((option) => option.name.trim().toLowerCase() === wanted);
+  // Compared as typed, without case: "Word 2007-365 (.docx)" is LibreOffice's "Word 2007–365 (.docx)" (an en dash).
+  const typed = (name: string) => typedSpelling(name).trim().toLowerCase();
+  const wanted = typed(value);
+  const index = options.findIndex((option) => typed(option.name) === wanted);
   if (index < 0) {
     if (options.length === 0) {
       return notDelivered('background', `this ${target.element.role} does not expose its options until opened (GTK4 drop-downs); nothing was sent: click it, then click the option`);
@@ -104,7 +106,7 @@ export async function setComboValue(desktop: LinuxDesktop, target: LiveElementTa
   const label = `[e${target.element.index}]`;
   const chosen = options[index]!;
   const choice: Probe = { label: `choice of ${label}`, read: () => comboChoice(desktop, target.ref, target.live.interfaces, options) };
-  const isWanted = (shown: string | undefined) => shown?.trim().toLowerCase() === wanted;
+  const isWanted = (shown: string | undefined) => shown !== undefined && typed(shown) === wanted;
   if (isWanted(await choice.read().catch(() => undefined))) return nothingToChange('background', `${label} shows "${chosen.name}"`);
   await refuseDisabledOption(desktop, options, chosen, label);
   const observation = await observe(desktop, target.ref.bus, [choice], async () => {

@@ -8,6 +8,7 @@ import type { LinuxDesktop } from '../linux-desktop.js';
 import { liveStates } from './live-states.js';
 import type { LiveElementTarget } from './live-target.js';
 import { observe, type Probe } from './verification.js';
+import { typedSpelling } from '../../../cup/text.js';
 
 interface ListOption {
   ref: ObjectRef;
@@ -22,7 +23,8 @@ export function listedNames(value: string): string[] {
     .filter(Boolean);
 }
 
-const key = (name: string) => name.trim().toLowerCase();
+/** Compared as typed, without case (typedSpelling: an en dash is the "-" an agent types). */
+const key = (name: string) => typedSpelling(name).trim().toLowerCase();
 
 /** The names of the selected options, in the list's order, joined as set_value takes them. */
 async function selectedNames(desktop: LinuxDesktop, options: readonly ListOption[]): Promise<string> {

@@ -3,7 +3,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { plainText, readableName } from '../../../cup/atspi/names.js';
 import { cupStateOf } from '../../../cup/atspi/states.js';
 import { stateChangesText } from '../../../cup/diff-text.js';
-import { atspiRoleName } from '../../../cup/atspi/roles.js';
+import { atspiRoleName, cupRoleFor } from '../../../cup/atspi/roles.js';
+import { showsValueNumber } from '../../../cup/atspi/convert.js';
 import { ATSPI_ROLE } from '../../../cup/atspi/constants.js';
 import { quirksFor } from '../atspi/toolkit.js';
 import type { AccessibilityEvent, EventRecorder } from '../atspi/event-monitor.js';
@@ -640,9 +641,15 @@ async function describeObject(
     if (text === undefined || knownValue === undefined || knownValue.length >= textReadBack || text !== knownValue) changes.push(`text is now ${quote(text, from)}`);
   }
   if (kinds.has('PropertyChange:accessible-value')) {
-    const value = await readValue(client, ref).then((read) => String(read.current)).catch(() => undefined);
-    // A value announced again as the snapshot showed it (a split pane's divider left where it was) is no change either.
-    if (value === undefined || value !== knownValue) changes.push(`value is now ${quote(value)}`);
+    // The value the tree shows: the Value's number only for the roles that show it. Another object's number is no value
+    // of it: Writer's table cells hold 0 whatever is typed into them, and typing "Name" into one read 'cell "A1": value
+    // is now "0"'. Its text is, when it has one (a Calc cell's).
+    const atspiRole = knownRole ?? (await readRole(client, ref).catch(() => 0));
+    const byNumber = showsValueNumber(cupRoleFor({ atspiRole: atspiRoleName(atspiRole), named: true, modal: false }));
+    const value = byNumber ? await readValue(client, ref).then((read) => String(read.current)).catch(() => undefined) : await readText(client, ref, textReadBack).catch(() => undefined);
+    // A value announced again as the snapshot showed it (a split pane's divider left where it was) is no change either,
+    // nor is an object without a number or text to show.
+    if (byNumber ? value === undefined || value !== knownValue : value && value !== knownValue) changes.push(`value is now ${quote(value)}`);
   }
   // A description announced again as it was (a tool tip's text set anew on every state change) is no change either.
   const descriptionNow = kinds.has('PropertyChange:accessible-description') && knownDescription !== undefined ? await readDescription(client, ref).catch(() => undefined) : undefined;

@@ -15,6 +15,19 @@ import { readTree, type ReadTreeOptions } from './tree-reader.js';
 /** The roles of a popup's top level: GTK3 gives a menu's popup window ROLE_WINDOW; others make the menu itself the top level. */
 const popupRoles = new Set<number>([ATSPI_ROLE.WINDOW, ATSPI_ROLE.MENU, ATSPI_ROLE.POPUP_MENU]);
 const menuRoles = new Set<number>([ATSPI_ROLE.MENU, ATSPI_ROLE.POPUP_MENU]);
+/** What a drop-down's popup offers its choices in, when it is no menu: LibreOffice's drop-downs show a table of them. */
+const choiceRoles = new Set<number>([ATSPI_ROLE.LIST, ATSPI_ROLE.LIST_BOX, ATSPI_ROLE.TABLE, ATSPI_ROLE.TREE, ATSPI_ROLE.TREE_TABLE]);
+
+/**
+ * A popup that offers something to choose: a menu, or a window holding one or a list, table or tree of choices
+ * (LibreOffice's drop-downs open a popup window with a table of their choices, and the Sort dialog's Column list was
+ * drawn over the dialog and read nowhere). A popup holding only words (a drag image's label) is not one.
+ */
+function offersChoices(root: AtspiRawNode): boolean {
+  if (menuRoles.has(root.role) || root.children.some((child) => menuRoles.has(child.role))) return true;
+  const holdsChoices = (node: AtspiRawNode, depth: number): boolean => choiceRoles.has(node.role) || (depth < 5 && node.children.some((child) => holdsChoices(child, depth + 1)));
+  return holdsChoices(root, 0);
+}
 
 /**
  * A box within a couple of pixels of another: a popup's object and its X window report the same rectangle, the
@@ -66,7 +79,6 @@ export async function openPopupMenus(
   const read = await Promise.all(candidates.map((top) => readTree(client, top, { ...options, maxNodes: Math.min(options.maxNodes, 1000) })));
   return read.flatMap(({ root, failure }) => {
     if (!root || failure) return [];
-    const menu = menuRoles.has(root.role) || root.children.some((child) => menuRoles.has(child.role));
-    return menu && ![...pathsOf(root)].some((path) => held.has(path)) ? [root] : [];
+    return offersChoices(root) && ![...pathsOf(root)].some((path) => held.has(path)) ? [root] : [];
   });
 }
