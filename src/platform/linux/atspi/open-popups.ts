@@ -4,6 +4,9 @@
 // screenshot showed Stop, Terminate and Kill, and the tree, the action's new windows and find_elements none of them.
 // Qt's context menu is no child of the application at all (it leaves popups out), and is found by its announcement:
 // PCManFM-Qt's Open, Cut, Copy, Delete and Rename were drawn over the file list and read nowhere.
+// Chromium (its views toolkit) makes its menus' popups frames, and puts the menu some levels down (frame, menu bar,
+// panels, menu): its app menu (the three dots) was drawn over the page and read nowhere, so a popup is taken by its
+// box whatever its top level's role, and kept for a menu anywhere in it.
 import { ATSPI_ROLE, ATSPI_STATE } from '../../../cup/atspi/constants.js';
 import type { AtspiRawNode } from '../../../cup/atspi/raw-node.js';
 import { hasState } from '../../../cup/atspi/states.js';
@@ -12,9 +15,12 @@ import type { AccessibleTopLevel, AtspiClient } from './client.js';
 import type { ObjectRef } from './object-ref.js';
 import { readTree, type ReadTreeOptions } from './tree-reader.js';
 
-/** The roles of a popup's top level: GTK3 gives a menu's popup window ROLE_WINDOW; others make the menu itself the top level. */
-const popupRoles = new Set<number>([ATSPI_ROLE.WINDOW, ATSPI_ROLE.MENU, ATSPI_ROLE.POPUP_MENU]);
 const menuRoles = new Set<number>([ATSPI_ROLE.MENU, ATSPI_ROLE.POPUP_MENU]);
+
+/** A menu anywhere in it: what makes a popup worth reading (a tooltip holds none). */
+function holdsMenu(node: AtspiRawNode): boolean {
+  return menuRoles.has(node.role) || node.children.some(holdsMenu);
+}
 
 /**
  * A box within a couple of pixels of another: a popup's object and its X window report the same rectangle, the
@@ -35,7 +41,7 @@ function pathsOf(node: AtspiRawNode, into = new Set<string>()): Set<string> {
 
 /**
  * The menus the app shows now in popups of its own over `bounds` (its X client's mapped override-redirect windows,
- * `popups`, matched to the app's other top levels by their box), read whole, each a menu or the window holding one.
+ * `popups`, matched to the app's other top levels by their box), read whole, each a menu or the top level holding one.
  * A popup whose objects the window's tree holds already is left out: a GTK3 combo box's list is in its popup's
  * window too, and is read where it belongs, under the combo box.
  */
@@ -56,7 +62,7 @@ export async function openPopupMenus(
   const announced = unmatched ? await Promise.all(client.events.shownObjects(app.bus).map((path) => client.asTopLevel({ bus: app.bus, path }).catch(() => undefined))) : [];
   const tops = [...listed, ...announced.filter((top): top is AccessibleTopLevel => top !== undefined && menuRoles.has(top.role))];
   const candidates = tops.filter(
-    (top) => top.path !== own.path && popupRoles.has(top.role) && hasState(top.states, ATSPI_STATE.SHOWING) && popups.some((popup) => sameBox(top, popup, scale)),
+    (top) => top.path !== own.path && hasState(top.states, ATSPI_STATE.SHOWING) && popups.some((popup) => sameBox(top, popup, scale)),
   );
   if (candidates.length === 0) return [];
   // An announced popup is new, and its path may have been a destroyed object's (Qt 5 reuses ids): what was known of
@@ -66,7 +72,6 @@ export async function openPopupMenus(
   const read = await Promise.all(candidates.map((top) => readTree(client, top, { ...options, maxNodes: Math.min(options.maxNodes, 1000) })));
   return read.flatMap(({ root, failure }) => {
     if (!root || failure) return [];
-    const menu = menuRoles.has(root.role) || root.children.some((child) => menuRoles.has(child.role));
-    return menu && ![...pathsOf(root)].some((path) => held.has(path)) ? [root] : [];
+    return holdsMenu(root) && ![...pathsOf(root)].some((path) => held.has(path)) ? [root] : [];
   });
 }

@@ -1,0 +1,91 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { after, before, describe, test } from 'node:test';
+import type { ClientWindow } from '../../src/platform/linux/windows.js';
+import type { ToolContext } from '../../src/tools/context.js';
+import { repositoryRoot, TestDesktop } from '../helpers/desktop.js';
+import { PyatspiOracle } from '../helpers/oracle.js';
+import { removeProfile } from '../helpers/profiles.js';
+import { callOk, testContext } from '../helpers/tools.js';
+
+const page = join(repositoryRoot, 'test', 'fixtures', 'web', 'form.html');
+const title = 'CUP Web Form - Chromium';
+
+type OracleTopLevel = Awaited<ReturnType<PyatspiOracle['topLevels']>>[number];
+
+/** A popup, not a browser window: those are named after their page. */
+const isPopup = (top: OracleTopLevel) => !top.name.endsWith(' - Chromium');
+
+interface Found {
+  role: string;
+  name: string;
+}
+
+// The browser's own interface around the page (Chromium's views toolkit), not the page: its popups are frames of
+// their own over the window, which pyatspi lists as the application's other top levels.
+describe('Chromium: the browser\'s own menus and popups', () => {
+  let desktop: TestDesktop;
+  let context: ToolContext;
+  let oracle: PyatspiOracle;
+  let browser: ClientWindow;
+  let profile: string;
+
+  before(async () => {
+    desktop = await TestDesktop.start();
+    context = testContext();
+    oracle = new PyatspiOracle(desktop.env());
+    profile = mkdtempSync(join(tmpdir(), 'cup-chromium-'));
+    const flags = ['--no-first-run', '--no-default-browser-check', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--force-renderer-accessibility'];
+    // Root cannot use Chromium's sandbox; the test desktop runs as whoever runs the tests.
+    if (process.getuid?.() === 0) flags.push('--no-sandbox');
+    browser = (await desktop.launch('/usr/bin/chromium', [`--user-data-dir=${profile}`, ...flags, page], title, 60_000)).window;
+    // The window maps before its tree reaches the bus; wait (bounded) for the address bar.
+    const deadline = Date.now() + 30_000;
+    while ((await found('role=textbox name="Address and search bar"')).length === 0) {
+      if (Date.now() > deadline) throw new Error('the address bar never appeared in Chromium\'s accessibility tree');
+      await sleep(250);
+    }
+  });
+
+  after(async () => {
+    oracle?.close();
+    context?.desktop.close();
+    await desktop?.stop();
+    if (profile) await removeProfile(profile);
+  });
+
+  async function found(selector: string): Promise<Found[]> {
+    return (await callOk(context, 'find_elements', { window_id: browser.id, selector })).structured.matches as Found[];
+  }
+
+  /** The popup (a showing top level besides the window) pyatspi reads, once one that `holds` appears (bounded). */
+  async function oraclePopup(holds: (top: OracleTopLevel) => boolean): Promise<OracleTopLevel> {
+    for (const deadline = Date.now() + 10_000; ; await sleep(200)) {
+      const popup = (await oracle.topLevels(browser.pid)).find((top) => top.showing && isPopup(top) && holds(top));
+      if (popup) return popup;
+      assert.ok(Date.now() < deadline, `pyatspi: no such popup; the top levels: ${JSON.stringify(await oracle.topLevels(browser.pid))}`);
+    }
+  }
+
+  async function closePopups(): Promise<void> {
+    for (let presses = 0; presses < 3 && (await oracle.topLevels(browser.pid)).some((top) => top.showing && isPopup(top)); presses++) {
+      await callOk(context, 'press_key', { window_id: browser.id, key: 'Escape', delivery_mode: 'foreground' });
+      await sleep(300);
+    }
+  }
+
+  test('the app menu (three dots) is read in the window\'s tree', async () => {
+    // Chromium's popup is a frame whose menu lies under a menu bar and panels: it was drawn over the page, and in no
+    // tree, no diff and no find_elements.
+    const opened = await callOk(context, 'click', { window_id: browser.id, selector: 'role=button name=Chromium' });
+    const menu = await oraclePopup((top) => top.items.includes('History'));
+    assert.notEqual(menu.role, 'menu', 'the precondition: Chromium\'s popup is no menu itself');
+    assert.match(opened.body ?? '', /\+ \[e\d+\] mi "History"/, `the click's diff shows no menu items: ${opened.summary}\n${opened.body}`);
+    const read = (await found('role=menuitem')).map((item) => item.name);
+    for (const item of menu.items) assert.ok(read.includes(item), `pyatspi reads the menu item "${item}" in the popup; find_elements: ${JSON.stringify(read)}`);
+    await closePopups();
+  });
+});
