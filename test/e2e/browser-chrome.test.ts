@@ -77,7 +77,7 @@ describe('Chromium: the browser\'s own menus and popups', () => {
     }
   }
 
-  test('the app menu (three dots) is read in the window\'s tree', async () => {
+  test('the app menu (three dots) is read in the window\'s tree, and a click on its items opens the submenu and the page they name', async () => {
     // Chromium's popup is a frame whose menu lies under a menu bar and panels: it was drawn over the page, and in no
     // tree, no diff and no find_elements.
     const opened = await callOk(context, 'click', { window_id: browser.id, selector: 'role=button name=Chromium' });
@@ -86,6 +86,17 @@ describe('Chromium: the browser\'s own menus and popups', () => {
     assert.match(opened.body ?? '', /\+ \[e\d+\] mi "History"/, `the click's diff shows no menu items: ${opened.summary}\n${opened.body}`);
     const read = (await found('role=menuitem')).map((item) => item.name);
     for (const item of menu.items) assert.ok(read.includes(item), `pyatspi reads the menu item "${item}" in the popup; find_elements: ${JSON.stringify(read)}`);
+
+    // Its items offer only "doDefault" (Chromium's name for every default action): a background click was refused.
+    const history = await callOk(context, 'click', { window_id: browser.id, selector: 'role=menuitem name=History' });
+    assert.equal(history.structured.path, 'x11_atspi', history.summary);
+    const submenu = await oraclePopup((top) => top.items.some((item) => item.startsWith('Open history page')));
+    const page = submenu.items.find((item) => item.startsWith('Open history page'))!;
+    const shown = await callOk(context, 'click', { window_id: browser.id, selector: `role=menuitem name="${page}"` });
+    assert.equal(shown.structured.path, 'x11_atspi', shown.summary);
+    for (const deadline = Date.now() + 10_000; !(await found('role=textbox name="Address and search bar" value="chrome://history"')).length; await sleep(250)) {
+      assert.ok(Date.now() < deadline, 'the history page never opened');
+    }
     await closePopups();
   });
 });
