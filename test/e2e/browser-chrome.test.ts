@@ -99,4 +99,17 @@ describe('Chromium: the browser\'s own menus and popups', () => {
     }
     await closePopups();
   });
+
+  test('a click on a background tab of the tab strip shows it', async () => {
+    // The history page opened in a tab of its own; the form's tab is behind it. Chromium's tab strip refuses
+    // SelectChild and its tabs offer only "doDefault": the click was refused as option_not_selectable.
+    for (const deadline = Date.now() + 10_000; !(await oracle.topLevels(browser.pid)).some((top) => top.name === 'History - Chromium'); await sleep(250)) {
+      assert.ok(Date.now() < deadline, 'the precondition: the history page is the tab shown');
+    }
+    const clicked = await callOk(context, 'click', { window_id: browser.id, selector: 'role=tab name="CUP Web Form"' });
+    assert.equal(clicked.structured.path, 'x11_atspi', clicked.summary);
+    for (const deadline = Date.now() + 10_000; !(await oracle.topLevels(browser.pid)).some((top) => top.name === title && top.showing); await sleep(250)) {
+      assert.ok(Date.now() < deadline, `pyatspi: the window never showed the form's tab: ${JSON.stringify(await oracle.topLevels(browser.pid))}`);
+    }
+  });
 });

@@ -40,7 +40,7 @@ const disclosureActions = ['expand', 'collapse'];
  * too, so it is no click in general; but on what clicks by nature (a menu item, a button, a tab) it is the click: the
  * app menu's History and Settings offered nothing else, and a click on them was refused as not delivered.
  */
-const defaultAction = 'dodefault';
+export const defaultAction = 'dodefault';
 
 export interface AccessibleAction {
   index: number;
