@@ -10,6 +10,7 @@ import { repositoryRoot, TestDesktop } from '../helpers/desktop.js';
 import { PyatspiOracle } from '../helpers/oracle.js';
 import { removeProfile } from '../helpers/profiles.js';
 import { callOk, testContext } from '../helpers/tools.js';
+import { XReaders } from '../helpers/x-readers.js';
 
 const page = join(repositoryRoot, 'test', 'fixtures', 'web', 'form.html');
 const title = 'CUP Web Form - Chromium';
@@ -111,5 +112,22 @@ describe('Chromium: the browser\'s own menus and popups', () => {
     for (const deadline = Date.now() + 10_000; !(await oracle.topLevels(browser.pid)).some((top) => top.name === title && top.showing); await sleep(250)) {
       assert.ok(Date.now() < deadline, `pyatspi: the window never showed the form's tab: ${JSON.stringify(await oracle.topLevels(browser.pid))}`);
     }
+  });
+
+  test('typing into the browser\'s own field behind another window advises real input, not a debugging endpoint', async () => {
+    // The address bar is no page's field: a relaunch with a debugging endpoint, which types into pages only, was
+    // advised for it as for a page's field.
+    const cover = (await desktop.launchFixture('gtk3', { title: 'Cover' })).window;
+    const readers = new XReaders(desktop.env());
+    for (const deadline = Date.now() + 5000; (await readers.activeWindow()) !== cover.id; await sleep(50)) {
+      assert.ok(Date.now() < deadline, 'the precondition: the covering window is the active one');
+    }
+    const refused = await callOk(context, 'type_text', { window_id: browser.id, selector: 'role=textbox name="Address and search bar"', text: 'abc' });
+    const said = `${refused.summary}\n${refused.body ?? ''}`;
+    assert.match(said, /not delivered[^]*retry with delivery_mode "foreground"/, said);
+    assert.doesNotMatch(said, /debugging endpoint/, said);
+    // The page's field behind the same window still gets the advice (the rule is about where the field lies).
+    const inPage = await callOk(context, 'type_text', { window_id: browser.id, selector: 'role=textbox name="Full name"', text: 'abc' });
+    assert.match(`${inPage.summary}\n${inPage.body ?? ''}`, /relaunch the browser with a debugging endpoint/, inPage.summary);
   });
 });
