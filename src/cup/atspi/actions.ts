@@ -42,6 +42,11 @@ const clickableRoles = new Set<CupRole>([
 ]);
 const textRoles = new Set<CupRole>(['textbox', 'searchbox']);
 
+/** Whether a click is what the role is for (the tree offers `click` on it whatever actions the toolkit names). */
+export function clicksByNature(role: string): boolean {
+  return clickableRoles.has(role as CupRole);
+}
+
 /** Roles whose checked state an agent changes by toggling. */
 const toggleRoles = new Set<CupRole>(['checkbox', 'switch', 'menuitemcheckbox']);
 const rangeRoles = new Set<CupRole>(['slider', 'spinbutton', 'scrollbar']);

@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { clicksByNature } from '../../../cup/atspi/actions.js';
 import type { ObjectRef } from '../atspi/object-ref.js';
 import { actionNames, caretOffset, doAction, grabFocus } from '../atspi/operations.js';
 import type { PointerKind } from '../../targets.js';
@@ -34,6 +35,12 @@ const menuOpenerActions = ['showmenu', 'show menu'];
  * "expand" (then "collapse") and no click. On a button, and only after every click action, they are its click.
  */
 const disclosureActions = ['expand', 'collapse'];
+/**
+ * Chromium's own interface (views) names the default action of everything "doDefault", a panel's and a separator's
+ * too, so it is no click in general; but on what clicks by nature (a menu item, a button, a tab) it is the click: the
+ * app menu's History and Settings offered nothing else, and a click on them was refused as not delivered.
+ */
+export const defaultAction = 'dodefault';
 
 export interface AccessibleAction {
   index: number;
@@ -65,10 +72,12 @@ export async function findNamedAction(desktop: LinuxDesktop, target: Actionable,
 /** The action that performs a gesture on this element, if the toolkit offers one. */
 export function findGestureAction(desktop: LinuxDesktop, target: Actionable, kind: PointerKind): Promise<AccessibleAction | undefined> {
   if (kind !== 'click') return findNamedAction(desktop, target, gestureActions[kind]);
-  if (activateIsNotClick.has(target.role ?? '')) return findNamedAction(desktop, target, gestureActions.click.filter((name) => name !== 'activate'));
-  if (target.role === 'menuitem') return findNamedAction(desktop, target, [...gestureActions.click, ...menuOpenerActions]);
-  if (target.role === 'button') return findNamedAction(desktop, target, [...gestureActions.click, ...disclosureActions]);
-  return findNamedAction(desktop, target, gestureActions.click);
+  const role = target.role ?? '';
+  if (activateIsNotClick.has(role)) return findNamedAction(desktop, target, gestureActions.click.filter((name) => name !== 'activate'));
+  const fallback = clicksByNature(role) ? [defaultAction] : [];
+  if (role === 'menuitem') return findNamedAction(desktop, target, [...gestureActions.click, ...menuOpenerActions, ...fallback]);
+  if (role === 'button') return findNamedAction(desktop, target, [...gestureActions.click, ...disclosureActions, ...fallback]);
+  return findNamedAction(desktop, target, [...gestureActions.click, ...fallback]);
 }
 
 export async function performAction(desktop: LinuxDesktop, target: Actionable, action: AccessibleAction): Promise<void> {

@@ -7,7 +7,10 @@ import { actionOutcome, type ActionOutcome } from '../../action-outcome.js';
 import type { SnapshotRef } from '../../targets.js';
 import type { DesktopWindow } from '../../windows.js';
 import { ToolError } from '../../../errors.js';
-import { extents, readName, readText } from '../atspi/operations.js';
+import { ATSPI_ROLE } from '../../../cup/atspi/constants.js';
+import type { AtspiClient } from '../atspi/client.js';
+import type { ObjectRef } from '../atspi/object-ref.js';
+import { ancestry, extents, readName, readRole, readText } from '../atspi/operations.js';
 import { findDebuggingEndpoint } from '../browser/endpoint.js';
 import { relaunchCall } from '../browser/page-connections.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
@@ -44,11 +47,21 @@ class FieldNotInPage extends Error {}
 /** How long Chromium may take to put a page's change into its accessibility tree. */
 const readBackMs = 3000;
 
+/** Whether a web document holds the object (its ancestors in its application). */
+async function inPage(client: AtspiClient, ref: ObjectRef): Promise<boolean> {
+  const { paths } = await ancestry(client, ref);
+  const roles = await Promise.all(paths.map((path) => readRole(client, { bus: ref.bus, path }).catch(() => undefined)));
+  return roles.some((role) => role === ATSPI_ROLE.DOCUMENT_WEB);
+}
+
 export async function typeThroughDevTools(desktop: LinuxDesktop, request: DevToolsTypingRequest): Promise<DevToolsTyping> {
   const { window, target, label } = request;
   const client = await desktop.atspi();
   // Only a web engine's field is looked for in a page: another app's ancestor may be a browser with a port.
   if (!(await client.quirksOf(target.ref.bus)).webEngine) return { skipped: undefined };
+  // Nor a field of the browser's own interface (its address bar, its find bar), which no page holds: a relaunch
+  // with a debugging endpoint was advised for Chromium's find bar, and would have typed nothing there.
+  if (!(await inPage(client, target.ref))) return { skipped: undefined };
   const endpoint = findDebuggingEndpoint(window.pid);
   if (!endpoint) return { skipped: `To type into the page without the window's focus, relaunch the browser with a debugging endpoint: ${relaunchCall(window)}.` };
   const skipped = (reason: string) => ({ skipped: `The browser's debugging connection (${endpoint.protocol} on port ${endpoint.port}) could not type into ${label} either: ${reason}.` });

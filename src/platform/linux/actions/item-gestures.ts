@@ -3,7 +3,7 @@ import type { ObjectRef } from '../atspi/object-ref.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import { actionOutcome, type ActionOutcome } from '../../action-outcome.js';
 import type { PointerKind, SnapshotRef } from '../../targets.js';
-import { findPressAction, performAction, type AccessibleAction, type Actionable } from './accessible-actions.js';
+import { defaultAction, findPressAction, performAction, type AccessibleAction, type Actionable } from './accessible-actions.js';
 import { itemSelectionFor, selectItem, type ItemSelection } from './item-selection.js';
 import { observe, type Probe } from './verification.js';
 import { liveStates } from './live-states.js';
@@ -23,13 +23,15 @@ export interface ItemGesture {
 
 /**
  * How a gesture works on a list or tree item, when the object is one: a click selects it (and performs a
- * check-box cell's toggle), a double click selects it and then performs its double-click action.
+ * check-box cell's toggle), a double click selects it and then performs its double-click action. An item whose
+ * only click is its default action (Chromium's own tab strip, whose tabs offer "doDefault" and whose Selection
+ * refuses them) is given that action after the selection: the click on a background tab was refused.
  */
 export async function itemGesture(desktop: LinuxDesktop, candidate: Actionable, role: number, kind: PointerKind, action: AccessibleAction | undefined): Promise<ItemGesture | undefined> {
   if (kind === 'right_click' || (kind === 'double_click' && !action)) return undefined;
   const selection = await itemSelectionFor(desktop, candidate.ref, role);
   if (!selection) return undefined;
-  const then = kind === 'click' ? await findPressAction(desktop, candidate) : action;
+  const then = kind === 'click' ? ((await findPressAction(desktop, candidate)) ?? (action?.name === defaultAction ? action : undefined)) : action;
   return { selection, then: then && { action: then, candidate } };
 }
 

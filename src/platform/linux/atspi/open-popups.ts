@@ -4,6 +4,9 @@
 // screenshot showed Stop, Terminate and Kill, and the tree, the action's new windows and find_elements none of them.
 // Qt's context menu is no child of the application at all (it leaves popups out), and is found by its announcement:
 // PCManFM-Qt's Open, Cut, Copy, Delete and Rename were drawn over the file list and read nowhere.
+// Chromium (its views toolkit) makes its menus' popups frames, and puts the menu some levels down (frame, menu bar,
+// panels, menu): its app menu (the three dots) was drawn over the page and read nowhere, so a popup is taken by its
+// box whatever its top level's role, and kept for a menu anywhere in it.
 import { ATSPI_ROLE, ATSPI_STATE } from '../../../cup/atspi/constants.js';
 import type { AtspiRawNode } from '../../../cup/atspi/raw-node.js';
 import { hasState } from '../../../cup/atspi/states.js';
@@ -12,21 +15,25 @@ import type { AccessibleTopLevel, AtspiClient } from './client.js';
 import type { ObjectRef } from './object-ref.js';
 import { readTree, type ReadTreeOptions } from './tree-reader.js';
 
-/** The roles of a popup's top level: GTK3 gives a menu's popup window ROLE_WINDOW; others make the menu itself the top level. */
-const popupRoles = new Set<number>([ATSPI_ROLE.WINDOW, ATSPI_ROLE.MENU, ATSPI_ROLE.POPUP_MENU]);
 const menuRoles = new Set<number>([ATSPI_ROLE.MENU, ATSPI_ROLE.POPUP_MENU]);
 /** What a drop-down's popup offers its choices in, when it is no menu: LibreOffice's drop-downs show a table of them. */
 const choiceRoles = new Set<number>([ATSPI_ROLE.LIST, ATSPI_ROLE.LIST_BOX, ATSPI_ROLE.TABLE, ATSPI_ROLE.TREE, ATSPI_ROLE.TREE_TABLE]);
 
 /**
- * A popup that offers something to choose: a menu, or a window holding one or a list, table or tree of choices
- * (LibreOffice's drop-downs open a popup window with a table of their choices, and the Sort dialog's Column list was
- * drawn over the dialog and read nowhere). A popup holding only words (a drag image's label) is not one.
+ * A popup that offers something to choose: a menu anywhere in it (Chromium's app menu is a frame with the menu a few
+ * levels down), or a list, table or tree of choices (LibreOffice's drop-downs open a popup window with a table of
+ * their choices, and the Sort dialog's Column list was drawn over the dialog and read nowhere). A popup holding only
+ * words (a drag image's label, a tooltip) is not one.
  */
 function offersChoices(root: AtspiRawNode): boolean {
-  if (menuRoles.has(root.role) || root.children.some((child) => menuRoles.has(child.role))) return true;
+  if (holdsMenu(root)) return true;
   const holdsChoices = (node: AtspiRawNode, depth: number): boolean => choiceRoles.has(node.role) || (depth < 5 && node.children.some((child) => holdsChoices(child, depth + 1)));
   return holdsChoices(root, 0);
+}
+
+/** A menu anywhere in the tree. */
+function holdsMenu(node: AtspiRawNode): boolean {
+  return menuRoles.has(node.role) || node.children.some(holdsMenu);
 }
 
 /**
@@ -48,7 +55,7 @@ function pathsOf(node: AtspiRawNode, into = new Set<string>()): Set<string> {
 
 /**
  * The menus the app shows now in popups of its own over `bounds` (its X client's mapped override-redirect windows,
- * `popups`, matched to the app's other top levels by their box), read whole, each a menu or the window holding one.
+ * `popups`, matched to the app's other top levels by their box), read whole, each a menu or the top level holding one.
  * A popup whose objects the window's tree holds already is left out: a GTK3 combo box's list is in its popup's
  * window too, and is read where it belongs, under the combo box.
  */
@@ -69,7 +76,7 @@ export async function openPopupMenus(
   const announced = unmatched ? await Promise.all(client.events.shownObjects(app.bus).map((path) => client.asTopLevel({ bus: app.bus, path }).catch(() => undefined))) : [];
   const tops = [...listed, ...announced.filter((top): top is AccessibleTopLevel => top !== undefined && menuRoles.has(top.role))];
   const candidates = tops.filter(
-    (top) => top.path !== own.path && popupRoles.has(top.role) && hasState(top.states, ATSPI_STATE.SHOWING) && popups.some((popup) => sameBox(top, popup, scale)),
+    (top) => top.path !== own.path && hasState(top.states, ATSPI_STATE.SHOWING) && popups.some((popup) => sameBox(top, popup, scale)),
   );
   if (candidates.length === 0) return [];
   // An announced popup is new, and its path may have been a destroyed object's (Qt 5 reuses ids): what was known of

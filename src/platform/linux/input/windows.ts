@@ -1,6 +1,7 @@
 // Window activation through the window manager (EWMH): which window is active, making another one active (and
 // un-minimizing it) with a bounded wait for the window manager to do it, and raising.
 import { setTimeout as sleep } from 'node:timers/promises';
+import { ToolError } from '../../../errors.js';
 import { encodeClientMessage, X11Error, type X11Connection } from '../x11/index.js';
 import { integerOption } from './checks.js';
 import { onRootPropertyChange } from './root-properties.js';
@@ -173,12 +174,18 @@ async function isInside(x: X11Connection, descendant: number, ancestor: number):
   return false;
 }
 
+/**
+ * The window still exists. One that closed after the tool found it (an app that crashed as a key went to it) is
+ * window_gone, the code of a window that closed while the call ran: it was an internal_error.
+ */
 async function requireWindow(x: X11Connection, window: number): Promise<void> {
   if (!Number.isInteger(window) || window <= 0 || window > 0xffffffff) throw new RangeError(`window must be an X window id (a positive integer), got ${String(window)}`);
   try {
     await x.getWindowAttributes(window);
   } catch (error) {
-    if (error instanceof X11Error && error.codeName === 'BadWindow') throw new Error(`window 0x${window.toString(16)} does not exist (any more); list_windows gives the current ones`);
+    if (error instanceof X11Error && error.codeName === 'BadWindow') {
+      throw new ToolError(`window ${window} (0x${window.toString(16)}) does not exist any more; list_windows gives the current ones`, 'window_gone', { window_id: window });
+    }
     throw error;
   }
 }
