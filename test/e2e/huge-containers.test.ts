@@ -228,9 +228,11 @@ describe('containers with far more children than can be shown are read by their 
         const full = (await accessibleWindowState(whole, window, { include_screenshot: false, format: 'json' })).state;
         await whole.desktop.close();
         const entries = (await oracle.menuBars(window.pid, title)).flat();
-        const closed = entries.filter((entry) => entry.items.length > 0 && !entry.items.some((item) => item.states.includes('showing')));
+        const closedAll = entries.filter((entry) => entry.items.length > 0 && !entry.items.some((item) => item.states.includes('showing')));
+        // The menus of the bar of no height that LibreOffice keeps under the one it draws are hidden, not counted.
+        const closed = closedAll.filter((entry) => entry.barHeight > 0);
         assert.ok(closed.length >= 10, `closed menus per pyatspi: ${closed.map((entry) => entry.name).join(', ')}`);
-        const inClosed = closed.reduce((sum, entry) => sum + entry.descendants, 0);
+        const inClosed = closedAll.reduce((sum, entry) => sum + entry.descendants, 0);
         const { cold, result } = await coldAndWarm(t, window, {}, 'LibreOffice Calc, compact text');
         t.diagnostic(`compact read ${cold.state.node_count} objects cold in ${cold.ms} ms; a whole read ${full.node_count}; ${inClosed} under closed menus`);
         assert.ok(cold.state.node_count <= full.node_count - inClosed, `a cold compact read read ${cold.state.node_count} objects; the window has ${full.node_count}, ${inClosed} of them under closed menus`);

@@ -36,6 +36,8 @@ export interface OracleMenuEntry {
   states: string[];
   items: { name: string; role: string; states: string[] }[];
   descendants: number;
+  /** The height of the menu bar holding the entry: a bar of none draws none of its menus. */
+  barHeight: number;
 }
 
 /**

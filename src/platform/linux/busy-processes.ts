@@ -54,7 +54,8 @@ export class BusyProcesses {
       return Math.min(LOOK_MS, left);
     }
     const span = now - look.at;
-    if (span < LOOK_MS) return Math.min(LOOK_MS - span, left);
+    // A timer set for the rest of the look may wake a fraction of a ms early (Node counts whole ms): that is the look.
+    if (span < LOOK_MS - 1) return Math.min(LOOK_MS - span, left);
     const worked = cpu.ticks - look.ticks;
     if (worked < MIN_TICKS || worked * MS_PER_TICK < span * BUSY_SHARE) return 0;
     this.looks.set(pid, { at: now, ticks: cpu.ticks });
