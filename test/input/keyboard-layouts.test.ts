@@ -28,8 +28,15 @@ describe('typing on other keyboard layouts', () => {
   }
 
   async function typedIntoNameField(text: string): Promise<string> {
+    // The field has the focus (pyatspi) and is emptied (the fixture's report) before the typing: a ctrl+a sent before
+    // the click's focus was taken, on a loaded machine, left the last test's text in it.
     await fixtures.focus(gtk3, 'Name field');
+    for (const deadline = Date.now() + 5000; !(await fixtures.oracle.find(gtk3.pid, gtk3.title, 'text', 'Name field')).states?.includes('focused'); ) {
+      assert.ok(Date.now() < deadline, 'pyatspi: the Name field never took the focus');
+    }
     await pressKey(fixtures.x, 'a', ['ctrl']);
+    await pressKey(fixtures.x, 'backspace');
+    await fixtures.waitForStatus(gtk3, (status) => status.text === '');
     await typeText(fixtures.x, text);
     return (await fixtures.waitForStatus(gtk3, (status) => status.text === text)).text;
   }
