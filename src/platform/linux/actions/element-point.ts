@@ -268,8 +268,10 @@ async function currentItemOnly(desktop: LinuxDesktop, target: LiveElementTarget)
  * reports FOCUSED only from an idle callback after its window's focus-in, so right after an activation the field that
  * has the focus can still read unfocused. So whatever the focusing does to the text's selection and caret is undone:
  * a ctrl+c after a ctrl+a must find the text still selected. They are read with the states, in one round.
+ * The states read before the focusing come back with the answer: real typing needs them too (is the field a one-line
+ * field without the focus?), and asking them again cost the first key a round trip while the app was busy.
  */
-export async function focusKeepingCaret(desktop: LinuxDesktop, target: LiveElementTarget): Promise<boolean> {
+export async function focusKeepingCaret(desktop: LinuxDesktop, target: LiveElementTarget): Promise<{ focused: boolean; statesBefore: ReadonlySet<string> }> {
   const client = await desktop.atspi();
   const hasText = target.live.interfaces.includes('Text');
   const [states, caret, selected] = await Promise.all([
@@ -277,24 +279,25 @@ export async function focusKeepingCaret(desktop: LinuxDesktop, target: LiveEleme
     hasText ? caretOffset(client, target.ref).catch(() => -1) : -1,
     hasText ? textSelection(client, target.ref).catch(() => undefined) : undefined,
   ]);
-  if (states.has('STATE_FOCUSED') && !(await currentItemOnly(desktop, target))) return true;
-  if (!(await focusElement(desktop, actionable(target)))) return false;
+  if (states.has('STATE_FOCUSED') && !(await currentItemOnly(desktop, target))) return { focused: true, statesBefore: states };
+  if (!(await focusElement(desktop, actionable(target)))) return { focused: false, statesBefore: states };
   // A GTK3 entry selects all its text when focused this way, and the keys would replace it: the selection, or
   // else the caret, goes back to what it was, so the keys act there, as typing in the background inserts at the caret.
   if (selected) await selectTextRange(client, target.ref, selected.start, selected.end).catch(() => false);
   else if (caret >= 0) await setCaretOffset(client, target.ref, caret).catch(() => false);
-  return true;
+  return { focused: true, statesBefore: states };
 }
 
 /**
  * Gives the element the keyboard focus before real keys (the window already active): through accessibility where
  * the toolkit allows (focusKeepingCaret), else with a real click on its own visible box, refused (nothing typed)
  * when it has none. The point is looked for only when the click is needed: a field scrolled out of view still takes
- * the focus through accessibility.
+ * the focus through accessibility. Answers the element's states as they were before the focusing.
  */
-export async function focusForKeys(desktop: LinuxDesktop, x: X11Connection, target: LiveElementTarget): Promise<void> {
-  if (await focusKeepingCaret(desktop, target)) return;
-  if (!target.live.interfaces.includes('Component')) return;
+export async function focusForKeys(desktop: LinuxDesktop, x: X11Connection, target: LiveElementTarget): Promise<ReadonlySet<string>> {
+  const { focused, statesBefore } = await focusKeepingCaret(desktop, target);
+  if (focused || !target.live.interfaces.includes('Component')) return statesBefore;
   const point = await screenPointNow(desktop, target);
   await click(x, { x: point.screenX, y: point.screenY });
+  return statesBefore;
 }

@@ -97,7 +97,7 @@ async function keyFocusOn(desktop: LinuxDesktop, window: DesktopWindow, element:
   if (!window.active && (await client.quirksOf(element.ref.bus)).focusActivatesWindow) {
     return `${label} does not have the keyboard focus, and giving it the focus through accessibility would raise window ${window.id}, which is not the active window; ${nothingSent}`;
   }
-  const grabbed = await focusKeepingCaret(desktop, element);
+  const grabbed = (await focusKeepingCaret(desktop, element)).focused;
   // Behind other windows Gecko leaves focus states as they were: its GrabFocus answer is all there is to go on.
   if (grabbed && (!window.active || (await focusArrives(desktop, actionable(element), backgroundFocusMs)))) return undefined;
   return `${label} could not be given the keyboard focus through accessibility, and ${nothingSent}`;

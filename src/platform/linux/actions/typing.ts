@@ -477,11 +477,10 @@ async function typeInto(desktop: LinuxDesktop, request: TypeRequest, element: Li
     // its end, as in the background (insertAtCaret); a real End key in the same stream as the text puts the caret
     // there, where one set through accessibility reaches a Gecko page after the first keys: typed into a fresh page's
     // "carpe diem", "ok" went in at its start, and so it did in a GTK3 entry whose app had left its caret there.
-    // The states are asked with the focusing's own questions, not in a round trip before them; the End key is not held
+    // The states are the ones the focusing asked, not asked in a round trip of their own; the End key is not held
     // (a key's default 20 ms hold put the first character that much later, as the typing below holds none).
-    const statesBefore = element ? liveStates(desktop, element.ref).catch(() => undefined) : undefined;
-    if (element) await focusForKeys(desktop, x, element);
-    if (oneLineUnfocused(await statesBefore)) await pressCombination(x, 'End', { holdMs: 0 });
+    const statesBefore = element ? await focusForKeys(desktop, x, element) : undefined;
+    if (oneLineUnfocused(statesBefore)) await pressCombination(x, 'End', { holdMs: 0 });
     // No hold between a key's press and its release: XTEST delivers both in order either way (as `xdotool type
     // --delay 0` sends them), and a timer per key (a millisecond or more, longer on a busy machine) made 100
     // characters cost over 100 ms.
