@@ -2,6 +2,7 @@
 // quiet window's timer has run out and the app's next change has come; Node runs the expired timer before it reads
 // the socket holding that change. A real socket carries the changes here, sent by another process while this one is
 // busy with other work (a daemon serving another call, a big tree converted), as a loaded machine keeps it busy.
+// The watch here is the driver's own NextChange, fed by the socket instead of the bus.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -11,46 +12,28 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import type { ChangeReason, ChangeWatch } from '../../src/platform/desktop.js';
+import { NextChange } from '../../src/platform/linux/next-change.js';
 import { settle } from '../../src/tools/input/settle.js';
 
 /** A watch whose changes are the chunks read from `socket`, as the driver's are the events read from the bus. */
 function socketWatch(socket: Socket): ChangeWatch & { readonly changes: number } {
-  let lastChangeAt = Date.now();
-  let changes = 0;
-  let pending = false;
-  let wake: ((reason: ChangeReason | undefined) => void) | undefined;
+  const changes = new NextChange<ChangeReason>();
+  let heard = 0;
   socket.on('data', () => {
-    changes++;
-    lastChangeAt = Date.now();
-    if (wake) wake('accessibility');
-    else pending = true;
+    heard++;
+    changes.notify('accessibility', true);
   });
+  changes.notify('accessibility', true);
   return {
     get lastChangeAt() {
-      return lastChangeAt;
+      return changes.lastChangeAt;
     },
     get changes() {
-      return changes;
+      return heard;
     },
     changedWindows: () => [],
-    close: () => undefined,
-    next(timeoutMs) {
-      if (pending) {
-        pending = false;
-        return Promise.resolve('accessibility');
-      }
-      return new Promise((resolve) => {
-        const timer = setTimeout(() => {
-          wake = undefined;
-          resolve(undefined);
-        }, timeoutMs);
-        wake = (reason) => {
-          clearTimeout(timer);
-          wake = undefined;
-          resolve(reason);
-        };
-      });
-    },
+    close: () => changes.close(),
+    next: (timeoutMs) => changes.next(timeoutMs),
   };
 }
 

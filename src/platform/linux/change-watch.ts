@@ -4,6 +4,7 @@ import type { ChangeReason, ChangeWatch } from '../desktop.js';
 import type { AtspiClient } from './atspi/client.js';
 import type { AccessibilityEvent } from './atspi/event-monitor.js';
 import { onRootPropertyChange } from './input/root-properties.js';
+import { NextChange } from './next-change.js';
 import type { X11Connection } from './x11/index.js';
 
 /** Which mirrored window holds an object, if any (LinuxDesktop asks its live mirrors). */
@@ -19,25 +20,14 @@ function changesContent(event: AccessibilityEvent): boolean {
 }
 
 export async function watchProcessChanges(client: AtspiClient, x: X11Connection, pid: number, windowOf: WindowOfObject): Promise<ChangeWatch> {
-  let pending: ChangeReason | undefined;
+  const changes = new NextChange<ChangeReason>();
   const changed = new Map<string, { bus: string; path: string }>();
-  let wake: ((reason: ChangeReason | undefined) => void) | undefined;
   let closed = false;
-  let lastChangeAt: number | undefined;
-  /** `content`: a change of what the app shows, not of which window is active or on top (foreground input's own doing). */
-  const signal = (reason: ChangeReason, content: boolean) => {
-    if (closed) return;
-    if (content) lastChangeAt = Date.now();
-    if (wake) {
-      const resolve = wake;
-      wake = undefined;
-      resolve(reason);
-    } else pending ??= reason;
-  };
 
   const [offList, offStacking] = await Promise.all([
-    onRootPropertyChange(x, ['_NET_CLIENT_LIST'], () => signal('windows', true)),
-    onRootPropertyChange(x, ['_NET_CLIENT_LIST_STACKING'], () => signal('windows', false)),
+    // The stacking order's change is not one of content: foreground input's activation does it.
+    onRootPropertyChange(x, ['_NET_CLIENT_LIST'], () => changes.notify('windows', true)),
+    onRootPropertyChange(x, ['_NET_CLIENT_LIST_STACKING'], () => changes.notify('windows', false)),
   ]);
   const offWindows = () => {
     offList();
@@ -52,7 +42,7 @@ export async function watchProcessChanges(client: AtspiClient, x: X11Connection,
           if (sender !== pid) return;
           const content = changesContent(event);
           if (content && changed.size < MAX_CHANGED_OBJECTS) changed.set(`${event.sender} ${event.path}`, { bus: event.sender, path: event.path });
-          signal('accessibility', content);
+          changes.notify('accessibility', content);
         },
         () => undefined,
       );
@@ -64,7 +54,7 @@ export async function watchProcessChanges(client: AtspiClient, x: X11Connection,
 
   return {
     get lastChangeAt() {
-      return lastChangeAt;
+      return changes.lastChangeAt;
     },
     changedWindows() {
       const windows = new Set<number>();
@@ -74,32 +64,13 @@ export async function watchProcessChanges(client: AtspiClient, x: X11Connection,
       }
       return [...windows];
     },
-    next(timeoutMs) {
-      if (pending !== undefined) {
-        const reason = pending;
-        pending = undefined;
-        return Promise.resolve(reason);
-      }
-      if (closed) return Promise.resolve(undefined);
-      return new Promise((resolve) => {
-        const timer = setTimeout(() => {
-          wake = undefined;
-          resolve(undefined);
-        }, Math.max(0, timeoutMs));
-        wake = (reason) => {
-          clearTimeout(timer);
-          resolve(reason);
-        };
-      });
-    },
+    next: (timeoutMs) => changes.next(timeoutMs),
     close() {
       if (closed) return;
       closed = true;
+      changes.close();
       offWindows();
       offEvents();
-      const resolve = wake;
-      wake = undefined;
-      resolve?.(undefined);
     },
   };
 }

@@ -25,10 +25,8 @@ export async function settle(watch: ChangeWatch, quietMs: number, signal?: Abort
     if (quietFor >= quietMs || now >= deadline) return now - started;
     const next = watch.next(Math.min(quietMs - quietFor, deadline - now));
     if ((await (aborted ? Promise.race([next, aborted]) : next)) !== undefined) continue;
-    // Nothing within the rest of the quiet window (or the deadline, or a cancel, or a closed watch): done, once the
-    // I/O that became ready as the window ran out is read. Node runs an expired timer before it reads its sockets, and
-    // on a loaded machine this process may wake only after the app's change has come: it would be missed.
-    if (!signal?.aborted) await new Promise((resolve) => setImmediate(resolve));
+    // Nothing within the rest of the quiet window (the watch reads the I/O that came as it ran out), or the deadline,
+    // or a cancel, or a closed watch: done, unless a change of the window list came meanwhile.
     if (watch.lastChangeAt === last || signal?.aborted) return Date.now() - started;
   }
 }

@@ -2,6 +2,7 @@
 // un-minimizing it) with a bounded wait for the window manager to do it, and raising.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ToolError } from '../../../errors.js';
+import { NextChange } from '../next-change.js';
 import { encodeClientMessage, X11Error, type X11Connection } from '../x11/index.js';
 import { integerOption } from './checks.js';
 import { onRootPropertyChange } from './root-properties.js';
@@ -50,8 +51,8 @@ export async function activateWindow(x: X11Connection, window: number, options: 
   // The window manager announces the activation on the root; the wait wakes on that announcement and checks the
   // focus and map state (which may follow a moment later, a restored window being mapped after its activation)
   // again every `recheckMs` meanwhile.
-  const woken = new Wakeup();
-  const stopHearing = await onRootPropertyChange(x, ['_NET_ACTIVE_WINDOW'], () => woken.wake());
+  const woken = new NextChange<true>();
+  const stopHearing = await onRootPropertyChange(x, ['_NET_ACTIVE_WINDOW'], () => woken.notify(true, false));
   try {
     if (managed) {
       const message = encodeClientMessage(window, await x.internAtom('_NET_ACTIVE_WINDOW'), 32, [sourcePager, time, current]);
@@ -81,36 +82,6 @@ export async function activateWindow(x: X11Connection, window: number, options: 
 
 /** How long an activation wait goes without a look when the window manager announces nothing. */
 const recheckMs = 25;
-
-/** A wait that an event ends early: a wake with nobody waiting ends the next wait at once. */
-class Wakeup {
-  private pending = false;
-  private waiter: (() => void) | undefined;
-
-  wake(): void {
-    const waiter = this.waiter;
-    this.waiter = undefined;
-    if (waiter) waiter();
-    else this.pending = true;
-  }
-
-  next(timeoutMs: number): Promise<void> {
-    if (this.pending) {
-      this.pending = false;
-      return Promise.resolve();
-    }
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        this.waiter = undefined;
-        resolve();
-      }, timeoutMs);
-      this.waiter = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
-  }
-}
 
 /** Polls that must see the same position in a row before a window counts as still. */
 const stillPolls = 3;
