@@ -18,6 +18,7 @@ import { PyatspiOracle } from '../helpers/oracle.js';
 import { removeProfile } from '../helpers/profiles.js';
 import { resultText } from '../../src/tools/call-result.js';
 import { accessibleWindowState, callOk, failsWith, testContext, type Element } from '../helpers/tools.js';
+import { chromiumFlags } from '../helpers/web-browser.js';
 
 interface Action {
   path: string;
@@ -311,16 +312,7 @@ describe('honest action results on real apps', () => {
 
   test('Chromium: a real click on an option of a closed <select> (which Chromium places over the select) is refused; opened, it is chosen', async () => {
     const profile = mkdtempSync(join(tmpdir(), 'cup-honesty-chromium-'));
-    const args = [
-      '--force-renderer-accessibility',
-      '--no-first-run',
-      '--password-store=basic',
-      `--user-data-dir=${profile}`,
-      '--window-size=900,600',
-      // Chromium refuses to run as root inside its sandbox.
-      ...(process.getuid?.() === 0 ? ['--no-sandbox'] : []),
-      `file://${join(fixtureApps, 'select_page.html')}`,
-    ];
+    const args = [...chromiumFlags(profile), '--password-store=basic', '--window-size=900,600', `file://${join(fixtureApps, 'select_page.html')}`];
     const { process: app, window } = await desktop.launch('chromium', args, 'Select test - Chromium', 60_000);
     try {
       let found: Element[] = [];

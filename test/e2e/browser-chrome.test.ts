@@ -10,6 +10,7 @@ import { repositoryRoot, TestDesktop } from '../helpers/desktop.js';
 import { PyatspiOracle } from '../helpers/oracle.js';
 import { removeProfile } from '../helpers/profiles.js';
 import { callOk, testContext } from '../helpers/tools.js';
+import { chromiumFlags } from '../helpers/web-browser.js';
 import { XReaders } from '../helpers/x-readers.js';
 
 const page = join(repositoryRoot, 'test', 'fixtures', 'web', 'form.html');
@@ -39,10 +40,7 @@ describe('Chromium: the browser\'s own menus and popups', () => {
     context = testContext();
     oracle = new PyatspiOracle(desktop.env());
     profile = mkdtempSync(join(tmpdir(), 'cup-chromium-'));
-    const flags = ['--no-first-run', '--no-default-browser-check', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--force-renderer-accessibility'];
-    // Root cannot use Chromium's sandbox; the test desktop runs as whoever runs the tests.
-    if (process.getuid?.() === 0) flags.push('--no-sandbox');
-    browser = (await desktop.launch('/usr/bin/chromium', [`--user-data-dir=${profile}`, ...flags, page], title, 60_000)).window;
+    browser = (await desktop.launch('/usr/bin/chromium', [...chromiumFlags(profile), page], title, 60_000)).window;
     // The window maps before its tree reaches the bus; wait (bounded) for the address bar.
     const deadline = Date.now() + 30_000;
     while ((await found('role=textbox name="Address and search bar"')).length === 0) {

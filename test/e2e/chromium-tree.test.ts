@@ -13,6 +13,7 @@ import { repositoryRoot, TestDesktop } from '../helpers/desktop.js';
 import { PyatspiOracle } from '../helpers/oracle.js';
 import { removeProfile } from '../helpers/profiles.js';
 import { accessibleWindowState, callOk, pyatspiWalk, testContext, type Element } from '../helpers/tools.js';
+import { chromiumFlags } from '../helpers/web-browser.js';
 
 const page = join(repositoryRoot, 'test', 'fixtures', 'web', 'form.html');
 const title = 'CUP Web Form - Chromium';
@@ -55,10 +56,7 @@ describe('Chromium: a web form read and driven through AT-SPI', () => {
     context = testContext();
     oracle = new PyatspiOracle(desktop.env());
     profile = mkdtempSync(join(tmpdir(), 'cup-chromium-'));
-    const flags = ['--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--force-renderer-accessibility'];
-    // Root cannot use Chromium's sandbox; the test desktop runs as whoever runs the tests.
-    if (process.getuid?.() === 0) flags.push('--no-sandbox');
-    browser = (await desktop.launch('/usr/bin/chromium', [`--user-data-dir=${profile}`, ...flags, page], title, 60_000)).window;
+    browser = (await desktop.launch('/usr/bin/chromium', [...chromiumFlags(profile), page], title, 60_000)).window;
     // The window maps before the page's tree reaches the bus; wait (bounded) for the form's fields.
     const deadline = Date.now() + 30_000;
     while (!(await elements()).some((element) => element.role === 'textbox' && element.name === 'Full name')) {

@@ -33,15 +33,21 @@ const firefoxPreferences = [
   ['browser.newtabpage.enabled', false],
 ] as const;
 
+/**
+ * Chromium's flags for a test: its own profile, no first-run pages, no network of its own, renderer accessibility on
+ * (what a screen reader switches on), and no sandbox as root (Chromium refuses to run as root inside it).
+ */
+export function chromiumFlags(profile: string): string[] {
+  return [
+    ...(process.getuid?.() === 0 ? ['--no-sandbox'] : []), '--force-renderer-accessibility', `--user-data-dir=${profile}`,
+    '--no-first-run', '--no-default-browser-check', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic',
+  ];
+}
+
 /** The browser's command line for the first page, and for handing a page to the running browser. */
 function browserArgs(browser: BrowserId, home: string, url: string, newWindow: boolean): string[] {
   if (browser === 'firefox-esr') return ['--profile', join(home, 'profile'), ...(newWindow ? ['--new-window'] : []), url];
-  return [
-    // Root cannot use Chromium's sandbox; renderer accessibility is what a screen reader switches on.
-    ...(process.getuid?.() === 0 ? ['--no-sandbox'] : []), '--force-renderer-accessibility', `--user-data-dir=${join(home, 'chromium')}`,
-    '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic',
-    ...(newWindow ? ['--new-window'] : []), url,
-  ];
+  return [...chromiumFlags(join(home, 'chromium')), ...(newWindow ? ['--new-window'] : []), url];
 }
 
 
