@@ -142,6 +142,25 @@ describe('action tools on real apps', () => {
     assert.equal(await clipboardSoon('through'), 'through', 'ctrl+c copied the selected word, as xclip reads it');
   });
 
+  test('foreground typing into a field of an inactive window replaces the text selected in it, and goes at the end of one with none', async () => {
+    const { elements } = await state(gtk3);
+    const name = find(elements, 'textbox', 'Name field');
+    await act('set_value', { window_id: gtk3.id, element_index: name.index, value: 'Hello world' });
+    // The selection is pyatspi's; then the other window is made active, so the typing activates the field's window.
+    assert.deepEqual(await oracle.selectText(gtk3.pid, gtk3.title, 'text', 'Name field', 6, 11), [6, 11]);
+    await callOk(context, 'bring_to_front', { pid: gtk4.pid, window_id: gtk4.id });
+    assert.equal(await fixtures.readers.activeWindow(), gtk4.id, 'the other window is active (xprop)');
+    const replaced = await act('type_text', { window_id: gtk3.id, element_index: name.index, text: 'there', delivery_mode: 'foreground' });
+    assert.equal(replaced.effect, 'confirmed', JSON.stringify(replaced));
+    assert.equal((await oracle.find(gtk3.pid, gtk3.title, 'text', 'Name field')).text, 'Hello there', 'pyatspi: the selected word was replaced');
+    // Nothing selected and the caret at the start: the next typing, from the other window again, goes at the field's end.
+    assert.deepEqual(await oracle.selectText(gtk3.pid, gtk3.title, 'text', 'Name field', 0, 0), [], 'pyatspi: nothing selected');
+    await callOk(context, 'bring_to_front', { pid: gtk4.pid, window_id: gtk4.id });
+    const appended = await act('type_text', { window_id: gtk3.id, element_index: name.index, text: '!', delivery_mode: 'foreground' });
+    assert.equal(appended.effect, 'confirmed', JSON.stringify(appended));
+    assert.equal((await oracle.find(gtk3.pid, gtk3.title, 'text', 'Name field')).text, 'Hello there!', 'pyatspi: typed at the end');
+  });
+
   test('a window fully covered by another is clicked and typed into by element in the background; the cover stays on top and focused', async () => {
     const { elements } = await state(gtk3);
     // A real app window over the fixture, activated (the window manager gives it the focus).

@@ -262,16 +262,19 @@ async function currentItemOnly(desktop: LinuxDesktop, target: LiveElementTarget)
   return view !== undefined && !(await liveStates(desktop, view).catch(() => new Set<string>())).has('STATE_FOCUSED');
 }
 
+/** What the focusing reads of an element before it focuses it: its states, and its text's caret and selection. */
+export interface FocusFacts {
+  states: ReadonlySet<string>;
+  /** -1 when it has no text or did not say. */
+  caret: number;
+  selected: { start: number; end: number } | undefined;
+}
+
 /**
- * Gives the element the keyboard focus through accessibility, leaving its text's selection and caret as they were:
- * true when it has the focus (or reports it) or took it. Not reported focused does not mean not focused: GTK3
- * reports FOCUSED only from an idle callback after its window's focus-in, so right after an activation the field that
- * has the focus can still read unfocused. So whatever the focusing does to the text's selection and caret is undone:
- * a ctrl+c after a ctrl+a must find the text still selected. They are read with the states, in one round.
- * The states read before the focusing come back with the answer: real typing needs them too (is the field a one-line
- * field without the focus?), and asking them again cost the first key a round trip while the app was busy.
+ * The element's focus facts, in one round. Real input asks them while the window is being activated: the app answers
+ * before it is busy with its focus-in, and its caret and selection stay as they were through the activation.
  */
-export async function focusKeepingCaret(desktop: LinuxDesktop, target: LiveElementTarget): Promise<{ focused: boolean; statesBefore: ReadonlySet<string> }> {
+export async function readFocusFacts(desktop: LinuxDesktop, target: LiveElementTarget): Promise<FocusFacts> {
   const client = await desktop.atspi();
   const hasText = target.live.interfaces.includes('Text');
   const [states, caret, selected] = await Promise.all([
@@ -279,25 +282,42 @@ export async function focusKeepingCaret(desktop: LinuxDesktop, target: LiveEleme
     hasText ? caretOffset(client, target.ref).catch(() => -1) : -1,
     hasText ? textSelection(client, target.ref).catch(() => undefined) : undefined,
   ]);
-  if (states.has('STATE_FOCUSED') && !(await currentItemOnly(desktop, target))) return { focused: true, statesBefore: states };
-  if (!(await focusElement(desktop, actionable(target)))) return { focused: false, statesBefore: states };
-  // A GTK3 entry selects all its text when focused this way, and the keys would replace it: the selection, or
-  // else the caret, goes back to what it was, so the keys act there, as typing in the background inserts at the caret.
-  if (selected) await selectTextRange(client, target.ref, selected.start, selected.end).catch(() => false);
-  else if (caret >= 0) await setCaretOffset(client, target.ref, caret).catch(() => false);
-  return { focused: true, statesBefore: states };
+  return { states, caret, selected };
+}
+
+/**
+ * Gives the element the keyboard focus through accessibility, leaving its text's selection and caret as they were:
+ * `focused` when it has the focus (or reports it) or took it. Not reported focused does not mean not focused: GTK3
+ * reports FOCUSED only from an idle callback after its window's focus-in, so right after an activation the field that
+ * has the focus can still read unfocused. So whatever the focusing does to the text's selection and caret is undone:
+ * a ctrl+c after a ctrl+a must find the text still selected. `facts` are the ones read before (readFocusFacts), else
+ * read now; they come back with the answer (`before`), as real typing needs them too.
+ */
+export async function focusKeepingCaret(desktop: LinuxDesktop, target: LiveElementTarget, facts?: Promise<FocusFacts>): Promise<{ focused: boolean; before: FocusFacts }> {
+  const before = await (facts ?? readFocusFacts(desktop, target));
+  const { states, caret, selected } = before;
+  if (states.has('STATE_FOCUSED') && !(await currentItemOnly(desktop, target))) return { focused: true, before };
+  const client = await desktop.atspi();
+  // A GTK3 entry selects all its text when focused this way (within GrabFocus), and the keys would replace it: the
+  // selection, or else the caret, goes back to what it was, so the keys act there, as typing in the background inserts
+  // at the caret. The app takes its calls in order, so the putting back goes out with the focusing, not a round after.
+  const [focused] = await Promise.all([
+    focusElement(desktop, actionable(target)),
+    selected ? selectTextRange(client, target.ref, selected.start, selected.end).catch(() => false) : caret >= 0 ? setCaretOffset(client, target.ref, caret).catch(() => false) : undefined,
+  ]);
+  return { focused, before };
 }
 
 /**
  * Gives the element the keyboard focus before real keys (the window already active): through accessibility where
  * the toolkit allows (focusKeepingCaret), else with a real click on its own visible box, refused (nothing typed)
  * when it has none. The point is looked for only when the click is needed: a field scrolled out of view still takes
- * the focus through accessibility. Answers the element's states as they were before the focusing.
+ * the focus through accessibility. Answers the element's focus facts as they were before the focusing.
  */
-export async function focusForKeys(desktop: LinuxDesktop, x: X11Connection, target: LiveElementTarget): Promise<ReadonlySet<string>> {
-  const { focused, statesBefore } = await focusKeepingCaret(desktop, target);
-  if (focused || !target.live.interfaces.includes('Component')) return statesBefore;
+export async function focusForKeys(desktop: LinuxDesktop, x: X11Connection, target: LiveElementTarget, facts?: Promise<FocusFacts>): Promise<FocusFacts> {
+  const { focused, before } = await focusKeepingCaret(desktop, target, facts);
+  if (focused || !target.live.interfaces.includes('Component')) return before;
   const point = await screenPointNow(desktop, target);
   await click(x, { x: point.screenX, y: point.screenY });
-  return statesBefore;
+  return before;
 }

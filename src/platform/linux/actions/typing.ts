@@ -13,7 +13,7 @@ import { charactersWithoutKey, pressCombination, syntheticCombination, synthetic
 import type { LinuxDesktop } from '../linux-desktop.js';
 import { backgroundFocusMs, focusArrives, focusElement, type Actionable } from './accessible-actions.js';
 import { typeThroughDevTools, type DevToolsTyping } from './devtools-typing.js';
-import { focusForKeys } from './element-point.js';
+import { focusForKeys, readFocusFacts } from './element-point.js';
 import { focusedTargetFor } from './focused-element.js';
 import { liveStates } from './live-states.js';
 import { actionable, liveTarget, type LiveElementTarget } from './live-target.js';
@@ -472,15 +472,19 @@ async function typeInto(desktop: LinuxDesktop, request: TypeRequest, element: Li
   const readsText = app !== undefined && holdsText;
   let typed: SentInput | undefined;
   let missing = false;
+  // The field's focus facts are asked while its window is activated (see readFocusFacts); a failure is the focusing's.
+  const facts = element ? readFocusFacts(desktop, element) : undefined;
+  facts?.catch(() => undefined);
   const observation = await withForeground(desktop, window, async (x, allSent) => {
     // Put the caret in the field first, outside the observation. A one-line field without the focus takes the text at
     // its end, as in the background (insertAtCaret); a real End key in the same stream as the text puts the caret
     // there, where one set through accessibility reaches a Gecko page after the first keys: typed into a fresh page's
-    // "carpe diem", "ok" went in at its start, and so it did in a GTK3 entry whose app had left its caret there.
-    // The states are the ones the focusing asked, not asked in a round trip of their own; the End key is not held
-    // (a key's default 20 ms hold put the first character that much later, as the typing below holds none).
-    const statesBefore = element ? await focusForKeys(desktop, x, element) : undefined;
-    if (oneLineUnfocused(statesBefore)) await pressCombination(x, 'End', { holdMs: 0 });
+    // "carpe diem", "ok" went in at its start, and so it did in a GTK3 entry whose app had left its caret there. Text
+    // selected in it is left for the keys to replace, as a person's typing does (a ctrl+a before the typing).
+    // The End key is not held (a key's default 20 ms hold put the first character that much later, as the typing
+    // below holds none).
+    const factsBefore = element ? await focusForKeys(desktop, x, element, facts) : undefined;
+    if (factsBefore && oneLineUnfocused(factsBefore.states) && !factsBefore.selected) await pressCombination(x, 'End', { holdMs: 0 });
     // No hold between a key's press and its release: XTEST delivers both in order either way (as `xdotool type
     // --delay 0` sends them), and a timer per key (a millisecond or more, longer on a busy machine) made 100
     // characters cost over 100 ms.
