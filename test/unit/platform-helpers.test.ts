@@ -71,6 +71,9 @@ describe('set-up errors name the package and the command that installs it', () =
     assert.deepEqual(parseSize('1280x800'), { width: 1280, height: 800 });
     assert.throws(() => parseSize('1280*800'), /expected WIDTHxHEIGHT/);
     assert.throws(() => parseSize('10x10'), /between 64 and 8192/);
+    // Sides of any digit count get the range, not only those of two to five digits.
+    assert.throws(() => parseSize('0x0'), /between 64 and 8192/);
+    assert.throws(() => parseSize('100000x800'), /between 64 and 8192/);
   });
 
   test('the log folder exists before anything opens a log in it, with no desktop started first', () => {

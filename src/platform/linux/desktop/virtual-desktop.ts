@@ -38,7 +38,7 @@ const firstCandidateDisplay = 90;
 const candidateCount = 400;
 
 export function parseSize(text: string): { width: number; height: number } {
-  const match = /^(\d{2,5})x(\d{2,5})$/.exec(text.trim());
+  const match = /^(\d{1,6})x(\d{1,6})$/.exec(text.trim());
   if (!match) throw new Error(`invalid size "${text}": expected WIDTHxHEIGHT, e.g. 1280x800`);
   const width = Number(match[1]);
   const height = Number(match[2]);
