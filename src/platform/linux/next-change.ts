@@ -1,4 +1,14 @@
 /**
+ * A timeout whose callback runs once the I/O that became ready by its end has been read. Node runs an expired timer
+ * before it reads its sockets: on a loaded machine this process may wake only after a change has come, and a wait that
+ * answered "nothing came" at once would take a quiet where the app went on. clearTimeout stops it until it expires;
+ * after that the callback still runs, so it must check that its wait is still the current one.
+ */
+export function afterIoTurn(callback: () => void, timeoutMs: number): NodeJS.Timeout {
+  return setTimeout(() => setImmediate(callback), Math.max(0, timeoutMs));
+}
+
+/**
  * One waiter at a time for the next change of something watched (a process's events, the window list): what a
  * ChangeWatch's next() and lastChangeAt are made of, apart from where the changes come from.
  */
@@ -36,18 +46,11 @@ export class NextChange<Reason> {
         clearTimeout(timer);
         resolve(reason);
       };
-      // Node runs an expired timer before it reads its sockets: on a loaded machine this process may wake only after
-      // the change has come, so the I/O that became ready meanwhile is read first (one turn), or a quiet would be
-      // taken where the app went on.
-      const timer = setTimeout(
-        () =>
-          setImmediate(() => {
-            if (this.wake !== own) return;
-            this.wake = undefined;
-            resolve(undefined);
-          }),
-        Math.max(0, timeoutMs),
-      );
+      const timer = afterIoTurn(() => {
+        if (this.wake !== own) return;
+        this.wake = undefined;
+        resolve(undefined);
+      }, timeoutMs);
       this.wake = own;
     });
   }

@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import type { DBusSignal } from '../dbus/index.js';
 import type { AtspiClient } from './client.js';
+import { afterIoTurn } from '../next-change.js';
 
 /** One AT-SPI event an application emitted, e.g. StateChanged "checked" 1 on a checkbox. */
 export interface AccessibilityEvent {
@@ -209,17 +210,12 @@ export class EventMonitor {
             recorder.wake = undefined;
             resolve(true);
           };
-          // Node runs an expired timer before it reads its sockets: events that came while this process was busy
-          // are read first (one turn of I/O), or a pause would be seen where the app went on.
-          const timer = setTimeout(
-            () =>
-              setImmediate(() => {
-                if (recorder.wake !== wake) return;
-                recorder.wake = undefined;
-                resolve(false);
-              }),
-            timeoutMs,
-          );
+          // Events that came while this process was busy are read first, or a pause would be seen where the app went on.
+          const timer = afterIoTurn(() => {
+            if (recorder.wake !== wake) return;
+            recorder.wake = undefined;
+            resolve(false);
+          }, timeoutMs);
           recorder.wake = wake;
         }),
       stop: () => {
