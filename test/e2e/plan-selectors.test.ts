@@ -193,6 +193,17 @@ describe('selectors in actions and window references in plans', () => {
     assert.equal((await fixtures.status(app)).counter, before.counter + 1, 'pyatspi: the button found counted the click');
   });
 
+  test('!disabled finds the buttons pyatspi reads enabled and showing, and disabled the others', async () => {
+    const named = (matches: { name: string }[]) => matches.map((match) => match.name).sort();
+    const found = async (selector: string) => named((await callOk(fixtures.context, 'find_elements', { window_id: app.id, selector })).structured.matches as { name: string }[]);
+    const buttons = (await pyatspiWalk(app.pid, app.title, fixtures.desktop.env())).filter((node) => node.role === 'push button' && node.states.includes('showing') && node.name);
+    const enabled = buttons.filter((node) => node.states.includes('enabled')).map((node) => node.name).sort();
+    const disabled = buttons.filter((node) => !node.states.includes('enabled')).map((node) => node.name).sort();
+    assert.ok(enabled.length > 0 && disabled.length > 0, `pyatspi reads both kinds: ${JSON.stringify({ enabled, disabled })}`);
+    assert.deepEqual((await found('role=button !disabled')).filter((name) => name), enabled);
+    assert.deepEqual((await found('role=button disabled')).filter((name) => name), disabled);
+  });
+
   test('get_window_state, wait_for, invoke_menu and bring_to_front take window_id alone too, as list_windows gives it', async () => {
     // An agent that read list_windows and asked get_window_state by window_id got 'pid: required'.
     const read = await callOk(fixtures.context, 'get_window_state', { window_id: app.id, include_screenshot: false });

@@ -58,6 +58,13 @@ test('flags, AND within a segment, [index=N] and the >> combinator', () => {
   assert.deepEqual(ids('role=textbox >> role=button'), []);
 });
 
+test('!flag holds where the flag does not: the enabled buttons, the items not selected', () => {
+  assert.deepEqual(ids('role=button !disabled'), ['yes', 'other']);
+  assert.deepEqual(ids('role=listitem !selected'), ['i1', 'i2']);
+  assert.deepEqual(ids('role=dialog >> role=button !focused !disabled'), []);
+  assert.deepEqual(ids('!disabled role=button [index=-1]'), ['other']);
+});
+
 test('a selector that does not parse completely is an error naming the position, never a wider match', () => {
   const cases: [string, number, RegExp][] = [
     ['role=button name', 16, /operator/],
@@ -72,6 +79,9 @@ test('a selector that does not parse completely is an error naming the position,
     ['name*="(?=x)"', 6, /lookaround/],
     ['', 0, /empty selector/],
     ['role=button"x"', 11, /space between terms/],
+    ['role=button !shiny', 12, /unknown flag "shiny" after "!"/],
+    ['role=button !name=OK', 12, /negates flags only \(e\.g\. !disabled\), not the field "name"/],
+    ['role=button !', 12, /expected a flag after "!"/],
   ];
   for (const [selector, position, problem] of cases) {
     assert.throws(

@@ -33,7 +33,7 @@ function fieldText<N, F extends string, G extends string>(node: N, field: F, rea
 function termHolds<N, F extends string, G extends string>(node: N, term: Term<F, G>, reader: NodeReader<N, F, G>): boolean {
   switch (term.kind) {
     case 'flag':
-      return reader.flag(node, term.flag);
+      return reader.flag(node, term.flag) !== (term.not === true);
     case 'index':
       return true;
     case 'regex': {

@@ -34,7 +34,8 @@ export const TERMINAL_VOCABULARY: SelectorVocabulary<SelectorField, SelectorFlag
 export type Term<F extends string = SelectorField, G extends string = SelectorFlag> =
   | { kind: 'field'; field: F; op: '=' | '~=' | '^='; value: string }
   | { kind: 'regex'; field: F; regex: SafeRegex }
-  | { kind: 'flag'; flag: G }
+  /** `not`: the flag written `!flag`, which holds where the flag does not. */
+  | { kind: 'flag'; flag: G; not?: true }
   | { kind: 'index'; index: number };
 
 export interface Segment<F extends string = SelectorField, G extends string = SelectorFlag> {
@@ -109,6 +110,22 @@ class SelectorParser<F extends string, G extends string> {
     return { terms };
   }
 
+  /** `!flag`: a node without the flag (`role=button !disabled`). Only flags are negated: a field's test has a value. */
+  private negatedFlag(): Term<F, G> {
+    const start = this.pos;
+    this.pos++;
+    const word = /^[A-Za-z]+/.exec(this.source.slice(this.pos))?.[0];
+    if (!word) this.fail(`expected a flag after "!" (${this.flagWords})`, start);
+    this.pos += word.length;
+    const flag = this.vocabulary.flags.get(word);
+    if (flag === undefined) {
+      const fields: readonly string[] = this.vocabulary.fields;
+      if (fields.includes(word)) this.fail(`"!" negates flags only (e.g. !disabled), not the field "${word}"`, start);
+      this.fail(`unknown flag "${word}" after "!" (flags: ${this.flagWords})`, start);
+    }
+    return { kind: 'flag', flag, not: true };
+  }
+
   private term(): Term<F, G> {
     const start = this.pos;
     if (this.source[this.pos] === '[') {
@@ -117,8 +134,9 @@ class SelectorParser<F extends string, G extends string> {
       this.pos += match[0].length;
       return { kind: 'index', index: Number(match[1]) };
     }
+    if (this.source[this.pos] === '!') return this.negatedFlag();
     const word = /^[A-Za-z]+/.exec(this.source.slice(this.pos))?.[0];
-    if (!word) this.fail(`expected a term such as role=button, a flag (${this.flagWords}) or [index=N], found ${JSON.stringify(this.source[this.pos])}`);
+    if (!word) this.fail(`expected a term such as role=button, a flag (${this.flagWords}), !flag or [index=N], found ${JSON.stringify(this.source[this.pos])}`);
     this.pos += word.length;
     const opMatch = /^(=|~=|\*=|\^=)/.exec(this.source.slice(this.pos));
     const fields: readonly string[] = this.vocabulary.fields;
