@@ -49,8 +49,12 @@ export function normaliseWhitespace(text: string): string {
 }
 
 // Characters a keyboard does not type, for the ones an agent types in their place: the dashes and minus (U+2010-2015,
-// U+2212), the curly and low quotes and primes, the fixed-width and non-breaking spaces, the ellipsis.
+// U+2212), the curly and low quotes and primes, the fixed-width and non-breaking spaces, the ellipsis, the ratio sign
+// (U+2236) as a colon; and the invisible marks that set the direction of text (LRM, RLM, the embeddings, overrides
+// and isolates), as nothing: GTK's file chooser shows a time as "\u200e07\u223602", which name="07:02" did not match.
 const typedForms: ReadonlyArray<readonly [RegExp, string]> = [
+  [/[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, ''],
+  [/\u2236/g, ':'],
   [/[\u2010-\u2015\u2212]/g, '-'],
   [/[\u2018\u2019\u201a\u201b\u2032]/g, "'"],
   [/[\u201c-\u201f\u2033]/g, '"'],

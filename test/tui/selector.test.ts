@@ -130,3 +130,14 @@ test('typographic punctuation matches as typed (dashes, curly quotes, non-breaki
   assert.deepEqual(match('name="Use Word 2007\u2013365 Format!"'), ['dash']);
   assert.deepEqual(match('name="Save As..."'), ['dots']);
 });
+
+test('a time as a file chooser shows it (a left-to-right mark, the ratio sign for a colon) matches as typed', () => {
+  const named: UINode[] = [
+    { id: 'time', role: 'cell', name: '\u200e07\u223602' },
+    { id: 'rtl', role: 'cell', name: '\u2067\u05e9\u05dc\u05d5\u05dd\u2069 report.txt' },
+  ];
+  const match = (selector: string) => matchSelector(named, parseSelectorOrThrow(selector), { textOf: (node) => node.name }).map((node) => node.id);
+  assert.deepEqual(match('name="07:02"'), ['time']);
+  assert.deepEqual(match('name^="07:"'), ['time']);
+  assert.deepEqual(match('name="\u05e9\u05dc\u05d5\u05dd report.txt"'), ['rtl']);
+});
