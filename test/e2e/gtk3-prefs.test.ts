@@ -23,7 +23,7 @@ describe('a GTK3 preferences grid, judged by pyatspi', () => {
   before(async () => {
     fixtures = await FixtureDesktop.start();
     logDir = mkdtempSync(join(tmpdir(), 'cup-prefs-'));
-    window = await fixtures.launch('gtk3', { title: 'Prefs Fixture', size: '480x700', rows: 3, extraArgs: ['--prefs', '--action-log', join(logDir, 'actions.log')] });
+    window = await fixtures.launch('gtk3', { title: 'Prefs Fixture', size: '480x700', rows: 3, extraArgs: ['--prefs', '--comma-spin', '--action-log', join(logDir, 'actions.log')] });
   });
 
   after(async () => {
@@ -97,6 +97,17 @@ describe('a GTK3 preferences grid, judged by pyatspi', () => {
 
     await callOk(fixtures.context, 'press_key', { window_id: window.id, selector: spin, key: 'Return' });
     assert.match(readLog(), /^spin upload 1007 /m, 'the app took 1007 on Return');
+  });
+
+  test('a spin button showing its number with a decimal comma, as a German locale does, is not said to hold typed digits it took', async () => {
+    const before = await fixtures.oracle.find(window.pid, window.title, 'spin button', 'Ratio:');
+    assert.deepEqual([before.text, before.value], ['1,5', 1.5], 'pyatspi: it shows 1,5 and holds 1.5');
+    assert.deepEqual(await fixtures.oracle.selectText(window.pid, window.title, 'spin button', 'Ratio:', 0, 3), [0, 3]);
+    const typed = await callOk(fixtures.context, 'type_text', { window_id: window.id, selector: 'role=spinbutton name="Ratio:"', text: '2,5\n', delivery_mode: 'foreground' });
+    assert.match(readLog(), /^spin ratio 2\.5 /m, 'the app took 2.5');
+    const after = await fixtures.oracle.find(window.pid, window.title, 'spin button', 'Ratio:');
+    assert.deepEqual([after.text, after.value], ['2,5', 2.5], 'pyatspi: it shows 2,5 and holds 2.5');
+    assert.doesNotMatch((typed.structured.evidence as string[] | undefined ?? []).join('\n'), /not taken them yet/, typed.summary);
   });
 
   test("a closed menu counts the children opening it shows, not those the app keeps hidden in it", async () => {

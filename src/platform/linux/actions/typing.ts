@@ -14,6 +14,7 @@ import type { LinuxDesktop } from '../linux-desktop.js';
 import { backgroundFocusMs, focusArrives, focusElement, type Actionable } from './accessible-actions.js';
 import { typeThroughDevTools, type DevToolsTyping } from './devtools-typing.js';
 import { focusForKeys, readFocusFacts } from './element-point.js';
+import { showsNumber } from '../../../cup/shown-number.js';
 import { focusedTargetFor } from './focused-element.js';
 import { liveStates } from './live-states.js';
 import { actionable, liveTarget, type LiveElementTarget } from './live-target.js';
@@ -376,7 +377,7 @@ async function withNumberNotTaken(desktop: LinuxDesktop, target: Actionable, lab
   if (!target.interfaces.includes('Value') || !target.interfaces.includes('Text')) return outcome;
   const client = await desktop.atspi();
   const [shown, held] = await Promise.all([textProbe(desktop, target.ref, label).read().catch(() => undefined), readValue(client, target.ref).catch(() => undefined)]);
-  if (shown === undefined || held === undefined || Number(shown.trim()) === held.current) return outcome;
+  if (shown === undefined || held === undefined || showsNumber(shown, held.current) !== false) return outcome;
   const note =
     `${label} shows ${JSON.stringify(shown)} but holds ${held.current}: a spin button takes typed digits when they are committed, so the app has not taken them yet; ` +
     `press_key "Return" on it (or move the focus away) to commit them, or set_value to replace its number`;
