@@ -18,9 +18,8 @@ import { isPageDateField, pageInputButtonAdvice, setFieldThroughPage } from './p
 import { actionable, liveTarget } from './live-target.js';
 import { replaceFieldText, requireEditable, shows } from './typing.js';
 import { observe, stateProbe, textProbe, valueProbe } from './verification.js';
+import { showsNumber } from '../../../cup/shown-number.js';
 
-/** A number as typed, with no unit or format around it. */
-const plainNumber = /^[-+]?\d+(\.\d+)?$/;
 
 /** Roles whose value is the text typed into them. */
 const textRoles = new Set(['textbox', 'searchbox']);
@@ -56,16 +55,16 @@ export async function setValueAction(desktop: LinuxDesktop, element: ElementTarg
       (await liveStates(desktop, target.ref)).has('STATE_EDITABLE');
     if (unheard) {
       const shown = await textProbe(desktop, target.ref, label).read().catch(() => undefined);
-      if (shown !== undefined && shown.trim() !== '' && Number(shown) === number) return nothingToChange('background', `${label} holds ${number}`);
+      if (shown !== undefined && showsNumber(shown, number) === true) return nothingToChange('background', `${label} holds ${number}`);
       return replaceFieldText(desktop, target, value.trim());
     }
     // A spin button typed into holds its number until the typing is taken (Return, or the focus leaving): Mines'
     // Percent mines field showed "2520" typed after its 25, and set_value 25 answered "holds 25 already" with the field
-    // still showing 2520. Its text is read with its number, and a plain number there other than the one held is a
-    // change still to make (a formatted text, "25 %", is no such edit). A new number writes itself out over the typing;
+    // still showing 2520. Its text is read with its number, and another number there than the one held (in any locale's
+    // spelling, with any unit: showsNumber) is a change still to make. A new number writes itself out over the typing;
     // the number held already does not (GTK3 sets it on the adjustment, which announces nothing), so the text is set.
     const text = interfaces.includes('Text') ? textProbe(desktop, target.ref, label) : undefined;
-    const typed = (shown: string | undefined) => shown !== undefined && plainNumber.test(shown.trim()) && Number(shown.trim()) !== number;
+    const typed = (shown: string | undefined) => shown !== undefined && showsNumber(shown, number) === false;
     const shownBefore = await text?.read().catch(() => undefined);
     const heldAlready = range.current === number;
     if (heldAlready && !typed(shownBefore)) return nothingToChange('background', `${label} holds ${number}`);
