@@ -224,4 +224,22 @@ describe('Qt 5 fixture', () => {
     await callOk(fixtures.context, 'click', { window_id: dialog.window_id, selector: 'role=button name=Cancel' });
     rmSync(folder, { recursive: true, force: true });
   });
+  test('a dialog Qt makes after another closed, with the closed one\'s object ids, is read with its own roles: the input dialog\'s label is no alert', async () => {
+    const asking = await fixtures.desktop.launchFixture('qt5', { title: 'Qt Asker', extraArgs: ['--questions'] });
+    const asked = await callOk(fixtures.context, 'click', { window_id: asking.window.id, selector: 'role=button name="Ask…"' });
+    const question = (asked.structured as unknown as ActionResult).new_windows?.find((each) => each.title === 'Discard?');
+    assert.ok(question, asked.summary);
+    assert.match(asked.body ?? '', /\[e0\] (alrt|adlg) "Discard\?"/, 'the question is read as an alert');
+    await callOk(fixtures.context, 'click', { window_id: question.window_id, selector: 'role=button name=No' });
+    const renamed = await callOk(fixtures.context, 'click', { window_id: asking.window.id, selector: 'role=button name="Rename…"' });
+    const dialog = (renamed.structured as unknown as ActionResult).new_windows?.find((each) => each.title === 'Rename');
+    assert.ok(dialog, renamed.summary);
+    // The oracle: pyatspi reads the prompt as a label (and no alert in the dialog).
+    const nodes = await pyatspiWalk(asking.window.pid, 'Rename', fixtures.desktop.env());
+    assert.deepEqual(nodes.filter((node) => node.name === 'New name:').map((node) => node.role).sort(), ['label', 'text'], JSON.stringify(nodes));
+    const read = await callOk(fixtures.context, 'find_elements', { window_id: dialog.window_id, selector: 'name="New name:"' });
+    const matches = (read.structured as { matches: { role: string }[] }).matches;
+    assert.deepEqual(matches.map((match) => match.role).sort(), ['text', 'textbox'], read.body);
+    await callOk(fixtures.context, 'click', { window_id: dialog.window_id, selector: 'role=button name=Cancel' });
+  });
 });
