@@ -1,6 +1,6 @@
 // What changed between two readings of one window's tree: the pure comparison behind every action's `diff`.
 import { hasNonFocusAction } from './fields.js';
-import { isClosedMenu, repeatsName, unreadMenuItems } from './prune.js';
+import { isClosedMenu, repeatsName, unreadMenuItems, unseenAndUnreachable } from './prune.js';
 import type { CupNode, CupRole, CupState } from './types.js';
 
 /** One reading: its tree (node ids are `e<index>`) and each node's object identity by index, where the reader knows it. */
@@ -154,12 +154,17 @@ function described(node: CupNode): DiffNode {
 }
 
 /**
- * A node whose coming and going is told by others: an unnamed filler or panel with nothing to read or do (its
- * children tell it), or a lone text child that repeats its parent's name (a list row's label), as the compact view skips it.
+ * A node whose coming and going is told by others, or by nothing: an unnamed filler or panel with nothing to read or
+ * do (its children tell it), a lone text child that repeats its parent's name (a list row's label), as the compact
+ * view skips it, or one hidden and off screen.
  */
 function toldByOthers(entry: Entry): boolean {
   const { node, parent } = entry;
   if (!node.name && !node.value && !hasNonFocusAction(node)) return true;
+  // One the app keeps hidden and off screen is in no compact view: its coming or going names nothing an agent can
+  // see or reach. Qt's file dialog keeps a list view of the folder, of no size, beside its detail view, and a new folder
+  // was told twice, as a list item too, which no view showed; once shown, its states' change says so.
+  if (unseenAndUnreachable(node)) return true;
   return node.role === 'text' && parent?.children.length === 1 && repeatsName(parent.node.name, node.name);
 }
 
@@ -232,7 +237,9 @@ export function diffTrees(before: DiffReading, after: DiffReading): TreeDiff {
   const moved: MovedNode[] = [];
   for (const entry of newEntries) {
     const old = partners.get(entry);
-    if (!old) continue;
+    // Unseen before and after (see toldByOthers), its changes are no one's to see: the hidden list view's items
+    // lost their selection as the shown view's rows did, and each was told twice.
+    if (!old || (unseenAndUnreachable(old.node) && unseenAndUnreachable(entry.node))) continue;
     const changes = changesOf(old.node, entry.node);
     if (Object.keys(changes).length > 0) changed.push({ ...described(entry.node), changes });
     const reparented = (entry.parent && partners.get(entry.parent)) !== old.parent;

@@ -291,15 +291,23 @@ function isSkipped(node: CupNode, parent: CupNode | undefined, siblingCount: num
   if (SKIPPED_ROLES.has(node.role)) return true;
   if (node.bounds && (node.bounds.w === 0 || node.bounds.h === 0)) return true;
   if (node.states?.includes('offscreen') && !hasNonFocusAction(node)) return true;
-  // Hidden by the app and not on screen (a browser's unused toolbar buttons, a maximized window's Restore):
-  // nothing there to see or reach, whatever actions it lists. COMPACT.md keeps these for their actions.
-  if (node.states?.includes('offscreen') && node.states.includes('hidden')) return true;
+  // COMPACT.md keeps these for their actions.
+  if (unseenAndUnreachable(node)) return true;
   if (node.role === 'img' && !node.name) return true;
   // A lone text child of a named node that only repeats the parent's name says nothing new. COMPACT.md
   // skips every lone text child of a named parent; that loses text that is not in the name, such as a web
   // page's output paragraph inside an unnamed div of a named document.
   if (node.role === 'text' && (!node.name || (siblingCount === 1 && repeatsName(parent?.name, node.name)))) return true;
   return false;
+}
+
+/**
+ * Hidden by the app and not on screen (a browser's unused toolbar buttons, a maximized window's Restore, the rows of
+ * the list view Qt's file dialog keeps undrawn beside its detail view): nothing there to see or reach, whatever
+ * actions it lists.
+ */
+export function unseenAndUnreachable(node: CupNode): boolean {
+  return node.states?.includes('offscreen') === true && node.states.includes('hidden');
 }
 
 /** The text appears in the name as whole words (GTK names a button after its label, "Save", or more, "Save As"). */

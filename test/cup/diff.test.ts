@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { diffTrees, type DiffReading } from '../../src/cup/diff.js';
 import { diffLines, diffSummary } from '../../src/cup/diff-text.js';
-import type { CupNode } from '../../src/cup/types.js';
+import type { CupNode, CupState } from '../../src/cup/types.js';
 import { node } from './build.js';
 
 /** A reading whose identities are given per node as `id:<identity>` in a side table; nodes left out have none. */
@@ -198,4 +198,28 @@ test("a closed menu's items that one reading read and the other left unread are 
   const fewer = node(2, 'menuitem', 'File', { actions: ['click'], bounds: box(0, 0), children: [item(3, 'New Tab', ['offscreen'])] });
   const lines = diffLines(diffTrees(reading(form([closed]), { 0: 'w', 1: 'g', 2: 'file', 3: 'new', 4: 'quit' }), reading(form([fewer]), { 0: 'w', 1: 'g', 2: 'file', 3: 'new' })));
   assert.deepEqual(lines, ['- mi "Quit" (was e4)']);
+});
+
+test('a node added or removed hidden and off screen (a view the app keeps hidden beside the one shown) is not listed; one hidden only is', () => {
+  // Qt's file dialog: a new folder appears as a row of the detail view shown and as an item of the list view it keeps
+  // hidden (each item hidden and off screen), which no view shows.
+  const views = (rows: boolean) =>
+    form([
+      node(2, 'list', 'Files', { states: ['hidden', 'offscreen'], children: rows ? [node(3, 'listitem', 'New Folder', { actions: ['toggle'], states: ['hidden', 'offscreen', 'selected'] })] : [] }),
+      node(4, 'tree', 'Files', { children: rows ? [node(5, 'cell', 'New Folder', { actions: ['toggle'], bounds: box(0, 20) }), node(6, 'button', 'Create', { actions: ['click'], states: ['hidden'] })] : [] }),
+    ]);
+  const ids = { 2: 'list', 3: 'item', 4: 'tree', 5: 'cell', 6: 'create' };
+  const added = diffTrees(reading(views(false), ids), reading(views(true), ids));
+  assert.deepEqual(diffLines(added), ['+ [e5] cel "New Folder"', '+ [e6] btn "Create"']);
+  const removed = diffTrees(reading(views(true), ids), reading(views(false), ids));
+  assert.deepEqual(diffLines(removed), ['- cel "New Folder" (was e5)', '- btn "Create" (was e6)']);
+  // Its selection taken away, as the shown row's, is told for the row alone; shown, it is a change of states.
+  const unselected = (states: CupState[]) =>
+    form([
+      node(2, 'list', 'Files', { states: ['hidden', 'offscreen'], children: [node(3, 'listitem', 'New Folder', { actions: ['toggle'], states })] }),
+      node(4, 'tree', 'Files', { children: [node(5, 'cell', 'New Folder', { actions: ['toggle'], bounds: box(0, 20), states: states.filter((state) => state === 'selected') })] }),
+    ]);
+  const hidden: CupState[] = ['hidden', 'offscreen'];
+  assert.deepEqual(diffLines(diffTrees(reading(unselected([...hidden, 'selected']), ids), reading(unselected(hidden), ids))), ['~ [e5] cel "New Folder" states: -sel']);
+  assert.deepEqual(diffLines(diffTrees(reading(unselected(hidden), ids), reading(unselected([]), ids))), ['~ [e3] li "New Folder" states: -hid', '\u2195 1 moved: [e3] li "New Folder"']);
 });

@@ -217,4 +217,29 @@ describe('GTK3 forms of graphics apps, judged by pyatspi', () => {
     const again = await callOk(fixtures.context, 'set_value', { window_id: window.id, selector: port, value: held[2]! });
     assert.equal((again.structured as unknown as ActionResult).path, 'none', again.summary);
   });
+
+  test('a field that completes the typed text and selects what it added (a file chooser\'s location) says so, and what keys typed next would do', async () => {
+    const completing = await fixtures.desktop.launchFixture('gtk3', { title: 'Completion Fixture', extraArgs: ['--completion'] });
+    const field = 'role=textbox name=Folder';
+    const read = () => {
+      const run = pyatspi([
+        `frame = find_frame(${completing.window.pid}, "Completion Fixture")`,
+        'field = pyatspi.findDescendant(frame, lambda node: node.name == "Folder" and node.getRoleName() == "text")',
+        'text = field.queryText()',
+        'start, end = text.getSelection(0) if text.getNSelections() > 0 else (0, 0)',
+        'print(repr(text.getText(0, -1)), repr(text.getText(start, end)))',
+      ]);
+      return `${run.stdout.trim()}${run.stderr.trim()}`;
+    };
+    const typed = await callOk(fixtures.context, 'type_text', { window_id: completing.window.id, selector: field, text: 'rep' });
+    // The case: the app added "orts/" after the typed "rep" and selected it.
+    assert.equal(read(), `'reports/' 'orts/'`, 'pyatspi: the field completed and selected');
+    const evidence = ((typed.structured as unknown as ActionResult).evidence ?? []).join('\n');
+    assert.match(evidence, /the app completed the text typed into \[e\d+\]: it added "orts\/" and selected it, and keys typed into a focused field replace a selection; to type after it, press_key "End" first/, evidence);
+    // Text that nothing completes (no name starts with it) leaves nothing selected, and no such line.
+    await callOk(fixtures.context, 'set_value', { window_id: completing.window.id, selector: field, value: '' });
+    const plain = await callOk(fixtures.context, 'type_text', { window_id: completing.window.id, selector: field, text: 'zz' });
+    assert.equal(read(), `'zz' ''`, 'pyatspi: nothing completed');
+    assert.doesNotMatch(((plain.structured as unknown as ActionResult).evidence ?? []).join('\n'), /completed/, plain.summary);
+  });
 });

@@ -2,6 +2,9 @@
 // shows (Kate's settings pages, VLC's preferences, Okular's page view) that GTK's bridge never makes. The oracle is
 // Debian's pyatspi, reading the same objects from the bus: their boxes, states and values.
 import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { ClientWindow } from '../../src/platform/linux/windows.js';
 import type { ActionResult } from '../../src/tools/input/schemas.js';
@@ -195,5 +198,48 @@ describe('Qt 5 fixture', () => {
     assert.equal((chosen.structured as unknown as ActionResult).path, 'x11_atspi', chosen.summary);
     // Qt announces no change of a list item's text, and the verdict is still suspected_noop (see the README's known limits).
     assert.equal((await fixtures.oracle.find(window.pid, window.title, 'list item', 'Archived')).name, 'Archived', 'pyatspi: the menu item ran');
+  });
+  test('Qt\'s file dialog: a folder it creates is told as the detail view\'s row, not also as an item of the list view it keeps undrawn', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'cup-qt-save-'));
+    const saving = await fixtures.desktop.launchFixture('qt5', { title: 'Qt Saver', extraArgs: ['--save-dialog', folder] });
+    const opened = await callOk(fixtures.context, 'click', { window_id: saving.window.id, selector: 'role=button name="Save…"' });
+    const dialog = (opened.structured as unknown as ActionResult).new_windows?.find((each) => each.title === 'Save Report');
+    assert.ok(dialog, opened.summary);
+    const created = await callOk(fixtures.context, 'click', { window_id: dialog.window_id, selector: 'role=button name="Create New Folder"' });
+    assert.ok(existsSync(join(folder, 'New Folder')), 'the dialog made the folder on disk');
+    // The case: pyatspi reads the new folder in the detail view's cells and as an item of a list view Qt keeps undrawn,
+    // of no size (both say showing).
+    const nodes = await pyatspiWalk(saving.window.pid, 'Save Report', fixtures.desktop.env());
+    const item = nodes.findIndex((node) => node.role === 'list item' && node.name === 'New Folder');
+    assert.ok(item >= 0, JSON.stringify(nodes.filter((node) => node.name === 'New Folder')));
+    const view = nodes.slice(0, item).reverse().find((node) => node.depth === nodes[item]!.depth - 1)!;
+    assert.deepEqual([view.role, view.extents?.[2], view.extents?.[3]], ['list', 0, 0], JSON.stringify(view));
+    assert.ok(nodes.some((node) => node.role === 'table cell' && node.name === 'New Folder' && node.states.includes('showing')));
+    const diff = (created.structured as unknown as ActionResult).diff;
+    assert.ok(diff, created.summary);
+    const told = [...diff.added, ...diff.changed].filter((node) => node.name === 'New Folder');
+    assert.deepEqual(told.map((node) => node.role), ['cell'], created.body);
+    assert.ok(![...diff.added, ...diff.changed].some((node) => node.role === 'listitem'), created.body);
+    await callOk(fixtures.context, 'press_key', { window_id: dialog.window_id, key: 'Escape', delivery_mode: 'foreground' });
+    await callOk(fixtures.context, 'click', { window_id: dialog.window_id, selector: 'role=button name=Cancel' });
+    rmSync(folder, { recursive: true, force: true });
+  });
+  test('a dialog Qt makes after another closed, with the closed one\'s object ids, is read with its own roles: the input dialog\'s label is no alert', async () => {
+    const asking = await fixtures.desktop.launchFixture('qt5', { title: 'Qt Asker', extraArgs: ['--questions'] });
+    const asked = await callOk(fixtures.context, 'click', { window_id: asking.window.id, selector: 'role=button name="Ask…"' });
+    const question = (asked.structured as unknown as ActionResult).new_windows?.find((each) => each.title === 'Discard?');
+    assert.ok(question, asked.summary);
+    assert.match(asked.body ?? '', /\[e0\] (alrt|adlg) "Discard\?"/, 'the question is read as an alert');
+    await callOk(fixtures.context, 'click', { window_id: question.window_id, selector: 'role=button name=No' });
+    const renamed = await callOk(fixtures.context, 'click', { window_id: asking.window.id, selector: 'role=button name="Rename…"' });
+    const dialog = (renamed.structured as unknown as ActionResult).new_windows?.find((each) => each.title === 'Rename');
+    assert.ok(dialog, renamed.summary);
+    // The oracle: pyatspi reads the prompt as a label (and no alert in the dialog).
+    const nodes = await pyatspiWalk(asking.window.pid, 'Rename', fixtures.desktop.env());
+    assert.deepEqual(nodes.filter((node) => node.name === 'New name:').map((node) => node.role).sort(), ['label', 'text'], JSON.stringify(nodes));
+    const read = await callOk(fixtures.context, 'find_elements', { window_id: dialog.window_id, selector: 'name="New name:"' });
+    const matches = (read.structured as { matches: { role: string }[] }).matches;
+    assert.deepEqual(matches.map((match) => match.role).sort(), ['text', 'textbox'], read.body);
+    await callOk(fixtures.context, 'click', { window_id: dialog.window_id, selector: 'role=button name=Cancel' });
   });
 });

@@ -105,6 +105,29 @@ describe('apps a new user tried, judged by the apps and by pyatspi', () => {
     assert.equal(readFileSync(printed, 'utf8').trim(), '55', 'zenity prints the value the slider was set to');
   });
 
+  test('zenity --color-selection (GTK3): the editor\'s Hue and Alpha scales, which ATK calls colour choosers, are sliders with their values, and its colour plane a drawn surface', async () => {
+    const printed = join(home, 'colour.out');
+    const { process, window } = await desktop.launch('/bin/sh', ['-c', `exec zenity --color-selection --title Tint > '${printed}'`], 'Tint', 20_000, userEnv());
+    const exited = once(process, 'exit');
+    // The case: pyatspi reads the three parts as colour choosers holding nothing, the plane 300 pixels square.
+    const walked = await pyatspiWalk(window.pid, window.title, desktop.env());
+    const parts = walked.filter((node) => node.role === 'color chooser' && node.depth > 0);
+    assert.deepEqual(parts.map((node) => node.name).sort(), ['Alpha', 'Color Plane', 'Hue'], JSON.stringify(walked.map((node) => node.role)));
+    const plane = parts.find((node) => node.name === 'Color Plane')!;
+    const { result, state } = await accessibleWindowState(context, window, { include_screenshot: false });
+    const sliders = state.elements.filter((element) => element.role === 'slider');
+    assert.deepEqual(sliders.map((element) => [element.name, element.value]).sort(), [['Alpha', '1'], ['Hue', '0']], result.body);
+    const drawn = state as typeof state & { drawn_surfaces?: { element_index: number }[] };
+    const [x, y, w, h] = plane.extents!;
+    const shown = one(state.elements, (element) => element.name === 'Color Plane' && element.bounds?.x === x && element.bounds.y === y && element.bounds.w === w && element.bounds.h === h, 'the colour plane with its box');
+    assert.ok(drawn.drawn_surfaces?.some((entry) => entry.element_index === shown.index), result.summary);
+    // The slider takes a value, judged by the colour zenity prints.
+    await callOk(context, 'set_value', { pid: window.pid, window_id: window.id, selector: 'role=slider name=Alpha', value: '0.5' });
+    await callOk(context, 'click', { pid: window.pid, window_id: window.id, selector: 'role=button name=Select' });
+    await Promise.race([exited, sleep(10_000).then(() => assert.fail('zenity did not exit after Select'))]);
+    assert.equal(readFileSync(printed, 'utf8').trim(), 'rgba(255,255,255,0.5)', 'zenity prints the colour with the alpha set');
+  });
+
   test('zenity --calendar (GTK3): the calendar, which GTK3 draws with no object for a day, is a drawn surface with its box, and a foreground click on a day there picks it', async () => {
     const printed = join(home, 'calendar.out');
     const script = `exec zenity --calendar --title Due --day 15 --month 3 --year 2024 --date-format %Y-%m-%d > '${printed}'`;

@@ -308,6 +308,8 @@ function shownOnScreen(node: CupNode): boolean {
  * drawing area away as an unnamed generic, so a reading of AisleRiot showed a toolbar and no board, nor where it is.
  */
 const drawnSurfaceRoles: ReadonlySet<string> = new Set(DRAWN_SURFACE_ATSPI_ROLES);
+/** Roles ATK gives a chooser dialog's parts as well as the chooser itself (see chooserPart). */
+const chooserPartRoles: ReadonlySet<string> = new Set(['ROLE_COLOR_CHOOSER', 'ROLE_FONT_CHOOSER']);
 
 /** Objects whose children pop up in a surface of their own (a menu's items, a combo box's list). */
 /** The roles of a window's own object, which its title names when the toolkit does not. */
@@ -531,7 +533,12 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
     const wordsOnly = !editableBlock && !raw.name && name !== '' && raw.children.length === 0 && blockRoles.has(atspiRole);
     // An object that scrolls what it holds is kept as a group, as a scroll pane is, so its box clips what it shows.
     const scrolls = scrollsItsContent(raw);
-    const role: CupRole = editableBlock ? 'textbox' : wordsOnly ? 'text' : scrolls && mapped === 'generic' ? 'group' : mapped;
+    // A part of a chooser holding no other object (GTK3's colour editor's Hue and Alpha scales and its colour plane,
+    // each of which ATK calls a colour chooser) is no group of anything: one holding a number in a range is a slider,
+    // the others a surface the app draws. Zenity's colour editor read three groups with no place and no value.
+    const chooserPart = mapped === 'group' && parent !== undefined && chooserPartRoles.has(atspiRole) && raw.children.length === 0;
+    const rangePart = chooserPart && raw.value !== undefined && hasRange(raw.value);
+    const role: CupRole = editableBlock ? 'textbox' : wordsOnly ? 'text' : rangePart ? 'slider' : scrolls && mapped === 'generic' ? 'group' : mapped;
     // An object that holds only another process's objects (an ATK socket: WebKitGTK's web view, whose page runs in a
     // web process) says no state at all: it is judged by its place, not taken for hidden with all it embeds.
     const embeds = raw.children.length > 0 && raw.children.every((child) => child.bus !== raw.bus);
@@ -585,7 +592,7 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
         // Rows the toolkit draws and exposes none of: the pruning says so, as nothing in the tree would.
         ...(context.gtk4NameQuirks && selfDrawnViews.has(raw.name) ? { itemsNotExposed: true } : {}),
         // A surface the app paints itself (a game's board, a chart): the tree holds nothing of what it shows.
-        ...(drawnSurfaceRoles.has(atspiRole) && raw.children.length === 0 && hasRealPlace(node) && !node.states.includes('hidden') ? { drawnSurface: true } : {}),
+        ...((drawnSurfaceRoles.has(atspiRole) || (chooserPart && !rangePart)) && raw.children.length === 0 && hasRealPlace(node) && !node.states.includes('hidden') ? { drawnSurface: true } : {}),
       },
     };
     if (raw.children.length > 0) {

@@ -574,6 +574,7 @@ export class LinuxDesktop implements Desktop {
       // Blink and Gecko clear SHOWING on what a page's overflow box (a feed, a chat log) clips.
       showingTellsClipping: quirks.webEngine,
       keepsUndrawnPlaces: quirks.keepsUndrawnPlaces,
+      reusesPaths: quirks.reusesObjectPaths,
       propertiesInOneCall: quirks.propertiesInOneCall,
       visibleOnly: limits.visibleOnly,
     };

@@ -11,6 +11,7 @@ import type { ObjectRef } from '../atspi/object-ref.js';
 import { caretOffset, characterCount, deleteText, insertText, parentOf, readInterfaces, readValue, selectTextRange, setCaretOffset, textSelection } from '../atspi/operations.js';
 import { charactersWithoutKey, pressCombination, syntheticCombination, syntheticText, typeText as typeTextReally } from '../input/index.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
+import { withCompletionSelected } from './completion-note.js';
 import { backgroundFocusMs, focusArrives, focusElement, type Actionable } from './accessible-actions.js';
 import { typeThroughDevTools, type DevToolsTyping } from './devtools-typing.js';
 import { focusForKeys, readFocusFacts } from './element-point.js';
@@ -364,7 +365,8 @@ export async function typeTextAction(desktop: LinuxDesktop, request: TypeRequest
   const target: Actionable | undefined = element ? actionable(element) : await focusedTargetFor(desktop, request.window, request.mode);
   const label = element ? `[e${element.element.index}]` : 'the focused element';
   const outcome = await typeInto(desktop, request, element, target, label);
-  return target && outcome.effect === 'confirmed' ? withNumberNotTaken(desktop, target, label, outcome) : outcome;
+  if (!target || outcome.effect !== 'confirmed') return outcome;
+  return withCompletionSelected(desktop, target, label, request.text, await withNumberNotTaken(desktop, target, label, outcome));
 }
 
 /**

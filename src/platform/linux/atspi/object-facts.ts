@@ -8,7 +8,8 @@ import type { ObjectRef } from './object-ref.js';
  * object while the application runs (atk-bridge counts ids up, GTK4 uses UUIDs), so these facts are kept per
  * path and re-read only for objects not seen before, or forgotten. Qt 5 does reuse them: it gives the next object
  * it makes the lowest id no live object holds, so a context menu opened after an in-place editor closed took the
- * editor's path, and was read as a text (see open-popups.ts, which forgets what it finds that way).
+ * editor's path, and was read as a text (see open-popups.ts, which forgets what it finds that way); a walk of a Qt
+ * app asks each object's role and forgets the facts of a path whose role changed (tree-reader.ts, reusesPaths).
  * Whether the object had children last time lets the next walk ask for them without waiting.
  */
 export interface ObjectFacts {

@@ -73,6 +73,11 @@ export interface ToolkitQuirks {
    * view has the keyboard focus (Qt): such an item has it only when its view says so too.
    */
   focusMarksCurrentItems: boolean;
+  /**
+   * It gives a new object the path of one it destroyed, announcing neither (Qt 5 takes the lowest id no live object
+   * holds): what was known of a path may be another object's, so its role is asked on every read.
+   */
+  reusesObjectPaths: boolean;
 }
 
 export interface ToolkitInfo {
@@ -88,14 +93,14 @@ export function quirksFor(toolkit: ToolkitInfo | undefined): ToolkitQuirks {
   if (name === 'gtk' && major >= 4) {
     return {
       ...unmirrored, extentsRelativeToWindow: true, showingIsReliable: false, gtk4NameQuirks: true, selectableUnmarked: true, propertiesInOneCall: true,
-      focusActivatesWindow: false, webEngine: false, editableTextIdleInPages: false, valueUnheardInPageFields: false, keepsUndrawnPlaces: true, showsByPlaceOnly: true, focusMarksCurrentItems: false,
+      focusActivatesWindow: false, webEngine: false, editableTextIdleInPages: false, valueUnheardInPageFields: false, keepsUndrawnPlaces: true, showsByPlaceOnly: true, focusMarksCurrentItems: false, reusesObjectPaths: false,
     };
   }
   if ((name === 'gtk' || name === 'gail') && major <= 3) {
     return {
       extentsRelativeToWindow: false, showingIsReliable: true, gtk4NameQuirks: false, selectableUnmarked: false, propertiesInOneCall: true,
       mirrorable: true, addsChildrenSilently: true, scrollsSilently: false, renamesButtonsSilently: true, focusActivatesWindow: false, webEngine: false, editableTextIdleInPages: false,
-      valueUnheardInPageFields: false, keepsUndrawnPlaces: false, showsByPlaceOnly: false, focusMarksCurrentItems: false,
+      valueUnheardInPageFields: false, keepsUndrawnPlaces: false, showsByPlaceOnly: false, focusMarksCurrentItems: false, reusesObjectPaths: false,
     };
   }
   const blink = name === 'chromium';
@@ -113,6 +118,7 @@ export function quirksFor(toolkit: ToolkitInfo | undefined): ToolkitQuirks {
     keepsUndrawnPlaces: false,
     showsByPlaceOnly: false,
     focusMarksCurrentItems: name === 'qt',
+    reusesObjectPaths: name === 'qt',
   };
 }
 

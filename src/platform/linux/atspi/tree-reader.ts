@@ -59,6 +59,8 @@ export interface ReadTreeOptions {
    * are told apart by the window's hit test (undrawn-places.ts).
    */
   keepsUndrawnPlaces?: boolean;
+  /** The toolkit gives a destroyed object's path to a new one (ToolkitQuirks.reusesObjectPaths): a path's role is asked on every read. */
+  reusesPaths?: boolean;
 }
 
 export interface ReadTreeResult {
@@ -389,13 +391,20 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
   }
 
   /** Name, description, child count and states always; role and interfaces only for objects not seen before. */
-  async function readBasics(node: AtspiRawNode, known: ObjectFacts | undefined): Promise<void> {
-    const [props, state, role, interfaces] = await Promise.all([
+  /** Reads what changes; returns the facts kept of the node's path that are still its own (see reusesPaths). */
+  async function readBasics(node: AtspiRawNode, cached: ObjectFacts | undefined): Promise<ObjectFacts | undefined> {
+    const [props, state, role, cachedInterfaces] = await Promise.all([
       readProperties(node, 'Accessible', ['Name', 'Description', 'ChildCount']),
       call(node, atspiInterface('Accessible'), 'GetState'),
-      known ? undefined : call(node, atspiInterface('Accessible'), 'GetRole'),
-      known ? undefined : call(node, atspiInterface('Accessible'), 'GetInterfaces'),
+      cached && !options.reusesPaths ? undefined : call(node, atspiInterface('Accessible'), 'GetRole'),
+      cached ? undefined : call(node, atspiInterface('Accessible'), 'GetInterfaces'),
     ]);
+    // Another role than the one kept: the path is another object's now (Qt 5 gave a question's alert's path to the
+    // label of the next dialog, which read as an alert), and nothing kept of it is.
+    const replaced = cached !== undefined && role !== undefined && Number(role[0] ?? 0) !== cached.role;
+    if (replaced) facts.forget(node);
+    const known = replaced ? undefined : cached;
+    const interfaces = replaced ? await call(node, atspiInterface('Accessible'), 'GetInterfaces') : cachedInterfaces;
     // A name has no offsets to say which embedded object a U+FFFC stands for, so the character is dropped.
     node.name = withoutObjectReplacements(String(props.get('Name') ?? ''));
     node.description = String(props.get('Description') ?? '');
@@ -404,6 +413,7 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
     node.states = (state?.[0] as number[] | undefined) ?? [0, 0];
     node.role = known ? known.role : Number(role?.[0] ?? 0);
     node.interfaces = known ? known.interfaces : ((interfaces?.[0] as string[] | undefined) ?? []).map(shortInterfaceName);
+    return known;
   }
 
   /**
@@ -725,11 +735,11 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
   function visit(node: AtspiRawNode, depth: number, parentView: Promise<Rect>, parent: ParentFacts | undefined, scrollView: Rect | undefined, box?: Body): void {
     pendingNodes++;
     (async () => {
-      const known = facts.get(node);
-      const early = known?.hadChildren && depth < options.maxDepth ? call(node, atspiInterface('Accessible'), 'GetChildren') : undefined;
+      const cached = facts.get(node);
+      const early = cached?.hadChildren && depth < options.maxDepth ? call(node, atspiInterface('Accessible'), 'GetChildren') : undefined;
       // Awaited below; until then a rejection must not count as unhandled.
       early?.catch(() => {});
-      await readBasics(node, known);
+      const known = await readBasics(node, cached);
       const details = readDetails(node, known, parent, parentView, box && Promise.resolve(box));
       details.catch(() => {});
       const view = Promise.all([parentView, details]).then(([outer]) => viewInside(outer, node));
