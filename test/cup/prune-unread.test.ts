@@ -73,3 +73,10 @@ test('a view whose items the toolkit does not expose says so after what it does 
   assert.match(toMarkdown(envelope([unexposed({ name: 'Files', role: 'tree' })])), new RegExp(`^  - \\*${hint}\\*$`, 'm'));
   assert.deepEqual(validateEnvelope(envelope([unexposed()])), { valid: true, errors: [] });
 });
+
+test('a hidden container\'s unread children are hidden with it, not rows to scroll to: the hint says to show it', () => {
+  // Pluma's closed side pane: its file browser's thousands of rows were told to be scrolled down to.
+  const hidden = huge({ down: 4234 }, [], { bounds: undefined, states: ['hidden', 'offscreen'] });
+  const body = compactBody([node(9, 'window', 'W', { children: [hidden] })], { detail: 'full' });
+  assert.equal(body.at(-1), `    # 4234 more items, hidden with this ${DASH} show it (the pane, tab or expander holding it) to see`);
+});

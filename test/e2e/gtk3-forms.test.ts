@@ -1,6 +1,6 @@
 // GTK3 forms laid out as Inkscape's and GIMP's dialogs lay theirs out, where a new user found the tree wrong: controls
 // named by a tool tip or by the choice they show instead of the label beside them, a field named by a farther label,
-// items of a hidden notebook page placed two billion pixels off, and a Value with no number (GIMP's progress bar)
+// items of a hidden notebook page placed two billion pixels off, a hidden pane's huge list counted as rows to scroll to, and a Value with no number (GIMP's progress bar)
 // whose reading made ATK's bridge abort the app. Judged by pyatspi and by the fixture's own log.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -114,6 +114,43 @@ describe('GTK3 forms of graphics apps, judged by pyatspi', () => {
     assert.deepEqual(items.map((element) => element.bounds), [undefined, undefined, undefined], result.body);
     assert.ok(items.every((element) => element.states.includes('offscreen')), result.body);
     assert.doesNotMatch(result.body ?? '', /-21474836\d\d/, 'no coordinate of the sentinel is shown');
+  });
+
+  test('a huge list in a hidden pane is counted as hidden with it, not as rows to scroll down to; shown, it is scrolled', async () => {
+    // Pluma's closed side pane holds a file browser of /tmp's thousands of rows: its read said "4234 children out of
+    // view not read (4234 down)", and find_elements advised scrolling the hidden list down, which brings in nothing.
+    const index = await fixtures.desktop.launchFixture('gtk3', { title: 'Index Fixture', extraArgs: ['--hidden-rows', '300'] });
+    const list = () => {
+      const run = pyatspi([
+        `frame = find_frame(${index.window.pid}, "Index Fixture")`,
+        'view = pyatspi.findDescendant(frame, lambda node: node.name == "Index")',
+        'states = view.getState()',
+        'print(view.childCount, states.contains(pyatspi.STATE_VISIBLE), states.contains(pyatspi.STATE_SHOWING))',
+      ]);
+      return `${run.stdout.trim()}${run.stderr.trim()}`;
+    };
+    // Its pane is hidden, so it is not showing (the view itself stays visible inside it).
+    const [rows, , showing] = list().split(' ');
+    assert.ok(Number(rows) >= 300 && showing === 'False', `pyatspi: the Index holds the rows and is not showing (${list()})`);
+    const target = { window_id: index.window.id, pid: index.window.pid, include_screenshot: false };
+
+    const read = await callOk(fixtures.context, 'get_window_state', target);
+    const state = read.structured as { unread_children?: unknown; unread_hidden_children?: number };
+    assert.doesNotMatch(read.summary, /out of view/, read.summary);
+    assert.equal(state.unread_children, undefined, read.summary);
+    assert.ok((state.unread_hidden_children ?? 0) >= 300, read.summary);
+    const full = await callOk(fixtures.context, 'get_window_state', { ...target, detail: 'full' });
+    const hint = (full.body ?? '').split('\n').find((line) => /more items/.test(line) && !/open the menu/.test(line));
+    assert.match(hint ?? '', /hidden with this .* show it/, full.body);
+    const sought = await callOk(fixtures.context, 'find_elements', { window_id: index.window.id, selector: 'name="Entry 250"' });
+    const unread = (sought.structured as { unread?: string[] }).unread ?? [];
+    assert.ok(unread.length === 1 && /"Index" holds \d+ more items.*it is hidden: show it/.test(unread[0]!) && !/scroll/.test(unread[0]!), sought.summary);
+
+    await callOk(fixtures.context, 'click', { window_id: index.window.id, selector: 'name="Show index"' });
+    assert.match(list(), /^\d+ True True$/, 'pyatspi: the Index is shown');
+    const shown = await callOk(fixtures.context, 'find_elements', { window_id: index.window.id, selector: 'name="Entry 250"' });
+    assert.match(((shown.structured as { unread?: string[] }).unread ?? []).join('\n'), /"Index" holds \d+ more items not in the tree: scroll it down/, shown.summary);
+    assert.match((await callOk(fixtures.context, 'get_window_state', target)).summary, /children out of view not read \(\d+ down\)/);
   });
 
   test('a Value that has no number (GAIL\'s progress bar) is read without aborting the app', async () => {
