@@ -7,10 +7,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { ClientWindow } from '../../src/platform/linux/windows.js';
+import type { ActionResult } from '../../src/tools/input/schemas.js';
 import { repositoryRoot } from '../helpers/desktop.js';
 import { FixtureDesktop } from '../helpers/fixture-desktop.js';
 import { runTool } from '../../src/tools/run.js';
-import { callOk } from '../helpers/tools.js';
+import { callOk, type Element } from '../helpers/tools.js';
 
 describe('items an app makes itself (Caja\'s file icons), judged by pyatspi', () => {
   let fixtures: FixtureDesktop;
@@ -71,5 +72,21 @@ describe('items an app makes itself (Caja\'s file icons), judged by pyatspi', ()
     assert.notEqual(result.structured.error, 'window_gone', result.summary);
     assert.ok(alive(), `the app still runs (${result.summary})`);
     assert.match(await fixtures.oracle.statusText(window.pid, window.title), /^counter=/, 'pyatspi: the app still answers');
+  });
+
+  test('icons their app marks neither enabled nor sensitive, in a view that marks none of them, are not disabled: a click opens one', async () => {
+    // Caja's files read {dis} and a click on one was refused (element_disabled), where a person opens it.
+    assert.deepEqual(icon('one.txt').states.filter((state) => ['enabled', 'sensitive'].includes(state)), [], 'pyatspi: the icon says neither');
+    const read = await callOk(fixtures.context, 'find_elements', { window_id: window.id, selector: 'role=img name~=.txt' });
+    const found = (read.structured as { matches: Element[] }).matches;
+    assert.deepEqual(found.map((element) => [element.name, element.states.includes('disabled')]), [['one.txt', false], ['two.txt', false]], read.summary);
+
+    const clicked = await callOk(fixtures.context, 'click', { window_id: window.id, selector: 'name=one.txt' });
+    assert.equal((clicked.structured as unknown as ActionResult).effect, 'confirmed', clicked.summary);
+    assert.equal((await fixtures.status(window)).lastKey, 'opened:one.txt', `pyatspi: the icon was opened (${clicked.summary})`);
+    // A click at its point in the window is not refused either.
+    const atPoint = await clickAt('two.txt');
+    assert.equal(atPoint.ok, true, atPoint.summary);
+    assert.equal((await fixtures.status(window)).lastKey, 'opened:two.txt', `pyatspi: the icon was opened (${atPoint.summary})`);
   });
 });

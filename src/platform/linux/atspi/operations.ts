@@ -309,6 +309,12 @@ export async function children(client: AtspiClient, ref: ObjectRef): Promise<Obj
   return objectRefs(list);
 }
 
+/** One child by its index (Accessible.GetChildAtIndex): a container of thousands is not listed whole for a few of them. */
+export async function childAt(client: AtspiClient, ref: ObjectRef, index: number): Promise<ObjectRef | undefined> {
+  const [value] = (await callObject(client, ref, 'Accessible', 'GetChildAtIndex', 'i', [index])) as [[string, string] | undefined];
+  return value && value[1] !== NULL_PATH ? { bus: value[0], path: value[1] } : undefined;
+}
+
 export async function parentOf(client: AtspiClient, ref: ObjectRef): Promise<ObjectRef | undefined> {
   const value = (await getProperty(client, ref, 'Accessible', 'Parent')) as [string, string] | undefined;
   if (!value || value[1] === NULL_PATH) return undefined;
