@@ -109,11 +109,12 @@ function unreadHint(node: CupNode): Branch[] {
 
 /**
  * Whether what a node holds unread is hidden with it: a container the app hides (Pluma's closed side pane and
- * the file browser of thousands of rows in it) has no part in view, so its reader counts every child as below,
- * and "scroll down" would bring none of them in. Only showing it does.
+ * the file browser of thousands of rows in it), or one not shown with no place at all (Caja's folder tree on a side
+ * pane's page behind the shown one), has no part in view, so its reader counts every child as below, and "scroll
+ * down" would bring none of them in. Only showing it does. A container scrolled out of view keeps its place.
  */
 export function unreadWhileHidden(node: CupNode): boolean {
-  return node.states?.includes('hidden') === true;
+  return node.states?.includes('hidden') === true || (node.states?.includes('offscreen') === true && node.bounds === undefined);
 }
 
 function hiddenHint(node: CupNode): { hidden?: true } {
