@@ -31,6 +31,8 @@ export interface PrunedHint {
   closedMenu?: boolean;
   /** The node's toolkit draws its items and exposes none of them (total 0): only the screenshot shows them. */
   notExposed?: boolean;
+  /** The node is hidden (a side pane the app hides): scrolling it brings nothing in; showing it does. */
+  hidden?: boolean;
 }
 
 export type PrunedItem = PrunedNode | PrunedHint;
@@ -47,7 +49,7 @@ export interface PrunedTree {
 /** A subtree of the pruned tree before it is flattened into depth-tagged items. */
 type Branch =
   | { kind: 'node'; node: CupNode; children: Branch[] }
-  | { kind: 'hint'; counts: ClipCounts; total: number; closedMenu?: boolean; notExposed?: boolean };
+  | { kind: 'hint'; counts: ClipCounts; total: number; closedMenu?: boolean; notExposed?: boolean; hidden?: boolean };
 
 type Direction = keyof ClipCounts;
 
@@ -102,7 +104,21 @@ function closedMenuHint(total: number): Branch[] {
 function unreadHint(node: CupNode): Branch[] {
   const counts = unreadCounts(node);
   const total = counts.up + counts.down + counts.left + counts.right;
-  return [...(total > 0 ? [{ kind: 'hint' as const, counts, total }] : []), ...notExposedHint(node)];
+  return [...(total > 0 ? [{ kind: 'hint' as const, counts, total, ...hiddenHint(node) }] : []), ...notExposedHint(node)];
+}
+
+/**
+ * Whether what a node holds unread is hidden with it: a container the app hides (Pluma's closed side pane and
+ * the file browser of thousands of rows in it), or one not shown with no place at all (Caja's folder tree on a side
+ * pane's page behind the shown one), has no part in view, so its reader counts every child as below, and "scroll
+ * down" would bring none of them in. Only showing it does. A container scrolled out of view keeps its place.
+ */
+export function unreadWhileHidden(node: CupNode): boolean {
+  return node.states?.includes('hidden') === true || (node.states?.includes('offscreen') === true && node.bounds === undefined);
+}
+
+function hiddenHint(node: CupNode): { hidden?: true } {
+  return unreadWhileHidden(node) ? { hidden: true } : {};
 }
 
 /**
@@ -180,7 +196,7 @@ function visit(node: CupNode, parent: CupNode | undefined, siblingCount: number,
   const unread = unreadCounts(node);
   for (const direction of Object.keys(counts) as Direction[]) counts[direction] += unread[direction];
   const total = counts.up + counts.down + counts.left + counts.right;
-  if (total > 0) children.push({ kind: 'hint', counts, total });
+  if (total > 0) children.push({ kind: 'hint', counts, total, ...hiddenHint(node) });
   children.push(...notExposedHint(node));
 
   // A collapsed landmark's hint stays with its child: the clipped items were siblings of that child,
@@ -335,7 +351,7 @@ function isCollapsibleLandmark(node: CupNode, children: readonly Branch[]): bool
 function flatten(branches: readonly Branch[], depth: number, items: PrunedItem[]): void {
   for (const branch of branches) {
     if (branch.kind === 'hint') {
-      items.push({ kind: 'hint', depth, counts: branch.counts, total: branch.total, ...(branch.closedMenu ? { closedMenu: true } : {}), ...(branch.notExposed ? { notExposed: true } : {}) });
+      items.push({ kind: 'hint', depth, counts: branch.counts, total: branch.total, ...(branch.closedMenu ? { closedMenu: true } : {}), ...(branch.notExposed ? { notExposed: true } : {}), ...(branch.hidden ? { hidden: true } : {}) });
     } else {
       items.push({ kind: 'node', node: branch.node, depth });
       flatten(branch.children, depth + 1, items);

@@ -73,3 +73,18 @@ test('a view whose items the toolkit does not expose says so after what it does 
   assert.match(toMarkdown(envelope([unexposed({ name: 'Files', role: 'tree' })])), new RegExp(`^  - \\*${hint}\\*$`, 'm'));
   assert.deepEqual(validateEnvelope(envelope([unexposed()])), { valid: true, errors: [] });
 });
+
+test('a hidden container\'s unread children are hidden with it, not rows to scroll to: the hint says to show it', () => {
+  // Pluma's closed side pane: its file browser's thousands of rows were told to be scrolled down to.
+  const hidden = huge({ down: 4234 }, [], { bounds: undefined, states: ['hidden', 'offscreen'] });
+  const body = compactBody([node(9, 'window', 'W', { children: [hidden] })], { detail: 'full' });
+  assert.equal(body.at(-1), `    # 4234 more items, hidden with this ${DASH} show it (the pane, tab or expander holding it) to see`);
+});
+
+test('so are those of a container not shown with no place at all (a notebook page behind the shown one); one scrolled out of view keeps its place and its hint', () => {
+  // Caja's folder tree, on its side pane's page behind the Places page: offscreen, and placed nowhere.
+  const behind = huge({ down: 4130 }, [], { bounds: undefined, states: ['offscreen'] });
+  assert.match(compactBody([node(9, 'window', 'W', { children: [behind] })], { detail: 'full' }).at(-1)!, /4130 more items, hidden with this/);
+  const below = huge({ down: 50 }, [], { bounds: rect(100, 2000, 200, 200), states: ['offscreen'] });
+  assert.equal(compactBody([node(9, 'window', 'W', { children: [below] })], { detail: 'full' }).at(-1), `    # 50 more items ${DASH} scroll down to see`);
+});

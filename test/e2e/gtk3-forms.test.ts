@@ -1,6 +1,6 @@
 // GTK3 forms laid out as Inkscape's and GIMP's dialogs lay theirs out, where a new user found the tree wrong: controls
 // named by a tool tip or by the choice they show instead of the label beside them, a field named by a farther label,
-// items of a hidden notebook page placed two billion pixels off, and a Value with no number (GIMP's progress bar)
+// items of a hidden notebook page placed two billion pixels off, a hidden pane's huge list counted as rows to scroll to, and a Value with no number (GIMP's progress bar)
 // whose reading made ATK's bridge abort the app. Judged by pyatspi and by the fixture's own log.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -114,6 +114,53 @@ describe('GTK3 forms of graphics apps, judged by pyatspi', () => {
     assert.deepEqual(items.map((element) => element.bounds), [undefined, undefined, undefined], result.body);
     assert.ok(items.every((element) => element.states.includes('offscreen')), result.body);
     assert.doesNotMatch(result.body ?? '', /-21474836\d\d/, 'no coordinate of the sentinel is shown');
+  });
+
+  test('a huge list in a hidden pane, or on a notebook page behind the shown one, is counted as hidden with it, not as rows to scroll down to; shown, it is scrolled', async () => {
+    // Pluma's closed side pane holds a file browser of /tmp's thousands of rows: its read said "4234 children out of
+    // view not read (4234 down)", and find_elements advised scrolling the hidden list down, which brings in nothing.
+    // Caja's folder tree, on its side pane's page behind the Places page, read the same.
+    const index = await fixtures.desktop.launchFixture('gtk3', { title: 'Index Fixture', extraArgs: ['--hidden-rows', '300'] });
+    const list = (name: string) => {
+      const run = pyatspi([
+        `frame = find_frame(${index.window.pid}, "Index Fixture")`,
+        `view = pyatspi.findDescendant(frame, lambda node: node.getRoleName() in ("table", "tree table") and node.name == ${JSON.stringify(name)})`,
+        'states = view.getState()',
+        'print(view.childCount, states.contains(pyatspi.STATE_VISIBLE), states.contains(pyatspi.STATE_SHOWING))',
+      ]);
+      return `${run.stdout.trim()}${run.stderr.trim()}`;
+    };
+    // The Index's pane is hidden, so the view is not showing (itself visible inside it); so is the Archive, on its page.
+    for (const name of ['Index', 'Archive']) {
+      const [rows, , showing] = list(name).split(' ');
+      assert.ok(Number(rows) >= 300 && showing === 'False', `pyatspi: the ${name} holds the rows and is not showing (${list(name)})`);
+    }
+    const target = { window_id: index.window.id, pid: index.window.pid, include_screenshot: false };
+    const unreadNote = async (selector: string) => {
+      const sought = await callOk(fixtures.context, 'find_elements', { window_id: index.window.id, selector });
+      return { notes: (sought.structured as { unread?: string[] }).unread ?? [], summary: sought.summary };
+    };
+
+    const read = await callOk(fixtures.context, 'get_window_state', target);
+    const state = read.structured as { unread_children?: unknown; unread_hidden_children?: number };
+    assert.doesNotMatch(read.summary, /out of view/, read.summary);
+    assert.equal(state.unread_children, undefined, read.summary);
+    assert.ok((state.unread_hidden_children ?? 0) >= 600, read.summary);
+    const full = await callOk(fixtures.context, 'get_window_state', { ...target, detail: 'full' });
+    const hints = (full.body ?? '').split('\n').filter((line) => /more items/.test(line) && !/open the menu/.test(line));
+    assert.equal(hints.length, 2, full.body);
+    assert.ok(hints.every((hint) => /hidden with this .* show it/.test(hint)), full.body);
+    const hidden = await unreadNote('name="Entry 250"');
+    assert.equal(hidden.notes.length, 2, hidden.summary);
+    assert.ok(hidden.notes.every((note) => /holds \d+ more items.*it is hidden: show it/.test(note) && !/scroll/.test(note)), hidden.summary);
+
+    await callOk(fixtures.context, 'click', { window_id: index.window.id, selector: 'name="Show index"' });
+    await callOk(fixtures.context, 'click', { window_id: index.window.id, selector: 'role=tab name=Archive' });
+    for (const name of ['Index', 'Archive']) assert.match(list(name), /^\d+ True True$/, `pyatspi: the ${name} is shown`);
+    const shown = await unreadNote('name="Item 250"');
+    assert.equal(shown.notes.length, 2, shown.summary);
+    assert.ok(shown.notes.every((note) => /holds \d+ more items not in the tree: scroll it down/.test(note)), shown.summary);
+    assert.match((await callOk(fixtures.context, 'get_window_state', target)).summary, /children out of view not read \(\d+ down\)/);
   });
 
   test('a Value that has no number (GAIL\'s progress bar) is read without aborting the app', async () => {

@@ -14,6 +14,7 @@ import { isTerminalRow, withTerminalRows } from './terminal-rows.js';
 import { inReadingOrder } from './reading-order.js';
 import { hasRange, type ValueRange } from './value-range.js';
 import { itemsOutsideList } from './set-positions.js';
+import { enableUnmarkedItems } from './unmarked-items.js';
 
 /** Where CUP element N came from: the accessibility object an action on it must reach. */
 export interface ElementSource {
@@ -604,6 +605,7 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
         convert(child, raw, placement, behind.has(child) || child.undrawn === true, child.bus === raw.bus ? visibility : reportedBy(child)),
       );
       labelsByPlace(node.children);
+      enableUnmarkedItems(node, node.children, raw.children.map((child) => child.role));
       if (role === 'combobox') nameComboField(node);
       if (context.gtk4NameQuirks) tabsByContent(node.children);
       const placeless = !hasRealPlace(node) && node.children.some(shownOnScreen);

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import type { CupNode } from '../../cup/types.js';
 import type { DesktopWindow } from '../../platform/windows.js';
-import { unreadCounts } from '../../cup/prune.js';
+import { unreadCounts, unreadWhileHidden } from '../../cup/prune.js';
 import { editDistance } from '../closest-name.js';
 import { boundsResult } from '../schemas.js';
 import type { WindowSnapshot } from '../state/snapshot-store.js';
@@ -60,7 +60,9 @@ export function unreadItemNotes(nodes: readonly CupNode[], limit = 3): string[] 
       const counts = unreadCounts(node);
       const directions = (['up', 'down', 'left', 'right'] as const).filter((direction) => counts[direction] > 0);
       const total = directions.reduce((sum, direction) => sum + counts[direction], 0);
-      return total > 0 ? [`[e${indexOf(node)}] ${node.role} ${JSON.stringify(node.name)} holds ${total} more items not in the tree: scroll it ${directions.join('/')} to bring them in`] : [];
+      if (total === 0) return [];
+      const bring = unreadWhileHidden(node) ? 'it is hidden: show it (the pane, tab or expander holding it) to bring them in' : `scroll it ${directions.join('/')} to bring them in`;
+      return [`[e${indexOf(node)}] ${node.role} ${JSON.stringify(node.name)} holds ${total} more items not in the tree: ${bring}`];
     })
     .slice(0, limit);
 }

@@ -97,6 +97,7 @@ export const getWindowState = defineTool({
       .object({ up: z.number(), down: z.number(), left: z.number(), right: z.number() })
       .optional()
       .describe('Children not read, by where they lie: scrolled out of view (read with detail "full") or outside the visible part of a huge list or table.'),
+    unread_hidden_children: z.number().optional().describe('Children not read inside hidden containers (a closed side pane\'s huge list): scrolling brings none of them in; showing the container does.'),
     degraded: z.boolean(),
     degraded_reason: z.string().optional(),
     popups_beyond: z
@@ -145,7 +146,7 @@ export const getWindowState = defineTool({
       maxElements: args.max_elements,
       maxDepth: args.max_depth,
     });
-    const { elements, unread } = view;
+    const { elements, unread, unreadHidden } = view;
     let degradedReason = reading.missingReason;
     if (!degradedReason && !view.actionable) degradedReason = 'the accessibility tree has no actionable elements (the app may draw its own UI or not support accessibility)';
     const truncated = reading.truncated || view.cut > 0;
@@ -154,6 +155,7 @@ export const getWindowState = defineTool({
     const parts = [
       `${view.nodeCount} nodes, ${elements.length} shown`,
       unreadCount > 0 ? `${unreadCount} children out of view not read (${(Object.keys(unread) as (keyof ClipCounts)[]).filter((direction) => unread[direction] > 0).map((direction) => `${unread[direction]} ${direction}`).join(', ')})` : '',
+      unreadHidden > 0 ? `${unreadHidden} children of hidden containers not read (shown with them)` : '',
       // A query looks through what the compact view shows, which counts closed menus' items and lists none
       // (Transmission's "Quit", asked for with the File menu closed, matched nothing and nothing said why).
       args.query && view.closedMenuItems > 0 ? `the query did not search the ${view.closedMenuItems} items of closed menus and drop-down lists, which detail "compact" only counts: detail "full" or find_elements searches them` : '',
@@ -180,6 +182,7 @@ export const getWindowState = defineTool({
         shown_count: elements.length,
         truncated,
         ...(unreadCount > 0 ? { unread_children: unread } : {}),
+        ...(unreadHidden > 0 ? { unread_hidden_children: unreadHidden } : {}),
         degraded: degradedReason !== undefined,
         ...(degradedReason ? { degraded_reason: degradedReason } : {}),
         ...(beyond.length > 0 ? { popups_beyond: beyond.map((popup) => ({ x: popup.x, y: popup.y, w: popup.width, h: popup.height })) } : {}),

@@ -1,6 +1,6 @@
 // What get_window_state shows of a reading: the cut tree, the rendered text and the element records, made once
 // per reading and way of showing it however many calls got that reading.
-import { buildEnvelope, capCompactText, closedMenuItemCount, countOutsideClosedMenus, cutTree, filterTree, filterTreeText, isDrawnSurface, toCompact, toMarkdown, unreadCounts, type ClipCounts, type CupEnvelope } from '../../cup/index.js';
+import { buildEnvelope, capCompactText, closedMenuItemCount, countOutsideClosedMenus, cutTree, filterTree, filterTreeText, isDrawnSurface, toCompact, toMarkdown, unreadCounts, unreadWhileHidden, type ClipCounts, type CupEnvelope } from '../../cup/index.js';
 import type { CupAppInfo, CupNode, CupPlatform, CupScreen } from '../../cup/types.js';
 import type { WindowReading } from '../../platform/desktop.js';
 import { flattenNodes } from '../../tui/ui-node.js';
@@ -28,8 +28,10 @@ export interface WindowView {
   cut: number;
   /** The records of the elements the text shows. */
   elements: ReturnType<typeof elementRecord>[];
-  /** Children left unread under the nodes read, by where they lie. */
+  /** Children left unread under the nodes read that are not hidden, by where they lie. */
   unread: ClipCounts;
+  /** Children left unread under hidden nodes (a closed side pane): in no direction, shown only with their container. */
+  unreadHidden: number;
   /** The items of closed menus, which the compact view counts and does not list, read or not: no query searches them. */
   closedMenuItems: number;
   /** Whether any node has an action besides focus. */
@@ -71,7 +73,8 @@ function makeView(reading: WindowReading, request: ViewRequest): WindowView {
     nodeCount: request.format !== 'json' && request.detail !== 'full' ? countOutsideClosedMenus(shown.root ? [shown.root] : []) : nodes.length,
     cut: shown.cut,
     elements: nodes.filter((node) => shownIds.has(indexOf(node))).map(elementRecord),
-    unread: unreadTotals(readNodes),
+    unread: unreadTotals(readNodes.filter((node) => !unreadWhileHidden(node))),
+    unreadHidden: Object.values(unreadTotals(readNodes.filter(unreadWhileHidden))).reduce((sum, count) => sum + count, 0),
     closedMenuItems: request.detail === 'compact' && request.format !== 'json' ? readNodes.reduce((sum, node) => sum + closedMenuItemCount(node), 0) : 0,
     actionable: readNodes.some((node) => (node.actions ?? []).some((action) => action !== 'focus')),
     drawn: readNodes.filter(isDrawnSurface),

@@ -1,9 +1,11 @@
 import { ATSPI_ROLE_NAMES, ATSPI_STATE } from '../../../cup/atspi/constants.js';
 import { hasState } from '../../../cup/atspi/states.js';
 import { isTerminalRow } from '../../../cup/atspi/terminal-rows.js';
+import { itemsLeftUnmarked, VIEW_ITEM_ATSPI_ROLES } from '../../../cup/atspi/unmarked-items.js';
 import { ToolError } from '../../../errors.js';
 import type { ElementTarget, SnapshotElement } from '../../targets.js';
-import { readObject, type ObjectFactsNow } from '../atspi/operations.js';
+import { childAt, childCount, parentOf, readObject, readRole, readStates, type ObjectFactsNow } from '../atspi/operations.js';
+import type { ObjectRef } from '../atspi/object-ref.js';
 import { ApplicationGoneError } from '../atspi/application-gone.js';
 import { DBusError, DBusTimeoutError, peerLeftTheBus } from '../dbus/index.js';
 import { atspiElement, type AtspiElement } from '../element-handle.js';
@@ -18,6 +20,8 @@ export interface LiveElementTarget extends ElementTarget {
   ref: AtspiElement;
   /** What the object is now, read live: proof it is still the object the agent saw. */
   live: ObjectFactsNow;
+  /** An item of a view that marks none of its items enabled or sensitive (itemsLeftUnmarked): not disabled for lacking both. */
+  sensitivityUnmarked?: true;
 }
 
 function staleError(element: SnapshotElement, snapshotId: string, why: string): ToolError {
@@ -90,6 +94,7 @@ export const ENABLE_WAIT_MS = 1000;
  */
 export async function untilEnabled(desktop: LinuxDesktop, target: LiveElementTarget): Promise<LiveElementTarget> {
   if (!isDisabled(target.live.states)) return target;
+  if (await inUnmarkedView(desktop, target.ref, target.live.role)) return { ...target, sensitivityUnmarked: true };
   const deadline = Date.now() + ENABLE_WAIT_MS;
   const watch = await desktop.watchChanges(target.snapshot.pid).catch(() => undefined);
   if (!watch) return target;
@@ -106,6 +111,36 @@ export async function untilEnabled(desktop: LinuxDesktop, target: LiveElementTar
     watch.close();
   }
   return target;
+}
+
+/** Items of its view asked at most whether the view marks its items enabled at all. */
+const maxItemsAsked = 20;
+
+/**
+ * Whether the object (of that AtspiRole) is an item of a view that leaves its items' sensitivity unmarked
+ * (itemsLeftUnmarked): its lacking both states says nothing, as the tree shows it (convert.ts). Read live: the view
+ * and its first items.
+ */
+export async function inUnmarkedView(desktop: LinuxDesktop, ref: ObjectRef, role: number): Promise<boolean> {
+  if (!VIEW_ITEM_ATSPI_ROLES.has(role)) return false;
+  const client = await desktop.atspi();
+  try {
+    const view = await parentOf(client, ref);
+    if (!view) return false;
+    const [viewStates, count] = await Promise.all([readStates(client, view), childCount(client, view)]);
+    const items = await Promise.all(
+      Array.from({ length: Math.min(count, maxItemsAsked) }, async (_, index) => {
+        const item = await childAt(client, view, index);
+        if (!item) return undefined;
+        const [role, states] = await Promise.all([readRole(client, item), readStates(client, item)]);
+        return VIEW_ITEM_ATSPI_ROLES.has(role) ? isDisabled(states) : undefined;
+      }),
+    );
+    return itemsLeftUnmarked(isDisabled(viewStates), items.filter((item) => item !== undefined));
+  } catch {
+    // A view that does not answer tells nothing: the item's own states stand.
+    return false;
+  }
 }
 
 /**

@@ -12,7 +12,7 @@ import type { LinuxDesktop } from '../linux-desktop.js';
 import { findGestureAction, focusElement, performAction } from './accessible-actions.js';
 import { elementScreenPoint, mightScrollIntoView, pointOnScreen, requireOnAppWindow, screenPointNow, visibleBox, type PlacedPoint } from './element-point.js';
 import { itemGesture, itemOutcome, type ActionOn, type ItemGesture } from './item-gestures.js';
-import { actionable, ENABLE_WAIT_MS, liveTarget, refuseDisabled, untilEnabled, type LiveElementTarget } from './live-target.js';
+import { actionable, ENABLE_WAIT_MS, inUnmarkedView, isDisabled, liveTarget, refuseDisabled, untilEnabled, type LiveElementTarget } from './live-target.js';
 import { toolkitName, withForeground } from './real-input.js';
 import { drawnSurfaceOf, withSurfacePixels } from './drawn-surface-pixels.js';
 import { observePixels, pixelsAtRest, syntheticEventsReach } from './synthetic-rung.js';
@@ -175,7 +175,7 @@ async function gestureAt(desktop: LinuxDesktop, target: PointTarget, kind: Point
     const candidate = { ref, interfaces: live.interfaces };
     const action = await findGestureAction(desktop, candidate, kind);
     // What would take the gesture is disabled: its action would do nothing.
-    if (action) refuseDisabled(live.states, `the element under the point${live.name ? ` ("${live.name}")` : ''}`, gestureWords[kind]);
+    if (action && isDisabled(live.states) && !(await inUnmarkedView(desktop, ref, live.role))) refuseDisabled(live.states, `the element under the point${live.name ? ` ("${live.name}")` : ''}`, gestureWords[kind]);
     const item = await itemGesture(desktop, candidate, live.role, kind, action);
     if (item) return { ref: item.selection.item, name: live.name, ...item };
     if (action) return { ref, name: live.name, states: live.states, action, candidate };
@@ -291,7 +291,7 @@ export async function pointerAction(
   options: { mode: DeliveryMode; modifiers: readonly string[] },
 ): Promise<ActionOutcome> {
   const target = aimed.kind === 'element' ? await untilEnabled(desktop, await liveTarget(desktop, aimed)) : aimed;
-  if (target.kind === 'element') refuseDisabled(target.live.states, `[e${target.element.index}] ${target.element.role} "${target.element.name}"`, gestureWords[kind], ENABLE_WAIT_MS);
+  if (target.kind === 'element' && !target.sensitivityUnmarked) refuseDisabled(target.live.states, `[e${target.element.index}] ${target.element.role} "${target.element.name}"`, gestureWords[kind], ENABLE_WAIT_MS);
   if (options.mode === 'foreground') return foreground(desktop, target, kind, options.modifiers);
   if (options.modifiers.length > 0) {
     return notDelivered(options.mode, 'a click with held modifier keys needs real input; nothing was sent: retry with delivery_mode "foreground"');

@@ -71,20 +71,21 @@ export async function readDescription(client: AtspiClient, ref: ObjectRef): Prom
   return String((await getProperty(client, ref, 'Accessible', 'Description')) ?? '');
 }
 
-/** How many action names are asked for together with their count: most objects have one to three. */
-const NAMES_ASKED_AHEAD = 3;
-
-/** Action names as the toolkit reports them (GetName is the non-localised name), in index order. */
+/**
+ * Action names as the toolkit reports them (GetName is the non-localised name), in index order. Only names within the
+ * count are asked for: an app may take an index past it for a bug of the caller's and abort (Caja's icons assert
+ * it, and a click on a file killed Caja when the first three names were asked for along with the count).
+ */
 export async function actionNames(client: AtspiClient, ref: ObjectRef): Promise<string[]> {
-  const name = (index: number) =>
-    callObject(client, ref, 'Action', 'GetName', 'i', [index]).then(
-      (body) => String(body[0] ?? ''),
-      () => '',
-    );
-  // The first names go out with the count, in one round trip; a name asked past the count answers an error, unused.
-  const ahead = Array.from({ length: NAMES_ASKED_AHEAD }, (_, index) => name(index));
   const total = Number((await getProperty(client, ref, 'Action', 'NActions')) ?? 0);
-  return Promise.all(Array.from({ length: total }, (_, index) => ahead[index] ?? name(index)));
+  return Promise.all(
+    Array.from({ length: total }, (_, index) =>
+      callObject(client, ref, 'Action', 'GetName', 'i', [index]).then(
+        (body) => String(body[0] ?? ''),
+        () => '',
+      ),
+    ),
+  );
 }
 
 /** Performs an action; over a connection of its own, as the action may run a modal dialog (see changeObject). */
@@ -306,6 +307,12 @@ export async function childCount(client: AtspiClient, ref: ObjectRef): Promise<n
 export async function children(client: AtspiClient, ref: ObjectRef): Promise<ObjectRef[]> {
   const [list] = (await callObject(client, ref, 'Accessible', 'GetChildren')) as [[string, string][]];
   return objectRefs(list);
+}
+
+/** One child by its index (Accessible.GetChildAtIndex): a container of thousands is not listed whole for a few of them. */
+export async function childAt(client: AtspiClient, ref: ObjectRef, index: number): Promise<ObjectRef | undefined> {
+  const [value] = (await callObject(client, ref, 'Accessible', 'GetChildAtIndex', 'i', [index])) as [[string, string] | undefined];
+  return value && value[1] !== NULL_PATH ? { bus: value[0], path: value[1] } : undefined;
 }
 
 export async function parentOf(client: AtspiClient, ref: ObjectRef): Promise<ObjectRef | undefined> {
