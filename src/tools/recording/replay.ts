@@ -47,25 +47,64 @@ function describe(window: RecordedWindow): string {
   return `window ${window.window_id} "${window.title}" of ${window.app_name} (pid ${window.pid})`;
 }
 
-/** The window a recorded turn acted on, now. */
-async function findWindow(context: ToolContext, recorded: RecordedWindow, aiming: Aiming): Promise<DesktopWindow> {
-  const windows = await context.desktop.windows();
+/**
+ * How long a turn waits for its window to show: a dialog the turn before opened may take seconds to be built (the
+ * recording's agent waited for it with reads, which are not recorded).
+ */
+const WINDOW_WAIT_MS = 10_000;
+
+/**
+ * The window of `windows` that serves the recorded one: the same window while it lives, else one of the same process
+ * (or app) by title. With `free`, a window already serving another recorded window is passed over: the recording
+ * acted on two windows there, so a dialog not shown yet is not its main window.
+ */
+function pickWindow(windows: DesktopWindow[], recorded: RecordedWindow, aiming: Aiming, free: boolean): { found?: DesktopWindow; candidates: DesktopWindow[]; pid?: number } {
   const mapped = aiming.windows.get(recorded.window_id);
   const known = mapped !== undefined ? windows.find((window) => window.id === mapped) : undefined;
-  if (known) return known;
+  if (known) return { found: known, candidates: [known] };
   const same = aiming.pid === undefined ? windows.find((window) => window.id === recorded.window_id && window.pid === recorded.pid) : undefined;
-  if (same) return same;
+  if (same) return { found: same, candidates: [same] };
   const pid = aiming.pid ?? aiming.pids.get(recorded.pid);
   const candidates = windows
     .filter((window) => (pid !== undefined ? window.pid === pid : window.appName === recorded.app_name))
     .sort((a, b) => b.zIndex - a.zIndex);
-  const titled = candidates.filter((window) => window.title === recorded.title);
-  const found = titled[0] ?? (pid !== undefined || candidates.length === 1 ? candidates[0] : undefined);
+  const claimed = new Set(aiming.windows.values());
+  const open = free ? candidates.filter((window) => !claimed.has(window.id)) : candidates;
+  const titled = open.filter((window) => window.title === recorded.title);
+  // Without a title to go by, only a window that serves no other recorded window stands in (pid names the process).
+  const untitled = candidates.filter((window) => !claimed.has(window.id));
+  const found = titled[0] ?? (pid !== undefined || untitled.length === 1 ? untitled[0] : undefined);
+  return { ...(found ? { found } : {}), candidates, ...(pid !== undefined ? { pid } : {}) };
+}
+
+/** The window a recorded turn acted on, now; waited for (WINDOW_WAIT_MS) while its app runs without it. */
+async function findWindow(context: ToolContext, recorded: RecordedWindow, aiming: Aiming): Promise<DesktopWindow> {
+  let picked = pickWindow(await context.desktop.windows(), recorded, aiming, true);
+  if (!picked.found && picked.candidates.length > 0) {
+    // The app runs but shows no such window yet: the turn before may have asked for it (a dialog being built).
+    const watch = await context.desktop.watchChanges(picked.pid ?? 0);
+    const stop = () => watch.close();
+    context.signal?.addEventListener('abort', stop, { once: true });
+    try {
+      const deadline = Date.now() + WINDOW_WAIT_MS;
+      while (!picked.found && Date.now() < deadline && !context.signal?.aborted) {
+        // The window list's change wakes the wait; a look every half second covers a title set after mapping.
+        await watch.next(Math.min(500, deadline - Date.now()));
+        picked = pickWindow(await context.desktop.windows(), recorded, aiming, true);
+      }
+    } finally {
+      context.signal?.removeEventListener('abort', stop);
+      watch.close();
+    }
+    // A window of that title serving another recorded window is the last resort (the app restarted mid-recording).
+    if (!picked.found) picked = pickWindow(await context.desktop.windows(), recorded, aiming, false);
+  }
+  const { found, candidates, pid } = picked;
   if (!found) {
     const seen = candidates.map((window) => `${window.id} "${window.title}"`).join(', ');
     throw new ToolError(
       `no window to replay it on: the recording acted on ${describe(recorded)}, and ${pid !== undefined ? `pid ${pid}` : `app "${recorded.app_name}"`} has ` +
-        `${candidates.length === 0 ? 'no window now (start the app, or pass pid)' : `no window of that title among ${seen} (pass pid to choose the process)`}`,
+        `${candidates.length === 0 ? 'no window now (start the app, or pass pid)' : `no window of that title among ${seen} (waited ${WINDOW_WAIT_MS / 1000} s for it; pass pid to choose the process)`}`,
       'replay_step_failed',
     );
   }
