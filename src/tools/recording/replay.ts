@@ -144,13 +144,37 @@ async function aimAgain(context: ToolContext, record: ActionRecord, aiming: Aimi
 /** An action.json holds one call and its result; arguments of megabytes make it large, not unbounded. */
 const MAX_ACTION_RECORD_BYTES = 64 << 20;
 
+const step = z.looseObject({ role: z.string(), name: z.string() });
+/**
+ * What replay reads of an action.json (other fields are kept as they are): a file edited by hand, or cut short, is
+ * refused naming the field, never run with a field missing.
+ */
+const replayable = z.looseObject({
+  tool: z.string().min(1),
+  arguments: z.record(z.string(), z.unknown()),
+  result: z.looseObject({ ok: z.boolean(), summary: z.string(), error: z.looseObject({ code: z.string() }).optional() }),
+  window: z.looseObject({ window_id: z.number().int(), pid: z.number().int(), title: z.string(), app_name: z.string() }).optional(),
+  element: step.extend({ ancestry: z.array(step), occurrence: z.number().int().min(0) }).optional(),
+  window_pixels: z.record(z.string(), z.number()).optional(),
+});
+
 function readTurn(dir: string, turn: string): ActionRecord {
   const path = join(dir, turn, 'action.json');
+  let json: unknown;
   try {
-    return JSON.parse(readRegularFile(path, MAX_ACTION_RECORD_BYTES).toString('utf8')) as ActionRecord;
+    json = JSON.parse(readRegularFile(path, MAX_ACTION_RECORD_BYTES).toString('utf8'));
   } catch (error) {
-    throw new ToolError(`${path} cannot be read: ${(error as Error).message}`, 'replay_step_failed');
+    const message = (error as Error).message;
+    // A turn is renamed into place whole, so JSON that stops short was cut or edited after the recording.
+    const why = error instanceof SyntaxError ? `is not valid JSON, cut short or edited since it was recorded (${message})` : `cannot be read: ${message}`;
+    throw new ToolError(`${path} ${why}`, 'replay_step_failed');
   }
+  const parsed = replayable.safeParse(json);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.slice(0, 3).map((issue) => `${issue.path.join('.') || '(the file)'}: ${issue.message}`);
+    throw new ToolError(`${path} is not a turn start_recording wrote (${problems.join('; ')}); restore it, or remove the turn folder to replay without it`, 'replay_step_failed');
+  }
+  return parsed.data as unknown as ActionRecord;
 }
 
 async function replayTurn(context: ToolContext, dir: string, turn: string, aiming: Aiming): Promise<StepResult> {
