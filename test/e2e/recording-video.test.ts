@@ -128,6 +128,19 @@ describe('recording video', () => {
     assert.equal(missingWindow.json.error, 'missing_window_id');
   });
 
+  test('an output_dir that exists but cannot be written into is refused, and the session does not record', async () => {
+    // /proc/1 is a folder in which no file can be made, even by root.
+    for (const video of [false, true]) {
+      const refused = await cli('start_recording', { output_dir: '/proc/1', ...(video ? { record_video: true } : {}) });
+      assert.equal(refused.status, 1);
+      assert.equal(refused.json.error, 'invalid_arguments');
+      assert.match(String(refused.json.message), /^output_dir \/proc\/1 cannot be written into \(.*ENOENT.*\); give a folder this process may write$/);
+      const state = await cli('get_recording_state', {});
+      assert.equal(state.json.recording, false, 'the refused start left no recording behind');
+      assert.deepEqual(recordersOf('/proc/1'), [], 'and no ffmpeg');
+    }
+  });
+
   test('a daemon killed while it records takes its ffmpeg with it', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'cup-video-'));
     const started = await cli('start_recording', { output_dir: dir, record_video: true, video_fps: 10 });

@@ -8,7 +8,7 @@ import { makeFolder, resolveUserPath } from '../files.js';
 import { resolveWindow, windowsOfProcess } from '../perception/window-records.js';
 import { pidArgument, windowIdArgument } from '../schemas.js';
 import { defineTool } from '../tool.js';
-import { interruptedLine, markRecording, recoverInterrupted, TURN_FOLDER, turnFolders, type InterruptedRecording } from './interrupted.js';
+import { interruptedLine, markRecording, recoverInterrupted, TURN_FOLDER, turnFolders, unmarkRecording, type InterruptedRecording } from './interrupted.js';
 import { addRecording, recorderOfFolder, recordingOf, stopRecording, type Recording, type StoppedRecording } from './recordings.js';
 
 const VIDEO_FILE = 'recording.mp4';
@@ -139,28 +139,40 @@ export const startRecording = defineTool({
       for (const name of left) rmSync(join(dir, name), { recursive: true, force: true });
     }
     const recording: Recording = { session: context.session, outputDir: dir, startedAt: new Date(), highlightClicks: args.highlight_clicks ?? false, nextTurn: 1, turnsWritten: 0, running: new Set(), closed: false };
-    if (args.record_video) {
-      const encoder = context.desktop.videoEncoder();
-      if (!encoder.path) {
-        throw new ToolError(
-          `record_video needs ffmpeg, which is not installed (not on PATH); call install_ffmpeg (it shows the command \`${encoder.installCommand.join(' ')}\`, and runs it with confirm: true), or start without record_video`,
-          'ffmpeg_missing',
-        );
+    const marker = { pid: process.pid, session: context.session, started_at: recording.startedAt.toISOString() };
+    // The marker is the folder's first write: a folder this process cannot write into is refused before anything
+    // starts (an existing folder on a read-only file system was taken, and every turn then failed to be written).
+    try {
+      markRecording(dir, marker);
+    } catch (error) {
+      throw new ToolError(`output_dir ${dir} cannot be written into (${(error as Error).message}); give a folder this process may write`, 'invalid_arguments');
+    }
+    try {
+      if (args.record_video) {
+        const encoder = context.desktop.videoEncoder();
+        if (!encoder.path) {
+          throw new ToolError(
+            `record_video needs ffmpeg, which is not installed (not on PATH); call install_ffmpeg (it shows the command \`${encoder.installCommand.join(' ')}\`, and runs it with confirm: true), or start without record_video`,
+            'ffmpeg_missing',
+          );
+        }
+        const region = args.video_region ?? 'screen';
+        const request = { path: join(dir, VIDEO_FILE), region: await videoRegion(context, region, args), fps: args.video_fps ?? 30 };
+        recording.video = await context.desktop.startScreenRecording(request).catch((error: Error) => {
+          throw new ToolError(error.message, 'recording_failed');
+        });
+        recording.videoRegion = region;
+        // The marker names the video's partial file, so that a later look finishes it should this process die.
+        markRecording(dir, { ...marker, video: { path: recording.video.path, partial: recording.video.partialPath } });
       }
-      const region = args.video_region ?? 'screen';
-      const request = { path: join(dir, VIDEO_FILE), region: await videoRegion(context, region, args), fps: args.video_fps ?? 30 };
-      recording.video = await context.desktop.startScreenRecording(request).catch((error: Error) => {
-        throw new ToolError(error.message, 'recording_failed');
-      });
-      recording.videoRegion = region;
+    } catch (error) {
+      // Nothing of a start that failed is left behind: no ffmpeg, no video, no marker.
+      const video = recording.video;
+      if (video) await video.stop().then(() => rmSync(video.path, { force: true }), () => rmSync(video.partialPath, { force: true }));
+      unmarkRecording(dir);
+      throw error;
     }
     addRecording(context.desktop, recording);
-    markRecording(dir, {
-      pid: process.pid,
-      session: context.session,
-      started_at: recording.startedAt.toISOString(),
-      ...(recording.video ? { video: { path: recording.video.path, partial: recording.video.partialPath } } : {}),
-    });
     // The recording belongs to the session: ending it (end_session, the idle limit) stops the recording too.
     context.state.resources.hold('recording', `its recording into ${dir}, stopped`, () => stopRecording(context.desktop, context.session).then(() => undefined));
     const state = stateOf(context, recording);
