@@ -128,6 +128,24 @@ describe('recording video', () => {
     assert.equal(missingWindow.json.error, 'missing_window_id');
   });
 
+  test('a followed window that closes ends the video early, and stop_recording says the video is shorter and why', async () => {
+    const other = await desktop.launchFixture('gtk3', { title: 'Followed Away' });
+    const dir = mkdtempSync(join(tmpdir(), 'cup-video-'));
+    const started = await cli('start_recording', { output_dir: dir, record_video: true, video_region: 'follow_window', window_id: other.window.id, video_fps: 10 });
+    assert.equal(started.status, 0, started.stderr);
+    const startedAt = Date.now();
+    await sleep(1500);
+    other.process.kill('SIGKILL');
+    await waitUntil('ffmpeg ends with the window it follows', 10_000, () => recordersOf(dir).length === 0);
+    await sleep(2000);
+    const stopped = await cli('stop_recording', {});
+    const recordedS = (Date.now() - startedAt) / 1000;
+    assert.equal(stopped.status, 0, stopped.stderr);
+    assert.match(String(stopped.json.video_ended_early), /^ffmpeg ended before the stop \(exit \d+: .+\)$/);
+    const probed = await probe(join(dir, 'recording.mp4'));
+    assert.ok(probed.duration < recordedS - 1.5, `ffprobe reads ${probed.duration} s of a ${recordedS.toFixed(1)} s recording: the video is shorter`);
+  });
+
   test('an output_dir that exists but cannot be written into is refused, and the session does not record', async () => {
     // /proc/1 is a folder in which no file can be made, even by root.
     for (const video of [false, true]) {

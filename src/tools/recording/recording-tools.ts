@@ -204,6 +204,8 @@ export const stopRecordingTool = defineTool({
     last_video_path: z.string().optional(),
     video_duration_s: z.number().optional(),
     video_stopped_by: z.string().optional(),
+    /** ffmpeg ended by itself before the stop: the video is shorter than the recording (why, in its words). */
+    video_ended_early: z.string().optional(),
   }),
   async handle(_args, context) {
     const stopped = await stopRecording(context.desktop, context.session);
@@ -217,13 +219,15 @@ export const stopRecordingTool = defineTool({
       });
     }
     return {
-      summary: `✅ recording stopped: ${stoppedLine(stopped)}`,
+      summary: video?.endedEarly
+        ? `⚠️ recording stopped: ${stoppedLine(stopped)}; the video is shorter than the recording: ${video.endedEarly}`
+        : `✅ recording stopped: ${stoppedLine(stopped)}`,
       structured: {
         stopped: true,
         session: context.session,
         output_dir: recording.outputDir,
         turns_written: recording.turnsWritten,
-        ...(video ? { last_video_path: video.path, video_stopped_by: video.stoppedBy, ...(video.durationS !== undefined ? { video_duration_s: video.durationS } : {}) } : {}),
+        ...(video ? { last_video_path: video.path, video_stopped_by: video.stoppedBy, ...(video.endedEarly ? { video_ended_early: video.endedEarly } : {}), ...(video.durationS !== undefined ? { video_duration_s: video.durationS } : {}) } : {}),
       },
     };
   },
