@@ -4,7 +4,7 @@
 // opens "Later dialog" --later-ms after its click (longer than a click's own wait for its effect) and logs when;
 // pyatspi reads the fresh app's windows afterwards.
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -76,5 +76,31 @@ describe('replay of a dialog that shows late', () => {
       [],
       `the replayed Close dialog click closed it (pyatspi: ${JSON.stringify(tops.map((top) => [top.name, top.showing]))})`,
     );
+  });
+  test('a dialog that never shows fails its turns, waited for once, and nothing is aimed at the main window', async () => {
+    // Turn 1 (the Details… click) marked failed when recorded is skipped, so no dialog comes; turn 3 is turn 2 again.
+    const edited = join(work, 'never');
+    cpSync(recorded, edited, { recursive: true });
+    const first = JSON.parse(readFileSync(join(edited, 'turn-00001', 'action.json'), 'utf8')) as { result: Record<string, unknown> };
+    first.result = { ...first.result, ok: false, error: { code: 'edited', message: 'edited' } };
+    writeFileSync(join(edited, 'turn-00001', 'action.json'), JSON.stringify(first));
+    cpSync(join(edited, 'turn-00002'), join(edited, 'turn-00003'), { recursive: true });
+    const app = await launch(join(work, 'never.log'));
+    await indexOf(app.window, 'Details…');
+    const before = await oracle.status(app.window.pid, app.window.title);
+    const started = Date.now();
+    const replay = await callCliJson(env, 'replay_trajectory', { dir: edited, delay_ms: 0, stop_on_error: false }, ['--session', 'late']);
+    const elapsed = Date.now() - started;
+    assert.equal(replay.status, 0, replay.stderr);
+    const steps = replay.json.steps as { turn: string; ok: boolean; skipped?: string; window_id?: number; error?: { message: string } }[];
+    assert.ok(steps[0]!.skipped, 'turn 1 failed when recorded: skipped');
+    for (const step of steps.slice(1)) {
+      assert.equal(step.ok, false, step.turn);
+      assert.equal(step.window_id, undefined, `${step.turn} was aimed at no window`);
+      assert.match(step.error!.message, /no window to replay it on: the recording acted on window \d+ "Later dialog".*no window of that title among \d+ "CUP Fixture GTK3"/);
+    }
+    // The first dialog turn waits its 10 s; the second is not waited for again (a generous bound).
+    assert.ok(elapsed >= 10_000 && elapsed < 18_000, `the replay took ${elapsed} ms`);
+    assert.deepEqual(await oracle.status(app.window.pid, app.window.title), before, 'the main window got no click (pyatspi)');
   });
 });

@@ -41,6 +41,8 @@ interface Aiming {
   windows: Map<number, number>;
   pids: Map<number, number>;
   pid?: number;
+  /** Recorded windows waited for in vain: their later turns (stop_on_error false) are not waited for again. */
+  missing: Set<number>;
 }
 
 function describe(window: RecordedWindow): string {
@@ -80,7 +82,7 @@ function pickWindow(windows: DesktopWindow[], recorded: RecordedWindow, aiming: 
 /** The window a recorded turn acted on, now; waited for (WINDOW_WAIT_MS) while its app runs without it. */
 async function findWindow(context: ToolContext, recorded: RecordedWindow, aiming: Aiming): Promise<DesktopWindow> {
   let picked = pickWindow(await context.desktop.windows(), recorded, aiming, true);
-  if (!picked.found && picked.candidates.length > 0) {
+  if (!picked.found && picked.candidates.length > 0 && !aiming.missing.has(recorded.window_id)) {
     // The app runs but shows no such window yet: the turn before may have asked for it (a dialog being built).
     const watch = await context.desktop.watchChanges(picked.pid ?? 0);
     const stop = () => watch.close();
@@ -96,9 +98,10 @@ async function findWindow(context: ToolContext, recorded: RecordedWindow, aiming
       context.signal?.removeEventListener('abort', stop);
       watch.close();
     }
-    // A window of that title serving another recorded window is the last resort (the app restarted mid-recording).
-    if (!picked.found) picked = pickWindow(await context.desktop.windows(), recorded, aiming, false);
+    if (!picked.found) aiming.missing.add(recorded.window_id);
   }
+  // A window of that title serving another recorded window is the last resort (the app restarted mid-recording).
+  if (!picked.found && picked.candidates.length > 0) picked = pickWindow(await context.desktop.windows(), recorded, aiming, false);
   const { found, candidates, pid } = picked;
   if (!found) {
     const seen = candidates.map((window) => `${window.id} "${window.title}"`).join(', ');
@@ -234,7 +237,7 @@ export const replayTrajectory = defineTool({
       throw new ToolError(`${dir} cannot be read: ${(error as Error).message}`, 'not_a_trajectory');
     }
     if (turns.length === 0) throw new ToolError(`${dir} holds no turn folders (turn-00001, ...); give the output_dir of a start_recording`, 'not_a_trajectory');
-    const aiming: Aiming = { windows: new Map(), pids: new Map(), ...(args.pid !== undefined ? { pid: args.pid } : {}) };
+    const aiming: Aiming = { windows: new Map(), pids: new Map(), missing: new Set(), ...(args.pid !== undefined ? { pid: args.pid } : {}) };
     const steps: StepResult[] = [];
     const signal = context.signal ?? new AbortController().signal;
     for (const [index, turn] of turns.entries()) {
