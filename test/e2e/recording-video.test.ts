@@ -3,7 +3,7 @@
 // show the ring a highlighted click draws. Without ffmpeg on PATH the start is refused naming install_ffmpeg.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -157,6 +157,22 @@ describe('recording video', () => {
       assert.equal(state.json.recording, false, 'the refused start left no recording behind');
       assert.deepEqual(recordersOf('/proc/1'), [], 'and no ffmpeg');
     }
+    // A refused start leaves the session's running recording (and its ffmpeg) alone; one that starts stops it.
+    const [running, used, next] = [mkdtempSync(join(tmpdir(), 'cup-video-')), mkdtempSync(join(tmpdir(), 'cup-video-')), mkdtempSync(join(tmpdir(), 'cup-video-'))];
+    writeFileSync(join(used, 'recording.mp4'), '');
+    assert.equal((await cli('start_recording', { output_dir: running, record_video: true, video_fps: 10 })).status, 0);
+    for (const [dir, error] of [['/proc/1', 'invalid_arguments'], [used, 'output_dir_in_use']] as const) {
+      const refused = await cli('start_recording', { output_dir: dir });
+      assert.equal(refused.json.error, error, dir);
+      const state = await cli('get_recording_state', {});
+      assert.deepEqual([state.json.recording, state.json.output_dir], [true, running], `after the refused ${dir}, the session still records`);
+      assert.equal(recordersOf(running).length, 1, `after the refused ${dir}, its ffmpeg still records`);
+    }
+    const restarted = await cli('start_recording', { output_dir: next });
+    assert.deepEqual([restarted.status, restarted.json.restarted], [0, true]);
+    assert.deepEqual(recordersOf(running), [], 'the start that succeeded stopped the running recording');
+    assert.ok(existsSync(join(running, 'recording.mp4')), 'and finished its video');
+    assert.equal((await cli('stop_recording', {})).status, 0);
   });
 
   test('a daemon killed while it records takes its ffmpeg with it', async () => {

@@ -99,7 +99,7 @@ export const startRecording = defineTool({
     '(the tool, its arguments as given, the result, pid, window, click point, the element\'s role, name and ancestry, ISO-8601 time), ' +
     'app_state.json (the target window\'s CUP envelope after the action), screenshot.png (the window after the action) and, for clicks, ' +
     'click.png (the screenshot with the point marked). Numbering restarts at 1 with every start; a running recording of this session is ' +
-    'stopped first. Other sessions\' actions are not recorded here. record_video also captures the display to <output_dir>/recording.mp4 ' +
+    'stopped once the new one starts (a refused start leaves it running). Other sessions\' actions are not recorded here. record_video also captures the display to <output_dir>/recording.mp4 ' +
     '(H.264, through ffmpeg\'s x11grab; install_ffmpeg installs ffmpeg): video_region "window" records the window\'s place on the screen ' +
     '(as it was at the start, with everything drawn over it), "follow_window" the window\'s own pixels wherever it moves (without overlays ' +
     'such as the agent cursor); highlight_clicks flashes a ring at each click for the video.',
@@ -123,20 +123,19 @@ export const startRecording = defineTool({
     }
     const other = recorderOfFolder(context.desktop, dir, context.session);
     if (other) throw new ToolError(`session "${other}" is recording into ${dir}; give this session a folder of its own`, 'output_dir_in_use', { session: other });
+    // A start that is refused leaves the session's running recording alone: it is stopped once the new one has
+    // started, or first when the new one goes into its folder (whose video appears there only once stopped).
     const previous = recordingOf(context);
-    const stoppedFirst = previous ? await stopRecording(context.desktop, context.session) : undefined;
+    let stoppedFirst = previous?.outputDir === dir ? await stopRecording(context.desktop, context.session) : undefined;
     // A recording into this folder whose process died is finished first, and said (the video may be unfinished).
     const interrupted = await recoverInterrupted(context, dir);
     const left = earlierRecording(dir);
-    if (left.length > 0) {
-      if (!args.overwrite) {
-        throw new ToolError(
-          `${dir} already holds an earlier recording (${left.slice(0, 3).join(', ')}${left.length > 3 ? ', ...' : ''}); choose a new folder, or pass overwrite: true to delete it${interrupted ? `\n${interruptedLine(interrupted)}` : ''}`,
-          'output_dir_in_use',
-          interrupted ? { interrupted_recording: interruptedFields(interrupted) } : {},
-        );
-      }
-      for (const name of left) rmSync(join(dir, name), { recursive: true, force: true });
+    if (left.length > 0 && !args.overwrite) {
+      throw new ToolError(
+        `${dir} already holds an earlier recording (${left.slice(0, 3).join(', ')}${left.length > 3 ? ', ...' : ''}); choose a new folder, or pass overwrite: true to delete it${interrupted ? `\n${interruptedLine(interrupted)}` : ''}`,
+        'output_dir_in_use',
+        interrupted ? { interrupted_recording: interruptedFields(interrupted) } : {},
+      );
     }
     const recording: Recording = { session: context.session, outputDir: dir, startedAt: new Date(), highlightClicks: args.highlight_clicks ?? false, nextTurn: 1, turnsWritten: 0, running: new Set(), closed: false };
     const marker = { pid: process.pid, session: context.session, started_at: recording.startedAt.toISOString() };
@@ -147,6 +146,7 @@ export const startRecording = defineTool({
     } catch (error) {
       throw new ToolError(`output_dir ${dir} cannot be written into (${(error as Error).message}); give a folder this process may write`, 'invalid_arguments');
     }
+    for (const name of left) rmSync(join(dir, name), { recursive: true, force: true });
     try {
       if (args.record_video) {
         const encoder = context.desktop.videoEncoder();
@@ -172,6 +172,7 @@ export const startRecording = defineTool({
       unmarkRecording(dir);
       throw error;
     }
+    if (previous && !stoppedFirst) stoppedFirst = await stopRecording(context.desktop, context.session);
     addRecording(context.desktop, recording);
     // The recording belongs to the session: ending it (end_session, the idle limit) stops the recording too.
     context.state.resources.hold('recording', `its recording into ${dir}, stopped`, () => stopRecording(context.desktop, context.session).then(() => undefined));
@@ -179,7 +180,7 @@ export const startRecording = defineTool({
     const video = recording.video ? `; video to ${recording.video.path} (${recording.videoRegion})` : '';
     return {
       summary: [
-        `✅ recording session "${context.session}" into ${dir}${video}${stoppedFirst ? ` (the previous recording stopped first: ${stoppedLine(stoppedFirst)})` : ''}`,
+        `✅ recording session "${context.session}" into ${dir}${video}${stoppedFirst ? ` (the previous recording stopped: ${stoppedLine(stoppedFirst)})` : ''}`,
         ...(interrupted ? [interruptedLine(interrupted)] : []),
       ].join('\n'),
       structured: { ...state, restarted: stoppedFirst !== undefined, ...(interrupted ? { interrupted_recording: interruptedFields(interrupted) } : {}) },
