@@ -235,13 +235,22 @@ export interface ScreenRecordingRequest {
   fps: number;
 }
 
+/** A video as its stop left it. */
+export interface StoppedVideo {
+  path: string;
+  durationS?: number;
+  stoppedBy: string;
+  /** The encoder had ended by itself before the stop (the disk full, the window gone): why, in its words. */
+  endedEarly?: string;
+}
+
 export interface ScreenRecording {
   readonly path: string;
   /** Where the encoder writes until the video is finished (renamed to `path` then). */
   readonly partialPath: string;
   readonly pid: number;
   /** Ends the video so that it plays; the same promise for every call. Rejects when the file could not be finished. */
-  stop(): Promise<{ path: string; durationS?: number; stoppedBy: string }>;
+  stop(): Promise<StoppedVideo>;
 }
 
 /** Screen video: the recorder of start_recording's record_video. */

@@ -218,6 +218,30 @@ describe('recording and replay', () => {
     assert.equal(missing.json.error, 'not_a_trajectory');
   });
 
+
+  test('an action.json edited by hand or cut short stops the replay at that turn, naming the field, before it acts', async () => {
+    const edits: [string, (record: Record<string, unknown>, text: string) => string, RegExp][] = [
+      ['result removed', (record) => JSON.stringify({ ...record, result: undefined }), /turn-00002\/action\.json is not a turn start_recording wrote \(result: .*expected object, received undefined\); restore it, or remove the turn folder/],
+      ['arguments a string', (record) => JSON.stringify({ ...record, arguments: 'x' }), /\(arguments: .*expected record, received string\)/],
+      ['window without its title', (record) => JSON.stringify({ ...record, window: { window_id: 5, pid: 1 } }), /\(window\.title: .*expected string.*window\.app_name: .*expected string/],
+      ['element ancestry null', (record) => JSON.stringify({ ...record, element: { ...(record.element as object), ancestry: null } }), /\(element\.ancestry: .*expected array, received null\)/],
+      ['cut short', (_record, text) => text.slice(0, 100), /turn-00002.action\.json is not valid JSON, cut short or edited since it was recorded/],
+    ];
+    for (const [what, edit, expected] of edits) {
+      const broken = mkdtempSync(join(tmpdir(), 'cup-trajectory-'));
+      cpSync(recorded, broken, { recursive: true });
+      const path = join(broken, 'turn-00002', 'action.json');
+      const text = readFileSync(path, 'utf8');
+      writeFileSync(path, edit(JSON.parse(text) as Record<string, unknown>, text));
+      const before = await status(window);
+      const replay = await cli('replay_trajectory', { dir: broken, delay_ms: 0 });
+      assert.equal(replay.status, 1, what);
+      assert.deepEqual([replay.json.error, replay.json.failed_turn], ['replay_step_failed', 'turn-00002'], what);
+      assert.match(String(replay.json.message), expected, what);
+      assert.doesNotMatch(String(replay.json.message), /Cannot read properties|undefined \(pid/, `${what}: no internal error`);
+      assert.equal(Number((await status(window)).counter), Number(before.counter) + 1, `${what}: turn 1 ran, turn 3 did not (pyatspi)`);
+    }
+  });
   test('two sessions record at once on one daemon without mixing, and may not share a folder', async () => {
     const [alphaDir, betaDir] = [mkdtempSync(join(tmpdir(), 'cup-alpha-')), mkdtempSync(join(tmpdir(), 'cup-beta-'))];
     for (const [session, dir] of [['alpha', alphaDir], ['beta', betaDir]] as const) {

@@ -3,7 +3,7 @@
 // show the ring a highlighted click draws. Without ffmpeg on PATH the start is refused naming install_ffmpeg.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -126,6 +126,53 @@ describe('recording video', () => {
     assert.ok(probed.duration > 1, `ffprobe reads ${probed.duration} s`);
     const missingWindow = await cli('start_recording', { output_dir: mkdtempSync(join(tmpdir(), 'cup-video-')), record_video: true, video_region: 'window' });
     assert.equal(missingWindow.json.error, 'missing_window_id');
+  });
+
+  test('a followed window that closes ends the video early, and stop_recording says the video is shorter and why', async () => {
+    const other = await desktop.launchFixture('gtk3', { title: 'Followed Away' });
+    const dir = mkdtempSync(join(tmpdir(), 'cup-video-'));
+    const started = await cli('start_recording', { output_dir: dir, record_video: true, video_region: 'follow_window', window_id: other.window.id, video_fps: 10 });
+    assert.equal(started.status, 0, started.stderr);
+    const startedAt = Date.now();
+    await sleep(1500);
+    other.process.kill('SIGKILL');
+    await waitUntil('ffmpeg ends with the window it follows', 10_000, () => recordersOf(dir).length === 0);
+    await sleep(2000);
+    const stopped = await cli('stop_recording', {});
+    const recordedS = (Date.now() - startedAt) / 1000;
+    assert.equal(stopped.status, 0, stopped.stderr);
+    assert.match(String(stopped.json.video_ended_early), /^ffmpeg ended before the stop \(exit \d+: .+\)$/);
+    const probed = await probe(join(dir, 'recording.mp4'));
+    assert.ok(probed.duration < recordedS - 1.5, `ffprobe reads ${probed.duration} s of a ${recordedS.toFixed(1)} s recording: the video is shorter`);
+  });
+
+  test('an output_dir that exists but cannot be written into is refused, and the session does not record', async () => {
+    // /proc/1 is a folder in which no file can be made, even by root.
+    for (const video of [false, true]) {
+      const refused = await cli('start_recording', { output_dir: '/proc/1', ...(video ? { record_video: true } : {}) });
+      assert.equal(refused.status, 1);
+      assert.equal(refused.json.error, 'invalid_arguments');
+      assert.match(String(refused.json.message), /^output_dir \/proc\/1 cannot be written into \(.*ENOENT.*\); give a folder this process may write$/);
+      const state = await cli('get_recording_state', {});
+      assert.equal(state.json.recording, false, 'the refused start left no recording behind');
+      assert.deepEqual(recordersOf('/proc/1'), [], 'and no ffmpeg');
+    }
+    // A refused start leaves the session's running recording (and its ffmpeg) alone; one that starts stops it.
+    const [running, used, next] = [mkdtempSync(join(tmpdir(), 'cup-video-')), mkdtempSync(join(tmpdir(), 'cup-video-')), mkdtempSync(join(tmpdir(), 'cup-video-'))];
+    writeFileSync(join(used, 'recording.mp4'), '');
+    assert.equal((await cli('start_recording', { output_dir: running, record_video: true, video_fps: 10 })).status, 0);
+    for (const [dir, error] of [['/proc/1', 'invalid_arguments'], [used, 'output_dir_in_use']] as const) {
+      const refused = await cli('start_recording', { output_dir: dir });
+      assert.equal(refused.json.error, error, dir);
+      const state = await cli('get_recording_state', {});
+      assert.deepEqual([state.json.recording, state.json.output_dir], [true, running], `after the refused ${dir}, the session still records`);
+      assert.equal(recordersOf(running).length, 1, `after the refused ${dir}, its ffmpeg still records`);
+    }
+    const restarted = await cli('start_recording', { output_dir: next });
+    assert.deepEqual([restarted.status, restarted.json.restarted], [0, true]);
+    assert.deepEqual(recordersOf(running), [], 'the start that succeeded stopped the running recording');
+    assert.ok(existsSync(join(running, 'recording.mp4')), 'and finished its video');
+    assert.equal((await cli('stop_recording', {})).status, 0);
   });
 
   test('a daemon killed while it records takes its ffmpeg with it', async () => {

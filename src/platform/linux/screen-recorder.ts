@@ -9,7 +9,7 @@ import { closeSync, constants, existsSync, openSync, readFileSync, renameSync, r
 import { setTimeout as sleep } from 'node:timers/promises';
 import { basename, dirname, join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
-import type { AbandonedVideo, ScreenRecording, ScreenRecordingRequest, VideoEncoder } from '../desktop.js';
+import type { AbandonedVideo, ScreenRecording, ScreenRecordingRequest, StoppedVideo, VideoEncoder } from '../desktop.js';
 import { commandLine, processIds } from './desktop/processes.js';
 import { findProgram } from './desktop/requirements.js';
 
@@ -135,6 +135,13 @@ export async function startScreenRecording(ffmpeg: string, display: string, requ
     child.once('close', (code) => resolve(code));
     child.once('error', () => resolve(null));
   });
+  // An ffmpeg that ends before it is asked to (the disk filled, the window it follows closed, killed) left a video shorter
+  // than the recording: the stop says so rather than "stopped by q".
+  let stopAsked = false;
+  let endedBeforeStop = false;
+  void exited.then(() => {
+    endedBeforeStop = !stopAsked;
+  });
   const failure = (why: string) => {
     process.off('exit', killOnExit);
     child.kill('SIGKILL');
@@ -161,8 +168,9 @@ export async function startScreenRecording(ffmpeg: string, display: string, requ
   if (started === 'exited') throw failure('stopped before recording a frame');
   if (started === 'timeout') throw failure(`recorded no frame within ${START_TIMEOUT_MS} ms`);
 
-  let stopping: Promise<{ path: string; durationS?: number; stoppedBy: string }> | undefined;
-  const stop = async () => {
+  let stopping: Promise<StoppedVideo> | undefined;
+  const stop = async (): Promise<StoppedVideo> => {
+    stopAsked = true;
     const ask = async (how: () => void, ms: number): Promise<boolean> => {
       how();
       return Promise.race([exited.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ms).unref())]);
@@ -188,8 +196,11 @@ export async function startScreenRecording(ffmpeg: string, display: string, requ
       throw new Error(`ffmpeg did not finish the video (exit ${code}, stopped by ${stoppedBy}) and what it wrote does not play: ${errors.trim() || 'it said nothing'}`);
     }
     renameSync(partial, request.path);
-    const how = finished ? stoppedBy : `${stoppedBy}; ffmpeg had ended without finishing (exit ${code}), so the video holds what it wrote, to its last whole second`;
-    return { path: request.path, ...(durationS !== undefined ? { durationS } : {}), stoppedBy: how };
+    // ffmpeg's last words, without its "Last message repeated N times" lines.
+    const said = errors.split('\n').map((line) => line.trim()).filter((line) => line && !/^Last message repeated/.test(line)).at(-1);
+    const endedEarly = endedBeforeStop ? `ffmpeg ended before the stop (${code === null ? 'killed' : `exit ${code}`}: ${said ?? 'it said nothing'})` : undefined;
+    const how = `${endedEarly ?? stoppedBy}${finished ? '' : `; ffmpeg had ended without finishing (exit ${code}), so the video holds what it wrote, to its last whole second`}`;
+    return { path: request.path, ...(durationS !== undefined ? { durationS } : {}), stoppedBy: how, ...(endedEarly ? { endedEarly } : {}) };
   };
   return {
     path: request.path,

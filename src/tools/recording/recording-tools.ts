@@ -8,7 +8,7 @@ import { makeFolder, resolveUserPath } from '../files.js';
 import { resolveWindow, windowsOfProcess } from '../perception/window-records.js';
 import { pidArgument, windowIdArgument } from '../schemas.js';
 import { defineTool } from '../tool.js';
-import { interruptedLine, markRecording, recoverInterrupted, TURN_FOLDER, turnFolders, type InterruptedRecording } from './interrupted.js';
+import { interruptedLine, markRecording, recoverInterrupted, TURN_FOLDER, turnFolders, unmarkRecording, type InterruptedRecording } from './interrupted.js';
 import { addRecording, recorderOfFolder, recordingOf, stopRecording, type Recording, type StoppedRecording } from './recordings.js';
 
 const VIDEO_FILE = 'recording.mp4';
@@ -99,7 +99,7 @@ export const startRecording = defineTool({
     '(the tool, its arguments as given, the result, pid, window, click point, the element\'s role, name and ancestry, ISO-8601 time), ' +
     'app_state.json (the target window\'s CUP envelope after the action), screenshot.png (the window after the action) and, for clicks, ' +
     'click.png (the screenshot with the point marked). Numbering restarts at 1 with every start; a running recording of this session is ' +
-    'stopped first. Other sessions\' actions are not recorded here. record_video also captures the display to <output_dir>/recording.mp4 ' +
+    'stopped once the new one starts (a refused start leaves it running). Other sessions\' actions are not recorded here. record_video also captures the display to <output_dir>/recording.mp4 ' +
     '(H.264, through ffmpeg\'s x11grab; install_ffmpeg installs ffmpeg): video_region "window" records the window\'s place on the screen ' +
     '(as it was at the start, with everything drawn over it), "follow_window" the window\'s own pixels wherever it moves (without overlays ' +
     'such as the agent cursor); highlight_clicks flashes a ring at each click for the video.',
@@ -123,51 +123,64 @@ export const startRecording = defineTool({
     }
     const other = recorderOfFolder(context.desktop, dir, context.session);
     if (other) throw new ToolError(`session "${other}" is recording into ${dir}; give this session a folder of its own`, 'output_dir_in_use', { session: other });
+    // A start that is refused leaves the session's running recording alone: it is stopped once the new one has
+    // started, or first when the new one goes into its folder (whose video appears there only once stopped).
     const previous = recordingOf(context);
-    const stoppedFirst = previous ? await stopRecording(context.desktop, context.session) : undefined;
+    let stoppedFirst = previous?.outputDir === dir ? await stopRecording(context.desktop, context.session) : undefined;
     // A recording into this folder whose process died is finished first, and said (the video may be unfinished).
     const interrupted = await recoverInterrupted(context, dir);
     const left = earlierRecording(dir);
-    if (left.length > 0) {
-      if (!args.overwrite) {
-        throw new ToolError(
-          `${dir} already holds an earlier recording (${left.slice(0, 3).join(', ')}${left.length > 3 ? ', ...' : ''}); choose a new folder, or pass overwrite: true to delete it${interrupted ? `\n${interruptedLine(interrupted)}` : ''}`,
-          'output_dir_in_use',
-          interrupted ? { interrupted_recording: interruptedFields(interrupted) } : {},
-        );
-      }
-      for (const name of left) rmSync(join(dir, name), { recursive: true, force: true });
+    if (left.length > 0 && !args.overwrite) {
+      throw new ToolError(
+        `${dir} already holds an earlier recording (${left.slice(0, 3).join(', ')}${left.length > 3 ? ', ...' : ''}); choose a new folder, or pass overwrite: true to delete it${interrupted ? `\n${interruptedLine(interrupted)}` : ''}`,
+        'output_dir_in_use',
+        interrupted ? { interrupted_recording: interruptedFields(interrupted) } : {},
+      );
     }
     const recording: Recording = { session: context.session, outputDir: dir, startedAt: new Date(), highlightClicks: args.highlight_clicks ?? false, nextTurn: 1, turnsWritten: 0, running: new Set(), closed: false };
-    if (args.record_video) {
-      const encoder = context.desktop.videoEncoder();
-      if (!encoder.path) {
-        throw new ToolError(
-          `record_video needs ffmpeg, which is not installed (not on PATH); call install_ffmpeg (it shows the command \`${encoder.installCommand.join(' ')}\`, and runs it with confirm: true), or start without record_video`,
-          'ffmpeg_missing',
-        );
-      }
-      const region = args.video_region ?? 'screen';
-      const request = { path: join(dir, VIDEO_FILE), region: await videoRegion(context, region, args), fps: args.video_fps ?? 30 };
-      recording.video = await context.desktop.startScreenRecording(request).catch((error: Error) => {
-        throw new ToolError(error.message, 'recording_failed');
-      });
-      recording.videoRegion = region;
+    const marker = { pid: process.pid, session: context.session, started_at: recording.startedAt.toISOString() };
+    // The marker is the folder's first write: a folder this process cannot write into is refused before anything
+    // starts (an existing folder on a read-only file system was taken, and every turn then failed to be written).
+    try {
+      markRecording(dir, marker);
+    } catch (error) {
+      throw new ToolError(`output_dir ${dir} cannot be written into (${(error as Error).message}); give a folder this process may write`, 'invalid_arguments');
     }
+    for (const name of left) rmSync(join(dir, name), { recursive: true, force: true });
+    try {
+      if (args.record_video) {
+        const encoder = context.desktop.videoEncoder();
+        if (!encoder.path) {
+          throw new ToolError(
+            `record_video needs ffmpeg, which is not installed (not on PATH); call install_ffmpeg (it shows the command \`${encoder.installCommand.join(' ')}\`, and runs it with confirm: true), or start without record_video`,
+            'ffmpeg_missing',
+          );
+        }
+        const region = args.video_region ?? 'screen';
+        const request = { path: join(dir, VIDEO_FILE), region: await videoRegion(context, region, args), fps: args.video_fps ?? 30 };
+        recording.video = await context.desktop.startScreenRecording(request).catch((error: Error) => {
+          throw new ToolError(error.message, 'recording_failed');
+        });
+        recording.videoRegion = region;
+        // The marker names the video's partial file, so that a later look finishes it should this process die.
+        markRecording(dir, { ...marker, video: { path: recording.video.path, partial: recording.video.partialPath } });
+      }
+    } catch (error) {
+      // Nothing of a start that failed is left behind: no ffmpeg, no video, no marker.
+      const video = recording.video;
+      if (video) await video.stop().then(() => rmSync(video.path, { force: true }), () => rmSync(video.partialPath, { force: true }));
+      unmarkRecording(dir);
+      throw error;
+    }
+    if (previous && !stoppedFirst) stoppedFirst = await stopRecording(context.desktop, context.session);
     addRecording(context.desktop, recording);
-    markRecording(dir, {
-      pid: process.pid,
-      session: context.session,
-      started_at: recording.startedAt.toISOString(),
-      ...(recording.video ? { video: { path: recording.video.path, partial: recording.video.partialPath } } : {}),
-    });
     // The recording belongs to the session: ending it (end_session, the idle limit) stops the recording too.
     context.state.resources.hold('recording', `its recording into ${dir}, stopped`, () => stopRecording(context.desktop, context.session).then(() => undefined));
     const state = stateOf(context, recording);
     const video = recording.video ? `; video to ${recording.video.path} (${recording.videoRegion})` : '';
     return {
       summary: [
-        `✅ recording session "${context.session}" into ${dir}${video}${stoppedFirst ? ` (the previous recording stopped first: ${stoppedLine(stoppedFirst)})` : ''}`,
+        `✅ recording session "${context.session}" into ${dir}${video}${stoppedFirst ? ` (the previous recording stopped: ${stoppedLine(stoppedFirst)})` : ''}`,
         ...(interrupted ? [interruptedLine(interrupted)] : []),
       ].join('\n'),
       structured: { ...state, restarted: stoppedFirst !== undefined, ...(interrupted ? { interrupted_recording: interruptedFields(interrupted) } : {}) },
@@ -192,6 +205,8 @@ export const stopRecordingTool = defineTool({
     last_video_path: z.string().optional(),
     video_duration_s: z.number().optional(),
     video_stopped_by: z.string().optional(),
+    /** ffmpeg ended by itself before the stop: the video is shorter than the recording (why, in its words). */
+    video_ended_early: z.string().optional(),
   }),
   async handle(_args, context) {
     const stopped = await stopRecording(context.desktop, context.session);
@@ -205,13 +220,15 @@ export const stopRecordingTool = defineTool({
       });
     }
     return {
-      summary: `✅ recording stopped: ${stoppedLine(stopped)}`,
+      summary: video?.endedEarly
+        ? `⚠️ recording stopped: ${stoppedLine(stopped)}; the video is shorter than the recording: ${video.endedEarly}`
+        : `✅ recording stopped: ${stoppedLine(stopped)}`,
       structured: {
         stopped: true,
         session: context.session,
         output_dir: recording.outputDir,
         turns_written: recording.turnsWritten,
-        ...(video ? { last_video_path: video.path, video_stopped_by: video.stoppedBy, ...(video.durationS !== undefined ? { video_duration_s: video.durationS } : {}) } : {}),
+        ...(video ? { last_video_path: video.path, video_stopped_by: video.stoppedBy, ...(video.endedEarly ? { video_ended_early: video.endedEarly } : {}), ...(video.durationS !== undefined ? { video_duration_s: video.durationS } : {}) } : {}),
       },
     };
   },

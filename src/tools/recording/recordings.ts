@@ -1,7 +1,7 @@
 // The trajectory recordings running on one desktop, by the session that started each: a recording belongs to its
 // session, so two agents on one daemon never write into each other's turn folders.
 import { setTimeout as delay } from 'node:timers/promises';
-import type { Desktop, ScreenRecording } from '../../platform/desktop.js';
+import type { Desktop, ScreenRecording, StoppedVideo } from '../../platform/desktop.js';
 import type { ToolContext } from '../context.js';
 import { unmarkRecording } from './interrupted.js';
 
@@ -28,7 +28,7 @@ export interface Recording {
 
 export interface StoppedRecording {
   recording: Recording;
-  video?: { path: string; durationS?: number; stoppedBy: string };
+  video?: StoppedVideo;
   videoError?: string;
 }
 

@@ -41,31 +41,73 @@ interface Aiming {
   windows: Map<number, number>;
   pids: Map<number, number>;
   pid?: number;
+  /** Recorded windows waited for in vain: their later turns (stop_on_error false) are not waited for again. */
+  missing: Set<number>;
 }
 
 function describe(window: RecordedWindow): string {
   return `window ${window.window_id} "${window.title}" of ${window.app_name} (pid ${window.pid})`;
 }
 
-/** The window a recorded turn acted on, now. */
-async function findWindow(context: ToolContext, recorded: RecordedWindow, aiming: Aiming): Promise<DesktopWindow> {
-  const windows = await context.desktop.windows();
+/**
+ * How long a turn waits for its window to show: a dialog the turn before opened may take seconds to be built (the
+ * recording's agent waited for it with reads, which are not recorded).
+ */
+const WINDOW_WAIT_MS = 10_000;
+
+/**
+ * The window of `windows` that serves the recorded one: the same window while it lives, else one of the same process
+ * (or app) by title. With `free`, a window already serving another recorded window is passed over: the recording
+ * acted on two windows there, so a dialog not shown yet is not its main window.
+ */
+function pickWindow(windows: DesktopWindow[], recorded: RecordedWindow, aiming: Aiming, free: boolean): { found?: DesktopWindow; candidates: DesktopWindow[]; pid?: number } {
   const mapped = aiming.windows.get(recorded.window_id);
   const known = mapped !== undefined ? windows.find((window) => window.id === mapped) : undefined;
-  if (known) return known;
+  if (known) return { found: known, candidates: [known] };
   const same = aiming.pid === undefined ? windows.find((window) => window.id === recorded.window_id && window.pid === recorded.pid) : undefined;
-  if (same) return same;
+  if (same) return { found: same, candidates: [same] };
   const pid = aiming.pid ?? aiming.pids.get(recorded.pid);
   const candidates = windows
     .filter((window) => (pid !== undefined ? window.pid === pid : window.appName === recorded.app_name))
     .sort((a, b) => b.zIndex - a.zIndex);
-  const titled = candidates.filter((window) => window.title === recorded.title);
-  const found = titled[0] ?? (pid !== undefined || candidates.length === 1 ? candidates[0] : undefined);
+  const claimed = new Set(aiming.windows.values());
+  const open = free ? candidates.filter((window) => !claimed.has(window.id)) : candidates;
+  const titled = open.filter((window) => window.title === recorded.title);
+  // Without a title to go by, only a window that serves no other recorded window stands in (pid names the process).
+  const untitled = candidates.filter((window) => !claimed.has(window.id));
+  const found = titled[0] ?? (pid !== undefined || untitled.length === 1 ? untitled[0] : undefined);
+  return { ...(found ? { found } : {}), candidates, ...(pid !== undefined ? { pid } : {}) };
+}
+
+/** The window a recorded turn acted on, now; waited for (WINDOW_WAIT_MS) while its app runs without it. */
+async function findWindow(context: ToolContext, recorded: RecordedWindow, aiming: Aiming): Promise<DesktopWindow> {
+  let picked = pickWindow(await context.desktop.windows(), recorded, aiming, true);
+  if (!picked.found && picked.candidates.length > 0 && !aiming.missing.has(recorded.window_id)) {
+    // The app runs but shows no such window yet: the turn before may have asked for it (a dialog being built).
+    const watch = await context.desktop.watchChanges(picked.pid ?? 0);
+    const stop = () => watch.close();
+    context.signal?.addEventListener('abort', stop, { once: true });
+    try {
+      const deadline = Date.now() + WINDOW_WAIT_MS;
+      while (!picked.found && Date.now() < deadline && !context.signal?.aborted) {
+        // The window list's change wakes the wait; a look every half second covers a title set after mapping.
+        await watch.next(Math.min(500, deadline - Date.now()));
+        picked = pickWindow(await context.desktop.windows(), recorded, aiming, true);
+      }
+    } finally {
+      context.signal?.removeEventListener('abort', stop);
+      watch.close();
+    }
+    if (!picked.found) aiming.missing.add(recorded.window_id);
+  }
+  // A window of that title serving another recorded window is the last resort (the app restarted mid-recording).
+  if (!picked.found && picked.candidates.length > 0) picked = pickWindow(await context.desktop.windows(), recorded, aiming, false);
+  const { found, candidates, pid } = picked;
   if (!found) {
     const seen = candidates.map((window) => `${window.id} "${window.title}"`).join(', ');
     throw new ToolError(
       `no window to replay it on: the recording acted on ${describe(recorded)}, and ${pid !== undefined ? `pid ${pid}` : `app "${recorded.app_name}"`} has ` +
-        `${candidates.length === 0 ? 'no window now (start the app, or pass pid)' : `no window of that title among ${seen} (pass pid to choose the process)`}`,
+        `${candidates.length === 0 ? 'no window now (start the app, or pass pid)' : `no window of that title among ${seen} (waited ${WINDOW_WAIT_MS / 1000} s for it; pass pid to choose the process)`}`,
       'replay_step_failed',
     );
   }
@@ -105,13 +147,37 @@ async function aimAgain(context: ToolContext, record: ActionRecord, aiming: Aimi
 /** An action.json holds one call and its result; arguments of megabytes make it large, not unbounded. */
 const MAX_ACTION_RECORD_BYTES = 64 << 20;
 
+const step = z.looseObject({ role: z.string(), name: z.string() });
+/**
+ * What replay reads of an action.json (other fields are kept as they are): a file edited by hand, or cut short, is
+ * refused naming the field, never run with a field missing.
+ */
+const replayable = z.looseObject({
+  tool: z.string().min(1),
+  arguments: z.record(z.string(), z.unknown()),
+  result: z.looseObject({ ok: z.boolean(), summary: z.string(), error: z.looseObject({ code: z.string() }).optional() }),
+  window: z.looseObject({ window_id: z.number().int(), pid: z.number().int(), title: z.string(), app_name: z.string() }).optional(),
+  element: step.extend({ ancestry: z.array(step), occurrence: z.number().int().min(0) }).optional(),
+  window_pixels: z.record(z.string(), z.number()).optional(),
+});
+
 function readTurn(dir: string, turn: string): ActionRecord {
   const path = join(dir, turn, 'action.json');
+  let json: unknown;
   try {
-    return JSON.parse(readRegularFile(path, MAX_ACTION_RECORD_BYTES).toString('utf8')) as ActionRecord;
+    json = JSON.parse(readRegularFile(path, MAX_ACTION_RECORD_BYTES).toString('utf8'));
   } catch (error) {
-    throw new ToolError(`${path} cannot be read: ${(error as Error).message}`, 'replay_step_failed');
+    const message = (error as Error).message;
+    // A turn is renamed into place whole, so JSON that stops short was cut or edited after the recording.
+    const why = error instanceof SyntaxError ? `is not valid JSON, cut short or edited since it was recorded (${message})` : `cannot be read: ${message}`;
+    throw new ToolError(`${path} ${why}`, 'replay_step_failed');
   }
+  const parsed = replayable.safeParse(json);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.slice(0, 3).map((issue) => `${issue.path.join('.') || '(the file)'}: ${issue.message}`);
+    throw new ToolError(`${path} is not a turn start_recording wrote (${problems.join('; ')}); restore it, or remove the turn folder to replay without it`, 'replay_step_failed');
+  }
+  return parsed.data as unknown as ActionRecord;
 }
 
 async function replayTurn(context: ToolContext, dir: string, turn: string, aiming: Aiming): Promise<StepResult> {
@@ -171,7 +237,7 @@ export const replayTrajectory = defineTool({
       throw new ToolError(`${dir} cannot be read: ${(error as Error).message}`, 'not_a_trajectory');
     }
     if (turns.length === 0) throw new ToolError(`${dir} holds no turn folders (turn-00001, ...); give the output_dir of a start_recording`, 'not_a_trajectory');
-    const aiming: Aiming = { windows: new Map(), pids: new Map(), ...(args.pid !== undefined ? { pid: args.pid } : {}) };
+    const aiming: Aiming = { windows: new Map(), pids: new Map(), missing: new Set(), ...(args.pid !== undefined ? { pid: args.pid } : {}) };
     const steps: StepResult[] = [];
     const signal = context.signal ?? new AbortController().signal;
     for (const [index, turn] of turns.entries()) {
