@@ -7,7 +7,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { ClientWindow } from '../../src/platform/linux/windows.js';
 import { encodeClientMessage, EventMask } from '../../src/platform/linux/x11/index.js';
 import { FixtureDesktop } from '../helpers/fixture-desktop.js';
-import { callOk, type Element } from '../helpers/tools.js';
+import { callOk, failsWith, type Element } from '../helpers/tools.js';
 
 interface Action {
   effect: string;
@@ -54,6 +54,8 @@ describe('window states: always on top, shaded, minimized', () => {
     await callOk(fixtures.context, 'set_window_frame', { window_id: top.id, x, y, width: 300, height: 200 });
   }
 
+  const counters = async () => [(await fixtures.status(main)).counter, (await fixtures.status(top)).counter];
+
   before(async () => {
     fixtures = await FixtureDesktop.start();
     main = await fixtures.launch('gtk3', { title: 'States main', size: '480x640' });
@@ -72,6 +74,43 @@ describe('window states: always on top, shaded, minimized', () => {
     const windows = await listed();
     assert.equal(windows.find((window) => window.window_id === top.id)?.always_on_top, true);
     assert.equal(windows.find((window) => window.window_id === main.id)?.always_on_top, undefined);
+  });
+
+  test('a real click at a point an always-on-top window covers is refused, naming it; neither app gets a click', async () => {
+    const box = increment.bounds!;
+    await placeTop(box.x + 40, box.y - 40);
+    const before = await counters();
+    // The window's place now (set_window_frame moved it after launch), as xwininfo reads it.
+    const place = await fixtures.readers.geometry(main.id);
+    const refused = await failsWith(
+      fixtures.context,
+      'click',
+      { window_id: main.id, x: box.x + box.w / 2 - place.x, y: box.y + box.h / 2 - place.y, delivery_mode: 'foreground' },
+      'point_covered',
+    );
+    assert.match(refused.summary, new RegExp(`window ${top.id} "States top" .*kept above other windows`));
+    await sleep(300);
+    assert.deepEqual(await counters(), before, 'pyatspi: neither window took a click');
+  });
+
+  test('a real click on an element whose middle an always-on-top window covers lands on the part that shows', async () => {
+    const box = increment.bounds!;
+    await placeTop(box.x + 40, box.y - 40);
+    const [mainBefore, topBefore] = await counters();
+    const clicked = (await callOk(fixtures.context, 'click', { window_id: main.id, element_index: increment.index, delivery_mode: 'foreground' })).structured as unknown as Action;
+    assert.equal(clicked.effect, 'confirmed', JSON.stringify(clicked));
+    assert.equal((await fixtures.waitForStatus(main, (status) => status.counter === mainBefore! + 1)).counter, mainBefore! + 1, 'pyatspi: Increment was pressed once');
+    assert.equal((await fixtures.status(top)).counter, topBefore, 'pyatspi: the window on top took no click');
+  });
+
+  test('an element an always-on-top window covers wholly is refused, naming it; nothing is clicked', async () => {
+    const box = increment.bounds!;
+    await placeTop(box.x - 20, box.y - 40);
+    const before = await counters();
+    const refused = await failsWith(fixtures.context, 'click', { window_id: main.id, element_index: increment.index, delivery_mode: 'foreground' }, 'point_covered');
+    assert.match(refused.summary, new RegExp(`covered by window ${top.id} "States top"`));
+    await sleep(300);
+    assert.deepEqual(await counters(), before, 'pyatspi: neither window took a click');
   });
 
   test('a shaded window is not on screen; a real click unrolls it first and lands on its button', async () => {
