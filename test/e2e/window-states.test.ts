@@ -54,11 +54,20 @@ describe('window states: always on top, shaded, minimized', () => {
     await callOk(fixtures.context, 'set_window_frame', { window_id: top.id, x, y, width: 300, height: 200 });
   }
 
+  /** A real click at the screenshot point of Increment's middle, which must be refused as covered. */
+  async function clickIncrementMiddleFails() {
+    const box = increment.bounds!;
+    // The window's place now (set_window_frame moved it after launch), as xwininfo reads it.
+    const place = await fixtures.readers.geometry(main.id);
+    const point = { x: box.x + box.w / 2 - place.x, y: box.y + box.h / 2 - place.y };
+    return failsWith(fixtures.context, 'click', { window_id: main.id, ...point, delivery_mode: 'foreground' }, 'point_covered');
+  }
+
   const counters = async () => [(await fixtures.status(main)).counter, (await fixtures.status(top)).counter];
 
   before(async () => {
     fixtures = await FixtureDesktop.start();
-    main = await fixtures.launch('gtk3', { title: 'States main', size: '480x640' });
+    main = await fixtures.launch('gtk3', { title: 'States main', size: '480x640', extraArgs: ['--waits'] });
     top = await fixtures.launch('gtk3', { title: 'States top', size: '300x200' });
     await callOk(fixtures.context, 'set_window_frame', { window_id: main.id, x: 100, y: 100, width: 480, height: 640 });
     await setState(top, 1, '_NET_WM_STATE_ABOVE');
@@ -80,14 +89,7 @@ describe('window states: always on top, shaded, minimized', () => {
     const box = increment.bounds!;
     await placeTop(box.x + 40, box.y - 40);
     const before = await counters();
-    // The window's place now (set_window_frame moved it after launch), as xwininfo reads it.
-    const place = await fixtures.readers.geometry(main.id);
-    const refused = await failsWith(
-      fixtures.context,
-      'click',
-      { window_id: main.id, x: box.x + box.w / 2 - place.x, y: box.y + box.h / 2 - place.y, delivery_mode: 'foreground' },
-      'point_covered',
-    );
+    const refused = await clickIncrementMiddleFails();
     assert.match(refused.summary, new RegExp(`window ${top.id} "States top" .*kept above other windows`));
     await sleep(300);
     assert.deepEqual(await counters(), before, 'pyatspi: neither window took a click');
@@ -111,6 +113,28 @@ describe('window states: always on top, shaded, minimized', () => {
     assert.match(refused.summary, new RegExp(`covered by window ${top.id} "States top"`));
     await sleep(300);
     assert.deepEqual(await counters(), before, 'pyatspi: neither window took a click');
+  });
+
+  test('a real click on an element half under a dialog of its own app lands on the element, not on the dialog', async () => {
+    await placeTop(900, 500);
+    await callOk(fixtures.context, 'click', { window_id: main.id, selector: 'role=button name="Open dialog later"' });
+    const waited = (await callOk(fixtures.context, 'wait_for', { window_title: 'Later dialog' })).structured as { windows: { window_id: number }[] };
+    const dialog = waited.windows[0]!.window_id;
+    try {
+      const box = increment.bounds!;
+      // The dialog's Close button fills it: a click anywhere in it closes it.
+      await callOk(fixtures.context, 'set_window_frame', { window_id: dialog, x: box.x + 40, y: box.y - 40, width: 240, height: 120 });
+      const before = (await fixtures.status(main)).counter;
+      const clicked = (await callOk(fixtures.context, 'click', { window_id: main.id, element_index: increment.index, delivery_mode: 'foreground' })).structured as unknown as Action;
+      assert.equal(clicked.effect, 'confirmed', JSON.stringify(clicked));
+      assert.equal((await fixtures.waitForStatus(main, (status) => status.counter === before + 1)).counter, before + 1, 'pyatspi: Increment was pressed once');
+      assert.deepEqual(await fixtures.readers.windowsNamed('Later dialog'), [dialog], 'xdotool: the dialog is still open (its Close button took no click)');
+      const refused = await clickIncrementMiddleFails();
+      assert.match(refused.summary, new RegExp(`window ${dialog} "Later dialog" \\(of the same app, a dialog of window ${main.id}\\)`));
+      assert.deepEqual(await fixtures.readers.windowsNamed('Later dialog'), [dialog], 'xdotool: the dialog is still open');
+    } finally {
+      if ((await fixtures.readers.windowsNamed('Later dialog')).length > 0) await callOk(fixtures.context, 'click', { window_id: dialog, selector: 'role=button name="Close dialog"' });
+    }
   });
 
   test('a shaded window is not on screen; a real click unrolls it first and lands on its button', async () => {
