@@ -105,6 +105,14 @@ describe('window states: always on top, shaded, minimized', () => {
     assert.equal((await fixtures.status(top)).counter, topBefore, 'pyatspi: the window on top took no click');
   });
 
+  test('hover on an element whose middle an always-on-top window covers rests the pointer on the part that shows', async () => {
+    const box = increment.bounds!;
+    await placeTop(box.x + 40, box.y - 40);
+    await callOk(fixtures.context, 'hover', { window_id: main.id, element_index: increment.index, dwell_ms: 0 });
+    const pointer = await fixtures.readers.pointer();
+    assert.ok(pointer.x >= box.x && pointer.x < box.x + 40 && pointer.y >= box.y && pointer.y < box.y + box.h, `xdotool: the pointer rests on the uncovered part of Increment (${JSON.stringify(pointer)}, Increment ${JSON.stringify(box)})`);
+  });
+
   test('an element an always-on-top window covers wholly is refused, naming it; nothing is clicked', async () => {
     const box = increment.bounds!;
     await placeTop(box.x - 20, box.y - 40);

@@ -300,7 +300,7 @@ export async function requirePointOnWindow(desktop: LinuxDesktop, x: X11Connecti
   const target = cover ? ` with window_id ${cover.id}, if that is the window meant,` : '';
   throw new ToolError(
     `${over} lies at ${point.screenX},${point.screenY}, over window ${window.id} "${oneLine(window.title)}" at (${Math.round(point.windowX)},${Math.round(point.windowY)}) even with it in front, ` +
-      `so a real click there would reach that instead (window ${window.id}'s screenshot shows its own pixels, not the cover); nothing was sent. ` +
+      `so real pointer input there (a click, a hover) would reach that instead (window ${window.id}'s screenshot shows its own pixels, not the cover); nothing was sent. ` +
       `Move one of them apart (set_window_frame), act${target} on that window's own screenshot, or click an element of window ${window.id} in the background (delivery_mode "background"), which needs no free point`,
     'point_covered',
     { covered_by: hit.client ?? hit.topLevel },
