@@ -145,6 +145,22 @@ describe('window states: always on top, shaded, minimized', () => {
     }
   });
 
+  test('scroll with the wheel over the middle of a window an always-on-top window covers there is refused, the pointer not moved', async () => {
+    // xcalc (Xaw) has no accessibility tree: the foreground scroll turns the wheel over its window's middle.
+    const { process: xcalc, window: calculator } = await fixtures.desktop.launch('xcalc', [], 'Calculator');
+    try {
+      const place = await fixtures.readers.geometry(calculator.id);
+      await placeTop(place.x + Math.round(place.width / 2) - 150, place.y + Math.round(place.height / 2) - 100);
+      await callOk(fixtures.context, 'get_window_state', { window_id: calculator.id, include_screenshot: false });
+      const pointer = await fixtures.readers.pointer();
+      const refused = await failsWith(fixtures.context, 'scroll', { window_id: calculator.id, direction: 'down', delivery_mode: 'foreground' }, 'point_covered');
+      assert.match(refused.summary, new RegExp(`window ${top.id} "States top" .*kept above other windows`));
+      assert.deepEqual(await fixtures.readers.pointer(), pointer, 'xdotool: the pointer was not moved');
+    } finally {
+      xcalc.kill('SIGKILL');
+    }
+  });
+
   test('a shaded window is not on screen; a real click unrolls it first and lands on its button', async () => {
     await placeTop(900, 500);
     await fixtures.readers.activate(main.id);

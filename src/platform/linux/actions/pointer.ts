@@ -10,7 +10,8 @@ import { ancestry, characterCount, offsetAtPoint, parentOf, readObject, setCaret
 import { click as pointerClick, moveTo, syntheticClick } from '../input/index.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import { findGestureAction, focusElement, performAction } from './accessible-actions.js';
-import { elementScreenPoint, mightScrollIntoView, pointOnScreen, requireOnAppWindow, requirePointOnWindow, screenPointNow, uncoveredElementPoint, visibleBox, type PlacedPoint } from './element-point.js';
+import { elementScreenPoint, mightScrollIntoView, pointOnScreen, requireOnAppWindow, screenPointNow, uncoveredElementPoint, visibleBox, type PlacedPoint } from './element-point.js';
+import { requirePointOnWindow } from './point-cover.js';
 import { itemGesture, itemOutcome, type ActionOn, type ItemGesture } from './item-gestures.js';
 import { actionable, ENABLE_WAIT_MS, liveTarget, refuseDisabled, untilEnabled, type LiveElementTarget } from './live-target.js';
 import { toolkitName, withForeground } from './real-input.js';
