@@ -178,6 +178,25 @@ describe('window states: always on top, shaded, minimized', () => {
     assert.equal((await fixtures.waitForStatus(main, (status) => status.counter === before + 1)).counter, before + 1, 'pyatspi: Increment was pressed once');
   });
 
+  test('a real click on a window on another workspace switches to that workspace and lands on its button', async () => {
+    const x = fixtures.x;
+    const toWorkspace = async (workspace: number) => {
+      // EWMH: a pager asks the window manager to move a window to another workspace with _NET_WM_DESKTOP.
+      await x.sendEvent(x.screen.root, false, EventMask.SubstructureRedirect | EventMask.SubstructureNotify, encodeClientMessage(main.id, await x.internAtom('_NET_WM_DESKTOP'), 32, [workspace, 2]));
+      await x.sync();
+    };
+    await toWorkspace(1);
+    try {
+      await until('list_windows says the window is on another workspace', async () => (await listed()).find((window) => window.window_id === main.id)?.is_on_screen === false);
+      const before = (await fixtures.status(main)).counter;
+      const clicked = (await callOk(fixtures.context, 'click', { window_id: main.id, element_index: increment.index, delivery_mode: 'foreground' })).structured as unknown as Action;
+      assert.equal(clicked.effect, 'confirmed', JSON.stringify(clicked));
+      assert.equal((await fixtures.waitForStatus(main, (status) => status.counter === before + 1)).counter, before + 1, 'pyatspi: Increment was pressed once');
+    } finally {
+      await toWorkspace(0);
+    }
+  });
+
   test('on_screen_only leaves a minimized window out', async () => {
     // ICCCM's WM_CHANGE_STATE with IconicState (3): how a client asks to be minimized.
     const x = fixtures.x;

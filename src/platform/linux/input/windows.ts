@@ -32,7 +32,7 @@ export async function activateWindow(x: X11Connection, window: number, options: 
   const timeoutMs = integerOption('timeoutMs', options.timeoutMs, 2000, 0, 60_000);
   const root = x.screen.root;
   // One round of questions: the existence check's error is the one reported, the others' then say nothing.
-  const [, active, time, current, managed, states, hidden, shadedAtom, wmState] = await Promise.all([
+  const [, active, time, current, managed, states, hidden, shadedAtom, wmState, workspace, currentWorkspace] = await Promise.all([
     requireWindow(x, window),
     isActive(x, window).catch(() => false),
     serverTime(x),
@@ -42,7 +42,15 @@ export async function activateWindow(x: X11Connection, window: number, options: 
     x.internAtom('_NET_WM_STATE_HIDDEN'),
     x.internAtom('_NET_WM_STATE_SHADED'),
     x.getCardinals(window, 'WM_STATE').catch(() => undefined),
+    x.getCardinals(window, '_NET_WM_DESKTOP').catch(() => undefined),
+    x.getCardinals(root, '_NET_CURRENT_DESKTOP').catch(() => undefined),
   ]);
+  // A window on another workspace is shown by switching to that workspace, as a person's click on its taskbar entry
+  // does (openbox left such a window where it was and the activation timed out). 0xFFFFFFFF is on every workspace.
+  const away = workspace?.[0];
+  if (managed && away !== undefined && away !== 0xffffffff && currentWorkspace?.[0] !== undefined && away !== currentWorkspace[0]) {
+    await x.sendEvent(root, false, substructureMask, encodeClientMessage(root, await x.internAtom('_NET_CURRENT_DESKTOP'), 32, [away, time]));
+  }
   // A shaded window is rolled up into its title bar, active or not: input for its client area would land on the
   // window under it. It is unrolled first (an active one too: the window manager unrolls only the windows it activates).
   const shaded = managed && (states?.includes(shadedAtom) ?? false);
