@@ -10,7 +10,8 @@ export const listWindows = defineTool({
   annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   description:
     'List the top-level windows the window manager knows, including minimized and off-screen ones: window_id, pid, ' +
-    'app_name, title, bounds (top-left origin, screen pixels), z_index (higher = in front), is_on_screen, on_current_space.',
+    'app_name, title, bounds (top-left origin, screen pixels), z_index (higher = in front), is_on_screen, on_current_space, minimized, ' +
+    'and when so: dialog_of, modal, always_on_top (it stays over a window brought to the front), shaded (rolled up into its title bar).',
   input: z.strictObject({
     on_screen_only: z.boolean().optional().describe('When true, keep only the windows shown on the screen now (is_on_screen: mapped, not minimized or shaded, on the current workspace, inside the screen). Default false.'),
     pid: pidArgument.optional().describe('Only windows of this process.'),
