@@ -50,6 +50,7 @@ export const ERROR_CODES = {
   unsupported_character: 'the character cannot be typed on this keyboard map',
   activation_failed: 'the window could not be brought to the front',
   input_held_by_menu: 'another app\'s open menu or drop-down list holds the keyboard and pointer, so real input would go to it; nothing was sent',
+  point_covered: 'with the window in front, another window (one kept above the others, a dialog of it) still lies over the point, so a real click there would reach that one; nothing was sent',
   drop_point_covered: 'a drag\'s drop point on another window is covered (by the window dragged from, once in front); nothing was sent',
   focus_refused: 'the element would not take keyboard focus',
   insert_refused: 'the app refused text inserted through accessibility',

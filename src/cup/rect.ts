@@ -31,3 +31,21 @@ export function clipDirection(bounds: CupRect, viewport: CupRect): ClipDirection
   if (bounds.x >= viewport.x + viewport.w + flat) return 'right';
   return undefined;
 }
+
+/**
+ * The largest part of `box` that `cover` leaves free, as one rectangle: the widest of the strips beside the cover
+ * (above, below, left, right of it, each as long as the box), or undefined when the cover leaves no strip of at
+ * least `min` pixels each way. What a person does with a control half under another window: click the part that shows.
+ */
+export function largestUncovered(box: CupRect, cover: CupRect, min = 2): CupRect | undefined {
+  if (!overlap(box, cover)) return box;
+  const right = box.x + box.w;
+  const bottom = box.y + box.h;
+  const strips: CupRect[] = [
+    { x: box.x, y: box.y, w: box.w, h: cover.y - box.y },
+    { x: box.x, y: cover.y + cover.h, w: box.w, h: bottom - (cover.y + cover.h) },
+    { x: box.x, y: box.y, w: cover.x - box.x, h: box.h },
+    { x: cover.x + cover.w, y: box.y, w: right - (cover.x + cover.w), h: box.h },
+  ].filter((strip) => strip.w >= min && strip.h >= min);
+  return strips.sort((a, b) => b.w * b.h - a.w * a.h)[0];
+}

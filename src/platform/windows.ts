@@ -27,6 +27,10 @@ export interface DesktopWindow {
   modal?: true;
   /** The window it is a dialog of (WM_TRANSIENT_FOR on X11); GTK 4 marks its modal dialogs only so on X11, never modal. */
   transientFor?: number;
+  /** Kept above the other windows (_NET_WM_STATE_ABOVE on X11): activating another window leaves it over that one. */
+  above?: true;
+  /** Rolled up into its title bar (_NET_WM_STATE_SHADED on X11): its client area shows nothing and takes no click. */
+  shaded?: true;
   /** A splash screen (_NET_WM_WINDOW_TYPE_SPLASH on X11): shown while the app starts, never the app's window to work in. */
   splash?: true;
   /**

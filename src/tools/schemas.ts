@@ -35,6 +35,8 @@ export const windowResult = z.object({
   modal: z.boolean().optional().describe('A modal dialog: the window it is a dialog of (or all its app\'s) takes no input until it is answered.'),
   dialog_of: z.number().optional().describe('The window this one is a dialog of (its owner, WM_TRANSIENT_FOR).'),
   splash: z.boolean().optional().describe('A splash screen (_NET_WM_WINDOW_TYPE_SPLASH): the app is starting; its window comes after.'),
+  always_on_top: z.boolean().optional().describe('Kept above other windows (_NET_WM_STATE_ABOVE): it stays over a window brought to the front, and takes real clicks where it lies over it.'),
+  shaded: z.boolean().optional().describe('Rolled up into its title bar (_NET_WM_STATE_SHADED): nothing of it shows; bring_to_front or foreground input unrolls it.'),
 });
 
 export type WindowResult = z.infer<typeof windowResult>;

@@ -9,6 +9,9 @@ async function windowImage(x: X11Connection, window: ClientWindow): Promise<Imag
   if (window.minimized) {
     throw new Error(`window ${window.id} is minimized, so it has no pixels to capture; bring it to the front first`);
   }
+  if (window.shaded) {
+    throw new Error(`window ${window.id} is shaded (rolled up into its title bar), so nothing of it shows to capture; bring it to the front first (bring_to_front unrolls it)`);
+  }
   try {
     return await x.getImage(window.id, 0, 0, window.bounds.width, window.bounds.height);
   } catch (error) {

@@ -2,7 +2,7 @@
 // back where it really went: a window manager may clamp to the screen, keep a minimum size or size increments.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { WindowRect } from '../windows.js';
-import { hasWindowManager, substructureMask } from './input/window-manager.js';
+import { hasWindowManager, removeWindowStates, substructureMask } from './input/window-manager.js';
 import { encodeClientMessage, type X11Connection } from './x11/index.js';
 
 export interface FrameResult {
@@ -20,7 +20,6 @@ export interface FrameResult {
 const staticGravity = 10;
 const allFields = 0xf << 8;
 const sourcePager = 2 << 12;
-const removeState = 0;
 /** A window manager that moved the window answers in a few ms; the bound covers a busy machine. */
 const settleTimeoutMs = 2000;
 /** The geometry is taken as final when it has not changed for this long. */
@@ -42,15 +41,14 @@ export async function setWindowFrame(x: X11Connection, window: number, wanted: W
   const unmaximized: string[] = [];
   if (managed) {
     const names = ['_NET_WM_STATE_MAXIMIZED_VERT', '_NET_WM_STATE_MAXIMIZED_HORZ', '_NET_WM_STATE_FULLSCREEN'];
-    const [atoms, states, stateAtom, moveResize] = await Promise.all([
+    const [atoms, states, moveResize] = await Promise.all([
       x.atoms(names),
       x.getAtomList(window, '_NET_WM_STATE'),
-      x.internAtom('_NET_WM_STATE'),
       x.internAtom('_NET_MOVERESIZE_WINDOW'),
     ]);
     for (const name of names) {
       if (!states?.includes(atoms[name]!)) continue;
-      await x.sendEvent(root, false, substructureMask, encodeClientMessage(window, stateAtom, 32, [removeState, atoms[name]!, 0, 2]));
+      await removeWindowStates(x, window, [atoms[name]!]);
       unmaximized.push(name.replace('_NET_WM_STATE_', '').toLowerCase());
     }
     const message = encodeClientMessage(window, moveResize, 32, [staticGravity | allFields | sourcePager, wanted.x, wanted.y, wanted.width, wanted.height]);

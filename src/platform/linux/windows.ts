@@ -53,7 +53,16 @@ function undecorated(hints: readonly number[] | null): boolean {
   return hints !== null && hints.length >= 3 && (hints[0]! & 2) !== 0 && hints[2] === 0;
 }
 
-type ListingContext = { activeWindow: number; currentDesktop: number | undefined; hiddenAtom: number; modalAtom: number; splashAtom: number; skipTaskbarAtom: number };
+type ListingContext = {
+  activeWindow: number;
+  currentDesktop: number | undefined;
+  hiddenAtom: number;
+  modalAtom: number;
+  splashAtom: number;
+  skipTaskbarAtom: number;
+  aboveAtom: number;
+  shadedAtom: number;
+};
 
 /** What the X server says of one client window, or undefined when it was destroyed while asked. */
 type WindowFacts = Awaited<ReturnType<typeof windowFacts>>;
@@ -89,6 +98,8 @@ function describeWindow(x: X11Connection, id: number, zIndex: number, facts: Win
   const { geometry, origin, attributes, pid, title, appClass, states, desktops, csd, owner, types, motifHints } = facts;
   const bounds = { x: origin.x, y: origin.y, width: geometry.width, height: geometry.height };
   const minimized = states?.includes(context.hiddenAtom) ?? false;
+  // A shaded window is rolled up into its title bar: mapped, yet nothing of its client area shows or takes a click.
+  const shaded = states?.includes(context.shadedAtom) ?? false;
   const desktop = desktops?.[0];
   // 0xFFFFFFFF means "on every desktop".
   const onCurrentSpace = context.currentDesktop === undefined || desktop === undefined || desktop === 0xffffffff || desktop === context.currentDesktop;
@@ -100,13 +111,15 @@ function describeWindow(x: X11Connection, id: number, zIndex: number, facts: Win
     appName: appClass || (pid ? processName(pid) : ''),
     bounds,
     zIndex,
-    isOnScreen: viewable && !minimized && onCurrentSpace && intersectsScreen(bounds, x.screen.width, x.screen.height),
+    isOnScreen: viewable && !minimized && !shaded && onCurrentSpace && intersectsScreen(bounds, x.screen.width, x.screen.height),
     onCurrentSpace,
     minimized,
     active: id === context.activeWindow,
   };
   if (states?.includes(context.modalAtom)) window.modal = true;
   if (types?.includes(context.splashAtom)) window.splash = true;
+  if (shaded) window.shaded = true;
+  if (states?.includes(context.aboveAtom)) window.above = true;
   // The root (or None) as the owner is a dialog of the whole app, which ICCCM allows; only a window is an owner here.
   if (owner?.[0] && owner[0] !== root) window.transientFor = owner[0];
   if (!window.transientFor && states?.includes(context.skipTaskbarAtom) && undecorated(motifHints)) window.bare = true;
@@ -124,7 +137,7 @@ const listedBefore = new WeakMap<X11Connection, readonly number[]>();
 export async function listClientWindows(x: X11Connection): Promise<ClientWindow[]> {
   const root = x.screen.root;
   const factsOf = askedAhead(listedBefore.get(x) ?? [], (id) => windowFacts(x, id));
-  const [stacking, clients, active, currentDesktop, hiddenAtom, modalAtom, splashAtom, skipTaskbarAtom] = await Promise.all([
+  const [stacking, clients, active, currentDesktop, hiddenAtom, modalAtom, splashAtom, skipTaskbarAtom, aboveAtom, shadedAtom] = await Promise.all([
     x.getWindowList(root, '_NET_CLIENT_LIST_STACKING'),
     x.getWindowList(root, '_NET_CLIENT_LIST'),
     x.getWindowList(root, '_NET_ACTIVE_WINDOW'),
@@ -133,12 +146,14 @@ export async function listClientWindows(x: X11Connection): Promise<ClientWindow[
     x.internAtom('_NET_WM_STATE_MODAL'),
     x.internAtom('_NET_WM_WINDOW_TYPE_SPLASH'),
     x.internAtom('_NET_WM_STATE_SKIP_TASKBAR'),
+    x.internAtom('_NET_WM_STATE_ABOVE'),
+    x.internAtom('_NET_WM_STATE_SHADED'),
   ]);
   let ordered = stacking ?? clients;
   if (!ordered) ordered = await rootChildren(x);
   // Clients missing from the stacking list (rare) go to the bottom.
   const ids = [...(clients ?? []).filter((id) => !ordered!.includes(id)), ...ordered];
-  const context = { activeWindow: active?.[0] ?? 0, currentDesktop: currentDesktop?.[0], hiddenAtom, modalAtom, splashAtom, skipTaskbarAtom };
+  const context = { activeWindow: active?.[0] ?? 0, currentDesktop: currentDesktop?.[0], hiddenAtom, modalAtom, splashAtom, skipTaskbarAtom, aboveAtom, shadedAtom };
   listedBefore.set(x, ids);
   const facts = await Promise.all(ids.map(factsOf));
   return ids.map((id, zIndex) => describeWindow(x, id, zIndex, facts[zIndex], context)).filter((window): window is ClientWindow => window !== undefined);

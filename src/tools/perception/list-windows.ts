@@ -10,16 +10,17 @@ export const listWindows = defineTool({
   annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   description:
     'List the top-level windows the window manager knows, including minimized and off-screen ones: window_id, pid, ' +
-    'app_name, title, bounds (top-left origin, screen pixels), z_index (higher = in front), is_on_screen, on_current_space.',
+    'app_name, title, bounds (top-left origin, screen pixels), z_index (higher = in front), is_on_screen, on_current_space, minimized, ' +
+    'and when so: dialog_of, modal, always_on_top (it stays over a window brought to the front), shaded (rolled up into its title bar).',
   input: z.strictObject({
-    on_screen_only: z.boolean().optional().describe('When true, drop windows that are not on the current workspace. Default false.'),
+    on_screen_only: z.boolean().optional().describe('When true, keep only the windows shown on the screen now (is_on_screen: mapped, not minimized or shaded, on the current workspace, inside the screen). Default false.'),
     pid: pidArgument.optional().describe('Only windows of this process.'),
   }),
   output: z.object({ windows: z.array(windowResult) }),
   async handle(args, context) {
     let windows = await context.desktop.windows();
     if (args.pid !== undefined) windows = windows.filter((window) => window.pid === args.pid);
-    if (args.on_screen_only) windows = windows.filter((window) => window.onCurrentSpace);
+    if (args.on_screen_only) windows = windows.filter((window) => window.isOnScreen);
     windows.sort((a, b) => b.zIndex - a.zIndex);
     return {
       summary: `✅ ${windows.length} window${windows.length === 1 ? '' : 's'}`,

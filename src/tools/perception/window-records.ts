@@ -19,6 +19,8 @@ export function windowRecord(window: DesktopWindow): WindowResult {
     ...(window.modal ? { modal: true } : {}),
     ...(window.transientFor !== undefined ? { dialog_of: window.transientFor } : {}),
     ...(window.splash ? { splash: true } : {}),
+    ...(window.above ? { always_on_top: true } : {}),
+    ...(window.shaded ? { shaded: true } : {}),
   };
 }
 
@@ -26,10 +28,12 @@ export function formatWindowLine(window: DesktopWindow): string {
   const flags = [
     window.active ? 'active' : '',
     window.minimized ? 'minimized' : '',
+    window.shaded ? 'shaded' : '',
     window.isOnScreen ? '' : 'off-screen',
     window.modal ? 'modal' : '',
     window.transientFor !== undefined ? `dialog of ${window.transientFor}` : '',
     window.splash ? 'splash screen' : '',
+    window.above ? 'always on top' : '',
   ]
     .filter(Boolean)
     .join(', ');

@@ -5,7 +5,8 @@ import type { ElementTarget, PointTarget } from '../../targets.js';
 import { ToolError } from '../../../errors.js';
 import { arriveAt } from '../input/index.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
-import { elementScreenPoint, mightScrollIntoView, otherThanAppAt, screenPointNow, type PlacedPoint } from './element-point.js';
+import { elementScreenPoint, mightScrollIntoView, otherThanAppAt, screenPointNow, uncoveredElementPoint, type PlacedPoint } from './element-point.js';
+import { requirePointOnWindow } from './point-cover.js';
 import { liveTarget, type LiveElementTarget } from './live-target.js';
 import { observePixels } from './synthetic-rung.js';
 import { nameProbe, observe, statesProbe, type Probe } from './verification.js';
@@ -50,7 +51,11 @@ export async function hoverAction(desktop: LinuxDesktop, aimed: ElementTarget | 
       throw new ToolError(`window ${target.window.id} could not be brought to the front${cover ? ` (${cover} lies over the point)` : ''}; the pointer was not moved`, 'activation_failed');
     }
     raised = cover ? `window ${target.window.id} raised first: ${cover} lay over the point` : `window ${target.window.id} brought to the front first`;
-    point = await screenPointNow(desktop, target, x);
+    const placed = await screenPointNow(desktop, target, x);
+    // A window kept above the others stays over the point: an element is hovered where it shows, and a point under
+    // such a window is refused naming it (it was "the point is not on the window").
+    if (target.kind === 'element') point = await uncoveredElementPoint(desktop, x, target, placed);
+    else await requirePointOnWindow(desktop, x, (point = placed));
     const still = await otherThanAppAt(desktop, x, point);
     if (still) {
       throw new ToolError(

@@ -10,6 +10,7 @@ import type { ObjectRef } from '../atspi/object-ref.js';
 import { childCount, children, extents, parentOf, readInterfaces, readRole, readValue, setValue } from '../atspi/operations.js';
 import { atspiElement } from '../element-handle.js';
 import { wheel as pointerWheel } from '../input/index.js';
+import { requirePointOnWindow } from './point-cover.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import { liveStates } from './live-states.js';
 import { liveTarget } from './live-target.js';
@@ -214,7 +215,12 @@ async function wheelWithoutPane(desktop: LinuxDesktop, request: ScrollRequest, e
   const centre = { x: Math.round(area.x + area.w / 2), y: Math.round(area.y + area.h / 2) };
   const notches = by === 'page' ? amount * 5 : amount;
   const bars = await windowScrollBars(desktop, request.snapshot);
-  const turn = (x: Parameters<typeof pointerWheel>[0]) => pointerWheel(x, centre, direction, notches).then(() => undefined);
+  const at = { kind: 'point' as const, window, screenX: centre.x, screenY: centre.y, windowX: centre.x - window.bounds.x, windowY: centre.y - window.bounds.y };
+  // A window kept above the others over the middle would take the wheel, and the read-back look at this one.
+  const turn = async (x: Parameters<typeof pointerWheel>[0]) => {
+    await requirePointOnWindow(desktop, x, at);
+    await pointerWheel(x, centre, direction, notches);
+  };
   if (bars.length === 0) {
     const observation = await withForeground(desktop, window, (x) => observePixels(desktop, window, () => turn(x)));
     return actionOutcome({ path: 'x11_pixel_fg', mode, observation });

@@ -7,6 +7,15 @@ import { helperWindow, nextPropertyNotify } from './helper-window.js';
 
 export const substructureMask = EventMask.SubstructureRedirect | EventMask.SubstructureNotify;
 
+/**
+ * Asks the window manager to take states off a window (_NET_WM_STATE's remove action, up to two states at once;
+ * source 2, a tool acting for the user, as for activation).
+ */
+export async function removeWindowStates(x: X11Connection, window: number, states: readonly [number] | readonly [number, number]): Promise<void> {
+  const message = encodeClientMessage(window, await x.internAtom('_NET_WM_STATE'), 32, [0, states[0], states[1] ?? 0, 2]);
+  await x.sendEvent(x.screen.root, false, substructureMask, message);
+}
+
 export async function hasWindowManager(x: X11Connection): Promise<boolean> {
   const check = await x.getWindowList(x.screen.root, '_NET_SUPPORTING_WM_CHECK');
   return check !== null && check.length > 0 && check[0] !== 0;

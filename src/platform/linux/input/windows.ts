@@ -7,7 +7,7 @@ import { encodeClientMessage, X11Error, type X11Connection } from '../x11/index.
 import { integerOption } from './checks.js';
 import { onRootPropertyChange } from './root-properties.js';
 import { serverTime } from './server-time.js';
-import { hasWindowManager, substructureMask } from './window-manager.js';
+import { hasWindowManager, removeWindowStates, substructureMask } from './window-manager.js';
 
 export interface ActivateOptions {
   /** How long to wait for the window manager to activate and focus the window, in ms (default 2000). */
@@ -33,7 +33,7 @@ export async function activateWindow(x: X11Connection, window: number, options: 
   const timeoutMs = integerOption('timeoutMs', options.timeoutMs, 2000, 0, 60_000);
   const root = x.screen.root;
   // One round of questions: the existence check's error is the one reported, the others' then say nothing.
-  const [, active, time, current, managed, states, hidden, wmState] = await Promise.all([
+  const [, active, time, current, managed, states, hidden, shadedAtom, wmState, workspace, currentWorkspace] = await Promise.all([
     requireWindow(x, window),
     isActive(x, window).catch(() => false),
     serverTime(x),
@@ -41,9 +41,22 @@ export async function activateWindow(x: X11Connection, window: number, options: 
     hasWindowManager(x),
     x.getAtomList(window, '_NET_WM_STATE').catch(() => undefined),
     x.internAtom('_NET_WM_STATE_HIDDEN'),
+    x.internAtom('_NET_WM_STATE_SHADED'),
     x.getCardinals(window, 'WM_STATE').catch(() => undefined),
+    x.getCardinals(window, '_NET_WM_DESKTOP').catch(() => undefined),
+    x.getCardinals(root, '_NET_CURRENT_DESKTOP').catch(() => undefined),
   ]);
-  if (active) return true;
+  // A window on another workspace is shown by switching to that workspace, as a person's click on its taskbar entry
+  // does (openbox left such a window where it was and the activation timed out). 0xFFFFFFFF is on every workspace.
+  const away = workspace?.[0];
+  if (managed && away !== undefined && away !== 0xffffffff && currentWorkspace?.[0] !== undefined && away !== currentWorkspace[0]) {
+    await x.sendEvent(root, false, substructureMask, encodeClientMessage(root, await x.internAtom('_NET_CURRENT_DESKTOP'), 32, [away, time]));
+  }
+  // A shaded window is rolled up into its title bar, active or not: input for its client area would land on the
+  // window under it. It is unrolled first (an active one too: the window manager unrolls only the windows it activates).
+  const shaded = managed && (states?.includes(shadedAtom) ?? false);
+  if (shaded) await removeWindowStates(x, window, [shadedAtom]);
+  if (active && !shaded) return true;
   const restoring = states?.includes(hidden) || wmState?.[0] === iconicState;
   // ICCCM: mapping an iconic window asks the window manager to restore it (most also do on _NET_ACTIVE_WINDOW).
   if (restoring) await x.mapWindow(window);
@@ -65,8 +78,8 @@ export async function activateWindow(x: X11Connection, window: number, options: 
     // activates it, and real input sent before then lands on whatever lies under it.
     // A failed look (the window going away meanwhile) counts as not yet: the deadline ends the wait.
     const ready = async () => {
-      const [active, attributes] = await Promise.all([isActive(x, window), x.getWindowAttributes(window)]);
-      return active && attributes.mapState === 'viewable';
+      const [active, attributes, states] = await Promise.all([isActive(x, window), x.getWindowAttributes(window), shaded ? x.getAtomList(window, '_NET_WM_STATE') : undefined]);
+      return active && attributes.mapState === 'viewable' && !states?.includes(shadedAtom);
     };
     while (!(await ready().catch(() => false))) {
       const left = deadline - Date.now();
