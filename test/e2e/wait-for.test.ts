@@ -155,6 +155,9 @@ describe('wait_for and find_elements on a GTK3 app', () => {
     assert.equal(result.ok, false);
     assert.equal(result.structured.error, 'cancelled', result.summary);
     assert.ok(Date.now() - started < 1000, `stopped after ${Date.now() - started} ms`);
+    // Who cancelled, and what the wait had seen by then, as a timeout says it.
+    assert.match(result.summary, /cancelled by the caller after \d+ ms; last seen: 0 matches; .*windows .*"CUP Fixture Waits"/);
+    assert.ok((result.structured.window_titles as string[]).includes(title), JSON.stringify(result.structured));
   });
 
   it('find_elements: ">>" scopes, [index=N] picks, and a bad selector names its position', async () => {
