@@ -19,7 +19,7 @@ interface StepEntry {
   ok: boolean;
   summary: string;
   effect?: string;
-  error?: { code: string };
+  error?: { code: string; message: string };
   cancelled?: boolean;
 }
 
@@ -371,6 +371,29 @@ describe('run_actions: several steps in one call, stopped by Escape', () => {
     assert.ok(JSON.stringify(ran) === JSON.stringify([['type_text', false], ['wait', true]]) || JSON.stringify(ran) === JSON.stringify([['type_text', false]]), JSON.stringify(ran));
     assert.equal(plan.completed_steps, 1);
     assert.equal((await fixtures.status(gtk3)).counter, before, 'the click after the wait was never sent');
+  });
+
+  test("Escape during a plan's wait_for: the step says Escape stopped it (not the caller) and what the wait last saw", async () => {
+    await callOk(fixtures.context, 'set_value', { window_id: gtk3.id, element_index: field.index, value: '' });
+    const running = runTool('run_actions', {
+      window_id: gtk3.id,
+      steps: [
+        { tool: 'type_text', arguments: { element_index: field.index, text: 'waiting' } },
+        { tool: 'wait_for', arguments: { selector: 'role=button name="Incremant"', timeout_ms: 20_000 } },
+        { tool: 'click', arguments: { element_index: increment.index } },
+      ],
+    }, fixtures.context);
+    while ((await fieldText()) !== 'waiting') await sleep(20);
+    // Well inside the 20 s wait once type_text has read its effect back.
+    await sleep(1500);
+    await personPresses(fixtures.desktop.env(), 'Escape');
+    const plan = (await running).structured as unknown as PlanResult;
+    assert.equal(plan.cancel_reason, 'escape_key', JSON.stringify(plan));
+    const wait = plan.steps[1]!;
+    assert.equal(wait.tool, 'wait_for', JSON.stringify(plan.steps));
+    assert.equal(wait.error?.code, 'cancelled');
+    // It said "cancelled by the caller", and nothing of what it had seen.
+    assert.match(wait.error!.message, /^the wait was cancelled by Escape pressed on the keyboard after \d+ ms; last seen: 0 matches; nearest names "Increment"/, wait.error!.message);
   });
 
   test('Escape after a foreground step: the pointer and the previously active window are as before the plan', async () => {

@@ -155,6 +155,9 @@ describe('wait_for and find_elements on a GTK3 app', () => {
     assert.equal(result.ok, false);
     assert.equal(result.structured.error, 'cancelled', result.summary);
     assert.ok(Date.now() - started < 1000, `stopped after ${Date.now() - started} ms`);
+    // Who cancelled, and what the wait had seen by then, as a timeout says it.
+    assert.match(result.summary, /cancelled by the caller after \d+ ms; last seen: 0 matches; .*windows .*"CUP Fixture Waits"/);
+    assert.ok((result.structured.window_titles as string[]).includes(title), JSON.stringify(result.structured));
   });
 
   it('find_elements: ">>" scopes, [index=N] picks, and a bad selector names its position', async () => {
@@ -210,5 +213,25 @@ describe('wait_for and find_elements on a GTK3 app', () => {
     const waited = await runCli(['call', 'wait_for', JSON.stringify({ pid: window.pid, selector: 'name="Never there"', timeout_ms: 300 })], env);
     assert.equal(waited.status, 1);
     assert.match(waited.stderr, /error \[timeout\]/);
+  });
+  it('a list refilled again and again (new rows every 150 ms): each read holds all its rows or says it is partial, never rows destroyed as they were read', async () => {
+    // Last in the file: its churn of objects keeps the accessibility bus (and pyatspi's cache) busy a while after.
+    // Between two turns of its main loop the fixture's list always holds its 40 rows (each refill removes and adds
+    // them in one handler); a read spans many turns. It had shown the rows destroyed under it as disabled hidden
+    // generics, or fewer rows, and said nothing of it.
+    const refill = await fixtures.launch('gtk3', { title: 'CUP Fixture Refill', extraArgs: ['--refill-ms', '150'] });
+    let whole = 0;
+    // Its refills would load the machine under the tests that follow.
+    after(() => process.kill(refill.pid));
+    for (let round = 0; round < 8; round++) {
+      type Found = { count: number; degraded_reason?: string; truncated: boolean };
+      const options = (await callOk(fixtures.context, 'find_elements', { window_id: refill.id, selector: 'name=Items >> role=option' })).structured as Found;
+      const generics = (await callOk(fixtures.context, 'find_elements', { window_id: refill.id, selector: 'name=Items >> role=generic' })).structured as Found;
+      const partial = (found: Found) => found.degraded_reason !== undefined || found.truncated;
+      assert.ok(options.count === 40 || partial(options), `40 rows or a partial read said so: ${options.count} (${options.degraded_reason})`);
+      assert.ok(generics.count === 0 || partial(generics), `no destroyed rows shown: ${generics.count} generics under the list`);
+      if (options.count === 40) whole++;
+    }
+    console.log(`# refilled list: ${whole} of 8 reads whole, the others said partial`);
   });
 });

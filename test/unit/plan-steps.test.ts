@@ -71,3 +71,16 @@ test('the window a step produced: the windows an action opened, else the titled 
   assert.deepEqual(producedWindows({ path: 'x11_atspi', effect: 'confirmed' }).windows, [], 'an action that opened nothing produced no window');
   assert.deepEqual(producedWindows(undefined).windows, []);
 });
+
+test('a step waits no longer than the plan can run: a wait_for timeout_ms or a selector_timeout_ms past the 25 s a wait may take is refused before anything runs, saying what works', () => {
+  const refused = (steps: { tool: string; arguments?: Record<string, unknown> }[], selectorTimeout: number | undefined, pattern: RegExp) =>
+    assert.throws(
+      () => prepareSteps(steps, { pid: 7, window_id: 9, selector_timeout_ms: selectorTimeout }),
+      (error: unknown) => error instanceof ToolError && error.code === 'invalid_arguments' && pattern.test(error.message),
+    );
+  // Accepted, the plan's watchdog cut this wait at 30 s and the step said the caller had cancelled it.
+  refused([{ tool: 'click', arguments: { element_index: 1 } }, { tool: 'wait_for', arguments: { window_title: 'Copying', gone: true, timeout_ms: 40_000 } }], 5000, /^steps\[1\]\.timeout_ms 40000 is longer than a step may wait: a plan is stopped 30 s after it starts.*wait_for in a call of its own \(up to 50000 ms\)/);
+  refused([{ tool: 'click', arguments: { selector: 'role=button', selector_timeout_ms: 26_000 } }], 5000, /^steps\[0\]\.selector_timeout_ms 26000/);
+  refused([{ tool: 'click', arguments: { selector: 'role=button' } }], 30_000, /^the plan's selector_timeout_ms 30000/);
+  assert.equal(prepareSteps([{ tool: 'wait_for', arguments: { window_title: 'x', timeout_ms: 25_000 } }], { pid: 7 }).length, 1, 'as long as a wait step may be is taken');
+});

@@ -7,6 +7,7 @@ import type { DesktopWindow } from '../../platform/windows.js';
 import { flattenNodes } from '../../tui/ui-node.js';
 import type { ToolContext } from '../context.js';
 import { pidArgument, windowIdArgument, windowResult } from '../schemas.js';
+import { cancelledBy } from '../plan/cancellation.js';
 import { defineTool } from '../tool.js';
 import { desktopSelectorArgument, matchDesktop, parseDesktopSelector, soughtText, type DesktopSelector } from './desktop-selector.js';
 import { matchLine, matchRecord, matchResult, nearestNames, type MatchResult } from './element-matches.js';
@@ -14,7 +15,7 @@ import { resolveWindow, windowRecord } from './window-records.js';
 import { indexOf, readNumbered, rememberReading, type NumberedReading } from './window-snapshot.js';
 
 const DEFAULT_TIMEOUT_MS = 5000;
-const MAX_TIMEOUT_MS = 50_000;
+export const MAX_WAIT_FOR_TIMEOUT_MS = 50_000;
 /** Apps that send no events for a change are still seen, this often; the first answer otherwise comes from events. */
 const RECHECK_MS = 1000;
 const MAX_RETURNED_MATCHES = 50;
@@ -113,8 +114,29 @@ function lastSeen(args: WaitArgs, selector: DesktopSelector | undefined, last: L
   };
 }
 
-function aborted(elapsedMs: number): never {
-  throw new ToolError(`the wait was cancelled by the caller after ${elapsedMs} ms`, 'cancelled', { elapsed_ms: elapsedMs });
+/** What was last seen, as a timeout or a cancel says it after "last seen: ". */
+function lastSeenText(details: ReturnType<typeof lastSeen>): string {
+  return [
+    'count' in details ? `${details.count} match${details.count === 1 ? '' : 'es'}` : '',
+    'nearest_names' in details && details.nearest_names.length > 0 ? `nearest names ${details.nearest_names.map((name) => JSON.stringify(name)).join(', ')}` : '',
+    'still_matching' in details && details.still_matching.length > 0 ? `still there: ${details.still_matching.join(', ')}` : '',
+    `windows ${details.window_titles.map((title) => JSON.stringify(title)).join(', ') || 'none'}`,
+    ...details.unread,
+  ]
+    .filter(Boolean)
+    .join('; ');
+}
+
+/**
+ * A cancelled wait says who cancelled it (a plan's Escape or watchdog is not the caller) and, as a timeout does,
+ * what it last saw: a plan cut in a long wait for a progress dialog to go said only "cancelled by the caller".
+ */
+function aborted(context: ToolContext, elapsedMs: number, seen?: { args: WaitArgs; selector: DesktopSelector | undefined; look: Look; reads: number }): never {
+  const details = seen ? lastSeen(seen.args, seen.selector, seen.look) : undefined;
+  throw new ToolError(`the wait was cancelled ${cancelledBy(context.signal)} after ${elapsedMs} ms${details ? `; last seen: ${lastSeenText(details)}` : ''}`, 'cancelled', {
+    elapsed_ms: elapsedMs,
+    ...(seen ? { reads: seen.reads, ...details } : {}),
+  });
 }
 
 export const waitFor = defineTool({
@@ -127,7 +149,7 @@ export const waitFor = defineTool({
     '`gone: true`, and/or until a window whose title contains `window_title` (case-insensitive; any app\'s window, e.g. a dialog) appears ' +
     '(or is gone). Reacts to the app\'s accessibility events and the window list, not polling. The matches come with element_token values ' +
     'that click and the other actions accept (the windows read are stored as their latest snapshots). Selector as in find_elements. ' +
-    `On timeout (default ${DEFAULT_TIMEOUT_MS} ms, at most ${MAX_TIMEOUT_MS}) the error "timeout" says what was last seen: the match count, the ` +
+    `On timeout (default ${DEFAULT_TIMEOUT_MS} ms, at most ${MAX_WAIT_FOR_TIMEOUT_MS}) the error "timeout" says what was last seen: the match count, the ` +
     'nearest element names and the window titles.',
   input: z.strictObject({
     pid: pidArgument.optional().describe('Target process ID: its windows are watched when window_id is omitted; optional with window_id (its process) or with window_title alone.'),
@@ -135,7 +157,7 @@ export const waitFor = defineTool({
     selector: desktopSelectorArgument.optional(),
     gone: z.boolean().default(false).describe('Wait until nothing matches the selector (and no window has the title) instead.'),
     window_title: z.string().min(1).max(500).optional().describe('A window whose title contains this (case-insensitive) appears, of any app; with gone, until none has it.'),
-    timeout_ms: z.number().int().min(0).max(MAX_TIMEOUT_MS).default(DEFAULT_TIMEOUT_MS).describe(`Give up after this long (default ${DEFAULT_TIMEOUT_MS}, at most ${MAX_TIMEOUT_MS}).`),
+    timeout_ms: z.number().int().min(0).max(MAX_WAIT_FOR_TIMEOUT_MS).default(DEFAULT_TIMEOUT_MS).describe(`Give up after this long (default ${DEFAULT_TIMEOUT_MS}, at most ${MAX_WAIT_FOR_TIMEOUT_MS}).`),
   }),
   output: z.object({
     elapsed_ms: z.number(),
@@ -161,7 +183,7 @@ export const waitFor = defineTool({
     const resolved = { ...args, pid };
     const started = Date.now();
     const deadline = started + args.timeout_ms;
-    if (context.signal?.aborted) aborted(0);
+    if (context.signal?.aborted) aborted(context, 0);
     // A wait on a window title alone watches the window list; no app's events are needed (pid 0 has none).
     const watch = await context.desktop.watchChanges(pid ?? 0);
     const stop = () => watch.close();
@@ -170,12 +192,14 @@ export const waitFor = defineTool({
       let wokenBy: WokenBy = 'start';
       let reads = 0;
       let windows: DesktopWindow[] | undefined;
+      let last: Parameters<typeof aborted>[2];
       for (;;) {
         const byApp = wokenBy === 'accessibility';
         const seen = await look(context, resolved, selector, deadline - Date.now(), byApp && args.window_title === undefined ? windows : undefined, byApp && !args.gone);
         windows = seen.windows;
         reads++;
-        if (context.signal?.aborted) aborted(Date.now() - started);
+        last = { args: resolved, selector, look: seen, reads };
+        if (context.signal?.aborted) aborted(context, Date.now() - started, last);
         if (seen.windowClosed && !args.gone) {
           throw new ToolError(`window ${args.window_id} closed while waiting for ${JSON.stringify(args.selector)}`, 'window_gone', { elapsed_ms: Date.now() - started });
         }
@@ -186,14 +210,7 @@ export const waitFor = defineTool({
           const what = [args.selector ? `${args.gone ? 'no element matching' : 'an element matching'} ${JSON.stringify(args.selector)}` : '', args.window_title ? `${args.gone ? 'no' : 'a'} window titled ~${JSON.stringify(args.window_title)}` : '']
             .filter(Boolean)
             .join(' and ');
-          const parts = [
-            'count' in details ? `${details.count} match${details.count === 1 ? '' : 'es'}` : '',
-            'nearest_names' in details && details.nearest_names.length > 0 ? `nearest names ${details.nearest_names.map((name) => JSON.stringify(name)).join(', ')}` : '',
-            'still_matching' in details && details.still_matching.length > 0 ? `still there: ${details.still_matching.join(', ')}` : '',
-            `windows ${details.window_titles.map((title) => JSON.stringify(title)).join(', ') || 'none'}`,
-            ...details.unread,
-          ].filter(Boolean);
-          throw new ToolError(`timed out after ${args.timeout_ms} ms waiting for ${what}; last seen: ${parts.join('; ')}`, 'timeout', {
+          throw new ToolError(`timed out after ${args.timeout_ms} ms waiting for ${what}; last seen: ${lastSeenText(details)}`, 'timeout', {
             timeout_ms: args.timeout_ms,
             elapsed_ms: Date.now() - started,
             reads,
@@ -201,7 +218,7 @@ export const waitFor = defineTool({
           });
         }
         wokenBy = (await watch.next(Math.min(remaining, RECHECK_MS))) ?? 'recheck';
-        if (context.signal?.aborted) aborted(Date.now() - started);
+        if (context.signal?.aborted) aborted(context, Date.now() - started, last);
       }
     } finally {
       context.signal?.removeEventListener('abort', stop);

@@ -11,6 +11,26 @@ export type CancelReason = 'client' | 'escape_key' | 'watchdog';
  */
 export const escapeGuardWatchdogMs = 30_000;
 
+/** Who stopped a plan, in the words a step it cut ends its own message with. */
+const stoppedBy: Record<CancelReason, string> = {
+  client: 'by the caller',
+  escape_key: 'by Escape pressed on the keyboard',
+  watchdog: `by the plan's watchdog (a plan is stopped ${escapeGuardWatchdogMs / 1000} s after it starts; wait longer in a call of its own)`,
+};
+
+/** The abort reason of a plan's signal: a step it cut (a wait_for) says who stopped the plan, where it had said "the caller" for Escape and the watchdog too. */
+class PlanCancelled extends Error {
+  constructor(readonly by: CancelReason) {
+    super(`cancelled ${stoppedBy[by]}`);
+  }
+}
+
+/** Who cancelled a call, from its signal: the plan's reason for a plan's step, else the caller (MCP notifications/cancelled, Ctrl-C). */
+export function cancelledBy(signal: AbortSignal | undefined): string {
+  const reason: unknown = signal?.reason;
+  return reason instanceof PlanCancelled ? stoppedBy[reason.by] : stoppedBy.client;
+}
+
 /**
  * One plan's stop switch: aborted by the caller's signal, by Escape on the real keyboard or by the watchdog,
  * whichever comes first. Steps run with `signal`, so waits inside them end at once; between steps the plan
@@ -66,7 +86,7 @@ export class PlanCancellation {
     if (this.reasonGiven !== undefined || this.ended) return;
     this.reasonGiven = reason;
     this.cancelledAt = performance.now();
-    this.controller.abort(new Error(`cancelled (${reason})`));
+    this.controller.abort(new PlanCancelled(reason));
   }
 
   end(): void {

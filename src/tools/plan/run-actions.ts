@@ -5,10 +5,10 @@ import { matchLine, type MatchResult } from '../perception/element-matches.js';
 import { pidArgument, windowIdArgument } from '../schemas.js';
 import { findWindow } from '../../platform/windows.js';
 import { defineTool } from '../tool.js';
-import { PlanCancellation } from './cancellation.js';
+import { escapeGuardWatchdogMs, PlanCancellation } from './cancellation.js';
 import { beginPlanDiff } from './plan-diff.js';
 import { cancelFields, cancelResult, failureDetail, runSteps, stepEntry, type StepEntry } from './run-steps.js';
-import { STEP_TOOLS, stepInput } from './step-schema.js';
+import { maxWaitMs, STEP_TOOLS, stepInput } from './step-schema.js';
 import { prepareSteps } from './steps.js';
 
 const maxSteps = 50;
@@ -44,7 +44,8 @@ export const runActions = defineTool({
     'selector instead of element_index, e.g. [click {selector: "role=button name=\'Save As…\'"}, wait_for {window_title: "Save As"}, ' +
     'type_text {window_id: {from_step: 1}, selector: "role=textbox name=\'Name:\'", text: "a.txt"}, click {window_id: {from_step: 1}, selector: "role=button name=Save"}]; ' +
     'resolved when the step runs (no_step_window when that step produced none or several). A step\'s selector waits for its element to ' +
-    'appear (selector_timeout_ms, default 5000), so a step may act on what the step before makes appear. All steps\' arguments are checked ' +
+    'appear (selector_timeout_ms, default 5000), so a step may act on what the step before makes appear; a step waits at most ' +
+    `${maxWaitMs} ms (wait ms, wait_for timeout_ms, selector_timeout_ms), as a plan is stopped ${escapeGuardWatchdogMs / 1000} s after it starts. All steps' arguments are checked ` +
     'before the first runs. With stop_on_error (default true) the plan stops at the first failed step: an error, or an action that sent nothing (path none, error not_delivered; not one confirmed as already so, such as set_value of the value held). The result has one entry per step ' +
     'that ran (its summary, effect and error), completed_steps, one diff over the plan (read once the app has settled), the windows ' +
     'its steps opened (new_windows, with their trees) and the app\'s other windows they changed (other_windows_changed). The plan stops within ms when the caller cancels ' +

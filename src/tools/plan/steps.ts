@@ -1,8 +1,10 @@
 import { ToolError } from '../../errors.js';
 import { findTool, type AnyTool } from '../registry.js';
-import { STEP_TOOLS, waitStepInput, windowReference, type StepInput } from './step-schema.js';
+import { maxWaitMs, STEP_TOOLS, waitStepInput, windowReference, type StepInput } from './step-schema.js';
+import { escapeGuardWatchdogMs } from './cancellation.js';
 import { formatArgumentErrors } from '../validation.js';
 import { parseDesktopSelector } from '../perception/desktop-selector.js';
+import { MAX_WAIT_FOR_TIMEOUT_MS } from '../perception/wait-for.js';
 
 
 /** A step ready to run: its tool (undefined for `wait`) and its arguments with the plan's defaults filled in. */
@@ -28,6 +30,7 @@ interface PlanDefaults {
  * tell (an element index a previous step's snapshot will define) is checked when the step runs.
  */
 export function prepareSteps(steps: readonly StepInput[], defaults: PlanDefaults): PreparedStep[] {
+  checkStepWait({ selector_timeout_ms: defaults.selector_timeout_ms }, 'the plan\'s', undefined);
   return steps.map((step, index) => {
     const where = `steps[${index}]`;
     if (!(STEP_TOOLS as readonly string[]).includes(step.tool)) {
@@ -44,6 +47,7 @@ export function prepareSteps(steps: readonly StepInput[], defaults: PlanDefaults
     const shape = definition.input.shape as Record<string, unknown>;
     const args: Record<string, unknown> = { ...given };
     checkSelector(args.selector, where, index);
+    checkStepWait(args, where, index);
     if (args.selector !== undefined && args.selector_timeout_ms === undefined && defaults.selector_timeout_ms !== undefined && 'selector_timeout_ms' in shape) {
       args.selector_timeout_ms = defaults.selector_timeout_ms;
     }
@@ -89,6 +93,24 @@ function checkSelector(selector: unknown, where: string, index: number): void {
   } catch (error) {
     if (!(error instanceof ToolError)) throw error;
     throw new ToolError(`${where}.selector: ${error.message}; no step ran`, error.code, { ...error.details, step: index });
+  }
+}
+
+/**
+ * A step's own wait (wait_for's timeout_ms, an action's selector_timeout_ms) no longer than a plan's `wait` may be:
+ * the plan is stopped when its Escape guard's watchdog runs out, so a longer one was accepted and then cut there,
+ * the step saying it was cancelled. Refused before anything runs, saying what works instead.
+ */
+function checkStepWait(args: Record<string, unknown>, where: string, index: number | undefined): void {
+  for (const key of ['timeout_ms', 'selector_timeout_ms'] as const) {
+    const ms = args[key];
+    if (typeof ms !== 'number' || ms <= maxWaitMs) continue;
+    throw new ToolError(
+      `${where}${index === undefined ? ' ' : '.'}${key} ${ms} is longer than a step may wait: a plan is stopped ${escapeGuardWatchdogMs / 1000} s after it starts (its Escape guard's watchdog), so a step waits at most ${maxWaitMs} ms; ` +
+        `wait longer with wait_for in a call of its own (up to ${MAX_WAIT_FOR_TIMEOUT_MS} ms), then run the rest of the plan. No step ran`,
+      'invalid_arguments',
+      index === undefined ? {} : { step: index },
+    );
   }
 }
 

@@ -183,6 +183,9 @@ const unansweredMethods = new Set<string>();
 const maxUnansweredMethods = 1000;
 /** How long an object that answered other calls meanwhile has to answer a plain question, once one of its calls went unanswered. */
 const answerNowMs = 500;
+/** How many times a walk lists a node's children again after finding one of them destroyed. */
+const maxRelists = 3;
+
 /** At most this many children are asked for one by one when an object lists none (childrenByIndex): a socket holds one. */
 const maxChildrenByIndex = 8;
 /** Roles an unnamed object of which is named by its own text content (W3C accname's name from content). */
@@ -390,13 +393,18 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
     return properties;
   }
 
-  /** Name, description, child count and states always; role and interfaces only for objects not seen before. */
-  /** Reads what changes; returns the facts kept of the node's path that are still its own (see reusesPaths). */
-  async function readBasics(node: AtspiRawNode, cached: ObjectFacts | undefined): Promise<ObjectFacts | undefined> {
+  /**
+   * Name, description, child count and states always; role and interfaces only for objects not seen before (the role
+   * every time where the toolkit reuses paths). `known`: the facts kept of the node's path that are still its own (see
+   * reusesPaths); `alive` false when the object is gone: its states or role went unanswered (the app no longer has it)
+   * or it says it is defunct.
+   */
+  async function readBasics(node: AtspiRawNode, cached: ObjectFacts | undefined): Promise<{ known: ObjectFacts | undefined; alive: boolean }> {
+    const asksRole = cached === undefined || options.reusesPaths === true;
     const [props, state, role, cachedInterfaces] = await Promise.all([
       readProperties(node, 'Accessible', ['Name', 'Description', 'ChildCount']),
       call(node, atspiInterface('Accessible'), 'GetState'),
-      cached && !options.reusesPaths ? undefined : call(node, atspiInterface('Accessible'), 'GetRole'),
+      asksRole ? call(node, atspiInterface('Accessible'), 'GetRole') : undefined,
       cached ? undefined : call(node, atspiInterface('Accessible'), 'GetInterfaces'),
     ]);
     // Another role than the one kept: the path is another object's now (Qt 5 gave a question's alert's path to the
@@ -413,7 +421,9 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
     node.states = (state?.[0] as number[] | undefined) ?? [0, 0];
     node.role = known ? known.role : Number(role?.[0] ?? 0);
     node.interfaces = known ? known.interfaces : ((interfaces?.[0] as string[] | undefined) ?? []).map(shortInterfaceName);
-    return known;
+    // A role asked and unanswered is an object destroyed between the questions (they go out together).
+    const alive = state !== undefined && (!asksRole || role !== undefined) && hasState(node.states, ATSPI_STATE.DEFUNCT) !== true;
+    return { known, alive };
   }
 
   /**
@@ -732,14 +742,28 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
    * toolkit's coordinates) that the object's ancestors leave visible, `scrollView` what the panes that
    * scroll it leave visible (undefined outside any), and `box` its GetExtents answer when asked ahead.
    */
-  function visit(node: AtspiRawNode, depth: number, parentView: Promise<Rect>, parent: ParentFacts | undefined, scrollView: Rect | undefined, box?: Body): void {
+  function visit(node: AtspiRawNode, depth: number, parentView: Promise<Rect>, parent: ParentFacts | undefined, scrollView: Rect | undefined, box?: Body, owner?: AtspiRawNode): void {
     pendingNodes++;
     (async () => {
       const cached = facts.get(node);
       const early = cached?.hadChildren && depth < options.maxDepth ? call(node, atspiInterface('Accessible'), 'GetChildren') : undefined;
       // Awaited below; until then a rejection must not count as unhandled.
       early?.catch(() => {});
-      const known = await readBasics(node, cached);
+      const { known, alive } = await readBasics(node, cached);
+      if (!alive && owner) {
+        // Destroyed since its parent listed it (a list rebuilt while it was read): no element, and its parent's
+        // children are asked again, so the rows that replaced it are read, not shown as disabled hidden generics.
+        owner.children = owner.children.filter((child) => child !== node);
+        nodeCount--;
+        const relister = relisters.get(owner);
+        // Still destroyed after the last listing: what the walk holds of the parent is not what the app shows.
+        // (A container read by its visible part is not listed again: what it holds is then only said to be partial.)
+        if (!relister || !(await relister())) {
+          const what = `${(ATSPI_ROLE_NAMES[owner.role] ?? 'ROLE_NODE').slice(5).toLowerCase().replace(/_/g, ' ')} ${JSON.stringify(owner.name)}`;
+          failure ??= `the window changed faster than it could be read: children of ${what} were destroyed as they were read${relister ? `, ${maxRelists + 1} times over` : ''}`;
+        }
+        return;
+      }
       const details = readDetails(node, known, parent, parentView, box && Promise.resolve(box));
       details.catch(() => {});
       const view = Promise.all([parentView, details]).then(([outer]) => viewInside(outer, node));
@@ -750,15 +774,41 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
       // Its own box, asked ahead by its parent inside a scrolled pane, else read with its details.
       const ownBox = async () => (box ? placedExtents(asBox(box)) : details.then(() => (node.positionUnknown ? undefined : placedExtents(node.extents)), () => undefined));
       const visiting = await childrenToVisit(node, ownBox, refs, childScroll);
-      for (const { ref, box: childBox, away } of visiting.children) {
+      const visitChild = ({ ref, box: childBox, away }: (typeof visiting.children)[number], scrolled: Rect | undefined): AtspiRawNode | undefined => {
         if (nodeCount >= options.maxNodes) {
           truncated = true;
-          break;
+          return undefined;
         }
         const child = newNode(ref);
         if (away) child.scrolledAway = away;
+        visit(child, depth + 1, view, node, scrolled, childBox, node);
+        return child;
+      };
+      for (const entry of visiting.children) {
+        const child = visitChild(entry, visiting.scrollView);
+        if (!child) break;
         node.children.push(child);
-        visit(child, depth + 1, view, node, visiting.scrollView, childBox);
+      }
+      if (!readsVisiblePartOnly(containerOf(node))) {
+        let relists = 0;
+        let relisting: Promise<boolean> | undefined;
+        // Asked again by a child found destroyed (its siblings found so meanwhile share the answer); a few times
+        // at most, for an app that rebuilds its list without end.
+        relisters.set(node, () => (relisting ??= relist().finally(() => (relisting = undefined))));
+        const relist = async () => {
+          if (relists++ >= maxRelists) return false;
+          node.childCount = -1;
+          const again = await childrenToVisit(node, ownBox, await childrenToRead(node, depth, undefined, view), childScroll);
+          const had = new Map(node.children.map((child) => [`${child.bus}${child.path}`, child]));
+          const children: AtspiRawNode[] = [];
+          for (const entry of again.children) {
+            const child = had.get(`${entry.ref.bus}${entry.ref.path}`) ?? visitChild(entry, again.scrollView);
+            if (!child) break;
+            children.push(child);
+          }
+          node.children = children;
+          return true;
+        };
       }
       await details;
       facts.set(node, {
@@ -783,6 +833,8 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
       });
   }
 
+  /** Per node whose children were listed, how to list them again (see visit). */
+  const relisters = new Map<AtspiRawNode, () => Promise<boolean>>();
   const root = newNode(start);
   visit(root, 0, Promise.resolve(options.view ?? everywhere), options.parent, options.scrollView);
   return done;
