@@ -73,6 +73,12 @@ export interface ToolkitQuirks {
    * view has the keyboard focus (Qt): such an item has it only when its view says so too.
    */
   focusMarksCurrentItems: boolean;
+  /**
+   * Its Selection's DeselectSelectedChild(n) deselects the container's n-th child, not its n-th selected one
+   * (Gecko's ATK remove_selection counts every option), and DeselectChild, which at-spi2-atk turns into the other,
+   * is wrong the same way: a child is deselected by DeselectSelectedChild with its index in the container.
+   */
+  deselectsByChildIndex: boolean;
 }
 
 export interface ToolkitInfo {
@@ -89,13 +95,14 @@ export function quirksFor(toolkit: ToolkitInfo | undefined): ToolkitQuirks {
     return {
       ...unmirrored, extentsRelativeToWindow: true, showingIsReliable: false, gtk4NameQuirks: true, selectableUnmarked: true, propertiesInOneCall: true,
       focusActivatesWindow: false, webEngine: false, editableTextIdleInPages: false, valueUnheardInPageFields: false, keepsUndrawnPlaces: true, showsByPlaceOnly: true, focusMarksCurrentItems: false,
+      deselectsByChildIndex: false,
     };
   }
   if ((name === 'gtk' || name === 'gail') && major <= 3) {
     return {
       extentsRelativeToWindow: false, showingIsReliable: true, gtk4NameQuirks: false, selectableUnmarked: false, propertiesInOneCall: true,
       mirrorable: true, addsChildrenSilently: true, scrollsSilently: false, renamesButtonsSilently: true, focusActivatesWindow: false, webEngine: false, editableTextIdleInPages: false,
-      valueUnheardInPageFields: false, keepsUndrawnPlaces: false, showsByPlaceOnly: false, focusMarksCurrentItems: false,
+      valueUnheardInPageFields: false, keepsUndrawnPlaces: false, showsByPlaceOnly: false, focusMarksCurrentItems: false, deselectsByChildIndex: false,
     };
   }
   const blink = name === 'chromium';
@@ -113,6 +120,7 @@ export function quirksFor(toolkit: ToolkitInfo | undefined): ToolkitQuirks {
     keepsUndrawnPlaces: false,
     showsByPlaceOnly: false,
     focusMarksCurrentItems: name === 'qt',
+    deselectsByChildIndex: name === 'gecko',
   };
 }
 
