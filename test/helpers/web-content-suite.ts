@@ -601,6 +601,22 @@ export function webContentSuite(browser: BrowserId): void {
       }
     });
 
+    test('a click that submits a form loads the next page: the result is read once the page has loaded, its title and content in the diff', async () => {
+      const window = await rig.open('navigation', 'CUP Web Navigation', 'http');
+      const submit = await element(rig.context, window, 'button', 'Search now');
+      const called = await callOk(rig.context, 'click', { window_id: window.id, element_index: submit.index });
+      const text = `${called.summary}\n${called.body ?? ''}`;
+      assert.equal((called.structured as { effect: string }).effect, 'confirmed', text);
+      // Gecko's document stays busy while the next page loads (the server sends it 1 s late), and the result was read
+      // half way: the window untitled, the browser's Stop button added, nothing of the page's words.
+      assert.match(text, /~ \[e0\] win name: .*→ "CUP Web Navigated/, `the diff says the window shows the next page: ${text}`);
+      assert.match(text, /\+ \[e\d+\] hdg "Results"/, `the diff adds the next page's heading: ${text}`);
+      assert.doesNotMatch(text, /\+ \[e\d+\] btn "Stop"/, `the page is loaded when the result is read: ${text}`);
+      // The page's own words, as pyatspi reads them in the window now titled after the next page.
+      const next = { ...window, title: window.title.replace('CUP Web Navigation', 'CUP Web Navigated') };
+      await pageSays(rig.oracle, next, 'results for pears');
+    });
+
     test('a rich-text box\'s toolbar: ctrl+a selects all its text in the background, seen by its selection (pyatspi agrees), a second is no change, and Bold formats it', async () => {
       const window = await rig.open('editor', 'CUP Web Editor');
       assert.deepEqual((await rig.oracle.selection(window.pid, window.title, 'entry', 'Message')).filter(([start, end]) => end! > start!), [], 'pyatspi: nothing is selected yet');

@@ -10,6 +10,7 @@ import { ATSPI_ROLE } from '../../../cup/atspi/constants.js';
 import { quirksFor } from '../atspi/toolkit.js';
 import type { AccessibilityEvent, EventRecorder } from '../atspi/event-monitor.js';
 import { untilBornDialogFilled } from './born-dialog.js';
+import { pageLoadMs, untilPageLoaded } from './page-load.js';
 import { ROOT_PATH, type ObjectRef } from '../atspi/object-ref.js';
 import type { AtspiClient } from '../atspi/client.js';
 import { ancestry, children, readDescription, readName, readRole, readStates, readText, readTextAtCaret, readValue, textSelection } from '../atspi/operations.js';
@@ -986,6 +987,7 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
       // row's place 10 ms later): where a place is all it says of what it showed, that layout is waited for too.
       if (recorder && placesTellShowing && !signal?.aborted && !relevant().some((event) => event.kind === 'BoundsChanged')) await burstEnd(recorder, Date.now() + layoutFrameMs, true);
       if (recorder && webEngine && !signal?.aborted) await untilBornDialogFilled(desktop, recorder, relevant(), Date.now() + webFirstSignMs);
+      if (recorder && webEngine && !signal?.aborted) await untilPageLoaded(desktop, recorder, Date.now() + pageLoadMs, signal);
       after = await readBack();
     }
     // A button the action left pressed is in most apps still in its press animation: it is read once released, so
