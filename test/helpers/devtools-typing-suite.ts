@@ -127,6 +127,11 @@ export function devtoolsTypingSuite(browser: 'chromium' | 'firefox'): void {
       if (browser === 'chromium') assert.equal(month.value, undefined, `an empty month part has no value: ${JSON.stringify(month)}`);
       const date = await throughPage(window, 'set_value', 'group', 'Arrival', '2024-05-01');
       assert.ok(date.some((line) => /parts went from .* to .*2024/.test(line)), `the parts read back: ${date.join(' | ')}`);
+      // A part's value told in the evidence is the one the tree shows, the number the part shows: Gecko's parts announce a
+      // Value of 0, and the evidence read 'spinbutton "Year": text is now "2024", value is now "0"'.
+      const toldValues = date.flatMap((line) => [...line.matchAll(/spinbutton "([^"]*)".*?value is now "([^"]*)"/g)].map((match) => [match[1]!.replace(/ Arrival$/, ''), match[2]!]));
+      const shown: Record<string, string> = { Year: '2024', Month: '5', Day: '1' };
+      for (const [part, value] of toldValues) assert.equal(value, shown[part!], `the evidence's value of the ${part} part: ${date.join(' | ')}`);
       await throughPage(window, 'set_value', 'group', 'Start time', '14:30');
       await pageSays(oracle, window, /^cause=change \| .* \| arrival=2024-05-01 \| start=14:30$/);
       const year = await oracle.find(window.pid, window.title, 'spin button', browser === 'chromium' ? 'Year Arrival' : 'Year');

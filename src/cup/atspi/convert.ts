@@ -216,7 +216,7 @@ function cupAttributes(raw: AtspiRawNode, states: Set<string>, role: CupRole): C
  * button's text, when it has one, is what it holds: Gecko's date parts report 0 whatever they show ("12", or "mm"
  * when empty), and an empty number field 0.
  */
-function heldNumber(raw: AtspiRawNode, role: CupRole): number | undefined {
+function heldNumber(raw: Pick<AtspiRawNode, 'value' | 'text' | 'states'>, role: CupRole): number | undefined {
   const value = raw.value!;
   if (hasRange(value)) return outsideOwnRange(value) ? undefined : value.current;
   const shown = raw.text?.trim();
@@ -232,11 +232,18 @@ export function outsideOwnRange(value: ValueRange): boolean {
 
 const namedBlockRoles: ReadonlySet<string> = new Set(NAMED_BLOCK_ATSPI_ROLES);
 
+/**
+ * The value a range control of this role shows, as the tree writes it, from its Value, its text and its states: an
+ * action's evidence tells a value change by it, so it says what the tree then shows (Gecko's date parts announce a
+ * Value of 0 while they show "05").
+ */
+export function shownNumber(raw: Pick<AtspiRawNode, 'value' | 'text' | 'states'> & { value: ValueRange }, role: CupRole): string | undefined {
+  const held = heldNumber(raw, role);
+  return held === undefined ? undefined : formatNumber(held);
+}
+
 function cupValue(raw: AtspiRawNode, role: CupRole): string | undefined {
-  if (raw.value && valueRoles.has(role)) {
-    const held = heldNumber(raw, role);
-    return held === undefined ? undefined : formatNumber(held);
-  }
+  if (raw.value && valueRoles.has(role)) return shownNumber({ ...raw, value: raw.value }, role);
   if (raw.text !== undefined && textValueRoles.has(role)) return raw.text;
   // A spreadsheet names a cell by its place ("B2"); what it holds is its text.
   if (raw.text && role === 'cell' && raw.text !== raw.name) return raw.text;

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { ATSPI_ROLE } from '../../../cup/atspi/constants.js';
 import type { AtspiClient } from '../atspi/client.js';
 import type { ObjectRef } from '../atspi/object-ref.js';
@@ -39,8 +40,13 @@ async function selectableIn(desktop: LinuxDesktop, item: ObjectRef, role: number
   if (!container) return undefined;
   const containerInterfaces = await readInterfaces(client, container);
   if (!containerInterfaces.includes('Selection')) return undefined;
+  const index = await indexInParent(client, item);
+  return index !== undefined ? { container, containerInterfaces, index, item } : undefined;
+}
+
+async function indexInParent(client: AtspiClient, item: ObjectRef): Promise<number | undefined> {
   const index = Number((await callObject(client, item, 'Accessible', 'GetIndexInParent'))[0]);
-  return Number.isInteger(index) && index >= 0 ? { container, containerInterfaces, index, item } : undefined;
+  return Number.isInteger(index) && index >= 0 ? index : undefined;
 }
 
 /**
@@ -77,13 +83,18 @@ export async function selectItem(desktop: LinuxDesktop, selection: ItemSelection
       (await selectChild(client, selection.container, selection.index)) ||
       (selection.containerInterfaces.includes('Table') && (await selectTableRow(client, selection.container, selection.index)));
     if (!selected) return false;
+    await untilSelected(desktop, selection.item);
   }
   if (selection.containerInterfaces.includes('Table') && (await deselectOtherRows(client, selection))) return true;
   const count = await selectedCount(client, selection.container).catch(() => 0);
-  // From the last, so the places of those still to look at stay put.
-  for (let nth = Math.min(count, maxDeselected) - 1; nth >= 0 && count > 1; nth--) {
+  const byChildIndex = (await client.quirksOf(selection.container.bus)).deselectsByChildIndex;
+  // From the last, so the places of those still to look at stay put. Every selected child but the item is
+  // deselected, even when the count is one: a count read before the app shows the item selected holds the others only.
+  for (let nth = Math.min(count, maxDeselected) - 1; nth >= 0; nth--) {
     const child = await selectedChild(client, selection.container, nth).catch(() => undefined);
-    if (child && child.path !== selection.item.path) await deselectSelectedChild(client, selection.container, nth).catch(() => false);
+    if (!child || child.path === selection.item.path) continue;
+    const index = byChildIndex ? await indexInParent(client, child).catch(() => undefined) : nth;
+    if (index !== undefined) await deselectSelectedChild(client, selection.container, index).catch(() => false);
   }
   return true;
 }
@@ -104,6 +115,20 @@ async function deselectOtherRows(client: AtspiClient, selection: ItemSelection):
   const left = await selectedTableRows(client, container).catch(() => []);
   return left.length === 1 && left[0] === row;
 }
+
+/**
+ * Waits (bounded) until the app shows the item selected. Blink answers SelectChild before its tree has the change
+ * (the page's process makes it): the selection read right after still held only the options selected before, so a
+ * background click on an option of a <select multiple> added it to them where a plain click selects it alone.
+ */
+async function untilSelected(desktop: LinuxDesktop, item: ObjectRef): Promise<void> {
+  for (const deadline = Date.now() + selectionShownMs; Date.now() < deadline; await sleep(10)) {
+    if ((await liveStates(desktop, item).catch(() => undefined))?.has('STATE_SELECTED') !== false) return;
+  }
+}
+
+/** How long an app is given to show an item it was asked to select as selected. */
+const selectionShownMs = 500;
 
 /** At most this many selected items are looked at: past them (a select-all of a huge list) the rest stay selected. */
 const maxDeselected = 200;

@@ -4,14 +4,16 @@ import { plainText, readableName } from '../../../cup/atspi/names.js';
 import { cupStateOf } from '../../../cup/atspi/states.js';
 import { stateChangesText } from '../../../cup/diff-text.js';
 import { atspiRoleName, cupRoleFor } from '../../../cup/atspi/roles.js';
-import { showsValueNumber } from '../../../cup/atspi/convert.js';
+import type { CupRole } from '../../../cup/types.js';
+import { shownNumber, showsValueNumber } from '../../../cup/atspi/convert.js';
 import { ATSPI_ROLE } from '../../../cup/atspi/constants.js';
 import { quirksFor } from '../atspi/toolkit.js';
 import type { AccessibilityEvent, EventRecorder } from '../atspi/event-monitor.js';
 import { untilBornDialogFilled } from './born-dialog.js';
+import { pageLoadMs, untilPageLoaded } from './page-load.js';
 import { ROOT_PATH, type ObjectRef } from '../atspi/object-ref.js';
 import type { AtspiClient } from '../atspi/client.js';
-import { ancestry, children, readDescription, readName, readRole, readText, readTextAtCaret, readValue, textSelection } from '../atspi/operations.js';
+import { ancestry, children, readDescription, readName, readRole, readStates, readText, readTextAtCaret, readValue, textSelection } from '../atspi/operations.js';
 import { UnansweredActionError } from '../atspi/unanswered-action.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import type { ClientWindow } from '../windows.js';
@@ -344,6 +346,16 @@ function oneLine(value: string): string {
 }
 
 /** A text quoted on one line, cut to 80 characters; `from`: where in the one-line text to begin (with "..." before). */
+/** The value a range control shows now, as the tree would show it (shownNumber): its Value, text and states read. */
+async function numberShownNow(client: AtspiClient, ref: ObjectRef, role: CupRole): Promise<string | undefined> {
+  const [value, text, states] = await Promise.all([
+    readValue(client, ref),
+    role === 'spinbutton' ? readText(client, ref, textReadBack).catch(() => undefined) : undefined,
+    readStates(client, ref),
+  ]);
+  return shownNumber({ value, text, states }, role);
+}
+
 function quote(value: string | undefined, from = 0): string {
   if (value === undefined) return '(unreadable)';
   const line = oneLine(value);
@@ -645,11 +657,17 @@ async function describeObject(
     // of it: Writer's table cells hold 0 whatever is typed into them, and typing "Name" into one read 'cell "A1": value
     // is now "0"'. Its text is, when it has one (a Calc cell's).
     const atspiRole = knownRole ?? (await readRole(client, ref).catch(() => 0));
-    const byNumber = showsValueNumber(cupRoleFor({ atspiRole: atspiRoleName(atspiRole), named: true, modal: false }));
-    const value = byNumber ? await readValue(client, ref).then((read) => String(read.current)).catch(() => undefined) : await readText(client, ref, textReadBack).catch(() => undefined);
-    // A value announced again as the snapshot showed it (a split pane's divider left where it was) is no change either,
-    // nor is an object without a number or text to show.
-    if (byNumber ? value === undefined || value !== knownValue : value && value !== knownValue) changes.push(`value is now ${quote(value)}`);
+    const cupRole = cupRoleFor({ atspiRole: atspiRoleName(atspiRole), named: true, modal: false });
+    if (showsValueNumber(cupRole)) {
+      // null: unreadable; undefined: no number the tree shows (an empty part of a date field).
+      const value = await numberShownNow(client, ref, cupRole).catch(() => null);
+      // A value announced again as the snapshot showed it (a split pane's divider left where it was) is no change either.
+      if (value === null || value !== knownValue) changes.push(`value is now ${value === null ? quote(undefined) : value === undefined ? 'none' : quote(value)}`);
+    } else {
+      // Nor is an object without text to show.
+      const value = await readText(client, ref, textReadBack).catch(() => undefined);
+      if (value && value !== knownValue) changes.push(`value is now ${quote(value)}`);
+    }
   }
   // A description announced again as it was (a tool tip's text set anew on every state change) is no change either.
   const descriptionNow = kinds.has('PropertyChange:accessible-description') && knownDescription !== undefined ? await readDescription(client, ref).catch(() => undefined) : undefined;
@@ -969,6 +987,7 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
       // row's place 10 ms later): where a place is all it says of what it showed, that layout is waited for too.
       if (recorder && placesTellShowing && !signal?.aborted && !relevant().some((event) => event.kind === 'BoundsChanged')) await burstEnd(recorder, Date.now() + layoutFrameMs, true);
       if (recorder && webEngine && !signal?.aborted) await untilBornDialogFilled(desktop, recorder, relevant(), Date.now() + webFirstSignMs);
+      if (recorder && webEngine && !signal?.aborted) await untilPageLoaded(desktop, recorder, Date.now() + pageLoadMs, signal);
       after = await readBack();
     }
     // A button the action left pressed is in most apps still in its press animation: it is read once released, so

@@ -78,6 +78,12 @@ export interface ToolkitQuirks {
    * holds): what was known of a path may be another object's, so its role is asked on every read.
    */
   reusesObjectPaths: boolean;
+  /**
+   * Its Selection's DeselectSelectedChild(n) deselects the container's n-th child, not its n-th selected one
+   * (Gecko's ATK remove_selection counts every option), and DeselectChild, which at-spi2-atk turns into the other,
+   * is wrong the same way: a child is deselected by DeselectSelectedChild with its index in the container.
+   */
+  deselectsByChildIndex: boolean;
 }
 
 export interface ToolkitInfo {
@@ -93,14 +99,14 @@ export function quirksFor(toolkit: ToolkitInfo | undefined): ToolkitQuirks {
   if (name === 'gtk' && major >= 4) {
     return {
       ...unmirrored, extentsRelativeToWindow: true, showingIsReliable: false, gtk4NameQuirks: true, selectableUnmarked: true, propertiesInOneCall: true,
-      focusActivatesWindow: false, webEngine: false, editableTextIdleInPages: false, valueUnheardInPageFields: false, keepsUndrawnPlaces: true, showsByPlaceOnly: true, focusMarksCurrentItems: false, reusesObjectPaths: false,
+      focusActivatesWindow: false, webEngine: false, editableTextIdleInPages: false, valueUnheardInPageFields: false, keepsUndrawnPlaces: true, showsByPlaceOnly: true, focusMarksCurrentItems: false, reusesObjectPaths: false, deselectsByChildIndex: false,
     };
   }
   if ((name === 'gtk' || name === 'gail') && major <= 3) {
     return {
       extentsRelativeToWindow: false, showingIsReliable: true, gtk4NameQuirks: false, selectableUnmarked: false, propertiesInOneCall: true,
       mirrorable: true, addsChildrenSilently: true, scrollsSilently: false, renamesButtonsSilently: true, focusActivatesWindow: false, webEngine: false, editableTextIdleInPages: false,
-      valueUnheardInPageFields: false, keepsUndrawnPlaces: false, showsByPlaceOnly: false, focusMarksCurrentItems: false, reusesObjectPaths: false,
+      valueUnheardInPageFields: false, keepsUndrawnPlaces: false, showsByPlaceOnly: false, focusMarksCurrentItems: false, reusesObjectPaths: false, deselectsByChildIndex: false,
     };
   }
   const blink = name === 'chromium';
@@ -119,6 +125,7 @@ export function quirksFor(toolkit: ToolkitInfo | undefined): ToolkitQuirks {
     showsByPlaceOnly: false,
     focusMarksCurrentItems: name === 'qt',
     reusesObjectPaths: name === 'qt',
+    deselectsByChildIndex: name === 'gecko',
   };
 }
 
