@@ -3,6 +3,7 @@
 // again to the same text is no change of name. A menu item chosen by path reports what it did as a click does:
 // the dialog it opened (judged by the X server and pyatspi) and the window's diff.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { listClientWindows, type ClientWindow } from '../../src/platform/linux/windows.js';
@@ -94,6 +95,28 @@ describe('action evidence and menu results on a real GTK3 app', () => {
       assert.equal((await fixtures.waitForStatus(asking, (status) => status.lastKey !== '')).lastKey, 'asked:no', 'the fixture: No answered it');
     } finally {
       process.kill(asking.pid);
+    }
+  });
+
+  test('a click whose app starts a program and changes nothing it shows names the program, not "no effect"', async () => {
+    // A file manager's click that opens a file starts its viewer, whose window comes later than the wait for a first
+    // sign: "no effect seen" invited a retry that would open the file twice.
+    const launching = await fixtures.launch('gtk3', { title: 'Viewer Fixture', rows: 3, extraArgs: ['--viewer-button'] });
+    let started: number | undefined;
+    try {
+      const called = await callOk(fixtures.context, 'click', { window_id: launching.id, element_index: named(await fixtures.elements(launching), 'Open in viewer').index });
+      const result = called.structured as unknown as ActionResult;
+      const line = (result.evidence ?? []).find((entry) => /started sleep \(pid \d+\)/.test(entry));
+      assert.ok(line, `the evidence names the program: ${called.summary} ${JSON.stringify(result.evidence)}`);
+      started = Number(/pid (\d+)/.exec(line)![1]);
+      // /proc, as ps reads it: the program is the fixture's child, and sleep.
+      const stat = readFileSync(`/proc/${started}/stat`, 'utf8');
+      assert.equal(Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]), launching.pid, 'its parent is the fixture');
+      assert.equal(readFileSync(`/proc/${started}/comm`, 'utf8').trim(), 'sleep');
+      assert.equal(result.effect, 'confirmed', called.summary);
+    } finally {
+      if (started !== undefined) process.kill(started);
+      process.kill(launching.pid);
     }
   });
 

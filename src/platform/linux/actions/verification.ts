@@ -21,6 +21,7 @@ import { newWindowOf, windowOpenedLine, type NewWindow, type Observation } from 
 import type { SnapshotRef } from '../../targets.js';
 import { atspiElement } from '../element-handle.js';
 import { liveStates } from './live-states.js';
+import { processesStartedBy } from '../started-processes.js';
 import { changeOf, ownChanges } from './own-changes.js';
 import { DBusError, DBusTimeoutError } from '../dbus/index.js';
 import { ToolError } from '../../../errors.js';
@@ -870,6 +871,13 @@ function eventPicker(recorder: EventRecorder, readOn: ((event: AccessibilityEven
  * change events (read back where they name a new value). Returns as soon as a probe changes, or shortly
  * after the first event; waits at most settleMs when nothing happens.
  */
+/** The programs an action made its app start, said with where their windows will be found. */
+function startedProcessesLine(started: readonly { pid: number; name: string }[]): string {
+  const named = started.slice(0, 3).map((process) => `${process.name} (pid ${process.pid})`).join(', ');
+  const more = started.length > 3 ? ` and ${started.length - 3} more` : '';
+  return `the app started ${named}${more} during the action: a window it opens comes later, of its own (list_windows, or wait_for with its window_title)`;
+}
+
 export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[], act: () => Promise<void>, options: ObserveOptions = {}): Promise<Observation> {
   const settleMs = options.settleMs ?? 400;
   // Toolkits emit an action's events in one burst within a few ms; this is the longest wait for the rest of it.
@@ -910,6 +918,7 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
     // with no event before, so a dialog transient for another window counts as one the app is answering.
     const firstSignMs = options.firstSignMs ?? (webEngine ? webFirstSignMs : dialogUp ? modalFirstSignMs : 0);
     let unanswered: Observation['unanswered'];
+    const actedAt = Date.now();
     try {
       await act();
     } catch (error) {
@@ -1066,6 +1075,12 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
     if (otherWindows > 0) evidence.push(`the app changed ${queue.length > 0 ? 'at least ' : ''}${otherWindows} object${otherWindows === 1 ? '' : 's'} in its other windows`);
     // A window that closed took its objects with it: its line says what became of them.
     if (unseenGone > 0 && closed.length === 0) evidence.push(`${unseenGone} object${unseenGone === 1 ? '' : 's'} the snapshot did not hold changed and ${unseenGone === 1 ? 'is' : 'are'} gone now`);
+    // Nothing seen in the app: a program it started is what the action did (a file opened from a file manager starts
+    // the program that shows it, whose window comes after the wait for a first sign, and a retry would open it twice).
+    if (evidence.length === 0 && !signal?.aborted && pid > 0) {
+      const started = await processesStartedBy(pid, actedAt).catch(() => []);
+      if (started.length > 0) evidence.push(startedProcessesLine(started));
+    }
     const target = options.target;
     // Its content, not its states or caret: the focus the driver gives the target before the action (which may be
     // reported late, and puts the caret somewhere) is not the action's doing.
