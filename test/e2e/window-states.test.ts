@@ -95,6 +95,19 @@ describe('window states: always on top, shaded, minimized', () => {
     assert.deepEqual(await counters(), before, 'pyatspi: neither window took a click');
   });
 
+  test('mouse_button_down at a point an always-on-top window covers is refused, naming it; no button is held', async () => {
+    const box = increment.bounds!;
+    await placeTop(box.x + 40, box.y - 40);
+    const before = await counters();
+    const place = await fixtures.readers.geometry(main.id);
+    const refused = await failsWith(fixtures.context, 'mouse_button_down', { window_id: main.id, x: box.x + box.w / 2 - place.x, y: box.y + box.h / 2 - place.y }, 'point_covered');
+    assert.match(refused.summary, new RegExp(`window ${top.id} "States top"`));
+    // No button is down, as GDK reads the X server's pointer, and neither app took a press.
+    assert.deepEqual(await fixtures.readers.buttonsDown(), [], 'GDK: no button held');
+    await sleep(300);
+    assert.deepEqual(await counters(), before, 'pyatspi: neither window took a click');
+  });
+
   test('a real click on an element whose middle an always-on-top window covers lands on the part that shows', async () => {
     const box = increment.bounds!;
     await placeTop(box.x + 40, box.y - 40);

@@ -3,6 +3,7 @@ import { unknownCoordinate, type AtspiRawNode, type RawTreeContext } from '../..
 import type { ActionOutcome } from '../action-outcome.js';
 import type { BrowserPage, PageEndpoint } from '../browser.js';
 import type { InstalledApp, LaunchPlan, RunningApp } from '../apps.js';
+import { requirePointOnWindow } from './actions/point-cover.js';
 import type { AbandonedVideo, AgentCursorLook, ChangeWatch, Desktop, DragOptions, EscapeHandlers, KeyRequest, ScreenRecording, ScreenRecordingRequest, ScrollRequest, TreeLimits, TypeRequest, VideoEncoder, WindowReading } from '../desktop.js';
 import type { ClipboardText, FrameOutcome, HealthCheck, MenuOutcome, MouseButton } from '../desktop-services.js';
 import type { WindowRect } from '../windows.js';
@@ -775,6 +776,8 @@ export class LinuxDesktop implements Desktop {
     if (at && !(await this.activateWindow(at.window))) {
       throw new ToolError(`window ${at.window.id} could not be brought to the front; no button was pressed`, 'activation_failed');
     }
+    // A window kept over the point even with this one in front would take the press, as it would a click's.
+    if (at) await requirePointOnWindow(this, await this.x11(), at);
     return this.buttonHolds.press(owner, button, at && { x: at.screenX, y: at.screenY }, maxHoldMs);
   }
 
