@@ -758,7 +758,7 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
         const relister = relisters.get(owner);
         // Still destroyed after the last listing: what the walk holds of the parent is not what the app shows.
         // (A container read by its visible part is not listed again: what it holds is then only said to be partial.)
-        if (!relister || !(await relister())) {
+        if (!relister || !(await relister(node.path))) {
           const what = `${(ATSPI_ROLE_NAMES[owner.role] ?? 'ROLE_NODE').slice(5).toLowerCase().replace(/_/g, ' ')} ${JSON.stringify(owner.name)}`;
           failure ??= `the window changed faster than it could be read: children of ${what} were destroyed as they were read${relister ? `, ${maxRelists + 1} times over` : ''}`;
         }
@@ -794,7 +794,14 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
         let relisting: Promise<boolean> | undefined;
         // Asked again by a child found destroyed (its siblings found so meanwhile share the answer); a few times
         // at most, for an app that rebuilds its list without end.
-        relisters.set(node, () => (relisting ??= relist().finally(() => (relisting = undefined))));
+        // A child found destroyed that a new listing still holds is an object the app lists and no longer has
+        // (LibreOffice keeps such children under a sheet's filler): it is left out, not read again, and is no sign of
+        // a list being rebuilt; every read of Calc's window had failed as changing faster than it could be read.
+        const destroyed = new Set<string>();
+        relisters.set(node, (path: string) => {
+          destroyed.add(path);
+          return (relisting ??= relist().finally(() => (relisting = undefined)));
+        });
         const relist = async () => {
           if (relists++ >= maxRelists) return false;
           node.childCount = -1;
@@ -802,6 +809,7 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
           const had = new Map(node.children.map((child) => [`${child.bus}${child.path}`, child]));
           const children: AtspiRawNode[] = [];
           for (const entry of again.children) {
+            if (destroyed.has(entry.ref.path)) continue;
             const child = had.get(`${entry.ref.bus}${entry.ref.path}`) ?? visitChild(entry, again.scrollView);
             if (!child) break;
             children.push(child);
@@ -834,7 +842,7 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
   }
 
   /** Per node whose children were listed, how to list them again (see visit). */
-  const relisters = new Map<AtspiRawNode, () => Promise<boolean>>();
+  const relisters = new Map<AtspiRawNode, (destroyedPath: string) => Promise<boolean>>();
   const root = newNode(start);
   visit(root, 0, Promise.resolve(options.view ?? everywhere), options.parent, options.scrollView);
   return done;
