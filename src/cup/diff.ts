@@ -164,8 +164,18 @@ function toldByOthers(entry: Entry): boolean {
   // One the app keeps hidden and off screen is in no compact view: its coming or going names nothing an agent can
   // see or reach. Qt's file dialog keeps a list view of the folder, of no size, beside its detail view, and a new folder
   // was told twice, as a list item too, which no view showed; once shown, its states' change says so.
-  if (unseenAndUnreachable(node)) return true;
+  if (unseenAndUnreachable(node) && !inClosedMenu(entry)) return true;
   return node.role === 'text' && parent?.children.length === 1 && repeatsName(parent.node.name, node.name);
+}
+
+/**
+ * Inside a closed menu or list of choices (a combo box's history): hidden and off screen until it opens, and reached
+ * by opening it, choosing it by name, or set_value, so its items' coming and going is told (a search's Find added its
+ * query to the history, and the diff said nothing of it).
+ */
+function inClosedMenu(entry: Entry): boolean {
+  for (let ancestor = entry.parent; ancestor; ancestor = ancestor.parent) if (isClosedMenu(ancestor.node)) return true;
+  return false;
 }
 
 /**
@@ -239,7 +249,7 @@ export function diffTrees(before: DiffReading, after: DiffReading): TreeDiff {
     const old = partners.get(entry);
     // Unseen before and after (see toldByOthers), its changes are no one's to see: the hidden list view's items
     // lost their selection as the shown view's rows did, and each was told twice.
-    if (!old || (unseenAndUnreachable(old.node) && unseenAndUnreachable(entry.node))) continue;
+    if (!old || (unseenAndUnreachable(old.node) && unseenAndUnreachable(entry.node) && !inClosedMenu(entry))) continue;
     const changes = changesOf(old.node, entry.node);
     if (Object.keys(changes).length > 0) changed.push({ ...described(entry.node), changes });
     const reparented = (entry.parent && partners.get(entry.parent)) !== old.parent;

@@ -223,3 +223,18 @@ test('a node added or removed hidden and off screen (a view the app keeps hidden
   assert.deepEqual(diffLines(diffTrees(reading(unselected([...hidden, 'selected']), ids), reading(unselected(hidden), ids))), ['~ [e5] cel "New Folder" states: -sel']);
   assert.deepEqual(diffLines(diffTrees(reading(unselected(hidden), ids), reading(unselected([]), ids))), ['~ [e3] li "New Folder" states: -hid', '\u2195 1 moved: [e3] li "New Folder"']);
 });
+
+test('an item added to a closed menu or list of choices is listed, though hidden and off screen until it opens', () => {
+  // A search's Find adds its query to the history of a combo box beside it, whose menu GTK3 keeps hidden and off screen.
+  const unseen: CupState[] = ['hidden', 'offscreen'];
+  const history = (entries: string[]) =>
+    form([
+      node(2, 'combobox', 'History', {
+        actions: ['expand'],
+        children: [node(3, 'menu', '', { states: unseen, children: entries.map((entry, i) => node(4 + i, 'menuitem', entry, { actions: ['click'], states: unseen })) })],
+      }),
+    ]);
+  const ids = { 2: 'combo', 3: 'menu', 4: 'first', 5: 'second' };
+  assert.deepEqual(diffLines(diffTrees(reading(history(['query']), ids), reading(history(['query', 'again']), ids))), ['+ [e5] mi "again"']);
+  assert.deepEqual(diffLines(diffTrees(reading(history(['query', 'again']), ids), reading(history(['query']), ids))), ['- mi "again" (was e5)']);
+});
