@@ -624,11 +624,16 @@ export function webContentSuite(browser: BrowserId): void {
       assert.equal(all.effect, 'confirmed', `${all.summary} ${JSON.stringify((all as { evidence?: string[] }).evidence)}`);
       assert.deepEqual(await rig.oracle.selection(window.pid, window.title, 'entry', 'Message'), [[0, 11]], 'pyatspi: the whole text is selected');
       // With the focus in the box already, the selection is all that changes: the evidence says so.
+      // Gecko does not always collapse the selection as asked (in a whole run of this file it kept "0..5"): the
+      // evidence is judged against what pyatspi reads selected before the keys.
       await rig.oracle.selectText(window.pid, window.title, 'entry', 'Message', 5, 5);
+      const left = (await rig.oracle.selection(window.pid, window.title, 'entry', 'Message')).filter(([start, end]) => end! > start!);
+      const was = left.length === 0 ? 'none' : `${left[0]![0]}..${left[0]![1]}`;
+      assert.notEqual(was, '0..11', 'pyatspi: the whole text is no longer selected');
       const selected = await act(rig.context, window, 'press_key', 'textbox', 'Message', { key: 'ctrl+a' });
       const evidence = ((selected as { evidence?: string[] }).evidence ?? []).join(' | ');
       assert.equal(selected.effect, 'confirmed', `${selected.summary} ${evidence}`);
-      assert.match(evidence, /text selected in \[e\d+\]: "none" → "0\.\.11"/, evidence);
+      assert.ok(evidence.includes(`": "${was}" → "0..11"`) && /text selected in \[e\d+\]/.test(evidence), evidence);
       assert.deepEqual(await rig.oracle.selection(window.pid, window.title, 'entry', 'Message'), [[0, 11]], 'pyatspi: the whole text is selected again');
       const again = await act(rig.context, window, 'press_key', 'textbox', 'Message', { key: 'ctrl+a' });
       assert.deepEqual([again.effect, again.path], ['confirmed', 'none'], again.summary);
