@@ -346,7 +346,6 @@ function oneLine(value: string): string {
   return value.replace(/\r?\n/g, '\\n').replace(/\t/g, '\\t').replace(/[^\S ]/g, ' ');
 }
 
-/** A text quoted on one line, cut to 80 characters; `from`: where in the one-line text to begin (with "..." before). */
 /** The value a range control shows now, as the tree would show it (shownNumber): its Value, text and states read. */
 async function numberShownNow(client: AtspiClient, ref: ObjectRef, role: CupRole): Promise<string | undefined> {
   const [value, text, states] = await Promise.all([
@@ -357,6 +356,7 @@ async function numberShownNow(client: AtspiClient, ref: ObjectRef, role: CupRole
   return shownNumber({ value, text, states }, role);
 }
 
+/** A text quoted on one line, cut to 80 characters; `from`: where in the one-line text to begin (with "..." before). */
 function quote(value: string | undefined, from = 0): string {
   if (value === undefined) return '(unreadable)';
   const line = oneLine(value);
@@ -866,11 +866,6 @@ function eventPicker(recorder: EventRecorder, readOn: ((event: AccessibilityEven
   };
 }
 
-/**
- * Runs an action and gathers evidence of its effect: the probes read before and after, and the app's own
- * change events (read back where they name a new value). Returns as soon as a probe changes, or shortly
- * after the first event; waits at most settleMs when nothing happens.
- */
 /** The programs an action made its app start, said with where their windows will be found. */
 function startedProcessesLine(started: readonly { pid: number; name: string }[]): string {
   const named = started.slice(0, 3).map((process) => `${process.name} (pid ${process.pid})`).join(', ');
@@ -878,6 +873,11 @@ function startedProcessesLine(started: readonly { pid: number; name: string }[])
   return `the app started ${named}${more} during the action: a window it opens comes later, of its own (list_windows, or wait_for with its window_title)`;
 }
 
+/**
+ * Runs an action and gathers evidence of its effect: the probes read before and after, and the app's own
+ * change events (read back where they name a new value). Returns as soon as a probe changes, or shortly
+ * after the first event; waits at most settleMs when nothing happens.
+ */
 export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[], act: () => Promise<void>, options: ObserveOptions = {}): Promise<Observation> {
   const settleMs = options.settleMs ?? 400;
   // Toolkits emit an action's events in one burst within a few ms; this is the longest wait for the rest of it.
