@@ -10,8 +10,8 @@ import type { LinuxDesktop } from '../linux-desktop.js';
 import { findWindow, type DesktopWindow } from '../../windows.js';
 import type { PointTarget } from '../../targets.js';
 import { ToolError } from '../../../errors.js';
-import { oneLine } from '../../../cup/text.js';
 import { focusElement } from './accessible-actions.js';
+import { coverDescription } from './point-cover.js';
 import { liveStates } from './live-states.js';
 import { actionable, type LiveElementTarget } from './live-target.js';
 import { mayWrapScrollBar } from '../../../cup/atspi/scroll-areas.js';
@@ -255,9 +255,7 @@ export async function uncoveredElementPoint(desktop: LinuxDesktop, x: X11Connect
     const screenY = Math.round(free.y + free.h / 2);
     at = { ...point, screenX, screenY, windowX: screenX - window.bounds.x, windowY: screenY - window.bounds.y };
   }
-  const names = [...new Map(covers.map((cover) => [cover.id, cover])).values()]
-    .map((cover) => `window ${cover.id} "${oneLine(cover.title)}" (${cover.pid === window.pid ? 'of the same app' : `pid ${cover.pid}`}${cover.above ? ', kept above other windows' : ''}${cover.transientFor === window.id ? `, a dialog of window ${window.id}` : ''})`)
-    .join(', ');
+  const names = [...new Map(covers.map((cover) => [cover.id, cover])).values()].map((cover) => coverDescription(cover, window)).join(', ');
   const label = `element [e${target.element.index}] (${target.element.role}${target.element.name ? ` "${target.element.name}"` : ''})`;
   throw new ToolError(
     `${label} is covered by ${names} even with window ${window.id} in front: no part of it shows, so a real click would reach that window; nothing was sent. ` +
@@ -339,6 +337,16 @@ export async function readFocusFacts(desktop: LinuxDesktop, target: LiveElementT
     hasText ? textSelection(client, target.ref).catch(() => undefined) : undefined,
   ]);
   return { states, caret, selected };
+}
+
+/**
+ * The element's focus facts asked now, for real input to await once the window is active (readFocusFacts): a failure
+ * is the focusing's to report, not an unhandled rejection meanwhile.
+ */
+export function focusFactsAhead(desktop: LinuxDesktop, target: LiveElementTarget): Promise<FocusFacts> {
+  const facts = readFocusFacts(desktop, target);
+  facts.catch(() => undefined);
+  return facts;
 }
 
 /**

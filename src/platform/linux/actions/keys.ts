@@ -7,7 +7,7 @@ import { ancestry, caretOffset, characterCount, copyText, cutText, doAction, pas
 import { pressCombination, syntheticCombination } from '../input/index.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import { backgroundFocusMs, findNamedAction, findPressAction, focusArrives, type Actionable } from './accessible-actions.js';
-import { focusForKeys, focusKeepingCaret, readFocusFacts } from './element-point.js';
+import { focusForKeys, focusKeepingCaret, focusFactsAhead } from './element-point.js';
 import { focusedElementOf, focusedTargetFor } from './focused-element.js';
 import { liveStates } from './live-states.js';
 import { actionable, liveTarget, type LiveElementTarget } from './live-target.js';
@@ -155,9 +155,8 @@ export async function pressKeysAction(desktop: LinuxDesktop, request: KeyRequest
     return actionOutcome({ path: 'x11_atspi', mode, observation });
   }
 
-  // The element's focus facts are asked while its window is activated (see readFocusFacts); a failure is the focusing's.
-  const facts = element ? readFocusFacts(desktop, element) : undefined;
-  facts?.catch(() => undefined);
+  // The element's focus facts are asked while its window is activated (see readFocusFacts).
+  const facts = element ? focusFactsAhead(desktop, element) : undefined;
   const observation = await withForeground(desktop, window, async (x) => {
     // Focus first, outside the observation: only what the keys do counts as their effect.
     if (element) await focusForKeys(desktop, x, element, facts);

@@ -3,9 +3,20 @@
 import { oneLine } from '../../../cup/text.js';
 import { ToolError } from '../../../errors.js';
 import type { PointTarget } from '../../targets.js';
+import type { DesktopWindow } from '../../windows.js';
 import { windowAt } from '../input/index.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import type { X11Connection } from '../x11/index.js';
+
+/** A window lying over `window`, as a refusal names it: its id and title, whose it is, and why it stays over it. */
+export function coverDescription(cover: DesktopWindow, window: DesktopWindow): string {
+  const why = [
+    cover.pid === window.pid ? 'of the same app' : `of another program, pid ${cover.pid}`,
+    cover.above ? 'kept above other windows' : '',
+    cover.transientFor === window.id ? `a dialog of window ${window.id}` : '',
+  ];
+  return `window ${cover.id} "${oneLine(cover.title)}" (${why.filter(Boolean).join(', ')})`;
+}
 
 /**
  * Refuses a real click at a point of the window's screenshot that, with the window in front, another window still
@@ -29,13 +40,7 @@ export async function requirePointOnWindow(desktop: LinuxDesktop, x: X11Connecti
       : hit.overrideRedirect
         ? `a popup of another program (X window 0x${hit.topLevel.toString(16)})`
         : cover
-          ? `window ${cover.id} "${oneLine(cover.title)}" (${[
-              cover.pid === window.pid ? 'of the same app' : `of another program, pid ${cover.pid}`,
-              cover.above ? 'kept above other windows' : '',
-              cover.transientFor === window.id ? `a dialog of window ${window.id}` : '',
-            ]
-              .filter(Boolean)
-              .join(', ')})`
+          ? coverDescription(cover, window)
           : `X window 0x${hit.topLevel.toString(16)}`;
   const target = cover ? ` with window_id ${cover.id}, if that is the window meant,` : '';
   throw new ToolError(

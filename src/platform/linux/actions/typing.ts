@@ -14,7 +14,7 @@ import type { LinuxDesktop } from '../linux-desktop.js';
 import { withCompletionSelected } from './completion-note.js';
 import { backgroundFocusMs, focusArrives, focusElement, type Actionable } from './accessible-actions.js';
 import { typeThroughDevTools, type DevToolsTyping } from './devtools-typing.js';
-import { focusForKeys, readFocusFacts } from './element-point.js';
+import { focusForKeys, focusFactsAhead } from './element-point.js';
 import { showsNumber } from '../../../cup/shown-number.js';
 import { focusedTargetFor } from './focused-element.js';
 import { liveStates } from './live-states.js';
@@ -475,9 +475,8 @@ async function typeInto(desktop: LinuxDesktop, request: TypeRequest, element: Li
   const readsText = app !== undefined && holdsText;
   let typed: SentInput | undefined;
   let missing = false;
-  // The field's focus facts are asked while its window is activated (see readFocusFacts); a failure is the focusing's.
-  const facts = element ? readFocusFacts(desktop, element) : undefined;
-  facts?.catch(() => undefined);
+  // The field's focus facts are asked while its window is activated (see readFocusFacts).
+  const facts = element ? focusFactsAhead(desktop, element) : undefined;
   const observation = await withForeground(desktop, window, async (x, allSent) => {
     // Put the caret in the field first, outside the observation. A one-line field without the focus takes the text at
     // its end, as in the background (insertAtCaret); a real End key in the same stream as the text puts the caret
