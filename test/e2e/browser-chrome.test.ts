@@ -1,6 +1,4 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, test } from 'node:test';
@@ -8,9 +6,8 @@ import type { ClientWindow } from '../../src/platform/linux/windows.js';
 import type { ToolContext } from '../../src/tools/context.js';
 import { repositoryRoot, TestDesktop } from '../helpers/desktop.js';
 import { PyatspiOracle } from '../helpers/oracle.js';
-import { removeProfile } from '../helpers/profiles.js';
-import { callOk, testContext } from '../helpers/tools.js';
-import { chromiumFlags } from '../helpers/web-browser.js';
+import { callOk } from '../helpers/tools.js';
+import { chromiumOnPage } from '../helpers/web-browser.js';
 import { XReaders } from '../helpers/x-readers.js';
 
 const page = join(repositoryRoot, 'test', 'fixtures', 'web', 'form.html');
@@ -33,14 +30,10 @@ describe('Chromium: the browser\'s own menus and popups', () => {
   let context: ToolContext;
   let oracle: PyatspiOracle;
   let browser: ClientWindow;
-  let profile: string;
+  let close: (() => Promise<void>) | undefined;
 
   before(async () => {
-    desktop = await TestDesktop.start();
-    context = testContext();
-    oracle = new PyatspiOracle(desktop.env());
-    profile = mkdtempSync(join(tmpdir(), 'cup-chromium-'));
-    browser = (await desktop.launch('/usr/bin/chromium', [...chromiumFlags(profile), page], title, 60_000)).window;
+    ({ desktop, context, oracle, browser, close } = await chromiumOnPage(page, title));
     // The window maps before its tree reaches the bus; wait (bounded) for the address bar.
     const deadline = Date.now() + 30_000;
     while ((await found('role=textbox name="Address and search bar"')).length === 0) {
@@ -50,10 +43,7 @@ describe('Chromium: the browser\'s own menus and popups', () => {
   });
 
   after(async () => {
-    oracle?.close();
-    context?.desktop.close();
-    await desktop?.stop();
-    if (profile) await removeProfile(profile);
+    await close?.();
   });
 
   async function found(selector: string): Promise<Found[]> {

@@ -1,7 +1,5 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
@@ -11,9 +9,8 @@ import type { ClientWindow } from '../../src/platform/linux/windows.js';
 import type { ToolContext } from '../../src/tools/context.js';
 import { repositoryRoot, TestDesktop } from '../helpers/desktop.js';
 import { PyatspiOracle } from '../helpers/oracle.js';
-import { removeProfile } from '../helpers/profiles.js';
-import { accessibleWindowState, callOk, pyatspiWalk, testContext, type Element } from '../helpers/tools.js';
-import { chromiumFlags } from '../helpers/web-browser.js';
+import { accessibleWindowState, callOk, pyatspiWalk, type Element } from '../helpers/tools.js';
+import { chromiumOnPage } from '../helpers/web-browser.js';
 
 const page = join(repositoryRoot, 'test', 'fixtures', 'web', 'form.html');
 const title = 'CUP Web Form - Chromium';
@@ -49,14 +46,10 @@ describe('Chromium: a web form read and driven through AT-SPI', () => {
   let context: ToolContext;
   let oracle: PyatspiOracle;
   let browser: ClientWindow;
-  let profile: string;
+  let close: (() => Promise<void>) | undefined;
 
   before(async () => {
-    desktop = await TestDesktop.start();
-    context = testContext();
-    oracle = new PyatspiOracle(desktop.env());
-    profile = mkdtempSync(join(tmpdir(), 'cup-chromium-'));
-    browser = (await desktop.launch('/usr/bin/chromium', [...chromiumFlags(profile), page], title, 60_000)).window;
+    ({ desktop, context, oracle, browser, close } = await chromiumOnPage(page, title));
     // The window maps before the page's tree reaches the bus; wait (bounded) for the form's fields.
     const deadline = Date.now() + 30_000;
     while (!(await elements()).some((element) => element.role === 'textbox' && element.name === 'Full name')) {
@@ -66,10 +59,7 @@ describe('Chromium: a web form read and driven through AT-SPI', () => {
   });
 
   after(async () => {
-    oracle?.close();
-    context?.desktop.close();
-    await desktop?.stop();
-    if (profile) await removeProfile(profile);
+    await close?.();
   });
 
   async function elements(detail: 'compact' | 'full' = 'compact'): Promise<Element[]> {

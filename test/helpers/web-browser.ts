@@ -3,7 +3,8 @@
 // pyatspi oracle and an in-process tool session.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before } from 'node:test';
@@ -11,11 +12,13 @@ import type { CupNode } from '../../src/cup/types.js';
 import { accessibleSessionEnvironment } from '../../src/platform/linux/desktop/accessible-session.js';
 import { listClientWindows, type ClientWindow } from '../../src/platform/linux/windows.js';
 import type { LinuxToolContext } from '../../src/server/session.js';
+import type { ToolContext } from '../../src/tools/context.js';
 import type { CorpusApp } from '../conformance/corpus.js';
 import { launchApp, stopApp, type RunningApp } from '../conformance/launch.js';
 import { homeEnvironment, repositoryRoot, TestDesktop } from './desktop.js';
 import { serveFixtures, type FixtureServer } from './fixture-server.js';
 import { PyatspiOracle } from './oracle.js';
+import { removeProfile } from './profiles.js';
 import { accessibleWindowState, callOk, testContext, type Element } from './tools.js';
 
 export type BrowserId = 'chromium' | 'firefox-esr';
@@ -42,6 +45,37 @@ export function chromiumFlags(profile: string): string[] {
     ...(process.getuid?.() === 0 ? ['--no-sandbox'] : []), '--force-renderer-accessibility', `--user-data-dir=${profile}`,
     '--no-first-run', '--no-default-browser-check', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic',
   ];
+}
+
+/** Chromium showing one page on a desktop of its own, with a tool context and pyatspi, for a file that drives the browser. */
+export interface ChromiumOnPage {
+  desktop: TestDesktop;
+  context: ToolContext;
+  oracle: PyatspiOracle;
+  browser: ClientWindow;
+  /** Closes the context and pyatspi, stops the desktop and removes the browser's profile. */
+  close(): Promise<void>;
+}
+
+/** Starts a desktop and Chromium on `page` (a file path or URL) in a profile of its own; `title` is the window's. */
+export async function chromiumOnPage(page: string, title: string): Promise<ChromiumOnPage> {
+  const desktop = await TestDesktop.start();
+  const context = testContext();
+  const oracle = new PyatspiOracle(desktop.env());
+  const profile = mkdtempSync(join(tmpdir(), 'cup-chromium-'));
+  const close = async () => {
+    oracle.close();
+    context.desktop.close();
+    await desktop.stop();
+    await removeProfile(profile);
+  };
+  try {
+    const browser = (await desktop.launch('/usr/bin/chromium', [...chromiumFlags(profile), page], title, 60_000)).window;
+    return { desktop, context, oracle, browser, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
 }
 
 /** The browser's command line for the first page, and for handing a page to the running browser. */
