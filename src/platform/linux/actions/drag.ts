@@ -9,8 +9,8 @@ import type { X11Connection } from '../x11/index.js';
 import { drag as pointerDrag } from '../input/index.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import { drawnSurfaceOf, withSurfacePixels } from './drawn-surface-pixels.js';
-import { requireOnAppWindow, screenPointNow, uncoveredElementPoint } from './element-point.js';
-import { requirePointOnWindow } from './point-cover.js';
+import { screenPointNow } from './element-point.js';
+import { reachablePoint } from './point-cover.js';
 import { liveTarget } from './live-target.js';
 import { focusMove } from './pointer.js';
 import { toolkitName, withForeground } from './real-input.js';
@@ -32,10 +32,8 @@ export async function dragAction(desktop: LinuxDesktop, from: ElementTarget | Po
   const [fromTarget, toTarget] = await Promise.all([from, to].map((end) => (end.kind === 'element' ? liveTarget(desktop, end) : end)));
   const observation = await withForeground(desktop, from.window, async (x) => {
     const placed = await screenPointNow(desktop, fromTarget!, x);
-    const start = fromTarget!.kind === 'element' ? await uncoveredElementPoint(desktop, x, fromTarget!, placed) : placed;
+    const start = await reachablePoint(desktop, x, fromTarget!, placed);
     const end = await screenPointNow(desktop, toTarget!, x);
-    if (fromTarget!.kind === 'element') await requireOnAppWindow(desktop, x, fromTarget!, start);
-    else await requirePointOnWindow(desktop, x, start);
     if (between) await requireDropPointShown(x, start, end);
     const [near, nearTarget] = between ? [end, toTarget!] : [start, fromTarget!];
     const hit = nearTarget.kind === 'element' ? nearTarget.ref : await desktop.accessibleAt(near.window, near.screenX, near.screenY).catch(() => undefined);

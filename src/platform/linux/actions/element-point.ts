@@ -1,17 +1,16 @@
 // Where a real pointer click on an element lands: a point inside the element's own visible box, or none.
 import { ATSPI_ROLE, ATSPI_ROLE_NAMES } from '../../../cup/atspi/constants.js';
-import { intersectRect, largestUncovered } from '../../../cup/rect.js';
+import { intersectRect } from '../../../cup/rect.js';
 import type { ObjectRef } from '../atspi/object-ref.js';
 import { click, windowAt } from '../input/index.js';
 import type { X11Connection } from '../x11/index.js';
 import { caretOffset, parentOf, readInterfaces, readRole, readStates, selectTextRange, setCaretOffset, textSelection } from '../atspi/operations.js';
 import { quirksFor, showingMayBeStale } from '../atspi/toolkit.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
-import { findWindow, type DesktopWindow } from '../../windows.js';
+import { findWindow } from '../../windows.js';
 import type { PointTarget } from '../../targets.js';
 import { ToolError } from '../../../errors.js';
 import { focusElement } from './accessible-actions.js';
-import { coverDescription } from './point-cover.js';
 import { liveStates } from './live-states.js';
 import { actionable, type LiveElementTarget } from './live-target.js';
 import { mayWrapScrollBar } from '../../../cup/atspi/scroll-areas.js';
@@ -38,7 +37,7 @@ const clippingRoles = new Set(['ROLE_SCROLL_PANE', 'ROLE_VIEWPORT', 'ROLE_LIST',
  */
 const popupRoles = new Set(['ROLE_MENU', 'ROLE_COMBO_BOX', 'ROLE_WINDOW', 'ROLE_POPUP_MENU']);
 /** Below this many pixels in either direction, a visible sliver is no place to aim a click. */
-const minimumSide = 3;
+export const minimumSide = 3;
 /** Accessibility trees are rarely deeper; the bound keeps a cyclic parent chain (a toolkit bug) finite. */
 const maxDepth = 64;
 
@@ -209,59 +208,6 @@ export async function requireOnAppWindow(desktop: LinuxDesktop, x: X11Connection
       'Open what holds it first (click its combo box or menu), then call get_window_state again and click the item; or use delivery_mode "background", which needs no position.',
     'element_not_visible',
     { placement: 'off_window' },
-  );
-}
-
-/** How many windows over an element a real click's point is moved away from before the element counts as covered. */
-const coversPassed = 4;
-
-/**
- * Where a real click on the element reaches it with its window in front: the point given, or, when another window
- * still lies over it there (another program's kept above the others, always on top; a dialog of the app that the
- * element reaches past), the middle of the largest part of the element's visible box that window leaves free, as a person clicks the part that shows (a Mousepad text
- * area whose middle an always-on-top window covered was refused as a position "not a real one"). An element that such
- * windows cover wholly is refused (point_covered), naming them; nothing was sent. A point on a window of the app (its
- * dialog or menu holding the element), on no window, or outside the window is left to requireOnAppWindow.
- */
-export async function uncoveredElementPoint(desktop: LinuxDesktop, x: X11Connection, target: LiveElementTarget, point: PlacedPoint): Promise<PlacedPoint> {
-  const { window } = point;
-  const inWindow = { x: window.bounds.x, y: window.bounds.y, w: window.bounds.width, h: window.bounds.height };
-  let shown: Box | undefined;
-  let free: Box | undefined;
-  let at = point;
-  const covers: DesktopWindow[] = [];
-  for (let pass = 0; pass < coversPassed; pass++) {
-    const hit = await windowAt(x, { x: at.screenX, y: at.screenY });
-    if (hit.topLevel === 0 || hit.overrideRedirect || hit.client === undefined || hit.client === window.id) return at;
-    const cover = (await desktop.windows()).find((other) => other.id === hit.client);
-    const inside = at.screenX >= inWindow.x && at.screenX < inWindow.x + inWindow.w && at.screenY >= inWindow.y && at.screenY < inWindow.y + inWindow.h;
-    if (!cover || !inside) return at;
-    if (!shown) {
-      const box = await visibleBox(desktop, target);
-      if ('why' in box) return at;
-      shown = intersectRect(box, inWindow);
-    }
-    const frame = await x.getGeometry(hit.topLevel);
-    const over = { x: frame.x, y: frame.y, w: frame.width + 2 * frame.borderWidth, h: frame.height + 2 * frame.borderWidth };
-    // An element of the app's own popup or dialog read through this window lies wholly in it, and is clicked there. One
-    // reaching past it is this window's, under its dialog: the GTK3 fixture's Increment, half under its non-modal
-    // dialog, had the dialog's Close button clicked in its place, read as confirmed by the dialog closing.
-    const common = intersectRect(shown, over);
-    if (cover.pid === window.pid && common.w === shown.w && common.h === shown.h) return at;
-    covers.push(cover);
-    free = largestUncovered(free ?? shown, over, minimumSide);
-    if (!free) break;
-    const screenX = Math.round(free.x + free.w / 2);
-    const screenY = Math.round(free.y + free.h / 2);
-    at = { ...point, screenX, screenY, windowX: screenX - window.bounds.x, windowY: screenY - window.bounds.y };
-  }
-  const names = [...new Map(covers.map((cover) => [cover.id, cover])).values()].map((cover) => coverDescription(cover, window)).join(', ');
-  const label = `element [e${target.element.index}] (${target.element.role}${target.element.name ? ` "${target.element.name}"` : ''})`;
-  throw new ToolError(
-    `${label} is covered by ${names} even with window ${window.id} in front: no part of it shows, so a real click would reach that window; nothing was sent. ` +
-      `Move one of them apart (set_window_frame), or click [e${target.element.index}] in the background (delivery_mode "background"), which reaches it through accessibility`,
-    'point_covered',
-    { covered_by: covers[0]?.id ?? 0 },
   );
 }
 

@@ -5,8 +5,8 @@ import type { ElementTarget, PointTarget } from '../../targets.js';
 import { ToolError } from '../../../errors.js';
 import { arriveAt } from '../input/index.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
-import { elementScreenPoint, mightScrollIntoView, otherThanAppAt, screenPointNow, uncoveredElementPoint, type PlacedPoint } from './element-point.js';
-import { requirePointOnWindow } from './point-cover.js';
+import { elementScreenPoint, mightScrollIntoView, otherThanAppAt, screenPointNow, type PlacedPoint } from './element-point.js';
+import { reachablePoint } from './point-cover.js';
 import { liveTarget, type LiveElementTarget } from './live-target.js';
 import { observePixels } from './synthetic-rung.js';
 import { nameProbe, observe, statesProbe, type Probe } from './verification.js';
@@ -54,17 +54,7 @@ export async function hoverAction(desktop: LinuxDesktop, aimed: ElementTarget | 
     const placed = await screenPointNow(desktop, target, x);
     // A window kept above the others stays over the point: an element is hovered where it shows, and a point under
     // such a window is refused naming it (it was "the point is not on the window").
-    if (target.kind === 'element') point = await uncoveredElementPoint(desktop, x, target, placed);
-    else await requirePointOnWindow(desktop, x, (point = placed));
-    const still = await otherThanAppAt(desktop, x, point);
-    if (still) {
-      throw new ToolError(
-        `${still} lies at ${point.screenX},${point.screenY} even with window ${target.window.id} in front: the point is not on the window (it moved, or the element's position is not a real one); ` +
-          'the pointer was not moved. Call get_window_state again and hover what it shows.',
-        'element_not_visible',
-        { placement: 'off_window' },
-      );
-    }
+    point = await reachablePoint(desktop, x, target, placed);
   }
   const at = point;
   const move = async () => {

@@ -3,7 +3,7 @@ import { ATSPI_ROLE } from '../../../cup/atspi/constants.js';
 import type { AtspiClient } from '../atspi/client.js';
 import type { ObjectRef } from '../atspi/object-ref.js';
 import {
-  callObject, deselectSelectedChild, deselectTableRow, parentOf, readInterfaces, readRole, selectChild, selectedChild, selectedCount, selectedTableRows,
+  deselectSelectedChild, deselectTableRow, indexInParent, parentOf, readInterfaces, readRole, selectChild, selectedChild, selectedCount, selectedTableRows,
   selectTableRow, tableRowOf,
 } from '../atspi/operations.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
@@ -42,11 +42,6 @@ async function selectableIn(desktop: LinuxDesktop, item: ObjectRef, role: number
   if (!containerInterfaces.includes('Selection')) return undefined;
   const index = await indexInParent(client, item);
   return index !== undefined ? { container, containerInterfaces, index, item } : undefined;
-}
-
-async function indexInParent(client: AtspiClient, item: ObjectRef): Promise<number | undefined> {
-  const index = Number((await callObject(client, item, 'Accessible', 'GetIndexInParent'))[0]);
-  return Number.isInteger(index) && index >= 0 ? index : undefined;
 }
 
 /**

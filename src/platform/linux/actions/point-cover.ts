@@ -1,5 +1,7 @@
-// Whether real pointer input at a point of a window's screenshot reaches that window: the screenshot shows the
-// window's own pixels whatever covers it, so a window kept over it (always on top, a dialog of it) shows nowhere there.
+// Whether real pointer input at a point reaches the window it is meant for, with that window in front: another window
+// can still lie over it (always on top, a dialog of it), and a screenshot of the window shows nothing of that.
+import { intersectRect, largestUncovered } from '../../../cup/rect.js';
+import type { CupRect } from '../../../cup/types.js';
 import { oneLine } from '../../../cup/text.js';
 import { ToolError } from '../../../errors.js';
 import type { PointTarget } from '../../targets.js';
@@ -7,6 +9,8 @@ import type { DesktopWindow } from '../../windows.js';
 import { windowAt } from '../input/index.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import type { X11Connection } from '../x11/index.js';
+import { minimumSide, requireOnAppWindow, visibleBox, type PlacedPoint } from './element-point.js';
+import type { LiveElementTarget } from './live-target.js';
 
 /** A window lying over `window`, as a refusal names it: its id and title, whose it is, and why it stays over it. */
 export function coverDescription(cover: DesktopWindow, window: DesktopWindow): string {
@@ -50,4 +54,72 @@ export async function requirePointOnWindow(desktop: LinuxDesktop, x: X11Connecti
     'point_covered',
     { covered_by: hit.client ?? hit.topLevel },
   );
+}
+
+/** How many windows over an element a real click's point is moved away from before the element counts as covered. */
+const coversPassed = 4;
+
+/**
+ * Where a real click on the element reaches it with its window in front: the point given, or, when another window
+ * still lies over it there (another program's kept above the others, always on top; a dialog of the app that the
+ * element reaches past), the middle of the largest part of the element's visible box that window leaves free, as a person clicks the part that shows (a Mousepad text
+ * area whose middle an always-on-top window covered was refused as a position "not a real one"). An element that such
+ * windows cover wholly is refused (point_covered), naming them; nothing was sent. A point on a window of the app (its
+ * dialog or menu holding the element), on no window, or outside the window is left to requireOnAppWindow.
+ */
+export async function uncoveredElementPoint(desktop: LinuxDesktop, x: X11Connection, target: LiveElementTarget, point: PlacedPoint): Promise<PlacedPoint> {
+  const { window } = point;
+  const inWindow = { x: window.bounds.x, y: window.bounds.y, w: window.bounds.width, h: window.bounds.height };
+  let shown: CupRect | undefined;
+  let free: CupRect | undefined;
+  let at = point;
+  const covers: DesktopWindow[] = [];
+  for (let pass = 0; pass < coversPassed; pass++) {
+    const hit = await windowAt(x, { x: at.screenX, y: at.screenY });
+    if (hit.topLevel === 0 || hit.overrideRedirect || hit.client === undefined || hit.client === window.id) return at;
+    const cover = (await desktop.windows()).find((other) => other.id === hit.client);
+    const inside = at.screenX >= inWindow.x && at.screenX < inWindow.x + inWindow.w && at.screenY >= inWindow.y && at.screenY < inWindow.y + inWindow.h;
+    if (!cover || !inside) return at;
+    if (!shown) {
+      const box = await visibleBox(desktop, target);
+      if ('why' in box) return at;
+      shown = intersectRect(box, inWindow);
+    }
+    const frame = await x.getGeometry(hit.topLevel);
+    const over = { x: frame.x, y: frame.y, w: frame.width + 2 * frame.borderWidth, h: frame.height + 2 * frame.borderWidth };
+    // An element of the app's own popup or dialog read through this window lies wholly in it, and is clicked there. One
+    // reaching past it is this window's, under its dialog: the GTK3 fixture's Increment, half under its non-modal
+    // dialog, had the dialog's Close button clicked in its place, read as confirmed by the dialog closing.
+    const common = intersectRect(shown, over);
+    if (cover.pid === window.pid && common.w === shown.w && common.h === shown.h) return at;
+    covers.push(cover);
+    free = largestUncovered(free ?? shown, over, minimumSide);
+    if (!free) break;
+    const screenX = Math.round(free.x + free.w / 2);
+    const screenY = Math.round(free.y + free.h / 2);
+    at = { ...point, screenX, screenY, windowX: screenX - window.bounds.x, windowY: screenY - window.bounds.y };
+  }
+  const names = [...new Map(covers.map((cover) => [cover.id, cover])).values()].map((cover) => coverDescription(cover, window)).join(', ');
+  const label = `element [e${target.element.index}] (${target.element.role}${target.element.name ? ` "${target.element.name}"` : ''})`;
+  throw new ToolError(
+    `${label} is covered by ${names} even with window ${window.id} in front: no part of it shows, so a real click would reach that window; nothing was sent. ` +
+      `Move one of them apart (set_window_frame), or click [e${target.element.index}] in the background (delivery_mode "background"), which reaches it through accessibility`,
+    'point_covered',
+    { covered_by: covers[0]?.id ?? 0 },
+  );
+}
+
+/**
+ * Where real pointer input for the target goes once its window is in front: an element's point moved off windows
+ * covering it (uncoveredElementPoint) and checked to lie on its app's windows; a point checked to be uncovered.
+ * Refuses (point_covered, element_not_visible) before anything is sent.
+ */
+export async function reachablePoint(desktop: LinuxDesktop, x: X11Connection, target: LiveElementTarget | PointTarget, placed: PlacedPoint): Promise<PlacedPoint> {
+  if (target.kind !== 'element') {
+    await requirePointOnWindow(desktop, x, placed);
+    return placed;
+  }
+  const point = await uncoveredElementPoint(desktop, x, target, placed);
+  await requireOnAppWindow(desktop, x, target, point);
+  return point;
 }

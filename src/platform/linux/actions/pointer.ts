@@ -10,8 +10,8 @@ import { ancestry, characterCount, offsetAtPoint, parentOf, readObject, setCaret
 import { click as pointerClick, moveTo, syntheticClick } from '../input/index.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import { findGestureAction, focusElement, performAction } from './accessible-actions.js';
-import { elementScreenPoint, mightScrollIntoView, pointOnScreen, requireOnAppWindow, screenPointNow, uncoveredElementPoint, visibleBox, type PlacedPoint } from './element-point.js';
-import { requirePointOnWindow } from './point-cover.js';
+import { elementScreenPoint, mightScrollIntoView, pointOnScreen, screenPointNow, visibleBox, type PlacedPoint } from './element-point.js';
+import { reachablePoint } from './point-cover.js';
 import { itemGesture, itemOutcome, type ActionOn, type ItemGesture } from './item-gestures.js';
 import { actionable, ENABLE_WAIT_MS, inUnmarkedView, isDisabled, liveTarget, refuseDisabled, untilEnabled, type LiveElementTarget } from './live-target.js';
 import { toolkitName, withForeground } from './real-input.js';
@@ -235,11 +235,9 @@ async function foreground(desktop: LinuxDesktop, target: LiveElementTarget | Poi
   let clicked: PlacedPoint | undefined;
   const observation = await withForeground(desktop, target.window, async (x) => {
     const placed = early ?? (await screenPointNow(desktop, target, x));
-    const point = target.kind === 'element' ? await uncoveredElementPoint(desktop, x, target, placed) : placed;
+    const point = await reachablePoint(desktop, x, target, placed);
     clicked = point;
     scrolledIntoView = point.scrolledIntoView === true;
-    if (target.kind === 'element') await requireOnAppWindow(desktop, x, target, point);
-    else await requirePointOnWindow(desktop, x, point);
     const hit = target.kind === 'element' ? target.ref : await desktop.accessibleAt(point.window, point.screenX, point.screenY).catch(() => undefined);
     const app = hit?.bus;
     const click = async () => {

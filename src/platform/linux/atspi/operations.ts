@@ -290,13 +290,16 @@ export async function deselectTableRow(client: AtspiClient, table: ObjectRef, ro
   return Boolean((await changeObject(client, table, 'Table', 'RemoveRowSelection', 'i', [row]))[0]);
 }
 
-/** The object's place among its parent's children, and how many children the parent has. */
+/** The object's place among its parent's children (Accessible.GetIndexInParent); undefined when it has none (-1). */
+export async function indexInParent(client: AtspiClient, ref: ObjectRef): Promise<number | undefined> {
+  const index = Number((await callObject(client, ref, 'Accessible', 'GetIndexInParent'))[0]);
+  return Number.isInteger(index) && index >= 0 ? index : undefined;
+}
+
+/** The object's place among its parent's children (-1 when it has none), and how many children the parent has. */
 export async function placeInParent(client: AtspiClient, ref: ObjectRef, parent: ObjectRef): Promise<{ index: number; count: number }> {
-  const [[index], count] = await Promise.all([
-    callObject(client, ref, 'Accessible', 'GetIndexInParent') as Promise<[number]>,
-    getProperty(client, parent, 'Accessible', 'ChildCount'),
-  ]);
-  return { index: Number(index), count: Number(count) };
+  const [index, count] = await Promise.all([indexInParent(client, ref), getProperty(client, parent, 'Accessible', 'ChildCount')]);
+  return { index: index ?? -1, count: Number(count) };
 }
 
 /** How many children the object has (Accessible.ChildCount), without listing them. */
