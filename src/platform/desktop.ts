@@ -93,7 +93,7 @@ export interface DesktopPerception {
   elementAttributes(handle: ElementHandle): Promise<Readonly<Record<string, string>> | undefined>;
 }
 
-/** What woke a change watch: an accessibility event of the watched process, or the window list changing. */
+/** What woke a change watch: an accessibility event of the watched process, or the window list (or, watched, a title) changing. */
 export type ChangeReason = 'accessibility' | 'windows';
 
 /** A process's changes as they happen, so a wait re-reads when something changed instead of polling. */
@@ -119,8 +119,11 @@ export interface ChangeWatch {
 
 /** Change notifications: what waits block on. */
 export interface DesktopChanges {
-  /** Starts watching a process's accessibility events (the app's own changes) and the desktop's window list. */
-  watchChanges(pid: number): Promise<ChangeWatch>;
+  /**
+   * Starts watching a process's accessibility events (the app's own changes; pid 0 none) and the desktop's window
+   * list; with `titles`, every window's title as well.
+   */
+  watchChanges(pid: number, options?: { titles?: boolean }): Promise<ChangeWatch>;
   /**
    * Marks an action on the process as under way until the returned function is called: what the process changes
    * meanwhile (and a moment after) is the action's doing, never taken for what the app changes on its own.

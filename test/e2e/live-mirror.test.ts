@@ -5,56 +5,20 @@
 // wait makes it) says it read now. The independent witness of what another client changed is pyatspi.
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { after, before, describe, it } from 'node:test';
 import type { CupNode } from '../../src/cup/types.js';
 import type { TreeLimits } from '../../src/platform/desktop.js';
 import { LinuxDesktop, type WindowTree } from '../../src/platform/linux/linux-desktop.js';
 import { listClientWindows, type ClientWindow } from '../../src/platform/linux/windows.js';
+import { FixtureControl } from '../helpers/fixture-control.js';
 import { FixtureDesktop } from '../helpers/fixture-desktop.js';
 import { cup, firstDifference, generator, staleCurrent } from '../helpers/mirror-compare.js';
 
 const title = 'CUP Fixture Mirror';
 const limits: TreeLimits = { maxNodes: 5000, maxDepth: 1000, budgetMs: 10_000 };
 const MUTATIONS = 120;
-
-/** The fixture's control socket: one JSON command a line, answered once the change is made and laid out. */
-class FixtureControl {
-  private readonly replies: ((line: string) => void)[] = [];
-
-  private constructor(private readonly socket: Socket) {
-    createInterface({ input: socket }).on('line', (line) => this.replies.shift()?.(line));
-  }
-
-  static async open(path: string): Promise<FixtureControl> {
-    const socket = connect(path);
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', resolve);
-      socket.once('error', reject);
-    });
-    return new FixtureControl(socket);
-  }
-
-  send(command: Record<string, unknown>, timeoutMs = 10_000): Promise<void> {
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`the fixture did not answer ${JSON.stringify(command)} within ${timeoutMs} ms`)), timeoutMs);
-      this.replies.push((line) => {
-        clearTimeout(timer);
-        const reply = JSON.parse(line) as { error?: string };
-        if (reply.error) reject(new Error(`fixture: ${reply.error}`));
-        else resolve();
-      });
-      this.socket.write(`${JSON.stringify(command)}\n`);
-    });
-  }
-
-  close(): void {
-    this.socket.destroy();
-  }
-}
 
 describe('the live tree mirror on a GTK3 app', () => {
   let fixtures: FixtureDesktop;

@@ -5,12 +5,14 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, it } from 'node:test';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { activateWindow, click } from '../../src/platform/linux/input/index.js';
 import type { ClientWindow } from '../../src/platform/linux/windows.js';
 import { runTool } from '../../src/tools/run.js';
 import { runCli, stopDaemon } from '../daemon/helpers.js';
+import { FixtureControl } from '../helpers/fixture-control.js';
 import { centre, FixtureDesktop } from '../helpers/fixture-desktop.js';
 import { connectMcp } from '../helpers/mcp.js';
 import { callOk, failsWith } from '../helpers/tools.js';
@@ -214,6 +216,29 @@ describe('wait_for and find_elements on a GTK3 app', () => {
     assert.equal(waited.status, 1);
     assert.match(waited.stderr, /error \[timeout\]/);
   });
+  it('window_title: a window renamed while its app changes all the time is seen by its title, without reading the window list at each of the app\'s events', async () => {
+    // The app's label counts up every 5 ms (hundreds of accessibility events a second); its title changes once. A wait
+    // for a title read the window list again at each of the app's events (219 reads in 770 ms of a busy app).
+    const socket = join(logDir, 'control');
+    const busy = await fixtures.launch('gtk3', { title: 'CUP Fixture Ticking', extraArgs: ['--tick-ms', '5', '--control', socket] });
+    const control = await FixtureControl.open(socket);
+    try {
+      const waiting = runTool('wait_for', { pid: busy.pid, window_title: 'renamed AT LAST', timeout_ms: 10_000 }, fixtures.context);
+      await sleep(600);
+      await control.send({ do: 'set_title', text: 'CUP Fixture Renamed at last' });
+      const result = await waiting;
+      assert.equal(result.ok, true, result.summary);
+      const answer = result.structured as unknown as WaitResult;
+      assert.deepEqual(answer.windows.map((each) => each.window_id), [busy.id]);
+      assert.equal(answer.woken_by, 'windows');
+      assert.ok(answer.reads <= 3, `${answer.reads} reads of the window list in 600 ms`);
+      assert.deepEqual(await fixtures.readers.windowsNamed('^CUP Fixture Renamed at last$'), [busy.id], 'xdotool finds the window by its new title');
+    } finally {
+      control.close();
+      process.kill(busy.pid);
+    }
+  });
+
   it('a list refilled again and again (new rows every 150 ms): each read holds all its rows or says it is partial, never rows destroyed as they were read', async () => {
     // Last in the file: its churn of objects keeps the accessibility bus (and pyatspi's cache) busy a while after.
     // Between two turns of its main loop the fixture's list always holds its 40 rows (each refill removes and adds

@@ -4,6 +4,7 @@ import type { ChangeReason, ChangeWatch } from '../desktop.js';
 import type { AtspiClient } from './atspi/client.js';
 import type { AccessibilityEvent } from './atspi/event-monitor.js';
 import { onRootPropertyChange } from './input/root-properties.js';
+import { selectWindowProperties } from './input/window-properties.js';
 import { NextChange } from './next-change.js';
 import type { X11Connection } from './x11/index.js';
 
@@ -19,20 +20,62 @@ function changesContent(event: AccessibilityEvent): boolean {
   return !(event.kind === 'StateChanged' && (event.detail === 'active' || event.detail === 'focused'));
 }
 
-export async function watchProcessChanges(client: AtspiClient, x: X11Connection, pid: number, windowOf: WindowOfObject): Promise<ChangeWatch> {
+/** A window's title as the window list reads it. */
+const titleProperties = ['_NET_WM_NAME', 'WM_NAME'];
+
+/**
+ * Wakes `changes` ('windows') when a client window's title changes: PropertyChange is selected on every window of the
+ * client list, and on those that join it. A wait for a title then needs no app's events (which a busy app sends by
+ * the hundred, and each had the window list read again).
+ */
+async function watchTitles(x: X11Connection, changes: NextChange<ChangeReason>): Promise<() => void> {
+  const atoms = new Set(Object.values(await x.atoms(titleProperties)));
+  const released = new Map<number, Promise<() => Promise<void>>>();
+  let stopped = false;
+  const follow = async () => {
+    const clients = (await x.getWindowList(x.screen.root, '_NET_CLIENT_LIST').catch(() => null)) ?? [];
+    for (const window of clients) {
+      if (stopped || released.has(window)) continue;
+      // A window gone before it was selected has no title to change.
+      released.set(window, selectWindowProperties(x, window).catch(() => async () => undefined));
+    }
+    await Promise.all(released.values());
+  };
+  const offEvents = x.onEvent((event) => {
+    if (event.name === 'PropertyNotify' && atoms.has(event.atom) && released.has(event.window)) changes.notify('windows', true);
+  });
+  const offList = await onRootPropertyChange(x, ['_NET_CLIENT_LIST'], () => void follow());
+  await follow();
+  return () => {
+    stopped = true;
+    offEvents();
+    offList();
+    for (const release of released.values()) void release.then((done) => done());
+  };
+}
+
+export interface WatchOptions {
+  /** Wake on a change of any client window's title too (as 'windows'). */
+  titles?: boolean;
+}
+
+export async function watchProcessChanges(client: AtspiClient, x: X11Connection, pid: number, windowOf: WindowOfObject, options: WatchOptions = {}): Promise<ChangeWatch> {
   const changes = new NextChange<ChangeReason>();
   const changed = new Map<string, { bus: string; path: string }>();
-  let closed = false;
 
-  const [offList, offStacking] = await Promise.all([
+  const [offList, offStacking, offTitles] = await Promise.all([
     // The stacking order's change is not one of content: foreground input's activation does it.
     onRootPropertyChange(x, ['_NET_CLIENT_LIST'], () => changes.notify('windows', true)),
     onRootPropertyChange(x, ['_NET_CLIENT_LIST_STACKING'], () => changes.notify('windows', false)),
+    options.titles ? watchTitles(x, changes) : undefined,
   ]);
   const offWindows = () => {
     offList();
     offStacking();
+    offTitles?.();
   };
+  // Process 0 is none: the watch is on the window list alone.
+  if (pid === 0) return watchOf(changes, changed, windowOf, offWindows);
   let offEvents: () => void;
   try {
     // A bus name's pid is asked of the bus daemon once and remembered, so later events pass without a round trip.
@@ -52,6 +95,14 @@ export async function watchProcessChanges(client: AtspiClient, x: X11Connection,
     throw error;
   }
 
+  return watchOf(changes, changed, windowOf, () => {
+    offWindows();
+    offEvents();
+  });
+}
+
+function watchOf(changes: NextChange<ChangeReason>, changed: Map<string, { bus: string; path: string }>, windowOf: WindowOfObject, stop: () => void): ChangeWatch {
+  let closed = false;
   return {
     get lastChangeAt() {
       return changes.lastChangeAt;
@@ -69,8 +120,7 @@ export async function watchProcessChanges(client: AtspiClient, x: X11Connection,
       if (closed) return;
       closed = true;
       changes.close();
-      offWindows();
-      offEvents();
+      stop();
     },
   };
 }

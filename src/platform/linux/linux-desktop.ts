@@ -348,12 +348,13 @@ export class LinuxDesktop implements Desktop {
     }
   }
 
-  async watchChanges(pid: number): Promise<ChangeWatch> {
+  async watchChanges(pid: number, options: { titles?: boolean } = {}): Promise<ChangeWatch> {
     const [client, x] = await Promise.all([this.atspi(), this.x11()]);
-    return watchProcessChanges(client, x, pid, (bus, path) => {
+    const windowOf = (bus: string, path: string) => {
       for (const mirror of this.mirrors.values()) if (mirror.holds(bus, path)) return mirror.windowId;
       return undefined;
-    });
+    };
+    return watchProcessChanges(client, x, pid, windowOf, options);
   }
 
   async actionUnderway(pid: number): Promise<() => void> {

@@ -55,9 +55,9 @@ function titleMatches(window: DesktopWindow, wanted: string): boolean {
 }
 
 /**
- * Looks once. `known` is the window list of the last look, reused when only the app's own events woke a
- * wait on elements (the window list did not change then, and asking for it again costs the X round trips of
- * every window); a wait on a title always asks, since an app's event may be its window's new title.
+ * Looks once. `known` is the window list of the last look, reused when only the app's own events woke the wait
+ * (the window list and its titles did not change then: those wake it as 'windows'; asking for it again costs the
+ * X round trips of every window).
  *
  * With `byEvents` (the app's events woke a wait for an element to appear), each window is first read from
  * those events alone (TreeLimits.eventsOnly: what they name is re-read, not the whole window), so an element
@@ -184,8 +184,9 @@ export const waitFor = defineTool({
     const started = Date.now();
     const deadline = started + args.timeout_ms;
     if (context.signal?.aborted) aborted(context, 0);
-    // A wait on a window title alone watches the window list; no app's events are needed (pid 0 has none).
-    const watch = await context.desktop.watchChanges(pid ?? 0);
+    // A wait on a window title watches the window list and every window's title; only a selector needs the app's
+    // events (pid 0 has none). An app sends hundreds while it works, and each had the window list read again.
+    const watch = await context.desktop.watchChanges(selector ? (pid ?? 0) : 0, { titles: args.window_title !== undefined });
     const stop = () => watch.close();
     context.signal?.addEventListener('abort', stop, { once: true });
     try {
@@ -195,7 +196,7 @@ export const waitFor = defineTool({
       let last: Parameters<typeof aborted>[2];
       for (;;) {
         const byApp = wokenBy === 'accessibility';
-        const seen = await look(context, resolved, selector, deadline - Date.now(), byApp && args.window_title === undefined ? windows : undefined, byApp && !args.gone);
+        const seen = await look(context, resolved, selector, deadline - Date.now(), byApp ? windows : undefined, byApp && !args.gone);
         windows = seen.windows;
         reads++;
         last = { args: resolved, selector, look: seen, reads };

@@ -2,6 +2,7 @@
 // large values in INCR chunks, until another client takes the selection or we let it go.
 import { Atom, encodeSelectionNotify, EventMask, type X11Connection, type X11EventOf } from '../x11/index.js';
 import { nextPropertyNotify } from '../input/helper-window.js';
+import { selectWindowProperties } from '../input/window-properties.js';
 
 /** One form the data is offered in: the target name (UTF8_STRING, image/png...), the property type written, the bytes. */
 export interface SelectionForm {
@@ -118,7 +119,7 @@ export class SelectionOwner {
   /** ICCCM 2.7.2: announce the size under type INCR, then one chunk per deletion of the property, ending with an empty one. */
   private async sendIncrementally(requestor: number, property: number, form: SelectionForm & { typeAtom: number }, chunk: number, notify: (stored: boolean) => Promise<void>): Promise<void> {
     // We hear the requestor deleting the property only with PropertyChange selected on its window (our own mask, not its).
-    await this.x.changeWindowAttributes(requestor, { eventMask: EventMask.PropertyChange });
+    const release = await selectWindowProperties(this.x, requestor);
     const deleted = () =>
       new Promise<void>((resolve, reject) => {
         const timer = setTimeout(() => {
@@ -146,7 +147,7 @@ export class SelectionOwner {
       }
       next.catch(() => undefined);
     } finally {
-      await this.x.changeWindowAttributes(requestor, { eventMask: 0 }).catch(() => undefined);
+      await release();
     }
   }
 }
