@@ -224,6 +224,34 @@ describe('Qt 5 fixture', () => {
     await callOk(fixtures.context, 'click', { window_id: dialog.window_id, selector: 'role=button name=Cancel' });
     rmSync(folder, { recursive: true, force: true });
   });
+  test("a QGraphicsView's viewport, an empty filler beside its bars, is a surface the app draws, named with its box", async () => {
+    // qpdfview and Okular draw a document's pages so: the compact view showed an empty scrolled group where the
+    // screenshot showed the page's text, and did not say that the text is only in the screenshot.
+    const drawing = await fixtures.desktop.launchFixture('qt5', { title: 'Qt Drawn View', extraArgs: ['--drawn-view'] });
+    const nodes = await pyatspiWalk(drawing.window.pid, 'Qt Drawn View', fixtures.desktop.env());
+    const childrenOf = (at: number) => {
+      const found: number[] = [];
+      for (let i = at + 1; i < nodes.length && nodes[i]!.depth > nodes[at]!.depth; i++) if (nodes[i]!.depth === nodes[at]!.depth + 1) found.push(i);
+      return found;
+    };
+    const holdsBar = (at: number) => childrenOf(at).some((child) => nodes[child]!.role === 'scroll bar');
+    // The oracle: the scroll areas' views that hold nothing (a filler of a filler that holds a bar's filler), as pyatspi reads them.
+    const emptyViews = nodes.flatMap((node, at) => {
+      if (node.role !== 'filler') return [];
+      const areas = childrenOf(at).filter((child) => nodes[child]!.role === 'filler' && childrenOf(child).length === 0 && nodes[child]!.states.includes('showing'));
+      return childrenOf(at).some(holdsBar) ? areas.filter((child) => !holdsBar(child)).map((child) => nodes[child]!.extents!) : [];
+    });
+    assert.equal(emptyViews.length, 1, `the graphics view's viewport alone (the form's area holds the form): ${JSON.stringify(emptyViews)}`);
+    assert.ok(!nodes.some((node) => node.name.includes('WORD111')), 'nothing in the tree holds the drawn text (the premise)');
+
+    const read = await callOk(fixtures.context, 'get_window_state', { window_id: drawing.window.id, include_screenshot: false });
+    const state = read.structured as { elements: { index: number; bounds?: { x: number; y: number; w: number; h: number } }[]; drawn_surfaces?: { element_index: number; bounds: { x: number; y: number; w: number; h: number } }[] };
+    const [x, y, w, h] = emptyViews[0]!;
+    const shown = state.elements.find((element) => element.bounds?.x === x && element.bounds.y === y && element.bounds.w === w && element.bounds.h === h);
+    assert.ok(shown, `the view's box ${x},${y} ${w}x${h} is in the compact view:\n${read.body}`);
+    assert.deepEqual(state.drawn_surfaces?.map((surface) => surface.element_index), [shown.index], read.summary);
+    assert.match(read.summary, new RegExp(`a surface the app draws itself \\(\\[e${shown.index}\\] ${w}x${h} at `));
+  });
   test('a dialog Qt makes after another closed, with the closed one\'s object ids, is read with its own roles: the input dialog\'s label is no alert', async () => {
     const asking = await fixtures.desktop.launchFixture('qt5', { title: 'Qt Asker', extraArgs: ['--questions'] });
     const asked = await callOk(fixtures.context, 'click', { window_id: asking.window.id, selector: 'role=button name="Ask…"' });
