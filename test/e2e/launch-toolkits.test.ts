@@ -119,6 +119,31 @@ describe('launch_app and reading across toolkits: Xaw, Java behind a splash, and
     }
   });
 
+  test('a program drawing with Xlib and no toolkit is said to have none, and launch_app returns as its window shows', async () => {
+    // MuPDF's viewer is such a program: its launch waited out the 20 s deadline for a tree, and its reading told the
+    // agent to try GTK's, Qt's, Chromium's and Java's switches, none of which it has.
+    const started = Date.now();
+    const result = await callOk(context, 'launch_app', { name: '/usr/bin/python3', additional_arguments: [join(fixtureApps, 'xlib_window.py'), 'Bare Xlib'], creates_new_application_instance: true });
+    const elapsed = Date.now() - started;
+    const pid = result.structured.pid as number;
+    try {
+      const libraries = readFileSync(`/proc/${pid}/maps`, 'utf8');
+      assert.match(libraries, /\/libX11\.so/, 'the fixture maps Xlib (the premise)');
+      assert.doesNotMatch(libraries, /\/lib(gtk|Qt|atk|atspi)/, 'and no toolkit or accessibility library (the premise)');
+      const windows = run('xdotool', ['search', '--pid', String(pid), '--name', '^Bare Xlib$']).split('\n').filter(Boolean).map(Number);
+      assert.deepEqual((result.structured.windows as { window_id: number }[]).map((window) => window.window_id), windows, result.summary);
+      assert.equal(result.structured.accessible, false, result.summary);
+      assert.ok(!pidsOnBus().includes(pid), 'pyatspi: the program is not on the accessibility bus');
+      assert.ok(elapsed < 10_000, `launch_app took ${elapsed} ms`);
+      const state = await callOk(context, 'get_window_state', { window_id: windows[0], include_screenshot: false });
+      const reason = String(state.structured.degraded_reason);
+      assert.match(reason, /it is an X11 \(Xlib\/XCB, no toolkit\) app: it draws its windows itself.*click with x, y in window pixels/);
+      assert.doesNotMatch(reason, /GTK_MODULES|QT_ACCESSIBILITY|force-renderer-accessibility/, 'no switch it does not have is offered');
+    } finally {
+      process.kill(pid, 'SIGKILL');
+    }
+  });
+
   test('a Java app started without its ATK bridge is named as such, told how to get a tree, and gets no background keys', async () => {
     // Started plainly, as a user starts it (not through launch_app, which loads the bridge): the JVM never joins the
     // bus. The reason once listed every toolkit's switch and told to install a bridge that was installed; and keys

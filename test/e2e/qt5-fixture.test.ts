@@ -224,6 +224,42 @@ describe('Qt 5 fixture', () => {
     await callOk(fixtures.context, 'click', { window_id: dialog.window_id, selector: 'role=button name=Cancel' });
     rmSync(folder, { recursive: true, force: true });
   });
+  test("scroll areas showing what the app paints (a QGraphicsView, a self-painted widget) are drawn surfaces, named with their views' boxes", async () => {
+    // qpdfview and Okular draw a document's pages in a QGraphicsView, Okular its thumbnails in a widget that paints
+    // itself: the compact view showed empty scrolled groups where the screenshot showed the page's text, and did not
+    // say that it is only in the screenshot.
+    const drawing = await fixtures.desktop.launchFixture('qt5', { title: 'Qt Drawn View', extraArgs: ['--drawn-view'] });
+    const nodes = await pyatspiWalk(drawing.window.pid, 'Qt Drawn View', fixtures.desktop.env());
+    const childrenOf = (at: number) => {
+      const found: number[] = [];
+      for (let i = at + 1; i < nodes.length && nodes[i]!.depth > nodes[at]!.depth; i++) if (nodes[i]!.depth === nodes[at]!.depth + 1) found.push(i);
+      return found;
+    };
+    const holdsBar = (at: number) => childrenOf(at).some((child) => nodes[child]!.role === 'scroll bar');
+    const empty = (at: number) => nodes[at]!.role === 'filler' && childrenOf(at).length === 0;
+    // The oracle, as pyatspi reads them: the views of scroll areas (a filler beside fillers holding bars) that hold
+    // nothing or one empty filler, and the empty filler in one (the painted widget, taller than its view).
+    const views = nodes.flatMap((node, at) => {
+      if (node.role !== 'filler' || !childrenOf(at).some(holdsBar)) return [];
+      return childrenOf(at).filter((child) => nodes[child]!.role === 'filler' && !holdsBar(child) && nodes[child]!.states.includes('showing') && (empty(child) || (childrenOf(child).length === 1 && empty(childrenOf(child)[0]!))));
+    });
+    assert.equal(views.length, 2, `the graphics view's viewport and the strip's (the form's area holds its form): ${JSON.stringify(views.map((at) => nodes[at]))}`);
+    const painted = childrenOf(views[1]!)[0]!;
+    assert.ok(nodes[painted]!.extents![3] > nodes[views[1]!]!.extents![3], 'the painted widget runs below its view (the premise)');
+    assert.ok(!nodes.some((node) => node.name.includes('WORD111')), 'nothing in the tree holds the drawn text (the premise)');
+
+    const read = await callOk(fixtures.context, 'get_window_state', { window_id: drawing.window.id, include_screenshot: false });
+    const state = read.structured as { elements: { index: number; bounds?: { x: number; y: number; w: number; h: number } }[]; drawn_surfaces?: { element_index: number; bounds: { x: number; y: number; w: number; h: number } }[] };
+    const shown = views.map((at) => {
+      const [x, y, w, h] = nodes[at]!.extents!;
+      const element = state.elements.find((each) => each.bounds?.x === x && each.bounds.y === y && each.bounds.w === w && each.bounds.h === h);
+      assert.ok(element, `the view's box ${x},${y} ${w}x${h} is in the compact view:\n${read.body}`);
+      assert.match(read.summary, new RegExp(`\\[e${element.index}\\] ${w}x${h} at `));
+      return element.index;
+    });
+    assert.deepEqual(state.drawn_surfaces?.map((surface) => surface.element_index), shown, read.summary);
+  });
+
   test('a dialog Qt makes after another closed, with the closed one\'s object ids, is read with its own roles: the input dialog\'s label is no alert', async () => {
     const asking = await fixtures.desktop.launchFixture('qt5', { title: 'Qt Asker', extraArgs: ['--questions'] });
     const asked = await callOk(fixtures.context, 'click', { window_id: asking.window.id, selector: 'role=button name="Ask…"' });

@@ -1,7 +1,7 @@
 import type { CupAttributes, CupNode, CupRect, CupRole, CupState } from '../types.js';
 import { cupActionsFor } from './actions.js';
 import { closedMenu, holdsMenuItems, itemsKeptHidden } from './closed-menus.js';
-import { scrollsItsContent } from './scroll-areas.js';
+import { drawnViewOf, scrollsItsContent, type RoleShape } from './scroll-areas.js';
 import { CONTENT_NAMED_ATSPI_ROLES, DRAWN_SURFACE_ATSPI_ROLES, NAMED_BLOCK_ATSPI_ROLES, unknownCoordinate, type AtspiRawNode, type RawTreeContext, type UnreadChildren } from './raw-node.js';
 import { OBJECT_REPLACEMENT } from '../embedded-objects.js';
 import { intersectRect } from '../rect.js';
@@ -509,6 +509,8 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
   const rootStates = decodeStateSet(root.states);
   const windowVisibility: Visibility = { visible: rootStates.has('STATE_VISIBLE'), showing: rootStates.has('STATE_SHOWING') };
 
+  // The objects of scroll areas that show what the app draws, found as their areas are converted (drawnViewOf).
+  const drawnViews = new Set<RoleShape>();
   const convert = (raw: AtspiRawNode, parent: AtspiRawNode | undefined, parentPlacement: Placement, covered = false, visibility = windowVisibility): CupNode => {
     const index = numbers.get(raw)!;
     sources.push({ index, bus: raw.bus, path: raw.path, atspiRole: raw.role });
@@ -546,6 +548,13 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
     // the others a surface the app draws. Zenity's colour editor read three groups with no place and no value.
     const chooserPart = mapped === 'group' && parent !== undefined && chooserPartRoles.has(atspiRole) && raw.children.length === 0;
     const rangePart = chooserPart && raw.value !== undefined && hasRange(raw.value);
+    // What a scroll area shows and holds no object of is drawn by the app (drawnViewOf): the compact view showed an
+    // empty scrolled group where the screenshot showed a document's text.
+    if (scrolls) {
+      const drawn = drawnViewOf(raw);
+      if (drawn) drawnViews.add(drawn);
+    }
+    const emptyView = drawnViews.has(raw) && !name;
     const role: CupRole = editableBlock ? 'textbox' : wordsOnly ? 'text' : rangePart ? 'slider' : scrolls && mapped === 'generic' ? 'group' : mapped;
     // An object that holds only another process's objects (an ATK socket: WebKitGTK's web view, whose page runs in a
     // web process) says no state at all: it is judged by its place, not taken for hidden with all it embeds.
@@ -600,7 +609,7 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
         // Rows the toolkit draws and exposes none of: the pruning says so, as nothing in the tree would.
         ...(context.gtk4NameQuirks && selfDrawnViews.has(raw.name) ? { itemsNotExposed: true } : {}),
         // A surface the app paints itself (a game's board, a chart): the tree holds nothing of what it shows.
-        ...((drawnSurfaceRoles.has(atspiRole) || (chooserPart && !rangePart)) && raw.children.length === 0 && hasRealPlace(node) && !node.states.includes('hidden') ? { drawnSurface: true } : {}),
+        ...((((drawnSurfaceRoles.has(atspiRole) || (chooserPart && !rangePart)) && raw.children.length === 0) || emptyView) && hasRealPlace(node) && !node.states.includes('hidden') ? { drawnSurface: true } : {}),
       },
     };
     if (raw.children.length > 0) {

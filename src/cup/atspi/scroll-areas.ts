@@ -48,3 +48,19 @@ export function scrollsItsContent(node: RoleShape): boolean {
   const bars = node.children.filter(isScrollBarOrWrapper).length;
   return bars > 0 && bars < node.childCount;
 }
+
+/**
+ * The view of a scroll area that shows what the app draws itself, not objects: a plain container that holds nothing, or
+ * only one plain container that holds nothing (the widget it scrolls, painting itself). Qt exposes a QGraphicsView's
+ * viewport (qpdfview's and Okular's pages) as an empty filler beside its bars' fillers, and a QScrollArea's widget that
+ * paints itself (Okular's thumbnails) as an empty filler in the viewport: the reading showed an empty scrolled group. The
+ * view, not that widget, is the surface: its box is the part shown (Okular's thumbnails run far below it).
+ */
+export function drawnViewOf(area: RoleShape): RoleShape | undefined {
+  if (!scrollsItsContent(area)) return undefined;
+  const views = area.children.filter((child) => !isScrollBarOrWrapper(child));
+  const view = views.length === 1 ? views[0]! : undefined;
+  if (!view || !mayWrapScrollBar(view.role)) return undefined;
+  const inner = view.children[0];
+  return view.childCount === 0 || (view.childCount === 1 && inner && mayWrapScrollBar(inner.role) && inner.childCount === 0) ? view : undefined;
+}

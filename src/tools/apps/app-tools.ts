@@ -37,8 +37,8 @@ async function waitForApp(context: ToolContext, pid: number, seen: (window: Wind
       if (tree.accessible) return { windows: late ? open : working, owner: window.pid, accessible: true };
       missingReason ??= tree.missingReason;
     }
-    // Windows whose processes draw with a toolkit that has no accessibility (Motif, Tk, Xaw) never get a tree:
-    // NEdit's launch waited out the 20 s deadline for one.
+    // Windows whose processes draw with a toolkit that has no accessibility (Motif, Tk, Xaw), or with none (Xlib), never get a tree:
+    // NEdit's launch waited out the 20 s deadline for one, and so did MuPDF's viewer.
     const hopeless = working.length > 0 && working.every((window) => context.desktop.processWithoutAccessibility(window.pid));
     if (late || hopeless) return { windows: open.length > 0 ? open : found.windows, owner: open[0]?.pid ?? found.owner, accessible: false, ...(missingReason ? { missingReason } : {}) };
     await sleep(150);

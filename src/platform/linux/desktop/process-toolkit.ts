@@ -31,6 +31,29 @@ const toolkits: readonly { library: RegExp; toolkit: () => ProcessToolkit }[] = 
   { library: /\/libXaw[37]?\.so/, toolkit: () => none('Xt/Xaw') },
 ];
 
+/**
+ * Libraries through which a process can be on the accessibility bus without naming one of the toolkits above: the
+ * bridge and the client library themselves, and the engines of browsers and web views (Chromium and Electron map
+ * the bridge, Firefox GTK 3, but a build may map only its engine).
+ */
+const accessibilityLibraries = /\/lib(atk-bridge|atspi|atk-1\.0|webkit|xul|cef|electron)[^/]*\.so/;
+
+/** Xlib or XCB: what a program maps that draws its windows itself, with no toolkit (MuPDF's viewer, Wine, an SDL game). */
+const x11Client = /\/lib(X11|xcb)\.so/;
+
+/**
+ * A program that talks to the X server with no toolkit at all: nothing in it would register on the accessibility bus.
+ * Told as such, where it had been told to try GTK's, Qt's, Chromium's and Java's switches, none of which it has, and
+ * launch_app had waited out its 20 s deadline for a tree (MuPDF's viewer).
+ */
+const bareX11: ProcessToolkit = {
+  name: 'X11 (Xlib/XCB, no toolkit)',
+  remedy: 'it draws its windows itself and maps no toolkit or accessibility library, so nothing puts it on the bus and no setting would',
+  ignoresSentKeys: false,
+  ignoresSentPointer: false,
+  accessibility: false,
+};
+
 function none(name: string): ProcessToolkit {
   return { name, remedy: `${name} has no accessibility support at all`, ignoresSentKeys: false, ignoresSentPointer: false, accessibility: false };
 }
@@ -48,7 +71,7 @@ function java(): ProcessToolkit {
   return { name: 'Java (AWT/Swing)', remedy, ignoresSentKeys: true, ignoresSentPointer: false, accessibility: true };
 }
 
-/** The toolkit of the process's windows, or undefined when its libraries name none (or it is gone, or not ours to read). */
+/** The toolkit of the process's windows (bare X11 when it maps Xlib or XCB and nothing else that names one), or undefined when its libraries name none (or it is gone, or not ours to read). */
 export function processToolkit(pid: number): ProcessToolkit | undefined {
   if (pid <= 0) return undefined;
   let maps: string;
@@ -61,5 +84,6 @@ export function processToolkit(pid: number): ProcessToolkit | undefined {
   for (const { library, toolkit } of toolkits) {
     for (const path of libraries) if (library.test(path)) return toolkit();
   }
-  return undefined;
+  const paths = [...libraries];
+  return paths.some((path) => x11Client.test(path)) && !paths.some((path) => accessibilityLibraries.test(path)) ? bareX11 : undefined;
 }
