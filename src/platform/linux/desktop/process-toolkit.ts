@@ -48,7 +48,8 @@ const x11Client = /\/lib(X11|xcb)\.so/;
  */
 const bareX11: ProcessToolkit = {
   name: 'X11 (Xlib/XCB, no toolkit)',
-  remedy: 'it draws its windows itself and maps no toolkit or accessibility library, so nothing puts it on the bus and no setting would',
+  remedy:
+    'it draws its windows itself and maps no toolkit or accessibility library, so nothing of those puts it on the bus (one that speaks the protocol itself, as AccessKit does, shows in get_window_state once it registers)',
   ignoresSentKeys: false,
   ignoresSentPointer: false,
   accessibility: false,
