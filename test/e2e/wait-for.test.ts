@@ -148,6 +148,25 @@ describe('wait_for and find_elements on a GTK3 app', () => {
     assert.match(result.summary, /timed out after 600 ms.*nearest names "Increment"/);
   });
 
+  it('times out on time while an app too busy to answer is being read, saying what the look before saw', async () => {
+    // The app stops answering (its main loop works 4 s) just before the wait's periodic look: that look runs past the
+    // timeout. A 3000 ms wait had answered after 5528 ms, held by such a read.
+    const busy = await fixtures.launch('gtk3', { title: 'CUP Fixture Busy', extraArgs: ['--busy-ms', '4000'] });
+    try {
+      const started = Date.now();
+      const waiting = failsWith(fixtures.context, 'wait_for', { pid: busy.pid, window_id: busy.id, selector: 'name="Never there"', timeout_ms: 1500 }, 'timeout');
+      await sleep(700);
+      process.kill(busy.pid, 'SIGUSR1');
+      const result = await waiting;
+      const took = Date.now() - started;
+      assert.ok(took >= 1500 && took < 1500 + 700, `answered after ${took} ms`);
+      assert.match(result.summary, /timed out after 1500 ms/);
+      assert.ok((await fixtures.oracle.find(busy.pid, 'CUP Fixture Busy', 'push button', 'Increment')).found, 'pyatspi reads the app once it answers again');
+    } finally {
+      process.kill(busy.pid);
+    }
+  });
+
   it('stops promptly when the caller cancels', async () => {
     const controller = new AbortController();
     const started = Date.now();

@@ -196,7 +196,11 @@ export const waitFor = defineTool({
       let last: Parameters<typeof aborted>[2];
       for (;;) {
         const byApp = wokenBy === 'accessibility';
-        const seen = await look(context, resolved, selector, deadline - Date.now(), byApp ? windows : undefined, byApp && !args.gone);
+        const looking = look(context, resolved, selector, deadline - Date.now(), byApp ? windows : undefined, byApp && !args.gone);
+        // A look that runs past the deadline (a slow app's read) does not hold the answer: the timeout says what the
+        // look before saw. The first look is always waited for, so that a wait of 0 ms looks once.
+        const seen = last ? await beforeDeadline(looking, deadline) : await looking;
+        if (!seen) timedOut(args, resolved, selector, last!.look, started, reads);
         windows = seen.windows;
         reads++;
         last = { args: resolved, selector, look: seen, reads };
@@ -206,18 +210,7 @@ export const waitFor = defineTool({
         }
         if (seen.satisfied) return answer(context, resolved, seen, { started, wokenBy, reads });
         const remaining = deadline - Date.now();
-        if (remaining <= 0) {
-          const details = lastSeen(resolved, selector, seen);
-          const what = [args.selector ? `${args.gone ? 'no element matching' : 'an element matching'} ${JSON.stringify(args.selector)}` : '', args.window_title ? `${args.gone ? 'no' : 'a'} window titled ~${JSON.stringify(args.window_title)}` : '']
-            .filter(Boolean)
-            .join(' and ');
-          throw new ToolError(`timed out after ${args.timeout_ms} ms waiting for ${what}; last seen: ${lastSeenText(details)}`, 'timeout', {
-            timeout_ms: args.timeout_ms,
-            elapsed_ms: Date.now() - started,
-            reads,
-            ...details,
-          });
-        }
+        if (remaining <= 0) timedOut(args, resolved, selector, seen, started, reads);
         wokenBy = (await watch.next(Math.min(remaining, RECHECK_MS))) ?? 'recheck';
         if (context.signal?.aborted) aborted(context, Date.now() - started, last);
       }
@@ -227,6 +220,33 @@ export const waitFor = defineTool({
     }
   },
 });
+
+/** The look's answer, or undefined once the deadline passed first (the look goes on, bounded by its read budget). */
+async function beforeDeadline(looking: Promise<Look>, deadline: number): Promise<Look | undefined> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), Math.max(0, deadline - Date.now()));
+  });
+  looking.catch(() => undefined);
+  try {
+    return await Promise.race([looking, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function timedOut(args: WaitArgs & { timeout_ms: number }, resolved: WaitArgs, selector: DesktopSelector | undefined, seen: Look, started: number, reads: number): never {
+  const details = lastSeen(resolved, selector, seen);
+  const what = [args.selector ? `${args.gone ? 'no element matching' : 'an element matching'} ${JSON.stringify(args.selector)}` : '', args.window_title ? `${args.gone ? 'no' : 'a'} window titled ~${JSON.stringify(args.window_title)}` : '']
+    .filter(Boolean)
+    .join(' and ');
+  throw new ToolError(`timed out after ${args.timeout_ms} ms waiting for ${what}; last seen: ${lastSeenText(details)}`, 'timeout', {
+    timeout_ms: args.timeout_ms,
+    elapsed_ms: Date.now() - started,
+    reads,
+    ...details,
+  });
+}
 
 /**
  * The pid of the window a selector is looked for in. A window this session has read that has closed since holds
