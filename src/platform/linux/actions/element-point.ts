@@ -7,11 +7,11 @@ import type { X11Connection } from '../x11/index.js';
 import { caretOffset, parentOf, readInterfaces, readRole, readStates, selectTextRange, setCaretOffset, textSelection } from '../atspi/operations.js';
 import { quirksFor, showingMayBeStale } from '../atspi/toolkit.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
-import { findWindow, type DesktopWindow } from '../../windows.js';
+import { findWindow } from '../../windows.js';
 import type { PointTarget } from '../../targets.js';
 import { ToolError } from '../../../errors.js';
 import { focusElement } from './accessible-actions.js';
-import { coverDescription } from './point-cover.js';
+import { coverDescription, isOwnPopup, popupDescription } from './point-cover.js';
 import { liveStates } from './live-states.js';
 import { actionable, type LiveElementTarget } from './live-target.js';
 import { mayWrapScrollBar } from '../../../cup/atspi/scroll-areas.js';
@@ -182,13 +182,15 @@ export async function elementScreenPoint(desktop: LinuxDesktop, target: LiveElem
 }
 
 /**
- * What lies at a point instead of the window's app, with the window where it is: the bare screen ("no window") or
- * another program's window; undefined when the point is on a window of the app. A popup (a menu, an open drop-down:
- * override-redirect, unmanaged) counts as the app's, as does any window of its process (its own dialog).
+ * What lies at a point instead of the window's app, with the window where it is: the bare screen ("no window"),
+ * another program's window or popup (a notification bubble); undefined when the point is on a window of the app. The
+ * app's own popup (a menu, an open drop-down: override-redirect, unmanaged; see isOwnPopup) counts as the app's, as
+ * does any window of its process (its own dialog).
  */
 export async function otherThanAppAt(desktop: LinuxDesktop, x: X11Connection, point: PointTarget): Promise<string | undefined> {
   const hit = await windowAt(x, { x: point.screenX, y: point.screenY });
-  if (hit.overrideRedirect || hit.client === point.window.id) return undefined;
+  if (hit.client === point.window.id) return undefined;
+  if (hit.overrideRedirect) return (await isOwnPopup(x, hit, point.window)) ? undefined : popupDescription(x, hit.topLevel);
   const owner = hit.client === undefined ? undefined : (await desktop.windows()).find((window) => window.id === hit.client);
   if (hit.topLevel !== 0 && (hit.client === undefined || owner?.pid === point.window.pid)) return undefined;
   return hit.topLevel === 0 ? 'no window' : `window ${hit.client}${owner ? ` "${owner.title}" of another program (pid ${owner.pid})` : ' of another program'}`;
@@ -217,7 +219,8 @@ const coversPassed = 4;
 
 /**
  * Where a real click on the element reaches it with its window in front: the point given, or, when another window
- * still lies over it there (another program's kept above the others, always on top; a dialog of the app that the
+ * still lies over it there (another program's kept above the others, always on top, or its popup, such as a
+ * notification bubble; a dialog of the app that the
  * element reaches past), the middle of the largest part of the element's visible box that window leaves free, as a person clicks the part that shows (a Mousepad text
  * area whose middle an always-on-top window covered was refused as a position "not a real one"). An element that such
  * windows cover wholly is refused (point_covered), naming them; nothing was sent. A point on a window of the app (its
@@ -229,13 +232,16 @@ export async function uncoveredElementPoint(desktop: LinuxDesktop, x: X11Connect
   let shown: Box | undefined;
   let free: Box | undefined;
   let at = point;
-  const covers: DesktopWindow[] = [];
+  const covers: { id: number; description: string }[] = [];
   for (let pass = 0; pass < coversPassed; pass++) {
     const hit = await windowAt(x, { x: at.screenX, y: at.screenY });
-    if (hit.topLevel === 0 || hit.overrideRedirect || hit.client === undefined || hit.client === window.id) return at;
-    const cover = (await desktop.windows()).find((other) => other.id === hit.client);
+    if (hit.topLevel === 0 || hit.client === window.id) return at;
+    // Another program's popup (a notification bubble) stays over the window in front, as a window kept above does.
+    const popup = hit.overrideRedirect && !(await isOwnPopup(x, hit, window));
+    if (hit.overrideRedirect && !popup) return at;
+    const cover = popup || hit.client === undefined ? undefined : (await desktop.windows()).find((other) => other.id === hit.client);
     const inside = at.screenX >= inWindow.x && at.screenX < inWindow.x + inWindow.w && at.screenY >= inWindow.y && at.screenY < inWindow.y + inWindow.h;
-    if (!cover || !inside) return at;
+    if ((!popup && !cover) || !inside) return at;
     if (!shown) {
       const box = await visibleBox(desktop, target);
       if ('why' in box) return at;
@@ -247,15 +253,15 @@ export async function uncoveredElementPoint(desktop: LinuxDesktop, x: X11Connect
     // reaching past it is this window's, under its dialog: the GTK3 fixture's Increment, half under its non-modal
     // dialog, had the dialog's Close button clicked in its place, read as confirmed by the dialog closing.
     const common = intersectRect(shown, over);
-    if (cover.pid === window.pid && common.w === shown.w && common.h === shown.h) return at;
-    covers.push(cover);
+    if (cover?.pid === window.pid && common.w === shown.w && common.h === shown.h) return at;
+    covers.push(cover ? { id: cover.id, description: coverDescription(cover, window) } : { id: hit.topLevel, description: await popupDescription(x, hit.topLevel) });
     free = largestUncovered(free ?? shown, over, minimumSide);
     if (!free) break;
     const screenX = Math.round(free.x + free.w / 2);
     const screenY = Math.round(free.y + free.h / 2);
     at = { ...point, screenX, screenY, windowX: screenX - window.bounds.x, windowY: screenY - window.bounds.y };
   }
-  const names = [...new Map(covers.map((cover) => [cover.id, cover])).values()].map((cover) => coverDescription(cover, window)).join(', ');
+  const names = [...new Map(covers.map((cover) => [cover.id, cover.description])).values()].join(', ');
   const label = `element [e${target.element.index}] (${target.element.role}${target.element.name ? ` "${target.element.name}"` : ''})`;
   throw new ToolError(
     `${label} is covered by ${names} even with window ${window.id} in front: no part of it shows, so a real click would reach that window; nothing was sent. ` +

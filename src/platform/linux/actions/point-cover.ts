@@ -4,7 +4,7 @@ import { oneLine } from '../../../cup/text.js';
 import { ToolError } from '../../../errors.js';
 import type { PointTarget } from '../../targets.js';
 import type { DesktopWindow } from '../../windows.js';
-import { windowAt } from '../input/index.js';
+import { windowAt, type WindowAtPoint } from '../input/index.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import type { X11Connection } from '../x11/index.js';
 
@@ -19,6 +19,37 @@ export function coverDescription(cover: DesktopWindow, window: DesktopWindow): s
 }
 
 /**
+ * Whether the override-redirect window at a point is the window's app's own popup (a menu, a drop-down list, a tool
+ * tip of its), which takes a click meant for it: one of the app's X client, or one its process says it made
+ * (_NET_WM_PID). Another program's (a notification bubble, an on-screen display, another app's tool tip) lies over
+ * the window whatever is in front, unseen in its screenshot, and takes a real click meant for the window: a click on
+ * HexChat's Nick name field under a notification-daemon bubble went to the bubble and read "no effect seen".
+ */
+export async function isOwnPopup(x: X11Connection, hit: WindowAtPoint, window: DesktopWindow): Promise<boolean> {
+  if (!hit.overrideRedirect) return false;
+  const mask = x.setup.resourceIdMask;
+  if ((hit.topLevel & ~mask) === (window.id & ~mask)) return true;
+  const pid = await x.getCardinals(hit.topLevel, '_NET_WM_PID').catch(() => null);
+  return pid?.[0] !== undefined && pid[0] === window.pid;
+}
+
+/**
+ * Another program's popup (override-redirect: the window manager lists it nowhere), as a refusal names it: its X
+ * window, title, process and kind (`_NET_WM_WINDOW_TYPE_NOTIFICATION` says "a notification").
+ */
+export async function popupDescription(x: X11Connection, topLevel: number): Promise<string> {
+  const [title, pid, types] = await Promise.all([
+    x.getString(topLevel, '_NET_WM_NAME').then((name) => name ?? x.getString(topLevel, 'WM_NAME')).catch(() => null),
+    x.getCardinals(topLevel, '_NET_WM_PID').catch(() => null),
+    x.getAtomList(topLevel, '_NET_WM_WINDOW_TYPE').catch(() => null),
+  ]);
+  const type = types?.[0] === undefined ? undefined : await x.getAtomName(types[0]).catch(() => undefined);
+  const kind = type?.startsWith('_NET_WM_WINDOW_TYPE_') ? type.slice('_NET_WM_WINDOW_TYPE_'.length).toLowerCase().replaceAll('_', ' ') : undefined;
+  const facts = [title ? `"${oneLine(title)}"` : '', pid?.[0] ? `pid ${pid[0]}` : '', kind ? `a ${kind}` : ''].filter(Boolean);
+  return `a popup of another program (X window 0x${topLevel.toString(16)}${facts.length ? `, ${facts.join(', ')}` : ''})`;
+}
+
+/**
  * Refuses a real click at a point of the window's screenshot that, with the window in front, another window still
  * lies over: one kept above the others (always on top), a dialog of the window, or, for a shaded window, whatever is
  * under its title bar. The screenshot shows the window's own pixels whatever covers it, so nothing in it warns of the
@@ -29,8 +60,7 @@ export function coverDescription(cover: DesktopWindow, window: DesktopWindow): s
 export async function requirePointOnWindow(desktop: LinuxDesktop, x: X11Connection, point: PointTarget): Promise<void> {
   const hit = await windowAt(x, { x: point.screenX, y: point.screenY });
   if (hit.client === point.window.id) return;
-  const mask = x.setup.resourceIdMask;
-  if (hit.overrideRedirect && (hit.topLevel & ~mask) === (point.window.id & ~mask)) return;
+  if (await isOwnPopup(x, hit, point.window)) return;
   const windows = await desktop.windows();
   const cover = hit.client === undefined ? undefined : windows.find((window) => window.id === hit.client);
   const { window } = point;
@@ -38,7 +68,7 @@ export async function requirePointOnWindow(desktop: LinuxDesktop, x: X11Connecti
     hit.topLevel === 0
       ? 'no window (the bare screen)'
       : hit.overrideRedirect
-        ? `a popup of another program (X window 0x${hit.topLevel.toString(16)})`
+        ? await popupDescription(x, hit.topLevel)
         : cover
           ? coverDescription(cover, window)
           : `X window 0x${hit.topLevel.toString(16)}`;
