@@ -205,6 +205,33 @@ describe('window states: always on top, shaded, minimized', () => {
     }
   });
 
+  test('a notification bubble is listed, read and clicked like a window; keys for it are refused, nothing sent', async () => {
+    await placeTop(900, 500);
+    const { process, window: app } = await fixtures.desktop.launchFixture('gtk3', { title: 'Bubble app', size: '300x200', extraArgs: ['--notification', 'Mail from Ada'] });
+    try {
+      let bubble: (Listed & { pid: number; title: string; notification?: boolean }) | undefined;
+      await until('list_windows lists the bubble', async () => {
+        bubble = ((await listed()) as (typeof bubble & object)[]).find((window) => window.pid === app.pid && window.notification === true);
+        return bubble !== undefined;
+      });
+      assert.equal(bubble!.title, 'Notification');
+      // The X server: no window manager's window, and typed a notification.
+      const x = fixtures.x;
+      assert.equal((await x.getWindowAttributes(bubble!.window_id)).overrideRedirect, true, 'X: the bubble is override-redirect');
+      assert.deepEqual(await x.getAtomList(bubble!.window_id, '_NET_WM_WINDOW_TYPE'), [await x.internAtom('_NET_WM_WINDOW_TYPE_NOTIFICATION')]);
+      const read = await callOk(fixtures.context, 'get_window_state', { window_id: bubble!.window_id, include_screenshot: false });
+      const reply = (read.structured.elements as Element[]).find((element) => element.role === 'button' && element.name === 'Reply');
+      assert.ok(reply, JSON.stringify(read.structured.elements));
+      const keys = await failsWith(fixtures.context, 'press_key', { window_id: bubble!.window_id, key: 'return', delivery_mode: 'foreground' }, 'activation_failed');
+      assert.match(keys.summary, /notification bubble, which never takes the keyboard focus/);
+      const clicked = (await callOk(fixtures.context, 'click', { window_id: bubble!.window_id, element_index: reply.index, delivery_mode: 'foreground' })).structured as unknown as Action;
+      assert.equal(clicked.effect, 'confirmed', JSON.stringify(clicked));
+      assert.equal((await fixtures.waitForStatus(app, (status) => status.lastKey === 'notification:reply')).lastKey, 'notification:reply', 'pyatspi: the bubble\'s Reply was pressed');
+    } finally {
+      process.kill('SIGKILL');
+    }
+  });
+
   test('scroll with the wheel over the middle of a window an always-on-top window covers there is refused, the pointer not moved', async () => {
     // xcalc (Xaw) has no accessibility tree: the foreground scroll turns the wheel over its window's middle.
     const { process: xcalc, window: calculator } = await fixtures.desktop.launch('xcalc', [], 'Calculator');
