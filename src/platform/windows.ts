@@ -39,6 +39,11 @@ export interface DesktopWindow {
    * JWindow: jEdit's), and no window an app is worked in.
    */
   bare?: true;
+  /**
+   * A notification bubble (an override-redirect window typed _NET_WM_WINDOW_TYPE_NOTIFICATION on X11): no window manager
+   * manages it, so it is never activated or raised, and it stays over every window.
+   */
+  notification?: true;
 }
 
 /** The window a call names, checked against the pid it names; errors say how to find a valid one. */

@@ -158,6 +158,80 @@ describe('window states: always on top, shaded, minimized', () => {
     }
   });
 
+  /**
+   * A notification bubble as notification-daemon shows one: an override-redirect window of another X client (the
+   * test's own connection) typed _NET_WM_WINDOW_TYPE_NOTIFICATION, over `box` of the screen. It stays over whatever
+   * window is brought to the front, and list_windows never lists it.
+   */
+  async function showBubble(box: { x: number; y: number; w: number; h: number }): Promise<() => Promise<void>> {
+    const x = fixtures.x;
+    const bubble = await x.createWindow({ parent: x.screen.root, x: box.x, y: box.y, width: box.w, height: box.h, backgroundPixel: 0xffff00, overrideRedirect: true });
+    await x.changeProperty(bubble, await x.internAtom('_NET_WM_WINDOW_TYPE'), await x.internAtom('ATOM'), 32, [await x.internAtom('_NET_WM_WINDOW_TYPE_NOTIFICATION')]);
+    await x.changeProperty(bubble, await x.internAtom('WM_NAME'), await x.internAtom('STRING'), 8, Buffer.from('Notification'));
+    await x.mapWindow(bubble);
+    await x.sync();
+    return async () => {
+      await x.destroyWindow(bubble);
+      await x.sync();
+    };
+  }
+
+  test('a real click on an element whose middle another program\'s notification bubble covers lands on the part that shows', async () => {
+    await placeTop(900, 500);
+    const box = increment.bounds!;
+    const hide = await showBubble({ x: box.x + 40, y: box.y - 40, w: 200, h: box.h + 80 });
+    try {
+      const before = (await fixtures.status(main)).counter;
+      const clicked = (await callOk(fixtures.context, 'click', { window_id: main.id, element_index: increment.index, delivery_mode: 'foreground' })).structured as unknown as Action;
+      assert.equal(clicked.effect, 'confirmed', JSON.stringify(clicked));
+      assert.equal((await fixtures.waitForStatus(main, (status) => status.counter === before + 1)).counter, before + 1, 'pyatspi: Increment was pressed once');
+    } finally {
+      await hide();
+    }
+  });
+
+  test('an element a notification bubble covers wholly is refused, naming the bubble; nothing is clicked', async () => {
+    await placeTop(900, 500);
+    const box = increment.bounds!;
+    const hide = await showBubble({ x: box.x - 20, y: box.y - 20, w: box.w + 40, h: box.h + 40 });
+    try {
+      const before = (await fixtures.status(main)).counter;
+      const refused = await failsWith(fixtures.context, 'click', { window_id: main.id, element_index: increment.index, delivery_mode: 'foreground' }, 'point_covered');
+      assert.match(refused.summary, /covered by a popup of another program \(X window 0x[0-9a-f]+, "Notification", a notification\)/);
+      await sleep(300);
+      assert.equal((await fixtures.status(main)).counter, before, 'pyatspi: Increment took no click');
+    } finally {
+      await hide();
+    }
+  });
+
+  test('a notification bubble is listed, read and clicked like a window; keys for it are refused, nothing sent', async () => {
+    await placeTop(900, 500);
+    const { process, window: app } = await fixtures.desktop.launchFixture('gtk3', { title: 'Bubble app', size: '300x200', extraArgs: ['--notification', 'Mail from Ada'] });
+    try {
+      let bubble: (Listed & { pid: number; title: string; notification?: boolean }) | undefined;
+      await until('list_windows lists the bubble', async () => {
+        bubble = ((await listed()) as (typeof bubble & object)[]).find((window) => window.pid === app.pid && window.notification === true);
+        return bubble !== undefined;
+      });
+      assert.equal(bubble!.title, 'Notification');
+      // The X server: no window manager's window, and typed a notification.
+      const x = fixtures.x;
+      assert.equal((await x.getWindowAttributes(bubble!.window_id)).overrideRedirect, true, 'X: the bubble is override-redirect');
+      assert.deepEqual(await x.getAtomList(bubble!.window_id, '_NET_WM_WINDOW_TYPE'), [await x.internAtom('_NET_WM_WINDOW_TYPE_NOTIFICATION')]);
+      const read = await callOk(fixtures.context, 'get_window_state', { window_id: bubble!.window_id, include_screenshot: false });
+      const reply = (read.structured.elements as Element[]).find((element) => element.role === 'button' && element.name === 'Reply');
+      assert.ok(reply, JSON.stringify(read.structured.elements));
+      const keys = await failsWith(fixtures.context, 'press_key', { window_id: bubble!.window_id, key: 'return', delivery_mode: 'foreground' }, 'activation_failed');
+      assert.match(keys.summary, /notification bubble, which never takes the keyboard focus/);
+      const clicked = (await callOk(fixtures.context, 'click', { window_id: bubble!.window_id, element_index: reply.index, delivery_mode: 'foreground' })).structured as unknown as Action;
+      assert.equal(clicked.effect, 'confirmed', JSON.stringify(clicked));
+      assert.equal((await fixtures.waitForStatus(app, (status) => status.lastKey === 'notification:reply')).lastKey, 'notification:reply', 'pyatspi: the bubble\'s Reply was pressed');
+    } finally {
+      process.kill('SIGKILL');
+    }
+  });
+
   test('scroll with the wheel over the middle of a window an always-on-top window covers there is refused, the pointer not moved', async () => {
     // xcalc (Xaw) has no accessibility tree: the foreground scroll turns the wheel over its window's middle.
     const { process: xcalc, window: calculator } = await fixtures.desktop.launch('xcalc', [], 'Calculator');

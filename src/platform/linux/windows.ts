@@ -127,6 +127,19 @@ function describeWindow(x: X11Connection, id: number, zIndex: number, facts: Win
   return window;
 }
 
+/**
+ * The notification bubbles on screen: override-redirect children of the root typed _NET_WM_WINDOW_TYPE_NOTIFICATION
+ * (notification-daemon's, xfce4-notifyd's). No window manager lists them, yet a person sees them over every window and
+ * clicks their buttons (Reply, Open, the close mark): a HexChat or mail notification with a Reply button was in no
+ * listing, and get_window_state on its X window was window_not_found. Bottom to top, as the root stacks them.
+ */
+async function notificationBubbles(x: X11Connection, children: readonly number[], notificationAtom: number): Promise<number[]> {
+  const attributes = await Promise.all(children.map((id) => x.getWindowAttributes(id).catch(() => undefined)));
+  const popups = children.filter((_, index) => attributes[index]?.overrideRedirect && attributes[index]!.mapState === 'viewable' && attributes[index]!.class === 'InputOutput');
+  const types = await Promise.all(popups.map((id) => x.getAtomList(id, '_NET_WM_WINDOW_TYPE').catch(() => null)));
+  return popups.filter((_, index) => types[index]?.[0] === notificationAtom);
+}
+
 /** The client windows each connection listed last, whose facts the next listing asks for ahead (asked-ahead.ts). */
 const listedBefore = new WeakMap<X11Connection, readonly number[]>();
 
@@ -137,7 +150,7 @@ const listedBefore = new WeakMap<X11Connection, readonly number[]>();
 export async function listClientWindows(x: X11Connection): Promise<ClientWindow[]> {
   const root = x.screen.root;
   const factsOf = askedAhead(listedBefore.get(x) ?? [], (id) => windowFacts(x, id));
-  const [stacking, clients, active, currentDesktop, hiddenAtom, modalAtom, splashAtom, skipTaskbarAtom, aboveAtom, shadedAtom] = await Promise.all([
+  const [stacking, clients, active, currentDesktop, hiddenAtom, modalAtom, splashAtom, skipTaskbarAtom, aboveAtom, shadedAtom, notificationAtom, rootTree] = await Promise.all([
     x.getWindowList(root, '_NET_CLIENT_LIST_STACKING'),
     x.getWindowList(root, '_NET_CLIENT_LIST'),
     x.getWindowList(root, '_NET_ACTIVE_WINDOW'),
@@ -148,15 +161,26 @@ export async function listClientWindows(x: X11Connection): Promise<ClientWindow[
     x.internAtom('_NET_WM_STATE_SKIP_TASKBAR'),
     x.internAtom('_NET_WM_STATE_ABOVE'),
     x.internAtom('_NET_WM_STATE_SHADED'),
+    x.internAtom('_NET_WM_WINDOW_TYPE_NOTIFICATION'),
+    x.queryTree(root),
   ]);
   let ordered = stacking ?? clients;
   if (!ordered) ordered = await rootChildren(x);
   // Clients missing from the stacking list (rare) go to the bottom.
-  const ids = [...(clients ?? []).filter((id) => !ordered!.includes(id)), ...ordered];
+  const managed = [...(clients ?? []).filter((id) => !ordered!.includes(id)), ...ordered];
+  // Bubbles stack over every managed window.
+  const bubbles = await notificationBubbles(x, rootTree.children.filter((id) => !managed.includes(id)), notificationAtom);
+  const ids = [...managed, ...bubbles];
   const context = { activeWindow: active?.[0] ?? 0, currentDesktop: currentDesktop?.[0], hiddenAtom, modalAtom, splashAtom, skipTaskbarAtom, aboveAtom, shadedAtom };
   listedBefore.set(x, ids);
   const facts = await Promise.all(ids.map(factsOf));
-  return ids.map((id, zIndex) => describeWindow(x, id, zIndex, facts[zIndex], context)).filter((window): window is ClientWindow => window !== undefined);
+  return ids
+    .map((id, zIndex) => {
+      const window = describeWindow(x, id, zIndex, facts[zIndex], context);
+      if (window && bubbles.includes(id)) window.notification = true;
+      return window;
+    })
+    .filter((window): window is ClientWindow => window !== undefined);
 }
 
 export async function findClientWindow(x: X11Connection, id: number): Promise<ClientWindow | undefined> {

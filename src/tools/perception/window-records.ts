@@ -21,6 +21,7 @@ export function windowRecord(window: DesktopWindow): WindowResult {
     ...(window.splash ? { splash: true } : {}),
     ...(window.above ? { always_on_top: true } : {}),
     ...(window.shaded ? { shaded: true } : {}),
+    ...(window.notification ? { notification: true } : {}),
   };
 }
 
@@ -34,6 +35,7 @@ export function formatWindowLine(window: DesktopWindow): string {
     window.transientFor !== undefined ? `dialog of ${window.transientFor}` : '',
     window.splash ? 'splash screen' : '',
     window.above ? 'always on top' : '',
+    window.notification ? 'notification' : '',
   ]
     .filter(Boolean)
     .join(', ');
@@ -46,9 +48,14 @@ export async function resolveWindow(context: ToolContext, windowId: number, pid?
   return findWindow(await context.desktop.windows(), windowId, pid);
 }
 
-/** A process's top-level windows, front-most first; window_not_found when it has none. */
+/**
+ * A process's top-level windows, front-most first, its notification bubbles last (they stack over every window, yet a
+ * call naming only the pid means the app's window to work in); window_not_found when it has none.
+ */
 export async function windowsOfProcess(context: ToolContext, pid: number): Promise<DesktopWindow[]> {
-  const windows = (await context.desktop.windows()).filter((window) => window.pid === pid).sort((a, b) => b.zIndex - a.zIndex);
+  const windows = (await context.desktop.windows())
+    .filter((window) => window.pid === pid)
+    .sort((a, b) => Number(a.notification ?? false) - Number(b.notification ?? false) || b.zIndex - a.zIndex);
   if (windows.length === 0) throw new ToolError(`pid ${pid} has no window; call list_windows`, 'window_not_found');
   return windows;
 }

@@ -2,7 +2,7 @@
 import { ATSPI_ROLE, ATSPI_ROLE_NAMES } from '../../../cup/atspi/constants.js';
 import { intersectRect } from '../../../cup/rect.js';
 import type { ObjectRef } from '../atspi/object-ref.js';
-import { click, windowAt } from '../input/index.js';
+import { click } from '../input/index.js';
 import type { X11Connection } from '../x11/index.js';
 import { caretOffset, parentOf, readInterfaces, readRole, readStates, selectTextRange, setCaretOffset, textSelection } from '../atspi/operations.js';
 import { quirksFor, showingMayBeStale } from '../atspi/toolkit.js';
@@ -178,37 +178,6 @@ export async function elementScreenPoint(desktop: LinuxDesktop, target: LiveElem
   const screenY = Math.round(placement.y + placement.h / 2);
   const point: PointTarget = { kind: 'point', window: target.window, screenX, screenY, windowX: screenX - target.window.bounds.x, windowY: screenY - target.window.bounds.y };
   return scrolledIntoView ? { ...point, scrolledIntoView } : point;
-}
-
-/**
- * What lies at a point instead of the window's app, with the window where it is: the bare screen ("no window") or
- * another program's window; undefined when the point is on a window of the app. A popup (a menu, an open drop-down:
- * override-redirect, unmanaged) counts as the app's, as does any window of its process (its own dialog).
- */
-export async function otherThanAppAt(desktop: LinuxDesktop, x: X11Connection, point: PointTarget): Promise<string | undefined> {
-  const hit = await windowAt(x, { x: point.screenX, y: point.screenY });
-  if (hit.overrideRedirect || hit.client === point.window.id) return undefined;
-  const owner = hit.client === undefined ? undefined : (await desktop.windows()).find((window) => window.id === hit.client);
-  if (hit.topLevel !== 0 && (hit.client === undefined || owner?.pid === point.window.pid)) return undefined;
-  return hit.topLevel === 0 ? 'no window' : `window ${hit.client}${owner ? ` "${owner.title}" of another program (pid ${owner.pid})` : ' of another program'}`;
-}
-
-/**
- * Refuses a real click whose point, with the window in front, lies on no window of the element's app (see
- * otherThanAppAt). A toolkit can report an element showing with a box that is nowhere: Qt 5 keeps a closed combo
- * box's items "showing" at the screen's corner (0,0), where a click hits whatever is there.
- */
-export async function requireOnAppWindow(desktop: LinuxDesktop, x: X11Connection, target: LiveElementTarget, point: PointTarget): Promise<void> {
-  const there = await otherThanAppAt(desktop, x, point);
-  if (there === undefined) return;
-  const label = `element [e${target.element.index}] (${target.element.role}${target.element.name ? ` "${target.element.name}"` : ''})`;
-  throw new ToolError(
-    `${label} is reported at ${point.screenX},${point.screenY}, where ${there} is, not window ${point.window.id}: its position is not a real one ` +
-      '(Qt 5 reports the items of a closed combo box as showing at the screen\'s corner), or the window moved. Nothing was sent. ' +
-      'Open what holds it first (click its combo box or menu), then call get_window_state again and click the item; or use delivery_mode "background", which needs no position.',
-    'element_not_visible',
-    { placement: 'off_window' },
-  );
 }
 
 /** True for a refusal that scrolling with the window in front (the wheel) might still overcome. */

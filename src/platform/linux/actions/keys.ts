@@ -11,7 +11,7 @@ import { focusForKeys, focusKeepingCaret, focusFactsAhead } from './element-poin
 import { focusedElementOf, focusedTargetFor } from './focused-element.js';
 import { liveStates } from './live-states.js';
 import { actionable, liveTarget, type LiveElementTarget } from './live-target.js';
-import { parseKeys, withForeground } from './real-input.js';
+import { parseKeys, refuseKeysToNotification, withForeground } from './real-input.js';
 import { observePixels, syntheticEventsReach } from './synthetic-rung.js';
 import { observe, selectionProbe, stateProbe, textProbe, type Probe } from './verification.js';
 
@@ -155,6 +155,7 @@ export async function pressKeysAction(desktop: LinuxDesktop, request: KeyRequest
     return actionOutcome({ path: 'x11_atspi', mode, observation });
   }
 
+  refuseKeysToNotification(window);
   // The element's focus facts are asked while its window is activated (see readFocusFacts).
   const facts = element ? focusFactsAhead(desktop, element) : undefined;
   const observation = await withForeground(desktop, window, async (x) => {

@@ -1,15 +1,16 @@
 // Whether real pointer input at a point reaches the window it is meant for, with that window in front: another window
-// can still lie over it (always on top, a dialog of it), and a screenshot of the window shows nothing of that.
+// can still lie over it (always on top, a dialog of it, another program's popup), and a screenshot of the window shows
+// nothing of that.
 import { intersectRect, largestUncovered } from '../../../cup/rect.js';
 import type { CupRect } from '../../../cup/types.js';
 import { oneLine } from '../../../cup/text.js';
 import { ToolError } from '../../../errors.js';
 import type { PointTarget } from '../../targets.js';
 import type { DesktopWindow } from '../../windows.js';
-import { windowAt } from '../input/index.js';
+import { windowAt, type WindowAtPoint } from '../input/index.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import type { X11Connection } from '../x11/index.js';
-import { minimumSide, requireOnAppWindow, visibleBox, type PlacedPoint } from './element-point.js';
+import { minimumSide, visibleBox, type PlacedPoint } from './element-point.js';
 import type { LiveElementTarget } from './live-target.js';
 
 /** A window lying over `window`, as a refusal names it: its id and title, whose it is, and why it stays over it. */
@@ -23,6 +24,37 @@ export function coverDescription(cover: DesktopWindow, window: DesktopWindow): s
 }
 
 /**
+ * Whether the override-redirect window at a point is the window's app's own popup (a menu, a drop-down list, a tool
+ * tip of its), which takes a click meant for it: one of the app's X client, or one its process says it made
+ * (_NET_WM_PID). Another program's (a notification bubble, an on-screen display, another app's tool tip) lies over
+ * the window whatever is in front, unseen in its screenshot, and takes a real click meant for the window: a click on
+ * HexChat's Nick name field under a notification-daemon bubble went to the bubble and read "no effect seen".
+ */
+export async function isOwnPopup(x: X11Connection, hit: WindowAtPoint, window: DesktopWindow): Promise<boolean> {
+  if (!hit.overrideRedirect) return false;
+  const mask = x.setup.resourceIdMask;
+  if ((hit.topLevel & ~mask) === (window.id & ~mask)) return true;
+  const pid = await x.getCardinals(hit.topLevel, '_NET_WM_PID').catch(() => null);
+  return pid?.[0] !== undefined && pid[0] === window.pid;
+}
+
+/**
+ * Another program's popup (override-redirect: the window manager lists it nowhere), as a refusal names it: its X
+ * window, title, process and kind (`_NET_WM_WINDOW_TYPE_NOTIFICATION` says "a notification").
+ */
+export async function popupDescription(x: X11Connection, topLevel: number): Promise<string> {
+  const [title, pid, types] = await Promise.all([
+    x.getString(topLevel, '_NET_WM_NAME').then((name) => name ?? x.getString(topLevel, 'WM_NAME')).catch(() => null),
+    x.getCardinals(topLevel, '_NET_WM_PID').catch(() => null),
+    x.getAtomList(topLevel, '_NET_WM_WINDOW_TYPE').catch(() => null),
+  ]);
+  const type = types?.[0] === undefined ? undefined : await x.getAtomName(types[0]).catch(() => undefined);
+  const kind = type?.startsWith('_NET_WM_WINDOW_TYPE_') ? type.slice('_NET_WM_WINDOW_TYPE_'.length).toLowerCase().replaceAll('_', ' ') : undefined;
+  const facts = [title ? `"${oneLine(title)}"` : '', pid?.[0] ? `pid ${pid[0]}` : '', kind ? `a ${kind}` : ''].filter(Boolean);
+  return `a popup of another program (X window 0x${topLevel.toString(16)}${facts.length ? `, ${facts.join(', ')}` : ''})`;
+}
+
+/**
  * Refuses a real click at a point of the window's screenshot that, with the window in front, another window still
  * lies over: one kept above the others (always on top), a dialog of the window, or, for a shaded window, whatever is
  * under its title bar. The screenshot shows the window's own pixels whatever covers it, so nothing in it warns of the
@@ -33,8 +65,7 @@ export function coverDescription(cover: DesktopWindow, window: DesktopWindow): s
 export async function requirePointOnWindow(desktop: LinuxDesktop, x: X11Connection, point: PointTarget): Promise<void> {
   const hit = await windowAt(x, { x: point.screenX, y: point.screenY });
   if (hit.client === point.window.id) return;
-  const mask = x.setup.resourceIdMask;
-  if (hit.overrideRedirect && (hit.topLevel & ~mask) === (point.window.id & ~mask)) return;
+  if (await isOwnPopup(x, hit, point.window)) return;
   const windows = await desktop.windows();
   const cover = hit.client === undefined ? undefined : windows.find((window) => window.id === hit.client);
   const { window } = point;
@@ -42,7 +73,7 @@ export async function requirePointOnWindow(desktop: LinuxDesktop, x: X11Connecti
     hit.topLevel === 0
       ? 'no window (the bare screen)'
       : hit.overrideRedirect
-        ? `a popup of another program (X window 0x${hit.topLevel.toString(16)})`
+        ? await popupDescription(x, hit.topLevel)
         : cover
           ? coverDescription(cover, window)
           : `X window 0x${hit.topLevel.toString(16)}`;
@@ -56,12 +87,46 @@ export async function requirePointOnWindow(desktop: LinuxDesktop, x: X11Connecti
   );
 }
 
+/**
+ * What lies at a point instead of the window's app, with the window where it is: the bare screen ("no window"),
+ * another program's window or popup (a notification bubble); undefined when the point is on a window of the app. The
+ * app's own popup (a menu, an open drop-down: override-redirect, unmanaged; see isOwnPopup) counts as the app's, as
+ * does any window of its process (its own dialog).
+ */
+export async function otherThanAppAt(desktop: LinuxDesktop, x: X11Connection, point: PointTarget): Promise<string | undefined> {
+  const hit = await windowAt(x, { x: point.screenX, y: point.screenY });
+  if (hit.client === point.window.id) return undefined;
+  if (hit.overrideRedirect) return (await isOwnPopup(x, hit, point.window)) ? undefined : popupDescription(x, hit.topLevel);
+  const owner = hit.client === undefined ? undefined : (await desktop.windows()).find((window) => window.id === hit.client);
+  if (hit.topLevel !== 0 && (hit.client === undefined || owner?.pid === point.window.pid)) return undefined;
+  return hit.topLevel === 0 ? 'no window' : `window ${hit.client}${owner ? ` "${owner.title}" of another program (pid ${owner.pid})` : ' of another program'}`;
+}
+
+/**
+ * Refuses a real click whose point, with the window in front, lies on no window of the element's app (see
+ * otherThanAppAt). A toolkit can report an element showing with a box that is nowhere: Qt 5 keeps a closed combo
+ * box's items "showing" at the screen's corner (0,0), where a click hits whatever is there.
+ */
+export async function requireOnAppWindow(desktop: LinuxDesktop, x: X11Connection, target: LiveElementTarget, point: PointTarget): Promise<void> {
+  const there = await otherThanAppAt(desktop, x, point);
+  if (there === undefined) return;
+  const label = `element [e${target.element.index}] (${target.element.role}${target.element.name ? ` "${target.element.name}"` : ''})`;
+  throw new ToolError(
+    `${label} is reported at ${point.screenX},${point.screenY}, where ${there} is, not window ${point.window.id}: its position is not a real one ` +
+      '(Qt 5 reports the items of a closed combo box as showing at the screen\'s corner), or the window moved. Nothing was sent. ' +
+      'Open what holds it first (click its combo box or menu), then call get_window_state again and click the item; or use delivery_mode "background", which needs no position.',
+    'element_not_visible',
+    { placement: 'off_window' },
+  );
+}
+
 /** How many windows over an element a real click's point is moved away from before the element counts as covered. */
 const coversPassed = 4;
 
 /**
  * Where a real click on the element reaches it with its window in front: the point given, or, when another window
- * still lies over it there (another program's kept above the others, always on top; a dialog of the app that the
+ * still lies over it there (another program's kept above the others, always on top, or its popup, such as a
+ * notification bubble; a dialog of the app that the
  * element reaches past), the middle of the largest part of the element's visible box that window leaves free, as a person clicks the part that shows (a Mousepad text
  * area whose middle an always-on-top window covered was refused as a position "not a real one"). An element that such
  * windows cover wholly is refused (point_covered), naming them; nothing was sent. A point on a window of the app (its
@@ -73,13 +138,16 @@ export async function uncoveredElementPoint(desktop: LinuxDesktop, x: X11Connect
   let shown: CupRect | undefined;
   let free: CupRect | undefined;
   let at = point;
-  const covers: DesktopWindow[] = [];
+  const covers: { id: number; description: string }[] = [];
   for (let pass = 0; pass < coversPassed; pass++) {
     const hit = await windowAt(x, { x: at.screenX, y: at.screenY });
-    if (hit.topLevel === 0 || hit.overrideRedirect || hit.client === undefined || hit.client === window.id) return at;
-    const cover = (await desktop.windows()).find((other) => other.id === hit.client);
+    if (hit.topLevel === 0 || hit.client === window.id) return at;
+    // Another program's popup (a notification bubble) stays over the window in front, as a window kept above does.
+    const popup = hit.overrideRedirect && !(await isOwnPopup(x, hit, window));
+    if (hit.overrideRedirect && !popup) return at;
+    const cover = popup || hit.client === undefined ? undefined : (await desktop.windows()).find((other) => other.id === hit.client);
     const inside = at.screenX >= inWindow.x && at.screenX < inWindow.x + inWindow.w && at.screenY >= inWindow.y && at.screenY < inWindow.y + inWindow.h;
-    if (!cover || !inside) return at;
+    if ((!popup && !cover) || !inside) return at;
     if (!shown) {
       const box = await visibleBox(desktop, target);
       if ('why' in box) return at;
@@ -91,15 +159,15 @@ export async function uncoveredElementPoint(desktop: LinuxDesktop, x: X11Connect
     // reaching past it is this window's, under its dialog: the GTK3 fixture's Increment, half under its non-modal
     // dialog, had the dialog's Close button clicked in its place, read as confirmed by the dialog closing.
     const common = intersectRect(shown, over);
-    if (cover.pid === window.pid && common.w === shown.w && common.h === shown.h) return at;
-    covers.push(cover);
+    if (cover?.pid === window.pid && common.w === shown.w && common.h === shown.h) return at;
+    covers.push(cover ? { id: cover.id, description: coverDescription(cover, window) } : { id: hit.topLevel, description: await popupDescription(x, hit.topLevel) });
     free = largestUncovered(free ?? shown, over, minimumSide);
     if (!free) break;
     const screenX = Math.round(free.x + free.w / 2);
     const screenY = Math.round(free.y + free.h / 2);
     at = { ...point, screenX, screenY, windowX: screenX - window.bounds.x, windowY: screenY - window.bounds.y };
   }
-  const names = [...new Map(covers.map((cover) => [cover.id, cover])).values()].map((cover) => coverDescription(cover, window)).join(', ');
+  const names = [...new Map(covers.map((cover) => [cover.id, cover.description])).values()].join(', ');
   const label = `element [e${target.element.index}] (${target.element.role}${target.element.name ? ` "${target.element.name}"` : ''})`;
   throw new ToolError(
     `${label} is covered by ${names} even with window ${window.id} in front: no part of it shows, so a real click would reach that window; nothing was sent. ` +

@@ -21,7 +21,10 @@ export async function withForeground<T extends Observation | undefined>(desktop:
   await refuseUnderOtherMenus(desktop, x, window);
   try {
     const holdsActivation = await editorOpenedDuring(desktop, window);
-    const { value, report } = await inForeground(x, window.id, (sent) => input(x, sent), { holdsActivation });
+    // A notification bubble is no window manager's to activate (asking timed out as activation_failed), and it lies
+    // over every window already: the pointer reaches it as it is.
+    const activate = !window.notification;
+    const { value, report } = await inForeground(x, window.id, (sent) => input(x, sent), { holdsActivation, activate });
     if ((!report.keptActiveFor && !report.keptActiveWith) || !value) return value;
     const previous = report.previousActive ? `window ${report.previousActive}` : 'the window active before';
     const kept = report.keptActiveFor
@@ -32,6 +35,19 @@ export async function withForeground<T extends Observation | undefined>(desktop:
     if (error instanceof ActivationError) throw new ToolError(error.message, 'activation_failed');
     throw error;
   }
+}
+
+/**
+ * Real keys cannot reach a notification bubble: nothing gives it the keyboard focus, so they would go to whichever
+ * window has it. Refused before anything is sent.
+ */
+export function refuseKeysToNotification(window: DesktopWindow): void {
+  if (!window.notification) return;
+  throw new ToolError(
+    `window ${window.id} "${oneLine(window.title)}" is a notification bubble, which never takes the keyboard focus: real keys would go to the active window instead; nothing was sent. ` +
+      'Click its buttons (by element_index, in either delivery mode) instead',
+    'activation_failed',
+  );
 }
 
 /**

@@ -19,7 +19,7 @@ import { showsNumber } from '../../../cup/shown-number.js';
 import { focusedTargetFor } from './focused-element.js';
 import { liveStates } from './live-states.js';
 import { actionable, liveTarget, type LiveElementTarget } from './live-target.js';
-import { withForeground } from './real-input.js';
+import { refuseKeysToNotification, withForeground } from './real-input.js';
 import { observePixels, syntheticEventsReach } from './synthetic-rung.js';
 import { linesOutcome, linesTypedUntil, onlyReturns, returnActed, typedUntil, typeLines, type TypedLines } from './return-press.js';
 import { observe, textProbe, type Probe } from './verification.js';
@@ -475,6 +475,7 @@ async function typeInto(desktop: LinuxDesktop, request: TypeRequest, element: Li
   const readsText = app !== undefined && holdsText;
   let typed: SentInput | undefined;
   let missing = false;
+  refuseKeysToNotification(window);
   // The field's focus facts are asked while its window is activated (see readFocusFacts).
   const facts = element ? focusFactsAhead(desktop, element) : undefined;
   const observation = await withForeground(desktop, window, async (x, allSent) => {

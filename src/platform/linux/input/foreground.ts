@@ -11,6 +11,11 @@ export interface ForegroundOptions {
   timeoutMs?: number;
   /** Give the previously active window back its activation afterwards (default true). */
   restoreActive?: boolean;
+  /**
+   * Activate the window first (default true). False for a window no window manager manages and nothing can activate,
+   * which lies over every window and takes the pointer as it is (a notification bubble): only the pointer is restored.
+   */
+  activate?: boolean;
   /** Put the pointer back where it was afterwards (default true). */
   restorePointer?: boolean;
   /**
@@ -74,7 +79,7 @@ export async function inForeground<T>(
   const facts = Promise.all([activeWindow(x), pointerPosition(x), isActive(x, window)]);
   // The activation's own questions go out with these, in the same round trip: its request to the window manager is
   // sent after their answers, so what they read is from before it. An active window is left as it is.
-  const activation = activateWindow(x, window, { timeoutMs }).then(
+  const activation = (options.activate === false ? Promise.resolve(true) : activateWindow(x, window, { timeoutMs })).then(
     (activated) => ({ activated }),
     (error: unknown) => ({ error }),
   );
@@ -90,7 +95,7 @@ export async function inForeground<T>(
         await restorePointer(x, pointer);
         report.restoredPointer = true;
       }
-      if ((options.restoreActive ?? true) && !wasActive && previousActive !== window) {
+      if ((options.restoreActive ?? true) && options.activate !== false && !wasActive && previousActive !== window) {
         const before = await popupsBefore;
         const opened = (await openPopups(x, window)).filter((popup) => !before.includes(popup));
         const held = opened.length > 0 ? undefined : await options.holdsActivation?.().catch(() => undefined);
