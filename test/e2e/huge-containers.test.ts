@@ -74,6 +74,32 @@ describe('containers with far more children than can be shown are read by their 
     await desktop?.stop();
   });
 
+  test('a walk cut short by its budget leaves out the objects it had not read, rather than show them as disabled hidden generics', async () => {
+    // The walk lists a container's children and reads each one's role, name and states; its budget ending between the
+    // two had left the children listed but not read in the tree, role 0 and no state: shown as "gen {dis,hid,off}".
+    const window = (await desktop.launchFixture('gtk3', { title: 'CUP Fixture Cut Short', rows: 300 })).window;
+    const context = testContext();
+    try {
+      await accessibleWindowState(context, window);
+      let cut = 0;
+      for (const budgetMs of [2, 4, 6, 8, 12, 16, 24, 32, 48, 64]) {
+        const tree = await context.desktop.readWindowTree(window, { maxNodes: 5000, maxDepth: 1000, budgetMs, fresh: true });
+        const read = tree.read;
+        if (!read?.root) continue;
+        if (read.truncated) cut++;
+        const unread = findAllRaw(read.root, (node) => node.role === 0 && node.states.every((word) => word === 0));
+        assert.deepEqual(unread.map((node) => node.path), [], `a walk of ${budgetMs} ms (${read.nodeCount} nodes, truncated ${read.truncated}) holds objects it never read`);
+      }
+      assert.ok(cut > 0, 'some of the walks were cut short by their budget');
+      const full = await context.desktop.readWindowTree(window, { maxNodes: 5000, maxDepth: 1000, budgetMs: 8000, fresh: true });
+      assert.equal(full.read?.truncated, false);
+      assert.ok(await oracle.find(window.pid, 'CUP Fixture Cut Short', 'push button', 'Increment').then((found) => found.found), 'pyatspi reads the window whole');
+    } finally {
+      await context.desktop.close();
+      process.kill(window.pid);
+    }
+  });
+
   test('a GTK3 list of 100,000 rows: exactly the rows pyatspi reports SHOWING, the rest counted, at the top and scrolled half way; a click on a shown row selects it', async (t) => {
     const title = 'CUP Fixture 100k rows';
     const started = Date.now();

@@ -265,6 +265,13 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
     finish = resolve;
   });
 
+  /**
+   * The nodes whose role, states and name are not read yet, with the node whose child each is. A walk cut short (its
+   * budget spent, an app that stopped answering) leaves them out: they had been shown as generics that say disabled,
+   * hidden and off screen, which they are not; their parent's child count still tells that children went unread.
+   */
+  const basicsUnread = new Map<AtspiRawNode, AtspiRawNode | undefined>();
+
   /** Containers read by their visible part, with that part: their children's places are checked at the end. */
   const windowed: { node: AtspiRawNode; view: Rect }[] = [];
 
@@ -285,8 +292,18 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
   const complete = () => {
     if (finished) return;
     finished = true;
+    for (const [node, owner] of basicsUnread) {
+      if (!owner) continue;
+      owner.children = owner.children.filter((child) => child !== node);
+      nodeCount--;
+    }
+    // Not even the top object was read: there is no tree to show.
+    if (basicsUnread.has(root)) {
+      nodeCount = 0;
+      failure ??= `nothing was read within the read's budget of ${options.budgetMs} ms`;
+    }
     for (const { node, view } of windowed) dropMisplacedExtents(node, view);
-    const result = (): ReadTreeResult => ({ root, nodeCount, truncated, failure, unresponsive, calls, elapsedMs: Date.now() - started });
+    const result = (): ReadTreeResult => ({ ...(nodeCount > 0 ? { root } : {}), nodeCount, truncated, failure, unresponsive, calls, elapsedMs: Date.now() - started });
     // A hung app answers no question about its duplicates either.
     if (unresponsive) return finish(result());
     const undrawn = async () => {
@@ -744,12 +761,14 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
    */
   function visit(node: AtspiRawNode, depth: number, parentView: Promise<Rect>, parent: ParentFacts | undefined, scrollView: Rect | undefined, box?: Body, owner?: AtspiRawNode): void {
     pendingNodes++;
+    basicsUnread.set(node, owner);
     (async () => {
       const cached = facts.get(node);
       const early = cached?.hadChildren && depth < options.maxDepth ? call(node, atspiInterface('Accessible'), 'GetChildren') : undefined;
       // Awaited below; until then a rejection must not count as unhandled.
       early?.catch(() => {});
       const { known, alive } = await readBasics(node, cached);
+      basicsUnread.delete(node);
       if (!alive && owner) {
         // Destroyed since its parent listed it (a list rebuilt while it was read): no element, and its parent's
         // children are asked again, so the rows that replaced it are read, not shown as disabled hidden generics.
@@ -774,21 +793,22 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
       // Its own box, asked ahead by its parent inside a scrolled pane, else read with its details.
       const ownBox = async () => (box ? placedExtents(asBox(box)) : details.then(() => (node.positionUnknown ? undefined : placedExtents(node.extents)), () => undefined));
       const visiting = await childrenToVisit(node, ownBox, refs, childScroll);
-      const visitChild = ({ ref, box: childBox, away }: (typeof visiting.children)[number], scrolled: Rect | undefined): AtspiRawNode | undefined => {
+      // The child is put among `into` before it is visited: its first call may find the budget spent and end the walk
+      // there and then, and the end leaves out the children not read (see basicsUnread), which it must find in place.
+      const visitChild = ({ ref, box: childBox, away }: (typeof visiting.children)[number], scrolled: Rect | undefined, into: AtspiRawNode[]): AtspiRawNode | undefined => {
+        // A walk already answered (its budget spent) adds nothing more to the tree it returned.
+        if (finished) return undefined;
         if (nodeCount >= options.maxNodes) {
           truncated = true;
           return undefined;
         }
         const child = newNode(ref);
         if (away) child.scrolledAway = away;
+        into.push(child);
         visit(child, depth + 1, view, node, scrolled, childBox, node);
         return child;
       };
-      for (const entry of visiting.children) {
-        const child = visitChild(entry, visiting.scrollView);
-        if (!child) break;
-        node.children.push(child);
-      }
+      for (const entry of visiting.children) if (!visitChild(entry, visiting.scrollView, node.children)) break;
       if (!readsVisiblePartOnly(containerOf(node))) {
         let relists = 0;
         let relisting: Promise<boolean> | undefined;
@@ -808,13 +828,13 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
           const again = await childrenToVisit(node, ownBox, await childrenToRead(node, depth, undefined, view), childScroll);
           const had = new Map(node.children.map((child) => [`${child.bus}${child.path}`, child]));
           const children: AtspiRawNode[] = [];
+          node.children = children;
           for (const entry of again.children) {
             if (destroyed.has(entry.ref.path)) continue;
-            const child = had.get(`${entry.ref.bus}${entry.ref.path}`) ?? visitChild(entry, again.scrollView);
-            if (!child) break;
-            children.push(child);
+            const kept = had.get(`${entry.ref.bus}${entry.ref.path}`);
+            if (kept) children.push(kept);
+            else if (!visitChild(entry, again.scrollView, children)) break;
           }
-          node.children = children;
           return true;
         };
       }
