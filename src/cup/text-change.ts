@@ -28,12 +28,14 @@ function commonStart(a: string, b: string): number {
 
 /**
  * The lines a text scrolled up by, when the new text begins with the old one's later lines (a terminal's screen,
- * a log): the smallest shift after which at least two lines, or all that are left, are the same.
+ * a log): the smallest shift after which at least two lines, or all that are left, are the same, one of them holding
+ * more than blanks. Blank lines alone are no sign: a document emptied (gedit's, by set_value "" or an undo) read as
+ * 'scrolled up 2 lines', as its text's last line, after its last newline, is as empty as the new text.
  */
 function scrolledBy(was: readonly string[], now: readonly string[]): number | undefined {
   for (let shift = 1; shift < was.length; shift++) {
-    const overlap = Math.min(2, was.length - shift);
-    if (was.slice(shift, shift + overlap).every((line, i) => line === now[i])) return shift;
+    const overlap = was.slice(shift, shift + Math.min(2, was.length - shift));
+    if (overlap.every((line, i) => line === now[i]) && overlap.some((line) => line.trim() !== '')) return shift;
   }
   return undefined;
 }
