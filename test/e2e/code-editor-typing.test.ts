@@ -2,12 +2,15 @@
 // the line before it after each Return, so the spaces typed come on top of its own. Real keys then leave the editor
 // holding other text than was typed, and the result says how (which lines it indented), where it said the Return
 // "acted on" the text as a form's Return does. Text typed in the background goes in through EditableText, as given.
-// pyatspi reads the editor's text.
+// pyatspi reads the editor's text. The editor's word list, a popup of its own that it hides when it loses the focus (as
+// Geany's), stays open after real keys opened it: the window keeps its activation (pyatspi sees the list showing,
+// xprop the window active), where giving the window active before its place back closed the list.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { ClientWindow } from '../../src/platform/linux/windows.js';
 import { FixtureDesktop } from '../helpers/fixture-desktop.js';
 import { callOk } from '../helpers/tools.js';
+import { XReaders } from '../helpers/x-readers.js';
 
 interface Typed {
   effect: string;
@@ -51,6 +54,21 @@ describe('typing into a code editor that auto-indents', () => {
     assert.ok(evidence.some((line) => line.includes('changed what they typed: the editor indented lines 3 and 4 otherwise than typed')), JSON.stringify(evidence));
     assert.ok(evidence.some((line) => line.includes(`gained ${JSON.stringify(held)} where ${JSON.stringify(typed)} was typed`)), JSON.stringify(evidence));
     assert.ok(!evidence.some((line) => line.includes('Return press acted on it')), JSON.stringify(evidence));
+  });
+
+  test('real keys that open a word list leave it open, the window active', async () => {
+    const other = await fixtures.launch('gtk3', { title: 'Other window' });
+    const readers = new XReaders(fixtures.desktop.env());
+    const code = await editor();
+    await callOk(fixtures.context, 'set_value', { window_id: window.id, element_index: code.index, value: '' });
+    await readers.activate(other.id);
+    const result = (await callOk(fixtures.context, 'type_text', { window_id: window.id, element_index: code.index, text: 'x = comp', delivery_mode: 'foreground' })).structured as unknown as Typed;
+    assert.equal((await fixtures.oracle.find(window.pid, title, 'text', 'Code')).text, 'x = comp');
+    assert.equal(result.effect, 'confirmed', JSON.stringify(result));
+    const popups = (await fixtures.oracle.topLevels(window.pid)).filter((top) => top.role === 'window' && top.showing);
+    assert.equal(popups.length, 1, `pyatspi: the word list shows (${JSON.stringify(await fixtures.oracle.topLevels(window.pid))})`);
+    assert.equal(await readers.activeWindow(), window.id, 'the editor\'s window stays active');
+    assert.ok((result.evidence ?? []).some((line) => line.includes(`window ${window.id} stays active with the popup it opened`)), JSON.stringify(result));
   });
 
   test('in the background the text goes in as given, as the advice says', async () => {

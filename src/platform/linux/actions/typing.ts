@@ -496,6 +496,8 @@ async function typeInto(desktop: LinuxDesktop, request: TypeRequest, element: Li
   let missing = false;
   // The field's focus facts are asked while its window is activated (see readFocusFacts).
   const facts = element ? focusFactsAhead(desktop, element) : undefined;
+  // The field's insertions are listened to until the read-back ends (see restoreOnceHandled).
+  let stopCounting: (() => void) | undefined;
   const observation = await withForeground(desktop, window, async (x, allSent) => {
     // Put the caret in the field first, outside the observation. A one-line field without the focus takes the text at
     // its end, as in the background (insertAtCaret); a real End key in the same stream as the text puts the caret
@@ -509,16 +511,32 @@ async function typeInto(desktop: LinuxDesktop, request: TypeRequest, element: Li
     // No hold between a key's press and its release: XTEST delivers both in order either way (as `xdotool type
     // --delay 0` sends them), and a timer per key (a millisecond or more, longer on a busy machine) made 100
     // characters cost over 100 ms.
+    // The field's insertions tell the pacing how far the app got (see pacing.ts), and when it has handled every key:
+    // only then does the window active before get its place back, so that a popup the last keys opened (an editor's
+    // word list) is seen open and keeps this window active (see withForeground). Given back as soon as the keys were
+    // sent, Geany's word list closed as its window lost the focus, before the agent could pick from it.
+    let handled = 0;
+    let keysSent = false;
+    const insertions = [...expected].length + (multiLine ? (request.text.match(/\n/g) ?? []).length : 0);
+    const restoreOnceHandled = () => {
+      if (keysSent && handled >= insertions) allSent();
+    };
+    const counting = readsText
+      ? await (await desktop.atspi()).events
+          .listen((event) => {
+            handled += insertedInto(target!.ref, event);
+            restoreOnceHandled();
+          })
+          .catch(() => undefined)
+      : undefined;
+    stopCounting = counting;
     const type = async () => {
-      // The field's insertions tell the pacing how far the app got (see pacing.ts).
-      let handled = 0;
-      const counting = readsText ? await (await desktop.atspi()).events.listen((event) => void (handled += insertedInto(target!.ref, event))).catch(() => undefined) : undefined;
       try {
         typed = await typeTextReally(x, request.text, { delayMs: request.delayMs, holdMs: 0, signal, ...(counting ? { handled: () => handled } : {}) });
       } finally {
-        counting?.();
+        keysSent = true;
       }
-      if (readsText) allSent();
+      if (readsText) restoreOnceHandled();
     };
     // Without an accessible target the window's pixels are the read-back.
     if (!app) return observePixels(desktop, window, type, signal);
@@ -544,7 +562,7 @@ async function typeInto(desktop: LinuxDesktop, request: TypeRequest, element: Li
     if (acted) return acted;
     missing = true;
     return { ...observed, changed: false, listening: true };
-  });
+  }).finally(() => stopCounting?.());
   const escalation = missing
     ? {
         recommended: 'px' as const,
