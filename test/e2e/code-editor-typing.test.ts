@@ -4,7 +4,8 @@
 // "acted on" the text as a form's Return does. Text typed in the background goes in through EditableText, as given.
 // pyatspi reads the editor's text. The editor's word list, a popup of its own that it hides when it loses the focus (as
 // Geany's), stays open after real keys opened it: the window keeps its activation (pyatspi sees the list showing,
-// xprop the window active), where giving the window active before its place back closed the list.
+// xprop the window active), where giving the window active before its place back closed the list. Keys that only move
+// the caret (ctrl+Home, End) are confirmed by where it went, as pyatspi reads it, where they read "no effect seen".
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { ClientWindow } from '../../src/platform/linux/windows.js';
@@ -69,6 +70,19 @@ describe('typing into a code editor that auto-indents', () => {
     assert.equal(popups.length, 1, `pyatspi: the word list shows (${JSON.stringify(await fixtures.oracle.topLevels(window.pid))})`);
     assert.equal(await readers.activeWindow(), window.id, 'the editor\'s window stays active');
     assert.ok((result.evidence ?? []).some((line) => line.includes(`window ${window.id} stays active with the popup it opened`)), JSON.stringify(result));
+  });
+
+  test('keys that only move the caret are told by where it went', async () => {
+    const code = await editor();
+    await callOk(fixtures.context, 'set_value', { window_id: window.id, element_index: code.index, value: '    indented\nsecond' });
+    const home = (await callOk(fixtures.context, 'press_key', { window_id: window.id, element_index: code.index, key: 'ctrl+Home', delivery_mode: 'foreground' })).structured as unknown as Typed;
+    assert.equal((await fixtures.oracle.find(window.pid, title, 'text', 'Code')).caret, 0, 'pyatspi: the caret went to the start');
+    assert.equal(home.effect, 'confirmed', JSON.stringify(home));
+    assert.ok(home.evidence?.includes(`caret of [e${code.index}] moved: line 2, column 7 → line 1, column 1`), JSON.stringify(home));
+    const end = (await callOk(fixtures.context, 'press_key', { window_id: window.id, element_index: code.index, key: 'End', delivery_mode: 'foreground' })).structured as unknown as Typed;
+    assert.equal((await fixtures.oracle.find(window.pid, title, 'text', 'Code')).caret, 12, 'pyatspi: the caret went to the end of the line');
+    assert.equal(end.effect, 'confirmed', JSON.stringify(end));
+    assert.ok(end.evidence?.includes(`caret of [e${code.index}] moved: line 1, column 1 → line 1, column 13`), JSON.stringify(end));
   });
 
   test('in the background the text goes in as given, as the advice says', async () => {

@@ -14,7 +14,7 @@ import { untilBornDialogFilled } from './born-dialog.js';
 import { pageLoadMs, untilPageLoaded } from './page-load.js';
 import { ROOT_PATH, type ObjectRef } from '../atspi/object-ref.js';
 import type { AtspiClient } from '../atspi/client.js';
-import { ancestry, children, readDescription, readName, readRole, readStates, readText, readTextAtCaret, readValue, textSelection } from '../atspi/operations.js';
+import { ancestry, caretOffset, children, readDescription, readName, readRole, readStates, readText, readTextAtCaret, readValue, textSelection } from '../atspi/operations.js';
 import { UnansweredActionError } from '../atspi/unanswered-action.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import type { ClientWindow } from '../windows.js';
@@ -45,6 +45,8 @@ export interface Probe {
    * own events about that fact of that object say it again, and are left out.
    */
   reads?: { ref: ObjectRef; fact: 'text' | 'value' | 'states' };
+  /** Told only when no other probe's reading changed (the caret moves with any text typed or deleted, which that line tells). */
+  secondary?: true;
 }
 
 /** An object's AT-SPI role by name, read once when first needed (a toggle button's CHECKED is CUP's pressed). */
@@ -104,6 +106,31 @@ const probedTextLength = 1_000_000;
 /** A field's text: what typing and keys change, also at the end of a text longer than a tree reading holds. */
 export function textProbe(desktop: LinuxDesktop, ref: ObjectRef, label: string): Probe {
   return { label: `text of ${label}`, read: async () => readTextAtCaret(await desktop.atspi(), ref, probedTextLength), reads: { ref, fact: 'text' } };
+}
+
+/** Up to this offset the caret is told by line and column (the text before it is read); further in by its offset. */
+const caretLinesRead = 200_000;
+
+/**
+ * Where the caret is in an object's text, "line 3, column 5" (from 1): what a key that only moves it changes (Home,
+ * End, the arrows, an editor's go-to-line), where nothing else may change: End and Home in gedit's document read
+ * "no effect seen". Secondary: typing and deleting move it too, and the text's line says what they did.
+ */
+export function caretProbe(desktop: LinuxDesktop, ref: ObjectRef, label: string): Probe {
+  return {
+    label: `caret of ${label}`,
+    read: async () => {
+      const client = await desktop.atspi();
+      const at = await caretOffset(client, ref);
+      if (!(at >= 0)) return undefined;
+      if (at > caretLinesRead) return `offset ${at}`;
+      const lines = (await readText(client, ref, at)).split('\n');
+      return `line ${lines.length}, column ${[...lines[lines.length - 1]!].length + 1}`;
+    },
+    describe: (before, after) => `caret of ${label} moved: ${before} → ${after}`,
+    reads: { ref, fact: 'text' },
+    secondary: true,
+  };
 }
 
 /**
@@ -972,8 +999,10 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
     const gone = lost.some(Boolean) && probes.every((_, i) => lost[i] || after[i] === before[i]);
     if (gone && closed.length === 0) evidence.push(goneLine([...new Set(probes.filter((_, i) => lost[i]).map((probe) => probeSubject(probe.label)))].join(', ')));
     const probeLines = new Map<number, string>();
+    const probeChanged = (i: number) => !(gone || silent[i] || after[i] === before[i] || (closed.length > 0 && (after[i] === undefined || after[i] === goneMark)));
+    const othersChanged = probes.some((probe, i) => !probe.secondary && probeChanged(i));
     probes.forEach((probe, i) => {
-      if (gone || silent[i] || after[i] === before[i] || (closed.length > 0 && (after[i] === undefined || after[i] === goneMark))) return;
+      if (!probeChanged(i) || (probe.secondary && othersChanged)) return;
       const [was, now] = [before[i], after[i]];
       const line = probe.describe && was !== undefined && now !== undefined ? probe.describe(was, now) : `${probe.label}: ${textChange(was, now)}`;
       probeLines.set(i, line);
