@@ -36,6 +36,9 @@ const testPackages = [
   // WebKitGTK's GObject bindings for the GTK3 fixture's --web-view: a page embedded from its web process through an ATK
   // socket, as Devhelp shows its documentation (test/e2e/trial-devtools.test.ts).
   'gir1.2-webkit2-4.1',
+  // GtkSourceView 4's bindings for the GTK3 fixture's --source-view, a code editor that auto-indents what keys type
+  // (test/e2e/code-editor-typing.test.ts); Meld already pulls them in.
+  'gir1.2-gtksource-4',
   // A terminal emulator (VTE): its screen is only in its Text, shown as rows (test/e2e/terminal-widget.test.ts).
   'lxterminal',
   // GTK3 dialogs from the shell, which print what the user entered, a GTK3 diff viewer full of popovers, a

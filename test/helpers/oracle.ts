@@ -9,6 +9,8 @@ export interface OracleNode {
   description?: string;
   states?: string[];
   text?: string;
+  /** The caret's offset in the text, with text. */
+  caret?: number;
   value?: number;
   extents?: [number, number, number, number];
 }

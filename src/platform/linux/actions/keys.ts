@@ -13,7 +13,7 @@ import { liveStates } from './live-states.js';
 import { actionable, liveTarget, type LiveElementTarget } from './live-target.js';
 import { parseKeys, refuseKeysToNotification, withForeground } from './real-input.js';
 import { observePixels, syntheticEventsReach } from './synthetic-rung.js';
-import { observe, selectionProbe, stateProbe, textProbe, type Probe } from './verification.js';
+import { caretProbe, observe, selectionProbe, stateProbe, textProbe, type Probe } from './verification.js';
 
 /** Roles that Space presses when they have the focus, as a click would (a text field types the space instead). */
 const spacePressedRoles = new Set(['button', 'checkbox', 'radio', 'switch', 'menuitemcheckbox', 'menuitemradio']);
@@ -113,7 +113,7 @@ export async function pressKeysAction(desktop: LinuxDesktop, request: KeyRequest
   const label = element ? `[e${element.element.index}]` : 'the focused element';
   const probes: Probe[] = target
     ? [
-        ...(target.interfaces.includes('Text') ? [textProbe(desktop, target.ref, label), selectionProbe(desktop, target.ref, label)] : []),
+        ...(target.interfaces.includes('Text') ? [textProbe(desktop, target.ref, label), selectionProbe(desktop, target.ref, label), caretProbe(desktop, target.ref, label)] : []),
         ...['checked', 'selected', 'expanded'].map((state) => stateProbe(desktop, target.ref, label, state)),
       ]
     : [];

@@ -16,6 +16,7 @@ import { backgroundFocusMs, focusArrives, focusElement, type Actionable } from '
 import { typeThroughDevTools, type DevToolsTyping } from './devtools-typing.js';
 import { focusForKeys, focusFactsAhead } from './element-point.js';
 import { showsNumber } from '../../../cup/shown-number.js';
+import { quoteText, typedTextChanges } from '../../../cup/typed-text-changes.js';
 import { focusedTargetFor } from './focused-element.js';
 import { liveStates } from './live-states.js';
 import { actionable, liveTarget, type LiveElementTarget } from './live-target.js';
@@ -370,6 +371,22 @@ export async function typeTextAction(desktop: LinuxDesktop, request: TypeRequest
 }
 
 /**
+ * The evidence lines for typing that an editor changed as it took the keys (see typedTextChanges), or undefined when
+ * the field gained the text as typed or is unreadable. `verbatim`: the field takes text through EditableText, which
+ * inserts it as given (no editor indents or completes text inserted that way).
+ */
+async function reshapedTyping(probe: Probe, text: string, before: string | undefined, label: string, verbatim: boolean): Promise<string[] | undefined> {
+  const after = await probe.read().catch(() => undefined);
+  if (before === undefined || after === undefined || after === before) return undefined;
+  const changes = typedTextChanges(text, before, after);
+  if (!changes) return undefined;
+  const instead = verbatim
+    ? 'type_text in the background inserts text as given (through accessibility, where no editor indents, closes or completes it), and set_value replaces the whole text'
+    : 'type the lines without their own indentation, or fix the text with further keys';
+  return [`${label} took the keys and changed what they typed: ${changes.notes.join('; ')}`, `${label} gained ${quoteText(changes.gained)} where ${quoteText(text)} was typed; ${instead}`];
+}
+
+/**
  * A field that shows a number it holds apart from its text (a spin button: Text and Value) takes typed digits only
  * when they are committed, by Return or the focus leaving it. Typing into Transmission's speed limit read 'text of
  * [e26]: "100" → "100250"' while its value stayed 100, and the diff, which shows the value, said no change: the
@@ -473,11 +490,15 @@ async function typeInto(desktop: LinuxDesktop, request: TypeRequest, element: Li
   // window (see inForeground). Other evidence (any event of the app, the window's pixels) would take what the
   // window does on losing the focus for the typing's effect, so there the restore waits for the observation.
   const readsText = app !== undefined && holdsText;
+  // A multi-line field takes a Return as a line break, so what it gained can be set beside what was typed.
+  const multiLine = readsText && (await liveStates(desktop, target!.ref).catch(() => undefined))?.has('STATE_MULTI_LINE') === true;
   let typed: SentInput | undefined;
   let missing = false;
   refuseKeysToNotification(window);
   // The field's focus facts are asked while its window is activated (see readFocusFacts).
   const facts = element ? focusFactsAhead(desktop, element) : undefined;
+  // The field's insertions are listened to until the read-back ends (see restoreOnceHandled).
+  let stopCounting: (() => void) | undefined;
   const observation = await withForeground(desktop, window, async (x, allSent) => {
     // Put the caret in the field first, outside the observation. A one-line field without the focus takes the text at
     // its end, as in the background (insertAtCaret); a real End key in the same stream as the text puts the caret
@@ -491,16 +512,32 @@ async function typeInto(desktop: LinuxDesktop, request: TypeRequest, element: Li
     // No hold between a key's press and its release: XTEST delivers both in order either way (as `xdotool type
     // --delay 0` sends them), and a timer per key (a millisecond or more, longer on a busy machine) made 100
     // characters cost over 100 ms.
+    // The field's insertions tell the pacing how far the app got (see pacing.ts), and when it has handled every key:
+    // only then does the window active before get its place back, so that a popup the last keys opened (an editor's
+    // word list) is seen open and keeps this window active (see withForeground). Given back as soon as the keys were
+    // sent, Geany's word list closed as its window lost the focus, before the agent could pick from it.
+    let handled = 0;
+    let keysSent = false;
+    const insertions = [...expected].length + (multiLine ? (request.text.match(/\n/g) ?? []).length : 0);
+    const restoreOnceHandled = () => {
+      if (keysSent && handled >= insertions) allSent();
+    };
+    const counting = readsText
+      ? await (await desktop.atspi()).events
+          .listen((event) => {
+            handled += insertedInto(target!.ref, event);
+            restoreOnceHandled();
+          })
+          .catch(() => undefined)
+      : undefined;
+    stopCounting = counting;
     const type = async () => {
-      // The field's insertions tell the pacing how far the app got (see pacing.ts).
-      let handled = 0;
-      const counting = readsText ? await (await desktop.atspi()).events.listen((event) => void (handled += insertedInto(target!.ref, event))).catch(() => undefined) : undefined;
       try {
         typed = await typeTextReally(x, request.text, { delayMs: request.delayMs, holdMs: 0, signal, ...(counting ? { handled: () => handled } : {}) });
       } finally {
-        counting?.();
+        keysSent = true;
       }
-      if (readsText) allSent();
+      if (readsText) restoreOnceHandled();
     };
     // Without an accessible target the window's pixels are the read-back.
     if (!app) return observePixels(desktop, window, type, signal);
@@ -511,15 +548,22 @@ async function typeInto(desktop: LinuxDesktop, request: TypeRequest, element: Li
     const before = returns ? await probes[0]!.read().catch(() => undefined) : undefined;
     const until = typedUntil(request.text, arrived, before);
     const observed = await observe(desktop, app, probes, type, { snapshot, settleMs: 1000, until, ignore: restoresFocus, target: target!.ref, signal, readOn: lastInserted(target!.ref, expected) });
+    if (observed.cancelled || typed?.cancelled) return observed;
+    // An editor takes the keys and changes what they type (indentation after a Return, a closed bracket, a completion
+    // list's choice inserted by a Return): said as such, not as a Return that acted on the text, nor as text missing.
+    if (multiLine && !returns) {
+      const reshaped = await reshapedTyping(probes[0]!, request.text, held, label, target!.interfaces.includes('EditableText'));
+      if (reshaped) return { ...observed, changed: true, evidence: [...reshaped, ...observed.evidence] };
+    }
     // Part of the text is not the text: unless a cancel cut it short, the rest must have arrived.
     // The read-back that met the wait needs no second read.
-    if (observed.cancelled || typed?.cancelled || (!returns && (observed.met || arrived([await probes[0]!.read().catch(() => undefined)])))) return observed;
+    if (!returns && (observed.met || arrived([await probes[0]!.read().catch(() => undefined)]))) return observed;
     // The text arriving would have returned above: a field here does not show it.
     const acted = returnActed(request.text, label, observed, false);
     if (acted) return acted;
     missing = true;
     return { ...observed, changed: false, listening: true };
-  });
+  }).finally(() => stopCounting?.());
   const escalation = missing
     ? {
         recommended: 'px' as const,

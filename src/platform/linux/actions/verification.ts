@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { plainText, readableName } from '../../../cup/atspi/names.js';
 import { cupStateOf } from '../../../cup/atspi/states.js';
 import { stateChangesText } from '../../../cup/diff-text.js';
+import { oneLine, quote, textChange } from '../../../cup/text-change.js';
 import { atspiRoleName, cupRoleFor } from '../../../cup/atspi/roles.js';
 import type { CupRole } from '../../../cup/types.js';
 import { shownNumber, showsValueNumber } from '../../../cup/atspi/convert.js';
@@ -13,7 +14,7 @@ import { untilBornDialogFilled } from './born-dialog.js';
 import { pageLoadMs, untilPageLoaded } from './page-load.js';
 import { ROOT_PATH, type ObjectRef } from '../atspi/object-ref.js';
 import type { AtspiClient } from '../atspi/client.js';
-import { ancestry, children, readDescription, readName, readRole, readStates, readText, readTextAtCaret, readValue, textSelection } from '../atspi/operations.js';
+import { ancestry, caretOffset, children, readDescription, readName, readRole, readStates, readText, readTextAtCaret, readValue, textSelection } from '../atspi/operations.js';
 import { UnansweredActionError } from '../atspi/unanswered-action.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import type { ClientWindow } from '../windows.js';
@@ -44,6 +45,8 @@ export interface Probe {
    * own events about that fact of that object say it again, and are left out.
    */
   reads?: { ref: ObjectRef; fact: 'text' | 'value' | 'states' };
+  /** Told only when no other probe's reading changed (the caret moves with any text typed or deleted, which that line tells). */
+  secondary?: true;
 }
 
 /** An object's AT-SPI role by name, read once when first needed (a toggle button's CHECKED is CUP's pressed). */
@@ -103,6 +106,31 @@ const probedTextLength = 1_000_000;
 /** A field's text: what typing and keys change, also at the end of a text longer than a tree reading holds. */
 export function textProbe(desktop: LinuxDesktop, ref: ObjectRef, label: string): Probe {
   return { label: `text of ${label}`, read: async () => readTextAtCaret(await desktop.atspi(), ref, probedTextLength), reads: { ref, fact: 'text' } };
+}
+
+/** Up to this offset the caret is told by line and column (the text before it is read); further in by its offset. */
+const caretLinesRead = 200_000;
+
+/**
+ * Where the caret is in an object's text, "line 3, column 5" (from 1): what a key that only moves it changes (Home,
+ * End, the arrows, an editor's go-to-line), where nothing else may change: End and Home in gedit's document read
+ * "no effect seen". Secondary: typing and deleting move it too, and the text's line says what they did.
+ */
+export function caretProbe(desktop: LinuxDesktop, ref: ObjectRef, label: string): Probe {
+  return {
+    label: `caret of ${label}`,
+    read: async () => {
+      const client = await desktop.atspi();
+      const at = await caretOffset(client, ref);
+      if (!(at >= 0)) return undefined;
+      if (at > caretLinesRead) return `offset ${at}`;
+      const lines = (await readText(client, ref, at)).split('\n');
+      return `line ${lines.length}, column ${[...lines[lines.length - 1]!].length + 1}`;
+    },
+    describe: (before, after) => `caret of ${label} moved: ${before} → ${after}`,
+    reads: { ref, fact: 'text' },
+    secondary: true,
+  };
 }
 
 /**
@@ -338,14 +366,6 @@ function weight(events: readonly AccessibilityEvent[]): number {
   return events.some((event) => event.kind === 'TextChanged' || (event.kind === 'PropertyChange' && event.detail.startsWith('accessible-'))) ? 0 : 1;
 }
 
-/**
- * A text on one line: a line break is written \n and a tab \t, as typed into a field they are part of the text; runs
- * of spaces are kept (an editor's indentation is what the agent checks).
- */
-function oneLine(value: string): string {
-  return value.replace(/\r?\n/g, '\\n').replace(/\t/g, '\\t').replace(/[^\S ]/g, ' ');
-}
-
 /** The value a range control shows now, as the tree would show it (shownNumber): its Value, text and states read. */
 async function numberShownNow(client: AtspiClient, ref: ObjectRef, role: CupRole): Promise<string | undefined> {
   const [value, text, states] = await Promise.all([
@@ -354,54 +374,6 @@ async function numberShownNow(client: AtspiClient, ref: ObjectRef, role: CupRole
     readStates(client, ref),
   ]);
   return shownNumber({ value, text, states }, role);
-}
-
-/** A text quoted on one line, cut to 80 characters; `from`: where in the one-line text to begin (with "..." before). */
-function quote(value: string | undefined, from = 0): string {
-  if (value === undefined) return '(unreadable)';
-  const line = oneLine(value);
-  // Not between the two characters of a written \n or \t.
-  const start = from > 0 && line[from - 1] === '\\' ? from - 1 : from;
-  const shown = start > 0 ? `...${line.slice(start)}` : line;
-  return `"${shown.length > 80 ? `${shown.slice(0, 77)}...` : shown}"`;
-}
-
-/** How many characters two texts begin with alike. */
-function commonStart(a: string, b: string): number {
-  let same = 0;
-  while (same < a.length && same < b.length && a[same] === b[same]) same++;
-  return same;
-}
-
-/**
- * The lines a text scrolled up by, when the new text begins with the old one's later lines (a terminal's screen,
- * a log): the smallest shift after which at least two lines, or all that are left, are the same.
- */
-function scrolledBy(was: readonly string[], now: readonly string[]): number | undefined {
-  for (let shift = 1; shift < was.length; shift++) {
-    const overlap = Math.min(2, was.length - shift);
-    if (was.slice(shift, shift + overlap).every((line, i) => line === now[i])) return shift;
-  }
-  return undefined;
-}
-
-/**
- * A change of a long text, both sides quoted from a little before where they first differ: both begin alike
- * (a document), or the new one with the old one's later lines (a terminal's screen after output scrolled it), and
- * quoted from their start they read the same up to the cut.
- */
-function textChange(was: string | undefined, now: string | undefined): string {
-  if (was === undefined || now === undefined) return `${quote(was)} → ${quote(now)}`;
-  const same = commonStart(oneLine(was), oneLine(now));
-  if (same > 60) return `${quote(was, same - 20)} → ${quote(now, same - 20)}`;
-  const [wasLines, nowLines] = [was.split('\n'), now.split('\n')];
-  const shift = oneLine(was).length > 80 ? scrolledBy(wasLines, nowLines) : undefined;
-  if (shift === undefined) return `${quote(was)} → ${quote(now)}`;
-  // Where the old text, moved up by the shift, and the new one part: each is quoted from a little before it.
-  const [a, b] = [oneLine(wasLines.slice(shift).join('\n')), oneLine(now)];
-  const from = Math.max(0, commonStart(a, b) - 20);
-  const before = oneLine(wasLines.slice(0, shift).join('\n')).length + 2;
-  return `${quote(was, before + from)} → ${quote(now, from)} (scrolled up ${shift} line${shift === 1 ? '' : 's'})`;
 }
 
 function named(role: string, name: string): string {
@@ -1027,8 +999,10 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
     const gone = lost.some(Boolean) && probes.every((_, i) => lost[i] || after[i] === before[i]);
     if (gone && closed.length === 0) evidence.push(goneLine([...new Set(probes.filter((_, i) => lost[i]).map((probe) => probeSubject(probe.label)))].join(', ')));
     const probeLines = new Map<number, string>();
+    const probeChanged = (i: number) => !(gone || silent[i] || after[i] === before[i] || (closed.length > 0 && (after[i] === undefined || after[i] === goneMark)));
+    const othersChanged = probes.some((probe, i) => !probe.secondary && probeChanged(i));
     probes.forEach((probe, i) => {
-      if (gone || silent[i] || after[i] === before[i] || (closed.length > 0 && (after[i] === undefined || after[i] === goneMark))) return;
+      if (!probeChanged(i) || (probe.secondary && othersChanged)) return;
       const [was, now] = [before[i], after[i]];
       const line = probe.describe && was !== undefined && now !== undefined ? probe.describe(was, now) : `${probe.label}: ${textChange(was, now)}`;
       probeLines.set(i, line);

@@ -1,0 +1,96 @@
+// A code editor changes what keys type into it: the GTK3 fixture's GtkSourceView (--source-view) indents a new line as
+// the line before it after each Return, so the spaces typed come on top of its own. Real keys then leave the editor
+// holding other text than was typed, and the result says how (which lines it indented), where it said the Return
+// "acted on" the text as a form's Return does. Text typed in the background goes in through EditableText, as given.
+// pyatspi reads the editor's text. The editor's word list, a popup of its own that it hides when it loses the focus (as
+// Geany's), stays open after real keys opened it: the window keeps its activation (pyatspi sees the list showing,
+// xprop the window active), where giving the window active before its place back closed the list. Keys that only move
+// the caret (ctrl+Home, End) are confirmed by where it went, as pyatspi reads it, where they read "no effect seen".
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { ClientWindow } from '../../src/platform/linux/windows.js';
+import { FixtureDesktop } from '../helpers/fixture-desktop.js';
+import { callOk } from '../helpers/tools.js';
+import { XReaders } from '../helpers/x-readers.js';
+
+interface Typed {
+  effect: string;
+  evidence?: string[];
+  refuted?: boolean;
+}
+
+const title = 'Code editor';
+const typed = 'if ready:\n    go()\n    wait()\nend()';
+
+describe('typing into a code editor that auto-indents', () => {
+  let fixtures: FixtureDesktop;
+  let window: ClientWindow;
+
+  before(async () => {
+    fixtures = await FixtureDesktop.start();
+    window = await fixtures.launch('gtk3', { title, extraArgs: ['--source-view'] });
+  });
+
+  after(async () => {
+    await fixtures?.stop();
+  });
+
+  const editor = async () => {
+    const code = (await fixtures.elements(window)).find((element) => element.name === 'Code');
+    assert.ok(code, 'the fixture shows its Code editor');
+    return code;
+  };
+
+  test('real keys: the lines the editor indented are told, and what it holds', async () => {
+    const code = await editor();
+    await callOk(fixtures.context, 'set_value', { window_id: window.id, element_index: code.index, value: '' });
+    const result = (await callOk(fixtures.context, 'type_text', { window_id: window.id, element_index: code.index, text: typed, delivery_mode: 'foreground' })).structured as unknown as Typed;
+    const held = (await fixtures.oracle.find(window.pid, title, 'text', 'Code')).text;
+    // The editor's own indentation (the line before's: four spaces after "    go()", eight after "        wait()") went
+    // before the typed spaces.
+    assert.equal(held, 'if ready:\n    go()\n        wait()\n        end()', 'pyatspi reads the auto-indented text');
+    assert.equal(result.effect, 'confirmed', JSON.stringify(result));
+    assert.equal(result.refuted, undefined, JSON.stringify(result));
+    const evidence = result.evidence ?? [];
+    assert.ok(evidence.some((line) => line.includes('changed what they typed: the editor indented lines 3 and 4 otherwise than typed')), JSON.stringify(evidence));
+    assert.ok(evidence.some((line) => line.includes(`gained ${JSON.stringify(held)} where ${JSON.stringify(typed)} was typed`)), JSON.stringify(evidence));
+    assert.ok(!evidence.some((line) => line.includes('Return press acted on it')), JSON.stringify(evidence));
+  });
+
+  test('real keys that open a word list leave it open, the window active', async () => {
+    const other = await fixtures.launch('gtk3', { title: 'Other window' });
+    const readers = new XReaders(fixtures.desktop.env());
+    const code = await editor();
+    await callOk(fixtures.context, 'set_value', { window_id: window.id, element_index: code.index, value: '' });
+    await readers.activate(other.id);
+    const result = (await callOk(fixtures.context, 'type_text', { window_id: window.id, element_index: code.index, text: 'x = comp', delivery_mode: 'foreground' })).structured as unknown as Typed;
+    assert.equal((await fixtures.oracle.find(window.pid, title, 'text', 'Code')).text, 'x = comp');
+    assert.equal(result.effect, 'confirmed', JSON.stringify(result));
+    const popups = (await fixtures.oracle.topLevels(window.pid)).filter((top) => top.role === 'window' && top.showing);
+    assert.equal(popups.length, 1, `pyatspi: the word list shows (${JSON.stringify(await fixtures.oracle.topLevels(window.pid))})`);
+    assert.equal(await readers.activeWindow(), window.id, 'the editor\'s window stays active');
+    assert.ok((result.evidence ?? []).some((line) => line.includes(`window ${window.id} stays active with the popup it opened`)), JSON.stringify(result));
+  });
+
+  test('keys that only move the caret are told by where it went', async () => {
+    const code = await editor();
+    await callOk(fixtures.context, 'set_value', { window_id: window.id, element_index: code.index, value: '    indented\nsecond' });
+    const home = (await callOk(fixtures.context, 'press_key', { window_id: window.id, element_index: code.index, key: 'ctrl+Home', delivery_mode: 'foreground' })).structured as unknown as Typed;
+    assert.equal((await fixtures.oracle.find(window.pid, title, 'text', 'Code')).caret, 0, 'pyatspi: the caret went to the start');
+    assert.equal(home.effect, 'confirmed', JSON.stringify(home));
+    assert.ok(home.evidence?.includes(`caret of [e${code.index}] moved: line 2, column 7 → line 1, column 1`), JSON.stringify(home));
+    const end = (await callOk(fixtures.context, 'press_key', { window_id: window.id, element_index: code.index, key: 'End', delivery_mode: 'foreground' })).structured as unknown as Typed;
+    assert.equal((await fixtures.oracle.find(window.pid, title, 'text', 'Code')).caret, 12, 'pyatspi: the caret went to the end of the line');
+    assert.equal(end.effect, 'confirmed', JSON.stringify(end));
+    assert.ok(end.evidence?.includes(`caret of [e${code.index}] moved: line 1, column 1 → line 1, column 13`), JSON.stringify(end));
+  });
+
+  test('in the background the text goes in as given, as the advice says', async () => {
+    const code = await editor();
+    await callOk(fixtures.context, 'set_value', { window_id: window.id, element_index: code.index, value: '' });
+    const result = (await callOk(fixtures.context, 'type_text', { window_id: window.id, element_index: code.index, text: typed })).structured as unknown as Typed;
+    assert.equal((await fixtures.oracle.find(window.pid, title, 'text', 'Code')).text, typed);
+    assert.equal(result.effect, 'confirmed', JSON.stringify(result));
+    assert.ok(!(result.evidence ?? []).some((line) => line.includes('changed what they typed')), JSON.stringify(result));
+  });
+});
