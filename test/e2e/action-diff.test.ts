@@ -14,7 +14,7 @@ import { FixtureDesktop } from '../helpers/fixture-desktop.js';
 import { connectMcp } from '../helpers/mcp.js';
 import { resultText } from '../../src/tools/call-result.js';
 import { eventually } from '../helpers/task-apps.js';
-import { accessibleWindowState, callOk, type Element } from '../helpers/tools.js';
+import { accessibleWindowState, callOk, failsWith, type Element } from '../helpers/tools.js';
 
 // What every action returns about its window: the diff between readings just before and just after it, indexed
 // by the snapshot the action took, and the trees of the windows it opened. pyatspi (the fixture's status label,
@@ -148,6 +148,10 @@ describe('action diffs and new windows on a real GTK3 app', () => {
     const edited = await fixtures.launch('gtk3', { title: 'Diff Editable', extraArgs: ['--file-list', '--editable-sizes'] });
     // A first reading starts the window's mirror, so the readings after it come from the mirror.
     const beta = named(await elements(edited), 'cell', '4 bytes');
+    // The cell has neither Value nor EditableText: set_value names the editor's route (it had advised type_text on the cell,
+    // which GTK3's tree view takes as the start of a search).
+    const refused = await failsWith(fixtures.context, 'set_value', { window_id: edited.id, element_index: beta.index, value: '9 bytes' }, 'not_settable');
+    assert.match(resultText(refused), /click the cell with delivery_mode "foreground", press_key "return" with delivery_mode "foreground" to open the entry/, resultText(refused));
     // GTK3's edit action on a cell opens nothing: a real click puts the cursor in the Size column, a real Return opens the editor.
     await act('click', { window_id: edited.id, element_index: beta.index, delivery_mode: 'foreground' });
     const opened = await act('press_key', { window_id: edited.id, key: 'return', delivery_mode: 'foreground' });
