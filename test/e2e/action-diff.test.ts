@@ -152,6 +152,11 @@ describe('action diffs and new windows on a real GTK3 app', () => {
     // which GTK3's tree view takes as the start of a search).
     const refused = await failsWith(fixtures.context, 'set_value', { window_id: edited.id, element_index: beta.index, value: '9 bytes' }, 'not_settable');
     assert.match(resultText(refused), /click the cell with delivery_mode "foreground", press_key "return" with delivery_mode "foreground" to open the entry/, resultText(refused));
+    // type_text on the cell sends nothing and names the same route, where it advised a foreground retry: real keys typed
+    // at the view start its search (the typing was confirmed by the selection the search moved).
+    const typed = await act('type_text', { window_id: edited.id, element_index: beta.index, text: '9 bytes' });
+    assert.equal(typed.result.path, 'none', typed.text);
+    assert.match(typed.text, /press_key "return" with delivery_mode "foreground" to open the entry/, typed.text);
     // GTK3's edit action on a cell opens nothing: a real click puts the cursor in the Size column, a real Return opens the editor.
     await act('click', { window_id: edited.id, element_index: beta.index, delivery_mode: 'foreground' });
     const opened = await act('press_key', { window_id: edited.id, key: 'return', delivery_mode: 'foreground' });

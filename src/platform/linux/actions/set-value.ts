@@ -10,7 +10,8 @@ import { readValue, setTextContents, setValue } from '../atspi/operations.js';
 import type { ObjectRef } from '../atspi/object-ref.js';
 import { findDebuggingEndpoint } from '../browser/endpoint.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
-import { findGestureAction, findNamedAction, performAction } from './accessible-actions.js';
+import { findGestureAction, performAction } from './accessible-actions.js';
+import { cellEditorAdvice } from './cell-editor.js';
 import { setComboValue } from './combo-box.js';
 import { setListSelection } from './list-selection.js';
 import { liveStates } from './live-states.js';
@@ -23,15 +24,6 @@ import { showsNumber } from '../../../cup/shown-number.js';
 
 /** Roles whose value is the text typed into them. */
 const textRoles = new Set(['textbox', 'searchbox']);
-
-/**
- * How a table cell that offers an "edit" action takes a value: in the entry its table opens over it. GTK3's tree view
- * cell says edit and has neither Value nor EditableText; its edit action opens nothing, and text typed at the view
- * starts its search, not an edit (the refusal had advised type_text on the cell, which could not work).
- */
-const cellEditorAdvice = 'its table edits it in an entry it opens over the cell: click the cell with delivery_mode "foreground", ' +
-  'press_key "return" with delivery_mode "foreground" to open the entry (GTK\'s edit action opens nothing), then set_value on the ' +
-  'focused textbox that appears and press_key "return" on it';
 
 /** Sets the element's value by what it is, and reads it back. */
 export async function setValueAction(desktop: LinuxDesktop, element: ElementTarget, value: string): Promise<ActionOutcome> {
@@ -154,7 +146,7 @@ export async function setValueAction(desktop: LinuxDesktop, element: ElementTarg
     return actionOutcome({ path: 'x11_atspi', mode: 'background', observation });
   }
 
-  const instead = (await pageInputButtonAdvice(desktop, target.ref)) ?? (role === 'cell' && (await findNamedAction(desktop, actionable(target), ['edit'])) ? cellEditorAdvice : undefined);
+  const instead = (await pageInputButtonAdvice(desktop, target.ref)) ?? (await cellEditorAdvice(desktop, actionable(target)));
   throw new ToolError(
     `${label} is a ${role} without a settable value (no Value or EditableText interface); ${instead ?? 'use click, type_text or press_key on it instead'}`,
     'not_settable',
