@@ -32,6 +32,11 @@ async function ancestorsOf(client: AtspiClient, ref: { bus: string; path: string
   return paths;
 }
 
+/** Whether the tree holds the object at `path`. */
+function holds(node: AtspiRawNode, path: string): boolean {
+  return node.path === path || node.children.some((child) => holds(child, path));
+}
+
 /** The chain of nodes from the root to each node the tree holds, by path. */
 function chainsOf(root: AtspiRawNode): Map<string, AtspiRawNode[]> {
   const chains = new Map<string, AtspiRawNode[]>();
@@ -59,8 +64,9 @@ function withChild(chain: readonly AtspiRawNode[], added: AtspiRawNode): AtspiRa
 export async function withFocusOutsideTree(client: AtspiClient, read: ReadTreeResult, bus: string, options: ReadTreeOptions): Promise<ReadTreeResult & { addedPaths?: string[] }> {
   const path = client.events.focusedIn(bus);
   if (!path || !read.root || read.failure || read.root.bus !== bus) return read;
+  // Looked for before the chains are built: the focus is nearly always in the tree, and a mirrored read is a few ms.
+  if (holds(read.root, path)) return read;
   const chains = chainsOf(read.root);
-  if (chains.has(path)) return read;
   const ref = { bus, path };
   const states = await readStates(client, ref).catch(() => undefined);
   if (!hasState(states, ATSPI_STATE.FOCUSED) || !hasState(states, ATSPI_STATE.SHOWING)) return read;
