@@ -82,10 +82,23 @@ export function seenBefore(before: readonly WindowIdentity[]): (window: WindowId
 /**
  * The modal dialog that keeps a person from using the window: one of the same app, shown, marked modal, and a dialog
  * of this window or of none (modal to the whole app). A dialog only transient for the window, not marked modal, may be
- * a tool window beside it (GTK 4 marks none modal on X11), so it blocks nothing here.
+ * a tool window beside it (GTK 4 marks none modal on X11), so it blocks nothing here. Nor does a modal window the
+ * window is itself a dialog of (through any number of dialogs): LibreOffice's Document Recovery, modal to the whole
+ * app, asks its question in a modal dialog of its own, and a click on that question's Yes was refused as waiting on
+ * the Document Recovery window under it.
  */
 export function modalDialogOver<W extends DesktopWindow>(window: DesktopWindow, windows: readonly W[]): W | undefined {
+  const owners = ownersOf(window, windows);
   return windows
-    .filter((other) => other.id !== window.id && other.pid === window.pid && other.modal && !other.minimized && (other.transientFor === undefined || other.transientFor === window.id))
+    .filter((other) => other.id !== window.id && other.pid === window.pid && other.modal && !other.minimized && !owners.has(other.id) && (other.transientFor === undefined || other.transientFor === window.id))
     .sort((a, b) => b.zIndex - a.zIndex)[0];
+}
+
+/** The windows `window` is a dialog of, its owner's owner and so on (WM_TRANSIENT_FOR), by id; a cycle ends the chain. */
+function ownersOf(window: DesktopWindow, windows: readonly DesktopWindow[]): Set<number> {
+  const owners = new Set<number>();
+  for (let owner = window.transientFor; owner !== undefined && owner !== window.id && !owners.has(owner); owner = windows.find((each) => each.id === owner)?.transientFor) {
+    owners.add(owner);
+  }
+  return owners;
 }

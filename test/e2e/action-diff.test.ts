@@ -13,7 +13,8 @@ import { cliPath } from '../helpers/desktop.js';
 import { FixtureDesktop } from '../helpers/fixture-desktop.js';
 import { connectMcp } from '../helpers/mcp.js';
 import { resultText } from '../../src/tools/call-result.js';
-import { accessibleWindowState, callOk, type Element } from '../helpers/tools.js';
+import { eventually } from '../helpers/task-apps.js';
+import { accessibleWindowState, callOk, failsWith, type Element } from '../helpers/tools.js';
 
 // What every action returns about its window: the diff between readings just before and just after it, indexed
 // by the snapshot the action took, and the trees of the windows it opened. pyatspi (the fixture's status label,
@@ -141,6 +142,36 @@ describe('action diffs and new windows on a real GTK3 app', () => {
     const order = (list: typeof cells) => [...new Set(list.map((element) => element.name))];
     assert.deepEqual(order(cells), ['gamma', 'beta.txt', 'alpha.txt'], text);
     assert.deepEqual(order([...cells].sort((a, b) => a.bounds!.y - b.bounds!.y)), ['gamma', 'beta.txt', 'alpha.txt'], text);
+  });
+
+  test('a tree view cell\'s in-place editor (GTK3 lists it as no object\'s child; the window is read from its live mirror) is in the tree, focused, and takes set_value and Return in the background; pyatspi reads the cell\'s new text', async () => {
+    const edited = await fixtures.launch('gtk3', { title: 'Diff Editable', extraArgs: ['--file-list', '--editable-sizes'] });
+    // A first reading starts the window's mirror, so the readings after it come from the mirror.
+    const beta = named(await elements(edited), 'cell', '4 bytes');
+    // The cell has neither Value nor EditableText: set_value names the editor's route (it had advised type_text on the cell,
+    // which GTK3's tree view takes as the start of a search).
+    const refused = await failsWith(fixtures.context, 'set_value', { window_id: edited.id, element_index: beta.index, value: '9 bytes' }, 'not_settable');
+    assert.match(resultText(refused), /click the cell with delivery_mode "foreground", press_key "return" with delivery_mode "foreground" to open the entry/, resultText(refused));
+    // type_text on the cell sends nothing and names the same route, where it advised a foreground retry: real keys typed
+    // at the view start its search (the typing was confirmed by the selection the search moved).
+    const typed = await act('type_text', { window_id: edited.id, element_index: beta.index, text: '9 bytes' });
+    assert.equal(typed.result.path, 'none', typed.text);
+    assert.match(typed.text, /press_key "return" with delivery_mode "foreground" to open the entry/, typed.text);
+    // GTK3's edit action on a cell opens nothing: a real click puts the cursor in the Size column, a real Return opens the editor.
+    await act('click', { window_id: edited.id, element_index: beta.index, delivery_mode: 'foreground' });
+    const opened = await act('press_key', { window_id: edited.id, key: 'return', delivery_mode: 'foreground' });
+    const isEditor = (element: Element) => element.role === 'textbox' && element.value === '4 bytes';
+    const editor = (await eventually(() => elements(edited), (list) => list.some(isEditor), 3000)).find(isEditor);
+    assert.ok(editor, `no textbox holding "4 bytes" after Return on the cell\n${opened.text}`);
+    assert.ok(editor.states.includes('focused'), JSON.stringify(editor));
+    const set = await act('set_value', { window_id: edited.id, element_index: editor.index, value: '9 bytes' });
+    assert.equal(set.result.effect, 'confirmed', set.text);
+    const taken = await act('press_key', { window_id: edited.id, element_index: editor.index, key: 'return' });
+    assert.equal(taken.result.effect, 'confirmed', taken.text);
+    assert.equal((await fixtures.waitForStatus(edited, (status) => status.lastKey === 'edited:beta.txt:9 bytes')).lastKey, 'edited:beta.txt:9 bytes');
+    const sizes = await fixtures.oracle.cells(edited.pid, edited.title, 'table', 'File list', [1, 1], [1, 1]);
+    assert.equal(sizes.cells[0]!.name, '9 bytes');
+    assert.match(taken.text, /name: "4 bytes" → "9 bytes"/, taken.text);
   });
 
   test('diff: false returns no diff and keeps the snapshot the agent has', async () => {

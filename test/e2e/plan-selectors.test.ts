@@ -82,6 +82,18 @@ describe('selectors in actions and window references in plans', () => {
     );
   });
 
+  test('find_elements by a name that is an element\'s value (a sheet\'s cell is named by its place) says which element holds it and to ask value instead', async () => {
+    // The Volume slider holds 50 (pyatspi's Value), and no element is named 50.
+    const [volume] = await fixtures.oracle.values(app.pid, app.title, 'slider');
+    assert.equal(volume, 50);
+    const byName = await callOk(fixtures.context, 'find_elements', { window_id: app.id, selector: 'role=slider name=50' });
+    assert.equal(byName.structured.count, 0);
+    assert.match(byName.summary, /it is the value, not the name, of \[e\d+\] slider "Volume" = "50": ask value in place of name/, byName.summary);
+    assert.deepEqual((byName.structured.by_value as string[]).length, 1);
+    const byValue = await callOk(fixtures.context, 'find_elements', { window_id: app.id, selector: 'role=slider value=50' });
+    assert.deepEqual((byValue.structured.matches as { name: string }[]).map((match) => match.name), ['Volume']);
+  });
+
   test('a selector that matches nothing, or several, sends nothing and says what it saw and how to pick one', async () => {
     const before = await fixtures.status(app);
     const missing = await failsWith(fixtures.context, 'click', { window_id: app.id, selector: 'role=button name="Incremnt"' }, 'not_found');

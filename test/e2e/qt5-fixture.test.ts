@@ -260,6 +260,26 @@ describe('Qt 5 fixture', () => {
     assert.deepEqual(state.drawn_surfaces?.map((surface) => surface.element_index), shown, read.summary);
   });
 
+  test('a background click on a cell of a Qt view (a Toggle that flips its selection; no Selection interface) selects it alone and leaves a selected cell selected, as a person\'s click does', async () => {
+    const grids = await fixtures.desktop.launchFixture('qt5', { title: 'Qt Grids', extraArgs: ['--table'] });
+    const { window: grid } = grids;
+    const click = async (name: string) => (await callOk(fixtures.context, 'click', { window_id: grid.id, selector: `role=cell name=${name}` })).structured as unknown as ActionResult;
+    const selected = (view: string) => fixtures.oracle.selected(grid.pid, grid.title, view);
+    // A table that selects single cells and takes several (Qt's defaults): the Toggle had added Banana to Apple.
+    await click('Apple');
+    assert.deepEqual(await selected('Stock'), ['Apple']);
+    await click('Banana');
+    assert.deepEqual(await selected('Stock'), ['Banana'], 'a click selects the cell alone');
+    // The Toggle on a selected cell deselected it, and the click was confirmed by its -sel.
+    const again = await click('Banana');
+    assert.deepEqual(await selected('Stock'), ['Banana'], 'a click on the selected cell leaves it selected');
+    assert.notEqual(again.effect, 'confirmed', JSON.stringify(again));
+    // A tree that selects one row: its Toggle on the selected row deselected it.
+    await click('music');
+    await click('music');
+    assert.deepEqual(await selected('Folders'), ['music']);
+  });
+
   test('a dialog Qt makes after another closed, with the closed one\'s object ids, is read with its own roles: the input dialog\'s label is no alert', async () => {
     const asking = await fixtures.desktop.launchFixture('qt5', { title: 'Qt Asker', extraArgs: ['--questions'] });
     const asked = await callOk(fixtures.context, 'click', { window_id: asking.window.id, selector: 'role=button name="Ask…"' });

@@ -77,6 +77,17 @@ describe('the modal dialog over a window', () => {
     assert.equal(modalDialogOver(other, [main, other, appModal])?.id, 4);
   });
 
+  test('a modal window the window is a dialog of, directly or through another dialog, does not block it', () => {
+    // LibreOffice's Document Recovery (modal to the whole app) and the question it asks in a modal dialog of its own.
+    const recovery = window(5, { modal: true });
+    const question = window(6, { modal: true, transientFor: 5 });
+    assert.equal(modalDialogOver(question, [recovery, question]), undefined);
+    assert.equal(modalDialogOver(recovery, [recovery, question])?.id, 6, 'the question still blocks the window it asks for');
+    const nested = window(7, { modal: true, transientFor: 6 });
+    assert.equal(modalDialogOver(nested, [recovery, question, nested]), undefined);
+    assert.equal(modalDialogOver(main, [main, recovery, question])?.id, 5, 'another window of the app waits on the app-modal one');
+  });
+
   test('a dialog only transient for it, minimized, or of another process blocks nothing', () => {
     assert.equal(modalDialogOver(main, [main, window(3, { transientFor: 1 })]), undefined);
     assert.equal(modalDialogOver(main, [main, window(3, { modal: true, transientFor: 1, minimized: true })]), undefined);

@@ -591,7 +591,10 @@ export class LinuxDesktop implements Desktop {
     }
     // The app's focus, as it announces it from now on, is what a walk may miss (see focus-outside-tree.ts).
     void client.events.follow().catch(() => {});
-    const own = mirrored?.read ?? (await withFocusOutsideTree(client, await readTree(client, match.topLevel, options), match.app.bus, options));
+    // A mirrored read needs the rule as much as a walk: GTK3 lists a tree view's in-place cell editor as no object's
+    // child either, and it was missing from every read of the window kept by its mirror.
+    const own = await withFocusOutsideTree(client, mirrored?.read ?? (await readTree(client, match.topLevel, options)), match.app.bus, options);
+    if (mirrored?.current && own.addedPaths) mirrored = { ...mirrored, current: new Set([...mirrored.current, ...own.addedPaths]) };
     const over = own.root && !own.failure ? await popupsOver(x, window).catch(() => []) : [];
     const frame = own.root?.extents ?? match.topLevel.extents;
     context.extentsScale = scaleOfFrame(window, frame, quirks.extentsRelativeToWindow);

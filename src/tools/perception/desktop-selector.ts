@@ -84,3 +84,15 @@ export function soughtText(selector: DesktopSelector): string | undefined {
   }
   return undefined;
 }
+
+/**
+ * The selector with its last segment's name terms asking the value instead, or undefined when it has none. A
+ * spreadsheet names its cells by their place ("A3") and holds what they show as their value: `role=cell name~=Banana`
+ * matched nothing in LibreOffice Calc, and the nearest names offered were menu items, where `value~=Banana` finds A3.
+ */
+export function valueInsteadOfName(selector: DesktopSelector): DesktopSelector | undefined {
+  const last = selector.segments.at(-1);
+  if (!last?.terms.some((term) => term.kind !== 'flag' && term.kind !== 'index' && term.field === 'name')) return undefined;
+  const terms = last.terms.map((term) => (term.kind !== 'flag' && term.kind !== 'index' && term.field === 'name' ? { ...term, field: 'value' as const } : term));
+  return { ...selector, segments: [...selector.segments.slice(0, -1), { terms }] };
+}

@@ -31,7 +31,9 @@ export async function itemGesture(desktop: LinuxDesktop, candidate: Actionable, 
   if (kind === 'right_click' || (kind === 'double_click' && !action)) return undefined;
   const selection = await itemSelectionFor(desktop, candidate.ref, role);
   if (!selection) return undefined;
-  const then = kind === 'click' ? ((await findPressAction(desktop, candidate)) ?? (action?.name === defaultAction ? action : undefined)) : action;
+  // An item selected by its own toggle (Qt 5's views) is clicked by that selection alone: its toggle again would undo it.
+  const press = selection.toggle === undefined ? await findPressAction(desktop, candidate) : undefined;
+  const then = kind === 'click' ? (press ?? (action?.name === defaultAction ? action : undefined)) : action;
   return { selection, then: then && { action: then, candidate } };
 }
 

@@ -3,8 +3,8 @@ import { ATSPI_ROLE } from '../../../cup/atspi/constants.js';
 import type { AtspiClient } from '../atspi/client.js';
 import type { ObjectRef } from '../atspi/object-ref.js';
 import {
-  deselectSelectedChild, deselectTableRow, indexInParent, parentOf, readInterfaces, readRole, selectChild, selectedChild, selectedCount, selectedTableRows,
-  selectTableRow, tableRowOf,
+  actionNames, childCount, children, deselectSelectedChild, deselectTableRow, doAction, indexInParent, parentOf, readInterfaces, readRole, selectChild,
+  selectedChild, selectedCount, selectedTableRows, selectTableRow, tableRowOf,
 } from '../atspi/operations.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import { liveStates } from './live-states.js';
@@ -27,6 +27,11 @@ export interface ItemSelection {
   index: number;
   /** The item that gets selected: the target, or the item it lies in (a GTK3 tree cell's inner cell). */
   item: ObjectRef;
+  /**
+   * The item's own action that flips its selection, where its container selects through no Selection interface: Qt 5's
+   * item views (tables, trees, lists) have only Table, and a cell's Toggle selects it, or deselects it when selected.
+   */
+  toggle?: number;
 }
 
 async function selectableIn(desktop: LinuxDesktop, item: ObjectRef, role: number): Promise<ItemSelection | undefined> {
@@ -39,9 +44,22 @@ async function selectableIn(desktop: LinuxDesktop, item: ObjectRef, role: number
   const container = await parentOf(client, item);
   if (!container) return undefined;
   const containerInterfaces = await readInterfaces(client, container);
-  if (!containerInterfaces.includes('Selection')) return undefined;
+  const toggle = containerInterfaces.includes('Selection') ? undefined : await selectionToggle(desktop, item, containerInterfaces);
+  if (!containerInterfaces.includes('Selection') && toggle === undefined) return undefined;
   const index = await indexInParent(client, item);
-  return index !== undefined ? { container, containerInterfaces, index, item } : undefined;
+  return index !== undefined ? { container, containerInterfaces, index, item, ...(toggle !== undefined ? { toggle } : {}) } : undefined;
+}
+
+/**
+ * The index of a table item's "toggle" action when that action flips the item's selection: the item of a table without
+ * Selection (Qt 5's views), not a check box cell, whose toggle flips its check. A background click performed that
+ * toggle as a click: a click on the selected cell deselected it, confirmed as `-sel`, and a click on another added it
+ * to the selection, where a person's click selects the item alone.
+ */
+async function selectionToggle(desktop: LinuxDesktop, item: ObjectRef, containerInterfaces: readonly string[]): Promise<number | undefined> {
+  if (!containerInterfaces.includes('Table') || (await liveStates(desktop, item)).has('STATE_CHECKABLE')) return undefined;
+  const index = (await actionNames(await desktop.atspi(), item)).findIndex((name) => name.trim().toLowerCase() === 'toggle');
+  return index >= 0 ? index : undefined;
 }
 
 /**
@@ -75,12 +93,18 @@ export async function selectItem(desktop: LinuxDesktop, selection: ItemSelection
   const client = await desktop.atspi();
   if (!(await liveStates(desktop, selection.item)).has('STATE_SELECTED')) {
     const selected =
-      (await selectChild(client, selection.container, selection.index)) ||
-      (selection.containerInterfaces.includes('Table') && (await selectTableRow(client, selection.container, selection.index)));
+      selection.toggle !== undefined
+        ? await doAction(client, selection.item, selection.toggle)
+        : (await selectChild(client, selection.container, selection.index)) ||
+          (selection.containerInterfaces.includes('Table') && (await selectTableRow(client, selection.container, selection.index)));
     if (!selected) return false;
     await untilSelected(desktop, selection.item);
   }
   if (selection.containerInterfaces.includes('Table') && (await deselectOtherRows(client, selection))) return true;
+  if (selection.toggle !== undefined) {
+    await toggleOthersOff(desktop, selection);
+    return true;
+  }
   const count = await selectedCount(client, selection.container).catch(() => 0);
   const byChildIndex = (await client.quirksOf(selection.container.bus)).deselectsByChildIndex;
   // From the last, so the places of those still to look at stay put. Every selected child but the item is
@@ -110,6 +134,27 @@ async function deselectOtherRows(client: AtspiClient, selection: ItemSelection):
   const left = await selectedTableRows(client, container).catch(() => []);
   return left.length === 1 && left[0] === row;
 }
+
+/**
+ * Deselects the selected items of a table that selects through its items' toggles (see ItemSelection.toggle) other
+ * than the clicked one, each by its own toggle: such a table names only whole rows selected, and a view that selects
+ * single cells names none. Its children are looked at only up to maxScanned (a huge table's other cells stay as they are).
+ */
+async function toggleOthersOff(desktop: LinuxDesktop, selection: ItemSelection): Promise<void> {
+  const client = await desktop.atspi();
+  if ((await childCount(client, selection.container).catch(() => Infinity)) > maxScanned) return;
+  const items = await children(client, selection.container).catch(() => []);
+  const others = items.filter((item) => item.path !== selection.item.path);
+  const selected = await Promise.all(others.map(async (item) => ((await liveStates(desktop, item).catch(() => undefined))?.has('STATE_SELECTED') ? item : undefined)));
+  for (const item of selected) {
+    if (!item) continue;
+    const toggle = (await actionNames(client, item).catch(() => [])).findIndex((name) => name.trim().toLowerCase() === 'toggle');
+    if (toggle >= 0) await doAction(client, item, toggle).catch(() => false);
+  }
+}
+
+/** At most this many children of a table are looked at for other selected items to deselect. */
+const maxScanned = 1000;
 
 /**
  * Waits (bounded) until the app shows the item selected. Blink answers SelectChild before its tree has the change

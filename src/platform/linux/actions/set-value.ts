@@ -11,6 +11,7 @@ import type { ObjectRef } from '../atspi/object-ref.js';
 import { findDebuggingEndpoint } from '../browser/endpoint.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import { findGestureAction, performAction } from './accessible-actions.js';
+import { cellEditorAdvice } from './cell-editor.js';
 import { setComboValue } from './combo-box.js';
 import { setListSelection } from './list-selection.js';
 import { liveStates } from './live-states.js';
@@ -145,7 +146,7 @@ export async function setValueAction(desktop: LinuxDesktop, element: ElementTarg
     return actionOutcome({ path: 'x11_atspi', mode: 'background', observation });
   }
 
-  const instead = await pageInputButtonAdvice(desktop, target.ref);
+  const instead = (await pageInputButtonAdvice(desktop, target.ref)) ?? (await cellEditorAdvice(desktop, actionable(target)));
   throw new ToolError(
     `${label} is a ${role} without a settable value (no Value or EditableText interface); ${instead ?? 'use click, type_text or press_key on it instead'}`,
     'not_settable',

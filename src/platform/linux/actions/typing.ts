@@ -1,4 +1,5 @@
 // Typing text: inserted through accessibility, sent as key events, or typed with real keys.
+import { cellEditorAdvice } from './cell-editor.js';
 import { actionOutcome, notDelivered, type ActionOutcome, type Observation, type SentInput } from '../../action-outcome.js';
 import { decodeStateSet } from '../../../cup/atspi/states.js';
 import type { TypeRequest } from '../../desktop.js';
@@ -442,6 +443,8 @@ async function typeInto(desktop: LinuxDesktop, request: TypeRequest, element: Li
       // A window with no tree has no element to pass: only real keys are left to offer.
       const treeless = !target && !element && !synthetic.accessible;
       const why = target ? `${label} does not accept text through accessibility (no EditableText)` : treeless ? `window ${window.id} has no accessibility tree, so no element of it takes text` : `window ${window.id} has no focused element`;
+      const editedInPlace = target && (await cellEditorAdvice(desktop, target));
+      if (editedInPlace) return notDelivered(mode, withNote(`${why}; nothing was typed: ${editedInPlace}`, page));
       return notDelivered(mode, withNote(`${why}; nothing was typed: retry with delivery_mode "foreground"${element || treeless ? '' : ", or pass the text field's element_index"}`, page));
     }
     await requireEditable(desktop, target.ref, label);

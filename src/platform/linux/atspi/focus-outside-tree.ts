@@ -3,7 +3,8 @@
 // field, opened by F2 and drawn over the file's icon with the name selected, was missing from the tree, the diff
 // and the focused element (type_text with no element went to the tab bar's current tab). Such an object, focused
 // and showing, is read with its subtree and added under the nearest of its ancestors the walk holds, after that
-// ancestor's own children.
+// ancestor's own children. GTK3 does the same with a tree view's in-place cell editor (the entry a Return or a click
+// on an editable cell opens), in windows whose reads come from their live mirror, to which the rule applies too.
 import { ATSPI_STATE } from '../../../cup/atspi/constants.js';
 import type { AtspiRawNode } from '../../../cup/atspi/raw-node.js';
 import { hasState } from '../../../cup/atspi/states.js';
@@ -31,6 +32,11 @@ async function ancestorsOf(client: AtspiClient, ref: { bus: string; path: string
   return paths;
 }
 
+/** Whether the tree holds the object at `path`. */
+function holds(node: AtspiRawNode, path: string): boolean {
+  return node.path === path || node.children.some((child) => holds(child, path));
+}
+
 /** The chain of nodes from the root to each node the tree holds, by path. */
 function chainsOf(root: AtspiRawNode): Map<string, AtspiRawNode[]> {
   const chains = new Map<string, AtspiRawNode[]>();
@@ -55,11 +61,12 @@ function withChild(chain: readonly AtspiRawNode[], added: AtspiRawNode): AtspiRa
  * `read` (a walk of the window from its top level, on `bus`) with the app's focused object added where the walk did
  * not reach it and its ancestors lead into the window (see the file's comment). Anything unreadable leaves `read` as it is.
  */
-export async function withFocusOutsideTree(client: AtspiClient, read: ReadTreeResult, bus: string, options: ReadTreeOptions): Promise<ReadTreeResult> {
+export async function withFocusOutsideTree(client: AtspiClient, read: ReadTreeResult, bus: string, options: ReadTreeOptions): Promise<ReadTreeResult & { addedPaths?: string[] }> {
   const path = client.events.focusedIn(bus);
   if (!path || !read.root || read.failure || read.root.bus !== bus) return read;
+  // Looked for before the chains are built: the focus is nearly always in the tree, and a mirrored read is a few ms.
+  if (holds(read.root, path)) return read;
   const chains = chainsOf(read.root);
-  if (chains.has(path)) return read;
   const ref = { bus, path };
   const states = await readStates(client, ref).catch(() => undefined);
   if (!hasState(states, ATSPI_STATE.FOCUSED) || !hasState(states, ATSPI_STATE.SHOWING)) return read;
@@ -76,5 +83,6 @@ export async function withFocusOutsideTree(client: AtspiClient, read: ReadTreeRe
   const added = await readTree(client, top, { ...options, maxNodes: Math.min(options.maxNodes, maxAddedNodes) }).catch(() => undefined);
   if (!added?.root || added.failure) return read;
   const root = withChild(chains.get(paths[held]!)!, added.root);
-  return { ...read, root, nodeCount: read.nodeCount + added.nodeCount, calls: read.calls + added.calls + 1 };
+  // The added objects were read now: a mirror's read that says which objects it read (MirrorRead.current) counts them.
+  return { ...read, root, nodeCount: read.nodeCount + added.nodeCount, calls: read.calls + added.calls + 1, addedPaths: [...chainsOf(added.root).keys()] };
 }
