@@ -361,7 +361,8 @@ export class LinuxDesktop implements Desktop {
     return client ? actionUnderway(client.events, pid) : () => undefined;
   }
 
-  pointer(target: ElementTarget | PointTarget, kind: PointerKind, options: { mode: DeliveryMode; modifiers: readonly string[] }): Promise<ActionOutcome> {
+  async pointer(target: ElementTarget | PointTarget, kind: PointerKind, options: { mode: DeliveryMode; modifiers: readonly string[] }): Promise<ActionOutcome> {
+    if (options.mode === 'foreground') await this.buttonHolds.requireNoneDown(kind.replace('_', ' '));
     return pointerAction(this, target, kind, options);
   }
 
@@ -385,7 +386,8 @@ export class LinuxDesktop implements Desktop {
     return scrollAction(this, request);
   }
 
-  drag(from: ElementTarget | PointTarget, to: ElementTarget | PointTarget, options: DragOptions): Promise<ActionOutcome> {
+  async drag(from: ElementTarget | PointTarget, to: ElementTarget | PointTarget, options: DragOptions): Promise<ActionOutcome> {
+    if (options.mode === 'foreground') await this.buttonHolds.requireNoneDown('drag');
     return dragAction(this, from, to, options);
   }
 
