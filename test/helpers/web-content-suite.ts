@@ -551,6 +551,26 @@ export function webContentSuite(browser: BrowserId): void {
       assert.ok(evidence.split(' | ').some((line) => /^\[e\d+\] /.test(line)), `the evidence names what the snapshot holds by its index: ${evidence}`);
     });
 
+    test('a triple click (click count 3) with real input is three clicks in a row, as the page counts them; in the background, where no accessibility action or sent X event makes one, nothing is sent and the result says so', async () => {
+      const window = await rig.open('feed', 'CUP Web Feed');
+      // The page's log starts from a known line, whatever the tests before left in it.
+      assert.equal((await act(rig.context, window, 'click', 'button', 'Like post 1')).effect, 'confirmed');
+      await pageSays(rig.oracle, window, 'liked post 1');
+      const note = (await elements(rig.context, window)).find((each) => each.name.startsWith('A note'));
+      assert.ok(note?.bounds, 'the note is in the tree, placed');
+      // By its element and by a point on it: the page reads the pointer through XInput2 and takes no sent clicks.
+      const point = { x: note.bounds.x - window.bounds.x + 10, y: note.bounds.y - window.bounds.y + Math.round(note.bounds.h / 2) };
+      for (const at of [{ element_index: note.index }, point]) {
+        const background = await callOk(rig.context, 'click', { window_id: window.id, ...at, count: 3 });
+        assert.equal(background.structured.path, 'none', `${JSON.stringify(at)}: ${background.summary}`);
+        assert.match(String((background.structured.escalation as { reason: string }).reason), /triple click.*nothing was sent.*foreground/);
+      }
+      await pageSays(rig.oracle, window, 'liked post 1');
+      const real = await callOk(rig.context, 'click', { window_id: window.id, element_index: note.index, count: 3, delivery_mode: 'foreground' });
+      await pageSays(rig.oracle, window, 'note clicked 3');
+      assert.equal(real.structured.effect, 'confirmed', real.summary);
+    });
+
     test('typing at the end of a text far longer than a reading holds is seen there; text typed into a field that held it already is typed, not taken as there', async () => {
       const window = await rig.open('editor', 'CUP Web Editor');
       const appended = await act(rig.context, window, 'type_text', 'textbox', 'Log file', { text: '\nline 5001: appended' });
