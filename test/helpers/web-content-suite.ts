@@ -571,6 +571,20 @@ export function webContentSuite(browser: BrowserId): void {
       assert.equal(real.structured.effect, 'confirmed', real.summary);
     });
 
+    test('a slider\'s thumb dragged with real input is confirmed, by its value or, where the browser reports no value the pointer set (Chromium), by the slider drawn anew; the page says where it went', async () => {
+      const window = await rig.open('feed', 'CUP Web Feed');
+      const slider = await element(rig.context, window, 'slider', 'Zoom');
+      assert.ok(slider.bounds, 'the slider is placed');
+      // From its middle, where its thumb is at 50, to near its right end.
+      const end = { x: slider.bounds.x - window.bounds.x + slider.bounds.w - 4, y: slider.bounds.y - window.bounds.y + Math.round(slider.bounds.h / 2) };
+      const dragged = await callOk(rig.context, 'drag', { window_id: window.id, from_element_index: slider.index, to_x: end.x, to_y: end.y, delivery_mode: 'foreground' });
+      const evidence = ((dragged.structured.evidence as string[] | undefined) ?? []).join(' | ');
+      // The page's own account first: a failure then says whether the thumb moved or only went unseen.
+      const said = await pageSays(rig.oracle, window, /^zoom \d+$/);
+      assert.ok(Number(said.split(' ')[1]) >= 90, `the thumb went to the right end: ${said}`);
+      assert.equal(dragged.structured.effect, 'confirmed', `${dragged.summary} ${evidence}`);
+    });
+
     test('typing at the end of a text far longer than a reading holds is seen there; text typed into a field that held it already is typed, not taken as there', async () => {
       const window = await rig.open('editor', 'CUP Web Editor');
       const appended = await act(rig.context, window, 'type_text', 'textbox', 'Log file', { text: '\nline 5001: appended' });
