@@ -585,6 +585,17 @@ export function webContentSuite(browser: BrowserId): void {
       assert.equal(dragged.structured.effect, 'confirmed', `${dragged.summary} ${evidence}`);
     });
 
+    test('a foreground scroll on a canvas turns the wheel over the canvas, which takes it (a map zooms in), not over the page\'s middle', async () => {
+      const window = await rig.open('feed', 'CUP Web Feed');
+      assert.equal((await act(rig.context, window, 'click', 'button', 'Like post 1')).effect, 'confirmed');
+      await pageSays(rig.oracle, window, 'liked post 1');
+      const map = (await elements(rig.context, window)).find((each) => each.name === 'Map');
+      assert.ok(map, 'the map is in the tree');
+      const scrolled = await callOk(rig.context, 'scroll', { window_id: window.id, element_index: map.index, direction: 'up', amount: 2, delivery_mode: 'foreground' });
+      await pageSays(rig.oracle, window, 'map zoomed in');
+      assert.equal(scrolled.structured.effect, 'confirmed', scrolled.summary);
+    });
+
     test('typing at the end of a text far longer than a reading holds is seen there; text typed into a field that held it already is typed, not taken as there', async () => {
       const window = await rig.open('editor', 'CUP Web Editor');
       const appended = await act(rig.context, window, 'type_text', 'textbox', 'Log file', { text: '\nline 5001: appended' });
