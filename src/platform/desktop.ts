@@ -172,6 +172,8 @@ export interface DragOptions {
   button: 'left' | 'middle' | 'right';
   modifiers: readonly string[];
   mode: DeliveryMode;
+  /** The caller's cancel: the motion stops where it is and the button is released there. */
+  signal?: AbortSignal;
 }
 
 /**

@@ -193,6 +193,24 @@ describe('sessions and held mouse buttons over the CLI and MCP', () => {
     assert.equal((state.structuredContent as unknown as SessionRecord).owns.some((item) => item.key === 'mouse_buttons'), false, 'nothing held any more');
   });
 
+  test('MCP: cancelling a drag stops it where it is and releases the button there, so nothing is dropped at the end after the cancel', async () => {
+    const box = await slider();
+    const middle = Math.round(box.y + box.h * 0.62);
+    const controller = new AbortController();
+    const drag = viaDaemon.callTool(
+      { name: 'drag', arguments: { window_id: window.id, from_x: box.x + 5, from_y: middle, to_x: box.x + box.w - 5, to_y: middle, duration_ms: 8000, steps: 200, delivery_mode: 'foreground' } },
+      undefined,
+      { signal: controller.signal, timeout: 30_000 },
+    );
+    await waitUntil('the drag pressed its button', 5000, async () => (await x.buttonsDown()).length > 0);
+    controller.abort();
+    await assert.rejects(drag);
+    // It went on for the rest of its 8 s and released at the right end.
+    await waitUntil('the cancelled drag released its button', 3000, async () => (await x.buttonsDown()).length === 0);
+    const value = await volume();
+    assert.ok(value < 60, `the knob stopped short of the right end: ${value}`);
+  });
+
   test('MCP: a foreground drag or click while a button is held (by a session, or by another driver process) is button_busy, nothing sent', async () => {
     const box = await slider();
     const middle = Math.round(box.y + box.h * 0.62);

@@ -54,6 +54,7 @@ export async function dragAction(desktop: LinuxDesktop, from: ElementTarget | Po
         button: options.button,
         modifiers: [...options.modifiers],
         dropBeginsWithinMs: web ? webDropBeginsMs : 0,
+        ...(options.signal ? { signal: options.signal } : {}),
       });
     };
     if (!hit) return void (await run());
