@@ -10,8 +10,8 @@ import { processToolkit } from '../desktop/process-toolkit.js';
 
 /**
  * Whether input sent as X events (SendEvent) reaches a window's app. GTK and Qt read input through
- * XInput2 and drop events another client sends, and so do web engines for the pointer; X toolkits that do not (Xt/Xaw, Motif, Tk), and apps
- * that show no accessibility at all, are worth a synthetic event. Java's AWT takes sent button events but
+ * XInput2 and drop events another client sends, and so do web engines for the pointer; X toolkits that do
+ * not (Xt/Xaw, Motif, Tk), and apps that show no accessibility at all, are worth a synthetic event. Java's AWT takes sent button events but
  * hands key events to its focus owner only while its window holds the X focus, and then from a focus-proxy
  * child, never from the top level the keys are sent to: sent keys are lost there, and pixels that change on
  * their own (a memory gauge, a blinking caret) were once taken for their effect. The toolkit's name is for messages;

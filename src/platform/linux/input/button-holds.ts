@@ -53,10 +53,10 @@ export class ButtonHolds {
 
   /**
    * Refuses a gesture that presses and releases a button of its own (a foreground click or drag) while a button is
-   * down: its press would go into the held gesture, and its release would let the held button go behind its
-   * session's back (a drag from 100 to 500 px over a Volume slider held at 300 px left it at 56, not 81, and the
-   * session still said the button was held). The X server's state is asked too, for a button that another driver
-   * process (a `call --no-daemon`) or a person holds.
+   * down: its press would go into the held gesture, and its release let the held button go behind its session's
+   * back (the session still said it held the button, and its next mouse_drag "moved with left held" with none
+   * down). The X server's state is asked too, for a button that another driver process (a `call --no-daemon`) or a
+   * person holds.
    */
   async requireNoneDown(gesture: string): Promise<void> {
     const hold = this.holds.values().next().value;
