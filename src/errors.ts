@@ -80,7 +80,7 @@ export const ERROR_CODES = {
   menu_not_actionable: 'the toolkit offers no accessibility action on the menu item (GTK4\'s menu bar); open the menu with a foreground click',
   blocked_by_modal_dialog: 'a modal dialog of the app is up over the window: answer or close it first',
   no_button_held: 'the session holds no mouse button (call mouse_button_down first)',
-  button_busy: 'another session holds that mouse button',
+  button_busy: 'another session holds that mouse button, or a foreground click or drag was asked while a button is down',
   // Browser pages (the page tool)
   no_debugging_endpoint: 'the browser was started without a debugging port, so its page cannot run JavaScript or take page actions; the message says how to relaunch it (launch_app with electron_debugging_port)',
   page_unreachable: 'the browser\'s debugging endpoint did not answer, or it has no page that answers',

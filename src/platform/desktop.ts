@@ -7,7 +7,7 @@ import type { ActionOutcome } from './action-outcome.js';
 import type { DesktopButtonHolds, DesktopClipboard, DesktopHealth, DesktopMenus, DesktopWindowFrames } from './desktop-services.js';
 import type { InstalledApp, LaunchPlan, RunningApp } from './apps.js';
 import type { BrowserPages } from './browser.js';
-import type { DeliveryMode, ElementHandle, ElementTarget, PointerKind, PointTarget, ScrollDirection, SnapshotRef } from './targets.js';
+import type { DeliveryMode, ElementHandle, ElementTarget, PointerKind, PointerOptions, PointTarget, ScrollDirection, SnapshotRef } from './targets.js';
 import type { DesktopWindow, WindowRect } from './windows.js';
 
 export interface ScreenInfo {
@@ -175,6 +175,8 @@ export interface DragOptions {
   button: 'left' | 'middle' | 'right';
   modifiers: readonly string[];
   mode: DeliveryMode;
+  /** The caller's cancel: the motion stops where it is and the button is released there. */
+  signal?: AbortSignal;
 }
 
 /**
@@ -183,7 +185,7 @@ export interface DragOptions {
  * first (stale_element when the object changed or went away).
  */
 export interface DesktopActions {
-  pointer(target: ElementTarget | PointTarget, kind: PointerKind, options: { mode: DeliveryMode; modifiers: readonly string[] }): Promise<ActionOutcome>;
+  pointer(target: ElementTarget | PointTarget, kind: PointerKind, options: PointerOptions): Promise<ActionOutcome>;
   typeText(request: TypeRequest): Promise<ActionOutcome>;
   /** Throws invalid_key, naming the valid keys, for a name this backend cannot press. */
   validateKeys(keys: readonly string[]): void;

@@ -59,4 +59,11 @@ export interface PointTarget {
 
 export type DeliveryMode = 'background' | 'foreground';
 export type PointerKind = 'click' | 'double_click' | 'right_click';
+
+/** How a pointer gesture is sent: `count` 3 makes a click a triple click (a double click is a kind of its own). */
+export interface PointerOptions {
+  mode: DeliveryMode;
+  modifiers: readonly string[];
+  count?: 3;
+}
 export type ScrollDirection = 'up' | 'down' | 'left' | 'right';

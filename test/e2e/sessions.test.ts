@@ -193,6 +193,47 @@ describe('sessions and held mouse buttons over the CLI and MCP', () => {
     assert.equal((state.structuredContent as unknown as SessionRecord).owns.some((item) => item.key === 'mouse_buttons'), false, 'nothing held any more');
   });
 
+  test('MCP: cancelling a drag stops it where it is and releases the button there, so nothing is dropped at the end after the cancel', async () => {
+    const box = await slider();
+    const middle = Math.round(box.y + box.h * 0.62);
+    const controller = new AbortController();
+    const drag = viaDaemon.callTool(
+      { name: 'drag', arguments: { window_id: window.id, from_x: box.x + 5, from_y: middle, to_x: box.x + box.w - 5, to_y: middle, duration_ms: 8000, steps: 200, delivery_mode: 'foreground' } },
+      undefined,
+      { signal: controller.signal, timeout: 30_000 },
+    );
+    await waitUntil('the drag pressed its button', 5000, async () => (await x.buttonsDown()).length > 0);
+    controller.abort();
+    await assert.rejects(drag);
+    // It went on for the rest of its 8 s and released at the right end.
+    await waitUntil('the cancelled drag released its button', 3000, async () => (await x.buttonsDown()).length === 0);
+    const value = await volume();
+    assert.ok(value < 60, `the knob stopped short of the right end: ${value}`);
+  });
+
+  test('MCP: a foreground drag or click while a button is held (by a session, or by another driver process) is button_busy, nothing sent', async () => {
+    const box = await slider();
+    const middle = Math.round(box.y + box.h * 0.62);
+    await mcp(viaDaemon, 'mouse_button_down', { window_id: window.id, x: box.x + 20, y: middle, session: 'holder' });
+    const before = await volume();
+    const refusal = async (client: Client, name: string, args: Record<string, unknown>) => {
+      const result = (await client.callTool({ name, arguments: { window_id: window.id, delivery_mode: 'foreground', ...args } })) as CallToolResult;
+      assert.equal((result.structuredContent as { error?: string }).error, 'button_busy', text(result));
+      return text(result);
+    };
+    // Its press would go into the held gesture and its release let the held button go behind the holder's back.
+    const drag = { from_x: box.x + 10, from_y: middle, to_x: box.x + Math.round(box.w * 0.75), to_y: middle, session: 'other' };
+    assert.match(await refusal(viaDaemon, 'drag', drag), /held by session "holder".*nothing was sent/);
+    assert.match(await refusal(viaDaemon, 'drag', { ...drag, session: 'holder' }), /mouse_button_up/);
+    // Another process keeps no record of the hold: the X server's button state tells it.
+    assert.match(await refusal(inProcess, 'click', { x: box.x + 10, y: middle }), /down on this display.*nothing was sent/);
+    assert.deepEqual(await x.buttonsDown(), [1], 'the held button is still down');
+    assert.equal(await volume(), before, 'the slider did not move');
+    const released = await mcp(viaDaemon, 'mouse_button_up', { session: 'holder' });
+    assert.deepEqual((released.structuredContent as { released: string[] }).released, ['left']);
+    assert.deepEqual(await x.buttonsDown(), []);
+  });
+
   test('MCP (in-process): sessions live in the server process; list_sessions says so and lists the connection\'s own', async () => {
     await mcp(inProcess, 'start_session', { session: 'local-1' });
     const listed = await mcp(inProcess, 'list_sessions');

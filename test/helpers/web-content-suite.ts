@@ -551,6 +551,51 @@ export function webContentSuite(browser: BrowserId): void {
       assert.ok(evidence.split(' | ').some((line) => /^\[e\d+\] /.test(line)), `the evidence names what the snapshot holds by its index: ${evidence}`);
     });
 
+    test('a triple click (click count 3) with real input is three clicks in a row, as the page counts them; in the background, where no accessibility action or sent X event makes one, nothing is sent and the result says so', async () => {
+      const window = await rig.open('feed', 'CUP Web Feed');
+      // The page's log starts from a known line, whatever the tests before left in it.
+      assert.equal((await act(rig.context, window, 'click', 'button', 'Like post 1')).effect, 'confirmed');
+      await pageSays(rig.oracle, window, 'liked post 1');
+      const note = (await elements(rig.context, window)).find((each) => each.name.startsWith('A note'));
+      assert.ok(note?.bounds, 'the note is in the tree, placed');
+      // By its element and by a point on it: the page reads the pointer through XInput2 and takes no sent clicks.
+      const point = { x: note.bounds.x - window.bounds.x + 10, y: note.bounds.y - window.bounds.y + Math.round(note.bounds.h / 2) };
+      for (const at of [{ element_index: note.index }, point]) {
+        const background = await callOk(rig.context, 'click', { window_id: window.id, ...at, count: 3 });
+        assert.equal(background.structured.path, 'none', `${JSON.stringify(at)}: ${background.summary}`);
+        assert.match(String((background.structured.escalation as { reason: string }).reason), /triple click.*nothing was sent.*foreground/);
+      }
+      await pageSays(rig.oracle, window, 'liked post 1');
+      const real = await callOk(rig.context, 'click', { window_id: window.id, element_index: note.index, count: 3, delivery_mode: 'foreground' });
+      await pageSays(rig.oracle, window, 'note clicked 3');
+      assert.equal(real.structured.effect, 'confirmed', real.summary);
+    });
+
+    test('a slider\'s thumb dragged with real input is confirmed, by its value or, where the browser reports no value the pointer set (Chromium), by the slider drawn anew; the page says where it went', async () => {
+      const window = await rig.open('feed', 'CUP Web Feed');
+      const slider = await element(rig.context, window, 'slider', 'Zoom');
+      assert.ok(slider.bounds, 'the slider is placed');
+      // From its middle, where its thumb is at 50, to near its right end.
+      const end = { x: slider.bounds.x - window.bounds.x + slider.bounds.w - 4, y: slider.bounds.y - window.bounds.y + Math.round(slider.bounds.h / 2) };
+      const dragged = await callOk(rig.context, 'drag', { window_id: window.id, from_element_index: slider.index, to_x: end.x, to_y: end.y, delivery_mode: 'foreground' });
+      const evidence = ((dragged.structured.evidence as string[] | undefined) ?? []).join(' | ');
+      // The page's own account first: a failure then says whether the thumb moved or only went unseen.
+      const said = await pageSays(rig.oracle, window, /^zoom \d+$/);
+      assert.ok(Number(said.split(' ')[1]) >= 90, `the thumb went to the right end: ${said}`);
+      assert.equal(dragged.structured.effect, 'confirmed', `${dragged.summary} ${evidence}`);
+    });
+
+    test('a foreground scroll on a canvas turns the wheel over the canvas, which takes it (a map zooms in), not over the page\'s middle', async () => {
+      const window = await rig.open('feed', 'CUP Web Feed');
+      assert.equal((await act(rig.context, window, 'click', 'button', 'Like post 1')).effect, 'confirmed');
+      await pageSays(rig.oracle, window, 'liked post 1');
+      const map = (await elements(rig.context, window)).find((each) => each.name === 'Map');
+      assert.ok(map, 'the map is in the tree');
+      const scrolled = await callOk(rig.context, 'scroll', { window_id: window.id, element_index: map.index, direction: 'up', amount: 2, delivery_mode: 'foreground' });
+      await pageSays(rig.oracle, window, 'map zoomed in');
+      assert.equal(scrolled.structured.effect, 'confirmed', scrolled.summary);
+    });
+
     test('typing at the end of a text far longer than a reading holds is seen there; text typed into a field that held it already is typed, not taken as there', async () => {
       const window = await rig.open('editor', 'CUP Web Editor');
       const appended = await act(rig.context, window, 'type_text', 'textbox', 'Log file', { text: '\nline 5001: appended' });

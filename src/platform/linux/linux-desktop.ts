@@ -7,7 +7,7 @@ import { requirePointOnWindow } from './actions/point-cover.js';
 import type { AbandonedVideo, AgentCursorLook, ChangeWatch, Desktop, DragOptions, EscapeHandlers, KeyRequest, ScreenRecording, ScreenRecordingRequest, ScrollRequest, TreeLimits, TypeRequest, VideoEncoder, WindowReading } from '../desktop.js';
 import type { ClipboardText, FrameOutcome, HealthCheck, MenuOutcome, MouseButton } from '../desktop-services.js';
 import type { WindowRect } from '../windows.js';
-import type { DeliveryMode, ElementHandle, ElementTarget, PointerKind, PointTarget, SnapshotRef } from '../targets.js';
+import type { ElementHandle, ElementTarget, PointerKind, PointerOptions, PointTarget, SnapshotRef } from '../targets.js';
 import type { DesktopWindow } from '../windows.js';
 import { dragAction } from './actions/drag.js';
 import { hoverAction } from './actions/hover.js';
@@ -362,7 +362,8 @@ export class LinuxDesktop implements Desktop {
     return client ? actionUnderway(client.events, pid) : () => undefined;
   }
 
-  pointer(target: ElementTarget | PointTarget, kind: PointerKind, options: { mode: DeliveryMode; modifiers: readonly string[] }): Promise<ActionOutcome> {
+  async pointer(target: ElementTarget | PointTarget, kind: PointerKind, options: PointerOptions): Promise<ActionOutcome> {
+    if (options.mode === 'foreground') await this.buttonHolds.requireNoneDown(kind.replace('_', ' '));
     return pointerAction(this, target, kind, options);
   }
 
@@ -386,7 +387,8 @@ export class LinuxDesktop implements Desktop {
     return scrollAction(this, request);
   }
 
-  drag(from: ElementTarget | PointTarget, to: ElementTarget | PointTarget, options: DragOptions): Promise<ActionOutcome> {
+  async drag(from: ElementTarget | PointTarget, to: ElementTarget | PointTarget, options: DragOptions): Promise<ActionOutcome> {
+    if (options.mode === 'foreground') await this.buttonHolds.requireNoneDown('drag');
     return dragAction(this, from, to, options);
   }
 

@@ -38,7 +38,7 @@ function pointerTool(name: PointerKind, title: string, description: string) {
       delivery_mode: deliveryModeArgument,
       ...actionOptions,
       ...chainArguments,
-      ...(name === 'click' ? { count: z.number().int().min(1).max(3).optional().describe('Clicks (pixel or foreground path). Default 1; 2 is a double click.') } : {}),
+      ...(name === 'click' ? { count: z.number().int().min(1).max(3).optional().describe('Clicks (pixel or foreground path). Default 1; 2 is a double click; 3 a triple click (a line or paragraph selected), sent only as real input or X events, never through accessibility.') } : {}),
     }),
     output: actionResult.extend(chainResult),
     async handle(args, context) {
@@ -50,7 +50,7 @@ function pointerTool(name: PointerKind, title: string, description: string) {
         const count = 'count' in args ? (args.count as number | undefined) : undefined;
         const kind: PointerKind = name === 'click' && count === 2 ? 'double_click' : name;
         return observeAction(context, name, chained ? { diff: false } : args, target.window, async () =>
-          targetResult(await context.desktop.pointer(target, kind, { mode, modifiers: args.modifier ?? [] }), target),
+          targetResult(await context.desktop.pointer(target, kind, { mode, modifiers: args.modifier ?? [], ...(count === 3 ? { count } : {}) }), target),
         );
       };
       if (!chained) return pointer();

@@ -53,7 +53,7 @@ export const drag = defineTool({
       if (!(error instanceof ToolError) || error.code !== 'outside_window' || args.to_window_id !== undefined) throw error;
       throw new ToolError(`${error.message}; to drop on another window, give its window_id as to_window_id and the drop point in its screenshot's pixels`, 'outside_window');
     });
-    const options = { durationMs: args.duration_ms ?? 500, steps: args.steps ?? 20, button: args.button ?? 'left', modifiers: args.modifier ?? [], mode } as const;
+    const options = { durationMs: args.duration_ms ?? 500, steps: args.steps ?? 20, button: args.button ?? 'left', modifiers: args.modifier ?? [], mode, ...(context.signal ? { signal: context.signal } : {}) } as const;
     // A drag is judged by what its drop does: the diff is of the window dropped on.
     return observeAction(context, 'drag', args, to.window, async () => targetResult(await context.desktop.drag(from, to, options), from));
   },

@@ -8,7 +8,7 @@ import { windowAt } from '../input/window-at.js';
 import type { X11Connection } from '../x11/index.js';
 import { drag as pointerDrag } from '../input/index.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
-import { drawnSurfaceOf, withSurfacePixels } from './drawn-surface-pixels.js';
+import { drawnSurfaceOf, valueControlSurface, withSurfacePixels } from './drawn-surface-pixels.js';
 import { screenPointNow } from './element-point.js';
 import { reachablePoint } from './point-cover.js';
 import { liveTarget } from './live-target.js';
@@ -39,7 +39,8 @@ export async function dragAction(desktop: LinuxDesktop, from: ElementTarget | Po
     const hit = nearTarget.kind === 'element' ? nearTarget.ref : await desktop.accessibleAt(near.window, near.screenX, near.screenY).catch(() => undefined);
     // Dragging a slider's knob changes its value: read it back, as well as what the app reports.
     const live = hit && !between ? await readObject(await desktop.atspi(), hit).catch(() => undefined) : undefined;
-    const probes = hit && live?.interfaces.includes('Value') ? [valueProbe(desktop, hit, live.name ? `"${live.name}"` : 'the dragged control')] : [];
+    const label = live?.name ? `"${live.name}"` : 'the dragged control';
+    const probes = hit && live?.interfaces.includes('Value') ? [valueProbe(desktop, hit, label)] : [];
     // A page's drag and drop begins in the page's own process, after the motion that set it off: the button is held
     // for it at the drop point (a drag on a page that drags nothing so ends a second later).
     const startsIn = fromTarget!.kind === 'element' ? fromTarget!.ref : between ? await desktop.accessibleAt(start.window, start.screenX, start.screenY).catch(() => undefined) : hit;
@@ -51,6 +52,7 @@ export async function dragAction(desktop: LinuxDesktop, from: ElementTarget | Po
         button: options.button,
         modifiers: [...options.modifiers],
         dropBeginsWithinMs: web ? webDropBeginsMs : 0,
+        ...(options.signal ? { signal: options.signal } : {}),
       });
     };
     if (!hit) return void (await run());
@@ -59,7 +61,8 @@ export async function dragAction(desktop: LinuxDesktop, from: ElementTarget | Po
     // What the drop does comes after the release, and is waited for past what the drag's start did.
     const tree = () => observe(desktop, hit.bus, probes, run, { snapshot: between ? to.snapshot : from.snapshot, ignore: focusMove, signAfterAct: true });
     // A tile moved across a surface the app draws (Tetravex's board) shows only in that surface's pixels.
-    const surface = await drawnSurfaceOf(desktop, near.window, hit);
+    // So does a slider whose app reports no value the pointer set.
+    const surface = (await drawnSurfaceOf(desktop, near.window, hit)) ?? (probes.length > 0 ? await valueControlSurface(desktop, near.window, hit, label) : undefined);
     return surface ? withSurfacePixels(desktop, near.window, surface, tree) : tree();
   });
   // A drag already given by pixels is not helped by advice to address its ends by pixels.

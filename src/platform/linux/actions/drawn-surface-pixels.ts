@@ -20,6 +20,8 @@ const surfaceWatchMs = 500;
 export interface DrawnSurface {
   /** Its box in the window's pixels, as a capture of the window holds it. */
   box: { x: number; y: number; w: number; h: number };
+  /** What a change of its pixels means, for the evidence (default: the surface the app draws changed). */
+  meaning?: string;
 }
 
 /** The drawn surface the object under a point is: a drawing area or canvas with nothing in it, placed in the window. */
@@ -30,6 +32,17 @@ export async function drawnSurfaceOf(desktop: LinuxDesktop, window: ClientWindow
   if (!drawnRoles.has(role) || children !== 0) return undefined;
   const bounds = await desktop.elementBounds(window, ref);
   return bounds && { box: { x: bounds.x - window.bounds.x, y: bounds.y - window.bounds.y, w: bounds.w, h: bounds.h } };
+}
+
+/**
+ * A control holding a number (a slider) that a drag moved, placed in the window: Chromium reports no value that a
+ * pointer set (a range input's thumb dragged from 50 to 90 kept reading 50, pyatspi too, and the drag read "no
+ * effect seen"), though it draws the thumb where it went.
+ */
+export async function valueControlSurface(desktop: LinuxDesktop, window: ClientWindow, ref: ObjectRef, label: string): Promise<DrawnSurface | undefined> {
+  const bounds = await desktop.elementBounds(window, ref);
+  const meaning = `${label} was drawn anew, though the value it reports stayed the same (its app does not report every value the pointer sets: read it in a screenshot)`;
+  return bounds && { box: { x: bounds.x - window.bounds.x, y: bounds.y - window.bounds.y, w: bounds.w, h: bounds.h }, meaning };
 }
 
 /**
@@ -47,5 +60,5 @@ export async function withSurfacePixels(desktop: LinuxDesktop, window: ClientWin
   }
   if (!meaningful(change)) return observed;
   const { x, y, w, h } = change.box!;
-  return { ...observed, changed: true, evidence: [`the surface the app draws changed: ${change.count} pixels in ${x},${y} ${w}x${h} (window pixels)`, ...observed.evidence] };
+  return { ...observed, changed: true, evidence: [`${surface.meaning ?? 'the surface the app draws changed'}: ${change.count} pixels in ${x},${y} ${w}x${h} (window pixels)`, ...observed.evidence] };
 }

@@ -2,7 +2,7 @@
 import { ATSPI_ROLE, ATSPI_STATE } from '../../../cup/atspi/constants.js';
 import { decodeStateSet, hasState } from '../../../cup/atspi/states.js';
 import { actionOutcome, notDelivered, nothingToChange, type ActionOutcome } from '../../action-outcome.js';
-import type { DeliveryMode, ElementTarget, PointerKind, PointTarget } from '../../targets.js';
+import type { ElementTarget, PointerKind, PointerOptions, PointTarget } from '../../targets.js';
 import { ToolError } from '../../../errors.js';
 import type { AccessibilityEvent } from '../atspi/event-monitor.js';
 import type { ObjectRef } from '../atspi/object-ref.js';
@@ -209,14 +209,22 @@ async function backgroundPoint(desktop: LinuxDesktop, target: PointTarget, kind:
  * The x11_pixel rung: a click sent as X events, verified by the window's pixels. A double click is two
  * clicks with the same timestamp, which X toolkits count as one multi-click.
  */
-async function syntheticPointer(desktop: LinuxDesktop, target: PointTarget, kind: PointerKind): Promise<ActionOutcome> {
+async function syntheticPointer(desktop: LinuxDesktop, target: PointTarget, kind: PointerKind, clicks = kind === 'double_click' ? 2 : 1): Promise<ActionOutcome> {
   const x = await desktop.x11();
-  const clicks = kind === 'double_click' ? 2 : 1;
   const observation = await observePixels(desktop, target.window, () => syntheticClick(x, { x: target.screenX, y: target.screenY }, buttons[kind], clicks));
   return actionOutcome({ path: 'x11_pixel', mode: 'background', observation });
 }
 
-async function foreground(desktop: LinuxDesktop, target: LiveElementTarget | PointTarget, kind: PointerKind, modifiers: readonly string[]): Promise<ActionOutcome> {
+const tripleClickNeedsInput = 'a triple click has no accessibility action; nothing was sent: retry with delivery_mode "foreground" (real input)';
+
+/** A triple click at a point in the background: three clicks sent as X events, to an app that takes them (xterm selects a line). */
+async function syntheticTripleClick(desktop: LinuxDesktop, target: PointTarget): Promise<ActionOutcome> {
+  const synthetic = await syntheticEventsReach(desktop, target.window, 'pointer');
+  if (synthetic.accepted) return syntheticPointer(desktop, target, 'click', 3);
+  return notDelivered('background', tripleClickNeedsInput.replace(';', `, and ${synthetic.toolkit} ignores synthetic X events;`));
+}
+
+async function foreground(desktop: LinuxDesktop, target: LiveElementTarget | PointTarget, kind: PointerKind, modifiers: readonly string[], clicks: number): Promise<ActionOutcome> {
   // An element with nowhere to click is refused before the window is touched; a minimized window has no
   // geometry until it is restored, so its targets are placed once it is active.
   // One scrolled out of its list that neither the toolkit nor the scroll bar brings into view is placed
@@ -241,7 +249,7 @@ async function foreground(desktop: LinuxDesktop, target: LiveElementTarget | Poi
     const hit = target.kind === 'element' ? target.ref : await desktop.accessibleAt(point.window, point.screenX, point.screenY).catch(() => undefined);
     const app = hit?.bus;
     const click = async () => {
-      await pointerClick(x, { x: point.screenX, y: point.screenY }, { button: buttons[kind], count: kind === 'double_click' ? 2 : 1, modifiers: [...modifiers] });
+      await pointerClick(x, { x: point.screenX, y: point.screenY }, { button: buttons[kind], count: clicks, modifiers: [...modifiers] });
     };
     // No accessibility for the app under the point: its pixels are the read-back, taken once the pointer is over the
     // point and the window has drawn what hovering there draws, so a highlight alone never confirms a click.
@@ -289,13 +297,16 @@ export async function pointerAction(
   desktop: LinuxDesktop,
   aimed: ElementTarget | PointTarget,
   kind: PointerKind,
-  options: { mode: DeliveryMode; modifiers: readonly string[] },
+  options: PointerOptions,
 ): Promise<ActionOutcome> {
+  const clicks = options.count ?? (kind === 'double_click' ? 2 : 1);
   const target = aimed.kind === 'element' ? await untilEnabled(desktop, await liveTarget(desktop, aimed)) : aimed;
   if (target.kind === 'element' && !target.sensitivityUnmarked) refuseDisabled(target.live.states, `[e${target.element.index}] ${target.element.role} "${target.element.name}"`, gestureWords[kind], ENABLE_WAIT_MS);
-  if (options.mode === 'foreground') return foreground(desktop, target, kind, options.modifiers);
+  if (options.mode === 'foreground') return foreground(desktop, target, kind, options.modifiers, clicks);
   if (options.modifiers.length > 0) {
     return notDelivered(options.mode, 'a click with held modifier keys needs real input; nothing was sent: retry with delivery_mode "foreground"');
   }
+  // No accessibility action means a triple click (a line or paragraph selected): only clicks sent as X events do.
+  if (clicks === 3) return target.kind === 'point' ? syntheticTripleClick(desktop, target) : notDelivered(options.mode, tripleClickNeedsInput);
   return target.kind === 'element' ? backgroundElement(desktop, target, kind) : backgroundPoint(desktop, target, kind);
 }

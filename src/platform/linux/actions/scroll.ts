@@ -2,6 +2,7 @@
 // real mouse wheel over it.
 import { ATSPI_ROLE } from '../../../cup/atspi/constants.js';
 import { isScrollBarOrWrapper, mayWrapScrollBar, maxScrollAreaChildren, scrollsItsContent, type RoleShape } from '../../../cup/atspi/scroll-areas.js';
+import { overlap } from '../../../cup/rect.js';
 import { ToolError } from '../../../errors.js';
 import { actionOutcome, notDelivered, type ActionOutcome } from '../../action-outcome.js';
 import type { ScrollRequest } from '../../desktop.js';
@@ -17,6 +18,7 @@ import { liveTarget } from './live-target.js';
 import { scrollDocument } from './scroll-document.js';
 import { scrollWebBox, webScrollBoxOf } from './web-scroll-box.js';
 import { withForeground } from './real-input.js';
+import { drawnSurfaceOf, withSurfacePixels } from './drawn-surface-pixels.js';
 import { observePixels } from './synthetic-rung.js';
 import { observe, valueProbe, type Probe } from './verification.js';
 
@@ -160,13 +162,22 @@ export async function scrollAction(desktop: LinuxDesktop, request: ScrollRequest
     const box = await desktop.elementBounds(window, pane);
     if (!box) throw new ToolError('the scrollable region has no position on screen', 'element_not_visible');
     const notches = by === 'page' ? amount * 5 : amount;
-    const centre = { x: Math.round(box.x + box.w / 2), y: Math.round(box.y + box.h / 2) };
+    // Over the element given, where it shows in the region, as a person puts the pointer over what they scroll: a
+    // canvas that zooms on the wheel (a map, a drawing) takes it there, and over the page's middle the page scrolled.
+    const placed = element && element.ref !== pane ? await desktop.elementBounds(window, element.ref) : undefined;
+    const shown = placed && overlap(placed, box);
+    const over = shown ?? box;
+    const centre = { x: Math.round(over.x + over.w / 2), y: Math.round(over.y + over.h / 2) };
     const probe = bar ? valueProbe(desktop, bar, 'the scroll position') : contentProbe(desktop, pane);
-    const observation = await withForeground(desktop, window, (x) =>
-      observe(desktop, pane.bus, [probe], async () => {
-        await pointerWheel(x, centre, direction, notches);
-      }),
-    );
+    // Such a surface shows the wheel's effect in its own pixels only.
+    const surface = shown ? await drawnSurfaceOf(desktop, window, element!.ref) : undefined;
+    const observation = await withForeground(desktop, window, (x) => {
+      const tree = () =>
+        observe(desktop, pane.bus, [probe], async () => {
+          await pointerWheel(x, centre, direction, notches);
+        });
+      return surface ? withSurfacePixels(desktop, window, surface, tree) : tree();
+    });
     return actionOutcome({ path: 'x11_pixel_fg', mode, observation });
   }
 

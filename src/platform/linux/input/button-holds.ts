@@ -51,6 +51,34 @@ export class ButtonHolds {
     return { x: state.rootX, y: state.rootY };
   }
 
+  /**
+   * Refuses a gesture that presses and releases a button of its own (a foreground click or drag) while a button is
+   * down: its press would go into the held gesture, and its release let the held button go behind its session's
+   * back (the session still said it held the button, and its next mouse_drag "moved with left held" with none
+   * down). The X server's state is asked too, for a button that another driver process (a `call --no-daemon`) or a
+   * person holds.
+   */
+  async requireNoneDown(gesture: string): Promise<void> {
+    const hold = this.holds.values().next().value;
+    if (hold) {
+      throw new ToolError(
+        `the ${hold.button} mouse button is held by session "${hold.owner}" (mouse_button_down), and a ${gesture} would press and release it inside that gesture; nothing was sent: ` +
+          'release it with mouse_button_up in that session first (or continue the gesture with mouse_drag)',
+        'button_busy',
+      );
+    }
+    const x = await this.connection();
+    const { mask } = await x.queryPointer(x.screen.root);
+    const down = (Object.keys(buttons) as MouseButton[]).filter((button) => mask & (0x80 << buttons[button]));
+    if (down.length > 0) {
+      throw new ToolError(
+        `the ${down.join(' and ')} mouse button is down on this display, held by no session of this driver (a person, another program or another driver process), ` +
+          `and a ${gesture} would press and release it inside that gesture; nothing was sent: retry once it is released`,
+        'button_busy',
+      );
+    }
+  }
+
   /** Moves the pointer to `to` through `steps` points over durationMs; an abort releases the owner's buttons. */
   async move(owner: string, to: Point, options: { steps: number; durationMs: number; signal?: AbortSignal }): Promise<void> {
     if (this.held(owner).length === 0) {

@@ -3,6 +3,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { holdForDrop, watchDragAndDrop } from './drag-and-drop.js';
 import type { X11Connection } from '../x11/index.js';
+import { ToolError } from '../../../errors.js';
 import { integerOption, ownEntry, screenPoint, type Point } from './checks.js';
 import { HeldInputs } from './held-inputs.js';
 import { Keyboard } from './keyboard.js';
@@ -39,6 +40,11 @@ export interface DragOptions {
    * point only after its target could answer.
    */
   dropBeginsWithinMs?: number;
+  /**
+   * A cancel stops the motion where it is: a drag and drop that has begun is called off with Escape (its source
+   * cancels on it), and the button is released there, so nothing is dropped at the end after the caller gave up.
+   */
+  signal?: AbortSignal;
 }
 
 export interface WheelOptions {
@@ -109,6 +115,7 @@ export async function drag(x: X11Connection, from: Point, to: Point, options: Dr
       // A pause before moving, so the press is not mistaken for a flick, and drag thresholds count from here.
       await sleep(40);
       for (let step = 1; step <= steps; step++) {
+        if (options.signal?.aborted) await callOff(x, held, dragAndDrop.begun);
         await motion(x, {
           x: Math.round(start.x + ((end.x - start.x) * step) / steps),
           y: Math.round(start.y + ((end.y - start.y) * step) / steps),
@@ -116,6 +123,7 @@ export async function drag(x: X11Connection, from: Point, to: Point, options: Dr
         if (durationMs > 0) await sleep(durationMs / steps);
       }
       await sleep(40);
+      if (options.signal?.aborted) await callOff(x, held, dragAndDrop.begun);
       await holdForDrop(dragAndDrop, (to) => motion(x, to), end, beginsWithinMs);
       await held.releaseButton(button);
       return previous;
@@ -148,6 +156,18 @@ export async function restorePointer(x: X11Connection, position: Point): Promise
   await motion(x, screenPoint(x, position, 'the pointer position'));
   await x.sync();
 }
+
+/** A cancelled drag: Escape calls off a drag and drop that has begun; the caller's finally releases the button where it is. */
+async function callOff(x: X11Connection, held: HeldInputs, dragAndDropBegun: boolean): Promise<never> {
+  const escape = dragAndDropBegun ? (await Keyboard.of(x).current()).find(escapeKeysym) : undefined;
+  if (escape) {
+    await held.pressKey(escape.keycode);
+    await held.releaseKey(escape.keycode);
+  }
+  throw new ToolError(`the drag was cancelled part way${escape ? ' (its drag and drop called off with Escape)' : ''}; the button was released where the pointer was, short of the drop point`, 'cancelled');
+}
+
+const escapeKeysym = 0xff1b;
 
 /** Moves the pointer to `to` for a press there; returns where it was. */
 async function approach(x: X11Connection, to: Point): Promise<Point> {
