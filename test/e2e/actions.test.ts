@@ -142,6 +142,28 @@ describe('action tools on real apps', () => {
     assert.equal(await clipboardSoon('through'), 'through', 'ctrl+c copied the selected word, as xclip reads it');
   });
 
+  test('a key takes the same background route whatever it is called: " " presses a check box as "space" does, and X\'s names are keys too', async () => {
+    const checked = async () => (await oracle.find(gtk3.pid, gtk3.title, 'check box', 'Enable feature')).states?.includes('checked') ?? false;
+    const box = find((await state(gtk3)).elements, 'checkbox', 'Enable feature');
+    const before = await checked();
+    // The space character was refused (`"  has no accessibility equivalent"`) while "space" pressed the box.
+    for (const key of [' ', 'space', 'Space']) {
+      const was = await checked();
+      const pressed = await act('press_key', { window_id: gtk3.id, element_index: box.index, key });
+      assert.equal(pressed.path, 'x11_atspi', `${JSON.stringify(key)}: ${JSON.stringify(pressed)}`);
+      assert.equal(await checked(), !was, `${JSON.stringify(key)} flipped the box, as pyatspi reads it`);
+    }
+    assert.equal(await checked(), !before);
+    // xdotool's spelling of a combination ("Control_L+a") is the combination: the Name field's text is all selected.
+    const name = find((await state(gtk3)).elements, 'textbox', 'Name field');
+    await act('set_value', { window_id: gtk3.id, element_index: name.index, value: 'select me' });
+    const all = await act('press_key', { window_id: gtk3.id, element_index: name.index, key: 'Control_L+A' });
+    assert.equal(all.path, 'x11_atspi', JSON.stringify(all));
+    assert.deepEqual(await oracle.selection(gtk3.pid, gtk3.title, 'text', 'Name field'), [[0, 9]]);
+    const dashed = await failsWith(context, 'press_key', { window_id: gtk3.id, key: 'ctrl-s' }, 'invalid_key');
+    assert.match(dashed.summary, /a combination is written with "\+", as "ctrl\+s"/);
+  });
+
   test('foreground typing into a field of an inactive window replaces the text selected in it, and goes at the end of one with none', async () => {
     const { elements } = await state(gtk3);
     const name = find(elements, 'textbox', 'Name field');

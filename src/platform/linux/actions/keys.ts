@@ -19,8 +19,8 @@ import { observe, selectionProbe, stateProbe, textProbe, type Probe } from './ve
 const spacePressedRoles = new Set(['button', 'checkbox', 'radio', 'switch', 'menuitemcheckbox', 'menuitemradio']);
 
 /** Keys that open or close a tree row: what they do depends on whether it is expanded now. */
-const expandKeys = new Set(['right', 'plus', '+']);
-const collapseKeys = new Set(['left', 'minus', '-']);
+const expandKeys = new Set(['right', 'plus']);
+const collapseKeys = new Set(['left', 'minus']);
 
 /** A tree row's expand-or-collapse action, when this key would toggle it from its present state. */
 async function expanderFor(desktop: LinuxDesktop, target: Actionable, combo: string) {
@@ -141,7 +141,7 @@ export async function pressKeysAction(desktop: LinuxDesktop, request: KeyRequest
       return notDelivered(
         mode,
         target
-          ? `${keys.canonical} has no accessibility equivalent on ${label}, and ${toolkit} ignores synthetic key events; nothing was sent: retry with delivery_mode "foreground" (real keys to the activated window)`
+          ? `${JSON.stringify(keys.canonical)} has no accessibility equivalent on ${label}, and ${toolkit} ignores synthetic key events; nothing was sent: retry with delivery_mode "foreground" (real keys to the activated window)`
           : treeless
           ? `window ${window.id} has no accessibility tree and ${toolkit} ignores synthetic key events; nothing was sent: retry with delivery_mode "foreground" (real keys to the activated window)`
           : // No element reports the focus (an inactive window's often do not): the field's index lets accessibility act on it.
