@@ -164,6 +164,20 @@ describe('action tools on real apps', () => {
     assert.match(dashed.summary, /a combination is written with "\+", as "ctrl\+s"/);
   });
 
+  test('a combination\'s modifiers are held around its key wherever they are written; a second key is refused, nothing sent (foreground)', async () => {
+    const name = find((await state(gtk3)).elements, 'textbox', 'Name field');
+    await act('set_value', { window_id: gtk3.id, element_index: name.index, value: 'keep me' });
+    // Real keys pressed in the order given typed "a" over the text.
+    const all = await act('hotkey', { window_id: gtk3.id, element_index: name.index, keys: ['a', 'ctrl'], delivery_mode: 'foreground' });
+    assert.equal(all.path, 'key_events_fg', JSON.stringify(all));
+    const field = await oracle.find(gtk3.pid, gtk3.title, 'text', 'Name field');
+    assert.equal(field.text, 'keep me');
+    assert.deepEqual(await oracle.selection(gtk3.pid, gtk3.title, 'text', 'Name field'), [[0, 7]]);
+    const chord = await failsWith(context, 'press_key', { window_id: gtk3.id, element_index: name.index, key: 'x+y', delivery_mode: 'foreground' }, 'invalid_key');
+    assert.match(chord.summary, /holds 2 keys that are not modifiers \("x", "y"\)/);
+    assert.equal((await oracle.find(gtk3.pid, gtk3.title, 'text', 'Name field')).text, 'keep me');
+  });
+
   test('foreground typing into a field of an inactive window replaces the text selected in it, and goes at the end of one with none', async () => {
     const { elements } = await state(gtk3);
     const name = find(elements, 'textbox', 'Name field');

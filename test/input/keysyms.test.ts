@@ -111,6 +111,12 @@ describe('key names', () => {
     assert.deepEqual(names(['alt', 'ctrl+t']), ['alt', 'ctrl', 0x74]);
     assert.deepEqual(names(['ctrl', '+']), ['ctrl', 0x2b]);
     assert.throws(() => parseCombination('ctrl++a'), /a key is missing between "\+" signs/);
+    // Modifiers are held around the key wherever they are written; a second key is no combination.
+    assert.deepEqual(names(['a', 'ctrl']), ['ctrl', 0x61]);
+    assert.deepEqual(names('s+shift+ctrl'), ['shift', 'ctrl', 0x73]);
+    assert.deepEqual(names('ctrl+shift'), ['ctrl', 'shift']);
+    assert.throws(() => parseCombination('a+b'), /"a\+b" holds 2 keys that are not modifiers \("a", "b"\); a combination is modifiers and one key/);
+    assert.throws(() => parseCombination(['ctrl', 'x', 'ctrl+s']), /holds 2 keys/);
     assert.throws(() => parseCombination([]), /empty key combination/);
   });
 

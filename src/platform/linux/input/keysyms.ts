@@ -176,7 +176,17 @@ export function parseCombination(combination: string | readonly string[]): Parse
   // A name written as a combination ("ctrl+shift+s" as press_key's key) is that combination.
   const names = typeof combination === 'string' ? splitCombination(combination) : combination.flatMap((name) => (name.length > 1 && name.includes('+') ? splitCombination(name) : [name]));
   if (names.length === 0) throw new Error(`empty key combination; expected e.g. "ctrl+c", with ${keyNameHelp()}`);
-  return names.map(parseKey);
+  const keys = names.map(parseKey);
+  // A combination is its modifiers held around one key, wherever they are written: real keys pressed in the order
+  // given typed "a" for ["a", "ctrl"], while sent events held ctrl around it. A second key has no such meaning (real
+  // keys pressed both, sent events only the last), so it is refused.
+  const others = keys.filter((key) => key.kind === 'key');
+  if (others.length > 1) {
+    throw new Error(
+      `"${names.join('+')}" holds ${others.length} keys that are not modifiers (${others.map((key) => JSON.stringify(key.name)).join(', ')}); a combination is modifiers and one key: press the keys one after another (a press_key each, or run_actions steps), or type text with type_text`,
+    );
+  }
+  return [...keys.filter((key) => key.kind === 'modifier'), ...others];
 }
 
 function splitCombination(text: string): string[] {
