@@ -178,6 +178,16 @@ describe('action tools on real apps', () => {
     assert.equal((await oracle.find(gtk3.pid, gtk3.title, 'text', 'Name field')).text, 'keep me');
   });
 
+  test('keypad keys by X\'s names reach the app as themselves, the digits too (foreground)', async () => {
+    // The app's own word for the key it read: KP_5 had gone as Shift with KP_Begin's key, which Num Lock alone shifts.
+    for (const [key, heard] of [['KP_5', 'KP_5'], ['kp_decimal', 'KP_Decimal'], ['KP_Enter', 'KP_Enter'], ['kp_add', 'KP_Add']]) {
+      await act('press_key', { window_id: gtk3.id, key, delivery_mode: 'foreground' });
+      let lastKey = '';
+      for (const deadline = Date.now() + 3000; lastKey !== heard && Date.now() < deadline; await sleep(50)) lastKey = String((await oracle.status(gtk3.pid, gtk3.title)).last_key);
+      assert.equal(lastKey, heard, key);
+    }
+  });
+
   test('foreground typing into a field of an inactive window replaces the text selected in it, and goes at the end of one with none', async () => {
     const { elements } = await state(gtk3);
     const name = find(elements, 'textbox', 'Name field');
