@@ -188,6 +188,27 @@ describe('action tools on real apps', () => {
     }
   });
 
+  test('Tab in an inactive GTK4 window (foreground, no element) says where the focus went, which GTK4 forgets once the activation is given back', async () => {
+    await callOk(context, 'bring_to_front', { pid: gtk3.pid, window_id: gtk3.id });
+    const { elements } = await state(gtk4);
+    assert.ok(!elements.some((element) => element.states.includes('focused')), 'an inactive GTK4 window reports no focus');
+    const tab = await act('press_key', { window_id: gtk4.id, key: 'Tab', delivery_mode: 'foreground' });
+    const line = tab.evidence?.find((evidence) => evidence.startsWith('the keyboard focus is on '));
+    const [, index] = /^the keyboard focus is on \[e(\d+)\]/.exec(line ?? '') ?? [];
+    assert.ok(index, `the evidence names the focused element by its index: ${JSON.stringify(tab)}`);
+    const named = elements.find((element) => element.index === Number(index));
+    assert.ok(named, `[e${index}] is in the reading before`);
+    // pyatspi, with the window active again (GTK4 gives the focus back to the widget that had it), agrees.
+    await callOk(context, 'bring_to_front', { pid: gtk4.pid, window_id: gtk4.id });
+    const oracleRoles: Record<string, string> = { button: 'push button', checkbox: 'check box', slider: 'slider', textbox: 'text', combobox: 'combo box', listitem: 'list item' };
+    const role = oracleRoles[named.role];
+    assert.ok(role, `a role the test maps: ${named.role}`);
+    let states: string[] = [];
+    for (const deadline = Date.now() + 3000; !states.includes('focused') && Date.now() < deadline; await sleep(50)) states = (await oracle.find(gtk4.pid, gtk4.title, role, named.name)).states ?? [];
+    assert.ok(states.includes('focused'), `${named.role} "${named.name}" has the focus, by pyatspi: ${states.join(' ')}`);
+    await callOk(context, 'bring_to_front', { pid: gtk3.pid, window_id: gtk3.id });
+  });
+
   test('foreground typing into a field of an inactive window replaces the text selected in it, and goes at the end of one with none', async () => {
     const { elements } = await state(gtk3);
     const name = find(elements, 'textbox', 'Name field');

@@ -1,5 +1,5 @@
 // Keys: what accessibility can do in their place, key events where the app takes them, or real keys.
-import { actionOutcome, notDelivered, nothingToChange, type ActionOutcome, type SentInput } from '../../action-outcome.js';
+import { actionOutcome, notDelivered, nothingToChange, type ActionOutcome, type Observation, type SentInput } from '../../action-outcome.js';
 import type { KeyRequest } from '../../desktop.js';
 import type { DesktopWindow } from '../../windows.js';
 import { ToolError } from '../../../errors.js';
@@ -13,7 +13,7 @@ import { liveStates } from './live-states.js';
 import { actionable, liveTarget, type LiveElementTarget } from './live-target.js';
 import { parseKeys, withForeground } from './real-input.js';
 import { observePixels, syntheticEventsReach } from './synthetic-rung.js';
-import { observe, selectionProbe, stateProbe, textProbe, type Probe } from './verification.js';
+import { elementLabel, observe, selectionProbe, stateProbe, textProbe, type Probe } from './verification.js';
 
 /** Roles that Space presses when they have the focus, as a click would (a text field types the space instead). */
 const spacePressedRoles = new Set(['button', 'checkbox', 'radio', 'switch', 'menuitemcheckbox', 'menuitemradio']);
@@ -103,6 +103,19 @@ async function keyFocusOn(desktop: LinuxDesktop, window: DesktopWindow, element:
   return `${label} could not be given the keyboard focus through accessibility, and ${nothingSent}`;
 }
 
+/**
+ * Keys pressed in a window where no element had the focus (an inactive GTK4 window reports none) are read back from
+ * its pixels; where the focus is once they went is read while the window is still active, as GTK4 forgets it when
+ * the activation is given back: Tab, Tab in its fixture read 'the window's pixels changed' and the diff said nothing
+ * of where the focus had gone.
+ */
+async function withFocusNow(desktop: LinuxDesktop, window: DesktopWindow, snapshot: KeyRequest['snapshot'], observation: Observation): Promise<Observation> {
+  const focused = await focusedElementOf(desktop, window).catch(() => undefined);
+  if (!focused) return observation;
+  const { label } = await elementLabel(desktop, snapshot, focused.ref);
+  return { ...observation, evidence: [...observation.evidence, `the keyboard focus is on ${label} (read while window ${window.id} was active)`] };
+}
+
 /** Presses the keys on the element, or on the focused element of the window, by the rungs of the delivery mode. */
 export async function pressKeysAction(desktop: LinuxDesktop, request: KeyRequest): Promise<ActionOutcome> {
   const { window, mode, repeat, keys: rawKeys, signal } = request;
@@ -164,7 +177,7 @@ export async function pressKeysAction(desktop: LinuxDesktop, request: KeyRequest
       sent = await pressCombination(x, [...rawKeys], { repeat, signal });
     };
     // Without an accessible target the window's pixels are the read-back.
-    if (!target) return observePixels(desktop, window, press, signal);
+    if (!target) return withFocusNow(desktop, window, request.snapshot, await observePixels(desktop, window, press, signal));
     return observe(desktop, target.ref.bus, probes, press, { snapshot: element?.snapshot ?? request.snapshot, signal });
   });
   return actionOutcome({ path: 'key_events_fg', mode, observation, sent });
