@@ -116,6 +116,17 @@ async function withFocusNow(desktop: LinuxDesktop, window: DesktopWindow, snapsh
   return { ...observation, evidence: [...observation.evidence, `the keyboard focus is on ${label} (read while window ${window.id} was active)`] };
 }
 
+/**
+ * Whether the window's app reads key events only while its window is active: Blink, whose GrabFocus activates its
+ * window for the same reason, dropped a Tab sent behind another window, and the result read "delivered, no effect
+ * seen" (its page logged no key).
+ */
+async function keysOnlyWhenActive(desktop: LinuxDesktop, window: DesktopWindow, bus: string | undefined): Promise<boolean> {
+  const client = await desktop.atspi();
+  const appBus = bus ?? (await client.applications().catch(() => [])).find((app) => app.pid === window.pid && window.pid > 0)?.bus;
+  return appBus !== undefined && (await client.quirksOf(appBus).catch(() => undefined))?.focusActivatesWindow === true;
+}
+
 /** Presses the keys on the element, or on the focused element of the window, by the rungs of the delivery mode. */
 export async function pressKeysAction(desktop: LinuxDesktop, request: KeyRequest): Promise<ActionOutcome> {
   const { window, mode, repeat, keys: rawKeys, signal } = request;
@@ -136,6 +147,12 @@ export async function pressKeysAction(desktop: LinuxDesktop, request: KeyRequest
     if (!target || !perform) {
       const synthetic = await syntheticEventsReach(desktop, window, 'keys');
       if (synthetic.accepted) {
+        if (!window.active && (await keysOnlyWhenActive(desktop, window, target?.ref.bus))) {
+          return notDelivered(
+            mode,
+            `window ${window.id} is not the active window, and ${synthetic.toolkit} reads key events only in the active window (sent ones behind other windows are dropped); nothing was sent: retry with delivery_mode "foreground" (real keys to the activated window)`,
+          );
+        }
         const unfocused = element ? await keyFocusOn(desktop, window, element, label) : undefined;
         if (unfocused) return notDelivered(mode, unfocused);
         const x = await desktop.x11();
