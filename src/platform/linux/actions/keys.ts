@@ -12,7 +12,7 @@ import { focusedElementOf, focusedTargetFor } from './focused-element.js';
 import { liveStates } from './live-states.js';
 import { actionable, liveTarget, type LiveElementTarget } from './live-target.js';
 import { parseKeys, withForeground } from './real-input.js';
-import { observePixels, syntheticEventsReach } from './synthetic-rung.js';
+import { observePixels, sentKeysIgnored, syntheticEventsReach } from './synthetic-rung.js';
 import { elementLabel, observe, selectionProbe, stateProbe, textProbe, type Probe } from './verification.js';
 
 /** Roles that Space presses when they have the focus, as a click would (a text field types the space instead). */
@@ -116,17 +116,6 @@ async function withFocusNow(desktop: LinuxDesktop, window: DesktopWindow, snapsh
   return { ...observation, evidence: [...observation.evidence, `the keyboard focus is on ${label} (read while window ${window.id} was active)`] };
 }
 
-/**
- * Whether the window's app reads key events only while its window is active: Blink, whose GrabFocus activates its
- * window for the same reason, dropped a Tab sent behind another window, and the result read "delivered, no effect
- * seen" (its page logged no key).
- */
-async function keysOnlyWhenActive(desktop: LinuxDesktop, window: DesktopWindow, bus: string | undefined): Promise<boolean> {
-  const client = await desktop.atspi();
-  const appBus = bus ?? (await client.applications().catch(() => [])).find((app) => app.pid === window.pid && window.pid > 0)?.bus;
-  return appBus !== undefined && (await client.quirksOf(appBus).catch(() => undefined))?.focusActivatesWindow === true;
-}
-
 /** Presses the keys on the element, or on the focused element of the window, by the rungs of the delivery mode. */
 export async function pressKeysAction(desktop: LinuxDesktop, request: KeyRequest): Promise<ActionOutcome> {
   const { window, mode, repeat, keys: rawKeys, signal } = request;
@@ -147,12 +136,6 @@ export async function pressKeysAction(desktop: LinuxDesktop, request: KeyRequest
     if (!target || !perform) {
       const synthetic = await syntheticEventsReach(desktop, window, 'keys');
       if (synthetic.accepted) {
-        if (!window.active && (await keysOnlyWhenActive(desktop, window, target?.ref.bus))) {
-          return notDelivered(
-            mode,
-            `window ${window.id} is not the active window, and ${synthetic.toolkit} reads key events only in the active window (sent ones behind other windows are dropped); nothing was sent: retry with delivery_mode "foreground" (real keys to the activated window)`,
-          );
-        }
         const unfocused = element ? await keyFocusOn(desktop, window, element, label) : undefined;
         if (unfocused) return notDelivered(mode, unfocused);
         const x = await desktop.x11();
@@ -165,17 +148,17 @@ export async function pressKeysAction(desktop: LinuxDesktop, request: KeyRequest
         }, signal);
         return actionOutcome({ path: 'key_events', mode, observation, sent });
       }
-      const toolkit = synthetic.toolkit;
+      const ignored = sentKeysIgnored(window, synthetic);
       // A window with no tree has no element to pass: only real keys are left to offer.
       const treeless = !target && !synthetic.accessible;
       return notDelivered(
         mode,
         target
-          ? `${JSON.stringify(keys.canonical)} has no accessibility equivalent on ${label}, and ${toolkit} ignores synthetic key events; nothing was sent: retry with delivery_mode "foreground" (real keys to the activated window)`
+          ? `${JSON.stringify(keys.canonical)} has no accessibility equivalent on ${label}, and ${ignored}; nothing was sent: retry with delivery_mode "foreground" (real keys to the activated window)`
           : treeless
-          ? `window ${window.id} has no accessibility tree and ${toolkit} ignores synthetic key events; nothing was sent: retry with delivery_mode "foreground" (real keys to the activated window)`
+          ? `window ${window.id} has no accessibility tree and ${ignored}; nothing was sent: retry with delivery_mode "foreground" (real keys to the activated window)`
           : // No element reports the focus (an inactive window's often do not): the field's index lets accessibility act on it.
-            `no element of window ${window.id} reports the keyboard focus (an inactive window often has none) and ${toolkit} ignores synthetic key events; nothing was sent: pass the element_index of the element the keys are for, or retry with delivery_mode "foreground" (real keys to the activated window)`,
+            `no element of window ${window.id} reports the keyboard focus (an inactive window often has none) and ${ignored}; nothing was sent: pass the element_index of the element the keys are for, or retry with delivery_mode "foreground" (real keys to the activated window)`,
       );
     }
     if (keys.canonical === 'ctrl+a' && (await wholeTextSelected(desktop, target))) return nothingToChange(mode, `${label} has all its text selected`);
