@@ -164,6 +164,17 @@ describe('action tools on real apps', () => {
     assert.match(dashed.summary, /a combination is written with "\+", as "ctrl\+s"/);
   });
 
+  test('a key repeated in the background, where accessibility stands for one press only, is refused saying so, not as a key with no equivalent', async () => {
+    const checked = async () => (await oracle.find(gtk3.pid, gtk3.title, 'check box', 'Enable feature')).states?.includes('checked') ?? false;
+    const box = find((await state(gtk3)).elements, 'checkbox', 'Enable feature');
+    const was = await checked();
+    const twice = await act('press_key', { window_id: gtk3.id, element_index: box.index, key: 'space', repeat: 2 });
+    assert.equal(twice.path, 'none', JSON.stringify(twice));
+    // It read '"space" has no accessibility equivalent on [eN]', which one press of it has.
+    assert.match(twice.escalation?.reason ?? '', /"space" has an accessibility equivalent on \[e\d+\] for one press, not for 2 in a row.*nothing was sent: press it once per call/);
+    assert.equal(await checked(), was, 'pyatspi: the box is as it was');
+  });
+
   test('a combination\'s modifiers are held around its key wherever they are written; a second key is refused, nothing sent (foreground)', async () => {
     const name = find((await state(gtk3)).elements, 'textbox', 'Name field');
     await act('set_value', { window_id: gtk3.id, element_index: name.index, value: 'keep me' });
@@ -189,6 +200,10 @@ describe('action tools on real apps', () => {
   });
 
   test('Tab in an inactive GTK4 window (foreground, no element) says where the focus went, which GTK4 forgets once the activation is given back', async () => {
+    // The focus is put in the Name field (a real click), whose next control in Tab order is the check box; GTK4 keeps
+    // it there with its window inactive (pyatspi names the check box as the driver does; a list row it names not).
+    const nameField = find((await state(gtk4)).elements, 'textbox', 'Name field');
+    await act('click', { window_id: gtk4.id, element_index: nameField.index, delivery_mode: 'foreground' });
     await callOk(context, 'bring_to_front', { pid: gtk3.pid, window_id: gtk3.id });
     const { elements } = await state(gtk4);
     assert.ok(!elements.some((element) => element.states.includes('focused')), 'an inactive GTK4 window reports no focus');
@@ -198,13 +213,11 @@ describe('action tools on real apps', () => {
     assert.ok(index, `the evidence names the focused element by its index: ${JSON.stringify(tab)}`);
     const named = elements.find((element) => element.index === Number(index));
     assert.ok(named, `[e${index}] is in the reading before`);
+    assert.deepEqual([named.role, named.name], ['checkbox', 'Enable feature'], line);
     // pyatspi, with the window active again (GTK4 gives the focus back to the widget that had it), agrees.
     await callOk(context, 'bring_to_front', { pid: gtk4.pid, window_id: gtk4.id });
-    const oracleRoles: Record<string, string> = { button: 'push button', checkbox: 'check box', slider: 'slider', textbox: 'text', combobox: 'combo box', listitem: 'list item' };
-    const role = oracleRoles[named.role];
-    assert.ok(role, `a role the test maps: ${named.role}`);
     let states: string[] = [];
-    for (const deadline = Date.now() + 3000; !states.includes('focused') && Date.now() < deadline; await sleep(50)) states = (await oracle.find(gtk4.pid, gtk4.title, role, named.name)).states ?? [];
+    for (const deadline = Date.now() + 3000; !states.includes('focused') && Date.now() < deadline; await sleep(50)) states = (await oracle.find(gtk4.pid, gtk4.title, 'check box', 'Enable feature')).states ?? [];
     assert.ok(states.includes('focused'), `${named.role} "${named.name}" has the focus, by pyatspi: ${states.join(' ')}`);
     await callOk(context, 'bring_to_front', { pid: gtk3.pid, window_id: gtk3.id });
   });

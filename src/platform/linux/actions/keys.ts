@@ -132,7 +132,10 @@ export async function pressKeysAction(desktop: LinuxDesktop, request: KeyRequest
     : [];
 
   if (mode === 'background') {
-    const perform = target && repeat === 1 ? await backgroundKeys(desktop, target, keys.canonical) : undefined;
+    // What accessibility does in a key's place is what one press does: a press repeated is not that action
+    // repeated (Right on a collapsed row expands it, and then moves into it).
+    const single = target ? await backgroundKeys(desktop, target, keys.canonical) : undefined;
+    const perform = repeat === 1 ? single : undefined;
     if (!target || !perform) {
       const synthetic = await syntheticEventsReach(desktop, window, 'keys');
       if (synthetic.accepted) {
@@ -153,7 +156,9 @@ export async function pressKeysAction(desktop: LinuxDesktop, request: KeyRequest
       const treeless = !target && !synthetic.accessible;
       return notDelivered(
         mode,
-        target
+        target && single
+          ? `${JSON.stringify(keys.canonical)} has an accessibility equivalent on ${label} for one press, not for ${repeat} in a row, and ${ignored}; nothing was sent: press it once per call, or retry with delivery_mode "foreground" (real keys to the activated window)`
+          : target
           ? `${JSON.stringify(keys.canonical)} has no accessibility equivalent on ${label}, and ${ignored}; nothing was sent: retry with delivery_mode "foreground" (real keys to the activated window)`
           : treeless
           ? `window ${window.id} has no accessibility tree and ${ignored}; nothing was sent: retry with delivery_mode "foreground" (real keys to the activated window)`
