@@ -23,6 +23,9 @@ const testPackages = [
   // A Qt 5 application (Qt's own AT-SPI bridge behaves differently from GTK's), and Xaw apps with no
   // accessibility at all (xcalc takes synthetic X events).
   'speedcrunch', 'x11-apps',
+  // Tk for its fixture (test/fixtures/apps/tk_fixture.py, driven by test/e2e/launch-toolkits.test.ts): a toolkit
+  // with no accessibility that takes sent keys only while its window is active.
+  'python3-tk',
   // PyQt5 for the Qt 5 fixture (test/fixtures/apps/qt5_fixture.py, driven by test/e2e/qt5-fixture.test.ts).
   'python3-pyqt5',
   // Apps outside the fixtures whose trees once went wrong (test/e2e/tree-fidelity.test.ts): GTK3 editors, a Qt 5

@@ -1,4 +1,4 @@
-import { closestName } from './closest-name.js';
+import { closestName } from '../cup/closest-name.js';
 
 const deliveryModes = ['background', 'foreground'];
 

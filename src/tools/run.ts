@@ -2,7 +2,7 @@ import { observeCall } from './action-observer.js';
 import { ActionQueue, actionKey } from './action-queue.js';
 import { argumentShapeProblem } from './argument-shape.js';
 import { failureResult, type ToolCallResult } from './call-result.js';
-import { closestName } from './closest-name.js';
+import { closestName } from '../cup/closest-name.js';
 import { compatibilityWarnings } from './compatibility.js';
 import type { ToolContext } from './context.js';
 import { findTool, toolNames, type AnyTool } from './registry.js';

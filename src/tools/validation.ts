@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { closestName } from './closest-name.js';
+import { closestName } from '../cup/closest-name.js';
 
 const typeNames: Record<string, string> = {
   number: 'a number',

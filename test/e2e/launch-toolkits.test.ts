@@ -144,6 +144,36 @@ describe('launch_app and reading across toolkits: Xaw, Java behind a splash, and
     }
   });
 
+  test('a Tk window behind another is sent no background keys, as Tk drops them there, and the result says why; active, it takes them', async () => {
+    const keyLog = join(folder, 'tk-keys.log');
+    writeFileSync(keyLog, '');
+    const { process: tk, window } = await desktop.launch('/usr/bin/python3', [join(fixtureApps, 'tk_fixture.py'), '--key-log', keyLog], 'CUP Fixture Tk');
+    const { process: cover, window: coverWindow } = await desktop.launch('xcalc', [], 'Calculator');
+    try {
+      await callOk(context, 'bring_to_front', { window_id: coverWindow.id });
+      // Sent as key events behind the cover, the key read "delivered, no effect seen" and Tk's log stayed empty.
+      const behind = (await callOk(context, 'press_key', { window_id: window.id, key: 'q' })).structured as { path: string; escalation?: { recommended: string; reason: string } };
+      assert.equal(behind.path, 'none', JSON.stringify(behind));
+      assert.equal(behind.escalation?.recommended, 'foreground');
+      assert.match(behind.escalation?.reason ?? '', /Tk reads key events only in the active window, which window \d+ is not .*nothing was sent/);
+      const typed = (await callOk(context, 'type_text', { window_id: window.id, text: 'qq' })).structured as { path: string; escalation?: { reason: string } };
+      assert.equal(typed.path, 'none', JSON.stringify(typed));
+      assert.match(typed.escalation?.reason ?? '', /Tk reads key events only in the active window/);
+      await sleep(300);
+      assert.equal(readFileSync(keyLog, 'utf8'), '', 'Tk read no key');
+      // Active, Tk takes the same sent keys: its own log has them.
+      await callOk(context, 'bring_to_front', { window_id: window.id });
+      const active = (await callOk(context, 'press_key', { window_id: window.id, key: 'w' })).structured as { path: string };
+      assert.equal(active.path, 'key_events', JSON.stringify(active));
+      let log = '';
+      for (const deadline = Date.now() + 3000; !log.includes('w') && Date.now() < deadline; await sleep(50)) log = readFileSync(keyLog, 'utf8');
+      assert.equal(log, 'w\n');
+    } finally {
+      tk.kill('SIGKILL');
+      cover.kill('SIGKILL');
+    }
+  });
+
   test('a Java app started without its ATK bridge is named as such, told how to get a tree, and gets no background keys', async () => {
     // Started plainly, as a user starts it (not through launch_app, which loads the bridge): the JVM never joins the
     // bus. The reason once listed every toolkit's switch and told to install a bridge that was installed; and keys

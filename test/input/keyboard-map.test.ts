@@ -26,6 +26,14 @@ describe('the keyboard map of a real X server', () => {
     assert.equal(map.find(0x1004f60), undefined, 'no key types 你');
   });
 
+  test('a keypad key\'s Num Lock level is not taken for a shifted one: KP_5 is left to a spare keycode', () => {
+    const begin = map.find(0xff9d);
+    assert.ok(begin && !begin.shift, 'KP_Begin is the plain level of the keypad\'s 5');
+    assert.equal(map.keysymsOf(begin.keycode)[1], 0xffb5, 'the same key holds KP_5 on its second level, which Num Lock reaches');
+    assert.equal(map.find(0xffb5), undefined, 'Shift with that key gives KP_Begin (XKB\'s KEYPAD type)');
+    assert.equal(map.find(0xff8d)?.shift, false, 'KP_Enter is a plain level');
+  });
+
   test('modifier keys come from the modifier mapping, with their state bits', () => {
     assert.equal(map.modifierKey('shift')?.mask, 1);
     assert.equal(map.modifierKey('ctrl')?.mask, 4);

@@ -1,7 +1,7 @@
 // Key names and characters → keysyms: the names the tools accept and the errors for the others.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { characterKeysyms, parseCombination, parseKey } from '../../src/platform/linux/input/keysyms.js';
+import { canonicalKeyName, characterKeysyms, parseCombination, parseKey } from '../../src/platform/linux/input/keysyms.js';
 
 describe('key names', () => {
   test('named keys are case-insensitive and know the usual aliases', () => {
@@ -45,6 +45,46 @@ describe('key names', () => {
     ]);
   });
 
+  test('X\'s and xdotool\'s names are keys too, and case, spaces, hyphens and underscores in a name do not count', () => {
+    const keysym = (name: string) => {
+      const key = parseKey(name);
+      return key.kind === 'key' ? key.keysyms[0] : key.modifier;
+    };
+    assert.equal(keysym('KP_Enter'), 0xff8d);
+    assert.equal(keysym('kp_5'), 0xffb5);
+    assert.equal(keysym('KP_Add'), 0xffab);
+    assert.equal(keysym('ISO_Left_Tab'), 0xfe20);
+    assert.equal(keysym('Page Down'), 0xff56);
+    assert.equal(keysym('page-up'), 0xff55);
+    assert.equal(keysym('Caps_Lock'), 0xffe5);
+    assert.equal(keysym('ContextMenu'), 0xff67);
+    assert.deepEqual(['Control_L', 'Control_R', 'Shift_R', 'Alt_L', 'Super_L', 'ISO_Level3_Shift'].map(keysym), ['ctrl', 'ctrl', 'shift', 'alt', 'super', 'altgr']);
+    // A single character stays itself: "-" and "_" are keys, not separators.
+    assert.equal(keysym('-'), 0x2d);
+    assert.equal(keysym('_'), 0x5f);
+  });
+
+  test('each key has one canonical name, whichever spelling named it', () => {
+    const canonical = (name: string) => {
+      const key = parseKey(name);
+      assert.equal(key.kind, 'key');
+      return key.kind === 'key' ? canonicalKeyName(key.keysyms[0]!) : '';
+    };
+    assert.deepEqual([' ', 'space', 'SPACE'].map(canonical), ['space', 'space', 'space']);
+    assert.deepEqual(['ArrowRight', 'right', 'Right'].map(canonical), ['right', 'right', 'right']);
+    assert.deepEqual(['enter', 'Return', 'esc', 'Escape', '+', 'plus', '-', 'A', 'a', 'Ж'].map(canonical), ['return', 'return', 'escape', 'escape', 'plus', 'plus', 'minus', 'a', 'a', 'ж']);
+  });
+
+  test('a name that is no key says which one was likely meant', () => {
+    assert.throws(() => parseKey('ctrl-s'), /unknown key "ctrl-s": a combination is written with "\+", as "ctrl\+s"/);
+    assert.throws(() => parseKey('shift tab'), /as "shift\+tab"/);
+    assert.throws(() => parseKey('shft'), /unknown key "shft" \(did you mean "shift"\?\)/);
+    assert.throws(() => parseKey('escpae'), /did you mean "escape"/);
+    assert.throws(() => parseCombination('ctrl+shift+pgae_down'), /did you mean "pagedown"/);
+    // Words that are not keys before the last are no combination: the whole list is given.
+    assert.throws(() => parseKey('page-left'), (error: Error) => !/combination is written/.test(error.message) && /expected modifiers/.test(error.message));
+  });
+
   test('an unknown name is refused with the names that would work', () => {
     assert.throws(() => parseKey('hyperspace'), (error: Error) => {
       assert.match(error.message, /unknown key "hyperspace"/);
@@ -71,6 +111,12 @@ describe('key names', () => {
     assert.deepEqual(names(['alt', 'ctrl+t']), ['alt', 'ctrl', 0x74]);
     assert.deepEqual(names(['ctrl', '+']), ['ctrl', 0x2b]);
     assert.throws(() => parseCombination('ctrl++a'), /a key is missing between "\+" signs/);
+    // Modifiers are held around the key wherever they are written; a second key is no combination.
+    assert.deepEqual(names(['a', 'ctrl']), ['ctrl', 0x61]);
+    assert.deepEqual(names('s+shift+ctrl'), ['shift', 'ctrl', 0x73]);
+    assert.deepEqual(names('ctrl+shift'), ['ctrl', 'shift']);
+    assert.throws(() => parseCombination('a+b'), /"a\+b" holds 2 keys that are not modifiers \("a", "b"\); a combination is modifiers and one key/);
+    assert.throws(() => parseCombination(['ctrl', 'x', 'ctrl+s']), /holds 2 keys/);
     assert.throws(() => parseCombination([]), /empty key combination/);
   });
 

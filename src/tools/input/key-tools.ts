@@ -35,7 +35,7 @@ export const pressKey = defineTool({
   description:
     'Press and release one key, optionally with modifiers, in an app (pid / window_id) or on an element (focused first). Key names: return ' +
     '(enter), tab, escape (esc), space, backspace, delete, insert, home, end, pageup, pagedown, up, down, left, right, f1-f24, menu, any single ' +
-    'character. Background performs what accessibility can (Enter activates; Space presses a button or check box; Right/Left or +/- expand and collapse a tree row; ctrl+a/c/x/v ' +
+    'character, and X\'s names (KP_Enter, Control_L); combinations are joined with "+". Background performs what accessibility can (Enter activates; Space presses a button or check box; Right/Left or +/- expand and collapse a tree row; ctrl+a/c/x/v ' +
     'on text fields); apps that take synthetic X events get X key events; otherwise the result recommends ' +
     'foreground, which sends real key events (XTEST) to the activated window.',
   input: z.strictObject({

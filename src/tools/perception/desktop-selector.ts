@@ -7,7 +7,7 @@ import { ToolError } from '../../errors.js';
 import { parseSelectorOrThrow } from '../../tui/selector/errors.js';
 import { matchNodes } from '../../tui/selector/match.js';
 import { MAX_SELECTOR_LENGTH, type Selector, type SelectorVocabulary } from '../../tui/selector/parse.js';
-import { closestName } from '../closest-name.js';
+import { closestName } from '../../cup/closest-name.js';
 
 const DESKTOP_FIELDS = ['role', 'name', 'value', 'id'] as const;
 type DesktopField = (typeof DESKTOP_FIELDS)[number];

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { CupNode } from '../../cup/types.js';
 import type { DesktopWindow } from '../../platform/windows.js';
 import { unreadCounts, unreadWhileHidden } from '../../cup/prune.js';
-import { editDistance } from '../closest-name.js';
+import { editDistance } from '../../cup/closest-name.js';
 import { boundsResult } from '../schemas.js';
 import type { WindowSnapshot } from '../state/snapshot-store.js';
 import { elementToken, indexOf } from './window-snapshot.js';

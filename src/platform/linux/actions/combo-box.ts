@@ -153,7 +153,6 @@ async function chooseByKeys(
 ): Promise<ActionOutcome | undefined> {
   const window = target.window;
   if (from < 0 || !(await syntheticEventsReach(desktop, window, 'keys')).accepted) return undefined;
-  if (!window.active && (await (await desktop.atspi()).quirksOf(target.ref.bus)).focusActivatesWindow) return undefined;
   if (!(await focusElement(desktop, actionable(target)))) return undefined;
   // Keys sent before the focus has moved go to the control that had it (Gecko moves it a moment after GrabFocus
   // answers). Only an active window's control is marked FOCUSED, so only there is it waited for.

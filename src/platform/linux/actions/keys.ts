@@ -1,5 +1,5 @@
 // Keys: what accessibility can do in their place, key events where the app takes them, or real keys.
-import { actionOutcome, notDelivered, nothingToChange, type ActionOutcome, type SentInput } from '../../action-outcome.js';
+import { actionOutcome, notDelivered, nothingToChange, type ActionOutcome, type Observation, type SentInput } from '../../action-outcome.js';
 import type { KeyRequest } from '../../desktop.js';
 import type { DesktopWindow } from '../../windows.js';
 import { ToolError } from '../../../errors.js';
@@ -12,15 +12,15 @@ import { focusedElementOf, focusedTargetFor } from './focused-element.js';
 import { liveStates } from './live-states.js';
 import { actionable, liveTarget, type LiveElementTarget } from './live-target.js';
 import { parseKeys, refuseKeysToNotification, withForeground } from './real-input.js';
-import { observePixels, syntheticEventsReach } from './synthetic-rung.js';
-import { caretProbe, observe, selectionProbe, stateProbe, textProbe, type Probe } from './verification.js';
+import { observePixels, sentKeysIgnored, syntheticEventsReach } from './synthetic-rung.js';
+import { caretProbe, elementLabel, observe, selectionProbe, stateProbe, textProbe, type Probe } from './verification.js';
 
 /** Roles that Space presses when they have the focus, as a click would (a text field types the space instead). */
 const spacePressedRoles = new Set(['button', 'checkbox', 'radio', 'switch', 'menuitemcheckbox', 'menuitemradio']);
 
 /** Keys that open or close a tree row: what they do depends on whether it is expanded now. */
-const expandKeys = new Set(['right', 'plus', '+']);
-const collapseKeys = new Set(['left', 'minus', '-']);
+const expandKeys = new Set(['right', 'plus']);
+const collapseKeys = new Set(['left', 'minus']);
 
 /** A tree row's expand-or-collapse action, when this key would toggle it from its present state. */
 async function expanderFor(desktop: LinuxDesktop, target: Actionable, combo: string) {
@@ -103,6 +103,19 @@ async function keyFocusOn(desktop: LinuxDesktop, window: DesktopWindow, element:
   return `${label} could not be given the keyboard focus through accessibility, and ${nothingSent}`;
 }
 
+/**
+ * Keys pressed in a window where no element had the focus (an inactive GTK4 window reports none) are read back from
+ * its pixels; where the focus is once they went is read while the window is still active, as GTK4 forgets it when
+ * the activation is given back: Tab, Tab in its fixture read 'the window's pixels changed' and the diff said nothing
+ * of where the focus had gone.
+ */
+async function withFocusNow(desktop: LinuxDesktop, window: DesktopWindow, snapshot: KeyRequest['snapshot'], observation: Observation): Promise<Observation> {
+  const focused = await focusedElementOf(desktop, window).catch(() => undefined);
+  if (!focused) return observation;
+  const { label } = await elementLabel(desktop, snapshot, focused.ref);
+  return { ...observation, evidence: [...observation.evidence, `the keyboard focus is on ${label} (read while window ${window.id} was active)`] };
+}
+
 /** Presses the keys on the element, or on the focused element of the window, by the rungs of the delivery mode. */
 export async function pressKeysAction(desktop: LinuxDesktop, request: KeyRequest): Promise<ActionOutcome> {
   const { window, mode, repeat, keys: rawKeys, signal } = request;
@@ -119,7 +132,10 @@ export async function pressKeysAction(desktop: LinuxDesktop, request: KeyRequest
     : [];
 
   if (mode === 'background') {
-    const perform = target && repeat === 1 ? await backgroundKeys(desktop, target, keys.canonical) : undefined;
+    // What accessibility does in a key's place is what one press does: a press repeated is not that action
+    // repeated (Right on a collapsed row expands it, and then moves into it).
+    const single = target ? await backgroundKeys(desktop, target, keys.canonical) : undefined;
+    const perform = repeat === 1 ? single : undefined;
     if (!target || !perform) {
       const synthetic = await syntheticEventsReach(desktop, window, 'keys');
       if (synthetic.accepted) {
@@ -135,17 +151,19 @@ export async function pressKeysAction(desktop: LinuxDesktop, request: KeyRequest
         }, signal);
         return actionOutcome({ path: 'key_events', mode, observation, sent });
       }
-      const toolkit = synthetic.toolkit;
+      const ignored = sentKeysIgnored(window, synthetic);
       // A window with no tree has no element to pass: only real keys are left to offer.
       const treeless = !target && !synthetic.accessible;
       return notDelivered(
         mode,
-        target
-          ? `${keys.canonical} has no accessibility equivalent on ${label}, and ${toolkit} ignores synthetic key events; nothing was sent: retry with delivery_mode "foreground" (real keys to the activated window)`
+        target && single
+          ? `${JSON.stringify(keys.canonical)} has an accessibility equivalent on ${label} for one press, not for ${repeat} in a row, and ${ignored}; nothing was sent: press it once per call, or retry with delivery_mode "foreground" (real keys to the activated window)`
+          : target
+          ? `${JSON.stringify(keys.canonical)} has no accessibility equivalent on ${label}, and ${ignored}; nothing was sent: retry with delivery_mode "foreground" (real keys to the activated window)`
           : treeless
-          ? `window ${window.id} has no accessibility tree and ${toolkit} ignores synthetic key events; nothing was sent: retry with delivery_mode "foreground" (real keys to the activated window)`
+          ? `window ${window.id} has no accessibility tree and ${ignored}; nothing was sent: retry with delivery_mode "foreground" (real keys to the activated window)`
           : // No element reports the focus (an inactive window's often do not): the field's index lets accessibility act on it.
-            `no element of window ${window.id} reports the keyboard focus (an inactive window often has none) and ${toolkit} ignores synthetic key events; nothing was sent: pass the element_index of the element the keys are for, or retry with delivery_mode "foreground" (real keys to the activated window)`,
+            `no element of window ${window.id} reports the keyboard focus (an inactive window often has none) and ${ignored}; nothing was sent: pass the element_index of the element the keys are for, or retry with delivery_mode "foreground" (real keys to the activated window)`,
       );
     }
     if (keys.canonical === 'ctrl+a' && (await wholeTextSelected(desktop, target))) return nothingToChange(mode, `${label} has all its text selected`);
@@ -165,7 +183,7 @@ export async function pressKeysAction(desktop: LinuxDesktop, request: KeyRequest
       sent = await pressCombination(x, [...rawKeys], { repeat, signal });
     };
     // Without an accessible target the window's pixels are the read-back.
-    if (!target) return observePixels(desktop, window, press, signal);
+    if (!target) return withFocusNow(desktop, window, request.snapshot, await observePixels(desktop, window, press, signal));
     return observe(desktop, target.ref.bus, probes, press, { snapshot: element?.snapshot ?? request.snapshot, signal });
   });
   return actionOutcome({ path: 'key_events_fg', mode, observation, sent });

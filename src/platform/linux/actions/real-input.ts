@@ -1,4 +1,4 @@
-import { ActivationError, inForeground, parseCombination, type ParsedKey } from '../input/index.js';
+import { ActivationError, canonicalKeyName, inForeground, parseCombination, type ParsedKey } from '../input/index.js';
 import type { DesktopWindow } from '../../windows.js';
 import type { X11Connection } from '../x11/index.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
@@ -76,9 +76,6 @@ export interface KeyCombination {
   canonical: string;
 }
 
-/** Names that spell the same key differently (enter is return) compare as one. */
-const canonicalKeysyms: Record<number, string> = { 0xff0d: 'return' };
-
 /** Parses key names; an unknown name is a tool error that lists the valid ones. */
 export function parseKeys(keys: readonly string[]): KeyCombination {
   let parsed: ParsedKey[];
@@ -87,14 +84,9 @@ export function parseKeys(keys: readonly string[]): KeyCombination {
   } catch (error) {
     throw new ToolError((error as Error).message, 'invalid_key');
   }
-  const names = parsed.map((key) => {
-    if (key.kind === 'modifier') return key.modifier;
-    const keysym = key.keysyms[0] ?? 0;
-    if (canonicalKeysyms[keysym]) return canonicalKeysyms[keysym]!;
-    // Letters compare without case: ctrl+A is ctrl+a.
-    if ((keysym >= 0x41 && keysym <= 0x5a) || (keysym >= 0x61 && keysym <= 0x7a)) return String.fromCharCode(keysym).toLowerCase();
-    return key.name.toLowerCase();
-  });
+  // Every spelling of a key compares as one (enter is return, " " space, ArrowRight right; ctrl+A is ctrl+a): what
+  // the keys do in the background was chosen by the name they were given, and " " on a check box was refused.
+  const names = parsed.map((key) => (key.kind === 'modifier' ? key.modifier : canonicalKeyName(key.keysyms[0] ?? 0)));
   return { parsed, canonical: names.join('+') };
 }
 

@@ -17,7 +17,33 @@ import { processToolkit } from '../desktop/process-toolkit.js';
  * their own (a memory gauge, a blinking caret) were once taken for their effect. The toolkit's name is for messages;
  * `accessible` says whether the window has an accessible object of its own (an element of it could be named).
  */
-export async function syntheticEventsReach(desktop: LinuxDesktop, window: DesktopWindow, input: 'keys' | 'pointer'): Promise<{ accepted: boolean; toolkit: string; accessible: boolean }> {
+export interface SyntheticReach {
+  accepted: boolean;
+  toolkit: string;
+  accessible: boolean;
+  /** Keys are not accepted only because the window is not active, and its app reads sent keys only in the active one. */
+  inactive?: true;
+}
+
+/**
+ * Apps that read sent key events only while their window has the focus: Blink (whose GrabFocus activates its window
+ * for the same reason) and Tk, which hands a key to its focus window only once it was told it has the focus. A Tab
+ * sent to either behind another window read "delivered, no effect seen", and the app heard nothing.
+ */
+export async function syntheticEventsReach(desktop: LinuxDesktop, window: DesktopWindow, input: 'keys' | 'pointer'): Promise<SyntheticReach> {
+  const reach = await syntheticReach(desktop, window, input);
+  if (input !== 'keys' || !reach.accepted || window.active || !reach.keysOnlyWhenActive) return { accepted: reach.accepted, toolkit: reach.toolkit, accessible: reach.accessible };
+  return { accepted: false, toolkit: reach.toolkit, accessible: reach.accessible, inactive: true };
+}
+
+/** Why sent key events cannot go to the window, as a clause: the toolkit ignores them, or reads them only when active. */
+export function sentKeysIgnored(window: DesktopWindow, reach: SyntheticReach): string {
+  return reach.inactive
+    ? `${reach.toolkit} reads key events only in the active window, which window ${window.id} is not (sent ones are dropped)`
+    : `${reach.toolkit} ignores synthetic key events`;
+}
+
+async function syntheticReach(desktop: LinuxDesktop, window: DesktopWindow, input: 'keys' | 'pointer'): Promise<{ accepted: boolean; toolkit: string; accessible: boolean; keysOnlyWhenActive: boolean }> {
   const probe = await desktop.readWindowTree(window, { maxNodes: 1, maxDepth: 0, budgetMs: 3000 });
   // A hung app takes no events either, and pixels would not show any effect while it is stopped.
   if (probe.unresponsive) throw appNotResponding(window.pid, desktop.callTimeoutMs);
@@ -30,16 +56,18 @@ export async function syntheticEventsReach(desktop: LinuxDesktop, window: Deskto
     // sent keys as one with it does, and a GTK or Qt app with its accessibility off drops every sent event.
     const toolkit = processToolkit(window.pid);
     const ignores = input === 'keys' ? toolkit?.ignoresSentKeys : toolkit?.ignoresSentPointer;
-    return { accepted: !ignores, toolkit: toolkit?.name ?? 'this application', accessible: false };
+    return { accepted: !ignores, toolkit: toolkit?.name ?? 'this application', accessible: false, keysOnlyWhenActive: toolkit?.sentKeysOnlyWhenActive ?? false };
   }
   const reader = await client.toolkitOf(bus).catch(() => undefined);
   const name = reader?.name ?? '';
   // Blink and Gecko take sent key events (keys reach a background page) but read the pointer through XInput2: three
   // clicks sent to a canvas in Chromium reached no page handler, and a 150-pixel overlay scroll bar drawn meanwhile
   // confirmed them.
-  const pointerUnread = input === 'pointer' && ((await client.quirksOf(bus).catch(() => undefined))?.webEngine ?? false);
+  const quirks = await client.quirksOf(bus).catch(() => undefined);
+  const pointerUnread = input === 'pointer' && (quirks?.webEngine ?? false);
   const ignores = /^(gtk|gail|qt)/i.test(name) || (input === 'keys' && javaToolkit.test(name)) || pointerUnread;
-  return { accepted: !ignores, toolkit: await toolkitName(desktop, bus), accessible: probe.match !== undefined };
+  const keysOnlyWhenActive = quirks?.focusActivatesWindow === true;
+  return { accepted: !ignores, toolkit: await toolkitName(desktop, bus), accessible: probe.match !== undefined, keysOnlyWhenActive };
 }
 
 /** The name the Java ATK wrapper gives every Java (AWT, Swing) app's toolkit. */

@@ -22,7 +22,7 @@ import { focusedTargetFor } from './focused-element.js';
 import { liveStates } from './live-states.js';
 import { actionable, liveTarget, type LiveElementTarget } from './live-target.js';
 import { refuseKeysToNotification, withForeground } from './real-input.js';
-import { observePixels, syntheticEventsReach } from './synthetic-rung.js';
+import { observePixels, sentKeysIgnored, syntheticEventsReach } from './synthetic-rung.js';
 import { linesOutcome, linesTypedUntil, onlyReturns, returnActed, typedUntil, typeLines, type TypedLines } from './return-press.js';
 import { observe, textProbe, type Probe } from './verification.js';
 import { backgroundKeys } from './keys.js';
@@ -442,7 +442,7 @@ async function typeInto(desktop: LinuxDesktop, request: TypeRequest, element: Li
       }
       // A window with no tree has no element to pass: only real keys are left to offer.
       const treeless = !target && !element && !synthetic.accessible;
-      const why = target ? `${label} does not accept text through accessibility (no EditableText)` : treeless ? `window ${window.id} has no accessibility tree, so no element of it takes text` : `window ${window.id} has no focused element`;
+      const why = synthetic.inactive ? sentKeysIgnored(window, synthetic) : target ? `${label} does not accept text through accessibility (no EditableText)` : treeless ? `window ${window.id} has no accessibility tree, so no element of it takes text` : `window ${window.id} has no focused element`;
       const editedInPlace = target && (await cellEditorAdvice(desktop, target));
       if (editedInPlace) return notDelivered(mode, withNote(`${why}; nothing was typed: ${editedInPlace}`, page));
       return notDelivered(mode, withNote(`${why}; nothing was typed: retry with delivery_mode "foreground"${element || treeless ? '' : ", or pass the text field's element_index"}`, page));

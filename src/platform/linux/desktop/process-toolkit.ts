@@ -13,6 +13,8 @@ export interface ProcessToolkit {
   remedy: string;
   /** It drops key events another client sends (SendEvent): keys need real input. */
   ignoresSentKeys: boolean;
+  /** It takes sent key events only while its window has the focus (Tk hands keys to its focus window only then). */
+  sentKeysOnlyWhenActive: boolean;
   /** It drops sent button events too (it reads the pointer through XInput2). */
   ignoresSentPointer: boolean;
   /** It can be on the accessibility bus at all (false: Motif, Tk, Xaw). */
@@ -27,7 +29,7 @@ const toolkits: readonly { library: RegExp; toolkit: () => ProcessToolkit }[] = 
   { library: /\/libgtk-3\.so/, toolkit: () => switchedOff('GTK 3', 'its accessibility was switched off (NO_AT_BRIDGE=1): relaunch it with launch_app', true) },
   { library: /\/libgtk-x11-2\.0\.so/, toolkit: () => switchedOff('GTK 2', 'GTK 2 loads its accessibility only when GTK_MODULES=gail:atk-bridge: relaunch it with launch_app, which sets it', true) },
   { library: /\/libXm\.so/, toolkit: () => none('Motif') },
-  { library: /\/libtk\d[\d.]*\.so/, toolkit: () => none('Tk') },
+  { library: /\/libtk\d[\d.]*\.so/, toolkit: () => ({ ...none('Tk'), sentKeysOnlyWhenActive: true }) },
   { library: /\/libXaw[37]?\.so/, toolkit: () => none('Xt/Xaw') },
 ];
 
@@ -52,15 +54,16 @@ const bareX11: ProcessToolkit = {
     'it draws its windows itself and maps no toolkit or accessibility library, so nothing of those puts it on the bus (one that speaks the protocol itself, as AccessKit does, shows in get_window_state once it registers)',
   ignoresSentKeys: false,
   ignoresSentPointer: false,
+  sentKeysOnlyWhenActive: false,
   accessibility: false,
 };
 
 function none(name: string): ProcessToolkit {
-  return { name, remedy: `${name} has no accessibility support at all`, ignoresSentKeys: false, ignoresSentPointer: false, accessibility: false };
+  return { name, remedy: `${name} has no accessibility support at all`, ignoresSentKeys: false, sentKeysOnlyWhenActive: false, ignoresSentPointer: false, accessibility: false };
 }
 
 function switchedOff(name: string, remedy: string, ignoresSent: boolean): ProcessToolkit {
-  return { name, remedy, ignoresSentKeys: ignoresSent, ignoresSentPointer: ignoresSent, accessibility: true };
+  return { name, remedy, ignoresSentKeys: ignoresSent, sentKeysOnlyWhenActive: false, ignoresSentPointer: ignoresSent, accessibility: true };
 }
 
 /** Java's AWT takes sent button events, never sent keys (see synthetic-rung.ts). */
@@ -69,7 +72,7 @@ function java(): ProcessToolkit {
     ? 'it was started without Java\'s ATK bridge, which is installed here: quit it and relaunch it with launch_app, which loads the bridge ' +
       `(or start it with JAVA_TOOL_OPTIONS="-Xbootclasspath/a:${javaAtkBridge} -Djavax.accessibility.assistive_technologies=org.GNOME.Accessibility.AtkWrapper")`
     : 'Java\'s ATK bridge is not installed: install libatk-wrapper-java-jni (apt-get install libatk-wrapper-java-jni), then quit it and relaunch it with launch_app, which loads it';
-  return { name: 'Java (AWT/Swing)', remedy, ignoresSentKeys: true, ignoresSentPointer: false, accessibility: true };
+  return { name: 'Java (AWT/Swing)', remedy, ignoresSentKeys: true, sentKeysOnlyWhenActive: false, ignoresSentPointer: false, accessibility: true };
 }
 
 /** The toolkit of the process's windows (bare X11 when it maps Xlib or XCB and nothing else that names one), or undefined when its libraries name none (or it is gone, or not ours to read). */

@@ -12,7 +12,7 @@ export { armEscapeGuard } from './escape-guard.js';
 export { ActivationError, inForeground, type ForegroundOptions, type ForegroundReport } from './foreground.js';
 export { abortable } from './keystrokes.js';
 export { pressCombination, pressKey, type KeyPressOptions, type KeyPressResult } from './keys.js';
-export { parseCombination, type ParsedKey } from './keysyms.js';
+export { canonicalKeyName, parseCombination, type ParsedKey } from './keysyms.js';
 export {
   click,
   drag,

@@ -33,6 +33,11 @@ const columns: readonly { column: number; shift: boolean; level3: boolean }[] = 
   { column: 5, shift: true, level3: true },
 ];
 
+/** X's keypad keysyms (KP_Space to KP_Equal): keys whose levels follow Num Lock. */
+function isKeypadKeysym(keysym: number): boolean {
+  return keysym >= 0xff80 && keysym <= 0xffbd;
+}
+
 export class KeyboardMap {
   private constructor(
     readonly minKeycode: number,
@@ -54,7 +59,11 @@ export class KeyboardMap {
     return this.mapping.keysyms.slice(start, start + per);
   }
 
-  /** The plainest way to produce `keysym`: unshifted before shifted before the third level; undefined if none. */
+  /**
+   * The plainest way to produce `keysym`: unshifted before shifted before the third level; undefined if none. A
+   * keypad key's second keysym is not taken: Num Lock reaches it, not Shift (XKB's KEYPAD type), and Shift with the
+   * key for KP_5 gave the app KP_Begin; such a keysym is bound to a spare keycode instead.
+   */
   find(keysym: number): KeyStroke | undefined {
     if (keysym === 0) return undefined;
     const per = this.mapping.keysymsPerKeycode;
@@ -62,7 +71,10 @@ export class KeyboardMap {
     for (const { column, shift, level3 } of columns) {
       if (column >= per || (level3 && !level3Usable)) continue;
       for (let keycode = this.minKeycode; keycode <= this.maxKeycode; keycode++) {
-        if (this.mapping.keysyms[(keycode - this.minKeycode) * per + column] === keysym) return { keycode, shift, level3 };
+        const start = (keycode - this.minKeycode) * per;
+        if (this.mapping.keysyms[start + column] !== keysym) continue;
+        if (shift && isKeypadKeysym(this.mapping.keysyms[start] ?? 0)) continue;
+        return { keycode, shift, level3 };
       }
     }
     return undefined;

@@ -1,4 +1,5 @@
 // Key names and characters → X keysyms. Pure: which keycode produces a keysym is keyboard-map.ts's business.
+import { closestName } from '../../../cup/closest-name.js';
 import { ownEntry } from './checks.js';
 
 /** The modifiers a key combination may hold. cmd, meta and win are the logo key (Super, Mod4), as agents trained on macOS and Windows mean them. */
@@ -9,17 +10,30 @@ export type ParsedKey =
   /** `keysyms`: what the key produces, preferred first (a character's older keysym may be the one a layout has). */
   | { kind: 'key'; keysyms: number[]; name: string };
 
-const modifierAliases: Record<string, ModifierName> = {
+// Names are compared by nameKey: "Control_L", "page down" and "Caps-Lock" are control_l, pagedown and capslock.
+// X's names for the left and right modifier keys (xdotool's spelling) press the modifier.
+const modifierNames: Record<string, ModifierName> = {
   ctrl: 'ctrl', control: 'ctrl',
   shift: 'shift',
   alt: 'alt', option: 'alt',
   super: 'super', meta: 'super', cmd: 'super', command: 'super', win: 'super', windows: 'super',
   altgr: 'altgr',
 };
+const modifierAliases: Record<string, ModifierName> = {
+  ...modifierNames,
+  controll: 'ctrl', controlr: 'ctrl', ctrll: 'ctrl', ctrlr: 'ctrl', shiftl: 'shift', shiftr: 'shift', altl: 'alt', altr: 'alt',
+  superl: 'super', superr: 'super', metal: 'super', metar: 'super', isolevel3shift: 'altgr',
+};
+
+/** A name as the tables hold it: case, spaces, hyphens and underscores do not count. */
+function nameKey(name: string): string {
+  return name.trim().toLowerCase().replace(/[\s_-]+/g, '');
+}
 
 const returnKeysym = 0xff0d;
 const tabKeysym = 0xff09;
 
+// The first name of a keysym is its canonical one (canonicalKeyName).
 const namedKeys: Record<string, number> = {
   return: returnKeysym, enter: returnKeysym,
   tab: tabKeysym,
@@ -30,16 +44,21 @@ const namedKeys: Record<string, number> = {
   insert: 0xff63, ins: 0xff63,
   home: 0xff50,
   end: 0xff57,
-  pageup: 0xff55, page_up: 0xff55, pgup: 0xff55, prior: 0xff55,
-  pagedown: 0xff56, page_down: 0xff56, pgdn: 0xff56, next: 0xff56,
+  pageup: 0xff55, pgup: 0xff55, prior: 0xff55,
+  pagedown: 0xff56, pgdn: 0xff56, next: 0xff56,
   left: 0xff51, up: 0xff52, right: 0xff53, down: 0xff54,
   arrowleft: 0xff51, arrowup: 0xff52, arrowright: 0xff53, arrowdown: 0xff54,
-  menu: 0xff67,
-  capslock: 0xffe5, caps_lock: 0xffe5,
+  menu: 0xff67, contextmenu: 0xff67,
+  capslock: 0xffe5,
   print: 0xff61, printscreen: 0xff61,
   pause: 0xff13,
-  scrolllock: 0xff14, scroll_lock: 0xff14,
-  numlock: 0xff7f, num_lock: 0xff7f,
+  scrolllock: 0xff14,
+  numlock: 0xff7f,
+  // Shift+Tab's keysym, as X and GTK name the key pressed.
+  isolefttab: 0xfe20,
+  // The keypad's keys (X's KP_ names; the digits are on its Num Lock level).
+  kpenter: 0xff8d, kpadd: 0xffab, kpsubtract: 0xffad, kpmultiply: 0xffaa, kpdivide: 0xffaf, kpdecimal: 0xffae,
+  kpseparator: 0xffac, kpequal: 0xffbd,
   // X's own names for punctuation, so "ctrl+plus" can be written where "ctrl++" would not parse.
   exclam: 0x21, quotedbl: 0x22, numbersign: 0x23, dollar: 0x24, percent: 0x25, ampersand: 0x26, apostrophe: 0x27,
   parenleft: 0x28, parenright: 0x29, asterisk: 0x2a, plus: 0x2b, comma: 0x2c, minus: 0x2d, period: 0x2e,
@@ -47,6 +66,7 @@ const namedKeys: Record<string, number> = {
   bracketleft: 0x5b, backslash: 0x5c, bracketright: 0x5d, asciicircum: 0x5e, underscore: 0x5f, grave: 0x60,
   braceleft: 0x7b, bar: 0x7c, braceright: 0x7d, asciitilde: 0x7e,
 };
+for (let n = 0; n <= 9; n++) namedKeys[`kp${n}`] = 0xffb0 + n;
 for (let n = 1; n <= 24; n++) namedKeys[`f${n}`] = 0xffbe + n - 1;
 
 /**
@@ -91,20 +111,43 @@ export function textCharacterKeysyms(character: string): number[] {
 }
 
 function modifierFromName(name: string): ModifierName | undefined {
-  return typeof name === 'string' ? ownEntry(modifierAliases, name.trim().toLowerCase()) : undefined;
+  return typeof name === 'string' ? ownEntry(modifierAliases, nameKey(name)) : undefined;
+}
+
+/** The name a keysym's key is known by in comparisons: one per key, whichever alias named it (" " and "Space" are space). */
+export function canonicalKeyName(keysym: number): string {
+  const named = Object.keys(namedKeys).find((name) => namedKeys[name] === keysym);
+  if (named) return named;
+  // Latin-1 keysyms are their code points; others are Unicode keysyms (0x01000000 + code point).
+  return String.fromCodePoint(keysym >= 0x01000000 ? keysym - 0x01000000 : keysym);
 }
 
 /** A modifier name, or an error listing the accepted ones. */
 export function parseModifier(name: string): ModifierName {
   const modifier = modifierFromName(name);
-  if (!modifier) throw new RangeError(`${JSON.stringify(name)} is not a modifier; expected one of ${Object.keys(modifierAliases).join(', ')}`);
+  if (!modifier) throw new RangeError(`${JSON.stringify(name)} is not a modifier; expected one of ${Object.keys(modifierNames).join(', ')}`);
   return modifier;
 }
 
 /** Every name a key may be given, for error messages. */
 export function keyNameHelp(): string {
-  const named = Object.keys(namedKeys).filter((name) => !/^f\d+$/.test(name));
-  return `modifiers ${Object.keys(modifierAliases).join(', ')}; keys ${named.join(', ')}, f1..f24; or any single character`;
+  const modifiers = Object.keys(modifierNames);
+  const named = Object.keys(namedKeys).filter((name) => !/^(f\d+|kp\d)$/.test(name));
+  return `modifiers ${modifiers.join(', ')} (X's control_l, shift_r... too); keys ${named.join(', ')}, kp0..kp9, f1..f24 (case, spaces and "_" do not count); or any single character`;
+}
+
+/**
+ * Why a name is no key, with the likeliest meant one first: a combination joined with "-" or spaces ("ctrl-s")
+ * instead of "+", or a name one or two letters off ("shft", "escpae").
+ */
+function unknownKeyMessage(name: string): string {
+  const parts = name.trim().split(/[\s-]+/);
+  const known = (part: string) => modifierFromName(part) !== undefined || [...part].length === 1 || ownEntry(namedKeys, nameKey(part)) !== undefined;
+  if (parts.length > 1 && parts.every(known) && parts.slice(0, -1).every((part) => modifierFromName(part))) {
+    return `unknown key "${name}": a combination is written with "+", as "${parts.join('+')}"`;
+  }
+  const near = closestName(nameKey(name), [...Object.keys(modifierNames), ...Object.keys(namedKeys)]);
+  return `unknown key "${name}"${near ? ` (did you mean "${near}"?)` : ''}; expected ${keyNameHelp()}`;
 }
 
 /**
@@ -120,8 +163,8 @@ export function parseKey(name: string): ParsedKey {
     const isLetter = lower !== name.toUpperCase() && [...lower].length === 1;
     return { kind: 'key', keysyms: characterKeysyms(isLetter ? lower : name), name };
   }
-  const keysym = ownEntry(namedKeys, name.trim().toLowerCase());
-  if (keysym === undefined) throw new Error(`unknown key "${name}"; expected ${keyNameHelp()}`);
+  const keysym = ownEntry(namedKeys, nameKey(name));
+  if (keysym === undefined) throw new Error(unknownKeyMessage(name));
   return { kind: 'key', keysyms: [keysym], name };
 }
 
@@ -133,7 +176,17 @@ export function parseCombination(combination: string | readonly string[]): Parse
   // A name written as a combination ("ctrl+shift+s" as press_key's key) is that combination.
   const names = typeof combination === 'string' ? splitCombination(combination) : combination.flatMap((name) => (name.length > 1 && name.includes('+') ? splitCombination(name) : [name]));
   if (names.length === 0) throw new Error(`empty key combination; expected e.g. "ctrl+c", with ${keyNameHelp()}`);
-  return names.map(parseKey);
+  const keys = names.map(parseKey);
+  // A combination is its modifiers held around one key, wherever they are written: real keys pressed in the order
+  // given typed "a" for ["a", "ctrl"], while sent events held ctrl around it. A second key has no such meaning (real
+  // keys pressed both, sent events only the last), so it is refused.
+  const others = keys.filter((key) => key.kind === 'key');
+  if (others.length > 1) {
+    throw new Error(
+      `"${names.join('+')}" holds ${others.length} keys that are not modifiers (${others.map((key) => JSON.stringify(key.name)).join(', ')}); a combination is modifiers and one key: press the keys one after another (a press_key each, or run_actions steps), or type text with type_text`,
+    );
+  }
+  return [...keys.filter((key) => key.kind === 'modifier'), ...others];
 }
 
 function splitCombination(text: string): string[] {
