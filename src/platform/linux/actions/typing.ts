@@ -493,8 +493,6 @@ async function typeInto(desktop: LinuxDesktop, request: TypeRequest, element: Li
   // window (see inForeground). Other evidence (any event of the app, the window's pixels) would take what the
   // window does on losing the focus for the typing's effect, so there the restore waits for the observation.
   const readsText = app !== undefined && holdsText;
-  // A multi-line field takes a Return as a line break, so what it gained can be set beside what was typed.
-  const multiLine = readsText && (await liveStates(desktop, target!.ref).catch(() => undefined))?.has('STATE_MULTI_LINE') === true;
   let typed: SentInput | undefined;
   let missing = false;
   refuseKeysToNotification(window);
@@ -511,6 +509,10 @@ async function typeInto(desktop: LinuxDesktop, request: TypeRequest, element: Li
     // The End key is not held (a key's default 20 ms hold put the first character that much later, as the typing
     // below holds none).
     const factsBefore = element ? await focusForKeys(desktop, x, element, facts) : undefined;
+    // A multi-line field takes a Return as a line break, so what it gained can be set beside what was typed. Its states
+    // come with the focus facts, asked during the activation; a focused element without them is asked now.
+    const states = readsText ? (factsBefore?.states ?? (await liveStates(desktop, target!.ref).catch(() => undefined))) : undefined;
+    const multiLine = states?.has('STATE_MULTI_LINE') === true;
     if (factsBefore && oneLineUnfocused(factsBefore.states) && !factsBefore.selected) await pressCombination(x, 'End', { holdMs: 0 });
     // No hold between a key's press and its release: XTEST delivers both in order either way (as `xdotool type
     // --delay 0` sends them), and a timer per key (a millisecond or more, longer on a busy machine) made 100
