@@ -42,7 +42,8 @@ export async function dragAction(desktop: LinuxDesktop, from: ElementTarget | Po
     const label = live?.name ? `"${live.name}"` : 'the dragged control';
     const probes = hit && live?.interfaces.includes('Value') ? [valueProbe(desktop, hit, label)] : [];
     // A page's drag and drop begins in the page's own process, after the motion that set it off: the button is held
-    // for it at the drop point (a drag on a page that drags nothing so ends a second later).
+    // for it at the drop point (a drag on a page that drags nothing so ends a second later). None begins from a control
+    // holding a value (a slider's thumb): held there, it was jiggled a pixel to and fro for that second, its value with it.
     const startsIn = fromTarget!.kind === 'element' ? fromTarget!.ref : between ? await desktop.accessibleAt(start.window, start.screenX, start.screenY).catch(() => undefined) : hit;
     const web = startsIn ? ((await (await desktop.atspi()).quirksOf(startsIn.bus).catch(() => undefined))?.webEngine ?? false) : false;
     const run = async () => {
@@ -51,7 +52,7 @@ export async function dragAction(desktop: LinuxDesktop, from: ElementTarget | Po
         steps: options.steps,
         button: options.button,
         modifiers: [...options.modifiers],
-        dropBeginsWithinMs: web ? webDropBeginsMs : 0,
+        dropBeginsWithinMs: web && probes.length === 0 ? webDropBeginsMs : 0,
         ...(options.signal ? { signal: options.signal } : {}),
       });
     };
