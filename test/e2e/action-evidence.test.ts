@@ -98,6 +98,26 @@ describe('action evidence and menu results on a real GTK3 app', () => {
     }
   });
 
+  test('Alt with a letter in the background presses the control whose mnemonic it is: a question\'s _Yes answers alt+y', async () => {
+    // GTK reports a button's mnemonic as its key binding ("<Alt>y"). Alt+Y in the background was refused, with advice to
+    // pass the element_index of the focused element, which no element of an inactive dialog reports.
+    const asking = await fixtures.launch('gtk3', { title: 'Mnemonic Fixture', rows: 3, extraArgs: ['--ask-button'] });
+    try {
+      const called = await callOk(fixtures.context, 'click', { window_id: asking.id, selector: 'role=button name="Ask…"' });
+      const dialog = (called.structured as unknown as ActionResult).new_windows?.find((opened) => opened.title === asking.title);
+      assert.ok(dialog, `the question is a new window: ${called.summary}`);
+      await callOk(fixtures.context, 'get_window_state', { window_id: dialog.window_id, include_screenshot: false });
+      const pressed = await callOk(fixtures.context, 'press_key', { window_id: dialog.window_id, key: 'alt+y', delivery_mode: 'background' });
+      const result = pressed.structured as unknown as ActionResult;
+      assert.equal(result.effect, 'confirmed', pressed.summary);
+      assert.match((result.evidence ?? []).join(' | '), /"alt\+y" is the mnemonic of \[e\d+\] button "Yes", pressed through its action/);
+      assert.equal((await fixtures.waitForStatus(asking, (status) => status.lastKey !== '')).lastKey, 'asked:yes', 'the fixture: Yes answered it');
+      await assert.rejects(fixtures.oracle.find(asking.pid, 'Question', 'push button', 'Yes'), /no window 'Question'/, 'pyatspi: the question is gone');
+    } finally {
+      process.kill(asking.pid);
+    }
+  });
+
   test('a click whose app starts a program and changes nothing it shows names the program, not "no effect"', async () => {
     // A file manager's click that opens a file starts its viewer, whose window comes later than the wait for a first
     // sign: "no effect seen" invited a retry that would open the file twice.

@@ -1,15 +1,18 @@
 // Keys: what accessibility can do in their place, key events where the app takes them, or real keys.
 import { actionOutcome, notDelivered, nothingToChange, type ActionOutcome, type Observation, type SentInput } from '../../action-outcome.js';
 import type { KeyRequest } from '../../desktop.js';
+import type { SnapshotElement } from '../../targets.js';
 import type { DesktopWindow } from '../../windows.js';
 import { ToolError } from '../../../errors.js';
 import { ancestry, caretOffset, characterCount, copyText, cutText, doAction, pasteText, selectTextRange, textSelection } from '../atspi/operations.js';
 import { pressCombination, syntheticCombination } from '../input/index.js';
+import { atspiElement } from '../element-handle.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import { backgroundFocusMs, findNamedAction, findPressAction, focusArrives, type Actionable } from './accessible-actions.js';
 import { focusForKeys, focusKeepingCaret, focusFactsAhead } from './element-point.js';
 import { focusedElementOf, focusedTargetFor } from './focused-element.js';
 import { liveStates } from './live-states.js';
+import { mayBeMnemonic, mnemonicControls } from './mnemonics.js';
 import { actionable, liveTarget, type LiveElementTarget } from './live-target.js';
 import { parseKeys, refuseKeysToNotification, withForeground } from './real-input.js';
 import { observePixels, sentKeysIgnored, syntheticEventsReach } from './synthetic-rung.js';
@@ -132,6 +135,22 @@ export async function pressKeysAction(desktop: LinuxDesktop, request: KeyRequest
     : [];
 
   if (mode === 'background') {
+    // Alt with a letter is the window's mnemonic wherever its focus is (a dialog's "_No" answers Alt+N): the control
+    // that reports it as its key binding is pressed through its action. It had been refused, with advice to pass an
+    // element_index, as no focused element takes Alt+N.
+    const mnemonic = !element && repeat === 1 && request.snapshot && mayBeMnemonic(keys.canonical) ? await mnemonicControls(desktop, request.snapshot, keys.canonical) : [];
+    const named = (control: SnapshotElement) => `[e${control.index}] ${control.role}${control.name ? ` ${JSON.stringify(control.name)}` : ''}`;
+    if (mnemonic.length > 1) {
+      return notDelivered(mode, `${JSON.stringify(keys.canonical)} is the mnemonic of ${mnemonic.map(named).join(', ')}: the real keys would only move the focus among them; nothing was sent: click the one meant`);
+    }
+    if (mnemonic.length === 1) {
+      const control = mnemonic[0]!;
+      const ref = atspiElement(control.handle);
+      const client = await desktop.atspi();
+      const observation = await observe(desktop, ref.bus, [], async () => void (await doAction(client, ref, 0)), { snapshot: request.snapshot, signal });
+      const note = `${JSON.stringify(keys.canonical)} is the mnemonic of ${named(control)}, pressed through its action`;
+      return actionOutcome({ path: 'x11_atspi', mode, observation: observation.changed ? { ...observation, evidence: [note, ...observation.evidence] } : observation });
+    }
     // What accessibility does in a key's place is what one press does: a press repeated is not that action
     // repeated (Right on a collapsed row expands it, and then moves into it).
     const single = target ? await backgroundKeys(desktop, target, keys.canonical) : undefined;
