@@ -182,7 +182,7 @@ export async function pressKeysAction(desktop: LinuxDesktop, request: KeyRequest
           : treeless
           ? `window ${window.id} has no accessibility tree and ${ignored}; nothing was sent: retry with delivery_mode "foreground" (real keys to the activated window)`
           : // No element reports the focus (an inactive window's often do not): the field's index lets accessibility act on it.
-            `no element of window ${window.id} reports the keyboard focus (an inactive window often has none) and ${ignored}; nothing was sent: pass the element_index of the element the keys are for, or retry with delivery_mode "foreground" (real keys to the activated window)`,
+            `no element of window ${window.id} reports the keyboard focus${window.active ? '' : ' (an inactive window often has none)'} and ${ignored}; nothing was sent: pass the element_index of the element the keys are for, or retry with delivery_mode "foreground" (real keys to the activated window)`,
       );
     }
     if (keys.canonical === 'ctrl+a' && (await wholeTextSelected(desktop, target))) return nothingToChange(mode, `${label} has all its text selected`);
