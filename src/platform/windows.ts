@@ -31,6 +31,10 @@ export interface DesktopWindow {
   above?: true;
   /** Rolled up into its title bar (_NET_WM_STATE_SHADED on X11): its client area shows nothing and takes no click. */
   shaded?: true;
+  /** Maximized both ways (_NET_WM_STATE_MAXIMIZED_VERT and _HORZ on X11): it fills the work area (set_window_frame restores it first). */
+  maximized?: true;
+  /** Full screen (_NET_WM_STATE_FULLSCREEN on X11): no frame, over every panel. */
+  fullscreen?: true;
   /** A splash screen (_NET_WM_WINDOW_TYPE_SPLASH on X11): shown while the app starts, never the app's window to work in. */
   splash?: true;
   /**

@@ -37,6 +37,8 @@ export const windowResult = z.object({
   splash: z.boolean().optional().describe('A splash screen (_NET_WM_WINDOW_TYPE_SPLASH): the app is starting; its window comes after.'),
   always_on_top: z.boolean().optional().describe('Kept above other windows (_NET_WM_STATE_ABOVE): it stays over a window brought to the front, and takes real clicks where it lies over it.'),
   shaded: z.boolean().optional().describe('Rolled up into its title bar (_NET_WM_STATE_SHADED): nothing of it shows; bring_to_front or foreground input unrolls it.'),
+  maximized: z.boolean().optional().describe('Maximized both ways (_NET_WM_STATE_MAXIMIZED_VERT and _HORZ): it fills the work area.'),
+  fullscreen: z.boolean().optional().describe('Full screen (_NET_WM_STATE_FULLSCREEN): no frame, over every panel.'),
   notification: z.boolean().optional().describe('A notification bubble (_NET_WM_WINDOW_TYPE_NOTIFICATION): over every window, unmanaged; read it and click its buttons like any window\'s.'),
 });
 

@@ -19,6 +19,8 @@ interface Listed {
   minimized: boolean;
   always_on_top?: boolean;
   shaded?: boolean;
+  maximized?: boolean;
+  fullscreen?: boolean;
 }
 
 async function until(what: string, check: () => Promise<boolean>, timeoutMs = 3000): Promise<void> {
@@ -83,6 +85,28 @@ describe('window states: always on top, shaded, minimized', () => {
     const windows = await listed();
     assert.equal(windows.find((window) => window.window_id === top.id)?.always_on_top, true);
     assert.equal(windows.find((window) => window.window_id === main.id)?.always_on_top, undefined);
+  });
+
+  test('list_windows says which window is maximized (both ways, not one) and which is full screen, as xprop reads _NET_WM_STATE', async () => {
+    const wide = await fixtures.launch('gtk3', { title: 'States wide', size: '300x200' });
+    try {
+      const stateOf = async () => (await listed()).find((window) => window.window_id === wide.id)!;
+      assert.deepEqual([(await stateOf()).maximized, (await stateOf()).fullscreen], [undefined, undefined]);
+      await setState(wide, 1, '_NET_WM_STATE_MAXIMIZED_VERT');
+      assert.equal((await stateOf()).maximized, undefined, 'stretched one way only is not maximized');
+      await setState(wide, 1, '_NET_WM_STATE_MAXIMIZED_HORZ');
+      assert.equal((await stateOf()).maximized, true);
+      const place = await fixtures.readers.geometry(wide.id);
+      assert.ok(place.width > 300 && place.height > 200, `xwininfo: the window grew to the work area: ${JSON.stringify(place)}`);
+      await setState(wide, 1, '_NET_WM_STATE_FULLSCREEN');
+      assert.equal((await stateOf()).fullscreen, true);
+      await setState(wide, 0, '_NET_WM_STATE_FULLSCREEN');
+      await setState(wide, 0, '_NET_WM_STATE_MAXIMIZED_VERT');
+      const restored = await stateOf();
+      assert.deepEqual([restored.maximized, restored.fullscreen], [undefined, undefined]);
+    } finally {
+      process.kill(wide.pid);
+    }
   });
 
   test('a real click at a point an always-on-top window covers is refused, naming it; neither app gets a click', async () => {

@@ -62,6 +62,8 @@ type ListingContext = {
   skipTaskbarAtom: number;
   aboveAtom: number;
   shadedAtom: number;
+  maximizedAtoms: readonly [number, number];
+  fullscreenAtom: number;
 };
 
 /** What the X server says of one client window, or undefined when it was destroyed while asked. */
@@ -120,6 +122,9 @@ function describeWindow(x: X11Connection, id: number, zIndex: number, facts: Win
   if (types?.includes(context.splashAtom)) window.splash = true;
   if (shaded) window.shaded = true;
   if (states?.includes(context.aboveAtom)) window.above = true;
+  // Maximized is both ways at once (one way alone is a window stretched along one side of the screen).
+  if (context.maximizedAtoms.every((atom) => states?.includes(atom))) window.maximized = true;
+  if (states?.includes(context.fullscreenAtom)) window.fullscreen = true;
   // The root (or None) as the owner is a dialog of the whole app, which ICCCM allows; only a window is an owner here.
   if (owner?.[0] && owner[0] !== root) window.transientFor = owner[0];
   if (!window.transientFor && states?.includes(context.skipTaskbarAtom) && undecorated(motifHints)) window.bare = true;
@@ -150,7 +155,7 @@ const listedBefore = new WeakMap<X11Connection, readonly number[]>();
 export async function listClientWindows(x: X11Connection): Promise<ClientWindow[]> {
   const root = x.screen.root;
   const factsOf = askedAhead(listedBefore.get(x) ?? [], (id) => windowFacts(x, id));
-  const [stacking, clients, active, currentDesktop, hiddenAtom, modalAtom, splashAtom, skipTaskbarAtom, aboveAtom, shadedAtom, notificationAtom, rootTree] = await Promise.all([
+  const [stacking, clients, active, currentDesktop, hiddenAtom, modalAtom, splashAtom, skipTaskbarAtom, aboveAtom, shadedAtom, notificationAtom, rootTree, maximizedVertAtom, maximizedHorzAtom, fullscreenAtom] = await Promise.all([
     x.getWindowList(root, '_NET_CLIENT_LIST_STACKING'),
     x.getWindowList(root, '_NET_CLIENT_LIST'),
     x.getWindowList(root, '_NET_ACTIVE_WINDOW'),
@@ -163,6 +168,9 @@ export async function listClientWindows(x: X11Connection): Promise<ClientWindow[
     x.internAtom('_NET_WM_STATE_SHADED'),
     x.internAtom('_NET_WM_WINDOW_TYPE_NOTIFICATION'),
     x.queryTree(root),
+    x.internAtom('_NET_WM_STATE_MAXIMIZED_VERT'),
+    x.internAtom('_NET_WM_STATE_MAXIMIZED_HORZ'),
+    x.internAtom('_NET_WM_STATE_FULLSCREEN'),
   ]);
   let ordered = stacking ?? clients;
   if (!ordered) ordered = await rootChildren(x);
@@ -171,7 +179,7 @@ export async function listClientWindows(x: X11Connection): Promise<ClientWindow[
   // Bubbles stack over every managed window.
   const bubbles = await notificationBubbles(x, rootTree.children.filter((id) => !managed.includes(id)), notificationAtom);
   const ids = [...managed, ...bubbles];
-  const context = { activeWindow: active?.[0] ?? 0, currentDesktop: currentDesktop?.[0], hiddenAtom, modalAtom, splashAtom, skipTaskbarAtom, aboveAtom, shadedAtom };
+  const context = { activeWindow: active?.[0] ?? 0, currentDesktop: currentDesktop?.[0], hiddenAtom, modalAtom, splashAtom, skipTaskbarAtom, aboveAtom, shadedAtom, maximizedAtoms: [maximizedVertAtom, maximizedHorzAtom] as const, fullscreenAtom };
   listedBefore.set(x, ids);
   const facts = await Promise.all(ids.map(factsOf));
   return ids

@@ -21,6 +21,8 @@ export function windowRecord(window: DesktopWindow): WindowResult {
     ...(window.splash ? { splash: true } : {}),
     ...(window.above ? { always_on_top: true } : {}),
     ...(window.shaded ? { shaded: true } : {}),
+    ...(window.maximized ? { maximized: true } : {}),
+    ...(window.fullscreen ? { fullscreen: true } : {}),
     ...(window.notification ? { notification: true } : {}),
   };
 }
@@ -30,6 +32,8 @@ export function formatWindowLine(window: DesktopWindow): string {
     window.active ? 'active' : '',
     window.minimized ? 'minimized' : '',
     window.shaded ? 'shaded' : '',
+    window.maximized ? 'maximized' : '',
+    window.fullscreen ? 'full screen' : '',
     window.isOnScreen ? '' : 'off-screen',
     window.modal ? 'modal' : '',
     window.transientFor !== undefined ? `dialog of ${window.transientFor}` : '',
