@@ -92,9 +92,8 @@ async function look(context: ToolContext, args: WaitArgs, selector: DesktopSelec
       if (!fromEvents) looks = await Promise.all(looks.map((entry) => (entry.reading.current ? readLook(entry.window, false) : entry)));
     }
     const count = looks.reduce((sum, entry) => sum + entry.matches.length, 0);
-    // A tree that could not be read, or was read only in part (a list refilled as it was read says so), has not shown
-    // that the element is gone.
-    const allRead = looks.every((entry) => entry.reading.root !== undefined && entry.reading.missingReason === undefined);
+    // A tree that could not be read has not shown that the element is gone.
+    const allRead = looks.every((entry) => entry.reading.root !== undefined);
     selectorHolds = args.gone ? count === 0 && (allRead || windowClosed) : count > 0;
   }
   return { windows, titled, looks, windowClosed, satisfied: titleHolds && selectorHolds, fromEvents };
