@@ -18,6 +18,8 @@ const DEFAULT_TIMEOUT_MS = 5000;
 export const MAX_WAIT_FOR_TIMEOUT_MS = 50_000;
 /** Apps that send no events for a change are still seen, this often; the first answer otherwise comes from events. */
 const RECHECK_MS = 1000;
+/** Looks in a row that must read an element gone, each while the app changed the window, before that is believed. */
+const GONE_LOOKS_WHILE_CHANGING = 6;
 const MAX_RETURNED_MATCHES = 50;
 const walkBudgetMs = 10_000;
 
@@ -194,8 +196,11 @@ export const waitFor = defineTool({
       let reads = 0;
       let windows: DesktopWindow[] | undefined;
       let last: Parameters<typeof aborted>[2];
+      /** Looks in a row that read the element gone while the app changed its window (see below). */
+      let absentWhileChanging = 0;
       for (;;) {
         const byApp = wokenBy === 'accessibility';
+        const lookStarted = Date.now();
         const looking = look(context, resolved, selector, deadline - Date.now(), byApp ? windows : undefined, byApp && !args.gone);
         // A look that runs past the deadline (a slow app's read) does not hold the answer: the timeout says what the
         // look before saw. The first look is always waited for, so that a wait of 0 ms looks once.
@@ -208,7 +213,13 @@ export const waitFor = defineTool({
         if (seen.windowClosed && !args.gone) {
           throw new ToolError(`window ${args.window_id} closed while waiting for ${JSON.stringify(args.selector)}`, 'window_gone', { elapsed_ms: Date.now() - started });
         }
-        if (seen.satisfied) return answer(context, resolved, seen, { started, wokenBy, reads });
+        // An element read as gone while its app changed its window may have been read in the middle of the change: rows
+        // of a list being refilled, read as the app removed them, had no name and no children, and a wait for a row to
+        // be gone answered "nothing matches" with the row there. Such an absence is looked for again.
+        // An app that never stops changing (a clock, a spinner) is taken at its word after a few such looks in a row.
+        const changedMeanwhile = args.gone && selector !== undefined && !seen.windowClosed && (watch.lastChangeAt ?? 0) >= lookStarted;
+        absentWhileChanging = seen.satisfied && changedMeanwhile ? absentWhileChanging + 1 : 0;
+        if (seen.satisfied && (!changedMeanwhile || absentWhileChanging >= GONE_LOOKS_WHILE_CHANGING)) return answer(context, resolved, seen, { started, wokenBy, reads });
         const remaining = deadline - Date.now();
         if (remaining <= 0) timedOut(args, resolved, selector, seen, started, reads);
         wokenBy = (await watch.next(Math.min(remaining, RECHECK_MS))) ?? 'recheck';
