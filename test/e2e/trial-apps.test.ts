@@ -205,10 +205,33 @@ describe('apps a new user tried, judged by the apps and by pyatspi', () => {
     const clicked = await callOk(context, 'click', { pid: window.pid, window_id: window.id, element_index: ok.index });
     await Promise.race([exited, sleep(10_000).then(() => assert.fail('zenity did not exit after OK'))]);
     assert.equal(readFileSync(printed, 'utf8').trim(), 'report.txt', 'zenity prints what was typed');
-    // The dialog closed with its button: one line says the button is gone, not each of its facts "(unreadable)".
-    const gone = (clicked.structured as unknown as ActionResult).evidence ?? [];
-    assert.ok(gone.includes(`[e${ok.index}] is gone (destroyed, hidden, or removed with its window or what held it)`), JSON.stringify(gone));
+    // The dialog closed with its button, and zenity with it: the window's closing and the app's end say so, not each
+    // of the button's facts "(unreadable)".
+    const clickResult = clicked.structured as unknown as ActionResult;
+    const gone = clickResult.evidence ?? [];
+    assert.equal(clickResult.effect, 'confirmed', JSON.stringify(clickResult));
+    assert.ok(gone.includes(`window ${window.id} "Rename" closed or hidden`), JSON.stringify(gone));
+    assert.ok(gone.includes(`the app (pid ${window.pid}) exited`), JSON.stringify(gone));
     assert.deepEqual(gone.filter((line) => line.includes('(unreadable)')), [], JSON.stringify(gone));
+  });
+
+  test('zenity --question (GTK3): a background alt+y that answers Yes, and so ends zenity, is confirmed by the window closing and the app exiting', async () => {
+    const { process, window } = await desktop.launch('zenity', ['--question', '--title', 'Proceed', '--text', 'Go on?'], 'Proceed', 20_000, userEnv());
+    const exited = once(process, 'exit') as Promise<[number | null, string | null]>;
+    const { state } = await accessibleWindowState(context, window, { include_screenshot: false });
+    const yes = one(state.elements, (element) => element.role === 'button' && element.name === 'Yes', 'Yes button');
+    const pressed = await callOk(context, 'press_key', { pid: window.pid, window_id: window.id, key: 'alt+y' });
+    // zenity's own answer: exit status 0 is Yes (1 would be No).
+    const [code] = await Promise.race([exited, sleep(10_000).then(() => assert.fail('zenity did not exit after alt+y'))]);
+    assert.equal(code, 0, 'zenity answered Yes');
+    const result = pressed.structured as unknown as ActionResult;
+    const evidence = result.evidence ?? [];
+    // The case: the app ended on the key, sent no event on the way, and had no bus name left to list its windows by,
+    // so the key read "no effect seen" with retry advice, and a retry would go to whatever came next.
+    assert.equal(result.effect, 'confirmed', JSON.stringify(result));
+    assert.ok(evidence.includes(`"alt+y" is the mnemonic of [e${yes.index}] button "Yes", pressed through its action`), JSON.stringify(evidence));
+    assert.ok(evidence.includes(`window ${window.id} "Proceed" closed or hidden`), JSON.stringify(evidence));
+    assert.ok(evidence.includes(`the app (pid ${window.pid}) exited`), JSON.stringify(evidence));
   });
 
   test('meld (GTK3): a closed popover\'s buttons are hidden and left out until it opens, and the tab of hidden tabs is not named by its page', async () => {

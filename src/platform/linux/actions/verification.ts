@@ -23,6 +23,7 @@ import type { SnapshotRef } from '../../targets.js';
 import { atspiElement } from '../element-handle.js';
 import { liveStates } from './live-states.js';
 import { processesStartedBy } from '../started-processes.js';
+import { isAlive } from '../desktop/processes.js';
 import { changeOf, ownChanges } from './own-changes.js';
 import { DBusError, DBusTimeoutError } from '../dbus/index.js';
 import { ToolError } from '../../../errors.js';
@@ -695,10 +696,10 @@ async function unshown(desktop: LinuxDesktop, windows: readonly NewWindow[]): Pr
  * also drops a closed window a moment after the app: where the app announced a window destroyed, one the X server
  * no longer shows is closed already.
  */
-async function windowChanges(desktop: LinuxDesktop, app: string, before: readonly NewWindow[], events: readonly AccessibilityEvent[], signal: AbortSignal | undefined, expected = false): Promise<WindowChanges | undefined> {
+async function windowChanges(desktop: LinuxDesktop, app: string, pid: number, before: readonly NewWindow[], events: readonly AccessibilityEvent[], signal: AbortSignal | undefined, expected = false): Promise<WindowChanges | undefined> {
   const destroyed = events.some((event) => event.kind === 'Destroy' && event.sender === app);
   const changes = async (): Promise<WindowChanges | undefined> => {
-    const listed = await appWindows(desktop, app);
+    const listed = (await appClientWindows(desktop, pid))?.map(newWindowOf);
     if (!listed) return undefined;
     const among = (list: readonly NewWindow[]) => (window: NewWindow) => list.some((other) => other.window_id === window.window_id);
     const gone = destroyed ? await unshown(desktop, listed.filter(among(before))) : new Set<number>();
@@ -723,20 +724,17 @@ async function windowChanges(desktop: LinuxDesktop, app: string, before: readonl
 }
 
 /**
- * The top-level X windows of the process behind an accessibility bus name, or undefined when that cannot
- * be told (no pid, no X): what an action opened is found by comparing this list before and after it.
+ * The top-level X windows of the app's process, or undefined when that cannot be told (no pid, no X): what an
+ * action opened is found by comparing this list before and after it. The process is named by the pid asked before
+ * the action: an app that exited on it (a dialog program answered) has no bus name to ask any more.
  */
-async function appClientWindows(desktop: LinuxDesktop, app: string): Promise<ClientWindow[] | undefined> {
+async function appClientWindows(desktop: LinuxDesktop, pid: number): Promise<ClientWindow[] | undefined> {
+  if (pid <= 0) return undefined;
   try {
-    const pid = await (await desktop.atspi()).pidOf(app);
     return (await desktop.windows()).filter((window) => window.pid === pid);
   } catch {
     return undefined;
   }
-}
-
-async function appWindows(desktop: LinuxDesktop, app: string): Promise<NewWindow[] | undefined> {
-  return (await appClientWindows(desktop, app))?.map(newWindowOf);
 }
 
 /** Resolves when `signal` aborts; never, without one. */
@@ -876,10 +874,10 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
     ).finally(() => void (silentReads = silent));
   };
   try {
-    const [before, listed] = await Promise.all([readAll(), appClientWindows(desktop, app)]);
+    const pid = await client.pidOf(app).catch(() => 0);
+    const [before, listed] = await Promise.all([readAll(), appClientWindows(desktop, pid)]);
     const windowsBefore = listed?.map(newWindowOf);
     // What the app was changing by itself just before (a clock, a meter) is not the action's doing when it goes on.
-    const pid = await client.pidOf(app).catch(() => 0);
     const own = ownChanges(client.events, app, pid, performance.now());
     const isOwn = (event: AccessibilityEvent) => own.has(changeOf(event));
     const dialogUp = listed?.some((window) => window.modal || window.transientFor !== undefined) ?? false;
@@ -979,17 +977,20 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
       await Promise.race([recorder ? recorder.next(Math.min(maxUnreadMs, limit - Date.now())) : sleep(20), cancelled]);
       after = await readBack();
     }
-    const windows = windowsBefore && (await windowChanges(desktop, app, windowsBefore, recorder?.events ?? [], signal, options.opensWindow));
+    const windows = windowsBefore && (await windowChanges(desktop, app, pid, windowsBefore, recorder?.events ?? [], signal, options.opensWindow));
     const closed = windows?.closed ?? [];
     // A window that closed says it all for what was in it: its objects' last events (gone, hidden) and the probes
     // of its objects, now unreadable, are not listed one by one. One that opened is listed with its tree (the
     // objects born with it announce their first states, which isNoise leaves out, or are counted as another window's).
     const opened = windows?.opened ?? [];
     const tips = options.toolTips ? await toolTipLines(desktop, (recorder?.events ?? []).filter((event) => roles.isHover(event))) : [];
+    // An app that ended on the action (a dialog program answered) sends nothing on the way: its end is the evidence.
+    const exited = pid > 0 && !isAlive(pid);
     const evidence: string[] = [
       ...tips,
       ...opened.map(windowOpenedLine),
       ...closed.map((window) => `window ${window.window_id} "${window.title}" closed or hidden`),
+      ...(exited ? [`the app (pid ${pid}) exited`] : []),
     ];
     // Every probe that changed went unreadable: what it reads is gone (a dialog's OK closed the dialog), which one line
     // says, rather than each of its facts going to "(unreadable)"; the window's closing, where it was seen, says it.
