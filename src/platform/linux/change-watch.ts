@@ -25,14 +25,20 @@ const titleProperties = ['_NET_WM_NAME', 'WM_NAME'];
 
 /**
  * Wakes `changes` ('windows') when a client window's title changes: PropertyChange is selected on every window of the
- * client list, and on those that join it. A wait for a title then needs no app's events (which a busy app sends by
- * the hundred, and each had the window list read again).
+ * client list, and on those that join it (`follow`, called when the list changes). A wait for a title then needs no
+ * app's events (which a busy app sends by the hundred, and each had the window list read again).
  */
-async function watchTitles(x: X11Connection, changes: NextChange<ChangeReason>): Promise<() => void> {
-  const atoms = new Set(Object.values(await x.atoms(titleProperties)));
+function watchTitles(x: X11Connection, changes: NextChange<ChangeReason>): { follow: () => Promise<void>; stop: () => void } {
+  const atoms = x.atoms(titleProperties).then((named) => new Set(Object.values(named)));
+  let titleAtoms: ReadonlySet<number> = new Set();
   const released = new Map<number, Promise<() => Promise<void>>>();
   let stopped = false;
+  const offEvents = x.onEvent((event) => {
+    if (event.name === 'PropertyNotify' && titleAtoms.has(event.atom) && released.has(event.window)) changes.notify('windows', true);
+  });
   const follow = async () => {
+    // No window is selected before its title's atoms are known, so no change of a title passes unrecognised.
+    titleAtoms = await atoms;
     const clients = (await x.getWindowList(x.screen.root, '_NET_CLIENT_LIST').catch(() => null)) ?? [];
     for (const window of clients) {
       if (stopped || released.has(window)) continue;
@@ -41,16 +47,13 @@ async function watchTitles(x: X11Connection, changes: NextChange<ChangeReason>):
     }
     await Promise.all(released.values());
   };
-  const offEvents = x.onEvent((event) => {
-    if (event.name === 'PropertyNotify' && atoms.has(event.atom) && released.has(event.window)) changes.notify('windows', true);
-  });
-  const offList = await onRootPropertyChange(x, ['_NET_CLIENT_LIST'], () => void follow());
-  await follow();
-  return () => {
-    stopped = true;
-    offEvents();
-    offList();
-    for (const release of released.values()) void release.then((done) => done());
+  return {
+    follow,
+    stop: () => {
+      stopped = true;
+      offEvents();
+      for (const release of released.values()) void release.then((done) => done());
+    },
   };
 }
 
@@ -63,17 +66,25 @@ export async function watchProcessChanges(client: AtspiClient, x: X11Connection,
   const changes = new NextChange<ChangeReason>();
   const changed = new Map<string, { bus: string; path: string }>();
 
-  const [offList, offStacking, offTitles] = await Promise.all([
+  const titles = options.titles ? watchTitles(x, changes) : undefined;
+  const [offList, offStacking] = await Promise.all([
+    onRootPropertyChange(x, ['_NET_CLIENT_LIST'], () => {
+      changes.notify('windows', true);
+      void titles?.follow();
+    }),
     // The stacking order's change is not one of content: foreground input's activation does it.
-    onRootPropertyChange(x, ['_NET_CLIENT_LIST'], () => changes.notify('windows', true)),
     onRootPropertyChange(x, ['_NET_CLIENT_LIST_STACKING'], () => changes.notify('windows', false)),
-    options.titles ? watchTitles(x, changes) : undefined,
   ]);
   const offWindows = () => {
     offList();
     offStacking();
-    offTitles?.();
+    titles?.stop();
   };
+  // The list is followed from here on, so a window that joins it after this first reading is followed too.
+  await titles?.follow().catch((error: unknown) => {
+    offWindows();
+    throw error;
+  });
   // Process 0 is none: the watch is on the window list alone.
   if (pid === 0) return watchOf(changes, changed, windowOf, offWindows);
   let offEvents: () => void;

@@ -13,6 +13,7 @@ import { actionOutput } from './outcome.js';
 import { refuseUnderModalDialog } from './modal-dialogs.js';
 import { settle } from './settle.js';
 import type { ActionResult } from './schemas.js';
+import { indexedLabel } from '../../cup/element-label.js';
 
 /** A reading slower than this makes later actions on the window skip their diff unless asked (diff: true)... */
 const SLOW_READ_MS = 700;
@@ -135,7 +136,7 @@ function shownOrHiddenLine(diff: TreeDiff): string | undefined {
   const flips = diff.changed.flatMap((entry) => {
     const states = entry.changes.states;
     const turned = states?.added.includes('hidden') ? 'hidden' : states?.removed.includes('hidden') ? 'shown' : undefined;
-    return turned && entry.role !== 'generic' ? [`[e${entry.index}] ${entry.role}${entry.name ? ` ${JSON.stringify(entry.name)}` : ''} ${turned}`] : [];
+    return turned && entry.role !== 'generic' ? [`${indexedLabel(entry)} ${turned}`] : [];
   });
   if (flips.length === 0) return undefined;
   return `the window's tree after the action: ${flips.slice(0, 4).join(', ')}${flips.length > 4 ? `, and ${flips.length - 4} more` : ''}`;

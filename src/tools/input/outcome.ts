@@ -2,6 +2,7 @@ import type { ActionOutcome } from '../../platform/action-outcome.js';
 import type { ElementTarget, PointTarget } from '../../platform/targets.js';
 import type { ToolOutput } from '../tool.js';
 import type { ActionResult } from './schemas.js';
+import { indexedLabel } from '../../cup/element-label.js';
 
 function describeTarget(target: ElementTarget | PointTarget | undefined): ActionResult['target'] {
   if (!target) return undefined;
@@ -28,7 +29,7 @@ export function targetResult(outcome: ActionOutcome, target: ElementTarget | Poi
 function targetText(result: ActionResult): string {
   const target = result.target;
   if (!target) return '';
-  if (target.element_index !== undefined) return ` [e${target.element_index}] ${target.role}${target.name ? ` "${target.name}"` : ''}`;
+  if (target.element_index !== undefined) return ` ${indexedLabel({ index: target.element_index, role: target.role ?? '', name: target.name })}`;
   return ` (${target.x},${target.y}) in window ${target.window_id}`;
 }
 

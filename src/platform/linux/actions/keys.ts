@@ -1,7 +1,6 @@
 // Keys: what accessibility can do in their place, key events where the app takes them, or real keys.
 import { actionOutcome, notDelivered, nothingToChange, type ActionOutcome, type Observation, type SentInput } from '../../action-outcome.js';
 import type { KeyRequest } from '../../desktop.js';
-import type { SnapshotElement } from '../../targets.js';
 import type { DesktopWindow } from '../../windows.js';
 import { ToolError } from '../../../errors.js';
 import { ancestry, caretOffset, characterCount, copyText, cutText, doAction, pasteText, selectTextRange, textSelection } from '../atspi/operations.js';
@@ -17,6 +16,7 @@ import { actionable, liveTarget, type LiveElementTarget } from './live-target.js
 import { parseKeys, refuseKeysToNotification, withForeground } from './real-input.js';
 import { observePixels, sentKeysIgnored, syntheticEventsReach } from './synthetic-rung.js';
 import { caretProbe, elementLabel, observe, selectionProbe, stateProbe, textProbe, type Probe } from './verification.js';
+import { indexedLabel } from '../../../cup/element-label.js';
 
 /** Roles that Space presses when they have the focus, as a click would (a text field types the space instead). */
 const spacePressedRoles = new Set(['button', 'checkbox', 'radio', 'switch', 'menuitemcheckbox', 'menuitemradio']);
@@ -139,16 +139,15 @@ export async function pressKeysAction(desktop: LinuxDesktop, request: KeyRequest
     // that reports it as its key binding is pressed through its action. It had been refused, with advice to pass an
     // element_index, as no focused element takes Alt+N.
     const mnemonic = !element && repeat === 1 && request.snapshot && mayBeMnemonic(keys.canonical) ? await mnemonicControls(desktop, request.snapshot, keys.canonical) : [];
-    const named = (control: SnapshotElement) => `[e${control.index}] ${control.role}${control.name ? ` ${JSON.stringify(control.name)}` : ''}`;
     if (mnemonic.length > 1) {
-      return notDelivered(mode, `${JSON.stringify(keys.canonical)} is the mnemonic of ${mnemonic.map(named).join(', ')}: the real keys would only move the focus among them; nothing was sent: click the one meant`);
+      return notDelivered(mode, `${JSON.stringify(keys.canonical)} is the mnemonic of ${mnemonic.map(indexedLabel).join(', ')}: the real keys would only move the focus among them; nothing was sent: click the one meant`);
     }
     if (mnemonic.length === 1) {
       const control = mnemonic[0]!;
       const ref = atspiElement(control.handle);
       const client = await desktop.atspi();
       const observation = await observe(desktop, ref.bus, [], async () => void (await doAction(client, ref, 0)), { snapshot: request.snapshot, signal });
-      const note = `${JSON.stringify(keys.canonical)} is the mnemonic of ${named(control)}, pressed through its action`;
+      const note = `${JSON.stringify(keys.canonical)} is the mnemonic of ${indexedLabel(control)}, pressed through its action`;
       return actionOutcome({ path: 'x11_atspi', mode, observation: observation.changed ? { ...observation, evidence: [note, ...observation.evidence] } : observation });
     }
     // What accessibility does in a key's place is what one press does: a press repeated is not that action

@@ -12,6 +12,7 @@ import type { LinuxDesktop } from '../linux-desktop.js';
 import type { X11Connection } from '../x11/index.js';
 import { minimumSide, visibleBox, type PlacedPoint } from './element-point.js';
 import type { LiveElementTarget } from './live-target.js';
+import { indexedLabel } from '../../../cup/element-label.js';
 
 /** A window lying over `window`, as a refusal names it: its id and title, whose it is, and why it stays over it. */
 export function coverDescription(cover: DesktopWindow, window: DesktopWindow): string {
@@ -110,7 +111,7 @@ export async function otherThanAppAt(desktop: LinuxDesktop, x: X11Connection, po
 export async function requireOnAppWindow(desktop: LinuxDesktop, x: X11Connection, target: LiveElementTarget, point: PointTarget): Promise<void> {
   const there = await otherThanAppAt(desktop, x, point);
   if (there === undefined) return;
-  const label = `element [e${target.element.index}] (${target.element.role}${target.element.name ? ` "${target.element.name}"` : ''})`;
+  const label = `element ${indexedLabel(target.element)}`;
   throw new ToolError(
     `${label} is reported at ${point.screenX},${point.screenY}, where ${there} is, not window ${point.window.id}: its position is not a real one ` +
       '(Qt 5 reports the items of a closed combo box as showing at the screen\'s corner), or the window moved. Nothing was sent. ' +
@@ -168,7 +169,7 @@ export async function uncoveredElementPoint(desktop: LinuxDesktop, x: X11Connect
     at = { ...point, screenX, screenY, windowX: screenX - window.bounds.x, windowY: screenY - window.bounds.y };
   }
   const names = [...new Map(covers.map((cover) => [cover.id, cover.description])).values()].join(', ');
-  const label = `element [e${target.element.index}] (${target.element.role}${target.element.name ? ` "${target.element.name}"` : ''})`;
+  const label = `element ${indexedLabel(target.element)}`;
   throw new ToolError(
     `${label} is covered by ${names} even with window ${window.id} in front: no part of it shows, so a real click would reach that window; nothing was sent. ` +
       `Move one of them apart (set_window_frame), or click [e${target.element.index}] in the background (delivery_mode "background"), which reaches it through accessibility`,

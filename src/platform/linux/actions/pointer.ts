@@ -20,6 +20,7 @@ import { observePixels, pixelsAtRest, syntheticEventsReach } from './synthetic-r
 import { liveStates } from './live-states.js';
 import { nothingUnlessUnresponsive } from './unresponsive.js';
 import { elementLabel, nameProbe, observe, opensWindow, pressLike, pushedOnly, stateProbe, statesProbe, type Probe } from './verification.js';
+import { indexedLabel } from '../../../cup/element-label.js';
 
 const buttons: Record<PointerKind, 'left' | 'right'> = { click: 'left', double_click: 'left', right_click: 'right' };
 const gestureWords: Record<PointerKind, string> = { click: 'click', double_click: 'double-click', right_click: 'right-click (context menu)' };
@@ -301,7 +302,7 @@ export async function pointerAction(
 ): Promise<ActionOutcome> {
   const clicks = options.count ?? (kind === 'double_click' ? 2 : 1);
   const target = aimed.kind === 'element' ? await untilEnabled(desktop, await liveTarget(desktop, aimed)) : aimed;
-  if (target.kind === 'element' && !target.sensitivityUnmarked) refuseDisabled(target.live.states, `[e${target.element.index}] ${target.element.role} "${target.element.name}"`, gestureWords[kind], ENABLE_WAIT_MS);
+  if (target.kind === 'element' && !target.sensitivityUnmarked) refuseDisabled(target.live.states, indexedLabel(target.element), gestureWords[kind], ENABLE_WAIT_MS);
   if (options.mode === 'foreground') return foreground(desktop, target, kind, options.modifiers, clicks);
   if (options.modifiers.length > 0) {
     return notDelivered(options.mode, 'a click with held modifier keys needs real input; nothing was sent: retry with delivery_mode "foreground"');

@@ -271,6 +271,11 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
    * hidden and off screen, which they are not; their parent's child count still tells that children went unread.
    */
   const basicsUnread = new Map<AtspiRawNode, AtspiRawNode | undefined>();
+  /** Takes a node the walk holds out of its parent's children: it will not be shown. */
+  const leaveOut = (node: AtspiRawNode, owner: AtspiRawNode) => {
+    owner.children = owner.children.filter((child) => child !== node);
+    nodeCount--;
+  };
 
   /** Containers read by their visible part, with that part: their children's places are checked at the end. */
   const windowed: { node: AtspiRawNode; view: Rect }[] = [];
@@ -292,11 +297,7 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
   const complete = () => {
     if (finished) return;
     finished = true;
-    for (const [node, owner] of basicsUnread) {
-      if (!owner) continue;
-      owner.children = owner.children.filter((child) => child !== node);
-      nodeCount--;
-    }
+    for (const [node, owner] of basicsUnread) if (owner) leaveOut(node, owner);
     // Not even the top object was read: there is no tree to show.
     if (basicsUnread.has(root)) {
       nodeCount = 0;
@@ -772,8 +773,7 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
       if (!alive && owner) {
         // Destroyed since its parent listed it (a list rebuilt while it was read): no element, and its parent's
         // children are asked again, so the rows that replaced it are read, not shown as disabled hidden generics.
-        owner.children = owner.children.filter((child) => child !== node);
-        nodeCount--;
+        leaveOut(node, owner);
         const relister = relisters.get(owner);
         // Still destroyed after the last listing: what the walk holds of the parent is not what the app shows.
         // (A container read by its visible part is not listed again: what it holds is then only said to be partial.)
