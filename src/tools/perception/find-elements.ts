@@ -4,7 +4,7 @@ import { defineTool } from '../tool.js';
 import { desktopSelectorArgument, matchDesktop, parseDesktopSelector, soughtText, valueInsteadOfName } from './desktop-selector.js';
 import { matchLine, matchRecord, matchResult, nearestNames, unreadItemNotes } from './element-matches.js';
 import { resolveWindow, windowRecord } from './window-records.js';
-import { indexOf, readSnapshot } from './window-snapshot.js';
+import { indexOf, partialReason, readSnapshot } from './window-snapshot.js';
 
 const walkBudgetMs = 10_000;
 
@@ -48,7 +48,8 @@ export const findElements = defineTool({
     const asValue = found.length === 0 ? valueInsteadOfName(selector) : undefined;
     const byValue = asValue && reading.root ? matchDesktop([reading.root], asValue).slice(0, listedByValue).map((node) => `[e${indexOf(node)}] ${node.role} ${JSON.stringify(node.name)} = ${JSON.stringify(node.value ?? '')}`) : [];
     const unread = found.length === 0 ? unreadItemNotes(nodes) : [];
-    const degraded = reading.missingReason ? `; degraded: ${reading.missingReason}` : '';
+    const degradedReason = partialReason(reading);
+    const degraded = degradedReason ? `; degraded: ${degradedReason}` : '';
     return {
       summary:
         `✅ ${found.length} element${found.length === 1 ? '' : 's'} of "${window.title}" (window ${window.id}, snapshot ${snapshot.id}) match ${JSON.stringify(args.selector)}` +
@@ -63,7 +64,7 @@ export const findElements = defineTool({
         ...(nearest.length > 0 ? { nearest_names: nearest } : {}),
         ...(byValue.length > 0 ? { by_value: byValue } : {}),
         ...(unread.length > 0 ? { unread } : {}),
-        ...(reading.missingReason ? { degraded_reason: reading.missingReason } : {}),
+        ...(degradedReason ? { degraded_reason: degradedReason } : {}),
       },
     };
   },

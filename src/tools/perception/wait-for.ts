@@ -12,7 +12,7 @@ import { defineTool } from '../tool.js';
 import { desktopSelectorArgument, matchDesktop, parseDesktopSelector, soughtText, type DesktopSelector } from './desktop-selector.js';
 import { matchLine, matchRecord, matchResult, nearestNames, type MatchResult } from './element-matches.js';
 import { resolveWindow, windowRecord } from './window-records.js';
-import { indexOf, readNumbered, rememberReading, type NumberedReading } from './window-snapshot.js';
+import { indexOf, partialReason, readNumbered, rememberReading, type NumberedReading } from './window-snapshot.js';
 
 const DEFAULT_TIMEOUT_MS = 5000;
 export const MAX_WAIT_FOR_TIMEOUT_MS = 50_000;
@@ -94,8 +94,8 @@ async function look(context: ToolContext, args: WaitArgs, selector: DesktopSelec
       if (!fromEvents) looks = await Promise.all(looks.map((entry) => (entry.reading.current ? readLook(entry.window, false) : entry)));
     }
     const count = looks.reduce((sum, entry) => sum + entry.matches.length, 0);
-    // A tree that could not be read has not shown that the element is gone.
-    const allRead = looks.every((entry) => entry.reading.root !== undefined);
+    // A tree that could not be read, or was read only in part, has not shown that the element is gone.
+    const allRead = looks.every((entry) => entry.reading.root !== undefined && partialReason(entry.reading) === undefined);
     selectorHolds = args.gone ? count === 0 && (allRead || windowClosed) : count > 0;
   }
   return { windows, titled, looks, windowClosed, satisfied: titleHolds && selectorHolds, fromEvents };
@@ -112,7 +112,10 @@ function lastSeen(args: WaitArgs, selector: DesktopSelector | undefined, last: L
     ...(selector ? { count, ...(args.gone ? { still_matching: still } : { nearest_names: nearestNames(nodes, soughtText(selector)) }) } : {}),
     window_titles: args.window_title === undefined ? own : [...own, ...others].slice(0, 20),
     ...(last.windowClosed ? { window_closed: true } : {}),
-    unread: last.looks.filter((entry) => entry.reading.missingReason).map((entry) => `window ${entry.window.id}: ${entry.reading.missingReason}`),
+    unread: last.looks.flatMap((entry) => {
+      const reason = partialReason(entry.reading);
+      return reason ? [`window ${entry.window.id}: ${reason}`] : [];
+    }),
   };
 }
 

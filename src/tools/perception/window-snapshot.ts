@@ -91,6 +91,14 @@ export function rememberReading(context: ToolContext, window: DesktopWindow, rea
   return { snapshot: context.state.snapshots.add(window.pid, window.id, records), nodes };
 }
 
+/**
+ * Why a reading holds only part of its window, when it does: the reason it gives, else its walk cut short (its
+ * budget spent, its node limit reached). A search of such a reading proves no element absent.
+ */
+export function partialReason(reading: WindowReading): string | undefined {
+  return reading.missingReason ?? (reading.truncated ? 'the window was read in part (the read\'s time budget or node limit was reached): elements past that were not searched' : undefined);
+}
+
 /** Reads a window's tree and stores it as its latest snapshot. */
 export async function readSnapshot(context: ToolContext, window: DesktopWindow, limits: TreeLimits) {
   const reading = await readNumbered(context, window, limits);
