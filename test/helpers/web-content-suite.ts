@@ -627,6 +627,19 @@ export function webContentSuite(browser: BrowserId): void {
       assert.equal((await element(rig.context, window, 'textbox', 'Motto')).value, `${motto}${emoji}`, 'the driver reads the text as the page holds it');
     });
 
+    test('a field the page renders anew on every key, upper-casing it: typing is confirmed in its replacement and said rewritten, in the background and with real keys', async () => {
+      const window = await rig.open('controlled', 'CUP Web Controlled');
+      const typed = await act(rig.context, window, 'type_text', 'textbox', 'Voucher code', { text: 'ab' });
+      assert.equal(typed.effect, 'confirmed', typed.summary);
+      await pageSays(rig.oracle, window, 'code=AB');
+      const real = await callOk(rig.context, 'type_text', { window_id: window.id, element_index: (await element(rig.context, window, 'textbox', 'Voucher code')).index, text: 'c-d', delivery_mode: 'foreground' });
+      const { effect, evidence } = real.structured as { effect: string; evidence?: string[] };
+      assert.equal(effect, 'confirmed', real.summary);
+      await pageSays(rig.oracle, window, 'code=ABC-D');
+      assert.ok(evidence?.some((line) => line.includes('"ABC-D" where "c-d" was typed')), `the evidence says the page rewrote the text: ${evidence?.join(' | ')}`);
+      assert.equal((await rig.oracle.find(window.pid, window.title, 'entry', 'Voucher code')).text, 'ABC-D', 'pyatspi reads the field the page made');
+    });
+
     test('a <summary> clicked in the background opens and closes its details, and keeps its name', async () => {
       const window = await rig.open('editor', 'CUP Web Editor');
       for (const state of ['open', 'closed', 'open']) {
