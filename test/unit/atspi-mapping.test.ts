@@ -99,6 +99,8 @@ describe('AT-SPI to CUP roles (built from mappings.json)', () => {
     assert.equal(cupRoleFor({ atspiRole: 'ROLE_LIST_ITEM', parentAtspiRole: 'ROLE_LIST', named: false, modal: false }), 'listitem');
     assert.equal(cupRoleFor({ atspiRole: 'ROLE_MENU', parentAtspiRole: 'ROLE_MENU_BAR', named: true, modal: false }), 'menuitem');
     assert.equal(cupRoleFor({ atspiRole: 'ROLE_MENU', parentAtspiRole: 'ROLE_FRAME', named: true, modal: false }), 'menu');
+    // A page's role=menu in its ARIA menu bar, beside its opener, is the menu (it read as a second menu item).
+    assert.equal(cupRoleFor({ atspiRole: 'ROLE_MENU', parentAtspiRole: 'ROLE_MENU_BAR', named: true, modal: false, xmlRole: 'menu' }), 'menu');
     assert.equal(cupRoleFor({ atspiRole: 'ROLE_ALERT', named: true, modal: true }), 'alertdialog');
     assert.equal(cupRoleFor({ atspiRole: 'ROLE_SECTION', named: false, modal: false, xmlRole: 'navigation' }), 'navigation');
     assert.equal(cupRoleFor({ atspiRole: 'ROLE_TOGGLE_BUTTON', named: true, modal: false }), 'button');

@@ -153,6 +153,8 @@ const structuralAttributeRoles = new Set([
   ATSPI_ROLE.LIST_ITEM, ATSPI_ROLE.HEADING, ATSPI_ROLE.SECTION, ATSPI_ROLE.FORM, ATSPI_ROLE.TREE_ITEM, ATSPI_ROLE.LANDMARK,
   // A web table's xml-roles says whether it is a data table or an interactive grid.
   ATSPI_ROLE.TABLE,
+  // A page's role=menu says it is a menu where a toolkit's menu object in a menu bar is one of its entries.
+  ATSPI_ROLE.MENU,
 ]);
 /**
  * The attribute without which a structural role's attributes are not yet complete: Gecko exposes a new
