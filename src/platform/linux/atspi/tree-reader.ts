@@ -547,7 +547,16 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
           const current = Number(values.get('CurrentValue'));
           if (values.has('CurrentValue') && Number.isFinite(current)) {
             node.value = { current, ...givenBounds(values.get('MinimumValue'), values.get('MaximumValue')) };
+            // A spin button at the bottom of its range may be an empty part of Blink's date or time field, which
+            // reports the range's bottom, 0 for minutes: only its attributes tell it (see emptyDatePart).
+            if (node.role === ATSPI_ROLE.SPIN_BUTTON && current === node.value.min && !node.attributes) {
+              return call(node, atspiInterface('Accessible'), 'GetAttributes').then((body) => {
+                const attributes = body?.[0] instanceof Map ? (body[0] as Map<string, string>) : undefined;
+                if (attributes && attributes.size > 0) node.attributes = Object.fromEntries(attributes);
+              });
+            }
           }
+          return undefined;
         }),
       );
     }
