@@ -125,6 +125,10 @@ export function devtoolsTypingSuite(browser: 'chromium' | 'firefox'): void {
       const month = (await elements(context, window)).find((candidate) => candidate.role === 'spinbutton' && /^Month/.test(candidate.name));
       assert.ok(month, 'the date field shows its month part');
       if (browser === 'chromium') assert.equal(month.value, undefined, `an empty month part has no value: ${JSON.stringify(month)}`);
+      // An empty minutes part reports 0 of 0..59 in Blink, inside its range: it read as holding 0 (val="0").
+      const minutes = (await elements(context, window)).find((candidate) => candidate.role === 'spinbutton' && /^Minutes/.test(candidate.name));
+      assert.ok(minutes, 'the time field shows its minutes part');
+      if (browser === 'chromium') assert.equal(minutes.value, undefined, `an empty minutes part has no value: ${JSON.stringify(minutes)}`);
       const date = await throughPage(window, 'set_value', 'group', 'Arrival', '2024-05-01');
       assert.ok(date.some((line) => /parts went from .* to .*2024/.test(line)), `the parts read back: ${date.join(' | ')}`);
       // A part's value told in the evidence is the one the tree shows, the number the part shows: Gecko's parts announce a
@@ -134,6 +138,11 @@ export function devtoolsTypingSuite(browser: 'chromium' | 'firefox'): void {
       for (const [part, value] of toldValues) assert.equal(value, shown[part!], `the evidence's value of the ${part} part: ${date.join(' | ')}`);
       await throughPage(window, 'set_value', 'group', 'Start time', '14:30');
       await pageSays(oracle, window, /^cause=change \| .* \| arrival=2024-05-01 \| start=14:30$/);
+      // A minutes part that holds 0 says so, as pyatspi reads the page's "00".
+      await throughPage(window, 'set_value', 'group', 'Start time', '14:00');
+      await pageSays(oracle, window, /^cause=change \| .* \| arrival=2024-05-01 \| start=14:00$/);
+      const zero = (await elements(context, window)).find((candidate) => candidate.role === 'spinbutton' && /^Minutes/.test(candidate.name));
+      assert.equal(zero?.value, '0', `minutes set to 0 hold 0: ${JSON.stringify(zero)}`);
       const year = await oracle.find(window.pid, window.title, 'spin button', browser === 'chromium' ? 'Year Arrival' : 'Year');
       assert.ok(year.value === 2024 || year.text === '2024', `pyatspi reads the year part: ${JSON.stringify(year)}`);
       // Our reading says what the part holds too (Gecko's parts report 0 as their value and show the number as text).

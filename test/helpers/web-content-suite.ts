@@ -627,6 +627,33 @@ export function webContentSuite(browser: BrowserId): void {
       assert.equal((await element(rig.context, window, 'textbox', 'Motto')).value, `${motto}${emoji}`, 'the driver reads the text as the page holds it');
     });
 
+    test('a field the page renders anew on every key, upper-casing it: typing is confirmed in its replacement and said rewritten, in the background and with real keys', async () => {
+      const window = await rig.open('controlled', 'CUP Web Controlled');
+      const typed = await act(rig.context, window, 'type_text', 'textbox', 'Voucher code', { text: 'ab' });
+      assert.equal(typed.effect, 'confirmed', typed.summary);
+      await pageSays(rig.oracle, window, 'code=AB');
+      const real = await callOk(rig.context, 'type_text', { window_id: window.id, element_index: (await element(rig.context, window, 'textbox', 'Voucher code')).index, text: 'c-d', delivery_mode: 'foreground' });
+      const { effect, evidence } = real.structured as { effect: string; evidence?: string[] };
+      assert.equal(effect, 'confirmed', real.summary);
+      await pageSays(rig.oracle, window, 'code=ABC-D');
+      assert.ok(evidence?.some((line) => line.includes('"ABC-D" where "c-d" was typed')), `the evidence says the page rewrote the text: ${evidence?.join(' | ')}`);
+      assert.equal((await rig.oracle.find(window.pid, window.title, 'entry', 'Voucher code')).text, 'ABC-D', 'pyatspi reads the field the page made');
+    });
+
+    test('an ARIA menu bar\'s menu, lying in the bar beside its opener, reads as a menu holding its items (pyatspi: a menu), not as a second menu item; its item is chosen', async () => {
+      const window = await rig.open('menubar', 'CUP Web Menubar');
+      const opened = await act(rig.context, window, 'click', 'menuitem', 'Document');
+      assert.equal(opened.effect, 'confirmed', opened.summary);
+      const bar = find(subtree(await webDocument(rig.context, window, 'CUP Web Menubar')), 'menubar', 'Editor menu');
+      const held = subtree(bar).slice(1).map((node) => `${node.role} ${node.name}`);
+      assert.deepEqual(held.filter((each) => !each.startsWith('text ')), ['menuitem Document', 'menu Document', 'menuitem New', 'menuitem Open'], `the menu bar holds: ${held.join(', ')}`);
+      const menus = await rig.oracle.attributes(window.pid, window.title, ['menu']);
+      assert.ok(menus.some((menu) => menu.name === 'Document'), `pyatspi reads the page's menu as a menu: ${JSON.stringify(menus.map((menu) => menu.name))}`);
+      const chosen = await act(rig.context, window, 'click', 'menuitem', 'Open');
+      assert.equal(chosen.effect, 'confirmed', chosen.summary);
+      await pageSays(rig.oracle, window, 'chose Open');
+    });
+
     test('a <summary> clicked in the background opens and closes its details, and keeps its name', async () => {
       const window = await rig.open('editor', 'CUP Web Editor');
       for (const state of ['open', 'closed', 'open']) {

@@ -99,6 +99,8 @@ describe('AT-SPI to CUP roles (built from mappings.json)', () => {
     assert.equal(cupRoleFor({ atspiRole: 'ROLE_LIST_ITEM', parentAtspiRole: 'ROLE_LIST', named: false, modal: false }), 'listitem');
     assert.equal(cupRoleFor({ atspiRole: 'ROLE_MENU', parentAtspiRole: 'ROLE_MENU_BAR', named: true, modal: false }), 'menuitem');
     assert.equal(cupRoleFor({ atspiRole: 'ROLE_MENU', parentAtspiRole: 'ROLE_FRAME', named: true, modal: false }), 'menu');
+    // A page's role=menu in its ARIA menu bar, beside its opener, is the menu (it read as a second menu item).
+    assert.equal(cupRoleFor({ atspiRole: 'ROLE_MENU', parentAtspiRole: 'ROLE_MENU_BAR', named: true, modal: false, xmlRole: 'menu' }), 'menu');
     assert.equal(cupRoleFor({ atspiRole: 'ROLE_ALERT', named: true, modal: true }), 'alertdialog');
     assert.equal(cupRoleFor({ atspiRole: 'ROLE_SECTION', named: false, modal: false, xmlRole: 'navigation' }), 'navigation');
     assert.equal(cupRoleFor({ atspiRole: 'ROLE_TOGGLE_BUTTON', named: true, modal: false }), 'button');
@@ -491,6 +493,11 @@ describe('atspiToCup', () => {
     const month = atspiToCup(raw('ROLE_SPIN_BUTTON', { name: 'Month', value: { current: 0, min: 1, max: 12 }, interfaces: ['Accessible', 'Component', 'Value'] }), screenContext);
     assert.equal(month.root.value, undefined);
     assert.deepEqual(month.root.attributes, { valueMin: 1, valueMax: 12 });
+    // Blink's empty minutes part reports 0 inside its range 0..59; its value text, the bare "0" narrower than its
+    // placeholder "--", says it is empty, where a part holding 0 writes "00".
+    const minutes = (written: string) => atspiToCup(raw('ROLE_SPIN_BUTTON', { name: 'Minutes', value: { current: 0, min: 0, max: 59 }, attributes: { placeholder: '--', valuetext: written }, interfaces: ['Accessible', 'Component', 'Value'] }), screenContext).root;
+    assert.deepEqual([minutes('0').value, minutes('0').attributes?.valueNow], [undefined, undefined]);
+    assert.deepEqual([minutes('00').value, minutes('00').attributes?.valueNow], ['0', 0]);
     // A number field without bounds reports the range 0..0: its value stands.
     const unbounded = atspiToCup(raw('ROLE_SPIN_BUTTON', { name: 'Guests', value: { current: 2, min: 0, max: 0 }, interfaces: ['Accessible', 'Component', 'Value'] }), screenContext);
     assert.equal(unbounded.root.value, '2');

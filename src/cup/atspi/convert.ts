@@ -216,13 +216,24 @@ function cupAttributes(raw: AtspiRawNode, states: Set<string>, role: CupRole): C
  * button's text, when it has one, is what it holds: Gecko's date parts report 0 whatever they show ("12", or "mm"
  * when empty), and an empty number field 0.
  */
-function heldNumber(raw: Pick<AtspiRawNode, 'value' | 'text' | 'states'>, role: CupRole): number | undefined {
+function heldNumber(raw: Pick<AtspiRawNode, 'value' | 'text' | 'states' | 'attributes'>, role: CupRole): number | undefined {
   const value = raw.value!;
-  if (hasRange(value)) return outsideOwnRange(value) ? undefined : value.current;
+  if (hasRange(value)) return outsideOwnRange(value) || emptyDatePart(raw) ? undefined : value.current;
   const shown = raw.text?.trim();
   // A spin button that shows no text and takes none (Blink's ARIA spin button: its words are hidden) holds its Value.
   if (role !== 'spinbutton' || shown === undefined || (shown === '' && !decodeStateSet(raw.states).has('STATE_EDITABLE'))) return value.current;
   return /^[-+]?\d+(\.\d+)?$/.test(shown) ? Number(shown) : undefined;
+}
+
+/**
+ * An empty part of Blink's date or time field whose range holds the number it reports: an empty minutes part reports
+ * 0 of 0..59, and read as holding 0. Blink's parts carry a placeholder ("--", "mm") and write what they show, padded
+ * to its width ("00", "05"), as their value text; an empty part's value text is the bare number, shorter than it.
+ */
+function emptyDatePart(raw: Pick<AtspiRawNode, 'attributes'>): boolean {
+  const placeholder = raw.attributes?.placeholder;
+  const written = raw.attributes?.valuetext;
+  return placeholder !== undefined && written !== undefined && [...written].length < [...placeholder].length;
 }
 
 /** A range control's value outside a range it has: no value (an empty part of Blink's date field reports 0 against 1..12). */
@@ -237,7 +248,7 @@ const namedBlockRoles: ReadonlySet<string> = new Set(NAMED_BLOCK_ATSPI_ROLES);
  * action's evidence tells a value change by it, so it says what the tree then shows (Gecko's date parts announce a
  * Value of 0 while they show "05").
  */
-export function shownNumber(raw: Pick<AtspiRawNode, 'value' | 'text' | 'states'> & { value: ValueRange }, role: CupRole): string | undefined {
+export function shownNumber(raw: Pick<AtspiRawNode, 'value' | 'text' | 'states' | 'attributes'> & { value: ValueRange }, role: CupRole): string | undefined {
   const held = heldNumber(raw, role);
   return held === undefined ? undefined : formatNumber(held);
 }

@@ -155,7 +155,10 @@ export function cupRoleFor(context: RoleContext): CupRole {
     case 'ROLE_LIST_ITEM':
       return parentAtspiRole === 'ROLE_LIST_BOX' || parentAtspiRole === 'ROLE_COMBO_BOX' ? 'option' : 'listitem';
     // GTK3 exposes the top-level entries of a menu bar, and submenu openers, as menus; to an agent they are menu items.
+    // A page's role=menu is the menu itself wherever it lies: an ARIA menu bar holds its menus beside their openers,
+    // and a menu bar's File menu, opened, read as a second menu item "File" holding the items.
     case 'ROLE_MENU':
+      if (context.xmlRole === 'menu') return 'menu';
       return parentAtspiRole === 'ROLE_MENU_BAR' || parentAtspiRole === 'ROLE_MENU' ? 'menuitem' : 'menu';
     // A scroll pane is kept (not hoisted) as a group so its bounds act as the viewport that clips its content.
     case 'ROLE_SCROLL_PANE':

@@ -18,6 +18,7 @@ import { typeThroughDevTools, type DevToolsTyping } from './devtools-typing.js';
 import { focusForKeys, focusFactsAhead } from './element-point.js';
 import { showsNumber } from '../../../cup/shown-number.js';
 import { quoteText, typedTextChanges } from '../../../cup/typed-text-changes.js';
+import { holdsRewritten } from '../../../cup/rewritten-typing.js';
 import { focusedTargetFor } from './focused-element.js';
 import { liveStates } from './live-states.js';
 import { actionable, liveTarget, type LiveElementTarget } from './live-target.js';
@@ -335,7 +336,9 @@ export async function replaceFieldText(desktop: LinuxDesktop, target: LiveElemen
   const client = await desktop.atspi();
   const probe = textProbe(desktop, target.ref, label);
   const single = value.replace(/\r?\n/g, '\n');
-  const arrived = (values: readonly (string | undefined)[]) => shows(values[0] ?? '', single, 'whole');
+  // Read first, also so that the probe knows the field before the app may replace it (see replaced-field.ts).
+  const before = await probe.read().catch(() => undefined);
+  const arrived = (values: readonly (string | undefined)[]) => shows(values[0] ?? '', single, 'whole') || holdsRewritten(single, before, values[0] ?? '', 'whole');
   const hasText = target.live.interfaces.includes('Text');
   const page: DevToolsTyping = hasText
     ? await typeThroughDevTools(desktop, { window, target: actionable(target), label, probe, text: single, replace: true, arrived, snapshot: target.snapshot })
@@ -366,9 +369,23 @@ export async function typeTextAction(desktop: LinuxDesktop, request: TypeRequest
   const element = request.element && (await liveTarget(desktop, request.element));
   const target: Actionable | undefined = element ? actionable(element) : await focusedTargetFor(desktop, request.window, request.mode);
   const label = element ? `[e${element.element.index}]` : 'the focused element';
-  const outcome = await typeInto(desktop, request, element, target, label);
+  // The field's text, read before and after; the probe follows a field the app replaces (see replaced-field.ts).
+  const probes = target?.interfaces.includes('Text') ? [textProbe(desktop, target.ref, label)] : [];
+  const outcome = await typeInto(desktop, request, element, target, probes, label);
   if (!target || outcome.effect !== 'confirmed') return outcome;
-  return withCompletionSelected(desktop, target, label, request.text, await withNumberNotTaken(desktop, target, label, outcome));
+  const told = await withRewrittenText(probes[0], request.text, label, outcome);
+  return withCompletionSelected(desktop, target, label, request.text, await withNumberNotTaken(desktop, target, label, told));
+}
+
+/** A confirmed typing whose text the app rewrote as it took it (see rewritten-typing.ts) says what the field holds. */
+async function withRewrittenText(probe: Probe | undefined, text: string, label: string, outcome: ActionOutcome): Promise<ActionOutcome> {
+  // Lines typed into an editor that reshaped them are told otherwise (see reshapedTyping).
+  if (/\n/.test(text)) return outcome;
+  const expected = text;
+  const after = probe && (await probe.read().catch(() => undefined));
+  if (after === undefined || shows(after, expected, 'part')) return outcome;
+  const note = `${label} holds ${quoteText(after)} where ${quoteText(expected)} was typed: the app rewrote the text as it took it (its case, spacing or punctuation), so the field holds what the app made of it; do not type it again`;
+  return { ...outcome, evidence: [...(outcome.evidence ?? []), note] };
 }
 
 /**
@@ -404,10 +421,9 @@ async function withNumberNotTaken(desktop: LinuxDesktop, target: Actionable, lab
   return { ...outcome, evidence: [...(outcome.evidence ?? []), note] };
 }
 
-async function typeInto(desktop: LinuxDesktop, request: TypeRequest, element: LiveElementTarget | undefined, target: Actionable | undefined, label: string): Promise<ActionOutcome> {
+async function typeInto(desktop: LinuxDesktop, request: TypeRequest, element: LiveElementTarget | undefined, target: Actionable | undefined, probes: Probe[], label: string): Promise<ActionOutcome> {
   const { window, mode, signal } = request;
   const snapshot = element?.snapshot ?? request.snapshot;
-  const probes = target?.interfaces.includes('Text') ? [textProbe(desktop, target.ref, label)] : [];
   // Only an editable field is expected to hold the typed text; keys typed at anything else (a calculator's read-only
   // display, a list's type-ahead) are judged by what the app changed: its events and the target's own text.
   const holdsText = target !== undefined && probes.length > 0 && (await isEditable(desktop, target.ref, element?.live.states));
@@ -417,7 +433,11 @@ async function typeInto(desktop: LinuxDesktop, request: TypeRequest, element: Li
   // changes nothing in a page, and typing "world" after "Hello world" was taken as done, the key events never sent.
   const expected = request.text.replace(/\r?\n/g, '');
   const held = probes.length > 0 && holdsText ? await probes[0]!.read().catch(() => undefined) : undefined;
-  const arrived = (values: readonly (string | undefined)[]) => values[0] !== held && shows((values[0] ?? '').replace(/\r?\n/g, ''), expected, 'part');
+  // Text the app rewrote as it took it (upper-cased, formatted) arrived too (see rewritten-typing.ts).
+  const arrived = (values: readonly (string | undefined)[]) => {
+    const shown = (values[0] ?? '').replace(/\r?\n/g, '');
+    return values[0] !== held && (shows(shown, expected, 'part') || holdsRewritten(expected, held?.replace(/\r?\n/g, ''), shown, 'part'));
+  };
 
   if (mode === 'background') {
     // Between EditableText and key events: the page's own node for the field, through the browser's debugging connection.

@@ -22,6 +22,7 @@ import { newWindowOf, windowOpenedLine, type NewWindow, type Observation } from 
 import type { SnapshotRef } from '../../targets.js';
 import { atspiElement } from '../element-handle.js';
 import { liveStates } from './live-states.js';
+import { fieldIdentity, replacementOf, type FieldIdentity } from './replaced-field.js';
 import { processesStartedBy } from '../started-processes.js';
 import { isAlive } from '../desktop/processes.js';
 import { changeOf, ownChanges } from './own-changes.js';
@@ -104,9 +105,28 @@ export function statesProbe(desktop: LinuxDesktop, ref: ObjectRef, label: string
  */
 const probedTextLength = 1_000_000;
 
-/** A field's text: what typing and keys change, also at the end of a text longer than a tree reading holds. */
+/**
+ * A field's text: what typing and keys change, also at the end of a text longer than a tree reading holds. A field
+ * the app replaced with a new one that took the focus (see replaced-field.ts) is read in its replacement from then on.
+ */
 export function textProbe(desktop: LinuxDesktop, ref: ObjectRef, label: string): Probe {
-  return { label: `text of ${label}`, read: async () => readTextAtCaret(await desktop.atspi(), ref, probedTextLength), reads: { ref, fact: 'text' } };
+  let field = ref;
+  let identity: Promise<FieldIdentity | undefined> | undefined;
+  return {
+    label: `text of ${label}`,
+    read: async () => {
+      const client = await desktop.atspi();
+      // Known before the field may go: a destroyed object has no role or name left to match its replacement by.
+      identity ??= fieldIdentity(client, ref).catch(() => undefined);
+      // An app that does not answer is not asked again; any other failure may be a field that is gone.
+      const [known, text] = await Promise.all([identity, readTextAtCaret(client, field, probedTextLength).catch((error: unknown) => (error instanceof DBusTimeoutError ? Promise.reject(error) : undefined))]);
+      if (text) return text;
+      const replacement = known && (await replacementOf(desktop, field, known));
+      if (replacement) field = replacement;
+      return text !== undefined && !replacement ? text : readTextAtCaret(client, field, probedTextLength);
+    },
+    reads: { ref, fact: 'text' },
+  };
 }
 
 /** Up to this offset the caret is told by line and column (the text before it is read); further in by its offset. */

@@ -153,6 +153,8 @@ const structuralAttributeRoles = new Set([
   ATSPI_ROLE.LIST_ITEM, ATSPI_ROLE.HEADING, ATSPI_ROLE.SECTION, ATSPI_ROLE.FORM, ATSPI_ROLE.TREE_ITEM, ATSPI_ROLE.LANDMARK,
   // A web table's xml-roles says whether it is a data table or an interactive grid.
   ATSPI_ROLE.TABLE,
+  // A page's role=menu says it is a menu where a toolkit's menu object in a menu bar is one of its entries.
+  ATSPI_ROLE.MENU,
 ]);
 /**
  * The attribute without which a structural role's attributes are not yet complete: Gecko exposes a new
@@ -546,7 +548,16 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
           const current = Number(values.get('CurrentValue'));
           if (values.has('CurrentValue') && Number.isFinite(current)) {
             node.value = { current, ...givenBounds(values.get('MinimumValue'), values.get('MaximumValue')) };
+            // A spin button at the bottom of its range may be an empty part of Blink's date or time field, which
+            // reports the range's bottom, 0 for minutes: only its attributes tell it (see emptyDatePart).
+            if (node.role === ATSPI_ROLE.SPIN_BUTTON && current === node.value.min && !node.attributes) {
+              return call(node, atspiInterface('Accessible'), 'GetAttributes').then((body) => {
+                const attributes = body?.[0] instanceof Map ? (body[0] as Map<string, string>) : undefined;
+                if (attributes && attributes.size > 0) node.attributes = Object.fromEntries(attributes);
+              });
+            }
           }
+          return undefined;
         }),
       );
     }
