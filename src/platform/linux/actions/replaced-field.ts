@@ -26,14 +26,16 @@ export async function fieldIdentity(client: AtspiClient, ref: ObjectRef): Promis
  * same role and name. Undefined while `gone` still exists, or when nothing took its place.
  */
 export async function replacementOf(desktop: LinuxDesktop, gone: ObjectRef, identity: FieldIdentity): Promise<ObjectRef | undefined> {
+  // The focus is known without a round trip: a field that still has it (an empty field typed into, read before the
+  // first key) is not asked whether it is gone.
+  const client = await desktop.atspi();
+  const path = client.events.focusedIn(gone.bus);
+  if (!path || path === gone.path) return undefined;
   const states = await liveStates(desktop, gone).catch((error: unknown) => {
     if (error instanceof DBusError && !(error instanceof DBusTimeoutError)) return undefined;
     throw error;
   });
   if (states && !states.has('STATE_DEFUNCT')) return undefined;
-  const client = await desktop.atspi();
-  const path = client.events.focusedIn(gone.bus);
-  if (!path || path === gone.path) return undefined;
   const candidate = { bus: gone.bus, path };
   const found = await fieldIdentity(client, candidate).catch(() => undefined);
   return found && found.role === identity.role && found.name === identity.name ? candidate : undefined;
