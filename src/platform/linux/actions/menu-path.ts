@@ -14,6 +14,7 @@ import type { ObjectRef } from '../atspi/object-ref.js';
 import { actionNames, children, clearSelection, doAction, readInterfaces, readName, readRole, readStates } from '../atspi/operations.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import type { ClientWindow } from '../windows.js';
+import { releaseMenuGrab } from './menu-grab.js';
 import { nothingUnlessUnresponsive } from './unresponsive.js';
 import { observe, opensWindow, statesProbe } from './verification.js';
 
@@ -157,10 +158,14 @@ export async function invokeMenuPath(desktop: LinuxDesktop, window: ClientWindow
   const names: string[] = [];
   const opened: string[] = [];
   // A menu left open on the way when the path is refused: the menu bar's selection is its open menu (GTK's), which
-  // clearing closes. A bar without Selection (Qt's) offers no way to close a menu its action opened.
+  // clearing closes; the grab the bar keeps then is ended too (see releaseMenuGrab). A bar without Selection (Qt's)
+  // offers no way to close a menu its action opened.
   const closable = (await readInterfaces(client, bar).catch((): string[] => [])).includes('Selection');
   const refuse = async (error: ToolError): Promise<never> => {
-    if (opened.length > 0 && closable) await clearSelection(client, bar).catch(() => false);
+    if (opened.length > 0 && closable) {
+      await clearSelection(client, bar).catch(() => false);
+      await releaseMenuGrab(desktop, window);
+    }
     throw error;
   };
   for (let depth = 0; depth < path.length; depth++) {
