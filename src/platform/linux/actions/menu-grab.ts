@@ -8,7 +8,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { DesktopWindow } from '../../windows.js';
 import { keyboardGrabbedElsewhere, pressCombination } from '../input/index.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
-import { menusOfOtherClients } from '../popups.js';
+import { menusByClient, menusOfOtherClients } from '../popups.js';
 
 /** How long the app may take to give the grab back after the Escape. */
 const releaseTimeoutMs = 1000;
@@ -29,4 +29,16 @@ export async function releaseMenuGrab(desktop: LinuxDesktop, window: DesktopWind
     await sleep(30);
   }
   return true;
+}
+
+/**
+ * The window's app's own open menus (a menu bar's, a context menu) when they hold the keyboard: a menu of its X client
+ * is open, no other client's is, and a keyboard grab is held. A real key then reaches that app alone, whichever window
+ * is active. Undefined otherwise.
+ */
+export async function ownMenusHoldingKeys(desktop: LinuxDesktop, window: DesktopWindow): Promise<number[] | undefined> {
+  const x = await desktop.x11();
+  const { own, others } = await menusByClient(x, window.id);
+  if (own.length === 0 || others.length > 0) return undefined;
+  return (await keyboardGrabbedElsewhere(x)) ? own : undefined;
 }
