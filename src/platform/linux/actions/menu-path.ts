@@ -4,6 +4,7 @@
 // only when the menu is shown (LibreOffice) gets that menu opened first, through its own action.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ATSPI_ROLE, ATSPI_STATE } from '../../../cup/atspi/constants.js';
+import { keptHidden } from '../../../cup/atspi/closed-menus.js';
 import { hasState } from '../../../cup/atspi/states.js';
 import { ToolError } from '../../../errors.js';
 import { actionOutcome } from '../../action-outcome.js';
@@ -64,18 +65,25 @@ async function findMenuBar(client: AtspiClient, top: ObjectRef, unreadable: (err
 /** Unnamed holders between a menu and its items (Qt puts each menu's items in a popup menu under its bar item). */
 const holderRoles = new Set<number>([ATSPI_ROLE.POPUP_MENU, ATSPI_ROLE.MENU, ATSPI_ROLE.PANEL, ATSPI_ROLE.FILLER]);
 
-/** A menu's items, separators and other non-items left out; looked for one level down when the menu holds them in a holder. */
+/**
+ * A menu's items, separators and other non-items left out, and those the app keeps hidden in it (GTK3's menus from a UI
+ * file end in a hidden "Empty", which was offered among Pluma's File items and refused as disabled); looked for one
+ * level down when the menu holds them in a holder. Names as CUP gives them: GTK3 pads a model menu's names with spaces
+ * ("Tab Size      "), and menu_path and the items listed had them.
+ */
 async function itemsOf(client: AtspiClient, menu: ObjectRef, depth = 0): Promise<Item[]> {
   const refs = await children(client, menu);
+  const showingReliable = (await client.quirksOf(menu.bus).catch(() => undefined))?.showingIsReliable ?? false;
   const nodes = await Promise.all(
     refs.map(async (ref) => {
-      const [name, role] = await Promise.all([readName(client, ref), readRole(client, ref)]);
-      return { ref, name, role };
+      const [name, role, states] = await Promise.all([readName(client, ref), readRole(client, ref), readStates(client, ref).catch((): number[] => [])]);
+      return { ref, name: name.trim(), role, states };
     }),
   );
-  const items = nodes.filter((node) => menuRoles.has(node.role) && node.name.trim() !== '');
+  const hidden = keptHidden(nodes.map((node) => node.states), showingReliable);
+  const items = nodes.filter((node, index) => menuRoles.has(node.role) && node.name !== '' && !hidden[index]).map(({ ref, name, role }) => ({ ref, name, role }));
   if (items.length > 0 || depth > 0) return items;
-  const holders = nodes.filter((node) => holderRoles.has(node.role) && node.name.trim() === '');
+  const holders = nodes.filter((node) => holderRoles.has(node.role) && node.name === '');
   return (await Promise.all(holders.map((holder) => itemsOf(client, holder.ref, depth + 1)))).flat();
 }
 
