@@ -12,7 +12,7 @@ import type { MenuOutcome } from '../../desktop-services.js';
 import type { SnapshotRef } from '../../targets.js';
 import type { AtspiClient } from '../atspi/client.js';
 import type { ObjectRef } from '../atspi/object-ref.js';
-import { actionNames, children, clearSelection, doAction, readInterfaces, readName, readRole, readStates } from '../atspi/operations.js';
+import { actionNames, children, clearSelection, doAction, extents, readInterfaces, readName, readRole, readStates } from '../atspi/operations.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import type { ClientWindow } from '../windows.js';
 import { releaseMenuGrab } from './menu-grab.js';
@@ -46,20 +46,52 @@ export function menuNameKey(name: string): string {
     .toLowerCase();
 }
 
-async function findMenuBar(client: AtspiClient, top: ObjectRef, unreadable: (error: unknown) => undefined): Promise<ObjectRef | undefined> {
+interface MenuBar {
+  ref: ObjectRef;
+  /** Drawn with some width and height. */
+  sized: boolean;
+}
+
+/**
+ * The menu bars near the top of a window's tree, nearest first, down to the first level that holds one drawn with some
+ * size: LibreOffice keeps a menu bar of its own, 0 pixels high and nearer the top of its tree, under the GTK one it draws.
+ */
+async function findMenuBars(client: AtspiClient, top: ObjectRef, unreadable: (error: unknown) => undefined): Promise<MenuBar[]> {
+  const bars: MenuBar[] = [];
   let level: ObjectRef[] = [top];
   let visited = 0;
   for (let depth = 0; depth <= menuBarSearch.maxDepth && level.length > 0; depth++) {
     const next: ObjectRef[] = [];
     const roles = await Promise.all(level.map((ref) => readRole(client, ref).catch(unreadable)));
-    for (let index = 0; index < level.length; index++) if (roles[index] === ATSPI_ROLE.MENU_BAR) return level[index];
-    for (const ref of level) {
-      if (visited++ > menuBarSearch.maxNodes) return undefined;
+    for (let index = 0; index < level.length; index++) {
+      const ref = level[index]!;
+      if (roles[index] === ATSPI_ROLE.MENU_BAR) {
+        const sized = await extents(client, ref).then((box) => box.w > 0 && box.h > 0, () => false);
+        bars.push({ ref, sized });
+        continue;
+      }
+      if (visited++ > menuBarSearch.maxNodes) return bars;
       next.push(...((await children(client, ref).catch(unreadable)) ?? []));
     }
+    if (bars.some((bar) => bar.sized)) return bars;
     level = next;
   }
-  return undefined;
+  return bars;
+}
+
+/**
+ * The menu bar to follow a path in: one drawn with some size before one of none, and among those the first holding the
+ * path's first name. Through LibreOffice's bar of no size, whose entries offer an action with no name, Edit > Undo was
+ * refused as "offers no accessibility action", GTK4's case.
+ */
+async function menuBarFor(client: AtspiClient, bars: readonly MenuBar[], first: string): Promise<ObjectRef | undefined> {
+  const ordered = [...bars.filter((bar) => bar.sized), ...bars.filter((bar) => !bar.sized)].map((bar) => bar.ref);
+  const key = menuNameKey(first);
+  for (const bar of ordered) {
+    const items = await itemsOf(client, bar).catch((): Item[] => []);
+    if (items.some((item) => menuNameKey(item.name) === key)) return bar;
+  }
+  return ordered[0];
 }
 
 /** Unnamed holders between a menu and its items (Qt puts each menu's items in a popup menu under its bar item). */
@@ -155,7 +187,8 @@ export async function invokeMenuPath(desktop: LinuxDesktop, window: ClientWindow
     );
   }
   // An object that cannot be read is passed over, but an app that does not answer stops the search at its first call.
-  const bar = await findMenuBar(client, match.topLevel, nothingUnlessUnresponsive(window.pid, desktop.callTimeoutMs));
+  const bars = await findMenuBars(client, match.topLevel, nothingUnlessUnresponsive(window.pid, desktop.callTimeoutMs));
+  const bar = await menuBarFor(client, bars, path[0]!);
   if (!bar) {
     throw new ToolError(
       `window ${window.id} ("${window.title}") exposes no menu bar through accessibility (GTK4 and many apps use menu buttons instead: click the button, then the item)`,
