@@ -62,4 +62,25 @@ describe('real input while another app\'s menu is open', () => {
     assert.equal(await popup(), undefined, 'pyatspi: the context menu closed');
     assert.equal((await fixtures.status(menuApp)).lastKey, '', 'the menu app: no item was chosen');
   });
+
+  test('a GTK4 menu, whose popup is typed a torn-off menu, holds real input too, and a background Escape closes it', async () => {
+    // GTK4 types its popover menus _NET_WM_WINDOW_TYPE_MENU: with its Edit menu open, typing into another app was lost
+    // and read "no effect seen", not refused.
+    const gtk4 = await fixtures.launch('gtk4', { title: 'GTK4 menu app' });
+    try {
+      await callOk(fixtures.context, 'click', { window_id: gtk4.id, selector: 'role=menuitem name=Edit', delivery_mode: 'foreground' });
+      // GTK 4.8 says SHOWING of nothing: the entry's EXPANDED says whether its menu is open.
+      const open = async () => (await fixtures.oracle.find(gtk4.pid, gtk4.title, 'menu item', 'Edit')).states?.includes('expanded');
+      assert.equal(await open(), true, 'pyatspi: the Edit menu is open');
+      await callOk(fixtures.context, 'set_value', { window_id: typedApp.id, selector: 'name="Name field"', value: '' });
+      await failsWith(fixtures.context, 'type_text', { window_id: typedApp.id, selector: 'name="Name field"', text: 'Four', delivery_mode: 'foreground' }, 'input_held_by_menu');
+      const closed = await callOk(fixtures.context, 'press_key', { window_id: gtk4.id, key: 'escape' });
+      assert.equal(closed.structured.path, 'key_events_grab', closed.summary);
+      assert.equal(await open(), false, 'pyatspi: the Edit menu closed');
+      await callOk(fixtures.context, 'type_text', { window_id: typedApp.id, selector: 'name="Name field"', text: 'Four', delivery_mode: 'foreground' });
+      assert.equal((await fixtures.waitForStatus(typedApp, (status) => status.text === 'Four')).text, 'Four', 'the typed app: the keys reached it');
+    } finally {
+      process.kill(gtk4.pid);
+    }
+  });
 });

@@ -43,8 +43,12 @@ export async function mappedPopupsOf(x: X11Connection, window: number): Promise<
   return found.filter((popup): popup is Popup => popup !== undefined);
 }
 
-/** The window types of a menu or a drop-down list (EWMH), which hold the keyboard and pointer while they are open. */
-const menuTypes = ['_NET_WM_WINDOW_TYPE_POPUP_MENU', '_NET_WM_WINDOW_TYPE_DROPDOWN_MENU', '_NET_WM_WINDOW_TYPE_COMBO'];
+/**
+ * The window types of a menu or a drop-down list (EWMH), which hold the keyboard and pointer while they are open. GTK4
+ * types its popover menus (a menu bar's, a menu button's) as a torn-off menu, _NET_WM_WINDOW_TYPE_MENU, on an
+ * override-redirect window: with a GTK4 menu open, real typing into another app was lost, read "no effect seen".
+ */
+const menuTypes = ['_NET_WM_WINDOW_TYPE_POPUP_MENU', '_NET_WM_WINDOW_TYPE_DROPDOWN_MENU', '_NET_WM_WINDOW_TYPE_COMBO', '_NET_WM_WINDOW_TYPE_MENU'];
 
 /** The open menus and drop-down lists on the screen: override-redirect windows mapped there whose window type says menu. */
 async function openMenus(x: X11Connection): Promise<{ id: number; client: number }[]> {
