@@ -39,4 +39,48 @@ describe('real input while another app\'s menu is open', () => {
     await callOk(fixtures.context, 'type_text', { window_id: typedApp.id, selector: 'name="Name field"', text: 'Copy', delivery_mode: 'foreground' });
     assert.equal((await fixtures.waitForStatus(typedApp, (status) => status.text === 'Copy')).text, 'Copy');
   });
+
+  test('a background Escape closes the app\'s own open menu, a menu bar\'s or a context menu, and other apps\' real input goes through after', async () => {
+    // A background click opens a GTK3 menu bar's menu. Escape for it had been refused (GTK ignores sent keys, and
+    // accessibility has no Escape), which left the menu open, holding every app's real input.
+    const showing = async (name: string) => (await fixtures.oracle.find(menuApp.pid, menuApp.title, 'menu item', name)).states?.includes('showing');
+    await callOk(fixtures.context, 'click', { window_id: menuApp.id, selector: 'role=menuitem name=File' });
+    assert.equal(await showing('New'), true, 'pyatspi: the File menu is open');
+    const closed = await callOk(fixtures.context, 'press_key', { window_id: menuApp.id, key: 'escape' });
+    assert.equal(closed.structured.path, 'key_events_grab', closed.summary);
+    assert.equal(await showing('New'), false, 'pyatspi: the File menu closed');
+    await callOk(fixtures.context, 'set_value', { window_id: typedApp.id, selector: 'name="Name field"', value: '' });
+    await callOk(fixtures.context, 'type_text', { window_id: typedApp.id, selector: 'name="Name field"', text: 'Bar', delivery_mode: 'foreground' });
+    assert.equal((await fixtures.waitForStatus(typedApp, (status) => status.text === 'Bar')).text, 'Bar', 'the typed app: the keys reached it');
+
+    // A context menu, which accessibility cannot close at all.
+    await callOk(fixtures.context, 'right_click', { window_id: menuApp.id, selector: 'name="Click pad"', delivery_mode: 'foreground' });
+    const popup = async () => (await fixtures.oracle.topLevels(menuApp.pid)).find((top) => top.name !== menuApp.title && top.showing);
+    assert.deepEqual((await popup())?.items, ['Copy pad', 'Clear pad'], 'pyatspi: the context menu is open');
+    const escaped = await callOk(fixtures.context, 'press_key', { window_id: menuApp.id, key: 'escape' });
+    assert.equal(escaped.structured.path, 'key_events_grab', escaped.summary);
+    assert.equal(await popup(), undefined, 'pyatspi: the context menu closed');
+    assert.equal((await fixtures.status(menuApp)).lastKey, '', 'the menu app: no item was chosen');
+  });
+
+  test('a GTK4 menu, whose popup is typed a torn-off menu, holds real input too, and a background Escape closes it', async () => {
+    // GTK4 types its popover menus _NET_WM_WINDOW_TYPE_MENU: with its Edit menu open, typing into another app was lost
+    // and read "no effect seen", not refused.
+    const gtk4 = await fixtures.launch('gtk4', { title: 'GTK4 menu app' });
+    try {
+      await callOk(fixtures.context, 'click', { window_id: gtk4.id, selector: 'role=menuitem name=Edit', delivery_mode: 'foreground' });
+      // GTK 4.8 says SHOWING of nothing: the entry's EXPANDED says whether its menu is open.
+      const open = async () => (await fixtures.oracle.find(gtk4.pid, gtk4.title, 'menu item', 'Edit')).states?.includes('expanded');
+      assert.equal(await open(), true, 'pyatspi: the Edit menu is open');
+      await callOk(fixtures.context, 'set_value', { window_id: typedApp.id, selector: 'name="Name field"', value: '' });
+      await failsWith(fixtures.context, 'type_text', { window_id: typedApp.id, selector: 'name="Name field"', text: 'Four', delivery_mode: 'foreground' }, 'input_held_by_menu');
+      const closed = await callOk(fixtures.context, 'press_key', { window_id: gtk4.id, key: 'escape' });
+      assert.equal(closed.structured.path, 'key_events_grab', closed.summary);
+      assert.equal(await open(), false, 'pyatspi: the Edit menu closed');
+      await callOk(fixtures.context, 'type_text', { window_id: typedApp.id, selector: 'name="Name field"', text: 'Four', delivery_mode: 'foreground' });
+      assert.equal((await fixtures.waitForStatus(typedApp, (status) => status.text === 'Four')).text, 'Four', 'the typed app: the keys reached it');
+    } finally {
+      process.kill(gtk4.pid);
+    }
+  });
 });

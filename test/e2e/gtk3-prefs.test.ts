@@ -13,7 +13,7 @@ import type { ClientWindow } from '../../src/platform/linux/windows.js';
 import type { ActionResult } from '../../src/tools/input/schemas.js';
 import { repositoryRoot } from '../helpers/desktop.js';
 import { FixtureDesktop } from '../helpers/fixture-desktop.js';
-import { callOk, pyatspiWalk, type Element, type OracleNode } from '../helpers/tools.js';
+import { callOk, failsWith, pyatspiWalk, type Element, type OracleNode } from '../helpers/tools.js';
 
 describe('a GTK3 preferences grid, judged by pyatspi', () => {
   let fixtures: FixtureDesktop;
@@ -23,7 +23,7 @@ describe('a GTK3 preferences grid, judged by pyatspi', () => {
   before(async () => {
     fixtures = await FixtureDesktop.start();
     logDir = mkdtempSync(join(tmpdir(), 'cup-prefs-'));
-    window = await fixtures.launch('gtk3', { title: 'Prefs Fixture', size: '480x700', rows: 3, extraArgs: ['--prefs', '--comma-spin', '--action-log', join(logDir, 'actions.log')] });
+    window = await fixtures.launch('gtk3', { title: 'Prefs Fixture', size: '480x700', rows: 3, extraArgs: ['--prefs', '--model-menu', '--comma-spin', '--action-log', join(logDir, 'actions.log')] });
   });
 
   after(async () => {
@@ -132,6 +132,33 @@ describe('a GTK3 preferences grid, judged by pyatspi', () => {
     assert.match(queried.summary, /did not search the \d+ items of closed menus.*detail "full" or find_elements/, queried.summary);
     const found = await callOk(fixtures.context, 'find_elements', { window_id: window.id, selector: 'name=Plugins' });
     assert.match(found.summary, /1 element/, found.summary);
+  });
+
+  test('invoke_menu offers and takes only the items a menu shows, by the names the tree gives them', async () => {
+    // The hidden "Empty" at the end of Pluma's File menu (a UI file's) was listed among its items and refused as
+    // disabled; Mousepad's labels end in spaces, which menu_path and the listed items kept ("Tab Size      ").
+    let walked = await pyatspiWalk(window.pid, window.title, fixtures.desktop.env());
+    const childrenOf = (role: string, name: string) => {
+      const at = walked.findIndex((node) => node.role === role && node.name === name);
+      assert.ok(at >= 0, `pyatspi: the ${role} "${name}"`);
+      const items: OracleNode[] = [];
+      for (let index = at + 1; index < walked.length && walked[index]!.depth > walked[at]!.depth; index++) if (walked[index]!.depth === walked[at]!.depth + 1) items.push(walked[index]!);
+      return items;
+    };
+    const tools = childrenOf('menu', 'Tools');
+    assert.ok(tools.some((node) => node.name === 'Empty' && !node.states.includes('visible')), 'pyatspi: the Tools menu holds a hidden Empty');
+    const refused = await failsWith(fixtures.context, 'invoke_menu', { window_id: window.id, path: ['Tools', 'Empty'] }, 'menu_item_not_found');
+    const shownItems = tools.filter((node) => node.role === 'menu item' && node.name !== '' && node.states.includes('visible')).map((node) => node.name);
+    assert.deepEqual(refused.structured.items, shownItems, refused.summary);
+
+    // View is in the window's second menu bar: the path is followed in the bar holding its first name (through
+    // LibreOffice's first bar, 0 pixels high, Edit > Undo was refused as offering no action).
+    assert.ok(childrenOf('menu', 'Tab Size      ').some((node) => node.name === '8      '), 'pyatspi: the labels end in spaces');
+    const chosen = await callOk(fixtures.context, 'invoke_menu', { window_id: window.id, path: ['View', 'Tab Size', '8'] });
+    assert.deepEqual(chosen.structured.menu_path, ['View', 'Tab Size', '8'], chosen.summary);
+    assert.equal((await fixtures.waitForStatus(window, (status) => status.lastKey !== '')).lastKey, 'model:tab:8', 'the fixture: 8 was chosen');
+    walked = await pyatspiWalk(window.pid, window.title, fixtures.desktop.env());
+    assert.ok(childrenOf('menu', 'Tab Size      ').find((node) => node.name === '8      ')?.states.includes('checked'), 'pyatspi: 8 is checked');
   });
 
   const readLog = () => {

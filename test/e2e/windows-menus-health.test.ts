@@ -94,6 +94,13 @@ describe('window frames, menus by path and health over MCP and the CLI', () => {
       assert.equal((refused.structuredContent as { error: string }).error, 'menu_item_disabled', text(refused));
       const states = await paste();
       assert.ok(!states.includes('sensitive') && !states.includes('showing'), `pyatspi: Paste disabled when shown, and its menu closed again: ${states.join(', ')}`);
+      // GTK3's menu bar kept the keyboard grab of the menu opened to look again: real keys typed into another window
+      // went to this app (Pluma's document took them).
+      const typed = await call('type_text', { window_id: gtk3.id, selector: 'name="Name field"', text: 'grab', delivery_mode: 'foreground' });
+      assert.ok(!typed.isError, text(typed));
+      assert.equal((await oracle.find(gtk3.pid, gtk3.title, 'text', 'Name field')).text, 'grab', 'pyatspi: the keys reached the window they were typed into');
+      assert.equal((await oracle.find(window.pid, window.title, 'text', 'Name field')).text, '', 'pyatspi: none went to the app whose menu was closed');
+      assert.ok(!(await call('set_value', { window_id: gtk3.id, selector: 'name="Name field"', value: '' })).isError);
 
       const field = await call('find_elements', { window_id: window.id, selector: 'name="Name field"' });
       const token = (field.structuredContent as { matches: { element_token: string }[] }).matches[0]!.element_token;

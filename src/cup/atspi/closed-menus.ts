@@ -58,7 +58,11 @@ export function isPopupOf(menuRole: number, childRole: number): boolean {
  * closed menu's items).
  */
 export function itemsKeptHidden(items: readonly (readonly number[])[], showingReliable: boolean): number {
-  if (!showingReliable) return 0;
-  const hidden = items.filter((states) => !hasState(states, ATSPI_STATE.VISIBLE)).length;
-  return hidden === items.length ? 0 : hidden;
+  return keptHidden(items, showingReliable).filter(Boolean).length;
+}
+
+/** Which of a menu's children (by their states) the app keeps hidden in it, by itemsKeptHidden's rule. */
+export function keptHidden(items: readonly (readonly number[])[], showingReliable: boolean): boolean[] {
+  const hidden = items.map((states) => showingReliable && !hasState(states, ATSPI_STATE.VISIBLE));
+  return hidden.every(Boolean) ? hidden.map(() => false) : hidden;
 }

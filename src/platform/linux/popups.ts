@@ -43,34 +43,48 @@ export async function mappedPopupsOf(x: X11Connection, window: number): Promise<
   return found.filter((popup): popup is Popup => popup !== undefined);
 }
 
-/** The window types of a menu or a drop-down list (EWMH), which hold the keyboard and pointer while they are open. */
-const menuTypes = ['_NET_WM_WINDOW_TYPE_POPUP_MENU', '_NET_WM_WINDOW_TYPE_DROPDOWN_MENU', '_NET_WM_WINDOW_TYPE_COMBO'];
-
 /**
- * The open menus and drop-down lists of X clients other than `window`'s: override-redirect windows mapped on the
- * screen whose window type says menu. A toolkit grabs the keyboard and the pointer while one is open, so real input
- * meant for `window` reaches that menu instead (typed letters are its mnemonics). Each with its X client's id base.
+ * The window types of a menu or a drop-down list (EWMH), which hold the keyboard and pointer while they are open. GTK4
+ * types its popover menus (a menu bar's, a menu button's) as a torn-off menu, _NET_WM_WINDOW_TYPE_MENU, on an
+ * override-redirect window: with a GTK4 menu open, real typing into another app was lost, read "no effect seen".
  */
-export async function menusOfOtherClients(x: X11Connection, window: number): Promise<{ id: number; client: number }[]> {
+const menuTypes = ['_NET_WM_WINDOW_TYPE_POPUP_MENU', '_NET_WM_WINDOW_TYPE_DROPDOWN_MENU', '_NET_WM_WINDOW_TYPE_COMBO', '_NET_WM_WINDOW_TYPE_MENU'];
+
+/** The open menus and drop-down lists on the screen: override-redirect windows mapped there whose window type says menu. */
+async function openMenus(x: X11Connection): Promise<{ id: number; client: number }[]> {
   const root = x.setup.screens[0]?.root;
   if (root === undefined) return [];
   const mask = x.setup.resourceIdMask;
-  const own = window & ~mask;
   const types = new Set(await Promise.all(menuTypes.map((name) => x.internAtom(name))));
   const { children } = await x.queryTree(root);
   const menus = await Promise.all(
-    children
-      .filter((id) => (id & ~mask) !== own)
-      .map(async (id) => {
-        const facts = await popupFacts(x, id);
-        if (!facts || !facts.attributes.overrideRedirect || facts.attributes.mapState !== 'viewable') return undefined;
-        const { geometry } = facts;
-        if (geometry.x >= x.screen.width || geometry.y >= x.screen.height || geometry.x + geometry.width <= 0 || geometry.y + geometry.height <= 0) return undefined;
-        const windowTypes = await x.getAtomList(id, '_NET_WM_WINDOW_TYPE').catch(() => null);
-        return windowTypes?.some((type) => types.has(type)) ? { id, client: id & ~mask } : undefined;
-      }),
+    children.map(async (id) => {
+      const facts = await popupFacts(x, id);
+      if (!facts || !facts.attributes.overrideRedirect || facts.attributes.mapState !== 'viewable') return undefined;
+      const { geometry } = facts;
+      if (geometry.x >= x.screen.width || geometry.y >= x.screen.height || geometry.x + geometry.width <= 0 || geometry.y + geometry.height <= 0) return undefined;
+      const windowTypes = await x.getAtomList(id, '_NET_WM_WINDOW_TYPE').catch(() => null);
+      return windowTypes?.some((type) => types.has(type)) ? { id, client: id & ~mask } : undefined;
+    }),
   );
   return menus.filter((menu) => menu !== undefined);
+}
+
+/**
+ * The open menus and drop-down lists of X clients other than `window`'s. A toolkit grabs the keyboard and the pointer
+ * while one is open, so real input meant for `window` reaches that menu instead (typed letters are its mnemonics).
+ * Each with its X client's id base.
+ */
+export async function menusOfOtherClients(x: X11Connection, window: number): Promise<{ id: number; client: number }[]> {
+  const own = window & ~x.setup.resourceIdMask;
+  return (await openMenus(x)).filter((menu) => menu.client !== own);
+}
+
+/** The open menus and drop-down lists on the screen, split into those of `window`'s X client and the others'. */
+export async function menusByClient(x: X11Connection, window: number): Promise<{ own: number[]; others: number[] }> {
+  const client = window & ~x.setup.resourceIdMask;
+  const menus = await openMenus(x);
+  return { own: menus.filter((menu) => menu.client === client).map((menu) => menu.id), others: menus.filter((menu) => menu.client !== client).map((menu) => menu.id) };
 }
 
 /** Per connection and X client, the override-redirect candidates mappedPopupsOf looked at last. */

@@ -11,6 +11,7 @@ import { backgroundFocusMs, findNamedAction, findPressAction, focusArrives, type
 import { focusForKeys, focusKeepingCaret, focusFactsAhead } from './element-point.js';
 import { focusedElementOf, focusedTargetFor } from './focused-element.js';
 import { liveStates } from './live-states.js';
+import { ownMenusHoldingKeys } from './menu-grab.js';
 import { mayBeMnemonic, mnemonicControls } from './mnemonics.js';
 import { actionable, liveTarget, type LiveElementTarget } from './live-target.js';
 import { parseKeys, refuseKeysToNotification, withForeground } from './real-input.js';
@@ -119,6 +120,21 @@ async function withFocusNow(desktop: LinuxDesktop, window: DesktopWindow, snapsh
   return { ...observation, evidence: [...observation.evidence, `the keyboard focus is on ${label} (read while window ${window.id} was active)`] };
 }
 
+/** One real Escape, which only the app holding the keyboard grab for its open menus receives; nothing is activated. */
+async function escapeToOwnMenu(desktop: LinuxDesktop, window: DesktopWindow, menus: readonly number[], request: KeyRequest): Promise<ActionOutcome> {
+  const x = await desktop.x11();
+  let sent: SentInput | undefined;
+  const press = async () => {
+    sent = await pressCombination(x, 'escape', { signal: request.signal });
+  };
+  const top = await desktop.topLevelOf(window);
+  const observation = top
+    ? await observe(desktop, top.topLevel.bus, [], press, { snapshot: request.snapshot, signal: request.signal })
+    : await observePixels(desktop, window, press, request.signal);
+  const note = `the app's open menu (${menus.map((id) => `0x${id.toString(16)}`).join(', ')}) holds the keyboard: the Escape went to it as a real key, which only the menu's app receives, and no window was activated`;
+  return actionOutcome({ path: 'key_events_grab', mode: request.mode, observation: { ...observation, evidence: [note, ...observation.evidence] }, sent });
+}
+
 /** Presses the keys on the element, or on the focused element of the window, by the rungs of the delivery mode. */
 export async function pressKeysAction(desktop: LinuxDesktop, request: KeyRequest): Promise<ActionOutcome> {
   const { window, mode, repeat, keys: rawKeys, signal } = request;
@@ -135,6 +151,13 @@ export async function pressKeysAction(desktop: LinuxDesktop, request: KeyRequest
     : [];
 
   if (mode === 'background') {
+    // Escape for the app's own open menu (one a background click opened in its menu bar, a context menu): its toolkit
+    // holds the keyboard grab while the menu is open, so a real Escape reaches that menu alone, whichever window is
+    // active, and closes it as a person's does. Accessibility has no way to (GTK3's ClearSelection leaves its menu bar
+    // holding the grab, and does nothing to a context menu), and GTK and Qt ignore sent key events: it had been refused,
+    // the menu left open, holding every app's real input.
+    const menus = keys.canonical === 'escape' && repeat === 1 ? await ownMenusHoldingKeys(desktop, window) : undefined;
+    if (menus) return escapeToOwnMenu(desktop, window, menus, request);
     // Alt with a letter is the window's mnemonic wherever its focus is (a dialog's "_No" answers Alt+N): the control
     // that reports it as its key binding is pressed through its action. It had been refused, with advice to pass an
     // element_index, as no focused element takes Alt+N.

@@ -4,6 +4,7 @@
 // only when the menu is shown (LibreOffice) gets that menu opened first, through its own action.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ATSPI_ROLE, ATSPI_STATE } from '../../../cup/atspi/constants.js';
+import { keptHidden } from '../../../cup/atspi/closed-menus.js';
 import { hasState } from '../../../cup/atspi/states.js';
 import { ToolError } from '../../../errors.js';
 import { actionOutcome } from '../../action-outcome.js';
@@ -11,9 +12,10 @@ import type { MenuOutcome } from '../../desktop-services.js';
 import type { SnapshotRef } from '../../targets.js';
 import type { AtspiClient } from '../atspi/client.js';
 import type { ObjectRef } from '../atspi/object-ref.js';
-import { actionNames, children, clearSelection, doAction, readInterfaces, readName, readRole, readStates } from '../atspi/operations.js';
+import { actionNames, children, clearSelection, doAction, extents, readInterfaces, readName, readRole, readStates } from '../atspi/operations.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import type { ClientWindow } from '../windows.js';
+import { releaseMenuGrab } from './menu-grab.js';
 import { nothingUnlessUnresponsive } from './unresponsive.js';
 import { observe, opensWindow, statesProbe } from './verification.js';
 
@@ -44,37 +46,76 @@ export function menuNameKey(name: string): string {
     .toLowerCase();
 }
 
-async function findMenuBar(client: AtspiClient, top: ObjectRef, unreadable: (error: unknown) => undefined): Promise<ObjectRef | undefined> {
+interface MenuBar {
+  ref: ObjectRef;
+  /** Drawn with some width and height. */
+  sized: boolean;
+}
+
+/**
+ * The menu bars near the top of a window's tree, nearest first, down to the first level that holds one drawn with some
+ * size: LibreOffice keeps a menu bar of its own, 0 pixels high and nearer the top of its tree, under the GTK one it draws.
+ */
+async function findMenuBars(client: AtspiClient, top: ObjectRef, unreadable: (error: unknown) => undefined): Promise<MenuBar[]> {
+  const bars: MenuBar[] = [];
   let level: ObjectRef[] = [top];
   let visited = 0;
   for (let depth = 0; depth <= menuBarSearch.maxDepth && level.length > 0; depth++) {
     const next: ObjectRef[] = [];
     const roles = await Promise.all(level.map((ref) => readRole(client, ref).catch(unreadable)));
-    for (let index = 0; index < level.length; index++) if (roles[index] === ATSPI_ROLE.MENU_BAR) return level[index];
-    for (const ref of level) {
-      if (visited++ > menuBarSearch.maxNodes) return undefined;
+    for (let index = 0; index < level.length; index++) {
+      const ref = level[index]!;
+      if (roles[index] === ATSPI_ROLE.MENU_BAR) {
+        const sized = await extents(client, ref).then((box) => box.w > 0 && box.h > 0, () => false);
+        bars.push({ ref, sized });
+        continue;
+      }
+      if (visited++ > menuBarSearch.maxNodes) return bars;
       next.push(...((await children(client, ref).catch(unreadable)) ?? []));
     }
+    if (bars.some((bar) => bar.sized)) return bars;
     level = next;
   }
-  return undefined;
+  return bars;
+}
+
+/**
+ * The menu bar to follow a path in: one drawn with some size before one of none, and among those the first holding the
+ * path's first name. Through LibreOffice's bar of no size, whose entries offer an action with no name, Edit > Undo was
+ * refused as "offers no accessibility action", GTK4's case.
+ */
+async function menuBarFor(client: AtspiClient, bars: readonly MenuBar[], first: string): Promise<ObjectRef | undefined> {
+  const ordered = [...bars.filter((bar) => bar.sized), ...bars.filter((bar) => !bar.sized)].map((bar) => bar.ref);
+  const key = menuNameKey(first);
+  for (const bar of ordered) {
+    const items = await itemsOf(client, bar).catch((): Item[] => []);
+    if (items.some((item) => menuNameKey(item.name) === key)) return bar;
+  }
+  return ordered[0];
 }
 
 /** Unnamed holders between a menu and its items (Qt puts each menu's items in a popup menu under its bar item). */
 const holderRoles = new Set<number>([ATSPI_ROLE.POPUP_MENU, ATSPI_ROLE.MENU, ATSPI_ROLE.PANEL, ATSPI_ROLE.FILLER]);
 
-/** A menu's items, separators and other non-items left out; looked for one level down when the menu holds them in a holder. */
+/**
+ * A menu's items, separators and other non-items left out, and those the app keeps hidden in it (GTK3's menus from a UI
+ * file end in a hidden "Empty", which was offered among Pluma's File items and refused as disabled); looked for one
+ * level down when the menu holds them in a holder. Names as CUP gives them: GTK3 pads a model menu's names with spaces
+ * ("Tab Size      "), and menu_path and the items listed had them.
+ */
 async function itemsOf(client: AtspiClient, menu: ObjectRef, depth = 0): Promise<Item[]> {
   const refs = await children(client, menu);
+  const showingReliable = (await client.quirksOf(menu.bus).catch(() => undefined))?.showingIsReliable ?? false;
   const nodes = await Promise.all(
     refs.map(async (ref) => {
-      const [name, role] = await Promise.all([readName(client, ref), readRole(client, ref)]);
-      return { ref, name, role };
+      const [name, role, states] = await Promise.all([readName(client, ref), readRole(client, ref), readStates(client, ref).catch((): number[] => [])]);
+      return { ref, name: name.trim(), role, states };
     }),
   );
-  const items = nodes.filter((node) => menuRoles.has(node.role) && node.name.trim() !== '');
+  const hidden = keptHidden(nodes.map((node) => node.states), showingReliable);
+  const items = nodes.filter((node, index) => menuRoles.has(node.role) && node.name !== '' && !hidden[index]).map(({ ref, name, role }) => ({ ref, name, role }));
   if (items.length > 0 || depth > 0) return items;
-  const holders = nodes.filter((node) => holderRoles.has(node.role) && node.name.trim() === '');
+  const holders = nodes.filter((node) => holderRoles.has(node.role) && node.name === '');
   return (await Promise.all(holders.map((holder) => itemsOf(client, holder.ref, depth + 1)))).flat();
 }
 
@@ -146,7 +187,8 @@ export async function invokeMenuPath(desktop: LinuxDesktop, window: ClientWindow
     );
   }
   // An object that cannot be read is passed over, but an app that does not answer stops the search at its first call.
-  const bar = await findMenuBar(client, match.topLevel, nothingUnlessUnresponsive(window.pid, desktop.callTimeoutMs));
+  const bars = await findMenuBars(client, match.topLevel, nothingUnlessUnresponsive(window.pid, desktop.callTimeoutMs));
+  const bar = await menuBarFor(client, bars, path[0]!);
   if (!bar) {
     throw new ToolError(
       `window ${window.id} ("${window.title}") exposes no menu bar through accessibility (GTK4 and many apps use menu buttons instead: click the button, then the item)`,
@@ -157,10 +199,14 @@ export async function invokeMenuPath(desktop: LinuxDesktop, window: ClientWindow
   const names: string[] = [];
   const opened: string[] = [];
   // A menu left open on the way when the path is refused: the menu bar's selection is its open menu (GTK's), which
-  // clearing closes. A bar without Selection (Qt's) offers no way to close a menu its action opened.
+  // clearing closes; the grab the bar keeps then is ended too (see releaseMenuGrab). A bar without Selection (Qt's)
+  // offers no way to close a menu its action opened.
   const closable = (await readInterfaces(client, bar).catch((): string[] => [])).includes('Selection');
   const refuse = async (error: ToolError): Promise<never> => {
-    if (opened.length > 0 && closable) await clearSelection(client, bar).catch(() => false);
+    if (opened.length > 0 && closable) {
+      await clearSelection(client, bar).catch(() => false);
+      await releaseMenuGrab(desktop, window);
+    }
     throw error;
   };
   for (let depth = 0; depth < path.length; depth++) {

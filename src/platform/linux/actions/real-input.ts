@@ -65,7 +65,7 @@ async function refuseUnderOtherMenus(desktop: LinuxDesktop, x: X11Connection, wi
     return owner ? `window ${owner.id} "${oneLine(owner.title)}" (pid ${owner.pid})` : `an X client without a window (menu 0x${menus.find((menu) => menu.client === client)!.id.toString(16)})`;
   });
   throw new ToolError(
-    `another app's menu or drop-down list is open, over ${owners.join(', ')}: it holds the keyboard and the pointer, so real input would go to it, not to window ${window.id}; nothing was sent: close it first (press_key "escape" with its window_id, delivery_mode "foreground"), or act in the background`,
+    `another app's menu or drop-down list is open, over ${owners.join(', ')}: it holds the keyboard and the pointer, so real input would go to it, not to window ${window.id}; nothing was sent: close it first (press_key "escape" with its window_id, which goes to that menu alone and activates nothing), or act in the background`,
     'input_held_by_menu',
   );
 }

@@ -11,6 +11,7 @@ export type { Point } from './checks.js';
 export { armEscapeGuard } from './escape-guard.js';
 export { ActivationError, inForeground, type ForegroundOptions, type ForegroundReport } from './foreground.js';
 export { abortable } from './keystrokes.js';
+export { keyboardGrabbedElsewhere } from './keyboard-grab.js';
 export { pressCombination, pressKey, type KeyPressOptions, type KeyPressResult } from './keys.js';
 export { canonicalKeyName, parseCombination, type ParsedKey } from './keysyms.js';
 export {

@@ -21,11 +21,14 @@ import { XTest } from './extensions/xtest.js';
 import { connectSocket, handshake, SetupInterruptedError } from './handshake.js';
 import { encodeGetImage, encodePutImage, fromRgba, parseGetImage, type GetImageOptions, type Image } from './image.js';
 import {
+  encodeGrabKeyboard,
   encodeSendEvent,
   encodeSetInputFocus,
   encodeWarpPointer,
   parseGetInputFocus,
+  parseGrabStatus,
   parseQueryPointer,
+  type GrabStatus,
   type InputFocus,
   type PointerState,
   type RevertTo,
@@ -365,6 +368,16 @@ export class X11Connection {
 
   async getInputFocus(): Promise<InputFocus> {
     return this.core.request(requestBuffer(Opcode.GetInputFocus, 0, 4), parseGetInputFocus);
+  }
+
+  /** Tries a keyboard grab on `window`; the status says whether another client holds the keyboard. */
+  async grabKeyboard(window: number): Promise<GrabStatus> {
+    return this.core.request(encodeGrabKeyboard(window), parseGrabStatus);
+  }
+
+  /** Gives back a keyboard grab of this connection (time 0: CurrentTime). */
+  async ungrabKeyboard(): Promise<void> {
+    return this.core.send(idRequest(Opcode.UngrabKeyboard, 0));
   }
 
   async setInputFocus(window: number, revertTo: RevertTo | number = 'Parent', time = 0): Promise<void> {

@@ -61,6 +61,24 @@ export function encodeSetInputFocus(window: number, revertTo: RevertTo | number,
   return request;
 }
 
+/** GrabKeyboard's answer: AlreadyGrabbed and Frozen mean another client holds the keyboard. */
+export type GrabStatus = 'Success' | 'AlreadyGrabbed' | 'InvalidTime' | 'NotViewable' | 'Frozen';
+const grabStatuses: readonly GrabStatus[] = ['Success', 'AlreadyGrabbed', 'InvalidTime', 'NotViewable', 'Frozen'];
+
+export function parseGrabStatus(reply: Buffer): GrabStatus {
+  return grabStatuses[reply[1]!] ?? 'InvalidTime';
+}
+
+/** An active keyboard grab on `window` (owner events off, both modes asynchronous), at CurrentTime. */
+export function encodeGrabKeyboard(window: number): Buffer {
+  const request = requestBuffer(Opcode.GrabKeyboard, 0, 16);
+  request.writeUInt32LE(window >>> 0, 4);
+  request.writeUInt32LE(0, 8);
+  request.writeUInt8(1, 12);
+  request.writeUInt8(1, 13);
+  return request;
+}
+
 /** `destination` may be a window, 0 PointerWindow or 1 InputFocus. */
 export function encodeSendEvent(destination: number, propagate: boolean, eventMask: number, event: Buffer): Buffer {
   if (event.length !== 32) throw new RangeError(`SendEvent needs a 32-byte event, got ${event.length} bytes`);

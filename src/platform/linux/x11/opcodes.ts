@@ -19,6 +19,8 @@ export const Opcode = {
   GetSelectionOwner: 23,
   ConvertSelection: 24,
   SendEvent: 25,
+  GrabKeyboard: 31,
+  UngrabKeyboard: 32,
   GrabServer: 36,
   UngrabServer: 37,
   QueryPointer: 38,

@@ -1,0 +1,44 @@
+// The keyboard and pointer grab an app's menu bar keeps after its menu was closed through accessibility. GTK3's menu
+// bar takes the grab when one of its menus opens; its Selection's ClearSelection (the only way accessibility closes
+// that menu) deselects the bar's item and hides the menu, but leaves the bar active, holding the grab with nothing on
+// screen: every real key of every app then went to that app. A type_text into another window, after invoke_menu
+// refused Pluma's File > Empty (its menu opened to look again, then closed), wrote into Pluma's document, and read
+// "no effect seen". A real Escape, which only the grab's holder receives, ends it as it ends a person's menu.
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { DesktopWindow } from '../../windows.js';
+import { keyboardGrabbedElsewhere, pressCombination } from '../input/index.js';
+import type { LinuxDesktop } from '../linux-desktop.js';
+import { menusByClient, menusOfOtherClients } from '../popups.js';
+
+/** How long the app may take to give the grab back after the Escape. */
+const releaseTimeoutMs = 1000;
+
+/**
+ * Ends the grab the window's app kept for a menu the driver has just closed through accessibility: called only then,
+ * so a grab held is that app's. Another app's open menu would hold it instead (and take the Escape): then nothing is
+ * sent. Answers whether a grab was found and ended.
+ */
+export async function releaseMenuGrab(desktop: LinuxDesktop, window: DesktopWindow): Promise<boolean> {
+  const x = await desktop.x11();
+  if (!(await keyboardGrabbedElsewhere(x))) return false;
+  if ((await menusOfOtherClients(x, window.id)).length > 0) return false;
+  await pressCombination(x, 'escape');
+  const deadline = Date.now() + releaseTimeoutMs;
+  while (await keyboardGrabbedElsewhere(x)) {
+    if (Date.now() >= deadline) return false;
+    await sleep(30);
+  }
+  return true;
+}
+
+/**
+ * The window's app's own open menus (a menu bar's, a context menu) when they hold the keyboard: a menu of its X client
+ * is open, no other client's is, and a keyboard grab is held. A real key then reaches that app alone, whichever window
+ * is active. Undefined otherwise.
+ */
+export async function ownMenusHoldingKeys(desktop: LinuxDesktop, window: DesktopWindow): Promise<number[] | undefined> {
+  const x = await desktop.x11();
+  const { own, others } = await menusByClient(x, window.id);
+  if (own.length === 0 || others.length > 0) return undefined;
+  return (await keyboardGrabbedElsewhere(x)) ? own : undefined;
+}
