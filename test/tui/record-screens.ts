@@ -78,6 +78,7 @@ const recipes: Record<string, Recipe> = {
   'mc-down': mc(['Down'], 'a.txt', 'mc after Down: a.txt selected in the left panel'),
   'mc-tab': mc(['Down', 'Tab'], 'a.txt', 'mc after Down and Tab: the right panel active on ".."'),
   'mc-ascii': { ...mc(['Down'], 'a.txt', 'mc -a (boxes of + - |) after Down: a.txt selected in the left panel'), args: ['-a', '-u', '-d', panels, panels] },
+  'mc-narrow': { ...mc(undefined, undefined, 'mc 70x20: its key bar too narrow for blanks between every hint ("9PullDn10Quit" drawn as "9Pu~Dn10Quit")'), ready: '10Quit', cols: 70, rows: 20 },
   'mc-copy': mc(['Down', 'F5'], 'Background', 'mc after Down and F5: the Copy dialog over both panels, the cursor in its "to:" field'),
   nano: { file: '/usr/bin/nano', args: ['--ignorercfile', sample], ready: 'Exit', note: 'nano on a 60-line file: title bar, text, two rows of ^X key hints' },
   'fzf-multi': { file: '/usr/bin/sh', args: ['-c', `fzf --multi --no-mouse < ${fruits}`], ready: '5/5', keys: ['Tab'], after: '(1)', note: 'fzf --multi on five fruits after Tab: apple marked, the info line with its rule above the prompt' },
