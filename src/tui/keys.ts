@@ -42,7 +42,8 @@ export const KEY_NAMES = [
 function invalid(key: string, why: string): ToolError {
   return new ToolError(
     `key ${JSON.stringify(key)}: ${why}. Valid keys: a single character, or one of ${KEY_NAMES.join(', ')} ` +
-      '(case-insensitive; aliases Return, Esc, Del, PgUp, PgDn, ArrowUp...), optionally with modifiers such as ctrl+c, alt+x, shift+Tab, ctrl+alt+Delete',
+      '(case-insensitive; aliases Return, Esc, Del, PgUp, PgDn, ArrowUp...), optionally with modifiers such as ctrl+c, alt+x, shift+Tab, ctrl+alt+Delete; ' +
+      'key hints as screens spell them work too: ^X (ctrl+x), M-U (alt+u), C-T (ctrl+t), Ctrl-X',
     'invalid_key',
     { key },
   );
@@ -104,12 +105,23 @@ function encodeNamed(key: string, name: string, mods: Modifiers, modes: KeyModes
   }
 }
 
-/** The bytes for one key description such as "Enter", "ctrl+c", "shift+Tab", "F10" or "a". */
+/** Modifier words joined by hyphens, as "Ctrl-X", "Alt-F4" or "ctrl-alt-Delete" are written. */
+const HYPHENATED_MODIFIERS = /^((?:(?:ctrl|control|alt|meta|option|shift)-)+)(.+)$/i;
+
+/**
+ * The bytes for one key description such as "Enter", "ctrl+c", "shift+Tab", "F10" or "a", or a key as
+ * screens and manuals spell it: "^X", "M-U", "C-T" (the spellings a key hint's `shortcut` carries, which
+ * the tree shows in a button's name, "^X Exit") and "Ctrl-X".
+ */
 export function encodeKey(key: string, modes: KeyModes): string {
   if (key.length === 0) throw invalid(key, 'empty key');
   if ([...key].length === 1) return key;
+  const shown = shortcutKey(key);
+  if (shown !== undefined && shown !== key) return encodeKey(shown, modes);
+  const hyphenated = HYPHENATED_MODIFIERS.exec(key);
+  const joined = hyphenated ? `${hyphenated[1]!.replaceAll('-', '+')}${hyphenated[2]!}` : key;
   // "ctrl++" and "alt+-" name the "+" and "-" keys themselves.
-  const parts = key.endsWith('++') ? [...key.slice(0, -2).split('+'), '+'] : key.split('+');
+  const parts = joined.endsWith('++') ? [...joined.slice(0, -2).split('+'), '+'] : joined.split('+');
   const base = parts.pop()!;
   if (base === '') throw invalid(key, 'nothing after the last "+"');
   const mods: Modifiers = { ctrl: false, alt: false, shift: false };

@@ -42,3 +42,21 @@ test('lynx: a form field\'s value is the typed text without its underscore fill,
   assert.equal((await focusedField('shell'))?.value, 'echo a__');
   await callOk(context, 'tui_stop', { session: 'shell' });
 });
+
+test('whiptail: an input box\'s field, a strip of colour filled with underscores, holds the text whiptail answers with', async () => {
+  await start({ command: 'whiptail', args: ['--title', 'Login', '--inputbox', 'User name:', '10', '40', 'ada'], session: 'newt' });
+  await callOk(context, 'tui_wait_for', { selector: 'role=textbox focus', session: 'newt' });
+  const row = async (y: number) => ((await callOk(context, 'tui_render_text', { session: 'newt' })).structured.lines as string[])[y]!;
+  const first = await focusedField('newt');
+  assert.match(await row(first!.bounds!.y), /ada_{10,}/, 'the screen draws the fill');
+  assert.equal(first?.value, 'ada');
+  await callOk(context, 'tui_type', { text: ' lovelace_x', session: 'newt' });
+  await callOk(context, 'tui_wait_for', { text: 'lovelace_x_', session: 'newt' });
+  const typed = (await focusedField('newt'))?.value;
+  await callOk(context, 'tui_press', { key: 'Enter', session: 'newt' });
+  await callOk(context, 'tui_wait_for', { exited: true, session: 'newt' });
+  // whiptail prints the answer (to the terminal, its stderr) as it exits: the value the field held.
+  const answer = ((await callOk(context, 'tui_render_text', { session: 'newt' })).structured.lines as string[]).find((line) => line.trim() !== '');
+  assert.equal(answer?.trim(), 'ada lovelace_x');
+  assert.equal(typed, answer?.trim());
+});

@@ -90,3 +90,16 @@ test('shortcuts as screens show them name the keys that send them', () => {
     if (key) assert.equal(encodeKey(key, { applicationCursorKeys: false }), bytes, shortcut);
   }
 });
+
+test('keys spelled as screens and manuals write them are the keys they name', () => {
+  // The tree names nano's hint "^X Exit" with shortcut "^X": an agent presses what it read.
+  const cases: [string, string][] = [
+    ['^X', '\x18'], ['^\\', '\x1c'], ['^/', '\x1f'], ['M-U', '\x1bu'], ['M-6', '\x1b6'], ['C-T', '\x14'],
+    ['Ctrl-X', '\x18'], ['ctrl-c', '\x03'], ['Alt-F4', '\x1b[1;3S'], ['Shift-Tab', '\x1b[Z'],
+    ['ctrl-alt-Delete', '\x1b[3;7~'], ['alt--', '\x1b-'],
+    ['RET', '\r'], ['SPC', ' '],
+  ];
+  for (const [key, bytes] of cases) assert.equal(encodeKey(key, normal), bytes, key);
+  // A hyphen after something that is no modifier is still an unknown name, said with the spellings that work.
+  assert.throws(() => encodeKey('Hyper-x', normal), (error: unknown) => error instanceof ToolError && error.code === 'invalid_key' && error.message.includes('^X (ctrl+x)'));
+});

@@ -33,6 +33,9 @@ const sleepers = Array.from({ length: 14 }, () => spawn('sleep', ['600'], { stdi
 const watched = sleepers.map((child) => child.pid).join(',');
 const sample = join(work, 'notes.txt');
 writeFileSync(sample, Array.from({ length: 60 }, (_, i) => `line ${i + 1}: the quick brown fox`).join('\n'));
+// less searches these short lines, so a hit lights most of a line.
+const shortRows = join(work, 'rows.txt');
+writeFileSync(shortRows, Array.from({ length: 500 }, (_, i) => `row ${i + 1}\n`).join(''));
 // fzf picks from these lines; lynx shows these forms.
 const fruits = join(work, 'fruits.txt');
 writeFileSync(fruits, 'apple\nbanana\ncherry\ndate\nelderberry\n');
@@ -73,11 +76,13 @@ const recipes: Record<string, Recipe> = {
   top: { file: '/usr/bin/top', args: ['-p', watched], ready: 'PID', note: 'procps top showing fourteen sleep processes' },
   vim: { file: '/usr/bin/vim', args: ['-u', 'NONE', '-N', sample], ready: 'line 1:', note: 'vim -u NONE on a 60-line file' },
   less: { file: '/usr/bin/less', args: [sample], ready: 'line 1:', note: 'less on a 60-line file' },
+  'less-search-hits': { file: '/usr/bin/less', args: [shortRows], ready: 'row 1', keys: ['/row 25\r', 'n'], after: 'row 272', note: 'less on 500 short lines ("row N") after /row 25 and n: the hits in rows 250-259 lit, most of each short line' },
   bash: { file: '/usr/bin/bash', args: ['--norc', '--noprofile', '-i'], ready: '$ ', keys: ['printf "alpha beta\\n"\r'], after: 'alpha beta', note: 'bash after a command, prompt with cursor' },
   mc: mc(undefined, undefined, 'mc 100x30, both panels on a directory holding a.txt and b.txt, left panel active on ".."'),
   'mc-down': mc(['Down'], 'a.txt', 'mc after Down: a.txt selected in the left panel'),
   'mc-tab': mc(['Down', 'Tab'], 'a.txt', 'mc after Down and Tab: the right panel active on ".."'),
   'mc-ascii': { ...mc(['Down'], 'a.txt', 'mc -a (boxes of + - |) after Down: a.txt selected in the left panel'), args: ['-a', '-u', '-d', panels, panels] },
+  'mc-narrow': { ...mc(undefined, undefined, 'mc 70x20: its key bar too narrow for blanks between every hint ("9PullDn10Quit" drawn as "9Pu~Dn10Quit")'), ready: '10Quit', cols: 70, rows: 20 },
   'mc-copy': mc(['Down', 'F5'], 'Background', 'mc after Down and F5: the Copy dialog over both panels, the cursor in its "to:" field'),
   nano: { file: '/usr/bin/nano', args: ['--ignorercfile', sample], ready: 'Exit', note: 'nano on a 60-line file: title bar, text, two rows of ^X key hints' },
   'fzf-multi': { file: '/usr/bin/sh', args: ['-c', `fzf --multi --no-mouse < ${fruits}`], ready: '5/5', keys: ['Tab'], after: '(1)', note: 'fzf --multi on five fruits after Tab: apple marked, the info line with its rule above the prompt' },

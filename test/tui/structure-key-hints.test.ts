@@ -32,6 +32,16 @@ test(`${KEY_HINT_HEURISTIC}: mc's bar names function keys by number alone ("1Hel
   assert.equal(bar.from, 'alignment');
 });
 
+test(`${KEY_HINT_HEURISTIC}: a number run into the label before it ("9Pu~Dn10Quit", mc at 70 columns) is the next key when drawn as the numbers are`, () => {
+  const bar = structureOf('mc-narrow').all.find((node) => node.role === 'toolbar' && node.heuristic === KEY_HINT_HEURISTIC);
+  assert.ok(bar);
+  assert.deepEqual(
+    bar.children!.map((button) => `${button.shortcut}=${button.name}`),
+    ['F1=Help', 'F2=Menu', 'F3=View', 'F4=Edit', 'F5=Copy', 'F6=Re~ov', 'F7=Mkdir', 'F8=De~te', 'F9=Pu~Dn', 'F10=Quit'],
+  );
+  assert.deepEqual(bar.children![9]!.bounds, { x: 63, y: 19, w: 6, h: 1 });
+});
+
 test(`${KEY_HINT_HEURISTIC}: nano's two rows of ^X hints, "^/ Go To Line" a hint of its own`, () => {
   const bars = structureOf('nano').all.filter((node) => node.role === 'toolbar' && node.heuristic === KEY_HINT_HEURISTIC);
   assert.deepEqual(

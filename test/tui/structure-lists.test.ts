@@ -88,3 +88,13 @@ test(`${LIST_HEURISTIC}: the first row under the selection bar is an item, not a
   // top's header, words set apart, is still its header.
   assert.equal(lists('top')[0]!.children![0]!.role, 'header');
 });
+
+test(`${LIST_HEURISTIC}: less's search hits lighting most of ten short lines are marks in a text, not a list with ten selected rows`, () => {
+  const screen = recordedScreen('less-search-hits');
+  const litRows = new Set(screen.spans.filter((span) => span.attrs?.includes('inverse')).map((span) => span.row));
+  assert.ok(litRows.size >= 10, `the recording shows the hits lit: rows ${[...litRows].join(', ')}`);
+  const { all } = structureOf('less-search-hits');
+  assert.deepEqual(all.filter((node) => node.selected).map((node) => node.name), []);
+  assert.equal(lists('less-search-hits').length, 0);
+  assert.ok(all.some((node) => node.role === 'text' && node.name === 'row 255'), 'a hit line reads as text');
+});

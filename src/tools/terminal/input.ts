@@ -19,7 +19,7 @@ const keyArgument = z
   .string()
   .min(1)
   .max(64)
-  .describe('A key: a single character, a name (Enter, Escape, Tab, Backspace, Space, Up, Down, Left, Right, Home, End, PageUp, PageDown, Insert, Delete, F1-F12), or a combination such as ctrl+c, alt+x, shift+Tab, ctrl+alt+Delete.');
+  .describe('A key: a single character, a name (Enter, Escape, Tab, Backspace, Space, Up, Down, Left, Right, Home, End, PageUp, PageDown, Insert, Delete, F1-F12), or a combination such as ctrl+c, alt+x, shift+Tab, ctrl+alt+Delete; a key hint as the screen spells it (^X, M-U) works too.');
 
 export const tuiPress = defineTerminalTool({
   name: 'tui_press',

@@ -46,7 +46,9 @@ function highlightedField(scan: ScreenScan, regionIndex: number): Found | undefi
   const before = tidy(scan.slice(cursor.y, region.rect.x, left).text);
   const name = before || labelAbove(scan, { role: 'textbox', name: '', bounds, heuristic: INPUT_HEURISTIC });
   scan.claim(bounds);
-  return { role: 'textbox', name: name.replace(/:$/, ''), value: tidy(scan.slice(cursor.y, left, right + 1).text), focused: true, bounds, heuristic: INPUT_HEURISTIC };
+  // newt (whiptail) draws the strip's empty part with underscores, as lynx does: they are not the value.
+  const { text, columnAt } = scan.slice(cursor.y, left, right + 1);
+  return { role: 'textbox', name: name.replace(/:$/, ''), value: tidy(fieldText(text, columnAt, cursor.x).value), focused: true, bounds, heuristic: INPUT_HEURISTIC };
 }
 
 const blank = (char: string | undefined) => char === undefined || char.trim() === '';
@@ -155,7 +157,7 @@ function lastRowQuestion(scan: ScreenScan, text: string, columnAt: readonly numb
  * "Ada_____", the cursor after "Ada") that ends the row or a blank follows. Underscores before the cursor,
  * or with text right after them, were typed. `end` is where the fill stops, in units of `text`.
  */
-function fieldText(text: string, columns: readonly number[], cursorX: number): { value: string; end?: number } {
+function fieldText(text: string, columns: ArrayLike<number>, cursorX: number): { value: string; end?: number } {
   for (const fill of text.matchAll(/_{2,}(?=\s|$)/g)) {
     if (columns[fill.index]! >= cursorX) return { value: text.slice(0, fill.index).trimEnd(), end: fill.index + fill[0].length };
   }

@@ -9,8 +9,8 @@ import { tidy, type Found, type ScreenScan } from './scan.js';
 export const KEY_HINT_HEURISTIC = 'key-hint-bar';
 
 const KEY = /F(?:1[0-2]|[1-9])(?![0-9])|\^[A-Z\\\]_@^/?]|M-[A-Za-z0-9]/g;
-/** A function key by its number alone, at the start of a word: "1Help", "10Quit", or "6" with no label. */
-const NUMBERED_KEY = /(?<!\S)(?:1[0-2]|[1-9])(?![0-9])/g;
+/** A function key by its number alone: "1Help", "10Quit", or "6" with no label. */
+const NUMBERED_KEY = /(?:1[0-2]|[1-9])(?![0-9])/g;
 const MIN_KEYS = 3;
 const MAX_LABEL = 24;
 /** A spaced hint's key already has its own shape, so its label may say more (aptitude's "g: Preview/Download/Install/Remove Pkgs"). */
@@ -28,8 +28,21 @@ interface KeyMatch {
  * that skip keys do, so a sentence with counts in it is not read as one.
  */
 function numberedKeys(scan: ScreenScan, y: number, text: string, columnAt: readonly number[]): KeyMatch[] {
-  const keys = [...text.matchAll(NUMBERED_KEY)].map((match) => ({ index: match.index, length: match[0].length, shortcut: `F${match[0]}` }));
   const number = (key: KeyMatch) => Number(key.shortcut.slice(1));
+  const background = (index: number) => scan.background(columnAt[index]!, y);
+  const keys: KeyMatch[] = [];
+  for (const match of text.matchAll(NUMBERED_KEY)) {
+    const key = { index: match.index, length: match[0].length, shortcut: `F${match[0]}` };
+    if (match.index > 0 && text[match.index - 1] !== ' ') {
+      // A number glued to the label before it starts the next key only when it is the next number and drawn
+      // as the first key's number is, unlike that label: mc on a narrow screen runs "9Pu~Dn10Quit" together,
+      // and F10 was read as part of F9's label, so "Quit" named the PullDn key.
+      const previous = keys[keys.length - 1];
+      if (!previous || number(key) !== number(previous) + 1) continue;
+      if (background(match.index) === background(match.index - 1) || background(match.index) !== background(keys[0]!.index)) continue;
+    }
+    keys.push(key);
+  }
   if (keys.every((key, i) => i === 0 || number(key) === number(keys[i - 1]!) + 1)) return keys;
   const rising = keys.every((key, i) => i === 0 || number(key) > number(keys[i - 1]!));
   const labelStands = (key: KeyMatch) => {

@@ -148,6 +148,9 @@ function listFromBlock(scan: ScreenScan, regionIndex: number, block: RowInfo[]):
     selected = selected.filter((row) => items.includes(row));
     // Every row of the run lit alike is a popup's colour (a completion menu before one is chosen), not a selection.
     if (selected.length >= items.length) return undefined;
+    // Several rows lit alike, with no row lit otherwise, are marks in a text (less's search hits on short
+    // lines), not a selection: a list's cursor is one row, and rows it has marked are drawn unlike it.
+    if (selected.length > 1 && lit.every((row) => row.color === selectedColour)) return undefined;
   }
   // Under a header one row is a list (a table of one partition); without one it takes two to make a list.
   if (items.length < (header ? 1 : 2)) return undefined;

@@ -1,0 +1,42 @@
+// Keys as the screen spells them: a key hint's button is named "^O Write Out" and carries shortcut "^O",
+// so an agent reading the tree presses "^O". The oracle is the file nano writes and its exit code.
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import type { UINode } from '../../src/tui/ui-node.js';
+import { callOk } from '../helpers/tools.js';
+import { exitCode, useTerminals } from '../tui/helpers.js';
+
+const { context, start } = useTerminals();
+
+async function hint(label: string): Promise<string> {
+  const found = await callOk(context, 'tui_query', { selector: `role=button name*="${label}$"` });
+  const node = found.structured.node as UINode | null;
+  assert.ok(node?.shortcut, `a key hint "${label}" with its shortcut: ${JSON.stringify(node)}`);
+  return node.shortcut;
+}
+
+test('nano: the keys its hint bar names (^O, M-U, ^X), pressed as spelled there, write the file and quit', async () => {
+  const directory = mkdtempSync(join(tmpdir(), 'cup-tui-keys-'));
+  const file = join(directory, 'note.txt');
+  // Wide enough that the bar shows the M- hints too; no rc file of the user's.
+  await start({ command: 'nano', args: ['--ignorercfiles', file], cwd: directory, cols: 200, rows: 24 });
+  await callOk(context, 'tui_wait_for', { selector: 'role=button name*="Write Out$"' });
+  const undo = await hint('Undo');
+  assert.equal(undo, 'M-U');
+  await callOk(context, 'tui_type', { text: 'kept line\n' });
+  await callOk(context, 'tui_type', { text: 'undone' });
+  await callOk(context, 'tui_wait_for', { text: 'undone' });
+  await callOk(context, 'tui_press', { key: undo });
+  await callOk(context, 'tui_wait_for', { text: 'undone', gone: true });
+  await callOk(context, 'tui_press', { key: await hint('Write Out') });
+  await callOk(context, 'tui_wait_for', { text: 'File Name to Write' });
+  await callOk(context, 'tui_press', { key: 'Enter' });
+  await callOk(context, 'tui_wait_for', { text: 'Wrote ' });
+  await callOk(context, 'tui_press', { key: await hint('Exit') });
+  assert.equal(await exitCode(context), 0);
+  // nano ends the file after the empty line the Enter left: what matters is the line kept and the undone text gone.
+  assert.equal(readFileSync(file, 'utf8').trimEnd(), 'kept line');
+});
