@@ -329,6 +329,24 @@ describe('action diffs and new windows on a real GTK3 app', () => {
     assert.doesNotMatch(text, /\(unreadable\)|defunct/, 'what was in the closed window is not listed one object at a time');
   });
 
+  test('Return in a dialog\'s field whose app at once announces a thing that tells nothing, then answers 300 ms later (as GTK 2 moves the focus, then answers a dialog\'s Return in an idle handler): the key is confirmed by the dialog closing, not reported as no effect', async () => {
+    // PCManFM's Rename dialog, its Return pressed through accessibility: the first sign (the focus gained by an object
+    // no window held) ended the wait 30 ms after the action, told nothing, and the result said "no effect seen" of the
+    // dialog that closed, and the file renamed, a moment later (files trial).
+    const stirred = await fixtures.launch('gtk3', { title: 'Stirred Answer', rows: 3, extraArgs: ['--dialog-button', '--dialog-response-ms', '300', '--dialog-stir'] });
+    const opened = await act('click', { window_id: stirred.id, element_index: named(await elements(stirred), 'button', 'Reset…').index });
+    const dialog = opened.result.new_windows?.find((window) => window.title === 'Confirm reset');
+    assert.ok(dialog, opened.text);
+    const reason = /\[e(\d+)\] tbx "Reason"/.exec(dialog.tree ?? '');
+    assert.ok(reason, dialog.tree);
+    const { text, result } = await act('press_key', { window_id: dialog.window_id, element_index: Number(reason[1]), key: 'return' });
+    // The app's word: it answered, and the X server no longer shows the dialog (the app hid it).
+    assert.equal((await fixtures.waitForStatus(stirred, (status) => status.lastKey === 'dialog:ok')).counter, 0);
+    assert.notEqual(await fixtures.readers.mapState(dialog.window_id), 'IsViewable', 'the dialog is hidden');
+    assert.equal(result.effect, 'confirmed', text);
+    assert.match(text, new RegExp(`^- window ${dialog.window_id} "Confirm reset" closed or hidden$`, 'm'));
+  });
+
   test('a click that opens a file chooser: the chooser is in new_windows, and its widgets announcing their first states are not listed as evidence one by one', async () => {
     const opener = await fixtures.launch('gtk3', { title: 'Chooser Opener', rows: 3, extraArgs: ['--chooser-button'] });
     const { text, result } = await act('click', { window_id: opener.id, element_index: named(await elements(opener), 'button', 'Open file…').index });

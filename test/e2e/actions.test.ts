@@ -422,6 +422,13 @@ describe('action tools on real apps', () => {
     await click('double_click', 'gamma');
     assert.equal((await fixtures.waitForStatus(window, (status) => status.lastKey !== '')).lastKey, 'activated:gamma', 'the fixture: the double click opened gamma');
     assert.deepEqual(await selected(), ['gamma']);
+
+    // Ctrl+A on the view selects all its items in the background, through its Selection (a file manager's select-all:
+    // it was refused, as if only a text field took it), read back by the count of items selected: GTK3 announces none.
+    const all = await act('hotkey', { window_id: window.id, selector: 'name=Files', keys: ['ctrl', 'a'] });
+    assert.deepEqual(await selected(), ['alpha.txt', 'beta.txt', 'gamma'], 'pyatspi: every item is selected');
+    assert.equal(all.effect, 'confirmed', JSON.stringify(all));
+    assert.match(all.evidence!.join('\n'), /the number of items selected in \[e\d+\]: "1" → "3"/);
   });
 
   test('drag from one window to another (to_window_id): the drop lands in the other app, is judged there, and the window active before is active again', async () => {

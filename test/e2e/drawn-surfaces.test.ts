@@ -6,6 +6,10 @@
 // version 3 or later") are objects of role link with no name, no text and no Component, and were read as unnamed links
 // with no place (games trial). Their words and box are a stretch of the label's text, which pyatspi reads through the
 // link's Hyperlink offsets; the fixture's status says when the link was followed.
+// A folder view that paints its files: Thunar's icon view is an object with no child inside a directory pane, beside
+// the pane's two scroll bars. Only plain containers were taken for scroll areas, so the view read as an empty group with
+// no word of what it draws, and the scroll tool moved the side pane's bar (range 0..0) and said the files were at their
+// end (files trial). The fixture's --file-pane is such a pane; pyatspi reads its shape and its bar's value.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -33,7 +37,7 @@ describe('what the app draws rather than makes of objects: a board, a link in a 
   before(async () => {
     fixtures = await FixtureDesktop.start();
     logDir = mkdtempSync(join(tmpdir(), 'cup-board-'));
-    window = await fixtures.launch('gtk3', { title: 'Board Fixture', size: '480x700', extraArgs: ['--board', '--link-label', '--action-log', join(logDir, 'actions.log')] });
+    window = await fixtures.launch('gtk3', { title: 'Board Fixture', size: '480x700', extraArgs: ['--board', '--link-label', '--file-pane', '--action-log', join(logDir, 'actions.log')] });
   });
 
   after(async () => {
@@ -73,6 +77,42 @@ describe('what the app draws rather than makes of objects: a board, a link in a 
     const past = await callOk(fixtures.context, 'click', { window_id: window.id, x: surface.bounds.x + 8 * 40 + 30, y: point.y, delivery_mode: 'foreground' });
     assert.deepEqual(boardLog(), ['board 50,20'], 'the fixture: no square there');
     assert.notEqual((past.structured as unknown as ActionResult).effect, 'confirmed', past.summary);
+  });
+
+  test('a directory pane around a view that paints its files: the view is a drawn surface, and the pane scrolls', async () => {
+    const filePane = async () => {
+      const script = [
+        'import json, pyatspi',
+        'from atspi_frames import find_frame',
+        `frame = find_frame(${window.pid}, ${JSON.stringify(window.title)})`,
+        'pane = pyatspi.findDescendant(frame, lambda node: node.getRoleName() == "directory pane" and node.name == "Files")',
+        'kids = [pane.getChildAtIndex(i) for i in range(pane.childCount)]',
+        'bar = next(kid for kid in kids if kid.getRoleName() == "scroll bar" and kid.getState().contains(pyatspi.STATE_VERTICAL))',
+        'view = kids[0].queryComponent().getExtents(pyatspi.DESKTOP_COORDS)',
+        'print(json.dumps({"kids": [[kid.getRoleName(), kid.childCount] for kid in kids], "view": [view.x, view.y, view.width, view.height], "bar": bar.queryValue().currentValue}))',
+      ].join('\n');
+      const run = spawnSync('/usr/bin/python3', ['-c', script], { env: { ...fixtures.desktop.env(), PYTHONPATH: join(repositoryRoot, 'test', 'fixtures', 'oracle') }, encoding: 'utf8', timeout: 30_000 });
+      return JSON.parse(run.stdout) as { kids: [string, number][]; view: [number, number, number, number]; bar: number };
+    };
+    // The case: the pane holds a view with no child beside its scroll bars, scrolled to its top.
+    const before = await filePane();
+    assert.deepEqual(before.kids, [['panel', 0], ['scroll bar', 0], ['scroll bar', 0]]);
+    assert.equal(before.bar, 0);
+
+    const read = await callOk(fixtures.context, 'get_window_state', { window_id: window.id, include_screenshot: false });
+    const state = read.structured as { elements: Element[]; drawn_surfaces?: DrawnSurface[] };
+    const [x, y, w, h] = before.view;
+    // The pane's box is the view's too (GTK3's overlay scroll bars): the view is the unnamed one.
+    const view = state.elements.find((element) => element.name === '' && element.bounds?.x === x && element.bounds.y === y && element.bounds.w === w && element.bounds.h === h);
+    assert.ok(view, `the view's box ${x},${y} ${w}x${h} is in the compact view:\n${read.body}`);
+    assert.ok(state.drawn_surfaces?.some((entry) => entry.element_index === view.index), `drawn_surfaces names [e${view.index}]: ${read.summary}`);
+    const pane = state.elements.find((element) => element.name === 'Files');
+    assert.ok(pane?.role === 'group' && pane.actions.includes('scroll'), `the pane is a scrolling group: ${JSON.stringify(pane)}`);
+
+    // Scrolling the view's element moves its pane's bar, as pyatspi reads it.
+    const scrolled = await callOk(fixtures.context, 'scroll', { window_id: window.id, element_index: view.index, direction: 'down', by: 'page', amount: 1 });
+    assert.equal((scrolled.structured as unknown as ActionResult).effect, 'confirmed', scrolled.summary);
+    assert.ok((await filePane()).bar > 0, `the pane's bar moved: ${scrolled.summary}`);
   });
 
   test('the link reads "terms of use" at its words\' box, and a foreground click there follows it', async () => {

@@ -15,9 +15,22 @@ const wrapperRoles: ReadonlySet<number> = new Set([ATSPI_ROLE.FILLER, ATSPI_ROLE
  */
 export const maxScrollAreaChildren = 8;
 
+/**
+ * Panes that are plain containers of what they show: a directory pane is a file manager's view of a folder, and Thunar's
+ * (a GTK3 scrolled window it calls so) holds its icon view, which exposes no item, beside its two scroll bars. Its view
+ * read as an empty group, with no word of what it draws, and the scroll tool, finding no scroll area there, moved the
+ * side pane's instead and said the files were scrolled to their end.
+ */
+const paneRoles: ReadonlySet<number> = new Set([...wrapperRoles, ATSPI_ROLE.DIRECTORY_PANE]);
+
 /** Whether an object of this role may be a scroll bar's wrapper: then its one child is looked at. */
 export function mayWrapScrollBar(role: number): boolean {
   return wrapperRoles.has(role);
+}
+
+/** Whether an object of this role may be a scroll area that is no scroll pane: then its children are looked at. */
+export function mayBeScrollArea(role: number): boolean {
+  return paneRoles.has(role);
 }
 
 /** An object's role and the roles of its children, as far as they were read. */
@@ -43,7 +56,7 @@ export function isScrollBarOrWrapper(child: RoleShape): boolean {
  */
 export function scrollsItsContent(node: RoleShape): boolean {
   if (node.role === ATSPI_ROLE.SCROLL_PANE) return true;
-  if (!wrapperRoles.has(node.role) || node.childCount > maxScrollAreaChildren) return false;
+  if (!paneRoles.has(node.role) || node.childCount > maxScrollAreaChildren) return false;
   // What it scrolls lies beside its bars: a wrapper holds its bar alone.
   const bars = node.children.filter(isScrollBarOrWrapper).length;
   return bars > 0 && bars < node.childCount;

@@ -36,7 +36,7 @@ export const pressKey = defineTool({
     'Press and release one key, optionally with modifiers, in an app (pid / window_id) or on an element (focused first). Key names: return ' +
     '(enter), tab, escape (esc), space, backspace, delete, insert, home, end, pageup, pagedown, up, down, left, right, f1-f24, menu, any single ' +
     'character, and X\'s names (KP_Enter, Control_L); combinations are joined with "+". Background performs what accessibility can (Enter activates; Space presses a button or check box; Right/Left or +/- expand and collapse a tree row; ctrl+a/c/x/v ' +
-    'on text fields); apps that take synthetic X events get X key events; otherwise the result recommends ' +
+    'on text fields; ctrl+a on a list or icon view selects all its items); apps that take synthetic X events get X key events; otherwise the result recommends ' +
     'foreground, which sends real key events (XTEST) to the activated window.',
   input: z.strictObject({
     key: z.string().min(1).max(64).describe('Key name or single character; a combination written with "+" ("ctrl+shift+s") is one too.'),
@@ -57,7 +57,7 @@ export const hotkey = defineTool({
   annotations: { readOnly: false, destructive: false, idempotent: false, openWorld: true },
   description:
     'Press a key combination: modifiers first, one non-modifier key last, e.g. ["ctrl", "c"]. Background covers what accessibility can ' +
-    '(ctrl+a/c/x/v on text fields, Enter); otherwise the result recommends foreground (real keys, modifiers released in reverse order).',
+    '(ctrl+a/c/x/v on text fields, ctrl+a on a list or icon view, Enter); otherwise the result recommends foreground (real keys, modifiers released in reverse order).',
   input: z.strictObject({
     keys: z.array(z.string().min(1).max(64)).min(1).max(6).describe('Modifier(s) then one key, e.g. ["ctrl", "shift", "t"].'),
     ...addressing,

@@ -13,7 +13,7 @@ import { ToolError } from '../../../errors.js';
 import { focusElement } from './accessible-actions.js';
 import { liveStates } from './live-states.js';
 import { actionable, type LiveElementTarget } from './live-target.js';
-import { mayWrapScrollBar } from '../../../cup/atspi/scroll-areas.js';
+import { mayBeScrollArea } from '../../../cup/atspi/scroll-areas.js';
 import { heldScrollBars } from './scroll.js';
 import { scrollIntoViewQuietly, wheelIntoView } from './scroll-into-view.js';
 import { roleAndNameNow } from './verification.js';
@@ -93,7 +93,7 @@ export async function visibleBox(desktop: LinuxDesktop, target: LiveElementTarge
     else if (hidden) return { why: 'hidden', opener: await roleAndNameNow(desktop, ref).catch(() => undefined) };
     // A plain container holding a scroll bar beside what it scrolls clips it too (Qt's scroll areas, which still say
     // showing of rows scrolled out of their view; where showing is exact, such rows are not showing already).
-    const scrollArea = !showingIsReliable && box !== undefined && clipping && mayWrapScrollBar(role) && (await heldScrollBars(desktop, ref).catch(() => [])).length > 0;
+    const scrollArea = !showingIsReliable && box !== undefined && clipping && mayBeScrollArea(role) && (await heldScrollBars(desktop, ref).catch(() => [])).length > 0;
     if (box && clipping && (clippingRoles.has(roleName) || scrollArea)) {
       const bounds = await desktop.elementBounds(target.window, ref);
       if (bounds) box = intersectRect(box, bounds);

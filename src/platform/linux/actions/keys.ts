@@ -3,7 +3,8 @@ import { actionOutcome, notDelivered, nothingToChange, type ActionOutcome, type 
 import type { KeyRequest } from '../../desktop.js';
 import type { DesktopWindow } from '../../windows.js';
 import { ToolError } from '../../../errors.js';
-import { ancestry, caretOffset, characterCount, copyText, cutText, doAction, pasteText, selectTextRange, textSelection } from '../atspi/operations.js';
+import { ancestry, caretOffset, characterCount, copyText, cutText, doAction, pasteText, selectAll, selectedCount, selectTextRange, textSelection } from '../atspi/operations.js';
+import type { ObjectRef } from '../atspi/object-ref.js';
 import { pressCombination, syntheticCombination } from '../input/index.js';
 import { atspiElement } from '../element-handle.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
@@ -37,7 +38,7 @@ async function expanderFor(desktop: LinuxDesktop, target: Actionable, combo: str
 /**
  * Key presses an accessibility interface can perform without any keystroke, so they work in the
  * background: Enter activates, Space presses a button or check box, Right/Left (or +/-) expand and
- * collapse a tree row, and the clipboard and select-all shortcuts of text fields.
+ * collapse a tree row, the clipboard and select-all shortcuts of text fields, and select-all in a list.
  */
 export async function backgroundKeys(desktop: LinuxDesktop, target: Actionable, combo: string): Promise<(() => Promise<void>) | undefined> {
   const client = await desktop.atspi();
@@ -55,6 +56,12 @@ export async function backgroundKeys(desktop: LinuxDesktop, target: Actionable, 
   }
   const expander = await expanderFor(desktop, target, combo);
   if (expander) return async () => void (await doAction(client, target.ref, expander.index));
+  // Ctrl+A on a list or icon view (a file manager's files) selects all its items, as its Selection does where it takes
+  // several selected (GTK's icon views; GTK3's and GTK 2's say no MULTISELECTABLE, and one that takes one item refuses:
+  // the read-back then says no effect). It was refused in the background, as if only a text field took it.
+  if (combo === 'ctrl+a' && !target.interfaces.includes('Text') && target.interfaces.includes('Selection')) {
+    return async () => void (await selectAll(client, target.ref));
+  }
   if (!target.interfaces.includes('Text')) return undefined;
   const selection = async () => (await textSelection(client, target.ref)) ?? { start: 0, end: 0 };
   switch (combo) {
@@ -135,6 +142,14 @@ async function escapeToOwnMenu(desktop: LinuxDesktop, window: DesktopWindow, men
   return actionOutcome({ path: 'key_events_grab', mode: request.mode, observation: { ...observation, evidence: [note, ...observation.evidence] }, sent });
 }
 
+/** How many items a list, table or icon view holds selected, as its Selection counts them. */
+function selectedItemsProbe(desktop: LinuxDesktop, ref: ObjectRef, label: string): Probe {
+  return {
+    label: `the number of items selected in ${label}`,
+    read: async () => String(await selectedCount(await desktop.atspi(), ref)),
+  };
+}
+
 /** Presses the keys on the element, or on the focused element of the window, by the rungs of the delivery mode. */
 export async function pressKeysAction(desktop: LinuxDesktop, request: KeyRequest): Promise<ActionOutcome> {
   const { window, mode, repeat, keys: rawKeys, signal } = request;
@@ -147,6 +162,8 @@ export async function pressKeysAction(desktop: LinuxDesktop, request: KeyRequest
     ? [
         ...(target.interfaces.includes('Text') ? [textProbe(desktop, target.ref, label), selectionProbe(desktop, target.ref, label), caretProbe(desktop, target.ref, label)] : []),
         ...['checked', 'selected', 'expanded'].map((state) => stateProbe(desktop, target.ref, label, state)),
+        // A select-all in a list is read back by how many items it holds selected: GTK3's icon view announces none.
+        ...(target.interfaces.includes('Selection') && !target.interfaces.includes('Text') ? [selectedItemsProbe(desktop, target.ref, label)] : []),
       ]
     : [];
 
@@ -207,7 +224,7 @@ export async function pressKeysAction(desktop: LinuxDesktop, request: KeyRequest
             `no element of window ${window.id} reports the keyboard focus${window.active ? '' : ' (an inactive window often has none)'} and ${ignored}; nothing was sent: pass the element_index of the element the keys are for, or retry with delivery_mode "foreground" (real keys to the activated window)`,
       );
     }
-    if (keys.canonical === 'ctrl+a' && (await wholeTextSelected(desktop, target))) return nothingToChange(mode, `${label} has all its text selected`);
+    if (keys.canonical === 'ctrl+a' && target.interfaces.includes('Text') && (await wholeTextSelected(desktop, target))) return nothingToChange(mode, `${label} has all its text selected`);
     const observation = await observe(desktop, target.ref.bus, probes, perform, { snapshot: element?.snapshot ?? request.snapshot, signal });
     // Copying changes nothing an application reports: it is delivered, and honestly unverifiable.
     if (keys.canonical === 'ctrl+c' && !observation.changed) return actionOutcome({ path: 'x11_atspi', mode });

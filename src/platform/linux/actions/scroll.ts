@@ -1,7 +1,7 @@
 // Scrolling a region: its scroll bar moved through accessibility (a web page: an object on it moved), or the
 // real mouse wheel over it.
 import { ATSPI_ROLE } from '../../../cup/atspi/constants.js';
-import { isScrollBarOrWrapper, mayWrapScrollBar, maxScrollAreaChildren, scrollsItsContent, type RoleShape } from '../../../cup/atspi/scroll-areas.js';
+import { isScrollBarOrWrapper, mayBeScrollArea, mayWrapScrollBar, maxScrollAreaChildren, scrollsItsContent, type RoleShape } from '../../../cup/atspi/scroll-areas.js';
 import { overlap } from '../../../cup/rect.js';
 import { ToolError } from '../../../errors.js';
 import { actionOutcome, notDelivered, type ActionOutcome } from '../../action-outcome.js';
@@ -32,7 +32,7 @@ const scrollingRoles = new Set([ATSPI_ROLE.SCROLL_PANE, ATSPI_ROLE.DOCUMENT_WEB]
 export async function heldScrollBars(desktop: LinuxDesktop, ref: ObjectRef): Promise<ObjectRef[]> {
   const client = await desktop.atspi();
   const [role, count] = await Promise.all([readRole(client, ref), childCount(client, ref)]);
-  if (role !== ATSPI_ROLE.SCROLL_PANE && (!mayWrapScrollBar(role) || count > maxScrollAreaChildren)) return [];
+  if (role !== ATSPI_ROLE.SCROLL_PANE && (!mayBeScrollArea(role) || count > maxScrollAreaChildren)) return [];
   const held = await Promise.all(
     (await children(client, ref)).map(async (child) => {
       const childRole = await readRole(client, child);
@@ -57,8 +57,8 @@ export async function scrollPaneOf(desktop: LinuxDesktop, start: ObjectRef): Pro
   for (let depth = 0; current && depth < 64; depth++) {
     const role = await readRole(client, current);
     if (scrollingRoles.has(role)) return current;
-    // Only a plain container may be a scroll area: other ancestors are not asked for their children.
-    if (mayWrapScrollBar(role) && (await heldScrollBars(desktop, current).catch(() => [])).length > 0) return current;
+    // Only a plain container or pane may be a scroll area: other ancestors are not asked for their children.
+    if (mayBeScrollArea(role) && (await heldScrollBars(desktop, current).catch(() => [])).length > 0) return current;
     current = await parentOf(client, current).catch(() => undefined);
   }
   return undefined;

@@ -997,84 +997,105 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
       await Promise.race([recorder ? recorder.next(Math.min(maxUnreadMs, limit - Date.now())) : sleep(20), cancelled]);
       after = await readBack();
     }
-    const windows = windowsBefore && (await windowChanges(desktop, app, pid, windowsBefore, recorder?.events ?? [], signal, options.opensWindow));
-    const closed = windows?.closed ?? [];
-    // A window that closed says it all for what was in it: its objects' last events (gone, hidden) and the probes
-    // of its objects, now unreadable, are not listed one by one. One that opened is listed with its tree (the
-    // objects born with it announce their first states, which isNoise leaves out, or are counted as another window's).
-    const opened = windows?.opened ?? [];
-    const tips = options.toolTips ? await toolTipLines(desktop, (recorder?.events ?? []).filter((event) => roles.isHover(event))) : [];
-    // An app that ended on the action (a dialog program answered) sends nothing on the way: its end is the evidence.
-    const exited = pid > 0 && !isAlive(pid);
-    const evidence: string[] = [
-      ...tips,
-      ...opened.map(windowOpenedLine),
-      ...closed.map((window) => `window ${window.window_id} "${window.title}" closed or hidden`),
-      ...(exited ? [`the app (pid ${pid}) exited`] : []),
-    ];
-    // Every probe that changed went unreadable: what it reads is gone (a dialog's OK closed the dialog), which one line
-    // says, rather than each of its facts going to "(unreadable)"; the window's closing, where it was seen, says it.
-    const silent = probes.map((_, i) => before[i] !== undefined && after[i] === undefined && silentReads.has(i));
-    if (silent.some(Boolean)) evidence.push(stoppedAnsweringLine(probes.filter((_, i) => silent[i]).map((probe) => probeSubject(probe.label)), client.callTimeoutMs));
-    const lost = probes.map((_, i) => before[i] !== undefined && after[i] === undefined && !silent[i]);
-    const gone = lost.some(Boolean) && probes.every((_, i) => lost[i] || after[i] === before[i]);
-    if (gone && closed.length === 0) evidence.push(goneLine([...new Set(probes.filter((_, i) => lost[i]).map((probe) => probeSubject(probe.label)))].join(', ')));
-    const probeLines = new Map<number, string>();
-    const probeChanged = (i: number) => !(gone || silent[i] || after[i] === before[i] || (closed.length > 0 && (after[i] === undefined || after[i] === goneMark)));
-    const othersChanged = probes.some((probe, i) => !probe.secondary && probeChanged(i));
-    probes.forEach((probe, i) => {
-      if (!probeChanged(i) || (probe.secondary && othersChanged)) return;
-      const [was, now] = [before[i], after[i]];
-      const line = probe.describe && was !== undefined && now !== undefined ? probe.describe(was, now) : `${probe.label}: ${textChange(was, now)}`;
-      probeLines.set(i, line);
-      // An object gone is said once, whichever of its probes noticed.
-      if (!evidence.includes(line)) evidence.push(line);
-    });
-    const told = toldByProbes(probes, probeLines);
-    const byObject = new Map<string, AccessibilityEvent[]>();
-    const destroyed = (event: AccessibilityEvent) => event.kind === 'StateChanged' && event.detail === 'defunct' && event.detail1 !== 0;
-    // New places are told in one line (layoutLine), when nothing else tells what the action did.
-    const placed = new Set<string>();
-    for (const event of relevant()) {
-      if (event.kind === 'BoundsChanged') placed.add(event.path);
-      else byObject.set(event.path, [...(byObject.get(event.path) ?? []), event]);
-    }
-    // The action's own window closed: what its objects did on the way (a scroll bar hidden) is said by that line too.
-    const snapshotClosed = options.snapshot !== undefined && closed.some((window) => window.window_id === options.snapshot!.windowId);
-    const inSnapshot = new Set(snapshotClosed ? [...options.snapshot!.elements.values()].map((element) => atspiElement(element.handle).path) : []);
-    // The application object's children are its windows: a child added or removed there is a window opened or
-    // closed, which the window lines tell.
-    const windowsListed = opened.length > 0 || closed.length > 0;
-    for (const [path, events] of byObject) {
-      if ((closed.length > 0 && events.some(destroyed)) || inSnapshot.has(path)) byObject.delete(path);
-      else if (windowsListed && path === ROOT_PATH && events.every((event) => event.kind === 'ChildrenChanged')) byObject.delete(path);
-      // Text changes alone that a probe's line told (typing into a field) would give a line with nothing untold:
-      // the object is not read back for it, a round trip on the action's path.
-      else if (events.every((event) => event.kind === 'TextChanged') && told.get(`${events[0]!.sender}${path}`)?.text) byObject.delete(path);
-    }
-    // Cancelled, the probes' readings are the evidence: re-reading every object an event named would hold up the stop.
-    // Otherwise the objects are read back together, as many at a time as lines are still wanted (one may give none).
-    const queue = signal?.aborted ? [] : [...byObject.values()].sort((a, b) => weight(a) - weight(b));
-    // The top-level objects the app announced made while windows opened: the opened windows' own objects.
-    const openedTops = new Set(opened.length > 0 ? (recorder?.events ?? []).filter((event) => event.kind === 'Create' && event.sender === app).map((event) => event.path) : []);
-    let otherWindows = 0;
-    let unseenGone = 0;
-    while (queue.length > 0 && evidence.length < maxEvidence) {
-      const lines = await Promise.all(queue.splice(0, maxEvidence - evidence.length).map((events) => describeObject(desktop, events, options.snapshot, told.get(`${events[0]!.sender}${events[0]!.path}`), openedTops)));
-      otherWindows += lines.filter((line) => line === elsewhere).length;
-      unseenGone += lines.filter((line) => line === vanished).length;
-      evidence.push(...lines.filter((line): line is string => typeof line === 'string' && line !== ''));
-    }
-    if (evidence.length === 0 && placed.size > 0) evidence.push(layoutLine(placed.size));
-    // One line for them all: the windows themselves are the result's new_windows and other_windows_changed.
-    if (otherWindows > 0) evidence.push(`the app changed ${queue.length > 0 ? 'at least ' : ''}${otherWindows} object${otherWindows === 1 ? '' : 's'} in its other windows`);
-    // A window that closed took its objects with it: its line says what became of them.
-    if (unseenGone > 0 && closed.length === 0) evidence.push(`${unseenGone} object${unseenGone === 1 ? '' : 's'} the snapshot did not hold changed and ${unseenGone === 1 ? 'is' : 'are'} gone now`);
-    // Nothing seen in the app: a program it started is what the action did (a file opened from a file manager starts
-    // the program that shows it, whose window comes after the wait for a first sign, and a retry would open it twice).
-    if (evidence.length === 0 && !signal?.aborted && pid > 0) {
-      const started = await processesStartedBy(pid, actedAt).catch(() => []);
-      if (started.length > 0) evidence.push(startedProcessesLine(started));
+    // What the action did, told from the windows, the probes and the objects the app's events named.
+    const account = async () => {
+      const windows = windowsBefore && (await windowChanges(desktop, app, pid, windowsBefore, recorder?.events ?? [], signal, options.opensWindow));
+      const closed = windows?.closed ?? [];
+      // A window that closed says it all for what was in it: its objects' last events (gone, hidden) and the probes
+      // of its objects, now unreadable, are not listed one by one. One that opened is listed with its tree (the
+      // objects born with it announce their first states, which isNoise leaves out, or are counted as another window's).
+      const opened = windows?.opened ?? [];
+      const tips = options.toolTips ? await toolTipLines(desktop, (recorder?.events ?? []).filter((event) => roles.isHover(event))) : [];
+      // An app that ended on the action (a dialog program answered) sends nothing on the way: its end is the evidence.
+      const exited = pid > 0 && !isAlive(pid);
+      const evidence: string[] = [
+        ...tips,
+        ...opened.map(windowOpenedLine),
+        ...closed.map((window) => `window ${window.window_id} "${window.title}" closed or hidden`),
+        ...(exited ? [`the app (pid ${pid}) exited`] : []),
+      ];
+      // Every probe that changed went unreadable: what it reads is gone (a dialog's OK closed the dialog), which one line
+      // says, rather than each of its facts going to "(unreadable)"; the window's closing, where it was seen, says it.
+      const silent = probes.map((_, i) => before[i] !== undefined && after[i] === undefined && silentReads.has(i));
+      if (silent.some(Boolean)) evidence.push(stoppedAnsweringLine(probes.filter((_, i) => silent[i]).map((probe) => probeSubject(probe.label)), client.callTimeoutMs));
+      const lost = probes.map((_, i) => before[i] !== undefined && after[i] === undefined && !silent[i]);
+      const gone = lost.some(Boolean) && probes.every((_, i) => lost[i] || after[i] === before[i]);
+      if (gone && closed.length === 0) evidence.push(goneLine([...new Set(probes.filter((_, i) => lost[i]).map((probe) => probeSubject(probe.label)))].join(', ')));
+      const probeLines = new Map<number, string>();
+      const probeChanged = (i: number) => !(gone || silent[i] || after[i] === before[i] || (closed.length > 0 && (after[i] === undefined || after[i] === goneMark)));
+      const othersChanged = probes.some((probe, i) => !probe.secondary && probeChanged(i));
+      probes.forEach((probe, i) => {
+        if (!probeChanged(i) || (probe.secondary && othersChanged)) return;
+        const [was, now] = [before[i], after[i]];
+        const line = probe.describe && was !== undefined && now !== undefined ? probe.describe(was, now) : `${probe.label}: ${textChange(was, now)}`;
+        probeLines.set(i, line);
+        // An object gone is said once, whichever of its probes noticed.
+        if (!evidence.includes(line)) evidence.push(line);
+      });
+      const told = toldByProbes(probes, probeLines);
+      const byObject = new Map<string, AccessibilityEvent[]>();
+      const destroyed = (event: AccessibilityEvent) => event.kind === 'StateChanged' && event.detail === 'defunct' && event.detail1 !== 0;
+      // New places are told in one line (layoutLine), when nothing else tells what the action did.
+      const placed = new Set<string>();
+      for (const event of relevant()) {
+        if (event.kind === 'BoundsChanged') placed.add(event.path);
+        else byObject.set(event.path, [...(byObject.get(event.path) ?? []), event]);
+      }
+      // The action's own window closed: what its objects did on the way (a scroll bar hidden) is said by that line too.
+      const snapshotClosed = options.snapshot !== undefined && closed.some((window) => window.window_id === options.snapshot!.windowId);
+      const inSnapshot = new Set(snapshotClosed ? [...options.snapshot!.elements.values()].map((element) => atspiElement(element.handle).path) : []);
+      // The application object's children are its windows: a child added or removed there is a window opened or
+      // closed, which the window lines tell.
+      const windowsListed = opened.length > 0 || closed.length > 0;
+      for (const [path, events] of byObject) {
+        if ((closed.length > 0 && events.some(destroyed)) || inSnapshot.has(path)) byObject.delete(path);
+        else if (windowsListed && path === ROOT_PATH && events.every((event) => event.kind === 'ChildrenChanged')) byObject.delete(path);
+        // Text changes alone that a probe's line told (typing into a field) would give a line with nothing untold:
+        // the object is not read back for it, a round trip on the action's path.
+        else if (events.every((event) => event.kind === 'TextChanged') && told.get(`${events[0]!.sender}${path}`)?.text) byObject.delete(path);
+      }
+      // Cancelled, the probes' readings are the evidence: re-reading every object an event named would hold up the stop.
+      // Otherwise the objects are read back together, as many at a time as lines are still wanted (one may give none).
+      const queue = signal?.aborted ? [] : [...byObject.values()].sort((a, b) => weight(a) - weight(b));
+      // The top-level objects the app announced made while windows opened: the opened windows' own objects.
+      const openedTops = new Set(opened.length > 0 ? (recorder?.events ?? []).filter((event) => event.kind === 'Create' && event.sender === app).map((event) => event.path) : []);
+      let otherWindows = 0;
+      let unseenGone = 0;
+      while (queue.length > 0 && evidence.length < maxEvidence) {
+        const lines = await Promise.all(queue.splice(0, maxEvidence - evidence.length).map((events) => describeObject(desktop, events, options.snapshot, told.get(`${events[0]!.sender}${events[0]!.path}`), openedTops)));
+        otherWindows += lines.filter((line) => line === elsewhere).length;
+        unseenGone += lines.filter((line) => line === vanished).length;
+        evidence.push(...lines.filter((line): line is string => typeof line === 'string' && line !== ''));
+      }
+      if (evidence.length === 0 && placed.size > 0) evidence.push(layoutLine(placed.size));
+      // One line for them all: the windows themselves are the result's new_windows and other_windows_changed.
+      if (otherWindows > 0) evidence.push(`the app changed ${queue.length > 0 ? 'at least ' : ''}${otherWindows} object${otherWindows === 1 ? '' : 's'} in its other windows`);
+      // A window that closed took its objects with it: its line says what became of them.
+      if (unseenGone > 0 && closed.length === 0) evidence.push(`${unseenGone} object${unseenGone === 1 ? '' : 's'} the snapshot did not hold changed and ${unseenGone === 1 ? 'is' : 'are'} gone now`);
+      // Nothing seen in the app: a program it started is what the action did (a file opened from a file manager starts
+      // the program that shows it, whose window comes after the wait for a first sign, and a retry would open it twice).
+      if (evidence.length === 0 && !signal?.aborted && pid > 0) {
+        const started = await processesStartedBy(pid, actedAt).catch(() => []);
+        if (started.length > 0) evidence.push(startedProcessesLine(started));
+      }
+      return { evidence, silent, opened };
+    };
+    let { evidence, silent, opened } = await account();
+    // Signs that tell nothing (an object no window holds any more gaining the focus as a dialog goes: GTK 2 answers a
+    // dialog's Return in an idle handler, and PCManFM's Rename dialog closed 300 ms after the first sign) are no
+    // effect yet: the rest of the wait for a first sign is given to the app, and what it did then is told. The wait had
+    // ended at that sign, 30 ms after the action, and the result said "no effect seen" of a dialog that closed.
+    if (evidence.length === 0 && recorder && !options.until && !signal?.aborted && Date.now() < deadline) {
+      const heard = relevant().length;
+      while (relevant().length === heard && !changedProbe() && Date.now() < deadline && !signal?.aborted) {
+        await Promise.race([recorder.next(Math.min(maxUnreadMs, deadline - Date.now())), cancelled]);
+        after = await readBack();
+      }
+      if (relevant().length > heard || changedProbe()) {
+        await burstEnd(recorder, Date.now() + graceMs, false);
+        after = await readBack();
+        ({ evidence, silent, opened } = await account());
+      }
     }
     const target = options.target;
     // Its content, not its states or caret: the focus the driver gives the target before the action (which may be

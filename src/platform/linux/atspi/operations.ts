@@ -245,6 +245,11 @@ export async function selectChild(client: AtspiClient, ref: ObjectRef, index: nu
   return Boolean((await changeObject(client, ref, 'Selection', 'SelectChild', 'i', [index]))[0]);
 }
 
+/** Selects every child (of an object that takes several selected); false when refused. */
+export async function selectAll(client: AtspiClient, ref: ObjectRef): Promise<boolean> {
+  return Boolean((await changeObject(client, ref, 'Selection', 'SelectAll', '', []))[0]);
+}
+
 /** Deselects every selected child; false when refused. */
 export async function clearSelection(client: AtspiClient, ref: ObjectRef): Promise<boolean> {
   return Boolean((await changeObject(client, ref, 'Selection', 'ClearSelection', '', []))[0]);
