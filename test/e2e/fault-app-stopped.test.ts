@@ -131,6 +131,30 @@ describe('a stopped app keeps every tool bounded', () => {
     assert.equal(counter, before + 1, 'the resumed app counted the one click sent while it was stopped');
   });
 
+  test('resumed, the first action has its diff: a reading the stopped app left unanswered did not mark the window slow to read', async () => {
+    // A fresh app, read once: the action's own reading of the window is the call that goes unanswered.
+    const fresh = await desktop.launchFixture('gtk3', { title: 'Will stop once' });
+    const on = { pid: fresh.window.pid, window_id: fresh.window.id };
+    try {
+      const { state } = await accessibleWindowState(context, fresh.window, { include_screenshot: false });
+      const increment = state.elements.find((element) => element.name === 'Increment')!.index;
+      process.kill(fresh.process.pid!, 'SIGSTOP');
+      try {
+        const refused = await runTool('click', { ...on, element_index: increment, delivery_mode: 'foreground' }, context);
+        assert.equal(refused.structured.error, 'app_not_responding', refused.summary);
+      } finally {
+        process.kill(fresh.process.pid!, 'SIGCONT');
+      }
+      const clicked = await callOk(context, 'click', { ...on, element_index: increment });
+      assert.equal(clicked.structured.diff_unavailable, undefined, clicked.summary);
+      const counter = Number((await oracle.status(on.pid, fresh.window.title)).counter);
+      assert.equal(counter, 1);
+      assert.ok((clicked.body ?? '').includes(`counter=${counter}`), `the diff shows the status pyatspi reads: ${clicked.body}`);
+    } finally {
+      fresh.process.kill('SIGKILL');
+    }
+  });
+
   test('resumed, the same tools work again: a plan clicks, and pyatspi reads the new counter', async () => {
     const before = Number((await oracle.status(target.pid, app.window.title)).counter);
     const { state } = await accessibleWindowState(context, app.window, { include_screenshot: false });
