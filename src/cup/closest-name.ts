@@ -11,13 +11,17 @@ export function editDistance(a: string, b: string): number {
   return previous[b.length]!;
 }
 
-/** The known name a mistyped one most likely meant (at most two edits away, ignoring case), if any. */
+/**
+ * The known name a mistyped one most likely meant (at most two edits away, ignoring case, and fewer edits than the
+ * name has letters), if any. Two edits turn any one-letter name into any two-letter one: scroll's "x" and "y" were
+ * both answered "did you mean "by", "by"?", and zoom's "w" and "h" "x1", names that share nothing with them.
+ */
 export function closestName(wanted: string, known: readonly string[]): string | undefined {
   const lower = wanted.toLowerCase();
   let best: { name: string; distance: number } | undefined;
   for (const name of known) {
     const distance = editDistance(lower, name.toLowerCase());
-    if (distance <= 2 && (!best || distance < best.distance)) best = { name, distance };
+    if (distance <= 2 && distance < lower.length && (!best || distance < best.distance)) best = { name, distance };
   }
   return best?.name;
 }

@@ -54,4 +54,6 @@ export interface StartedApp {
   pid: number;
   log: string;
   exited: Promise<ProcessExit>;
+  /** The last line it wrote to its output (its log), for an error that says why it ended. */
+  lastOutput(): string | undefined;
 }

@@ -68,8 +68,12 @@ function describeIssue(issue: z.core.$ZodIssue, input: unknown, schema: z.ZodObj
     case 'invalid_value':
       return `${field}: expected one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}, got ${received}`;
     case 'unrecognized_keys': {
-      const guesses = issue.keys.map((key) => closestName(key, fieldNames)).filter((guess): guess is string => guess !== undefined);
-      const hint = guesses.length > 0 ? `did you mean ${guesses.map((guess) => `"${guess}"`).join(', ')}? ` : '';
+      // Each guess says which unknown field it is for: with several, a bare list left the agent to pair them up.
+      const guesses = issue.keys.flatMap((key) => {
+        const guess = closestName(key, fieldNames);
+        return guess === undefined ? [] : [issue.keys.length > 1 ? `"${guess}" for "${key}"` : `"${guess}"`];
+      });
+      const hint = guesses.length > 0 ? `did you mean ${guesses.join(', ')}? ` : '';
       const where = issue.path.length > 0 ? ` in ${field}` : '';
       return `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}${where} (${hint}valid fields: ${fieldNames.join(', ') || 'none'})`;
     }

@@ -118,6 +118,31 @@ describe('an app killed in the middle of a call', () => {
       await nextCallWorks();
     }
   });
+  test('killed between calls: calls naming its window say the app exited, by the pid /proc no longer has, not only "no such window"', async () => {
+    const app = await desktop.launchFixture('gtk3', { title: 'Killed between calls' });
+    const target = { pid: app.window.pid, window_id: app.window.id };
+    const { state } = await accessibleWindowState(context, app.window, { include_screenshot: false });
+    const increment = state.elements.find((element) => element.name === 'Increment')!.index;
+    app.process.kill('SIGKILL');
+    for (const deadline = Date.now() + 3000; isAlive(target.pid) && Date.now() < deadline; ) await sleep(50);
+    assert.equal(isAlive(target.pid), false, 'the kernel has reaped the app');
+    // And the window manager has let its window go (the X server destroys a dead client's windows a moment later).
+    const listed = async () => ((await runTool('list_windows', {}, context)).structured.windows as { window_id: number }[]).some((window) => window.window_id === target.window_id);
+    for (const deadline = Date.now() + 3000; (await listed()) && Date.now() < deadline; ) await sleep(50);
+    const calls: [string, Record<string, unknown>, string][] = [
+      ['get_window_state', { window_id: target.window_id, include_screenshot: false }, 'window_not_found'],
+      ['click', { window_id: target.window_id, selector: 'role=button name=Increment' }, 'window_not_found'],
+      ['run_actions', { window_id: target.window_id, steps: [{ tool: 'click', arguments: { element_index: increment } }] }, 'window_not_found'],
+      ['click', { window_id: target.window_id, element_index: increment }, 'window_gone'],
+    ];
+    for (const [tool, args, code] of calls) {
+      const result = await runTool(tool, args, context);
+      assert.equal(result.structured.error, code, `${tool}: ${result.summary}`);
+      assert.ok(result.summary.includes(`"Killed between calls" (pid ${target.pid})`), `${tool} names the window it read: ${result.summary}`);
+      assert.ok(result.summary.includes(`its application (pid ${target.pid}) has exited; start it again with launch_app`), `${tool}: ${result.summary}`);
+    }
+    await nextCallWorks();
+  });
 });
 
 async function waitGone(pid: number): Promise<void> {

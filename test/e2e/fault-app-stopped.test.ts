@@ -107,6 +107,54 @@ describe('a stopped app keeps every tool bounded', () => {
     assert.ok(((await field()).text ?? '').endsWith('zq'), `the resumed app typed the keys sent while it was stopped: "${(await field()).text}"`);
   });
 
+  test('while stopped, a real click at a point goes and is not called a no-op: nothing is known until it answers, and it counts the click once resumed', async () => {
+    const before = Number((await oracle.status(target.pid, app.window.title)).counter);
+    const { state } = await accessibleWindowState(context, app.window, { include_screenshot: false });
+    const box = state.elements.find((element) => element.name === 'Increment')!.bounds!;
+    const point = { x: Math.round(box.x + box.w / 2 - app.window.bounds.x), y: Math.round(box.y + box.h / 2 - app.window.bounds.y) };
+    process.kill(app.process.pid!, 'SIGSTOP');
+    let result;
+    try {
+      result = await runTool('click', { ...target, ...point, delivery_mode: 'foreground' }, context);
+    } finally {
+      process.kill(app.process.pid!, 'SIGCONT');
+    }
+    assert.equal(result.ok, true, result.summary);
+    assert.equal(result.structured.path, 'x11_pixel_fg', result.summary);
+    // A stopped app draws nothing: its unchanged pixels are no sign of a no-op, and advice to click again would
+    // have made it two clicks once it ran again.
+    assert.equal(result.structured.effect, 'unverifiable', result.summary);
+    assert.equal(result.structured.escalation, undefined, result.summary);
+    assert.ok(((result.structured.evidence ?? []) as string[]).some((line) => line.includes(`pid ${target.pid}) did not answer`)), result.summary);
+    let counter = before;
+    for (const deadline = Date.now() + 5000; counter === before && Date.now() < deadline; ) counter = Number((await oracle.status(target.pid, app.window.title)).counter);
+    assert.equal(counter, before + 1, 'the resumed app counted the one click sent while it was stopped');
+  });
+
+  test('resumed, the first action has its diff: a reading the stopped app left unanswered did not mark the window slow to read', async () => {
+    // A fresh app, read once: the action's own reading of the window is the call that goes unanswered.
+    const fresh = await desktop.launchFixture('gtk3', { title: 'Will stop once' });
+    const on = { pid: fresh.window.pid, window_id: fresh.window.id };
+    try {
+      const { state } = await accessibleWindowState(context, fresh.window, { include_screenshot: false });
+      const increment = state.elements.find((element) => element.name === 'Increment')!.index;
+      process.kill(fresh.process.pid!, 'SIGSTOP');
+      try {
+        const refused = await runTool('click', { ...on, element_index: increment, delivery_mode: 'foreground' }, context);
+        assert.equal(refused.structured.error, 'app_not_responding', refused.summary);
+      } finally {
+        process.kill(fresh.process.pid!, 'SIGCONT');
+      }
+      const clicked = await callOk(context, 'click', { ...on, element_index: increment });
+      assert.equal(clicked.structured.diff_unavailable, undefined, clicked.summary);
+      const counter = Number((await oracle.status(on.pid, fresh.window.title)).counter);
+      assert.equal(counter, 1);
+      assert.ok((clicked.body ?? '').includes(`counter=${counter}`), `the diff shows the status pyatspi reads: ${clicked.body}`);
+    } finally {
+      fresh.process.kill('SIGKILL');
+    }
+  });
+
   test('resumed, the same tools work again: a plan clicks, and pyatspi reads the new counter', async () => {
     const before = Number((await oracle.status(target.pid, app.window.title)).counter);
     const { state } = await accessibleWindowState(context, app.window, { include_screenshot: false });

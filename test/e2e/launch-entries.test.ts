@@ -42,6 +42,10 @@ describe('launch_app: which entry starts, and urls for an app that already runs'
     entry('cupfix.desktop', 'CUP Launch Main', `/usr/bin/python3 ${fixture} --title "CUP Launch Main" %F`);
     entry('cupfix-tool.desktop', 'cupfix', `/usr/bin/python3 ${fixture} --title "CUP Launch Tool"`);
     entry('cupfix-nourls.desktop', 'CUP No URLs', `/usr/bin/python3 ${fixture} --title "CUP No URLs"`);
+    // An app that cannot start: it says why on stderr and exits with status 3, as a program missing a library does.
+    const broken = join(home, 'broken-app.sh');
+    writeFileSync(broken, '#!/bin/sh\necho "starting CUP Broken"\necho "broken-app: cannot load libcupbroken.so.1" >&2\nexit 3\n', { mode: 0o755 });
+    entry('cupfix-broken.desktop', 'CUP Broken', broken);
     // The user's own entries come first; the system's (mousepad's) stay visible.
     env = desktop.env({ XDG_DATA_HOME: join(home, 'data'), XDG_CONFIG_HOME: join(home, 'config') });
   });
@@ -104,6 +108,22 @@ describe('launch_app: which entry starts, and urls for an app that already runs'
     await sleep(1000);
     assert.deepEqual(windowsTitled('^CUP No URLs$'), []);
     assert.deepEqual(processesMentioning('CUP No URLs'), []);
+  });
+
+  test('an app that exits in failure before any window is answered at once, with its status and its last output', () => {
+    const started = Date.now();
+    const run = launch({ name: 'CUP Broken' });
+    const elapsed = Date.now() - started;
+    assert.equal(run.status, 1);
+    assert.equal(run.result.error, 'no_window', run.text);
+    // The program's own words, from the log file the message names (read from disk here).
+    const log = /all of its output is in (\S+)$/.exec(run.result.message ?? '')?.[1];
+    assert.ok(log, run.result.message);
+    const lastLine = readFileSync(log, 'utf8').trim().split('\n').pop()!;
+    assert.equal(lastLine, 'broken-app: cannot load libcupbroken.so.1');
+    assert.ok(run.result.message!.includes(`exited with status 3 without showing a window; its last output: "${lastLine}"`), run.result.message);
+    // It waited out the 20 s window deadline for a window that could not come (bound generous for a loaded machine).
+    assert.ok(elapsed < 12_000, `answered after ${elapsed} ms`);
   });
 
   test('urls for an app that already runs are opened in it: one mousepad process, now showing the second file', async () => {

@@ -1,10 +1,11 @@
-import { statSync } from 'node:fs';
+import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { browserLaunch, ownProfile, prepareProfile, type BrowserLaunch } from './browser/browser-launch.js';
 import { launchedAppEnvironment } from './desktop/accessible-session.js';
 import { ToolError } from '../../errors.js';
 import { bestEntry, execWords, installedApplications, urlFieldCode, type DesktopEntry, type EntryMatchKind } from './desktop-entries.js';
-import { spawnDetachedWatched, statFields, type ProcessExit } from './desktop/processes.js';
+import { spawnDetachedWatched, statFields } from './desktop/processes.js';
+import type { StartedApp } from '../apps.js';
 import { findProgram } from './desktop/requirements.js';
 import { logDirectory } from './desktop/state-dir.js';
 
@@ -99,7 +100,7 @@ function withBrowser(plan: LaunchPlan, extraArgs: readonly string[], options: La
  * id ends in _TIME0: a window whose user time is 0 must not take the focus when it maps (EWMH), so the
  * user's active window stays active. The environment is that of a session with accessibility on.
  */
-export function startDetached(plan: LaunchPlan, cwd: string): { pid: number; log: string; exited: Promise<ProcessExit> } {
+export function startDetached(plan: LaunchPlan, cwd: string): StartedApp {
   const program = programFor(plan.command);
   if (program === undefined) {
     throw new ToolError(
@@ -114,7 +115,24 @@ export function startDetached(plan: LaunchPlan, cwd: string): { pid: number; log
   // A folder that is gone would make the start fail with a misleading ENOENT: the app then starts where the driver runs.
   const started = spawnDetachedWatched(program, plan.args, env, log, isDirectory(cwd) ? cwd : undefined);
   if (plan.browser?.profile) ownProfile(plan.browser.profile, started.pid, started.exited);
-  return { ...started, log };
+  return { ...started, log, lastOutput: () => lastLineOf(log) };
+}
+
+/** The last non-empty line of a log, read from its last 4 KiB (a program that failed says why there). */
+function lastLineOf(path: string): string | undefined {
+  let descriptor: number | undefined;
+  try {
+    descriptor = openSync(path, 'r');
+    const size = statSync(path).size;
+    const tail = Buffer.alloc(Math.min(size, 4096));
+    readSync(descriptor, tail, 0, tail.length, size - tail.length);
+    const line = tail.toString('utf8').split(/\r?\n/).map((text) => text.trim()).filter(Boolean).pop();
+    return line === undefined ? undefined : line.length > 300 ? `${line.slice(0, 300)}…` : line;
+  } catch {
+    return undefined;
+  } finally {
+    if (descriptor !== undefined) closeSync(descriptor);
+  }
 }
 
 /**

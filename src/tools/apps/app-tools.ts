@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
-import type { BrowserStart, ProcessExit } from '../../platform/apps.js';
+import type { BrowserStart, ProcessExit, StartedApp } from '../../platform/apps.js';
 import { seenBefore, type DesktopWindow, type WindowIdentity } from '../../platform/windows.js';
 import type { ToolContext } from '../context.js';
 import { resolveWindow, windowRecord, windowsOfProcess } from '../perception/window-records.js';
@@ -21,8 +21,19 @@ const launchTimeoutMs = 20_000;
  * frame, off the taskbar: jEdit's JWindow, which Java cannot mark a splash, and whose tree is one label): each is
  * returned only when nothing else has come by the deadline.
  */
-async function waitForApp(context: ToolContext, pid: number, seen: (window: WindowIdentity) => boolean, deadline: number) {
-  const found = await waitForWindows(context, pid, seen, deadline);
+/** What the wait for a launched app found: its windows, the process whose window has a tree, and why there is none. */
+interface WaitedApp {
+  windows: DesktopWindow[];
+  owner: number;
+  accessible: boolean;
+  missingReason?: string;
+  /** The process started ended in failure before it showed a window. */
+  failed?: ProcessExit;
+}
+
+async function waitForApp(context: ToolContext, started: StartedApp, seen: (window: WindowIdentity) => boolean, deadline: number): Promise<WaitedApp> {
+  const pid = started.pid;
+  const found = await waitForWindows(context, started, seen, deadline);
   if (found.windows.length === 0) return { ...found, accessible: false };
   const ours = (window: DesktopWindow) =>
     [pid, found.owner].some((root) => window.pid === root || context.desktop.processDescendsFrom(window.pid, root)) ||
@@ -45,11 +56,22 @@ async function waitForApp(context: ToolContext, pid: number, seen: (window: Wind
   }
 }
 
-/** The first new windows of the process started (or of a process it handed over to). */
-async function waitForWindows(context: ToolContext, pid: number, seen: (window: WindowIdentity) => boolean, deadline: number) {
+/**
+ * The first new windows of the process started (or of a process it handed over to). A process that ended in failure
+ * (a status other than 0, or a signal) with no window is answered at once: a launcher that handed its request to an
+ * instance already running exits with 0, and a program that cannot start (a missing module, a bad option) ended with 1
+ * at once while the call waited out the whole 20 s for a window that could not come.
+ */
+async function waitForWindows(context: ToolContext, started: StartedApp, seen: (window: WindowIdentity) => boolean, deadline: number): Promise<Omit<WaitedApp, 'accessible'>> {
+  const pid = started.pid;
+  let failed: ProcessExit | undefined;
+  void started.exited.then((exit) => {
+    if (exit.code !== 0) failed = exit;
+  });
   while (Date.now() < deadline) {
     const fresh = (await context.desktop.windows()).filter((window) => !seen(window));
     const own = fresh.filter((window) => window.pid === pid || context.desktop.processDescendsFrom(window.pid, pid));
+    if (failed && own.length === 0) return { windows: [] as DesktopWindow[], owner: pid, failed };
     // Single-instance apps hand the request to a process already running, and the new window is its.
     const candidates = own.length > 0 ? own : context.desktop.processAlive(pid) ? [] : fresh;
     if (candidates.length > 0) return { windows: candidates, owner: candidates[0]!.pid };
@@ -98,6 +120,17 @@ async function waitForHandOff(
     await sleep(100);
   }
   return { exit };
+}
+
+/** A start that ended in failure before any window: its status and its last words, which usually say why. */
+function startFailed(name: string, started: StartedApp, exit: ProcessExit): ToolError {
+  const ended = exit.code === null ? `was ended by signal ${exit.signal}` : `exited with status ${exit.code}`;
+  const said = started.lastOutput();
+  return new ToolError(
+    `${name} (pid ${started.pid}) ${ended} without showing a window${said ? `; its last output: "${said}"` : ''}; all of its output is in ${started.log}`,
+    'no_window',
+    { pid: started.pid, exit_code: exit.code, ...(exit.signal ? { signal: exit.signal } : {}) },
+  );
 }
 
 export const launchApp = defineTool({
@@ -217,9 +250,10 @@ export const launchApp = defineTool({
       };
     }
     // Otherwise the launcher became an instance of its own (the app is not single-instance): a start like any other.
-    const waited = await waitForApp(context, started.pid, seen, deadline);
+    const waited = await waitForApp(context, started, seen, deadline);
     if (waited.windows.length === 0) {
       const alive = context.desktop.processAlive(started.pid);
+      if (waited.failed) throw startFailed(plan.name, started, waited.failed);
       throw new ToolError(
         alive
           ? `${plan.name} (pid ${started.pid}) started but showed no window within ${launchTimeoutMs / 1000} s; it keeps running (stop it with kill_app); its output is in ${started.log}`

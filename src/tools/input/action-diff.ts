@@ -188,7 +188,9 @@ export async function observeAction(
       options.diff === false || skippedAsSlow ? undefined : readNumbered(context, window, BEFORE_ACTION_LIMITS),
     ]);
     refuseUnderModalDialog(tool, window, known);
-    if (before) context.state.diffReadMs.set(window.id, { ms: Date.now() - readStarted, at: Date.now() });
+    // A reading the app left unanswered measured the call timeout, not the window: counted, it made every action in
+    // the 30 s after a hung (or stopped, then resumed) app's refusal skip its diff as "slow to read".
+    if (before && !before.unresponsive) context.state.diffReadMs.set(window.id, { ms: Date.now() - readStarted, at: Date.now() });
     // An app that did not answer the reading would not answer an action on one of its elements, nor one in the
     // background (which goes through its accessibility: the focused element, the object under a point): one
     // wait, not two or three. Real input (foreground keys and clicks) needs no answer and still goes.

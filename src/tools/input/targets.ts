@@ -1,7 +1,7 @@
 import type { ElementTarget, PointTarget, SnapshotRef } from '../../platform/targets.js';
 import type { DesktopWindow } from '../../platform/windows.js';
 import type { ToolContext } from '../context.js';
-import { resolveWindow, windowsOfProcess } from '../perception/window-records.js';
+import { closedSinceRead, resolveWindow, windowsOfProcess } from '../perception/window-records.js';
 import { parseElementToken } from '../perception/window-snapshot.js';
 import { ToolError } from '../../errors.js';
 
@@ -80,7 +80,8 @@ export async function resolveElement(context: ToolContext, args: AddressingArgs)
   }
   const element = snapshot.elements.get(index) ?? missingElement(context, snapshot, index, args.element_token !== undefined);
   const window = await resolveWindow(context, snapshot.windowId, snapshot.pid).catch(() => {
-    throw new ToolError(`window ${snapshot.windowId} of snapshot ${snapshot.id} is gone; call list_windows and get_window_state`, 'window_gone');
+    const closed = closedSinceRead(context, snapshot.windowId);
+    throw new ToolError(closed?.message ?? `window ${snapshot.windowId} of snapshot ${snapshot.id} is gone; call list_windows and get_window_state`, 'window_gone', closed ? { pid: closed.pid } : {});
   });
   return { kind: 'element', snapshot, element, window };
 }

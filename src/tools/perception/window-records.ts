@@ -49,7 +49,26 @@ export function formatWindowLine(window: DesktopWindow): string {
 
 /** The window a call names, checked against the pid it names; errors say how to find a valid one. */
 export async function resolveWindow(context: ToolContext, windowId: number, pid?: number): Promise<DesktopWindow> {
-  return findWindow(await context.desktop.windows(), windowId, pid);
+  const windows = await context.desktop.windows();
+  const closed = windows.some((window) => window.id === windowId) ? undefined : closedSinceRead(context, windowId);
+  if (closed) throw new ToolError(closed.message, 'window_not_found', { pid: closed.pid });
+  return findWindow(windows, windowId, pid);
+}
+
+/**
+ * A window this session read that is gone now is named with what it was and why it is gone: its app exited (launch
+ * it again), or closed it and still runs (its other windows). An app killed between two calls was answered "no
+ * top-level window with window_id N" and other apps' windows, leaving the agent to guess the app had died.
+ */
+export function closedSinceRead(context: ToolContext, windowId: number): { message: string; pid: number } | undefined {
+  const read = context.state.snapshots.latestForWindow(windowId);
+  if (!read) return undefined;
+  const title = read.elements.get(0)?.name;
+  const what = `window ${windowId}${title ? ` "${oneLine(title)}"` : ''} (pid ${read.pid}), read in this session (snapshot ${read.id}), has closed`;
+  const message = context.desktop.processAlive(read.pid)
+    ? `${what}; its application still runs: call list_windows with pid ${read.pid} for the windows it has now`
+    : `${what}: its application (pid ${read.pid}) has exited; start it again with launch_app and read its new window`;
+  return { message, pid: read.pid };
 }
 
 /**

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { actionResult, selectorTimeoutArgument } from '../input/schemas.js';
 import { matchLine, type MatchResult } from '../perception/element-matches.js';
 import { pidArgument, windowIdArgument } from '../schemas.js';
-import { findWindow } from '../../platform/windows.js';
+import { resolveWindow } from '../perception/window-records.js';
 import { defineTool } from '../tool.js';
 import { escapeGuardWatchdogMs, PlanCancellation } from './cancellation.js';
 import { beginPlanDiff } from './plan-diff.js';
@@ -78,7 +78,7 @@ export const runActions = defineTool({
   async handle(args, context) {
     const started = performance.now();
     // A plan given its window alone gives its steps that window's pid too: wait_for and find_elements take a pid.
-    const pid = args.pid ?? (args.window_id === undefined ? undefined : findWindow(await context.desktop.windows(), args.window_id).pid);
+    const pid = args.pid ?? (args.window_id === undefined ? undefined : (await resolveWindow(context, args.window_id)).pid);
     const defaults = { pid, window_id: args.window_id };
     const steps = prepareSteps(args.steps, { ...defaults, selector_timeout_ms: args.selector_timeout_ms });
     const planDiff = await beginPlanDiff(context, { ...defaults, diff: args.diff });

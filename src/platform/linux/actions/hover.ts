@@ -10,6 +10,7 @@ import { otherThanAppAt, reachablePoint } from './point-cover.js';
 import { liveTarget, type LiveElementTarget } from './live-target.js';
 import { observePixels } from './synthetic-rung.js';
 import { nameProbe, observe, statesProbe, type Probe } from './verification.js';
+import { objectUnderInput, unansweredPixels } from './unresponsive.js';
 
 export interface HoverOptions {
   /** How long to wait for the app's reaction once the pointer is there, in ms. */
@@ -61,15 +62,17 @@ export async function hoverAction(desktop: LinuxDesktop, aimed: ElementTarget | 
     await arriveAt(x, { x: at.screenX, y: at.screenY });
     await x.sync();
   };
-  const app = target.kind === 'element' ? target.ref.bus : await desktop.accessibleAt(at.window, at.screenX, at.screenY).then((hit) => hit?.bus).catch(() => undefined);
+  const under = target.kind === 'element' ? { ref: target.ref } : await objectUnderInput(desktop, at.window, at.screenX, at.screenY);
+  const app = under.ref?.bus;
   // No accessibility under the point: the window's pixels are the read-back (a highlight is what hovering there draws).
   const observation = app
     ? await observe(desktop, app, hoverProbes(desktop, target), move, { snapshot: target.snapshot, settleMs: options.dwellMs, firstSignMs: options.dwellMs, toolTips: true, ...(options.signal ? { signal: options.signal } : {}) })
     : await observePixels(desktop, at.window, move, options.signal);
+  const seen = under.silent ? unansweredPixels(observation, at.window.pid, desktop.callTimeoutMs) : observation;
   const outcome = actionOutcome({
     path: 'x11_pixel_fg',
     mode: 'foreground',
-    observation,
+    observation: seen,
     escalation: {
       recommended: 'px',
       reason:

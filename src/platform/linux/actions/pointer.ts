@@ -18,7 +18,7 @@ import { toolkitName, withForeground } from './real-input.js';
 import { drawnSurfaceOf, withSurfacePixels } from './drawn-surface-pixels.js';
 import { observePixels, pixelsAtRest, syntheticEventsReach } from './synthetic-rung.js';
 import { liveStates } from './live-states.js';
-import { nothingUnlessUnresponsive } from './unresponsive.js';
+import { nothingUnlessUnresponsive, objectUnderInput, unansweredPixels } from './unresponsive.js';
 import { elementLabel, nameProbe, observe, opensWindow, pressLike, pushedOnly, stateProbe, statesProbe, type Probe } from './verification.js';
 import { indexedLabel } from '../../../cup/element-label.js';
 
@@ -247,7 +247,8 @@ async function foreground(desktop: LinuxDesktop, target: LiveElementTarget | Poi
     const point = await reachablePoint(desktop, x, target, placed);
     clicked = point;
     scrolledIntoView = point.scrolledIntoView === true;
-    const hit = target.kind === 'element' ? target.ref : await desktop.accessibleAt(point.window, point.screenX, point.screenY).catch(() => undefined);
+    const under = target.kind === 'element' ? { ref: target.ref } : await objectUnderInput(desktop, point.window, point.screenX, point.screenY);
+    const hit = under.ref;
     const app = hit?.bus;
     const click = async () => {
       await pointerClick(x, { x: point.screenX, y: point.screenY }, { button: buttons[kind], count: clicks, modifiers: [...modifiers] });
@@ -257,7 +258,8 @@ async function foreground(desktop: LinuxDesktop, target: LiveElementTarget | Poi
     if (!app) {
       await moveTo(x, { x: point.screenX, y: point.screenY });
       await pixelsAtRest(desktop, point.window);
-      return observePixels(desktop, point.window, click);
+      const seen = await observePixels(desktop, point.window, click);
+      return under.silent ? unansweredPixels(seen, point.window.pid, desktop.callTimeoutMs) : seen;
     }
     const tree = () =>
       observe(desktop, app, probes, click, {
