@@ -279,13 +279,17 @@ function selectedChoice(raw: AtspiRawNode): string | undefined {
 }
 
 /**
- * A combo box named by the choice it shows or the text typed into it, while a label points at it: Qt and GTK3 name a
- * combo box by its value ("When minimized" beside the label "Show media change popup:", "line" once typed into Kate's
- * Find box), so no selector by its label found it, and its name changed with every choice. The label names it, as it
- * names an unnamed control (W3C accname); the value stays its value.
+ * A combo box a label points at is named by that label: Qt and GTK3 name a combo box by its value ("When minimized"
+ * beside the label "Show media change popup:", "line" once typed into Kate's Find box), so no selector by its label
+ * found it, and its name changed with every choice. GTK3's name is the first text column of its active row, which is
+ * not even what it shows when the model keeps a code or an icon name there ("de" for a box showing German, beside
+ * "Language:"). The label names it, as a labelled-by relation comes before a control's own name (W3C accname); the
+ * value stays its value.
  */
-function comboNamedByValue(raw: AtspiRawNode, role: CupRole, value: string | undefined): boolean {
-  return role === 'combobox' && value !== undefined && raw.labelledBy !== undefined && normaliseWhitespace(raw.name) === value && normaliseWhitespace(raw.labelledBy) !== value;
+function comboNamedByLabel(raw: AtspiRawNode, role: CupRole, value: string | undefined): boolean {
+  if (role !== 'combobox' || value === undefined || raw.labelledBy === undefined) return false;
+  const label = normaliseWhitespace(raw.labelledBy);
+  return label !== '' && label !== value && normaliseWhitespace(raw.name) !== label;
 }
 
 /** An unnamed item's own text as its name; U+FFFC marks an embedded object, whose words are its own. */
@@ -519,7 +523,7 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
     if (parent?.selectedTab === raw.path) states.add('STATE_SELECTED');
     const atspiRole = atspiRoleName(raw.role);
     // A control without a name of its own is named by the label that points at it (W3C accname, aria-labelledby);
-    // a combo box named only by its choice is too, once its value is known (comboNamedByValue).
+    // a combo box is named by it too, once its value is known (comboNamedByLabel).
     // A terminal's row is text on its screen, whose spaces are its content (indentation, columns), as in the terminal
     // tools' screens: it keeps them.
     // A window left unnamed, or named by its type ("ClocksWindow"), is called what its title bar says.
@@ -572,7 +576,7 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
     if (description) node.description = description;
     const value = cupValue(raw, role) ?? (role === 'combobox' ? selectedChoice(raw) : undefined);
     if (value !== undefined) node.value = value;
-    if (comboNamedByValue(raw, role, value)) node.name = normaliseWhitespace(raw.labelledBy!);
+    if (comboNamedByLabel(raw, role, value)) node.name = normaliseWhitespace(raw.labelledBy!);
     if (placement.bounds) node.bounds = placement.bounds;
     node.states = cupStates(states, atspiRole, role, placement.offscreen, raw.interfaces.includes('Text'));
     // Nor is what sets no VISIBLE in such a part of the tree hidden for lacking it, nor a socket disabled for its
