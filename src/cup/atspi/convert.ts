@@ -521,6 +521,13 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
     const states = decodeStateSet(raw.states);
     // The tab its tab list's Selection names is the current one, whether it says SELECTED (GTK3) or not (GTK 2's GAIL).
     if (parent?.selectedTab === raw.path) states.add('STATE_SELECTED');
+    // Qt 5 says FOCUSED of its tab bar's current tab, never SELECTED, and of every tab bar's current tab at once: a
+    // settings dialog with a preview read two tabs focused and none shown. That tab is the one shown; it has the
+    // keyboard focus only when its tab bar says so too.
+    if (context.focusMarksCurrentItems && raw.role === ATSPI_ROLE.PAGE_TAB && states.has('STATE_FOCUSED')) {
+      states.add('STATE_SELECTED');
+      if (!parent || !decodeStateSet(parent.states).has('STATE_FOCUSED')) states.delete('STATE_FOCUSED');
+    }
     const atspiRole = atspiRoleName(raw.role);
     // A control without a name of its own is named by the label that points at it (W3C accname, aria-labelledby);
     // a combo box is named by it too, once its value is known (comboNamedByLabel).
