@@ -22,7 +22,7 @@ describe('GTK3 forms of graphics apps, judged by pyatspi', () => {
   before(async () => {
     fixtures = await FixtureDesktop.start();
     logDir = mkdtempSync(join(tmpdir(), 'cup-forms-'));
-    window = await fixtures.launch('gtk3', { title: 'Forms Fixture', size: '480x800', extraArgs: ['--labels', '--hidden-icons', '--greyed-choice', '--coded-choice', '--action-log', join(logDir, 'actions.log')] });
+    window = await fixtures.launch('gtk3', { title: 'Forms Fixture', size: '480x800', extraArgs: ['--labels', '--hidden-icons', '--greyed-choice', '--coded-choice', '--switch-rows', '--action-log', join(logDir, 'actions.log')] });
   });
 
   after(async () => {
@@ -121,6 +121,27 @@ describe('GTK3 forms of graphics apps, judged by pyatspi', () => {
     assert.ok(!evidence.some((line) => /is now "(de|en)"/.test(line)), JSON.stringify(evidence));
     assert.ok(evidence.some((line) => line.includes('"German"')), JSON.stringify(evidence));
     assert.doesNotMatch(set.body ?? '', /"de"|"en"/, 'the diff names no code either');
+  });
+
+  test('a switch in a settings list\'s row is named by the label beside it, and the row by its label once', async () => {
+    // The case: GTK3 reports the switch as a toggle button with no name and no label pointing at it, beside the
+    // label "Notifications"; the row beside it holds "Brightness" and a slider, unnamed too.
+    const walked = await pyatspiWalk(window.pid, window.title, fixtures.desktop.env());
+    const list = walked.findIndex((node) => node.role === 'list box');
+    assert.ok(list >= 0, JSON.stringify(walked.map((node) => node.role)));
+    const inList = walked.slice(list + 1).filter((_node, i, rest) => rest.slice(0, i + 1).every((each) => each.depth > walked[list]!.depth));
+    assert.deepEqual(inList.filter((node) => node.role === 'toggle button' || node.role === 'slider').map((node) => `${node.role}|${node.name}`), ['toggle button|', 'slider|']);
+    const labelled = await fixtures.oracle.labelled(window.pid, window.title);
+    assert.ok(!labelled.some((entry) => entry.role === 'toggle button' && entry.labels.includes('Notifications')), JSON.stringify(labelled));
+
+    const elements = await fixtures.elements(window);
+    assert.ok(elements.some((element) => element.role === 'button' && element.name === 'Notifications'), JSON.stringify(elements.filter((element) => element.role === 'button')));
+    const rows = elements.filter((element) => element.role === 'option' || element.role === 'listitem').map((element) => element.name);
+    assert.ok(rows.includes('Notifications') && rows.includes('Brightness'), JSON.stringify(rows));
+
+    const clicked = await callOk(fixtures.context, 'click', { window_id: window.id, selector: 'role=button name=Notifications' });
+    assert.equal((clicked.structured as unknown as ActionResult).effect, 'confirmed', clicked.summary);
+    assert.equal((await fixtures.waitForStatus(window, (status) => status.lastKey === 'notifications:on')).lastKey, 'notifications:on', 'the app turned its switch on');
   });
 
   test('the items of a hidden notebook page, which GTK3 places at -2^31 plus their offset, have no place', async () => {

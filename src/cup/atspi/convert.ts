@@ -335,6 +335,15 @@ const placeLabelledRoles: ReadonlySet<CupRole> = new Set(['textbox', 'searchbox'
  * with no text of its own): a text above a check box heads a group of them, and names none.
  */
 const rowLabelledRoles: ReadonlySet<CupRole> = new Set(['checkbox', 'switch']);
+/**
+ * A switch GTK3 reports as a toggle button (GtkSwitch): a button that toggles and draws no text or child of its own. A
+ * settings list's row puts its label left of it ("Row 1 ....... [switch]"), and it read as an unnamed button.
+ */
+function isBareToggle(node: CupNode): boolean {
+  return node.role === 'button' && node.actions?.includes('toggle') === true && !node.children?.length;
+}
+/** Controls named by labelsByPlace: the label beside them is no content of what holds them (nameFromContent). */
+const namedByPlace = new WeakSet<CupNode>();
 /** How far a label may lie from its field: left of it on its row, or above it, in pixels. */
 const labelGapLeft = 160;
 const labelGapAbove = 24;
@@ -359,7 +368,7 @@ function labelsByPlace(children: readonly CupNode[]): void {
     // A combo box named by its choice (its name is its value) is unlabelled too: a label beside it names it.
     const unnamed = field.name === '' || (field.role === 'combobox' && field.name === field.value);
     // A box's first field is labelled from its row only: a text above the box (a frame's title) heads all it holds.
-    const onRowOnly = rowLabelledRoles.has(field.role) || leading.has(field);
+    const onRowOnly = rowLabelledRoles.has(field.role) || isBareToggle(field) || leading.has(field);
     if (!unnamed || !(placeLabelledRoles.has(field.role) || onRowOnly) || !shown(field)) continue;
     const box = field.bounds!;
     const middle = box.y + box.h / 2;
@@ -374,7 +383,10 @@ function labelsByPlace(children: readonly CupNode[]): void {
     const over = labels.filter((label) => label.bounds!.x < box.x + box.w && box.x < label.bounds!.x + label.bounds!.w && gapAbove(label) >= -2 && gapAbove(label) <= labelGapAbove);
     const nearest = (list: CupNode[], gap: (label: CupNode) => number) => list.sort((a, b) => gap(a) - gap(b))[0];
     const label = nearest(onRow, gapLeft) ?? (onRowOnly ? undefined : nearest(over, gapAbove));
-    if (label) field.name = label.name;
+    if (label) {
+      field.name = label.name;
+      namedByPlace.add(field);
+    }
   }
 }
 
@@ -455,6 +467,9 @@ function nameFromContent(children: readonly CupNode[], unrenderedItself = false)
       // Content that is not rendered is not part of the name, nor is a popup it holds: GTK4's menu button holds its
       // popover, whose items named the button "Keyboard Shortcuts About Characters" once open.
       if ((!unrenderedItself && unrendered(node)) || popupRoles.has(node.role)) continue;
+      // A control named by the label beside it adds nothing: that label is content already (a list's row holding
+      // "Row 2" and a slider it names read "Row 2 Row 2").
+      if (namedByPlace.has(node)) continue;
       if (node.name) parts.push(node.name);
       else if (node.children) collect(node.children);
     }
