@@ -22,7 +22,7 @@ describe('GTK3 forms of graphics apps, judged by pyatspi', () => {
   before(async () => {
     fixtures = await FixtureDesktop.start();
     logDir = mkdtempSync(join(tmpdir(), 'cup-forms-'));
-    window = await fixtures.launch('gtk3', { title: 'Forms Fixture', size: '480x800', extraArgs: ['--labels', '--hidden-icons', '--greyed-choice', '--action-log', join(logDir, 'actions.log')] });
+    window = await fixtures.launch('gtk3', { title: 'Forms Fixture', size: '480x800', extraArgs: ['--labels', '--hidden-icons', '--greyed-choice', '--coded-choice', '--switch-rows', '--action-log', join(logDir, 'actions.log')] });
   });
 
   after(async () => {
@@ -98,6 +98,50 @@ describe('GTK3 forms of graphics apps, judged by pyatspi', () => {
     const elements = await fixtures.elements(window);
     // (The --greyed-choice rows' Port: spin button is labelled by a label pointing at it.)
     assert.deepEqual(named(elements, 'spinbutton').filter((name) => name !== 'Port:'), ['O:']);
+  });
+
+  test('a combo box whose model keeps a code before the text it shows is named by its label, and its choice told as shown, not by the code', async () => {
+    // The case: GTK3 names the box after the first text column of its active row, the code "en", though it draws
+    // "English"; the label "Language:" points at it. The tree named it "en", and a choice of German was told as
+    // 'value is now "de"'.
+    const walked = await pyatspiWalk(window.pid, window.title, fixtures.desktop.env());
+    assert.ok(walked.some((node) => node.role === 'combo box' && node.name === 'en'), JSON.stringify(walked.filter((node) => node.role === 'combo box')));
+    const labelled = await fixtures.oracle.labelled(window.pid, window.title);
+    assert.ok(labelled.some((entry) => entry.role === 'combo box' && entry.labels.includes('Language:')), JSON.stringify(labelled));
+
+    const elements = await fixtures.elements(window);
+    const combo = elements.find((element) => element.role === 'combobox' && element.value === 'English');
+    assert.equal(combo?.name, 'Language:', JSON.stringify(elements.filter((element) => element.role === 'combobox')));
+
+    const set = await callOk(fixtures.context, 'set_value', { window_id: window.id, selector: 'role=combobox name="Language:"', value: 'German' });
+    const result = set.structured as unknown as ActionResult;
+    assert.equal(result.effect, 'confirmed', set.summary);
+    assert.equal((await fixtures.waitForStatus(window, (status) => status.lastKey === 'language:de')).lastKey, 'language:de', 'the app took German');
+    const evidence = result.evidence ?? [];
+    assert.ok(!evidence.some((line) => /is now "(de|en)"/.test(line)), JSON.stringify(evidence));
+    assert.ok(evidence.some((line) => line.includes('"German"')), JSON.stringify(evidence));
+    assert.doesNotMatch(set.body ?? '', /"de"|"en"/, 'the diff names no code either');
+  });
+
+  test('a switch in a settings list\'s row is named by the label beside it, and the row by its label once', async () => {
+    // The case: GTK3 reports the switch as a toggle button with no name and no label pointing at it, beside the
+    // label "Notifications"; the row beside it holds "Brightness" and a slider, unnamed too.
+    const walked = await pyatspiWalk(window.pid, window.title, fixtures.desktop.env());
+    const list = walked.findIndex((node) => node.role === 'list box');
+    assert.ok(list >= 0, JSON.stringify(walked.map((node) => node.role)));
+    const inList = walked.slice(list + 1).filter((_node, i, rest) => rest.slice(0, i + 1).every((each) => each.depth > walked[list]!.depth));
+    assert.deepEqual(inList.filter((node) => node.role === 'toggle button' || node.role === 'slider').map((node) => `${node.role}|${node.name}`), ['toggle button|', 'slider|']);
+    const labelled = await fixtures.oracle.labelled(window.pid, window.title);
+    assert.ok(!labelled.some((entry) => entry.role === 'toggle button' && entry.labels.includes('Notifications')), JSON.stringify(labelled));
+
+    const elements = await fixtures.elements(window);
+    assert.ok(elements.some((element) => element.role === 'button' && element.name === 'Notifications'), JSON.stringify(elements.filter((element) => element.role === 'button')));
+    const rows = elements.filter((element) => element.role === 'option' || element.role === 'listitem').map((element) => element.name);
+    assert.ok(rows.includes('Notifications') && rows.includes('Brightness'), JSON.stringify(rows));
+
+    const clicked = await callOk(fixtures.context, 'click', { window_id: window.id, selector: 'role=button name=Notifications' });
+    assert.equal((clicked.structured as unknown as ActionResult).effect, 'confirmed', clicked.summary);
+    assert.equal((await fixtures.waitForStatus(window, (status) => status.lastKey === 'notifications:on')).lastKey, 'notifications:on', 'the app turned its switch on');
   });
 
   test('the items of a hidden notebook page, which GTK3 places at -2^31 plus their offset, have no place', async () => {

@@ -280,6 +280,33 @@ describe('Qt 5 fixture', () => {
     assert.deepEqual(await selected('Folders'), ['music']);
   });
 
+  test('the tab Qt 5 says focused is its tab bar\'s current one: it reads selected, not focused, and a click on it sends nothing', async () => {
+    const tabbed = await fixtures.desktop.launchFixture('qt5', { title: 'Qt Tabs', extraArgs: ['--tabs'] });
+    const { window: tabs } = tabbed;
+    const tabStates = async () => new Map((await pyatspiWalk(tabs.pid, tabs.title, fixtures.desktop.env())).filter((node) => node.role === 'page tab').map((node) => [node.name, node.states]));
+    // The case: both tab bars' current tabs say focused (the keyboard focus is in neither), and no tab says selected.
+    const before = await tabStates();
+    assert.ok(before.get('General')!.includes('focused') && before.get('One')!.includes('focused'), JSON.stringify([...before]));
+    assert.ok([...before.values()].every((states) => !states.includes('selected')), JSON.stringify([...before]));
+
+    const read = async () => (await accessibleWindowState(fixtures.context, tabs, { include_screenshot: false })).state.elements.filter((element) => element.role === 'tab');
+    const shown = (elements: Awaited<ReturnType<typeof read>>) => elements.filter((element) => element.states.includes('selected')).map((element) => element.name).sort();
+    const first = await read();
+    assert.deepEqual(shown(first), ['General', 'One'], JSON.stringify(first));
+    assert.ok(first.every((element) => !element.states.includes('focused')), JSON.stringify(first));
+
+    const click = async () => (await callOk(fixtures.context, 'click', { window_id: tabs.id, selector: 'role=tab name=Fonts' })).structured as unknown as ActionResult;
+    assert.equal((await click()).effect, 'confirmed');
+    assert.ok((await tabStates()).get('Fonts')!.includes('focused'), 'pyatspi: Fonts is the current tab');
+    assert.deepEqual(shown(await read()), ['Fonts', 'One']);
+    // Fonts is shown: the click asks for what is so, and sends nothing (it read "no effect seen", advising the foreground).
+    const again = await click();
+    assert.equal(again.effect, 'confirmed', JSON.stringify(again));
+    assert.equal(again.path, 'none', JSON.stringify(again));
+    assert.ok((await tabStates()).get('Fonts')!.includes('focused'), 'pyatspi: Fonts is still the current tab');
+    tabbed.process.kill();
+  });
+
   test('a dialog Qt makes after another closed, with the closed one\'s object ids, is read with its own roles: the input dialog\'s label is no alert', async () => {
     const asking = await fixtures.desktop.launchFixture('qt5', { title: 'Qt Asker', extraArgs: ['--questions'] });
     const asked = await callOk(fixtures.context, 'click', { window_id: asking.window.id, selector: 'role=button name="Ask…"' });

@@ -290,13 +290,17 @@ function selectedChoice(raw: AtspiRawNode): string | undefined {
 }
 
 /**
- * A combo box named by the choice it shows or the text typed into it, while a label points at it: Qt and GTK3 name a
- * combo box by its value ("When minimized" beside the label "Show media change popup:", "line" once typed into Kate's
- * Find box), so no selector by its label found it, and its name changed with every choice. The label names it, as it
- * names an unnamed control (W3C accname); the value stays its value.
+ * A combo box a label points at is named by that label: Qt and GTK3 name a combo box by its value ("When minimized"
+ * beside the label "Show media change popup:", "line" once typed into Kate's Find box), so no selector by its label
+ * found it, and its name changed with every choice. GTK3's name is the first text column of its active row, which is
+ * not even what it shows when the model keeps a code or an icon name there ("de" for a box showing German, beside
+ * "Language:"). The label names it, as a labelled-by relation comes before a control's own name (W3C accname); the
+ * value stays its value.
  */
-function comboNamedByValue(raw: AtspiRawNode, role: CupRole, value: string | undefined): boolean {
-  return role === 'combobox' && value !== undefined && raw.labelledBy !== undefined && normaliseWhitespace(raw.name) === value && normaliseWhitespace(raw.labelledBy) !== value;
+function comboNamedByLabel(raw: AtspiRawNode, role: CupRole, value: string | undefined): boolean {
+  if (role !== 'combobox' || value === undefined || raw.labelledBy === undefined) return false;
+  const label = normaliseWhitespace(raw.labelledBy);
+  return label !== '' && label !== value && normaliseWhitespace(raw.name) !== label;
 }
 
 /** An unnamed item's own text as its name; U+FFFC marks an embedded object, whose words are its own. */
@@ -342,6 +346,15 @@ const placeLabelledRoles: ReadonlySet<CupRole> = new Set(['textbox', 'searchbox'
  * with no text of its own): a text above a check box heads a group of them, and names none.
  */
 const rowLabelledRoles: ReadonlySet<CupRole> = new Set(['checkbox', 'switch']);
+/**
+ * A switch GTK3 reports as a toggle button (GtkSwitch): a button that toggles and draws no text or child of its own. A
+ * settings list's row puts its label left of it ("Row 1 ....... [switch]"), and it read as an unnamed button.
+ */
+function isBareToggle(node: CupNode): boolean {
+  return node.role === 'button' && node.actions?.includes('toggle') === true && !node.children?.length;
+}
+/** Controls named by labelsByPlace: the label beside them is no content of what holds them (nameFromContent). */
+const namedByPlace = new WeakSet<CupNode>();
 /** How far a label may lie from its field: left of it on its row, or above it, in pixels. */
 const labelGapLeft = 160;
 const labelGapAbove = 24;
@@ -366,7 +379,7 @@ function labelsByPlace(children: readonly CupNode[]): void {
     // A combo box named by its choice (its name is its value) is unlabelled too: a label beside it names it.
     const unnamed = field.name === '' || (field.role === 'combobox' && field.name === field.value);
     // A box's first field is labelled from its row only: a text above the box (a frame's title) heads all it holds.
-    const onRowOnly = rowLabelledRoles.has(field.role) || leading.has(field);
+    const onRowOnly = rowLabelledRoles.has(field.role) || isBareToggle(field) || leading.has(field);
     if (!unnamed || !(placeLabelledRoles.has(field.role) || onRowOnly) || !shown(field)) continue;
     const box = field.bounds!;
     const middle = box.y + box.h / 2;
@@ -381,7 +394,10 @@ function labelsByPlace(children: readonly CupNode[]): void {
     const over = labels.filter((label) => label.bounds!.x < box.x + box.w && box.x < label.bounds!.x + label.bounds!.w && gapAbove(label) >= -2 && gapAbove(label) <= labelGapAbove);
     const nearest = (list: CupNode[], gap: (label: CupNode) => number) => list.sort((a, b) => gap(a) - gap(b))[0];
     const label = nearest(onRow, gapLeft) ?? (onRowOnly ? undefined : nearest(over, gapAbove));
-    if (label) field.name = label.name;
+    if (label) {
+      field.name = label.name;
+      namedByPlace.add(field);
+    }
   }
 }
 
@@ -462,6 +478,9 @@ function nameFromContent(children: readonly CupNode[], unrenderedItself = false)
       // Content that is not rendered is not part of the name, nor is a popup it holds: GTK4's menu button holds its
       // popover, whose items named the button "Keyboard Shortcuts About Characters" once open.
       if ((!unrenderedItself && unrendered(node)) || popupRoles.has(node.role)) continue;
+      // A control named by the label beside it adds nothing: that label is content already (a list's row holding
+      // "Row 2" and a slider it names read "Row 2 Row 2").
+      if (namedByPlace.has(node)) continue;
       if (node.name) parts.push(node.name);
       else if (node.children) collect(node.children);
     }
@@ -528,9 +547,16 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
     const states = decodeStateSet(raw.states);
     // The tab its tab list's Selection names is the current one, whether it says SELECTED (GTK3) or not (GTK 2's GAIL).
     if (parent?.selectedTab === raw.path) states.add('STATE_SELECTED');
+    // Qt 5 says FOCUSED of its tab bar's current tab, never SELECTED, and of every tab bar's current tab at once: a
+    // settings dialog with a preview read two tabs focused and none shown. That tab is the one shown; it has the
+    // keyboard focus only when its tab bar says so too.
+    if (context.focusMarksCurrentItems && raw.role === ATSPI_ROLE.PAGE_TAB && states.has('STATE_FOCUSED')) {
+      states.add('STATE_SELECTED');
+      if (!parent || !decodeStateSet(parent.states).has('STATE_FOCUSED')) states.delete('STATE_FOCUSED');
+    }
     const atspiRole = atspiRoleName(raw.role);
     // A control without a name of its own is named by the label that points at it (W3C accname, aria-labelledby);
-    // a combo box named only by its choice is too, once its value is known (comboNamedByValue).
+    // a combo box is named by it too, once its value is known (comboNamedByLabel).
     // A terminal's row is text on its screen, whose spaces are its content (indentation, columns), as in the terminal
     // tools' screens: it keeps them.
     // A window left unnamed, or named by its type ("ClocksWindow"), is called what its title bar says.
@@ -583,7 +609,7 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
     if (description) node.description = description;
     const value = cupValue(raw, role) ?? (role === 'combobox' ? selectedChoice(raw) : undefined);
     if (value !== undefined) node.value = value;
-    if (comboNamedByValue(raw, role, value)) node.name = normaliseWhitespace(raw.labelledBy!);
+    if (comboNamedByLabel(raw, role, value)) node.name = normaliseWhitespace(raw.labelledBy!);
     if (placement.bounds) node.bounds = placement.bounds;
     node.states = cupStates(states, atspiRole, role, placement.offscreen, raw.interfaces.includes('Text'));
     // Nor is what sets no VISIBLE in such a part of the tree hidden for lacking it, nor a socket disabled for its

@@ -144,4 +144,6 @@ export interface RawTreeContext {
   selectableUnmarked?: boolean;
   /** The toolkit sets SHOWING exactly when an object is on screen (ToolkitQuirks.showingIsReliable); false when unknown. */
   showingReliable?: boolean;
+  /** The toolkit says FOCUSED of every view's current item, a tab bar's current tab included (ToolkitQuirks.focusMarksCurrentItems: Qt). */
+  focusMarksCurrentItems?: boolean;
 }

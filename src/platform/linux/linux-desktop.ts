@@ -569,6 +569,7 @@ export class LinuxDesktop implements Desktop {
     context.gtk4NameQuirks = quirks.gtk4NameQuirks;
     context.selectableUnmarked = quirks.selectableUnmarked;
     context.showingReliable = quirks.showingIsReliable;
+    context.focusMarksCurrentItems = quirks.focusMarksCurrentItems;
     const options = {
       maxNodes: limits.maxNodes,
       maxDepth: limits.maxDepth,

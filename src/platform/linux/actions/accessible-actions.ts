@@ -59,25 +59,39 @@ export function findPressAction(desktop: LinuxDesktop, target: Actionable): Prom
 }
 
 /** The first of the wanted actions (lower-case names, in order of preference) that this element offers. */
-export async function findNamedAction(desktop: LinuxDesktop, target: Actionable, wanted: readonly string[]): Promise<AccessibleAction | undefined> {
+export async function findNamedAction(
+  desktop: LinuxDesktop,
+  target: Actionable,
+  wanted: readonly string[] | ((offered: readonly string[]) => readonly string[]),
+): Promise<AccessibleAction | undefined> {
   if (!target.interfaces.includes('Action')) return undefined;
   const names = (await actionNames(await desktop.atspi(), target.ref)).map((name) => name.trim().toLowerCase());
-  for (const name of wanted) {
+  for (const name of typeof wanted === 'function' ? wanted(names) : wanted) {
     const index = names.indexOf(name);
     if (index >= 0) return { index, name };
   }
   return undefined;
 }
 
+/**
+ * The actions that click an element of this role offering these, in order of preference. "activate" is no click on an
+ * entry (it submits), nor on what offers "select" beside it: that is an item whose activation is its double click, as
+ * GTK names them (GTK4's colour swatch offers select, activate and customize; its activate picks the colour and closes
+ * the dialog with the colour chosen before, and a background click on Dark Orange closed Pick a Color, nothing chosen).
+ */
+function clickActions(role: string, offered: readonly string[]): readonly string[] {
+  const activateSubmits = activateIsNotClick.has(role) || offered.includes('select');
+  const clicks = activateSubmits ? gestureActions.click.filter((name) => name !== 'activate') : gestureActions.click;
+  const fallback = clicksByNature(role) ? [defaultAction] : [];
+  if (role === 'menuitem') return [...clicks, ...menuOpenerActions, ...fallback];
+  if (role === 'button') return [...clicks, ...disclosureActions, ...fallback];
+  return [...clicks, ...fallback];
+}
+
 /** The action that performs a gesture on this element, if the toolkit offers one. */
 export function findGestureAction(desktop: LinuxDesktop, target: Actionable, kind: PointerKind): Promise<AccessibleAction | undefined> {
   if (kind !== 'click') return findNamedAction(desktop, target, gestureActions[kind]);
-  const role = target.role ?? '';
-  if (activateIsNotClick.has(role)) return findNamedAction(desktop, target, gestureActions.click.filter((name) => name !== 'activate'));
-  const fallback = clicksByNature(role) ? [defaultAction] : [];
-  if (role === 'menuitem') return findNamedAction(desktop, target, [...gestureActions.click, ...menuOpenerActions, ...fallback]);
-  if (role === 'button') return findNamedAction(desktop, target, [...gestureActions.click, ...disclosureActions, ...fallback]);
-  return findNamedAction(desktop, target, [...gestureActions.click, ...fallback]);
+  return findNamedAction(desktop, target, (offered) => clickActions(target.role ?? '', offered));
 }
 
 export async function performAction(desktop: LinuxDesktop, target: Actionable, action: AccessibleAction): Promise<void> {

@@ -1,7 +1,7 @@
 // A combo box's options as toolkits expose them, and choosing one through accessibility.
 import { ATSPI_ROLE } from '../../../cup/atspi/constants.js';
 import { normaliseWhitespace, typedSpelling } from '../../../cup/text.js';
-import { children, comboText, readName, readRole, readStates, selectChild, selectedChild } from '../atspi/operations.js';
+import { children, comboText, readName, readRole, readStates, selectChild, selectedChoiceName } from '../atspi/operations.js';
 import type { ObjectRef } from '../atspi/object-ref.js';
 import { UnansweredActionError } from '../atspi/unanswered-action.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
@@ -54,8 +54,8 @@ async function comboOptions(desktop: LinuxDesktop, combo: ObjectRef): Promise<Co
  */
 async function comboChoice(desktop: LinuxDesktop, combo: ObjectRef, interfaces: readonly string[], options: readonly ComboOption[]): Promise<string> {
   const client = await desktop.atspi();
-  const selected = interfaces.includes('Selection') ? await selectedChild(client, combo).catch(() => undefined) : undefined;
-  if (selected && (await readRole(client, selected)) !== ATSPI_ROLE.MENU) return readName(client, selected);
+  const selected = interfaces.includes('Selection') ? await selectedChoiceName(client, combo).catch(() => undefined) : undefined;
+  if (selected !== undefined) return selected;
   const text = interfaces.includes('Text') ? ((await comboText(client, combo).catch(() => '')) ?? '') : '';
   if (text) return text;
   const name = await readName(client, combo);

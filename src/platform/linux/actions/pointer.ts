@@ -121,8 +121,13 @@ async function caretWhereClicked(desktop: LinuxDesktop, target: LiveElementTarge
  * to retry in the foreground, where the click does no more (Geany's Symbols tab). A list's or tree's row is not so
  * judged: a real click on a selected row may still act (Geany jumps to a symbol's line).
  */
-function shownTabAlready(target: LiveElementTarget, kind: PointerKind, item: ItemGesture): boolean {
-  return kind === 'click' && !item.then && item.selection.item.path === target.ref.path && item.selection.item.bus === target.ref.bus && target.live.role === ATSPI_ROLE.PAGE_TAB && hasState(target.live.states, ATSPI_STATE.SELECTED) === true;
+async function shownTabAlready(desktop: LinuxDesktop, target: LiveElementTarget, kind: PointerKind, item: ItemGesture | undefined): Promise<boolean> {
+  if (kind !== 'click' || target.live.role !== ATSPI_ROLE.PAGE_TAB) return false;
+  if (item) return !item.then && item.selection.item.path === target.ref.path && item.selection.item.bus === target.ref.bus && hasState(target.live.states, ATSPI_STATE.SELECTED) === true;
+  // Qt 5's tab bar has no Selection and says FOCUSED, never SELECTED, of its current tab (the tree reads it selected):
+  // a click on Qt5 Configuration Tool's shown tab read "no effect seen" and advised the foreground.
+  if (hasState(target.live.states, ATSPI_STATE.FOCUSED) !== true) return false;
+  return (await (await desktop.atspi()).quirksOf(target.ref.bus).catch(() => undefined))?.focusMarksCurrentItems === true;
 }
 
 async function backgroundElement(desktop: LinuxDesktop, target: LiveElementTarget, kind: PointerKind): Promise<ActionOutcome> {
@@ -130,7 +135,7 @@ async function backgroundElement(desktop: LinuxDesktop, target: LiveElementTarge
   const action = await findGestureAction(desktop, element, kind);
   const snapshot = target.snapshot;
   const item = await itemGesture(desktop, element, target.live.role, kind, action);
-  if (item && shownTabAlready(target, kind, item)) return nothingToChange('background', `tab [e${target.element.index}] "${target.element.name}" is the one shown`);
+  if (await shownTabAlready(desktop, target, kind, item)) return nothingToChange('background', `tab [e${target.element.index}] "${target.element.name}" is the one shown`);
   if (item) {
     const probes = probesFor(desktop, target);
     if (item.selection.item !== target.ref) probes.push(stateProbe(desktop, item.selection.item, `the item [e${target.element.index}] lies in`, 'selected'));

@@ -4,6 +4,7 @@ import { plainText, readableName } from '../../../cup/atspi/names.js';
 import { cupStateOf } from '../../../cup/atspi/states.js';
 import { stateChangesText } from '../../../cup/diff-text.js';
 import { oneLine, quote, textChange } from '../../../cup/text-change.js';
+import { normaliseWhitespace } from '../../../cup/text.js';
 import { atspiRoleName, cupRoleFor } from '../../../cup/atspi/roles.js';
 import type { CupRole } from '../../../cup/types.js';
 import { shownNumber, showsValueNumber } from '../../../cup/atspi/convert.js';
@@ -14,7 +15,7 @@ import { untilBornDialogFilled } from './born-dialog.js';
 import { pageLoadMs, untilPageLoaded } from './page-load.js';
 import { ROOT_PATH, type ObjectRef } from '../atspi/object-ref.js';
 import type { AtspiClient } from '../atspi/client.js';
-import { ancestry, caretOffset, children, readDescription, readName, readRole, readStates, readText, readTextAtCaret, readValue, textSelection } from '../atspi/operations.js';
+import { ancestry, caretOffset, children, readDescription, readName, readRole, readStates, readText, readTextAtCaret, readValue, selectedChoiceName, textSelection } from '../atspi/operations.js';
 import { UnansweredActionError } from '../atspi/unanswered-action.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import type { ClientWindow } from '../windows.js';
@@ -631,11 +632,18 @@ async function describeObject(
   // it enables): that is no change. The name read now is made readable as the snapshot's was (GTK3 pads menu items'
   // names with spaces, GTK 4.8 names a button "_Replace Replace"), so the two are compared, and told, alike.
   const name = kinds.has('PropertyChange:accessible-name') ? { now: await readableNameNow(client, ref, knownRole) } : undefined;
-  if (name && (name.now === undefined || name.now !== knownName)) {
+  const combo = name !== undefined && (knownRole ?? (await readRole(client, ref).catch(() => 0))) === ATSPI_ROLE.COMBO_BOX;
+  if (name && combo) {
     // GTK3 and Qt name a combo box by its choice, which the driver shows as its value, naming it by its label: the
     // renaming is the choice changing (set_value's evidence said `name is now "Responsive"` of a box named "Update strategy:").
-    const combo = (knownRole ?? (await readRole(client, ref).catch(() => 0))) === ATSPI_ROLE.COMBO_BOX;
-    changes.push(`${combo ? 'value' : 'name'} is now ${quote(name.now)}`);
+    // GTK3's name is the first text column of the active row, which is the choice only when that column is the one
+    // shown: a model keeping a code or an icon name there told 'value is now "de"' of a box showing German. What it
+    // shows is the option its Selection names, read as the tree reads its value.
+    const shown = await selectedChoiceName(client, ref).catch(() => undefined);
+    const choice = shown === undefined ? name.now : normaliseWhitespace(shown);
+    if (choice === undefined || choice !== knownValue) changes.push(`value is now ${quote(choice)}`);
+  } else if (name && (name.now === undefined || name.now !== knownName)) {
+    changes.push(`name is now ${quote(name.now)}`);
   } else if (kinds.has('TextChanged')) {
     // Quoted from a little before where the app said it last changed: a long text (a terminal's screen, a document)
     // quoted from its start showed none of what changed.

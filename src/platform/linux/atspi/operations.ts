@@ -1,5 +1,6 @@
 import { DBusError, DBusTimeoutError, Variant } from '../dbus/index.js';
 import { OBJECT_REPLACEMENT } from '../../../cup/embedded-objects.js';
+import { ATSPI_ROLE } from '../../../cup/atspi/constants.js';
 import { codePointLength } from '../../../cup/text.js';
 import { withoutAstralPadding } from '../../../cup/atspi/astral-padding.js';
 import { givenBounds, type ValueRange } from '../../../cup/atspi/value-range.js';
@@ -264,6 +265,16 @@ export async function selectedCount(client: AtspiClient, ref: ObjectRef): Promis
 export async function selectedChild(client: AtspiClient, ref: ObjectRef, nth = 0): Promise<ObjectRef | undefined> {
   const [child] = (await callObject(client, ref, 'Selection', 'GetSelectedChild', 'i', [nth])) as [[string, string] | undefined];
   return child && child[1] !== NULL_PATH ? { bus: child[0], path: child[1] } : undefined;
+}
+
+/**
+ * The name of the option a combo box's Selection names: what it shows. None when it names nothing, or a submenu (in a
+ * combo box whose choices are grouped in submenus GTK3 selects the submenu, "A - B", not the choice).
+ */
+export async function selectedChoiceName(client: AtspiClient, combo: ObjectRef): Promise<string | undefined> {
+  const selected = await selectedChild(client, combo);
+  if (!selected || (await readRole(client, selected)) === ATSPI_ROLE.MENU) return undefined;
+  return readName(client, selected);
 }
 
 /** Deselects the `nth` of the selected children; false when refused. */

@@ -614,7 +614,7 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
         }),
       );
     }
-    // A named combo box may be named by the choice it shows (Qt, GTK3): its label is read too (comboNamedByValue).
+    // A named combo box may be named by its choice or by data of its active row (Qt, GTK3): its label is read too (comboNamedByLabel).
     const namedCombo = node.name !== '' && node.role === ATSPI_ROLE.COMBO_BOX;
     if ((node.name === '' && labelledRoles.has(node.role)) || namedCombo) {
       work.push(
