@@ -78,6 +78,10 @@ export interface AtspiRawNode {
   /** Path of the tab a page tab list's Selection names: GTK 2's GAIL marks no page tab SELECTED, the current one included. */
   selectedTab?: string;
   attributes?: Readonly<Record<string, string>>;
+  /** A table cell's zero-based row and column, as its TableCell or its table says (table-places.ts). */
+  cellPosition?: CellPosition;
+  /** A table's or grid's rows and columns, as its Table counts them. */
+  tableSize?: TableSize;
   /** Names of the objects that label this one (its labelled-by relation); read for unnamed controls and named combo boxes. */
   labelledBy?: string;
   /** Child count the object reported; more than children.length when the walk was cut short. */
@@ -112,6 +116,16 @@ export interface AtspiRawNode {
    * there are. Its `children` are then empty.
    */
   closedMenuItems?: number;
+}
+
+export interface CellPosition {
+  row: number;
+  column: number;
+}
+
+export interface TableSize {
+  rows: number;
+  columns: number;
 }
 
 /** Counts of children by where they lie relative to the visible ones: above, below, left, right. */

@@ -17,6 +17,7 @@ import { hasState } from '../../../cup/atspi/states.js';
 import { givenBounds } from '../../../cup/atspi/value-range.js';
 import { linkAnchor } from './link-anchor.js';
 import { showingMayBeStale, type ParentFacts } from './toolkit.js';
+import { asksCellPosition, cellPosition, tableRoles, tableSize } from './table-places.js';
 import { dropMisplacedExtents, placedExtents, readsVisiblePartOnly, visibleChildren, type Rect } from './visible-children.js';
 
 export interface ReadTreeOptions {
@@ -621,6 +622,19 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
           if (text) node.labelledBy = text;
         }),
       );
+    }
+    // Where a cell lies and how big its table is: asked on every read, as rows come and go (the table's
+    // children-changed makes the live mirror read it and its cells again).
+    if (asksCellPosition(node.role, node.interfaces, parent?.interfaces)) {
+      const table = parent?.bus && parent.path ? { bus: parent.bus, path: parent.path, interfaces: parent.interfaces } : undefined;
+      work.push(cellPosition(call, node, table).then((position) => {
+        if (position) node.cellPosition = position;
+      }));
+    }
+    if (tableRoles.has(node.role) && has('Table')) {
+      work.push(tableSize(call, node).then((size) => {
+        if (size) node.tableSize = size;
+      }));
     }
     const structural = structuralAttributeRoles.has(node.role);
     if (structural && known?.attributes) {
