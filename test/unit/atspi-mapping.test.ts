@@ -733,6 +733,15 @@ describe('AT-SPI: places in tables and sets (CUP rowIndex, colIndex, rowCount, c
     assert.deepEqual(attributesOf(converted, 'Row 122'), { posInSet: 122, setSize: 10_000 });
   });
 
+  test("no item is counted among a list's children where the toolkit lists only some of its items (GTK 4.8's list view)", () => {
+    const list = () => raw('ROLE_LIST', { children: [raw('ROLE_LIST_ITEM', { name: 'Item 1' }), raw('ROLE_LIST_ITEM', { name: 'Item 2' })] });
+    const menu = () => raw('ROLE_MENU', { name: 'File', children: [raw('ROLE_MENU_ITEM', { name: 'Open' })] });
+    const some = atspiToCup(frame(list(), menu()), { ...screenContext, listsSomeItemsOnly: true }).root;
+    assert.equal(attributesOf(some, 'Item 2'), undefined);
+    assert.deepEqual(attributesOf(some, 'Open'), { posInSet: 1, setSize: 1 }, 'a menu holds all its items');
+    assert.deepEqual(attributesOf(atspiToCup(frame(list()), screenContext).root, 'Item 2'), { posInSet: 2, setSize: 2 });
+  });
+
   test('no place is made up: not where children went unread uncounted, nor for radio buttons, whose set is their group', () => {
     const cut = raw('ROLE_LIST', { childCount: 5, children: [raw('ROLE_LIST_ITEM', { name: 'First' })] });
     const radios = raw('ROLE_PANEL', { children: [raw('ROLE_RADIO_BUTTON', { name: 'Small' }), raw('ROLE_RADIO_BUTTON', { name: 'Large' })] });

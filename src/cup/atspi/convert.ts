@@ -647,7 +647,7 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
       // A page stacked behind a shown one, or what the toolkit no longer draws where it still places it (raw.undrawn).
       // Objects of another process than their parent (a socket's embedded root) say by their own states whether that
       // process sets VISIBLE and SHOWING at all: WebKitGTK's embedded root and scroll pane set neither.
-      const setPlaces = placesInSet(raw);
+      const setPlaces = placesInSet(raw, context.listsSomeItemsOnly);
       node.children = raw.children.map((child) =>
         convert(child, raw, placement, behind.has(child) || child.undrawn === true, child.bus === raw.bus ? visibility : reportedBy(child), setPlaces.get(child)),
       );

@@ -156,6 +156,8 @@ export interface RawTreeContext {
   windowTitle?: string;
   /** Items of a list with Selection are selectable though they lack SELECTABLE until first selected (ToolkitQuirks.selectableUnmarked). */
   selectableUnmarked?: boolean;
+  /** A list's children may be only some of its items (ToolkitQuirks.listsSomeItemsOnly): none is counted among them. */
+  listsSomeItemsOnly?: boolean;
   /** The toolkit sets SHOWING exactly when an object is on screen (ToolkitQuirks.showingIsReliable); false when unknown. */
   showingReliable?: boolean;
 }

@@ -43,6 +43,7 @@ const menuItemRoles: ReadonlySet<string> = new Set(['ROLE_MENU_ITEM', 'ROLE_CHEC
  * items (a submenu's item included, which GTK gives the role menu). Radio buttons are not counted by their siblings:
  * their set is their group, which a box of them need not be; tree items neither, whose sets are levels of the tree.
  */
+const listRoles: ReadonlySet<string> = new Set(['ROLE_LIST', 'ROLE_LIST_BOX']);
 const setItemRoles: ReadonlyMap<string, ReadonlySet<string>> = new Map([
   ['ROLE_LIST', new Set(['ROLE_LIST_ITEM'])],
   ['ROLE_LIST_BOX', new Set(['ROLE_LIST_ITEM'])],
@@ -56,15 +57,17 @@ const setItemRoles: ReadonlyMap<string, ReadonlySet<string>> = new Map([
  * Each child's place in the set its parent holds: from its own attributes where it has them, else counted among its
  * siblings that are items of the set (a native toolkit's list, tab list or menu gives none), as ARIA counts an item with
  * no aria-posinset. Hidden items are not in the set (a menu's item the app keeps hidden). Only where every item is in
- * the read: not where children went unread, but those of a huge list's hidden part, when every child read is an item.
+ * the read: not where children went unread, but those of a huge list's hidden part, when every child read is an item;
+ * not in a list whose toolkit lists only some of its items (`listsSomeItemsOnly`).
  */
-export function placesInSet(raw: AtspiRawNode): Map<AtspiRawNode, SetPlace> {
+export function placesInSet(raw: AtspiRawNode, listsSomeItemsOnly = false): Map<AtspiRawNode, SetPlace> {
   const places = new Map<AtspiRawNode, SetPlace>();
   for (const child of raw.children) {
     const given = placeGiven(child);
     if (given) places.set(child, given);
   }
   const itemRoles = setItemRoles.get(atspiRoleName(raw.role));
+  if (listsSomeItemsOnly && listRoles.has(atspiRoleName(raw.role))) return places;
   if (!itemRoles || raw.offscreenChildren || raw.closedMenuItems !== undefined) return places;
   // Where the holder says VISIBLE (the toolkit sets it), an item without it is hidden.
   const judgesVisible = hasState(raw.states, ATSPI_STATE.VISIBLE) === true;
