@@ -5,8 +5,8 @@ import type { ClientWindow } from '../../src/platform/linux/windows.js';
 import type { LinuxToolContext } from '../../src/server/session.js';
 import { TestDesktop } from '../helpers/desktop.js';
 import { PyatspiOracle } from '../helpers/oracle.js';
-import { testContext } from '../helpers/tools.js';
-import { fullTree, pageSays, subtree, webDocument, webRig, type BrowserId } from '../helpers/web-browser.js';
+import { callOk, testContext } from '../helpers/tools.js';
+import { element, fullTree, pageSays, subtree, webDocument, webRig, type BrowserId } from '../helpers/web-browser.js';
 
 // Where a cell lies in its table and which item of its set an item is (CUP's rowIndex, colIndex, rowCount, colCount,
 // posInSet, setSize), in a GTK3 tree view, a Qt table and list, and a web page's table, listbox, tab list and list in
@@ -108,9 +108,9 @@ for (const browser of ['chromium', 'firefox-esr'] as BrowserId[]) {
   describe(`${browser}: a page's table, listbox, tabs and list placed as its DOM places them`, () => {
     const rig = webRig(browser);
 
-    test('each cell at its DOM row and column, the table its size; each option, tab and item at its place in its set', async () => {
-      const window = await rig.open('sets', 'CUP Web Sets');
-      const truth = await pageSays(rig.oracle, window, /^truth table /);
+    /** The page's places as its DOM says them (once they match `expected`), and the page's nodes as we read them. */
+    async function placesSaid(window: ClientWindow, expected: RegExp) {
+      const truth = await pageSays(rig.oracle, window, expected);
       const [, size, cells, sets] = /^truth table (\d+x\d+) (.*) sets (.*)$/.exec(truth)!;
       const page = subtree(await webDocument(rig.context, window, 'CUP Web Sets'));
       const table = tableIn(page, 'Stock');
@@ -123,6 +123,15 @@ for (const browser of ['chromium', 'firefox-esr'] as BrowserId[]) {
       // A list item's name starts with its bullet ("• Result 41"); the DOM's text has none.
       const numbered = items.map((item) => `${item.name.replace(/^• /, '')}#${item.attributes?.posInSet}/${item.attributes?.setSize}`);
       assert.deepEqual(numbered.join(' '), sets);
+    }
+
+    test('each cell at its DOM row and column, the table its size; each option, tab and item at its place in its set, also once the set grows', async () => {
+      const window = await rig.open('sets', 'CUP Web Sets');
+      await placesSaid(window, /^truth table /);
+      // A colour added: every colour's set is one larger (the attributes kept of the items read before are stale).
+      const add = await element(rig.context, window, 'button', 'Add colour');
+      await callOk(rig.context, 'click', { window_id: window.id, element_index: add.index });
+      await placesSaid(window, /Colour 6#6\/6/);
     });
   });
 }

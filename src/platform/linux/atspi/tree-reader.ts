@@ -5,7 +5,7 @@ import { DBusError, DBusTimeoutError } from '../dbus/index.js';
 import type { AtspiClient } from './client.js';
 import { OBJECT_REPLACEMENT, withoutObjectReplacements } from '../../../cup/embedded-objects.js';
 import { resolveEmbeddedText } from './embedded-text.js';
-import { actionStateKey, type ObjectFacts } from './object-facts.js';
+import { actionStateKey, listingOf, type ObjectFacts } from './object-facts.js';
 import { comboTextIsStale, deepestAtPoint, textEnd } from './operations.js';
 import { keepEachObjectOnce } from './once-per-object.js';
 import { markUndrawnOverlaps, markUnplaced } from './undrawn-places.js';
@@ -637,7 +637,8 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
       }));
     }
     const structural = structuralAttributeRoles.has(node.role);
-    if (structural && known?.attributes) {
+    // An item's place in its set (posinset, setsize) changes with its siblings: kept only while they stay.
+    if (structural && known?.attributes && !(parent && relistedParents.has(parent))) {
       if (Object.keys(known.attributes).length > 0) node.attributes = known.attributes;
     } else if (structural || placeholderRoles.has(node.role)) {
       work.push(
@@ -804,6 +805,8 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
       // Only a pane that scrolls needs its own box before its children are judged.
       const childScroll = geometric && scrollingRoles.has(node.role) ? await details.then(() => scrollViewInside(scrollView, node)) : scrollView;
       const refs = await childrenToRead(node, depth, early, view);
+      const listing = depth < options.maxDepth ? listingOf(refs) : cached?.listing;
+      if (cached?.listing !== undefined && listing !== cached.listing) relistedParents.add(node);
       // Its own box, asked ahead by its parent inside a scrolled pane, else read with its details.
       const ownBox = async () => (box ? placedExtents(asBox(box)) : details.then(() => (node.positionUnknown ? undefined : placedExtents(node.extents)), () => undefined));
       const visiting = await childrenToVisit(node, ownBox, refs, childScroll);
@@ -859,6 +862,7 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
         actions: node.interfaces.includes('Action') ? [...(node.actions ?? [])] : undefined,
         actionsReadUnder: actionStateKey(node.states),
         attributes: structuralAttributeRoles.has(node.role) && settled(node) ? (node.attributes ?? {}) : undefined,
+        listing,
         // A container read by its visible part is never asked for all its children at once, also when this read
         // did not reach its children (a re-read of its own fields): LibreOffice asked for every cell of a sheet
         // computes them for minutes and answers nothing else meanwhile.
@@ -875,6 +879,11 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
       });
   }
 
+  /**
+   * Nodes whose children are not those the last walk listed (an item added to a list, one removed): the attributes kept
+   * of their children are read again, as a browser's posinset and setsize count the siblings.
+   */
+  const relistedParents = new WeakSet<object>();
   /** Per node whose children were listed, how to list them again (see visit). */
   const relisters = new Map<AtspiRawNode, (destroyedPath: string) => Promise<boolean>>();
   const root = newNode(start);
