@@ -1,4 +1,5 @@
 import { encodeStateSet } from '../../../cup/atspi/states.js';
+import type { CellPosition } from '../../../cup/atspi/raw-node.js';
 import type { ObjectRef } from './object-ref.js';
 
 /**
@@ -21,6 +22,8 @@ export interface ObjectFacts {
   /** Attributes that describe structure (level, landmark kind), kept only for the roles that carry them. */
   attributes?: Readonly<Record<string, string>>;
   hadChildren: boolean;
+  /** A table cell's row and column, kept while the children above it stay as listed (see tree-reader's relistedAbove). */
+  cellPosition?: CellPosition;
   /** Which children the last walk that listed them found (listingOf): kept attributes of children last as long as it. */
   listing?: number;
 }

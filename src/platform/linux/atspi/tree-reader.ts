@@ -623,9 +623,11 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
         }),
       );
     }
-    // Where a cell lies and how big its table is: asked on every read, as rows come and go (the table's
-    // children-changed makes the live mirror read it and its cells again).
-    if (asksCellPosition(node.role, node.interfaces, parent?.interfaces)) {
+    // Where a cell lies: kept while nothing around it was listed otherwise (a row added or removed, the rows sorted),
+    // as a cell lives in one place (a read of a big table's cells asked each again); its table's size, on every read.
+    const placedBefore = parent && relistedAbove.has(parent) ? undefined : known?.cellPosition;
+    if (placedBefore) node.cellPosition = placedBefore;
+    else if (asksCellPosition(node.role, node.interfaces, parent?.interfaces)) {
       const table = parent?.bus && parent.path ? { bus: parent.bus, path: parent.path, interfaces: parent.interfaces } : undefined;
       work.push(cellPosition(call, node, table).then((position) => {
         if (position) node.cellPosition = position;
@@ -807,6 +809,7 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
       const refs = await childrenToRead(node, depth, early, view);
       const listing = depth < options.maxDepth ? listingOf(refs) : cached?.listing;
       if (cached?.listing !== undefined && listing !== cached.listing) relistedParents.add(node);
+      if (relistedParents.has(node) || (parent && relistedAbove.has(parent))) relistedAbove.add(node);
       // Its own box, asked ahead by its parent inside a scrolled pane, else read with its details.
       const ownBox = async () => (box ? placedExtents(asBox(box)) : details.then(() => (node.positionUnknown ? undefined : placedExtents(node.extents)), () => undefined));
       const visiting = await childrenToVisit(node, ownBox, refs, childScroll);
@@ -863,6 +866,7 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
         actionsReadUnder: actionStateKey(node.states),
         attributes: structuralAttributeRoles.has(node.role) && settled(node) ? (node.attributes ?? {}) : undefined,
         listing,
+        cellPosition: node.cellPosition,
         // A container read by its visible part is never asked for all its children at once, also when this read
         // did not reach its children (a re-read of its own fields): LibreOffice asked for every cell of a sheet
         // computes them for minutes and answers nothing else meanwhile.
@@ -884,6 +888,8 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
    * of their children are read again, as a browser's posinset and setsize count the siblings.
    */
   const relistedParents = new WeakSet<object>();
+  /** Nodes with such a node above them or that are one: a cell's place kept is asked again below them. */
+  const relistedAbove = new WeakSet<object>();
   /** Per node whose children were listed, how to list them again (see visit). */
   const relisters = new Map<AtspiRawNode, (destroyedPath: string) => Promise<boolean>>();
   const root = newNode(start);
