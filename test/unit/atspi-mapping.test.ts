@@ -684,3 +684,75 @@ describe('reading order of layout containers', () => {
     assert.deepEqual(names(window(sideBySide)), ['Side', 'Top', 'Below']);
   });
 });
+
+describe('AT-SPI: places in tables and sets (CUP rowIndex, colIndex, rowCount, colCount, posInSet, setSize)', () => {
+  const frame = (...children: AtspiRawNode[]) => raw('ROLE_FRAME', { name: 'Win', extents: { x: 100, y: 50, w: 400, h: 300 }, children });
+  const attributesOf = (root: CupNode, name: string) => nodes(root).find((node) => node.name === name)?.attributes;
+
+  test('a cell says its zero-based row and column, its table its size, a row the row its cells say; the compact text is unchanged', () => {
+    const cell = (name: string, row: number, column: number) => raw('ROLE_TABLE_CELL', { name, cellPosition: { row, column } });
+    const rows = [raw('ROLE_TABLE_ROW', { children: [cell('Apple', 1, 0), cell('3', 1, 1)] }), raw('ROLE_TABLE_ROW', { children: [cell('Banana', 2, 0), cell('12', 2, 1)] })];
+    const table = raw('ROLE_TABLE', { name: 'Stock', interfaces: ['Accessible', 'Component', 'Table'], tableSize: { rows: 3, columns: 2 }, children: rows });
+    const converted = atspiToCup(frame(table), screenContext).root;
+    assert.deepEqual(attributesOf(converted, 'Stock'), { rowCount: 3, colCount: 2 });
+    assert.deepEqual(attributesOf(converted, 'Banana'), { rowIndex: 2, colIndex: 0 });
+    assert.deepEqual(attributesOf(converted, '12'), { rowIndex: 2, colIndex: 1 });
+    assert.deepEqual(nodes(converted).filter((node) => node.role === 'row').map((node) => node.attributes), [{ rowIndex: 1 }, { rowIndex: 2 }]);
+    assert.deepEqual(validateEnvelope(buildEnvelope({ platform: 'linux', screen: { w: 1280, h: 800 }, tree: [converted] })).errors, []);
+    // COMPACT.md lists none of them: the compact text is what it was without them.
+    const bare = structuredClone(converted);
+    for (const node of nodes(bare)) delete node.attributes;
+    assert.deepEqual(compactBody([converted]), compactBody([bare]));
+  });
+
+  test("a table's ARIA row count (a virtualised grid's aria-rowcount) is its row count; -1, unknown, is not", () => {
+    const grid = (rowcount: string) => raw('ROLE_TABLE', { name: 'Big', tableSize: { rows: 20, columns: 4 }, attributes: { rowcount, 'xml-roles': 'grid' } });
+    assert.deepEqual(attributesOf(atspiToCup(frame(grid('1000')), screenContext).root, 'Big'), { rowCount: 1000, colCount: 4 });
+    assert.deepEqual(attributesOf(atspiToCup(frame(grid('-1')), screenContext).root, 'Big'), { rowCount: 20, colCount: 4 });
+  });
+
+  test('items of a list, tab list or menu are counted among their sibling items when they say no place; separators and hidden items are not items', () => {
+    const menu = raw('ROLE_MENU', {
+      name: 'Edit',
+      children: [
+        raw('ROLE_MENU_ITEM', { name: 'Copy' }),
+        raw('ROLE_SEPARATOR'),
+        raw('ROLE_MENU_ITEM', { name: 'Kept hidden', stateNames: ['STATE_ENABLED'] }),
+        raw('ROLE_CHECK_MENU_ITEM', { name: 'Wrap' }),
+        raw('ROLE_MENU', { name: 'More' }),
+      ],
+    });
+    const tabs = raw('ROLE_PAGE_TAB_LIST', { children: [raw('ROLE_PAGE_TAB', { name: 'Day' }), raw('ROLE_PAGE_TAB', { name: 'Week' })] });
+    const converted = atspiToCup(frame(menu, tabs), screenContext).root;
+    assert.deepEqual(['Copy', 'Wrap', 'More', 'Day', 'Week'].map((name) => attributesOf(converted, name)), [
+      { posInSet: 1, setSize: 3 }, { posInSet: 2, setSize: 3 }, { posInSet: 3, setSize: 3 }, { posInSet: 1, setSize: 2 }, { posInSet: 2, setSize: 2 },
+    ]);
+    assert.equal(attributesOf(converted, 'Kept hidden'), undefined);
+  });
+
+  test('a place the item gives (posinset, setsize) is its place; a huge list read in part counts the items left unread before it', () => {
+    const given = raw('ROLE_LIST', {
+      children: [raw('ROLE_LIST_ITEM', { name: 'Result 41', attributes: { posinset: '41', setsize: '500' } }), raw('ROLE_LIST_ITEM', { name: 'Result 42', attributes: { posinset: '42', setsize: '500' } })],
+    });
+    const huge = raw('ROLE_LIST', { childCount: 10_000, unreadChildren: { up: 120, down: 9878, left: 0, right: 0 }, children: [raw('ROLE_LIST_ITEM', { name: 'Row 121' }), raw('ROLE_LIST_ITEM', { name: 'Row 122' })] });
+    const converted = atspiToCup(frame(given, huge), screenContext).root;
+    assert.deepEqual(attributesOf(converted, 'Result 42'), { posInSet: 42, setSize: 500 });
+    assert.deepEqual(attributesOf(converted, 'Row 122'), { posInSet: 122, setSize: 10_000 });
+  });
+
+  test("no item is counted among a list's children where the toolkit lists only some of its items (GTK 4.8's list view)", () => {
+    const list = () => raw('ROLE_LIST', { children: [raw('ROLE_LIST_ITEM', { name: 'Item 1' }), raw('ROLE_LIST_ITEM', { name: 'Item 2' })] });
+    const menu = () => raw('ROLE_MENU', { name: 'File', children: [raw('ROLE_MENU_ITEM', { name: 'Open' })] });
+    const some = atspiToCup(frame(list(), menu()), { ...screenContext, listsSomeItemsOnly: true }).root;
+    assert.equal(attributesOf(some, 'Item 2'), undefined);
+    assert.deepEqual(attributesOf(some, 'Open'), { posInSet: 1, setSize: 1 }, 'a menu holds all its items');
+    assert.deepEqual(attributesOf(atspiToCup(frame(list()), screenContext).root, 'Item 2'), { posInSet: 2, setSize: 2 });
+  });
+
+  test('no place is made up: not where children went unread uncounted, nor for radio buttons, whose set is their group', () => {
+    const cut = raw('ROLE_LIST', { childCount: 5, children: [raw('ROLE_LIST_ITEM', { name: 'First' })] });
+    const radios = raw('ROLE_PANEL', { children: [raw('ROLE_RADIO_BUTTON', { name: 'Small' }), raw('ROLE_RADIO_BUTTON', { name: 'Large' })] });
+    const converted = atspiToCup(frame(cut, radios), screenContext).root;
+    for (const name of ['First', 'Small', 'Large']) assert.equal(attributesOf(converted, name), undefined, name);
+  });
+});

@@ -13,7 +13,7 @@ import { cupStateOf, decodeStateSet } from './states.js';
 import { isTerminalRow, withTerminalRows } from './terminal-rows.js';
 import { inReadingOrder } from './reading-order.js';
 import { hasRange, type ValueRange } from './value-range.js';
-import { itemsOutsideList } from './set-positions.js';
+import { itemsOutsideList, placesInSet, type SetPlace } from './set-positions.js';
 import { enableUnmarkedItems } from './unmarked-items.js';
 
 /** Where CUP element N came from: the accessibility object an action on it must reach. */
@@ -191,8 +191,38 @@ function formatNumber(value: number): string {
   return Number.isInteger(value) ? String(value) : String(Number(value.toFixed(6)));
 }
 
-function cupAttributes(raw: AtspiRawNode, states: Set<string>, role: CupRole): CupAttributes | undefined {
+/**
+ * A count ARIA gives a table in its attributes (browsers' rowcount and colcount, from aria-rowcount: a virtualised grid
+ * holds only some of its rows); -1, "unknown", is none.
+ */
+function ariaCount(value: string | undefined): number | undefined {
+  const count = Number(value);
+  return value !== undefined && Number.isInteger(count) && count >= 0 ? count : undefined;
+}
+
+/** The row a table row lies in: its cells' row, when they all say the same (browsers place cells, not rows). */
+function rowOfCells(raw: AtspiRawNode): number | undefined {
+  const rows = new Set(raw.children.flatMap((child) => (child.cellPosition ? [child.cellPosition.row] : [])));
+  return rows.size === 1 ? [...rows][0] : undefined;
+}
+
+function cupAttributes(raw: AtspiRawNode, states: Set<string>, role: CupRole, setPlace: SetPlace | undefined): CupAttributes | undefined {
   const attributes: CupAttributes = {};
+  if (raw.cellPosition) {
+    attributes.rowIndex = raw.cellPosition.row;
+    attributes.colIndex = raw.cellPosition.column;
+  } else if (raw.role === ATSPI_ROLE.TABLE_ROW) {
+    const row = rowOfCells(raw);
+    if (row !== undefined) attributes.rowIndex = row;
+  }
+  const rowCount = ariaCount(raw.attributes?.rowcount) ?? raw.tableSize?.rows;
+  const colCount = ariaCount(raw.attributes?.colcount) ?? raw.tableSize?.columns;
+  if (raw.tableSize && rowCount !== undefined) attributes.rowCount = rowCount;
+  if (raw.tableSize && colCount !== undefined) attributes.colCount = colCount;
+  if (setPlace) {
+    attributes.posInSet = setPlace.posInSet;
+    attributes.setSize = setPlace.setSize;
+  }
   const level = Number(raw.attributes?.level);
   if (Number.isInteger(level) && level >= 1) attributes.level = level;
   const placeholder = raw.attributes?.['placeholder-text'];
@@ -541,7 +571,7 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
 
   // The objects of scroll areas that show what the app draws, found as their areas are converted (drawnViewOf).
   const drawnViews = new Set<RoleShape>();
-  const convert = (raw: AtspiRawNode, parent: AtspiRawNode | undefined, parentPlacement: Placement, covered = false, visibility = windowVisibility): CupNode => {
+  const convert = (raw: AtspiRawNode, parent: AtspiRawNode | undefined, parentPlacement: Placement, covered = false, visibility = windowVisibility, setPlace?: SetPlace): CupNode => {
     const index = numbers.get(raw)!;
     sources.push({ index, bus: raw.bus, path: raw.path, atspiRole: raw.role });
     const states = decodeStateSet(raw.states);
@@ -628,7 +658,7 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
       selectableUnmarked: context.selectableUnmarked,
       scrolls,
     });
-    const attributes = cupAttributes(raw, states, role);
+    const attributes = cupAttributes(raw, states, role, setPlace);
     if (attributes) node.attributes = attributes;
     const unread = unreadOf(raw);
     const hiddenMenuItems = holdsMenuItems(raw.role) ? itemsKeptHidden(raw.children.map((child) => child.states), context.showingReliable ?? false) : 0;
@@ -654,8 +684,9 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
       // A page stacked behind a shown one, or what the toolkit no longer draws where it still places it (raw.undrawn).
       // Objects of another process than their parent (a socket's embedded root) say by their own states whether that
       // process sets VISIBLE and SHOWING at all: WebKitGTK's embedded root and scroll pane set neither.
+      const setPlaces = placesInSet(raw, context.listsSomeItemsOnly);
       node.children = raw.children.map((child) =>
-        convert(child, raw, placement, behind.has(child) || child.undrawn === true, child.bus === raw.bus ? visibility : reportedBy(child)),
+        convert(child, raw, placement, behind.has(child) || child.undrawn === true, child.bus === raw.bus ? visibility : reportedBy(child), setPlaces.get(child)),
       );
       labelsByPlace(node.children);
       enableUnmarkedItems(node, node.children, raw.children.map((child) => child.role));

@@ -78,6 +78,10 @@ export interface AtspiRawNode {
   /** Path of the tab a page tab list's Selection names: GTK 2's GAIL marks no page tab SELECTED, the current one included. */
   selectedTab?: string;
   attributes?: Readonly<Record<string, string>>;
+  /** A table cell's zero-based row and column, as its TableCell or its table says (table-places.ts). */
+  cellPosition?: CellPosition;
+  /** A table's or grid's rows and columns, as its Table counts them. */
+  tableSize?: TableSize;
   /** Names of the objects that label this one (its labelled-by relation); read for unnamed controls and named combo boxes. */
   labelledBy?: string;
   /** Child count the object reported; more than children.length when the walk was cut short. */
@@ -114,6 +118,16 @@ export interface AtspiRawNode {
   closedMenuItems?: number;
 }
 
+export interface CellPosition {
+  row: number;
+  column: number;
+}
+
+export interface TableSize {
+  rows: number;
+  columns: number;
+}
+
 /** Counts of children by where they lie relative to the visible ones: above, below, left, right. */
 export interface UnreadChildren {
   up: number;
@@ -142,6 +156,8 @@ export interface RawTreeContext {
   windowTitle?: string;
   /** Items of a list with Selection are selectable though they lack SELECTABLE until first selected (ToolkitQuirks.selectableUnmarked). */
   selectableUnmarked?: boolean;
+  /** A list's children may be only some of its items (ToolkitQuirks.listsSomeItemsOnly): none is counted among them. */
+  listsSomeItemsOnly?: boolean;
   /** The toolkit sets SHOWING exactly when an object is on screen (ToolkitQuirks.showingIsReliable); false when unknown. */
   showingReliable?: boolean;
   /** The toolkit says FOCUSED of every view's current item, a tab bar's current tab included (ToolkitQuirks.focusMarksCurrentItems: Qt). */

@@ -1,5 +1,8 @@
 // The items a list leaves out of the page, told by its items' place in their set.
+import { ATSPI_STATE } from './constants.js';
 import type { AtspiRawNode, UnreadChildren } from './raw-node.js';
+import { atspiRoleName } from './roles.js';
+import { hasState } from './states.js';
 
 /**
  * The items of a list that are in no child of it, before its first and after its last, from its items' place in
@@ -19,4 +22,63 @@ export function itemsOutsideList(raw: AtspiRawNode, read: UnreadChildren | undef
   const up = Math.max(0, Math.min(...positions) - 1 - (read?.up ?? 0));
   const down = Math.max(0, places[0]!.size - Math.max(...positions) - (read?.down ?? 0));
   return up + down > 0 ? { up, down, left: 0, right: 0 } : undefined;
+}
+
+/** A place in a set, as CUP's attributes give it: 1-based position and the set's size. */
+export interface SetPlace {
+  posInSet: number;
+  setSize: number;
+}
+
+/** A place in a set the object's own attributes give (browsers' posinset and setsize, from ARIA or computed). */
+function placeGiven(raw: AtspiRawNode): SetPlace | undefined {
+  const posInSet = Number(raw.attributes?.posinset);
+  const setSize = Number(raw.attributes?.setsize);
+  return Number.isInteger(posInSet) && Number.isInteger(setSize) && posInSet >= 1 && setSize >= posInSet ? { posInSet, setSize } : undefined;
+}
+
+const menuItemRoles: ReadonlySet<string> = new Set(['ROLE_MENU_ITEM', 'ROLE_CHECK_MENU_ITEM', 'ROLE_RADIO_MENU_ITEM', 'ROLE_MENU']);
+/**
+ * The items that make a set of a holder's children, by the holder's role: a list's items, a tab list's tabs, a menu's
+ * items (a submenu's item included, which GTK gives the role menu). Radio buttons are not counted by their siblings:
+ * their set is their group, which a box of them need not be; tree items neither, whose sets are levels of the tree.
+ */
+const listRoles: ReadonlySet<string> = new Set(['ROLE_LIST', 'ROLE_LIST_BOX']);
+const setItemRoles: ReadonlyMap<string, ReadonlySet<string>> = new Map([
+  ['ROLE_LIST', new Set(['ROLE_LIST_ITEM'])],
+  ['ROLE_LIST_BOX', new Set(['ROLE_LIST_ITEM'])],
+  ['ROLE_PAGE_TAB_LIST', new Set(['ROLE_PAGE_TAB'])],
+  ['ROLE_MENU', menuItemRoles],
+  ['ROLE_POPUP_MENU', menuItemRoles],
+  ['ROLE_MENU_BAR', menuItemRoles],
+]);
+
+/**
+ * Each child's place in the set its parent holds: from its own attributes where it has them, else counted among its
+ * siblings that are items of the set (a native toolkit's list, tab list or menu gives none), as ARIA counts an item with
+ * no aria-posinset. Hidden items are not in the set (a menu's item the app keeps hidden). Only where every item is in
+ * the read: not where children went unread, but those of a huge list's hidden part, when every child read is an item;
+ * not in a list whose toolkit lists only some of its items (`listsSomeItemsOnly`).
+ */
+export function placesInSet(raw: AtspiRawNode, listsSomeItemsOnly = false): Map<AtspiRawNode, SetPlace> {
+  const places = new Map<AtspiRawNode, SetPlace>();
+  for (const child of raw.children) {
+    const given = placeGiven(child);
+    if (given) places.set(child, given);
+  }
+  const itemRoles = setItemRoles.get(atspiRoleName(raw.role));
+  if (listsSomeItemsOnly && listRoles.has(atspiRoleName(raw.role))) return places;
+  if (!itemRoles || raw.offscreenChildren || raw.closedMenuItems !== undefined) return places;
+  // Where the holder says VISIBLE (the toolkit sets it), an item without it is hidden.
+  const judgesVisible = hasState(raw.states, ATSPI_STATE.VISIBLE) === true;
+  const items = raw.children.filter((child) => itemRoles.has(atspiRoleName(child.role)) && (!judgesVisible || hasState(child.states, ATSPI_STATE.VISIBLE) === true));
+  const unread = raw.unreadChildren;
+  if (unread && (items.length !== raw.children.length || unread.left + unread.right > 0)) return places;
+  if (!unread && raw.childCount > raw.children.length) return places;
+  const before = unread?.up ?? 0;
+  const setSize = before + items.length + (unread?.down ?? 0);
+  items.forEach((item, i) => {
+    if (!places.has(item)) places.set(item, { posInSet: before + i + 1, setSize });
+  });
+  return places;
 }

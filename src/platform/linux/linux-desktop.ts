@@ -568,6 +568,7 @@ export class LinuxDesktop implements Desktop {
     const quirks = quirksFor(toolkit);
     context.gtk4NameQuirks = quirks.gtk4NameQuirks;
     context.selectableUnmarked = quirks.selectableUnmarked;
+    context.listsSomeItemsOnly = quirks.listsSomeItemsOnly;
     context.showingReliable = quirks.showingIsReliable;
     context.focusMarksCurrentItems = quirks.focusMarksCurrentItems;
     const options = {

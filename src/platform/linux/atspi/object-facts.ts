@@ -1,4 +1,5 @@
 import { encodeStateSet } from '../../../cup/atspi/states.js';
+import type { CellPosition } from '../../../cup/atspi/raw-node.js';
 import type { ObjectRef } from './object-ref.js';
 
 /**
@@ -21,6 +22,20 @@ export interface ObjectFacts {
   /** Attributes that describe structure (level, landmark kind), kept only for the roles that carry them. */
   attributes?: Readonly<Record<string, string>>;
   hadChildren: boolean;
+  /** A table cell's row and column, kept while the children above it stay as listed (see tree-reader's relistedAbove). */
+  cellPosition?: CellPosition;
+  /** Which children the last walk that listed them found (listingOf): kept attributes of children last as long as it. */
+  listing?: number;
+}
+
+/** A hash of the children listed, in order (FNV-1a over their paths): tells a list whose items changed from one that did not. */
+export function listingOf(children: readonly ObjectRef[]): number {
+  let hash = 0x811c9dc5;
+  for (const child of children) {
+    for (let i = 0; i < child.path.length; i++) hash = Math.imul(hash ^ child.path.charCodeAt(i), 0x01000193) >>> 0;
+    hash = Math.imul(hash ^ 0x2c, 0x01000193) >>> 0;
+  }
+  return hash;
 }
 
 /**

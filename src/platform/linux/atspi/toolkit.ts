@@ -20,6 +20,11 @@ export interface ToolkitQuirks {
    */
   propertiesInOneCall: boolean;
   /**
+   * A list's children are only the items it made widgets for (GTK 4.8's list view: 205 of a list of 1000), so an
+   * item's place among them is not its place in the list.
+   */
+  listsSomeItemsOnly: boolean;
+  /**
    * The toolkit announces its changes as events closely enough for a live tree mirror (with the checks in
    * window-mirror.ts): GTK3 and Blink (Chromium's web content and its own UI), which the randomized mirror
    * tests cover. Other toolkits' windows are walked (Gecko: see the README's known limits).
@@ -98,13 +103,13 @@ export function quirksFor(toolkit: ToolkitInfo | undefined): ToolkitQuirks {
   const major = Number.parseInt(toolkit?.version ?? '', 10);
   if (name === 'gtk' && major >= 4) {
     return {
-      ...unmirrored, extentsRelativeToWindow: true, showingIsReliable: false, gtk4NameQuirks: true, selectableUnmarked: true, propertiesInOneCall: true,
+      ...unmirrored, extentsRelativeToWindow: true, showingIsReliable: false, gtk4NameQuirks: true, selectableUnmarked: true, propertiesInOneCall: true, listsSomeItemsOnly: true,
       focusActivatesWindow: false, webEngine: false, editableTextIdleInPages: false, valueUnheardInPageFields: false, keepsUndrawnPlaces: true, showsByPlaceOnly: true, focusMarksCurrentItems: false, reusesObjectPaths: false, deselectsByChildIndex: false,
     };
   }
   if ((name === 'gtk' || name === 'gail') && major <= 3) {
     return {
-      extentsRelativeToWindow: false, showingIsReliable: true, gtk4NameQuirks: false, selectableUnmarked: false, propertiesInOneCall: true,
+      extentsRelativeToWindow: false, showingIsReliable: true, gtk4NameQuirks: false, selectableUnmarked: false, propertiesInOneCall: true, listsSomeItemsOnly: false,
       mirrorable: true, addsChildrenSilently: true, scrollsSilently: false, renamesButtonsSilently: true, focusActivatesWindow: false, webEngine: false, editableTextIdleInPages: false,
       valueUnheardInPageFields: false, keepsUndrawnPlaces: false, showsByPlaceOnly: false, focusMarksCurrentItems: false, reusesObjectPaths: false, deselectsByChildIndex: false,
     };
@@ -116,6 +121,7 @@ export function quirksFor(toolkit: ToolkitInfo | undefined): ToolkitQuirks {
     gtk4NameQuirks: false,
     selectableUnmarked: false,
     propertiesInOneCall: false,
+    listsSomeItemsOnly: false,
     ...(blink ? { mirrorable: true, addsChildrenSilently: false, scrollsSilently: true, renamesButtonsSilently: false } : unmirrored),
     focusActivatesWindow: blink,
     webEngine: blink || name === 'gecko',

@@ -5,7 +5,7 @@ import { DBusError, DBusTimeoutError } from '../dbus/index.js';
 import type { AtspiClient } from './client.js';
 import { OBJECT_REPLACEMENT, withoutObjectReplacements } from '../../../cup/embedded-objects.js';
 import { resolveEmbeddedText } from './embedded-text.js';
-import { actionStateKey, type ObjectFacts } from './object-facts.js';
+import { actionStateKey, listingOf, type ObjectFacts } from './object-facts.js';
 import { comboTextIsStale, deepestAtPoint, textEnd } from './operations.js';
 import { keepEachObjectOnce } from './once-per-object.js';
 import { markUndrawnOverlaps, markUnplaced } from './undrawn-places.js';
@@ -17,6 +17,7 @@ import { hasState } from '../../../cup/atspi/states.js';
 import { givenBounds } from '../../../cup/atspi/value-range.js';
 import { linkAnchor } from './link-anchor.js';
 import { showingMayBeStale, type ParentFacts } from './toolkit.js';
+import { asksCellPosition, cellPosition, tableRoles, tableSize } from './table-places.js';
 import { dropMisplacedExtents, placedExtents, readsVisiblePartOnly, visibleChildren, type Rect } from './visible-children.js';
 
 export interface ReadTreeOptions {
@@ -633,8 +634,24 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
         }),
       );
     }
+    // Where a cell lies: kept while nothing around it was listed otherwise (a row added or removed, the rows sorted),
+    // as a cell lives in one place (a read of a big table's cells asked each again); its table's size, on every read.
+    const placedBefore = parent && relistedAbove.has(parent) ? undefined : known?.cellPosition;
+    if (placedBefore) node.cellPosition = placedBefore;
+    else if (asksCellPosition(node.role, node.interfaces, parent?.interfaces)) {
+      const table = parent?.bus && parent.path ? { bus: parent.bus, path: parent.path, interfaces: parent.interfaces } : undefined;
+      work.push(cellPosition(call, node, table).then((position) => {
+        if (position) node.cellPosition = position;
+      }));
+    }
+    if (tableRoles.has(node.role) && has('Table')) {
+      work.push(tableSize(call, node).then((size) => {
+        if (size) node.tableSize = size;
+      }));
+    }
     const structural = structuralAttributeRoles.has(node.role);
-    if (structural && known?.attributes) {
+    // An item's place in its set (posinset, setsize) changes with its siblings: kept only while they stay.
+    if (structural && known?.attributes && !(parent && relistedParents.has(parent))) {
       if (Object.keys(known.attributes).length > 0) node.attributes = known.attributes;
     } else if (structural || placeholderRoles.has(node.role)) {
       work.push(
@@ -801,6 +818,9 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
       // Only a pane that scrolls needs its own box before its children are judged.
       const childScroll = geometric && scrollingRoles.has(node.role) ? await details.then(() => scrollViewInside(scrollView, node)) : scrollView;
       const refs = await childrenToRead(node, depth, early, view);
+      const listing = depth < options.maxDepth ? listingOf(refs) : cached?.listing;
+      if (cached?.listing !== undefined && listing !== cached.listing) relistedParents.add(node);
+      if (relistedParents.has(node) || (parent && relistedAbove.has(parent))) relistedAbove.add(node);
       // Its own box, asked ahead by its parent inside a scrolled pane, else read with its details.
       const ownBox = async () => (box ? placedExtents(asBox(box)) : details.then(() => (node.positionUnknown ? undefined : placedExtents(node.extents)), () => undefined));
       const visiting = await childrenToVisit(node, ownBox, refs, childScroll);
@@ -856,6 +876,8 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
         actions: node.interfaces.includes('Action') ? [...(node.actions ?? [])] : undefined,
         actionsReadUnder: actionStateKey(node.states),
         attributes: structuralAttributeRoles.has(node.role) && settled(node) ? (node.attributes ?? {}) : undefined,
+        listing,
+        cellPosition: node.cellPosition,
         // A container read by its visible part is never asked for all its children at once, also when this read
         // did not reach its children (a re-read of its own fields): LibreOffice asked for every cell of a sheet
         // computes them for minutes and answers nothing else meanwhile.
@@ -872,6 +894,13 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
       });
   }
 
+  /**
+   * Nodes whose children are not those the last walk listed (an item added to a list, one removed): the attributes kept
+   * of their children are read again, as a browser's posinset and setsize count the siblings.
+   */
+  const relistedParents = new WeakSet<object>();
+  /** Nodes with such a node above them or that are one: a cell's place kept is asked again below them. */
+  const relistedAbove = new WeakSet<object>();
   /** Per node whose children were listed, how to list them again (see visit). */
   const relisters = new Map<AtspiRawNode, (destroyedPath: string) => Promise<boolean>>();
   const root = newNode(start);
