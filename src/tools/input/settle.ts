@@ -17,17 +17,21 @@ export async function settle(watch: ChangeWatch, quietMs: number, signal?: Abort
   const started = Date.now();
   const deadline = started + maxMs;
   const aborted = signal ? new Promise<undefined>((resolve) => signal.addEventListener('abort', () => resolve(undefined), { once: true })) : undefined;
+  // Until the first wait, nothing was waited, however far the clock moved between two readings on a loaded machine.
+  let waited = false;
+  const waitedMs = () => (waited ? Date.now() - started : 0);
   for (;;) {
     const last = watch.lastChangeAt ?? quietSince;
     const now = Date.now();
-    if (last === undefined || signal?.aborted) return now - started;
+    if (last === undefined || signal?.aborted) return waitedMs();
     const quietFor = now - last;
-    if (quietFor >= quietMs || now >= deadline) return now - started;
+    if (quietFor >= quietMs || now >= deadline) return waitedMs();
+    waited = true;
     const next = watch.next(Math.min(quietMs - quietFor, deadline - now));
     if ((await (aborted ? Promise.race([next, aborted]) : next)) !== undefined) continue;
     // Nothing within the rest of the quiet window (the watch reads the I/O that came as it ran out), or the deadline,
     // or a cancel, or a closed watch: done, unless a change of the window list came meanwhile.
-    if (watch.lastChangeAt === last || signal?.aborted) return Date.now() - started;
+    if (watch.lastChangeAt === last || signal?.aborted) return waitedMs();
   }
 }
 
