@@ -378,11 +378,13 @@ export async function typeTextAction(desktop: LinuxDesktop, request: TypeRequest
 }
 
 /** A confirmed typing whose text the app rewrote as it took it (see rewritten-typing.ts) says what the field holds. */
-async function withRewrittenText(probe: Probe | undefined, text: string, label: string, outcome: ActionOutcome): Promise<ActionOutcome> {
+async function withRewrittenText(probe: ReturnType<typeof textProbe> | undefined, text: string, label: string, outcome: ActionOutcome): Promise<ActionOutcome> {
   // Lines typed into an editor that reshaped them are told otherwise (see reshapedTyping).
   if (/\n/.test(text)) return outcome;
   const expected = text;
-  const after = probe && (await probe.read().catch(() => undefined));
+  // The read-back that confirmed the typing says it: asked again only when it read nothing (a round trip after every
+  // typing otherwise).
+  const after = probe && (probe.latest() ?? (await probe.read().catch(() => undefined)));
   if (after === undefined || shows(after, expected, 'part')) return outcome;
   const note = `${label} holds ${quoteText(after)} where ${quoteText(expected)} was typed: the app rewrote the text as it took it (its case, spacing or punctuation), so the field holds what the app made of it; do not type it again`;
   return { ...outcome, evidence: [...(outcome.evidence ?? []), note] };

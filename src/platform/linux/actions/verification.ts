@@ -110,22 +110,26 @@ const probedTextLength = 1_000_000;
  * A field's text: what typing and keys change, also at the end of a text longer than a tree reading holds. A field
  * the app replaced with a new one that took the focus (see replaced-field.ts) is read in its replacement from then on.
  */
-export function textProbe(desktop: LinuxDesktop, ref: ObjectRef, label: string): Probe {
+export function textProbe(desktop: LinuxDesktop, ref: ObjectRef, label: string): Probe & { latest(): string | undefined } {
   let field = ref;
   let identity: Promise<FieldIdentity | undefined> | undefined;
+  let latest: string | undefined;
+  const read = async () => {
+    const client = await desktop.atspi();
+    // Known before the field may go: a destroyed object has no role or name left to match its replacement by.
+    identity ??= fieldIdentity(client, ref).catch(() => undefined);
+    // An app that does not answer is not asked again; any other failure may be a field that is gone.
+    const [known, text] = await Promise.all([identity, readTextAtCaret(client, field, probedTextLength).catch((error: unknown) => (error instanceof DBusTimeoutError ? Promise.reject(error) : undefined))]);
+    if (text) return text;
+    const replacement = known && (await replacementOf(desktop, field, known));
+    if (replacement) field = replacement;
+    return text !== undefined && !replacement ? text : readTextAtCaret(client, field, probedTextLength);
+  };
   return {
     label: `text of ${label}`,
-    read: async () => {
-      const client = await desktop.atspi();
-      // Known before the field may go: a destroyed object has no role or name left to match its replacement by.
-      identity ??= fieldIdentity(client, ref).catch(() => undefined);
-      // An app that does not answer is not asked again; any other failure may be a field that is gone.
-      const [known, text] = await Promise.all([identity, readTextAtCaret(client, field, probedTextLength).catch((error: unknown) => (error instanceof DBusTimeoutError ? Promise.reject(error) : undefined))]);
-      if (text) return text;
-      const replacement = known && (await replacementOf(desktop, field, known));
-      if (replacement) field = replacement;
-      return text !== undefined && !replacement ? text : readTextAtCaret(client, field, probedTextLength);
-    },
+    read: () => read().then((text) => (latest = text)),
+    /** The text the last read found (the read-back that ended an action's wait), without asking again. */
+    latest: () => latest,
     reads: { ref, fact: 'text' },
   };
 }
