@@ -593,6 +593,11 @@ describe('atspiToCup', () => {
     const typed = combo('line', 'Find:', [raw('ROLE_TEXT', { text: 'line', states: encodeStateSet(['STATE_EDITABLE', 'STATE_VISIBLE', 'STATE_SHOWING']), interfaces: ['Accessible', 'Component', 'Text', 'EditableText'] })]);
     assert.equal(typed.name, 'line', 'the value of an editable combo box is in its text field; the box itself has none to compare');
     assert.deepEqual([combo('Theme', 'Look:', choices()).name, combo('Never', undefined, choices()).name], ['Theme', 'Never']);
+    // A page's <label>Colour <select> reads its choice into the label's text (Gecko: "Colour Never"), and the browser
+    // names the box "Colour" already: the label's words before the choice are its name, not replaced by the label.
+    const choice = (selected: boolean) => raw('ROLE_LIST_ITEM', { name: 'Never', stateNames: ['STATE_ENABLED', 'STATE_VISIBLE', 'STATE_SHOWING', ...(selected ? ['STATE_SELECTED'] : [])] });
+    const wrapped = combo('Colour', 'Colour Never', [raw('ROLE_MENU', { children: [choice(true), raw('ROLE_LIST_ITEM', { name: 'Always' })] })]);
+    assert.deepEqual([wrapped.name, wrapped.value], ['Colour', 'Never']);
   });
 
   test('a browser\'s background tabs (not showing, in the shown tab\'s place) are hidden with all they hold', () => {

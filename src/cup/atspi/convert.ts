@@ -330,7 +330,12 @@ function selectedChoice(raw: AtspiRawNode): string | undefined {
 function comboNamedByLabel(raw: AtspiRawNode, role: CupRole, value: string | undefined): boolean {
   if (role !== 'combobox' || value === undefined || raw.labelledBy === undefined) return false;
   const label = normaliseWhitespace(raw.labelledBy);
-  return label !== '' && label !== value && normaliseWhitespace(raw.name) !== label;
+  const name = normaliseWhitespace(raw.name);
+  // A label that holds the control reads its choice into its own text (a page's <label>Colour <select>, whose label
+  // Gecko reads "Colour Red"): a name that is the label's words before the choice is the label's already.
+  const labelWords = label.split(' ');
+  const labelled = name !== '' && name.split(' ').every((word, i) => labelWords[i] === word);
+  return label !== '' && label !== value && name !== label && !labelled;
 }
 
 /** An unnamed item's own text as its name; U+FFFC marks an embedded object, whose words are its own. */
