@@ -17,6 +17,9 @@ test('each taking of a selection by another client is heard, the same owner taki
     const window = await other.createWindow({ parent: other.screen.root, x: -10, y: -10, width: 1, height: 1 });
     const heard: SelectionOwnerChange[] = [];
     const stop = await conn().xfixes.watchSelection(conn().screen.root, selection, (change) => heard.push(change));
+    // The watch's selection request is only sent: the other connection's takings must come after the server made it.
+    // (The driver's own input follows it on the same connection, which the server handles in order.)
+    await conn().sync();
     await other.setSelectionOwner(window, selection, 0);
     await other.setSelectionOwner(window, selection, 0);
     await other.sync();
