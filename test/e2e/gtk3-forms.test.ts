@@ -77,7 +77,10 @@ describe('GTK3 forms of graphics apps, judged by pyatspi', () => {
     assert.equal((set.structured as unknown as ActionResult).effect, 'confirmed', set.summary);
     // The app renames the box to its choice; to the agent that is the value changing, as the tree shows it.
     const evidence = (set.structured as unknown as ActionResult).evidence ?? [];
-    assert.ok(evidence.some((line) => line.includes('value is now "Responsive"')) && !evidence.some((line) => line.includes('name is now')), JSON.stringify(evidence));
+    // Told by the choice read back (`choice of [eN]: "Multiscale" → "Responsive"`) or by the renaming event read as the
+    // value, whichever came first: never as a name.
+    const toldAsChoice = (line: string) => line.includes('value is now "Responsive"') || /^choice of \[e\d+\]: "Multiscale" → "Responsive"$/.test(line);
+    assert.ok(evidence.some(toldAsChoice) && !evidence.some((line) => line.includes('name is now')), JSON.stringify(evidence));
     const after = await pyatspiWalk(window.pid, window.title, fixtures.desktop.env());
     assert.ok(after.some((node) => node.role === 'combo box' && node.name === 'Responsive'), 'pyatspi: the combo box shows Responsive');
     const reread = await fixtures.elements(window);
