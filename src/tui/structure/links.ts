@@ -10,9 +10,11 @@ export const LINK_HEURISTIC = 'osc8-link';
 
 /** Adds the screen's links to `found` (in place), and returns the links no found node holds. */
 export function placeLinks(scan: ScreenScan, found: readonly Found[]): Found[] {
+  const spans = linkSpans(scan.grid);
+  if (spans.length === 0) return [];
   const all = flattenNodes(found as Found[]);
   const loose: Found[] = [];
-  for (const span of linkSpans(scan.grid)) {
+  for (const span of spans) {
     const { text, columnAt } = scan.slice(span.row, span.col, span.col + span.len);
     const name = tidy(text);
     if (!name) continue;
