@@ -147,6 +147,8 @@ export class TerminalEmulator {
       fg: new Int32Array(size),
       bg: new Int32Array(size),
       flags: new Uint8Array(size),
+      links: new Int32Array(size),
+      urls: new Map(),
       cursor: { x: Math.min(buffer.cursorX, cols - 1), y: buffer.cursorY, visible: this.modes.cursorVisible },
     };
     const cell = this.cell;
@@ -167,9 +169,19 @@ export class TerminalEmulator {
         grid.fg[index] = cell.isFgDefault() ? DEFAULT_COLOR : cell.isFgRGB() ? RGB_FLAG | cell.getFgColor() : cell.getFgColor();
         grid.bg[index] = cell.isBgDefault() ? DEFAULT_COLOR : cell.isBgRGB() ? RGB_FLAG | cell.getBgColor() : cell.getBgColor();
         grid.flags[index] = cell.isAttributeDefault() ? 0 : cellFlags(cell);
+        const link = linkOf(cell);
+        if (link) {
+          grid.links[index] = link;
+          if (!grid.urls.has(link)) grid.urls.set(link, this.linkUrl(link) ?? '');
+        }
       }
     }
     return grid;
+  }
+
+  /** The address an OSC 8 link number stands for (see linkOf). */
+  private linkUrl(link: number): string | undefined {
+    return (this.terminal as unknown as XtermInternals)._core?._oscLinkService?.getLinkData(link)?.uri;
   }
 
   /** Up to `count` lines of the normal buffer's history above the screen, oldest first, right-trimmed. */
@@ -215,6 +227,26 @@ export class TerminalEmulator {
 
 function lineText(line: IBufferLine | undefined): string {
   return line ? line.translateToString(true) : '';
+}
+
+/**
+ * What @xterm/headless 6 keeps of OSC 8 hyperlinks behind its public API, which exposes neither: each cell's link
+ * number (its extended attributes' urlId, valid only when the cell has extended attributes: the object is reused
+ * from cell to cell) and the core's link service, which maps the number to the address. Another version without
+ * them reads as cells without links.
+ */
+interface XtermInternals {
+  _core?: { _oscLinkService?: { getLinkData(link: number): { uri: string } | undefined } };
+}
+interface CellInternals {
+  hasExtendedAttrs?(): number;
+  extended?: { urlId?: number };
+}
+
+/** The cell's OSC 8 link number, 0 for none. */
+function linkOf(cell: IBufferCell): number {
+  const internals = cell as unknown as CellInternals;
+  return internals.hasExtendedAttrs?.() ? (internals.extended?.urlId ?? 0) : 0;
 }
 
 function cellFlags(cell: IBufferCell): number {

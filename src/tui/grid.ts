@@ -40,6 +40,12 @@ export interface CellGrid {
   fg: Int32Array;
   bg: Int32Array;
   flags: Uint8Array;
+  /**
+   * The OSC 8 hyperlink of each cell: 0 for none, else a key of `urls`. Cells of one link share a number, so two
+   * links side by side stay apart even when they have the same address.
+   */
+  links: Int32Array;
+  urls: Map<number, string>;
   cursor: Cursor;
 }
 
@@ -53,6 +59,8 @@ export function emptyGrid(cols: number, rows: number): CellGrid {
     fg: new Int32Array(size).fill(DEFAULT_COLOR),
     bg: new Int32Array(size).fill(DEFAULT_COLOR),
     flags: new Uint8Array(size),
+    links: new Int32Array(size),
+    urls: new Map(),
     cursor: { x: 0, y: 0, visible: true },
   };
 }
@@ -109,4 +117,28 @@ export function screenLines(grid: CellGrid): string[] {
   const lines: string[] = [];
   for (let y = 0; y < grid.rows; y++) lines.push(rowText(grid, y).text.trimEnd());
   return lines;
+}
+
+/** A run of cells on one row that the program made one OSC 8 hyperlink. */
+export interface LinkSpan {
+  row: number;
+  col: number;
+  /** Columns covered. */
+  len: number;
+  url: string;
+}
+
+/** Runs of cells of one link on each row (a link wrapped onto the next row is a run on each). */
+export function linkSpans(grid: CellGrid): LinkSpan[] {
+  const spans: LinkSpan[] = [];
+  for (let y = 0; y < grid.rows; y++) {
+    for (let x = 0; x < grid.cols; ) {
+      const link = grid.links[y * grid.cols + x]!;
+      let end = x + 1;
+      while (end < grid.cols && grid.links[y * grid.cols + end] === link) end++;
+      if (link) spans.push({ row: y, col: x, len: end - x, url: grid.urls.get(link) ?? '' });
+      x = end;
+    }
+  }
+  return spans;
 }

@@ -62,6 +62,8 @@ function convert(node: UINode): CupNode {
   if (actions && !node.disabled) cup.actions = [...actions];
   const attributes: CupAttributes = {};
   if (node.shortcut) attributes.keyShortcut = node.shortcut;
+  // CUP's field for where a link leads; the compact form shows only the link's name, the JSON both.
+  if (node.url !== undefined) attributes.url = node.url;
   const percent = role === 'progressbar' ? /(\d+(?:\.\d+)?)%/.exec(node.value ?? '') : null;
   if (percent) Object.assign(attributes, { valueNow: Number(percent[1]), valueMin: 0, valueMax: 100 });
   if (Object.keys(attributes).length) cup.attributes = attributes;

@@ -10,7 +10,7 @@ export interface Bounds {
 
 /**
  * What a heuristic node was inferred from: "box" (line drawing: boxes, the rules of a table),
- * "attributes" (colours, reverse video, the cursor), "alignment" (the text and where it stands: key
+ * "attributes" (colours, reverse video, the cursor, OSC 8 hyperlinks), "alignment" (the text and where it stands: key
  * names, brackets, words set apart on a row), or "program" (the program reported it itself).
  */
 export type NodeSource = 'box' | 'attributes' | 'alignment' | 'program';
@@ -29,6 +29,8 @@ export interface UINode {
   selected?: boolean;
   disabled?: boolean;
   checked?: boolean;
+  /** Where a link leads: the address the program gave its cells with OSC 8. */
+  url?: string;
   /** The key that triggers the node, as the screen shows it ("F10", "^O"). */
   shortcut?: string;
   /** Which heuristic found the node; absent for nodes a program reported. */

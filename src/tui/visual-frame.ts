@@ -1,6 +1,6 @@
 // The screen as a person sees it, in a compact JSON form: text lines plus style spans. Recorded screens in
 // test/fixtures/tui are stored in this form and turned back into cell grids for the heuristic tests.
-import { ATTR_NAMES, Attr, DEFAULT_COLOR, RGB_FLAG, emptyGrid, screenLines, type AttrName, type CellGrid, type Cursor } from './grid.js';
+import { ATTR_NAMES, Attr, DEFAULT_COLOR, RGB_FLAG, emptyGrid, linkSpans, screenLines, type AttrName, type CellGrid, type Cursor, type LinkSpan } from './grid.js';
 
 /** A palette index (0..255) or "#rrggbb". */
 export type SpanColor = number | string;
@@ -25,6 +25,8 @@ export interface VisualFrame {
   spans: StyleSpan[];
   /** [row, col] of every wide character, so columns can be recovered from `lines`. */
   wide: [number, number][];
+  /** The hyperlinks, row by row; absent when the screen has none. */
+  links?: LinkSpan[];
 }
 
 function colorOut(color: number): SpanColor | undefined {
@@ -74,7 +76,8 @@ export function toVisualFrame(grid: CellGrid): VisualFrame {
       if (start < 0 && styled) start = x;
     }
   }
-  return { cols, rows: grid.rows, lines, cursor: { ...grid.cursor }, spans, wide };
+  const links = linkSpans(grid);
+  return { cols, rows: grid.rows, lines, cursor: { ...grid.cursor }, spans, wide, ...(links.length ? { links } : {}) };
 }
 
 /** The inverse of toVisualFrame (up to trailing blanks, which become plain spaces). */
@@ -107,5 +110,10 @@ export function gridFromVisualFrame(frame: VisualFrame): CellGrid {
       grid.flags[index] = flags;
     }
   }
+  // Each run gets its own link number: two runs side by side were two links, or they would have been one run.
+  (frame.links ?? []).forEach((span, number) => {
+    grid.urls.set(number + 1, span.url);
+    grid.links.fill(number + 1, span.row * frame.cols + span.col, span.row * frame.cols + span.col + span.len);
+  });
   return grid;
 }

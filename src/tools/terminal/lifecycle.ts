@@ -4,7 +4,7 @@ import { MAX_SESSIONS } from '../../tui/manager.js';
 import { LIVEFRAME_PROTOCOL } from '../../tui/ui-node.js';
 import {
   BOX_HEURISTIC, BUTTON_HEURISTIC, CHECKBOX_HEURISTIC, INPUT_HEURISTIC, KEY_HINT_HEURISTIC, LIST_HEURISTIC,
-  MENU_HEURISTIC, PROGRESS_HEURISTIC, STATUS_HEURISTIC, TABLE_HEURISTIC, TEXT_HEURISTIC,
+  LINK_HEURISTIC, MENU_HEURISTIC, PROGRESS_HEURISTIC, STATUS_HEURISTIC, TABLE_HEURISTIC, TEXT_HEURISTIC,
 } from '../../tui/structure/index.js';
 import { defineTool } from '../tool.js';
 import { ToolError } from '../../errors.js';
@@ -131,7 +131,7 @@ export const tuiCapabilities = defineTool({
       command: session.spec.command,
       exited: session.exitStatus !== undefined,
     }));
-    const heuristics = [BOX_HEURISTIC, KEY_HINT_HEURISTIC, MENU_HEURISTIC, STATUS_HEURISTIC, BUTTON_HEURISTIC, PROGRESS_HEURISTIC, TABLE_HEURISTIC, LIST_HEURISTIC, CHECKBOX_HEURISTIC, INPUT_HEURISTIC, TEXT_HEURISTIC];
+    const heuristics = [BOX_HEURISTIC, KEY_HINT_HEURISTIC, MENU_HEURISTIC, STATUS_HEURISTIC, BUTTON_HEURISTIC, PROGRESS_HEURISTIC, TABLE_HEURISTIC, LIST_HEURISTIC, CHECKBOX_HEURISTIC, INPUT_HEURISTIC, TEXT_HEURISTIC, LINK_HEURISTIC];
     return {
       summary: `✅ terminal driver protocol ${LIVEFRAME_PROTOCOL}; ${sessions.length} session(s) running${policyError ? `; policy problem: ${policyError}` : ''}`,
       structured: {

@@ -38,8 +38,9 @@ export const uiNodeResult: z.ZodType<UINode> = z.object({
   disabled: z.boolean().optional(),
   checked: z.boolean().optional(),
   shortcut: z.string().optional(),
+  url: z.string().optional().describe('Where a link leads: the address the program gave its text with OSC 8.'),
   heuristic: z.string().optional(),
-  from: z.enum(['box', 'attributes', 'alignment', 'program']).optional().describe('What a node was inferred from: box (line drawing), attributes (colours, reverse video, the cursor), alignment (text and its place on the row), program (reported by the program).'),
+  from: z.enum(['box', 'attributes', 'alignment', 'program']).optional().describe('What a node was inferred from: box (line drawing), attributes (colours, reverse video, the cursor, OSC 8 hyperlinks), alignment (text and its place on the row), program (reported by the program).'),
   get children() {
     return z.array(uiNodeResult).optional();
   },
@@ -70,6 +71,10 @@ export const visualFrameResult = z.object({
     }),
   ),
   wide: z.array(z.tuple([z.number(), z.number()])),
+  links: z
+    .array(z.object({ row: z.number(), col: z.number(), len: z.number(), url: z.string() }))
+    .optional()
+    .describe('OSC 8 hyperlinks: one run of cells per link and row, with its address.'),
 });
 
 export const exitResult = z.object({ code: z.number(), signal: z.number().optional() });

@@ -17,6 +17,7 @@ const SOURCES: Record<string, NodeSource> = {
   'key-hint-bar': 'alignment',
   'menu-bar': 'alignment',
   'numbered-text': 'alignment',
+  'osc8-link': 'attributes',
   'progress-bar': 'alignment',
   'text-run': 'alignment',
 };
@@ -67,6 +68,7 @@ function toUINode(node: Found, ids: Map<string, number>, focus: { node: Found | 
   if (node.checked !== undefined) result.checked = node.checked;
   if (node.disabled) result.disabled = true;
   if (node.shortcut) result.shortcut = node.shortcut;
+  if (node.url !== undefined) result.url = node.url;
   result.heuristic = node.heuristic;
   const from = SOURCES[node.heuristic];
   if (from) result.from = from;

@@ -9,6 +9,7 @@ import { findButtons } from './buttons.js';
 import { findCheckboxes } from './checkboxes.js';
 import { findCursorInput, focusTextAtCursor } from './input.js';
 import { findKeyHintBars } from './key-hints.js';
+import { placeLinks } from './links.js';
 import { findLists } from './lists.js';
 import { findMenuBar } from './menu-bar.js';
 import { findNumberedText } from './numbered-text.js';
@@ -24,6 +25,7 @@ export { BUTTON_HEURISTIC } from './buttons.js';
 export { CHECKBOX_HEURISTIC } from './checkboxes.js';
 export { INPUT_HEURISTIC } from './input.js';
 export { KEY_HINT_HEURISTIC } from './key-hints.js';
+export { LINK_HEURISTIC } from './links.js';
 export { LIST_HEURISTIC } from './lists.js';
 export { MENU_HEURISTIC } from './menu-bar.js';
 export { NUMBERED_TEXT_HEURISTIC } from './numbered-text.js';
@@ -75,6 +77,7 @@ export function buildStructure(grid: CellGrid, options: StructureOptions): { nod
   for (let index = regions.length - 1; index >= 0; index--) found.push(...findTextRuns(scan, index));
   focusTextAtCursor(scan, flattenNodes(found));
   focusActiveBorder(scan, boxes, flattenNodes(found));
+  found.push(...placeLinks(scan, found));
 
   return assemble(
     boxes.map((box) => box.node),
