@@ -23,10 +23,56 @@ function combination(part: string): string | undefined {
   return [...order, rest.toLowerCase()].join('+');
 }
 
+/** A combination the window's mnemonics may answer to: Alt with one letter or digit ("alt+n"). */
+export function mayBeMnemonic(combo: string): boolean {
+  return /^alt\+[a-z0-9]$/.test(combo);
+}
+
 /** Every combination a reported key binding holds, in the driver's spelling (a bare mnemonic, "n", stays "n"). */
 export function keyBindingCombinations(binding: string): string[] {
   return binding.split(';').flatMap((part) => {
     const read = combination(part);
     return read ? [read] : [];
   });
+}
+
+/** Key names as menus show them (Qt's spelling, which Qt's bridge reports as is), for GTK's key symbol names. */
+const shownKeyNames: Record<string, string> = {
+  Page_Up: 'PgUp', Page_Down: 'PgDown', Prior: 'PgUp', Next: 'PgDown', Delete: 'Del', Insert: 'Ins', Escape: 'Esc', BackSpace: 'Backspace',
+  Return: 'Return', KP_Enter: 'Enter', space: 'Space', Print: 'Print', plus: '+', minus: '-', equal: '=', comma: ',', period: '.',
+  slash: '/', backslash: '\\', semicolon: ';', apostrophe: "'", grave: '`', bracketleft: '[', bracketright: ']', asterisk: '*',
+  KP_Add: '+', KP_Subtract: '-', KP_Multiply: '*', KP_Divide: '/', question: '?', exclam: '!', numbersign: '#', dollar: '$',
+  percent: '%', ampersand: '&', parenleft: '(', parenright: ')', less: '<', greater: '>', colon: ':', underscore: '_', at: '@',
+};
+const shownModifiers: Record<string, string> = { ctrl: 'Ctrl', alt: 'Alt', shift: 'Shift', super: 'Meta' };
+
+/** One GTK accelerator ("<Primary><Shift>s") as a menu shows it ("Ctrl+Shift+S"); undefined when unreadable. */
+function shownAccelerator(accelerator: string): string | undefined {
+  let rest = accelerator.trim();
+  const modifiers = new Set<string>();
+  for (let found = /^<([A-Za-z0-9]+)>/.exec(rest); found; found = /^<([A-Za-z0-9]+)>/.exec(rest)) {
+    const modifier = modifierNames[found[1]!.toLowerCase()];
+    if (!modifier) return undefined;
+    modifiers.add(modifier);
+    rest = rest.slice(found[0].length);
+  }
+  if (!/^[A-Za-z0-9_]+$/.test(rest)) return undefined;
+  const key = shownKeyNames[rest] ?? (rest.length === 1 ? rest.toUpperCase() : rest.replace(/^KP_/, ''));
+  const order = ['ctrl', 'alt', 'shift', 'super'].filter((name) => modifiers.has(name));
+  return [...order.map((name) => shownModifiers[name]!), key].join('+');
+}
+
+/**
+ * The keyboard shortcut (accelerator) a reported key binding names, as a menu shows it: "Ctrl+Shift+S", "Del",
+ * "Ctrl+PgDown"; undefined when it names none. GTK reports "mnemonic;path;accelerator" ("s;<Alt>f:s;<Primary><Shift>s"),
+ * the accelerator last and empty when there is none. Qt reports the shortcut, already so spelled ("Ctrl+Shift+S"),
+ * with or (a control with none) instead of its mnemonic ("Alt+F"), as GTK reports a button's mnemonic alone ("<Alt>g"):
+ * Alt with one letter or digit alone is taken for the mnemonic it nearly always is.
+ */
+export function keyBindingShortcut(binding: string): string | undefined {
+  const parts = binding.split(';');
+  if (parts.length >= 3) return parts[parts.length - 1]!.trim() ? shownAccelerator(parts[parts.length - 1]!) : undefined;
+  const shortcut = parts.map((part) => part.trim()).find((part) => part !== '' && !keyBindingCombinations(part).some(mayBeMnemonic));
+  if (shortcut === undefined) return undefined;
+  return shortcut.startsWith('<') ? shownAccelerator(shortcut) : shortcut.length <= 64 ? shortcut : undefined;
 }

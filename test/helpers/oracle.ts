@@ -104,6 +104,11 @@ export class PyatspiOracle {
     return (await this.ask<{ nodes: OracleAttributes[] }>({ op: 'attributes', pid, title, roles })).nodes;
   }
 
+  /** Every object of these pyatspi roles, with its first action's key binding as the toolkit reports it. */
+  async keyBindings(pid: number, title: string, roles: readonly string[]): Promise<{ role: string; name: string; binding: string }[]> {
+    return (await this.ask<{ nodes: { role: string; name: string; binding: string }[] }>({ op: 'key_bindings', pid, title, roles })).nodes;
+  }
+
   /** Every menu bar's entries, each with its states, its items and how many objects it holds in all. */
   async menuBars(pid: number, title: string): Promise<OracleMenuEntry[][]> {
     return (await this.ask<{ bars: OracleMenuEntry[][] }>({ op: 'menu_bars', pid, title }, 60_000)).bars;

@@ -1,3 +1,4 @@
+import { keyBindingShortcut } from '../key-binding.js';
 import type { CupAttributes, CupNode, CupRect, CupRole, CupState } from '../types.js';
 import { cupActionsFor } from './actions.js';
 import { closedMenu, holdsMenuItems, itemsKeptHidden } from './closed-menus.js';
@@ -237,6 +238,8 @@ function cupAttributes(raw: AtspiRawNode, states: Set<string>, role: CupRole, se
     const held = heldNumber(raw, role);
     if (held !== undefined) attributes.valueNow = held;
   }
+  const shortcut = raw.keyBinding === undefined ? undefined : keyBindingShortcut(raw.keyBinding);
+  if (shortcut) attributes.keyShortcut = shortcut;
   return Object.keys(attributes).length > 0 ? attributes : undefined;
 }
 

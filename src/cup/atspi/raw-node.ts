@@ -67,6 +67,8 @@ export interface AtspiRawNode {
   /** Extents exactly as the toolkit reported them; see RawTreeContext.extentsOrigin for how to place them. */
   extents?: { x: number; y: number; w: number; h: number };
   actions?: readonly string[];
+  /** Action.GetKeyBinding of the first action, as the toolkit wrote it; read for menu items, and Qt's buttons (tree-reader's shortcutRoles). */
+  keyBinding?: string;
   value?: ValueRange;
   /**
    * Text content: the value of editable and text-entry objects, and the content an unnamed object of one of

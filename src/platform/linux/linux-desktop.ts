@@ -581,6 +581,7 @@ export class LinuxDesktop implements Desktop {
       showingTellsClipping: quirks.webEngine,
       keepsUndrawnPlaces: quirks.keepsUndrawnPlaces,
       reusesPaths: quirks.reusesObjectPaths,
+      buttonShortcuts: quirks.buttonsReportShortcuts,
       propertiesInOneCall: quirks.propertiesInOneCall,
       visibleOnly: limits.visibleOnly,
     };

@@ -13,7 +13,8 @@ import { focusForKeys, focusKeepingCaret, focusFactsAhead } from './element-poin
 import { focusedElementOf, focusedTargetFor } from './focused-element.js';
 import { liveStates } from './live-states.js';
 import { ownMenusHoldingKeys } from './menu-grab.js';
-import { mayBeMnemonic, mnemonicControls } from './mnemonics.js';
+import { mayBeMnemonic } from '../../../cup/key-binding.js';
+import { mnemonicControls } from './mnemonics.js';
 import { actionable, liveTarget, type LiveElementTarget } from './live-target.js';
 import { parseKeys, refuseKeysToNotification, withForeground } from './real-input.js';
 import { observePixels, sentKeysIgnored, syntheticEventsReach } from './synthetic-rung.js';

@@ -11,11 +11,6 @@ const pressedRoles = new Set(['button', 'checkbox', 'radio', 'switch', 'tab', 'l
 /** The most controls asked for their key binding, in document order: a dialog has a few, a big window hundreds. */
 const maxAsked = 400;
 
-/** A combination the window's mnemonics may answer to: Alt with one letter or digit ("alt+n"). */
-export function mayBeMnemonic(combo: string): boolean {
-  return /^alt\+[a-z0-9]$/.test(combo);
-}
-
 /**
  * The shown, enabled controls of the snapshot whose key binding (Action.GetKeyBinding) holds `combo`, their bindings
  * asked of the app together. A toolkit that reports none (most but GTK and Qt) leaves the list empty.

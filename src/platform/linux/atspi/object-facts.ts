@@ -17,6 +17,8 @@ export interface ObjectFacts {
   role: number;
   interfaces: string[];
   actions?: string[];
+  /** The key binding of the first action (menu items', Qt's buttons': see tree-reader's shortcutRoles), read with the actions and kept as long. */
+  keyBinding?: string;
   /** actionStateKey of the states the actions were read under: they are read again when it changes. */
   actionsReadUnder?: number;
   /** Attributes that describe structure (level, landmark kind), kept only for the roles that carry them. */

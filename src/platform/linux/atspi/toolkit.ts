@@ -84,6 +84,11 @@ export interface ToolkitQuirks {
    */
   reusesObjectPaths: boolean;
   /**
+   * A button's key binding is its shortcut (Qt's QAbstractButton: "Ctrl+L"), so buttons are asked for it. GTK
+   * reports a button's mnemonic only ("<Alt>g"), and asking each of a big window's buttons made its read slower.
+   */
+  buttonsReportShortcuts: boolean;
+  /**
    * Its Selection's DeselectSelectedChild(n) deselects the container's n-th child, not its n-th selected one
    * (Gecko's ATK remove_selection counts every option), and DeselectChild, which at-spi2-atk turns into the other,
    * is wrong the same way: a child is deselected by DeselectSelectedChild with its index in the container.
@@ -104,14 +109,14 @@ export function quirksFor(toolkit: ToolkitInfo | undefined): ToolkitQuirks {
   if (name === 'gtk' && major >= 4) {
     return {
       ...unmirrored, extentsRelativeToWindow: true, showingIsReliable: false, gtk4NameQuirks: true, selectableUnmarked: true, propertiesInOneCall: true, listsSomeItemsOnly: true,
-      focusActivatesWindow: false, webEngine: false, editableTextIdleInPages: false, valueUnheardInPageFields: false, keepsUndrawnPlaces: true, showsByPlaceOnly: true, focusMarksCurrentItems: false, reusesObjectPaths: false, deselectsByChildIndex: false,
+      focusActivatesWindow: false, webEngine: false, editableTextIdleInPages: false, valueUnheardInPageFields: false, keepsUndrawnPlaces: true, showsByPlaceOnly: true, focusMarksCurrentItems: false, reusesObjectPaths: false, buttonsReportShortcuts: false, deselectsByChildIndex: false,
     };
   }
   if ((name === 'gtk' || name === 'gail') && major <= 3) {
     return {
       extentsRelativeToWindow: false, showingIsReliable: true, gtk4NameQuirks: false, selectableUnmarked: false, propertiesInOneCall: true, listsSomeItemsOnly: false,
       mirrorable: true, addsChildrenSilently: true, scrollsSilently: false, renamesButtonsSilently: true, focusActivatesWindow: false, webEngine: false, editableTextIdleInPages: false,
-      valueUnheardInPageFields: false, keepsUndrawnPlaces: false, showsByPlaceOnly: false, focusMarksCurrentItems: false, reusesObjectPaths: false, deselectsByChildIndex: false,
+      valueUnheardInPageFields: false, keepsUndrawnPlaces: false, showsByPlaceOnly: false, focusMarksCurrentItems: false, reusesObjectPaths: false, buttonsReportShortcuts: false, deselectsByChildIndex: false,
     };
   }
   const blink = name === 'chromium';
@@ -131,6 +136,7 @@ export function quirksFor(toolkit: ToolkitInfo | undefined): ToolkitQuirks {
     showsByPlaceOnly: false,
     focusMarksCurrentItems: name === 'qt',
     reusesObjectPaths: name === 'qt',
+    buttonsReportShortcuts: name === 'qt',
     deselectsByChildIndex: name === 'gecko',
   };
 }

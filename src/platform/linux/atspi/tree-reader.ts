@@ -62,6 +62,8 @@ export interface ReadTreeOptions {
   keepsUndrawnPlaces?: boolean;
   /** The toolkit gives a destroyed object's path to a new one (ToolkitQuirks.reusesObjectPaths): a path's role is asked on every read. */
   reusesPaths?: boolean;
+  /** Buttons' key bindings are asked too, not only menu items' (ToolkitQuirks.buttonsReportShortcuts). */
+  buttonShortcuts?: boolean;
 }
 
 export interface ReadTreeResult {
@@ -189,6 +191,13 @@ const answerNowMs = 500;
 /** How many times a walk lists a node's children again after finding one of them destroyed. */
 const maxRelists = 3;
 
+/**
+ * Roles whose key binding is read with their actions, for the shortcut a menu shows beside an item (GTK's accelerator,
+ * Qt's shortcut). Other roles report at most a mnemonic, so asking them would only slow a big read; buttons are asked
+ * too where the toolkit reports their shortcut (ReadTreeOptions.buttonShortcuts).
+ */
+const shortcutRoles = new Set([ATSPI_ROLE.MENU_ITEM, ATSPI_ROLE.CHECK_MENU_ITEM, ATSPI_ROLE.RADIO_MENU_ITEM]);
+const buttonRoles = new Set([ATSPI_ROLE.PUSH_BUTTON, ATSPI_ROLE.TOGGLE_BUTTON]);
 /** At most this many children are asked for one by one when an object lists none (childrenByIndex): a socket holds one. */
 const maxChildrenByIndex = 8;
 /** Roles an unnamed object of which is named by its own text content (W3C accname's name from content). */
@@ -538,10 +547,17 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
     }
     if (has('Action') && known?.actions && known.actionsReadUnder === actionStateKey(node.states)) {
       if (known.actions.length > 0) node.actions = known.actions;
+      if (known.keyBinding) node.keyBinding = known.keyBinding;
     } else if (has('Action')) {
       work.push(readActionNames(node).then((names) => {
         if (names.length > 0) node.actions = names;
       }));
+      if (shortcutRoles.has(node.role) || (options.buttonShortcuts && buttonRoles.has(node.role))) {
+        work.push(call(node, atspiInterface('Action'), 'GetKeyBinding', 'i', [0]).then((body) => {
+          const binding = typeof body?.[0] === 'string' ? body[0] : '';
+          if (binding) node.keyBinding = binding;
+        }));
+      }
     }
     if (has('Value')) {
       work.push(
@@ -874,6 +890,7 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
         role: node.role,
         interfaces: [...node.interfaces],
         actions: node.interfaces.includes('Action') ? [...(node.actions ?? [])] : undefined,
+        keyBinding: node.keyBinding,
         actionsReadUnder: actionStateKey(node.states),
         attributes: structuralAttributeRoles.has(node.role) && settled(node) ? (node.attributes ?? {}) : undefined,
         listing,
