@@ -84,14 +84,7 @@ describe('a GTK3 preferences grid, judged by pyatspi', () => {
     const typed = await callOk(fixtures.context, 'type_text', { window_id: window.id, selector: spin, text: '7' });
     const result = typed.structured as unknown as ActionResult;
     // The case: pyatspi reads the typed digit after the number, and the number still held; the app logged no change.
-    const run = spawnSync('/usr/bin/python3', ['-c', [
-      'import pyatspi',
-      'from atspi_frames import find_frame',
-      `frame = find_frame(${window.pid}, ${JSON.stringify(window.title)})`,
-      'spins = pyatspi.findAllDescendants(frame, lambda node: node.getRoleName() == "spin button")',
-      'print(" ".join(f"{spin.queryText().getText(0, -1)}:{int(spin.queryValue().currentValue)}" for spin in spins))',
-    ].join('\n')], { env: { ...fixtures.desktop.env(), PYTHONPATH: join(repositoryRoot, 'test', 'fixtures', 'oracle') }, encoding: 'utf8', timeout: 30_000 });
-    assert.ok(run.stdout.trim().split(' ').includes('1007:100'), `pyatspi: ${run.stdout} ${run.stderr}`);
+    assert.ok(spinsShown().includes('1007=100.0'), `pyatspi: ${spinsShown().join(' ')}`);
     assert.equal(readLog().includes('spin upload'), false, 'the app took no number');
     assert.match((result.evidence ?? []).join('\n'), /"1007" but holds 100: .*not taken them yet/, typed.summary);
 
@@ -159,6 +152,51 @@ describe('a GTK3 preferences grid, judged by pyatspi', () => {
     assert.equal((await fixtures.waitForStatus(window, (status) => status.lastKey !== '')).lastKey, 'model:tab:8', 'the fixture: 8 was chosen');
     walked = await pyatspiWalk(window.pid, window.title, fixtures.desktop.env());
     assert.ok(childrenOf('menu', 'Tab Size      ').find((node) => node.name === '8      ')?.states.includes('checked'), 'pyatspi: 8 is checked');
+  });
+
+  /** Every spin button of the window as pyatspi reads it: the text it shows and the number it holds. */
+  const spinsShown = (): string[] => {
+    const run = spawnSync('/usr/bin/python3', ['-c', [
+      'import pyatspi',
+      'from atspi_frames import find_frame',
+      `frame = find_frame(${window.pid}, ${JSON.stringify(window.title)})`,
+      'spins = pyatspi.findAllDescendants(frame, lambda node: node.getRoleName() == "spin button")',
+      'print(" ".join(f"{spin.queryText().getText(0, -1)}={spin.queryValue().currentValue!r}" for spin in spins))',
+    ].join('\n')], { env: { ...fixtures.desktop.env(), PYTHONPATH: join(repositoryRoot, 'test', 'fixtures', 'oracle') }, encoding: 'utf8', timeout: 30_000 });
+    assert.equal(run.status, 0, run.stderr);
+    return run.stdout.trim().split(' ');
+  };
+
+  test('a number finer than a range control takes is rounded to what it takes before it is sent, and the evidence says so', async () => {
+    const download = 'role=spinbutton name="Download (kB/s):"';
+    // The case: GTK3's spin button showing whole numbers took 7.6 as it was: it held 7.6 and showed "8".
+    const set = await callOk(fixtures.context, 'set_value', { window_id: window.id, selector: download, value: '7.6' });
+    assert.match((set.structured.evidence as string[]).join('\n'), /holds 8, not the 7\.6 asked for: it takes whole numbers/, set.summary);
+    assert.ok(spinsShown().includes('8=8.0'), `pyatspi: it shows 8 and holds 8: ${spinsShown().join(' ')}`);
+    assert.ok(!spinsShown().some((spin) => spin.endsWith('=7.6')), spinsShown().join(' '));
+    assert.match(readLog(), /^spin download 8 /m, 'the app took 8');
+    assert.doesNotMatch(readLog(), /^spin download 7 /m, 'the app never held 7.6');
+
+    // A number that rounds to the one held sends nothing, and says what it was rounded to.
+    const again = await callOk(fixtures.context, 'set_value', { window_id: window.id, selector: download, value: '8.3' });
+    assert.match(JSON.stringify(again.structured), /holds 8 \(8\.3 rounded to the whole numbers it takes\)/, again.summary);
+
+    // One showing a decimal (with a comma) takes numbers to one decimal.
+    const ratio = await callOk(fixtures.context, 'set_value', { window_id: window.id, selector: 'role=spinbutton name="Ratio:"', value: '3.14' });
+    assert.match((ratio.structured.evidence as string[]).join('\n'), /holds 3\.1, not the 3\.14 asked for: it takes numbers to 1 decimal/, ratio.summary);
+    const shown = await fixtures.oracle.find(window.pid, window.title, 'spin button', 'Ratio:');
+    assert.deepEqual([shown.text, shown.value], ['3,1', 3.1], 'pyatspi: it shows 3,1 and holds 3.1');
+    assert.match(readLog(), /^spin ratio 3\.1 /m);
+
+    // A slider stepping by whole numbers (it shows no text) is moved to whole numbers, as a person moves it.
+    const slider = await callOk(fixtures.context, 'set_value', { window_id: window.id, selector: 'role=slider name=Volume', value: '33.3' });
+    assert.match((slider.structured.evidence as string[]).join('\n'), /holds 33, not the 33\.3 asked for: it takes whole numbers/, slider.summary);
+    assert.equal((await fixtures.oracle.find(window.pid, window.title, 'slider', 'Volume')).value, 33, 'pyatspi: the slider holds 33');
+
+    // A number outside its range is refused, nothing sent, naming the nearest it takes.
+    const outside = await failsWith(fixtures.context, 'set_value', { window_id: window.id, selector: download, value: '-3' }, 'out_of_range');
+    assert.match(outside.summary, /outside the range .*\(0\.\.100000\); nothing was sent: the nearest it takes is 0/, outside.summary);
+    assert.ok(spinsShown().includes('8=8.0'), spinsShown().join(' '));
   });
 
   const readLog = () => {

@@ -9,7 +9,7 @@ import { after, before, describe, test } from 'node:test';
 import type { ClientWindow } from '../../src/platform/linux/windows.js';
 import type { ActionResult } from '../../src/tools/input/schemas.js';
 import { FixtureDesktop } from '../helpers/fixture-desktop.js';
-import { accessibleWindowState, callOk, pyatspiWalk, type OracleNode } from '../helpers/tools.js';
+import { accessibleWindowState, callOk, failsWith, pyatspiWalk, type OracleNode } from '../helpers/tools.js';
 
 describe('Qt 5 fixture', () => {
   let fixtures: FixtureDesktop;
@@ -324,5 +324,27 @@ describe('Qt 5 fixture', () => {
     const matches = (read.structured as { matches: { role: string }[] }).matches;
     assert.deepEqual(matches.map((match) => match.role).sort(), ['text', 'textbox'], read.body);
     await callOk(fixtures.context, 'click', { window_id: dialog.window_id, selector: 'role=button name=Cancel' });
+  });
+
+  test("a number finer than Qt's spin boxes and sliders take: each holds what it shows, and the evidence says what it holds against what was asked", async () => {
+    const spin = await fixtures.launch('qt5', { title: 'Qt Range', extraArgs: ['--spin'] });
+    const judged = async (role: string, name: string) => {
+      const node = await fixtures.oracle.find(spin.pid, spin.title, role, name);
+      return [node.text ?? '', node.value];
+    };
+    const cases: [string, string, string, string, (string | number | undefined)[]][] = [
+      ['spin button', 'Copies:', 'role=spinbutton name=Copies:', '7.6', ['8', 8]],
+      ['spin button', 'Zoom:', 'role=spinbutton name=Zoom:', '2.36', ['2.4', 2.4]],
+      ['slider', 'Level:', 'role=slider name=Level:', '33.7', ['', 34]],
+    ];
+    for (const [role, name, selector, value, shown] of cases) {
+      const set = await callOk(fixtures.context, 'set_value', { window_id: spin.id, selector, value });
+      const held = shown[1]!;
+      assert.match((set.structured.evidence as string[]).join('\n'), new RegExp(`holds ${String(held).replace('.', '\\.')}, not the ${value.replace('.', '\\.')} asked for`), set.summary);
+      assert.deepEqual(await judged(role, name), shown, `pyatspi: ${name} shows and holds ${held}`);
+    }
+    const outside = await failsWith(fixtures.context, 'set_value', { window_id: spin.id, selector: 'role=spinbutton name=Copies:', value: '0' }, 'out_of_range');
+    assert.match(outside.summary, /\(1\.\.99\); nothing was sent: the nearest it takes is 1/, outside.summary);
+    assert.deepEqual(await judged('spin button', 'Copies:'), ['8', 8], 'pyatspi: Copies: still holds 8');
   });
 });

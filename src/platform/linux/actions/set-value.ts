@@ -19,7 +19,7 @@ import { isPageDateField, pageInputButtonAdvice, setFieldThroughPage } from './p
 import { actionable, liveTarget } from './live-target.js';
 import { replaceFieldText, requireEditable, shows } from './typing.js';
 import { observe, stateProbe, textProbe, valueProbe } from './verification.js';
-import { showsNumber } from '../../../cup/shown-number.js';
+import { decimalsPhrase, roundedTo, showsNumber, takenDecimals } from '../../../cup/shown-number.js';
 
 
 /** Roles whose value is the text typed into them. */
@@ -43,36 +43,42 @@ export async function setValueAction(desktop: LinuxDesktop, element: ElementTarg
   if (role === 'list' && interfaces.includes('Selection')) return setListSelection(desktop, target, value);
 
   if (interfaces.includes('Value') && role !== 'textbox') {
-    const number = Number(value);
-    if (value.trim() === '' || !Number.isFinite(number)) throw await notANumber(desktop, target.ref, label, value, interfaces);
+    const asked = Number(value);
+    if (value.trim() === '' || !Number.isFinite(asked)) throw await notANumber(desktop, target.ref, label, value, interfaces);
     const range = await readValue(client, target.ref);
-    if ((range.min !== undefined && number < range.min) || (range.max !== undefined && number > range.max)) {
-      throw new ToolError(`${value} is outside the range of ${label} (${range.min ?? ''}..${range.max ?? ''})`, 'out_of_range');
+    if ((range.min !== undefined && asked < range.min) || (range.max !== undefined && asked > range.max)) {
+      const nearest = range.min !== undefined && asked < range.min ? range.min : range.max;
+      throw new ToolError(`${value} is outside the range of ${label} (${range.min ?? ''}..${range.max ?? ''}); nothing was sent: the nearest it takes is ${nearest}`, 'out_of_range');
     }
+    const text = interfaces.includes('Text') ? textProbe(desktop, target.ref, label) : undefined;
+    const shownBefore = await text?.read().catch(() => undefined);
+    // A number finer than the control takes (7.6 in a spin button showing whole numbers, which held 7.6 and showed
+    // "8": a number no person could type or pick there, which the app reads back as other than it shows) is rounded
+    // to the decimals it takes before it is sent, and the evidence says so.
+    const decimals = takenDecimals(range.step, range.current, shownBefore);
+    const number = decimals === undefined ? asked : roundedTo(asked, decimals);
+    const rounding = number === asked ? '' : ` (${value.trim()} rounded to the ${decimalsPhrase(decimals!)} it takes)`;
     // A page's number field whose browser sets it through Value unheard by the page (Gecko) is typed into as a person
     // does: the page's script (a form's own state, a framework's) hears the keys. Its text says what it holds (an
     // empty one's Value is 0).
     const unheard = role === 'spinbutton' && interfaces.includes('Text') && (await client.quirksOf(target.ref.bus)).valueUnheardInPageFields &&
       (await liveStates(desktop, target.ref)).has('STATE_EDITABLE');
     if (unheard) {
-      const shown = await textProbe(desktop, target.ref, label).read().catch(() => undefined);
-      if (shown !== undefined && showsNumber(shown, number) === true) return nothingToChange('background', `${label} holds ${number}`);
-      return replaceFieldText(desktop, target, value.trim());
+      if (shownBefore !== undefined && showsNumber(shownBefore, number) === true) return nothingToChange('background', `${label} holds ${number}${rounding}`);
+      return replaceFieldText(desktop, target, String(number));
     }
     // A spin button typed into holds its number until the typing is taken (Return, or the focus leaving): Mines'
     // Percent mines field showed "2520" typed after its 25, and set_value 25 answered "holds 25 already" with the field
     // still showing 2520. Its text is read with its number, and another number there than the one held (in any locale's
     // spelling, with any unit: showsNumber) is a change still to make. A new number writes itself out over the typing;
     // the number held already does not (GTK3 sets it on the adjustment, which announces nothing), so the text is set.
-    const text = interfaces.includes('Text') ? textProbe(desktop, target.ref, label) : undefined;
     const typed = (shown: string | undefined) => shown !== undefined && showsNumber(shown, number) === false;
-    const shownBefore = await text?.read().catch(() => undefined);
     const heldAlready = range.current === number;
-    if (heldAlready && !typed(shownBefore)) return nothingToChange('background', `${label} holds ${number}`);
+    if (heldAlready && !typed(shownBefore)) return nothingToChange('background', `${label} holds ${number}${rounding}`);
     const overTyping = heldAlready && interfaces.includes('EditableText');
     const send = async () => {
       if (!overTyping) await setValue(client, target.ref, number);
-      else if (!(await setTextContents(client, target.ref, value.trim()))) throw new ToolError(`the application refused to set the text of ${label}`, 'set_text_refused');
+      else if (!(await setTextContents(client, target.ref, String(number)))) throw new ToolError(`the application refused to set the text of ${label}`, 'set_text_refused');
     };
     const observation = await observe(desktop, target.ref.bus, [valueProbe(desktop, target.ref, label), ...(text ? [text] : [])], send, {
       snapshot: target.snapshot,
@@ -80,11 +86,12 @@ export async function setValueAction(desktop: LinuxDesktop, element: ElementTarg
     });
     // A control with steps (a web slider's step, a spin button's increments) takes the nearest value it allows.
     const held = await readValue(client, target.ref).then((read) => read.current, () => undefined);
-    if (observation.changed && held !== undefined && held !== number) {
+    if (observation.changed && held !== undefined && held !== asked) {
+      const why = held === number ? `it takes ${decimalsPhrase(decimals!)}` : 'it took the nearest value it allows';
       return actionOutcome({
         path: 'x11_atspi',
         mode: 'background',
-        observation: { ...observation, evidence: [`${label} holds ${held}, not the ${number} asked for: it took the nearest value it allows`, ...observation.evidence] },
+        observation: { ...observation, evidence: [`${label} holds ${held}, not the ${asked} asked for: ${why}`, ...observation.evidence] },
       });
     }
     return actionOutcome({ path: 'x11_atspi', mode: 'background', observation });
