@@ -354,6 +354,21 @@ export function webContentSuite(browser: BrowserId): void {
       await pageSays(rig.oracle, window, 'cookies accepted');
     });
 
+    test('a real click on a button under a sticky header reaches the button: on the part the header leaves free, or with the page scrolled to bring it clear', async () => {
+      const window = await rig.open('sticky', 'CUP Web Sticky');
+      await pageSays(rig.oracle, window, 'ready');
+      // Its middle is under the 80 px header, its lower part free: clicked there, with no scrolling.
+      const half = await act(rig.context, window, 'click', 'button', 'Half under the header', { delivery_mode: 'foreground' });
+      assert.equal(half.effect, 'confirmed', half.summary);
+      await pageSays(rig.oracle, window, 'click 1 Half under the header');
+      assert.ok(!(half as { scrolled_into_view?: boolean }).scrolled_into_view, 'the page was not scrolled for a button with a free part');
+      // Wholly under the header: the page is scrolled to bring it clear, then it is clicked.
+      const whole = await act(rig.context, window, 'click', 'button', 'Under the header', { delivery_mode: 'foreground' });
+      assert.equal(whole.effect, 'confirmed', whole.summary);
+      await pageSays(rig.oracle, window, 'click 2 Under the header');
+      assert.equal((whole as { scrolled_into_view?: boolean }).scrolled_into_view, true, whole.summary);
+    });
+
     test('ARIA widgets, a modal dialog and a sticky header: what the page\'s script keeps is clicked, gone objects and an inert page are said, a blank stretch scrolls', async () => {
       const window = await rig.open('widgets', 'CUP Web Widgets');
       const compact = async () => (await accessibleWindowState(rig.context, window, { include_screenshot: false })).result.body!;

@@ -10,7 +10,8 @@ import type { DesktopWindow } from '../../windows.js';
 import { windowAt, type WindowAtPoint } from '../input/index.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import type { X11Connection } from '../x11/index.js';
-import { minimumSide, visibleBox, type PlacedPoint } from './element-point.js';
+import { elementScreenPoint, minimumSide, visibleBox, type PlacedPoint } from './element-point.js';
+import { clearOfPageCover } from './page-cover.js';
 import type { LiveElementTarget } from './live-target.js';
 import { indexedLabel } from '../../../cup/element-label.js';
 
@@ -180,7 +181,8 @@ export async function uncoveredElementPoint(desktop: LinuxDesktop, x: X11Connect
 
 /**
  * Where real pointer input for the target goes once its window is in front: an element's point moved off windows
- * covering it (uncoveredElementPoint) and checked to lie on its app's windows; a point checked to be uncovered.
+ * covering it (uncoveredElementPoint), checked to lie on its app's windows, and moved off what a web page draws over
+ * it (clearOfPageCover); a point checked to be uncovered.
  * Refuses (point_covered, element_not_visible) before anything is sent.
  */
 export async function reachablePoint(desktop: LinuxDesktop, x: X11Connection, target: LiveElementTarget | PointTarget, placed: PlacedPoint): Promise<PlacedPoint> {
@@ -188,7 +190,11 @@ export async function reachablePoint(desktop: LinuxDesktop, x: X11Connection, ta
     await requirePointOnWindow(desktop, x, placed);
     return placed;
   }
-  const point = await uncoveredElementPoint(desktop, x, target, placed);
-  await requireOnAppWindow(desktop, x, target, point);
-  return point;
+  const onWindow = async (at: PlacedPoint) => {
+    const point = await uncoveredElementPoint(desktop, x, target, at);
+    await requireOnAppWindow(desktop, x, target, point);
+    return point;
+  };
+  // Then off what the page itself draws over it (a sticky header), scrolled clear of it when it is wholly under it.
+  return clearOfPageCover(desktop, x, target, await onWindow(placed), async () => onWindow(await elementScreenPoint(desktop, target, x)));
 }

@@ -12,6 +12,7 @@ import type { LinuxDesktop } from '../linux-desktop.js';
 import { findGestureAction, focusElement, performAction } from './accessible-actions.js';
 import { elementScreenPoint, mightScrollIntoView, pointOnScreen, screenPointNow, visibleBox, type PlacedPoint } from './element-point.js';
 import { reachablePoint } from './point-cover.js';
+import { coverRefAt } from './page-cover.js';
 import { itemGesture, itemOutcome, type ActionOn, type ItemGesture } from './item-gestures.js';
 import { actionable, ENABLE_WAIT_MS, inUnmarkedView, isDisabled, liveTarget, refuseDisabled, untilEnabled, type LiveElementTarget } from './live-target.js';
 import { toolkitName, withForeground } from './real-input.js';
@@ -83,18 +84,10 @@ async function ancestors(desktop: LinuxDesktop, ref: ObjectRef): Promise<string[
   return (await ancestry(await desktop.atspi(), ref)).paths;
 }
 
-/**
- * What the toolkit's hit test finds at the point where the element was clicked, when that is another object than
- * the element, what it holds or what holds it: an overlay, a banner or a dialog over the element, which took the
- * click. Undefined when the element is what lies there, or nothing can be told.
- */
+/** What the toolkit's hit test finds over the element where it was clicked (see coverRefAt), as the escalation names it. */
 async function coverAt(desktop: LinuxDesktop, target: LiveElementTarget, point: PlacedPoint): Promise<string | undefined> {
-  const hit = await desktop.accessibleAt(target.window, point.screenX, point.screenY).catch(() => undefined);
-  if (!hit || hit.bus !== target.ref.bus) return undefined;
-  if (hit.path === target.ref.path) return undefined;
-  const [aroundHit, aroundTarget] = await Promise.all([ancestors(desktop, hit), ancestors(desktop, target.ref)]);
-  if (aroundHit.includes(target.ref.path) || aroundTarget.includes(hit.path)) return undefined;
-  return (await elementLabel(desktop, target.snapshot, hit)).label;
+  const hit = await coverRefAt(desktop, target, point);
+  return hit && (await elementLabel(desktop, target.snapshot, hit)).label;
 }
 
 /**

@@ -94,6 +94,13 @@ export interface ToolkitQuirks {
    * is wrong the same way: a child is deselected by DeselectSelectedChild with its index in the container.
    */
   deselectsByChildIndex: boolean;
+  /**
+   * Its hit test (GetAccessibleAtPoint) first answers from the boxes of the tree it keeps, the last one in document
+   * order that holds the point, and asks the page for the true answer, which it gives when asked again at that point
+   * (Blink: a button scrolled under a sticky header, later in the page than the header, was answered at the header's
+   * place; Gecko answered the button too, then the header).
+   */
+  hitTestLagsOneAsk: boolean;
 }
 
 export interface ToolkitInfo {
@@ -109,14 +116,14 @@ export function quirksFor(toolkit: ToolkitInfo | undefined): ToolkitQuirks {
   if (name === 'gtk' && major >= 4) {
     return {
       ...unmirrored, extentsRelativeToWindow: true, showingIsReliable: false, gtk4NameQuirks: true, selectableUnmarked: true, propertiesInOneCall: true, listsSomeItemsOnly: true,
-      focusActivatesWindow: false, webEngine: false, editableTextIdleInPages: false, valueUnheardInPageFields: false, keepsUndrawnPlaces: true, showsByPlaceOnly: true, focusMarksCurrentItems: false, reusesObjectPaths: false, buttonsReportShortcuts: false, deselectsByChildIndex: false,
+      focusActivatesWindow: false, webEngine: false, editableTextIdleInPages: false, valueUnheardInPageFields: false, keepsUndrawnPlaces: true, showsByPlaceOnly: true, focusMarksCurrentItems: false, reusesObjectPaths: false, buttonsReportShortcuts: false, deselectsByChildIndex: false, hitTestLagsOneAsk: false,
     };
   }
   if ((name === 'gtk' || name === 'gail') && major <= 3) {
     return {
       extentsRelativeToWindow: false, showingIsReliable: true, gtk4NameQuirks: false, selectableUnmarked: false, propertiesInOneCall: true, listsSomeItemsOnly: false,
       mirrorable: true, addsChildrenSilently: true, scrollsSilently: false, renamesButtonsSilently: true, focusActivatesWindow: false, webEngine: false, editableTextIdleInPages: false,
-      valueUnheardInPageFields: false, keepsUndrawnPlaces: false, showsByPlaceOnly: false, focusMarksCurrentItems: false, reusesObjectPaths: false, buttonsReportShortcuts: false, deselectsByChildIndex: false,
+      valueUnheardInPageFields: false, keepsUndrawnPlaces: false, showsByPlaceOnly: false, focusMarksCurrentItems: false, reusesObjectPaths: false, buttonsReportShortcuts: false, deselectsByChildIndex: false, hitTestLagsOneAsk: false,
     };
   }
   const blink = name === 'chromium';
@@ -138,6 +145,7 @@ export function quirksFor(toolkit: ToolkitInfo | undefined): ToolkitQuirks {
     reusesObjectPaths: name === 'qt',
     buttonsReportShortcuts: name === 'qt',
     deselectsByChildIndex: name === 'gecko',
+    hitTestLagsOneAsk: blink || name === 'gecko',
   };
 }
 
