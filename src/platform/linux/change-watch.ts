@@ -70,7 +70,8 @@ export async function watchProcessChanges(client: AtspiClient, x: X11Connection,
   const [offList, offStacking] = await Promise.all([
     onRootPropertyChange(x, ['_NET_CLIENT_LIST'], () => {
       changes.notify('windows', true);
-      void titles?.follow();
+      // A window it cannot select is one gone meanwhile; the next change of the list follows the rest.
+      void titles?.follow().catch(() => undefined);
     }),
     // The stacking order's change is not one of content: foreground input's activation does it.
     onRootPropertyChange(x, ['_NET_CLIENT_LIST_STACKING'], () => changes.notify('windows', false)),
