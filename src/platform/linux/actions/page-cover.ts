@@ -6,7 +6,7 @@ import { largestUncovered } from '../../../cup/rect.js';
 import type { CupRect } from '../../../cup/types.js';
 import { ATSPI_ROLE } from '../../../cup/atspi/constants.js';
 import type { ObjectRef } from '../atspi/object-ref.js';
-import { ancestry, extents, parentOf, readRole, scrollToPoint } from '../atspi/operations.js';
+import { ancestry, extents, readRole, scrollToPoint } from '../atspi/operations.js';
 import { windowAt } from '../input/index.js';
 import type { X11Connection } from '../x11/index.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
@@ -45,9 +45,6 @@ export async function coverRefAt(desktop: LinuxDesktop, target: LiveElementTarge
 
 /** Covers stepped around (each a hit test and a box) before the element is scrolled clear of them. */
 const coversPassed = 4;
-/** Accessibility trees are rarely deeper; bounds the walk up to the page's document. */
-const maxDepth = 64;
-
 /**
  * The middle of the largest part of the element's visible box that the page's covers leave free, stepping off each
  * cover the hit test finds (the deepest object there, a header's text, then the header around it); undefined when none
@@ -76,12 +73,11 @@ async function freePoint(desktop: LinuxDesktop, x: X11Connection, target: LiveEl
 /** The page's document the element lies in (Blink's and Gecko's document-web), whose box is the page's view. */
 async function documentOf(desktop: LinuxDesktop, ref: ObjectRef): Promise<ObjectRef | undefined> {
   const client = await desktop.atspi();
-  let at = await parentOf(client, ref).catch(() => undefined);
-  for (let depth = 0; at && at.bus === ref.bus && depth < maxDepth; depth++) {
-    if ((await readRole(client, at).catch(() => undefined)) === ATSPI_ROLE.DOCUMENT_WEB) return at;
-    at = await parentOf(client, at).catch(() => undefined);
-  }
-  return undefined;
+  // The ancestors' paths in one walk up, then their roles asked together.
+  const { paths } = await ancestry(client, ref);
+  const roles = await Promise.all(paths.map((path) => readRole(client, { bus: ref.bus, path }).catch(() => undefined)));
+  const at = roles.indexOf(ATSPI_ROLE.DOCUMENT_WEB);
+  return at < 0 ? undefined : { bus: ref.bus, path: paths[at]! };
 }
 
 /**
