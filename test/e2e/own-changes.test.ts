@@ -68,6 +68,20 @@ describe('actions on an app that changes by itself', () => {
     assert.equal(result.effect, 'suspected_noop', `${called.summary}: ${JSON.stringify(result.evidence)}`);
   });
 
+  test('clicks on the idle button one after the other, for longer than the driver looks back, are each no effect', async () => {
+    // After four seconds of quick actions, every tick the driver heard came while one of them was under way.
+    await seenTicking();
+    const [ticksBefore, counterBefore] = [await ticks(), await counter()];
+    const effects: string[] = [];
+    for (const started = Date.now(); Date.now() - started < 6000; ) {
+      const called = await callOk(fixtures.context, 'click', { window_id: window.id, element_index: button('Idle').index });
+      effects.push(`${effects.length + 1}: ${(called.structured as unknown as ActionResult).effect} ${JSON.stringify((called.structured as unknown as ActionResult).evidence)}`);
+    }
+    assert.ok((await ticks()) > ticksBefore + 20, 'pyatspi: the label ticked all along');
+    assert.equal(await counter(), counterBefore, 'nothing the app keeps changed');
+    assert.deepEqual(effects.filter((effect) => !effect.includes('suspected_noop')), [], 'every click was no effect');
+  });
+
   test('a click whose button only announces its description again, as it was, is no effect', async () => {
     const counterBefore = await counter();
     const called = await callOk(fixtures.context, 'click', { window_id: window.id, element_index: button('Check again').index });

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { describe, test } from 'node:test';
+import { describe, mock, test } from 'node:test';
 import type { AccessibilityEvent, HeardEvent } from '../../src/platform/linux/atspi/event-monitor.js';
 import { actionUnderway, changeOf, ownChanges } from '../../src/platform/linux/actions/own-changes.js';
 
@@ -66,4 +66,53 @@ describe('an app\'s own changes', () => {
     for (let i = 0; i < 40; i++) actionUnderway(monitor, 7)();
     assert.deepEqual([...ownChanges(monitor, bus, 7, performance.now())], [], 'the first action\'s changes are still its own');
   });
+
+  test('a change found the app\'s own stays so while it goes on, though quick actions come to cover the whole look-back', () => {
+    const clock = nameChange('/clock');
+    const counter = nameChange('/counter');
+    const events: HeardEvent[] = [];
+    const monitor = { heard: (_bus: string, from: number, to: number) => events.filter(({ at }) => at >= from && at < to) };
+    const start = performance.now();
+    // The clock ticks every 300 ms for twenty seconds; actions, one after the other, fill the last ten, and each
+    // moves the counter.
+    for (let at = start - 10_000; at < start + 10_000; at += 300) events.push({ at, event: clock });
+    for (let at = start; at < start + 10_000; at += 100) events.push({ at: at + 20, event: counter });
+    const found = actionsAt(monitor, start, 10_000, (at) => [...ownChanges(monitor, bus, 7, at)]);
+    assert.deepEqual(found[0], [changeOf(clock)], 'before the actions, the clock ticks by itself');
+    assert.deepEqual(found.at(-1), [changeOf(clock)], 'ten seconds of actions on, it still does');
+  });
+
+  test('a change found the app\'s own is forgotten after a pause longer than the look-back', () => {
+    const clock = nameChange('/clock');
+    const events: HeardEvent[] = [];
+    const monitor = { heard: (_bus: string, from: number, to: number) => events.filter(({ at }) => at >= from && at < to) };
+    const start = performance.now();
+    events.push({ at: start - 1000, event: clock }, { at: start - 500, event: clock });
+    // Six seconds of quiet, then actions during which the label changes: their doing now.
+    for (let at = start + 6000; at < start + 10_000; at += 100) events.push({ at: at + 20, event: clock });
+    assert.deepEqual([...ownChanges(monitor, bus, 7, start)], [changeOf(clock)]);
+    const found = actionsAt(monitor, start + 6000, 4000, (at) => [...ownChanges(monitor, bus, 7, at)]);
+    assert.deepEqual(found.flat(), []);
+  });
 });
+
+/**
+ * Runs actions one after the other from `from` for `forMs` (100 ms each, 80 of them under way), with the clock the
+ * spans are kept by (performance.now) set to their times; `judge` is called as each begins, as verification does.
+ */
+function actionsAt<T>(monitor: { heard: (bus: string, from: number, to: number) => HeardEvent[] }, from: number, forMs: number, judge: (at: number) => T): T[] {
+  let clock = from;
+  const now = mock.method(performance, 'now', () => clock);
+  const judged: T[] = [];
+  try {
+    for (; clock < from + forMs; clock += 20) {
+      judged.push(judge(clock));
+      const end = actionUnderway(monitor, 7);
+      clock += 80;
+      end();
+    }
+  } finally {
+    now.mock.restore();
+  }
+  return judged;
+}

@@ -34,6 +34,14 @@ type Heard = Pick<EventMonitor, 'heard'>;
 
 /** The spans of the actions on each process, per event connection. */
 const actionSpans = new WeakMap<Heard, Map<number, Span[]>>();
+/**
+ * The changes found to be each process's own, per event connection, with when each last came. Quick actions in a
+ * row cover the whole look-back with their spans and late effects, so a ticking label seen ticking by itself before
+ * them is seen ticking only within them after a few seconds, and was then taken for each action's effect (an idle
+ * button's clicks confirmed). What was found the app's own stays so while it goes on changing, with no pause as
+ * long as the look-back; a change made only within actions (a counter the clicks move) is never found so.
+ */
+const knownOwn = new WeakMap<Heard, Map<number, Map<string, number>>>();
 
 /** One kind of change of one object: its events of one kind and detail (a label's name, a bar's value). */
 export function changeOf(event: AccessibilityEvent): string {
@@ -86,13 +94,29 @@ function within(covered: readonly Span[], at: number): boolean {
 export function ownChanges(monitor: Heard, bus: string, pid: number, before: number): Set<string> {
   const covered = coveredTimes(actionSpans.get(monitor)?.get(pid) ?? []);
   const ours = (at: number) => within(covered, at);
-  const times = new Map<string, number[]>();
+  // Per change, when it came while no action was near, and when it came at all (first and last).
+  const apart = new Map<string, number[]>();
+  const came = new Map<string, { first: number; last: number }>();
   for (const { at, event } of monitor.heard(bus, before - lookBackMs, before)) {
-    if (ours(at)) continue;
     const change = changeOf(event);
-    const list = times.get(change);
+    const seen = came.get(change);
+    if (seen) seen.last = at;
+    else came.set(change, { first: at, last: at });
+    if (ours(at)) continue;
+    const list = apart.get(change);
     if (list) list.push(at);
-    else times.set(change, [at]);
+    else apart.set(change, [at]);
   }
-  return new Set([...times].filter(([, at]) => at.length >= 2 && at.at(-1)! - at[0]! >= apartMs).map(([change]) => change));
+  const own = new Set([...apart].filter(([, at]) => at.length >= 2 && at.at(-1)! - at[0]! >= apartMs).map(([change]) => change));
+  let known = knownOwn.get(monitor);
+  if (!known) knownOwn.set(monitor, (known = new Map()));
+  const ofProcess = known.get(pid) ?? new Map<string, number>();
+  for (const [change, lastAt] of ofProcess) {
+    const seen = came.get(change);
+    if (seen && seen.first - lastAt <= lookBackMs) own.add(change);
+  }
+  const kept = new Map([...own].map((change) => [change, came.get(change)!.last]));
+  if (kept.size > 0) known.set(pid, kept);
+  else known.delete(pid);
+  return own;
 }
