@@ -49,6 +49,12 @@ export interface Observation {
    * as evidence names them: not counted as the action's effect, named when nothing else changed.
    */
   ownChanges?: string[];
+  /**
+   * Objects the evidence names that the action's snapshot did not hold, by the label the evidence gives them
+   * ("(not in the snapshot) menu item "New""), with the identity readings give them (WindowReading.identities);
+   * an empty identity where two objects have the one label.
+   */
+  unlisted?: ReadonlyMap<string, string>;
 }
 
 /**
@@ -77,6 +83,11 @@ export interface ActionOutcome {
   typed_chars?: number;
   /** With cancelled, for a repeated key: the presses sent before the cancel. */
   key_presses?: number;
+  /**
+   * Observation.unlisted, for the tool layer to name those objects by their index in the snapshot it takes after the
+   * action (as its diff names them); not part of the result.
+   */
+  unlisted?: ReadonlyMap<string, string>;
 }
 
 /** How much of an input that a cancel can cut short was sent (the input layer's report). */
@@ -132,6 +143,7 @@ export function actionOutcome(input: OutcomeInput): ActionOutcome {
     ...(observation?.newWindows ? { new_windows: observation.newWindows } : {}),
     ...cancelFields(input),
     ...(input.refuted ? { refuted: true as const } : {}),
+    ...(observation?.unlisted?.size ? { unlisted: observation.unlisted } : {}),
   };
   if (input.path === 'none') {
     return { ...base, effect: 'suspected_noop', verified: false, escalation: input.escalation ?? defaultEscalation(input.mode, input.path) };

@@ -85,6 +85,26 @@ describe('action diffs and new windows on a real GTK3 app', () => {
     assert.ok(result.diff!.changed.some((entry) => entry.changes.name?.to.includes('menu:New')), JSON.stringify(result.diff));
   });
 
+  test('objects the snapshot did not hold are named in the evidence by the index the diff gives them', async () => {
+    // A fresh window read compact: its closed menus' items are not in the snapshot, and a click on File shows them.
+    const fresh = await fixtures.launch('gtk3', { title: 'Diff Evidence Names', rows: 3 });
+    const compact = await accessibleWindowState(fixtures.context, fresh, { include_screenshot: false });
+    const file = named(compact.state.elements, 'menuitem', 'File');
+    try {
+      const { text, result } = await act('click', { pid: fresh.pid, window_id: fresh.id, element_index: file.index });
+      assert.equal(result.effect, 'confirmed', text);
+      const oracle = await fixtures.oracle.find(fresh.pid, fresh.title, 'menu item', 'New');
+      assert.ok(oracle.states?.includes('showing'), 'pyatspi: the click showed the File menu\'s New');
+      const listed = [...result.diff!.added, ...result.diff!.changed].find((entry) => entry.role === 'menuitem' && entry.name === 'New');
+      assert.ok(listed, `the diff lists New: ${text}`);
+      const evidence = result.evidence ?? [];
+      assert.deepEqual(evidence.filter((line) => line.includes('(not in the snapshot)')), [], `the evidence names by the diff's indices: ${text}`);
+      assert.ok(evidence.some((line) => line.includes(`[e${listed.index}] menuitem "New"`)), `New is named [e${listed.index}]: ${text}`);
+    } finally {
+      await callOk(fixtures.context, 'press_key', { pid: fresh.pid, window_id: fresh.id, key: 'Escape' });
+    }
+  });
+
   test('a check box: its state change is a ~ line, and a bare element_index from the diff clicks it again', async () => {
     const check = named(await elements(small), 'checkbox', 'Enable feature');
     const wasChecked = (await fixtures.status(small)).checked;

@@ -12,7 +12,7 @@ import { appearedWindows, confirmedByOpenedWindows, confirmedByRename, confirmed
 import { actionOutput } from './outcome.js';
 import { refuseUnderModalDialog } from './modal-dialogs.js';
 import { settle } from './settle.js';
-import type { ActionResult } from './schemas.js';
+import type { ActionResult, Unlisted } from './schemas.js';
 import { indexedLabel } from '../../cup/element-label.js';
 
 /** A reading slower than this makes later actions on the window skip their diff unless asked (diff: true)... */
@@ -72,6 +72,8 @@ export interface Compared {
   dialogs?: string[];
   /** What the diff shows turned shown or hidden, in one line (see shownOrHiddenLine). */
   shownOrHidden?: string;
+  /** The label of the element with this identity (WindowReading.identities) in the snapshot the reading after made. */
+  labelOf?: (identity: string) => string | undefined;
 }
 
 /**
@@ -105,7 +107,13 @@ function compare(context: ToolContext, window: DesktopWindow, before: NumberedRe
     summary.total === 0
       ? `diff: no change in the window's tree (snapshot ${snapshot.id})`
       : `diff (indices of snapshot ${snapshot.id}${partial ? '; a reading was cut short, so nodes past the cut may show as added or removed' : ''}):`;
+  const byIdentity = new Map([...after.identities].map(([index, identity]) => [identity, index]));
+  const labelOf = (identity: string) => {
+    const element = snapshot.elements.get(byIdentity.get(identity) ?? -1);
+    return element && indexedLabel(element);
+  };
   return {
+    labelOf,
     fields: {
       snapshot_id: snapshot.id,
       diff: diffResult(diff, summary.shown, summary.total, summary.truncated, partial),
@@ -162,6 +170,22 @@ function confirmedByOpenedDialogs(result: ActionResult, dialogs: readonly string
   const evidence = [...dialogs, ...(result.evidence ?? []).filter((line) => !dialogs.includes(line))];
   if (result.effect === 'confirmed' || result.refuted) return { ...result, evidence };
   return { ...result, effect: 'confirmed', verified: true, escalation: undefined, evidence };
+}
+
+/**
+ * The evidence names an object the agent's snapshot did not hold by its role and name (a menu's item the click
+ * showed); the diff beside it names the same object by its index in the snapshot taken after the action. The
+ * evidence then names it so too: "(not in the snapshot) menu item "New"" beside "+ [e55] menuitem "New"" read as two.
+ */
+function namedAsInDiff(result: ActionResult, labelOf: Compared['labelOf']): ActionResult {
+  const { unlisted } = result as Unlisted;
+  if (!unlisted || !labelOf || !result.evidence) return result;
+  const labels = [...unlisted].flatMap(([label, identity]) => {
+    const now = identity ? labelOf(identity) : undefined;
+    return now ? [[label, now] as const] : [];
+  });
+  if (labels.length === 0) return result;
+  return { ...result, evidence: result.evidence.map((line) => labels.reduce((named, [label, now]) => named.replaceAll(label, now), line)) };
 }
 
 /**
@@ -229,6 +253,7 @@ export async function observeAction(
     const renamed = before.root ? compared.fields.diff?.changed.find((entry) => entry.index === indexOf(before.root!))?.changes.name : undefined;
     if (renamed) result = confirmedByRename(result, window.id, renamed.from, renamed.to);
     result = confirmedByShownOrHidden(result, compared.shownOrHidden);
+    result = namedAsInDiff(result, compared.labelOf);
     return actionOutput(tool, { ...confirmedByOpenedDialogs(result, compared.dialogs ?? []), ...elsewhere, ...compared.fields }, compared.lines);
   } finally {
     over();

@@ -1,7 +1,7 @@
 import type { ActionOutcome } from '../../platform/action-outcome.js';
 import type { ElementTarget, PointTarget } from '../../platform/targets.js';
 import type { ToolOutput } from '../tool.js';
-import type { ActionResult } from './schemas.js';
+import type { ActionResult, Unlisted } from './schemas.js';
 import { indexedLabel } from '../../cup/element-label.js';
 
 function describeTarget(target: ElementTarget | PointTarget | undefined): ActionResult['target'] {
@@ -56,7 +56,9 @@ export function otherWindowLines(windows: ActionResult['other_windows_changed'])
 }
 
 /** The one-line summary, then the evidence, the new windows, the escalation and the diff's lines as the body. */
-export function actionOutput(tool: string, result: ActionResult, diffLines: readonly string[] = []): ToolOutput<ActionResult> {
+export function actionOutput(tool: string, given: ActionResult, diffLines: readonly string[] = []): ToolOutput<ActionResult> {
+  // The backend's note for the tool layer (see Unlisted) is no field of the result.
+  const { unlisted: _unlisted, ...result } = given as ActionResult & Unlisted;
   const mark = result.cancelled ? '⏹️' : result.effect === 'confirmed' ? '✅' : result.effect === 'unverifiable' ? '❔' : '⚠️';
   const verdict =
     result.effect === 'confirmed' && result.path === 'none'

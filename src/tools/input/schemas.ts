@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ActionOutcome } from '../../platform/action-outcome.js';
 import type { DeliveryMode } from '../../platform/targets.js';
 import { desktopSelectorArgument } from '../perception/desktop-selector.js';
 import { pidArgument, windowIdArgument } from '../schemas.js';
@@ -189,3 +190,9 @@ export const actionResult = z.object({
 });
 
 export type ActionResult = z.infer<typeof actionResult>;
+
+/**
+ * What a backend's outcome carries for the tool layer beside the result's fields (ActionOutcome.unlisted), taken out
+ * before the result is returned.
+ */
+export type Unlisted = Pick<ActionOutcome, 'unlisted'>;

@@ -21,7 +21,7 @@ import type { LinuxDesktop } from '../linux-desktop.js';
 import type { ClientWindow } from '../windows.js';
 import { newWindowOf, windowOpenedLine, type NewWindow, type Observation } from '../../action-outcome.js';
 import type { SnapshotRef } from '../../targets.js';
-import { atspiElement } from '../element-handle.js';
+import { atspiElement, objectIdentity } from '../element-handle.js';
 import { liveStates } from './live-states.js';
 import { fieldIdentity, replacementOf, type FieldIdentity } from './replaced-field.js';
 import { processesStartedBy } from '../started-processes.js';
@@ -591,8 +591,9 @@ async function describeObject(
   desktop: LinuxDesktop,
   events: readonly AccessibilityEvent[],
   snapshot: SnapshotRef | undefined,
-  told?: Told,
-  openedTops: ReadonlySet<string> = new Set(),
+  told: Told | undefined,
+  openedTops: ReadonlySet<string>,
+  unlisted: Map<string, string>,
 ): Promise<string | typeof elsewhere | typeof vanished | undefined> {
   const first = events[0]!;
   const ref = { bus: first.sender, path: first.path };
@@ -615,6 +616,9 @@ async function describeObject(
     // One in another window of the app is counted there.
     const window = snapshot?.elements.get(0);
     if (window && paths.at(-1) === ROOT_PATH && !paths.includes(atspiElement(window.handle).path)) return elsewhere;
+    // Two objects of one role and name are told apart by neither label: neither is given an index.
+    const identity = objectIdentity(ref);
+    unlisted.set(where, unlisted.has(where) && unlisted.get(where) !== identity ? '' : identity);
   }
   const changes: string[] = [];
   const kinds = new Set(events.map((event) => (event.kind === 'PropertyChange' ? `${event.kind}:${event.detail}` : event.kind)));
@@ -1073,8 +1077,9 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
       const openedTops = new Set(opened.length > 0 ? (recorder?.events ?? []).filter((event) => event.kind === 'Create' && event.sender === app).map((event) => event.path) : []);
       let otherWindows = 0;
       let unseenGone = 0;
+      const unlisted = new Map<string, string>();
       while (queue.length > 0 && evidence.length < maxEvidence) {
-        const lines = await Promise.all(queue.splice(0, maxEvidence - evidence.length).map((events) => describeObject(desktop, events, options.snapshot, told.get(`${events[0]!.sender}${events[0]!.path}`), openedTops)));
+        const lines = await Promise.all(queue.splice(0, maxEvidence - evidence.length).map((events) => describeObject(desktop, events, options.snapshot, told.get(`${events[0]!.sender}${events[0]!.path}`), openedTops, unlisted)));
         otherWindows += lines.filter((line) => line === elsewhere).length;
         unseenGone += lines.filter((line) => line === vanished).length;
         evidence.push(...lines.filter((line): line is string => typeof line === 'string' && line !== ''));
@@ -1090,9 +1095,9 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
         const started = await processesStartedBy(pid, actedAt).catch(() => []);
         if (started.length > 0) evidence.push(startedProcessesLine(started));
       }
-      return { evidence, silent, opened };
+      return { evidence, silent, opened, unlisted };
     };
-    let { evidence, silent, opened } = await account();
+    let { evidence, silent, opened, unlisted } = await account();
     // Signs that tell nothing (an object no window holds any more gaining the focus as a dialog goes: GTK 2 answers a
     // dialog's Return in an idle handler, and PCManFM's Rename dialog closed 300 ms after the first sign) are no
     // effect yet: the rest of the wait for a first sign is given to the app, and what it did then is told. The wait had
@@ -1106,7 +1111,7 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
       if (relevant().length > heard || changedProbe()) {
         await burstEnd(recorder, Date.now() + graceMs, false);
         after = await readBack();
-        ({ evidence, silent, opened } = await account());
+        ({ evidence, silent, opened, unlisted } = await account());
       }
     }
     const target = options.target;
@@ -1119,6 +1124,7 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
     return {
       ...(ownObjects.length > 0 ? { ownChanges: [...ownLabels, ...(ownObjects.length > 3 ? [`${ownObjects.length - 3} more`] : [])] } : {}),
       evidence,
+      ...(unlisted.size > 0 ? { unlisted } : {}),
       // The app falling silent is told, but it is no sign that the action did anything.
       changed: evidence.some((line) => !line.startsWith(stoppedAnsweringStart)),
       ...(silent.some(Boolean) ? { stoppedAnswering: true as const } : {}),
