@@ -50,8 +50,14 @@ export async function mappedPopupsOf(x: X11Connection, window: number): Promise<
  */
 const menuTypes = ['_NET_WM_WINDOW_TYPE_POPUP_MENU', '_NET_WM_WINDOW_TYPE_DROPDOWN_MENU', '_NET_WM_WINDOW_TYPE_COMBO', '_NET_WM_WINDOW_TYPE_MENU'];
 
+/** An open menu or drop-down list: its window, and its X client's id base. */
+export interface OpenMenu {
+  id: number;
+  client: number;
+}
+
 /** The open menus and drop-down lists on the screen: override-redirect windows mapped there whose window type says menu. */
-async function openMenus(x: X11Connection): Promise<{ id: number; client: number }[]> {
+async function openMenus(x: X11Connection): Promise<OpenMenu[]> {
   const root = x.setup.screens[0]?.root;
   if (root === undefined) return [];
   const mask = x.setup.resourceIdMask;
@@ -71,20 +77,14 @@ async function openMenus(x: X11Connection): Promise<{ id: number; client: number
 }
 
 /**
- * The open menus and drop-down lists of X clients other than `window`'s. A toolkit grabs the keyboard and the pointer
- * while one is open, so real input meant for `window` reaches that menu instead (typed letters are its mnemonics).
- * Each with its X client's id base.
+ * The open menus and drop-down lists on the screen, split into those of `window`'s X client and the others'. A toolkit
+ * grabs the keyboard and the pointer while one is open, so real input meant for another client's window reaches that
+ * menu instead (typed letters are its mnemonics).
  */
-export async function menusOfOtherClients(x: X11Connection, window: number): Promise<{ id: number; client: number }[]> {
-  const own = window & ~x.setup.resourceIdMask;
-  return (await openMenus(x)).filter((menu) => menu.client !== own);
-}
-
-/** The open menus and drop-down lists on the screen, split into those of `window`'s X client and the others'. */
-export async function menusByClient(x: X11Connection, window: number): Promise<{ own: number[]; others: number[] }> {
+export async function menusByClient(x: X11Connection, window: number): Promise<{ own: OpenMenu[]; others: OpenMenu[] }> {
   const client = window & ~x.setup.resourceIdMask;
   const menus = await openMenus(x);
-  return { own: menus.filter((menu) => menu.client === client).map((menu) => menu.id), others: menus.filter((menu) => menu.client !== client).map((menu) => menu.id) };
+  return { own: menus.filter((menu) => menu.client === client), others: menus.filter((menu) => menu.client !== client) };
 }
 
 /** Per connection and X client, the override-redirect candidates mappedPopupsOf looked at last. */

@@ -8,7 +8,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { DesktopWindow } from '../../windows.js';
 import { keyboardGrabbedElsewhere, pressCombination } from '../input/index.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
-import { menusByClient, menusOfOtherClients } from '../popups.js';
+import { menusByClient } from '../popups.js';
 
 /** How long the app may take to give the grab back after the Escape. */
 const releaseTimeoutMs = 1000;
@@ -21,7 +21,7 @@ const releaseTimeoutMs = 1000;
 export async function releaseMenuGrab(desktop: LinuxDesktop, window: DesktopWindow): Promise<boolean> {
   const x = await desktop.x11();
   if (!(await keyboardGrabbedElsewhere(x))) return false;
-  if ((await menusOfOtherClients(x, window.id)).length > 0) return false;
+  if ((await menusByClient(x, window.id)).others.length > 0) return false;
   await pressCombination(x, 'escape');
   const deadline = Date.now() + releaseTimeoutMs;
   while (await keyboardGrabbedElsewhere(x)) {
@@ -40,5 +40,5 @@ export async function ownMenusHoldingKeys(desktop: LinuxDesktop, window: Desktop
   const x = await desktop.x11();
   const { own, others } = await menusByClient(x, window.id);
   if (own.length === 0 || others.length > 0) return undefined;
-  return (await keyboardGrabbedElsewhere(x)) ? own : undefined;
+  return (await keyboardGrabbedElsewhere(x)) ? own.map((menu) => menu.id) : undefined;
 }

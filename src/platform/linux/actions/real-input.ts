@@ -5,7 +5,7 @@ import type { LinuxDesktop } from '../linux-desktop.js';
 import { ToolError } from '../../../errors.js';
 import type { Observation } from '../../action-outcome.js';
 import { editorOpenedDuring } from './opened-editor.js';
-import { menusOfOtherClients } from '../popups.js';
+import { menusByClient } from '../popups.js';
 import { oneLine } from '../../../cup/text.js';
 
 /**
@@ -56,7 +56,7 @@ export function refuseKeysToNotification(window: DesktopWindow): void {
  * open chose that menu's Print (its mnemonic d) and opened the print dialog, and the typing read "no effect seen".
  */
 async function refuseUnderOtherMenus(desktop: LinuxDesktop, x: X11Connection, window: DesktopWindow): Promise<void> {
-  const menus = await menusOfOtherClients(x, window.id);
+  const menus = (await menusByClient(x, window.id)).others;
   if (menus.length === 0) return;
   const mask = x.setup.resourceIdMask;
   const windows = await desktop.windows();
