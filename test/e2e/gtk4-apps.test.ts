@@ -2,7 +2,8 @@
 // fixture: a stack's page switched away keeps its place and reads as shown, and the switch is announced by new bounds
 // alone; GJS's type names ("Gjs_SidebarRow") named rows, and a label whose text looks like a type name
 // ("JavaScript", a font's "D050000L") lost it; a menu button was named after its open popover's items. The oracle is
-// pyatspi: what the bus says, and what the window's own hit test finds drawn at a point.
+// pyatspi: what the bus says, and what the window's own hit test finds drawn at a point. A menu button offers no action
+// of its own but has a button inside that does: a background click on it (GNOME Calculator's mode switch) was refused.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { ClientWindow } from '../../src/platform/linux/windows.js';
@@ -130,6 +131,29 @@ describe('GTK 4.8 apps: stacked pages, type names and menu buttons', () => {
       assert.ok(!open.name.includes('About Fixture') && !open.name.includes('Preferences'), `the button's name is not its menu's: "${open.name}"`);
       const items = (await fixtures.elements(window)).filter((element) => element.role === 'menuitem').map((element) => element.name);
       assert.deepEqual(items.slice(-2), ['Preferences', 'About Fixture'], 'the popover\'s items follow the menu bar\'s');
+    } finally {
+      await callOk(fixtures.context, 'press_key', { window_id: window.id, key: 'Escape', delivery_mode: 'foreground' });
+    }
+  });
+
+  test('a background click on a menu button, which offers no action around the button inside it that has one, opens its menu', async () => {
+    // The case: GTK 4.8's menu button has an Action interface with no action, and one child, a button offering "click"
+    // (GNOME Calculator's mode switch and primary menu); the click was refused as having no action.
+    const onBus = await fixtures.oracle.find(window.pid, window.title, 'push button', 'GtkMenuButton');
+    assert.ok(onBus.found && onBus.extents, 'pyatspi finds the menu button');
+    const walked = await pyatspiWalk(window.pid, window.title, fixtures.desktop.env());
+    const [x, y, w, h] = onBus.extents;
+    const outer = walked.find((node) => node.role === 'push button' && node.extents?.join() === [x, y, w, h].join());
+    assert.deepEqual(outer?.actions, [], `pyatspi: the menu button offers no action: ${JSON.stringify(outer)}`);
+    assert.ok(!walked.some((node) => node.role === 'menu item' && node.name === 'About Fixture'), 'pyatspi: the menu is closed');
+    const button = (await fixtures.elements(window)).find((element) => element.role === 'button' && element.bounds?.w === w && element.bounds.h === h);
+    assert.ok(button, 'the menu button is in the tree');
+    const opened = await callOk(fixtures.context, 'click', { window_id: window.id, element_index: button.index });
+    try {
+      const result = opened.structured as unknown as ActionResult;
+      assert.deepEqual([result.path, result.effect], ['x11_atspi', 'confirmed'], opened.body);
+      const open = await pyatspiWalk(window.pid, window.title, fixtures.desktop.env());
+      assert.ok(open.some((node) => node.role === 'menu item' && node.name === 'About Fixture'), 'pyatspi: the popover holds its items');
     } finally {
       await callOk(fixtures.context, 'press_key', { window_id: window.id, key: 'Escape', delivery_mode: 'foreground' });
     }
