@@ -17,7 +17,7 @@ describe('GTK 4.8 apps: stacked pages, type names and menu buttons', () => {
 
   before(async () => {
     fixtures = await FixtureDesktop.start();
-    window = await fixtures.launch('gtk4', { title: 'GTK4 Apps Fixture', rows: 3, extraArgs: ['--stack', '--names', '--tree-view'] });
+    window = await fixtures.launch('gtk4', { title: 'GTK4 Apps Fixture', rows: 3, extraArgs: ['--stack', '--names', '--tree-view', '--cell-combo'] });
   });
 
   after(async () => {
@@ -83,6 +83,24 @@ describe('GTK 4.8 apps: stacked pages, type names and menu buttons', () => {
     const hint = lines.findIndex((line) => line.trim() === '# items drawn here are not exposed by the toolkit \u2014 read them on the screenshot');
     assert.ok(hint > 0, state.body);
     assert.match(lines.slice(0, hint).reverse().find((line) => /\[e\d+\]/.test(line)) ?? '', /btn "(Name|Size)"/, 'the hint follows the view\'s own column headers');
+  });
+
+  test('a combo box whose choice is drawn by a cell view, exposed as an empty filler, says so, for the screenshot to be read', async () => {
+    // The case: GTK 4.8's GtkComboBoxText holds its toggle button, and in it an empty cell view; "Decimal" is nowhere.
+    const onBus = await pyatspiWalk(window.pid, window.title, fixtures.desktop.env());
+    const combo = onBus.findIndex((node) => node.role === 'combo box' && node.name === 'GtkComboBoxText');
+    assert.ok(combo >= 0, 'pyatspi: the combo box, named by its type');
+    const rest = onBus.slice(combo + 1);
+    const end = rest.findIndex((node) => node.depth <= onBus[combo]!.depth);
+    const inside = end < 0 ? rest : rest.slice(0, end);
+    assert.ok(inside.some((node) => node.name === 'GtkCellView'), `pyatspi: the cell view: ${JSON.stringify(inside)}`);
+    assert.ok(!onBus.some((node) => node.name.includes('Decimal')), 'pyatspi: no object holds the choice');
+    const state = await callOk(fixtures.context, 'get_window_state', { window_id: window.id, include_screenshot: false });
+    const lines = (state.body ?? '').split('\n');
+    const at = lines.findIndex((line) => /\bcmb\b/.test(line) && !/"/.test(line));
+    assert.ok(at > 0, state.body);
+    const after = lines.slice(at + 1).findIndex((line) => line.trim() === '# items drawn here are not exposed by the toolkit \u2014 read them on the screenshot');
+    assert.ok(after >= 0 && after <= 2, `the hint follows the combo box:\n${lines.slice(at, at + 4).join('\n')}`);
   });
 
   test('rows GTK names by their GJS type are named by their content, and a label reading like a type name keeps it', async () => {

@@ -53,9 +53,10 @@ export function showsValueNumber(role: CupRole): boolean {
 const textValueRoles = new Set<CupRole>(['textbox', 'searchbox', 'combobox']);
 /**
  * GTK 4 widgets that draw their items themselves and expose none of them (GTK 4.8's tree and icon views: a file
- * chooser's files, baobab's folders), named by their type as GTK 4 names what has no name of its own.
+ * chooser's files, baobab's folders; the cell view in which a combo box draws its choice, GNOME Calculator's
+ * "Decimal"), named by their type as GTK 4 names what has no name of its own.
  */
-const selfDrawnViews: ReadonlySet<string> = new Set(['GtkTreeView', 'GtkIconView']);
+const selfDrawnViews: ReadonlySet<string> = new Set(['GtkTreeView', 'GtkIconView', 'GtkCellView']);
 const orientedRoles = new Set<CupRole>(['slider', 'scrollbar', 'separator', 'toolbar', 'tablist', 'menubar']);
 /** Order in which states are listed on a node: the ones an agent acts on first. */
 const stateOrder: readonly CupState[] = [
