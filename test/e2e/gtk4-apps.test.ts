@@ -177,6 +177,23 @@ describe('GTK 4.8 apps: stacked pages, type names and menu buttons', () => {
     }
   });
 
+  test('a selector naming a labelled menu button picks the one control, not its two parts', async () => {
+    // The case: GTK 4.8's menu button (named by its type) holds a button named by the label; the tree names both "Mode".
+    const walked = await pyatspiWalk(window.pid, window.title, fixtures.desktop.env());
+    const inner = walked.findIndex((node) => node.role === 'push button' && node.name === 'Mode');
+    assert.ok(inner > 0 && walked[inner - 1]!.name === 'GtkMenuButton' && walked[inner - 1]!.depth === walked[inner]!.depth - 1, 'pyatspi: the labelled button inside a menu button');
+    const both = (await fixtures.elements(window)).filter((element) => element.role === 'button' && element.name === 'Mode');
+    assert.equal(both.length, 2, 'the tree names the menu button and its button alike');
+    const opened = await callOk(fixtures.context, 'click', { window_id: window.id, selector: 'role=button name=Mode' });
+    try {
+      assert.equal((opened.structured as unknown as ActionResult).effect, 'confirmed', opened.body);
+      const open = await pyatspiWalk(window.pid, window.title, fixtures.desktop.env());
+      assert.ok(open.some((node) => node.role === 'menu item' && node.name === 'Basic'), 'pyatspi: the popover holds its item');
+    } finally {
+      await callOk(fixtures.context, 'press_key', { window_id: window.id, key: 'Escape', delivery_mode: 'foreground' });
+    }
+  });
+
   test('a popover\'s items are placed where its surface is drawn, and a real click on one chooses it', async () => {
     // GTK 4.8 reports a popover at the place of the button it pops up from, not where its surface is: Text Editor's main
     // menu read 126 px off, and a foreground click on an item fell beside the menu and only closed it.
