@@ -1,7 +1,7 @@
 // The CUP compact text format (COMPACT.md), byte for byte.
 import { actionCode, roleCode, stateCode } from './codes.js';
 import { dialogsOverPages, inertPageNote } from './inert-page.js';
-import { actionsWithoutFocus, formatRect, hintText, quoteName, quoteValue, shownBounds } from './fields.js';
+import { actionsWithoutFocus, formatRect, hintText, isDrawnSurface, quoteName, quoteValue, shownBounds } from './fields.js';
 import { pruneTree, type PrunedItem, type PrunedTree } from './prune.js';
 import { codePointLength, firstCodePoints, oneLine } from './text.js';
 import type { CupAttributes, CupDetail, CupEnvelope, CupNode, CupWindowInfo } from './types.js';
@@ -68,7 +68,7 @@ function nodeLine(node: CupNode): string {
   if (node.states?.length) fields.push(`{${node.states.map(stateCode).join(',')}}`);
   const actions = actionsWithoutFocus(node);
   if (actions.length > 0) fields.push(`[${actions.map(actionCode).join(',')}]`);
-  if (node.value && VALUE_ROLES.has(node.role) && !(NAMED_APART_ROLES.has(node.role) && node.value === node.name)) fields.push(`val=${quoteValue(node.value)}`);
+  if (node.value && (VALUE_ROLES.has(node.role) || isDrawnSurface(node)) && !(NAMED_APART_ROLES.has(node.role) && node.value === node.name)) fields.push(`val=${quoteValue(node.value)}`);
   const attributes = node.attributes && attributeFields(node.attributes);
   if (attributes?.length) fields.push(`(${attributes.join(' ')})`);
   return fields.join(' ');

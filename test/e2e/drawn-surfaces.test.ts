@@ -10,6 +10,9 @@
 // the pane's two scroll bars. Only plain containers were taken for scroll areas, so the view read as an empty group with
 // no word of what it draws, and the scroll tool moved the side pane's bar (range 0..0) and said the files were at their
 // end (files trial). The fixture's --file-pane is such a pane; pyatspi reads its shape and its bar's value.
+// A result painted on a drawing area and said in words only in its description: Qalculate's "= 42" was a surface to
+// read in the screenshot, its words in no value, field or diff line but a description change (calculator trial). The
+// fixture's --result-area is such an area, with a button that adds 21; pyatspi reads its description.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -20,6 +23,7 @@ import type { ClientWindow } from '../../src/platform/linux/windows.js';
 import type { ActionResult } from '../../src/tools/input/schemas.js';
 import { repositoryRoot } from '../helpers/desktop.js';
 import { FixtureDesktop } from '../helpers/fixture-desktop.js';
+import { PyatspiOracle } from '../helpers/oracle.js';
 import { callOk, pyatspiWalk, type Element } from '../helpers/tools.js';
 
 interface DrawnSurface {
@@ -37,7 +41,7 @@ describe('what the app draws rather than makes of objects: a board, a link in a 
   before(async () => {
     fixtures = await FixtureDesktop.start();
     logDir = mkdtempSync(join(tmpdir(), 'cup-board-'));
-    window = await fixtures.launch('gtk3', { title: 'Board Fixture', size: '480x700', extraArgs: ['--board', '--link-label', '--file-pane', '--action-log', join(logDir, 'actions.log')] });
+    window = await fixtures.launch('gtk3', { title: 'Board Fixture', size: '480x700', extraArgs: ['--board', '--link-label', '--file-pane', '--result-area', '--action-log', join(logDir, 'actions.log')] });
   });
 
   after(async () => {
@@ -77,6 +81,31 @@ describe('what the app draws rather than makes of objects: a board, a link in a 
     const past = await callOk(fixtures.context, 'click', { window_id: window.id, x: surface.bounds.x + 8 * 40 + 30, y: point.y, delivery_mode: 'foreground' });
     assert.deepEqual(boardLog(), ['board 50,20'], 'the fixture: no square there');
     assert.notEqual((past.structured as unknown as ActionResult).effect, 'confirmed', past.summary);
+  });
+
+  test('a drawn result the app says in words only in its description is the surface\'s value: shown, sought by value, and its change is each click\'s own evidence', async () => {
+    const oracle = new PyatspiOracle(fixtures.desktop.env());
+    try {
+      // The case: a drawing area with no child and no text, whose description is what it paints (Qalculate's result).
+      const area = await oracle.find(window.pid, window.title, 'drawing area', 'Calculation result');
+      assert.equal(area.description, '= 0', JSON.stringify(area));
+      const read = await callOk(fixtures.context, 'get_window_state', { window_id: window.id, include_screenshot: false });
+      const state = read.structured as { elements: Element[]; drawn_surfaces?: DrawnSurface[] };
+      const surface = state.elements.find((element) => element.name === 'Calculation result');
+      assert.ok(surface && state.drawn_surfaces?.some((entry) => entry.element_index === surface.index), `a drawn surface: ${read.summary}`);
+      assert.match(read.body ?? '', new RegExp(`\\[e${surface.index}\\] gen "Calculation result" [0-9,x ]+ val="= 0"`));
+      assert.match(read.summary, new RegExp(`but the words the app gives for it, the value of \\[e${surface.index}\\]`));
+      // Quick successive clicks: each says the result it made, not the one before nor the next.
+      const clicks = await Promise.all([1, 2].map(() => callOk(fixtures.context, 'click', { window_id: window.id, selector: 'role=button name="Add 21"' })));
+      assert.deepEqual(readFileSync(join(logDir, 'actions.log'), 'utf8').split('\n').filter((line) => line.startsWith('result ')).map((line) => line.split(' ')[1]), ['21', '42'], 'the fixture: two clicks, in order');
+      const seen = clicks.map((click) => (click.structured as unknown as ActionResult).diff?.changed?.find((node) => node.index === surface.index)?.changes.value);
+      assert.deepEqual(seen, [{ from: '= 0', to: '= 21' }, { from: '= 21', to: '= 42' }], clicks.map((click) => click.summary).join('\n'));
+      assert.equal((await oracle.find(window.pid, window.title, 'drawing area', 'Calculation result')).description, '= 42');
+      const found = await callOk(fixtures.context, 'find_elements', { window_id: window.id, selector: 'value="= 42"' });
+      assert.match(found.body ?? found.summary, new RegExp(`\\[e${surface.index}\\] generic "Calculation result" = "= 42"`), found.summary);
+    } finally {
+      oracle.close();
+    }
   });
 
   test('a directory pane around a view that paints its files: the view is a drawn surface, and the pane scrolls', async () => {

@@ -2,7 +2,8 @@
 // fixture: a stack's page switched away keeps its place and reads as shown, and the switch is announced by new bounds
 // alone; GJS's type names ("Gjs_SidebarRow") named rows, and a label whose text looks like a type name
 // ("JavaScript", a font's "D050000L") lost it; a menu button was named after its open popover's items. The oracle is
-// pyatspi: what the bus says, and what the window's own hit test finds drawn at a point.
+// pyatspi: what the bus says, and what the window's own hit test finds drawn at a point. A menu button offers no action
+// of its own but has a button inside that does: a background click on it (GNOME Calculator's mode switch) was refused.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { ClientWindow } from '../../src/platform/linux/windows.js';
@@ -16,7 +17,7 @@ describe('GTK 4.8 apps: stacked pages, type names and menu buttons', () => {
 
   before(async () => {
     fixtures = await FixtureDesktop.start();
-    window = await fixtures.launch('gtk4', { title: 'GTK4 Apps Fixture', rows: 3, extraArgs: ['--stack', '--names', '--tree-view'] });
+    window = await fixtures.launch('gtk4', { title: 'GTK4 Apps Fixture', rows: 3, extraArgs: ['--stack', '--names', '--tree-view', '--cell-combo'] });
   });
 
   after(async () => {
@@ -84,6 +85,24 @@ describe('GTK 4.8 apps: stacked pages, type names and menu buttons', () => {
     assert.match(lines.slice(0, hint).reverse().find((line) => /\[e\d+\]/.test(line)) ?? '', /btn "(Name|Size)"/, 'the hint follows the view\'s own column headers');
   });
 
+  test('a combo box whose choice is drawn by a cell view, exposed as an empty filler, says so, for the screenshot to be read', async () => {
+    // The case: GTK 4.8's GtkComboBoxText holds its toggle button, and in it an empty cell view; "Decimal" is nowhere.
+    const onBus = await pyatspiWalk(window.pid, window.title, fixtures.desktop.env());
+    const combo = onBus.findIndex((node) => node.role === 'combo box' && node.name === 'GtkComboBoxText');
+    assert.ok(combo >= 0, 'pyatspi: the combo box, named by its type');
+    const rest = onBus.slice(combo + 1);
+    const end = rest.findIndex((node) => node.depth <= onBus[combo]!.depth);
+    const inside = end < 0 ? rest : rest.slice(0, end);
+    assert.ok(inside.some((node) => node.name === 'GtkCellView'), `pyatspi: the cell view: ${JSON.stringify(inside)}`);
+    assert.ok(!onBus.some((node) => node.name.includes('Decimal')), 'pyatspi: no object holds the choice');
+    const state = await callOk(fixtures.context, 'get_window_state', { window_id: window.id, include_screenshot: false });
+    const lines = (state.body ?? '').split('\n');
+    const at = lines.findIndex((line) => /\bcmb\b/.test(line) && !/"/.test(line));
+    assert.ok(at > 0, state.body);
+    const after = lines.slice(at + 1).findIndex((line) => line.trim() === '# items drawn here are not exposed by the toolkit \u2014 read them on the screenshot');
+    assert.ok(after >= 0 && after <= 2, `the hint follows the combo box:\n${lines.slice(at, at + 4).join('\n')}`);
+  });
+
   test('rows GTK names by their GJS type are named by their content, and a label reading like a type name keeps it', async () => {
     const onBus = await pyatspiWalk(window.pid, window.title, fixtures.desktop.env());
     // The quirks: GTK 4.8 names a row with no name of its own by its type, and a label by its text.
@@ -130,6 +149,46 @@ describe('GTK 4.8 apps: stacked pages, type names and menu buttons', () => {
       assert.ok(!open.name.includes('About Fixture') && !open.name.includes('Preferences'), `the button's name is not its menu's: "${open.name}"`);
       const items = (await fixtures.elements(window)).filter((element) => element.role === 'menuitem').map((element) => element.name);
       assert.deepEqual(items.slice(-2), ['Preferences', 'About Fixture'], 'the popover\'s items follow the menu bar\'s');
+    } finally {
+      await callOk(fixtures.context, 'press_key', { window_id: window.id, key: 'Escape', delivery_mode: 'foreground' });
+    }
+  });
+
+  test('a background click on a menu button, which offers no action around the button inside it that has one, opens its menu', async () => {
+    // The case: GTK 4.8's menu button has an Action interface with no action, and one child, a button offering "click"
+    // (GNOME Calculator's mode switch and primary menu); the click was refused as having no action.
+    const onBus = await fixtures.oracle.find(window.pid, window.title, 'push button', 'GtkMenuButton');
+    assert.ok(onBus.found && onBus.extents, 'pyatspi finds the menu button');
+    const walked = await pyatspiWalk(window.pid, window.title, fixtures.desktop.env());
+    const [x, y, w, h] = onBus.extents;
+    const outer = walked.find((node) => node.role === 'push button' && node.extents?.join() === [x, y, w, h].join());
+    assert.deepEqual(outer?.actions, [], `pyatspi: the menu button offers no action: ${JSON.stringify(outer)}`);
+    assert.ok(!walked.some((node) => node.role === 'menu item' && node.name === 'About Fixture'), 'pyatspi: the menu is closed');
+    const button = (await fixtures.elements(window)).find((element) => element.role === 'button' && element.bounds?.w === w && element.bounds.h === h);
+    assert.ok(button, 'the menu button is in the tree');
+    const opened = await callOk(fixtures.context, 'click', { window_id: window.id, element_index: button.index });
+    try {
+      const result = opened.structured as unknown as ActionResult;
+      assert.deepEqual([result.path, result.effect], ['x11_atspi', 'confirmed'], opened.body);
+      const open = await pyatspiWalk(window.pid, window.title, fixtures.desktop.env());
+      assert.ok(open.some((node) => node.role === 'menu item' && node.name === 'About Fixture'), 'pyatspi: the popover holds its items');
+    } finally {
+      await callOk(fixtures.context, 'press_key', { window_id: window.id, key: 'Escape', delivery_mode: 'foreground' });
+    }
+  });
+
+  test('a selector naming a labelled menu button picks the one control, not its two parts', async () => {
+    // The case: GTK 4.8's menu button (named by its type) holds a button named by the label; the tree names both "Mode".
+    const walked = await pyatspiWalk(window.pid, window.title, fixtures.desktop.env());
+    const inner = walked.findIndex((node) => node.role === 'push button' && node.name === 'Mode');
+    assert.ok(inner > 0 && walked[inner - 1]!.name === 'GtkMenuButton' && walked[inner - 1]!.depth === walked[inner]!.depth - 1, 'pyatspi: the labelled button inside a menu button');
+    const both = (await fixtures.elements(window)).filter((element) => element.role === 'button' && element.name === 'Mode');
+    assert.equal(both.length, 2, 'the tree names the menu button and its button alike');
+    const opened = await callOk(fixtures.context, 'click', { window_id: window.id, selector: 'role=button name=Mode' });
+    try {
+      assert.equal((opened.structured as unknown as ActionResult).effect, 'confirmed', opened.body);
+      const open = await pyatspiWalk(window.pid, window.title, fixtures.desktop.env());
+      assert.ok(open.some((node) => node.role === 'menu item' && node.name === 'Basic'), 'pyatspi: the popover holds its item');
     } finally {
       await callOk(fixtures.context, 'press_key', { window_id: window.id, key: 'Escape', delivery_mode: 'foreground' });
     }

@@ -53,9 +53,10 @@ export function showsValueNumber(role: CupRole): boolean {
 const textValueRoles = new Set<CupRole>(['textbox', 'searchbox', 'combobox']);
 /**
  * GTK 4 widgets that draw their items themselves and expose none of them (GTK 4.8's tree and icon views: a file
- * chooser's files, baobab's folders), named by their type as GTK 4 names what has no name of its own.
+ * chooser's files, baobab's folders; the cell view in which a combo box draws its choice, GNOME Calculator's
+ * "Decimal"), named by their type as GTK 4 names what has no name of its own.
  */
-const selfDrawnViews: ReadonlySet<string> = new Set(['GtkTreeView', 'GtkIconView']);
+const selfDrawnViews: ReadonlySet<string> = new Set(['GtkTreeView', 'GtkIconView', 'GtkCellView']);
 const orientedRoles = new Set<CupRole>(['slider', 'scrollbar', 'separator', 'toolbar', 'tablist', 'menubar']);
 /** Order in which states are listed on a node: the ones an agent acts on first. */
 const stateOrder: readonly CupState[] = [
@@ -656,6 +657,12 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
     // What a hidden container holds is hidden with it: a page behind the shown one, and the contents of a closed
     // popup (GTK3's popovers keep their buttons VISIBLE inside a panel that is neither visible nor showing).
     if ((placement.covered || placement.undrawn) && !node.states.includes('hidden')) node.states = stateOrder.filter((state) => state === 'hidden' || node.states!.includes(state));
+    // A surface the app paints itself (a game's board, a chart): the tree holds nothing of what it shows.
+    const drawnSurface = (((drawnSurfaceRoles.has(atspiRole) || (chooserPart && !rangePart)) && raw.children.length === 0) || emptyView) && hasRealPlace(node) && !node.states.includes('hidden');
+    // Unless the app says it in words: a drawing area has no Text, so the description is where an app puts what it
+    // draws there (Qalculate's result, "= 42", drawn under "12 + 30" and in no object's text, read as a surface to be
+    // read in the screenshot). It is the surface's value: shown, sought with value=, and its change diffed as such.
+    if (drawnSurface && node.value === undefined && node.description && node.description !== node.name) node.value = node.description;
     node.actions = cupActionsFor({
       role,
       atspiRole,
@@ -683,8 +690,7 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
         ...(hiddenMenuItems > 0 ? { hiddenMenuItems } : {}),
         // Rows the toolkit draws and exposes none of: the pruning says so, as nothing in the tree would.
         ...(context.gtk4NameQuirks && selfDrawnViews.has(raw.name) ? { itemsNotExposed: true } : {}),
-        // A surface the app paints itself (a game's board, a chart): the tree holds nothing of what it shows.
-        ...((((drawnSurfaceRoles.has(atspiRole) || (chooserPart && !rangePart)) && raw.children.length === 0) || emptyView) && hasRealPlace(node) && !node.states.includes('hidden') ? { drawnSurface: true } : {}),
+        ...(drawnSurface ? { drawnSurface: true } : {}),
       },
     };
     if (raw.children.length > 0) {

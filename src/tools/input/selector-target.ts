@@ -76,7 +76,7 @@ export async function selectElement(context: ToolContext, tool: string, args: Re
     search = await searchWindows(context, windowId, pid, selector);
   }
   const { windows, seen, unread } = search;
-  const found = shownFirst(withoutTheirLabels(search.found));
+  const found = shownFirst(withoutTheirLabels(withoutWrappers(search.found)));
   const where = windows.map((window) => `${window.id} ${JSON.stringify(window.title)}`).join(', ');
   if (found.length === 0) {
     const nearest = nearestNames(seen, soughtText(selector));
@@ -118,6 +118,22 @@ type Found = { window: DesktopWindow; snapshot: WindowSnapshot; node: CupNode };
 function withoutTheirLabels(found: readonly Found[]): Found[] {
   const names = (entry: Found) => entry.node.role === 'text' && found.some((other) => other !== entry && other.window.id === entry.window.id && other.node.role !== 'text' && other.node.name === entry.node.name);
   return found.filter((entry) => !names(entry));
+}
+
+/** Whether `inner` lies anywhere inside `outer`'s subtree. */
+function holds(outer: CupNode, inner: CupNode): boolean {
+  return (outer.children ?? []).some((child) => child === inner || holds(child, inner));
+}
+
+/**
+ * The matches without those that only wrap another match of the same role and name: GTK 4.8 builds a menu button of
+ * a button around a button, both named by the label (GNOME Calculator's mode switch "Basic"), so `role=button
+ * name=Basic` was refused as ambiguous between one control's two parts. The inner one, which offers the click, is kept.
+ */
+function withoutWrappers(found: readonly Found[]): Found[] {
+  const wraps = (entry: Found) =>
+    found.some((other) => other !== entry && other.window.id === entry.window.id && other.node.role === entry.node.role && other.node.name === entry.node.name && holds(entry.node, other.node));
+  return found.filter((entry) => !wraps(entry));
 }
 
 /**

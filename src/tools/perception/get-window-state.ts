@@ -150,7 +150,7 @@ export const getWindowState = defineTool({
     let degradedReason = reading.missingReason;
     if (!degradedReason && !view.actionable) degradedReason = 'the accessibility tree has no actionable elements (the app may draw its own UI or not support accessibility)';
     const truncated = reading.truncated || view.cut > 0;
-    const drawn = view.drawn.map((node) => ({ element_index: indexOf(node), bounds: toScreenshot(context, window, node.bounds!) }));
+    const drawn = view.drawn.map((node) => ({ element_index: indexOf(node), bounds: toScreenshot(context, window, node.bounds!), ...(node.value ? { described: true as const } : {}) }));
     const unreadCount = unread.up + unread.down + unread.left + unread.right;
     const parts = [
       `${view.nodeCount} nodes, ${elements.length} shown`,
@@ -187,7 +187,7 @@ export const getWindowState = defineTool({
         ...(degradedReason ? { degraded_reason: degradedReason } : {}),
         ...(beyond.length > 0 ? { popups_beyond: beyond.map((popup) => ({ x: popup.x, y: popup.y, w: popup.width, h: popup.height })) } : {}),
         ...(reading.toolkit ? { toolkit: reading.toolkit } : {}),
-        ...(drawn.length > 0 ? { drawn_surfaces: drawn } : {}),
+        ...(drawn.length > 0 ? { drawn_surfaces: drawn.map(({ element_index, bounds }) => ({ element_index, bounds })) } : {}),
         elements,
         ...(screenshot.info ? { screenshot: screenshot.info } : {}),
         ...(screenshot.error ? { screenshot_error: screenshot.error } : {}),
@@ -200,11 +200,14 @@ export const getWindowState = defineTool({
  * Where the tree ends and the pixels begin: a drawn surface (AisleRiot's cards, Tetravex's tiles on one drawing area)
  * holds no element for what it shows, so the agent is told to read the screenshot there and click points in it.
  */
-function drawnSurfacesNote(drawn: readonly { element_index: number; bounds: { x: number; y: number; w: number; h: number } }[]): string {
+function drawnSurfacesNote(drawn: readonly { element_index: number; bounds: { x: number; y: number; w: number; h: number }; described?: true }[]): string {
   const where = drawn.map(({ element_index, bounds }) => `[e${element_index}] ${bounds.w}x${bounds.h} at ${bounds.x},${bounds.y}`).join(', ');
+  // One whose app says in words what it draws (its value) is read there; its pixels may show more, so the route stays.
+  const described = drawn.filter((surface) => surface.described).map(({ element_index }) => `[e${element_index}]`);
+  const words = described.length > 0 ? ` but the words the app gives for it, the value of ${described.join(', ')}` : '';
   return (
     `${drawn.length === 1 ? 'a surface' : `${drawn.length} surfaces`} the app draws itself (${where} in screenshot pixels): no element holds what ` +
-    `${drawn.length === 1 ? 'it shows' : 'they show'}; read it in the screenshot and click x, y there (delivery_mode "foreground")`
+    `${drawn.length === 1 ? 'it shows' : 'they show'}${words}; read it in the screenshot and click x, y there (delivery_mode "foreground")`
   );
 }
 

@@ -1,7 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { clicksByNature } from '../../../cup/atspi/actions.js';
+import { ATSPI_ROLE } from '../../../cup/atspi/constants.js';
 import type { ObjectRef } from '../atspi/object-ref.js';
-import { actionNames, caretOffset, doAction, grabFocus } from '../atspi/operations.js';
+import { actionNames, caretOffset, children, doAction, grabFocus, readInterfaces, readRole } from '../atspi/operations.js';
 import type { PointerKind } from '../../targets.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import { liveStates } from './live-states.js';
@@ -92,6 +93,25 @@ function clickActions(role: string, offered: readonly string[]): readonly string
 export function findGestureAction(desktop: LinuxDesktop, target: Actionable, kind: PointerKind): Promise<AccessibleAction | undefined> {
   if (kind !== 'click') return findNamedAction(desktop, target, gestureActions[kind]);
   return findNamedAction(desktop, target, (offered) => clickActions(target.role ?? '', offered));
+}
+
+const pressedButtonRoles: ReadonlySet<number> = new Set([ATSPI_ROLE.PUSH_BUTTON, ATSPI_ROLE.TOGGLE_BUTTON]);
+
+/**
+ * The one child that clicks for a control with no click action of its own: GTK 4.8's menu button is a button with an
+ * empty Action interface around the toggle button that opens its menu (GNOME Calculator's mode switch "Basic", its
+ * primary menu), and a background click on it was refused as having no action, with the same-named child beside it.
+ * Only a sole child counts: of several, none is the control's own click.
+ */
+export async function clickingChild(desktop: LinuxDesktop, target: Actionable): Promise<{ element: Actionable; action: AccessibleAction } | undefined> {
+  if (target.role !== 'button') return undefined;
+  const client = await desktop.atspi();
+  const kids = await children(client, target.ref).catch(() => []);
+  // A button inside a button: a row's or a card's only button is no click of the row.
+  if (kids.length !== 1 || !pressedButtonRoles.has(await readRole(client, kids[0]!).catch(() => -1))) return undefined;
+  const element: Actionable = { ref: kids[0]!, role: target.role, interfaces: await readInterfaces(client, kids[0]!).catch(() => []) };
+  const action = await findGestureAction(desktop, element, 'click');
+  return action && { element, action };
 }
 
 export async function performAction(desktop: LinuxDesktop, target: Actionable, action: AccessibleAction): Promise<void> {

@@ -9,7 +9,7 @@ import type { ObjectRef } from '../atspi/object-ref.js';
 import { ancestry, characterCount, offsetAtPoint, parentOf, readObject, setCaretOffset } from '../atspi/operations.js';
 import { click as pointerClick, moveTo, syntheticClick } from '../input/index.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
-import { findGestureAction, focusElement, performAction } from './accessible-actions.js';
+import { clickingChild, findGestureAction, focusElement, performAction } from './accessible-actions.js';
 import { elementScreenPoint, mightScrollIntoView, pointOnScreen, screenPointNow, visibleBox, type PlacedPoint } from './element-point.js';
 import { reachablePoint } from './point-cover.js';
 import { coverRefAt } from './page-cover.js';
@@ -134,8 +134,9 @@ async function backgroundElement(desktop: LinuxDesktop, target: LiveElementTarge
     if (item.selection.item !== target.ref) probes.push(stateProbe(desktop, item.selection.item, `the item [e${target.element.index}] lies in`, 'selected'));
     return itemOutcome(desktop, target.ref.bus, probes, item, snapshot);
   }
-  if (action) {
-    const observation = await observe(desktop, target.ref.bus, probesFor(desktop, target), () => performAction(desktop, element, action), { snapshot, opensWindow: kind === 'click' && opensWindow(target.element.name), ...clickIgnores(target.live) });
+  const acting = action ? { element, action } : kind === 'click' ? await clickingChild(desktop, element) : undefined;
+  if (acting) {
+    const observation = await observe(desktop, target.ref.bus, probesFor(desktop, target), () => performAction(desktop, acting.element, acting.action), { snapshot, opensWindow: kind === 'click' && opensWindow(target.element.name), ...clickIgnores(target.live) });
     return actionOutcome({ path: 'x11_atspi', mode: 'background', observation });
   }
   // Clicking an editable field means putting the caret in it: focus is that click's whole effect. Editable, not
