@@ -32,13 +32,21 @@ function writeImages(result: ToolCallResult, toolName: string, directory: string
   });
 }
 
+export const callFlags = { valued: ['image-dir', 'session'], boolean: ['json', 'no-daemon'] };
+
+/** The tool a `call` command line names, its flags (and their values) and any --help or -h aside. */
+export function calledTool(argv: readonly string[]): string | undefined {
+  const words = argv.filter((word) => word !== '--help' && word !== '-h');
+  return parseArgs(words, callFlags).positional[0];
+}
+
 /**
  * `cup-driver call <tool> '<json>'`: through the daemon (started on demand), so state such as element
  * snapshots carries over to the next call; `--no-daemon` runs the handler in this process. Output, exit
  * status and image files are the same either way. Returns the exit status.
  */
 export async function callCommand(argv: readonly string[]): Promise<number> {
-  const args = parseArgs(argv, { valued: ['image-dir', 'session'], boolean: ['json', 'no-daemon'] });
+  const args = parseArgs(argv, callFlags);
   const [toolName, jsonText, ...extra] = args.positional;
   if (!toolName) throw new UsageError("call needs a tool name: cup-driver call <tool> '<json-args>' (see cup-driver tools)");
   if (extra.length > 0) throw new UsageError(`unexpected extra arguments: ${extra.join(' ')}; quote the JSON as one argument`);

@@ -1,3 +1,5 @@
+import { closestName } from '../cup/closest-name.js';
+
 /** Bad command-line usage: the CLI prints the message and exits with status 2. */
 export class UsageError extends Error {
   constructor(message: string) {
@@ -40,10 +42,26 @@ export function parseArgs(argv: readonly string[], known: { valued?: string[]; b
       flags.set(name, true);
     } else {
       const all = [...valued, ...booleans].map((flag) => `--${flag}`);
-      throw new UsageError(`unknown option --${name}${all.length ? `; valid options: ${all.join(', ')}` : ''}`);
+      const guess = closestName(`--${name}`, all);
+      throw new UsageError(`unknown option --${name}${guess ? ` (did you mean ${guess}?)` : ''}${all.length ? `; valid options: ${all.join(', ')}` : ''}`);
     }
   }
   return { positional, flags, lists };
+}
+
+/**
+ * A word where a command or action was expected that is none of them, answered with the nearest known one: "calll"
+ * and "daemon statu" were told only to read the help.
+ */
+export function unknownWord(what: string, word: string | undefined, known: readonly string[], use: string): UsageError {
+  if (word === undefined) return new UsageError(`${what} missing; use: ${use}`);
+  const guess = closestName(word, known);
+  return new UsageError(`unknown ${what} "${word}"; ${guess ? `did you mean "${guess}"? ` : ''}use: ${use}`);
+}
+
+/** `--help` or `-h` anywhere among a command's words: every command answers it with its usage, exit 0. */
+export function asksForHelp(argv: readonly string[]): boolean {
+  return argv.some((word) => word === '--help' || word === '-h');
 }
 
 export function flagValue(args: ParsedArgs, name: string): string | undefined {

@@ -1,5 +1,5 @@
 import { toCompact, toOverview, validateEnvelope, type CupEnvelope } from '../cup/index.js';
-import { flagValue, parseArgs, readStdin, UsageError } from './cli-args.js';
+import { flagValue, parseArgs, readStdin, unknownWord, UsageError } from './cli-args.js';
 
 function parseEnvelope(text: string): unknown {
   try {
@@ -47,6 +47,6 @@ export async function cupCommand(argv: readonly string[]): Promise<number> {
       return 1;
     }
     default:
-      throw new UsageError(`unknown cup command "${action ?? ''}"; use: cup compact [--detail compact|full] | cup overview | cup validate`);
+      throw unknownWord('cup command', action, ['compact', 'overview', 'validate'], 'cup compact [--detail compact|full] | cup overview | cup validate');
   }
 }

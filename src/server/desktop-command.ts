@@ -10,7 +10,7 @@ import {
   type DesktopState,
   type DesktopStatus,
 } from '../platform/linux/desktop/virtual-desktop.js';
-import { flagValue, parseArgs, UsageError } from './cli-args.js';
+import { flagValue, parseArgs, unknownWord, UsageError } from './cli-args.js';
 import { daemonsServing, stopDaemon } from './daemon/display-daemons.js';
 
 const desktopUsage = 'desktop start [--display :N] [--size WxH] | desktop stop [--display :N | --all] | desktop status [--json]';
@@ -114,6 +114,6 @@ export async function desktopCommand(argv: readonly string[]): Promise<number> {
       return 0;
     }
     default:
-      throw new UsageError(`unknown desktop command "${action ?? ''}"; use: ${desktopUsage}`);
+      throw unknownWord('desktop command', action, ['start', 'stop', 'status'], desktopUsage);
   }
 }

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { flagValue, parseArgs, UsageError } from './cli-args.js';
+import { asksForHelp, flagValue, parseArgs, unknownWord, UsageError } from './cli-args.js';
 import { httpFlags, httpOptionsFromFlags } from './http/http-options.js';
 import { debugEnabled } from './log.js';
 import { packageVersion } from './version.js';
@@ -25,7 +25,8 @@ usage:
                                                  (same HTTP flags as mcp) it serves HTTP clients too, in
                                                  its own sessions, so they share state with CLI calls
   cup-driver daemon status [--json] | stop       the daemon for this display
-  cup-driver tools [--json]                      the tools and their arguments
+  cup-driver tools [--json] [TOOL...]            the tools; with names, each one's arguments in full
+                                                 (the same as cup-driver call TOOL --help)
   cup-driver cup compact [--detail compact|full] [--max-chars N] < envelope.json
   cup-driver cup overview < envelope.json
   cup-driver cup validate < envelope.json
@@ -41,8 +42,46 @@ and the daemon start (or reuse) an embedded virtual desktop. A failure prints on
 CUP_DRIVER_DEBUG=1 adds the stack trace.
 `;
 
+const commands = ['mcp', 'call', 'serve', 'daemon', 'tools', 'cup', 'desktop', 'version', 'help'];
+
+/** The usage lines of one command: its entries in the usage text, each with the lines that continue it. */
+function usageOf(command: string): string {
+  const lines: string[] = [];
+  let inEntry = false;
+  for (const line of usage.split('\n')) {
+    if (line.startsWith('  cup-driver ')) inEntry = line.startsWith(`  cup-driver ${command} `);
+    else if (!line.startsWith('   ')) inEntry = false;
+    if (inEntry) lines.push(line);
+  }
+  return `usage:\n${lines.join('\n')}\n`;
+}
+
+/**
+ * `--help` or `-h` after a command prints its usage (and after `call TOOL` the tool's arguments) instead of failing
+ * as an unknown option, or, for `call TOOL -h`, as arguments that are not valid JSON.
+ */
+async function printHelp(command: string, rest: readonly string[]): Promise<void> {
+  // desktop has a help of its own, longer than its usage lines.
+  if (command === 'desktop') {
+    await (await import('./desktop-command.js')).desktopCommand(['--help']);
+    return;
+  }
+  const tool = command === 'call' ? (await import('./call-command.js')).calledTool(rest) : undefined;
+  if (tool !== undefined) {
+    const { toolHelp, toolNamed } = await import('./tool-help.js');
+    process.stdout.write(toolHelp(toolNamed(tool)));
+    return;
+  }
+  process.stdout.write(usageOf(command));
+  if (command === 'call') process.stdout.write("\ncup-driver call TOOL --help shows one tool's arguments; cup-driver tools lists the tools\n");
+}
+
 async function run(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
+  if (command !== undefined && commands.includes(command) && asksForHelp(rest)) {
+    await printHelp(command, rest);
+    return 0;
+  }
   switch (command) {
     // Each command loads only its own modules: a `call` through the daemon never loads the tools, sharp or the desktop clients.
     case 'mcp': {
@@ -79,12 +118,20 @@ async function run(argv: string[]): Promise<number> {
       process.stdout.write(`${packageVersion}\n`);
       return 0;
     case undefined:
+      // Bad usage: the usage goes where errors go, so a script's stdout gets nothing it could take for output.
+      process.stderr.write(usage);
+      return 2;
     case '--help':
-    case 'help':
-      process.stdout.write(usage);
-      return command === undefined ? 2 : 0;
+    case '-h':
+    case 'help': {
+      const [topic, ...more] = rest;
+      if (topic === undefined) process.stdout.write(usage);
+      else if (commands.includes(topic) && topic !== 'help') await printHelp(topic, more);
+      else throw unknownWord('command', topic, commands, 'cup-driver --help');
+      return 0;
+    }
     default:
-      throw new UsageError(`unknown command "${command}"; run cup-driver --help`);
+      throw unknownWord('command', command, commands, 'cup-driver --help');
   }
 }
 

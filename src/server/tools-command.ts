@@ -1,13 +1,18 @@
 import { tools } from '../tools/registry.js';
-import { parseArgs, UsageError } from './cli-args.js';
+import { parseArgs } from './cli-args.js';
+import { toolHelp, toolNamed } from './tool-help.js';
 import { inputJsonSchema } from './tool-schemas.js';
 
-/** `cup-driver tools [--json]`: the registry's tools and their argument schemas. */
+/** `cup-driver tools [--json] [TOOL...]`: the registry's tools and their argument schemas; named ones in full. */
 export function toolsCommand(argv: readonly string[]): number {
   const args = parseArgs(argv, { boolean: ['json'] });
-  if (args.positional.length > 0) throw new UsageError(`unexpected arguments: ${args.positional.join(' ')}`);
+  const named = args.positional.map(toolNamed);
+  if (named.length > 0 && !args.flags.has('json')) {
+    process.stdout.write(named.map(toolHelp).join('\n'));
+    return 0;
+  }
   if (args.flags.has('json')) {
-    const list = tools.map((tool) => ({ name: tool.name, title: tool.title, capability: tool.capability, annotations: tool.annotations, description: tool.description, inputSchema: inputJsonSchema(tool) }));
+    const list = (named.length > 0 ? named : tools).map((tool) => ({ name: tool.name, title: tool.title, capability: tool.capability, annotations: tool.annotations, description: tool.description, inputSchema: inputJsonSchema(tool) }));
     process.stdout.write(`${JSON.stringify(list, null, 2)}\n`);
     return 0;
   }

@@ -39,6 +39,8 @@ describe('CLI failures print once, without a stack unless CUP_DRIVER_DEBUG=1', (
     assert.equal(occurrences(plain.stderr, message), 1, plain.stderr);
     assert.doesNotMatch(plain.stderr, stackLine);
     assert.match(plain.stderr, /^cup-driver: error \[display_unavailable\]: cannot connect to X server/);
+    // What would work: a DISPLAY left from a desktop stopped since is the usual cause.
+    assert.match(plain.stderr, /Start a virtual desktop with `cup-driver desktop start` and export what it prints, or unset DISPLAY/);
     assert.equal(plain.stderr.trim().split('\n').length, 1, plain.stderr);
 
     const json = await runCli(['call', 'list_windows', '{}', '--no-daemon', '--json'], env);

@@ -134,6 +134,11 @@ describe('an app killed in the middle of a call', () => {
       ['click', { window_id: target.window_id, selector: 'role=button name=Increment' }, 'window_not_found'],
       ['run_actions', { window_id: target.window_id, steps: [{ tool: 'click', arguments: { element_index: increment } }] }, 'window_not_found'],
       ['click', { window_id: target.window_id, element_index: increment }, 'window_gone'],
+      // By the pid alone: the process is gone, not only its windows.
+      ['press_key', { pid: target.pid, key: 'a' }, 'no_such_process'],
+      ['type_text', { pid: target.pid, text: 'a' }, 'no_such_process'],
+      // An element of it can never appear: at once, not after the whole timeout.
+      ['wait_for', { pid: target.pid, selector: 'role=button name=Increment', timeout_ms: 10_000 }, 'no_such_process'],
     ];
     for (const [tool, args, code] of calls) {
       const result = await runTool(tool, args, context);

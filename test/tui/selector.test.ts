@@ -68,7 +68,9 @@ test('!flag holds where the flag does not: the enabled buttons, the items not se
 test('a selector that does not parse completely is an error naming the position, never a wider match', () => {
   const cases: [string, number, RegExp][] = [
     ['role=button name', 16, /operator/],
-    ['role=button junk=1', 12, /unknown field "junk"/],
+    ['role=button junk=1', 12, /unknown field "junk" \(fields/],
+    ['role=button disabld', 12, /unknown flag "disabld" \(did you mean disabled\?\) \(flags: /],
+    ['role=button nam=Save', 12, /unknown field "nam" \(did you mean name\?\) \(fields: /],
     ['role=button shiny', 12, /unknown flag "shiny" \([^)]*\)(?!; a value)/],
     ['name~=Cancel order 2', 13, /unknown flag "order".*a value with spaces needs quotes, as in name~="Cancel order 2"/],
     ['role=button name~=Save as >> role=label', 23, /as in role=button name~="Save as"/],

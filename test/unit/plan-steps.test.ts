@@ -7,6 +7,7 @@ import { STEP_TOOLS } from '../../src/tools/plan/step-schema.js';
 import { ToolError } from '../../src/errors.js';
 import { findTool } from '../../src/tools/registry.js';
 import { producedWindows } from '../../src/tools/plan/step-windows.js';
+import { inputJsonSchema } from '../../src/server/tool-schemas.js';
 
 test('every tool a plan step may name, but wait, is a registered tool; plans neither nest nor destroy', () => {
   for (const name of STEP_TOOLS) {
@@ -83,4 +84,14 @@ test('a step waits no longer than the plan can run: a wait_for timeout_ms or a s
   refused([{ tool: 'click', arguments: { selector: 'role=button', selector_timeout_ms: 26_000 } }], 5000, /^steps\[0\]\.selector_timeout_ms 26000/);
   refused([{ tool: 'click', arguments: { selector: 'role=button' } }], 30_000, /^the plan's selector_timeout_ms 30000/);
   assert.equal(prepareSteps([{ tool: 'wait_for', arguments: { window_title: 'x', timeout_ms: 25_000 } }], { pid: 7 }).length, 1, 'as long as a wait step may be is taken');
+});
+
+test("run_actions' selector_timeout_ms: the published maximum is what a plan accepts, one past it the schema refuses", () => {
+  // The schema said 50000 and the plan refused anything over 25000: a client keeping to the schema was refused anyway.
+  const plan = findTool('run_actions')!;
+  const published = (inputJsonSchema(plan) as { properties: Record<string, { maximum: number }> }).properties.selector_timeout_ms!.maximum;
+  assert.doesNotThrow(() => prepareSteps([{ tool: 'click', arguments: { selector: 'role=button' } }], { pid: 1, selector_timeout_ms: published }));
+  const past = plan.input.safeParse({ selector_timeout_ms: published + 1, steps: [{ tool: 'wait', arguments: { ms: 0 } }] });
+  assert.equal(past.success, false);
+  assert.deepEqual(past.error!.issues.map((issue: { path: PropertyKey[] }) => issue.path.join('.')), ['selector_timeout_ms']);
 });

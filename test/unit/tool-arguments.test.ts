@@ -90,7 +90,7 @@ describe('command-line flags', () => {
     assert.deepEqual(parsed.positional, ['list_windows', '{}']);
     assert.equal(parsed.flags.get('image-dir'), '/tmp/x');
     assert.equal(parsed.flags.get('json'), true);
-    assert.throws(() => parseArgs(['--jsn'], { boolean: ['json'] }), (error: unknown) => error instanceof UsageError && /unknown option --jsn; valid options: --json/.test(error.message));
+    assert.throws(() => parseArgs(['--jsn'], { boolean: ['json'] }), (error: unknown) => error instanceof UsageError && /unknown option --jsn \(did you mean --json\?\); valid options: --json/.test(error.message));
     assert.throws(() => parseArgs(['--image-dir'], { valued: ['image-dir'] }), /--image-dir needs a value/);
   });
 });

@@ -1,4 +1,4 @@
-import { parseArgs, UsageError } from '../cli-args.js';
+import { parseArgs, unknownWord, UsageError } from '../cli-args.js';
 import { logToStderr } from '../log.js';
 import { DaemonConnection, isNoDaemonError } from './connection.js';
 import { daemonsServing, stopDaemon } from './display-daemons.js';
@@ -21,7 +21,7 @@ async function daemonForThisDisplay(): Promise<string> {
 /** `cup-driver daemon status|stop`: look at or stop the daemon for this display, never starting one. */
 export async function daemonCommand(argv: readonly string[]): Promise<number> {
   const [action, ...rest] = argv;
-  if (action !== 'status' && action !== 'stop') throw new UsageError('daemon needs an action: cup-driver daemon status [--json] | stop');
+  if (action !== 'status' && action !== 'stop') throw unknownWord('daemon action', action, ['status', 'stop'], 'cup-driver daemon status [--json] | stop');
   const args = parseArgs(rest, action === 'status' ? { boolean: ['json'] } : {});
   if (args.positional.length > 0) throw new UsageError(`unexpected arguments: ${args.positional.join(' ')}`);
   const socketPath = await daemonForThisDisplay();

@@ -11,7 +11,7 @@ import { cancelledBy } from '../plan/cancellation.js';
 import { defineTool } from '../tool.js';
 import { desktopSelectorArgument, matchDesktop, parseDesktopSelector, soughtText, type DesktopSelector } from './desktop-selector.js';
 import { matchLine, matchRecord, matchResult, nearestNames, type MatchResult } from './element-matches.js';
-import { resolveWindow, windowRecord } from './window-records.js';
+import { exitedProcess, resolveWindow, windowRecord } from './window-records.js';
 import { indexOf, partialReason, readNumbered, rememberReading, type NumberedReading } from './window-snapshot.js';
 
 const DEFAULT_TIMEOUT_MS = 5000;
@@ -184,6 +184,8 @@ export const waitFor = defineTool({
       throw new ToolError(`wait_for: selector ${JSON.stringify(args.selector)} needs window_id (the window to look in) or pid (every window of it)`, 'missing_window_id');
     }
     const pid = args.window_id !== undefined ? await waitedWindowPid(context, args, args.window_id) : args.pid;
+    // A process that has exited shows nothing more: waiting out the timeout for an element of it only hid why.
+    if (selector && !args.gone && pid !== undefined && !context.desktop.processAlive(pid)) throw exitedProcess(context, pid);
     // The window's process stands for pid from here on: its other windows are its own in what a timeout says.
     const resolved = { ...args, pid };
     const started = Date.now();

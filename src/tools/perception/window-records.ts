@@ -71,14 +71,27 @@ export function closedSinceRead(context: ToolContext, windowId: number): { messa
   return { message, pid: read.pid };
 }
 
+/** no_such_process for a pid that runs no more, naming the window of it this session read, if any. */
+export function exitedProcess(context: ToolContext, pid: number): ToolError {
+  const read = context.state.snapshots.latestForPid(pid);
+  const closed = read && closedSinceRead(context, read.windowId);
+  return new ToolError(
+    closed?.message ?? `no process has pid ${pid}: it has exited (or never ran); call list_apps for the running apps' pids, or start the app with launch_app`,
+    'no_such_process',
+  );
+}
+
 /**
  * A process's top-level windows, front-most first, its notification bubbles last (they stack over every window, yet a
- * call naming only the pid means the app's window to work in); window_not_found when it has none.
+ * call naming only the pid means the app's window to work in); window_not_found when it has none, no_such_process when
+ * it has exited: type_text or press_key by the pid of an app killed since was told "pid N has no window; call
+ * list_windows", which lists other apps' windows and leaves the agent to guess the app had died.
  */
 export async function windowsOfProcess(context: ToolContext, pid: number): Promise<DesktopWindow[]> {
   const windows = (await context.desktop.windows())
     .filter((window) => window.pid === pid)
     .sort((a, b) => Number(a.notification ?? false) - Number(b.notification ?? false) || b.zIndex - a.zIndex);
-  if (windows.length === 0) throw new ToolError(`pid ${pid} has no window; call list_windows`, 'window_not_found');
-  return windows;
+  if (windows.length > 0) return windows;
+  if (context.desktop.processAlive(pid)) throw new ToolError(`pid ${pid} has no window; call list_windows`, 'window_not_found');
+  throw exitedProcess(context, pid);
 }

@@ -58,11 +58,13 @@ export const runActions = defineTool({
     steps: z.array(stepInput).min(1).max(maxSteps).describe(`The steps, at most ${maxSteps}.`),
     stop_on_error: z.boolean().optional().describe('Stop at the first step that fails (default true); false runs every step and reports each.'),
     diff: z.boolean().optional().describe('Default true: one diff of the plan\'s window from before the first step to after the last (needs pid or window_id); false skips it.'),
+    // The bound a step's wait has in a plan, not a lone call's: the schema said 50000 and the handler refused over 25000.
     selector_timeout_ms: selectorTimeoutArgument
+      .max(maxWaitMs)
       .default(DEFAULT_STEP_SELECTOR_TIMEOUT_MS)
       .describe(
         `How long a step's selector waits for an element to match (an element an earlier step makes appear), unless the step gives its own ` +
-          `selector_timeout_ms; default ${DEFAULT_STEP_SELECTOR_TIMEOUT_MS}, 0 fails at once.`,
+          `selector_timeout_ms; default ${DEFAULT_STEP_SELECTOR_TIMEOUT_MS}, 0 fails at once, at most ${maxWaitMs} (a plan is stopped ${escapeGuardWatchdogMs / 1000} s after it starts).`,
       ),
   }),
   output: z.object({

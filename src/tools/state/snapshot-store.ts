@@ -72,6 +72,13 @@ export class SnapshotStore {
     return found;
   }
 
+  /** The latest snapshot of any window of a process (to name what a call naming a dead pid meant). */
+  latestForPid(pid: number): WindowSnapshot | undefined {
+    let found: WindowSnapshot | undefined;
+    for (const snapshot of this.byId.values()) if (snapshot.pid === pid) found = snapshot;
+    return found;
+  }
+
   latest(pid: number, windowId: number): WindowSnapshot | undefined {
     const id = this.latestByWindow.get(windowKey(pid, windowId));
     return id === undefined ? undefined : this.byId.get(id);

@@ -6,6 +6,7 @@
 // Anything that does not parse is an error naming its position; nothing is silently skipped.
 // The fields and flags are a vocabulary: the terminal's by default; the desktop tools pass CUP's.
 import { compileSafeRegex, RegexSyntaxError, type SafeRegex } from './safe-regex.js';
+import { closestName } from '../../cup/closest-name.js';
 import { typedSpelling } from '../../cup/text.js';
 
 export const MAX_SELECTOR_LENGTH = 500;
@@ -144,9 +145,12 @@ class SelectorParser<F extends string, G extends string> {
       const flag = this.vocabulary.flags.get(word);
       if (flag !== undefined) return { kind: 'flag', flag };
       if (fields.includes(word)) this.fail(`expected an operator (=, ~=, *= or ^=) after "${word}"`);
-      this.fail(`unknown flag "${word}" (flags: ${this.flagWords}; fields: ${this.fieldWords})${this.quotingAdvice(start)}`, start);
+      const near = closestName(word, [...this.vocabulary.flags.keys()]);
+      this.fail(`unknown flag "${word}"${near ? ` (did you mean ${near}?)` : ''} (flags: ${this.flagWords}; fields: ${this.fieldWords})${this.quotingAdvice(start)}`, start);
     }
-    if (!fields.includes(word)) this.fail(`unknown field "${word}" (fields: ${this.fieldWords})`, start);
+    // A misspelt field ("nam=Save") or flag ("disabld") is answered with the one it most likely meant, as roles are.
+    const guess = fields.includes(word) ? undefined : closestName(word, fields);
+    if (!fields.includes(word)) this.fail(`unknown field "${word}"${guess ? ` (did you mean ${guess}?)` : ''} (fields: ${this.fieldWords})`, start);
     const field = word as F;
     const op = opMatch[1] as '=' | '~=' | '*=' | '^=';
     this.pos += op.length;

@@ -60,7 +60,12 @@ export async function connectSocket(target: DisplayTarget, timeoutMs: number): P
       failures.push(`${describeSocketPath(path)}: ${reason(error)}`);
     }
   }
-  throw new ToolError(`cannot connect to X server DISPLAY=${target.name} (${failures.join('; ')}); is the X server running?`, 'display_unavailable');
+  // What would work, not only what failed: a DISPLAY left exported from a desktop stopped since is the usual cause.
+  throw new ToolError(
+    `cannot connect to X server DISPLAY=${target.name} (${failures.join('; ')}); is the X server running? ` +
+      'Start a virtual desktop with `cup-driver desktop start` and export what it prints, or unset DISPLAY to let cup-driver start its own',
+    'display_unavailable',
+  );
 }
 
 function reason(error: unknown): string {
