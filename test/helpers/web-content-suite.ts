@@ -732,6 +732,23 @@ export function webContentSuite(browser: BrowserId): void {
       await pageSays(rig.oracle, window, 'html=<b>Hello world</b>');
     });
 
+    test('a rich-text box\'s paragraphs are lines of its value, and a Return typed into it is read back as the new paragraph the page made', async () => {
+      const window = await rig.open('richtext', 'CUP Web Rich Text');
+      // The page's own output: the box holds two paragraphs, the second with a link inside.
+      await pageSays(rig.oracle, window, 'out=<p>First paragraph with <b>bold</b> words.</p><p>Second has a <a href="#x">link here</a> inside.</p>');
+      const compose = async () => find(subtree(await webDocument(rig.context, window, 'CUP Web Rich Text')), 'textbox', 'Compose');
+      // Blink and Gecko embed each paragraph as an object with no line break between them: the value ran them together.
+      assert.equal((await compose()).value, 'First paragraph with bold words.\nSecond has a link here inside.');
+      const typed = await act(rig.context, window, 'type_text', 'textbox', 'Compose', { text: 'One\nTwo' });
+      const evidence = ((typed as { evidence?: string[] }).evidence ?? []).join(' | ');
+      assert.equal(typed.effect, 'confirmed', `${typed.summary} ${evidence}`);
+      // The page's Enter handler made a new paragraph; the read-back had said the Return "made no line break".
+      await pageSays(rig.oracle, window, /^out=.*One<\/p><p>Two/);
+      assert.doesNotMatch(evidence, /no line break/, evidence);
+      assert.match(evidence, /One\\nTwo/, `the evidence shows the text arrived on two lines: ${evidence}`);
+      assert.match((await compose()).value ?? '', /One\nTwo/);
+    });
+
     test('keys aimed at an element go to it, not to the control that has the focus; Return in a page\'s combobox is a key its page hears', async () => {
       const window = await rig.open('keys', 'CUP Web Keys');
       assert.equal((await act(rig.context, window, 'type_text', 'combobox', 'Country', { text: 'B' })).effect, 'confirmed');

@@ -2,6 +2,7 @@ import { objectReplacementOffsets, spliceEmbeddedText, withoutObjectReplacements
 import { atspiInterface, NULL_PATH, objectRefs, shortInterfaceName, type ObjectRef } from './object-ref.js';
 import { textEnd } from './operations.js';
 import { withoutAstralPadding } from '../../../cup/atspi/astral-padding.js';
+import { ATSPI_ROLE } from '../../../cup/atspi/constants.js';
 
 /**
  * One bounded call on an accessible object (the interface in its full D-Bus name); undefined when the
@@ -14,6 +15,13 @@ const maxEmbedded = 64;
 /** How deep embedded objects inside embedded objects are followed (a combo box's popup's chosen item is two). */
 const maxDepth = 2;
 const maxTextLength = 4096;
+
+/** Roles drawn as blocks, each starting its own line in the text around it (spliceEmbeddedText). */
+const blockRoles: ReadonlySet<number> = new Set([
+  ATSPI_ROLE.PARAGRAPH, ATSPI_ROLE.HEADING, ATSPI_ROLE.SECTION, ATSPI_ROLE.LIST, ATSPI_ROLE.LIST_ITEM, ATSPI_ROLE.BLOCK_QUOTE,
+  ATSPI_ROLE.TABLE, ATSPI_ROLE.TABLE_ROW, ATSPI_ROLE.ARTICLE, ATSPI_ROLE.FORM, ATSPI_ROLE.DESCRIPTION_LIST, ATSPI_ROLE.DESCRIPTION_TERM, ATSPI_ROLE.DESCRIPTION_VALUE,
+  ATSPI_ROLE.HEADER, ATSPI_ROLE.FOOTER, ATSPI_ROLE.LANDMARK,
+]);
 
 const Hypertext = atspiInterface('Hypertext');
 const Hyperlink = atspiInterface('Hyperlink');
@@ -75,12 +83,20 @@ async function shownText(ask: AskObject, ref: ObjectRef, depth: number): Promise
 
 /**
  * The text with every U+FFFC replaced by the text of the object embedded there, or dropped when no
- * object can be found behind it. Costs no call when the text has none.
+ * object can be found behind it; an embedded block (a paragraph) on a line of its own. Costs no call when the
+ * text has none.
  */
 export async function resolveEmbeddedText(ask: AskObject, ref: ObjectRef, text: string, interfaces: readonly string[], depth = 0): Promise<string> {
   const offsets = objectReplacementOffsets(text);
   if (offsets.length === 0) return text;
   const objects = depth < maxDepth ? await embeddedObjects(ask, ref, offsets, interfaces) : new Map<number, ObjectRef>();
-  const texts = await Promise.all([...objects].map(async ([offset, object]) => [offset, await shownText(ask, object, depth + 1)] as const));
-  return spliceEmbeddedText(text, new Map(texts));
+  const blocks = new Set<number>();
+  const texts = await Promise.all(
+    [...objects].map(async ([offset, object]) => {
+      const [shown, role] = await Promise.all([shownText(ask, object, depth + 1), ask(object, atspiInterface('Accessible'), 'GetRole')]);
+      if (blockRoles.has(Number(role?.[0]))) blocks.add(offset);
+      return [offset, shown] as const;
+    }),
+  );
+  return spliceEmbeddedText(text, new Map(texts), blocks);
 }
