@@ -739,6 +739,11 @@ export function webContentSuite(browser: BrowserId): void {
       const compose = async () => find(subtree(await webDocument(rig.context, window, 'CUP Web Rich Text')), 'textbox', 'Compose');
       // Blink and Gecko embed each paragraph as an object with no line break between them: the value ran them together.
       assert.equal((await compose()).value, 'First paragraph with bold words.\nSecond has a link here inside.');
+      // A labelled contenteditable with no role of its own is a named section: its own words (Gecko keeps them in its
+      // Text, Blink in static text children) are in the tree, as the page's output says it holds them.
+      await pageSays(rig.oracle, window, /^notes=Alpha <i>beta<\/i> gamma<ul>.*<\/a> end$/);
+      const notes = subtree(find(subtree(await webDocument(rig.context, window, 'CUP Web Rich Text')), rig.browser === 'firefox-esr' ? 'textbox' : 'region', 'Notes'));
+      for (const word of ['Alpha', 'gamma', 'end']) assert.ok(notes.some((node) => node.name.includes(word) || node.value?.includes(word)), `"${word}" of Notes is in its tree`);
       const typed = await act(rig.context, window, 'type_text', 'textbox', 'Compose', { text: 'One\nTwo' });
       const evidence = ((typed as { evidence?: string[] }).evidence ?? []).join(' | ');
       assert.equal(typed.effect, 'confirmed', `${typed.summary} ${evidence}`);

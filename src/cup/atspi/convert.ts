@@ -612,8 +612,9 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
       tag: raw.attributes?.tag,
     });
     // A paragraph or block the user types into (an office document's paragraph, a contenteditable div) is
-    // a text box to an agent: it takes typing, and its text is its value.
-    const editableBlock = (mapped === 'text' || mapped === 'generic') && states.has('STATE_EDITABLE') && raw.interfaces.includes('EditableText');
+    // a text box to an agent: it takes typing, and its text is its value. A labelled one (aria-label) is a named
+    // section, a region: Gecko keeps its words in its own Text, and as a region they were in no node of the tree.
+    const editableBlock = (mapped === 'text' || mapped === 'generic' || mapped === 'region') && states.has('STATE_EDITABLE') && raw.interfaces.includes('EditableText');
     // A block with nothing in it but its own words (a web page's output div) is text.
     const wordsOnly = !editableBlock && !raw.name && name !== '' && raw.children.length === 0 && blockRoles.has(atspiRole);
     // An object that scrolls what it holds is kept as a group, as a scroll pane is, so its box clips what it shows.
