@@ -1,4 +1,4 @@
-import { objectReplacementOffsets, spliceEmbeddedText, withoutObjectReplacements } from '../../../cup/embedded-objects.js';
+import { OBJECT_REPLACEMENT, objectReplacementOffsets, spliceEmbeddedText, withoutObjectReplacements } from '../../../cup/embedded-objects.js';
 import { atspiInterface, NULL_PATH, objectRefs, shortInterfaceName, type ObjectRef } from './object-ref.js';
 import { textEnd } from './operations.js';
 import { withoutAstralPadding } from '../../../cup/atspi/astral-padding.js';
@@ -99,4 +99,31 @@ export async function resolveEmbeddedText(ask: AskObject, ref: ObjectRef, text: 
     }),
   );
   return spliceEmbeddedText(text, new Map(texts), blocks);
+}
+
+/** How many blocks inside blocks the end of a text is followed through (a list in a quote in a rich-text box). */
+const maxEndDepth = 8;
+
+/**
+ * Where the end of an object's text is for a caret: the end of its own text, or, when the text ends with an embedded
+ * block (a rich-text box whose last paragraph is an object), the end of that block's text, followed down. Gecko puts
+ * a caret set at the end of a box of paragraphs at the start of its last paragraph, so text typed "at the end" went
+ * in ahead of that paragraph's words. An inline object at the end (a link) is not entered: text typed there would
+ * join the link.
+ */
+export async function textEndPoint(ask: AskObject, ref: ObjectRef): Promise<{ ref: ObjectRef; offset: number }> {
+  let at = ref;
+  for (let depth = 0; ; depth++) {
+    const counted = await ask(at, 'org.freedesktop.DBus.Properties', 'Get', 'ss', [atspiInterface('Text'), 'CharacterCount']);
+    const count = Number((counted?.[0] as { value: unknown } | undefined)?.value ?? Number.NaN);
+    if (!(count > 0) || depth >= maxEndDepth) return { ref: at, offset: count > 0 ? count : 0 };
+    const last = String((await ask(at, atspiInterface('Text'), 'GetText', 'ii', [count - 1, count]))?.[0] ?? '');
+    if (last !== OBJECT_REPLACEMENT) return { ref: at, offset: count };
+    const index = Number((await ask(at, Hypertext, 'GetLinkIndex', 'i', [count - 1]))?.[0] ?? -1);
+    const link = Number.isInteger(index) && index >= 0 ? refOf((await ask(at, Hypertext, 'GetLink', 'i', [index]))?.[0]) : undefined;
+    const object = link && refOf((await ask(link, Hyperlink, 'GetObject', 'i', [0]))?.[0]);
+    const role = object && Number((await ask(object, atspiInterface('Accessible'), 'GetRole'))?.[0]);
+    if (!object || !blockRoles.has(Number(role))) return { ref: at, offset: count };
+    at = object;
+  }
 }
