@@ -758,6 +758,11 @@ export function webContentSuite(browser: BrowserId): void {
       assert.doesNotMatch(evidence, /no line break/, evidence);
       assert.match(evidence, /One\\nTwo/, `the evidence shows the text arrived on two lines: ${evidence}`);
       assert.equal((await compose()).value, 'First paragraph with bold words.\nSecond has a link here inside.One\nTwo');
+      // set_value replaces the paragraphs, all selected: Gecko lost the first key that replaced them ("ello").
+      const set = await act(rig.context, window, 'set_value', 'textbox', 'Compose', { value: 'Hello\nWorld' });
+      assert.equal(set.effect, 'confirmed', set.summary);
+      await pageSays(rig.oracle, window, 'out=<p>Hello</p><p>World</p>');
+      assert.equal((await compose()).value, 'Hello\nWorld');
     });
 
     test('keys aimed at an element go to it, not to the control that has the focus; Return in a page\'s combobox is a key its page hears', async () => {

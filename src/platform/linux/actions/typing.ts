@@ -354,9 +354,10 @@ export async function replaceFieldText(desktop: LinuxDesktop, target: LiveElemen
   const sendKeys = async (): Promise<SentInput> => {
     const length = await characterCount(client, target.ref);
     if (length > 0 && !(await selectTextRange(client, target.ref, 0, length))) throw new ToolError(`the application refused to select the text of ${label}`, 'set_text_refused');
-    if (single !== '') return syntheticKeys(desktop, window, undefined)(single);
+    // The selection is deleted by a key of its own before the text is typed: Gecko's rich-text box, its paragraphs
+    // selected whole, lost the first key that replaced them (set_value "Hello" left "ello").
     if (length > 0) await syntheticCombination(await desktop.x11(), window.id, 'Delete');
-    return {};
+    return single !== '' ? syntheticKeys(desktop, window, undefined)(single) : {};
   };
   return keysIntoField(desktop, window, target, target.snapshot, actionable(target), label, probe, single, sendKeys, arrived, page, undefined, false);
 }
