@@ -17,16 +17,33 @@ export function objectReplacementOffsets(text: string): number[] {
 
 /**
  * The text with each U+FFFC replaced by the text of the object embedded at that character offset;
- * a U+FFFC with nothing known behind it is dropped.
+ * a U+FFFC with nothing known behind it is dropped. An object at an offset in `blocks` (a paragraph, a list item, a
+ * heading) is a line of its own, as it is drawn: a line break separates it from what comes before and after it,
+ * unless the text has one there already. A rich-text box's paragraphs are embedded objects with no line break
+ * between them in Blink's and Gecko's text, and its value read "First paragraph.Second paragraph." for two lines.
+ * A block's own last line break (a `<br>` ending a paragraph, or an empty paragraph's) draws no line of its own.
  */
-export function spliceEmbeddedText(text: string, embedded: ReadonlyMap<number, string>): string {
+export function spliceEmbeddedText(text: string, embedded: ReadonlyMap<number, string>, blocks: ReadonlySet<number> = new Set()): string {
   if (!text.includes(OBJECT_REPLACEMENT)) return text;
+  const characters = [...text];
   let result = '';
-  let offset = 0;
-  for (const character of text) {
-    result += character === OBJECT_REPLACEMENT ? (embedded.get(offset) ?? '') : character;
-    offset++;
-  }
+  characters.forEach((character, offset) => {
+    if (character !== OBJECT_REPLACEMENT) {
+      result += character;
+      return;
+    }
+    const shown = embedded.get(offset);
+    if (shown === undefined) return;
+    if (!blocks.has(offset)) {
+      result += shown;
+      return;
+    }
+    if (offset > 0 && characters[offset - 1] !== '\n') result += '\n';
+    result += shown.endsWith('\n') ? shown.slice(0, -1) : shown;
+    const next = characters[offset + 1];
+    // A block after this one starts its own line.
+    if (next !== undefined && next !== '\n' && !(next === OBJECT_REPLACEMENT && blocks.has(offset + 1))) result += '\n';
+  });
   return result;
 }
 

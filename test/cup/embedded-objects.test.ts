@@ -30,3 +30,15 @@ test('a name, which has no offsets to resolve, loses its U+FFFC characters and n
   assert.equal(withoutObjectReplacements(`Logo ${O} Home`), 'Logo  Home');
   assert.equal(withoutObjectReplacements('Home'), 'Home');
 });
+
+test('an embedded block (a paragraph, a list item) is a line of its own, one line break apart from what is around it', () => {
+  const blocks = new Set([0, 1, 2]);
+  // A rich-text box's three paragraphs, the middle one empty (an Enter pressed twice), as Blink and Gecko embed them.
+  assert.equal(spliceEmbeddedText(`${O}${O}${O}`, new Map([[0, 'First.'], [1, '\n'], [2, 'Second.']]), blocks), 'First.\n\nSecond.');
+  // Text around a list: each item its own line; an inline link stays in its line.
+  const list = `Alpha ${O}${O}${O} end`;
+  assert.equal(spliceEmbeddedText(list, new Map([[6, '• one'], [7, '• two'], [8, 'delta']]), new Set([6, 7])), 'Alpha \n• one\n• two\ndelta end');
+  // A line break the text has already is not doubled; an unknown block is dropped with no line of its own.
+  assert.equal(spliceEmbeddedText(`a\n${O}\nb`, new Map([[2, 'p']]), new Set([2])), 'a\np\nb');
+  assert.equal(spliceEmbeddedText(`a${O}b`, new Map(), new Set([1])), 'ab');
+});

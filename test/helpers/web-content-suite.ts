@@ -258,7 +258,7 @@ export function webContentSuite(browser: BrowserId): void {
       const holder = await act(rig.context, window, 'type_text', 'textbox', 'Card holder', { text: 'Ada' });
       assert.equal(holder.effect, 'confirmed', holder.summary);
       // Gecko's GrabFocus on the frame's rich-text note answered true and moved nothing: the keys were lost.
-      const note = await act(rig.context, window, 'type_text', 'region', 'Note to seller', { text: 'leave it' });
+      const note = await act(rig.context, window, 'type_text', 'textbox', 'Note to seller', { text: 'leave it' });
       assert.equal(note.effect, 'confirmed', note.summary);
       await pageSays(rig.oracle, window, 'from the payment frame: holder=Ada note=leave it');
       // The paragraph (Gecko: an editable block, Blink: editable text) takes no focus itself; its rich-text box does.
@@ -730,6 +730,39 @@ export function webContentSuite(browser: BrowserId): void {
       const bold = await act(rig.context, window, 'click', 'button', 'Bold');
       assert.equal(bold.effect, 'confirmed', bold.summary);
       await pageSays(rig.oracle, window, 'html=<b>Hello world</b>');
+    });
+
+    test('a rich-text box\'s paragraphs are lines of its value, and a Return typed into it is read back as the new paragraph the page made', async () => {
+      const window = await rig.open('richtext', 'CUP Web Rich Text');
+      // The page's own output: the box holds two paragraphs, the second with a link inside.
+      await pageSays(rig.oracle, window, 'out=<p>First paragraph with <b>bold</b> words.</p><p>Second has a <a href="#x">link here</a> inside.</p>');
+      const compose = async () => find(subtree(await webDocument(rig.context, window, 'CUP Web Rich Text')), 'textbox', 'Compose');
+      // Blink and Gecko embed each paragraph as an object with no line break between them: the value ran them together.
+      assert.equal((await compose()).value, 'First paragraph with bold words.\nSecond has a link here inside.');
+      // A labelled contenteditable with no role of its own is a named section, which Gecko read as a region whose own
+      // words (in its Text) were in no node of the tree.
+      await pageSays(rig.oracle, window, /^notes=Alpha <i>beta<\/i> gamma<ul>.*<\/a> end$/);
+      // It is a text box (Blink gives it no EditableText, and read it as a region of static texts) whose value is its text.
+      const notes = find(subtree(await webDocument(rig.context, window, 'CUP Web Rich Text')), 'textbox', 'Notes');
+      assert.equal(notes.value, 'Alpha beta gamma\n• one\n• two\ndelta end');
+      // Gecko takes key events behind another app's window (where its caret at the end was not), Blink only in the active window.
+      const cover = rig.browser === 'firefox-esr' ? await rig.desktop.launchFixture('gtk3', { title: 'Cover' }) : undefined;
+      if (!cover) await callOk(rig.context, 'bring_to_front', { window_id: window.id });
+      const typed = await act(rig.context, window, 'type_text', 'textbox', 'Compose', { text: 'One\nTwo' }).finally(() => cover?.process.kill('SIGKILL'));
+      const evidence = ((typed as { evidence?: string[] }).evidence ?? []).join(' | ');
+      assert.equal(typed.effect, 'confirmed', `${typed.summary} ${evidence}`);
+      // The text went in at the box's end (Gecko had put the caret at the start of the last paragraph, and "One" went in
+      // ahead of its words), and the page's Enter handler made a new paragraph, which the read-back had said "made no
+      // line break".
+      await pageSays(rig.oracle, window, /^out=.*inside\.One<\/p><p>Two<\/p>$/);
+      assert.doesNotMatch(evidence, /no line break/, evidence);
+      assert.match(evidence, /One\\nTwo/, `the evidence shows the text arrived on two lines: ${evidence}`);
+      assert.equal((await compose()).value, 'First paragraph with bold words.\nSecond has a link here inside.One\nTwo');
+      // set_value replaces the paragraphs, all selected: Gecko lost the first key that replaced them ("ello").
+      const set = await act(rig.context, window, 'set_value', 'textbox', 'Compose', { value: 'Hello\nWorld' });
+      assert.equal(set.effect, 'confirmed', set.summary);
+      await pageSays(rig.oracle, window, 'out=<p>Hello</p><p>World</p>');
+      assert.equal((await compose()).value, 'Hello\nWorld');
     });
 
     test('keys aimed at an element go to it, not to the control that has the focus; Return in a page\'s combobox is a key its page hears', async () => {

@@ -5,6 +5,7 @@ import { closedMenu, holdsMenuItems, itemsKeptHidden } from './closed-menus.js';
 import { drawnViewOf, scrollsItsContent, type RoleShape } from './scroll-areas.js';
 import { CONTENT_NAMED_ATSPI_ROLES, DRAWN_SURFACE_ATSPI_ROLES, NAMED_BLOCK_ATSPI_ROLES, unknownCoordinate, type AtspiRawNode, type RawTreeContext, type UnreadChildren } from './raw-node.js';
 import { OBJECT_REPLACEMENT } from '../embedded-objects.js';
+import { isEditableContent } from './editable-content.js';
 import { intersectRect } from '../rect.js';
 import { firstCodePoints, normaliseWhitespace } from '../text.js';
 import { plainText, readableName, withoutDisclosureMarker, withoutMnemonic } from './names.js';
@@ -613,8 +614,10 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
       tag: raw.attributes?.tag,
     });
     // A paragraph or block the user types into (an office document's paragraph, a contenteditable div) is
-    // a text box to an agent: it takes typing, and its text is its value.
-    const editableBlock = (mapped === 'text' || mapped === 'generic') && states.has('STATE_EDITABLE') && raw.interfaces.includes('EditableText');
+    // a text box to an agent: it takes typing, and its text is its value. A labelled one (aria-label) is a named
+    // section, a region: Gecko keeps its words in its own Text, and as a region they were in no node of the tree
+    // (see isEditableContent for Blink's, which have no EditableText).
+    const editableBlock = (mapped === 'text' || mapped === 'generic' || mapped === 'region') && isEditableContent(raw, parent);
     // A block with nothing in it but its own words (a web page's output div) is text.
     const wordsOnly = !editableBlock && !raw.name && name !== '' && raw.children.length === 0 && blockRoles.has(atspiRole);
     // An object that scrolls what it holds is kept as a group, as a scroll pane is, so its box clips what it shows.

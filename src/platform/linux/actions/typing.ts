@@ -9,7 +9,8 @@ import { ToolError } from '../../../errors.js';
 import type { AccessibilityEvent } from '../atspi/event-monitor.js';
 import type { AtspiClient } from '../atspi/client.js';
 import type { ObjectRef } from '../atspi/object-ref.js';
-import { caretOffset, characterCount, deleteText, insertText, parentOf, readInterfaces, readValue, selectTextRange, setCaretOffset, textSelection } from '../atspi/operations.js';
+import { textEndPoint } from '../atspi/embedded-text.js';
+import { askOf, caretOffset, characterCount, deleteText, insertText, parentOf, readInterfaces, readValue, selectTextRange, setCaretOffset, textSelection } from '../atspi/operations.js';
 import { charactersWithoutKey, pressCombination, syntheticCombination, syntheticText, typeText as typeTextReally } from '../input/index.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import { withCompletionSelected } from './completion-note.js';
@@ -150,7 +151,7 @@ async function editingHost(desktop: LinuxDesktop, target: Actionable): Promise<A
 
 /**
  * Focus for typing: GrabFocus on the field (or on its editing host, see editingHost), then the caret put at the end
- * of the field's text, which focuses it too. GrabFocus's answer is not enough: Gecko's answers true for a
+ * of the field's text (inside its last paragraph, see textEndPoint), which focuses it too. GrabFocus's answer is not enough: Gecko's answers true for a
  * contenteditable in a cross-origin frame behind other windows and moves nothing (the keys were lost), and where it
  * does not take at all (Gecko's contenteditable blocks behind others) the caret still does; a paragraph of a
  * contenteditable takes the keys only once its host has the focus and the caret is in it. True when either took.
@@ -159,8 +160,8 @@ async function focusInto(desktop: LinuxDesktop, target: Actionable): Promise<boo
   const grabbed = await focusElement(desktop, (await editingHost(desktop, target).catch(() => undefined)) ?? target);
   if (!target.interfaces.includes('Text')) return grabbed;
   const client = await desktop.atspi();
-  const caret = await characterCount(client, target.ref)
-    .then((end) => setCaretOffset(client, target.ref, end))
+  const caret = await textEndPoint(askOf(client), target.ref)
+    .then((end) => setCaretOffset(client, end.ref, end.offset))
     .catch(() => false);
   return grabbed || caret;
 }
@@ -353,9 +354,10 @@ export async function replaceFieldText(desktop: LinuxDesktop, target: LiveElemen
   const sendKeys = async (): Promise<SentInput> => {
     const length = await characterCount(client, target.ref);
     if (length > 0 && !(await selectTextRange(client, target.ref, 0, length))) throw new ToolError(`the application refused to select the text of ${label}`, 'set_text_refused');
-    if (single !== '') return syntheticKeys(desktop, window, undefined)(single);
+    // The selection is deleted by a key of its own before the text is typed: Gecko's rich-text box, its paragraphs
+    // selected whole, lost the first key that replaced them (set_value "Hello" left "ello").
     if (length > 0) await syntheticCombination(await desktop.x11(), window.id, 'Delete');
-    return {};
+    return single !== '' ? syntheticKeys(desktop, window, undefined)(single) : {};
   };
   return keysIntoField(desktop, window, target, target.snapshot, actionable(target), label, probe, single, sendKeys, arrived, page, undefined, false);
 }

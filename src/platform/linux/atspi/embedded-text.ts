@@ -1,7 +1,8 @@
-import { objectReplacementOffsets, spliceEmbeddedText, withoutObjectReplacements } from '../../../cup/embedded-objects.js';
+import { OBJECT_REPLACEMENT, objectReplacementOffsets, spliceEmbeddedText, withoutObjectReplacements } from '../../../cup/embedded-objects.js';
 import { atspiInterface, NULL_PATH, objectRefs, shortInterfaceName, type ObjectRef } from './object-ref.js';
 import { textEnd } from './operations.js';
 import { withoutAstralPadding } from '../../../cup/atspi/astral-padding.js';
+import { ATSPI_ROLE } from '../../../cup/atspi/constants.js';
 
 /**
  * One bounded call on an accessible object (the interface in its full D-Bus name); undefined when the
@@ -14,6 +15,13 @@ const maxEmbedded = 64;
 /** How deep embedded objects inside embedded objects are followed (a combo box's popup's chosen item is two). */
 const maxDepth = 2;
 const maxTextLength = 4096;
+
+/** Roles drawn as blocks, each starting its own line in the text around it (spliceEmbeddedText). */
+const blockRoles: ReadonlySet<number> = new Set([
+  ATSPI_ROLE.PARAGRAPH, ATSPI_ROLE.HEADING, ATSPI_ROLE.SECTION, ATSPI_ROLE.LIST, ATSPI_ROLE.LIST_ITEM, ATSPI_ROLE.BLOCK_QUOTE,
+  ATSPI_ROLE.TABLE, ATSPI_ROLE.TABLE_ROW, ATSPI_ROLE.ARTICLE, ATSPI_ROLE.FORM, ATSPI_ROLE.DESCRIPTION_LIST, ATSPI_ROLE.DESCRIPTION_TERM, ATSPI_ROLE.DESCRIPTION_VALUE,
+  ATSPI_ROLE.HEADER, ATSPI_ROLE.FOOTER, ATSPI_ROLE.LANDMARK,
+]);
 
 const Hypertext = atspiInterface('Hypertext');
 const Hyperlink = atspiInterface('Hyperlink');
@@ -75,12 +83,47 @@ async function shownText(ask: AskObject, ref: ObjectRef, depth: number): Promise
 
 /**
  * The text with every U+FFFC replaced by the text of the object embedded there, or dropped when no
- * object can be found behind it. Costs no call when the text has none.
+ * object can be found behind it; an embedded block (a paragraph) on a line of its own. Costs no call when the
+ * text has none.
  */
 export async function resolveEmbeddedText(ask: AskObject, ref: ObjectRef, text: string, interfaces: readonly string[], depth = 0): Promise<string> {
   const offsets = objectReplacementOffsets(text);
   if (offsets.length === 0) return text;
   const objects = depth < maxDepth ? await embeddedObjects(ask, ref, offsets, interfaces) : new Map<number, ObjectRef>();
-  const texts = await Promise.all([...objects].map(async ([offset, object]) => [offset, await shownText(ask, object, depth + 1)] as const));
-  return spliceEmbeddedText(text, new Map(texts));
+  const blocks = new Set<number>();
+  const texts = await Promise.all(
+    [...objects].map(async ([offset, object]) => {
+      const [shown, role] = await Promise.all([shownText(ask, object, depth + 1), ask(object, atspiInterface('Accessible'), 'GetRole')]);
+      if (blockRoles.has(Number(role?.[0]))) blocks.add(offset);
+      return [offset, shown] as const;
+    }),
+  );
+  return spliceEmbeddedText(text, new Map(texts), blocks);
+}
+
+/** How many blocks inside blocks the end of a text is followed through (a list in a quote in a rich-text box). */
+const maxEndDepth = 8;
+
+/**
+ * Where the end of an object's text is for a caret: the end of its own text, or, when the text ends with an embedded
+ * block (a rich-text box whose last paragraph is an object), the end of that block's text, followed down. Gecko puts
+ * a caret set at the end of a box of paragraphs at the start of its last paragraph, so text typed "at the end" went
+ * in ahead of that paragraph's words. An inline object at the end (a link) is not entered: text typed there would
+ * join the link.
+ */
+export async function textEndPoint(ask: AskObject, ref: ObjectRef): Promise<{ ref: ObjectRef; offset: number }> {
+  let at = ref;
+  for (let depth = 0; ; depth++) {
+    const counted = await ask(at, 'org.freedesktop.DBus.Properties', 'Get', 'ss', [atspiInterface('Text'), 'CharacterCount']);
+    const count = Number((counted?.[0] as { value: unknown } | undefined)?.value ?? Number.NaN);
+    if (!(count > 0) || depth >= maxEndDepth) return { ref: at, offset: count > 0 ? count : 0 };
+    const last = String((await ask(at, atspiInterface('Text'), 'GetText', 'ii', [count - 1, count]))?.[0] ?? '');
+    if (last !== OBJECT_REPLACEMENT) return { ref: at, offset: count };
+    const index = Number((await ask(at, Hypertext, 'GetLinkIndex', 'i', [count - 1]))?.[0] ?? -1);
+    const link = Number.isInteger(index) && index >= 0 ? refOf((await ask(at, Hypertext, 'GetLink', 'i', [index]))?.[0]) : undefined;
+    const object = link && refOf((await ask(link, Hyperlink, 'GetObject', 'i', [0]))?.[0]);
+    const role = object && Number((await ask(object, atspiInterface('Accessible'), 'GetRole'))?.[0]);
+    if (!object || !blockRoles.has(Number(role))) return { ref: at, offset: count };
+    at = object;
+  }
 }

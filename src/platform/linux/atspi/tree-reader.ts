@@ -14,6 +14,7 @@ import { clipDirection, overlap, type ClipDirection } from '../../../cup/rect.js
 import { codePointLength } from '../../../cup/text.js';
 import { withoutAstralPadding } from '../../../cup/atspi/astral-padding.js';
 import { hasState } from '../../../cup/atspi/states.js';
+import { isEditableContent } from '../../../cup/atspi/editable-content.js';
 import { givenBounds } from '../../../cup/atspi/value-range.js';
 import { linkAnchor } from './link-anchor.js';
 import { showingMayBeStale, type ParentFacts } from './toolkit.js';
@@ -129,10 +130,6 @@ function asBox(body: Body | undefined): Rect | undefined {
   return x === undefined ? undefined : { x, y: y!, w: w!, h: h! };
 }
 
-/** Editable text in a role that is not an entry (an office paragraph, a contenteditable block): its text is its value. */
-function editableContent(node: AtspiRawNode): boolean {
-  return node.interfaces.includes('EditableText') && hasState(node.states, ATSPI_STATE.EDITABLE) === true;
-}
 /** Roles whose Text content is their value (entries, editable combo boxes, table cells). */
 const textValueRoles = new Set([
   ATSPI_ROLE.COMBO_BOX,
@@ -583,7 +580,7 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
       work.push(readText(node, maxTerminalTextLength).then((text) => {
         if (text !== undefined) node.text = withoutAstralPadding(text);
       }));
-    } else if (has('Text') && (textValueRoles.has(node.role) || editableContent(node))) {
+    } else if (has('Text') && (textValueRoles.has(node.role) || isEditableContent(node, parent))) {
       work.push((node.role === ATSPI_ROLE.COMBO_BOX ? readComboText(node) : readText(node, maxTextLength)).then(async (text) => {
         if (text === undefined) return;
         // Blink and Gecko put U+FFFC where an embedded object is (a drop-down's chosen item): its own words replace it.
