@@ -210,7 +210,7 @@ async function backgroundPoint(desktop: LinuxDesktop, target: PointTarget, kind:
  */
 async function syntheticPointer(desktop: LinuxDesktop, target: PointTarget, kind: PointerKind, clicks = kind === 'double_click' ? 2 : 1): Promise<ActionOutcome> {
   const x = await desktop.x11();
-  const observation = await observePixels(desktop, target.window, () => syntheticClick(x, { x: target.screenX, y: target.screenY }, buttons[kind], clicks));
+  const observation = await observePixels(desktop, target.window, () => syntheticClick(x, target.window.id, { x: target.screenX, y: target.screenY }, buttons[kind], clicks));
   return actionOutcome({ path: 'x11_pixel', mode: 'background', observation });
 }
 

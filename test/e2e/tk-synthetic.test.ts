@@ -1,0 +1,86 @@
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { after, before, describe, test } from 'node:test';
+import type { ToolContext } from '../../src/tools/context.js';
+import { fixtureApps, TestDesktop } from '../helpers/desktop.js';
+import { callOk, testContext } from '../helpers/tools.js';
+
+/**
+ * Background clicks at a point of a Tk window, which has no accessibility tree and takes X events another client
+ * sends (the x11_pixel rung). Judged by the fixture's own log of what its button ran, and by xcalc's pixels for a
+ * window lying over the point.
+ */
+describe('synthetic pointer input to a Tk app', () => {
+  let desktop: TestDesktop;
+  let context: ToolContext;
+  let folder: string;
+  // Window-local pixels of the fixture's button (placed there by the fixture).
+  const button = { x: 280, y: 95 };
+
+  before(async () => {
+    desktop = await TestDesktop.start();
+    context = testContext();
+    folder = mkdtempSync(join(tmpdir(), 'cup-tk-synthetic-'));
+  });
+
+  after(async () => {
+    context?.desktop.close();
+    await desktop?.stop();
+    if (folder) rmSync(folder, { recursive: true, force: true });
+  });
+
+  /** The fixture's log once it has `lines` lines (or 3 s have passed). */
+  async function logOnce(file: string, lines: number): Promise<string[]> {
+    let log: string[] = [];
+    for (const deadline = Date.now() + 3000; log.length < lines && Date.now() < deadline; await sleep(50)) log = readFileSync(file, 'utf8').split('\n').filter(Boolean);
+    return log;
+  }
+
+  test('a background click on a covered Tk button runs its command, and the window over it gets nothing', async () => {
+    const log = join(folder, 'covered.log');
+    writeFileSync(log, '');
+    const { process: tk, window } = await desktop.launch('/usr/bin/python3', [join(fixtureApps, 'tk_fixture.py'), '--key-log', log, '--title', 'CUP Tk Covered'], 'CUP Tk Covered');
+    const { process: cover, window: coverWindow } = await desktop.launch('xcalc', [], 'Calculator');
+    try {
+      // xcalc laid over the button's point, in front.
+      const { x, y } = window.bounds;
+      await callOk(context, 'set_window_frame', { window_id: coverWindow.id, x: x + button.x - 100, y: y + button.y - 150, width: coverWindow.bounds.width, height: coverWindow.bounds.height });
+      await callOk(context, 'bring_to_front', { window_id: coverWindow.id });
+      const xlib = await desktop.x11();
+      const coverPixels = async () => createHash('sha256').update((await xlib.getImage(coverWindow.id, 0, 0, coverWindow.bounds.width, coverWindow.bounds.height)).data).digest('hex');
+      const before = await coverPixels();
+      // The click was walked down from the root to xcalc's key there, and the Tk button, reached, ran nothing
+      // for want of the pointer's entering it.
+      const result = await callOk(context, 'click', { window_id: window.id, ...button });
+      assert.equal(result.structured.path, 'x11_pixel', result.summary);
+      assert.deepEqual(await logOnce(log, 1), ['clicked'], 'the Tk button ran its command');
+      await sleep(300);
+      assert.equal(await coverPixels(), before, 'xcalc, over the point, took no click');
+    } finally {
+      tk.kill('SIGKILL');
+      cover.kill('SIGKILL');
+    }
+  });
+
+  test('two background clicks a second apart are two clicks, not a double click', async () => {
+    const log = join(folder, 'twice.log');
+    writeFileSync(log, '');
+    const { process: tk, window } = await desktop.launch('/usr/bin/python3', [join(fixtureApps, 'tk_fixture.py'), '--key-log', log, '--title', 'CUP Tk Twice'], 'CUP Tk Twice');
+    try {
+      // Stamped CurrentTime (0), the second looked simultaneous with the first, and Tk saw a double click.
+      await callOk(context, 'click', { window_id: window.id, ...button });
+      await sleep(1000);
+      await callOk(context, 'click', { window_id: window.id, ...button });
+      assert.deepEqual(await logOnce(log, 2), ['clicked', 'clicked']);
+      // A double click asked for is still one: both its clicks carry one time.
+      await callOk(context, 'double_click', { window_id: window.id, ...button });
+      assert.deepEqual((await logOnce(log, 5)).slice(2), ['clicked', 'double', 'clicked']);
+    } finally {
+      tk.kill('SIGKILL');
+    }
+  });
+});
