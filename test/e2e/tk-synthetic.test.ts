@@ -83,4 +83,29 @@ describe('synthetic pointer input to a Tk app', () => {
       tk.kill('SIGKILL');
     }
   });
+
+  test('text with a character the layout lacks is refused before any key is sent, offering the foreground, which types it', async () => {
+    const log = join(folder, 'keyless.log');
+    writeFileSync(log, '');
+    const { process: tk, window } = await desktop.launch('/usr/bin/python3', [join(fixtureApps, 'tk_fixture.py'), '--key-log', log, '--title', 'CUP Tk Keyless'], 'CUP Tk Keyless');
+    try {
+      // Active, so that Tk takes sent keys at all.
+      await callOk(context, 'bring_to_front', { window_id: window.id });
+      // type_text threw `unsupported_character` naming no way out, and press_key `invalid_key`, as if "ö" were no key.
+      for (const [tool, args] of [['type_text', { text: 'aö' }], ['press_key', { key: 'ö' }]] as const) {
+        const refused = await callOk(context, tool, { window_id: window.id, ...args });
+        assert.equal(refused.structured.path, 'none', refused.summary);
+        const escalation = refused.structured.escalation as { recommended: string; reason: string };
+        assert.equal(escalation.recommended, 'foreground', refused.summary);
+        assert.match(escalation.reason, /"ö".*nothing was (typed|sent)/, refused.summary);
+      }
+      await sleep(300);
+      assert.equal(readFileSync(log, 'utf8'), '', 'no key reached Tk, not even the "a" before the "ö"');
+      const typed = await callOk(context, 'type_text', { window_id: window.id, text: 'ö', delivery_mode: 'foreground' });
+      assert.equal(typed.structured.path, 'key_events_fg', typed.summary);
+      assert.deepEqual(await logOnce(log, 1), ['odiaeresis'], 'Tk read the real key');
+    } finally {
+      tk.kill('SIGKILL');
+    }
+  });
 });

@@ -29,7 +29,7 @@ export {
   type WheelOptions,
 } from './pointer.js';
 export { syntheticClick } from './synthetic-input.js';
-export { charactersWithoutKey, syntheticCombination, syntheticText } from './synthetic-keys.js';
+export { charactersWithoutKey, NoKeyOnLayout, syntheticCombination, syntheticText } from './synthetic-keys.js';
 export { typeText, type TypeTextOptions, type TypeTextResult } from './typing.js';
 export { windowAt, type WindowAtPoint } from './window-at.js';
 export { activateWindow, activeWindow, isActive, raiseWindow, restoreActivation, type ActivateOptions } from './windows.js';
