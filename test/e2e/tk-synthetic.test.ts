@@ -108,4 +108,27 @@ describe('synthetic pointer input to a Tk app', () => {
       tk.kill('SIGKILL');
     }
   });
+
+  test('scroll at a point turns the wheel over the list there, in the background and the foreground, and not the other', async () => {
+    const log = join(folder, 'wheel.log');
+    writeFileSync(log, '');
+    const { process: tk, window } = await desktop.launch('/usr/bin/python3', [join(fixtureApps, 'tk_fixture.py'), '--key-log', log, '--title', 'CUP Tk Wheel'], 'CUP Tk Wheel');
+    try {
+      await callOk(context, 'get_window_state', { window_id: window.id, include_screenshot: false });
+      // Scroll had no point to take: a window with no tree could be scrolled only in the foreground, over its middle.
+      const background = await callOk(context, 'scroll', { window_id: window.id, x: 270, y: 160, direction: 'down', amount: 3 });
+      assert.equal(background.structured.path, 'x11_pixel', background.summary);
+      assert.equal(background.structured.effect, 'confirmed', background.summary);
+      const lines = await logOnce(log, 3);
+      assert.ok(lines.length > 0 && lines.every((line) => line.startsWith('right top ')), lines.join('\n'));
+      assert.ok(Number(lines.at(-1)!.split(' ')[2]) > 0, `the right list scrolled: ${lines.join(', ')}`);
+      writeFileSync(log, '');
+      const foreground = await callOk(context, 'scroll', { window_id: window.id, x: 90, y: 160, direction: 'down', amount: 1, delivery_mode: 'foreground' });
+      assert.equal(foreground.structured.path, 'x11_pixel_fg', foreground.summary);
+      const after = await logOnce(log, 1);
+      assert.ok(after.length > 0 && after.every((line) => line.startsWith('left top ')), after.join('\n'));
+    } finally {
+      tk.kill('SIGKILL');
+    }
+  });
 });

@@ -28,7 +28,7 @@ export {
   type WheelDirection,
   type WheelOptions,
 } from './pointer.js';
-export { syntheticClick } from './synthetic-input.js';
+export { syntheticClick, syntheticWheel } from './synthetic-input.js';
 export { charactersWithoutKey, NoKeyOnLayout, syntheticCombination, syntheticText } from './synthetic-keys.js';
 export { typeText, type TypeTextOptions, type TypeTextResult } from './typing.js';
 export { windowAt, type WindowAtPoint } from './window-at.js';

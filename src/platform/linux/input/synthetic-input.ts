@@ -1,6 +1,6 @@
 import { encodeInputEvent, EventMask, type X11Connection } from '../x11/index.js';
 import type { Point } from './checks.js';
-import { buttons, type ButtonName } from './pointer.js';
+import { buttons, wheelButtons, type ButtonName, type WheelDirection } from './pointer.js';
 import { serverTime } from './server-time.js';
 
 /** Button1Mask: held during the button's own release, as a real release reports it. */
@@ -36,13 +36,26 @@ async function deepestWindowAt(x: X11Connection, top: number, point: Point): Pro
  * simultaneous with the one before, and Tk took a click a second after another on the same button as a double click.
  */
 export async function syntheticClick(x: X11Connection, top: number, point: Point, button: ButtonName, count: number): Promise<void> {
+  await sendClicks(x, top, point, buttons[button], count);
+}
+
+/**
+ * Wheel notches sent as X events to the window of `top` under the point: a notch is a press and release of
+ * buttons 4 to 7, as the X server reports a real wheel to clients that do not read XInput2 (Tk, Xt).
+ */
+export async function syntheticWheel(x: X11Connection, top: number, point: Point, direction: WheelDirection, notches: number): Promise<void> {
+  await sendClicks(x, top, point, wheelButtons[direction], notches);
+}
+
+async function sendClicks(x: X11Connection, top: number, point: Point, detail: number, count: number): Promise<void> {
   const [target, time] = await Promise.all([deepestWindowAt(x, top, point), serverTime(x)]);
   const fields = { root: x.screen.root, window: target.window, rootX: point.x, rootY: point.y, eventX: target.localX, eventY: target.localY, time };
-  const detail = buttons[button];
+  // Only buttons 1 to 5 have a mask bit (the bits past them are XKB's group).
+  const held = detail <= 5 ? button1Mask << (detail - 1) : 0;
   await x.sendEvent(target.window, false, EventMask.EnterWindow, encodeInputEvent({ ...fields, type: 'EnterNotify', detail: notifyAncestor, state: 0 }));
   for (let click = 0; click < count; click++) {
     await x.sendEvent(target.window, false, EventMask.ButtonPress, encodeInputEvent({ ...fields, type: 'ButtonPress', detail, state: 0 }));
-    await x.sendEvent(target.window, false, EventMask.ButtonRelease, encodeInputEvent({ ...fields, type: 'ButtonRelease', detail, state: button1Mask << (detail - 1) }));
+    await x.sendEvent(target.window, false, EventMask.ButtonRelease, encodeInputEvent({ ...fields, type: 'ButtonRelease', detail, state: held }));
   }
   await x.sendEvent(target.window, false, EventMask.LeaveWindow, encodeInputEvent({ ...fields, type: 'LeaveNotify', detail: notifyAncestor, state: 0 }));
   await x.sync();
