@@ -7,14 +7,14 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, test } from 'node:test';
 import type { ToolContext } from '../../src/tools/context.js';
 import { fixtureApps, TestDesktop } from '../helpers/desktop.js';
-import { callOk, testContext } from '../helpers/tools.js';
+import { callOk, failsWith, testContext } from '../helpers/tools.js';
 
 /**
- * Background clicks at a point of a Tk window, which has no accessibility tree and takes X events another client
- * sends (the x11_pixel rung). Judged by the fixture's own log of what its button ran, and by xcalc's pixels for a
- * window lying over the point.
+ * A Tk window, which has no accessibility tree and takes X events another client sends (the x11_pixel and key_events
+ * rungs): clicks, keys and the wheel at its points, and what cannot be done there. Judged by the fixture's own log of
+ * what its widgets did, and by xcalc's pixels for a window lying over the point.
  */
-describe('synthetic pointer input to a Tk app', () => {
+describe('a Tk app, which has no accessibility tree', () => {
   let desktop: TestDesktop;
   let context: ToolContext;
   let folder: string;
@@ -127,6 +127,26 @@ describe('synthetic pointer input to a Tk app', () => {
       assert.equal(foreground.structured.path, 'x11_pixel_fg', foreground.summary);
       const after = await logOnce(log, 1);
       assert.ok(after.length > 0 && after.every((line) => line.startsWith('left top ')), after.join('\n'));
+    } finally {
+      tk.kill('SIGKILL');
+    }
+  });
+
+  test('wait_for an element of a window that can never have a tree is refused at once, naming what can be waited for', async () => {
+    const log = join(folder, 'wait.log');
+    writeFileSync(log, '');
+    const { process: tk, window } = await desktop.launch('/usr/bin/python3', [join(fixtureApps, 'tk_fixture.py'), '--key-log', log, '--title', 'CUP Tk Wait'], 'CUP Tk Wait');
+    try {
+      // Both waited out their whole timeout, the second reading "0 matches" all along.
+      for (const gone of [false, true]) {
+        const started = Date.now();
+        const refused = await failsWith(context, 'wait_for', { window_id: window.id, selector: 'role=button', gone, timeout_ms: 20_000 }, 'no_accessibility');
+        assert.ok(Date.now() - started < 10_000, `answered after ${Date.now() - started} ms`);
+        assert.match(refused.summary, /Tk has no accessibility support at all.*nothing was waited for: wait with window_title/, refused.summary);
+      }
+      // A title is still waited for: the window is found by it.
+      const titled = await callOk(context, 'wait_for', { window_title: 'CUP Tk Wait', timeout_ms: 5000 });
+      assert.equal((titled.structured.windows as { window_id: number }[])[0]?.window_id, window.id);
     } finally {
       tk.kill('SIGKILL');
     }
