@@ -151,4 +151,22 @@ describe('a Tk app, which has no accessibility tree', () => {
       tk.kill('SIGKILL');
     }
   });
+
+  test('a background click on an item of a menu the Tk window opened goes to the menu, which lies over the window', async () => {
+    const log = join(folder, 'menu.log');
+    writeFileSync(log, '');
+    const { process: tk, window } = await desktop.launch('/usr/bin/python3', [join(fixtureApps, 'tk_fixture.py'), '--key-log', log, '--title', 'CUP Tk Menu', '--menu'], 'CUP Tk Menu');
+    try {
+      await callOk(context, 'click', { window_id: window.id, x: 20, y: 10 });
+      const posted = (await logOnce(log, 1)).find((line) => line.startsWith('menu at '));
+      assert.ok(posted, 'the click on File opened its menu');
+      const [screenX, screenY] = posted.split(' ').slice(2).map(Number) as [number, number];
+      const bounds = (await callOk(context, 'get_window_state', { window_id: window.id, include_screenshot: false })).structured.window as { bounds: { x: number; y: number } };
+      // Walked down from the window alone, the click went to the widget under the menu, which closed it, and Open ran nothing.
+      await callOk(context, 'click', { window_id: window.id, x: screenX - bounds.bounds.x, y: screenY - bounds.bounds.y });
+      assert.deepEqual((await logOnce(log, 2)).slice(1), ['Open']);
+    } finally {
+      tk.kill('SIGKILL');
+    }
+  });
 });

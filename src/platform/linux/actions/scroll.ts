@@ -12,7 +12,7 @@ import type { ObjectRef } from '../atspi/object-ref.js';
 import { childCount, children, extents, parentOf, readInterfaces, readRole, readValue, setValue } from '../atspi/operations.js';
 import { atspiElement } from '../element-handle.js';
 import { syntheticWheel, wheel as pointerWheel } from '../input/index.js';
-import { requirePointOnWindow } from './point-cover.js';
+import { requirePointOnWindow, syntheticEventWindow } from './point-cover.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import { liveStates } from './live-states.js';
 import { liveTarget } from './live-target.js';
@@ -262,7 +262,8 @@ async function wheelInBackground(desktop: LinuxDesktop, request: ScrollRequest, 
   }
   const x = await desktop.x11();
   const notches = by === 'page' ? amount * 5 : amount;
-  const observation = await observePixels(desktop, window, () => syntheticWheel(x, window.id, { x: point.screenX, y: point.screenY }, direction, notches));
+  const top = await syntheticEventWindow(x, point);
+  const observation = await observePixels(desktop, window, () => syntheticWheel(x, top, { x: point.screenX, y: point.screenY }, direction, notches));
   return actionOutcome({ path: 'x11_pixel', mode, observation });
 }
 
