@@ -169,4 +169,20 @@ describe('a Tk app, which has no accessibility tree', () => {
       tk.kill('SIGKILL');
     }
   });
+
+  test('a drag across a Tk canvas, where no object lies, is read back by the window\'s pixels', async () => {
+    const log = join(folder, 'drag.log');
+    writeFileSync(log, '');
+    const { process: tk, window } = await desktop.launch('/usr/bin/python3', [join(fixtureApps, 'tk_fixture.py'), '--key-log', log, '--title', 'CUP Tk Drag'], 'CUP Tk Drag');
+    try {
+      // It drew a line, and read "effect not observable": nothing of the window was looked at.
+      const dragged = await callOk(context, 'drag', { window_id: window.id, from_x: 30, from_y: 95, to_x: 180, to_y: 110, delivery_mode: 'foreground' });
+      const [line] = await logOnce(log, 1);
+      assert.match(line ?? '', /^drew [1-9]\d*$/, 'the canvas drew the drag');
+      assert.equal(dragged.structured.effect, 'confirmed', dragged.summary);
+      assert.match(JSON.stringify(dragged.structured.evidence), /the window's pixels changed/, dragged.summary);
+    } finally {
+      tk.kill('SIGKILL');
+    }
+  });
 });
