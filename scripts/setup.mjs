@@ -89,6 +89,8 @@ const conformancePackages = [
   'jedit', 'default-jre', 'libatk-wrapper-java', 'libatk-wrapper-java-jni',
   // Tk and Motif, without accessibility.
   'git-gui', 'nedit',
+  // FLTK, without accessibility: FLUID, its designer (test/e2e/launch-toolkits.test.ts, its toolkit named).
+  'fluid',
 ];
 
 const args = new Set(process.argv.slice(2));

@@ -162,6 +162,8 @@ export interface ScrollRequest {
   window: DesktopWindow;
   /** The element or its scrolling ancestor; without one, the only scrollable region of the window's latest snapshot. */
   element?: ElementTarget;
+  /** A point of the window to turn the wheel over instead (a window with no tree, whose regions only its pixels show). */
+  point?: PointTarget;
   snapshot?: SnapshotRef;
   direction: ScrollDirection;
   by: 'line' | 'page';

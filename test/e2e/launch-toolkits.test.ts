@@ -144,6 +144,27 @@ describe('launch_app and reading across toolkits: Xaw, Java behind a splash, and
     }
   });
 
+  test('an FLTK app is named as one, with no accessibility, not as a program with no toolkit, and launch_app returns as its window shows', async () => {
+    // FLUID maps Xlib beside FLTK: it was told it "maps no toolkit or accessibility library".
+    const started = Date.now();
+    const result = await callOk(context, 'launch_app', { name: 'fluid', creates_new_application_instance: true });
+    const elapsed = Date.now() - started;
+    const pid = result.structured.pid as number;
+    try {
+      assert.match(readFileSync(`/proc/${pid}/maps`, 'utf8'), /\/libfltk\.so/, 'FLUID maps FLTK (the premise)');
+      assert.equal(result.structured.accessible, false, result.summary);
+      assert.ok(!pidsOnBus().includes(pid), 'pyatspi: FLUID is not on the accessibility bus');
+      assert.ok(elapsed < 10_000, `launch_app took ${elapsed} ms`);
+      const window = (result.structured.windows as { window_id: number }[])[0]!.window_id;
+      const state = await callOk(context, 'get_window_state', { window_id: window, include_screenshot: false });
+      const reason = String(state.structured.degraded_reason);
+      assert.match(reason, /it is an? FLTK app: FLTK has no accessibility support at all.*click with x, y in window pixels/, reason);
+      assert.doesNotMatch(reason, /no toolkit/, reason);
+    } finally {
+      process.kill(pid, 'SIGKILL');
+    }
+  });
+
   test('a Tk window behind another is sent no background keys, as Tk drops them there, and the result says why; active, it takes them', async () => {
     const keyLog = join(folder, 'tk-keys.log');
     writeFileSync(keyLog, '');

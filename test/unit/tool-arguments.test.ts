@@ -43,8 +43,8 @@ describe('argument errors: one line naming every bad field and what would work',
     assert.equal(explain({ pid: 1, nmae: 'x' }), 'invalid arguments for demo_tool: unknown field "nmae" (did you mean "name"? valid fields: pid, name, mode, size)');
     // Several unknown fields: each guess names the field it is for, and a one-letter name gets no two-letter guess
     // that shares nothing with it (two edits turn "x" into any two-letter name).
-    const scroll = await runTool('scroll', { window_id: 1, direction: 'down', x: 10, y: 20, amout: 3 }, createContext({ session: 'unit', persistConfig: false }));
-    assert.match(scroll.summary, /unknown fields "x", "y", "amout" \(did you mean "amount" for "amout"\? valid fields: direction, by, amount,/);
+    const press = await runTool('press_key', { window_id: 1, key: 'a', x: 10, y: 20, repaet: 3 }, createContext({ session: 'unit', persistConfig: false }));
+    assert.match(press.summary, /unknown fields "x", "y", "repaet" \(did you mean "repeat" for "repaet"\? valid fields: /);
     const zoom = await runTool('zoom', { window_id: 1, x1: 0, y1: 0, x2: 10, y2: 10, w: 10, h: 10 }, createContext({ session: 'unit', persistConfig: false }));
     assert.match(zoom.summary, /unknown fields "w", "h" \(valid fields: /);
     const context = createContext({ session: 'unit', persistConfig: false });

@@ -215,6 +215,7 @@ export const waitFor = defineTool({
         reads++;
         last = { args: resolved, selector, look: seen, reads };
         if (context.signal?.aborted) aborted(context, Date.now() - started, last);
+        if (reads === 1 && selector) refuseTreeless(context, args, seen);
         if (seen.windowClosed && !args.gone) {
           throw new ToolError(`window ${args.window_id} closed while waiting for ${JSON.stringify(args.selector)}`, 'window_gone', { elapsed_ms: Date.now() - started });
         }
@@ -236,6 +237,22 @@ export const waitFor = defineTool({
     }
   },
 });
+
+/**
+ * A selector waited for in windows that can never have a tree (their process draws with a toolkit that has no
+ * accessibility at all, Tk, Xt/Xaw, Motif, or none) is refused at once: the wait ran out its whole timeout for an
+ * element of a Tk window, and one for an element to be gone timed out too, reading "0 matches".
+ */
+function refuseTreeless(context: ToolContext, args: WaitArgs, seen: Look): void {
+  if (seen.looks.length === 0 || !seen.looks.every(({ window, reading }) => !reading.root && context.desktop.processWithoutAccessibility(window.pid))) return;
+  const first = seen.looks[0]!;
+  const which = seen.looks.length === 1 ? `window ${first.window.id} ("${first.window.title}")` : `none of the ${seen.looks.length} windows of pid ${first.window.pid}`;
+  throw new ToolError(
+    `${which}: ${first.reading.missingReason ?? 'it has no accessibility tree'}. No element matching ${JSON.stringify(args.selector)} can ever be read there, ${args.gone ? 'nor its absence' : 'so it cannot appear'}; nothing was waited for: ` +
+      'wait with window_title for a window the app opens or closes, or compare get_window_state screenshots',
+    'no_accessibility',
+  );
+}
 
 /** The look's answer, or undefined once the deadline passed first (the look goes on, bounded by its read budget). */
 async function beforeDeadline(looking: Promise<Look>, deadline: number): Promise<Look | undefined> {

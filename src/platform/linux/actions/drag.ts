@@ -12,6 +12,7 @@ import { drawnSurfaceOf, valueControlSurface, withSurfacePixels } from './drawn-
 import { screenPointNow } from './element-point.js';
 import { reachablePoint } from './point-cover.js';
 import { liveTarget } from './live-target.js';
+import { observePixels } from './synthetic-rung.js';
 import { focusMove } from './pointer.js';
 import { toolkitName, withForeground } from './real-input.js';
 import { observe, valueProbe } from './verification.js';
@@ -56,7 +57,9 @@ export async function dragAction(desktop: LinuxDesktop, from: ElementTarget | Po
         ...(options.signal ? { signal: options.signal } : {}),
       });
     };
-    if (!hit) return void (await run());
+    // No object lies there (a window with no tree: Tk's canvas): its pixels are what shows the drag, which had been
+    // "effect not observable" while it drew a line across the canvas.
+    if (!hit) return observePixels(desktop, near.window, run, options.signal);
     // Evidence names what the window's latest snapshot holds by its index, as a click's does. The press moves the
     // focus (a page's button lost it to the page as a card was dragged off): no sign that the drop did anything.
     // What the drop does comes after the release, and is waited for past what the drag's start did.

@@ -5,7 +5,7 @@ import type { DesktopWindow } from '../../windows.js';
 import { ToolError } from '../../../errors.js';
 import { ancestry, caretOffset, characterCount, copyText, cutText, doAction, pasteText, selectAll, selectedCount, selectTextRange, textSelection } from '../atspi/operations.js';
 import type { ObjectRef } from '../atspi/object-ref.js';
-import { pressCombination, syntheticCombination } from '../input/index.js';
+import { NoKeyOnLayout, pressCombination, syntheticCombination } from '../input/index.js';
 import { atspiElement } from '../element-handle.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import { backgroundFocusMs, findNamedAction, findPressAction, focusArrives, type Actionable } from './accessible-actions.js';
@@ -201,14 +201,17 @@ export async function pressKeysAction(desktop: LinuxDesktop, request: KeyRequest
         const unfocused = element ? await keyFocusOn(desktop, window, element, label) : undefined;
         if (unfocused) return notDelivered(mode, unfocused);
         const x = await desktop.x11();
-        const observation = await observePixels(desktop, window, async () => {
-          try {
+        try {
+          const observation = await observePixels(desktop, window, async () => {
             sent = await syntheticCombination(x, window.id, [...rawKeys], repeat, signal);
-          } catch (error) {
-            throw new ToolError((error as Error).message, 'invalid_key');
-          }
-        }, signal);
-        return actionOutcome({ path: 'key_events', mode, observation, sent });
+          }, signal);
+          return actionOutcome({ path: 'key_events', mode, observation, sent });
+        } catch (error) {
+          // A key the layout lacks is refused before any press is sent; real keys bind it to a spare keycode.
+          // It had been `invalid_key`, as if no key of that name existed, with no word of the foreground.
+          if (error instanceof NoKeyOnLayout) return notDelivered(mode, `${error.message}; nothing was sent: retry with delivery_mode "foreground", whose real keys type any character`);
+          throw new ToolError((error as Error).message, 'invalid_key');
+        }
       }
       const ignored = sentKeysIgnored(window, synthetic);
       // A window with no tree has no element to pass: only real keys are left to offer.

@@ -181,7 +181,8 @@ export async function invokeMenuPath(desktop: LinuxDesktop, window: ClientWindow
   if (!match) {
     throw new ToolError(
       `window ${window.id} ("${window.title}") has no accessibility tree to find its menus in; nothing was chosen: open the menu as a user does, ` +
-        `with hotkey alt+<its underlined letter> or a click on its title in the screenshot (delivery_mode "foreground"; menus take no synthetic clicks), ` +
+        `with hotkey alt+<its underlined letter> or a click on its title in the screenshot (Tk's menus take background clicks; where a background click opens nothing, as in Motif, ` +
+        `use delivery_mode "foreground"), ` +
         `then click the item where get_window_state's screenshot shows it (or press its letter)`,
       'no_accessibility',
     );

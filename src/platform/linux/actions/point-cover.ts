@@ -41,6 +41,17 @@ export async function isOwnPopup(x: X11Connection, hit: WindowAtPoint, window: D
 }
 
 /**
+ * The X window whose widget under the point a sent (synthetic) pointer event goes to: the app's own popup lying there
+ * (an open menu, drawn into the window's screenshot, takes the click meant for its item), else the window itself,
+ * whatever else covers the point. Walked down from the root, a click went to xcalc lying over a Tk window; walked
+ * down from the window alone, a click on an item of the Tk menu it had opened went to the canvas under it.
+ */
+export async function syntheticEventWindow(x: X11Connection, point: PointTarget): Promise<number> {
+  const hit = await windowAt(x, { x: point.screenX, y: point.screenY });
+  return hit.client !== point.window.id && (await isOwnPopup(x, hit, point.window)) ? hit.topLevel : point.window.id;
+}
+
+/**
  * Another program's popup (override-redirect: the window manager lists it nowhere), as a refusal names it: its X
  * window, title, process and kind (`_NET_WM_WINDOW_TYPE_NOTIFICATION` says "a notification").
  */

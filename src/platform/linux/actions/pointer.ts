@@ -11,7 +11,7 @@ import { click as pointerClick, moveTo, syntheticClick } from '../input/index.js
 import type { LinuxDesktop } from '../linux-desktop.js';
 import { clickingChild, findGestureAction, focusElement, performAction } from './accessible-actions.js';
 import { elementScreenPoint, mightScrollIntoView, pointOnScreen, screenPointNow, visibleBox, type PlacedPoint } from './element-point.js';
-import { reachablePoint } from './point-cover.js';
+import { reachablePoint, syntheticEventWindow } from './point-cover.js';
 import { coverRefAt } from './page-cover.js';
 import { itemGesture, itemOutcome, type ActionOn, type ItemGesture } from './item-gestures.js';
 import { actionable, ENABLE_WAIT_MS, inUnmarkedView, isDisabled, liveTarget, refuseDisabled, untilEnabled, type LiveElementTarget } from './live-target.js';
@@ -211,7 +211,8 @@ async function backgroundPoint(desktop: LinuxDesktop, target: PointTarget, kind:
  */
 async function syntheticPointer(desktop: LinuxDesktop, target: PointTarget, kind: PointerKind, clicks = kind === 'double_click' ? 2 : 1): Promise<ActionOutcome> {
   const x = await desktop.x11();
-  const observation = await observePixels(desktop, target.window, () => syntheticClick(x, { x: target.screenX, y: target.screenY }, buttons[kind], clicks));
+  const top = await syntheticEventWindow(x, target);
+  const observation = await observePixels(desktop, target.window, () => syntheticClick(x, top, { x: target.screenX, y: target.screenY }, buttons[kind], clicks));
   return actionOutcome({ path: 'x11_pixel', mode: 'background', observation });
 }
 

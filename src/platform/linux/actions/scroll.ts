@@ -6,12 +6,13 @@ import { overlap } from '../../../cup/rect.js';
 import { ToolError } from '../../../errors.js';
 import { actionOutcome, notDelivered, type ActionOutcome } from '../../action-outcome.js';
 import type { ScrollRequest } from '../../desktop.js';
-import type { SnapshotElement, SnapshotRef } from '../../targets.js';
+import type { PointTarget, SnapshotElement, SnapshotRef } from '../../targets.js';
+import type { DesktopWindow } from '../../windows.js';
 import type { ObjectRef } from '../atspi/object-ref.js';
 import { childCount, children, extents, parentOf, readInterfaces, readRole, readValue, setValue } from '../atspi/operations.js';
 import { atspiElement } from '../element-handle.js';
-import { wheel as pointerWheel } from '../input/index.js';
-import { requirePointOnWindow } from './point-cover.js';
+import { syntheticWheel, wheel as pointerWheel } from '../input/index.js';
+import { requirePointOnWindow, syntheticEventWindow } from './point-cover.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import { liveStates } from './live-states.js';
 import { liveTarget } from './live-target.js';
@@ -19,7 +20,7 @@ import { scrollDocument } from './scroll-document.js';
 import { scrollWebBox, webScrollBoxOf } from './web-scroll-box.js';
 import { withForeground } from './real-input.js';
 import { drawnSurfaceOf, withSurfacePixels } from './drawn-surface-pixels.js';
-import { observePixels } from './synthetic-rung.js';
+import { observePixels, syntheticEventsReach } from './synthetic-rung.js';
 import { observe, valueProbe, type Probe } from './verification.js';
 
 /** Roles that scroll what they hold: a scroll pane, and a web page (Blink and Gecko wrap it in no pane with a scroll bar). */
@@ -114,7 +115,7 @@ export function contentProbe(desktop: LinuxDesktop, pane: ObjectRef): Probe {
  * page shown, in a browser (the largest web document that is showing: an iframe's lies inside it, a background
  * tab's is not showing), else the only scroll pane.
  */
-async function onlyScrollPane(desktop: LinuxDesktop, windowId: number, snapshot: SnapshotRef | undefined, mode: ScrollRequest['mode']): Promise<ObjectRef | undefined> {
+async function onlyScrollPane(desktop: LinuxDesktop, windowId: number, snapshot: SnapshotRef | undefined): Promise<ObjectRef | undefined> {
   if (!snapshot) throw new ToolError(`no snapshot of window ${windowId}; call get_window_state, then pass the element_index of what to scroll`, 'no_snapshot');
   const elements = [...snapshot.elements.values()];
   const documents = elements.filter((element) => atspiElement(element.handle).atspiRole === ATSPI_ROLE.DOCUMENT_WEB);
@@ -124,22 +125,18 @@ async function onlyScrollPane(desktop: LinuxDesktop, windowId: number, snapshot:
   if (page) return atspiElement(page.handle);
   const panes = elements.filter((element) => element.scrolls === true && atspiElement(element.handle).atspiRole !== ATSPI_ROLE.DOCUMENT_WEB);
   if (panes.length === 1) return atspiElement(panes[0]!.handle);
-  if (panes.length === 0) {
-    // The foreground turns the wheel over the window's middle, where the app's main view usually is.
-    if (mode === 'foreground') return undefined;
-    throw new ToolError(
-      `window ${windowId} has no scrollable region in its accessibility tree; retry with delivery_mode "foreground" (the mouse wheel over the window's middle, or over the element given by element_index)`,
-      'nothing_to_scroll',
-    );
-  }
+  // The wheel over the window's middle, where the app's main view usually is: real in the foreground, sent as X
+  // events in the background to an app that takes them (see wheelInBackground).
+  if (panes.length === 0) return undefined;
   throw new ToolError(`window ${windowId} has ${panes.length} scrollable regions (${panes.map((pane) => `[e${pane.index}]`).join(', ')}); pass element_index`, 'ambiguous_scroll_target');
 }
 
 /** Scrolls the element's region (or the snapshot's only one) by lines or pages, and reads the position back. */
 export async function scrollAction(desktop: LinuxDesktop, request: ScrollRequest): Promise<ActionOutcome> {
   const { window, mode, amount, by } = request;
+  if (request.point) return mode === 'foreground' ? wheelWithoutPane(desktop, request, undefined, request.point) : wheelInBackground(desktop, request, request.point);
   const element = request.element && (await liveTarget(desktop, request.element));
-  const start = element?.ref ?? (await onlyScrollPane(desktop, window.id, request.snapshot, mode));
+  const start = element?.ref ?? (await onlyScrollPane(desktop, window.id, request.snapshot));
   const direction = request.direction;
   // A box of a web page that scrolls on its own (no pane or scroll bar in the tree): it, not the page, is scrolled.
   const box = element && (await webScrollBoxOf(desktop, element.ref, direction));
@@ -150,10 +147,9 @@ export async function scrollAction(desktop: LinuxDesktop, request: ScrollRequest
   const pane = box && mode === 'foreground' ? box : start && (await scrollPaneOf(desktop, start));
   const vertical = direction === 'up' || direction === 'down';
   if (!pane) {
-    if (mode !== 'foreground') {
-      throw new ToolError(`[e${element!.element.index}] is not inside a scrollable region that accessibility can move; retry with delivery_mode "foreground" (the mouse wheel over it)`, 'nothing_to_scroll');
-    }
-    return wheelWithoutPane(desktop, request, start);
+    if (mode === 'foreground') return wheelWithoutPane(desktop, request, start);
+    if (!element) return wheelInBackground(desktop, request, middleOf(window));
+    throw new ToolError(`[e${element.element.index}] is not inside a scrollable region that accessibility can move; retry with delivery_mode "foreground" (the mouse wheel over it)`, 'nothing_to_scroll');
   }
   const client = await desktop.atspi();
   const bar = await scrollBarOf(desktop, pane, vertical);
@@ -218,15 +214,14 @@ export async function scrollAction(desktop: LinuxDesktop, request: ScrollRequest
  * beside it): over the element's middle, or the window's. Read back by the window's scroll bars that have a
  * Value, else by its pixels.
  */
-async function wheelWithoutPane(desktop: LinuxDesktop, request: ScrollRequest, element: ObjectRef | undefined): Promise<ActionOutcome> {
+async function wheelWithoutPane(desktop: LinuxDesktop, request: ScrollRequest, element: ObjectRef | undefined, point?: PointTarget): Promise<ActionOutcome> {
   const { window, direction, by, amount, mode } = request;
   const box = element ? await desktop.elementBounds(window, element) : undefined;
   if (element && !box) throw new ToolError('the element has no position on screen to turn the mouse wheel over', 'element_not_visible');
-  const area = box ?? { x: window.bounds.x, y: window.bounds.y, w: window.bounds.width, h: window.bounds.height };
-  const centre = { x: Math.round(area.x + area.w / 2), y: Math.round(area.y + area.h / 2) };
+  const at = point ?? (box ? pointAt(window, Math.round(box.x + box.w / 2), Math.round(box.y + box.h / 2)) : middleOf(window));
+  const centre = { x: at.screenX, y: at.screenY };
   const notches = by === 'page' ? amount * 5 : amount;
   const bars = await windowScrollBars(desktop, request.snapshot);
-  const at = { kind: 'point' as const, window, screenX: centre.x, screenY: centre.y, windowX: centre.x - window.bounds.x, windowY: centre.y - window.bounds.y };
   // A window kept above the others over the middle would take the wheel, and the read-back look at this one.
   const turn = async (x: Parameters<typeof pointerWheel>[0]) => {
     await requirePointOnWindow(desktop, x, at);
@@ -239,6 +234,37 @@ async function wheelWithoutPane(desktop: LinuxDesktop, request: ScrollRequest, e
   const probes = bars.map((bar) => valueProbe(desktop, bar.ref, `[e${bar.index}] scroll bar`));
   const observation = await withForeground(desktop, window, (x) => observe(desktop, bars[0]!.ref.bus, probes, () => turn(x), { snapshot: request.snapshot }));
   return actionOutcome({ path: 'x11_pixel_fg', mode, observation });
+}
+
+/** A screen point of the window, as a point target. */
+function pointAt(window: DesktopWindow, screenX: number, screenY: number): PointTarget {
+  return { kind: 'point', window, screenX, screenY, windowX: screenX - window.bounds.x, windowY: screenY - window.bounds.y };
+}
+
+function middleOf(window: DesktopWindow): PointTarget {
+  return pointAt(window, Math.round(window.bounds.x + window.bounds.width / 2), Math.round(window.bounds.y + window.bounds.height / 2));
+}
+
+/**
+ * The wheel in the background where accessibility moves no scroll bar: X wheel events (buttons 4 to 7) sent to the
+ * window's widget under the point, for an app that takes sent events (Tk, Xt/Xaw), read back by its pixels. A window
+ * with no tree had been refused as having "no scrollable region in its accessibility tree" (a Tk list scrolled
+ * only in the foreground), and the wheel could go only over its middle, never over a second list.
+ */
+async function wheelInBackground(desktop: LinuxDesktop, request: ScrollRequest, point: PointTarget): Promise<ActionOutcome> {
+  const { window, direction, by, amount, mode } = request;
+  const reach = await syntheticEventsReach(desktop, window, 'pointer');
+  if (!reach.accepted) {
+    const where = request.point ? `(${Math.round(point.windowX)},${Math.round(point.windowY)}) is scrolled by the mouse wheel` : `window ${window.id} has no scrollable region in its accessibility tree`;
+    const retry = `retry with delivery_mode "foreground" (the mouse wheel over ${request.point ? 'the point' : "the window's middle, or over the element given by element_index"})`;
+    if (!request.point) throw new ToolError(`${where}; ${retry}`, 'nothing_to_scroll');
+    return notDelivered(mode, `${where}, and ${reach.toolkit} ignores synthetic X events; nothing was sent: ${retry}, or pass the element_index of the region to scroll`);
+  }
+  const x = await desktop.x11();
+  const notches = by === 'page' ? amount * 5 : amount;
+  const top = await syntheticEventWindow(x, point);
+  const observation = await observePixels(desktop, window, () => syntheticWheel(x, top, { x: point.screenX, y: point.screenY }, direction, notches));
+  return actionOutcome({ path: 'x11_pixel', mode, observation });
 }
 
 /** The scroll bars with a Value among the snapshot's elements (at most 4): what a wheel turned over the window moves. */

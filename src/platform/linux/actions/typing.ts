@@ -187,6 +187,18 @@ function syntheticKeys(desktop: LinuxDesktop, window: DesktopWindow, signal: Abo
   };
 }
 
+/**
+ * Why text is not sent as key events, when some of its characters have no key on the layout (`why` says what left
+ * only key events), else undefined. Checked before anything is sent: such a character found half-way had the text
+ * before it typed and then an `unsupported_character` error that said nothing of the foreground, whose real keys type it.
+ */
+async function keylessRefusal(desktop: LinuxDesktop, text: string, why: string): Promise<string | undefined> {
+  const keyless = await charactersWithoutKey(await desktop.x11(), text);
+  if (keyless.length === 0) return undefined;
+  const named = `${keyless.slice(0, 5).map((character) => JSON.stringify(character)).join(', ')}${keyless.length > 5 ? ` and ${keyless.length - 5} more` : ''}`;
+  return `no key of the keyboard layout types ${named}, and key events sent in the background can only send what the layout has${why}; nothing was typed: retry with delivery_mode "foreground", whose real keys type any character`;
+}
+
 /** A refusal's last words: the rung's own advice, then what the DevTools rung said of itself, if anything. */
 function withNote(reason: string, page: DevToolsTyping): string {
   return 'skipped' in page && page.skipped ? `${reason}. ${page.skipped}` : reason;
@@ -220,16 +232,8 @@ async function keysIntoField(
 ): Promise<ActionOutcome> {
   // Checked before the field is focused or a line typed: a character without a key found half-way stopped the typing
   // with an error after the lines before it (and their Return presses) had gone.
-  const keyless = await charactersWithoutKey(await desktop.x11(), text);
-  if (keyless.length > 0) {
-    return notDelivered(
-      'background',
-      withNote(
-        `no key of the keyboard layout types ${keyless.slice(0, 5).map((character) => JSON.stringify(character)).join(', ')}${keyless.length > 5 ? ` and ${keyless.length - 5} more` : ''}, and key events sent in the background can only send what the layout has (${label} takes no text through accessibility); nothing was typed: retry with delivery_mode "foreground", whose real keys type any character`,
-        page,
-      ),
-    );
-  }
+  const keyless = await keylessRefusal(desktop, text, ` (${label} takes no text through accessibility)`);
+  if (keyless) return notDelivered('background', withNote(keyless, page));
   if (!window.active && (await (await desktop.atspi()).quirksOf(target.ref.bus)).focusActivatesWindow) {
     return notDelivered(
       'background',
@@ -457,6 +461,8 @@ async function typeInto(desktop: LinuxDesktop, request: TypeRequest, element: Li
         const sendKeys = syntheticKeys(desktop, window, signal);
         // An element is typed into only when it is a field (keysIntoField refuses a read-only one).
         if (target && probes.length > 0 && (holdsText || element)) return keysIntoField(desktop, window, element, snapshot, target, label, probes[0]!, request.text, sendKeys, arrived, page, signal, true);
+        const keyless = await keylessRefusal(desktop, request.text, synthetic.accessible ? ` (${target ? label : 'the focus'} takes no text through accessibility)` : ` (window ${window.id} has no accessibility tree)`);
+        if (keyless) return notDelivered(mode, withNote(keyless, page));
         let sent: SentInput | undefined;
         const send = async () => void (sent = await sendKeys(request.text));
         const observation = target && probes.length > 0

@@ -17,7 +17,7 @@ export interface ProcessToolkit {
   sentKeysOnlyWhenActive: boolean;
   /** It drops sent button events too (it reads the pointer through XInput2). */
   ignoresSentPointer: boolean;
-  /** It can be on the accessibility bus at all (false: Motif, Tk, Xaw). */
+  /** It can be on the accessibility bus at all (false: Motif, Tk, Xaw, FLTK). */
   accessibility: boolean;
 }
 
@@ -31,6 +31,8 @@ const toolkits: readonly { library: RegExp; toolkit: () => ProcessToolkit }[] = 
   { library: /\/libXm\.so/, toolkit: () => none('Motif') },
   { library: /\/libtk\d[\d.]*\.so/, toolkit: () => ({ ...none('Tk'), sentKeysOnlyWhenActive: true }) },
   { library: /\/libXaw[37]?\.so/, toolkit: () => none('Xt/Xaw') },
+  // FLUID, FLTK's designer, was told as an app with no toolkit that "maps no toolkit", as it maps Xlib beside it.
+  { library: /\/libfltk\.so/, toolkit: () => none('FLTK') },
 ];
 
 /**

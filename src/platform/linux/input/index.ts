@@ -28,8 +28,8 @@ export {
   type WheelDirection,
   type WheelOptions,
 } from './pointer.js';
-export { syntheticClick } from './synthetic-input.js';
-export { charactersWithoutKey, syntheticCombination, syntheticText } from './synthetic-keys.js';
+export { syntheticClick, syntheticWheel } from './synthetic-input.js';
+export { charactersWithoutKey, NoKeyOnLayout, syntheticCombination, syntheticText } from './synthetic-keys.js';
 export { typeText, type TypeTextOptions, type TypeTextResult } from './typing.js';
 export { windowAt, type WindowAtPoint } from './window-at.js';
 export { activateWindow, activeWindow, isActive, raiseWindow, restoreActivation, type ActivateOptions } from './windows.js';

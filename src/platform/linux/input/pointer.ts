@@ -13,7 +13,7 @@ export type ButtonName = 'left' | 'middle' | 'right';
 export type WheelDirection = 'up' | 'down' | 'left' | 'right';
 
 export const buttons: Record<ButtonName, number> = { left: 1, middle: 2, right: 3 };
-const wheelButtons: Record<WheelDirection, number> = { up: 4, down: 5, left: 6, right: 7 };
+export const wheelButtons: Record<WheelDirection, number> = { up: 4, down: 5, left: 6, right: 7 };
 
 export interface ClickOptions {
   button?: ButtonName;

@@ -7,6 +7,9 @@ import type { KeyboardMap } from './keyboard-map.js';
 import { parseCombination, textCharacterKeysyms, textCharacters, type ParsedKey } from './keysyms.js';
 import type { TypeTextResult } from './typing.js';
 
+/** A key the layout has no key for: the foreground binds it to a spare keycode, sent events cannot (see strokeFor). */
+export class NoKeyOnLayout extends Error {}
+
 interface SyntheticStroke {
   keycode: number;
   state: number;
@@ -23,7 +26,7 @@ function strokeFor(map: KeyboardMap, keysyms: readonly number[], held: number, l
   }
   // A spare keycode bound for the moment would reach the app only if it re-read the map first; a
   // synthetic event gives no such guarantee, so a character the layout lacks is refused.
-  throw new Error(`no key on the current keyboard layout produces ${label}; synthetic key events can only send what the layout has`);
+  throw new NoKeyOnLayout(`no key on the current keyboard layout produces ${label}; synthetic key events can only send what the layout has`);
 }
 
 async function send(x: X11Connection, window: number, stroke: SyntheticStroke): Promise<void> {

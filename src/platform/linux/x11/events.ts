@@ -288,8 +288,8 @@ export function encodeClientMessage(window: number, messageType: number, format:
 }
 
 export interface InputEventFields {
-  type: 'KeyPress' | 'KeyRelease' | 'ButtonPress' | 'ButtonRelease' | 'MotionNotify';
-  /** Keycode for key events, button number for button events, 0 for motion. */
+  type: 'KeyPress' | 'KeyRelease' | 'ButtonPress' | 'ButtonRelease' | 'MotionNotify' | 'EnterNotify' | 'LeaveNotify';
+  /** Keycode for key events, button number for button events, 0 for motion, NotifyAncestor (0) etc. for crossings. */
   detail: number;
   root: number;
   /** The window the event is reported relative to (event-x/event-y). */
@@ -318,6 +318,8 @@ export function encodeInputEvent(fields: InputEventFields): Buffer {
   event.writeInt16LE(fields.eventX, 24);
   event.writeInt16LE(fields.eventY, 26);
   event.writeUInt16LE(fields.state & 0xffff, 28);
-  event[30] = 1;
+  // An input event's byte 30 is same-screen; a crossing's is its mode (NotifyNormal, 0) and byte 31 its flags (same-screen).
+  if (fields.type === 'EnterNotify' || fields.type === 'LeaveNotify') event[31] = 2;
+  else event[30] = 1;
   return event;
 }
