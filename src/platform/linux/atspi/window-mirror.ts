@@ -100,6 +100,12 @@ export interface MirrorPolicy {
 
 /** Buttons a toolkit may rename silently (see ToolkitQuirks.renamesButtonsSilently): those named by a label they hide. */
 const labelHidingRoles = new Set([ATSPI_ROLE.PUSH_BUTTON, ATSPI_ROLE.TOGGLE_BUTTON]);
+/**
+ * A document is named by its page's title, which a script changes (document.title) with no event for the document:
+ * Blink announces the new name of the window and of its tab, not of the page, and the mirror kept the page's first
+ * title while the window's title counted on. Their names are asked on every read, whatever the toolkit (one call each).
+ */
+const titledRoles = new Set([ATSPI_ROLE.DOCUMENT_WEB, ATSPI_ROLE.DOCUMENT_FRAME]);
 
 interface Entry {
   node: AtspiRawNode;
@@ -353,7 +359,7 @@ export class WindowMirror {
       settled([...unknown].map((path) => this.ownerOf(path, options.callTimeoutMs))),
       this.policy.addsChildrenSilently ? this.changedChildCounts(changes.additions, options.callTimeoutMs) : [],
       boxesDue && !boxesLater ? this.rereadBoxes(options.callTimeoutMs) : undefined,
-      this.policy.renamesButtonsSilently ? this.renamedButtons(options.callTimeoutMs) : [],
+      this.renamedSilently(options.callTimeoutMs),
     ]);
     for (const node of renamed) mark(node, 'own');
     // A button renamed unannounced takes its new label's width, and its neighbours move with it, unannounced too.
@@ -489,9 +495,13 @@ export class WindowMirror {
     return changed;
   }
 
-  /** The named buttons that hold nothing whose name is not the one mirrored (one call each). */
-  private async renamedButtons(timeoutMs: number): Promise<AtspiRawNode[]> {
-    const nodes = [...this.index.values()].map(({ node }) => node).filter((node) => labelHidingRoles.has(node.role) && node.name !== '' && node.childCount === 0);
+  /**
+   * The objects whose name may change with no event whose name is not the one mirrored (one call each): documents
+   * (titledRoles), and the named buttons that hold nothing where the toolkit renames them silently.
+   */
+  private async renamedSilently(timeoutMs: number): Promise<AtspiRawNode[]> {
+    const silentButton = (node: AtspiRawNode) => this.policy.renamesButtonsSilently && labelHidingRoles.has(node.role) && node.name !== '' && node.childCount === 0;
+    const nodes = [...this.index.values()].map(({ node }) => node).filter((node) => titledRoles.has(node.role) || silentButton(node));
     const renamed: AtspiRawNode[] = [];
     await pooled(nodes, async (node) => {
       if ((await this.accessibleProperty(node, 'Name', timeoutMs)) !== node.name) renamed.push(node);
