@@ -114,6 +114,20 @@ describe('the live tree mirror on Chromium web content', () => {
     }
   });
 
+  // Chromium describes its location bar's page-info icon by the page's address and announces only the address bar's
+  // new text when a script changes the address (history.pushState): the mirror kept the first address.
+  it('reads the browser\'s own UI anew after the page changed its address', async () => {
+    const limits: TreeLimits = { maxNodes: 5000, maxDepth: 1000, budgetMs: 10_000 };
+    const target = { pid: browser!.pid, window_id: browser!.windowId, diff: false };
+    await context.desktop.readWindowTree(await window(), limits);
+    for (const step of ['first', 'second']) {
+      await callOk(context, 'page', { ...target, action: 'execute_javascript', javascript: `history.pushState({}, '', '#${step}'); 0` });
+      const { mirrored, difference } = await compareSettled(limits);
+      assert.ok(mirrored.mirror?.fromMirror, `the read came from the mirror (${mirrored.mirror?.walkedBecause})`);
+      assert.equal(difference, undefined, `after the address changed to #${step}`);
+    }
+  });
+
   for (const visibleOnly of [true, false]) {
     it(`equals a fresh walk after each of ${MUTATIONS} random changes (${visibleOnly ? 'the visible part' : 'the whole window'})`, async (t) => {
       const limits: TreeLimits = { maxNodes: 5000, maxDepth: 1000, budgetMs: 10_000, visibleOnly };

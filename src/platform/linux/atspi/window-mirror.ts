@@ -96,6 +96,7 @@ export interface MirrorPolicy {
   addsChildrenSilently: boolean;
   scrollsSilently: boolean;
   renamesButtonsSilently: boolean;
+  describesUiSilently: boolean;
 }
 
 /** Buttons a toolkit may rename silently (see ToolkitQuirks.renamesButtonsSilently): those named by a label they hide. */
@@ -496,17 +497,27 @@ export class WindowMirror {
   }
 
   /**
-   * The objects whose name may change with no event whose name is not the one mirrored (one call each): documents
-   * (titledRoles), and the named buttons that hold nothing where the toolkit renames them silently.
+   * The objects whose name or description may change with no event and is not the one mirrored (one call each):
+   * documents' names (titledRoles); where the toolkit renames them silently, the names of named buttons that hold
+   * nothing; where it describes its own UI silently, the descriptions of the described objects outside documents.
    */
   private async renamedSilently(timeoutMs: number): Promise<AtspiRawNode[]> {
     const silentButton = (node: AtspiRawNode) => this.policy.renamesButtonsSilently && labelHidingRoles.has(node.role) && node.name !== '' && node.childCount === 0;
-    const nodes = [...this.index.values()].map(({ node }) => node).filter((node) => titledRoles.has(node.role) || silentButton(node));
-    const renamed: AtspiRawNode[] = [];
-    await pooled(nodes, async (node) => {
-      if ((await this.accessibleProperty(node, 'Name', timeoutMs)) !== node.name) renamed.push(node);
+    const names = [...this.index.values()].map(({ node }) => node).filter((node) => titledRoles.has(node.role) || silentButton(node));
+    const descriptions: AtspiRawNode[] = [];
+    const collect = (node: AtspiRawNode) => {
+      if (titledRoles.has(node.role)) return;
+      if (node.description) descriptions.push(node);
+      for (const child of node.children) collect(child);
+    };
+    if (this.policy.describesUiSilently && this.root) collect(this.root);
+    const checks = [...names.map((node) => ({ node, property: 'Name' as const })), ...descriptions.map((node) => ({ node, property: 'Description' as const }))];
+    const changed = new Set<AtspiRawNode>();
+    await pooled(checks, async ({ node, property }) => {
+      const mirrored = property === 'Name' ? node.name : node.description;
+      if ((await this.accessibleProperty(node, property, timeoutMs)) !== mirrored) changed.add(node);
     });
-    return renamed;
+    return [...changed];
   }
 
   private async childCount(node: AtspiRawNode, timeoutMs: number): Promise<number> {
@@ -514,14 +525,14 @@ export class WindowMirror {
   }
 
   /** One property of the object's Accessible interface, for a per-read check: one unanswered makes the mirror walk. */
-  private async accessibleProperty(node: AtspiRawNode, property: 'Name' | 'ChildCount', timeoutMs: number): Promise<unknown> {
+  private async accessibleProperty(node: AtspiRawNode, property: 'Name' | 'Description' | 'ChildCount', timeoutMs: number): Promise<unknown> {
     try {
       const body = await this.client.callObject(node, {
         interface: 'org.freedesktop.DBus.Properties', member: 'Get', signature: 'ss', body: [atspiInterface('Accessible'), property], timeoutMs,
       });
       return (body[0] as { value: unknown } | undefined)?.value;
     } catch {
-      throw new Distrust(`the ${property === 'Name' ? 'name' : 'child count'} of ${node.path} could not be read`);
+      throw new Distrust(`the ${property === 'ChildCount' ? 'child count' : property.toLowerCase()} of ${node.path} could not be read`);
     }
   }
 
