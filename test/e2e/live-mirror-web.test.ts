@@ -1,7 +1,7 @@
 // The live tree mirror on Chromium's web content: a page (test/fixtures/web/mirror.html) changed at random by its
 // own script (list items inserted, removed, renamed and made links, a field's value and placeholder, a check box,
-// a select, a button's label and disabled state, a status text, items hidden and shown, the heading, the page
-// scrolled), each change made through the page tool's execute_javascript over the DevTools connection launch_app
+// a select, a button's label and disabled state, a status text, items hidden and shown, the heading, the page's
+// title, the page scrolled), each change made through the page tool's execute_javascript over the DevTools connection launch_app
 // opened. After every change the mirror's reading must equal a fresh walk of the window, both when the mirror
 // holds the visible part only (what get_window_state's compact view reads) and when it holds the whole window.
 import assert from 'node:assert/strict';
@@ -10,6 +10,7 @@ import type { TreeLimits } from '../../src/platform/desktop.js';
 import type { WindowTree } from '../../src/platform/linux/linux-desktop.js';
 import type { ClientWindow } from '../../src/platform/linux/windows.js';
 import type { LinuxToolContext } from '../../src/server/session.js';
+import { flattenNodes } from '../../src/tui/ui-node.js';
 import { TestDesktop } from '../helpers/desktop.js';
 import { cup, firstDifference, generator } from '../helpers/mirror-compare.js';
 import { launchBrowser, pageUrl, stopBrowser, type Launched } from '../helpers/page-suite.js';
@@ -18,7 +19,7 @@ import { callOk, testContext } from '../helpers/tools.js';
 const MUTATIONS = Number(process.env.MIRROR_MUTATIONS ?? 40);
 const kinds: [number, string][] = [
   [4, 'insert'], [3, 'remove'], [4, 'rename'], [2, 'link'], [3, 'value'], [1, 'placeholder'], [3, 'check'], [2, 'select'],
-  [2, 'label'], [2, 'disable'], [2, 'status'], [2, 'hide'], [1, 'title'], [4, 'scroll'],
+  [2, 'label'], [2, 'disable'], [2, 'status'], [2, 'hide'], [1, 'title'], [1, 'page-title'], [4, 'scroll'],
 ];
 
 describe('the live tree mirror on Chromium web content', () => {
@@ -90,6 +91,41 @@ describe('the live tree mirror on Chromium web content', () => {
     const mirrored = await context.desktop.readWindowTree(await window(), limits);
     assert.ok(mirrored.mirror?.fromMirror, `the read came from the mirror (${mirrored.mirror?.walkedBecause})`);
     assert.equal(firstDifference(cup(mirrored).root, cup(walked).root), undefined);
+  });
+
+  // Blink announces a new document.title as the window's and the tab's new name, and says nothing of the document
+  // it names: the mirror kept the page's first title.
+  it('reads the page\'s new title as its document\'s name', async () => {
+    const limits: TreeLimits = { maxNodes: 5000, maxDepth: 1000, budgetMs: 10_000, visibleOnly: true };
+    const target = { pid: browser!.pid, window_id: browser!.windowId, diff: false };
+    const documentName = (tree: WindowTree) => flattenNodes([cup(tree).root!]).find((node) => node.role === 'document')?.name;
+    await context.desktop.readWindowTree(await window(), limits);
+    for (const word of ['renamed', 'again']) {
+      await callOk(context, 'page', { ...target, action: 'execute_javascript', javascript: `window.mutate('page-title', 0, ${JSON.stringify(word)})` });
+      let walked: WindowTree;
+      for (let attempt = 0; ; attempt++) {
+        walked = await context.desktop.readWindowTree(await window(), { ...limits, fresh: true });
+        if (documentName(walked) === `CUP Web Mirror ${word}` || attempt >= 20) break;
+      }
+      assert.equal(documentName(walked), `CUP Web Mirror ${word}`, 'a walk reads the new title');
+      const mirrored = await context.desktop.readWindowTree(await window(), limits);
+      assert.ok(mirrored.mirror?.fromMirror, `the read came from the mirror (${mirrored.mirror?.walkedBecause})`);
+      assert.equal(documentName(mirrored), `CUP Web Mirror ${word}`);
+    }
+  });
+
+  // Chromium describes its location bar's page-info icon by the page's address and announces only the address bar's
+  // new text when a script changes the address (history.pushState): the mirror kept the first address.
+  it('reads the browser\'s own UI anew after the page changed its address', async () => {
+    const limits: TreeLimits = { maxNodes: 5000, maxDepth: 1000, budgetMs: 10_000 };
+    const target = { pid: browser!.pid, window_id: browser!.windowId, diff: false };
+    await context.desktop.readWindowTree(await window(), limits);
+    for (const step of ['first', 'second']) {
+      await callOk(context, 'page', { ...target, action: 'execute_javascript', javascript: `history.pushState({}, '', '#${step}'); 0` });
+      const { mirrored, difference } = await compareSettled(limits);
+      assert.ok(mirrored.mirror?.fromMirror, `the read came from the mirror (${mirrored.mirror?.walkedBecause})`);
+      assert.equal(difference, undefined, `after the address changed to #${step}`);
+    }
   });
 
   for (const visibleOnly of [true, false]) {

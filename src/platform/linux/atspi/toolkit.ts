@@ -44,6 +44,13 @@ export interface ToolkitQuirks {
    */
   renamesButtonsSilently: boolean;
   /**
+   * Outside its pages, the toolkit changes an object's description with no event: Chromium's own UI describes the
+   * location bar's page-info icon by the page's address, which a history.pushState changes, and announces the
+   * address bar's new text alone. A mirror reads the descriptions of the described objects outside documents on
+   * every read (Chromium's window has about ten).
+   */
+  describesUiSilently: boolean;
+  /**
    * GrabFocus on one of its objects activates (raises) its window: Blink's does, so a covered window cannot
    * be focused through accessibility without coming to the front. Gecko's moves the page's focus only.
    */
@@ -108,7 +115,7 @@ export interface ToolkitInfo {
   version: string;
 }
 
-const unmirrored = { mirrorable: false, addsChildrenSilently: false, scrollsSilently: false, renamesButtonsSilently: false };
+const unmirrored = { mirrorable: false, addsChildrenSilently: false, scrollsSilently: false, renamesButtonsSilently: false, describesUiSilently: false };
 
 export function quirksFor(toolkit: ToolkitInfo | undefined): ToolkitQuirks {
   const name = toolkit?.name.toLowerCase() ?? '';
@@ -122,7 +129,7 @@ export function quirksFor(toolkit: ToolkitInfo | undefined): ToolkitQuirks {
   if ((name === 'gtk' || name === 'gail') && major <= 3) {
     return {
       extentsRelativeToWindow: false, showingIsReliable: true, gtk4NameQuirks: false, selectableUnmarked: false, propertiesInOneCall: true, listsSomeItemsOnly: false,
-      mirrorable: true, addsChildrenSilently: true, scrollsSilently: false, renamesButtonsSilently: true, focusActivatesWindow: false, webEngine: false, editableTextIdleInPages: false,
+      mirrorable: true, addsChildrenSilently: true, scrollsSilently: false, renamesButtonsSilently: true, describesUiSilently: false, focusActivatesWindow: false, webEngine: false, editableTextIdleInPages: false,
       valueUnheardInPageFields: false, keepsUndrawnPlaces: false, showsByPlaceOnly: false, focusMarksCurrentItems: false, reusesObjectPaths: false, buttonsReportShortcuts: false, deselectsByChildIndex: false, hitTestLagsOneAsk: false,
     };
   }
@@ -134,7 +141,7 @@ export function quirksFor(toolkit: ToolkitInfo | undefined): ToolkitQuirks {
     selectableUnmarked: false,
     propertiesInOneCall: false,
     listsSomeItemsOnly: false,
-    ...(blink ? { mirrorable: true, addsChildrenSilently: false, scrollsSilently: true, renamesButtonsSilently: false } : unmirrored),
+    ...(blink ? { mirrorable: true, addsChildrenSilently: false, scrollsSilently: true, renamesButtonsSilently: false, describesUiSilently: true } : unmirrored),
     focusActivatesWindow: blink,
     webEngine: blink || name === 'gecko',
     editableTextIdleInPages: name === 'gecko',

@@ -96,10 +96,17 @@ export interface MirrorPolicy {
   addsChildrenSilently: boolean;
   scrollsSilently: boolean;
   renamesButtonsSilently: boolean;
+  describesUiSilently: boolean;
 }
 
 /** Buttons a toolkit may rename silently (see ToolkitQuirks.renamesButtonsSilently): those named by a label they hide. */
 const labelHidingRoles = new Set([ATSPI_ROLE.PUSH_BUTTON, ATSPI_ROLE.TOGGLE_BUTTON]);
+/**
+ * A document is named by its page's title, which a script changes (document.title) with no event for the document:
+ * Blink announces the new name of the window and of its tab, not of the page, and the mirror kept the page's first
+ * title while the window's title counted on. Their names are asked on every read, whatever the toolkit (one call each).
+ */
+const titledRoles = new Set([ATSPI_ROLE.DOCUMENT_WEB, ATSPI_ROLE.DOCUMENT_FRAME]);
 
 interface Entry {
   node: AtspiRawNode;
@@ -353,7 +360,7 @@ export class WindowMirror {
       settled([...unknown].map((path) => this.ownerOf(path, options.callTimeoutMs))),
       this.policy.addsChildrenSilently ? this.changedChildCounts(changes.additions, options.callTimeoutMs) : [],
       boxesDue && !boxesLater ? this.rereadBoxes(options.callTimeoutMs) : undefined,
-      this.policy.renamesButtonsSilently ? this.renamedButtons(options.callTimeoutMs) : [],
+      this.renamedSilently(options.callTimeoutMs),
     ]);
     for (const node of renamed) mark(node, 'own');
     // A button renamed unannounced takes its new label's width, and its neighbours move with it, unannounced too.
@@ -489,14 +496,28 @@ export class WindowMirror {
     return changed;
   }
 
-  /** The named buttons that hold nothing whose name is not the one mirrored (one call each). */
-  private async renamedButtons(timeoutMs: number): Promise<AtspiRawNode[]> {
-    const nodes = [...this.index.values()].map(({ node }) => node).filter((node) => labelHidingRoles.has(node.role) && node.name !== '' && node.childCount === 0);
-    const renamed: AtspiRawNode[] = [];
-    await pooled(nodes, async (node) => {
-      if ((await this.accessibleProperty(node, 'Name', timeoutMs)) !== node.name) renamed.push(node);
+  /**
+   * The objects whose name or description may change with no event and is not the one mirrored (one call each):
+   * documents' names (titledRoles); where the toolkit renames them silently, the names of named buttons that hold
+   * nothing; where it describes its own UI silently, the descriptions of the described objects outside documents.
+   */
+  private async renamedSilently(timeoutMs: number): Promise<AtspiRawNode[]> {
+    const silentButton = (node: AtspiRawNode) => this.policy.renamesButtonsSilently && labelHidingRoles.has(node.role) && node.name !== '' && node.childCount === 0;
+    const names = [...this.index.values()].map(({ node }) => node).filter((node) => titledRoles.has(node.role) || silentButton(node));
+    const descriptions: AtspiRawNode[] = [];
+    const collect = (node: AtspiRawNode) => {
+      if (titledRoles.has(node.role)) return;
+      if (node.description) descriptions.push(node);
+      for (const child of node.children) collect(child);
+    };
+    if (this.policy.describesUiSilently && this.root) collect(this.root);
+    const checks = [...names.map((node) => ({ node, property: 'Name' as const })), ...descriptions.map((node) => ({ node, property: 'Description' as const }))];
+    const changed = new Set<AtspiRawNode>();
+    await pooled(checks, async ({ node, property }) => {
+      const mirrored = property === 'Name' ? node.name : node.description;
+      if ((await this.accessibleProperty(node, property, timeoutMs)) !== mirrored) changed.add(node);
     });
-    return renamed;
+    return [...changed];
   }
 
   private async childCount(node: AtspiRawNode, timeoutMs: number): Promise<number> {
@@ -504,14 +525,14 @@ export class WindowMirror {
   }
 
   /** One property of the object's Accessible interface, for a per-read check: one unanswered makes the mirror walk. */
-  private async accessibleProperty(node: AtspiRawNode, property: 'Name' | 'ChildCount', timeoutMs: number): Promise<unknown> {
+  private async accessibleProperty(node: AtspiRawNode, property: 'Name' | 'Description' | 'ChildCount', timeoutMs: number): Promise<unknown> {
     try {
       const body = await this.client.callObject(node, {
         interface: 'org.freedesktop.DBus.Properties', member: 'Get', signature: 'ss', body: [atspiInterface('Accessible'), property], timeoutMs,
       });
       return (body[0] as { value: unknown } | undefined)?.value;
     } catch {
-      throw new Distrust(`the ${property === 'Name' ? 'name' : 'child count'} of ${node.path} could not be read`);
+      throw new Distrust(`the ${property === 'ChildCount' ? 'child count' : property.toLowerCase()} of ${node.path} could not be read`);
     }
   }
 
