@@ -49,6 +49,8 @@ export interface Observation {
    * as evidence names them: not counted as the action's effect, named when nothing else changed.
    */
   ownChanges?: string[];
+  /** The showing popup that held the object acted on (ObserveOptions.inPopup) still showed after the wait for it to close. */
+  popupOpen?: true;
 }
 
 /**

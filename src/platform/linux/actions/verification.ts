@@ -1010,8 +1010,9 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
     }
     // A choice made in a popup that closes it: the closing, said late, is part of the effect (see popup-closing.ts).
     // A popup that stays open (a check button in a popover) costs popupCloseMs.
+    let popupOpen = false;
     if (popup && !signal?.aborted && (relevant().length > 0 || changedProbe())) {
-      for (const limit = Date.now() + popupCloseMs; Date.now() < limit && !signal?.aborted && (await stillShowing(client, popup)); ) {
+      for (const limit = Date.now() + popupCloseMs; (popupOpen = await stillShowing(client, popup)) && Date.now() < limit && !signal?.aborted; ) {
         await Promise.race([recorder ? recorder.next(Math.min(maxUnreadMs, limit - Date.now())) : sleep(20), cancelled]);
       }
       after = await readBack();
@@ -1141,6 +1142,7 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
       listening: recorder !== undefined,
       ...(unanswered ? { unanswered } : {}),
       ...(opened.length > 0 ? { newWindows: opened } : {}),
+      ...(popupOpen ? { popupOpen: true as const } : {}),
       ...(options.until && satisfied() ? { met: true as const } : signal?.aborted ? { cancelled: true as const } : {}),
     };
   } finally {
