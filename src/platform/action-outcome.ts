@@ -55,6 +55,8 @@ export interface Observation {
    * an empty identity where two objects have the one label.
    */
   unlisted?: ReadonlyMap<string, string>;
+  /** The showing popup that held the object acted on (ObserveOptions.inPopup) still showed after the wait for it to close. */
+  popupOpen?: true;
 }
 
 /**

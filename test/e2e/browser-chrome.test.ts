@@ -118,4 +118,23 @@ describe('Chromium: the browser\'s own menus and popups', () => {
     const inPage = await callOk(context, 'type_text', { window_id: browser.id, selector: 'role=textbox name="Full name"', text: 'abc' });
     assert.match(`${inPage.summary}\n${inPage.body ?? ''}`, /relaunch the browser with a debugging endpoint/, inPage.summary);
   });
+
+  test('real typing that opens a field\'s list of suggestions leaves it open, and the result shows it', async () => {
+    // Chromium drops a <datalist>'s suggestions in an override-redirect window typed a notification, which the give-back
+    // of the activation to the window active before took for a bubble that closes by itself: it gave the activation
+    // back, the list closed, and the result said a window opened with no tree, the window closing again.
+    const cover = (await desktop.launchFixture('gtk3', { title: 'Cover again' })).window;
+    const readers = new XReaders(desktop.env());
+    for (const deadline = Date.now() + 5000; (await readers.activeWindow()) !== cover.id; await sleep(50)) {
+      assert.ok(Date.now() < deadline, 'the precondition: the covering window is the active one');
+    }
+    const typed = await callOk(context, 'type_text', { window_id: browser.id, selector: 'role=combobox name="Delivery city"', text: 'P', delivery_mode: 'foreground' });
+    const said = `${typed.summary}\n${typed.body ?? ''}`;
+    const popup = await oraclePopup((top) => top.items.includes('Parma'));
+    assert.ok(popup.showing, 'pyatspi: the list of suggestions is open');
+    assert.equal(await readers.activeWindow(), browser.id, 'X: the browser kept its activation');
+    assert.match(said, /stays active with the popup it opened/, said);
+    assert.match(said, /li "Parma"/, said);
+    await callOk(context, 'press_key', { window_id: browser.id, key: 'Escape', delivery_mode: 'foreground' });
+  });
 });

@@ -22,7 +22,7 @@ describe('GTK3 forms of graphics apps, judged by pyatspi', () => {
   before(async () => {
     fixtures = await FixtureDesktop.start();
     logDir = mkdtempSync(join(tmpdir(), 'cup-forms-'));
-    window = await fixtures.launch('gtk3', { title: 'Forms Fixture', size: '480x800', extraArgs: ['--labels', '--hidden-icons', '--greyed-choice', '--coded-choice', '--switch-rows', '--action-log', join(logDir, 'actions.log')] });
+    window = await fixtures.launch('gtk3', { title: 'Forms Fixture', size: '480x800', extraArgs: ['--labels', '--hidden-icons', '--greyed-choice', '--coded-choice', '--switch-rows', '--popover', '--city-list', '--action-log', join(logDir, 'actions.log')] });
   });
 
   after(async () => {
@@ -124,6 +124,49 @@ describe('GTK3 forms of graphics apps, judged by pyatspi', () => {
     assert.ok(!evidence.some((line) => /is now "(de|en)"/.test(line)), JSON.stringify(evidence));
     assert.ok(evidence.some((line) => line.includes('"German"')), JSON.stringify(evidence));
     assert.doesNotMatch(set.body ?? '', /"de"|"en"/, 'the diff names no code either');
+  });
+
+  test('a choice in a popover that closes it is read back with the popover closed, as GTK3 says so at its fade\'s end', async () => {
+    // The case: GTK3 fades a popover out and says it hidden some 170 ms after the clicked button's own events; the
+    // click was read back at once, and its diff still showed the popover and its buttons, which pyatspi then read gone.
+    const opened = await callOk(fixtures.context, 'click', { window_id: window.id, selector: 'role=button name="View options"' });
+    assert.equal((opened.structured as unknown as ActionResult).effect, 'confirmed', opened.summary);
+    const showing = async (name: string) =>
+      (await pyatspiWalk(window.pid, window.title, fixtures.desktop.env())).find((node) => node.role === 'push button' && node.name === name)?.states.includes('showing');
+    assert.equal(await showing('Zoom out'), true, 'pyatspi: the popover is open');
+
+    const chose = await callOk(fixtures.context, 'click', { window_id: window.id, selector: 'role=button name="Zoom out"' });
+    assert.equal((chose.structured as unknown as ActionResult).effect, 'confirmed', chose.summary);
+    assert.equal((await fixtures.waitForStatus(window, (status) => status.lastKey === 'zoom:out')).lastKey, 'zoom:out', 'the app took Zoom out');
+    assert.equal(await showing('Zoom out'), false, 'pyatspi: the popover closed');
+    // The result says so: its diff has both buttons hidden with the popover.
+    for (const name of ['Zoom in', 'Zoom out']) assert.match(chose.body ?? '', new RegExp(`btn "${name}"[^\\n]*\\+hid|- btn "${name}"`), chose.body);
+  });
+
+  test('a background click on a choice in an entry\'s completion list, which only selects it there, says nothing was chosen; a real click chooses it', async () => {
+    // The case: GTK3's completion list is a popup window (popup for the field) holding a table of the matches; it
+    // takes a choice from a press on a row, and a row selected through accessibility is only highlighted. Such a
+    // click was confirmed by the row's +selected, the field still reading "Pa" and the list left open.
+    await callOk(fixtures.context, 'type_text', { window_id: window.id, selector: 'role=textbox name=City', text: 'Pa', delivery_mode: 'foreground' });
+    await callOk(fixtures.context, 'wait_for', { window_id: window.id, selector: 'role=cell name=Parma', timeout_ms: 5000 });
+    const popup = pyatspi([
+      `app = [a for a in pyatspi.Registry.getDesktop(0) if a and a.get_process_id() == ${window.pid}][0]`,
+      "for top in app:",
+      "    for relation in top.getRelationSet():",
+      "        if relation.getRelationType() == pyatspi.RELATION_POPUP_FOR and top.getState().contains(pyatspi.STATE_SHOWING):",
+      "            print(top.getRoleName(), '->', relation.getTarget(0).name)",
+    ]);
+    assert.match(popup.stdout, /^window -> City$/m, `pyatspi: the list is a popup window for the field\n${popup.stdout}${popup.stderr}`);
+
+    const clicked = await callOk(fixtures.context, 'click', { window_id: window.id, selector: 'role=cell name=Parma' });
+    const result = clicked.structured as unknown as ActionResult;
+    assert.equal(result.effect, 'suspected_noop', clicked.summary);
+    assert.equal(result.escalation?.recommended, 'foreground', clicked.summary);
+    assert.notEqual((await fixtures.status(window)).lastKey, 'city:Parma', 'the app chose nothing');
+
+    const real = await callOk(fixtures.context, 'click', { window_id: window.id, selector: 'role=cell name=Parma', delivery_mode: 'foreground' });
+    assert.equal((real.structured as unknown as ActionResult).effect, 'confirmed', real.summary);
+    assert.equal((await fixtures.waitForStatus(window, (status) => status.lastKey === 'city:Parma')).lastKey, 'city:Parma', 'the app took Parma');
   });
 
   test('a switch in a settings list\'s row is named by the label beside it, and the row by its label once', async () => {

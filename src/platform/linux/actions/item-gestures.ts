@@ -57,7 +57,21 @@ export async function itemOutcome(desktop: LinuxDesktop, bus: string, probes: Pr
   const toggled = toggleActions.has(gesture.then?.action.name ?? '') ? gesture.then!.candidate.ref : undefined;
   const isChecked = async (ref: ObjectRef) => (await liveStates(desktop, ref)).has('STATE_CHECKED');
   const before = toggled && (await isChecked(toggled).catch(() => undefined));
-  const observation = await observe(desktop, bus, probes, () => performItemGesture(desktop, gesture), { snapshot });
+  const observation = await observe(desktop, bus, probes, () => performItemGesture(desktop, gesture), { snapshot, inPopup: gesture.selection.item });
+  // An item of a list in a popup (an entry's completion list, popup for the entry) is chosen by the popup's own
+  // handling of a press: GTK3's completion takes a click or Return there, and its selection alone only highlights the
+  // row. Such a click was confirmed by the row's +selected, with the entry's text unchanged and the list left open.
+  if (observation.popupOpen && !toggled) {
+    return actionOutcome({
+      path: 'x11_atspi',
+      mode: 'background',
+      observation: { ...observation, changed: false },
+      escalation: {
+        recommended: 'foreground',
+        reason: 'the item was only selected in the popup list, which stayed open: nothing was chosen (the app takes a choice there from a real click or Return, not from the selection); retry with delivery_mode "foreground"',
+      },
+    });
+  }
   if (toggled && before !== undefined && (await isChecked(toggled).catch(() => before)) === before) {
     return actionOutcome({
       path: 'x11_atspi',

@@ -136,7 +136,7 @@ async function backgroundElement(desktop: LinuxDesktop, target: LiveElementTarge
   }
   const acting = action ? { element, action } : kind === 'click' ? await clickingChild(desktop, element) : undefined;
   if (acting) {
-    const observation = await observe(desktop, target.ref.bus, probesFor(desktop, target), () => performAction(desktop, acting.element, acting.action), { snapshot, opensWindow: kind === 'click' && opensWindow(target.element.name), ...clickIgnores(target.live) });
+    const observation = await observe(desktop, target.ref.bus, probesFor(desktop, target), () => performAction(desktop, acting.element, acting.action), { snapshot, opensWindow: kind === 'click' && opensWindow(target.element.name), inPopup: target.ref, ...clickIgnores(target.live) });
     return actionOutcome({ path: 'x11_atspi', mode: 'background', observation });
   }
   // Clicking an editable field means putting the caret in it: focus is that click's whole effect. Editable, not
@@ -264,6 +264,7 @@ async function foreground(desktop: LinuxDesktop, target: LiveElementTarget | Poi
     const tree = () =>
       observe(desktop, app, probes, click, {
         snapshot: target.snapshot,
+        inPopup: hit,
         ...(target.kind === 'element' ? { opensWindow: kind === 'click' && opensWindow(target.element.name), ...clickIgnores(target.live, aside?.ignore) } : {}),
       });
     // A surface the app draws (a game's board) shows the click's effect in its pixels only, read once hovering has drawn.

@@ -27,6 +27,7 @@ import { fieldIdentity, replacementOf, type FieldIdentity } from './replaced-fie
 import { processesStartedBy } from '../started-processes.js';
 import { isAlive } from '../desktop/processes.js';
 import { changeOf, ownChanges } from './own-changes.js';
+import { popupCloseMs, popupHolding, stillShowing } from './popup-closing.js';
 import { DBusError, DBusTimeoutError } from '../dbus/index.js';
 import { ToolError } from '../../../errors.js';
 
@@ -280,6 +281,11 @@ export interface ObserveOptions {
    * in a window of its own, and destroys at the drop) was the action's own passing apparatus: what it did is none.
    */
   signAfterAct?: boolean;
+  /**
+   * The object acted on: when a popup that is showing holds it (a popover's button), the popup's closing, which
+   * the toolkit may say after the action's own events (see popup-closing.ts), is waited for once the effect is seen.
+   */
+  inPopup?: ObjectRef;
 }
 
 const maxEvidence = 6;
@@ -911,7 +917,8 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
   };
   try {
     const pid = await client.pidOf(app).catch(() => 0);
-    const [before, listed] = await Promise.all([readAll(), appClientWindows(desktop, pid)]);
+    // The popup holding the object acted on is asked for before acting: once closed, it no longer says it shows.
+    const [before, listed, popup] = await Promise.all([readAll(), appClientWindows(desktop, pid), options.inPopup && popupHolding(client, options.inPopup)]);
     const windowsBefore = listed?.map(newWindowOf);
     // What the app was changing by itself just before (a clock, a meter) is not the action's doing when it goes on.
     const own = ownChanges(client.events, app, pid, performance.now());
@@ -1003,6 +1010,15 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
       if (recorder && placesTellShowing && !signal?.aborted && !relevant().some((event) => event.kind === 'BoundsChanged')) await burstEnd(recorder, Date.now() + layoutFrameMs, true);
       if (recorder && webEngine && !signal?.aborted) await untilBornDialogFilled(desktop, recorder, relevant(), Date.now() + webFirstSignMs);
       if (recorder && webEngine && !signal?.aborted) await untilPageLoaded(desktop, recorder, Date.now() + pageLoadMs, signal);
+      after = await readBack();
+    }
+    // A choice made in a popup that closes it: the closing, said late, is part of the effect (see popup-closing.ts).
+    // A popup that stays open (a check button in a popover) costs popupCloseMs.
+    let popupOpen = false;
+    if (popup && !signal?.aborted && (relevant().length > 0 || changedProbe())) {
+      for (const limit = Date.now() + popupCloseMs; (popupOpen = await stillShowing(client, popup)) && Date.now() < limit && !signal?.aborted; ) {
+        await Promise.race([recorder ? recorder.next(Math.min(maxUnreadMs, limit - Date.now())) : sleep(20), cancelled]);
+      }
       after = await readBack();
     }
     // A button the action left pressed is in most apps still in its press animation: it is read once released, so
@@ -1132,6 +1148,7 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
       listening: recorder !== undefined,
       ...(unanswered ? { unanswered } : {}),
       ...(opened.length > 0 ? { newWindows: opened } : {}),
+      ...(popupOpen ? { popupOpen: true as const } : {}),
       ...(options.until && satisfied() ? { met: true as const } : signal?.aborted ? { cancelled: true as const } : {}),
     };
   } finally {

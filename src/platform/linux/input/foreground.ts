@@ -1,6 +1,6 @@
 // Real input "in the foreground" of a window: activate it, run the input, then give the previously active window
 // back its place and the pointer its position, also when the input fails.
-import { mappedPopupsOf } from '../popups.js';
+import { mappedPopupsOf, type Popup } from '../popups.js';
 import type { X11Connection } from '../x11/index.js';
 import { integerOption, type Point } from './checks.js';
 import { pointerPosition, restorePointer } from './pointer.js';
@@ -129,13 +129,23 @@ export async function inForeground<T>(
 
 /**
  * The menus and drop-down lists `window`'s app shows now (override-redirect windows of its client), tooltips and
- * notifications left out: they close by themselves, whatever has the focus.
+ * notifications left out: they close by themselves, whatever has the focus. A window typed notification that lies over
+ * `window` is none: Chromium types the list of suggestions it drops under a field (a `<datalist>`, autofill) so, and the
+ * give-back after typing "P" into such a field closed the list the keys had just opened.
  */
 async function openPopups(x: X11Connection, window: number): Promise<number[]> {
   try {
-    const [popups, tooltip, notification] = await Promise.all([mappedPopupsOf(x, window), x.internAtom('_NET_WM_WINDOW_TYPE_TOOLTIP'), x.internAtom('_NET_WM_WINDOW_TYPE_NOTIFICATION')]);
+    const root = x.setup.screens[0]!.root;
+    const [popups, tooltip, notification, geometry, origin] = await Promise.all([
+      mappedPopupsOf(x, window),
+      x.internAtom('_NET_WM_WINDOW_TYPE_TOOLTIP'),
+      x.internAtom('_NET_WM_WINDOW_TYPE_NOTIFICATION'),
+      x.getGeometry(window),
+      x.translateCoordinates(window, root, 0, 0),
+    ]);
+    const over = (popup: Popup) => popup.x < origin.x + geometry.width && popup.y < origin.y + geometry.height && popup.x + popup.width > origin.x && popup.y + popup.height > origin.y;
     const kinds = await Promise.all(popups.map((popup) => x.getAtomList(popup.id, '_NET_WM_WINDOW_TYPE').catch(() => undefined)));
-    return popups.filter((_, i) => !kinds[i]?.some((kind) => kind === tooltip || kind === notification)).map((popup) => popup.id);
+    return popups.filter((popup, i) => !kinds[i]?.some((kind) => kind === tooltip || (kind === notification && !over(popup)))).map((popup) => popup.id);
   } catch {
     // A window gone meanwhile has no popups to keep.
     return [];
