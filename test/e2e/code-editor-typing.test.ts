@@ -5,7 +5,9 @@
 // pyatspi reads the editor's text. The editor's word list, a popup of its own that it hides when it loses the focus (as
 // Geany's), stays open after real keys opened it: the window keeps its activation (pyatspi sees the list showing,
 // xprop the window active), where giving the window active before its place back closed the list. Keys that only move
-// the caret (ctrl+Home, End) are confirmed by where it went, as pyatspi reads it, where they read "no effect seen".
+// the caret (ctrl+Home, End) are confirmed by where it went, as pyatspi reads it, where they read "no effect seen". So are
+// real clicks in the text: one that puts the caret in a word, a double click selecting a word and a triple click the
+// line, each by the selection and caret it leaves (pyatspi's as judge), where they read "no effect seen".
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { ClientWindow } from '../../src/platform/linux/windows.js';
@@ -83,6 +85,34 @@ describe('typing into a code editor that auto-indents', () => {
     assert.equal((await fixtures.oracle.find(window.pid, title, 'text', 'Code')).caret, 12, 'pyatspi: the caret went to the end of the line');
     assert.equal(end.effect, 'confirmed', JSON.stringify(end));
     assert.ok(end.evidence?.includes(`caret of [e${code.index}] moved: line 1, column 1 → line 1, column 13`), JSON.stringify(end));
+  });
+
+  test('real clicks in the text are told by the caret and the selection they leave', async () => {
+    const code = await editor();
+    const text = 'alpha beta gamma delta';
+    await callOk(fixtures.context, 'set_value', { window_id: window.id, element_index: code.index, value: text });
+    // The middle of the character at an offset, in window-local screenshot pixels (pyatspi's screen box of it).
+    const at = async (offset: number) => {
+      const [x, y, w, h] = await fixtures.oracle.characterExtents(window.pid, title, 'text', 'Code', offset);
+      return { x: Math.round(x + w / 2) - window.bounds.x, y: Math.round(y + h / 2) - window.bounds.y };
+    };
+    await callOk(fixtures.context, 'get_window_state', { window_id: window.id, include_screenshot: false });
+    const gamma = text.indexOf('gamma');
+    const double = (await callOk(fixtures.context, 'double_click', { window_id: window.id, ...(await at(gamma + 2)), delivery_mode: 'foreground' })).structured as unknown as Typed;
+    assert.deepEqual(await fixtures.oracle.selection(window.pid, title, 'text', 'Code'), [[gamma, gamma + 5]], 'pyatspi: the word is selected');
+    assert.equal(double.effect, 'confirmed', JSON.stringify(double));
+    assert.ok(double.evidence?.some((line) => line.endsWith(`→ "${gamma}..${gamma + 5}" ("gamma")`)), JSON.stringify(double));
+    const beta = text.indexOf('beta');
+    const single = (await callOk(fixtures.context, 'click', { window_id: window.id, ...(await at(beta + 1)), delivery_mode: 'foreground' })).structured as unknown as Typed;
+    const caret = (await fixtures.oracle.find(window.pid, title, 'text', 'Code')).caret;
+    assert.ok(caret === beta + 1 || caret === beta + 2, `pyatspi: the caret is in "beta" (${caret})`);
+    assert.deepEqual(await fixtures.oracle.selection(window.pid, title, 'text', 'Code'), [], 'pyatspi: the click left nothing selected');
+    assert.equal(single.effect, 'confirmed', JSON.stringify(single));
+    assert.ok(single.evidence?.some((line) => line.endsWith(`"${gamma}..${gamma + 5}" → "none"`)), JSON.stringify(single));
+    const triple = (await callOk(fixtures.context, 'click', { window_id: window.id, ...(await at(1)), count: 3, delivery_mode: 'foreground' })).structured as unknown as Typed;
+    assert.deepEqual(await fixtures.oracle.selection(window.pid, title, 'text', 'Code'), [[0, text.length]], 'pyatspi: the line is selected');
+    assert.equal(triple.effect, 'confirmed', JSON.stringify(triple));
+    assert.ok(triple.evidence?.some((line) => line.endsWith(`"none" → "0..${text.length}" ("${text}")`)), JSON.stringify(triple));
   });
 
   test('in the background the text goes in as given, as the advice says', async () => {

@@ -190,6 +190,11 @@ export class PyatspiOracle {
     return (await this.ask<{ selection: number[] }>({ op: 'select_text', pid, title, role, name, start, end })).selection;
   }
 
+  /** The screen box [x, y, w, h] of the character at an offset of an object's text. */
+  async characterExtents(pid: number, title: string, role: string, name: string, offset: number): Promise<[number, number, number, number]> {
+    return (await this.ask<{ extents: [number, number, number, number] }>({ op: 'character_extents', pid, title, role, name, offset })).extents;
+  }
+
   /** Every top-level object of the pid's application: its windows and the popups it shows (a context menu), with the menu items in each. */
   async topLevels(pid: number): Promise<{ role: string; name: string; showing: boolean; items: string[] }[]> {
     return (await this.ask<{ top_levels: { role: string; name: string; showing: boolean; items: string[] }[] }>({ op: 'top_levels', pid })).top_levels;

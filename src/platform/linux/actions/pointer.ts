@@ -2,11 +2,11 @@
 import { ATSPI_ROLE, ATSPI_STATE } from '../../../cup/atspi/constants.js';
 import { decodeStateSet, hasState } from '../../../cup/atspi/states.js';
 import { actionOutcome, notDelivered, nothingToChange, type ActionOutcome } from '../../action-outcome.js';
-import type { ElementTarget, PointerKind, PointerOptions, PointTarget } from '../../targets.js';
+import type { ElementTarget, PointerKind, PointerOptions, PointTarget, SnapshotRef } from '../../targets.js';
 import { ToolError } from '../../../errors.js';
 import type { AccessibilityEvent } from '../atspi/event-monitor.js';
 import type { ObjectRef } from '../atspi/object-ref.js';
-import { ancestry, characterCount, offsetAtPoint, parentOf, readObject, setCaretOffset } from '../atspi/operations.js';
+import { ancestry, characterCount, offsetAtPoint, parentOf, readInterfaces, readObject, setCaretOffset } from '../atspi/operations.js';
 import { click as pointerClick, moveTo, syntheticClick } from '../input/index.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import { clickingChild, findGestureAction, focusElement, performAction } from './accessible-actions.js';
@@ -20,7 +20,7 @@ import { drawnSurfaceOf, withSurfacePixels } from './drawn-surface-pixels.js';
 import { observePixels, pixelsAtRest, syntheticEventsReach } from './synthetic-rung.js';
 import { liveStates } from './live-states.js';
 import { nothingUnlessUnresponsive, objectUnderInput, unansweredPixels } from './unresponsive.js';
-import { elementLabel, nameProbe, observe, opensWindow, pressLike, pushedOnly, stateProbe, statesProbe, type Probe } from './verification.js';
+import { caretProbe, elementLabel, nameProbe, observe, opensWindow, pressLike, pushedOnly, selectionProbe, stateProbe, statesProbe, type Probe } from './verification.js';
 import { indexedLabel } from '../../../cup/element-label.js';
 
 const buttons: Record<PointerKind, 'left' | 'right'> = { click: 'left', double_click: 'left', right_click: 'right' };
@@ -60,6 +60,22 @@ function probesFor(desktop: LinuxDesktop, target: LiveElementTarget, states: rea
   const pushButton = pushedOnly(target.live.role, decodeStateSet(target.live.states));
   const read = statesToRead(states, target.live).filter((state) => !(pushButton && pressLike.has(state)));
   return [nameProbe(desktop, target.ref, label), statesProbe(desktop, target.ref, label, read, target.live.role)];
+}
+
+/**
+ * What a real click does in a text (a field, a document, an editor) that nothing else shows: it puts the caret where
+ * it lands, a double click selects the word there and a triple click the line, and shift with a click selects up to
+ * the point. So the text's selection and its caret (secondary: the selection's line says more) are read before and
+ * after, as keys that move them are: a click between two words of GtkTextView's text, a double click on a word and a
+ * triple click read "no effect seen" with advice to retry, the caret moved and the word selected as asked. None for a
+ * point over no text.
+ */
+async function textProbesAt(desktop: LinuxDesktop, ref: ObjectRef | undefined, snapshot: SnapshotRef | undefined, label?: string): Promise<Probe[]> {
+  if (!ref) return [];
+  const interfaces = await readInterfaces(await desktop.atspi(), ref).catch((): string[] => []);
+  if (!interfaces.includes('Text')) return [];
+  const named = label ?? (await elementLabel(desktop, snapshot, ref)).label;
+  return [selectionProbe(desktop, ref, named), caretProbe(desktop, ref, named)];
 }
 
 /**
@@ -261,8 +277,9 @@ async function foreground(desktop: LinuxDesktop, target: LiveElementTarget | Poi
       const seen = await observePixels(desktop, point.window, click);
       return under.silent ? unansweredPixels(seen, point.window.pid, desktop.callTimeoutMs) : seen;
     }
+    const textProbes = await textProbesAt(desktop, hit, target.snapshot, target.kind === 'element' ? `[e${target.element.index}]` : undefined);
     const tree = () =>
-      observe(desktop, app, probes, click, {
+      observe(desktop, app, [...probes, ...textProbes], click, {
         snapshot: target.snapshot,
         inPopup: hit,
         ...(target.kind === 'element' ? { opensWindow: kind === 'click' && opensWindow(target.element.name), ...clickIgnores(target.live, aside?.ignore) } : {}),

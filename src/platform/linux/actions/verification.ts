@@ -15,7 +15,7 @@ import { untilBornDialogFilled } from './born-dialog.js';
 import { pageLoadMs, untilPageLoaded } from './page-load.js';
 import { ROOT_PATH, type ObjectRef } from '../atspi/object-ref.js';
 import type { AtspiClient } from '../atspi/client.js';
-import { ancestry, caretOffset, children, readDescription, readName, readRole, readStates, readText, readTextAtCaret, readValue, selectedChoiceName, textSelection } from '../atspi/operations.js';
+import { ancestry, caretOffset, children, readDescription, readName, readRole, readStates, readText, readTextAtCaret, readValue, selectedChoiceName, textBetween, textSelection } from '../atspi/operations.js';
 import { UnansweredActionError } from '../atspi/unanswered-action.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import type { ClientWindow } from '../windows.js';
@@ -165,14 +165,22 @@ export function caretProbe(desktop: LinuxDesktop, ref: ObjectRef, label: string)
  * focus says (Gecko's page field behind another window: ctrl+a selected all and read as no effect).
  */
 export function selectionProbe(desktop: LinuxDesktop, ref: ObjectRef, label: string): Probe {
+  // What the last read found selected, told beside its offsets: a double click that selected "gamma" read only "11..16".
+  let selected = '';
   return {
     label: `text selected in ${label}`,
     read: async () => {
-      const range = await textSelection(await desktop.atspi(), ref);
+      const client = await desktop.atspi();
+      const range = await textSelection(client, ref);
+      selected = range ? await textBetween(client, ref, range.start, range.end, selectedTextRead).catch(() => '') : '';
       return range ? `${range.start}..${range.end}` : 'none';
     },
+    describe: (before, after) => `text selected in ${label}: ${quote(before)} → ${quote(after)}${selected ? ` (${quote(selected)})` : ''}`,
   };
 }
+
+/** How much of the text selected is read for its evidence line, which quotes up to 80 characters. */
+const selectedTextRead = 81;
 
 export function valueProbe(desktop: LinuxDesktop, ref: ObjectRef, label: string): Probe {
   return { label: `value of ${label}`, read: async () => String((await readValue(await desktop.atspi(), ref)).current), reads: { ref, fact: 'value' } };

@@ -217,6 +217,11 @@ export async function textSelection(client: AtspiClient, ref: ObjectRef): Promis
   return start === end ? undefined : { start, end };
 }
 
+/** The text between two offsets, at most maxLength characters of it from start (embedded objects left as U+FFFC). */
+export async function textBetween(client: AtspiClient, ref: ObjectRef, start: number, end: number, maxLength: number): Promise<string> {
+  return withoutAstralPadding(String((await callObject(client, ref, 'Text', 'GetText', 'ii', [start, Math.min(end, start + maxLength)]))[0] ?? ''));
+}
+
 export async function selectTextRange(client: AtspiClient, ref: ObjectRef, start: number, end: number): Promise<boolean> {
   const count = Number((await callObject(client, ref, 'Text', 'GetNSelections'))[0] ?? 0);
   const body = count > 0 ? await callObject(client, ref, 'Text', 'SetSelection', 'iii', [0, start, end]) : await callObject(client, ref, 'Text', 'AddSelection', 'ii', [start, end]);
