@@ -115,6 +115,18 @@ describe('typing into a code editor that auto-indents', () => {
     assert.ok(triple.evidence?.some((line) => line.endsWith(`"none" → "0..${text.length}" ("${text}")`)), JSON.stringify(triple));
   });
 
+  test('text typed into an editor without the focus replaces the text selected in it, as real keys do', async () => {
+    const code = await editor();
+    for (const mode of ['foreground', 'background']) {
+      await callOk(fixtures.context, 'set_value', { window_id: window.id, element_index: code.index, value: 'alpha beta gamma delta' });
+      await fixtures.focus(window, 'Name field');
+      assert.deepEqual(await fixtures.oracle.selectText(window.pid, title, 'text', 'Code', 11, 16), [11, 16], 'pyatspi selects "gamma"');
+      const result = (await callOk(fixtures.context, 'type_text', { window_id: window.id, element_index: code.index, text: 'ZZ', delivery_mode: mode })).structured as unknown as Typed;
+      assert.equal((await fixtures.oracle.find(window.pid, title, 'text', 'Code')).text, 'alpha beta ZZ delta', `${mode}: pyatspi reads the word replaced`);
+      assert.equal(result.effect, 'confirmed', JSON.stringify(result));
+    }
+  });
+
   test('in the background the text goes in as given, as the advice says', async () => {
     const code = await editor();
     await callOk(fixtures.context, 'set_value', { window_id: window.id, element_index: code.index, value: '' });

@@ -94,8 +94,8 @@ export async function requireEditable(desktop: LinuxDesktop, ref: ObjectRef, lab
  * Inserts where a person's typing would go: at the caret of a field that has the focus (where a click or keys put
  * it) or of a document's text (whose caret an agent moves with keys), and at the end of a one-line field that has
  * not, as the key-events rung appends: its caret is where the app last put it, the start of a text it set itself
- * (Gnumeric's name box "A6" took "B5" as "B5A6"). Keys typed into a field with the focus replace the text selected
- * in it, and so does this: Thunar's Rename dialog selects the name before the extension, and "three" typed there
+ * (Gnumeric's name box "A6" took "B5" as "B5A6"). Keys typed into a field replace the text selected in it, and so
+ * does this wherever the caret is taken: Thunar's Rename dialog selects the name before the extension, and "three" typed there
  * made "two.txt" "twothree.txt", where a person's typing makes "three.txt".
  */
 /** A one-line field without the focus, where typed text goes at the end (a person's click past its text puts it there). */
@@ -107,7 +107,10 @@ async function insertAtCaret(desktop: LinuxDesktop, target: Actionable, text: st
   const client = await desktop.atspi();
   const states = await liveStates(desktop, target.ref).catch(() => undefined);
   const atEnd = oneLineUnfocused(states);
-  const selected = states?.has('STATE_FOCUSED') ? await textSelection(client, target.ref).catch(() => undefined) : undefined;
+  // Where the caret is taken, so is the text selected, whose end it is: real keys, which focus the field first and put
+  // its selection back, replace it. A text edit of an inactive Qt window says no focus, and "ZZ" typed over a word a
+  // double click had selected went in after the word.
+  const selected = atEnd ? undefined : await textSelection(client, target.ref).catch(() => undefined);
   if (selected && !(await deleteText(client, target.ref, Math.min(selected.start, selected.end), Math.max(selected.start, selected.end)))) throw new ToolError('the application refused to replace the selected text', 'insert_refused');
   const caret = selected ? Math.min(selected.start, selected.end) : atEnd ? -1 : await caretOffset(client, target.ref).catch(() => -1);
   const position = caret >= 0 ? caret : await characterCount(client, target.ref);
