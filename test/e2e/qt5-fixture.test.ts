@@ -347,4 +347,16 @@ describe('Qt 5 fixture', () => {
     assert.match(outside.summary, /\(1\.\.99\); nothing was sent: the nearest it takes is 1/, outside.summary);
     assert.deepEqual(await judged('spin button', 'Copies:'), ['8', 8], 'pyatspi: Copies: still holds 8');
   });
+
+  test("a real double click on a word of a text edit is told by the word it selected, though Qt puts the edit's viewport, an empty filler, over the text", async () => {
+    // Last: the other tests find the edit by the text the first typed into it.
+    const editor = (await fixtures.elements(window)).find((element) => element.role === 'textbox' && element.states?.includes('editable') && !element.name);
+    assert.ok(editor, 'the fixture shows its unnamed text edit');
+    await callOk(fixtures.context, 'set_value', { window_id: window.id, element_index: editor.index, value: 'alpha beta gamma' });
+    const [x, y, w, h] = await fixtures.oracle.characterExtents(window.pid, window.title, 'text', '', 7);
+    const result = (await callOk(fixtures.context, 'double_click', { window_id: window.id, x: Math.round(x + w / 2) - window.bounds.x, y: Math.round(y + h / 2) - window.bounds.y, delivery_mode: 'foreground' })).structured as unknown as ActionResult;
+    assert.deepEqual(await fixtures.oracle.selection(window.pid, window.title, 'text', ''), [[6, 10]], 'pyatspi: "beta" is selected');
+    assert.equal(result.effect, 'confirmed', JSON.stringify(result));
+    assert.ok(result.evidence?.some((line) => line.endsWith('"none" → "6..10" ("beta")')), JSON.stringify(result));
+  });
 });

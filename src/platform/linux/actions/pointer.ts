@@ -65,17 +65,26 @@ function probesFor(desktop: LinuxDesktop, target: LiveElementTarget, states: rea
 /**
  * What a real click does in a text (a field, a document, an editor) that nothing else shows: it puts the caret where
  * it lands, a double click selects the word there and a triple click the line, and shift with a click selects up to
- * the point. So the text's selection and its caret (secondary: the selection's line says more) are read before and
- * after, as keys that move them are: a click between two words of GtkTextView's text, a double click on a word and a
- * triple click read "no effect seen" with advice to retry, the caret moved and the word selected as asked. None for a
- * point over no text.
+ * the point. So the text's selection is read before and after, and in an editable text its caret too (secondary: the
+ * selection's line says more; a page's caret, which no one sees, moves wherever a click lands), as keys that move them
+ * are: a click between two words of GtkTextView's text, a double click on a word and a triple click read "no effect
+ * seen" with advice to retry, the caret moved and the word selected as asked. The text is the object under the point
+ * or, when that has none, its parent: Qt puts a text edit's viewport, an empty filler, over its text. None for a point
+ * over no text.
  */
-async function textProbesAt(desktop: LinuxDesktop, ref: ObjectRef | undefined, snapshot: SnapshotRef | undefined, label?: string): Promise<Probe[]> {
+async function textProbesAt(desktop: LinuxDesktop, hit: ObjectRef | undefined, snapshot: SnapshotRef | undefined, label?: string): Promise<Probe[]> {
+  if (!hit) return [];
+  const client = await desktop.atspi();
+  const hasText = async (ref: ObjectRef) => (await readInterfaces(client, ref).catch((): string[] => [])).includes('Text');
+  let ref: ObjectRef | undefined = hit;
+  if (!(await hasText(hit))) {
+    const parent = await parentOf(client, hit).catch(() => undefined);
+    ref = parent && (await hasText(parent)) ? parent : undefined;
+  }
   if (!ref) return [];
-  const interfaces = await readInterfaces(await desktop.atspi(), ref).catch((): string[] => []);
-  if (!interfaces.includes('Text')) return [];
-  const named = label ?? (await elementLabel(desktop, snapshot, ref)).label;
-  return [selectionProbe(desktop, ref, named), caretProbe(desktop, ref, named)];
+  const named = ref === hit && label ? label : (await elementLabel(desktop, snapshot, ref)).label;
+  const editable = (await liveStates(desktop, ref).catch(() => new Set<string>())).has('STATE_EDITABLE');
+  return [selectionProbe(desktop, ref, named), ...(editable ? [caretProbe(desktop, ref, named)] : [])];
 }
 
 /**
