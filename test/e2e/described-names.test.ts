@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { ClientWindow } from '../../src/platform/linux/windows.js';
 import { FixtureDesktop } from '../helpers/fixture-desktop.js';
-import { callOk } from '../helpers/tools.js';
+import { callOk, failsWith } from '../helpers/tools.js';
 
 const tip = 'Adds one to the counter';
 
@@ -42,5 +42,14 @@ describe('described controls found by what their description says', () => {
     assert.equal(found.count, 0, 'no element is named so');
     assert.deepEqual(found.by_description, [`[e${byDescription.matches[0]!.index}] button "${button.name}" described "${tip}"`], byName.summary);
     assert.match(byName.summary, /ask description in place of name/);
+
+    // An action whose selector names the button by its description sends nothing, and says the same.
+    const before = await fixtures.oracle.status(gtk3.pid, gtk3.title);
+    const refused = await failsWith(fixtures.context, 'click', { window_id: gtk3.id, selector: `role=button name~="${sought}"` }, 'not_found');
+    assert.deepEqual(refused.structured.by_description, found.by_description, refused.summary);
+    assert.deepEqual(await fixtures.oracle.status(gtk3.pid, gtk3.title), before, 'nothing was clicked');
+    const clicked = await callOk(fixtures.context, 'click', { window_id: gtk3.id, selector: `role=button description~="${sought}"` });
+    assert.equal((clicked.structured as { effect: string }).effect, 'confirmed', clicked.summary);
+    assert.equal((await fixtures.oracle.status(gtk3.pid, gtk3.title)).counter, String(Number(before.counter) + 1), 'the fixture counted the click');
   });
 });

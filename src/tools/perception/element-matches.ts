@@ -8,6 +8,7 @@ import { editDistance } from '../../cup/closest-name.js';
 import { boundsResult } from '../schemas.js';
 import type { WindowSnapshot } from '../state/snapshot-store.js';
 import { elementToken, indexOf } from './window-snapshot.js';
+import { matchDesktop, nameAskedAs, type DesktopSelector } from './desktop-selector.js';
 
 /** One element as every perception result gives it; index is its element_index. */
 export const elementResult = z.object({
@@ -85,4 +86,29 @@ export function nearestNames(nodes: readonly CupNode[], sought: string | undefin
     .sort((a, b) => a.rank - b.rank)
     .slice(0, limit)
     .map((entry) => entry.name);
+}
+
+/** At most this many elements whose value (or description) holds what was sought as a name are listed. */
+const listedInstead = 3;
+
+/**
+ * With no match by name: the elements whose `field` the selector's name terms match instead, each as `[e38] button
+ * "clear" described "Clear Display [Escape]"` (a sheet's cells are named by their place and hold what they show as
+ * their value; an app may name a button by an identifier and describe it as a person reads it).
+ */
+export function matchedInstead(roots: readonly CupNode[], selector: DesktopSelector, field: 'value' | 'description'): string[] {
+  const asked = nameAskedAs(selector, field);
+  if (!asked) return [];
+  const shown = (node: CupNode) => (field === 'value' ? `= ${JSON.stringify(node.value ?? '')}` : `described ${JSON.stringify(node.description ?? '')}`);
+  return matchDesktop(roots, asked)
+    .slice(0, listedInstead)
+    .map((node) => `[e${indexOf(node)}] ${node.role} ${JSON.stringify(node.name)} ${shown(node)}`);
+}
+
+/** What matchedInstead found, as a sentence for a result that matched nothing ("" when it found nothing). */
+export function insteadSentence(byValue: readonly string[], byDescription: readonly string[]): string {
+  return (
+    `${byValue.length > 0 ? `; it is the value, not the name, of ${byValue.join(', ')}: ask value in place of name` : ''}` +
+    `${byDescription.length > 0 ? `; it is the description, not the name, of ${byDescription.join(', ')}: ask description in place of name` : ''}`
+  );
 }

@@ -1,16 +1,12 @@
 import { z } from 'zod';
-import type { CupNode } from '../../cup/types.js';
 import { pidArgument, windowIdArgument, windowResult } from '../schemas.js';
 import { defineTool } from '../tool.js';
-import { desktopSelectorArgument, matchDesktop, parseDesktopSelector, nameAskedAs, soughtText } from './desktop-selector.js';
-import { matchLine, matchRecord, matchResult, nearestNames, unreadItemNotes } from './element-matches.js';
+import { desktopSelectorArgument, matchDesktop, parseDesktopSelector, soughtText } from './desktop-selector.js';
+import { insteadSentence, matchedInstead, matchLine, matchRecord, matchResult, nearestNames, unreadItemNotes } from './element-matches.js';
 import { resolveWindow, windowRecord } from './window-records.js';
-import { indexOf, partialReason, readSnapshot } from './window-snapshot.js';
+import { partialReason, readSnapshot } from './window-snapshot.js';
 
 const walkBudgetMs = 10_000;
-
-/** At most this many elements whose value (or description) holds what was sought as a name are listed. */
-const listedInstead = 3;
 
 export const findElements = defineTool({
   name: 'find_elements',
@@ -51,19 +47,15 @@ export const findElements = defineTool({
     const nearest = found.length === 0 ? nearestNames(nodes, soughtText(selector)) : [];
     // What the name sought is the value of (a sheet's cells, named by their place), or the description of (a button
     // named by an identifier, its label in its tool tip): said, with how to ask for it.
-    const instead = (field: 'value' | 'description', shown: (node: CupNode) => string): string[] => {
-      const asked = found.length === 0 ? nameAskedAs(selector, field) : undefined;
-      return asked && reading.root ? matchDesktop([reading.root], asked).slice(0, listedInstead).map((node) => `[e${indexOf(node)}] ${node.role} ${JSON.stringify(node.name)} ${shown(node)}`) : [];
-    };
-    const byValue = instead('value', (node) => `= ${JSON.stringify(node.value ?? '')}`);
-    const byDescription = instead('description', (node) => `described ${JSON.stringify(node.description ?? '')}`);
+    const instead = (field: 'value' | 'description') => (found.length === 0 && reading.root ? matchedInstead([reading.root], selector, field) : []);
+    const [byValue, byDescription] = [instead('value'), instead('description')];
     const unread = found.length === 0 ? unreadItemNotes(nodes) : [];
     const degradedReason = partialReason(reading);
     const degraded = degradedReason ? `; degraded: ${degradedReason}` : '';
     return {
       summary:
         `✅ ${found.length} element${found.length === 1 ? '' : 's'} of "${window.title}" (window ${window.id}, snapshot ${snapshot.id}) match ${JSON.stringify(args.selector)}` +
-        `${found.length > matches.length ? ` (first ${matches.length} shown)` : ''}${nearest.length > 0 ? `; nearest names: ${nearest.map((name) => JSON.stringify(name)).join(', ')}` : ''}${byValue.length > 0 ? `; it is the value, not the name, of ${byValue.join(', ')}: ask value in place of name` : ''}${byDescription.length > 0 ? `; it is the description, not the name, of ${byDescription.join(', ')}: ask description in place of name` : ''}${unread.length > 0 ? `; unread: ${unread.join('; ')}` : ''}${degraded}`,
+        `${found.length > matches.length ? ` (first ${matches.length} shown)` : ''}${nearest.length > 0 ? `; nearest names: ${nearest.map((name) => JSON.stringify(name)).join(', ')}` : ''}${insteadSentence(byValue, byDescription)}${unread.length > 0 ? `; unread: ${unread.join('; ')}` : ''}${degraded}`,
       body: matches.map(matchLine).join('\n') || undefined,
       structured: {
         snapshot_id: snapshot.id,
