@@ -34,20 +34,27 @@ export function elementRecord(node: CupNode): z.infer<typeof elementResult> {
 }
 
 export const matchResult = elementResult.extend({
+  description: z
+    .string()
+    .optional()
+    .describe('Its description (tool tip, aria-describedby) when it says more than the name: an app may name a button by an identifier ("divide") and describe it as a person reads it ("Divide [/]").'),
   element_token: z.string().describe('"<snapshot_id>:<index>": what click, type_text and the other actions take as element_token.'),
   window_id: z.number(),
 });
 export type MatchResult = z.infer<typeof matchResult>;
 
 export function matchRecord(snapshot: WindowSnapshot, window: DesktopWindow, node: CupNode): MatchResult {
-  return { element_token: elementToken(snapshot, node), window_id: window.id, ...elementRecord(node) };
+  // The compact tree shows no description, so a match found by it (description~=) read as "x_squared" alone.
+  const described = node.description && node.description !== node.name ? { description: node.description } : {};
+  return { element_token: elementToken(snapshot, node), window_id: window.id, ...elementRecord(node), ...described };
 }
 
 /** One line per match for the text result: `[eN] role "name" token`. */
 export function matchLine(match: MatchResult): string {
   const value = match.value !== undefined ? ` = ${JSON.stringify(match.value)}` : '';
+  const description = match.description !== undefined ? ` described ${JSON.stringify(match.description)}` : '';
   const states = match.states.length > 0 ? ` {${match.states.join(',')}}` : '';
-  return `[e${match.index}] ${match.role} ${JSON.stringify(match.name)}${value}${states} token=${match.element_token} window=${match.window_id}`;
+  return `[e${match.index}] ${match.role} ${JSON.stringify(match.name)}${value}${description}${states} token=${match.element_token} window=${match.window_id}`;
 }
 
 /**
