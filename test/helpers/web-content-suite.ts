@@ -105,6 +105,9 @@ export function webContentSuite(browser: BrowserId): void {
       assert.deepEqual(matches.map((match) => match.name), [''], found.summary);
       const clicked = await callOk(rig.context, 'click', { window_id: window.id, element_index: matches[0]!.index });
       assert.equal((clicked.structured as { effect: string }).effect, 'confirmed', clicked.summary);
+      // The result tells the unnamed button by its description, as a screen reader does.
+      assert.equal((clicked.structured as { target?: { description?: string } }).target?.description, described.description, clicked.summary);
+      assert.ok(clicked.summary.includes(`button described ${JSON.stringify(described.description)}`), clicked.summary);
       await pageSays(rig.oracle, window, 'used described');
     });
 
