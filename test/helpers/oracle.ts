@@ -19,6 +19,7 @@ export interface OracleNode {
 export interface OracleAttributes {
   role: string;
   name: string;
+  description: string;
   attributes: Record<string, string>;
   extents: [number, number, number, number];
 }

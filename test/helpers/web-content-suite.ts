@@ -82,6 +82,35 @@ export function webContentSuite(browser: BrowserId): void {
       await pageSays(rig.oracle, window, 'link Contact');
     });
 
+    test('icon buttons are named as the browser names them (pyatspi the judge), a description is no name, and a selector asks it', async () => {
+      const window = await rig.open('icon-buttons', 'CUP Icon Buttons');
+      const buttons = subtree(await webDocument(rig.context, window, 'CUP Icon Buttons')).filter((node) => node.role === 'button');
+      // Gecko gives a new object its attributes (the tag) a moment after the object itself.
+      let seen: Awaited<ReturnType<typeof rig.oracle.attributes>> = [];
+      for (const deadline = Date.now() + 10_000; seen.length < 6 && Date.now() < deadline; await sleep(200)) {
+        seen = (await rig.oracle.attributes(window.pid, window.title, ['push button'])).filter((node) => node.attributes.tag === 'button');
+      }
+      assert.equal(seen.length, 6, `pyatspi reads the page's six buttons: ${JSON.stringify(seen)}`);
+      // The browser's own accessible-name computation decides the name (a <title> in the svg, a title attribute, a
+      // hidden label pointed at); aria-describedby gives a description only: the button it describes was named by it.
+      const described = seen.find((node) => node.attributes.id === 'described')!;
+      assert.deepEqual([described.name, described.description], ['', 'Removes the item forever'], 'the browser names the described button nothing');
+      assert.deepEqual(
+        buttons.map((node) => [node.name, node.description ?? '']),
+        seen.map((node) => [node.name, node.description]),
+        'each button\'s name and description as pyatspi reads them',
+      );
+      const found = await callOk(rig.context, 'find_elements', { window_id: window.id, selector: 'role=button description~="removes the item"' });
+      const matches = (found.structured as { matches: Element[] }).matches;
+      assert.deepEqual(matches.map((match) => match.name), [''], found.summary);
+      const clicked = await callOk(rig.context, 'click', { window_id: window.id, element_index: matches[0]!.index });
+      assert.equal((clicked.structured as { effect: string }).effect, 'confirmed', clicked.summary);
+      // The result tells the unnamed button by its description, as a screen reader does.
+      assert.equal((clicked.structured as { target?: { description?: string } }).target?.description, described.description, clicked.summary);
+      assert.ok(clicked.summary.includes(`button described ${JSON.stringify(described.description)}`), clicked.summary);
+      await pageSays(rig.oracle, window, 'used described');
+    });
+
     test('a click whose page answers late, while the browser\'s own Back button changes at once, is told by the page\'s answer', async () => {
       const window = await rig.open('late', 'CUP Web Late');
       const asked = await act(rig.context, window, 'click', 'button', 'Ask the server');

@@ -164,4 +164,10 @@ export interface RawTreeContext {
   showingReliable?: boolean;
   /** The toolkit says FOCUSED of every view's current item, a tab bar's current tab included (ToolkitQuirks.focusMarksCurrentItems: Qt). */
   focusMarksCurrentItems?: boolean;
+  /**
+   * The toolkit computes names as accname does (Blink, Gecko: ToolkitQuirks.webEngine), whose last step already took
+   * the tool tip (a page's `title`): an unnamed object's description is then what describes it (`aria-describedby`),
+   * never a tool tip to name it by.
+   */
+  namesTakeToolTips?: boolean;
 }

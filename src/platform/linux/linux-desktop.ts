@@ -571,6 +571,7 @@ export class LinuxDesktop implements Desktop {
     context.listsSomeItemsOnly = quirks.listsSomeItemsOnly;
     context.showingReliable = quirks.showingIsReliable;
     context.focusMarksCurrentItems = quirks.focusMarksCurrentItems;
+    context.namesTakeToolTips = quirks.webEngine;
     const options = {
       maxNodes: limits.maxNodes,
       maxDepth: limits.maxDepth,

@@ -14,6 +14,9 @@ function describeTarget(target: ElementTarget | PointTarget | undefined): Action
       snapshot_id: target.snapshot.id,
       role: target.element.role,
       name: target.element.name,
+      // An unnamed element is told by what describes it (a web icon button's aria-describedby), as a screen reader
+      // says it: "click [e177] button" said nothing of which of the page's icon buttons was clicked.
+      ...(!target.element.name && target.element.description ? { description: target.element.description } : {}),
     };
   }
   return { pid: target.window.pid, window_id: target.window.id, x: Math.round(target.windowX), y: Math.round(target.windowY) };
@@ -29,7 +32,10 @@ export function targetResult(outcome: ActionOutcome, target: ElementTarget | Poi
 function targetText(result: ActionResult): string {
   const target = result.target;
   if (!target) return '';
-  if (target.element_index !== undefined) return ` ${indexedLabel({ index: target.element_index, role: target.role ?? '', name: target.name })}`;
+  if (target.element_index !== undefined) {
+    const described = target.description !== undefined ? ` described ${JSON.stringify(target.description)}` : '';
+    return ` ${indexedLabel({ index: target.element_index, role: target.role ?? '', name: target.name })}${described}`;
+  }
   return ` (${target.x},${target.y}) in window ${target.window_id}`;
 }
 

@@ -183,6 +183,7 @@ export const actionResult = z.object({
       snapshot_id: z.string().optional(),
       role: z.string().optional(),
       name: z.string().optional(),
+      description: z.string().optional().describe('An unnamed element\'s description (tool tip, aria-describedby), which tells it apart.'),
       x: z.number().optional(),
       y: z.number().optional(),
     })

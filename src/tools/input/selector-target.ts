@@ -8,7 +8,7 @@ import type { DesktopWindow } from '../../platform/windows.js';
 import type { ToolContext } from '../context.js';
 import { matchDesktop, parseDesktopSelector, soughtText, type DesktopSelector } from '../perception/desktop-selector.js';
 import { waitFor } from '../perception/wait-for.js';
-import { nearestNames, unreadItemNotes } from '../perception/element-matches.js';
+import { insteadSentence, matchedInstead, nearestNames, unreadItemNotes } from '../perception/element-matches.js';
 import { resolveWindow, windowsOfProcess } from '../perception/window-records.js';
 import { elementToken, indexOf, readSnapshot } from '../perception/window-snapshot.js';
 import type { WindowSnapshot } from '../state/snapshot-store.js';
@@ -75,18 +75,28 @@ export async function selectElement(context: ToolContext, tool: string, args: Re
     }
     search = await searchWindows(context, windowId, pid, selector);
   }
-  const { windows, seen, unread } = search;
+  const { windows, seen, roots, unread } = search;
   const found = shownFirst(withoutTheirLabels(withoutWrappers(search.found)));
   const where = windows.map((window) => `${window.id} ${JSON.stringify(window.title)}`).join(', ');
   if (found.length === 0) {
     const nearest = nearestNames(seen, soughtText(selector));
+    // An element named by an identifier, its label in its description (or a cell holding the words as its value).
+    const [byValue, byDescription] = [matchedInstead(roots, selector, 'value'), matchedInstead(roots, selector, 'description')];
     const waited = timeoutMs > 0 ? ` after waiting ${Date.now() - started} ms` : '';
     throw new ToolError(
       `${tool}: selector ${JSON.stringify(source)} matches no element in window${windows.length === 1 ? '' : 's'} ${where}${waited}` +
-        `${nearest.length > 0 ? `; nearest names: ${nearest.map((name) => JSON.stringify(name)).join(', ')}` : ''}${unread.length > 0 ? `; unread: ${unread.join('; ')}` : ''}. ` +
+        `${nearest.length > 0 ? `; nearest names: ${nearest.map((name) => JSON.stringify(name)).join(', ')}` : ''}${insteadSentence(byValue, byDescription)}${unread.length > 0 ? `; unread: ${unread.join('; ')}` : ''}. ` +
         `Nothing was sent. ${timeoutMs > 0 ? '' : 'If the element is still to appear, give selector_timeout_ms to wait for it (or a wait_for step with this selector); '}find_elements lists what matches a looser one.`,
       'not_found',
-      { selector: source, windows: windows.map((window) => window.id), nearest_names: nearest, ...(unread.length > 0 ? { unread } : {}), ...(timeoutMs > 0 ? { waited_ms: Date.now() - started } : {}) },
+      {
+        selector: source,
+        windows: windows.map((window) => window.id),
+        nearest_names: nearest,
+        ...(byValue.length > 0 ? { by_value: byValue } : {}),
+        ...(byDescription.length > 0 ? { by_description: byDescription } : {}),
+        ...(unread.length > 0 ? { unread } : {}),
+        ...(timeoutMs > 0 ? { waited_ms: Date.now() - started } : {}),
+      },
     );
   }
   if (found.length > 1) {
@@ -152,13 +162,15 @@ async function searchWindows(context: ToolContext, windowId: number | undefined,
   const windows = windowId !== undefined ? [await resolveWindow(context, windowId, pid)] : await windowsOfProcess(context, pid!);
   const found: Found[] = [];
   const seen: CupNode[] = [];
+  const roots: CupNode[] = [];
   const unread: string[] = [];
   for (const window of windows) {
     const { reading, snapshot, nodes } = await readSnapshot(context, window, { maxNodes: 5000, maxDepth: 1000, budgetMs: walkBudgetMs });
     seen.push(...nodes);
+    if (reading.root) roots.push(reading.root);
     if (reading.missingReason) unread.push(`window ${window.id}: ${reading.missingReason}`);
     unread.push(...unreadItemNotes(nodes));
     for (const node of matchDesktop(reading.root ? [reading.root] : [], selector)) found.push({ window, snapshot, node });
   }
-  return { windows, found, seen, unread };
+  return { windows, found, seen, roots, unread };
 }

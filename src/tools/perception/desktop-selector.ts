@@ -1,5 +1,5 @@
 // The terminal tools' selector grammar over CUP nodes: roles are CUP roles (compact codes such as "btn" are
-// accepted for them), fields are role, name, value and id (eN), and the flags are CUP's states.
+// accepted for them), fields are role, name, value, description and id (eN), and the flags are CUP's states.
 import { z } from 'zod';
 import { ROLE_CODES } from '../../cup/codes.js';
 import { CUP_ROLES, CUP_STATES, type CupNode, type CupState } from '../../cup/types.js';
@@ -9,7 +9,7 @@ import { matchNodes } from '../../tui/selector/match.js';
 import { MAX_SELECTOR_LENGTH, type Selector, type SelectorVocabulary } from '../../tui/selector/parse.js';
 import { closestName } from '../../cup/closest-name.js';
 
-const DESKTOP_FIELDS = ['role', 'name', 'value', 'id'] as const;
+const DESKTOP_FIELDS = ['role', 'name', 'value', 'description', 'id'] as const;
 type DesktopField = (typeof DESKTOP_FIELDS)[number];
 
 const DESKTOP_VOCABULARY: SelectorVocabulary<DesktopField, CupState> = {
@@ -29,7 +29,7 @@ export const desktopSelectorArgument = z
   .max(MAX_SELECTOR_LENGTH)
   .describe(
     'Selector: space-separated terms that must all hold, e.g. role=button name="Save as"; fields role (a CUP role such as button, textbox, ' +
-      'listitem, or its compact code: btn, tbx, li), name, value, id (eN) with = (exact), ~= (case-insensitive substring), *= (regex), ' +
+      'listitem, or its compact code: btn, tbx, li), name, value, description (the tool tip or aria-describedby text), id (eN) with = (exact), ~= (case-insensitive substring), *= (regex), ' +
       `^= (prefix); flags are CUP states (${CUP_STATES.join(', ')}; focus = focused); [index=N] picks the N-th match (negative from the end); ` +
       '"A >> B" finds B inside matches of A.',
   );
@@ -65,6 +65,8 @@ function field(node: CupNode, name: DesktopField): string | undefined {
       return node.name;
     case 'value':
       return node.value;
+    case 'description':
+      return node.description;
     case 'id':
       return node.id;
   }
@@ -86,13 +88,15 @@ export function soughtText(selector: DesktopSelector): string | undefined {
 }
 
 /**
- * The selector with its last segment's name terms asking the value instead, or undefined when it has none. A
+ * The selector with its last segment's name terms asking `field` instead, or undefined when it has none. A
  * spreadsheet names its cells by their place ("A3") and holds what they show as their value: `role=cell name~=Banana`
  * matched nothing in LibreOffice Calc, and the nearest names offered were menu items, where `value~=Banana` finds A3.
+ * An app may name a control by an identifier and say its label in the description, which a screen reader reads
+ * after the name: MATE Calculator's "clear" button is described "Clear Display [Escape]", its "divide" "Divide [/]".
  */
-export function valueInsteadOfName(selector: DesktopSelector): DesktopSelector | undefined {
+export function nameAskedAs(selector: DesktopSelector, field: 'value' | 'description'): DesktopSelector | undefined {
   const last = selector.segments.at(-1);
   if (!last?.terms.some((term) => term.kind !== 'flag' && term.kind !== 'index' && term.field === 'name')) return undefined;
-  const terms = last.terms.map((term) => (term.kind !== 'flag' && term.kind !== 'index' && term.field === 'name' ? { ...term, field: 'value' as const } : term));
+  const terms = last.terms.map((term) => (term.kind !== 'flag' && term.kind !== 'index' && term.field === 'name' ? { ...term, field } : term));
   return { ...selector, segments: [...selector.segments.slice(0, -1), { terms }] };
 }

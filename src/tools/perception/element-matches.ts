@@ -8,6 +8,7 @@ import { editDistance } from '../../cup/closest-name.js';
 import { boundsResult } from '../schemas.js';
 import type { WindowSnapshot } from '../state/snapshot-store.js';
 import { elementToken, indexOf } from './window-snapshot.js';
+import { matchDesktop, nameAskedAs, type DesktopSelector } from './desktop-selector.js';
 
 /** One element as every perception result gives it; index is its element_index. */
 export const elementResult = z.object({
@@ -33,20 +34,27 @@ export function elementRecord(node: CupNode): z.infer<typeof elementResult> {
 }
 
 export const matchResult = elementResult.extend({
+  description: z
+    .string()
+    .optional()
+    .describe('Its description (tool tip, aria-describedby) when it says more than the name: an app may name a button by an identifier ("divide") and describe it as a person reads it ("Divide [/]").'),
   element_token: z.string().describe('"<snapshot_id>:<index>": what click, type_text and the other actions take as element_token.'),
   window_id: z.number(),
 });
 export type MatchResult = z.infer<typeof matchResult>;
 
 export function matchRecord(snapshot: WindowSnapshot, window: DesktopWindow, node: CupNode): MatchResult {
-  return { element_token: elementToken(snapshot, node), window_id: window.id, ...elementRecord(node) };
+  // The compact tree shows no description, so a match found by it (description~=) read as "x_squared" alone.
+  const described = node.description && node.description !== node.name ? { description: node.description } : {};
+  return { element_token: elementToken(snapshot, node), window_id: window.id, ...elementRecord(node), ...described };
 }
 
 /** One line per match for the text result: `[eN] role "name" token`. */
 export function matchLine(match: MatchResult): string {
   const value = match.value !== undefined ? ` = ${JSON.stringify(match.value)}` : '';
+  const description = match.description !== undefined ? ` described ${JSON.stringify(match.description)}` : '';
   const states = match.states.length > 0 ? ` {${match.states.join(',')}}` : '';
-  return `[e${match.index}] ${match.role} ${JSON.stringify(match.name)}${value}${states} token=${match.element_token} window=${match.window_id}`;
+  return `[e${match.index}] ${match.role} ${JSON.stringify(match.name)}${value}${description}${states} token=${match.element_token} window=${match.window_id}`;
 }
 
 /**
@@ -85,4 +93,29 @@ export function nearestNames(nodes: readonly CupNode[], sought: string | undefin
     .sort((a, b) => a.rank - b.rank)
     .slice(0, limit)
     .map((entry) => entry.name);
+}
+
+/** At most this many elements whose value (or description) holds what was sought as a name are listed. */
+const listedInstead = 3;
+
+/**
+ * With no match by name: the elements whose `field` the selector's name terms match instead, each as `[e38] button
+ * "clear" described "Clear Display [Escape]"` (a sheet's cells are named by their place and hold what they show as
+ * their value; an app may name a button by an identifier and describe it as a person reads it).
+ */
+export function matchedInstead(roots: readonly CupNode[], selector: DesktopSelector, field: 'value' | 'description'): string[] {
+  const asked = nameAskedAs(selector, field);
+  if (!asked) return [];
+  const shown = (node: CupNode) => (field === 'value' ? `= ${JSON.stringify(node.value ?? '')}` : `described ${JSON.stringify(node.description ?? '')}`);
+  return matchDesktop(roots, asked)
+    .slice(0, listedInstead)
+    .map((node) => `[e${indexOf(node)}] ${node.role} ${JSON.stringify(node.name)} ${shown(node)}`);
+}
+
+/** What matchedInstead found, as a sentence for a result that matched nothing ("" when it found nothing). */
+export function insteadSentence(byValue: readonly string[], byDescription: readonly string[]): string {
+  return (
+    `${byValue.length > 0 ? `; it is the value, not the name, of ${byValue.join(', ')}: ask value in place of name` : ''}` +
+    `${byDescription.length > 0 ? `; it is the description, not the name, of ${byDescription.join(', ')}: ask description in place of name` : ''}`
+  );
 }

@@ -1,15 +1,12 @@
 import { z } from 'zod';
 import { pidArgument, windowIdArgument, windowResult } from '../schemas.js';
 import { defineTool } from '../tool.js';
-import { desktopSelectorArgument, matchDesktop, parseDesktopSelector, soughtText, valueInsteadOfName } from './desktop-selector.js';
-import { matchLine, matchRecord, matchResult, nearestNames, unreadItemNotes } from './element-matches.js';
+import { desktopSelectorArgument, matchDesktop, parseDesktopSelector, soughtText } from './desktop-selector.js';
+import { insteadSentence, matchedInstead, matchLine, matchRecord, matchResult, nearestNames, unreadItemNotes } from './element-matches.js';
 import { resolveWindow, windowRecord } from './window-records.js';
-import { indexOf, partialReason, readSnapshot } from './window-snapshot.js';
+import { partialReason, readSnapshot } from './window-snapshot.js';
 
 const walkBudgetMs = 10_000;
-
-/** At most this many elements whose value holds what was sought as a name are listed. */
-const listedByValue = 3;
 
 export const findElements = defineTool({
   name: 'find_elements',
@@ -34,6 +31,10 @@ export const findElements = defineTool({
     matches: z.array(matchResult),
     nearest_names: z.array(z.string()).optional().describe('With no match: the element names nearest to the one sought.'),
     by_value: z.array(z.string()).optional().describe('With no match by name: the elements whose value matches it instead (a spreadsheet cell is named by its place); ask value in place of name.'),
+    by_description: z
+      .array(z.string())
+      .optional()
+      .describe('With no match by name: the elements whose description (tool tip) matches it instead (an app that names a button by an identifier, "divide", describes it "Divide [/]"); ask description in place of name.'),
     unread: z.array(z.string()).optional().describe('With no match: containers holding more items than the tree has (a virtualised list), and where to scroll them.'),
     degraded_reason: z.string().optional(),
   }),
@@ -44,16 +45,17 @@ export const findElements = defineTool({
     const found = matchDesktop(reading.root ? [reading.root] : [], selector);
     const matches = found.slice(0, args.max_results).map((node) => matchRecord(snapshot, window, node));
     const nearest = found.length === 0 ? nearestNames(nodes, soughtText(selector)) : [];
-    // What the name sought is the value of (a sheet's cells, named by their place): said, with how to ask for it.
-    const asValue = found.length === 0 ? valueInsteadOfName(selector) : undefined;
-    const byValue = asValue && reading.root ? matchDesktop([reading.root], asValue).slice(0, listedByValue).map((node) => `[e${indexOf(node)}] ${node.role} ${JSON.stringify(node.name)} = ${JSON.stringify(node.value ?? '')}`) : [];
+    // What the name sought is the value of (a sheet's cells, named by their place), or the description of (a button
+    // named by an identifier, its label in its tool tip): said, with how to ask for it.
+    const instead = (field: 'value' | 'description') => (found.length === 0 && reading.root ? matchedInstead([reading.root], selector, field) : []);
+    const [byValue, byDescription] = [instead('value'), instead('description')];
     const unread = found.length === 0 ? unreadItemNotes(nodes) : [];
     const degradedReason = partialReason(reading);
     const degraded = degradedReason ? `; degraded: ${degradedReason}` : '';
     return {
       summary:
         `✅ ${found.length} element${found.length === 1 ? '' : 's'} of "${window.title}" (window ${window.id}, snapshot ${snapshot.id}) match ${JSON.stringify(args.selector)}` +
-        `${found.length > matches.length ? ` (first ${matches.length} shown)` : ''}${nearest.length > 0 ? `; nearest names: ${nearest.map((name) => JSON.stringify(name)).join(', ')}` : ''}${byValue.length > 0 ? `; it is the value, not the name, of ${byValue.join(', ')}: ask value in place of name` : ''}${unread.length > 0 ? `; unread: ${unread.join('; ')}` : ''}${degraded}`,
+        `${found.length > matches.length ? ` (first ${matches.length} shown)` : ''}${nearest.length > 0 ? `; nearest names: ${nearest.map((name) => JSON.stringify(name)).join(', ')}` : ''}${insteadSentence(byValue, byDescription)}${unread.length > 0 ? `; unread: ${unread.join('; ')}` : ''}${degraded}`,
       body: matches.map(matchLine).join('\n') || undefined,
       structured: {
         snapshot_id: snapshot.id,
@@ -63,6 +65,7 @@ export const findElements = defineTool({
         matches,
         ...(nearest.length > 0 ? { nearest_names: nearest } : {}),
         ...(byValue.length > 0 ? { by_value: byValue } : {}),
+        ...(byDescription.length > 0 ? { by_description: byDescription } : {}),
         ...(unread.length > 0 ? { unread } : {}),
         ...(degradedReason ? { degraded_reason: degradedReason } : {}),
       },
