@@ -347,4 +347,23 @@ describe('Qt 5 fixture', () => {
     assert.match(outside.summary, /\(1\.\.99\); nothing was sent: the nearest it takes is 1/, outside.summary);
     assert.deepEqual(await judged('spin button', 'Copies:'), ['8', 8], 'pyatspi: Copies: still holds 8');
   });
+
+  test("an option of a Qt drop-down clicked in the background is only selected in its list, the choice not taken: the click says so; a foreground click takes it", async () => {
+    const shows = async () => (await oracle()).find((node) => node.role === 'combo box' && node.states.includes('showing') && ['Light', 'Dark'].includes(node.name))?.name;
+    assert.equal(await shows(), 'Light', 'pyatspi: the Theme combo box shows Light before');
+    const opened = await callOk(fixtures.context, 'click', { window_id: window.id, selector: 'role=combobox name="Theme:"' });
+    assert.equal((opened.structured as unknown as ActionResult).effect, 'confirmed', opened.summary);
+    const picked = await callOk(fixtures.context, 'click', { window_id: window.id, selector: 'role=listitem name=Dark' });
+    const result = picked.structured as unknown as ActionResult;
+    const dark = await fixtures.oracle.find(window.pid, window.title, 'list item', 'Dark');
+    // The quirk: Qt's Toggle selects the row in the open list, and the combo box keeps its choice.
+    assert.ok(dark.states!.includes('selected'), `pyatspi: the row is selected: ${JSON.stringify(dark.states)}`);
+    assert.equal(await shows(), 'Light', 'pyatspi: the combo box still shows Light');
+    assert.equal(result.effect, 'suspected_noop', picked.summary);
+    assert.equal(result.escalation?.recommended, 'foreground', picked.summary);
+    assert.match(result.escalation?.reason ?? '', /still shows "Light"/, picked.summary);
+    const taken = await callOk(fixtures.context, 'click', { window_id: window.id, selector: 'role=listitem name=Dark', delivery_mode: 'foreground' });
+    assert.equal((taken.structured as unknown as ActionResult).effect, 'confirmed', taken.summary);
+    assert.equal(await shows(), 'Dark', 'pyatspi: the combo box shows Dark after the real click');
+  });
 });

@@ -1,7 +1,7 @@
 // A combo box's options as toolkits expose them, and choosing one through accessibility.
 import { ATSPI_ROLE } from '../../../cup/atspi/constants.js';
 import { normaliseWhitespace, typedSpelling } from '../../../cup/text.js';
-import { children, comboText, readName, readRole, readStates, selectChild, selectedChoiceName } from '../atspi/operations.js';
+import { children, comboText, parentOf, readInterfaces, readName, readRole, readStates, selectChild, selectedChoiceName } from '../atspi/operations.js';
 import type { ObjectRef } from '../atspi/object-ref.js';
 import { UnansweredActionError } from '../atspi/unanswered-action.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
@@ -66,6 +66,26 @@ async function comboChoice(desktop: LinuxDesktop, combo: ObjectRef, interfaces: 
     if (index >= 0) return options[index]!.name;
   }
   return name;
+}
+
+/** How far above an item its combo box is looked for: Qt, GTK3 and Gecko put the options in a list or menu that is the combo box's child. */
+const comboItemDepth = 2;
+
+/** The combo box whose drop-down holds the item (an option in its list or menu), if it is one's. */
+export async function comboHolding(desktop: LinuxDesktop, item: ObjectRef): Promise<ObjectRef | undefined> {
+  const client = await desktop.atspi();
+  let at = await parentOf(client, item);
+  for (let depth = 0; at && at.bus === item.bus && depth < comboItemDepth; depth++, at = await parentOf(client, at)) {
+    if ((await readRole(client, at)) === ATSPI_ROLE.COMBO_BOX) return at;
+  }
+  return undefined;
+}
+
+/** The choice the combo box shows now, read as setComboValue judges its choice. */
+export async function comboShows(desktop: LinuxDesktop, combo: ObjectRef): Promise<string> {
+  const client = await desktop.atspi();
+  const [interfaces, options] = await Promise.all([readInterfaces(client, combo), comboOptions(desktop, combo)]);
+  return comboChoice(desktop, combo, interfaces, options);
 }
 
 /** At most this many other options are asked whether the toolkit marks its options enabled at all. */

@@ -7,6 +7,10 @@ import { defaultAction, findPressAction, performAction, type AccessibleAction, t
 import { itemSelectionFor, selectItem, type ItemSelection } from './item-selection.js';
 import { observe, type Probe } from './verification.js';
 import { liveStates } from './live-states.js';
+import { comboHolding, comboShows } from './combo-box.js';
+import { popupCloseMs } from './popup-closing.js';
+import { normaliseWhitespace } from '../../../cup/text.js';
+import { readName } from '../atspi/operations.js';
 import { ToolError } from '../../../errors.js';
 
 /** Press actions that flip a check box (Blink names them after what they will do). */
@@ -57,7 +61,32 @@ export async function itemOutcome(desktop: LinuxDesktop, bus: string, probes: Pr
   const toggled = toggleActions.has(gesture.then?.action.name ?? '') ? gesture.then!.candidate.ref : undefined;
   const isChecked = async (ref: ObjectRef) => (await liveStates(desktop, ref)).has('STATE_CHECKED');
   const before = toggled && (await isChecked(toggled).catch(() => undefined));
-  const observation = await observe(desktop, bus, probes, () => performItemGesture(desktop, gesture), { snapshot, inPopup: gesture.selection.item });
+  const item = gesture.selection.item;
+  const combo = toggled ? undefined : await comboHolding(desktop, item).catch(() => undefined);
+  const shownBefore = combo && (await comboShows(desktop, combo).catch(() => undefined));
+  const observation = await observe(desktop, bus, probes, () => performItemGesture(desktop, gesture), { snapshot, inPopup: item });
+  // An option of a combo box's drop-down is chosen when the combo box shows it: Qt 5 selects the row of its open list
+  // through accessibility (its Toggle) and neither takes the choice nor closes the list, and that click was
+  // confirmed by the row's +selected with the combo box still showing the choice before.
+  if (combo && shownBefore !== undefined) {
+    const client = await desktop.atspi();
+    const option = normaliseWhitespace(await readName(client, item).catch(() => ''));
+    const shown = async () => normaliseWhitespace(await comboShows(desktop, combo).catch(() => shownBefore));
+    let now = await shown();
+    // A toolkit may show the choice a moment after the item's own events: given as long as a closing popup.
+    for (const limit = Date.now() + popupCloseMs; option && now !== option && Date.now() < limit; now = await shown()) await new Promise((resolve) => setTimeout(resolve, 50));
+    if (option && normaliseWhitespace(shownBefore) !== option && now !== option) {
+      return actionOutcome({
+        path: 'x11_atspi',
+        mode: 'background',
+        observation: { ...observation, changed: false },
+        escalation: {
+          recommended: 'foreground',
+          reason: `the option "${option}" was only selected in the drop-down list: the combo box still shows "${now}", so nothing was chosen (the app takes a choice there from a real click or Return); retry with delivery_mode "foreground"`,
+        },
+      });
+    }
+  }
   // An item of a list in a popup (an entry's completion list, popup for the entry) is chosen by the popup's own
   // handling of a press: GTK3's completion takes a click or Return there, and its selection alone only highlights the
   // row. Such a click was confirmed by the row's +selected, with the entry's text unchanged and the list left open.
