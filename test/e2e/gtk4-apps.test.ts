@@ -223,6 +223,9 @@ describe('GTK 4.8 apps: stacked pages, type names and menu buttons', () => {
     assert.deepEqual(walked.find((node) => node.role === 'combo box' && node.name === 'Color')?.actions, [], 'pyatspi: the drop-down offers no action');
     const status = () => fixtures.oracle.statusText(window.pid, window.title);
     assert.match(await status(), /color=Red /, 'the fixture shows Red before');
+    // Its choice is the label of the button inside it, and it reads as the drop-down's value.
+    const value = async () => ((await callOk(fixtures.context, 'find_elements', { window_id: window.id, selector: 'role=combobox name=Color' })).structured as { matches: Element[] }).matches.map((match) => match.value);
+    assert.deepEqual(await value(), ['Red']);
     const opened = await callOk(fixtures.context, 'click', { window_id: window.id, selector: 'role=combobox name=Color' });
     try {
       assert.deepEqual([(opened.structured as unknown as ActionResult).path, (opened.structured as unknown as ActionResult).effect], ['x11_atspi', 'confirmed'], opened.body);
@@ -235,6 +238,7 @@ describe('GTK 4.8 apps: stacked pages, type names and menu buttons', () => {
       assert.equal((chosen.structured as unknown as ActionResult).effect, 'confirmed', chosen.body);
       // The oracle: the fixture's status label, read by pyatspi; a click placed at the reported box chose Green.
       assert.match(await status(), /color=Blue /, `the real click chose Blue: ${chosen.body}`);
+      assert.deepEqual(await value(), ['Blue']);
     } finally {
       if ((await pyatspiWalk(window.pid, window.title, fixtures.desktop.env())).some((node) => node.role === 'push button' && node.states.includes('pressed'))) {
         await callOk(fixtures.context, 'press_key', { window_id: window.id, key: 'Escape', delivery_mode: 'foreground' });
