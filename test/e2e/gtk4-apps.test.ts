@@ -216,6 +216,36 @@ describe('GTK 4.8 apps: stacked pages, type names and menu buttons', () => {
     }
   });
 
+  test("a drop-down opens by a background click; its options are placed on its popover's surface (an arrow taller than the popover); a background click on one only selects it and says so, a real click chooses it", async () => {
+    // The case: GTK 4.8's GtkDropDown is a combo box with no action around the toggle button that opens its popover;
+    // the popover (a filler named by its type) is reported at the combo box's place, and its surface is 6 px taller.
+    const walked = await pyatspiWalk(window.pid, window.title, fixtures.desktop.env());
+    assert.deepEqual(walked.find((node) => node.role === 'combo box' && node.name === 'Color')?.actions, [], 'pyatspi: the drop-down offers no action');
+    const status = () => fixtures.oracle.statusText(window.pid, window.title);
+    assert.match(await status(), /color=Red /, 'the fixture shows Red before');
+    // Its choice is the label of the button inside it, and it reads as the drop-down's value.
+    const value = async () => ((await callOk(fixtures.context, 'find_elements', { window_id: window.id, selector: 'role=combobox name=Color' })).structured as { matches: Element[] }).matches.map((match) => match.value);
+    assert.deepEqual(await value(), ['Red']);
+    const opened = await callOk(fixtures.context, 'click', { window_id: window.id, selector: 'role=combobox name=Color' });
+    try {
+      assert.deepEqual([(opened.structured as unknown as ActionResult).path, (opened.structured as unknown as ActionResult).effect], ['x11_atspi', 'confirmed'], opened.body);
+      const background = await callOk(fixtures.context, 'click', { window_id: window.id, selector: 'role=listitem name=Blue' });
+      const result = background.structured as unknown as ActionResult;
+      assert.equal(result.effect, 'suspected_noop', background.body);
+      assert.equal(result.escalation?.recommended, 'foreground', background.body);
+      assert.match(await status(), /color=Red /, 'the fixture still shows Red: nothing was chosen');
+      const chosen = await callOk(fixtures.context, 'click', { window_id: window.id, selector: 'role=listitem name=Blue', delivery_mode: 'foreground' });
+      assert.equal((chosen.structured as unknown as ActionResult).effect, 'confirmed', chosen.body);
+      // The oracle: the fixture's status label, read by pyatspi; a click placed at the reported box chose Green.
+      assert.match(await status(), /color=Blue /, `the real click chose Blue: ${chosen.body}`);
+      assert.deepEqual(await value(), ['Blue']);
+    } finally {
+      if ((await pyatspiWalk(window.pid, window.title, fixtures.desktop.env())).some((node) => node.role === 'push button' && node.states.includes('pressed'))) {
+        await callOk(fixtures.context, 'press_key', { window_id: window.id, key: 'Escape', delivery_mode: 'foreground' });
+      }
+    }
+  });
+
   test('a drop-down named by nothing but its tooltip is named by it', async () => {
     // The quirk: GTK 4.8 names the drop-down by its type and puts its tooltip in its description (pyatspi).
     const onBus = await fixtures.oracle.find(window.pid, window.title, 'combo box', 'GtkDropDown');

@@ -91,6 +91,17 @@ interface Visibility {
 }
 
 /**
+ * A combo box that says no choice of its own, around one button named by what it shows, shows that: GTK 4.8's
+ * GtkDropDown has no text, Selection or value, and draws its choice as the label of the toggle button that opens its
+ * list, so `cmb "Color"` read with no value over `btn "Red"`, and `value=Red` found nothing.
+ */
+function valueFromButton(combo: CupNode): void {
+  if (combo.value !== undefined || combo.children?.some((child) => child.role === 'textbox')) return;
+  const buttons = combo.children?.filter((child) => child.role === 'button') ?? [];
+  if (buttons.length === 1 && buttons[0]!.name && buttons[0]!.name !== combo.name) combo.value = buttons[0]!.name;
+}
+
+/**
  * The field of a combo box that takes typing (GTK3's combo box with an entry) has no name of its own: the label names
  * the combo box, and a person calls the field by it. Geany's Find dialog read `cmb "Search for:"` over a bare `tbx`,
  * and `role=textbox name="Search for:"` matched nothing. Not the combo box's own text as its name (one named by its
@@ -707,7 +718,10 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
       );
       labelsByPlace(node.children);
       enableUnmarkedItems(node, node.children, raw.children.map((child) => child.role));
-      if (role === 'combobox') nameComboField(node);
+      if (role === 'combobox') {
+        nameComboField(node);
+        valueFromButton(node);
+      }
       if (context.gtk4NameQuirks) tabsByContent(node.children);
       const placeless = !hasRealPlace(node) && node.children.some(shownOnScreen);
       if (placeless) {

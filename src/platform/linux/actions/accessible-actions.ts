@@ -97,14 +97,18 @@ export function findGestureAction(desktop: LinuxDesktop, target: Actionable, kin
 
 const pressedButtonRoles: ReadonlySet<number> = new Set([ATSPI_ROLE.PUSH_BUTTON, ATSPI_ROLE.TOGGLE_BUTTON]);
 
+/** Controls GTK 4.8 makes of an empty Action interface around the button that does their click. */
+const wrappingRoles: ReadonlySet<string> = new Set(['button', 'combobox']);
+
 /**
  * The one child that clicks for a control with no click action of its own: GTK 4.8's menu button is a button with an
  * empty Action interface around the toggle button that opens its menu (GNOME Calculator's mode switch "Basic", its
  * primary menu), and a background click on it was refused as having no action, with the same-named child beside it.
+ * Its GtkDropDown is such a combo box around the toggle button that opens its list: a click on it was refused too.
  * Only a sole child counts: of several, none is the control's own click.
  */
 export async function clickingChild(desktop: LinuxDesktop, target: Actionable): Promise<{ element: Actionable; action: AccessibleAction } | undefined> {
-  if (target.role !== 'button') return undefined;
+  if (!wrappingRoles.has(target.role ?? '')) return undefined;
   const client = await desktop.atspi();
   const kids = await children(client, target.ref).catch(() => []);
   // A button inside a button: a row's or a card's only button is no click of the row.

@@ -1,7 +1,7 @@
 // A combo box's options as toolkits expose them, and choosing one through accessibility.
 import { ATSPI_ROLE } from '../../../cup/atspi/constants.js';
 import { normaliseWhitespace, typedSpelling } from '../../../cup/text.js';
-import { children, comboText, readName, readRole, readStates, selectChild, selectedChoiceName } from '../atspi/operations.js';
+import { children, comboText, parentOf, readInterfaces, readName, readRole, readStates, selectChild, selectedChoiceName } from '../atspi/operations.js';
 import type { ObjectRef } from '../atspi/object-ref.js';
 import { UnansweredActionError } from '../atspi/unanswered-action.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
@@ -45,14 +45,12 @@ async function comboOptions(desktop: LinuxDesktop, combo: ObjectRef): Promise<Co
 }
 
 /**
- * The choice a combo box shows: its selected child's name; else its text (an editable combo box) unless stale; else its own
- * name when that is one of its options (Qt names a combo box by the text it shows, and its closed popup's
- * "selected" item is only the last one toggled there, which the combo box need not have taken); else the
- * option its popup marks selected (Gecko's <select> has neither Selection nor text, and is named by its
- * label); else its own name, which GTK3 sets to the active choice (it selects the submenu, "A - B", not the
- * choice, "Boston").
+ * The choice a combo box says it shows: its selected child's name; else its text (an editable combo box) unless
+ * stale; else its own name when that is one of its options (Qt names a combo box by the text it shows, and its
+ * closed popup's "selected" item is only the last one toggled there, which the combo box need not have taken).
+ * Undefined when it says none of these.
  */
-async function comboChoice(desktop: LinuxDesktop, combo: ObjectRef, interfaces: readonly string[], options: readonly ComboOption[]): Promise<string> {
+async function saidChoice(desktop: LinuxDesktop, combo: ObjectRef, interfaces: readonly string[], options: readonly ComboOption[]): Promise<string | undefined> {
   const client = await desktop.atspi();
   const selected = interfaces.includes('Selection') ? await selectedChoiceName(client, combo).catch(() => undefined) : undefined;
   if (selected !== undefined) return selected;
@@ -60,12 +58,51 @@ async function comboChoice(desktop: LinuxDesktop, combo: ObjectRef, interfaces: 
   if (text) return text;
   const name = await readName(client, combo);
   if (name && options.some((option) => normaliseWhitespace(option.name) === normaliseWhitespace(name))) return name;
+  return undefined;
+}
+
+/**
+ * The choice a combo box shows: the one it says (saidChoice); else the option its popup marks selected (Gecko's
+ * <select> has neither Selection nor text, and is named by its label); else its own name, which GTK3 sets to the
+ * active choice (it selects the submenu, "A - B", not the choice, "Boston").
+ */
+async function comboChoice(desktop: LinuxDesktop, combo: ObjectRef, interfaces: readonly string[], options: readonly ComboOption[]): Promise<string> {
+  const said = await saidChoice(desktop, combo, interfaces, options);
+  if (said !== undefined) return said;
   if (!interfaces.includes('Selection')) {
     const marked = await Promise.all(options.map(async (option) => (await liveStates(desktop, option.ref).catch(() => new Set<string>())).has('STATE_SELECTED')));
     const index = marked.indexOf(true);
     if (index >= 0) return options[index]!.name;
   }
-  return name;
+  return readName(await desktop.atspi(), combo);
+}
+
+/**
+ * How far above an item its combo box is looked for: Qt, GTK3 and Gecko put the options in a list or menu that is the
+ * combo box's child; GTK 4.8's drop-down puts its list view in a scroll pane in a popover, six levels down.
+ */
+const comboItemDepth = 6;
+
+/** A combo box's drop-down (its child that holds the options shown) and the combo box. */
+export interface DropDown {
+  combo: ObjectRef;
+  popup: ObjectRef;
+}
+
+/** The combo box whose drop-down holds the item (an option in its list, menu or popover), if it is one's. */
+export async function dropDownHolding(desktop: LinuxDesktop, item: ObjectRef): Promise<DropDown | undefined> {
+  const client = await desktop.atspi();
+  for (let popup = item, at = await parentOf(client, item), depth = 0; at && at.bus === item.bus && depth < comboItemDepth; depth++, popup = at, at = await parentOf(client, at)) {
+    if ((await readRole(client, at)) === ATSPI_ROLE.COMBO_BOX) return popup === item ? undefined : { combo: at, popup };
+  }
+  return undefined;
+}
+
+/** The choice the combo box says it shows now (saidChoice), undefined when it says none. */
+export async function comboSays(desktop: LinuxDesktop, combo: ObjectRef): Promise<string | undefined> {
+  const client = await desktop.atspi();
+  const [interfaces, options] = await Promise.all([readInterfaces(client, combo), comboOptions(desktop, combo)]);
+  return saidChoice(desktop, combo, interfaces, options);
 }
 
 /** At most this many other options are asked whether the toolkit marks its options enabled at all. */

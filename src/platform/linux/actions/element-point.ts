@@ -4,7 +4,7 @@ import { intersectRect } from '../../../cup/rect.js';
 import type { ObjectRef } from '../atspi/object-ref.js';
 import { click } from '../input/index.js';
 import type { X11Connection } from '../x11/index.js';
-import { caretOffset, parentOf, readInterfaces, readRole, readStates, selectTextRange, setCaretOffset, textSelection } from '../atspi/operations.js';
+import { caretOffset, parentOf, readInterfaces, readName, readRole, readStates, selectTextRange, setCaretOffset, textSelection } from '../atspi/operations.js';
 import { quirksFor, showingMayBeStale } from '../atspi/toolkit.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import { findWindow } from '../../windows.js';
@@ -17,8 +17,7 @@ import { mayBeScrollArea } from '../../../cup/atspi/scroll-areas.js';
 import { heldScrollBars } from './scroll.js';
 import { scrollIntoViewQuietly, wheelIntoView } from './scroll-into-view.js';
 import { roleAndNameNow } from './verification.js';
-import { popoverShift, type Shift } from '../atspi/popover-places.js';
-import { ownSurfaceRoles } from '../atspi/undrawn-places.js';
+import { mayHaveOwnSurface, popoverShift, type Shift } from '../atspi/popover-places.js';
 import { popupsOver } from '../popups.js';
 import type { ClientWindow } from '../windows.js';
 
@@ -99,7 +98,7 @@ export async function visibleBox(desktop: LinuxDesktop, target: LiveElementTarge
       if (bounds) box = intersectRect(box, bounds);
     }
     // GTK 4.8 reports a popover, and all it holds, at the place of the widget it pops up from (popover-places.ts).
-    const shift = box && extentsRelativeToWindow && ownSurfaceRoles.has(role) ? await popoverShiftNow(desktop, target.window, ref) : undefined;
+    const shift = box && extentsRelativeToWindow && mayHaveOwnSurface(role, await readName(client, ref).catch(() => '')) ? await popoverShiftNow(desktop, target.window, ref) : undefined;
     if (box && shift) box = { ...box, x: box.x + shift.dx, y: box.y + shift.dy };
     if (popupRoles.has(roleName) || shift) clipping = false;
     // An ancestor that vanished meanwhile ends the walk; the element itself was checked live just before.

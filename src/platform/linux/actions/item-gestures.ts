@@ -7,6 +7,12 @@ import { defaultAction, findPressAction, performAction, type AccessibleAction, t
 import { itemSelectionFor, selectItem, type ItemSelection } from './item-selection.js';
 import { observe, type Probe } from './verification.js';
 import { liveStates } from './live-states.js';
+import { comboSays, dropDownHolding } from './combo-box.js';
+import { popupCloseMs } from './popup-closing.js';
+import { normaliseWhitespace } from '../../../cup/text.js';
+import { readName, readStates } from '../atspi/operations.js';
+import { ATSPI_STATE } from '../../../cup/atspi/constants.js';
+import { hasState } from '../../../cup/atspi/states.js';
 import { ToolError } from '../../../errors.js';
 
 /** Press actions that flip a check box (Blink names them after what they will do). */
@@ -53,11 +59,49 @@ async function performItemGesture(desktop: LinuxDesktop, gesture: ItemGesture): 
  * state did not change, the selection alone is not the effect asked for (GTK3's toggle action on tree
  * cells answers true and does nothing), so the verdict says so and points to real input.
  */
-export async function itemOutcome(desktop: LinuxDesktop, bus: string, probes: Probe[], gesture: ItemGesture, snapshot?: SnapshotRef): Promise<ActionOutcome> {
+export async function itemOutcome(desktop: LinuxDesktop, bus: string, probes: Probe[], gesture: ItemGesture, snapshot?: SnapshotRef, name?: string): Promise<ActionOutcome> {
   const toggled = toggleActions.has(gesture.then?.action.name ?? '') ? gesture.then!.candidate.ref : undefined;
   const isChecked = async (ref: ObjectRef) => (await liveStates(desktop, ref)).has('STATE_CHECKED');
   const before = toggled && (await isChecked(toggled).catch(() => undefined));
-  const observation = await observe(desktop, bus, probes, () => performItemGesture(desktop, gesture), { snapshot, inPopup: gesture.selection.item });
+  const item = gesture.selection.item;
+  const dropDown = toggled ? undefined : await dropDownHolding(desktop, item).catch(() => undefined);
+  const observation = await observe(desktop, bus, probes, () => performItemGesture(desktop, gesture), { snapshot, inPopup: item });
+  // An option of a combo box's drop-down is chosen when the combo box shows it, and a choice closes the drop-down: Qt 5
+  // selects the row of its open list through accessibility (its Toggle) and neither takes the choice nor closes the
+  // list, GTK 4.8's drop-down selects the row of its popover's list view and leaves the popover open, and both clicks
+  // were confirmed by the row's +selected with the combo box showing the choice before.
+  if (dropDown) {
+    const client = await desktop.atspi();
+    const option = normaliseWhitespace(name ?? (await readName(client, item).catch(() => '')));
+    const said = async () => {
+      const choice = await comboSays(desktop, dropDown.combo).catch(() => undefined);
+      return choice === undefined ? undefined : normaliseWhitespace(choice);
+    };
+    // Qt says its list showing and visible, open or closed: there the combo box's own word on its choice decides.
+    const open = async () => {
+      const states = await readStates(client, dropDown.popup).catch(() => undefined);
+      return states !== undefined && (hasState(states, ATSPI_STATE.VISIBLE) === true || hasState(states, ATSPI_STATE.SHOWING) === true);
+    };
+    const notTaken = async () => {
+      const choice = await said();
+      return choice !== option && ((choice !== undefined && !!option) || (await open()));
+    };
+    // A toolkit may take the choice, or close the drop-down, a moment after the item's own events: given as long as a closing popup.
+    let refused = await notTaken();
+    for (const limit = Date.now() + popupCloseMs; refused && Date.now() < limit; refused = await notTaken()) await new Promise((resolve) => setTimeout(resolve, 50));
+    if (refused) {
+      const shows = await said();
+      return actionOutcome({
+        path: 'x11_atspi',
+        mode: 'background',
+        observation: { ...observation, changed: false },
+        escalation: {
+          recommended: 'foreground',
+          reason: `${option ? `the option "${option}"` : 'the option'} was only selected in the drop-down list, which ${shows !== undefined ? `left the combo box showing "${shows}"` : 'stayed open'}: nothing was chosen (the app takes a choice there from a real click or Return); retry with delivery_mode "foreground"`,
+        },
+      });
+    }
+  }
   // An item of a list in a popup (an entry's completion list, popup for the entry) is chosen by the popup's own
   // handling of a press: GTK3's completion takes a click or Return there, and its selection alone only highlights the
   // row. Such a click was confirmed by the row's +selected, with the entry's text unchanged and the list left open.

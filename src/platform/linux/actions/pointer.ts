@@ -157,7 +157,7 @@ async function backgroundElement(desktop: LinuxDesktop, target: LiveElementTarge
   if (item) {
     const probes = probesFor(desktop, target);
     if (item.selection.item !== target.ref) probes.push(stateProbe(desktop, item.selection.item, `the item [e${target.element.index}] lies in`, 'selected'));
-    return itemOutcome(desktop, target.ref.bus, probes, item, snapshot);
+    return itemOutcome(desktop, target.ref.bus, probes, item, snapshot, target.element.name);
   }
   const acting = action ? { element, action } : kind === 'click' ? await clickingChild(desktop, element) : undefined;
   if (acting) {
@@ -216,7 +216,7 @@ async function backgroundPoint(desktop: LinuxDesktop, target: PointTarget, kind:
     const label = found.name ? `"${found.name}"` : 'the element under the point';
     const probes = (states: readonly string[]) => [nameProbe(desktop, found.ref, label), statesProbe(desktop, found.ref, label, states)];
     // An item's gesture (selecting a row) is judged with its focus: the selection moves it.
-    if ('selection' in found) return itemOutcome(desktop, found.ref.bus, probes(clickStates), found, target.snapshot);
+    if ('selection' in found) return itemOutcome(desktop, found.ref.bus, probes(clickStates), found, target.snapshot, found.name);
     const pointed = { ...found.candidate, states: found.states };
     const observation = await observe(desktop, found.ref.bus, probes(statesToRead(clickStates, pointed)), () => performAction(desktop, found.candidate, found.action), { snapshot: target.snapshot, ...clickIgnores(pointed) });
     return actionOutcome({ path: 'x11_atspi', mode: 'background', observation });

@@ -11,19 +11,45 @@ export interface Shift {
 }
 
 /**
- * The move that puts an object drawn on a surface of its own, reported at `box` (screen coordinates), onto the one
- * popup window of its size (GTK 4.8 sizes a popover's surface to the popover exactly); undefined when no window, or
- * several, have that size: the box is then all there is to go by.
+ * How much larger than the popover its surface may be on the side facing its widget: GTK 4.8 sizes a popover's
+ * surface to the popover exactly, plus its arrow where it has one (GtkDropDown's list: 6 px).
  */
-export function popoverShift(box: CupRect, popups: readonly Popup[]): Shift | undefined {
-  const sized = popups.filter((popup) => popup.width === box.w && popup.height === box.h);
-  if (sized.length !== 1) return undefined;
-  return { dx: sized[0]!.x - box.x, dy: sized[0]!.y - box.y };
+const arrowAllowance = 16;
+
+/** Where along one axis a popover's box of `size` lies in its surface, at `start` with `length`, pointing back to `from`. */
+function placeAlong(from: number, size: number, start: number, length: number): number {
+  // The arrow is on the side facing the widget the popover was reported at: a surface beyond it holds the popover at its far end.
+  return start > from ? start + length - size : start;
 }
 
-/** Whether an object of this role, placed so, may be a popover on a surface of its own (never the window itself). */
+/**
+ * The move that puts an object drawn on a surface of its own, reported at `box` (screen coordinates), onto the one
+ * popup window of its size, or of its size and an arrow on one side; undefined when no window, or several, fit: the
+ * box is then all there is to go by.
+ */
+export function popoverShift(box: CupRect, popups: readonly Popup[]): Shift | undefined {
+  const exact = popups.filter((popup) => popup.width === box.w && popup.height === box.h);
+  const within = (extra: number) => extra >= 0 && extra <= arrowAllowance;
+  const sized = exact.length > 0 ? exact : popups.filter((popup) => (popup.width === box.w && within(popup.height - box.h)) || (popup.height === box.h && within(popup.width - box.w)));
+  if (sized.length !== 1) return undefined;
+  const popup = sized[0]!;
+  return { dx: placeAlong(box.x, box.w, popup.x, popup.width) - box.x, dy: placeAlong(box.y, box.h, popup.y, popup.height) - box.y };
+}
+
+/**
+ * The type name GTK 4.8 gives an unnamed popover, whose role it leaves a filler: GtkDropDown's list popover
+ * ("GtkPopover"), a GtkMenuButton's (any class ending so), never what it holds ("GtkPopoverContent").
+ */
+const popoverTypeName = /^[A-Z][A-Za-z0-9]*Popover$/;
+
+/** Whether an object of this role and raw name may be drawn on a surface of its own: a menu, a window, or a popover. */
+export function mayHaveOwnSurface(role: number, name: string): boolean {
+  return ownSurfaceRoles.has(role) || popoverTypeName.test(name);
+}
+
+/** Whether an object, placed so, may be a popover on a surface of its own (never the window itself). */
 function mayBePopover(node: AtspiRawNode): node is AtspiRawNode & { extents: CupRect } {
-  return ownSurfaceRoles.has(node.role) && node.extents !== undefined && !node.positionUnknown && node.extents.w > 0 && node.extents.h > 0;
+  return mayHaveOwnSurface(node.role, node.name) && node.extents !== undefined && !node.positionUnknown && node.extents.w > 0 && node.extents.h > 0;
 }
 
 /**
