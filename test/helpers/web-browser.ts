@@ -224,5 +224,8 @@ export async function pageSays(oracle: PyatspiOracle, window: ClientWindow, expe
     const found = texts.find(matches);
     if (found) return found;
   }
-  assert.fail(`pyatspi never read ${String(expected)} in "${window.title}"; its texts: ${JSON.stringify(texts.slice(-8))}`);
+  // The page's own lines of the kind sought ("out=..."), else its last texts: what it said instead.
+  const prefix = typeof expected === 'string' ? expected.slice(0, expected.indexOf('=') + 1) : /^\^(\w+=)/.exec(expected.source)?.[1];
+  const alike = prefix ? texts.filter((text) => text.startsWith(prefix)) : [];
+  assert.fail(`pyatspi never read ${String(expected)} in "${window.title}"; its texts: ${JSON.stringify(alike.length > 0 ? alike : texts.slice(-8))}`);
 }
