@@ -1,7 +1,7 @@
 // Clicks and double clicks on items of lists, trees, tables and tab strips, by element or at a point.
 import type { ObjectRef } from '../atspi/object-ref.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
-import { actionOutcome, type ActionOutcome } from '../../action-outcome.js';
+import { actionOutcome, type ActionOutcome, type Observation } from '../../action-outcome.js';
 import type { PointerKind, SnapshotRef } from '../../targets.js';
 import { defaultAction, findPressAction, performAction, type AccessibleAction, type Actionable } from './accessible-actions.js';
 import { itemSelectionFor, selectItem, type ItemSelection } from './item-selection.js';
@@ -91,30 +91,14 @@ export async function itemOutcome(desktop: LinuxDesktop, bus: string, probes: Pr
     for (const limit = Date.now() + popupCloseMs; refused && Date.now() < limit; refused = await notTaken()) await new Promise((resolve) => setTimeout(resolve, 50));
     if (refused) {
       const shows = await said();
-      return actionOutcome({
-        path: 'x11_atspi',
-        mode: 'background',
-        observation: { ...observation, changed: false },
-        escalation: {
-          recommended: 'foreground',
-          reason: `${option ? `the option "${option}"` : 'the option'} was only selected in the drop-down list, which ${shows !== undefined ? `left the combo box showing "${shows}"` : 'stayed open'}: nothing was chosen (the app takes a choice there from a real click or Return); retry with delivery_mode "foreground"`,
-        },
-      });
+      return onlySelected(observation, `${option ? `the option "${option}"` : 'the option'} was only selected in the drop-down list, which ${shows !== undefined ? `left the combo box showing "${shows}"` : 'stayed open'}: nothing was chosen (the app takes a choice there from a real click or Return)`);
     }
   }
   // An item of a list in a popup (an entry's completion list, popup for the entry) is chosen by the popup's own
   // handling of a press: GTK3's completion takes a click or Return there, and its selection alone only highlights the
   // row. Such a click was confirmed by the row's +selected, with the entry's text unchanged and the list left open.
   if (observation.popupOpen && !toggled) {
-    return actionOutcome({
-      path: 'x11_atspi',
-      mode: 'background',
-      observation: { ...observation, changed: false },
-      escalation: {
-        recommended: 'foreground',
-        reason: 'the item was only selected in the popup list, which stayed open: nothing was chosen (the app takes a choice there from a real click or Return, not from the selection); retry with delivery_mode "foreground"',
-      },
-    });
+    return onlySelected(observation, 'the item was only selected in the popup list, which stayed open: nothing was chosen (the app takes a choice there from a real click or Return, not from the selection)');
   }
   if (toggled && before !== undefined && (await isChecked(toggled).catch(() => before)) === before) {
     return actionOutcome({
@@ -125,4 +109,14 @@ export async function itemOutcome(desktop: LinuxDesktop, bus: string, probes: Pr
     });
   }
   return actionOutcome({ path: 'x11_atspi', mode: 'background', observation });
+}
+
+/** A background click on an item that only selected it in a popup's list, where the app takes a choice from real input. */
+function onlySelected(observation: Observation, why: string): ActionOutcome {
+  return actionOutcome({
+    path: 'x11_atspi',
+    mode: 'background',
+    observation: { ...observation, changed: false },
+    escalation: { recommended: 'foreground', reason: `${why}; retry with delivery_mode "foreground"` },
+  });
 }
