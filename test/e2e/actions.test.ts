@@ -493,9 +493,14 @@ describe('action tools on real apps', () => {
     // xfce4-taskmanager's right click showed Stop, Terminate and Kill on screen, and in no tree the driver read.
     const window = await fixtures.launch('gtk3', { title: 'Context Fixture', rows: 3, extraArgs: ['--context-menu'] });
     try {
-      await act('right_click', { window_id: window.id, selector: 'name="Click pad"', delivery_mode: 'foreground' });
+      const opened = await act('right_click', { window_id: window.id, selector: 'name="Click pad"', delivery_mode: 'foreground' });
       const popup = (await oracle.topLevels(window.pid)).find((top) => top.name !== window.title && top.showing);
       assert.deepEqual(popup?.items, ['Copy pad', 'Clear pad'], 'pyatspi: a top level of its own shows the menu');
+      // The app has no other window: its menu's objects read "the app changed 4 objects in its other windows" and
+      // "application: child added", and no line said a menu opened.
+      const said = opened.evidence!.join('\n');
+      assert.match(said, /menu opened over the window \(\[e\d+\]\): 2 items, "Copy pad", "Clear pad"/, JSON.stringify(opened.evidence));
+      assert.doesNotMatch(said, /other windows|child added/, JSON.stringify(opened.evidence));
       const { elements } = await state(window);
       assert.deepEqual(elements.filter((element) => element.role === 'menuitem' && element.name.endsWith(' pad')).map((element) => element.name), ['Copy pad', 'Clear pad']);
       const chosen = await act('click', { window_id: window.id, selector: 'role=menuitem name="Clear pad"' });
@@ -508,6 +513,19 @@ describe('action tools on real apps', () => {
       assert.ok((await oracle.topLevels(window.pid)).some((top) => top.showing && top.items.includes('Green') && top.name !== window.title), 'pyatspi: the list shows in a popup');
       assert.deepEqual((await state(window)).elements.filter((element) => element.name === 'Green').map((element) => element.role), ['menuitem']);
       await act('press_key', { window_id: window.id, key: 'Escape', delivery_mode: 'foreground' });
+
+      // The keyboard's route to a context menu (shift+F10, the Menu key) on a field: the same lines, and Escape's.
+      for (const key of ['shift+F10', 'Menu']) {
+        const shown = await act('press_key', { window_id: window.id, selector: 'name="Name field"', key, delivery_mode: 'foreground' });
+        const items = (await oracle.topLevels(window.pid)).find((top) => top.name !== window.title && top.showing)?.items ?? [];
+        assert.ok(items.includes('Select All'), `pyatspi: ${key} showed the field's menu: ${JSON.stringify(items)}`);
+        const line = shown.evidence!.find((text) => text.startsWith('menu opened over the window'));
+        assert.ok(line?.includes(`${items.length} items`) && line.includes('"Select All"'), `${key}: ${JSON.stringify(shown.evidence)}`);
+        assert.doesNotMatch(shown.evidence!.join('\n'), /other windows/, JSON.stringify(shown.evidence));
+        const escaped = await act('press_key', { window_id: window.id, key: 'Escape', delivery_mode: 'foreground' });
+        assert.ok(!(await oracle.topLevels(window.pid)).some((top) => top.name !== window.title && top.showing && top.items.includes('Select All')), 'pyatspi: the menu closed');
+        assert.ok(escaped.evidence!.some((text) => text.startsWith('menu over the window closed') && text.includes('"Select All"')), JSON.stringify(escaped.evidence));
+      }
     } finally {
       process.kill(window.pid);
     }

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { DEFAULT_DIFF_LINES, diffCounts, diffLines, diffSummary, diffTrees, type TreeDiff } from '../../cup/index.js';
 import { openedDialogLines } from '../../cup/opened-dialogs.js';
+import { popupMenuLines } from '../../cup/popup-menus.js';
 import type { ChangeWatch } from '../../platform/desktop.js';
 import type { DesktopWindow, WindowIdentity } from '../../platform/windows.js';
 import type { ToolContext } from '../context.js';
@@ -68,7 +69,7 @@ function writeWholeDiff(snapshotId: string, window: DesktopWindow, diff: TreeDif
 export interface Compared {
   fields: Pick<ActionResult, 'snapshot_id' | 'diff' | 'diff_file' | 'diff_unavailable' | 'new_windows' | 'other_windows_changed'>;
   lines: string[];
-  /** Dialogs the diff shows opened inside the window, a line each (see openedDialogLines). */
+  /** Dialogs the diff shows opened inside the window and menus opened or closed in popups over it, a line each (see openedDialogLines, popupMenuLines). */
   dialogs?: string[];
   /** What the diff shows turned shown or hidden, in one line (see shownOrHiddenLine). */
   shownOrHidden?: string;
@@ -120,7 +121,7 @@ function compare(context: ToolContext, window: DesktopWindow, before: NumberedRe
       ...(file ? { diff_file: file } : {}),
     },
     lines: [heading, ...summary.lines, ...(file ? [`whole diff: ${file}`] : [])],
-    dialogs: openedDialogLines(diff, after.root),
+    dialogs: [...openedDialogLines(diff, after.root), ...popupMenuLines(diff, before.root, after.root)],
     shownOrHidden: shownOrHiddenLine(diff),
   };
 }

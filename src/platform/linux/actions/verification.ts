@@ -1087,9 +1087,14 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
       // The application object's children are its windows: a child added or removed there is a window opened or
       // closed, which the window lines tell.
       const windowsListed = opened.length > 0 || closed.length > 0;
+      // An app whose one listed window is the action's, before and after, has no other window to change: what it changed
+      // outside this window's objects is in popups over it (a context menu GTK3 makes a top level of its own, a
+      // tooltip), which the window's tree and diff read. A right click's menu read "the app changed 4 objects in its
+      // other windows" and "application: child added" in an app with no other window.
+      const ownWindowOnly = !windowsListed && windowsBefore?.length === 1 && windowsBefore[0]!.window_id === options.snapshot?.windowId;
       for (const [path, events] of byObject) {
         if ((closed.length > 0 && events.some(destroyed)) || inSnapshot.has(path)) byObject.delete(path);
-        else if (windowsListed && path === ROOT_PATH && events.every((event) => event.kind === 'ChildrenChanged')) byObject.delete(path);
+        else if ((windowsListed || ownWindowOnly) && path === ROOT_PATH && events.every((event) => event.kind === 'ChildrenChanged')) byObject.delete(path);
         // Text changes alone that a probe's line told (typing into a field) would give a line with nothing untold:
         // the object is not read back for it, a round trip on the action's path.
         else if (events.every((event) => event.kind === 'TextChanged') && told.get(`${events[0]!.sender}${path}`)?.text) byObject.delete(path);
@@ -1110,7 +1115,7 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
       }
       if (evidence.length === 0 && placed.size > 0) evidence.push(layoutLine(placed.size));
       // One line for them all: the windows themselves are the result's new_windows and other_windows_changed.
-      if (otherWindows > 0) evidence.push(`the app changed ${queue.length > 0 ? 'at least ' : ''}${otherWindows} object${otherWindows === 1 ? '' : 's'} in its other windows`);
+      if (otherWindows > 0) evidence.push(`the app changed ${queue.length > 0 ? 'at least ' : ''}${otherWindows} object${otherWindows === 1 ? '' : 's'} ${ownWindowOnly ? 'in popups over the window (the diff reads them)' : 'in its other windows'}`);
       // A window that closed took its objects with it: its line says what became of them.
       if (unseenGone > 0 && closed.length === 0) evidence.push(`${unseenGone} object${unseenGone === 1 ? '' : 's'} the snapshot did not hold changed and ${unseenGone === 1 ? 'is' : 'are'} gone now`);
       // Nothing seen in the app: a program it started is what the action did (a file opened from a file manager starts

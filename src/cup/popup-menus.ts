@@ -1,0 +1,54 @@
+// Menus an action opened or closed in popups over its window (a context menu from a right click, shift+F10 or the
+// Menu key): they are no window the window manager lists, so no "window opened" line names them, and the app's own
+// announcements of them read as objects "in its other windows" and an application's "child added". The window's tree
+// reads them over its content (see open-popups.ts), so the diff has them; one line each says which menu came or went.
+import { indexOf, type TreeDiff } from './diff.js';
+import type { CupNode } from './types.js';
+
+const itemRoles = new Set(['menuitem', 'menuitemcheckbox', 'menuitemradio']);
+/** Items named at most in one line. */
+const maxItems = 8;
+
+/** The menus of a tree that are popups: a menu no menu item, menu bar or combo box holds (those are its own menus and lists). */
+function popupMenus(root: CupNode): CupNode[] {
+  const found: CupNode[] = [];
+  const walk = (node: CupNode, inOwner: boolean) => {
+    if (node.role === 'menu' && !inOwner) found.push(node);
+    const owner = inOwner || itemRoles.has(node.role) || node.role === 'menubar' || node.role === 'combobox' || node.role === 'menu';
+    for (const child of node.children ?? []) walk(child, owner);
+  };
+  walk(root, false);
+  return found;
+}
+
+function itemsOf(menu: CupNode): string[] {
+  return (menu.children ?? []).filter((child) => itemRoles.has(child.role)).map((child) => JSON.stringify(child.name));
+}
+
+function menuLine(menu: CupNode, what: string): string {
+  const items = itemsOf(menu);
+  const named = items.slice(0, maxItems).join(', ') + (items.length > maxItems ? `, and ${items.length - maxItems} more` : '');
+  return `${what} ([${menu.id}]${menu.name ? ` ${JSON.stringify(menu.name)}` : ''}): ${items.length} item${items.length === 1 ? '' : 's'}${named ? `, ${named}` : ''}`;
+}
+
+/** The popup menus of `root` whose items are all among `indices` (an unnamed menu is no line of the diff: its items are). */
+function menusOf(root: CupNode | undefined, indices: ReadonlySet<number>): CupNode[] {
+  if (!root || indices.size === 0) return [];
+  return popupMenus(root).filter((menu) => {
+    const items = (menu.children ?? []).filter((child) => itemRoles.has(child.role));
+    return items.length > 0 && items.every((item) => indices.has(indexOf(item)));
+  });
+}
+
+/**
+ * One line per popup menu whose items the diff added (`menu opened over the window ([e113]): 6 items, "Cut", ...`)
+ * or removed (`menu over the window closed ...`). `before` and `after` are the trees the diff's removed and added
+ * indices belong to.
+ */
+export function popupMenuLines(diff: TreeDiff, before: CupNode | undefined, after: CupNode | undefined): string[] {
+  const indices = (nodes: TreeDiff['added']) => new Set(nodes.filter((node) => itemRoles.has(node.role)).map((node) => node.index));
+  return [
+    ...menusOf(after, indices(diff.added)).map((menu) => menuLine(menu, 'menu opened over the window')),
+    ...menusOf(before, indices(diff.removed)).map((menu) => menuLine(menu, 'menu over the window closed (index of the snapshot before)')),
+  ];
+}
