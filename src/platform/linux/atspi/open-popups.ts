@@ -70,11 +70,13 @@ export async function openPopupMenus(
 ): Promise<AtspiRawNode[]> {
   if (popups.length === 0) return [];
   const listed = await client.topLevels(app);
-  // Qt lists no popup among the application's children (its context menus, made without a parent): a popup no listed
-  // top level fits is looked for among the objects the app announced shown.
+  // Qt lists no popup among the application's children (its context menus, made without a parent, and a QCompleter's
+  // list of suggestions, a list view shown as a popup of its own): a popup no listed top level fits is looked for
+  // among the menus and lists of choices the app announced shown. A completer's suggestions under a field typed into
+  // were drawn over the window and read nowhere.
   const unmatched = popups.some((popup) => !listed.some((top) => sameBox(top, popup, scale)));
   const announced = unmatched ? await Promise.all(client.events.shownObjects(app.bus).map((path) => client.asTopLevel({ bus: app.bus, path }).catch(() => undefined))) : [];
-  const tops = [...listed, ...announced.filter((top): top is AccessibleTopLevel => top !== undefined && menuRoles.has(top.role))];
+  const tops = [...listed, ...announced.filter((top): top is AccessibleTopLevel => top !== undefined && (menuRoles.has(top.role) || choiceRoles.has(top.role)))];
   const candidates = tops.filter(
     (top) => top.path !== own.path && hasState(top.states, ATSPI_STATE.SHOWING) && popups.some((popup) => sameBox(top, popup, scale)),
   );
