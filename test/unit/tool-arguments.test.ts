@@ -94,3 +94,17 @@ describe('command-line flags', () => {
     assert.throws(() => parseArgs(['--image-dir'], { valued: ['image-dir'] }), /--image-dir needs a value/);
   });
 });
+
+test('type_text with a control character other than a newline or tab is bad input naming the key that does its work, before any window is looked for', async () => {
+  // "\b\b" typed to undo two letters was refused by real keys as an internal_error, after the call was taken.
+  const context = createContext({ session: 'unit', persistConfig: false });
+  const backspaces = await runTool('type_text', { window_id: 1, text: 'ab\b\b', delivery_mode: 'foreground' }, context);
+  assert.equal(errorCodeOf(backspaces), 'invalid_arguments', backspaces.summary);
+  assert.match(backspaces.summary, /text: holds control character U\+0008, .*press_key "backspace"/);
+  const bell = await runTool('type_text', { window_id: 1, text: 'x\u0007' }, context);
+  assert.equal(errorCodeOf(bell), 'invalid_arguments', bell.summary);
+  assert.match(bell.summary, /U\+0007/);
+  // Line breaks and tabs are typed (Return, Tab): they get past the arguments to the window lookup.
+  const lines = await runTool('type_text', { window_id: 1, text: 'a\tb\r\nc' }, context);
+  assert.notEqual(errorCodeOf(lines), 'invalid_arguments', lines.summary);
+});

@@ -7,6 +7,21 @@ import { targetResult } from './outcome.js';
 import { actionOptions, actionResult, deliveryMode, deliveryModeArgument, elementIndexArgument, elementTokenArgument, elementSelectorArgument, selectorTimeoutArgument } from './schemas.js';
 import { keyboardWindow, resolveElement } from './targets.js';
 
+/** The keys that do what a control character would, named for press_key. */
+const controlKeys: Record<number, string> = { 0x08: 'backspace', 0x1b: 'escape', 0x7f: 'delete' };
+
+/**
+ * A control character other than a line break or a tab is no text: "\b\b" typed to undo two letters was refused by
+ * real keys as an internal error, after the call had been taken, where it is bad input, and press_key is what works.
+ */
+function controlCharacterIssue(text: string): string | undefined {
+  const found = [...text].find((character) => /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/u.test(character));
+  if (found === undefined) return undefined;
+  const code = found.codePointAt(0)!;
+  const key = controlKeys[code];
+  return `holds control character U+${code.toString(16).padStart(4, '0').toUpperCase()}, which is no text to type; ${key ? `press_key "${key}" does what it stands for` : 'press_key presses a key by its name'} (newlines and tabs are typed as Return and Tab)`;
+}
+
 export const typeText = defineTool({
   name: 'type_text',
   capability: 'input',
@@ -20,7 +35,15 @@ export const typeText = defineTool({
     'bound for characters the keyboard layout lacks, then restored). Newlines in foreground typing press Return.',
   input: z.strictObject({
     pid: pidArgument.optional(),
-    text: z.string().min(1).max(100_000).describe('Text to insert.'),
+    text: z
+      .string()
+      .min(1)
+      .max(100_000)
+      .superRefine((text, issues) => {
+        const issue = controlCharacterIssue(text);
+        if (issue) issues.addIssue({ code: 'custom', message: issue });
+      })
+      .describe('Text to insert.'),
     window_id: windowIdArgument.optional(),
     element_index: elementIndexArgument.optional(),
     element_token: elementTokenArgument.optional(),
