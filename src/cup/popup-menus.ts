@@ -47,8 +47,14 @@ function menusOf(root: CupNode | undefined, indices: ReadonlySet<number>): CupNo
  */
 export function popupMenuLines(diff: TreeDiff, before: CupNode | undefined, after: CupNode | undefined): string[] {
   const indices = (nodes: TreeDiff['added']) => new Set(nodes.filter((node) => itemRoles.has(node.role)).map((node) => node.index));
+  // A menu the app keeps in the tree while closed (Gecko's page context menu, hidden and collapsed) opens and closes
+  // by its states: a right click in Firefox read only "[e13] menu: -hid, -off".
+  const turned = (state: 'added' | 'removed') => new Set(diff.changed.filter((node) => node.role === 'menu' && node.changes.states?.[state].includes('hidden')).map((node) => node.index));
+  const [shown, hidden] = [turned('removed'), turned('added')];
+  const popups = after ? popupMenus(after) : [];
   return [
-    ...menusOf(after, indices(diff.added)).map((menu) => menuLine(menu, 'menu opened over the window')),
+    ...[...menusOf(after, indices(diff.added)), ...popups.filter((menu) => shown.has(indexOf(menu)))].map((menu) => menuLine(menu, 'menu opened over the window')),
     ...menusOf(before, indices(diff.removed)).map((menu) => menuLine(menu, 'menu over the window closed (index of the snapshot before)')),
+    ...popups.filter((menu) => hidden.has(indexOf(menu))).map((menu) => menuLine(menu, 'menu over the window closed')),
   ];
 }
