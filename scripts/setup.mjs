@@ -37,7 +37,8 @@ const testPackages = [
   // their own text (test/e2e/tree-fidelity.test.ts).
   'geany', 'atril',
   // WebKitGTK's GObject bindings for the GTK3 fixture's --web-view: a page embedded from its web process through an ATK
-  // socket, as Devhelp shows its documentation (test/e2e/trial-devtools.test.ts).
+  // socket, as Devhelp shows its documentation (test/e2e/trial-devtools.test.ts), or one of test/fixtures/web's pages
+  // with --web-page (test/e2e/webkit-view.test.ts).
   'gir1.2-webkit2-4.1',
   // GtkSourceView 4's bindings for the GTK3 fixture's --source-view, a code editor that auto-indents what keys type
   // (test/e2e/code-editor-typing.test.ts); Meld already pulls them in.

@@ -746,7 +746,7 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
     // accname's last resort for a control with neither label nor content is its tooltip (GTK's description). A toolkit
     // that took it already describes an unnamed control by what a page says describes it, which is no name: a web
     // icon button with only aria-describedby was named by its help text, and a field by its error message.
-    if (!node.name && node.description && !context.namesTakeToolTips && tooltipNamedRoles.has(role) && !drawsItsValue(node)) node.name = node.description;
+    if (!node.name && node.description && !context.namesTakeToolTips?.has(raw.bus) && tooltipNamedRoles.has(role) && !drawsItsValue(node)) node.name = node.description;
     return node;
   };
 

@@ -165,9 +165,10 @@ export interface RawTreeContext {
   /** The toolkit says FOCUSED of every view's current item, a tab bar's current tab included (ToolkitQuirks.focusMarksCurrentItems: Qt). */
   focusMarksCurrentItems?: boolean;
   /**
-   * The toolkit computes names as accname does (Blink, Gecko: ToolkitQuirks.webEngine), whose last step already took
-   * the tool tip (a page's `title`): an unnamed object's description is then what describes it (`aria-describedby`),
-   * never a tool tip to name it by.
+   * The buses of the objects whose toolkit computes names as accname does (Blink, Gecko, WebKitGTK's web process:
+   * ToolkitQuirks.webEngine), whose last step already took the tool tip (a page's `title`): an unnamed object's
+   * description is then what describes it (`aria-describedby`), never a tool tip to name it by. Per bus, not per
+   * window: a GTK app's web view holds a page whose objects are the web process's, on a bus of their own.
    */
-  namesTakeToolTips?: boolean;
+  namesTakeToolTips?: ReadonlySet<string>;
 }

@@ -35,6 +35,7 @@ import type { ObjectRef } from './atspi/object-ref.js';
 import { deepestAtPoint, extents, readAttributes } from './atspi/operations.js';
 import { anchorBox } from './atspi/link-anchor.js';
 import { withFocusOutsideTree } from './atspi/focus-outside-tree.js';
+import { accnameBuses } from './atspi/accname-buses.js';
 import { readTree, type ReadTreeOptions, type ReadTreeResult } from './atspi/tree-reader.js';
 import { openPopupMenus } from './atspi/open-popups.js';
 import { popupsBeyond, popupsOver, type Popup } from './popups.js';
@@ -571,7 +572,6 @@ export class LinuxDesktop implements Desktop {
     context.listsSomeItemsOnly = quirks.listsSomeItemsOnly;
     context.showingReliable = quirks.showingIsReliable;
     context.focusMarksCurrentItems = quirks.focusMarksCurrentItems;
-    context.namesTakeToolTips = quirks.webEngine;
     const options = {
       maxNodes: limits.maxNodes,
       maxDepth: limits.maxDepth,
@@ -621,6 +621,7 @@ export class LinuxDesktop implements Desktop {
       this.contentMargins.set(window.id, { x: context.extentsOrigin.x - window.bounds.x, y: context.extentsOrigin.y - window.bounds.y });
       if (read.root) read = { ...read, root: placePopovers(read.root, context.extentsOrigin, over) };
     }
+    context.namesTakeToolTips = await accnameBuses(client, read.root);
     const mirror = mirrored
       ? { fromMirror: mirrored.fromMirror, rereads: mirrored.rereads, ...(mirrored.walkedBecause ? { walkedBecause: mirrored.walkedBecause } : {}), ...(mirrored.current ? { current: mirrored.current } : {}) }
       : undefined;

@@ -57,8 +57,9 @@ async function inPage(client: AtspiClient, ref: ObjectRef): Promise<boolean> {
 export async function typeThroughDevTools(desktop: LinuxDesktop, request: DevToolsTypingRequest): Promise<DevToolsTyping> {
   const { window, target, label } = request;
   const client = await desktop.atspi();
-  // Only a web engine's field is looked for in a page: another app's ancestor may be a browser with a port.
-  if (!(await client.quirksOf(target.ref.bus)).webEngine) return { skipped: undefined };
+  // Only the field of a web engine that answers a debugging connection is looked for in a page: another app's ancestor
+  // may be a browser with a port.
+  if (!(await client.quirksOf(target.ref.bus)).pageDebugging) return { skipped: undefined };
   // Nor a field of the browser's own interface (its address bar, its find bar), which no page holds: a relaunch
   // with a debugging endpoint was advised for Chromium's find bar, and would have typed nothing there.
   if (!(await inPage(client, target.ref))) return { skipped: undefined };

@@ -7,7 +7,8 @@ import { atspiInterface, REGISTRY_BUS, ROOT_PATH, type ObjectRef } from './objec
 import { EventMonitor } from './event-monitor.js';
 import { WindowRoots } from './window-roots.js';
 import { ObjectFactsCache } from './object-facts.js';
-import { quirksFor, type ToolkitInfo, type ToolkitQuirks } from './toolkit.js';
+import { quirksFor, WEBKITGTK, type ToolkitInfo, type ToolkitQuirks } from './toolkit.js';
+import { webKitWebProcess } from '../desktop/web-process.js';
 import { UnansweredActionError } from './unanswered-action.js';
 
 /** How calls to one application travel: over its private socket when it offers one, else through the bus. */
@@ -363,7 +364,9 @@ export class AtspiClient {
       toolkit = { name: String(name ?? ''), version: String(version ?? '') };
     } catch (error) {
       if (!(error instanceof DBusError)) throw error;
-      toolkit = undefined;
+      // WebKitGTK's web process puts a page's objects on the bus with no application root of its own (its objects
+      // name the app showing the view as theirs, a GTK one): it is known by its executable instead.
+      toolkit = webKitWebProcess(await this.pidOf(busName).catch(() => 0)) ? { name: WEBKITGTK, version: '' } : undefined;
     }
     this.toolkits.set(busName, toolkit);
     return toolkit;

@@ -56,10 +56,15 @@ export interface ToolkitQuirks {
    */
   focusActivatesWindow: boolean;
   /**
-   * It shows web pages (Blink, which Electron apps are too, and Gecko): a page's fields are also reached
-   * through the browser's debugging connection when it was started with one.
+   * It shows web pages (Blink, which Electron apps are too, Gecko, and WebKitGTK's web process): a page's fields are
+   * also reached through the browser's debugging connection when it was started with one.
    */
   webEngine: boolean;
+  /**
+   * Its browser answers a debugging connection (Blink's DevTools protocol, Gecko's WebDriver BiDi) when started with
+   * one: WebKitGTK's web views answer neither, and a relaunch with a debugging port was advised for one all the same.
+   */
+  pageDebugging: boolean;
   /**
    * Its EditableText answers on a web page's fields and changes nothing (Gecko): the page's own node, through the
    * debugging connection, is tried first there.
@@ -115,6 +120,9 @@ export interface ToolkitInfo {
   version: string;
 }
 
+/** The toolkit name given to WebKitGTK's web process, whose objects answer no application root (see client.ts). */
+export const WEBKITGTK = 'webkitgtk';
+
 const unmirrored = { mirrorable: false, addsChildrenSilently: false, scrollsSilently: false, renamesButtonsSilently: false, describesUiSilently: false };
 
 export function quirksFor(toolkit: ToolkitInfo | undefined): ToolkitQuirks {
@@ -123,13 +131,13 @@ export function quirksFor(toolkit: ToolkitInfo | undefined): ToolkitQuirks {
   if (name === 'gtk' && major >= 4) {
     return {
       ...unmirrored, extentsRelativeToWindow: true, showingIsReliable: false, gtk4NameQuirks: true, selectableUnmarked: true, propertiesInOneCall: true, listsSomeItemsOnly: true,
-      focusActivatesWindow: false, webEngine: false, editableTextIdleInPages: false, valueUnheardInPageFields: false, keepsUndrawnPlaces: true, showsByPlaceOnly: true, focusMarksCurrentItems: false, reusesObjectPaths: false, buttonsReportShortcuts: false, deselectsByChildIndex: false, hitTestLagsOneAsk: false,
+      focusActivatesWindow: false, webEngine: false, pageDebugging: false, editableTextIdleInPages: false, valueUnheardInPageFields: false, keepsUndrawnPlaces: true, showsByPlaceOnly: true, focusMarksCurrentItems: false, reusesObjectPaths: false, buttonsReportShortcuts: false, deselectsByChildIndex: false, hitTestLagsOneAsk: false,
     };
   }
   if ((name === 'gtk' || name === 'gail') && major <= 3) {
     return {
       extentsRelativeToWindow: false, showingIsReliable: true, gtk4NameQuirks: false, selectableUnmarked: false, propertiesInOneCall: true, listsSomeItemsOnly: false,
-      mirrorable: true, addsChildrenSilently: true, scrollsSilently: false, renamesButtonsSilently: true, describesUiSilently: false, focusActivatesWindow: false, webEngine: false, editableTextIdleInPages: false,
+      mirrorable: true, addsChildrenSilently: true, scrollsSilently: false, renamesButtonsSilently: true, describesUiSilently: false, focusActivatesWindow: false, webEngine: false, pageDebugging: false, editableTextIdleInPages: false,
       valueUnheardInPageFields: false, keepsUndrawnPlaces: false, showsByPlaceOnly: false, focusMarksCurrentItems: false, reusesObjectPaths: false, buttonsReportShortcuts: false, deselectsByChildIndex: false, hitTestLagsOneAsk: false,
     };
   }
@@ -143,7 +151,8 @@ export function quirksFor(toolkit: ToolkitInfo | undefined): ToolkitQuirks {
     listsSomeItemsOnly: false,
     ...(blink ? { mirrorable: true, addsChildrenSilently: false, scrollsSilently: true, renamesButtonsSilently: false, describesUiSilently: true } : unmirrored),
     focusActivatesWindow: blink,
-    webEngine: blink || name === 'gecko',
+    webEngine: blink || name === 'gecko' || name === WEBKITGTK,
+    pageDebugging: blink || name === 'gecko',
     editableTextIdleInPages: name === 'gecko',
     valueUnheardInPageFields: name === 'gecko',
     keepsUndrawnPlaces: false,
