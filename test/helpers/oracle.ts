@@ -191,6 +191,11 @@ export class PyatspiOracle {
     return (await this.ask<{ selection: number[] }>({ op: 'select_text', pid, title, role, name, start, end })).selection;
   }
 
+  /** The text attributes ("weight": "700") of the run the character at an offset of an object's text lies in, the text's defaults included. */
+  async attributeRun(pid: number, title: string, role: string, name: string, offset: number): Promise<{ attributes: Record<string, string>; start: number; end: number }> {
+    return this.ask<{ attributes: Record<string, string>; start: number; end: number }>({ op: 'attribute_run', pid, title, role, name, offset });
+  }
+
   /** The screen box [x, y, w, h] of the character at an offset of an object's text. */
   async characterExtents(pid: number, title: string, role: string, name: string, offset: number): Promise<[number, number, number, number]> {
     return (await this.ask<{ extents: [number, number, number, number] }>({ op: 'character_extents', pid, title, role, name, offset })).extents;

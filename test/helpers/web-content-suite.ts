@@ -761,7 +761,7 @@ export function webContentSuite(browser: BrowserId): void {
       await pageSays(rig.oracle, window, 'html=<b>Hello world</b>');
     });
 
-    test('a rich-text box\'s paragraphs are lines of its value, and a Return typed into it is read back as the new paragraph the page made', async () => {
+    test('a rich-text box\'s paragraphs are lines of its value, a Return typed into it is read back as the new paragraph the page made, and a ctrl+b or an Italic toolbar button by the formatting of the text selected', async () => {
       const window = await rig.open('richtext', 'CUP Web Rich Text');
       // The page's own output: the box holds two paragraphs, the second with a link inside.
       await pageSays(rig.oracle, window, 'out=<p>First paragraph with <b>bold</b> words.</p><p>Second has a <a href="#x">link here</a> inside.</p>');
@@ -774,6 +774,33 @@ export function webContentSuite(browser: BrowserId): void {
       // It is a text box (Blink gives it no EditableText, and read it as a region of static texts) whose value is its text.
       const notes = find(subtree(await webDocument(rig.context, window, 'CUP Web Rich Text')), 'textbox', 'Notes');
       assert.equal(notes.value, 'Alpha beta gamma\n• one\n• two\ndelta end');
+      // "with" in the box's first paragraph, selected through its Text (the box holds its paragraphs as embedded objects).
+      await rig.oracle.selectText(window.pid, window.title, 'paragraph', '', 16, 20);
+      // Blink says the selection a moment after it takes it.
+      const selected = async () => JSON.stringify(await rig.oracle.selection(window.pid, window.title, 'paragraph', ''));
+      for (const deadline = Date.now() + 5000; (await selected()) !== '[[16,20]]' && Date.now() < deadline; ) await sleep(100);
+      assert.equal(await selected(), '[[16,20]]', 'pyatspi: "with" is selected');
+      const run = async () => (await rig.oracle.attributeRun(window.pid, window.title, 'paragraph', '', 16)).attributes;
+      assert.equal((await run()).weight ?? '400', '400', 'pyatspi: "with" starts plain');
+      if (rig.browser === 'chromium') await callOk(rig.context, 'bring_to_front', { window_id: window.id });
+      // The page's ctrl+b changes no text, name or state: only the words' child objects were said to be replaced. The
+      // focusing before the keys keeps the selection (Gecko's box, which had no focus, its selection put back at its own
+      // "0..1", had all its text selected, and made bold).
+      const bold = await act(rig.context, window, 'press_key', 'textbox', 'Compose', { key: 'ctrl+b', delivery_mode: 'foreground' });
+      await pageSays(rig.oracle, window, /^out=<p>First paragraph <b>with<\/b> <b>bold<\/b>/);
+      assert.equal((await run()).weight, '700', 'pyatspi: "with" is bold');
+      const boldEvidence = ((bold as { evidence?: string[] }).evidence ?? []).join(' | ');
+      assert.equal(bold.effect, 'confirmed', `${bold.summary} ${boldEvidence}`);
+      assert.match(boldEvidence, /\[e\d+\] text \("with"\): weight 400 → 700/, boldEvidence);
+      // The toolbar's button takes no focus from the box, and formats what is selected there.
+      const italic = await act(rig.context, window, 'click', 'button', 'Italic');
+      await pageSays(rig.oracle, window, /^out=<p>First paragraph <b><i>with<\/i><\/b>/);
+      // Gecko names the paragraph's attributes in CSS's words.
+      const style = await run();
+      assert.equal(style.style ?? style['font-style'], 'italic', `pyatspi: "with" is italic (${JSON.stringify(style)})`);
+      const italicEvidence = ((italic as { evidence?: string[] }).evidence ?? []).join(' | ');
+      assert.equal(italic.effect, 'confirmed', `${italic.summary} ${italicEvidence}`);
+      assert.match(italicEvidence, /\[e\d+\] text \("with"\): style normal → italic/, italicEvidence);
       // Gecko takes key events behind another app's window (where its caret at the end was not), Blink only in the active window.
       const cover = rig.browser === 'firefox-esr' ? await rig.desktop.launchFixture('gtk3', { title: 'Cover' }) : undefined;
       if (!cover) await callOk(rig.context, 'bring_to_front', { window_id: window.id });

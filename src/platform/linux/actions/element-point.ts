@@ -1,10 +1,11 @@
 // Where a real pointer click on an element lands: a point inside the element's own visible box, or none.
+import { selectionPlace, type SelectionPlace } from '../atspi/selection-place.js';
 import { ATSPI_ROLE, ATSPI_ROLE_NAMES } from '../../../cup/atspi/constants.js';
 import { intersectRect } from '../../../cup/rect.js';
 import type { ObjectRef } from '../atspi/object-ref.js';
 import { click } from '../input/index.js';
 import type { X11Connection } from '../x11/index.js';
-import { caretOffset, parentOf, readInterfaces, readName, readRole, readStates, selectTextRange, setCaretOffset, textSelection } from '../atspi/operations.js';
+import { caretOffset, parentOf, readInterfaces, readName, readRole, readStates, selectTextRange, setCaretOffset } from '../atspi/operations.js';
 import { quirksFor, showingMayBeStale } from '../atspi/toolkit.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import { findWindow } from '../../windows.js';
@@ -235,7 +236,8 @@ export interface FocusFacts {
   states: ReadonlySet<string>;
   /** -1 when it has no text or did not say. */
   caret: number;
-  selected: { start: number; end: number } | undefined;
+  /** Where its text's selection lies: in an object it embeds when it is a rich-text box (see selectionPlace). */
+  selected: SelectionPlace | undefined;
 }
 
 /**
@@ -248,7 +250,7 @@ export async function readFocusFacts(desktop: LinuxDesktop, target: LiveElementT
   const [states, caret, selected] = await Promise.all([
     liveStates(desktop, target.ref),
     hasText ? caretOffset(client, target.ref).catch(() => -1) : -1,
-    hasText ? textSelection(client, target.ref).catch(() => undefined) : undefined,
+    hasText ? selectionPlace(client, target.ref).catch(() => undefined) : undefined,
   ]);
   return { states, caret, selected };
 }
@@ -279,9 +281,12 @@ export async function focusKeepingCaret(desktop: LinuxDesktop, target: LiveEleme
   // A GTK3 entry selects all its text when focused this way (within GrabFocus), and the keys would replace it: the
   // selection, or else the caret, goes back to what it was, so the keys act there, as typing in the background inserts
   // at the caret. The app takes its calls in order, so the putting back goes out with the focusing, not a round after.
+  // A rich-text box's selection goes back in the paragraph that holds it: the box's own offsets count each paragraph
+  // as one character, and Gecko's box put back at "0..1" selected all its text, which a ctrl+b then made bold. One
+  // that spans paragraphs has no such place, and is left as the focusing leaves it (Blink and Gecko keep it).
   const [focused] = await Promise.all([
     focusElement(desktop, actionable(target)),
-    selected ? selectTextRange(client, target.ref, selected.start, selected.end).catch(() => false) : caret >= 0 ? setCaretOffset(client, target.ref, caret).catch(() => false) : undefined,
+    selected ? (selected.whole ? selectTextRange(client, selected.ref, selected.start, selected.end).catch(() => false) : undefined) : caret >= 0 ? setCaretOffset(client, target.ref, caret).catch(() => false) : undefined,
   ]);
   return { focused, before };
 }

@@ -1,4 +1,5 @@
 // Keys: what accessibility can do in their place, key events where the app takes them, or real keys.
+import { textAttributesProbe } from './text-attributes-probe.js';
 import { actionOutcome, notDelivered, nothingToChange, type ActionOutcome, type Observation, type SentInput } from '../../action-outcome.js';
 import type { KeyRequest } from '../../desktop.js';
 import type { DesktopWindow } from '../../windows.js';
@@ -161,7 +162,7 @@ export async function pressKeysAction(desktop: LinuxDesktop, request: KeyRequest
   const label = element ? `[e${element.element.index}]` : 'the focused element';
   const probes: Probe[] = target
     ? [
-        ...(target.interfaces.includes('Text') ? [textProbe(desktop, target.ref, label), selectionProbe(desktop, target.ref, label), caretProbe(desktop, target.ref, label)] : []),
+        ...(target.interfaces.includes('Text') ? [textProbe(desktop, target.ref, label), selectionProbe(desktop, target.ref, label), caretProbe(desktop, target.ref, label), textAttributesProbe(desktop, target.ref, label)] : []),
         ...['checked', 'selected', 'expanded'].map((state) => stateProbe(desktop, target.ref, label, state)),
         // A select-all in a list is read back by how many items it holds selected: GTK3's icon view announces none.
         ...(target.interfaces.includes('Selection') && !target.interfaces.includes('Text') ? [selectedItemsProbe(desktop, target.ref, label)] : []),

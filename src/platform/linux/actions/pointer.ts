@@ -1,4 +1,5 @@
 // Clicks, double clicks and right clicks, by element or at a point: the rungs of each delivery mode.
+import { focusedTextAttributesProbes } from './text-attributes-probe.js';
 import { ATSPI_ROLE, ATSPI_STATE } from '../../../cup/atspi/constants.js';
 import { decodeStateSet, hasState } from '../../../cup/atspi/states.js';
 import { actionOutcome, notDelivered, nothingToChange, type ActionOutcome } from '../../action-outcome.js';
@@ -59,7 +60,8 @@ function probesFor(desktop: LinuxDesktop, target: LiveElementTarget, states: rea
   // A push button that is no toggle is pressed by any click, taken or not: its pressed or checked state tells nothing (see pushedOnly).
   const pushButton = pushedOnly(target.live.role, decodeStateSet(target.live.states));
   const read = statesToRead(states, target.live).filter((state) => !(pushButton && pressLike.has(state)));
-  return [nameProbe(desktop, target.ref, label), statesProbe(desktop, target.ref, label, read, target.live.role)];
+  // A toolbar's Bold button formats the text selected in the focused editor, where its effect shows.
+  return [nameProbe(desktop, target.ref, label), statesProbe(desktop, target.ref, label, read, target.live.role), ...focusedTextAttributesProbes(desktop, target.snapshot, target.ref)];
 }
 
 /**

@@ -217,6 +217,23 @@ export async function textSelection(client: AtspiClient, ref: ObjectRef): Promis
   return start === end ? undefined : { start, end };
 }
 
+/**
+ * The attributes of the run a character lies in (Text.GetAttributeRun), by name, the text's defaults included: Gecko
+ * names a run's own attributes without them in CSS's words ("font-style: italic"), and in ATK's with them ("style").
+ */
+export async function textAttributesAt(client: AtspiClient, ref: ObjectRef, offset: number): Promise<Record<string, string>> {
+  const [attributes] = await callObject(client, ref, 'Text', 'GetAttributeRun', 'ib', [offset, true]);
+  return attributes instanceof Map ? Object.fromEntries(attributes as Map<string, string>) : {};
+}
+
+/** The object a U+FFFC of a text stands for (Hypertext: the link at that offset, and the object behind it); none where none is. */
+export async function embeddedObjectAt(client: AtspiClient, ref: ObjectRef, offset: number): Promise<ObjectRef | undefined> {
+  const index = Number((await callObject(client, ref, 'Hypertext', 'GetLinkIndex', 'i', [offset]))[0] ?? -1);
+  if (!Number.isInteger(index) || index < 0) return undefined;
+  const [link] = objectRefs([(await callObject(client, ref, 'Hypertext', 'GetLink', 'i', [index]))[0] as [string, string]]);
+  return link && objectRefs([(await callObject(client, link, 'Hyperlink', 'GetObject', 'i', [0]))[0] as [string, string]])[0];
+}
+
 /** The text between two offsets, at most maxLength characters of it from start (embedded objects left as U+FFFC). */
 export async function textBetween(client: AtspiClient, ref: ObjectRef, start: number, end: number, maxLength: number): Promise<string> {
   return withoutAstralPadding(String((await callObject(client, ref, 'Text', 'GetText', 'ii', [start, Math.min(end, start + maxLength)]))[0] ?? ''));
