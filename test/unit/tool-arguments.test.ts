@@ -3,7 +3,7 @@ import { describe, test } from 'node:test';
 import { z } from 'zod';
 import { parseArgs, UsageError } from '../../src/server/cli-args.js';
 import { formatArgumentErrors } from '../../src/tools/validation.js';
-import { tools } from '../../src/tools/registry.js';
+import { findTool, tools } from '../../src/tools/registry.js';
 import { runTool } from '../../src/tools/run.js';
 import { errorCodeOf } from '../../src/tools/call-result.js';
 import { createContext } from '../../src/server/session.js';
@@ -104,7 +104,7 @@ test('type_text with a control character other than a newline or tab is bad inpu
   const bell = await runTool('type_text', { window_id: 1, text: 'x\u0007' }, context);
   assert.equal(errorCodeOf(bell), 'invalid_arguments', bell.summary);
   assert.match(bell.summary, /U\+0007/);
-  // Line breaks and tabs are typed (Return, Tab): they get past the arguments to the window lookup.
-  const lines = await runTool('type_text', { window_id: 1, text: 'a\tb\r\nc' }, context);
-  assert.notEqual(errorCodeOf(lines), 'invalid_arguments', lines.summary);
+  // Line breaks and tabs are typed (Return, Tab): the arguments take them. Checked on the schema: a call would go on
+  // to the window, and with no DISPLAY start a desktop, which this unit test would leave running.
+  assert.equal(findTool('type_text')!.input.safeParse({ window_id: 1, text: 'a\tb\r\nc' }).success, true);
 });
