@@ -211,7 +211,9 @@ describe('Qt 5 fixture', () => {
       };
       const before = await fixtures.readers.visibleWindowsOf(city.pid);
       const typed = (await callOk(fixtures.context, 'type_text', { window_id: city.id, selector: 'name=City:', text: 'Ber', delivery_mode: 'foreground' })).structured as unknown as ActionResult;
-      assert.equal((await fixtures.readers.visibleWindowsOf(city.pid)).filter((id) => !before.includes(id)).length, 1, "xdotool: the suggestions' popup window is shown");
+      // At least one: a window Qt maps a moment after starting may come too (CI saw two).
+      const shown = (await fixtures.readers.visibleWindowsOf(city.pid)).filter((id) => !before.includes(id));
+      assert.ok(shown.length > 0, "xdotool: the suggestions' popup window is shown");
       // The quirk: pyatspi finds the list among no top level of the app.
       const tops = await fixtures.oracle.topLevels(city.pid);
       assert.ok(!tops.some((top) => top.items.includes('Bern')), `pyatspi: ${JSON.stringify(tops)}`);
@@ -225,7 +227,8 @@ describe('Qt 5 fixture', () => {
       assert.match(chosen.evidence!.join('\n'), /"City:": text is now "Bergen"/, JSON.stringify(chosen.evidence));
 
       const closed = (await callOk(fixtures.context, 'press_key', { window_id: city.id, key: 'Escape', delivery_mode: 'foreground' })).structured as unknown as ActionResult;
-      assert.deepEqual((await fixtures.readers.visibleWindowsOf(city.pid)).filter((id) => !before.includes(id)), [], "xdotool: the suggestions' popup is gone");
+      const left = await fixtures.readers.visibleWindowsOf(city.pid);
+      assert.equal(shown.filter((id) => left.includes(id)).length, shown.length - 1, "xdotool: the suggestions' popup is gone");
       assert.deepEqual(await suggested(), []);
       assert.equal(closed.effect, 'confirmed', JSON.stringify(closed));
     } finally {
