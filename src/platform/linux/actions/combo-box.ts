@@ -1,7 +1,7 @@
 // A combo box's options as toolkits expose them, and choosing one through accessibility.
 import { ATSPI_ROLE } from '../../../cup/atspi/constants.js';
 import { normaliseWhitespace, typedSpelling } from '../../../cup/text.js';
-import { children, comboText, parentOf, readInterfaces, readName, readRole, readStates, selectChild, selectedChoiceName } from '../atspi/operations.js';
+import { ancestry, children, comboText, readInterfaces, readName, readRole, readStates, selectChild, selectedChoiceName } from '../atspi/operations.js';
 import type { ObjectRef } from '../atspi/object-ref.js';
 import { UnansweredActionError } from '../atspi/unanswered-action.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
@@ -92,10 +92,12 @@ export interface DropDown {
 /** The combo box whose drop-down holds the item (an option in its list, menu or popover), if it is one's. */
 export async function dropDownHolding(desktop: LinuxDesktop, item: ObjectRef): Promise<DropDown | undefined> {
   const client = await desktop.atspi();
-  for (let popup = item, at = await parentOf(client, item), depth = 0; at && at.bus === item.bus && depth < comboItemDepth; depth++, popup = at, at = await parentOf(client, at)) {
-    if ((await readRole(client, at)) === ATSPI_ROLE.COMBO_BOX) return popup === item ? undefined : { combo: at, popup };
-  }
-  return undefined;
+  // The ancestors found first, their roles asked together (a role read per level was a round trip each, in turn).
+  const held = [item, ...(await ancestry(client, item, comboItemDepth)).paths.map((path) => ({ bus: item.bus, path }))];
+  const roles = await Promise.all(held.slice(1).map((at) => readRole(client, at)));
+  const combo = roles.indexOf(ATSPI_ROLE.COMBO_BOX);
+  // The item's own parent a combo box: the item is no option of a drop-down, but the combo box's own part.
+  return combo > 0 ? { combo: held[combo + 1]!, popup: held[combo]! } : undefined;
 }
 
 /** The choice the combo box says it shows now (saidChoice), undefined when it says none. */

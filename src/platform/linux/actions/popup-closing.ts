@@ -6,7 +6,7 @@ import { ATSPI_STATE } from '../../../cup/atspi/constants.js';
 import { hasState } from '../../../cup/atspi/states.js';
 import type { AtspiClient } from '../atspi/client.js';
 import type { ObjectRef } from '../atspi/object-ref.js';
-import { callObject, parentOf, readStates } from '../atspi/operations.js';
+import { ancestry, callObject, readStates } from '../atspi/operations.js';
 
 /** ATSPI_RELATION_POPUP_FOR: the object is a popup shown for another (GTK's popovers name their menu button). */
 const RELATION_POPUP_FOR = 15;
@@ -25,13 +25,19 @@ async function popsUpFor(client: AtspiClient, ref: ObjectRef): Promise<boolean> 
 
 /**
  * The showing popup that holds `ref` (itself included): the nearest ancestor, a few levels up at most, related as popup for another
- * object. Undefined when none does or it cannot be told (a call failed): nothing is then waited for.
+ * object. Undefined when none does or it cannot be told (a call failed): nothing is then waited for. The ancestors are
+ * found first and asked together: asked level by level, the walk cost two round trips a level before every click.
  */
 export async function popupHolding(client: AtspiClient, ref: ObjectRef): Promise<ObjectRef | undefined> {
   try {
-    for (let at: ObjectRef | undefined = ref, depth = 0; at && at.bus === ref.bus && depth <= popupDepth; at = await parentOf(client, at), depth++) {
-      if (await popsUpFor(client, at)) return hasState(await readStates(client, at), ATSPI_STATE.SHOWING) === true ? at : undefined;
-    }
+    const { paths } = await ancestry(client, ref, popupDepth);
+    const held = [ref, ...paths.map((path) => ({ bus: ref.bus, path }))];
+    const popups = await Promise.allSettled(held.map((at) => popsUpFor(client, at)));
+    // The nearest that tells: one that could not be asked, before any popup, leaves it untold.
+    const nearest = popups.findIndex((popup) => popup.status === 'rejected' || popup.value);
+    if (nearest < 0 || popups[nearest]!.status === 'rejected') return undefined;
+    const popup = held[nearest]!;
+    return hasState(await readStates(client, popup), ATSPI_STATE.SHOWING) === true ? popup : undefined;
   } catch {
     // An object gone or an app not answering holds no popup to wait for.
   }

@@ -366,13 +366,13 @@ export async function parentOf(client: AtspiClient, ref: ObjectRef): Promise<Obj
 const maxAncestors = 64;
 
 /**
- * The paths of the object's ancestors in its application, its parent first, and whether the walk met an object with
+ * The paths of the object's ancestors in its application (at most `limit` of them), its parent first, and whether the walk met an object with
  * no parent before the application's root: then no window holds the object (a toolbar an app keeps aside for its
  * full-screen mode), and nothing it does is on screen. A call that fails or a walk cut short tells neither.
  */
-export async function ancestry(client: AtspiClient, ref: ObjectRef): Promise<{ paths: string[]; detached: boolean }> {
+export async function ancestry(client: AtspiClient, ref: ObjectRef, limit = maxAncestors): Promise<{ paths: string[]; detached: boolean }> {
   const paths: string[] = [];
-  for (let at: ObjectRef = ref; paths.length < maxAncestors && at.path !== ROOT_PATH; ) {
+  for (let at: ObjectRef = ref; paths.length < limit && at.path !== ROOT_PATH; ) {
     const parent = await parentOf(client, at).then(
       (found) => found ?? null,
       () => undefined,
