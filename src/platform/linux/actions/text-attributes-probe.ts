@@ -6,10 +6,7 @@ import type { ObjectRef } from '../atspi/object-ref.js';
 import { textAttributesAt } from '../atspi/operations.js';
 import { selectionPlace, type SelectionPlace } from '../atspi/selection-place.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
-import type { Probe } from './verification.js';
-
-/** How much of the text selected is read for the evidence line (which quotes up to 80 characters). */
-const selectedTextRead = 81;
+import { selectedTextRead, type Probe } from './verification.js';
 
 /**
  * The formatting of the text selected in an object, read at the selection's start: ctrl+b, ctrl+i or a Bold button

@@ -179,8 +179,8 @@ export function selectionProbe(desktop: LinuxDesktop, ref: ObjectRef, label: str
   };
 }
 
-/** How much of the text selected is read for its evidence line, which quotes up to 80 characters. */
-const selectedTextRead = 81;
+/** How much of the text selected is read for an evidence line, which quotes up to 80 characters. */
+export const selectedTextRead = 81;
 
 export function valueProbe(desktop: LinuxDesktop, ref: ObjectRef, label: string): Probe {
   return { label: `value of ${label}`, read: async () => String((await readValue(await desktop.atspi(), ref)).current), reads: { ref, fact: 'value' } };
