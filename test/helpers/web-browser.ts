@@ -98,10 +98,11 @@ export interface WebRig {
 }
 
 /**
- * Starts the desktop, the browser (on the first page given) and the oracle before the file's tests, and
- * stops them after. The browser runs in a process group of its own, stopped whole.
+ * Starts the desktop, the browser (on `firstPage`, the structure page unless told) and the oracle before the file's
+ * tests, and stops them after. The browser runs in a process group of its own, stopped whole. A first page of its
+ * own lets a file read that page as the browser process's first client, as an agent that starts the browser does.
  */
-export function webRig(browser: BrowserId): WebRig {
+export function webRig(browser: BrowserId, firstPage = { page: 'structure', title: 'CUP Web Structure' }): WebRig {
   const rig = { browser } as WebRig;
   let running: RunningApp | undefined;
   let servers: FixtureServer[] = [];
@@ -114,8 +115,8 @@ export function webRig(browser: BrowserId): WebRig {
       toolkit: browser === 'chromium' ? 'Blink' : 'Gecko',
       family: 'web',
       command: browser,
-      args: (home) => browserArgs(browser, home, `file://${join(pages, 'structure.html')}`, false),
-      title: /^CUP Web Structure/,
+      args: (home) => browserArgs(browser, home, `file://${join(pages, `${firstPage.page}.html`)}`, false),
+      title: new RegExp(`^${firstPage.title}\\b`),
       accessible: true,
       launchTimeoutMs: 60_000,
       // What a desktop with accessibility switched on tells every app.
@@ -132,7 +133,7 @@ export function webRig(browser: BrowserId): WebRig {
       const title = new RegExp(`^${documentTitle}\\b`);
       if (served && servers.length === 0) servers = await Promise.all([serveFixtures(pages), serveFixtures(pages)]);
       const url = served ? `${servers[0]!.origin}/${page}.html?other=${encodeURIComponent(servers[1]!.origin)}` : `file://${join(pages, `${page}.html`)}`;
-      const window = page === 'structure' ? started.window : await handPage(rig.desktop, browser, started, url, title);
+      const window = page === firstPage.page ? started.window : await handPage(rig.desktop, browser, started, url, title);
       await documentShown(rig.context, window, documentTitle);
       return window;
     };

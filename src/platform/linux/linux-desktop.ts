@@ -36,7 +36,8 @@ import { deepestAtPoint, extents, readAttributes } from './atspi/operations.js';
 import { anchorBox } from './atspi/link-anchor.js';
 import { withFocusOutsideTree } from './atspi/focus-outside-tree.js';
 import { accnameBuses } from './atspi/accname-buses.js';
-import { readTree, type ReadTreeOptions, type ReadTreeResult } from './atspi/tree-reader.js';
+import { readTreeFilled } from './atspi/filling-cache.js';
+import type { ReadTreeOptions, ReadTreeResult } from './atspi/tree-reader.js';
 import { openPopupMenus } from './atspi/open-popups.js';
 import { popupsBeyond, popupsOver, type Popup } from './popups.js';
 import { placePopovers } from './atspi/popover-places.js';
@@ -583,6 +584,7 @@ export class LinuxDesktop implements Desktop {
       keepsUndrawnPlaces: quirks.keepsUndrawnPlaces,
       reusesPaths: quirks.reusesObjectPaths,
       buttonShortcuts: quirks.buttonsReportShortcuts,
+      fillsCacheLazily: quirks.fillsCacheLazily,
       propertiesInOneCall: quirks.propertiesInOneCall,
       visibleOnly: limits.visibleOnly,
     };
@@ -599,7 +601,7 @@ export class LinuxDesktop implements Desktop {
     void client.events.follow().catch(() => {});
     // A mirrored read needs the rule as much as a walk: GTK3 lists a tree view's in-place cell editor as no object's
     // child either, and it was missing from every read of the window kept by its mirror.
-    const own = await withFocusOutsideTree(client, mirrored?.read ?? (await readTree(client, match.topLevel, options)), match.app.bus, options);
+    const own = await withFocusOutsideTree(client, mirrored?.read ?? (await readTreeFilled(client, match.topLevel, options)), match.app.bus, options);
     if (mirrored?.current && own.addedPaths) mirrored = { ...mirrored, current: new Set([...mirrored.current, ...own.addedPaths]) };
     const over = own.root && !own.failure ? await popupsOver(x, window).catch(() => []) : [];
     const frame = own.root?.extents ?? match.topLevel.extents;

@@ -113,6 +113,12 @@ export interface ToolkitQuirks {
    * place; Gecko answered the button too, then the header).
    */
   hitTestLagsOneAsk: boolean;
+  /**
+   * It answers for a page from a cache its content process fills only once a client first asks (Gecko's cache
+   * domains): the process's first attributes answer is empty, and the next ones are guesses for a moment
+   * (filling-cache.ts).
+   */
+  fillsCacheLazily: boolean;
 }
 
 export interface ToolkitInfo {
@@ -131,14 +137,14 @@ export function quirksFor(toolkit: ToolkitInfo | undefined): ToolkitQuirks {
   if (name === 'gtk' && major >= 4) {
     return {
       ...unmirrored, extentsRelativeToWindow: true, showingIsReliable: false, gtk4NameQuirks: true, selectableUnmarked: true, propertiesInOneCall: true, listsSomeItemsOnly: true,
-      focusActivatesWindow: false, webEngine: false, pageDebugging: false, editableTextIdleInPages: false, valueUnheardInPageFields: false, keepsUndrawnPlaces: true, showsByPlaceOnly: true, focusMarksCurrentItems: false, reusesObjectPaths: false, buttonsReportShortcuts: false, deselectsByChildIndex: false, hitTestLagsOneAsk: false,
+      focusActivatesWindow: false, webEngine: false, pageDebugging: false, editableTextIdleInPages: false, valueUnheardInPageFields: false, keepsUndrawnPlaces: true, showsByPlaceOnly: true, focusMarksCurrentItems: false, reusesObjectPaths: false, buttonsReportShortcuts: false, deselectsByChildIndex: false, hitTestLagsOneAsk: false, fillsCacheLazily: false,
     };
   }
   if ((name === 'gtk' || name === 'gail') && major <= 3) {
     return {
       extentsRelativeToWindow: false, showingIsReliable: true, gtk4NameQuirks: false, selectableUnmarked: false, propertiesInOneCall: true, listsSomeItemsOnly: false,
       mirrorable: true, addsChildrenSilently: true, scrollsSilently: false, renamesButtonsSilently: true, describesUiSilently: false, focusActivatesWindow: false, webEngine: false, pageDebugging: false, editableTextIdleInPages: false,
-      valueUnheardInPageFields: false, keepsUndrawnPlaces: false, showsByPlaceOnly: false, focusMarksCurrentItems: false, reusesObjectPaths: false, buttonsReportShortcuts: false, deselectsByChildIndex: false, hitTestLagsOneAsk: false,
+      valueUnheardInPageFields: false, keepsUndrawnPlaces: false, showsByPlaceOnly: false, focusMarksCurrentItems: false, reusesObjectPaths: false, buttonsReportShortcuts: false, deselectsByChildIndex: false, hitTestLagsOneAsk: false, fillsCacheLazily: false,
     };
   }
   const blink = name === 'chromium';
@@ -162,6 +168,7 @@ export function quirksFor(toolkit: ToolkitInfo | undefined): ToolkitQuirks {
     buttonsReportShortcuts: name === 'qt',
     deselectsByChildIndex: name === 'gecko',
     hitTestLagsOneAsk: blink || name === 'gecko',
+    fillsCacheLazily: name === 'gecko',
   };
 }
 

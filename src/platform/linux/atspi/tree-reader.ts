@@ -65,6 +65,8 @@ export interface ReadTreeOptions {
   reusesPaths?: boolean;
   /** Buttons' key bindings are asked too, not only menu items' (ToolkitQuirks.buttonsReportShortcuts). */
   buttonShortcuts?: boolean;
+  /** The toolkit answers its first client before its cache is filled (ToolkitQuirks.fillsCacheLazily): see filling-cache.ts. */
+  fillsCacheLazily?: boolean;
 }
 
 export interface ReadTreeResult {
