@@ -147,10 +147,17 @@ describe('GTK3 forms of graphics apps, judged by pyatspi', () => {
     // The case (gtk3-widget-factory's Dark Theme): GTK3 makes such items model buttons, whose accessible announces
     // CHECKED, which the click's evidence told ("+chk"), and leaves it out of its state set, which the diff and every
     // later read took as the item's state: unchecked. The app's own word (its status label, read by pyatspi) is the judge.
+    const item = async (name: string) => (await pyatspiWalk(window.pid, window.title, fixtures.desktop.env())).find((node) => node.role === 'check box' && node.name === name);
+    assert.equal((await item('Show Grid'))?.states.includes('showing'), false, 'pyatspi: the popover is closed');
     const opened = await callOk(fixtures.context, 'click', { window_id: window.id, selector: 'role=button name=Display' });
     assert.equal((opened.structured as unknown as ActionResult).effect, 'confirmed', opened.summary);
-    const item = async (name: string) => (await pyatspiWalk(window.pid, window.title, fixtures.desktop.env())).find((node) => node.role === 'check box' && node.name === name);
     assert.equal((await item('Show Grid'))?.states.includes('showing'), true, 'pyatspi: the popover is open');
+    // The items shown are told as the diff tells them (hidden going), where the evidence said "-off"; the unnamed
+    // panels shown with them (told "generic: -off") are left to the diff, as what they hold says more.
+    const shownLines = (opened.structured as unknown as ActionResult).evidence ?? [];
+    assert.ok(shownLines.some((line) => line.includes('"Show Grid": -hid')), JSON.stringify(shownLines));
+    assert.ok(!shownLines.some((line) => / generic: |-off/.test(line)), JSON.stringify(shownLines));
+    assert.match(opened.body ?? '', /chk "Show Grid" states: [^\n]*-hid/, opened.body);
     // Snap to Grid is on from the start, and said so as the popover showed it.
     const snap = (await fixtures.elements(window)).find((element) => element.name === 'Snap to Grid');
     assert.ok(snap?.states.includes('checked'), JSON.stringify(snap));
