@@ -513,9 +513,15 @@ function withoutReannounced(stateEvents: readonly AccessibilityEvent[], states: 
   return stateEvents.filter((event) => !unchanged.has(event.detail));
 }
 
-/** A state-changed event in the diff's terms ("+prs", "-foc"); a state CUP has no word for keeps AT-SPI's ("armed on"). */
-function stateEventText(detail: string, on: boolean, roleName: string): string {
+/**
+ * A state-changed event in the diff's terms ("+prs", "-foc"); a state CUP has no word for keeps AT-SPI's ("armed on").
+ * SHOWING turned on of what the snapshot had hidden is told as the diff tells it, hidden going (where offscreen going is
+ * a move): a GTK3 popover's items, hidden with their closed popover in the tree (convert.ts), read "-off" in the
+ * evidence as the popover opened and "-hid" in its diff.
+ */
+function stateEventText(detail: string, on: boolean, roleName: string, knownStates: readonly string[] = []): string {
   if (detail === 'defunct' && on) return 'destroyed';
+  if (detail === 'showing' && on && knownStates.includes('hidden')) return stateChangesText([], ['hidden']);
   const inverted = invertedStates[detail];
   if (inverted) return on ? stateChangesText([], [inverted]) : stateChangesText([inverted], []);
   const cup = cupStateOf(`STATE_${detail.toUpperCase().replaceAll('-', '_')}`, roleName) ?? (detail === 'editable' ? 'editable' : detail === 'read-only' ? 'readonly' : undefined);
@@ -542,9 +548,9 @@ export function pushedOnly(role: number, states: ReadonlySet<string>): boolean {
  * action took somewhere and back (Gnumeric's Undo item goes sensitive, insensitive, sensitive on one Return) is
  * said "and back": listed one event at a time ("-dis, +dis"), the line read as the opposite of where it ended.
  */
-function netStateChanges(stateEvents: readonly AccessibilityEvent[], roleName: string): string[] {
+function netStateChanges(stateEvents: readonly AccessibilityEvent[], roleName: string, knownStates?: readonly string[]): string[] {
   return [...stateEnds(stateEvents)].map(([detail, { first, last }]) => {
-    const change = stateEventText(detail, first, roleName);
+    const change = stateEventText(detail, first, roleName, knownStates);
     // A first event turning it on says it was off before: where it ends, off again, is where it began.
     return first === last ? change : `${change} and back`;
   });
@@ -557,6 +563,10 @@ const textReadBack = 2000;
 const elsewhere = Symbol('in another window');
 /** What describeObject gives for an object the agent never saw that is gone by the time it is read back. */
 const vanished = Symbol('gone, never seen');
+/** A line describeObject gives that is told only when the evidence has no other line. */
+interface Minor {
+  minor: string;
+}
 
 /** What the probes' lines already told of one object: its text changed, and these state changes ("+chk"). */
 interface Told {
@@ -608,7 +618,7 @@ async function describeObject(
   told: Told | undefined,
   openedTops: ReadonlySet<string>,
   unlisted: Map<string, string>,
-): Promise<string | typeof elsewhere | typeof vanished | undefined> {
+): Promise<string | Minor | typeof elsewhere | typeof vanished | undefined> {
   const first = events[0]!;
   const ref = { bus: first.sender, path: first.path };
   const { label: where, knownName, knownDescription, knownValue, knownStates, inSnapshot, gone } = await elementLabel(desktop, snapshot, ref);
@@ -648,7 +658,7 @@ async function describeObject(
     const role = stateEvents.some((event) => pressLike.has(event.detail)) ? (knownRole ?? (await readRole(client, ref).catch(() => 0))) : 0;
     // Its states are read only for a push button, the one role the rule is about.
     const counted = role === ATSPI_ROLE.PUSH_BUTTON && pushedOnly(role, await liveStates(desktop, ref).catch(() => new Set<string>())) ? stateEvents.filter((event) => !pressLike.has(event.detail)) : stateEvents;
-    changes.push(...netStateChanges(counted, role === 0 ? '' : atspiRoleName(role)));
+    changes.push(...netStateChanges(counted, role === 0 ? '' : atspiRoleName(role), knownStates));
   }
   // Toolkits announce a label set again to the same text (Gnumeric's menu items, on every Return; GTK 4.8 a button
   // it enables): that is no change. The name read now is made readable as the snapshot's was (GTK3 pads menu items'
@@ -707,7 +717,10 @@ async function describeObject(
   }
   // Nothing left (a name announced again unchanged, or only what a probe's line said) is no evidence of anything.
   const untold = [...new Set(changes)].filter((change) => !alreadyTold(change, told));
-  return untold.length > 0 ? `${where}: ${untold.slice(0, 4).join(', ')}` : undefined;
+  if (untold.length === 0) return undefined;
+  const line = `${where}: ${untold.slice(0, 4).join(', ')}`;
+  // An unnamed container only shown or hidden (the panels of a GTK3 popover that opened) tells less than what it holds.
+  return known?.role === 'generic' && !known.name && events.every(showingChange) ? { minor: line } : line;
 }
 
 /**
@@ -1107,12 +1120,15 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
       let otherWindows = 0;
       let unseenGone = 0;
       const unlisted = new Map<string, string>();
+      const minor: string[] = [];
       while (queue.length > 0 && evidence.length < maxEvidence) {
         const lines = await Promise.all(queue.splice(0, maxEvidence - evidence.length).map((events) => describeObject(desktop, events, options.snapshot, told.get(`${events[0]!.sender}${events[0]!.path}`), openedTops, unlisted)));
         otherWindows += lines.filter((line) => line === elsewhere).length;
         unseenGone += lines.filter((line) => line === vanished).length;
         evidence.push(...lines.filter((line): line is string => typeof line === 'string' && line !== ''));
+        minor.push(...lines.flatMap((line) => (typeof line === 'object' ? [line.minor] : [])));
       }
+      if (evidence.length === 0) evidence.push(...minor.slice(0, maxEvidence));
       if (evidence.length === 0 && placed.size > 0) evidence.push(layoutLine(placed.size));
       // One line for them all: the windows themselves are the result's new_windows and other_windows_changed.
       if (otherWindows > 0) evidence.push(`the app changed ${queue.length > 0 ? 'at least ' : ''}${otherWindows} object${otherWindows === 1 ? '' : 's'} ${ownWindowOnly ? 'in popups over the window (the diff reads them)' : 'in its other windows'}`);

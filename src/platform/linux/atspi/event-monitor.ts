@@ -16,6 +16,11 @@ export interface AccessibilityEvent {
   data: unknown;
 }
 
+/** The path of the object a children-changed event's data names (a bus name and path), if it names one. */
+export function childPath(data: unknown): string | undefined {
+  return Array.isArray(data) && typeof data[1] === 'string' ? data[1] : undefined;
+}
+
 /** What we ask applications to report. Toolkits only emit the events some client registered for. */
 const registeredEvents = [
   'object:state-changed',
@@ -51,6 +56,8 @@ const keptMs = 5000;
 const keptEvents = 2000;
 /** How many objects each application announced shown are remembered (see shownObjects). */
 const keptShown = 16;
+/** How many objects' announced CHECKED each application's are remembered (see announcedChecked). */
+const keptChecked = 1000;
 
 export interface EventRecorder {
   readonly events: readonly AccessibilityEvent[];
@@ -74,6 +81,8 @@ export class EventMonitor {
   private readonly focus = new Map<string, string>();
   /** Each application's objects that last said they were shown and have not said they were hidden since, newest last. */
   private readonly shown = new Map<string, string[]>();
+  /** Each application's objects' CHECKED as they last announced it, by path, least recently announced first. */
+  private readonly checked = new Map<string, Map<string, boolean>>();
 
   constructor(private readonly client: AtspiClient) {}
 
@@ -116,6 +125,7 @@ export class EventMonitor {
     };
     this.keep(event);
     this.noteFocus(event);
+    this.noteChecked(event);
     this.client.windowRoots.note(event);
     for (const listener of this.listeners) listener(event);
     for (const recorder of this.recorders) {
@@ -144,6 +154,29 @@ export class EventMonitor {
     if (event.kind !== 'StateChanged' || event.detail !== 'focused') return;
     if (event.detail1 !== 0) this.focus.set(event.sender, event.path);
     else if (this.focus.get(event.sender) === event.path) this.focus.delete(event.sender);
+  }
+
+  private noteChecked(event: AccessibilityEvent): void {
+    const gone = (event.kind === 'StateChanged' && event.detail === 'defunct' && event.detail1 !== 0) || (event.kind === 'ChildrenChanged' && event.detail.startsWith('remove'));
+    if (event.kind === 'StateChanged' && event.detail === 'checked') {
+      let paths = this.checked.get(event.sender);
+      if (!paths) this.checked.set(event.sender, (paths = new Map()));
+      paths.delete(event.path);
+      paths.set(event.path, event.detail1 !== 0);
+      if (paths.size > keptChecked) paths.delete(paths.keys().next().value!);
+    } else if (gone) {
+      // A destroyed object's path may be given to another (Qt 5 does), which announced nothing.
+      const removed = event.kind === 'ChildrenChanged' ? childPath(event.data) : event.path;
+      if (removed) this.checked.get(event.sender)?.delete(removed);
+    }
+  }
+
+  /**
+   * Whether the object last announced itself checked (true) or unchecked (false), as heard since this connection
+   * registered for events (`follow`); undefined when it announced neither. See announced-states.ts for why it is asked.
+   */
+  announcedChecked(bus: string, path: string): boolean | undefined {
+    return this.checked.get(bus)?.get(path);
   }
 
   /**

@@ -7,6 +7,7 @@ import { givenBounds, type ValueRange } from '../../../cup/atspi/value-range.js'
 import type { AtspiClient } from './client.js';
 import { resolveEmbeddedText, type AskObject } from './embedded-text.js';
 import { atspiInterface, NULL_PATH, objectRefs, ROOT_PATH, shortInterfaceName, type ObjectRef } from './object-ref.js';
+import { withAnnouncedChecked } from './announced-states.js';
 
 /**
  * Single calls on one accessible object, routed like the tree walk (the app's private socket when it
@@ -60,8 +61,9 @@ export async function readInterfaces(client: AtspiClient, ref: ObjectRef): Promi
   return ((await callObject(client, ref, 'Accessible', 'GetInterfaces'))[0] as string[]).map(shortInterfaceName);
 }
 
+/** The object's state set, with what it announced and leaves out of it (announced-states.ts). */
 export async function readStates(client: AtspiClient, ref: ObjectRef): Promise<number[]> {
-  return (await callObject(client, ref, 'Accessible', 'GetState'))[0] as number[];
+  return withAnnouncedChecked(client, ref, (await callObject(client, ref, 'Accessible', 'GetState'))[0] as number[]);
 }
 
 export async function readName(client: AtspiClient, ref: ObjectRef): Promise<string> {

@@ -17,6 +17,7 @@ import { hasState } from '../../../cup/atspi/states.js';
 import { isEditableContent } from '../../../cup/atspi/editable-content.js';
 import { givenBounds } from '../../../cup/atspi/value-range.js';
 import { linkAnchor } from './link-anchor.js';
+import { withAnnouncedChecked } from './announced-states.js';
 import { showingMayBeStale, type ParentFacts } from './toolkit.js';
 import { asksCellPosition, cellPosition, tableRoles, tableSize } from './table-places.js';
 import { dropMisplacedExtents, placedExtents, readsVisiblePartOnly, visibleChildren, type Rect } from './visible-children.js';
@@ -447,7 +448,7 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
     node.description = String(props.get('Description') ?? '');
     // Without the property, ask for children anyway rather than assume a leaf.
     node.childCount = props.has('ChildCount') ? Number(props.get('ChildCount')) : -1;
-    node.states = (state?.[0] as number[] | undefined) ?? [0, 0];
+    node.states = state?.[0] ? withAnnouncedChecked(client, node, state[0] as number[]) : [0, 0];
     node.role = known ? known.role : Number(role?.[0] ?? 0);
     node.interfaces = known ? known.interfaces : ((interfaces?.[0] as string[] | undefined) ?? []).map(shortInterfaceName);
     // A role asked and unanswered is an object destroyed between the questions (they go out together).

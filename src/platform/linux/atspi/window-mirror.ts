@@ -8,7 +8,7 @@ import { DBusClosedError, DBusError, DBusTimeoutError } from '../dbus/index.js';
 import { getProperty } from '../dbus/properties.js';
 import type { X11Connection } from '../x11/index.js';
 import type { AtspiClient } from './client.js';
-import type { AccessibilityEvent } from './event-monitor.js';
+import { childPath, type AccessibilityEvent } from './event-monitor.js';
 import { anchorBox } from './link-anchor.js';
 import { atspiInterface, NULL_PATH, ROOT_PATH, type ObjectRef } from './object-ref.js';
 import { everywhere, changesWithoutEvent, readTree, scrollingRoles, scrollViewInside, viewInside, type ReadTreeOptions, type ReadTreeResult } from './tree-reader.js';
@@ -806,8 +806,8 @@ export class WindowMirror {
 /** The child a children-changed "add" event names (its data is the child's bus name and path) and where it went. */
 export function addition(event: AccessibilityEvent): Addition | undefined {
   if (event.kind !== 'ChildrenChanged' || !event.detail.startsWith('add')) return undefined;
-  const data = event.data;
-  return Array.isArray(data) && typeof data[1] === 'string' ? { path: data[1], at: event.detail1 } : undefined;
+  const path = childPath(event.data);
+  return path === undefined ? undefined : { path, at: event.detail1 };
 }
 
 /**
