@@ -23,6 +23,13 @@ interface History {
   search: string;
 }
 
+/** The one element of that role and name. */
+function named(elements: readonly Element[], role: string, name: string): Element {
+  const found = elements.filter((element) => element.role === role && element.name === name);
+  assert.equal(found.length, 1, `one ${role} "${name}" among ${elements.map((element) => `${element.role} "${element.name}"`).join(', ')}`);
+  return found[0]!;
+}
+
 describe('element indices stay put across a window\'s snapshots (GTK3)', () => {
   let fixtures: FixtureDesktop;
   let window: ClientWindow;
@@ -55,12 +62,6 @@ describe('element indices stay put across a window\'s snapshots (GTK3)', () => {
 
   async function read(detail: 'compact' | 'full' = 'compact'): Promise<Element[]> {
     return (await accessibleWindowState(fixtures.context, window, { include_screenshot: false, detail })).state.elements;
-  }
-
-  function named(elements: readonly Element[], role: string, name: string): Element {
-    const found = elements.filter((element) => element.role === role && element.name === name);
-    assert.equal(found.length, 1, `one ${role} "${name}" among ${elements.map((element) => `${element.role} "${element.name}"`).join(', ')}`);
-    return found[0]!;
   }
 
   async function click(index: number): Promise<ActionResult & { summary: string }> {
@@ -217,39 +218,30 @@ describe('element indices across a stack\'s pages (GTK3): a hidden page keeps it
     }
   }
 
-  const only = (elements: readonly Element[], role: string, name: string): Element => {
-    const found = elements.filter((element) => element.role === role && element.name === name);
-    assert.equal(found.length, 1, `one ${role} "${name}" among ${elements.map((element) => `${element.role} "${element.name}"`).join(', ')}`);
-    return found[0]!;
-  };
-  const pageSlider = (elements: readonly Element[]) => {
-    const sliders = elements.filter((element) => element.role === 'slider' && element.name === '');
-    assert.equal(sliders.length, 1, `one unnamed slider: ${JSON.stringify(sliders)}`);
-    return sliders[0]!;
-  };
+  const pageSlider = (elements: readonly Element[]) => named(elements, 'slider', '');
 
   test('an index read on Page 1 names nothing on Page 2 and the same object back on Page 1', async () => {
     const page1 = await read();
     const slider = pageSlider(page1);
-    const apply = only(page1, 'button', 'Apply');
-    const toPage2 = await callOk(fixtures.context, 'click', { window_id: window.id, element_index: only(page1, 'radio', 'Page 2').index });
+    const apply = named(page1, 'button', 'Apply');
+    const toPage2 = await callOk(fixtures.context, 'click', { window_id: window.id, element_index: named(page1, 'radio', 'Page 2').index });
     assert.ok(!/~ \[e\d+\] sld/.test(toPage2.summary), `the diff takes Page 2's slider for no change of Page 1's: ${toPage2.summary}`);
 
     const page2 = await read();
     assert.notEqual(pageSlider(page2).index, slider.index, 'Page 2\'s slider has a number of its own');
-    assert.notEqual(only(page2, 'button', 'Apply').index, apply.index, 'Page 2\'s Apply has a number of its own');
+    assert.notEqual(named(page2, 'button', 'Apply').index, apply.index, 'Page 2\'s Apply has a number of its own');
     // Page 1's indices reach nothing now: refused, and neither page's control received anything.
     await failsWith(fixtures.context, 'click', { window_id: window.id, element_index: apply.index }, 'stale_element');
     await failsWith(fixtures.context, 'set_value', { window_id: window.id, element_index: slider.index, value: '77' }, 'stale_element');
     assert.equal(await lastKey('never'), '', 'nothing reached either page');
     // Page 2's own index reaches Page 2's button.
-    await callOk(fixtures.context, 'click', { window_id: window.id, element_index: only(page2, 'button', 'Apply').index });
+    await callOk(fixtures.context, 'click', { window_id: window.id, element_index: named(page2, 'button', 'Apply').index });
     assert.equal(await lastKey('apply:2'), 'apply:2');
 
-    await callOk(fixtures.context, 'click', { window_id: window.id, element_index: only(page2, 'radio', 'Page 1').index });
+    await callOk(fixtures.context, 'click', { window_id: window.id, element_index: named(page2, 'radio', 'Page 1').index });
     const back = await read();
     assert.equal(pageSlider(back).index, slider.index, 'Page 1\'s slider has its number again');
-    assert.equal(only(back, 'button', 'Apply').index, apply.index, 'Page 1\'s Apply has its number again');
+    assert.equal(named(back, 'button', 'Apply').index, apply.index, 'Page 1\'s Apply has its number again');
     // The indices read on Page 1 before the switches act on Page 1's controls.
     await callOk(fixtures.context, 'click', { window_id: window.id, element_index: apply.index });
     assert.equal(await lastKey('apply:1'), 'apply:1');
