@@ -92,9 +92,9 @@ export class WindowNumbering {
 
   /**
    * The object identities of the last reading's nodes that nodes of `reading` could be taken for the replacements
-   * of (absent from it, with the role and name of one of its new nodes): whether the app still keeps those objects tells a node it
-   * destroyed and made anew from one only hidden (another page of a stack), scrolled out or in a closed popup, whose
-   * index must stay its own. The caller asks the app and passes those it keeps as the reading's `kept` to number().
+   * of (absent from it, with the role and name of one of its new nodes). Whether the app still keeps those objects
+   * tells one it destroyed and made anew from one only hidden (another page of a stack), scrolled out or in a closed
+   * popup, whose index must stay its own. The caller asks the app and passes those it keeps to number() as `kept`.
    */
   replacedObjects(reading: DiffReading & { root: CupNode }): string[] {
     if (!this.last?.root) return [];
