@@ -7,6 +7,12 @@ import type { CupNode, CupRole, CupState } from './types.js';
 export interface DiffReading {
   root?: CupNode;
   identities: ReadonlyMap<number, string>;
+  /**
+   * Identities of objects an earlier reading held that this one does not, which the app is known to keep all the
+   * same (another page of a stack or notebook, a closed popup, a row scrolled out): no node of this reading is taken
+   * for their replacement, however alike. Absent: nothing is known, and role, name and place decide alone.
+   */
+  kept?: ReadonlySet<string>;
 }
 
 /** A node as a diff names it: by its index in the reading it belongs to (the new one, except for removed nodes). */
@@ -87,9 +93,11 @@ function flatten(root: CupNode | undefined): Entry[] {
  * Pairs old and new nodes: first by identity (the same object, same role), then, for objects the app
  * replaced, by role and name among the unpaired children of the parent's partner, or by role, name and
  * ancestry when the parent is new too. Ties go in tree order. New nodes are visited parents first, so a
- * parent's partner is known when its children are paired.
+ * parent's partner is known when its children are paired. An old node whose object the app still keeps (`kept`)
+ * was not replaced, only left out: GTK's stack showed its second page's slider where the first page's had been,
+ * with the same role, no name and the same unnamed parents, and the hidden slider's index went to it.
  */
-function pair(before: Entry[], after: Entry[], beforeIds: ReadonlyMap<number, string>, afterIds: ReadonlyMap<number, string>): Map<Entry, Entry> {
+function pair(before: Entry[], after: Entry[], beforeIds: ReadonlyMap<number, string>, afterIds: ReadonlyMap<number, string>, kept?: ReadonlySet<string>): Map<Entry, Entry> {
   const partners = new Map<Entry, Entry>();
   const taken = new Set<Entry>();
   const byIdentity = new Map<string, Entry>();
@@ -108,6 +116,12 @@ function pair(before: Entry[], after: Entry[], beforeIds: ReadonlyMap<number, st
   const byAncestry = new Map<string, Entry[]>();
   for (const entry of before) {
     if (taken.has(entry)) continue;
+    const identity = kept && beforeIds.get(entry.index);
+    // Taken already: only what the app destroyed can have been replaced.
+    if (identity && kept.has(identity)) {
+      taken.add(entry);
+      continue;
+    }
     const ancestry = ancestryOf(entry);
     const list = byAncestry.get(ancestry) ?? [];
     list.push(entry);
@@ -140,7 +154,7 @@ export interface NodeMatch {
  * the object the app replaced it with), that node. Nodes of `after` not in the map are new.
  */
 export function matchNodes(before: DiffReading, after: DiffReading): Map<number, NodeMatch> {
-  const partners = pair(flatten(before.root), flatten(after.root), before.identities, after.identities);
+  const partners = pair(flatten(before.root), flatten(after.root), before.identities, after.identities, after.kept);
   const matches = new Map<number, NodeMatch>();
   for (const [entry, old] of partners) {
     const identity = after.identities.get(entry.index);
@@ -234,7 +248,7 @@ function movedOnScreen(before: CupNode, after: CupNode): boolean {
 export function diffTrees(before: DiffReading, after: DiffReading): TreeDiff {
   const oldEntries = flatten(before.root);
   const newEntries = flatten(after.root);
-  const partners = pair(oldEntries, newEntries, before.identities, after.identities);
+  const partners = pair(oldEntries, newEntries, before.identities, after.identities, after.kept);
   const paired = new Set(partners.values());
   // Whether each ancestor of an added or removed node is a closed menu, asked once per ancestor (a rebuilt list
   // has thousands of new rows under one parent).

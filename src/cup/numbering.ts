@@ -2,7 +2,7 @@
 // the next, and a new element takes a number the window's readings never used, so an index an agent read earlier
 // names the same object, or nothing: an action that adds nodes before a button cannot shift the button's index
 // onto its neighbour.
-import { indexOf, matchNodes, type DiffReading } from './diff.js';
+import { indexOf, matchNodes, type DiffReading, type NodeMatch } from './diff.js';
 import { unreadCounts, unreadMenuItems } from './prune.js';
 import type { CupNode, CupRole } from './types.js';
 
@@ -73,10 +73,13 @@ function renumbered(node: CupNode, numbers: ReadonlyMap<number, number>): CupNod
  * the same object as one of the last reading keeps its index; else one whose object an earlier reading numbered
  * gets that number back (same role); else one the app put in place of a node that is gone (same role, name and
  * place) takes that node's index, unless it lies in a container read only in part, where the node that seems
- * gone may only be unread; else it gets the next number never used.
+ * gone may only be unread, or the app still keeps the gone node's object (the reading's `kept`: asked of the app
+ * for the nodes `replacedObjects` names); else it gets the next number never used.
  */
 export class WindowNumbering {
   private last?: DiffReading;
+  /** The matching of the last reading to the one replacedObjects was asked about, for number() to reuse. */
+  private asked?: { last: DiffReading; root: CupNode; matches: Map<number, NodeMatch> };
   private readonly known = new Map<string, { index: number; role: CupRole }>();
   /** Which identity each remembered index was last given to, so an index given to another forgets the first. */
   private readonly owners = new Map<number, string>();
@@ -85,6 +88,37 @@ export class WindowNumbering {
   /** This numbering gave `index` out, to an element of some reading of the window. */
   issued(index: number): boolean {
     return Number.isInteger(index) && index >= 0 && index < this.next;
+  }
+
+  /**
+   * The object identities of the last reading's nodes that nodes of `reading` could be taken for the replacements
+   * of (absent from it, with the role and name of one of its new nodes). Whether the app still keeps those objects
+   * tells one it destroyed and made anew from one only hidden (another page of a stack), scrolled out or in a closed
+   * popup, whose index must stay its own. The caller asks the app and passes those it keeps to number() as `kept`.
+   */
+  replacedObjects(reading: DiffReading & { root: CupNode }): string[] {
+    if (!this.last?.root) return [];
+    const matches = matchNodes(this.last, reading);
+    this.asked = { last: this.last, root: reading.root, matches };
+    // Not only those paired now: an old node found kept leaves its look-alike to the next old node of that role and
+    // name (GTK's stack showed a slider where two unnamed sliders had been), so every old node the reading does not
+    // hold that a new node looks like is asked about.
+    const same = new Set<number>();
+    const looks = new Set<string>();
+    const look = (node: CupNode) => `${node.role}\u0000${node.name}`;
+    const visit = (node: CupNode) => {
+      const match = matches.get(indexOf(node));
+      if (match?.byIdentity) same.add(match.index);
+      else looks.add(look(node));
+      for (const child of node.children ?? []) visit(child);
+    };
+    visit(reading.root);
+    const objects: string[] = [];
+    for (const { node, index } of preorder(this.last.root!)) {
+      const identity = this.last.identities.get(index);
+      if (identity !== undefined && !same.has(index) && looks.has(look(node))) objects.push(identity);
+    }
+    return objects;
   }
 
   /** The reading in this window's numbering; it becomes the one the next reading is matched to. */
@@ -105,11 +139,14 @@ export class WindowNumbering {
       this.remember(identity, number, node.role);
     }
     this.last = { root, identities };
+    this.asked = undefined;
     return { root, numbers, identities };
   }
 
   private matched(placed: readonly Placed[], reading: DiffReading): Map<number, number> {
-    const matches = matchNodes(this.last!, reading);
+    // The matching replacedObjects made serves when the app keeps none of the objects it named (the usual case).
+    const asked = this.asked;
+    const matches = asked && asked.last === this.last && asked.root === reading.root && !reading.kept?.size ? asked.matches : matchNodes(this.last!, reading);
     const numbers = new Map<number, number>();
     const used = new Set<number>();
     // The same objects first, so no other node can take their indices.

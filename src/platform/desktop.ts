@@ -91,6 +91,12 @@ export interface DesktopPerception {
    * undefined when the element is gone or its app does not answer.
    */
   elementAttributes(handle: ElementHandle): Promise<Readonly<Record<string, string>> | undefined>;
+  /**
+   * Of these object identities (values of earlier readings' `identities`), those whose objects the app still keeps,
+   * or is not known to have destroyed: hidden, scrolled out or closed is kept, destroyed is not. Asked within a short
+   * budget; an object the app did not answer for in time counts as kept.
+   */
+  keptObjects(identities: readonly string[]): Promise<ReadonlySet<string>>;
 }
 
 /** What woke a change watch: an accessibility event of the watched process, or the window list (or, watched, a title) changing. */

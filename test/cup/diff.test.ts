@@ -238,3 +238,11 @@ test('an item added to a closed menu or list of choices is listed, though hidden
   assert.deepEqual(diffLines(diffTrees(reading(history(['query']), ids), reading(history(['query', 'again']), ids))), ['+ [e5] mi "again"']);
   assert.deepEqual(diffLines(diffTrees(reading(history(['query', 'again']), ids), reading(history(['query']), ids))), ['- mi "again" (was e5)']);
 });
+
+test('a node in the place of one the app still keeps is added, the kept one removed: no change of one into the other', () => {
+  const before = { root: node(0, 'window', 'App', { children: [node(1, 'slider', '', { value: '50' })] }), identities: new Map([[0, 'w'], [1, 'page1-slider']]) };
+  const after = { root: node(0, 'window', 'App', { children: [node(1, 'slider', '', { value: '0.5' })] }), identities: new Map([[0, 'w'], [1, 'page2-slider']]) };
+  assert.deepEqual(diffTrees(before, after).changed.map((changed) => changed.changes.value), [{ from: '50', to: '0.5' }], 'told nothing, it is taken for replaced');
+  const diff = diffTrees(before, { ...after, kept: new Set(['page1-slider']) });
+  assert.deepEqual([diff.changed, diff.added.map((added) => added.value), diff.removed.map((removed) => removed.value)], [[], ['0.5'], ['50']]);
+});

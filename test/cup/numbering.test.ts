@@ -158,3 +158,30 @@ test('numbering copies the tree: the backend\'s reading (which other calls may s
   assert.equal(indices(reading.root)['button Close'], 5);
   assert.equal(indices(numbered.root)['button Close'], 4);
 });
+
+test('a node in the place of one the app still keeps (another page of a stack) takes a new number; the kept one gets its own back', () => {
+  const page = (n: number) => s('window', 'App', 'w', [s('radio', 'Page 1', 'p1'), s('radio', 'Page 2', 'p2'), s('filler', '', 'stack', [s('panel', '', `box${n}`, [s('slider', '', `slider${n}`)])])]);
+  const kept = (...ids: string[]) => new Set(ids);
+  const numbering = new WindowNumbering();
+  numbering.number(read(page(1)));
+  const second = read(page(2));
+  assert.deepEqual(numbering.replacedObjects(second).sort(), ['box1', 'slider1'], 'the app is asked about the objects page 2\'s could be taken for');
+  const onPage2 = numbering.number({ ...second, kept: kept('box1', 'slider1') });
+  assert.deepEqual(indices(onPage2.root), { 'window App': 0, 'radio Page 1': 1, 'radio Page 2': 2, 'filler ': 3, 'panel ': 6, 'slider ': 7 });
+  const back = read(page(1));
+  const onPage1 = numbering.number({ ...back, kept: kept(...numbering.replacedObjects(back)) });
+  assert.deepEqual(indices(onPage1.root), { 'window App': 0, 'radio Page 1': 1, 'radio Page 2': 2, 'filler ': 3, 'panel ': 4, 'slider ': 5 });
+  // Told nothing of what the app keeps, role, name and place decide alone: page 2's slider took page 1's number.
+  const structural = new WindowNumbering();
+  structural.number(read(page(1)));
+  assert.equal(indices(structural.number(read(page(2))).root)['slider '], 5);
+});
+
+test('a kept object leaves its look-alike to no other gone object the app was not asked about', () => {
+  // Two unnamed sliders on page 1, one on page 2: page 2's would be taken for the first, then (the first kept) the second.
+  const numbering = new WindowNumbering();
+  numbering.number(read(s('window', 'App', 'w', [s('slider', '', 'a'), s('slider', '', 'b')])));
+  const next = read(s('window', 'App', 'w', [s('slider', '', 'c')]));
+  assert.deepEqual(numbering.replacedObjects(next).sort(), ['a', 'b']);
+  assert.equal(numbering.number({ ...next, kept: new Set(['a', 'b']) }).root.children![0]!.id, 'e3');
+});

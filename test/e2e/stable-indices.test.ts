@@ -23,6 +23,13 @@ interface History {
   search: string;
 }
 
+/** The one element of that role and name. */
+function named(elements: readonly Element[], role: string, name: string): Element {
+  const found = elements.filter((element) => element.role === role && element.name === name);
+  assert.equal(found.length, 1, `one ${role} "${name}" among ${elements.map((element) => `${element.role} "${element.name}"`).join(', ')}`);
+  return found[0]!;
+}
+
 describe('element indices stay put across a window\'s snapshots (GTK3)', () => {
   let fixtures: FixtureDesktop;
   let window: ClientWindow;
@@ -55,12 +62,6 @@ describe('element indices stay put across a window\'s snapshots (GTK3)', () => {
 
   async function read(detail: 'compact' | 'full' = 'compact'): Promise<Element[]> {
     return (await accessibleWindowState(fixtures.context, window, { include_screenshot: false, detail })).state.elements;
-  }
-
-  function named(elements: readonly Element[], role: string, name: string): Element {
-    const found = elements.filter((element) => element.role === role && element.name === name);
-    assert.equal(found.length, 1, `one ${role} "${name}" among ${elements.map((element) => `${element.role} "${element.name}"`).join(', ')}`);
-    return found[0]!;
   }
 
   async function click(index: number): Promise<ActionResult & { summary: string }> {
@@ -183,5 +184,68 @@ describe('element indices stay put across a window\'s snapshots (GTK3)', () => {
     } finally {
       await stopDaemon(env);
     }
+  });
+});
+
+// gtk3-widget-factory's Page 1 → Page 2 gave Page 2's unnamed slider the index of Page 1's (the same role, no name,
+// the same unnamed parents, in place of one that left the reading), and back on Page 1 its slider came with a new
+// index: an index read on Page 1 reached another object on Page 2. The fixture's stack holds the same two pages,
+// and its status (read by pyatspi) says which page's slider or Apply button an action reached.
+describe('element indices across a stack\'s pages (GTK3): a hidden page keeps its indices', () => {
+  let fixtures: FixtureDesktop;
+  let window: ClientWindow;
+
+  before(async () => {
+    fixtures = await FixtureDesktop.start();
+    window = await fixtures.launch('gtk3', { title: 'Stack Fixture', rows: 2, extraArgs: ['--stack-pages'] });
+  });
+
+  after(async () => {
+    await fixtures?.stop();
+  });
+
+  async function read(): Promise<Element[]> {
+    return (await accessibleWindowState(fixtures.context, window, { include_screenshot: false })).state.elements;
+  }
+
+  /** The status's last_key, as pyatspi reads it, once it is `expected` (or after 3 s, whatever it is). */
+  async function lastKey(expected: string): Promise<string> {
+    const deadline = Date.now() + 3000;
+    for (;;) {
+      const now = (await fixtures.oracle.status(window.pid, window.title)).last_key ?? '';
+      if (now === expected || Date.now() > deadline) return now;
+      await sleep(50);
+    }
+  }
+
+  const pageSlider = (elements: readonly Element[]) => named(elements, 'slider', '');
+
+  test('an index read on Page 1 names nothing on Page 2 and the same object back on Page 1', async () => {
+    const page1 = await read();
+    const slider = pageSlider(page1);
+    const apply = named(page1, 'button', 'Apply');
+    const toPage2 = await callOk(fixtures.context, 'click', { window_id: window.id, element_index: named(page1, 'radio', 'Page 2').index });
+    assert.ok(!/~ \[e\d+\] sld/.test(toPage2.summary), `the diff takes Page 2's slider for no change of Page 1's: ${toPage2.summary}`);
+
+    const page2 = await read();
+    assert.notEqual(pageSlider(page2).index, slider.index, 'Page 2\'s slider has a number of its own');
+    assert.notEqual(named(page2, 'button', 'Apply').index, apply.index, 'Page 2\'s Apply has a number of its own');
+    // Page 1's indices reach nothing now: refused, and neither page's control received anything.
+    await failsWith(fixtures.context, 'click', { window_id: window.id, element_index: apply.index }, 'stale_element');
+    await failsWith(fixtures.context, 'set_value', { window_id: window.id, element_index: slider.index, value: '77' }, 'stale_element');
+    assert.equal(await lastKey('never'), '', 'nothing reached either page');
+    // Page 2's own index reaches Page 2's button.
+    await callOk(fixtures.context, 'click', { window_id: window.id, element_index: named(page2, 'button', 'Apply').index });
+    assert.equal(await lastKey('apply:2'), 'apply:2');
+
+    await callOk(fixtures.context, 'click', { window_id: window.id, element_index: named(page2, 'radio', 'Page 1').index });
+    const back = await read();
+    assert.equal(pageSlider(back).index, slider.index, 'Page 1\'s slider has its number again');
+    assert.equal(named(back, 'button', 'Apply').index, apply.index, 'Page 1\'s Apply has its number again');
+    // The indices read on Page 1 before the switches act on Page 1's controls.
+    await callOk(fixtures.context, 'click', { window_id: window.id, element_index: apply.index });
+    assert.equal(await lastKey('apply:1'), 'apply:1');
+    await callOk(fixtures.context, 'set_value', { window_id: window.id, element_index: slider.index, value: '42' });
+    assert.equal(await lastKey('slider:1:42'), 'slider:1:42');
   });
 });

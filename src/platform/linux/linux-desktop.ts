@@ -30,6 +30,7 @@ import { atspiElement, elementHandle, objectIdentity } from './element-handle.js
 import { descendsFrom, planLaunch, startDetached } from './launcher.js';
 import { accessibilityBusAddress } from './atspi/bus-address.js';
 import { AtspiClient } from './atspi/client.js';
+import { keptObjects } from './atspi/kept-objects.js';
 import { quirksFor, type ToolkitInfo, type ToolkitQuirks } from './atspi/toolkit.js';
 import type { ObjectRef } from './atspi/object-ref.js';
 import { deepestAtPoint, extents, readAttributes } from './atspi/operations.js';
@@ -348,6 +349,12 @@ export class LinuxDesktop implements Desktop {
     } catch {
       return undefined;
     }
+  }
+
+  async keptObjects(identities: readonly string[]): Promise<ReadonlySet<string>> {
+    // No bus to ask: nothing is known destroyed, so nothing is taken for replaced.
+    const client = await this.atspi().catch(() => undefined);
+    return client ? keptObjects(client, identities) : new Set(identities);
   }
 
   async watchChanges(pid: number, options: { titles?: boolean } = {}): Promise<ChangeWatch> {

@@ -29,6 +29,8 @@ export function parseElementToken(token: string): { snapshotId: string; index: n
  */
 export interface NumberedReading extends WindowReading {
   readonly numbered: true;
+  /** Objects of the window's last reading this one does not hold that the app still keeps (DiffReading.kept). */
+  readonly kept?: ReadonlySet<string>;
 }
 
 function remapped<T>(byIndex: ReadonlyMap<number, T>, numbers: ReadonlyMap<number, number>): Map<number, T> {
@@ -47,11 +49,19 @@ function remapped<T>(byIndex: ReadonlyMap<number, T>, numbers: ReadonlyMap<numbe
  */
 const asNumbered = new WeakMap<WindowReading, NumberedReading>();
 
-/** The reading in the window's numbering; the next reading of the window is matched to it. */
-function numberReading(context: ToolContext, window: DesktopWindow, reading: WindowReading): NumberedReading {
+/**
+ * The reading in the window's numbering; the next reading of the window is matched to it. The objects its nodes
+ * would be taken for the replacements of are asked of the app first: those it still keeps (another page of a stack,
+ * a closed popup) were not replaced, and keep their indices for when they come back.
+ */
+async function numberReading(context: ToolContext, window: DesktopWindow, reading: WindowReading): Promise<NumberedReading> {
   if (!reading.root) return { ...reading, numbered: true };
-  const { root, numbers, identities } = context.state.snapshots.numbering(window.pid, window.id).number({ root: reading.root, identities: reading.identities });
-  if (root === reading.root) {
+  const replaced = context.state.snapshots.numbering(window.pid, window.id).replacedObjects({ root: reading.root, identities: reading.identities });
+  const kept = replaced.length > 0 ? await context.desktop.keptObjects(replaced) : undefined;
+  // Asked anew after the wait: another reading of the window may have been numbered meanwhile.
+  const numbering = context.state.snapshots.numbering(window.pid, window.id);
+  const { root, numbers, identities } = numbering.number({ root: reading.root, identities: reading.identities, ...(kept?.size ? { kept } : {}) });
+  if (root === reading.root && !kept?.size) {
     let same = asNumbered.get(reading);
     if (!same) asNumbered.set(reading, (same = { ...reading, numbered: true }));
     return same;
@@ -62,6 +72,8 @@ function numberReading(context: ToolContext, window: DesktopWindow, reading: Win
     handles: remapped(reading.handles, numbers),
     identities,
     ...(reading.current ? { current: new Set([...reading.current].flatMap((index) => (numbers.has(index) ? [numbers.get(index)!] : []))) } : {}),
+    // The diff of this reading against the last (diffTrees) takes none of them for replaced either.
+    ...(kept?.size ? { kept } : {}),
     numbered: true,
   };
 }

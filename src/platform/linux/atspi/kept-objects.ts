@@ -1,0 +1,46 @@
+// Which objects of an earlier reading the app still keeps: the fact that tells a node the app destroyed and made anew
+// (a rebuilt row, a spreadsheet's cell made again) from one that only left the reading (another page of a stack or a
+// notebook, a closed popup, a row scrolled out), so a window's numbering gives the index of the first to what took
+// its place and keeps the second's for its return (cup/numbering.ts).
+import { ATSPI_STATE } from '../../../cup/atspi/constants.js';
+import { hasState } from '../../../cup/atspi/states.js';
+import { DBusError, DBusTimeoutError, peerLeftTheBus } from '../dbus/index.js';
+import type { AtspiClient } from './client.js';
+import type { ObjectRef } from './object-ref.js';
+import { readStates } from './operations.js';
+
+/**
+ * How long the app is given to answer for all the objects at once. A stack's page holds a hundred or so objects, and
+ * a rebuilt list a few hundred, each a short call: a busy app that answers none in time costs a reading this much.
+ */
+export const KEPT_OBJECTS_BUDGET_MS = 400;
+
+/** The object an identity (objectIdentity: bus name, then path) names. */
+function objectOf(identity: string): ObjectRef | undefined {
+  const slash = identity.indexOf('/');
+  return slash > 0 ? { bus: identity.slice(0, slash), path: identity.slice(slash) } : undefined;
+}
+
+/**
+ * Of these object identities, those whose objects are not known to be destroyed: the app answered for them, not
+ * defunct, or did not answer within the budget. Only an error reply (the app has no such object) or the defunct
+ * state proves one destroyed: an object taken for kept wrongly costs its replacement a new index (an old index then
+ * fails as stale_element), one taken for destroyed wrongly gives its index to another object, silently.
+ */
+export async function keptObjects(client: AtspiClient, identities: readonly string[], budgetMs = KEPT_OBJECTS_BUDGET_MS): Promise<Set<string>> {
+  const destroyed = new Set<string>();
+  const asked = [...new Set(identities)].map(async (identity) => {
+    const ref = objectOf(identity);
+    if (!ref) return;
+    try {
+      if (hasState(await readStates(client, ref), ATSPI_STATE.DEFUNCT)) destroyed.add(identity);
+    } catch (error) {
+      // An error reply is the app's word that it has no such object; its process gone takes every object along.
+      if ((error instanceof DBusError && !(error instanceof DBusTimeoutError)) || peerLeftTheBus(error)) destroyed.add(identity);
+    }
+  });
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([Promise.all(asked), new Promise<void>((resolve) => (timer = setTimeout(resolve, budgetMs)))]);
+  clearTimeout(timer);
+  return new Set(identities.filter((identity) => !destroyed.has(identity)));
+}
