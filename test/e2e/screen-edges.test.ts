@@ -59,3 +59,40 @@ describe('a window partly off the screen', () => {
     assert.equal((await fixtures.waitForStatus(window, (status) => status.counter > before.counter)).counter, before.counter + 1);
   });
 });
+
+describe("a popup reaching past its window's edges", () => {
+  let fixtures: FixtureDesktop;
+
+  before(async () => {
+    fixtures = await FixtureDesktop.start();
+  });
+
+  after(async () => {
+    await fixtures?.stop();
+  });
+
+  // MATE Calculator's menu read "which the screenshot cannot show nor a click reach" while its items, in the tree,
+  // were clicked by index: the note sent the agent to keys and set_window_frame for nothing.
+  test("an open list whose items are in the tree is said to be acted on by element_index; one of them clicked so is chosen", async () => {
+    const window = await fixtures.launch('gtk3', { extraArgs: ['--many-choices'] });
+    await callOk(fixtures.context, 'set_window_frame', { window_id: window.id, x: 100, y: 40, width: 480, height: 640 });
+    const month = (await accessibleWindowState(fixtures.context, window, { detail: 'full' })).state.elements.find((element) => element.role === 'combobox' && element.name === 'Month:');
+    assert.ok(month, 'the Month: combo box');
+    await callOk(fixtures.context, 'click', { window_id: window.id, element_index: month.index, delivery_mode: 'foreground' });
+    const { state, result } = await accessibleWindowState(fixtures.context, window, { detail: 'full' });
+    const beyond = result.structured.popups_beyond as { x: number; y: number; w: number; h: number }[] | undefined;
+    assert.ok(beyond && beyond.length > 0, `the list reaches past the window (the premise): ${result.summary}`);
+    const march = state.elements.find((element) => element.name === 'March' && element.bounds);
+    assert.ok(march, 'the list\'s March is in the tree');
+    const origin = (result.structured.window as { bounds: { x: number; y: number } }).bounds;
+    const inTheList = ({ x, y, w, h }: { x: number; y: number; w: number; h: number }) => {
+      const [mx, my] = [x + w / 2 - origin.x, y + h / 2 - origin.y];
+      return beyond.some((popup) => mx >= popup.x && my >= popup.y && mx < popup.x + popup.w && my < popup.y + popup.h);
+    };
+    assert.ok(inTheList(march.bounds!), `March lies in the part past the window: ${JSON.stringify(march.bounds)} ${JSON.stringify(beyond)}`);
+    assert.match(result.summary, /reaching past the window's edges .*its items are in the tree \(\[e\d+\].*\): act on them by element_index/, result.summary);
+    assert.doesNotMatch(result.summary, /nor a click reach:/, result.summary);
+    await callOk(fixtures.context, 'click', { window_id: window.id, element_index: march.index });
+    assert.equal((await fixtures.waitForStatus(window, (status) => status.lastKey === 'month:March')).lastKey, 'month:March', 'pyatspi: the app took March');
+  });
+});

@@ -4,6 +4,7 @@ import type { ClipCounts } from '../../cup/index.js';
 import { oneLine } from '../../cup/text.js';
 import { encodePng } from '../../image/encode.js';
 import type { DesktopWindow, WindowRect } from '../../platform/windows.js';
+import type { CupRect } from '../../cup/types.js';
 import { allFinished } from '../all-finished.js';
 import type { ToolContext } from '../context.js';
 import { resolveUserPath, writeFileAtomically } from '../files.js';
@@ -162,7 +163,7 @@ export const getWindowState = defineTool({
       view.cut > 0 ? `${view.cut} more past max_elements/max_depth left out (indices are the whole window's, as in a full read)` : '',
       reading.truncated ? 'truncated' : '',
       degradedReason ? `degraded: ${degradedReason}` : '',
-      beyond.length > 0 ? popupsBeyondNote(beyond) : '',
+      beyond.length > 0 ? popupsBeyondNote(beyond, itemsInPopups(elements, beyond, window)) : '',
       drawn.length > 0 ? drawnSurfacesNote(drawn) : '',
       screenshot.info
         ? `screenshot ${screenshot.info.width}x${screenshot.info.height}${screenshot.info.path ? ` written to ${screenshot.info.path}` : ''}`
@@ -213,13 +214,28 @@ function drawnSurfacesNote(drawn: readonly { element_index: number; bounds: { x:
 
 /**
  * What to do about a popup the screenshot cannot show: a menu opened from a window low on the screen opens above it
- * (Motif's, NEdit's), wholly outside the window's pixels, where no click in window pixels reaches.
+ * (Motif's, NEdit's), wholly outside the window's pixels, where no click in window pixels reaches. Where the tree
+ * holds its items (GTK's, Qt's menus and lists), they are clicked by index wherever they lie: MATE Calculator's menu
+ * read "nor a click reach" while a click on its item by element_index chose it.
  */
-function popupsBeyondNote(popups: readonly WindowRect[]): string {
+function popupsBeyondNote(popups: readonly WindowRect[], itemsInTree: readonly number[]): string {
   const where = popups.map((popup) => `${popup.width}x${popup.height} at ${popup.x},${popup.y} in window pixels`).join(', ');
+  const open = `the app has ${popups.length === 1 ? 'a popup (a menu or list)' : `${popups.length} popups (menus or lists)`} open reaching past the window's edges (${where}), `;
+  if (itemsInTree.length > 0) {
+    const shown = itemsInTree.slice(0, 3).map((index) => `[e${index}]`).join(', ');
+    return `${open}which the screenshot cannot show nor a click at x, y reach; its items are in the tree (${shown}${itemsInTree.length > 3 ? ', ...' : ''}): act on them by element_index`;
+  }
   return (
-    `the app has ${popups.length === 1 ? 'a popup (a menu or list)' : `${popups.length} popups (menus or lists)`} open reaching past the window's edges (${where}), ` +
-    'which the screenshot cannot show nor a click reach: choose its item with keys (its underlined letter, or Down/Up then Return), or press ' +
+    `${open}which the screenshot cannot show nor a click reach: choose its item with keys (its underlined letter, or Down/Up then Return), or press ` +
     'Escape, give the window room with set_window_frame, and open it again'
   );
+}
+
+/** The elements that lie, by their middle, in a popup beyond the window (in window pixels). */
+function itemsInPopups(elements: readonly { index: number; bounds?: CupRect }[], popups: readonly WindowRect[], window: DesktopWindow): number[] {
+  return elements.flatMap(({ index, bounds }) => {
+    if (!bounds) return [];
+    const [x, y] = [bounds.x + bounds.w / 2 - window.bounds.x, bounds.y + bounds.h / 2 - window.bounds.y];
+    return popups.some((popup) => x >= popup.x && x < popup.x + popup.width && y >= popup.y && y < popup.y + popup.height) ? [index] : [];
+  });
 }
