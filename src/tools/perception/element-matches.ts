@@ -18,7 +18,10 @@ export const elementResult = z.object({
   value: z.string().optional(),
   states: z.array(z.string()),
   actions: z.array(z.string()),
-  bounds: boundsResult.optional(),
+  // A new user clicked x, y taken from a tree's bounds and missed by the window's place on the screen.
+  bounds: boundsResult
+    .optional()
+    .describe("Screen pixels, as the tree's boxes; a click's x, y are the screenshot's: the window's own pixels (x - window.bounds.x, y - window.bounds.y), divided by the screenshot's scale"),
 });
 
 export function elementRecord(node: CupNode): z.infer<typeof elementResult> {
