@@ -119,6 +119,12 @@ export interface ChangeWatch {
    * mirror of (a window read before); windows it does not mirror cannot be told apart this cheaply.
    */
   changedWindows(): number[];
+  /**
+   * Whether the watched process's main thread is running or waiting for a processor now: an app starved on a loaded
+   * machine sends nothing for a while without having gone quiet (a dialog it fills on a 30 ms timer was read before
+   * its last button, 100 ms of silence being its wait for the CPU). False for no process, or where it cannot be told.
+   */
+  atWork(): boolean;
   /** Stops watching; a pending next() resolves undefined. */
   close(): void;
 }

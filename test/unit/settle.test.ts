@@ -12,11 +12,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import type { ChangeReason, ChangeWatch } from '../../src/platform/desktop.js';
+import { statFields } from '../../src/platform/linux/desktop/processes.js';
 import { NextChange } from '../../src/platform/linux/next-change.js';
 import { settle } from '../../src/tools/input/settle.js';
 
 /** A watch whose changes are the chunks read from `socket`, as the driver's are the events read from the bus. */
-function socketWatch(socket: Socket): ChangeWatch & { readonly changes: number } {
+function socketWatch(socket: Socket, pid = 0): ChangeWatch & { readonly changes: number } {
   const changes = new NextChange<ChangeReason>();
   let heard = 0;
   socket.on('data', () => {
@@ -32,6 +33,8 @@ function socketWatch(socket: Socket): ChangeWatch & { readonly changes: number }
       return heard;
     },
     changedWindows: () => [],
+    // The driver's own reading of the process's state (see change-watch.ts).
+    atWork: () => pid > 0 && statFields(pid)?.[0] === 'R',
     close: () => changes.close(),
     next: (timeoutMs) => changes.next(timeoutMs),
   };
@@ -63,6 +66,44 @@ test('a change already come when the quiet window ran out is heard: the wait goe
     const { waited, heard } = await settling;
     assert.equal(heard, 1, 'the change was heard before the wait ended');
     assert.ok(waited >= 20 + quietMs, `the quiet was waited for after the change: ${waited} ms in all`);
+  } finally {
+    app.kill();
+    ours.destroy();
+    server.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('an app silent for the quiet asked while it runs is waited for until it stops', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'cup-settle-'));
+  const server = createServer();
+  server.listen(join(dir, 'socket'));
+  await once(server, 'listening');
+  const accepted = once(server, 'connection');
+  const quietMs = 100;
+  // The app: it changes something, then works 400 ms without a word (as a starved app waits for a processor, in the
+  // same state R), then sleeps.
+  const script = `
+    const socket = require('node:net').createConnection(process.argv[1]);
+    socket.on('connect', () => process.send('ready'));
+    process.on('message', () => socket.write('changed', () => {
+      for (const until = Date.now() + 400; Date.now() < until; );
+      setTimeout(() => { socket.end(); process.disconnect(); }, 5000);
+    }));`;
+  const app = spawn(process.execPath, ['-e', script, join(dir, 'socket')], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  const [ours] = (await accepted) as [Socket];
+  await once(app, 'message');
+  try {
+    const watch = socketWatch(ours, app.pid!);
+    await watch.next(0);
+    app.send('go');
+    assert.equal(await watch.next(2000), 'accessibility', 'the change came');
+    const started = Date.now();
+    await settle(watch, quietMs, undefined, 2000);
+    const waited = Date.now() - started;
+    // /proc: the app is done working by the time the wait ends.
+    assert.notEqual(statFields(app.pid!)?.[0], 'R', 'the app sleeps when the wait ends');
+    assert.ok(waited >= 300, `the wait lasted while the app worked (400 ms after its change), not the 100 ms quiet: ${waited} ms`);
   } finally {
     app.kill();
     ours.destroy();

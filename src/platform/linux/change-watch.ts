@@ -6,6 +6,7 @@ import type { AccessibilityEvent } from './atspi/event-monitor.js';
 import { onRootPropertyChange } from './input/root-properties.js';
 import { selectWindowProperties } from './input/window-properties.js';
 import { NextChange } from './next-change.js';
+import { statFields } from './desktop/processes.js';
 import type { X11Connection } from './x11/index.js';
 
 /** Which mirrored window holds an object, if any (LinuxDesktop asks its live mirrors). */
@@ -87,7 +88,7 @@ export async function watchProcessChanges(client: AtspiClient, x: X11Connection,
     throw error;
   });
   // Process 0 is none: the watch is on the window list alone.
-  if (pid === 0) return watchOf(changes, changed, windowOf, offWindows);
+  if (pid === 0) return watchOf(changes, changed, windowOf, 0, offWindows);
   let offEvents: () => void;
   try {
     // A bus name's pid is asked of the bus daemon once and remembered, so later events pass without a round trip.
@@ -107,15 +108,17 @@ export async function watchProcessChanges(client: AtspiClient, x: X11Connection,
     throw error;
   }
 
-  return watchOf(changes, changed, windowOf, () => {
+  return watchOf(changes, changed, windowOf, pid, () => {
     offWindows();
     offEvents();
   });
 }
 
-function watchOf(changes: NextChange<ChangeReason>, changed: Map<string, { bus: string; path: string }>, windowOf: WindowOfObject, stop: () => void): ChangeWatch {
+function watchOf(changes: NextChange<ChangeReason>, changed: Map<string, { bus: string; path: string }>, windowOf: WindowOfObject, pid: number, stop: () => void): ChangeWatch {
   let closed = false;
   return {
+    // The process's state is its main thread's, the one a toolkit's event loop runs on: R is running or runnable.
+    atWork: () => pid > 0 && statFields(pid)?.[0] === 'R',
     get lastChangeAt() {
       return changes.lastChangeAt;
     },

@@ -2,6 +2,8 @@ import type { ChangeWatch } from '../../platform/desktop.js';
 
 /** An app that never stops (an animation, a clock) is read after this long all the same. */
 export const SETTLE_MAX_MS = 1500;
+/** How soon an app silent for the quiet asked, but running or waiting for a processor, is looked at again. */
+const starvedLookMs = 10;
 
 /**
  * Apps go on changing a moment after the input that caused it: a search field re-filters its view about
@@ -9,7 +11,8 @@ export const SETTLE_MAX_MS = 1500;
  * reading after an action waits until the app has sent nothing for `quietMs` (the session's diff_settle_ms),
  * at most `maxMs` (SETTLE_MAX_MS), so such a change lands in the diff; returns the milliseconds waited. An app that sent nothing since the watch began is not waited for at all: with no
  * change under way there is nothing to wait for, unless `quietSince` (Date.now()) says when the quiet to wait for began
- * (a window just opened, whose app may not have started filling it). A cancel (`signal`) ends the wait at once.
+ * (a window just opened, whose app may not have started filling it). An app silent that long while running or waiting
+ * for a processor (ChangeWatch.atWork: a loaded machine) is waited for still. A cancel (`signal`) ends the wait at once.
  */
 export async function settle(watch: ChangeWatch, quietMs: number, signal?: AbortSignal, maxMs = SETTLE_MAX_MS, quietSince?: number): Promise<number> {
   // No settle asked: nothing is waited, whatever the clock does between two readings of it on a loaded machine.
@@ -25,13 +28,17 @@ export async function settle(watch: ChangeWatch, quietMs: number, signal?: Abort
     const now = Date.now();
     if (last === undefined || signal?.aborted) return waitedMs();
     const quietFor = now - last;
-    if (quietFor >= quietMs || now >= deadline) return waitedMs();
+    if (now >= deadline) return waitedMs();
+    // Silent while it waits for the processor is not quiet: looked at again a moment later.
+    const starved = quietFor >= quietMs && watch.atWork();
+    if (quietFor >= quietMs && !starved) return waitedMs();
     waited = true;
-    const next = watch.next(Math.min(quietMs - quietFor, deadline - now));
+    const next = watch.next(Math.min(starved ? starvedLookMs : quietMs - quietFor, deadline - now));
     if ((await (aborted ? Promise.race([next, aborted]) : next)) !== undefined) continue;
+    if (signal?.aborted) return waitedMs();
     // Nothing within the rest of the quiet window (the watch reads the I/O that came as it ran out), or the deadline,
-    // or a cancel, or a closed watch: done, unless a change of the window list came meanwhile.
-    if (watch.lastChangeAt === last || signal?.aborted) return waitedMs();
+    // or a closed watch: done, unless a change of the window list came meanwhile, or the app is at work still.
+    if (watch.lastChangeAt === last && !watch.atWork()) return waitedMs();
   }
 }
 
