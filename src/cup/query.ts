@@ -22,32 +22,43 @@ function fullNames(body: string): string {
 }
 
 /**
+ * What a tree is narrowed to: text a node's fields contain (see lineMatches and matches), or the ids of the nodes
+ * (e12) a selector matched.
+ */
+export type TreeQuery = string | ReadonlySet<string>;
+
+/** The id of a compact (`[e12] ...`) or Markdown (`[element_index 12]`) node line. */
+function lineId(body: string): string | undefined {
+  const markdownId = MARKDOWN_ID.exec(body)?.[1];
+  return COMPACT_ID.exec(body)?.[1] ?? (markdownId === undefined ? undefined : `e${markdownId}`);
+}
+
+/**
  * Whether a node line matches: its id exactly (`e1`, not `e10`), or its text without id and geometry
  * containing the query, so "7" finds the key named 7 and not every element at x=1070. A compact line's role and
  * state codes match their full names too: "button" finds `btn`, as it does in the Markdown and JSON views.
  */
 function lineMatches(body: string, needle: string): boolean {
-  const markdownId = MARKDOWN_ID.exec(body)?.[1];
-  const id = COMPACT_ID.exec(body)?.[1] ?? (markdownId === undefined ? undefined : `e${markdownId}`);
-  if (id === needle) return true;
+  if (lineId(body) === needle) return true;
   const text = `${body.replace(COMPACT_ID, '').replace(MARKDOWN_ID, '').replace(GEOMETRY, '')} ${fullNames(body)}`;
   return typedSpelling(text).toLowerCase().includes(needle);
 }
 
 /**
  * Keeps the header (every line before the first node line, left unchanged, so its counts still
- * describe the unfiltered tree), the node lines that match `query` case-insensitively (see
- * lineMatches: names, values, role and state codes), and the ancestors of those lines. A line's parent is the nearest preceding node line with smaller
+ * describe the unfiltered tree), the node lines that match `query` (text case-insensitively, see
+ * lineMatches: names, values, role and state codes; ids, by the line's id), and the ancestors of those lines. A line's parent is the nearest preceding node line with smaller
  * indentation. Lines that are not nodes (hints, a footer) are kept exactly when their parent is kept:
  * a hint describes its parent's children, so it stays relevant while the parent is shown; lines
  * without a parent (the safety-cap footer, a hint at root level) always stay.
  * Hints are never matched themselves. Node lines are `[id] ...` (compact) or `- ...` but not
  * `- *...*` (Markdown); the text's trailing newline is preserved.
  */
-export function filterTreeText(text: string, query: string): string {
+export function filterTreeText(text: string, query: TreeQuery): string {
   const trailingNewline = text.endsWith('\n');
   const lines = (trailingNewline ? text.slice(0, -1) : text).split('\n');
-  const needle = typedSpelling(query).toLowerCase();
+  const needle = typeof query === 'string' ? typedSpelling(query).toLowerCase() : undefined;
+  const matching = (body: string) => (needle === undefined ? (query as ReadonlySet<string>).has(lineId(body) ?? '') : lineMatches(body, needle));
   const firstNode = lines.findIndex((line) => isNodeLine(line.trimStart()));
   if (firstNode === -1) return text;
 
@@ -60,7 +71,7 @@ export function filterTreeText(text: string, query: string): string {
     const indent = line.length - body.length;
     while ((ancestors.at(-1)?.indent ?? -1) >= indent) ancestors.pop();
     if (isNodeLine(body)) {
-      if (lineMatches(body, needle)) {
+      if (matching(body)) {
         kept[index] = true;
         for (const ancestor of ancestors) kept[ancestor.index] = true;
       }
@@ -81,17 +92,18 @@ function isNodeLine(body: string): boolean {
 
 /**
  * Keeps the nodes whose role, name or value contains `query` case-insensitively or whose id equals
- * it (so `e1` does not also pick `e10`-`e19`), plus their ancestors; other children are dropped, a
- * kept node left without children loses its `children` key. Returns copies with ids unchanged.
+ * it (so `e1` does not also pick `e10`-`e19`), or whose id is among the ids given, plus their ancestors; other
+ * children are dropped, a kept node left without children loses its `children` key. Returns copies with ids unchanged.
  */
-export function filterTree(nodes: readonly CupNode[], query: string): CupNode[] {
-  return keepMatching(nodes, typedSpelling(query).toLowerCase());
+export function filterTree(nodes: readonly CupNode[], query: TreeQuery): CupNode[] {
+  const needle = typeof query === 'string' ? typedSpelling(query).toLowerCase() : undefined;
+  return keepMatching(nodes, (node) => (needle === undefined ? (query as ReadonlySet<string>).has(node.id) : matches(node, needle)));
 }
 
-function keepMatching(nodes: readonly CupNode[], needle: string): CupNode[] {
+function keepMatching(nodes: readonly CupNode[], matching: (node: CupNode) => boolean): CupNode[] {
   return nodes.flatMap((node) => {
-    const children = keepMatching(node.children ?? [], needle);
-    if (children.length === 0 && !matches(node, needle)) return [];
+    const children = keepMatching(node.children ?? [], matching);
+    if (children.length === 0 && !matching(node)) return [];
     const { children: _dropped, ...rest } = node;
     return [children.length > 0 ? { ...rest, children } : rest];
   });

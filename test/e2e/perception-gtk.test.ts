@@ -9,7 +9,7 @@ import type { ClientWindow } from '../../src/platform/linux/windows.js';
 import { TestDesktop } from '../helpers/desktop.js';
 import { PyatspiOracle } from '../helpers/oracle.js';
 import { XReaders } from '../helpers/x-readers.js';
-import { accessibleWindowState, callOk, pyatspiWalk, testContext, type Element, type WindowState } from '../helpers/tools.js';
+import { accessibleWindowState, callOk, failsWith, pyatspiWalk, testContext, type Element, type WindowState } from '../helpers/tools.js';
 
 /** xwininfo is an independent reader of the X server's idea of a window's geometry. */
 function xwininfoGeometry(windowId: number, env: NodeJS.ProcessEnv) {
@@ -245,6 +245,22 @@ describe('perception of real GTK3 and GTK4 apps on the embedded desktop', () => 
     assert.ok(lines[0]!.startsWith('[e0] win'), 'the window ancestor is kept');
     assert.ok(!lines.some((line) => line.includes('Volume')));
     assert.deepEqual(filtered.state.elements.map((e) => e.index).sort((a, b) => a - b), lines.map((l) => Number(/\[e(\d+)\]/.exec(l)![1])).sort((a, b) => a - b));
+  });
+
+  test('a query written as a selector keeps the elements it matches, with their ancestors: every push button pyatspi walks, and only they', async () => {
+    const walked = await pyatspiWalk(gtk3.pid, gtk3.title, desktop.env());
+    const showing = walked.filter((node) => node.role === 'push button' && node.states?.includes('showing')).map((node) => node.name).sort();
+    const filtered = await accessibleWindowState(context, gtk3, { include_screenshot: false, query: 'role=button' });
+    const buttons = filtered.state.elements.filter((element) => element.role === 'button');
+    assert.deepEqual(buttons.map((element) => element.name).sort(), showing, filtered.result.body);
+    // Besides the buttons, only what holds them.
+    const lines = filtered.result.body!.split('\n').filter((line) => line.trim().startsWith('['));
+    assert.equal(lines.length, filtered.state.elements.length);
+    assert.ok(lines[0]!.startsWith('[e0] win'), 'the window ancestor is kept');
+    assert.ok(!lines.some((line) => / (tbx|chk|sld) /.test(line)), filtered.result.body);
+    // A malformed one is refused with its place, before anything is read.
+    const refused = await failsWith(context, 'get_window_state', { window_id: gtk3.id, query: 'role=buton' }, 'invalid_selector');
+    assert.match(refused.summary, /did you mean button/, refused.summary);
   });
 
   test('max_elements caps what is shown and says truncated; the indices stay the full read\'s, so one from before still clicks its element', async () => {

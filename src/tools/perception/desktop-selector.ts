@@ -73,6 +73,17 @@ function field(node: CupNode, name: DesktopField): string | undefined {
 }
 
 /** The nodes of the trees that the selector matches, in document order. */
+/** A field term as a selector writes one (role=button, name~="Save"): a query holding one is read as a selector. */
+const FIELD_TERM = new RegExp(`(^|\\s)(${DESKTOP_FIELDS.join('|')})(=|~=|\\*=|\\^=)`);
+
+/**
+ * get_window_state's query as a selector, when it is written as one (a field term, or "A >> B"); undefined for
+ * plain text. A new user filtered a window with role=button and was shown nothing: it was searched as text.
+ */
+export function selectorQuery(query: string): DesktopSelector | undefined {
+  return FIELD_TERM.test(query) || query.includes('>>') ? parseDesktopSelector(query) : undefined;
+}
+
 export function matchDesktop(roots: readonly CupNode[], selector: DesktopSelector): CupNode[] {
   return matchNodes(roots, selector, { field, flag: (node, state) => node.states?.includes(state) ?? false });
 }

@@ -5,6 +5,7 @@ import { oneLine } from '../../cup/text.js';
 import { encodePng } from '../../image/encode.js';
 import type { DesktopWindow, WindowRect } from '../../platform/windows.js';
 import type { CupRect } from '../../cup/types.js';
+import { selectorQuery } from './desktop-selector.js';
 import { allFinished } from '../all-finished.js';
 import type { ToolContext } from '../context.js';
 import { resolveUserPath, writeFileAtomically } from '../files.js';
@@ -66,7 +67,14 @@ export const getWindowState = defineTool({
   input: z.strictObject({
     pid: pidArgument.optional().describe('Target process ID; optional: window_id names the window, as it does for the actions.'),
     window_id: windowIdArgument,
-    query: z.string().min(1).optional().describe('Case-insensitive filter: keep elements whose name, value, role or state codes contain it (or whose id is it, e.g. "e12"), with their ancestors. Element indices are unchanged.'),
+    query: z
+      .string()
+      .min(1)
+      .optional()
+      .describe(
+        'Filter, keeping the elements it matches with their ancestors (element indices are unchanged): text, case-insensitive, found in an element\'s name, value, role or state codes (or its id, e.g. "e12"); ' +
+          'or a selector, as find_elements takes (read as one when it holds a field term such as role=button or name~="save", or >>).',
+      ),
     include_screenshot: z.boolean().default(true).describe('Return a screenshot with the tree. Default true; false is cheaper when only re-indexing.'),
     screenshot_out_file: z.string().min(1).optional().describe('Write the PNG to this path (~ expanded) instead of embedding it. An existing file is replaced only when cup-driver wrote it (else destination_exists; see overwrite); a link there is never followed.'),
     overwrite: z.boolean().optional().describe('Replace whatever regular file or link is at screenshot_out_file (a link is replaced itself, not its target). Default false.'),
@@ -115,6 +123,8 @@ export const getWindowState = defineTool({
     screenshot_error: z.string().optional(),
   }),
   async handle(args, context) {
+    // A malformed selector is refused before anything is read.
+    const selector = args.query ? selectorQuery(args.query) : undefined;
     const window = await resolveWindow(context, args.window_id, args.pid);
     // Caps below the defaults cut what is shown, not what is read: a read cut short numbers its nodes its own
     // way, and as the window's latest snapshot it would make indices the agent holds name other elements.
@@ -144,6 +154,7 @@ export const getWindowState = defineTool({
       format: args.format,
       detail: args.detail,
       query: args.query,
+      ...(selector ? { selector } : {}),
       maxElements: args.max_elements,
       maxDepth: args.max_depth,
     });

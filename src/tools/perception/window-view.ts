@@ -1,6 +1,7 @@
 // What get_window_state shows of a reading: the cut tree, the rendered text and the element records, made once
 // per reading and way of showing it however many calls got that reading.
-import { buildEnvelope, capCompactText, closedMenuItemCount, countOutsideClosedMenus, cutTree, filterTree, filterTreeText, isDrawnSurface, toCompact, toMarkdown, unreadCounts, unreadWhileHidden, type ClipCounts, type CupEnvelope } from '../../cup/index.js';
+import { buildEnvelope, capCompactText, closedMenuItemCount, countOutsideClosedMenus, cutTree, filterTree, filterTreeText, isDrawnSurface, toCompact, toMarkdown, unreadCounts, unreadWhileHidden, type ClipCounts, type CupEnvelope, type TreeQuery } from '../../cup/index.js';
+import { matchDesktop, type DesktopSelector } from './desktop-selector.js';
 import type { CupAppInfo, CupNode, CupPlatform, CupScreen } from '../../cup/types.js';
 import type { WindowReading } from '../../platform/desktop.js';
 import { flattenNodes } from '../../tui/ui-node.js';
@@ -15,6 +16,8 @@ export interface ViewRequest {
   format: 'compact' | 'markdown' | 'json';
   detail: 'compact' | 'full';
   query: string | undefined;
+  /** The query as a selector, when it is one (selectorQuery): the nodes it matches are kept, with their ancestors. */
+  selector?: DesktopSelector;
   maxElements: number;
   maxDepth: number;
 }
@@ -82,7 +85,8 @@ function makeView(reading: WindowReading, request: ViewRequest): WindowView {
 }
 
 /** The text an agent reads, and which element ids it shows. */
-function render(envelope: CupEnvelope, { format, detail, query }: ViewRequest) {
+function render(envelope: CupEnvelope, { format, detail, query: asked, selector }: ViewRequest) {
+  const query: TreeQuery | undefined = selector ? new Set(matchDesktop(envelope.tree, selector).map((node) => node.id)) : asked;
   if (format === 'json') {
     const tree = query ? filterTree(envelope.tree, query) : envelope.tree;
     const shown = { ...envelope, tree };
