@@ -57,6 +57,8 @@ export interface Observation {
   unlisted?: ReadonlyMap<string, string>;
   /** The showing popup that held the object acted on (ObserveOptions.inPopup) still showed after the wait for it to close. */
   popupOpen?: true;
+  /** The window's pixels were the only read-back (an app with no accessibility): an effect not drawn is not seen. */
+  pixelsOnly?: true;
 }
 
 /**
@@ -157,10 +159,23 @@ export function actionOutcome(input: OutcomeInput): ActionOutcome {
   // Cut short by a cancel, nothing seen yet is no sign of a no-op: there is nothing to retry or escalate.
   if (base.cancelled) return { ...base, effect: 'unverifiable', verified: false };
   if (observation?.listening) {
-    const escalation = input.escalation ?? defaultEscalation(input.mode, input.path);
+    let escalation = input.escalation ?? defaultEscalation(input.mode, input.path);
+    if (observation.pixelsOnly) escalation = withUndrawnEffect(escalation);
     return { ...base, effect: 'suspected_noop', verified: false, evidence: [], escalation: observation.ownChanges ? withOwnChanges(escalation, observation.ownChanges) : escalation };
   }
   return { ...base, effect: 'unverifiable', verified: false };
+}
+
+/**
+ * The advice after no pixel changed in a window with no accessibility: a command whose effect is not drawn leaves the
+ * pixels as they were too (xcalc's memory store, a Tk button that writes a file), and a retry would run it twice.
+ */
+function withUndrawnEffect(escalation: Escalation): Escalation {
+  return {
+    ...escalation,
+    // What to do if it did not run, without the advice's own "showed no effect", which this says better.
+    reason: `no pixel of the window changed, as none does for a command whose effect is not drawn (a calculator's memory store, a button that saves a file): it may have run, so check the app's state (its files, a later screenshot) before sending it again; if it did not run, ${escalation.reason.replace(/^[^;]*showed no effect; /, '')}`,
+  };
 }
 
 /** The advice after no effect, saying first which changes the app made by itself and why they are not counted. */

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, test } from 'node:test';
 import type { ToolContext } from '../../src/tools/context.js';
+import type { ActionResult } from '../../src/tools/input/schemas.js';
 import { fixtureApps, TestDesktop } from '../helpers/desktop.js';
 import { callOk, failsWith, testContext } from '../helpers/tools.js';
 
@@ -63,6 +64,23 @@ describe('a Tk app, which has no accessibility tree', () => {
     } finally {
       tk.kill('SIGKILL');
       cover.kill('SIGKILL');
+    }
+  });
+
+  test('a click whose command draws nothing is not said to have done nothing: the advice says it may have run, to check before sending it again', async () => {
+    const log = join(folder, 'undrawn.log');
+    writeFileSync(log, '');
+    const { process: tk, window } = await desktop.launch('/usr/bin/python3', [join(fixtureApps, 'tk_fixture.py'), '--key-log', log, '--title', 'CUP Tk Undrawn'], 'CUP Tk Undrawn');
+    try {
+      // The button's command only writes its log: the window's pixels are as they were once the button is up again.
+      const result = await callOk(context, 'click', { window_id: window.id, ...button });
+      assert.deepEqual(await logOnce(log, 1), ['clicked'], 'the fixture: the command ran');
+      const outcome = result.structured as unknown as ActionResult;
+      assert.equal(outcome.effect, 'suspected_noop', `the premise: no pixel changed (${result.summary})`);
+      // xcalc's memory store read so, with advice to retry, which would store twice.
+      assert.match(outcome.escalation?.reason ?? '', /no pixel of the window changed.*it may have run, so check the app's state .* before sending it again; if it did not run, retry/, result.summary);
+    } finally {
+      tk.kill('SIGKILL');
     }
   });
 

@@ -126,5 +126,5 @@ export async function observePixels(desktop: LinuxDesktop, window: DesktopWindow
     change = pixelChange(before, after);
   }
   const evidence = meaningful(change) ? [`the window's pixels changed: ${change.count} pixels in ${change.box!.x},${change.box!.y} ${change.box!.w}x${change.box!.h}`] : [];
-  return { changed: evidence.length > 0, listening: true, evidence, ...(signal?.aborted && !meaningful(change) ? { cancelled: true as const } : {}) };
+  return { changed: evidence.length > 0, listening: true, pixelsOnly: true, evidence, ...(signal?.aborted && !meaningful(change) ? { cancelled: true as const } : {}) };
 }
