@@ -111,6 +111,15 @@ export function webContentSuite(browser: BrowserId): void {
       await pageSays(rig.oracle, window, 'used described');
     });
 
+    test('a link the page names nothing (an icon) is told by its address, its value, as the page\'s href says; a selector finds it by it', async () => {
+      const window = await rig.open('icon-buttons', 'CUP Icon Buttons');
+      const href = (await pageSays(rig.oracle, window, /^gear /)).replace(/^gear /, '');
+      const links = subtree(await webDocument(rig.context, window, 'CUP Icon Buttons')).filter((node) => node.role === 'link');
+      assert.deepEqual(links.map((node) => [node.name, node.value]), [['', href]], JSON.stringify(links));
+      const found = await callOk(rig.context, 'find_elements', { window_id: window.id, selector: 'role=link value~="settings/profile"' });
+      assert.deepEqual((found.structured as { matches: Element[] }).matches.map((match) => match.value), [href], found.summary);
+    });
+
     test('a click whose page answers late, while the browser\'s own Back button changes at once, is told by the page\'s answer', async () => {
       const window = await rig.open('late', 'CUP Web Late');
       const asked = await act(rig.context, window, 'click', 'button', 'Ask the server');

@@ -310,6 +310,7 @@ function cupValue(raw: AtspiRawNode, role: CupRole): string | undefined {
     if (words && words !== normaliseWhitespace(raw.name)) return firstCodePoints(words, maxNameLength);
   }
   if (raw.selectedName !== undefined && role === 'combobox') return raw.selectedName;
+  if (raw.uri && role === 'link') return raw.uri;
   return undefined;
 }
 

@@ -77,6 +77,8 @@ export interface AtspiRawNode {
   text?: string;
   /** Name of the selected child, for a combo box whose selection is not its text (GTK3 combo boxes). */
   selectedName?: string;
+  /** A link's address (its Hyperlink's URI), read for a link its app names nothing: what it leads to then tells it. */
+  uri?: string;
   /** Path of the tab a page tab list's Selection names: GTK 2's GAIL marks no page tab SELECTED, the current one included. */
   selectedTab?: string;
   attributes?: Readonly<Record<string, string>>;

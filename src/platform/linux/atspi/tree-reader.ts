@@ -606,6 +606,14 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
         if (anchor.box) node.extents = anchor.box;
       }));
     }
+    // A link its app names nothing (an icon with no text alternative) is told by where it leads, as a link's value
+    // is its address in other platforms' APIs (MSAA's accValue).
+    if (node.role === ATSPI_ROLE.LINK && node.name === '' && has('Hyperlink')) {
+      work.push(call(node, atspiInterface('Hyperlink'), 'GetURI', 'i', [0]).then((body) => {
+        const uri = String(body?.[0] ?? '');
+        if (uri) node.uri = uri;
+      }));
+    }
     if (node.role === ATSPI_ROLE.COMBO_BOX && has('Selection') && !has('Text')) {
       work.push(
         call(node, atspiInterface('Selection'), 'GetSelectedChild', 'i', [0]).then(async (body) => {
