@@ -18,13 +18,14 @@ export class HeldInputs {
     removeLast(this.keys, keycode);
   }
 
-  async pressButton(button: number): Promise<void> {
-    await this.x.xtest.fakeInput('ButtonPress', button);
+  /** `delayMs`: how long the X server waits before it takes the press (XTEST's own delay; see pointer.ts's click). */
+  async pressButton(button: number, delayMs = 0): Promise<void> {
+    await this.x.xtest.fakeInput('ButtonPress', button, { delayMs });
     this.buttons.push(button);
   }
 
-  async releaseButton(button: number): Promise<void> {
-    await this.x.xtest.fakeInput('ButtonRelease', button);
+  async releaseButton(button: number, delayMs = 0): Promise<void> {
+    await this.x.xtest.fakeInput('ButtonRelease', button, { delayMs });
     removeLast(this.buttons, button);
   }
 
