@@ -33,6 +33,13 @@ import { pageInputButtonAdvice } from './page-field-value.js';
 const masked = /^[\u2022\u25cf*]+$/u;
 
 /**
+ * How long the give-back after real typing into a combo box waits for its list of suggestions to map. Chromium showed
+ * a <datalist>'s list after the give-back on a machine under load 20 (2 runs in 16), and the list closed; typing that
+ * opens no list costs this much more in the foreground.
+ */
+const suggestionsGraceMs = 1500;
+
+/**
  * Whether a field's text shows the expected text (as its whole text, or as part of it). A password field
  * shows one mask character per character typed (Blink and Gecko use U+25CF or U+2022), so there only
  * the count can be compared.
@@ -526,6 +533,9 @@ async function typeInto(desktop: LinuxDesktop, request: TypeRequest, element: Li
   // window (see inForeground). Other evidence (any event of the app, the window's pixels) would take what the
   // window does on losing the focus for the typing's effect, so there the restore waits for the observation.
   const readsText = app !== undefined && holdsText;
+  // A combo box typed into (a field with a list of suggestions) may show its list after its text: the give-back waits
+  // for it (see ForegroundOptions.popupGraceMs).
+  const suggestsAsTyped = readsText && target?.role === 'combobox';
   let typed: SentInput | undefined;
   let missing = false;
   refuseKeysToNotification(window);
@@ -601,7 +611,7 @@ async function typeInto(desktop: LinuxDesktop, request: TypeRequest, element: Li
     if (acted) return acted;
     missing = true;
     return { ...observed, changed: false, listening: true };
-  }).finally(() => stopCounting?.());
+  }, { popupGraceMs: suggestsAsTyped ? suggestionsGraceMs : 0 }).finally(() => stopCounting?.());
   const escalation = missing
     ? {
         recommended: 'px' as const,
