@@ -830,6 +830,25 @@ export function webContentSuite(browser: BrowserId): void {
       assert.equal((await compose()).value, 'Hello\nWorld');
     });
 
+    test('set_value on a busy page\'s rich-text box replaces its paragraphs: the keys wait until the box says its text is selected', async () => {
+      // The page's main thread is busy 150 ms of every 200: the selection set through accessibility reached the page
+      // after the Delete and the text typed to replace it (the browser's input goes first), which went in at the caret
+      // and were then partly replaced: the page held "<p>Hello</p><p>WorldHowdy</p><p>World</p>" (Chromium) or
+      // "<p>orldHello</p><p>W</p>" (Firefox), each set_value said confirmed.
+      const window = await rig.open('busy-editor', 'CUP Web Busy Editor');
+      await pageSays(rig.oracle, window, 'out=<p>First line</p><p>Second line</p>');
+      try {
+        for (const word of ['Hello', 'Howdy', 'Hi']) {
+          const set = await act(rig.context, window, 'set_value', 'textbox', 'Compose', { value: `${word}\nWorld` });
+          assert.equal(set.effect, 'confirmed', set.summary);
+          await pageSays(rig.oracle, window, `out=<p>${word}</p><p>World</p>`);
+        }
+      } finally {
+        // Its work would slow the pages after it, in the same process.
+        await act(rig.context, window, 'click', 'button', 'Stop working');
+      }
+    });
+
     test('keys aimed at an element go to it, not to the control that has the focus; Return in a page\'s combobox is a key its page hears', async () => {
       const window = await rig.open('keys', 'CUP Web Keys');
       assert.equal((await act(rig.context, window, 'type_text', 'combobox', 'Country', { text: 'B' })).effect, 'confirmed');

@@ -1,4 +1,4 @@
-import { ActivationError, canonicalKeyName, inForeground, parseCombination, type ParsedKey } from '../input/index.js';
+import { ActivationError, canonicalKeyName, inForeground, parseCombination, type ForegroundOptions, type ParsedKey } from '../input/index.js';
 import type { DesktopWindow } from '../../windows.js';
 import type { X11Connection } from '../x11/index.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
@@ -16,7 +16,12 @@ import { oneLine } from '../../../cup/text.js';
  * one where the input opened an in-place editor and left the focus in it (see opened-editor.ts). `input` may call
  * `sent()` when all it sends has gone out, so that the restore runs while it waits for the effect (see inForeground).
  */
-export async function withForeground<T extends Observation | undefined>(desktop: LinuxDesktop, window: DesktopWindow, input: (x: X11Connection, sent: () => void) => Promise<T>): Promise<T> {
+export async function withForeground<T extends Observation | undefined>(
+  desktop: LinuxDesktop,
+  window: DesktopWindow,
+  input: (x: X11Connection, sent: () => void) => Promise<T>,
+  options: Pick<ForegroundOptions, 'popupGraceMs'> = {},
+): Promise<T> {
   const x = await desktop.x11();
   await refuseUnderOtherMenus(desktop, x, window);
   try {
@@ -24,7 +29,7 @@ export async function withForeground<T extends Observation | undefined>(desktop:
     // A notification bubble is no window manager's to activate (asking timed out as activation_failed), and it lies
     // over every window already: the pointer reaches it as it is.
     const activate = !window.notification;
-    const { value, report } = await inForeground(x, window.id, (sent) => input(x, sent), { holdsActivation, activate });
+    const { value, report } = await inForeground(x, window.id, (sent) => input(x, sent), { holdsActivation, activate, ...options });
     if ((!report.keptActiveFor && !report.keptActiveWith) || !value) return value;
     const previous = report.previousActive ? `window ${report.previousActive}` : 'the window active before';
     const kept = report.keptActiveFor

@@ -1,4 +1,5 @@
 // Typing text: inserted through accessibility, sent as key events, or typed with real keys.
+import { setTimeout as sleep } from 'node:timers/promises';
 import { cellEditorAdvice } from './cell-editor.js';
 import { actionOutcome, notDelivered, type ActionOutcome, type Observation, type SentInput } from '../../action-outcome.js';
 import { decodeStateSet } from '../../../cup/atspi/states.js';
@@ -31,6 +32,16 @@ import { backgroundKeys } from './keys.js';
 import { pageInputButtonAdvice } from './page-field-value.js';
 
 const masked = /^[\u2022\u25cf*]+$/u;
+
+/**
+ * How long the give-back after real typing into a combo box waits for its list of suggestions to map. Chromium showed
+ * a <datalist>'s list after the give-back on a machine under load 20 (2 runs in 16), and the list closed; typing that
+ * opens no list costs this much more in the foreground.
+ */
+const suggestionsGraceMs = 1500;
+
+/** How long keys that replace a field's text wait for the app to say the text is selected (see selectWholeText). */
+const selectionTakenMs = 3000;
 
 /**
  * Whether a field's text shows the expected text (as its whole text, or as part of it). A password field
@@ -360,13 +371,28 @@ export async function replaceFieldText(desktop: LinuxDesktop, target: LiveElemen
   }
   const sendKeys = async (): Promise<SentInput> => {
     const length = await characterCount(client, target.ref);
-    if (length > 0 && !(await selectTextRange(client, target.ref, 0, length))) throw new ToolError(`the application refused to select the text of ${label}`, 'set_text_refused');
+    if (length > 0) await selectWholeText(client, target.ref, length, label);
     // The selection is deleted by a key of its own before the text is typed: Gecko's rich-text box, its paragraphs
     // selected whole, lost the first key that replaced them (set_value "Hello" left "ello").
     if (length > 0) await syntheticCombination(await desktop.x11(), window.id, 'Delete');
     return single !== '' ? syntheticKeys(desktop, window, undefined)(single) : {};
   };
   return keysIntoField(desktop, window, target, target.snapshot, actionable(target), label, probe, single, sendKeys, arrived, page, undefined, false);
+}
+
+/**
+ * Selects the whole text of a field and waits until the app says it is selected, for keys that replace it. A browser
+ * takes a selection set through accessibility in its page's process, where the key events sent next may run first
+ * (input goes ahead of other work there): on a busy page the Delete and the text went in at the caret and the
+ * selection came after, and set_value "Hello\nWorld" on a rich-text box left "<p>WorldHello</p><p><br></p>". Bounded:
+ * an app that never says so gets the keys after selectionTakenMs, and the read-back judges them.
+ */
+async function selectWholeText(client: AtspiClient, ref: ObjectRef, length: number, label: string): Promise<void> {
+  if (!(await selectTextRange(client, ref, 0, length))) throw new ToolError(`the application refused to select the text of ${label}`, 'set_text_refused');
+  for (const deadline = Date.now() + selectionTakenMs; Date.now() < deadline; await sleep(20)) {
+    const selected = await textSelection(client, ref).catch(() => undefined);
+    if (selected?.start === 0 && selected.end === length) return;
+  }
 }
 
 /**
@@ -526,6 +552,9 @@ async function typeInto(desktop: LinuxDesktop, request: TypeRequest, element: Li
   // window (see inForeground). Other evidence (any event of the app, the window's pixels) would take what the
   // window does on losing the focus for the typing's effect, so there the restore waits for the observation.
   const readsText = app !== undefined && holdsText;
+  // A combo box typed into (a field with a list of suggestions) may show its list after its text: the give-back waits
+  // for it (see ForegroundOptions.popupGraceMs).
+  const suggestsAsTyped = readsText && target?.role === 'combobox';
   let typed: SentInput | undefined;
   let missing = false;
   refuseKeysToNotification(window);
@@ -601,7 +630,7 @@ async function typeInto(desktop: LinuxDesktop, request: TypeRequest, element: Li
     if (acted) return acted;
     missing = true;
     return { ...observed, changed: false, listening: true };
-  }).finally(() => stopCounting?.());
+  }, { popupGraceMs: suggestsAsTyped ? suggestionsGraceMs : 0 }).finally(() => stopCounting?.());
   const escalation = missing
     ? {
         recommended: 'px' as const,

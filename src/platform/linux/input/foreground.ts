@@ -1,5 +1,6 @@
 // Real input "in the foreground" of a window: activate it, run the input, then give the previously active window
 // back its place and the pointer its position, also when the input fails.
+import { setTimeout as sleep } from 'node:timers/promises';
 import { mappedPopupsOf, type Popup } from '../popups.js';
 import type { X11Connection } from '../x11/index.js';
 import { integerOption, type Point } from './checks.js';
@@ -23,6 +24,13 @@ export interface ForegroundOptions {
    * activation would close, described, or undefined. The window then keeps its activation (keptActiveFor).
    */
   holdsActivation?: () => Promise<string | undefined>;
+  /**
+   * How long, at the give-back, a popup the input opened may still take to map (default 0: none is waited for). An app
+   * may show a field's list of suggestions after the field showed the typed text: Chromium maps a <datalist>'s list
+   * once its browser process has asked its autocomplete store, and on a loaded machine that came after the give-back,
+   * which closed the list as the window lost its activation. Ended as soon as one maps.
+   */
+  popupGraceMs?: number;
 }
 
 export interface ForegroundReport {
@@ -73,6 +81,7 @@ export async function inForeground<T>(
   options: ForegroundOptions = {},
 ): Promise<{ value: T; report: ForegroundReport }> {
   const timeoutMs = integerOption('timeoutMs', options.timeoutMs, 2000, 0, 60_000);
+  const popupGraceMs = integerOption('popupGraceMs', options.popupGraceMs, 0, 0, 60_000);
   // The popups open before are asked for first (the X server answers in order, so before the activation) and waited for
   // only at the give-back: their second round trip need not hold up the input.
   const popupsBefore = openPopups(x, window);
@@ -97,7 +106,7 @@ export async function inForeground<T>(
       }
       if ((options.restoreActive ?? true) && options.activate !== false && !wasActive && previousActive !== window) {
         const before = await popupsBefore;
-        const opened = (await openPopups(x, window)).filter((popup) => !before.includes(popup));
+        const opened = await popupsOpenedSince(x, window, before, popupGraceMs);
         const held = opened.length > 0 ? undefined : await options.holdsActivation?.().catch(() => undefined);
         if (opened.length > 0) report.keptActiveFor = opened;
         else if (held) report.keptActiveWith = held;
@@ -125,6 +134,15 @@ export async function inForeground<T>(
   }
   if ('error' in outcome) throw outcome.error;
   return { value: outcome.value, report };
+}
+
+/** The popups `window`'s app opened since `before` was read: asked again every pollMs until one is open or graceMs passed. */
+async function popupsOpenedSince(x: X11Connection, window: number, before: readonly number[], graceMs: number): Promise<number[]> {
+  const pollMs = 50;
+  for (const deadline = Date.now() + graceMs; ; await sleep(pollMs)) {
+    const opened = (await openPopups(x, window)).filter((popup) => !before.includes(popup));
+    if (opened.length > 0 || Date.now() >= deadline) return opened;
+  }
 }
 
 /**
