@@ -37,7 +37,7 @@ import { deepestAtPoint, extents, readAttributes } from './atspi/operations.js';
 import { anchorBox } from './atspi/link-anchor.js';
 import { withFocusOutsideTree } from './atspi/focus-outside-tree.js';
 import { accnameBuses } from './atspi/accname-buses.js';
-import { readTreeFilled } from './atspi/filling-cache.js';
+import { hitTestFilled, readTreeFilled } from './atspi/filling-cache.js';
 import type { ReadTreeOptions, ReadTreeResult } from './atspi/tree-reader.js';
 import { openPopupMenus } from './atspi/open-popups.js';
 import { popupsBeyond, popupsOver, type Popup } from './popups.js';
@@ -525,9 +525,11 @@ export class LinuxDesktop implements Desktop {
     const margin = this.contentMargins.get(window.id) ?? { x: 0, y: 0 };
     // The app is asked in its own units: a scaled app's logical pixels.
     const scale = await this.extentsScaleOf(window, quirks.extentsRelativeToWindow);
-    const asked = quirks.extentsRelativeToWindow
-      ? await deepestAtPoint(client, match.topLevel, Math.floor((screenX - window.bounds.x - margin.x) / scale), Math.floor((screenY - window.bounds.y - margin.y) / scale), 1)
-      : await deepestAtPoint(client, match.topLevel, Math.floor(screenX / scale), Math.floor(screenY / scale), 0);
+    const ask = () => quirks.extentsRelativeToWindow
+      ? deepestAtPoint(client, match.topLevel, Math.floor((screenX - window.bounds.x - margin.x) / scale), Math.floor((screenY - window.bounds.y - margin.y) / scale), 1)
+      : deepestAtPoint(client, match.topLevel, Math.floor(screenX / scale), Math.floor(screenY / scale), 0);
+    // A fresh Firefox answers its first hit test in a page with nothing (filling-cache.ts).
+    const asked = await hitTestFilled(match.app.bus, quirks.fillsCacheLazily, ask);
     if (asked) return asked;
     const tree = await this.readWindowTree(window, { maxNodes: 5000, maxDepth: 1000, budgetMs: 5000 });
     if (tree.unresponsive) throw appNotResponding(window.pid, this.callTimeoutMs);
