@@ -38,6 +38,7 @@ import { anchorBox } from './atspi/link-anchor.js';
 import { withFocusOutsideTree } from './atspi/focus-outside-tree.js';
 import { accnameBuses } from './atspi/accname-buses.js';
 import { hitTestFilled, readTreeFilled } from './atspi/filling-cache.js';
+import { deepestContaining } from './atspi/point-in-tree.js';
 import type { ReadTreeOptions, ReadTreeResult } from './atspi/tree-reader.js';
 import { openPopupMenus } from './atspi/open-popups.js';
 import { popupsBeyond, popupsOver, type Popup } from './popups.js';
@@ -534,7 +535,9 @@ export class LinuxDesktop implements Desktop {
     const tree = await this.readWindowTree(window, { maxNodes: 5000, maxDepth: 1000, budgetMs: 5000 });
     if (tree.unresponsive) throw appNotResponding(window.pid, this.callTimeoutMs);
     const { extentsOrigin: origin, extentsScale: treeScale = 1 } = tree.context;
-    return tree.read?.root ? deepestContaining(tree.read.root, origin, (screenX - origin.x) / treeScale + origin.x, (screenY - origin.y) / treeScale + origin.y) : undefined;
+    // A web engine clears SHOWING on what it does not show: a background tab's or a page kept ready's frame.
+    const unshownHoldsNothing = quirks.showingIsReliable || quirks.webEngine;
+    return tree.read?.root ? deepestContaining(tree.read.root, origin, (screenX - origin.x) / treeScale + origin.x, (screenY - origin.y) / treeScale + origin.y, unshownHoldsNothing) : undefined;
   }
 
   /**
@@ -869,19 +872,6 @@ export class LinuxDesktop implements Desktop {
     this.atspiConnection.shut((client) => client.close(), 'the driver has closed its connection to the accessibility bus');
     this.pages.close();
   }
-}
-
-/** The deepest object of a raw tree whose box (placed at origin) contains the point; later siblings paint on top. */
-function deepestContaining(node: AtspiRawNode, origin: { x: number; y: number }, x: number, y: number): ObjectRef | undefined {
-  const box = node.extents;
-  const inside =
-    box !== undefined && !node.positionUnknown && box.w > 0 && box.h > 0 &&
-    x >= box.x + origin.x && y >= box.y + origin.y && x < box.x + origin.x + box.w && y < box.y + origin.y + box.h;
-  for (let i = node.children.length - 1; i >= 0; i--) {
-    const found = deepestContaining(node.children[i]!, origin, x, y);
-    if (found) return found;
-  }
-  return inside ? { bus: node.bus, path: node.path } : undefined;
 }
 
 /**
