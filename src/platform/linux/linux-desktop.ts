@@ -39,6 +39,7 @@ import { withFocusOutsideTree } from './atspi/focus-outside-tree.js';
 import { accnameBuses } from './atspi/accname-buses.js';
 import { hitTestFilled, readTreeFilled } from './atspi/filling-cache.js';
 import { deepestContaining } from './atspi/point-in-tree.js';
+import { blinkSwitchedOff } from './atspi/blink-switched-off.js';
 import type { ReadTreeOptions, ReadTreeResult } from './atspi/tree-reader.js';
 import { openPopupMenus } from './atspi/open-popups.js';
 import { popupsBeyond, popupsOver, type Popup } from './popups.js';
@@ -646,7 +647,7 @@ export class LinuxDesktop implements Desktop {
       : undefined;
     return {
       match, toolkit, quirks, read, ...(mirror ? { mirror } : {}), context,
-      missingReason: read.unresponsive ? unresponsive : (exited ?? read.failure),
+      missingReason: read.unresponsive ? unresponsive : (exited ?? read.failure ?? blinkSwitchedOff(toolkit, read.root, window.pid)),
       ...(read.unresponsive ? { unresponsive: true } : {}),
     };
   }
