@@ -37,7 +37,9 @@ import { deepestAtPoint, extents, readAttributes } from './atspi/operations.js';
 import { anchorBox } from './atspi/link-anchor.js';
 import { withFocusOutsideTree } from './atspi/focus-outside-tree.js';
 import { accnameBuses } from './atspi/accname-buses.js';
-import { readTreeFilled } from './atspi/filling-cache.js';
+import { hitTestFilled, readTreeFilled } from './atspi/filling-cache.js';
+import { deepestContaining } from './atspi/point-in-tree.js';
+import { blinkSwitchedOff } from './atspi/blink-switched-off.js';
 import type { ReadTreeOptions, ReadTreeResult } from './atspi/tree-reader.js';
 import { openPopupMenus } from './atspi/open-popups.js';
 import { popupsBeyond, popupsOver, type Popup } from './popups.js';
@@ -525,14 +527,18 @@ export class LinuxDesktop implements Desktop {
     const margin = this.contentMargins.get(window.id) ?? { x: 0, y: 0 };
     // The app is asked in its own units: a scaled app's logical pixels.
     const scale = await this.extentsScaleOf(window, quirks.extentsRelativeToWindow);
-    const asked = quirks.extentsRelativeToWindow
-      ? await deepestAtPoint(client, match.topLevel, Math.floor((screenX - window.bounds.x - margin.x) / scale), Math.floor((screenY - window.bounds.y - margin.y) / scale), 1)
-      : await deepestAtPoint(client, match.topLevel, Math.floor(screenX / scale), Math.floor(screenY / scale), 0);
+    const ask = () => quirks.extentsRelativeToWindow
+      ? deepestAtPoint(client, match.topLevel, Math.floor((screenX - window.bounds.x - margin.x) / scale), Math.floor((screenY - window.bounds.y - margin.y) / scale), 1)
+      : deepestAtPoint(client, match.topLevel, Math.floor(screenX / scale), Math.floor(screenY / scale), 0);
+    // A fresh Firefox answers its first hit test in a page with nothing (filling-cache.ts).
+    const asked = await hitTestFilled(match.app.bus, quirks.fillsCacheLazily, ask);
     if (asked) return asked;
     const tree = await this.readWindowTree(window, { maxNodes: 5000, maxDepth: 1000, budgetMs: 5000 });
     if (tree.unresponsive) throw appNotResponding(window.pid, this.callTimeoutMs);
     const { extentsOrigin: origin, extentsScale: treeScale = 1 } = tree.context;
-    return tree.read?.root ? deepestContaining(tree.read.root, origin, (screenX - origin.x) / treeScale + origin.x, (screenY - origin.y) / treeScale + origin.y) : undefined;
+    // A web engine clears SHOWING on what it does not show: a background tab's or a page kept ready's frame.
+    const unshownHoldsNothing = quirks.showingIsReliable || quirks.webEngine;
+    return tree.read?.root ? deepestContaining(tree.read.root, origin, (screenX - origin.x) / treeScale + origin.x, (screenY - origin.y) / treeScale + origin.y, unshownHoldsNothing) : undefined;
   }
 
   /**
@@ -641,7 +647,7 @@ export class LinuxDesktop implements Desktop {
       : undefined;
     return {
       match, toolkit, quirks, read, ...(mirror ? { mirror } : {}), context,
-      missingReason: read.unresponsive ? unresponsive : (exited ?? read.failure),
+      missingReason: read.unresponsive ? unresponsive : (exited ?? read.failure ?? blinkSwitchedOff(toolkit, read.root, window.pid)),
       ...(read.unresponsive ? { unresponsive: true } : {}),
     };
   }
@@ -867,19 +873,6 @@ export class LinuxDesktop implements Desktop {
     this.atspiConnection.shut((client) => client.close(), 'the driver has closed its connection to the accessibility bus');
     this.pages.close();
   }
-}
-
-/** The deepest object of a raw tree whose box (placed at origin) contains the point; later siblings paint on top. */
-function deepestContaining(node: AtspiRawNode, origin: { x: number; y: number }, x: number, y: number): ObjectRef | undefined {
-  const box = node.extents;
-  const inside =
-    box !== undefined && !node.positionUnknown && box.w > 0 && box.h > 0 &&
-    x >= box.x + origin.x && y >= box.y + origin.y && x < box.x + origin.x + box.w && y < box.y + origin.y + box.h;
-  for (let i = node.children.length - 1; i >= 0; i--) {
-    const found = deepestContaining(node.children[i]!, origin, x, y);
-    if (found) return found;
-  }
-  return inside ? { bus: node.bus, path: node.path } : undefined;
 }
 
 /**
