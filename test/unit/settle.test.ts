@@ -4,7 +4,7 @@
 // busy with other work (a daemon serving another call, a big tree converted), as a loaded machine keeps it busy.
 // The watch here is the driver's own NextChange, fed by the socket instead of the bus.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Socket } from 'node:net';
@@ -40,22 +40,37 @@ function socketWatch(socket: Socket, pid = 0): ChangeWatch & { readonly changes:
   };
 }
 
-test('a change already come when the quiet window ran out is heard: the wait goes on from it', async () => {
+/**
+ * Runs `body` with an app: another Node process connected to a socket of this one, that runs `onGo` (its socket in
+ * `socket`) when sent a message; the watch is fed by what it writes there.
+ */
+async function withApp(onGo: string, body: (app: ChildProcess, ours: Socket) => Promise<void>): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'cup-settle-'));
   const server = createServer();
   server.listen(join(dir, 'socket'));
   await once(server, 'listening');
   const accepted = once(server, 'connection');
-  const quietMs = 100;
-  // The app: 20 ms into the quiet window it changes something.
   const script = `
     const socket = require('node:net').createConnection(process.argv[1]);
     socket.on('connect', () => process.send('ready'));
-    process.on('message', () => setTimeout(() => socket.write('changed', () => { socket.end(); process.disconnect(); }), 20));`;
+    process.on('message', () => { ${onGo} });`;
   const app = spawn(process.execPath, ['-e', script, join(dir, 'socket')], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
   const [ours] = (await accepted) as [Socket];
   await once(app, 'message');
   try {
+    await body(app, ours);
+  } finally {
+    app.kill();
+    ours.destroy();
+    server.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+test('a change already come when the quiet window ran out is heard: the wait goes on from it', async () => {
+  const quietMs = 100;
+  // The app: 20 ms into the quiet window it changes something.
+  await withApp(`setTimeout(() => socket.write('changed', () => { socket.end(); process.disconnect(); }), 20);`, async (app, ours) => {
     const watch = socketWatch(ours);
     const settling = settle(watch, quietMs, undefined, 2000).then((waited) => ({ waited, heard: watch.changes }));
     app.send('go');
@@ -66,48 +81,26 @@ test('a change already come when the quiet window ran out is heard: the wait goe
     const { waited, heard } = await settling;
     assert.equal(heard, 1, 'the change was heard before the wait ended');
     assert.ok(waited >= 20 + quietMs, `the quiet was waited for after the change: ${waited} ms in all`);
-  } finally {
-    app.kill();
-    ours.destroy();
-    server.close();
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 });
 
 test('an app silent for the quiet asked while it runs is waited for until it stops', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'cup-settle-'));
-  const server = createServer();
-  server.listen(join(dir, 'socket'));
-  await once(server, 'listening');
-  const accepted = once(server, 'connection');
-  const quietMs = 100;
   // The app: it changes something, then works 400 ms without a word (as a starved app waits for a processor, in the
   // same state R), then sleeps.
-  const script = `
-    const socket = require('node:net').createConnection(process.argv[1]);
-    socket.on('connect', () => process.send('ready'));
-    process.on('message', () => socket.write('changed', () => {
+  const onGo = `socket.write('changed', () => {
       for (const until = Date.now() + 400; Date.now() < until; );
       setTimeout(() => { socket.end(); process.disconnect(); }, 5000);
-    }));`;
-  const app = spawn(process.execPath, ['-e', script, join(dir, 'socket')], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
-  const [ours] = (await accepted) as [Socket];
-  await once(app, 'message');
-  try {
+    });`;
+  await withApp(onGo, async (app, ours) => {
     const watch = socketWatch(ours, app.pid!);
     await watch.next(0);
     app.send('go');
     assert.equal(await watch.next(2000), 'accessibility', 'the change came');
     const started = Date.now();
-    await settle(watch, quietMs, undefined, 2000);
+    await settle(watch, 100, undefined, 2000);
     const waited = Date.now() - started;
     // /proc: the app is done working by the time the wait ends.
     assert.notEqual(statFields(app.pid!)?.[0], 'R', 'the app sleeps when the wait ends');
     assert.ok(waited >= 300, `the wait lasted while the app worked (400 ms after its change), not the 100 ms quiet: ${waited} ms`);
-  } finally {
-    app.kill();
-    ours.destroy();
-    server.close();
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 });
