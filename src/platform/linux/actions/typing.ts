@@ -34,9 +34,9 @@ import { pageInputButtonAdvice } from './page-field-value.js';
 const masked = /^[\u2022\u25cf*]+$/u;
 
 /**
- * How long the give-back after real typing into a combo box waits for its list of suggestions to map. Chromium showed
- * a <datalist>'s list after the give-back on a machine under load 20 (2 runs in 16), and the list closed; typing that
- * opens no list costs this much more in the foreground.
+ * How long the give-back after real typing into a field that suggests waits for its list of suggestions to map.
+ * Chromium showed a <datalist>'s list after the give-back on a machine under load 20 (2 runs in 16), and the list
+ * closed; typing into such a field that opens no list costs this much more in the foreground.
  */
 const suggestionsGraceMs = 1500;
 
@@ -552,9 +552,10 @@ async function typeInto(desktop: LinuxDesktop, request: TypeRequest, element: Li
   // window (see inForeground). Other evidence (any event of the app, the window's pixels) would take what the
   // window does on losing the focus for the typing's effect, so there the restore waits for the observation.
   const readsText = app !== undefined && holdsText;
-  // A combo box typed into (a field with a list of suggestions) may show its list after its text: the give-back waits
-  // for it (see ForegroundOptions.popupGraceMs).
-  const suggestsAsTyped = readsText && target?.role === 'combobox';
+  // A field that suggests as it is typed into (a <datalist>'s, an address bar: SUPPORTS_AUTOCOMPLETION) may show its
+  // list after its text: the give-back waits for it (see ForegroundOptions.popupGraceMs). Only there: any combo box
+  // waited the whole grace for a list that never came (a GTK3 combo box's entry).
+  const suggestsAsTyped = readsText && element !== undefined && decodeStateSet(element.live.states).has('STATE_SUPPORTS_AUTOCOMPLETION');
   let typed: SentInput | undefined;
   let missing = false;
   refuseKeysToNotification(window);
