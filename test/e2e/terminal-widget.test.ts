@@ -1,4 +1,8 @@
 import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { ChildProcess } from 'node:child_process';
 import { after, before, describe, test } from 'node:test';
 import type { ClientWindow } from '../../src/platform/linux/windows.js';
@@ -108,5 +112,22 @@ describe('a terminal widget: its screen as rows of text', () => {
     const [x, y] = [Number(match[2]) + window.bounds.x, Number(match[3]) + window.bounds.y];
     const box = row.bounds!;
     assert.ok(x >= box.x && x < box.x + box.w && y >= box.y && y < box.y + box.h, `${x},${y} in ${JSON.stringify(box)}`);
+  });
+
+  test('a key pressed in the background on a terminal is not stood in for by an accessibility action: Ctrl+C is refused, not "copied", and the real key interrupts', async () => {
+    const done = join(mkdtempSync(join(tmpdir(), 'cup-terminal-')), 'done');
+    await callOk(context, 'type_text', { window_id: terminal.window.id, text: `sleep 4; echo finished > ${done}\n`, delivery_mode: 'foreground' });
+    // Ctrl+C in a terminal interrupts the program it runs; copying its (empty) selection was reported delivered.
+    const background = await runTool('press_key', { window_id: terminal.window.id, key: 'ctrl+c' }, context);
+    assert.equal(background.structured.effect, 'suspected_noop', resultText(background));
+    assert.equal(background.structured.path, 'none', resultText(background));
+    assert.match(resultText(background), /a terminal: its keys go to the program it runs.*nothing was sent/, resultText(background));
+    const foreground = await callOk(context, 'press_key', { window_id: terminal.window.id, key: 'ctrl+c', delivery_mode: 'foreground' });
+    assert.equal(foreground.structured.effect, 'confirmed', resultText(foreground));
+    await sleep(4500);
+    // The shell's file: the line was interrupted, so it never wrote it.
+    assert.equal(existsSync(done), false, 'the command line ran to its end: Ctrl+C did not interrupt it');
+    const rows = await screenRows();
+    assert.ok(rows.includes('^C'), rows.join('\n'));
   });
 });
