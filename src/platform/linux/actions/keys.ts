@@ -14,6 +14,7 @@ import { backgroundFocusMs, findNamedAction, findPressAction, focusArrives, type
 import { focusForKeys, focusKeepingCaret, focusFactsAhead } from './element-point.js';
 import { focusedElementOf, focusedTargetFor } from './focused-element.js';
 import { liveStates } from './live-states.js';
+import { terminalQuiet } from './terminal-quiet.js';
 import { ownMenusHoldingKeys } from './menu-grab.js';
 import { mayBeMnemonic } from '../../../cup/key-binding.js';
 import { mnemonicControls } from './mnemonics.js';
@@ -252,7 +253,8 @@ export async function pressKeysAction(desktop: LinuxDesktop, request: KeyRequest
     };
     // Without an accessible target the window's pixels are the read-back.
     if (!target) return withFocusNow(desktop, window, request.snapshot, await observePixels(desktop, window, press, signal));
-    return observe(desktop, target.ref.bus, probes, press, { snapshot: element?.snapshot ?? request.snapshot, signal });
+    const snapshot = element?.snapshot ?? request.snapshot;
+    return observe(desktop, target.ref.bus, probes, press, { snapshot, signal, quietMs: terminalQuiet(snapshot, target) });
   });
   return actionOutcome({ path: 'key_events_fg', mode, observation, sent });
 }
