@@ -1,4 +1,8 @@
 import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { ChildProcess } from 'node:child_process';
 import { after, before, describe, test } from 'node:test';
 import type { ClientWindow } from '../../src/platform/linux/windows.js';
@@ -108,5 +112,41 @@ describe('a terminal widget: its screen as rows of text', () => {
     const [x, y] = [Number(match[2]) + window.bounds.x, Number(match[3]) + window.bounds.y];
     const box = row.bounds!;
     assert.ok(x >= box.x && x < box.x + box.w && y >= box.y && y < box.y + box.h, `${x},${y} in ${JSON.stringify(box)}`);
+  });
+
+  test('keys typed into a terminal scrolled back show the command line and its output in the result, as pyatspi reads them', async () => {
+    // Enough lines for a scroll back, then the view scrolled up: the first key makes VTE jump to the bottom, a change
+    // of its own long before the shell has echoed the keys and run the line.
+    await callOk(context, 'type_text', { window_id: terminal.window.id, text: 'seq 1 60\n', delivery_mode: 'foreground' });
+    const screen = (await elements()).find((element) => element.role === 'document' && element.name === 'Terminal')!;
+    const scrolled = await callOk(context, 'scroll', { window_id: terminal.window.id, element_index: screen.index, direction: 'up', amount: 10 });
+    assert.match(resultText(scrolled), /scroll position: "\d+" → "\d+"/, resultText(scrolled));
+    const word = `cup-back-${process.pid}`;
+    const typed = await callOk(context, 'type_text', { window_id: terminal.window.id, text: `echo ${word}-$((6*7))\n`, delivery_mode: 'foreground' });
+    const text = resultText(typed);
+    // pyatspi: the terminal shows the output (by now, or a moment later on a loaded machine).
+    let shown = false;
+    for (const deadline = Date.now() + 5000; !shown && Date.now() < deadline; await sleep(100)) shown = (await screenRows()).includes(`${word}-42`);
+    assert.ok(shown, 'pyatspi: the terminal shows the output');
+    // The result holds what the terminal shows after the keys: the command line typed and what it printed.
+    assert.match(text, new RegExp(`^\\+ \\[e\\d+\\] txt "cup\\$ echo ${word}-\\$\\(\\(6\\*7\\)\\)"$`, 'm'), text);
+    assert.match(text, new RegExp(`^\\+ \\[e\\d+\\] txt "${word}-42"$`, 'm'), text);
+  });
+
+  test('a key pressed in the background on a terminal is not stood in for by an accessibility action: Ctrl+C is refused, not "copied", and the real key interrupts', async () => {
+    const done = join(mkdtempSync(join(tmpdir(), 'cup-terminal-')), 'done');
+    await callOk(context, 'type_text', { window_id: terminal.window.id, text: `sleep 4; echo finished > ${done}\n`, delivery_mode: 'foreground' });
+    // Ctrl+C in a terminal interrupts the program it runs; copying its (empty) selection was reported delivered.
+    const background = await runTool('press_key', { window_id: terminal.window.id, key: 'ctrl+c' }, context);
+    assert.equal(background.structured.effect, 'suspected_noop', resultText(background));
+    assert.equal(background.structured.path, 'none', resultText(background));
+    assert.match(resultText(background), /a terminal: its keys go to the program it runs.*nothing was sent/, resultText(background));
+    const foreground = await callOk(context, 'press_key', { window_id: terminal.window.id, key: 'ctrl+c', delivery_mode: 'foreground' });
+    assert.equal(foreground.structured.effect, 'confirmed', resultText(foreground));
+    await sleep(4500);
+    // The shell's file: the line was interrupted, so it never wrote it.
+    assert.equal(existsSync(done), false, 'the command line ran to its end: Ctrl+C did not interrupt it');
+    const rows = await screenRows();
+    assert.ok(rows.includes('^C'), rows.join('\n'));
   });
 });

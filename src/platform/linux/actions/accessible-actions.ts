@@ -12,6 +12,8 @@ export interface Actionable {
   ref: ObjectRef;
   /** CUP role, when known: decides whether "activate" counts as a click. */
   role?: string;
+  /** AT-SPI role, when known: tells apart what CUP names alike (a terminal is a document there). */
+  atspiRole?: number;
   interfaces: readonly string[];
 }
 

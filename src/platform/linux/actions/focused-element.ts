@@ -38,7 +38,7 @@ export async function focusedElementOf(desktop: LinuxDesktop, window: DesktopWin
     throw new ToolError(`cannot find the focused element of window ${window.id}: ${tree.missingReason ?? 'no accessibility tree'}`, 'no_accessibility');
   }
   const focused = findFocused(tree.read.root);
-  return focused ? { ref: { bus: focused.bus, path: focused.path }, interfaces: focused.interfaces } : undefined;
+  return focused ? { ref: { bus: focused.bus, path: focused.path }, atspiRole: focused.role, interfaces: focused.interfaces } : undefined;
 }
 
 /**

@@ -8,11 +8,13 @@ import { ancestry, caretOffset, characterCount, copyText, cutText, doAction, pas
 import type { ObjectRef } from '../atspi/object-ref.js';
 import { NoKeyOnLayout, pressCombination, syntheticCombination } from '../input/index.js';
 import { atspiElement } from '../element-handle.js';
+import { ATSPI_ROLE } from '../../../cup/atspi/constants.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import { backgroundFocusMs, findNamedAction, findPressAction, focusArrives, type Actionable } from './accessible-actions.js';
 import { focusForKeys, focusKeepingCaret, focusFactsAhead } from './element-point.js';
 import { focusedElementOf, focusedTargetFor } from './focused-element.js';
 import { liveStates } from './live-states.js';
+import { terminalQuiet } from './terminal-quiet.js';
 import { ownMenusHoldingKeys } from './menu-grab.js';
 import { mayBeMnemonic } from '../../../cup/key-binding.js';
 import { mnemonicControls } from './mnemonics.js';
@@ -43,6 +45,10 @@ async function expanderFor(desktop: LinuxDesktop, target: Actionable, combo: str
  * collapse a tree row, the clipboard and select-all shortcuts of text fields, and select-all in a list.
  */
 export async function backgroundKeys(desktop: LinuxDesktop, target: Actionable, combo: string): Promise<(() => Promise<void>) | undefined> {
+  // A terminal hands every key to the program it runs (Ctrl+C interrupts it, Ctrl+A is the shell's line start), so no
+  // accessibility action means what a key means there: a background Ctrl+C on LXTerminal "copied" its empty selection
+  // and was reported delivered, while the command it was meant to stop ran on.
+  if (target.atspiRole === ATSPI_ROLE.TERMINAL) return undefined;
   const client = await desktop.atspi();
   const editable = target.interfaces.includes('EditableText');
   // A web page hears Return in its fields as a key (its keydown handlers, a form's submission), which the field's
@@ -222,7 +228,7 @@ export async function pressKeysAction(desktop: LinuxDesktop, request: KeyRequest
         target && single
           ? `${JSON.stringify(keys.canonical)} has an accessibility equivalent on ${label} for one press, not for ${repeat} in a row, and ${ignored}; nothing was sent: press it once per call, or retry with delivery_mode "foreground" (real keys to the activated window)`
           : target
-          ? `${JSON.stringify(keys.canonical)} has no accessibility equivalent on ${label}, and ${ignored}; nothing was sent: retry with delivery_mode "foreground" (real keys to the activated window)`
+          ? `${JSON.stringify(keys.canonical)} has no accessibility equivalent on ${label}${target.atspiRole === ATSPI_ROLE.TERMINAL ? ' (a terminal: its keys go to the program it runs)' : ''}, and ${ignored}; nothing was sent: retry with delivery_mode "foreground" (real keys to the activated window)`
           : treeless
           ? `window ${window.id} has no accessibility tree and ${ignored}; nothing was sent: retry with delivery_mode "foreground" (real keys to the activated window)`
           : // No element reports the focus (an inactive window's often do not): the field's index lets accessibility act on it.
@@ -247,7 +253,8 @@ export async function pressKeysAction(desktop: LinuxDesktop, request: KeyRequest
     };
     // Without an accessible target the window's pixels are the read-back.
     if (!target) return withFocusNow(desktop, window, request.snapshot, await observePixels(desktop, window, press, signal));
-    return observe(desktop, target.ref.bus, probes, press, { snapshot: element?.snapshot ?? request.snapshot, signal });
+    const snapshot = element?.snapshot ?? request.snapshot;
+    return observe(desktop, target.ref.bus, probes, press, { snapshot, signal, quietMs: terminalQuiet(snapshot, target) });
   });
   return actionOutcome({ path: 'key_events_fg', mode, observation, sent });
 }

@@ -159,5 +159,5 @@ export function refuseDisabled(states: readonly number[], what: string, gesture:
 
 /** The element as something to act on. */
 export function actionable(target: LiveElementTarget): Actionable {
-  return { ref: target.ref, role: target.element.role, interfaces: target.live.interfaces };
+  return { ref: target.ref, role: target.element.role, atspiRole: target.live.role, interfaces: target.live.interfaces };
 }

@@ -23,6 +23,7 @@ import { quoteText, typedTextChanges } from '../../../cup/typed-text-changes.js'
 import { holdsRewritten } from '../../../cup/rewritten-typing.js';
 import { focusedTargetFor } from './focused-element.js';
 import { liveStates } from './live-states.js';
+import { terminalQuiet } from './terminal-quiet.js';
 import { actionable, liveTarget, type LiveElementTarget } from './live-target.js';
 import { refuseKeysToNotification, withForeground } from './real-input.js';
 import { observePixels, sentKeysIgnored, syntheticEventsReach } from './synthetic-rung.js';
@@ -609,7 +610,7 @@ async function typeInto(desktop: LinuxDesktop, request: TypeRequest, element: Li
     };
     // Without an accessible target the window's pixels are the read-back.
     if (!app) return observePixels(desktop, window, type, signal);
-    if (!readsText) return withNotes(notAField, await observe(desktop, app, probes, type, { snapshot, settleMs: 1000, signal }));
+    if (!readsText) return withNotes(notAField, await observe(desktop, app, probes, type, { snapshot, settleMs: 1000, signal, quietMs: terminalQuiet(snapshot, target) }));
     // The focus leaving with the window's activation during the read-back is the restore's doing, not the typing's.
     const restoresFocus = (event: AccessibilityEvent) => event.kind === 'StateChanged' && event.detail === 'focused';
     const returns = onlyReturns(request.text);

@@ -28,6 +28,7 @@ import { processesStartedBy } from '../started-processes.js';
 import { isAlive } from '../desktop/processes.js';
 import { changeOf, ownChanges } from './own-changes.js';
 import { popupCloseMs, popupHolding, stillShowing } from './popup-closing.js';
+import { terminalQuiet, terminalQuietLimitMs } from './terminal-quiet.js';
 import { DBusError, DBusTimeoutError } from '../dbus/index.js';
 import { ToolError } from '../../../errors.js';
 
@@ -261,6 +262,12 @@ export interface ObserveOptions {
   firstSignMs?: number;
   /** After the first sign, how long at most to keep collecting the rest of the burst (it ends when the events pause). */
   graceMs?: number;
+  /**
+   * How long the app's events must pause for the burst to be over, when longer than a toolkit's few ms (a terminal's
+   * program answers after the keys: see terminal-quiet.ts); the burst is then collected for terminalQuietLimitMs at most.
+   * Without it, a window the snapshot shows holding a terminal gets the terminal's.
+   */
+  quietMs?: number;
   /** Event kinds that our own delivery causes (e.g. focus moves when we grab focus) and that prove nothing. */
   ignore?: (event: AccessibilityEvent) => boolean;
   snapshot?: SnapshotRef;
@@ -846,9 +853,9 @@ async function nextPause(recorder: EventRecorder, deadline: number, picked: () =
  * Waits until the app's events pause (none for pauseMs), or the limit; `unheard`: none has come yet (a probe showed the
  * change first), so the first is waited for up to the limit before a pause counts.
  */
-async function burstEnd(recorder: EventRecorder, limit: number, unheard: boolean): Promise<void> {
+async function burstEnd(recorder: EventRecorder, limit: number, unheard: boolean, pause = pauseMs): Promise<void> {
   if (unheard && !(await recorder.next(limit - Date.now()))) return;
-  while (Date.now() < limit && (await recorder.next(Math.min(pauseMs, limit - Date.now()))));
+  while (Date.now() < limit && (await recorder.next(Math.min(pause, limit - Date.now()))));
 }
 
 /**
@@ -914,7 +921,8 @@ function startedProcessesLine(started: readonly { pid: number; name: string }[])
 export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[], act: () => Promise<void>, options: ObserveOptions = {}): Promise<Observation> {
   const settleMs = options.settleMs ?? 400;
   // Toolkits emit an action's events in one burst within a few ms; this is the longest wait for the rest of it.
-  const graceMs = options.graceMs ?? 12;
+  const quietMs = options.quietMs ?? terminalQuiet(options.snapshot);
+  const graceMs = options.graceMs ?? (quietMs !== undefined ? terminalQuietLimitMs : 12);
   const client = await desktop.atspi();
   const recorder = await client.events.record(app).catch(() => undefined);
   // A browser answers an action before its page has run it (the page is another process, busy or not), and what
@@ -1024,7 +1032,7 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
     // A condition met is the effect complete; without one, the burst's last events are still on their way: they are
     // waited for until the app's events pause, for graceMs at most (a fixed wait of graceMs was a third of a click).
     if (!(options.until && satisfied()) && !signal?.aborted && (relevant().length > 0 || changedProbe() || tipsShown().length > 0)) {
-      if (recorder) await burstEnd(recorder, Date.now() + graceMs, relevant().length === 0 && tipsShown().length === 0);
+      if (recorder) await burstEnd(recorder, Date.now() + graceMs, relevant().length === 0 && tipsShown().length === 0, quietMs);
       else await sleep(graceMs);
       // GTK 4.8 lays out on its next frame, after the change's own events (a list's name announced again, then the new
       // row's place 10 ms later): where a place is all it says of what it showed, that layout is waited for too.
