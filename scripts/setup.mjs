@@ -23,6 +23,8 @@ const testPackages = [
   // A Qt 5 application (Qt's own AT-SPI bridge behaves differently from GTK's), and Xaw apps with no
   // accessibility at all (xcalc takes synthetic X events).
   'speedcrunch', 'x11-apps',
+  // xterm: an Xt app with no accessibility that drops sent keys by default (allowSendEvents).
+  'xterm',
   // Tk for its fixture (test/fixtures/apps/tk_fixture.py, driven by test/e2e/launch-toolkits.test.ts): a toolkit
   // with no accessibility that takes sent keys only while its window is active.
   'python3-tk',

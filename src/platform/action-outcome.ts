@@ -57,8 +57,11 @@ export interface Observation {
   unlisted?: ReadonlyMap<string, string>;
   /** The showing popup that held the object acted on (ObserveOptions.inPopup) still showed after the wait for it to close. */
   popupOpen?: true;
-  /** The window's pixels were the only read-back (an app with no accessibility): an effect not drawn is not seen. */
-  pixelsOnly?: true;
+  /**
+   * The window's pixels were the only read-back (an app with no accessibility) of a command (a click, a key press),
+   * whose effect may not be drawn at all: unchanged pixels do not show it did nothing.
+   */
+  commandUndrawn?: true;
 }
 
 /**
@@ -160,7 +163,7 @@ export function actionOutcome(input: OutcomeInput): ActionOutcome {
   if (base.cancelled) return { ...base, effect: 'unverifiable', verified: false };
   if (observation?.listening) {
     let escalation = input.escalation ?? defaultEscalation(input.mode, input.path);
-    if (observation.pixelsOnly) escalation = withUndrawnEffect(escalation);
+    if (observation.commandUndrawn) escalation = withUndrawnEffect(escalation);
     return { ...base, effect: 'suspected_noop', verified: false, evidence: [], escalation: observation.ownChanges ? withOwnChanges(escalation, observation.ownChanges) : escalation };
   }
   return { ...base, effect: 'unverifiable', verified: false };

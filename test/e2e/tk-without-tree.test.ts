@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -81,6 +81,26 @@ describe('a Tk app, which has no accessibility tree', () => {
       assert.match(outcome.escalation?.reason ?? '', /no pixel of the window changed.*it may have run, so check the app's state .* before sending it again; if it did not run, retry/, result.summary);
     } finally {
       tk.kill('SIGKILL');
+    }
+  });
+
+  test('typing that changed no pixel is not said to have maybe run: xterm drops sent keys, and the advice is the foreground, which types it', async () => {
+    const file = join(folder, 'xterm-typed');
+    const { process: xterm, window } = await desktop.launch('xterm', ['-T', 'CUP xterm', '-e', 'bash', '--norc', '--noprofile'], 'CUP xterm');
+    try {
+      const background = await callOk(context, 'type_text', { window_id: window.id, text: `echo typed > ${file}\n` });
+      const outcome = background.structured as unknown as ActionResult;
+      await sleep(500);
+      assert.equal(existsSync(file), false, 'the premise: xterm dropped the sent keys, nothing ran');
+      assert.equal(outcome.effect, 'suspected_noop', background.summary);
+      // Typed text shows where it goes: unchanged pixels are no command that may have run unseen.
+      assert.doesNotMatch(outcome.escalation?.reason ?? '', /may have run/, background.summary);
+      assert.match(outcome.escalation?.reason ?? '', /delivery_mode "foreground"/, background.summary);
+      await callOk(context, 'type_text', { window_id: window.id, text: `echo typed > ${file}\n`, delivery_mode: 'foreground' });
+      for (const deadline = Date.now() + 5000; !existsSync(file) && Date.now() < deadline; await sleep(100));
+      assert.equal(readFileSync(file, 'utf8'), 'typed\n', 'the foreground typed it: the shell wrote the file');
+    } finally {
+      xterm.kill('SIGKILL');
     }
   });
 

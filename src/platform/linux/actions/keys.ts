@@ -211,7 +211,7 @@ export async function pressKeysAction(desktop: LinuxDesktop, request: KeyRequest
         try {
           const observation = await observePixels(desktop, window, async () => {
             sent = await syntheticCombination(x, window.id, [...rawKeys], repeat, signal);
-          }, signal);
+          }, signal, { command: true });
           return actionOutcome({ path: 'key_events', mode, observation, sent });
         } catch (error) {
           // A key the layout lacks is refused before any press is sent; real keys bind it to a spare keycode.
@@ -252,7 +252,7 @@ export async function pressKeysAction(desktop: LinuxDesktop, request: KeyRequest
       sent = await pressCombination(x, [...rawKeys], { repeat, signal });
     };
     // Without an accessible target the window's pixels are the read-back.
-    if (!target) return withFocusNow(desktop, window, request.snapshot, await observePixels(desktop, window, press, signal));
+    if (!target) return withFocusNow(desktop, window, request.snapshot, await observePixels(desktop, window, press, signal, { command: true }));
     const snapshot = element?.snapshot ?? request.snapshot;
     return observe(desktop, target.ref.bus, probes, press, { snapshot, signal, quietMs: terminalQuiet(snapshot, target) });
   });

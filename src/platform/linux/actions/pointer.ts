@@ -239,7 +239,7 @@ async function backgroundPoint(desktop: LinuxDesktop, target: PointTarget, kind:
 async function syntheticPointer(desktop: LinuxDesktop, target: PointTarget, kind: PointerKind, clicks = kind === 'double_click' ? 2 : 1): Promise<ActionOutcome> {
   const x = await desktop.x11();
   const top = await syntheticEventWindow(x, target);
-  const observation = await observePixels(desktop, target.window, () => syntheticClick(x, top, { x: target.screenX, y: target.screenY }, buttons[kind], clicks));
+  const observation = await observePixels(desktop, target.window, () => syntheticClick(x, top, { x: target.screenX, y: target.screenY }, buttons[kind], clicks), undefined, { command: true });
   return actionOutcome({ path: 'x11_pixel', mode: 'background', observation });
 }
 
@@ -285,7 +285,7 @@ async function foreground(desktop: LinuxDesktop, target: LiveElementTarget | Poi
     if (!app) {
       await moveTo(x, { x: point.screenX, y: point.screenY });
       await pixelsAtRest(desktop, point.window);
-      const seen = await observePixels(desktop, point.window, click);
+      const seen = await observePixels(desktop, point.window, click, undefined, { command: true });
       return under.silent ? unansweredPixels(seen, point.window.pid, desktop.callTimeoutMs) : seen;
     }
     const textProbes = await textProbesAt(desktop, hit, target.snapshot, target.kind === 'element' ? `[e${target.element.index}]` : undefined);

@@ -104,9 +104,10 @@ export async function pixelsAtRest(desktop: LinuxDesktop, window: DesktopWindow)
 /**
  * For an app without accessibility the window's own pixels are the read-back: captured before the input
  * and again (for up to half a second, or once when `signal` has aborted) until they change by more than a
- * caret's blink.
+ * caret's blink. `command`: the input runs a command (a click, a key press), whose effect may not be drawn at all
+ * (Observation.commandUndrawn); typing, a scroll or a drag shows what it did.
  */
-export async function observePixels(desktop: LinuxDesktop, window: DesktopWindow, act: () => Promise<void>, signal?: AbortSignal): Promise<Observation> {
+export async function observePixels(desktop: LinuxDesktop, window: DesktopWindow, act: () => Promise<void>, signal?: AbortSignal, options: { command?: boolean } = {}): Promise<Observation> {
   const before = await desktop.captureWindow(window);
   await act();
   let change: PixelChange = { count: 0 };
@@ -126,5 +127,5 @@ export async function observePixels(desktop: LinuxDesktop, window: DesktopWindow
     change = pixelChange(before, after);
   }
   const evidence = meaningful(change) ? [`the window's pixels changed: ${change.count} pixels in ${change.box!.x},${change.box!.y} ${change.box!.w}x${change.box!.h}`] : [];
-  return { changed: evidence.length > 0, listening: true, pixelsOnly: true, evidence, ...(signal?.aborted && !meaningful(change) ? { cancelled: true as const } : {}) };
+  return { changed: evidence.length > 0, listening: true, ...(options.command ? { commandUndrawn: true as const } : {}), evidence, ...(signal?.aborted && !meaningful(change) ? { cancelled: true as const } : {}) };
 }
