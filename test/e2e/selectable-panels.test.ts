@@ -1,0 +1,37 @@
+// Objects of no item role that a container selects (LibreOffice Impress's slide sorter shows its slides as panels of a
+// document with Selection, and the panels offer no action): a background click selects them through the container, as
+// a person's click does. Judged by pyatspi reading which slide the presentation shows (its page-number attribute).
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { need } from '../helpers/agent.js';
+import { corpusApp, eventually, taskRig, withApp } from '../helpers/task-apps.js';
+
+/** LibreOffice as the corpus starts it (gtk3 plugin, a fresh home), opening Impress. */
+const impress = { ...corpusApp('libreoffice-writer'), id: 'libreoffice-impress', args: () => ['--impress', '--norestore'], title: /LibreOffice Impress/ };
+
+describe('a selectable panel of a Selection container', () => {
+  const rig = taskRig('registry');
+
+  test('libreoffice-impress: a background click on "Slide 1" in the Slides pane shows slide 1', async () => {
+    await withApp(rig.desktop, impress, async ({ window }) => {
+      const main = (await rig.agent.window(/LibreOffice Impress$/, { pid: window.pid, timeoutMs: 30_000 }))!;
+      assert.ok(main, 'no Impress window');
+      const shownPage = async () => {
+        const documents = await rig.oracle.attributes(main.pid, main.title, ['document presentation']);
+        return documents.map((document) => document.attributes['page-number']).join(',');
+      };
+      // A first start asks for a template in a modal dialog: an agent closes it.
+      const templates = await rig.agent.window(/^Select a Template/, { pid: window.pid, timeoutMs: 20_000 });
+      if (templates) await rig.agent.act('click', { window_id: templates.id, element_index: need(await rig.agent.state(templates), 'button', 'Close').index });
+      const newSlide = need(await rig.agent.state(main), 'button', 'New Slide');
+      await rig.agent.act('click', { window_id: main.id, element_index: newSlide.index });
+      assert.equal(await eventually(shownPage, (page) => page === '2'), '2', `a new slide is shown\n${rig.agent.trace()}`);
+      const first = await rig.agent.waitFor(main, 'group', 'Slide 1');
+      const reply = await rig.agent.call('click', { window_id: main.id, element_index: first.index });
+      assert.ok(reply.ok, reply.text);
+      assert.equal(reply.structured.delivery_mode, 'background', reply.text);
+      assert.equal(reply.structured.effect, 'confirmed', reply.text);
+      assert.equal(await eventually(shownPage, (page) => page === '1'), '1', `slide 1 is shown\n${reply.text}\n${rig.agent.trace()}`);
+    });
+  });
+});
