@@ -1,6 +1,7 @@
-// Objects of no item role that a container selects (LibreOffice Impress's slide sorter shows its slides as panels of a
-// document with Selection, and the panels offer no action): a background click selects them through the container, as
-// a person's click does. Judged by pyatspi reading which slide the presentation shows (its page-number attribute).
+// LibreOffice Impress in the background. Objects of no item role that a container selects (the Slides pane shows its
+// slides as panels of a document with Selection, and so are a slide's shapes; neither offers an action) are selected by
+// a click through the container, as a person's click selects them: judged by pyatspi reading which slide the
+// presentation shows (its page-number attribute) and which shape is selected.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { need } from '../helpers/agent.js';
@@ -9,10 +10,10 @@ import { corpusApp, eventually, taskRig, withApp } from '../helpers/task-apps.js
 /** LibreOffice as the corpus starts it (gtk3 plugin, a fresh home), opening Impress. */
 const impress = { ...corpusApp('libreoffice-writer'), id: 'libreoffice-impress', args: () => ['--impress', '--norestore'], title: /LibreOffice Impress/ };
 
-describe('a selectable panel of a Selection container', () => {
+describe('LibreOffice Impress, in the background', () => {
   const rig = taskRig('registry');
 
-  test('libreoffice-impress: a background click on "Slide 1" in the Slides pane shows slide 1', async () => {
+  test('libreoffice-impress: a background click on "Slide 1" in the Slides pane shows slide 1, one on a slide\'s title selects that shape', async () => {
     await withApp(rig.desktop, impress, async ({ window }) => {
       const main = (await rig.agent.window(/LibreOffice Impress$/, { pid: window.pid, timeoutMs: 30_000 }))!;
       assert.ok(main, 'no Impress window');
@@ -32,6 +33,13 @@ describe('a selectable panel of a Selection container', () => {
       assert.equal(reply.structured.delivery_mode, 'background', reply.text);
       assert.equal(reply.structured.effect, 'confirmed', reply.text);
       assert.equal(await eventually(shownPage, (page) => page === '1'), '1', `slide 1 is shown\n${reply.text}\n${rig.agent.trace()}`);
+
+      const title = await rig.agent.waitFor(main, 'group', 'PresentationTitle');
+      const select = await rig.agent.call('click', { window_id: main.id, element_index: title.index });
+      assert.equal(select.structured.effect, 'confirmed', select.text);
+      const document = main.title.replace(/Impress$/, 'Presentation');
+      const selected = await eventually(() => rig.oracle.selected(main.pid, main.title, document), (names) => names.length > 0);
+      assert.deepEqual(selected.map((name) => name.trim()), ['PresentationTitle'], select.text);
     });
   });
 });
