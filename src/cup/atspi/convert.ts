@@ -355,6 +355,22 @@ function comboNamedByLabel(raw: AtspiRawNode, role: CupRole, value: string | und
   return label !== '' && label !== value && name !== label && !labelled;
 }
 
+/**
+ * The name of an unnamed toggle button that stands for a combo box kept unshown beside it: LibreOffice's gtk3 combo
+ * boxes draw their face as a toggle button next to a GtkComboBox that never shows, which alone carries the label
+ * ("Background:" in Impress's sidebar, by labelled-by) or the description ("Filter by Category"). The compact view
+ * showed six unnamed buttons in a row of labelled drop-downs, and none could be told apart. Named as the combo box
+ * is: its label, else its description. Empty when the button is no such face.
+ */
+function hiddenComboName(raw: AtspiRawNode, parent: AtspiRawNode | undefined): string {
+  if (raw.role !== ATSPI_ROLE.TOGGLE_BUTTON || raw.name || !parent) return '';
+  const combos = parent.children.filter((sibling) => sibling.role === ATSPI_ROLE.COMBO_BOX);
+  if (combos.length !== 1) return '';
+  const combo = combos[0]!;
+  if (decodeStateSet(combo.states).has('STATE_SHOWING')) return '';
+  return normaliseWhitespace(combo.labelledBy ?? '') || plainText(combo.description);
+}
+
 /** An unnamed item's own text as its name; U+FFFC marks an embedded object, whose words are its own. */
 function contentName(raw: AtspiRawNode, atspiRole: string): string {
   if (raw.text === undefined || !contentNamedRoles.has(atspiRole)) return '';
@@ -614,7 +630,7 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
     // A window left unnamed, or named by its type ("ClocksWindow"), is called what its title bar says.
     const name = isTerminalRow(raw.path)
       ? raw.name
-      : withoutDisclosureMarker(readableName(raw.name, context.gtk4NameQuirks, atspiRole) || normaliseWhitespace(raw.labelledBy ?? '') || contentName(raw, atspiRole), states.has('STATE_EXPANDABLE')) ||
+      : withoutDisclosureMarker(readableName(raw.name, context.gtk4NameQuirks, atspiRole) || normaliseWhitespace(raw.labelledBy ?? '') || contentName(raw, atspiRole) || hiddenComboName(raw, parent), states.has('STATE_EXPANDABLE')) ||
         (raw === root && windowRoles.has(atspiRole) ? normaliseWhitespace(context.windowTitle ?? '') : '');
     const mapped = cupRoleFor({
       atspiRole,
