@@ -2,7 +2,8 @@
 // slides as panels of a document with Selection, and so are a slide's shapes; neither offers an action) are selected by
 // a click through the container, as a person's click selects them: judged by pyatspi reading which slide the
 // presentation shows (its page-number attribute) and which shape is selected. Its drop-downs are toggle buttons beside a
-// combo box that never shows and alone carries the label: named by it, as pyatspi reads the relation.
+// combo box that never shows and alone carries the label: named by it, as pyatspi reads the relation. The sidebar's
+// grip, a drawing area 4 pixels wide, is no surface to read in the screenshot.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { need } from '../helpers/agent.js';
@@ -48,7 +49,7 @@ describe('LibreOffice Impress, in the background', () => {
     });
   });
 
-  test('libreoffice-impress: the sidebar\'s drop-downs (a toggle button beside an unshown combo box) are named by the combo box\'s label', async () => {
+  test('libreoffice-impress: the sidebar\'s drop-downs (a toggle button beside an unshown combo box) are named by the combo box\'s label; its 4-pixel grip is no drawn surface', async () => {
     await withApp(rig.desktop, impress, async ({ window }) => {
       const main = (await rig.agent.window(/LibreOffice Impress$/, { pid: window.pid, timeoutMs: 30_000 }))!;
       await closeTemplates(window.pid);
@@ -60,6 +61,13 @@ describe('LibreOffice Impress, in the background', () => {
       // The button named so is the one in the label's row, right of it.
       const middle = label.bounds!.y + label.bounds!.h / 2;
       assert.ok(dropDown.bounds!.y <= middle && middle <= dropDown.bounds!.y + dropDown.bounds!.h && dropDown.bounds!.x > label.bounds!.x, JSON.stringify([label, dropDown]));
+
+      // The sidebar deck's title has a drawing area 4 pixels wide as its grip: no surface with anything to read.
+      const grips = (await rig.oracle.attributes(main.pid, main.title, ['drawing area'])).filter(({ extents: [, , w, h] }) => w > 0 && h > 0 && (w < 8 || h < 8));
+      assert.ok(grips.length > 0, 'pyatspi reads the thin drawing area');
+      const reading = await rig.agent.call('get_window_state', { window_id: main.id, include_screenshot: false });
+      const surfaces = (reading.structured.drawn_surfaces ?? []) as { bounds: { w: number; h: number } }[];
+      assert.deepEqual(surfaces.filter(({ bounds }) => bounds.w < 8 || bounds.h < 8), [], reading.text.split('\n')[0]);
     });
   });
 });

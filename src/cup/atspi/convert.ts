@@ -389,6 +389,19 @@ function hasRealPlace(node: CupNode): boolean {
   return node.bounds !== undefined && node.bounds.w > 0 && node.bounds.h > 0 && !node.states?.includes('offscreen');
 }
 
+/**
+ * The narrowest side, in pixels, of a drawn surface that can show something to read: a thinner drawing area is a grip
+ * or a rule. LibreOffice's sidebar deck has a 4x16 drawing area as the grip of its title, and every reading of
+ * Impress, Draw, Writer and Calc with the sidebar said "a surface the app draws itself ([e113] 4x16 ...): no element
+ * holds what it shows; read it in the screenshot".
+ */
+const minSurfaceSide = 8;
+
+/** Large enough to show something (minSurfaceSide). */
+function roomToShow(node: CupNode): boolean {
+  return node.bounds !== undefined && node.bounds.w >= minSurfaceSide && node.bounds.h >= minSurfaceSide;
+}
+
 /** The node or something inside it is on screen (children are converted first, so this is read bottom-up). */
 function shownOnScreen(node: CupNode): boolean {
   return hasRealPlace(node) || (node.children ?? []).some(shownOnScreen);
@@ -689,7 +702,7 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
     // popup (GTK3's popovers keep their buttons VISIBLE inside a panel that is neither visible nor showing).
     if ((placement.covered || placement.undrawn) && !node.states.includes('hidden')) node.states = stateOrder.filter((state) => state === 'hidden' || node.states!.includes(state));
     // A surface the app paints itself (a game's board, a chart): the tree holds nothing of what it shows.
-    const drawnSurface = (((drawnSurfaceRoles.has(atspiRole) || (chooserPart && !rangePart)) && raw.children.length === 0) || emptyView) && hasRealPlace(node) && !node.states.includes('hidden');
+    const drawnSurface = (((drawnSurfaceRoles.has(atspiRole) || (chooserPart && !rangePart)) && raw.children.length === 0) || emptyView) && hasRealPlace(node) && roomToShow(node) && !node.states.includes('hidden');
     // Unless the app says it in words: a drawing area has no Text, so the description is where an app puts what it
     // draws there (Qalculate's result, "= 42", drawn under "12 + 30" and in no object's text, read as a surface to be
     // read in the screenshot). It is the surface's value: shown, sought with value=, and its change diffed as such.
