@@ -56,6 +56,8 @@ const testPackages = [
   // LibreOffice Calc, whose sheets report 2^34 cells; its GTK3 plugin is what exposes it to AT-SPI (the
   // default X11 plugin has no accessibility), and it is chosen on its own when installed.
   'libreoffice-calc', 'libreoffice-gtk3',
+  // LibreOffice Impress: its Slides pane's panels, selected through their document (test/e2e/libreoffice-impress.test.ts).
+  'libreoffice-impress',
   // Gnumeric, whose sheet has scroll bars and no scroll pane around it (test/e2e/scroll-without-pane.test.ts).
   'gnumeric',
   // Terminal programs the tui_* tests drive.

@@ -355,6 +355,22 @@ function comboNamedByLabel(raw: AtspiRawNode, role: CupRole, value: string | und
   return label !== '' && label !== value && name !== label && !labelled;
 }
 
+/**
+ * The name of an unnamed toggle button that stands for a combo box kept unshown beside it: LibreOffice's gtk3 combo
+ * boxes draw their face as a toggle button next to a GtkComboBox that never shows, which alone carries the label
+ * ("Background:" in Impress's sidebar, by labelled-by) or the description ("Filter by Category"). The compact view
+ * showed six unnamed buttons in a row of labelled drop-downs, and none could be told apart. Named as the combo box
+ * is: its label, else its description. Empty when the button is no such face.
+ */
+function hiddenComboName(raw: AtspiRawNode, parent: AtspiRawNode | undefined): string {
+  if (raw.role !== ATSPI_ROLE.TOGGLE_BUTTON || raw.name || !parent) return '';
+  const combos = parent.children.filter((sibling) => sibling.role === ATSPI_ROLE.COMBO_BOX);
+  if (combos.length !== 1) return '';
+  const combo = combos[0]!;
+  if (decodeStateSet(combo.states).has('STATE_SHOWING')) return '';
+  return normaliseWhitespace(combo.labelledBy ?? '') || plainText(combo.description);
+}
+
 /** An unnamed item's own text as its name; U+FFFC marks an embedded object, whose words are its own. */
 function contentName(raw: AtspiRawNode, atspiRole: string): string {
   if (raw.text === undefined || !contentNamedRoles.has(atspiRole)) return '';
@@ -371,6 +387,19 @@ const blockRoles: ReadonlySet<string> = new Set(['ROLE_SECTION', 'ROLE_PARAGRAPH
 /** On screen with an area of its own: bounds of real size that are not off the visible area. */
 function hasRealPlace(node: CupNode): boolean {
   return node.bounds !== undefined && node.bounds.w > 0 && node.bounds.h > 0 && !node.states?.includes('offscreen');
+}
+
+/**
+ * The narrowest side, in pixels, of a drawn surface that can show something to read: a thinner drawing area is a grip
+ * or a rule. LibreOffice's sidebar deck has a 4x16 drawing area as the grip of its title, and every reading of
+ * Impress, Draw, Writer and Calc with the sidebar said "a surface the app draws itself ([e113] 4x16 ...): no element
+ * holds what it shows; read it in the screenshot".
+ */
+const minSurfaceSide = 8;
+
+/** Large enough to show something (minSurfaceSide). */
+function roomToShow(node: CupNode): boolean {
+  return node.bounds !== undefined && node.bounds.w >= minSurfaceSide && node.bounds.h >= minSurfaceSide;
 }
 
 /** The node or something inside it is on screen (children are converted first, so this is read bottom-up). */
@@ -614,7 +643,7 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
     // A window left unnamed, or named by its type ("ClocksWindow"), is called what its title bar says.
     const name = isTerminalRow(raw.path)
       ? raw.name
-      : withoutDisclosureMarker(readableName(raw.name, context.gtk4NameQuirks, atspiRole) || normaliseWhitespace(raw.labelledBy ?? '') || contentName(raw, atspiRole), states.has('STATE_EXPANDABLE')) ||
+      : withoutDisclosureMarker(readableName(raw.name, context.gtk4NameQuirks, atspiRole) || normaliseWhitespace(raw.labelledBy ?? '') || contentName(raw, atspiRole) || hiddenComboName(raw, parent), states.has('STATE_EXPANDABLE')) ||
         (raw === root && windowRoles.has(atspiRole) ? normaliseWhitespace(context.windowTitle ?? '') : '');
     const mapped = cupRoleFor({
       atspiRole,
@@ -673,7 +702,7 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
     // popup (GTK3's popovers keep their buttons VISIBLE inside a panel that is neither visible nor showing).
     if ((placement.covered || placement.undrawn) && !node.states.includes('hidden')) node.states = stateOrder.filter((state) => state === 'hidden' || node.states!.includes(state));
     // A surface the app paints itself (a game's board, a chart): the tree holds nothing of what it shows.
-    const drawnSurface = (((drawnSurfaceRoles.has(atspiRole) || (chooserPart && !rangePart)) && raw.children.length === 0) || emptyView) && hasRealPlace(node) && !node.states.includes('hidden');
+    const drawnSurface = (((drawnSurfaceRoles.has(atspiRole) || (chooserPart && !rangePart)) && raw.children.length === 0) || emptyView) && hasRealPlace(node) && roomToShow(node) && !node.states.includes('hidden');
     // Unless the app says it in words: a drawing area has no Text, so the description is where an app puts what it
     // draws there (Qalculate's result, "= 42", drawn under "12 + 30" and in no object's text, read as a surface to be
     // read in the screenshot). It is the surface's value: shown, sought with value=, and its change diffed as such.

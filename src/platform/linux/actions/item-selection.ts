@@ -19,6 +19,21 @@ import { quirksFor } from '../atspi/toolkit.js';
  */
 const itemRoles = new Set([ATSPI_ROLE.LIST_ITEM, ATSPI_ROLE.PAGE_TAB, ATSPI_ROLE.TABLE_CELL, ATSPI_ROLE.TABLE_ROW, ATSPI_ROLE.TREE_ITEM, ATSPI_ROLE.ICON]);
 
+/**
+ * An object of another role that says SELECTABLE, in a container with Selection, and offers no action of its own: a
+ * click can only select it, as a person's does. LibreOffice Impress's slide sorter shows its slides as panels of a
+ * document with Selection: the reading offered them as selectable, and a background click on "Slide 1" was refused as
+ * having no action, so an agent could not move between slides without real input.
+ */
+async function selectableWithoutAction(desktop: LinuxDesktop, object: ObjectRef): Promise<boolean> {
+  if (!(await liveStates(desktop, object)).has('STATE_SELECTABLE')) return false;
+  const client = await desktop.atspi();
+  // An object without the Action interface (LibreOffice's panels) has no action, and asking it for names fails.
+  if ((await readInterfaces(client, object)).includes('Action') && (await actionNames(client, object)).length > 0) return false;
+  const container = await parentOf(client, object);
+  return container !== undefined && (await readInterfaces(client, container)).includes('Selection');
+}
+
 /** Where a click selects an item: the container that owns the selection, and the item's index in it. */
 export interface ItemSelection {
   container: ObjectRef;
@@ -36,7 +51,7 @@ export interface ItemSelection {
 
 async function selectableIn(desktop: LinuxDesktop, item: ObjectRef, role: number): Promise<ItemSelection | undefined> {
   const client = await desktop.atspi();
-  if (!itemRoles.has(role)) return undefined;
+  if (!itemRoles.has(role) && !(await selectableWithoutAction(desktop, item))) return undefined;
   // A tab is chosen by selecting it in its tab list whether it says SELECTABLE or not: GTK 2's GAIL marks no page tab
   // selectable (nor the current one selected), and the tab list's Selection switches its pages all the same.
   const marked = role === ATSPI_ROLE.PAGE_TAB || (await liveStates(desktop, item)).has('STATE_SELECTABLE');
@@ -67,10 +82,9 @@ async function selectionToggle(desktop: LinuxDesktop, item: ObjectRef, container
  * container with the Selection interface (or lies directly inside such an item); otherwise undefined.
  */
 export async function itemSelectionFor(desktop: LinuxDesktop, object: ObjectRef, role: number): Promise<ItemSelection | undefined> {
-  if (!itemRoles.has(role)) return undefined;
   try {
     const own = await selectableIn(desktop, object, role);
-    if (own) return own;
+    if (own || !itemRoles.has(role)) return own;
     const client = await desktop.atspi();
     const parent = await parentOf(client, object);
     return parent ? await selectableIn(desktop, parent, await readRole(client, parent)) : undefined;
