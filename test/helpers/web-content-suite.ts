@@ -849,6 +849,18 @@ export function webContentSuite(browser: BrowserId): void {
       }
     });
 
+    test('set_value by keys on a rich-text box that keeps its heading: the box holds more than the value, and the result says so instead of confirmed', async () => {
+      // Its Return goes in as a line break: set_value "Hello\nWorld" over a busy page's box that took the keys at its
+      // caret ("<p>First line</p><p>Second lineHello</p><p>World</p>") was taken for a Return that acted on the text,
+      // and confirmed. The keys here all reach the box; the page keeps its first line.
+      const window = await rig.open('titled-editor', 'CUP Web Titled Editor');
+      await pageSays(rig.oracle, window, 'out=<p>Notes</p><p>First line</p>');
+      const set = await act(rig.context, window, 'set_value', 'textbox', 'Compose', { value: 'Hello\nWorld' });
+      await pageSays(rig.oracle, window, 'out=<p>Notes</p><p>Hello</p><p>World</p>');
+      assert.notEqual(set.effect, 'confirmed', `${set.summary} ${JSON.stringify(set)}`);
+      assert.match(set.escalation?.reason ?? '', /holds "Notes\\nHello\\nWorld", not the value/, JSON.stringify(set));
+    });
+
     test('keys aimed at an element go to it, not to the control that has the focus; Return in a page\'s combobox is a key its page hears', async () => {
       const window = await rig.open('keys', 'CUP Web Keys');
       assert.equal((await act(rig.context, window, 'type_text', 'combobox', 'Country', { text: 'B' })).effect, 'confirmed');
