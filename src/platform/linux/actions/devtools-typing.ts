@@ -104,10 +104,11 @@ export async function typeThroughDevTools(desktop: LinuxDesktop, request: DevToo
   }
   const how = `${label} is <${node}> in the page: the text went in through the browser's debugging connection (${endpoint.protocol} on port ${endpoint.port}), without the window's focus`;
   // Return presses alone have no text to arrive: what they did is all the evidence there is.
-  const arrived = !onlyReturns(request.text) && request.arrived([await request.probe.read().catch(() => undefined)]);
+  const after = await request.probe.read().catch(() => undefined);
+  const arrived = !onlyReturns(request.text) && request.arrived([after]);
   // The page's own value around the last Return press (see insertThroughCdp), else the field's events.
   const pageSaw = request.text.endsWith('\n') ? returnChanged(label, returned?.before, returned?.after, observation) : undefined;
-  const acted = returns ? (pageSaw ?? returnActed(request.text, label, observation, arrived)) : undefined;
+  const acted = returns ? (pageSaw ?? returnActed(request.text, label, observation, arrived, { before: text, after })) : undefined;
   if (arrived || acted) {
     const evidence = acted?.evidence ?? observation.evidence;
     return { outcome: actionOutcome({ path: 'devtools', mode: 'background', observation: { ...observation, evidence: [how, ...evidence] } }) };

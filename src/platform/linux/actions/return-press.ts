@@ -9,16 +9,44 @@ import type { Probe } from './verification.js';
  * search runs, a to-do is added and its field emptied. The field need not keep the text then, so the field's own
  * events during the typing show that the keys reached it, and what the app did is the evidence (other parts of the
  * app changing by themselves, a clock, prove nothing). `kept`: the field shows the typed text after (a search box
- * keeps its query), which the note says rather than that it was emptied. Returns the observation with the note, or undefined.
+ * keeps its query), which the note says rather than that it was emptied. A field whose text (`field`: read before and
+ * after) shows the Returns as line breaks did not act on them (see madeLineBreaks): its text is the judge, and this
+ * says nothing. Returns the observation with the note, or undefined.
  */
-export function returnActed(text: string, label: string, observation: Observation, kept: boolean): Observation | undefined {
+export function returnActed(text: string, label: string, observation: Observation, kept: boolean, field: FieldTexts): Observation | undefined {
   if (!text.includes('\n') || !observation.changed || !observation.targetReported) return undefined;
+  if (!onlyReturns(text) && madeLineBreaks(text, field.before, field.after)) return undefined;
   const note = onlyReturns(text)
     ? `${label} took the Return press (what changed is below)`
     : kept
       ? `${label} shows the typed text, and its Return press acted on it (what changed is below)`
       : `${label} does not keep the typed text: its Return press acted on it (what changed is below)`;
   return { ...observation, evidence: [note, ...observation.evidence] };
+}
+
+/** A field's text read before the typing and after it (undefined: not read, or unreadable). */
+export interface FieldTexts {
+  before?: string | undefined;
+  after?: string | undefined;
+}
+
+/**
+ * Whether the Return presses in typed text went into the field as line breaks: the text typed up to its last newline
+ * shows in the field more often than before. A rich-text box on a busy page took set_value "Hello\nWorld" at its caret
+ * ("First line\nSecond lineHello\nWorld"), and the Return was taken for one that acted on the text: confirmed. A
+ * field whose Return acts (a chat box that sends, a to-do field that adds) keeps no line break there.
+ */
+export function madeLineBreaks(text: string, before: string | undefined, after: string | undefined): boolean {
+  const typed = text.replace(/\r\n/g, '\n');
+  const lines = typed.slice(0, typed.lastIndexOf('\n') + 1);
+  if (after === undefined || lines === '') return false;
+  return occurrences(after.replace(/\r\n/g, '\n'), lines) > occurrences((before ?? '').replace(/\r\n/g, '\n'), lines);
+}
+
+function occurrences(text: string, part: string): number {
+  let count = 0;
+  for (let at = text.indexOf(part); at >= 0; at = text.indexOf(part, at + part.length)) count++;
+  return count;
 }
 
 /** Only newlines (Return presses): no text to wait for; the field changing (or not, within the wait) tells. */

@@ -279,13 +279,30 @@ async function keysIntoField(
   };
   const lastLine = text.split(/\r?\n/).pop()!;
   const returns = onlyReturns(text);
-  const before = returns && !lines ? await probe.read().catch(() => undefined) : undefined;
-  const until = lines ? linesTypedUntil(text, () => typed, showsLine) : typedUntil(text, arrived, before);
-  const observation = await observe(desktop, target.ref.bus, [probe], send, { snapshot, until, target: target.ref, signal });
+  // What the field held before the keys: Returns that show as line breaks after it acted on nothing (returnActed), and
+  // the typed text shown counts once the keys were seen changing the field, in its text read back or its own text
+  // events. set_value of the text a busy page's box held already read done before its first key was handled (the wait
+  // met at once), and then "no effect seen" with a retry advised, the keys replacing the text a moment later.
+  const before = lines ? undefined : await probe.read().catch(() => undefined);
+  let moved = false;
+  const movedBy = (value: string | undefined) => (moved ||= value !== undefined && value !== before);
+  const ownText = (event: AccessibilityEvent) => event.kind === 'TextChanged' && event.sender === target.ref.bus && event.path === target.ref.path;
+  const stopListening = lines ? undefined : await (await desktop.atspi()).events.listen((event) => void (moved ||= ownText(event))).catch(() => undefined);
+  const typedOrReturned = typedUntil(text, arrived, before);
+  const until = lines ? linesTypedUntil(text, () => typed, showsLine) : (values: readonly (string | undefined)[]) => movedBy(values[0]) && typedOrReturned(values);
+  const observation = await observe(desktop, target.ref.bus, [probe], send, { snapshot, until, target: target.ref, signal }).finally(() => stopListening?.());
   const after = await probe.read().catch(() => undefined);
   // Cut short by a cancel, the text is not all there, and the outcome says how much was sent.
   if (observation.cancelled || sent?.cancelled) return actionOutcome({ path: 'key_events', mode: 'background', observation, sent });
-  const judged = lines ? linesOutcome(label, text, typed!, after, observation, showsLine) : !returns && arrived([after]) ? observation : returnActed(text, label, observation, arrived([after]));
+  const shown = arrived([after]);
+  const unmoved = !lines && shown && !movedBy(after);
+  const judged = lines
+    ? linesOutcome(label, text, typed!, after, observation, showsLine)
+    : unmoved
+      ? undefined
+      : !returns && shown
+        ? observation
+        : returnActed(text, label, observation, shown, { before, after });
   if (judged) return actionOutcome({ path: 'key_events', mode: 'background', observation: judged, sent });
   return actionOutcome({
     path: 'key_events',
@@ -293,11 +310,16 @@ async function keysIntoField(
     observation: { ...observation, changed: false, listening: true },
     escalation: {
       recommended: 'foreground',
-      reason: typed?.unseen !== undefined
+      reason: unmoved
+        ? `the key events were sent and ${label} shows the text, as it did before them: no change from them was seen, so they may not be handled yet; read it with get_window_state before typing again`
+        : typed?.unseen !== undefined
         ? `the line ${JSON.stringify(typed.unseen)} was typed but never showed in ${label}, so its Return was not pressed and nothing after it was typed; read the field with get_window_state before typing again`
         : returns || (lines && lastLine === '')
           ? `the Return press was sent and ${label} reported no change (what else the app changes meanwhile is not counted); read the window with get_window_state before pressing it again`
-          : `the key events were sent but the text of ${label} does not contain the typed text; retry with delivery_mode "foreground"`,
+          : append || after === undefined
+            ? `the key events were sent but the text of ${label} does not contain the typed text; retry with delivery_mode "foreground"`
+            // Keys that replace a field's text and left other text there: sending them again in the foreground would too.
+            : `the key events were sent but ${label} holds ${JSON.stringify(after)}, not the value; read it with get_window_state before setting it again`,
     },
   });
 }
@@ -626,9 +648,11 @@ async function typeInto(desktop: LinuxDesktop, request: TypeRequest, element: Li
     }
     // Part of the text is not the text: unless a cancel cut it short, the rest must have arrived.
     // The read-back that met the wait needs no second read.
-    if (!returns && (observed.met || arrived([await probes[0]!.read().catch(() => undefined)]))) return observed;
+    if (!returns && observed.met) return observed;
+    const after = await probes[0]!.read().catch(() => undefined);
+    if (!returns && arrived([after])) return observed;
     // The text arriving would have returned above: a field here does not show it.
-    const acted = returnActed(request.text, label, observed, false);
+    const acted = returnActed(request.text, label, observed, false, { before: held, after });
     if (acted) return acted;
     missing = true;
     return { ...observed, changed: false, listening: true };
