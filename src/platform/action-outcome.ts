@@ -128,13 +128,27 @@ function cancelFields(input: OutcomeInput): Pick<ActionOutcome, 'cancelled' | 't
   };
 }
 
+/** The next delivery to try after one that showed nothing, and how to say it. */
+function nextTry(mode: DeliveryMode): { recommended: Escalation['recommended']; advice: string } {
+  return mode === 'background'
+    ? { recommended: 'foreground', advice: 'retry with delivery_mode "foreground" (real input to the activated window)' }
+    : { recommended: 'px', advice: 'check the target on a fresh get_window_state screenshot and address it by pixels' };
+}
+
 function defaultEscalation(mode: DeliveryMode, path: string): Escalation {
-  if (mode === 'background') {
-    return { recommended: 'foreground', reason: 'the background delivery showed no effect; retry with delivery_mode "foreground" (real input to the activated window)' };
-  }
+  const { recommended, advice } = nextTry(mode);
+  return { recommended, reason: `${mode === 'background' ? 'the background delivery' : `real input (${path})`} showed no effect; ${advice}` };
+}
+
+/**
+ * The advice after no pixel changed in a window with no accessibility: a command whose effect is not drawn leaves the
+ * pixels as they were too (xcalc's memory store, a Tk button that writes a file), and a retry would run it twice.
+ */
+function undrawnEscalation(mode: DeliveryMode): Escalation {
+  const { recommended, advice } = nextTry(mode);
   return {
-    recommended: 'px',
-    reason: `real input (${path}) showed no effect; check the target on a fresh get_window_state screenshot and address it by pixels`,
+    recommended,
+    reason: `no pixel of the window changed, as none does for a command whose effect is not drawn (a calculator's memory store, a button that saves a file): it may have run, so check the app's state (its files, a later screenshot) before sending it again; if it did not run, ${advice}`,
   };
 }
 
@@ -162,23 +176,10 @@ export function actionOutcome(input: OutcomeInput): ActionOutcome {
   // Cut short by a cancel, nothing seen yet is no sign of a no-op: there is nothing to retry or escalate.
   if (base.cancelled) return { ...base, effect: 'unverifiable', verified: false };
   if (observation?.listening) {
-    let escalation = input.escalation ?? defaultEscalation(input.mode, input.path);
-    if (observation.commandUndrawn) escalation = withUndrawnEffect(escalation);
+    const escalation = input.escalation ?? (observation.commandUndrawn ? undrawnEscalation(input.mode) : defaultEscalation(input.mode, input.path));
     return { ...base, effect: 'suspected_noop', verified: false, evidence: [], escalation: observation.ownChanges ? withOwnChanges(escalation, observation.ownChanges) : escalation };
   }
   return { ...base, effect: 'unverifiable', verified: false };
-}
-
-/**
- * The advice after no pixel changed in a window with no accessibility: a command whose effect is not drawn leaves the
- * pixels as they were too (xcalc's memory store, a Tk button that writes a file), and a retry would run it twice.
- */
-function withUndrawnEffect(escalation: Escalation): Escalation {
-  return {
-    ...escalation,
-    // What to do if it did not run, without the advice's own "showed no effect", which this says better.
-    reason: `no pixel of the window changed, as none does for a command whose effect is not drawn (a calculator's memory store, a button that saves a file): it may have run, so check the app's state (its files, a later screenshot) before sending it again; if it did not run, ${escalation.reason.replace(/^[^;]*showed no effect; /, '')}`,
-  };
 }
 
 /** The advice after no effect, saying first which changes the app made by itself and why they are not counted. */

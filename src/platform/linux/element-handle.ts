@@ -20,3 +20,9 @@ export function atspiElement(handle: ElementHandle): AtspiElement {
 export function objectIdentity(object: ObjectRef): string {
   return `${object.bus}${object.path}`;
 }
+
+/** The object an identity (objectIdentity) names: a bus name never holds a slash, an object path starts with one. */
+export function objectOfIdentity(identity: string): ObjectRef | undefined {
+  const slash = identity.indexOf('/');
+  return slash > 0 ? { bus: identity.slice(0, slash), path: identity.slice(slash) } : undefined;
+}

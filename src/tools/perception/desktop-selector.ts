@@ -72,7 +72,6 @@ function field(node: CupNode, name: DesktopField): string | undefined {
   }
 }
 
-/** The nodes of the trees that the selector matches, in document order. */
 /** A field term as a selector writes one (role=button, name~="Save"): a query holding one is read as a selector. */
 const FIELD_TERM = new RegExp(`(^|\\s)(${DESKTOP_FIELDS.join('|')})(=|~=|\\*=|\\^=)`);
 
@@ -84,6 +83,7 @@ export function selectorQuery(query: string): DesktopSelector | undefined {
   return FIELD_TERM.test(query) || query.includes('>>') ? parseDesktopSelector(query) : undefined;
 }
 
+/** The nodes of the trees that the selector matches, in document order. */
 export function matchDesktop(roots: readonly CupNode[], selector: DesktopSelector): CupNode[] {
   return matchNodes(roots, selector, { field, flag: (node, state) => node.states?.includes(state) ?? false });
 }

@@ -10,7 +10,7 @@ import type { CupRole } from '../../../cup/types.js';
 import { shownNumber, showsValueNumber } from '../../../cup/atspi/convert.js';
 import { ATSPI_ROLE } from '../../../cup/atspi/constants.js';
 import { quirksFor } from '../atspi/toolkit.js';
-import type { AccessibilityEvent, EventRecorder } from '../atspi/event-monitor.js';
+import { childPath, type AccessibilityEvent, type EventRecorder } from '../atspi/event-monitor.js';
 import { untilBornDialogFilled } from './born-dialog.js';
 import { pageLoadMs, untilPageLoaded } from './page-load.js';
 import { ROOT_PATH, type ObjectRef } from '../atspi/object-ref.js';
@@ -869,7 +869,10 @@ function madeObjects(events: readonly AccessibilityEvent[], snapshot: SnapshotRe
   const born = new Set<string>();
   const destroyed = new Set<string>();
   let counted = 0;
-  const childOf = (event: AccessibilityEvent) => (event.kind === 'ChildrenChanged' && Array.isArray(event.data) && typeof event.data[1] === 'string' ? `${event.sender}${event.data[1]}` : undefined);
+  const childOf = (event: AccessibilityEvent) => {
+    const path = event.kind === 'ChildrenChanged' ? childPath(event.data) : undefined;
+    return path === undefined ? undefined : `${event.sender}${path}`;
+  };
   const update = () => {
     for (; counted < events.length; counted++) {
       const each = events[counted]!;

@@ -6,6 +6,7 @@
 // places counted among its siblings (Result 41 of 500 said 1 of 2); some 50 ms later every answer was whole, and
 // stayed so for the life of the process. Roles, names, states and text were right from the first answer.
 // Its hit test answers from a part of that cache of its own, filled once a client first asks one (hitTestFilled).
+import { setTimeout as sleep } from 'node:timers/promises';
 import { ATSPI_ROLE, ATSPI_STATE } from '../../../cup/atspi/constants.js';
 import type { AtspiRawNode } from '../../../cup/atspi/raw-node.js';
 import { hasState } from '../../../cup/atspi/states.js';
@@ -21,8 +22,6 @@ const maxRewalks = 2;
 const filledBuses = new Set<string>();
 /** The set starts over past this many (a bound on what a long-running daemon keeps; bus names are never reused). */
 const maxBuses = 1000;
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Whether a walk holds a web page, and whether it shows the cache unfilled: a shown object whose box is -1,-1,-1,-1. */
 function pageCache(root: AtspiRawNode): { page: boolean; unfilled: boolean } {

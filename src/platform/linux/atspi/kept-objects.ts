@@ -6,7 +6,7 @@ import { ATSPI_STATE } from '../../../cup/atspi/constants.js';
 import { hasState } from '../../../cup/atspi/states.js';
 import { DBusError, DBusTimeoutError, peerLeftTheBus } from '../dbus/index.js';
 import type { AtspiClient } from './client.js';
-import type { ObjectRef } from './object-ref.js';
+import { objectOfIdentity } from '../element-handle.js';
 import { readStates } from './operations.js';
 
 /**
@@ -14,12 +14,6 @@ import { readStates } from './operations.js';
  * a rebuilt list a few hundred, each a short call: a busy app that answers none in time costs a reading this much.
  */
 export const KEPT_OBJECTS_BUDGET_MS = 400;
-
-/** The object an identity (objectIdentity: bus name, then path) names. */
-function objectOf(identity: string): ObjectRef | undefined {
-  const slash = identity.indexOf('/');
-  return slash > 0 ? { bus: identity.slice(0, slash), path: identity.slice(slash) } : undefined;
-}
 
 /**
  * Of these object identities, those whose objects are not known to be destroyed: the app answered for them, not
@@ -30,7 +24,7 @@ function objectOf(identity: string): ObjectRef | undefined {
 export async function keptObjects(client: AtspiClient, identities: readonly string[], budgetMs = KEPT_OBJECTS_BUDGET_MS): Promise<Set<string>> {
   const destroyed = new Set<string>();
   const asked = [...new Set(identities)].map(async (identity) => {
-    const ref = objectOf(identity);
+    const ref = objectOfIdentity(identity);
     if (!ref) return;
     try {
       if (hasState(await readStates(client, ref), ATSPI_STATE.DEFUNCT)) destroyed.add(identity);
