@@ -168,6 +168,11 @@ export interface TypeRequest {
   mode: DeliveryMode;
   /** The caller's cancel: typing stops before the next character once it aborts (the outcome says how many went). */
   signal?: AbortSignal;
+  /**
+   * Settled once the caller may have input sent (its reading before the action is done); rejected when the caller
+   * refuses the action. Nothing is sent before it settles, and nothing at all when it rejects.
+   */
+  ready?: Promise<void>;
 }
 
 export interface ScrollRequest {

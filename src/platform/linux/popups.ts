@@ -63,13 +63,15 @@ async function openMenus(x: X11Connection): Promise<OpenMenu[]> {
   const mask = x.setup.resourceIdMask;
   const types = new Set(await Promise.all(menuTypes.map((name) => x.internAtom(name))));
   const { children } = await x.queryTree(root);
+  // The root holds every client's top-level windows, most of them unmapped or managed: their attributes alone rule them
+  // out, and only the few mapped override-redirect ones are asked where they lie (this is on every real input's path).
   const menus = await Promise.all(
     children.map(async (id) => {
-      const facts = await popupFacts(x, id);
-      if (!facts || !facts.attributes.overrideRedirect || facts.attributes.mapState !== 'viewable') return undefined;
-      const { geometry } = facts;
+      const attributes = await x.getWindowAttributes(id).catch(() => undefined);
+      if (!attributes?.overrideRedirect || attributes.mapState !== 'viewable') return undefined;
+      const [geometry, windowTypes] = await Promise.all([x.getGeometry(id).catch(() => undefined), x.getAtomList(id, '_NET_WM_WINDOW_TYPE').catch(() => null)]);
+      if (!geometry) return undefined;
       if (geometry.x >= x.screen.width || geometry.y >= x.screen.height || geometry.x + geometry.width <= 0 || geometry.y + geometry.height <= 0) return undefined;
-      const windowTypes = await x.getAtomList(id, '_NET_WM_WINDOW_TYPE').catch(() => null);
       return windowTypes?.some((type) => types.has(type)) ? { id, client: id & ~mask } : undefined;
     }),
   );

@@ -192,13 +192,19 @@ function namedAsInDiff(result: ActionResult, labelOf: Compared['labelOf']): Acti
 /**
  * Runs one action between two readings of its window and returns its result with what changed (`diff`,
  * the new `snapshot_id`) and the trees of windows it opened. `diff: false` runs the action alone.
+ *
+ * `run` is given `ready`, which resolves once the reading before and the checks on it are done and rejects when they
+ * refuse the action. Unless `overlaps`, `run` starts only then. An action that `overlaps` starts at once and must
+ * await `ready` before it sends anything: what it only reads meanwhile (its element, the field's text, the open menus)
+ * is then off the action's path. Real typing waited for a reading that changes nothing it needs.
  */
 export async function observeAction(
   context: ToolContext,
   tool: string,
   options: ObservedOptions,
   window: DesktopWindow,
-  run: () => Promise<ActionResult>,
+  run: (ready: Promise<void>) => Promise<ActionResult>,
+  overlaps = false,
 ): Promise<ToolOutput<ActionResult>> {
   // From the reading before to the reading after, what the app changes is this action's doing, not its own.
   const over = await context.desktop.actionUnderway(window.pid);
@@ -208,24 +214,37 @@ export async function observeAction(
     const lastReadMs = slowReadingMs(context.state.diffReadMs.get(window.id), Date.now());
     const skippedAsSlow = options.diff === undefined && lastReadMs !== undefined;
     const readStarted = Date.now();
-    const [known, before] = await Promise.all([
-      context.desktop.windows(),
-      options.diff === false || skippedAsSlow ? undefined : readNumbered(context, window, BEFORE_ACTION_LIMITS),
-    ]);
-    refuseUnderModalDialog(tool, window, known);
-    // A reading the app left unanswered measured the call timeout, not the window: counted, it made every action in
-    // the 30 s after a hung (or stopped, then resumed) app's refusal skip its diff as "slow to read".
-    if (before && !before.unresponsive) context.state.diffReadMs.set(window.id, { ms: Date.now() - readStarted, at: Date.now() });
-    // An app that did not answer the reading would not answer an action on one of its elements, nor one in the
-    // background (which goes through its accessibility: the focused element, the object under a point): one
-    // wait, not two or three. Real input (foreground keys and clicks) needs no answer and still goes.
-    const throughApp = !options.throughPage && (options.element_index !== undefined || options.element_token !== undefined || options.delivery_mode !== 'foreground');
-    if (before?.unresponsive && throughApp) throw new ToolError(`${tool}: ${before.missingReason ?? 'the app did not answer'}; nothing was sent`, 'app_not_responding', { pid: window.pid });
-    // The platform's verification waits for the action's first effects; the app may go on changing after them.
-    const watch = before ? await context.desktop.watchChanges(window.pid).catch(() => undefined) : undefined;
+    const checked = (async () => {
+      const [known, before] = await Promise.all([
+        context.desktop.windows(),
+        options.diff === false || skippedAsSlow ? undefined : readNumbered(context, window, BEFORE_ACTION_LIMITS),
+      ]);
+      refuseUnderModalDialog(tool, window, known);
+      // A reading the app left unanswered measured the call timeout, not the window: counted, it made every action in
+      // the 30 s after a hung (or stopped, then resumed) app's refusal skip its diff as "slow to read".
+      if (before && !before.unresponsive) context.state.diffReadMs.set(window.id, { ms: Date.now() - readStarted, at: Date.now() });
+      // An app that did not answer the reading would not answer an action on one of its elements, nor one in the
+      // background (which goes through its accessibility: the focused element, the object under a point): one
+      // wait, not two or three. Real input (foreground keys and clicks) needs no answer and still goes.
+      const throughApp = !options.throughPage && (options.element_index !== undefined || options.element_token !== undefined || options.delivery_mode !== 'foreground');
+      if (before?.unresponsive && throughApp) throw new ToolError(`${tool}: ${before.missingReason ?? 'the app did not answer'}; nothing was sent`, 'app_not_responding', { pid: window.pid });
+      // The platform's verification waits for the action's first effects; the app may go on changing after them.
+      const watch = before ? await context.desktop.watchChanges(window.pid).catch(() => undefined) : undefined;
+      return { known, before, watch };
+    })();
+    const ready = checked.then(() => undefined);
+    // An overlapping action that failed before it awaited `ready` leaves the refusal unheard: its own error is thrown.
+    ready.catch(() => undefined);
+    const running = overlaps ? run(ready) : undefined;
+    running?.catch(() => undefined);
+    const { known, before, watch } = await checked.catch(async (error: unknown) => {
+      // An overlapping action sends nothing once `ready` rejected; it is let end before the refusal is returned.
+      await running?.catch(() => undefined);
+      throw error;
+    });
     let result: ActionResult;
     try {
-      result = await run();
+      result = await (running ?? run(ready));
       if (watch) result = { ...result, settled_ms: await settleAfter(context, watch) };
     } finally {
       watch?.close();

@@ -55,12 +55,14 @@ export const typeText = defineTool({
   }),
   output: actionResult,
   async handle(args, context) {
+(globalThis as any).__t?.('handle');
     const mode = deliveryMode(args.delivery_mode);
     const element: ElementTarget | undefined =
       args.element_index !== undefined || args.element_token !== undefined ? await resolveElement(context, args) : undefined;
     const window = element?.window ?? (await keyboardWindow(context, args, 'type_text'));
     const snapshot = element ? undefined : context.state.snapshots.latest(window.pid, window.id);
     const request = { window, element, snapshot, text: args.text, delayMs: args.delay_ms ?? 0, mode, signal: context.signal };
-    return observeAction(context, 'type_text', args, window, async () => targetResult(await context.desktop.typeText(request), element));
+    // Real typing reads its field and the open menus while the window is read before it (see observeAction).
+    return observeAction(context, 'type_text', args, window, async (ready) => targetResult(await context.desktop.typeText({ ...request, ready }), element), mode === 'foreground');
   },
 });

@@ -292,13 +292,14 @@ export async function focusKeepingCaret(desktop: LinuxDesktop, target: LiveEleme
 }
 
 /**
- * Gives the element the keyboard focus before real keys (the window already active): through accessibility where
- * the toolkit allows (focusKeepingCaret), else with a real click on its own visible box, refused (nothing typed)
- * when it has none. The point is looked for only when the click is needed: a field scrolled out of view still takes
- * the focus through accessibility. Answers the element's focus facts as they were before the focusing.
+ * Gives the element the keyboard focus before real keys, once the window is active: through accessibility where the
+ * toolkit allows (`focusing`, focusKeepingCaret's answer, which may have been asked during the activation), else with
+ * a real click on its own visible box, refused (nothing typed) when it has none. The point is looked for only when
+ * the click is needed: a field scrolled out of view still takes the focus through accessibility. Answers the
+ * element's focus facts as they were before the focusing.
  */
-export async function focusForKeys(desktop: LinuxDesktop, x: X11Connection, target: LiveElementTarget, facts?: Promise<FocusFacts>): Promise<FocusFacts> {
-  const { focused, before } = await focusKeepingCaret(desktop, target, facts);
+export async function focusForKeys(desktop: LinuxDesktop, x: X11Connection, target: LiveElementTarget, focusing: Promise<{ focused: boolean; before: FocusFacts }>): Promise<FocusFacts> {
+  const { focused, before } = await focusing;
   if (focused || !target.live.interfaces.includes('Component')) return before;
   const point = await screenPointNow(desktop, target);
   await click(x, { x: point.screenX, y: point.screenY });

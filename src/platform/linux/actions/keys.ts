@@ -11,7 +11,7 @@ import { atspiElement } from '../element-handle.js';
 import { ATSPI_ROLE } from '../../../cup/atspi/constants.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import { backgroundFocusMs, findNamedAction, findPressAction, focusArrives, type Actionable } from './accessible-actions.js';
-import { focusForKeys, focusKeepingCaret, focusFactsAhead } from './element-point.js';
+import { focusKeepingCaret, focusFactsAhead } from './element-point.js';
 import { focusedElementOf, focusedTargetFor } from './focused-element.js';
 import { liveStates } from './live-states.js';
 import { terminalQuiet } from './terminal-quiet.js';
@@ -245,9 +245,8 @@ export async function pressKeysAction(desktop: LinuxDesktop, request: KeyRequest
   refuseKeysToNotification(window);
   // The element's focus facts are asked while its window is activated (see readFocusFacts).
   const facts = element ? focusFactsAhead(desktop, element) : undefined;
+  // Focus first, outside the observation: only what the keys do counts as their effect.
   const observation = await withForeground(desktop, window, async (x) => {
-    // Focus first, outside the observation: only what the keys do counts as their effect.
-    if (element) await focusForKeys(desktop, x, element, facts);
     const press = async () => {
       sent = await pressCombination(x, [...rawKeys], { repeat, signal });
     };
@@ -255,6 +254,6 @@ export async function pressKeysAction(desktop: LinuxDesktop, request: KeyRequest
     if (!target) return withFocusNow(desktop, window, request.snapshot, await observePixels(desktop, window, press, signal, { command: true }));
     const snapshot = element?.snapshot ?? request.snapshot;
     return observe(desktop, target.ref.bus, probes, press, { snapshot, signal, quietMs: terminalQuiet(snapshot, target) });
-  });
+  }, element ? { focus: { element, facts } } : {});
   return actionOutcome({ path: 'key_events_fg', mode, observation, sent });
 }

@@ -7,6 +7,8 @@ import type { Observation } from '../../action-outcome.js';
 import { editorOpenedDuring } from './opened-editor.js';
 import { menusByClient } from '../popups.js';
 import { oneLine } from '../../../cup/text.js';
+import { focusForKeys, focusKeepingCaret, type FocusFacts } from './element-point.js';
+import type { LiveElementTarget } from './live-target.js';
 
 /**
  * Runs real input (XTEST) with the window active and focused, then gives the previously active window
@@ -19,17 +21,29 @@ import { oneLine } from '../../../cup/text.js';
 export async function withForeground<T extends Observation | undefined>(
   desktop: LinuxDesktop,
   window: DesktopWindow,
-  input: (x: X11Connection, sent: () => void) => Promise<T>,
-  options: Pick<ForegroundOptions, 'popupGraceMs'> = {},
+  input: (x: X11Connection, sent: () => void, focused: FocusFacts | undefined) => Promise<T>,
+  options: Pick<ForegroundOptions, 'popupGraceMs'> & RealInputOptions = {},
 ): Promise<T> {
+  const { ready, focus, ...foregroundOptions } = options;
   const x = await desktop.x11();
-  await refuseUnderOtherMenus(desktop, x, window);
+  // The checks only read: they go on while the caller readies (see TypeRequest.ready); the activation waits for it.
+  await Promise.all([refuseUnderOtherMenus(desktop, x, window), ready]);
   try {
     const holdsActivation = await editorOpenedDuring(desktop, window);
     // A notification bubble is no window manager's to activate (asking timed out as activation_failed), and it lies
     // over every window already: the pointer reaches it as it is.
     const activate = !window.notification;
-    const { value, report } = await inForeground(x, window.id, (sent) => input(x, sent), { holdsActivation, activate, ...options });
+    // The element is focused through accessibility as its window is activated, not once it is: after the activation
+    // its app answers only when done with its focus-in and redrawing, which the first key then waited for, where
+    // real keys queue behind them by themselves (a GTK3 app answered 2 to 19 ms late, by the machine's load).
+    const focusing = focus && focusKeepingCaret(desktop, focus.element, focus.facts);
+    focusing?.catch(() => undefined);
+    const { value, report } = await inForeground(
+      x,
+      window.id,
+      async (sent) => input(x, sent, focus && focusing ? await focusForKeys(desktop, x, focus.element, focusing) : undefined),
+      { holdsActivation, activate, ...foregroundOptions },
+    );
     if ((!report.keptActiveFor && !report.keptActiveWith) || !value) return value;
     const previous = report.previousActive ? `window ${report.previousActive}` : 'the window active before';
     const kept = report.keptActiveFor
@@ -40,6 +54,14 @@ export async function withForeground<T extends Observation | undefined>(
     if (error instanceof ActivationError) throw new ToolError(error.message, 'activation_failed');
     throw error;
   }
+}
+
+/** What real input waits for and prepares before the window's activation (see withForeground). */
+export interface RealInputOptions {
+  /** Settles once input may be sent (see TypeRequest.ready); the checks that only read go on meanwhile. */
+  ready?: Promise<void>;
+  /** An element to give the keyboard focus before the input (see focusForKeys), with its focus facts asked ahead. */
+  focus?: { element: LiveElementTarget; facts?: Promise<FocusFacts> };
 }
 
 /**

@@ -17,7 +17,7 @@ import type { LinuxDesktop } from '../linux-desktop.js';
 import { withCompletionSelected } from './completion-note.js';
 import { backgroundFocusMs, focusArrives, focusElement, type Actionable } from './accessible-actions.js';
 import { typeThroughDevTools, type DevToolsTyping } from './devtools-typing.js';
-import { focusForKeys, focusFactsAhead } from './element-point.js';
+import { focusFactsAhead } from './element-point.js';
 import { showsNumber } from '../../../cup/shown-number.js';
 import { quoteText, typedTextChanges } from '../../../cup/typed-text-changes.js';
 import { holdsRewritten } from '../../../cup/rewritten-typing.js';
@@ -28,7 +28,7 @@ import { actionable, liveTarget, type LiveElementTarget } from './live-target.js
 import { refuseKeysToNotification, withForeground } from './real-input.js';
 import { observePixels, sentKeysIgnored, syntheticEventsReach } from './synthetic-rung.js';
 import { linesOutcome, linesTypedUntil, onlyReturns, returnActed, typedUntil, typeLines, type TypedLines } from './return-press.js';
-import { observe, textProbe, type Probe } from './verification.js';
+import { observe, readAhead, textProbe, type Probe } from './verification.js';
 import { backgroundKeys } from './keys.js';
 import { pageInputButtonAdvice } from './page-field-value.js';
 
@@ -424,6 +424,9 @@ async function selectWholeText(client: AtspiClient, ref: ObjectRef, length: numb
  * app takes them; in the foreground with real keys.
  */
 export async function typeTextAction(desktop: LinuxDesktop, request: TypeRequest): Promise<ActionOutcome> {
+  // Real keys only read until the window's activation, which awaits the caller's readiness (see withForeground); the
+  // background's rungs send as they go.
+  if (request.mode !== 'foreground') await request.ready;
   const element = request.element && (await liveTarget(desktop, request.element));
   const target: Actionable | undefined = element ? actionable(element) : await focusedTargetFor(desktop, request.window, request.mode);
   const label = element ? `[e${element.element.index}]` : 'the focused element';
@@ -582,19 +585,21 @@ async function typeInto(desktop: LinuxDesktop, request: TypeRequest, element: Li
   let typed: SentInput | undefined;
   let missing = false;
   refuseKeysToNotification(window);
-  // The field's focus facts are asked while its window is activated (see readFocusFacts).
+  // The field's focus facts are asked while its window is activated (see readFocusFacts), and so is what the
+  // read-back needs from before the keys (see readAhead).
   const facts = element ? focusFactsAhead(desktop, element) : undefined;
+  const ahead = readsText ? readAhead(desktop, app, [held]) : undefined;
   // The field's insertions are listened to until the read-back ends (see restoreOnceHandled).
   let stopCounting: (() => void) | undefined;
-  const observation = await withForeground(desktop, window, async (x, allSent) => {
-    // Put the caret in the field first, outside the observation. A one-line field without the focus takes the text at
+  const observation = await withForeground(desktop, window, async (x, allSent, factsBefore) => {
+    // The field was focused with the activation (see withForeground); its caret is put in place next, outside the
+    // observation. A one-line field without the focus takes the text at
     // its end, as in the background (insertAtCaret); a real End key in the same stream as the text puts the caret
     // there, where one set through accessibility reaches a Gecko page after the first keys: typed into a fresh page's
     // "carpe diem", "ok" went in at its start, and so it did in a GTK3 entry whose app had left its caret there. Text
     // selected in it is left for the keys to replace, as a person's typing does (a ctrl+a before the typing).
     // The End key is not held (a key's default 20 ms hold put the first character that much later, as the typing
     // below holds none).
-    const factsBefore = element ? await focusForKeys(desktop, x, element, facts) : undefined;
     // A multi-line field takes a Return as a line break, so what it gained can be set beside what was typed. Its states
     // come with the focus facts, asked during the activation; a focused element without them is asked now.
     const states = readsText ? (factsBefore?.states ?? (await liveStates(desktop, target!.ref).catch(() => undefined))) : undefined;
@@ -624,6 +629,7 @@ async function typeInto(desktop: LinuxDesktop, request: TypeRequest, element: Li
     stopCounting = counting;
     const type = async () => {
       try {
+(globalThis as any).__t?.('typing');
         typed = await typeTextReally(x, request.text, { delayMs: request.delayMs, holdMs: 0, signal, ...(counting ? { handled: () => handled } : {}) });
       } finally {
         keysSent = true;
@@ -638,7 +644,7 @@ async function typeInto(desktop: LinuxDesktop, request: TypeRequest, element: Li
     const returns = onlyReturns(request.text);
     const before = returns ? await probes[0]!.read().catch(() => undefined) : undefined;
     const until = typedUntil(request.text, arrived, before);
-    const observed = await observe(desktop, app, probes, type, { snapshot, settleMs: 1000, until, ignore: restoresFocus, target: target!.ref, signal, readOn: lastInserted(target!.ref, expected) });
+    const observed = await observe(desktop, app, probes, type, { snapshot, settleMs: 1000, until, ignore: restoresFocus, target: target!.ref, signal, readOn: lastInserted(target!.ref, expected), ...(ahead ? { ahead } : {}) });
     if (observed.cancelled || typed?.cancelled) return observed;
     // An editor takes the keys and changes what they type (indentation after a Return, a closed bracket, a completion
     // list's choice inserted by a Return): said as such, not as a Return that acted on the text, nor as text missing.
@@ -656,7 +662,7 @@ async function typeInto(desktop: LinuxDesktop, request: TypeRequest, element: Li
     if (acted) return acted;
     missing = true;
     return { ...observed, changed: false, listening: true };
-  }, { popupGraceMs: suggestsAsTyped ? suggestionsGraceMs : 0 }).finally(() => stopCounting?.());
+  }, { popupGraceMs: suggestsAsTyped ? suggestionsGraceMs : 0, ready: request.ready, ...(element ? { focus: { element, facts } } : {}) }).finally(() => stopCounting?.());
   const escalation = missing
     ? {
         recommended: 'px' as const,

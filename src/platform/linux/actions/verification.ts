@@ -301,6 +301,28 @@ export interface ObserveOptions {
    * the toolkit may say after the action's own events (see popup-closing.ts), is waited for once the effect is seen.
    */
   inPopup?: ObjectRef;
+  /** What is read before acting, asked earlier by a caller that had other waiting to do first (see readAhead). */
+  ahead?: Promise<ReadAhead>;
+}
+
+/** The probes' values and the app's windows before an action, as observe reads them before acting. */
+export interface ReadAhead {
+  before: (string | undefined)[];
+  listed: ClientWindow[] | undefined;
+}
+
+/**
+ * What observe reads before acting, from the probes' values the caller read already (real typing reads its field's
+ * text to choose its path) and the app's windows listed now: real typing lists them before the window's activation,
+ * whose wait for the window manager the listing then shares, instead of between the activation and the first key.
+ * Never rejects.
+ */
+export async function readAhead(desktop: LinuxDesktop, app: string, before: (string | undefined)[]): Promise<ReadAhead> {
+  const pid = await desktop
+    .atspi()
+    .then((client) => client.pidOf(app))
+    .catch(() => 0);
+  return { before, listed: await appClientWindows(desktop, pid) };
 }
 
 const maxEvidence = 6;
@@ -950,7 +972,8 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
   try {
     const pid = await client.pidOf(app).catch(() => 0);
     // The popup holding the object acted on is asked for before acting: once closed, it no longer says it shows.
-    const [before, listed, popup] = await Promise.all([readAll(), appClientWindows(desktop, pid), options.inPopup && popupHolding(client, options.inPopup)]);
+    const ahead = options.ahead ?? Promise.all([readAll(), appClientWindows(desktop, pid)]).then(([before, listed]) => ({ before, listed }));
+    const [{ before, listed }, popup] = await Promise.all([ahead, options.inPopup && popupHolding(client, options.inPopup)]);
     const windowsBefore = listed?.map(newWindowOf);
     // What the app was changing by itself just before (a clock, a meter) is not the action's doing when it goes on.
     const own = ownChanges(client.events, app, pid, performance.now());
