@@ -1,7 +1,7 @@
 // Public API of the CUP protocol core.
 export * from './types.js';
 export { ACTION_CODES, ROLE_CODES, STATE_CODES, actionCode, roleCode, stateCode } from './codes.js';
-export { closedMenuItemCount, countOutsideClosedMenus, pruneTree, unreadCounts, unreadWhileHidden, type ClipCounts, type PrunedHint, type PrunedItem, type PrunedNode, type PrunedTree } from './prune.js';
+export { countClosedMenuItems, countOutsideClosedMenus, pruneTree, unreadCounts, unreadWhileHidden, type ClipCounts, type PrunedHint, type PrunedItem, type PrunedNode, type PrunedTree } from './prune.js';
 export { capCompactText, DEFAULT_MAX_CHARS, toCompact, type CompactOptions } from './compact.js';
 export { toOverview } from './overview.js';
 export { toMarkdown, type MarkdownOptions } from './markdown.js';

@@ -82,9 +82,28 @@ export function pruneTree(envelope: Pick<CupEnvelope, 'tree' | 'screen'>, detail
  * may or may not hold (it reads none, and the live mirror keeps those a whole reading read), so that the count of
  * the same window is the same either way.
  */
-export function countOutsideClosedMenus(roots: readonly CupNode[], parent?: CupNode): number {
+export function countOutsideClosedMenus(roots: readonly CupNode[]): number {
+  return tallyClosedMenus(roots).outside;
+}
+
+/**
+ * The items of closed menus and closed lists of choices, which a view of what is shown does not list: those opening
+ * each outermost one shows, as its hint says. Not a submenu's inside it as well, which a reading of what is shown
+ * never reads and the live mirror keeps once a whole reading read them: the same window gives the same count either way.
+ */
+export function countClosedMenuItems(roots: readonly CupNode[]): number {
+  return tallyClosedMenus(roots).items;
+}
+
+/** The nodes outside closed menus (and closed lists of choices), and the items those hold, outermost ones only. */
+function tallyClosedMenus(roots: readonly CupNode[], parent?: CupNode, tally = { outside: 0, items: 0 }): { outside: number; items: number } {
   const closedList = parent && closedChoiceList(parent);
-  return roots.reduce((sum, node) => sum + 1 + (isClosedMenu(node) || node === closedList ? 0 : countOutsideClosedMenus(node.children ?? [], node)), 0);
+  for (const node of roots) {
+    tally.outside++;
+    if (isClosedMenu(node) || node === closedList) tally.items += menuItemCount(node);
+    else tallyClosedMenus(node.children ?? [], node, tally);
+  }
+  return tally;
 }
 
 function keepAll(node: CupNode): Branch {
@@ -278,11 +297,6 @@ function menuItemCount(node: CupNode): number {
   const children = node.children ?? [];
   const holder = children.length === 1 && (children[0]!.role === 'menu' || hasClosedChoiceList(node)) ? children[0]! : node;
   return Math.max(0, (holder.children?.length ?? 0) - platformCount(holder, 'hiddenMenuItems')) + unreadMenuItems(holder);
-}
-
-/** The items a closed menu holds, which the compact view counts and does not list (0 for anything else). */
-export function closedMenuItemCount(node: CupNode): number {
-  return isClosedMenu(node) ? menuItemCount(node) : 0;
 }
 
 /**

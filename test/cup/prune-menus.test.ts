@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { countClosedMenuItems } from '../../src/cup/prune.js';
 import { compactBody, node } from './build.js';
 
 const DASH = '\u2014';
@@ -112,4 +113,21 @@ test('a closed menu does not count the children the platform says the app keeps 
     children: [item(2, '', ['hidden', 'offscreen']), item(3, 'Select All', ['offscreen']), node(4, 'separator', '', { states: ['offscreen'] }), item(5, 'Preferences', ['offscreen']), item(6, 'Empty', ['hidden', 'offscreen'])],
   });
   assert.deepEqual(compactBody([edit]), ['[e1] mi "Edit" 0,0 40x20 [clk]', `  # 3 more items ${DASH} open the menu to see`]);
+});
+
+test("the count of closed menus' items is the sum of the view's counts, the same whether a submenu's items were read or not", () => {
+  const sizes = (read: boolean) =>
+    node(4, 'menu', 'Tab Size', {
+      states: ['offscreen'],
+      ...(read ? { children: [item(5, '2', ['offscreen']), item(6, '4', ['offscreen']), item(7, '8', ['offscreen'])] } : { platform: { linux: { closedMenuItems: 3 } } }),
+    });
+  const view = (read: boolean) => node(1, 'menuitem', 'View', { actions: ['click'], bounds: at(0, 0), children: [item(2, 'Word Wrap', ['offscreen']), sizes(read)] });
+  const choice = (id: number, name: string) => node(id, 'listitem', name, { actions: ['toggle'], bounds: { x: 0, y: 15 * (id - 10), w: 640, h: 15 } });
+  const field = node(12, 'textbox', '', { actions: ['type'], states: ['editable'], bounds: { x: 102, y: 49, w: 60, h: 19 } });
+  const zoom = node(9, 'combobox', 'Zoom', { actions: ['click'], bounds: { x: 100, y: 47, w: 83, h: 23 }, children: [node(10, 'list', '', { children: [choice(10, 'Fit'), choice(11, 'Page')] }), field] });
+  const tree = (read: boolean) => [node(0, 'window', 'Editor', { bounds: { x: 0, y: 0, w: 850, h: 530 }, children: [node(8, 'menubar', '', { children: [view(read)] }), zoom] })];
+  const hinted = compactBody(tree(true)).map((line) => Number(/# (\d+) more items/.exec(line)?.[1] ?? 0)).reduce((sum, count) => sum + count, 0);
+  assert.equal(hinted, 4, "View's two items and the zoom box's two choices");
+  assert.equal(countClosedMenuItems(tree(true)), hinted, 'with the submenu read (a whole read the live mirror keeps)');
+  assert.equal(countClosedMenuItems(tree(false)), hinted, 'with the submenu counted, not read (a read of what is shown)');
 });
