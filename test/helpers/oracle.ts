@@ -22,6 +22,8 @@ export interface OracleAttributes {
   description: string;
   attributes: Record<string, string>;
   extents: [number, number, number, number];
+  /** Its AT-SPI states in pyatspi's spelling ("showing", "visible"). */
+  states: string[];
 }
 
 /** One child or cell as pyatspi reads it; extents are screen coordinates. */

@@ -83,9 +83,39 @@ export function selectorQuery(query: string): DesktopSelector | undefined {
   return FIELD_TERM.test(query) || query.includes('>>') ? parseDesktopSelector(query) : undefined;
 }
 
-/** The nodes of the trees that the selector matches, in document order. */
-export function matchDesktop(roots: readonly CupNode[], selector: DesktopSelector): CupNode[] {
-  return matchNodes(roots, selector, { field, flag: (node, state) => node.states?.includes(state) ?? false });
+/** Whether the selector asks for hidden nodes itself (the hidden flag, not negated, in any segment). */
+function asksHidden(selector: DesktopSelector): boolean {
+  return selector.segments.some((segment) => segment.terms.some((term) => term.kind === 'flag' && term.flag === 'hidden' && term.not !== true));
+}
+
+/**
+ * The hidden documents of the trees and everything in them: a browser's background tabs, and the New Tab page Firefox
+ * keeps loaded behind the page it shows. The converter marks them hidden, and the compact view leaves them out.
+ */
+function hiddenDocuments(roots: readonly CupNode[]): Set<CupNode> {
+  const found = new Set<CupNode>();
+  const walk = (node: CupNode, inside: boolean): void => {
+    const hidden = inside || (node.role === 'document' && node.states?.includes('hidden') === true);
+    if (hidden) found.add(node);
+    for (const child of node.children ?? []) walk(child, hidden);
+  };
+  for (const root of roots) walk(root, false);
+  return found;
+}
+
+/**
+ * The nodes of the trees that the selector matches, in document order. What a hidden document holds is matched only
+ * when the selector asks for hidden nodes (or `withHiddenDocuments`): a fresh Firefox's `role=link` matched the five
+ * links of its New Tab page, loaded and never shown, beside the page's own, as targets to click.
+ */
+export function matchDesktop(roots: readonly CupNode[], selector: DesktopSelector, withHiddenDocuments = false): CupNode[] {
+  const unshown = withHiddenDocuments || asksHidden(selector) ? undefined : hiddenDocuments(roots);
+  return matchNodes(roots, selector, { field, flag: (node, state) => node.states?.includes(state) ?? false, excluded: unshown && ((node) => unshown.has(node)) });
+}
+
+/** How many nodes of hidden documents the selector would match too, left out of matchDesktop's (0 when it asks for hidden ones). */
+export function hiddenDocumentMatches(roots: readonly CupNode[], selector: DesktopSelector): number {
+  return asksHidden(selector) ? 0 : matchDesktop(roots, selector, true).length - matchDesktop(roots, selector).length;
 }
 
 /** The text a selector looks for in names or values (its last segment's), to say which names came near. */

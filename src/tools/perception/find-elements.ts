@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pidArgument, windowIdArgument, windowResult } from '../schemas.js';
 import { defineTool } from '../tool.js';
-import { desktopSelectorArgument, matchDesktop, parseDesktopSelector, soughtText } from './desktop-selector.js';
+import { desktopSelectorArgument, hiddenDocumentMatches, matchDesktop, parseDesktopSelector, soughtText } from './desktop-selector.js';
 import { insteadSentence, matchedInstead, matchLine, matchRecord, matchResult, nearestNames, unreadItemNotes } from './element-matches.js';
 import { resolveWindow, windowRecord } from './window-records.js';
 import { partialReason, readSnapshot } from './window-snapshot.js';
@@ -42,7 +42,10 @@ export const findElements = defineTool({
     const selector = parseDesktopSelector(args.selector);
     const window = await resolveWindow(context, args.window_id, args.pid);
     const { reading, snapshot, nodes } = await readSnapshot(context, window, { maxNodes: 5000, maxDepth: 1000, budgetMs: walkBudgetMs });
-    const found = matchDesktop(reading.root ? [reading.root] : [], selector);
+    const roots = reading.root ? [reading.root] : [];
+    const found = matchDesktop(roots, selector);
+    // Matches left out because they are in a hidden document (a background tab) are said, with how to ask for them.
+    const unshown = hiddenDocumentMatches(roots, selector);
     const matches = found.slice(0, args.max_results).map((node) => matchRecord(snapshot, window, node));
     const nearest = found.length === 0 ? nearestNames(nodes, soughtText(selector)) : [];
     // What the name sought is the value of (a sheet's cells, named by their place), or the description of (a button
@@ -55,7 +58,7 @@ export const findElements = defineTool({
     return {
       summary:
         `✅ ${found.length} element${found.length === 1 ? '' : 's'} of "${window.title}" (window ${window.id}, snapshot ${snapshot.id}) match ${JSON.stringify(args.selector)}` +
-        `${found.length > matches.length ? ` (first ${matches.length} shown)` : ''}${nearest.length > 0 ? `; nearest names: ${nearest.map((name) => JSON.stringify(name)).join(', ')}` : ''}${insteadSentence(byValue, byDescription)}${unread.length > 0 ? `; unread: ${unread.join('; ')}` : ''}${degraded}`,
+        `${found.length > matches.length ? ` (first ${matches.length} shown)` : ''}${nearest.length > 0 ? `; nearest names: ${nearest.map((name) => JSON.stringify(name)).join(', ')}` : ''}${insteadSentence(byValue, byDescription)}${unshown > 0 ? `; ${unshown} more in hidden documents (background tabs, pages not shown) left out: add the flag hidden to match them` : ''}${unread.length > 0 ? `; unread: ${unread.join('; ')}` : ''}${degraded}`,
       body: matches.map(matchLine).join('\n') || undefined,
       structured: {
         snapshot_id: snapshot.id,

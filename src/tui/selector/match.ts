@@ -17,6 +17,8 @@ export interface NodeReader<N, F extends string, G extends string> {
   /** The field's text, or undefined when the node has none (no term on that field holds then). */
   field(node: N, field: F): string | undefined;
   flag(node: N, flag: G): boolean;
+  /** A node no segment matches, whatever its terms (one of what the tree holds but does not show). */
+  excluded?(node: N): boolean;
 }
 
 /**
@@ -69,7 +71,7 @@ export function matchNodes<N extends { children?: N[] }, F extends string, G ext
     found = [];
     const seen = new Set<N>();
     for (const scope of scopes) {
-      let matches = flattenNodes(scope).filter((node) => segment.terms.every((term) => termHolds(node, term, reader)));
+      let matches = flattenNodes(scope).filter((node) => !reader.excluded?.(node) && segment.terms.every((term) => termHolds(node, term, reader)));
       if (index !== undefined) {
         const picked = matches[index < 0 ? matches.length + index : index];
         matches = picked ? [picked] : [];

@@ -542,7 +542,7 @@ async function typeInto(desktop: LinuxDesktop, request: TypeRequest, element: Li
     if (request.text.includes('\n') && !(await liveStates(desktop, target.ref)).has('STATE_MULTI_LINE')) {
       const page = pageFirst ?? (await throughPage());
       if ('outcome' in page) return page.outcome;
-      if (element && probes.length > 0 && (await syntheticEventsReach(desktop, window, 'keys')).accepted) {
+      if ((element || holdsText) && probes.length > 0 && (await syntheticEventsReach(desktop, window, 'keys')).accepted) {
         return keysIntoField(desktop, window, element, snapshot, target, label, probes[0]!, request.text, syntheticKeys(desktop, window, signal), arrived, page, signal, true);
       }
       const pressReturn = probes.length > 0 ? await backgroundKeys(desktop, target, 'return') : undefined;
@@ -561,10 +561,12 @@ async function typeInto(desktop: LinuxDesktop, request: TypeRequest, element: Li
     // renames toolbar buttons and tabs while it starts) are not the typing's effect.
     if (probes.length > 0 && !took([await probes[0]!.read().catch(() => undefined)])) {
       // Gecko answers EditableText on a web page's fields and changes nothing: the page's node (unless it was just
-      // tried), then key events, are the next rungs.
+      // tried), then key events, are the next rungs. Key events go where the app's focus is, so the focused field typed
+      // into without an element takes them as one named does (focused first): Firefox's page field, clicked into and
+      // typed into with no element, read "no effect seen" while the same call with its element_index typed.
       const page = pageFirst ?? (await throughPage());
       if ('outcome' in page) return page.outcome;
-      if (element && (await syntheticEventsReach(desktop, window, 'keys')).accepted) {
+      if ((element || holdsText) && (await syntheticEventsReach(desktop, window, 'keys')).accepted) {
         return keysIntoField(desktop, window, element, snapshot, target, label, probes[0]!, request.text, syntheticKeys(desktop, window, signal), arrived, page, signal, true);
       }
       return actionOutcome({ path: 'x11_atspi', mode, observation: { ...observation, changed: false, evidence: [] }, refuted: true });
