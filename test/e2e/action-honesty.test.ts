@@ -146,6 +146,31 @@ describe('honest action results on real apps', () => {
     }
   });
 
+  test('set_value on a check box its app turns back off: no effect, and the advice names only calls their tools accept (set_value takes no delivery_mode) (GTK3 fixture)', async () => {
+    const { process: app, window } = await desktop.launchFixture('gtk3', { title: 'Honesty locked', rows: 5, extraArgs: ['--locked-check'] });
+    try {
+      const locked = find(await elements(window), 'checkbox', 'Locked setting');
+      const set = await callOk(context, 'set_value', { window_id: window.id, element_index: locked.index, value: 'true' });
+      const result = set.structured as unknown as Action & { escalation?: { recommended: string; reason: string } };
+      assert.equal(result.effect, 'suspected_noop', resultText(set));
+      // The app refused the change, as pyatspi and its own status say.
+      assert.equal((await oracle.find(window.pid, window.title, 'check box', 'Locked setting')).states?.includes('checked'), false);
+      assert.equal((await oracle.status(window.pid, window.title)).last_key, 'locked:refused');
+      const advice = result.escalation?.reason ?? '';
+      assert.equal(result.escalation?.recommended, 'foreground', resultText(set));
+      assert.doesNotMatch(resultText(set), /retry with delivery_mode/);
+      assert.match(advice, /set_value has no foreground delivery, so do it with real input: click with delivery_mode "foreground" on the element/);
+      // Each call the advice names takes what it names: a click with delivery_mode "foreground" is sent (and refused
+      // again by the app), where set_value with it would be invalid_arguments.
+      await failsWith(context, 'set_value', { window_id: window.id, element_index: locked.index, value: 'true', delivery_mode: 'foreground' }, 'invalid_arguments');
+      const clicked = await runTool('click', { window_id: window.id, element_index: locked.index, delivery_mode: 'foreground' }, context);
+      assert.equal(clicked.ok, true, resultText(clicked));
+      assert.equal((clicked.structured as unknown as Action).path, 'x11_pixel_fg', resultText(clicked));
+    } finally {
+      app.kill('SIGKILL');
+    }
+  });
+
   test('galculator (GTK3): a real click does not count a tool tip hiding as its effect; a click that works still confirms with one hiding', async () => {
     const env = desktop.env();
     const { process: app, window } = await desktop.launch('galculator', [], 'galculator');

@@ -1,7 +1,7 @@
 // Typing text: inserted through accessibility, sent as key events, or typed with real keys.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { cellEditorAdvice } from './cell-editor.js';
-import { actionOutcome, notDelivered, type ActionOutcome, type Observation, type SentInput } from '../../action-outcome.js';
+import { actionOutcome, notDelivered, type ActionOutcome, type Observation, type SentInput, RETRY_IN_FOREGROUND } from '../../action-outcome.js';
 import { decodeStateSet } from '../../../cup/atspi/states.js';
 import type { TypeRequest } from '../../desktop.js';
 import type { SnapshotRef } from '../../targets.js';
@@ -211,7 +211,7 @@ async function keylessRefusal(desktop: LinuxDesktop, text: string, why: string):
   const keyless = await charactersWithoutKey(await desktop.x11(), text);
   if (keyless.length === 0) return undefined;
   const named = `${keyless.slice(0, 5).map((character) => JSON.stringify(character)).join(', ')}${keyless.length > 5 ? ` and ${keyless.length - 5} more` : ''}`;
-  return `no key of the keyboard layout types ${named}, and key events sent in the background can only send what the layout has${why}; nothing was typed: retry with delivery_mode "foreground", whose real keys type any character`;
+  return `no key of the keyboard layout types ${named}, and key events sent in the background can only send what the layout has${why}; nothing was typed: ${RETRY_IN_FOREGROUND}, whose real keys type any character`;
 }
 
 /** A refusal's last words: the rung's own advice, then what the DevTools rung said of itself, if anything. */
@@ -253,7 +253,7 @@ async function keysIntoField(
     return notDelivered(
       'background',
       withNote(
-        `window ${window.id} is not the active window: its app reads key events only there, and focusing ${label} through accessibility would raise it; nothing was typed: retry with delivery_mode "foreground"`,
+        `window ${window.id} is not the active window: its app reads key events only there, and focusing ${label} through accessibility would raise it; nothing was typed: ${RETRY_IN_FOREGROUND}`,
         page,
       ),
     );
@@ -266,7 +266,7 @@ async function keysIntoField(
     const grabbed = await focusInto(desktop, target);
     const arrives = grabbed && (await focusArrives(desktop, target, window.active ? 1000 : backgroundFocusMs));
     const focused = grabbed && (!window.active || arrives);
-    if (!focused) return notDelivered('background', `${label} could not be focused through accessibility, and key events go to the focused control; nothing was typed: retry with delivery_mode "foreground"`);
+    if (!focused) return notDelivered('background', `${label} could not be focused through accessibility, and key events go to the focused control; nothing was typed: ${RETRY_IN_FOREGROUND}`);
   }
   // Appended to a single-line field, a newline is a Return press that may act on the line before it: lines are typed one by one.
   const lines = append && text.includes('\n') && !(await liveStates(desktop, target.ref)).has('STATE_MULTI_LINE');
@@ -317,7 +317,7 @@ async function keysIntoField(
         : returns || (lines && lastLine === '')
           ? `the Return press was sent and ${label} reported no change (what else the app changes meanwhile is not counted); read the window with get_window_state before pressing it again`
           : append || after === undefined
-            ? `the key events were sent but the text of ${label} does not contain the typed text; retry with delivery_mode "foreground"`
+            ? `the key events were sent but the text of ${label} does not contain the typed text; ${RETRY_IN_FOREGROUND}`
             // Keys that replace a field's text and left other text there: sending them again in the foreground would too.
             : `the key events were sent but ${label} holds ${JSON.stringify(after)}, not the value; read it with get_window_state before setting it again`,
     },
@@ -527,7 +527,7 @@ async function typeInto(desktop: LinuxDesktop, request: TypeRequest, element: Li
       const why = synthetic.inactive ? sentKeysIgnored(window, synthetic) : target ? `${label} does not accept text through accessibility (no EditableText)` : treeless ? `window ${window.id} has no accessibility tree, so no element of it takes text` : `window ${window.id} has no focused element`;
       const editedInPlace = target && (await cellEditorAdvice(desktop, target));
       if (editedInPlace) return notDelivered(mode, withNote(`${why}; nothing was typed: ${editedInPlace}`, page));
-      return notDelivered(mode, withNote(`${why}; nothing was typed: retry with delivery_mode "foreground"${element || treeless ? '' : ", or pass the text field's element_index"}`, page));
+      return notDelivered(mode, withNote(`${why}; nothing was typed: ${RETRY_IN_FOREGROUND}${element || treeless ? '' : ", or pass the text field's element_index"}`, page));
     }
     await requireEditable(desktop, target.ref, label);
     // Where EditableText takes nothing in pages (Gecko), the page's node goes first: waiting for an insertion that
@@ -546,7 +546,7 @@ async function typeInto(desktop: LinuxDesktop, request: TypeRequest, element: Li
       if (pressReturn) return linesThroughAccessibility(desktop, target, label, probes[0]!, request.text, pressReturn, snapshot, signal);
       return notDelivered(
         mode,
-        withNote(`${label} is a single-line field, where a newline is a Return press, which text inserted through accessibility does not make, and its app reads no key events sent in the background; nothing was typed: retry with delivery_mode "foreground"`, page),
+        withNote(`${label} is a single-line field, where a newline is a Return press, which text inserted through accessibility does not make, and its app reads no key events sent in the background; nothing was typed: ${RETRY_IN_FOREGROUND}`, page),
       );
     }
     const returns = onlyReturns(request.text);
