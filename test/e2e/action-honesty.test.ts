@@ -215,7 +215,7 @@ describe('honest action results on real apps', () => {
     }
   });
 
-  test('galculator (GTK3): a background click on a key reads its effect once the key is released; real typing into the calculator is judged by what changed', async () => {
+  test('galculator (GTK3): a background click on a key reads its effect once the key is released; background typing at the read-only display is refused offering real keys, and real typing into the calculator is judged by what changed', async () => {
     const { process: app, window } = await desktop.launch('galculator', [], 'galculator');
     try {
       const display = () => oracle.find(window.pid, window.title, 'text', '').then((node) => node.text);
@@ -236,11 +236,25 @@ describe('honest action results on real apps', () => {
       // goes; the display going to 42 is the keys' effect.
       await callOk(context, 'click', { window_id: window.id, element_index: find(await elements(window), 'button', 'AC').index });
       await callOk(context, 'bring_to_front', { pid: window.pid, window_id: window.id });
-      await until('pyatspi sees the display focused', async () => (await oracle.find(window.pid, window.title, 'text', '')).states?.includes('focused') === true);
+      const displayFocused = async () => (await oracle.find(window.pid, window.title, 'text', '')).states?.includes('focused') === true;
+      await until('pyatspi sees the display focused', displayFocused);
+      // In the background, text goes into an editable field only: the read-only display refuses it, and the refusal offers
+      // the real keys, which galculator acts on.
+      const refused = await failsWith(context, 'type_text', { window_id: window.id, text: '17' }, 'read_only');
+      assert.match(refused.summary, /the focused element is read-only; nothing was typed\..*if the app acts on keys typed there .*retry with delivery_mode "foreground"/, refused.summary);
+      assert.equal(await display(), '0', 'pyatspi: nothing was typed');
+      const seventeen = await callOk(context, 'type_text', { window_id: window.id, text: '17', delivery_mode: 'foreground' });
+      assert.equal(seventeen.structured.effect, 'confirmed', resultText(seventeen));
+      await until('pyatspi reads 17 on the display', async () => (await display()) === '17');
+      await callOk(context, 'click', { window_id: window.id, element_index: find(await elements(window), 'button', 'AC').index });
+      await until('pyatspi sees the display focused and cleared', async () => (await displayFocused()) && (await display()) === '0');
+
       const typed = await callOk(context, 'type_text', { window_id: window.id, text: '12+30=', delivery_mode: 'foreground' });
       const result = typed.structured as unknown as Action;
       assert.equal(result.effect, 'confirmed', resultText(typed));
       assert.match(result.evidence?.[0] ?? '', /the focused element is not an editable field, so the typed text is not looked for in it/);
+      // What the display shows is the app's answer to the keys, not the typed text rewritten: no line says both.
+      assert.ok(!(result.evidence ?? []).some((line) => /rewrote/.test(line)), resultText(typed));
       await until('pyatspi reads 42 on the display', async () => (await display()) === '42');
     } finally {
       app.kill('SIGKILL');

@@ -93,12 +93,18 @@ function withNotes(notes: readonly string[], observation: Observation): Observat
   return observation.changed && notes.length > 0 ? { ...observation, evidence: [...notes, ...observation.evidence] } : observation;
 }
 
-/** A read-only field takes no typing from a user, so it takes none from us either. */
-export async function requireEditable(desktop: LinuxDesktop, ref: ObjectRef, label: string): Promise<void> {
+/**
+ * A read-only field takes no typing from a user, so it takes none from us either. `typing`: the refusal of typed text
+ * (type_text), which real keys may still serve: they reach the app's own key handling, which a read-only display acts on
+ * (galculator's display takes "17" typed at it), where no text is inserted into a field in the background. Set_value's
+ * refusal offers none: keys do not change what a read-only field holds.
+ */
+export async function requireEditable(desktop: LinuxDesktop, ref: ObjectRef, label: string, typing = false): Promise<void> {
   const states = await liveStates(desktop, ref);
   if (!states.has('STATE_EDITABLE') || states.has('STATE_READ_ONLY')) {
     const instead = await pageInputButtonAdvice(desktop, ref);
-    throw new ToolError(`${label} is read-only; nothing was typed. ${instead ? `${instead[0]!.toUpperCase()}${instead.slice(1)}` : 'Pick an editable field (its states include editable)'}`, 'read_only');
+    const keys = typing ? `; if the app acts on keys typed there (a calculator's display takes digits), ${RETRY_IN_FOREGROUND}: its real keys reach the app's key handling, and the result judges them by what the app changes` : '';
+    throw new ToolError(`${label} is read-only; nothing was typed. ${instead ? `${instead[0]!.toUpperCase()}${instead.slice(1)}` : 'Pick an editable field (its states include editable)'}${keys}`, 'read_only');
   }
 }
 
@@ -259,7 +265,7 @@ async function keysIntoField(
     );
   }
   if (element) {
-    await requireEditable(desktop, target.ref, label);
+    await requireEditable(desktop, target.ref, label, append);
     // Gecko leaves focus states as they were when its window was last active: behind another window, its
     // GrabFocus answer is all there is to go on, and the field's own text judges where the keys went. Its page
     // takes the focus a moment later (50-80 ms), and keys sent before that go elsewhere: it is waited for a while.
@@ -429,9 +435,14 @@ export async function typeTextAction(desktop: LinuxDesktop, request: TypeRequest
   const label = element ? `[e${element.element.index}]` : 'the focused element';
   // The field's text, read before and after; the probe follows a field the app replaces (see replaced-field.ts).
   const probes = target?.interfaces.includes('Text') ? [textProbe(desktop, target.ref, label)] : [];
-  const outcome = await typeInto(desktop, request, element, target, probes, label);
+  // Only an editable field is expected to hold the typed text; keys typed at anything else (a calculator's read-only
+  // display, a list's type-ahead) are judged by what the app changed: its events and the target's own text.
+  const holdsText = target !== undefined && probes.length > 0 && (await isEditable(desktop, target.ref, element?.live.states));
+  const outcome = await typeInto(desktop, request, element, target, probes, label, holdsText);
   if (!target || outcome.effect !== 'confirmed') return outcome;
-  const told = await withRewrittenText(probes[0], request.text, label, outcome);
+  // What a display that is no field shows after the keys (galculator's "42" after "12+30=") is the app's answer to them,
+  // not the typed text rewritten: the result said both that it was not looked for there and that the app rewrote it.
+  const told = holdsText ? await withRewrittenText(probes[0], request.text, label, outcome) : outcome;
   return withCompletionSelected(desktop, target, label, request.text, await withNumberNotTaken(desktop, target, label, told));
 }
 
@@ -481,12 +492,18 @@ async function withNumberNotTaken(desktop: LinuxDesktop, target: Actionable, lab
   return { ...outcome, evidence: [...(outcome.evidence ?? []), note] };
 }
 
-async function typeInto(desktop: LinuxDesktop, request: TypeRequest, element: LiveElementTarget | undefined, target: Actionable | undefined, probes: Probe[], label: string): Promise<ActionOutcome> {
+/** `holdsText`: the target is an editable field, expected to hold the typed text (see typeTextAction). */
+async function typeInto(
+  desktop: LinuxDesktop,
+  request: TypeRequest,
+  element: LiveElementTarget | undefined,
+  target: Actionable | undefined,
+  probes: Probe[],
+  label: string,
+  holdsText: boolean,
+): Promise<ActionOutcome> {
   const { window, mode, signal } = request;
   const snapshot = element?.snapshot ?? request.snapshot;
-  // Only an editable field is expected to hold the typed text; keys typed at anything else (a calculator's read-only
-  // display, a list's type-ahead) are judged by what the app changed: its events and the target's own text.
-  const holdsText = target !== undefined && probes.length > 0 && (await isEditable(desktop, target.ref, element?.live.states));
   const notAField = target !== undefined && !holdsText ? [`${label} is not an editable field, so the typed text is not looked for in it; the app's changes are the keys' effect`] : [];
   // Real keys arrive one by one; the evidence waits for the whole text (newlines are Return presses, not text). A
   // field that held the text already shows it arrived only once its text changed: Gecko's EditableText answers and
@@ -529,7 +546,7 @@ async function typeInto(desktop: LinuxDesktop, request: TypeRequest, element: Li
       if (editedInPlace) return notDelivered(mode, withNote(`${why}; nothing was typed: ${editedInPlace}`, page));
       return notDelivered(mode, withNote(`${why}; nothing was typed: ${RETRY_IN_FOREGROUND}${element || treeless ? '' : ", or pass the text field's element_index"}`, page));
     }
-    await requireEditable(desktop, target.ref, label);
+    await requireEditable(desktop, target.ref, label, true);
     // Where EditableText takes nothing in pages (Gecko), the page's node goes first: waiting for an insertion that
     // never shows costs the read-back's whole wait.
     const pageFirst = (await (await desktop.atspi()).quirksOf(target.ref.bus)).editableTextIdleInPages ? await throughPage() : undefined;
