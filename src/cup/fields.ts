@@ -2,6 +2,7 @@
 import type { PrunedHint } from './prune.js';
 import { oneLine, truncate } from './text.js';
 import type { CupNode, CupRect } from './types.js';
+import { counted } from './counted.js';
 
 const NAME_LIMIT = 80;
 const VALUE_LIMIT = 120;
@@ -55,8 +56,8 @@ const DIRECTIONS = ['up', 'down', 'left', 'right'] as const;
 /** `<total> more items — scroll <dirs> to see` (or `— open the menu to see`, that they are hidden, or that the items are not exposed), the hint text without its line prefix. */
 export function hintText({ counts, total, closedMenu, notExposed, hidden }: Pick<PrunedHint, 'counts' | 'total' | 'closedMenu' | 'notExposed' | 'hidden'>): string {
   if (notExposed) return 'items drawn here are not exposed by the toolkit \u2014 read them on the screenshot';
-  if (closedMenu) return `${total} more items \u2014 open the menu to see`;
-  if (hidden) return `${total} more items, hidden with this \u2014 show it (the pane, tab or expander holding it) to see`;
+  if (closedMenu) return `${counted(total, 'more item')} \u2014 open the menu to see`;
+  if (hidden) return `${counted(total, 'more item')}, hidden with this \u2014 show it (the pane, tab or expander holding it) to see`;
   const dirs = DIRECTIONS.filter((direction) => counts[direction] > 0).join('/');
-  return `${total} more items \u2014 scroll ${dirs} to see`;
+  return `${counted(total, 'more item')} \u2014 scroll ${dirs} to see`;
 }

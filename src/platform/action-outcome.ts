@@ -128,10 +128,16 @@ function cancelFields(input: OutcomeInput): Pick<ActionOutcome, 'cancelled' | 't
   };
 }
 
+/**
+ * The advice to send the same call again as real input, said in these words wherever it is given: a tool that takes no
+ * delivery_mode (set_value) says instead what real input does what it could not (see src/tools/input/next-try.ts).
+ */
+export const RETRY_IN_FOREGROUND = 'retry with delivery_mode "foreground"';
+
 /** The next delivery to try after one that showed nothing, and how to say it. */
 function nextTry(mode: DeliveryMode): { recommended: Escalation['recommended']; advice: string } {
   return mode === 'background'
-    ? { recommended: 'foreground', advice: 'retry with delivery_mode "foreground" (real input to the activated window)' }
+    ? { recommended: 'foreground', advice: `${RETRY_IN_FOREGROUND} (real input to the activated window)` }
     : { recommended: 'px', advice: 'check the target on a fresh get_window_state screenshot and address it by pixels' };
 }
 

@@ -73,12 +73,24 @@ export async function callCommand(argv: readonly string[]): Promise<number> {
       process.stderr.write(`cup-driver: ${resultText(result)}\n`);
     }
     if (interrupted.signal.aborted) return sigintStatus;
-    if (result.ok) return 0;
+    if (result.ok) return sentNothing(result) ? notDeliveredStatus : 0;
     return result.failure === 'usage' ? 2 : 1;
   } finally {
     interrupted.dispose();
     await runner.close();
   }
+}
+
+/**
+ * An action the call took and sent nothing of (path "none": no rung of its delivery reaches the target; the result
+ * says why, and what to try): no tool error (MCP's result is no isError either), yet `call click ... && next` must not
+ * go on as if the click had been made, as it did with status 0. An action found already as asked (confirmed, nothing
+ * to send) is a success.
+ */
+const notDeliveredStatus = 3;
+
+function sentNothing(result: ToolCallResult): boolean {
+  return result.structured.path === 'none' && result.structured.effect !== 'confirmed';
 }
 
 /** The shell's status for a command ended by SIGINT (128 + 2). */

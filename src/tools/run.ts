@@ -11,6 +11,7 @@ import { DEFAULT_SESSION } from '../tui/manager.js';
 import { formatArgumentErrors } from './validation.js';
 import { selectElement } from './input/selector-target.js';
 import type { Selected } from './input/schemas.js';
+import { inToolsWords } from './input/next-try.js';
 
 /** Shared by every session and client of this process: they act on one desktop. */
 const actions = new ActionQueue();
@@ -88,6 +89,24 @@ function cancelledInLine(error: unknown): ToolCallResult {
   throw error;
 }
 
+/**
+ * The result with its advice in calls the tool's caller can make (see next-try.ts): the summary, the body, the
+ * escalation's reason and a refusal's message, which the platform words alike for every tool.
+ */
+function inToolsTerms(tool: AnyTool, result: ToolCallResult): ToolCallResult {
+  const structured = result.structured as { escalation?: { reason: string }; message?: string };
+  return {
+    ...result,
+    summary: inToolsWords(tool, result.summary),
+    body: inToolsWords(tool, result.body),
+    structured: {
+      ...result.structured,
+      ...(structured.escalation ? { escalation: { ...structured.escalation, reason: inToolsWords(tool, structured.escalation.reason) } } : {}),
+      ...(typeof structured.message === 'string' ? { message: inToolsWords(tool, structured.message) } : {}),
+    },
+  };
+}
+
 /** Runs the handler and checks its output against its schema; a failure becomes a failed result. */
 async function handle(tool: AnyTool, name: string, args: unknown, context: ToolContext): Promise<ToolCallResult> {
   try {
@@ -98,16 +117,16 @@ async function handle(tool: AnyTool, name: string, args: unknown, context: ToolC
       throw new Error(`${name} produced output that does not match its schema: ${structured.error.message}`);
     }
     const warnings = compatibilityWarnings(args as Record<string, unknown>);
-    return {
+    return inToolsTerms(tool, {
       ok: true,
       summary: [output.summary, ...warnings.map((warning) => `⚠️ ${warning}`)].join('\n'),
       body: output.body,
       images: output.images ?? [],
       structured: { ...(structured.data as Record<string, unknown>), ...(warnings.length ? { warnings } : {}) },
-    };
+    });
   } catch (error) {
     const expected = expectedFailure(error, name, context);
-    if (expected) return expected;
+    if (expected) return inToolsTerms(tool, expected);
     const message = error instanceof Error ? error.message : String(error);
     context.log(`${name} failed: ${error instanceof Error && error.stack ? error.stack : message}`);
     return failureResult('tool', `${name} failed: ${message}`, 'internal_error');

@@ -53,7 +53,7 @@ test('nesting follows the pruned tree, two spaces per depth, with hints as itali
   assert.deepEqual(toMarkdown(envelope(tree)).split('\n').slice(3), [
     '- list "Feed" [element_index 0] · actions: scroll · bounds: 0,0 100x100',
     '  - listitem "One" [element_index 2]',
-    '  - *1 more items \u2014 scroll down to see*',
+    '  - *1 more item \u2014 scroll down to see*',
     '',
   ]);
 });

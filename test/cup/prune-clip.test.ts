@@ -20,27 +20,27 @@ test('a child entirely above the scroll viewport is clipped and counted as up', 
   assert.deepEqual(compactBody(scroller([item(1, rect(100, 50, 50, 40)), item(2, rect(100, 100, 50, 40))])), [
     '[e0] lst "Feed" 100,100 200x200 [scr]',
     '  [e2] li "i2"',
-    `  # 1 more items ${DASH} scroll up to see`,
+    `  # 1 more item ${DASH} scroll up to see`,
   ]);
 });
 
 test('a child entirely below is counted as down', () => {
-  assert.equal(compactBody(scroller([item(1, rect(100, 350, 50, 40))]))[1], `  # 1 more items ${DASH} scroll down to see`);
+  assert.equal(compactBody(scroller([item(1, rect(100, 350, 50, 40))]))[1], `  # 1 more item ${DASH} scroll down to see`);
 });
 
 test('a child entirely left is counted as left', () => {
-  assert.equal(compactBody(scroller([item(1, rect(20, 150, 50, 40))]))[1], `  # 1 more items ${DASH} scroll left to see`);
+  assert.equal(compactBody(scroller([item(1, rect(20, 150, 50, 40))]))[1], `  # 1 more item ${DASH} scroll left to see`);
 });
 
 test('a child entirely right is counted as right', () => {
-  assert.equal(compactBody(scroller([item(1, rect(400, 150, 50, 40))]))[1], `  # 1 more items ${DASH} scroll right to see`);
+  assert.equal(compactBody(scroller([item(1, rect(400, 150, 50, 40))]))[1], `  # 1 more item ${DASH} scroll right to see`);
 });
 
 test('directions are checked above, below, left, right: the first that applies counts', () => {
   const aboveLeft = compactBody(scroller([item(1, rect(0, 0, 50, 50))]));
-  assert.equal(aboveLeft[1], `  # 1 more items ${DASH} scroll up to see`);
+  assert.equal(aboveLeft[1], `  # 1 more item ${DASH} scroll up to see`);
   const belowRight = compactBody(scroller([item(1, rect(500, 500, 50, 50))]));
-  assert.equal(belowRight[1], `  # 1 more items ${DASH} scroll down to see`);
+  assert.equal(belowRight[1], `  # 1 more item ${DASH} scroll down to see`);
   const leftBelow = pruneTree(envelope(scroller([item(1, rect(0, 400, 50, 50))])));
   assert.deepEqual(leftBelow.items.at(-1), { kind: 'hint', depth: 1, counts: { up: 0, down: 1, left: 0, right: 0 }, total: 1 });
 });
@@ -89,17 +89,17 @@ test('the hint comes after the whole subtree of its node, one level deeper than 
     '  [e0] lst "Feed" 100,100 200x200 [scr]',
     '    [e1] li "i1"',
     '      [e2] btn "Deep"',
-    `    # 1 more items ${DASH} scroll down to see`,
+    `    # 1 more item ${DASH} scroll down to see`,
   ]);
 });
 
 test('a hint is always "items", even for one', () => {
-  assert.match(compactBody(scroller([item(1, rect(150, 500, 10, 10))]))[1] ?? '', /# 1 more items /);
+  assert.match(compactBody(scroller([item(1, rect(150, 500, 10, 10))]))[1] ?? '', /# 1 more item /);
 });
 
 test('without a scroll container, the screen is the viewport', () => {
   const tree = [node(0, 'window', 'W', { children: [item(1, rect(1000, 10, 10, 10)), item(2, rect(990, 790, 10, 10))] })];
-  assert.deepEqual(compactBody(tree), ['[e0] win "W"', '  [e2] li "i2"', `  # 1 more items ${DASH} scroll right to see`]);
+  assert.deepEqual(compactBody(tree), ['[e0] win "W"', '  [e2] li "i2"', `  # 1 more item ${DASH} scroll right to see`]);
 });
 
 test('a node without scroll action does not narrow the viewport', () => {
@@ -128,7 +128,7 @@ test('a scroll container viewport is its bounds intersected with the inherited v
   assert.deepEqual(compactBody(tree), [
     '[e0] doc "Page" 0,0 2000x800 [scr]',
     '  [e2] li "i2"',
-    `  # 1 more items ${DASH} scroll right to see`,
+    `  # 1 more item ${DASH} scroll right to see`,
   ]);
 });
 
@@ -143,8 +143,8 @@ test('nested scroll containers narrow the viewport step by step, each with its o
     '[e0] lst "Feed" 100,100 200x200 [scr]',
     '  [e2] lst "Inner" 100,200 200x200 [scr]',
     '    [e3] li "i3"',
-    `    # 1 more items ${DASH} scroll down to see`,
-    `  # 1 more items ${DASH} scroll down to see`,
+    `    # 1 more item ${DASH} scroll down to see`,
+    `  # 1 more item ${DASH} scroll down to see`,
   ]);
 });
 
@@ -172,7 +172,7 @@ test('grandchildren under a hoisted node are tested as usual against the inherit
     '[e0] lst "Feed" 100,100 200x200 [scr]',
     '  [e2] li "i2"',
     '    [e3] btn "In"',
-    `    # 1 more items ${DASH} scroll down to see`,
+    `    # 1 more item ${DASH} scroll down to see`,
   ]);
 });
 
@@ -186,7 +186,7 @@ test('a hoisted scrollable node does not narrow the viewport of its children', (
 });
 
 test('clipping happens before the child own skip test, so skipped-looking children are still counted', () => {
-  assert.equal(compactBody(scroller([node(1, 'separator', '', { bounds: rect(150, 500, 10, 10) })]))[1], `  # 1 more items ${DASH} scroll down to see`);
+  assert.equal(compactBody(scroller([node(1, 'separator', '', { bounds: rect(150, 500, 10, 10) })]))[1], `  # 1 more item ${DASH} scroll down to see`);
 });
 
 test('detail full clips nothing', () => {

@@ -68,7 +68,7 @@ test('a collapsed landmark keeps its hint, after the child at the child level', 
   assert.deepEqual(compactBody(tree), [
     '[e0] win "W" 0,0 100x100 [scr]',
     '  [e2] lnk "Visible"',
-    '  # 1 more items \u2014 scroll down to see',
+    '  # 1 more item \u2014 scroll down to see',
   ]);
 });
 

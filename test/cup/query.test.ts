@@ -78,7 +78,7 @@ test('a hint line stays when its parent line is kept, even as an ancestor only',
     '[e0] win "W"',
     '  [e1] lst "Inbox" 0,0 100x100 [scr]',
     '    [e2] li "Hello"',
-    '    # 1 more items — scroll down to see',
+    '    # 1 more item — scroll down to see',
     '',
   ]);
 });
@@ -110,7 +110,7 @@ test('works on the Markdown rendering too', () => {
     '- window "W" [element_index 0]',
     '  - list "Inbox" [element_index 1] · actions: scroll · bounds: 0,0 100x100',
     '    - listitem "Hello" [element_index 2]',
-    '    - *1 more items — scroll down to see*',
+    '    - *1 more item — scroll down to see*',
     '',
   ]);
 });

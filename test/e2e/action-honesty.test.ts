@@ -146,6 +146,31 @@ describe('honest action results on real apps', () => {
     }
   });
 
+  test('set_value on a check box its app turns back off: no effect, and the advice names only calls their tools accept (set_value takes no delivery_mode) (GTK3 fixture)', async () => {
+    const { process: app, window } = await desktop.launchFixture('gtk3', { title: 'Honesty locked', rows: 5, extraArgs: ['--locked-check'] });
+    try {
+      const locked = find(await elements(window), 'checkbox', 'Locked setting');
+      const set = await callOk(context, 'set_value', { window_id: window.id, element_index: locked.index, value: 'true' });
+      const result = set.structured as unknown as Action & { escalation?: { recommended: string; reason: string } };
+      assert.equal(result.effect, 'suspected_noop', resultText(set));
+      // The app refused the change, as pyatspi and its own status say.
+      assert.equal((await oracle.find(window.pid, window.title, 'check box', 'Locked setting')).states?.includes('checked'), false);
+      assert.equal((await oracle.status(window.pid, window.title)).last_key, 'locked:refused');
+      const advice = result.escalation?.reason ?? '';
+      assert.equal(result.escalation?.recommended, 'foreground', resultText(set));
+      assert.doesNotMatch(resultText(set), /retry with delivery_mode/);
+      assert.match(advice, /set_value has no foreground delivery, so do it with real input: click with delivery_mode "foreground" on the element/);
+      // Each call the advice names takes what it names: a click with delivery_mode "foreground" is sent (and refused
+      // again by the app), where set_value with it would be invalid_arguments.
+      await failsWith(context, 'set_value', { window_id: window.id, element_index: locked.index, value: 'true', delivery_mode: 'foreground' }, 'invalid_arguments');
+      const clicked = await runTool('click', { window_id: window.id, element_index: locked.index, delivery_mode: 'foreground' }, context);
+      assert.equal(clicked.ok, true, resultText(clicked));
+      assert.equal((clicked.structured as unknown as Action).path, 'x11_pixel_fg', resultText(clicked));
+    } finally {
+      app.kill('SIGKILL');
+    }
+  });
+
   test('galculator (GTK3): a real click does not count a tool tip hiding as its effect; a click that works still confirms with one hiding', async () => {
     const env = desktop.env();
     const { process: app, window } = await desktop.launch('galculator', [], 'galculator');
@@ -190,7 +215,7 @@ describe('honest action results on real apps', () => {
     }
   });
 
-  test('galculator (GTK3): a background click on a key reads its effect once the key is released; real typing into the calculator is judged by what changed', async () => {
+  test('galculator (GTK3): a background click on a key reads its effect once the key is released; background typing at the read-only display is refused offering real keys, and real typing into the calculator is judged by what changed', async () => {
     const { process: app, window } = await desktop.launch('galculator', [], 'galculator');
     try {
       const display = () => oracle.find(window.pid, window.title, 'text', '').then((node) => node.text);
@@ -211,11 +236,25 @@ describe('honest action results on real apps', () => {
       // goes; the display going to 42 is the keys' effect.
       await callOk(context, 'click', { window_id: window.id, element_index: find(await elements(window), 'button', 'AC').index });
       await callOk(context, 'bring_to_front', { pid: window.pid, window_id: window.id });
-      await until('pyatspi sees the display focused', async () => (await oracle.find(window.pid, window.title, 'text', '')).states?.includes('focused') === true);
+      const displayFocused = async () => (await oracle.find(window.pid, window.title, 'text', '')).states?.includes('focused') === true;
+      await until('pyatspi sees the display focused', displayFocused);
+      // In the background, text goes into an editable field only: the read-only display refuses it, and the refusal offers
+      // the real keys, which galculator acts on.
+      const refused = await failsWith(context, 'type_text', { window_id: window.id, text: '17' }, 'read_only');
+      assert.match(refused.summary, /the focused element is read-only; nothing was typed\..*if the app acts on keys typed there .*retry with delivery_mode "foreground"/, refused.summary);
+      assert.equal(await display(), '0', 'pyatspi: nothing was typed');
+      const seventeen = await callOk(context, 'type_text', { window_id: window.id, text: '17', delivery_mode: 'foreground' });
+      assert.equal(seventeen.structured.effect, 'confirmed', resultText(seventeen));
+      await until('pyatspi reads 17 on the display', async () => (await display()) === '17');
+      await callOk(context, 'click', { window_id: window.id, element_index: find(await elements(window), 'button', 'AC').index });
+      await until('pyatspi sees the display focused and cleared', async () => (await displayFocused()) && (await display()) === '0');
+
       const typed = await callOk(context, 'type_text', { window_id: window.id, text: '12+30=', delivery_mode: 'foreground' });
       const result = typed.structured as unknown as Action;
       assert.equal(result.effect, 'confirmed', resultText(typed));
       assert.match(result.evidence?.[0] ?? '', /the focused element is not an editable field, so the typed text is not looked for in it/);
+      // What the display shows is the app's answer to the keys, not the typed text rewritten: no line says both.
+      assert.ok(!(result.evidence ?? []).some((line) => /rewrote/.test(line)), resultText(typed));
       await until('pyatspi reads 42 on the display', async () => (await display()) === '42');
     } finally {
       app.kill('SIGKILL');

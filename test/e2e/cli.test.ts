@@ -101,6 +101,19 @@ describe('the cup-driver command line', () => {
     assert.match(run.stderr, /no top-level window with window_id 424242/);
   });
 
+  test('an action that was not delivered exits 3, its result printed on stdout as any other', () => {
+    // A click with a held modifier needs real input: in the background nothing is sent.
+    const run = cli(['call', 'click', JSON.stringify({ window_id: window.id, x: 5, y: 5, modifier: ['ctrl'] })]);
+    assert.equal(run.status, 3, `${run.stdout}${run.stderr}`);
+    assert.match(run.stdout, /click \(5,5\) in window \d+: not delivered/);
+    assert.match(run.stdout, /next: foreground: a click with held modifier keys needs real input; nothing was sent/);
+    const json = cli(['call', 'click', JSON.stringify({ window_id: window.id, x: 5, y: 5, modifier: ['ctrl'] }), '--json']);
+    assert.equal(json.status, 3, json.stderr);
+    const result = JSON.parse(json.stdout) as { isError: boolean; structuredContent: { path: string } };
+    assert.equal(result.isError, false);
+    assert.equal(result.structuredContent.path, 'none');
+  });
+
   test('set_config from one call is seen by the next call (persisted atomically)', () => {
     assert.equal(cli(['call', 'set_config', '{"max_image_dimension": 640}']).status, 0);
     const next = cli(['call', 'get_config']);

@@ -71,6 +71,7 @@ import { X11ClosedError, X11Connection, X11TimeoutError } from './x11/index.js';
 import { protectionOf } from './desktop/protected-processes.js';
 import { processToolkit } from './desktop/process-toolkit.js';
 import { extentsScale } from './extents-scale.js';
+import { counted } from '../../cup/counted.js';
 
 export interface LinuxDesktopOptions {
   /** Start (or reuse) the embedded virtual desktop when DISPLAY is not set. */
@@ -643,7 +644,7 @@ export class LinuxDesktop implements Desktop {
     // Calls to an app that died fail one by one (those through the bus as missing objects, not as a failure):
     // whatever was read is a fragment, and the reason is the death, not what the fragment lacks.
     const exited = died() || (read.failure !== undefined && !read.unresponsive && (await diedDuringCall()))
-      ? `the application (pid ${window.pid}) exited while its tree was read; ${read.nodeCount} nodes were read before`
+      ? `the application (pid ${window.pid}) exited while its tree was read; ${counted(read.nodeCount, 'node')} ${read.nodeCount === 1 ? 'was' : 'were'} read before`
       : undefined;
     return {
       match, toolkit, quirks, read, ...(mirror ? { mirror } : {}), context,

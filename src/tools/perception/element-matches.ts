@@ -9,6 +9,7 @@ import { boundsResult } from '../schemas.js';
 import type { WindowSnapshot } from '../state/snapshot-store.js';
 import { elementToken, indexOf } from './window-snapshot.js';
 import { matchDesktop, nameAskedAs, type DesktopSelector } from './desktop-selector.js';
+import { counted } from '../../cup/counted.js';
 
 /** One element as every perception result gives it; index is its element_index. */
 export const elementResult = z.object({
@@ -73,7 +74,7 @@ export function unreadItemNotes(nodes: readonly CupNode[], limit = 3): string[] 
       const total = directions.reduce((sum, direction) => sum + counts[direction], 0);
       if (total === 0) return [];
       const bring = unreadWhileHidden(node) ? 'it is hidden: show it (the pane, tab or expander holding it) to bring them in' : `scroll it ${directions.join('/')} to bring them in`;
-      return [`[e${indexOf(node)}] ${node.role} ${JSON.stringify(node.name)} holds ${total} more items not in the tree: ${bring}`];
+      return [`[e${indexOf(node)}] ${node.role} ${JSON.stringify(node.name)} holds ${counted(total, 'more item')} not in the tree: ${bring}`];
     })
     .slice(0, limit);
 }

@@ -16,6 +16,7 @@ import { resolveWindow, windowRecord } from './window-records.js';
 import { indexOf, readNumbered, rememberReading } from './window-snapshot.js';
 import { toScreenshot } from './screenshot-pixels.js';
 import { windowView } from './window-view.js';
+import { counted } from '../../cup/counted.js';
 
 const walkBudgetMs = 10_000;
 const defaultMaxElements = 5000;
@@ -165,12 +166,12 @@ export const getWindowState = defineTool({
     const drawn = view.drawn.map((node) => ({ element_index: indexOf(node), bounds: toScreenshot(context, window, node.bounds!), ...(node.value ? { described: true as const } : {}) }));
     const unreadCount = unread.up + unread.down + unread.left + unread.right;
     const parts = [
-      `${view.nodeCount} nodes, ${elements.length} shown`,
+      `${counted(view.nodeCount, 'node')}, ${elements.length} shown`,
       unreadCount > 0 ? `${unreadCount} children out of view not read (${(Object.keys(unread) as (keyof ClipCounts)[]).filter((direction) => unread[direction] > 0).map((direction) => `${unread[direction]} ${direction}`).join(', ')})` : '',
       unreadHidden > 0 ? `${unreadHidden} children of hidden containers not read (shown with them)` : '',
       // A query looks through what the compact view shows, which counts closed menus' items and lists none
       // (Transmission's "Quit", asked for with the File menu closed, matched nothing and nothing said why).
-      args.query && view.closedMenuItems > 0 ? `the query did not search the ${view.closedMenuItems} items of closed menus and drop-down lists, which detail "compact" only counts: detail "full" or find_elements searches them` : '',
+      args.query && view.closedMenuItems > 0 ? `the query did not search the ${counted(view.closedMenuItems, 'item')} of closed menus and drop-down lists, which detail "compact" only counts: detail "full" or find_elements searches them` : '',
       view.cut > 0 ? `${view.cut} more past max_elements/max_depth left out (indices are the whole window's, as in a full read)` : '',
       reading.truncated ? 'truncated' : '',
       degradedReason ? `degraded: ${degradedReason}` : '',

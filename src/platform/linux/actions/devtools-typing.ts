@@ -3,7 +3,7 @@
 // window). The page's own node for the accessible field is found and given the text inside the page, so a
 // covered window is typed into without being raised; the accessibility tree reads the text back, as for
 // every other rung.
-import { actionOutcome, type ActionOutcome } from '../../action-outcome.js';
+import { actionOutcome, type ActionOutcome, RETRY_IN_FOREGROUND } from '../../action-outcome.js';
 import type { SnapshotRef } from '../../targets.js';
 import type { DesktopWindow } from '../../windows.js';
 import { ToolError } from '../../../errors.js';
@@ -123,7 +123,7 @@ export async function typeThroughDevTools(desktop: LinuxDesktop, request: DevToo
         recommended: 'foreground',
         reason: returns
           ? `${how}, with a Return press for each newline, and ${label} reported no change from it (what else the page changes meanwhile is not counted); read the window with get_window_state before pressing it again`
-          : `${how}, yet the text of ${label} does not show it; retry with delivery_mode "foreground"`,
+          : `${how}, yet the text of ${label} does not show it; ${RETRY_IN_FOREGROUND}`,
       },
     }),
   };

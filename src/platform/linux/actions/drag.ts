@@ -1,5 +1,5 @@
 // A pointer drag: real input only (GTK and Qt take pointer motion from nothing else).
-import { actionOutcome, notDelivered, type ActionOutcome } from '../../action-outcome.js';
+import { actionOutcome, notDelivered, type ActionOutcome, RETRY_IN_FOREGROUND } from '../../action-outcome.js';
 import type { DragOptions } from '../../desktop.js';
 import type { ElementTarget, PointTarget } from '../../targets.js';
 import { ToolError } from '../../../errors.js';
@@ -27,7 +27,7 @@ import { observe, valueProbe } from './verification.js';
 export async function dragAction(desktop: LinuxDesktop, from: ElementTarget | PointTarget, to: ElementTarget | PointTarget, options: DragOptions): Promise<ActionOutcome> {
   if (options.mode === 'background') {
     const toolkit = await toolkitName(desktop, undefined, from.window.pid);
-    return notDelivered(options.mode, `${toolkit} takes pointer drags only from real input; nothing was sent: retry with delivery_mode "foreground"`);
+    return notDelivered(options.mode, `${toolkit} takes pointer drags only from real input; nothing was sent: ${RETRY_IN_FOREGROUND}`);
   }
   const between = to.window.id !== from.window.id;
   const [fromTarget, toTarget] = await Promise.all([from, to].map((end) => (end.kind === 'element' ? liveTarget(desktop, end) : end)));

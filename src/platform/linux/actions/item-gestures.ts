@@ -1,7 +1,7 @@
 // Clicks and double clicks on items of lists, trees, tables and tab strips, by element or at a point.
 import type { ObjectRef } from '../atspi/object-ref.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
-import { actionOutcome, type ActionOutcome, type Observation } from '../../action-outcome.js';
+import { actionOutcome, type ActionOutcome, type Observation, RETRY_IN_FOREGROUND } from '../../action-outcome.js';
 import type { PointerKind, SnapshotRef } from '../../targets.js';
 import { defaultAction, findPressAction, performAction, type AccessibleAction, type Actionable } from './accessible-actions.js';
 import { itemSelectionFor, selectItem, type ItemSelection } from './item-selection.js';
@@ -50,7 +50,7 @@ export async function itemGesture(desktop: LinuxDesktop, candidate: Actionable, 
  */
 async function performItemGesture(desktop: LinuxDesktop, gesture: ItemGesture): Promise<void> {
   const selected = await selectItem(desktop, gesture.selection);
-  if (!selected && !gesture.then) throw new ToolError('the application refused to select the item, and the item offers no action to click it with; retry with delivery_mode "foreground" (real input)', 'option_not_selectable');
+  if (!selected && !gesture.then) throw new ToolError(`the application refused to select the item, and the item offers no action to click it with; ${RETRY_IN_FOREGROUND} (real input)`, 'option_not_selectable');
   if (gesture.then) await performAction(desktop, gesture.then.candidate, gesture.then.action);
 }
 
@@ -105,7 +105,7 @@ export async function itemOutcome(desktop: LinuxDesktop, bus: string, probes: Pr
       path: 'x11_atspi',
       mode: 'background',
       observation: { ...observation, changed: false },
-      escalation: { recommended: 'foreground', reason: 'the item was selected but its check box did not toggle (the toolkit\'s toggle action did nothing); retry with delivery_mode "foreground"' },
+      escalation: { recommended: 'foreground', reason: `the item was selected but its check box did not toggle (the toolkit's toggle action did nothing); ${RETRY_IN_FOREGROUND}` },
     });
   }
   return actionOutcome({ path: 'x11_atspi', mode: 'background', observation });
@@ -117,6 +117,6 @@ function onlySelected(observation: Observation, why: string): ActionOutcome {
     path: 'x11_atspi',
     mode: 'background',
     observation: { ...observation, changed: false },
-    escalation: { recommended: 'foreground', reason: `${why}; retry with delivery_mode "foreground"` },
+    escalation: { recommended: 'foreground', reason: `${why}; ${RETRY_IN_FOREGROUND}` },
   });
 }

@@ -1,6 +1,6 @@
 // Keys: what accessibility can do in their place, key events where the app takes them, or real keys.
 import { textAttributesProbe } from './text-attributes-probe.js';
-import { actionOutcome, notDelivered, nothingToChange, type ActionOutcome, type Observation, type SentInput } from '../../action-outcome.js';
+import { actionOutcome, notDelivered, nothingToChange, type ActionOutcome, type Observation, type SentInput, RETRY_IN_FOREGROUND } from '../../action-outcome.js';
 import type { KeyRequest } from '../../desktop.js';
 import type { DesktopWindow } from '../../windows.js';
 import { ToolError } from '../../../errors.js';
@@ -112,7 +112,7 @@ async function keyFocusOn(desktop: LinuxDesktop, window: DesktopWindow, element:
   if ((await liveStates(desktop, element.ref)).has('STATE_FOCUSED')) return undefined;
   const focused = await focusedElementOf(desktop, window).catch(() => undefined);
   if (focused && (focused.ref.path === element.ref.path || (await ancestry(client, focused.ref)).paths.includes(element.ref.path))) return undefined;
-  const nothingSent = 'key events go to the control that has the keyboard focus; nothing was sent: retry with delivery_mode "foreground"';
+  const nothingSent = `key events go to the control that has the keyboard focus; nothing was sent: ${RETRY_IN_FOREGROUND}`;
   if (!window.active && (await client.quirksOf(element.ref.bus)).focusActivatesWindow) {
     return `${label} does not have the keyboard focus, and giving it the focus through accessibility would raise window ${window.id}, which is not the active window; ${nothingSent}`;
   }
@@ -216,7 +216,7 @@ export async function pressKeysAction(desktop: LinuxDesktop, request: KeyRequest
         } catch (error) {
           // A key the layout lacks is refused before any press is sent; real keys bind it to a spare keycode.
           // It had been `invalid_key`, as if no key of that name existed, with no word of the foreground.
-          if (error instanceof NoKeyOnLayout) return notDelivered(mode, `${error.message}; nothing was sent: retry with delivery_mode "foreground", whose real keys type any character`);
+          if (error instanceof NoKeyOnLayout) return notDelivered(mode, `${error.message}; nothing was sent: ${RETRY_IN_FOREGROUND}, whose real keys type any character`);
           throw new ToolError((error as Error).message, 'invalid_key');
         }
       }
@@ -226,13 +226,13 @@ export async function pressKeysAction(desktop: LinuxDesktop, request: KeyRequest
       return notDelivered(
         mode,
         target && single
-          ? `${JSON.stringify(keys.canonical)} has an accessibility equivalent on ${label} for one press, not for ${repeat} in a row, and ${ignored}; nothing was sent: press it once per call, or retry with delivery_mode "foreground" (real keys to the activated window)`
+          ? `${JSON.stringify(keys.canonical)} has an accessibility equivalent on ${label} for one press, not for ${repeat} in a row, and ${ignored}; nothing was sent: press it once per call, or ${RETRY_IN_FOREGROUND} (real keys to the activated window)`
           : target
-          ? `${JSON.stringify(keys.canonical)} has no accessibility equivalent on ${label}${target.atspiRole === ATSPI_ROLE.TERMINAL ? ' (a terminal: its keys go to the program it runs)' : ''}, and ${ignored}; nothing was sent: retry with delivery_mode "foreground" (real keys to the activated window)`
+          ? `${JSON.stringify(keys.canonical)} has no accessibility equivalent on ${label}${target.atspiRole === ATSPI_ROLE.TERMINAL ? ' (a terminal: its keys go to the program it runs)' : ''}, and ${ignored}; nothing was sent: ${RETRY_IN_FOREGROUND} (real keys to the activated window)`
           : treeless
-          ? `window ${window.id} has no accessibility tree and ${ignored}; nothing was sent: retry with delivery_mode "foreground" (real keys to the activated window)`
+          ? `window ${window.id} has no accessibility tree and ${ignored}; nothing was sent: ${RETRY_IN_FOREGROUND} (real keys to the activated window)`
           : // No element reports the focus (an inactive window's often do not): the field's index lets accessibility act on it.
-            `no element of window ${window.id} reports the keyboard focus${window.active ? '' : ' (an inactive window often has none)'} and ${ignored}; nothing was sent: pass the element_index of the element the keys are for, or retry with delivery_mode "foreground" (real keys to the activated window)`,
+            `no element of window ${window.id} reports the keyboard focus${window.active ? '' : ' (an inactive window often has none)'} and ${ignored}; nothing was sent: pass the element_index of the element the keys are for, or ${RETRY_IN_FOREGROUND} (real keys to the activated window)`,
       );
     }
     if (keys.canonical === 'ctrl+a' && target.interfaces.includes('Text') && (await wholeTextSelected(desktop, target))) return nothingToChange(mode, `${label} has all its text selected`);

@@ -2,7 +2,7 @@
 import { focusedTextAttributesProbes } from './text-attributes-probe.js';
 import { ATSPI_ROLE, ATSPI_STATE } from '../../../cup/atspi/constants.js';
 import { decodeStateSet, hasState } from '../../../cup/atspi/states.js';
-import { actionOutcome, notDelivered, nothingToChange, type ActionOutcome } from '../../action-outcome.js';
+import { actionOutcome, notDelivered, nothingToChange, type ActionOutcome, RETRY_IN_FOREGROUND } from '../../action-outcome.js';
 import type { ElementTarget, PointerKind, PointerOptions, PointTarget, SnapshotRef } from '../../targets.js';
 import { ToolError } from '../../../errors.js';
 import type { AccessibilityEvent } from '../atspi/event-monitor.js';
@@ -181,8 +181,8 @@ async function backgroundElement(desktop: LinuxDesktop, target: LiveElementTarge
   return notDelivered(
     'background',
     passive
-      ? `[e${target.element.index}] ${target.element.role} offers no accessibility action to ${gestureWords[kind]}; ${toolkit} ignores synthetic X events, so nothing was sent: retry with delivery_mode "foreground" (real input), or pick an actionable element`
-      : `[e${target.element.index}] has no accessibility action for a ${gestureWords[kind]} and ${toolkit} ignores synthetic X events; nothing was sent: retry with delivery_mode "foreground" (real input)`,
+      ? `[e${target.element.index}] ${target.element.role} offers no accessibility action to ${gestureWords[kind]}; ${toolkit} ignores synthetic X events, so nothing was sent: ${RETRY_IN_FOREGROUND} (real input), or pick an actionable element`
+      : `[e${target.element.index}] has no accessibility action for a ${gestureWords[kind]} and ${toolkit} ignores synthetic X events; nothing was sent: ${RETRY_IN_FOREGROUND} (real input)`,
   );
 }
 
@@ -228,7 +228,7 @@ async function backgroundPoint(desktop: LinuxDesktop, target: PointTarget, kind:
   const toolkit = synthetic.toolkit;
   return notDelivered(
     'background',
-    `nothing under (${Math.round(target.windowX)},${Math.round(target.windowY)}) offers an accessibility action for a ${gestureWords[kind]}, and ${toolkit} ignores synthetic X events; nothing was sent: retry with delivery_mode "foreground"`,
+    `nothing under (${Math.round(target.windowX)},${Math.round(target.windowY)}) offers an accessibility action for a ${gestureWords[kind]}, and ${toolkit} ignores synthetic X events; nothing was sent: ${RETRY_IN_FOREGROUND}`,
   );
 }
 
@@ -243,7 +243,7 @@ async function syntheticPointer(desktop: LinuxDesktop, target: PointTarget, kind
   return actionOutcome({ path: 'x11_pixel', mode: 'background', observation });
 }
 
-const tripleClickNeedsInput = 'a triple click has no accessibility action; nothing was sent: retry with delivery_mode "foreground" (real input)';
+const tripleClickNeedsInput = `a triple click has no accessibility action; nothing was sent: ${RETRY_IN_FOREGROUND} (real input)`;
 
 /** A triple click at a point in the background: three clicks sent as X events, to an app that takes them (xterm selects a line). */
 async function syntheticTripleClick(desktop: LinuxDesktop, target: PointTarget): Promise<ActionOutcome> {
@@ -336,7 +336,7 @@ export async function pointerAction(
   if (target.kind === 'element' && !target.sensitivityUnmarked) refuseDisabled(target.live.states, indexedLabel(target.element), gestureWords[kind], ENABLE_WAIT_MS);
   if (options.mode === 'foreground') return foreground(desktop, target, kind, options.modifiers, clicks);
   if (options.modifiers.length > 0) {
-    return notDelivered(options.mode, 'a click with held modifier keys needs real input; nothing was sent: retry with delivery_mode "foreground"');
+    return notDelivered(options.mode, `a click with held modifier keys needs real input; nothing was sent: ${RETRY_IN_FOREGROUND}`);
   }
   // No accessibility action means a triple click (a line or paragraph selected): only clicks sent as X events do.
   if (clicks === 3) return target.kind === 'point' ? syntheticTripleClick(desktop, target) : notDelivered(options.mode, tripleClickNeedsInput);

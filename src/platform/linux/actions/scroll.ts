@@ -4,7 +4,7 @@ import { ATSPI_ROLE } from '../../../cup/atspi/constants.js';
 import { isScrollBarOrWrapper, mayBeScrollArea, mayWrapScrollBar, maxScrollAreaChildren, scrollsItsContent, type RoleShape } from '../../../cup/atspi/scroll-areas.js';
 import { overlap } from '../../../cup/rect.js';
 import { ToolError } from '../../../errors.js';
-import { actionOutcome, notDelivered, type ActionOutcome } from '../../action-outcome.js';
+import { actionOutcome, notDelivered, type ActionOutcome, RETRY_IN_FOREGROUND } from '../../action-outcome.js';
 import type { ScrollRequest } from '../../desktop.js';
 import type { PointTarget, SnapshotElement, SnapshotRef } from '../../targets.js';
 import type { DesktopWindow } from '../../windows.js';
@@ -149,7 +149,7 @@ export async function scrollAction(desktop: LinuxDesktop, request: ScrollRequest
   if (!pane) {
     if (mode === 'foreground') return wheelWithoutPane(desktop, request, start);
     if (!element) return wheelInBackground(desktop, request, middleOf(window));
-    throw new ToolError(`[e${element.element.index}] is not inside a scrollable region that accessibility can move; retry with delivery_mode "foreground" (the mouse wheel over it)`, 'nothing_to_scroll');
+    throw new ToolError(`[e${element.element.index}] is not inside a scrollable region that accessibility can move; ${RETRY_IN_FOREGROUND} (the mouse wheel over it)`, 'nothing_to_scroll');
   }
   const client = await desktop.atspi();
   const bar = await scrollBarOf(desktop, pane, vertical);
@@ -181,7 +181,7 @@ export async function scrollAction(desktop: LinuxDesktop, request: ScrollRequest
     return scrollDocument(desktop, pane, { direction, by, amount, snapshot: element?.snapshot ?? request.snapshot });
   }
   if (!bar) {
-    return notDelivered(mode, `the region has no ${vertical ? 'vertical' : 'horizontal'} scroll bar that accessibility can move (its toolkit gives it no Value); nothing was sent: retry with delivery_mode "foreground" (mouse wheel)`);
+    return notDelivered(mode, `the region has no ${vertical ? 'vertical' : 'horizontal'} scroll bar that accessibility can move (its toolkit gives it no Value); nothing was sent: ${RETRY_IN_FOREGROUND} (mouse wheel)`);
   }
   const read = await readValue(client, bar);
   // A bound the bar does not give is where it stands: it cannot be moved past what is known.
@@ -256,7 +256,7 @@ async function wheelInBackground(desktop: LinuxDesktop, request: ScrollRequest, 
   const reach = await syntheticEventsReach(desktop, window, 'pointer');
   if (!reach.accepted) {
     const where = request.point ? `(${Math.round(point.windowX)},${Math.round(point.windowY)}) is scrolled by the mouse wheel` : `window ${window.id} has no scrollable region in its accessibility tree`;
-    const retry = `retry with delivery_mode "foreground" (the mouse wheel over ${request.point ? 'the point' : "the window's middle, or over the element given by element_index"})`;
+    const retry = `${RETRY_IN_FOREGROUND} (the mouse wheel over ${request.point ? 'the point' : "the window's middle, or over the element given by element_index"})`;
     if (!request.point) throw new ToolError(`${where}; ${retry}`, 'nothing_to_scroll');
     return notDelivered(mode, `${where}, and ${reach.toolkit} ignores synthetic X events; nothing was sent: ${retry}, or pass the element_index of the region to scroll`);
   }

@@ -1,6 +1,6 @@
 // Setting a value in the background: a number (Value), a whole text (EditableText, or into a web field
 // through the browser's debugging connection or key events), a combo box's option, a list box's selected options, a check box.
-import { actionOutcome, notDelivered, nothingToChange, type ActionOutcome } from '../../action-outcome.js';
+import { actionOutcome, notDelivered, nothingToChange, type ActionOutcome, RETRY_IN_FOREGROUND } from '../../action-outcome.js';
 import type { ElementTarget } from '../../targets.js';
 import { ToolError } from '../../../errors.js';
 import { atspiRoleName } from '../../../cup/atspi/roles.js';
@@ -147,7 +147,7 @@ export async function setValueAction(desktop: LinuxDesktop, element: ElementTarg
         path: 'x11_atspi',
         mode: 'background',
         observation: { ...observation, changed: false, listening: true },
-        escalation: { recommended: 'foreground', reason: `${label} is still ${now ? 'checked' : 'unchecked'} after its "${action.name}" action; retry with delivery_mode "foreground"` },
+        escalation: { recommended: 'foreground', reason: `${label} is still ${now ? 'checked' : 'unchecked'} after its "${action.name}" action; ${RETRY_IN_FOREGROUND}` },
       });
     }
     return actionOutcome({ path: 'x11_atspi', mode: 'background', observation });

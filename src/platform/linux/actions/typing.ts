@@ -1,7 +1,7 @@
 // Typing text: inserted through accessibility, sent as key events, or typed with real keys.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { cellEditorAdvice } from './cell-editor.js';
-import { actionOutcome, notDelivered, type ActionOutcome, type Observation, type SentInput } from '../../action-outcome.js';
+import { actionOutcome, notDelivered, type ActionOutcome, type Observation, type SentInput, RETRY_IN_FOREGROUND } from '../../action-outcome.js';
 import { decodeStateSet } from '../../../cup/atspi/states.js';
 import type { TypeRequest } from '../../desktop.js';
 import type { SnapshotRef } from '../../targets.js';
@@ -93,12 +93,18 @@ function withNotes(notes: readonly string[], observation: Observation): Observat
   return observation.changed && notes.length > 0 ? { ...observation, evidence: [...notes, ...observation.evidence] } : observation;
 }
 
-/** A read-only field takes no typing from a user, so it takes none from us either. */
-export async function requireEditable(desktop: LinuxDesktop, ref: ObjectRef, label: string): Promise<void> {
+/**
+ * A read-only field takes no typing from a user, so it takes none from us either. `typing`: the refusal of typed text
+ * (type_text), which real keys may still serve: they reach the app's own key handling, which a read-only display acts on
+ * (galculator's display takes "17" typed at it), where no text is inserted into a field in the background. Set_value's
+ * refusal offers none: keys do not change what a read-only field holds.
+ */
+export async function requireEditable(desktop: LinuxDesktop, ref: ObjectRef, label: string, typing = false): Promise<void> {
   const states = await liveStates(desktop, ref);
   if (!states.has('STATE_EDITABLE') || states.has('STATE_READ_ONLY')) {
     const instead = await pageInputButtonAdvice(desktop, ref);
-    throw new ToolError(`${label} is read-only; nothing was typed. ${instead ? `${instead[0]!.toUpperCase()}${instead.slice(1)}` : 'Pick an editable field (its states include editable)'}`, 'read_only');
+    const keys = typing ? `; if the app acts on keys typed there (a calculator's display takes digits), ${RETRY_IN_FOREGROUND}: its real keys reach the app's key handling, and the result judges them by what the app changes` : '';
+    throw new ToolError(`${label} is read-only; nothing was typed. ${instead ? `${instead[0]!.toUpperCase()}${instead.slice(1)}` : 'Pick an editable field (its states include editable)'}${keys}`, 'read_only');
   }
 }
 
@@ -211,7 +217,7 @@ async function keylessRefusal(desktop: LinuxDesktop, text: string, why: string):
   const keyless = await charactersWithoutKey(await desktop.x11(), text);
   if (keyless.length === 0) return undefined;
   const named = `${keyless.slice(0, 5).map((character) => JSON.stringify(character)).join(', ')}${keyless.length > 5 ? ` and ${keyless.length - 5} more` : ''}`;
-  return `no key of the keyboard layout types ${named}, and key events sent in the background can only send what the layout has${why}; nothing was typed: retry with delivery_mode "foreground", whose real keys type any character`;
+  return `no key of the keyboard layout types ${named}, and key events sent in the background can only send what the layout has${why}; nothing was typed: ${RETRY_IN_FOREGROUND}, whose real keys type any character`;
 }
 
 /** A refusal's last words: the rung's own advice, then what the DevTools rung said of itself, if anything. */
@@ -253,20 +259,20 @@ async function keysIntoField(
     return notDelivered(
       'background',
       withNote(
-        `window ${window.id} is not the active window: its app reads key events only there, and focusing ${label} through accessibility would raise it; nothing was typed: retry with delivery_mode "foreground"`,
+        `window ${window.id} is not the active window: its app reads key events only there, and focusing ${label} through accessibility would raise it; nothing was typed: ${RETRY_IN_FOREGROUND}`,
         page,
       ),
     );
   }
   if (element) {
-    await requireEditable(desktop, target.ref, label);
+    await requireEditable(desktop, target.ref, label, append);
     // Gecko leaves focus states as they were when its window was last active: behind another window, its
     // GrabFocus answer is all there is to go on, and the field's own text judges where the keys went. Its page
     // takes the focus a moment later (50-80 ms), and keys sent before that go elsewhere: it is waited for a while.
     const grabbed = await focusInto(desktop, target);
     const arrives = grabbed && (await focusArrives(desktop, target, window.active ? 1000 : backgroundFocusMs));
     const focused = grabbed && (!window.active || arrives);
-    if (!focused) return notDelivered('background', `${label} could not be focused through accessibility, and key events go to the focused control; nothing was typed: retry with delivery_mode "foreground"`);
+    if (!focused) return notDelivered('background', `${label} could not be focused through accessibility, and key events go to the focused control; nothing was typed: ${RETRY_IN_FOREGROUND}`);
   }
   // Appended to a single-line field, a newline is a Return press that may act on the line before it: lines are typed one by one.
   const lines = append && text.includes('\n') && !(await liveStates(desktop, target.ref)).has('STATE_MULTI_LINE');
@@ -317,7 +323,7 @@ async function keysIntoField(
         : returns || (lines && lastLine === '')
           ? `the Return press was sent and ${label} reported no change (what else the app changes meanwhile is not counted); read the window with get_window_state before pressing it again`
           : append || after === undefined
-            ? `the key events were sent but the text of ${label} does not contain the typed text; retry with delivery_mode "foreground"`
+            ? `the key events were sent but the text of ${label} does not contain the typed text; ${RETRY_IN_FOREGROUND}`
             // Keys that replace a field's text and left other text there: sending them again in the foreground would too.
             : `the key events were sent but ${label} holds ${JSON.stringify(after)}, not the value; read it with get_window_state before setting it again`,
     },
@@ -432,9 +438,14 @@ export async function typeTextAction(desktop: LinuxDesktop, request: TypeRequest
   const label = element ? `[e${element.element.index}]` : 'the focused element';
   // The field's text, read before and after; the probe follows a field the app replaces (see replaced-field.ts).
   const probes = target?.interfaces.includes('Text') ? [textProbe(desktop, target.ref, label)] : [];
-  const outcome = await typeInto(desktop, request, element, target, probes, label);
+  // Only an editable field is expected to hold the typed text; keys typed at anything else (a calculator's read-only
+  // display, a list's type-ahead) are judged by what the app changed: its events and the target's own text.
+  const holdsText = target !== undefined && probes.length > 0 && (await isEditable(desktop, target.ref, element?.live.states));
+  const outcome = await typeInto(desktop, request, element, target, probes, label, holdsText);
   if (!target || outcome.effect !== 'confirmed') return outcome;
-  const told = await withRewrittenText(probes[0], request.text, label, outcome);
+  // What a display that is no field shows after the keys (galculator's "42" after "12+30=") is the app's answer to them,
+  // not the typed text rewritten: the result said both that it was not looked for there and that the app rewrote it.
+  const told = holdsText ? await withRewrittenText(probes[0], request.text, label, outcome) : outcome;
   return withCompletionSelected(desktop, target, label, request.text, await withNumberNotTaken(desktop, target, label, told));
 }
 
@@ -484,12 +495,18 @@ async function withNumberNotTaken(desktop: LinuxDesktop, target: Actionable, lab
   return { ...outcome, evidence: [...(outcome.evidence ?? []), note] };
 }
 
-async function typeInto(desktop: LinuxDesktop, request: TypeRequest, element: LiveElementTarget | undefined, target: Actionable | undefined, probes: Probe[], label: string): Promise<ActionOutcome> {
+/** `holdsText`: the target is an editable field, expected to hold the typed text (see typeTextAction). */
+async function typeInto(
+  desktop: LinuxDesktop,
+  request: TypeRequest,
+  element: LiveElementTarget | undefined,
+  target: Actionable | undefined,
+  probes: Probe[],
+  label: string,
+  holdsText: boolean,
+): Promise<ActionOutcome> {
   const { window, mode, signal } = request;
   const snapshot = element?.snapshot ?? request.snapshot;
-  // Only an editable field is expected to hold the typed text; keys typed at anything else (a calculator's read-only
-  // display, a list's type-ahead) are judged by what the app changed: its events and the target's own text.
-  const holdsText = target !== undefined && probes.length > 0 && (await isEditable(desktop, target.ref, element?.live.states));
   const notAField = target !== undefined && !holdsText ? [`${label} is not an editable field, so the typed text is not looked for in it; the app's changes are the keys' effect`] : [];
   // Real keys arrive one by one; the evidence waits for the whole text (newlines are Return presses, not text). A
   // field that held the text already shows it arrived only once its text changed: Gecko's EditableText answers and
@@ -530,9 +547,9 @@ async function typeInto(desktop: LinuxDesktop, request: TypeRequest, element: Li
       const why = synthetic.inactive ? sentKeysIgnored(window, synthetic) : target ? `${label} does not accept text through accessibility (no EditableText)` : treeless ? `window ${window.id} has no accessibility tree, so no element of it takes text` : `window ${window.id} has no focused element`;
       const editedInPlace = target && (await cellEditorAdvice(desktop, target));
       if (editedInPlace) return notDelivered(mode, withNote(`${why}; nothing was typed: ${editedInPlace}`, page));
-      return notDelivered(mode, withNote(`${why}; nothing was typed: retry with delivery_mode "foreground"${element || treeless ? '' : ", or pass the text field's element_index"}`, page));
+      return notDelivered(mode, withNote(`${why}; nothing was typed: ${RETRY_IN_FOREGROUND}${element || treeless ? '' : ", or pass the text field's element_index"}`, page));
     }
-    await requireEditable(desktop, target.ref, label);
+    await requireEditable(desktop, target.ref, label, true);
     // Where EditableText takes nothing in pages (Gecko), the page's node goes first: waiting for an insertion that
     // never shows costs the read-back's whole wait.
     const pageFirst = (await (await desktop.atspi()).quirksOf(target.ref.bus)).editableTextIdleInPages ? await throughPage() : undefined;
@@ -549,7 +566,7 @@ async function typeInto(desktop: LinuxDesktop, request: TypeRequest, element: Li
       if (pressReturn) return linesThroughAccessibility(desktop, target, label, probes[0]!, request.text, pressReturn, snapshot, signal);
       return notDelivered(
         mode,
-        withNote(`${label} is a single-line field, where a newline is a Return press, which text inserted through accessibility does not make, and its app reads no key events sent in the background; nothing was typed: retry with delivery_mode "foreground"`, page),
+        withNote(`${label} is a single-line field, where a newline is a Return press, which text inserted through accessibility does not make, and its app reads no key events sent in the background; nothing was typed: ${RETRY_IN_FOREGROUND}`, page),
       );
     }
     const returns = onlyReturns(request.text);

@@ -703,6 +703,11 @@ async function describeObject(
     const shown = await selectedChoiceName(client, ref).catch(() => undefined);
     const choice = shown === undefined ? name.now : normaliseWhitespace(shown);
     if (choice === undefined || choice !== knownValue) changes.push(`value is now ${quote(choice)}`);
+  } else if (name && !inSnapshot && name.now !== undefined) {
+    // An object the snapshot did not hold is labelled by its name now, and its name before is unknown: "name is now"
+    // said it again, as a change to the same name (Meld's '(not in the snapshot) toggle button "Ln 4, Col 1": name is
+    // now "Ln 4, Col 1"' after a click moved its cursor).
+    changes.push('renamed (its name before is unknown)');
   } else if (name && (name.now === undefined || name.now !== knownName)) {
     changes.push(`name is now ${quote(name.now)}`);
   } else if (kinds.has('TextChanged')) {

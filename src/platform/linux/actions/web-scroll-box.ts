@@ -2,7 +2,7 @@
 // marks such a box scrollable to accessibility, nor gives it a scroll bar, so the page's document was scrolled
 // instead. The box is known by its content reaching past its own bounds; the page itself scrolls it.
 import { ATSPI_ROLE } from '../../../cup/atspi/constants.js';
-import { actionOutcome, notDelivered, type ActionOutcome } from '../../action-outcome.js';
+import { actionOutcome, notDelivered, type ActionOutcome, RETRY_IN_FOREGROUND } from '../../action-outcome.js';
 import type { ScrollRequest } from '../../desktop.js';
 import type { ObjectRef } from '../atspi/object-ref.js';
 import { children, extents, parentOf, readRole } from '../atspi/operations.js';
@@ -70,7 +70,7 @@ export async function scrollWebBox(desktop: LinuxDesktop, box: ObjectRef, reques
     return notDelivered(
       request.mode,
       `${label} lies in a box of the page that scrolls on its own (${where}), which the browser does not let accessibility scroll; nothing was sent: ` +
-        `retry with delivery_mode "foreground" (the mouse wheel over the box), or relaunch the browser with a debugging port (${relaunchCall(request.window)}) to scroll it in the background`,
+        `${RETRY_IN_FOREGROUND} (the mouse wheel over the box), or relaunch the browser with a debugging port (${relaunchCall(request.window)}) to scroll it in the background`,
     );
   }
   const vertical = request.direction === 'up' || request.direction === 'down';
