@@ -21,6 +21,7 @@ import { focusForKeys, focusFactsAhead } from './element-point.js';
 import { showsNumber } from '../../../cup/shown-number.js';
 import { quoteText, typedTextChanges } from '../../../cup/typed-text-changes.js';
 import { holdsRewritten } from '../../../cup/rewritten-typing.js';
+import { gainedTyped } from '../../../cup/typed-arrival.js';
 import { focusedTargetFor } from './focused-element.js';
 import { liveStates } from './live-states.js';
 import { terminalQuiet } from './terminal-quiet.js';
@@ -55,6 +56,16 @@ export function shows(text: string, expected: string, extent: 'whole' | 'part'):
     return extent === 'whole' ? have === want : have >= want;
   }
   return extent === 'whole' ? text === expected : text.includes(expected);
+}
+
+/**
+ * Whether a field that held `before` took the typed text (see gainedTyped). A password field shows its masks only, one
+ * more for each character it took (see shows); a field whose text was not read before can only be seen holding it.
+ */
+function gained(before: string | undefined, after: string, typed: string): boolean {
+  if (before === undefined) return shows(after, typed, 'part');
+  if (typed !== '' && masked.test(after) && !masked.test(typed)) return [...after].length >= [...before].length + [...typed].length;
+  return gainedTyped(before, after, typed);
 }
 
 /** Whether a field shows a line typed into it (typeLines' check before each Return). */
@@ -317,7 +328,7 @@ async function keysIntoField(
         : returns || (lines && lastLine === '')
           ? `the Return press was sent and ${label} reported no change (what else the app changes meanwhile is not counted); read the window with get_window_state before pressing it again`
           : append || after === undefined
-            ? `the key events were sent but the text of ${label} does not contain the typed text; retry with delivery_mode "foreground"`
+            ? `the key events were sent but the text of ${label} does not show the typed text added; retry with delivery_mode "foreground"`
             // Keys that replace a field's text and left other text there: sending them again in the foreground would too.
             : `the key events were sent but ${label} holds ${JSON.stringify(after)}, not the value; read it with get_window_state before setting it again`,
     },
@@ -493,10 +504,12 @@ async function typeInto(desktop: LinuxDesktop, request: TypeRequest, element: Li
   // changes nothing in a page, and typing "world" after "Hello world" was taken as done, the key events never sent.
   const expected = request.text.replace(/\r?\n/g, '');
   const held = probes.length > 0 && holdsText ? await probes[0]!.read().catch(() => undefined) : undefined;
-  // Text the app rewrote as it took it (upper-cased, formatted) arrived too (see rewritten-typing.ts).
+  // The text arrived once the field changed by it, not once it holds it (see typed-arrival.ts); text the app rewrote as
+  // it took it (upper-cased, formatted) arrived too (see rewritten-typing.ts).
+  const heldFlat = held?.replace(/\r?\n/g, '');
   const arrived = (values: readonly (string | undefined)[]) => {
     const shown = (values[0] ?? '').replace(/\r?\n/g, '');
-    return values[0] !== held && (shows(shown, expected, 'part') || holdsRewritten(expected, held?.replace(/\r?\n/g, ''), shown, 'part'));
+    return values[0] !== held && (gained(heldFlat, shown, expected) || holdsRewritten(expected, heldFlat, shown, 'part'));
   };
 
   if (mode === 'background') {
@@ -556,7 +569,14 @@ async function typeInto(desktop: LinuxDesktop, request: TypeRequest, element: Li
     const observation = await observe(desktop, target.ref.bus, probes, () => insertAtCaret(desktop, target, request.text), { snapshot, until: took, signal });
     // The field's own text says whether the insertion took: other events of the app in the meantime (Firefox
     // renames toolbar buttons and tabs while it starts) are not the typing's effect.
-    if (probes.length > 0 && !took([await probes[0]!.read().catch(() => undefined)])) {
+    const now = probes.length > 0 ? await probes[0]!.read().catch(() => undefined) : undefined;
+    if (probes.length > 0 && !took([now])) {
+      // A field that changed otherwise took part of the text (a field of five characters kept "ababc" of "abc" typed
+      // into its "abc"): the text sent again by another rung would add to it, so what it holds is told instead.
+      if (held !== undefined && now !== undefined && now !== held) {
+        const reason = `${label} holds ${quoteText(now)} where it held ${quoteText(held)}: not the typed text added at one place (the app took part of it, or changed it); read it with get_window_state before typing again`;
+        return actionOutcome({ path: 'x11_atspi', mode, observation: { ...observation, changed: false, evidence: [] }, refuted: true, escalation: { recommended: 'px', reason } });
+      }
       // Gecko answers EditableText on a web page's fields and changes nothing: the page's node (unless it was just
       // tried), then key events, are the next rungs.
       const page = pageFirst ?? (await throughPage());
@@ -662,7 +682,7 @@ async function typeInto(desktop: LinuxDesktop, request: TypeRequest, element: Li
         recommended: 'px' as const,
         reason: onlyReturns(request.text)
           ? `the Return press was sent and ${label} reported no change (what else the app changes meanwhile is not counted); check the window with get_window_state before pressing it again`
-          : `the keys were sent but the text of ${label} does not contain all of the typed text; read the field with get_window_state before typing again`,
+          : `the keys were sent but the text of ${label} does not show all of the typed text added; read the field with get_window_state before typing again`,
       }
     : undefined;
   return actionOutcome({ path: 'key_events_fg', mode, observation, sent: typed, ...(escalation ? { escalation } : {}), ...(missing && !onlyReturns(request.text) ? { refuted: true as const } : {}) });
