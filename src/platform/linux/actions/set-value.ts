@@ -120,8 +120,14 @@ export async function setValueAction(desktop: LinuxDesktop, element: ElementTarg
     return actionOutcome({ path: 'x11_atspi', mode: 'background', observation });
   }
 
-  // Blink's fields have no EditableText: a browser's DevTools connection, where there is one, then keys.
-  if (textField && interfaces.includes('Text')) return replaceFieldText(desktop, target, value);
+  // Blink's fields have no EditableText: a browser's DevTools connection, where there is one, then keys. A field holding
+  // the value already is sent nothing: Chromium's field and rich-text box were given it again by keys, their page heard
+  // them, and the result said confirmed by key events.
+  if (textField && interfaces.includes('Text')) {
+    await requireEditable(desktop, target.ref, label);
+    if ((await textProbe(desktop, target.ref, label).read().catch(() => undefined)) === value.replace(/\r?\n/g, '\n')) return nothingToChange('background', `${label} holds ${JSON.stringify(value)}`);
+    return replaceFieldText(desktop, target, value);
+  }
 
   if (role === 'checkbox' || role === 'switch' || role === 'menuitemcheckbox' || role === 'radio') {
     const wanted = /^(true|on|yes|1|checked)$/i.test(value.trim()) ? true : /^(false|off|no|0|unchecked)$/i.test(value.trim()) ? false : undefined;
