@@ -37,7 +37,23 @@ describe('typed text the field does not show', () => {
     assert.match(title, /"\*Short names"/, 'the app marked its title modified');
     assert.equal(typed.effect, 'suspected_noop', JSON.stringify(typed));
     assert.equal(typed.refuted, true, JSON.stringify(typed));
-    assert.match(typed.escalation?.reason ?? '', /does not contain all of the typed text/);
+    assert.match(typed.escalation?.reason ?? '', /does not show all of the typed text added/);
     assert.ok(typed.evidence?.some((line) => line.includes('renamed "Short names" → "*Short names"')), JSON.stringify(typed));
+  });
+
+  test('text typed into a field that holds that text already and takes only part of the typing: the field holding the text does not confirm it, in the background and with real keys', async () => {
+    // "abc" typed into the field's "abc" left five characters (its most) that hold "abc": each typing was confirmed.
+    for (const mode of ['background', 'foreground'] as const) {
+      const field = (await fixtures.elements(window)).find((element) => element.name === 'Name field');
+      assert.ok(field, 'the fixture shows its Name field');
+      const set = (await callOk(fixtures.context, 'set_value', { window_id: window.id, element_index: field.index, value: 'abc' })).structured as unknown as Typed;
+      assert.equal(set.effect, 'confirmed', JSON.stringify(set));
+      const typed = (await callOk(fixtures.context, 'type_text', { window_id: window.id, element_index: field.index, text: 'abc', delivery_mode: mode })).structured as unknown as Typed;
+      // Where the caret was decides which five ("abcab" at the end, "ababc" after "ab"): either holds "abc".
+      const kept = (await fixtures.oracle.find(window.pid, '*Short names', 'text', 'Name field')).text ?? '';
+      assert.ok(kept.length === 5 && kept.includes('abc'), `${mode}: the field kept five characters holding "abc": ${JSON.stringify(kept)}`);
+      assert.notEqual(typed.effect, 'confirmed', `${mode}: ${JSON.stringify(typed)}`);
+      assert.match(typed.escalation?.reason ?? '', /holds "[a-c]{5}" where it held "abc"|does not show all of the typed text added/, `${mode}: ${JSON.stringify(typed)}`);
+    }
   });
 });

@@ -944,6 +944,33 @@ export function webContentSuite(browser: BrowserId): void {
       assert.equal((await rig.oracle.find(window.pid, window.title, 'entry', 'Busy note')).text, 'Slow start');
     });
 
+    test('text a field holds already: set_value of it sends nothing and says so; typing is confirmed by the field changing by the typed text, not by its holding that text', async () => {
+      const window = await rig.open('held-text', 'CUP Web Held Text');
+      await pageSays(rig.oracle, window, 'out=code:abc nick:Ada memo:<p>Hello</p><p>World</p> inputs:0');
+      // Blink keys only its active window.
+      if (rig.browser === 'chromium') await callOk(rig.context, 'bring_to_front', { window_id: window.id });
+      // Chromium's field and rich-text box took the value again by keys (the page heard them), said confirmed by key events.
+      for (const [name, value] of [['Nickname', 'Ada'], ['Memo', 'Hello\nWorld']] as const) {
+        const set = await act(rig.context, window, 'set_value', 'textbox', name, { value });
+        assert.deepEqual([set.effect, set.path], ['confirmed', 'none'], `${name}: ${JSON.stringify(set)}`);
+      }
+      // Keys sent would reach the page within this while.
+      await sleep(1000);
+      await pageSays(rig.oracle, window, 'out=code:abc nick:Ada memo:<p>Hello</p><p>World</p> inputs:0');
+      // "abc" typed into Code's "abc", which takes one character more, leaves "abca": it holds "abc", and was confirmed.
+      const code = await act(rig.context, window, 'type_text', 'textbox', 'Code', { text: 'abc' });
+      await pageSays(rig.oracle, window, /^out=code:abca nick:/);
+      assert.notEqual(code.effect, 'confirmed', JSON.stringify(code));
+      // The busy page takes a key every 250 ms: the field showed "abca", holding "abc", before the last keys, and the
+      // typing was confirmed then. The page says when it took the last change.
+      const slow = await act(rig.context, window, 'type_text', 'textbox', 'Slow field', { text: 'abc' });
+      const answeredAt = Date.now();
+      assert.equal(slow.effect, 'confirmed', JSON.stringify(slow));
+      const said = await pageSays(rig.oracle, window, /^slow=abcabc at=\d+$/);
+      const takenAt = Number(/at=(\d+)/.exec(said)![1]);
+      assert.ok(takenAt <= answeredAt, `the page took the last key ${takenAt - answeredAt} ms after the typing was confirmed: ${JSON.stringify(slow)}`);
+    });
+
     test('set_value on radios and a stepped slider says what the control holds: a radio is not unchecked by itself, a slider takes its nearest step', async () => {
       const window = await rig.open('tasks', 'CUP Web Tasks');
       const small = await element(rig.context, window, 'radio', 'Small');

@@ -48,7 +48,7 @@ class FieldNotInPage extends Error {}
 const readBackMs = 3000;
 
 /** Whether a web document holds the object (its ancestors in its application). */
-async function inPage(client: AtspiClient, ref: ObjectRef): Promise<boolean> {
+export async function inPage(client: AtspiClient, ref: ObjectRef): Promise<boolean> {
   const { paths } = await ancestry(client, ref);
   const roles = await Promise.all(paths.map((path) => readRole(client, { bus: ref.bus, path }).catch(() => undefined)));
   return roles.some((role) => role === ATSPI_ROLE.DOCUMENT_WEB);

@@ -1,6 +1,6 @@
 // Setting a value in the background: a number (Value), a whole text (EditableText, or into a web field
 // through the browser's debugging connection or key events), a combo box's option, a list box's selected options, a check box.
-import { actionOutcome, notDelivered, nothingToChange, type ActionOutcome, RETRY_IN_FOREGROUND } from '../../action-outcome.js';
+import { actionOutcome, notDelivered, nothingToChange, type ActionOutcome, type Observation, RETRY_IN_FOREGROUND } from '../../action-outcome.js';
 import type { ElementTarget } from '../../targets.js';
 import { ToolError } from '../../../errors.js';
 import { atspiRoleName } from '../../../cup/atspi/roles.js';
@@ -8,17 +8,17 @@ import { cupStateOf } from '../../../cup/atspi/states.js';
 import { stateCode } from '../../../cup/codes.js';
 import { readValue, setTextContents, setValue } from '../atspi/operations.js';
 import type { ObjectRef } from '../atspi/object-ref.js';
-import { findDebuggingEndpoint } from '../browser/endpoint.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import { findGestureAction, performAction } from './accessible-actions.js';
+import { inPage } from './devtools-typing.js';
 import { cellEditorAdvice } from './cell-editor.js';
 import { setComboValue } from './combo-box.js';
 import { setListSelection } from './list-selection.js';
 import { liveStates } from './live-states.js';
 import { isPageDateField, pageInputButtonAdvice, setFieldThroughPage } from './page-field-value.js';
-import { actionable, liveTarget } from './live-target.js';
+import { actionable, liveTarget, type LiveElementTarget } from './live-target.js';
 import { replaceFieldText, requireEditable, shows } from './typing.js';
-import { observe, stateProbe, textProbe, valueProbe } from './verification.js';
+import { observe, stateProbe, textProbe, valueProbe, type Probe } from './verification.js';
 import { decimalsPhrase, roundedTo, showsNumber, takenDecimals } from '../../../cup/shown-number.js';
 
 
@@ -97,31 +97,28 @@ export async function setValueAction(desktop: LinuxDesktop, element: ElementTarg
     return actionOutcome({ path: 'x11_atspi', mode: 'background', observation });
   }
 
-  // Where EditableText takes nothing in pages (Gecko) and the browser has a debugging connection, a text field
-  // goes straight to the page's node (then keys): SetTextContents would only cost its read-back's wait.
-  const pageFirst = textField && interfaces.includes('Text') && findDebuggingEndpoint(target.window.pid) !== undefined &&
-    (await client.quirksOf(target.ref.bus)).editableTextIdleInPages;
-  if (pageFirst) {
+  if (textField && interfaces.includes('Text')) {
     await requireEditable(desktop, target.ref, label);
-    return replaceFieldText(desktop, target, value);
+    const probe = textProbe(desktop, target.ref, label);
+    // A field holding the value already is sent nothing: Chromium's field and rich-text box were given it again by keys,
+    // their page heard them, and the result said confirmed by key events.
+    if ((await probe.read().catch(() => undefined)) === value.replace(/\r?\n/g, '\n')) return nothingToChange('background', `${label} holds ${JSON.stringify(value)}`);
+    // Blink's fields have no EditableText, and Gecko's takes nothing in a page (waiting out its read-back cost about
+    // 2 s of every set_value there): the page's node through the browser's debugging connection, else keys.
+    const editableText = interfaces.includes('EditableText') &&
+      !((await client.quirksOf(target.ref.bus)).editableTextIdleInPages && (await inPage(client, target.ref)));
+    if (!editableText) return replaceFieldText(desktop, target, value);
+    const observation = await setWholeText(desktop, target, probe, value);
+    // An app that answers SetTextContents and changes nothing has the key events as its next rung.
+    if (!observation.unanswered && !shows((await probe.read().catch(() => undefined)) ?? '', value, 'whole')) return replaceFieldText(desktop, target, value);
+    return actionOutcome({ path: 'x11_atspi', mode: 'background', observation });
   }
 
   if (interfaces.includes('EditableText')) {
     await requireEditable(desktop, target.ref, label);
-    const probe = textProbe(desktop, target.ref, label);
-    if (textField && (await probe.read().catch(() => undefined)) === value) return nothingToChange('background', `${label} holds ${JSON.stringify(value)}`);
-    const observation = await observe(desktop, target.ref.bus, [probe], async () => {
-      if (!(await setTextContents(client, target.ref, value))) throw new ToolError(`the application refused to set the text of ${label}`, 'set_text_refused');
-    }, { snapshot: target.snapshot, until: (values) => shows(values[0] ?? '', value, 'whole') });
-    // Gecko answers SetTextContents on a web page's fields and changes nothing: the page's node, then key events, are the next rungs.
-    if (!observation.unanswered && !shows((await probe.read().catch(() => undefined)) ?? '', value, 'whole') && textField) {
-      return replaceFieldText(desktop, target, value);
-    }
+    const observation = await setWholeText(desktop, target, textProbe(desktop, target.ref, label), value);
     return actionOutcome({ path: 'x11_atspi', mode: 'background', observation });
   }
-
-  // Blink's fields have no EditableText: a browser's DevTools connection, where there is one, then keys.
-  if (textField && interfaces.includes('Text')) return replaceFieldText(desktop, target, value);
 
   if (role === 'checkbox' || role === 'switch' || role === 'menuitemcheckbox' || role === 'radio') {
     const wanted = /^(true|on|yes|1|checked)$/i.test(value.trim()) ? true : /^(false|off|no|0|unchecked)$/i.test(value.trim()) ? false : undefined;
@@ -158,6 +155,14 @@ export async function setValueAction(desktop: LinuxDesktop, element: ElementTarg
     `${label} is a ${role} without a settable value (no Value or EditableText interface); ${instead ?? 'use click, type_text or press_key on it instead'}`,
     'not_settable',
   );
+}
+
+/** Sets an element's whole text through EditableText, read back until it holds the value. */
+async function setWholeText(desktop: LinuxDesktop, target: LiveElementTarget, probe: Probe, value: string): Promise<Observation> {
+  const client = await desktop.atspi();
+  return observe(desktop, target.ref.bus, [probe], async () => {
+    if (!(await setTextContents(client, target.ref, value))) throw new ToolError(`the application refused to set the text of [e${target.element.index}]`, 'set_text_refused');
+  }, { snapshot: target.snapshot, until: (values) => shows(values[0] ?? '', value, 'whole') });
 }
 
 /**

@@ -16,11 +16,12 @@ import { charactersWithoutKey, pressCombination, syntheticCombination, synthetic
 import type { LinuxDesktop } from '../linux-desktop.js';
 import { withCompletionSelected } from './completion-note.js';
 import { backgroundFocusMs, focusArrives, focusElement, type Actionable } from './accessible-actions.js';
-import { typeThroughDevTools, type DevToolsTyping } from './devtools-typing.js';
+import { inPage, typeThroughDevTools, type DevToolsTyping } from './devtools-typing.js';
 import { focusFactsAhead } from './element-point.js';
 import { showsNumber } from '../../../cup/shown-number.js';
 import { quoteText, typedTextChanges } from '../../../cup/typed-text-changes.js';
 import { holdsRewritten } from '../../../cup/rewritten-typing.js';
+import { gainedTyped } from '../../../cup/typed-arrival.js';
 import { focusedTargetFor } from './focused-element.js';
 import { liveStates } from './live-states.js';
 import { terminalQuiet } from './terminal-quiet.js';
@@ -55,6 +56,16 @@ export function shows(text: string, expected: string, extent: 'whole' | 'part'):
     return extent === 'whole' ? have === want : have >= want;
   }
   return extent === 'whole' ? text === expected : text.includes(expected);
+}
+
+/**
+ * Whether a field that held `before` took the typed text (see gainedTyped). A password field shows its masks only, one
+ * more for each character it took (see shows); a field whose text was not read before can only be seen holding it.
+ */
+function gained(before: string | undefined, after: string, typed: string): boolean {
+  if (before === undefined) return shows(after, typed, 'part');
+  if (typed !== '' && masked.test(after) && !masked.test(typed)) return [...after].length >= [...before].length + [...typed].length;
+  return gainedTyped(before, after, typed);
 }
 
 /** Whether a field shows a line typed into it (typeLines' check before each Return). */
@@ -323,7 +334,7 @@ async function keysIntoField(
         : returns || (lines && lastLine === '')
           ? `the Return press was sent and ${label} reported no change (what else the app changes meanwhile is not counted); read the window with get_window_state before pressing it again`
           : append || after === undefined
-            ? `the key events were sent but the text of ${label} does not contain the typed text; ${RETRY_IN_FOREGROUND}`
+            ? `the key events were sent but the text of ${label} does not show the typed text added; ${RETRY_IN_FOREGROUND}`
             // Keys that replace a field's text and left other text there: sending them again in the foreground would too.
             : `the key events were sent but ${label} holds ${JSON.stringify(after)}, not the value; read it with get_window_state before setting it again`,
     },
@@ -513,10 +524,12 @@ async function typeInto(
   // changes nothing in a page, and typing "world" after "Hello world" was taken as done, the key events never sent.
   const expected = request.text.replace(/\r?\n/g, '');
   const held = probes.length > 0 && holdsText ? await probes[0]!.read().catch(() => undefined) : undefined;
-  // Text the app rewrote as it took it (upper-cased, formatted) arrived too (see rewritten-typing.ts).
+  // The text arrived once the field changed by it, not once it holds it (see typed-arrival.ts); text the app rewrote as
+  // it took it (upper-cased, formatted) arrived too (see rewritten-typing.ts).
+  const heldFlat = held?.replace(/\r?\n/g, '');
   const arrived = (values: readonly (string | undefined)[]) => {
     const shown = (values[0] ?? '').replace(/\r?\n/g, '');
-    return values[0] !== held && (shows(shown, expected, 'part') || holdsRewritten(expected, held?.replace(/\r?\n/g, ''), shown, 'part'));
+    return values[0] !== held && (gained(heldFlat, shown, expected) || holdsRewritten(expected, heldFlat, shown, 'part'));
   };
 
   if (mode === 'background') {
@@ -550,9 +563,11 @@ async function typeInto(
       return notDelivered(mode, withNote(`${why}; nothing was typed: ${RETRY_IN_FOREGROUND}${element || treeless ? '' : ", or pass the text field's element_index"}`, page));
     }
     await requireEditable(desktop, target.ref, label, true);
-    // Where EditableText takes nothing in pages (Gecko), the page's node goes first: waiting for an insertion that
-    // never shows costs the read-back's whole wait.
-    const pageFirst = (await (await desktop.atspi()).quirksOf(target.ref.bus)).editableTextIdleInPages ? await throughPage() : undefined;
+    // Where EditableText takes nothing in pages (Gecko), a page's field is not given it: the page's node goes first,
+    // then keys (below). Waiting for an insertion that never shows cost the read-back's whole wait (1.7 to 2.5 s a typing).
+    const client = await desktop.atspi();
+    const idle = (await client.quirksOf(target.ref.bus)).editableTextIdleInPages && (await inPage(client, target.ref));
+    const pageFirst = idle ? await throughPage() : undefined;
     if (pageFirst && 'outcome' in pageFirst) return pageFirst.outcome;
     // A newline in a single-line field is a Return press (a form submits, a to-do is added): inserted as text it
     // would press nothing, so only key events can type it.
@@ -569,6 +584,9 @@ async function typeInto(
         withNote(`${label} is a single-line field, where a newline is a Return press, which text inserted through accessibility does not make, and its app reads no key events sent in the background; nothing was typed: ${RETRY_IN_FOREGROUND}`, page),
       );
     }
+    if (idle && pageFirst && (element || holdsText) && probes.length > 0 && (await syntheticEventsReach(desktop, window, 'keys')).accepted) {
+      return keysIntoField(desktop, window, element, snapshot, target, label, probes[0]!, request.text, syntheticKeys(desktop, window, signal), arrived, pageFirst, signal, true);
+    }
     const returns = onlyReturns(request.text);
     const before = returns && probes.length > 0 ? await probes[0]!.read().catch(() => undefined) : undefined;
     const took = typedUntil(request.text, arrived, before);
@@ -576,7 +594,14 @@ async function typeInto(
     const observation = await observe(desktop, target.ref.bus, probes, () => insertAtCaret(desktop, target, request.text), { snapshot, until: took, signal });
     // The field's own text says whether the insertion took: other events of the app in the meantime (Firefox
     // renames toolbar buttons and tabs while it starts) are not the typing's effect.
-    if (probes.length > 0 && !took([await probes[0]!.read().catch(() => undefined)])) {
+    const now = probes.length > 0 ? await probes[0]!.read().catch(() => undefined) : undefined;
+    if (probes.length > 0 && !took([now])) {
+      // A field that changed otherwise took part of the text (a field of five characters kept "ababc" of "abc" typed
+      // into its "abc"): the text sent again by another rung would add to it, so what it holds is told instead.
+      if (held !== undefined && now !== undefined && now !== held) {
+        const reason = `${label} holds ${quoteText(now)} where it held ${quoteText(held)}: not the typed text added at one place (the app took part of it, or changed it); read it with get_window_state before typing again`;
+        return actionOutcome({ path: 'x11_atspi', mode, observation: { ...observation, changed: false, evidence: [] }, refuted: true, escalation: { recommended: 'px', reason } });
+      }
       // Gecko answers EditableText on a web page's fields and changes nothing: the page's node (unless it was just
       // tried), then key events, are the next rungs. Key events go where the app's focus is, so the focused field typed
       // into without an element takes them as one named does (focused first): Firefox's page field, clicked into and
@@ -687,7 +712,7 @@ async function typeInto(
         recommended: 'px' as const,
         reason: onlyReturns(request.text)
           ? `the Return press was sent and ${label} reported no change (what else the app changes meanwhile is not counted); check the window with get_window_state before pressing it again`
-          : `the keys were sent but the text of ${label} does not contain all of the typed text; read the field with get_window_state before typing again`,
+          : `the keys were sent but the text of ${label} does not show all of the typed text added; read the field with get_window_state before typing again`,
       }
     : undefined;
   return actionOutcome({ path: 'key_events_fg', mode, observation, sent: typed, ...(escalation ? { escalation } : {}), ...(missing && !onlyReturns(request.text) ? { refuted: true as const } : {}) });

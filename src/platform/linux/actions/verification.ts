@@ -1037,8 +1037,10 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
         const previous = after;
         after = await readBack();
         // Values still moving towards the condition are the app still working through the action (a long text typed
-        // key by key on a busy machine): the wait runs settleMs from the last move.
-        if (options.until && after.some((value, i) => value !== previous[i])) deadline = Math.min(longest, Date.now() + settleMs);
+        // key by key on a busy machine): the wait runs settleMs from the last move, and as long as the first sign may
+        // take (a web page's): a page busy 250 ms on each key showed "abcab" of "abc" typed into its "abc" and its last
+        // key more than settleMs later, and the typing was said not to show.
+        if (options.until && after.some((value, i) => value !== previous[i])) deadline = Math.min(longest, Date.now() + Math.max(settleMs, firstSignMs));
       }
     };
     await waitForSign();

@@ -1,0 +1,39 @@
+// Whether a field's text changed by typed text: the text it held with the typed text put in at one place (its caret),
+// or holding the typed text more often than before (typed over a selection; an app that completes what is typed adds
+// text after it). Holding the typed text is not enough: typing "abc" into a field that held "abc" read as done once it
+// showed "abca", before the last keys arrived, and so did a field that takes four characters and kept "abca". Typed
+// over a selection that held part of an earlier occurrence ("c" of "abc" selected, "abc" typed: "ababc") is not told
+// from a field that kept only part of the keys, and is not taken as arrived.
+
+/** Where `typed` occurs in `text`, overlapping occurrences counted. */
+function occurrences(text: string, typed: string): number {
+  let count = 0;
+  for (let at = text.indexOf(typed); at >= 0; at = text.indexOf(typed, at + 1)) count++;
+  return count;
+}
+
+/** How many characters (UTF-16 units) two texts share from their start, and from their end. */
+function commonEnds(a: string, b: string): { start: number; end: number } {
+  let start = 0;
+  while (start < a.length && start < b.length && a[start] === b[start]) start++;
+  let end = 0;
+  while (end < a.length && end < b.length && a[a.length - 1 - end] === b[b.length - 1 - end]) end++;
+  return { start, end };
+}
+
+/** Whether `after` is `before` with `typed` put in at one place. */
+function insertedInto(before: string, after: string, typed: string): boolean {
+  if (after.length !== before.length + typed.length) return false;
+  const common = commonEnds(before, after);
+  // The text before the insertion is a start both share, the rest an end both share.
+  for (let at = Math.max(0, before.length - common.end); at <= Math.min(before.length, common.start); at++) {
+    if (after.startsWith(typed, at)) return true;
+  }
+  return false;
+}
+
+/** Whether a field that held `before` and holds `after` took `typed` (empty text takes nothing to show). */
+export function gainedTyped(before: string, after: string, typed: string): boolean {
+  if (typed === '') return true;
+  return insertedInto(before, after, typed) || occurrences(after, typed) > occurrences(before, typed);
+}

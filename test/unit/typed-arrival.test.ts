@@ -1,0 +1,22 @@
+// When typed text counts as arrived in a field: by the field's text changing by it, not by its holding it.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { gainedTyped } from '../../src/cup/typed-arrival.js';
+
+test('text typed into a field that held it already: arrived only once the field changed by the whole typed text', () => {
+  assert.equal(gainedTyped('abc', 'abca', 'abc'), false, 'the first key of three');
+  assert.equal(gainedTyped('abc', 'abcab', 'abc'), false, 'two keys of three');
+  assert.equal(gainedTyped('abc', 'abcabc', 'abc'), true, 'appended');
+  assert.equal(gainedTyped('abc', 'ababc', 'abc'), false, 'a field of five characters took "ab" after "ab"');
+  assert.equal(gainedTyped('abc', 'abcabc', 'abc'.toUpperCase()), false, 'other text');
+});
+
+test('typed text put in where the caret was, over a selection, or followed by what the app completed', () => {
+  assert.equal(gainedTyped('Hello world', 'Hello big world', 'big '), true, 'at the caret');
+  assert.equal(gainedTyped('two.txt', 'three.txt', 'three'), true, 'over the selected name');
+  assert.equal(gainedTyped('abc', 'abbcc', 'bc'), true, '"bc" after "ab"');
+  assert.equal(gainedTyped('abc', 'abcb', 'bc'), false, 'the first key of "bc" after "abc"');
+  assert.equal(gainedTyped('', 'reports/', 'rep'), true, 'an inline completion after the typed text');
+  assert.equal(gainedTyped('carpe diem', 'carpe diemdiem', 'diem'), true);
+  assert.equal(gainedTyped('x', 'x', ''), true, 'nothing typed, nothing to show');
+});
