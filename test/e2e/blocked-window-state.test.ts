@@ -5,11 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import type { ClientWindow } from '../../src/platform/linux/windows.js';
-import type { ToolContext } from '../../src/tools/context.js';
-import { TestDesktop } from '../helpers/desktop.js';
-import { callOk, testContext } from '../helpers/tools.js';
+import { desktopRig } from '../helpers/desktop-rig.js';
+import { callOk } from '../helpers/tools.js';
 
 const execFileAsync = promisify(execFile);
 
@@ -19,20 +18,12 @@ const execFileAsync = promisify(execFile);
 // case here (GTK3, in the test packages); the X server is the oracle: the dialog xdotool finds by the app's pid is
 // marked _NET_WM_STATE_MODAL and WM_TRANSIENT_FOR the editor's window (xprop).
 describe('get_window_state of a window under its modal dialog names the dialog (Mousepad\'s Save As)', () => {
-  let desktop: TestDesktop;
-  let context: ToolContext;
+  const rig = desktopRig();
   let window: ClientWindow;
-  const x = (command: string, args: string[]) => execFileAsync(command, args, { env: desktop.env(), timeout: 10_000 }).then(({ stdout }) => stdout, () => '');
+  const x = (command: string, args: string[]) => execFileAsync(command, args, { env: rig.desktop.env(), timeout: 10_000 }).then(({ stdout }) => stdout, () => '');
 
   before(async () => {
-    desktop = await TestDesktop.start();
-    context = testContext();
-    window = (await desktop.launch('mousepad', [], /Mousepad/, 30_000, { HOME: mkdtempSync(join(tmpdir(), 'cup-mousepad-')) })).window;
-  });
-
-  after(async () => {
-    context?.desktop.close();
-    await desktop?.stop();
+    window = (await rig.desktop.launch('mousepad', [], /Mousepad/, 30_000, { HOME: mkdtempSync(join(tmpdir(), 'cup-mousepad-')) })).window;
   });
 
   /** The X window of the app titled `title`, as xdotool finds it (at most 15 s), or undefined. */
@@ -45,24 +36,24 @@ describe('get_window_state of a window under its modal dialog names the dialog (
   }
 
   test('the reading says which dialog it waits on, and stops saying so once the dialog is closed', async () => {
-    const free = await callOk(context, 'get_window_state', { window_id: window.id, include_screenshot: false });
+    const free = await callOk(rig.context, 'get_window_state', { window_id: window.id, include_screenshot: false });
     assert.equal(free.structured.blocked_by_dialog, undefined, free.summary);
 
-    await callOk(context, 'invoke_menu', { window_id: window.id, path: ['File', 'Save As...'] });
+    await callOk(rig.context, 'invoke_menu', { window_id: window.id, path: ['File', 'Save As...'] });
     const dialog = await xWindow('Save As');
     assert.ok(dialog, 'xdotool: the Save As dialog is up');
     const props = await x('xprop', ['-id', String(dialog), '_NET_WM_STATE', 'WM_TRANSIENT_FOR']);
     assert.match(props, /_NET_WM_STATE_MODAL/, `xprop: the dialog is modal\n${props}`);
     assert.match(props, new RegExp(`WM_TRANSIENT_FOR\\(WINDOW\\): window id # 0x${window.id.toString(16)}\\b`), `xprop: a dialog of the editor's window\n${props}`);
 
-    const blocked = await callOk(context, 'get_window_state', { window_id: window.id, include_screenshot: false });
+    const blocked = await callOk(rig.context, 'get_window_state', { window_id: window.id, include_screenshot: false });
     assert.deepEqual(blocked.structured.blocked_by_dialog, { window_id: dialog, title: 'Save As' }, blocked.summary);
     assert.match(blocked.summary, new RegExp(`waits on its modal dialog ${dialog} "Save As".*window_id ${dialog}`));
 
     // Escape closes it (real keys, as a person closes it); the editor's reading is free again.
     await x('xdotool', ['windowactivate', '--sync', String(dialog), 'key', 'Escape']);
     for (const deadline = Date.now() + 10_000; (await x('xdotool', ['search', '--all', '--onlyvisible', '--pid', String(window.pid), '--name', '^Save As$'])).trim() && Date.now() < deadline; ) await sleep(200);
-    const again = await callOk(context, 'get_window_state', { window_id: window.id, include_screenshot: false });
+    const again = await callOk(rig.context, 'get_window_state', { window_id: window.id, include_screenshot: false });
     assert.equal(again.structured.blocked_by_dialog, undefined, again.summary);
     assert.doesNotMatch(again.summary, /modal dialog/);
   });
