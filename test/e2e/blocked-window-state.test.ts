@@ -1,16 +1,12 @@
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { before, describe, test } from 'node:test';
 import type { ClientWindow } from '../../src/platform/linux/windows.js';
-import { desktopRig } from '../helpers/desktop-rig.js';
+import { desktopRig, xClient } from '../helpers/desktop-rig.js';
 import { callOk } from '../helpers/tools.js';
-
-const execFileAsync = promisify(execFile);
 
 // Ristretto opened its viewer with a modal warning over it; get_window_state of the viewer listed its buttons and
 // said nothing of the dialog, so the agent's next click on one was refused (blocked_by_modal_dialog) as its first
@@ -20,7 +16,7 @@ const execFileAsync = promisify(execFile);
 describe('get_window_state of a window under its modal dialog names the dialog (Mousepad\'s Save As)', () => {
   const rig = desktopRig();
   let window: ClientWindow;
-  const x = (command: string, args: string[]) => execFileAsync(command, args, { env: rig.desktop.env(), timeout: 10_000 }).then(({ stdout }) => stdout, () => '');
+  const x = xClient(rig);
 
   before(async () => {
     window = (await rig.desktop.launch('mousepad', [], /Mousepad/, 30_000, { HOME: mkdtempSync(join(tmpdir(), 'cup-mousepad-')) })).window;

@@ -1,17 +1,13 @@
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { before, describe, test } from 'node:test';
 import sharp from 'sharp';
 import type { ClientWindow } from '../../src/platform/linux/windows.js';
-import { desktopRig } from '../helpers/desktop-rig.js';
+import { desktopRig, xClient } from '../helpers/desktop-rig.js';
 import { callOk, type Element } from '../helpers/tools.js';
-
-const execFileAsync = promisify(execFile);
 
 // Ristretto (Debian's ristretto, GTK3) warns twice at start that its thumbnailer cannot be reached (the test desktop's
 // session bus has none): two alerts of one name and box over its viewer. With another app active, neither alert is,
@@ -21,7 +17,7 @@ const execFileAsync = promisify(execFile);
 describe('two identical dialogs of one app: each window is read as its own (Ristretto\'s double warning)', () => {
   const rig = desktopRig();
   let viewer: ClientWindow;
-  const x = (command: string, args: string[]) => execFileAsync(command, args, { env: rig.desktop.env(), timeout: 10_000 }).then(({ stdout }) => stdout, () => '');
+  const x = xClient(rig);
 
   before(async () => {
     const home = mkdtempSync(join(tmpdir(), 'cup-ristretto-'));
