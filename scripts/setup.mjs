@@ -60,6 +60,8 @@ const testPackages = [
   'libreoffice-impress',
   // Gnumeric, whose sheet has scroll bars and no scroll pane around it (test/e2e/scroll-without-pane.test.ts).
   'gnumeric',
+  // Ristretto, which shows two identical warning dialogs at start (test/e2e/twin-dialogs.test.ts).
+  'ristretto',
   // Terminal programs the tui_* tests drive.
   'vim', 'htop', 'less', 'dialog', 'whiptail', 'procps', 'sqlite3', 'mg', 'btop', 'nnn', 'lynx', 'visidata',
   // cfdisk and sfdisk (test/e2e/tui-column-headers.test.ts); IPython's completion menu (test/e2e/tui-python.test.ts);

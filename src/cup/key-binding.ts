@@ -28,6 +28,24 @@ export function mayBeMnemonic(combo: string): boolean {
   return /^alt\+[a-z0-9]$/.test(combo);
 }
 
+/**
+ * A combination a window's menu items may answer to as their accelerator (GTK's "<Primary>s", Qt's "Ctrl+S"): one with
+ * Ctrl or Super, or a function key (F1-F24) with or without modifiers. Alt with a letter is a mnemonic (mayBeMnemonic);
+ * a bare key is the focused control's.
+ */
+export function mayBeAccelerator(combo: string): boolean {
+  const parts = combo.split('+');
+  return parts.includes('ctrl') || parts.includes('super') || /^f([1-9]|1[0-9]|2[0-4])$/.test(parts.at(-1)!);
+}
+
+/**
+ * Combinations a focused text field takes for itself before its window's menus (Qt gives the field first say on
+ * them, as its undo, clipboard and word moves): in a field, these are the field's, not a menu item's that has them.
+ */
+export function textFieldTakes(combo: string): boolean {
+  return /^ctrl\+(shift\+)?(z|y|a|c|x|v|left|right|up|down|home|end|backspace|delete|insert)$/.test(combo);
+}
+
 /** Every combination a reported key binding holds, in the driver's spelling (a bare mnemonic, "n", stays "n"). */
 export function keyBindingCombinations(binding: string): string[] {
   return binding.split(';').flatMap((part) => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { keyBindingCombinations, keyBindingShortcut } from '../../src/cup/key-binding.js';
+import { keyBindingCombinations, keyBindingShortcut, mayBeAccelerator, textFieldTakes } from '../../src/cup/key-binding.js';
 
 test('GTK\'s and Qt\'s key bindings read as combinations in the driver\'s spelling', () => {
   assert.deepEqual(keyBindingCombinations('<Alt>n'), ['alt+n'], 'a GTK button\'s mnemonic');
@@ -35,4 +35,11 @@ test('a key binding names its accelerator as a menu shows it, never the mnemonic
   assert.equal(keyBindingShortcut(''), undefined);
   assert.equal(keyBindingShortcut(';;'), undefined);
   assert.equal(keyBindingShortcut(';;<Bogus>x'), undefined, 'an unknown modifier is no shortcut to show');
+});
+
+test('a menu accelerator has Ctrl or Super, or is a function key; a text field keeps its own editing combinations', () => {
+  for (const combo of ['ctrl+s', 'ctrl+shift+s', 'super+e', 'f5', 'shift+f10', 'ctrl+f3']) assert.ok(mayBeAccelerator(combo), combo);
+  for (const combo of ['alt+f', 'return', 'a', 'shift+tab', 'escape']) assert.ok(!mayBeAccelerator(combo), combo);
+  for (const combo of ['ctrl+z', 'ctrl+shift+z', 'ctrl+v', 'ctrl+left', 'ctrl+shift+end']) assert.ok(textFieldTakes(combo), combo);
+  for (const combo of ['ctrl+s', 'ctrl+n', 'ctrl+w', 'f5']) assert.ok(!textFieldTakes(combo), combo);
 });

@@ -1,3 +1,5 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { after, before } from 'node:test';
 import type { LinuxToolContext } from '../../src/server/session.js';
 import { TestDesktop } from './desktop.js';
@@ -25,4 +27,11 @@ export function desktopRig(): DesktopRig {
     await rig.desktop?.stop();
   });
   return rig;
+}
+
+const execFileAsync = promisify(execFile);
+
+/** Runs an X client (xdotool, xprop) on the rig's desktop, as an oracle: what it printed, or '' when it failed. */
+export function xClient(rig: DesktopRig): (command: string, args: string[]) => Promise<string> {
+  return (command, args) => execFileAsync(command, args, { env: rig.desktop.env(), timeout: 10_000 }).then(({ stdout }) => stdout, () => '');
 }

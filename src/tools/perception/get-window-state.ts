@@ -3,7 +3,7 @@ import { ToolError } from '../../errors.js';
 import type { ClipCounts } from '../../cup/index.js';
 import { oneLine } from '../../cup/text.js';
 import { encodePng } from '../../image/encode.js';
-import type { DesktopWindow, WindowRect } from '../../platform/windows.js';
+import { modalDialogOver, type DesktopWindow, type WindowRect } from '../../platform/windows.js';
 import type { CupRect } from '../../cup/types.js';
 import { selectorQuery } from './desktop-selector.js';
 import { allFinished } from '../all-finished.js';
@@ -119,6 +119,10 @@ export const getWindowState = defineTool({
       .array(z.object({ element_index: z.number(), bounds: z.object({ x: z.number(), y: z.number(), w: z.number(), h: z.number() }) }))
       .optional()
       .describe('Surfaces the app draws itself (a game board, a chart), in screenshot pixels: no element holds what they show; read it in the screenshot and act on it with x, y.'),
+    blocked_by_dialog: z
+      .object({ window_id: z.number(), title: z.string() })
+      .optional()
+      .describe('The modal dialog the window waits on: its controls take no input until that dialog is answered or closed, and actions on them are refused (blocked_by_modal_dialog).'),
     elements: z.array(elementResult),
     screenshot: z.object({ width: z.number(), height: z.number(), scale: z.number(), path: z.string().optional() }).optional(),
     screenshot_error: z.string().optional(),
@@ -140,12 +144,16 @@ export const getWindowState = defineTool({
     };
     // Every part is waited for, even once one has failed (a screenshot_out_file that cannot be written): the call
     // answers when its work is over, not while the tree is still being read.
-    const [reading, screen, screenshot, beyond] = await allFinished([
+    const [reading, screen, screenshot, beyond, windows] = await allFinished([
       readNumbered(context, window, limits),
       context.desktop.screen(),
       args.include_screenshot ? screenshotOf(context, window, args.screenshot_out_file, args.overwrite ?? false) : Promise.resolve<Screenshot>({}),
       context.desktop.popupsBeyond(window),
+      context.desktop.windows(),
     ]);
+    // A window under its modal dialog shows controls that take no input (Ristretto's start-up warning over its
+    // viewer): read without a word of it, the agent's next click on them was its first news of the dialog.
+    const dialog = modalDialogOver(window, windows);
 
     const { snapshot } = rememberReading(context, window, reading);
     const view = windowView(reading, {
@@ -175,6 +183,7 @@ export const getWindowState = defineTool({
       view.cut > 0 ? `${view.cut} more past max_elements/max_depth left out (indices are the whole window's, as in a full read)` : '',
       reading.truncated ? 'truncated' : '',
       degradedReason ? `degraded: ${degradedReason}` : '',
+      dialog ? `waits on its modal dialog ${dialog.id} "${oneLine(dialog.title)}": these controls take no input until it is answered or closed; act in window_id ${dialog.id} first` : '',
       beyond.length > 0 ? popupsBeyondNote(beyond, itemsInPopups(elements, beyond, window)) : '',
       drawn.length > 0 ? drawnSurfacesNote(drawn) : '',
       screenshot.info
@@ -198,6 +207,7 @@ export const getWindowState = defineTool({
         ...(unreadHidden > 0 ? { unread_hidden_children: unreadHidden } : {}),
         degraded: degradedReason !== undefined,
         ...(degradedReason ? { degraded_reason: degradedReason } : {}),
+        ...(dialog ? { blocked_by_dialog: { window_id: dialog.id, title: dialog.title } } : {}),
         ...(beyond.length > 0 ? { popups_beyond: beyond.map((popup) => ({ x: popup.x, y: popup.y, w: popup.width, h: popup.height })) } : {}),
         ...(reading.toolkit ? { toolkit: reading.toolkit } : {}),
         ...(drawn.length > 0 ? { drawn_surfaces: drawn.map(({ element_index, bounds }) => ({ element_index, bounds })) } : {}),

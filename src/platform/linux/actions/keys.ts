@@ -16,8 +16,9 @@ import { focusedElementOf, focusedTargetFor } from './focused-element.js';
 import { liveStates } from './live-states.js';
 import { terminalQuiet } from './terminal-quiet.js';
 import { ownMenusHoldingKeys } from './menu-grab.js';
-import { mayBeMnemonic } from '../../../cup/key-binding.js';
-import { mnemonicControls } from './mnemonics.js';
+import { mayBeAccelerator, mayBeMnemonic, textFieldTakes } from '../../../cup/key-binding.js';
+import { invokeMenuPath } from './menu-path.js';
+import { acceleratorMenuPath, mnemonicControls } from './mnemonics.js';
 import { actionable, liveTarget, type LiveElementTarget } from './live-target.js';
 import { parseKeys, refuseKeysToNotification, withForeground } from './real-input.js';
 import { observePixels, sentKeysIgnored, syntheticEventsReach } from './synthetic-rung.js';
@@ -219,6 +220,17 @@ export async function pressKeysAction(desktop: LinuxDesktop, request: KeyRequest
           if (error instanceof NoKeyOnLayout) return notDelivered(mode, `${error.message}; nothing was sent: ${RETRY_IN_FOREGROUND}, whose real keys type any character`);
           throw new ToolError((error as Error).message, 'invalid_key');
         }
+      }
+      // A shortcut of the window's menus (Ctrl+S for File > Save) is what GTK and Qt do with the real keys wherever the
+      // focus is, its menu open or not: its item is chosen through accessibility as invoke_menu chooses it. It had been
+      // refused, as no focused element takes Ctrl+S and GTK ignores sent keys. A text field keeps its own combinations.
+      const editing = target?.interfaces.includes('EditableText') === true && textFieldTakes(keys.canonical);
+      const accelerated = !element && repeat === 1 && mayBeAccelerator(keys.canonical) && !editing ? await acceleratorMenuPath(desktop, window, keys.canonical) : undefined;
+      // An item accessibility cannot choose (invoke_menu's refusals) leaves the keys refused as before, with the advice below.
+      const chosen = accelerated && (await invokeMenuPath(desktop, window, accelerated, request.snapshot).catch((error: unknown) => (error instanceof ToolError ? undefined : Promise.reject(error))));
+      if (chosen) {
+        const note = `${JSON.stringify(keys.canonical)} is the shortcut of the menu item ${chosen.path.join(' > ')}, chosen through accessibility`;
+        return { ...chosen.outcome, evidence: [note, ...(chosen.outcome.evidence ?? [])] };
       }
       const ignored = sentKeysIgnored(window, synthetic);
       // A window with no tree has no element to pass: only real keys are left to offer.

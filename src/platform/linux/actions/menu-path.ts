@@ -163,6 +163,41 @@ async function openMenu(client: AtspiClient, opener: Item, menu: ObjectRef, unti
   }
 }
 
+/** How deep a menu bar's submenus are followed, and how many items are read at most, for menuBarItems. */
+const menuWalk = { maxDepth: 5, maxItems: 2000 };
+
+/**
+ * Every item of the window's menu bar (the one drawn with some size, else the first) with its path from the bar, read
+ * live: the items of closed menus too, which GTK3 and Qt keep in the tree (a menu built only when shown has none yet).
+ * Submenu openers are followed, not listed. None without a tree or a menu bar.
+ */
+export async function menuBarItems(desktop: LinuxDesktop, window: ClientWindow): Promise<{ path: string[]; ref: ObjectRef }[]> {
+  const client = await desktop.atspi();
+  const match = await desktop.topLevelOf(window);
+  if (!match) return [];
+  const bars = await findMenuBars(client, match.topLevel, nothingUnlessUnresponsive(window.pid, desktop.callTimeoutMs));
+  const bar = [...bars.filter((candidate) => candidate.sized), ...bars][0];
+  if (!bar) return [];
+  const found: { path: string[]; ref: ObjectRef }[] = [];
+  const walk = async (menu: ObjectRef, path: readonly string[]): Promise<void> => {
+    const items = await itemsOf(client, menu).catch((): Item[] => []);
+    await Promise.all(
+      items.map(async (item) => {
+        const below = path.length < menuWalk.maxDepth && found.length < menuWalk.maxItems ? await itemsOf(client, item.ref).catch((): Item[] => []) : [];
+        if (below.length > 0) await walk(item.ref, [...path, item.name]);
+        else if (path.length > 0 && found.length < menuWalk.maxItems) found.push({ path: [...path, item.name], ref: item.ref });
+      }),
+    );
+  };
+  await walk(bar.ref, []);
+  return found;
+}
+
+/** Whether the item is enabled now (GTK4 reports only SENSITIVE on an item that works). */
+export async function menuItemEnabled(desktop: LinuxDesktop, ref: ObjectRef): Promise<boolean> {
+  return isEnabled(await readStates(await desktop.atspi(), ref).catch(() => undefined));
+}
+
 /** What to try when the chosen item showed nothing: the menu's own way, with real input. */
 const noEffectEscalation = {
   recommended: 'foreground' as const,

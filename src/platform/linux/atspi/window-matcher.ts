@@ -89,6 +89,24 @@ function best(candidates: WindowMatch[], window: ClientWindow, scale: number): W
 }
 
 /**
+ * Among twins, the window's own: top levels that score alike against the window (Ristretto shows its thumbnailer
+ * warning twice, two alerts of one name and box, neither active while another app is) stand for as many of the
+ * process's windows that each agree alike with all of them, paired in the order both were made (X window ids grow
+ * with each window a client makes; a toolkit lists the top levels it shows after it started in that order). The first
+ * twin had been taken for every one of them: a background click on the top dialog's OK went to the OK of the one under
+ * it, which GTK could not close until the top one was. `candidates` are in the application's order; a count that does
+ * not pair up leaves `chosen` as it was.
+ */
+async function ownTwin(candidates: readonly WindowMatch[], chosen: WindowMatch, window: ClientWindow, siblings: () => Promise<readonly ClientWindow[]>, scale: number): Promise<WindowMatch> {
+  const points = score(chosen.topLevel, window, scale);
+  const twins = candidates.filter((candidate) => !hidden(candidate.topLevel) && score(candidate.topLevel, window, scale) === points);
+  if (twins.length < 2) return chosen;
+  const alike = (other: ClientWindow) => twins.every((twin) => evidence(twin.topLevel, other, scale) === evidence(twin.topLevel, window, scale));
+  const windows = [window, ...(await siblings()).filter((other) => other.id !== window.id && other.pid === window.pid && alike(other))].sort((a, b) => a.id - b.id);
+  return windows.length === twins.length ? twins[windows.indexOf(window)]! : chosen;
+}
+
+/**
  * The application's top levels: its root's children, and those of the other application objects it was heard to
  * hold windows under (see WindowRoots: Chromium's GTK dialogs).
  */
@@ -127,7 +145,8 @@ export async function matchWindow(client: AtspiClient, window: ClientWindow, sib
   const own = applications.filter((app) => app.pid === window.pid && window.pid > 0);
   const ownTopLevels = (await Promise.all(own.map(async (app) => (await topLevelsOf(client, app)).map((topLevel) => ({ app, topLevel }))))).flat();
   const scale = known ?? processScale(ownTopLevels.map((candidate) => candidate.topLevel), window);
-  const match = best(ownTopLevels, window, scale);
+  const first = best(ownTopLevels, window, scale);
+  const match = first && (await ownTwin(ownTopLevels, first, window, siblings, scale));
   if (match && !sameSize(match.topLevel, window, scale)) {
     const others = (await siblings()).filter((other) => other.id !== window.id && other.pid === window.pid);
     const unclaimed = ownTopLevels.filter((candidate) => !others.some((other) => evidence(candidate.topLevel, other, scale) > evidence(candidate.topLevel, window, scale)));
