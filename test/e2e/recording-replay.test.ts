@@ -264,7 +264,10 @@ describe('recording and replay', () => {
       cli('set_value', { window_id: window.id, element_index: named(list, 'Name field').index, value: 'beta was here' }, 'beta'),
     ]);
     for (const run of runs) assert.equal(run.status, 0, run.stderr);
-    assert.equal((await cli('press_key', { window_id: window.id, key: 'Escape' }, 'alpha')).status, 0);
+    // GTK reads no key events sent in the background and no element of the window reports the focus: the Escape is not
+    // delivered (the CLI's exit status 3), and is a turn of the recording all the same.
+    const escape = await cli('press_key', { window_id: window.id, key: 'Escape' }, 'alpha');
+    assert.equal(escape.status, 3, escape.stdout);
     assert.equal((await cli('click', { window_id: window.id, element_index: named(list, 'Increment').index }, 'beta')).status, 0);
     // An MCP session that does not record writes into neither.
     await call(client, 'click', { window_id: window.id, element_index: named(list, 'Increment').index });
