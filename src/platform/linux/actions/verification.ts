@@ -525,20 +525,38 @@ function heldAlready(detail: string, on: boolean, states: readonly string[], rol
   const has = (state: string) => states.includes(state);
   if (detail === 'showing') return on ? !has('offscreen') && !has('hidden') : undefined;
   if (detail === 'visible') return on ? !has('hidden') : has('hidden');
-  // CUP says disabled only where both SENSITIVE and ENABLED are off: each on alone is told by its absence.
-  if (detail === 'sensitive' || detail === 'enabled') return on ? !has('disabled') : undefined;
+  // CUP says disabled only where both SENSITIVE and ENABLED are off: each on alone is told by its absence, and either
+  // off by disabled (GTK 4.8 announces a disabled slider insensitive again as the value it shares moves it).
+  if (detail === 'sensitive' || detail === 'enabled') return on ? !has('disabled') : has('disabled') ? true : undefined;
   const cup = cupStateOf(`STATE_${detail.toUpperCase().replaceAll('-', '_')}`, roleName);
   // Collapsed is also derived (expandable and not expanded): only the states CUP takes as they are are judged.
   return cup && cup !== 'collapsed' ? has(cup) === on : undefined;
 }
 
 /**
- * The state events that change something: a state that ends as it began and as the snapshot showed it (announced
+ * A state's value before the action: as the snapshot showed it, where its CUP states tell it (heldAlready); else the
+ * opposite of its first event's, as an event is sent on a change. GTK 4 also announces states that did not change,
+ * so a first event is no proof of the value before where the snapshot says otherwise.
+ */
+function valueBefore(detail: string, first: boolean, states: readonly string[] | undefined, roleName: string): boolean {
+  const held = states && heldAlready(detail, first, states, roleName);
+  return held === true ? first : !first;
+}
+
+/**
+ * The state events that change something: a state every event of which announces it as it was before (announced
  * again, unchanged) is left out, as a name or description announced again unchanged is.
  */
 function withoutReannounced(stateEvents: readonly AccessibilityEvent[], states: readonly string[] | undefined, roleName: string): AccessibilityEvent[] {
   if (!states) return [...stateEvents];
-  const unchanged = new Set([...stateEnds(stateEvents)].filter(([detail, { first, last }]) => first === last && heldAlready(detail, last, states, roleName) === true).map(([detail]) => detail));
+  const unchanged = new Set(
+    [...stateEnds(stateEvents)]
+      .filter(([detail, { first }]) => {
+        const before = valueBefore(detail, first, states, roleName);
+        return stateEvents.every((event) => event.detail !== detail || (event.detail1 !== 0) === before);
+      })
+      .map(([detail]) => detail),
+  );
   return stateEvents.filter((event) => !unchanged.has(event.detail));
 }
 
@@ -572,16 +590,17 @@ export function pushedOnly(role: number, states: ReadonlySet<string>): boolean {
 }
 
 /**
- * Each state's net change over an action's events, in the diff's terms: an event is sent on a change, so the
- * state was the opposite of its first event's before the action and is its last event's after. A state the
- * action took somewhere and back (Gnumeric's Undo item goes sensitive, insensitive, sensitive on one Return) is
- * said "and back": listed one event at a time ("-dis, +dis"), the line read as the opposite of where it ended.
+ * Each state's net change over an action's events, in the diff's terms: the state was as valueBefore tells before the
+ * action (the snapshot's, else the opposite of its first event's) and is its last event's after. A state the action
+ * took somewhere and back (Gnumeric's Undo item goes sensitive, insensitive, sensitive on one Return) is said "and
+ * back": listed one event at a time ("-dis, +dis"), the line read as the opposite of where it ended. A GTK 4 check box
+ * a click checks announces CHECKED off, as the snapshot showed it, then on: that is "+chk", not "-chk and back".
  */
 function netStateChanges(stateEvents: readonly AccessibilityEvent[], roleName: string, knownStates?: readonly string[]): string[] {
   return [...stateEnds(stateEvents)].map(([detail, { first, last }]) => {
-    const change = stateEventText(detail, first, roleName, knownStates);
-    // A first event turning it on says it was off before: where it ends, off again, is where it began.
-    return first === last ? change : `${change} and back`;
+    const before = valueBefore(detail, first, knownStates, roleName);
+    // Where it ends is where it began: it went to the other value on the way.
+    return last === before ? `${stateEventText(detail, !before, roleName, knownStates)} and back` : stateEventText(detail, last, roleName, knownStates);
   });
 }
 
@@ -687,7 +706,7 @@ async function describeObject(
     const role = stateEvents.some((event) => pressLike.has(event.detail)) ? (knownRole ?? (await readRole(client, ref).catch(() => 0))) : 0;
     // Its states are read only for a push button, the one role the rule is about.
     const counted = role === ATSPI_ROLE.PUSH_BUTTON && pushedOnly(role, await liveStates(desktop, ref).catch(() => new Set<string>())) ? stateEvents.filter((event) => !pressLike.has(event.detail)) : stateEvents;
-    changes.push(...netStateChanges(counted, role === 0 ? '' : atspiRoleName(role), knownStates));
+    changes.push(...netStateChanges(counted, role !== 0 ? atspiRoleName(role) : knownRole !== undefined ? atspiRoleName(knownRole) : '', knownStates));
   }
   // Toolkits announce a label set again to the same text (Gnumeric's menu items, on every Return; GTK 4.8 a button
   // it enables): that is no change. The name read now is made readable as the snapshot's was (GTK3 pads menu items'
