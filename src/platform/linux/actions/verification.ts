@@ -809,8 +809,8 @@ async function unshown(desktop: LinuxDesktop, windows: readonly NewWindow[]): Pr
  * The app's X windows that were not there before the action, and those that were and are gone. A window the app
  * announced through accessibility reaches the window list only once the window manager has taken it on, a moment
  * later (longer on a loaded machine): while none has appeared, an announced one is waited for. The window manager
- * also drops a closed window a moment after the app: where the app announced a window destroyed, one the X server
- * no longer shows is closed already.
+ * also drops a closed window a moment after the app: where the app announced a window destroyed, or has exited, one
+ * the X server no longer shows is closed already.
  */
 async function windowChanges(desktop: LinuxDesktop, app: string, pid: number, before: readonly NewWindow[], events: readonly AccessibilityEvent[], signal: AbortSignal | undefined, expected = false): Promise<WindowChanges | undefined> {
   const destroyed = events.some((event) => event.kind === 'Destroy' && event.sender === app);
@@ -818,7 +818,8 @@ async function windowChanges(desktop: LinuxDesktop, app: string, pid: number, be
     const listed = (await appClientWindows(desktop, pid))?.map(newWindowOf);
     if (!listed) return undefined;
     const among = (list: readonly NewWindow[]) => (window: NewWindow) => list.some((other) => other.window_id === window.window_id);
-    const gone = destroyed ? await unshown(desktop, listed.filter(among(before))) : new Set<number>();
+    // So does an app that exited: the X server took its windows with it.
+    const gone = destroyed || !isAlive(pid) ? await unshown(desktop, listed.filter(among(before))) : new Set<number>();
     const now = listed.filter((window) => !gone.has(window.window_id));
     return { opened: now.filter((window) => !among(before)(window)), closed: before.filter((window) => !among(now)(window)) };
   };
@@ -858,6 +859,19 @@ export function abortion(signal: AbortSignal | undefined): Promise<void> {
   if (!signal) return new Promise(() => undefined);
   if (signal.aborted) return Promise.resolve();
   return new Promise((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
+}
+
+/** How long an app that took its window's menu bar or window object down is given to close the window or exit (see takingWindowDown), in ms. */
+const appEndMs = 2000;
+
+/**
+ * Whether the action's events destroyed the snapshot's window object or a menu bar the snapshot holds: an app takes
+ * those down only with its window, or as it quits. Other objects go with a closed tab, a removed row, a rebuilt menu.
+ */
+function takingWindowDown(events: readonly AccessibilityEvent[], snapshot: SnapshotRef | undefined): boolean {
+  if (!snapshot) return false;
+  const frames = new Set([...snapshot.elements.values()].filter((element) => element.index === 0 || element.role === 'menubar').map((element) => objectIdentity(atspiElement(element.handle))));
+  return events.some((event) => event.kind === 'StateChanged' && event.detail === 'defunct' && event.detail1 !== 0 && frames.has(objectIdentity({ bus: event.sender, path: event.path })));
 }
 
 /** How long a web page's first sign of an action may take (see observe), in ms. */
@@ -1200,9 +1214,19 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
         const started = await processesStartedBy(pid, actedAt).catch(() => []);
         if (started.length > 0) evidence.push(startedProcessesLine(started));
       }
-      return { evidence, silent, opened, unlisted };
+      return { evidence, silent, opened, unlisted, closed };
     };
-    let { evidence, silent, opened, unlisted } = await account();
+    let { evidence, silent, opened, unlisted, closed: closedNow } = await account();
+    // An app on its way out may take its window's menu bar (or the window's own object) down well before the window
+    // closes and the process ends (saving its state first): the action is then one that ends its app, confirmed by
+    // the window's closing and its exit, which are waited for; the items it destroyed on the way were no evidence.
+    const shown = windowsBefore?.filter((window) => window.window_id === options.snapshot?.windowId) ?? [];
+    if (pid > 0 && isAlive(pid) && closedNow.length === 0 && shown.length > 0 && !signal?.aborted && takingWindowDown(recorder?.events ?? [], options.snapshot)) {
+      // Closed once the window manager lists it no more or the X server no longer shows it (the app exited a moment ago).
+      const closed = async () => !(await appClientWindows(desktop, pid))?.some((window) => window.id === shown[0]!.window_id) || (await unshown(desktop, shown)).size > 0;
+      for (const limit = Date.now() + appEndMs; !(await closed()) && Date.now() < limit && !signal?.aborted; ) await Promise.race([sleep(25), cancelled]);
+      if (!isAlive(pid) || (await closed())) ({ evidence, silent, opened, unlisted } = await account());
+    }
     // Signs that tell nothing (an object no window holds any more gaining the focus as a dialog goes: GTK 2 answers a
     // dialog's Return in an idle handler, and PCManFM's Rename dialog closed 300 ms after the first sign) are no
     // effect yet: the rest of the wait for a first sign is given to the app, and what it did then is told. The wait had
