@@ -290,3 +290,45 @@ describe('action evidence and menu results on a real GTK3 app', () => {
     process.kill(running.pid, 'SIGKILL');
   });
 });
+
+// GTK 4.8 announces states again that did not change (a disabled slider's SENSITIVE and ENABLED off, when the value it
+// shares with another moves it), and a state's first event need not be a change from where the snapshot showed it: the
+// evidence tells a state against the snapshot, and pyatspi judges where each ended.
+describe('action evidence of states on a real GTK4 app', () => {
+  let fixtures: FixtureDesktop;
+  let window: ClientWindow;
+
+  before(async () => {
+    fixtures = await FixtureDesktop.start();
+    window = await fixtures.launch('gtk4', { title: 'State Evidence GTK4', rows: 3, extraArgs: ['--linked-slider'] });
+  });
+
+  after(async () => {
+    await fixtures?.stop();
+  });
+
+  test('set_value on a slider whose value a disabled slider shares: the disabled one, disabled before and after, is not said to turn disabled', async () => {
+    const elements = await fixtures.elements(window);
+    const volume = elements.find((element) => element.role === 'slider' && element.name === 'Volume');
+    const copy = elements.find((element) => element.role === 'slider' && element.name === 'Volume copy');
+    assert.ok(volume && copy, 'the fixture has both sliders');
+    assert.ok(copy.states.includes('disabled'), `the snapshot shows the copy disabled: ${JSON.stringify(copy)}`);
+    const set = await callOk(fixtures.context, 'set_value', { window_id: window.id, element_index: volume.index, value: '70' });
+    const after = await fixtures.oracle.find(window.pid, window.title, 'slider', 'Volume copy');
+    assert.equal(after.states?.includes('sensitive'), false, 'pyatspi: the copy is still disabled');
+    assert.equal(after.value, 70, 'pyatspi: the copy moved with the value it shares');
+    const evidence = (set.structured as unknown as ActionResult).evidence ?? [];
+    assert.equal(set.structured.effect, 'confirmed', set.summary);
+    assert.ok(!evidence.some((line) => line.includes('+dis') || line.includes('-dis')), `no line says a slider's disabled state changed: ${JSON.stringify(evidence)}`);
+  });
+
+  test('a foreground click that checks a check box: its +chk is told once, and never as a change there and back', async () => {
+    const check = (await fixtures.elements(window)).find((element) => element.role === 'checkbox' && element.name === 'Enable feature');
+    assert.ok(check && !check.states.includes('checked'), `the snapshot shows the check box unchecked: ${JSON.stringify(check)}`);
+    const clicked = await callOk(fixtures.context, 'click', { window_id: window.id, element_index: check.index, delivery_mode: 'foreground' });
+    assert.equal((await fixtures.oracle.find(window.pid, window.title, 'check box', 'Enable feature')).states?.includes('checked'), true, 'pyatspi: the click checked it');
+    const lines = ((clicked.structured as unknown as ActionResult).evidence ?? []).filter((line) => line.includes(`[e${check.index}]`));
+    assert.equal(lines.filter((line) => line.includes('+chk')).length, 1, `+chk is told once: ${JSON.stringify(lines)}`);
+    assert.ok(!lines.some((line) => line.includes('-chk') || line.includes('and back')), `nothing says it was unchecked or went back: ${JSON.stringify(lines)}`);
+  });
+});

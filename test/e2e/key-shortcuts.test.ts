@@ -89,4 +89,26 @@ describe('key shortcuts', () => {
     assert.deepEqual(await freshShortcuts(window), units, 'a fresh walk reads what the last read did');
     await callOk(fixtures.context, 'press_key', { window_id: window.id, key: 'Escape' });
   });
+
+  // A background ctrl+q with no element goes to the menu item whose accelerator it is (File > Quit), which ends the app:
+  // what is confirmed is the window closing and the app exiting (the rule for keys and clicks that end their app), not
+  // the menu's items destroyed on the way out. The oracles are the process table and pyatspi (the app left the bus).
+  test('background ctrl+q chooses File > Quit, and the evidence says the window closed and the app exited, also where the app takes its menus down first and exits later', async () => {
+    // An app that saves its state on the way out destroys its menus well before its window closes.
+    const window = await fixtures.launch('gtk3', { title: 'Quit Fixture', extraArgs: ['--accels', '--slow-quit-ms', '600'] });
+    // The agent read the window first, with File's menu opened once, so the snapshot holds the menu's items.
+    await callOk(fixtures.context, 'click', { window_id: window.id, selector: 'name=File' });
+    await callOk(fixtures.context, 'get_window_state', { window_id: window.id, include_screenshot: false });
+    await callOk(fixtures.context, 'press_key', { window_id: window.id, key: 'Escape' });
+    const quit = await callOk(fixtures.context, 'press_key', { window_id: window.id, key: 'ctrl+q' });
+    const evidence = (quit.structured.evidence as string[]) ?? [];
+    for (const deadline = Date.now() + 10_000; fixtures.context.desktop.processAlive(window.pid) && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 100));
+    assert.equal(fixtures.context.desktop.processAlive(window.pid), false, 'the fixture exited on File > Quit');
+    assert.deepEqual(await fixtures.oracle.topLevels(window.pid), [], 'pyatspi: the app has no window left on the bus');
+    assert.equal(quit.structured.effect, 'confirmed', quit.summary);
+    assert.match(evidence.join('\n'), /File > Quit/, quit.summary);
+    assert.ok(evidence.includes(`the app (pid ${window.pid}) exited`), JSON.stringify(evidence));
+    assert.ok(evidence.some((line) => line.startsWith(`window ${window.id} `) && line.endsWith('closed or hidden')), JSON.stringify(evidence));
+    assert.ok(!evidence.some((line) => line.includes('destroyed')), `no line lists what went with the app: ${JSON.stringify(evidence)}`);
+  });
 });

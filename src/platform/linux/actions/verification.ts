@@ -525,20 +525,38 @@ function heldAlready(detail: string, on: boolean, states: readonly string[], rol
   const has = (state: string) => states.includes(state);
   if (detail === 'showing') return on ? !has('offscreen') && !has('hidden') : undefined;
   if (detail === 'visible') return on ? !has('hidden') : has('hidden');
-  // CUP says disabled only where both SENSITIVE and ENABLED are off: each on alone is told by its absence.
-  if (detail === 'sensitive' || detail === 'enabled') return on ? !has('disabled') : undefined;
+  // CUP says disabled only where both SENSITIVE and ENABLED are off: each on alone is told by its absence, and either
+  // off by disabled (GTK 4.8 announces a disabled slider insensitive again as the value it shares moves it).
+  if (detail === 'sensitive' || detail === 'enabled') return on ? !has('disabled') : has('disabled') ? true : undefined;
   const cup = cupStateOf(`STATE_${detail.toUpperCase().replaceAll('-', '_')}`, roleName);
   // Collapsed is also derived (expandable and not expanded): only the states CUP takes as they are are judged.
   return cup && cup !== 'collapsed' ? has(cup) === on : undefined;
 }
 
 /**
- * The state events that change something: a state that ends as it began and as the snapshot showed it (announced
+ * A state's value before the action: as the snapshot showed it, where its CUP states tell it (heldAlready); else the
+ * opposite of its first event's, as an event is sent on a change. GTK 4 also announces states that did not change,
+ * so a first event is no proof of the value before where the snapshot says otherwise.
+ */
+function valueBefore(detail: string, first: boolean, states: readonly string[] | undefined, roleName: string): boolean {
+  const held = states && heldAlready(detail, first, states, roleName);
+  return held === true ? first : !first;
+}
+
+/**
+ * The state events that change something: a state every event of which announces it as it was before (announced
  * again, unchanged) is left out, as a name or description announced again unchanged is.
  */
 function withoutReannounced(stateEvents: readonly AccessibilityEvent[], states: readonly string[] | undefined, roleName: string): AccessibilityEvent[] {
   if (!states) return [...stateEvents];
-  const unchanged = new Set([...stateEnds(stateEvents)].filter(([detail, { first, last }]) => first === last && heldAlready(detail, last, states, roleName) === true).map(([detail]) => detail));
+  const unchanged = new Set(
+    [...stateEnds(stateEvents)]
+      .filter(([detail, { first }]) => {
+        const before = valueBefore(detail, first, states, roleName);
+        return stateEvents.every((event) => event.detail !== detail || (event.detail1 !== 0) === before);
+      })
+      .map(([detail]) => detail),
+  );
   return stateEvents.filter((event) => !unchanged.has(event.detail));
 }
 
@@ -572,16 +590,17 @@ export function pushedOnly(role: number, states: ReadonlySet<string>): boolean {
 }
 
 /**
- * Each state's net change over an action's events, in the diff's terms: an event is sent on a change, so the
- * state was the opposite of its first event's before the action and is its last event's after. A state the
- * action took somewhere and back (Gnumeric's Undo item goes sensitive, insensitive, sensitive on one Return) is
- * said "and back": listed one event at a time ("-dis, +dis"), the line read as the opposite of where it ended.
+ * Each state's net change over an action's events, in the diff's terms: the state was as valueBefore tells before the
+ * action (the snapshot's, else the opposite of its first event's) and is its last event's after. A state the action
+ * took somewhere and back (Gnumeric's Undo item goes sensitive, insensitive, sensitive on one Return) is said "and
+ * back": listed one event at a time ("-dis, +dis"), the line read as the opposite of where it ended. A GTK 4 check box
+ * a click checks announces CHECKED off, as the snapshot showed it, then on: that is "+chk", not "-chk and back".
  */
 function netStateChanges(stateEvents: readonly AccessibilityEvent[], roleName: string, knownStates?: readonly string[]): string[] {
   return [...stateEnds(stateEvents)].map(([detail, { first, last }]) => {
-    const change = stateEventText(detail, first, roleName, knownStates);
-    // A first event turning it on says it was off before: where it ends, off again, is where it began.
-    return first === last ? change : `${change} and back`;
+    const before = valueBefore(detail, first, knownStates, roleName);
+    // Where it ends is where it began: it went to the other value on the way.
+    return last === before ? `${stateEventText(detail, !before, roleName, knownStates)} and back` : stateEventText(detail, last, roleName, knownStates);
   });
 }
 
@@ -687,7 +706,7 @@ async function describeObject(
     const role = stateEvents.some((event) => pressLike.has(event.detail)) ? (knownRole ?? (await readRole(client, ref).catch(() => 0))) : 0;
     // Its states are read only for a push button, the one role the rule is about.
     const counted = role === ATSPI_ROLE.PUSH_BUTTON && pushedOnly(role, await liveStates(desktop, ref).catch(() => new Set<string>())) ? stateEvents.filter((event) => !pressLike.has(event.detail)) : stateEvents;
-    changes.push(...netStateChanges(counted, role === 0 ? '' : atspiRoleName(role), knownStates));
+    changes.push(...netStateChanges(counted, role !== 0 ? atspiRoleName(role) : knownRole !== undefined ? atspiRoleName(knownRole) : '', knownStates));
   }
   // Toolkits announce a label set again to the same text (Gnumeric's menu items, on every Return; GTK 4.8 a button
   // it enables): that is no change. The name read now is made readable as the snapshot's was (GTK3 pads menu items'
@@ -790,8 +809,8 @@ async function unshown(desktop: LinuxDesktop, windows: readonly NewWindow[]): Pr
  * The app's X windows that were not there before the action, and those that were and are gone. A window the app
  * announced through accessibility reaches the window list only once the window manager has taken it on, a moment
  * later (longer on a loaded machine): while none has appeared, an announced one is waited for. The window manager
- * also drops a closed window a moment after the app: where the app announced a window destroyed, one the X server
- * no longer shows is closed already.
+ * also drops a closed window a moment after the app: where the app announced a window destroyed, or has exited, one
+ * the X server no longer shows is closed already.
  */
 async function windowChanges(desktop: LinuxDesktop, app: string, pid: number, before: readonly NewWindow[], events: readonly AccessibilityEvent[], signal: AbortSignal | undefined, expected = false): Promise<WindowChanges | undefined> {
   const destroyed = events.some((event) => event.kind === 'Destroy' && event.sender === app);
@@ -799,7 +818,8 @@ async function windowChanges(desktop: LinuxDesktop, app: string, pid: number, be
     const listed = (await appClientWindows(desktop, pid))?.map(newWindowOf);
     if (!listed) return undefined;
     const among = (list: readonly NewWindow[]) => (window: NewWindow) => list.some((other) => other.window_id === window.window_id);
-    const gone = destroyed ? await unshown(desktop, listed.filter(among(before))) : new Set<number>();
+    // So does an app that exited: the X server took its windows with it.
+    const gone = destroyed || !isAlive(pid) ? await unshown(desktop, listed.filter(among(before))) : new Set<number>();
     const now = listed.filter((window) => !gone.has(window.window_id));
     return { opened: now.filter((window) => !among(before)(window)), closed: before.filter((window) => !among(now)(window)) };
   };
@@ -839,6 +859,19 @@ export function abortion(signal: AbortSignal | undefined): Promise<void> {
   if (!signal) return new Promise(() => undefined);
   if (signal.aborted) return Promise.resolve();
   return new Promise((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
+}
+
+/** How long an app that took its window's menu bar or window object down is given to close the window or exit (see takingWindowDown), in ms. */
+const appEndMs = 2000;
+
+/**
+ * Whether the action's events destroyed the snapshot's window object or a menu bar the snapshot holds: an app takes
+ * those down only with its window, or as it quits. Other objects go with a closed tab, a removed row, a rebuilt menu.
+ */
+function takingWindowDown(events: readonly AccessibilityEvent[], snapshot: SnapshotRef | undefined): boolean {
+  if (!snapshot) return false;
+  const frames = new Set([...snapshot.elements.values()].filter((element) => element.index === 0 || element.role === 'menubar').map((element) => objectIdentity(atspiElement(element.handle))));
+  return events.some((event) => event.kind === 'StateChanged' && event.detail === 'defunct' && event.detail1 !== 0 && frames.has(objectIdentity({ bus: event.sender, path: event.path })));
 }
 
 /** How long a web page's first sign of an action may take (see observe), in ms. */
@@ -1181,9 +1214,19 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
         const started = await processesStartedBy(pid, actedAt).catch(() => []);
         if (started.length > 0) evidence.push(startedProcessesLine(started));
       }
-      return { evidence, silent, opened, unlisted };
+      return { evidence, silent, opened, unlisted, closed };
     };
-    let { evidence, silent, opened, unlisted } = await account();
+    let { evidence, silent, opened, unlisted, closed: closedNow } = await account();
+    // An app on its way out may take its window's menu bar (or the window's own object) down well before the window
+    // closes and the process ends (saving its state first): the action is then one that ends its app, confirmed by
+    // the window's closing and its exit, which are waited for; the items it destroyed on the way were no evidence.
+    const shown = windowsBefore?.filter((window) => window.window_id === options.snapshot?.windowId) ?? [];
+    if (pid > 0 && isAlive(pid) && closedNow.length === 0 && shown.length > 0 && !signal?.aborted && takingWindowDown(recorder?.events ?? [], options.snapshot)) {
+      // Closed once the window manager lists it no more or the X server no longer shows it (the app exited a moment ago).
+      const closed = async () => !(await appClientWindows(desktop, pid))?.some((window) => window.id === shown[0]!.window_id) || (await unshown(desktop, shown)).size > 0;
+      for (const limit = Date.now() + appEndMs; !(await closed()) && Date.now() < limit && !signal?.aborted; ) await Promise.race([sleep(25), cancelled]);
+      if (!isAlive(pid) || (await closed())) ({ evidence, silent, opened, unlisted } = await account());
+    }
     // Signs that tell nothing (an object no window holds any more gaining the focus as a dialog goes: GTK 2 answers a
     // dialog's Return in an idle handler, and PCManFM's Rename dialog closed 300 ms after the first sign) are no
     // effect yet: the rest of the wait for a first sign is given to the app, and what it did then is told. The wait had
