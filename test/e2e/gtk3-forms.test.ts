@@ -245,6 +245,24 @@ describe('GTK3 forms of graphics apps, judged by pyatspi', () => {
     assert.doesNotMatch(result.body ?? '', /-21474836\d\d/, 'no coordinate of the sentinel is shown');
   });
 
+  test('find_elements lists the matches on screen first, those on a notebook page not shown after, each in the order of the tree', async () => {
+    const pages = await fixtures.desktop.launchFixture('gtk3', { title: 'Pages Fixture', extraArgs: ['--hidden-buttons'] });
+    const walked = await pyatspiWalk(pages.window.pid, 'Pages Fixture', fixtures.desktop.env());
+    const styles = walked.filter((node) => node.role === 'push button' && node.name.startsWith('Style '));
+    const showing = styles.filter((node) => node.states.includes('showing')).map((node) => node.name);
+    // The case (Gnumeric's Format Cells): the page not shown comes first in the tree, and the first matches were all on it.
+    assert.deepEqual(styles.map((node) => node.name), ['Style 1', 'Style 2', 'Style 3', 'Style 4', 'Style 5', 'Style 6', 'Style A', 'Style B']);
+    assert.deepEqual(showing, ['Style A', 'Style B'], JSON.stringify(styles));
+
+    const cut = await callOk(fixtures.context, 'find_elements', { window_id: pages.window.id, selector: 'role=button name^=Style', max_results: 3 });
+    const names = (result: typeof cut) => (result.structured.matches as Element[]).map((element) => element.name);
+    assert.deepEqual(names(cut), [...showing, 'Style 1'], `${cut.summary} ${JSON.stringify(cut.structured.matches)} ${JSON.stringify(styles)}`);
+    assert.equal(cut.structured.count, 8);
+    assert.match(cut.summary, /\(first 3 shown, those on screen first: 2 of 8 are\)/, cut.summary);
+    const all = await callOk(fixtures.context, 'find_elements', { window_id: pages.window.id, selector: 'role=button name^=Style' });
+    assert.deepEqual(names(all), [...showing, ...styles.map((node) => node.name).filter((name) => !showing.includes(name))], all.summary);
+  });
+
   test('a huge list in a hidden pane, or on a notebook page behind the shown one, is counted as hidden with it, not as rows to scroll down to; shown, it is scrolled', async () => {
     // Pluma's closed side pane holds a file browser of /tmp's thousands of rows: its read said "4234 children out of
     // view not read (4234 down)", and find_elements advised scrolling the hidden list down, which brings in nothing.

@@ -21,6 +21,32 @@ describe('a window title in the other spelling of its accented letters', () => {
     await fixtures?.stop();
   });
 
+  test('list_windows gives a window with no title the name of its accessible top-level object, apart from its title', async () => {
+    // Ristretto's warnings: a GTK3 message dialog with no title, listed as "" among the app's windows.
+    const { window: main } = await fixtures.desktop.launchFixture('gtk3', { title: 'Warned Fixture', extraArgs: ['--untitled-warning', 'Disk almost full'] });
+    type Listed = { window_id: number; pid: number; title: string; accessible_name?: string };
+    let listed: Listed[] = [];
+    for (let tries = 0; tries < 50 && !listed.some((entry) => entry.window_id !== main.id); tries++) {
+      listed = ((await callOk(fixtures.context, 'list_windows', { pid: main.pid })).structured as { windows: Listed[] }).windows;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const dialog = listed.find((entry) => entry.window_id !== main.id);
+    assert.ok(dialog, JSON.stringify(listed));
+    const xprop = execFileSync('xprop', ['-id', String(dialog.window_id), 'WM_NAME', '_NET_WM_NAME'], { env: fixtures.desktop.env(), encoding: 'utf8', timeout: 10_000 });
+    // The case: X knows no title for it; pyatspi names its top-level alert "Warning".
+    assert.match(xprop, /WM_NAME\(STRING\) = \n_NET_WM_NAME\(UTF8_STRING\) = \n|not found/, xprop);
+    const tops = execFileSync('/usr/bin/python3', ['-c', [
+      'import pyatspi',
+      `app = next(app for app in pyatspi.Registry.getDesktop(0) if app and app.get_process_id() == ${main.pid})`,
+      'print("\\n".join(f"{top.getRoleName()}|{top.name}" for top in app))',
+    ].join('\n')], { env: fixtures.desktop.env(), encoding: 'utf8', timeout: 30_000 });
+    assert.ok(tops.split('\n').includes('alert|Warning'), `pyatspi: ${tops}`);
+    assert.equal(dialog.title, '', 'the title stays what X says');
+    assert.equal(dialog.accessible_name, 'Warning', JSON.stringify(dialog));
+    // A window with a title of its own has none.
+    assert.equal(listed.find((entry) => entry.window_id === main.id)?.accessible_name, undefined);
+  });
+
   test('wait_for window_title "öffnen" (composed) finds it', async () => {
     const title = execFileSync('xprop', ['-id', String(window.id), '_NET_WM_NAME'], { env: fixtures.desktop.env(), encoding: 'utf8', timeout: 10_000 });
     assert.ok(title.includes(decomposed), `xprop: the app's title is decomposed: ${title}`);

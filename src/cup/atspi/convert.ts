@@ -455,7 +455,8 @@ function labelsByPlace(children: readonly CupNode[]): void {
   const introducers = children.filter((child) => introducesField(child) && shown(child));
   if (labels.length === 0 && introducers.length === 0) return;
   const controls = children.filter((child) => (child.actions?.length ?? 0) > 0 && shown(child));
-  const leading = new Set(children.flatMap(leadingField));
+  const leadingIn = new Map(children.flatMap((child) => leadingField(child).map((field) => [field, child] as const)));
+  const leading = new Set(leadingIn.keys());
   for (const field of [...children, ...leading]) {
     // A combo box named by its choice (its name is its value) is unlabelled too: a label beside it names it.
     const unnamed = field.name === '' || (field.role === 'combobox' && field.name === field.value);
@@ -470,16 +471,38 @@ function labelsByPlace(children: readonly CupNode[]): void {
     const between = (label: CupNode) =>
       controls.some((other) => other !== field && other.bounds!.x >= label.bounds!.x + label.bounds!.w - 2 && other.bounds!.x + other.bounds!.w <= box.x + 2 &&
         other.bounds!.y <= middle && middle <= other.bounds!.y + other.bounds!.h);
-    // A check box whose words end in a colon labels the value field right of it on its row (a check box does not).
-    const onRow = [...labels, ...(onRowOnly ? [] : introducers)].filter((label) => label.bounds!.y <= middle && middle <= label.bounds!.y + label.bounds!.h && gapLeft(label) >= -2 && gapLeft(label) <= labelGapLeft && !between(label));
+    // A check box whose words end in a colon labels the value field right of it on its row (a check box does not),
+    // the first field of a box beside it too (Transmission's "Scheduled times:" before its "09:00" to "17:00").
+    const introducing = rowLabelledRoles.has(field.role) || isBareToggle(field) ? [] : introducers;
+    const onRow = [...labels, ...introducing].filter((label) => label.bounds!.y <= middle && middle <= label.bounds!.y + label.bounds!.h && gapLeft(label) >= -2 && gapLeft(label) <= labelGapLeft && !between(label));
     const over = labels.filter((label) => label.bounds!.x < box.x + box.w && box.x < label.bounds!.x + label.bounds!.w && gapAbove(label) >= -2 && gapAbove(label) <= labelGapAbove);
     const nearest = (list: CupNode[], gap: (label: CupNode) => number) => list.sort((a, b) => gap(a) - gap(b))[0];
     const label = nearest(onRow, gapLeft) ?? (onRowOnly ? undefined : nearest(over, gapAbove));
     if (label) {
       field.name = label.name;
       namedByPlace.add(field);
+      const box = leadingIn.get(field);
+      if (box) continueRow(box, label.name);
     }
   }
+}
+
+/**
+ * The fields after the first in a row's box, each named by the text between it and the field before it (by the
+ * label pointing at it, or by place): that text continues the row's label, and alone says nothing of what the field
+ * is for. Transmission's "Scheduled times:" row holds "09:00", " to " (labelling the second) and "17:00", and the
+ * second read as a combo box named "to". Named by both: "Scheduled times: to".
+ */
+function continueRow(box: CupNode, rowLabel: string): void {
+  const placed = (box.children ?? []).filter((child) => child.bounds !== undefined && child.bounds.w > 0 && child.bounds.h > 0);
+  placed.sort((a, b) => a.bounds!.x - b.bounds!.x);
+  placed.forEach((field, index) => {
+    const [before, text] = [placed[index - 2], placed[index - 1]];
+    if (!before || !text || !placeLabelledRoles.has(field.role) || !placeLabelledRoles.has(before.role)) return;
+    if (labelIn(text) === undefined || text.name === '' || field.name !== text.name) return;
+    field.name = `${rowLabel} ${text.name}`;
+    namedByPlace.add(field);
+  });
 }
 
 /**

@@ -25,6 +25,21 @@ export const elementResult = z.object({
     .describe("Screen pixels, as the tree's boxes; a click's x, y are the screenshot's: the window's own pixels (x - window.bounds.x, y - window.bounds.y), divided by the screenshot's scale"),
 });
 
+/** Whether a node is drawn on screen now: neither hidden nor off screen (on a notebook page not shown, scrolled away). */
+function onScreen(node: CupNode): boolean {
+  return !node.states?.includes('hidden') && !node.states?.includes('offscreen');
+}
+
+/**
+ * Matches on screen first, then those that are not, each group in document order: a cut list showed a dialog's
+ * hidden pages' buttons before its shown ones (Gnumeric's Format Cells: 67 buttons, the first 10 mostly on
+ * notebook pages not shown). Returns the order and how many lead it on screen.
+ */
+export function onScreenFirst(found: readonly CupNode[]): { ordered: CupNode[]; onScreen: number } {
+  const shown = found.filter(onScreen);
+  return { ordered: [...shown, ...found.filter((node) => !onScreen(node))], onScreen: shown.length };
+}
+
 export function elementRecord(node: CupNode): z.infer<typeof elementResult> {
   return {
     index: indexOf(node),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { pidArgument, windowIdArgument, windowResult } from '../schemas.js';
 import { defineTool } from '../tool.js';
 import { desktopSelectorArgument, hiddenDocumentMatches, matchDesktop, parseDesktopSelector, soughtText } from './desktop-selector.js';
-import { insteadSentence, matchedInstead, matchLine, matchRecord, matchResult, nearestNames, unreadItemNotes } from './element-matches.js';
+import { insteadSentence, matchedInstead, matchLine, matchRecord, matchResult, nearestNames, onScreenFirst, unreadItemNotes } from './element-matches.js';
 import { resolveWindow, windowRecord } from './window-records.js';
 import { partialReason, readSnapshot } from './window-snapshot.js';
 
@@ -21,7 +21,7 @@ export const findElements = defineTool({
     pid: pidArgument.optional().describe('Target process ID; optional: window_id names the window, as it does for the actions.'),
     window_id: windowIdArgument,
     selector: desktopSelectorArgument,
-    max_results: z.number().int().min(1).max(1000).default(100).describe('Return at most this many matches (count has them all). Default 100.'),
+    max_results: z.number().int().min(1).max(1000).default(100).describe('Return at most this many matches (count has them all), those on screen first. Default 100.'),
   }),
   output: z.object({
     snapshot_id: z.string(),
@@ -46,7 +46,10 @@ export const findElements = defineTool({
     const found = matchDesktop(roots, selector);
     // Matches left out because they are in a hidden document (a background tab) are said, with how to ask for them.
     const unshown = hiddenDocumentMatches(roots, selector);
-    const matches = found.slice(0, args.max_results).map((node) => matchRecord(snapshot, window, node));
+    const { ordered, onScreen } = onScreenFirst(found);
+    const matches = ordered.slice(0, args.max_results).map((node) => matchRecord(snapshot, window, node));
+    // A cut list says where those on screen end, so the agent knows the rest are hidden or off screen.
+    const cut = found.length > matches.length ? ` (first ${matches.length} shown${onScreen < found.length ? `, those on screen first: ${onScreen} of ${found.length} are` : ''})` : '';
     const nearest = found.length === 0 ? nearestNames(nodes, soughtText(selector)) : [];
     // What the name sought is the value of (a sheet's cells, named by their place), or the description of (a button
     // named by an identifier, its label in its tool tip): said, with how to ask for it.
@@ -58,7 +61,7 @@ export const findElements = defineTool({
     return {
       summary:
         `✅ ${found.length} element${found.length === 1 ? '' : 's'} of "${window.title}" (window ${window.id}, snapshot ${snapshot.id}) match ${JSON.stringify(args.selector)}` +
-        `${found.length > matches.length ? ` (first ${matches.length} shown)` : ''}${nearest.length > 0 ? `; nearest names: ${nearest.map((name) => JSON.stringify(name)).join(', ')}` : ''}${insteadSentence(byValue, byDescription)}${unshown > 0 ? `; ${unshown} more in hidden documents (background tabs, pages not shown) left out: add the flag hidden to match them` : ''}${unread.length > 0 ? `; unread: ${unread.join('; ')}` : ''}${degraded}`,
+        `${cut}${nearest.length > 0 ? `; nearest names: ${nearest.map((name) => JSON.stringify(name)).join(', ')}` : ''}${insteadSentence(byValue, byDescription)}${unshown > 0 ? `; ${unshown} more in hidden documents (background tabs, pages not shown) left out: add the flag hidden to match them` : ''}${unread.length > 0 ? `; unread: ${unread.join('; ')}` : ''}${degraded}`,
       body: matches.map(matchLine).join('\n') || undefined,
       structured: {
         snapshot_id: snapshot.id,

@@ -1,7 +1,25 @@
 import { z } from 'zod';
 import { defineTool } from '../tool.js';
 import { pidArgument, windowResult } from '../schemas.js';
+import type { DesktopWindow } from '../../platform/windows.js';
+import type { ToolContext } from '../context.js';
 import { formatWindowLine, windowRecord } from './window-records.js';
+
+/** A window with no title of its own is read this far for its accessible name: its top-level object alone. */
+const nameReadLimits = { maxNodes: 1, maxDepth: 0, budgetMs: 1_000 };
+
+/**
+ * The name an untitled window's top-level accessible object has, when it has one: a GTK3 message dialog with no title
+ * (Ristretto's warnings) sets neither WM_NAME nor _NET_WM_NAME, and was listed as "" among others of the same app,
+ * while the tree names it by its kind ("Warning"). Said apart from the title, which stays what the window manager
+ * knows (and what a title matches), so the agent knows it came from accessibility.
+ */
+async function accessibleName(context: ToolContext, window: DesktopWindow): Promise<string | undefined> {
+  if (window.title.trim() !== '') return undefined;
+  const reading = await context.desktop.readWindow(window, nameReadLimits).catch(() => undefined);
+  const name = reading?.root?.name.trim();
+  return name ? name : undefined;
+}
 
 export const listWindows = defineTool({
   name: 'list_windows',
@@ -11,21 +29,26 @@ export const listWindows = defineTool({
   description:
     'List the top-level windows the window manager knows, including minimized and off-screen ones: window_id, pid, ' +
     'app_name, title, bounds (top-left origin, screen pixels), z_index (higher = in front), is_on_screen, on_current_space, minimized, ' +
-    'and when so: dialog_of, modal, always_on_top (it stays over a window brought to the front), shaded (rolled up into its title bar).',
+    'and when so: dialog_of, modal, always_on_top (it stays over a window brought to the front), shaded (rolled up into its title bar); ' +
+    'a window with no title gives the name its accessible top-level object has as accessible_name (title stays "").',
   input: z.strictObject({
     on_screen_only: z.boolean().optional().describe('When true, keep only the windows shown on the screen now (is_on_screen: mapped, not minimized or shaded, on the current workspace, inside the screen). Default false.'),
     pid: pidArgument.optional().describe('Only windows of this process.'),
   }),
-  output: z.object({ windows: z.array(windowResult) }),
+  output: z.object({
+    windows: z.array(windowResult.extend({ accessible_name: z.string().optional().describe('Of a window with no title (title ""): the name its accessible top-level object has, as a dialog names its kind ("Warning").') })),
+  }),
   async handle(args, context) {
     let windows = await context.desktop.windows();
     if (args.pid !== undefined) windows = windows.filter((window) => window.pid === args.pid);
     if (args.on_screen_only) windows = windows.filter((window) => window.isOnScreen);
     windows.sort((a, b) => b.zIndex - a.zIndex);
+    const names = await Promise.all(windows.map((window) => accessibleName(context, window)));
+    const line = (window: DesktopWindow, index: number) => `${formatWindowLine(window)}${names[index] ? ` accessible name ${JSON.stringify(names[index])}` : ''}`;
     return {
       summary: `✅ ${windows.length} window${windows.length === 1 ? '' : 's'}`,
-      body: windows.map(formatWindowLine).join('\n'),
-      structured: { windows: windows.map(windowRecord) },
+      body: windows.map(line).join('\n'),
+      structured: { windows: windows.map((window, index) => ({ ...windowRecord(window), ...(names[index] ? { accessible_name: names[index] } : {}) })) },
     };
   },
 });
