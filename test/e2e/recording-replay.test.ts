@@ -267,7 +267,7 @@ describe('recording and replay', () => {
     // GTK reads no key events sent in the background and no element of the window reports the focus: the Escape is not
     // delivered (the CLI's exit status 3), and is a turn of the recording all the same.
     const escape = await cli('press_key', { window_id: window.id, key: 'Escape' }, 'alpha');
-    assert.equal(escape.status, 3, escape.stdout);
+    assert.equal(escape.status, 3, JSON.stringify(escape.json));
     assert.equal((await cli('click', { window_id: window.id, element_index: named(list, 'Increment').index }, 'beta')).status, 0);
     // An MCP session that does not record writes into neither.
     await call(client, 'click', { window_id: window.id, element_index: named(list, 'Increment').index });
