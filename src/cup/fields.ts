@@ -24,6 +24,11 @@ export function isDrawnSurface(node: CupNode): boolean {
   return platformFlag(node, 'drawnSurface');
 }
 
+/** A control the toolkit names no action for, which real input alone operates (GTK 4.8's check boxes). */
+export function isInputOnly(node: CupNode): boolean {
+  return platformFlag(node, 'inputOnly');
+}
+
 /** Whether any platform's fields of the node set this flag (the schema leaves them open to each platform's own). */
 export function platformFlag(node: CupNode, flag: string): boolean {
   return Object.values(node.platform ?? {}).some((fields) => fields?.[flag] === true);
@@ -34,7 +39,7 @@ export function platformFlag(node: CupNode, flag: string): boolean {
  * a point in it.
  */
 export function shownBounds(node: CupNode): CupRect | undefined {
-  return hasNonFocusAction(node) || isDrawnSurface(node) ? node.bounds : undefined;
+  return hasNonFocusAction(node) || isDrawnSurface(node) || isInputOnly(node) ? node.bounds : undefined;
 }
 
 export function formatRect(rect: CupRect): string {

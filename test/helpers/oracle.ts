@@ -12,6 +12,8 @@ export interface OracleNode {
   /** The caret's offset in the text, with text. */
   caret?: number;
   value?: number;
+  /** The names its Action interface gives, when it has one (perhaps none). */
+  actions?: string[];
   extents?: [number, number, number, number];
 }
 
