@@ -175,6 +175,11 @@ export class PyatspiOracle {
     return (await this.ask<{ items: { index: number; text: string | null; selected: boolean; extents: [number, number, number, number] }[] }>({ op: 'items', pid, title, role })).items;
   }
 
+  /** The names of the menu items under an object: a combo box's choices, which GTK3 keeps in its popup menu. */
+  async menuItems(pid: number, title: string, role: string, name: string): Promise<string[]> {
+    return (await this.ask<{ names: string[] }>({ op: 'menu_items', pid, title, role, name })).names;
+  }
+
   /** Does the first action of an object (another client changing the app behind the driver's back). */
   async act(pid: number, title: string, role: string, name: string): Promise<void> {
     await this.ask<{ done: boolean }>({ op: 'act', pid, title, role, name });
