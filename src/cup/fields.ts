@@ -12,8 +12,9 @@ export function actionsWithoutFocus(node: CupNode): string[] {
   return (node.actions ?? []).filter((action) => action !== 'focus');
 }
 
+/** Something to act on: a verb besides focus, or a control real input alone operates (isInputOnly), kept and placed alike. */
 export function hasNonFocusAction(node: CupNode): boolean {
-  return actionsWithoutFocus(node).length > 0;
+  return actionsWithoutFocus(node).length > 0 || isInputOnly(node);
 }
 
 /**
@@ -39,7 +40,7 @@ export function platformFlag(node: CupNode, flag: string): boolean {
  * a point in it.
  */
 export function shownBounds(node: CupNode): CupRect | undefined {
-  return hasNonFocusAction(node) || isDrawnSurface(node) || isInputOnly(node) ? node.bounds : undefined;
+  return hasNonFocusAction(node) || isDrawnSurface(node) ? node.bounds : undefined;
 }
 
 export function formatRect(rect: CupRect): string {
