@@ -12,8 +12,9 @@ export function actionsWithoutFocus(node: CupNode): string[] {
   return (node.actions ?? []).filter((action) => action !== 'focus');
 }
 
+/** Something to act on: a verb besides focus, or a control real input alone operates (isInputOnly), kept and placed alike. */
 export function hasNonFocusAction(node: CupNode): boolean {
-  return actionsWithoutFocus(node).length > 0;
+  return actionsWithoutFocus(node).length > 0 || isInputOnly(node);
 }
 
 /**
@@ -22,6 +23,11 @@ export function hasNonFocusAction(node: CupNode): boolean {
  */
 export function isDrawnSurface(node: CupNode): boolean {
   return platformFlag(node, 'drawnSurface');
+}
+
+/** A control the toolkit names no action for, which real input alone operates (GTK 4.8's check boxes). */
+export function isInputOnly(node: CupNode): boolean {
+  return platformFlag(node, 'inputOnly');
 }
 
 /** Whether any platform's fields of the node set this flag (the schema leaves them open to each platform's own). */

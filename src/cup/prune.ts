@@ -247,7 +247,7 @@ function isMenu(node: CupNode): boolean {
  * A combo box's list of choices when it has no place on screen: its popup is closed, whatever its items claim (Qt 5
  * keeps a closed combo box's items in the tree as shown, at the screen's corner, in a list of no size). Its choices
  * are a closed menu's items. The list is the combo box's one child, or sits beside the text field of one the user
- * types into (Okular's zoom, Kate's Find). A closed popup that is a menu is a closed menu of its own.
+ * types into (Okular's zoom, Kate's Find). A popup that is a menu is closed when it is hidden or off screen (GTK3's).
  */
 function closedChoiceList(node: CupNode): CupNode | undefined {
   if (node.role !== 'combobox') return undefined;
@@ -257,8 +257,12 @@ function closedChoiceList(node: CupNode): CupNode | undefined {
   // A combo box that says it is collapsed has its popup closed: Gecko keeps a page's <select> options in a menu the
   // drop-down's size, the chosen one marked showing, and the compact view listed every option of a closed drop-down.
   if (node.states?.includes('collapsed')) return popup;
+  const unseen = popup.states?.includes('offscreen') === true || popup.states?.includes('hidden') === true;
+  // GTK3's closed combo box keeps its choices in a menu that is hidden and off screen, which the pruning skips as
+  // unseen with its count: Transmission's "Show:" held 9 choices and the compact text said nothing of them.
+  if (popup.role === 'menu') return unseen ? popup : undefined;
   const sized = popup.bounds !== undefined && popup.bounds.w > 0 && popup.bounds.h > 0;
-  return popup.role === 'list' && (!sized || popup.states?.includes('offscreen') === true || popup.states?.includes('hidden') === true) ? popup : undefined;
+  return !sized || unseen ? popup : undefined;
 }
 
 /** A combo box whose one child is its closed list of choices: the combo box is a closed menu. */

@@ -131,3 +131,20 @@ test("the count of closed menus' items is the sum of the view's counts, the same
   assert.equal(countClosedMenuItems(tree(true)), hinted, 'with the submenu read (a whole read the live mirror keeps)');
   assert.equal(countClosedMenuItems(tree(false)), hinted, 'with the submenu counted, not read (a read of what is shown)');
 });
+
+test("a GTK3 combo box counts the choices of its closed menu, which is hidden and off screen (Transmission's Show: said nothing of its 9)", () => {
+  const hidden = ['hidden', 'offscreen'] as never;
+  const choice = (id: number, name: string) => node(id, 'menuitem', name, { actions: ['click', 'select'], states: hidden });
+  const combo = (menu: Parameters<typeof node>[3], children: ReturnType<typeof node>[] = []) =>
+    node(1, 'combobox', 'Color', { actions: ['click'], value: 'Red', bounds: { x: 258, y: 178, w: 79, h: 34 }, children: [...children, node(2, 'menu', '', { states: hidden, ...menu })] });
+  const hint = `  # 3 more items ${DASH} open the menu to see`;
+  const read = combo({ children: [choice(3, 'Red'), choice(4, 'Green'), choice(5, 'Blue')] });
+  assert.deepEqual(compactBody([read]), ['[e1] cmb "Color" 258,178 79x34 [clk] val="Red"', hint]);
+  assert.equal(countClosedMenuItems([read]), 3);
+  // A read of what is shown leaves the closed menu's items unread and counts them on the menu.
+  const unread = combo({ platform: { linux: { closedMenuItems: 3 } } });
+  assert.deepEqual(compactBody([unread]), ['[e1] cmb "Color" 258,178 79x34 [clk] val="Red"', hint]);
+  // One the user types into keeps its field beside the count (GtkComboBoxText with an entry).
+  const typed = combo({ platform: { linux: { closedMenuItems: 3 } } }, [node(6, 'textbox', '', { actions: ['type'], value: 'Red', bounds: { x: 260, y: 180, w: 50, h: 30 } })]);
+  assert.deepEqual(compactBody([typed]), ['[e1] cmb "Color" 258,178 79x34 [clk] val="Red"', '  [e6] tbx 260,180 50x30 [typ] val="Red"', hint]);
+});

@@ -436,4 +436,17 @@ describe('GTK3 forms of graphics apps, judged by pyatspi', () => {
     assert.equal(read(), `'zz' ''`, 'pyatspi: nothing completed');
     assert.doesNotMatch(((plain.structured as unknown as ActionResult).evidence ?? []).join('\n'), /completed/, plain.summary);
   });
+
+  test('a closed combo box says how many choices it holds: GTK3 keeps them in a hidden, off-screen menu, which the compact text had dropped with its count', async () => {
+    const choices = await fixtures.oracle.menuItems(window.pid, window.title, 'combo box', 'Color');
+    assert.ok(choices.length >= 2, `pyatspi: the Color combo box holds its choices in a menu: ${JSON.stringify(choices)}`);
+    const color = (await fixtures.elements(window)).find((element) => element.role === 'combobox' && element.name === 'Color');
+    assert.ok(color, 'the tree shows the Color combo box');
+    const compact = (await callOk(fixtures.context, 'get_window_state', { window_id: window.id, include_screenshot: false })).body ?? '';
+    const lines = compact.split('\n');
+    const at = lines.findIndex((line) => line.trimStart().startsWith(`[e${color.index}] cmb "Color"`));
+    assert.ok(at >= 0, compact);
+    assert.match(lines[at + 1] ?? '', new RegExp(`^\\s+# ${choices.length} more items \u2014 open the menu to see$`), compact);
+    assert.ok(!choices.some((choice) => lines.some((line) => line.includes(`mi "${choice}"`))), 'the closed choices are counted, not listed');
+  });
 });

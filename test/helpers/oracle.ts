@@ -12,6 +12,8 @@ export interface OracleNode {
   /** The caret's offset in the text, with text. */
   caret?: number;
   value?: number;
+  /** The names its Action interface gives, when it has one (perhaps none). */
+  actions?: string[];
   extents?: [number, number, number, number];
 }
 
@@ -171,6 +173,11 @@ export class PyatspiOracle {
   /** The children of the first object of a role (an icon view's items): each one's text, whether it is selected, and its extents. */
   async items(pid: number, title: string, role: string): Promise<{ index: number; text: string | null; selected: boolean; extents: [number, number, number, number] }[]> {
     return (await this.ask<{ items: { index: number; text: string | null; selected: boolean; extents: [number, number, number, number] }[] }>({ op: 'items', pid, title, role })).items;
+  }
+
+  /** The names of the menu items under an object: a combo box's choices, which GTK3 keeps in its popup menu. */
+  async menuItems(pid: number, title: string, role: string, name: string): Promise<string[]> {
+    return (await this.ask<{ names: string[] }>({ op: 'menu_items', pid, title, role, name })).names;
   }
 
   /** Does the first action of an object (another client changing the app behind the driver's back). */

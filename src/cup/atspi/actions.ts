@@ -1,4 +1,5 @@
 import type { CupAction, CupRole } from '../types.js';
+import { ATSPI_ROLE } from './constants.js';
 
 /** Action names toolkits use (GTK, Qt, web engines), lower-cased, and the CUP verb each performs. */
 const actionNames: Readonly<Record<string, CupAction>> = {
@@ -62,6 +63,40 @@ export interface ActionContext {
   selectableUnmarked?: boolean;
   /** It scrolls what it holds (scroll-areas.ts): a scroll pane, or what holds a scroll bar (Qt's scroll areas). */
   scrolls?: boolean;
+  /** The toolkit answered which actions it has (rawActions is its whole list, perhaps empty), rather than not being asked. */
+  actionsAnswered?: boolean;
+  /** Its one child is a button that does its click (GTK 4.8's menu button and drop-down: see accessible-actions' clickingChild). */
+  clicksThroughChild?: boolean;
+}
+
+const pressedButtonRoles: ReadonlySet<number> = new Set([ATSPI_ROLE.PUSH_BUTTON, ATSPI_ROLE.TOGGLE_BUTTON]);
+/** Controls GTK 4.8 makes of an empty Action interface around the button that does their click. */
+const wrappingRoles: ReadonlySet<string> = new Set(['button', 'combobox']);
+
+/**
+ * Whether a control's click is its one child's: GTK 4.8's menu button is a button with an empty Action interface around
+ * the toggle button that opens its menu, its GtkDropDown such a combo box. Only a sole button child counts: of several,
+ * none is the control's own click, and a button inside a row or card is no click of it.
+ */
+export function clicksThroughChild(role: string, childAtspiRoles: readonly number[]): boolean {
+  return wrappingRoles.has(role) && childAtspiRoles.length === 1 && pressedButtonRoles.has(childAtspiRoles[0]!);
+}
+
+/**
+ * Roles whose click is no press of their own: items a click selects through their container's Selection, whatever
+ * actions they name (tabs, options, rows), and a combo box, whose parts (its field, its button) and set_value operate it.
+ */
+const notPressed = new Set<CupRole>(['tab', 'option', 'treeitem', 'combobox']);
+
+/**
+ * A control that names no action at all, asked: GTK 4.8's check and radio buttons, its menu bar's entries and colour
+ * swatches have an Action interface with nothing in it. Nothing performs their click or toggle but real input (the
+ * background click was refused as having "no accessibility action"), so the tree lists neither verb for them; the
+ * window's reading says to click them in the foreground.
+ */
+export function pressedOnlyByInput(context: Pick<ActionContext, 'role' | 'rawActions' | 'actionsAnswered' | 'clicksThroughChild'>): boolean {
+  if (!context.actionsAnswered || context.rawActions.some((name) => !name.includes('.')) || context.clicksThroughChild) return false;
+  return clickableRoles.has(context.role) && !notPressed.has(context.role);
 }
 
 /** Items a container with the Selection interface selects (list items, tabs, cells, rows, tree items). */
@@ -101,7 +136,8 @@ export function cupActionsFor(context: ActionContext): CupAction[] {
     if (action) add(action);
   }
   const { interfaces, states, role } = context;
-  if (clickableRoles.has(role) && interfaces.includes('Component')) add('click');
+  const inputOnly = pressedOnlyByInput(context);
+  if (clickableRoles.has(role) && interfaces.includes('Component') && !inputOnly) add('click');
   const editable = states.has('STATE_EDITABLE') && !states.has('STATE_READ_ONLY');
   // Blink's fields offer no EditableText, yet a user (and real input) types into them all the same.
   if (editable && (interfaces.includes('EditableText') || textRoles.has(role))) add('type');
@@ -111,7 +147,7 @@ export function cupActionsFor(context: ActionContext): CupAction[] {
     add('increment');
     add('decrement');
   }
-  if (toggleRoles.has(role)) add('toggle');
+  if (toggleRoles.has(role) && !inputOnly) add('toggle');
   if (states.has('STATE_EXPANDABLE')) add(states.has('STATE_EXPANDED') ? 'collapse' : 'expand');
   // A page tab is selected in its tab list whether it says SELECTABLE or not (GAIL's never do).
   const selectable =

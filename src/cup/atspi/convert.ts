@@ -1,6 +1,6 @@
 import { keyBindingShortcut } from '../key-binding.js';
 import type { CupAttributes, CupNode, CupRect, CupRole, CupState } from '../types.js';
-import { cupActionsFor } from './actions.js';
+import { clicksThroughChild, cupActionsFor, pressedOnlyByInput, type ActionContext } from './actions.js';
 import { closedMenu, holdsMenuItems, itemsKeptHidden } from './closed-menus.js';
 import { drawnViewOf, scrollsItsContent, type RoleShape } from './scroll-areas.js';
 import { CONTENT_NAMED_ATSPI_ROLES, DRAWN_SURFACE_ATSPI_ROLES, NAMED_BLOCK_ATSPI_ROLES, unknownCoordinate, type AtspiRawNode, type RawTreeContext, type UnreadChildren } from './raw-node.js';
@@ -730,7 +730,7 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
     // draws there (Qalculate's result, "= 42", drawn under "12 + 30" and in no object's text, read as a surface to be
     // read in the screenshot). It is the surface's value: shown, sought with value=, and its change diffed as such.
     if (drawnSurface && node.value === undefined && node.description && node.description !== node.name) node.value = node.description;
-    node.actions = cupActionsFor({
+    const actionContext: ActionContext = {
       role,
       atspiRole,
       rawActions: raw.actions ?? [],
@@ -739,7 +739,11 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
       parentHasSelection: parent?.interfaces.includes('Selection') ?? false,
       selectableUnmarked: context.selectableUnmarked,
       scrolls,
-    });
+      actionsAnswered: raw.interfaces.includes('Action') && raw.actions !== undefined,
+      clicksThroughChild: clicksThroughChild(role, raw.children.map((child) => child.role)),
+    };
+    node.actions = cupActionsFor(actionContext);
+    const inputOnly = pressedOnlyByInput(actionContext) && raw.interfaces.includes('Component');
     const attributes = cupAttributes(raw, states, role, setPlace);
     if (attributes) node.attributes = attributes;
     const unread = unreadOf(raw);
@@ -758,6 +762,8 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
         // Rows the toolkit draws and exposes none of: the pruning says so, as nothing in the tree would.
         ...(context.gtk4NameQuirks && selfDrawnViews.has(raw.name) ? { itemsNotExposed: true } : {}),
         ...(drawnSurface ? { drawnSurface: true } : {}),
+        // Operated by real input alone (pressedOnlyByInput): the reading says to click it in the foreground.
+        ...(inputOnly ? { inputOnly: true } : {}),
       },
     };
     if (raw.children.length > 0) {

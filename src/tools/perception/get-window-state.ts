@@ -186,6 +186,7 @@ export const getWindowState = defineTool({
       dialog ? `waits on its modal dialog ${dialog.id} "${oneLine(dialog.title)}": these controls take no input until it is answered or closed; act in window_id ${dialog.id} first` : '',
       beyond.length > 0 ? popupsBeyondNote(beyond, itemsInPopups(elements, beyond, window)) : '',
       drawn.length > 0 ? drawnSurfacesNote(drawn) : '',
+      view.inputOnly.length > 0 ? inputOnlyNote(view.inputOnly) : '',
       screenshot.info
         ? `screenshot ${screenshot.info.width}x${screenshot.info.height}${screenshot.info.path ? ` written to ${screenshot.info.path}` : ''}`
         : screenshot.error
@@ -232,6 +233,16 @@ function drawnSurfacesNote(drawn: readonly { element_index: number; bounds: { x:
     `${drawn.length === 1 ? 'a surface' : `${drawn.length} surfaces`} the app draws itself (${where} in screenshot pixels): no element holds what ` +
     `${drawn.length === 1 ? 'it shows' : 'they show'}${words}; read it in the screenshot and click x, y there (delivery_mode "foreground")`
   );
+}
+
+/**
+ * The controls the tree lists no verb for though a person clicks them: GTK 4.8's check and radio buttons name no
+ * accessibility action, so a background click on them is refused; said here, the agent clicks them in the foreground
+ * first time instead of learning it from a refusal.
+ */
+function inputOnlyNote(indices: readonly number[]): string {
+  const listed = indices.slice(0, 6).map((index) => `[e${index}]`).join(', ') + (indices.length > 6 ? `, and ${indices.length - 6} more` : '');
+  return `${listed} ${indices.length === 1 ? 'offers' : 'offer'} no accessibility action (no verbs listed): only real input operates ${indices.length === 1 ? 'it' : 'them'}, so click with delivery_mode "foreground"`;
 }
 
 /**

@@ -1,6 +1,6 @@
 // What get_window_state shows of a reading: the cut tree, the rendered text and the element records, made once
 // per reading and way of showing it however many calls got that reading.
-import { buildEnvelope, capCompactText, countClosedMenuItems, countOutsideClosedMenus, cutTree, filterTree, filterTreeText, isDrawnSurface, toCompact, toMarkdown, unreadCounts, unreadWhileHidden, type ClipCounts, type CupEnvelope, type TreeQuery } from '../../cup/index.js';
+import { buildEnvelope, capCompactText, countClosedMenuItems, countOutsideClosedMenus, cutTree, filterTree, filterTreeText, isDrawnSurface, isInputOnly, toCompact, toMarkdown, unreadCounts, unreadWhileHidden, type ClipCounts, type CupEnvelope, type TreeQuery } from '../../cup/index.js';
 import { matchDesktop, type DesktopSelector } from './desktop-selector.js';
 import type { CupAppInfo, CupNode, CupPlatform, CupScreen } from '../../cup/types.js';
 import type { WindowReading } from '../../platform/desktop.js';
@@ -41,6 +41,8 @@ export interface WindowView {
   actionable: boolean;
   /** The surfaces the app draws itself (a game's board), whose content no element holds. */
   drawn: CupNode[];
+  /** The shown, enabled controls that real input alone operates (the toolkit names no action for them). */
+  inputOnly: number[];
 }
 
 /**
@@ -79,8 +81,10 @@ function makeView(reading: WindowReading, request: ViewRequest): WindowView {
     unread: unreadTotals(readNodes.filter((node) => !unreadWhileHidden(node))),
     unreadHidden: Object.values(unreadTotals(readNodes.filter(unreadWhileHidden))).reduce((sum, count) => sum + count, 0),
     closedMenuItems: request.detail === 'compact' && request.format !== 'json' && reading.root ? countClosedMenuItems([reading.root]) : 0,
-    actionable: readNodes.some((node) => (node.actions ?? []).some((action) => action !== 'focus')),
+    // A control real input operates is something to act on, though it names no action.
+    actionable: readNodes.some((node) => (node.actions ?? []).some((action) => action !== 'focus') || isInputOnly(node)),
     drawn: readNodes.filter(isDrawnSurface),
+    inputOnly: nodes.filter((node) => isInputOnly(node) && shownIds.has(indexOf(node)) && !node.states?.some((state) => state === 'disabled' || state === 'hidden')).map(indexOf),
   };
 }
 

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { clicksByNature } from '../../../cup/atspi/actions.js';
+import { clicksByNature, clicksThroughChild } from '../../../cup/atspi/actions.js';
 import { ATSPI_ROLE } from '../../../cup/atspi/constants.js';
 import type { ObjectRef } from '../atspi/object-ref.js';
 import { actionNames, caretOffset, children, doAction, grabFocus, readInterfaces, readRole } from '../atspi/operations.js';
@@ -97,11 +97,6 @@ export function findGestureAction(desktop: LinuxDesktop, target: Actionable, kin
   return findNamedAction(desktop, target, (offered) => clickActions(target.role ?? '', offered));
 }
 
-const pressedButtonRoles: ReadonlySet<number> = new Set([ATSPI_ROLE.PUSH_BUTTON, ATSPI_ROLE.TOGGLE_BUTTON]);
-
-/** Controls GTK 4.8 makes of an empty Action interface around the button that does their click. */
-const wrappingRoles: ReadonlySet<string> = new Set(['button', 'combobox']);
-
 /**
  * The one child that clicks for a control with no click action of its own: GTK 4.8's menu button is a button with an
  * empty Action interface around the toggle button that opens its menu (GNOME Calculator's mode switch "Basic", its
@@ -110,11 +105,10 @@ const wrappingRoles: ReadonlySet<string> = new Set(['button', 'combobox']);
  * Only a sole child counts: of several, none is the control's own click.
  */
 export async function clickingChild(desktop: LinuxDesktop, target: Actionable): Promise<{ element: Actionable; action: AccessibleAction } | undefined> {
-  if (!wrappingRoles.has(target.role ?? '')) return undefined;
+  if (!clicksThroughChild(target.role ?? '', [ATSPI_ROLE.PUSH_BUTTON])) return undefined;
   const client = await desktop.atspi();
   const kids = await children(client, target.ref).catch(() => []);
-  // A button inside a button: a row's or a card's only button is no click of the row.
-  if (kids.length !== 1 || !pressedButtonRoles.has(await readRole(client, kids[0]!).catch(() => -1))) return undefined;
+  if (kids.length !== 1 || !clicksThroughChild(target.role ?? '', [await readRole(client, kids[0]!).catch(() => -1)])) return undefined;
   const element: Actionable = { ref: kids[0]!, role: target.role, interfaces: await readInterfaces(client, kids[0]!).catch(() => []) };
   const action = await findGestureAction(desktop, element, 'click');
   return action && { element, action };

@@ -509,8 +509,9 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
    * Action names in one GetActions. It answers localized names, which Blink leaves empty (its GetName has
    * them), so an empty one is asked again by index; matching actions by name needs every name.
    */
-  async function readActionNames(node: AtspiRawNode): Promise<string[]> {
+  async function readActionNames(node: AtspiRawNode): Promise<string[] | undefined> {
     const body = await call(node, atspiInterface('Action'), 'GetActions');
+    if (!body) return undefined;
     const names = ((body?.[0] as [string, string, string][] | undefined) ?? []).map(([name]) => name);
     return Promise.all(
       names.map(async (name, index) => (name ? name : String((await call(node, atspiInterface('Action'), 'GetName', 'i', [index]))?.[0] ?? ''))),
@@ -546,11 +547,12 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
       );
     }
     if (has('Action') && known?.actions && known.actionsReadUnder === actionStateKey(node.states)) {
-      if (known.actions.length > 0) node.actions = known.actions;
+      node.actions = known.actions;
       if (known.keyBinding) node.keyBinding = known.keyBinding;
     } else if (has('Action')) {
+      // An empty list is kept: the toolkit said the object has no action (GTK 4.8's check boxes), which the tree shows.
       work.push(readActionNames(node).then((names) => {
-        if (names.length > 0) node.actions = names;
+        if (names) node.actions = names;
       }));
       if (shortcutRoles.has(node.role) || (options.buttonShortcuts && buttonRoles.has(node.role))) {
         work.push(call(node, atspiInterface('Action'), 'GetKeyBinding', 'i', [0]).then((body) => {
@@ -897,7 +899,8 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
       facts.set(node, {
         role: node.role,
         interfaces: [...node.interfaces],
-        actions: node.interfaces.includes('Action') ? [...(node.actions ?? [])] : undefined,
+        // Not asked, or unanswered, is no empty list: asked again next time.
+        actions: node.interfaces.includes('Action') && node.actions ? [...node.actions] : undefined,
         keyBinding: node.keyBinding,
         actionsReadUnder: actionStateKey(node.states),
         attributes: structuralAttributeRoles.has(node.role) && settled(node) ? (node.attributes ?? {}) : undefined,
