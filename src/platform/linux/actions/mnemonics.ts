@@ -1,7 +1,6 @@
 // Key combinations a window's controls answer to, in the background: Alt with a letter presses the control whose
 // mnemonic it is (a dialog's "_No" answers Alt+N), a menu item's accelerator (Ctrl+S) chooses that item, both through
 // accessibility, as the toolkit does on the real keys.
-import { keyBindingCombinations } from '../../../cup/key-binding.js';
 import type { SnapshotElement, SnapshotRef } from '../../targets.js';
 import { callObject } from '../atspi/operations.js';
 import { atspiElement } from '../element-handle.js';
@@ -10,6 +9,7 @@ import type { ObjectRef } from '../atspi/object-ref.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import type { ClientWindow } from '../windows.js';
 import { menuBarItems, menuItemEnabled } from './menu-path.js';
+import { boundCombinations } from './real-input.js';
 
 /** Controls a mnemonic presses. A label's mnemonic focuses its field, which no action of the label does. */
 const pressedRoles = new Set(['button', 'checkbox', 'radio', 'switch', 'tab', 'link', 'menuitem', 'menuitemcheckbox', 'menuitemradio']);
@@ -29,7 +29,7 @@ export async function mnemonicControls(desktop: LinuxDesktop, snapshot: Snapshot
 async function boundTo(desktop: LinuxDesktop, candidates: readonly SnapshotElement[], combo: string): Promise<SnapshotElement[]> {
   const client = await desktop.atspi();
   const bindings = await Promise.all(candidates.map((element) => bindingOf(client, atspiElement(element.handle))));
-  return candidates.filter((_, i) => keyBindingCombinations(bindings[i]!).includes(combo));
+  return candidates.filter((_, i) => boundCombinations(bindings[i]!).includes(combo));
 }
 
 /** The key binding of an object's first action (Action.GetKeyBinding); empty when it reports none. */
@@ -50,7 +50,7 @@ export async function acceleratorMenuPath(desktop: LinuxDesktop, window: ClientW
   const client = await desktop.atspi();
   const items = await menuBarItems(desktop, window);
   const bindings = await Promise.all(items.map((item) => bindingOf(client, item.ref)));
-  const bound = items.filter((_, i) => keyBindingCombinations(bindings[i]!).includes(combo));
+  const bound = items.filter((_, i) => boundCombinations(bindings[i]!).includes(combo));
   const enabled = (await Promise.all(bound.map(async (item) => ((await menuItemEnabled(desktop, item.ref)) ? [item] : [])))).flat();
   const distinct = new Set(enabled.map((item) => JSON.stringify(item.path)));
   return distinct.size === 1 ? enabled[0]!.path : undefined;

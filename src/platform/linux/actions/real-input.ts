@@ -1,4 +1,4 @@
-import { ActivationError, canonicalKeyName, inForeground, parseCombination, type ForegroundOptions, type ParsedKey } from '../input/index.js';
+import { ActivationError, canonicalKeyName, inForeground, parseCombination, type ForegroundOptions, type ModifierName, type ParsedKey } from '../input/index.js';
 import type { DesktopWindow } from '../../windows.js';
 import type { X11Connection } from '../x11/index.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
@@ -7,6 +7,7 @@ import type { Observation } from '../../action-outcome.js';
 import { editorOpenedDuring } from './opened-editor.js';
 import { menusByClient } from '../popups.js';
 import { oneLine } from '../../../cup/text.js';
+import { keyBindingCombinations } from '../../../cup/key-binding.js';
 import { focusForKeys, focusKeepingCaret, type FocusFacts } from './element-point.js';
 import type { LiveElementTarget } from './live-target.js';
 
@@ -103,6 +104,9 @@ export interface KeyCombination {
   canonical: string;
 }
 
+/** The order of modifiers in a canonical combination (keyBindingCombinations' order, then AltGr). */
+const modifierOrder: readonly ModifierName[] = ['ctrl', 'alt', 'shift', 'super', 'altgr'];
+
 /** Parses key names; an unknown name is a tool error that lists the valid ones. */
 export function parseKeys(keys: readonly string[]): KeyCombination {
   let parsed: ParsedKey[];
@@ -113,8 +117,27 @@ export function parseKeys(keys: readonly string[]): KeyCombination {
   }
   // Every spelling of a key compares as one (enter is return, " " space, ArrowRight right; ctrl+A is ctrl+a): what
   // the keys do in the background was chosen by the name they were given, and " " on a check box was refused.
-  const names = parsed.map((key) => (key.kind === 'modifier' ? key.modifier : canonicalKeyName(key.keysyms[0] ?? 0)));
-  return { parsed, canonical: names.join('+') };
+  // The modifiers go in one order whatever order they were written in (shift+ctrl+s is ctrl+shift+s), the order key
+  // bindings are read in (see keyBindingCombinations): a Qt menu item's "Ctrl+Shift+S" went unfound for shift+ctrl+s.
+  const modifiers = parsed.flatMap((key) => (key.kind === 'modifier' ? [key.modifier] : [])).sort((a, b) => modifierOrder.indexOf(a) - modifierOrder.indexOf(b));
+  const named = parsed.flatMap((key) => (key.kind === 'modifier' ? [] : [canonicalKeyName(key.keysyms[0] ?? 0)]));
+  return { parsed, canonical: [...modifiers, ...named].join('+') };
+}
+
+/**
+ * The combinations a toolkit's key binding holds (keyBindingCombinations), spelled as parseKeys spells the keys asked
+ * for, so that the two compare: GTK reports "<Control>Page_Down" and "<Primary>minus", Qt "Ctrl+PgDown" and "Ctrl++",
+ * where the keys asked are "ctrl+pagedown", "ctrl+-" and "ctrl+plus", and such a menu item's accelerator went unfound.
+ * A combination with a key no name reads is kept as the toolkit wrote it.
+ */
+export function boundCombinations(binding: string): string[] {
+  return keyBindingCombinations(binding).map((combo) => {
+    try {
+      return parseKeys([combo]).canonical;
+    } catch {
+      return combo;
+    }
+  });
 }
 
 /** The toolkit of an app, for messages ("GTK 4.8.3"); generic when unknown. */

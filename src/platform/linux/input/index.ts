@@ -13,7 +13,7 @@ export { ActivationError, inForeground, type ForegroundOptions, type ForegroundR
 export { abortable } from './keystrokes.js';
 export { keyboardGrabbedElsewhere } from './keyboard-grab.js';
 export { pressCombination, pressKey, type KeyPressOptions, type KeyPressResult } from './keys.js';
-export { canonicalKeyName, parseCombination, type ParsedKey } from './keysyms.js';
+export { canonicalKeyName, parseCombination, type ModifierName, type ParsedKey } from './keysyms.js';
 export {
   click,
   drag,
