@@ -55,7 +55,6 @@ export const typeText = defineTool({
   }),
   output: actionResult,
   async handle(args, context) {
-(globalThis as any).__t?.('handle');
     const mode = deliveryMode(args.delivery_mode);
     const element: ElementTarget | undefined =
       args.element_index !== undefined || args.element_token !== undefined ? await resolveElement(context, args) : undefined;

@@ -673,7 +673,6 @@ async function typeInto(
     stopCounting = counting;
     const type = async () => {
       try {
-(globalThis as any).__t?.('typing');
         typed = await typeTextReally(x, request.text, { delayMs: request.delayMs, holdMs: 0, signal, ...(counting ? { handled: () => handled } : {}) });
       } finally {
         keysSent = true;
