@@ -113,9 +113,12 @@ export function matchDesktop(roots: readonly CupNode[], selector: DesktopSelecto
   return matchNodes(roots, selector, { field, flag: (node, state) => node.states?.includes(state) ?? false, excluded: unshown && ((node) => unshown.has(node)) });
 }
 
-/** How many nodes of hidden documents the selector would match too, left out of matchDesktop's (0 when it asks for hidden ones). */
-export function hiddenDocumentMatches(roots: readonly CupNode[], selector: DesktopSelector): number {
-  return asksHidden(selector) ? 0 : matchDesktop(roots, selector, true).length - matchDesktop(roots, selector).length;
+/**
+ * How many nodes of hidden documents the selector would match too, left out of `matched`, matchDesktop's answer for
+ * the same trees (0 when it asks for hidden ones).
+ */
+export function hiddenDocumentMatches(roots: readonly CupNode[], selector: DesktopSelector, matched: readonly CupNode[]): number {
+  return asksHidden(selector) ? 0 : matchDesktop(roots, selector, true).length - matched.length;
 }
 
 /** The text a selector looks for in names or values (its last segment's), to say which names came near. */

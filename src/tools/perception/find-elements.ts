@@ -45,7 +45,7 @@ export const findElements = defineTool({
     const roots = reading.root ? [reading.root] : [];
     const found = matchDesktop(roots, selector);
     // Matches left out because they are in a hidden document (a background tab) are said, with how to ask for them.
-    const unshown = hiddenDocumentMatches(roots, selector);
+    const unshown = hiddenDocumentMatches(roots, selector, found);
     const { ordered, onScreen } = onScreenFirst(found);
     const matches = ordered.slice(0, args.max_results).map((node) => matchRecord(snapshot, window, node));
     // A cut list says where those on screen end, so the agent knows the rest are hidden or off screen.

@@ -179,17 +179,17 @@ export async function menuBarItems(desktop: LinuxDesktop, window: ClientWindow):
   const bar = [...bars.filter((candidate) => candidate.sized), ...bars][0];
   if (!bar) return [];
   const found: { path: string[]; ref: ObjectRef }[] = [];
-  const walk = async (menu: ObjectRef, path: readonly string[]): Promise<void> => {
-    const items = await itemsOf(client, menu).catch((): Item[] => []);
+  // Each menu's items are read once: those that hold items are walked into with them.
+  const walk = async (items: readonly Item[], path: readonly string[]): Promise<void> => {
     await Promise.all(
       items.map(async (item) => {
         const below = path.length < menuWalk.maxDepth && found.length < menuWalk.maxItems ? await itemsOf(client, item.ref).catch((): Item[] => []) : [];
-        if (below.length > 0) await walk(item.ref, [...path, item.name]);
+        if (below.length > 0) await walk(below, [...path, item.name]);
         else if (path.length > 0 && found.length < menuWalk.maxItems) found.push({ path: [...path, item.name], ref: item.ref });
       }),
     );
   };
-  await walk(bar.ref, []);
+  await walk(await itemsOf(client, bar.ref).catch((): Item[] => []), []);
   return found;
 }
 

@@ -10,7 +10,7 @@ import { readValue, setTextContents, setValue } from '../atspi/operations.js';
 import type { ObjectRef } from '../atspi/object-ref.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import { findGestureAction, performAction } from './accessible-actions.js';
-import { inPage } from './devtools-typing.js';
+import { editableTextIdle } from './devtools-typing.js';
 import { cellEditorAdvice } from './cell-editor.js';
 import { setComboValue } from './combo-box.js';
 import { setListSelection } from './list-selection.js';
@@ -105,8 +105,7 @@ export async function setValueAction(desktop: LinuxDesktop, element: ElementTarg
     if ((await probe.read().catch(() => undefined)) === value.replace(/\r?\n/g, '\n')) return nothingToChange('background', `${label} holds ${JSON.stringify(value)}`);
     // Blink's fields have no EditableText, and Gecko's takes nothing in a page (waiting out its read-back cost about
     // 2 s of every set_value there): the page's node through the browser's debugging connection, else keys.
-    const editableText = interfaces.includes('EditableText') &&
-      !((await client.quirksOf(target.ref.bus)).editableTextIdleInPages && (await inPage(client, target.ref)));
+    const editableText = interfaces.includes('EditableText') && !(await editableTextIdle(client, target.ref));
     if (!editableText) return replaceFieldText(desktop, target, value);
     const observation = await setWholeText(desktop, target, probe, value);
     // An app that answers SetTextContents and changes nothing has the key events as its next rung.

@@ -16,7 +16,7 @@ import { charactersWithoutKey, pressCombination, syntheticCombination, synthetic
 import type { LinuxDesktop } from '../linux-desktop.js';
 import { withCompletionSelected } from './completion-note.js';
 import { backgroundFocusMs, focusArrives, focusElement, type Actionable } from './accessible-actions.js';
-import { inPage, typeThroughDevTools, type DevToolsTyping } from './devtools-typing.js';
+import { editableTextIdle, typeThroughDevTools, type DevToolsTyping } from './devtools-typing.js';
 import { focusFactsAhead } from './element-point.js';
 import { showsNumber } from '../../../cup/shown-number.js';
 import { quoteText, typedTextChanges } from '../../../cup/typed-text-changes.js';
@@ -566,17 +566,22 @@ async function typeInto(
     // Where EditableText takes nothing in pages (Gecko), a page's field is not given it: the page's node goes first,
     // then keys (below). Waiting for an insertion that never shows cost the read-back's whole wait (1.7 to 2.5 s a typing).
     const client = await desktop.atspi();
-    const idle = (await client.quirksOf(target.ref.bus)).editableTextIdleInPages && (await inPage(client, target.ref));
+    const idle = await editableTextIdle(client, target.ref);
     const pageFirst = idle ? await throughPage() : undefined;
     if (pageFirst && 'outcome' in pageFirst) return pageFirst.outcome;
+    // Key events into the field, where its app reads them: a named element, or the focused field typed into (it has the
+    // focus the keys go to). Undefined where they would not reach it.
+    const keysInto = async (page: DevToolsTyping): Promise<ActionOutcome | undefined> =>
+      (element || holdsText) && probes.length > 0 && (await syntheticEventsReach(desktop, window, 'keys')).accepted
+        ? keysIntoField(desktop, window, element, snapshot, target, label, probes[0]!, request.text, syntheticKeys(desktop, window, signal), arrived, page, signal, true)
+        : undefined;
     // A newline in a single-line field is a Return press (a form submits, a to-do is added): inserted as text it
     // would press nothing, so only key events can type it.
     if (request.text.includes('\n') && !(await liveStates(desktop, target.ref)).has('STATE_MULTI_LINE')) {
       const page = pageFirst ?? (await throughPage());
       if ('outcome' in page) return page.outcome;
-      if ((element || holdsText) && probes.length > 0 && (await syntheticEventsReach(desktop, window, 'keys')).accepted) {
-        return keysIntoField(desktop, window, element, snapshot, target, label, probes[0]!, request.text, syntheticKeys(desktop, window, signal), arrived, page, signal, true);
-      }
+      const keyed = await keysInto(page);
+      if (keyed) return keyed;
       const pressReturn = probes.length > 0 ? await backgroundKeys(desktop, target, 'return') : undefined;
       if (pressReturn) return linesThroughAccessibility(desktop, target, label, probes[0]!, request.text, pressReturn, snapshot, signal);
       return notDelivered(
@@ -584,9 +589,8 @@ async function typeInto(
         withNote(`${label} is a single-line field, where a newline is a Return press, which text inserted through accessibility does not make, and its app reads no key events sent in the background; nothing was typed: ${RETRY_IN_FOREGROUND}`, page),
       );
     }
-    if (idle && pageFirst && (element || holdsText) && probes.length > 0 && (await syntheticEventsReach(desktop, window, 'keys')).accepted) {
-      return keysIntoField(desktop, window, element, snapshot, target, label, probes[0]!, request.text, syntheticKeys(desktop, window, signal), arrived, pageFirst, signal, true);
-    }
+    const keyedFirst = idle && pageFirst ? await keysInto(pageFirst) : undefined;
+    if (keyedFirst) return keyedFirst;
     const returns = onlyReturns(request.text);
     const before = returns && probes.length > 0 ? await probes[0]!.read().catch(() => undefined) : undefined;
     const took = typedUntil(request.text, arrived, before);
@@ -608,9 +612,8 @@ async function typeInto(
       // typed into with no element, read "no effect seen" while the same call with its element_index typed.
       const page = pageFirst ?? (await throughPage());
       if ('outcome' in page) return page.outcome;
-      if ((element || holdsText) && (await syntheticEventsReach(desktop, window, 'keys')).accepted) {
-        return keysIntoField(desktop, window, element, snapshot, target, label, probes[0]!, request.text, syntheticKeys(desktop, window, signal), arrived, page, signal, true);
-      }
+      const keyed = await keysInto(page);
+      if (keyed) return keyed;
       return actionOutcome({ path: 'x11_atspi', mode, observation: { ...observation, changed: false, evidence: [] }, refuted: true });
     }
     return actionOutcome({ path: 'x11_atspi', mode, observation });
