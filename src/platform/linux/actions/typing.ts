@@ -14,6 +14,7 @@ import { textEndPoint } from '../atspi/embedded-text.js';
 import { askOf, caretOffset, characterCount, deleteText, insertText, parentOf, readInterfaces, readValue, selectTextRange, setCaretOffset, textSelection } from '../atspi/operations.js';
 import { charactersWithoutKey, pressCombination, syntheticCombination, syntheticText, typeText as typeTextReally } from '../input/index.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
+import { NextChange } from '../next-change.js';
 import { withCompletionSelected } from './completion-note.js';
 import { backgroundFocusMs, focusArrives, focusElement, type Actionable } from './accessible-actions.js';
 import { editableTextIdle, typeThroughDevTools, type DevToolsTyping } from './devtools-typing.js';
@@ -660,6 +661,7 @@ async function typeInto(
     // word list) is seen open and keeps this window active (see withForeground). Given back as soon as the keys were
     // sent, Geany's word list closed as its window lost the focus, before the agent could pick from it.
     let handled = 0;
+    const reported = new NextChange<true>();
     let keysSent = false;
     const insertions = [...expected].length + (multiLine ? (request.text.match(/\n/g) ?? []).length : 0);
     const restoreOnceHandled = () => {
@@ -668,15 +670,22 @@ async function typeInto(
     const counting = readsText
       ? await (await desktop.atspi()).events
           .listen((event) => {
-            handled += insertedInto(target!.ref, event);
+            const inserted = insertedInto(target!.ref, event);
+            if (inserted === 0) return;
+            handled += inserted;
+            reported.notify(true, true);
             restoreOnceHandled();
           })
           .catch(() => undefined)
       : undefined;
-    stopCounting = counting;
+    stopCounting = () => {
+      counting?.();
+      reported.close();
+    };
+    const reports = { count: () => handled, next: (timeoutMs: number) => reported.next(timeoutMs) };
     const type = async () => {
       try {
-        typed = await typeTextReally(x, request.text, { delayMs: request.delayMs, holdMs: 0, signal, ...(counting ? { handled: () => handled } : {}) });
+        typed = await typeTextReally(x, request.text, { delayMs: request.delayMs, holdMs: 0, signal, ...(counting ? { handled: reports } : {}) });
       } finally {
         keysSent = true;
       }

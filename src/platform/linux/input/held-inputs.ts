@@ -8,14 +8,21 @@ export class HeldInputs {
 
   constructor(readonly x: X11Connection) {}
 
-  async pressKey(keycode: number): Promise<void> {
-    await this.x.xtest.fakeInput('KeyPress', keycode);
+  /**
+   * Sends a key press, which settles once written. The key counts as held from the call on, so that a caller may
+   * send several before awaiting any (they join one write) and releaseAll still releases it should the write fail
+   * (a release of a key that is up does nothing).
+   */
+  pressKey(keycode: number): Promise<void> {
+    const written = this.x.xtest.fakeInput('KeyPress', keycode);
     this.keys.push(keycode);
+    return written;
   }
 
-  async releaseKey(keycode: number): Promise<void> {
-    await this.x.xtest.fakeInput('KeyRelease', keycode);
+  releaseKey(keycode: number): Promise<void> {
+    const written = this.x.xtest.fakeInput('KeyRelease', keycode);
     removeLast(this.keys, keycode);
+    return written;
   }
 
   /** `delayMs`: how long the X server waits before it takes the press (XTEST's own delay; see pointer.ts's click). */

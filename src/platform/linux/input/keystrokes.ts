@@ -7,19 +7,34 @@ import type { TemporaryKeys } from './temporary-keys.js';
 
 /** Presses (and leaves down) the key producing `keysym`, with Shift / AltGr first when its level needs them. */
 export async function pressKeysym(held: HeldInputs, map: KeyboardMap, temporary: TemporaryKeys, keysym: number): Promise<void> {
+  await Promise.all(sendKeysymPress(held, map, temporary, keysym));
+}
+
+/**
+ * Presses the key producing `keysym` and releases what that pressed, without awaiting any write: the requests join
+ * the connection's next write, in order. Returns the writes, for the caller to await (see typeText).
+ */
+export function tapKeysym(held: HeldInputs, map: KeyboardMap, temporary: TemporaryKeys, keysym: number): Promise<void>[] {
+  const before = held.heldKeys().length;
+  const writes = sendKeysymPress(held, map, temporary, keysym);
+  for (const keycode of held.heldKeys().slice(before).reverse()) writes.push(held.releaseKey(keycode));
+  return writes;
+}
+
+/** The presses pressKeysym makes, sent and not awaited. */
+function sendKeysymPress(held: HeldInputs, map: KeyboardMap, temporary: TemporaryKeys, keysym: number): Promise<void>[] {
   const bound = temporary.keycodeOf(keysym);
-  if (bound !== undefined) {
-    await held.pressKey(bound);
-    return;
-  }
+  if (bound !== undefined) return [held.pressKey(bound)];
   const stroke = map.find(keysym);
   if (!stroke) throw new Error(`keysym 0x${keysym.toString(16)} is neither on the keyboard map nor bound (internal error)`);
+  const writes: Promise<void>[] = [];
   for (const [needed, modifier] of [[stroke.shift, 'shift'], [stroke.level3, 'altgr']] as const) {
     if (!needed) continue;
     const { keycode } = map.requireModifierKey(modifier);
-    if (!held.holdsKey(keycode)) await held.pressKey(keycode);
+    if (!held.holdsKey(keycode)) writes.push(held.pressKey(keycode));
   }
-  await held.pressKey(stroke.keycode);
+  writes.push(held.pressKey(stroke.keycode));
+  return writes;
 }
 
 /** Of the keysyms that would do, the first the map has a key for; else the preferred one, to be bound. */

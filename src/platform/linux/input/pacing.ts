@@ -10,7 +10,9 @@
 // Where the app also reports the characters it handled (its text field's insertions, TypeTextOptions.handled), the
 // pacing follows those reports instead, and keeps what the app has unread to unreadBudgetMs of its work at the pace
 // it shows: waiting for the user time let the app run out of keys at each chunk, and a count of keys ahead took a
-// loaded app far longer than 100 ms to work through after a cancel.
+// loaded app far longer than 100 ms to work through after a cancel. Its reports wake the pacing; the user time is
+// read only when they pause. Read every few ms besides, it cost this process a third of its CPU time while typing,
+// which on a two-core machine the app typed into was short of.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { X11Connection } from '../x11/index.js';
 import { abortable } from './keystrokes.js';
@@ -37,12 +39,21 @@ const countAllowance = 4 * pacingChunk;
 /** Looks at the app's progress kept for its pace (the latest; it is measured over paceOver characters). */
 const progressKept = 256;
 const pollMs = 4;
+/** Where the app reports what it handled: how long its reports may pause before its user time is read. */
+const reportPauseMs = 20;
 /**
  * How long an app may leave its user time unchanged before the typing goes on unpaced: at first, when it may be
  * an app that does not stamp key presses; once it has stamped some of these keys, when it is stopped or hung. An
  * app that is slow but working through the keys is waited for.
  */
 const stillLimitMs = { unproven: 2000, stamping: 10_000 };
+
+/** What the app typed into reported handled so far (its text field's insertions), and a wait for its next report. */
+export interface HandledReports {
+  count(): number;
+  /** Settles at the app's next report, or after timeoutMs. */
+  next(timeoutMs: number): Promise<unknown>;
+}
 
 export class KeyPacer {
   /** Server times taken after each chunk sent (chunk i ends at character (i + 1) * pacingChunk). */
@@ -61,7 +72,7 @@ export class KeyPacer {
     private readonly x: X11Connection,
     private readonly signal: AbortSignal | undefined,
     /** Characters the app has reported handled so far, when it reports them. */
-    private readonly handled?: () => number,
+    private readonly handled?: HandledReports,
   ) {}
 
   /**
@@ -80,16 +91,22 @@ export class KeyPacer {
     this.marks.push(time);
     let seen: string | undefined;
     let stillSince = Date.now();
+    let times: (number | undefined)[] = [];
     for (;;) {
       // A user time at or after a chunk's mark is a key sent after it read: one more than the chunks' characters.
-      const handled = Math.min(sent, Math.max(this.handled?.() ?? 0, this.readChunks > 0 ? this.readChunks * pacingChunk + 1 : 0));
+      const handled = Math.min(sent, Math.max(this.handled?.count() ?? 0, this.readChunks > 0 ? this.readChunks * pacingChunk + 1 : 0));
       this.progress.push({ at: Date.now(), handled, sent });
       if (this.progress.length > progressKept) this.progress.splice(0, this.progress.length - progressKept);
       if (this.signal.aborted || sent - handled + pacingChunk <= this.allowance()) return;
-      const times = await userTimes(this.x, windows);
-      while (this.readChunks < this.marks.length && times.some((userTime) => userTime !== undefined && atOrAfter(userTime, this.marks[this.readChunks]!))) this.readChunks++;
+      // A pause in the reports is a key the field took without an insertion (a character it filters out, a Return),
+      // or the app at a stop: its user time tells which.
+      const reported = this.handled ? await this.unlessAborted(this.handled.next(reportPauseMs)) : undefined;
+      if (reported === undefined) {
+        times = await userTimes(this.x, windows);
+        while (this.readChunks < this.marks.length && times.some((userTime) => userTime !== undefined && atOrAfter(userTime, this.marks[this.readChunks]!))) this.readChunks++;
+      }
       // Either evidence moving is the app at work.
-      const now = `${times.join()} ${this.handled?.() ?? ''}`;
+      const now = `${times.join()} ${this.handled?.count() ?? ''}`;
       this.firstSeen ??= now;
       if (now !== this.firstSeen) this.stamping = true;
       if (now !== seen) {
@@ -99,8 +116,20 @@ export class KeyPacer {
         this.unpaced = true;
         return;
       }
-      await sleep(pollMs, undefined, abortable(this.signal)).catch(() => undefined);
+      if (!this.handled) await sleep(pollMs, undefined, abortable(this.signal)).catch(() => undefined);
     }
+  }
+
+  /** `wait`, ended early (undefined) by the signal aborting. */
+  private unlessAborted(wait: Promise<unknown>): Promise<unknown> {
+    const signal = this.signal!;
+    if (signal.aborted) return Promise.resolve(undefined);
+    let stop: () => void = () => undefined;
+    const aborted = new Promise<undefined>((resolve) => {
+      stop = () => resolve(undefined);
+      signal.addEventListener('abort', stop, { once: true });
+    });
+    return Promise.race([wait, aborted]).finally(() => signal.removeEventListener('abort', stop));
   }
 
   /**
