@@ -102,16 +102,23 @@ function capLines(header: readonly string[], pruned: PrunedTree, maxChars: numbe
 const nodeLinePattern = /^\s*\[e\d+\]/;
 const nodeLines = (lines: readonly string[]) => lines.filter((line) => nodeLinePattern.test(line)).length;
 
+/** The header's count of node lines (headerLines), `# <N> nodes (`. */
+const nodeCountPattern = /^# \d+ nodes? \(/;
+
 /**
  * The safety cap applied to compact text already narrowed by a query (filterTreeText): the query is applied to
  * the whole text first, so a match past the cap is found, and the cap then counts what the query kept. Capping
- * first lost every match in the part cut off, and the footer then counted nodes the query had removed.
+ * first lost every match in the part cut off, and the footer then counted nodes the query had removed. The header's
+ * count is of the node lines the query kept, as the format has it: it had said "20 nodes" over the 6 lines a query kept.
  */
 export function capCompactText(text: string, maxChars = DEFAULT_MAX_CHARS): string {
   const lines = (text.endsWith('\n') ? text.slice(0, -1) : text).split('\n');
   const firstNode = lines.findIndex((line) => nodeLinePattern.test(line));
   const header = firstNode === -1 ? lines.length : firstNode;
-  return capped(lines, header, nodeLines(lines), maxChars);
+  const total = nodeLines(lines);
+  const countLine = lines.findIndex((line, index) => index < header && nodeCountPattern.test(line));
+  if (countLine >= 0) lines[countLine] = lines[countLine]!.replace(nodeCountPattern, `# ${total} nodes (`);
+  return capped(lines, header, total, maxChars);
 }
 
 function capped(lines: readonly string[], headerCount: number, totalNodes: number, maxChars: number): string {

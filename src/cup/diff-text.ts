@@ -2,6 +2,7 @@
 import { roleCode, stateCode } from './codes.js';
 import type { ChangedNode, DiffNode, TextChange, TreeDiff } from './diff.js';
 import { quoteName, quoteValue } from './fields.js';
+import { textChange } from './text-change.js';
 
 export const DEFAULT_DIFF_LINES = 40;
 
@@ -9,8 +10,13 @@ function nodeText(node: DiffNode): string {
   return [roleCode(node.role), ...(node.name ? [quoteName(node.name)] : []), ...(node.value ? [`val=${quoteValue(node.value)}`] : [])].join(' ');
 }
 
+/**
+ * A change quoted as the evidence quotes one (text-change.ts): a line break written \n, and a long text quoted from a
+ * little before where the two sides part. One-lined and cut as a node line's value is, a newline typed into gedit
+ * read as a space, and two long texts differing past the cut read the same.
+ */
 function changeText(field: string, change: TextChange): string {
-  return `${field}: ${quoteValue(change.from)} \u2192 ${quoteValue(change.to)}`;
+  return `${field}: ${textChange(change.from, change.to)}`;
 }
 
 /** States gained and lost in compact codes, e.g. "+prs -foc": how a diff line and an action's evidence both say it. */

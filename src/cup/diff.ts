@@ -269,9 +269,12 @@ export function diffTrees(before: DiffReading, after: DiffReading): TreeDiff {
     const reparented = (entry.parent && partners.get(entry.parent)) !== old.parent;
     if (reparented || movedOnScreen(old.node, entry.node)) moved.push({ ...described(entry.node), reparented });
   }
-  // The moves worth naming: a new parent first, then named ones (an agent can tell those apart), shown in tree
+  // The moves worth naming: a new parent first, then named ones (an agent can tell those apart), then unnamed ones,
+  // which their index and role still point at ("↕ 1 moved" in gedit said nothing of what had moved), shown in tree
   // order (`moved` is in tree order; indices are not, once a window's numbering has outlived some changes).
-  const picked = new Set([...moved.filter((node) => node.reparented), ...moved.filter((node) => !node.reparented && node.name)].slice(0, NOTABLE_MOVES));
+  const picked = new Set(
+    [...moved.filter((node) => node.reparented), ...moved.filter((node) => !node.reparented && node.name), ...moved.filter((node) => !node.reparented && !node.name)].slice(0, NOTABLE_MOVES),
+  );
   const notable = moved.filter((node) => picked.has(node));
   return {
     added: newEntries.filter((entry) => !partners.has(entry) && !toldByOthers(entry) && !unreadInOther(entry, (parent) => partners.get(parent), closedMenus)).map((entry) => described(entry.node)),

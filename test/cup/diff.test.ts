@@ -246,3 +246,20 @@ test('a node in the place of one the app still keeps is added, the kept one remo
   const diff = diffTrees(before, { ...after, kept: new Set(['page1-slider']) });
   assert.deepEqual([diff.changed, diff.added.map((added) => added.value), diff.removed.map((removed) => removed.value)], [[], ['0.5'], ['50']]);
 });
+
+test('a change line writes a line break as \\n and quotes long texts from where they part', () => {
+  // gedit's field after a typed Return read "a b" in the diff, as the compact view one-lines a value.
+  const field = (value: string) => form([node(2, 'textbox', 'Doc', { value, actions: ['focus'] })]);
+  const typed = diffLines(diffTrees(reading(field('a'), { 2: 'doc' }), reading(field('a\nb'), { 2: 'doc' })));
+  assert.deepEqual(typed, ['~ [e2] tbx "Doc" value: "a" \u2192 "a\\nb"']);
+  const long = 'x'.repeat(150);
+  const [line] = diffLines(diffTrees(reading(field(`${long} end`), { 2: 'doc' }), reading(field(`${long} END`), { 2: 'doc' })));
+  assert.match(line!, /value: "\.\.\.x+ end" \u2192 "\.\.\.x+ END"$/, 'both sides are quoted from near where they part');
+});
+
+test('an unnamed node that moved is named by its index and role', () => {
+  // "↕ 1 moved" in gedit said nothing of what had moved.
+  const before = reading(form([node(2, 'group', '', { bounds: box(0, 0), actions: ['click'] })]), { 2: 'g' });
+  const after = reading(form([node(2, 'group', '', { bounds: box(0, 30), actions: ['click'] })]), { 2: 'g' });
+  assert.deepEqual(diffLines(diffTrees(before, after)), ['\u2195 1 moved: [e2] grp']);
+});

@@ -33,3 +33,12 @@ test('a query finds what lies past the safety cap, and the cap counts what the q
   assert.equal(Number(footer[2]), rows + 2, 'every row matched, with the list and the window');
   assert.equal(Number(footer[1]), many.elements.length, 'the footer counts the lines shown');
 });
+
+test("a query's header counts the node lines it kept, not the whole window's", () => {
+  const whole = windowView(reading, request(undefined)).text;
+  assert.match(whole, new RegExp(`^# ${rows + 2} nodes \\(`, 'm'));
+  const found = windowView(reading, request('Row 3000 of'));
+  // gedit's query read said "20 nodes" in its header over the 6 lines it showed.
+  assert.match(found.text, /^# 3 nodes \(\d+ before pruning\)$/m, found.text.slice(0, 300));
+  assert.equal(found.elements.length, 3);
+});

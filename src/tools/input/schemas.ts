@@ -120,7 +120,14 @@ export const diffResult = z.object({
 
 /** The action response shape of seed 001: the rung that ran, what was seen, and what to try next. */
 export const actionResult = z.object({
-  path: z.string(),
+  path: z
+    .string()
+    .describe(
+      'The rung that delivered the action (seed 001\'s names): x11_atspi, through the app\'s accessibility interfaces (AT-SPI), in the background; ' +
+        'key_events, X key events sent to the window, in the background; x11_pixel, synthetic X pointer events sent to the window, in the background; ' +
+        'devtools, a web page\'s field through the browser\'s debugging connection; key_events_fg and x11_pixel_fg, real keys and pointer input (XTEST) ' +
+        'with the window activated; key_events_grab, a real key to the app whose open menu holds the keyboard; none, nothing was sent.',
+    ),
   effect: z.enum(['confirmed', 'unverifiable', 'suspected_noop']),
   verified: z.boolean(),
   evidence: z.array(z.string()).optional(),
