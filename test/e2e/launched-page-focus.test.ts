@@ -66,6 +66,14 @@ for (const name of ['firefox-esr', 'chromium'] as const) {
 
       const asked = await callOk(rig.context, 'find_elements', { window_id: windowId, selector: 'role=link hidden' });
       assert.deepEqual((asked.structured.matches as Element[]).map((match) => match.name).sort(), [...unshown].sort(), asked.summary);
+
+      // A name that matches nothing is answered with the nearest names of what is shown, not of a hidden document's
+      // links: a misspelt New Tab link's name had been answered with that link's name.
+      for (const link of unshown.slice(0, 2)) {
+        const missed = await callOk(rig.context, 'find_elements', { window_id: windowId, selector: `name="${link}zq"` });
+        assert.equal((missed.structured.matches as Element[]).length, 0, missed.summary);
+        assert.ok(!((missed.structured.nearest_names as string[] | undefined) ?? []).includes(link), `"${link}" of a hidden document is suggested: ${missed.summary}`);
+      }
     });
   });
 }

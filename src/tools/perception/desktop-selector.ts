@@ -114,6 +114,16 @@ export function matchDesktop(roots: readonly CupNode[], selector: DesktopSelecto
 }
 
 /**
+ * The nodes that are not in a hidden document, unless the selector asks for hidden nodes: what names are suggested
+ * from when nothing matched. Firefox's New Tab page, loaded and never shown, offered its links' names as the nearest.
+ */
+export function outsideHiddenDocuments(roots: readonly CupNode[], nodes: readonly CupNode[], selector: DesktopSelector): CupNode[] {
+  if (asksHidden(selector)) return [...nodes];
+  const unshown = hiddenDocuments(roots);
+  return nodes.filter((node) => !unshown.has(node));
+}
+
+/**
  * How many nodes of hidden documents the selector would match too, left out of `matched`, matchDesktop's answer for
  * the same trees (0 when it asks for hidden ones).
  */
