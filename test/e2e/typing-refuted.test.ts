@@ -31,7 +31,10 @@ describe('typed text the field does not show', () => {
   test('real keys past the field\'s limit: the title\'s modified mark is told, and the typing is not confirmed', async () => {
     const field = (await fixtures.elements(window)).find((element) => element.name === 'Name field');
     assert.ok(field, 'the fixture shows its Name field');
-    const typed = (await callOk(fixtures.context, 'type_text', { window_id: window.id, element_index: field.index, text: 'hello world', delivery_mode: 'foreground' })).structured as unknown as Typed;
+    const result = await callOk(fixtures.context, 'type_text', { window_id: window.id, element_index: field.index, text: 'hello world', delivery_mode: 'foreground' });
+    const typed = result.structured as unknown as Typed;
+    // The field changed (it took "hello"): the summary says the typing is not what it shows, not that nothing changed.
+    assert.match(result.summary, /the target does not show what was asked/, result.summary);
     assert.equal((await fixtures.oracle.find(window.pid, '*Short names', 'text', 'Name field')).text, 'hello', 'the field kept five characters');
     const title = execFileSync('xprop', ['-id', String(window.id), '_NET_WM_NAME'], { env: fixtures.desktop.env(), encoding: 'utf8', timeout: 10_000 });
     assert.match(title, /"\*Short names"/, 'the app marked its title modified');

@@ -77,7 +77,10 @@ export function actionOutput(tool: string, given: ActionResult, diffLines: reado
           ? `dispatched via ${result.path}, unconfirmed: the app did not answer within ${result.no_reply_ms} ms`
           : result.effect === 'unverifiable'
           ? `delivered via ${result.path}, effect not observable`
-          : `delivered via ${result.path}, no effect seen`;
+          : result.refuted
+            ? // A field that kept part of the typed text changed: "no effect seen" said otherwise of it.
+              `delivered via ${result.path}, and the target does not show what was asked`
+            : `delivered via ${result.path}, no effect seen`;
   const lines = [
     ...(result.scrolled_into_view ? ['scrolled into view first: the element lay outside the visible part of its list or page'] : []),
     ...(result.evidence ?? []).map((line) => `- ${line}`),
