@@ -1,6 +1,7 @@
 // Heuristic "cursor-input": where the visible cursor is, input goes. The node under the cursor is
 // focused; a one-row box around the cursor is a text field (dialog --inputbox); a prompt such as "$ ",
 // ">>> " or "Password: " before the cursor makes the rest of the row a text field named by the prompt.
+import type { Bounds } from '../ui-node.js';
 import type { DetectedBox } from './boxes.js';
 import { area, contains, tidy, type Found, type ScreenScan } from './scan.js';
 
@@ -121,6 +122,8 @@ export function findCursorInput(scan: ScreenScan, nodes: readonly Found[], boxes
     scan.claim(bounds);
     return { role: 'textbox', name: '', value: text.trimEnd(), focused: true, bounds, heuristic: INPUT_HEURISTIC };
   }
+  const command = commandLine(scan, region.rect, text, columnAt);
+  if (command) return command;
   const prompt = PROMPT.exec(text) ?? lastRowQuestion(scan, text, columnAt);
   if (!prompt) return undefined;
   const promptStart = prompt[1]!.length;
@@ -136,6 +139,23 @@ export function findCursorInput(scan: ScreenScan, nodes: readonly Found[], boxes
   const bounds = { x, y: cursor.y, w: right - x, h: 1 };
   scan.claim(bounds);
   return { role: 'textbox', name: prompt[2]!, value, focused: true, bounds, heuristic: INPUT_HEURISTIC };
+}
+
+/** Marks that open a command line: a command (`:`), a search forward (`/`) or back (`?`). */
+const COMMAND_MARK = /^[:/?]/;
+
+/**
+ * vi's and the pagers' command line: the screen's last row opening, at the region's left edge, with `:`,
+ * `/` or `?` and the cursor past the mark (vim's ":set nu", less's and vim's "/pattern", a bare "/" just
+ * pressed). The mark names the field and what follows it was typed; without this a bare mark read as no
+ * node at all (punctuation says nothing as text) and a typed command as plain text.
+ */
+function commandLine(scan: ScreenScan, rect: Bounds, text: string, columnAt: readonly number[]): Found | undefined {
+  const { cursor, rows } = scan.grid;
+  if (cursor.y !== rows - 1 || columnAt[0] !== rect.x || !COMMAND_MARK.test(text) || cursor.x <= rect.x) return undefined;
+  const bounds = { x: rect.x, y: cursor.y, w: rect.w, h: 1 };
+  scan.claim(bounds);
+  return { role: 'textbox', name: text[0]!, value: text.slice(1).trimEnd(), focused: true, bounds, heuristic: INPUT_HEURISTIC };
 }
 
 /**
