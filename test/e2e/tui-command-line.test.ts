@@ -51,9 +51,25 @@ test('vim: the ":" command line is a focused textbox holding the command vim the
   assert.deepEqual([field?.name, field?.value], [':', `w ${target}`]);
   assert.equal(existsSync(target), false);
   await callOk(context, 'tui_press', { key: 'Enter', session: 'vim' });
-  await callOk(context, 'tui_wait_for', { text: 'written', session: 'vim' });
+  // The command line already holds the file's name: wait for vim's own report that it wrote it.
+  await callOk(context, 'tui_wait_for', { text: 'bytes written', session: 'vim' });
   assert.equal(readFileSync(target, 'utf8'), 'hello\n');
   await callOk(context, 'tui_type', { text: ':q!\n', session: 'vim' });
   await callOk(context, 'tui_wait_for', { exited: true, session: 'vim' });
   await callOk(context, 'tui_stop', { session: 'vim' });
+});
+
+test('bash: a prompt that opens with "/" on the last row stays a prompt named by its "$", not a command line', async () => {
+  const directory = mkdtempSync(join(tmpdir(), 'cup-tui-cmdline-'));
+  await start({ command: 'bash', args: ['--norc', '--noprofile', '-i'], cwd: directory, env: { PS1: '/work$ ' }, rows: 6, session: 'bash' });
+  // Enough lines that the prompt stands on the screen's last row.
+  await callOk(context, 'tui_type', { text: 'seq 1 10\n', session: 'bash' });
+  await callOk(context, 'tui_wait_for', { newText: '/work$ ', session: 'bash' });
+  await callOk(context, 'tui_type', { text: 'echo hi', session: 'bash' });
+  await callOk(context, 'tui_wait_for', { selector: 'role=textbox focus', all: [{ stableMs: 100 }], session: 'bash' });
+  const lines = (await callOk(context, 'tui_render_text', { session: 'bash' })).structured.lines as string[];
+  assert.equal(lines[lines.length - 1]!.trimEnd(), '/work$ echo hi', 'the prompt is on the last row');
+  const field = await focusedTextbox('bash');
+  assert.deepEqual([field?.name, field?.value], ['/work$', 'echo hi']);
+  await callOk(context, 'tui_stop', { session: 'bash' });
 });

@@ -149,15 +149,16 @@ export function findCursorInput(scan: ScreenScan, nodes: readonly Found[], boxes
     scan.claim(bounds);
     return [{ role: 'textbox', name: '', value: text.trimEnd(), focused: true, bounds, heuristic: INPUT_HEURISTIC }];
   }
-  const command = commandLine(scan, region.rect, text, columnAt);
-  if (command) return [command];
   const prompt = PROMPT.exec(text) ?? lastRowQuestion(scan, text, columnAt);
-  if (!prompt) return [];
-  const promptStart = prompt[1]!.length;
-  const promptEnd = promptStart + prompt[2]!.length;
+  const promptStart = prompt ? prompt[1]!.length : 0;
+  const promptEnd = prompt ? promptStart + prompt[2]!.length : 0;
   // Input after a prompt starts past the blank that follows it; a cursor on the prompt itself (vim's
-  // cursor on a line that happens to begin with "> ") is not at a prompt.
-  if (promptEnd >= columnAt.length || columnAt[promptEnd]! + 1 > cursor.x) return [];
+  // cursor on a line that happens to begin with "> ") is not at a prompt. Without a prompt, the last row
+  // may be vi's or a pager's command line (a shell prompt "/work$ " is a prompt first).
+  if (!prompt || promptEnd >= columnAt.length || columnAt[promptEnd]! + 1 > cursor.x) {
+    const command = commandLine(scan, region.rect, text, columnAt);
+    return command ? [command] : [];
+  }
   const valueStart = Math.min(promptEnd + 1, text.length);
   const x = columnAt[promptStart]!;
   const { value, end } = fieldText(text.slice(valueStart), columnAt.slice(valueStart), cursor.x);
