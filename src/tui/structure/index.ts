@@ -72,8 +72,7 @@ export function buildStructure(grid: CellGrid, options: StructureOptions): { nod
     found.push(...findNumberedText(scan, index));
     found.push(...findButtons(scan, index), ...findProgressBars(scan, index), ...findTables(scan, index), ...findLists(scan, index), ...findCheckboxes(scan, index));
   }
-  const input = findCursorInput(scan, flattenNodes(found), boxes);
-  if (input) found.push(input);
+  found.push(...findCursorInput(scan, flattenNodes(found), boxes));
   for (let index = regions.length - 1; index >= 0; index--) found.push(...findTextRuns(scan, index));
   focusTextAtCursor(scan, flattenNodes(found));
   focusActiveBorder(scan, boxes, flattenNodes(found));

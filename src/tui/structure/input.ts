@@ -1,6 +1,7 @@
 // Heuristic "cursor-input": where the visible cursor is, input goes. The node under the cursor is
 // focused; a one-row box around the cursor is a text field (dialog --inputbox); a prompt such as "$ ",
 // ">>> " or "Password: " before the cursor makes the rest of the row a text field named by the prompt.
+import type { Bounds } from '../ui-node.js';
 import type { DetectedBox } from './boxes.js';
 import { area, contains, tidy, type Found, type ScreenScan } from './scan.js';
 
@@ -30,7 +31,7 @@ const MIN_FIELD_WIDTH = 4;
  * explained is in a text field drawn as a coloured strip (mc's and many curses forms' inputs): the run is
  * a focused textbox, named by the text just above it or before it on the row.
  */
-function highlightedField(scan: ScreenScan, regionIndex: number): Found | undefined {
+function highlightedField(scan: ScreenScan, regionIndex: number): Found[] | undefined {
   const region = scan.regions[regionIndex]!;
   const { cursor, cols } = scan.grid;
   if (!region.box || scan.claimed[cursor.y * cols + cursor.x]) return undefined;
@@ -48,7 +49,34 @@ function highlightedField(scan: ScreenScan, regionIndex: number): Found | undefi
   scan.claim(bounds);
   // newt (whiptail) draws the strip's empty part with underscores, as lynx does: they are not the value.
   const { text, columnAt } = scan.slice(cursor.y, left, right + 1);
-  return { role: 'textbox', name: name.replace(/:$/, ''), value: tidy(fieldText(text, columnAt, cursor.x).value), focused: true, bounds, heuristic: INPUT_HEURISTIC };
+  const focused: Found = { role: 'textbox', name: name.replace(/:$/, ''), value: tidy(fieldText(text, columnAt, cursor.x).value), focused: true, bounds, heuristic: INPUT_HEURISTIC };
+  return [focused, ...siblingFields(scan, regionIndex, bounds)];
+}
+
+/**
+ * A form lays its fields out in a column: on the box's other rows, a strip in a background other than the
+ * box's covering exactly the focused field's columns is a field too, without focus (dialog --form draws
+ * them in another colour than the focused one; without this an empty one read as nothing at all), named
+ * by the text before it on its row.
+ */
+function siblingFields(scan: ScreenScan, regionIndex: number, field: Bounds): Found[] {
+  const region = scan.regions[regionIndex]!;
+  const { cols } = scan.grid;
+  const fields: Found[] = [];
+  for (let y = region.rect.y; y < region.rect.y + region.rect.h; y++) {
+    const colour = scan.background(field.x, y);
+    if (y === field.y || colour === region.background) continue;
+    const inStrip = (x: number) => x >= region.rect.x && x < region.rect.x + region.rect.w && scan.owner[y * cols + x] === regionIndex && scan.claimed[y * cols + x] === 0 && scan.background(x, y) === colour;
+    let across = true;
+    for (let x = field.x; x < field.x + field.w && across; x++) across = inStrip(x);
+    if (!across || inStrip(field.x - 1) || inStrip(field.x + field.w)) continue;
+    const bounds = { x: field.x, y, w: field.w, h: 1 };
+    const name = tidy(scan.slice(y, region.rect.x, field.x).text);
+    const { text, columnAt } = scan.slice(y, field.x, field.x + field.w);
+    scan.claim(bounds);
+    fields.push({ role: 'textbox', name: name.replace(/:$/, ''), value: tidy(fieldText(text, columnAt, field.x).value), bounds, heuristic: INPUT_HEURISTIC });
+  }
+  return fields;
 }
 
 const blank = (char: string | undefined) => char === undefined || char.trim() === '';
@@ -79,9 +107,9 @@ export function focusTextAtCursor(scan: ScreenScan, nodes: readonly Found[]): vo
   if (text) text.focused = true;
 }
 
-export function findCursorInput(scan: ScreenScan, nodes: readonly Found[], boxes: readonly DetectedBox[]): Found | undefined {
+export function findCursorInput(scan: ScreenScan, nodes: readonly Found[], boxes: readonly DetectedBox[]): Found[] {
   const { cursor } = scan.grid;
-  if (!cursor.visible || cursor.y >= scan.grid.rows || cursor.x >= scan.grid.cols) return undefined;
+  if (!cursor.visible || cursor.y >= scan.grid.rows || cursor.x >= scan.grid.cols) return [];
   const at = { x: cursor.x, y: cursor.y, w: 1, h: 1 };
 
   const under = nodes.filter((node) => INTERACTIVE.has(node.role) && contains(node.bounds, at));
@@ -91,7 +119,7 @@ export function findCursorInput(scan: ScreenScan, nodes: readonly Found[], boxes
     if (node.role === 'listitem' && !node.selected && endsJustBefore(scan, node.bounds, cursor)) {
       Object.assign(node, { role: 'textbox', name: node.name.replace(/:$/, ''), value: '', heuristic: INPUT_HEURISTIC });
     }
-    return undefined;
+    return [];
   }
 
   const field = boxes.find((box) => box.sections.length === 1 && box.sections[0]!.h === 1 && contains(box.sections[0]!, at));
@@ -105,7 +133,7 @@ export function findCursorInput(scan: ScreenScan, nodes: readonly Found[], boxes
       heuristic: INPUT_HEURISTIC,
     });
     scan.claim(inside);
-    return undefined;
+    return [];
   }
 
   const regionIndex = scan.owner[cursor.y * scan.grid.cols + cursor.x]!;
@@ -119,15 +147,18 @@ export function findCursorInput(scan: ScreenScan, nodes: readonly Found[], boxes
   if (region.split === 'window' && cursor.y === scan.grid.rows - 1 && (/^\S/.test(text) || text.trim() === '')) {
     const bounds = { x: region.rect.x, y: cursor.y, w: region.rect.w, h: 1 };
     scan.claim(bounds);
-    return { role: 'textbox', name: '', value: text.trimEnd(), focused: true, bounds, heuristic: INPUT_HEURISTIC };
+    return [{ role: 'textbox', name: '', value: text.trimEnd(), focused: true, bounds, heuristic: INPUT_HEURISTIC }];
   }
   const prompt = PROMPT.exec(text) ?? lastRowQuestion(scan, text, columnAt);
-  if (!prompt) return undefined;
-  const promptStart = prompt[1]!.length;
-  const promptEnd = promptStart + prompt[2]!.length;
+  const promptStart = prompt ? prompt[1]!.length : 0;
+  const promptEnd = prompt ? promptStart + prompt[2]!.length : 0;
   // Input after a prompt starts past the blank that follows it; a cursor on the prompt itself (vim's
-  // cursor on a line that happens to begin with "> ") is not at a prompt.
-  if (promptEnd >= columnAt.length || columnAt[promptEnd]! + 1 > cursor.x) return undefined;
+  // cursor on a line that happens to begin with "> ") is not at a prompt. Without a prompt, the last row
+  // may be vi's or a pager's command line (a shell prompt "/work$ " is a prompt first).
+  if (!prompt || promptEnd >= columnAt.length || columnAt[promptEnd]! + 1 > cursor.x) {
+    const command = commandLine(scan, region.rect, text, columnAt);
+    return command ? [command] : [];
+  }
   const valueStart = Math.min(promptEnd + 1, text.length);
   const x = columnAt[promptStart]!;
   const { value, end } = fieldText(text.slice(valueStart), columnAt.slice(valueStart), cursor.x);
@@ -135,7 +166,24 @@ export function findCursorInput(scan: ScreenScan, nodes: readonly Found[], boxes
   const right = end === undefined ? region.rect.x + region.rect.w : scan.columnEnd(cursor.y, columnAt, valueStart + end);
   const bounds = { x, y: cursor.y, w: right - x, h: 1 };
   scan.claim(bounds);
-  return { role: 'textbox', name: prompt[2]!, value, focused: true, bounds, heuristic: INPUT_HEURISTIC };
+  return [{ role: 'textbox', name: prompt[2]!, value, focused: true, bounds, heuristic: INPUT_HEURISTIC }];
+}
+
+/** Marks that open a command line: a command (`:`), a search forward (`/`) or back (`?`). */
+const COMMAND_MARK = /^[:/?]/;
+
+/**
+ * vi's and the pagers' command line: the screen's last row opening, at the region's left edge, with `:`,
+ * `/` or `?` and the cursor past the mark (vim's ":set nu", less's and vim's "/pattern", a bare "/" just
+ * pressed). The mark names the field and what follows it was typed; without this a bare mark read as no
+ * node at all (punctuation says nothing as text) and a typed command as plain text.
+ */
+function commandLine(scan: ScreenScan, rect: Bounds, text: string, columnAt: readonly number[]): Found | undefined {
+  const { cursor, rows } = scan.grid;
+  if (cursor.y !== rows - 1 || columnAt[0] !== rect.x || !COMMAND_MARK.test(text) || cursor.x <= rect.x) return undefined;
+  const bounds = { x: rect.x, y: cursor.y, w: rect.w, h: 1 };
+  scan.claim(bounds);
+  return { role: 'textbox', name: text[0]!, value: text.slice(1).trimEnd(), focused: true, bounds, heuristic: INPUT_HEURISTIC };
 }
 
 /**

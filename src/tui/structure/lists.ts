@@ -129,8 +129,10 @@ function listFromBlock(scan: ScreenScan, regionIndex: number, block: RowInfo[]):
   const region = scan.regions[regionIndex]!;
   const lit = block.filter(isHighlighted);
   if (lit.length === 0) return undefined;
-  // The highlight that set a column apart from its neighbours is its selection.
-  const header = region.split === 'column' ? undefined : findHeader(block, lit, region.rect.w) ?? styledHeader(scan, block, lit);
+  // A column beside another is read as any block: htop's Sort by panel and the process list beside it each
+  // open with a title in the header colour, and findHeader takes one only with a row lit otherwise below it,
+  // so a column whose selection is its first row (ranger's) keeps that row as its selection.
+  const header = findHeader(block, lit, region.rect.w) ?? styledHeader(scan, block, lit);
   let items = header ? block.filter((row) => row.y > header.y) : block;
   const selectedColour = lit.find((row) => items.includes(row))?.color;
   let selected = items.filter((row) => isHighlighted(row) && row.color === selectedColour);
