@@ -1,0 +1,57 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { desktopRig, xClient } from '../helpers/desktop-rig.js';
+import { callOk } from '../helpers/tools.js';
+
+// gtk4-widget-factory (Debian's gtk-4-examples) on Xvfb, which offers no direct rendering: GTK 4 drew its window with
+// GL through Mesa's software rasteriser, frame after frame for its spinner and pulsing progress bars, on the main
+// loop that answers the accessibility bus. Its reads took 3.5-10 s and its clicks 12-19 s, and under load it did not
+// register on the bus at all (launch_app then waited out its deadline and reported no tree). The oracles are the X
+// server (xdpyinfo: which extensions it offers) and pyatspi (the app on the bus, the tab selected).
+describe('a GTK 4 app launched on a display without direct rendering answers promptly (gtk4-widget-factory)', () => {
+  const rig = desktopRig();
+  const x = xClient(rig);
+  let pid = 0;
+  let window = 0;
+  let launchSummary = '';
+
+  before(async () => {
+    const launched = await callOk(rig.context, 'launch_app', { name: 'gtk4-widget-factory', creates_new_application_instance: true });
+    pid = launched.structured.pid as number;
+    window = (launched.structured.windows as { window_id: number }[])[0]!.window_id;
+    launchSummary = `${launched.summary} (accessible: ${String(launched.structured.accessible)})`;
+  });
+
+  after(() => {
+    try {
+      if (pid) process.kill(pid, 'SIGKILL');
+    } catch {
+      // Gone with its desktop already.
+    }
+  });
+
+  test('it is read in seconds, and a background click on a page tab is answered in seconds', async () => {
+    const extensions = await x('xdpyinfo', ['-queryExtensions']);
+    assert.match(extensions, /GLX/, 'xdpyinfo: the display offers GL (the premise)');
+    assert.doesNotMatch(extensions, /\bDRI[23]\b/, 'xdpyinfo: but no direct rendering (the premise)');
+    // GTK 4.8 names the header's tabs by their mnemonic labels ("Page _2") on the bus.
+    const tab = await rig.oracle.find(pid, 'GTK Widget Factory', 'page tab', 'Page _2');
+    assert.ok(tab.found, `pyatspi: the app is on the bus with its tabs once launch_app returned: ${launchSummary}`);
+    assert.ok(!tab.states?.includes('selected'), 'pyatspi: Page 2 is not selected at first');
+
+    let started = Date.now();
+    const state = await callOk(rig.context, 'get_window_state', { window_id: window, include_screenshot: false });
+    const read = Date.now() - started;
+    assert.ok((state.structured.elements as unknown[]).length > 50, state.summary);
+    // Generous bounds: 1-2 s on a test machine at load 10 on two processors, against 3.5-10 s before.
+    assert.ok(read < 6000, `get_window_state took ${read} ms`);
+
+    started = Date.now();
+    const clicked = await callOk(rig.context, 'click', { window_id: window, selector: 'role=tab name="Page 2"' });
+    const click = Date.now() - started;
+    const after = await rig.oracle.find(pid, 'GTK Widget Factory', 'page tab', 'Page _2');
+    assert.ok(after.states?.includes('selected'), `pyatspi: Page 2 is selected: ${clicked.summary}`);
+    // 2-4 s at that load (a tree read to find the tab, the click, a read for the diff), against 12-19 s before.
+    assert.ok(click < 8000, `the click took ${click} ms: ${clicked.summary}`);
+  });
+});
