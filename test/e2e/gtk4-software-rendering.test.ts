@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { promisify } from 'node:util';
 import { desktopRig, xClient } from '../helpers/desktop-rig.js';
@@ -75,5 +76,23 @@ print(json.dumps([pyatspi.stateToString(state) for state in tab.getState().getSt
     assert.ok((await tabStates())?.includes('selected'), `pyatspi: Page 2 is selected: ${clicked.summary}`);
     // 2-4 s at that load (a tree read to find the tab, the click, a read for the diff), against 12-19 s before.
     assert.ok(click < 8000, `the click took ${click} ms: ${clicked.summary}`);
+  });
+
+  test('a GTK 4 app off the bus with its accessibility on is not told switched off', async () => {
+    // The widget factory, started with GL in software, was told "its accessibility was switched off (GTK_A11Y=none)"
+    // while it had no GTK_A11Y at all and was only too busy to register. An unreachable accessibility bus keeps a GTK 4
+    // app off the bus the same way, with its accessibility on.
+    const { process: app, window: off } = await rig.desktop.launchFixture('gtk4', { title: 'GTK4 Off The Bus', rows: 3, env: { AT_SPI_BUS_ADDRESS: 'unix:path=/nonexistent/cup-bus' } });
+    try {
+      assert.ok(!readFileSync(`/proc/${app.pid!}/environ`, 'latin1').split('\0').some((entry) => entry.startsWith('GTK_A11Y=')), 'no GTK_A11Y (the premise)');
+      const found = await rig.oracle.find(off.pid, off.title, 'label', 'Increment').catch((error: unknown) => ({ found: false, error: String(error) }));
+      assert.ok(!found.found, `pyatspi: the fixture is not on the bus (the premise): ${JSON.stringify(found)}`);
+      const state = await callOk(rig.context, 'get_window_state', { window_id: off.id, include_screenshot: false });
+      assert.match(state.summary, /it is a GTK 4 app/, state.summary);
+      assert.doesNotMatch(state.summary, /switched off \(GTK_A11Y=none\)/, state.summary);
+      assert.match(state.summary, /its accessibility is on \(no GTK_A11Y=none\), but it has not registered/, state.summary);
+    } finally {
+      app.kill('SIGKILL');
+    }
   });
 });
