@@ -62,6 +62,9 @@ const testPackages = [
   'gnumeric',
   // Ristretto, which shows two identical warning dialogs at start (test/e2e/twin-dialogs.test.ts).
   'ristretto',
+  // GTK 4's widget factory, a window full of animated widgets that GTK 4 draws with GL, in software on Xvfb
+  // (test/e2e/gtk4-software-rendering.test.ts).
+  'gtk-4-examples',
   // Terminal programs the tui_* tests drive.
   'vim', 'htop', 'less', 'dialog', 'whiptail', 'procps', 'sqlite3', 'mg', 'btop', 'nnn', 'lynx', 'visidata',
   // cfdisk and sfdisk (test/e2e/tui-column-headers.test.ts); IPython's completion menu (test/e2e/tui-python.test.ts);

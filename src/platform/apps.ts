@@ -31,7 +31,7 @@ export interface LaunchPlan {
    * Starts it detached from the driver (it outlives the call and the driver), in the caller's working directory
    * `cwd`, so relative file names in its arguments are the caller's (and its file dialogs open there).
    */
-  start(cwd: string): StartedApp;
+  start(cwd: string): Promise<StartedApp>;
 }
 
 /** A browser's start as launch_app reports it. */

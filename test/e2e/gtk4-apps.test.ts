@@ -85,6 +85,23 @@ describe('GTK 4.8 apps: stacked pages, type names and menu buttons', () => {
     assert.match(lines.slice(0, hint).reverse().find((line) => /\[e\d+\]/.test(line)) ?? '', /btn "(Name|Size)"/, 'the hint follows the view\'s own column headers');
   });
 
+  test('a tree view\'s column headers, which GTK 4.8 lists last column first, are listed in column order', async () => {
+    // gtk4-widget-factory's headers read right to left: Nick, Name, Icon, Cool, drawn as Cool, Icon, Name, Nick.
+    const walked = await pyatspiWalk(window.pid, window.title, fixtures.desktop.env());
+    const view = walked.findIndex((node) => node.name === 'GtkTreeView');
+    const end = walked.findIndex((node, i) => i > view && node.depth <= walked[view]!.depth);
+    const onBus = walked.slice(view + 1, end < 0 ? undefined : end).filter((node) => node.role === 'label');
+    assert.deepEqual(onBus.map((node) => node.name), ['Size', 'Name'], 'pyatspi: the bus lists the last column first');
+    const [name, size] = await Promise.all(['Name', 'Size'].map((label) => fixtures.oracle.find(window.pid, window.title, 'label', label)));
+    assert.ok(name!.extents && size!.extents && name!.extents[0] < size!.extents[0], `pyatspi: Name is drawn left of Size: ${JSON.stringify([name, size])}`);
+    const state = await callOk(fixtures.context, 'get_window_state', { window_id: window.id, include_screenshot: false });
+    // The view's own headers: the two buttons just before the hint that its rows are not exposed.
+    const lines = (state.body ?? '').split('\n');
+    const hint = lines.findIndex((line) => line.includes('# items drawn here are not exposed by the toolkit'));
+    const headers = lines.slice(hint - 2, hint).map((line) => /btn "([^"]*)"/.exec(line)?.[1]);
+    assert.deepEqual(headers, ['Name', 'Size'], state.body);
+  });
+
   test('a combo box whose choice is drawn by a cell view, exposed as an empty filler, says so, for the screenshot to be read', async () => {
     // The case: GTK 4.8's GtkComboBoxText holds its toggle button, and in it an empty cell view; "Decimal" is nowhere.
     const onBus = await pyatspiWalk(window.pid, window.title, fixtures.desktop.env());

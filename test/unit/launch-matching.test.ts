@@ -78,7 +78,7 @@ describe('which .desktop entry a name launches', () => {
     assert.match(programFor('node', [games]) ?? '', /\/node$/, 'PATH first');
     write('a-game.desktop', 'A Game', 'no-such-program-anywhere %U');
     assert.throws(
-      () => startDetached(planLaunch('a-game', [], []), home),
+      () => startDetached(planLaunch('a-game', [], []), home, true),
       (error: unknown) => error instanceof ToolError && error.code === 'app_not_found' && /"no-such-program-anywhere", which the desktop entry .*a-game\.desktop runs: it is not on PATH .* nothing was started/.test(error.message),
     );
   });

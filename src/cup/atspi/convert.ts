@@ -551,6 +551,17 @@ function tabsByContent(children: readonly CupNode[]): void {
 }
 
 /**
+ * GTK 4.8's tree view lists its column header buttons last column first (the GTK4 fixture's Name, Size came as Size,
+ * Name; gtk4-widget-factory's headers read right to left): they are put back in column order, in their own places
+ * among the view's children.
+ */
+function columnButtonsInColumnOrder(children: CupNode[]): void {
+  const places = children.flatMap((child, index) => (child.role === 'button' ? [index] : []));
+  const buttons = places.map((index) => children[index]!).reverse();
+  places.forEach((index, i) => (children[index] = buttons[i]!));
+}
+
+/**
  * A description that is the control's value as it draws it, no tooltip: GTK3's scale describes itself by the number
  * drawn beside its slider ("30", "30.0"), so zenity's volume slider was named "30", and that name kept the label
  * above it ("Volume") from naming it.
@@ -782,6 +793,7 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
         valueFromButton(node);
       }
       if (context.gtk4NameQuirks) tabsByContent(node.children);
+      if (context.gtk4NameQuirks && raw.name === 'GtkTreeView') columnButtonsInColumnOrder(node.children);
       const placeless = !hasRealPlace(node) && node.children.some(shownOnScreen);
       if (placeless) {
         // The toolkit gave this object no usable place (a sentinel, no size, or off the view) while something

@@ -98,9 +98,10 @@ function withBrowser(plan: LaunchPlan, extraArgs: readonly string[], options: La
 /**
  * Starts the app detached, so it outlives the driver call, with its output in a log file. The startup
  * id ends in _TIME0: a window whose user time is 0 must not take the focus when it maps (EWMH), so the
- * user's active window stays active. The environment is that of a session with accessibility on.
+ * user's active window stays active. The environment is that of a session with accessibility on, and GTK 4's
+ * renderer suits the display (directRendering: whether it offers GL clients direct rendering).
  */
-export function startDetached(plan: LaunchPlan, cwd: string): StartedApp {
+export function startDetached(plan: LaunchPlan, cwd: string, directRendering: boolean): StartedApp {
   const program = programFor(plan.command);
   if (program === undefined) {
     throw new ToolError(
@@ -110,7 +111,7 @@ export function startDetached(plan: LaunchPlan, cwd: string): StartedApp {
     );
   }
   const log = join(logDirectory(), `app-${Date.now()}.log`);
-  const env = { ...process.env, DESKTOP_STARTUP_ID: `cup-driver-${process.pid}-${Date.now()}_TIME0`, ...launchedAppEnvironment(process.env), ...plan.browser?.env };
+  const env = { ...process.env, DESKTOP_STARTUP_ID: `cup-driver-${process.pid}-${Date.now()}_TIME0`, ...launchedAppEnvironment(process.env, directRendering), ...plan.browser?.env };
   if (plan.browser) prepareProfile(plan.browser);
   // A folder that is gone would make the start fail with a misleading ENOENT: the app then starts where the driver runs.
   const started = spawnDetachedWatched(program, plan.args, env, log, isDirectory(cwd) ? cwd : undefined);

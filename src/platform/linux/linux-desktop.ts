@@ -28,6 +28,7 @@ import { runningApplications } from './applications.js';
 import { installedApplications } from './desktop-entries.js';
 import { atspiElement, elementHandle, objectIdentity } from './element-handle.js';
 import { descendsFrom, planLaunch, startDetached } from './launcher.js';
+import { offersDirectRendering } from './desktop/gl-rendering.js';
 import { accessibilityBusAddress } from './atspi/bus-address.js';
 import { AtspiClient } from './atspi/client.js';
 import { keptObjects } from './atspi/kept-objects.js';
@@ -468,7 +469,7 @@ export class LinuxDesktop implements Desktop {
   planLaunch(name: string, urls: readonly string[], extraArgs: readonly string[], options: { debuggingPort?: number } = {}): LaunchPlan {
     const plan = planLaunch(name, urls, extraArgs, options);
     const browser = plan.browser ? { family: plan.browser.family, sandboxDisabled: plan.browser.sandboxDisabled, ...(plan.browser.profile ? { profile: plan.browser.profile } : {}) } : undefined;
-    return { name: plan.name, ...(plan.entry ? { entry: plan.entry, matchedBy: plan.matchedBy } : {}), ...(browser ? { browser } : {}), start: (cwd) => startDetached(plan, cwd) };
+    return { name: plan.name, ...(plan.entry ? { entry: plan.entry, matchedBy: plan.matchedBy } : {}), ...(browser ? { browser } : {}), start: async (cwd) => startDetached(plan, cwd, await offersDirectRendering(await this.x11())) };
   }
 
   debuggingEndpoint(pid: number): Promise<PageEndpoint | undefined> {

@@ -216,7 +216,7 @@ export const launchApp = defineTool({
     const activeBefore = windowsBefore.find((window) => window.active)?.id;
     const seen = seenBefore(windowsBefore);
     const deadline = Date.now() + launchTimeoutMs;
-    const started = plan.start(context.cwd);
+    const started = await plan.start(context.cwd);
     // Asked for another instance, a single-instance app's launcher hands its request to the one running and exits.
     const receiver = running ?? instance;
     const { exit } = receiver ? await waitForHandOff(context, started, receiver.pid, seen, deadline) : {};

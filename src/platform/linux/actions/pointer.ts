@@ -55,10 +55,13 @@ function clickIgnores(target: { interfaces: readonly string[]; states?: readonly
   return { ignore: (event) => focusMove(event) || (also?.(event) ?? false) };
 }
 
-function probesFor(desktop: LinuxDesktop, target: LiveElementTarget, states: readonly string[] = clickStates): Probe[] {
+async function probesFor(desktop: LinuxDesktop, target: LiveElementTarget, states: readonly string[] = clickStates): Promise<Probe[]> {
   const label = `[e${target.element.index}]`;
-  // A push button that is no toggle is pressed by any click, taken or not: its pressed or checked state tells nothing (see pushedOnly).
-  const pushButton = pushedOnly(target.live.role, decodeStateSet(target.live.states));
+  // A push button that is no toggle is pressed by any click, taken or not: its pressed or checked state tells nothing
+  // (see pushedOnly), unless its toolkit marks its toggle buttons so (GTK 4.8's toggle buttons are push buttons whose
+  // PRESSED is their on state: a background click on one toggled it and was told "no effect seen").
+  const quirks = await (await desktop.atspi()).quirksOf(target.ref.bus).catch(() => undefined);
+  const pushButton = !quirks?.pressedMarksToggles && pushedOnly(target.live.role, decodeStateSet(target.live.states));
   const read = statesToRead(states, target.live).filter((state) => !(pushButton && pressLike.has(state)));
   // A toolbar's Bold button formats the text selected in the focused editor, where its effect shows.
   return [nameProbe(desktop, target.ref, label), statesProbe(desktop, target.ref, label, read, target.live.role), ...focusedTextAttributesProbes(desktop, target.snapshot, target.ref)];
@@ -157,13 +160,13 @@ async function backgroundElement(desktop: LinuxDesktop, target: LiveElementTarge
   const item = await itemGesture(desktop, element, target.live.role, kind, action);
   if (await shownTabAlready(desktop, target, kind, item)) return nothingToChange('background', `tab [e${target.element.index}] "${target.element.name}" is the one shown`);
   if (item) {
-    const probes = probesFor(desktop, target);
+    const probes = await probesFor(desktop, target);
     if (item.selection.item !== target.ref) probes.push(stateProbe(desktop, item.selection.item, `the item [e${target.element.index}] lies in`, 'selected'));
     return itemOutcome(desktop, target.ref.bus, probes, item, snapshot, target.element.name);
   }
   const acting = action ? { element, action } : kind === 'click' ? await clickingChild(desktop, element) : undefined;
   if (acting) {
-    const observation = await observe(desktop, target.ref.bus, probesFor(desktop, target), () => performAction(desktop, acting.element, acting.action), { snapshot, opensWindow: kind === 'click' && opensWindow(target.element.name), inPopup: target.ref, ...clickIgnores(target.live) });
+    const observation = await observe(desktop, target.ref.bus, await probesFor(desktop, target), () => performAction(desktop, acting.element, acting.action), { snapshot, opensWindow: kind === 'click' && opensWindow(target.element.name), inPopup: target.ref, ...clickIgnores(target.live) });
     return actionOutcome({ path: 'x11_atspi', mode: 'background', observation });
   }
   // Clicking an editable field means putting the caret in it: focus is that click's whole effect. Editable, not
@@ -266,7 +269,7 @@ async function foreground(desktop: LinuxDesktop, target: LiveElementTarget | Poi
     }
   }
   const aside = target.kind === 'element' ? await focusAside(desktop, target) : undefined;
-  const probes = target.kind === 'element' ? probesFor(desktop, target, aside ? clickStates.filter((state) => state !== 'focused') : clickStates) : [];
+  const probes = target.kind === 'element' ? await probesFor(desktop, target, aside ? clickStates.filter((state) => state !== 'focused') : clickStates) : [];
   let scrolledIntoView = false;
   let clicked: PlacedPoint | undefined;
   const observation = await withForeground(desktop, target.window, async (x) => {

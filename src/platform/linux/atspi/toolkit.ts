@@ -119,6 +119,11 @@ export interface ToolkitQuirks {
    * (filling-cache.ts).
    */
   fillsCacheLazily: boolean;
+  /**
+   * A push button's PRESSED state is a toggle button's on state, never a press under way: GTK 4.8 gives its toggle
+   * buttons the push button role, not CHECKABLE, and PRESSED while they are on, and sets PRESSED on nothing else.
+   */
+  pressedMarksToggles: boolean;
 }
 
 export interface ToolkitInfo {
@@ -137,14 +142,14 @@ export function quirksFor(toolkit: ToolkitInfo | undefined): ToolkitQuirks {
   if (name === 'gtk' && major >= 4) {
     return {
       ...unmirrored, extentsRelativeToWindow: true, showingIsReliable: false, gtk4NameQuirks: true, selectableUnmarked: true, propertiesInOneCall: true, listsSomeItemsOnly: true,
-      focusActivatesWindow: false, webEngine: false, pageDebugging: false, editableTextIdleInPages: false, valueUnheardInPageFields: false, keepsUndrawnPlaces: true, showsByPlaceOnly: true, focusMarksCurrentItems: false, reusesObjectPaths: false, buttonsReportShortcuts: false, deselectsByChildIndex: false, hitTestLagsOneAsk: false, fillsCacheLazily: false,
+      focusActivatesWindow: false, webEngine: false, pageDebugging: false, editableTextIdleInPages: false, valueUnheardInPageFields: false, keepsUndrawnPlaces: true, showsByPlaceOnly: true, focusMarksCurrentItems: false, reusesObjectPaths: false, buttonsReportShortcuts: false, deselectsByChildIndex: false, hitTestLagsOneAsk: false, fillsCacheLazily: false, pressedMarksToggles: true,
     };
   }
   if ((name === 'gtk' || name === 'gail') && major <= 3) {
     return {
       extentsRelativeToWindow: false, showingIsReliable: true, gtk4NameQuirks: false, selectableUnmarked: false, propertiesInOneCall: true, listsSomeItemsOnly: false,
       mirrorable: true, addsChildrenSilently: true, scrollsSilently: false, renamesButtonsSilently: true, describesUiSilently: false, focusActivatesWindow: false, webEngine: false, pageDebugging: false, editableTextIdleInPages: false,
-      valueUnheardInPageFields: false, keepsUndrawnPlaces: false, showsByPlaceOnly: false, focusMarksCurrentItems: false, reusesObjectPaths: false, buttonsReportShortcuts: false, deselectsByChildIndex: false, hitTestLagsOneAsk: false, fillsCacheLazily: false,
+      valueUnheardInPageFields: false, keepsUndrawnPlaces: false, showsByPlaceOnly: false, focusMarksCurrentItems: false, reusesObjectPaths: false, buttonsReportShortcuts: false, deselectsByChildIndex: false, hitTestLagsOneAsk: false, fillsCacheLazily: false, pressedMarksToggles: false,
     };
   }
   const blink = name === 'chromium';
@@ -169,6 +174,7 @@ export function quirksFor(toolkit: ToolkitInfo | undefined): ToolkitQuirks {
     deselectsByChildIndex: name === 'gecko',
     hitTestLagsOneAsk: blink || name === 'gecko',
     fillsCacheLazily: name === 'gecko',
+    pressedMarksToggles: false,
   };
 }
 

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { rendererEnvironment } from './gl-rendering.js';
 
 /**
  * What a Debian X session with accessibility installed exports to every app (/etc/X11/Xsession.d/90atk-adaptor
@@ -18,10 +19,11 @@ export const javaAtkBridge = '/usr/share/java/java-atk-wrapper.jar';
  * For the apps the driver launches, besides the session's: Java loads an assistive technology only when told to,
  * and Debian leaves its ATK bridge off (the line in accessibility.properties is commented out, LP #935296), so a
  * Swing app started plainly is not on the accessibility bus at all. JAVA_TOOL_OPTIONS is read by every JVM,
- * whatever script starts it; it is left alone when it already names an assistive technology.
+ * whatever script starts it; it is left alone when it already names an assistive technology. On a display without
+ * direct rendering, GTK 4 is given its software renderer (rendererEnvironment).
  */
-export function launchedAppEnvironment(base: NodeJS.ProcessEnv): Record<string, string> {
-  const session = accessibleSessionEnvironment(base);
+export function launchedAppEnvironment(base: NodeJS.ProcessEnv, directRendering: boolean): Record<string, string> {
+  const session = { ...accessibleSessionEnvironment(base), ...rendererEnvironment(base, directRendering) };
   const options = base.JAVA_TOOL_OPTIONS ?? '';
   if (!existsSync(javaAtkBridge) || options.includes('assistive_technologies')) return session;
   const bridge = `-Xbootclasspath/a:${javaAtkBridge} -Djavax.accessibility.assistive_technologies=org.GNOME.Accessibility.AtkWrapper`;

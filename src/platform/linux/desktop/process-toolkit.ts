@@ -22,10 +22,10 @@ export interface ProcessToolkit {
 }
 
 /** Libraries that name a toolkit, most specific first: a Java app may map GTK for its look and feel. */
-const toolkits: readonly { library: RegExp; toolkit: () => ProcessToolkit }[] = [
+const toolkits: readonly { library: RegExp; toolkit: (pid: number) => ProcessToolkit }[] = [
   { library: /\/libjvm\.so$/, toolkit: java },
   { library: /\/libQt[56]Gui\.so/, toolkit: () => switchedOff('Qt', 'relaunch it with QT_ACCESSIBILITY=1 (launch_app sets it)', true) },
-  { library: /\/libgtk-4\.so/, toolkit: () => switchedOff('GTK 4', 'its accessibility was switched off (GTK_A11Y=none): relaunch it with launch_app', true) },
+  { library: /\/libgtk-4\.so/, toolkit: (pid) => switchedOff('GTK 4', gtk4Remedy(pid), true) },
   { library: /\/libgtk-3\.so/, toolkit: () => switchedOff('GTK 3', 'its accessibility was switched off (NO_AT_BRIDGE=1): relaunch it with launch_app', true) },
   { library: /\/libgtk-x11-2\.0\.so/, toolkit: () => switchedOff('GTK 2', 'GTK 2 loads its accessibility only when GTK_MODULES=gail:atk-bridge: relaunch it with launch_app, which sets it', true) },
   { library: /\/libXm\.so/, toolkit: () => none('Motif') },
@@ -64,6 +64,25 @@ function none(name: string): ProcessToolkit {
   return { name, remedy: `${name} has no accessibility support at all`, ignoresSentKeys: false, sentKeysOnlyWhenActive: false, ignoresSentPointer: false, accessibility: false };
 }
 
+/**
+ * Why a GTK 4 app is not on the bus. GTK_A11Y=none switches its accessibility off; without it, GTK 4 registers from
+ * its main loop once that is idle, which an app drawing frame after frame with GL in software (gtk4-widget-factory on
+ * Xvfb) did not reach for minutes: it had been told switched off all the same.
+ */
+function gtk4Remedy(pid: number): string {
+  let environment: string;
+  try {
+    environment = readFileSync(`/proc/${pid}/environ`, 'latin1');
+  } catch {
+    return 'its accessibility was switched off (GTK_A11Y=none), or it has not registered yet (busy drawing): relaunch it with launch_app';
+  }
+  if (environment.split('\0').includes('GTK_A11Y=none')) return 'its accessibility was switched off (GTK_A11Y=none): relaunch it with launch_app';
+  return (
+    'its accessibility is on (no GTK_A11Y=none), but it has not registered: GTK 4 does so once its main loop is idle, which an app drawing ' +
+    'without rest never is when its GL is software (as on Xvfb): relaunch it with launch_app, which gives it the cairo renderer there'
+  );
+}
+
 function switchedOff(name: string, remedy: string, ignoresSent: boolean): ProcessToolkit {
   return { name, remedy, ignoresSentKeys: ignoresSent, sentKeysOnlyWhenActive: false, ignoresSentPointer: ignoresSent, accessibility: true };
 }
@@ -88,7 +107,7 @@ export function processToolkit(pid: number): ProcessToolkit | undefined {
   }
   const libraries = new Set(maps.split('\n').map((line) => line.slice(line.indexOf('/'))).filter((path) => path.startsWith('/')));
   for (const { library, toolkit } of toolkits) {
-    for (const path of libraries) if (library.test(path)) return toolkit();
+    for (const path of libraries) if (library.test(path)) return toolkit(pid);
   }
   const paths = [...libraries];
   return paths.some((path) => x11Client.test(path)) && !paths.some((path) => accessibilityLibraries.test(path)) ? bareX11 : undefined;
