@@ -81,4 +81,25 @@ describe('wxWidgets apps: Poedit', () => {
     assert.ok((await rig.oracle.texts(editor.pid, 'Translation Properties')).includes('nplurals=2; plural=(n != 1);'), 'pyatspi: the field holds the new expression');
     await callOk(rig.context, 'click', { window_id: dialog, selector: 'role=button name=Cancel' });
   });
+
+  test('a background click on a list row makes it the current row: the app shows it as its current item', async () => {
+    // Poedit's list is a wxDataViewCtrl, a GTK3 tree view, and its editor shows the tree view's cursor row (its current
+    // item). The tree view's Selection selects a row without moving the cursor: the row read selected, the editor
+    // still showed the first string, and keys would go on from the first row, where a person's click moves both.
+    const sources = async () => (await rig.oracle.texts(editor.pid, editor.title)).filter((text) => ['Open file', 'Save file', 'Quit application'].includes(text));
+    // The list's own cell holds each string; the editor's source field holds the current one a second time.
+    const twice = (texts: string[], text: string) => texts.filter((each) => each === text).length === 2;
+    const shown = async (text: string) => {
+      let now = await sources();
+      for (const deadline = Date.now() + 3000; !twice(now, text) && Date.now() < deadline; await sleep(200)) now = await sources();
+      return now;
+    };
+    const clicked = await callOk(rig.context, 'click', { window_id: editor.id, selector: 'role=cell name="Save file"' });
+    const afterClick = await shown('Save file');
+    assert.ok(twice(afterClick, 'Save file'), `pyatspi: the editor shows the clicked string\n${clicked.summary}\n${clicked.body}`);
+    // GTK marks the cell at the tree view's cursor FOCUSED (while the view has the focus): the clicked row's cell.
+    const nodes = await pyatspiWalk(editor.pid, editor.title, rig.desktop.env());
+    const focused = nodes.filter((node) => node.role === 'table cell' && node.states.includes('focused')).map((node) => node.name);
+    assert.deepEqual(focused, ['Save file'], 'pyatspi: the cursor is on the clicked row');
+  });
 });

@@ -119,6 +119,12 @@ export interface ToolkitQuirks {
    * (filling-cache.ts).
    */
   fillsCacheLazily: boolean;
+  /**
+   * Its tree view's Selection selects a row without moving the view's cursor, the current row that keys move from
+   * and that apps read as the current item (GTK 2 and 3: gtk_tree_selection_select_path). GrabFocus on a cell moves
+   * both, as a click does, and presents its window (it is the active one already when that is used: item-selection.ts).
+   */
+  selectionLeavesCursor: boolean;
 }
 
 export interface ToolkitInfo {
@@ -137,7 +143,7 @@ export function quirksFor(toolkit: ToolkitInfo | undefined): ToolkitQuirks {
   if (name === 'gtk' && major >= 4) {
     return {
       ...unmirrored, extentsRelativeToWindow: true, showingIsReliable: false, gtk4NameQuirks: true, selectableUnmarked: true, propertiesInOneCall: true, listsSomeItemsOnly: true,
-      focusActivatesWindow: false, webEngine: false, pageDebugging: false, editableTextIdleInPages: false, valueUnheardInPageFields: false, keepsUndrawnPlaces: true, showsByPlaceOnly: true, focusMarksCurrentItems: false, reusesObjectPaths: false, buttonsReportShortcuts: false, deselectsByChildIndex: false, hitTestLagsOneAsk: false, fillsCacheLazily: false,
+      focusActivatesWindow: false, webEngine: false, pageDebugging: false, editableTextIdleInPages: false, valueUnheardInPageFields: false, keepsUndrawnPlaces: true, showsByPlaceOnly: true, focusMarksCurrentItems: false, reusesObjectPaths: false, buttonsReportShortcuts: false, deselectsByChildIndex: false, hitTestLagsOneAsk: false, fillsCacheLazily: false, selectionLeavesCursor: false,
     };
   }
   if ((name === 'gtk' || name === 'gail') && major <= 3) {
@@ -145,6 +151,7 @@ export function quirksFor(toolkit: ToolkitInfo | undefined): ToolkitQuirks {
       extentsRelativeToWindow: false, showingIsReliable: true, gtk4NameQuirks: false, selectableUnmarked: false, propertiesInOneCall: true, listsSomeItemsOnly: false,
       mirrorable: true, addsChildrenSilently: true, scrollsSilently: false, renamesButtonsSilently: true, describesUiSilently: false, focusActivatesWindow: false, webEngine: false, pageDebugging: false, editableTextIdleInPages: false,
       valueUnheardInPageFields: false, keepsUndrawnPlaces: false, showsByPlaceOnly: false, focusMarksCurrentItems: false, reusesObjectPaths: false, buttonsReportShortcuts: false, deselectsByChildIndex: false, hitTestLagsOneAsk: false, fillsCacheLazily: false,
+      selectionLeavesCursor: true,
     };
   }
   const blink = name === 'chromium';
@@ -169,6 +176,7 @@ export function quirksFor(toolkit: ToolkitInfo | undefined): ToolkitQuirks {
     deselectsByChildIndex: name === 'gecko',
     hitTestLagsOneAsk: blink || name === 'gecko',
     fillsCacheLazily: name === 'gecko',
+    selectionLeavesCursor: false,
   };
 }
 
