@@ -80,7 +80,7 @@ describe('wxWidgets shapes: message boxes titled after their window, fields name
     // ("Links:", "Phonetics:") with no relation between them: the reading showed four unnamed buttons, told apart only
     // by their places, and no selector could name one.
     const title = 'CUP Colour Buttons';
-    const main: ClientWindow = await fixtures.launch('gtk3', { title, extraArgs: ['--labels'] });
+    const main: ClientWindow = await fixtures.launch('gtk3', { title, extraArgs: ['--colour-buttons'] });
     try {
       const oracle = await pyatspiWalk(main.pid, title, fixtures.desktop.env());
       assert.ok(oracle.filter((node) => node.role === 'push button' && node.name === '').length >= 2, 'pyatspi: the colour buttons have no names of their own');
