@@ -74,4 +74,23 @@ describe('wxWidgets shapes: message boxes titled after their window, fields name
       process.kill(main.pid, 'SIGKILL');
     }
   });
+
+  test('a colour button that shows only its swatch is named by the label left of it, and a click by that name opens its chooser', async () => {
+    // xfce4-dict's Preferences (and wxGTK's colour pickers, GtkColorButtons too) put colour buttons right of labels
+    // ("Links:", "Phonetics:") with no relation between them: the reading showed four unnamed buttons, told apart only
+    // by their places, and no selector could name one.
+    const title = 'CUP Colour Buttons';
+    const main: ClientWindow = await fixtures.launch('gtk3', { title, extraArgs: ['--colour-buttons'] });
+    try {
+      const oracle = await pyatspiWalk(main.pid, title, fixtures.desktop.env());
+      assert.ok(oracle.filter((node) => node.role === 'push button' && node.name === '').length >= 2, 'pyatspi: the colour buttons have no names of their own');
+      const listed = await callOk(fixtures.context, 'find_elements', { window_id: main.id, selector: 'role=button name="Phonetics:"' });
+      assert.equal(((listed.structured.matches ?? []) as unknown[]).length, 1, `the colour button right of "Phonetics:" is named by it: ${listed.summary}\n${listed.body}`);
+      const clicked = await callOk(fixtures.context, 'click', { window_id: main.id, selector: 'role=button name="Phonetics:"' });
+      assert.ok((await windowTitled('Pick Phonetics:')) > 0, `xdotool: the Phonetics colour chooser opened (${clicked.summary})`);
+      assert.deepEqual(await fixtures.readers.windowsNamed('^Pick Links:$'), [], 'xdotool: the other button\'s chooser did not');
+    } finally {
+      process.kill(main.pid, 'SIGKILL');
+    }
+  });
 });

@@ -428,11 +428,14 @@ const placeLabelledRoles: ReadonlySet<CupRole> = new Set(['textbox', 'searchbox'
  */
 const rowLabelledRoles: ReadonlySet<CupRole> = new Set(['checkbox', 'switch']);
 /**
- * A switch GTK3 reports as a toggle button (GtkSwitch): a button that toggles and draws no text or child of its own. A
- * settings list's row puts its label left of it ("Row 1 ....... [switch]"), and it read as an unnamed button.
+ * A button that draws no text or child of its own, labelled by the text left of it on its row. A switch GTK3 reports
+ * as a toggle button (GtkSwitch): a settings list's row puts its label left of it ("Row 1 ....... [switch]"), and it
+ * read as an unnamed button. A colour button (GtkColorButton, which wxGTK's colour picker is too) shows only its
+ * swatch: xfce4-dict's Preferences put four right of "Links:", "Phonetics:" and the like, read as four unnamed buttons.
+ * Only unnamed ones are named so (labelsByPlace): a button described by a tool tip is named by it already.
  */
-function isBareToggle(node: CupNode): boolean {
-  return node.role === 'button' && node.actions?.includes('toggle') === true && !node.children?.length;
+function isBareButton(node: CupNode): boolean {
+  return node.role === 'button' && !node.children?.length;
 }
 /** Controls named by labelsByPlace: the label beside them is no content of what holds them (nameFromContent). */
 const namedByPlace = new WeakSet<CupNode>();
@@ -461,7 +464,7 @@ function labelsByPlace(children: readonly CupNode[]): void {
     // A combo box named by its choice (its name is its value) is unlabelled too: a label beside it names it.
     const unnamed = field.name === '' || (field.role === 'combobox' && field.name === field.value);
     // A box's first field is labelled from its row only: a text above the box (a frame's title) heads all it holds.
-    const onRowOnly = rowLabelledRoles.has(field.role) || isBareToggle(field) || leading.has(field);
+    const onRowOnly = rowLabelledRoles.has(field.role) || isBareButton(field) || leading.has(field);
     if (!unnamed || !(placeLabelledRoles.has(field.role) || onRowOnly) || !shown(field)) continue;
     const box = field.bounds!;
     const middle = box.y + box.h / 2;
@@ -473,7 +476,7 @@ function labelsByPlace(children: readonly CupNode[]): void {
         other.bounds!.y <= middle && middle <= other.bounds!.y + other.bounds!.h);
     // A check box whose words end in a colon labels the value field right of it on its row (a check box does not),
     // the first field of a box beside it too (Transmission's "Scheduled times:" before its "09:00" to "17:00").
-    const introducing = rowLabelledRoles.has(field.role) || isBareToggle(field) ? [] : introducers;
+    const introducing = rowLabelledRoles.has(field.role) || isBareButton(field) ? [] : introducers;
     const onRow = [...labels, ...introducing].filter((label) => label.bounds!.y <= middle && middle <= label.bounds!.y + label.bounds!.h && gapLeft(label) >= -2 && gapLeft(label) <= labelGapLeft && !between(label));
     const over = labels.filter((label) => label.bounds!.x < box.x + box.w && box.x < label.bounds!.x + label.bounds!.w && gapAbove(label) >= -2 && gapAbove(label) <= labelGapAbove);
     const nearest = (list: CupNode[], gap: (label: CupNode) => number) => list.sort((a, b) => gap(a) - gap(b))[0];

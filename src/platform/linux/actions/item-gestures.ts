@@ -33,9 +33,9 @@ export interface ItemGesture {
  * only click is its default action (Chromium's own tab strip, whose tabs offer "doDefault" and whose Selection
  * refuses them) is given that action after the selection: the click on a background tab was refused.
  */
-export async function itemGesture(desktop: LinuxDesktop, candidate: Actionable, role: number, kind: PointerKind, action: AccessibleAction | undefined): Promise<ItemGesture | undefined> {
+export async function itemGesture(desktop: LinuxDesktop, candidate: Actionable, role: number, kind: PointerKind, action: AccessibleAction | undefined, windowActive: boolean): Promise<ItemGesture | undefined> {
   if (kind === 'right_click' || (kind === 'double_click' && !action)) return undefined;
-  const selection = await itemSelectionFor(desktop, candidate.ref, role);
+  const selection = await itemSelectionFor(desktop, candidate.ref, role, windowActive);
   if (!selection) return undefined;
   // An item selected by its own toggle (Qt 5's views) is clicked by that selection alone: its toggle again would undo it.
   const press = selection.toggle === undefined ? await findPressAction(desktop, candidate) : undefined;

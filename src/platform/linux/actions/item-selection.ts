@@ -3,7 +3,7 @@ import { ATSPI_ROLE } from '../../../cup/atspi/constants.js';
 import type { AtspiClient } from '../atspi/client.js';
 import type { ObjectRef } from '../atspi/object-ref.js';
 import {
-  actionNames, childCount, children, deselectSelectedChild, deselectTableRow, doAction, indexInParent, parentOf, readInterfaces, readRole, selectChild,
+  actionNames, childCount, children, deselectSelectedChild, deselectTableRow, doAction, grabFocus, indexInParent, parentOf, readInterfaces, readRole, selectChild,
   selectedChild, selectedCount, selectedTableRows, selectTableRow, tableRowOf,
 } from '../atspi/operations.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
@@ -47,9 +47,16 @@ export interface ItemSelection {
    * item views (tables, trees, lists) have only Table, and a cell's Toggle selects it, or deselects it when selected.
    */
   toggle?: number;
+  /**
+   * The item is a cell of a tree view whose Selection leaves the view's cursor where it was (selectionLeavesCursor),
+   * in the active window: it is selected by focusing it, which moves the cursor too, as a click does. Poedit's editor
+   * shows its list's cursor row: a row selected through Selection read selected while the editor showed the first,
+   * and a Down key went on from the first. Behind other windows that focus would present the window, and is not used.
+   */
+  cursor?: true;
 }
 
-async function selectableIn(desktop: LinuxDesktop, item: ObjectRef, role: number): Promise<ItemSelection | undefined> {
+async function selectableIn(desktop: LinuxDesktop, item: ObjectRef, role: number, windowActive: boolean): Promise<ItemSelection | undefined> {
   const client = await desktop.atspi();
   if (!itemRoles.has(role) && !(await selectableWithoutAction(desktop, item))) return undefined;
   // A tab is chosen by selecting it in its tab list whether it says SELECTABLE or not: GTK 2's GAIL marks no page tab
@@ -62,7 +69,8 @@ async function selectableIn(desktop: LinuxDesktop, item: ObjectRef, role: number
   const toggle = containerInterfaces.includes('Selection') ? undefined : await selectionToggle(desktop, item, containerInterfaces);
   if (!containerInterfaces.includes('Selection') && toggle === undefined) return undefined;
   const index = await indexInParent(client, item);
-  return index !== undefined ? { container, containerInterfaces, index, item, ...(toggle !== undefined ? { toggle } : {}) } : undefined;
+  const cursor = windowActive && role === ATSPI_ROLE.TABLE_CELL && containerInterfaces.includes('Table') && (await client.quirksOf(item.bus)).selectionLeavesCursor;
+  return index !== undefined ? { container, containerInterfaces, index, item, ...(toggle !== undefined ? { toggle } : {}), ...(cursor ? { cursor } : {}) } : undefined;
 }
 
 /**
@@ -80,14 +88,15 @@ async function selectionToggle(desktop: LinuxDesktop, item: ObjectRef, container
 /**
  * How a click on this object selects it through accessibility, when it is a selectable item of a
  * container with the Selection interface (or lies directly inside such an item); otherwise undefined.
+ * `windowActive`: its window is the active one (see ItemSelection.cursor).
  */
-export async function itemSelectionFor(desktop: LinuxDesktop, object: ObjectRef, role: number): Promise<ItemSelection | undefined> {
+export async function itemSelectionFor(desktop: LinuxDesktop, object: ObjectRef, role: number, windowActive: boolean): Promise<ItemSelection | undefined> {
   try {
-    const own = await selectableIn(desktop, object, role);
+    const own = await selectableIn(desktop, object, role, windowActive);
     if (own || !itemRoles.has(role)) return own;
     const client = await desktop.atspi();
     const parent = await parentOf(client, object);
-    return parent ? await selectableIn(desktop, parent, await readRole(client, parent)) : undefined;
+    return parent ? await selectableIn(desktop, parent, await readRole(client, parent), windowActive) : undefined;
   } catch {
     // The item or its container went away, or lacks what it advertised: no selection path.
     return undefined;
@@ -105,7 +114,11 @@ export async function itemSelectionFor(desktop: LinuxDesktop, object: ObjectRef,
  */
 export async function selectItem(desktop: LinuxDesktop, selection: ItemSelection): Promise<boolean> {
   const client = await desktop.atspi();
-  if (!(await liveStates(desktop, selection.item)).has('STATE_SELECTED')) {
+  const states = await liveStates(desktop, selection.item);
+  // Focused, the cell is the cursor's and selected with the others deselected (GTK's set_cursor), as by a click.
+  if (selection.cursor && !states.has('STATE_FOCUSED') && (await grabFocus(client, selection.item).catch(() => false))) {
+    await untilSelected(desktop, selection.item);
+  } else if (!states.has('STATE_SELECTED')) {
     const selected =
       selection.toggle !== undefined
         ? await doAction(client, selection.item, selection.toggle)

@@ -157,7 +157,7 @@ async function backgroundElement(desktop: LinuxDesktop, target: LiveElementTarge
   const element = actionable(target);
   const action = await findGestureAction(desktop, element, kind);
   const snapshot = target.snapshot;
-  const item = await itemGesture(desktop, element, target.live.role, kind, action);
+  const item = await itemGesture(desktop, element, target.live.role, kind, action, target.window.active);
   if (await shownTabAlready(desktop, target, kind, item)) return nothingToChange('background', `tab [e${target.element.index}] "${target.element.name}" is the one shown`);
   if (item) {
     const probes = await probesFor(desktop, target);
@@ -207,7 +207,7 @@ async function gestureAt(desktop: LinuxDesktop, target: PointTarget, kind: Point
     const action = await findGestureAction(desktop, candidate, kind);
     // What would take the gesture is disabled: its action would do nothing.
     if (action && isDisabled(live.states) && !(await inUnmarkedView(desktop, ref, live.role))) refuseDisabled(live.states, `the element under the point${live.name ? ` ("${live.name}")` : ''}`, gestureWords[kind]);
-    const item = await itemGesture(desktop, candidate, live.role, kind, action);
+    const item = await itemGesture(desktop, candidate, live.role, kind, action, target.window.active);
     if (item) return { ref: item.selection.item, name: live.name, ...item };
     if (action) return { ref, name: live.name, states: live.states, action, candidate };
     ref = await parentOf(client, ref).catch(() => undefined);

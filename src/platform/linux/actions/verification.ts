@@ -27,6 +27,7 @@ import { fieldIdentity, replacementOf, type FieldIdentity } from './replaced-fie
 import { processesStartedBy } from '../started-processes.js';
 import { isAlive } from '../desktop/processes.js';
 import { changeOf, ownChanges } from './own-changes.js';
+import { wakeIdleHandlers } from './idle-wake.js';
 import { popupCloseMs, popupHolding, stillShowing } from './popup-closing.js';
 import { terminalQuiet, terminalQuietLimitMs } from './terminal-quiet.js';
 import { DBusError, DBusTimeoutError } from '../dbus/index.js';
@@ -1032,6 +1033,8 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
       if (!(error instanceof UnansweredActionError)) throw error;
       unanswered = { call: error.member, timeoutMs: error.timeoutMs };
     }
+    // A wxGTK app updates its controls at idle, which only an X event brings on (idle-wake.ts).
+    await wakeIdleHandlers(desktop, pid, listed);
     const heardWhileActing = options.signAfterAct ? (recorder?.events.length ?? 0) : 0;
     let deadline = Date.now() + Math.max(settleMs, firstSignMs);
     const longest = Date.now() + maxProgressMs;

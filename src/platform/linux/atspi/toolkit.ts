@@ -124,6 +124,12 @@ export interface ToolkitQuirks {
    * buttons the push button role, not CHECKABLE, and PRESSED while they are on, and sets PRESSED on nothing else.
    */
   pressedMarksToggles: boolean;
+  /**
+   * Its tree view's Selection selects a row without moving the view's cursor, the current row that keys move from
+   * and that apps read as the current item (GTK 2 and 3: gtk_tree_selection_select_path). GrabFocus on a cell moves
+   * both, as a click does, and presents its window (it is the active one already when that is used: item-selection.ts).
+   */
+  selectionLeavesCursor: boolean;
 }
 
 export interface ToolkitInfo {
@@ -142,7 +148,7 @@ export function quirksFor(toolkit: ToolkitInfo | undefined): ToolkitQuirks {
   if (name === 'gtk' && major >= 4) {
     return {
       ...unmirrored, extentsRelativeToWindow: true, showingIsReliable: false, gtk4NameQuirks: true, selectableUnmarked: true, propertiesInOneCall: true, listsSomeItemsOnly: true,
-      focusActivatesWindow: false, webEngine: false, pageDebugging: false, editableTextIdleInPages: false, valueUnheardInPageFields: false, keepsUndrawnPlaces: true, showsByPlaceOnly: true, focusMarksCurrentItems: false, reusesObjectPaths: false, buttonsReportShortcuts: false, deselectsByChildIndex: false, hitTestLagsOneAsk: false, fillsCacheLazily: false, pressedMarksToggles: true,
+      focusActivatesWindow: false, webEngine: false, pageDebugging: false, editableTextIdleInPages: false, valueUnheardInPageFields: false, keepsUndrawnPlaces: true, showsByPlaceOnly: true, focusMarksCurrentItems: false, reusesObjectPaths: false, buttonsReportShortcuts: false, deselectsByChildIndex: false, hitTestLagsOneAsk: false, fillsCacheLazily: false, pressedMarksToggles: true, selectionLeavesCursor: false,
     };
   }
   if ((name === 'gtk' || name === 'gail') && major <= 3) {
@@ -150,6 +156,7 @@ export function quirksFor(toolkit: ToolkitInfo | undefined): ToolkitQuirks {
       extentsRelativeToWindow: false, showingIsReliable: true, gtk4NameQuirks: false, selectableUnmarked: false, propertiesInOneCall: true, listsSomeItemsOnly: false,
       mirrorable: true, addsChildrenSilently: true, scrollsSilently: false, renamesButtonsSilently: true, describesUiSilently: false, focusActivatesWindow: false, webEngine: false, pageDebugging: false, editableTextIdleInPages: false,
       valueUnheardInPageFields: false, keepsUndrawnPlaces: false, showsByPlaceOnly: false, focusMarksCurrentItems: false, reusesObjectPaths: false, buttonsReportShortcuts: false, deselectsByChildIndex: false, hitTestLagsOneAsk: false, fillsCacheLazily: false, pressedMarksToggles: false,
+      selectionLeavesCursor: true,
     };
   }
   const blink = name === 'chromium';
@@ -175,6 +182,7 @@ export function quirksFor(toolkit: ToolkitInfo | undefined): ToolkitQuirks {
     hitTestLagsOneAsk: blink || name === 'gecko',
     fillsCacheLazily: name === 'gecko',
     pressedMarksToggles: false,
+    selectionLeavesCursor: false,
   };
 }
 
