@@ -99,7 +99,7 @@ describe('Qt 5 fixture', () => {
     const { result } = await accessibleWindowState(fixtures.context, window, { include_screenshot: false });
     const body = result.body ?? '';
     assert.ok(!/li "Fit Page"/.test(body), body);
-    assert.match(body, /cmb "[^"]*" [^\n]*val="Fit Width"\n\s+# 3 more items — open the menu to see\n\s+\[e\d+\] tbx [^\n]*val="Fit Width"/, body);
+    assert.match(body, /cmb "[^"]*" [^\n]*val="Fit Width"\n\s+# 3 more items — open the list to see, or set_value with a choice's text\n\s+\[e\d+\] tbx [^\n]*val="Fit Width"/, body);
   });
 
   test("invoke_menu: an exclusive check item chosen is confirmed by its own check mark, of which Qt announces nothing", async () => {

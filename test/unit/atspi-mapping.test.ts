@@ -429,7 +429,7 @@ describe('atspiToCup', () => {
     assert.equal(option.bounds, undefined);
     assert.ok(option.states!.includes('offscreen'));
     // The closed popup's choice is counted, not listed: a closed combo box says how many choices it holds.
-    assert.deepEqual(compactBody([atspiToCup(combo, screenContext).root]), ['[e0] cmb "Shipping" 120,60 90x20 [clk]', '  # 1 more item \u2014 open the menu to see']);
+    assert.deepEqual(compactBody([atspiToCup(combo, screenContext).root]), ['[e0] cmb "Shipping" 120,60 90x20 [clk]', "  # 1 more item \u2014 open the list to see, or set_value with a choice's text"]);
   });
 
   test('an info bar is an alert: its message and buttons are kept', () => {
