@@ -99,6 +99,16 @@ export function pressedOnlyByInput(context: Pick<ActionContext, 'role' | 'rawAct
   return clickableRoles.has(context.role) && !notPressed.has(context.role);
 }
 
+/**
+ * A combo box that names no action and has no one button doing its click is operated through its parts: GTK 4.8's
+ * combo box with an entry is an empty Action interface around its entry (which takes typing and set_value) and the
+ * toggle button that opens its list (which offers click). A click on the box lands on its entry, which opens nothing,
+ * so the tree offered [clk] on it that did nothing.
+ */
+function operatedByParts(context: Pick<ActionContext, 'role' | 'rawActions' | 'actionsAnswered' | 'clicksThroughChild'>): boolean {
+  return context.role === 'combobox' && context.actionsAnswered === true && !context.rawActions.some((name) => !name.includes('.')) && !context.clicksThroughChild;
+}
+
 /** Items a container with the Selection interface selects (list items, tabs, cells, rows, tree items). */
 const selectionItemRoles: ReadonlySet<string> = new Set(['ROLE_LIST_ITEM', 'ROLE_PAGE_TAB', 'ROLE_TABLE_CELL', 'ROLE_TABLE_ROW', 'ROLE_TREE_ITEM']);
 
@@ -137,7 +147,7 @@ export function cupActionsFor(context: ActionContext): CupAction[] {
   }
   const { interfaces, states, role } = context;
   const inputOnly = pressedOnlyByInput(context);
-  if (clickableRoles.has(role) && interfaces.includes('Component') && !inputOnly) add('click');
+  if (clickableRoles.has(role) && interfaces.includes('Component') && !inputOnly && !operatedByParts(context)) add('click');
   const editable = states.has('STATE_EDITABLE') && !states.has('STATE_READ_ONLY');
   // Blink's fields offer no EditableText, yet a user (and real input) types into them all the same.
   if (editable && (interfaces.includes('EditableText') || textRoles.has(role))) add('type');

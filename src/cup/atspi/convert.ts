@@ -108,7 +108,9 @@ function valueFromButton(combo: CupNode): void {
  * choice), which would name the field by what it holds.
  */
 function nameComboField(combo: CupNode): void {
-  const fields = combo.children?.filter((child) => child.role === 'textbox') ?? [];
+  // GTK 4.8 puts the entry in an unnamed box beside the button that opens the list: it is the combo box's field too.
+  const parts = (combo.children ?? []).flatMap((child) => (child.role === 'generic' && !child.name ? (child.children ?? []) : [child]));
+  const fields = parts.filter((child) => child.role === 'textbox');
   const field = fields.length === 1 ? fields[0]! : undefined;
   if (field && !field.name && combo.name && combo.name !== field.value && combo.name !== combo.value) field.name = combo.name;
 }
