@@ -490,6 +490,70 @@ function labelsByPlace(children: readonly CupNode[]): void {
 }
 
 /**
+ * Names unnamed fields that have no place (a notebook's page not shown: GTK3 reports x and y of -2^31 for all it
+ * holds, sizes kept) after the label listed next to them, where the pairing is certain. labelsByPlace names them once
+ * the page is shown and not before, so Transmission's Seeding page read two unnamed spin buttons, and its Speed page,
+ * switched away, renamed "Upload (kB/s):" to "". Among siblings without a place, a run of labels (texts and check
+ * boxes whose words end in a colon, as labelsByPlace's do) and unnamed fields listed one after another is paired as
+ * label and field when they alternate and are even in number: the one way to pair them all by neighbours, in either
+ * order (GTK3's grid lists each field before its label). Anything else between ends a run; a run that does not pair
+ * so names nothing, nor does a text that names a field already (by a labelled-by relation).
+ */
+function labelsByOrder(children: readonly CupNode[]): void {
+  const placeless = (node: CupNode) => node.bounds === undefined && node.states?.includes('offscreen') === true && !node.states.includes('hidden');
+  const named = new Set(children.filter((child) => placeLabelledRoles.has(child.role) && child.name !== '').map((child) => child.name));
+  const labelOf = (node: CupNode) => {
+    const text = labelIn(node);
+    const label = text ?? (introducesField(node) ? node : undefined);
+    return label && placeless(label) && /:$/.test(label.name.trim()) && !(text && named.has(text.name)) ? label : undefined;
+  };
+  const isField = (node: CupNode) => placeless(node) && placeLabelledRoles.has(node.role) && (node.name === '' || (node.role === 'combobox' && node.name === node.value));
+  // A row's fields in an unnamed box of their own (Transmission's "Scheduled times:" 09:00 to 17:00): the first one
+  // listed, of those not hidden, is the field the row's label names, as leadingField's leftmost is (a folder chooser
+  // keeps a hidden button before its combo box).
+  const leading = (node: CupNode) => node.children?.find((part) => !part.states?.includes('hidden'));
+  const fieldOf = (node: CupNode) => {
+    if (isField(node)) return node;
+    const first = node.role === 'generic' && node.name === '' && placeless(node) ? leading(node) : undefined;
+    return first && isField(first) ? first : undefined;
+  };
+  let run: { field?: CupNode; label?: CupNode; box?: CupNode }[] = [];
+  const pair = () => {
+    const alternates = run.length % 2 === 0 && run.every((part, i) => i === 0 || (part.label === undefined) !== (run[i - 1]!.label === undefined));
+    if (alternates) {
+      for (let i = 0; i < run.length; i += 2) {
+        const [one, other] = [run[i]!, run[i + 1]!];
+        const [{ field, box }, label] = one.label ? [other, one.label] : [one, other.label!];
+        field!.name = label.name;
+        namedByPlace.add(field!);
+        if (box) continueListedRow(box, label.name);
+      }
+    }
+    run = [];
+  };
+  for (const child of children) {
+    const label = labelOf(child);
+    const field = label ? undefined : fieldOf(child);
+    if (label) run.push({ label });
+    else if (field) run.push({ field, ...(field === child ? {} : { box: child }) });
+    else pair();
+  }
+  pair();
+}
+
+/** continueRow for a box whose fields have no place: in the order the box lists them (a GtkBox: left to right). */
+function continueListedRow(box: CupNode, rowLabel: string): void {
+  const parts = box.children ?? [];
+  parts.forEach((field, index) => {
+    const [before, text] = [parts[index - 2], parts[index - 1]];
+    if (!before || !text || !placeLabelledRoles.has(field.role) || !placeLabelledRoles.has(before.role)) return;
+    if (labelIn(text) === undefined || text.name === '' || field.name !== text.name) return;
+    field.name = `${rowLabel} ${text.name}`;
+    namedByPlace.add(field);
+  });
+}
+
+/**
  * The fields after the first in a row's box, each named by the text between it and the field before it (by the
  * label pointing at it, or by place): that text continues the row's label, and alone says nothing of what the field
  * is for. Transmission's "Scheduled times:" row holds "09:00", " to " (labelling the second) and "17:00", and the
@@ -778,6 +842,7 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
         convert(child, raw, placement, behind.has(child) || child.undrawn === true, child.bus === raw.bus ? visibility : reportedBy(child), setPlaces.get(child)),
       );
       labelsByPlace(node.children);
+      labelsByOrder(node.children);
       enableUnmarkedItems(node, node.children, raw.children.map((child) => child.role));
       if (role === 'combobox') {
         nameComboField(node);
