@@ -491,7 +491,8 @@ function labelsByPlace(children: readonly CupNode[]): void {
 
 /**
  * Names unnamed fields that have no place (a notebook's page not shown: GTK3 reports x and y of -2^31 for all it
- * holds, sizes kept) after the label listed next to them, where the pairing is certain. labelsByPlace names them once
+ * holds, sizes kept; Qt hides a tab page's widgets at 0,0 0x0) after the label listed next to them, where the pairing
+ * is certain. labelsByPlace names them once
  * the page is shown and not before, so Transmission's Seeding page read two unnamed spin buttons, and its Speed page,
  * switched away, renamed "Upload (kB/s):" to "". Among siblings without a place, a run of labels (texts and check
  * boxes whose words end in a colon, as labelsByPlace's do) and unnamed fields listed one after another is paired as
@@ -500,7 +501,8 @@ function labelsByPlace(children: readonly CupNode[]): void {
  * so names nothing, nor does a text that names a field already (by a labelled-by relation).
  */
 function labelsByOrder(children: readonly CupNode[]): void {
-  const placeless = (node: CupNode) => node.bounds === undefined && node.states?.includes('offscreen') === true && !node.states.includes('hidden');
+  const placeless = (node: CupNode) => node.bounds === undefined && node.states?.includes('offscreen') === true;
+  const hidden = (node: CupNode) => node.states?.includes('hidden') === true;
   const named = new Set(children.filter((child) => placeLabelledRoles.has(child.role) && child.name !== '').map((child) => child.name));
   const labelOf = (node: CupNode) => {
     const text = labelIn(node);
@@ -511,7 +513,7 @@ function labelsByOrder(children: readonly CupNode[]): void {
   // A row's fields in an unnamed box of their own (Transmission's "Scheduled times:" 09:00 to 17:00): the first one
   // listed, of those not hidden, is the field the row's label names, as leadingField's leftmost is (a folder chooser
   // keeps a hidden button before its combo box).
-  const leading = (node: CupNode) => node.children?.find((part) => !part.states?.includes('hidden'));
+  const leading = (node: CupNode) => (hidden(node) ? node.children?.[0] : node.children?.find((part) => !hidden(part)));
   const fieldOf = (node: CupNode) => {
     if (isField(node)) return node;
     const first = node.role === 'generic' && node.name === '' && placeless(node) ? leading(node) : undefined;
@@ -531,12 +533,18 @@ function labelsByOrder(children: readonly CupNode[]): void {
     }
     run = [];
   };
+  // A run is of labels and fields alike hidden (all on a page Qt hides) or alike not (GTK3's page not shown).
+  let runHidden = false;
   for (const child of children) {
     const label = labelOf(child);
     const field = label ? undefined : fieldOf(child);
-    if (label) run.push({ label });
-    else if (field) run.push({ field, ...(field === child ? {} : { box: child }) });
-    else pair();
+    if (!label && !field) {
+      pair();
+      continue;
+    }
+    if (run.length > 0 && hidden(child) !== runHidden) pair();
+    runHidden = hidden(child);
+    run.push(label ? { label } : { field: field!, ...(field === child ? {} : { box: child }) });
   }
   pair();
 }
