@@ -271,6 +271,10 @@ describe('GTK 4.8 apps: stacked pages, type names and menu buttons', () => {
     const set = await callOk(fixtures.context, 'set_value', { window_id: window.id, selector: 'role=textbox name="Server:"', value: 'delta.example' });
     assert.equal((set.structured as unknown as ActionResult).effect, 'confirmed', set.body);
     assert.equal((await fixtures.oracle.status(window.pid, window.title)).server, 'delta.example', 'the fixture read the text set');
+    // set_value on the combo box itself, which exposes no option until opened, sets its field.
+    const onBox = await callOk(fixtures.context, 'set_value', { window_id: window.id, element_index: combo.index, value: 'epsilon.example' });
+    assert.equal((onBox.structured as unknown as ActionResult).effect, 'confirmed', onBox.body);
+    assert.equal((await fixtures.oracle.status(window.pid, window.title)).server, 'epsilon.example', 'the fixture read the text set through the combo box');
     // The button beside it offers click, and a click opens the list: pyatspi reads the popover GTK 4.8 adds to the
     // combo box for it (its choices drawn in cell views, exposed as fillers).
     const popover = () => fixtures.oracle.find(window.pid, window.title, 'filler', 'GtkTreePopover');
