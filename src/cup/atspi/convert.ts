@@ -484,7 +484,7 @@ function labelsByPlace(children: readonly CupNode[]): void {
       field.name = label.name;
       namedByPlace.add(field);
       const box = leadingIn.get(field);
-      if (box) continueRow(box, label.name);
+      if (box) continueRow(placedLeftToRight(box), label.name);
     }
   }
 }
@@ -528,7 +528,8 @@ function labelsByOrder(children: readonly CupNode[]): void {
         const [{ field, box }, label] = one.label ? [other, one.label] : [one, other.label!];
         field!.name = label.name;
         namedByPlace.add(field!);
-        if (box) continueListedRow(box, label.name);
+        // A box whose fields have no place: in the order the box lists them (a GtkBox: left to right).
+        if (box) continueRow(box.children ?? [], label.name);
       }
     }
     run = [];
@@ -549,9 +550,13 @@ function labelsByOrder(children: readonly CupNode[]): void {
   pair();
 }
 
-/** continueRow for a box whose fields have no place: in the order the box lists them (a GtkBox: left to right). */
-function continueListedRow(box: CupNode, rowLabel: string): void {
-  const parts = box.children ?? [];
+/**
+ * The fields after the first in a row's box, each named by the text between it and the field before it (by the
+ * label pointing at it, or by place): that text continues the row's label, and alone says nothing of what the field
+ * is for. Transmission's "Scheduled times:" row holds "09:00", " to " (labelling the second) and "17:00", and the
+ * second read as a combo box named "to". Named by both: "Scheduled times: to".
+ */
+function continueRow(parts: readonly CupNode[], rowLabel: string): void {
   parts.forEach((field, index) => {
     const [before, text] = [parts[index - 2], parts[index - 1]];
     if (!before || !text || !placeLabelledRoles.has(field.role) || !placeLabelledRoles.has(before.role)) return;
@@ -561,22 +566,10 @@ function continueListedRow(box: CupNode, rowLabel: string): void {
   });
 }
 
-/**
- * The fields after the first in a row's box, each named by the text between it and the field before it (by the
- * label pointing at it, or by place): that text continues the row's label, and alone says nothing of what the field
- * is for. Transmission's "Scheduled times:" row holds "09:00", " to " (labelling the second) and "17:00", and the
- * second read as a combo box named "to". Named by both: "Scheduled times: to".
- */
-function continueRow(box: CupNode, rowLabel: string): void {
+/** A box's children placed on screen, left to right. */
+function placedLeftToRight(box: CupNode): CupNode[] {
   const placed = (box.children ?? []).filter((child) => child.bounds !== undefined && child.bounds.w > 0 && child.bounds.h > 0);
-  placed.sort((a, b) => a.bounds!.x - b.bounds!.x);
-  placed.forEach((field, index) => {
-    const [before, text] = [placed[index - 2], placed[index - 1]];
-    if (!before || !text || !placeLabelledRoles.has(field.role) || !placeLabelledRoles.has(before.role)) return;
-    if (labelIn(text) === undefined || text.name === '' || field.name !== text.name) return;
-    field.name = `${rowLabel} ${text.name}`;
-    namedByPlace.add(field);
-  });
+  return placed.sort((a, b) => a.bounds!.x - b.bounds!.x);
 }
 
 /**
