@@ -153,6 +153,16 @@ describe('AT-SPI to CUP actions', () => {
 });
 
 describe('atspiToCup', () => {
+  test('a combo box naming no action is clicked on a button of its own (a GTK 4.8 drop-down, open or closed), not when its button lies beside its entry in a box', () => {
+    const action = { interfaces: ['Accessible', 'Component', 'Action'], actions: [] };
+    const button = () => raw('ROLE_TOGGLE_BUTTON', { interfaces: ['Accessible', 'Component', 'Action'], actions: ['click'], extents: { x: 10, y: 10, w: 100, h: 20 } });
+    const entry = () => raw('ROLE_TEXT', { interfaces: ['Accessible', 'Component', 'Text', 'EditableText'], text: 'alpha', stateNames: ['STATE_ENABLED', 'STATE_SENSITIVE', 'STATE_VISIBLE', 'STATE_EDITABLE'], extents: { x: 10, y: 10, w: 80, h: 20 } });
+    const combo = (children: AtspiRawNode[]) => atspiToCup(raw('ROLE_COMBO_BOX', { name: 'Fruit:', ...action, extents: { x: 10, y: 10, w: 100, h: 20 }, children }), screenContext).root;
+    assert.ok(combo([button()]).actions?.includes('click'), 'closed drop-down');
+    assert.ok(combo([button(), entry(), raw('ROLE_SCROLL_PANE')]).actions?.includes('click'), 'open drop-down with its search field');
+    assert.ok(!combo([raw('ROLE_PANEL', { children: [entry(), button()] })]).actions?.includes('click'), 'combo box with an entry');
+  });
+
   test('ids are assigned in pre-order and each id resolves to the object it was read from', () => {
     const root = raw('ROLE_FRAME', { name: 'Win', extents: { x: 100, y: 50, w: 400, h: 300 } });
     const panel = raw('ROLE_PANEL');

@@ -1,6 +1,6 @@
 import { keyBindingShortcut } from '../key-binding.js';
 import type { CupAttributes, CupNode, CupRect, CupRole, CupState } from '../types.js';
-import { clicksThroughChild, cupActionsFor, pressedOnlyByInput, type ActionContext } from './actions.js';
+import { clicksThroughChild, cupActionsFor, holdsButton, pressedOnlyByInput, type ActionContext } from './actions.js';
 import { closedMenu, holdsMenuItems, itemsKeptHidden } from './closed-menus.js';
 import { drawnViewOf, scrollsItsContent, type RoleShape } from './scroll-areas.js';
 import { CONTENT_NAMED_ATSPI_ROLES, DRAWN_SURFACE_ATSPI_ROLES, NAMED_BLOCK_ATSPI_ROLES, unknownCoordinate, type AtspiRawNode, type RawTreeContext, type UnreadChildren } from './raw-node.js';
@@ -808,6 +808,7 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
       scrolls,
       actionsAnswered: raw.interfaces.includes('Action') && raw.actions !== undefined,
       clicksThroughChild: clicksThroughChild(role, raw.children.map((child) => child.role)),
+      holdsButton: holdsButton(raw.children.map((child) => child.role)),
     };
     node.actions = cupActionsFor(actionContext);
     const inputOnly = pressedOnlyByInput(actionContext) && raw.interfaces.includes('Component');
