@@ -60,8 +60,10 @@ export function quoteValue(value: string): string {
 const DIRECTIONS = ['up', 'down', 'left', 'right'] as const;
 
 /** `<total> more items — scroll <dirs> to see` (or `— open the menu to see`, that they are hidden, or that the items are not exposed), the hint text without its line prefix. */
-export function hintText({ counts, total, closedMenu, notExposed, hidden }: Pick<PrunedHint, 'counts' | 'total' | 'closedMenu' | 'notExposed' | 'hidden'>): string {
+export function hintText({ counts, total, closedMenu, choices, notExposed, hidden }: Pick<PrunedHint, 'counts' | 'total' | 'closedMenu' | 'choices' | 'notExposed' | 'hidden'>): string {
   if (notExposed) return 'items drawn here are not exposed by the toolkit \u2014 read them on the screenshot';
+  // A closed combo box's line lists no verb that chooses (its toolkit's action opens the list): the count says how.
+  if (closedMenu && choices) return `${counted(total, 'more item')} \u2014 open the list to see, or set_value with a choice's text`;
   if (closedMenu) return `${counted(total, 'more item')} \u2014 open the menu to see`;
   if (hidden) return `${counted(total, 'more item')}, hidden with this \u2014 show it (the pane, tab or expander holding it) to see`;
   const dirs = DIRECTIONS.filter((direction) => counts[direction] > 0).join('/');

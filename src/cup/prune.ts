@@ -29,6 +29,8 @@ export interface PrunedHint {
   total: number;
   /** The items are a closed menu's, not scrolled away: opening the menu shows them. */
   closedMenu?: boolean;
+  /** The closed menu is a combo box's list of choices, which set_value chooses from by a choice's text unopened. */
+  choices?: boolean;
   /** The node's toolkit draws its items and exposes none of them (total 0): only the screenshot shows them. */
   notExposed?: boolean;
   /** The node is hidden (a side pane the app hides): scrolling it brings nothing in; showing it does. */
@@ -49,7 +51,7 @@ export interface PrunedTree {
 /** A subtree of the pruned tree before it is flattened into depth-tagged items. */
 type Branch =
   | { kind: 'node'; node: CupNode; children: Branch[] }
-  | { kind: 'hint'; counts: ClipCounts; total: number; closedMenu?: boolean; notExposed?: boolean; hidden?: boolean };
+  | { kind: 'hint'; counts: ClipCounts; total: number; closedMenu?: boolean; choices?: boolean; notExposed?: boolean; hidden?: boolean };
 
 type Direction = keyof ClipCounts;
 
@@ -107,12 +109,15 @@ function tallyClosedMenus(roots: readonly CupNode[], parent?: CupNode, tally = {
 }
 
 function keepAll(node: CupNode): Branch {
-  return { kind: 'node', node, children: [...(node.children ?? []).map(keepAll), ...unreadHint(node), ...closedMenuHint(unreadMenuItems(node))] };
+  return { kind: 'node', node, children: [...(node.children ?? []).map(keepAll), ...unreadHint(node), ...closedMenuHint(unreadMenuItems(node), node.role === 'combobox')] };
 }
 
-/** The count of a closed menu's items, where it has any: an empty one (Firefox's address bar's closed list) has nothing to open for. */
-function closedMenuHint(total: number): Branch[] {
-  return total > 0 ? [{ kind: 'hint', counts: noCounts(), total, closedMenu: true }] : [];
+/**
+ * The count of a closed menu's items, where it has any: an empty one (Firefox's address bar's closed list) has nothing
+ * to open for. `choices`: they are a combo box's choices, which set_value takes by their text without opening the list.
+ */
+function closedMenuHint(total: number, choices: boolean): Branch[] {
+  return total > 0 ? [{ kind: 'hint', counts: noCounts(), total, closedMenu: true, ...(choices ? { choices: true } : {}) }] : [];
 }
 
 /**
@@ -187,7 +192,7 @@ function visit(node: CupNode, parent: CupNode | undefined, siblingCount: number,
     // own controls, and none can be seen until its menu opens: they are counted, not listed. The count is
     // of the items opening the menu shows, its own: a submenu's come with that submenu, and a read of what is
     // shown reads none of them (unreadMenuItems), only their number.
-    return [{ kind: 'node', node, children: closedMenuHint(menuItemCount(node)) }];
+    return [{ kind: 'node', node, children: closedMenuHint(menuItemCount(node), node.role === 'combobox') }];
   }
   // An open menu's items are drawn in a popup of their own, over the window: the scroll pane around its menu bar
   // (LibreOffice docks its menu bar in one) does not clip them, as scrolling it would never bring them into view.
@@ -202,7 +207,7 @@ function visit(node: CupNode, parent: CupNode | undefined, siblingCount: number,
   const closedList = closedChoiceList(node);
   for (const child of rawChildren) {
     if (child === closedList) {
-      children.push(...closedMenuHint(menuItemCount(child)));
+      children.push(...closedMenuHint(menuItemCount(child), true));
       continue;
     }
     const direction = child.bounds && clipDirection(child.bounds, childViewport);
@@ -369,7 +374,7 @@ function isCollapsibleLandmark(node: CupNode, children: readonly Branch[]): bool
 function flatten(branches: readonly Branch[], depth: number, items: PrunedItem[]): void {
   for (const branch of branches) {
     if (branch.kind === 'hint') {
-      items.push({ kind: 'hint', depth, counts: branch.counts, total: branch.total, ...(branch.closedMenu ? { closedMenu: true } : {}), ...(branch.notExposed ? { notExposed: true } : {}), ...(branch.hidden ? { hidden: true } : {}) });
+      items.push({ kind: 'hint', depth, counts: branch.counts, total: branch.total, ...(branch.closedMenu ? { closedMenu: true } : {}), ...(branch.choices ? { choices: true } : {}), ...(branch.notExposed ? { notExposed: true } : {}), ...(branch.hidden ? { hidden: true } : {}) });
     } else {
       items.push({ kind: 'node', node: branch.node, depth });
       flatten(branch.children, depth + 1, items);

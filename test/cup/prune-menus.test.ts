@@ -48,7 +48,7 @@ test("a combo box whose list of choices has no place on screen (Qt 5's closed po
     node(1, 'combobox', 'Fusion', { actions: ['click'], value: 'Fusion', bounds: { x: 330, y: 204, w: 84, h: 23 }, children: [node(2, 'list', '', { ...list, children: [choice(2, 'Windows'), choice(3, 'Fusion')] })] });
   const window = (child: ReturnType<typeof node>) => [node(0, 'window', 'Settings', { bounds: { x: 300, y: 100, w: 700, h: 600 }, children: [child] })];
   const closed = compactBody(window(combo({ states: ['offscreen'] })));
-  assert.deepEqual(closed.slice(1), ['  [e1] cmb "Fusion" 330,204 84x23 [clk] val="Fusion"', `    # 2 more items ${DASH} open the menu to see`]);
+  assert.deepEqual(closed.slice(1), ['  [e1] cmb "Fusion" 330,204 84x23 [clk] val="Fusion"', `    # 2 more items ${DASH} open the list to see, or set_value with a choice's text`]);
   assert.deepEqual(compactBody(window(combo({ bounds: { x: 0, y: 0, w: 0, h: 0 } }))).slice(1), closed.slice(1), 'a list of no size is closed too');
   // Opened, the list has its place below the combo box, and its choices are listed.
   const open = compactBody(window(node(1, 'combobox', 'Fusion', {
@@ -68,7 +68,7 @@ test("a combo box the user types into keeps its text field and counts the choice
   const tree = [node(0, 'window', 'Viewer', { bounds: { x: 0, y: 0, w: 850, h: 530 }, children: [combo] })];
   assert.deepEqual(compactBody(tree).slice(1), [
     '  [e1] cmb "Fit Width" 700,47 83x23 [clk] val="Fit Width"',
-    `    # 2 more items ${DASH} open the menu to see`,
+    `    # 2 more items ${DASH} open the list to see, or set_value with a choice's text`,
     '    [e5] tbx 702,49 60x19 {edt} [typ,sv] val="Fit Width"',
   ]);
   assert.equal(compactBody(tree, { detail: 'full' }).filter((line) => line.includes('li "')).length, 2, 'detail full still lists the choices');
@@ -89,7 +89,7 @@ test("a collapsed combo box counts the choices of its menu (Gecko's closed <sele
       actions: ['click', 'expand'], value: 'Automatic Zoom', states: states as never, bounds: { x: 597, y: 106, w: 143, h: 28 },
       children: [node(2, 'menu', '', { bounds: { x: 597, y: 106, w: 143, h: 28 }, children: [option(3, 'Automatic Zoom', true), option(4, 'Page Fit', false), option(5, '50%', false)] })],
     });
-  assert.deepEqual(compactBody([select(['collapsed'])]), ['[e1] cmb "Zoom" 597,106 143x28 {col} [clk,exp] val="Automatic Zoom"', `  # 3 more items ${DASH} open the menu to see`]);
+  assert.deepEqual(compactBody([select(['collapsed'])]), ['[e1] cmb "Zoom" 597,106 143x28 {col} [clk,exp] val="Automatic Zoom"', `  # 3 more items ${DASH} open the list to see, or set_value with a choice's text`]);
   // Expanded, its menu is open: the choices it shows are listed.
   assert.ok(compactBody([select([])]).some((line) => line.includes('mi "Automatic Zoom"')));
 });
@@ -137,7 +137,7 @@ test("a GTK3 combo box counts the choices of its closed menu, which is hidden an
   const choice = (id: number, name: string) => node(id, 'menuitem', name, { actions: ['click', 'select'], states: hidden });
   const combo = (menu: Parameters<typeof node>[3], children: ReturnType<typeof node>[] = []) =>
     node(1, 'combobox', 'Color', { actions: ['click'], value: 'Red', bounds: { x: 258, y: 178, w: 79, h: 34 }, children: [...children, node(2, 'menu', '', { states: hidden, ...menu })] });
-  const hint = `  # 3 more items ${DASH} open the menu to see`;
+  const hint = `  # 3 more items ${DASH} open the list to see, or set_value with a choice's text`;
   const read = combo({ children: [choice(3, 'Red'), choice(4, 'Green'), choice(5, 'Blue')] });
   assert.deepEqual(compactBody([read]), ['[e1] cmb "Color" 258,178 79x34 [clk] val="Red"', hint]);
   assert.equal(countClosedMenuItems([read]), 3);

@@ -312,7 +312,7 @@ describe('honest action results on real apps', () => {
       // The compact view counts the closed list's choices as a closed menu's items, not as lying off the window.
       const compact = (await callOk(context, 'get_window_state', { pid: window.pid, window_id: window.id, include_screenshot: false })).body ?? '';
       const styleLines = compact.split('\n').slice(compact.split('\n').findIndex((line) => line.includes(`[e${styleBox.index}] cmb "Style:"`)));
-      assert.match(styleLines[1] ?? '', /^\s+# 2 more items \u2014 open the menu to see$/, compact);
+      assert.match(styleLines[1] ?? '', /^\s+# 2 more items \u2014 open the list to see, or set_value with a choice's text$/, compact);
       assert.doesNotMatch(compact, /li "Windows"|scroll up to see/, compact);
       const refused = await failsWith(context, 'click', { window_id: window.id, element_index: item.index, delivery_mode: 'foreground' }, 'element_not_visible');
       assert.match(refused.summary, /Open what holds it first/);

@@ -446,7 +446,17 @@ describe('GTK3 forms of graphics apps, judged by pyatspi', () => {
     const lines = compact.split('\n');
     const at = lines.findIndex((line) => line.trimStart().startsWith(`[e${color.index}] cmb "Color"`));
     assert.ok(at >= 0, compact);
-    assert.match(lines[at + 1] ?? '', new RegExp(`^\\s+# ${choices.length} more items \u2014 open the menu to see$`), compact);
+    // The count says how to choose one: the line lists no verb that chooses, and set_value takes a choice by its text.
+    assert.match(lines[at + 1] ?? '', new RegExp(`^\\s+# ${choices.length} more items \u2014 open the list to see, or set_value with a choice's text$`), compact);
     assert.ok(!choices.some((choice) => lines.some((line) => line.includes(`mi "${choice}"`))), 'the closed choices are counted, not listed');
+    const before = (await fixtures.oracle.status(window.pid, window.title)).color;
+    const other = choices.find((choice) => choice !== before);
+    assert.ok(other, `pyatspi: a choice other than ${before}: ${JSON.stringify(choices)}`);
+    try {
+      await callOk(fixtures.context, 'set_value', { window_id: window.id, element_index: color.index, value: other });
+      assert.equal((await fixtures.oracle.status(window.pid, window.title)).color, other, 'pyatspi: the fixture took the choice set_value named by its text, the list never opened');
+    } finally {
+      await callOk(fixtures.context, 'set_value', { window_id: window.id, selector: 'role=combobox name="Color"', value: before! });
+    }
   });
 });

@@ -98,6 +98,46 @@ describe('a GTK3 preferences grid, judged by pyatspi', () => {
     assert.equal((await pyatspiWalk(window.pid, window.title, fixtures.desktop.env())).filter((node) => node.role === 'combo box' && node.name === '22:00').length, 2, 'pyatspi: both show 22:00');
   });
 
+  test("fields on a notebook's page not shown are named by the labels of their rows as when it is shown, though GTK3 gives them no position", async () => {
+    const pages = await fixtures.launch('gtk3', { title: 'Prefs Pages Fixture', size: '480x500', rows: 1, extraArgs: ['--prefs-pages'] });
+    // The fields of the Limits page: all but the fixture's own Color combo box, on its form above the notebook.
+    const onPage = (name: string) => name !== 'Color' && name !== 'Color=Red';
+    const fields = (walked: readonly OracleNode[]) => walked.filter((node) => (node.role === 'spin button' || node.role === 'combo box') && onPage(node.name));
+    // The case: pyatspi places every field of the page not shown at x and y of -2^31, its size kept; none has a name
+    // but the combo boxes' choices, and only the second time has a label pointing at it (" to ").
+    const hidden = fields(await pyatspiWalk(pages.pid, pages.title, fixtures.desktop.env()));
+    assert.equal(hidden.length, 5, JSON.stringify(hidden));
+    assert.ok(hidden.every((node) => node.extents![0] === -2147483648 && node.extents![1] === -2147483648 && node.extents![2] > 0 && !node.states.includes('showing')), JSON.stringify(hidden));
+    const read = async () => {
+      const elements = (await fixtures.elements(pages)).filter((element) => element.role === 'spinbutton' || element.role === 'combobox');
+      return elements.map((element) => `${element.name}=${element.value}`).filter(onPage).sort();
+    };
+    const before = await read();
+
+    // Shown, the page places them: each field's name is the text of the label or check box on its row left of it as
+    // pyatspi places them ("Quiet hours: to" for the second time: the row's label, then the " to " pointing at it).
+    await callOk(fixtures.context, 'click', { window_id: pages.id, selector: 'role=tab name="Limits"' });
+    const walked = await pyatspiWalk(pages.pid, pages.title, fixtures.desktop.env());
+    const shown = fields(walked);
+    assert.ok(shown.every((node) => node.states.includes('showing') && node.extents![0] >= 0), JSON.stringify(shown));
+    const spinValues = await fixtures.oracle.values(pages.pid, pages.title, 'spin button');
+    const labels = walked.filter((node) => (node.role === 'check box' || node.role === 'label') && node.extents && node.extents[0] >= 0);
+    const rowLabel = (field: OracleNode) => {
+      const middle = field.extents![1] + field.extents![3] / 2;
+      const onRow = labels.filter((label) => label.extents![1] <= middle && middle <= label.extents![1] + label.extents![3] && label.extents![0] + label.extents![2] <= field.extents![0] + 2);
+      return onRow.sort((a, b) => a.extents![0] - b.extents![0])[0]?.name;
+    };
+    const spins = shown.filter((node) => node.role === 'spin button');
+    const expected = [
+      ...spins.map((node, index) => `${rowLabel(node)}=${spinValues[index]}`),
+      ...shown.filter((node) => node.role === 'combo box').map((node) => (node.name === '07:00' ? `Quiet hours: to=07:00` : `${rowLabel(node)}=${node.name}`)),
+    ].sort();
+    assert.deepEqual(expected, ['Download (kB/s):=50', 'Quiet hours: to=07:00', 'Quiet hours:=22:00', 'Scheduled times:=09:00', 'Upload (kB/s):=100'], 'pyatspi: the rows as shown');
+    assert.deepEqual(before, expected, 'read on the page not shown, the fields had the names of their rows');
+    assert.deepEqual(await read(), expected, 'and keep them shown');
+    process.kill(pages.pid);
+  });
+
   test('digits typed into a spin button that it has not taken yet are said to be so, and Return commits them', async () => {
     const spin = 'role=spinbutton name="Upload (kB/s):"';
     const typed = await callOk(fixtures.context, 'type_text', { window_id: window.id, selector: spin, text: '7' });

@@ -99,7 +99,7 @@ describe('Qt 5 fixture', () => {
     const { result } = await accessibleWindowState(fixtures.context, window, { include_screenshot: false });
     const body = result.body ?? '';
     assert.ok(!/li "Fit Page"/.test(body), body);
-    assert.match(body, /cmb "[^"]*" [^\n]*val="Fit Width"\n\s+# 3 more items — open the menu to see\n\s+\[e\d+\] tbx [^\n]*val="Fit Width"/, body);
+    assert.match(body, /cmb "[^"]*" [^\n]*val="Fit Width"\n\s+# 3 more items — open the list to see, or set_value with a choice's text\n\s+\[e\d+\] tbx [^\n]*val="Fit Width"/, body);
   });
 
   test("invoke_menu: an exclusive check item chosen is confirmed by its own check mark, of which Qt announces nothing", async () => {
@@ -341,6 +341,43 @@ describe('Qt 5 fixture', () => {
     assert.equal(again.path, 'none', JSON.stringify(again));
     assert.ok((await tabStates()).get('Fonts')!.includes('focused'), 'pyatspi: Fonts is still the current tab');
     tabbed.process.kill();
+  });
+
+  test("fields on a tab page Qt hides are named by their rows' labels as when it is shown, though Qt places them nowhere", async () => {
+    const tabbed = await fixtures.desktop.launchFixture('qt5', { title: 'Qt Form Tabs', extraArgs: ['--form-tabs'] });
+    const { window: tabs } = tabbed;
+    try {
+      const fields = async () => (await pyatspiWalk(tabs.pid, tabs.title, fixtures.desktop.env())).filter((node) => node.role === 'spin button' || node.role === 'combo box');
+      // The case: the Limits page's spin box is unnamed and its combo box named by its choice, with no labelled-by
+      // relation; Qt hides them (not visible) at 0,0 0x0.
+      const hidden = (await fields()).filter((node) => !node.states.includes('visible'));
+      assert.deepEqual(hidden.map((node) => `${node.role} ${node.name} ${node.extents!.join()}`), ['spin button  0,0,0,0', 'combo box Preferred 0,0,0,0'], JSON.stringify(hidden));
+      const labelled = await fixtures.oracle.labelled(tabs.pid, tabs.title);
+      assert.ok(!labelled.some((entry) => entry.role === 'spin button' || entry.name === 'Preferred'), JSON.stringify(labelled));
+      const read = async () => (await accessibleWindowState(fixtures.context, tabs, { include_screenshot: false, detail: 'full' })).state.elements
+        .filter((element) => element.role === 'spinbutton' || element.role === 'combobox').map((element) => `${element.name}=${element.value}`).sort();
+      const before = await read();
+
+      // Shown, pyatspi places the check box or label of each row left of its field: those name the fields.
+      await callOk(fixtures.context, 'click', { window_id: tabs.id, selector: 'role=tab name=Limits' });
+      const walked = await pyatspiWalk(tabs.pid, tabs.title, fixtures.desktop.env());
+      // The Limits page's fields: its spin box (the window's only one) and its combo box showing Preferred.
+      const shownFields = walked.filter((node) => (node.role === 'spin button' || (node.role === 'combo box' && node.name === 'Preferred')) && node.states.includes('showing'));
+      const labels = walked.filter((node) => (node.role === 'check box' || node.role === 'label') && node.states.includes('showing'));
+      const rowLabel = (field: OracleNode) => {
+        const middle = field.extents![1] + field.extents![3] / 2;
+        const onRow = labels.filter((label) => label.extents![1] <= middle && middle <= label.extents![1] + label.extents![3] && label.extents![0] + label.extents![2] <= field.extents![0] + 2);
+        return onRow.sort((a, b) => b.extents![0] + b.extents![2] - (a.extents![0] + a.extents![2]))[0]?.name;
+      };
+      const spinValue = (await fixtures.oracle.values(tabs.pid, tabs.title, 'spin button')).find((value) => value === 2);
+      const expected = shownFields.map((node) => `${rowLabel(node)}=${node.role === 'spin button' ? spinValue : node.name}`).sort();
+      assert.deepEqual(expected, ['Encryption:=Preferred', 'Stop at ratio:=2'], JSON.stringify(shownFields));
+      const limits = (names: string[]) => names.filter((name) => expected.includes(name));
+      assert.deepEqual(limits(before), expected, `read hidden, the Limits fields had the names of their rows: ${JSON.stringify(before)}`);
+      assert.deepEqual(limits(await read()), expected, 'and keep them shown');
+    } finally {
+      tabbed.process.kill();
+    }
   });
 
   test('a dialog Qt makes after another closed, with the closed one\'s object ids, is read with its own roles: the input dialog\'s label is no alert', async () => {

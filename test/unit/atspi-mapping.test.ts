@@ -153,6 +153,16 @@ describe('AT-SPI to CUP actions', () => {
 });
 
 describe('atspiToCup', () => {
+  test('a combo box naming no action is clicked on a button of its own (a GTK 4.8 drop-down, open or closed), not when its button lies beside its entry in a box', () => {
+    const action = { interfaces: ['Accessible', 'Component', 'Action'], actions: [] };
+    const button = () => raw('ROLE_TOGGLE_BUTTON', { interfaces: ['Accessible', 'Component', 'Action'], actions: ['click'], extents: { x: 10, y: 10, w: 100, h: 20 } });
+    const entry = () => raw('ROLE_TEXT', { interfaces: ['Accessible', 'Component', 'Text', 'EditableText'], text: 'alpha', stateNames: ['STATE_ENABLED', 'STATE_SENSITIVE', 'STATE_VISIBLE', 'STATE_EDITABLE'], extents: { x: 10, y: 10, w: 80, h: 20 } });
+    const combo = (children: AtspiRawNode[]) => atspiToCup(raw('ROLE_COMBO_BOX', { name: 'Fruit:', ...action, extents: { x: 10, y: 10, w: 100, h: 20 }, children }), screenContext).root;
+    assert.ok(combo([button()]).actions?.includes('click'), 'closed drop-down');
+    assert.ok(combo([button(), entry(), raw('ROLE_SCROLL_PANE')]).actions?.includes('click'), 'open drop-down with its search field');
+    assert.ok(!combo([raw('ROLE_PANEL', { children: [entry(), button()] })]).actions?.includes('click'), 'combo box with an entry');
+  });
+
   test('ids are assigned in pre-order and each id resolves to the object it was read from', () => {
     const root = raw('ROLE_FRAME', { name: 'Win', extents: { x: 100, y: 50, w: 400, h: 300 } });
     const panel = raw('ROLE_PANEL');
@@ -429,7 +439,7 @@ describe('atspiToCup', () => {
     assert.equal(option.bounds, undefined);
     assert.ok(option.states!.includes('offscreen'));
     // The closed popup's choice is counted, not listed: a closed combo box says how many choices it holds.
-    assert.deepEqual(compactBody([atspiToCup(combo, screenContext).root]), ['[e0] cmb "Shipping" 120,60 90x20 [clk]', '  # 1 more item \u2014 open the menu to see']);
+    assert.deepEqual(compactBody([atspiToCup(combo, screenContext).root]), ['[e0] cmb "Shipping" 120,60 90x20 [clk]', "  # 1 more item \u2014 open the list to see, or set_value with a choice's text"]);
   });
 
   test('an info bar is an alert: its message and buttons are kept', () => {

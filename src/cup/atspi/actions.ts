@@ -67,6 +67,8 @@ export interface ActionContext {
   actionsAnswered?: boolean;
   /** Its one child is a button that does its click (GTK 4.8's menu button and drop-down: see accessible-actions' clickingChild). */
   clicksThroughChild?: boolean;
+  /** One of its children is a button (an open GTK 4.8 drop-down's, beside its search field and list). */
+  holdsButton?: boolean;
 }
 
 const pressedButtonRoles: ReadonlySet<number> = new Set([ATSPI_ROLE.PUSH_BUTTON, ATSPI_ROLE.TOGGLE_BUTTON]);
@@ -97,6 +99,22 @@ const notPressed = new Set<CupRole>(['tab', 'option', 'treeitem', 'combobox']);
 export function pressedOnlyByInput(context: Pick<ActionContext, 'role' | 'rawActions' | 'actionsAnswered' | 'clicksThroughChild'>): boolean {
   if (!context.actionsAnswered || context.rawActions.some((name) => !name.includes('.')) || context.clicksThroughChild) return false;
   return clickableRoles.has(context.role) && !notPressed.has(context.role);
+}
+
+/**
+ * A combo box that names no action and holds no button of its own is operated through its parts: GTK 4.8's combo box
+ * with an entry is an empty Action interface around a box holding its entry (which takes typing and set_value) and the
+ * toggle button that opens its list (which offers click). A click on the box lands on its entry, which opens nothing,
+ * so the tree offered [clk] on it that did nothing. A drop-down whose button is its child (GtkDropDown, open or closed)
+ * is clicked on that button.
+ */
+function operatedByParts(context: Pick<ActionContext, 'role' | 'rawActions' | 'actionsAnswered' | 'clicksThroughChild' | 'holdsButton'>): boolean {
+  return context.role === 'combobox' && context.actionsAnswered === true && !context.rawActions.some((name) => !name.includes('.')) && !context.clicksThroughChild && !context.holdsButton;
+}
+
+/** Whether one of these children is a button (holdsButton). */
+export function holdsButton(childAtspiRoles: readonly number[]): boolean {
+  return childAtspiRoles.some((role) => pressedButtonRoles.has(role));
 }
 
 /** Items a container with the Selection interface selects (list items, tabs, cells, rows, tree items). */
@@ -137,7 +155,7 @@ export function cupActionsFor(context: ActionContext): CupAction[] {
   }
   const { interfaces, states, role } = context;
   const inputOnly = pressedOnlyByInput(context);
-  if (clickableRoles.has(role) && interfaces.includes('Component') && !inputOnly) add('click');
+  if (clickableRoles.has(role) && interfaces.includes('Component') && !inputOnly && !operatedByParts(context)) add('click');
   const editable = states.has('STATE_EDITABLE') && !states.has('STATE_READ_ONLY');
   // Blink's fields offer no EditableText, yet a user (and real input) types into them all the same.
   if (editable && (interfaces.includes('EditableText') || textRoles.has(role))) add('type');

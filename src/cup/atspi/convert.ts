@@ -1,6 +1,6 @@
 import { keyBindingShortcut } from '../key-binding.js';
 import type { CupAttributes, CupNode, CupRect, CupRole, CupState } from '../types.js';
-import { clicksThroughChild, cupActionsFor, pressedOnlyByInput, type ActionContext } from './actions.js';
+import { clicksThroughChild, cupActionsFor, holdsButton, pressedOnlyByInput, type ActionContext } from './actions.js';
 import { closedMenu, holdsMenuItems, itemsKeptHidden } from './closed-menus.js';
 import { drawnViewOf, scrollsItsContent, type RoleShape } from './scroll-areas.js';
 import { CONTENT_NAMED_ATSPI_ROLES, DRAWN_SURFACE_ATSPI_ROLES, NAMED_BLOCK_ATSPI_ROLES, unknownCoordinate, type AtspiRawNode, type RawTreeContext, type UnreadChildren } from './raw-node.js';
@@ -108,7 +108,9 @@ function valueFromButton(combo: CupNode): void {
  * choice), which would name the field by what it holds.
  */
 function nameComboField(combo: CupNode): void {
-  const fields = combo.children?.filter((child) => child.role === 'textbox') ?? [];
+  // GTK 4.8 puts the entry in an unnamed box beside the button that opens the list: it is the combo box's field too.
+  const parts = (combo.children ?? []).flatMap((child) => (child.role === 'generic' && !child.name ? (child.children ?? []) : [child]));
+  const fields = parts.filter((child) => child.role === 'textbox');
   const field = fields.length === 1 ? fields[0]! : undefined;
   if (field && !field.name && combo.name && combo.name !== field.value && combo.name !== combo.value) field.name = combo.name;
 }
@@ -485,9 +487,70 @@ function labelsByPlace(children: readonly CupNode[]): void {
       field.name = label.name;
       namedByPlace.add(field);
       const box = leadingIn.get(field);
-      if (box) continueRow(box, label.name);
+      if (box) continueRow(placedLeftToRight(box), label.name);
     }
   }
+}
+
+/**
+ * Names unnamed fields that have no place (a notebook's page not shown: GTK3 reports x and y of -2^31 for all it
+ * holds, sizes kept; Qt hides a tab page's widgets at 0,0 0x0) after the label listed next to them, where the pairing
+ * is certain. labelsByPlace names them once
+ * the page is shown and not before, so Transmission's Seeding page read two unnamed spin buttons, and its Speed page,
+ * switched away, renamed "Upload (kB/s):" to "". Among siblings without a place, a run of labels (texts and check
+ * boxes whose words end in a colon, as labelsByPlace's do) and unnamed fields listed one after another is paired as
+ * label and field when they alternate and are even in number: the one way to pair them all by neighbours, in either
+ * order (GTK3's grid lists each field before its label). Anything else between ends a run; a run that does not pair
+ * so names nothing, nor does a text that names a field already (by a labelled-by relation).
+ */
+function labelsByOrder(children: readonly CupNode[]): void {
+  const placeless = (node: CupNode) => node.bounds === undefined && node.states?.includes('offscreen') === true;
+  const hidden = (node: CupNode) => node.states?.includes('hidden') === true;
+  const named = new Set(children.filter((child) => placeLabelledRoles.has(child.role) && child.name !== '').map((child) => child.name));
+  const labelOf = (node: CupNode) => {
+    const text = labelIn(node);
+    const label = text ?? (introducesField(node) ? node : undefined);
+    return label && placeless(label) && /:$/.test(label.name.trim()) && !(text && named.has(text.name)) ? label : undefined;
+  };
+  const isField = (node: CupNode) => placeless(node) && placeLabelledRoles.has(node.role) && (node.name === '' || (node.role === 'combobox' && node.name === node.value));
+  // A row's fields in an unnamed box of their own (Transmission's "Scheduled times:" 09:00 to 17:00): the first one
+  // listed, of those not hidden, is the field the row's label names, as leadingField's leftmost is (a folder chooser
+  // keeps a hidden button before its combo box).
+  const leading = (node: CupNode) => (hidden(node) ? node.children?.[0] : node.children?.find((part) => !hidden(part)));
+  const fieldOf = (node: CupNode) => {
+    if (isField(node)) return node;
+    const first = node.role === 'generic' && node.name === '' && placeless(node) ? leading(node) : undefined;
+    return first && isField(first) ? first : undefined;
+  };
+  let run: { field?: CupNode; label?: CupNode; box?: CupNode }[] = [];
+  const pair = () => {
+    const alternates = run.length % 2 === 0 && run.every((part, i) => i === 0 || (part.label === undefined) !== (run[i - 1]!.label === undefined));
+    if (alternates) {
+      for (let i = 0; i < run.length; i += 2) {
+        const [one, other] = [run[i]!, run[i + 1]!];
+        const [{ field, box }, label] = one.label ? [other, one.label] : [one, other.label!];
+        field!.name = label.name;
+        namedByPlace.add(field!);
+        // A box whose fields have no place: in the order the box lists them (a GtkBox: left to right).
+        if (box) continueRow(box.children ?? [], label.name);
+      }
+    }
+    run = [];
+  };
+  // A run is of labels and fields alike hidden (all on a page Qt hides) or alike not (GTK3's page not shown).
+  let runHidden = false;
+  for (const child of children) {
+    const label = labelOf(child);
+    const field = label ? undefined : fieldOf(child);
+    if (!label && !field) {
+      pair();
+      continue;
+    }
+    if (run.length > 0 && hidden(child) !== runHidden) pair();
+    runHidden = hidden(child);
+    run.push(label ? { label } : { field: field!, ...(field === child ? {} : { box: child }) });
+  }
+  pair();
 }
 
 /**
@@ -496,16 +559,20 @@ function labelsByPlace(children: readonly CupNode[]): void {
  * is for. Transmission's "Scheduled times:" row holds "09:00", " to " (labelling the second) and "17:00", and the
  * second read as a combo box named "to". Named by both: "Scheduled times: to".
  */
-function continueRow(box: CupNode, rowLabel: string): void {
-  const placed = (box.children ?? []).filter((child) => child.bounds !== undefined && child.bounds.w > 0 && child.bounds.h > 0);
-  placed.sort((a, b) => a.bounds!.x - b.bounds!.x);
-  placed.forEach((field, index) => {
-    const [before, text] = [placed[index - 2], placed[index - 1]];
+function continueRow(parts: readonly CupNode[], rowLabel: string): void {
+  parts.forEach((field, index) => {
+    const [before, text] = [parts[index - 2], parts[index - 1]];
     if (!before || !text || !placeLabelledRoles.has(field.role) || !placeLabelledRoles.has(before.role)) return;
     if (labelIn(text) === undefined || text.name === '' || field.name !== text.name) return;
     field.name = `${rowLabel} ${text.name}`;
     namedByPlace.add(field);
   });
+}
+
+/** A box's children placed on screen, left to right. */
+function placedLeftToRight(box: CupNode): CupNode[] {
+  const placed = (box.children ?? []).filter((child) => child.bounds !== undefined && child.bounds.w > 0 && child.bounds.h > 0);
+  return placed.sort((a, b) => a.bounds!.x - b.bounds!.x);
 }
 
 /**
@@ -755,6 +822,7 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
       scrolls,
       actionsAnswered: raw.interfaces.includes('Action') && raw.actions !== undefined,
       clicksThroughChild: clicksThroughChild(role, raw.children.map((child) => child.role)),
+      holdsButton: holdsButton(raw.children.map((child) => child.role)),
     };
     node.actions = cupActionsFor(actionContext);
     const inputOnly = pressedOnlyByInput(actionContext) && raw.interfaces.includes('Component');
@@ -790,6 +858,7 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
         convert(child, raw, placement, behind.has(child) || child.undrawn === true, child.bus === raw.bus ? visibility : reportedBy(child), setPlaces.get(child)),
       );
       labelsByPlace(node.children);
+      labelsByOrder(node.children);
       enableUnmarkedItems(node, node.children, raw.children.map((child) => child.role));
       if (role === 'combobox') {
         nameComboField(node);

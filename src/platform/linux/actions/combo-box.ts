@@ -44,6 +44,11 @@ async function comboOptions(desktop: LinuxDesktop, combo: ObjectRef): Promise<Co
   return options;
 }
 
+/** Whether a combo box exposes any option while closed (GTK 4.8's combo boxes expose theirs only once opened). */
+export async function exposesOptions(desktop: LinuxDesktop, combo: ObjectRef): Promise<boolean> {
+  return (await comboOptions(desktop, combo)).length > 0;
+}
+
 /**
  * The choice a combo box says it shows: its selected child's name; else its text (an editable combo box) unless
  * stale; else its own name when that is one of its options (Qt names a combo box by the text it shows, and its

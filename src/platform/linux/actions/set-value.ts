@@ -1,7 +1,7 @@
 // Setting a value in the background: a number (Value), a whole text (EditableText, or into a web field
 // through the browser's debugging connection or key events), a combo box's option, a list box's selected options, a check box.
 import { actionOutcome, notDelivered, nothingToChange, type ActionOutcome, type Observation, RETRY_IN_FOREGROUND } from '../../action-outcome.js';
-import type { ElementTarget } from '../../targets.js';
+import type { ElementTarget, SnapshotElement } from '../../targets.js';
 import { ToolError } from '../../../errors.js';
 import { atspiRoleName } from '../../../cup/atspi/roles.js';
 import { cupStateOf } from '../../../cup/atspi/states.js';
@@ -12,7 +12,7 @@ import type { LinuxDesktop } from '../linux-desktop.js';
 import { findGestureAction, performAction } from './accessible-actions.js';
 import { editableTextIdle } from './devtools-typing.js';
 import { cellEditorAdvice } from './cell-editor.js';
-import { setComboValue } from './combo-box.js';
+import { exposesOptions, setComboValue } from './combo-box.js';
 import { setListSelection } from './list-selection.js';
 import { liveStates } from './live-states.js';
 import { isPageDateField, pageInputButtonAdvice, setFieldThroughPage } from './page-field-value.js';
@@ -36,7 +36,14 @@ export async function setValueAction(desktop: LinuxDesktop, element: ElementTarg
   // A combo box the user types into (a page's <input role=combobox> with its suggestions) holds what is typed:
   // its text is set as a text field's is. A drop-down picks the option with that name.
   const typedInto = role === 'combobox' && interfaces.includes('Text') && (await liveStates(desktop, target.ref)).has('STATE_EDITABLE');
-  if (role === 'combobox' && !typedInto) return setComboValue(desktop, target, value);
+  if (role === 'combobox' && !typedInto) {
+    // GTK 4.8's combo box with an entry exposes no option until opened, and its entry, in a box of the combo box's,
+    // takes the value: set_value on the box answered "not delivered: click it, then click the option", a click that
+    // lands on the entry and opens nothing.
+    const field = soleField(element);
+    if (field && !(await exposesOptions(desktop, target.ref))) return setValueAction(desktop, { ...element, element: field }, value);
+    return setComboValue(desktop, target, value);
+  }
   const textField = textRoles.has(role) || typedInto;
   // A page's date or time field: its parts hold the value, which neither its own text nor theirs sets.
   if (await isPageDateField(desktop, target)) return setFieldThroughPage(desktop, target, value);
@@ -154,6 +161,17 @@ export async function setValueAction(desktop: LinuxDesktop, element: ElementTarg
     `${label} is a ${role} without a settable value (no Value or EditableText interface); ${instead ?? 'use click, type_text or press_key on it instead'}`,
     'not_settable',
   );
+}
+
+/** The one text box a combo box holds, as its child or inside an unnamed box of it, in the snapshot the agent saw. */
+function soleField({ snapshot, element }: ElementTarget): SnapshotElement | undefined {
+  const elements = [...snapshot.elements.values()];
+  const within = (candidate: SnapshotElement) => {
+    const parent = candidate.parent === undefined ? undefined : snapshot.elements.get(candidate.parent);
+    return candidate.parent === element.index || (parent?.parent === element.index && parent.role === 'generic' && parent.name === '');
+  };
+  const fields = elements.filter((candidate) => candidate.role === 'textbox' && within(candidate));
+  return fields.length === 1 ? fields[0] : undefined;
 }
 
 /** Sets an element's whole text through EditableText, read back until it holds the value. */
