@@ -987,6 +987,17 @@ export function webContentSuite(browser: BrowserId): void {
       assert.match(level.summary + JSON.stringify(level), /holds 80, not the 75 asked for/);
     });
 
+    test('a toast (role=alert) the page shows a while after a click: wait_for finds it by its words, and the compact view shows them', async () => {
+      const window = await rig.open('web-app', 'CUP Web App');
+      const saved = await act(rig.context, window, 'click', 'button', 'Save draft');
+      assert.equal(saved.effect, 'confirmed', saved.summary);
+      // Gecko keeps an alert's words in its own text, unnamed: the toast read as a bare `alrt` and the wait timed out.
+      const waited = await callOk(rig.context, 'wait_for', { window_id: window.id, selector: 'name~="Draft saved"', timeout_ms: 10_000 });
+      await pageSays(rig.oracle, window, /save=done/);
+      const compact = (await accessibleWindowState(rig.context, window, { include_screenshot: false })).result.body!;
+      assert.match(compact, /"Draft saved"/, `${waited.summary}\n${compact}`);
+    });
+
     test('hover moves the real pointer onto a button and leaves it there: the page\'s :hover menu appears in the diff, and the page logs the pointer\'s arrival', async (t) => {
       const window = await rig.open('hover', 'CUP Web Hover');
       const x = await rig.desktop.x11();
