@@ -987,6 +987,19 @@ export function webContentSuite(browser: BrowserId): void {
       assert.match(level.summary + JSON.stringify(level), /holds 80, not the 75 asked for/);
     });
 
+    test('a <select> whose options are grouped (<optgroup>) shows its choice as its value and counts all its options; set_value chooses one of another group', async () => {
+      const window = await rig.open('web-app', 'CUP Web App');
+      await pageSays(rig.oracle, window, /size=S\b/);
+      // Gecko marks the choice selected in its group only: the drop-down read with no value.
+      assert.equal((await element(rig.context, window, 'combobox', 'Size')).value, 'S', 'the value is the page\'s choice');
+      const compact = (await accessibleWindowState(rig.context, window, { include_screenshot: false, query: 'Size' })).result.body!;
+      assert.match(compact, /cmb "Size".*val="S"\n\s*# 4 more items/, `the closed drop-down counts the four options of its two groups, not the groups: ${compact}`);
+      const chosen = await act(rig.context, window, 'set_value', 'combobox', 'Size', { value: 'XL' });
+      assert.equal(chosen.effect, 'confirmed', chosen.summary);
+      await pageSays(rig.oracle, window, /size=XL\b/);
+      assert.equal((await element(rig.context, window, 'combobox', 'Size')).value, 'XL', 'the value follows the page\'s choice');
+    });
+
     test('a toast (role=alert) the page shows a while after a click: wait_for finds it by its words, and the compact view shows them', async () => {
       const window = await rig.open('web-app', 'CUP Web App');
       const saved = await act(rig.context, window, 'click', 'button', 'Save draft');
