@@ -1011,6 +1011,24 @@ export function webContentSuite(browser: BrowserId): void {
       assert.match(compact, /"Draft saved"/, `${waited.summary}\n${compact}`);
     });
 
+    test('a sortable grid\'s column headers say how they sort (aria-sort); a click on a header\'s button sorts the rows, and the headers then say the new order', async () => {
+      const window = await rig.open('web-app', 'CUP Web App');
+      const sorts = async () => {
+        const headers = (await fullTree(rig.context, window)).filter((node) => node.role === 'columnheader');
+        return Object.fromEntries(headers.map((node) => [node.name, node.attributes?.sort ?? 'none']));
+      };
+      // The page's markup starts sorted by Total; a reading said nothing of it.
+      assert.deepEqual(await sorts(), { Order: 'none', Customer: 'none', Total: 'ascending' });
+      const compact = (await accessibleWindowState(rig.context, window, { include_screenshot: false, query: 'Total' })).result.body!;
+      assert.match(compact, /colh "Total" \(sort=ascending\)/, compact);
+      for (const order of ['ascending', 'descending']) {
+        const clicked = await act(rig.context, window, 'click', 'button', 'Order');
+        assert.equal(clicked.effect, 'confirmed', clicked.summary);
+        await pageSays(rig.oracle, window, new RegExp(`sort=Order:${order}:${order === 'ascending' ? 'A-1,A-2,A-3' : 'A-3,A-2,A-1'}`));
+        assert.deepEqual(await sorts(), { Order: order, Customer: 'none', Total: 'none' });
+      }
+    });
+
     test('hover moves the real pointer onto a button and leaves it there: the page\'s :hover menu appears in the diff, and the page logs the pointer\'s arrival', async (t) => {
       const window = await rig.open('hover', 'CUP Web Hover');
       const x = await rig.desktop.x11();

@@ -252,6 +252,9 @@ function cupAttributes(raw: AtspiRawNode, states: Set<string>, role: CupRole, se
     const held = heldNumber(raw, role);
     if (held !== undefined) attributes.valueNow = held;
   }
+  // A sortable table's header says how it sorts (aria-sort): a page's grid sorted by Total read no word of it.
+  const sort = raw.attributes?.sort;
+  if ((role === 'columnheader' || role === 'rowheader') && (sort === 'ascending' || sort === 'descending' || sort === 'other')) attributes.sort = sort;
   const shortcut = raw.keyBinding === undefined ? undefined : keyBindingShortcut(raw.keyBinding);
   if (shortcut) attributes.keyShortcut = shortcut;
   return Object.keys(attributes).length > 0 ? attributes : undefined;

@@ -149,9 +149,12 @@ const textValueRoles = new Set([
 const placeholderRoles = new Set([ATSPI_ROLE.PASSWORD_TEXT, ATSPI_ROLE.TEXT, ATSPI_ROLE.ENTRY]);
 /**
  * Roles whose attributes say what changes as they are used, with no event: a combo box's choice's place among its
- * options (Blink's <select>: posinset and setsize, as a screen reader says "S, 2 of 4"). Read on every read.
+ * options (Blink's <select>: posinset and setsize, as a screen reader says "S, 2 of 4") and a table header's sort
+ * (aria-sort). Read on every read.
  */
-const usedAttributeRoles = new Set([ATSPI_ROLE.COMBO_BOX]);
+const usedAttributeRoles = new Set([
+  ATSPI_ROLE.COMBO_BOX, ATSPI_ROLE.COLUMN_HEADER, ATSPI_ROLE.TABLE_COLUMN_HEADER, ATSPI_ROLE.ROW_HEADER, ATSPI_ROLE.TABLE_ROW_HEADER,
+]);
 /**
  * Roles whose attributes carry structure: list, tree and heading level, landmark and table kind (xml-roles). These
  * belong to the object as long as it lives, like its role, so they are read once per object: lists make
