@@ -1029,6 +1029,22 @@ export function webContentSuite(browser: BrowserId): void {
       }
     });
 
+    test('a month field the browser shows as a plain text field (Gecko) takes set_value as a text field does, and the page has it; one shown as parts (Blink) is refused, nothing sent', async () => {
+      const window = await rig.open('web-app', 'CUP Web App');
+      const month = (await elements(rig.context, window)).find((each) => each.name === 'Month' && (each.role === 'textbox' || each.role === 'group'));
+      assert.ok(month, 'the Month field is in the tree');
+      const args = { window_id: window.id, element_index: month.index, value: '2026-07' };
+      if (month.role === 'group') {
+        await failsWith(rig.context, 'set_value', args, 'not_settable');
+        await pageSays(rig.oracle, window, /^state: (?!.*month=)/);
+        return;
+      }
+      // Gecko's month field is an entry holding "2026-03", no parts: it had been refused as a date field.
+      const set = await callOk(rig.context, 'set_value', args);
+      assert.equal((set.structured as { effect: string }).effect, 'confirmed', set.summary);
+      await pageSays(rig.oracle, window, /month=2026-07\b/);
+    });
+
     test('hover moves the real pointer onto a button and leaves it there: the page\'s :hover menu appears in the diff, and the page logs the pointer\'s arrival', async (t) => {
       const window = await rig.open('hover', 'CUP Web Hover');
       const x = await rig.desktop.x11();
