@@ -83,6 +83,7 @@ function attributeFields(attributes: CupAttributes): string[] {
     fields.push(`ph="${oneLine(placeholder)}"`);
   }
   if (attributes.orientation) fields.push(attributes.orientation.charAt(0));
+  if (attributes.sort) fields.push(`sort=${attributes.sort}`);
   if (attributes.valueMin !== undefined || attributes.valueMax !== undefined) {
     // String() already prints integral numbers without a decimal point (100, not 100.0).
     fields.push(`range=${attributes.valueMin ?? ''}..${attributes.valueMax ?? ''}`);

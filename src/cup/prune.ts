@@ -305,7 +305,10 @@ export function isClosedMenu(node: CupNode): boolean {
 function menuItemCount(node: CupNode): number {
   const children = node.children ?? [];
   const holder = children.length === 1 && (children[0]!.role === 'menu' || hasClosedChoiceList(node)) ? children[0]! : node;
-  return Math.max(0, (holder.children?.length ?? 0) - platformCount(holder, 'hiddenMenuItems')) + unreadMenuItems(holder);
+  // A group of choices under a heading (a page's <optgroup>) shows its choices: a <select> of four sizes in two
+  // groups read "2 more items".
+  const shown = (holder.children ?? []).reduce((sum, child) => sum + (child.role === 'group' && child.children?.length ? child.children.length : 1), 0);
+  return Math.max(0, shown - platformCount(holder, 'hiddenMenuItems')) + unreadMenuItems(holder);
 }
 
 /**

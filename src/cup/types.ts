@@ -53,6 +53,8 @@ export interface CupAttributes {
   autocomplete?: 'inline' | 'list' | 'both' | 'none';
   keyShortcut?: string;
   roledescription?: string;
+  /** How a column or row header sorts its table (aria-sort); absent when it does not. */
+  sort?: 'ascending' | 'descending' | 'other';
 }
 
 /** Raw native properties per platform (the schema's escape hatch; open-ended by design). */

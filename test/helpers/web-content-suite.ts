@@ -987,6 +987,64 @@ export function webContentSuite(browser: BrowserId): void {
       assert.match(level.summary + JSON.stringify(level), /holds 80, not the 75 asked for/);
     });
 
+    test('a <select> whose options are grouped (<optgroup>) shows its choice as its value and counts all its options; set_value chooses one of another group', async () => {
+      const window = await rig.open('web-app', 'CUP Web App');
+      await pageSays(rig.oracle, window, /size=S\b/);
+      // Gecko marks the choice selected in its group only: the drop-down read with no value.
+      assert.equal((await element(rig.context, window, 'combobox', 'Size')).value, 'S', 'the value is the page\'s choice');
+      const compact = (await accessibleWindowState(rig.context, window, { include_screenshot: false, query: 'Size' })).result.body!;
+      assert.match(compact, /cmb "Size".*val="S"\n\s*# 4 more items/, `the closed drop-down counts the four options of its two groups, not the groups: ${compact}`);
+      const chosen = await act(rig.context, window, 'set_value', 'combobox', 'Size', { value: 'XL' });
+      assert.equal(chosen.effect, 'confirmed', chosen.summary);
+      await pageSays(rig.oracle, window, /size=XL\b/);
+      assert.equal((await element(rig.context, window, 'combobox', 'Size')).value, 'XL', 'the value follows the page\'s choice');
+    });
+
+    test('a toast (role=alert) the page shows a while after a click: wait_for finds it by its words, and the compact view shows them', async () => {
+      const window = await rig.open('web-app', 'CUP Web App');
+      const saved = await act(rig.context, window, 'click', 'button', 'Save draft');
+      assert.equal(saved.effect, 'confirmed', saved.summary);
+      // Gecko keeps an alert's words in its own text, unnamed: the toast read as a bare `alrt` and the wait timed out.
+      const waited = await callOk(rig.context, 'wait_for', { window_id: window.id, selector: 'name~="Draft saved"', timeout_ms: 10_000 });
+      await pageSays(rig.oracle, window, /save=done/);
+      const compact = (await accessibleWindowState(rig.context, window, { include_screenshot: false })).result.body!;
+      assert.match(compact, /"Draft saved"/, `${waited.summary}\n${compact}`);
+    });
+
+    test('a sortable grid\'s column headers say how they sort (aria-sort); a click on a header\'s button sorts the rows, and the headers then say the new order', async () => {
+      const window = await rig.open('web-app', 'CUP Web App');
+      const sorts = async () => {
+        const headers = (await fullTree(rig.context, window)).filter((node) => node.role === 'columnheader');
+        return Object.fromEntries(headers.map((node) => [node.name, node.attributes?.sort ?? 'none']));
+      };
+      // The page's markup starts sorted by Total; a reading said nothing of it.
+      assert.deepEqual(await sorts(), { Order: 'none', Customer: 'none', Total: 'ascending' });
+      const compact = (await accessibleWindowState(rig.context, window, { include_screenshot: false, query: 'Total' })).result.body!;
+      assert.match(compact, /colh "Total" \(sort=ascending\)/, compact);
+      for (const order of ['ascending', 'descending']) {
+        const clicked = await act(rig.context, window, 'click', 'button', 'Order');
+        assert.equal(clicked.effect, 'confirmed', clicked.summary);
+        await pageSays(rig.oracle, window, new RegExp(`sort=Order:${order}:${order === 'ascending' ? 'A-1,A-2,A-3' : 'A-3,A-2,A-1'}`));
+        assert.deepEqual(await sorts(), { Order: order, Customer: 'none', Total: 'none' });
+      }
+    });
+
+    test('a month field the browser shows as a plain text field (Gecko) takes set_value as a text field does, and the page has it; one shown as parts (Blink) is refused, nothing sent', async () => {
+      const window = await rig.open('web-app', 'CUP Web App');
+      const month = (await elements(rig.context, window)).find((each) => each.name === 'Month' && (each.role === 'textbox' || each.role === 'group'));
+      assert.ok(month, 'the Month field is in the tree');
+      const args = { window_id: window.id, element_index: month.index, value: '2026-07' };
+      if (month.role === 'group') {
+        await failsWith(rig.context, 'set_value', args, 'not_settable');
+        await pageSays(rig.oracle, window, /^state: (?!.*month=)/);
+        return;
+      }
+      // Gecko's month field is an entry holding "2026-03", no parts: it had been refused as a date field.
+      const set = await callOk(rig.context, 'set_value', args);
+      assert.equal((set.structured as { effect: string }).effect, 'confirmed', set.summary);
+      await pageSays(rig.oracle, window, /month=2026-07\b/);
+    });
+
     test('hover moves the real pointer onto a button and leaves it there: the page\'s :hover menu appears in the diff, and the page logs the pointer\'s arrival', async (t) => {
       const window = await rig.open('hover', 'CUP Web Hover');
       const x = await rig.desktop.x11();

@@ -17,6 +17,7 @@ import { inReadingOrder } from './reading-order.js';
 import { hasRange, type ValueRange } from './value-range.js';
 import { itemsOutsideList, placesInSet, type SetPlace } from './set-positions.js';
 import { enableUnmarkedItems } from './unmarked-items.js';
+import { choiceAtPlace } from './choice-place.js';
 
 /** Where CUP element N came from: the accessibility object an action on it must reach. */
 export interface ElementSource {
@@ -253,6 +254,9 @@ function cupAttributes(raw: AtspiRawNode, states: Set<string>, role: CupRole, se
     const held = heldNumber(raw, role);
     if (held !== undefined) attributes.valueNow = held;
   }
+  // A sortable table's header says how it sorts (aria-sort): a page's grid sorted by Total read no word of it.
+  const sort = raw.attributes?.sort;
+  if ((role === 'columnheader' || role === 'rowheader') && (sort === 'ascending' || sort === 'descending' || sort === 'other')) attributes.sort = sort;
   const shortcut = raw.keyBinding === undefined ? undefined : keyBindingShortcut(raw.keyBinding);
   if (shortcut) attributes.keyShortcut = shortcut;
   return Object.keys(attributes).length > 0 ? attributes : undefined;
@@ -303,6 +307,8 @@ export function shownNumber(raw: Pick<AtspiRawNode, 'value' | 'text' | 'states' 
 
 function cupValue(raw: AtspiRawNode, role: CupRole): string | undefined {
   if (raw.value && valueRoles.has(role)) return shownNumber({ ...raw, value: raw.value }, role);
+  const placed = role === 'combobox' ? placedChoice(raw) : undefined;
+  if (placed !== undefined) return placed;
   if (raw.text !== undefined && textValueRoles.has(role)) return raw.text;
   // A spreadsheet names a cell by its place ("B2"); what it holds is its text.
   if (raw.text && role === 'cell' && raw.text !== raw.name) return raw.text;
@@ -317,6 +323,29 @@ function cupValue(raw: AtspiRawNode, role: CupRole): string | undefined {
 }
 
 const choiceRoles: ReadonlySet<string> = new Set(['ROLE_MENU_ITEM', 'ROLE_LIST_ITEM', 'ROLE_CHECK_MENU_ITEM', 'ROLE_RADIO_MENU_ITEM']);
+/** What groups a drop-down's choices under a heading inside its popup (an <optgroup>). */
+const groupRoles: ReadonlySet<string> = new Set(['ROLE_PANEL', 'ROLE_GROUPING']);
+
+/**
+ * A drop-down's choices read with it, by level: its own children, its popup's, and those of the groups in its popup.
+ * A page's <optgroup>s are panels in the popup, holding the choices: a <select> of sizes grouped "Small" and "Large"
+ * read with no value in Firefox, which marks the choice selected there only.
+ */
+function choiceLevels(raw: AtspiRawNode): AtspiRawNode[][] {
+  const below = raw.children.flatMap((child) => child.children);
+  const grouped = below.filter((node) => groupRoles.has(atspiRoleName(node.role))).flatMap((group) => group.children);
+  return [raw.children, below, grouped].map((level) => level.filter((node) => choiceRoles.has(atspiRoleName(node.role))));
+}
+
+/**
+ * A drop-down that is no field says its choice by its place among its choices, where it gives one (choiceAtPlace):
+ * Blink's text for its <select> is its popup's, which keeps the choice before one made in another <optgroup>.
+ */
+function placedChoice(raw: AtspiRawNode): string | undefined {
+  if (raw.attributes?.posinset === undefined || decodeStateSet(raw.states).has('STATE_EDITABLE')) return undefined;
+  const placed = choiceAtPlace(raw.attributes, choiceLevels(raw).flat());
+  return placed && normaliseWhitespace(placed.name);
+}
 
 /**
  * A drop-down without text or Selection of its own shows, when its name is one of its choices, that choice (Qt
@@ -325,7 +354,7 @@ const choiceRoles: ReadonlySet<string> = new Set(['ROLE_MENU_ITEM', 'ROLE_LIST_I
  * selected (Gecko's <select>, named by its label): the first selected item among its children and their children.
  */
 function selectedChoice(raw: AtspiRawNode): string | undefined {
-  const levels = [raw.children, raw.children.flatMap((child) => child.children)].map((level) => level.filter((node) => choiceRoles.has(atspiRoleName(node.role))));
+  const levels = choiceLevels(raw);
   const own = normaliseWhitespace(raw.name);
   if (own && levels.flat().some((node) => normaliseWhitespace(node.name) === own)) return own;
   // A combo box with Selection of its own says there what it holds (tree-reader's selectedName): with nothing

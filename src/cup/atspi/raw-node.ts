@@ -23,8 +23,9 @@ export const CONTENT_NAMED_ATSPI_ROLES: readonly string[] = [
   'ROLE_TOGGLE_BUTTON', 'ROLE_CHECK_BOX', 'ROLE_RADIO_BUTTON', 'ROLE_MENU_ITEM', 'ROLE_CHECK_MENU_ITEM',
   'ROLE_RADIO_MENU_ITEM', 'ROLE_PAGE_TAB', 'ROLE_LINK', 'ROLE_HEADING', 'ROLE_CAPTION', 'ROLE_TABLE_COLUMN_HEADER',
   'ROLE_TABLE_ROW_HEADER', 'ROLE_COLUMN_HEADER', 'ROLE_ROW_HEADER',
-  // A live region's words (a web page's role=status or role=log output): Gecko keeps them in its own Text.
-  'ROLE_STATUS_BAR', 'ROLE_LOG',
+  // A live region's words (a web page's role=status or role=log output, a toast's role=alert): Gecko keeps them in
+  // its own Text. Firefox's toast "Draft saved" read as a bare `alrt`, and wait_for name~="Draft saved" timed out.
+  'ROLE_STATUS_BAR', 'ROLE_LOG', 'ROLE_ALERT', 'ROLE_NOTIFICATION',
   // A document viewer's page (Atril's, Evince's): its words are only in its own Text.
   'ROLE_PAGE',
 ];
@@ -41,7 +42,7 @@ export const DRAWN_SURFACE_ATSPI_ROLES: readonly string[] = ['ROLE_DRAWING_AREA'
  * or status): with no children, Gecko keeps the words in the block's own Text, so the reader reads it even when
  * the block has a name, and the words are shown as the block's value.
  */
-export const NAMED_BLOCK_ATSPI_ROLES: readonly string[] = ['ROLE_PARAGRAPH', 'ROLE_SECTION', 'ROLE_STATUS_BAR', 'ROLE_LOG'];
+export const NAMED_BLOCK_ATSPI_ROLES: readonly string[] = ['ROLE_PARAGRAPH', 'ROLE_SECTION', 'ROLE_STATUS_BAR', 'ROLE_LOG', 'ROLE_ALERT', 'ROLE_NOTIFICATION'];
 
 /**
  * One accessible object as the Linux platform layer read it from AT-SPI2, before any CUP mapping.

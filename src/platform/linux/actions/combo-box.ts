@@ -1,7 +1,8 @@
 // A combo box's options as toolkits expose them, and choosing one through accessibility.
 import { ATSPI_ROLE } from '../../../cup/atspi/constants.js';
 import { normaliseWhitespace, typedSpelling } from '../../../cup/text.js';
-import { ancestry, children, comboText, readInterfaces, readName, readRole, readStates, selectChild, selectedChoiceName } from '../atspi/operations.js';
+import { choiceAtPlace } from '../../../cup/atspi/choice-place.js';
+import { ancestry, children, comboText, readAttributes, readInterfaces, readName, readRole, readStates, selectChild, selectedChoiceName } from '../atspi/operations.js';
 import type { ObjectRef } from '../atspi/object-ref.js';
 import { UnansweredActionError } from '../atspi/unanswered-action.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
@@ -59,6 +60,11 @@ async function saidChoice(desktop: LinuxDesktop, combo: ObjectRef, interfaces: r
   const client = await desktop.atspi();
   const selected = interfaces.includes('Selection') ? await selectedChoiceName(client, combo).catch(() => undefined) : undefined;
   if (selected !== undefined) return selected;
+  // Blink's <select> says its choice's place among its options, where its options' marks can be stale (choiceAtPlace).
+  if (!interfaces.includes('Selection')) {
+    const placed = choiceAtPlace(await readAttributes(client, combo).catch(() => undefined), options);
+    if (placed) return placed.name;
+  }
   const text = interfaces.includes('Text') ? ((await comboText(client, combo).catch(() => '')) ?? '') : '';
   if (text) return text;
   const name = await readName(client, combo);

@@ -8,7 +8,7 @@ import { outsideOwnRange } from '../../../cup/atspi/convert.js';
 import { ToolError } from '../../../errors.js';
 import type { AtspiClient } from '../atspi/client.js';
 import type { ObjectRef } from '../atspi/object-ref.js';
-import { children, extents, readAttributes, readInterfaces, readName, readRole, readText, readValue } from '../atspi/operations.js';
+import { childCount, children, extents, readAttributes, readInterfaces, readName, readRole, readText, readValue } from '../atspi/operations.js';
 import { findDebuggingEndpoint } from '../browser/endpoint.js';
 import { relaunchCall } from '../browser/page-connections.js';
 import { DATE_TIME_INPUT_TYPES } from '../browser/page-scripts.js';
@@ -19,12 +19,17 @@ import { observe, type Probe } from './verification.js';
 /** The kinds of a page's <input> that show their value as parts (Blink and Gecko say which in "text-input-type"). */
 const dateTimeTypes = new Set(DATE_TIME_INPUT_TYPES);
 
-/** Whether the element is a web page's date or time field. */
+/**
+ * Whether the element is a web page's date or time field shown as parts. One the browser shows as a plain text field
+ * holding no parts (Firefox's month and week fields, for which it has no picker) takes its value as any text field
+ * does: set_value of "2026-07" on Firefox's Month field was refused as a date field and the agent told to relaunch.
+ */
 export async function isPageDateField(desktop: LinuxDesktop, target: LiveElementTarget): Promise<boolean> {
   const client = await desktop.atspi();
   if (!(await client.quirksOf(target.ref.bus)).webEngine) return false;
   const attributes = await readAttributes(client, target.ref).catch(() => ({}) as Record<string, string>);
-  return attributes.tag === 'input' && dateTimeTypes.has(attributes['text-input-type'] ?? '');
+  if (attributes.tag !== 'input' || !dateTimeTypes.has(attributes['text-input-type'] ?? '')) return false;
+  return (await childCount(client, target.ref).catch(() => 1)) > 0;
 }
 
 /**

@@ -148,6 +148,14 @@ const textValueRoles = new Set([
 /** Text roles whose attributes carry a placeholder, which the application may change at any time. */
 const placeholderRoles = new Set([ATSPI_ROLE.PASSWORD_TEXT, ATSPI_ROLE.TEXT, ATSPI_ROLE.ENTRY]);
 /**
+ * Roles whose attributes say what changes as they are used, with no event: a combo box's choice's place among its
+ * options (Blink's <select>: posinset and setsize, as a screen reader says "S, 2 of 4") and a table header's sort
+ * (aria-sort). Read on every read.
+ */
+const usedAttributeRoles = new Set([
+  ATSPI_ROLE.COMBO_BOX, ATSPI_ROLE.COLUMN_HEADER, ATSPI_ROLE.TABLE_COLUMN_HEADER, ATSPI_ROLE.ROW_HEADER, ATSPI_ROLE.TABLE_ROW_HEADER,
+]);
+/**
  * Roles whose attributes carry structure: list, tree and heading level, landmark and table kind (xml-roles). These
  * belong to the object as long as it lives, like its role, so they are read once per object: lists make
  * up most of a large tree, and asking every row again would cost a call per row on every capture.
@@ -243,6 +251,8 @@ export function changesWithoutEvent(node: AtspiRawNode): boolean {
   if (node.name === '' && labelledRoles.has(node.role)) return true;
   if (node.role === ATSPI_ROLE.COMBO_BOX && node.interfaces.includes('Selection') && !node.interfaces.includes('Text')) return true;
   if (placeholderRoles.has(node.role)) return true;
+  // Only a page's (its tag says so): toolkits' headers and combo boxes say neither.
+  if (usedAttributeRoles.has(node.role) && (node.role === ATSPI_ROLE.COMBO_BOX ? node.attributes?.posinset !== undefined : node.attributes?.tag !== undefined)) return true;
   return node.interfaces.includes('Hypertext') && node.text !== undefined;
 }
 
@@ -679,7 +689,7 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
     // An item's place in its set (posinset, setsize) changes with its siblings: kept only while they stay.
     if (structural && known?.attributes && !(parent && relistedParents.has(parent))) {
       if (Object.keys(known.attributes).length > 0) node.attributes = known.attributes;
-    } else if (structural || placeholderRoles.has(node.role)) {
+    } else if (structural || placeholderRoles.has(node.role) || usedAttributeRoles.has(node.role)) {
       work.push(
         call(node, atspiInterface('Accessible'), 'GetAttributes').then((body) => {
           const attributes = body?.[0] instanceof Map ? (body[0] as Map<string, string>) : undefined;
