@@ -93,4 +93,28 @@ describe('wxWidgets shapes: message boxes titled after their window, fields name
       process.kill(main.pid, 'SIGKILL');
     }
   });
+
+  test('a multi-line field in a scroll pane is named by the label over it or beside it', async () => {
+    // Poedit's editing area puts "Source text" and "Translation" over text views in scrolled windows, tied by no
+    // relation: the reading showed two unnamed text boxes, and the label rules looked only at the fields' siblings.
+    const title = 'CUP Text Panes';
+    const main: ClientWindow = await fixtures.launch('gtk3', { title, extraArgs: ['--text-panes'] });
+    try {
+      const oracle = await pyatspiWalk(main.pid, title, fixtures.desktop.env());
+      const texts = oracle.filter((node, i) => node.role === 'text' && oracle[i - 1]?.role === 'scroll pane');
+      assert.ok(texts.length === 3 && texts.every((node) => node.name === ''), 'pyatspi: the three text views in their panes have no names');
+      assert.deepEqual((await fixtures.oracle.labelled(main.pid, title)).filter((node) => node.role === 'text'), [], 'pyatspi: no text view is labelled by a relation');
+      for (const [name, value] of [['Source text', 'Hello world'], ['Translation', ''], ['Notes:', '']] as const) {
+        const listed = await callOk(fixtures.context, 'find_elements', { window_id: main.id, selector: `role=textbox name="${name}"` });
+        const matches = (listed.structured.matches ?? []) as { value?: string }[];
+        assert.equal(matches.length, 1, `the text box under or beside "${name}" is named by it: ${listed.summary}`);
+        assert.equal(matches[0]!.value ?? '', value, `the one named "${name}" is the one that shows it: ${JSON.stringify(matches[0])}`);
+      }
+      await callOk(fixtures.context, 'set_value', { window_id: main.id, selector: 'role=textbox name=Translation', value: 'Hallo Welt' });
+      const shown = await fixtures.oracle.texts(main.pid, title);
+      assert.ok(shown.includes('Hallo Welt') && shown.includes('Hello world'), `pyatspi: the Translation pane took the text, the Source text pane kept its own: ${JSON.stringify(shown)}`);
+    } finally {
+      process.kill(main.pid, 'SIGKILL');
+    }
+  });
 });

@@ -468,6 +468,16 @@ const rowLabelledRoles: ReadonlySet<CupRole> = new Set(['checkbox', 'switch']);
 function isBareButton(node: CupNode): boolean {
   return node.role === 'button' && !node.children?.length;
 }
+/**
+ * The one field a scroll pane shows, unnamed: a multi-line text box (a GtkTextView in its scrolled window, wxGTK's
+ * multi-line text control) beside the pane's bars. The label over or beside the pane names it as it would the field
+ * itself: Poedit's "Source text" and "Translation" stand over their panes, and read as two unnamed text boxes.
+ */
+function paneField(node: CupNode): CupNode | undefined {
+  if (node.role !== 'group' || node.name !== '' || !node.actions?.includes('scroll')) return undefined;
+  const held = (node.children ?? []).filter((child) => child.role !== 'scrollbar');
+  return held.length === 1 && held[0]!.role === 'textbox' && held[0]!.name === '' ? held[0] : undefined;
+}
 /** Controls named by labelsByPlace: the label beside them is no content of what holds them (nameFromContent). */
 const namedByPlace = new WeakSet<CupNode>();
 /** How far a label may lie from its field: left of it on its row, or above it, in pixels. */
@@ -492,11 +502,13 @@ function labelsByPlace(children: readonly CupNode[]): void {
   const leadingIn = new Map(children.flatMap((child) => leadingField(child).map((field) => [field, child] as const)));
   const leading = new Set(leadingIn.keys());
   for (const field of [...children, ...leading]) {
+    // A scroll pane is placed where the text box it shows is (whose own box GTK3 may not give): it is labelled so.
+    const named = paneField(field) ?? field;
     // A combo box named by its choice (its name is its value) is unlabelled too: a label beside it names it.
-    const unnamed = field.name === '' || (field.role === 'combobox' && field.name === field.value);
+    const unnamed = named.name === '' || (field.role === 'combobox' && field.name === field.value);
     // A box's first field is labelled from its row only: a text above the box (a frame's title) heads all it holds.
     const onRowOnly = rowLabelledRoles.has(field.role) || isBareButton(field) || leading.has(field);
-    if (!unnamed || !(placeLabelledRoles.has(field.role) || onRowOnly) || !shown(field)) continue;
+    if (!unnamed || !(placeLabelledRoles.has(named.role) || onRowOnly) || !shown(field)) continue;
     const box = field.bounds!;
     const middle = box.y + box.h / 2;
     const gapLeft = (label: CupNode) => box.x - (label.bounds!.x + label.bounds!.w);
@@ -513,8 +525,8 @@ function labelsByPlace(children: readonly CupNode[]): void {
     const nearest = (list: CupNode[], gap: (label: CupNode) => number) => list.sort((a, b) => gap(a) - gap(b))[0];
     const label = nearest(onRow, gapLeft) ?? (onRowOnly ? undefined : nearest(over, gapAbove));
     if (label) {
-      field.name = label.name;
-      namedByPlace.add(field);
+      named.name = label.name;
+      namedByPlace.add(named);
       const box = leadingIn.get(field);
       if (box) continueRow(placedLeftToRight(box), label.name);
     }
