@@ -117,4 +117,28 @@ describe('wxWidgets shapes: message boxes titled after their window, fields name
       process.kill(main.pid, 'SIGKILL');
     }
   });
+
+  test('a font button right of a check box ending in a colon is named by it and holds its font as its value', async () => {
+    // Poedit's Preferences put font buttons (wxGTK's font picker, a GtkFontButton in a panel of its own) right of
+    // "Use custom list font:" and "Use custom text fields font:": GTK names each by the font it shows, so both read
+    // as buttons named "Sans Regular" that no selector could tell apart.
+    const title = 'CUP Font Buttons';
+    const main: ClientWindow = await fixtures.launch('gtk3', { title, extraArgs: ['--font-buttons'] });
+    try {
+      const oracle = await pyatspiWalk(main.pid, title, fixtures.desktop.env());
+      const fonts = oracle.filter((node) => node.role === 'push button').map((node) => node.name);
+      assert.ok(fonts.includes('Sans Regular') && fonts.includes('Monospace Regular'), `pyatspi: GTK names the font buttons by their fonts: ${JSON.stringify(fonts)}`);
+      for (const [label, font] of [['Use custom text font:', 'Sans Regular'], ['Use custom UI font:', 'Monospace Regular']] as const) {
+        const listed = await callOk(fixtures.context, 'find_elements', { window_id: main.id, selector: `role=button name="${label}"` });
+        const matches = (listed.structured.matches ?? []) as { value?: string }[];
+        assert.equal(matches.length, 1, `the font button right of "${label}" is named by it: ${listed.summary}`);
+        assert.equal(matches[0]!.value, font, `its font is its value: ${JSON.stringify(matches[0])}`);
+      }
+      const clicked = await callOk(fixtures.context, 'click', { window_id: main.id, selector: 'role=button name="Use custom UI font:"' });
+      assert.ok((await windowTitled('Pick Use custom UI font:')) > 0, `xdotool: that button's font chooser opened (${clicked.summary})`);
+      assert.deepEqual(await fixtures.readers.windowsNamed('^Pick Use custom text font:$'), [], 'xdotool: the other button\'s chooser did not');
+    } finally {
+      process.kill(main.pid, 'SIGKILL');
+    }
+  });
 });
