@@ -141,4 +141,22 @@ describe('wxWidgets shapes: message boxes titled after their window, fields name
       process.kill(main.pid, 'SIGKILL');
     }
   });
+
+  test('set_value on a combo box with an entry takes text that is none of its choices, and still chooses a choice', async () => {
+    // Poedit's "Source code charset:" (a wxComboBox: GTK's combo box with an entry) refused "windows-1250", which a
+    // person types there, as no option of the combo box; setting its inner text box worked.
+    const title = 'CUP Entry Combo';
+    const main: ClientWindow = await fixtures.launch('gtk3', { title, extraArgs: ['--entry-combo'] });
+    try {
+      const selector = 'role=combobox name="Source code charset:"';
+      const typed = await callOk(fixtures.context, 'set_value', { window_id: main.id, selector, value: 'windows-1250' });
+      const status = await fixtures.waitForStatus(main, (read) => read.lastKey !== '');
+      assert.equal(status.lastKey, 'charset:windows-1250', `the fixture: its entry holds the text (${typed.summary})`);
+      assert.ok((await fixtures.oracle.texts(main.pid, title)).includes('windows-1250'), 'pyatspi: the entry shows it');
+      await callOk(fixtures.context, 'set_value', { window_id: main.id, selector, value: 'ISO-8859-1' });
+      assert.equal((await fixtures.oracle.find(main.pid, title, 'combo box', 'ISO-8859-1')).found, true, 'pyatspi: a choice is still chosen as the combo box\'s choice');
+    } finally {
+      process.kill(main.pid, 'SIGKILL');
+    }
+  });
 });
