@@ -25,7 +25,8 @@ export interface CompactOptions {
 // block itself) holds them as its value (convert.ts), shown as a cell's is, when it differs from the name.
 // A progress bar's value is how far the work is, all a script's progress dialog (zenity --progress) says of it: the
 // line showed its range=0..1 and no value.
-const VALUE_ROLES: ReadonlySet<string> = new Set(['textbox', 'searchbox', 'combobox', 'spinbutton', 'slider', 'progressbar', 'cell', 'text', 'log', 'status', 'timer', 'marquee']);
+// A button named by its row's label shows its value (a font button's "Sans Regular", convert.ts's mayShowValue).
+const VALUE_ROLES: ReadonlySet<string> = new Set(['button', 'textbox', 'searchbox', 'combobox', 'spinbutton', 'slider', 'progressbar', 'cell', 'text', 'log', 'status', 'timer', 'marquee']);
 const NAMED_APART_ROLES: ReadonlySet<string> = new Set(['cell', 'text', 'log', 'status', 'timer', 'marquee']);
 const WINDOW_TITLE_LIMIT = 50;
 const PLACEHOLDER_LIMIT = 30;

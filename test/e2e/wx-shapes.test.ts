@@ -93,4 +93,70 @@ describe('wxWidgets shapes: message boxes titled after their window, fields name
       process.kill(main.pid, 'SIGKILL');
     }
   });
+
+  test('a multi-line field in a scroll pane is named by the label over it or beside it', async () => {
+    // Poedit's editing area puts "Source text" and "Translation" over text views in scrolled windows, tied by no
+    // relation: the reading showed two unnamed text boxes, and the label rules looked only at the fields' siblings.
+    const title = 'CUP Text Panes';
+    const main: ClientWindow = await fixtures.launch('gtk3', { title, extraArgs: ['--text-panes'] });
+    try {
+      const oracle = await pyatspiWalk(main.pid, title, fixtures.desktop.env());
+      const texts = oracle.filter((node, i) => node.role === 'text' && oracle[i - 1]?.role === 'scroll pane');
+      assert.ok(texts.length === 3 && texts.every((node) => node.name === ''), 'pyatspi: the three text views in their panes have no names');
+      assert.deepEqual((await fixtures.oracle.labelled(main.pid, title)).filter((node) => node.role === 'text'), [], 'pyatspi: no text view is labelled by a relation');
+      for (const [name, value] of [['Source text', 'Hello world'], ['Translation', ''], ['Notes:', '']] as const) {
+        const listed = await callOk(fixtures.context, 'find_elements', { window_id: main.id, selector: `role=textbox name="${name}"` });
+        const matches = (listed.structured.matches ?? []) as { value?: string }[];
+        assert.equal(matches.length, 1, `the text box under or beside "${name}" is named by it: ${listed.summary}`);
+        assert.equal(matches[0]!.value ?? '', value, `the one named "${name}" is the one that shows it: ${JSON.stringify(matches[0])}`);
+      }
+      await callOk(fixtures.context, 'set_value', { window_id: main.id, selector: 'role=textbox name=Translation', value: 'Hallo Welt' });
+      const shown = await fixtures.oracle.texts(main.pid, title);
+      assert.ok(shown.includes('Hallo Welt') && shown.includes('Hello world'), `pyatspi: the Translation pane took the text, the Source text pane kept its own: ${JSON.stringify(shown)}`);
+    } finally {
+      process.kill(main.pid, 'SIGKILL');
+    }
+  });
+
+  test('a font button right of a check box ending in a colon is named by it and holds its font as its value', async () => {
+    // Poedit's Preferences put font buttons (wxGTK's font picker, a GtkFontButton in a panel of its own) right of
+    // "Use custom list font:" and "Use custom text fields font:": GTK names each by the font it shows, so both read
+    // as buttons named "Sans Regular" that no selector could tell apart.
+    const title = 'CUP Font Buttons';
+    const main: ClientWindow = await fixtures.launch('gtk3', { title, extraArgs: ['--font-buttons'] });
+    try {
+      const oracle = await pyatspiWalk(main.pid, title, fixtures.desktop.env());
+      const fonts = oracle.filter((node) => node.role === 'push button').map((node) => node.name);
+      assert.ok(fonts.includes('Sans Regular') && fonts.includes('Monospace Regular'), `pyatspi: GTK names the font buttons by their fonts: ${JSON.stringify(fonts)}`);
+      for (const [label, font] of [['Use custom text font:', 'Sans Regular'], ['Use custom UI font:', 'Monospace Regular']] as const) {
+        const listed = await callOk(fixtures.context, 'find_elements', { window_id: main.id, selector: `role=button name="${label}"` });
+        const matches = (listed.structured.matches ?? []) as { value?: string }[];
+        assert.equal(matches.length, 1, `the font button right of "${label}" is named by it: ${listed.summary}`);
+        assert.equal(matches[0]!.value, font, `its font is its value: ${JSON.stringify(matches[0])}`);
+      }
+      const clicked = await callOk(fixtures.context, 'click', { window_id: main.id, selector: 'role=button name="Use custom UI font:"' });
+      assert.ok((await windowTitled('Pick Use custom UI font:')) > 0, `xdotool: that button's font chooser opened (${clicked.summary})`);
+      assert.deepEqual(await fixtures.readers.windowsNamed('^Pick Use custom text font:$'), [], 'xdotool: the other button\'s chooser did not');
+    } finally {
+      process.kill(main.pid, 'SIGKILL');
+    }
+  });
+
+  test('set_value on a combo box with an entry takes text that is none of its choices, and still chooses a choice', async () => {
+    // Poedit's "Source code charset:" (a wxComboBox: GTK's combo box with an entry) refused "windows-1250", which a
+    // person types there, as no option of the combo box; setting its inner text box worked.
+    const title = 'CUP Entry Combo';
+    const main: ClientWindow = await fixtures.launch('gtk3', { title, extraArgs: ['--entry-combo'] });
+    try {
+      const selector = 'role=combobox name="Source code charset:"';
+      const typed = await callOk(fixtures.context, 'set_value', { window_id: main.id, selector, value: 'windows-1250' });
+      const status = await fixtures.waitForStatus(main, (read) => read.lastKey !== '');
+      assert.equal(status.lastKey, 'charset:windows-1250', `the fixture: its entry holds the text (${typed.summary})`);
+      assert.ok((await fixtures.oracle.texts(main.pid, title)).includes('windows-1250'), 'pyatspi: the entry shows it');
+      await callOk(fixtures.context, 'set_value', { window_id: main.id, selector, value: 'ISO-8859-1' });
+      assert.equal((await fixtures.oracle.find(main.pid, title, 'combo box', 'ISO-8859-1')).found, true, 'pyatspi: a choice is still chosen as the combo box\'s choice');
+    } finally {
+      process.kill(main.pid, 'SIGKILL');
+    }
+  });
 });

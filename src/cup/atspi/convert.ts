@@ -468,6 +468,26 @@ const rowLabelledRoles: ReadonlySet<CupRole> = new Set(['checkbox', 'switch']);
 function isBareButton(node: CupNode): boolean {
   return node.role === 'button' && !node.children?.length;
 }
+/**
+ * A button that shows a value the row's label asks for, and is named by it: GTK names a font button (wxGTK's font
+ * picker is one too) by the font it shows, so Poedit's "Use custom text font:" and "Use custom UI font:" rows read two
+ * buttons named "Sans Regular" that no selector could tell apart. A named bare button right of a text or check box
+ * ending in a colon (which asks for a value, as introducesField's do) is such a one; a name ending in an ellipsis says
+ * what the button does ("Browse…", "Choose…") and is kept. The name it had is its value (labelsByPlace).
+ */
+function mayShowValue(node: CupNode): boolean {
+  return isBareButton(node) && node.name !== '' && node.value === undefined && !/(?:…|\.\.\.)$/u.test(node.name.trim());
+}
+/**
+ * The one field a scroll pane shows, unnamed: a multi-line text box (a GtkTextView in its scrolled window, wxGTK's
+ * multi-line text control) beside the pane's bars. The label over or beside the pane names it as it would the field
+ * itself: Poedit's "Source text" and "Translation" stand over their panes, and read as two unnamed text boxes.
+ */
+function paneField(node: CupNode): CupNode | undefined {
+  if (node.role !== 'group' || node.name !== '' || !node.actions?.includes('scroll')) return undefined;
+  const held = (node.children ?? []).filter((child) => child.role !== 'scrollbar');
+  return held.length === 1 && held[0]!.role === 'textbox' && held[0]!.name === '' ? held[0] : undefined;
+}
 /** Controls named by labelsByPlace: the label beside them is no content of what holds them (nameFromContent). */
 const namedByPlace = new WeakSet<CupNode>();
 /** How far a label may lie from its field: left of it on its row, or above it, in pixels. */
@@ -492,11 +512,14 @@ function labelsByPlace(children: readonly CupNode[]): void {
   const leadingIn = new Map(children.flatMap((child) => leadingField(child).map((field) => [field, child] as const)));
   const leading = new Set(leadingIn.keys());
   for (const field of [...children, ...leading]) {
+    // A scroll pane is placed where the text box it shows is (whose own box GTK3 may not give): it is labelled so.
+    const named = paneField(field) ?? field;
     // A combo box named by its choice (its name is its value) is unlabelled too: a label beside it names it.
-    const unnamed = field.name === '' || (field.role === 'combobox' && field.name === field.value);
+    const showsValue = mayShowValue(field);
+    const unnamed = named.name === '' || (field.role === 'combobox' && field.name === field.value) || showsValue;
     // A box's first field is labelled from its row only: a text above the box (a frame's title) heads all it holds.
     const onRowOnly = rowLabelledRoles.has(field.role) || isBareButton(field) || leading.has(field);
-    if (!unnamed || !(placeLabelledRoles.has(field.role) || onRowOnly) || !shown(field)) continue;
+    if (!unnamed || !(placeLabelledRoles.has(named.role) || onRowOnly) || !shown(field)) continue;
     const box = field.bounds!;
     const middle = box.y + box.h / 2;
     const gapLeft = (label: CupNode) => box.x - (label.bounds!.x + label.bounds!.w);
@@ -507,14 +530,16 @@ function labelsByPlace(children: readonly CupNode[]): void {
         other.bounds!.y <= middle && middle <= other.bounds!.y + other.bounds!.h);
     // A check box whose words end in a colon labels the value field right of it on its row (a check box does not),
     // the first field of a box beside it too (Transmission's "Scheduled times:" before its "09:00" to "17:00").
-    const introducing = rowLabelledRoles.has(field.role) || isBareButton(field) ? [] : introducers;
-    const onRow = [...labels, ...introducing].filter((label) => label.bounds!.y <= middle && middle <= label.bounds!.y + label.bounds!.h && gapLeft(label) >= -2 && gapLeft(label) <= labelGapLeft && !between(label));
+    const introducing = (rowLabelledRoles.has(field.role) || isBareButton(field)) && !showsValue ? [] : introducers;
+    const asking = (label: CupNode) => !showsValue || /:$/.test(label.name.trim());
+    const onRow = [...labels, ...introducing].filter((label) => asking(label) && label.bounds!.y <= middle && middle <= label.bounds!.y + label.bounds!.h && gapLeft(label) >= -2 && gapLeft(label) <= labelGapLeft && !between(label));
     const over = labels.filter((label) => label.bounds!.x < box.x + box.w && box.x < label.bounds!.x + label.bounds!.w && gapAbove(label) >= -2 && gapAbove(label) <= labelGapAbove);
     const nearest = (list: CupNode[], gap: (label: CupNode) => number) => list.sort((a, b) => gap(a) - gap(b))[0];
     const label = nearest(onRow, gapLeft) ?? (onRowOnly ? undefined : nearest(over, gapAbove));
     if (label) {
-      field.name = label.name;
-      namedByPlace.add(field);
+      if (showsValue) field.value = field.name;
+      named.name = label.name;
+      namedByPlace.add(named);
       const box = leadingIn.get(field);
       if (box) continueRow(placedLeftToRight(box), label.name);
     }
@@ -613,7 +638,9 @@ function leadingField(node: CupNode): CupNode[] {
   if (node.role !== 'generic' || node.name !== '' || !node.bounds) return [];
   const placedChildren = (node.children ?? []).filter((child) => child.bounds !== undefined && child.bounds.w > 0 && child.bounds.h > 0);
   const first = placedChildren.sort((a, b) => a.bounds!.x - b.bounds!.x)[0];
-  return first && placeLabelledRoles.has(first.role) && first.bounds!.x <= node.bounds.x + 2 ? [first] : [];
+  // A button showing a value in a box of its own: wxGTK's font picker wraps its GtkFontButton in a panel.
+  const field = first && (placeLabelledRoles.has(first.role) || (mayShowValue(first) && node.children!.length === 1));
+  return field && first.bounds!.x <= node.bounds.x + 2 ? [first] : [];
 }
 
 /**

@@ -45,9 +45,17 @@ async function comboOptions(desktop: LinuxDesktop, combo: ObjectRef): Promise<Co
   return options;
 }
 
-/** Whether a combo box exposes any option while closed (GTK 4.8's combo boxes expose theirs only once opened). */
-export async function exposesOptions(desktop: LinuxDesktop, combo: ObjectRef): Promise<boolean> {
-  return (await comboOptions(desktop, combo)).length > 0;
+/** An option's name or a value asked for, compared as typed, without case: "Word 2007-365 (.docx)" is LibreOffice's "Word 2007–365 (.docx)" (an en dash). */
+function typed(name: string): string {
+  return typedSpelling(name).trim().toLowerCase();
+}
+
+/**
+ * Whether a combo box exposes, while closed, an option of this name (GTK 4.8's combo boxes expose none until opened;
+ * a combo box with an entry, GTK3's, offers a few choices and takes any text typed).
+ */
+export async function offersOption(desktop: LinuxDesktop, combo: ObjectRef, value: string): Promise<boolean> {
+  return (await comboOptions(desktop, combo)).some((option) => typed(option.name) === typed(value));
 }
 
 /**
@@ -143,8 +151,6 @@ async function refuseDisabledOption(desktop: LinuxDesktop, options: readonly Com
 /** Chooses a combo box's option by its name, in the background, and checks the combo box shows it. */
 export async function setComboValue(desktop: LinuxDesktop, target: LiveElementTarget, value: string): Promise<ActionOutcome> {
   const options = await comboOptions(desktop, target.ref);
-  // Compared as typed, without case: "Word 2007-365 (.docx)" is LibreOffice's "Word 2007–365 (.docx)" (an en dash).
-  const typed = (name: string) => typedSpelling(name).trim().toLowerCase();
   const wanted = typed(value);
   const index = options.findIndex((option) => typed(option.name) === wanted);
   if (index < 0) {

@@ -12,7 +12,7 @@ import type { LinuxDesktop } from '../linux-desktop.js';
 import { findGestureAction, performAction } from './accessible-actions.js';
 import { editableTextIdle } from './devtools-typing.js';
 import { cellEditorAdvice } from './cell-editor.js';
-import { exposesOptions, setComboValue } from './combo-box.js';
+import { offersOption, setComboValue } from './combo-box.js';
 import { setListSelection } from './list-selection.js';
 import { liveStates } from './live-states.js';
 import { isPageDateField, pageInputButtonAdvice, setFieldThroughPage } from './page-field-value.js';
@@ -37,11 +37,12 @@ export async function setValueAction(desktop: LinuxDesktop, element: ElementTarg
   // its text is set as a text field's is. A drop-down picks the option with that name.
   const typedInto = role === 'combobox' && interfaces.includes('Text') && (await liveStates(desktop, target.ref)).has('STATE_EDITABLE');
   if (role === 'combobox' && !typedInto) {
-    // GTK 4.8's combo box with an entry exposes no option until opened, and its entry, in a box of the combo box's,
-    // takes the value: set_value on the box answered "not delivered: click it, then click the option", a click that
-    // lands on the entry and opens nothing.
+    // A combo box with an entry takes what is typed into it, a choice or not: its entry (its child, or in a box of the
+    // combo box's) takes a value none of its options is named. GTK 4.8's exposes no option until opened: set_value on
+    // the box answered "not delivered: click it, then click the option", a click that lands on the entry and opens
+    // nothing. GTK3's (Poedit's "Source code charset:", a wxComboBox) refused text not among its choices as no option.
     const field = soleField(element);
-    if (field && !(await exposesOptions(desktop, target.ref))) return setValueAction(desktop, { ...element, element: field }, value);
+    if (field && !(await offersOption(desktop, target.ref, value))) return setValueAction(desktop, { ...element, element: field }, value);
     return setComboValue(desktop, target, value);
   }
   const textField = textRoles.has(role) || typedInto;
