@@ -62,14 +62,11 @@ const testPackages = [
   'gnumeric',
   // Ristretto, which shows two identical warning dialogs at start (test/e2e/twin-dialogs.test.ts).
   'ristretto',
-<<<<<<< HEAD
   // GTK 4's widget factory, a window full of animated widgets that GTK 4 draws with GL, in software on Xvfb
   // (test/e2e/gtk4-software-rendering.test.ts).
   'gtk-4-examples',
-=======
   // Poedit, a wxWidgets (wxGTK 3.2) app whose controls update at idle (test/e2e/wx-apps.test.ts).
   'poedit',
->>>>>>> trial-wxtrial
   // Terminal programs the tui_* tests drive.
   'vim', 'htop', 'less', 'dialog', 'whiptail', 'procps', 'sqlite3', 'mg', 'btop', 'nnn', 'lynx', 'visidata',
   // cfdisk and sfdisk (test/e2e/tui-column-headers.test.ts); IPython's completion menu (test/e2e/tui-python.test.ts);
