@@ -79,6 +79,47 @@ function siblingFields(scan: ScreenScan, regionIndex: number, field: Bounds): Fo
   return fields;
 }
 
+/**
+ * Inside a dialog (a box clear of the screen's edges), a strip of another background than the box's on one
+ * row, under a row whose text ends with ':', is a text field labelled by that row, with or without the
+ * cursor (mc's Copy dialog: "*" under "Copy 2 files with source mask:", the cursor in the "to:" field
+ * below). Read before lists, which otherwise take the label and the strip for two items with the strip
+ * selected. Not when the row below starts where the strip's text does, unless it is blank or a label too: a
+ * list under a caption ("Choose:") with its first item under the bar goes on there.
+ */
+export function findLabelledFields(scan: ScreenScan, regionIndex: number): Found[] {
+  const region = scan.regions[regionIndex]!;
+  const { rect } = region;
+  const { cols, rows } = scan.grid;
+  if (!region.box || rect.x <= 1 || rect.y <= 1 || rect.x + rect.w >= cols - 1 || rect.y + rect.h >= rows - 1) return [];
+  const open = (x: number, y: number) => scan.owner[y * cols + x] === regionIndex && scan.claimed[y * cols + x] === 0;
+  const fields: Found[] = [];
+  for (let y = rect.y + 1; y < rect.y + rect.h; y++) {
+    const label = tidy(scan.regionRow(regionIndex, y - 1).text);
+    if (!label.endsWith(':')) continue;
+    const { text, columnAt } = scan.regionRow(regionIndex, y);
+    const lit = (x: number) => open(x, y) && scan.background(x, y) !== region.background;
+    let left = rect.x;
+    while (left < rect.x + rect.w && !lit(left)) left++;
+    let right = left;
+    while (right + 1 < rect.x + rect.w && lit(right + 1)) right++;
+    if (left >= rect.x + rect.w || right - left + 1 < MIN_FIELD_WIDTH) continue;
+    // The strip holds all of the row's text.
+    const inkOutside = [...text].some((char, index) => char !== ' ' && (columnAt[index]! < left || columnAt[index]! > right));
+    if (inkOutside) continue;
+    const below = y + 1 < rect.y + rect.h ? scan.regionRow(regionIndex, y + 1) : undefined;
+    const belowText = below ? tidy(below.text) : '';
+    const ink = columnAt[text.search(/\S/)] ?? left;
+    const belowInk = below ? below.columnAt[below.text.search(/\S/)] : undefined;
+    if (belowText && !belowText.endsWith(':') && belowInk === ink) continue;
+    const bounds = { x: left, y, w: right - left + 1, h: 1 };
+    const strip = scan.slice(y, left, right + 1);
+    scan.claim(bounds);
+    fields.push({ role: 'textbox', name: label.replace(/:$/, ''), value: tidy(fieldText(strip.text, strip.columnAt, right + 1).value), bounds, heuristic: INPUT_HEURISTIC });
+  }
+  return fields;
+}
+
 const blank = (char: string | undefined) => char === undefined || char.trim() === '';
 
 /**
