@@ -24,6 +24,19 @@ test(`${INPUT_HEURISTIC}: dialog --inputbox: the one-row box with the cursor is 
   assert.deepEqual([field?.role, field?.name, field?.value, field?.focused], ['textbox', 'Your name', 'Ada', true]);
 });
 
+test(`${INPUT_HEURISTIC}: dialog --inputbox: the field's bounds are the row inside its frame, where the text is`, () => {
+  const screen = recordedScreen('dialog-inputbox');
+  const [field] = inputs('dialog-inputbox');
+  const { x, y, w, h } = field!.bounds!;
+  // The raw screen: the field's row holds "Ada" between the frame's sides, with the frame's top and bottom above and below it.
+  assert.equal(h, 1);
+  assert.equal(screen.lines[y]!.slice(x, x + w).trim(), 'Ada');
+  assert.match(screen.lines[y]![x - 1]!, /[│|]/);
+  assert.match(screen.lines[y]![x + w]!, /[│|]/);
+  assert.match(screen.lines[y - 1]!.slice(x, x + w), /^─+$/);
+  assert.match(screen.lines[y + 1]!.slice(x, x + w), /^─+$/);
+});
+
 test(`${INPUT_HEURISTIC}: mc's Copy dialog: the strip under "... source mask:" is a field holding "*", not a selected item of a list`, () => {
   const screen = recordedScreen('mc-copy');
   const { all } = structureOf('mc-copy');

@@ -7,7 +7,7 @@ import { assemble } from './assemble.js';
 import { findBoxes } from './boxes.js';
 import { findButtons } from './buttons.js';
 import { findCheckboxes } from './checkboxes.js';
-import { findCursorInput, findLabelledFields, focusTextAtCursor } from './input.js';
+import { findBoxedFields, findCursorInput, findLabelledFields, focusTextAtCursor } from './input.js';
 import { findKeyHintBars } from './key-hints.js';
 import { placeLinks } from './links.js';
 import { findLists } from './lists.js';
@@ -74,6 +74,7 @@ export function buildStructure(grid: CellGrid, options: StructureOptions): { nod
     found.push(...findLabelledFields(scan, index));
     found.push(...findButtons(scan, index), ...findProgressBars(scan, index), ...findTables(scan, index), ...findLists(scan, index), ...findCheckboxes(scan, index));
   }
+  findBoxedFields(scan, boxes);
   found.push(...findCursorInput(scan, flattenNodes(found), boxes));
   for (let index = regions.length - 1; index >= 0; index--) found.push(...findTextRuns(scan, index));
   focusTextAtCursor(scan, flattenNodes(found));

@@ -148,6 +148,42 @@ export function focusTextAtCursor(scan: ScreenScan, nodes: readonly Found[]): vo
   if (text) text.focused = true;
 }
 
+const oneRowBox = (box: DetectedBox) => box.sections.length === 1 && box.sections[0]!.h === 1;
+
+/**
+ * A box around one row is a text field (dialog --inputbox): named by its title or the label above it,
+ * holding the row's text. Its bounds are that row, where the text is typed and a click lands, not the
+ * frame around it.
+ */
+function boxToField(scan: ScreenScan, box: DetectedBox): void {
+  const inside = box.sections[0]!;
+  Object.assign(box.node, {
+    role: 'textbox',
+    name: box.node.name || labelAbove(scan, box.node),
+    value: tidy(scan.slice(inside.y, inside.x, inside.x + inside.w).text),
+    bounds: { ...inside },
+    heuristic: INPUT_HEURISTIC,
+  });
+  scan.claim(inside);
+}
+
+/**
+ * A one-row box inside another box (a dialog's input field) is a text field whether or not the cursor is
+ * in it: after Tab moves the focus to a button, dialog --inputbox's field still holds the answer, an
+ * unfocused textbox rather than a frame with plain text in it. A one-row box on its own needs the cursor
+ * (findCursorInput), as a framed one-line message looks the same. Read after the other heuristics of the
+ * regions, so a one-row box they explained (a progress bar's frame) stays theirs.
+ */
+export function findBoxedFields(scan: ScreenScan, boxes: readonly DetectedBox[]): void {
+  for (const box of boxes) {
+    if (!oneRowBox(box) || box.sections[0]!.w < MIN_FIELD_WIDTH) continue;
+    // What another heuristic explained (dialog --gauge's bar in its one-row box) is not typed text.
+    const inside = box.sections[0]!;
+    if (scan.claimed.subarray(inside.y * scan.grid.cols + inside.x, inside.y * scan.grid.cols + inside.x + inside.w).some((cell) => cell !== 0)) continue;
+    if (boxes.some((other) => other !== box && contains(other.node.bounds, box.node.bounds))) boxToField(scan, box);
+  }
+}
+
 export function findCursorInput(scan: ScreenScan, nodes: readonly Found[], boxes: readonly DetectedBox[]): Found[] {
   const { cursor } = scan.grid;
   if (!cursor.visible || cursor.y >= scan.grid.rows || cursor.x >= scan.grid.cols) return [];
@@ -163,17 +199,10 @@ export function findCursorInput(scan: ScreenScan, nodes: readonly Found[], boxes
     return [];
   }
 
-  const field = boxes.find((box) => box.sections.length === 1 && box.sections[0]!.h === 1 && contains(box.sections[0]!, at));
+  const field = boxes.find((box) => oneRowBox(box) && contains(box.sections[0]!, at));
   if (field) {
-    const inside = field.sections[0]!;
-    Object.assign(field.node, {
-      role: 'textbox',
-      name: field.node.name || labelAbove(scan, field.node),
-      value: tidy(scan.slice(inside.y, inside.x, inside.x + inside.w).text),
-      focused: true,
-      heuristic: INPUT_HEURISTIC,
-    });
-    scan.claim(inside);
+    if (field.node.heuristic !== INPUT_HEURISTIC) boxToField(scan, field);
+    field.node.focused = true;
     return [];
   }
 
