@@ -32,7 +32,10 @@ function findOne(state: ScreenState, selector: Selector, source: string): UINode
 
 function hasFocus(state: ScreenState, id: string): boolean {
   const node = flattenNodes(state.frame.nodes).find((candidate) => candidate.id === id);
-  return state.frame.focus === id || node?.focused === true || (node !== undefined && ITEM_ROLES.has(node.role) && node.selected === true);
+  if (state.frame.focus === id || node?.focused === true) return true;
+  // A selected item has the focus unless another item of its list does (marked rows beside the cursor bar).
+  const parent = flattenNodes(state.frame.nodes).find((candidate) => node !== undefined && candidate.children?.includes(node));
+  return node !== undefined && ITEM_ROLES.has(node.role) && node.selected === true && !parent?.children?.some((child) => child !== node && child.focused && ITEM_ROLES.has(child.role));
 }
 
 export async function focusNode(session: TerminalSession, selector: Selector, source: string): Promise<{ node: UINode; method: FocusMethod }> {
@@ -56,7 +59,9 @@ export async function focusNode(session: TerminalSession, selector: Selector, so
 
   const parent = flattenNodes(state.frame.nodes).find((candidate) => candidate.children?.includes(node));
   const items = parent?.children?.filter((child) => ITEM_ROLES.has(child.role)) ?? [];
-  const current = items.findIndex((child) => child.selected);
+  // With rows marked (selected) beside the cursor bar, the bar's row is the focused one: the keys move from there.
+  const focusedItem = items.findIndex((child) => child.focused);
+  const current = focusedItem >= 0 ? focusedItem : items.findIndex((child) => child.selected);
   if (ITEM_ROLES.has(node.role) && current >= 0) {
     const delta = items.indexOf(node) - current;
     const key = encodeKey(delta > 0 ? 'Down' : 'Up', session);

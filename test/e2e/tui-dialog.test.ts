@@ -1,4 +1,7 @@
 import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { test } from 'node:test';
 import type { UINode } from '../../src/tui/ui-node.js';
 import { callOk } from '../helpers/tools.js';
@@ -76,4 +79,27 @@ test('whiptail --menu and --yesno: the same recognition on another toolkit (newt
   await callOk(context, 'tui_press', { key: 'Enter', session: 'wyesno' });
   assert.equal(await exitCode(context, 'wyesno'), 1);
   await callOk(context, 'tui_stop', { session: 'wyesno' });
+});
+
+test('dialog --inputbox: the field is a textbox on the row inside its frame, and stays one (unfocused) after Tab moves the focus to OK; dialog answers with its value', async () => {
+  // dialog writes the answer on stderr: to a file, the usual way, read back from the disk.
+  const answer = join(mkdtempSync(join(tmpdir(), 'cup-dialog-')), 'answer');
+  await start({ command: 'sh', args: ['-c', 'dialog --inputbox "Your name" 10 40 Bob 2>"$0"', answer], session: 'input' });
+  await callOk(context, 'tui_wait_for', { selector: 'role=textbox focus', all: [{ selector: 'role=button name=Cancel' }], session: 'input' });
+  const field = (await tree('input')).find((node) => node.role === 'textbox')!;
+  assert.deepEqual([field.name, field.value, field.bounds!.h], ['Your name', 'Bob', 1]);
+  // The raw screen: the field's row is the one holding "Bob", between the frame's sides.
+  const lines = (await callOk(context, 'tui_render_text', { session: 'input' })).structured.lines as string[];
+  const { x, y, w } = field.bounds!;
+  assert.equal(lines[y]!.slice(x, x + w).trim(), 'Bob');
+  assert.match(`${lines[y]![x - 1]}${lines[y]![x + w]}`, /^[│|]{2}$/);
+
+  await callOk(context, 'tui_press', { key: 'Tab', session: 'input' });
+  await callOk(context, 'tui_wait_for', { selector: 'role=button name=OK focus', session: 'input' });
+  const after = (await tree('input')).filter((node) => node.role === 'textbox');
+  assert.deepEqual(after.map((node) => [node.name, node.value, node.bounds, node.focused ?? false]), [['Your name', 'Bob', field.bounds, false]]);
+  await callOk(context, 'tui_press', { key: 'Enter', session: 'input' });
+  assert.equal(await exitCode(context, 'input'), 0);
+  assert.equal(readFileSync(answer, 'utf8'), field.value, 'dialog answers with the value the snapshot read');
+  await callOk(context, 'tui_stop', { session: 'input' });
 });

@@ -1,10 +1,11 @@
 // Midnight Commander through the real tools: panels, tables, selection by colour, the menu bar and the
 // function-key bar read off the screen of a program nobody tuned the heuristics for.
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { flattenNodes, type UINode } from '../../src/tui/ui-node.js';
 import { callOk } from '../helpers/tools.js';
 import { exitCode, useTerminals } from '../tui/helpers.js';
@@ -102,6 +103,48 @@ test('mc: two titled panels of files, the selection bar read as the selected row
   assert.equal(quit?.shortcut, 'F10');
   const clicked = await callOk(context, 'tui_click', { selector: 'role=button name=Quit' });
   assert.equal(clicked.structured.key, 'F10');
+  assert.equal(await exitCode(context), 0);
+  await callOk(context, 'tui_stop');
+});
+
+test('mc: files marked with Insert are the selected rows (drawn in a colour of their own), the bar\'s row keeps focus, and F5 copies exactly the rows shown selected', async () => {
+  const work = mkdtempSync(join(tmpdir(), 'cup-mc-marks-'));
+  const files = join(work, 'files');
+  const target = join(work, 'target');
+  const home = join(work, 'home');
+  for (const dir of [files, target, home]) mkdirSync(dir);
+  for (const name of ['a.txt', 'b.txt', 'c.txt', 'd.txt']) writeFileSync(join(files, name), `${name}\n`);
+  // A directory and an executable, which mc draws in colours of their own by type: not marks.
+  mkdirSync(join(files, 'sub'));
+  writeFileSync(join(files, 'run.sh'), '#!/bin/sh\n', { mode: 0o755 });
+  await start({ command: 'mc', args: ['-u', files, target], cwd: work, env: { HOME: home }, cols: 100, rows: 30 });
+  await callOk(context, 'tui_wait_for', { selector: 'role=row selected', all: [{ selector: 'role=button name=Quit' }, { stableMs: 200 }] });
+
+  // "/..", "/sub", a.txt, b.txt, ...: Insert marks the row under the bar and moves the bar down.
+  await callOk(context, 'tui_press_sequence', { keys: ['Down', 'Down', 'Insert', 'Down', 'Insert'] });
+  await callOk(context, 'tui_wait_for', { text: 'in 2 files', all: [{ stableMs: 200 }] });
+  const state = await screen();
+  const marked = selectedIn(state.panels[0]!);
+  assert.deepEqual(marked, ['a.txt', 'c.txt'], 'the marked rows are the selected ones; the bar\'s row d.txt is not');
+  assert.equal(state.all.find((node) => node.id === state.focus)?.name.split(' ')[0], 'd.txt', 'the bar\'s row has the focus');
+
+  // The Copy dialog: the source mask under its label is a field, not a list item.
+  await callOk(context, 'tui_press', { key: 'F5' });
+  await callOk(context, 'tui_wait_for', { selector: 'role=dialog name=Copy >> role=button name=Background' });
+  const copy = await screen();
+  const dialog = copy.all.find((node) => node.role === 'dialog' && node.name === 'Copy')!;
+  const inDialog = flattenNodes([dialog]);
+  assert.deepEqual(inDialog.filter((node) => node.role === 'listitem' || node.role === 'list'), []);
+  const fields = inDialog.filter((node) => node.role === 'textbox');
+  assert.deepEqual(fields.map((node) => [node.name, node.value]), [['Copy 2 files with source mask', '*'], ['to', target]]);
+  await callOk(context, 'tui_press', { key: 'Enter' });
+
+  // The disk: what F5 copied is what the snapshot showed selected.
+  const deadline = Date.now() + 10_000;
+  while (readdirSync(target).length < marked.length && Date.now() < deadline) await sleep(50);
+  await callOk(context, 'tui_wait_for', { selector: 'role=panel [index=1] >> role=row name^=c.txt', all: [{ stableMs: 200 }] });
+  assert.deepEqual(readdirSync(target).sort(), marked);
+  await callOk(context, 'tui_press', { key: 'F10' });
   assert.equal(await exitCode(context), 0);
   await callOk(context, 'tui_stop');
 });

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { INPUT_HEURISTIC } from '../../src/tui/structure/index.js';
+import { flattenNodes } from '../../src/tui/ui-node.js';
 import { recordedScreen, structureOf } from './helpers.js';
 
 function inputs(name: string) {
@@ -21,6 +22,35 @@ test(`${INPUT_HEURISTIC}: python's continuation prompt "..." is a prompt too`, (
 test(`${INPUT_HEURISTIC}: dialog --inputbox: the one-row box with the cursor is the field, named by the label above`, () => {
   const [field] = inputs('dialog-inputbox');
   assert.deepEqual([field?.role, field?.name, field?.value, field?.focused], ['textbox', 'Your name', 'Ada', true]);
+});
+
+test(`${INPUT_HEURISTIC}: dialog --inputbox: the field's bounds are the row inside its frame, where the text is`, () => {
+  const screen = recordedScreen('dialog-inputbox');
+  const [field] = inputs('dialog-inputbox');
+  const { x, y, w, h } = field!.bounds!;
+  // The raw screen: the field's row holds "Ada" between the frame's sides, with the frame's top and bottom above and below it.
+  assert.equal(h, 1);
+  assert.equal(screen.lines[y]!.slice(x, x + w).trim(), 'Ada');
+  assert.match(screen.lines[y]![x - 1]!, /[│|]/);
+  assert.match(screen.lines[y]![x + w]!, /[│|]/);
+  assert.match(screen.lines[y - 1]!.slice(x, x + w), /^─+$/);
+  assert.match(screen.lines[y + 1]!.slice(x, x + w), /^─+$/);
+});
+
+test(`${INPUT_HEURISTIC}: mc's Copy dialog: the strip under "... source mask:" is a field holding "*", not a selected item of a list`, () => {
+  const screen = recordedScreen('mc-copy');
+  const { all } = structureOf('mc-copy');
+  const dialog = all.find((node) => node.role === 'dialog' && node.name === 'Copy')!;
+  const inDialog = flattenNodes([dialog]);
+  assert.deepEqual(inDialog.filter((node) => node.role === 'list' || node.role === 'listitem').map((node) => node.name), []);
+  // The raw screen: the label's row ends with ':', and the row under it holds "*".
+  const labelRow = screen.lines.findIndex((line) => line.includes('with source mask:'));
+  const field = inDialog.find((node) => node.role === 'textbox' && node.bounds!.y === labelRow + 1);
+  assert.ok(field, 'a textbox under the label');
+  assert.equal(field.value, screen.lines[labelRow + 1]!.slice(field.bounds!.x, field.bounds!.x + field.bounds!.w).trim());
+  assert.equal(field.value, '*');
+  assert.equal(field.name, 'Copy file "a.txt" with source mask');
+  assert.ok(!field.focused, 'the cursor is in the "to" field, not this one');
 });
 
 test(`${INPUT_HEURISTIC}: a cursor on a button focuses the button; a cursor in vim's text is no prompt`, () => {

@@ -32,7 +32,7 @@ function touchesEdge(node: Found, cols: number, rows: number): boolean {
 }
 
 /**
- * Focus: the node under the cursor, else the selected item of a list or table, else the highlighted
+ * Focus: the node under the cursor, else the current (else the selected) item of a list or table, else the highlighted
  * button. A cursor on a command line outside every box (mc's prompt under its panels) does not take focus
  * from an item selected inside a box: the keys that move through the panels reach that item, and the
  * command line only collects typed text. Of items selected in several boxes, the one in the box holding
@@ -41,7 +41,8 @@ function touchesEdge(node: Found, cols: number, rows: number): boolean {
 function chooseFocus(all: readonly Found[], boxes: readonly Found[]): Found | undefined {
   const atCursor = all.find((node) => node.focused);
   const inBox = (node: Found) => boxes.some((box) => box !== node && contains(box.bounds, node.bounds));
-  const items = all.filter((node) => node.selected && SELECTABLE.has(node.role));
+  // The current row of a list with marked rows first: the keys act there, not on the marks.
+  const items = [...all.filter((node) => node.current), ...all.filter((node) => node.selected && !node.current)].filter((node) => SELECTABLE.has(node.role));
   const boxed = items.filter(inBox);
   if (atCursor && (atCursor.role !== 'textbox' || inBox(atCursor) || boxed.length === 0)) return atCursor;
   const cursor = atCursor?.bounds;

@@ -7,7 +7,7 @@ import { assemble } from './assemble.js';
 import { findBoxes } from './boxes.js';
 import { findButtons } from './buttons.js';
 import { findCheckboxes } from './checkboxes.js';
-import { findCursorInput, focusTextAtCursor } from './input.js';
+import { findBoxedFields, findCursorInput, findLabelledFields, focusTextAtCursor } from './input.js';
 import { findKeyHintBars } from './key-hints.js';
 import { placeLinks } from './links.js';
 import { findLists } from './lists.js';
@@ -70,8 +70,11 @@ export function buildStructure(grid: CellGrid, options: StructureOptions): { nod
   for (let index = regions.length - 1; index >= 0; index--) {
     // A numbered text buffer first: its current-line highlight is not a list's selection.
     found.push(...findNumberedText(scan, index));
+    // A dialog's labelled field before lists: a strip under its label is not a selected item.
+    found.push(...findLabelledFields(scan, index));
     found.push(...findButtons(scan, index), ...findProgressBars(scan, index), ...findTables(scan, index), ...findLists(scan, index), ...findCheckboxes(scan, index));
   }
+  findBoxedFields(scan, boxes);
   found.push(...findCursorInput(scan, flattenNodes(found), boxes));
   for (let index = regions.length - 1; index >= 0; index--) found.push(...findTextRuns(scan, index));
   focusTextAtCursor(scan, flattenNodes(found));

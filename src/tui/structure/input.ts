@@ -79,6 +79,47 @@ function siblingFields(scan: ScreenScan, regionIndex: number, field: Bounds): Fo
   return fields;
 }
 
+/**
+ * Inside a dialog (a box clear of the screen's edges), a strip of another background than the box's on one
+ * row, under a row whose text ends with ':', is a text field labelled by that row, with or without the
+ * cursor (mc's Copy dialog: "*" under "Copy 2 files with source mask:", the cursor in the "to:" field
+ * below). Read before lists, which otherwise take the label and the strip for two items with the strip
+ * selected. Not when the row below starts where the strip's text does, unless it is blank or a label too: a
+ * list under a caption ("Choose:") with its first item under the bar goes on there.
+ */
+export function findLabelledFields(scan: ScreenScan, regionIndex: number): Found[] {
+  const region = scan.regions[regionIndex]!;
+  const { rect } = region;
+  const { cols, rows } = scan.grid;
+  if (!region.box || rect.x <= 1 || rect.y <= 1 || rect.x + rect.w >= cols - 1 || rect.y + rect.h >= rows - 1) return [];
+  const open = (x: number, y: number) => scan.owner[y * cols + x] === regionIndex && scan.claimed[y * cols + x] === 0;
+  const fields: Found[] = [];
+  for (let y = rect.y + 1; y < rect.y + rect.h; y++) {
+    const label = tidy(scan.regionRow(regionIndex, y - 1).text);
+    if (!label.endsWith(':')) continue;
+    const { text, columnAt } = scan.regionRow(regionIndex, y);
+    const lit = (x: number) => open(x, y) && scan.background(x, y) !== region.background;
+    let left = rect.x;
+    while (left < rect.x + rect.w && !lit(left)) left++;
+    let right = left;
+    while (right + 1 < rect.x + rect.w && lit(right + 1)) right++;
+    if (left >= rect.x + rect.w || right - left + 1 < MIN_FIELD_WIDTH) continue;
+    // The strip holds all of the row's text.
+    const inkOutside = [...text].some((char, index) => char !== ' ' && (columnAt[index]! < left || columnAt[index]! > right));
+    if (inkOutside) continue;
+    const below = y + 1 < rect.y + rect.h ? scan.regionRow(regionIndex, y + 1) : undefined;
+    const belowText = below ? tidy(below.text) : '';
+    const ink = columnAt[text.search(/\S/)] ?? left;
+    const belowInk = below ? below.columnAt[below.text.search(/\S/)] : undefined;
+    if (belowText && !belowText.endsWith(':') && belowInk === ink) continue;
+    const bounds = { x: left, y, w: right - left + 1, h: 1 };
+    const strip = scan.slice(y, left, right + 1);
+    scan.claim(bounds);
+    fields.push({ role: 'textbox', name: label.replace(/:$/, ''), value: tidy(fieldText(strip.text, strip.columnAt, right + 1).value), bounds, heuristic: INPUT_HEURISTIC });
+  }
+  return fields;
+}
+
 const blank = (char: string | undefined) => char === undefined || char.trim() === '';
 
 /**
@@ -107,6 +148,42 @@ export function focusTextAtCursor(scan: ScreenScan, nodes: readonly Found[]): vo
   if (text) text.focused = true;
 }
 
+const oneRowBox = (box: DetectedBox) => box.sections.length === 1 && box.sections[0]!.h === 1;
+
+/**
+ * A box around one row is a text field (dialog --inputbox): named by its title or the label above it,
+ * holding the row's text. Its bounds are that row, where the text is typed and a click lands, not the
+ * frame around it.
+ */
+function boxToField(scan: ScreenScan, box: DetectedBox): void {
+  const inside = box.sections[0]!;
+  Object.assign(box.node, {
+    role: 'textbox',
+    name: box.node.name || labelAbove(scan, box.node),
+    value: tidy(scan.slice(inside.y, inside.x, inside.x + inside.w).text),
+    bounds: { ...inside },
+    heuristic: INPUT_HEURISTIC,
+  });
+  scan.claim(inside);
+}
+
+/**
+ * A one-row box inside another box (a dialog's input field) is a text field whether or not the cursor is
+ * in it: after Tab moves the focus to a button, dialog --inputbox's field still holds the answer, an
+ * unfocused textbox rather than a frame with plain text in it. A one-row box on its own needs the cursor
+ * (findCursorInput), as a framed one-line message looks the same. Read after the other heuristics of the
+ * regions, so a one-row box they explained (a progress bar's frame) stays theirs.
+ */
+export function findBoxedFields(scan: ScreenScan, boxes: readonly DetectedBox[]): void {
+  for (const box of boxes) {
+    if (!oneRowBox(box) || box.sections[0]!.w < MIN_FIELD_WIDTH) continue;
+    // What another heuristic explained (dialog --gauge's bar in its one-row box) is not typed text.
+    const inside = box.sections[0]!;
+    if (scan.claimed.subarray(inside.y * scan.grid.cols + inside.x, inside.y * scan.grid.cols + inside.x + inside.w).some((cell) => cell !== 0)) continue;
+    if (boxes.some((other) => other !== box && contains(other.node.bounds, box.node.bounds))) boxToField(scan, box);
+  }
+}
+
 export function findCursorInput(scan: ScreenScan, nodes: readonly Found[], boxes: readonly DetectedBox[]): Found[] {
   const { cursor } = scan.grid;
   if (!cursor.visible || cursor.y >= scan.grid.rows || cursor.x >= scan.grid.cols) return [];
@@ -122,17 +199,10 @@ export function findCursorInput(scan: ScreenScan, nodes: readonly Found[], boxes
     return [];
   }
 
-  const field = boxes.find((box) => box.sections.length === 1 && box.sections[0]!.h === 1 && contains(box.sections[0]!, at));
+  const field = boxes.find((box) => oneRowBox(box) && contains(box.sections[0]!, at));
   if (field) {
-    const inside = field.sections[0]!;
-    Object.assign(field.node, {
-      role: 'textbox',
-      name: field.node.name || labelAbove(scan, field.node),
-      value: tidy(scan.slice(inside.y, inside.x, inside.x + inside.w).text),
-      focused: true,
-      heuristic: INPUT_HEURISTIC,
-    });
-    scan.claim(inside);
+    if (field.node.heuristic !== INPUT_HEURISTIC) boxToField(scan, field);
+    field.node.focused = true;
     return [];
   }
 

@@ -8,6 +8,11 @@ export interface Found extends Omit<UINode, 'id' | 'children' | 'bounds'> {
   bounds: Bounds;
   heuristic: string;
   children?: Found[];
+  /**
+   * The row a list's or table's cursor bar is on when other rows are marked (selected) and it is not: where
+   * the keys act, so it takes focus, but not one of the items an operation on the selection acts on.
+   */
+  current?: boolean;
 }
 
 /** An area heuristics look at separately: the screen, or the inside of a box. */

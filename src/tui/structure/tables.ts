@@ -5,6 +5,7 @@
 // are the table's empty space, not rows. Outside boxes, two or more rules running down the same rows make
 // a table of those rows (visidata's sheet, a query result drawn with │ between its columns).
 import type { Bounds } from '../ui-node.js';
+import { inkForeground, markByColour, selectionCount, type ColouredItem } from './marks.js';
 import { tidy, type Found, type ScreenScan } from './scan.js';
 
 export const TABLE_HEURISTIC = 'column-table';
@@ -158,15 +159,24 @@ function tableIn(scan: ScreenScan, regionIndex: number, rect: Bounds, rules: num
   if (header) {
     children.push({ role: 'headerrow', name: tidy(header.cells.map((cell) => cell.text).join(' ')), bounds: rowBounds(header.y), heuristic: TABLE_HEURISTIC, children: cellsOf(header, 'columnheader') });
   }
+  const coloured: ColouredItem[] = [];
   for (const row of rows) {
     if (row === header) continue;
     const node: Found = { role: 'row', name: tidy(row.cells.map((cell) => cell.text).join(' ')), bounds: rowBounds(row.y), heuristic: TABLE_HEURISTIC, children: cellsOf(row, 'cell') };
     if (row.lit) node.selected = true;
     children.push(node);
+    const fg = inkForeground(scan, row.y, rect.x, rect.x + rect.w);
+    if (fg !== undefined) coloured.push({ node, fg, bar: row.lit });
   }
   // A bar lighting most rows is the table's colour, not a selection.
   const lit = children.filter((child) => child.selected);
   if (lit.length > 1) for (const child of lit) delete child.selected;
+  // Rows marked in a colour of their own beside the bar (mc's Insert), as many as the frame counts, are the selection.
+  else {
+    const box = scan.regions[regionIndex]!.box;
+    const count = box && lit.length === 1 ? selectionCount(scan, box.bounds, new Set(spanned)) : undefined;
+    if (count !== undefined) markByColour(coloured, count);
+  }
   // What a box drawn over the table hides stays that box's to explain.
   for (const y of spanned) {
     for (let x = rect.x; x < rect.x + rect.w; x++) if (scan.owner[y * scan.grid.cols + x] === regionIndex) scan.claimed[y * scan.grid.cols + x] = 1;
