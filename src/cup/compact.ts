@@ -25,8 +25,7 @@ export interface CompactOptions {
 // block itself) holds them as its value (convert.ts), shown as a cell's is, when it differs from the name.
 // A progress bar's value is how far the work is, all a script's progress dialog (zenity --progress) says of it: the
 // line showed its range=0..1 and no value.
-// A button named by its row's label shows its value (a font button's "Sans Regular", convert.ts's mayShowValue).
-const VALUE_ROLES: ReadonlySet<string> = new Set(['button', 'textbox', 'searchbox', 'combobox', 'spinbutton', 'slider', 'progressbar', 'cell', 'text', 'log', 'status', 'timer', 'marquee']);
+const VALUE_ROLES: ReadonlySet<string> = new Set(['textbox', 'searchbox', 'combobox', 'spinbutton', 'slider', 'progressbar', 'cell', 'text', 'log', 'status', 'timer', 'marquee']);
 const NAMED_APART_ROLES: ReadonlySet<string> = new Set(['cell', 'text', 'log', 'status', 'timer', 'marquee']);
 const WINDOW_TITLE_LIMIT = 50;
 const PLACEHOLDER_LIMIT = 30;
@@ -69,10 +68,19 @@ function nodeLine(node: CupNode): string {
   if (node.states?.length) fields.push(`{${node.states.map(stateCode).join(',')}}`);
   const actions = actionsWithoutFocus(node);
   if (actions.length > 0) fields.push(`[${actions.map(actionCode).join(',')}]`);
-  if (node.value && (VALUE_ROLES.has(node.role) || isDrawnSurface(node)) && !(NAMED_APART_ROLES.has(node.role) && node.value === node.name)) fields.push(`val=${quoteValue(node.value)}`);
+  if (node.value && (VALUE_ROLES.has(node.role) || isDrawnSurface(node) || showsSetting(node)) && !(NAMED_APART_ROLES.has(node.role) && node.value === node.name)) fields.push(`val=${quoteValue(node.value)}`);
   const attributes = node.attributes && attributeFields(node.attributes);
   if (attributes?.length) fields.push(`(${attributes.join(' ')})`);
   return fields.join(' ');
+}
+
+/**
+ * A button that shows a setting as its text, named by its row's label (a font button's "Sans Regular", convert.ts's
+ * mayShowValue): its value is what it shows. A button holding a number in a range (COMPACT.md's example's "Speaker:
+ * 45%") shows its range, as the format has it, and no value.
+ */
+function showsSetting(node: CupNode): boolean {
+  return node.role === 'button' && node.attributes?.valueMin === undefined && node.attributes?.valueMax === undefined;
 }
 
 function attributeFields(attributes: CupAttributes): string[] {

@@ -94,9 +94,16 @@ test('val= is printed for textbox, searchbox, combobox, spinbutton, slider and p
 });
 
 test('val= is not printed for other roles', () => {
-  for (const role of ['button', 'listitem', 'heading']) {
+  for (const role of ['listitem', 'heading']) {
     assert.ok(!line(node(0, role, 'n', { value: '42' })).includes('val='), role);
   }
+  // A button holding a number in a range shows its range, as COMPACT.md's example's "Speaker: 45%" does.
+  assert.ok(!line(node(0, 'button', 'n', { value: '42', attributes: { valueMin: 0, valueMax: 100 } })).includes('val='));
+});
+
+test('a button that shows a setting, named by its row\'s label, shows it as its value', () => {
+  // Poedit's font buttons, named "Sans Regular" by GTK and renamed by their rows' check boxes.
+  assert.equal(line(node(0, 'button', 'Use custom UI font:', { value: 'Sans Regular' })), '[e0] btn "Use custom UI font:" val="Sans Regular"');
 });
 
 test('a text or live region named apart from its words shows them, unless they repeat the name', () => {
