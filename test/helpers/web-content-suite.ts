@@ -1011,6 +1011,34 @@ export function webContentSuite(browser: BrowserId): void {
       assert.match(compact, /"Draft saved"/, `${waited.summary}\n${compact}`);
     });
 
+    test('a switch (role=switch) reads checked when on, a toggle button (aria-pressed) pressed, each with its toggle verb when off; a click\'s evidence says the state changed, as the page says', async () => {
+      const window = await rig.open('web-app', 'CUP Web App');
+      // Both browsers give both a toggle button; the switch is checkable and its xml-roles says switch.
+      const switchSeen = await rig.oracle.find(window.pid, window.title, 'toggle button', 'Dark mode');
+      assert.ok(switchSeen.found && !switchSeen.states?.includes('checked'), `pyatspi: the switch is off: ${JSON.stringify(switchSeen)}`);
+      const dark = await element(rig.context, window, 'switch', 'Dark mode');
+      const mute = await element(rig.context, window, 'button', 'Mute');
+      // Off, neither has a state: its toggle verb is what tells it from a push button (a plain one has none).
+      for (const control of [dark, mute]) {
+        assert.deepEqual(control.states.filter((state) => state === 'checked' || state === 'pressed'), [], `${control.name} is off`);
+        assert.ok(control.actions.includes('toggle'), `${control.name} can be toggled: ${control.actions.join(',')}`);
+      }
+      assert.ok(!(await element(rig.context, window, 'button', 'Save draft')).actions.includes('toggle'), 'a push button has no toggle');
+      for (const [role, name, code, state, said] of [['switch', 'Dark mode', 'chk', 'checked', 'dark=true'], ['button', 'Mute', 'prs', 'pressed', 'mute=true']] as const) {
+        const clicked = await act(rig.context, window, 'click', role, name);
+        const evidence = ((clicked as { evidence?: string[] }).evidence ?? []).join(' | ');
+        assert.equal(clicked.effect, 'confirmed', clicked.summary);
+        await pageSays(rig.oracle, window, new RegExp(`\\b${said}\\b`));
+        assert.match(evidence, new RegExp(`states of \\[e\\d+\\]: \\+${code}\\b`), evidence);
+        assert.ok((await element(rig.context, window, role, name)).states.includes(state), `${name} reads ${state} once on`);
+      }
+      // A switch takes set_value "false" as a check box does (Gecko gives its <button> EditableText: it was refused as read-only text).
+      const off = await act(rig.context, window, 'set_value', 'switch', 'Dark mode', { value: 'false' });
+      assert.equal(off.effect, 'confirmed', off.summary);
+      await pageSays(rig.oracle, window, /\bdark=false\b/);
+      assert.equal((await rig.oracle.find(window.pid, window.title, 'toggle button', 'Dark mode')).states?.includes('checked'), false, 'pyatspi: the switch is off again');
+    });
+
     test('a sortable grid\'s column headers say how they sort (aria-sort); a click on a header\'s button sorts the rows, and the headers then say the new order', async () => {
       const window = await rig.open('web-app', 'CUP Web App');
       const sorts = async () => {

@@ -190,7 +190,7 @@ function coveredPages(children: readonly AtspiRawNode[], visibilityReported: boo
 function cupStates(raw: Set<string>, atspiRole: string, role: CupRole, offscreen: boolean, isText: boolean): CupState[] {
   const present = new Set<CupState>();
   for (const state of raw) {
-    const cup = cupStateOf(state, atspiRole);
+    const cup = cupStateOf(state, atspiRole, role);
     if (cup) present.add(cup);
   }
   if (raw.has('STATE_EXPANDABLE') && !raw.has('STATE_EXPANDED')) present.add('collapsed');

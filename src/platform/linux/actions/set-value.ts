@@ -120,17 +120,20 @@ export async function setValueAction(desktop: LinuxDesktop, element: ElementTarg
     return actionOutcome({ path: 'x11_atspi', mode: 'background', observation });
   }
 
-  if (interfaces.includes('EditableText')) {
+  // A check box or switch takes "true" or "false" whatever text interface it has: Gecko gives a page's <button
+  // role=switch> EditableText, and set_value "false" on one was refused as read-only text.
+  const checkable = role === 'checkbox' || role === 'switch' || role === 'menuitemcheckbox' || role === 'radio';
+  if (interfaces.includes('EditableText') && !checkable) {
     await requireEditable(desktop, target.ref, label);
     const observation = await setWholeText(desktop, target, textProbe(desktop, target.ref, label), value);
     return actionOutcome({ path: 'x11_atspi', mode: 'background', observation });
   }
 
-  if (role === 'checkbox' || role === 'switch' || role === 'menuitemcheckbox' || role === 'radio') {
+  if (checkable) {
     const wanted = /^(true|on|yes|1|checked)$/i.test(value.trim()) ? true : /^(false|off|no|0|unchecked)$/i.test(value.trim()) ? false : undefined;
     if (wanted === undefined) throw new ToolError(`${label} takes "true" or "false", got "${value}"`, 'not_a_boolean');
     const checked = (await liveStates(desktop, target.ref)).has('STATE_CHECKED');
-    if (checked === wanted) return nothingToChange('background', `${label} ${wanted ? 'has' : 'lacks'} state ${stateCode(cupStateOf('STATE_CHECKED', atspiRoleName(target.live.role))!)}`);
+    if (checked === wanted) return nothingToChange('background', `${label} ${wanted ? 'has' : 'lacks'} state ${stateCode(cupStateOf('STATE_CHECKED', atspiRoleName(target.live.role), role)!)}`);
     // A radio button's own click checks it; only choosing another of its group unchecks it.
     if (role === 'radio' && !wanted) {
       throw new ToolError(`${label} is a radio button: it is unchecked only by checking another of its group; nothing was sent. set_value "true" on the one to choose`, 'not_settable');
@@ -139,7 +142,7 @@ export async function setValueAction(desktop: LinuxDesktop, element: ElementTarg
     if (!action) {
       return notDelivered('background', `${label} offers no accessibility action to toggle it; nothing was sent: use click with delivery_mode "foreground"`);
     }
-    const observation = await observe(desktop, target.ref.bus, [stateProbe(desktop, target.ref, label, 'checked', target.live.role)], () => performAction(desktop, actionable(target), action), {
+    const observation = await observe(desktop, target.ref.bus, [stateProbe(desktop, target.ref, label, 'checked', target.live.role, role)], () => performAction(desktop, actionable(target), action), {
       snapshot: target.snapshot,
       until: (values) => values[0] === String(wanted),
     });

@@ -166,6 +166,8 @@ const structuralAttributeRoles = new Set([
   ATSPI_ROLE.TABLE,
   // A page's role=menu says it is a menu where a toolkit's menu object in a menu bar is one of its entries.
   ATSPI_ROLE.MENU,
+  // A page's role=switch is a toggle button whose xml-roles says switch.
+  ATSPI_ROLE.TOGGLE_BUTTON,
 ]);
 /**
  * The attribute without which a structural role's attributes are not yet complete: Gecko exposes a new
