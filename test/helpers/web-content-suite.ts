@@ -1039,6 +1039,23 @@ export function webContentSuite(browser: BrowserId): void {
       assert.equal((await rig.oracle.find(window.pid, window.title, 'toggle button', 'Dark mode')).states?.includes('checked'), false, 'pyatspi: the switch is off again');
     });
 
+    test('a live region (role=status) is named by its words in both browsers: find_elements role=status shows them, and the name follows the page\'s changes', async () => {
+      const window = await rig.open('web-app', 'CUP Web App');
+      const said = await pageSays(rig.oracle, window, /^state: /);
+      const statuses = async () => {
+        const found = await callOk(rig.context, 'find_elements', { window_id: window.id, selector: 'role=status' });
+        return { summary: found.summary, names: (found.structured as { matches: Element[] }).matches.map((match) => match.name) };
+      };
+      // Blink keeps a status's words in a text child: it read `status ""`.
+      const before = await statuses();
+      assert.deepEqual(before.names, [said], before.summary);
+      const clicked = await act(rig.context, window, 'click', 'button', 'Mute');
+      assert.equal(clicked.effect, 'confirmed', clicked.summary);
+      const now = await pageSays(rig.oracle, window, /\bmute=/);
+      const after = await statuses();
+      assert.deepEqual(after.names, [now], after.summary);
+    });
+
     test('a sortable grid\'s column headers say how they sort (aria-sort); a click on a header\'s button sorts the rows, and the headers then say the new order', async () => {
       const window = await rig.open('web-app', 'CUP Web App');
       const sorts = async () => {
