@@ -1056,6 +1056,32 @@ export function webContentSuite(browser: BrowserId): void {
       assert.deepEqual(after.names, [now], after.summary);
     });
 
+    test('a time field\'s AM/PM part reads the words the browser writes, not its number; set_value of a word is taken where the part is text (Gecko), else refused with the route that works (Blink), which the page then hears', async () => {
+      const window = await rig.open('web-app', 'CUP Web App');
+      const part = (await elements(rig.context, window)).find((each) => each.name.startsWith('AM/PM') && !each.states.includes('hidden'));
+      assert.ok(part, 'the Meeting field\'s AM/PM part is in the tree');
+      if (part.role === 'spinbutton') {
+        // Blink's part holds 1 of 1..2 and writes "AM" as its value text: it read val="1".
+        const seen = (await rig.oracle.attributes(window.pid, window.title, ['spin button'])).find((node) => node.name.startsWith('AM/PM'));
+        assert.equal(seen?.attributes.valuetext, 'AM', `pyatspi: the part writes AM: ${JSON.stringify(seen)}`);
+        assert.equal(part.value, 'AM', JSON.stringify(part));
+        const refused = await failsWith(rig.context, 'set_value', { window_id: window.id, element_index: part.index, value: 'PM' }, 'not_settable');
+        assert.match(refused.summary, /click it with delivery_mode "foreground", then type_text "PM" with delivery_mode "foreground"/, refused.summary);
+        await pageSays(rig.oracle, window, /^state: (?!.*when=)/);
+        // The route the refusal names.
+        await callOk(rig.context, 'click', { window_id: window.id, element_index: part.index, delivery_mode: 'foreground' });
+        await callOk(rig.context, 'type_text', { window_id: window.id, element_index: part.index, text: 'PM', delivery_mode: 'foreground' });
+      } else {
+        assert.equal(part.value, 'AM', JSON.stringify(part));
+        const set = await act(rig.context, window, 'set_value', part.role, part.name, { value: 'PM' });
+        assert.equal(set.effect, 'confirmed', set.summary);
+      }
+      await pageSays(rig.oracle, window, /\bwhen=2026-03-04T21:30\b/);
+      assert.equal((await element(rig.context, window, part.role, part.name)).value, 'PM', 'the part reads the words it now writes');
+      const again = await callOk(rig.context, 'set_value', { window_id: window.id, element_index: (await element(rig.context, window, part.role, part.name)).index, value: 'PM' });
+      assert.deepEqual((again.structured as { path: string; effect: string }).path, 'none', `it shows PM already, nothing is sent: ${again.summary}`);
+    });
+
     test('a sortable grid\'s column headers say how they sort (aria-sort); a click on a header\'s button sorts the rows, and the headers then say the new order', async () => {
       const window = await rig.open('web-app', 'CUP Web App');
       const sorts = async () => {

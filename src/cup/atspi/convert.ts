@@ -302,11 +302,16 @@ export function outsideOwnRange(value: ValueRange): boolean {
 const namedBlockRoles: ReadonlySet<string> = new Set(NAMED_BLOCK_ATSPI_ROLES);
 
 /**
- * The value a range control of this role shows, as the tree writes it, from its Value, its text and its states: an
+ * The value a range control of this role shows, as the tree writes it, from its Value, its text, its states and its
+ * value text: an
  * action's evidence tells a value change by it, so it says what the tree then shows (Gecko's date parts announce a
  * Value of 0 while they show "05").
  */
 export function shownNumber(raw: Pick<AtspiRawNode, 'value' | 'text' | 'states' | 'attributes'> & { value: ValueRange }, role: CupRole): string | undefined {
+  // A control whose value text writes words, no number, shows those words: the AM/PM part of Blink's time field holds
+  // Value 1 of 1..2 and writes "AM", and read val="1" (as an ARIA slider's aria-valuetext "Medium" would read its number).
+  const words = raw.attributes?.valuetext?.trim();
+  if (words && !/\d/.test(words) && !outsideOwnRange(raw.value)) return words;
   const held = heldNumber(raw, role);
   return held === undefined ? undefined : formatNumber(held);
 }

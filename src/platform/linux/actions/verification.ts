@@ -15,7 +15,7 @@ import { untilBornDialogFilled } from './born-dialog.js';
 import { pageLoadMs, untilPageLoaded } from './page-load.js';
 import { ROOT_PATH, type ObjectRef } from '../atspi/object-ref.js';
 import type { AtspiClient } from '../atspi/client.js';
-import { ancestry, caretOffset, children, readDescription, readName, readRole, readStates, readText, readTextAtCaret, readValue, selectedChoiceName, textBetween, textSelection } from '../atspi/operations.js';
+import { ancestry, caretOffset, children, readAttributes, readDescription, readName, readRole, readStates, readText, readTextAtCaret, readValue, selectedChoiceName, textBetween, textSelection } from '../atspi/operations.js';
 import { UnansweredActionError } from '../atspi/unanswered-action.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import type { ClientWindow } from '../windows.js';
@@ -439,14 +439,15 @@ function weight(events: readonly AccessibilityEvent[]): number {
   return events.some((event) => event.kind === 'TextChanged' || (event.kind === 'PropertyChange' && event.detail.startsWith('accessible-'))) ? 0 : 1;
 }
 
-/** The value a range control shows now, as the tree would show it (shownNumber): its Value, text and states read. */
+/** The value a range control shows now, as the tree would show it (shownNumber): its Value, text, states and value text read. */
 async function numberShownNow(client: AtspiClient, ref: ObjectRef, role: CupRole): Promise<string | undefined> {
-  const [value, text, states] = await Promise.all([
+  const [value, text, states, attributes] = await Promise.all([
     readValue(client, ref),
     role === 'spinbutton' ? readText(client, ref, textReadBack).catch(() => undefined) : undefined,
     readStates(client, ref),
+    readAttributes(client, ref).catch(() => undefined),
   ]);
-  return shownNumber({ value, text, states }, role);
+  return shownNumber({ value, text, states, attributes }, role);
 }
 
 function named(role: string, name: string): string {

@@ -580,8 +580,9 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
           if (values.has('CurrentValue') && Number.isFinite(current)) {
             node.value = { current, ...givenBounds(values.get('MinimumValue'), values.get('MaximumValue')) };
             // A spin button at the bottom of its range may be an empty part of Blink's date or time field, which
-            // reports the range's bottom, 0 for minutes: only its attributes tell it (see emptyDatePart).
-            if (node.role === ATSPI_ROLE.SPIN_BUTTON && current === node.value.min && !node.attributes) {
+            // reports the range's bottom, 0 for minutes: only its attributes tell it (see emptyDatePart). And a spin
+            // button or slider may write words for its number (value text "PM" for 2 of the AM/PM part): shownNumber.
+            if ((node.role === ATSPI_ROLE.SPIN_BUTTON || node.role === ATSPI_ROLE.SLIDER) && !node.attributes) {
               return call(node, atspiInterface('Accessible'), 'GetAttributes').then((body) => {
                 const attributes = body?.[0] instanceof Map ? (body[0] as Map<string, string>) : undefined;
                 if (attributes && attributes.size > 0) node.attributes = Object.fromEntries(attributes);
