@@ -166,8 +166,6 @@ const structuralAttributeRoles = new Set([
   ATSPI_ROLE.TABLE,
   // A page's role=menu says it is a menu where a toolkit's menu object in a menu bar is one of its entries.
   ATSPI_ROLE.MENU,
-  // A page's role=switch is a toggle button whose xml-roles says switch.
-  ATSPI_ROLE.TOGGLE_BUTTON,
 ]);
 /**
  * The attribute without which a structural role's attributes are not yet complete: Gecko exposes a new
@@ -177,6 +175,15 @@ const decisiveAttribute = new Map([
   [ATSPI_ROLE.LANDMARK, 'xml-roles'],
   [ATSPI_ROLE.HEADING, 'level'],
 ]);
+
+/**
+ * A checkable toggle button, which a page's role=switch is to Blink and Gecko: its xml-roles says whether it is a switch
+ * (cupRoleFor). Only those are asked: reading every toggle button's attributes left two children of Firefox's long page
+ * unread in a whole reading.
+ */
+function switchLike(node: AtspiRawNode): boolean {
+  return node.role === ATSPI_ROLE.TOGGLE_BUTTON && hasState(node.states, ATSPI_STATE.CHECKABLE) === true;
+}
 
 function settled(node: AtspiRawNode): boolean {
   const key = decisiveAttribute.get(node.role);
@@ -692,7 +699,7 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
     // An item's place in its set (posinset, setsize) changes with its siblings: kept only while they stay.
     if (structural && known?.attributes && !(parent && relistedParents.has(parent))) {
       if (Object.keys(known.attributes).length > 0) node.attributes = known.attributes;
-    } else if (structural || placeholderRoles.has(node.role) || usedAttributeRoles.has(node.role)) {
+    } else if (structural || placeholderRoles.has(node.role) || usedAttributeRoles.has(node.role) || switchLike(node)) {
       work.push(
         call(node, atspiInterface('Accessible'), 'GetAttributes').then((body) => {
           const attributes = body?.[0] instanceof Map ? (body[0] as Map<string, string>) : undefined;
