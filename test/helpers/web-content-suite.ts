@@ -1011,6 +1011,77 @@ export function webContentSuite(browser: BrowserId): void {
       assert.match(compact, /"Draft saved"/, `${waited.summary}\n${compact}`);
     });
 
+    test('a switch (role=switch) reads checked when on, a toggle button (aria-pressed) pressed, each with its toggle verb when off; a click\'s evidence says the state changed, as the page says', async () => {
+      const window = await rig.open('web-app', 'CUP Web App');
+      // Both browsers give both a toggle button; the switch is checkable and its xml-roles says switch.
+      const switchSeen = await rig.oracle.find(window.pid, window.title, 'toggle button', 'Dark mode');
+      assert.ok(switchSeen.found && !switchSeen.states?.includes('checked'), `pyatspi: the switch is off: ${JSON.stringify(switchSeen)}`);
+      const dark = await element(rig.context, window, 'switch', 'Dark mode');
+      const mute = await element(rig.context, window, 'button', 'Mute');
+      // Off, neither has a state: its toggle verb is what tells it from a push button (a plain one has none).
+      for (const control of [dark, mute]) {
+        assert.deepEqual(control.states.filter((state) => state === 'checked' || state === 'pressed'), [], `${control.name} is off`);
+        assert.ok(control.actions.includes('toggle'), `${control.name} can be toggled: ${control.actions.join(',')}`);
+      }
+      assert.ok(!(await element(rig.context, window, 'button', 'Save draft')).actions.includes('toggle'), 'a push button has no toggle');
+      for (const [role, name, code, state, said] of [['switch', 'Dark mode', 'chk', 'checked', 'dark=true'], ['button', 'Mute', 'prs', 'pressed', 'mute=true']] as const) {
+        const clicked = await act(rig.context, window, 'click', role, name);
+        const evidence = ((clicked as { evidence?: string[] }).evidence ?? []).join(' | ');
+        assert.equal(clicked.effect, 'confirmed', clicked.summary);
+        await pageSays(rig.oracle, window, new RegExp(`\\b${said}\\b`));
+        assert.match(evidence, new RegExp(`states of \\[e\\d+\\]: \\+${code}\\b`), evidence);
+        assert.ok((await element(rig.context, window, role, name)).states.includes(state), `${name} reads ${state} once on`);
+      }
+      // A switch takes set_value "false" as a check box does (Gecko gives its <button> EditableText: it was refused as read-only text).
+      const off = await act(rig.context, window, 'set_value', 'switch', 'Dark mode', { value: 'false' });
+      assert.equal(off.effect, 'confirmed', off.summary);
+      await pageSays(rig.oracle, window, /\bdark=false\b/);
+      assert.equal((await rig.oracle.find(window.pid, window.title, 'toggle button', 'Dark mode')).states?.includes('checked'), false, 'pyatspi: the switch is off again');
+    });
+
+    test('a live region (role=status) is named by its words in both browsers: find_elements role=status shows them, and the name follows the page\'s changes', async () => {
+      const window = await rig.open('web-app', 'CUP Web App');
+      const said = await pageSays(rig.oracle, window, /^state: /);
+      const statuses = async () => {
+        const found = await callOk(rig.context, 'find_elements', { window_id: window.id, selector: 'role=status' });
+        return { summary: found.summary, names: (found.structured as { matches: Element[] }).matches.map((match) => match.name) };
+      };
+      // Blink keeps a status's words in a text child: it read `status ""`.
+      const before = await statuses();
+      assert.deepEqual(before.names, [said], before.summary);
+      const clicked = await act(rig.context, window, 'click', 'button', 'Mute');
+      assert.equal(clicked.effect, 'confirmed', clicked.summary);
+      const now = await pageSays(rig.oracle, window, /\bmute=/);
+      const after = await statuses();
+      assert.deepEqual(after.names, [now], after.summary);
+    });
+
+    test('a time field\'s AM/PM part reads the words the browser writes, not its number; set_value of a word is taken where the part is text (Gecko), else refused with the route that works (Blink), which the page then hears', async () => {
+      const window = await rig.open('web-app', 'CUP Web App');
+      const part = (await elements(rig.context, window)).find((each) => each.name.startsWith('AM/PM') && !each.states.includes('hidden'));
+      assert.ok(part, 'the Meeting field\'s AM/PM part is in the tree');
+      if (part.role === 'spinbutton') {
+        // Blink's part holds 1 of 1..2 and writes "AM" as its value text: it read val="1".
+        const seen = (await rig.oracle.attributes(window.pid, window.title, ['spin button'])).find((node) => node.name.startsWith('AM/PM'));
+        assert.equal(seen?.attributes.valuetext, 'AM', `pyatspi: the part writes AM: ${JSON.stringify(seen)}`);
+        assert.equal(part.value, 'AM', JSON.stringify(part));
+        const refused = await failsWith(rig.context, 'set_value', { window_id: window.id, element_index: part.index, value: 'PM' }, 'not_settable');
+        assert.match(refused.summary, /click it with delivery_mode "foreground", then type_text "PM" with delivery_mode "foreground"/, refused.summary);
+        await pageSays(rig.oracle, window, /^state: (?!.*when=)/);
+        // The route the refusal names.
+        await callOk(rig.context, 'click', { window_id: window.id, element_index: part.index, delivery_mode: 'foreground' });
+        await callOk(rig.context, 'type_text', { window_id: window.id, element_index: part.index, text: 'PM', delivery_mode: 'foreground' });
+      } else {
+        assert.equal(part.value, 'AM', JSON.stringify(part));
+        const set = await act(rig.context, window, 'set_value', part.role, part.name, { value: 'PM' });
+        assert.equal(set.effect, 'confirmed', set.summary);
+      }
+      await pageSays(rig.oracle, window, /\bwhen=2026-03-04T21:30\b/);
+      assert.equal((await element(rig.context, window, part.role, part.name)).value, 'PM', 'the part reads the words it now writes');
+      const again = await callOk(rig.context, 'set_value', { window_id: window.id, element_index: (await element(rig.context, window, part.role, part.name)).index, value: 'PM' });
+      assert.deepEqual((again.structured as { path: string; effect: string }).path, 'none', `it shows PM already, nothing is sent: ${again.summary}`);
+    });
+
     test('a sortable grid\'s column headers say how they sort (aria-sort); a click on a header\'s button sorts the rows, and the headers then say the new order', async () => {
       const window = await rig.open('web-app', 'CUP Web App');
       const sorts = async () => {

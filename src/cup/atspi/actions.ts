@@ -166,6 +166,9 @@ export function cupActionsFor(context: ActionContext): CupAction[] {
     add('decrement');
   }
   if (toggleRoles.has(role) && !inputOnly) add('toggle');
+  // A toggle button (a page's aria-pressed button) is a button that stays on or off: its toggle tells it from a push
+  // button when it is off, when no state says so. One that opens something (expandable) says that instead.
+  if (context.atspiRole === 'ROLE_TOGGLE_BUTTON' && !states.has('STATE_EXPANDABLE') && !inputOnly) add('toggle');
   if (states.has('STATE_EXPANDABLE')) add(states.has('STATE_EXPANDED') ? 'collapse' : 'expand');
   // A page tab is selected in its tab list whether it says SELECTABLE or not (GAIL's never do).
   const selectable =

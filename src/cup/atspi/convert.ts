@@ -1,6 +1,6 @@
 import { keyBindingShortcut } from '../key-binding.js';
 import type { CupAttributes, CupNode, CupRect, CupRole, CupState } from '../types.js';
-import { clicksThroughChild, cupActionsFor, holdsButton, pressedOnlyByInput, type ActionContext } from './actions.js';
+import { clicksByNature, clicksThroughChild, cupActionsFor, holdsButton, pressedOnlyByInput, type ActionContext } from './actions.js';
 import { closedMenu, holdsMenuItems, itemsKeptHidden } from './closed-menus.js';
 import { drawnViewOf, scrollsItsContent, type RoleShape } from './scroll-areas.js';
 import { CONTENT_NAMED_ATSPI_ROLES, DRAWN_SURFACE_ATSPI_ROLES, NAMED_BLOCK_ATSPI_ROLES, unknownCoordinate, type AtspiRawNode, type RawTreeContext, type UnreadChildren } from './raw-node.js';
@@ -39,6 +39,12 @@ const nameFromContentRoles = new Set<CupRole>([
   'button', 'cell', 'checkbox', 'columnheader', 'heading', 'link', 'menuitem', 'menuitemcheckbox', 'menuitemradio',
   'option', 'listitem', 'radio', 'row', 'rowheader', 'switch', 'tab', 'tooltip', 'treeitem',
 ]);
+/**
+ * Live regions, named by their words when nothing names them, as Gecko's keep them in their own text (raw-node.ts's
+ * CONTENT_NAMED_ATSPI_ROLES): Blink keeps them in text children, so a page's role=status read `status ""` in Chromium,
+ * and find_elements role=status showed no name. The controls one holds (a toast's Close button) are no words of it.
+ */
+const liveRegionRoles = new Set<CupRole>(['status', 'log', 'alert', 'timer', 'marquee']);
 /**
  * Roles named by their tooltip when nothing else names them (accname's last step): the content-named ones, and the
  * controls that take a value, whose tooltip is often all that says what they are for (the filter drop-down of GTK
@@ -190,7 +196,7 @@ function coveredPages(children: readonly AtspiRawNode[], visibilityReported: boo
 function cupStates(raw: Set<string>, atspiRole: string, role: CupRole, offscreen: boolean, isText: boolean): CupState[] {
   const present = new Set<CupState>();
   for (const state of raw) {
-    const cup = cupStateOf(state, atspiRole);
+    const cup = cupStateOf(state, atspiRole, role);
     if (cup) present.add(cup);
   }
   if (raw.has('STATE_EXPANDABLE') && !raw.has('STATE_EXPANDED')) present.add('collapsed');
@@ -296,11 +302,16 @@ export function outsideOwnRange(value: ValueRange): boolean {
 const namedBlockRoles: ReadonlySet<string> = new Set(NAMED_BLOCK_ATSPI_ROLES);
 
 /**
- * The value a range control of this role shows, as the tree writes it, from its Value, its text and its states: an
+ * The value a range control of this role shows, as the tree writes it, from its Value, its text, its states and its
+ * value text: an
  * action's evidence tells a value change by it, so it says what the tree then shows (Gecko's date parts announce a
  * Value of 0 while they show "05").
  */
 export function shownNumber(raw: Pick<AtspiRawNode, 'value' | 'text' | 'states' | 'attributes'> & { value: ValueRange }, role: CupRole): string | undefined {
+  // A control whose value text writes words, no number, shows those words: the AM/PM part of Blink's time field holds
+  // Value 1 of 1..2 and writes "AM", and read val="1" (as an ARIA slider's aria-valuetext "Medium" would read its number).
+  const words = raw.attributes?.valuetext?.trim();
+  if (words && !/\d/.test(words) && !outsideOwnRange(raw.value)) return words;
   const held = heldNumber(raw, role);
   return held === undefined ? undefined : formatNumber(held);
 }
@@ -712,7 +723,7 @@ function unrendered(node: CupNode): boolean {
  * as the node is hidden and shown (Disk Usage Analyzer's column headers, on a page switched away, read as renamed
  * "Modified" → "" in the diff, and a GTK 4.8 page never shown yet, laid out at zero size, named its buttons later).
  */
-function nameFromContent(children: readonly CupNode[], unrenderedItself = false): string {
+function nameFromContent(children: readonly CupNode[], unrenderedItself = false, wordsOnly = false): string {
   const parts: string[] = [];
   const collect = (nodes: readonly CupNode[]) => {
     for (const node of nodes) {
@@ -722,6 +733,7 @@ function nameFromContent(children: readonly CupNode[], unrenderedItself = false)
       // A control named by the label beside it adds nothing: that label is content already (a list's row holding
       // "Row 2" and a slider it names read "Row 2 Row 2").
       if (namedByPlace.has(node)) continue;
+      if (wordsOnly && clicksByNature(node.role)) continue;
       if (node.name) parts.push(node.name);
       else if (node.children) collect(node.children);
     }
@@ -935,8 +947,10 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
       // its page is the one shown or one behind it: Sylpheed's set-up assistant's steps were named by their words
       // while hidden and "" while shown, so each step renamed two tabs.
       const holdsItsPage = role === 'tab' && !hasRealPlace(node);
-      if (nameFromContentRoles.has(role) && !holdsItsPage) {
-        const content = nameFromContent(node.children, unrendered(node));
+      // A window that is an alert (GTK's message dialog) is named by its title, never by all it holds.
+      const liveRegion = liveRegionRoles.has(role) && parent !== undefined;
+      if ((nameFromContentRoles.has(role) || liveRegion) && !holdsItsPage) {
+        const content = nameFromContent(node.children, unrendered(node), liveRegion);
         if (!node.name) node.name = content;
         // GTK 4.8 names a button by its label twice ("4 4"), a check box by its label as written ("_Wrap lines").
         else if (context.gtk4NameQuirks && content && (node.name === `${content} ${content}` || withoutMnemonic(node.name) === content)) node.name = content;

@@ -163,9 +163,10 @@ export function cupRoleFor(context: RoleContext): CupRole {
     // A scroll pane is kept (not hoisted) as a group so its bounds act as the viewport that clips its content.
     case 'ROLE_SCROLL_PANE':
       return 'group';
-    // ARIA has no toggle-button role: it is a button with a pressed state.
+    // ARIA has no toggle-button role: it is a button with a pressed state. A page's role=switch is one to Blink and
+    // Gecko (xml-roles says switch): an on/off switch, whose on state is checked.
     case 'ROLE_TOGGLE_BUTTON':
-      return 'button';
+      return context.xmlRole === 'switch' ? 'switch' : 'button';
     case 'ROLE_ENTRY':
       return 'textbox';
     // An HTML <table> (or role=table) holds data to read; role=grid or treegrid is a grid an agent moves around

@@ -50,11 +50,12 @@ const cupStatesByAtspi: ReadonlyMap<string, CupState> = new Map<string, CupState
 
 /**
  * The CUP state an AT-SPI state (e.g. "STATE_CHECKED") is on an object of an AT-SPI role (e.g.
- * "ROLE_TOGGLE_BUTTON"), if it is one by itself. The one mapping behind a tree's states and an action's
- * evidence, so both speak of a toggle button as pressed.
+ * "ROLE_TOGGLE_BUTTON") read as CUP role `cupRole` where known, if it is one by itself. The one mapping behind a
+ * tree's states and an action's evidence, so both speak of a toggle button as pressed and of a switch as checked.
  */
-export function cupStateOf(atspiState: string, atspiRole: string): CupState | undefined {
-  // A toggle button's CHECKED means pressed in ARIA terms.
-  if (atspiState === 'STATE_CHECKED' && atspiRole === 'ROLE_TOGGLE_BUTTON') return 'pressed';
+export function cupStateOf(atspiState: string, atspiRole: string, cupRole?: string): CupState | undefined {
+  // A toggle button's CHECKED is its on state: pressed in ARIA terms (aria-pressed), except on a switch (a page's
+  // role=switch, which Blink and Gecko expose as a checkable toggle button), whose on state CUP calls checked.
+  if (atspiState === 'STATE_CHECKED' && atspiRole === 'ROLE_TOGGLE_BUTTON') return cupRole === 'switch' ? 'checked' : 'pressed';
   return cupStatesByAtspi.get(atspiState);
 }

@@ -170,7 +170,7 @@ export async function pressKeysAction(desktop: LinuxDesktop, request: KeyRequest
   const probes: Probe[] = target
     ? [
         ...(target.interfaces.includes('Text') ? [textProbe(desktop, target.ref, label), selectionProbe(desktop, target.ref, label), caretProbe(desktop, target.ref, label), textAttributesProbe(desktop, target.ref, label)] : []),
-        ...['checked', 'selected', 'expanded'].map((state) => stateProbe(desktop, target.ref, label, state)),
+        ...['checked', 'selected', 'expanded'].map((state) => stateProbe(desktop, target.ref, label, state, undefined, element?.element.role)),
         // A select-all in a list is read back by how many items it holds selected: GTK3's icon view announces none.
         ...(target.interfaces.includes('Selection') && !target.interfaces.includes('Text') ? [selectedItemsProbe(desktop, target.ref, label)] : []),
       ]

@@ -64,7 +64,7 @@ async function probesFor(desktop: LinuxDesktop, target: LiveElementTarget, state
   const pushButton = !quirks?.pressedMarksToggles && pushedOnly(target.live.role, decodeStateSet(target.live.states));
   const read = statesToRead(states, target.live).filter((state) => !(pushButton && pressLike.has(state)));
   // A toolbar's Bold button formats the text selected in the focused editor, where its effect shows.
-  return [nameProbe(desktop, target.ref, label), statesProbe(desktop, target.ref, label, read, target.live.role), ...focusedTextAttributesProbes(desktop, target.snapshot, target.ref)];
+  return [nameProbe(desktop, target.ref, label), statesProbe(desktop, target.ref, label, read, target.live.role, target.element.role), ...focusedTextAttributesProbes(desktop, target.snapshot, target.ref)];
 }
 
 /**

@@ -6,7 +6,8 @@ import { ToolError } from '../../../errors.js';
 import { atspiRoleName } from '../../../cup/atspi/roles.js';
 import { cupStateOf } from '../../../cup/atspi/states.js';
 import { stateCode } from '../../../cup/codes.js';
-import { readValue, setTextContents, setValue } from '../atspi/operations.js';
+import { readAttributes, readValue, setTextContents, setValue } from '../atspi/operations.js';
+import { shownNumber } from '../../../cup/atspi/convert.js';
 import type { ObjectRef } from '../atspi/object-ref.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import { findGestureAction, performAction } from './accessible-actions.js';
@@ -52,7 +53,11 @@ export async function setValueAction(desktop: LinuxDesktop, element: ElementTarg
 
   if (interfaces.includes('Value') && role !== 'textbox') {
     const asked = Number(value);
-    if (value.trim() === '' || !Number.isFinite(asked)) throw await notANumber(desktop, target.ref, label, value, interfaces);
+    if (value.trim() === '' || !Number.isFinite(asked)) {
+      const words = await wordsForNumber(desktop, target.ref);
+      if (words?.shown.toLowerCase() === value.trim().toLowerCase()) return nothingToChange('background', `${label} shows ${JSON.stringify(words.shown)}`);
+      throw await notANumber(desktop, target.ref, label, value, interfaces, words);
+    }
     const range = await readValue(client, target.ref);
     if ((range.min !== undefined && asked < range.min) || (range.max !== undefined && asked > range.max)) {
       const nearest = range.min !== undefined && asked < range.min ? range.min : range.max;
@@ -121,17 +126,20 @@ export async function setValueAction(desktop: LinuxDesktop, element: ElementTarg
     return actionOutcome({ path: 'x11_atspi', mode: 'background', observation });
   }
 
-  if (interfaces.includes('EditableText')) {
+  // A check box or switch takes "true" or "false" whatever text interface it has: Gecko gives a page's <button
+  // role=switch> EditableText, and set_value "false" on one was refused as read-only text.
+  const checkable = role === 'checkbox' || role === 'switch' || role === 'menuitemcheckbox' || role === 'radio';
+  if (interfaces.includes('EditableText') && !checkable) {
     await requireEditable(desktop, target.ref, label);
     const observation = await setWholeText(desktop, target, textProbe(desktop, target.ref, label), value);
     return actionOutcome({ path: 'x11_atspi', mode: 'background', observation });
   }
 
-  if (role === 'checkbox' || role === 'switch' || role === 'menuitemcheckbox' || role === 'radio') {
+  if (checkable) {
     const wanted = /^(true|on|yes|1|checked)$/i.test(value.trim()) ? true : /^(false|off|no|0|unchecked)$/i.test(value.trim()) ? false : undefined;
     if (wanted === undefined) throw new ToolError(`${label} takes "true" or "false", got "${value}"`, 'not_a_boolean');
     const checked = (await liveStates(desktop, target.ref)).has('STATE_CHECKED');
-    if (checked === wanted) return nothingToChange('background', `${label} ${wanted ? 'has' : 'lacks'} state ${stateCode(cupStateOf('STATE_CHECKED', atspiRoleName(target.live.role))!)}`);
+    if (checked === wanted) return nothingToChange('background', `${label} ${wanted ? 'has' : 'lacks'} state ${stateCode(cupStateOf('STATE_CHECKED', atspiRoleName(target.live.role), role)!)}`);
     // A radio button's own click checks it; only choosing another of its group unchecks it.
     if (role === 'radio' && !wanted) {
       throw new ToolError(`${label} is a radio button: it is unchecked only by checking another of its group; nothing was sent. set_value "true" on the one to choose`, 'not_settable');
@@ -140,7 +148,7 @@ export async function setValueAction(desktop: LinuxDesktop, element: ElementTarg
     if (!action) {
       return notDelivered('background', `${label} offers no accessibility action to toggle it; nothing was sent: use click with delivery_mode "foreground"`);
     }
-    const observation = await observe(desktop, target.ref.bus, [stateProbe(desktop, target.ref, label, 'checked', target.live.role)], () => performAction(desktop, actionable(target), action), {
+    const observation = await observe(desktop, target.ref.bus, [stateProbe(desktop, target.ref, label, 'checked', target.live.role, role)], () => performAction(desktop, actionable(target), action), {
       snapshot: target.snapshot,
       until: (values) => values[0] === String(wanted),
     });
@@ -183,12 +191,39 @@ async function setWholeText(desktop: LinuxDesktop, target: LiveElementTarget, pr
   }, { snapshot: target.snapshot, until: (values) => shows(values[0] ?? '', value, 'whole') });
 }
 
+interface WordsForNumber {
+  shown: string;
+  current: number;
+  min?: number;
+  max?: number;
+}
+
+/**
+ * What a range control shows for its number when it writes words, no number (its value text): the AM/PM part of
+ * Blink's time field holds 1 of 1..2 and writes "AM" (shownNumber in convert.ts). Undefined for one showing a number.
+ */
+async function wordsForNumber(desktop: LinuxDesktop, ref: ObjectRef): Promise<WordsForNumber | undefined> {
+  const client = await desktop.atspi();
+  const [range, attributes] = await Promise.all([readValue(client, ref).catch(() => undefined), readAttributes(client, ref).catch(() => undefined)]);
+  const shown = range && attributes ? shownNumber({ value: range, attributes, states: [] }, 'spinbutton') : undefined;
+  return range && shown !== undefined && !/\d/.test(shown) ? { shown, current: range.current, min: range.min, max: range.max } : undefined;
+}
+
 /**
  * A number field given something else. A spreadsheet's cell offers Value for its number, and is also editable text
  * that takes what is typed (a formula, a word), which no accessibility call sets (LibreOffice's cells have no
- * EditableText): the error names the route that does, rather than only that this is no number.
+ * EditableText): the error names the route that does, rather than only that this is no number. One that writes words
+ * for its number (wordsForNumber) is given a word: the error names the typing its app takes.
  */
-async function notANumber(desktop: LinuxDesktop, ref: ObjectRef, label: string, value: string, interfaces: readonly string[]): Promise<ToolError> {
+async function notANumber(desktop: LinuxDesktop, ref: ObjectRef, label: string, value: string, interfaces: readonly string[], words?: WordsForNumber): Promise<ToolError> {
+  if (words) {
+    return new ToolError(
+      `${label} writes words for the number it holds (it shows ${JSON.stringify(words.shown)}, ${words.current} of ${words.min ?? ''}..${words.max ?? ''}), and accessibility ` +
+        `sets only the number, which its app may not take (Blink's date and time parts take none); nothing was sent. Its app takes the word typed: ` +
+        `click it with delivery_mode "foreground", then type_text ${JSON.stringify(value)} with delivery_mode "foreground"`,
+      'not_settable',
+    );
+  }
   const typedInto = interfaces.includes('Text') && (await liveStates(desktop, ref).catch(() => new Set<string>())).has('STATE_EDITABLE');
   if (!typedInto) return new ToolError(`${label} takes a number, got "${value}"`, 'not_a_number');
   return new ToolError(

@@ -15,7 +15,7 @@ import { untilBornDialogFilled } from './born-dialog.js';
 import { pageLoadMs, untilPageLoaded } from './page-load.js';
 import { ROOT_PATH, type ObjectRef } from '../atspi/object-ref.js';
 import type { AtspiClient } from '../atspi/client.js';
-import { ancestry, caretOffset, children, readDescription, readName, readRole, readStates, readText, readTextAtCaret, readValue, selectedChoiceName, textBetween, textSelection } from '../atspi/operations.js';
+import { ancestry, caretOffset, children, readAttributes, readDescription, readName, readRole, readStates, readText, readTextAtCaret, readValue, selectedChoiceName, textBetween, textSelection } from '../atspi/operations.js';
 import { UnansweredActionError } from '../atspi/unanswered-action.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import type { ClientWindow } from '../windows.js';
@@ -62,20 +62,23 @@ function roleOnce(desktop: LinuxDesktop, ref: ObjectRef, role: number | undefine
   return () => (name ??= desktop.atspi().then((client) => readRole(client, ref)).then(atspiRoleName, () => ''));
 }
 
-/** The CUP state an AT-SPI state word ("checked") is on an object of that role; the word itself when CUP has none. */
-function cupName(state: string, roleName: string): string {
-  return cupStateOf(`STATE_${state.toUpperCase()}`, roleName) ?? state;
+/** The CUP state an AT-SPI state word ("checked") is on an object of that role (and CUP role, where known); the word itself when CUP has none. */
+function cupName(state: string, roleName: string, cupRole?: string): string {
+  return cupStateOf(`STATE_${state.toUpperCase()}`, roleName, cupRole) ?? state;
 }
 
-/** Whether one state of the object is set, said in CUP terms as a diff line says it ("+chk", "-sel"). */
-export function stateProbe(desktop: LinuxDesktop, ref: ObjectRef, label: string, state: string, role?: number): Probe {
+/**
+ * Whether one state of the object is set, said in CUP terms as a diff line says it ("+chk", "-sel"); `cupRole`, the
+ * role the tree gave it, where the word depends on it (a switch's CHECKED is checked, a toggle button's pressed).
+ */
+export function stateProbe(desktop: LinuxDesktop, ref: ObjectRef, label: string, state: string, role?: number, cupRole?: string): Probe {
   const roleName = roleOnce(desktop, ref, role);
   let cup = state;
   return {
     label: `${state} state of ${label}`,
     read: async () => {
       const [present, name] = await Promise.all([liveStates(desktop, ref), roleName()]);
-      cup = cupName(state, name);
+      cup = cupName(state, name, cupRole);
       return String(present.has(`STATE_${state.toUpperCase()}`));
     },
     describe: (_before, after) => `states of ${label}: ${after === 'true' ? stateChangesText([cup], []) : stateChangesText([], [cup])}`,
@@ -83,15 +86,15 @@ export function stateProbe(desktop: LinuxDesktop, ref: ObjectRef, label: string,
   };
 }
 
-/** Several states of one object in one read (one call instead of one per state), as CUP states. */
-export function statesProbe(desktop: LinuxDesktop, ref: ObjectRef, label: string, states: readonly string[], role?: number): Probe {
+/** Several states of one object in one read (one call instead of one per state), as CUP states (`cupRole` as for stateProbe). */
+export function statesProbe(desktop: LinuxDesktop, ref: ObjectRef, label: string, states: readonly string[], role?: number, cupRole?: string): Probe {
   const roleName = roleOnce(desktop, ref, role);
   return {
     label: `states of ${label}`,
     read: () =>
       unlessGone(desktop, ref, async () => {
         const [present, name] = await Promise.all([liveStates(desktop, ref), roleName()]);
-        return states.filter((state) => present.has(`STATE_${state.toUpperCase()}`)).map((state) => cupName(state, name)).join(',');
+        return states.filter((state) => present.has(`STATE_${state.toUpperCase()}`)).map((state) => cupName(state, name, cupRole)).join(',');
       }, false),
     pressed: (value) => value.split(',').includes('pressed'),
     describe: (before, after) => {
@@ -436,14 +439,15 @@ function weight(events: readonly AccessibilityEvent[]): number {
   return events.some((event) => event.kind === 'TextChanged' || (event.kind === 'PropertyChange' && event.detail.startsWith('accessible-'))) ? 0 : 1;
 }
 
-/** The value a range control shows now, as the tree would show it (shownNumber): its Value, text and states read. */
+/** The value a range control shows now, as the tree would show it (shownNumber): its Value, text, states and value text read. */
 async function numberShownNow(client: AtspiClient, ref: ObjectRef, role: CupRole): Promise<string | undefined> {
-  const [value, text, states] = await Promise.all([
+  const [value, text, states, attributes] = await Promise.all([
     readValue(client, ref),
     role === 'spinbutton' ? readText(client, ref, textReadBack).catch(() => undefined) : undefined,
     readStates(client, ref),
+    readAttributes(client, ref).catch(() => undefined),
   ]);
-  return shownNumber({ value, text, states }, role);
+  return shownNumber({ value, text, states, attributes }, role);
 }
 
 function named(role: string, name: string): string {
@@ -522,14 +526,14 @@ function stateEnds(stateEvents: readonly AccessibilityEvent[]): Map<string, { fi
  * sure: a CUP state of its own, or one CUP derives from the state's absence alone (SHOWING's offscreen is also said of
  * an object placed outside its view, so only SHOWING announced on is judged). Undefined when the snapshot cannot tell.
  */
-function heldAlready(detail: string, on: boolean, states: readonly string[], roleName: string): boolean | undefined {
+function heldAlready(detail: string, on: boolean, states: readonly string[], roleName: string, cupRole?: string): boolean | undefined {
   const has = (state: string) => states.includes(state);
   if (detail === 'showing') return on ? !has('offscreen') && !has('hidden') : undefined;
   if (detail === 'visible') return on ? !has('hidden') : has('hidden');
   // CUP says disabled only where both SENSITIVE and ENABLED are off: each on alone is told by its absence, and either
   // off by disabled (GTK 4.8 announces a disabled slider insensitive again as the value it shares moves it).
   if (detail === 'sensitive' || detail === 'enabled') return on ? !has('disabled') : has('disabled') ? true : undefined;
-  const cup = cupStateOf(`STATE_${detail.toUpperCase().replaceAll('-', '_')}`, roleName);
+  const cup = cupStateOf(`STATE_${detail.toUpperCase().replaceAll('-', '_')}`, roleName, cupRole);
   // Collapsed is also derived (expandable and not expanded): only the states CUP takes as they are are judged.
   return cup && cup !== 'collapsed' ? has(cup) === on : undefined;
 }
@@ -539,8 +543,8 @@ function heldAlready(detail: string, on: boolean, states: readonly string[], rol
  * opposite of its first event's, as an event is sent on a change. GTK 4 also announces states that did not change,
  * so a first event is no proof of the value before where the snapshot says otherwise.
  */
-function valueBefore(detail: string, first: boolean, states: readonly string[] | undefined, roleName: string): boolean {
-  const held = states && heldAlready(detail, first, states, roleName);
+function valueBefore(detail: string, first: boolean, states: readonly string[] | undefined, roleName: string, cupRole?: string): boolean {
+  const held = states && heldAlready(detail, first, states, roleName, cupRole);
   return held === true ? first : !first;
 }
 
@@ -548,12 +552,12 @@ function valueBefore(detail: string, first: boolean, states: readonly string[] |
  * The state events that change something: a state every event of which announces it as it was before (announced
  * again, unchanged) is left out, as a name or description announced again unchanged is.
  */
-function withoutReannounced(stateEvents: readonly AccessibilityEvent[], states: readonly string[] | undefined, roleName: string): AccessibilityEvent[] {
+function withoutReannounced(stateEvents: readonly AccessibilityEvent[], states: readonly string[] | undefined, roleName: string, cupRole?: string): AccessibilityEvent[] {
   if (!states) return [...stateEvents];
   const unchanged = new Set(
     [...stateEnds(stateEvents)]
       .filter(([detail, { first }]) => {
-        const before = valueBefore(detail, first, states, roleName);
+        const before = valueBefore(detail, first, states, roleName, cupRole);
         return stateEvents.every((event) => event.detail !== detail || (event.detail1 !== 0) === before);
       })
       .map(([detail]) => detail),
@@ -567,12 +571,12 @@ function withoutReannounced(stateEvents: readonly AccessibilityEvent[], states: 
  * a move): a GTK3 popover's items, hidden with their closed popover in the tree (convert.ts), read "-off" in the
  * evidence as the popover opened and "-hid" in its diff.
  */
-function stateEventText(detail: string, on: boolean, roleName: string, knownStates: readonly string[] = []): string {
+function stateEventText(detail: string, on: boolean, roleName: string, knownStates: readonly string[] = [], cupRole?: string): string {
   if (detail === 'defunct' && on) return 'destroyed';
   if (detail === 'showing' && on && knownStates.includes('hidden')) return stateChangesText([], ['hidden']);
   const inverted = invertedStates[detail];
   if (inverted) return on ? stateChangesText([], [inverted]) : stateChangesText([inverted], []);
-  const cup = cupStateOf(`STATE_${detail.toUpperCase().replaceAll('-', '_')}`, roleName) ?? (detail === 'editable' ? 'editable' : detail === 'read-only' ? 'readonly' : undefined);
+  const cup = cupStateOf(`STATE_${detail.toUpperCase().replaceAll('-', '_')}`, roleName, cupRole) ?? (detail === 'editable' ? 'editable' : detail === 'read-only' ? 'readonly' : undefined);
   if (!cup) return `${detail} ${on ? 'on' : 'off'}`;
   return on ? stateChangesText([cup], []) : stateChangesText([], [cup]);
 }
@@ -597,11 +601,11 @@ export function pushedOnly(role: number, states: ReadonlySet<string>): boolean {
  * back": listed one event at a time ("-dis, +dis"), the line read as the opposite of where it ended. A GTK 4 check box
  * a click checks announces CHECKED off, as the snapshot showed it, then on: that is "+chk", not "-chk and back".
  */
-function netStateChanges(stateEvents: readonly AccessibilityEvent[], roleName: string, knownStates?: readonly string[]): string[] {
+function netStateChanges(stateEvents: readonly AccessibilityEvent[], roleName: string, knownStates?: readonly string[], cupRole?: string): string[] {
   return [...stateEnds(stateEvents)].map(([detail, { first, last }]) => {
-    const before = valueBefore(detail, first, knownStates, roleName);
+    const before = valueBefore(detail, first, knownStates, roleName, cupRole);
     // Where it ends is where it began: it went to the other value on the way.
-    return last === before ? `${stateEventText(detail, !before, roleName, knownStates)} and back` : stateEventText(detail, last, roleName, knownStates);
+    return last === before ? `${stateEventText(detail, !before, roleName, knownStates, cupRole)} and back` : stateEventText(detail, last, roleName, knownStates, cupRole);
   });
 }
 
@@ -702,12 +706,13 @@ async function describeObject(
     events.filter((event) => event.kind === 'StateChanged'),
     knownStates,
     knownRole !== undefined ? atspiRoleName(knownRole) : '',
+    known?.role,
   );
   if (stateEvents.length > 0) {
     const role = stateEvents.some((event) => pressLike.has(event.detail)) ? (knownRole ?? (await readRole(client, ref).catch(() => 0))) : 0;
     // Its states are read only for a push button, the one role the rule is about.
     const counted = role === ATSPI_ROLE.PUSH_BUTTON && pushedOnly(role, await liveStates(desktop, ref).catch(() => new Set<string>())) ? stateEvents.filter((event) => !pressLike.has(event.detail)) : stateEvents;
-    changes.push(...netStateChanges(counted, role !== 0 ? atspiRoleName(role) : knownRole !== undefined ? atspiRoleName(knownRole) : '', knownStates));
+    changes.push(...netStateChanges(counted, role !== 0 ? atspiRoleName(role) : knownRole !== undefined ? atspiRoleName(knownRole) : '', knownStates, known?.role));
   }
   // Toolkits announce a label set again to the same text (Gnumeric's menu items, on every Return; GTK 4.8 a button
   // it enables): that is no change. The name read now is made readable as the snapshot's was (GTK3 pads menu items'

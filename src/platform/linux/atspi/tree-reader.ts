@@ -176,6 +176,15 @@ const decisiveAttribute = new Map([
   [ATSPI_ROLE.HEADING, 'level'],
 ]);
 
+/**
+ * A checkable toggle button, which a page's role=switch is to Blink and Gecko: its xml-roles says whether it is a switch
+ * (cupRoleFor). Only those are asked: reading every toggle button's attributes left two children of Firefox's long page
+ * unread in a whole reading.
+ */
+function switchLike(node: AtspiRawNode): boolean {
+  return node.role === ATSPI_ROLE.TOGGLE_BUTTON && hasState(node.states, ATSPI_STATE.CHECKABLE) === true;
+}
+
 function settled(node: AtspiRawNode): boolean {
   const key = decisiveAttribute.get(node.role);
   return key === undefined || node.attributes?.[key] !== undefined;
@@ -578,8 +587,9 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
           if (values.has('CurrentValue') && Number.isFinite(current)) {
             node.value = { current, ...givenBounds(values.get('MinimumValue'), values.get('MaximumValue')) };
             // A spin button at the bottom of its range may be an empty part of Blink's date or time field, which
-            // reports the range's bottom, 0 for minutes: only its attributes tell it (see emptyDatePart).
-            if (node.role === ATSPI_ROLE.SPIN_BUTTON && current === node.value.min && !node.attributes) {
+            // reports the range's bottom, 0 for minutes: only its attributes tell it (see emptyDatePart). And a spin
+            // button or slider may write words for its number (value text "PM" for 2 of the AM/PM part): shownNumber.
+            if ((node.role === ATSPI_ROLE.SPIN_BUTTON || node.role === ATSPI_ROLE.SLIDER) && !node.attributes) {
               return call(node, atspiInterface('Accessible'), 'GetAttributes').then((body) => {
                 const attributes = body?.[0] instanceof Map ? (body[0] as Map<string, string>) : undefined;
                 if (attributes && attributes.size > 0) node.attributes = Object.fromEntries(attributes);
@@ -689,7 +699,7 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
     // An item's place in its set (posinset, setsize) changes with its siblings: kept only while they stay.
     if (structural && known?.attributes && !(parent && relistedParents.has(parent))) {
       if (Object.keys(known.attributes).length > 0) node.attributes = known.attributes;
-    } else if (structural || placeholderRoles.has(node.role) || usedAttributeRoles.has(node.role)) {
+    } else if (structural || placeholderRoles.has(node.role) || usedAttributeRoles.has(node.role) || switchLike(node)) {
       work.push(
         call(node, atspiInterface('Accessible'), 'GetAttributes').then((body) => {
           const attributes = body?.[0] instanceof Map ? (body[0] as Map<string, string>) : undefined;
