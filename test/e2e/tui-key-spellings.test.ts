@@ -12,6 +12,9 @@ import { exitCode, useTerminals } from '../tui/helpers.js';
 const { context, start } = useTerminals();
 
 async function hint(label: string): Promise<string> {
+  // nano redraws its hint bar after a prompt ends (the file name's, answered with Enter): the hint is waited for before
+  // it is read (CI once read the screen before the bar was back: no "Exit" button).
+  await callOk(context, 'tui_wait_for', { selector: `role=button name*="${label}$"` });
   const found = await callOk(context, 'tui_query', { selector: `role=button name*="${label}$"` });
   const node = found.structured.node as UINode | null;
   assert.ok(node?.shortcut, `a key hint "${label}" with its shortcut: ${JSON.stringify(node)}`);
