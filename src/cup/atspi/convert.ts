@@ -879,6 +879,7 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
     // draws there (Qalculate's result, "= 42", drawn under "12 + 30" and in no object's text, read as a surface to be
     // read in the screenshot). It is the surface's value: shown, sought with value=, and its change diffed as such.
     if (drawnSurface && node.value === undefined && node.description && node.description !== node.name) node.value = node.description;
+    const childRoles = raw.children.map((child) => child.role);
     const actionContext: ActionContext = {
       role,
       atspiRole,
@@ -889,8 +890,8 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
       selectableUnmarked: context.selectableUnmarked,
       scrolls,
       actionsAnswered: raw.interfaces.includes('Action') && raw.actions !== undefined,
-      clicksThroughChild: clicksThroughChild(role, raw.children.map((child) => child.role)),
-      holdsButton: holdsButton(raw.children.map((child) => child.role)),
+      clicksThroughChild: clicksThroughChild(role, childRoles),
+      holdsButton: holdsButton(childRoles),
     };
     node.actions = cupActionsFor(actionContext);
     const inputOnly = pressedOnlyByInput(actionContext) && raw.interfaces.includes('Component');

@@ -37,7 +37,7 @@ function highlightedField(scan: ScreenScan, regionIndex: number): Found[] | unde
   if (!region.box || scan.claimed[cursor.y * cols + cursor.x]) return undefined;
   const colour = scan.background(cursor.x, cursor.y);
   if (colour === region.background) return undefined;
-  const inRun = (x: number) => x >= region.rect.x && x < region.rect.x + region.rect.w && scan.owner[cursor.y * cols + x] === regionIndex && scan.claimed[cursor.y * cols + x] === 0 && scan.background(x, cursor.y) === colour;
+  const inRun = (x: number) => inStrip(scan, regionIndex, x, cursor.y, colour);
   let left = cursor.x;
   let right = cursor.x;
   while (inRun(left - 1)) left--;
@@ -47,10 +47,24 @@ function highlightedField(scan: ScreenScan, regionIndex: number): Found[] | unde
   const before = tidy(scan.slice(cursor.y, region.rect.x, left).text);
   const name = before || labelAbove(scan, { role: 'textbox', name: '', bounds, heuristic: INPUT_HEURISTIC });
   scan.claim(bounds);
-  // newt (whiptail) draws the strip's empty part with underscores, as lynx does: they are not the value.
-  const { text, columnAt } = scan.slice(cursor.y, left, right + 1);
-  const focused: Found = { role: 'textbox', name: name.replace(/:$/, ''), value: tidy(fieldText(text, columnAt, cursor.x).value), focused: true, bounds, heuristic: INPUT_HEURISTIC };
-  return [focused, ...siblingFields(scan, regionIndex, bounds)];
+  return [{ ...stripField(scan, bounds, name, cursor.x), focused: true }, ...siblingFields(scan, regionIndex, bounds)];
+}
+
+/** Whether the cell at x, y is one of the region's, unclaimed, in `colour`: part of a strip drawn in it. */
+function inStrip(scan: ScreenScan, regionIndex: number, x: number, y: number, colour: number): boolean {
+  const { rect } = scan.regions[regionIndex]!;
+  const index = y * scan.grid.cols + x;
+  return x >= rect.x && x < rect.x + rect.w && scan.owner[index] === regionIndex && scan.claimed[index] === 0 && scan.background(x, y) === colour;
+}
+
+/**
+ * A text field on a one-row strip, named by its label (without its colon) and holding the strip's text, read with
+ * the caret at `caretX`. newt (whiptail) draws the strip's empty part with underscores, as lynx does: they are not
+ * the value (fieldText).
+ */
+function stripField(scan: ScreenScan, bounds: Bounds, label: string, caretX: number): Found {
+  const { text, columnAt } = scan.slice(bounds.y, bounds.x, bounds.x + bounds.w);
+  return { role: 'textbox', name: label.replace(/:$/, ''), value: tidy(fieldText(text, columnAt, caretX).value), bounds, heuristic: INPUT_HEURISTIC };
 }
 
 /**
@@ -61,20 +75,18 @@ function highlightedField(scan: ScreenScan, regionIndex: number): Found[] | unde
  */
 function siblingFields(scan: ScreenScan, regionIndex: number, field: Bounds): Found[] {
   const region = scan.regions[regionIndex]!;
-  const { cols } = scan.grid;
   const fields: Found[] = [];
   for (let y = region.rect.y; y < region.rect.y + region.rect.h; y++) {
     const colour = scan.background(field.x, y);
     if (y === field.y || colour === region.background) continue;
-    const inStrip = (x: number) => x >= region.rect.x && x < region.rect.x + region.rect.w && scan.owner[y * cols + x] === regionIndex && scan.claimed[y * cols + x] === 0 && scan.background(x, y) === colour;
+    const striped = (x: number) => inStrip(scan, regionIndex, x, y, colour);
     let across = true;
-    for (let x = field.x; x < field.x + field.w && across; x++) across = inStrip(x);
-    if (!across || inStrip(field.x - 1) || inStrip(field.x + field.w)) continue;
+    for (let x = field.x; x < field.x + field.w && across; x++) across = striped(x);
+    if (!across || striped(field.x - 1) || striped(field.x + field.w)) continue;
     const bounds = { x: field.x, y, w: field.w, h: 1 };
     const name = tidy(scan.slice(y, region.rect.x, field.x).text);
-    const { text, columnAt } = scan.slice(y, field.x, field.x + field.w);
     scan.claim(bounds);
-    fields.push({ role: 'textbox', name: name.replace(/:$/, ''), value: tidy(fieldText(text, columnAt, field.x).value), bounds, heuristic: INPUT_HEURISTIC });
+    fields.push(stripField(scan, bounds, name, field.x));
   }
   return fields;
 }
@@ -113,9 +125,8 @@ export function findLabelledFields(scan: ScreenScan, regionIndex: number): Found
     const belowInk = below ? below.columnAt[below.text.search(/\S/)] : undefined;
     if (belowText && !belowText.endsWith(':') && belowInk === ink) continue;
     const bounds = { x: left, y, w: right - left + 1, h: 1 };
-    const strip = scan.slice(y, left, right + 1);
     scan.claim(bounds);
-    fields.push({ role: 'textbox', name: label.replace(/:$/, ''), value: tidy(fieldText(strip.text, strip.columnAt, right + 1).value), bounds, heuristic: INPUT_HEURISTIC });
+    fields.push(stripField(scan, bounds, label, right + 1));
   }
   return fields;
 }

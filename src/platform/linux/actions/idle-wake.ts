@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import type { ClientWindow } from '../windows.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
+import { mappedLibraries } from '../desktop/process-toolkit.js';
 
 /**
  * wxWidgets on GTK runs its idle handlers (EVT_UPDATE_UI, with which apps enable, disable and relabel controls after
@@ -44,12 +44,9 @@ function runsIdleOnXEventsOnly(pid: number): boolean {
   if (pid <= 0) return false;
   const told = toldByPid.get(pid);
   if (told !== undefined) return told;
-  let wx: boolean;
-  try {
-    wx = wxGtkCore.test(readFileSync(`/proc/${pid}/maps`, 'utf8'));
-  } catch {
-    return false;
-  }
+  const libraries = mappedLibraries(pid);
+  if (!libraries) return false;
+  const wx = [...libraries].some((path) => wxGtkCore.test(path));
   toldByPid.set(pid, wx);
   if (toldByPid.size > keptAnswers) toldByPid.delete(toldByPid.keys().next().value!);
   return wx;

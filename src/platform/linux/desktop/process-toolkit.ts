@@ -98,6 +98,17 @@ function java(): ProcessToolkit {
 
 /** The toolkit of the process's windows (bare X11 when it maps Xlib or XCB and nothing else that names one), or undefined when its libraries name none (or it is gone, or not ours to read). */
 export function processToolkit(pid: number): ProcessToolkit | undefined {
+  const libraries = mappedLibraries(pid);
+  if (!libraries) return undefined;
+  for (const { library, toolkit } of toolkits) {
+    for (const path of libraries) if (library.test(path)) return toolkit(pid);
+  }
+  const paths = [...libraries];
+  return paths.some((path) => x11Client.test(path)) && !paths.some((path) => accessibilityLibraries.test(path)) ? bareX11 : undefined;
+}
+
+/** The paths of the files the process has mapped (its shared libraries among them); undefined when it is gone or not ours to read. */
+export function mappedLibraries(pid: number): Set<string> | undefined {
   if (pid <= 0) return undefined;
   let maps: string;
   try {
@@ -105,10 +116,5 @@ export function processToolkit(pid: number): ProcessToolkit | undefined {
   } catch {
     return undefined;
   }
-  const libraries = new Set(maps.split('\n').map((line) => line.slice(line.indexOf('/'))).filter((path) => path.startsWith('/')));
-  for (const { library, toolkit } of toolkits) {
-    for (const path of libraries) if (library.test(path)) return toolkit(pid);
-  }
-  const paths = [...libraries];
-  return paths.some((path) => x11Client.test(path)) && !paths.some((path) => accessibilityLibraries.test(path)) ? bareX11 : undefined;
+  return new Set(maps.split('\n').map((line) => line.slice(line.indexOf('/'))).filter((path) => path.startsWith('/')));
 }
