@@ -184,6 +184,42 @@ describe('cup-driver desktop start | status | stop', () => {
     }
   });
 
+  test('a socket left with no lock and nothing listening is stale: start takes its display; a listened one stays refused', async () => {
+    // A number no one uses now, far from where desktops are picked (from :90 up), so no other tenant races for it.
+    const number = Array.from({ length: 200 }, (_, i) => 4600 + i).find((n) => !existsSync(`/tmp/.X11-unix/X${n}`) && !existsSync(`/tmp/.X${n}-lock`))!;
+    const socket = `/tmp/.X11-unix/X${number}`;
+    // A process that bound the socket and ended without removing it, as a killed X server leaves it.
+    const bind = (listen: boolean) => `import socket,sys,time\ns=socket.socket(socket.AF_UNIX)\ns.bind(${JSON.stringify(socket)})\n` + (listen ? 's.listen(1)\nprint("up",flush=True)\ntime.sleep(60)\n' : '');
+    assert.equal(spawnSync('python3', ['-c', bind(false)]).status, 0);
+    assert.ok(existsSync(socket));
+    try {
+      const started = cli('desktop', 'start', '--display', `:${number}`);
+      assert.equal(started.status, 0, started.stderr);
+      const x = await X11Connection.connect({ display: `:${number}` });
+      assert.ok(x.screen.width > 0);
+      x.close();
+      assert.equal(cli('desktop', 'stop', '--display', `:${number}`).status, 0);
+      assert.equal(existsSync(socket), false);
+    } finally {
+      cli('desktop', 'stop', '--display', `:${number}`);
+      // The number was free when picked: a socket there now is the one this test left (a run without the fix).
+      rmSync(socket, { force: true });
+    }
+
+    // Something listens on the socket (no lock file): the display is another's, and is refused, its socket kept.
+    const listener = spawn('python3', ['-c', bind(true)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    try {
+      await new Promise((resolve) => listener.stdout.once('data', resolve));
+      const clash = cli('desktop', 'start', '--display', `:${number}`);
+      assert.equal(clash.status, 1, clash.stdout);
+      assert.match(clash.stderr, new RegExp(`display :${number} is already in use`));
+      assert.ok(existsSync(socket));
+    } finally {
+      listener.kill();
+      rmSync(socket, { force: true });
+    }
+  });
+
   test('stop refuses a display it did not start', () => {
     const result = cli('desktop', 'stop', '--display', ':4321');
     assert.equal(result.status, 1);

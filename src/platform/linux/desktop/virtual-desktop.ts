@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { accessibleSessionEnvironment } from './accessible-session.js';
 import { closeSync, existsSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createConnection } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { askSessionBusForAccessibilityBus } from '../atspi/bus-address.js';
@@ -56,15 +57,39 @@ function displayNumber(display: string): number {
 
 /**
  * Whether a display number is taken. A lock file whose X server is dead (killed, so it could not clean up)
- * is stale: it and the server's socket are removed, as X servers themselves do, and the number is free.
+ * is stale: it and the server's socket are removed, as X servers themselves do, and the number is free. So is a
+ * socket left with no lock file beside it that refuses connections: nothing listens on it (an X server that ran
+ * there was killed after its lock was removed, or the lock was cleared by hand), and Xvfb replaces such a socket
+ * when it starts. A socket that accepts, or that cannot be tried, keeps the number taken.
  */
-function displayInUse(number: number): boolean {
+async function displayInUse(number: number): Promise<boolean> {
+  const lock = `/tmp/.X${number}-lock`;
+  const socket = `/tmp/.X11-unix/X${number}`;
   const owner = lockOwner(number);
   if (owner !== undefined && !isAlive(owner)) {
-    rmSync(`/tmp/.X${number}-lock`, { force: true });
-    rmSync(`/tmp/.X11-unix/X${number}`, { force: true });
+    rmSync(lock, { force: true });
+    rmSync(socket, { force: true });
   }
-  return existsSync(`/tmp/.X11-unix/X${number}`) || existsSync(`/tmp/.X${number}-lock`);
+  if (existsSync(lock)) return true;
+  if (!existsSync(socket)) return false;
+  if (!(await refusesConnections(socket))) return true;
+  rmSync(socket, { force: true });
+  return false;
+}
+
+/** A connection to the socket is refused at once: nothing listens on it. Any other answer (or none within a second) is not. */
+function refusesConnections(path: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = createConnection(path);
+    const end = (refused: boolean) => {
+      clearTimeout(timer);
+      probe.destroy();
+      resolve(refused);
+    };
+    const timer = setTimeout(() => end(false), 1000);
+    probe.once('connect', () => end(false));
+    probe.once('error', (error: NodeJS.ErrnoException) => end(error.code === 'ECONNREFUSED'));
+  });
 }
 
 function statePath(display: string): string {
@@ -122,9 +147,9 @@ async function startXServer(requested: number | undefined, width: number, height
   const xvfb = requireProgram('Xvfb', 'xvfb');
   const candidates = requested !== undefined ? [requested] : Array.from({ length: candidateCount }, (_, i) => firstCandidateDisplay + i);
   for (const number of candidates) {
-    if (displayInUse(number)) {
+    if (await displayInUse(number)) {
       if (requested !== undefined) {
-        throw new Error(`display :${number} is already in use (/tmp/.X${number}-lock or its socket exists); omit --display to pick a free one`);
+        throw new Error(`display :${number} is already in use (/tmp/.X${number}-lock exists, or a server listens on /tmp/.X11-unix/X${number}); omit --display to pick a free one`);
       }
       continue;
     }
