@@ -11,8 +11,9 @@ import mappings from '../../schema/mappings.json' with { type: 'json' };
 const allowances: Readonly<Record<string, readonly string[]>> = {
   // A menu bar's entries and a submenu's opener are ROLE_MENU; to an agent they are menu items.
   menu: ['menuitem'],
-  // ARIA has no toggle-button role: a toggle button is a button with a pressed state.
-  'toggle button': ['button'],
+  // ARIA has no toggle-button role: a toggle button is a button with a pressed state. A page's role=switch, and
+  // GTK 3's GtkSwitch (one action, "toggle"), are toggle buttons to AT-SPI and switches to an agent.
+  'toggle button': ['button', 'switch'],
   // AT-SPI roles mappings.json does not mention, with the CUP role that means the same thing.
   static: ['text'],
   // An editable paragraph or block (office documents, contenteditable) is a text box to an agent.

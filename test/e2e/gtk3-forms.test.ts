@@ -48,7 +48,8 @@ describe('GTK3 forms of graphics apps, judged by pyatspi', () => {
 
     const elements = await fixtures.elements(window);
     assert.ok(named(elements, 'checkbox').includes('Sticky mode'), JSON.stringify(named(elements, 'checkbox')));
-    assert.ok(named(elements, 'button').includes('Dark theme'), JSON.stringify(named(elements, 'button')));
+    // A switch to an agent (its one action is "toggle"), not a plain button.
+    assert.ok(named(elements, 'switch').includes('Dark theme'), JSON.stringify(named(elements, 'switch')));
     assert.ok(!named(elements, 'checkbox').includes('Stay in this mode after the work is done'), 'the tool tip is no name');
 
     const clicked = await callOk(fixtures.context, 'click', { window_id: window.id, selector: 'role=checkbox name="Sticky mode"' });
@@ -219,14 +220,27 @@ describe('GTK3 forms of graphics apps, judged by pyatspi', () => {
     const labelled = await fixtures.oracle.labelled(window.pid, window.title);
     assert.ok(!labelled.some((entry) => entry.role === 'toggle button' && entry.labels.includes('Notifications')), JSON.stringify(labelled));
 
+    // It is a switch (GTK3's one toggle button whose one action is "toggle"), off: it read as a plain button, and on as pressed.
     const elements = await fixtures.elements(window);
-    assert.ok(elements.some((element) => element.role === 'button' && element.name === 'Notifications'), JSON.stringify(elements.filter((element) => element.role === 'button')));
+    const notifications = elements.find((element) => element.name === 'Notifications' && !['option', 'listitem', 'text'].includes(element.role));
+    assert.equal(notifications?.role, 'switch', JSON.stringify(notifications));
+    assert.ok(!notifications.states.includes('checked') && !notifications.states.includes('pressed'), JSON.stringify(notifications));
     const rows = elements.filter((element) => element.role === 'option' || element.role === 'listitem').map((element) => element.name);
     assert.ok(rows.includes('Notifications') && rows.includes('Brightness'), JSON.stringify(rows));
 
-    const clicked = await callOk(fixtures.context, 'click', { window_id: window.id, selector: 'role=button name=Notifications' });
+    const clicked = await callOk(fixtures.context, 'click', { window_id: window.id, selector: 'role=switch name=Notifications' });
     assert.equal((clicked.structured as unknown as ActionResult).effect, 'confirmed', clicked.summary);
     assert.equal((await fixtures.waitForStatus(window, (status) => status.lastKey === 'notifications:on')).lastKey, 'notifications:on', 'the app turned its switch on');
+    assert.match(clicked.body ?? '', /sw "Notifications" states: \+chk/, clicked.body);
+    const on = (await fixtures.elements(window)).find((element) => element.role === 'switch' && element.name === 'Notifications');
+    assert.ok(on?.states.includes('checked'), JSON.stringify(on));
+    const turned = await pyatspiWalk(window.pid, window.title, fixtures.desktop.env());
+    assert.ok(turned.some((node) => node.role === 'toggle button' && node.states.includes('checked')), 'pyatspi: the switch is checked');
+
+    // set_value false turns it off, as the app says.
+    const off = await callOk(fixtures.context, 'set_value', { window_id: window.id, selector: 'role=switch name=Notifications', value: 'false' });
+    assert.equal((off.structured as unknown as ActionResult).effect, 'confirmed', off.summary);
+    assert.equal((await fixtures.waitForStatus(window, (status) => status.lastKey === 'notifications:off')).lastKey, 'notifications:off', 'the app turned its switch off');
   });
 
   test('the items of a hidden notebook page, which GTK3 places at -2^31 plus their offset, have no place', async () => {

@@ -825,6 +825,8 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
       topLevel: parent === undefined,
       xmlRole: raw.attributes?.['xml-roles'],
       tag: raw.attributes?.tag,
+      actions: raw.actions,
+      switchesAreToggleButtons: context.switchesAreToggleButtons,
     });
     // A paragraph or block the user types into (an office document's paragraph, a contenteditable div) is
     // a text box to an agent: it takes typing, and its text is its value. A labelled one (aria-label) is a named

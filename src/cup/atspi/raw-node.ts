@@ -167,6 +167,8 @@ export interface RawTreeContext {
   showingReliable?: boolean;
   /** The toolkit says FOCUSED of every view's current item, a tab bar's current tab included (ToolkitQuirks.focusMarksCurrentItems: Qt). */
   focusMarksCurrentItems?: boolean;
+  /** A toggle button whose one action is "toggle" is a switch (ToolkitQuirks.switchesAreToggleButtons: GTK 3). */
+  switchesAreToggleButtons?: boolean;
   /**
    * The buses of the objects whose toolkit computes names as accname does (Blink, Gecko, WebKitGTK's web process:
    * ToolkitQuirks.webEngine), whose last step already took the tool tip (a page's `title`): an unnamed object's

@@ -135,10 +135,18 @@ export interface RoleContext {
   tag?: string;
   /** The object is a window's top-level object (the root of its tree). */
   topLevel?: boolean;
+  /** Its toolkit gives its switches the toggle-button role and one action, "toggle" (RawTreeContext.switchesAreToggleButtons). */
+  switchesAreToggleButtons?: boolean;
+  /** The names of its actions, as the toolkit reported them (GetActions: GTK's are capitalised there), when read. */
+  actions?: readonly string[];
 }
 
 /** ATK's specialised dialogs: at a window's root they are its dialog; inside a window, the chooser widget a dialog holds. */
 const chooserRoles: ReadonlySet<string> = new Set(['ROLE_FILE_CHOOSER', 'ROLE_COLOR_CHOOSER', 'ROLE_FONT_CHOOSER']);
+
+function isToggleOnly(actions: readonly string[] | undefined): boolean {
+  return actions?.length === 1 && actions[0]!.toLowerCase() === 'toggle';
+}
 
 export function cupRoleFor(context: RoleContext): CupRole {
   const { atspiRole, parentAtspiRole } = context;
@@ -164,9 +172,11 @@ export function cupRoleFor(context: RoleContext): CupRole {
     case 'ROLE_SCROLL_PANE':
       return 'group';
     // ARIA has no toggle-button role: it is a button with a pressed state. A page's role=switch is one to Blink and
-    // Gecko (xml-roles says switch): an on/off switch, whose on state is checked.
+    // Gecko (xml-roles says switch): an on/off switch, whose on state is checked. GTK 3 gives its switch the
+    // toggle-button role too, told apart by its one action, "toggle" (a toggle button's is "click"): an unnamed
+    // switch read as a plain button, and a switch turned on as pressed.
     case 'ROLE_TOGGLE_BUTTON':
-      return context.xmlRole === 'switch' ? 'switch' : 'button';
+      return context.xmlRole === 'switch' || (context.switchesAreToggleButtons && isToggleOnly(context.actions)) ? 'switch' : 'button';
     case 'ROLE_ENTRY':
       return 'textbox';
     // An HTML <table> (or role=table) holds data to read; role=grid or treegrid is a grid an agent moves around

@@ -588,6 +588,7 @@ export class LinuxDesktop implements Desktop {
     context.listsSomeItemsOnly = quirks.listsSomeItemsOnly;
     context.showingReliable = quirks.showingIsReliable;
     context.focusMarksCurrentItems = quirks.focusMarksCurrentItems;
+    context.switchesAreToggleButtons = quirks.switchesAreToggleButtons;
     const options = {
       maxNodes: limits.maxNodes,
       maxDepth: limits.maxDepth,

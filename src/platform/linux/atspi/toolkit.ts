@@ -130,6 +130,11 @@ export interface ToolkitQuirks {
    * both, as a click does, and presents its window (it is the active one already when that is used: item-selection.ts).
    */
   selectionLeavesCursor: boolean;
+  /**
+   * Its switch has the toggle-button role and one action, "toggle" (GTK 3's GtkSwitch; a toggle button's action is
+   * "click"). Qt's checkable push button also has the role and one "Toggle" action, and is a toggle button.
+   */
+  switchesAreToggleButtons: boolean;
 }
 
 export interface ToolkitInfo {
@@ -148,7 +153,7 @@ export function quirksFor(toolkit: ToolkitInfo | undefined): ToolkitQuirks {
   if (name === 'gtk' && major >= 4) {
     return {
       ...unmirrored, extentsRelativeToWindow: true, showingIsReliable: false, gtk4NameQuirks: true, selectableUnmarked: true, propertiesInOneCall: true, listsSomeItemsOnly: true,
-      focusActivatesWindow: false, webEngine: false, pageDebugging: false, editableTextIdleInPages: false, valueUnheardInPageFields: false, keepsUndrawnPlaces: true, showsByPlaceOnly: true, focusMarksCurrentItems: false, reusesObjectPaths: false, buttonsReportShortcuts: false, deselectsByChildIndex: false, hitTestLagsOneAsk: false, fillsCacheLazily: false, pressedMarksToggles: true, selectionLeavesCursor: false,
+      focusActivatesWindow: false, webEngine: false, pageDebugging: false, editableTextIdleInPages: false, valueUnheardInPageFields: false, keepsUndrawnPlaces: true, showsByPlaceOnly: true, focusMarksCurrentItems: false, reusesObjectPaths: false, buttonsReportShortcuts: false, deselectsByChildIndex: false, hitTestLagsOneAsk: false, fillsCacheLazily: false, pressedMarksToggles: true, selectionLeavesCursor: false, switchesAreToggleButtons: false,
     };
   }
   if ((name === 'gtk' || name === 'gail') && major <= 3) {
@@ -156,7 +161,7 @@ export function quirksFor(toolkit: ToolkitInfo | undefined): ToolkitQuirks {
       extentsRelativeToWindow: false, showingIsReliable: true, gtk4NameQuirks: false, selectableUnmarked: false, propertiesInOneCall: true, listsSomeItemsOnly: false,
       mirrorable: true, addsChildrenSilently: true, scrollsSilently: false, renamesButtonsSilently: true, describesUiSilently: false, focusActivatesWindow: false, webEngine: false, pageDebugging: false, editableTextIdleInPages: false,
       valueUnheardInPageFields: false, keepsUndrawnPlaces: false, showsByPlaceOnly: false, focusMarksCurrentItems: false, reusesObjectPaths: false, buttonsReportShortcuts: false, deselectsByChildIndex: false, hitTestLagsOneAsk: false, fillsCacheLazily: false, pressedMarksToggles: false,
-      selectionLeavesCursor: true,
+      selectionLeavesCursor: true, switchesAreToggleButtons: name === 'gtk',
     };
   }
   const blink = name === 'chromium';
@@ -183,6 +188,7 @@ export function quirksFor(toolkit: ToolkitInfo | undefined): ToolkitQuirks {
     fillsCacheLazily: name === 'gecko',
     pressedMarksToggles: false,
     selectionLeavesCursor: false,
+    switchesAreToggleButtons: false,
   };
 }
 
