@@ -13,6 +13,7 @@ import type { ActionResult } from '../../src/tools/input/schemas.js';
 import { repositoryRoot } from '../helpers/desktop.js';
 import { FixtureDesktop } from '../helpers/fixture-desktop.js';
 import { callOk, failsWith, pyatspiWalk, type Element } from '../helpers/tools.js';
+import { XReaders } from '../helpers/x-readers.js';
 
 describe('GTK3 forms of graphics apps, judged by pyatspi', () => {
   let fixtures: FixtureDesktop;
@@ -449,6 +450,31 @@ describe('GTK3 forms of graphics apps, judged by pyatspi', () => {
     const plain = await callOk(fixtures.context, 'type_text', { window_id: completing.window.id, selector: field, text: 'zz' });
     assert.equal(read(), `'zz' ''`, 'pyatspi: nothing completed');
     assert.doesNotMatch(((plain.structured as unknown as ActionResult).evidence ?? []).join('\n'), /completed/, plain.summary);
+  });
+
+  test('a background click on a field of a window behind another sends nothing, as GTK3 raises the window it focuses; typing reaches the field there', async () => {
+    const x = new XReaders(fixtures.desktop.env());
+    const front = await fixtures.launch('gtk3', { title: 'In Front', size: '300x200' });
+    const field = 'role=textbox name="Server:"';
+    try {
+      await x.activate(front.id);
+      assert.equal(await x.activeWindow(), front.id, 'xprop: the other window is the active one');
+      const clicked = await callOk(fixtures.context, 'click', { window_id: window.id, selector: field });
+      const result = clicked.structured as unknown as ActionResult;
+      // The case: GrabFocus on a GTK3 field presents its window, and the click activated the form behind, unannounced.
+      assert.equal(result.path, 'none', clicked.summary);
+      assert.match(clicked.body ?? clicked.summary, /raises window \d+ \(not the active window\)/, clicked.body);
+      assert.equal(await x.activeWindow(), front.id, 'xprop: the window in front is still the active one');
+
+      const typed = await callOk(fixtures.context, 'type_text', { window_id: window.id, selector: field, text: '.net' });
+      assert.equal((typed.structured as unknown as ActionResult).effect, 'confirmed', typed.summary);
+      const texts = await fixtures.oracle.texts(window.pid, window.title);
+      assert.ok(texts.includes('mail.example.org.net'), `pyatspi: the text went into the field behind: ${JSON.stringify(texts)}`);
+      assert.equal(await x.activeWindow(), front.id, 'xprop: typing in the background left the activation where it was');
+    } finally {
+      await callOk(fixtures.context, 'set_value', { window_id: window.id, selector: field, value: 'mail.example.org' });
+      await callOk(fixtures.context, 'kill_app', { pid: front.pid });
+    }
   });
 
   test('a closed combo box says how many choices it holds: GTK3 keeps them in a hidden, off-screen menu, which the compact text had dropped with its count', async () => {

@@ -173,6 +173,15 @@ async function backgroundElement(desktop: LinuxDesktop, target: LiveElementTarge
   // just EditableText: Gecko gives that interface to a page's buttons and headers too, whose click is no focusing.
   if (kind === 'click' && target.live.interfaces.includes('EditableText') && hasState(target.live.states, ATSPI_STATE.EDITABLE) === true) {
     const label = `[e${target.element.index}]`;
+    // GTK 2 and 3 present the window of what they focus this way: a background click on a field behind another
+    // window activated and raised it, unannounced. Its text is reached without the focus.
+    if (!target.window.active && (await (await desktop.atspi()).quirksOf(target.ref.bus)).focusActivatesWindow) {
+      return notDelivered(
+        'background',
+        `putting the caret in ${label} means focusing it, and its app raises window ${target.window.id} (not the active window) to focus anything through accessibility; nothing was sent. ` +
+          `type_text and set_value with its element_index reach the field in the background without the focus; for the focus itself, ${RETRY_IN_FOREGROUND}`,
+      );
+    }
     const observation = await observe(desktop, target.ref.bus, [stateProbe(desktop, target.ref, label, 'focused')], async () => {
       if (!(await focusElement(desktop, element))) throw new ToolError('the application refused to focus the field', 'focus_refused');
       await caretWhereClicked(desktop, target);

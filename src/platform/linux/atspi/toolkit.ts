@@ -51,8 +51,9 @@ export interface ToolkitQuirks {
    */
   describesUiSilently: boolean;
   /**
-   * GrabFocus on one of its objects activates (raises) its window: Blink's does, so a covered window cannot
-   * be focused through accessibility without coming to the front. Gecko's moves the page's focus only.
+   * GrabFocus on one of its objects activates (raises) its window: Blink's does, and GTK 2's and 3's (their widget
+   * accessible presents its top level), so a covered window cannot be focused through accessibility without coming to
+   * the front. Gecko's moves the page's focus only; Qt's and GTK 4's move the focus within the window.
    */
   focusActivatesWindow: boolean;
   /**
@@ -159,7 +160,7 @@ export function quirksFor(toolkit: ToolkitInfo | undefined): ToolkitQuirks {
   if ((name === 'gtk' || name === 'gail') && major <= 3) {
     return {
       extentsRelativeToWindow: false, showingIsReliable: true, gtk4NameQuirks: false, selectableUnmarked: false, propertiesInOneCall: true, listsSomeItemsOnly: false,
-      mirrorable: true, addsChildrenSilently: true, scrollsSilently: false, renamesButtonsSilently: true, describesUiSilently: false, focusActivatesWindow: false, webEngine: false, pageDebugging: false, editableTextIdleInPages: false,
+      mirrorable: true, addsChildrenSilently: true, scrollsSilently: false, renamesButtonsSilently: true, describesUiSilently: false, focusActivatesWindow: true, webEngine: false, pageDebugging: false, editableTextIdleInPages: false,
       valueUnheardInPageFields: false, keepsUndrawnPlaces: false, showsByPlaceOnly: false, focusMarksCurrentItems: false, reusesObjectPaths: false, buttonsReportShortcuts: false, deselectsByChildIndex: false, hitTestLagsOneAsk: false, fillsCacheLazily: false, pressedMarksToggles: false,
       selectionLeavesCursor: true, switchesAreToggleButtons: name === 'gtk',
     };
