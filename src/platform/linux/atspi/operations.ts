@@ -285,6 +285,11 @@ export async function selectedCount(client: AtspiClient, ref: ObjectRef): Promis
   return Number(await getProperty(client, ref, 'Selection', 'NSelectedChildren'));
 }
 
+/** Whether an object with the Selection interface names its child at `index` selected. */
+export async function isChildSelected(client: AtspiClient, ref: ObjectRef, index: number): Promise<boolean> {
+  return Boolean((await callObject(client, ref, 'Selection', 'IsChildSelected', 'i', [index]))[0]);
+}
+
 /** A selected child of an object with the Selection interface (the first, else the `nth` of them), if any. */
 export async function selectedChild(client: AtspiClient, ref: ObjectRef, nth = 0): Promise<ObjectRef | undefined> {
   const [child] = (await callObject(client, ref, 'Selection', 'GetSelectedChild', 'i', [nth])) as [[string, string] | undefined];
