@@ -310,6 +310,37 @@ describe('GTK3 forms of graphics apps, judged by pyatspi', () => {
     assert.match((await callOk(fixtures.context, 'get_window_state', target)).summary, /children out of view not read \(\d+ down\)/);
   });
 
+  test('a scroll given only the window moves the one region it shows, not one hidden with a side pane or a page behind', async () => {
+    // A window's hidden panes are in its snapshot too: counted, this window, which shows one list, was refused as having
+    // three scrollable regions; and System Monitor, its shown page changed since the read, had the one now hidden scrolled.
+    const fixture = await fixtures.desktop.launchFixture('gtk3', { title: 'Scroll Fixture', extraArgs: ['--hidden-rows', '50'] });
+    /** Each list's pane's vertical scroll bar value and whether the pane shows, as pyatspi reads them. */
+    const panes = () => {
+      const run = pyatspi([
+        `frame = find_frame(${fixture.window.pid}, "Scroll Fixture")`,
+        'out = {}',
+        'for name in ("Items", "Index", "Archive"):',
+        '    view = pyatspi.findDescendant(frame, lambda node: node.name == name and node.getRoleName() in ("list box", "table", "tree table"))',
+        '    pane = view.parent',
+        '    while pane.getRoleName() != "scroll pane": pane = pane.parent',
+        '    bar = [child for child in pane if child.getRoleName() == "scroll bar" and child.getState().contains(pyatspi.STATE_VERTICAL)][0]',
+        '    out[name] = [bar.queryValue().currentValue, pane.getState().contains(pyatspi.STATE_SHOWING)]',
+        'import json; print(json.dumps(out))',
+      ]);
+      assert.equal(run.status, 0, run.stderr);
+      return JSON.parse(run.stdout) as Record<string, [number, boolean]>;
+    };
+    const before = panes();
+    assert.deepEqual(Object.fromEntries(Object.entries(before).map(([name, [, showing]]) => [name, showing])), { Items: true, Index: false, Archive: false }, JSON.stringify(before));
+    await callOk(fixtures.context, 'get_window_state', { window_id: fixture.window.id, include_screenshot: false });
+    const scrolled = await callOk(fixtures.context, 'scroll', { window_id: fixture.window.id, direction: 'down', amount: 3 });
+    assert.equal(scrolled.structured.effect, 'confirmed', scrolled.summary);
+    const after = panes();
+    assert.ok(after.Items![0] > before.Items![0], `pyatspi: the Items list scrolled down (${JSON.stringify(before)} -> ${JSON.stringify(after)})`);
+    assert.equal(after.Index![0], before.Index![0]);
+    assert.equal(after.Archive![0], before.Archive![0]);
+  });
+
   test('a Value that has no number (GAIL\'s progress bar) is read without aborting the app', async () => {
     const meter = await fixtures.desktop.launchFixture('gtk3', { title: 'Meter Fixture', extraArgs: ['--unvalued-meter'] });
     // The case: pyatspi's Get of its minimum fails (the toolkit cannot give it).
