@@ -341,6 +341,37 @@ describe('GTK3 forms of graphics apps, judged by pyatspi', () => {
     assert.equal(after.Archive![0], before.Archive![0]);
   });
 
+  test('an expander is not named by what it discloses, expanded or collapsed', async () => {
+    // System Monitor's untitled CPU expander read "CPU2 0.0% CPU1 0.0%", renamed at each refresh of its meters, and
+    // its Network one, collapsed, its hidden body's words in another order.
+    const fixture = await fixtures.desktop.launchFixture('gtk3', { title: 'Expander Fixture', extraArgs: ['--meter-expander'] });
+    const oracle = () => {
+      const run = pyatspi([
+        `frame = find_frame(${fixture.window.pid}, "Expander Fixture")`,
+        'node = pyatspi.findDescendant(frame, lambda node: node.getRoleName() == "toggle button" and node.getState().contains(pyatspi.STATE_EXPANDABLE))',
+        'words = [label.name for label in pyatspi.findAllDescendants(node, lambda child: child.getRoleName() == "label")]',
+        'import json; print(json.dumps([node.name, node.getState().contains(pyatspi.STATE_EXPANDED), words]))',
+      ]);
+      assert.equal(run.status, 0, run.stderr);
+      return JSON.parse(run.stdout) as [string, boolean, string[]];
+    };
+    assert.deepEqual(oracle(), ['', true, ['Load', '42%']], 'pyatspi: an unnamed expander, expanded, holding its body\'s labels');
+    const expander = async () => {
+      const read = await callOk(fixtures.context, 'get_window_state', { window_id: fixture.window.id, include_screenshot: false, detail: 'full' });
+      const found = (read.structured.elements as Element[]).find((element) => element.role === 'button' && (element.states.includes('expanded') || element.actions.includes('expand')));
+      assert.ok(found, read.body);
+      return found;
+    };
+    const open = await expander();
+    assert.equal(open.name, '', `not named by its body: ${JSON.stringify(open)}`);
+    const clicked = await callOk(fixtures.context, 'click', { window_id: fixture.window.id, element_index: open.index });
+    assert.equal(clicked.structured.effect, 'confirmed', clicked.summary);
+    assert.equal(oracle()[1], false, 'pyatspi: collapsed');
+    const closed = await expander();
+    assert.equal(closed.index, open.index);
+    assert.equal(closed.name, '', `collapsed, not named by its hidden body: ${JSON.stringify(closed)}`);
+  });
+
   test('a Value that has no number (GAIL\'s progress bar) is read without aborting the app', async () => {
     const meter = await fixtures.desktop.launchFixture('gtk3', { title: 'Meter Fixture', extraArgs: ['--unvalued-meter'] });
     // The case: pyatspi's Get of its minimum fails (the toolkit cannot give it).
