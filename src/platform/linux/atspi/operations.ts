@@ -321,7 +321,17 @@ export async function tableRowOf(client: AtspiClient, table: ObjectRef, childInd
 export async function selectTableRow(client: AtspiClient, table: ObjectRef, childIndex: number): Promise<boolean> {
   const row = await tableRowOf(client, table, childIndex);
   if (row === undefined) return false;
+  return addTableRow(client, table, row);
+}
+
+/** Adds a table's row (by its number) to its selection; false when refused. */
+export async function addTableRow(client: AtspiClient, table: ObjectRef, row: number): Promise<boolean> {
   return Boolean((await changeObject(client, table, 'Table', 'AddRowSelection', 'i', [row]))[0]);
+}
+
+/** How many rows a table has. */
+export async function tableRowCount(client: AtspiClient, table: ObjectRef): Promise<number> {
+  return Number(await getProperty(client, table, 'Table', 'NRows'));
 }
 
 /** The rows a table says are selected (whole rows: a table that selects cells may name none). */
