@@ -38,6 +38,12 @@ describe('GTK3 forms of graphics apps, judged by pyatspi', () => {
       encoding: 'utf8',
       timeout: 30_000,
     });
+  /** What a pyatspi script leaves in `answer`, passed back as JSON; the test fails when the script does. */
+  const pyatspiJson = <T>(lines: readonly string[]): T => {
+    const run = pyatspi([...lines, 'import json', 'print(json.dumps(answer))']);
+    assert.equal(run.status, 0, run.stderr);
+    return JSON.parse(run.stdout) as T;
+  };
 
   test('a check box and a switch with no text of their own are named by the label pointing at them, not by a tool tip', async () => {
     const labelled = await fixtures.oracle.labelled(window.pid, window.title);
@@ -315,21 +321,17 @@ describe('GTK3 forms of graphics apps, judged by pyatspi', () => {
     // three scrollable regions; and System Monitor, its shown page changed since the read, had the one now hidden scrolled.
     const fixture = await fixtures.desktop.launchFixture('gtk3', { title: 'Scroll Fixture', extraArgs: ['--hidden-rows', '50'] });
     /** Each list's pane's vertical scroll bar value and whether the pane shows, as pyatspi reads them. */
-    const panes = () => {
-      const run = pyatspi([
+    const panes = () =>
+      pyatspiJson<Record<string, [number, boolean]>>([
         `frame = find_frame(${fixture.window.pid}, "Scroll Fixture")`,
-        'out = {}',
+        'answer = {}',
         'for name in ("Items", "Index", "Archive"):',
         '    view = pyatspi.findDescendant(frame, lambda node: node.name == name and node.getRoleName() in ("list box", "table", "tree table"))',
         '    pane = view.parent',
         '    while pane.getRoleName() != "scroll pane": pane = pane.parent',
         '    bar = [child for child in pane if child.getRoleName() == "scroll bar" and child.getState().contains(pyatspi.STATE_VERTICAL)][0]',
-        '    out[name] = [bar.queryValue().currentValue, pane.getState().contains(pyatspi.STATE_SHOWING)]',
-        'import json; print(json.dumps(out))',
+        '    answer[name] = [bar.queryValue().currentValue, pane.getState().contains(pyatspi.STATE_SHOWING)]',
       ]);
-      assert.equal(run.status, 0, run.stderr);
-      return JSON.parse(run.stdout) as Record<string, [number, boolean]>;
-    };
     const before = panes();
     assert.deepEqual(Object.fromEntries(Object.entries(before).map(([name, [, showing]]) => [name, showing])), { Items: true, Index: false, Archive: false }, JSON.stringify(before));
     await callOk(fixtures.context, 'get_window_state', { window_id: fixture.window.id, include_screenshot: false });
@@ -345,16 +347,13 @@ describe('GTK3 forms of graphics apps, judged by pyatspi', () => {
     // System Monitor's untitled CPU expander read "CPU2 0.0% CPU1 0.0%", renamed at each refresh of its meters, and
     // its Network one, collapsed, its hidden body's words in another order.
     const fixture = await fixtures.desktop.launchFixture('gtk3', { title: 'Expander Fixture', extraArgs: ['--meter-expander'] });
-    const oracle = () => {
-      const run = pyatspi([
+    const oracle = () =>
+      pyatspiJson<[string, boolean, string[]]>([
         `frame = find_frame(${fixture.window.pid}, "Expander Fixture")`,
         'node = pyatspi.findDescendant(frame, lambda node: node.getRoleName() == "toggle button" and node.getState().contains(pyatspi.STATE_EXPANDABLE))',
         'words = [label.name for label in pyatspi.findAllDescendants(node, lambda child: child.getRoleName() == "label")]',
-        'import json; print(json.dumps([node.name, node.getState().contains(pyatspi.STATE_EXPANDED), words]))',
+        'answer = [node.name, node.getState().contains(pyatspi.STATE_EXPANDED), words]',
       ]);
-      assert.equal(run.status, 0, run.stderr);
-      return JSON.parse(run.stdout) as [string, boolean, string[]];
-    };
     assert.deepEqual(oracle(), ['', true, ['Load', '42%']], 'pyatspi: an unnamed expander, expanded, holding its body\'s labels');
     const expander = async () => {
       const read = await callOk(fixtures.context, 'get_window_state', { window_id: fixture.window.id, include_screenshot: false, detail: 'full' });
