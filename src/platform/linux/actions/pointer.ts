@@ -168,7 +168,7 @@ async function backgroundElement(desktop: LinuxDesktop, target: LiveElementTarge
   }
   const acting = action ? { element, action } : kind === 'click' ? await clickingChild(desktop, element) : undefined;
   if (acting) {
-    const observation = await observe(desktop, target.ref.bus, await probesFor(desktop, target), () => performAction(desktop, acting.element, acting.action), { snapshot, opensWindow: kind === 'click' && opensWindow(target.element.name), inPopup: target.ref, ...clickIgnores(target.live) });
+    const observation = await observe(desktop, target.ref.bus, await probesFor(desktop, target), () => performAction(desktop, acting.element, acting.action), { snapshot, opensWindow: kind === 'click' && opensWindow(target.element.name), opensItems: kind === 'double_click', inPopup: target.ref, ...clickIgnores(target.live) });
     return actionOutcome({ path: 'x11_atspi', mode: 'background', observation });
   }
   // Clicking an editable field means putting the caret in it: focus is that click's whole effect. Editable, not
@@ -225,7 +225,7 @@ async function backgroundPoint(desktop: LinuxDesktop, target: PointTarget, kind:
     // An item's gesture (selecting a row) is judged with its focus: the selection moves it.
     if ('selection' in found) return itemOutcome(desktop, found.ref.bus, probes(clickStates), found, target.snapshot, found.name);
     const pointed = { ...found.candidate, states: found.states };
-    const observation = await observe(desktop, found.ref.bus, probes(statesToRead(clickStates, pointed)), () => performAction(desktop, found.candidate, found.action), { snapshot: target.snapshot, ...clickIgnores(pointed) });
+    const observation = await observe(desktop, found.ref.bus, probes(statesToRead(clickStates, pointed)), () => performAction(desktop, found.candidate, found.action), { snapshot: target.snapshot, opensItems: kind === 'double_click', ...clickIgnores(pointed) });
     return actionOutcome({ path: 'x11_atspi', mode: 'background', observation });
   }
   const synthetic = await syntheticEventsReach(desktop, target.window, 'pointer');
@@ -298,6 +298,7 @@ async function foreground(desktop: LinuxDesktop, target: LiveElementTarget | Poi
       observe(desktop, app, [...probes, ...textProbes], click, {
         snapshot: target.snapshot,
         inPopup: hit,
+        opensItems: kind === 'double_click',
         ...(target.kind === 'element' ? { opensWindow: kind === 'click' && opensWindow(target.element.name), ...clickIgnores(target.live, aside?.ignore) } : {}),
       });
     // A surface the app draws (a game's board) shows the click's effect in its pixels only, read once hovering has drawn.
