@@ -118,6 +118,21 @@ describe('action evidence and menu results on a real GTK3 app', () => {
     }
   });
 
+  /**
+   * The pid of the sleep (the fixture's viewer) the action's evidence says the app started, checked in /proc as ps
+   * reads it: the fixture's child, and sleep.
+   */
+  function startedViewer(called: Awaited<ReturnType<typeof callOk>>, fixturePid: number): number {
+    const result = called.structured as unknown as ActionResult;
+    const line = (result.evidence ?? []).find((entry) => /started sleep \(pid \d+\)/.test(entry));
+    assert.ok(line, `the evidence names the program: ${called.summary} ${JSON.stringify(result.evidence)}`);
+    const started = Number(/pid (\d+)/.exec(line)![1]);
+    const stat = readFileSync(`/proc/${started}/stat`, 'utf8');
+    assert.equal(Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]), fixturePid, 'its parent is the fixture');
+    assert.equal(readFileSync(`/proc/${started}/comm`, 'utf8').trim(), 'sleep');
+    return started;
+  }
+
   test('a click whose app starts a program and changes nothing it shows names the program, not "no effect"', async () => {
     // A file manager's click that opens a file starts its viewer, whose window comes later than the wait for a first
     // sign: "no effect seen" invited a retry that would open the file twice.
@@ -125,15 +140,24 @@ describe('action evidence and menu results on a real GTK3 app', () => {
     let started: number | undefined;
     try {
       const called = await callOk(fixtures.context, 'click', { window_id: launching.id, element_index: named(await fixtures.elements(launching), 'Open in viewer').index });
-      const result = called.structured as unknown as ActionResult;
-      const line = (result.evidence ?? []).find((entry) => /started sleep \(pid \d+\)/.test(entry));
-      assert.ok(line, `the evidence names the program: ${called.summary} ${JSON.stringify(result.evidence)}`);
-      started = Number(/pid (\d+)/.exec(line)![1]);
-      // /proc, as ps reads it: the program is the fixture's child, and sleep.
-      const stat = readFileSync(`/proc/${started}/stat`, 'utf8');
-      assert.equal(Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]), launching.pid, 'its parent is the fixture');
-      assert.equal(readFileSync(`/proc/${started}/comm`, 'utf8').trim(), 'sleep');
-      assert.equal(result.effect, 'confirmed', called.summary);
+      started = startedViewer(called, launching.pid);
+      assert.equal((called.structured as unknown as ActionResult).effect, 'confirmed', called.summary);
+    } finally {
+      if (started !== undefined) process.kill(started);
+      process.kill(launching.pid);
+    }
+  });
+
+  test('a double click that selects a file and opens it in a program names the program beside the selection', async () => {
+    // Thunar's detailed list: a background double click on a file selected it and started AbiWord, whose window came
+    // two seconds later; the evidence told of the selection only, so a second try would open the file twice.
+    const launching = await fixtures.launch('gtk3', { title: 'Opening Fixture', rows: 3, extraArgs: ['--file-list', '--open-starts-viewer'] });
+    let started: number | undefined;
+    try {
+      const called = await callOk(fixtures.context, 'double_click', { window_id: launching.id, selector: 'name="File list" >> role=cell name="beta.txt" [index=0]' });
+      assert.match(((called.structured as unknown as ActionResult).evidence ?? []).join(' | '), /\+sel/, 'the selection is evidence too');
+      started = startedViewer(called, launching.pid);
+      assert.equal((await fixtures.status(launching)).lastKey, 'activated:beta.txt', 'the fixture: beta.txt was opened');
     } finally {
       if (started !== undefined) process.kill(started);
       process.kill(launching.pid);

@@ -15,7 +15,8 @@ import { accessibleWindowState, callOk, testContext, type Element } from '../hel
  * Judged by pyatspi: the combo box's name, its stale Text, and the Server field IRC adds.
  * GAIL's page tabs say neither SELECTABLE nor SELECTED, and their tab list's Selection switches pages all the same:
  * a background click on one must select it there, and the tree must show the current tab as that Selection names it
- * (judged by pyatspi's Selection of the tab list).
+ * (judged by pyatspi's Selection of the tab list), and a click on the tab shown already, which only that Selection says
+ * is shown, must send nothing and say so.
  */
 describe('GTK 2 (GAIL) combo box whose Text goes stale, and page tabs', () => {
   let desktop: TestDesktop;
@@ -111,21 +112,40 @@ describe('GTK 2 (GAIL) combo box whose Text goes stale, and page tabs', () => {
     return JSON.parse(run.stdout) as string[];
   }
 
+  /** The dialog's reading and its tab of that name, with pyatspi's word that Basic is the current tab. */
+  async function readTab(pid: number, dialogId: number, name: string): Promise<{ elements: Element[]; tab: Element }> {
+    assert.deepEqual(selectedTab(pid), ['Basic'], 'pyatspi: the Basic tab is the current one');
+    const read = await callOk(context, 'get_window_state', { pid, window_id: dialogId, include_screenshot: false });
+    const elements = read.structured.elements as Element[];
+    const tab = elements.find((element) => element.role === 'tab' && element.name === name);
+    assert.ok(tab, `the dialog has a ${name} tab`);
+    return { elements, tab };
+  }
+
   test('a background click on a GAIL page tab, which says it is neither selectable nor selected, switches to its page', async () => {
     const { pidgin, dialogId } = await openAddAccount();
-    assert.deepEqual(selectedTab(pidgin.pid!), ['Basic'], 'pyatspi: the Basic tab is the current one');
-    const read = await callOk(context, 'get_window_state', { pid: pidgin.pid, window_id: dialogId, include_screenshot: false });
-    const advanced = (read.structured.elements as Element[]).find((element) => element.role === 'tab' && element.name === 'Advanced');
-    assert.ok(advanced, 'the dialog has an Advanced tab');
+    const { elements, tab: advanced } = await readTab(pidgin.pid!, dialogId, 'Advanced');
     assert.ok(advanced.actions.includes('select'), `the tab can be selected: ${JSON.stringify(advanced.actions)}`);
     const current = (elements: Element[]) => elements.filter((element) => element.role === 'tab' && element.states.includes('selected')).map((element) => element.name);
-    assert.deepEqual(current(read.structured.elements as Element[]), ['Basic'], 'the tree shows the current tab, as the tab list\'s Selection names it');
+    assert.deepEqual(current(elements), ['Basic'], 'the tree shows the current tab, as the tab list\'s Selection names it');
     const clicked = await callOk(context, 'click', { pid: pidgin.pid, window_id: dialogId, element_index: advanced.index });
     assert.equal(clicked.structured.path, 'x11_atspi', clicked.summary);
     assert.equal(clicked.structured.effect, 'confirmed', clicked.summary);
     assert.deepEqual(selectedTab(pidgin.pid!), ['Advanced'], 'pyatspi: the Advanced tab is the current one now');
     const after = await callOk(context, 'get_window_state', { pid: pidgin.pid, window_id: dialogId, include_screenshot: false });
     assert.deepEqual(current(after.structured.elements as Element[]), ['Advanced'], 'the next read shows Advanced current');
+    pidgin.kill('SIGKILL');
+  });
+
+  test('a background click on the GAIL page tab shown already sends nothing and says so, not "no effect seen"', async () => {
+    const { pidgin, dialogId } = await openAddAccount();
+    const { tab: basic } = await readTab(pidgin.pid!, dialogId, 'Basic');
+    const clicked = await callOk(context, 'click', { pid: pidgin.pid, window_id: dialogId, element_index: basic.index });
+    // Judged by its tab's states alone (GAIL's say nothing), the shown tab was selected again and read "no effect seen".
+    assert.equal(clicked.structured.effect, 'confirmed', clicked.summary);
+    assert.equal(clicked.structured.path, 'none', `nothing is sent for the tab shown already: ${clicked.summary}`);
+    assert.equal(clicked.structured.escalation, undefined, clicked.summary);
+    assert.deepEqual(selectedTab(pidgin.pid!), ['Basic'], 'pyatspi: Basic is still the current tab');
     pidgin.kill('SIGKILL');
   });
 });

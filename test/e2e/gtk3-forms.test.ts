@@ -39,6 +39,12 @@ describe('GTK3 forms of graphics apps, judged by pyatspi', () => {
       encoding: 'utf8',
       timeout: 30_000,
     });
+  /** What a pyatspi script leaves in `answer`, passed back as JSON; the test fails when the script does. */
+  const pyatspiJson = <T>(lines: readonly string[]): T => {
+    const run = pyatspi([...lines, 'import json', 'print(json.dumps(answer))']);
+    assert.equal(run.status, 0, run.stderr);
+    return JSON.parse(run.stdout) as T;
+  };
 
   test('a check box and a switch with no text of their own are named by the label pointing at them, not by a tool tip', async () => {
     const labelled = await fixtures.oracle.labelled(window.pid, window.title);
@@ -323,6 +329,61 @@ describe('GTK3 forms of graphics apps, judged by pyatspi', () => {
     assert.equal(shown.notes.length, 2, shown.summary);
     assert.ok(shown.notes.every((note) => /holds \d+ more items not in the tree: scroll it down/.test(note)), shown.summary);
     assert.match((await callOk(fixtures.context, 'get_window_state', target)).summary, /children out of view not read \(\d+ down\)/);
+  });
+
+  test('a scroll given only the window moves the one region it shows, not one hidden with a side pane or a page behind', async () => {
+    // A window's hidden panes are in its snapshot too: counted, this window, which shows one list, was refused as having
+    // three scrollable regions; and System Monitor, its shown page changed since the read, had the one now hidden scrolled.
+    const fixture = await fixtures.desktop.launchFixture('gtk3', { title: 'Scroll Fixture', extraArgs: ['--hidden-rows', '50'] });
+    /** Each list's pane's vertical scroll bar value and whether the pane shows, as pyatspi reads them. */
+    const panes = () =>
+      pyatspiJson<Record<string, [number, boolean]>>([
+        `frame = find_frame(${fixture.window.pid}, "Scroll Fixture")`,
+        'answer = {}',
+        'for name in ("Items", "Index", "Archive"):',
+        '    view = pyatspi.findDescendant(frame, lambda node: node.name == name and node.getRoleName() in ("list box", "table", "tree table"))',
+        '    pane = view.parent',
+        '    while pane.getRoleName() != "scroll pane": pane = pane.parent',
+        '    bar = [child for child in pane if child.getRoleName() == "scroll bar" and child.getState().contains(pyatspi.STATE_VERTICAL)][0]',
+        '    answer[name] = [bar.queryValue().currentValue, pane.getState().contains(pyatspi.STATE_SHOWING)]',
+      ]);
+    const before = panes();
+    assert.deepEqual(Object.fromEntries(Object.entries(before).map(([name, [, showing]]) => [name, showing])), { Items: true, Index: false, Archive: false }, JSON.stringify(before));
+    await callOk(fixtures.context, 'get_window_state', { window_id: fixture.window.id, include_screenshot: false });
+    const scrolled = await callOk(fixtures.context, 'scroll', { window_id: fixture.window.id, direction: 'down', amount: 3 });
+    assert.equal(scrolled.structured.effect, 'confirmed', scrolled.summary);
+    const after = panes();
+    assert.ok(after.Items![0] > before.Items![0], `pyatspi: the Items list scrolled down (${JSON.stringify(before)} -> ${JSON.stringify(after)})`);
+    assert.equal(after.Index![0], before.Index![0]);
+    assert.equal(after.Archive![0], before.Archive![0]);
+  });
+
+  test('an expander is not named by what it discloses, expanded or collapsed', async () => {
+    // System Monitor's untitled CPU expander read "CPU2 0.0% CPU1 0.0%", renamed at each refresh of its meters, and
+    // its Network one, collapsed, its hidden body's words in another order.
+    const fixture = await fixtures.desktop.launchFixture('gtk3', { title: 'Expander Fixture', extraArgs: ['--meter-expander'] });
+    const oracle = () =>
+      pyatspiJson<[string, boolean, string[]]>([
+        `frame = find_frame(${fixture.window.pid}, "Expander Fixture")`,
+        'node = pyatspi.findDescendant(frame, lambda node: node.getRoleName() == "toggle button" and node.getState().contains(pyatspi.STATE_EXPANDABLE))',
+        'words = [label.name for label in pyatspi.findAllDescendants(node, lambda child: child.getRoleName() == "label")]',
+        'answer = [node.name, node.getState().contains(pyatspi.STATE_EXPANDED), words]',
+      ]);
+    assert.deepEqual(oracle(), ['', true, ['Load', '42%']], 'pyatspi: an unnamed expander, expanded, holding its body\'s labels');
+    const expander = async () => {
+      const read = await callOk(fixtures.context, 'get_window_state', { window_id: fixture.window.id, include_screenshot: false, detail: 'full' });
+      const found = (read.structured.elements as Element[]).find((element) => element.role === 'button' && (element.states.includes('expanded') || element.actions.includes('expand')));
+      assert.ok(found, read.body);
+      return found;
+    };
+    const open = await expander();
+    assert.equal(open.name, '', `not named by its body: ${JSON.stringify(open)}`);
+    const clicked = await callOk(fixtures.context, 'click', { window_id: fixture.window.id, element_index: open.index });
+    assert.equal(clicked.structured.effect, 'confirmed', clicked.summary);
+    assert.equal(oracle()[1], false, 'pyatspi: collapsed');
+    const closed = await expander();
+    assert.equal(closed.index, open.index);
+    assert.equal(closed.name, '', `collapsed, not named by its hidden body: ${JSON.stringify(closed)}`);
   });
 
   test('a Value that has no number (GAIL\'s progress bar) is read without aborting the app', async () => {

@@ -950,9 +950,14 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
       // its page is the one shown or one behind it: Sylpheed's set-up assistant's steps were named by their words
       // while hidden and "" while shown, so each step renamed two tabs.
       const holdsItsPage = role === 'tab' && !hasRealPlace(node);
+      // So is an expander: GTK3's is a toggle button that says EXPANDABLE and holds what it discloses, never its title
+      // (ATK leaves its title out, and names it by it when the title is a plain label). System Monitor's untitled
+      // "CPU" expander read "CPU2 0.0% CPU1 0.0%", renamed with each refresh of the meters it holds, and its Network
+      // one, collapsed, "18.6 MiB 0 bytes/s ... Receiving": its hidden body's words in another order.
+      const holdsItsBody = raw.role === ATSPI_ROLE.TOGGLE_BUTTON && states.has('STATE_EXPANDABLE');
       // A window that is an alert (GTK's message dialog) is named by its title, never by all it holds.
       const liveRegion = liveRegionRoles.has(role) && parent !== undefined;
-      if ((nameFromContentRoles.has(role) || liveRegion) && !holdsItsPage) {
+      if ((nameFromContentRoles.has(role) || liveRegion) && !holdsItsPage && !holdsItsBody) {
         const content = nameFromContent(node.children, unrendered(node), liveRegion);
         if (!node.name) node.name = content;
         // GTK 4.8 names a button by its label twice ("4 4"), a check box by its label as written ("_Wrap lines").

@@ -25,6 +25,8 @@ export type ActionOn = { action: AccessibleAction; candidate: Actionable };
 export interface ItemGesture {
   selection: ItemSelection;
   then?: ActionOn;
+  /** A double click: it opens the item (see ObserveOptions.opensItems). */
+  opens?: true;
 }
 
 /**
@@ -40,7 +42,7 @@ export async function itemGesture(desktop: LinuxDesktop, candidate: Actionable, 
   // An item selected by its own toggle (Qt 5's views) is clicked by that selection alone: its toggle again would undo it.
   const press = selection.toggle === undefined ? await findPressAction(desktop, candidate) : undefined;
   const then = kind === 'click' ? (press ?? (action?.name === defaultAction ? action : undefined)) : action;
-  return { selection, then: then && { action: then, candidate } };
+  return { selection, then: then && { action: then, candidate }, ...(kind === 'double_click' ? { opens: true as const } : {}) };
 }
 
 /**
@@ -65,7 +67,7 @@ export async function itemOutcome(desktop: LinuxDesktop, bus: string, probes: Pr
   const before = toggled && (await isChecked(toggled).catch(() => undefined));
   const item = gesture.selection.item;
   const dropDown = toggled ? undefined : await dropDownHolding(desktop, item).catch(() => undefined);
-  const observation = await observe(desktop, bus, probes, () => performItemGesture(desktop, gesture), { snapshot, inPopup: item });
+  const observation = await observe(desktop, bus, probes, () => performItemGesture(desktop, gesture), { snapshot, inPopup: item, opensItems: gesture.opens });
   // An option of a combo box's drop-down is chosen when the combo box shows it, and a choice closes the drop-down: Qt 5
   // selects the row of its open list through accessibility (its Toggle) and neither takes the choice nor closes the
   // list, GTK 4.8's drop-down selects the row of its popover's list view and leaves the popover open, and both clicks

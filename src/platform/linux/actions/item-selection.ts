@@ -3,7 +3,7 @@ import { ATSPI_ROLE } from '../../../cup/atspi/constants.js';
 import type { AtspiClient } from '../atspi/client.js';
 import type { ObjectRef } from '../atspi/object-ref.js';
 import {
-  actionNames, childCount, children, deselectSelectedChild, deselectTableRow, doAction, grabFocus, indexInParent, parentOf, readInterfaces, readRole, selectChild,
+  actionNames, childCount, children, deselectSelectedChild, deselectTableRow, doAction, grabFocus, indexInParent, isChildSelected, parentOf, readInterfaces, readRole, selectChild,
   selectedChild, selectedCount, selectedTableRows, selectTableRow, tableRowOf,
 } from '../atspi/operations.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
@@ -117,15 +117,15 @@ export async function selectItem(desktop: LinuxDesktop, selection: ItemSelection
   const states = await liveStates(desktop, selection.item);
   // Focused, the cell is the cursor's and selected with the others deselected (GTK's set_cursor), as by a click.
   if (selection.cursor && !states.has('STATE_FOCUSED') && (await grabFocus(client, selection.item).catch(() => false))) {
-    await untilSelected(desktop, selection.item);
-  } else if (!states.has('STATE_SELECTED')) {
+    await untilSelected(desktop, selection);
+  } else if (!(await itemSelected(desktop, selection, states))) {
     const selected =
       selection.toggle !== undefined
         ? await doAction(client, selection.item, selection.toggle)
         : (await selectChild(client, selection.container, selection.index)) ||
           (selection.containerInterfaces.includes('Table') && (await selectTableRow(client, selection.container, selection.index)));
     if (!selected) return false;
-    await untilSelected(desktop, selection.item);
+    await untilSelected(desktop, selection);
   }
   if (selection.containerInterfaces.includes('Table') && (await deselectOtherRows(client, selection))) return true;
   if (selection.toggle !== undefined) {
@@ -188,10 +188,25 @@ const maxScanned = 1000;
  * (the page's process makes it): the selection read right after still held only the options selected before, so a
  * background click on an option of a <select multiple> added it to them where a plain click selects it alone.
  */
-async function untilSelected(desktop: LinuxDesktop, item: ObjectRef): Promise<void> {
+async function untilSelected(desktop: LinuxDesktop, selection: ItemSelection): Promise<void> {
   for (const deadline = Date.now() + selectionShownMs; Date.now() < deadline; await sleep(10)) {
-    if ((await liveStates(desktop, item).catch(() => undefined))?.has('STATE_SELECTED') !== false) return;
+    const states = await liveStates(desktop, selection.item).catch(() => undefined);
+    if (!states || (await itemSelected(desktop, selection, states))) return;
   }
+}
+
+/**
+ * Whether the item is selected: it says SELECTED, or, an item that says nothing of being selectable, its container's
+ * Selection names it. GTK 2's GAIL marks no page tab SELECTABLE, nor the current one SELECTED (the tree reads the
+ * current tab from the tab list's Selection as well): judged by the tab's own states, a click on HexChat's shown tab
+ * selected it again and read "no effect seen" with advice to retry in the foreground, and every click on one of its
+ * tabs waited out selectionShownMs for a state that never comes. `states`: the item's, read already.
+ */
+export async function itemSelected(desktop: LinuxDesktop, selection: ItemSelection, states?: ReadonlySet<string>): Promise<boolean> {
+  const own = states ?? (await liveStates(desktop, selection.item));
+  if (own.has('STATE_SELECTED')) return true;
+  if (own.has('STATE_SELECTABLE') || !selection.containerInterfaces.includes('Selection')) return false;
+  return isChildSelected(await desktop.atspi(), selection.container, selection.index).catch(() => false);
 }
 
 /** How long an app is given to show an item it was asked to select as selected. */

@@ -18,6 +18,7 @@ import { terminalQuiet } from './terminal-quiet.js';
 import { ownMenusHoldingKeys } from './menu-grab.js';
 import { mayBeAccelerator, mayBeMnemonic, textFieldTakes } from '../../../cup/key-binding.js';
 import { invokeMenuPath } from './menu-path.js';
+import { selectEveryRow } from './select-every-row.js';
 import { acceleratorMenuPath, mnemonicControls } from './mnemonics.js';
 import { actionable, liveTarget, type LiveElementTarget } from './live-target.js';
 import { parseKeys, refuseKeysToNotification, withForeground } from './real-input.js';
@@ -67,9 +68,12 @@ export async function backgroundKeys(desktop: LinuxDesktop, target: Actionable, 
   if (expander) return async () => void (await doAction(client, target.ref, expander.index));
   // Ctrl+A on a list or icon view (a file manager's files) selects all its items, as its Selection does where it takes
   // several selected (GTK's icon views; GTK3's and GTK 2's say no MULTISELECTABLE, and one that takes one item refuses:
-  // the read-back then says no effect). It was refused in the background, as if only a text field took it.
+  // the read-back then says no effect). It was refused in the background, as if only a text field took it. A table
+  // whose Selection refuses (GTK3's tree view) has its rows added through its Table (selectEveryRow).
   if (combo === 'ctrl+a' && !target.interfaces.includes('Text') && target.interfaces.includes('Selection')) {
-    return async () => void (await selectAll(client, target.ref));
+    return async () => {
+      if (!(await selectAll(client, target.ref)) && target.interfaces.includes('Table')) await selectEveryRow(client, target.ref);
+    };
   }
   if (!target.interfaces.includes('Text')) return undefined;
   const selection = async () => (await textSelection(client, target.ref)) ?? { start: 0, end: 0 };

@@ -15,6 +15,7 @@ import { elementScreenPoint, mightScrollIntoView, pointOnScreen, screenPointNow,
 import { reachablePoint, syntheticEventWindow } from './point-cover.js';
 import { coverRefAt } from './page-cover.js';
 import { itemGesture, itemOutcome, type ActionOn, type ItemGesture } from './item-gestures.js';
+import { itemSelected } from './item-selection.js';
 import { actionable, ENABLE_WAIT_MS, inUnmarkedView, isDisabled, liveTarget, refuseDisabled, untilEnabled, type LiveElementTarget } from './live-target.js';
 import { toolkitName, withForeground } from './real-input.js';
 import { drawnSurfaceOf, withSurfacePixels } from './drawn-surface-pixels.js';
@@ -141,12 +142,13 @@ async function caretWhereClicked(desktop: LinuxDesktop, target: LiveElementTarge
 /**
  * A click on the tab that is shown already, with no action of its own to run, asks for what is so: selecting a
  * selected item sends nothing, and a person's click there changes nothing either. It read "no effect seen" with advice
- * to retry in the foreground, where the click does no more (Geany's Symbols tab). A list's or tree's row is not so
+ * to retry in the foreground, where the click does no more (Geany's Symbols tab; HexChat's, a GTK 2 tab whose tab list's
+ * Selection alone says it is shown, see itemSelected). A list's or tree's row is not so
  * judged: a real click on a selected row may still act (Geany jumps to a symbol's line).
  */
 async function shownTabAlready(desktop: LinuxDesktop, target: LiveElementTarget, kind: PointerKind, item: ItemGesture | undefined): Promise<boolean> {
   if (kind !== 'click' || target.live.role !== ATSPI_ROLE.PAGE_TAB) return false;
-  if (item) return !item.then && item.selection.item.path === target.ref.path && item.selection.item.bus === target.ref.bus && hasState(target.live.states, ATSPI_STATE.SELECTED) === true;
+  if (item) return !item.then && item.selection.item.path === target.ref.path && item.selection.item.bus === target.ref.bus && (await itemSelected(desktop, item.selection, decodeStateSet(target.live.states)));
   // Qt 5's tab bar has no Selection and says FOCUSED, never SELECTED, of its current tab (the tree reads it selected):
   // a click on Qt5 Configuration Tool's shown tab read "no effect seen" and advised the foreground.
   if (hasState(target.live.states, ATSPI_STATE.FOCUSED) !== true) return false;
@@ -166,7 +168,7 @@ async function backgroundElement(desktop: LinuxDesktop, target: LiveElementTarge
   }
   const acting = action ? { element, action } : kind === 'click' ? await clickingChild(desktop, element) : undefined;
   if (acting) {
-    const observation = await observe(desktop, target.ref.bus, await probesFor(desktop, target), () => performAction(desktop, acting.element, acting.action), { snapshot, opensWindow: kind === 'click' && opensWindow(target.element.name), inPopup: target.ref, ...clickIgnores(target.live) });
+    const observation = await observe(desktop, target.ref.bus, await probesFor(desktop, target), () => performAction(desktop, acting.element, acting.action), { snapshot, opensWindow: kind === 'click' && opensWindow(target.element.name), opensItems: kind === 'double_click', inPopup: target.ref, ...clickIgnores(target.live) });
     return actionOutcome({ path: 'x11_atspi', mode: 'background', observation });
   }
   // Clicking an editable field means putting the caret in it: focus is that click's whole effect. Editable, not
@@ -232,7 +234,7 @@ async function backgroundPoint(desktop: LinuxDesktop, target: PointTarget, kind:
     // An item's gesture (selecting a row) is judged with its focus: the selection moves it.
     if ('selection' in found) return itemOutcome(desktop, found.ref.bus, probes(clickStates), found, target.snapshot, found.name);
     const pointed = { ...found.candidate, states: found.states };
-    const observation = await observe(desktop, found.ref.bus, probes(statesToRead(clickStates, pointed)), () => performAction(desktop, found.candidate, found.action), { snapshot: target.snapshot, ...clickIgnores(pointed) });
+    const observation = await observe(desktop, found.ref.bus, probes(statesToRead(clickStates, pointed)), () => performAction(desktop, found.candidate, found.action), { snapshot: target.snapshot, opensItems: kind === 'double_click', ...clickIgnores(pointed) });
     return actionOutcome({ path: 'x11_atspi', mode: 'background', observation });
   }
   const synthetic = await syntheticEventsReach(desktop, target.window, 'pointer');
@@ -305,6 +307,7 @@ async function foreground(desktop: LinuxDesktop, target: LiveElementTarget | Poi
       observe(desktop, app, [...probes, ...textProbes], click, {
         snapshot: target.snapshot,
         inPopup: hit,
+        opensItems: kind === 'double_click',
         ...(target.kind === 'element' ? { opensWindow: kind === 'click' && opensWindow(target.element.name), ...clickIgnores(target.live, aside?.ignore) } : {}),
       });
     // A surface the app draws (a game's board) shows the click's effect in its pixels only, read once hovering has drawn.

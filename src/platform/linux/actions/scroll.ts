@@ -113,7 +113,10 @@ export function contentProbe(desktop: LinuxDesktop, pane: ObjectRef): Probe {
 /**
  * The only scrollable region among the window's latest snapshot's elements, when the caller named none: the
  * page shown, in a browser (the largest web document that is showing: an iframe's lies inside it, a background
- * tab's is not showing), else the only scroll pane.
+ * tab's is not showing), else the only scroll pane that shows now. A window's hidden panes (a closed side pane, a
+ * notebook page behind the shown one, a stack's other page) are in its snapshot too: counted, a window showing one
+ * list was refused as having three regions, and one whose shown page had changed since the read (System Monitor's
+ * Resources page left for its Processes) scrolled the pane now hidden, "already at the end" at 0 of 0..0.
  */
 async function onlyScrollPane(desktop: LinuxDesktop, windowId: number, snapshot: SnapshotRef | undefined): Promise<ObjectRef | undefined> {
   if (!snapshot) throw new ToolError(`no snapshot of window ${windowId}; call get_window_state, then pass the element_index of what to scroll`, 'no_snapshot');
@@ -124,11 +127,17 @@ async function onlyScrollPane(desktop: LinuxDesktop, windowId: number, snapshot:
   const page = documents.filter((_, i) => showing[i]).sort((a, b) => area(b) - area(a))[0];
   if (page) return atspiElement(page.handle);
   const panes = elements.filter((element) => element.scrolls === true && atspiElement(element.handle).atspiRole !== ATSPI_ROLE.DOCUMENT_WEB);
-  if (panes.length === 1) return atspiElement(panes[0]!.handle);
+  const shows = await Promise.all(panes.map(async (pane) => (await liveStates(desktop, atspiElement(pane.handle)).catch(() => new Set<string>())).has('STATE_SHOWING')));
+  const shown = panes.filter((_, i) => shows[i]);
+  if (shown.length === 1) return atspiElement(shown[0]!.handle);
   // The wheel over the window's middle, where the app's main view usually is: real in the foreground, sent as X
   // events in the background to an app that takes them (see wheelInBackground).
   if (panes.length === 0) return undefined;
-  throw new ToolError(`window ${windowId} has ${panes.length} scrollable regions (${panes.map((pane) => `[e${pane.index}]`).join(', ')}); pass element_index`, 'ambiguous_scroll_target');
+  const listed = (some: SnapshotElement[]) => some.map((pane) => `[e${pane.index}]`).join(', ');
+  if (shown.length === 0) {
+    throw new ToolError(`none of the scrollable regions of window ${windowId}'s latest snapshot (${listed(panes)}) shows now: the window changed since it was read; call get_window_state, then scroll again`, 'nothing_to_scroll');
+  }
+  throw new ToolError(`window ${windowId} shows ${shown.length} scrollable regions (${listed(shown)}); pass element_index`, 'ambiguous_scroll_target');
 }
 
 /** Scrolls the element's region (or the snapshot's only one) by lines or pages, and reads the position back. */

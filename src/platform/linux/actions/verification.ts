@@ -294,6 +294,12 @@ export interface ObserveOptions {
    */
   opensWindow?: boolean;
   /**
+   * The gesture opens what it acts on (a double click): a program the app starts is named beside whatever else the
+   * action changed. A file manager's double click on a file selects it and starts the program that shows it, whose
+   * window comes later: told of the selection alone, an agent would open the file again.
+   */
+  opensItems?: boolean;
+  /**
    * What the action ends with is its effect, and comes after it (a drag's drop): signs heard while it ran (the drag's
    * start, which a page may show) do not end the wait for one after it, up to the first-sign limit; both are
    * evidence. An object the snapshot does not hold that is destroyed by the end (the image Gecko makes for a drag,
@@ -1218,7 +1224,8 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
       if (unseenGone > 0 && closed.length === 0) evidence.push(`${unseenGone} object${unseenGone === 1 ? '' : 's'} the snapshot did not hold changed and ${unseenGone === 1 ? 'is' : 'are'} gone now`);
       // Nothing seen in the app: a program it started is what the action did (a file opened from a file manager starts
       // the program that shows it, whose window comes after the wait for a first sign, and a retry would open it twice).
-      if (evidence.length === 0 && !signal?.aborted && pid > 0) {
+      // A double click's is named beside what else it changed, the selection it made first (opensItems).
+      if ((evidence.length === 0 || options.opensItems) && !signal?.aborted && pid > 0) {
         const started = await processesStartedBy(pid, actedAt).catch(() => []);
         if (started.length > 0) evidence.push(startedProcessesLine(started));
       }

@@ -285,6 +285,11 @@ export async function selectedCount(client: AtspiClient, ref: ObjectRef): Promis
   return Number(await getProperty(client, ref, 'Selection', 'NSelectedChildren'));
 }
 
+/** Whether an object with the Selection interface names its child at `index` selected. */
+export async function isChildSelected(client: AtspiClient, ref: ObjectRef, index: number): Promise<boolean> {
+  return Boolean((await callObject(client, ref, 'Selection', 'IsChildSelected', 'i', [index]))[0]);
+}
+
 /** A selected child of an object with the Selection interface (the first, else the `nth` of them), if any. */
 export async function selectedChild(client: AtspiClient, ref: ObjectRef, nth = 0): Promise<ObjectRef | undefined> {
   const [child] = (await callObject(client, ref, 'Selection', 'GetSelectedChild', 'i', [nth])) as [[string, string] | undefined];
@@ -316,7 +321,17 @@ export async function tableRowOf(client: AtspiClient, table: ObjectRef, childInd
 export async function selectTableRow(client: AtspiClient, table: ObjectRef, childIndex: number): Promise<boolean> {
   const row = await tableRowOf(client, table, childIndex);
   if (row === undefined) return false;
+  return addTableRow(client, table, row);
+}
+
+/** Adds a table's row (by its number) to its selection; false when refused. */
+export async function addTableRow(client: AtspiClient, table: ObjectRef, row: number): Promise<boolean> {
   return Boolean((await changeObject(client, table, 'Table', 'AddRowSelection', 'i', [row]))[0]);
+}
+
+/** How many rows a table has. */
+export async function tableRowCount(client: AtspiClient, table: ObjectRef): Promise<number> {
+  return Number(await getProperty(client, table, 'Table', 'NRows'));
 }
 
 /** The rows a table says are selected (whole rows: a table that selects cells may name none). */
