@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -110,6 +111,21 @@ describe('window frames, menus by path and health over MCP and the CLI', () => {
       assert.ok(!result.isError, text(result));
       assert.equal((await oracle.status(window.pid, window.title)).last_key, 'menu:Paste', 'the fixture: Paste was chosen');
       assert.ok(!(await paste()).includes('showing'), 'pyatspi: the menu is closed');
+    } finally {
+      process.kill(window.pid);
+    }
+  });
+
+  test('invoke_menu right after an app showed its window waits a bounded while for its tree: an app joins the accessibility bus after its window shows', async () => {
+    // The fixture starts its accessibility bridge 2 s after its window shows, as an app still starting up does.
+    const { window } = await desktop.launchFixture('gtk3', { title: 'Late Bridge Fixture', extraArgs: ['--late-bridge-ms', '2000'] });
+    try {
+      const registered = spawnSync('/usr/bin/python3', ['-c', `import pyatspi\nprint(any(a and a.get_process_id() == ${window.pid} for a in pyatspi.Registry.getDesktop(0)))`], { env: desktop.env(), encoding: 'utf8' });
+      assert.equal(registered.stdout.trim(), 'False', `pyatspi: the app is not on the bus yet: ${registered.stdout}${registered.stderr}`);
+      // It was refused at once with no_accessibility, and advice for Tk and Motif.
+      const result = await call('invoke_menu', { pid: window.pid, path: ['Help', 'About'] });
+      assert.ok(!result.isError, text(result));
+      assert.equal((await oracle.status(window.pid, window.title)).last_key, 'menu:About', 'the fixture: About was chosen');
     } finally {
       process.kill(window.pid);
     }
