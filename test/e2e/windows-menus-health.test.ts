@@ -5,6 +5,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, test } from 'node:test';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -126,6 +127,22 @@ describe('window frames, menus by path and health over MCP and the CLI', () => {
       const result = await call('invoke_menu', { pid: window.pid, path: ['Help', 'About'] });
       assert.ok(!result.isError, text(result));
       assert.equal((await oracle.status(window.pid, window.title)).last_key, 'menu:About', 'the fixture: About was chosen');
+    } finally {
+      process.kill(window.pid);
+    }
+  });
+
+  test('invoke_menu cancelled while it waits for a tree stops there: the item is not chosen once the tree comes', async () => {
+    const { window } = await desktop.launchFixture('gtk3', { title: 'Late Bridge Cancel', extraArgs: ['--late-bridge-ms', '2500'] });
+    try {
+      const cancel = new AbortController();
+      const called = client.callTool({ name: 'invoke_menu', arguments: { pid: window.pid, path: ['Help', 'About'] } }, undefined, { signal: cancel.signal }).catch((error: Error) => error);
+      await sleep(800);
+      cancel.abort();
+      assert.ok((await called) instanceof Error, 'the client hears no answer to a cancelled request');
+      // Past the bridge's start and the 5 s the wait would have lasted: the fixture, read by pyatspi, chose nothing.
+      await sleep(5000);
+      assert.equal((await oracle.status(window.pid, window.title)).last_key, '', 'the fixture: no menu item was chosen');
     } finally {
       process.kill(window.pid);
     }

@@ -207,12 +207,14 @@ const TREE_WAIT_MS = 5000;
  * bridge started 4 s after its window showed) was refused at once as having no tree, with advice for Tk and Motif.
  * A process whose toolkit has no accessibility at all (Tk, Motif, Xaw), or one that has exited, is not waited for.
  */
-async function treeAwaited(desktop: LinuxDesktop, window: ClientWindow): Promise<Awaited<ReturnType<LinuxDesktop['topLevelOf']>>> {
+async function treeAwaited(desktop: LinuxDesktop, window: ClientWindow, signal?: AbortSignal): Promise<Awaited<ReturnType<LinuxDesktop['topLevelOf']>>> {
   const deadline = Date.now() + TREE_WAIT_MS;
   for (;;) {
     const match = await desktop.topLevelOf(window);
     if (match || Date.now() >= deadline || desktop.processWithoutAccessibility(window.pid) || !desktop.processAlive(window.pid)) return match;
-    await sleep(150);
+    // A plan stops within milliseconds of its cancel: the wait ends with it, nothing chosen.
+    await sleep(150, undefined, { signal }).catch(() => undefined);
+    if (signal?.aborted) throw new ToolError(`invoke_menu was cancelled while waiting for window ${window.id}'s accessibility tree; nothing was chosen`, 'cancelled');
   }
 }
 
@@ -226,10 +228,10 @@ const noEffectEscalation = {
  * Chooses the item at `path`; the choice is observed as a click on an element is (the app's events, re-read, and the
  * windows it opened), so the result says what it did. `snapshot` names the objects of the evidence by their [eN].
  */
-export async function invokeMenuPath(desktop: LinuxDesktop, window: ClientWindow, path: readonly string[], snapshot?: SnapshotRef): Promise<MenuOutcome> {
+export async function invokeMenuPath(desktop: LinuxDesktop, window: ClientWindow, path: readonly string[], snapshot?: SnapshotRef, signal?: AbortSignal): Promise<MenuOutcome> {
   const client = await desktop.atspi();
   const started = Date.now();
-  const match = await treeAwaited(desktop, window);
+  const match = await treeAwaited(desktop, window, signal);
   // An app without accessibility (Motif, Xaw, Tk) still has menus: the agent opens them the way a user does, and the
   // open menu shows in the window's screenshot.
   if (!match) {
