@@ -1,6 +1,6 @@
 // A tree diff in the terms of the compact format: one line per node, its [eN] and role code as the tree shows them.
 import { roleCode, stateCode } from './codes.js';
-import type { ChangedNode, DiffNode, TextChange, TreeDiff } from './diff.js';
+import type { AttributeChange, ChangedNode, DiffNode, NodeChanges, TextChange, TreeDiff } from './diff.js';
 import { quoteName, quoteValue } from './fields.js';
 import { textChange } from './text-change.js';
 
@@ -24,13 +24,24 @@ export function stateChangesText(added: readonly string[], removed: readonly str
   return [...added.map((state) => `+${stateCode(state)}`), ...removed.map((state) => `-${stateCode(state)}`)].join(' ');
 }
 
+/** One side of an attribute's change: a number as it is, a word quoted, `none` where the node did not have it. */
+function attributeSide(side: string | number | undefined): string {
+  return side === undefined ? 'none' : typeof side === 'number' ? String(side) : JSON.stringify(side);
+}
+
+/** Attribute changes by the envelope's keys, as name and value changes are told: `sort: "ascending" → "descending"`. */
+function attributeTexts(attributes: NodeChanges['attributes']): string[] {
+  return Object.entries(attributes ?? {}).map(([key, change]: [string, AttributeChange]) => `${key}: ${attributeSide(change.from)} \u2192 ${attributeSide(change.to)}`);
+}
+
 function changedLine(node: ChangedNode): string {
-  const { name, value, description, states } = node.changes;
+  const { name, value, description, states, attributes } = node.changes;
   const parts = [
     ...(name ? [changeText('name', name)] : []),
     ...(value ? [changeText('value', value)] : []),
     ...(description ? [changeText('description', description)] : []),
     ...(states ? [`states: ${stateChangesText(states.added, states.removed)}`] : []),
+    ...attributeTexts(attributes),
   ];
   // A changed name is shown by its change alone, as COMPACT terms put it: `~ [e3] txt name: "a" → "b"`.
   const known = { ...node, name: name ? '' : node.name, value: undefined };
@@ -82,7 +93,7 @@ interface SummaryLine {
 }
 
 function summaryLines(diff: TreeDiff): SummaryLine[] {
-  const onlyStates = (node: ChangedNode) => node.changes.states && !node.changes.name && !node.changes.value && !node.changes.description;
+  const onlyStates = (node: ChangedNode) => node.changes.states && !node.changes.name && !node.changes.value && !node.changes.description && !node.changes.attributes;
   const groups = new Map<string, ChangedNode[]>();
   for (const node of diff.changed) {
     if (!onlyStates(node)) continue;

@@ -1,7 +1,7 @@
 // What changed between two readings of one window's tree: the pure comparison behind every action's `diff`.
 import { hasNonFocusAction } from './fields.js';
 import { isClosedMenu, repeatsName, unreadMenuItems, unseenAndUnreachable } from './prune.js';
-import type { CupNode, CupRole, CupState } from './types.js';
+import type { CupAttributes, CupNode, CupRole, CupState } from './types.js';
 
 /** One reading: its tree (node ids are `e<index>`) and each node's object identity by index, where the reader knows it. */
 export interface DiffReading {
@@ -28,11 +28,19 @@ export interface TextChange {
   to: string;
 }
 
+/** An attribute's change: absent on a side where the node did not have it. */
+export interface AttributeChange {
+  from?: string | number;
+  to?: string | number;
+}
+
 export interface NodeChanges {
   name?: TextChange;
   value?: TextChange;
   description?: TextChange;
   states?: { added: CupState[]; removed: CupState[] };
+  /** By the envelope's key (`sort`, `level`, `valueMax`), in the order COMPARED_ATTRIBUTES lists them. */
+  attributes?: Partial<Record<keyof CupAttributes, AttributeChange>>;
 }
 
 export interface ChangedNode extends DiffNode {
@@ -214,6 +222,28 @@ function textChange(from: string | undefined, to: string | undefined): TextChang
 // Scrolling in or out of view is a move, not a change: a scroll would otherwise list every row it passed.
 const MOVE_STATES: ReadonlySet<CupState> = new Set(['offscreen']);
 
+/**
+ * The attributes a diff compares: what the node says of itself. Not its place among others (rowIndex, colIndex,
+ * posInSet, setSize), which every later row or item changes when one is added or moved and which the added and moved
+ * lines tell; nor keyShortcut, read only for the items of the menus read, so present in one reading and not the other.
+ * A header sorted the other way (`sort`), a heading's level, a spin button's range changed by another field, a link's
+ * new address: none of these had shown in a diff, which read "no change in the window's tree".
+ */
+const COMPARED_ATTRIBUTES = ['level', 'sort', 'valueNow', 'valueMin', 'valueMax', 'orientation', 'rowCount', 'colCount', 'placeholder', 'url', 'live', 'autocomplete', 'roledescription'] as const;
+
+function attributeChanges(before: CupAttributes | undefined, after: CupAttributes | undefined, valueChanged: boolean): NodeChanges['attributes'] {
+  if (before === after) return undefined;
+  const changes: NonNullable<NodeChanges['attributes']> = {};
+  for (const key of COMPARED_ATTRIBUTES) {
+    const [from, to] = [before?.[key], after?.[key]];
+    if (from === to) continue;
+    // A range's number moves with the value it shows, which the value's change already tells.
+    if (key === 'valueNow' && valueChanged) continue;
+    changes[key] = { ...(from !== undefined ? { from } : {}), ...(to !== undefined ? { to } : {}) };
+  }
+  return Object.keys(changes).length > 0 ? changes : undefined;
+}
+
 function changesOf(before: CupNode, after: CupNode): NodeChanges {
   const changes: NodeChanges = {};
   const name = textChange(before.name, after.name);
@@ -222,6 +252,8 @@ function changesOf(before: CupNode, after: CupNode): NodeChanges {
   if (value) changes.value = value;
   const description = textChange(before.description, after.description);
   if (description) changes.description = description;
+  const attributes = attributeChanges(before.attributes, after.attributes, value !== undefined);
+  if (attributes) changes.attributes = attributes;
   // Most nodes of a reading keep their states, in the same order: compared as they are before any set is built.
   if (sameList(before.states, after.states)) return changes;
   const oldStates = new Set(before.states ?? []);

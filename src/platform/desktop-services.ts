@@ -53,7 +53,8 @@ export interface DesktopMenus {
    * Activates the menu item at `path` (["File", "Save As..."]) of the window's menu bar through accessibility.
    * Throws menu_item_not_found naming the missing item and what its menu holds, no_menu_bar, or menu_item_disabled.
    */
-  invokeMenu(window: DesktopWindow, path: readonly string[], snapshot?: SnapshotRef): Promise<MenuOutcome>;
+  /** `signal` ends the wait for a tree not there yet (see invokeMenuPath) as the caller cancels. */
+  invokeMenu(window: DesktopWindow, path: readonly string[], snapshot?: SnapshotRef, signal?: AbortSignal): Promise<MenuOutcome>;
 }
 
 export type MouseButton = 'left' | 'middle' | 'right';

@@ -263,3 +263,33 @@ test('an unnamed node that moved is named by its index and role', () => {
   const after = reading(form([node(2, 'group', '', { bounds: box(0, 30), actions: ['click'] })]), { 2: 'g' });
   assert.deepEqual(diffLines(diffTrees(before, after)), ['\u2195 1 moved: [e2] grp']);
 });
+
+test("attribute changes are told by the envelope's key on the node's ~ line: a header sorted the other way, a heading's level, a range's new limit", () => {
+  const table = (sort: 'ascending' | 'descending' | undefined, level: number, max: number, count: number) =>
+    form([
+      node(2, 'heading', 'Totals', { attributes: { level } }),
+      node(3, 'table', 'Sales', { attributes: { rowCount: count }, children: [node(4, 'columnheader', 'Total', { actions: ['click'], attributes: sort ? { sort } : {} })] }),
+      node(5, 'spinbutton', 'Copies', { value: '3', attributes: { valueMin: 1, valueMax: max, valueNow: 3 } }),
+    ]);
+  const ids = { 2: 'h', 3: 't', 4: 'c', 5: 's' };
+  const diff = diffTrees(reading(table(undefined, 2, 10, 3), ids), reading(table('descending', 3, 20, 4), ids));
+  assert.deepEqual(
+    diff.changed.map((entry) => entry.changes.attributes),
+    [{ level: { from: 2, to: 3 } }, { rowCount: { from: 3, to: 4 } }, { sort: { to: 'descending' } }, { valueMax: { from: 10, to: 20 } }],
+  );
+  assert.deepEqual(diffLines(diff), [
+    '~ [e2] hdg "Totals" level: 2 \u2192 3',
+    '~ [e3] tbl "Sales" rowCount: 3 \u2192 4',
+    '~ [e4] colh "Total" sort: none \u2192 "descending"',
+    '~ [e5] spn "Copies" valueMax: 10 \u2192 20',
+  ]);
+  // Gone: told as none on the new side.
+  assert.deepEqual(diffLines(diffTrees(reading(table('ascending', 2, 10, 3), ids), reading(table(undefined, 2, 10, 3), ids))), ['~ [e4] colh "Total" sort: "ascending" \u2192 none']);
+});
+
+test("a range's number moving with its value is told by the value alone; a place among others (row, item of a set) is no change", () => {
+  const slider = (value: number, row: number) =>
+    form([node(2, 'slider', 'Volume', { value: String(value), actions: ['setvalue'], attributes: { valueMin: 0, valueMax: 100, valueNow: value } }), node(3, 'row', 'Ada', { attributes: { rowIndex: row, posInSet: row + 1, setSize: 9 } })]);
+  const ids = { 2: 's', 3: 'r' };
+  assert.deepEqual(diffLines(diffTrees(reading(slider(40, 1), ids), reading(slider(60, 2), ids))), ['~ [e2] sld "Volume" value: "40" \u2192 "60"']);
+});

@@ -560,4 +560,23 @@ describe('GTK3 forms of graphics apps, judged by pyatspi', () => {
       await callOk(fixtures.context, 'set_value', { window_id: window.id, selector: 'role=combobox name="Color"', value: before! });
     }
   });
+  test("a closed combo box's choices are not offered as the nearest names when nothing matched: they are seen nowhere until the list opens", async () => {
+    const choices = await fixtures.oracle.menuItems(window.pid, window.title, 'combo box', 'Color');
+    const chosen = (await fixtures.oracle.status(window.pid, window.title)).color;
+    const hidden = choices.find((choice) => choice !== chosen);
+    assert.ok(hidden, `pyatspi: a choice other than ${chosen}: ${JSON.stringify(choices)}`);
+    // The oracle's part: the choice is an item of the combo box's menu, which no one sees while the box is closed.
+    const item = (await pyatspiWalk(window.pid, window.title, fixtures.desktop.env())).find((node) => node.role === 'menu item' && node.name === hidden);
+    assert.ok(item && !item.states.includes('showing'), `pyatspi: ${hidden} is an item not shown: ${JSON.stringify(item)}`);
+    // A button sought by the choice's name (Mousepad's Find and Replace offered "Selection", a choice of its closed
+    // "Replace all in:" list, for a button sought).
+    const selector = `role=button name=${JSON.stringify(hidden)}`;
+    const waited = await failsWith(fixtures.context, 'wait_for', { window_id: window.id, selector, timeout_ms: 300 }, 'timeout');
+    const found = await callOk(fixtures.context, 'find_elements', { window_id: window.id, selector });
+    const clicked = await failsWith(fixtures.context, 'click', { window_id: window.id, selector }, 'not_found');
+    for (const [tool, names] of [['wait_for', waited.structured.nearest_names], ['find_elements', found.structured.nearest_names], ['click', clicked.structured.nearest_names]] as const) {
+      assert.ok(Array.isArray(names) && names.length > 0, `${tool} offers nearest names: ${JSON.stringify(names)}`);
+      assert.ok(!(names as string[]).includes(hidden), `${tool} offered the closed list's choice ${hidden}: ${JSON.stringify(names)}`);
+    }
+  });
 });

@@ -1,9 +1,11 @@
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, test } from 'node:test';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -110,6 +112,37 @@ describe('window frames, menus by path and health over MCP and the CLI', () => {
       assert.ok(!result.isError, text(result));
       assert.equal((await oracle.status(window.pid, window.title)).last_key, 'menu:Paste', 'the fixture: Paste was chosen');
       assert.ok(!(await paste()).includes('showing'), 'pyatspi: the menu is closed');
+    } finally {
+      process.kill(window.pid);
+    }
+  });
+
+  test('invoke_menu right after an app showed its window waits a bounded while for its tree: an app joins the accessibility bus after its window shows', async () => {
+    // The fixture starts its accessibility bridge 2 s after its window shows, as an app still starting up does.
+    const { window } = await desktop.launchFixture('gtk3', { title: 'Late Bridge Fixture', extraArgs: ['--late-bridge-ms', '2000'] });
+    try {
+      const registered = spawnSync('/usr/bin/python3', ['-c', `import pyatspi\nprint(any(a and a.get_process_id() == ${window.pid} for a in pyatspi.Registry.getDesktop(0)))`], { env: desktop.env(), encoding: 'utf8' });
+      assert.equal(registered.stdout.trim(), 'False', `pyatspi: the app is not on the bus yet: ${registered.stdout}${registered.stderr}`);
+      // It was refused at once with no_accessibility, and advice for Tk and Motif.
+      const result = await call('invoke_menu', { pid: window.pid, path: ['Help', 'About'] });
+      assert.ok(!result.isError, text(result));
+      assert.equal((await oracle.status(window.pid, window.title)).last_key, 'menu:About', 'the fixture: About was chosen');
+    } finally {
+      process.kill(window.pid);
+    }
+  });
+
+  test('invoke_menu cancelled while it waits for a tree stops there: the item is not chosen once the tree comes', async () => {
+    const { window } = await desktop.launchFixture('gtk3', { title: 'Late Bridge Cancel', extraArgs: ['--late-bridge-ms', '2500'] });
+    try {
+      const cancel = new AbortController();
+      const called = client.callTool({ name: 'invoke_menu', arguments: { pid: window.pid, path: ['Help', 'About'] } }, undefined, { signal: cancel.signal }).catch((error: Error) => error);
+      await sleep(800);
+      cancel.abort();
+      assert.ok((await called) instanceof Error, 'the client hears no answer to a cancelled request');
+      // Past the bridge's start and the 5 s the wait would have lasted: the fixture, read by pyatspi, chose nothing.
+      await sleep(5000);
+      assert.equal((await oracle.status(window.pid, window.title)).last_key, '', 'the fixture: no menu item was chosen');
     } finally {
       process.kill(window.pid);
     }

@@ -1092,11 +1092,24 @@ export function webContentSuite(browser: BrowserId): void {
       assert.deepEqual(await sorts(), { Order: 'none', Customer: 'none', Total: 'ascending' });
       const compact = (await accessibleWindowState(rig.context, window, { include_screenshot: false, query: 'Total' })).result.body!;
       assert.match(compact, /colh "Total" \(sort=ascending\)/, compact);
+      // pyatspi's word for each header's order (its `sort` object attribute), the judge of the click's diff.
+      const oracleSorts = async () =>
+        Object.fromEntries((await rig.oracle.attributes(window.pid, window.title, ['column header'])).map((node) => [node.name, node.attributes.sort && node.attributes.sort !== 'none' ? node.attributes.sort : undefined]));
       for (const order of ['ascending', 'descending']) {
-        const clicked = await act(rig.context, window, 'click', 'button', 'Order');
-        assert.equal(clicked.effect, 'confirmed', clicked.summary);
+        const was = await oracleSorts();
+        const clicked = await callOk(rig.context, 'click', { window_id: window.id, element_index: (await element(rig.context, window, 'button', 'Order')).index });
+        const structured = clicked.structured as { effect: string; diff?: { changed: { role: string; name: string; changes: { attributes?: Record<string, { from?: string; to?: string }> } }[] } };
+        assert.equal(structured.effect, 'confirmed', clicked.summary);
         await pageSays(rig.oracle, window, new RegExp(`sort=Order:${order}:${order === 'ascending' ? 'A-1,A-2,A-3' : 'A-3,A-2,A-1'}`));
         assert.deepEqual(await sorts(), { Order: order, Customer: 'none', Total: 'none' });
+        // The click's diff tells each header's new order as pyatspi reads it before and after (it had said only that the
+        // rows moved): `~ [e104] colh "Order" sort: none → "ascending"`.
+        const now = await oracleSorts();
+        assert.equal(now.Order, order, `pyatspi: ${JSON.stringify(now)}`);
+        const told = Object.fromEntries((structured.diff?.changed ?? []).filter((entry) => entry.role === 'columnheader' && entry.changes.attributes?.sort).map((entry) => [entry.name, entry.changes.attributes!.sort]));
+        const expected = Object.fromEntries(Object.keys(now).filter((name) => now[name] !== was[name]).map((name) => [name, { ...(was[name] ? { from: was[name] } : {}), ...(now[name] ? { to: now[name] } : {}) }]));
+        assert.deepEqual(told, expected, clicked.body);
+        assert.match(clicked.body ?? '', new RegExp(`colh "Order" sort: ${was.Order ? `"${was.Order}"` : 'none'} \u2192 "${order}"`), clicked.body);
       }
     });
 

@@ -796,8 +796,8 @@ export class LinuxDesktop implements Desktop {
     return setWindowFrame(await this.x11(), window.id, frame);
   }
 
-  invokeMenu(window: ClientWindow, path: readonly string[], snapshot?: SnapshotRef): Promise<MenuOutcome> {
-    return invokeMenuPath(this, window, path, snapshot);
+  invokeMenu(window: ClientWindow, path: readonly string[], snapshot?: SnapshotRef, signal?: AbortSignal): Promise<MenuOutcome> {
+    return invokeMenuPath(this, window, path, snapshot, signal);
   }
 
   async pressButton(owner: string, button: MouseButton, at: PointTarget | undefined, maxHoldMs: number): Promise<{ x: number; y: number }> {

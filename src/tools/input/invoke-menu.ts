@@ -38,7 +38,7 @@ export const invokeMenu = defineTool({
     const snapshot = context.state.snapshots.latest(window.pid, window.id);
     let menu: MenuOutcome | undefined;
     const output = await observeAction(context, `invoke_menu ${args.path.join(' > ')}`, { diff: args.diff }, window, async () => {
-      menu = await context.desktop.invokeMenu(window, args.path, snapshot);
+      menu = await context.desktop.invokeMenu(window, args.path, snapshot, context.signal);
       return targetResult(menu.outcome, undefined);
     });
     const chosen = menu!;

@@ -6,7 +6,7 @@ import type { CupNode } from '../../cup/types.js';
 import { ToolError } from '../../errors.js';
 import type { DesktopWindow } from '../../platform/windows.js';
 import type { ToolContext } from '../context.js';
-import { matchDesktop, parseDesktopSelector, soughtText, type DesktopSelector } from '../perception/desktop-selector.js';
+import { matchDesktop, nameSources, parseDesktopSelector, soughtText, type DesktopSelector } from '../perception/desktop-selector.js';
 import { waitFor } from '../perception/wait-for.js';
 import { insteadSentence, matchedInstead, nearestNames, unreadItemNotes } from '../perception/element-matches.js';
 import { resolveWindow, windowsOfProcess } from '../perception/window-records.js';
@@ -75,11 +75,11 @@ export async function selectElement(context: ToolContext, tool: string, args: Re
     }
     search = await searchWindows(context, windowId, pid, selector);
   }
-  const { windows, seen, roots, unread } = search;
+  const { windows, roots, unread } = search;
   const found = shownFirst(withoutTheirLabels(withoutWrappers(search.found)));
   const where = windows.map((window) => `${window.id} ${JSON.stringify(window.title)}`).join(', ');
   if (found.length === 0) {
-    const nearest = nearestNames(seen, soughtText(selector));
+    const nearest = nearestNames(nameSources(roots, selector), soughtText(selector));
     // An element named by an identifier, its label in its description (or a cell holding the words as its value).
     const [byValue, byDescription] = [matchedInstead(roots, selector, 'value'), matchedInstead(roots, selector, 'description')];
     const waited = timeoutMs > 0 ? ` after waiting ${Date.now() - started} ms` : '';
@@ -161,16 +161,14 @@ function shownFirst(found: readonly Found[]): readonly Found[] {
 async function searchWindows(context: ToolContext, windowId: number | undefined, pid: number | undefined, selector: DesktopSelector) {
   const windows = windowId !== undefined ? [await resolveWindow(context, windowId, pid)] : await windowsOfProcess(context, pid!);
   const found: Found[] = [];
-  const seen: CupNode[] = [];
   const roots: CupNode[] = [];
   const unread: string[] = [];
   for (const window of windows) {
     const { reading, snapshot, nodes } = await readSnapshot(context, window, { maxNodes: 5000, maxDepth: 1000, budgetMs: walkBudgetMs });
-    seen.push(...nodes);
     if (reading.root) roots.push(reading.root);
     if (reading.missingReason) unread.push(`window ${window.id}: ${reading.missingReason}`);
     unread.push(...unreadItemNotes(nodes));
     for (const node of matchDesktop(reading.root ? [reading.root] : [], selector)) found.push({ window, snapshot, node });
   }
-  return { windows, found, seen, roots, unread };
+  return { windows, found, roots, unread };
 }

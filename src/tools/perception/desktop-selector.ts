@@ -8,6 +8,7 @@ import { parseSelectorOrThrow } from '../../tui/selector/errors.js';
 import { matchNodes } from '../../tui/selector/match.js';
 import { MAX_SELECTOR_LENGTH, type Selector, type SelectorVocabulary } from '../../tui/selector/parse.js';
 import { closestName } from '../../cup/closest-name.js';
+import { isClosedMenu } from '../../cup/prune.js';
 
 const DESKTOP_FIELDS = ['role', 'name', 'value', 'description', 'id'] as const;
 type DesktopField = (typeof DESKTOP_FIELDS)[number];
@@ -114,13 +115,24 @@ export function matchDesktop(roots: readonly CupNode[], selector: DesktopSelecto
 }
 
 /**
- * The nodes that are not in a hidden document, unless the selector asks for hidden nodes: what names are suggested
- * from when nothing matched. Firefox's New Tab page, loaded and never shown, offered its links' names as the nearest.
+ * The nodes whose names are suggested when nothing matched: those a person can see or open to, unless the selector asks
+ * for hidden nodes. Not a hidden document's (Firefox's New Tab page, loaded and never shown, offered its links' names
+ * as the nearest), nor the choices of a closed combo box or the items of a closed menu (Mousepad's Find and Replace
+ * offered "Selection", a choice of its closed "Replace all in:" list, as the nearest name to a button sought): the box
+ * or menu itself is offered, as it is what is seen, and set_value or opening it reaches its choices.
  */
-export function outsideHiddenDocuments(roots: readonly CupNode[], nodes: readonly CupNode[], selector: DesktopSelector): CupNode[] {
-  if (asksHidden(selector)) return [...nodes];
-  const unshown = hiddenDocuments(roots);
-  return nodes.filter((node) => !unshown.has(node));
+export function nameSources(roots: readonly CupNode[], selector: DesktopSelector): CupNode[] {
+  const withHidden = asksHidden(selector);
+  const unshown = withHidden ? undefined : hiddenDocuments(roots);
+  const sources: CupNode[] = [];
+  const walk = (node: CupNode): void => {
+    if (unshown?.has(node)) return;
+    sources.push(node);
+    if (!withHidden && isClosedMenu(node)) return;
+    for (const child of node.children ?? []) walk(child);
+  };
+  for (const root of roots) walk(root);
+  return sources;
 }
 
 /**

@@ -4,12 +4,11 @@ import type { CupNode } from '../../cup/types.js';
 import { ToolError } from '../../errors.js';
 import type { ChangeReason } from '../../platform/desktop.js';
 import type { DesktopWindow } from '../../platform/windows.js';
-import { flattenNodes } from '../../tui/ui-node.js';
 import type { ToolContext } from '../context.js';
 import { pidArgument, windowIdArgument, windowResult } from '../schemas.js';
 import { cancelledBy } from '../plan/cancellation.js';
 import { defineTool } from '../tool.js';
-import { desktopSelectorArgument, matchDesktop, outsideHiddenDocuments, parseDesktopSelector, soughtText, type DesktopSelector } from './desktop-selector.js';
+import { desktopSelectorArgument, matchDesktop, nameSources, parseDesktopSelector, soughtText, type DesktopSelector } from './desktop-selector.js';
 import { matchLine, matchRecord, matchResult, nearestNames, type MatchResult } from './element-matches.js';
 import { exitedProcess, resolveWindow, windowRecord } from './window-records.js';
 import { indexOf, partialReason, readNumbered, rememberReading, type NumberedReading } from './window-snapshot.js';
@@ -104,13 +103,12 @@ async function look(context: ToolContext, args: WaitArgs, selector: DesktopSelec
 /** What a timed-out wait saw last, for the error's details and message. */
 function lastSeen(args: WaitArgs, selector: DesktopSelector | undefined, last: Look) {
   const roots = last.looks.flatMap((entry) => (entry.reading.root ? [entry.reading.root] : []));
-  const nodes = flattenNodes(roots);
   const count = last.looks.reduce((sum, entry) => sum + entry.matches.length, 0);
   const still = last.looks.flatMap((entry) => entry.matches.map((node) => `${node.role} ${JSON.stringify(node.name)}`)).slice(0, 5);
   const own = last.windows.filter((window) => window.pid === args.pid).map((window) => window.title);
   const others = last.windows.filter((window) => window.pid !== args.pid).map((window) => window.title);
   return {
-    ...(selector ? { count, ...(args.gone ? { still_matching: still } : { nearest_names: nearestNames(outsideHiddenDocuments(roots, nodes, selector), soughtText(selector)) }) } : {}),
+    ...(selector ? { count, ...(args.gone ? { still_matching: still } : { nearest_names: nearestNames(nameSources(roots, selector), soughtText(selector)) }) } : {}),
     window_titles: args.window_title === undefined ? own : [...own, ...others].slice(0, 20),
     ...(last.windowClosed ? { window_closed: true } : {}),
     unread: last.looks.flatMap((entry) => {

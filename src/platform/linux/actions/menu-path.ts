@@ -198,6 +198,26 @@ export async function menuItemEnabled(desktop: LinuxDesktop, ref: ObjectRef): Pr
   return isEnabled(await readStates(await desktop.atspi(), ref).catch(() => undefined));
 }
 
+/** How long a menu path waits for the tree of a window that has none yet, from an app that can have one. */
+const TREE_WAIT_MS = 5000;
+
+/**
+ * The window's top-level object, awaited a bounded while when it has none yet: an app still starting up shows its
+ * window before it joins the accessibility bus, and a menu path asked right after its window came (a GTK3 app whose
+ * bridge started 4 s after its window showed) was refused at once as having no tree, with advice for Tk and Motif.
+ * A process whose toolkit has no accessibility at all (Tk, Motif, Xaw), or one that has exited, is not waited for.
+ */
+async function treeAwaited(desktop: LinuxDesktop, window: ClientWindow, signal?: AbortSignal): Promise<Awaited<ReturnType<LinuxDesktop['topLevelOf']>>> {
+  const deadline = Date.now() + TREE_WAIT_MS;
+  for (;;) {
+    const match = await desktop.topLevelOf(window);
+    if (match || Date.now() >= deadline || desktop.processWithoutAccessibility(window.pid) || !desktop.processAlive(window.pid)) return match;
+    // A plan stops within milliseconds of its cancel: the wait ends with it, nothing chosen.
+    await sleep(150, undefined, { signal }).catch(() => undefined);
+    if (signal?.aborted) throw new ToolError(`invoke_menu was cancelled while waiting for window ${window.id}'s accessibility tree; nothing was chosen`, 'cancelled');
+  }
+}
+
 /** What to try when the chosen item showed nothing: the menu's own way, with real input. */
 const noEffectEscalation = {
   recommended: 'foreground' as const,
@@ -208,14 +228,16 @@ const noEffectEscalation = {
  * Chooses the item at `path`; the choice is observed as a click on an element is (the app's events, re-read, and the
  * windows it opened), so the result says what it did. `snapshot` names the objects of the evidence by their [eN].
  */
-export async function invokeMenuPath(desktop: LinuxDesktop, window: ClientWindow, path: readonly string[], snapshot?: SnapshotRef): Promise<MenuOutcome> {
+export async function invokeMenuPath(desktop: LinuxDesktop, window: ClientWindow, path: readonly string[], snapshot?: SnapshotRef, signal?: AbortSignal): Promise<MenuOutcome> {
   const client = await desktop.atspi();
-  const match = await desktop.topLevelOf(window);
+  const started = Date.now();
+  const match = await treeAwaited(desktop, window, signal);
   // An app without accessibility (Motif, Xaw, Tk) still has menus: the agent opens them the way a user does, and the
   // open menu shows in the window's screenshot.
   if (!match) {
+    const waited = Date.now() - started;
     throw new ToolError(
-      `window ${window.id} ("${window.title}") has no accessibility tree to find its menus in; nothing was chosen: open the menu as a user does, ` +
+      `window ${window.id} ("${window.title}") has no accessibility tree to find its menus in${waited >= TREE_WAIT_MS ? ` (waited ${waited} ms for it)` : ''}; nothing was chosen: open the menu as a user does, ` +
         `with hotkey alt+<its underlined letter> or a click on its title in the screenshot (Tk's menus take background clicks; where a background click opens nothing, as in Motif, ` +
         `use delivery_mode "foreground"), ` +
         `then click the item where get_window_state's screenshot shows it (or press its letter)`,
