@@ -102,6 +102,29 @@ describe('launch_app and reading across toolkits: Xaw, Java behind a splash, and
     }
   });
 
+  test('a GTK3 window with no tree is said switched off only when NO_AT_BRIDGE=1 is in its environment; else, not registered yet', async () => {
+    // The case: every GTK3 app off the bus was told NO_AT_BRIDGE=1 had switched it off, one still starting up included.
+    const reasonOf = async (window: { id: number; pid: number }) => {
+      const state = await callOk(context, 'get_window_state', { pid: window.pid, window_id: window.id, include_screenshot: false });
+      assert.equal(state.structured.degraded, true, state.summary);
+      return String(state.structured.degraded_reason);
+    };
+    // Its bridge starts a minute after its window shows (switched off inside the process, not in its environment).
+    const late = (await desktop.launchFixture('gtk3', { title: 'Late Bridge Reason', extraArgs: ['--late-bridge-ms', '60000'] })).window;
+    const off = (await desktop.launchFixture('gtk3', { title: 'Bridge Off Reason', env: { NO_AT_BRIDGE: '1', GTK_MODULES: '' } })).window;
+    try {
+      assert.ok(!pidsOnBus().includes(late.pid) && !pidsOnBus().includes(off.pid), 'pyatspi: neither app is on the bus');
+      const starting = await reasonOf(late);
+      assert.doesNotMatch(starting, /NO_AT_BRIDGE=1\)/, starting);
+      assert.match(starting, /GTK 3/, starting);
+      assert.match(starting, /has not registered/, starting);
+      const switched = await reasonOf(off);
+      assert.match(switched, /switched off \(NO_AT_BRIDGE=1\)/, switched);
+    } finally {
+      for (const pid of [late.pid, off.pid]) process.kill(pid, 'SIGKILL');
+    }
+  });
+
   test('launch_app of an app whose toolkit has no accessibility returns as its window shows, not at the 20 s deadline', async () => {
     const started = Date.now();
     const result = await callOk(context, 'launch_app', { name: 'xcalc', creates_new_application_instance: true });

@@ -26,7 +26,7 @@ const toolkits: readonly { library: RegExp; toolkit: (pid: number) => ProcessToo
   { library: /\/libjvm\.so$/, toolkit: java },
   { library: /\/libQt[56]Gui\.so/, toolkit: () => switchedOff('Qt', 'relaunch it with QT_ACCESSIBILITY=1 (launch_app sets it)', true) },
   { library: /\/libgtk-4\.so/, toolkit: (pid) => switchedOff('GTK 4', gtk4Remedy(pid), true) },
-  { library: /\/libgtk-3\.so/, toolkit: () => switchedOff('GTK 3', 'its accessibility was switched off (NO_AT_BRIDGE=1): relaunch it with launch_app', true) },
+  { library: /\/libgtk-3\.so/, toolkit: (pid) => switchedOff('GTK 3', gtk3Remedy(pid), true) },
   { library: /\/libgtk-x11-2\.0\.so/, toolkit: () => switchedOff('GTK 2', 'GTK 2 loads its accessibility only when GTK_MODULES=gail:atk-bridge: relaunch it with launch_app, which sets it', true) },
   { library: /\/libXm\.so/, toolkit: () => none('Motif') },
   { library: /\/libtk\d[\d.]*\.so/, toolkit: () => ({ ...none('Tk'), sentKeysOnlyWhenActive: true }) },
@@ -64,19 +64,39 @@ function none(name: string): ProcessToolkit {
   return { name, remedy: `${name} has no accessibility support at all`, ignoresSentKeys: false, sentKeysOnlyWhenActive: false, ignoresSentPointer: false, accessibility: false };
 }
 
+/** The environment a process was started with (/proc/PID/environ), or undefined when it cannot be read. */
+function startEnvironment(pid: number): string[] | undefined {
+  try {
+    return readFileSync(`/proc/${pid}/environ`, 'latin1').split('\0');
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Why a GTK 3 app is not on the bus. NO_AT_BRIDGE=1 in its environment switches its accessibility off; without it,
+ * it is on its way (an app registers a moment after its window shows) or on another bus: every such app had been
+ * told it was switched off with NO_AT_BRIDGE=1, which its environment did not hold.
+ */
+function gtk3Remedy(pid: number): string {
+  const environment = startEnvironment(pid);
+  if (!environment) return 'its accessibility was switched off (NO_AT_BRIDGE=1), or it has not registered yet: relaunch it with launch_app';
+  if (environment.includes('NO_AT_BRIDGE=1')) return 'its accessibility was switched off (NO_AT_BRIDGE=1): relaunch it with launch_app';
+  return (
+    'its accessibility is on (no NO_AT_BRIDGE=1 in its environment), but it has not registered: an app still starting up does so a moment ' +
+    'after its window shows (read it again in a moment), and one started with another session bus is on that bus\'s accessibility bus (relaunch it with launch_app)'
+  );
+}
+
 /**
  * Why a GTK 4 app is not on the bus. GTK_A11Y=none switches its accessibility off; without it, GTK 4 registers from
  * its main loop once that is idle, which an app drawing frame after frame with GL in software (gtk4-widget-factory on
  * Xvfb) did not reach for minutes: it had been told switched off all the same.
  */
 function gtk4Remedy(pid: number): string {
-  let environment: string;
-  try {
-    environment = readFileSync(`/proc/${pid}/environ`, 'latin1');
-  } catch {
-    return 'its accessibility was switched off (GTK_A11Y=none), or it has not registered yet (busy drawing): relaunch it with launch_app';
-  }
-  if (environment.split('\0').includes('GTK_A11Y=none')) return 'its accessibility was switched off (GTK_A11Y=none): relaunch it with launch_app';
+  const environment = startEnvironment(pid);
+  if (!environment) return 'its accessibility was switched off (GTK_A11Y=none), or it has not registered yet (busy drawing): relaunch it with launch_app';
+  if (environment.includes('GTK_A11Y=none')) return 'its accessibility was switched off (GTK_A11Y=none): relaunch it with launch_app';
   return (
     'its accessibility is on (no GTK_A11Y=none), but it has not registered: GTK 4 does so once its main loop is idle, which an app drawing ' +
     'without rest never is when its GL is software (as on Xvfb): relaunch it with launch_app, which gives it the cairo renderer there'
