@@ -495,6 +495,26 @@ export function webContentSuite(browser: BrowserId): void {
       await pageSays(rig.oracle, window, 'picked Contact 500');
     });
 
+    test('a foreground scroll of a list whose rows are recycled is read back once the box stops moving: the rows the diff names are those the page shows at rest', async () => {
+      const window = await rig.open('recycled-list', 'CUP Web Recycled List');
+      const list = await element(rig.context, window, 'list', 'Messages');
+      const shownInDiff = (structured: Record<string, unknown>) => {
+        const changed = ((structured.diff as { changed?: { name?: string }[] } | undefined)?.changed ?? []).map((each) => /^Message (\d+)$/.exec(each.name ?? '')?.[1]);
+        return changed.filter((n) => n !== undefined).map(Number);
+      };
+      for (const amount of [4, 10]) {
+        const scrolled = await callOk(rig.context, 'scroll', { window_id: window.id, element_index: list.index, direction: 'down', by: 'page', amount, delivery_mode: 'foreground' });
+        assert.equal((scrolled.structured as { effect: string }).effect, 'confirmed', scrolled.summary);
+        // The page says its first row once its box has been still for 300 ms.
+        await sleep(1500);
+        const top = Number(/^top=(\d+)$/.exec(await pageSays(rig.oracle, window, /^top=\d+$/))![1]);
+        // Blink's smooth scrolling went on after the read-back: 10 pages read "Message 409" first where the page came to
+        // rest at 421, and the next scroll's "before" was 300 px further down than the last one's "after".
+        const named = shownInDiff(scrolled.structured);
+        assert.equal(Math.max(...named), top + 20, `the page rests with Message ${top} first; the diff named ${JSON.stringify(named)}: ${scrolled.summary}`);
+      }
+    });
+
     test('a long page: content below the fold is offscreen; scroll brings it into view (pyatspi sees it move) and it is clicked', async () => {
       const window = await rig.open('long', 'CUP Web Long');
       const page = await rig.oracle.find(window.pid, window.title, 'document web', 'CUP Web Long');
