@@ -32,8 +32,26 @@ function insertedInto(before: string, after: string, typed: string): boolean {
   return false;
 }
 
-/** Whether a field that held `before` and holds `after` took `typed` (empty text takes nothing to show). */
-export function gainedTyped(before: string, after: string, typed: string): boolean {
+/** A selection of a field's text, in characters (code points), as accessibility gives its offsets. */
+export interface TextRange {
+  start: number;
+  end: number;
+}
+
+/** `before` with the range replaced by `typed`, as keys typed over a selection leave it. */
+function replacedBy(before: string, range: TextRange, typed: string): string {
+  const characters = [...before];
+  const [from, to] = [Math.min(range.start, range.end), Math.max(range.start, range.end)];
+  return characters.slice(0, from).join('') + typed + characters.slice(to).join('');
+}
+
+/**
+ * Whether a field that held `before` and holds `after` took `typed` (empty text takes nothing to show). With the
+ * range of `before` that was selected when the keys went, the field holding it replaced by `typed` took it too: "York"
+ * typed over the whole "New York" selected left "York", which holds "York" no more often than before.
+ */
+export function gainedTyped(before: string, after: string, typed: string, selected?: TextRange): boolean {
   if (typed === '') return true;
+  if (selected && after === replacedBy(before, selected, typed)) return true;
   return insertedInto(before, after, typed) || occurrences(after, typed) > occurrences(before, typed);
 }

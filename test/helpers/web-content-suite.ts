@@ -495,6 +495,30 @@ export function webContentSuite(browser: BrowserId): void {
       await pageSays(rig.oracle, window, 'picked Contact 500');
     });
 
+    test('a foreground scroll of a list whose rows are recycled is read back once the box stops moving: the rows the diff names are those the page shows at rest', async () => {
+      const window = await rig.open('recycled-list', 'CUP Web Recycled List');
+      const list = await element(rig.context, window, 'list', 'Messages');
+      const shownInDiff = (structured: Record<string, unknown>) => {
+        const changed = ((structured.diff as { changed?: { name?: string }[] } | undefined)?.changed ?? []).map((each) => /^Message (\d+)$/.exec(each.name ?? '')?.[1]);
+        return changed.filter((n) => n !== undefined).map(Number);
+      };
+      for (const amount of [4, 10]) {
+        const scrolled = await callOk(rig.context, 'scroll', { window_id: window.id, element_index: list.index, direction: 'down', by: 'page', amount, delivery_mode: 'foreground' });
+        assert.equal((scrolled.structured as { effect: string }).effect, 'confirmed', scrolled.summary);
+        // The page says its first row once its box has been still for 300 ms.
+        await sleep(1500);
+        const top = Number(/^top=(\d+)$/.exec(await pageSays(rig.oracle, window, /^top=\d+$/))![1]);
+        // Blink's smooth scrolling went on after the read-back: 10 pages read "Message 409" first where the page came to
+        // rest at 421, and the next scroll's "before" was 300 px further down than the last one's "after".
+        const named = shownInDiff(scrolled.structured);
+        assert.equal(Math.min(...named), top, `the page rests with Message ${top} first; the diff named ${JSON.stringify(named)}: ${scrolled.summary}`);
+        // The rows are told by the names the snapshot had for them (they were "renamed (its name before is unknown)").
+        const evidence = ((scrolled.structured as { evidence?: string[] }).evidence ?? []).join(' | ');
+        assert.match(evidence, /button "Message \d+": name is now "Message \d+"/, evidence);
+        assert.doesNotMatch(evidence, /name before is unknown/, evidence);
+      }
+    });
+
     test('a long page: content below the fold is offscreen; scroll brings it into view (pyatspi sees it move) and it is clicked', async () => {
       const window = await rig.open('long', 'CUP Web Long');
       const page = await rig.oracle.find(window.pid, window.title, 'document web', 'CUP Web Long');
@@ -969,6 +993,26 @@ export function webContentSuite(browser: BrowserId): void {
       const said = await pageSays(rig.oracle, window, /^slow=abcabc at=\d+$/);
       const takenAt = Number(/at=(\d+)/.exec(said)![1]);
       assert.ok(takenAt <= answeredAt, `the page took the last key ${takenAt - answeredAt} ms after the typing was confirmed: ${JSON.stringify(slow)}`);
+    });
+
+    test('text typed over a field\'s whole text selected (ctrl+a) replaces it, in the background and with real keys, and is confirmed though the old text held the new', async () => {
+      const window = await rig.open('selected-text', 'CUP Web Selected Text');
+      await pageSays(rig.oracle, window, 'out=city:New York town:Paris');
+      // Blink keys only its active window.
+      if (rig.browser === 'chromium') await callOk(rig.context, 'bring_to_front', { window_id: window.id });
+      const replace = async (name: string, text: string, delivery_mode: 'background' | 'foreground') => {
+        const selectAll = await act(rig.context, window, 'press_key', 'textbox', name, { key: 'ctrl+a' });
+        assert.equal(selectAll.effect, 'confirmed', JSON.stringify(selectAll));
+        return act(rig.context, window, 'type_text', 'textbox', name, { text, delivery_mode });
+      };
+      // The keys had been sent after the caret was put at the field's end: "New YorkYork", confirmed.
+      const city = await replace('City', 'York', 'background');
+      await pageSays(rig.oracle, window, 'out=city:York town:Paris');
+      assert.equal(city.effect, 'confirmed', JSON.stringify(city));
+      // Real keys replaced the selection, and the field, holding "Par" once as before, read "does not show".
+      const town = await replace('Town', 'Par', 'foreground');
+      await pageSays(rig.oracle, window, 'out=city:York town:Par');
+      assert.equal(town.effect, 'confirmed', JSON.stringify(town));
     });
 
     test('set_value on radios and a stepped slider says what the control holds: a radio is not unchecked by itself, a slider takes its nearest step', async () => {

@@ -20,3 +20,11 @@ test('typed text put in where the caret was, over a selection, or followed by wh
   assert.equal(gainedTyped('carpe diem', 'carpe diemdiem', 'diem'), true);
   assert.equal(gainedTyped('x', 'x', ''), true, 'nothing typed, nothing to show');
 });
+
+test('typed over the range that was selected: the field holding the range replaced by the typed text took it', () => {
+  assert.equal(gainedTyped('New York', 'York', 'York', { start: 0, end: 8 }), true, 'the whole text selected');
+  assert.equal(gainedTyped('New York', 'York', 'York'), false, 'without the selection, "York" held as often as before');
+  assert.equal(gainedTyped('bl', 'b', 'b', { start: 0, end: 2 }), true, 'a shorter text');
+  assert.equal(gainedTyped('New York', 'New Yor', 'York', { start: 0, end: 8 }), false, 'part of the keys');
+  assert.equal(gainedTyped('🙂 New York', '🙂 York', 'York', { start: 2, end: 10 }), true, 'offsets in characters, not UTF-16 units');
+});

@@ -1,5 +1,6 @@
 // Scrolling a region: its scroll bar moved through accessibility (a web page: an object on it moved), or the
 // real mouse wheel over it.
+import { setTimeout as sleep } from 'node:timers/promises';
 import { ATSPI_ROLE } from '../../../cup/atspi/constants.js';
 import { isScrollBarOrWrapper, mayBeScrollArea, mayWrapScrollBar, maxScrollAreaChildren, scrollsItsContent, type RoleShape } from '../../../cup/atspi/scroll-areas.js';
 import { overlap } from '../../../cup/rect.js';
@@ -22,6 +23,15 @@ import { withForeground } from './real-input.js';
 import { drawnSurfaceOf, withSurfacePixels } from './drawn-surface-pixels.js';
 import { observePixels, syntheticEventsReach } from './synthetic-rung.js';
 import { observe, valueProbe, type Probe } from './verification.js';
+
+/** How long a region's content is given to start moving after the wheel's notches, in ms (see contentAtRest). */
+const wheelStartMs = 600;
+/** How long at most a region's content is waited for to come to rest after the wheel, in ms (see contentAtRest). */
+const wheelRestMs = 3000;
+/** How long the content's position must stay the same for it to be at rest, in ms (a loaded machine draws late). */
+const restQuietMs = 250;
+/** How often the content's position is read while it is waited for to come to rest, in ms. */
+const restReadMs = 50;
 
 /** Roles that scroll what they hold: a scroll pane, and a web page (Blink and Gecko wrap it in no pane with a scroll bar). */
 const scrollingRoles = new Set([ATSPI_ROLE.SCROLL_PANE, ATSPI_ROLE.DOCUMENT_WEB]);
@@ -176,11 +186,15 @@ export async function scrollAction(desktop: LinuxDesktop, request: ScrollRequest
     const probe = bar ? valueProbe(desktop, bar, 'the scroll position') : contentProbe(desktop, pane);
     // Such a surface shows the wheel's effect in its own pixels only.
     const surface = shown ? await drawnSurfaceOf(desktop, window, element!.ref) : undefined;
+    // The snapshot names what the evidence tells: without it a list's recycled rows were each "renamed (its name
+    // before is unknown)", where the snapshot held them with their names.
     const observation = await withForeground(desktop, window, (x) => {
       const tree = () =>
         observe(desktop, pane.bus, [probe], async () => {
+          const before = surface ? undefined : await probe.read().catch(() => undefined);
           await pointerWheel(x, centre, direction, notches);
-        });
+          if (!surface) await contentAtRest(probe, before);
+        }, { snapshot: element?.snapshot ?? request.snapshot });
       return surface ? withSurfacePixels(desktop, window, surface, tree) : tree();
     });
     return actionOutcome({ path: 'x11_pixel_fg', mode, observation });
@@ -216,6 +230,26 @@ export async function scrollAction(desktop: LinuxDesktop, request: ScrollRequest
     until: (values) => Number(values[0]) === next,
   });
   return actionOutcome({ path: 'x11_atspi', mode, observation });
+}
+
+/**
+ * Waits until a region's content has come to rest after the wheel: moved from where it was (`before`), then read alike
+ * for restQuietMs; at most wheelRestMs, and wheelStartMs when it never moves (at the end already). Blink
+ * scrolls smoothly, on after the last notch, and announces nothing while it does: the read-back of 10 pages down a
+ * page's list read its rows with "Message 409" first where it came to rest at "Message 421", and the next scroll's
+ * "before" was 300 px further down than that "after".
+ */
+async function contentAtRest(probe: Probe, before: string | undefined): Promise<void> {
+  const start = Date.now();
+  let last = await probe.read().catch(() => undefined);
+  let lastMove = start;
+  while (Date.now() - start < wheelRestMs) {
+    await sleep(restReadMs);
+    const now = await probe.read().catch(() => undefined);
+    if (now !== last) lastMove = Date.now();
+    last = now;
+    if (Date.now() - lastMove >= restQuietMs && (now !== before || Date.now() - start >= wheelStartMs)) return;
+  }
 }
 
 /**

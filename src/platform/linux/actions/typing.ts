@@ -22,7 +22,7 @@ import { focusFactsAhead } from './element-point.js';
 import { showsNumber } from '../../../cup/shown-number.js';
 import { quoteText, typedTextChanges } from '../../../cup/typed-text-changes.js';
 import { holdsRewritten } from '../../../cup/rewritten-typing.js';
-import { gainedTyped } from '../../../cup/typed-arrival.js';
+import { gainedTyped, type TextRange } from '../../../cup/typed-arrival.js';
 import { focusedTargetFor } from './focused-element.js';
 import { liveStates } from './live-states.js';
 import { terminalQuiet } from './terminal-quiet.js';
@@ -60,13 +60,14 @@ export function shows(text: string, expected: string, extent: 'whole' | 'part'):
 }
 
 /**
- * Whether a field that held `before` took the typed text (see gainedTyped). A password field shows its masks only, one
- * more for each character it took (see shows); a field whose text was not read before can only be seen holding it.
+ * Whether a field that held `before` took the typed text (see gainedTyped; `selected`: the range of `before` selected
+ * when the keys went). A password field shows its masks only, one more for each character it took (see shows); a field
+ * whose text was not read before can only be seen holding it.
  */
-function gained(before: string | undefined, after: string, typed: string): boolean {
+function gained(before: string | undefined, after: string, typed: string, selected?: TextRange): boolean {
   if (before === undefined) return shows(after, typed, 'part');
   if (typed !== '' && masked.test(after) && !masked.test(typed)) return [...after].length >= [...before].length + [...typed].length;
-  return gainedTyped(before, after, typed);
+  return gainedTyped(before, after, typed, selected);
 }
 
 /** Whether a field shows a line typed into it (typeLines' check before each Return). */
@@ -188,11 +189,14 @@ async function editingHost(desktop: LinuxDesktop, target: Actionable): Promise<A
  * contenteditable in a cross-origin frame behind other windows and moves nothing (the keys were lost), and where it
  * does not take at all (Gecko's contenteditable blocks behind others) the caret still does; a paragraph of a
  * contenteditable takes the keys only once its host has the focus and the caret is in it. True when either took.
+ * With `selected` (text selected in the field) the selection is put back instead of the caret, for the keys to
+ * replace it, as a person's typing does once the field has the focus, and waited for (see selectionTaken).
  */
-async function focusInto(desktop: LinuxDesktop, target: Actionable): Promise<boolean> {
+async function focusInto(desktop: LinuxDesktop, target: Actionable, selected?: TextRange): Promise<boolean> {
   const grabbed = await focusElement(desktop, (await editingHost(desktop, target).catch(() => undefined)) ?? target);
   if (!target.interfaces.includes('Text')) return grabbed;
   const client = await desktop.atspi();
+  if (selected) return (await selectionTaken(client, target.ref, selected.start, selected.end)) || grabbed;
   const caret = await textEndPoint(askOf(client), target.ref)
     .then((end) => setCaretOffset(client, end.ref, end.offset))
     .catch(() => false);
@@ -276,22 +280,27 @@ async function keysIntoField(
       ),
     );
   }
+  // Text selected in a one-line field (a ctrl+a before the typing) is what typed keys replace, as in the foreground: the
+  // caret is not put at the end for them ("York" typed over the whole "New York" selected made "New YorkYork"). A
+  // rich-text box takes the text at its end whatever a toolbar's formatting left selected in it.
+  const multiLine = append && (await liveStates(desktop, target.ref)).has('STATE_MULTI_LINE');
+  const selected = append && element && !multiLine ? await textSelection(await desktop.atspi(), target.ref).catch(() => undefined) : undefined;
   if (element) {
     await requireEditable(desktop, target.ref, label, append);
     // Gecko leaves focus states as they were when its window was last active: behind another window, its
     // GrabFocus answer is all there is to go on, and the field's own text judges where the keys went. Its page
     // takes the focus a moment later (50-80 ms), and keys sent before that go elsewhere: it is waited for a while.
-    const grabbed = await focusInto(desktop, target);
+    const grabbed = await focusInto(desktop, target, selected);
     const arrives = grabbed && (await focusArrives(desktop, target, window.active ? 1000 : backgroundFocusMs));
     const focused = grabbed && (!window.active || arrives);
     if (!focused) return notDelivered('background', `${label} could not be focused through accessibility, and key events go to the focused control; nothing was typed: ${RETRY_IN_FOREGROUND}`);
   }
   // Appended to a single-line field, a newline is a Return press that may act on the line before it: lines are typed one by one.
-  const lines = append && text.includes('\n') && !(await liveStates(desktop, target.ref)).has('STATE_MULTI_LINE');
+  const lines = append && text.includes('\n') && !multiLine;
   let sent: SentInput | undefined;
   let typed: TypedLines | undefined;
   const send = async () => {
-    if (append && element) await caretToEnd(desktop, window, target);
+    if (append && element && !selected) await caretToEnd(desktop, window, target);
     if (!lines) sent = await sendKeys(text);
     else sent = (typed = await typeLines(text, probe, sendKeys, showsLine, signal)).sent;
   };
@@ -429,11 +438,21 @@ export async function replaceFieldText(desktop: LinuxDesktop, target: LiveElemen
  * an app that never says so gets the keys after selectionTakenMs, and the read-back judges them.
  */
 async function selectWholeText(client: AtspiClient, ref: ObjectRef, length: number, label: string): Promise<void> {
-  if (!(await selectTextRange(client, ref, 0, length))) throw new ToolError(`the application refused to select the text of ${label}`, 'set_text_refused');
+  if (!(await selectionTaken(client, ref, 0, length))) throw new ToolError(`the application refused to select the text of ${label}`, 'set_text_refused');
+}
+
+/**
+ * Selects a range of a field's text and waits (up to selectionTakenMs) until the app says it is selected (see
+ * selectWholeText for why). False when the app refused the selection; an app that never says so gets the keys
+ * after the wait, and the read-back judges them.
+ */
+async function selectionTaken(client: AtspiClient, ref: ObjectRef, start: number, end: number): Promise<boolean> {
+  if (!(await selectTextRange(client, ref, start, end).catch(() => false))) return false;
   for (const deadline = Date.now() + selectionTakenMs; Date.now() < deadline; await sleep(20)) {
     const selected = await textSelection(client, ref).catch(() => undefined);
-    if (selected?.start === 0 && selected.end === length) return;
+    if (selected?.start === start && selected.end === end) return true;
   }
+  return true;
 }
 
 /**
@@ -528,9 +547,13 @@ async function typeInto(
   // The text arrived once the field changed by it, not once it holds it (see typed-arrival.ts); text the app rewrote as
   // it took it (upper-cased, formatted) arrived too (see rewritten-typing.ts).
   const heldFlat = held?.replace(/\r?\n/g, '');
+  // Text selected in the field is what the keys replace (see keysIntoField; real keys do too): "York" typed over the
+  // whole "New York" selected left "York", which holds "York" no more often than before, and read "does not show".
+  // Its offsets count the line breaks the flat text leaves out, so only a field of one line is judged by it.
+  const selected = held !== undefined && !/[\r\n]/.test(held) && target ? await textSelection(await desktop.atspi(), target.ref).catch(() => undefined) : undefined;
   const arrived = (values: readonly (string | undefined)[]) => {
     const shown = (values[0] ?? '').replace(/\r?\n/g, '');
-    return values[0] !== held && (gained(heldFlat, shown, expected) || holdsRewritten(expected, heldFlat, shown, 'part'));
+    return values[0] !== held && (gained(heldFlat, shown, expected, selected) || holdsRewritten(expected, heldFlat, shown, 'part'));
   };
 
   if (mode === 'background') {
