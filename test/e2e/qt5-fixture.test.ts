@@ -440,6 +440,27 @@ describe('Qt 5 fixture', () => {
     assert.equal(await shows(), 'Dark', 'pyatspi: the combo box shows Dark after the real click');
   });
 
+  describe("KeePassXC's credentials form (--password)", () => {
+    let form: ClientWindow;
+    before(async () => {
+      form = await fixtures.launch('qt5', { title: 'Qt Credentials', extraArgs: ['--password'] });
+    });
+
+    test("a Qt password field, whose Text reads empty, is read by what it counts: set_value and type_text there say what they did", async () => {
+      const first = 'role=generic name="Password field" >> role=textbox';
+      const field = () => fixtures.oracle.find(form.pid, form.title, 'password text', '');
+      const set = await callOk(fixtures.context, 'set_value', { window_id: form.id, selector: first, value: 's3cret!' });
+      assert.equal((set.structured as unknown as ActionResult).effect, 'confirmed', set.summary);
+      // The quirk: pyatspi reads no text in the field, which holds seven characters (its caret is after the seventh).
+      const held = await field();
+      assert.deepEqual([held.text, held.caret], ['', 7], JSON.stringify(held));
+      assert.match((set.structured.evidence as string[]).join('\n'), /"" → "●●●●●●●"/u, set.summary);
+      const typed = await callOk(fixtures.context, 'type_text', { window_id: form.id, selector: 'role=generic name="Repeat password field" >> role=textbox', text: 's3cret!' });
+      assert.equal((typed.structured as unknown as ActionResult).effect, 'confirmed', typed.summary);
+      assert.equal((await fixtures.oracle.find(form.pid, form.title, 'label', 'Passwords match')).found, true, 'the app says the two fields hold the same text');
+    });
+  });
+
   test("a real double click on a word of a text edit is told by the word it selected, though Qt puts the edit's viewport, an empty filler, over the text", async () => {
     // Last: the other tests find the edit by the text the first typed into it.
     const editor = (await fixtures.elements(window)).find((element) => element.role === 'textbox' && element.states?.includes('editable') && !element.name);
