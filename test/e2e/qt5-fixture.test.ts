@@ -445,6 +445,37 @@ describe('Qt 5 fixture', () => {
     before(async () => {
       form = await fixtures.launch('qt5', { title: 'Qt Credentials', extraArgs: ['--password'] });
     });
+    const walked = () => pyatspiWalk(form.pid, form.title, fixtures.desktop.env());
+    const boundsOf = (node: OracleNode) => {
+      const [x, y, w, h] = node.extents!;
+      return { x, y, w, h };
+    };
+
+    test('a field in a box the app names is named by the label beside the box', async () => {
+      const passwords = (await walked()).filter((node) => node.role === 'password text');
+      // The quirk: the app names the boxes ("Password field"), Qt names the fields in them nothing, and no label points at them.
+      assert.deepEqual(passwords.map((node) => node.name), ['', ''], JSON.stringify(passwords));
+      const labelled = (await fixtures.oracle.labelled(form.pid, form.title)).filter((entry) => entry.role === 'password text' || entry.name === 'Username field');
+      assert.deepEqual(labelled, [], 'pyatspi: no label points at the password fields or the user name box');
+      for (const [index, label] of ['Enter password:', 'Confirm password:'].entries()) {
+        const found = await callOk(fixtures.context, 'find_elements', { window_id: form.id, selector: `role=textbox name="${label}"` });
+        const matches = found.structured.matches as { bounds: unknown }[];
+        assert.equal(matches.length, 1, found.summary);
+        assert.deepEqual(matches[0]!.bounds, boundsOf(passwords[index]!), `the match is the password field pyatspi places right of "${label}"`);
+      }
+    });
+
+    test('an editable combo box Qt names by the text typed into it is named by the label beside it, the text its value', async () => {
+      const column = (await walked()).find((node) => node.role === 'password text')!.extents![0];
+      await callOk(fixtures.context, 'set_value', { window_id: form.id, selector: 'role=combobox name="Username field"', value: 'alice' });
+      const combo = (await walked()).find((node) => node.role === 'combo box' && node.states.includes('showing') && node.extents![0] === column);
+      // The quirk: Qt names the combo box by the text typed into it.
+      assert.equal(combo?.name, 'alice', JSON.stringify(combo));
+      const found = await callOk(fixtures.context, 'find_elements', { window_id: form.id, selector: 'role=combobox name="Username:"' });
+      const matches = found.structured.matches as { bounds: unknown; value?: string }[];
+      assert.equal(matches.length, 1, found.summary);
+      assert.deepEqual([matches[0]!.bounds, matches[0]!.value], [boundsOf(combo!), 'alice'], found.summary);
+    });
 
     test("a Qt password field, whose Text reads empty, is read by what it counts: set_value and type_text there say what they did", async () => {
       const first = 'role=generic name="Password field" >> role=textbox';

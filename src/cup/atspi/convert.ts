@@ -115,11 +115,27 @@ function valueFromButton(combo: CupNode): void {
  * choice), which would name the field by what it holds.
  */
 function nameComboField(combo: CupNode): void {
+  const field = comboField(combo);
+  if (field && !field.name && combo.name && combo.name !== field.value && combo.name !== combo.value) field.name = combo.name;
+}
+
+/** The one text field a combo box holds, when it takes typing. */
+function comboField(combo: CupNode): CupNode | undefined {
   // GTK 4.8 puts the entry in an unnamed box beside the button that opens the list: it is the combo box's field too.
   const parts = (combo.children ?? []).flatMap((child) => (child.role === 'generic' && !child.name ? (child.children ?? []) : [child]));
   const fields = parts.filter((child) => child.role === 'textbox');
-  const field = fields.length === 1 ? fields[0]! : undefined;
-  if (field && !field.name && combo.name && combo.name !== field.value && combo.name !== combo.value) field.name = combo.name;
+  return fields.length === 1 ? fields[0]! : undefined;
+}
+
+/**
+ * A combo box that takes typing and has no value of its own holds what its field holds. Qt names an editable combo
+ * box by the text typed into it, and gives it no value when its list has no choice selected: KeePassXC's "Username
+ * field" read `cmb "alice"` once alice was typed, named by what it held and with no value, so the label beside it
+ * (labelsByPlace, which takes a combo box named by its value for unnamed) could not name it.
+ */
+function valueFromField(combo: CupNode): void {
+  const held = comboField(combo)?.value;
+  if (combo.value === undefined && held) combo.value = held;
 }
 
 /** What an object whose states tell nothing of its drawing is judged by: its place alone. */
@@ -551,6 +567,8 @@ function labelsByPlace(children: readonly CupNode[]): void {
       if (showsValue) field.value = field.name;
       named.name = label.name;
       namedByPlace.add(named);
+      // The field of a combo box named by its value was left unnamed (nameComboField): the label names it too.
+      if (named.role === 'combobox') nameComboField(named);
       const box = leadingIn.get(field);
       if (box) continueRow(placedLeftToRight(box), label.name);
     }
@@ -646,9 +664,14 @@ function placedLeftToRight(box: CupNode): CupNode[] {
  * starting where the box starts, labelled from the box's row only. Its siblings in the box label the others.
  */
 function leadingField(node: CupNode): CupNode[] {
-  if (node.role !== 'generic' || node.name !== '' || !node.bounds) return [];
+  if (node.role !== 'generic' || !node.bounds) return [];
   const placedChildren = (node.children ?? []).filter((child) => child.bounds !== undefined && child.bounds.w > 0 && child.bounds.h > 0);
   const first = placedChildren.sort((a, b) => a.bounds!.x - b.bounds!.x)[0];
+  // A box the app names is one field's frame when that is the one field it holds (KeePassXC's "Password field": a
+  // widget holding its password line edit and a strength bar, beside "Enter password:"), and the label beside it is
+  // what a person calls the field: its field read as an unnamed text box. A named box of several fields is a part of
+  // the form its name is about, and names none of them.
+  if (node.name !== '') return first && placeLabelledRoles.has(first.role) && first.bounds!.x <= node.bounds.x + 2 && placedChildren.filter((child) => placeLabelledRoles.has(child.role)).length === 1 ? [first] : [];
   // A button showing a value in a box of its own: wxGTK's font picker wraps its GtkFontButton in a panel.
   const field = first && (placeLabelledRoles.has(first.role) || (mayShowValue(first) && node.children!.length === 1));
   return field && first.bounds!.x <= node.bounds.x + 2 ? [first] : [];
@@ -930,6 +953,7 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
       labelsByOrder(node.children);
       enableUnmarkedItems(node, node.children, raw.children.map((child) => child.role));
       if (role === 'combobox') {
+        valueFromField(node);
         nameComboField(node);
         valueFromButton(node);
       }
