@@ -296,6 +296,32 @@ describe('Qt 5 fixture', () => {
     assert.deepEqual(state.drawn_surfaces?.map((surface) => surface.element_index), shown, read.summary);
   });
 
+  test('a QGraphicsView whose scene fits it, its scroll bars hidden, is a drawn surface too: its viewport, a focusable filler holding nothing', async () => {
+    // lximage-qt shows a picture so: the reading showed its menu bar and status bar and nothing where the picture is.
+    const fitted = await fixtures.desktop.launchFixture('qt5', { title: 'Qt Fitted View', extraArgs: ['--fitted-view'] });
+    const nodes = await pyatspiWalk(fitted.window.pid, 'Qt Fitted View', fixtures.desktop.env());
+    const childrenOf = (at: number) => {
+      const found: number[] = [];
+      for (let i = at + 1; i < nodes.length && nodes[i]!.depth > nodes[at]!.depth; i++) if (nodes[i]!.depth === nodes[at]!.depth + 1) found.push(i);
+      return found;
+    };
+    // The premise, as pyatspi reads it: a focusable filler (the view) holding only its viewport, a focusable filler
+    // holding nothing, with no scroll bar beside it.
+    const views = nodes.flatMap((node, at) => {
+      const inside = childrenOf(at);
+      const viewport = inside.length === 1 ? nodes[inside[0]!]! : undefined;
+      const bare = viewport?.role === 'filler' && viewport.states.includes('focusable') && viewport.states.includes('showing') && childrenOf(inside[0]!).length === 0;
+      return node.role === 'filler' && node.states.includes('focusable') && bare ? [viewport] : [];
+    });
+    assert.equal(views.length, 1, JSON.stringify(views));
+    const read = await callOk(fixtures.context, 'get_window_state', { window_id: fitted.window.id, include_screenshot: false });
+    const state = read.structured as { elements: { index: number; bounds?: { x: number; y: number; w: number; h: number } }[]; drawn_surfaces?: { element_index: number }[] };
+    const [x, y, w, h] = views[0]!.extents!;
+    const element = state.elements.find((each) => each.bounds?.x === x && each.bounds.y === y && each.bounds.w === w && each.bounds.h === h);
+    assert.ok(element, `the viewport's box ${x},${y} ${w}x${h} is in the compact view:\n${read.body}`);
+    assert.deepEqual(state.drawn_surfaces?.map((surface) => surface.element_index), [element.index], read.summary);
+  });
+
   test('a background click on a cell of a Qt view (a Toggle that flips its selection; no Selection interface) selects it alone and leaves a selected cell selected, as a person\'s click does', async () => {
     const grids = await fixtures.desktop.launchFixture('qt5', { title: 'Qt Grids', extraArgs: ['--table'] });
     const { window: grid } = grids;

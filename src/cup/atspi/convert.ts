@@ -2,7 +2,7 @@ import { keyBindingShortcut } from '../key-binding.js';
 import type { CupAttributes, CupNode, CupRect, CupRole, CupState } from '../types.js';
 import { clicksByNature, clicksThroughChild, cupActionsFor, holdsButton, pressedOnlyByInput, type ActionContext } from './actions.js';
 import { closedMenu, holdsMenuItems, itemsKeptHidden } from './closed-menus.js';
-import { drawnViewOf, scrollsItsContent, type RoleShape } from './scroll-areas.js';
+import { drawnViewOf, drawsItself, scrollsItsContent, type RoleShape } from './scroll-areas.js';
 import { CONTENT_NAMED_ATSPI_ROLES, DRAWN_SURFACE_ATSPI_ROLES, NAMED_BLOCK_ATSPI_ROLES, unknownCoordinate, type AtspiRawNode, type RawTreeContext, type UnreadChildren } from './raw-node.js';
 import { OBJECT_REPLACEMENT } from '../embedded-objects.js';
 import { isEditableContent } from './editable-content.js';
@@ -869,7 +869,7 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
       const drawn = drawnViewOf(raw);
       if (drawn) drawnViews.add(drawn);
     }
-    const emptyView = drawnViews.has(raw) && !name;
+    const emptyView = (drawnViews.has(raw) && !name) || drawsItself(raw, states.has('STATE_FOCUSABLE'));
     const role: CupRole = editableBlock ? 'textbox' : wordsOnly ? 'text' : rangePart ? 'slider' : scrolls && mapped === 'generic' ? 'group' : mapped;
     // An object that holds only another process's objects (an ATK socket: WebKitGTK's web view, whose page runs in a
     // web process) says no state at all: it is judged by its place, not taken for hidden with all it embeds.
