@@ -466,6 +466,21 @@ describe('Qt 5 fixture', () => {
     assert.equal(await shows(), 'Dark', 'pyatspi: the combo box shows Dark after the real click');
   });
 
+  test("a short label in a form's label column names the field on its row, however far right a longer label sets the fields", async () => {
+    const form = await fixtures.launch('qt5', { title: 'Qt Label Column', extraArgs: ['--label-column'] });
+    const label = await fixtures.oracle.find(form.pid, form.title, 'label', 'Icon theme:');
+    const combo = await fixtures.oracle.find(form.pid, form.title, 'combo box', 'Adwaita');
+    // The premise, as pyatspi reads it: no label points at the combo box, named by its choice, and "Icon theme:" ends
+    // farther left of it than a label beside its field does (160 px), the longer label below setting the column.
+    assert.ok(!(await fixtures.oracle.labelled(form.pid, form.title)).some((entry) => entry.role === 'combo box' && entry.name === 'Adwaita'));
+    const gap = combo.extents![0] - (label.extents![0] + label.extents![2]);
+    assert.ok(gap > 160, `the gap is ${gap} px`);
+    const found = await callOk(fixtures.context, 'find_elements', { window_id: form.id, selector: 'role=combobox name="Icon theme:"' });
+    const matches = found.structured.matches as { bounds: unknown; value?: string }[];
+    const [x, y, w, h] = combo.extents!;
+    assert.deepEqual(matches.map((match) => [match.bounds, match.value]), [[{ x, y, w, h }, 'Adwaita']], found.summary);
+  });
+
   describe("KeePassXC's credentials form (--password)", () => {
     let form: ClientWindow;
     before(async () => {

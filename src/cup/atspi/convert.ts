@@ -559,7 +559,7 @@ function labelsByPlace(children: readonly CupNode[]): void {
     // the first field of a box beside it too (Transmission's "Scheduled times:" before its "09:00" to "17:00").
     const introducing = (rowLabelledRoles.has(field.role) || isBareButton(field)) && !showsValue ? [] : introducers;
     const asking = (label: CupNode) => !showsValue || /:$/.test(label.name.trim());
-    const onRow = [...labels, ...introducing].filter((label) => asking(label) && label.bounds!.y <= middle && middle <= label.bounds!.y + label.bounds!.h && gapLeft(label) >= -2 && gapLeft(label) <= labelGapLeft && !between(label));
+    const onRow = [...labels, ...introducing].filter((label) => asking(label) && label.bounds!.y <= middle && middle <= label.bounds!.y + label.bounds!.h && gapLeft(label) >= -2 && (gapLeft(label) <= labelGapLeft || inLabelColumn(label, field, labels, controls)) && !between(label));
     const over = labels.filter((label) => label.bounds!.x < box.x + box.w && box.x < label.bounds!.x + label.bounds!.w && gapAbove(label) >= -2 && gapAbove(label) <= labelGapAbove);
     const nearest = (list: CupNode[], gap: (label: CupNode) => number) => list.sort((a, b) => gap(a) - gap(b))[0];
     const label = nearest(onRow, gapLeft) ?? (onRowOnly ? undefined : nearest(over, gapAbove));
@@ -573,6 +573,27 @@ function labelsByPlace(children: readonly CupNode[]): void {
       if (box) continueRow(placedLeftToRight(box), label.name);
     }
   }
+}
+
+/**
+ * Whether a label farther left of a field than labelGapLeft stands in a form's column of labels whose fields stand in
+ * the field's column: its left edge lines up with another label's, which has a field near right of it on its own row
+ * whose left edge lines up with this field's. A grid lays a form out so (Qt's QGridLayout, GTK's GtkGrid), and a
+ * longer label on another row sets how far right the fields stand: lximage-qt's Preferences put "Icon theme:" 190 px
+ * left of its combo box, below "Maximum number of recent files:", and the combo box read as named by its choice.
+ */
+function inLabelColumn(label: CupNode, field: CupNode, labels: readonly CupNode[], controls: readonly CupNode[]): boolean {
+  const lined = (a: number, b: number) => Math.abs(a - b) <= 2;
+  return labels.some((other) => {
+    if (other === label || !lined(other.bounds!.x, label.bounds!.x)) return false;
+    const otherEnd = other.bounds!.x + other.bounds!.w;
+    return controls.some((near) => {
+      if (near === field || !lined(near.bounds!.x, field.bounds!.x) || !placeLabelledRoles.has(near.role)) return false;
+      const middle = near.bounds!.y + near.bounds!.h / 2;
+      const gap = near.bounds!.x - otherEnd;
+      return other.bounds!.y <= middle && middle <= other.bounds!.y + other.bounds!.h && gap >= -2 && gap <= labelGapLeft;
+    });
+  });
 }
 
 /**
