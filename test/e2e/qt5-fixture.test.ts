@@ -481,6 +481,18 @@ describe('Qt 5 fixture', () => {
     assert.deepEqual(matches.map((match) => [match.bounds, match.value]), [[{ x, y, w, h }, 'Adwaita']], found.summary);
   });
 
+  test("a hidden column's header, which Qt lists with no place, is hidden with the column's cells", async () => {
+    const list = await fixtures.launch('qt5', { title: 'Qt Hidden Column', extraArgs: ['--hidden-column'] });
+    const headers = (await pyatspiWalk(list.pid, list.title, fixtures.desktop.env())).filter((node) => node.role === 'table column header');
+    // The quirk: Qt lists the hidden Password column's header, saying it is showing, with no box (no Component).
+    assert.deepEqual(headers.map((node) => [node.name, node.extents !== null, node.states.includes('showing')]), [['Title', true, true], ['Password', false, true], ['URL', true, true]], JSON.stringify(headers));
+    const found = await callOk(fixtures.context, 'find_elements', { window_id: list.id, selector: 'role=columnheader' });
+    const matches = found.structured.matches as { name: string; states?: string[] }[];
+    assert.deepEqual(Object.fromEntries(matches.map((match) => [match.name, match.states?.includes('hidden') === true])), { Title: false, Password: true, URL: false }, found.summary);
+    const body = (await callOk(fixtures.context, 'get_window_state', { window_id: list.id, include_screenshot: false })).body ?? '';
+    assert.ok(!body.includes('colh "Password"') && body.includes('colh "URL"'), body);
+  });
+
   describe("KeePassXC's credentials form (--password)", () => {
     let form: ClientWindow;
     before(async () => {

@@ -597,6 +597,18 @@ function inLabelColumn(label: CupNode, field: CupNode, labels: readonly CupNode[
 }
 
 /**
+ * A column header that has no place on screen at all (no Component) beside headers that have one is a hidden column's:
+ * Qt lists a header for every column of a view, and gives one it hides no Component, its cells no size. KeePassXC's
+ * entry list read 15 column headers ("Password", "Expires", "Created", ...) over the 7 columns it shows, and an agent
+ * would look for a Password column that is not there. It is hidden and off screen, as the cells under it are.
+ */
+function hideUnplacedHeaders(children: readonly CupNode[], rawChildren: readonly AtspiRawNode[]): void {
+  const headers = children.flatMap((child, i) => (child.role === 'columnheader' ? [{ header: child, placed: rawChildren[i]!.interfaces.includes('Component') }] : []));
+  if (!headers.some(({ header, placed }) => placed && header.bounds !== undefined)) return;
+  for (const { header, placed } of headers) if (!placed) header.states = stateOrder.filter((state) => state === 'hidden' || state === 'offscreen' || header.states?.includes(state));
+}
+
+/**
  * Names unnamed fields that have no place (a notebook's page not shown: GTK3 reports x and y of -2^31 for all it
  * holds, sizes kept; Qt hides a tab page's widgets at 0,0 0x0) after the label listed next to them, where the pairing
  * is certain. labelsByPlace names them once
@@ -972,6 +984,7 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
       );
       labelsByPlace(node.children);
       labelsByOrder(node.children);
+      hideUnplacedHeaders(node.children, raw.children);
       enableUnmarkedItems(node, node.children, raw.children.map((child) => child.role));
       if (role === 'combobox') {
         valueFromField(node);
