@@ -11,6 +11,13 @@ import type { ActionResult } from '../../src/tools/input/schemas.js';
 import { FixtureDesktop } from '../helpers/fixture-desktop.js';
 import { accessibleWindowState, callOk, failsWith, pyatspiWalk, type OracleNode } from '../helpers/tools.js';
 
+/** The indices of a node's children in pyatspiWalk's pre-order list. */
+function childIndices(nodes: readonly OracleNode[], at: number): number[] {
+  const found: number[] = [];
+  for (let i = at + 1; i < nodes.length && nodes[i]!.depth > nodes[at]!.depth; i++) if (nodes[i]!.depth === nodes[at]!.depth + 1) found.push(i);
+  return found;
+}
+
 describe('Qt 5 fixture', () => {
   let fixtures: FixtureDesktop;
   let window: ClientWindow;
@@ -266,11 +273,7 @@ describe('Qt 5 fixture', () => {
     // say that it is only in the screenshot.
     const drawing = await fixtures.desktop.launchFixture('qt5', { title: 'Qt Drawn View', extraArgs: ['--drawn-view'] });
     const nodes = await pyatspiWalk(drawing.window.pid, 'Qt Drawn View', fixtures.desktop.env());
-    const childrenOf = (at: number) => {
-      const found: number[] = [];
-      for (let i = at + 1; i < nodes.length && nodes[i]!.depth > nodes[at]!.depth; i++) if (nodes[i]!.depth === nodes[at]!.depth + 1) found.push(i);
-      return found;
-    };
+    const childrenOf = (at: number) => childIndices(nodes, at);
     const holdsBar = (at: number) => childrenOf(at).some((child) => nodes[child]!.role === 'scroll bar');
     const empty = (at: number) => nodes[at]!.role === 'filler' && childrenOf(at).length === 0;
     // The oracle, as pyatspi reads them: the views of scroll areas (a filler beside fillers holding bars) that hold
@@ -300,11 +303,7 @@ describe('Qt 5 fixture', () => {
     // lximage-qt shows a picture so: the reading showed its menu bar and status bar and nothing where the picture is.
     const fitted = await fixtures.desktop.launchFixture('qt5', { title: 'Qt Fitted View', extraArgs: ['--fitted-view'] });
     const nodes = await pyatspiWalk(fitted.window.pid, 'Qt Fitted View', fixtures.desktop.env());
-    const childrenOf = (at: number) => {
-      const found: number[] = [];
-      for (let i = at + 1; i < nodes.length && nodes[i]!.depth > nodes[at]!.depth; i++) if (nodes[i]!.depth === nodes[at]!.depth + 1) found.push(i);
-      return found;
-    };
+    const childrenOf = (at: number) => childIndices(nodes, at);
     // The premise, as pyatspi reads it: a focusable filler (the view) holding only its viewport, a focusable filler
     // holding nothing, with no scroll bar beside it.
     const views = nodes.flatMap((node, at) => {
