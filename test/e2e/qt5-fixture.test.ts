@@ -11,6 +11,13 @@ import type { ActionResult } from '../../src/tools/input/schemas.js';
 import { FixtureDesktop } from '../helpers/fixture-desktop.js';
 import { accessibleWindowState, callOk, failsWith, pyatspiWalk, type OracleNode } from '../helpers/tools.js';
 
+/** The indices of a node's children in pyatspiWalk's pre-order list. */
+function childIndices(nodes: readonly OracleNode[], at: number): number[] {
+  const found: number[] = [];
+  for (let i = at + 1; i < nodes.length && nodes[i]!.depth > nodes[at]!.depth; i++) if (nodes[i]!.depth === nodes[at]!.depth + 1) found.push(i);
+  return found;
+}
+
 describe('Qt 5 fixture', () => {
   let fixtures: FixtureDesktop;
   let window: ClientWindow;
@@ -266,11 +273,7 @@ describe('Qt 5 fixture', () => {
     // say that it is only in the screenshot.
     const drawing = await fixtures.desktop.launchFixture('qt5', { title: 'Qt Drawn View', extraArgs: ['--drawn-view'] });
     const nodes = await pyatspiWalk(drawing.window.pid, 'Qt Drawn View', fixtures.desktop.env());
-    const childrenOf = (at: number) => {
-      const found: number[] = [];
-      for (let i = at + 1; i < nodes.length && nodes[i]!.depth > nodes[at]!.depth; i++) if (nodes[i]!.depth === nodes[at]!.depth + 1) found.push(i);
-      return found;
-    };
+    const childrenOf = (at: number) => childIndices(nodes, at);
     const holdsBar = (at: number) => childrenOf(at).some((child) => nodes[child]!.role === 'scroll bar');
     const empty = (at: number) => nodes[at]!.role === 'filler' && childrenOf(at).length === 0;
     // The oracle, as pyatspi reads them: the views of scroll areas (a filler beside fillers holding bars) that hold
@@ -294,6 +297,28 @@ describe('Qt 5 fixture', () => {
       return element.index;
     });
     assert.deepEqual(state.drawn_surfaces?.map((surface) => surface.element_index), shown, read.summary);
+  });
+
+  test('a QGraphicsView whose scene fits it, its scroll bars hidden, is a drawn surface too: its viewport, a focusable filler holding nothing', async () => {
+    // lximage-qt shows a picture so: the reading showed its menu bar and status bar and nothing where the picture is.
+    const fitted = await fixtures.desktop.launchFixture('qt5', { title: 'Qt Fitted View', extraArgs: ['--fitted-view'] });
+    const nodes = await pyatspiWalk(fitted.window.pid, 'Qt Fitted View', fixtures.desktop.env());
+    const childrenOf = (at: number) => childIndices(nodes, at);
+    // The premise, as pyatspi reads it: a focusable filler (the view) holding only its viewport, a focusable filler
+    // holding nothing, with no scroll bar beside it.
+    const views = nodes.flatMap((node, at) => {
+      const inside = childrenOf(at);
+      const viewport = inside.length === 1 ? nodes[inside[0]!]! : undefined;
+      const bare = viewport?.role === 'filler' && viewport.states.includes('focusable') && viewport.states.includes('showing') && childrenOf(inside[0]!).length === 0;
+      return node.role === 'filler' && node.states.includes('focusable') && bare ? [viewport] : [];
+    });
+    assert.equal(views.length, 1, JSON.stringify(views));
+    const read = await callOk(fixtures.context, 'get_window_state', { window_id: fitted.window.id, include_screenshot: false });
+    const state = read.structured as { elements: { index: number; bounds?: { x: number; y: number; w: number; h: number } }[]; drawn_surfaces?: { element_index: number }[] };
+    const [x, y, w, h] = views[0]!.extents!;
+    const element = state.elements.find((each) => each.bounds?.x === x && each.bounds.y === y && each.bounds.w === w && each.bounds.h === h);
+    assert.ok(element, `the viewport's box ${x},${y} ${w}x${h} is in the compact view:\n${read.body}`);
+    assert.deepEqual(state.drawn_surfaces?.map((surface) => surface.element_index), [element.index], read.summary);
   });
 
   test('a background click on a cell of a Qt view (a Toggle that flips its selection; no Selection interface) selects it alone and leaves a selected cell selected, as a person\'s click does', async () => {
@@ -438,6 +463,85 @@ describe('Qt 5 fixture', () => {
     const taken = await callOk(fixtures.context, 'click', { window_id: window.id, selector: 'role=listitem name=Dark', delivery_mode: 'foreground' });
     assert.equal((taken.structured as unknown as ActionResult).effect, 'confirmed', taken.summary);
     assert.equal(await shows(), 'Dark', 'pyatspi: the combo box shows Dark after the real click');
+  });
+
+  test("a short label in a form's label column names the field on its row, however far right a longer label sets the fields", async () => {
+    const form = await fixtures.launch('qt5', { title: 'Qt Label Column', extraArgs: ['--label-column'] });
+    const label = await fixtures.oracle.find(form.pid, form.title, 'label', 'Icon theme:');
+    const combo = await fixtures.oracle.find(form.pid, form.title, 'combo box', 'Adwaita');
+    // The premise, as pyatspi reads it: no label points at the combo box, named by its choice, and "Icon theme:" ends
+    // farther left of it than a label beside its field does (160 px), the longer label below setting the column.
+    assert.ok(!(await fixtures.oracle.labelled(form.pid, form.title)).some((entry) => entry.role === 'combo box' && entry.name === 'Adwaita'));
+    const gap = combo.extents![0] - (label.extents![0] + label.extents![2]);
+    assert.ok(gap > 160, `the gap is ${gap} px`);
+    const found = await callOk(fixtures.context, 'find_elements', { window_id: form.id, selector: 'role=combobox name="Icon theme:"' });
+    const matches = found.structured.matches as { bounds: unknown; value?: string }[];
+    const [x, y, w, h] = combo.extents!;
+    assert.deepEqual(matches.map((match) => [match.bounds, match.value]), [[{ x, y, w, h }, 'Adwaita']], found.summary);
+  });
+
+  test("a hidden column's header, which Qt lists with no place, is hidden with the column's cells", async () => {
+    const list = await fixtures.launch('qt5', { title: 'Qt Hidden Column', extraArgs: ['--hidden-column'] });
+    const headers = (await pyatspiWalk(list.pid, list.title, fixtures.desktop.env())).filter((node) => node.role === 'table column header');
+    // The quirk: Qt lists the hidden Password column's header, saying it is showing, with no box (no Component).
+    assert.deepEqual(headers.map((node) => [node.name, node.extents !== null, node.states.includes('showing')]), [['Title', true, true], ['Password', false, true], ['URL', true, true]], JSON.stringify(headers));
+    const found = await callOk(fixtures.context, 'find_elements', { window_id: list.id, selector: 'role=columnheader' });
+    const matches = found.structured.matches as { name: string; states?: string[] }[];
+    assert.deepEqual(Object.fromEntries(matches.map((match) => [match.name, match.states?.includes('hidden') === true])), { Title: false, Password: true, URL: false }, found.summary);
+    const body = (await callOk(fixtures.context, 'get_window_state', { window_id: list.id, include_screenshot: false })).body ?? '';
+    assert.ok(!body.includes('colh "Password"') && body.includes('colh "URL"'), body);
+  });
+
+  describe("KeePassXC's credentials form (--password)", () => {
+    let form: ClientWindow;
+    before(async () => {
+      form = await fixtures.launch('qt5', { title: 'Qt Credentials', extraArgs: ['--password'] });
+    });
+    const walked = () => pyatspiWalk(form.pid, form.title, fixtures.desktop.env());
+    const boundsOf = (node: OracleNode) => {
+      const [x, y, w, h] = node.extents!;
+      return { x, y, w, h };
+    };
+
+    test('a field in a box the app names is named by the label beside the box', async () => {
+      const passwords = (await walked()).filter((node) => node.role === 'password text');
+      // The quirk: the app names the boxes ("Password field"), Qt names the fields in them nothing, and no label points at them.
+      assert.deepEqual(passwords.map((node) => node.name), ['', ''], JSON.stringify(passwords));
+      const labelled = (await fixtures.oracle.labelled(form.pid, form.title)).filter((entry) => entry.role === 'password text' || entry.name === 'Username field');
+      assert.deepEqual(labelled, [], 'pyatspi: no label points at the password fields or the user name box');
+      for (const [index, label] of ['Enter password:', 'Confirm password:'].entries()) {
+        const found = await callOk(fixtures.context, 'find_elements', { window_id: form.id, selector: `role=textbox name="${label}"` });
+        const matches = found.structured.matches as { bounds: unknown }[];
+        assert.equal(matches.length, 1, found.summary);
+        assert.deepEqual(matches[0]!.bounds, boundsOf(passwords[index]!), `the match is the password field pyatspi places right of "${label}"`);
+      }
+    });
+
+    test('an editable combo box Qt names by the text typed into it is named by the label beside it, the text its value', async () => {
+      const column = (await walked()).find((node) => node.role === 'password text')!.extents![0];
+      await callOk(fixtures.context, 'set_value', { window_id: form.id, selector: 'role=combobox name="Username field"', value: 'alice' });
+      const combo = (await walked()).find((node) => node.role === 'combo box' && node.states.includes('showing') && node.extents![0] === column);
+      // The quirk: Qt names the combo box by the text typed into it.
+      assert.equal(combo?.name, 'alice', JSON.stringify(combo));
+      const found = await callOk(fixtures.context, 'find_elements', { window_id: form.id, selector: 'role=combobox name="Username:"' });
+      const matches = found.structured.matches as { bounds: unknown; value?: string }[];
+      assert.equal(matches.length, 1, found.summary);
+      assert.deepEqual([matches[0]!.bounds, matches[0]!.value], [boundsOf(combo!), 'alice'], found.summary);
+    });
+
+    test("a Qt password field, whose Text reads empty, is read by what it counts: set_value and type_text there say what they did", async () => {
+      const first = 'role=generic name="Password field" >> role=textbox';
+      const field = () => fixtures.oracle.find(form.pid, form.title, 'password text', '');
+      const set = await callOk(fixtures.context, 'set_value', { window_id: form.id, selector: first, value: 's3cret!' });
+      assert.equal((set.structured as unknown as ActionResult).effect, 'confirmed', set.summary);
+      // The quirk: pyatspi reads no text in the field, which holds seven characters (its caret is after the seventh).
+      const held = await field();
+      assert.deepEqual([held.text, held.caret], ['', 7], JSON.stringify(held));
+      assert.match((set.structured.evidence as string[]).join('\n'), /"" → "●●●●●●●"/u, set.summary);
+      const typed = await callOk(fixtures.context, 'type_text', { window_id: form.id, selector: 'role=generic name="Repeat password field" >> role=textbox', text: 's3cret!' });
+      assert.equal((typed.structured as unknown as ActionResult).effect, 'confirmed', typed.summary);
+      assert.equal((await fixtures.oracle.find(form.pid, form.title, 'label', 'Passwords match')).found, true, 'the app says the two fields hold the same text');
+    });
   });
 
   test("a real double click on a word of a text edit is told by the word it selected, though Qt puts the edit's viewport, an empty filler, over the text", async () => {

@@ -2,7 +2,7 @@ import { keyBindingShortcut } from '../key-binding.js';
 import type { CupAttributes, CupNode, CupRect, CupRole, CupState } from '../types.js';
 import { clicksByNature, clicksThroughChild, cupActionsFor, holdsButton, pressedOnlyByInput, type ActionContext } from './actions.js';
 import { closedMenu, holdsMenuItems, itemsKeptHidden } from './closed-menus.js';
-import { drawnViewOf, scrollsItsContent, type RoleShape } from './scroll-areas.js';
+import { drawnViewOf, drawsItself, scrollsItsContent, type RoleShape } from './scroll-areas.js';
 import { CONTENT_NAMED_ATSPI_ROLES, DRAWN_SURFACE_ATSPI_ROLES, NAMED_BLOCK_ATSPI_ROLES, unknownCoordinate, type AtspiRawNode, type RawTreeContext, type UnreadChildren } from './raw-node.js';
 import { OBJECT_REPLACEMENT } from '../embedded-objects.js';
 import { isEditableContent } from './editable-content.js';
@@ -115,11 +115,27 @@ function valueFromButton(combo: CupNode): void {
  * choice), which would name the field by what it holds.
  */
 function nameComboField(combo: CupNode): void {
+  const field = comboField(combo);
+  if (field && !field.name && combo.name && combo.name !== field.value && combo.name !== combo.value) field.name = combo.name;
+}
+
+/** The one text field a combo box holds, when it takes typing. */
+function comboField(combo: CupNode): CupNode | undefined {
   // GTK 4.8 puts the entry in an unnamed box beside the button that opens the list: it is the combo box's field too.
   const parts = (combo.children ?? []).flatMap((child) => (child.role === 'generic' && !child.name ? (child.children ?? []) : [child]));
   const fields = parts.filter((child) => child.role === 'textbox');
-  const field = fields.length === 1 ? fields[0]! : undefined;
-  if (field && !field.name && combo.name && combo.name !== field.value && combo.name !== combo.value) field.name = combo.name;
+  return fields.length === 1 ? fields[0]! : undefined;
+}
+
+/**
+ * A combo box that takes typing and has no value of its own holds what its field holds. Qt names an editable combo
+ * box by the text typed into it, and gives it no value when its list has no choice selected: KeePassXC's "Username
+ * field" read `cmb "alice"` once alice was typed, named by what it held and with no value, so the label beside it
+ * (labelsByPlace, which takes a combo box named by its value for unnamed) could not name it.
+ */
+function valueFromField(combo: CupNode): void {
+  const held = comboField(combo)?.value;
+  if (combo.value === undefined && held) combo.value = held;
 }
 
 /** What an object whose states tell nothing of its drawing is judged by: its place alone. */
@@ -543,7 +559,7 @@ function labelsByPlace(children: readonly CupNode[]): void {
     // the first field of a box beside it too (Transmission's "Scheduled times:" before its "09:00" to "17:00").
     const introducing = (rowLabelledRoles.has(field.role) || isBareButton(field)) && !showsValue ? [] : introducers;
     const asking = (label: CupNode) => !showsValue || /:$/.test(label.name.trim());
-    const onRow = [...labels, ...introducing].filter((label) => asking(label) && label.bounds!.y <= middle && middle <= label.bounds!.y + label.bounds!.h && gapLeft(label) >= -2 && gapLeft(label) <= labelGapLeft && !between(label));
+    const onRow = [...labels, ...introducing].filter((label) => asking(label) && label.bounds!.y <= middle && middle <= label.bounds!.y + label.bounds!.h && gapLeft(label) >= -2 && (gapLeft(label) <= labelGapLeft || inLabelColumn(label, field, labels, controls)) && !between(label));
     const over = labels.filter((label) => label.bounds!.x < box.x + box.w && box.x < label.bounds!.x + label.bounds!.w && gapAbove(label) >= -2 && gapAbove(label) <= labelGapAbove);
     const nearest = (list: CupNode[], gap: (label: CupNode) => number) => list.sort((a, b) => gap(a) - gap(b))[0];
     const label = nearest(onRow, gapLeft) ?? (onRowOnly ? undefined : nearest(over, gapAbove));
@@ -551,10 +567,45 @@ function labelsByPlace(children: readonly CupNode[]): void {
       if (showsValue) field.value = field.name;
       named.name = label.name;
       namedByPlace.add(named);
+      // The field of a combo box named by its value was left unnamed (nameComboField): the label names it too.
+      if (named.role === 'combobox') nameComboField(named);
       const box = leadingIn.get(field);
       if (box) continueRow(placedLeftToRight(box), label.name);
     }
   }
+}
+
+/**
+ * Whether a label farther left of a field than labelGapLeft stands in a form's column of labels whose fields stand in
+ * the field's column: its left edge lines up with another label's, which has a field near right of it on its own row
+ * whose left edge lines up with this field's. A grid lays a form out so (Qt's QGridLayout, GTK's GtkGrid), and a
+ * longer label on another row sets how far right the fields stand: lximage-qt's Preferences put "Icon theme:" 190 px
+ * left of its combo box, below "Maximum number of recent files:", and the combo box read as named by its choice.
+ */
+function inLabelColumn(label: CupNode, field: CupNode, labels: readonly CupNode[], controls: readonly CupNode[]): boolean {
+  const lined = (a: number, b: number) => Math.abs(a - b) <= 2;
+  return labels.some((other) => {
+    if (other === label || !lined(other.bounds!.x, label.bounds!.x)) return false;
+    const otherEnd = other.bounds!.x + other.bounds!.w;
+    return controls.some((near) => {
+      if (near === field || !lined(near.bounds!.x, field.bounds!.x) || !placeLabelledRoles.has(near.role)) return false;
+      const middle = near.bounds!.y + near.bounds!.h / 2;
+      const gap = near.bounds!.x - otherEnd;
+      return other.bounds!.y <= middle && middle <= other.bounds!.y + other.bounds!.h && gap >= -2 && gap <= labelGapLeft;
+    });
+  });
+}
+
+/**
+ * A column header that has no place on screen at all (no Component) beside headers that have one is a hidden column's:
+ * Qt lists a header for every column of a view, and gives one it hides no Component, its cells no size. KeePassXC's
+ * entry list read 15 column headers ("Password", "Expires", "Created", ...) over the 7 columns it shows, and an agent
+ * would look for a Password column that is not there. It is hidden and off screen, as the cells under it are.
+ */
+function hideUnplacedHeaders(children: readonly CupNode[], rawChildren: readonly AtspiRawNode[]): void {
+  const headers = children.flatMap((child, i) => (child.role === 'columnheader' ? [{ header: child, placed: rawChildren[i]!.interfaces.includes('Component') }] : []));
+  if (!headers.some(({ header, placed }) => placed && header.bounds !== undefined)) return;
+  for (const { header, placed } of headers) if (!placed) header.states = stateOrder.filter((state) => state === 'hidden' || state === 'offscreen' || header.states?.includes(state));
 }
 
 /**
@@ -646,9 +697,14 @@ function placedLeftToRight(box: CupNode): CupNode[] {
  * starting where the box starts, labelled from the box's row only. Its siblings in the box label the others.
  */
 function leadingField(node: CupNode): CupNode[] {
-  if (node.role !== 'generic' || node.name !== '' || !node.bounds) return [];
+  if (node.role !== 'generic' || !node.bounds) return [];
   const placedChildren = (node.children ?? []).filter((child) => child.bounds !== undefined && child.bounds.w > 0 && child.bounds.h > 0);
   const first = placedChildren.sort((a, b) => a.bounds!.x - b.bounds!.x)[0];
+  // A box the app names is one field's frame when that is the one field it holds (KeePassXC's "Password field": a
+  // widget holding its password line edit and a strength bar, beside "Enter password:"), and the label beside it is
+  // what a person calls the field: its field read as an unnamed text box. A named box of several fields is a part of
+  // the form its name is about, and names none of them.
+  if (node.name !== '') return first && placeLabelledRoles.has(first.role) && first.bounds!.x <= node.bounds.x + 2 && placedChildren.filter((child) => placeLabelledRoles.has(child.role)).length === 1 ? [first] : [];
   // A button showing a value in a box of its own: wxGTK's font picker wraps its GtkFontButton in a panel.
   const field = first && (placeLabelledRoles.has(first.role) || (mayShowValue(first) && node.children!.length === 1));
   return field && first.bounds!.x <= node.bounds.x + 2 ? [first] : [];
@@ -848,7 +904,7 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
       const drawn = drawnViewOf(raw);
       if (drawn) drawnViews.add(drawn);
     }
-    const emptyView = drawnViews.has(raw) && !name;
+    const emptyView = (drawnViews.has(raw) && !name) || drawsItself(raw, states.has('STATE_FOCUSABLE'));
     const role: CupRole = editableBlock ? 'textbox' : wordsOnly ? 'text' : rangePart ? 'slider' : scrolls && mapped === 'generic' ? 'group' : mapped;
     // An object that holds only another process's objects (an ATK socket: WebKitGTK's web view, whose page runs in a
     // web process) says no state at all: it is judged by its place, not taken for hidden with all it embeds.
@@ -930,8 +986,10 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
       );
       labelsByPlace(node.children);
       labelsByOrder(node.children);
+      hideUnplacedHeaders(node.children, raw.children);
       enableUnmarkedItems(node, node.children, raw.children.map((child) => child.role));
       if (role === 'combobox') {
+        valueFromField(node);
         nameComboField(node);
         valueFromButton(node);
       }

@@ -3,6 +3,7 @@ import { OBJECT_REPLACEMENT } from '../../../cup/embedded-objects.js';
 import { ATSPI_ROLE } from '../../../cup/atspi/constants.js';
 import { codePointLength } from '../../../cup/text.js';
 import { withoutAstralPadding } from '../../../cup/atspi/astral-padding.js';
+import { passwordText } from '../../../cup/atspi/password-text.js';
 import { givenBounds, type ValueRange } from '../../../cup/atspi/value-range.js';
 import type { AtspiClient } from './client.js';
 import { resolveEmbeddedText, type AskObject } from './embedded-text.js';
@@ -127,6 +128,8 @@ async function readTextFrom(client: AtspiClient, ref: ObjectRef, start: number, 
   const end = start + textEnd(Number.isInteger(characterCount) ? characterCount - start : Number.NaN, maxLength);
   if (end === start) return '';
   const text = String((await callObject(client, ref, 'Text', 'GetText', 'ii', [start, end]))[0] ?? '');
+  // Characters counted and none given: a Qt password field, read as its masks (see passwordText).
+  if (text === '') return passwordText(await readRole(client, ref).catch(() => Number.NaN), text, end - start);
   // Embedded objects are found by their offsets in the whole text; a part further in keeps its U+FFFC.
   if (!text.includes(OBJECT_REPLACEMENT) || start > 0) return withoutAstralPadding(text);
   return withoutAstralPadding(await resolveEmbeddedText(askOf(client), ref, text, await readInterfaces(client, ref)));

@@ -13,6 +13,7 @@ import { atspiInterface, NULL_PATH, objectRefs, shortInterfaceName, type ObjectR
 import { clipDirection, overlap, type ClipDirection } from '../../../cup/rect.js';
 import { codePointLength } from '../../../cup/text.js';
 import { withoutAstralPadding } from '../../../cup/atspi/astral-padding.js';
+import { passwordText } from '../../../cup/atspi/password-text.js';
 import { hasState } from '../../../cup/atspi/states.js';
 import { isEditableContent } from '../../../cup/atspi/editable-content.js';
 import { givenBounds } from '../../../cup/atspi/value-range.js';
@@ -508,7 +509,7 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
     const end = textEnd(Number(properties.get('CharacterCount') ?? Number.NaN), maxLength);
     if (end === 0) return '';
     const body = await call(node, atspiInterface('Text'), 'GetText', 'ii', [0, end]);
-    return body ? String(body[0] ?? '') : undefined;
+    return body ? passwordText(node.role, String(body[0] ?? ''), end) : undefined;
   }
 
   /**
