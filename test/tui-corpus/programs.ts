@@ -130,6 +130,9 @@ export const corpus: CorpusProgram[] = [
     pkg: 'tig',
     command: 'tig',
     args: () => [],
+    // Wide enough for tig to open a commit's diff in a window beside the list rather than under it.
+    cols: 120,
+    rows: 30,
     cwd: 'repo',
     prepare: (work) => {
       const repo = join(work, 'repo');
@@ -159,6 +162,26 @@ export const corpus: CorpusProgram[] = [
         facts: [
           { says: 'after Down the second commit is the one selected row', selector: `${ROW} selected name~="second file"`, count: 1 },
           { says: 'the status line says commit 2 of 3', selector: 'role=status text~="2 of 3"', count: 1 },
+        ],
+      },
+      {
+        name: 'diff',
+        keys: ['Enter'],
+        until: 'diff --git',
+        facts: [
+          { says: "the diff window's current line (its highlighted top row) is no status line", selector: 'role=status name^=commit', count: 0 },
+          { says: 'the commit list keeps its selected commit', selector: `${ROW} selected name~="second file"`, count: 1 },
+          { says: "the diff window has the keys (its status line alone is bold): its current line is focused", focus: 'name^=commit' },
+          { says: "the list window's status line", selector: 'role=status name^="[main]"', count: 1 },
+          { says: "the diff window's status line", selector: 'role=status name^="[diff]"', count: 1 },
+        ],
+      },
+      {
+        name: 'list-again',
+        keys: ['Tab'],
+        until: 'diff --git',
+        facts: [
+          { says: 'after Tab the commit list has the keys again: its selected commit is focused', focus: 'name~="second file"' },
         ],
       },
     ],
