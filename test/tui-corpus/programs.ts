@@ -306,6 +306,7 @@ export const corpus: CorpusProgram[] = [
         facts: [
           { says: 'the process list has one selected row, the first sleeper', selector: `${ROW} selected name~="sleep 86401"`, count: 1 },
           { says: 'F10 Quit is a key hint', selector: `${ACTION} name=Quit`, count: 1 },
+          { says: "a sleeper's command line is the cell under Command", selector: 'role=cell name="sleep 86402"', count: 1 },
         ],
       },
       {
@@ -325,7 +326,10 @@ export const corpus: CorpusProgram[] = [
       {
         name: 'start',
         until: 'PID',
-        facts: [{ says: 'the process table has a column header', selector: 'role*=^(header|columnheader)$ name*=PID.*USER', atLeast: 1 }],
+        facts: [
+          { says: 'the process table has a column header', selector: 'role*=^(header|columnheader)$ name*=PID.*USER', atLeast: 1 },
+          { says: 'its columns are named one by one', selector: 'role=columnheader name=%CPU', count: 1 },
+        ],
       },
       {
         name: 'user-prompt',

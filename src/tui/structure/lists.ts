@@ -3,6 +3,7 @@
 // full-width highlighted first row in another colour is the column header (htop, top).
 import { Attr } from '../grid.js';
 import type { Bounds } from '../ui-node.js';
+import { alignedColumns, cellsOf } from './aligned-columns.js';
 import { readMark } from './checkboxes.js';
 import { isHighlighted, readRow, tidy, type Found, type RowInfo, type ScreenScan } from './scan.js';
 
@@ -161,7 +162,18 @@ function listFromBlock(scan: ScreenScan, regionIndex: number, block: RowInfo[]):
   const right = Math.max(...rows.map((row) => row.lastColumn));
   const names = namesWithoutPointers(scan, regionIndex, items);
   const children = items.map((row) => itemNode(row, selected.includes(row), left, right, names.get(row)));
-  if (header) children.unshift({ role: 'header', name: tidy(header.text), bounds: rowBounds(header, left, right), heuristic: LIST_HEURISTIC });
+  if (header) {
+    const headerNode: Found = { role: 'header', name: tidy(header.text), bounds: rowBounds(header, left, right), heuristic: LIST_HEURISTIC };
+    // Values standing under the column names they belong to: each row's cells, as a ruled table's.
+    const columns = alignedColumns(scan, header, items, left, right);
+    if (columns) {
+      headerNode.children = cellsOf(scan, header.y, columns, 'columnheader', LIST_HEURISTIC);
+      children.forEach((child, index) => {
+        if (child.role === 'listitem') child.children = cellsOf(scan, items[index]!.y, columns, 'cell', LIST_HEURISTIC);
+      });
+    }
+    children.unshift(headerNode);
+  }
   const top = rows[0]!.y;
   const bounds = { x: left, y: top, w: right - left + 1, h: rows[rows.length - 1]!.y - top + 1 };
   for (const row of rows) scan.claim({ x: region.rect.x, y: row.y, w: region.rect.w, h: 1 });
