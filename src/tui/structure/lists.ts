@@ -5,6 +5,7 @@ import { Attr } from '../grid.js';
 import type { Bounds } from '../ui-node.js';
 import { alignedColumns, cellsOf } from './aligned-columns.js';
 import { readMark } from './checkboxes.js';
+import { markByGlyph, selectionCount } from './marks.js';
 import { isHighlighted, readRow, tidy, type Found, type RowInfo, type ScreenScan } from './scan.js';
 
 export const LIST_HEURISTIC = 'highlighted-row-list';
@@ -126,6 +127,18 @@ function styledHeader(scan: ScreenScan, block: RowInfo[], lit: RowInfo[]): RowIn
   return own !== 0 && rest.every((row) => (attrs(row) & own) !== own) ? first : undefined;
 }
 
+/**
+ * Items marked by a glyph in a column of their own, as many as a count on a row outside the list says (mutt's
+ * `*` on tagged messages, its status line's "Tag:1"): selected beside the bar's row, which stays current.
+ */
+function markTagged(scan: ScreenScan, items: RowInfo[], children: Found[], selected: RowInfo[], left: number, right: number): void {
+  if (selected.length !== 1) return;
+  const screen = { x: 0, y: 0, w: scan.grid.cols, h: scan.grid.rows };
+  const count = selectionCount(scan, screen, new Set(items.map((row) => row.y)));
+  if (count === undefined) return;
+  markByGlyph(scan, items.map((row, index) => ({ node: children[index]!, y: row.y, left, right, bar: selected.includes(row) })), count);
+}
+
 function listFromBlock(scan: ScreenScan, regionIndex: number, block: RowInfo[]): Found | undefined {
   const region = scan.regions[regionIndex]!;
   const lit = block.filter(isHighlighted);
@@ -162,6 +175,7 @@ function listFromBlock(scan: ScreenScan, regionIndex: number, block: RowInfo[]):
   const right = Math.max(...rows.map((row) => row.lastColumn));
   const names = namesWithoutPointers(scan, regionIndex, items);
   const children = items.map((row) => itemNode(row, selected.includes(row), left, right, names.get(row)));
+  markTagged(scan, items, children, selected, left, right);
   if (header) {
     const headerNode: Found = { role: 'header', name: tidy(header.text), bounds: rowBounds(header, left, right), heuristic: LIST_HEURISTIC };
     // Values standing under the column names they belong to: each row's cells, as a ruled table's.
