@@ -139,6 +139,19 @@ function markTagged(scan: ScreenScan, items: RowInfo[], children: Found[], selec
   markByGlyph(scan, items.map((row, index) => ({ node: children[index]!, y: row.y, left, right, bar: selected.includes(row) })), count);
 }
 
+/**
+ * The colour of the selection bar among a block's lit rows: the first one's, unless the rows are lit in two
+ * colours, one on a single row and the other on all the rest: a popup menu drawn in a face of its own with its
+ * current item in another (emacs's F10 menus, blue with the current item red), whose one row is the selection.
+ */
+function selectionColour(lit: readonly RowInfo[]): number | undefined {
+  const counts = new Map<number, number>();
+  for (const row of lit) counts.set(row.color, (counts.get(row.color) ?? 0) + 1);
+  const single = [...counts].filter(([, count]) => count === 1);
+  if (counts.size === 2 && single.length === 1 && lit.length > 2) return single[0]![0];
+  return lit[0]?.color;
+}
+
 function listFromBlock(scan: ScreenScan, regionIndex: number, block: RowInfo[]): Found | undefined {
   const region = scan.regions[regionIndex]!;
   const lit = block.filter(isHighlighted);
@@ -148,7 +161,7 @@ function listFromBlock(scan: ScreenScan, regionIndex: number, block: RowInfo[]):
   // so a column whose selection is its first row (ranger's) keeps that row as its selection.
   const header = findHeader(block, lit, region.rect.w) ?? styledHeader(scan, block, lit);
   let items = header ? block.filter((row) => row.y > header.y) : block;
-  const selectedColour = lit.find((row) => items.includes(row))?.color;
+  const selectedColour = selectionColour(lit.filter((row) => items.includes(row)));
   let selected = items.filter((row) => isHighlighted(row) && row.color === selectedColour);
   if (!header) {
     if (selected.length === 0 || selected.length >= items.length) return undefined;
