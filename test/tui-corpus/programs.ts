@@ -329,6 +329,7 @@ export const corpus: CorpusProgram[] = [
         facts: [
           { says: 'the process table has a column header', selector: 'role*=^(header|columnheader)$ name*=PID.*USER', atLeast: 1 },
           { says: 'its columns are named one by one', selector: 'role=columnheader name=%CPU', count: 1 },
+          { says: 'the task counts are one line of text, from Tasks: to zombie', selector: 'role=text name^=Tasks: name~=zombie', count: 1 },
         ],
       },
       {
