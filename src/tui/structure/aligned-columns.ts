@@ -69,10 +69,13 @@ export function alignedColumns(scan: ScreenScan, header: RowInfo, items: readonl
   return edges.slice(1).map((to, i) => ({ from: edges[i]!, to }));
 }
 
-/** The cells of one row in those columns, named by their text. */
-export function cellsOf(scan: ScreenScan, y: number, columns: readonly Span[], role: 'cell' | 'columnheader', heuristic: string): Found[] {
+/**
+ * The cells of one row in those columns, named by their text; `textFrom` is where the row's own text starts after
+ * a pointer opening it (cfdisk's `>>`), which is no part of its first cell's name, as it is none of the item's.
+ */
+export function cellsOf(scan: ScreenScan, y: number, columns: readonly Span[], role: 'cell' | 'columnheader', heuristic: string, textFrom = 0): Found[] {
   return columns.map(({ from, to }) => {
     const bounds: Bounds = { x: from, y, w: to - from, h: 1 };
-    return { role, name: tidy(scan.slice(y, from, to).text), bounds, heuristic };
+    return { role, name: tidy(scan.slice(y, Math.max(from, textFrom), to).text), bounds, heuristic };
   });
 }

@@ -196,7 +196,9 @@ function listFromBlock(scan: ScreenScan, regionIndex: number, block: RowInfo[]):
     if (columns) {
       headerNode.children = cellsOf(scan, header.y, columns, 'columnheader', LIST_HEURISTIC);
       children.forEach((child, index) => {
-        if (child.role === 'listitem') child.children = cellsOf(scan, items[index]!.y, columns, 'cell', LIST_HEURISTIC);
+        const row = items[index]!;
+        const textFrom = names.has(row) ? afterPointer(scan, regionIndex, row)?.column : undefined;
+        if (child.role === 'listitem') child.children = cellsOf(scan, row.y, columns, 'cell', LIST_HEURISTIC, textFrom);
       });
     }
     children.unshift(headerNode);
