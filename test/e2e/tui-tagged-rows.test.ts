@@ -46,3 +46,24 @@ test('neomutt: the messages tagged with t are the selected rows (their * counted
   assert.equal(await exitCode(context, 'mutt'), 0);
   assert.deepEqual(subjectsIn(mbox), SUBJECTS.filter((subject) => !selected.includes(subject)));
 });
+
+test('neomutt: the pager\'s "<Space>:NextPg" hint is a button whose key is Space; clicking it shows the next page', async () => {
+  const directory = mkdtempSync(join(tmpdir(), 'cup-tui-mutt-'));
+  const mbox = join(directory, 'inbox');
+  const body = Array.from({ length: 80 }, (_, i) => `body line ${i + 1}`).join('\n');
+  writeFileSync(mbox, `From a@example.org Mon Nov 30 08:00:00 2026\nFrom: A <a@example.org>\nTo: me@example.org\nSubject: Long one\nDate: Mon, 30 Nov 2026 08:00:00 +0000\n\n${body}\n\n`);
+  const rc = join(directory, 'muttrc');
+  writeFileSync(rc, `set mbox_type=mbox\nset folder=${directory}\nset spoolfile=${mbox}\nset pager_stop=yes\n`);
+  await start({ command: 'bash', args: ['--norc', '--noprofile', '-c', `exec neomutt -n -F ${rc} -f ${mbox}`], env: { HOME: directory }, cwd: directory, cols: 100, rows: 24, session: 'pager' });
+  await callOk(context, 'tui_wait_for', { text: 'Long one', all: [{ stableMs: 200 }], session: 'pager' });
+  await callOk(context, 'tui_press', { key: 'Enter', session: 'pager' });
+  await callOk(context, 'tui_wait_for', { text: 'body line 1', all: [{ selector: 'role=button name=NextPg' }], session: 'pager' });
+  const button = nodes(await callOk(context, 'tui_snapshot', { session: 'pager' })).find((node) => node.role === 'button' && node.name === 'NextPg');
+  assert.equal(button?.shortcut, '<Space>');
+  const firstPage = (await callOk(context, 'tui_render_text', { session: 'pager' })).structured.lines as string[];
+  assert.ok(!firstPage.includes('body line 30'), 'line 30 is on the next page');
+  const clicked = await callOk(context, 'tui_click', { selector: 'role=button name=NextPg', session: 'pager' });
+  assert.equal(clicked.structured.key, 'Space');
+  await callOk(context, 'tui_wait_for', { text: 'body line 30', session: 'pager' });
+  await callOk(context, 'tui_stop', { session: 'pager' });
+});

@@ -176,14 +176,8 @@ export const corpus: CorpusProgram[] = [
           { says: "the diff window's status line", selector: 'role=status name^="[diff]"', count: 1 },
         ],
       },
-      {
-        name: 'list-again',
-        keys: ['Tab'],
-        until: 'diff --git',
-        facts: [
-          { says: 'after Tab the commit list has the keys again: its selected commit is focused', focus: 'name~="second file"' },
-        ],
-      },
+      // Tab gives the keys back to the list: its status line is the bold one now.
+      { name: 'list-again', keys: ['Tab'], until: 'diff --git', facts: [{ says: 'after Tab the commit list has the keys again: its selected commit is focused', focus: 'name~="second file"' }] },
     ],
   },
   {
