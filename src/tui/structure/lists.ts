@@ -112,6 +112,23 @@ function findHeader(block: RowInfo[], lit: RowInfo[], width: number): RowInfo | 
   return undefined;
 }
 
+/**
+ * Column names underlined one by one, the blanks between them not (taskwarrior's `ID Age Description Urg`, one
+ * blank apart): each underlined run is a column's name, at least MIN_COLUMNS of them, and all of the row's text.
+ */
+function underlinedApart(scan: ScreenScan, row: RowInfo): boolean {
+  let runs = 0;
+  let inRun = false;
+  for (let x = row.firstColumn; x <= row.lastColumn; x++) {
+    const index = row.y * scan.grid.cols + x;
+    const underlined = (scan.grid.flags[index]! & Attr.underline) !== 0;
+    if (!underlined && scan.grid.chars[index]!.trim() !== '') return false;
+    if (underlined && !inRun) runs++;
+    inRun = underlined;
+  }
+  return runs >= MIN_COLUMNS;
+}
+
 /** Attributes that set a header row apart from the rows under it. */
 const HEADER_ATTRS = Attr.bold | Attr.underline;
 
@@ -121,7 +138,7 @@ const HEADER_ATTRS = Attr.bold | Attr.underline;
  */
 function styledHeader(scan: ScreenScan, block: RowInfo[], lit: RowInfo[]): RowInfo | undefined {
   const [first, ...rest] = block;
-  if (!first || rest.length === 0 || lit.includes(first) || !namesColumns(first.text)) return undefined;
+  if (!first || rest.length === 0 || lit.includes(first) || !(namesColumns(first.text) || underlinedApart(scan, first))) return undefined;
   const attrs = (row: RowInfo) => scan.grid.flags[row.y * scan.grid.cols + row.inkColumn]! & HEADER_ATTRS;
   const own = attrs(first);
   return own !== 0 && rest.every((row) => (attrs(row) & own) !== own) ? first : undefined;
@@ -152,6 +169,19 @@ function selectionColour(lit: readonly RowInfo[]): number | undefined {
   return lit[0]?.color;
 }
 
+/**
+ * Rows a band colour lights alternate with unlit ones, in a block of four rows or more: two or more rows lit alike,
+ * every other row from the first of them to the last and none between (a line after the table, a shell's prompt,
+ * may follow unlit).
+ */
+const MIN_STRIPED_ROWS = 4;
+
+function striped(items: readonly RowInfo[], lit: readonly RowInfo[]): boolean {
+  if (items.length < MIN_STRIPED_ROWS || lit.length < 2) return false;
+  const indexes = lit.map((row) => items.indexOf(row));
+  return indexes.every((index, i) => i === 0 || index === indexes[i - 1]! + 2);
+}
+
 function listFromBlock(scan: ScreenScan, regionIndex: number, block: RowInfo[]): Found | undefined {
   const region = scan.regions[regionIndex]!;
   const lit = block.filter(isHighlighted);
@@ -163,6 +193,11 @@ function listFromBlock(scan: ScreenScan, regionIndex: number, block: RowInfo[]):
   let items = header ? block.filter((row) => row.y > header.y) : block;
   const selectedColour = selectionColour(lit.filter((row) => items.includes(row)));
   let selected = items.filter((row) => isHighlighted(row) && row.color === selectedColour);
+  // Stripes: every other row lit alike is a table's banding (taskwarrior's report), not rows chosen.
+  if (striped(items, selected)) {
+    if (!header) return undefined;
+    selected = [];
+  }
   if (!header) {
     if (selected.length === 0 || selected.length >= items.length) return undefined;
     // Without a header, the list is the run of rows aligned with the selected one: a caption line
@@ -209,6 +244,15 @@ function listFromBlock(scan: ScreenScan, regionIndex: number, block: RowInfo[]):
   return { role: 'list', name: header ? tidy(header.text) : '', bounds, heuristic: LIST_HEURISTIC, children };
 }
 
+function promptUnder(scan: ScreenScan, regionIndex: number, row: RowInfo, block: readonly RowInfo[]): boolean {
+  const { cursor } = scan.grid;
+  if (block.length === 0 || !cursor.visible || cursor.y !== row.y || cursor.x <= row.lastColumn || isHighlighted(row)) return false;
+  // The last text of the region: a question asked above a table (top's `Which user`) is no such prompt.
+  const { rect } = scan.regions[regionIndex]!;
+  for (let y = row.y + 1; y < rect.y + rect.h; y++) if (readRow(scan, regionIndex, y).ink > 0) return false;
+  return true;
+}
+
 export function findLists(scan: ScreenScan, regionIndex: number): Found[] {
   const region = scan.regions[regionIndex]!;
   const lists: Found[] = [];
@@ -222,8 +266,9 @@ export function findLists(scan: ScreenScan, regionIndex: number): Found[] {
   };
   for (let y = region.rect.y; y < region.rect.y + region.rect.h; y++) {
     const row = readRow(scan, regionIndex, y);
-    // A rule across the row ends a block like a blank row.
-    if (row.ink === 0 || isRuleRow(row.text)) flush();
+    // A rule across the row ends a block like a blank row; so does a prompt waiting under the rows, unlit with
+    // the cursor past its text and nothing below (a shell's `$ ` under the table a command printed): an input line.
+    if (row.ink === 0 || isRuleRow(row.text) || promptUnder(scan, regionIndex, row, block)) flush();
     else block.push(row);
   }
   flush();
