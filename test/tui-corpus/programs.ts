@@ -185,7 +185,8 @@ export const corpus: CorpusProgram[] = [
     pkg: 'ranger',
     command: 'ranger',
     args: (work) => [join(work, 'tree')],
-    prepare: (work) => files(work, { 'tree/alpha/one.txt': 'one\n', 'tree/beta/two.txt': 'two\n', 'tree/gamma/three.txt': 'three\n', 'tree/notes.txt': 'notes\n' }),
+    // A sibling of tree, so the parent column is a list with tree selected in it too.
+    prepare: (work) => files(work, { 'archive/old.txt': 'old\n', 'tree/alpha/one.txt': 'one\n', 'tree/beta/two.txt': 'two\n', 'tree/gamma/three.txt': 'three\n', 'tree/notes.txt': 'notes\n' }),
     steps: [
       {
         name: 'start',
@@ -193,6 +194,7 @@ export const corpus: CorpusProgram[] = [
         facts: [
           { says: 'the first directory is selected', selector: `${ROW} selected name~=alpha`, count: 1 },
           { says: 'no row spans the parent, current and preview columns', selector: 'name*=alpha.*one\\.txt', count: 0 },
+          { says: 'the keys act in the current column (where ranger leaves its hidden cursor): alpha has the focus, not tree in the parent column', focus: 'name~=alpha' },
         ],
       },
       {

@@ -2,6 +2,7 @@
 // mark the panel that takes the keys by drawing its border in another colour than the others'. When no
 // node has focus yet, that panel's selected item gets it, else the panel itself.
 import { Attr } from '../grid.js';
+import { SELECTABLE } from './assemble.js';
 import type { DetectedBox } from './boxes.js';
 import { contains, type Found, type ScreenScan } from './scan.js';
 
@@ -59,4 +60,18 @@ export function focusActiveWindow(scan: ScreenScan, nodes: readonly Found[]): vo
   const active = windows.find((window) => contains(window.rect, bold[0]!.bounds))!;
   const selected = nodes.find((node) => node.selected && node.role !== 'button' && contains(active.rect, node.bounds));
   if (selected) selected.focused = true;
+}
+
+/**
+ * The active column by the hidden cursor: a program showing columns side by side, each with its selected row
+ * (ranger's parent, current and preview directories), hides the cursor but leaves it on the row the keys act on,
+ * where screen readers look. When several rows are selected and exactly one holds the hidden cursor, it gets the focus.
+ */
+export function focusAtHiddenCursor(scan: ScreenScan, nodes: readonly Found[]): void {
+  const { cursor } = scan.grid;
+  if (cursor.visible || nodes.some((node) => node.focused)) return;
+  const selected = nodes.filter((node) => node.selected && SELECTABLE.has(node.role));
+  if (selected.length < 2) return;
+  const atCursor = selected.filter((node) => contains(node.bounds, { x: cursor.x, y: cursor.y, w: 1, h: 1 }));
+  if (atCursor.length === 1) atCursor[0]!.focused = true;
 }
