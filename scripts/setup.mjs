@@ -78,6 +78,12 @@ const testPackages = [
   'irssi', 'weechat-curses',
   // newsboat's articles and key:label hints (test/e2e/tui-feeds.test.ts).
   'newsboat',
+  // neomutt's index, its tagged messages marked by a `*` and counted on its status line (test/e2e/tui-tagged-rows.test.ts).
+  'neomutt',
+  // emacs's F10 menus, a popup in a face of its own with its current item in another (test/e2e/tui-popup-menu.test.ts).
+  'emacs-nox',
+  // taskwarrior's report, banded with every other row lit (test/e2e/tui-striped-rows.test.ts).
+  'taskwarrior',
   // The terminal corpus (test/tui-corpus/programs.ts) adds these; tig needs git for its repository.
   'mc', 'ncdu', 'tig', 'git', 'ranger', 'neovim', 'nano', 'man-db', 'w3m', 'calcurse', 'aptitude', 'python3',
   // Independent readers of the X server the tests judge focus, stacking, the pointer and the clipboard with.

@@ -155,7 +155,10 @@ export function shortcutKey(shortcut: string): string | undefined {
   if ([...shortcut].length === 1 && shortcut.trim() !== '') return shortcut;
   const named = Object.hasOwn(NAMED_HINT_KEYS, shortcut) ? NAMED_HINT_KEYS[shortcut] : undefined;
   if (named) return named;
-  return undefined;
+  // A key named in angle brackets (mutt's "<Space>:NextPg", "<PageDown>") is the key of that name.
+  const angled = /^<([A-Za-z]\w*)>$/.exec(shortcut)?.[1]?.toLowerCase();
+  const name = angled === undefined ? undefined : (ALIASES[angled] ?? angled);
+  return KEY_NAMES.find((key) => key.toLowerCase() === name);
 }
 
 export type MouseButton = 'left' | 'middle' | 'right';

@@ -38,6 +38,10 @@ test('cfdisk: the bold column names over the partitions are the list\'s header; 
   const partitions = items.filter((item) => /disk\.img\d/.test(item.name));
   assert.deepEqual(partitions.map((item) => item.name.match(/disk\.img\d\s+(\d+)/)?.[1]), starts);
   assert.equal(items.filter((item) => item.selected).length, 1);
+  // Each partition's cells stand under the column names: its device (without the `>>` pointing at the current one) and start.
+  const names = (header?.children ?? []).map((cell) => cell.name);
+  const cell = (item: (typeof items)[number], column: string) => item.children?.[names.indexOf(column)]?.name;
+  assert.deepEqual(partitions.map((item) => [cell(item, 'Device'), cell(item, 'Start')]), starts.map((first, index) => [`disk.img${index + 1}`, first]));
 
   const focus = await callOk(context, 'tui_focus', { selector: 'role=listitem name~=disk.img2', session: 'cfdisk' });
   assert.equal(focus.structured.method, 'keys');

@@ -130,6 +130,9 @@ export const corpus: CorpusProgram[] = [
     pkg: 'tig',
     command: 'tig',
     args: () => [],
+    // Wide enough for tig to open a commit's diff in a window beside the list rather than under it.
+    cols: 120,
+    rows: 30,
     cwd: 'repo',
     prepare: (work) => {
       const repo = join(work, 'repo');
@@ -161,6 +164,20 @@ export const corpus: CorpusProgram[] = [
           { says: 'the status line says commit 2 of 3', selector: 'role=status text~="2 of 3"', count: 1 },
         ],
       },
+      {
+        name: 'diff',
+        keys: ['Enter'],
+        until: 'diff --git',
+        facts: [
+          { says: "the diff window's current line (its highlighted top row) is no status line", selector: 'role=status name^=commit', count: 0 },
+          { says: 'the commit list keeps its selected commit', selector: `${ROW} selected name~="second file"`, count: 1 },
+          { says: "the diff window has the keys (its status line alone is bold): its current line is focused", focus: 'name^=commit' },
+          { says: "the list window's status line", selector: 'role=status name^="[main]"', count: 1 },
+          { says: "the diff window's status line", selector: 'role=status name^="[diff]"', count: 1 },
+        ],
+      },
+      // Tab gives the keys back to the list: its status line is the bold one now.
+      { name: 'list-again', keys: ['Tab'], until: 'diff --git', facts: [{ says: 'after Tab the commit list has the keys again: its selected commit is focused', focus: 'name~="second file"' }] },
     ],
   },
   {
@@ -168,7 +185,8 @@ export const corpus: CorpusProgram[] = [
     pkg: 'ranger',
     command: 'ranger',
     args: (work) => [join(work, 'tree')],
-    prepare: (work) => files(work, { 'tree/alpha/one.txt': 'one\n', 'tree/beta/two.txt': 'two\n', 'tree/gamma/three.txt': 'three\n', 'tree/notes.txt': 'notes\n' }),
+    // A sibling of tree, so the parent column is a list with tree selected in it too.
+    prepare: (work) => files(work, { 'archive/old.txt': 'old\n', 'tree/alpha/one.txt': 'one\n', 'tree/beta/two.txt': 'two\n', 'tree/gamma/three.txt': 'three\n', 'tree/notes.txt': 'notes\n' }),
     steps: [
       {
         name: 'start',
@@ -176,6 +194,7 @@ export const corpus: CorpusProgram[] = [
         facts: [
           { says: 'the first directory is selected', selector: `${ROW} selected name~=alpha`, count: 1 },
           { says: 'no row spans the parent, current and preview columns', selector: 'name*=alpha.*one\\.txt', count: 0 },
+          { says: 'the keys act in the current column (where ranger leaves its hidden cursor): alpha has the focus, not tree in the parent column', focus: 'name~=alpha' },
         ],
       },
       {
@@ -283,6 +302,7 @@ export const corpus: CorpusProgram[] = [
         facts: [
           { says: 'the process list has one selected row, the first sleeper', selector: `${ROW} selected name~="sleep 86401"`, count: 1 },
           { says: 'F10 Quit is a key hint', selector: `${ACTION} name=Quit`, count: 1 },
+          { says: "a sleeper's command line is the cell under Command", selector: 'role=cell name="sleep 86402"', count: 1 },
         ],
       },
       {
@@ -302,7 +322,11 @@ export const corpus: CorpusProgram[] = [
       {
         name: 'start',
         until: 'PID',
-        facts: [{ says: 'the process table has a column header', selector: 'role*=^(header|columnheader)$ name*=PID.*USER', atLeast: 1 }],
+        facts: [
+          { says: 'the process table has a column header', selector: 'role*=^(header|columnheader)$ name*=PID.*USER', atLeast: 1 },
+          { says: 'its columns are named one by one', selector: 'role=columnheader name=%CPU', count: 1 },
+          { says: 'the task counts are one line of text, from Tasks: to zombie', selector: 'role=text name^=Tasks: name~=zombie', count: 1 },
+        ],
       },
       {
         name: 'user-prompt',

@@ -98,3 +98,28 @@ test(`${LIST_HEURISTIC}: less's search hits lighting most of ten short lines are
   assert.equal(lists('less-search-hits').length, 0);
   assert.ok(all.some((node) => node.role === 'text' && node.name === 'row 255'), 'a hit line reads as text');
 });
+
+/** The fields of a process row as the screen shows them: whitespace-separated, the command the rest of the row. */
+function processFields(line: string, columns: number): string[] {
+  const fields = line.trim().split(/\s+/);
+  return [...fields.slice(0, columns - 1), fields.slice(columns - 1).join(' ')];
+}
+
+test(`${LIST_HEURISTIC}: the columns under a header of column names: each process row of top and htop has one cell per name, its value under it`, () => {
+  for (const name of ['top', 'htop', 'corpus/htop-start']) {
+    const [list] = lists(name);
+    const [header, ...items] = list!.children!;
+    const names = header!.children!.map((cell) => cell.name);
+    assert.equal(names.length, 12, `${name}: ${names.join(' | ')}`);
+    assert.ok(names.includes(name === 'top' ? '%CPU' : 'CPU%') || names.includes('CPU%▽'), `${name}: ${names.join(' | ')}`);
+    // htop's sort arrow ends the name it follows (`PID△USER` is PID△ and USER).
+    assert.equal(names[1], 'USER', `${name}: ${names.join(' | ')}`);
+    const lines = recordedScreen(name).lines;
+    for (const item of items) {
+      const cells = item.children!.map((cell) => cell.name);
+      assert.deepEqual(cells, processFields(lines[item.bounds!.y]!, names.length), `${name} row ${item.bounds!.y}`);
+      // Each cell stands under its column's name.
+      item.children!.forEach((cell, index) => assert.equal(cell.bounds!.x, header!.children![index]!.bounds!.x));
+    }
+  }
+});

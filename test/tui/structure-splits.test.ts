@@ -44,7 +44,8 @@ test('splits: tmux\'s status bar under two panes side by side is one status line
 test('splits: ranger\'s parent, current and preview columns are split at the blank gutters the highlights stop at', () => {
   assert.deepEqual(splitsOf('corpus/ranger-down1'), ['column 0,1 9x4', 'column 10,1 29x4', 'column 40,1 40x4']);
   const { all } = structureOf('corpus/ranger-down1');
-  const list = all.find((node) => node.role === 'list');
+  // The parent column (archive, tree) is a list of its own beside the current one.
+  const list = all.find((node) => node.role === 'list' && node.bounds?.x === 10);
   assert.deepEqual(list?.bounds, { x: 10, y: 1, w: 29, h: 4 });
   assert.deepEqual(list?.children?.filter((item) => item.selected).map((item) => item.name), ['beta 1']);
 });
@@ -56,7 +57,10 @@ test('splits: no other recorded screen is split (boxes, tables, plain text, sing
   );
   const split = names.filter((name) => splitsOf(name).length > 0).sort();
   assert.ok(names.length > 40, `read ${names.length} recordings`);
-  assert.deepEqual(split, ['corpus-200x50/ranger-down1', 'corpus-200x50/ranger-start', 'corpus-200x50/vim-split-start', 'corpus-200x50/vim-split-window-right', 'corpus/ranger-down1', 'corpus/ranger-start', 'corpus/vim-split-start', 'corpus/vim-split-window-right', 'tmux-split', 'weechat-typed']);
+  assert.deepEqual(split, [
+    'corpus-200x50/ranger-down1', 'corpus-200x50/ranger-start', 'corpus-200x50/tig-diff', 'corpus-200x50/tig-list-again', 'corpus-200x50/vim-split-start', 'corpus-200x50/vim-split-window-right',
+    'corpus/ranger-down1', 'corpus/ranger-start', 'corpus/tig-diff', 'corpus/tig-list-again', 'corpus/vim-split-start', 'corpus/vim-split-window-right', 'tmux-split', 'weechat-typed',
+  ]);
 });
 
 test(`${STATUS_HEURISTIC}: nvim -o's status line between stacked windows and the one above the blank last row`, () => {
@@ -68,7 +72,7 @@ test(`${STATUS_HEURISTIC}: nvim -o's status line between stacked windows and the
 
 test(`${STATUS_HEURISTIC}: tig's highlighted newest commit on the top row is the selected row, its title line the status`, () => {
   const { all } = structureOf('corpus/tig-start');
-  assert.deepEqual(all.filter((node) => node.heuristic === STATUS_HEURISTIC).map((node) => node.bounds?.y), [22]);
+  assert.deepEqual(all.filter((node) => node.heuristic === STATUS_HEURISTIC).map((node) => node.bounds?.y), [28]);
   assert.deepEqual(all.filter((node) => node.selected).map((node) => `${node.role} @${node.bounds?.y}`), ['listitem @0']);
 });
 
@@ -86,4 +90,16 @@ test('a window edge down the whole screen splits it before a shorter rule inside
   // The last row of the chat's window, with the cursor, is the input line, holding what was typed.
   const input = all.find((node) => node.id === focus);
   assert.deepEqual([input?.role, input?.value, input?.bounds?.y, input?.bounds?.x], ['textbox', 'hello there', cursor.y, 10]);
+});
+
+test(`${STATUS_HEURISTIC}: tig's diff window beside its commit list: its highlighted top row is its current line, and its bold status line says it has the keys`, () => {
+  const diff = structureOf('corpus/tig-diff');
+  // Each window's status line at the bottom, no second one on the diff window's top row.
+  assert.deepEqual(diff.all.filter((node) => node.heuristic === STATUS_HEURISTIC).map((node) => node.name.slice(0, 6)), ['[main]', '[diff]']);
+  const selected = diff.all.filter((node) => node.selected).map((node) => `${node.name.slice(0, 6)} @${node.bounds?.x},${node.bounds?.y}`);
+  assert.equal(selected.length, 2, selected.join('; '));
+  assert.match(diff.all.find((node) => node.id === diff.focus)?.name ?? '', /^commit [0-9a-f]{40}$/);
+  // After Tab the list's status line is the bold one: its selected commit has the keys.
+  const list = structureOf('corpus/tig-list-again');
+  assert.match(list.all.find((node) => node.id === list.focus)?.name ?? '', /Add the second file$/);
 });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { TEXT_HEURISTIC } from '../../src/tui/structure/index.js';
-import { structureOf } from './helpers.js';
+import { recordedScreen, structureOf } from './helpers.js';
 
 test(`${TEXT_HEURISTIC}: vim's buffer lines become one text node per row`, () => {
   const texts = structureOf('vim').all.filter((node) => node.heuristic === TEXT_HEURISTIC);
@@ -10,10 +10,17 @@ test(`${TEXT_HEURISTIC}: vim's buffer lines become one text node per row`, () =>
   assert.equal(texts.filter((node) => /^line \d+:/.test(node.name)).length, 23);
 });
 
-test(`${TEXT_HEURISTIC}: columns separated by wide gaps stay apart (top's summary)`, () => {
-  const row1 = structureOf('top').all.filter((node) => node.heuristic === TEXT_HEURISTIC && node.bounds?.y === 1).map((node) => node.name);
-  assert.ok(row1.length >= 2, JSON.stringify(row1));
-  assert.match(row1[0]!, /^Tasks:/);
+test(`${TEXT_HEURISTIC}: columns separated by wide gaps stay apart (irssi's time stamp and message)`, () => {
+  const row = structureOf('irssi-typed').all.filter((node) => node.heuristic === TEXT_HEURISTIC && node.bounds?.y === 19).map((node) => node.name);
+  assert.deepEqual(row, ['04:33', 'real_name root']);
+});
+
+test(`${TEXT_HEURISTIC}: a phrase going on after a comma or colon across the padding of a number is one text (top's summary lines)`, () => {
+  const lines = recordedScreen('top').lines;
+  const texts = structureOf('top').all.filter((node) => node.heuristic === TEXT_HEURISTIC);
+  for (const y of [1, 3, 4]) {
+    assert.deepEqual(texts.filter((node) => node.bounds?.y === y).map((node) => node.name), [lines[y]!.trim()], `row ${y}`);
+  }
 });
 
 test(`${TEXT_HEURISTIC}: text inside a dialog belongs to the dialog`, () => {

@@ -3,7 +3,8 @@
 import { flattenNodes, type NodeSource, type UINode } from '../ui-node.js';
 import { area, contains, type Found } from './scan.js';
 
-const SELECTABLE = new Set(['listitem', 'checkbox', 'radio', 'row']);
+/** Roles of the items a list or table selects, which take the focus when selected. */
+export const SELECTABLE: ReadonlySet<string> = new Set(['listitem', 'checkbox', 'radio', 'row']);
 
 /** What each heuristic infers from, for agents weighing a node (`from` on every heuristic node). */
 const SOURCES: Record<string, NodeSource> = {

@@ -2,7 +2,7 @@
 // what is left, and plain text runs come last.
 import type { CellGrid } from '../grid.js';
 import { flattenNodes, type UINode } from '../ui-node.js';
-import { focusActiveBorder } from './active-box.js';
+import { focusActiveBorder, focusActiveWindow, focusAtHiddenCursor } from './active-box.js';
 import { assemble } from './assemble.js';
 import { findBoxes } from './boxes.js';
 import { findButtons } from './buttons.js';
@@ -78,6 +78,8 @@ export function buildStructure(grid: CellGrid, options: StructureOptions): { nod
   found.push(...findCursorInput(scan, flattenNodes(found), boxes));
   for (let index = regions.length - 1; index >= 0; index--) found.push(...findTextRuns(scan, index));
   focusTextAtCursor(scan, flattenNodes(found));
+  focusActiveWindow(scan, flattenNodes(found));
+  focusAtHiddenCursor(scan, flattenNodes(found));
   focusActiveBorder(scan, boxes, flattenNodes(found));
   found.push(...placeLinks(scan, found));
 

@@ -91,7 +91,7 @@ function spacedBar(scan: ScreenScan, y: number, text: string, columnAt: readonly
  * Unread"): a key as SPACED_HINT spells it, after a blank or the row's start, followed by a colon and a
  * word. Hints may be one blank apart and labels may hold blanks, so each hint runs up to the next key.
  */
-const COLON_KEY = /(?<!\S)(ENTER|TAB|ESC|RET|SPC|SPACE|DEL|\^[A-Z\\\]_@^/?]|[CM]-[A-Za-z0-9]|F(?:1[0-2]|[1-9])|[^\s:]):(?=[^\s:])/g;
+const COLON_KEY = /(?<!\S)(<[A-Za-z]\w*>|ENTER|TAB|ESC|RET|SPC|SPACE|DEL|\^[A-Z\\\]_@^/?]|[CM]-[A-Za-z0-9]|F(?:1[0-2]|[1-9])|[^\s:]):(?=[^\s:])/g;
 
 function colonBar(scan: ScreenScan, y: number, text: string, columnAt: readonly number[]): Found | undefined {
   const keys = [...text.matchAll(COLON_KEY)];

@@ -3,7 +3,9 @@
 // full-width highlighted first row in another colour is the column header (htop, top).
 import { Attr } from '../grid.js';
 import type { Bounds } from '../ui-node.js';
+import { alignedColumns, cellsOf } from './aligned-columns.js';
 import { readMark } from './checkboxes.js';
+import { markByGlyph, selectionCount } from './marks.js';
 import { isHighlighted, readRow, tidy, type Found, type RowInfo, type ScreenScan } from './scan.js';
 
 export const LIST_HEURISTIC = 'highlighted-row-list';
@@ -110,6 +112,23 @@ function findHeader(block: RowInfo[], lit: RowInfo[], width: number): RowInfo | 
   return undefined;
 }
 
+/**
+ * Column names underlined one by one, the blanks between them not (taskwarrior's `ID Age Description Urg`, one
+ * blank apart): each underlined run is a column's name, at least MIN_COLUMNS of them, and all of the row's text.
+ */
+function underlinedApart(scan: ScreenScan, row: RowInfo): boolean {
+  let runs = 0;
+  let inRun = false;
+  for (let x = row.firstColumn; x <= row.lastColumn; x++) {
+    const index = row.y * scan.grid.cols + x;
+    const underlined = (scan.grid.flags[index]! & Attr.underline) !== 0;
+    if (!underlined && scan.grid.chars[index]!.trim() !== '') return false;
+    if (underlined && !inRun) runs++;
+    inRun = underlined;
+  }
+  return runs >= MIN_COLUMNS;
+}
+
 /** Attributes that set a header row apart from the rows under it. */
 const HEADER_ATTRS = Attr.bold | Attr.underline;
 
@@ -119,10 +138,48 @@ const HEADER_ATTRS = Attr.bold | Attr.underline;
  */
 function styledHeader(scan: ScreenScan, block: RowInfo[], lit: RowInfo[]): RowInfo | undefined {
   const [first, ...rest] = block;
-  if (!first || rest.length === 0 || lit.includes(first) || !namesColumns(first.text)) return undefined;
+  if (!first || rest.length === 0 || lit.includes(first) || !(namesColumns(first.text) || underlinedApart(scan, first))) return undefined;
   const attrs = (row: RowInfo) => scan.grid.flags[row.y * scan.grid.cols + row.inkColumn]! & HEADER_ATTRS;
   const own = attrs(first);
   return own !== 0 && rest.every((row) => (attrs(row) & own) !== own) ? first : undefined;
+}
+
+/**
+ * Items marked by a glyph in a column of their own, as many as a count on a row outside the list says (mutt's
+ * `*` on tagged messages, its status line's "Tag:1"): selected beside the bar's row, which stays current.
+ */
+function markTagged(scan: ScreenScan, items: RowInfo[], children: Found[], selected: RowInfo[], left: number, right: number): void {
+  if (selected.length !== 1) return;
+  const screen = { x: 0, y: 0, w: scan.grid.cols, h: scan.grid.rows };
+  const count = selectionCount(scan, screen, new Set(items.map((row) => row.y)));
+  if (count === undefined) return;
+  markByGlyph(scan, items.map((row, index) => ({ node: children[index]!, y: row.y, left, right, bar: selected.includes(row) })), count);
+}
+
+/**
+ * The colour of the selection bar among a block's lit rows: the first one's, unless the rows are lit in two
+ * colours, one on a single row and the other on all the rest: a popup menu drawn in a face of its own with its
+ * current item in another (emacs's F10 menus, blue with the current item red), whose one row is the selection.
+ */
+function selectionColour(lit: readonly RowInfo[]): number | undefined {
+  const counts = new Map<number, number>();
+  for (const row of lit) counts.set(row.color, (counts.get(row.color) ?? 0) + 1);
+  const single = [...counts].filter(([, count]) => count === 1);
+  if (counts.size === 2 && single.length === 1 && lit.length > 2) return single[0]![0];
+  return lit[0]?.color;
+}
+
+/**
+ * Rows a band colour lights alternate with unlit ones, in a block of four rows or more: two or more rows lit alike,
+ * every other row from the first of them to the last and none between (a line after the table, a shell's prompt,
+ * may follow unlit).
+ */
+const MIN_STRIPED_ROWS = 4;
+
+function striped(items: readonly RowInfo[], lit: readonly RowInfo[]): boolean {
+  if (items.length < MIN_STRIPED_ROWS || lit.length < 2) return false;
+  const indexes = lit.map((row) => items.indexOf(row));
+  return indexes.every((index, i) => i === 0 || index === indexes[i - 1]! + 2);
 }
 
 function listFromBlock(scan: ScreenScan, regionIndex: number, block: RowInfo[]): Found | undefined {
@@ -134,8 +191,13 @@ function listFromBlock(scan: ScreenScan, regionIndex: number, block: RowInfo[]):
   // so a column whose selection is its first row (ranger's) keeps that row as its selection.
   const header = findHeader(block, lit, region.rect.w) ?? styledHeader(scan, block, lit);
   let items = header ? block.filter((row) => row.y > header.y) : block;
-  const selectedColour = lit.find((row) => items.includes(row))?.color;
+  const selectedColour = selectionColour(lit.filter((row) => items.includes(row)));
   let selected = items.filter((row) => isHighlighted(row) && row.color === selectedColour);
+  // Stripes: every other row lit alike is a table's banding (taskwarrior's report), not rows chosen.
+  if (striped(items, selected)) {
+    if (!header) return undefined;
+    selected = [];
+  }
   if (!header) {
     if (selected.length === 0 || selected.length >= items.length) return undefined;
     // Without a header, the list is the run of rows aligned with the selected one: a caption line
@@ -161,11 +223,34 @@ function listFromBlock(scan: ScreenScan, regionIndex: number, block: RowInfo[]):
   const right = Math.max(...rows.map((row) => row.lastColumn));
   const names = namesWithoutPointers(scan, regionIndex, items);
   const children = items.map((row) => itemNode(row, selected.includes(row), left, right, names.get(row)));
-  if (header) children.unshift({ role: 'header', name: tidy(header.text), bounds: rowBounds(header, left, right), heuristic: LIST_HEURISTIC });
+  markTagged(scan, items, children, selected, left, right);
+  if (header) {
+    const headerNode: Found = { role: 'header', name: tidy(header.text), bounds: rowBounds(header, left, right), heuristic: LIST_HEURISTIC };
+    // Values standing under the column names they belong to: each row's cells, as a ruled table's.
+    const columns = alignedColumns(scan, header, items, left, right);
+    if (columns) {
+      headerNode.children = cellsOf(scan, header.y, columns, 'columnheader', LIST_HEURISTIC);
+      children.forEach((child, index) => {
+        const row = items[index]!;
+        const textFrom = names.has(row) ? afterPointer(scan, regionIndex, row)?.column : undefined;
+        if (child.role === 'listitem') child.children = cellsOf(scan, row.y, columns, 'cell', LIST_HEURISTIC, textFrom);
+      });
+    }
+    children.unshift(headerNode);
+  }
   const top = rows[0]!.y;
   const bounds = { x: left, y: top, w: right - left + 1, h: rows[rows.length - 1]!.y - top + 1 };
   for (const row of rows) scan.claim({ x: region.rect.x, y: row.y, w: region.rect.w, h: 1 });
   return { role: 'list', name: header ? tidy(header.text) : '', bounds, heuristic: LIST_HEURISTIC, children };
+}
+
+function promptUnder(scan: ScreenScan, regionIndex: number, row: RowInfo, block: readonly RowInfo[]): boolean {
+  const { cursor } = scan.grid;
+  if (block.length === 0 || !cursor.visible || cursor.y !== row.y || cursor.x <= row.lastColumn || isHighlighted(row)) return false;
+  // The last text of the region: a question asked above a table (top's `Which user`) is no such prompt.
+  const { rect } = scan.regions[regionIndex]!;
+  for (let y = row.y + 1; y < rect.y + rect.h; y++) if (readRow(scan, regionIndex, y).ink > 0) return false;
+  return true;
 }
 
 export function findLists(scan: ScreenScan, regionIndex: number): Found[] {
@@ -181,8 +266,9 @@ export function findLists(scan: ScreenScan, regionIndex: number): Found[] {
   };
   for (let y = region.rect.y; y < region.rect.y + region.rect.h; y++) {
     const row = readRow(scan, regionIndex, y);
-    // A rule across the row ends a block like a blank row.
-    if (row.ink === 0 || isRuleRow(row.text)) flush();
+    // A rule across the row ends a block like a blank row; so does a prompt waiting under the rows, unlit with
+    // the cursor past its text and nothing below (a shell's `$ ` under the table a command printed): an input line.
+    if (row.ink === 0 || isRuleRow(row.text) || promptUnder(scan, regionIndex, row, block)) flush();
     else block.push(row);
   }
   flush();

@@ -37,15 +37,15 @@ export function inkForeground(scan: ScreenScan, y: number, fromX: number, toX: n
   return best;
 }
 
-/** How a list's frame counts its marked items: "10 B in 2 files" (mc), "3 selected", "2 marked". */
-const SELECTION_COUNT = /\bin\s+(\d+)\s+(?:files?|items?|entries|directories)\b|\b(\d+)\s+(?:selected|marked|tagged)\b/i;
+/** How a list's frame or status line counts its marked items: "10 B in 2 files" (mc), "3 selected", "2 marked", mutt's "Tag:1". */
+const SELECTION_COUNT = /\bin\s+(\d+)\s+(?:files?|items?|entries|directories)\b|\b(\d+)\s+(?:selected|marked|tagged)\b|\bTag(?:ged)?:\s*(\d+)/i;
 
 /** The count of marked items written on a box's rows other than the list's (its divider, its bottom edge), if any. */
 export function selectionCount(scan: ScreenScan, box: Bounds, listRows: ReadonlySet<number>): number | undefined {
   for (let y = box.y; y < box.y + box.h; y++) {
     if (listRows.has(y)) continue;
     const match = SELECTION_COUNT.exec(scan.slice(y, box.x, box.x + box.w).text);
-    if (match) return Number(match[1] ?? match[2]);
+    if (match) return Number(match[1] ?? match[2] ?? match[3]);
   }
   return undefined;
 }
@@ -72,6 +72,49 @@ export function markByColour(items: readonly ColouredItem[], count: number): boo
   for (const item of group) item.node.selected = true;
   if (bar.fg === fg) bar.node.selected = true;
   else {
+    delete bar.node.selected;
+    bar.node.current = true;
+  }
+  return true;
+}
+
+/** Glyphs a list draws in a column of its own on the items marked for an operation (mutt's tagged messages' `*`). */
+const MARK_GLYPHS = new Set([...'*+✓✔']);
+
+export interface GlyphItem {
+  node: Found;
+  /** The item's row and its extent on it. */
+  y: number;
+  left: number;
+  right: number;
+  /** Whether it is the one row the selection bar lights. */
+  bar: boolean;
+}
+
+/**
+ * Items marked by a glyph: a list (mutt's index) puts a mark such as `*` in a column of its own, blank on both
+ * sides, on the items marked for an operation, and says how many on its status line ("Tag:1"). A `*` also opens
+ * names (an executable in a file list), so the count decides: the one column holding a lone mark glyph on exactly
+ * `count` items and blank on the others holds the marks. Those items are selected; the bar's row keeps the focus
+ * as the current row (it stays selected when it is marked too). Returns whether any item was marked.
+ */
+export function markByGlyph(scan: ScreenScan, items: readonly GlyphItem[], count: number): boolean {
+  const bars = items.filter((item) => item.bar);
+  if (bars.length !== 1 || count <= 0 || count >= items.length) return false;
+  const at = (x: number, y: number) => scan.grid.chars[y * scan.grid.cols + x] ?? ' ';
+  const blank = (x: number, y: number) => at(x, y).trim() === '';
+  const byColumn = new Map<number, GlyphItem[]>();
+  for (const item of items) {
+    for (let x = item.left; x <= item.right; x++) {
+      if (MARK_GLYPHS.has(at(x, item.y)) && (x === item.left || blank(x - 1, item.y)) && blank(x + 1, item.y)) byColumn.set(x, [...(byColumn.get(x) ?? []), item]);
+    }
+  }
+  const fitting = [...byColumn].filter(([x, marked]) => marked.length === count && items.every((item) => marked.includes(item) || blank(x, item.y)));
+  if (fitting.length !== 1) return false;
+  const marked = fitting[0]![1];
+  for (const item of marked) item.node.selected = true;
+  const bar = bars[0]!;
+  if (!marked.includes(bar)) {
     delete bar.node.selected;
     bar.node.current = true;
   }

@@ -5,7 +5,7 @@
 // message row over its help lines), and a
 // full-width row in the same colour as such a bottom status between rows of plain text: the status line
 // of a window stacked above another (vim and nvim -o).
-import { isHighlighted, readRow, tidy, type Found, type RowInfo, type ScreenScan } from './scan.js';
+import { isHighlighted, readRow, tidy, type Found, type Region, type RowInfo, type ScreenScan } from './scan.js';
 
 export const STATUS_HEURISTIC = 'status-line';
 
@@ -50,7 +50,7 @@ export function findStatusLines(scan: ScreenScan, regionIndex: number): Found[] 
   }
   const lastIsStatus = bottom !== top && isHighlighted(last);
   const first = readRow(scan, regionIndex, top);
-  if (isHighlighted(first) && !(lastIsStatus && selectionOnTop(scan, regionIndex, first))) status(first);
+  if (isHighlighted(first) && !(lastIsStatus && (selectionOnTop(scan, regionIndex, first) || currentLineOfWindow(region, first, last)))) status(first);
   if (!lastIsStatus) return found;
   status(last);
   if (last.litCells < region.rect.w * FULL_WIDTH_SHARE) return found;
@@ -70,6 +70,15 @@ export function findStatusLines(scan: ScreenScan, regionIndex: number): Found[] 
  */
 function selectionOnTop(scan: ScreenScan, regionIndex: number, first: RowInfo): boolean {
   return shapedLikePlainRow(scan, regionIndex, first, first.y + 1);
+}
+
+/**
+ * A split window's status line is at its bottom; a highlighted top row in another colour than that status line
+ * is the window's current line (tig's diff view beside its commit list, its cursor on the `commit` line), not
+ * a second title. A title bar drawn over a window is in its status line's colour (weechat's title and status bars).
+ */
+function currentLineOfWindow(region: Region, first: RowInfo, last: RowInfo): boolean {
+  return region.split === 'window' && first.color !== last.color;
 }
 
 /** A highlighted row under a plain row shaped like it is a list's selected item, not a status line. */
