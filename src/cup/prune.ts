@@ -340,7 +340,23 @@ function isSkipped(node: CupNode, parent: CupNode | undefined, siblingCount: num
   // skips every lone text child of a named parent; that loses text that is not in the name, such as a web
   // page's output paragraph inside an unnamed div of a named document.
   if (node.role === 'text' && (!node.name || (siblingCount === 1 && repeatsName(parent?.name, node.name)))) return true;
+  if (spellsItsRow(node, parent)) return true;
   return false;
+}
+
+/**
+ * A cell that only spells part of its row's name, as every cell of that row does (a terminal's process table: top's
+ * and htop's rows are named by their line and hold a cell per column, its header a column header per name): the row's
+ * line says all its cells do, which listed one per line made the compact text of top three times as long. Cells that
+ * can be acted on, hold a value or have states are kept; the JSON envelope and the structured elements keep them all.
+ */
+function spellsItsRow(node: CupNode, parent: CupNode | undefined): boolean {
+  if ((node.role !== 'cell' && node.role !== 'columnheader') || !parent?.name || (parent.role !== 'listitem' && parent.role !== 'columnheader')) return false;
+  const cells = parent.children ?? [];
+  const bare = (cell: CupNode) => (cell.role === 'cell' || cell.role === 'columnheader') && !cell.children?.length && !cell.actions?.length && cell.value === undefined && !cell.states?.length;
+  // Spaces aside: htop's header runs its sort arrow into the next name ("PID△USER"), which its cells cut apart.
+  const letters = (text: string) => text.replace(/\s+/g, '');
+  return cells.every(bare) && letters(parent.name) === letters(cells.map((cell) => cell.name).join(''));
 }
 
 /**

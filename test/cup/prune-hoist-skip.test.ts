@@ -172,3 +172,15 @@ test('an unnamed generic the platform marks a drawn surface (a game board) is ke
   const plain = [win([node(1, 'generic', '', { bounds, actions: ['focus'] })])];
   assert.deepEqual(compactBody(plain), ['[e0] win "W"']);
 });
+
+test('the cells of a list item that only spell its name are not listed; a cell with an action, a value or a state keeps them all', () => {
+  // A terminal's process table (top, htop): each row is named by its line and holds a cell per column.
+  const row = (cells: ReturnType<typeof node>[]) => node(1, 'listitem', '15140 root sleep', { children: cells });
+  const spelt = [win([node(5, 'list', 'PID USER Command', { children: [node(6, 'columnheader', 'PID△USER Command', { children: [node(7, 'columnheader', 'PID△'), node(8, 'columnheader', 'USER'), node(9, 'columnheader', 'Command')] }), row([node(2, 'cell', '15140'), node(3, 'cell', 'root'), node(4, 'cell', 'sleep')])] })])];
+  assert.deepEqual(compactBody(spelt), ['[e0] win "W"', '  [e5] lst "PID USER Command"', '    [e6] colh "PID△USER Command"', '    [e1] li "15140 root sleep"']);
+  const clickable = [win([row([node(2, 'cell', '15140'), node(3, 'cell', 'root', { actions: ['click'] }), node(4, 'cell', 'sleep')])])];
+  assert.deepEqual(compactBody(clickable), ['[e0] win "W"', '  [e1] li "15140 root sleep"', '    [e2] cel "15140"', '    [e3] cel "root" [clk]', '    [e4] cel "sleep"']);
+  // Cells that say more than the name (another text) are listed.
+  const more = [win([row([node(2, 'cell', '15140'), node(3, 'cell', 'root'), node(4, 'cell', 'sleep 60')])])];
+  assert.equal(compactBody(more).length, 5);
+});
