@@ -1141,7 +1141,8 @@ export function webContentSuite(browser: BrowserId): void {
         Object.fromEntries((await rig.oracle.attributes(window.pid, window.title, ['column header'])).map((node) => [node.name, node.attributes.sort && node.attributes.sort !== 'none' ? node.attributes.sort : undefined]));
       for (const order of ['ascending', 'descending']) {
         const was = await oracleSorts();
-        const clicked = await callOk(rig.context, 'click', { window_id: window.id, element_index: (await element(rig.context, window, 'button', 'Order')).index });
+        // diff: true, as a window read slowly on a loaded machine skips the diff for a while by default.
+        const clicked = await callOk(rig.context, 'click', { window_id: window.id, element_index: (await element(rig.context, window, 'button', 'Order')).index, diff: true });
         const structured = clicked.structured as { effect: string; diff?: { changed: { role: string; name: string; changes: { attributes?: Record<string, { from?: string; to?: string }> } }[] } };
         assert.equal(structured.effect, 'confirmed', clicked.summary);
         await pageSays(rig.oracle, window, new RegExp(`sort=Order:${order}:${order === 'ascending' ? 'A-1,A-2,A-3' : 'A-3,A-2,A-1'}`));
