@@ -74,17 +74,28 @@ function startEnvironment(pid: number): string[] | undefined {
 }
 
 /**
- * Why a GTK 3 app is not on the bus. NO_AT_BRIDGE=1 in its environment switches its accessibility off; without it,
- * it is on its way (an app registers a moment after its window shows) or on another bus: every such app had been
- * told it was switched off with NO_AT_BRIDGE=1, which its environment did not hold.
+ * Why an app of a toolkit whose accessibility is on unless a variable switches it off is not on the bus: that variable
+ * in the environment it started with, else what `notRegistered` says (it is on its way, or elsewhere).
+ */
+function remedyByEnvironment(pid: number, switchedOffBy: string, notRegistered: string): string {
+  const environment = startEnvironment(pid);
+  const relaunch = 'relaunch it with launch_app';
+  if (!environment) return `its accessibility was switched off (${switchedOffBy}), or it has not registered yet: ${relaunch}`;
+  if (environment.includes(switchedOffBy)) return `its accessibility was switched off (${switchedOffBy}): ${relaunch}`;
+  return `its accessibility is on (no ${switchedOffBy} in its environment), but it has not registered: ${notRegistered}`;
+}
+
+/**
+ * Why a GTK 3 app is not on the bus. NO_AT_BRIDGE=1 switches its accessibility off; without it, it is on its way (an
+ * app registers a moment after its window shows) or on another bus: every such app had been told it was switched off
+ * with NO_AT_BRIDGE=1, which its environment did not hold.
  */
 function gtk3Remedy(pid: number): string {
-  const environment = startEnvironment(pid);
-  if (!environment) return 'its accessibility was switched off (NO_AT_BRIDGE=1), or it has not registered yet: relaunch it with launch_app';
-  if (environment.includes('NO_AT_BRIDGE=1')) return 'its accessibility was switched off (NO_AT_BRIDGE=1): relaunch it with launch_app';
-  return (
-    'its accessibility is on (no NO_AT_BRIDGE=1 in its environment), but it has not registered: an app still starting up does so a moment ' +
-    'after its window shows (read it again in a moment), and one started with another session bus is on that bus\'s accessibility bus (relaunch it with launch_app)'
+  return remedyByEnvironment(
+    pid,
+    'NO_AT_BRIDGE=1',
+    'an app still starting up does so a moment after its window shows (read it again in a moment), and one started with another session bus is on ' +
+      'that bus\'s accessibility bus (relaunch it with launch_app)',
   );
 }
 
@@ -94,12 +105,11 @@ function gtk3Remedy(pid: number): string {
  * Xvfb) did not reach for minutes: it had been told switched off all the same.
  */
 function gtk4Remedy(pid: number): string {
-  const environment = startEnvironment(pid);
-  if (!environment) return 'its accessibility was switched off (GTK_A11Y=none), or it has not registered yet (busy drawing): relaunch it with launch_app';
-  if (environment.includes('GTK_A11Y=none')) return 'its accessibility was switched off (GTK_A11Y=none): relaunch it with launch_app';
-  return (
-    'its accessibility is on (no GTK_A11Y=none), but it has not registered: GTK 4 does so once its main loop is idle, which an app drawing ' +
-    'without rest never is when its GL is software (as on Xvfb): relaunch it with launch_app, which gives it the cairo renderer there'
+  return remedyByEnvironment(
+    pid,
+    'GTK_A11Y=none',
+    'GTK 4 does so once its main loop is idle, which an app drawing without rest never is when its GL is software (as on Xvfb): relaunch it with ' +
+      'launch_app, which gives it the cairo renderer there',
   );
 }
 
