@@ -1,6 +1,6 @@
 // The honest verdict on an action, from what was read back after it: shared by every backend.
 import type { DeliveryMode } from './targets.js';
-import type { DesktopWindow } from './windows.js';
+import { windowName, type DesktopWindow } from './windows.js';
 
 /** What to try when an action was not delivered or showed no effect. */
 export interface Escalation {
@@ -12,17 +12,19 @@ export interface Escalation {
 export interface NewWindow {
   window_id: number;
   title: string;
+  /** Of a window with no title: its accessible name (DesktopWindow.accessibleName). */
+  accessible_name?: string;
   pid: number;
 }
 
 /** A desktop window as the result names it. */
-export function newWindowOf(window: Pick<DesktopWindow, 'id' | 'title' | 'pid'>): NewWindow {
-  return { window_id: window.id, title: window.title, pid: window.pid };
+export function newWindowOf(window: Pick<DesktopWindow, 'id' | 'title' | 'pid' | 'accessibleName'>): NewWindow {
+  return { window_id: window.id, title: window.title, ...(window.accessibleName ? { accessible_name: window.accessibleName } : {}), pid: window.pid };
 }
 
 /** The evidence line of a window the action opened, said alike wherever it was seen (the platform, the tool layer). */
-export function windowOpenedLine(window: Pick<NewWindow, 'window_id' | 'title'>): string {
-  return `window ${window.window_id} "${window.title}" opened`;
+export function windowOpenedLine(window: Pick<NewWindow, 'window_id' | 'title' | 'accessible_name'>): string {
+  return `window ${window.window_id} ${windowName(window)} opened`;
 }
 
 /** What was seen of an action's effect. */
@@ -201,7 +203,7 @@ function withOwnChanges(escalation: Escalation, changes: readonly string[]): Esc
 function unansweredOutcome(base: Omit<ActionOutcome, 'effect' | 'verified'>, observation: Observation): ActionOutcome {
   const { call, timeoutMs } = observation.unanswered!;
   const opened = observation.newWindows ?? [];
-  const windows = opened.map((window) => `window ${window.window_id} "${window.title}"`).join(', ');
+  const windows = opened.map((window) => `window ${window.window_id} ${windowName(window)}`).join(', ');
   const note =
     `${call} was dispatched and the application did not answer within ${timeoutMs} ms (typically because the action opened a modal dialog, whose event loop runs inside the call); ` +
     (opened.length > 0

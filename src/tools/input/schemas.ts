@@ -160,6 +160,8 @@ export const actionResult = z.object({
       z.object({
         window_id: z.number(),
         title: z.string(),
+        /** Of a window with no title (title ""): the name its accessible top-level object has ("Warning"). */
+        accessible_name: z.string().optional(),
         pid: z.number(),
         /** Its compact tree, bounded; [eN] are element indices of snapshot_id (with this window_id). */
         tree: z.string().optional(),
@@ -173,7 +175,7 @@ export const actionResult = z.object({
    * Other windows of the app (not new ones) whose trees the action changed, as far as the driver mirrors them
    * (windows read before): read them with get_window_state to see how.
    */
-  other_windows_changed: z.array(z.object({ window_id: z.number(), title: z.string() })).optional(),
+  other_windows_changed: z.array(z.object({ window_id: z.number(), title: z.string(), accessible_name: z.string().optional() })).optional(),
   /** How long the reading after the action waited for the app to stop changing (0: it sent nothing to wait for). */
   settled_ms: z.number().optional(),
   /** The snapshot the action took of the target window after it ran: the diff's indices are its element indices. */
