@@ -3,6 +3,7 @@ import { DEFAULT_DIFF_LINES, diffCounts, diffLines, diffSummary, diffTrees, type
 import { openedDialogLines } from '../../cup/opened-dialogs.js';
 import { popupMenuLines } from '../../cup/popup-menus.js';
 import type { ChangeWatch } from '../../platform/desktop.js';
+import { heldByDialog } from '../../platform/action-outcome.js';
 import { windowName, type DesktopWindow, type WindowIdentity } from '../../platform/windows.js';
 import type { ToolContext } from '../context.js';
 import { ToolError } from '../../errors.js';
@@ -251,7 +252,7 @@ export async function observeAction(
     }
     const windowsAfter = await context.desktop.windows();
     const effects = await windowEffects(context, window, known, windowsAfter, watch, result.new_windows);
-    result = confirmedByOpenedWindows({ ...result, ...effects }, window.pid);
+    result = heldByDialog(confirmedByOpenedWindows({ ...result, ...effects }, window.pid), window.pid);
     result = confirmedByRenamedWindows(result, window, known, windowsAfter);
     // The app's other windows it renamed are among those it changed.
     const elsewhere = { ...effects, ...(result.other_windows_changed ? { other_windows_changed: result.other_windows_changed } : {}) };

@@ -62,6 +62,12 @@ export function otherWindowLines(windows: ActionResult['other_windows_changed'])
   return [`other windows changed: ${windows.map((window) => `${window.window_id} ${windowName(window)}`).join(', ')} (get_window_state shows how)`];
 }
 
+/** The dialog that holds an unanswered call's reply, as the result's new windows name it. */
+function dialogName(result: ActionResult): string {
+  const dialog = result.new_windows?.find((window) => window.window_id === result.reply_held_by_dialog);
+  return dialog ? `${dialog.window_id} ${windowName(dialog)}` : String(result.reply_held_by_dialog);
+}
+
 /** The one-line summary, then the evidence, the new windows, the escalation and the diff's lines as the body. */
 export function actionOutput(tool: string, given: ActionResult, diffLines: readonly string[] = []): ToolOutput<ActionResult> {
   // The backend's note for the tool layer (see Unlisted) is no field of the result.
@@ -70,6 +76,8 @@ export function actionOutput(tool: string, given: ActionResult, diffLines: reado
   const verdict =
     result.effect === 'confirmed' && result.path === 'none'
       ? 'already so, nothing was sent'
+      : result.reply_held_by_dialog !== undefined
+      ? `confirmed via ${result.path}: it opened dialog ${dialogName(result)}, which holds the call's answer until it closes`
       : result.effect === 'confirmed'
       ? `confirmed via ${result.path}${result.no_reply_ms !== undefined ? ` (the app did not answer the call within ${result.no_reply_ms} ms)` : ''}`
       : result.path === 'none'
