@@ -4,11 +4,17 @@ import type { ClientWindow } from './windows.js';
 const LOOKUP_MS = 300;
 /** A window found with no accessible name is asked again after this long: its object registers a moment after it maps. */
 const RETRY_MS = 500;
+/**
+ * ...but only this long after it was first seen: a window that has none by then (a helper window, an app that does not
+ * answer) is not asked again, so no listing keeps paying LOOKUP_MS for it.
+ */
+const RETRY_FOR_MS = 5000;
 
 interface Known {
   pid: number;
   name?: string;
   at: number;
+  firstAt: number;
 }
 
 /**
@@ -16,7 +22,7 @@ interface Known {
  * dialog with no title (HexChat's and GNOME System Monitor's "Warning", Ristretto's) sets neither WM_NAME nor
  * _NET_WM_NAME, and action results named it `""` (`window 123 "" opened`, `new window: 123 ""`) while its tree names
  * it by its kind. Only untitled windows are looked up, each once while it keeps its id and pid (a name found is
- * kept; none found is asked again after RETRY_MS), with a short time bound.
+ * kept; none found is asked again after RETRY_MS, for RETRY_FOR_MS), with a short time bound.
  */
 export class UntitledNames {
   private readonly known = new Map<number, Known>();
@@ -39,7 +45,8 @@ export class UntitledNames {
 
   private async nameOf(window: ClientWindow, listed: readonly ClientWindow[]): Promise<string | undefined> {
     const known = this.known.get(window.id);
-    if (known && known.pid === window.pid && (known.name !== undefined || Date.now() - known.at < RETRY_MS)) return known.name;
+    const same = known && known.pid === window.pid ? known : undefined;
+    if (same && (same.name !== undefined || Date.now() - same.at < RETRY_MS || Date.now() - same.firstAt > RETRY_FOR_MS)) return same.name;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const late = new Promise<undefined>((resolve) => {
       timer = setTimeout(() => resolve(undefined), LOOKUP_MS);
@@ -47,7 +54,7 @@ export class UntitledNames {
     try {
       const found = await Promise.race([this.lookUp(window, listed).catch(() => undefined), late]);
       const name = found?.trim() || undefined;
-      this.known.set(window.id, { pid: window.pid, name, at: Date.now() });
+      this.known.set(window.id, { pid: window.pid, name, at: Date.now(), firstAt: same?.firstAt ?? Date.now() });
       return name;
     } finally {
       clearTimeout(timer);
