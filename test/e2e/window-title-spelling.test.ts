@@ -21,6 +21,18 @@ describe('a window title in the other spelling of its accented letters', () => {
     await fixtures?.stop();
   });
 
+  /** The oracles for an untitled warning: xprop reads no title on the window, pyatspi names the app's top-level alert "Warning". */
+  function untitledWarning(windowId: number, pid: number): void {
+    const xprop = execFileSync('xprop', ['-id', String(windowId), 'WM_NAME', '_NET_WM_NAME'], { env: fixtures.desktop.env(), encoding: 'utf8', timeout: 10_000 });
+    assert.match(xprop, /WM_NAME\(STRING\) = \n_NET_WM_NAME\(UTF8_STRING\) = \n|not found/, xprop);
+    const tops = execFileSync('/usr/bin/python3', ['-c', [
+      'import pyatspi',
+      `app = next(app for app in pyatspi.Registry.getDesktop(0) if app and app.get_process_id() == ${pid})`,
+      'print("\\n".join(f"{top.getRoleName()}|{top.name}" for top in app))',
+    ].join('\n')], { env: fixtures.desktop.env(), encoding: 'utf8', timeout: 30_000 });
+    assert.ok(tops.split('\n').includes('alert|Warning'), `pyatspi: ${tops}`);
+  }
+
   test('list_windows gives a window with no title the name of its accessible top-level object, apart from its title', async () => {
     // Ristretto's warnings: a GTK3 message dialog with no title, listed as "" among the app's windows.
     const { window: main } = await fixtures.desktop.launchFixture('gtk3', { title: 'Warned Fixture', extraArgs: ['--untitled-warning', 'Disk almost full'] });
@@ -32,15 +44,8 @@ describe('a window title in the other spelling of its accented letters', () => {
     }
     const dialog = listed.find((entry) => entry.window_id !== main.id);
     assert.ok(dialog, JSON.stringify(listed));
-    const xprop = execFileSync('xprop', ['-id', String(dialog.window_id), 'WM_NAME', '_NET_WM_NAME'], { env: fixtures.desktop.env(), encoding: 'utf8', timeout: 10_000 });
     // The case: X knows no title for it; pyatspi names its top-level alert "Warning".
-    assert.match(xprop, /WM_NAME\(STRING\) = \n_NET_WM_NAME\(UTF8_STRING\) = \n|not found/, xprop);
-    const tops = execFileSync('/usr/bin/python3', ['-c', [
-      'import pyatspi',
-      `app = next(app for app in pyatspi.Registry.getDesktop(0) if app and app.get_process_id() == ${main.pid})`,
-      'print("\\n".join(f"{top.getRoleName()}|{top.name}" for top in app))',
-    ].join('\n')], { env: fixtures.desktop.env(), encoding: 'utf8', timeout: 30_000 });
-    assert.ok(tops.split('\n').includes('alert|Warning'), `pyatspi: ${tops}`);
+    untitledWarning(dialog.window_id, main.pid);
     assert.equal(dialog.title, '', 'the title stays what X says');
     assert.equal(dialog.accessible_name, 'Warning', JSON.stringify(dialog));
     // A window with a title of its own has none.
@@ -56,15 +61,7 @@ describe('a window title in the other spelling of its accented letters', () => {
     const text = `${opened.summary}\n${opened.body ?? ''}`;
     const dialog = ((opened.structured.new_windows ?? []) as Opened[]).find((entry) => entry.pid === main.pid);
     assert.ok(dialog, text);
-    // The oracles: xprop reads no title on the new window, pyatspi names the app's alert "Warning".
-    const xprop = execFileSync('xprop', ['-id', String(dialog.window_id), 'WM_NAME', '_NET_WM_NAME'], { env: fixtures.desktop.env(), encoding: 'utf8', timeout: 10_000 });
-    assert.match(xprop, /WM_NAME\(STRING\) = \n_NET_WM_NAME\(UTF8_STRING\) = \n|not found/, xprop);
-    const tops = execFileSync('/usr/bin/python3', ['-c', [
-      'import pyatspi',
-      `app = next(app for app in pyatspi.Registry.getDesktop(0) if app and app.get_process_id() == ${main.pid})`,
-      'print("\\n".join(f"{top.getRoleName()}|{top.name}" for top in app))',
-    ].join('\n')], { env: fixtures.desktop.env(), encoding: 'utf8', timeout: 30_000 });
-    assert.ok(tops.split('\n').includes('alert|Warning'), `pyatspi: ${tops}`);
+    untitledWarning(dialog.window_id, main.pid);
     assert.equal(dialog.title, '');
     assert.equal(dialog.accessible_name, 'Warning', JSON.stringify(dialog));
     assert.ok(!text.includes(`${dialog.window_id} ""`), `no window is named "" in the result: ${text}`);
