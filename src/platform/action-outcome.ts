@@ -1,6 +1,6 @@
 // The honest verdict on an action, from what was read back after it: shared by every backend.
 import type { DeliveryMode } from './targets.js';
-import type { DesktopWindow } from './windows.js';
+import { windowName, type DesktopWindow } from './windows.js';
 
 /** What to try when an action was not delivered or showed no effect. */
 export interface Escalation {
@@ -12,17 +12,22 @@ export interface Escalation {
 export interface NewWindow {
   window_id: number;
   title: string;
+  /** Of a window with no title: its accessible name (DesktopWindow.accessibleName). */
+  accessible_name?: string;
   pid: number;
+  /** A dialog of the app: modal (_NET_WM_STATE_MODAL) or transient for another window (WM_TRANSIENT_FOR, all GTK 4 sets). */
+  dialog?: boolean;
 }
 
 /** A desktop window as the result names it. */
-export function newWindowOf(window: Pick<DesktopWindow, 'id' | 'title' | 'pid'>): NewWindow {
-  return { window_id: window.id, title: window.title, pid: window.pid };
+export function newWindowOf(window: Pick<DesktopWindow, 'id' | 'title' | 'pid' | 'accessibleName' | 'modal' | 'transientFor'>): NewWindow {
+  const dialog = window.modal || window.transientFor !== undefined;
+  return { window_id: window.id, title: window.title, ...(window.accessibleName ? { accessible_name: window.accessibleName } : {}), pid: window.pid, ...(dialog ? { dialog: true } : {}) };
 }
 
 /** The evidence line of a window the action opened, said alike wherever it was seen (the platform, the tool layer). */
-export function windowOpenedLine(window: Pick<NewWindow, 'window_id' | 'title'>): string {
-  return `window ${window.window_id} "${window.title}" opened`;
+export function windowOpenedLine(window: Pick<NewWindow, 'window_id' | 'title' | 'accessible_name'>): string {
+  return `window ${window.window_id} ${windowName(window)} opened`;
 }
 
 /** What was seen of an action's effect. */
@@ -83,6 +88,11 @@ export interface ActionOutcome {
   /** The element was scrolled out of view and had to be brought in before the real input reached it. */
   scrolled_into_view?: true;
   no_reply_ms?: number;
+  /**
+   * With no_reply_ms: the dialog of the app that opened while the action call went unanswered, which holds the call's
+   * reply (its toolkit runs the dialog inside the call and answers once it closes): the action's effect, not a hang.
+   */
+  reply_held_by_dialog?: number;
   new_windows?: NewWindow[];
   /** A cancel stopped the action part-way (the rest of its input was not sent, or its read-back was cut short). */
   cancelled?: true;
@@ -201,14 +211,51 @@ function withOwnChanges(escalation: Escalation, changes: readonly string[]): Esc
 function unansweredOutcome(base: Omit<ActionOutcome, 'effect' | 'verified'>, observation: Observation): ActionOutcome {
   const { call, timeoutMs } = observation.unanswered!;
   const opened = observation.newWindows ?? [];
-  const windows = opened.map((window) => `window ${window.window_id} "${window.title}"`).join(', ');
+  const windows = opened.map((window) => `window ${window.window_id} ${windowName(window)}`).join(', ');
   const note =
-    `${call} was dispatched and the application did not answer within ${timeoutMs} ms (typically because the action opened a modal dialog, whose event loop runs inside the call); ` +
+    `${call}${unansweredMark}${timeoutMs} ms (typically because the action opened a modal dialog, whose event loop runs inside the call); ` +
     (opened.length > 0
       ? `the app opened ${windows} meanwhile: read it with get_window_state before acting again`
       : 'no new window of the app appeared; it may be busy or hung: check with get_window_state before repeating the action');
   const result = { ...base, no_reply_ms: timeoutMs, evidence: [note, ...observation.evidence] };
-  return observation.changed ? { ...result, effect: 'confirmed', verified: true } : { ...result, effect: 'unverifiable', verified: false };
+  const outcome: ActionOutcome = observation.changed ? { ...result, effect: 'confirmed', verified: true } : { ...result, effect: 'unverifiable', verified: false };
+  return heldByDialog(outcome, opened[0]?.pid ?? 0);
+}
+
+/** What heldByDialog reads and sets of a result: the backend's outcome, or the tool's result after it. */
+interface HeldFields {
+  effect: ActionOutcome['effect'];
+  verified: boolean;
+  evidence?: string[];
+  escalation?: Escalation;
+  no_reply_ms?: number;
+  reply_held_by_dialog?: number;
+  new_windows?: readonly NewWindow[];
+  cancelled?: boolean;
+}
+
+const unansweredMark = ' was dispatched and the application did not answer within ';
+
+/**
+ * An action call that went unanswered while a dialog of its app opened is that dialog opening: Qt (and any toolkit
+ * that runs a modal dialog's event loop inside the DoAction, SelectChild, text or value call) answers the call only
+ * once the dialog closes. SpeedCrunch's Help > About, chosen through invoke_menu, answered "confirmed ... (the app did
+ * not answer the call within 2000 ms)", framing the dialog it opened as an app that did not answer. Such a result is
+ * confirmed by the dialog, names it in reply_held_by_dialog, and says so in place of the unanswered call's note.
+ * Applied wherever a result's new windows are known (the backend's observation, the tool layer's listing after it).
+ */
+export function heldByDialog<R extends HeldFields>(result: R, pid: number): R {
+  if (result.no_reply_ms === undefined || result.reply_held_by_dialog !== undefined || result.cancelled) return result;
+  const dialog = result.new_windows?.find((window) => window.dialog && window.pid === pid);
+  if (!dialog) return result;
+  const evidence = result.evidence ?? [];
+  const noteAt = evidence.findIndex((line) => line.includes(unansweredMark));
+  const call = noteAt >= 0 ? evidence[noteAt]!.slice(0, evidence[noteAt]!.indexOf(unansweredMark)) : 'the action call';
+  const line =
+    `${call} opened the dialog window ${dialog.window_id} ${windowName(dialog)}: its toolkit runs the dialog inside the call, which answers once the dialog closes ` +
+    `(after ${result.no_reply_ms} ms without that answer the driver went on; the app is not hung); answer or close the dialog (window_id ${dialog.window_id}) before acting in the window under it`;
+  const rest = evidence.filter((_, i) => i !== noteAt && evidence[i] !== windowOpenedLine(dialog));
+  return { ...result, effect: 'confirmed', verified: true, escalation: undefined, reply_held_by_dialog: dialog.window_id, evidence: [line, ...rest] };
 }
 
 /** Nothing was sent: the honest answer when no rung of the asked delivery mode reaches the target. */

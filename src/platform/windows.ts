@@ -13,6 +13,11 @@ export interface DesktopWindow {
   id: number;
   pid: number;
   title: string;
+  /**
+   * Of a window with no title: the name its accessible top-level object has (a GTK3 message dialog with none is named
+   * by its kind, "Warning"). Results name the window by it (windowName); title stays what the window manager knows.
+   */
+  accessibleName?: string;
   /** The application's class name (e.g. "gnome-calculator"), else its process name. */
   appName: string;
   /** The client area in screen coordinates, without the window manager's frame. */
@@ -48,6 +53,16 @@ export interface DesktopWindow {
    * manages it, so it is never activated or raised, and it stays over every window.
    */
   notification?: true;
+}
+
+/**
+ * A window as results name it: its title, quoted; a window with no title by its accessible name where it has one
+ * (`"Warning" (no title; its accessible name)`), as list_windows gives it: HexChat's untitled warning was named
+ * `""` in the action's evidence and its new_windows line.
+ */
+export function windowName(window: { title: string; accessibleName?: string; accessible_name?: string }): string {
+  const name = window.accessibleName ?? window.accessible_name;
+  return window.title.trim() === '' && name ? `"${name}" (no title; its accessible name)` : `"${window.title}"`;
 }
 
 /** The window a call names, checked against the pid it names; errors say how to find a valid one. */

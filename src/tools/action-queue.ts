@@ -42,7 +42,9 @@ export class ActionQueue {
 
 function waitUnlessAborted(turn: Promise<void>, signal: AbortSignal | undefined, key: string): Promise<void> {
   if (!signal) return turn;
-  const cancelled = () => new ToolError(`cancelled while waiting for earlier actions on ${key} to finish; nothing was sent`, 'cancelled');
+  // Said apart from a cancel of a call that ran (`waited_in_line`): a plan cancelled here sent none of its steps.
+  const cancelled = () =>
+    new ToolError(`cancelled while waiting for the app's earlier action to end (actions on ${key} run one at a time); nothing was sent`, 'cancelled', { waited_in_line: true });
   if (signal.aborted) return Promise.reject(cancelled());
   return new Promise((resolve, reject) => {
     const onAbort = () => reject(cancelled());

@@ -26,7 +26,8 @@ interface Action {
   verified: boolean;
   evidence?: string[];
   no_reply_ms?: number;
-  new_windows?: { window_id: number; title: string; pid: number }[];
+  reply_held_by_dialog?: number;
+  new_windows?: { window_id: number; title: string; pid: number; dialog?: boolean }[];
 }
 
 function find(elements: Element[], role: string, name: string): Element {
@@ -80,7 +81,7 @@ describe('honest action results on real apps', () => {
     await desktop?.stop();
   });
 
-  test('Qt 5 (SpeedCrunch): a background click that opens a modal dialog is dispatched and unconfirmed, names the one dialog, and the next calls work', async () => {
+  test('Qt 5 (SpeedCrunch): a background click that opens a modal dialog is confirmed by the dialog, which holds the call\'s answer, names the one dialog, and the next calls work', async () => {
     const env = desktop.env();
     const { process: app, window: main } = await desktop.launch('speedcrunch', [], 'SpeedCrunch');
     try {
@@ -91,13 +92,15 @@ describe('honest action results on real apps', () => {
       assert.equal(result.ok, true, `not an error: ${result.summary}`);
       const action = result.structured as unknown as Action;
       assert.equal(action.path, 'x11_atspi');
-      assert.ok(action.effect === 'unverifiable' || action.effect === 'confirmed', JSON.stringify(action));
       assert.ok((action.no_reply_ms ?? 0) > 0, JSON.stringify(action));
-      assert.match(action.evidence?.[0] ?? '', /^DoAction was dispatched and the application did not answer within \d+ ms \(typically because the action opened a modal dialog/);
-      assert.match(result.summary, action.effect === 'confirmed' ? /confirmed via x11_atspi/ : /dispatched via x11_atspi, unconfirmed/);
-
       const dialog = action.new_windows?.find((window) => window.title === 'About SpeedCrunch');
       assert.ok(dialog, `the result names the dialog: ${JSON.stringify(action.new_windows)}`);
+      // The unanswered call is the dialog opening, not an app that did not answer.
+      assert.equal(action.effect, 'confirmed', JSON.stringify(action));
+      assert.equal(action.reply_held_by_dialog, dialog.window_id, JSON.stringify(action));
+      assert.match(action.evidence?.[0] ?? '', new RegExp(`^DoAction opened the dialog window ${dialog.window_id} "About SpeedCrunch": its toolkit runs the dialog inside the call`));
+      assert.match(result.summary, /confirmed via x11_atspi: it opened dialog \d+ "About SpeedCrunch"/);
+      assert.doesNotMatch(resultText(result), /did not answer/, resultText(result));
       assert.equal(dialog.pid, main.pid);
       // Exactly one dialog, by the X server's own count, and pyatspi reads it.
       assert.deepEqual(xWindowsNamed('About SpeedCrunch', env), [dialog.window_id]);
@@ -118,6 +121,29 @@ describe('honest action results on real apps', () => {
       assert.equal(typed.effect, 'confirmed', JSON.stringify(typed));
       assert.ok((await oracle.texts(main.pid, main.title)).includes('6*7'), 'pyatspi reads the typed text');
       assert.equal(app.exitCode, null, 'SpeedCrunch is still running');
+    } finally {
+      app.kill('SIGKILL');
+    }
+  });
+
+  test('Qt 5 (SpeedCrunch): invoke_menu Help > About is confirmed by the dialog it opened, not framed as an app that did not answer', async () => {
+    const env = desktop.env();
+    const { process: app, window: main } = await desktop.launch('speedcrunch', [], 'SpeedCrunch');
+    try {
+      assert.deepEqual(xWindowsNamed('About SpeedCrunch', env), []);
+      const result = await runTool('invoke_menu', { window_id: main.id, path: ['Help', 'About SpeedCrunch'] }, context);
+      const text = resultText(result);
+      assert.equal(result.ok, true, text);
+      const action = result.structured as unknown as Action;
+      const dialog = action.new_windows?.find((window) => window.title === 'About SpeedCrunch');
+      assert.ok(dialog, text);
+      // The oracles: the X server lists the one dialog, and pyatspi reads its Close button.
+      assert.deepEqual(xWindowsNamed('About SpeedCrunch', env), [dialog.window_id]);
+      assert.equal((await oracle.find(main.pid, 'About SpeedCrunch', 'push button', 'Close')).found, true);
+      assert.equal(action.effect, 'confirmed', text);
+      assert.equal(action.reply_held_by_dialog, dialog.window_id, text);
+      assert.match(result.summary, /it opened dialog \d+ "About SpeedCrunch"/, text);
+      assert.doesNotMatch(text, /did not answer/, text);
     } finally {
       app.kill('SIGKILL');
     }

@@ -206,6 +206,35 @@ describe('Qt 5 fixture', () => {
     // Qt announces no change of a list item's text, and the verdict is still suspected_noop (see the README's known limits).
     assert.equal((await fixtures.oracle.find(window.pid, window.title, 'list item', 'Archived')).name, 'Archived', 'pyatspi: the menu item ran');
   });
+  test('a background Return into a Qt line edit, which offers no activate action, is refused naming what it offers and the foreground call to make, which then works', async () => {
+    const city = await fixtures.launch('qt5', { title: 'Return Field', extraArgs: ['--completer'] });
+    try {
+      // The oracle: pyatspi reads the line edit's actions, and "activate" is none of them.
+      const field = (await pyatspiWalk(city.pid, city.title, fixtures.desktop.env())).find((node) => node.role === 'text' && node.states.includes('editable') && node.name === 'City:');
+      assert.ok(field, 'pyatspi finds the City: line edit');
+      assert.ok(!field.actions.map((name) => name.toLowerCase()).includes('activate'), JSON.stringify(field.actions));
+      const state = await callOk(fixtures.context, 'find_elements', { window_id: city.id, selector: 'role=textbox name=City:' });
+      const index = (state.structured as { matches: { index: number }[] }).matches[0]!.index;
+      const pressed = await callOk(fixtures.context, 'press_key', { window_id: city.id, element_index: index, key: 'return' });
+      const result = pressed.structured as unknown as ActionResult;
+      assert.equal(result.path, 'none', JSON.stringify(result));
+      const reason = result.escalation?.reason ?? '';
+      assert.match(reason, /offers no "activate" action through accessibility \(it offers "SetFocus"\)/i, reason);
+      const call = `press_key {"window_id": ${city.id}, "element_index": ${index}, "key": "return", "delivery_mode": "foreground"}`;
+      assert.ok(reason.includes(call), reason);
+      // The call it names is one the driver takes and sends as real keys.
+      const named = JSON.parse(call.slice('press_key '.length)) as Record<string, unknown>;
+      const real = (await callOk(fixtures.context, 'press_key', named)).structured as unknown as ActionResult;
+      assert.notEqual(real.path, 'none', JSON.stringify(real));
+      // type_text with a last newline: the text before it may go alone in the background; nothing was typed.
+      const typed = (await callOk(fixtures.context, 'type_text', { window_id: city.id, element_index: index, text: 'Bern\n' })).structured as unknown as ActionResult;
+      assert.equal(typed.path, 'none', JSON.stringify(typed));
+      assert.match(typed.escalation?.reason ?? '', /or type "Bern" here without the newline and then press_key \{"window_id": \d+, "element_index": \d+, "key": "return", "delivery_mode": "foreground"\}/, typed.escalation?.reason);
+      assert.ok(!(await fixtures.oracle.texts(city.pid, city.title)).includes('Bern'), 'pyatspi: nothing was typed');
+    } finally {
+      process.kill(city.pid);
+    }
+  });
   test("a QCompleter's suggestions, a list Qt shows in a popup it lists as no child of the application, are in the window's tree, diff and find_elements while typing, and gone after Escape", async () => {
     // The suggestions under a field typed into were drawn over the window and read nowhere: the popups Qt lists as no
     // child of the application were looked for among the menus it announced shown only.

@@ -455,4 +455,25 @@ describe('run_actions: several steps in one call, stopped by Escape', () => {
     assert.ok(tookMs < 1000, `stopped after ${tookMs} ms`);
     assert.equal((await fixtures.status(gtk3)).counter, before);
   });
+  test('a plan cancelled while it waits its turn behind the window\'s earlier action says so, and that nothing was sent', async () => {
+    for (const planTarget of [{ window_id: gtk3.id }, {}]) {
+      const before = (await fixtures.status(gtk3)).counter;
+      // The earlier action: a plan holding the app's line for 1.5 s.
+      const earlier = runTool('run_actions', { window_id: gtk3.id, steps: [{ tool: 'wait', arguments: { ms: 1500 } }] }, fixtures.context);
+      await sleep(200);
+      const controller = new AbortController();
+      const click = { tool: 'click', arguments: { window_id: gtk3.id, element_index: increment.index } };
+      const waiting = runTool('run_actions', { ...planTarget, steps: [click, click, click] }, { ...fixtures.context, signal: controller.signal });
+      await sleep(300);
+      controller.abort();
+      const result = await waiting;
+      await earlier;
+      const text = resultText(result);
+      assert.match(text, /cancelled while (it )?wait(ing|ed) for (the window's|its app's|the app's) earlier action/i, text);
+      assert.match(text, /nothing was sent/, text);
+      assert.doesNotMatch(text, /after 0 of 3 steps/, text);
+      // The fixture's own counter: no click reached it.
+      assert.equal((await fixtures.status(gtk3)).counter, before, text);
+    }
+  });
 });

@@ -21,6 +21,18 @@ describe('a window title in the other spelling of its accented letters', () => {
     await fixtures?.stop();
   });
 
+  /** The oracles for an untitled warning: xprop reads no title on the window, pyatspi names the app's top-level alert "Warning". */
+  function untitledWarning(windowId: number, pid: number): void {
+    const xprop = execFileSync('xprop', ['-id', String(windowId), 'WM_NAME', '_NET_WM_NAME'], { env: fixtures.desktop.env(), encoding: 'utf8', timeout: 10_000 });
+    assert.match(xprop, /WM_NAME\(STRING\) = \n_NET_WM_NAME\(UTF8_STRING\) = \n|not found/, xprop);
+    const tops = execFileSync('/usr/bin/python3', ['-c', [
+      'import pyatspi',
+      `app = next(app for app in pyatspi.Registry.getDesktop(0) if app and app.get_process_id() == ${pid})`,
+      'print("\\n".join(f"{top.getRoleName()}|{top.name}" for top in app))',
+    ].join('\n')], { env: fixtures.desktop.env(), encoding: 'utf8', timeout: 30_000 });
+    assert.ok(tops.split('\n').includes('alert|Warning'), `pyatspi: ${tops}`);
+  }
+
   test('list_windows gives a window with no title the name of its accessible top-level object, apart from its title', async () => {
     // Ristretto's warnings: a GTK3 message dialog with no title, listed as "" among the app's windows.
     const { window: main } = await fixtures.desktop.launchFixture('gtk3', { title: 'Warned Fixture', extraArgs: ['--untitled-warning', 'Disk almost full'] });
@@ -32,19 +44,33 @@ describe('a window title in the other spelling of its accented letters', () => {
     }
     const dialog = listed.find((entry) => entry.window_id !== main.id);
     assert.ok(dialog, JSON.stringify(listed));
-    const xprop = execFileSync('xprop', ['-id', String(dialog.window_id), 'WM_NAME', '_NET_WM_NAME'], { env: fixtures.desktop.env(), encoding: 'utf8', timeout: 10_000 });
     // The case: X knows no title for it; pyatspi names its top-level alert "Warning".
-    assert.match(xprop, /WM_NAME\(STRING\) = \n_NET_WM_NAME\(UTF8_STRING\) = \n|not found/, xprop);
-    const tops = execFileSync('/usr/bin/python3', ['-c', [
-      'import pyatspi',
-      `app = next(app for app in pyatspi.Registry.getDesktop(0) if app and app.get_process_id() == ${main.pid})`,
-      'print("\\n".join(f"{top.getRoleName()}|{top.name}" for top in app))',
-    ].join('\n')], { env: fixtures.desktop.env(), encoding: 'utf8', timeout: 30_000 });
-    assert.ok(tops.split('\n').includes('alert|Warning'), `pyatspi: ${tops}`);
+    untitledWarning(dialog.window_id, main.pid);
     assert.equal(dialog.title, '', 'the title stays what X says');
     assert.equal(dialog.accessible_name, 'Warning', JSON.stringify(dialog));
     // A window with a title of its own has none.
     assert.equal(listed.find((entry) => entry.window_id === main.id)?.accessible_name, undefined);
+  });
+
+  test('an action that opens or closes a window with no title names it by its accessible name, not ""', async () => {
+    // HexChat's and GNOME System Monitor's warnings: GTK3 message dialogs with no title, named `""` in the evidence and new_windows line.
+    const { window: main } = await fixtures.desktop.launchFixture('gtk3', { title: 'Warn Fixture', extraArgs: ['--warn-button'] });
+    await callOk(fixtures.context, 'get_window_state', { window_id: main.id });
+    const opened = await callOk(fixtures.context, 'click', { window_id: main.id, selector: 'role=button name="Warn…"' });
+    type Opened = { window_id: number; pid: number; title: string; accessible_name?: string };
+    const text = `${opened.summary}\n${opened.body ?? ''}`;
+    const dialog = ((opened.structured.new_windows ?? []) as Opened[]).find((entry) => entry.pid === main.pid);
+    assert.ok(dialog, text);
+    untitledWarning(dialog.window_id, main.pid);
+    assert.equal(dialog.title, '');
+    assert.equal(dialog.accessible_name, 'Warning', JSON.stringify(dialog));
+    assert.ok(!text.includes(`${dialog.window_id} ""`), `no window is named "" in the result: ${text}`);
+    assert.match(text, new RegExp(`new window: ${dialog.window_id} "Warning"`), text);
+    // Its OK button closes it: the evidence names the window that closed.
+    await callOk(fixtures.context, 'get_window_state', { window_id: dialog.window_id });
+    const closed = await callOk(fixtures.context, 'click', { window_id: dialog.window_id, selector: 'role=button name=OK' });
+    const closedText = `${closed.summary}\n${closed.body ?? ''}\n${((closed.structured.evidence ?? []) as string[]).join('\n')}`;
+    assert.match(closedText, new RegExp(`window ${dialog.window_id} "Warning" \\(no title; its accessible name\\) closed or hidden`), closedText);
   });
 
   test('wait_for window_title "öffnen" (composed) finds it', async () => {

@@ -57,6 +57,7 @@ import { activateWindow, agentCursorState, armEscapeGuard, hideAgentCursor, move
 import { finishAbandonedVideo, installVideoEncoder, probeDuration, startScreenRecording, videoEncoder } from './screen-recorder.js';
 import { screenScale } from './screen.js';
 import { LazyConnection } from './lazy-connection.js';
+import { UntitledNames } from './untitled-names.js';
 import { listClientWindows, processName, type ClientWindow } from './windows.js';
 import { DBusClosedError, DBusTimeoutError, peerLeftTheBus } from './dbus/index.js';
 import { ApplicationGoneError } from './atspi/application-gone.js';
@@ -139,6 +140,11 @@ export class LinuxDesktop implements Desktop {
   private noticesHeard = 0;
   /** Per window: the accessible top-level found for it, so point lookups need not search again. */
   private readonly matches = new Map<number, WindowMatch>();
+  /** A window with no title is named by its accessible top level where that agrees with it (never a weak match). */
+  private readonly untitledNames = new UntitledNames(async (window, listed) => {
+    const match = this.rememberedMatch(window) ?? (await matchWindow(await this.atspi(), window, async () => listed, this.processScales.get(window.pid)));
+    return match && !match.weak ? match.topLevel.name : undefined;
+  });
   /**
    * The processes whose windows were read on the accessibility bus, by pid, with when each started (a pid used again
    * is another process), oldest first: one that is no longer there has left it, not lacked it from the start.
@@ -307,7 +313,7 @@ export class LinuxDesktop implements Desktop {
    * waiting for another one to end would cost a late caller more than its own.
    */
   async windows(): Promise<ClientWindow[]> {
-    return listClientWindows(await this.x11());
+    return this.untitledNames.named(await listClientWindows(await this.x11()));
   }
 
   async popupsBeyond(window: ClientWindow): Promise<WindowRect[]> {

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
 import type { BrowserStart, ProcessExit, StartedApp } from '../../platform/apps.js';
-import { seenBefore, type DesktopWindow, type WindowIdentity } from '../../platform/windows.js';
+import { windowName, seenBefore, type DesktopWindow, type WindowIdentity } from '../../platform/windows.js';
 import type { ToolContext } from '../context.js';
 import { resolveWindow, windowRecord, windowsOfProcess } from '../perception/window-records.js';
 import { pageInTree } from '../page/page-in-tree.js';
@@ -200,7 +200,7 @@ export const launchApp = defineTool({
       const windows = windowsBefore.filter((window) => window.pid === running.pid);
       return {
         summary: `✅ ${plan.name} is already running (pid ${running.pid}); not started again (pass creates_new_application_instance: true for another instance)`,
-        body: windows.map((window) => `${window.id} "${window.title}"`).join('\n'),
+        body: windows.map((window) => `${window.id} ${windowName(window)}`).join('\n'),
         structured: {
           pid: running.pid,
           name: plan.name,
@@ -236,7 +236,7 @@ export const launchApp = defineTool({
         summary: args.creates_new_application_instance
           ? `✅ ${plan.name} keeps a single instance: its launcher (pid ${started.pid}) handed ${handed} to the one running (pid ${receiver.pid}) and exited; no other instance was started`
           : `✅ ${plan.name} is already running (pid ${receiver.pid}); handed it ${handed} to open`,
-        body: windows.map((window) => `${window.id} "${window.title}"`).join('\n'),
+        body: windows.map((window) => `${window.id} ${windowName(window)}`).join('\n'),
         structured: {
           pid: receiver.pid,
           name: plan.name,
@@ -286,7 +286,7 @@ export const launchApp = defineTool({
         `✅ started ${plan.name} (pid ${waited.owner}) with ${mine.length} window${mine.length === 1 ? '' : 's'}` +
         `${waited.accessible ? '' : waited.missingReason ? `; ${waited.missingReason}` : '; its accessibility tree did not appear (the app may not support accessibility)'}` +
         `${suppressed ? '' : '; it took the focus'}${browser ? `; ${browser.summary}` : ''}`,
-      body: mine.map((window) => `${window.id} "${window.title}" ${window.bounds.width}x${window.bounds.height}`).join('\n'),
+      body: mine.map((window) => `${window.id} ${windowName(window)} ${window.bounds.width}x${window.bounds.height}`).join('\n'),
       structured: {
         pid: waited.owner,
         name: plan.name,
@@ -386,7 +386,7 @@ export const bringToFront = defineTool({
     const window = args.window_id !== undefined ? await resolveWindow(context, args.window_id, args.pid) : (await windowsOfProcess(context, args.pid!))[0]!;
     const active = await context.desktop.activateWindow(window);
     return {
-      summary: active ? `✅ window ${window.id} "${window.title}" is active` : `⚠️ the window manager did not activate window ${window.id}`,
+      summary: active ? `✅ window ${window.id} ${windowName(window)} is active` : `⚠️ the window manager did not activate window ${window.id}`,
       structured: { window_id: window.id, active },
     };
   },

@@ -3,7 +3,8 @@ import { DEFAULT_DIFF_LINES, diffCounts, diffLines, diffSummary, diffTrees, type
 import { openedDialogLines } from '../../cup/opened-dialogs.js';
 import { popupMenuLines } from '../../cup/popup-menus.js';
 import type { ChangeWatch } from '../../platform/desktop.js';
-import type { DesktopWindow, WindowIdentity } from '../../platform/windows.js';
+import { heldByDialog } from '../../platform/action-outcome.js';
+import { windowName, type DesktopWindow, type WindowIdentity } from '../../platform/windows.js';
 import type { ToolContext } from '../context.js';
 import { ToolError } from '../../errors.js';
 import { privateTempDirectory, writeFileAtomically } from '../files.js';
@@ -61,7 +62,7 @@ function diffResult(diff: TreeDiff, shown: TreeDiff, lines: number, truncated: b
 /** Writes the whole diff where a long one is kept: this user's private temp directory, named after the snapshot it indexes. */
 function writeWholeDiff(snapshotId: string, window: DesktopWindow, diff: TreeDiff): string {
   const path = join(privateTempDirectory('diffs'), `${snapshotId}.txt`);
-  const header = `# diff of window ${window.id} "${window.title}" (pid ${window.pid}); [eN] are element indices of snapshot ${snapshotId}`;
+  const header = `# diff of window ${window.id} ${windowName(window)} (pid ${window.pid}); [eN] are element indices of snapshot ${snapshotId}`;
   writeFileAtomically(path, `${[header, ...diffLines(diff)].join('\n')}\n`, { replace: 'any' });
   return path;
 }
@@ -97,7 +98,7 @@ export async function compareWithNow(context: ToolContext, window: DesktopWindow
  */
 function compare(context: ToolContext, window: DesktopWindow, before: NumberedReading, after: NumberedReading, stillOpen: boolean): Compared {
   if (!before.root) return { fields: { diff_unavailable: `no tree before the action: ${before.missingReason ?? 'none was read'}` }, lines: [] };
-  if (!stillOpen) return { fields: { diff_unavailable: `the window closed (window ${window.id} "${window.title}")` }, lines: [] };
+  if (!stillOpen) return { fields: { diff_unavailable: `the window closed (window ${window.id} ${windowName(window)})` }, lines: [] };
   if (!after.root) return { fields: { diff_unavailable: `no tree after the action: ${after.missingReason ?? 'none was read'}` }, lines: [] };
   const { snapshot } = rememberReading(context, window, after);
   const diff = diffTrees(before, after);
@@ -251,7 +252,7 @@ export async function observeAction(
     }
     const windowsAfter = await context.desktop.windows();
     const effects = await windowEffects(context, window, known, windowsAfter, watch, result.new_windows);
-    result = confirmedByOpenedWindows({ ...result, ...effects }, window.pid);
+    result = heldByDialog(confirmedByOpenedWindows({ ...result, ...effects }, window.pid), window.pid);
     result = confirmedByRenamedWindows(result, window, known, windowsAfter);
     // The app's other windows it renamed are among those it changed.
     const elsewhere = { ...effects, ...(result.other_windows_changed ? { other_windows_changed: result.other_windows_changed } : {}) };
@@ -297,7 +298,7 @@ export async function windowEffects(
   const skip = new Set([...(window ? [window.id] : []), ...opened.map((entry) => entry.window_id)]);
   const others = (watch?.changedWindows() ?? []).flatMap((id) => {
     const other = windowsAfter.find((candidate) => candidate.id === id);
-    return other && !skip.has(id) ? [{ window_id: id, title: other.title }] : [];
+    return other && !skip.has(id) ? [{ window_id: id, title: other.title, ...(other.accessibleName ? { accessible_name: other.accessibleName } : {}) }] : [];
   });
   return {
     ...(opened.length > 0 ? { new_windows: await withTrees(context, opened, windowsAfter) } : {}),

@@ -1,5 +1,5 @@
 import { ToolError } from '../../errors.js';
-import { modalDialogOver, type DesktopWindow } from '../../platform/windows.js';
+import { modalDialogOver, windowName, type DesktopWindow } from '../../platform/windows.js';
 
 /**
  * Refuses an action on a window while its modal dialog is up (`_NET_WM_STATE_MODAL`, a dialog of it or of the whole
@@ -11,7 +11,7 @@ import { modalDialogOver, type DesktopWindow } from '../../platform/windows.js';
 export function refuseUnderModalDialog(tool: string, window: DesktopWindow, windows: readonly DesktopWindow[], front = false): void {
   const dialog = front && window.modal ? window : modalDialogOver(window, windows);
   if (!dialog) return;
-  const blocked = dialog === window ? `pid ${window.pid}'s front window ${window.id} "${window.title}" is a modal dialog` : `window ${window.id} "${window.title}" waits on its modal dialog ${dialog.id} "${dialog.title}"`;
+  const blocked = dialog === window ? `pid ${window.pid}'s front window ${window.id} ${windowName(window)} is a modal dialog` : `window ${window.id} ${windowName(window)} waits on its modal dialog ${dialog.id} ${windowName(dialog)}`;
   throw new ToolError(
     `${tool}: ${blocked}, and its app takes no input there until the dialog is answered or closed; act in the dialog first (window_id ${dialog.id}; press_key escape there closes most). Nothing was sent.`,
     'blocked_by_modal_dialog',

@@ -142,7 +142,9 @@ export async function withTrees(context: ToolContext, windows: readonly NewWindo
         scope: 'full',
         tree: [reading.root],
       });
-      return { ...entry, snapshot_id: snapshot.id, tree: boundedTree(toCompact(envelope, { maxChars: TREE_CHARS }), window.id) };
+      // An untitled window whose object registered after the listing that found it is named by its tree's root.
+      const name = entry.title.trim() === '' && !entry.accessible_name && reading.root.name.trim() ? { accessible_name: reading.root.name.trim() } : {};
+      return { ...entry, ...name, snapshot_id: snapshot.id, tree: boundedTree(toCompact(envelope, { maxChars: TREE_CHARS }), window.id) };
     }),
   );
 }

@@ -1,3 +1,4 @@
+import { windowName } from '../../platform/windows.js';
 import type { ActionOutcome } from '../../platform/action-outcome.js';
 import type { ElementTarget, PointTarget } from '../../platform/targets.js';
 import type { ToolOutput } from '../tool.js';
@@ -50,7 +51,7 @@ type NewWindow = NonNullable<ActionResult['new_windows']>[number];
 
 /** A window the action opened: its line, then its tree (indented under it) or why there is none. */
 export function newWindowLines(window: NewWindow): string[] {
-  const line = `new window: ${window.window_id} "${window.title}" (pid ${window.pid}${window.snapshot_id ? `, snapshot ${window.snapshot_id}` : ''})`;
+  const line = `new window: ${window.window_id} ${windowName(window)} (pid ${window.pid}${window.snapshot_id ? `, snapshot ${window.snapshot_id}` : ''})`;
   if (window.tree) return [`${line}:`, ...window.tree.split('\n').map((treeLine) => `  ${treeLine}`)];
   return [window.tree_error ? `${line}: no tree: ${window.tree_error}` : line];
 }
@@ -58,7 +59,13 @@ export function newWindowLines(window: NewWindow): string[] {
 /** The app's other windows the action changed, in one line. */
 export function otherWindowLines(windows: ActionResult['other_windows_changed']): string[] {
   if (!windows?.length) return [];
-  return [`other windows changed: ${windows.map((window) => `${window.window_id} "${window.title}"`).join(', ')} (get_window_state shows how)`];
+  return [`other windows changed: ${windows.map((window) => `${window.window_id} ${windowName(window)}`).join(', ')} (get_window_state shows how)`];
+}
+
+/** The dialog that holds an unanswered call's reply, as the result's new windows name it. */
+function dialogName(result: ActionResult): string {
+  const dialog = result.new_windows?.find((window) => window.window_id === result.reply_held_by_dialog);
+  return dialog ? `${dialog.window_id} ${windowName(dialog)}` : String(result.reply_held_by_dialog);
 }
 
 /** The one-line summary, then the evidence, the new windows, the escalation and the diff's lines as the body. */
@@ -69,6 +76,8 @@ export function actionOutput(tool: string, given: ActionResult, diffLines: reado
   const verdict =
     result.effect === 'confirmed' && result.path === 'none'
       ? 'already so, nothing was sent'
+      : result.reply_held_by_dialog !== undefined
+      ? `confirmed via ${result.path}: it opened dialog ${dialogName(result)}, which holds the call's answer until it closes`
       : result.effect === 'confirmed'
       ? `confirmed via ${result.path}${result.no_reply_ms !== undefined ? ` (the app did not answer the call within ${result.no_reply_ms} ms)` : ''}`
       : result.path === 'none'

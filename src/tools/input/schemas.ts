@@ -142,6 +142,11 @@ export const actionResult = z.object({
   delivery_mode: z.enum(['background', 'foreground']),
   /** The action call was sent and got no reply within this many ms (the app may be running a modal dialog). */
   no_reply_ms: z.number().optional(),
+  /**
+   * With no_reply_ms: the window id of the app's dialog that opened while the call went unanswered; its toolkit runs
+   * it inside the call and answers once it closes (the action's effect, not an app that hangs).
+   */
+  reply_held_by_dialog: z.number().optional(),
   /** The element lay outside its list's or page's visible part and was scrolled into view before the real input. */
   scrolled_into_view: z.boolean().optional(),
   /**
@@ -160,7 +165,11 @@ export const actionResult = z.object({
       z.object({
         window_id: z.number(),
         title: z.string(),
+        /** Of a window with no title (title ""): the name its accessible top-level object has ("Warning"). */
+        accessible_name: z.string().optional(),
         pid: z.number(),
+        /** A dialog of the app: modal, or transient for another window. */
+        dialog: z.boolean().optional(),
         /** Its compact tree, bounded; [eN] are element indices of snapshot_id (with this window_id). */
         tree: z.string().optional(),
         snapshot_id: z.string().optional(),
@@ -173,7 +182,7 @@ export const actionResult = z.object({
    * Other windows of the app (not new ones) whose trees the action changed, as far as the driver mirrors them
    * (windows read before): read them with get_window_state to see how.
    */
-  other_windows_changed: z.array(z.object({ window_id: z.number(), title: z.string() })).optional(),
+  other_windows_changed: z.array(z.object({ window_id: z.number(), title: z.string(), accessible_name: z.string().optional() })).optional(),
   /** How long the reading after the action waited for the app to stop changing (0: it sent nothing to wait for). */
   settled_ms: z.number().optional(),
   /** The snapshot the action took of the target window after it ran: the diff's indices are its element indices. */

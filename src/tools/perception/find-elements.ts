@@ -1,3 +1,4 @@
+import { windowName } from '../../platform/windows.js';
 import { z } from 'zod';
 import { pidArgument, windowIdArgument, windowResult } from '../schemas.js';
 import { defineTool } from '../tool.js';
@@ -60,7 +61,7 @@ export const findElements = defineTool({
     const degraded = degradedReason ? `; degraded: ${degradedReason}` : '';
     return {
       summary:
-        `✅ ${found.length} element${found.length === 1 ? '' : 's'} of "${window.title}" (window ${window.id}, snapshot ${snapshot.id}) match ${JSON.stringify(args.selector)}` +
+        `✅ ${found.length} element${found.length === 1 ? '' : 's'} of ${windowName(window)} (window ${window.id}, snapshot ${snapshot.id}) match ${JSON.stringify(args.selector)}` +
         `${cut}${nearest.length > 0 ? `; nearest names: ${nearest.map((name) => JSON.stringify(name)).join(', ')}` : ''}${insteadSentence(byValue, byDescription)}${unshown > 0 ? `; ${unshown} more in hidden documents (background tabs, pages not shown) left out: add the flag hidden to match them` : ''}${unread.length > 0 ? `; unread: ${unread.join('; ')}` : ''}${degraded}`,
       body: matches.map(matchLine).join('\n') || undefined,
       structured: {

@@ -3,7 +3,7 @@ import { ToolError } from '../../errors.js';
 import type { ClipCounts } from '../../cup/index.js';
 import { oneLine } from '../../cup/text.js';
 import { encodePng } from '../../image/encode.js';
-import { modalDialogOver, type DesktopWindow, type WindowRect } from '../../platform/windows.js';
+import { modalDialogOver, windowName, type DesktopWindow, type WindowRect } from '../../platform/windows.js';
 import type { CupRect } from '../../cup/types.js';
 import { selectorQuery } from './desktop-selector.js';
 import { allFinished } from '../all-finished.js';
@@ -183,7 +183,7 @@ export const getWindowState = defineTool({
       view.cut > 0 ? `${view.cut} more past max_elements/max_depth left out (indices are the whole window's, as in a full read)` : '',
       reading.truncated ? 'truncated' : '',
       degradedReason ? `degraded: ${degradedReason}` : '',
-      dialog ? `waits on its modal dialog ${dialog.id} "${oneLine(dialog.title)}": these controls take no input until it is answered or closed; act in window_id ${dialog.id} first` : '',
+      dialog ? `waits on its modal dialog ${dialog.id} ${oneLine(windowName(dialog))}: these controls take no input until it is answered or closed; act in window_id ${dialog.id} first` : '',
       beyond.length > 0 ? popupsBeyondNote(beyond, itemsInPopups(elements, beyond, window)) : '',
       drawn.length > 0 ? drawnSurfacesNote(drawn) : '',
       view.inputOnly.length > 0 ? inputOnlyNote(view.inputOnly) : '',
@@ -194,7 +194,7 @@ export const getWindowState = defineTool({
           : '',
     ].filter(Boolean);
     return {
-      summary: `✅ "${oneLine(window.title)}" (pid ${window.pid}, window ${window.id}, snapshot ${snapshot.id}): ${parts.join('; ')}`,
+      summary: `✅ ${oneLine(windowName(window))} (pid ${window.pid}, window ${window.id}, snapshot ${snapshot.id}): ${parts.join('; ')}`,
       body: view.text,
       images: screenshot.image ? [screenshot.image] : [],
       structured: {

@@ -2,24 +2,7 @@ import { z } from 'zod';
 import { defineTool } from '../tool.js';
 import { pidArgument, windowResult } from '../schemas.js';
 import type { DesktopWindow } from '../../platform/windows.js';
-import type { ToolContext } from '../context.js';
 import { formatWindowLine, windowRecord } from './window-records.js';
-
-/** A window with no title of its own is read this far for its accessible name: its top-level object alone. */
-const nameReadLimits = { maxNodes: 1, maxDepth: 0, budgetMs: 1_000 };
-
-/**
- * The name an untitled window's top-level accessible object has, when it has one: a GTK3 message dialog with no title
- * (Ristretto's warnings) sets neither WM_NAME nor _NET_WM_NAME, and was listed as "" among others of the same app,
- * while the tree names it by its kind ("Warning"). Said apart from the title, which stays what the window manager
- * knows (and what a title matches), so the agent knows it came from accessibility.
- */
-async function accessibleName(context: ToolContext, window: DesktopWindow): Promise<string | undefined> {
-  if (window.title.trim() !== '') return undefined;
-  const reading = await context.desktop.readWindow(window, nameReadLimits).catch(() => undefined);
-  const name = reading?.root?.name.trim();
-  return name ? name : undefined;
-}
 
 export const listWindows = defineTool({
   name: 'list_windows',
@@ -43,12 +26,12 @@ export const listWindows = defineTool({
     if (args.pid !== undefined) windows = windows.filter((window) => window.pid === args.pid);
     if (args.on_screen_only) windows = windows.filter((window) => window.isOnScreen);
     windows.sort((a, b) => b.zIndex - a.zIndex);
-    const names = await Promise.all(windows.map((window) => accessibleName(context, window)));
-    const line = (window: DesktopWindow, index: number) => `${formatWindowLine(window)}${names[index] ? ` accessible name ${JSON.stringify(names[index])}` : ''}`;
+    // A window with no title carries its accessible name from the listing (DesktopWindow.accessibleName), as every result names it.
+    const line = (window: DesktopWindow) => `${formatWindowLine(window)}${window.accessibleName ? ` accessible name ${JSON.stringify(window.accessibleName)}` : ''}`;
     return {
       summary: `✅ ${windows.length} window${windows.length === 1 ? '' : 's'}`,
       body: windows.map(line).join('\n'),
-      structured: { windows: windows.map((window, index) => ({ ...windowRecord(window), ...(names[index] ? { accessible_name: names[index] } : {}) })) },
+      structured: { windows: windows.map((window) => ({ ...windowRecord(window), ...(window.accessibleName ? { accessible_name: window.accessibleName } : {}) })) },
     };
   },
 });

@@ -102,8 +102,13 @@ export const runActions = defineTool({
     const completed = run.entries.filter((entry) => !entry.cancelled).length;
     const failed = run.entries.filter((entry) => !entry.ok).length;
     const total = steps.length;
+    // A step cancelled before its turn in its app's line came sent nothing: "after 0 of 3 steps" said nothing of why.
+    const inLine = run.entries.find((entry) => entry.cancelled && entry.waited_in_line);
     const summary = cancel.cancelled
-      ? `⏹️ run_actions cancelled (${cancel.cancel_reason}) after ${completed} of ${total} steps; stopped ${cancel.cancel_latency_ms} ms after the cancel`
+      ? inLine
+        ? `⏹️ run_actions cancelled (${cancel.cancel_reason}) while ${inLine.index === 0 ? 'its first step' : `step ${inLine.index}`} waited for the app's earlier action to end; nothing of it was sent` +
+          (completed > 0 ? ` (${completed} of ${total} steps ran before)` : '')
+        : `⏹️ run_actions cancelled (${cancel.cancel_reason}) after ${completed} of ${total} steps; stopped ${cancel.cancel_latency_ms} ms after the cancel`
       : run.stoppedAt !== undefined
         ? `⚠️ run_actions: step ${run.stoppedAt} (${steps[run.stoppedAt]!.tool}) failed${run.entries.at(-1)?.error ? ` [${run.entries.at(-1)!.error!.code}]` : ''}; stopped after ${completed} of ${total} steps`
         : failed > 0

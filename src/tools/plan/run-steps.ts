@@ -24,6 +24,8 @@ export const stepEntry = z.object({
    * (its result says how much went, e.g. typed_chars). An action the cancel found finished is not marked.
    */
   cancelled: z.boolean().optional(),
+  /** With cancelled: the cancel came while the step waited its turn behind its app's earlier action, so none of it was sent. */
+  waited_in_line: z.boolean().optional(),
   /** For a step whose window_id named an earlier step ({"from_step": N}): the window that was, when this step ran. */
   window_from_step: z.object({ from_step: z.number(), window_id: z.number(), pid: z.number() }).optional(),
   elapsed_ms: z.number(),
@@ -91,6 +93,7 @@ function entryOf(step: PreparedStep, result: ToolCallResult, elapsedMs: number, 
     ...(typeof structured.path === 'string' ? { path: structured.path } : {}),
     ...(code !== undefined ? { error: { code, message: notSent ?? String(structured.message ?? result.summary) } } : {}),
     ...(cut ? { cancelled: true } : {}),
+    ...(cut && structured.waited_in_line === true ? { waited_in_line: true } : {}),
     ...(window ? { window_from_step: window } : {}),
     elapsed_ms: Math.round(elapsedMs),
     ...(result.ok && step.tool !== 'wait' ? { result: structured } : {}),

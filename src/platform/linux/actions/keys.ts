@@ -1,5 +1,6 @@
 // Keys: what accessibility can do in their place, key events where the app takes them, or real keys.
 import { textAttributesProbe } from './text-attributes-probe.js';
+import { foregroundReturnCall, returnRefusal } from './return-refusal.js';
 import { actionOutcome, notDelivered, nothingToChange, type ActionOutcome, type Observation, type SentInput, RETRY_IN_FOREGROUND } from '../../action-outcome.js';
 import type { KeyRequest } from '../../desktop.js';
 import type { DesktopWindow } from '../../windows.js';
@@ -237,6 +238,10 @@ export async function pressKeysAction(desktop: LinuxDesktop, request: KeyRequest
         return { ...chosen.outcome, evidence: [note, ...(chosen.outcome.evidence ?? [])] };
       }
       const ignored = sentKeysIgnored(window, synthetic);
+      if (target && repeat === 1 && keys.canonical === 'return' && target.interfaces.includes('EditableText')) {
+        const call = foregroundReturnCall(window.id, element?.element.index);
+        return notDelivered(mode, await returnRefusal(desktop, target, label, ignored, 'nothing was sent', `press Return as real keys: ${call}, which activates the window and gives the field the focus first`));
+      }
       // A window with no tree has no element to pass: only real keys are left to offer.
       const treeless = !target && !synthetic.accessible;
       return notDelivered(

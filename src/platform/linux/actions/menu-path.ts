@@ -2,6 +2,7 @@
 // its tree, each name is looked up among the items of the menu before it, and the last item's click action is
 // performed. GTK3 and Qt expose a closed menu's items, so nothing opens on screen; a toolkit that builds items
 // only when the menu is shown (LibreOffice) gets that menu opened first, through its own action.
+import { windowName } from '../../windows.js';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ATSPI_ROLE, ATSPI_STATE } from '../../../cup/atspi/constants.js';
 import { keptHidden } from '../../../cup/atspi/closed-menus.js';
@@ -237,7 +238,7 @@ export async function invokeMenuPath(desktop: LinuxDesktop, window: ClientWindow
   if (!match) {
     const waited = Date.now() - started;
     throw new ToolError(
-      `window ${window.id} ("${window.title}") has no accessibility tree to find its menus in${waited >= TREE_WAIT_MS ? ` (waited ${waited} ms for it)` : ''}; nothing was chosen: open the menu as a user does, ` +
+      `window ${window.id} (${windowName(window)}) has no accessibility tree to find its menus in${waited >= TREE_WAIT_MS ? ` (waited ${waited} ms for it)` : ''}; nothing was chosen: open the menu as a user does, ` +
         `with hotkey alt+<its underlined letter> or a click on its title in the screenshot (Tk's menus take background clicks; where a background click opens nothing, as in Motif, ` +
         `use delivery_mode "foreground"), ` +
         `then click the item where get_window_state's screenshot shows it (or press its letter)`,
@@ -249,7 +250,7 @@ export async function invokeMenuPath(desktop: LinuxDesktop, window: ClientWindow
   const bar = await menuBarFor(client, bars, path[0]!);
   if (!bar) {
     throw new ToolError(
-      `window ${window.id} ("${window.title}") exposes no menu bar through accessibility (GTK4 and many apps use menu buttons instead: click the button, then the item)`,
+      `window ${window.id} (${windowName(window)}) exposes no menu bar through accessibility (GTK4 and many apps use menu buttons instead: click the button, then the item)`,
       'no_menu_bar',
     );
   }

@@ -6,7 +6,7 @@ import type { CupRect } from '../../../cup/types.js';
 import { oneLine } from '../../../cup/text.js';
 import { ToolError } from '../../../errors.js';
 import type { PointTarget } from '../../targets.js';
-import type { DesktopWindow } from '../../windows.js';
+import { windowName, type DesktopWindow } from '../../windows.js';
 import { windowAt, type WindowAtPoint } from '../input/index.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import type { X11Connection } from '../x11/index.js';
@@ -22,7 +22,7 @@ export function coverDescription(cover: DesktopWindow, window: DesktopWindow): s
     cover.above ? 'kept above other windows' : '',
     cover.transientFor === window.id ? `a dialog of window ${window.id}` : '',
   ];
-  return `window ${cover.id} "${oneLine(cover.title)}" (${why.filter(Boolean).join(', ')})`;
+  return `window ${cover.id} ${oneLine(windowName(cover))} (${why.filter(Boolean).join(', ')})`;
 }
 
 /**
@@ -92,7 +92,7 @@ export async function requirePointOnWindow(desktop: LinuxDesktop, x: X11Connecti
           : `X window 0x${hit.topLevel.toString(16)}`;
   const target = cover ? ` with window_id ${cover.id}, if that is the window meant,` : '';
   throw new ToolError(
-    `${over} lies at ${point.screenX},${point.screenY}, over window ${window.id} "${oneLine(window.title)}" at (${Math.round(point.windowX)},${Math.round(point.windowY)}) even with it in front, ` +
+    `${over} lies at ${point.screenX},${point.screenY}, over window ${window.id} ${oneLine(windowName(window))} at (${Math.round(point.windowX)},${Math.round(point.windowY)}) even with it in front, ` +
       `so real pointer input there (a click, a hover) would reach that instead (window ${window.id}'s screenshot shows its own pixels, not the cover); nothing was sent. ` +
       `Move one of them apart (set_window_frame), act${target} on that window's own screenshot, or click an element of window ${window.id} in the background (delivery_mode "background"), which needs no free point`,
     'point_covered',
@@ -112,7 +112,7 @@ export async function otherThanAppAt(desktop: LinuxDesktop, x: X11Connection, po
   if (hit.overrideRedirect) return (await isOwnPopup(x, hit, point.window)) ? undefined : popupDescription(x, hit.topLevel);
   const owner = hit.client === undefined ? undefined : (await desktop.windows()).find((window) => window.id === hit.client);
   if (hit.topLevel !== 0 && (hit.client === undefined || owner?.pid === point.window.pid)) return undefined;
-  return hit.topLevel === 0 ? 'no window' : `window ${hit.client}${owner ? ` "${owner.title}" of another program (pid ${owner.pid})` : ' of another program'}`;
+  return hit.topLevel === 0 ? 'no window' : `window ${hit.client}${owner ? ` ${windowName(owner)} of another program (pid ${owner.pid})` : ' of another program'}`;
 }
 
 /**

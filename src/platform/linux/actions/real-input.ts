@@ -1,5 +1,5 @@
 import { ActivationError, canonicalKeyName, inForeground, parseCombination, type ForegroundOptions, type ModifierName, type ParsedKey } from '../input/index.js';
-import type { DesktopWindow } from '../../windows.js';
+import { windowName, type DesktopWindow } from '../../windows.js';
 import type { X11Connection } from '../x11/index.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import { ToolError } from '../../../errors.js';
@@ -72,7 +72,7 @@ export interface RealInputOptions {
 export function refuseKeysToNotification(window: DesktopWindow): void {
   if (!window.notification) return;
   throw new ToolError(
-    `window ${window.id} "${oneLine(window.title)}" is a notification bubble, which never takes the keyboard focus: real keys would go to the active window instead; nothing was sent. ` +
+    `window ${window.id} ${oneLine(windowName(window))} is a notification bubble, which never takes the keyboard focus: real keys would go to the active window instead; nothing was sent. ` +
       'Click its buttons (by element_index, in either delivery mode) instead',
     'activation_failed',
   );
@@ -90,7 +90,7 @@ async function refuseUnderOtherMenus(desktop: LinuxDesktop, x: X11Connection, wi
   const windows = await desktop.windows();
   const owners = [...new Set(menus.map((menu) => menu.client))].map((client) => {
     const owner = windows.find((candidate) => (candidate.id & ~mask) === client);
-    return owner ? `window ${owner.id} "${oneLine(owner.title)}" (pid ${owner.pid})` : `an X client without a window (menu 0x${menus.find((menu) => menu.client === client)!.id.toString(16)})`;
+    return owner ? `window ${owner.id} ${oneLine(windowName(owner))} (pid ${owner.pid})` : `an X client without a window (menu 0x${menus.find((menu) => menu.client === client)!.id.toString(16)})`;
   });
   throw new ToolError(
     `another app's menu or drop-down list is open, over ${owners.join(', ')}: it holds the keyboard and the pointer, so real input would go to it, not to window ${window.id}; nothing was sent: close it first (press_key "escape" with its window_id, which goes to that menu alone and activates nothing), or act in the background`,

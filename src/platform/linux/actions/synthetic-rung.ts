@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { pixelChange, type PixelChange } from '../../../image/diff.js';
-import type { DesktopWindow } from '../../windows.js';
+import { windowName, type DesktopWindow } from '../../windows.js';
 import type { Observation } from '../../action-outcome.js';
 import { abortable } from '../input/index.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
@@ -120,7 +120,7 @@ export async function observePixels(desktop: LinuxDesktop, window: DesktopWindow
     } catch (error) {
       // The input may close or withdraw the window it went to (Return on a dialog's default button): that is its effect.
       if (!(await desktop.windows()).some((open) => open.id === window.id && open.isOnScreen)) {
-        return { changed: true, listening: true, evidence: [`window ${window.id} "${window.title}" closed or hidden`] };
+        return { changed: true, listening: true, evidence: [`window ${window.id} ${windowName(window)} closed or hidden`] };
       }
       throw error;
     }

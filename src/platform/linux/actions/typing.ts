@@ -29,6 +29,7 @@ import { terminalQuiet } from './terminal-quiet.js';
 import { actionable, liveTarget, type LiveElementTarget } from './live-target.js';
 import { refuseKeysToNotification, withForeground } from './real-input.js';
 import { observePixels, sentKeysIgnored, syntheticEventsReach } from './synthetic-rung.js';
+import { foregroundReturnCall, returnRefusal } from './return-refusal.js';
 import { linesOutcome, linesTypedUntil, onlyReturns, returnActed, typedUntil, typeLines, type TypedLines } from './return-press.js';
 import { observe, readAhead, textProbe, type Probe } from './verification.js';
 import { backgroundKeys } from './keys.js';
@@ -608,10 +609,14 @@ async function typeInto(
       if (keyed) return keyed;
       const pressReturn = probes.length > 0 ? await backgroundKeys(desktop, target, 'return') : undefined;
       if (pressReturn) return linesThroughAccessibility(desktop, target, label, probes[0]!, request.text, pressReturn, snapshot, signal);
-      return notDelivered(
-        mode,
-        withNote(`${label} is a single-line field, where a newline is a Return press, which text inserted through accessibility does not make, and its app reads no key events sent in the background; nothing was typed: ${RETRY_IN_FOREGROUND}`, page),
-      );
+      // A text in which the Return comes last can go in the background up to it: the refusal says so.
+      const lines = request.text.split(/\r?\n/);
+      const typed = lines.length === 2 && lines[1] === '' && lines[0] !== '' ? lines[0] : undefined;
+      const call = foregroundReturnCall(window.id, element?.element.index);
+      const alone = typed !== undefined ? `, or type ${JSON.stringify(typed)} here without the newline and then ${call}` : '';
+      const subject = `${label} is a single-line field, where a newline is a Return press, which text inserted through accessibility does not make; it`;
+      const refusal = await returnRefusal(desktop, target, subject, 'its app reads no key events sent in the background', 'nothing was typed', `${RETRY_IN_FOREGROUND} (real keys type the text and press Return)${alone}`);
+      return notDelivered(mode, withNote(refusal, page));
     }
     const keyedFirst = idle && pageFirst ? await keysInto(pageFirst) : undefined;
     if (keyedFirst) return keyedFirst;

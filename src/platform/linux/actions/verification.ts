@@ -1,3 +1,4 @@
+import { windowName } from '../../windows.js';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { plainText, readableName } from '../../../cup/atspi/names.js';
@@ -1152,7 +1153,7 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
       const evidence: string[] = [
         ...tips,
         ...opened.map(windowOpenedLine),
-        ...closed.map((window) => `window ${window.window_id} "${window.title}" closed or hidden`),
+        ...closed.map((window) => `window ${window.window_id} ${windowName(window)} closed or hidden`),
         ...(exited ? [`the app (pid ${pid}) exited`] : []),
       ];
       // Every probe that changed went unreadable: what it reads is gone (a dialog's OK closed the dialog), which one line
