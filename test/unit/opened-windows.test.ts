@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { modalDialogOver, type DesktopWindow } from '../../src/platform/windows.js';
-import { appearedWindows, confirmedByOpenedWindows } from '../../src/tools/input/new-windows.js';
+import { appearedWindows, confirmedByClosedWindow, confirmedByOpenedWindows } from '../../src/tools/input/new-windows.js';
 import type { ActionResult } from '../../src/tools/input/schemas.js';
 
 const noop: ActionResult = {
@@ -92,5 +92,35 @@ describe('the modal dialog over a window', () => {
     assert.equal(modalDialogOver(main, [main, window(3, { transientFor: 1 })]), undefined);
     assert.equal(modalDialogOver(main, [main, window(3, { modal: true, transientFor: 1, minimized: true })]), undefined);
     assert.equal(modalDialogOver(main, [main, window(3, { modal: true, transientFor: 1, pid: 8 })]), undefined);
+  });
+});
+
+describe('an action confirmed by its window closing', () => {
+  const confirmReset: DesktopWindow = {
+    id: 42,
+    pid: 7,
+    title: 'Confirm reset',
+    appName: 'app',
+    bounds: { x: 0, y: 0, width: 100, height: 100 },
+    zIndex: 0,
+    isOnScreen: true,
+    onCurrentSpace: true,
+    minimized: false,
+    active: false,
+  };
+
+  // A dialog's Return answered in the app's idle time after the wait for a first sign had ended (at load) read "no
+  // effect seen" beside "no diff: the window closed".
+  test('a window gone once the action ended confirms it and takes back the retry', () => {
+    const result = confirmedByClosedWindow(noop, confirmReset, []);
+    assert.equal(result.effect, 'confirmed');
+    assert.equal(result.escalation, undefined);
+    assert.deepEqual(result.evidence, ['window 42 "Confirm reset" closed or hidden']);
+  });
+
+  test('a window still listed, nothing sent, or a refuted action confirms nothing', () => {
+    assert.deepEqual(confirmedByClosedWindow(noop, confirmReset, [confirmReset]), noop);
+    assert.equal(confirmedByClosedWindow({ ...noop, path: 'none' }, confirmReset, []).effect, 'suspected_noop');
+    assert.equal(confirmedByClosedWindow({ ...noop, refuted: true }, confirmReset, []).effect, 'suspected_noop');
   });
 });

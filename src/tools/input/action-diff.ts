@@ -10,7 +10,7 @@ import { ToolError } from '../../errors.js';
 import { privateTempDirectory, writeFileAtomically } from '../files.js';
 import { indexOf, readNumbered, rememberReading, type NumberedReading } from '../perception/window-snapshot.js';
 import type { ToolOutput } from '../tool.js';
-import { appearedWindows, confirmedByOpenedWindows, confirmedByRename, confirmedByRenamedWindows, confirmedWith, withTrees } from './new-windows.js';
+import { appearedWindows, confirmedByClosedWindow, confirmedByOpenedWindows, confirmedByRename, confirmedByRenamedWindows, confirmedWith, withTrees } from './new-windows.js';
 import { actionOutput } from './outcome.js';
 import { refuseUnderModalDialog } from './modal-dialogs.js';
 import { settle } from './settle.js';
@@ -254,6 +254,7 @@ export async function observeAction(
     const effects = await windowEffects(context, window, known, windowsAfter, watch, result.new_windows);
     result = heldByDialog(confirmedByOpenedWindows({ ...result, ...effects }, window.pid), window.pid);
     result = confirmedByRenamedWindows(result, window, known, windowsAfter);
+    result = confirmedByClosedWindow(result, window, windowsAfter);
     // The app's other windows it renamed are among those it changed.
     const elsewhere = { ...effects, ...(result.other_windows_changed ? { other_windows_changed: result.other_windows_changed } : {}) };
     // A cancelled call returns at once: the reading after would delay the stop (a plan's own diff covers its steps).

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { buildEnvelope, toCompact } from '../../cup/index.js';
 import { newWindowOf, windowOpenedLine } from '../../platform/action-outcome.js';
-import { seenBefore, type DesktopWindow, type WindowIdentity } from '../../platform/windows.js';
+import { seenBefore, windowName, type DesktopWindow, type WindowIdentity } from '../../platform/windows.js';
 import type { ToolContext } from '../context.js';
 import { readNumbered, rememberReading, type NumberedReading } from '../perception/window-snapshot.js';
 import type { ActionResult } from './schemas.js';
@@ -104,6 +104,16 @@ export function confirmedByRenamedWindows(result: ActionResult, window: DesktopW
   const others = renamed.filter(({ now }) => now.id !== window.id && !result.other_windows_changed?.some((listed) => listed.window_id === now.id));
   const listed = others.length > 0 ? { ...result, other_windows_changed: [...(result.other_windows_changed ?? []), ...others.map(({ now }) => ({ window_id: now.id, title: now.title }))] } : result;
   return confirmedWith(listed, renamed.map(({ from, now }) => renameLine(now.id, from.title, now.title)));
+}
+
+/**
+ * An action whose window is gone once it ended closed it, whenever the app did so: a dialog's Return answered 300 ms
+ * later in the app's idle time, on a loaded machine after the wait for a first sign had ended, read "no effect seen",
+ * with a foreground retry advised, beside "no diff: the window closed".
+ */
+export function confirmedByClosedWindow(result: ActionResult, window: DesktopWindow, after: readonly DesktopWindow[]): ActionResult {
+  if (after.some((candidate) => candidate.id === window.id)) return result;
+  return confirmedWith(result, [`window ${window.id} ${windowName(window)} closed or hidden`]);
 }
 
 /**
