@@ -120,6 +120,27 @@ export function webContentSuite(browser: BrowserId): void {
       assert.deepEqual((found.structured as { matches: Element[] }).matches.map((match) => match.value), [href], found.summary);
     });
 
+    test('a click that retitles the page tells the window\'s new title once, and names no object outside the window\'s tree (pyatspi walks it)', async () => {
+      const window = await rig.open('retitle', 'CUP Web Retitle');
+      for (const count of [1, 2]) {
+        const fetched = await act(rig.context, window, 'click', 'button', 'Fetch');
+        const evidence = (fetched as { evidence?: string[] }).evidence ?? [];
+        assert.equal(fetched.effect, 'confirmed', fetched.summary);
+        const top = (await rig.oracle.topLevels(window.pid)).find((each) => each.name.startsWith(`Inbox (${count})`));
+        assert.ok(top, `pyatspi reads no window titled "Inbox (${count})…"`);
+        await pageSays(rig.oracle, { ...window, title: top.name }, `out=${count}`);
+        // Chromium renames its tab's title label, which its tab does not list, and Firefox the frame its GTK layer
+        // keeps for the window: each read as a line of its own, '(not in the snapshot) static "Inbox (1)": renamed'.
+        for (const line of evidence) {
+          const outside = /^\(not in the snapshot\) (.+?) "(.*)":/.exec(line);
+          if (outside) assert.ok((await rig.oracle.find(window.pid, top.name, outside[1]!, outside[2]!)).found, `pyatspi finds no ${outside[1]} "${outside[2]}" in the window, which the evidence names: ${evidence.join(' | ')}`);
+        }
+        const naming = evidence.filter((line) => line.includes(top.name));
+        assert.ok(naming.length <= 1, `the window's new title "${top.name}" is told once: ${evidence.join(' | ')}`);
+        assert.ok(evidence.some((line) => line.includes(`Inbox (${count})`)), `the evidence tells the new title: ${evidence.join(' | ')}`);
+      }
+    });
+
     test('a click whose page answers late, while the browser\'s own Back button changes at once, is told by the page\'s answer', async () => {
       const window = await rig.open('late', 'CUP Web Late');
       const asked = await act(rig.context, window, 'click', 'button', 'Ask the server');
