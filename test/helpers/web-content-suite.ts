@@ -370,6 +370,21 @@ export function webContentSuite(browser: BrowserId): void {
       await pageSays(rig.oracle, window, 'hello Ada');
     });
 
+    test('a drop-down wrapped in its label in a shadow root: the view counts its options and nothing unread beside it, as pyatspi lists the label\'s children all shown; set_value chooses', async () => {
+      const window = await rig.open('shadow', 'CUP Web Shadow');
+      const chosen = await act(rig.context, window, 'set_value', 'combobox', 'Flavour', { value: 'Lemon' });
+      assert.equal(chosen.effect, 'confirmed', chosen.summary);
+      await pageSays(rig.oracle, window, 'chosen=Lemon');
+      const beside = await rig.oracle.siblings(window.pid, window.title, 'combo box', 'Flavour');
+      assert.ok(beside.every((each) => each.showing), `pyatspi: every child of the drop-down's parent is shown: ${JSON.stringify(beside)}`);
+      // Blink gives a <select> its chosen option's posinset (3 of 3): its label read '# 2 more items — scroll up to see'.
+      const whole = (await accessibleWindowState(rig.context, window, { include_screenshot: false })).result.body!;
+      // The page's part of the view (the browser's own toolbars may count what they scroll away).
+      const view = whole.slice(whole.indexOf('doc "CUP Web Shadow"'));
+      assert.match(view, /cmb "Flavour"[^\n]*val="Lemon"\n\s*# 3 more items \u2014 open the list/, whole);
+      assert.doesNotMatch(view, /more items? \u2014 scroll/, `pyatspi lists the drop-down's parent's children, all shown (${beside.map((each) => `${each.role} "${each.name}"`).join(', ')}): ${view}`);
+    });
+
     test('a modal <dialog> and an ARIA dialog: opened, read with their controls, used and closed in the background', async () => {
       const window = await rig.open('dialog', 'CUP Web Dialog');
       assert.equal((await act(rig.context, window, 'click', 'button', 'Open dialog')).effect, 'confirmed');
