@@ -497,6 +497,18 @@ export function webContentSuite(browser: BrowserId): void {
       await pageSays(rig.oracle, window, `scrolled=${jumped + 120}`);
     });
 
+    test('a tree grid\'s rows say their level (aria-level) as pyatspi reads it, as a tree\'s items say theirs', async () => {
+      const window = await rig.open('widgets', 'CUP Web Widgets');
+      const seen = (await rig.oracle.attributes(window.pid, window.title, ['table row'])).filter((node) => node.attributes.level !== undefined);
+      assert.deepEqual(seen.map((node) => [node.name, node.attributes.level]), [['Inbox 3', '1'], ['Work 1', '2'], ['Home 2', '2'], ['Sent 0', '1']], 'pyatspi reads the rows\' levels');
+      const rows = (await fullTree(rig.context, window)).filter((node) => node.role === 'row' && seen.some((each) => each.name === node.name));
+      assert.deepEqual(rows.map((node) => [node.name, String(node.attributes?.level)]), seen.map((node) => [node.name, node.attributes.level]));
+      // Read whole: the page may be scrolled down where an earlier test left it.
+      const view = (await accessibleWindowState(rig.context, window, { include_screenshot: false, detail: 'full' })).result.body!;
+      // They had read `row "Work 1"`, while the tree's items read `ti "src" (L1)`.
+      assert.match(view, /row "Inbox 3"[^\n]* \(L1\)\n[\s\S]*row "Work 1"[^\n]* \(L2\)\n/, view);
+    });
+
     test('a virtualised list, only its rows in view in the page: the reading counts the rest of its set, as its items say it; a jump far down is counted both ways, and the row there clicked', async () => {
       const window = await rig.open('virtual-list', 'CUP Web Virtual List');
       // Shown rows and the hint under the list add up to the set's size its items give pyatspi, wherever the list is.
