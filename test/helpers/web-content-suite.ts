@@ -941,6 +941,13 @@ export function webContentSuite(browser: BrowserId): void {
       const down = await act(rig.context, window, 'press_key', 'combobox', 'Country', { key: 'Down' });
       assert.equal(down.effect, 'confirmed', down.summary);
       await pageSays(rig.oracle, window, 'key ArrowDown on country');
+      // The page made Belgium its active option (aria-activedescendant), which pyatspi reads selected: the evidence
+      // says so as the tree shows it (Gecko's sent key had read only 'the window's pixels changed').
+      // (Gecko names it by its list bullet too: "• Belgium".)
+      const active = await rig.oracle.findWithState(window.pid, window.title, 'list item', 'selected');
+      assert.ok(active.found && active.name?.endsWith('Belgium'), `pyatspi: Belgium is the active option: ${JSON.stringify(active)}`);
+      const told = ((down as { evidence?: string[] }).evidence ?? []).join(' | ');
+      assert.ok(told.includes(`option "${active.name}"`) || told.includes(`list item "${active.name}"`), `the evidence names the active option: ${told}`);
       const picked = await act(rig.context, window, 'press_key', 'combobox', 'Country', { key: 'Return' });
       assert.equal(picked.effect, 'confirmed', picked.summary);
       await pageSays(rig.oracle, window, 'country=Belgium');
