@@ -154,6 +154,11 @@ export class PyatspiOracle {
     return (await this.ask<{ value: number }>({ op: 'scroll', pid, title, fraction })).value;
   }
 
+  /** The children of the parent of the first object of this role and name (the object among them): role, name and whether showing. */
+  async siblings(pid: number, title: string, role: string, name: string): Promise<{ role: string; name: string; showing: boolean }[]> {
+    return (await this.ask<{ siblings: { role: string; name: string; showing: boolean }[] }>({ op: 'siblings', pid, title, role, name })).siblings;
+  }
+
   /** Children of a container by index (never all of them), with the names of their own children as content. */
   children(pid: number, title: string, role: string, name: string, indices: number[]) {
     return this.ask<{ child_count: number; children: (OracleChild & { index: number; content: string })[] }>(

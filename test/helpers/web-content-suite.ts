@@ -120,6 +120,27 @@ export function webContentSuite(browser: BrowserId): void {
       assert.deepEqual((found.structured as { matches: Element[] }).matches.map((match) => match.value), [href], found.summary);
     });
 
+    test('a click that retitles the page tells the window\'s new title once, and names no object outside the window\'s tree (pyatspi walks it)', async () => {
+      const window = await rig.open('retitle', 'CUP Web Retitle');
+      for (const count of [1, 2]) {
+        const fetched = await act(rig.context, window, 'click', 'button', 'Fetch');
+        const evidence = (fetched as { evidence?: string[] }).evidence ?? [];
+        assert.equal(fetched.effect, 'confirmed', fetched.summary);
+        const top = (await rig.oracle.topLevels(window.pid)).find((each) => each.name.startsWith(`Inbox (${count})`));
+        assert.ok(top, `pyatspi reads no window titled "Inbox (${count})…"`);
+        await pageSays(rig.oracle, { ...window, title: top.name }, `out=${count}`);
+        // Chromium renames its tab's title label, which its tab does not list, and Firefox the frame its GTK layer
+        // keeps for the window: each read as a line of its own, '(not in the snapshot) static "Inbox (1)": renamed'.
+        for (const line of evidence) {
+          const outside = /^\(not in the snapshot\) (.+?) "(.*)":/.exec(line);
+          if (outside) assert.ok((await rig.oracle.find(window.pid, top.name, outside[1]!, outside[2]!)).found, `pyatspi finds no ${outside[1]} "${outside[2]}" in the window, which the evidence names: ${evidence.join(' | ')}`);
+        }
+        const naming = evidence.filter((line) => line.includes(top.name));
+        assert.ok(naming.length <= 1, `the window's new title "${top.name}" is told once: ${evidence.join(' | ')}`);
+        assert.ok(evidence.some((line) => line.includes(`Inbox (${count})`)), `the evidence tells the new title: ${evidence.join(' | ')}`);
+      }
+    });
+
     test('a click whose page answers late, while the browser\'s own Back button changes at once, is told by the page\'s answer', async () => {
       const window = await rig.open('late', 'CUP Web Late');
       const asked = await act(rig.context, window, 'click', 'button', 'Ask the server');
@@ -349,6 +370,21 @@ export function webContentSuite(browser: BrowserId): void {
       await pageSays(rig.oracle, window, 'hello Ada');
     });
 
+    test('a drop-down wrapped in its label in a shadow root: the view counts its options and nothing unread beside it, as pyatspi lists the label\'s children all shown; set_value chooses', async () => {
+      const window = await rig.open('shadow', 'CUP Web Shadow');
+      const chosen = await act(rig.context, window, 'set_value', 'combobox', 'Flavour', { value: 'Lemon' });
+      assert.equal(chosen.effect, 'confirmed', chosen.summary);
+      await pageSays(rig.oracle, window, 'chosen=Lemon');
+      const beside = await rig.oracle.siblings(window.pid, window.title, 'combo box', 'Flavour');
+      assert.ok(beside.every((each) => each.showing), `pyatspi: every child of the drop-down's parent is shown: ${JSON.stringify(beside)}`);
+      // Blink gives a <select> its chosen option's posinset (3 of 3): its label read '# 2 more items — scroll up to see'.
+      const whole = (await accessibleWindowState(rig.context, window, { include_screenshot: false })).result.body!;
+      // The page's part of the view (the browser's own toolbars may count what they scroll away).
+      const view = whole.slice(whole.indexOf('doc "CUP Web Shadow"'));
+      assert.match(view, /cmb "Flavour"[^\n]*val="Lemon"\n\s*# 3 more items \u2014 open the list/, whole);
+      assert.doesNotMatch(view, /more items? \u2014 scroll/, `pyatspi lists the drop-down's parent's children, all shown (${beside.map((each) => `${each.role} "${each.name}"`).join(', ')}): ${view}`);
+    });
+
     test('a modal <dialog> and an ARIA dialog: opened, read with their controls, used and closed in the background', async () => {
       const window = await rig.open('dialog', 'CUP Web Dialog');
       assert.equal((await act(rig.context, window, 'click', 'button', 'Open dialog')).effect, 'confirmed');
@@ -459,6 +495,18 @@ export function webContentSuite(browser: BrowserId): void {
       const moved = ((scrolled.structured.evidence as string[] | undefined) ?? []).join(' | ');
       assert.match(moved, /how far the page scrolled down \(pixels\): "0" → "120"/, moved);
       await pageSays(rig.oracle, window, `scrolled=${jumped + 120}`);
+    });
+
+    test('a tree grid\'s rows say their level (aria-level) as pyatspi reads it, as a tree\'s items say theirs', async () => {
+      const window = await rig.open('widgets', 'CUP Web Widgets');
+      const seen = (await rig.oracle.attributes(window.pid, window.title, ['table row'])).filter((node) => node.attributes.level !== undefined);
+      assert.deepEqual(seen.map((node) => [node.name, node.attributes.level]), [['Inbox 3', '1'], ['Work 1', '2'], ['Home 2', '2'], ['Sent 0', '1']], 'pyatspi reads the rows\' levels');
+      const rows = (await fullTree(rig.context, window)).filter((node) => node.role === 'row' && seen.some((each) => each.name === node.name));
+      assert.deepEqual(rows.map((node) => [node.name, String(node.attributes?.level)]), seen.map((node) => [node.name, node.attributes.level]));
+      // Read whole: the page may be scrolled down where an earlier test left it.
+      const view = (await accessibleWindowState(rig.context, window, { include_screenshot: false, detail: 'full' })).result.body!;
+      // They had read `row "Work 1"`, while the tree's items read `ti "src" (L1)`.
+      assert.match(view, /row "Inbox 3"[^\n]* \(L1\)\n[\s\S]*row "Work 1"[^\n]* \(L2\)\n/, view);
     });
 
     test('a virtualised list, only its rows in view in the page: the reading counts the rest of its set, as its items say it; a jump far down is counted both ways, and the row there clicked', async () => {
@@ -893,6 +941,16 @@ export function webContentSuite(browser: BrowserId): void {
       const down = await act(rig.context, window, 'press_key', 'combobox', 'Country', { key: 'Down' });
       assert.equal(down.effect, 'confirmed', down.summary);
       await pageSays(rig.oracle, window, 'key ArrowDown on country');
+      // The page made Belgium its active option (aria-activedescendant), which pyatspi reads selected: the evidence
+      // says so as the tree shows it (Gecko's sent key had read only 'the window's pixels changed').
+      // (Gecko names it by its list bullet too: "• Belgium".)
+      const active = await rig.oracle.findWithState(window.pid, window.title, 'list item', 'selected');
+      assert.ok(active.found && active.name?.endsWith('Belgium'), `pyatspi: Belgium is the active option: ${JSON.stringify(active)}`);
+      const evidence = (down as { evidence?: string[] }).evidence ?? [];
+      assert.ok(evidence.some((line) => /^\[e\d+\] /.test(line)), `the evidence tells what the tree shows: ${evidence.join(' | ')}`);
+      // The option is named in the evidence, or in the diff read after it where Blink's selection came after the wait.
+      const changed = (down as { diff?: { changed?: { name: string }[] } }).diff?.changed ?? [];
+      assert.ok(evidence.some((line) => line.includes(`"${active.name}"`)) || changed.some((entry) => entry.name === active.name), `the active option is told: ${evidence.join(' | ')}`);
       const picked = await act(rig.context, window, 'press_key', 'combobox', 'Country', { key: 'Return' });
       assert.equal(picked.effect, 'confirmed', picked.summary);
       await pageSays(rig.oracle, window, 'country=Belgium');

@@ -765,6 +765,25 @@ describe('AT-SPI: places in tables and sets (CUP rowIndex, colIndex, rowCount, c
     assert.deepEqual(attributesOf(atspiToCup(frame(list()), screenContext).root, 'Item 2'), { posInSet: 2, setSize: 2 });
   });
 
+  test("a drop-down's posinset is its choice's place, not its own: the label holding it counts no item outside it (Blink's <select> in a <label>, as captured)", () => {
+    // Chromium 14x, a <label> wrapping a <select> whose third option is chosen: pyatspi read the label with two children.
+    const select = raw('ROLE_COMBO_BOX', {
+      name: 'Flavour', extents: { x: 186, y: 84, w: 68, h: 20 },
+      attributes: { 'haspopup': 'menu', 'posinset': '3', 'setsize': '3', 'tag': 'select', 'display': 'inline-block' },
+    });
+    const label = raw('ROLE_LABEL', {
+      interfaces: ['Accessible', 'Action', 'Collection', 'Component', 'Document', 'Hypertext', 'Hyperlink', 'Text'], extents: { x: 120, y: 84, w: 140, h: 22 },
+      attributes: { 'tag': 'label', 'display': 'inline' },
+      children: [raw('ROLE_STATIC', { name: 'Flavour ', extents: { x: 120, y: 86, w: 60, h: 17 } }), select],
+    });
+    const converted = atspiToCup(frame(label), screenContext).root;
+    const held = nodes(converted).find((node) => node.role !== 'window' && node.children?.some((child) => child.role === 'combobox'));
+    assert.ok(held, JSON.stringify(converted));
+    assert.equal(held.platform?.linux?.unreadChildren, undefined, 'both children were read');
+    assert.doesNotMatch(compactBody([converted]).join('\n'), /more items? \u2014 scroll/);
+    assert.equal(nodes(converted).find((node) => node.role === 'combobox')?.attributes?.posInSet, undefined, 'the drop-down is no item of a set');
+  });
+
   test('no place is made up: not where children went unread uncounted, nor for radio buttons, whose set is their group', () => {
     const cut = raw('ROLE_LIST', { childCount: 5, children: [raw('ROLE_LIST_ITEM', { name: 'First' })] });
     const radios = raw('ROLE_PANEL', { children: [raw('ROLE_RADIO_BUTTON', { name: 'Small' }), raw('ROLE_RADIO_BUTTON', { name: 'Large' })] });

@@ -12,15 +12,11 @@ import { hasState } from './states.js';
  * items give no such place, or disagree on their set's size.
  */
 export function itemsOutsideList(raw: AtspiRawNode, read: UnreadChildren | undefined): UnreadChildren | undefined {
-  const places = raw.children.flatMap((child) => {
-    const position = Number(child.attributes?.posinset);
-    const size = Number(child.attributes?.setsize);
-    return Number.isInteger(position) && Number.isInteger(size) && position >= 1 && size >= position ? [{ position, size }] : [];
-  });
-  if (places.length === 0 || places.some((place) => place.size !== places[0]!.size)) return undefined;
-  const positions = places.map((place) => place.position);
+  const places = raw.children.flatMap((child) => placeGiven(child) ?? []);
+  if (places.length === 0 || places.some((place) => place.setSize !== places[0]!.setSize)) return undefined;
+  const positions = places.map((place) => place.posInSet);
   const up = Math.max(0, Math.min(...positions) - 1 - (read?.up ?? 0));
-  const down = Math.max(0, places[0]!.size - Math.max(...positions) - (read?.down ?? 0));
+  const down = Math.max(0, places[0]!.setSize - Math.max(...positions) - (read?.down ?? 0));
   return up + down > 0 ? { up, down, left: 0, right: 0 } : undefined;
 }
 
@@ -30,14 +26,27 @@ export interface SetPlace {
   setSize: number;
 }
 
-/** A place in a set the object's own attributes give (browsers' posinset and setsize, from ARIA or computed). */
+const menuItemRoles: ReadonlySet<string> = new Set(['ROLE_MENU_ITEM', 'ROLE_CHECK_MENU_ITEM', 'ROLE_RADIO_MENU_ITEM', 'ROLE_MENU']);
+
+/**
+ * The roles of items a place in a set is given to (ARIA's aria-posinset roles as the browsers map them: an article, a
+ * comment, a list item or option, a menu's items, a tab, a tree item, a radio button, a term, a tree grid's row). Another
+ * object's posinset and setsize are not its own place: Chromium gives a <select> its chosen option's (3 of 3 with the
+ * third chosen), which its options' count tells already, and the label or form holding the select read '# 2 more
+ * items — scroll up to see' of two children both read.
+ */
+const placedItemRoles: ReadonlySet<string> = new Set([
+  'ROLE_ARTICLE', 'ROLE_COMMENT', 'ROLE_LIST_ITEM', ...menuItemRoles, 'ROLE_PAGE_TAB', 'ROLE_TREE_ITEM', 'ROLE_RADIO_BUTTON', 'ROLE_DESCRIPTION_TERM', 'ROLE_TABLE_ROW',
+]);
+
+/** A place in a set the object's own attributes give (browsers' posinset and setsize, from ARIA or computed), for an item of a set. */
 function placeGiven(raw: AtspiRawNode): SetPlace | undefined {
+  if (!placedItemRoles.has(atspiRoleName(raw.role))) return undefined;
   const posInSet = Number(raw.attributes?.posinset);
   const setSize = Number(raw.attributes?.setsize);
   return Number.isInteger(posInSet) && Number.isInteger(setSize) && posInSet >= 1 && setSize >= posInSet ? { posInSet, setSize } : undefined;
 }
 
-const menuItemRoles: ReadonlySet<string> = new Set(['ROLE_MENU_ITEM', 'ROLE_CHECK_MENU_ITEM', 'ROLE_RADIO_MENU_ITEM', 'ROLE_MENU']);
 /**
  * The items that make a set of a holder's children, by the holder's role: a list's items, a tab list's tabs, a menu's
  * items (a submenu's item included, which GTK gives the role menu). Radio buttons are not counted by their siblings:

@@ -23,7 +23,7 @@ import { selectEveryRow } from './select-every-row.js';
 import { acceleratorMenuPath, mnemonicControls } from './mnemonics.js';
 import { actionable, liveTarget, type LiveElementTarget } from './live-target.js';
 import { parseKeys, refuseKeysToNotification, withForeground } from './real-input.js';
-import { observePixels, sentKeysIgnored, syntheticEventsReach } from './synthetic-rung.js';
+import { observePixels, pixelsChangedSince, sentKeysIgnored, syntheticEventsReach } from './synthetic-rung.js';
 import { caretProbe, elementLabel, observe, selectionProbe, stateProbe, textProbe, type Probe } from './verification.js';
 import { indexedLabel } from '../../../cup/element-label.js';
 
@@ -141,6 +141,19 @@ async function withFocusNow(desktop: LinuxDesktop, window: DesktopWindow, snapsh
   return { ...observation, evidence: [...observation.evidence, `the keyboard focus is on ${label} (read while window ${window.id} was active)`] };
 }
 
+/**
+ * Keys sent as X events to an app whose tree holds their target are read back as the tree shows them (the app's change
+ * events and the probes, as keys through accessibility are), and by the window's pixels only where the tree shows
+ * nothing (a canvas the keys steer): Down in a Firefox page's combobox, whose script moves aria-activedescendant, read
+ * only 'the window's pixels changed' while the diff showed the option it moved to focused and selected.
+ */
+async function sentKeysReadBack(desktop: LinuxDesktop, window: DesktopWindow, target: Actionable, probes: Probe[], send: () => Promise<void>, snapshot: KeyRequest['snapshot'], signal: AbortSignal | undefined): Promise<Observation> {
+  const before = await desktop.captureWindow(window);
+  const told = await observe(desktop, target.ref.bus, probes, send, { snapshot, signal });
+  if (told.changed || told.cancelled) return told;
+  return pixelsChangedSince(desktop, window, before, signal, { command: true });
+}
+
 /** One real Escape, which only the app holding the keyboard grab for its open menus receives; nothing is activated. */
 async function escapeToOwnMenu(desktop: LinuxDesktop, window: DesktopWindow, menus: readonly number[], request: KeyRequest): Promise<ActionOutcome> {
   const x = await desktop.x11();
@@ -215,9 +228,12 @@ export async function pressKeysAction(desktop: LinuxDesktop, request: KeyRequest
         if (unfocused) return notDelivered(mode, unfocused);
         const x = await desktop.x11();
         try {
-          const observation = await observePixels(desktop, window, async () => {
+          const send = async () => {
             sent = await syntheticCombination(x, window.id, [...rawKeys], repeat, signal);
-          }, signal, { command: true });
+          };
+          const observation = target
+            ? await sentKeysReadBack(desktop, window, target, probes, send, element?.snapshot ?? request.snapshot, signal)
+            : await observePixels(desktop, window, send, signal, { command: true });
           return actionOutcome({ path: 'key_events', mode, observation, sent });
         } catch (error) {
           // A key the layout lacks is refused before any press is sent; real keys bind it to a spare keycode.

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { pixelChange, type PixelChange } from '../../../image/diff.js';
 import { windowName, type DesktopWindow } from '../../windows.js';
+import type { RawImage } from '../../../image/raw-image.js';
 import type { Observation } from '../../action-outcome.js';
 import { abortable } from '../input/index.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
@@ -110,6 +111,11 @@ export async function pixelsAtRest(desktop: LinuxDesktop, window: DesktopWindow)
 export async function observePixels(desktop: LinuxDesktop, window: DesktopWindow, act: () => Promise<void>, signal?: AbortSignal, options: { command?: boolean } = {}): Promise<Observation> {
   const before = await desktop.captureWindow(window);
   await act();
+  return pixelsChangedSince(desktop, window, before, signal, options);
+}
+
+/** The window's pixels read back against a capture taken before the input (observePixels, after its input). */
+export async function pixelsChangedSince(desktop: LinuxDesktop, window: DesktopWindow, before: RawImage, signal?: AbortSignal, options: { command?: boolean } = {}): Promise<Observation> {
   let change: PixelChange = { count: 0 };
   let looked = false;
   for (const deadline = Date.now() + 500; !meaningful(change) && Date.now() < deadline && !(looked && signal?.aborted); looked = true) {

@@ -16,7 +16,7 @@ import { untilBornDialogFilled } from './born-dialog.js';
 import { pageLoadMs, untilPageLoaded } from './page-load.js';
 import { ROOT_PATH, type ObjectRef } from '../atspi/object-ref.js';
 import type { AtspiClient } from '../atspi/client.js';
-import { ancestry, caretOffset, children, readAttributes, readDescription, readName, readRole, readStates, readText, readTextAtCaret, readValue, selectedChoiceName, textBetween, textSelection } from '../atspi/operations.js';
+import { ancestry, caretOffset, children, indexInParent, readAttributes, readDescription, readName, readRole, readStates, readText, readTextAtCaret, readValue, selectedChoiceName, textBetween, textSelection } from '../atspi/operations.js';
 import { UnansweredActionError } from '../atspi/unanswered-action.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import type { ClientWindow } from '../windows.js';
@@ -507,6 +507,28 @@ export async function elementLabel(
   }
 }
 
+/** Whether the object's parent does not list it (no index in it) and it is not showing; false when that cannot be read. */
+async function unlistedAndHidden(desktop: LinuxDesktop, ref: ObjectRef): Promise<boolean> {
+  try {
+    const [index, states] = await Promise.all([indexInParent(await desktop.atspi(), ref), liveStates(desktop, ref)]);
+    return index === undefined && !states.has('STATE_SHOWING');
+  } catch {
+    return false;
+  }
+}
+
+const topLevelRoles = new Set<number>([ATSPI_ROLE.FRAME, ATSPI_ROLE.WINDOW, ATSPI_ROLE.DIALOG]);
+
+/** Whether a top-level object is named now as the window is (the same window in another tree); false when unreadable. */
+async function twinOfWindow(client: AtspiClient, ref: ObjectRef, window: ObjectRef): Promise<boolean> {
+  try {
+    const [role, name, windowName] = await Promise.all([readRole(client, ref), readName(client, ref), readName(client, window)]);
+    return topLevelRoles.has(role) && name !== '' && name === windowName;
+  } catch {
+    return false;
+  }
+}
+
 /** An object destroyed (DEFUNCT set) or handed to another parent: its life in the tree, not what it shows. */
 function lifecycleEvent(event: AccessibilityEvent): boolean {
   return (event.kind === 'StateChanged' && event.detail === 'defunct') || (event.kind === 'PropertyChange' && event.detail === 'accessible-parent');
@@ -693,6 +715,11 @@ async function describeObject(
     // An object no window holds (Atril keeps a second page entry in the toolbar of its full-screen mode, and sets
     // both to the new page) changed nothing on screen: its events are no evidence of the action's effect.
     if (detached) return undefined;
+    // Nor does one its parent does not list among its children while it is not showing: no reading walks to it, and
+    // its changes are told by what the tree does show. Chromium keeps its tab's title label so, beside the page tab
+    // that is named after the page: a click that retitled the page also read '(not in the snapshot) static "New
+    // title": renamed' under the window's and the tab's name lines.
+    if (await unlistedAndHidden(desktop, ref)) return undefined;
     // One in a window the action opened is told by that window's line and tree: Mines' Scores button, which opens
     // only its Best Times dialog, also read 'the app changed at least 6 objects in its other windows'.
     const top = paths.length > 1 ? paths.at(-2)! : ref.path;
@@ -700,6 +727,11 @@ async function describeObject(
     // One in another window of the app is counted there.
     const window = snapshot?.elements.get(0);
     if (window && paths.at(-1) === ROOT_PATH && !paths.includes(atspiElement(window.handle).path)) return elsewhere;
+    // One that is the window itself as a second tree of the app holds it, the window's line tells: Firefox's GTK layer
+    // keeps a frame of its own for each window, under an application object the registry does not list, named as
+    // Gecko's frame is, and a click that retitled the page read '(not in the snapshot) frame "New — Mozilla Firefox":
+    // renamed' beside the window's own rename.
+    if (window && paths.length === 1 && (await twinOfWindow(client, ref, atspiElement(window.handle)))) return undefined;
     // Two objects of one role and name are told apart by neither label: neither is given an index.
     const identity = objectIdentity(ref);
     unlisted.set(where, unlisted.has(where) && unlisted.get(where) !== identity ? '' : identity);

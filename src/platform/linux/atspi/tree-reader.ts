@@ -157,7 +157,7 @@ const usedAttributeRoles = new Set([
   ATSPI_ROLE.COMBO_BOX, ATSPI_ROLE.COLUMN_HEADER, ATSPI_ROLE.TABLE_COLUMN_HEADER, ATSPI_ROLE.ROW_HEADER, ATSPI_ROLE.TABLE_ROW_HEADER,
 ]);
 /**
- * Roles whose attributes carry structure: list, tree and heading level, landmark and table kind (xml-roles). These
+ * Roles whose attributes carry structure: list, tree (a tree item's, a tree grid row's) and heading level, landmark and table kind (xml-roles). These
  * belong to the object as long as it lives, like its role, so they are read once per object: lists make
  * up most of a large tree, and asking every row again would cost a call per row on every capture.
  */
@@ -167,6 +167,8 @@ const structuralAttributeRoles = new Set([
   ATSPI_ROLE.TABLE,
   // A page's role=menu says it is a menu where a toolkit's menu object in a menu bar is one of its entries.
   ATSPI_ROLE.MENU,
+  // A tree grid's rows are its tree's items: their level (aria-level) says where each lies, as a tree item's does.
+  ATSPI_ROLE.TABLE_ROW,
 ]);
 /**
  * The attribute without which a structural role's attributes are not yet complete: Gecko exposes a new
