@@ -477,7 +477,9 @@ const rowLabelledRoles: ReadonlySet<CupRole> = new Set(['checkbox', 'switch']);
  * Only unnamed ones are named so (labelsByPlace): a button described by a tool tip is named by it already.
  */
 function isBareButton(node: CupNode): boolean {
-  return node.role === 'button' && !node.children?.length;
+  // A menu the button pops up (focus-outside-tree.ts adds it under the button) is drawn apart from it: the button
+  // draws its name still. Gnumeric's Format Cells "Style:" button, read with its menu open, lost its name to "Regular".
+  return node.role === 'button' && (node.children ?? []).every((child) => child.role === 'menu');
 }
 /**
  * A button that shows a value the row's label asks for, and is named by it: GTK names a font button (wxGTK's font
