@@ -3,7 +3,7 @@ import type { CupAttributes, CupNode, CupRect, CupRole, CupState } from '../type
 import { clicksByNature, clicksThroughChild, cupActionsFor, holdsButton, pressedOnlyByInput, type ActionContext } from './actions.js';
 import { closedMenu, holdsMenuItems, itemsKeptHidden } from './closed-menus.js';
 import { drawnViewOf, scrollsItsContent, type RoleShape } from './scroll-areas.js';
-import { CONTENT_NAMED_ATSPI_ROLES, DRAWN_SURFACE_ATSPI_ROLES, NAMED_BLOCK_ATSPI_ROLES, unknownCoordinate, type AtspiRawNode, type RawTreeContext, type UnreadChildren } from './raw-node.js';
+import { CONTENT_NAMED_ATSPI_ROLES, isDrawnSurfaceShape, NAMED_BLOCK_ATSPI_ROLES, unknownCoordinate, type AtspiRawNode, type RawTreeContext, type UnreadChildren } from './raw-node.js';
 import { OBJECT_REPLACEMENT } from '../embedded-objects.js';
 import { isEditableContent } from './editable-content.js';
 import { intersectRect } from '../rect.js';
@@ -449,11 +449,6 @@ function shownOnScreen(node: CupNode): boolean {
   return hasRealPlace(node) || (node.children ?? []).some(shownOnScreen);
 }
 
-/**
- * Roles of an object whose content the app draws with no objects for what it shows: the compact view hoisted such a
- * drawing area away as an unnamed generic, so a reading of AisleRiot showed a toolbar and no board, nor where it is.
- */
-const drawnSurfaceRoles: ReadonlySet<string> = new Set(DRAWN_SURFACE_ATSPI_ROLES);
 /** Roles ATK gives a chooser dialog's parts as well as the chooser itself (see chooserPart). */
 const chooserPartRoles: ReadonlySet<string> = new Set(['ROLE_COLOR_CHOOSER', 'ROLE_FONT_CHOOSER']);
 
@@ -878,7 +873,7 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
     // popup (GTK3's popovers keep their buttons VISIBLE inside a panel that is neither visible nor showing).
     if ((placement.covered || placement.undrawn) && !node.states.includes('hidden')) node.states = stateOrder.filter((state) => state === 'hidden' || node.states!.includes(state));
     // A surface the app paints itself (a game's board, a chart): the tree holds nothing of what it shows.
-    const drawnSurface = (((drawnSurfaceRoles.has(atspiRole) || (chooserPart && !rangePart)) && raw.children.length === 0) || emptyView) && hasRealPlace(node) && roomToShow(node) && !node.states.includes('hidden');
+    const drawnSurface = (isDrawnSurfaceShape(atspiRole, raw.children.length, states) || (chooserPart && !rangePart) || emptyView) && hasRealPlace(node) && roomToShow(node) && !node.states.includes('hidden');
     // Unless the app says it in words: a drawing area has no Text, so the description is where an app puts what it
     // draws there (Qalculate's result, "= 42", drawn under "12 + 30" and in no object's text, read as a surface to be
     // read in the screenshot). It is the surface's value: shown, sought with value=, and its change diffed as such.
