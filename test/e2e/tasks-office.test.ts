@@ -141,6 +141,76 @@ describe('agent tasks on LibreOffice, through the tool registry', () => {
     t.diagnostic(`libreoffice-writer: ${how}; ${Date.now() - started} ms`);
   });
 
+  test('libreoffice-writer: a heading styled through the Paragraph Style box reads as a heading, Bold clicked in the foreground in a window the pointer never entered is pressed, and the .odt holds the heading, two paragraphs and the bold word', async (t) => {
+    const started = Date.now();
+    const how = await withApp(rig.desktop, corpusApp('libreoffice-writer'), async ({ window, home }) => {
+      await dismissTip(window.pid);
+      // A second document opened with the pointer parked outside its window: LibreOffice places its toolbars for
+      // accessibility 25 pixels too high (above its GTK menu bar) until the pointer first enters the window, and a
+      // foreground click on Bold, placed so, landed on the Standard toolbar's separator and read "no effect seen".
+      const first = (await rig.agent.window(/LibreOffice Writer$/, { pid: window.pid }))!;
+      const env = rig.desktop.env();
+      const { stdout: geometry } = await execFileAsync('xdotool', ['getdisplaygeometry'], { env });
+      const [screenW, screenH] = geometry.trim().split(/\s+/).map(Number) as [number, number];
+      const listed = (await rig.agent.call('list_windows', { pid: window.pid })).structured.windows as { window_id: number; bounds: { x: number; y: number; w: number; h: number } }[];
+      const box = listed.find((each) => each.window_id === first.id)!.bounds;
+      const outside = box.y > 2 ? [box.x + 10, box.y - 2] : box.x + box.w < screenW - 2 ? [screenW - 2, box.y + 10] : box.y + box.h < screenH - 2 ? [box.x + 10, screenH - 2] : undefined;
+      assert.ok(outside, `a point of the screen outside ${JSON.stringify(box)}`);
+      await execFileAsync('xdotool', ['mousemove', String(outside[0]), String(outside[1])], { env });
+      await rig.agent.act('invoke_menu', { window_id: first.id, path: ['File', 'New', 'Text Document'] });
+      const second = await rig.agent.window(/^Untitled 2 - LibreOffice Writer$/, { pid: window.pid });
+      assert.ok(second, `no second document\n${rig.agent.trace()}`);
+      const doc: Target = { pid: window.pid, id: second.id };
+      await rig.agent.state(doc);
+      const style = (await rig.agent.call('find_elements', { window_id: doc.id, selector: 'name="Paragraph Style" >> role=textbox' })).structured.matches as { index: number }[];
+      const apply = (name: string) =>
+        rig.agent.call('run_actions', {
+          window_id: doc.id,
+          steps: [
+            { tool: 'set_value', arguments: { element_index: style[0]!.index, value: name } },
+            { tool: 'press_key', arguments: { element_index: style[0]!.index, key: 'return' } },
+          ],
+        });
+      await apply('Heading 1');
+      // The Return moves the caret into a new paragraph, an object of its own: the heading holding only the first line is
+      // no rewriting of the typed text. The evidence had said 'a Return typed on line 1 made no line break'.
+      const lines = await rig.agent.act('type_text', { window_id: doc.id, text: 'Quarterly Report\nThe first paragraph has a ', delivery_mode: 'foreground' });
+      assert.doesNotMatch(lines.at(-1)!.text, /made no line break|changed what they typed/, lines.at(-1)!.text);
+      assert.match(lines.at(-1)!.text, /moved the keyboard focus to another object/, lines.at(-1)!.text);
+      const bold = await rig.agent.act('click', { window_id: doc.id, selector: 'role=button name=Bold', delivery_mode: 'foreground' });
+      assert.equal(bold.at(-1)!.effect, 'confirmed', `Bold pressed\n${rig.agent.trace()}`);
+      await rig.agent.act('type_text', { window_id: doc.id, text: 'bold', delivery_mode: 'foreground' });
+      await rig.agent.act('click', { window_id: doc.id, selector: 'role=button name=Bold', delivery_mode: 'foreground' });
+      await rig.agent.act('type_text', { window_id: doc.id, text: ' word.\nThe second paragraph.', delivery_mode: 'foreground' });
+      // The heading, read as one: LibreOffice turns the paragraph into a heading in place (announcing its new role),
+      // and the window's mirror read it as the paragraph it had been, with no level.
+      const heading = await rig.agent.call('find_elements', { window_id: doc.id, selector: 'role=heading' });
+      assert.deepEqual((heading.structured.matches as { name: string }[]).map((match) => match.name), ['Quarterly Report'], heading.text);
+
+      await rig.agent.act('hotkey', { window_id: doc.id, keys: ['ctrl', 's'] });
+      const dialog = await rig.agent.window(/^Save$/, { pid: window.pid });
+      assert.ok(dialog, `no Save dialog after ctrl+s\n${rig.agent.trace()}`);
+      const path = join(home, 'report.odt');
+      await rig.agent.act('set_value', { window_id: dialog.id, selector: 'role=textbox name=Name:', value: path });
+      await rig.agent.act('click', { window_id: dialog.id, selector: 'role=button name=Save' });
+      const keep = await rig.agent.call('wait_for', { pid: window.pid, window_title: 'file format', timeout_ms: 3_000 });
+      if (keep.ok) await rig.agent.act('click', { window_id: (keep.structured.windows as { window_id: number }[])[0]!.window_id, selector: 'role=button name^="Use ODF"' });
+      // The file's own structure: the heading (text:h, level 1), the paragraphs, and "bold" in a span of a bold style.
+      const content = await eventually(() => savedTexts(path, 'content.xml', '(?s)^(.*)$'), (found) => found.length > 0 && found[0]!.includes('second paragraph'), 20_000);
+      const xml = content[0] ?? '';
+      assert.match(xml, /<text:h [^>]*text:outline-level="1"[^>]*>Quarterly Report<\/text:h>/, xml);
+      // Only "bold" is in a span whose automatic style sets a bold weight (the click that ended it may leave the rest of
+      // the text in a span of a normal weight).
+      const boldStyles = [...xml.matchAll(/<style:style style:name="([^"]+)"[^>]*>\s*<style:text-properties [^>]*fo:font-weight="bold"/g)].map((match) => match[1]);
+      const boldRuns = [...xml.matchAll(/<text:span text:style-name="([^"]+)">([^<]*)<\/text:span>/g)].filter((match) => boldStyles.includes(match[1])).map((match) => match[2]);
+      assert.deepEqual(boldRuns, ['bold'], xml);
+      const paragraphs = (await odtParagraphs(path)).map((paragraph) => paragraph.replace(/<[^>]+>/g, ''));
+      assert.deepEqual(paragraphs, ['The first paragraph has a bold word.', 'The second paragraph.']);
+      return `Bold ${delivery(bold)}`;
+    });
+    t.diagnostic(`libreoffice-writer heading: ${how}; ${Date.now() - started} ms`);
+  });
+
   test('libreoffice-calc: 6 in A1, 7 in B1, =A1*B1 in C1 (set_value of the formula names the typing route); pyatspi reads 42 in C1; the Sort dialog\'s drop-down shows its choices', async (t) => {
     const started = Date.now();
     const how = await withApp(rig.desktop, corpusApp('libreoffice-calc'), async ({ window }) => {

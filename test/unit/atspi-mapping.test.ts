@@ -248,6 +248,21 @@ describe('atspiToCup', () => {
     assert.equal(drawn(raw('ROLE_PANEL', { extents: { x: 1, y: 87, w: 700, h: 400 } })), false, 'a panel is no drawing');
   });
 
+  test("a focusable panel with nothing in it (Gnumeric's sheet grid) is a drawn surface; its unfocusable headers beside it are not", () => {
+    // As pyatspi read Gnumeric 1.12's sheet: the tab's panel holds the grid (focusable, focused, no child), the row and
+    // column headers (panels, not focusable) and the corner button's drawing area. The reading showed only the corner.
+    const shown = ['STATE_ENABLED', 'STATE_SENSITIVE', 'STATE_VISIBLE', 'STATE_SHOWING'];
+    const grid = raw('ROLE_PANEL', { extents: { x: 215, y: 298, w: 891, h: 354 }, stateNames: [...shown, 'STATE_FOCUSABLE', 'STATE_FOCUSED'] });
+    const rowHeaders = raw('ROLE_PANEL', { extents: { x: 160, y: 298, w: 55, h: 354 } });
+    const columnHeaders = raw('ROLE_PANEL', { extents: { x: 215, y: 277, w: 891, h: 21 } });
+    const corner = raw('ROLE_DRAWING_AREA', { extents: { x: 160, y: 277, w: 55, h: 21 } });
+    const sheet = raw('ROLE_PANEL', { extents: { x: 160, y: 277, w: 960, h: 392 }, children: [grid, rowHeaders, columnHeaders, corner] });
+    const root = raw('ROLE_FRAME', { name: 'Book1.gnumeric - Gnumeric', extents: { x: 159, y: 87, w: 962, h: 625 }, children: [sheet] });
+    const screen = { ...screenContext, visibleArea: { x: 0, y: 0, w: 1280, h: 800 } };
+    const surfaces = nodes(atspiToCup(root, screen).root).filter((node) => node.platform?.linux?.drawnSurface === true);
+    assert.deepEqual(surfaces.map((node) => node.bounds), [corner.extents, grid.extents]);
+  });
+
   test('an unnamed control takes the name of its labelled-by label; its own name wins', () => {
     const unnamed = atspiToCup(raw('ROLE_ENTRY', { labelledBy: 'Entry 1', extents: { x: 120, y: 60, w: 80, h: 30 } }), screenContext);
     assert.equal(unnamed.root.name, 'Entry 1');

@@ -2,8 +2,8 @@ import { keyBindingShortcut } from '../key-binding.js';
 import type { CupAttributes, CupNode, CupRect, CupRole, CupState } from '../types.js';
 import { clicksByNature, clicksThroughChild, cupActionsFor, holdsButton, pressedOnlyByInput, type ActionContext } from './actions.js';
 import { closedMenu, holdsMenuItems, itemsKeptHidden } from './closed-menus.js';
-import { drawnViewOf, drawsItself, scrollsItsContent, type RoleShape } from './scroll-areas.js';
-import { CONTENT_NAMED_ATSPI_ROLES, DRAWN_SURFACE_ATSPI_ROLES, NAMED_BLOCK_ATSPI_ROLES, unknownCoordinate, type AtspiRawNode, type RawTreeContext, type UnreadChildren } from './raw-node.js';
+import { drawnViewOf, scrollsItsContent, type RoleShape } from './scroll-areas.js';
+import { CONTENT_NAMED_ATSPI_ROLES, isDrawnSurfaceShape, NAMED_BLOCK_ATSPI_ROLES, unknownCoordinate, type AtspiRawNode, type RawTreeContext, type UnreadChildren } from './raw-node.js';
 import { OBJECT_REPLACEMENT } from '../embedded-objects.js';
 import { isEditableContent } from './editable-content.js';
 import { intersectRect } from '../rect.js';
@@ -465,11 +465,6 @@ function shownOnScreen(node: CupNode): boolean {
   return hasRealPlace(node) || (node.children ?? []).some(shownOnScreen);
 }
 
-/**
- * Roles of an object whose content the app draws with no objects for what it shows: the compact view hoisted such a
- * drawing area away as an unnamed generic, so a reading of AisleRiot showed a toolbar and no board, nor where it is.
- */
-const drawnSurfaceRoles: ReadonlySet<string> = new Set(DRAWN_SURFACE_ATSPI_ROLES);
 /** Roles ATK gives a chooser dialog's parts as well as the chooser itself (see chooserPart). */
 const chooserPartRoles: ReadonlySet<string> = new Set(['ROLE_COLOR_CHOOSER', 'ROLE_FONT_CHOOSER']);
 
@@ -493,7 +488,9 @@ const rowLabelledRoles: ReadonlySet<CupRole> = new Set(['checkbox', 'switch']);
  * Only unnamed ones are named so (labelsByPlace): a button described by a tool tip is named by it already.
  */
 function isBareButton(node: CupNode): boolean {
-  return node.role === 'button' && !node.children?.length;
+  // A menu the button pops up (focus-outside-tree.ts adds it under the button) is drawn apart from it: the button
+  // draws its name still. Gnumeric's Format Cells "Style:" button, read with its menu open, lost its name to "Regular".
+  return node.role === 'button' && (node.children ?? []).every((child) => child.role === 'menu');
 }
 /**
  * A button that shows a value the row's label asks for, and is named by it: GTK names a font button (wxGTK's font
@@ -904,7 +901,7 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
       const drawn = drawnViewOf(raw);
       if (drawn) drawnViews.add(drawn);
     }
-    const emptyView = (drawnViews.has(raw) && !name) || drawsItself(raw, states.has('STATE_FOCUSABLE'));
+    const emptyView = drawnViews.has(raw) && !name;
     const role: CupRole = editableBlock ? 'textbox' : wordsOnly ? 'text' : rangePart ? 'slider' : scrolls && mapped === 'generic' ? 'group' : mapped;
     // An object that holds only another process's objects (an ATK socket: WebKitGTK's web view, whose page runs in a
     // web process) says no state at all: it is judged by its place, not taken for hidden with all it embeds.
@@ -932,7 +929,7 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
     // popup (GTK3's popovers keep their buttons VISIBLE inside a panel that is neither visible nor showing).
     if ((placement.covered || placement.undrawn) && !node.states.includes('hidden')) node.states = stateOrder.filter((state) => state === 'hidden' || node.states!.includes(state));
     // A surface the app paints itself (a game's board, a chart): the tree holds nothing of what it shows.
-    const drawnSurface = (((drawnSurfaceRoles.has(atspiRole) || (chooserPart && !rangePart)) && raw.children.length === 0) || emptyView) && hasRealPlace(node) && roomToShow(node) && !node.states.includes('hidden');
+    const drawnSurface = (isDrawnSurfaceShape(atspiRole, raw.children.length, states) || (chooserPart && !rangePart) || emptyView) && hasRealPlace(node) && roomToShow(node) && !node.states.includes('hidden');
     // Unless the app says it in words: a drawing area has no Text, so the description is where an app puts what it
     // draws there (Qalculate's result, "= 42", drawn under "12 + 30" and in no object's text, read as a surface to be
     // read in the screenshot). It is the surface's value: shown, sought with value=, and its change diffed as such.

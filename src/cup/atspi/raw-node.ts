@@ -38,6 +38,20 @@ export const CONTENT_NAMED_ATSPI_ROLES: readonly string[] = [
 export const DRAWN_SURFACE_ATSPI_ROLES: readonly string[] = ['ROLE_DRAWING_AREA', 'ROLE_CANVAS', 'ROLE_CALENDAR'];
 
 /**
+ * Whether an object with no child is a surface the app draws itself: one of DRAWN_SURFACE_ATSPI_ROLES, or a plain
+ * container (panel, filler) that takes the keyboard focus. A plain container holding nothing is a spacer, but one that
+ * takes keys is what the user works in, drawn by the app: Gnumeric's sheet grid (a GocCanvas, a GtkLayout ATK calls a
+ * panel) is a focusable empty panel, and the reading showed no grid at all, only the 55x21 corner button above the row
+ * numbers as a drawn surface; Qt exposes a custom-painted widget as a focusable empty filler, and a QGraphicsView whose
+ * scene fits lists no scroll bars beside its viewport (so it is no scroll area's view): lximage-qt's picture was
+ * pruned away, the reading showing a menu bar and a status bar and nothing of where the picture is.
+ */
+export function isDrawnSurfaceShape(role: string, childCount: number, states: ReadonlySet<string>): boolean {
+  if (childCount !== 0) return false;
+  return DRAWN_SURFACE_ATSPI_ROLES.includes(role) || ((role === 'ROLE_PANEL' || role === 'ROLE_FILLER') && states.has('STATE_FOCUSABLE'));
+}
+
+/**
  * Blocks and live regions that may be named apart from their words (aria-label on a web page's output paragraph
  * or status): with no children, Gecko keeps the words in the block's own Text, so the reader reads it even when
  * the block has a name, and the words are shown as the block's value.

@@ -77,14 +77,3 @@ export function drawnViewOf(area: RoleShape): RoleShape | undefined {
   const inner = view.children[0];
   return view.childCount === 0 || (view.childCount === 1 && inner && mayWrapScrollBar(inner.role) && inner.childCount === 0) ? view : undefined;
 }
-
-/**
- * A plain container that takes the keyboard focus and holds nothing: a widget that draws what it shows itself and
- * takes input there. Qt exposes a custom-painted widget as such a filler, and a QGraphicsView whose scene fits it lists
- * no scroll bars beside its viewport, so drawnViewOf finds no scroll area: lximage-qt's picture (a focusable filler
- * holding its viewport, a focusable empty filler) was pruned away, the reading showing a menu bar and a status bar and
- * nothing of where the picture is.
- */
-export function drawsItself(node: RoleShape, focusable: boolean): boolean {
-  return focusable && mayWrapScrollBar(node.role) && node.childCount === 0;
-}

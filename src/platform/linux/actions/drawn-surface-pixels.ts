@@ -3,17 +3,16 @@
 // board read "no effect seen" while the board was drawn anew. The surface's own pixels are read back too.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ATSPI_ROLE_NAMES } from '../../../cup/atspi/constants.js';
-import { DRAWN_SURFACE_ATSPI_ROLES } from '../../../cup/atspi/raw-node.js';
+import { isDrawnSurfaceShape } from '../../../cup/atspi/raw-node.js';
+import { decodeStateSet } from '../../../cup/atspi/states.js';
 import { pixelChange, type PixelChange } from '../../../image/diff.js';
 import type { Observation } from '../../action-outcome.js';
 import type { ObjectRef } from '../atspi/object-ref.js';
-import { childCount, readRole } from '../atspi/operations.js';
+import { childCount, readRole, readStates } from '../atspi/operations.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import type { ClientWindow } from '../windows.js';
 import { meaningful } from './synthetic-rung.js';
 
-/** The roles of an object whose content the app draws (as src/cup/atspi/convert.ts marks a drawn surface). */
-const drawnRoles: ReadonlySet<number> = new Set(DRAWN_SURFACE_ATSPI_ROLES.map((name) => ATSPI_ROLE_NAMES.indexOf(name)));
 /** How long the surface is watched for its change after the app's own signs, in ms (observePixels' half second). */
 const surfaceWatchMs = 500;
 
@@ -24,12 +23,12 @@ export interface DrawnSurface {
   meaning?: string;
 }
 
-/** The drawn surface the object under a point is: a drawing area or canvas with nothing in it, placed in the window. */
+/** The drawn surface the object under a point is, as src/cup/atspi/convert.ts marks one (isDrawnSurfaceShape), placed in the window. */
 export async function drawnSurfaceOf(desktop: LinuxDesktop, window: ClientWindow, ref: ObjectRef | undefined): Promise<DrawnSurface | undefined> {
   if (!ref) return undefined;
   const client = await desktop.atspi();
-  const [role, children] = await Promise.all([readRole(client, ref).catch(() => -1), childCount(client, ref).catch(() => -1)]);
-  if (!drawnRoles.has(role) || children !== 0) return undefined;
+  const [role, children, states] = await Promise.all([readRole(client, ref).catch(() => -1), childCount(client, ref).catch(() => -1), readStates(client, ref).catch(() => [])]);
+  if (!isDrawnSurfaceShape(ATSPI_ROLE_NAMES[role] ?? '', children, decodeStateSet(states))) return undefined;
   const bounds = await desktop.elementBounds(window, ref);
   return bounds && { box: { x: bounds.x - window.bounds.x, y: bounds.y - window.bounds.y, w: bounds.w, h: bounds.h } };
 }

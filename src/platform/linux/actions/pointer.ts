@@ -10,6 +10,8 @@ import type { ObjectRef } from '../atspi/object-ref.js';
 import { ancestry, characterCount, offsetAtPoint, parentOf, readInterfaces, readObject, setCaretOffset } from '../atspi/operations.js';
 import { click as pointerClick, moveTo, syntheticClick } from '../input/index.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
+import type { X11Connection } from '../x11/index.js';
+import type { Observation } from '../../action-outcome.js';
 import { clickingChild, findGestureAction, focusElement, performAction } from './accessible-actions.js';
 import { elementScreenPoint, mightScrollIntoView, pointOnScreen, screenPointNow, visibleBox, type PlacedPoint } from './element-point.js';
 import { reachablePoint, syntheticEventWindow } from './point-cover.js';
@@ -266,6 +268,25 @@ async function syntheticTripleClick(desktop: LinuxDesktop, target: PointTarget):
   return notDelivered('background', tripleClickNeedsInput.replace(';', `, and ${synthetic.toolkit} ignores synthetic X events;`));
 }
 
+/**
+ * The element's point read again once the pointer is in its window. LibreOffice (its GTK3 plugin) places its toolbars
+ * and document for accessibility as they were before its GTK menu bar pushed them down, 25 pixels too high, until the
+ * pointer first enters the window (then within a few ms): a foreground click on Writer's Bold, placed so, landed on
+ * the Standard toolbar's separator above it. The pointer is moved to the point first placed (it is on its way there
+ * anyway) and the element placed again; a point that moved is the one clicked. A busy LibreOffice places it anew only
+ * later (not within 300 ms in a document just opened): a click that showed no effect on an element placed elsewhere
+ * since is sent again where it is now (foreground()).
+ */
+async function placedOnceEntered(desktop: LinuxDesktop, x: X11Connection, target: LiveElementTarget, placed: PlacedPoint): Promise<PlacedPoint> {
+  await moveTo(x, { x: placed.screenX, y: placed.screenY });
+  const again = await screenPointNow(desktop, target, x).catch(() => placed);
+  return movedFrom(placed, again) ? { ...again, ...(placed.scrolledIntoView ? { scrolledIntoView: true } : {}) } : placed;
+}
+
+function movedFrom(before: PlacedPoint, now: PlacedPoint): boolean {
+  return Math.abs(now.screenX - before.screenX) > 1 || Math.abs(now.screenY - before.screenY) > 1;
+}
+
 async function foreground(desktop: LinuxDesktop, target: LiveElementTarget | PointTarget, kind: PointerKind, modifiers: readonly string[], clicks: number): Promise<ActionOutcome> {
   // An element with nowhere to click is refused before the window is touched; a minimized window has no
   // geometry until it is restored, so its targets are placed once it is active.
@@ -283,8 +304,7 @@ async function foreground(desktop: LinuxDesktop, target: LiveElementTarget | Poi
   const probes = target.kind === 'element' ? await probesFor(desktop, target, aside ? clickStates.filter((state) => state !== 'focused') : clickStates) : [];
   let scrolledIntoView = false;
   let clicked: PlacedPoint | undefined;
-  const observation = await withForeground(desktop, target.window, async (x) => {
-    const placed = early ?? (await screenPointNow(desktop, target, x));
+  const attempt = async (x: X11Connection, placed: PlacedPoint): Promise<Observation> => {
     const point = await reachablePoint(desktop, x, target, placed);
     clicked = point;
     scrolledIntoView = point.scrolledIntoView === true;
@@ -316,6 +336,18 @@ async function foreground(desktop: LinuxDesktop, target: LiveElementTarget | Poi
     await moveTo(x, { x: point.screenX, y: point.screenY });
     await pixelsAtRest(desktop, point.window);
     return withSurfacePixels(desktop, point.window, surface, tree);
+  };
+  const observation = await withForeground(desktop, target.window, async (x) => {
+    const first = early ?? (await screenPointNow(desktop, target, x));
+    if (target.kind !== 'element') return attempt(x, first);
+    const seen = await attempt(x, await placedOnceEntered(desktop, x, target, first));
+    const missed = clicked;
+    if (seen.changed || seen.cancelled || seen.unanswered || seen.stoppedAnswering || !missed) return seen;
+    const now = await screenPointNow(desktop, target, x).catch(() => undefined);
+    if (!now || !movedFrom(missed, now)) return seen;
+    const again = await attempt(x, now);
+    const where = (point: PlacedPoint) => `${Math.round(point.windowX)},${Math.round(point.windowY)}`;
+    return { ...again, evidence: [`[e${target.element.index}] was placed at ${where(missed)} (window pixels) when clicked there with no effect, and at ${where(now)} since: clicked again there`, ...again.evidence] };
   });
   const covered = aside && !observation.changed && target.kind === 'element' && !(await liveStates(desktop, target.ref).catch(() => new Set<string>())).has('STATE_FOCUSED');
   // A click that showed nothing on an element another object lies over: that object took it.

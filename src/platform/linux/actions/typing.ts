@@ -731,6 +731,17 @@ async function typeInto(
     if (observed.cancelled || typed?.cancelled) return observed;
     // An editor takes the keys and changes what they type (indentation after a Return, a closed bracket, a completion
     // list's choice inserted by a Return): said as such, not as a Return that acted on the text, nor as text missing.
+    // A Return that moved the keyboard focus to another object (LibreOffice Writer makes each paragraph an object of its
+    // own, and the caret goes into the new one) took the rest of the text there: the field holding only the first
+    // line is no editor's reshaping. "Quarterly Report\nThe first paragraph" read 'a Return typed on line 1 made no
+    // line break' and 'gained "Quarterly Report"', with both paragraphs in the document.
+    if (multiLine && !returns) {
+      const focusNow = (await desktop.atspi()).events.focusedIn(target!.ref.bus);
+      if (focusNow !== undefined && focusNow !== target!.ref.path) {
+        const moved = `${label} took the keys up to a Return, which moved the keyboard focus to another object the app made (a new paragraph or row): the rest of the text went there; read the window to see where`;
+        return { ...observed, changed: true, evidence: [moved, ...observed.evidence] };
+      }
+    }
     if (multiLine && !returns) {
       const reshaped = await reshapedTyping(probes[0]!, request.text, held, label, target!.interfaces.includes('EditableText'));
       if (reshaped) return { ...observed, changed: true, evidence: [...reshaped, ...observed.evidence] };

@@ -124,6 +124,10 @@ export class EventMonitor {
       data: data?.value,
     };
     this.keep(event);
+    // What is kept of an object for its life (object-facts.ts: its role, interfaces, a heading's level) is stale once
+    // it announces a new role: LibreOffice turns a paragraph into a heading in place when a heading style is applied,
+    // and the window's mirror kept reading "Quarterly Report", styled Heading 1, as a paragraph with no level.
+    if (event.kind === 'PropertyChange' && event.detail === 'accessible-role') this.client.facts.forget({ bus: event.sender, path: event.path });
     this.noteFocus(event);
     this.noteChecked(event);
     this.client.windowRoots.note(event);

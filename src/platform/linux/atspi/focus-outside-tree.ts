@@ -5,15 +5,33 @@
 // and showing, is read with its subtree and added under the nearest of its ancestors the walk holds, after that
 // ancestor's own children. GTK3 does the same with a tree view's in-place cell editor (the entry a Return or a click
 // on an editable cell opens), in windows whose reads come from their live mirror, to which the rule applies too.
-import { ATSPI_STATE } from '../../../cup/atspi/constants.js';
+// GTK3 also lists no menu a widget pops up itself (gtk_menu_popup, as Gnumeric's GOOptionMenu does for Format Cells'
+// Style:, Underline: and Script:) among its button's children, though the menu's parent is that button; it announces
+// the item under the pointer focused and marks it SELECTED, never FOCUSED. The first time such a menu opened it made
+// no other announcement, and the click read "no effect seen" with the menu on screen: a showing menu, or a showing
+// menu item that says SELECTED, the focus last announced in is such a popup's, and is added as a focused object is.
+import { ATSPI_ROLE, ATSPI_STATE } from '../../../cup/atspi/constants.js';
 import type { AtspiRawNode } from '../../../cup/atspi/raw-node.js';
 import { hasState } from '../../../cup/atspi/states.js';
 import type { AtspiClient } from './client.js';
-import { ancestry, readStates } from './operations.js';
+import { ancestry, readRole, readStates } from './operations.js';
 import { readTree, type ReadTreeOptions, type ReadTreeResult } from './tree-reader.js';
 
 /** The most nodes read under an object added this way (an editor holds a handful). */
 const maxAddedNodes = 200;
+
+const menuRoles: ReadonlySet<number> = new Set([ATSPI_ROLE.MENU, ATSPI_ROLE.POPUP_MENU]);
+const menuItemRoles: ReadonlySet<number> = new Set([ATSPI_ROLE.MENU_ITEM, ATSPI_ROLE.CHECK_MENU_ITEM, ATSPI_ROLE.RADIO_MENU_ITEM]);
+
+/**
+ * Whether the object the app last announced focused holds the focus now, as its states and role say: FOCUSED, or (GTK3's
+ * popup menus, see the file's comment) a menu, or a menu item that says SELECTED.
+ */
+async function holdsFocus(client: AtspiClient, ref: { bus: string; path: string }, states: readonly number[]): Promise<boolean> {
+  if (hasState(states, ATSPI_STATE.FOCUSED)) return true;
+  const role = await readRole(client, ref).catch(() => undefined);
+  return role !== undefined && (menuRoles.has(role) || (menuItemRoles.has(role) && hasState(states, ATSPI_STATE.SELECTED) === true));
+}
 
 /**
  * Focused objects' ancestors as last asked, by bus and path, for the reads of the app's other windows, which the
@@ -69,7 +87,7 @@ export async function withFocusOutsideTree(client: AtspiClient, read: ReadTreeRe
   const chains = chainsOf(read.root);
   const ref = { bus, path };
   const states = await readStates(client, ref).catch(() => undefined);
-  if (!hasState(states, ATSPI_STATE.FOCUSED) || !hasState(states, ATSPI_STATE.SHOWING)) return read;
+  if (!states || !hasState(states, ATSPI_STATE.SHOWING) || !(await holdsFocus(client, ref, states))) return read;
   const paths = await ancestorsOf(client, ref);
   const held = paths.findIndex((ancestor) => chains.has(ancestor));
   // The focus is in another window of the app (or the walk reached none of its ancestors).
