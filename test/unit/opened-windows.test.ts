@@ -14,6 +14,18 @@ const noop: ActionResult = {
   escalation: { recommended: 'px', reason: 'real input showed no effect' },
 };
 const dialog = { window_id: 42, title: 'Save File As', pid: 7 };
+const window = (id: number, pid: number, title = `window ${id}`): DesktopWindow => ({
+  id,
+  pid,
+  title,
+  appName: 'app',
+  bounds: { x: 0, y: 0, width: 100, height: 100 },
+  zIndex: 0,
+  isOnScreen: true,
+  onCurrentSpace: true,
+  minimized: false,
+  active: false,
+});
 
 describe('an action confirmed by the window its app opened', () => {
   test('a window of the app that appeared confirms the action and takes back the retry', () => {
@@ -37,18 +49,6 @@ describe('an action confirmed by the window its app opened', () => {
 });
 
 describe('the windows an action opened', () => {
-  const window = (id: number, pid: number): DesktopWindow => ({
-    id,
-    pid,
-    title: `window ${id}`,
-    appName: 'app',
-    bounds: { x: 0, y: 0, width: 100, height: 100 },
-    zIndex: 0,
-    isOnScreen: true,
-    onCurrentSpace: true,
-    minimized: false,
-    active: false,
-  });
 
   test('a window whose id was listed before under another process is new: X gives a dead client\'s ids to the next one', () => {
     const opened = appearedWindows([window(8388611, 100), window(500, 7)], [window(8388611, 200), window(500, 7), window(600, 7)]);
@@ -96,18 +96,7 @@ describe('the modal dialog over a window', () => {
 });
 
 describe('an action confirmed by its window closing', () => {
-  const confirmReset: DesktopWindow = {
-    id: 42,
-    pid: 7,
-    title: 'Confirm reset',
-    appName: 'app',
-    bounds: { x: 0, y: 0, width: 100, height: 100 },
-    zIndex: 0,
-    isOnScreen: true,
-    onCurrentSpace: true,
-    minimized: false,
-    active: false,
-  };
+  const confirmReset = window(42, 7, 'Confirm reset');
 
   // A dialog's Return answered in the app's idle time after the wait for a first sign had ended (at load) read "no
   // effect seen" beside "no diff: the window closed".
