@@ -328,6 +328,20 @@ describe('Qt 5 fixture', () => {
     assert.deepEqual(state.drawn_surfaces?.map((surface) => surface.element_index), shown, read.summary);
   });
 
+  test('a toolbar Qt names by its title as written ("&Edit tools") is named as shown, without the mnemonic mark', async () => {
+    // qpdfview titles its toolbars "&File", "&Edit": Qt strips the mark from buttons' and menus' names, not from these.
+    const tools = await fixtures.desktop.launchFixture('qt5', { title: 'Qt Toolbar', extraArgs: ['--toolbar'] });
+    try {
+      const nodes = await pyatspiWalk(tools.window.pid, 'Qt Toolbar', fixtures.desktop.env());
+      assert.ok(nodes.some((node) => node.role === 'tool bar' && node.name === '&Edit tools'), `pyatspi: the toolbar is named as written: ${JSON.stringify(nodes.filter((node) => node.role === 'tool bar'))}`);
+      const found = await callOk(fixtures.context, 'find_elements', { window_id: tools.window.id, selector: 'role=toolbar' });
+      const names = (found.structured.matches as { name: string }[]).map((match) => match.name);
+      assert.deepEqual(names, ['Edit tools'], found.body);
+    } finally {
+      tools.process.kill('SIGKILL');
+    }
+  });
+
   test('a QGraphicsView whose scene fits it, its scroll bars hidden, is a drawn surface too: its viewport, a focusable filler holding nothing', async () => {
     // lximage-qt shows a picture so: the reading showed its menu bar and status bar and nothing where the picture is.
     const fitted = await fixtures.desktop.launchFixture('qt5', { title: 'Qt Fitted View', extraArgs: ['--fitted-view'] });

@@ -24,7 +24,7 @@ function isTypeName(name: string, atspiRole: string | undefined): boolean {
  * tells a label, whose name is its text, from a widget named by its type.
  */
 export function readableName(name: string, gtk4NameQuirks: boolean, atspiRole?: string): string {
-  const normalised = normaliseWhitespace(name);
+  const normalised = atspiRole === 'ROLE_TOOL_BAR' ? withoutAmpersandMnemonic(normaliseWhitespace(name)) : normaliseWhitespace(name);
   if (!gtk4NameQuirks) return normalised;
   return isTypeName(normalised, atspiRole) ? '' : (labelAfterMnemonic(normalised) ?? normalised);
 }
@@ -39,6 +39,15 @@ const disclosureMarker = /^[\u25B6\u25B8\u25BA\u25BC\u25BE\u25C0\u25C2\u25C4] /u
  */
 export function withoutDisclosureMarker(name: string, expandable: boolean): string {
   return expandable ? name.replace(disclosureMarker, '') : name;
+}
+
+/**
+ * A toolbar's title as shown, without Qt's mnemonic marks: Qt takes a toolbar's accessible name from its window title
+ * as written, where it strips them from its buttons' and menus' ("&File" is shown "File", "&&" is a shown ampersand).
+ * qpdfview's toolbars read `tlbr "&File"`, `tlbr "&Edit"`. An ampersand between words ("Tom & Jerry") is kept.
+ */
+function withoutAmpersandMnemonic(text: string): string {
+  return text.replace(/(^|\s)&(?=[^\s&])/gu, '$1').replace(/&&/gu, '&');
 }
 
 /** A label as shown, without its mnemonic marks: "_Save" is shown "Save", and "__" is a shown underscore. */
