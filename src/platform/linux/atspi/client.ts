@@ -177,9 +177,10 @@ export class AtspiClient {
       connection = await DBusConnection.connect(channel.address, { timeoutMs: this.callTimeoutMs, connectTimeoutMs: this.callTimeoutMs, peerToPeer: true });
     } catch (error) {
       const message = (error as Error).message;
-      // A socket that refuses or drops the connection (or is gone) belongs to an app that exited meanwhile: a
-      // click 40 ms into an app's kill failed here as an internal error.
-      if (/\b(ECONNREFUSED|ECONNRESET|ENOENT|EPIPE)\b/.test(message)) throw new ApplicationGoneError(ref.bus, this.pids.get(ref.bus));
+      // A socket that refuses or drops the connection (or is gone), or closes it during the handshake, belongs to an
+      // app that exited meanwhile: a click 40 ms into an app's kill failed here as an internal error, in CI once as
+      // "authentication failed: the server closed the connection" (an app that hangs keeps the connection unanswered).
+      if (/\b(ECONNREFUSED|ECONNRESET|ENOENT|EPIPE)\b|closed the connection/.test(message)) throw new ApplicationGoneError(ref.bus, this.pids.get(ref.bus));
       // The socket took a connection before; an app that no longer answers one is hung or gone, and the
       // shared channel would only spend another timeout finding that out.
       throw new Error(`the application (${ref.bus}) did not take a connection on its accessibility socket: ${message}`);
