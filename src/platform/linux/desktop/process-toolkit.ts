@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { javaAtkBridge } from './accessible-session.js';
+import { processEnvironment } from './processes.js';
 
 /**
  * The UI toolkit a process draws its windows with, told by the shared libraries it has mapped: what an app that is
@@ -64,21 +65,12 @@ function none(name: string): ProcessToolkit {
   return { name, remedy: `${name} has no accessibility support at all`, ignoresSentKeys: false, sentKeysOnlyWhenActive: false, ignoresSentPointer: false, accessibility: false };
 }
 
-/** The environment a process was started with (/proc/PID/environ), or undefined when it cannot be read. */
-function startEnvironment(pid: number): string[] | undefined {
-  try {
-    return readFileSync(`/proc/${pid}/environ`, 'latin1').split('\0');
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * Why an app of a toolkit whose accessibility is on unless a variable switches it off is not on the bus: that variable
  * in the environment it started with, else what `notRegistered` says (it is on its way, or elsewhere).
  */
 function remedyByEnvironment(pid: number, switchedOffBy: string, notRegistered: string): string {
-  const environment = startEnvironment(pid);
+  const environment = processEnvironment(pid);
   const relaunch = 'relaunch it with launch_app';
   if (!environment) return `its accessibility was switched off (${switchedOffBy}), or it has not registered yet: ${relaunch}`;
   if (environment.includes(switchedOffBy)) return `its accessibility was switched off (${switchedOffBy}): ${relaunch}`;

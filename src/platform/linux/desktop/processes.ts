@@ -117,14 +117,19 @@ export function processesWithEnvironment(name: string, value: string): number[] 
   const found: number[] = [];
   for (const pid of processIds()) {
     if (pid === process.pid) continue;
-    try {
-      const environ = readFileSync(`/proc/${pid}/environ`, 'utf8');
-      if (environ.split('\0').some(matches)) found.push(pid);
-    } catch {
-      // Gone already, or not ours to read.
-    }
+    // Gone already, or not ours to read: undefined.
+    if (processEnvironment(pid)?.some(matches)) found.push(pid);
   }
   return found;
+}
+
+/** The environment a process was started with (/proc/PID/environ), entry by entry; undefined when it is gone or not ours to read. */
+export function processEnvironment(pid: number): string[] | undefined {
+  try {
+    return readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
+  } catch {
+    return undefined;
+  }
 }
 
 export function commandLine(pid: number): string[] {

@@ -4,7 +4,7 @@
 // its session bus, the window manager, and the services its buses started: the accessibility bus and registry).
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { commandLine, statFields } from './processes.js';
+import { commandLine, processEnvironment, statFields } from './processes.js';
 import { listDesktops } from './virtual-desktop.js';
 
 /** The driver's entry script: another process running it (the daemon, an MCP server) is the driver too. */
@@ -75,12 +75,8 @@ function busPath(address: string): string {
 
 /** The bus that started pid by D-Bus activation (the accessibility bus and its registry are started so), if any. */
 function starterBus(pid: number): string | undefined {
-  try {
-    const entry = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').find((line) => line.startsWith('DBUS_STARTER_ADDRESS='));
-    return entry ? busPath(entry.slice('DBUS_STARTER_ADDRESS='.length)) : undefined;
-  } catch {
-    return undefined;
-  }
+  const entry = processEnvironment(pid)?.find((line) => line.startsWith('DBUS_STARTER_ADDRESS='));
+  return entry ? busPath(entry.slice('DBUS_STARTER_ADDRESS='.length)) : undefined;
 }
 
 /**
