@@ -207,10 +207,9 @@ async function focusInto(desktop: LinuxDesktop, target: Actionable, selected?: T
 /**
  * The caret to the end of a focused field, as a key in the same stream as the text: a browser's page applies a
  * caret set through accessibility a moment later, and keys sent before that went in ahead of a caret then put
- * back ("Buy milk" came out "uy milkB"); keys are taken in order.
+ * back ("Buy milk" came out "uy milkB"); keys are taken in order. `multiLine`: the field says MULTI_LINE.
  */
-async function caretToEnd(desktop: LinuxDesktop, window: DesktopWindow, target: Actionable): Promise<void> {
-  const multiLine = (await liveStates(desktop, target.ref)).has('STATE_MULTI_LINE');
+async function caretToEnd(desktop: LinuxDesktop, window: DesktopWindow, multiLine: boolean): Promise<void> {
   await syntheticCombination(await desktop.x11(), window.id, multiLine ? 'ctrl+End' : 'End');
 }
 
@@ -301,7 +300,7 @@ async function keysIntoField(
   let sent: SentInput | undefined;
   let typed: TypedLines | undefined;
   const send = async () => {
-    if (append && element && !selected) await caretToEnd(desktop, window, target);
+    if (append && element && !selected) await caretToEnd(desktop, window, multiLine);
     if (!lines) sent = await sendKeys(text);
     else sent = (typed = await typeLines(text, probe, sendKeys, showsLine, signal)).sent;
   };
