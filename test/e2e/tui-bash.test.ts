@@ -36,7 +36,8 @@ describe('bash on a real pseudo-terminal', () => {
     await callOk(context, 'tui_wait_for', { selector: 'role=text name=status=3' });
     const text = await callOk(context, 'tui_render_text');
     assert.deepEqual((text.structured.lines as string[]).slice(0, 5), ['$ printf "%s\\n" alpha beta; (exit 3)', 'alpha', 'beta', '$ echo "status=$?"', 'status=3']);
-    // The prompt with the cursor is the focused field.
+    // The prompt with the cursor is the focused field, once bash has printed it after the output.
+    await promptOnLine(5);
     const snapshot = await callOk(context, 'tui_snapshot');
     const field = nodes(snapshot).find((node) => node.focused);
     assert.deepEqual([field?.role, field?.name], ['textbox', '$']);
