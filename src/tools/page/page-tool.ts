@@ -7,7 +7,7 @@ import type { DesktopWindow } from '../../platform/windows.js';
 import type { ToolContext } from '../context.js';
 import { observeAction } from '../input/action-diff.js';
 import { actionOptions, actionResult, type ActionResult } from '../input/schemas.js';
-import { resolveWindow, windowsOfProcess } from '../perception/window-records.js';
+import { windowOfCall } from '../perception/window-records.js';
 import { roundRect, toScreenshot } from '../perception/screenshot-pixels.js';
 import { boundsResult, pidArgument, windowIdArgument } from '../schemas.js';
 import { defineTool, type ToolOutput } from '../tool.js';
@@ -41,8 +41,7 @@ type ElementResult = z.infer<typeof elementResult>;
 
 /** The window the call names: window_id, else pid's front-most window, else the front-most window of a browser with a debugging port. */
 async function targetWindow(context: ToolContext, args: { pid?: number; window_id?: number }): Promise<DesktopWindow> {
-  if (args.window_id !== undefined) return resolveWindow(context, args.window_id, args.pid);
-  if (args.pid !== undefined) return (await windowsOfProcess(context, args.pid))[0]!;
+  if (args.window_id !== undefined || args.pid !== undefined) return windowOfCall(context, args, 'page', 'front-most');
   const windows = (await context.desktop.windows()).filter((window) => window.isOnScreen).sort((a, b) => b.zIndex - a.zIndex);
   for (const window of windows) if (await context.desktop.debuggingEndpoint(window.pid)) return window;
   throw new ToolError('page needs pid or window_id (no on-screen browser window has a debugging port to default to); call list_windows', 'missing_target');

@@ -12,7 +12,7 @@ import { resolveUserPath, writeFileAtomically } from '../files.js';
 import { pidArgument, windowIdArgument, windowResult } from '../schemas.js';
 import { defineTool, type ToolImage } from '../tool.js';
 import { elementResult } from './element-matches.js';
-import { resolveWindow, windowRecord } from './window-records.js';
+import { windowOfCall, windowRecord } from './window-records.js';
 import { indexOf, readNumbered, rememberReading } from './window-snapshot.js';
 import { toScreenshot } from './screenshot-pixels.js';
 import { windowView } from './window-view.js';
@@ -66,8 +66,8 @@ export const getWindowState = defineTool({
     'and an index whose element is gone is refused (stale_element), never passed to another. Call it once per turn before acting on elements. When the structured result ' +
     'says degraded, the app exposes no usable tree: act by pixels on the screenshot instead.',
   input: z.strictObject({
-    pid: pidArgument.optional().describe('Target process ID; optional: window_id names the window, as it does for the actions.'),
-    window_id: windowIdArgument,
+    pid: pidArgument.optional().describe('Target process ID. Alone, it reads the app\'s only window; an app with several is refused (missing_window_id), naming each.'),
+    window_id: windowIdArgument.optional().describe('Target window ID (from list_windows). Needed when pid has more than one window; with it, pid may be left out.'),
     query: z
       .string()
       .min(1)
@@ -130,7 +130,7 @@ export const getWindowState = defineTool({
   async handle(args, context) {
     // A malformed selector is refused before anything is read.
     const selector = args.query ? selectorQuery(args.query) : undefined;
-    const window = await resolveWindow(context, args.window_id, args.pid);
+    const window = await windowOfCall(context, args, 'get_window_state', 'refuse');
     // Caps below the defaults cut what is shown, not what is read: a read cut short numbers its nodes its own
     // way, and as the window's latest snapshot it would make indices the agent holds name other elements.
     const limits = {
@@ -174,6 +174,8 @@ export const getWindowState = defineTool({
     const drawn = view.drawn.map((node) => ({ element_index: indexOf(node), bounds: toScreenshot(context, window, node.bounds!), ...(node.value ? { described: true as const } : {}) }));
     const unreadCount = unread.up + unread.down + unread.left + unread.right;
     const parts = [
+      // Chosen for a call naming only pid: which window was read, so the agent passes its id from here on.
+      args.window_id === undefined ? `read pid ${window.pid}'s only window, window_id ${window.id}` : '',
       `${counted(view.nodeCount, 'node')}, ${elements.length} shown`,
       unreadCount > 0 ? `${unreadCount} children out of view not read (${(Object.keys(unread) as (keyof ClipCounts)[]).filter((direction) => unread[direction] > 0).map((direction) => `${unread[direction]} ${direction}`).join(', ')})` : '',
       unreadHidden > 0 ? `${unreadHidden} children of hidden containers not read (shown with them)` : '',

@@ -1,4 +1,4 @@
-import { findWindow, type DesktopWindow } from '../../platform/windows.js';
+import { findWindow, windowName, type DesktopWindow } from '../../platform/windows.js';
 import type { ToolContext } from '../context.js';
 import type { WindowResult } from '../schemas.js';
 import { ToolError } from '../../errors.js';
@@ -94,4 +94,28 @@ export async function windowsOfProcess(context: ToolContext, pid: number): Promi
   if (windows.length > 0) return windows;
   if (context.desktop.processAlive(pid)) throw new ToolError(`pid ${pid} has no window; call list_windows`, 'window_not_found');
   throw exitedProcess(context, pid);
+}
+
+/**
+ * The window a call names: window_id, else pid's window. With pid alone and several windows, `several` says what the
+ * call means: 'front-most' for a tool acting where the app's front window is (a page, a recording), 'refuse' for one
+ * whose answer is about one window and whose indices belong to it (get_window_state): it takes the app's only window
+ * (its notification bubbles aside) and refuses a choice among several, naming each (id, title) and asking for
+ * window_id, where `{pid}` alone had been refused as an invalid argument with no word of the windows to choose from.
+ */
+export async function windowOfCall(
+  context: ToolContext,
+  args: { pid?: number | undefined; window_id?: number | undefined },
+  tool: string,
+  several: 'front-most' | 'refuse',
+): Promise<DesktopWindow> {
+  if (args.window_id !== undefined) return resolveWindow(context, args.window_id, args.pid);
+  if (args.pid === undefined) throw new ToolError(`${tool} needs window_id (from list_windows) or pid`, 'missing_target');
+  const windows = await windowsOfProcess(context, args.pid);
+  if (several === 'front-most') return windows[0]!;
+  const readable = windows.filter((window) => !window.notification);
+  const candidates = readable.length > 0 ? readable : windows;
+  if (candidates.length === 1) return candidates[0]!;
+  const named = candidates.map((window) => `window_id ${window.id} ${oneLine(windowName(window))}`).join(', ');
+  throw new ToolError(`pid ${args.pid} has ${candidates.length} windows: ${named}; pass window_id to say which one ${tool} reads`, 'missing_window_id');
 }

@@ -5,7 +5,7 @@ import { ToolError } from '../../errors.js';
 import type { ScreenRecordingRequest } from '../../platform/desktop.js';
 import type { ToolContext } from '../context.js';
 import { makeFolder, resolveUserPath } from '../files.js';
-import { resolveWindow, windowsOfProcess } from '../perception/window-records.js';
+import { windowOfCall } from '../perception/window-records.js';
 import { pidArgument, windowIdArgument } from '../schemas.js';
 import { defineTool } from '../tool.js';
 import { interruptedLine, markRecording, recoverInterrupted, TURN_FOLDER, turnFolders, unmarkRecording, type InterruptedRecording } from './interrupted.js';
@@ -72,7 +72,7 @@ async function videoRegion(context: ToolContext, region: 'screen' | 'window' | '
   if (args.window_id === undefined && args.pid === undefined) {
     throw new ToolError(`video_region "${region}" needs the window: give window_id (or pid for its front-most window)`, 'missing_window_id');
   }
-  const window = args.window_id !== undefined ? await resolveWindow(context, args.window_id, args.pid) : (await windowsOfProcess(context, args.pid!))[0]!;
+  const window = await windowOfCall(context, args, 'start_recording', 'front-most');
   if (region === 'follow_window') return { windowId: window.id };
   const left = Math.max(0, window.bounds.x);
   const top = Math.max(0, window.bounds.y);
