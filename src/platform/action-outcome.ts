@@ -89,6 +89,11 @@ export interface ActionOutcome {
   scrolled_into_view?: true;
   no_reply_ms?: number;
   /**
+   * With no_reply_ms: the call that got no reply (DoAction, SelectChild, ...), as its note in the evidence names it,
+   * so that what follows the outcome (heldByDialog) knows it from the result, not by searching the evidence's words.
+   */
+  no_reply_call?: string;
+  /**
    * With no_reply_ms: the dialog of the app that opened while the action call went unanswered, which holds the call's
    * reply (its toolkit runs the dialog inside the call and answers once it closes): the action's effect, not a hang.
    */
@@ -213,11 +218,11 @@ function unansweredOutcome(base: Omit<ActionOutcome, 'effect' | 'verified'>, obs
   const opened = observation.newWindows ?? [];
   const windows = opened.map((window) => `window ${window.window_id} ${windowName(window)}`).join(', ');
   const note =
-    `${call}${unansweredMark}${timeoutMs} ms (typically because the action opened a modal dialog, whose event loop runs inside the call); ` +
+    `${unansweredNoteStart(call, timeoutMs)} (typically because the action opened a modal dialog, whose event loop runs inside the call); ` +
     (opened.length > 0
       ? `the app opened ${windows} meanwhile: read it with get_window_state before acting again`
       : 'no new window of the app appeared; it may be busy or hung: check with get_window_state before repeating the action');
-  const result = { ...base, no_reply_ms: timeoutMs, evidence: [note, ...observation.evidence] };
+  const result = { ...base, no_reply_ms: timeoutMs, no_reply_call: call, evidence: [note, ...observation.evidence] };
   const outcome: ActionOutcome = observation.changed ? { ...result, effect: 'confirmed', verified: true } : { ...result, effect: 'unverifiable', verified: false };
   return heldByDialog(outcome, opened[0]?.pid ?? 0);
 }
@@ -229,12 +234,16 @@ interface HeldFields {
   evidence?: string[];
   escalation?: Escalation;
   no_reply_ms?: number;
+  no_reply_call?: string;
   reply_held_by_dialog?: number;
   new_windows?: readonly NewWindow[];
   cancelled?: boolean;
 }
 
-const unansweredMark = ' was dispatched and the application did not answer within ';
+/** How an unanswered call's note in the evidence begins: written from the fields, found by them. */
+function unansweredNoteStart(call: string, timeoutMs: number): string {
+  return `${call} was dispatched and the application did not answer within ${timeoutMs} ms`;
+}
 
 /**
  * An action call that went unanswered while a dialog of its app opened is that dialog opening: Qt (and any toolkit
@@ -249,8 +258,9 @@ export function heldByDialog<R extends HeldFields>(result: R, pid: number): R {
   const dialog = result.new_windows?.find((window) => window.dialog && window.pid === pid);
   if (!dialog) return result;
   const evidence = result.evidence ?? [];
-  const noteAt = evidence.findIndex((line) => line.includes(unansweredMark));
-  const call = noteAt >= 0 ? evidence[noteAt]!.slice(0, evidence[noteAt]!.indexOf(unansweredMark)) : 'the action call';
+  const call = result.no_reply_call ?? 'the action call';
+  const start = result.no_reply_call !== undefined ? unansweredNoteStart(result.no_reply_call, result.no_reply_ms) : undefined;
+  const noteAt = start === undefined ? -1 : evidence.findIndex((line) => line.startsWith(start));
   const line =
     `${call} opened the dialog window ${dialog.window_id} ${windowName(dialog)}: its toolkit runs the dialog inside the call, which answers once the dialog closes ` +
     `(after ${result.no_reply_ms} ms without that answer the driver went on; the app is not hung); answer or close the dialog (window_id ${dialog.window_id}) before acting in the window under it`;

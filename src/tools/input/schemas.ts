@@ -142,6 +142,8 @@ export const actionResult = z.object({
   delivery_mode: z.enum(['background', 'foreground']),
   /** The action call was sent and got no reply within this many ms (the app may be running a modal dialog). */
   no_reply_ms: z.number().optional(),
+  /** With no_reply_ms: the accessibility call that got no reply (DoAction, SelectChild, a text or value call). */
+  no_reply_call: z.string().optional(),
   /**
    * With no_reply_ms: the window id of the app's dialog that opened while the call went unanswered; its toolkit runs
    * it inside the call and answers once it closes (the action's effect, not an app that hangs).
