@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
-import { spawnSync, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, test } from 'node:test';
 import type { ToolContext } from '../../src/tools/context.js';
 import { TestDesktop } from '../helpers/desktop.js';
@@ -17,6 +18,9 @@ import { accessibleWindowState, callOk, testContext, type Element } from '../hel
  * a background click on one must select it there, and the tree must show the current tab as that Selection names it
  * (judged by pyatspi's Selection of the tab list), and a click on the tab shown already, which only that Selection says
  * is shown, must send nothing and say so.
+ * GTK 2's click action presses the button, and the press moves the keyboard focus to it, in a window that is not
+ * active too: the result must say so (judged by pyatspi's focused object once the dialog is activated, and by
+ * xdotool's active window), where GTK 3's click leaves the focus where it was and says nothing of it.
  */
 describe('GTK 2 (GAIL) combo box whose Text goes stale, and page tabs', () => {
   let desktop: TestDesktop;
@@ -146,6 +150,76 @@ describe('GTK 2 (GAIL) combo box whose Text goes stale, and page tabs', () => {
     assert.equal(clicked.structured.path, 'none', `nothing is sent for the tab shown already: ${clicked.summary}`);
     assert.equal(clicked.structured.escalation, undefined, clicked.summary);
     assert.deepEqual(selectedTab(pidgin.pid!), ['Basic'], 'pyatspi: Basic is still the current tab');
+    pidgin.kill('SIGKILL');
+  });
+
+  /** The objects of the app's window titled `title` that say FOCUSED, with the window's checked check boxes, by pyatspi. */
+  function focusAndChecks(pid: number, title: string): { focused: string[]; checked: string[] } {
+    const script = [
+      'import json, pyatspi',
+      'found = {"focused": [], "checked": []}',
+      'def walk(node, depth=0):',
+      '    if node is None or depth > 60: return',
+      '    states = node.getState()',
+      '    if states.contains(pyatspi.STATE_FOCUSED): found["focused"].append(node.getRoleName() + " " + node.name)',
+      '    if node.getRoleName() == "check box" and states.contains(pyatspi.STATE_CHECKED): found["checked"].append(node.name)',
+      '    for child in node: walk(child, depth + 1)',
+      'for app in pyatspi.Registry.getDesktop(0):',
+      `    if app.get_process_id() == ${pid}:`,
+      '        for window in app:',
+      `            if window.name == ${JSON.stringify(title)}: walk(window)`,
+      'print(json.dumps(found))',
+    ].join('\n');
+    const run = spawnSync('/usr/bin/python3', ['-c', script], { env: desktop.env(), encoding: 'utf8', timeout: 30_000 });
+    assert.equal(run.status, 0, `pyatspi oracle: ${run.stderr}`);
+    return JSON.parse(run.stdout) as { focused: string[]; checked: string[] };
+  }
+
+  /** Activates a window as a person would (xdotool), and answers the active window's id once it is. */
+  async function activate(windowId: number): Promise<number> {
+    execFileSync('xdotool', ['windowactivate', '--sync', String(windowId)], { env: desktop.env(), timeout: 10_000 });
+    await sleep(300);
+    return Number(execFileSync('xdotool', ['getactivewindow'], { env: desktop.env(), encoding: 'utf8', timeout: 10_000 }).trim());
+  }
+
+  /**
+   * A background click on `name`'s check box in `windowId`, with `behind` active: the result, and the window's focused
+   * objects by pyatspi before the click and once the window is activated again after it.
+   */
+  async function clickBehind(pid: number, windowId: number, title: string, behind: number, name: string) {
+    assert.equal(await activate(windowId), windowId, 'xdotool: the window is active');
+    const before = focusAndChecks(pid, title);
+    assert.equal(before.focused.length, 1, `pyatspi: one object has the focus: ${JSON.stringify(before)}`);
+    assert.equal(await activate(behind), behind, 'xdotool: the other window is active, this one behind it');
+    const read = await callOk(context, 'get_window_state', { window_id: windowId, include_screenshot: false });
+    const box = (read.structured.elements as Element[]).find((element) => element.role === 'checkbox' && element.name === name);
+    assert.ok(box, `the window has the check box ${name}`);
+    const clicked = await callOk(context, 'click', { window_id: windowId, element_index: box.index });
+    assert.equal(clicked.structured.path, 'x11_atspi', clicked.summary);
+    assert.ok(focusAndChecks(pid, title).checked.includes(name), 'pyatspi: the check box is checked');
+    const active = Number(execFileSync('xdotool', ['getactivewindow'], { env: desktop.env(), encoding: 'utf8', timeout: 10_000 }).trim());
+    assert.notEqual(active, windowId, 'xdotool: the click did not activate the window');
+    assert.equal(await activate(windowId), windowId);
+    return { clicked, box, before: before.focused[0]!, after: focusAndChecks(pid, title).focused };
+  }
+
+  test('a background click on a GTK 2 check box in a window behind another says the focus moved to it; GTK 3\'s moves none and says none', async () => {
+    const { pidgin, dialogId } = await openAddAccount();
+    // Pidgin shows its Buddy List some seconds after it starts, in front: it is awaited, and is the window in front.
+    const front = ((await callOk(context, 'wait_for', { pid: pidgin.pid, window_title: 'Buddy List', timeout_ms: 20_000 })).structured.windows as { window_id: number }[])[0]!.window_id;
+    const name = 'Use this buddy icon for this account:';
+    const gtk2 = await clickBehind(pidgin.pid!, dialogId, 'Add Account', front, name);
+    assert.notEqual(gtk2.before, `check box ${name}`, 'pyatspi: the focus was elsewhere before the click');
+    assert.deepEqual(gtk2.after, [`check box ${name}`], 'pyatspi: the check box has the dialog\'s focus after the click, the premise');
+    const said = (gtk2.clicked.structured.evidence as string[]).find((line) => line.startsWith('focus moved: '));
+    assert.ok(said, `the result says the focus moved: ${gtk2.clicked.body}`);
+    assert.match(said, new RegExp(`\\[e${gtk2.box.index}\\] checkbox .*keyboard focus of window ${dialogId}, which stays inactive`));
+
+    const fixture = await desktop.launchFixture('gtk3', { title: 'CUP Focus Contrast' });
+    const gtk3 = await clickBehind(fixture.window.pid, fixture.window.id, 'CUP Focus Contrast', front, 'Enable feature');
+    assert.deepEqual(gtk3.after, [gtk3.before], 'pyatspi: GTK 3\'s click left the focus where it was');
+    assert.ok(!(gtk3.clicked.structured.evidence as string[]).some((line) => line.startsWith('focus moved: ')), gtk3.clicked.body ?? '');
+    fixture.process.kill('SIGKILL');
     pidgin.kill('SIGKILL');
   });
 });

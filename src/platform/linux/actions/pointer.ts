@@ -26,6 +26,7 @@ import { liveStates } from './live-states.js';
 import { nothingUnlessUnresponsive, objectUnderInput, unansweredPixels } from './unresponsive.js';
 import { caretProbe, elementLabel, nameProbe, observe, opensWindow, pressLike, pushedOnly, selectionProbe, stateProbe, statesProbe, type Probe } from './verification.js';
 import { indexedLabel } from '../../../cup/element-label.js';
+import { focusTakenByClick } from './press-focus.js';
 
 const buttons: Record<PointerKind, 'left' | 'right'> = { click: 'left', double_click: 'left', right_click: 'right' };
 const gestureWords: Record<PointerKind, string> = { click: 'click', double_click: 'double-click', right_click: 'right-click (context menu)' };
@@ -171,7 +172,8 @@ async function backgroundElement(desktop: LinuxDesktop, target: LiveElementTarge
   const acting = action ? { element, action } : kind === 'click' ? await clickingChild(desktop, element) : undefined;
   if (acting) {
     const observation = await observe(desktop, target.ref.bus, await probesFor(desktop, target), () => performAction(desktop, acting.element, acting.action), { snapshot, opensWindow: kind === 'click' && opensWindow(target.element.name), opensItems: kind === 'double_click', inPopup: target.ref, ...clickIgnores(target.live) });
-    return actionOutcome({ path: 'x11_atspi', mode: 'background', observation });
+    const focusMoved = await focusTakenByClick(desktop, acting.element.ref, target.window, acting.action.name, indexedLabel(target.element));
+    return withLine(actionOutcome({ path: 'x11_atspi', mode: 'background', observation }), focusMoved);
   }
   // Clicking an editable field means putting the caret in it: focus is that click's whole effect. Editable, not
   // just EditableText: Gecko gives that interface to a page's buttons and headers too, whose click is no focusing.
@@ -228,6 +230,11 @@ async function gestureAt(desktop: LinuxDesktop, target: PointTarget, kind: Point
   return undefined;
 }
 
+/** The outcome with one more evidence line, when there is one, whatever its verdict (a no-op's evidence too). */
+function withLine(outcome: ActionOutcome, line: string | undefined): ActionOutcome {
+  return line ? { ...outcome, evidence: [...(outcome.evidence ?? []), line] } : outcome;
+}
+
 async function backgroundPoint(desktop: LinuxDesktop, target: PointTarget, kind: PointerKind): Promise<ActionOutcome> {
   const found = await gestureAt(desktop, target, kind);
   if (found) {
@@ -237,7 +244,8 @@ async function backgroundPoint(desktop: LinuxDesktop, target: PointTarget, kind:
     if ('selection' in found) return itemOutcome(desktop, found.ref.bus, probes(clickStates), found, target.snapshot, found.name);
     const pointed = { ...found.candidate, states: found.states };
     const observation = await observe(desktop, found.ref.bus, probes(statesToRead(clickStates, pointed)), () => performAction(desktop, found.candidate, found.action), { snapshot: target.snapshot, opensItems: kind === 'double_click', ...clickIgnores(pointed) });
-    return actionOutcome({ path: 'x11_atspi', mode: 'background', observation });
+    const focusMoved = await focusTakenByClick(desktop, found.candidate.ref, target.window, found.action.name, label);
+    return withLine(actionOutcome({ path: 'x11_atspi', mode: 'background', observation }), focusMoved);
   }
   const synthetic = await syntheticEventsReach(desktop, target.window, 'pointer');
   if (synthetic.accepted) return syntheticPointer(desktop, target, kind);

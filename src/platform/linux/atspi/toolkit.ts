@@ -136,6 +136,13 @@ export interface ToolkitQuirks {
    * "click"). Qt's checkable push button also has the role and one "Toggle" action, and is a toggle button.
    */
   switchesAreToggleButtons: boolean;
+  /**
+   * Its buttons' "click" action is a button press and release sent to the button (GAIL, GTK 2), and GTK 2's buttons
+   * (push, toggle, check and radio) take the keyboard focus on a press: the click moves the window's focus to the
+   * button even in a window that is not active, where GAIL says nothing of it (FOCUSED is only said in the active one).
+   * GTK 3's click action emits the button's clicked signal and leaves the focus where it is.
+   */
+  clickActionTakesFocus: boolean;
 }
 
 export interface ToolkitInfo {
@@ -155,6 +162,7 @@ export function quirksFor(toolkit: ToolkitInfo | undefined): ToolkitQuirks {
     return {
       ...unmirrored, extentsRelativeToWindow: true, showingIsReliable: false, gtk4NameQuirks: true, selectableUnmarked: true, propertiesInOneCall: true, listsSomeItemsOnly: true,
       focusActivatesWindow: false, webEngine: false, pageDebugging: false, editableTextIdleInPages: false, valueUnheardInPageFields: false, keepsUndrawnPlaces: true, showsByPlaceOnly: true, focusMarksCurrentItems: false, reusesObjectPaths: false, buttonsReportShortcuts: false, deselectsByChildIndex: false, hitTestLagsOneAsk: false, fillsCacheLazily: false, pressedMarksToggles: true, selectionLeavesCursor: false, switchesAreToggleButtons: false,
+      clickActionTakesFocus: false,
     };
   }
   if ((name === 'gtk' || name === 'gail') && major <= 3) {
@@ -162,7 +170,7 @@ export function quirksFor(toolkit: ToolkitInfo | undefined): ToolkitQuirks {
       extentsRelativeToWindow: false, showingIsReliable: true, gtk4NameQuirks: false, selectableUnmarked: false, propertiesInOneCall: true, listsSomeItemsOnly: false,
       mirrorable: true, addsChildrenSilently: true, scrollsSilently: false, renamesButtonsSilently: true, describesUiSilently: false, focusActivatesWindow: true, webEngine: false, pageDebugging: false, editableTextIdleInPages: false,
       valueUnheardInPageFields: false, keepsUndrawnPlaces: false, showsByPlaceOnly: false, focusMarksCurrentItems: false, reusesObjectPaths: false, buttonsReportShortcuts: false, deselectsByChildIndex: false, hitTestLagsOneAsk: false, fillsCacheLazily: false, pressedMarksToggles: false,
-      selectionLeavesCursor: true, switchesAreToggleButtons: name === 'gtk',
+      selectionLeavesCursor: true, switchesAreToggleButtons: name === 'gtk', clickActionTakesFocus: name === 'gail' || major === 2,
     };
   }
   const blink = name === 'chromium';
@@ -190,6 +198,7 @@ export function quirksFor(toolkit: ToolkitInfo | undefined): ToolkitQuirks {
     pressedMarksToggles: false,
     selectionLeavesCursor: false,
     switchesAreToggleButtons: false,
+    clickActionTakesFocus: false,
   };
 }
 
