@@ -860,6 +860,9 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
       states.add('STATE_SELECTED');
       if (!parent || !decodeStateSet(parent.states).has('STATE_FOCUSED')) states.delete('STATE_FOCUSED');
     }
+    // Java's tabs copy their tab bar's states: with the tab bar focused, every tab said it had the focus ({foc} on all
+    // five of a JTabbedPane's tabs). The focus shows on the current tab alone.
+    if (context.tabsRepeatTabBarFocus && raw.role === ATSPI_ROLE.PAGE_TAB && !states.has('STATE_SELECTED')) states.delete('STATE_FOCUSED');
     const atspiRole = atspiRoleName(raw.role);
     // A control without a name of its own is named by the label that points at it (W3C accname, aria-labelledby);
     // a combo box is named by it too, once its value is known (comboNamedByLabel).

@@ -1,0 +1,93 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { after, before, describe, test } from 'node:test';
+import type { ToolContext } from '../../src/tools/context.js';
+import { fixtureApps, TestDesktop } from '../helpers/desktop.js';
+import { PyatspiOracle } from '../helpers/oracle.js';
+import { callOk, testContext, type Element, type WindowState } from '../helpers/tools.js';
+
+type Diff = { added: { role: string; name: string }[]; removed: { role: string; name: string }[] };
+
+/**
+ * Rules for Java's ATK bridge (libatk-wrapper-java), on a small Swing form launched with launch_app (which loads the
+ * bridge): a JLabel's new text, announced only as visible data changed, is a click's evidence; a table's cells, which
+ * the bridge makes anew on every read, keep their indices and stay out of an action's diff; and of a JTabbedPane's
+ * tabs, which copy their tab bar's states, only the current one reads focused. Judged by pyatspi.
+ */
+describe('Java Swing apps through the ATK bridge', () => {
+  const title = 'CUP Swing Forms';
+  let desktop: TestDesktop;
+  let context: ToolContext;
+  let oracle: PyatspiOracle;
+  let pid: number;
+  let windowId: number;
+
+  before(async () => {
+    desktop = await TestDesktop.start();
+    context = testContext();
+    oracle = new PyatspiOracle(desktop.env());
+    const launched = await callOk(context, 'launch_app', { name: 'java', additional_arguments: [join(fixtureApps, 'SwingForms.java'), title], creates_new_application_instance: true });
+    pid = launched.structured.pid as number;
+    windowId = (launched.structured.windows as { window_id: number }[])[0]!.window_id;
+  });
+
+  after(async () => {
+    if (pid) process.kill(pid, 'SIGKILL');
+    oracle?.close();
+    await desktop?.stop();
+  });
+
+  const read = async () => (await callOk(context, 'get_window_state', { window_id: windowId, include_screenshot: false })).structured as unknown as WindowState;
+  const cellNames = ['Apples', '3', 'Pears', '5', 'Plums', '7'];
+
+  /** The paths pyatspi is given for the table's cells on two reads one after the other. */
+  function cellPathsTwice(): string[][] {
+    const script = [
+      'import pyatspi, sys',
+      `app = [a for a in pyatspi.Registry.getDesktop(0) if a and a.get_process_id() == ${pid}][0]`,
+      'table = pyatspi.findDescendant(app, lambda o: o.getRoleName() == "table")',
+      'for _ in range(2): print(" ".join(table.getChildAtIndex(i).path for i in range(table.childCount)))',
+    ].join('\n');
+    return spawnSync('/usr/bin/python3', ['-c', script], { env: desktop.env(), encoding: 'utf8', timeout: 15_000 }).stdout.trim().split('\n').map((line) => line.split(' '));
+  }
+
+  test('a click whose effect is a label\'s new text is confirmed by it, as pyatspi reads the label', async () => {
+    await callOk(context, 'get_window_state', { window_id: windowId, include_screenshot: false });
+    await callOk(context, 'set_value', { window_id: windowId, selector: "role=textbox name='Name:'", value: 'Grace' });
+    const clicked = await callOk(context, 'click', { window_id: windowId, selector: 'role=button name=Apply' });
+    assert.ok((await oracle.find(pid, title, 'label', 'Status: applied Grace')).found, 'pyatspi: the status label reads the new text');
+    // Swing announces the label's new text only as visible-data-changed: the click read "delivered, no effect seen"
+    // with advice to click again in the foreground, while its own diff showed the label renamed.
+    assert.equal(clicked.structured.effect, 'confirmed', clicked.summary);
+    assert.ok((clicked.structured.evidence as string[]).some((line) => line.includes('name is now "Status: applied Grace"')), clicked.summary);
+  });
+
+  test('a table\'s cells, made anew on every read, keep their indices and are no change in a diff', async () => {
+    const [first, second] = cellPathsTwice();
+    assert.equal(first!.length, cellNames.length, 'pyatspi: the table has its six cells');
+    assert.ok(first!.every((path, i) => path !== second![i]), `pyatspi: each read of a cell is a new object (the premise): ${first} / ${second}`);
+    const cellIndex = (state: WindowState) => new Map(state.elements.filter((element: Element) => cellNames.includes(element.name)).map((element) => [element.name, element.index]));
+    const before = cellIndex(await read());
+    assert.equal(before.size, cellNames.length, 'the reading holds every cell');
+    await callOk(context, 'set_value', { window_id: windowId, selector: "role=textbox name='Name:'", value: 'Linus' });
+    const clicked = await callOk(context, 'click', { window_id: windowId, selector: 'role=button name=Apply' });
+    // The cells and the combo box's choices were listed as removed and added again on every action.
+    const diff = clicked.structured.diff as Diff;
+    const churn = [...diff.added, ...diff.removed].filter((node) => [...cellNames, 'Red', 'Green', 'Blue'].includes(node.name));
+    assert.deepEqual(churn, [], clicked.summary);
+    assert.deepEqual(new Map([...cellIndex(await read())]), before, 'each cell keeps its index');
+  });
+
+  test('of a focused tab bar\'s tabs, only the current one reads focused', async () => {
+    await callOk(context, 'bring_to_front', { window_id: windowId });
+    const tabStates = async () => Promise.all(['Form', 'More'].map((name) => oracle.find(pid, title, 'page tab', name)));
+    for (const deadline = Date.now() + 5000; !(await tabStates()).every((tab) => tab.states?.includes('focused')) && Date.now() < deadline; ) await sleep(100);
+    // Java's page tab copies its tab bar's state set, FOCUSED included (the premise).
+    assert.ok((await tabStates()).every((tab) => tab.states?.includes('focused')), 'pyatspi: both tabs say focused');
+    assert.ok((await oracle.find(pid, title, 'page tab list', 'Form')).states?.includes('focused'), 'pyatspi: the tab bar has the focus');
+    const tabs = (await read()).elements.filter((element) => element.role === 'tab');
+    assert.deepEqual(tabs.map((tab) => [tab.name, tab.states.includes('focused')]), [['Form', true], ['More', false]]);
+  });
+});
