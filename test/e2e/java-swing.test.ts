@@ -13,8 +13,9 @@ type Diff = { added: { role: string; name: string }[]; removed: { role: string; 
 /**
  * Rules for Java's ATK bridge (libatk-wrapper-java), on a small Swing form launched with launch_app (which loads the
  * bridge): a JLabel's new text, announced only as visible data changed, is a click's evidence; a table's cells, which
- * the bridge makes anew on every read, keep their indices and stay out of an action's diff; and of a JTabbedPane's
- * tabs, which copy their tab bar's states, only the current one reads focused. Judged by pyatspi.
+ * the bridge makes anew on every read, keep their indices and stay out of an action's diff; of a JTabbedPane's
+ * tabs, which copy their tab bar's states, only the current one reads focused; a JCheckBoxMenuItem, which says CHECK_BOX,
+ * is its menu's item; and an open menu, which says CHECKED, is not checked. Judged by pyatspi.
  */
 describe('Java Swing apps through the ATK bridge', () => {
   const title = 'CUP Swing Forms';
@@ -89,5 +90,27 @@ describe('Java Swing apps through the ATK bridge', () => {
     assert.ok((await oracle.find(pid, title, 'page tab list', 'Form')).states?.includes('focused'), 'pyatspi: the tab bar has the focus');
     const tabs = (await read()).elements.filter((element) => element.role === 'tab');
     assert.deepEqual(tabs.map((tab) => [tab.name, tab.states.includes('focused')]), [['Form', true], ['More', false]]);
+  });
+
+  test('a check box in a menu is its check item, which invoke_menu chooses, and an open menu is not checked', async () => {
+    const chosen = await callOk(context, 'invoke_menu', { window_id: windowId, path: ['File', 'Word Wrap'] });
+    assert.equal(chosen.structured.effect, 'confirmed', chosen.summary);
+    const item = await oracle.find(pid, title, 'check box', 'Word Wrap');
+    assert.ok(item.states?.includes('checked'), 'pyatspi: Word Wrap, a check box, is checked');
+    assert.ok((await oracle.find(pid, title, 'label', 'Status: wrap true')).found, 'pyatspi: the app heard it');
+    await callOk(context, 'click', { window_id: windowId, selector: 'role=menuitem name=File' });
+    try {
+      for (const deadline = Date.now() + 5000; !(await oracle.find(pid, title, 'menu', 'File')).states?.includes('checked') && Date.now() < deadline; ) await sleep(100);
+      assert.ok((await oracle.find(pid, title, 'menu', 'File')).states?.includes('checked'), 'pyatspi: the open File menu says checked (the premise)');
+      const state = await callOk(context, 'get_window_state', { window_id: windowId, include_screenshot: false });
+      const elements = (state.structured as unknown as WindowState).elements;
+      // The compact view of the open menu left the check box item out, and read the menu {sel,chk}.
+      assert.match(String(state.body), /mic "Word Wrap"[^\n]*\{[^}]*chk/, state.body);
+      assert.deepEqual(elements.filter((element) => element.name === 'Word Wrap').map((element) => element.role), ['menuitemcheckbox']);
+      const menu = elements.find((element) => element.name === 'File')!;
+      assert.ok(!menu.states.includes('checked'), `File: ${menu.states}`);
+    } finally {
+      await oracle.act(pid, title, 'menu', 'File');
+    }
   });
 });

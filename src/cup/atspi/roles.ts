@@ -168,6 +168,13 @@ export function cupRoleFor(context: RoleContext): CupRole {
     case 'ROLE_MENU':
       if (context.xmlRole === 'menu') return 'menu';
       return parentAtspiRole === 'ROLE_MENU_BAR' || parentAtspiRole === 'ROLE_MENU' ? 'menuitem' : 'menu';
+    // Java's check box and radio button menu items (JCheckBoxMenuItem, JRadioButtonMenuItem) say CHECK_BOX and
+    // RADIO_BUTTON; in a menu they are its items: File's "Word Wrap" read as a check box, which the compact view of the
+    // open menu left out. A page's own check box is kept as the page says (its xml-roles).
+    case 'ROLE_CHECK_BOX':
+    case 'ROLE_RADIO_BUTTON':
+      if (context.xmlRole === undefined && (parentAtspiRole === 'ROLE_MENU' || parentAtspiRole === 'ROLE_POPUP_MENU')) return atspiRole === 'ROLE_CHECK_BOX' ? 'menuitemcheckbox' : 'menuitemradio';
+      return directTable.get(atspiRole)!;
     // A scroll pane is kept (not hoisted) as a group so its bounds act as the viewport that clips its content.
     case 'ROLE_SCROLL_PANE':
       return 'group';
