@@ -15,7 +15,8 @@ type Diff = { added: { role: string; name: string }[]; removed: { role: string; 
  * bridge): a JLabel's new text, announced only as visible data changed, is a click's evidence; a table's cells, which
  * the bridge makes anew on every read, keep their indices and stay out of an action's diff; of a JTabbedPane's
  * tabs, which copy their tab bar's states, only the current one reads focused; a JCheckBoxMenuItem, which says CHECK_BOX,
- * is its menu's item; and an open menu, which says CHECKED, is not checked. Judged by pyatspi.
+ * is its menu's item; an open menu, which says CHECKED, is not checked; and a JComboBox's choices, in a list inside a
+ * scroll pane inside its popup, are counted and chosen by set_value. Judged by pyatspi.
  */
 describe('Java Swing apps through the ATK bridge', () => {
   const title = 'CUP Swing Forms';
@@ -112,5 +113,24 @@ describe('Java Swing apps through the ATK bridge', () => {
     } finally {
       await oracle.act(pid, title, 'menu', 'File');
     }
+  });
+
+  test('a combo box\'s choices in a scrolled list are counted, and set_value chooses one', async () => {
+    const script = [
+      'import pyatspi',
+      `app = [a for a in pyatspi.Registry.getDesktop(0) if a and a.get_process_id() == ${pid}][0]`,
+      'combo = pyatspi.findDescendant(app, lambda o: o.getRoleName() == "combo box")',
+      'print(pyatspi.findDescendant(combo, lambda o: o.getRoleName() == "list").childCount)',
+    ].join('\n');
+    const choices = Number(spawnSync('/usr/bin/python3', ['-c', script], { env: desktop.env(), encoding: 'utf8', timeout: 15_000 }).stdout.trim());
+    assert.equal(choices, 3, 'pyatspi: the combo box\'s list holds its three choices');
+    const state = await callOk(context, 'get_window_state', { window_id: windowId, include_screenshot: false });
+    // Counted as the popup's scroll pane's children (its viewport and scroll bar), every Java combo box read "2 more items".
+    assert.match(String(state.body), /cmb "Red"[^\n]*\n\s*# 3 more items/, state.body);
+    // The options lay deeper than set_value looked, and it said the combo box exposes none until opened.
+    const combo = (state.structured as unknown as WindowState).elements.find((element) => element.role === 'combobox')!;
+    const set = await callOk(context, 'set_value', { window_id: windowId, element_index: combo.index, value: 'Blue' });
+    assert.equal(set.structured.effect, 'confirmed', set.summary);
+    assert.ok((await oracle.find(pid, title, 'combo box', 'Blue')).found, 'pyatspi: the combo box shows Blue');
   });
 });
