@@ -44,15 +44,18 @@ describe('Java Swing apps through the ATK bridge', () => {
   const read = async () => (await callOk(context, 'get_window_state', { window_id: windowId, include_screenshot: false })).structured as unknown as WindowState;
   const cellNames = ['Apples', '3', 'Pears', '5', 'Plums', '7'];
 
+  /** What pyatspi prints running `lines` with `app`, the fixture's application object. */
+  function pyatspiPrints(lines: string[]): string {
+    const script = ['import pyatspi', `app = [a for a in pyatspi.Registry.getDesktop(0) if a and a.get_process_id() == ${pid}][0]`, ...lines].join('\n');
+    return spawnSync('/usr/bin/python3', ['-c', script], { env: desktop.env(), encoding: 'utf8', timeout: 15_000 }).stdout.trim();
+  }
+
   /** The paths pyatspi is given for the table's cells on two reads one after the other. */
   function cellPathsTwice(): string[][] {
-    const script = [
-      'import pyatspi, sys',
-      `app = [a for a in pyatspi.Registry.getDesktop(0) if a and a.get_process_id() == ${pid}][0]`,
+    return pyatspiPrints([
       'table = pyatspi.findDescendant(app, lambda o: o.getRoleName() == "table")',
       'for _ in range(2): print(" ".join(table.getChildAtIndex(i).path for i in range(table.childCount)))',
-    ].join('\n');
-    return spawnSync('/usr/bin/python3', ['-c', script], { env: desktop.env(), encoding: 'utf8', timeout: 15_000 }).stdout.trim().split('\n').map((line) => line.split(' '));
+    ]).split('\n').map((line) => line.split(' '));
   }
 
   test('a click whose effect is a label\'s new text is confirmed by it, as pyatspi reads the label', async () => {
@@ -116,13 +119,10 @@ describe('Java Swing apps through the ATK bridge', () => {
   });
 
   test('a combo box\'s choices in a scrolled list are counted, and set_value chooses one', async () => {
-    const script = [
-      'import pyatspi',
-      `app = [a for a in pyatspi.Registry.getDesktop(0) if a and a.get_process_id() == ${pid}][0]`,
+    const choices = Number(pyatspiPrints([
       'combo = pyatspi.findDescendant(app, lambda o: o.getRoleName() == "combo box")',
       'print(pyatspi.findDescendant(combo, lambda o: o.getRoleName() == "list").childCount)',
-    ].join('\n');
-    const choices = Number(spawnSync('/usr/bin/python3', ['-c', script], { env: desktop.env(), encoding: 'utf8', timeout: 15_000 }).stdout.trim());
+    ]));
     assert.equal(choices, 3, 'pyatspi: the combo box\'s list holds its three choices');
     const state = await callOk(context, 'get_window_state', { window_id: windowId, include_screenshot: false });
     // Counted as the popup's scroll pane's children (its viewport and scroll bar), every Java combo box read "2 more items".
