@@ -13,7 +13,7 @@ type Diff = { added: { role: string; name: string }[]; removed: { role: string; 
 /**
  * Rules for Java's ATK bridge (libatk-wrapper-java), on a small Swing form launched with launch_app (which loads the
  * bridge): a JLabel's new text, announced only as visible data changed, is a click's evidence; a table's cells, which
- * the bridge makes anew on every read, keep their indices and stay out of an action's diff; of a JTabbedPane's
+ * the bridge makes anew on every read and which say LABEL, are cells, keep their indices and stay out of an action's diff; of a JTabbedPane's
  * tabs, which copy their tab bar's states, only the current one reads focused; a JCheckBoxMenuItem, which says CHECK_BOX,
  * is its menu's item; an open menu, which says CHECKED, is not checked; and a JComboBox's choices, in a list inside a
  * scroll pane inside its popup, are counted and chosen by set_value. Judged by pyatspi.
@@ -69,13 +69,17 @@ describe('Java Swing apps through the ATK bridge', () => {
     assert.ok((clicked.structured.evidence as string[]).some((line) => line.includes('name is now "Status: applied Grace"')), clicked.summary);
   });
 
-  test('a table\'s cells, made anew on every read, keep their indices and are no change in a diff', async () => {
+  test('a table\'s cells, made anew on every read, are its cells, keep their indices and are no change in a diff', async () => {
     const [first, second] = cellPathsTwice();
     assert.equal(first!.length, cellNames.length, 'pyatspi: the table has its six cells');
     assert.ok(first!.every((path, i) => path !== second![i]), `pyatspi: each read of a cell is a new object (the premise): ${first} / ${second}`);
     const cellIndex = (state: WindowState) => new Map(state.elements.filter((element: Element) => cellNames.includes(element.name)).map((element) => [element.name, element.index]));
-    const before = cellIndex(await read());
+    const reading = await read();
+    const before = cellIndex(reading);
     assert.equal(before.size, cellNames.length, 'the reading holds every cell');
+    // Swing's cells take their renderer's role: pyatspi reads labels, and they read as text, not as the table's cells.
+    assert.deepEqual(pyatspiPrints(['table = pyatspi.findDescendant(app, lambda o: o.getRoleName() == "table")', 'print(set(c.getRoleName() for c in table))']), "{'label'}");
+    assert.deepEqual([...new Set(reading.elements.filter((element) => cellNames.includes(element.name)).map((element) => element.role))], ['cell']);
     await callOk(context, 'set_value', { window_id: windowId, selector: "role=textbox name='Name:'", value: 'Linus' });
     const clicked = await callOk(context, 'click', { window_id: windowId, selector: 'role=button name=Apply' });
     // The cells and the combo box's choices were listed as removed and added again on every action.
