@@ -305,10 +305,32 @@ export function isClosedMenu(node: CupNode): boolean {
 function menuItemCount(node: CupNode): number {
   const children = node.children ?? [];
   const holder = children.length === 1 && (children[0]!.role === 'menu' || hasClosedChoiceList(node)) ? children[0]! : node;
+  const list = scrolledChoiceList(holder);
+  if (list) return (list.children?.length ?? 0) + unreadMenuItems(list);
   // A group of choices under a heading (a page's <optgroup>) shows its choices: a <select> of four sizes in two
   // groups read "2 more items".
   const shown = (holder.children ?? []).reduce((sum, child) => sum + (child.role === 'group' && child.children?.length ? child.children.length : 1), 0);
   return Math.max(0, shown - platformCount(holder, 'hiddenMenuItems')) + unreadMenuItems(holder);
+}
+
+/** How deep a combo box's popup may wrap its list of choices in unnamed holders: a scroll pane and its viewport. */
+const CHOICE_LIST_DEPTH = 3;
+
+/**
+ * The list of choices a combo box's popup holds inside a scroll pane (Java's JComboBox: popup menu > scroll pane >
+ * viewport > list), found through unnamed groups and generics. Counted as its children, the popup held one scroll pane
+ * of two children (the viewport and a scroll bar), and every Java combo box read "2 more items", Freeplane's font list too.
+ */
+function scrolledChoiceList(holder: CupNode, depth = 0): CupNode | undefined {
+  if (depth >= CHOICE_LIST_DEPTH) return undefined;
+  for (const child of holder.children ?? []) {
+    if (child.role === 'list' && depth > 0) return child;
+    if ((child.role === 'group' || child.role === 'generic') && !child.name) {
+      const found = scrolledChoiceList(child, depth + 1);
+      if (found) return found;
+    }
+  }
+  return undefined;
 }
 
 /**

@@ -860,6 +860,12 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
       states.add('STATE_SELECTED');
       if (!parent || !decodeStateSet(parent.states).has('STATE_FOCUSED')) states.delete('STATE_FOCUSED');
     }
+    // Java's tabs copy their tab bar's states: with the tab bar focused, every tab said it had the focus ({foc} on all
+    // five of a JTabbedPane's tabs). The focus shows on the current tab alone.
+    if (context.tabsRepeatTabBarFocus && raw.role === ATSPI_ROLE.PAGE_TAB && !states.has('STATE_SELECTED')) states.delete('STATE_FOCUSED');
+    // Java says CHECKED of a menu that is open (JMenu's button model is selected): its File menu read {sel,chk}, as if
+    // a check item. A menu that opens a submenu is checked in no toolkit; a page's role=menu is left as the page says.
+    if (raw.role === ATSPI_ROLE.MENU && !raw.attributes?.['xml-roles']) states.delete('STATE_CHECKED');
     const atspiRole = atspiRoleName(raw.role);
     // A control without a name of its own is named by the label that points at it (W3C accname, aria-labelledby);
     // a combo box is named by it too, once its value is known (comboNamedByLabel).

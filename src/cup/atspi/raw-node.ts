@@ -181,6 +181,8 @@ export interface RawTreeContext {
   showingReliable?: boolean;
   /** The toolkit says FOCUSED of every view's current item, a tab bar's current tab included (ToolkitQuirks.focusMarksCurrentItems: Qt). */
   focusMarksCurrentItems?: boolean;
+  /** A tab bar's tabs repeat its FOCUSED (ToolkitQuirks.tabsRepeatTabBarFocus: Java): only its current tab has the focus. */
+  tabsRepeatTabBarFocus?: boolean;
   /** A toggle button whose one action is "toggle" is a switch (ToolkitQuirks.switchesAreToggleButtons: GTK 3). */
   switchesAreToggleButtons?: boolean;
   /**

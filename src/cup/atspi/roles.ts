@@ -168,6 +168,19 @@ export function cupRoleFor(context: RoleContext): CupRole {
     case 'ROLE_MENU':
       if (context.xmlRole === 'menu') return 'menu';
       return parentAtspiRole === 'ROLE_MENU_BAR' || parentAtspiRole === 'ROLE_MENU' ? 'menuitem' : 'menu';
+    // Java's check box and radio button menu items (JCheckBoxMenuItem, JRadioButtonMenuItem) say CHECK_BOX and
+    // RADIO_BUTTON; in a menu they are its items: File's "Word Wrap" read as a check box, which the compact view of the
+    // open menu left out. A page's own check box is kept as the page says (its xml-roles).
+    case 'ROLE_CHECK_BOX':
+    case 'ROLE_RADIO_BUTTON':
+      if (context.xmlRole === undefined && (parentAtspiRole === 'ROLE_MENU' || parentAtspiRole === 'ROLE_POPUP_MENU')) return atspiRole === 'ROLE_CHECK_BOX' ? 'menuitemcheckbox' : 'menuitemradio';
+      return directTable.get(atspiRole)!;
+    // Java's list and table cells take their renderer's role, a label: JList's rows read as text, and role=listitem
+    // found none of them. A label that is a list's or table's own child is its item or cell.
+    case 'ROLE_LABEL':
+      if (parentAtspiRole === 'ROLE_LIST') return 'listitem';
+      if (parentAtspiRole === 'ROLE_TABLE') return 'cell';
+      return directTable.get(atspiRole) ?? 'text';
     // A scroll pane is kept (not hoisted) as a group so its bounds act as the viewport that clips its content.
     case 'ROLE_SCROLL_PANE':
       return 'group';

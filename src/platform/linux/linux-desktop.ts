@@ -594,6 +594,7 @@ export class LinuxDesktop implements Desktop {
     context.listsSomeItemsOnly = quirks.listsSomeItemsOnly;
     context.showingReliable = quirks.showingIsReliable;
     context.focusMarksCurrentItems = quirks.focusMarksCurrentItems;
+    context.tabsRepeatTabBarFocus = quirks.tabsRepeatTabBarFocus;
     context.switchesAreToggleButtons = quirks.switchesAreToggleButtons;
     const options = {
       maxNodes: limits.maxNodes,

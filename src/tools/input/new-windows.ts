@@ -103,7 +103,11 @@ export function confirmedByRenamedWindows(result: ActionResult, window: DesktopW
     });
   const others = renamed.filter(({ now }) => now.id !== window.id && !result.other_windows_changed?.some((listed) => listed.window_id === now.id));
   const listed = others.length > 0 ? { ...result, other_windows_changed: [...(result.other_windows_changed ?? []), ...others.map(({ now }) => ({ window_id: now.id, title: now.title }))] } : result;
-  return confirmedWith(listed, renamed.map(({ from, now }) => renameLine(now.id, from.title, now.title)));
+  const lines = renamed.map(({ from, now }) => renameLine(now.id, from.title, now.title));
+  // Said first even when something else confirmed the action: a title is what a person sees change. jEdit's Save,
+  // once Java's status-bar message confirmed it, no longer said that "(modified)" left the title.
+  if (listed.effect === 'confirmed' && listed.path !== 'none' && !listed.cancelled && lines.length > 0) return { ...listed, evidence: [...lines, ...(listed.evidence ?? []).filter((line) => !lines.includes(line))] };
+  return confirmedWith(listed, lines);
 }
 
 /**

@@ -16,6 +16,13 @@ import { syntheticEventsReach } from './synthetic-rung.js';
 import { observe, type Probe } from './verification.js';
 
 const menuItemRoles = new Set([ATSPI_ROLE.LIST_ITEM, ATSPI_ROLE.MENU_ITEM, ATSPI_ROLE.CHECK_MENU_ITEM, ATSPI_ROLE.RADIO_MENU_ITEM]);
+const listRoles = new Set([ATSPI_ROLE.LIST, ATSPI_ROLE.LIST_BOX]);
+/**
+ * How far below the combo box its options may lie: GTK3's are in its popup menu (and its submenus); Java's JComboBox
+ * holds them in a list, in a viewport, in a scroll pane, in its popup menu, and set_value found none there and said
+ * the combo box exposes its options only when opened.
+ */
+const optionsDepth = 4;
 
 interface ComboOption {
   ref: ObjectRef;
@@ -34,14 +41,15 @@ interface ComboOption {
 async function comboOptions(desktop: LinuxDesktop, combo: ObjectRef): Promise<ComboOption[]> {
   const client = await desktop.atspi();
   const options: ComboOption[] = [];
-  const visit = async (ref: ObjectRef, depth: number, inSubmenu: boolean) => {
+  const visit = async (ref: ObjectRef, depth: number, inSubmenu: boolean, inList: boolean) => {
     for (const [place, child] of (await children(client, ref)).entries()) {
       const role = await readRole(client, child);
-      if (menuItemRoles.has(role)) options.push({ ref: child, name: await readName(client, child), selectIndex: inSubmenu ? undefined : place });
-      else if (depth < 2) await visit(child, depth + 1, inSubmenu || (role === ATSPI_ROLE.MENU && depth >= 1));
+      // A list's children are its rows whatever role they say: Java's JList cells take their renderer's (a label).
+      if (menuItemRoles.has(role) || (inList && role !== ATSPI_ROLE.SEPARATOR)) options.push({ ref: child, name: await readName(client, child), selectIndex: inSubmenu ? undefined : place });
+      else if (depth < optionsDepth) await visit(child, depth + 1, inSubmenu || (role === ATSPI_ROLE.MENU && depth >= 1), listRoles.has(role));
     }
   };
-  await visit(combo, 0, false);
+  await visit(combo, 0, false, false);
   return options;
 }
 

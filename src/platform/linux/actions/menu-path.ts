@@ -20,7 +20,10 @@ import { releaseMenuGrab } from './menu-grab.js';
 import { nothingUnlessUnresponsive } from './unresponsive.js';
 import { observe, opensWindow, statesProbe } from './verification.js';
 
-const menuRoles = new Set<number>([ATSPI_ROLE.MENU, ATSPI_ROLE.MENU_ITEM, ATSPI_ROLE.CHECK_MENU_ITEM, ATSPI_ROLE.RADIO_MENU_ITEM, ATSPI_ROLE.TEAROFF_MENU_ITEM]);
+/** A menu's items; in a menu, a check box or radio button is one too (Java's JCheckBoxMenuItem, JRadioButtonMenuItem: see roles.ts). */
+const menuRoles = new Set<number>([
+  ATSPI_ROLE.MENU, ATSPI_ROLE.MENU_ITEM, ATSPI_ROLE.CHECK_MENU_ITEM, ATSPI_ROLE.RADIO_MENU_ITEM, ATSPI_ROLE.TEAROFF_MENU_ITEM, ATSPI_ROLE.CHECK_BOX, ATSPI_ROLE.RADIO_BUTTON,
+]);
 /** Where a menu bar may sit: near the top of a window's tree. */
 const menuBarSearch = { maxDepth: 6, maxNodes: 600 };
 /** Actions that choose a menu item, in order of preference (toolkits name them differently). */

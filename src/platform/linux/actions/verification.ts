@@ -756,7 +756,11 @@ async function describeObject(
   // Toolkits announce a label set again to the same text (Gnumeric's menu items, on every Return; GTK 4.8 a button
   // it enables): that is no change. The name read now is made readable as the snapshot's was (GTK3 pads menu items'
   // names with spaces, GTK 4.8 names a button "_Replace Replace"), so the two are compared, and told, alike.
-  const name = kinds.has('PropertyChange:accessible-name') ? { now: await readableNameNow(client, ref, knownRole) } : undefined;
+  // Java announces a label's new text as visible data changed alone (ToolkitQuirks.renamesAsVisibleData): its name is
+  // read back as for a rename, of an object the snapshot holds (the label named as it was then); one it does not is
+  // told by the diff, if anything, as that event says nothing of what changed.
+  const renamed = kinds.has('PropertyChange:accessible-name') || (inSnapshot && kinds.has('VisibleDataChanged'));
+  const name = renamed ? { now: await readableNameNow(client, ref, knownRole) } : undefined;
   const combo = name !== undefined && (knownRole ?? (await readRole(client, ref).catch(() => 0))) === ATSPI_ROLE.COMBO_BOX;
   if (name && combo) {
     // GTK3 and Qt name a combo box by its choice, which the driver shows as its value, naming it by its label: the
@@ -811,7 +815,7 @@ async function describeObject(
     if (sameDescription && event.kind === 'PropertyChange' && event.detail === 'accessible-description') continue;
     if (event.kind === 'ChildrenChanged') changes.push(`child ${event.detail.startsWith('add') ? 'added' : 'removed'}`);
     else if (event.kind === 'PropertyChange' && event.detail !== 'accessible-name' && event.detail !== 'accessible-value') changes.push(`${event.detail} changed`);
-    else if (!['StateChanged', 'PropertyChange', 'TextChanged'].includes(event.kind)) changes.push(`${event.kind}${event.detail ? ` ${event.detail}` : ''}`);
+    else if (!['StateChanged', 'PropertyChange', 'TextChanged', 'VisibleDataChanged'].includes(event.kind)) changes.push(`${event.kind}${event.detail ? ` ${event.detail}` : ''}`);
   }
   // Nothing left (a name announced again unchanged, or only what a probe's line said) is no evidence of anything.
   const untold = [...new Set(changes)].filter((change) => !alreadyTold(change, told));

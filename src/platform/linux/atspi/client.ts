@@ -351,6 +351,11 @@ export class AtspiClient {
     return quirksFor(await this.toolkitOf(busName).catch(() => undefined));
   }
 
+  /** What the application's toolkit does, when its toolkit was read already (undefined otherwise): for a decision that cannot wait for a call. */
+  knownQuirksOf(busName: string): ToolkitQuirks | undefined {
+    return this.toolkits.has(busName) ? quirksFor(this.toolkits.get(busName)) : undefined;
+  }
+
   /** Toolkit name and version from the application's root (org.a11y.atspi.Application), cached per bus name. */
   async toolkitOf(busName: string): Promise<ToolkitInfo | undefined> {
     if (this.toolkits.has(busName)) return this.toolkits.get(busName);

@@ -34,6 +34,8 @@ const registeredEvents = [
   'object:row-reordered',
   'object:column-reordered',
   'object:model-changed',
+  // A Java label's new text (ToolkitQuirks.renamesAsVisibleData), which the bridge announces no other way.
+  'object:visible-data-changed',
   'window:create',
   'window:destroy',
   'window:activate',
@@ -113,6 +115,10 @@ export class EventMonitor {
 
   private dispatch(signal: DBusSignal): void {
     if (!signal.interface.startsWith('org.a11y.atspi.Event.')) return;
+    // Other toolkits send it for redraws that change no name (a scrolled document, a cell's new look): dropped, it
+    // neither wakes a wait for an action's sign nor has objects read back for nothing. An app whose toolkit is not
+    // known yet has not been read or acted on, so none of its events is awaited.
+    if (signal.member === 'VisibleDataChanged' && !this.client.knownQuirksOf(signal.sender)?.renamesAsVisibleData) return;
     const [detail, detail1, detail2, data] = signal.body as [string, number, number, { value: unknown } | undefined];
     const event: AccessibilityEvent = {
       sender: signal.sender,

@@ -17,7 +17,7 @@ export const KEPT_OBJECTS_BUDGET_MS = 400;
 
 /**
  * Of these object identities, those whose objects are not known to be destroyed: the app answered for them, not
- * defunct, or did not answer within the budget. Only an error reply (the app has no such object) or the defunct
+ * defunct (nor a transient copy its toolkit makes on every read), or did not answer within the budget. Only an error reply (the app has no such object) or the defunct
  * state proves one destroyed: an object taken for kept wrongly costs its replacement a new index (an old index then
  * fails as stale_element), one taken for destroyed wrongly gives its index to another object, silently.
  */
@@ -27,7 +27,10 @@ export async function keptObjects(client: AtspiClient, identities: readonly stri
     const ref = objectOfIdentity(identity);
     if (!ref) return;
     try {
-      if (hasState(await readStates(client, ref), ATSPI_STATE.DEFUNCT)) destroyed.add(identity);
+      const states = await readStates(client, ref);
+      if (hasState(states, ATSPI_STATE.DEFUNCT)) destroyed.add(identity);
+      // A throwaway copy of a cell (ToolkitQuirks.remakesTransientObjects) is kept by no one: the cell is read anew.
+      else if (hasState(states, ATSPI_STATE.TRANSIENT) && (await client.quirksOf(ref.bus)).remakesTransientObjects) destroyed.add(identity);
     } catch (error) {
       // An error reply is the app's word that it has no such object; its process gone takes every object along.
       if ((error instanceof DBusError && !(error instanceof DBusTimeoutError)) || peerLeftTheBus(error)) destroyed.add(identity);

@@ -143,6 +143,24 @@ export interface ToolkitQuirks {
    * GTK 3's click action emits the button's clicked signal and leaves the focus where it is.
    */
   clickActionTakesFocus: boolean;
+  /**
+   * Each read of a TRANSIENT child (a list's, table's or tree's cell, a combo box's choice) makes a new object with a
+   * new path, and the one read before still answers, not defunct (Java's ATK bridge: Swing makes a new
+   * AccessibleJListChild or AccessibleJTableCell whenever one is asked for). Such an object's path tells nothing of
+   * which cell it is: one of an earlier reading is not "kept" (kept-objects.ts), so its cell is taken for the same
+   * cell by its role, name and place, as a replaced object is.
+   */
+  remakesTransientObjects: boolean;
+  /**
+   * A label's new text is announced only as visible-data-changed, never as a name change (Java's ATK bridge:
+   * JLabel.setText fires ACCESSIBLE_VISIBLE_DATA_PROPERTY): that event is listened for, and read back as a rename.
+   */
+  renamesAsVisibleData: boolean;
+  /**
+   * A tab bar's tabs say what their tab bar says of itself, FOCUSED included (Java: JTabbedPane's page copies its
+   * pane's state set): every tab reads focused while the tab bar has the focus, which only its current tab shows.
+   */
+  tabsRepeatTabBarFocus: boolean;
 }
 
 export interface ToolkitInfo {
@@ -153,6 +171,9 @@ export interface ToolkitInfo {
 /** The toolkit name given to WebKitGTK's web process, whose objects answer no application root (see client.ts). */
 export const WEBKITGTK = 'webkitgtk';
 
+/** The toolkit name Java's ATK bridge gives every Java (AWT, Swing) app, lower-cased. */
+export const JAVA_TOOLKIT = 'j2se-access-bridge';
+
 const unmirrored = { mirrorable: false, addsChildrenSilently: false, scrollsSilently: false, renamesButtonsSilently: false, describesUiSilently: false };
 
 export function quirksFor(toolkit: ToolkitInfo | undefined): ToolkitQuirks {
@@ -161,7 +182,7 @@ export function quirksFor(toolkit: ToolkitInfo | undefined): ToolkitQuirks {
   if (name === 'gtk' && major >= 4) {
     return {
       ...unmirrored, extentsRelativeToWindow: true, showingIsReliable: false, gtk4NameQuirks: true, selectableUnmarked: true, propertiesInOneCall: true, listsSomeItemsOnly: true,
-      focusActivatesWindow: false, webEngine: false, pageDebugging: false, editableTextIdleInPages: false, valueUnheardInPageFields: false, keepsUndrawnPlaces: true, showsByPlaceOnly: true, focusMarksCurrentItems: false, reusesObjectPaths: false, buttonsReportShortcuts: false, deselectsByChildIndex: false, hitTestLagsOneAsk: false, fillsCacheLazily: false, pressedMarksToggles: true, selectionLeavesCursor: false, switchesAreToggleButtons: false,
+      focusActivatesWindow: false, webEngine: false, pageDebugging: false, editableTextIdleInPages: false, valueUnheardInPageFields: false, keepsUndrawnPlaces: true, showsByPlaceOnly: true, focusMarksCurrentItems: false, reusesObjectPaths: false, buttonsReportShortcuts: false, deselectsByChildIndex: false, hitTestLagsOneAsk: false, fillsCacheLazily: false, pressedMarksToggles: true, selectionLeavesCursor: false, switchesAreToggleButtons: false, remakesTransientObjects: false, renamesAsVisibleData: false, tabsRepeatTabBarFocus: false,
       clickActionTakesFocus: false,
     };
   }
@@ -170,10 +191,11 @@ export function quirksFor(toolkit: ToolkitInfo | undefined): ToolkitQuirks {
       extentsRelativeToWindow: false, showingIsReliable: true, gtk4NameQuirks: false, selectableUnmarked: false, propertiesInOneCall: true, listsSomeItemsOnly: false,
       mirrorable: true, addsChildrenSilently: true, scrollsSilently: false, renamesButtonsSilently: true, describesUiSilently: false, focusActivatesWindow: true, webEngine: false, pageDebugging: false, editableTextIdleInPages: false,
       valueUnheardInPageFields: false, keepsUndrawnPlaces: false, showsByPlaceOnly: false, focusMarksCurrentItems: false, reusesObjectPaths: false, buttonsReportShortcuts: false, deselectsByChildIndex: false, hitTestLagsOneAsk: false, fillsCacheLazily: false, pressedMarksToggles: false,
-      selectionLeavesCursor: true, switchesAreToggleButtons: name === 'gtk', clickActionTakesFocus: name === 'gail' || major === 2,
+      selectionLeavesCursor: true, switchesAreToggleButtons: name === 'gtk', remakesTransientObjects: false, renamesAsVisibleData: false, tabsRepeatTabBarFocus: false, clickActionTakesFocus: name === 'gail' || major === 2,
     };
   }
   const blink = name === 'chromium';
+  const java = name === JAVA_TOOLKIT;
   return {
     extentsRelativeToWindow: false,
     showingIsReliable: false,
@@ -199,6 +221,9 @@ export function quirksFor(toolkit: ToolkitInfo | undefined): ToolkitQuirks {
     selectionLeavesCursor: false,
     switchesAreToggleButtons: false,
     clickActionTakesFocus: false,
+    remakesTransientObjects: java,
+    renamesAsVisibleData: java,
+    tabsRepeatTabBarFocus: java,
   };
 }
 

@@ -1,0 +1,140 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { after, before, describe, test } from 'node:test';
+import type { ToolContext } from '../../src/tools/context.js';
+import { fixtureApps, TestDesktop } from '../helpers/desktop.js';
+import { PyatspiOracle } from '../helpers/oracle.js';
+import { callOk, testContext, type Element, type WindowState } from '../helpers/tools.js';
+
+type Diff = { added: { role: string; name: string }[]; removed: { role: string; name: string }[] };
+
+/**
+ * Rules for Java's ATK bridge (libatk-wrapper-java), on a small Swing form launched with launch_app (which loads the
+ * bridge): a JLabel's new text, announced only as visible data changed, is a click's evidence; a table's cells, which
+ * the bridge makes anew on every read and which say LABEL, are cells, keep their indices and stay out of an action's diff; of a JTabbedPane's
+ * tabs, which copy their tab bar's states, only the current one reads focused; a JCheckBoxMenuItem, which says CHECK_BOX,
+ * is its menu's item; an open menu, which says CHECKED, is not checked; and a JComboBox's choices, in a list inside a
+ * scroll pane inside its popup, are counted and chosen by set_value. Judged by pyatspi.
+ */
+describe('Java Swing apps through the ATK bridge', () => {
+  const title = 'CUP Swing Forms';
+  let desktop: TestDesktop;
+  let context: ToolContext;
+  let oracle: PyatspiOracle;
+  let pid: number;
+  let windowId: number;
+
+  before(async () => {
+    desktop = await TestDesktop.start();
+    context = testContext();
+    oracle = new PyatspiOracle(desktop.env());
+    const launched = await callOk(context, 'launch_app', { name: 'java', additional_arguments: [join(fixtureApps, 'SwingForms.java'), title], creates_new_application_instance: true });
+    pid = launched.structured.pid as number;
+    windowId = (launched.structured.windows as { window_id: number }[])[0]!.window_id;
+  });
+
+  after(async () => {
+    if (pid) process.kill(pid, 'SIGKILL');
+    oracle?.close();
+    await desktop?.stop();
+  });
+
+  const read = async () => (await callOk(context, 'get_window_state', { window_id: windowId, include_screenshot: false })).structured as unknown as WindowState;
+  const cellNames = ['Apples', '3', 'Pears', '5', 'Plums', '7'];
+
+  /** What pyatspi prints running `lines` with `app`, the fixture's application object. */
+  function pyatspiPrints(lines: string[]): string {
+    const script = ['import pyatspi', `app = [a for a in pyatspi.Registry.getDesktop(0) if a and a.get_process_id() == ${pid}][0]`, ...lines].join('\n');
+    return spawnSync('/usr/bin/python3', ['-c', script], { env: desktop.env(), encoding: 'utf8', timeout: 15_000 }).stdout.trim();
+  }
+
+  /** The paths pyatspi is given for the table's cells on two reads one after the other. */
+  function cellPathsTwice(): string[][] {
+    return pyatspiPrints([
+      'table = pyatspi.findDescendant(app, lambda o: o.getRoleName() == "table")',
+      'for _ in range(2): print(" ".join(table.getChildAtIndex(i).path for i in range(table.childCount)))',
+    ]).split('\n').map((line) => line.split(' '));
+  }
+
+  test('a click whose effect is a label\'s new text is confirmed by it, as pyatspi reads the label', async () => {
+    await callOk(context, 'get_window_state', { window_id: windowId, include_screenshot: false });
+    await callOk(context, 'set_value', { window_id: windowId, selector: "role=textbox name='Name:'", value: 'Grace' });
+    const clicked = await callOk(context, 'click', { window_id: windowId, selector: 'role=button name=Apply' });
+    assert.ok((await oracle.find(pid, title, 'label', 'Status: applied Grace')).found, 'pyatspi: the status label reads the new text');
+    // Swing announces the label's new text only as visible-data-changed: the click read "delivered, no effect seen"
+    // with advice to click again in the foreground, while its own diff showed the label renamed.
+    assert.equal(clicked.structured.effect, 'confirmed', clicked.summary);
+    assert.ok((clicked.structured.evidence as string[]).some((line) => line.includes('name is now "Status: applied Grace"')), clicked.summary);
+  });
+
+  test('a table\'s cells, made anew on every read, are its cells, keep their indices and are no change in a diff', async () => {
+    const [first, second] = cellPathsTwice();
+    assert.equal(first!.length, cellNames.length, 'pyatspi: the table has its six cells');
+    assert.ok(first!.every((path, i) => path !== second![i]), `pyatspi: each read of a cell is a new object (the premise): ${first} / ${second}`);
+    const cellIndex = (state: WindowState) => new Map(state.elements.filter((element: Element) => cellNames.includes(element.name)).map((element) => [element.name, element.index]));
+    const reading = await read();
+    const before = cellIndex(reading);
+    assert.equal(before.size, cellNames.length, 'the reading holds every cell');
+    // Swing's cells take their renderer's role: pyatspi reads labels, and they read as text, not as the table's cells.
+    assert.deepEqual(pyatspiPrints(['table = pyatspi.findDescendant(app, lambda o: o.getRoleName() == "table")', 'print(set(c.getRoleName() for c in table))']), "{'label'}");
+    assert.deepEqual([...new Set(reading.elements.filter((element) => cellNames.includes(element.name)).map((element) => element.role))], ['cell']);
+    await callOk(context, 'set_value', { window_id: windowId, selector: "role=textbox name='Name:'", value: 'Linus' });
+    const clicked = await callOk(context, 'click', { window_id: windowId, selector: 'role=button name=Apply' });
+    // The cells and the combo box's choices were listed as removed and added again on every action.
+    const diff = clicked.structured.diff as Diff;
+    const churn = [...diff.added, ...diff.removed].filter((node) => [...cellNames, 'Red', 'Green', 'Blue'].includes(node.name));
+    assert.deepEqual(churn, [], clicked.summary);
+    assert.deepEqual(new Map([...cellIndex(await read())]), before, 'each cell keeps its index');
+  });
+
+  test('of a focused tab bar\'s tabs, only the current one reads focused', async () => {
+    await callOk(context, 'bring_to_front', { window_id: windowId });
+    const tabStates = async () => Promise.all(['Form', 'More'].map((name) => oracle.find(pid, title, 'page tab', name)));
+    for (const deadline = Date.now() + 5000; !(await tabStates()).every((tab) => tab.states?.includes('focused')) && Date.now() < deadline; ) await sleep(100);
+    // Java's page tab copies its tab bar's state set, FOCUSED included (the premise).
+    assert.ok((await tabStates()).every((tab) => tab.states?.includes('focused')), 'pyatspi: both tabs say focused');
+    assert.ok((await oracle.find(pid, title, 'page tab list', 'Form')).states?.includes('focused'), 'pyatspi: the tab bar has the focus');
+    const tabs = (await read()).elements.filter((element) => element.role === 'tab');
+    assert.deepEqual(tabs.map((tab) => [tab.name, tab.states.includes('focused')]), [['Form', true], ['More', false]]);
+  });
+
+  test('a check box in a menu is its check item, which invoke_menu chooses, and an open menu is not checked', async () => {
+    const chosen = await callOk(context, 'invoke_menu', { window_id: windowId, path: ['File', 'Word Wrap'] });
+    assert.equal(chosen.structured.effect, 'confirmed', chosen.summary);
+    const item = await oracle.find(pid, title, 'check box', 'Word Wrap');
+    assert.ok(item.states?.includes('checked'), 'pyatspi: Word Wrap, a check box, is checked');
+    assert.ok((await oracle.find(pid, title, 'label', 'Status: wrap true')).found, 'pyatspi: the app heard it');
+    await callOk(context, 'click', { window_id: windowId, selector: 'role=menuitem name=File' });
+    try {
+      for (const deadline = Date.now() + 5000; !(await oracle.find(pid, title, 'menu', 'File')).states?.includes('checked') && Date.now() < deadline; ) await sleep(100);
+      assert.ok((await oracle.find(pid, title, 'menu', 'File')).states?.includes('checked'), 'pyatspi: the open File menu says checked (the premise)');
+      const state = await callOk(context, 'get_window_state', { window_id: windowId, include_screenshot: false });
+      const elements = (state.structured as unknown as WindowState).elements;
+      // The compact view of the open menu left the check box item out, and read the menu {sel,chk}.
+      assert.match(String(state.body), /mic "Word Wrap"[^\n]*\{[^}]*chk/, state.body);
+      assert.deepEqual(elements.filter((element) => element.name === 'Word Wrap').map((element) => element.role), ['menuitemcheckbox']);
+      const menu = elements.find((element) => element.name === 'File')!;
+      assert.ok(!menu.states.includes('checked'), `File: ${menu.states}`);
+    } finally {
+      await oracle.act(pid, title, 'menu', 'File');
+    }
+  });
+
+  test('a combo box\'s choices in a scrolled list are counted, and set_value chooses one', async () => {
+    const choices = Number(pyatspiPrints([
+      'combo = pyatspi.findDescendant(app, lambda o: o.getRoleName() == "combo box")',
+      'print(pyatspi.findDescendant(combo, lambda o: o.getRoleName() == "list").childCount)',
+    ]));
+    assert.equal(choices, 3, 'pyatspi: the combo box\'s list holds its three choices');
+    const state = await callOk(context, 'get_window_state', { window_id: windowId, include_screenshot: false });
+    // Counted as the popup's scroll pane's children (its viewport and scroll bar), every Java combo box read "2 more items".
+    assert.match(String(state.body), /cmb "Red"[^\n]*\n\s*# 3 more items/, state.body);
+    // The options lay deeper than set_value looked, and it said the combo box exposes none until opened.
+    const combo = (state.structured as unknown as WindowState).elements.find((element) => element.role === 'combobox')!;
+    const set = await callOk(context, 'set_value', { window_id: windowId, element_index: combo.index, value: 'Blue' });
+    assert.equal(set.structured.effect, 'confirmed', set.summary);
+    assert.ok((await oracle.find(pid, title, 'combo box', 'Blue')).found, 'pyatspi: the combo box shows Blue');
+  });
+});
