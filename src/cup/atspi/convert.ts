@@ -414,6 +414,22 @@ function comboNamedByLabel(raw: AtspiRawNode, role: CupRole, value: string | und
 }
 
 /**
+ * A button that shows a value and has a label pointing at it that asks for one is named by that label, its own name
+ * being its value: GTK names a font button by the font it shows, and Pluma's "Editor font:" points at its font button
+ * (labelled-by). labelsByPlace named it so only while its notebook page was shown, so the tab's click read `btn name:
+ * "Monospace Regular" → "Editor font:"` in the diff, and a selector by the label found nothing on the page not shown.
+ * The relation is certain where the place is not: the label names it wherever it is. As mayShowValue's: a button
+ * holding no object of its own, a label ending in a colon, and a name ending in no ellipsis ("Browse…" says what the
+ * button does).
+ */
+function valueButtonNamedByLabel(raw: AtspiRawNode, role: CupRole, value: string | undefined): boolean {
+  if (role !== 'button' || value !== undefined || raw.labelledBy === undefined || raw.children.length > 0) return false;
+  const label = normaliseWhitespace(raw.labelledBy);
+  const name = normaliseWhitespace(raw.name);
+  return name !== '' && label !== name && /:$/u.test(label) && !/(?:…|\.\.\.)$/u.test(name);
+}
+
+/**
  * The name of an unnamed toggle button that stands for a combo box kept unshown beside it: LibreOffice's gtk3 combo
  * boxes draw their face as a toggle button next to a GtkComboBox that never shows, which alone carries the label
  * ("Background:" in Impress's sidebar, by labelled-by) or the description ("Filter by Category"). The compact view
@@ -920,6 +936,7 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
     const value = cupValue(raw, role) ?? (role === 'combobox' ? selectedChoice(raw) : undefined);
     if (value !== undefined) node.value = value;
     if (comboNamedByLabel(raw, role, value)) node.name = normaliseWhitespace(raw.labelledBy!);
+    if (valueButtonNamedByLabel(raw, role, value)) [node.name, node.value] = [normaliseWhitespace(raw.labelledBy!), name];
     if (placement.bounds) node.bounds = placement.bounds;
     node.states = cupStates(states, atspiRole, role, placement.offscreen, raw.interfaces.includes('Text'));
     // Nor is what sets no VISIBLE in such a part of the tree hidden for lacking it, nor a socket disabled for its
