@@ -657,6 +657,12 @@ interface Told {
   states: Set<string>;
 }
 
+/** The text edits (inserts and deletes: where, how long, what) an object announced, in order, as one string ('' for none). */
+function textEdits(events: readonly AccessibilityEvent[]): string {
+  const edits = events.filter((event) => event.kind === 'TextChanged');
+  return edits.length === 0 ? '' : JSON.stringify(edits.map((event) => [event.detail, event.detail1, event.detail2, String(event.data)]));
+}
+
 /**
  * Per object (bus and path), what the changed probes' lines said of it, so the line made from the app's events about
  * it does not say it again: a field typed into read 'text of [e5]: "" → "a"' and then '[e5] textbox: text is now "a"',
@@ -1215,6 +1221,8 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
         if (event.kind === 'BoundsChanged') placed.add(event.path);
         else byObject.set(event.path, [...(byObject.get(event.path) ?? []), event]);
       }
+      // The edits of each text a probe's line told, so another view of the same buffer, told the same edits, is known.
+      const toldEdits = new Set([...byObject.entries()].filter(([path, events]) => told.get(`${events[0]!.sender}${path}`)?.text).map(([, events]) => textEdits(events)).filter((edits) => edits !== ''));
       // The action's own window closed: what its objects did on the way (a scroll bar hidden) is said by that line too.
       const snapshotClosed = options.snapshot !== undefined && closed.some((window) => window.window_id === options.snapshot!.windowId);
       const inSnapshot = new Set(snapshotClosed ? [...options.snapshot!.elements.values()].map((element) => atspiElement(element.handle).path) : []);
@@ -1232,6 +1240,9 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
         // Text changes alone that a probe's line told (typing into a field) would give a line with nothing untold:
         // the object is not read back for it, a round trip on the action's path.
         else if (events.every((event) => event.kind === 'TextChanged') && told.get(`${events[0]!.sender}${path}`)?.text) byObject.delete(path);
+        // Nor another view of that text, told the same edits: Pluma's overview map (a GtkSourceMap, kept in the tree when
+        // hidden) shows the document's buffer, and typing into the document read '[e121] textbox: text is now "…"' of it.
+        else if (events.every((event) => event.kind === 'TextChanged' || event.kind === 'TextCaretMoved') && toldEdits.has(textEdits(events))) byObject.delete(path);
       }
       // Cancelled, the probes' readings are the evidence: re-reading every object an event named would hold up the stop.
       // Otherwise the objects are read back together, as many at a time as lines are still wanted (one may give none).
