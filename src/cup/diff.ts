@@ -215,6 +215,36 @@ function unreadInOther(entry: Entry, counterpart: (entry: Entry) => Entry | unde
   return false;
 }
 
+/**
+ * The changed nodes whose change a node inside them tells: one with nothing to read or do (an unnamed filler or panel,
+ * as toldByOthers's) whose only change is states that a changed node it holds shows too. GTK3 hides and shows a
+ * popover's panels with its buttons, and wraps each toolbar button in a tool item it enables with it: Mines' menu
+ * read nine `~ [e97] gen states: -hid` lines among its buttons', Pluma's first typing `~ [e20] gen states: -dis` beside
+ * `~ [e21] btn "Save" states: -dis`.
+ */
+function statesToldInside(changed: ReadonlyMap<Entry, NodeChanges>): Set<Entry> {
+  // Each ancestor of a changed node, with the state changes ("+hidden", "-disabled") the nodes inside it had.
+  const inside = new Map<Entry, Set<string>>();
+  for (const [entry, changes] of changed) {
+    if (!changes.states) continue;
+    const told = [...changes.states.added.map((state) => `+${state}`), ...changes.states.removed.map((state) => `-${state}`)];
+    for (let ancestor = entry.parent; ancestor; ancestor = ancestor.parent) {
+      const seen = inside.get(ancestor) ?? new Set<string>();
+      inside.set(ancestor, seen);
+      for (const change of told) seen.add(change);
+    }
+  }
+  const echoes = new Set<Entry>();
+  for (const [entry, changes] of changed) {
+    const { node } = entry;
+    if (node.name || node.value || hasNonFocusAction(node) || !changes.states || Object.keys(changes).length !== 1) continue;
+    const seen = inside.get(entry);
+    const own = [...changes.states.added.map((state) => `+${state}`), ...changes.states.removed.map((state) => `-${state}`)];
+    if (seen && own.every((change) => seen.has(change))) echoes.add(entry);
+  }
+  return echoes;
+}
+
 function textChange(from: string | undefined, to: string | undefined): TextChange | undefined {
   return (from ?? '') === (to ?? '') ? undefined : { from: from ?? '', to: to ?? '' };
 }
@@ -291,16 +321,19 @@ export function diffTrees(before: DiffReading, after: DiffReading): TreeDiff {
 
   const changed: ChangedNode[] = [];
   const moved: MovedNode[] = [];
+  const changedEntries = new Map<Entry, NodeChanges>();
   for (const entry of newEntries) {
     const old = partners.get(entry);
     // Unseen before and after (see toldByOthers), its changes are no one's to see: the hidden list view's items
     // lost their selection as the shown view's rows did, and each was told twice.
     if (!old || (unseenAndUnreachable(old.node) && unseenAndUnreachable(entry.node) && !inClosedMenu(entry))) continue;
     const changes = changesOf(old.node, entry.node);
-    if (Object.keys(changes).length > 0) changed.push({ ...described(entry.node), changes });
+    if (Object.keys(changes).length > 0) changedEntries.set(entry, changes);
     const reparented = (entry.parent && partners.get(entry.parent)) !== old.parent;
     if (reparented || movedOnScreen(old.node, entry.node)) moved.push({ ...described(entry.node), reparented });
   }
+  const echoes = statesToldInside(changedEntries);
+  for (const [entry, changes] of changedEntries) if (!echoes.has(entry)) changed.push({ ...described(entry.node), changes });
   // The moves worth naming: a new parent first, then named ones (an agent can tell those apart), then unnamed ones,
   // which their index and role still point at ("↕ 1 moved" in gedit said nothing of what had moved), shown in tree
   // order (`moved` is in tree order; indices are not, once a window's numbering has outlived some changes).
