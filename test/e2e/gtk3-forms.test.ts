@@ -358,6 +358,24 @@ describe('GTK3 forms of graphics apps, judged by pyatspi', () => {
     assert.equal(after.Archive![0], before.Archive![0]);
   });
 
+  test('a scroll given only a window not read yet in the session reads it, and moves the one region it shows', async () => {
+    // Pluma's document, scrolled right after launch_app (or after the daemon was replaced): refused with no_snapshot,
+    // "call get_window_state", where a click by selector reads the window itself.
+    const fixture = await fixtures.desktop.launchFixture('gtk3', { title: 'Unread Scroll Fixture', extraArgs: ['--hidden-rows', '50'] });
+    const items = () =>
+      pyatspiJson<number>([
+        `frame = find_frame(${fixture.window.pid}, "Unread Scroll Fixture")`,
+        'view = pyatspi.findDescendant(frame, lambda node: node.name == "Items" and node.getRoleName() in ("list box", "table", "tree table"))',
+        'pane = view.parent',
+        'while pane.getRoleName() != "scroll pane": pane = pane.parent',
+        'answer = [child for child in pane if child.getRoleName() == "scroll bar" and child.getState().contains(pyatspi.STATE_VERTICAL)][0].queryValue().currentValue',
+      ]);
+    const before = items();
+    const scrolled = await callOk(fixtures.context, 'scroll', { window_id: fixture.window.id, direction: 'down', amount: 3 });
+    assert.equal(scrolled.structured.effect, 'confirmed', scrolled.summary);
+    assert.ok(items() > before, `pyatspi: the Items list scrolled down (${before} -> ${items()})`);
+  });
+
   test('an expander is not named by what it discloses, expanded or collapsed', async () => {
     // System Monitor's untitled CPU expander read "CPU2 0.0% CPU1 0.0%", renamed at each refresh of its meters, and
     // its Network one, collapsed, its hidden body's words in another order.
