@@ -8,6 +8,7 @@ import { OBJECT_REPLACEMENT } from '../embedded-objects.js';
 import { isEditableContent } from './editable-content.js';
 import { intersectRect } from '../rect.js';
 import { firstCodePoints, normaliseWhitespace } from '../text.js';
+import { treeNumber } from '../shown-number.js';
 import { plainText, readableName, withoutDisclosureMarker, withoutMnemonic } from './names.js';
 import { atspiRoleName, cupRoleFor } from './roles.js';
 import { ATSPI_ROLE } from './constants.js';
@@ -226,10 +227,6 @@ function cupStates(raw: Set<string>, atspiRole: string, role: CupRole, offscreen
   return stateOrder.filter((state) => present.has(state));
 }
 
-function formatNumber(value: number): string {
-  return Number.isInteger(value) ? String(value) : String(Number(value.toFixed(6)));
-}
-
 /**
  * A count ARIA gives a table in its attributes (browsers' rowcount and colcount, from aria-rowcount: a virtualised grid
  * holds only some of its rows); -1, "unknown", is none.
@@ -329,7 +326,7 @@ export function shownNumber(raw: Pick<AtspiRawNode, 'value' | 'text' | 'states' 
   const words = raw.attributes?.valuetext?.trim();
   if (words && !/\d/.test(words) && !outsideOwnRange(raw.value)) return words;
   const held = heldNumber(raw, role);
-  return held === undefined ? undefined : formatNumber(held);
+  return held === undefined ? undefined : treeNumber(held);
 }
 
 function cupValue(raw: AtspiRawNode, role: CupRole): string | undefined {

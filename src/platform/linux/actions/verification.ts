@@ -5,6 +5,7 @@ import { plainText, readableName } from '../../../cup/atspi/names.js';
 import { cupStateOf } from '../../../cup/atspi/states.js';
 import { stateChangesText } from '../../../cup/diff-text.js';
 import { oneLine, quote, textChange } from '../../../cup/text-change.js';
+import { treeNumber } from '../../../cup/shown-number.js';
 import { normaliseWhitespace } from '../../../cup/text.js';
 import { atspiRoleName, cupRoleFor } from '../../../cup/atspi/roles.js';
 import type { CupRole } from '../../../cup/types.js';
@@ -189,7 +190,15 @@ export function selectionProbe(desktop: LinuxDesktop, ref: ObjectRef, label: str
 export const selectedTextRead = 81;
 
 export function valueProbe(desktop: LinuxDesktop, ref: ObjectRef, label: string): Probe {
-  return { label: `value of ${label}`, read: async () => String((await readValue(await desktop.atspi(), ref)).current), reads: { ref, fact: 'value' } };
+  // Read as the app holds it (what `until` compares with), told as the tree writes it: the diff's '~ [e134] sb value:
+  // "0" → "972.6"' was 'value of the scroll position: "0" → "972.5999999999999"' in the evidence above it.
+  const written = (read: string) => (read !== '' && Number.isFinite(Number(read)) ? treeNumber(Number(read)) : read);
+  return {
+    label: `value of ${label}`,
+    read: async () => String((await readValue(await desktop.atspi(), ref)).current),
+    describe: (before, after) => `value of ${label}: ${textChange(written(before), written(after))}`,
+    reads: { ref, fact: 'value' },
+  };
 }
 
 /**
