@@ -21,6 +21,8 @@ export interface DiffNode {
   role: CupRole;
   name: string;
   value?: string;
+  /** An added node's states that say what can be done with it (ADDED_STATES): told on its line as the tree tells them. */
+  states?: CupState[];
 }
 
 export interface TextChange {
@@ -173,6 +175,17 @@ export function matchNodes(before: DiffReading, after: DiffReading): Map<number,
 
 function described(node: CupNode): DiffNode {
   return { index: indexOf(node), role: node.role, name: node.name, ...(node.value !== undefined ? { value: node.value } : {}) };
+}
+
+/**
+ * The states an added node's line tells: those that say whether and how it can be acted on. Pluma's context menu read
+ * `+ [e469] mi "Cut"` for an item the tree reads `{dis}`, and an agent clicking it met element_disabled a second later.
+ */
+const ADDED_STATES: ReadonlySet<CupState> = new Set(['disabled', 'checked', 'mixed', 'pressed', 'selected', 'expanded', 'focused', 'modal']);
+
+function describedAdded(node: CupNode): DiffNode {
+  const states = (node.states ?? []).filter((state) => ADDED_STATES.has(state));
+  return { ...described(node), ...(states.length > 0 ? { states } : {}) };
 }
 
 /**
@@ -342,7 +355,7 @@ export function diffTrees(before: DiffReading, after: DiffReading): TreeDiff {
   );
   const notable = moved.filter((node) => picked.has(node));
   return {
-    added: newEntries.filter((entry) => !partners.has(entry) && !toldByOthers(entry) && !unreadInOther(entry, (parent) => partners.get(parent), closedMenus)).map((entry) => described(entry.node)),
+    added: newEntries.filter((entry) => !partners.has(entry) && !toldByOthers(entry) && !unreadInOther(entry, (parent) => partners.get(parent), closedMenus)).map((entry) => describedAdded(entry.node)),
     removed: oldEntries.filter((entry) => !paired.has(entry) && !toldByOthers(entry) && !unreadInOther(entry, newPartnerOf, closedMenus)).map((entry) => described(entry.node)),
     changed,
     moved: { count: moved.length, notable },
