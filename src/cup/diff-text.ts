@@ -7,7 +7,8 @@ import { textChange } from './text-change.js';
 export const DEFAULT_DIFF_LINES = 40;
 
 function nodeText(node: DiffNode): string {
-  return [roleCode(node.role), ...(node.name ? [quoteName(node.name)] : []), ...(node.value ? [`val=${quoteValue(node.value)}`] : [])].join(' ');
+  const states = node.states?.length ? [`{${node.states.map(stateCode).join(',')}}`] : [];
+  return [roleCode(node.role), ...(node.name ? [quoteName(node.name)] : []), ...states, ...(node.value ? [`val=${quoteValue(node.value)}`] : [])].join(' ');
 }
 
 /**

@@ -21,6 +21,8 @@ export interface DiffNode {
   role: CupRole;
   name: string;
   value?: string;
+  /** An added node's states that say what can be done with it (ADDED_STATES): told on its line as the tree tells them. */
+  states?: CupState[];
 }
 
 export interface TextChange {
@@ -176,6 +178,17 @@ function described(node: CupNode): DiffNode {
 }
 
 /**
+ * The states an added node's line tells: those that say whether and how it can be acted on. Pluma's context menu read
+ * `+ [e469] mi "Cut"` for an item the tree reads `{dis}`, and an agent clicking it met element_disabled a second later.
+ */
+const ADDED_STATES: ReadonlySet<CupState> = new Set(['disabled', 'checked', 'mixed', 'pressed', 'selected', 'expanded', 'focused', 'modal']);
+
+function describedAdded(node: CupNode): DiffNode {
+  const states = (node.states ?? []).filter((state) => ADDED_STATES.has(state));
+  return { ...described(node), ...(states.length > 0 ? { states } : {}) };
+}
+
+/**
  * A node whose coming and going is told by others, or by nothing: an unnamed filler or panel with nothing to read or
  * do (its children tell it), a lone text child that repeats its parent's name (a list row's label), as the compact
  * view skips it, or one hidden and off screen.
@@ -213,6 +226,36 @@ function unreadInOther(entry: Entry, counterpart: (entry: Entry) => Entry | unde
     return other !== undefined && (other.children ?? []).length === 0 && unreadMenuItems(other) > 0;
   }
   return false;
+}
+
+/**
+ * The changed nodes whose change a node inside them tells: one with nothing to read or do (an unnamed filler or panel,
+ * as toldByOthers's) whose only change is states that a changed node it holds shows too. GTK3 hides and shows a
+ * popover's panels with its buttons, and wraps each toolbar button in a tool item it enables with it: Mines' menu
+ * read nine `~ [e97] gen states: -hid` lines among its buttons', Pluma's first typing `~ [e20] gen states: -dis` beside
+ * `~ [e21] btn "Save" states: -dis`.
+ */
+function statesToldInside(changed: ReadonlyMap<Entry, NodeChanges>): Set<Entry> {
+  // Each ancestor of a changed node, with the state changes ("+hidden", "-disabled") the nodes inside it had.
+  const inside = new Map<Entry, Set<string>>();
+  for (const [entry, changes] of changed) {
+    if (!changes.states) continue;
+    const told = [...changes.states.added.map((state) => `+${state}`), ...changes.states.removed.map((state) => `-${state}`)];
+    for (let ancestor = entry.parent; ancestor; ancestor = ancestor.parent) {
+      const seen = inside.get(ancestor) ?? new Set<string>();
+      inside.set(ancestor, seen);
+      for (const change of told) seen.add(change);
+    }
+  }
+  const echoes = new Set<Entry>();
+  for (const [entry, changes] of changed) {
+    const { node } = entry;
+    if (node.name || node.value || hasNonFocusAction(node) || !changes.states || Object.keys(changes).length !== 1) continue;
+    const seen = inside.get(entry);
+    const own = [...changes.states.added.map((state) => `+${state}`), ...changes.states.removed.map((state) => `-${state}`)];
+    if (seen && own.every((change) => seen.has(change))) echoes.add(entry);
+  }
+  return echoes;
 }
 
 function textChange(from: string | undefined, to: string | undefined): TextChange | undefined {
@@ -291,16 +334,19 @@ export function diffTrees(before: DiffReading, after: DiffReading): TreeDiff {
 
   const changed: ChangedNode[] = [];
   const moved: MovedNode[] = [];
+  const changedEntries = new Map<Entry, NodeChanges>();
   for (const entry of newEntries) {
     const old = partners.get(entry);
     // Unseen before and after (see toldByOthers), its changes are no one's to see: the hidden list view's items
     // lost their selection as the shown view's rows did, and each was told twice.
     if (!old || (unseenAndUnreachable(old.node) && unseenAndUnreachable(entry.node) && !inClosedMenu(entry))) continue;
     const changes = changesOf(old.node, entry.node);
-    if (Object.keys(changes).length > 0) changed.push({ ...described(entry.node), changes });
+    if (Object.keys(changes).length > 0) changedEntries.set(entry, changes);
     const reparented = (entry.parent && partners.get(entry.parent)) !== old.parent;
     if (reparented || movedOnScreen(old.node, entry.node)) moved.push({ ...described(entry.node), reparented });
   }
+  const echoes = statesToldInside(changedEntries);
+  for (const [entry, changes] of changedEntries) if (!echoes.has(entry)) changed.push({ ...described(entry.node), changes });
   // The moves worth naming: a new parent first, then named ones (an agent can tell those apart), then unnamed ones,
   // which their index and role still point at ("↕ 1 moved" in gedit said nothing of what had moved), shown in tree
   // order (`moved` is in tree order; indices are not, once a window's numbering has outlived some changes).
@@ -309,7 +355,7 @@ export function diffTrees(before: DiffReading, after: DiffReading): TreeDiff {
   );
   const notable = moved.filter((node) => picked.has(node));
   return {
-    added: newEntries.filter((entry) => !partners.has(entry) && !toldByOthers(entry) && !unreadInOther(entry, (parent) => partners.get(parent), closedMenus)).map((entry) => described(entry.node)),
+    added: newEntries.filter((entry) => !partners.has(entry) && !toldByOthers(entry) && !unreadInOther(entry, (parent) => partners.get(parent), closedMenus)).map((entry) => describedAdded(entry.node)),
     removed: oldEntries.filter((entry) => !paired.has(entry) && !toldByOthers(entry) && !unreadInOther(entry, newPartnerOf, closedMenus)).map((entry) => described(entry.node)),
     changed,
     moved: { count: moved.length, notable },

@@ -21,8 +21,9 @@ function popupMenus(root: CupNode): CupNode[] {
   return found;
 }
 
+/** Each item by its name, one the app greys out marked so (Pluma's text menu opens with Cut, Copy and Delete greyed out). */
 function itemsOf(menu: CupNode): string[] {
-  return (menu.children ?? []).filter((child) => itemRoles.has(child.role)).map((child) => JSON.stringify(child.name));
+  return (menu.children ?? []).filter((child) => itemRoles.has(child.role)).map((child) => `${JSON.stringify(child.name)}${child.states?.includes('disabled') ? ' {dis}' : ''}`);
 }
 
 function menuLine(menu: CupNode, what: string): string {

@@ -2,6 +2,14 @@
 // the Value's number written in the app's locale and with its digits, sometimes with a unit ("1,5" in German for 1.5,
 // "1.500" or "1 500" for 1500, "50 %").
 
+/**
+ * A number as the tree writes a value: at most six decimals, so a float's binary noise (a scroll position of
+ * 972.5999999999999 pixels) reads as the number meant (972.6).
+ */
+export function treeNumber(value: number): string {
+  return Number.isInteger(value) ? String(value) : String(Number(value.toFixed(6)));
+}
+
 /** The first number written in the text: digits with the signs, separators and spaces numbers are written with. */
 const writtenNumber = /[-+\u2212]?\d[\d.,'\u00a0\u202f ]*/;
 

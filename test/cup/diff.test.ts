@@ -293,3 +293,19 @@ test("a range's number moving with its value is told by the value alone; a place
   const ids = { 2: 's', 3: 'r' };
   assert.deepEqual(diffLines(diffTrees(reading(slider(40, 1), ids), reading(slider(60, 2), ids))), ['~ [e2] sld "Volume" value: "40" \u2192 "60"']);
 });
+
+test("an unnamed panel whose state change a node inside it shows too is told by that node, not on a line of its own", () => {
+  // GTK3 hides and shows a popover's panels with its buttons, and wraps each toolbar button in a tool item it enables
+  // with it: Mines' menu read nine `gen states: -hid` lines among its buttons', Pluma's typing `gen states: -dis` beside
+  // `btn "Save" states: -dis`.
+  const menu = (hidden: CupState[], disabled: CupState[]) =>
+    form([
+      node(2, 'generic', '', { states: hidden, children: [node(3, 'generic', '', { states: hidden, children: [node(4, 'button', 'Scores', { actions: ['click'], states: hidden })] })] }),
+      node(5, 'generic', '', { states: disabled, children: [node(6, 'button', 'Save', { actions: ['click'], states: disabled })] }),
+      // A panel whose change nothing inside it shows is still told: its children kept their states.
+      node(7, 'generic', '', { states: hidden, children: [node(8, 'button', 'Help', { actions: ['click'] })] }),
+    ]);
+  const ids = { 2: 'p', 3: 'q', 4: 's', 5: 't', 6: 'v', 7: 'h', 8: 'help' };
+  const lines = diffLines(diffTrees(reading(menu(['hidden'], ['disabled']), ids), reading(menu([], []), ids)));
+  assert.deepEqual(lines, ['~ [e4] btn "Scores" states: -hid', '~ [e6] btn "Save" states: -dis', '~ [e7] gen states: -hid']);
+});

@@ -12,7 +12,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { ClientWindow } from '../../src/platform/linux/windows.js';
 import { FixtureDesktop } from '../helpers/fixture-desktop.js';
-import { callOk } from '../helpers/tools.js';
+import { callOk, pyatspiWalk } from '../helpers/tools.js';
 import { XReaders } from '../helpers/x-readers.js';
 
 interface Typed {
@@ -134,5 +134,29 @@ describe('typing into a code editor that auto-indents', () => {
     assert.equal((await fixtures.oracle.find(window.pid, title, 'text', 'Code')).text, typed);
     assert.equal(result.effect, 'confirmed', JSON.stringify(result));
     assert.ok(!(result.evidence ?? []).some((line) => line.includes('changed what they typed')), JSON.stringify(result));
+  });
+
+  test("an overview map of the editor's text, hidden, is no evidence of typing: its text is the editor's", async () => {
+    // Pluma's "Display overview map" off: a GtkSourceMap of the document's buffer stays in the tree, hidden, and typing
+    // into the document read '[e121] textbox: text is now "…"' of it, an element no reading shows, beside the document's line.
+    const mapped = await fixtures.launch('gtk3', { title: 'Mapped editor', extraArgs: ['--source-view', '--overview-map', 'hidden'] });
+    try {
+      const code = (await fixtures.elements(mapped)).find((element) => element.name === 'Code');
+      assert.ok(code, 'the fixture shows its Code editor');
+      for (const mode of ['background', 'foreground'] as const) {
+        const result = (await callOk(fixtures.context, 'type_text', { window_id: mapped.id, element_index: code.index, text: `${mode} words`, delivery_mode: mode })).structured as unknown as Typed;
+        const texts = (await pyatspiWalk(mapped.pid, mapped.title, fixtures.desktop.env())).filter((node) => node.role === 'text' && node.name !== 'Name field' && node.name !== 'Paste target');
+        const held = (await fixtures.oracle.find(mapped.pid, mapped.title, 'text', 'Code')).text;
+        assert.ok(held?.endsWith(`${mode} words`), `pyatspi: the editor holds what was typed: ${held}`);
+        assert.equal(texts.length, 2, `pyatspi: the editor and its map: ${JSON.stringify(texts)}`);
+        assert.ok(texts.some((node) => node.name === '' && !node.states.includes('showing')), `pyatspi: the map is not showing: ${JSON.stringify(texts)}`);
+        assert.equal(result.effect, 'confirmed', JSON.stringify(result));
+        const evidence = result.evidence ?? [];
+        assert.ok(evidence.some((line) => line.startsWith(`text of [e${code.index}]`)), `${mode}: the editor's text is told: ${JSON.stringify(evidence)}`);
+        assert.ok(!evidence.some((line) => /textbox: text is now/.test(line)), `${mode}: the map's text is not told again: ${JSON.stringify(evidence)}`);
+      }
+    } finally {
+      process.kill(mapped.pid);
+    }
   });
 });

@@ -358,6 +358,48 @@ describe('GTK3 forms of graphics apps, judged by pyatspi', () => {
     assert.equal(after.Archive![0], before.Archive![0]);
   });
 
+  test('a scroll given only a window not read yet in the session reads it, and moves the one region it shows', async () => {
+    // Pluma's document, scrolled right after launch_app (or after the daemon was replaced): refused with no_snapshot,
+    // "call get_window_state", where a click by selector reads the window itself.
+    const fixture = await fixtures.desktop.launchFixture('gtk3', { title: 'Unread Scroll Fixture', extraArgs: ['--hidden-rows', '50'] });
+    const items = () =>
+      pyatspiJson<number>([
+        `frame = find_frame(${fixture.window.pid}, "Unread Scroll Fixture")`,
+        'view = pyatspi.findDescendant(frame, lambda node: node.name == "Items" and node.getRoleName() in ("list box", "table", "tree table"))',
+        'pane = view.parent',
+        'while pane.getRoleName() != "scroll pane": pane = pane.parent',
+        'answer = [child for child in pane if child.getRoleName() == "scroll bar" and child.getState().contains(pyatspi.STATE_VERTICAL)][0].queryValue().currentValue',
+      ]);
+    const before = items();
+    const scrolled = await callOk(fixtures.context, 'scroll', { window_id: fixture.window.id, direction: 'down', amount: 3 });
+    assert.equal(scrolled.structured.effect, 'confirmed', scrolled.summary);
+    assert.ok(items() > before, `pyatspi: the Items list scrolled down (${before} -> ${items()})`);
+  });
+
+  test("a context menu's greyed-out items are marked so in the evidence's menu line and on the diff's added lines", async () => {
+    // Pluma's text menu opens with Cut, Copy, Paste and Delete greyed out: the evidence read '6 items, "Cut", "Copy", ...'
+    // and the diff '+ [e469] mi "Cut"', and an agent clicking Cut met element_disabled a second later.
+    const fixture = await fixtures.desktop.launchFixture('gtk3', { title: 'Greyed Menu Fixture' });
+    try {
+      const opened = await callOk(fixtures.context, 'right_click', { window_id: fixture.window.id, selector: 'role=textbox name="Name field"', delivery_mode: 'foreground' });
+      const items = pyatspiJson<[string, boolean][]>([
+        `app = [a for a in pyatspi.Registry.getDesktop(0) if a is not None and a.get_process_id() == ${fixture.window.pid}][0]`,
+        'menu = [top for top in app if top.getRoleName() == "window" and top.getState().contains(pyatspi.STATE_SHOWING)][0]',
+        'answer = [[item.name, item.getState().contains(pyatspi.STATE_SENSITIVE)] for item in pyatspi.findAllDescendants(menu, lambda node: node.getRoleName() == "menu item")]',
+      ]);
+      const greyed = items.filter(([, sensitive]) => !sensitive).map(([name]) => name);
+      const offered = items.filter(([, sensitive]) => sensitive).map(([name]) => name);
+      assert.ok(greyed.includes('Cut') && offered.length > 0, `pyatspi: the empty field's menu greys Cut out, and not every item: ${JSON.stringify(items)}`);
+      const line = ((opened.structured.evidence ?? []) as string[]).find((text) => text.startsWith('menu opened over the window')) ?? '';
+      for (const [name, sensitive] of items) assert.ok(line.includes(`"${name}"${sensitive ? ',' : ' {dis}'}`) || (sensitive && line.endsWith(`"${name}"`)), `"${name}" ${sensitive ? 'unmarked' : 'marked {dis}'}: ${line}`);
+      const body = opened.body ?? '';
+      for (const name of greyed) assert.match(body, new RegExp(`^\\+ \\[e\\d+\\] mi "${name}" \\{dis\\}$`, 'm'), body);
+      for (const name of offered) assert.match(body, new RegExp(`^\\+ \\[e\\d+\\] mi "${name}"$`, 'm'), body);
+    } finally {
+      process.kill(fixture.window.pid);
+    }
+  });
+
   test('an expander is not named by what it discloses, expanded or collapsed', async () => {
     // System Monitor's untitled CPU expander read "CPU2 0.0% CPU1 0.0%", renamed at each refresh of its meters, and
     // its Network one, collapsed, its hidden body's words in another order.

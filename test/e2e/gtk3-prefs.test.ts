@@ -138,6 +138,30 @@ describe('a GTK3 preferences grid, judged by pyatspi', () => {
     process.kill(pages.pid);
   });
 
+  test("a font button a label points at is named by the label, its font its value, on a notebook's page not shown as when shown", async () => {
+    // The case: Pluma's Preferences, Font & Colors page. GTK names the font button by its font; "Editor font:" points
+    // at it (labelled-by). Named by the label beside it only once its page was shown, the tab's click read
+    // `btn name: "Monospace Regular" → "Editor font:"` in its diff, and a selector by the label found nothing before.
+    const pages = await fixtures.launch('gtk3', { title: 'Font Pages Fixture', size: '480x400', rows: 1, extraArgs: ['--font-pages'] });
+    try {
+      const labelled = (await fixtures.oracle.labelled(pages.pid, pages.title)).filter((node) => node.role === 'push button');
+      assert.deepEqual(labelled, [{ role: 'push button', name: 'Monospace Regular', labels: ['Editor font:'] }], 'pyatspi: the label points at the font button, named by its font');
+      const walked = await pyatspiWalk(pages.pid, pages.title, fixtures.desktop.env());
+      assert.ok(walked.some((node) => node.role === 'push button' && node.name === 'Monospace Regular' && !node.states.includes('showing')), 'pyatspi: its page is not shown');
+      const read = async () => (await fixtures.elements(pages)).filter((element) => element.role === 'button' && (element.name === 'Editor font:' || element.value === 'Monospace Regular'));
+      const hidden = await read();
+      assert.deepEqual(hidden.map((element) => [element.name, element.value]), [['Editor font:', 'Monospace Regular']], 'read on the page not shown');
+
+      const shown = await callOk(fixtures.context, 'click', { window_id: pages.id, selector: 'role=tab name=Fonts' });
+      const onBus = await pyatspiWalk(pages.pid, pages.title, fixtures.desktop.env());
+      assert.ok(onBus.some((node) => node.role === 'push button' && node.name === 'Monospace Regular' && node.states.includes('showing')), 'pyatspi: its page is shown');
+      assert.deepEqual((await read()).map((element) => [element.index, element.name, element.value]), [[hidden[0]!.index, 'Editor font:', 'Monospace Regular']], 'read shown: the same element, named alike');
+      assert.doesNotMatch(shown.body ?? '', /Monospace Regular" →/, `the tab's diff renames nothing: ${shown.body}`);
+    } finally {
+      process.kill(pages.pid);
+    }
+  });
+
   test('digits typed into a spin button that it has not taken yet are said to be so, and Return commits them', async () => {
     const spin = 'role=spinbutton name="Upload (kB/s):"';
     const typed = await callOk(fixtures.context, 'type_text', { window_id: window.id, selector: spin, text: '7' });

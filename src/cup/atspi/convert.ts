@@ -8,6 +8,7 @@ import { OBJECT_REPLACEMENT } from '../embedded-objects.js';
 import { isEditableContent } from './editable-content.js';
 import { intersectRect } from '../rect.js';
 import { firstCodePoints, normaliseWhitespace } from '../text.js';
+import { treeNumber } from '../shown-number.js';
 import { plainText, readableName, withoutDisclosureMarker, withoutMnemonic } from './names.js';
 import { atspiRoleName, cupRoleFor } from './roles.js';
 import { ATSPI_ROLE } from './constants.js';
@@ -226,10 +227,6 @@ function cupStates(raw: Set<string>, atspiRole: string, role: CupRole, offscreen
   return stateOrder.filter((state) => present.has(state));
 }
 
-function formatNumber(value: number): string {
-  return Number.isInteger(value) ? String(value) : String(Number(value.toFixed(6)));
-}
-
 /**
  * A count ARIA gives a table in its attributes (browsers' rowcount and colcount, from aria-rowcount: a virtualised grid
  * holds only some of its rows); -1, "unknown", is none.
@@ -329,7 +326,7 @@ export function shownNumber(raw: Pick<AtspiRawNode, 'value' | 'text' | 'states' 
   const words = raw.attributes?.valuetext?.trim();
   if (words && !/\d/.test(words) && !outsideOwnRange(raw.value)) return words;
   const held = heldNumber(raw, role);
-  return held === undefined ? undefined : formatNumber(held);
+  return held === undefined ? undefined : treeNumber(held);
 }
 
 function cupValue(raw: AtspiRawNode, role: CupRole): string | undefined {
@@ -411,6 +408,22 @@ function comboNamedByLabel(raw: AtspiRawNode, role: CupRole, value: string | und
   const labelWords = label.split(' ');
   const labelled = name !== '' && name.split(' ').every((word, i) => labelWords[i] === word);
   return label !== '' && label !== value && name !== label && !labelled;
+}
+
+/**
+ * A button that shows a value and has a label pointing at it that asks for one is named by that label, its own name
+ * being its value: GTK names a font button by the font it shows, and Pluma's "Editor font:" points at its font button
+ * (labelled-by). labelsByPlace named it so only while its notebook page was shown, so the tab's click read `btn name:
+ * "Monospace Regular" → "Editor font:"` in the diff, and a selector by the label found nothing on the page not shown.
+ * The relation is certain where the place is not: the label names it wherever it is. As mayShowValue's: a button
+ * holding no object of its own, a label ending in a colon, and a name ending in no ellipsis ("Browse…" says what the
+ * button does).
+ */
+function valueButtonNamedByLabel(raw: AtspiRawNode, role: CupRole, value: string | undefined): boolean {
+  if (role !== 'button' || value !== undefined || raw.labelledBy === undefined || raw.children.length > 0) return false;
+  const label = normaliseWhitespace(raw.labelledBy);
+  const name = normaliseWhitespace(raw.name);
+  return name !== '' && label !== name && /:$/u.test(label) && !/(?:…|\.\.\.)$/u.test(name);
 }
 
 /**
@@ -926,6 +939,7 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
     const value = cupValue(raw, role) ?? (role === 'combobox' ? selectedChoice(raw) : undefined);
     if (value !== undefined) node.value = value;
     if (comboNamedByLabel(raw, role, value)) node.name = normaliseWhitespace(raw.labelledBy!);
+    if (valueButtonNamedByLabel(raw, role, value)) [node.name, node.value] = [normaliseWhitespace(raw.labelledBy!), name];
     if (placement.bounds) node.bounds = placement.bounds;
     node.states = cupStates(states, atspiRole, role, placement.offscreen, raw.interfaces.includes('Text'));
     // Nor is what sets no VISIBLE in such a part of the tree hidden for lacking it, nor a socket disabled for its

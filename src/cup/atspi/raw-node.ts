@@ -101,7 +101,7 @@ export interface AtspiRawNode {
   cellPosition?: CellPosition;
   /** A table's or grid's rows and columns, as its Table counts them. */
   tableSize?: TableSize;
-  /** Names of the objects that label this one (its labelled-by relation); read for unnamed controls and named combo boxes. */
+  /** Names of the objects that label this one (its labelled-by relation); read for unnamed controls, named combo boxes and named buttons that hold nothing. */
   labelledBy?: string;
   /** Child count the object reported; more than children.length when the walk was cut short. */
   childCount: number;

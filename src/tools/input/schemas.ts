@@ -91,7 +91,7 @@ export const escalationResult = z.object({
   reason: z.string(),
 });
 
-const diffNode = z.object({ index: z.number(), role: z.string(), name: z.string(), value: z.string().optional() });
+const diffNode = z.object({ index: z.number(), role: z.string(), name: z.string(), value: z.string().optional(), states: z.array(z.string()).optional() });
 const textChange = z.object({ from: z.string(), to: z.string() });
 
 /** What changed in the target window's tree (src/cup/diff.ts), entries cut to the lines shown inline when it is long. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ElementTarget } from '../../platform/targets.js';
 import { resolveWindow } from '../perception/window-records.js';
+import { readSnapshot, wholeWindowLimits } from '../perception/window-snapshot.js';
 import { defineTool } from '../tool.js';
 import { ToolError } from '../../errors.js';
 import { observeAction } from './action-diff.js';
@@ -41,8 +42,11 @@ export const scroll = defineTool({
     const point = byPoint ? await resolvePoint(context, args) : undefined;
     if (!element && !point && args.window_id === undefined) throw new ToolError('scroll needs a target: element_index + window_id, element_token, selector + window_id (or pid), x + y + window_id, or window_id', 'missing_target');
     const window = element?.window ?? point?.window ?? (await resolveWindow(context, args.window_id!, args.pid));
-    // Without an element, the window's latest snapshot says which region there is to scroll.
-    const snapshot = element ? undefined : context.state.snapshots.latest(window.pid, window.id);
+    // Without an element, the window's latest snapshot says which region there is to scroll; a window not read yet in
+    // this session is read for it, as a selector's window is (scrolling Pluma's document right after launch_app, or
+    // after the daemon was replaced, was refused with no_snapshot).
+    const latest = element || point ? undefined : context.state.snapshots.latest(window.pid, window.id);
+    const snapshot = element || point ? undefined : (latest ?? (await readSnapshot(context, window, wholeWindowLimits)).snapshot);
     const request = { window, element, ...(point ? { point } : {}), snapshot, direction: args.direction, by, amount, mode };
     return observeAction(context, 'scroll', args, window, async () => targetResult(await context.desktop.scroll(request), element));
   },

@@ -46,6 +46,15 @@ export function parseDesktopSelector(source: string): DesktopSelector {
       if (term.kind !== 'field' || term.field !== 'role' || term.op !== '=') continue;
       const role = roleByCode.get(term.value) ?? term.value;
       if (!roles.includes(role)) {
+        // A state written onto the role as a CSS pseudo-class ("textbox:focused") is a flag of its own here.
+        const [written, state] = term.value.split(':', 2) as [string, string | undefined];
+        const asRole = roleByCode.get(written) ?? written;
+        if (state !== undefined && roles.includes(asRole) && DESKTOP_VOCABULARY.flags.has(state)) {
+          throw new ToolError(`invalid selector: a state is a word of its own, not part of the role: write role=${written} ${state}`, 'invalid_selector', {
+            position: source.indexOf(term.value),
+            problem: `state "${state}" written onto role "${written}"`,
+          });
+        }
         const near = closestName(term.value, roles);
         throw new ToolError(`invalid selector: role "${term.value}" is no CUP role${near ? `; did you mean ${near}?` : ''} (roles: ${roles.join(', ')})`, 'invalid_selector', {
           position: source.indexOf(term.value),

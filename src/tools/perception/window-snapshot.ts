@@ -111,6 +111,9 @@ export function partialReason(reading: WindowReading): string | undefined {
   return reading.missingReason ?? (reading.truncated ? 'the window was read in part (the read\'s time budget or node limit was reached): elements past that were not searched' : undefined);
 }
 
+/** The limits of a reading that looks for what the caller did not name (a selector's element, the region to scroll). */
+export const wholeWindowLimits = { maxNodes: 5000, maxDepth: 1000, budgetMs: 10_000 } as const;
+
 /** Reads a window's tree and stores it as its latest snapshot. */
 export async function readSnapshot(context: ToolContext, window: DesktopWindow, limits: TreeLimits) {
   const reading = await readNumbered(context, window, limits);

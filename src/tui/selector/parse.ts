@@ -111,6 +111,20 @@ class SelectorParser<F extends string, G extends string> {
     return { terms };
   }
 
+  /**
+   * What a bracketed term other than [index=N] is written as here, for one written as CSS or Playwright write it:
+   * `[focused]` and `[name="Save"]` are the bare words `focused` and `name="Save"`.
+   */
+  private bracketAdvice(): string {
+    const inside = /^\[\s*(!?)\s*([A-Za-z]+)\s*(=|~=|\*=|\^=)?/.exec(this.source.slice(this.pos));
+    if (!inside) return '';
+    const [, not, word, op] = inside as unknown as [string, string, string, string | undefined];
+    const fields: readonly string[] = this.vocabulary.fields;
+    if (!op && this.vocabulary.flags.has(word)) return `; a flag is a bare word: write ${not}${word}, not [${not}${word}]`;
+    if (op && fields.includes(word)) return `; a field is written without brackets: ${word}${op}"..."`;
+    return '';
+  }
+
   /** `!flag`: a node without the flag (`role=button !disabled`). Only flags are negated: a field's test has a value. */
   private negatedFlag(): Term<F, G> {
     const start = this.pos;
@@ -131,7 +145,7 @@ class SelectorParser<F extends string, G extends string> {
     const start = this.pos;
     if (this.source[this.pos] === '[') {
       const match = /^\[\s*index\s*=\s*(-?\d{1,6})\s*\]/.exec(this.source.slice(this.pos));
-      if (!match) this.fail('expected [index=N] with an integer N', start);
+      if (!match) this.fail(`expected [index=N] with an integer N${this.bracketAdvice()}`, start);
       this.pos += match[0].length;
       return { kind: 'index', index: Number(match[1]) };
     }

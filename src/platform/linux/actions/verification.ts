@@ -5,6 +5,7 @@ import { plainText, readableName } from '../../../cup/atspi/names.js';
 import { cupStateOf } from '../../../cup/atspi/states.js';
 import { stateChangesText } from '../../../cup/diff-text.js';
 import { oneLine, quote, textChange } from '../../../cup/text-change.js';
+import { treeNumber } from '../../../cup/shown-number.js';
 import { normaliseWhitespace } from '../../../cup/text.js';
 import { atspiRoleName, cupRoleFor } from '../../../cup/atspi/roles.js';
 import type { CupRole } from '../../../cup/types.js';
@@ -189,7 +190,15 @@ export function selectionProbe(desktop: LinuxDesktop, ref: ObjectRef, label: str
 export const selectedTextRead = 81;
 
 export function valueProbe(desktop: LinuxDesktop, ref: ObjectRef, label: string): Probe {
-  return { label: `value of ${label}`, read: async () => String((await readValue(await desktop.atspi(), ref)).current), reads: { ref, fact: 'value' } };
+  // Read as the app holds it (what `until` compares with), told as the tree writes it: the diff's '~ [e134] sb value:
+  // "0" → "972.6"' was 'value of the scroll position: "0" → "972.5999999999999"' in the evidence above it.
+  const written = (read: string) => (read !== '' && Number.isFinite(Number(read)) ? treeNumber(Number(read)) : read);
+  return {
+    label: `value of ${label}`,
+    read: async () => String((await readValue(await desktop.atspi(), ref)).current),
+    describe: (before, after) => `value of ${label}: ${textChange(written(before), written(after))}`,
+    reads: { ref, fact: 'value' },
+  };
 }
 
 /**
@@ -655,6 +664,12 @@ interface Told {
   text: boolean;
   value: boolean;
   states: Set<string>;
+}
+
+/** The text edits (inserts and deletes: where, how long, what) an object announced, in order, as one string ('' for none). */
+function textEdits(events: readonly AccessibilityEvent[]): string {
+  const edits = events.filter((event) => event.kind === 'TextChanged');
+  return edits.length === 0 ? '' : JSON.stringify(edits.map((event) => [event.detail, event.detail1, event.detail2, String(event.data)]));
 }
 
 /**
@@ -1219,6 +1234,8 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
         if (event.kind === 'BoundsChanged') placed.add(event.path);
         else byObject.set(event.path, [...(byObject.get(event.path) ?? []), event]);
       }
+      // The edits of each text a probe's line told, so another view of the same buffer, told the same edits, is known.
+      const toldEdits = new Set([...byObject.entries()].filter(([path, events]) => told.get(`${events[0]!.sender}${path}`)?.text).map(([, events]) => textEdits(events)).filter((edits) => edits !== ''));
       // The action's own window closed: what its objects did on the way (a scroll bar hidden) is said by that line too.
       const snapshotClosed = options.snapshot !== undefined && closed.some((window) => window.window_id === options.snapshot!.windowId);
       const inSnapshot = new Set(snapshotClosed ? [...options.snapshot!.elements.values()].map((element) => atspiElement(element.handle).path) : []);
@@ -1236,6 +1253,9 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
         // Text changes alone that a probe's line told (typing into a field) would give a line with nothing untold:
         // the object is not read back for it, a round trip on the action's path.
         else if (events.every((event) => event.kind === 'TextChanged') && told.get(`${events[0]!.sender}${path}`)?.text) byObject.delete(path);
+        // Nor another view of that text, told the same edits: Pluma's overview map (a GtkSourceMap, kept in the tree when
+        // hidden) shows the document's buffer, and typing into the document read '[e121] textbox: text is now "…"' of it.
+        else if (events.every((event) => event.kind === 'TextChanged' || event.kind === 'TextCaretMoved') && toldEdits.has(textEdits(events))) byObject.delete(path);
       }
       // Cancelled, the probes' readings are the evidence: re-reading every object an event named would hold up the stop.
       // Otherwise the objects are read back together, as many at a time as lines are still wanted (one may give none).

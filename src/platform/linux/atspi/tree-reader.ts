@@ -666,15 +666,17 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
     }
     // A named combo box may be named by its choice or by data of its active row (Qt, GTK3): its label is read too (comboNamedByLabel).
     const namedCombo = node.name !== '' && node.role === ATSPI_ROLE.COMBO_BOX;
-    if ((node.name === '' && labelledRoles.has(node.role)) || namedCombo) {
+    // So may a button that holds nothing, which may be named by the value it shows (a font button: valueButtonNamedByLabel).
+    const namedButton = node.name !== '' && node.role === ATSPI_ROLE.PUSH_BUTTON && node.childCount === 0;
+    if ((node.name === '' && labelledRoles.has(node.role)) || namedCombo || namedButton) {
       work.push(
         call(node, atspiInterface('Accessible'), 'GetRelationSet').then(async (body) => {
           const relations = (body?.[0] as [number, [string, string][]][] | undefined) ?? [];
           const labels = objectRefs(relations.filter(([type]) => type === RELATION_LABELLED_BY).flatMap(([, targets]) => targets));
           const names = await Promise.all(
             labels.map(async (label) => {
-              // Qt also says a group box labels everything in it: only a label of its own names a combo box.
-              if (namedCombo && Number((await call(label, atspiInterface('Accessible'), 'GetRole'))?.[0]) !== ATSPI_ROLE.LABEL) return new Map<string, unknown>();
+              // Qt also says a group box labels everything in it: only a label of its own names a combo box or a button.
+              if ((namedCombo || namedButton) && Number((await call(label, atspiInterface('Accessible'), 'GetRole'))?.[0]) !== ATSPI_ROLE.LABEL) return new Map<string, unknown>();
               return readProperties(label, 'Accessible', ['Name']);
             }),
           );
