@@ -384,6 +384,32 @@ describe('Qt 5 fixture', () => {
     assert.deepEqual(await selected('Folders'), ['music']);
   });
 
+  test("a Qt tree view's header and rows, which Qt 5 makes anew each time they are asked for, keep their indices from one reading to the next, and an action elsewhere lists none of them added or removed", async () => {
+    const trees = await fixtures.desktop.launchFixture('qt5', { title: 'Qt Tree Rows', extraArgs: ['--table'] });
+    const { window: tree } = trees;
+    // The quirk: the same child asked for twice is two objects (the first one left alive, no child of anything).
+    const paths = async () => (await fixtures.oracle.children(tree.pid, tree.title, 'tree', 'Folders', [0, 1, 2])).children.map((child) => child.path);
+    const [first, second] = [await paths(), await paths()];
+    assert.ok(first.every((path, i) => path !== second[i]), `pyatspi: new objects each time (${JSON.stringify(first)} → ${JSON.stringify(second)})`);
+    const treeRows = async () => {
+      const rows: string[] = [];
+      for (const selector of ['role=columnheader name=Name', 'role=cell name=docs', 'role=cell name=music']) {
+        const found = await callOk(fixtures.context, 'find_elements', { window_id: tree.id, selector });
+        rows.push(...(found.structured as { matches: { index: number; role: string; name: string }[] }).matches.map((match) => `${match.index} ${match.role} ${match.name}`));
+      }
+      return rows;
+    };
+    const before = await treeRows();
+    assert.deepEqual(before.map((row) => row.replace(/^\d+ /, '')), ['columnheader Name', 'cell docs', 'cell music'], JSON.stringify(before));
+    assert.deepEqual(await treeRows(), before, 'read again, the header and rows keep their indices');
+    const clicked = await callOk(fixtures.context, 'click', { window_id: tree.id, selector: 'role=cell name=Apple' });
+    const { diff } = clicked.structured as unknown as ActionResult;
+    assert.ok(diff, clicked.summary);
+    const told = [...diff.added, ...diff.removed].map((node) => `${node.role} ${node.name}`);
+    assert.deepEqual(told, [], `nothing added or removed by a click on another view's cell:\n${clicked.body}`);
+    assert.deepEqual(await treeRows(), before, 'after the action too');
+  });
+
   test('the tab Qt 5 says focused is its tab bar\'s current one: it reads selected, not focused, and a click on it sends nothing', async () => {
     const tabbed = await fixtures.desktop.launchFixture('qt5', { title: 'Qt Tabs', extraArgs: ['--tabs'] });
     const { window: tabs } = tabbed;

@@ -159,9 +159,9 @@ export class PyatspiOracle {
     return (await this.ask<{ siblings: { role: string; name: string; showing: boolean }[] }>({ op: 'siblings', pid, title, role, name })).siblings;
   }
 
-  /** Children of a container by index (never all of them), with the names of their own children as content. */
+  /** Children of a container by index (never all of them), with the names of their own children as content and each one's object path. */
   children(pid: number, title: string, role: string, name: string, indices: number[]) {
-    return this.ask<{ child_count: number; children: (OracleChild & { index: number; content: string })[] }>(
+    return this.ask<{ child_count: number; children: (OracleChild & { index: number; content: string; path: string })[] }>(
       { op: 'children', pid, title, role, name, indices },
       60_000,
     );
