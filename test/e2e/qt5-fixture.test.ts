@@ -549,6 +549,20 @@ describe('Qt 5 fixture', () => {
     assert.deepEqual(matches.map((match) => [match.bounds, match.value]), [[{ x, y, w, h }, 'Adwaita']], found.summary);
   });
 
+  test("a row's fields in a box beside the row's label: a field with a label of its own between (ending in a colon) is named by that label alone", async () => {
+    const form = await fixtures.launch('qt5', { title: 'Qt Row Box', extraArgs: ['--row-box'] });
+    // pyatspi: Qt names each combo box by its choice, "Point shape:" labelling the second.
+    const labelled = await fixtures.oracle.labelled(form.pid, form.title);
+    assert.deepEqual(labelled.filter((entry) => entry.name === 'Disc').map((entry) => entry.labels), [['Point shape:']], JSON.stringify(labelled));
+    for (const [name, choice] of [['Line type:', 'Line'], ['Point shape:', 'Disc']] as const) {
+      const combo = await fixtures.oracle.find(form.pid, form.title, 'combo box', choice);
+      const found = await callOk(fixtures.context, 'find_elements', { window_id: form.id, selector: `role=combobox name="${name}"` });
+      const matches = found.structured.matches as { bounds: unknown; value?: string }[];
+      const [x, y, w, h] = combo.extents!;
+      assert.deepEqual(matches.map((match) => [match.bounds, match.value]), [[{ x, y, w, h }, choice]], found.body);
+    }
+  });
+
   test("a hidden column's header, which Qt lists with no place, is hidden with the column's cells", async () => {
     const list = await fixtures.launch('qt5', { title: 'Qt Hidden Column', extraArgs: ['--hidden-column'] });
     const headers = (await pyatspiWalk(list.pid, list.title, fixtures.desktop.env())).filter((node) => node.role === 'table column header');

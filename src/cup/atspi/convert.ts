@@ -670,13 +670,15 @@ function labelsByOrder(children: readonly CupNode[]): void {
  * The fields after the first in a row's box, each named by the text between it and the field before it (by the
  * label pointing at it, or by place): that text continues the row's label, and alone says nothing of what the field
  * is for. Transmission's "Scheduled times:" row holds "09:00", " to " (labelling the second) and "17:00", and the
- * second read as a combo box named "to". Named by both: "Scheduled times: to".
+ * second read as a combo box named "to". Named by both: "Scheduled times: to". A text ending in a colon is a label
+ * of its own, which says alone what its field is for: DB Browser for SQLite's plot row, "Line type:" beside a box
+ * holding a combo box, "Point shape:" and a second combo box, read the second "Line type: Point shape:".
  */
 function continueRow(parts: readonly CupNode[], rowLabel: string): void {
   parts.forEach((field, index) => {
     const [before, text] = [parts[index - 2], parts[index - 1]];
     if (!before || !text || !placeLabelledRoles.has(field.role) || !placeLabelledRoles.has(before.role)) return;
-    if (labelIn(text) === undefined || text.name === '' || field.name !== text.name) return;
+    if (labelIn(text) === undefined || text.name === '' || field.name !== text.name || /:$/.test(text.name.trim())) return;
     field.name = `${rowLabel} ${text.name}`;
     namedByPlace.add(field);
   });
