@@ -156,9 +156,21 @@ function intersects(a: CupRect, b: CupRect): boolean {
  * Places a node on the screen. Offscreen is decided from geometry against the visible area, not from
  * the SHOWING state: GTK4 never sets SHOWING, so trusting it would hide every GTK4 control.
  */
-function place(raw: AtspiRawNode, context: RawTreeContext, parent: Placement, states: Set<string>, visibility: Visibility, covered: boolean): Placement {
+function place(raw: AtspiRawNode, context: RawTreeContext, parent: Placement, states: Set<string>, visibility: Visibility, covered: boolean, nested: boolean): Placement {
   const placed = placeInWindow(raw, context, parent, states, visibility, covered);
+  if (nested && raw.role === ATSPI_ROLE.FRAME && placed.bounds && endsBeforeArea(placed.bounds, context.visibleArea)) return { offscreen: true, undrawn: true };
   return parent.scrolledAway || raw.scrolledAway ? { ...placed, offscreen: true, scrolledAway: true } : placed;
+}
+
+/**
+ * A box that ends above and left of the window's area, wholly: a window inside the window placed so (a frame under
+ * the window's own) is drawn nowhere in it. Qt moves a dock widget tabbed behind another out of its main window's way,
+ * up and left of it, and leaves it VISIBLE and SHOWING: DB Browser for SQLite's SQL Log, Plot and Remote docks, one
+ * shown, read as the others' buttons at -468,-548 and "# 99 more items — scroll up to see", which no scroll brings in;
+ * their tabs show them. A popup opens beside its opener, never wholly above and left of its window.
+ */
+function endsBeforeArea(box: CupRect, area: CupRect): boolean {
+  return box.x + box.w <= area.x && box.y + box.h <= area.y;
 }
 
 function placeInWindow(raw: AtspiRawNode, context: RawTreeContext, parent: Placement, states: Set<string>, visibility: Visibility, covered: boolean): Placement {
@@ -909,7 +921,7 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
     // web process) says no state at all: it is judged by its place, not taken for hidden with all it embeds.
     const embeds = raw.children.length > 0 && raw.children.every((child) => child.bus !== raw.bus);
     const judged = embeds ? unreported : visibility;
-    const placement = place(raw, context, parentPlacement, states, judged, covered);
+    const placement = place(raw, context, parentPlacement, states, judged, covered, parent !== undefined);
     const view = parentPlacement.view ?? context.visibleArea;
     const box = placement.bounds;
     // A box wholly outside the view is the wrong fact about a pane whose content is on screen: it narrows nothing.
