@@ -582,6 +582,18 @@ describe('Qt 5 fixture', () => {
     assert.doesNotMatch(after, /scroll up to see|Refresh Schema/, after);
   });
 
+  test('buttons in a row after a label ending in a colon keep their own names: each is a choice of what to do, no value the label asks for', async () => {
+    const form = await fixtures.launch('qt5', { title: 'Qt Button Row', extraArgs: ['--button-row'] });
+    const tag1 = await fixtures.oracle.find(form.pid, form.title, 'push button', 'Tag 1');
+    const found = await callOk(fixtures.context, 'find_elements', { window_id: form.id, selector: 'role=button name="Tag 1"' });
+    const matches = found.structured.matches as { bounds: unknown; value?: string }[];
+    const [x, y, w, h] = tag1.extents!;
+    assert.deepEqual(matches.map((match) => [match.bounds, match.value]), [[{ x, y, w, h }, undefined]], found.body);
+    const clicked = await callOk(fixtures.context, 'click', { window_id: form.id, selector: 'role=button name="Tag 1"' });
+    assert.equal((clicked.structured as unknown as ActionResult).effect, 'confirmed', clicked.summary);
+    assert.equal((await fixtures.oracle.find(form.pid, form.title, 'label', 'Filled from: Tag 1')).name, 'Filled from: Tag 1');
+  });
+
   test("a hidden column's header, which Qt lists with no place, is hidden with the column's cells", async () => {
     const list = await fixtures.launch('qt5', { title: 'Qt Hidden Column', extraArgs: ['--hidden-column'] });
     const headers = (await pyatspiWalk(list.pid, list.title, fixtures.desktop.env())).filter((node) => node.role === 'table column header');

@@ -515,6 +515,20 @@ function mayShowValue(node: CupNode): boolean {
   return isBareButton(node) && node.name !== '' && node.value === undefined && !/(?:…|\.\.\.)$/u.test(node.name.trim());
 }
 /**
+ * Whether another named bare button stands right of the button on its row: a label before a row of buttons asks what
+ * to do, each button naming one choice in its own words (Kid3's "From: [Tag 1] [Tag 2]", which fill the file name
+ * from one tag or the other), and shows no value. Taken for a font button's, the first read `btn "From:" val="Tag 1"`
+ * and name="Tag 1" found only the second row's.
+ */
+function inRowOfButtons(button: CupNode, siblings: readonly CupNode[]): boolean {
+  const box = button.bounds;
+  if (!box) return false;
+  const middle = box.y + box.h / 2;
+  return siblings.some((other) => other !== button && isBareButton(other) && other.name !== '' && other.bounds !== undefined && other.bounds.x >= box.x + box.w - 2 &&
+    other.bounds.y <= middle && middle <= other.bounds.y + other.bounds.h);
+}
+
+/**
  * The one field a scroll pane shows, unnamed: a multi-line text box (a GtkTextView in its scrolled window, wxGTK's
  * multi-line text control) beside the pane's bars. The label over or beside the pane names it as it would the field
  * itself: Poedit's "Source text" and "Translation" stand over their panes, and read as two unnamed text boxes.
@@ -551,7 +565,7 @@ function labelsByPlace(children: readonly CupNode[]): void {
     // A scroll pane is placed where the text box it shows is (whose own box GTK3 may not give): it is labelled so.
     const named = paneField(field) ?? field;
     // A combo box named by its choice (its name is its value) is unlabelled too: a label beside it names it.
-    const showsValue = mayShowValue(field);
+    const showsValue = mayShowValue(field) && !inRowOfButtons(field, children);
     const unnamed = named.name === '' || (field.role === 'combobox' && field.name === field.value) || showsValue;
     // A box's first field is labelled from its row only: a text above the box (a frame's title) heads all it holds.
     const onRowOnly = rowLabelledRoles.has(field.role) || isBareButton(field) || leading.has(field);
