@@ -594,6 +594,19 @@ describe('Qt 5 fixture', () => {
     assert.equal((await fixtures.oracle.find(form.pid, form.title, 'label', 'Filled from: Tag 1')).name, 'Filled from: Tag 1');
   });
 
+  test('text with letters beyond ASCII typed in the background goes in as typed, no NUL after it: Qt pads inserted text to the length given, in UTF-16 units', async () => {
+    const typing = await fixtures.launch('qt5', { title: 'Qt Umlauts' });
+    const found = await callOk(fixtures.context, 'find_elements', { window_id: typing.id, selector: 'role=textbox value="first line"' });
+    const [editor] = (found.structured as { matches: { index: number }[] }).matches;
+    assert.ok(editor, found.body);
+    const typed = await callOk(fixtures.context, 'type_text', { window_id: typing.id, element_index: editor.index, text: 'Grüße 😀 ' });
+    assert.equal((typed.structured as unknown as ActionResult).path, 'x11_atspi', typed.summary);
+    const read = await fixtures.oracle.find(typing.pid, typing.title, 'text', '');
+    assert.equal(read.text, 'Grüße 😀 first line', JSON.stringify(read));
+    // Qt counts UTF-16 units (the emoji is two), as it takes the length.
+    assert.equal(read.characters, 'Grüße 😀 first line'.length, `pyatspi counts no character beyond the text: ${JSON.stringify(read)}`);
+  });
+
   test("a hidden column's header, which Qt lists with no place, is hidden with the column's cells", async () => {
     const list = await fixtures.launch('qt5', { title: 'Qt Hidden Column', extraArgs: ['--hidden-column'] });
     const headers = (await pyatspiWalk(list.pid, list.title, fixtures.desktop.env())).filter((node) => node.role === 'table column header');

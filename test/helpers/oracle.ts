@@ -11,6 +11,8 @@ export interface OracleNode {
   text?: string;
   /** The caret's offset in the text, with text. */
   caret?: number;
+  /** The text's length as the toolkit counts it (Text.CharacterCount), with text: NULs end the text read, not this. */
+  characters?: number;
   value?: number;
   /** The names its Action interface gives, when it has one (perhaps none). */
   actions?: string[];

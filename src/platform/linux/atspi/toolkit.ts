@@ -136,6 +136,12 @@ export interface ToolkitQuirks {
    * "click"). Qt's checkable push button also has the role and one "Toggle" action, and is a toggle button.
    */
   switchesAreToggleButtons: boolean;
+  /**
+   * EditableText.InsertText's length counts the text's UTF-16 units, not its UTF-8 bytes as ATK's does: Qt cuts or
+   * pads the text to that many (QString::resize), so a byte count pads text with a non-ASCII letter with NULs. Qt 6's
+   * Linguist saved "Datei öffnen" typed into a translation as "Datei öffnen" and a NUL, which no AT-SPI read shows.
+   */
+  insertLengthInUtf16: boolean;
 }
 
 export interface ToolkitInfo {
@@ -154,7 +160,7 @@ export function quirksFor(toolkit: ToolkitInfo | undefined): ToolkitQuirks {
   if (name === 'gtk' && major >= 4) {
     return {
       ...unmirrored, extentsRelativeToWindow: true, showingIsReliable: false, gtk4NameQuirks: true, selectableUnmarked: true, propertiesInOneCall: true, listsSomeItemsOnly: true,
-      focusActivatesWindow: false, webEngine: false, pageDebugging: false, editableTextIdleInPages: false, valueUnheardInPageFields: false, keepsUndrawnPlaces: true, showsByPlaceOnly: true, focusMarksCurrentItems: false, reusesObjectPaths: false, buttonsReportShortcuts: false, deselectsByChildIndex: false, hitTestLagsOneAsk: false, fillsCacheLazily: false, pressedMarksToggles: true, selectionLeavesCursor: false, switchesAreToggleButtons: false,
+      focusActivatesWindow: false, webEngine: false, pageDebugging: false, editableTextIdleInPages: false, valueUnheardInPageFields: false, keepsUndrawnPlaces: true, showsByPlaceOnly: true, focusMarksCurrentItems: false, reusesObjectPaths: false, buttonsReportShortcuts: false, deselectsByChildIndex: false, hitTestLagsOneAsk: false, fillsCacheLazily: false, pressedMarksToggles: true, selectionLeavesCursor: false, switchesAreToggleButtons: false, insertLengthInUtf16: false,
     };
   }
   if ((name === 'gtk' || name === 'gail') && major <= 3) {
@@ -162,7 +168,7 @@ export function quirksFor(toolkit: ToolkitInfo | undefined): ToolkitQuirks {
       extentsRelativeToWindow: false, showingIsReliable: true, gtk4NameQuirks: false, selectableUnmarked: false, propertiesInOneCall: true, listsSomeItemsOnly: false,
       mirrorable: true, addsChildrenSilently: true, scrollsSilently: false, renamesButtonsSilently: true, describesUiSilently: false, focusActivatesWindow: true, webEngine: false, pageDebugging: false, editableTextIdleInPages: false,
       valueUnheardInPageFields: false, keepsUndrawnPlaces: false, showsByPlaceOnly: false, focusMarksCurrentItems: false, reusesObjectPaths: false, buttonsReportShortcuts: false, deselectsByChildIndex: false, hitTestLagsOneAsk: false, fillsCacheLazily: false, pressedMarksToggles: false,
-      selectionLeavesCursor: true, switchesAreToggleButtons: name === 'gtk',
+      selectionLeavesCursor: true, switchesAreToggleButtons: name === 'gtk', insertLengthInUtf16: false,
     };
   }
   const blink = name === 'chromium';
@@ -190,6 +196,7 @@ export function quirksFor(toolkit: ToolkitInfo | undefined): ToolkitQuirks {
     pressedMarksToggles: false,
     selectionLeavesCursor: false,
     switchesAreToggleButtons: false,
+    insertLengthInUtf16: name === 'qt',
   };
 }
 
