@@ -607,6 +607,21 @@ describe('Qt 5 fixture', () => {
     assert.equal(read.characters, 'Grüße 😀 first line'.length, `pyatspi counts no character beyond the text: ${JSON.stringify(read)}`);
   });
 
+  test("a widget that paints its lines itself and holds its own scroll bar (a terminal's screen) is a drawn surface, named with its box", async () => {
+    const terminal = await fixtures.launch('qt5', { title: 'Qt Terminal', extraArgs: ['--painted-terminal'] });
+    const nodes = await pyatspiWalk(terminal.pid, terminal.title, fixtures.desktop.env());
+    // The premise, as pyatspi reads it: a focusable filler holding its scroll bar alone, and nothing holding the words.
+    const screens = nodes.filter((node, at) => node.role === 'filler' && node.states.includes('focusable') && childIndices(nodes, at).map((child) => nodes[child]!.role).join() === 'scroll bar');
+    assert.equal(screens.length, 1, JSON.stringify(screens));
+    assert.ok(!nodes.some((node) => node.name.includes('WORD222')), 'nothing in the tree holds the painted text');
+    const read = await callOk(fixtures.context, 'get_window_state', { window_id: terminal.id, include_screenshot: false });
+    const state = read.structured as { elements: { index: number; bounds?: { x: number; y: number; w: number; h: number } }[]; drawn_surfaces?: { element_index: number }[] };
+    const [x, y, w, h] = screens[0]!.extents!;
+    const element = state.elements.find((each) => each.bounds?.x === x && each.bounds.y === y && each.bounds.w === w && each.bounds.h === h);
+    assert.ok(element, `the screen's box ${x},${y} ${w}x${h} is in the compact view:\n${read.body}`);
+    assert.deepEqual(state.drawn_surfaces?.map((surface) => surface.element_index), [element.index], read.summary);
+  });
+
   test("a hidden column's header, which Qt lists with no place, is hidden with the column's cells", async () => {
     const list = await fixtures.launch('qt5', { title: 'Qt Hidden Column', extraArgs: ['--hidden-column'] });
     const headers = (await pyatspiWalk(list.pid, list.title, fixtures.desktop.env())).filter((node) => node.role === 'table column header');

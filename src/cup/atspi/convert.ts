@@ -2,7 +2,7 @@ import { keyBindingShortcut } from '../key-binding.js';
 import type { CupAttributes, CupNode, CupRect, CupRole, CupState } from '../types.js';
 import { clicksByNature, clicksThroughChild, cupActionsFor, holdsButton, pressedOnlyByInput, type ActionContext } from './actions.js';
 import { closedMenu, holdsMenuItems, itemsKeptHidden } from './closed-menus.js';
-import { drawnViewOf, scrollsItsContent, type RoleShape } from './scroll-areas.js';
+import { drawnViewOf, paintsBesideOwnBars, scrollsItsContent, type RoleShape } from './scroll-areas.js';
 import { CONTENT_NAMED_ATSPI_ROLES, isDrawnSurfaceShape, NAMED_BLOCK_ATSPI_ROLES, unknownCoordinate, type AtspiRawNode, type RawTreeContext, type UnreadChildren } from './raw-node.js';
 import { OBJECT_REPLACEMENT } from '../embedded-objects.js';
 import { isEditableContent } from './editable-content.js';
@@ -957,7 +957,7 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
     // popup (GTK3's popovers keep their buttons VISIBLE inside a panel that is neither visible nor showing).
     if ((placement.covered || placement.undrawn) && !node.states.includes('hidden')) node.states = stateOrder.filter((state) => state === 'hidden' || node.states!.includes(state));
     // A surface the app paints itself (a game's board, a chart): the tree holds nothing of what it shows.
-    const drawnSurface = (isDrawnSurfaceShape(atspiRole, raw.children.length, states) || (chooserPart && !rangePart) || emptyView) && hasRealPlace(node) && roomToShow(node) && !node.states.includes('hidden');
+    const drawnSurface = (isDrawnSurfaceShape(atspiRole, raw.children.length, states) || paintsBesideOwnBars(raw, states.has('STATE_FOCUSABLE')) || (chooserPart && !rangePart) || emptyView) && hasRealPlace(node) && roomToShow(node) && !node.states.includes('hidden');
     // Unless the app says it in words: a drawing area has no Text, so the description is where an app puts what it
     // draws there (Qalculate's result, "= 42", drawn under "12 + 30" and in no object's text, read as a surface to be
     // read in the screenshot). It is the surface's value: shown, sought with value=, and its change diffed as such.
