@@ -9,14 +9,7 @@ import { after, before, describe, test } from 'node:test';
 import type { ClientWindow } from '../../src/platform/linux/windows.js';
 import type { ActionResult } from '../../src/tools/input/schemas.js';
 import { FixtureDesktop } from '../helpers/fixture-desktop.js';
-import { accessibleWindowState, callOk, failsWith, pyatspiWalk, type OracleNode } from '../helpers/tools.js';
-
-/** The indices of a node's children in pyatspiWalk's pre-order list. */
-function childIndices(nodes: readonly OracleNode[], at: number): number[] {
-  const found: number[] = [];
-  for (let i = at + 1; i < nodes.length && nodes[i]!.depth > nodes[at]!.depth; i++) if (nodes[i]!.depth === nodes[at]!.depth + 1) found.push(i);
-  return found;
-}
+import { accessibleWindowState, callOk, childIndices, failsWith, pyatspiWalk, type OracleNode } from '../helpers/tools.js';
 
 describe('Qt 5 fixture', () => {
   let fixtures: FixtureDesktop;

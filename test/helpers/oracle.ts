@@ -11,6 +11,8 @@ export interface OracleNode {
   text?: string;
   /** The caret's offset in the text, with text. */
   caret?: number;
+  /** The text's length as the toolkit counts it (Text.CharacterCount), with text: NULs end the text read, not this. */
+  characters?: number;
   value?: number;
   /** The names its Action interface gives, when it has one (perhaps none). */
   actions?: string[];
@@ -159,9 +161,9 @@ export class PyatspiOracle {
     return (await this.ask<{ siblings: { role: string; name: string; showing: boolean }[] }>({ op: 'siblings', pid, title, role, name })).siblings;
   }
 
-  /** Children of a container by index (never all of them), with the names of their own children as content. */
+  /** Children of a container by index (never all of them), with the names of their own children as content and each one's object path. */
   children(pid: number, title: string, role: string, name: string, indices: number[]) {
-    return this.ask<{ child_count: number; children: (OracleChild & { index: number; content: string })[] }>(
+    return this.ask<{ child_count: number; children: (OracleChild & { index: number; content: string; path: string })[] }>(
       { op: 'children', pid, title, role, name, indices },
       60_000,
     );

@@ -116,3 +116,10 @@ export interface OracleNode {
   window_extents: [number, number, number, number] | null;
   actions: string[];
 }
+
+/** The indices of a node's children in pyatspiWalk's pre-order list. */
+export function childIndices(nodes: readonly OracleNode[], at: number): number[] {
+  const found: number[] = [];
+  for (let i = at + 1; i < nodes.length && nodes[i]!.depth > nodes[at]!.depth; i++) if (nodes[i]!.depth === nodes[at]!.depth + 1) found.push(i);
+  return found;
+}

@@ -2,7 +2,7 @@ import { keyBindingShortcut } from '../key-binding.js';
 import type { CupAttributes, CupNode, CupRect, CupRole, CupState } from '../types.js';
 import { clicksByNature, clicksThroughChild, cupActionsFor, holdsButton, pressedOnlyByInput, type ActionContext } from './actions.js';
 import { closedMenu, holdsMenuItems, itemsKeptHidden } from './closed-menus.js';
-import { drawnViewOf, scrollsItsContent, type RoleShape } from './scroll-areas.js';
+import { drawnViewOf, paintsBesideOwnBars, scrollsItsContent, type RoleShape } from './scroll-areas.js';
 import { CONTENT_NAMED_ATSPI_ROLES, isDrawnSurfaceShape, NAMED_BLOCK_ATSPI_ROLES, unknownCoordinate, type AtspiRawNode, type RawTreeContext, type UnreadChildren } from './raw-node.js';
 import { OBJECT_REPLACEMENT } from '../embedded-objects.js';
 import { isEditableContent } from './editable-content.js';
@@ -157,9 +157,21 @@ function intersects(a: CupRect, b: CupRect): boolean {
  * Places a node on the screen. Offscreen is decided from geometry against the visible area, not from
  * the SHOWING state: GTK4 never sets SHOWING, so trusting it would hide every GTK4 control.
  */
-function place(raw: AtspiRawNode, context: RawTreeContext, parent: Placement, states: Set<string>, visibility: Visibility, covered: boolean): Placement {
+function place(raw: AtspiRawNode, context: RawTreeContext, parent: Placement, states: Set<string>, visibility: Visibility, covered: boolean, nested: boolean): Placement {
   const placed = placeInWindow(raw, context, parent, states, visibility, covered);
+  if (nested && raw.role === ATSPI_ROLE.FRAME && placed.bounds && endsBeforeArea(placed.bounds, context.visibleArea)) return { offscreen: true, undrawn: true };
   return parent.scrolledAway || raw.scrolledAway ? { ...placed, offscreen: true, scrolledAway: true } : placed;
+}
+
+/**
+ * A box that ends above and left of the window's area, wholly: a window inside the window placed so (a frame under
+ * the window's own) is drawn nowhere in it. Qt moves a dock widget tabbed behind another out of its main window's way,
+ * up and left of it, and leaves it VISIBLE and SHOWING: DB Browser for SQLite's SQL Log, Plot and Remote docks, one
+ * shown, read as the others' buttons at -468,-548 and "# 99 more items — scroll up to see", which no scroll brings in;
+ * their tabs show them. A popup opens beside its opener, never wholly above and left of its window.
+ */
+function endsBeforeArea(box: CupRect, area: CupRect): boolean {
+  return box.x + box.w <= area.x && box.y + box.h <= area.y;
 }
 
 function placeInWindow(raw: AtspiRawNode, context: RawTreeContext, parent: Placement, states: Set<string>, visibility: Visibility, covered: boolean): Placement {
@@ -516,6 +528,20 @@ function mayShowValue(node: CupNode): boolean {
   return isBareButton(node) && node.name !== '' && node.value === undefined && !/(?:…|\.\.\.)$/u.test(node.name.trim());
 }
 /**
+ * Whether another named bare button stands right of the button on its row: a label before a row of buttons asks what
+ * to do, each button naming one choice in its own words (Kid3's "From: [Tag 1] [Tag 2]", which fill the file name
+ * from one tag or the other), and shows no value. Taken for a font button's, the first read `btn "From:" val="Tag 1"`
+ * and name="Tag 1" found only the second row's.
+ */
+function inRowOfButtons(button: CupNode, siblings: readonly CupNode[]): boolean {
+  const box = button.bounds;
+  if (!box) return false;
+  const middle = box.y + box.h / 2;
+  return siblings.some((other) => other !== button && isBareButton(other) && other.name !== '' && other.bounds !== undefined && other.bounds.x >= box.x + box.w - 2 &&
+    other.bounds.y <= middle && middle <= other.bounds.y + other.bounds.h);
+}
+
+/**
  * The one field a scroll pane shows, unnamed: a multi-line text box (a GtkTextView in its scrolled window, wxGTK's
  * multi-line text control) beside the pane's bars. The label over or beside the pane names it as it would the field
  * itself: Poedit's "Source text" and "Translation" stand over their panes, and read as two unnamed text boxes.
@@ -552,7 +578,7 @@ function labelsByPlace(children: readonly CupNode[]): void {
     // A scroll pane is placed where the text box it shows is (whose own box GTK3 may not give): it is labelled so.
     const named = paneField(field) ?? field;
     // A combo box named by its choice (its name is its value) is unlabelled too: a label beside it names it.
-    const showsValue = mayShowValue(field);
+    const showsValue = mayShowValue(field) && !inRowOfButtons(field, children);
     const unnamed = named.name === '' || (field.role === 'combobox' && field.name === field.value) || showsValue;
     // A box's first field is labelled from its row only: a text above the box (a frame's title) heads all it holds.
     const onRowOnly = rowLabelledRoles.has(field.role) || isBareButton(field) || leading.has(field);
@@ -683,13 +709,15 @@ function labelsByOrder(children: readonly CupNode[]): void {
  * The fields after the first in a row's box, each named by the text between it and the field before it (by the
  * label pointing at it, or by place): that text continues the row's label, and alone says nothing of what the field
  * is for. Transmission's "Scheduled times:" row holds "09:00", " to " (labelling the second) and "17:00", and the
- * second read as a combo box named "to". Named by both: "Scheduled times: to".
+ * second read as a combo box named "to". Named by both: "Scheduled times: to". A text ending in a colon is a label
+ * of its own, which says alone what its field is for: DB Browser for SQLite's plot row, "Line type:" beside a box
+ * holding a combo box, "Point shape:" and a second combo box, read the second "Line type: Point shape:".
  */
 function continueRow(parts: readonly CupNode[], rowLabel: string): void {
   parts.forEach((field, index) => {
     const [before, text] = [parts[index - 2], parts[index - 1]];
     if (!before || !text || !placeLabelledRoles.has(field.role) || !placeLabelledRoles.has(before.role)) return;
-    if (labelIn(text) === undefined || text.name === '' || field.name !== text.name) return;
+    if (labelIn(text) === undefined || text.name === '' || field.name !== text.name || /:$/.test(text.name.trim())) return;
     field.name = `${rowLabel} ${text.name}`;
     namedByPlace.add(field);
   });
@@ -926,7 +954,7 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
     // web process) says no state at all: it is judged by its place, not taken for hidden with all it embeds.
     const embeds = raw.children.length > 0 && raw.children.every((child) => child.bus !== raw.bus);
     const judged = embeds ? unreported : visibility;
-    const placement = place(raw, context, parentPlacement, states, judged, covered);
+    const placement = place(raw, context, parentPlacement, states, judged, covered, parent !== undefined);
     const view = parentPlacement.view ?? context.visibleArea;
     const box = placement.bounds;
     // A box wholly outside the view is the wrong fact about a pane whose content is on screen: it narrows nothing.
@@ -949,7 +977,7 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
     // popup (GTK3's popovers keep their buttons VISIBLE inside a panel that is neither visible nor showing).
     if ((placement.covered || placement.undrawn) && !node.states.includes('hidden')) node.states = stateOrder.filter((state) => state === 'hidden' || node.states!.includes(state));
     // A surface the app paints itself (a game's board, a chart): the tree holds nothing of what it shows.
-    const drawnSurface = (isDrawnSurfaceShape(atspiRole, raw.children.length, states) || (chooserPart && !rangePart) || emptyView) && hasRealPlace(node) && roomToShow(node) && !node.states.includes('hidden');
+    const drawnSurface = (isDrawnSurfaceShape(atspiRole, raw.children.length, states) || paintsBesideOwnBars(raw, states.has('STATE_FOCUSABLE')) || (chooserPart && !rangePart) || emptyView) && hasRealPlace(node) && roomToShow(node) && !node.states.includes('hidden');
     // Unless the app says it in words: a drawing area has no Text, so the description is where an app puts what it
     // draws there (Qalculate's result, "= 42", drawn under "12 + 30" and in no object's text, read as a surface to be
     // read in the screenshot). It is the surface's value: shown, sought with value=, and its change diffed as such.

@@ -77,3 +77,22 @@ export function drawnViewOf(area: RoleShape): RoleShape | undefined {
   const inner = view.children[0];
   return view.childCount === 0 || (view.childCount === 1 && inner && mayWrapScrollBar(inner.role) && inner.childCount === 0) ? view : undefined;
 }
+
+/** A box's size, as extents read it. */
+interface Sized {
+  extents?: { w: number; h: number };
+}
+
+/**
+ * A widget that paints what it shows and carries its own scroll bar inside its box: a plain container that takes the
+ * keyboard focus and holds nothing but scroll bars (or their wrappers), far larger than they are. QTermWidget's display
+ * (QTerminal's, Konsole's) is a focusable filler holding its bar alone, and the reading showed an empty scrolled group,
+ * with no word that the terminal's screen is drawn there. An empty focusable one is a surface already
+ * (isDrawnSurfaceShape); a scroll area's bar wrapper takes no focus.
+ */
+export function paintsBesideOwnBars(node: RoleShape & Sized, focusable: boolean): boolean {
+  if (!focusable || !wrapperRoles.has(node.role) || node.childCount === 0 || node.children.length !== node.childCount || !node.children.every(isScrollBarOrWrapper)) return false;
+  const area = (sized: Sized) => (sized.extents ? Math.max(0, sized.extents.w) * Math.max(0, sized.extents.h) : 0);
+  const bars = (node.children as readonly (RoleShape & Sized)[]).reduce((sum, bar) => sum + area(bar), 0);
+  return area(node) > 2 * bars;
+}

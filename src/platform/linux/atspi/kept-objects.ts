@@ -7,7 +7,8 @@ import { hasState } from '../../../cup/atspi/states.js';
 import { DBusError, DBusTimeoutError, peerLeftTheBus } from '../dbus/index.js';
 import type { AtspiClient } from './client.js';
 import { objectOfIdentity } from '../element-handle.js';
-import { readStates } from './operations.js';
+import { childAt, indexInParent, parentOf, readName, readRole, readStates } from './operations.js';
+import type { ObjectRef } from './object-ref.js';
 
 /**
  * How long the app is given to answer for all the objects at once. A stack's page holds a hundred or so objects, and
@@ -17,9 +18,11 @@ export const KEPT_OBJECTS_BUDGET_MS = 400;
 
 /**
  * Of these object identities, those whose objects are not known to be destroyed: the app answered for them, not
- * defunct (nor a transient copy its toolkit makes on every read), or did not answer within the budget. Only an error reply (the app has no such object) or the defunct
- * state proves one destroyed: an object taken for kept wrongly costs its replacement a new index (an old index then
- * fails as stale_element), one taken for destroyed wrongly gives its index to another object, silently.
+ * defunct, or did not answer within the budget. Only an error reply (the app has no such object), the defunct
+ * state, or its toolkit's word that the object is a throwaway copy (a transient cell of Java's, a look-alike in its
+ * place of Qt's: see replacedInPlace) proves one destroyed: an object taken for kept wrongly costs its replacement a
+ * new index (an old index then fails as stale_element), one taken for destroyed wrongly gives its index to another
+ * object, silently.
  */
 export async function keptObjects(client: AtspiClient, identities: readonly string[], budgetMs = KEPT_OBJECTS_BUDGET_MS): Promise<Set<string>> {
   const destroyed = new Set<string>();
@@ -29,8 +32,12 @@ export async function keptObjects(client: AtspiClient, identities: readonly stri
     try {
       const states = await readStates(client, ref);
       if (hasState(states, ATSPI_STATE.DEFUNCT)) destroyed.add(identity);
-      // A throwaway copy of a cell (ToolkitQuirks.remakesTransientObjects) is kept by no one: the cell is read anew.
-      else if (hasState(states, ATSPI_STATE.TRANSIENT) && (await client.quirksOf(ref.bus)).remakesTransientObjects) destroyed.add(identity);
+      else {
+        const quirks = await client.quirksOf(ref.bus);
+        // A throwaway copy of a cell (ToolkitQuirks.remakesTransientObjects) is kept by no one: the cell is read anew.
+        if (quirks.remakesTransientObjects && hasState(states, ATSPI_STATE.TRANSIENT)) destroyed.add(identity);
+        else if (quirks.leavesReplacedObjects && (await replacedInPlace(client, ref))) destroyed.add(identity);
+      }
     } catch (error) {
       // An error reply is the app's word that it has no such object; its process gone takes every object along.
       if ((error instanceof DBusError && !(error instanceof DBusTimeoutError)) || peerLeftTheBus(error)) destroyed.add(identity);
@@ -40,4 +47,30 @@ export async function keptObjects(client: AtspiClient, identities: readonly stri
   await Promise.race([Promise.all(asked), new Promise<void>((resolve) => (timer = setTimeout(resolve, budgetMs)))]);
   clearTimeout(timer);
   return new Set(identities.filter((identity) => !destroyed.has(identity)));
+}
+
+/**
+ * Whether the object's parent now holds, at the object's own index, another object of the same role and name: the
+ * object still answers but is no child of anything any more, its place taken by its replacement. Qt 5 makes a
+ * QTreeView's header and cells anew each time they are asked for and never destroys the old ones, so every reading
+ * of a tree view (KeePassXC's entries, DB Browser's schema) gave its rows new indices and every action's diff
+ * listed them removed and added. An object only hidden (a stack's other page), scrolled out or in a closed popup is
+ * still its parent's child at its index. Any call that fails or any doubt leaves it kept.
+ */
+async function replacedInPlace(client: AtspiClient, ref: ObjectRef): Promise<boolean> {
+  try {
+    return await sameLookInPlace(client, ref);
+  } catch {
+    // Not the object's own answer that it is gone (its states were read): its parent's or a look-alike's failing.
+    return false;
+  }
+}
+
+async function sameLookInPlace(client: AtspiClient, ref: ObjectRef): Promise<boolean> {
+  const [index, parent] = await Promise.all([indexInParent(client, ref), parentOf(client, ref)]);
+  if (index === undefined || !parent) return false;
+  const there = await childAt(client, parent, index);
+  if (!there || (there.bus === ref.bus && there.path === ref.path)) return false;
+  const [role, name, otherRole, otherName] = await Promise.all([readRole(client, ref), readName(client, ref), readRole(client, there), readName(client, there)]);
+  return role === otherRole && name === otherName;
 }

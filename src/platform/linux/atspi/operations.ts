@@ -188,9 +188,13 @@ export async function characterCount(client: AtspiClient, ref: ObjectRef): Promi
   return Number(await getProperty(client, ref, 'Text', 'CharacterCount'));
 }
 
-/** Inserts at a character offset; the length argument is the text's UTF-8 byte count (ATK, GTK and Qt all read it so). */
+/**
+ * Inserts at a character offset. The length argument is the text's UTF-8 byte count, as ATK reads it (GTK, and every
+ * toolkit through at-spi2-atk), or its UTF-16 units where the toolkit counts so (Qt: ToolkitQuirks.insertLengthInUtf16).
+ */
 export async function insertText(client: AtspiClient, ref: ObjectRef, position: number, text: string): Promise<boolean> {
-  return Boolean((await changeObject(client, ref, 'EditableText', 'InsertText', 'isi', [position, text, Buffer.byteLength(text, 'utf8')]))[0]);
+  const length = (await client.quirksOf(ref.bus)).insertLengthInUtf16 ? text.length : Buffer.byteLength(text, 'utf8');
+  return Boolean((await changeObject(client, ref, 'EditableText', 'InsertText', 'isi', [position, text, length]))[0]);
 }
 
 export async function setTextContents(client: AtspiClient, ref: ObjectRef, text: string): Promise<boolean> {

@@ -161,6 +161,18 @@ export interface ToolkitQuirks {
    * pane's state set): every tab reads focused while the tab bar has the focus, which only its current tab shows.
    */
   tabsRepeatTabBarFocus: boolean;
+  /**
+   * Objects it makes anew each time they are asked for, never destroying the old ones, which still answer (Qt 5: a
+   * QTreeView's header and cells): one of an earlier reading whose parent now holds a look-alike at its index is that
+   * look-alike's old copy (kept-objects.ts replacedInPlace), not an object kept out of the reading.
+   */
+  leavesReplacedObjects: boolean;
+  /**
+   * EditableText.InsertText's length counts the text's UTF-16 units, not its UTF-8 bytes as ATK's does: Qt cuts or
+   * pads the text to that many (QString::resize), so a byte count pads text with a non-ASCII letter with NULs. Qt 6's
+   * Linguist saved "Datei öffnen" typed into a translation as "Datei öffnen" and a NUL, which no AT-SPI read shows.
+   */
+  insertLengthInUtf16: boolean;
 }
 
 export interface ToolkitInfo {
@@ -176,54 +188,91 @@ export const JAVA_TOOLKIT = 'j2se-access-bridge';
 
 const unmirrored = { mirrorable: false, addsChildrenSilently: false, scrollsSilently: false, renamesButtonsSilently: false, describesUiSilently: false };
 
+/** A toolkit the driver knows nothing particular of; those it does differ from it where said. */
+const plainToolkit: ToolkitQuirks = {
+  ...unmirrored,
+  extentsRelativeToWindow: false,
+  showingIsReliable: false,
+  gtk4NameQuirks: false,
+  selectableUnmarked: false,
+  propertiesInOneCall: false,
+  listsSomeItemsOnly: false,
+  focusActivatesWindow: false,
+  webEngine: false,
+  pageDebugging: false,
+  editableTextIdleInPages: false,
+  valueUnheardInPageFields: false,
+  keepsUndrawnPlaces: false,
+  showsByPlaceOnly: false,
+  focusMarksCurrentItems: false,
+  reusesObjectPaths: false,
+  buttonsReportShortcuts: false,
+  deselectsByChildIndex: false,
+  hitTestLagsOneAsk: false,
+  fillsCacheLazily: false,
+  pressedMarksToggles: false,
+  selectionLeavesCursor: false,
+  switchesAreToggleButtons: false,
+  clickActionTakesFocus: false,
+  remakesTransientObjects: false,
+  renamesAsVisibleData: false,
+  tabsRepeatTabBarFocus: false,
+  leavesReplacedObjects: false,
+  insertLengthInUtf16: false,
+};
+
 export function quirksFor(toolkit: ToolkitInfo | undefined): ToolkitQuirks {
   const name = toolkit?.name.toLowerCase() ?? '';
   const major = Number.parseInt(toolkit?.version ?? '', 10);
   if (name === 'gtk' && major >= 4) {
     return {
-      ...unmirrored, extentsRelativeToWindow: true, showingIsReliable: false, gtk4NameQuirks: true, selectableUnmarked: true, propertiesInOneCall: true, listsSomeItemsOnly: true,
-      focusActivatesWindow: false, webEngine: false, pageDebugging: false, editableTextIdleInPages: false, valueUnheardInPageFields: false, keepsUndrawnPlaces: true, showsByPlaceOnly: true, focusMarksCurrentItems: false, reusesObjectPaths: false, buttonsReportShortcuts: false, deselectsByChildIndex: false, hitTestLagsOneAsk: false, fillsCacheLazily: false, pressedMarksToggles: true, selectionLeavesCursor: false, switchesAreToggleButtons: false, remakesTransientObjects: false, renamesAsVisibleData: false, tabsRepeatTabBarFocus: false,
-      clickActionTakesFocus: false,
+      ...plainToolkit,
+      extentsRelativeToWindow: true,
+      gtk4NameQuirks: true,
+      selectableUnmarked: true,
+      propertiesInOneCall: true,
+      listsSomeItemsOnly: true,
+      keepsUndrawnPlaces: true,
+      showsByPlaceOnly: true,
+      pressedMarksToggles: true,
     };
   }
   if ((name === 'gtk' || name === 'gail') && major <= 3) {
     return {
-      extentsRelativeToWindow: false, showingIsReliable: true, gtk4NameQuirks: false, selectableUnmarked: false, propertiesInOneCall: true, listsSomeItemsOnly: false,
-      mirrorable: true, addsChildrenSilently: true, scrollsSilently: false, renamesButtonsSilently: true, describesUiSilently: false, focusActivatesWindow: true, webEngine: false, pageDebugging: false, editableTextIdleInPages: false,
-      valueUnheardInPageFields: false, keepsUndrawnPlaces: false, showsByPlaceOnly: false, focusMarksCurrentItems: false, reusesObjectPaths: false, buttonsReportShortcuts: false, deselectsByChildIndex: false, hitTestLagsOneAsk: false, fillsCacheLazily: false, pressedMarksToggles: false,
-      selectionLeavesCursor: true, switchesAreToggleButtons: name === 'gtk', remakesTransientObjects: false, renamesAsVisibleData: false, tabsRepeatTabBarFocus: false, clickActionTakesFocus: name === 'gail' || major === 2,
+      ...plainToolkit,
+      showingIsReliable: true,
+      propertiesInOneCall: true,
+      mirrorable: true,
+      addsChildrenSilently: true,
+      renamesButtonsSilently: true,
+      focusActivatesWindow: true,
+      selectionLeavesCursor: true,
+      switchesAreToggleButtons: name === 'gtk',
+      clickActionTakesFocus: name === 'gail' || major === 2,
     };
   }
   const blink = name === 'chromium';
   const java = name === JAVA_TOOLKIT;
+  const qt = name === 'qt';
   return {
-    extentsRelativeToWindow: false,
-    showingIsReliable: false,
-    gtk4NameQuirks: false,
-    selectableUnmarked: false,
-    propertiesInOneCall: false,
-    listsSomeItemsOnly: false,
-    ...(blink ? { mirrorable: true, addsChildrenSilently: false, scrollsSilently: true, renamesButtonsSilently: false, describesUiSilently: true } : unmirrored),
+    ...plainToolkit,
+    ...(blink ? { mirrorable: true, scrollsSilently: true, describesUiSilently: true } : {}),
     focusActivatesWindow: blink,
     webEngine: blink || name === 'gecko' || name === WEBKITGTK,
     pageDebugging: blink || name === 'gecko',
     editableTextIdleInPages: name === 'gecko',
     valueUnheardInPageFields: name === 'gecko',
-    keepsUndrawnPlaces: false,
-    showsByPlaceOnly: false,
-    focusMarksCurrentItems: name === 'qt',
-    reusesObjectPaths: name === 'qt',
-    buttonsReportShortcuts: name === 'qt',
+    focusMarksCurrentItems: qt,
+    reusesObjectPaths: qt,
+    buttonsReportShortcuts: qt,
     deselectsByChildIndex: name === 'gecko',
     hitTestLagsOneAsk: blink || name === 'gecko',
     fillsCacheLazily: name === 'gecko',
-    pressedMarksToggles: false,
-    selectionLeavesCursor: false,
-    switchesAreToggleButtons: false,
-    clickActionTakesFocus: false,
     remakesTransientObjects: java,
     renamesAsVisibleData: java,
     tabsRepeatTabBarFocus: java,
+    leavesReplacedObjects: qt,
+    insertLengthInUtf16: qt,
   };
 }
 

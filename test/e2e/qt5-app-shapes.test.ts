@@ -1,0 +1,123 @@
+// Shapes of Qt apps outside the suite's corpus (DB Browser for SQLite, Kid3, QTerminal, Qt 6's Linguist), each made
+// on the PyQt5 fixture (test/fixtures/apps/qt5_fixture.py) by a flag of its own, judged by Debian's pyatspi reading the
+// same objects from the bus. Apart from qt5-fixture.test.ts so that each file stays short.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { ActionResult } from '../../src/tools/input/schemas.js';
+import { FixtureDesktop } from '../helpers/fixture-desktop.js';
+import { accessibleWindowState, callOk, childIndices, pyatspiWalk } from '../helpers/tools.js';
+
+describe('Qt 5 shapes from apps outside the corpus', () => {
+  let fixtures: FixtureDesktop;
+
+  before(async () => {
+    fixtures = await FixtureDesktop.start();
+  });
+
+  after(async () => {
+    await fixtures?.stop();
+  });
+
+  test("a Qt tree view's header and rows, which Qt 5 makes anew each time they are asked for, keep their indices from one reading to the next, and an action elsewhere lists none of them added or removed", async () => {
+    const tree = await fixtures.launch('qt5', { title: 'Qt Tree Rows', extraArgs: ['--table'] });
+    // The quirk: the same child asked for twice is two objects (the first one left alive, no child of anything).
+    const paths = async () => (await fixtures.oracle.children(tree.pid, tree.title, 'tree', 'Folders', [0, 1, 2])).children.map((child) => child.path);
+    const [first, second] = [await paths(), await paths()];
+    assert.ok(first.every((path, i) => path !== second[i]), `pyatspi: new objects each time (${JSON.stringify(first)} → ${JSON.stringify(second)})`);
+    const treeRows = async () => {
+      const rows: string[] = [];
+      for (const selector of ['role=columnheader name=Name', 'role=cell name=docs', 'role=cell name=music']) {
+        const found = await callOk(fixtures.context, 'find_elements', { window_id: tree.id, selector });
+        rows.push(...(found.structured as { matches: { index: number; role: string; name: string }[] }).matches.map((match) => `${match.index} ${match.role} ${match.name}`));
+      }
+      return rows;
+    };
+    const before = await treeRows();
+    assert.deepEqual(before.map((row) => row.replace(/^\d+ /, '')), ['columnheader Name', 'cell docs', 'cell music'], JSON.stringify(before));
+    assert.deepEqual(await treeRows(), before, 'read again, the header and rows keep their indices');
+    const clicked = await callOk(fixtures.context, 'click', { window_id: tree.id, selector: 'role=cell name=Apple' });
+    const { diff } = clicked.structured as unknown as ActionResult;
+    assert.ok(diff, clicked.summary);
+    const told = [...diff.added, ...diff.removed].map((node) => `${node.role} ${node.name}`);
+    assert.deepEqual(told, [], `nothing added or removed by a click on another view's cell:\n${clicked.body}`);
+    assert.deepEqual(await treeRows(), before, 'after the action too');
+  });
+
+
+  test("a row's fields in a box beside the row's label: a field with a label of its own between (ending in a colon) is named by that label alone", async () => {
+    const form = await fixtures.launch('qt5', { title: 'Qt Row Box', extraArgs: ['--row-box'] });
+    // pyatspi: Qt names each combo box by its choice, "Point shape:" labelling the second.
+    const labelled = await fixtures.oracle.labelled(form.pid, form.title);
+    assert.deepEqual(labelled.filter((entry) => entry.name === 'Disc').map((entry) => entry.labels), [['Point shape:']], JSON.stringify(labelled));
+    for (const [name, choice] of [['Line type:', 'Line'], ['Point shape:', 'Disc']] as const) {
+      const combo = await fixtures.oracle.find(form.pid, form.title, 'combo box', choice);
+      const found = await callOk(fixtures.context, 'find_elements', { window_id: form.id, selector: `role=combobox name="${name}"` });
+      const matches = found.structured.matches as { bounds: unknown; value?: string }[];
+      const [x, y, w, h] = combo.extents!;
+      assert.deepEqual(matches.map((match) => [match.bounds, match.value]), [[{ x, y, w, h }, choice]], found.body);
+    }
+  });
+
+
+  test("a dock widget tabbed behind another, which Qt moves up and left out of its window still showing, is hidden with what it holds, not told as items to scroll up to; its tab shows it", async () => {
+    const main = await fixtures.launch('qt5', { title: 'Qt Docks', extraArgs: ['--docks'] });
+    const place = async (role: string, name: string) => (await fixtures.oracle.find(main.pid, main.title, role, name)).extents!;
+    const [frame, log] = [await place('frame', main.title), await fixtures.oracle.find(main.pid, main.title, 'frame', 'Log')];
+    // The quirk: the Log dock behind Schema says it is showing, placed wholly above and left of the window.
+    assert.ok(log.states!.includes('showing') && log.extents![0] + log.extents![2] <= frame[0] && log.extents![1] + log.extents![3] <= frame[1], JSON.stringify([frame, log]));
+    const compact = async () => (await accessibleWindowState(fixtures.context, main, { include_screenshot: false })).result.body ?? '';
+    const before = await compact();
+    assert.doesNotMatch(before, /scroll up to see|Clear Log/, before);
+    const [x, y, w, h] = await place('push button', 'Refresh Schema');
+    assert.ok(before.includes(`btn "Refresh Schema" ${x},${y} ${w}x${h}`), before);
+    const shown = await callOk(fixtures.context, 'click', { window_id: main.id, selector: 'role=tab name=Log' });
+    assert.equal((shown.structured as unknown as ActionResult).effect, 'confirmed', shown.summary);
+    const [lx, ly, lw, lh] = await place('push button', 'Clear Log');
+    const after = await compact();
+    assert.ok(after.includes(`btn "Clear Log" ${lx},${ly} ${lw}x${lh}`), `the Log dock's button where pyatspi places it now:\n${after}`);
+    assert.doesNotMatch(after, /scroll up to see|Refresh Schema/, after);
+  });
+
+
+  test('buttons in a row after a label ending in a colon keep their own names: each is a choice of what to do, no value the label asks for', async () => {
+    const form = await fixtures.launch('qt5', { title: 'Qt Button Row', extraArgs: ['--button-row'] });
+    const tag1 = await fixtures.oracle.find(form.pid, form.title, 'push button', 'Tag 1');
+    const found = await callOk(fixtures.context, 'find_elements', { window_id: form.id, selector: 'role=button name="Tag 1"' });
+    const matches = found.structured.matches as { bounds: unknown; value?: string }[];
+    const [x, y, w, h] = tag1.extents!;
+    assert.deepEqual(matches.map((match) => [match.bounds, match.value]), [[{ x, y, w, h }, undefined]], found.body);
+    const clicked = await callOk(fixtures.context, 'click', { window_id: form.id, selector: 'role=button name="Tag 1"' });
+    assert.equal((clicked.structured as unknown as ActionResult).effect, 'confirmed', clicked.summary);
+    assert.equal((await fixtures.oracle.find(form.pid, form.title, 'label', 'Filled from: Tag 1')).name, 'Filled from: Tag 1');
+  });
+
+
+  test('text with letters beyond ASCII typed in the background goes in as typed, no NUL after it: Qt pads inserted text to the length given, in UTF-16 units', async () => {
+    const typing = await fixtures.launch('qt5', { title: 'Qt Umlauts' });
+    const found = await callOk(fixtures.context, 'find_elements', { window_id: typing.id, selector: 'role=textbox value="first line"' });
+    const [editor] = (found.structured as { matches: { index: number }[] }).matches;
+    assert.ok(editor, found.body);
+    const typed = await callOk(fixtures.context, 'type_text', { window_id: typing.id, element_index: editor.index, text: 'Grüße 😀 ' });
+    assert.equal((typed.structured as unknown as ActionResult).path, 'x11_atspi', typed.summary);
+    const read = await fixtures.oracle.find(typing.pid, typing.title, 'text', '');
+    assert.equal(read.text, 'Grüße 😀 first line', JSON.stringify(read));
+    // Qt counts UTF-16 units (the emoji is two), as it takes the length.
+    assert.equal(read.characters, 'Grüße 😀 first line'.length, `pyatspi counts no character beyond the text: ${JSON.stringify(read)}`);
+  });
+
+
+  test("a widget that paints its lines itself and holds its own scroll bar (a terminal's screen) is a drawn surface, named with its box", async () => {
+    const terminal = await fixtures.launch('qt5', { title: 'Qt Terminal', extraArgs: ['--painted-terminal'] });
+    const nodes = await pyatspiWalk(terminal.pid, terminal.title, fixtures.desktop.env());
+    // The premise, as pyatspi reads it: a focusable filler holding its scroll bar alone, and nothing holding the words.
+    const screens = nodes.filter((node, at) => node.role === 'filler' && node.states.includes('focusable') && childIndices(nodes, at).map((child) => nodes[child]!.role).join() === 'scroll bar');
+    assert.equal(screens.length, 1, JSON.stringify(screens));
+    assert.ok(!nodes.some((node) => node.name.includes('WORD222')), 'nothing in the tree holds the painted text');
+    const read = await callOk(fixtures.context, 'get_window_state', { window_id: terminal.id, include_screenshot: false });
+    const state = read.structured as { elements: { index: number; bounds?: { x: number; y: number; w: number; h: number } }[]; drawn_surfaces?: { element_index: number }[] };
+    const [x, y, w, h] = screens[0]!.extents!;
+    const element = state.elements.find((each) => each.bounds?.x === x && each.bounds.y === y && each.bounds.w === w && each.bounds.h === h);
+    assert.ok(element, `the screen's box ${x},${y} ${w}x${h} is in the compact view:\n${read.body}`);
+    assert.deepEqual(state.drawn_surfaces?.map((surface) => surface.element_index), [element.index], read.summary);
+  });
+});
