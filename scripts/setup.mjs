@@ -84,6 +84,8 @@ const testPackages = [
   'emacs-nox',
   // taskwarrior's report, banded with every other row lit (test/e2e/tui-striped-rows.test.ts).
   'taskwarrior',
+  // pspg's CSV table, whose id column counts like line numbers (test/e2e/tui-grid-tables.test.ts).
+  'pspg',
   // The terminal corpus (test/tui-corpus/programs.ts) adds these; tig needs git for its repository.
   'mc', 'ncdu', 'tig', 'git', 'ranger', 'neovim', 'nano', 'man-db', 'w3m', 'calcurse', 'aptitude', 'python3',
   // Independent readers of the X server the tests judge focus, stacking, the pointer and the clipboard with.
