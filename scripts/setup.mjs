@@ -86,6 +86,8 @@ const testPackages = [
   'taskwarrior',
   // pspg's CSV table, whose id column counts like line numbers (test/e2e/tui-grid-tables.test.ts).
   'pspg',
+  // Shells whose command lines carry a right prompt and a faint autosuggestion (test/e2e/tui-shell-prompts.test.ts).
+  'zsh', 'fish',
   // The terminal corpus (test/tui-corpus/programs.ts) adds these; tig needs git for its repository.
   'mc', 'ncdu', 'tig', 'git', 'ranger', 'neovim', 'nano', 'man-db', 'w3m', 'calcurse', 'aptitude', 'python3',
   // Independent readers of the X server the tests judge focus, stacking, the pointer and the clipboard with.
