@@ -75,3 +75,41 @@ test('fish: an autosuggestion drawn past the cursor in faint type is not the val
   assert.deepEqual(commands(recorded), ['echo suggested-word', field.value]);
   await callOk(context, 'tui_stop', { session: 'fish' });
 });
+
+test('zsh menu-select: the completion candidates are a list whose lit one is selected; focus moves to one by the grid\'s arrow keys and Enter runs it', async () => {
+  const home = mkdtempSync(join(tmpdir(), 'cup-tui-zmenu-'));
+  const names = ['alpha', 'beta', 'gamma', 'delta', 'epsilon', 'zeta', 'eta', 'theta', 'iota', 'kappa'];
+  for (const name of names) writeFileSync(join(home, `${name}.txt`), `content of ${name}\n`);
+  const history = join(home, 'history');
+  writeFileSync(join(home, '.zshrc'), `PROMPT='%# '\nHISTFILE=${history}\nSAVEHIST=100\nHISTSIZE=100\nsetopt INC_APPEND_HISTORY\nautoload -Uz compinit; compinit -u\nzstyle ':completion:*' menu select\n`);
+  await start({ command: 'zsh', args: ['-i'], cwd: home, env: { HOME: home, ZDOTDIR: home }, cols: 80, rows: 24, session: 'zmenu' });
+  await callOk(context, 'tui_wait_for', { selector: 'role=textbox focused', all: [{ stableMs: 300 }], session: 'zmenu' });
+  await callOk(context, 'tui_type', { text: 'cat ', session: 'zmenu' });
+  // The first Tab lists the candidates, the next ones walk them with one lit.
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    await callOk(context, 'tui_press', { key: 'Tab', session: 'zmenu' });
+    const lit = await callOk(context, 'tui_wait_for', { selector: 'role=list >> role=listitem selected', all: [{ stableMs: 150 }], session: 'zmenu', timeoutMs: 1000 }).catch(() => undefined);
+    if (lit || Date.now() > deadline) break;
+  }
+  const items = nodes(await callOk(context, 'tui_snapshot', { session: 'zmenu' })).filter((node) => node.role === 'listitem');
+  assert.deepEqual(items.map((item) => item.name).sort(), names.map((name) => `${name}.txt`).sort());
+  const selected = items.filter((item) => item.selected);
+  assert.equal(selected.length, 1);
+  // zsh puts the lit candidate on the command line: the list's selection is the one zsh took.
+  const field = await focusedField('zmenu');
+  assert.equal(field.value, `cat ${selected[0]!.name}`);
+
+  const target = items.find((item) => item.name === 'kappa.txt' && item.bounds!.y !== selected[0]!.bounds!.y && item.bounds!.x !== selected[0]!.bounds!.x)
+    ?? items.find((item) => item.name !== selected[0]!.name && item.bounds!.y !== selected[0]!.bounds!.y && item.bounds!.x !== selected[0]!.bounds!.x)!;
+  const focus = await callOk(context, 'tui_focus', { selector: `role=listitem name="${target.name}"`, session: 'zmenu' });
+  assert.equal(focus.structured.method, 'keys');
+  assert.equal((await focusedField('zmenu')).value, `cat ${target.name}`);
+  // Enter takes the candidate, the next one runs the line.
+  await callOk(context, 'tui_press', { key: 'Enter', session: 'zmenu' });
+  await callOk(context, 'tui_wait_for', { selector: 'role=list', gone: true, session: 'zmenu' });
+  await callOk(context, 'tui_press', { key: 'Enter', session: 'zmenu' });
+  await callOk(context, 'tui_wait_for', { newText: `content of ${target.name.replace('.txt', '')}`, session: 'zmenu' });
+  assert.deepEqual(await linesOf(history, (lines) => lines[0] !== undefined && lines[0] !== ''), [`cat ${target.name}`]);
+  await callOk(context, 'tui_stop', { session: 'zmenu' });
+});
