@@ -88,6 +88,8 @@ const testPackages = [
   'pspg',
   // Shells whose command lines carry a right prompt and a faint autosuggestion (test/e2e/tui-shell-prompts.test.ts).
   'zsh', 'fish',
+  // elinks's select popup of two options, one lit (test/e2e/tui-popup-menu.test.ts).
+  'elinks',
   // The terminal corpus (test/tui-corpus/programs.ts) adds these; tig needs git for its repository.
   'mc', 'ncdu', 'tig', 'git', 'ranger', 'neovim', 'nano', 'man-db', 'w3m', 'calcurse', 'aptitude', 'python3',
   // Independent readers of the X server the tests judge focus, stacking, the pointer and the clipboard with.

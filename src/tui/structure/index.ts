@@ -52,7 +52,7 @@ export function buildStructure(grid: CellGrid, options: StructureOptions): { nod
   // measure a quarter slower on htop's screen.
   let regions: Region[] = [
     { rect: screenRect, background: scan.dominantBackground(screenRect) },
-    ...sections.map((section) => ({ ...section, background: scan.dominantBackground(section.rect) })),
+    ...sections.map((section) => ({ ...section, background: scan.dominantBackground(section.rect, section.box.bounds) })),
   ];
   scan.setRegions(regions);
   // Windows and columns side by side that no box draws; inner regions are painted last, so the list
