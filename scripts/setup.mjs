@@ -92,6 +92,8 @@ const testPackages = [
   'elinks',
   // lnav's status bars stacked two deep at the top and the bottom (test/e2e/tui-status-bars.test.ts).
   'lnav',
+  // tmux's panes split beside and below one another (test/e2e/tui-splits-tmux.test.ts).
+  'tmux',
   // The terminal corpus (test/tui-corpus/programs.ts) adds these; tig needs git for its repository.
   'mc', 'ncdu', 'tig', 'git', 'ranger', 'neovim', 'nano', 'man-db', 'w3m', 'calcurse', 'aptitude', 'python3',
   // Independent readers of the X server the tests judge focus, stacking, the pointer and the clipboard with.
