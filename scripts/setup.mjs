@@ -84,6 +84,16 @@ const testPackages = [
   'emacs-nox',
   // taskwarrior's report, banded with every other row lit (test/e2e/tui-striped-rows.test.ts).
   'taskwarrior',
+  // pspg's CSV table, whose id column counts like line numbers (test/e2e/tui-grid-tables.test.ts).
+  'pspg',
+  // Shells whose command lines carry a right prompt and a faint autosuggestion (test/e2e/tui-shell-prompts.test.ts).
+  'zsh', 'fish',
+  // elinks's select popup of two options, one lit (test/e2e/tui-popup-menu.test.ts).
+  'elinks',
+  // lnav's status bars stacked two deep at the top and the bottom (test/e2e/tui-status-bars.test.ts).
+  'lnav',
+  // tmux's panes split beside and below one another (test/e2e/tui-splits-tmux.test.ts).
+  'tmux',
   // The terminal corpus (test/tui-corpus/programs.ts) adds these; tig needs git for its repository.
   'mc', 'ncdu', 'tig', 'git', 'ranger', 'neovim', 'nano', 'man-db', 'w3m', 'calcurse', 'aptitude', 'python3',
   // Independent readers of the X server the tests judge focus, stacking, the pointer and the clipboard with.

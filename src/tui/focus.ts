@@ -38,6 +38,26 @@ function hasFocus(state: ScreenState, id: string): boolean {
   return node !== undefined && ITEM_ROLES.has(node.role) && node.selected === true && !parent?.children?.some((child) => child !== node && child.focused && ITEM_ROLES.has(child.role));
 }
 
+/**
+ * Arrow keys from the current item to `node` when the items stand in a grid, several to a row (a shell's
+ * completion menu): rows down or up, then columns right or left. Undefined for a list of one item a row.
+ */
+function gridMoves(items: readonly UINode[], current: number, node: UINode): { key: string; times: number }[] | undefined {
+  const from = items[current]?.bounds;
+  const to = node.bounds;
+  if (!from || !to || !items.includes(node)) return undefined;
+  const ys = [...new Set(items.map((item) => item.bounds?.y ?? -1))].sort((a, b) => a - b);
+  const xs = [...new Set(items.map((item) => item.bounds?.x ?? -1))].sort((a, b) => a - b);
+  if (ys.length === items.length) return undefined;
+  const down = ys.indexOf(to.y) - ys.indexOf(from.y);
+  const right = xs.indexOf(to.x) - xs.indexOf(from.x);
+  const moves = [
+    { key: down > 0 ? 'Down' : 'Up', times: Math.abs(down) },
+    { key: right > 0 ? 'Right' : 'Left', times: Math.abs(right) },
+  ];
+  return moves.filter((move) => move.times > 0);
+}
+
 export async function focusNode(session: TerminalSession, selector: Selector, source: string): Promise<{ node: UINode; method: FocusMethod }> {
   const state = await session.settledState();
   const node = findOne(state, selector, source);
@@ -62,7 +82,12 @@ export async function focusNode(session: TerminalSession, selector: Selector, so
   // With rows marked (selected) beside the cursor bar, the bar's row is the focused one: the keys move from there.
   const focusedItem = items.findIndex((child) => child.focused);
   const current = focusedItem >= 0 ? focusedItem : items.findIndex((child) => child.selected);
-  if (ITEM_ROLES.has(node.role) && current >= 0) {
+  const grid = gridMoves(items, current, node);
+  if (grid) {
+    session.write(grid.map((move) => encodeKey(move.key, session).repeat(move.times)).join(''));
+    if (await confirm()) return { node, method: 'keys' };
+    tried.push(grid.map((move) => `${move.times}x ${move.key}`).join(' then '));
+  } else if (ITEM_ROLES.has(node.role) && current >= 0) {
     const delta = items.indexOf(node) - current;
     const key = encodeKey(delta > 0 ? 'Down' : 'Up', session);
     session.write(key.repeat(Math.abs(delta)));

@@ -24,6 +24,32 @@ export type Rgb = readonly [number, number, number];
 export const DEFAULT_FOREGROUND: Rgb = [0xd8, 0xd8, 0xd8];
 export const DEFAULT_BACKGROUND: Rgb = [0x00, 0x00, 0x00];
 
+const BASE_16: Rgb[] = [
+  [0x00, 0x00, 0x00], [0xcd, 0x00, 0x00], [0x00, 0xcd, 0x00], [0xcd, 0xcd, 0x00],
+  [0x00, 0x00, 0xee], [0xcd, 0x00, 0xcd], [0x00, 0xcd, 0xcd], [0xe5, 0xe5, 0xe5],
+  [0x7f, 0x7f, 0x7f], [0xff, 0x00, 0x00], [0x00, 0xff, 0x00], [0xff, 0xff, 0x00],
+  [0x5c, 0x5c, 0xff], [0xff, 0x00, 0xff], [0x00, 0xff, 0xff], [0xff, 0xff, 0xff],
+];
+
+/** The xterm 256-colour palette: 16 base colours, a 6x6x6 cube, 24 greys. */
+function paletteColor(index: number): Rgb {
+  if (index < 16) return BASE_16[index]!;
+  if (index < 232) {
+    const level = (value: number) => (value === 0 ? 0 : 55 + value * 40);
+    const n = index - 16;
+    return [level(Math.floor(n / 36)), level(Math.floor(n / 6) % 6), level(n % 6)];
+  }
+  const grey = 8 + (index - 232) * 10;
+  return [grey, grey, grey];
+}
+
+/** A cell colour (fg or bg encoding) as RGB; DEFAULT_COLOR as `fallback`. */
+export function resolveColor(color: number, fallback: Rgb): Rgb {
+  if (color === DEFAULT_COLOR) return fallback;
+  if (color & RGB_FLAG) return [(color >> 16) & 0xff, (color >> 8) & 0xff, color & 0xff];
+  return paletteColor(color);
+}
+
 export interface Cursor {
   x: number;
   y: number;

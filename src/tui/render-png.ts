@@ -4,7 +4,7 @@
 // set of characters not seen before.
 import sharp from 'sharp';
 import type { RawImage } from '../image/raw-image.js';
-import { Attr, DEFAULT_BACKGROUND, DEFAULT_COLOR, DEFAULT_FOREGROUND, RGB_FLAG, type CellGrid, type Rgb } from './grid.js';
+import { Attr, DEFAULT_BACKGROUND, DEFAULT_FOREGROUND, resolveColor, type CellGrid, type Rgb } from './grid.js';
 
 export const CELL_WIDTH = 9;
 export const CELL_HEIGHT = 18;
@@ -15,31 +15,6 @@ const FONT_FAMILY = 'DejaVu Sans Mono';
 const MASK_WIDTH = CELL_WIDTH * 2;
 const ATLAS_COLUMNS = 32;
 
-
-const BASE_16: Rgb[] = [
-  [0x00, 0x00, 0x00], [0xcd, 0x00, 0x00], [0x00, 0xcd, 0x00], [0xcd, 0xcd, 0x00],
-  [0x00, 0x00, 0xee], [0xcd, 0x00, 0xcd], [0x00, 0xcd, 0xcd], [0xe5, 0xe5, 0xe5],
-  [0x7f, 0x7f, 0x7f], [0xff, 0x00, 0x00], [0x00, 0xff, 0x00], [0xff, 0xff, 0x00],
-  [0x5c, 0x5c, 0xff], [0xff, 0x00, 0xff], [0x00, 0xff, 0xff], [0xff, 0xff, 0xff],
-];
-
-/** The xterm 256-colour palette: 16 base colours, a 6x6x6 cube, 24 greys. */
-function paletteColor(index: number): Rgb {
-  if (index < 16) return BASE_16[index]!;
-  if (index < 232) {
-    const level = (value: number) => (value === 0 ? 0 : 55 + value * 40);
-    const n = index - 16;
-    return [level(Math.floor(n / 36)), level(Math.floor(n / 6) % 6), level(n % 6)];
-  }
-  const grey = 8 + (index - 232) * 10;
-  return [grey, grey, grey];
-}
-
-function resolveColor(color: number, fallback: Rgb): Rgb {
-  if (color === DEFAULT_COLOR) return fallback;
-  if (color & RGB_FLAG) return [(color >> 16) & 0xff, (color >> 8) & 0xff, color & 0xff];
-  return paletteColor(color);
-}
 
 // ---- Glyph masks ------------------------------------------------------------------------------------
 

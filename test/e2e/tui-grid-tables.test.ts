@@ -72,3 +72,29 @@ test('visidata: a CSV sheet (columns between │ rules, no box) is a table of th
   assert.deepEqual(lines(), saved);
   await callOk(context, 'tui_stop', { session: 'vd' });
 });
+
+test('pspg: a CSV whose first column counts 1, 2, 3 in a colour of its own is a table (not a numbered text buffer); its focused row is the one pspg\'s status line counts', async () => {
+  const directory = mkdtempSync(join(tmpdir(), 'cup-tui-pspg-'));
+  const csv = join(directory, 'people.csv');
+  writeFileSync(csv, 'id,name,city,score\n1,Ada,London,91\n2,Bob,Paris,78\n3,Cyd,Rome,85\n4,Dee,Oslo,66\n5,Eve,Bern,99\n');
+  // The oracle: the file pspg shows, and pspg's own count of its cursor row (`L:[1 +  2  3/7]`).
+  const expected = readFileSync(csv, 'utf8').trim().split('\n').map((line) => line.split(','));
+  await start({ command: 'bash', args: ['--norc', '--noprofile', '-c', 'exec pspg --csv -f people.csv'], cwd: directory, env: { HOME: directory }, cols: 80, rows: 20, session: 'pspg' });
+  await callOk(context, 'tui_wait_for', { text: '(5 rows)', all: [{ stableMs: 100 }], session: 'pspg' });
+  const all = nodes(await callOk(context, 'tui_snapshot', { session: 'pspg' }));
+  const tables = all.filter((node) => node.role === 'table');
+  assert.equal(tables.length, 1);
+  const rows = tables[0]!.children ?? [];
+  assert.deepEqual(rows.map((row) => row.role), ['headerrow', 'row', 'row', 'row', 'row', 'row']);
+  assert.deepEqual(rows.map((row) => (row.children ?? []).map((cell) => cell.name)), expected);
+  assert.equal(all.filter((node) => node.role === 'document' || node.role === 'textarea').length, 0, 'the id column is no line-number gutter');
+
+  await callOk(context, 'tui_press_sequence', { keys: ['Down', 'Down'], session: 'pspg' });
+  await callOk(context, 'tui_wait_for', { text: '3/7]', all: [{ stableMs: 100 }], session: 'pspg' });
+  const screen = ((await callOk(context, 'tui_render_text', { session: 'pspg' })).structured.lines as string[]).join('\n');
+  const current = Number(/(\d+)\/\d+\]/.exec(screen)![1]);
+  const focused = nodes(await callOk(context, 'tui_snapshot', { session: 'pspg' })).filter((node) => node.focused);
+  assert.deepEqual(focused.map((node) => (node.children ?? []).map((cell) => cell.name)), [expected[current]]);
+  assert.equal(focused[0]!.selected, true);
+  await callOk(context, 'tui_stop', { session: 'pspg' });
+});

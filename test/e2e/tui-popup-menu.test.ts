@@ -37,3 +37,25 @@ test('emacs: the F10 menu has one selected item, the current one; tui_focus move
   assert.equal(readFileSync(file, 'utf8'), 'inserted words\nfirst line\n');
   await callOk(context, 'tui_stop', { session });
 });
+
+test('elinks: a select\'s popup of two options, one lit, has that one selected (not the other, on the popup\'s own colour); the option focused is the one elinks puts in the field', async () => {
+  const directory = mkdtempSync(join(tmpdir(), 'cup-tui-elinks-'));
+  writeFileSync(join(directory, 'form.html'), '<html><head><title>Order</title></head><body><h1>Order form</h1><form action="done.html"><p>Name: <input type="text" name="name"></p><p>Size: <select name="size"><option>Small</option><option>Large</option></select></p></form></body></html>');
+  const session = 'elinks';
+  await start({ command: 'bash', args: ['--norc', '--noprofile', '-c', 'exec elinks -no-home 1 form.html'], cwd: directory, env: { HOME: directory }, cols: 80, rows: 24, session });
+  await callOk(context, 'tui_wait_for', { text: 'Order form', all: [{ stableMs: 200 }], session });
+  // Down moves from the text field to the select; Enter opens its popup.
+  await callOk(context, 'tui_press', { key: 'Down', session });
+  await callOk(context, 'tui_wait_for', { text: 'Select field', session });
+  await callOk(context, 'tui_press', { key: 'Enter', session });
+  await callOk(context, 'tui_wait_for', { selector: 'role=listitem name=Large', all: [{ stableMs: 200 }], session });
+  const options = nodes(await callOk(context, 'tui_snapshot', { session })).filter((node) => node.role === 'listitem');
+  assert.deepEqual(options.map((node) => node.name), ['Small', 'Large']);
+  // The oracle: Enter puts the current option into the field, [_Small_] until another is chosen.
+  assert.deepEqual(options.filter((node) => node.selected).map((node) => node.name), ['Small']);
+  const focus = await callOk(context, 'tui_focus', { selector: 'role=listitem name=Large', session });
+  assert.equal(focus.structured.method, 'keys');
+  await callOk(context, 'tui_press', { key: 'Enter', session });
+  await callOk(context, 'tui_wait_for', { text: '[_Large_]', session });
+  await callOk(context, 'tui_stop', { session });
+});

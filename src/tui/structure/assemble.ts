@@ -11,6 +11,7 @@ const SOURCES: Record<string, NodeSource> = {
   'box-drawing': 'box',
   'column-table': 'box',
   'highlighted-row-list': 'attributes',
+  'grid-menu': 'attributes',
   'status-line': 'attributes',
   'cursor-input': 'attributes',
   'bracket-button': 'alignment',

@@ -8,6 +8,7 @@ import { findBoxes } from './boxes.js';
 import { findButtons } from './buttons.js';
 import { findCheckboxes } from './checkboxes.js';
 import { findBoxedFields, findCursorInput, findLabelledFields, focusTextAtCursor } from './input.js';
+import { findGridMenus } from './grid-menus.js';
 import { findKeyHintBars } from './key-hints.js';
 import { placeLinks } from './links.js';
 import { findLists } from './lists.js';
@@ -24,6 +25,7 @@ export { BOX_HEURISTIC } from './boxes.js';
 export { BUTTON_HEURISTIC } from './buttons.js';
 export { CHECKBOX_HEURISTIC } from './checkboxes.js';
 export { INPUT_HEURISTIC } from './input.js';
+export { GRID_MENU_HEURISTIC } from './grid-menus.js';
 export { KEY_HINT_HEURISTIC } from './key-hints.js';
 export { LINK_HEURISTIC } from './links.js';
 export { LIST_HEURISTIC } from './lists.js';
@@ -50,7 +52,7 @@ export function buildStructure(grid: CellGrid, options: StructureOptions): { nod
   // measure a quarter slower on htop's screen.
   let regions: Region[] = [
     { rect: screenRect, background: scan.dominantBackground(screenRect) },
-    ...sections.map((section) => ({ ...section, background: scan.dominantBackground(section.rect) })),
+    ...sections.map((section) => ({ ...section, background: scan.dominantBackground(section.rect, section.box.bounds) })),
   ];
   scan.setRegions(regions);
   // Windows and columns side by side that no box draws; inner regions are painted last, so the list
@@ -72,7 +74,9 @@ export function buildStructure(grid: CellGrid, options: StructureOptions): { nod
     found.push(...findNumberedText(scan, index));
     // A dialog's labelled field before lists: a strip under its label is not a selected item.
     found.push(...findLabelledFields(scan, index));
-    found.push(...findButtons(scan, index), ...findProgressBars(scan, index), ...findTables(scan, index), ...findLists(scan, index), ...findCheckboxes(scan, index));
+    found.push(...findButtons(scan, index), ...findProgressBars(scan, index), ...findTables(scan, index));
+    // Candidates in columns with one lit before lists, which would read its row as text.
+    found.push(...findGridMenus(scan, index), ...findLists(scan, index), ...findCheckboxes(scan, index));
   }
   findBoxedFields(scan, boxes);
   found.push(...findCursorInput(scan, flattenNodes(found), boxes));

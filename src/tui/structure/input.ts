@@ -1,6 +1,7 @@
 // Heuristic "cursor-input": where the visible cursor is, input goes. The node under the cursor is
 // focused; a one-row box around the cursor is a text field (dialog --inputbox); a prompt such as "$ ",
 // ">>> " or "Password: " before the cursor makes the rest of the row a text field named by the prompt.
+import { Attr, DEFAULT_COLOR, DEFAULT_FOREGROUND, resolveColor } from '../grid.js';
 import type { Bounds } from '../ui-node.js';
 import type { DetectedBox } from './boxes.js';
 import { area, contains, tidy, type Found, type ScreenScan } from './scan.js';
@@ -242,7 +243,14 @@ export function findCursorInput(scan: ScreenScan, nodes: readonly Found[], boxes
   }
   const valueStart = Math.min(promptEnd + 1, text.length);
   const x = columnAt[promptStart]!;
-  const { value, end } = fieldText(text.slice(valueStart), columnAt.slice(valueStart), cursor.x);
+  // A right prompt is no part of the field; a suggestion past the cursor is in it but was not typed.
+  const rightPrompt = rightPromptStart(text.slice(valueStart), columnAt.slice(valueStart), cursor.x, region.rect.x + region.rect.w);
+  const fieldEnd = rightPrompt === undefined ? text.length : valueStart + rightPrompt;
+  const typed = Math.min(fieldEnd, valueStart + suggestionStart(scan, text.slice(valueStart, fieldEnd), columnAt.slice(valueStart, fieldEnd), cursor));
+  const filled = fieldText(text.slice(valueStart, typed), columnAt.slice(valueStart, typed), cursor.x);
+  const value = filled.value;
+  // The field runs up to the right prompt, over the blanks the line grows into.
+  const end = filled.end ?? (rightPrompt === undefined ? undefined : rightPrompt - 1);
   // A field drawn with a fill ends with it; what follows on the row (lynx's Submit button) is not its text.
   const right = end === undefined ? region.rect.x + region.rect.w : scan.columnEnd(cursor.y, columnAt, valueStart + end);
   const bounds = { x, y: cursor.y, w: right - x, h: 1 };
@@ -279,6 +287,61 @@ function lastRowQuestion(scan: ScreenScan, text: string, columnAt: readonly numb
   const match = /^(\s*)(\S.*?)(?= $)/.exec(text.slice(0, end));
   if (!match || text.slice(match[0].length).trim() !== '') return null;
   return match;
+}
+
+/** Blanks at least between a command line's text and a right prompt (zsh's RPROMPT, fish's right prompt). */
+const RIGHT_PROMPT_GAP = 4;
+/** A right prompt ends this close to the row's right edge: zsh leaves the last column free. */
+const RIGHT_EDGE_SLACK = 2;
+
+/**
+ * Where a right prompt starts in a prompt's field text (in units of `text`): the last run after a gap of
+ * RIGHT_PROMPT_GAP blanks or more, ending at the region's right edge, with the cursor before the gap. A shell
+ * draws it there ("[0] 12:00") and moves it as the line grows; it was never typed.
+ */
+function rightPromptStart(text: string, columnAt: readonly number[], cursorX: number, rightEdge: number): number | undefined {
+  const match = new RegExp(`^(.*\\S)? {${RIGHT_PROMPT_GAP},}(\\S(?:.*\\S)?)\\s*$`).exec(text);
+  if (!match) return undefined;
+  const gapStart = match[1]?.length ?? 0;
+  const start = match[0].length - match[0].slice(gapStart).trimStart().length;
+  const last = start + match[2]!.length - 1;
+  if (columnAt[last]! < rightEdge - RIGHT_EDGE_SLACK) return undefined;
+  const gapColumn = gapStart < columnAt.length ? columnAt[gapStart]! : cursorX;
+  return cursorX <= gapColumn + 1 ? start : undefined;
+}
+
+/** Foreground and attributes of a cell. */
+function inkAt(scan: ScreenScan, x: number, y: number): string {
+  const index = y * scan.grid.cols + x;
+  return `${scan.grid.fg[index]}/${scan.grid.flags[index]}`;
+}
+
+/** Faint type: the dim attribute, or a grey foreground well below the default one (fish's #555555, colour 8). */
+function faint(scan: ScreenScan, x: number, y: number): boolean {
+  const index = y * scan.grid.cols + x;
+  if (scan.grid.flags[index]! & Attr.dim) return true;
+  if (scan.grid.fg[index] === DEFAULT_COLOR) return false;
+  const [r, g, b] = resolveColor(scan.grid.fg[index]!, DEFAULT_FOREGROUND);
+  const high = Math.max(r, g, b);
+  return high - Math.min(r, g, b) <= 24 && high >= 0x40 && high <= 0xa0;
+}
+
+/**
+ * Where the typed text of a prompt's field ends (in units of `text`): at the cursor when what follows it is
+ * drawn in faint type unlike the text typed before it, an inline suggestion (fish's autosuggestion,
+ * zsh-autosuggestions, prompt_toolkit's) that a key would accept; else the whole text.
+ */
+function suggestionStart(scan: ScreenScan, text: string, columnAt: readonly number[], cursor: { x: number; y: number }): number {
+  const at = columnAt.findIndex((x) => x >= cursor.x);
+  if (at <= 0 || columnAt[at] !== cursor.x || text[at] === ' ' || !faint(scan, cursor.x, cursor.y)) return text.length;
+  const before = text.slice(0, at).trimEnd();
+  if (!before) return text.length;
+  const ink = inkAt(scan, cursor.x, cursor.y);
+  // The suggestion runs on in its own ink; the text typed before it is drawn otherwise.
+  for (let index = at; index < text.length; index++) {
+    if (text[index] !== ' ' && inkAt(scan, columnAt[index]!, cursor.y) !== ink) return text.length;
+  }
+  return inkAt(scan, columnAt[before.length - 1]!, cursor.y) === ink ? text.length : at;
 }
 
 /**

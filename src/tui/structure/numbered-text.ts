@@ -49,6 +49,26 @@ function gutterStandsApart(scan: ScreenScan, regionIndex: number, rows: readonly
   return withText > 0 && apart * 2 >= withText;
 }
 
+/** Rules a ruled table draws between its columns (tables.ts reads the same). */
+const COLUMN_RULES = /^[│┃║┆┊|]/;
+
+/**
+ * Every numbered row goes on, past the blank after its number, with a column rule in one same column: the
+ * numbers are the first column of a ruled table (pspg's `id` column drawn in its own colour), not a gutter.
+ */
+function ruledColumn(scan: ScreenScan, regionIndex: number, rows: readonly GutterRow[]): boolean {
+  let column: number | undefined;
+  for (const row of rows) {
+    const { text, columnAt } = scan.regionRow(regionIndex, row.y);
+    const first = text.slice(row.textIndex).search(/\S/);
+    if (first < 0 || !COLUMN_RULES.test(text.slice(row.textIndex + first))) return false;
+    const x = columnAt[row.textIndex + first]!;
+    if (column !== undefined && x !== column) return false;
+    column = x;
+  }
+  return true;
+}
+
 function bufferFrom(scan: ScreenScan, regionIndex: number, rows: GutterRow[]): Found {
   const region = scan.regions[regionIndex]!;
   const { cursor } = scan.grid;
@@ -86,7 +106,7 @@ export function findNumberedText(scan: ScreenScan, regionIndex: number): Found[]
     // A wrapped line's continuation after the last number belongs to it only if text follows; blank rows do not.
     while (run.length && run[run.length - 1]!.number === undefined) run.pop();
     const numbered = run.filter((row) => row.number !== undefined);
-    if (numbered.length >= MIN_NUMBERED_ROWS && gutterStandsApart(scan, regionIndex, numbered)) found.push(bufferFrom(scan, regionIndex, run));
+    if (numbered.length >= MIN_NUMBERED_ROWS && gutterStandsApart(scan, regionIndex, numbered) && !ruledColumn(scan, regionIndex, numbered)) found.push(bufferFrom(scan, regionIndex, run));
     run = [];
   };
   for (let y = region.rect.y; y < region.rect.y + region.rect.h; y++) {

@@ -134,8 +134,12 @@ export class ScreenScan {
     }
   }
 
-  /** The most frequent visible background in a rectangle. */
-  dominantBackground(rect: Bounds): number {
+  /**
+   * The most frequent visible background in a rectangle. With `frame` (the box around it), when no background
+   * covers more than half of the rectangle and the frame's own background is one of them, the frame's: a
+   * popup of two items, one lit, is the frame's colour with one lit row, however the count ties.
+   */
+  dominantBackground(rect: Bounds, frame?: Bounds): number {
     const counts = new Map<number, number>();
     let best = -1;
     let bestCount = 0;
@@ -150,7 +154,9 @@ export class ScreenScan {
         }
       }
     }
-    return best;
+    if (!frame || bestCount * 2 > area(rect)) return best;
+    const framed = this.dominantBackground({ ...frame, h: 1 });
+    return counts.has(framed) ? framed : best;
   }
 }
 

@@ -4,6 +4,11 @@
 import type { Region, ScreenScan } from './scan.js';
 
 const SEPARATOR = new Set(['|', '│', '┃', '║']);
+/**
+ * Where a divider across one side meets the edge (tmux's `├───` of a pane split below another beside a
+ * third): the edge runs on through it, so it does not cut the edge into two runs each too short to count.
+ */
+const JUNCTIONS = new Set(['├', '┤', '┼', '┝', '┥', '┿', '┠', '┨', '╂', '┣', '┫', '╋', '╞', '╡', '╪', '╟', '╢', '╫', '╠', '╣', '╬']);
 /** A separator runs down at least this share of the screen: a table's `|` over a few rows is not a window edge. */
 const SEPARATOR_SHARE = 0.5;
 const MIN_SEPARATOR_ROWS = 3;
@@ -43,7 +48,7 @@ function separatorCuts(scan: ScreenScan): Cut[] {
   for (let x = 1; x < cols - 1; x++) {
     let top = -1;
     for (let y = 0; y <= rows; y++) {
-      const on = y < rows && open(scan, x, y) && SEPARATOR.has(scan.char(x, y));
+      const on = y < rows && open(scan, x, y) && (SEPARATOR.has(scan.char(x, y)) || (top >= 0 && JUNCTIONS.has(scan.char(x, y))));
       if (on && top < 0) top = y;
       if (on || top < 0) continue;
       const bottom = y - 1;

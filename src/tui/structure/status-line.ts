@@ -50,10 +50,17 @@ export function findStatusLines(scan: ScreenScan, regionIndex: number): Found[] 
   }
   const lastIsStatus = bottom !== top && isHighlighted(last);
   const first = readRow(scan, regionIndex, top);
-  if (isHighlighted(first) && !(lastIsStatus && (selectionOnTop(scan, regionIndex, first) || currentLineOfWindow(region, first, last)))) status(first);
+  const titled = isHighlighted(first) && !(lastIsStatus && (selectionOnTop(scan, regionIndex, first) || currentLineOfWindow(region, first, last)));
+  if (titled) status(first);
   if (!lastIsStatus) return found;
   status(last);
   if (last.litCells < region.rect.w * FULL_WIDTH_SHARE) return found;
+  const stacked = stackedBar(scan, regionIndex, last, top);
+  if (stacked) status(stacked);
+  // The same under a title bar, between bars at both ends: a bar in another colour not shaped like the row
+  // below it (lnav's breadcrumbs under its clock) is a second title bar, not a list's selected first item.
+  const second = titled && bottom - top > 3 ? readRow(scan, regionIndex, top + 1) : undefined;
+  if (second && isHighlighted(second) && second.color !== first.color && second.litCells >= region.rect.w * FULL_WIDTH_SHARE && !selectionOnTop(scan, regionIndex, second)) status(second);
   for (let y = top + 1; y < bottom - 1; y++) {
     const row = readRow(scan, regionIndex, y);
     if (!isHighlighted(row) || row.color !== last.color || row.litCells < region.rect.w * FULL_WIDTH_SHARE) continue;
@@ -62,6 +69,20 @@ export function findStatusLines(scan: ScreenScan, regionIndex: number): Found[] 
     if (above.ink > 0 && below.ink > 0 && !isHighlighted(above) && !isHighlighted(below) && sameLayout(row.text, last.text)) status(row);
   }
   return found;
+}
+
+/**
+ * A full-width bar in another colour right on top of the bottom status line, under a row with no letter or
+ * digit (blank, or only a scroll bar's or a frame's rule), is a second status bar (lnav's "Files :: Text
+ * Filters" over its "L2 100%"), not a list's selected last item: that would have items shaped like it above.
+ */
+function stackedBar(scan: ScreenScan, regionIndex: number, last: RowInfo, top: number): RowInfo | undefined {
+  const region = scan.regions[regionIndex]!;
+  if (last.y - 2 <= top) return undefined;
+  const bar = readRow(scan, regionIndex, last.y - 1);
+  if (!isHighlighted(bar) || bar.color === last.color || bar.litCells < region.rect.w * FULL_WIDTH_SHARE) return undefined;
+  const above = readRow(scan, regionIndex, last.y - 2);
+  return /[\p{L}\p{N}]/u.test(above.text) ? undefined : bar;
 }
 
 /**

@@ -1,0 +1,115 @@
+// A shell's command line is a focused textbox whose value is what was typed: not the right prompt a shell
+// draws at the row's end (zsh's RPROMPT), and not the suggestion it shows past the cursor in faint type
+// (fish's autosuggestion), which a key would accept but Enter does not run. The judges are the shells
+// themselves: the command they record in their history files and what the command prints.
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { test } from 'node:test';
+import { callOk } from '../helpers/tools.js';
+import { nodes, useTerminals } from '../tui/helpers.js';
+
+const { context, start } = useTerminals();
+
+async function focusedField(session: string) {
+  const focused = nodes(await callOk(context, 'tui_snapshot', { session })).filter((node) => node.focused);
+  assert.equal(focused.length, 1, JSON.stringify(focused));
+  assert.equal(focused[0]!.role, 'textbox');
+  return focused[0]!;
+}
+
+/** The file's lines once `done` holds for them (a shell writes its history as the command starts). */
+async function linesOf(file: string, done: (lines: string[]) => boolean): Promise<string[]> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    let lines: string[] = [];
+    try {
+      lines = readFileSync(file, 'utf8').trim().split('\n');
+    } catch {
+      // not written yet
+    }
+    if (done(lines) || Date.now() > deadline) return lines;
+    await sleep(50);
+  }
+}
+
+test('zsh: the right prompt at the row\'s end is not in the command line\'s value; the value is the command zsh records', async () => {
+  const home = mkdtempSync(join(tmpdir(), 'cup-tui-zsh-'));
+  const history = join(home, 'history');
+  writeFileSync(join(home, '.zshrc'), `PROMPT='%# '\nRPROMPT='[%?] right side'\nHISTFILE=${history}\nSAVEHIST=100\nHISTSIZE=100\nsetopt INC_APPEND_HISTORY\n`);
+  await start({ command: 'zsh', args: ['-i'], cwd: home, env: { HOME: home, ZDOTDIR: home }, session: 'zsh' });
+  await callOk(context, 'tui_wait_for', { text: 'right side', all: [{ stableMs: 200 }], session: 'zsh' });
+  await callOk(context, 'tui_type', { text: 'echo one   two', session: 'zsh' });
+  await callOk(context, 'tui_wait_for', { text: 'echo one   two', all: [{ stableMs: 100 }], session: 'zsh' });
+  const field = await focusedField('zsh');
+  const all = nodes(await callOk(context, 'tui_snapshot', { session: 'zsh' }));
+  assert.ok(all.some((node) => node.role === 'text' && node.name === '[0] right side'), 'the right prompt is text of its own');
+  const right = all.find((node) => node.name === '[0] right side')!;
+  assert.ok(field.bounds!.x + field.bounds!.w <= right.bounds!.x, 'the field stops before the right prompt');
+
+  await callOk(context, 'tui_press', { key: 'Enter', session: 'zsh' });
+  const recorded = await linesOf(history, (lines) => lines.length > 0 && lines[0] !== '');
+  assert.deepEqual(recorded, [field.value]);
+  await callOk(context, 'tui_stop', { session: 'zsh' });
+});
+
+test('fish: an autosuggestion drawn past the cursor in faint type is not the value; Enter runs what the value says', async () => {
+  const home = mkdtempSync(join(tmpdir(), 'cup-tui-fish-'));
+  const env = { HOME: home, XDG_CONFIG_HOME: join(home, 'config'), XDG_DATA_HOME: join(home, 'data') };
+  const history = join(home, 'data', 'fish', 'fish_history');
+  await start({ command: 'fish', cwd: home, env, session: 'fish' });
+  await callOk(context, 'tui_wait_for', { selector: 'role=textbox focused', all: [{ stableMs: 300 }], session: 'fish' });
+  await callOk(context, 'tui_type', { text: 'echo suggested-word\n', session: 'fish' });
+  await callOk(context, 'tui_wait_for', { newText: 'suggested-word', all: [{ stableMs: 300 }], session: 'fish' });
+  // fish suggests the whole earlier command, in grey, as soon as the start of it is typed.
+  await callOk(context, 'tui_type', { text: 'echo sug', session: 'fish' });
+  await callOk(context, 'tui_wait_for', { text: 'echo suggested-word', newText: 'gested-word', all: [{ stableMs: 200 }], session: 'fish' });
+  const field = await focusedField('fish');
+  assert.equal(field.value, 'echo sug');
+
+  await callOk(context, 'tui_press', { key: 'Enter', session: 'fish' });
+  const commands = (lines: string[]) => lines.filter((line) => line.startsWith('- cmd: ')).map((line) => line.slice(7));
+  const recorded = await linesOf(history, (lines) => commands(lines).length >= 2);
+  assert.deepEqual(commands(recorded), ['echo suggested-word', field.value]);
+  await callOk(context, 'tui_stop', { session: 'fish' });
+});
+
+test('zsh menu-select: the completion candidates are a list whose lit one is selected; focus moves to one by the grid\'s arrow keys and Enter runs it', async () => {
+  const home = mkdtempSync(join(tmpdir(), 'cup-tui-zmenu-'));
+  const names = ['alpha', 'beta', 'gamma', 'delta', 'epsilon', 'zeta', 'eta', 'theta', 'iota', 'kappa'];
+  for (const name of names) writeFileSync(join(home, `${name}.txt`), `content of ${name}\n`);
+  const history = join(home, 'history');
+  writeFileSync(join(home, '.zshrc'), `PROMPT='%# '\nHISTFILE=${history}\nSAVEHIST=100\nHISTSIZE=100\nsetopt INC_APPEND_HISTORY\nautoload -Uz compinit; compinit -u\nzstyle ':completion:*' menu select\n`);
+  await start({ command: 'zsh', args: ['-i'], cwd: home, env: { HOME: home, ZDOTDIR: home }, cols: 80, rows: 24, session: 'zmenu' });
+  await callOk(context, 'tui_wait_for', { selector: 'role=textbox focused', all: [{ stableMs: 300 }], session: 'zmenu' });
+  await callOk(context, 'tui_type', { text: 'cat ', session: 'zmenu' });
+  // The first Tab lists the candidates, the next ones walk them with one lit.
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    await callOk(context, 'tui_press', { key: 'Tab', session: 'zmenu' });
+    const lit = await callOk(context, 'tui_wait_for', { selector: 'role=list >> role=listitem selected', all: [{ stableMs: 150 }], session: 'zmenu', timeoutMs: 1000 }).catch(() => undefined);
+    if (lit || Date.now() > deadline) break;
+  }
+  const items = nodes(await callOk(context, 'tui_snapshot', { session: 'zmenu' })).filter((node) => node.role === 'listitem');
+  assert.deepEqual(items.map((item) => item.name).sort(), names.map((name) => `${name}.txt`).sort());
+  const selected = items.filter((item) => item.selected);
+  assert.equal(selected.length, 1);
+  // zsh puts the lit candidate on the command line: the list's selection is the one zsh took.
+  const field = await focusedField('zmenu');
+  assert.equal(field.value, `cat ${selected[0]!.name}`);
+
+  const target = items.find((item) => item.name === 'kappa.txt' && item.bounds!.y !== selected[0]!.bounds!.y && item.bounds!.x !== selected[0]!.bounds!.x)
+    ?? items.find((item) => item.name !== selected[0]!.name && item.bounds!.y !== selected[0]!.bounds!.y && item.bounds!.x !== selected[0]!.bounds!.x)!;
+  const focus = await callOk(context, 'tui_focus', { selector: `role=listitem name="${target.name}"`, session: 'zmenu' });
+  assert.equal(focus.structured.method, 'keys');
+  assert.equal((await focusedField('zmenu')).value, `cat ${target.name}`);
+  // Enter takes the candidate, the next one runs the line.
+  await callOk(context, 'tui_press', { key: 'Enter', session: 'zmenu' });
+  await callOk(context, 'tui_wait_for', { selector: 'role=list', gone: true, session: 'zmenu' });
+  await callOk(context, 'tui_press', { key: 'Enter', session: 'zmenu' });
+  await callOk(context, 'tui_wait_for', { newText: `content of ${target.name.replace('.txt', '')}`, session: 'zmenu' });
+  assert.deepEqual(await linesOf(history, (lines) => lines[0] !== undefined && lines[0] !== ''), [`cat ${target.name}`]);
+  await callOk(context, 'tui_stop', { session: 'zmenu' });
+});

@@ -1,0 +1,37 @@
+// Status bars stacked two deep at the top and at the bottom of the screen (lnav: its clock over its
+// breadcrumbs, its "Files :: Text Filters" tab bar over its "L2 100%" line) are status lines, not a list's
+// header and selected item. The judges are lnav's own rows (as tui_render_text gives them) and the log file.
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { callOk } from '../helpers/tools.js';
+import { nodes, useTerminals } from '../tui/helpers.js';
+
+const { context, start } = useTerminals();
+
+test('lnav: the bars over and under the log are status lines; no log line or bar is taken for a selected item', async () => {
+  const directory = mkdtempSync(join(tmpdir(), 'cup-tui-lnav-'));
+  const log = join(directory, 'app.log');
+  writeFileSync(log, 'Nov 30 10:00:01 host app[1]: starting\nNov 30 10:00:02 host app[1]: error: disk full\nNov 30 10:00:03 host app[1]: warning: retry\nNov 30 10:00:04 host app[1]: done\n');
+  const session = 'lnav';
+  await start({ command: 'bash', args: ['--norc', '--noprofile', '-c', 'exec lnav app.log'], cwd: directory, env: { HOME: directory }, cols: 100, rows: 20, session });
+  await callOk(context, 'tui_wait_for', { text: 'Text Filters', all: [{ text: 'app.log' }, { stableMs: 500 }], session, timeoutMs: 20_000 });
+  const all = nodes(await callOk(context, 'tui_snapshot', { session }));
+  const lines = (await callOk(context, 'tui_render_text', { session })).structured.lines as string[];
+  const statusRows = all.filter((node) => node.role === 'status').map((node) => node.bounds!.y).sort((a, b) => a - b);
+  // lnav's bars: the two top rows and the two rows above its message line.
+  const barRows = [0, 1, lines.length - 3, lines.length - 2];
+  assert.deepEqual(statusRows, barRows);
+  for (const y of barRows) {
+    const bar = all.find((node) => node.role === 'status' && node.bounds!.y === y)!;
+    assert.equal(bar.name, lines[y]!.trim().replace(/\s+/g, ' '));
+  }
+  assert.deepEqual(all.filter((node) => node.selected).map((node) => node.name), []);
+  // The log's lines lnav shows are read as they are in the file.
+  const shown = readFileSync(log, 'utf8').trim().split('\n').filter((line) => lines.some((row) => row.includes(line)));
+  assert.ok(shown.length > 0);
+  for (const line of shown) assert.ok(all.some((node) => node.name.includes(line)), `no node reads ${line}`);
+  await callOk(context, 'tui_stop', { session });
+});
