@@ -25,8 +25,8 @@ export function stateChangesText(added: readonly string[], removed: readonly str
 }
 
 /** One side of an attribute's change: a number as it is, a word quoted, `none` where the node did not have it. */
-function attributeSide(side: string | number | undefined): string {
-  return side === undefined ? 'none' : typeof side === 'number' ? String(side) : JSON.stringify(side);
+function attributeSide(side: string | number | boolean | undefined): string {
+  return side === undefined ? 'none' : typeof side === 'string' ? JSON.stringify(side) : String(side);
 }
 
 /** Attribute changes by the envelope's keys, as name and value changes are told: `sort: "ascending" → "descending"`. */

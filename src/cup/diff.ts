@@ -30,8 +30,8 @@ export interface TextChange {
 
 /** An attribute's change: absent on a side where the node did not have it. */
 export interface AttributeChange {
-  from?: string | number;
-  to?: string | number;
+  from?: string | number | boolean;
+  to?: string | number | boolean;
 }
 
 export interface NodeChanges {
@@ -227,9 +227,9 @@ const MOVE_STATES: ReadonlySet<CupState> = new Set(['offscreen']);
  * posInSet, setSize), which every later row or item changes when one is added or moved and which the added and moved
  * lines tell; nor keyShortcut, read only for the items of the menus read, so present in one reading and not the other.
  * A header sorted the other way (`sort`), a heading's level, a spin button's range changed by another field, a link's
- * new address: none of these had shown in a diff, which read "no change in the window's tree".
+ * new address, a field the page marks invalid: none of these had shown in a diff, which read "no change in the window's tree".
  */
-const COMPARED_ATTRIBUTES = ['level', 'sort', 'valueNow', 'valueMin', 'valueMax', 'orientation', 'rowCount', 'colCount', 'placeholder', 'url', 'live', 'autocomplete', 'roledescription'] as const;
+const COMPARED_ATTRIBUTES = ['level', 'sort', 'valueNow', 'valueMin', 'valueMax', 'orientation', 'rowCount', 'colCount', 'placeholder', 'url', 'live', 'autocomplete', 'roledescription', 'invalid'] as const;
 
 function attributeChanges(before: CupAttributes | undefined, after: CupAttributes | undefined, valueChanged: boolean): NodeChanges['attributes'] {
   if (before === after) return undefined;

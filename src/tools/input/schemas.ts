@@ -104,7 +104,7 @@ export const diffResult = z.object({
         description: textChange.optional(),
         states: z.object({ added: z.array(z.string()), removed: z.array(z.string()) }).optional(),
         /** By the CUP envelope's attribute key (sort, level, valueMax, ...); a side is absent where the node lacked it. */
-        attributes: z.record(z.string(), z.object({ from: z.union([z.string(), z.number()]).optional(), to: z.union([z.string(), z.number()]).optional() })).optional(),
+        attributes: z.record(z.string(), z.object({ from: z.union([z.string(), z.number(), z.boolean()]).optional(), to: z.union([z.string(), z.number(), z.boolean()]).optional() })).optional(),
       }),
     }),
   ),

@@ -1,0 +1,67 @@
+// A page's form that checks itself, in Chromium and Firefox: what the page says of its fields (aria-invalid, after a
+// failed submit) is read and told in diffs, judged by the page's own output and by pyatspi's states.
+import assert from 'node:assert/strict';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { describe, test } from 'node:test';
+import type { CupNode } from '../../src/cup/types.js';
+import type { ClientWindow } from '../../src/platform/linux/windows.js';
+import { accessibleWindowState } from '../helpers/tools.js';
+import { act, fullTree, pageSays, webRig, type BrowserId } from '../helpers/web-browser.js';
+
+const title = 'CUP Web Validation';
+
+for (const browser of ['chromium', 'firefox-esr'] as BrowserId[]) {
+  describe(`${browser}: a form's fields the page rejects`, () => {
+    const rig = webRig(browser, { page: 'validation', title });
+
+    async function field(window: ClientWindow, name: string): Promise<CupNode> {
+      const found = (await fullTree(rig.context, window)).find((node) => node.role === 'textbox' && node.name === name);
+      assert.ok(found, `no textbox "${name}" in the page`);
+      return found;
+    }
+
+    /** Whether pyatspi reads the field an invalid entry, once it reads it `expected` (Gecko's tree follows its page a moment later). */
+    async function pyatspiInvalid(window: ClientWindow, role: string, name: string, expected: boolean): Promise<boolean> {
+      for (const deadline = Date.now() + 3000; ; await sleep(150)) {
+        const seen = await rig.oracle.find(window.pid, window.title, role, name);
+        assert.ok(seen.found, `pyatspi finds no ${role} "${name}"`);
+        const invalid = seen.states?.includes('invalid entry') ?? false;
+        if (invalid === expected || Date.now() > deadline) return invalid;
+      }
+    }
+
+    test('a field the page marks invalid (aria-invalid) reads invalid, in the compact view and the envelope, until the page takes its value; the submit\'s diff says so', async () => {
+      const window = await rig.open('validation', title);
+      for (const [name, value] of [['Email', 'bob@'], ['Secret', 'short']]) {
+        const typed = await act(rig.context, window, 'set_value', 'textbox', name, { value });
+        assert.equal(typed.effect, 'confirmed', typed.summary);
+      }
+      const rejected = await act(rig.context, window, 'click', 'button', 'Create account');
+      assert.equal(rejected.effect, 'confirmed', rejected.summary);
+      await pageSays(rig.oracle, window, 'out: rejected email=invalid pw=invalid');
+      for (const [role, name] of [['entry', 'Email'], ['password text', 'Secret']]) {
+        assert.ok(await pyatspiInvalid(window, role, name, true), `pyatspi: ${name} is an invalid entry`);
+        assert.equal((await field(window, name)).attributes?.invalid, true, `${name} reads invalid in the envelope`);
+      }
+      const compact = (await accessibleWindowState(rig.context, window, { include_screenshot: false })).result.body!;
+      for (const name of ['Email', 'Secret']) {
+        assert.match(compact, new RegExp(`tbx "${name}" .*\\(invalid\\)$`, 'm'), `the compact view marks ${name} invalid:\n${compact}`);
+      }
+      assert.doesNotMatch(compact, /frm .*\(invalid\)/, `the form itself is not marked: its fields say which:\n${compact}`);
+
+      for (const [name, value] of [['Email', 'bob@example.com'], ['Secret', 'correct horse']]) {
+        const typed = await act(rig.context, window, 'set_value', 'textbox', name, { value });
+        assert.equal(typed.effect, 'confirmed', typed.summary);
+      }
+      const accepted = await act(rig.context, window, 'click', 'button', 'Create account');
+      await pageSays(rig.oracle, window, 'out: submitted email=valid pw=valid');
+      for (const [role, name] of [['entry', 'Email'], ['password text', 'Secret']]) assert.equal(await pyatspiInvalid(window, role, name, false), false, `pyatspi: ${name} is valid now`);
+      // The page took both values: the diff says the fields are no longer invalid.
+      const changed = (accepted as unknown as { diff: { changed: { name: string; changes: { attributes?: Record<string, unknown> } }[] } }).diff.changed;
+      for (const name of ['Email', 'Secret']) {
+        assert.deepEqual(changed.find((node) => node.name === name)?.changes.attributes?.invalid, { from: true }, `${name}'s change in the diff: ${JSON.stringify(changed)}`);
+      }
+      for (const name of ['Email', 'Secret']) assert.equal((await field(window, name)).attributes?.invalid, undefined, `${name} reads valid`);
+    });
+  });
+}
