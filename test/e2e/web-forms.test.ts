@@ -1,5 +1,6 @@
-// A page's form that checks itself, in Chromium and Firefox: what the page says of its fields (aria-invalid, after a
-// failed submit) is read and told in diffs, judged by the page's own output and by pyatspi's states.
+// A page's form fields and a rich-text composer, in Chromium and Firefox: what the page says of its fields
+// (aria-invalid, after a failed submit) is read and told in diffs, and what a select-all selects in a box of paragraphs
+// is quoted as its words; judged by the page's own output and by pyatspi.
 import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, test } from 'node:test';
@@ -11,7 +12,7 @@ import { act, fullTree, pageSays, webRig, type BrowserId } from '../helpers/web-
 const title = 'CUP Web Validation';
 
 for (const browser of ['chromium', 'firefox-esr'] as BrowserId[]) {
-  describe(`${browser}: a form's fields the page rejects`, () => {
+  describe(`${browser}: a form's fields the page rejects, a composer's text selected`, () => {
     const rig = webRig(browser, { page: 'validation', title });
 
     async function field(window: ClientWindow, name: string): Promise<CupNode> {
@@ -62,6 +63,17 @@ for (const browser of ['chromium', 'firefox-esr'] as BrowserId[]) {
         assert.deepEqual(changed.find((node) => node.name === name)?.changes.attributes?.invalid, { from: true }, `${name}'s change in the diff: ${JSON.stringify(changed)}`);
       }
       for (const name of ['Email', 'Secret']) assert.equal((await field(window, name)).attributes?.invalid, undefined, `${name} reads valid`);
+    });
+
+    test('ctrl+a in a rich-text box of paragraphs: the evidence quotes the words selected, not the objects the box embeds them as', async () => {
+      const window = await rig.open('composer', 'CUP Web Composer');
+      const all = await act(rig.context, window, 'press_key', 'textbox', 'Compose', { key: 'ctrl+a' });
+      const evidence = ((all as { evidence?: string[] }).evidence ?? []).join(' | ');
+      assert.equal(all.effect, 'confirmed', `${all.summary} ${evidence}`);
+      await pageSays(rig.oracle, window, 'selected=First paragraph. | Second one.');
+      const line = (all as { evidence?: string[] }).evidence?.find((each) => each.startsWith('text selected in'));
+      assert.ok(line, `the evidence names the selection: ${evidence}`);
+      assert.ok(!line.includes('\uFFFC') && line.includes('First paragraph.') && line.includes('Second one.'), `the words selected are quoted: ${line}`);
     });
   });
 }
