@@ -75,6 +75,22 @@ export function webFormsSuite(browser: BrowserId): void {
       for (const name of ['Email', 'Secret']) assert.equal((await field(window, name)).attributes?.invalid, undefined, `${name} reads valid`);
     });
 
+    test('a click that opens a modal <dialog>: the page behind it, left out of the tree, is one line of the diff, not its every node removed', async () => {
+      const window = await rig.open('validation', title);
+      const opened = await act(rig.context, window, 'click', 'button', 'Delete account…');
+      assert.equal(opened.effect, 'confirmed', opened.summary);
+      // pyatspi: the page (its output line too) is out of the tree while the dialog is open, the dialog's buttons in it.
+      assert.equal((await rig.oracle.find(window.pid, window.title, 'entry', 'Email')).found, false, 'pyatspi: the page behind the dialog is out of the tree');
+      assert.ok((await rig.oracle.find(window.pid, window.title, 'push button', 'Cancel')).found, 'pyatspi: the dialog\'s Cancel');
+      const diff = (opened as unknown as { diff: { removed: { name: string }[]; inert?: { dialog: { role: string; name: string }; count: number }[] } }).diff;
+      assert.deepEqual(diff.removed.filter((node) => ['Email', 'Secret', 'Create account'].includes(node.name)), [], `the page's nodes are not removed: ${JSON.stringify(diff)}`);
+      assert.deepEqual(diff.inert?.map((page) => [page.dialog.role, page.dialog.name]), [['dialog', 'Delete account?']], JSON.stringify(diff));
+      assert.ok(diff.inert![0]!.count >= 5, `the page's nodes are counted: ${JSON.stringify(diff.inert)}`);
+      const closed = await act(rig.context, window, 'click', 'button', 'Cancel');
+      assert.equal(closed.effect, 'confirmed', closed.summary);
+      await pageSays(rig.oracle, window, 'out: answered cancel');
+    });
+
     test('ctrl+a in a rich-text box of paragraphs: the evidence quotes the words selected, not the objects the box embeds them as', async () => {
       const window = await rig.open('composer', 'CUP Web Composer');
       const all = await act(rig.context, window, 'press_key', 'textbox', 'Compose', { key: 'ctrl+a' });
