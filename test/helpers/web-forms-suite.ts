@@ -86,9 +86,10 @@ export function webFormsSuite(browser: BrowserId): void {
       assert.deepEqual(diff.removed.filter((node) => ['Email', 'Secret', 'Create account'].includes(node.name)), [], `the page's nodes are not removed: ${JSON.stringify(diff)}`);
       assert.deepEqual(diff.inert?.map((page) => [page.dialog.role, page.dialog.name]), [['dialog', 'Delete account?']], JSON.stringify(diff));
       assert.ok(diff.inert![0]!.count >= 5, `the page's nodes are counted: ${JSON.stringify(diff.inert)}`);
+      // Closed, the page is back in the tree, its output saying how the dialog was answered.
       const closed = await act(rig.context, window, 'click', 'button', 'Cancel');
-      assert.equal(closed.effect, 'confirmed', closed.summary);
       await pageSays(rig.oracle, window, 'out: answered cancel');
+      assert.equal(closed.effect, 'confirmed', closed.summary);
     });
 
     test('ctrl+a in a rich-text box of paragraphs: the evidence quotes the words selected, not the objects the box embeds them as', async () => {
