@@ -6,7 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, test } from 'node:test';
 import type { CupNode } from '../../src/cup/types.js';
 import type { ClientWindow } from '../../src/platform/linux/windows.js';
-import { accessibleWindowState } from './tools.js';
+import { accessibleWindowState, callOk } from './tools.js';
 import { act, fullTree, pageSays, webRig, type BrowserId } from './web-browser.js';
 
 const title = 'CUP Web Validation';
@@ -58,6 +58,9 @@ export function webFormsSuite(browser: BrowserId): void {
         assert.match(compact, new RegExp(`tbx "${name}" .*\\(invalid\\)$`, 'm'), `the compact view marks ${name} invalid:\n${compact}`);
       }
       assert.match(compact, /alrt "Enter a valid email address"/, compact);
+      // A selector finds the fields the page rejected by that.
+      const rejectedFields = await callOk(rig.context, 'find_elements', { window_id: window.id, selector: 'role=textbox invalid' });
+      assert.deepEqual((rejectedFields.structured as { matches: { name: string }[] }).matches.map((match) => match.name), ['Email', 'Secret'], rejectedFields.summary);
       assert.doesNotMatch(compact, /frm .*\(invalid\)/, `the form itself is not marked: its fields say which:\n${compact}`);
 
       for (const [name, value] of [['Email', 'bob@example.com'], ['Secret', 'correct horse']]) {
