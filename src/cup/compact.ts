@@ -93,6 +93,7 @@ function attributeFields(attributes: CupAttributes): string[] {
   }
   if (attributes.orientation) fields.push(attributes.orientation.charAt(0));
   if (attributes.sort) fields.push(`sort=${attributes.sort}`);
+  if (attributes.invalid) fields.push('invalid');
   if (attributes.valueMin !== undefined || attributes.valueMax !== undefined) {
     // String() already prints integral numbers without a decimal point (100, not 100.0).
     fields.push(`range=${attributes.valueMin ?? ''}..${attributes.valueMax ?? ''}`);

@@ -3,6 +3,7 @@ import { roleCode, stateCode } from './codes.js';
 import type { AttributeChange, ChangedNode, DiffNode, NodeChanges, TextChange, TreeDiff } from './diff.js';
 import { quoteName, quoteValue } from './fields.js';
 import { textChange } from './text-change.js';
+import { counted } from './counted.js';
 
 export const DEFAULT_DIFF_LINES = 40;
 
@@ -26,8 +27,8 @@ export function stateChangesText(added: readonly string[], removed: readonly str
 }
 
 /** One side of an attribute's change: a number as it is, a word quoted, `none` where the node did not have it. */
-function attributeSide(side: string | number | undefined): string {
-  return side === undefined ? 'none' : typeof side === 'number' ? String(side) : JSON.stringify(side);
+function attributeSide(side: string | number | boolean | undefined): string {
+  return side === undefined ? 'none' : typeof side === 'string' ? JSON.stringify(side) : String(side);
 }
 
 /** Attribute changes by the envelope's keys, as name and value changes are told: `sort: "ascending" → "descending"`. */
@@ -68,8 +69,14 @@ export function diffLines(diff: TreeDiff): string[] {
     ...diff.changed.map(changedLine),
     ...diff.added.map((node) => `+ [e${node.index}] ${nodeText(node)}`),
     ...diff.removed.map((node) => `- ${nodeText(node)} (was e${node.index})`),
+    ...inertLines(diff),
     ...movedLine(diff),
   ];
+}
+
+/** A page a modal dialog opened over, in one line: its nodes are out of the tree while the dialog is open, not gone. */
+function inertLines(diff: TreeDiff): string[] {
+  return (diff.inert ?? []).map(({ dialog, count }) => `- ${counted(count, 'node')} of the page behind [e${dialog.index}] ${nodeText(dialog)}: inert while that modal dialog is open (left out of the tree, not gone)`);
 }
 
 export function diffCounts(diff: TreeDiff): { added: number; removed: number; changed: number; moved: number } {
@@ -90,6 +97,8 @@ interface SummaryLine {
   changed?: ChangedNode[];
   added?: DiffNode;
   removed?: DiffNode;
+  /** The line of the pages a modal dialog made inert (inertLines). */
+  inert?: true;
   moves?: true;
 }
 
@@ -117,6 +126,7 @@ function summaryLines(diff: TreeDiff): SummaryLine[] {
   }
   lines.push(...diff.added.map((node) => ({ text: `+ [e${node.index}] ${nodeText(node)}`, added: node })));
   lines.push(...diff.removed.map((node) => ({ text: `- ${nodeText(node)} (was e${node.index})`, removed: node })));
+  lines.push(...inertLines(diff).map((text) => ({ text, inert: true as const })));
   lines.push(...movedLine(diff).map((text) => ({ text, moves: true as const })));
   return lines;
 }
@@ -128,12 +138,13 @@ function shownBy(diff: TreeDiff, lines: readonly SummaryLine[]): TreeDiff {
     added: lines.flatMap((line) => (line.added ? [line.added] : [])),
     removed: lines.flatMap((line) => (line.removed ? [line.removed] : [])),
     moved: lines.some((line) => line.moves) ? diff.moved : { count: 0, notable: [] },
+    ...(diff.inert && lines.some((line) => line.inert) ? { inert: diff.inert } : {}),
   };
 }
 
 /** The kind of change a summary line tells, in the order the kinds are shown. */
 function kindOf(line: SummaryLine): number {
-  return line.added ? 1 : line.removed ? 2 : line.moves ? 3 : 0;
+  return line.added ? 1 : line.removed || line.inert ? 2 : line.moves ? 3 : 0;
 }
 
 /**

@@ -1,5 +1,6 @@
 // What changed between two readings of one window's tree: the pure comparison behind every action's `diff`.
 import { hasNonFocusAction } from './fields.js';
+import { showsDialogsOnly } from './inert-page.js';
 import { isClosedMenu, repeatsName, unreadMenuItems, unseenAndUnreachable } from './prune.js';
 import type { CupAttributes, CupNode, CupRole, CupState } from './types.js';
 
@@ -32,8 +33,8 @@ export interface TextChange {
 
 /** An attribute's change: absent on a side where the node did not have it. */
 export interface AttributeChange {
-  from?: string | number;
-  to?: string | number;
+  from?: string | number | boolean;
+  to?: string | number | boolean;
 }
 
 export interface NodeChanges {
@@ -54,6 +55,14 @@ export interface MovedNode extends DiffNode {
   reparented: boolean;
 }
 
+/** A page a modal dialog made inert: its nodes left the tree, not the page (see inert-page.ts). */
+export interface InertPage {
+  /** The dialog now all the page shows, by the new reading's index. */
+  dialog: DiffNode;
+  /** How many nodes of the page left the tree with it: not in `removed`. */
+  count: number;
+}
+
 export interface TreeDiff {
   /** New nodes, in tree order; indices are the new reading's. */
   added: DiffNode[];
@@ -62,6 +71,8 @@ export interface TreeDiff {
   changed: ChangedNode[];
   /** Nodes that only moved (another place on screen, scrolled in or out of view, another parent): counted, and the few that matter named. */
   moved: { count: number; notable: MovedNode[] };
+  /** Pages a modal dialog opened over: their nodes are counted here, not removed. */
+  inert?: InertPage[];
 }
 
 // A move is mostly scrolling or a relayout, where dozens of nodes move together: a few are named, the rest counted.
@@ -270,9 +281,9 @@ const MOVE_STATES: ReadonlySet<CupState> = new Set(['offscreen']);
  * posInSet, setSize), which every later row or item changes when one is added or moved and which the added and moved
  * lines tell; nor keyShortcut, read only for the items of the menus read, so present in one reading and not the other.
  * A header sorted the other way (`sort`), a heading's level, a spin button's range changed by another field, a link's
- * new address: none of these had shown in a diff, which read "no change in the window's tree".
+ * new address, a field the page marks invalid: none of these had shown in a diff, which read "no change in the window's tree".
  */
-const COMPARED_ATTRIBUTES = ['level', 'sort', 'valueNow', 'valueMin', 'valueMax', 'orientation', 'rowCount', 'colCount', 'placeholder', 'url', 'live', 'autocomplete', 'roledescription'] as const;
+const COMPARED_ATTRIBUTES = ['level', 'sort', 'valueNow', 'valueMin', 'valueMax', 'orientation', 'rowCount', 'colCount', 'placeholder', 'url', 'live', 'autocomplete', 'roledescription', 'invalid'] as const;
 
 function attributeChanges(before: CupAttributes | undefined, after: CupAttributes | undefined, valueChanged: boolean): NodeChanges['attributes'] {
   if (before === after) return undefined;
@@ -354,10 +365,38 @@ export function diffTrees(before: DiffReading, after: DiffReading): TreeDiff {
     [...moved.filter((node) => node.reparented), ...moved.filter((node) => !node.reparented && node.name), ...moved.filter((node) => !node.reparented && !node.name)].slice(0, NOTABLE_MOVES),
   );
   const notable = moved.filter((node) => picked.has(node));
+  const gone = oldEntries.filter((entry) => !paired.has(entry) && !toldByOthers(entry) && !unreadInOther(entry, newPartnerOf, closedMenus));
+  const inert = inertPages(newEntries, partners, gone);
+  const behindDialogs = new Set(inert.flatMap((page) => page.entries));
   return {
     added: newEntries.filter((entry) => !partners.has(entry) && !toldByOthers(entry) && !unreadInOther(entry, (parent) => partners.get(parent), closedMenus)).map((entry) => describedAdded(entry.node)),
-    removed: oldEntries.filter((entry) => !paired.has(entry) && !toldByOthers(entry) && !unreadInOther(entry, newPartnerOf, closedMenus)).map((entry) => described(entry.node)),
+    removed: gone.filter((entry) => !behindDialogs.has(entry)).map((entry) => described(entry.node)),
     changed,
     moved: { count: moved.length, notable },
+    ...(inert.length > 0 ? { inert: inert.map(({ dialog, entries }) => ({ dialog, count: entries.length })) } : {}),
   };
+}
+
+/**
+ * The pages a modal dialog opened over since the old reading, each with the old nodes of the page gone with it: Blink
+ * and Gecko leave a page behind a modal <dialog> out of the tree, and a click that opened one read 43 nodes removed and
+ * the button clicked "gone", though the page still shows behind the dialog and comes back when it closes.
+ */
+function inertPages(after: readonly Entry[], partners: ReadonlyMap<Entry, Entry>, gone: readonly Entry[]): { dialog: DiffNode; entries: Entry[] }[] {
+  const pages: { dialog: DiffNode; old: Entry; entries: Entry[] }[] = [];
+  for (const entry of after) {
+    const old = partners.get(entry);
+    if (old && showsDialogsOnly(entry.node) && !showsDialogsOnly(old.node)) pages.push({ dialog: described(entry.node.children![0]!), old, entries: [] });
+  }
+  if (pages.length === 0) return [];
+  for (const entry of gone) {
+    for (let above = entry.parent; above; above = above.parent) {
+      const page = pages.find((each) => each.old === above);
+      if (page) {
+        page.entries.push(entry);
+        break;
+      }
+    }
+  }
+  return pages.filter((page) => page.entries.length > 0);
 }

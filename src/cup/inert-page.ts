@@ -5,13 +5,18 @@ import type { CupNode } from './types.js';
 
 const dialogRoles: ReadonlySet<string> = new Set(['dialog', 'alertdialog']);
 
+/** A web document that holds dialogs only: the page behind them is inert, left out of the tree. */
+export function showsDialogsOnly(node: CupNode): boolean {
+  const children = node.children ?? [];
+  return node.role === 'document' && children.length > 0 && children.every((child) => dialogRoles.has(child.role));
+}
+
 /** The dialogs that are all a web document holds, in the tree, document by document. */
 export function dialogsOverPages(tree: readonly CupNode[]): CupNode[] {
   const found: CupNode[] = [];
   const visit = (node: CupNode) => {
-    const children = node.children ?? [];
-    if (node.role === 'document' && children.length > 0 && children.every((child) => dialogRoles.has(child.role))) found.push(...children);
-    else children.forEach(visit);
+    if (showsDialogsOnly(node)) found.push(...node.children!);
+    else (node.children ?? []).forEach(visit);
   };
   tree.forEach(visit);
   return found;

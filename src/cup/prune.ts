@@ -59,6 +59,9 @@ type Direction = keyof ClipCounts;
 // line count, a search's result count, a live region's message), so its content is kept like any other.
 const SKIPPED_ROLES: ReadonlySet<string> = new Set(['scrollbar', 'separator', 'titlebar', 'tooltip']);
 
+/** Live regions: what they say is their content, and empty they say nothing (isEmptyLiveRegion). */
+const LIVE_REGION_ROLES: ReadonlySet<string> = new Set(['alert', 'status', 'log', 'marquee', 'timer']);
+
 const LANDMARK_ROLES: ReadonlySet<string> = new Set([
   'region', 'document', 'main', 'complementary', 'navigation', 'search', 'banner', 'contentinfo', 'form',
 ]);
@@ -358,12 +361,22 @@ function isSkipped(node: CupNode, parent: CupNode | undefined, siblingCount: num
   // COMPACT.md keeps these for their actions.
   if (unseenAndUnreachable(node)) return true;
   if (node.role === 'img' && !node.name) return true;
+  if (isEmptyLiveRegion(node)) return true;
   // A lone text child of a named node that only repeats the parent's name says nothing new. COMPACT.md
   // skips every lone text child of a named parent; that loses text that is not in the name, such as a web
   // page's output paragraph inside an unnamed div of a named document.
   if (node.role === 'text' && (!node.name || (siblingCount === 1 && repeatsName(parent?.name, node.name)))) return true;
   if (spellsItsRow(node, parent)) return true;
   return false;
+}
+
+/**
+ * A live region holding nothing (no name, value or child): a message's place before any message, which says nothing,
+ * whatever actions it lists. Firefox keeps one in its own interface, unnamed and with no box, whose "click ancestor"
+ * action made every reading of a Firefox window end with a bare `alrt [clk]`.
+ */
+function isEmptyLiveRegion(node: CupNode): boolean {
+  return LIVE_REGION_ROLES.has(node.role) && !node.name && !node.value && !node.children?.length;
 }
 
 /**

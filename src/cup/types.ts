@@ -55,6 +55,8 @@ export interface CupAttributes {
   roledescription?: string;
   /** How a column or row header sorts its table (aria-sort); absent when it does not. */
   sort?: 'ascending' | 'descending' | 'other';
+  /** The value held is rejected (aria-invalid, a failed form check: AT-SPI's invalid-entry state); absent when it is not. */
+  invalid?: true;
 }
 
 /** Raw native properties per platform (the schema's escape hatch; open-ended by design). */

@@ -309,3 +309,20 @@ test("an unnamed panel whose state change a node inside it shows too is told by 
   const lines = diffLines(diffTrees(reading(menu(['hidden'], ['disabled']), ids), reading(menu([], []), ids)));
   assert.deepEqual(lines, ['~ [e4] btn "Scores" states: -hid', '~ [e6] btn "Save" states: -dis', '~ [e7] gen states: -hid']);
 });
+
+test('a modal dialog opened over a web page, which the browser leaves out of the tree: the page is one inert line, not its nodes removed', () => {
+  const page = (children: CupNode[]) => node(0, 'window', 'Browser', { children: [node(1, 'document', 'Shop', { children })] });
+  const before = reading(page([node(2, 'button', 'Delete…', { actions: ['click'] }), node(3, 'textbox', 'Email', { actions: ['type'] })]), { 0: 'w', 1: 'doc', 2: 'del', 3: 'mail' });
+  const after = reading(page([node(4, 'dialog', 'Delete item?', { children: [node(5, 'button', 'Cancel', { actions: ['click'] })] })]), { 0: 'w', 1: 'doc', 4: 'dlg', 5: 'cancel' });
+  const diff = diffTrees(before, after);
+  assert.deepEqual(diff.removed, []);
+  assert.deepEqual(diff.inert, [{ dialog: { index: 4, role: 'dialog', name: 'Delete item?' }, count: 2 }]);
+  assert.deepEqual(diffLines(diff), [
+    '+ [e4] dlg "Delete item?"',
+    '+ [e5] btn "Cancel"',
+    '- 2 nodes of the page behind [e4] dlg "Delete item?": inert while that modal dialog is open (left out of the tree, not gone)',
+  ]);
+  // A dialog that was already all the page showed makes nothing inert anew: what left with it is removed.
+  const again = reading(page([node(6, 'dialog', 'Sure?')]), { 0: 'w', 1: 'doc', 6: 'sure' });
+  assert.equal(diffTrees(after, again).inert, undefined);
+});

@@ -154,6 +154,10 @@ export function devtoolsTypingSuite(browser: 'chromium' | 'firefox'): void {
       assert.equal(refused.ok, false, refused.summary);
       assert.equal(refused.structured.error, 'invalid_value', refused.summary);
       assert.match(refused.summary, /YYYY-MM-DD/);
+      // Written as the page writes a date, and no such day: the refusal says so, where it asked for the form it had.
+      const noDay = await runTool('set_value', { window_id: window.id, element_index: target.index, value: '2024-02-30' }, context);
+      assert.equal(noDay.structured.error, 'invalid_value', noDay.summary);
+      assert.match(noDay.summary, /"2024-02-30" is written as the page writes a date, so it names no real date/, noDay.summary);
       assert.equal(await callOk(context, 'page', { window_id: window.id, action: 'execute_javascript', javascript: "document.getElementById('arrival').value" }).then((r) => r.structured.result), JSON.stringify('2024-05-01'));
     });
 

@@ -288,6 +288,10 @@ function cupAttributes(raw: AtspiRawNode, states: Set<string>, role: CupRole, se
   // A sortable table's header says how it sorts (aria-sort): a page's grid sorted by Total read no word of it.
   const sort = raw.attributes?.sort;
   if ((role === 'columnheader' || role === 'rowheader') && (sort === 'ascending' || sort === 'descending' || sort === 'other')) attributes.sort = sort;
+  // A field whose value the page rejects (aria-invalid after a failed submit, or its own constraint check): a signup
+  // form's email field read `{edt,req}` before and after the page marked it, no word of the error it was in. Not on a
+  // form, which Gecko marks invalid while any of its fields is: its fields say which.
+  if (states.has('STATE_INVALID_ENTRY') && role !== 'form') attributes.invalid = true;
   const shortcut = raw.keyBinding === undefined ? undefined : keyBindingShortcut(raw.keyBinding);
   if (shortcut) attributes.keyShortcut = shortcut;
   return Object.keys(attributes).length > 0 ? attributes : undefined;

@@ -52,6 +52,7 @@ function diffResult(diff: TreeDiff, shown: TreeDiff, lines: number, truncated: b
     added: shown.added,
     removed: shown.removed.map(({ index, ...rest }) => ({ was_index: index, ...rest })),
     moved: shown.moved,
+    ...(shown.inert ? { inert: shown.inert } : {}),
     counts: diffCounts(diff),
     lines,
     truncated,

@@ -104,7 +104,7 @@ export const diffResult = z.object({
         description: textChange.optional(),
         states: z.object({ added: z.array(z.string()), removed: z.array(z.string()) }).optional(),
         /** By the CUP envelope's attribute key (sort, level, valueMax, ...); a side is absent where the node lacked it. */
-        attributes: z.record(z.string(), z.object({ from: z.union([z.string(), z.number()]).optional(), to: z.union([z.string(), z.number()]).optional() })).optional(),
+        attributes: z.record(z.string(), z.object({ from: z.union([z.string(), z.number(), z.boolean()]).optional(), to: z.union([z.string(), z.number(), z.boolean()]).optional() })).optional(),
       }),
     }),
   ),
@@ -112,6 +112,8 @@ export const diffResult = z.object({
   /** Gone from the window: was_index is the index it had in the snapshot before the action. */
   removed: z.array(z.object({ was_index: z.number(), role: z.string(), name: z.string(), value: z.string().optional() })),
   moved: z.object({ count: z.number(), notable: z.array(diffNode.extend({ reparented: z.boolean() })) }),
+  /** Pages a modal dialog opened over: their nodes left the tree while it is open (counted here, not removed). */
+  inert: z.array(z.object({ dialog: diffNode, count: z.number() })).optional(),
   counts: z.object({ changed: z.number(), added: z.number(), removed: z.number(), moved: z.number() }),
   /** Lines the whole diff has; truncated when only the first of them are inline (the rest are in diff_file). */
   lines: z.number(),

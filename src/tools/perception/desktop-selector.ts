@@ -13,13 +13,19 @@ import { isClosedMenu } from '../../cup/prune.js';
 const DESKTOP_FIELDS = ['role', 'name', 'value', 'description', 'id'] as const;
 type DesktopField = (typeof DESKTOP_FIELDS)[number];
 
-const DESKTOP_VOCABULARY: SelectorVocabulary<DesktopField, CupState> = {
+/**
+ * A selector's flags: CUP's states, and `invalid`, the attribute a field the page or app rejects carries (a form's
+ * rejected fields, which no state names, were found by no selector).
+ */
+type DesktopFlag = CupState | 'invalid';
+
+const DESKTOP_VOCABULARY: SelectorVocabulary<DesktopField, DesktopFlag> = {
   fields: DESKTOP_FIELDS,
   // "focus" is the terminal grammar's spelling of focused; both work here too.
-  flags: new Map<string, CupState>([...CUP_STATES.map((state): [string, CupState] => [state, state]), ['focus', 'focused']]),
+  flags: new Map<string, DesktopFlag>([...CUP_STATES.map((state): [string, DesktopFlag] => [state, state]), ['focus', 'focused'], ['invalid', 'invalid']]),
 };
 
-export type DesktopSelector = Selector<DesktopField, CupState>;
+export type DesktopSelector = Selector<DesktopField, DesktopFlag>;
 
 const roleByCode = new Map<string, string>(Object.entries(ROLE_CODES).map(([role, code]) => [code, role]));
 const roles: readonly string[] = CUP_ROLES;
@@ -31,7 +37,7 @@ export const desktopSelectorArgument = z
   .describe(
     'Selector: space-separated terms that must all hold, e.g. role=button name="Save as"; fields role (a CUP role such as button, textbox, ' +
       'listitem, or its compact code: btn, tbx, li), name, value, description (the tool tip or aria-describedby text), id (eN) with = (exact), ~= (case-insensitive substring), *= (regex), ' +
-      `^= (prefix); flags are CUP states (${CUP_STATES.join(', ')}; focus = focused); [index=N] picks the N-th match (negative from the end); ` +
+      `^= (prefix); flags are CUP states (${CUP_STATES.join(', ')}; focus = focused) and invalid (a value the page or app rejects); [index=N] picks the N-th match (negative from the end); ` +
       '"A >> B" finds B inside matches of A.',
   );
 
@@ -120,7 +126,8 @@ function hiddenDocuments(roots: readonly CupNode[]): Set<CupNode> {
  */
 export function matchDesktop(roots: readonly CupNode[], selector: DesktopSelector, withHiddenDocuments = false): CupNode[] {
   const unshown = withHiddenDocuments || asksHidden(selector) ? undefined : hiddenDocuments(roots);
-  return matchNodes(roots, selector, { field, flag: (node, state) => node.states?.includes(state) ?? false, excluded: unshown && ((node) => unshown.has(node)) });
+  const flag = (node: CupNode, wanted: DesktopFlag) => (wanted === 'invalid' ? node.attributes?.invalid === true : (node.states?.includes(wanted) ?? false));
+  return matchNodes(roots, selector, { field, flag, excluded: unshown && ((node) => unshown.has(node)) });
 }
 
 /**

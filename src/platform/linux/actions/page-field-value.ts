@@ -50,6 +50,27 @@ export async function pageInputButtonAdvice(desktop: LinuxDesktop, ref: ObjectRe
 /** How the page writes each kind of date and time field's value, for a value it did not take. */
 const formats = 'a date YYYY-MM-DD, a time HH:MM (24-hour), a date and time YYYY-MM-DDTHH:MM, a month YYYY-MM, a week YYYY-Www';
 
+/** The forms of `formats`, each with the kind of value it writes. */
+const pageForms: readonly [RegExp, string][] = [
+  [/^\d{4,}-\d{2}-\d{2}$/, 'date'],
+  [/^\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?$/, 'time'],
+  [/^\d{4,}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?$/, 'date and time'],
+  [/^\d{4,}-\d{2}$/, 'month'],
+  [/^\d{4,}-W\d{2}$/, 'week'],
+];
+
+/**
+ * Why the field did not take the value: written otherwise than the page writes it, or written so and still not taken
+ * (no such day, outside the field's min and max, or a kind the field does not hold). "2024-02-30" had been told to
+ * be given "as the page writes it", which it was.
+ */
+export function untakenValueAdvice(value: string, fieldType: string | undefined): string {
+  const kind = pageForms.find(([form]) => form.test(value))?.[1];
+  if (!kind) return `give the value as the page writes it, ${formats}`;
+  const field = fieldType ? ` (the field is a ${fieldType} field)` : '';
+  return `"${value}" is written as the page writes a ${kind}, so it names no real ${kind} (a 30 February, a 25th hour), lies outside the field's min and max, or is not the kind of value the field holds${field}`;
+}
+
 /** How deep the parts of a field lie under it (Blink: field > section > spin buttons). */
 const partsDepth = 3;
 
@@ -103,10 +124,8 @@ export async function setFieldThroughPage(desktop: LinuxDesktop, target: LiveEle
     taken = inserted.value;
   }, { snapshot: target.snapshot });
   if (taken !== value) {
-    throw new ToolError(
-      `the page's field ${label} did not take "${value}" (it holds "${taken ?? ''}"): give the value as the page writes it, ${formats}`,
-      'invalid_value',
-    );
+    const fieldType = (await readAttributes(client, target.ref).catch(() => ({}) as Record<string, string>))['text-input-type'];
+    throw new ToolError(`the page's field ${label} did not take "${value}" (it holds "${taken ?? ''}"): ${untakenValueAdvice(value, fieldType)}`, 'invalid_value');
   }
   return actionOutcome({
     path: 'devtools',

@@ -17,7 +17,7 @@ import { untilBornDialogFilled } from './born-dialog.js';
 import { pageLoadMs, untilPageLoaded } from './page-load.js';
 import { ROOT_PATH, type ObjectRef } from '../atspi/object-ref.js';
 import type { AtspiClient } from '../atspi/client.js';
-import { ancestry, caretOffset, children, indexInParent, readAttributes, readDescription, readName, readRole, readStates, readText, readTextAtCaret, readValue, selectedChoiceName, textBetween, textSelection } from '../atspi/operations.js';
+import { ancestry, caretOffset, children, indexInParent, readAttributes, readDescription, readName, readRole, readStates, readText, readTextAtCaret, readValue, selectedChoiceName, shownTextBetween, textSelection } from '../atspi/operations.js';
 import { UnansweredActionError } from '../atspi/unanswered-action.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import type { ClientWindow } from '../windows.js';
@@ -179,7 +179,7 @@ export function selectionProbe(desktop: LinuxDesktop, ref: ObjectRef, label: str
     read: async () => {
       const client = await desktop.atspi();
       const range = await textSelection(client, ref);
-      selected = range ? await textBetween(client, ref, range.start, range.end, selectedTextRead).catch(() => '') : '';
+      selected = range ? await shownTextBetween(client, ref, range.start, range.end, selectedTextRead).catch(() => '') : '';
       return range ? `${range.start}..${range.end}` : 'none';
     },
     describe: (before, after) => `text selected in ${label}: ${quote(before)} → ${quote(after)}${selected ? ` (${quote(selected)})` : ''}`,

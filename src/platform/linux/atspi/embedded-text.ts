@@ -41,12 +41,12 @@ async function nameOf(ask: AskObject, ref: ObjectRef): Promise<string> {
  * and the object behind the link); without it, the children stand for the characters in order, but only
  * when there is exactly one child per character, as anything else would pair text with the wrong object.
  */
-async function embeddedObjects(ask: AskObject, ref: ObjectRef, offsets: readonly number[], interfaces: readonly string[]): Promise<Map<number, ObjectRef>> {
+async function embeddedObjects(ask: AskObject, ref: ObjectRef, offsets: readonly number[], interfaces: readonly string[], base: number): Promise<Map<number, ObjectRef>> {
   const found = new Map<number, ObjectRef>();
   if (interfaces.includes('Hypertext')) {
     await Promise.all(
       offsets.slice(0, maxEmbedded).map(async (offset) => {
-        const index = Number((await ask(ref, Hypertext, 'GetLinkIndex', 'i', [offset]))?.[0] ?? -1);
+        const index = Number((await ask(ref, Hypertext, 'GetLinkIndex', 'i', [base + offset]))?.[0] ?? -1);
         if (!Number.isInteger(index) || index < 0) return;
         const link = refOf((await ask(ref, Hypertext, 'GetLink', 'i', [index]))?.[0]);
         const object = link && refOf((await ask(link, Hyperlink, 'GetObject', 'i', [0]))?.[0]);
@@ -55,6 +55,8 @@ async function embeddedObjects(ask: AskObject, ref: ObjectRef, offsets: readonly
     );
     return found;
   }
+  // A part of the text cannot be paired with the children in order.
+  if (base > 0) return found;
   const children = objectRefs(((await ask(ref, atspiInterface('Accessible'), 'GetChildren'))?.[0] as [string, string][] | undefined) ?? []);
   if (children.length === offsets.length) offsets.forEach((offset, i) => found.set(offset, children[i]!));
   return found;
@@ -84,12 +86,12 @@ async function shownText(ask: AskObject, ref: ObjectRef, depth: number): Promise
 /**
  * The text with every U+FFFC replaced by the text of the object embedded there, or dropped when no
  * object can be found behind it; an embedded block (a paragraph) on a line of its own. Costs no call when the
- * text has none.
+ * text has none. `base`: the offset in the object's text where `text` starts, when it is a part of it.
  */
-export async function resolveEmbeddedText(ask: AskObject, ref: ObjectRef, text: string, interfaces: readonly string[], depth = 0): Promise<string> {
+export async function resolveEmbeddedText(ask: AskObject, ref: ObjectRef, text: string, interfaces: readonly string[], depth = 0, base = 0): Promise<string> {
   const offsets = objectReplacementOffsets(text);
   if (offsets.length === 0) return text;
-  const objects = depth < maxDepth ? await embeddedObjects(ask, ref, offsets, interfaces) : new Map<number, ObjectRef>();
+  const objects = depth < maxDepth ? await embeddedObjects(ask, ref, offsets, interfaces, base) : new Map<number, ObjectRef>();
   const blocks = new Set<number>();
   const texts = await Promise.all(
     [...objects].map(async ([offset, object]) => {

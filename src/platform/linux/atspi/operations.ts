@@ -248,6 +248,17 @@ export async function textBetween(client: AtspiClient, ref: ObjectRef, start: nu
   return withoutAstralPadding(String((await callObject(client, ref, 'Text', 'GetText', 'ii', [start, Math.min(end, start + maxLength)]))[0] ?? ''));
 }
 
+/**
+ * The text between two offsets as it reads on screen: each object it embeds (a rich-text box's paragraph, U+FFFC in
+ * the box's own text) by that object's text. A select-all in a box of paragraphs selects "0..1" of its text, which
+ * the evidence quoted as a bare U+FFFC.
+ */
+export async function shownTextBetween(client: AtspiClient, ref: ObjectRef, start: number, end: number, maxLength: number): Promise<string> {
+  const text = String((await callObject(client, ref, 'Text', 'GetText', 'ii', [start, Math.min(end, start + maxLength)]))[0] ?? '');
+  if (!text.includes(OBJECT_REPLACEMENT)) return withoutAstralPadding(text);
+  return withoutAstralPadding(await resolveEmbeddedText(askOf(client), ref, text, await readInterfaces(client, ref), 0, start));
+}
+
 export async function selectTextRange(client: AtspiClient, ref: ObjectRef, start: number, end: number): Promise<boolean> {
   const count = Number((await callObject(client, ref, 'Text', 'GetNSelections'))[0] ?? 0);
   const body = count > 0 ? await callObject(client, ref, 'Text', 'SetSelection', 'iii', [0, start, end]) : await callObject(client, ref, 'Text', 'AddSelection', 'ii', [start, end]);
