@@ -28,9 +28,12 @@ export interface DesktopWindow {
   onCurrentSpace: boolean;
   minimized: boolean;
   active: boolean;
-  /** A modal dialog (_NET_WM_STATE_MODAL on X11): the window it is a dialog of, or all its app's when it names none, waits on it. */
+  /**
+   * A modal dialog (_NET_WM_STATE_MODAL on X11, or a dialog of a window whose accessible top level says STATE_MODAL, as
+   * Java's are: accessible-window-facts.ts): the window it is a dialog of, or all its app's when it names none, waits on it.
+   */
   modal?: true;
-  /** The window it is a dialog of (WM_TRANSIENT_FOR on X11); GTK 4 marks its modal dialogs only so on X11, never modal. */
+  /** The window it is a dialog of (WM_TRANSIENT_FOR on X11); GTK 4 and Java mark their modal dialogs only so on X11, never _NET_WM_STATE_MODAL. */
   transientFor?: number;
   /** Kept above the other windows (_NET_WM_STATE_ABOVE on X11): activating another window leaves it over that one. */
   above?: true;
@@ -100,8 +103,9 @@ export function seenBefore(before: readonly WindowIdentity[]): (window: WindowId
 
 /**
  * The modal dialog that keeps a person from using the window: one of the same app, shown, marked modal, and a dialog
- * of this window or of none (modal to the whole app). A dialog only transient for the window, not marked modal, may be
- * a tool window beside it (GTK 4 marks none modal on X11), so it blocks nothing here. Nor does a modal window the
+ * of this window or of none (modal to the whole app). A dialog only transient for the window, not marked modal (by
+ * the window manager's state or, where that says nothing, its accessible top level: GTK 4's and Java's), may be a tool
+ * window beside it, so it blocks nothing here. Nor does a modal window the
  * window is itself a dialog of (through any number of dialogs): LibreOffice's Document Recovery, modal to the whole
  * app, asks its question in a modal dialog of its own, and a click on that question's Yes was refused as waiting on
  * the Document Recovery window under it.

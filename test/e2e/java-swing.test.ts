@@ -6,7 +6,7 @@ import { after, before, describe, test } from 'node:test';
 import type { ToolContext } from '../../src/tools/context.js';
 import { fixtureApps, TestDesktop } from '../helpers/desktop.js';
 import { PyatspiOracle } from '../helpers/oracle.js';
-import { callOk, testContext, type Element, type WindowState } from '../helpers/tools.js';
+import { callOk, failsWith, testContext, type Element, type WindowState } from '../helpers/tools.js';
 
 type Diff = { added: { role: string; name: string }[]; removed: { role: string; name: string }[] };
 
@@ -16,7 +16,8 @@ type Diff = { added: { role: string; name: string }[]; removed: { role: string; 
  * the bridge makes anew on every read and which say LABEL, are cells, keep their indices and stay out of an action's diff; of a JTabbedPane's
  * tabs, which copy their tab bar's states, only the current one reads focused; a JCheckBoxMenuItem, which says CHECK_BOX,
  * is its menu's item; an open menu, which says CHECKED, is not checked; and a JComboBox's choices, in a list inside a
- * scroll pane inside its popup, are counted and chosen by set_value. Judged by pyatspi.
+ * scroll pane inside its popup, are counted and chosen by set_value; a modal JDialog, which only its accessible dialog
+ * calls modal, refuses actions on the window under it. Judged by pyatspi (and xprop).
  */
 describe('Java Swing apps through the ATK bridge', () => {
   const title = 'CUP Swing Forms';
@@ -136,5 +137,35 @@ describe('Java Swing apps through the ATK bridge', () => {
     const set = await callOk(context, 'set_value', { window_id: windowId, element_index: combo.index, value: 'Blue' });
     assert.equal(set.structured.effect, 'confirmed', set.summary);
     assert.ok((await oracle.find(pid, title, 'combo box', 'Blue')).found, 'pyatspi: the combo box shows Blue');
+  });
+
+  test('a modal dialog that only its accessible dialog calls modal refuses clicks and menus on the window under it', async () => {
+    const opened = await callOk(context, 'invoke_menu', { window_id: windowId, path: ['Help', 'About...'] });
+    const dialog = (opened.structured.new_windows as { window_id: number; title: string }[] | undefined)?.find((window) => window.title === 'About Swing Forms');
+    assert.ok(dialog, opened.summary);
+    try {
+      // The premise: Java tells the window manager only that it is a dialog of the form, never that it is modal;
+      // its accessible dialog says STATE_MODAL.
+      const props = spawnSync('xprop', ['-id', String(dialog.window_id), '_NET_WM_STATE', 'WM_TRANSIENT_FOR'], { env: desktop.env(), encoding: 'utf8' }).stdout;
+      assert.doesNotMatch(props, /_NET_WM_STATE_MODAL/, `xprop: no modal state\n${props}`);
+      assert.match(props, new RegExp(`WM_TRANSIENT_FOR\\(WINDOW\\): window id # 0x${windowId.toString(16)}\\b`), props);
+      assert.ok((await oracle.find(pid, 'About Swing Forms', 'dialog', 'About Swing Forms')).states?.includes('modal'), 'pyatspi: the dialog says modal');
+      const status = () => pyatspiPrints(['print(pyatspi.findDescendant(app, lambda o: o.getRoleName() == "label" and o.name.startswith("Status:")).name)']);
+      const before = status();
+      // Through accessibility both would run under the dialog: Swing's doAction clicks a button whatever the dialog.
+      const click = await failsWith(context, 'click', { window_id: windowId, selector: 'role=button name=Apply' }, 'blocked_by_modal_dialog');
+      assert.match(click.summary, new RegExp(`waits on its modal dialog ${dialog.window_id} "About Swing Forms"`), click.summary);
+      await failsWith(context, 'invoke_menu', { window_id: windowId, path: ['File', 'Word Wrap'] }, 'blocked_by_modal_dialog');
+      await sleep(300);
+      assert.equal(status(), before, 'pyatspi: the form heard neither');
+    } finally {
+      await callOk(context, 'click', { window_id: dialog.window_id, selector: 'role=button name=OK' });
+    }
+    // pyatspi finds no window of that title once the dialog is gone.
+    const dialogUp = () => oracle.find(pid, 'About Swing Forms', 'dialog', 'About Swing Forms').then((node) => node.found !== false, () => false);
+    for (const deadline = Date.now() + 5000; (await dialogUp()) && Date.now() < deadline; ) await sleep(100);
+    assert.equal(await dialogUp(), false, 'pyatspi: the dialog closed');
+    const applied = await callOk(context, 'click', { window_id: windowId, selector: 'role=button name=Apply' });
+    assert.equal(applied.structured.effect, 'confirmed', `once the dialog is closed the form takes clicks again: ${applied.summary}`);
   });
 });

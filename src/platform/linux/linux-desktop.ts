@@ -1,5 +1,7 @@
+import { ATSPI_STATE } from '../../cup/atspi/constants.js';
 import { atspiToCup } from '../../cup/atspi/convert.js';
 import { unknownCoordinate, type AtspiRawNode, type RawTreeContext } from '../../cup/atspi/raw-node.js';
+import { hasState } from '../../cup/atspi/states.js';
 import type { ActionOutcome } from '../action-outcome.js';
 import type { BrowserPage, PageEndpoint } from '../browser.js';
 import type { InstalledApp, LaunchPlan, RunningApp } from '../apps.js';
@@ -57,7 +59,7 @@ import { activateWindow, agentCursorState, armEscapeGuard, hideAgentCursor, move
 import { finishAbandonedVideo, installVideoEncoder, probeDuration, startScreenRecording, videoEncoder } from './screen-recorder.js';
 import { screenScale } from './screen.js';
 import { LazyConnection } from './lazy-connection.js';
-import { UntitledNames } from './untitled-names.js';
+import { AccessibleWindowFacts } from './accessible-window-facts.js';
 import { listClientWindows, processName, type ClientWindow } from './windows.js';
 import { DBusClosedError, DBusTimeoutError, peerLeftTheBus } from './dbus/index.js';
 import { ApplicationGoneError } from './atspi/application-gone.js';
@@ -140,10 +142,13 @@ export class LinuxDesktop implements Desktop {
   private noticesHeard = 0;
   /** Per window: the accessible top-level found for it, so point lookups need not search again. */
   private readonly matches = new Map<number, WindowMatch>();
-  /** A window with no title is named by its accessible top level where that agrees with it (never a weak match). */
-  private readonly untitledNames = new UntitledNames(async (window, listed) => {
+  /**
+   * A window with no title is named by its accessible top level, and a dialog the window manager is not told is modal
+   * is modal when its top level says so, where that top level agrees with the window (never a weak match).
+   */
+  private readonly accessibleFacts = new AccessibleWindowFacts(async (window, listed) => {
     const match = this.rememberedMatch(window) ?? (await matchWindow(await this.atspi(), window, async () => listed, this.processScales.get(window.pid)));
-    return match && !match.weak ? match.topLevel.name : undefined;
+    return match && !match.weak ? { name: match.topLevel.name, modal: hasState(match.topLevel.states, ATSPI_STATE.MODAL) === true } : undefined;
   });
   /**
    * The processes whose windows were read on the accessibility bus, by pid, with when each started (a pid used again
@@ -313,7 +318,7 @@ export class LinuxDesktop implements Desktop {
    * waiting for another one to end would cost a late caller more than its own.
    */
   async windows(): Promise<ClientWindow[]> {
-    return this.untitledNames.named(await listClientWindows(await this.x11()));
+    return this.accessibleFacts.completed(await listClientWindows(await this.x11()));
   }
 
   async popupsBeyond(window: ClientWindow): Promise<WindowRect[]> {
