@@ -16,7 +16,8 @@ type Diff = { added: { role: string; name: string }[]; removed: { role: string; 
  * the bridge makes anew on every read and which say LABEL, are cells, keep their indices and stay out of an action's diff; of a JTabbedPane's
  * tabs, which copy their tab bar's states, only the current one reads focused; a JCheckBoxMenuItem, which says CHECK_BOX,
  * is its menu's item; an open menu, which says CHECKED, is not checked; and a JComboBox's choices, in a list inside a
- * scroll pane inside its popup, are counted and chosen by set_value; a modal JDialog, which only its accessible dialog
+ * scroll pane inside its popup, are counted and chosen by set_value; a tab page's scroll pane, which the bridge places
+ * from its page tab instead of its tab bar, is placed where it shows and what it holds read; a modal JDialog, which only its accessible dialog
  * calls modal, refuses actions on the window under it. Judged by pyatspi (and xprop).
  */
 describe('Java Swing apps through the ATK bridge', () => {
@@ -98,7 +99,7 @@ describe('Java Swing apps through the ATK bridge', () => {
     assert.ok((await tabStates()).every((tab) => tab.states?.includes('focused')), 'pyatspi: both tabs say focused');
     assert.ok((await oracle.find(pid, title, 'page tab list', 'Form')).states?.includes('focused'), 'pyatspi: the tab bar has the focus');
     const tabs = (await read()).elements.filter((element) => element.role === 'tab');
-    assert.deepEqual(tabs.map((tab) => [tab.name, tab.states.includes('focused')]), [['Form', true], ['More', false]]);
+    assert.deepEqual(tabs.map((tab) => [tab.name, tab.states.includes('focused')]), [['Form', true], ['More', false], ['Tree', false], ['List', false]]);
   });
 
   test('a check box in a menu is its check item, which invoke_menu chooses, and an open menu is not checked', async () => {
@@ -137,6 +138,37 @@ describe('Java Swing apps through the ATK bridge', () => {
     const set = await callOk(context, 'set_value', { window_id: windowId, element_index: combo.index, value: 'Blue' });
     assert.equal(set.structured.effect, 'confirmed', set.summary);
     assert.ok((await oracle.find(pid, title, 'combo box', 'Blue')).found, 'pyatspi: the combo box shows Blue');
+  });
+
+  test('a tab page\'s scroll pane, which the bridge places from its tab, is where it shows, and its tree and list are read', async () => {
+    type Box = { x: number; y: number; w: number; h: number };
+    try {
+      for (const [tab, first] of [['Tree', 'JTree'], ['List', 'Oak']] as const) {
+        await callOk(context, 'click', { window_id: windowId, selector: `role=tab name=${tab}` });
+        // pyatspi: the page tab list, the tab, the tab's scroll pane and that pane's viewport.
+        const [bar, page, pane, viewport] = pyatspiPrints([
+          `tab = pyatspi.findDescendant(app, lambda o: o.getRoleName() == "page tab" and o.name == "${tab}")`,
+          'for o in (tab.parent, tab, tab[0], tab[0][0]):',
+          '  e = o.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)',
+          '  print(e.x, e.y, e.width, e.height)',
+        ]).split('\n').map((line) => { const [x, y, w, h] = line.split(' ').map(Number); return { x: x!, y: y!, w: w!, h: h! }; }) as [Box, Box, Box, Box];
+        const contains = (outer: Box, inner: Box) => outer.x <= inner.x && outer.y <= inner.y && outer.x + outer.w >= inner.x + inner.w && outer.y + outer.h >= inner.y + inner.h;
+        // The premise: the bridge puts the scroll pane off its own viewport, past the tab bar's right edge, by the
+        // tab's corner within the tab bar; moved back by it, the pane holds its viewport.
+        assert.ok(!contains(pane, viewport) && pane.x + pane.w > bar.x + bar.w, `pyatspi: ${tab}'s pane ${JSON.stringify(pane)} is off its viewport ${JSON.stringify(viewport)}`);
+        const placed = { x: pane.x - (page.x - bar.x), y: pane.y - (page.y - bar.y), w: pane.w, h: pane.h };
+        assert.ok(contains(placed, viewport) && contains(bar, placed), `pyatspi: moved back, ${JSON.stringify(placed)} holds the viewport ${JSON.stringify(viewport)}`);
+        const state = await callOk(context, 'get_window_state', { window_id: windowId, include_screenshot: false });
+        const elements = (state.structured as unknown as WindowState).elements;
+        // It read the pane at x=118 and its tree as scrolled away: "# 1 more item — scroll left to see".
+        assert.ok(elements.some((element) => element.role === 'group' && JSON.stringify(element.bounds) === JSON.stringify(placed)), `${tab}: the pane at ${JSON.stringify(placed)}\n${state.body}`);
+        const item = elements.find((element) => element.name === first);
+        assert.ok(item && !item.states.includes('offscreen') && !item.states.includes('hidden'), `${tab}: ${first} is read, on screen\n${state.body}`);
+        assert.doesNotMatch(String(state.body), /scroll left/, String(state.body));
+      }
+    } finally {
+      await callOk(context, 'click', { window_id: windowId, selector: 'role=tab name=Form' });
+    }
   });
 
   test('a modal dialog that only its accessible dialog calls modal refuses clicks and menus on the window under it', async () => {

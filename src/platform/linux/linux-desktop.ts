@@ -611,6 +611,7 @@ export class LinuxDesktop implements Desktop {
       showingTellsClipping: quirks.webEngine,
       keepsUndrawnPlaces: quirks.keepsUndrawnPlaces,
       reusesPaths: quirks.reusesObjectPaths,
+      placesTabContentFromTab: quirks.placesTabContentFromTab,
       buttonShortcuts: quirks.buttonsReportShortcuts,
       fillsCacheLazily: quirks.fillsCacheLazily,
       propertiesInOneCall: quirks.propertiesInOneCall,

@@ -162,6 +162,15 @@ export interface ToolkitQuirks {
    */
   tabsRepeatTabBarFocus: boolean;
   /**
+   * A tab page's content, the page tab's child, is placed by its place in the tab bar counted from the page tab's
+   * corner instead of the tab bar's (Java's ATK bridge: a component's place on screen is its accessible parent's plus
+   * its own bounds, and a JTabbedPane's page component, laid out in the tabbed pane, has its page tab for accessible
+   * parent). A JTree in a scroll pane on a third tab, at x=4, read its scroll pane at x=118, past the window's right
+   * edge, and the tree as scrolled away to the left. Only that child is misplaced (its descendants are placed from
+   * their own parents): its box is moved back by the tab's corner within its tab bar.
+   */
+  placesTabContentFromTab: boolean;
+  /**
    * Objects it makes anew each time they are asked for, never destroying the old ones, which still answer (Qt 5: a
    * QTreeView's header and cells): one of an earlier reading whose parent now holds a look-alike at its index is that
    * look-alike's old copy (kept-objects.ts replacedInPlace), not an object kept out of the reading.
@@ -217,6 +226,7 @@ const plainToolkit: ToolkitQuirks = {
   remakesTransientObjects: false,
   renamesAsVisibleData: false,
   tabsRepeatTabBarFocus: false,
+  placesTabContentFromTab: false,
   leavesReplacedObjects: false,
   insertLengthInUtf16: false,
 };
@@ -271,6 +281,7 @@ export function quirksFor(toolkit: ToolkitInfo | undefined): ToolkitQuirks {
     remakesTransientObjects: java,
     renamesAsVisibleData: java,
     tabsRepeatTabBarFocus: java,
+    placesTabContentFromTab: java,
     leavesReplacedObjects: qt,
     insertLengthInUtf16: qt,
   };

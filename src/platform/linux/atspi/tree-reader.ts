@@ -18,6 +18,7 @@ import { hasState } from '../../../cup/atspi/states.js';
 import { isEditableContent } from '../../../cup/atspi/editable-content.js';
 import { givenBounds } from '../../../cup/atspi/value-range.js';
 import { linkAnchor } from './link-anchor.js';
+import { placedBack, tabContentOffset, type Offset } from './tab-content-places.js';
 import { withAnnouncedChecked } from './announced-states.js';
 import { showingMayBeStale, type ParentFacts } from './toolkit.js';
 import { asksCellPosition, cellPosition, tableRoles, tableSize } from './table-places.js';
@@ -65,6 +66,8 @@ export interface ReadTreeOptions {
   keepsUndrawnPlaces?: boolean;
   /** The toolkit gives a destroyed object's path to a new one (ToolkitQuirks.reusesObjectPaths): a path's role is asked on every read. */
   reusesPaths?: boolean;
+  /** A page tab's content is placed from the tab, not its tab bar (ToolkitQuirks.placesTabContentFromTab): its box is moved back. */
+  placesTabContentFromTab?: boolean;
   /** Buttons' key bindings are asked too, not only menu items' (ToolkitQuirks.buttonsReportShortcuts). */
   buttonShortcuts?: boolean;
   /** The toolkit answers its first client before its cache is filled (ToolkitQuirks.fillsCacheLazily): see filling-cache.ts. */
@@ -132,6 +135,14 @@ function containerOf(node: AtspiRawNode) {
 function asBox(body: Body | undefined): Rect | undefined {
   const [x, y, w, h] = (body?.[0] as number[] | undefined) ?? [];
   return x === undefined ? undefined : { x, y: y!, w: w!, h: h! };
+}
+
+/** A GetExtents answer for a page tab's content, moved back where it is (tab-content-places.ts). */
+function movedBack(body: Body | undefined, offset: Offset | undefined): Body | undefined {
+  const box = offset ? asBox(body) : undefined;
+  if (!box) return body;
+  const { x, y, w, h } = placedBack(box, offset);
+  return [[x, y, w, h], ...body!.slice(1)];
 }
 
 /** Roles whose Text content is their value (entries, editable combo boxes, table cells). */
@@ -555,7 +566,7 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
     if (has('Component') && !askPosition) node.positionUnknown = true;
     if (has('Component') && askPosition) {
       work.push(
-        (asked ?? call(node, atspiInterface('Component'), 'GetExtents', 'u', [0])).then(async (body) => {
+        (asked ?? call(node, atspiInterface('Component'), 'GetExtents', 'u', [0]).then((body) => movedBack(body, misplacedBy.get(node)))).then(async (body) => {
           const box = asBox(body);
           if (box) node.extents = box;
           if (!staleShowing) return;
@@ -806,9 +817,10 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
     ownBox: () => Promise<Rect | undefined>,
     refs: ObjectRef[],
     outerView: Rect | undefined,
+    misplaced: Offset | undefined,
   ): Promise<{ children: { ref: ObjectRef; box?: Body; away?: ClipDirection }[]; scrollView: Rect | undefined }> {
     if (!geometric || !outerView || refs.length === 0) return { children: refs.map((ref) => ({ ref })), scrollView: outerView };
-    const boxes = await Promise.all(refs.map((ref) => call(ref, atspiInterface('Component'), 'GetExtents', 'u', [0])));
+    const boxes = await Promise.all(refs.map((ref) => call(ref, atspiInterface('Component'), 'GetExtents', 'u', [0]).then((body) => movedBack(body, misplaced))));
     const clip = await clipsItsContent(node, ownBox, refs, boxes, outerView);
     if (clip) node.clipsContent = true;
     const scrollView = clip ? (overlap(outerView, clip) ?? clip) : outerView;
@@ -864,6 +876,7 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
       }
       const details = readDetails(node, known, parent, parentView, box && Promise.resolve(box));
       details.catch(() => {});
+      detailsRead.set(node, details);
       const view = Promise.all([parentView, details]).then(([outer]) => viewInside(outer, node));
       view.catch(() => {});
       // Only a pane that scrolls needs its own box before its children are judged.
@@ -874,7 +887,8 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
       if (relistedParents.has(node) || (parent && relistedAbove.has(parent))) relistedAbove.add(node);
       // Its own box, asked ahead by its parent inside a scrolled pane, else read with its details.
       const ownBox = async () => (box ? placedExtents(asBox(box)) : details.then(() => (node.positionUnknown ? undefined : placedExtents(node.extents)), () => undefined));
-      const visiting = await childrenToVisit(node, ownBox, refs, childScroll);
+      const misplaced = await misplacedContent(node, details, owner);
+      const visiting = await childrenToVisit(node, ownBox, refs, childScroll, misplaced);
       // The child is put among `into` before it is visited: its first call may find the budget spent and end the walk
       // there and then, and the end leaves out the children not read (see basicsUnread), which it must find in place.
       const visitChild = ({ ref, box: childBox, away }: (typeof visiting.children)[number], scrolled: Rect | undefined, into: AtspiRawNode[]): AtspiRawNode | undefined => {
@@ -886,6 +900,7 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
         }
         const child = newNode(ref);
         if (away) child.scrolledAway = away;
+        if (misplaced) misplacedBy.set(child, misplaced);
         into.push(child);
         visit(child, depth + 1, view, node, scrolled, childBox, node);
         return child;
@@ -907,7 +922,7 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
         const relist = async () => {
           if (relists++ >= maxRelists) return false;
           node.childCount = -1;
-          const again = await childrenToVisit(node, ownBox, await childrenToRead(node, depth, undefined, view), childScroll);
+          const again = await childrenToVisit(node, ownBox, await childrenToRead(node, depth, undefined, view), childScroll, misplaced);
           const had = new Map(node.children.map((child) => [`${child.bus}${child.path}`, child]));
           const children: AtspiRawNode[] = [];
           node.children = children;
@@ -954,6 +969,21 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
   const relistedParents = new WeakSet<object>();
   /** Nodes with such a node above them or that are one: a cell's place kept is asked again below them. */
   const relistedAbove = new WeakSet<object>();
+  /** Per node, its details being read (its box among them). */
+  const detailsRead = new WeakMap<AtspiRawNode, Promise<void>>();
+  /** Per page tab's content placed from its tab (placesTabContentFromTab), how far: its own GetExtents is moved back by it. */
+  const misplacedBy = new WeakMap<AtspiRawNode, Offset>();
+
+  /**
+   * How far a page tab's children are misplaced where the toolkit places a tab's content from the tab instead of from
+   * its tab bar (ToolkitQuirks.placesTabContentFromTab: Java), once the tab's and the tab bar's boxes are read.
+   */
+  async function misplacedContent(node: AtspiRawNode, details: Promise<void>, owner: AtspiRawNode | undefined): Promise<Offset | undefined> {
+    if (!options.placesTabContentFromTab || node.role !== ATSPI_ROLE.PAGE_TAB || owner?.role !== ATSPI_ROLE.PAGE_TAB_LIST || node.childCount === 0) return undefined;
+    const read = await Promise.all([details, detailsRead.get(owner)]).then(() => true, () => false);
+    return read && !node.positionUnknown && !owner.positionUnknown ? tabContentOffset(node.extents, owner.extents) : undefined;
+  }
+
   /** Per node whose children were listed, how to list them again (see visit). */
   const relisters = new Map<AtspiRawNode, (destroyedPath: string) => Promise<boolean>>();
   const root = newNode(start);
