@@ -33,7 +33,11 @@ export interface DesktopWindow {
    * Java's are: accessible-window-facts.ts): the window it is a dialog of, or all its app's when it names none, waits on it.
    */
   modal?: true;
-  /** The window it is a dialog of (WM_TRANSIENT_FOR on X11); GTK 4 and Java mark their modal dialogs only so on X11, never _NET_WM_STATE_MODAL. */
+  /**
+   * The window it is a dialog of (WM_TRANSIENT_FOR on X11). Java marks its modal dialogs only so on X11, never
+   * _NET_WM_STATE_MODAL, and so does GTK 4 its file chooser dialog (gnome-text-editor's Save As), which says nothing
+   * modal to accessibility either; GTK 4's modal windows are marked modal.
+   */
   transientFor?: number;
   /** Kept above the other windows (_NET_WM_STATE_ABOVE on X11): activating another window leaves it over that one. */
   above?: true;
@@ -104,11 +108,11 @@ export function seenBefore(before: readonly WindowIdentity[]): (window: WindowId
 /**
  * The modal dialog that keeps a person from using the window: one of the same app, shown, marked modal, and a dialog
  * of this window or of none (modal to the whole app). A dialog only transient for the window, not marked modal (by
- * the window manager's state or, where that says nothing, its accessible top level: GTK 4's and Java's), may be a tool
- * window beside it, so it blocks nothing here. Nor does a modal window the
- * window is itself a dialog of (through any number of dialogs): LibreOffice's Document Recovery, modal to the whole
- * app, asks its question in a modal dialog of its own, and a click on that question's Yes was refused as waiting on
- * the Document Recovery window under it.
+ * the window manager's state, or by its accessible top level where that says nothing, as Java's), may be a tool window
+ * beside it (a GTK 4 palette), so it blocks nothing here. Nor does a modal window the window is itself a dialog of
+ * (through any number of dialogs): LibreOffice's Document Recovery, modal to the whole app, asks its question in a
+ * modal dialog of its own, and a click on that question's Yes was refused as waiting on the Document Recovery window
+ * under it.
  */
 export function modalDialogOver<W extends DesktopWindow>(window: DesktopWindow, windows: readonly W[]): W | undefined {
   const owners = ownersOf(window, windows);
