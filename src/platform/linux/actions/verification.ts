@@ -918,6 +918,22 @@ async function appClientWindows(desktop: LinuxDesktop, pid: number): Promise<Cli
   }
 }
 
+/** How long the app is given to answer heardUpTo's ping, in ms: a busy app's earlier events arrive when it answers. */
+const heardUpToMs = 150;
+
+/**
+ * Resolves once the events the app sent until now have been heard (or after heardUpToMs). They come through the
+ * accessibility bus, in order with the app's answers there, while the driver's questions to the app mostly go over
+ * the app's own socket: an answer read back there says nothing of its events still on their way through the bus.
+ * A ping through the bus is answered after them.
+ */
+async function heardUpTo(client: AtspiClient, app: string): Promise<void> {
+  const ping = client.bus.call({ destination: app, path: ROOT_PATH, interface: 'org.freedesktop.DBus.Peer', member: 'Ping', timeoutMs: heardUpToMs });
+  await Promise.race([ping.catch(() => undefined), sleep(heardUpToMs)]);
+  // The events the answer came after are dispatched by now; those read in the same turn as it, at the next.
+  await new Promise((resolve) => setImmediate(resolve));
+}
+
 /** Resolves when `signal` aborts; never, without one. */
 export function abortion(signal: AbortSignal | undefined): Promise<void> {
   if (!signal) return new Promise(() => undefined);
@@ -1088,6 +1104,13 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
     // with no event before, so a dialog transient for another window counts as one the app is answering.
     const firstSignMs = options.firstSignMs ?? (webEngine ? webFirstSignMs : dialogUp ? modalFirstSignMs : 0);
     let unanswered: Observation['unanswered'];
+    // What the app sent before the action is not its effect (a save's status text said late, after that action's
+    // evidence was read, read in Pluma as the next menu item's): its events heard so far are forgotten, once every
+    // event it sent before now has arrived (heardUpTo).
+    if (recorder) {
+      await heardUpTo(client, app);
+      recorder.startOver();
+    }
     const actedAt = Date.now();
     try {
       await act();
