@@ -11,6 +11,13 @@ import type { ActionResult } from '../../src/tools/input/schemas.js';
 import { resultText } from '../../src/tools/call-result.js';
 import { FixtureDesktop } from '../helpers/fixture-desktop.js';
 import { callOk, failsWith, testContext, type Element } from '../helpers/tools.js';
+import { FixtureControl } from '../helpers/fixture-control.js';
+import { observe, readAhead } from '../../src/platform/linux/actions/verification.js';
+import { doAction } from '../../src/platform/linux/atspi/operations.js';
+import { atspiElement } from '../../src/platform/linux/element-handle.js';
+import type { LinuxToolContext } from '../../src/server/session.js';
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
 
 describe('action evidence and menu results on a real GTK3 app', () => {
   let fixtures: FixtureDesktop;
@@ -272,6 +279,55 @@ describe('action evidence and menu results on a real GTK3 app', () => {
     assert.equal(node.text, typed, 'pyatspi: the field holds the text, four spaces and the tab included');
     const evidence = (called.structured as unknown as ActionResult).evidence ?? [];
     assert.ok(evidence.some((line) => line.includes('"if x:    y\\tz"')), `the evidence quotes it so: ${JSON.stringify(evidence)}`);
+  });
+
+  test('what the app sent before an action was sent is not its evidence: a field the app set while the action was being readied, then a click with an effect of its own', async () => {
+    // Pluma's save said "Saving file…" in its status bar after the save's evidence was read, and the next invoke_menu
+    // listed it as its own. The app here sets its Name field by itself after observe started listening and before it
+    // acts (the readiness it waits for, ahead, is when the fixture says the change is made and its events are heard).
+    const socket = join(tmpdir(), `cup-evidence-control-${process.pid}`);
+    const own = await fixtures.launch('gtk3', { title: 'Earlier Fixture', rows: 3, extraArgs: ['--control', socket] });
+    const control = await FixtureControl.open(socket);
+    try {
+      const context = fixtures.context as LinuxToolContext;
+      const elements = await fixtures.elements(own);
+      const snapshot = context.state.snapshots.latestForWindow(own.id);
+      assert.ok(snapshot, 'the reading is kept as a snapshot');
+      const [increment, field] = [['button', 'Increment'], ['textbox', 'Name field']].map(([role, name]) => {
+        const found = [...snapshot.elements.values()].find((element) => element.role === role && element.name === name);
+        assert.ok(found, `no ${role} "${name}" among ${JSON.stringify(elements.map((element) => `${element.role} "${element.name}"`))}`);
+        return found;
+      });
+      const button = atspiElement(increment!.handle);
+      const client = await context.desktop.atspi();
+      const counterBefore = (await fixtures.status(own)).counter;
+      const ahead = (async () => {
+        let heard!: () => void;
+        const arrived = new Promise<void>((resolve) => (heard = resolve));
+        const stop = await client.events.listen((event) => {
+          if (event.sender === button.bus && event.kind === 'TextChanged' && event.path === atspiElement(field!.handle).path) heard();
+        });
+        try {
+          // observe is listening by then (it starts at once).
+          await sleep(50);
+          await control.send({ do: 'set_entry', text: 'Saving file…' });
+          await arrived;
+        } finally {
+          stop();
+        }
+        return readAhead(context.desktop, button.bus, []);
+      })();
+      const observation = await observe(context.desktop, button.bus, [], async () => void (await doAction(client, button, 0)), { snapshot, ahead });
+      const status = await fixtures.status(own);
+      assert.equal(status.text, 'Saving file…', 'the app set its field');
+      assert.equal(status.counter, counterBefore + 1, 'the click counted');
+      const evidence = observation.evidence;
+      assert.ok(!evidence.some((line) => line.startsWith(`[e${field!.index}] `)), `the field the app set before the click is not its evidence: ${JSON.stringify(evidence)}`);
+      assert.ok(evidence.some((line) => line.includes(`counter=${counterBefore + 1}`)), `the click's own effect is: ${JSON.stringify(evidence)}`);
+    } finally {
+      control.close();
+      process.kill(own.pid);
+    }
   });
 
   test('a dialog an accessibility action runs in a nested main loop (gtk_dialog_run) still takes real keys: Escape closes it and the app answers after', async () => {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -11,7 +11,8 @@ import { resultText } from '../../src/tools/call-result.js';
 import { runTool } from '../../src/tools/run.js';
 import { TestDesktop } from '../helpers/desktop.js';
 import { PyatspiOracle } from '../helpers/oracle.js';
-import { callOk, testContext, type Element } from '../helpers/tools.js';
+import { callOk, pyatspiWalk, testContext, type Element } from '../helpers/tools.js';
+import type { ActionResult } from '../../src/tools/input/schemas.js';
 
 /**
  * A terminal emulator's window (LXTerminal, VTE): the screen is one object with the terminal role and no children,
@@ -148,5 +149,27 @@ describe('a terminal widget: its screen as rows of text', () => {
     assert.equal(existsSync(done), false, 'the command line ran to its end: Ctrl+C did not interrupt it');
     const rows = await screenRows();
     assert.ok(rows.includes('^C'), rows.join('\n'));
+  });
+
+  test('a command typed in the foreground into a terminal screen its widget paints itself (QTerminal) is judged by the screen\'s pixels: confirmed, not "no effect seen"', async () => {
+    // QTermWidget exposes no text: the keyboard focus is on a filler holding the screen's scroll area, and nothing in
+    // the tree changes as a command is typed and run there. It read "no effect seen" of a command the shell ran.
+    const out = join(mkdtempSync(join(tmpdir(), 'cup-painted-')), 'typed.out');
+    const painted = await desktop.launch('qterminal', [], /./, 30_000, { SHELL: '/bin/sh' });
+    try {
+      await callOk(context, 'get_window_state', { window_id: painted.window.id, include_screenshot: false });
+      const called = await callOk(context, 'type_text', { window_id: painted.window.id, text: `echo painted > ${out}\n`, delivery_mode: 'foreground' });
+      // The shell's file: the command ran.
+      for (const deadline = Date.now() + 5000; !existsSync(out) && Date.now() < deadline; ) await sleep(100);
+      assert.equal(existsSync(out) && readFileSync(out, 'utf8'), 'painted\n', 'the shell ran the typed command');
+      // pyatspi: no object of the window holds the command line (so the tree alone could not tell).
+      const walked = await pyatspiWalk(painted.window.pid, painted.window.title, desktop.env());
+      assert.ok(!walked.some((node) => node.name.includes('echo painted')), 'nothing in the tree holds the typed text');
+      const result = called.structured as unknown as ActionResult;
+      assert.equal(result.effect, 'confirmed', resultText(called));
+      assert.match(result.evidence?.[0] ?? '', /^the surface the app draws changed: \d+ pixels/, JSON.stringify(result.evidence));
+    } finally {
+      painted.process.kill('SIGKILL');
+    }
   });
 });

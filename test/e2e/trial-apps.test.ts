@@ -368,4 +368,28 @@ describe('apps a new user tried, judged by the apps and by pyatspi', () => {
       process.kill('SIGKILL');
     }
   });
+
+  test('kid3 (Qt5): Settings > Configure Kid3... opens its dialog, told by new_windows, and none of the objects Qt names as it builds the dialog is a line of its own', async () => {
+    // Qt announces no window made, and names the dialog's objects as it builds them: a trial read '(not in the snapshot)
+    // push button "Scroll Left": renamed (its name before is unknown)' for them, hiding what the action did among them.
+    const { process, window } = await desktop.launch('kid3-qt', [], /Kid3/, 30_000, userEnv());
+    try {
+      await accessibleWindowState(context, window, { include_screenshot: false });
+      const called = await callOk(context, 'invoke_menu', { pid: window.pid, window_id: window.id, path: ['Settings', 'Configure Kid3...'] });
+      const result = called.structured as unknown as ActionResult;
+      const dialog = (await listClientWindows(await desktop.x11())).find((candidate) => candidate.pid === window.pid && /^Configure/.test(candidate.title));
+      assert.ok(dialog, 'the X server lists the dialog');
+      const oracle = new PyatspiOracle(desktop.env());
+      try {
+        assert.ok((await oracle.find(window.pid, dialog.title, 'push button', 'Scroll Left')).name, 'pyatspi finds the dialog\'s objects');
+      } finally {
+        oracle.close();
+      }
+      assert.ok(resultText(called).includes(String(dialog.id)), `the result names the dialog: ${called.summary}`);
+      // Nor are they counted as another window's ('the app changed 161 objects in its other windows').
+      assert.deepEqual((result.evidence ?? []).filter((line) => line.startsWith('(not in the snapshot)') || line.includes('other windows')), [], `no line for the opened dialog's objects: ${JSON.stringify(result.evidence)}`);
+    } finally {
+      process.kill('SIGKILL');
+    }
+  });
 });

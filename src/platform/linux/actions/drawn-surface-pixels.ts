@@ -8,7 +8,8 @@ import { decodeStateSet } from '../../../cup/atspi/states.js';
 import { pixelChange, type PixelChange } from '../../../image/diff.js';
 import type { Observation } from '../../action-outcome.js';
 import type { ObjectRef } from '../atspi/object-ref.js';
-import { childCount, readRole, readStates } from '../atspi/operations.js';
+import { childCount, children, readRole, readStates } from '../atspi/operations.js';
+import { paintsBesideOwnBars, type RoleShape } from '../../../cup/atspi/scroll-areas.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import type { ClientWindow } from '../windows.js';
 import { meaningful } from './synthetic-rung.js';
@@ -23,14 +24,73 @@ export interface DrawnSurface {
   meaning?: string;
 }
 
-/** The drawn surface the object under a point is, as src/cup/atspi/convert.ts marks one (isDrawnSurfaceShape), placed in the window. */
+/**
+ * The drawn surface an object is (the one under a point, the focus keys go to), as src/cup/atspi/convert.ts marks one
+ * (isDrawnSurfaceShape, paintsBesideOwnBars), placed in the window.
+ */
 export async function drawnSurfaceOf(desktop: LinuxDesktop, window: ClientWindow, ref: ObjectRef | undefined): Promise<DrawnSurface | undefined> {
   if (!ref) return undefined;
   const client = await desktop.atspi();
   const [role, children, states] = await Promise.all([readRole(client, ref).catch(() => -1), childCount(client, ref).catch(() => -1), readStates(client, ref).catch(() => [])]);
-  if (!isDrawnSurfaceShape(ATSPI_ROLE_NAMES[role] ?? '', children, decodeStateSet(states))) return undefined;
-  const bounds = await desktop.elementBounds(window, ref);
-  return bounds && { box: { x: bounds.x - window.bounds.x, y: bounds.y - window.bounds.y, w: bounds.w, h: bounds.h } };
+  const [bounds, drawn] = await Promise.all([
+    desktop.elementBounds(window, ref),
+    isDrawnSurfaceShape(ATSPI_ROLE_NAMES[role] ?? '', children, decodeStateSet(states)) || beside(desktop, window, ref, role, children, decodeStateSet(states)),
+  ]);
+  return drawn && bounds ? { box: { x: bounds.x - window.bounds.x, y: bounds.y - window.bounds.y, w: bounds.w, h: bounds.h } } : undefined;
+}
+
+/** How deep, and through how many objects, drawnSurfaceFilling looks inside the object keys go to. */
+const fillingDepth = 4;
+const fillingLooks = 16;
+/** Objects holding more than this many are not looked into by drawnSurfaceFilling. */
+const fillingChildren = 4;
+
+/**
+ * The drawn surface that fills the object keys go to (at least half its box): the object itself, or one inside it.
+ * QTerminal reports the keyboard focus on the container of its terminal's screen, a filler holding the screen's
+ * scroll area: a command typed there ran and read "no effect seen", nothing in the tree having changed.
+ */
+export async function drawnSurfaceFilling(desktop: LinuxDesktop, window: ClientWindow, ref: ObjectRef): Promise<DrawnSurface | undefined> {
+  const client = await desktop.atspi();
+  const own = await desktop.elementBounds(window, ref);
+  if (!own) return undefined;
+  let level = [ref];
+  let looks = 0;
+  for (let depth = 0; depth <= fillingDepth && level.length > 0 && looks < fillingLooks; depth++) {
+    const found = await Promise.all(level.map((each) => drawnSurfaceOf(desktop, window, each)));
+    looks += level.length;
+    const filling = found.find((surface) => surface !== undefined && 2 * surface.box.w * surface.box.h >= own.w * own.h);
+    if (filling) return filling;
+    // Only into objects holding a few: a list's rows (thousands, some of them) are not asked for.
+    const below = await Promise.all(level.map(async (each) => ((await childCount(client, each).catch(() => 0)) <= fillingChildren ? children(client, each).catch(() => []) : [])));
+    level = below.flat().slice(0, fillingLooks - looks);
+  }
+  return undefined;
+}
+
+/** More children than this and an object is no widget holding its own scroll bars (a vertical and a horizontal one, or their wrappers). */
+const ownBarsAtMost = 2;
+
+/**
+ * Whether the object paints what it shows beside scroll bars of its own (paintsBesideOwnBars): QTermWidget's screen
+ * (QTerminal's, Konsole's) is a focusable filler holding its bar alone, and it was no drawn surface here, though the
+ * tree marks it one: a command typed into it ran and read "no effect seen". Its few children are read as the tree reads them.
+ */
+async function beside(desktop: LinuxDesktop, window: ClientWindow, ref: ObjectRef, role: number, count: number, states: ReadonlySet<string>): Promise<boolean> {
+  if (!states.has('STATE_FOCUSABLE') || count <= 0 || count > ownBarsAtMost) return false;
+  const client = await desktop.atspi();
+  try {
+    const shape = async (child: ObjectRef, depth: number): Promise<RoleShape & { extents?: { w: number; h: number } }> => {
+      const [childRole, grandchildren, extents] = await Promise.all([readRole(client, child), childCount(client, child), depth === 0 ? desktop.elementBounds(window, child) : undefined]);
+      // A wrapper's one child says whether it wraps a scroll bar (isScrollBarOrWrapper).
+      const inner = depth === 0 && grandchildren === 1 ? await Promise.all((await children(client, child)).slice(0, 1).map((each) => shape(each, 1))) : [];
+      return { role: childRole, childCount: grandchildren, children: inner, ...(extents ? { extents } : {}) };
+    };
+    const [own, held] = await Promise.all([desktop.elementBounds(window, ref), children(client, ref).then((refs) => Promise.all(refs.slice(0, ownBarsAtMost).map((child) => shape(child, 0))))]);
+    return paintsBesideOwnBars({ role, childCount: count, children: held, ...(own ? { extents: own } : {}) }, true);
+  } catch {
+    return false;
+  }
 }
 
 /**

@@ -29,6 +29,7 @@ import { terminalQuiet } from './terminal-quiet.js';
 import { actionable, liveTarget, type LiveElementTarget } from './live-target.js';
 import { refuseKeysToNotification, withForeground } from './real-input.js';
 import { observePixels, sentKeysIgnored, syntheticEventsReach } from './synthetic-rung.js';
+import { drawnSurfaceFilling, withSurfacePixels } from './drawn-surface-pixels.js';
 import { foregroundReturnCall, returnRefusal } from './return-refusal.js';
 import { linesOutcome, linesTypedUntil, onlyReturns, returnActed, typedUntil, typeLines, type TypedLines } from './return-press.js';
 import { observe, readAhead, textProbe, type Probe } from './verification.js';
@@ -720,7 +721,14 @@ async function typeInto(
     };
     // Without an accessible target the window's pixels are the read-back.
     if (!app) return observePixels(desktop, window, type, signal);
-    if (!readsText) return withNotes(notAField, await observe(desktop, app, probes, type, { snapshot, settleMs: 1000, signal, quietMs: terminalQuiet(snapshot, target) }));
+    if (!readsText) {
+      const tree = async () => withNotes(notAField, await observe(desktop, app, probes, type, { snapshot, settleMs: 1000, signal, quietMs: terminalQuiet(snapshot, target) }));
+      // A surface the app draws itself (a terminal widget that paints its screen: QTerminal) reports nothing of what
+      // the keys did there: a command typed into it ran and read "no effect seen". Its pixels are read back too, as
+      // a click's on such a surface are.
+      const surface = await drawnSurfaceFilling(desktop, window, target!.ref);
+      return surface ? withSurfacePixels(desktop, window, surface, tree) : tree();
+    }
     // The focus leaving with the window's activation during the read-back is the restore's doing, not the typing's.
     const restoresFocus = (event: AccessibilityEvent) => event.kind === 'StateChanged' && event.detail === 'focused';
     const returns = onlyReturns(request.text);

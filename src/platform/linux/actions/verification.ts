@@ -713,7 +713,7 @@ async function describeObject(
   events: readonly AccessibilityEvent[],
   snapshot: SnapshotRef | undefined,
   told: Told | undefined,
-  openedTops: ReadonlySet<string>,
+  inOpenedWindow: (top: ObjectRef) => Promise<boolean>,
   unlisted: Map<string, string>,
 ): Promise<string | Minor | typeof elsewhere | typeof vanished | undefined> {
   const first = events[0]!;
@@ -738,7 +738,7 @@ async function describeObject(
     // One in a window the action opened is told by that window's line and tree: Mines' Scores button, which opens
     // only its Best Times dialog, also read 'the app changed at least 6 objects in its other windows'.
     const top = paths.length > 1 ? paths.at(-2)! : ref.path;
-    if (paths.at(-1) === ROOT_PATH && openedTops.has(top)) return undefined;
+    if (paths.at(-1) === ROOT_PATH && (await inOpenedWindow({ bus: ref.bus, path: top }))) return undefined;
     // One in another window of the app is counted there.
     const window = snapshot?.elements.get(0);
     if (window && paths.at(-1) === ROOT_PATH && !paths.includes(atspiElement(window.handle).path)) return elsewhere;
@@ -918,6 +918,22 @@ async function appClientWindows(desktop: LinuxDesktop, pid: number): Promise<Cli
   }
 }
 
+/** How long the app is given to answer heardUpTo's ping, in ms: a busy app's earlier events arrive when it answers. */
+const heardUpToMs = 150;
+
+/**
+ * Resolves once the events the app sent until now have been heard (or after heardUpToMs). They come through the
+ * accessibility bus, in order with the app's answers there, while the driver's questions to the app mostly go over
+ * the app's own socket: an answer read back there says nothing of its events still on their way through the bus.
+ * A ping through the bus is answered after them.
+ */
+async function heardUpTo(client: AtspiClient, app: string): Promise<void> {
+  const ping = client.bus.call({ destination: app, path: ROOT_PATH, interface: 'org.freedesktop.DBus.Peer', member: 'Ping', timeoutMs: heardUpToMs });
+  await Promise.race([ping.catch(() => undefined), sleep(heardUpToMs)]);
+  // The events the answer came after are dispatched by now; those read in the same turn as it, at the next.
+  await new Promise((resolve) => setImmediate(resolve));
+}
+
 /** Resolves when `signal` aborts; never, without one. */
 export function abortion(signal: AbortSignal | undefined): Promise<void> {
   if (!signal) return new Promise(() => undefined);
@@ -1088,6 +1104,13 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
     // with no event before, so a dialog transient for another window counts as one the app is answering.
     const firstSignMs = options.firstSignMs ?? (webEngine ? webFirstSignMs : dialogUp ? modalFirstSignMs : 0);
     let unanswered: Observation['unanswered'];
+    // What the app sent before the action is not its effect (a save's status text said late, after that action's
+    // evidence was read, read in Pluma as the next menu item's): its events heard so far are forgotten, once every
+    // event it sent before now has arrived (heardUpTo).
+    if (recorder) {
+      await heardUpTo(client, app);
+      recorder.startOver();
+    }
     const actedAt = Date.now();
     try {
       await act();
@@ -1262,12 +1285,25 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
       const queue = signal?.aborted ? [] : [...byObject.values()].sort((a, b) => weight(a) - weight(b));
       // The top-level objects the app announced made while windows opened: the opened windows' own objects.
       const openedTops = new Set(opened.length > 0 ? (recorder?.events ?? []).filter((event) => event.kind === 'Create' && event.sender === app).map((event) => event.path) : []);
+      // Qt announces no window made (no window:create): the objects it names as it builds its new dialog were told one
+      // by one ('(not in the snapshot) push button "Scroll Left": renamed') or counted as another window's ('the app
+      // changed 161 objects in its other windows') after Kid3's Settings > Configure Kid3.... A top-level object named
+      // as a window that opened is that window.
+      const openedNames = new Set(opened.flatMap((window) => [window.title, window.accessible_name ?? '']).filter((name) => name.trim() !== ''));
+      const namedOpened = new Map<string, Promise<boolean>>();
+      const inOpenedWindow = async (top: ObjectRef): Promise<boolean> => {
+        if (openedTops.has(top.path)) return true;
+        if (openedNames.size === 0) return false;
+        let named = namedOpened.get(top.path);
+        if (!named) namedOpened.set(top.path, (named = readName(client, top).then((name) => openedNames.has(name), () => false)));
+        return named;
+      };
       let otherWindows = 0;
       let unseenGone = 0;
       const unlisted = new Map<string, string>();
       const minor: string[] = [];
       while (queue.length > 0 && evidence.length < maxEvidence) {
-        const lines = await Promise.all(queue.splice(0, maxEvidence - evidence.length).map((events) => describeObject(desktop, events, options.snapshot, told.get(`${events[0]!.sender}${events[0]!.path}`), openedTops, unlisted)));
+        const lines = await Promise.all(queue.splice(0, maxEvidence - evidence.length).map((events) => describeObject(desktop, events, options.snapshot, told.get(`${events[0]!.sender}${events[0]!.path}`), inOpenedWindow, unlisted)));
         otherWindows += lines.filter((line) => line === elsewhere).length;
         unseenGone += lines.filter((line) => line === vanished).length;
         evidence.push(...lines.filter((line): line is string => typeof line === 'string' && line !== ''));

@@ -65,6 +65,8 @@ export interface EventRecorder {
   readonly events: readonly AccessibilityEvent[];
   /** Resolves when an event arrives (true) or after the timeout (false). */
   next(timeoutMs: number): Promise<boolean>;
+  /** Forgets the events recorded so far: what is recorded from now on is what `events` holds. */
+  startOver(): void;
   stop(): void;
 }
 
@@ -261,6 +263,7 @@ export class EventMonitor {
           }, timeoutMs);
           recorder.wake = wake;
         }),
+      startOver: () => void recorder.events.splice(0),
       stop: () => {
         this.recorders.delete(recorder);
         recorder.wake?.();
