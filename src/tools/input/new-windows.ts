@@ -105,8 +105,14 @@ export function confirmedByRenamedWindows(result: ActionResult, window: DesktopW
   const listed = others.length > 0 ? { ...result, other_windows_changed: [...(result.other_windows_changed ?? []), ...others.map(({ now }) => ({ window_id: now.id, title: now.title }))] } : result;
   const lines = renamed.map(({ from, now }) => renameLine(now.id, from.title, now.title));
   // Said first even when something else confirmed the action: a title is what a person sees change. jEdit's Save,
-  // once Java's status-bar message confirmed it, no longer said that "(modified)" left the title.
-  if (listed.effect === 'confirmed' && listed.path !== 'none' && !listed.cancelled && lines.length > 0) return { ...listed, evidence: [...lines, ...(listed.evidence ?? []).filter((line) => !lines.includes(line))] };
+  // once Java's status-bar message confirmed it, no longer said that "(modified)" left the title. Not where a line
+  // tells the new title already: a page's retitle is told by its document's new name, and the window's line beside
+  // it said the same title twice.
+  if (listed.effect === 'confirmed' && listed.path !== 'none' && !listed.cancelled) {
+    const evidence = listed.evidence ?? [];
+    const untold = renamed.filter(({ now }) => !evidence.some((line) => line.includes(now.title))).map(({ from, now }) => renameLine(now.id, from.title, now.title));
+    return untold.length > 0 ? { ...listed, evidence: [...untold, ...evidence] } : listed;
+  }
   return confirmedWith(listed, lines);
 }
 
