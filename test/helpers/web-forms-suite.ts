@@ -108,6 +108,20 @@ export function webFormsSuite(browser: BrowserId): void {
       assert.equal((again as unknown as { target: { element_index: number } }).target.element_index, clicked, 'the button keeps its index across the dialog');
     });
 
+    test('a rich-text box of paragraphs is one text box: its paragraphs read as their words, not as text boxes of their own', async () => {
+      const window = await rig.open('composer', 'CUP Web Composer');
+      // pyatspi: the page's paragraphs hold those words.
+      const texts = await rig.oracle.texts(window.pid, window.title);
+      for (const words of ['First paragraph.', 'Second one.']) assert.ok(texts.some((text) => text.includes(words)), `pyatspi reads "${words}": ${JSON.stringify(texts)}`);
+      const compact = (await accessibleWindowState(rig.context, window, { include_screenshot: false })).result.body!;
+      // The page's part (the browser's address bar is a text box too).
+      const page = compact.slice(compact.search(/\] doc "CUP Web Composer"/));
+      const boxes = page.split('\n').filter((line) => /\] tbx\b/.test(line));
+      assert.equal(boxes.length, 1, `one text box, Compose:\n${page}`);
+      assert.match(boxes[0]!, /tbx "Compose"/, page);
+      assert.doesNotMatch(page, /tbx "(First paragraph\.|Second one\.)"/, page);
+    });
+
     test('ctrl+a in a rich-text box of paragraphs: the evidence quotes the words selected, not the objects the box embeds them as', async () => {
       const window = await rig.open('composer', 'CUP Web Composer');
       const all = await act(rig.context, window, 'press_key', 'textbox', 'Compose', { key: 'ctrl+a' });
