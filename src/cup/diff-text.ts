@@ -68,8 +68,8 @@ export function diffLines(diff: TreeDiff): string[] {
   return [
     ...diff.changed.map(changedLine),
     ...diff.added.map((node) => `+ [e${node.index}] ${nodeText(node)}`),
-    ...diff.removed.map((node) => `- ${nodeText(node)} (was e${node.index})`),
     ...backLines(diff),
+    ...diff.removed.map((node) => `- ${nodeText(node)} (was e${node.index})`),
     ...inertLines(diff),
     ...movedLine(diff),
   ];
