@@ -400,8 +400,13 @@ function pagesBack(after: readonly Entry[], partners: ReadonlyMap<Entry, Entry>,
     const old = partners.get(entry);
     if (old && showsDialogsOnly(old.node) && !showsDialogsOnly(entry.node)) pages.push({ dialog: described(old.node.children![0]!), page: entry, entries: [] });
   }
-  for (const entry of added) {
-    if (!returned.has(entry.index)) continue;
+  return withTheirNodes(pages, added.filter((entry) => returned.has(entry.index)));
+}
+
+/** The pages that hold any of `entries` (each under its nearest page), each with those it holds. */
+function withTheirNodes<P extends { page: Entry; entries: Entry[] }>(pages: P[], entries: readonly Entry[]): P[] {
+  if (pages.length === 0) return [];
+  for (const entry of entries) {
     for (let above = entry.parent; above; above = above.parent) {
       const page = pages.find((each) => each.page === above);
       if (page) {
@@ -419,20 +424,10 @@ function pagesBack(after: readonly Entry[], partners: ReadonlyMap<Entry, Entry>,
  * the button clicked "gone", though the page still shows behind the dialog and comes back when it closes.
  */
 function inertPages(after: readonly Entry[], partners: ReadonlyMap<Entry, Entry>, gone: readonly Entry[]): { dialog: DiffNode; entries: Entry[] }[] {
-  const pages: { dialog: DiffNode; old: Entry; entries: Entry[] }[] = [];
+  const pages: { dialog: DiffNode; page: Entry; entries: Entry[] }[] = [];
   for (const entry of after) {
     const old = partners.get(entry);
-    if (old && showsDialogsOnly(entry.node) && !showsDialogsOnly(old.node)) pages.push({ dialog: described(entry.node.children![0]!), old, entries: [] });
+    if (old && showsDialogsOnly(entry.node) && !showsDialogsOnly(old.node)) pages.push({ dialog: described(entry.node.children![0]!), page: old, entries: [] });
   }
-  if (pages.length === 0) return [];
-  for (const entry of gone) {
-    for (let above = entry.parent; above; above = above.parent) {
-      const page = pages.find((each) => each.old === above);
-      if (page) {
-        page.entries.push(entry);
-        break;
-      }
-    }
-  }
-  return pages.filter((page) => page.entries.length > 0);
+  return withTheirNodes(pages, gone);
 }
