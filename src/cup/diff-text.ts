@@ -68,6 +68,7 @@ export function diffLines(diff: TreeDiff): string[] {
   return [
     ...diff.changed.map(changedLine),
     ...diff.added.map((node) => `+ [e${node.index}] ${nodeText(node)}`),
+    ...backLines(diff),
     ...diff.removed.map((node) => `- ${nodeText(node)} (was e${node.index})`),
     ...inertLines(diff),
     ...movedLine(diff),
@@ -77,6 +78,11 @@ export function diffLines(diff: TreeDiff): string[] {
 /** A page a modal dialog opened over, in one line: its nodes are out of the tree while the dialog is open, not gone. */
 function inertLines(diff: TreeDiff): string[] {
   return (diff.inert ?? []).map(({ dialog, count }) => `- ${counted(count, 'node')} of the page behind [e${dialog.index}] ${nodeText(dialog)}: inert while that modal dialog is open (left out of the tree, not gone)`);
+}
+
+/** A page back from behind a modal dialog that closed, in one line: its nodes keep the indices they had before it opened. */
+function backLines(diff: TreeDiff): string[] {
+  return (diff.back ?? []).map(({ dialog, count }) => `+ ${counted(count, 'node')} of the page behind ${nodeText(dialog)} (was e${dialog.index}) back: that modal dialog closed (they keep the indices they had before it opened)`);
 }
 
 export function diffCounts(diff: TreeDiff): { added: number; removed: number; changed: number; moved: number } {
@@ -99,6 +105,8 @@ interface SummaryLine {
   removed?: DiffNode;
   /** The line of the pages a modal dialog made inert (inertLines). */
   inert?: true;
+  /** The line of the pages back since a modal dialog closed (backLines). */
+  back?: true;
   moves?: true;
 }
 
@@ -125,6 +133,7 @@ function summaryLines(diff: TreeDiff): SummaryLine[] {
     lines.push({ text: `~ ${group.length} nodes, states: ${key}: ${list}, and ${group.length - named.length} more`, changed: named });
   }
   lines.push(...diff.added.map((node) => ({ text: `+ [e${node.index}] ${nodeText(node)}`, added: node })));
+  lines.push(...backLines(diff).map((text) => ({ text, back: true as const })));
   lines.push(...diff.removed.map((node) => ({ text: `- ${nodeText(node)} (was e${node.index})`, removed: node })));
   lines.push(...inertLines(diff).map((text) => ({ text, inert: true as const })));
   lines.push(...movedLine(diff).map((text) => ({ text, moves: true as const })));
@@ -139,12 +148,13 @@ function shownBy(diff: TreeDiff, lines: readonly SummaryLine[]): TreeDiff {
     removed: lines.flatMap((line) => (line.removed ? [line.removed] : [])),
     moved: lines.some((line) => line.moves) ? diff.moved : { count: 0, notable: [] },
     ...(diff.inert && lines.some((line) => line.inert) ? { inert: diff.inert } : {}),
+    ...(diff.back && lines.some((line) => line.back) ? { back: diff.back } : {}),
   };
 }
 
 /** The kind of change a summary line tells, in the order the kinds are shown. */
 function kindOf(line: SummaryLine): number {
-  return line.added ? 1 : line.removed || line.inert ? 2 : line.moves ? 3 : 0;
+  return line.added || line.back ? 1 : line.removed || line.inert ? 2 : line.moves ? 3 : 0;
 }
 
 /**

@@ -14,6 +14,11 @@ export interface DiffReading {
    * for their replacement, however alike. Absent: nothing is known, and role, name and place decide alone.
    */
   kept?: ReadonlySet<string>;
+  /**
+   * Nodes of a web page back in the tree since the modal dialog that made it inert closed, under the indices they had
+   * before it opened (see numbering.ts): the diff counts them in one line, the mirror of the inert one, not as added.
+   */
+  returned?: ReadonlySet<number>;
 }
 
 /** A node as a diff names it: by its index in the reading it belongs to (the new one, except for removed nodes). */
@@ -73,6 +78,8 @@ export interface TreeDiff {
   moved: { count: number; notable: MovedNode[] };
   /** Pages a modal dialog opened over: their nodes are counted here, not removed. */
   inert?: InertPage[];
+  /** Pages back since the modal dialog over them closed (`dialog`: by its old index): their returning nodes are counted here, not added. */
+  back?: InertPage[];
 }
 
 // A move is mostly scrolling or a relayout, where dozens of nodes move together: a few are named, the rest counted.
@@ -368,13 +375,47 @@ export function diffTrees(before: DiffReading, after: DiffReading): TreeDiff {
   const gone = oldEntries.filter((entry) => !paired.has(entry) && !toldByOthers(entry) && !unreadInOther(entry, newPartnerOf, closedMenus));
   const inert = inertPages(newEntries, partners, gone);
   const behindDialogs = new Set(inert.flatMap((page) => page.entries));
+  const added = newEntries.filter((entry) => !partners.has(entry) && !toldByOthers(entry) && !unreadInOther(entry, (parent) => partners.get(parent), closedMenus));
+  const back = pagesBack(newEntries, partners, added, after.returned);
+  const returning = new Set(back.flatMap((page) => page.entries));
   return {
-    added: newEntries.filter((entry) => !partners.has(entry) && !toldByOthers(entry) && !unreadInOther(entry, (parent) => partners.get(parent), closedMenus)).map((entry) => describedAdded(entry.node)),
+    added: added.filter((entry) => !returning.has(entry)).map((entry) => describedAdded(entry.node)),
     removed: gone.filter((entry) => !behindDialogs.has(entry)).map((entry) => described(entry.node)),
     changed,
     moved: { count: moved.length, notable },
     ...(inert.length > 0 ? { inert: inert.map(({ dialog, entries }) => ({ dialog, count: entries.length })) } : {}),
+    ...(back.length > 0 ? { back: back.map(({ dialog, entries }) => ({ dialog, count: entries.length })) } : {}),
   };
+}
+
+/**
+ * The pages back since the old reading from behind a modal dialog that closed, each with its added nodes that had
+ * been in the page before the dialog opened (`returned`): the mirror of inertPages. A page of 42 nodes came back
+ * from behind a closed <dialog> as 42 lines of added nodes; what the page made new meanwhile is still added.
+ */
+function pagesBack(after: readonly Entry[], partners: ReadonlyMap<Entry, Entry>, added: readonly Entry[], returned: ReadonlySet<number> | undefined): { dialog: DiffNode; entries: Entry[] }[] {
+  if (!returned?.size) return [];
+  const pages: { dialog: DiffNode; page: Entry; entries: Entry[] }[] = [];
+  for (const entry of after) {
+    const old = partners.get(entry);
+    if (old && showsDialogsOnly(old.node) && !showsDialogsOnly(entry.node)) pages.push({ dialog: described(old.node.children![0]!), page: entry, entries: [] });
+  }
+  return withTheirNodes(pages, added.filter((entry) => returned.has(entry.index)));
+}
+
+/** The pages that hold any of `entries` (each under its nearest page), each with those it holds. */
+function withTheirNodes<P extends { page: Entry; entries: Entry[] }>(pages: P[], entries: readonly Entry[]): P[] {
+  if (pages.length === 0) return [];
+  for (const entry of entries) {
+    for (let above = entry.parent; above; above = above.parent) {
+      const page = pages.find((each) => each.page === above);
+      if (page) {
+        page.entries.push(entry);
+        break;
+      }
+    }
+  }
+  return pages.filter((page) => page.entries.length > 0);
 }
 
 /**
@@ -383,20 +424,10 @@ export function diffTrees(before: DiffReading, after: DiffReading): TreeDiff {
  * the button clicked "gone", though the page still shows behind the dialog and comes back when it closes.
  */
 function inertPages(after: readonly Entry[], partners: ReadonlyMap<Entry, Entry>, gone: readonly Entry[]): { dialog: DiffNode; entries: Entry[] }[] {
-  const pages: { dialog: DiffNode; old: Entry; entries: Entry[] }[] = [];
+  const pages: { dialog: DiffNode; page: Entry; entries: Entry[] }[] = [];
   for (const entry of after) {
     const old = partners.get(entry);
-    if (old && showsDialogsOnly(entry.node) && !showsDialogsOnly(old.node)) pages.push({ dialog: described(entry.node.children![0]!), old, entries: [] });
+    if (old && showsDialogsOnly(entry.node) && !showsDialogsOnly(old.node)) pages.push({ dialog: described(entry.node.children![0]!), page: old, entries: [] });
   }
-  if (pages.length === 0) return [];
-  for (const entry of gone) {
-    for (let above = entry.parent; above; above = above.parent) {
-      const page = pages.find((each) => each.old === above);
-      if (page) {
-        page.entries.push(entry);
-        break;
-      }
-    }
-  }
-  return pages.filter((page) => page.entries.length > 0);
+  return withTheirNodes(pages, gone);
 }

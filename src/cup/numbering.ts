@@ -3,6 +3,7 @@
 // names the same object, or nothing: an action that adds nodes before a button cannot shift the button's index
 // onto its neighbour.
 import { indexOf, matchNodes, type DiffReading, type NodeMatch } from './diff.js';
+import { showsDialogsOnly } from './inert-page.js';
 import { unreadCounts, unreadMenuItems } from './prune.js';
 import type { CupNode, CupRole } from './types.js';
 
@@ -18,6 +19,8 @@ export interface NumberedTree {
   numbers: ReadonlyMap<number, number>;
   /** The reading's object identities by the window's indices. */
   identities: ReadonlyMap<number, string>;
+  /** The nodes a closed modal dialog gave back, numbered as before it opened (DiffReading.returned), by the window's indices. */
+  returned: ReadonlySet<number>;
 }
 
 interface Placed {
@@ -27,6 +30,24 @@ interface Placed {
   parent?: CupNode;
   /** Some element above it was read only in part (its unreadChildren, a closed menu's items): what looks replaced there may just be unread. */
   belowUnread: boolean;
+}
+
+/** The web documents of a tree by index. */
+function documentsOf(root: CupNode): Map<number, CupNode> {
+  const documents = new Map<number, CupNode>();
+  const visit = (node: CupNode) => {
+    if (node.role === 'document') documents.set(indexOf(node), node);
+    for (const child of node.children ?? []) visit(child);
+  };
+  visit(root);
+  return documents;
+}
+
+/** The indices of a node and of everything below it. */
+function indicesBelow(node: CupNode, into = new Set<number>()): Set<number> {
+  into.add(indexOf(node));
+  for (const child of node.children ?? []) indicesBelow(child, into);
+  return into;
 }
 
 function preorder(root: CupNode): Placed[] {
@@ -84,6 +105,12 @@ export class WindowNumbering {
   /** Which identity each remembered index was last given to, so an index given to another forgets the first. */
   private readonly owners = new Map<number, string>();
   private next = 0;
+  /**
+   * The readings from before a modal dialog made a web page inert, by the page's document's index: Blink leaves the
+   * page out of the tree while the dialog is open and makes most of its objects anew when it closes, and a page of 42
+   * nodes came back under new indices (its Delete button e170 read e286), each node listed as added.
+   */
+  private readonly behindDialogs = new Map<number, DiffReading>();
 
   /** This numbering gave `index` out, to an element of some reading of the window. */
   issued(index: number): boolean {
@@ -138,9 +165,35 @@ export class WindowNumbering {
       identities.set(number, identity);
       this.remember(identity, number, node.role);
     }
+    const returned = this.pagesBack(root);
     this.last = { root, identities };
     this.asked = undefined;
-    return { root, numbers, identities };
+    return { root, numbers, identities, returned };
+  }
+
+  /**
+   * Notes the pages a modal dialog made inert since the last reading (that reading is kept, to number their nodes
+   * when they come back), and gives the indices of the nodes of pages back from behind a dialog that closed.
+   */
+  private pagesBack(root: CupNode): Set<number> {
+    const returned = new Set<number>();
+    if (!this.last?.root) return returned;
+    const documents = documentsOf(root);
+    const lastDocuments = documentsOf(this.last.root);
+    for (const index of this.behindDialogs.keys()) if (!documents.has(index)) this.behindDialogs.delete(index);
+    for (const [index, document] of documents) {
+      const was = lastDocuments.get(index);
+      if (!was) continue;
+      if (showsDialogsOnly(document) && !showsDialogsOnly(was)) this.behindDialogs.set(index, this.last);
+      const before = this.behindDialogs.get(index);
+      if (!before || showsDialogsOnly(document)) continue;
+      this.behindDialogs.delete(index);
+      const page = documentsOf(before.root!).get(index);
+      const held = page ? indicesBelow(page) : new Set<number>();
+      const shown = indicesBelow(was);
+      for (const number of indicesBelow(document)) if (number !== index && held.has(number) && !shown.has(number)) returned.add(number);
+    }
+    return returned;
   }
 
   private matched(placed: readonly Placed[], reading: DiffReading): Map<number, number> {
@@ -155,6 +208,7 @@ export class WindowNumbering {
       numbers.set(index, match.index);
       used.add(match.index);
     }
+    const back = this.pageMatches(placed, reading, numbers);
     // The last reading's nodes by index, made only when a replaced node below an unread part needs them.
     let lastPlaced: Map<number, Placed> | undefined;
     const lastOf = (at: number) => (lastPlaced ??= new Map(this.last?.root ? preorder(this.last.root).map((old) => [old.index, old]) : [])).get(at);
@@ -165,13 +219,35 @@ export class WindowNumbering {
       const known = identity === undefined ? undefined : this.known.get(identity);
       const replaced = matches.get(index);
       let number: number;
+      const returning = back.get(index);
       if (known && known.role === node.role && !used.has(known.index)) number = known.index;
+      else if (returning !== undefined && !used.has(returning)) number = returning;
       else if (replaced && !used.has(replaced.index) && (!belowUnread || unmistakable(lastOf(replaced.index), entry))) number = replaced.index;
       else number = this.next++;
       numbers.set(index, number);
       used.add(number);
     }
     return numbers;
+  }
+
+  /**
+   * For the nodes of a page back from behind a modal dialog that closed (its document, the same object, no longer
+   * holds only dialogs), the index each had before the dialog opened: the node it pairs with in that reading (the
+   * same object, or the same role, name and ancestry), by the reading's own index.
+   */
+  private pageMatches(placed: readonly Placed[], reading: DiffReading, numbers: ReadonlyMap<number, number>): Map<number, number> {
+    const back = new Map<number, number>();
+    if (this.behindDialogs.size === 0) return back;
+    const below = new Set<number>();
+    for (const { node, index } of placed) {
+      const number = numbers.get(index);
+      if (node.role === 'document' && number !== undefined && this.behindDialogs.has(number) && !showsDialogsOnly(node)) {
+        for (const inside of indicesBelow(node)) if (inside !== index) below.add(inside);
+        const before = this.behindDialogs.get(number)!;
+        for (const [at, match] of matchNodes(before, reading)) if (below.has(at)) back.set(at, match.index);
+      }
+    }
+    return back;
   }
 
   private remember(identity: string, index: number, role: CupRole): void {

@@ -30,6 +30,18 @@ export function windowOpenedLine(window: Pick<NewWindow, 'window_id' | 'title' |
   return `window ${window.window_id} ${windowName(window)} opened`;
 }
 
+const goneEnd = ' is gone (destroyed, hidden, or removed with its window or what held it)';
+
+/** The evidence line of objects the action's read-back found gone (`subjects`, labels joined by ", "). */
+export function goneLine(subjects: string): string {
+  return `${subjects}${goneEnd}`;
+}
+
+/** The labels a gone line (goneLine) names; undefined for any other line. */
+export function goneSubjects(line: string): string[] | undefined {
+  return line.endsWith(goneEnd) ? line.slice(0, -goneEnd.length).split(', ') : undefined;
+}
+
 /** What was seen of an action's effect. */
 export interface Observation {
   evidence: string[];

@@ -185,3 +185,29 @@ test('a kept object leaves its look-alike to no other gone object the app was no
   assert.deepEqual(numbering.replacedObjects(next).sort(), ['a', 'b']);
   assert.equal(numbering.number({ ...next, kept: new Set(['a', 'b']) }).root.children![0]!.id, 'e3');
 });
+
+test('a web page back from behind a modal dialog that closed: its remade nodes get their indices from before it opened, and the diff says the page is back in one line', () => {
+  const browser = (page: Spec[]) => s('window', 'Browser', 'w', [s('document', 'Shop', 'doc', page)]);
+  const numbering = new WindowNumbering();
+  const first = numbering.number(read(browser([s('form', 'Account', 'form', [s('textbox', 'Email', 'mail'), s('button', 'Delete…', 'del')])])));
+  const was = indices(first.root);
+  // The dialog open: the page is out of the tree (Blink, Gecko).
+  const open = numbering.number(read(browser([s('dialog', 'Delete account?', 'dlg', [s('button', 'Cancel', 'cancel')])])));
+  assert.equal(diffTrees(first, open).inert?.[0]?.count, 3);
+  // Closed: Blink made the page's objects anew (new identities), and the page wrote a line it did not hold before.
+  const readBack = read(browser([s('form', 'Account', 'form2', [s('textbox', 'Email', 'mail2'), s('button', 'Delete…', 'del2')]), s('text', 'out: answered cancel', 'out')]));
+  const back = numbering.number(readBack);
+  const now = indices(back.root);
+  for (const key of ['form Account', 'textbox Email', 'button Delete…']) assert.equal(now[key], was[key], `${key} keeps its index`);
+  assert.ok(now['text out: answered cancel']! > Math.max(...Object.values(was), ...Object.values(indices(open.root))), 'what the page made new meanwhile takes a new number');
+  assert.deepEqual([...back.returned].sort(), [was['form Account'], was['textbox Email'], was['button Delete…']].sort());
+  const dialogIndex = indices(open.root)['dialog Delete account?'];
+  assert.deepEqual(diffLines(diffTrees(open, { ...back, returned: back.returned })), [
+    `+ [e${now['text out: answered cancel']}] txt "out: answered cancel"`,
+    `+ 3 nodes of the page behind dlg "Delete account?" (was e${dialogIndex}) back: that modal dialog closed (they keep the indices they had before it opened)`,
+    `- dlg "Delete account?" (was e${dialogIndex})`,
+    `- btn "Cancel" (was e${indices(open.root)['button Cancel']})`,
+  ]);
+  // Once back, the page is no longer remembered: a later reading numbers as usual.
+  assert.equal(numbering.number(read(browser([s('form', 'Account', 'form2', [s('textbox', 'Email', 'mail2'), s('button', 'Delete…', 'del2')])]))).returned.size, 0);
+});

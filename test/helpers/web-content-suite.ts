@@ -564,6 +564,9 @@ export function webContentSuite(browser: BrowserId): void {
         const evidence = ((scrolled.structured as { evidence?: string[] }).evidence ?? []).join(' | ');
         assert.match(evidence, /button "Message \d+": name is now "Message \d+"/, evidence);
         assert.doesNotMatch(evidence, /name before is unknown/, evidence);
+        // Where the list's content went, in words: not its boxes' raw JSON.
+        assert.doesNotMatch(evidence, /\[\{|\{"x"/, evidence);
+        assert.match(evidence, /the region's content moved \d+ px up \(scrolled down\)/, evidence);
       }
     });
 

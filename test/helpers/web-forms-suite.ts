@@ -78,21 +78,48 @@ export function webFormsSuite(browser: BrowserId): void {
       for (const name of ['Email', 'Secret']) assert.equal((await field(window, name)).attributes?.invalid, undefined, `${name} reads valid`);
     });
 
-    test('a click that opens a modal <dialog>: the page behind it, left out of the tree, is one line of the diff, not its every node removed', async () => {
+    test('a click that opens a modal <dialog>: the page behind it, left out of the tree, is one line of the diff, not its every node removed; closed, the page is back under its old indices, in one line', async () => {
       const window = await rig.open('validation', title);
       const opened = await act(rig.context, window, 'click', 'button', 'Delete account…');
       assert.equal(opened.effect, 'confirmed', opened.summary);
       // pyatspi: the page (its output line too) is out of the tree while the dialog is open, the dialog's buttons in it.
       assert.equal((await rig.oracle.find(window.pid, window.title, 'entry', 'Email')).found, false, 'pyatspi: the page behind the dialog is out of the tree');
       assert.ok((await rig.oracle.find(window.pid, window.title, 'push button', 'Cancel')).found, 'pyatspi: the dialog\'s Cancel');
-      const diff = (opened as unknown as { diff: { removed: { name: string }[]; inert?: { dialog: { role: string; name: string }; count: number }[] } }).diff;
+      type Diff = { added: { index: number; name: string }[]; removed: { name: string }[]; inert?: { dialog: { index: number; role: string; name: string }; count: number }[]; back?: { dialog: { was_index: number; role: string; name: string }; count: number }[] };
+      const diff = (opened as unknown as { diff: Diff }).diff;
       assert.deepEqual(diff.removed.filter((node) => ['Email', 'Secret', 'Create account'].includes(node.name)), [], `the page's nodes are not removed: ${JSON.stringify(diff)}`);
       assert.deepEqual(diff.inert?.map((page) => [page.dialog.role, page.dialog.name]), [['dialog', 'Delete account?']], JSON.stringify(diff));
       assert.ok(diff.inert![0]!.count >= 5, `the page's nodes are counted: ${JSON.stringify(diff.inert)}`);
+      // The button clicked still shows behind the dialog: the evidence says where it is, not that it is gone.
+      const evidence = (opened as { evidence?: string[] }).evidence ?? [];
+      const clicked = (opened as unknown as { target: { element_index: number } }).target.element_index;
+      assert.ok(!evidence.some((line) => line.includes(`[e${clicked}]`) && line.includes('is gone')), `the clicked button is not said gone: ${evidence.join(' | ')}`);
+      assert.ok(evidence.some((line) => line.startsWith(`[e${clicked}] button "Delete account…" is behind the modal dialog [e${diff.inert![0]!.dialog.index}] dialog "Delete account?"`)), evidence.join(' | '));
       // Closed, the page is back in the tree, its output saying how the dialog was answered.
       const closed = await act(rig.context, window, 'click', 'button', 'Cancel');
       await pageSays(rig.oracle, window, 'out: answered cancel');
       assert.equal(closed.effect, 'confirmed', closed.summary);
+      assert.ok((await rig.oracle.find(window.pid, window.title, 'push button', 'Delete account…')).found, 'pyatspi: the page is back');
+      // Its nodes have the indices they had before the dialog opened, and are one line of the diff, not each added.
+      const back = (closed as unknown as { diff: Diff }).diff;
+      assert.deepEqual(back.back?.map((page) => [page.dialog.was_index, page.dialog.name]), [[diff.inert![0]!.dialog.index, 'Delete account?']], JSON.stringify(back));
+      assert.deepEqual(back.added.filter((node) => ['Email', 'Secret', 'Create account', 'Delete account…'].includes(node.name)), [], `the page's nodes are not listed as added: ${JSON.stringify(back)}`);
+      const again = await act(rig.context, window, 'click', 'button', 'Delete account…');
+      assert.equal((again as unknown as { target: { element_index: number } }).target.element_index, clicked, 'the button keeps its index across the dialog');
+    });
+
+    test('a rich-text box of paragraphs is one text box: its paragraphs read as their words, not as text boxes of their own', async () => {
+      const window = await rig.open('composer', 'CUP Web Composer');
+      // pyatspi: the page's paragraphs hold those words.
+      const texts = await rig.oracle.texts(window.pid, window.title);
+      for (const words of ['First paragraph.', 'Second one.']) assert.ok(texts.some((text) => text.includes(words)), `pyatspi reads "${words}": ${JSON.stringify(texts)}`);
+      const compact = (await accessibleWindowState(rig.context, window, { include_screenshot: false })).result.body!;
+      // The page's part (the browser's address bar is a text box too).
+      const page = compact.slice(compact.search(/\] doc "CUP Web Composer"/));
+      const boxes = page.split('\n').filter((line) => /\] tbx\b/.test(line));
+      assert.equal(boxes.length, 1, `one text box, Compose:\n${page}`);
+      assert.match(boxes[0]!, /tbx "Compose"/, page);
+      assert.doesNotMatch(page, /tbx "(First paragraph\.|Second one\.)"/, page);
     });
 
     test('ctrl+a in a rich-text box of paragraphs: the evidence quotes the words selected, not the objects the box embeds them as', async () => {

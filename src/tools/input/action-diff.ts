@@ -16,6 +16,8 @@ import { refuseUnderModalDialog } from './modal-dialogs.js';
 import { settle } from './settle.js';
 import type { ActionResult, Unlisted } from './schemas.js';
 import { indexedLabel } from '../../cup/element-label.js';
+import type { CupNode } from '../../cup/types.js';
+import { inertNotGone } from './behind-dialog.js';
 
 /** A reading slower than this makes later actions on the window skip their diff unless asked (diff: true)... */
 const SLOW_READ_MS = 700;
@@ -53,6 +55,7 @@ function diffResult(diff: TreeDiff, shown: TreeDiff, lines: number, truncated: b
     removed: shown.removed.map(({ index, ...rest }) => ({ was_index: index, ...rest })),
     moved: shown.moved,
     ...(shown.inert ? { inert: shown.inert } : {}),
+    ...(shown.back ? { back: shown.back.map(({ dialog, count }) => ({ dialog: { was_index: dialog.index, role: dialog.role, name: dialog.name }, count })) } : {}),
     counts: diffCounts(diff),
     lines,
     truncated,
@@ -77,6 +80,8 @@ export interface Compared {
   shownOrHidden?: string;
   /** The label of the element with this identity (WindowReading.identities) in the snapshot the reading after made. */
   labelOf?: (identity: string) => string | undefined;
+  /** The tree the reading after read. */
+  after?: CupNode;
 }
 
 /**
@@ -117,6 +122,7 @@ function compare(context: ToolContext, window: DesktopWindow, before: NumberedRe
   };
   return {
     labelOf,
+    after: after.root,
     fields: {
       snapshot_id: snapshot.id,
       diff: diffResult(diff, summary.shown, summary.total, summary.truncated, partial),
@@ -277,6 +283,7 @@ export async function observeAction(
     if (renamed) result = confirmedByRename(result, window.id, renamed.from, renamed.to);
     result = confirmedByShownOrHidden(result, compared.shownOrHidden);
     result = namedAsInDiff(result, compared.labelOf);
+    result = inertNotGone(result, before.root, compared.after);
     return actionOutput(tool, { ...confirmedByOpenedDialogs(result, compared.dialogs ?? []), ...elsewhere, ...compared.fields }, compared.lines);
   } finally {
     over();

@@ -114,6 +114,8 @@ export const diffResult = z.object({
   moved: z.object({ count: z.number(), notable: z.array(diffNode.extend({ reparented: z.boolean() })) }),
   /** Pages a modal dialog opened over: their nodes left the tree while it is open (counted here, not removed). */
   inert: z.array(z.object({ dialog: diffNode, count: z.number() })).optional(),
+  /** Pages back since the modal dialog over them closed (was_index: the dialog's old index): their nodes kept their old indices (counted here, not added). */
+  back: z.array(z.object({ dialog: z.object({ was_index: z.number(), role: z.string(), name: z.string() }), count: z.number() })).optional(),
   counts: z.object({ changed: z.number(), added: z.number(), removed: z.number(), moved: z.number() }),
   /** Lines the whole diff has; truncated when only the first of them are inline (the rest are in diff_file). */
   lines: z.number(),

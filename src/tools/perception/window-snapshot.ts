@@ -31,6 +31,8 @@ export interface NumberedReading extends WindowReading {
   readonly numbered: true;
   /** Objects of the window's last reading this one does not hold that the app still keeps (DiffReading.kept). */
   readonly kept?: ReadonlySet<string>;
+  /** Nodes back from behind a modal dialog that closed, under their old indices (DiffReading.returned). */
+  readonly returned?: ReadonlySet<number>;
 }
 
 function remapped<T>(byIndex: ReadonlyMap<number, T>, numbers: ReadonlyMap<number, number>): Map<number, T> {
@@ -60,8 +62,8 @@ async function numberReading(context: ToolContext, window: DesktopWindow, readin
   const kept = replaced.length > 0 ? await context.desktop.keptObjects(replaced) : undefined;
   // Asked anew after the wait: another reading of the window may have been numbered meanwhile.
   const numbering = context.state.snapshots.numbering(window.pid, window.id);
-  const { root, numbers, identities } = numbering.number({ root: reading.root, identities: reading.identities, ...(kept?.size ? { kept } : {}) });
-  if (root === reading.root && !kept?.size) {
+  const { root, numbers, identities, returned } = numbering.number({ root: reading.root, identities: reading.identities, ...(kept?.size ? { kept } : {}) });
+  if (root === reading.root && !kept?.size && !returned.size) {
     let same = asNumbered.get(reading);
     if (!same) asNumbered.set(reading, (same = { ...reading, numbered: true }));
     return same;
@@ -74,6 +76,7 @@ async function numberReading(context: ToolContext, window: DesktopWindow, readin
     ...(reading.current ? { current: new Set([...reading.current].flatMap((index) => (numbers.has(index) ? [numbers.get(index)!] : []))) } : {}),
     // The diff of this reading against the last (diffTrees) takes none of them for replaced either.
     ...(kept?.size ? { kept } : {}),
+    ...(returned.size ? { returned } : {}),
     numbered: true,
   };
 }

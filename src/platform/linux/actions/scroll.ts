@@ -15,6 +15,7 @@ import { atspiElement } from '../element-handle.js';
 import { syntheticWheel, wheel as pointerWheel } from '../input/index.js';
 import { requirePointOnWindow, syntheticEventWindow } from './point-cover.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
+import { contentMoveLine } from './content-move.js';
 import { liveStates } from './live-states.js';
 import { liveTarget } from './live-target.js';
 import { scrollDocument } from './scroll-document.js';
@@ -117,6 +118,7 @@ export function contentProbe(desktop: LinuxDesktop, pane: ObjectRef): Probe {
       const boxes = await Promise.all([...levelOne, ...levelTwo].slice(0, 6).map((ref) => extents(client, ref).catch(() => undefined)));
       return JSON.stringify(boxes);
     },
+    describe: contentMoveLine,
   };
 }
 

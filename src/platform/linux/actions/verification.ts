@@ -21,7 +21,7 @@ import { ancestry, caretOffset, children, indexInParent, readAttributes, readDes
 import { UnansweredActionError } from '../atspi/unanswered-action.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import type { ClientWindow } from '../windows.js';
-import { newWindowOf, windowOpenedLine, type NewWindow, type Observation } from '../../action-outcome.js';
+import { goneLine, newWindowOf, windowOpenedLine, type NewWindow, type Observation } from '../../action-outcome.js';
 import type { SnapshotRef } from '../../targets.js';
 import { atspiElement, objectIdentity } from '../element-handle.js';
 import { liveStates } from './live-states.js';
@@ -255,7 +255,6 @@ const stoppedAnsweringStart = 'the application did not answer';
 const stoppedAnsweringLine = (subjects: readonly string[], timeoutMs: number) =>
   `${stoppedAnsweringStart} when ${[...new Set(subjects)].join(', ')} was read back (within ${timeoutMs} ms): it was hung or busy, which says nothing of the action's effect; check with get_window_state before acting again`;
 
-const goneLine = (label: string) => `${label} is gone (destroyed, hidden, or removed with its window or what held it)`;
 
 export function nameProbe(desktop: LinuxDesktop, ref: ObjectRef, label: string): Probe {
   return {

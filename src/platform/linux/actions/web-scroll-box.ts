@@ -10,6 +10,7 @@ import { findDebuggingEndpoint } from '../browser/endpoint.js';
 import { relaunchCall } from '../browser/page-connections.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import { contentProbe } from './scroll.js';
+import { isContentMoveLine } from './content-move.js';
 import { observe } from './verification.js';
 
 type Direction = ScrollRequest['direction'];
@@ -87,5 +88,6 @@ export async function scrollWebBox(desktop: LinuxDesktop, box: ObjectRef, reques
   if (scrolled.after === scrolled.before) {
     return { path: 'devtools', delivery_mode: 'background', effect: 'suspected_noop', verified: true, evidence: [`${moved}: it is already at its ${sign < 0 ? 'start' : 'end'}`] };
   }
-  return actionOutcome({ path: 'devtools', mode: 'background', observation: { ...observation, evidence: [moved, ...observation.evidence] } });
+  // The page's own offsets say where the box went: the line of its content's boxes would say it again.
+  return actionOutcome({ path: 'devtools', mode: 'background', observation: { ...observation, evidence: [moved, ...observation.evidence.filter((line) => !isContentMoveLine(line))] } });
 }
