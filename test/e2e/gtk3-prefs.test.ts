@@ -13,6 +13,7 @@ import type { ClientWindow } from '../../src/platform/linux/windows.js';
 import type { ActionResult } from '../../src/tools/input/schemas.js';
 import { repositoryRoot } from '../helpers/desktop.js';
 import { FixtureDesktop } from '../helpers/fixture-desktop.js';
+import { eventually } from '../helpers/task-apps.js';
 import { callOk, failsWith, pyatspiWalk, type Element, type OracleNode } from '../helpers/tools.js';
 
 describe('a GTK3 preferences grid, judged by pyatspi', () => {
@@ -180,7 +181,9 @@ describe('a GTK3 preferences grid, judged by pyatspi', () => {
     assert.deepEqual([before.text, before.value], ['1,5', 1.5], 'pyatspi: it shows 1,5 and holds 1.5');
     assert.deepEqual(await fixtures.oracle.selectText(window.pid, window.title, 'spin button', 'Ratio:', 0, 3), [0, 3]);
     const typed = await callOk(fixtures.context, 'type_text', { window_id: window.id, selector: 'role=spinbutton name="Ratio:"', text: '2,5\n', delivery_mode: 'foreground' });
-    assert.match(readLog(), /^spin ratio 2\.5 /m, 'the app took 2.5');
+    // The app logs the number it took from its own value-changed handler, which may run after the reply came back.
+    const log = await eventually(async () => readLog(), (text) => /^spin ratio 2\.5 /m.test(text), 5000);
+    assert.match(log, /^spin ratio 2\.5 /m, `the app took 2.5: ${typed.summary}`);
     const after = await fixtures.oracle.find(window.pid, window.title, 'spin button', 'Ratio:');
     assert.deepEqual([after.text, after.value], ['2,5', 2.5], 'pyatspi: it shows 2,5 and holds 2.5');
     assert.doesNotMatch((typed.structured.evidence as string[] | undefined ?? []).join('\n'), /not taken them yet/, typed.summary);
