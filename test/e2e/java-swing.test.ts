@@ -3,9 +3,11 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, test } from 'node:test';
-import type { ToolContext } from '../../src/tools/context.js';
+import type { LinuxToolContext } from '../../src/server/session.js';
 import { fixtureApps, TestDesktop } from '../helpers/desktop.js';
 import { PyatspiOracle } from '../helpers/oracle.js';
+import { findAllRaw } from '../helpers/raw-tree.js';
+import { ATSPI_ROLE } from '../../src/cup/atspi/constants.js';
 import { callOk, testContext, type Element, type WindowState } from '../helpers/tools.js';
 
 type Diff = { added: { role: string; name: string }[]; removed: { role: string; name: string }[] };
@@ -21,7 +23,7 @@ type Diff = { added: { role: string; name: string }[]; removed: { role: string; 
 describe('Java Swing apps through the ATK bridge', () => {
   const title = 'CUP Swing Forms';
   let desktop: TestDesktop;
-  let context: ToolContext;
+  let context: LinuxToolContext;
   let oracle: PyatspiOracle;
   let pid: number;
   let windowId: number;
@@ -98,6 +100,29 @@ describe('Java Swing apps through the ATK bridge', () => {
     assert.ok((await oracle.find(pid, title, 'page tab list', 'Form')).states?.includes('focused'), 'pyatspi: the tab bar has the focus');
     const tabs = (await read()).elements.filter((element) => element.role === 'tab');
     assert.deepEqual(tabs.map((tab) => [tab.name, tab.states.includes('focused')]), [['Form', true], ['More', false]]);
+  });
+
+  test('a read of what is shown leaves a closed menu\'s items unread, as pyatspi shows none of them showing, and numbers elements as a whole read does', async () => {
+    // Swing keeps a closed JMenu's items VISIBLE and clears only SHOWING: every read of what is shown read them all
+    // (Freeplane's closed menus hold 540 items, a third of its window's objects).
+    const items = pyatspiPrints([
+      'menu = pyatspi.findDescendant(app, lambda o: o.getRoleName() == "menu" and o.name == "File")',
+      'print(menu.getState().contains(pyatspi.STATE_SHOWING))',
+      'for item in menu: print(item.getState().contains(pyatspi.STATE_VISIBLE), item.getState().contains(pyatspi.STATE_SHOWING))',
+    ]).split('\n');
+    assert.deepEqual(items, ['True', 'True False', 'True False'], 'pyatspi: File shows, its two items are visible, not showing (the premise)');
+    const window = (await context.desktop.windows()).find((candidate) => candidate.id === windowId)!;
+    const limits = { maxNodes: 5000, maxDepth: 1000, budgetMs: 8000, fresh: true };
+    const shown = await context.desktop.readWindowTree(window, { ...limits, visibleOnly: true });
+    const whole = await context.desktop.readWindowTree(window, limits);
+    const files = findAllRaw(shown.read?.root, (node) => node.role === ATSPI_ROLE.MENU && node.name === 'File');
+    assert.deepEqual(files.map((node) => [node.children.length, node.closedMenuItems]), [[0, 2]], 'File is read without its items, which it counts');
+    assert.equal(shown.read?.nodeCount, whole.read!.nodeCount - 2, 'the read of what is shown read all but the two items');
+    const compact = await callOk(context, 'get_window_state', { window_id: windowId, include_screenshot: false });
+    assert.match(String(compact.body), /mi "File"[^\n]*\n\s*# 2 more items — open the menu to see/, compact.body);
+    const full = (await callOk(context, 'get_window_state', { window_id: windowId, include_screenshot: false, detail: 'full' })).structured as unknown as WindowState;
+    const apply = (state: WindowState) => state.elements.find((element) => element.name === 'Apply')?.index;
+    assert.equal(apply(compact.structured as unknown as WindowState), apply(full), 'Apply has the same number in both readings');
   });
 
   test('a check box in a menu is its check item, which invoke_menu chooses, and an open menu is not checked', async () => {

@@ -38,7 +38,10 @@ export function closedMenu(menu: { role: number; states: readonly number[] }, it
   if (showingReliable && !showing) return true;
   if (!showing && !hasState(menu.states, ATSPI_STATE.VISIBLE)) return false;
   if (!items) return undefined;
-  return items.length > 0 && items.every((states) => undrawn(states, showingReliable));
+  // A menu marked SHOWING is in a part of the tree where the toolkit sets SHOWING, and an open menu's items are drawn:
+  // none of them showing is a closed menu there, whatever its items say of VISIBLE. Java's bridge keeps a closed
+  // JMenu's items VISIBLE and clears only SHOWING, which it sets as the menu opens (Freeplane's menu bar holds 540).
+  return items.length > 0 && items.every((states) => undrawn(states, showingReliable || showing));
 }
 
 /**
