@@ -21,4 +21,5 @@ test('not where the states say nothing, nor menus and lists of choices, counted 
   assert.equal(hidesItsContent(object(hidden), object(visible, ATSPI_ROLE.PANEL, ':1.9')), false, 'another process than its parent');
   assert.equal(hidesItsContent(object(hidden, ATSPI_ROLE.POPUP_MENU), object(visible, ATSPI_ROLE.MENU_ITEM)), false);
   assert.equal(hidesItsContent(object(hidden, ATSPI_ROLE.LIST), object(visible, ATSPI_ROLE.COMBO_BOX)), false);
+  assert.equal(hidesItsContent(object(hidden, ATSPI_ROLE.GROUPING), object(visible, ATSPI_ROLE.MENU)), false, "a <select>'s <optgroup> in Gecko's menu of options");
 });

@@ -853,7 +853,7 @@ function elementNumbers(root: AtspiRawNode, showingReliable: boolean): Map<Atspi
       return;
     }
     numbers.set(raw, numbers.size);
-    const closed = !deferred && raw.children.length > 0 && (closedMenu(raw, raw.children.map((child) => child.states), showingReliable) || hidesItsContent(raw, parent));
+    const closed = !deferred && raw.children.length > 0 && (closedMenu(raw, raw.children.map((child) => child.states), showingReliable, parent?.role) || hidesItsContent(raw, parent));
     if (closed) later.push(...raw.children);
     else for (const child of raw.children) number(child, deferred, raw);
   };

@@ -729,12 +729,12 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
    * Where the menu's own states do not decide it, its items' states do: one call each, not a read of each
    * item and its submenus.
    */
-  async function menuItemsToRead(node: AtspiRawNode, depth: number, early: Promise<Body | undefined> | undefined): Promise<ObjectRef[]> {
-    let closed = closedMenu(node, undefined, options.trustShowing);
+  async function menuItemsToRead(node: AtspiRawNode, depth: number, early: Promise<Body | undefined> | undefined, parentRole: number | undefined): Promise<ObjectRef[]> {
+    let closed = closedMenu(node, undefined, options.trustShowing, parentRole);
     const refs = closed && node.childCount > 1 ? [] : await readChildren(node, depth, early);
     if (closed === undefined) {
       const states = await Promise.all(refs.map((ref) => call(ref, atspiInterface('Accessible'), 'GetState')));
-      closed = closedMenu(node, states.map((body) => (body?.[0] as number[] | undefined) ?? [0, 0]), options.trustShowing);
+      closed = closedMenu(node, states.map((body) => (body?.[0] as number[] | undefined) ?? [0, 0]), options.trustShowing, parentRole);
     }
     if (!closed) return refs;
     node.closedMenuItems = node.childCount > 0 ? node.childCount : refs.length;
@@ -766,7 +766,7 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
       node.hiddenContent = node.childCount;
       return [];
     }
-    if (options.visibleOnly && depth < options.maxDepth && node.childCount !== 0 && holdsMenuItems(node.role)) return menuItemsToRead(node, depth, early);
+    if (options.visibleOnly && depth < options.maxDepth && node.childCount !== 0 && holdsMenuItems(node.role)) return menuItemsToRead(node, depth, early, (owner ?? options.parent)?.role);
     if (depth >= options.maxDepth || !readsVisiblePartOnly(container)) return readChildren(node, depth, early);
     // A container that is not shown has no visible part (its position was not even asked).
     const visibleArea = await view;
