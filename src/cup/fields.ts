@@ -35,6 +35,16 @@ export function platformFlag(node: CupNode, flag: string): boolean {
   return Object.values(node.platform ?? {}).some((fields) => fields?.[flag] === true);
 }
 
+/** The sum of one count in the node's platform fields. */
+export function platformCount(node: CupNode, field: string): number {
+  let count = 0;
+  for (const fields of Object.values(node.platform ?? {})) {
+    const items = fields?.[field];
+    if (typeof items === 'number' && items > 0) count += items;
+  }
+  return count;
+}
+
 /**
  * Bounds are only worth their tokens when the agent can act on the node: by its actions, or, on a drawn surface, by
  * a point in it.

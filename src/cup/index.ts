@@ -12,4 +12,4 @@ export { diffTrees, type ChangedNode, type DiffNode, type DiffReading, type Move
 export { WindowNumbering } from './numbering.js';
 export { DEFAULT_DIFF_LINES, diffCounts, diffLines, diffSummary, stateChangesText } from './diff-text.js';
 export { cutTree } from './cut.js';
-export { isDrawnSurface, isInputOnly } from './fields.js';
+export { isDrawnSurface, isInputOnly, platformCount } from './fields.js';

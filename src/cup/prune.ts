@@ -1,7 +1,7 @@
 // The pruning pass of COMPACT.md, kept apart from any text so the compact and Markdown renderings
 // show exactly the same nodes and hints.
 import { countNodes } from './envelope.js';
-import { actionsWithoutFocus, hasNonFocusAction, isDrawnSurface, platformFlag } from './fields.js';
+import { actionsWithoutFocus, hasNonFocusAction, isDrawnSurface, platformCount, platformFlag } from './fields.js';
 import { clipDirection, intersectRect } from './rect.js';
 import { normaliseWhitespace } from './text.js';
 import type { CupDetail, CupEnvelope, CupNode, CupRect } from './types.js';
@@ -100,13 +100,14 @@ export function countClosedMenuItems(roots: readonly CupNode[]): number {
   return tallyClosedMenus(roots).items;
 }
 
-/** The nodes outside closed menus (and closed lists of choices), and the items those hold, outermost ones only. */
+/** The nodes outside closed menus (and closed lists of choices) and hidden containers, and the items those menus hold, outermost ones only. */
 function tallyClosedMenus(roots: readonly CupNode[], parent?: CupNode, tally = { outside: 0, items: 0 }): { outside: number; items: number } {
   const closedList = parent && closedChoiceList(parent);
   for (const node of roots) {
     tally.outside++;
     if (isClosedMenu(node) || node === closedList) tally.items += menuItemCount(node);
-    else tallyClosedMenus(node.children ?? [], node, tally);
+    // What a hidden container holds a reading of what is shown does not read (hidden-containers.ts): not counted either way.
+    else if (!platformFlag(node, 'hidesContent')) tallyClosedMenus(node.children ?? [], node, tally);
   }
   return tally;
 }
@@ -344,15 +345,6 @@ export function unreadMenuItems(node: CupNode): number {
   return platformCount(node, 'closedMenuItems');
 }
 
-/** The sum of one count in the node's platform fields. */
-function platformCount(node: CupNode, field: string): number {
-  let count = 0;
-  for (const fields of Object.values(node.platform ?? {})) {
-    const items = fields?.[field];
-    if (typeof items === 'number' && items > 0) count += items;
-  }
-  return count;
-}
 
 function isSkipped(node: CupNode, parent: CupNode | undefined, siblingCount: number): boolean {
   if (SKIPPED_ROLES.has(node.role)) return true;

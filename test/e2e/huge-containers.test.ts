@@ -12,6 +12,7 @@ import type { ClientWindow } from '../../src/platform/linux/windows.js';
 import type { ToolCallResult } from '../../src/tools/call-result.js';
 import { fixtureApps, TestDesktop } from '../helpers/desktop.js';
 import { PyatspiOracle, type OracleMenuEntry } from '../helpers/oracle.js';
+import { findAllRaw } from '../helpers/raw-tree.js';
 import { accessibleWindowState, callOk, testContext, type WindowState } from '../helpers/tools.js';
 
 /**
@@ -357,12 +358,6 @@ function cellPlace(name: string): { row: number; column: number } {
 }
 
 /** A flat OpenDocument spreadsheet (.fods) with the given cells filled, numbers as numbers. */
-/** Every node of a raw tree that passes the test, depth first. */
-function findAllRaw(node: AtspiRawNode | undefined, test: (node: AtspiRawNode) => boolean): AtspiRawNode[] {
-  if (!node) return [];
-  return [...(test(node) ? [node] : []), ...node.children.flatMap((child) => findAllRaw(child, test))];
-}
-
 /** The first node of a raw tree that passes the test, depth first. */
 function findRaw(node: AtspiRawNode | undefined, test: (node: AtspiRawNode) => boolean): AtspiRawNode | undefined {
   if (!node) return undefined;

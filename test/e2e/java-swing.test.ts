@@ -3,9 +3,11 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, test } from 'node:test';
-import type { ToolContext } from '../../src/tools/context.js';
+import type { LinuxToolContext } from '../../src/server/session.js';
 import { fixtureApps, TestDesktop } from '../helpers/desktop.js';
 import { PyatspiOracle } from '../helpers/oracle.js';
+import { findAllRaw, unreadInShown } from '../helpers/raw-tree.js';
+import { ATSPI_ROLE } from '../../src/cup/atspi/constants.js';
 import { callOk, failsWith, testContext, type Element, type WindowState } from '../helpers/tools.js';
 
 type Diff = { added: { role: string; name: string }[]; removed: { role: string; name: string }[] };
@@ -23,7 +25,7 @@ type Diff = { added: { role: string; name: string }[]; removed: { role: string; 
 describe('Java Swing apps through the ATK bridge', () => {
   const title = 'CUP Swing Forms';
   let desktop: TestDesktop;
-  let context: ToolContext;
+  let context: LinuxToolContext;
   let oracle: PyatspiOracle;
   let pid: number;
   let windowId: number;
@@ -100,6 +102,46 @@ describe('Java Swing apps through the ATK bridge', () => {
     assert.ok((await oracle.find(pid, title, 'page tab list', 'Form')).states?.includes('focused'), 'pyatspi: the tab bar has the focus');
     const tabs = (await read()).elements.filter((element) => element.role === 'tab');
     assert.deepEqual(tabs.map((tab) => [tab.name, tab.states.includes('focused')]), [['Form', true], ['More', false], ['Tree', false], ['List', false]]);
+  });
+
+  test('a read of what is shown leaves a closed menu\'s items and a hidden tab page\'s content unread, as pyatspi shows none of them, and numbers elements as a whole read does', async (t) => {
+    // Swing keeps a closed JMenu's items VISIBLE and clears only SHOWING: every read of what is shown read them all
+    // (Freeplane's closed menus hold 540 items, a third of its window's objects).
+    const items = pyatspiPrints([
+      'menu = pyatspi.findDescendant(app, lambda o: o.getRoleName() == "menu" and o.name == "File")',
+      'print(menu.getState().contains(pyatspi.STATE_SHOWING))',
+      'for item in menu: print(item.getState().contains(pyatspi.STATE_VISIBLE), item.getState().contains(pyatspi.STATE_SHOWING))',
+    ]).split('\n');
+    assert.deepEqual(items, ['True', 'True False', 'True False'], 'pyatspi: File shows, its two items are visible, not showing (the premise)');
+    // The More page is hidden (not visible) in a visible tab; its check box keeps its own VISIBLE.
+    const page = pyatspiPrints([
+      'box = pyatspi.findDescendant(app, lambda o: o.getRoleName() == "check box" and o.name == "Keep history")',
+      'print(box.parent.getState().contains(pyatspi.STATE_VISIBLE), box.parent.parent.getState().contains(pyatspi.STATE_VISIBLE), box.getState().contains(pyatspi.STATE_SHOWING))',
+    ]);
+    assert.equal(page, 'False True False', 'pyatspi: Keep history\'s page is hidden, its tab visible (the premise)');
+    // Each in a session of its own: a session keeps the numbers its earlier readings gave.
+    const [first, second] = [testContext(), testContext()];
+    t.after(() => Promise.all([first.desktop.close(), second.desktop.close()]));
+    const compact = await callOk(first, 'get_window_state', { window_id: windowId, include_screenshot: false });
+    const window = (await context.desktop.windows()).find((candidate) => candidate.id === windowId)!;
+    const limits = { maxNodes: 5000, maxDepth: 1000, budgetMs: 8000, fresh: true };
+    const shown = await context.desktop.readWindowTree(window, { ...limits, visibleOnly: true });
+    const whole = await context.desktop.readWindowTree(window, limits);
+    const files = findAllRaw(shown.read?.root, (node) => node.role === ATSPI_ROLE.MENU && node.name === 'File');
+    assert.deepEqual(files.map((node) => [node.children.length, node.closedMenuItems]), [[0, 2]], 'File is read without its items, which it counts');
+    const unread = unreadInShown(whole.read!.root!, shown.read?.root);
+    // (Objects the bridge makes anew on each read, the table's cells, match nothing by path: not compared here.)
+    // File's two items and Help's About....
+    assert.equal(unread['closed menu'], 3, JSON.stringify(unread));
+    assert.ok((unread.hidden ?? 0) >= 2, `the hidden page and what it holds: ${JSON.stringify(unread)}`);
+    assert.deepEqual(findAllRaw(shown.read?.root, (node) => node.name === 'Keep history'), [], 'the hidden page\'s check box is not read');
+    assert.match(String(compact.body), /mi "File"[^\n]*\n\s*# 2 more items — open the menu to see/, compact.body);
+    // The table and the status label come after the tab pane: numbered alike in both readings.
+    const full = (await callOk(second, 'get_window_state', { window_id: windowId, include_screenshot: false, detail: 'full' })).structured as unknown as WindowState;
+    const numbered = new Map(full.elements.map((element) => [element.index, `${element.role} ${element.name}`]));
+    const elements = (compact.structured as unknown as WindowState).elements;
+    assert.ok(elements.some((element) => element.name === 'Status: ready' || element.name.startsWith('Status:')), 'the status label is shown');
+    assert.deepEqual(elements.filter((element) => numbered.get(element.index) !== `${element.role} ${element.name}`), [], 'every shown element has its number in a whole read');
   });
 
   test('a check box in a menu is its check item, which invoke_menu chooses, and an open menu is not checked', async () => {

@@ -9,7 +9,8 @@ import { after, before, describe, test } from 'node:test';
 import type { ClientWindow } from '../../src/platform/linux/windows.js';
 import type { ActionResult } from '../../src/tools/input/schemas.js';
 import { FixtureDesktop } from '../helpers/fixture-desktop.js';
-import { accessibleWindowState, callOk, childIndices, failsWith, pyatspiWalk, type OracleNode } from '../helpers/tools.js';
+import { unreadInShown } from '../helpers/raw-tree.js';
+import { accessibleWindowState, callOk, childIndices, failsWith, pyatspiWalk, testContext, type OracleNode } from '../helpers/tools.js';
 
 describe('Qt 5 fixture', () => {
   let fixtures: FixtureDesktop;
@@ -437,6 +438,60 @@ describe('Qt 5 fixture', () => {
       assert.deepEqual(limits(before), expected, `read hidden, the Limits fields had the names of their rows: ${JSON.stringify(before)}`);
       assert.deepEqual(limits(await read()), expected, 'and keep them shown');
     } finally {
+      tabbed.process.kill();
+    }
+  });
+
+  test('a read of what is shown leaves what a hidden tab page holds unread and counted, numbers the rest as a whole read does, and reads the page once it shows', async () => {
+    const tabbed = await fixtures.desktop.launchFixture('qt5', { title: 'Qt Hidden Page', extraArgs: ['--form-tabs'] });
+    const { window: tabs } = tabbed;
+    const [context, other] = [testContext(), testContext()];
+    try {
+      // pyatspi: the containers neither visible nor showing inside a visible parent (menus and combo boxes' lists aside,
+      // which are counted as menus), and how many objects they hold. The Limits page is one, holding its four rows.
+      const walked = await pyatspiWalk(tabs.pid, tabs.title, fixtures.desktop.env());
+      const menuRoles = new Set(['menu', 'popup menu', 'menu item']);
+      const parentOf = (at: number) => {
+        let parent = at - 1;
+        while (parent > 0 && walked[parent]!.depth >= walked[at]!.depth) parent--;
+        return parent;
+      };
+      const hides = (at: number) => {
+        const node = walked[at]!;
+        const parent = walked[parentOf(at)];
+        return at > 0 && !node.states.includes('visible') && !node.states.includes('showing') && parent?.states.includes('visible') === true && parent.role !== 'combo box' && !menuRoles.has(node.role);
+      };
+      const hiddenBelow = (at: number): boolean => at > 0 && (hides(parentOf(at)) || hiddenBelow(parentOf(at)));
+      const hiddenTops = walked.flatMap((_, at) => (hides(at) && !hiddenBelow(at) ? [at] : []));
+      const subtreeSize = (at: number) => {
+        const end = walked.findIndex((node, i) => i > at && node.depth <= walked[at]!.depth);
+        return (end < 0 ? walked.length : end) - at;
+      };
+      const held = hiddenTops.reduce((sum, at) => sum + subtreeSize(at) - 1, 0);
+      assert.ok(walked.some((node) => node.role === 'spin button' && !node.states.includes('visible')), 'pyatspi: the Limits page\'s spin box is hidden (the premise)');
+      assert.ok(held >= 4, `pyatspi: hidden containers hold ${held} objects`);
+
+      const limits = { maxNodes: 5000, maxDepth: 1000, budgetMs: 8000, fresh: true };
+      const shown = await context.desktop.readWindowTree(tabs, { ...limits, visibleOnly: true });
+      const whole = await context.desktop.readWindowTree(tabs, limits);
+      // What the whole read holds that the read of what is shown does not: all of it held by a container that read
+      // counts as hidden (or a closed menu, whose items neither reads), as many objects as pyatspi finds hidden.
+      const unread = unreadInShown(whole.read!.root!, shown.read?.root);
+      assert.equal(unread.hidden, held, `a read of what is shown left unread: ${JSON.stringify(unread)}; pyatspi: hidden containers hold ${held}`);
+      assert.equal(unread.elsewhere, undefined, JSON.stringify(unread));
+      const compact = await accessibleWindowState(context, tabs, { include_screenshot: false });
+      assert.doesNotMatch(String(compact.result.body), /Stop at ratio/);
+      assert.equal((compact.result.structured as { unread_hidden_children?: number }).unread_hidden_children, hiddenTops.reduce((sum, at) => sum + childIndices(walked, at).length, 0), compact.result.summary);
+      // In a session of its own: a session keeps the numbers its earlier readings gave.
+      const full = await accessibleWindowState(other, tabs, { include_screenshot: false, detail: 'full' });
+      const numbered = new Map(full.state.elements.map((element) => [element.index, `${element.role} ${element.name}`]));
+      assert.deepEqual(compact.state.elements.filter((element) => numbered.get(element.index) !== `${element.role} ${element.name}`), [], 'every shown element has its number in a whole read');
+
+      await callOk(context, 'click', { window_id: tabs.id, selector: 'role=tab name=Limits' });
+      const opened = await accessibleWindowState(context, tabs, { include_screenshot: false });
+      assert.match(String(opened.result.body), /spn "Stop at ratio:"/, 'shown, the page is read');
+    } finally {
+      await Promise.all([context.desktop.close(), other.desktop.close()]);
       tabbed.process.kill();
     }
   });

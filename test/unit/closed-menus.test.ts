@@ -16,11 +16,14 @@ test('where SHOWING is exact (GTK3): a menu not showing is closed without asking
   assert.equal(closedMenu(menu(shown), [visibleOnly, shown], true), false);
 });
 
-test('elsewhere (Qt): a menu is closed when none of its items is showing or visible; a toolkit that reports neither is never judged', () => {
+test('elsewhere (Qt, Java): a menu is closed when none of its items is showing or visible, or, in a menu itself showing, none is showing; a toolkit that reports neither is never judged', () => {
   const entry = menu(shown, ATSPI_ROLE.MENU_ITEM);
   assert.equal(closedMenu(entry, [none], false), true, "Qt's closed popup: neither visible nor showing");
   assert.equal(closedMenu(entry, [shown], false), false);
-  assert.equal(closedMenu(entry, [visibleOnly], false), false, 'visible, where SHOWING is not trusted: maybe on screen');
+  assert.equal(closedMenu(menu(visibleOnly, ATSPI_ROLE.MENU_ITEM), [visibleOnly], false), false, 'visible, where SHOWING is not trusted and the menu does not show: maybe on screen');
+  assert.equal(closedMenu(entry, [visibleOnly, visibleOnly], false), true, "Java's closed JMenu, showing itself: its items visible, none showing");
+  assert.equal(closedMenu(entry, [visibleOnly, shown], false), false);
+  assert.equal(closedMenu(menu(shown), [visibleOnly, visibleOnly], false, ATSPI_ROLE.COMBO_BOX), false, "a combo box's list: Gecko's <select> shows its menu, open or closed, never its <optgroup>s");
   assert.equal(closedMenu(menu(none), [none], false), false, 'a bridge that sets neither state anywhere');
   assert.equal(closedMenu(menu(shown), [], false), false, 'no items, nothing to hide');
 });

@@ -30,15 +30,27 @@ function undrawn(states: readonly number[], showingReliable: boolean): boolean {
  * Whether a menu is closed: none of its items is drawn. `items` are its children's state sets; without them, the
  * answer is known only where the menu's own states decide it (a menu that is not SHOWING, in a toolkit that sets
  * SHOWING exactly, has no item on screen), else undefined: ask the items. A menu that reports neither VISIBLE nor
- * SHOWING is never taken for closed: some bridges set neither on anything, open menus included.
+ * SHOWING is never taken for closed: some bridges set neither on anything, open menus included. `parentRole`: the
+ * menu's parent's, where known.
  */
-export function closedMenu(menu: { role: number; states: readonly number[] }, items: readonly (readonly number[])[] | undefined, showingReliable: boolean): boolean | undefined {
+export function closedMenu(
+  menu: { role: number; states: readonly number[] },
+  items: readonly (readonly number[])[] | undefined,
+  showingReliable: boolean,
+  parentRole?: number,
+): boolean | undefined {
   if (!holdsMenuItems(menu.role)) return false;
   const showing = hasState(menu.states, ATSPI_STATE.SHOWING) === true;
   if (showingReliable && !showing) return true;
   if (!showing && !hasState(menu.states, ATSPI_STATE.VISIBLE)) return false;
   if (!items) return undefined;
-  return items.length > 0 && items.every((states) => undrawn(states, showingReliable));
+  // A menu marked SHOWING is in a part of the tree where the toolkit sets SHOWING, and an open menu's items are drawn:
+  // none of them showing is a closed menu there, whatever its items say of VISIBLE. Java's bridge keeps a closed
+  // JMenu's items VISIBLE and clears only SHOWING, which it sets as the menu opens (Freeplane's menu bar holds 540).
+  // Not a combo box's list, which its combo box's collapsed state judges (prune.ts): Gecko's <select> keeps its
+  // options in a menu that shows, open or closed, its <optgroup>s never showing, and counting them counted the groups.
+  const showingSays = showingReliable || (showing && parentRole !== ATSPI_ROLE.COMBO_BOX);
+  return items.length > 0 && items.every((states) => undrawn(states, showingSays));
 }
 
 /**

@@ -2,6 +2,7 @@ import { keyBindingShortcut } from '../key-binding.js';
 import type { CupAttributes, CupNode, CupRect, CupRole, CupState } from '../types.js';
 import { clicksByNature, clicksThroughChild, cupActionsFor, holdsButton, pressedOnlyByInput, type ActionContext } from './actions.js';
 import { closedMenu, holdsMenuItems, itemsKeptHidden } from './closed-menus.js';
+import { hidesItsContent } from './hidden-containers.js';
 import { drawnViewOf, paintsBesideOwnBars, scrollsItsContent, type RoleShape } from './scroll-areas.js';
 import { CONTENT_NAMED_ATSPI_ROLES, isDrawnSurfaceShape, NAMED_BLOCK_ATSPI_ROLES, unknownCoordinate, type AtspiRawNode, type RawTreeContext, type UnreadChildren } from './raw-node.js';
 import { OBJECT_REPLACEMENT } from '../embedded-objects.js';
@@ -842,22 +843,23 @@ function nameFromContent(children: readonly CupNode[], unrenderedItself = false,
 
 /**
  * Element numbers: depth-first in pre-order (the window is 0), first over everything that is not scrolled away
- * nor an item of a closed menu (closed-menus.ts), then over the subtrees that are (raw.scrolledAway, the items),
+ * nor an item of a closed menu (closed-menus.ts) nor held by a hidden container (hidden-containers.ts), then over the
+ * subtrees that are (raw.scrolledAway, the items, the content),
  * in the order met. A read of the visible part only holds exactly the first set, so it numbers each element as
  * a read of the whole window does.
  */
 function elementNumbers(root: AtspiRawNode, showingReliable: boolean): Map<AtspiRawNode, number> {
   const numbers = new Map<AtspiRawNode, number>();
   const later: AtspiRawNode[] = [];
-  const number = (raw: AtspiRawNode, deferred: boolean) => {
+  const number = (raw: AtspiRawNode, deferred: boolean, parent?: AtspiRawNode) => {
     if (raw.scrolledAway && !deferred) {
       later.push(raw);
       return;
     }
     numbers.set(raw, numbers.size);
-    const closed = !deferred && raw.children.length > 0 && closedMenu(raw, raw.children.map((child) => child.states), showingReliable);
+    const closed = !deferred && raw.children.length > 0 && (closedMenu(raw, raw.children.map((child) => child.states), showingReliable, parent?.role) || hidesItsContent(raw, parent));
     if (closed) later.push(...raw.children);
-    else for (const child of raw.children) number(child, deferred);
+    else for (const child of raw.children) number(child, deferred, raw);
   };
   number(root, false);
   for (const raw of later) number(raw, true);
@@ -1015,6 +1017,9 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
         ...(unread ? { unreadChildren: { ...unread } } : {}),
         // The items of a closed menu, not read (a read of what is shown): the pruning counts them on the menu.
         ...(raw.closedMenuItems ? { closedMenuItems: raw.closedMenuItems } : {}),
+        // A hidden container (hidden-containers.ts), in every reading, and how many children a reading of what is shown left unread in it.
+        ...(hidesItsContent(raw, parent) ? { hidesContent: true } : {}),
+        ...(raw.hiddenContent ? { unreadHiddenChildren: raw.hiddenContent } : {}),
         // The children the app keeps hidden in a menu, which opening it does not show: the pruning does not count them.
         ...(hiddenMenuItems > 0 ? { hiddenMenuItems } : {}),
         // Rows the toolkit draws and exposes none of: the pruning says so, as nothing in the tree would.

@@ -135,6 +135,11 @@ export interface AtspiRawNode {
    * there are. Its `children` are then empty.
    */
   closedMenuItems?: number;
+  /**
+   * The object hides what it holds (hidden-containers.ts) and a read of what is shown left its children unread: how
+   * many there are. Its `children` are then empty.
+   */
+  hiddenContent?: number;
 }
 
 export interface CellPosition {

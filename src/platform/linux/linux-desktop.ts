@@ -616,6 +616,8 @@ export class LinuxDesktop implements Desktop {
       fillsCacheLazily: quirks.fillsCacheLazily,
       propertiesInOneCall: quirks.propertiesInOneCall,
       visibleOnly: limits.visibleOnly,
+      // A mirror would have to read a hidden container's content as it shows: only walked windows leave it unread.
+      hiddenContentUnread: !quirks.mirrorable,
     };
     let mirrored: MirrorRead | undefined;
     try {

@@ -1,6 +1,6 @@
 // What get_window_state shows of a reading: the cut tree, the rendered text and the element records, made once
 // per reading and way of showing it however many calls got that reading.
-import { buildEnvelope, capCompactText, countClosedMenuItems, countOutsideClosedMenus, cutTree, filterTree, filterTreeText, isDrawnSurface, isInputOnly, toCompact, toMarkdown, unreadCounts, unreadWhileHidden, type ClipCounts, type CupEnvelope, type TreeQuery } from '../../cup/index.js';
+import { buildEnvelope, capCompactText, countClosedMenuItems, countOutsideClosedMenus, cutTree, filterTree, filterTreeText, isDrawnSurface, isInputOnly, platformCount, toCompact, toMarkdown, unreadCounts, unreadWhileHidden, type ClipCounts, type CupEnvelope, type TreeQuery } from '../../cup/index.js';
 import { matchDesktop, type DesktopSelector } from './desktop-selector.js';
 import type { CupAppInfo, CupNode, CupPlatform, CupScreen } from '../../cup/types.js';
 import type { WindowReading } from '../../platform/desktop.js';
@@ -79,7 +79,9 @@ function makeView(reading: WindowReading, request: ViewRequest): WindowView {
     cut: shown.cut,
     elements: nodes.filter((node) => shownIds.has(indexOf(node))).map(elementRecord),
     unread: unreadTotals(readNodes.filter((node) => !unreadWhileHidden(node))),
-    unreadHidden: Object.values(unreadTotals(readNodes.filter(unreadWhileHidden))).reduce((sum, count) => sum + count, 0),
+    unreadHidden:
+      Object.values(unreadTotals(readNodes.filter(unreadWhileHidden))).reduce((sum, count) => sum + count, 0) +
+      readNodes.reduce((sum, node) => sum + platformCount(node, 'unreadHiddenChildren'), 0),
     closedMenuItems: request.detail === 'compact' && request.format !== 'json' && reading.root ? countClosedMenuItems([reading.root]) : 0,
     // A control real input operates is something to act on, though it names no action.
     actionable: readNodes.some((node) => (node.actions ?? []).some((action) => action !== 'focus') || isInputOnly(node)),

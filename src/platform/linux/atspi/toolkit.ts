@@ -289,6 +289,8 @@ export function quirksFor(toolkit: ToolkitInfo | undefined): ToolkitQuirks {
 
 /** What the rule below needs to know of an object's parent. */
 export interface ParentFacts {
+  /** Its role, where known (a live mirror's re-read of a subtree gives it): a combo box's list is judged by it (closed-menus.ts). */
+  role?: number;
   states: readonly number[];
   interfaces: readonly string[];
   /** Where it is, when known: a link in a label's text is read from the label. */

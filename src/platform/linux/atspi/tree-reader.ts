@@ -1,5 +1,6 @@
 import { ATSPI_ROLE, ATSPI_ROLE_NAMES, ATSPI_STATE } from '../../../cup/atspi/constants.js';
 import { closedMenu, holdsMenuItems, isPopupOf, itemsKeptHidden } from '../../../cup/atspi/closed-menus.js';
+import { hidesItsContent } from '../../../cup/atspi/hidden-containers.js';
 import { CONTENT_NAMED_ATSPI_ROLES, NAMED_BLOCK_ATSPI_ROLES, type AtspiRawNode } from '../../../cup/atspi/raw-node.js';
 import { DBusError, DBusTimeoutError } from '../dbus/index.js';
 import type { AtspiClient } from './client.js';
@@ -35,6 +36,12 @@ export interface ReadTreeOptions {
   budgetMs: number;
   /** When the toolkit sets SHOWING reliably, a non-showing object's position is not asked (it has none on screen). */
   trustShowing: boolean;
+  /**
+   * In a read of what is shown (visibleOnly), a hidden container's children (hidden-containers.ts: a stacked widget's
+   * pages behind the current one) are not read, only counted (AtspiRawNode.hiddenContent). Not where a live mirror keeps the
+   * window, which would have to read them as the container shows.
+   */
+  hiddenContentUnread?: boolean;
   /** Ask Properties.GetAll instead of one Get per property; only for toolkits known to answer it (Qt 5 crashes on it). */
   propertiesInOneCall: boolean;
   /** Calls in flight at once; enough to hide latency without queueing so deep that queued calls time out. */
@@ -733,12 +740,12 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
    * Where the menu's own states do not decide it, its items' states do: one call each, not a read of each
    * item and its submenus.
    */
-  async function menuItemsToRead(node: AtspiRawNode, depth: number, early: Promise<Body | undefined> | undefined): Promise<ObjectRef[]> {
-    let closed = closedMenu(node, undefined, options.trustShowing);
+  async function menuItemsToRead(node: AtspiRawNode, depth: number, early: Promise<Body | undefined> | undefined, parentRole: number | undefined): Promise<ObjectRef[]> {
+    let closed = closedMenu(node, undefined, options.trustShowing, parentRole);
     const refs = closed && node.childCount > 1 ? [] : await readChildren(node, depth, early);
     if (closed === undefined) {
       const states = await Promise.all(refs.map((ref) => call(ref, atspiInterface('Accessible'), 'GetState')));
-      closed = closedMenu(node, states.map((body) => (body?.[0] as number[] | undefined) ?? [0, 0]), options.trustShowing);
+      closed = closedMenu(node, states.map((body) => (body?.[0] as number[] | undefined) ?? [0, 0]), options.trustShowing, parentRole);
     }
     if (!closed) return refs;
     node.closedMenuItems = node.childCount > 0 ? node.childCount : refs.length;
@@ -762,11 +769,15 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
   /**
    * The children to read: all of them, or for a container with far more than can be shown only those
    * in the part of it that is visible (`view`), the rest counted on the node; none of a closed menu's in a
-   * read of what is shown.
+   * read of what is shown, nor (where hiddenContentUnread) any of a hidden container's, which are counted on it.
    */
-  async function childrenToRead(node: AtspiRawNode, depth: number, early: Promise<Body | undefined> | undefined, view: Promise<Rect>): Promise<ObjectRef[]> {
+  async function childrenToRead(node: AtspiRawNode, depth: number, early: Promise<Body | undefined> | undefined, view: Promise<Rect>, owner: AtspiRawNode | undefined): Promise<ObjectRef[]> {
     const container = containerOf(node);
-    if (options.visibleOnly && depth < options.maxDepth && node.childCount !== 0 && holdsMenuItems(node.role)) return menuItemsToRead(node, depth, early);
+    if (options.visibleOnly && options.hiddenContentUnread && depth < options.maxDepth && node.childCount > 0 && hidesItsContent(node, owner)) {
+      node.hiddenContent = node.childCount;
+      return [];
+    }
+    if (options.visibleOnly && depth < options.maxDepth && node.childCount !== 0 && holdsMenuItems(node.role)) return menuItemsToRead(node, depth, early, (owner ?? options.parent)?.role);
     if (depth >= options.maxDepth || !readsVisiblePartOnly(container)) return readChildren(node, depth, early);
     // A container that is not shown has no visible part (its position was not even asked).
     const visibleArea = await view;
@@ -881,7 +892,7 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
       view.catch(() => {});
       // Only a pane that scrolls needs its own box before its children are judged.
       const childScroll = geometric && scrollingRoles.has(node.role) ? await details.then(() => scrollViewInside(scrollView, node)) : scrollView;
-      const refs = await childrenToRead(node, depth, early, view);
+      const refs = await childrenToRead(node, depth, early, view, owner);
       const listing = depth < options.maxDepth ? listingOf(refs) : cached?.listing;
       if (cached?.listing !== undefined && listing !== cached.listing) relistedParents.add(node);
       if (relistedParents.has(node) || (parent && relistedAbove.has(parent))) relistedAbove.add(node);
@@ -922,7 +933,7 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
         const relist = async () => {
           if (relists++ >= maxRelists) return false;
           node.childCount = -1;
-          const again = await childrenToVisit(node, ownBox, await childrenToRead(node, depth, undefined, view), childScroll, misplaced);
+          const again = await childrenToVisit(node, ownBox, await childrenToRead(node, depth, undefined, view, owner), childScroll, misplaced);
           const had = new Map(node.children.map((child) => [`${child.bus}${child.path}`, child]));
           const children: AtspiRawNode[] = [];
           node.children = children;
@@ -949,8 +960,8 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
         // A container read by its visible part is never asked for all its children at once, also when this read
         // did not reach its children (a re-read of its own fields): LibreOffice asked for every cell of a sheet
         // computes them for minutes and answers nothing else meanwhile.
-        // Nor is a closed menu whose items this read left unread: they are asked for once it opens.
-        hadChildren: node.childCount > 0 && !node.unreadChildren && node.closedMenuItems === undefined && !readsVisiblePartOnly(containerOf(node)),
+        // Nor is a closed menu whose items this read left unread, nor a hidden container: they are asked for once it opens or shows.
+        hadChildren: node.childCount > 0 && !node.unreadChildren && node.closedMenuItems === undefined && node.hiddenContent === undefined && !readsVisiblePartOnly(containerOf(node)),
       });
     })()
       .catch((error: unknown) => {
