@@ -161,6 +161,8 @@ async function shownTabAlready(desktop: LinuxDesktop, target: LiveElementTarget,
 /** `ready` (see PointerOptions.ready) is awaited before anything is sent: what comes before it only reads. */
 async function backgroundElement(desktop: LinuxDesktop, target: LiveElementTarget, kind: PointerKind, ready: Promise<void> | undefined): Promise<ActionOutcome> {
   const element = actionable(target);
+  // Its connection opens while it reads (see openAloneAhead), as most of what this sends goes over one of its own.
+  (await desktop.atspi()).openAloneAhead(target.ref.bus);
   const action = await findGestureAction(desktop, element, kind);
   const snapshot = target.snapshot;
   const item = await itemGesture(desktop, element, target.live.role, kind, action, target.window.active);
