@@ -65,5 +65,11 @@ export interface PointerOptions {
   mode: DeliveryMode;
   modifiers: readonly string[];
   count?: 3;
+  /**
+   * Settled once the caller may have the gesture sent (its reading before the action is done); rejected when the
+   * caller refuses the action. What the gesture only reads (its element, its action, the values it reads back)
+   * goes on meanwhile; nothing is sent before it settles, and nothing at all when it rejects.
+   */
+  ready?: Promise<void>;
 }
 export type ScrollDirection = 'up' | 'down' | 'left' | 'right';

@@ -12,6 +12,7 @@ import { after, before, describe, test } from 'node:test';
 import type { ClientWindow } from '../../src/platform/linux/windows.js';
 import { encodeClientMessage, EventMask } from '../../src/platform/linux/x11/index.js';
 import type { ToolContext } from '../../src/tools/context.js';
+import { resolveTarget } from '../../src/tools/input/targets.js';
 import { runTool } from '../../src/tools/run.js';
 import { fixtureApps, TestDesktop } from '../helpers/desktop.js';
 import { PyatspiOracle } from '../helpers/oracle.js';
@@ -167,6 +168,39 @@ describe('honest action results on real apps', () => {
       // Nothing reached the app, and the foreground refusal came before the window was touched.
       assert.deepEqual(await oracle.status(window.pid, window.title), statusBefore);
       assert.equal(activeWindow(env), activeBefore);
+    } finally {
+      app.kill('SIGKILL');
+    }
+  });
+
+  test('a click reads its element while the caller readies and sends nothing until it is ready, nor at all when refused (GTK3 fixture)', async () => {
+    const env = desktop.env();
+    const { process: app, window } = await desktop.launchFixture('gtk3', { title: 'Honesty ready', rows: 5 });
+    try {
+      const increment = find(await elements(window), 'button', 'Increment');
+      const target = await resolveTarget(context, { window_id: window.id, element_index: increment.index });
+      const counter = async () => Number((await oracle.status(window.pid, window.title)).counter);
+      const start = await counter();
+      // Held: the click's reads go on, its action waits for the caller.
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const clicking = context.desktop.pointer(target, 'click', { mode: 'background', modifiers: [], ready: held });
+      await sleep(400);
+      assert.equal(await counter(), start, 'pyatspi: nothing was clicked before the caller was ready');
+      release();
+      const outcome = await clicking;
+      assert.equal(outcome.effect, 'confirmed', JSON.stringify(outcome));
+      assert.equal(await counter(), start + 1, 'pyatspi: the click went once the caller was ready');
+      // Refused, in the background and the foreground: the caller's refusal is the answer, and nothing reaches the app or its window.
+      const activeBefore = activeWindow(env);
+      for (const mode of ['background', 'foreground'] as const) {
+        const refusal = Promise.reject(new Error('refused by the caller'));
+        refusal.catch(() => undefined);
+        await assert.rejects(context.desktop.pointer(target, 'click', { mode, modifiers: [], ready: refusal }), /refused by the caller/);
+      }
+      await sleep(300);
+      assert.equal(await counter(), start + 1, 'pyatspi: a refused click sent nothing');
+      assert.equal(activeWindow(env), activeBefore, 'xdotool: the refused foreground click activated nothing');
     } finally {
       app.kill('SIGKILL');
     }

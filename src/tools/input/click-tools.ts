@@ -49,8 +49,14 @@ function pointerTool(name: PointerKind, title: string, description: string) {
         const target = await resolveTarget(context, args);
         const count = 'count' in args ? (args.count as number | undefined) : undefined;
         const kind: PointerKind = name === 'click' && count === 2 ? 'double_click' : name;
-        return observeAction(context, name, chained ? { diff: false } : args, target.window, async () =>
-          targetResult(await context.desktop.pointer(target, kind, { mode, modifiers: args.modifier ?? [], ...(count === 3 ? { count } : {}) }), target),
+        // The gesture's own reads go on beside the reading before; it sends nothing until `ready` (see PointerOptions.ready).
+        return observeAction(
+          context,
+          name,
+          chained ? { diff: false } : args,
+          target.window,
+          async (ready) => targetResult(await context.desktop.pointer(target, kind, { mode, modifiers: args.modifier ?? [], ready, ...(count === 3 ? { count } : {}) }), target),
+          true,
         );
       };
       if (!chained) return pointer();

@@ -158,8 +158,11 @@ async function shownTabAlready(desktop: LinuxDesktop, target: LiveElementTarget,
   return (await (await desktop.atspi()).quirksOf(target.ref.bus).catch(() => undefined))?.focusMarksCurrentItems === true;
 }
 
-async function backgroundElement(desktop: LinuxDesktop, target: LiveElementTarget, kind: PointerKind): Promise<ActionOutcome> {
+/** `ready` (see PointerOptions.ready) is awaited before anything is sent: what comes before it only reads. */
+async function backgroundElement(desktop: LinuxDesktop, target: LiveElementTarget, kind: PointerKind, ready: Promise<void> | undefined): Promise<ActionOutcome> {
   const element = actionable(target);
+  // Its connection opens while it reads (see openAloneAhead), as most of what this sends goes over one of its own.
+  (await desktop.atspi()).openAloneAhead(target.ref.bus);
   const action = await findGestureAction(desktop, element, kind);
   const snapshot = target.snapshot;
   const item = await itemGesture(desktop, element, target.live.role, kind, action, target.window.active);
@@ -167,11 +170,12 @@ async function backgroundElement(desktop: LinuxDesktop, target: LiveElementTarge
   if (item) {
     const probes = await probesFor(desktop, target);
     if (item.selection.item !== target.ref) probes.push(stateProbe(desktop, item.selection.item, `the item [e${target.element.index}] lies in`, 'selected'));
+    await ready;
     return itemOutcome(desktop, target.ref.bus, probes, item, snapshot, target.element.name);
   }
   const acting = action ? { element, action } : kind === 'click' ? await clickingChild(desktop, element) : undefined;
   if (acting) {
-    const observation = await observe(desktop, target.ref.bus, await probesFor(desktop, target), () => performAction(desktop, acting.element, acting.action), { snapshot, opensWindow: kind === 'click' && opensWindow(target.element.name), opensItems: kind === 'double_click', inPopup: target.ref, ...clickIgnores(target.live) });
+    const observation = await observe(desktop, target.ref.bus, await probesFor(desktop, target), () => performAction(desktop, acting.element, acting.action), { snapshot, opensWindow: kind === 'click' && opensWindow(target.element.name), opensItems: kind === 'double_click', inPopup: target.ref, ready, ...clickIgnores(target.live) });
     const focusMoved = await focusTakenByClick(desktop, acting.element.ref, target.window, acting.action.name, indexedLabel(target.element));
     return withLine(actionOutcome({ path: 'x11_atspi', mode: 'background', observation }), focusMoved);
   }
@@ -191,7 +195,7 @@ async function backgroundElement(desktop: LinuxDesktop, target: LiveElementTarge
     const observation = await observe(desktop, target.ref.bus, [stateProbe(desktop, target.ref, label, 'focused')], async () => {
       if (!(await focusElement(desktop, element))) throw new ToolError('the application refused to focus the field', 'focus_refused');
       await caretWhereClicked(desktop, target);
-    }, { snapshot });
+    }, { snapshot, ready });
     return actionOutcome({ path: 'x11_atspi', mode: 'background', observation });
   }
   const toolkit = await toolkitName(desktop, target.ref.bus);
@@ -389,11 +393,15 @@ export async function pointerAction(
   const clicks = options.count ?? (kind === 'double_click' ? 2 : 1);
   const target = aimed.kind === 'element' ? await untilEnabled(desktop, await liveTarget(desktop, aimed)) : aimed;
   if (target.kind === 'element' && !target.sensitivityUnmarked) refuseDisabled(target.live.states, indexedLabel(target.element), gestureWords[kind], ENABLE_WAIT_MS);
+  // An accessibility action on an element reads its action, its popup and its values before acting while the caller
+  // readies (the diff's reading before: a click's reads had waited for a reading that changes nothing they need);
+  // every other gesture waits here, before anything of its own.
+  if (!(target.kind === 'element' && options.mode !== 'foreground' && options.modifiers.length === 0 && clicks !== 3)) await options.ready;
   if (options.mode === 'foreground') return foreground(desktop, target, kind, options.modifiers, clicks);
   if (options.modifiers.length > 0) {
     return notDelivered(options.mode, `a click with held modifier keys needs real input; nothing was sent: ${RETRY_IN_FOREGROUND}`);
   }
   // No accessibility action means a triple click (a line or paragraph selected): only clicks sent as X events do.
   if (clicks === 3) return target.kind === 'point' ? syntheticTripleClick(desktop, target) : notDelivered(options.mode, tripleClickNeedsInput);
-  return target.kind === 'element' ? backgroundElement(desktop, target, kind) : backgroundPoint(desktop, target, kind);
+  return target.kind === 'element' ? backgroundElement(desktop, target, kind, options.ready) : backgroundPoint(desktop, target, kind);
 }

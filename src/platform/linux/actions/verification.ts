@@ -322,6 +322,8 @@ export interface ObserveOptions {
   inPopup?: ObjectRef;
   /** What is read before acting, asked earlier by a caller that had other waiting to do first (see readAhead). */
   ahead?: Promise<ReadAhead>;
+  /** Awaited with the reads before acting, before `act` (see PointerOptions.ready): a rejection means nothing is sent. */
+  ready?: Promise<void>;
 }
 
 /** The probes' values and the app's windows before an action, as observe reads them before acting. */
@@ -1090,7 +1092,7 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
     const pid = await client.pidOf(app).catch(() => 0);
     // The popup holding the object acted on is asked for before acting: once closed, it no longer says it shows.
     const ahead = options.ahead ?? Promise.all([readAll(), appClientWindows(desktop, pid)]).then(([before, listed]) => ({ before, listed }));
-    const [{ before, listed }, popup] = await Promise.all([ahead, options.inPopup && popupHolding(client, options.inPopup)]);
+    const [{ before, listed }, popup] = await Promise.all([ahead, options.inPopup && popupHolding(client, options.inPopup), options.ready]);
     const windowsBefore = listed?.map(newWindowOf);
     // What the app was changing by itself just before (a clock, a meter) is not the action's doing when it goes on.
     const own = ownChanges(client.events, app, pid, performance.now());

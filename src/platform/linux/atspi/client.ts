@@ -66,6 +66,8 @@ export class AtspiClient {
   private readonly keepers = new Map<DBusConnection, ChildProcess>();
   /** Per application, the timer that starts a keeper for its parked connections not yet held by one. */
   private readonly keeperTimers = new Map<string, NodeJS.Timeout>();
+  /** Per application, a connection opened ahead for its next action, which has carried nothing yet (see openAloneAhead). */
+  private readonly spares = new Map<string, Promise<DBusConnection | Error | undefined>>();
   readonly facts = new ObjectFactsCache();
   readonly events = new EventMonitor(this);
   readonly windowRoots = new WindowRoots(this);
@@ -111,6 +113,7 @@ export class AtspiClient {
     for (const connection of parked) this.unpark(busName, connection);
     clearTimeout(this.keeperTimers.get(busName));
     this.keeperTimers.delete(busName);
+    this.dropSpare(busName);
   }
 
   /**
@@ -118,6 +121,7 @@ export class AtspiClient {
    * until their applications exit (an application may still be running the dialog one of their actions opened).
    */
   close(): void {
+    for (const busName of [...this.spares.keys()]) this.dropSpare(busName);
     for (const channel of this.channels.values()) closeIfDirect(channel);
     this.channels.clear();
     this.openChannels.clear();
@@ -174,7 +178,7 @@ export class AtspiClient {
     if (!channel.address) return this.callUnanswerable(channel, ref, call);
     let connection: DBusConnection;
     try {
-      connection = await DBusConnection.connect(channel.address, { timeoutMs: this.callTimeoutMs, connectTimeoutMs: this.callTimeoutMs, peerToPeer: true });
+      connection = (await this.spareFor(ref.bus)) ?? (await this.connectAlone(channel.address));
     } catch (error) {
       const message = (error as Error).message;
       // A socket that refuses or drops the connection (or is gone), or closes it during the handshake, belongs to an
@@ -190,6 +194,44 @@ export class AtspiClient {
     } finally {
       this.park(ref.bus, connection);
     }
+  }
+
+  private connectAlone(address: string): Promise<DBusConnection> {
+    return DBusConnection.connect(address, { timeoutMs: this.callTimeoutMs, connectTimeoutMs: this.callTimeoutMs, peerToPeer: true });
+  }
+
+  /**
+   * Opens the connection the app's next action will go over (see callObjectAlone), for an action that has reads to do
+   * first: opening one (a socket, the handshake, the app's answer) was a millisecond or more on every action's path,
+   * between its checks and its call. A spare has carried nothing, so closing it (the app gone, this client closed)
+   * interrupts no dispatch of the app's.
+   */
+  openAloneAhead(busName: string): void {
+    if (this.spares.has(busName)) return;
+    const opening = this.channelFor(busName).then(
+      (channel) => (channel.address ? this.connectAlone(channel.address).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error)))) : undefined),
+      () => undefined,
+    );
+    this.spares.set(busName, opening);
+  }
+
+  /**
+   * The connection opened ahead for the app's action, if it is up; taken, it is no longer the spare. The error of one
+   * that could not be opened is the action's own (an app gone or hung is not asked twice); one closed since (its app
+   * gone meanwhile, or one opened before the app was replaced) leaves the action to open its own, which says why.
+   */
+  private async spareFor(busName: string): Promise<DBusConnection | undefined> {
+    const spare = this.spares.get(busName);
+    this.spares.delete(busName);
+    const connection = await spare;
+    if (connection instanceof Error) throw connection;
+    return connection && !connection.closed ? connection : undefined;
+  }
+
+  private dropSpare(busName: string): void {
+    const spare = this.spares.get(busName);
+    this.spares.delete(busName);
+    void spare?.then((connection) => connection instanceof DBusConnection && connection.close());
   }
 
   /**
