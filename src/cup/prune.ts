@@ -100,14 +100,16 @@ export function countClosedMenuItems(roots: readonly CupNode[]): number {
   return tallyClosedMenus(roots).items;
 }
 
-/** The nodes outside closed menus (and closed lists of choices) and hidden containers, and the items those menus hold, outermost ones only. */
+/** The nodes outside closed menus (and closed lists of choices), and the items those menus hold, outermost ones only. */
 function tallyClosedMenus(roots: readonly CupNode[], parent?: CupNode, tally = { outside: 0, items: 0 }): { outside: number; items: number } {
   const closedList = parent && closedChoiceList(parent);
   for (const node of roots) {
     tally.outside++;
     if (isClosedMenu(node) || node === closedList) tally.items += menuItemCount(node);
-    // What a hidden container holds a reading of what is shown does not read (hidden-containers.ts): not counted either way.
-    else if (!platformFlag(node, 'hidesContent')) tallyClosedMenus(node.children ?? [], node, tally);
+    // What a hidden container holds is counted where it was read: a reading of what is shown leaves it unread
+    // (hidden-containers.ts), and none of it is then among the children, except where a live mirror keeps the window
+    // (Chromium's hidden toolbars), whose readings all read it: there a reading of what is shown counts what a whole one does.
+    else tallyClosedMenus(node.children ?? [], node, tally);
   }
   return tally;
 }
