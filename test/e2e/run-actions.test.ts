@@ -156,7 +156,7 @@ describe('run_actions: several steps in one call, stopped by Escape', () => {
       `one diff spans the click and the typing: ${JSON.stringify(chainDiff.changed)}`,
     );
     assert.deepEqual(await fixtures.readers.pointer(), pointerBefore, 'the pointer is back');
-    assert.equal(await fixtures.readers.activeWindow(), activeBefore, 'the previously active window is active again');
+    assert.equal(await fixtures.readers.activeWindow(), activeBefore, `the previously active window is active again: ${result.summary}`);
   });
 
   test('typing into fields the app filled goes where a person\'s would: after a background click, where the click puts the caret (past a short text, its end); into an unfocused field, at its end', async () => {
