@@ -6,6 +6,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { UINode } from '../../src/tui/ui-node.js';
 import { callOk } from '../helpers/tools.js';
 import { nodes, useTerminals } from '../tui/helpers.js';
@@ -64,7 +65,13 @@ test('bash: a prompt that opens with "/" on the last row stays a prompt named by
   await start({ command: 'bash', args: ['--norc', '--noprofile', '-i'], cwd: directory, env: { PS1: '/work$ ' }, rows: 6, session: 'bash' });
   // Enough lines that the prompt stands on the screen's last row.
   await callOk(context, 'tui_type', { text: 'seq 1 10\n', session: 'bash' });
-  await callOk(context, 'tui_wait_for', { newText: '/work$ ', session: 'bash' });
+  // Keys typed before bash prints its next prompt are echoed by the terminal and again by bash: wait (bounded) for the
+  // prompt alone on the last row, after seq's output (a wait for the prompt's text also met the line typed at it).
+  const render = async () => (await callOk(context, 'tui_render_text', { session: 'bash' })).structured.lines as string[];
+  for (const deadline = Date.now() + 10_000; (await render()).at(-1)?.trimEnd() !== '/work$'; ) {
+    assert.ok(Date.now() < deadline, `no prompt alone on the last row: ${JSON.stringify(await render())}`);
+    await sleep(20);
+  }
   await callOk(context, 'tui_type', { text: 'echo hi', session: 'bash' });
   await callOk(context, 'tui_wait_for', { selector: 'role=textbox focus', all: [{ stableMs: 100 }], session: 'bash' });
   const lines = (await callOk(context, 'tui_render_text', { session: 'bash' })).structured.lines as string[];
