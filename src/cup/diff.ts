@@ -258,7 +258,7 @@ function statesToldInside(changed: ReadonlyMap<Entry, NodeChanges>): Set<Entry> 
   const inside = new Map<Entry, Set<string>>();
   for (const [entry, changes] of changed) {
     if (!changes.states) continue;
-    const told = [...changes.states.added.map((state) => `+${state}`), ...changes.states.removed.map((state) => `-${state}`)];
+    const told = stateChangeWords(changes.states);
     for (let ancestor = entry.parent; ancestor; ancestor = ancestor.parent) {
       const seen = inside.get(ancestor) ?? new Set<string>();
       inside.set(ancestor, seen);
@@ -270,10 +270,14 @@ function statesToldInside(changed: ReadonlyMap<Entry, NodeChanges>): Set<Entry> 
     const { node } = entry;
     if (node.name || node.value || hasNonFocusAction(node) || !changes.states || Object.keys(changes).length !== 1) continue;
     const seen = inside.get(entry);
-    const own = [...changes.states.added.map((state) => `+${state}`), ...changes.states.removed.map((state) => `-${state}`)];
-    if (seen && own.every((change) => seen.has(change))) echoes.add(entry);
+    if (seen && stateChangeWords(changes.states).every((change) => seen.has(change))) echoes.add(entry);
   }
   return echoes;
+}
+
+/** A node's state changes as words: "+hidden" for one added, "-disabled" for one removed. */
+function stateChangeWords(states: NonNullable<NodeChanges['states']>): string[] {
+  return [...states.added.map((state) => `+${state}`), ...states.removed.map((state) => `-${state}`)];
 }
 
 function textChange(from: string | undefined, to: string | undefined): TextChange | undefined {

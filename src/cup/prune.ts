@@ -347,7 +347,6 @@ export function unreadMenuItems(node: CupNode): number {
   return platformCount(node, 'closedMenuItems');
 }
 
-
 function isSkipped(node: CupNode, parent: CupNode | undefined, siblingCount: number): boolean {
   if (SKIPPED_ROLES.has(node.role)) return true;
   if (node.bounds && (node.bounds.w === 0 || node.bounds.h === 0)) return true;

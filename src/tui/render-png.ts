@@ -15,7 +15,6 @@ const FONT_FAMILY = 'DejaVu Sans Mono';
 const MASK_WIDTH = CELL_WIDTH * 2;
 const ATLAS_COLUMNS = 32;
 
-
 // ---- Glyph masks ------------------------------------------------------------------------------------
 
 const glyphs = new Map<string, Uint8Array>();

@@ -1017,8 +1017,7 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
         ...(unread ? { unreadChildren: { ...unread } } : {}),
         // The items of a closed menu, not read (a read of what is shown): the pruning counts them on the menu.
         ...(raw.closedMenuItems ? { closedMenuItems: raw.closedMenuItems } : {}),
-        // A hidden container (hidden-containers.ts), in every reading, and how many children a reading of what is shown left unread in it.
-        ...(hidesItsContent(raw, parent) ? { hidesContent: true } : {}),
+        // How many children of a hidden container (hidden-containers.ts) a reading of what is shown left unread.
         ...(raw.hiddenContent ? { unreadHiddenChildren: raw.hiddenContent } : {}),
         // The children the app keeps hidden in a menu, which opening it does not show: the pruning does not count them.
         ...(hiddenMenuItems > 0 ? { hiddenMenuItems } : {}),

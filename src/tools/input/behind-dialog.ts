@@ -3,6 +3,7 @@
 import { madeInert } from '../../cup/inert-page.js';
 import { indexedLabel } from '../../cup/element-label.js';
 import type { CupNode } from '../../cup/types.js';
+import { flattenNodes } from '../../tui/ui-node.js';
 import { goneLine, goneSubjects } from '../../platform/action-outcome.js';
 import type { ActionResult } from './schemas.js';
 
@@ -20,15 +21,9 @@ export function inertNotGone(result: ActionResult, before: CupNode | undefined, 
   if (!before || !after || !result.evidence) return result;
   const inert = madeInert(before, after);
   if (inert.size === 0) return result;
+  const beforeById = new Map(flattenNodes([before]).map((node) => [node.id, node]));
   const labelOf = (id: string) => {
-    const node = (function find(node: CupNode): CupNode | undefined {
-      if (node.id === id) return node;
-      for (const child of node.children ?? []) {
-        const found = find(child);
-        if (found) return found;
-      }
-      return undefined;
-    })(before);
+    const node = beforeById.get(id);
     return node ? indexedLabel({ index: Number(id.slice(1)), role: node.role, name: node.name }) : `[${id}]`;
   };
   const evidence = result.evidence.flatMap((line) => {

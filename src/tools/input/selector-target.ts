@@ -10,11 +10,10 @@ import { matchDesktop, nameSources, parseDesktopSelector, soughtText, type Deskt
 import { waitFor } from '../perception/wait-for.js';
 import { insteadSentence, matchedInstead, nearestNames, unreadItemNotes } from '../perception/element-matches.js';
 import { resolveWindow, windowsOfProcess } from '../perception/window-records.js';
-import { elementToken, indexOf, readSnapshot } from '../perception/window-snapshot.js';
+import { elementToken, indexOf, readSnapshot, wholeWindowLimits } from '../perception/window-snapshot.js';
 import type { WindowSnapshot } from '../state/snapshot-store.js';
 import type { Selected } from './schemas.js';
 
-const walkBudgetMs = 10_000;
 /** Matches named in an ambiguous selector's error. */
 const LISTED_MATCHES = 8;
 
@@ -164,7 +163,7 @@ async function searchWindows(context: ToolContext, windowId: number | undefined,
   const roots: CupNode[] = [];
   const unread: string[] = [];
   for (const window of windows) {
-    const { reading, snapshot, nodes } = await readSnapshot(context, window, { maxNodes: 5000, maxDepth: 1000, budgetMs: walkBudgetMs });
+    const { reading, snapshot, nodes } = await readSnapshot(context, window, wholeWindowLimits);
     if (reading.root) roots.push(reading.root);
     if (reading.missingReason) unread.push(`window ${window.id}: ${reading.missingReason}`);
     unread.push(...unreadItemNotes(nodes));

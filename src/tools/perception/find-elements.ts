@@ -5,9 +5,7 @@ import { defineTool } from '../tool.js';
 import { desktopSelectorArgument, hiddenDocumentMatches, matchDesktop, nameSources, parseDesktopSelector, soughtText } from './desktop-selector.js';
 import { insteadSentence, matchedInstead, matchLine, matchRecord, matchResult, nearestNames, onScreenFirst, unreadItemNotes } from './element-matches.js';
 import { resolveWindow, windowRecord } from './window-records.js';
-import { partialReason, readSnapshot } from './window-snapshot.js';
-
-const walkBudgetMs = 10_000;
+import { partialReason, readSnapshot, wholeWindowLimits } from './window-snapshot.js';
 
 export const findElements = defineTool({
   name: 'find_elements',
@@ -42,7 +40,7 @@ export const findElements = defineTool({
   async handle(args, context) {
     const selector = parseDesktopSelector(args.selector);
     const window = await resolveWindow(context, args.window_id, args.pid);
-    const { reading, snapshot, nodes } = await readSnapshot(context, window, { maxNodes: 5000, maxDepth: 1000, budgetMs: walkBudgetMs });
+    const { reading, snapshot, nodes } = await readSnapshot(context, window, wholeWindowLimits);
     const roots = reading.root ? [reading.root] : [];
     const found = matchDesktop(roots, selector);
     // Matches left out because they are in a hidden document (a background tab) are said, with how to ask for them.

@@ -114,7 +114,7 @@ export function partialReason(reading: WindowReading): string | undefined {
   return reading.missingReason ?? (reading.truncated ? 'the window was read in part (the read\'s time budget or node limit was reached): elements past that were not searched' : undefined);
 }
 
-/** The limits of a reading that looks for what the caller did not name (a selector's element, the region to scroll). */
+/** The limits of a reading that looks for what the caller did not name (a selector's matches, find_elements', the region to scroll). */
 export const wholeWindowLimits = { maxNodes: 5000, maxDepth: 1000, budgetMs: 10_000 } as const;
 
 /** Reads a window's tree and stores it as its latest snapshot. */

@@ -32,11 +32,10 @@ export async function drawnSurfaceOf(desktop: LinuxDesktop, window: ClientWindow
   if (!ref) return undefined;
   const client = await desktop.atspi();
   const [role, children, states] = await Promise.all([readRole(client, ref).catch(() => -1), childCount(client, ref).catch(() => -1), readStates(client, ref).catch(() => [])]);
-  const [bounds, drawn] = await Promise.all([
-    desktop.elementBounds(window, ref),
-    isDrawnSurfaceShape(ATSPI_ROLE_NAMES[role] ?? '', children, decodeStateSet(states)) || beside(desktop, window, ref, role, children, decodeStateSet(states)),
-  ]);
-  return drawn && bounds ? { box: { x: bounds.x - window.bounds.x, y: bounds.y - window.bounds.y, w: bounds.w, h: bounds.h } } : undefined;
+  const decoded = decodeStateSet(states);
+  const bounds = desktop.elementBounds(window, ref);
+  const [box, drawn] = await Promise.all([bounds, isDrawnSurfaceShape(ATSPI_ROLE_NAMES[role] ?? '', children, decoded) || beside(desktop, window, ref, role, children, decoded, bounds)]);
+  return drawn && box ? { box: { x: box.x - window.bounds.x, y: box.y - window.bounds.y, w: box.w, h: box.h } } : undefined;
 }
 
 /** How deep, and through how many objects, drawnSurfaceFilling looks inside the object keys go to. */
@@ -76,7 +75,7 @@ const ownBarsAtMost = 2;
  * (QTerminal's, Konsole's) is a focusable filler holding its bar alone, and it was no drawn surface here, though the
  * tree marks it one: a command typed into it ran and read "no effect seen". Its few children are read as the tree reads them.
  */
-async function beside(desktop: LinuxDesktop, window: ClientWindow, ref: ObjectRef, role: number, count: number, states: ReadonlySet<string>): Promise<boolean> {
+async function beside(desktop: LinuxDesktop, window: ClientWindow, ref: ObjectRef, role: number, count: number, states: ReadonlySet<string>, bounds: ReturnType<LinuxDesktop['elementBounds']>): Promise<boolean> {
   if (!states.has('STATE_FOCUSABLE') || count <= 0 || count > ownBarsAtMost) return false;
   const client = await desktop.atspi();
   try {
@@ -86,7 +85,7 @@ async function beside(desktop: LinuxDesktop, window: ClientWindow, ref: ObjectRe
       const inner = depth === 0 && grandchildren === 1 ? await Promise.all((await children(client, child)).slice(0, 1).map((each) => shape(each, 1))) : [];
       return { role: childRole, childCount: grandchildren, children: inner, ...(extents ? { extents } : {}) };
     };
-    const [own, held] = await Promise.all([desktop.elementBounds(window, ref), children(client, ref).then((refs) => Promise.all(refs.slice(0, ownBarsAtMost).map((child) => shape(child, 0))))]);
+    const [own, held] = await Promise.all([bounds, children(client, ref).then((refs) => Promise.all(refs.slice(0, ownBarsAtMost).map((child) => shape(child, 0))))]);
     return paintsBesideOwnBars({ role, childCount: count, children: held, ...(own ? { extents: own } : {}) }, true);
   } catch {
     return false;

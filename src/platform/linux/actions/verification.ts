@@ -255,7 +255,6 @@ const stoppedAnsweringStart = 'the application did not answer';
 const stoppedAnsweringLine = (subjects: readonly string[], timeoutMs: number) =>
   `${stoppedAnsweringStart} when ${[...new Set(subjects)].join(', ')} was read back (within ${timeoutMs} ms): it was hung or busy, which says nothing of the action's effect; check with get_window_state before acting again`;
 
-
 export function nameProbe(desktop: LinuxDesktop, ref: ObjectRef, label: string): Probe {
   return {
     label: `name of ${label}`,
