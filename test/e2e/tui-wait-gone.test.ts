@@ -24,8 +24,9 @@ test('tui_wait_for gone: returns once the dialog\'s button and text have left th
   const waited = await callOk(context, 'tui_wait_for', { selector: 'role=button name=OK', text: 'First step done', gone: true, session: 'steps' });
   assert.equal(typeof waited.structured.elapsedMs, 'number');
   assert.doesNotMatch(await screenText('steps'), /First step done/);
-  // In "all" too, next to a condition that must appear.
-  await callOk(context, 'tui_wait_for', { selector: 'role=button name=Yes', all: [{ text: 'First step done', gone: true }], session: 'steps' });
+  // In "all" too, next to conditions that must appear. dialog draws the box's buttons before its prompt, so the
+  // prompt's text is waited for as well.
+  await callOk(context, 'tui_wait_for', { selector: 'role=button name=Yes', all: [{ text: 'First step done', gone: true }, { text: 'Go on to the second?' }], session: 'steps' });
   assert.match(await screenText('steps'), /Go on to the second\?/);
   await callOk(context, 'tui_press', { key: 'Enter', session: 'steps' });
   assert.equal(await exitCode(context, 'steps'), 0);
