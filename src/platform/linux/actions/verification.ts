@@ -329,20 +329,24 @@ export interface ObserveOptions {
 export interface ReadAhead {
   before: (string | undefined)[];
   listed: ClientWindow[] | undefined;
+  /** The app's events sent before the reading were all heard (see heardUpTo): observe forgets them without asking again. */
+  heardUpTo?: true;
 }
 
 /**
  * What observe reads before acting, from the probes' values the caller read already (real typing reads its field's
  * text to choose its path) and the app's windows listed now: real typing lists them before the window's activation,
  * whose wait for the window manager the listing then shares, instead of between the activation and the first key.
+ * The app is pinged then too (heardUpTo): after the activation it answers only once done with its focus-in, and the
+ * first key waited for that answer (1 to 5 ms). What the app sends between the ping and the keys is the activation's
+ * doing (focus, activation: ignored or noise) or the focusing's, whose calls the app answers after their events.
  * Never rejects.
  */
 export async function readAhead(desktop: LinuxDesktop, app: string, before: (string | undefined)[]): Promise<ReadAhead> {
-  const pid = await desktop
-    .atspi()
-    .then((client) => client.pidOf(app))
-    .catch(() => 0);
-  return { before, listed: await appClientWindows(desktop, pid) };
+  const client = await desktop.atspi().catch(() => undefined);
+  const pid = client ? await client.pidOf(app).catch(() => 0) : 0;
+  const [listed] = await Promise.all([appClientWindows(desktop, pid), client && heardUpTo(client, app)]);
+  return { before, listed, ...(client ? { heardUpTo: true as const } : {}) };
 }
 
 const maxEvidence = 6;
@@ -1090,8 +1094,8 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
   try {
     const pid = await client.pidOf(app).catch(() => 0);
     // The popup holding the object acted on is asked for before acting: once closed, it no longer says it shows.
-    const ahead = options.ahead ?? Promise.all([readAll(), appClientWindows(desktop, pid)]).then(([before, listed]) => ({ before, listed }));
-    const [{ before, listed }, popup] = await Promise.all([ahead, options.inPopup && popupHolding(client, options.inPopup), options.ready]);
+    const ahead: Promise<ReadAhead> = options.ahead ?? Promise.all([readAll(), appClientWindows(desktop, pid)]).then(([before, listed]) => ({ before, listed }));
+    const [{ before, listed, heardUpTo: heardAhead }, popup] = await Promise.all([ahead, options.inPopup && popupHolding(client, options.inPopup), options.ready]);
     const windowsBefore = listed?.map(newWindowOf);
     // What the app was changing by itself just before (a clock, a meter) is not the action's doing when it goes on.
     const own = ownChanges(client.events, app, pid, performance.now());
@@ -1108,7 +1112,7 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
     // evidence was read, read in Pluma as the next menu item's): its events heard so far are forgotten, once every
     // event it sent before now has arrived (heardUpTo).
     if (recorder) {
-      await heardUpTo(client, app);
+      if (!heardAhead) await heardUpTo(client, app);
       recorder.startOver();
     }
     const actedAt = Date.now();
