@@ -680,7 +680,8 @@ async function typeInto(
     // come with the focus facts, asked during the activation; a focused element without them is asked now.
     const states = readsText ? (factsBefore?.states ?? (await liveStates(desktop, target!.ref).catch(() => undefined))) : undefined;
     const multiLine = states?.has('STATE_MULTI_LINE') === true;
-    if (factsBefore && oneLineUnfocused(factsBefore.states) && !factsBefore.selected) await pressCombination(x, 'End', { holdMs: 0 });
+    // An empty field has no end to go to: the End key's round trips put the first character 2 to 7 ms later.
+    if (factsBefore && oneLineUnfocused(factsBefore.states) && !factsBefore.selected && held !== '') await pressCombination(x, 'End', { holdMs: 0 });
     // No hold between a key's press and its release: XTEST delivers both in order either way (as `xdotool type
     // --delay 0` sends them), and a timer per key (a millisecond or more, longer on a busy machine) made 100
     // characters cost over 100 ms.
