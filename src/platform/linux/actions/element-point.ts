@@ -3,7 +3,7 @@ import { selectionPlace, type SelectionPlace } from '../atspi/selection-place.js
 import { ATSPI_ROLE, ATSPI_ROLE_NAMES } from '../../../cup/atspi/constants.js';
 import { intersectRect } from '../../../cup/rect.js';
 import type { ObjectRef } from '../atspi/object-ref.js';
-import { click } from '../input/index.js';
+import { activateWindow, click } from '../input/index.js';
 import type { X11Connection } from '../x11/index.js';
 import { caretOffset, parentOf, readInterfaces, readName, readRole, readStates, selectTextRange, setCaretOffset } from '../atspi/operations.js';
 import { quirksFor, showingMayBeStale } from '../atspi/toolkit.js';
@@ -302,6 +302,10 @@ export async function focusForKeys(desktop: LinuxDesktop, x: X11Connection, targ
   const { focused, before } = await focusing;
   if (focused || !target.live.interfaces.includes('Component')) return before;
   const point = await screenPointNow(desktop, target);
+  // A click lands on whatever lies on top there: a window given the focus directly may not be raised yet.
+  if (!(await activateWindow(x, target.window.id))) {
+    throw new ToolError(`window ${target.window.id} did not become active for the click that gives [e${target.element.index}] the focus (the window manager refused or is slow); no key was sent`, 'activation_failed');
+  }
   await click(x, { x: point.screenX, y: point.screenY });
   return before;
 }

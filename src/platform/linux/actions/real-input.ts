@@ -23,7 +23,7 @@ export async function withForeground<T extends Observation | undefined>(
   desktop: LinuxDesktop,
   window: DesktopWindow,
   input: (x: X11Connection, sent: () => void, focused: FocusFacts | undefined) => Promise<T>,
-  options: Pick<ForegroundOptions, 'popupGraceMs'> & RealInputOptions = {},
+  options: Pick<ForegroundOptions, 'popupGraceMs' | 'focusDirectly'> & RealInputOptions = {},
 ): Promise<T> {
   const { ready, focus, ...foregroundOptions } = options;
   const x = await desktop.x11();

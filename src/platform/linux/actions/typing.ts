@@ -653,6 +653,8 @@ async function typeInto(
   // read-back waits for the app to work through the keys, which are the X server's by then, handed to the field's
   // window (see inForeground). Other evidence (any event of the app, the window's pixels) would take what the
   // window does on losing the focus for the typing's effect, so there the restore waits for the observation.
+  // Keys read back by the field's text need not wait for the window manager to raise the window either: its focus is
+  // given directly (see ActivateOptions.focusDirectly). Pixels read back would show the raise.
   const readsText = app !== undefined && holdsText;
   // A field that suggests as it is typed into (a <datalist>'s, an address bar: SUPPORTS_AUTOCOMPLETION) may show its
   // list after its text: the give-back waits for it (see ForegroundOptions.popupGraceMs). Only there: any combo box
@@ -764,7 +766,7 @@ async function typeInto(
     if (acted) return acted;
     missing = true;
     return { ...observed, changed: false, listening: true };
-  }, { popupGraceMs: suggestsAsTyped ? suggestionsGraceMs : 0, ready: request.ready, ...(element ? { focus: { element, facts } } : {}) }).finally(() => stopCounting?.());
+  }, { popupGraceMs: suggestsAsTyped ? suggestionsGraceMs : 0, focusDirectly: readsText, ready: request.ready, ...(element ? { focus: { element, facts } } : {}) }).finally(() => stopCounting?.());
   const escalation = missing
     ? {
         recommended: 'px' as const,

@@ -19,6 +19,8 @@ export interface ForegroundOptions {
   activate?: boolean;
   /** Put the pointer back where it was afterwards (default true). */
   restorePointer?: boolean;
+  /** The input is keys alone, read back through accessibility: the focus is given directly (see ActivateOptions.focusDirectly). */
+  focusDirectly?: boolean;
   /**
    * Asked before the give-back (when no popup keeps the window active): what the input opened that losing the
    * activation would close, described, or undefined. The window then keeps its activation (keptActiveFor).
@@ -88,7 +90,7 @@ export async function inForeground<T>(
   const facts = Promise.all([activeWindow(x), pointerPosition(x), isActive(x, window)]);
   // The activation's own questions go out with these, in the same round trip: its request to the window manager is
   // sent after their answers, so what they read is from before it. An active window is left as it is.
-  const activation = (options.activate === false ? Promise.resolve(true) : activateWindow(x, window, { timeoutMs })).then(
+  const activation = (options.activate === false ? Promise.resolve(true) : activateWindow(x, window, { timeoutMs, ...(options.focusDirectly ? { focusDirectly: true } : {}) })).then(
     (activated) => ({ activated }),
     (error: unknown) => ({ error }),
   );
