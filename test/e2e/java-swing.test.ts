@@ -242,4 +242,23 @@ describe('Java Swing apps through the ATK bridge', () => {
     const applied = await callOk(context, 'click', { window_id: windowId, selector: 'role=button name=Apply' });
     assert.equal(applied.structured.effect, 'confirmed', `once the dialog is closed the form takes clicks again: ${applied.summary}`);
   });
+
+  test('foreground typing into a Swing field of an inactive window, which moves its focus itself, reaches the field', async () => {
+    // Swing's frame says in WM_HINTS that it takes no focus set on it (input false): it moves the focus to a window of
+    // its own when the window manager asks it to, so its activation is left to the window manager, not given directly
+    // as other windows' is before keys (ICCCM's globally active model).
+    const hints = spawnSync('xprop', ['-id', String(windowId), 'WM_HINTS'], { env: desktop.env(), encoding: 'utf8' }).stdout;
+    assert.match(hints, /Client accepts input or input focus: False/, `xprop: ${hints}`);
+    const other = await desktop.launchFixture('gtk3', { title: 'Active Elsewhere' });
+    try {
+      await callOk(context, 'set_value', { window_id: windowId, selector: "role=textbox name='Name:'", value: '' });
+      const active = spawnSync('xdotool', ['getactivewindow'], { env: desktop.env(), encoding: 'utf8' }).stdout.trim();
+      assert.equal(Number(active), other.window.id, 'xdotool: the other app\'s window is the active one');
+      const typed = await callOk(context, 'type_text', { window_id: windowId, selector: "role=textbox name='Name:'", text: 'Hopper', delivery_mode: 'foreground' });
+      assert.equal(typed.structured.effect, 'confirmed', typed.summary);
+      assert.equal((await oracle.find(pid, title, 'text', 'Name:')).text, 'Hopper', 'pyatspi: the field holds the typed text');
+    } finally {
+      other.process.kill('SIGKILL');
+    }
+  });
 });
