@@ -407,6 +407,16 @@ describe('atspiToCup', () => {
     assert.equal(plainText('<b>x</b> &amp; &#x41;&#66;'), 'x & AB');
   });
 
+  test('a name that is a rich-text document (a Qt label written as HTML names its buddy) reads as its plain text', () => {
+    const box = (name: string) => atspiToCup(raw('ROLE_CHECK_BOX', { name, actions: ['Toggle'], interfaces: ['Accessible', 'Component', 'Action'], extents: { x: 120, y: 60, w: 24, h: 23 } }), screenContext).root.name;
+    const qtLabel = '<html><head/><body><p>Automatic Index <a href="https://www.sqlite.org/pragma.html#pragma_automatic_index"><img src=":/icons/whatis"/></a></p></body></html>';
+    assert.equal(box(qtLabel), 'Automatic Index');
+    assert.equal(box('<qt>Use &amp;quotes</qt>'), 'Use &quotes');
+    assert.equal(box('<b>Bold</b>'), 'Bold', 'one element from its opening tag to its closing one');
+    assert.equal(box('a <b> c'), 'a <b> c', 'a tag-like word inside a name is text');
+    assert.equal(box('<b>x</b> and <i>y</i>'), '<b>x</b> and <i>y</i>', 'not one element: left as it is');
+  });
+
   test('an object neither visible nor showing has no place, in toolkits that report visibility at all', () => {
     const window = raw('ROLE_FRAME', { name: 'W', extents: { x: 100, y: 50, w: 400, h: 300 } });
     const closedMenuItem = raw('ROLE_MENU_ITEM', { name: 'Open', stateNames: ['STATE_ENABLED'], actions: ['Press'], interfaces: ['Accessible', 'Component', 'Action'], extents: { x: 0, y: 23, w: 336, h: 23 } });

@@ -24,9 +24,21 @@ function isTypeName(name: string, atspiRole: string | undefined): boolean {
  * tells a label, whose name is its text, from a widget named by its type.
  */
 export function readableName(name: string, gtk4NameQuirks: boolean, atspiRole?: string): string {
+  if (isRichTextDocument(name)) return plainText(name);
   const normalised = atspiRole === 'ROLE_TOOL_BAR' ? withoutAmpersandMnemonic(normaliseWhitespace(name)) : normaliseWhitespace(name);
   if (!gtk4NameQuirks) return normalised;
   return isTypeName(normalised, atspiRole) ? '' : (labelAfterMnemonic(normalised) ?? normalised);
+}
+
+/**
+ * A name that is a rich-text document: Qt names a control by its buddy label's text as written, and a label written
+ * as rich text (Qt's auto-detected HTML; Swing's "<html>" labels) gave DB Browser for SQLite's check boxes names such as
+ * `<html><head/><body><p>Automatic Index <a href="..."><img src=":/icons/whatis"/></a></p></body></html>`, which
+ * no selector by the label's text matched. Only a name that opens with <html> or <qt>, or is one element from its
+ * opening tag to its closing one: a name with a tag-like word inside ("a <b> c") is left as it is.
+ */
+function isRichTextDocument(name: string): boolean {
+  return /^\s*<(?:html|qt)\b[^<>]*>/i.test(name) || /^\s*<([a-z][a-z0-9]*)\b[^<>]*>[\s\S]*<\/\1\s*>\s*$/i.test(name);
 }
 
 /** The triangle a disclosure draws before its label, then the space after it. */
