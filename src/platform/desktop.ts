@@ -45,6 +45,13 @@ export interface TreeLimits {
    * unreadChildren) instead. Elements it reads keep the numbers a whole reading gives them.
    */
   visibleOnly?: boolean;
+  /**
+   * Leave what hidden containers hold (a stacked widget's pages behind the current one) unread, counted on them, as
+   * visibleOnly does, in a reading that is otherwise whole. Where the backend walks the window on every reading
+   * (no live mirror): the readings around an action, which a Qt or Java window with many hidden pages made
+   * seconds long. Elements it reads keep the numbers a whole reading gives them.
+   */
+  hiddenContentUnread?: boolean;
 }
 
 /** One window's elements as CUP, with the handle of every node by its index ([eN]). */

@@ -617,7 +617,7 @@ export class LinuxDesktop implements Desktop {
       propertiesInOneCall: quirks.propertiesInOneCall,
       visibleOnly: limits.visibleOnly,
       // A mirror would have to read a hidden container's content as it shows: only walked windows leave it unread.
-      hiddenContentUnread: !quirks.mirrorable,
+      hiddenContentUnread: !quirks.mirrorable && (limits.visibleOnly === true || limits.hiddenContentUnread === true),
     };
     let mirrored: MirrorRead | undefined;
     try {

@@ -37,13 +37,20 @@ export function slowReadingMs(last: { ms: number; at: number } | undefined, now:
 export const READ_LIMITS = { maxNodes: 5000, maxDepth: 1000, budgetMs: 5000 };
 
 /**
+ * The readings around an action leave hidden containers' content unread where the window is walked on every reading
+ * (TreeLimits.hiddenContentUnread): KeePassXC's stacked pages made its click read 2 s before and 2 s after, for
+ * content no agent can act on. Both readings leave it so, so a page brought forward shows as its elements added.
+ */
+const DIFF_READ_LIMITS = { ...READ_LIMITS, hiddenContentUnread: true };
+
+/**
  * The reading before an action applies the events the app sent since the window was last read and leaves the
  * checks for what apps change unannounced (child counts, boxes) to the reading after, which makes them: those
  * checks are most of a reading's calls, and the reading before is on the action's path. What an app changed
  * unannounced after the last reading and before the action then shows in the action's diff too: it is a change
  * since what the agent last saw, found by the first reading that looks.
  */
-export const BEFORE_ACTION_LIMITS = { ...READ_LIMITS, eventsOnly: true };
+export const BEFORE_ACTION_LIMITS = { ...DIFF_READ_LIMITS, eventsOnly: true };
 
 type DiffResult = NonNullable<ActionResult['diff']>;
 
@@ -93,7 +100,7 @@ export async function compareWithNow(context: ToolContext, window: DesktopWindow
   // Right after one action's first effects, with no settle asked, the reading comes before the toolkit's next
   // layout (GTK3 lays out a frame later): the boxes it would check are still where they were, and checking them
   // is most of its calls. After a settle, or a plan's steps, the app has had its time, and they are checked.
-  const limits = rightAfter && context.state.config.get().diff_settle_ms === 0 ? { ...READ_LIMITS, boxesLater: true } : READ_LIMITS;
+  const limits = rightAfter && context.state.config.get().diff_settle_ms === 0 ? { ...DIFF_READ_LIMITS, boxesLater: true } : DIFF_READ_LIMITS;
   const after = before.root && stillOpen ? await readNumbered(context, window, limits) : before;
   return compare(context, window, before, after, stillOpen);
 }

@@ -37,9 +37,10 @@ export interface ReadTreeOptions {
   /** When the toolkit sets SHOWING reliably, a non-showing object's position is not asked (it has none on screen). */
   trustShowing: boolean;
   /**
-   * In a read of what is shown (visibleOnly), a hidden container's children (hidden-containers.ts: a stacked widget's
-   * pages behind the current one) are not read, only counted (AtspiRawNode.hiddenContent). Not where a live mirror keeps the
-   * window, which would have to read them as the container shows.
+   * A hidden container's children (hidden-containers.ts: a stacked widget's pages behind the current one) are not
+   * read, only counted (AtspiRawNode.hiddenContent): in a read of what is shown, and in an action's readings (see
+   * TreeLimits.hiddenContentUnread). Not where a live mirror keeps the window, which would have to read them as the
+   * container shows.
    */
   hiddenContentUnread?: boolean;
   /** Ask Properties.GetAll instead of one Get per property; only for toolkits known to answer it (Qt 5 crashes on it). */
@@ -773,7 +774,7 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
    */
   async function childrenToRead(node: AtspiRawNode, depth: number, early: Promise<Body | undefined> | undefined, view: Promise<Rect>, owner: AtspiRawNode | undefined): Promise<ObjectRef[]> {
     const container = containerOf(node);
-    if (options.visibleOnly && options.hiddenContentUnread && depth < options.maxDepth && node.childCount > 0 && hidesItsContent(node, owner)) {
+    if (options.hiddenContentUnread && depth < options.maxDepth && node.childCount > 0 && hidesItsContent(node, owner)) {
       node.hiddenContent = node.childCount;
       return [];
     }
