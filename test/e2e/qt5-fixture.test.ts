@@ -496,6 +496,37 @@ describe('Qt 5 fixture', () => {
     }
   });
 
+  test('an action on a window walked on every reading leaves hidden tab pages unread around it: the page it brings forward comes in its diff as added, the one it sends back as removed', async () => {
+    const tabbed = await fixtures.desktop.launchFixture('qt5', { title: 'Qt Page Diff', extraArgs: ['--form-tabs'] });
+    const { window: tabs } = tabbed;
+    const context = testContext();
+    try {
+      // The premise, by pyatspi: the Limits page's spin box is in the tree while its page is behind, hidden.
+      const walked = await pyatspiWalk(tabs.pid, tabs.title, fixtures.desktop.env());
+      assert.ok(walked.some((node) => node.role === 'spin button' && !node.states.includes('visible')), 'pyatspi: the Limits page\'s spin box is there, hidden');
+      await accessibleWindowState(context, tabs, { include_screenshot: false });
+      const clicked = await callOk(context, 'click', { window_id: tabs.id, selector: 'role=tab name=Limits' });
+      const { diff } = clicked.structured as unknown as ActionResult;
+      assert.ok(diff, clicked.summary);
+      // Read whole around the click, the page's objects were there before and after, and came as state lines (-hid).
+      const added = diff.added.map((node) => `${node.role} ${node.name}`);
+      assert.ok(added.includes('spinbutton Stop at ratio:'), `the page brought forward is added:\n${clicked.body}`);
+      assert.ok(diff.removed.some((node) => node.name === 'Limit rate:'), `the page sent back is removed:\n${clicked.body}`);
+      assert.ok(!diff.changed.some((entry) => entry.name === 'Stop at ratio:'), `no state line for it:\n${clicked.body}`);
+      // pyatspi: shown now.
+      const shownWalk = await pyatspiWalk(tabs.pid, tabs.title, fixtures.desktop.env());
+      assert.ok(shownWalk.some((node) => node.role === 'spin button' && node.states.includes('showing')), 'pyatspi: the spin box shows');
+      // Its index is one the next call can use.
+      const spin = diff.added.find((node) => node.role === 'spinbutton' && node.name === 'Stop at ratio:')!;
+      const set = await callOk(context, 'set_value', { window_id: tabs.id, element_index: spin.index, value: '4' });
+      assert.equal(set.structured.effect, 'confirmed', set.summary);
+      assert.ok((await fixtures.oracle.values(tabs.pid, tabs.title, 'spin button')).includes(4), 'pyatspi: the spin box holds 4');
+    } finally {
+      await context.desktop.close();
+      tabbed.process.kill();
+    }
+  });
+
   test('a dialog Qt makes after another closed, with the closed one\'s object ids, is read with its own roles: the input dialog\'s label is no alert', async () => {
     const asking = await fixtures.desktop.launchFixture('qt5', { title: 'Qt Asker', extraArgs: ['--questions'] });
     const asked = await callOk(fixtures.context, 'click', { window_id: asking.window.id, selector: 'role=button name="Ask…"' });
