@@ -617,13 +617,40 @@ describe('atspiToCup', () => {
     const shown = combo('Never', 'Show whitespace:', choices());
     assert.deepEqual([shown.name, shown.value], ['Show whitespace:', 'Never']);
     const typed = combo('line', 'Find:', [raw('ROLE_TEXT', { text: 'line', states: encodeStateSet(['STATE_EDITABLE', 'STATE_VISIBLE', 'STATE_SHOWING']), interfaces: ['Accessible', 'Component', 'Text', 'EditableText'] })]);
-    assert.equal(typed.name, 'line', 'the value of an editable combo box is in its text field; the box itself has none to compare');
+    assert.equal(typed.name, 'Find:', 'named by the text its field holds (Kate\'s Find box holding "line"), it is named by the label pointing at it');
     assert.deepEqual([combo('Theme', 'Look:', choices()).name, combo('Never', undefined, choices()).name], ['Theme', 'Never']);
     // A page's <label>Colour <select> reads its choice into the label's text (Gecko: "Colour Never"), and the browser
     // names the box "Colour" already: the label's words before the choice are its name, not replaced by the label.
     const choice = (selected: boolean) => raw('ROLE_LIST_ITEM', { name: 'Never', stateNames: ['STATE_ENABLED', 'STATE_VISIBLE', 'STATE_SHOWING', ...(selected ? ['STATE_SELECTED'] : [])] });
     const wrapped = combo('Colour', 'Colour Never', [raw('ROLE_MENU', { children: [choice(true), raw('ROLE_LIST_ITEM', { name: 'Always' })] })]);
     assert.deepEqual([wrapped.name, wrapped.value], ['Colour', 'Never']);
+  });
+
+  test('an editable combo box the toolkit names by its text (Qt) is named by the label beside it, empty or not; elsewhere its own name stays', () => {
+    const area = { x: 0, y: 0, w: 600, h: 400 };
+    const editable = (name: string, text: string, labelledBy?: string) =>
+      raw('ROLE_COMBO_BOX', {
+        name,
+        labelledBy,
+        extents: { x: 100, y: 10, w: 200, h: 23 },
+        children: [
+          raw('ROLE_LIST', { extents: { x: 0, y: 0, w: 0, h: 0 } }),
+          raw('ROLE_TEXT', { text, extents: { x: 102, y: 12, w: 180, h: 19 }, stateNames: ['STATE_ENABLED', 'STATE_VISIBLE', 'STATE_SHOWING', 'STATE_EDITABLE'], interfaces: ['Accessible', 'Component', 'Text', 'EditableText'] }),
+        ],
+      });
+    const read = (combo: AtspiRawNode, namesEditableCombosByText: boolean, label = 'Username:') => {
+      const form = raw('ROLE_FILLER', { extents: area, children: [raw('ROLE_LABEL', { name: label, extents: { x: 10, y: 10, w: 80, h: 23 } }), combo] });
+      const found = nodes(atspiToCup(form, { ...screenContext, visibleArea: area, namesEditableCombosByText }).root).find((node) => node.role === 'combobox')!;
+      return [found.name, found.value ?? '', found.children!.find((child) => child.role === 'textbox')!.name];
+    };
+    // KeePassXC's "Username field": Qt names it so while empty, and "alice" once it holds alice.
+    assert.deepEqual(read(editable('Username field', ''), true), ['Username:', '', 'Username:']);
+    assert.deepEqual(read(editable('alice', 'alice'), true), ['Username:', 'alice', 'Username:']);
+    // A label pointing at it names it, not the one beside it; nor does a toolkit naming it so keep its own name then.
+    assert.deepEqual(read(editable('Find field', '', 'Find:'), true, 'Search:'), ['Find:', '', 'Find:']);
+    // A toolkit whose name for it is not its text (GTK3's name set by the app) keeps that name; its text alone is no name.
+    assert.deepEqual(read(editable('Username field', ''), false), ['Username field', '', 'Username field']);
+    assert.deepEqual(read(editable('alice', 'alice'), false), ['Username:', 'alice', 'Username:']);
   });
 
   test('a browser\'s background tabs (not showing, in the shown tab\'s place) are hidden with all they hold', () => {

@@ -116,9 +116,11 @@ function valueFromButton(combo: CupNode): void {
  * and `role=textbox name="Search for:"` matched nothing. Not the combo box's own text as its name (one named by its
  * choice), which would name the field by what it holds.
  */
-function nameComboField(combo: CupNode): void {
+function nameComboField(combo: CupNode, formerName?: string): void {
   const field = comboField(combo);
-  if (field && !field.name && combo.name && combo.name !== field.value && combo.name !== combo.value) field.name = combo.name;
+  // A field named by the box's former name (a name of its own a label on screen replaced: labelsByPlace) takes the new one.
+  const unnamed = field !== undefined && (!field.name || (formerName !== undefined && field.name === formerName));
+  if (unnamed && combo.name && combo.name !== field.value && combo.name !== combo.value) field.name = combo.name;
 }
 
 /** The one text field a combo box holds, when it takes typing. */
@@ -127,6 +129,24 @@ function comboField(combo: CupNode): CupNode | undefined {
   const parts = (combo.children ?? []).flatMap((child) => (child.role === 'generic' && !child.name ? (child.children ?? []) : [child]));
   const fields = parts.filter((child) => child.role === 'textbox');
   return fields.length === 1 ? fields[0]! : undefined;
+}
+
+/** Combo boxes named by the label a labelled-by relation points at: a label on screen beside them names them not otherwise. */
+const namedByRelation = new WeakSet<CupNode>();
+
+/**
+ * A combo box that takes typing is named by the label pointing at it (a buddy, labelled-by) where its own name is the
+ * text it holds, which changes with every typing: comboNamedByLabel judges a box by its value before its field is read,
+ * so one holding text none of its choices has kept that text as its name. Where the toolkit names such a box by its
+ * text whenever it holds any (Qt: its accessible name, or its buddy's text, only while empty), its own name is never
+ * one it keeps, and the label names it always: a selector by the name read while it was empty found it no more.
+ */
+function nameEditableComboByLabel(combo: CupNode, raw: AtspiRawNode, namesByText: boolean): void {
+  const label = normaliseWhitespace(raw.labelledBy ?? '');
+  if (label === '' || !comboField(combo)) return;
+  if (combo.name !== label && combo.name !== combo.value && !namesByText) return;
+  combo.name = label;
+  namedByRelation.add(combo);
 }
 
 /**
@@ -570,7 +590,7 @@ const labelGapAbove = 24;
  * (introducesField). What screen readers do for such fields (Orca's label inference), kept to siblings and to the
  * first field of an unnamed box beside them (leadingField).
  */
-function labelsByPlace(children: readonly CupNode[]): void {
+function labelsByPlace(children: readonly CupNode[], namesEditableCombosByText: boolean): void {
   // Placed, though perhaps scrolled out of view: a row below a scroll area's view keeps its label beside it.
   const shown = (node: CupNode) => node.bounds !== undefined && node.bounds.w > 0 && node.bounds.h > 0 && !node.states?.includes('hidden');
   const labels = children.map(labelIn).filter((label) => label !== undefined && shown(label)) as CupNode[];
@@ -582,9 +602,12 @@ function labelsByPlace(children: readonly CupNode[]): void {
   for (const field of [...children, ...leading]) {
     // A scroll pane is placed where the text box it shows is (whose own box GTK3 may not give): it is labelled so.
     const named = paneField(field) ?? field;
-    // A combo box named by its choice (its name is its value) is unlabelled too: a label beside it names it.
+    // A combo box named by its choice (its name is its value) is unlabelled too: a label beside it names it. So is one
+    // that takes typing where the toolkit names it by its text while it holds any (nameEditableComboByLabel), unless a
+    // label points at it: KeePassXC's "Username field" was renamed "Username:" by the first letter typed into it.
+    const namedByText = field.name === field.value || (namesEditableCombosByText && comboField(field) !== undefined && !namedByRelation.has(field));
     const showsValue = mayShowValue(field) && !inRowOfButtons(field, children);
-    const unnamed = named.name === '' || (field.role === 'combobox' && field.name === field.value) || showsValue;
+    const unnamed = named.name === '' || (field.role === 'combobox' && namedByText) || showsValue;
     // A box's first field is labelled from its row only: a text above the box (a frame's title) heads all it holds.
     const onRowOnly = rowLabelledRoles.has(field.role) || isBareButton(field) || leading.has(field);
     if (!unnamed || !(placeLabelledRoles.has(named.role) || onRowOnly) || !shown(field)) continue;
@@ -606,10 +629,11 @@ function labelsByPlace(children: readonly CupNode[]): void {
     const label = nearest(onRow, gapLeft) ?? (onRowOnly ? undefined : nearest(over, gapAbove));
     if (label) {
       if (showsValue) field.value = field.name;
+      const formerName = named.name;
       named.name = label.name;
       namedByPlace.add(named);
       // The field of a combo box named by its value was left unnamed (nameComboField): the label names it too.
-      if (named.role === 'combobox') nameComboField(named);
+      if (named.role === 'combobox') nameComboField(named, formerName);
       const box = leadingIn.get(field);
       if (box) continueRow(placedLeftToRight(box), label.name);
     }
@@ -972,7 +996,10 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
     if (description) node.description = description;
     const value = cupValue(raw, role) ?? (role === 'combobox' ? selectedChoice(raw) : undefined);
     if (value !== undefined) node.value = value;
-    if (comboNamedByLabel(raw, role, value)) node.name = normaliseWhitespace(raw.labelledBy!);
+    if (comboNamedByLabel(raw, role, value)) {
+      node.name = normaliseWhitespace(raw.labelledBy!);
+      namedByRelation.add(node);
+    }
     if (valueButtonNamedByLabel(raw, role, value)) [node.name, node.value] = [normaliseWhitespace(raw.labelledBy!), name];
     if (placement.bounds) node.bounds = placement.bounds;
     node.states = cupStates(states, atspiRole, role, placement.offscreen, raw.interfaces.includes('Text'));
@@ -1037,12 +1064,13 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
       node.children = raw.children.map((child) =>
         convert(child, raw, placement, behind.has(child) || child.undrawn === true, child.bus === raw.bus ? visibility : reportedBy(child), setPlaces.get(child)),
       );
-      labelsByPlace(node.children);
+      labelsByPlace(node.children, context.namesEditableCombosByText === true);
       labelsByOrder(node.children);
       hideUnplacedHeaders(node.children, raw.children);
       enableUnmarkedItems(node, node.children, raw.children.map((child) => child.role));
       if (role === 'combobox') {
         valueFromField(node);
+        nameEditableComboByLabel(node, raw, context.namesEditableCombosByText === true);
         nameComboField(node);
         valueFromButton(node);
       }
