@@ -550,7 +550,7 @@ function isBareButton(node: CupNode): boolean {
  * what the button does ("Browse…", "Choose…") and is kept. The name it had is its value (labelsByPlace).
  */
 function mayShowValue(node: CupNode): boolean {
-  return isBareButton(node) && node.name !== '' && node.value === undefined && !/(?:…|\.\.\.)$/u.test(node.name.trim());
+  return isBareButton(node) && node.name !== '' && node.value === undefined && !/(?:…|\.\.\.)$/u.test(node.name.trim()) && !isHelpButton(node);
 }
 /**
  * Whether another named bare button stands right of the button on its row: a label before a row of buttons asks what
@@ -615,10 +615,14 @@ function labelsByPlace(children: readonly CupNode[], namesEditableCombosByText: 
     const middle = box.y + box.h / 2;
     const gapLeft = (label: CupNode) => box.x - (label.bounds!.x + label.bounds!.w);
     const gapAbove = (label: CupNode) => box.y - (label.bounds!.y + label.bounds!.h);
-    // A label labels the first field right of it: one with another control between (Inkscape's "Format: [A4] [mm]") does not.
-    const between = (label: CupNode) =>
-      controls.some((other) => other !== field && other.bounds!.x >= label.bounds!.x + label.bounds!.w - 2 && other.bounds!.x + other.bounds!.w <= box.x + 2 &&
+    // A label labels the first field right of it: one with another control between (Inkscape's "Format: [A4] [mm]") does
+    // not. One small button of its own name between is the label's help, and the label names the field past it
+    // (KeePassXC's "Key File:", a 15 px "Key file help" button, then the key file's field).
+    const between = (label: CupNode) => {
+      const others = controls.filter((other) => other !== field && other.bounds!.x >= label.bounds!.x + label.bounds!.w - 2 && other.bounds!.x + other.bounds!.w <= box.x + 2 &&
         other.bounds!.y <= middle && middle <= other.bounds!.y + other.bounds!.h);
+      return others.length > 1 || (others.length === 1 && !isHelpButton(others[0]!));
+    };
     // A check box whose words end in a colon labels the value field right of it on its row (a check box does not),
     // the first field of a box beside it too (Transmission's "Scheduled times:" before its "09:00" to "17:00").
     const introducing = (rowLabelledRoles.has(field.role) || isBareButton(field)) && !showsValue ? [] : introducers;
@@ -626,7 +630,8 @@ function labelsByPlace(children: readonly CupNode[], namesEditableCombosByText: 
     const onRow = [...labels, ...introducing].filter((label) => asking(label) && label.bounds!.y <= middle && middle <= label.bounds!.y + label.bounds!.h && gapLeft(label) >= -2 && (gapLeft(label) <= labelGapLeft || inLabelColumn(label, field, labels, controls)) && !between(label));
     const over = labels.filter((label) => label.bounds!.x < box.x + box.w && box.x < label.bounds!.x + label.bounds!.w && gapAbove(label) >= -2 && gapAbove(label) <= labelGapAbove);
     const nearest = (list: CupNode[], gap: (label: CupNode) => number) => list.sort((a, b) => gap(a) - gap(b))[0];
-    const label = nearest(onRow, gapLeft) ?? (onRowOnly ? undefined : nearest(over, gapAbove));
+    const frame = frameOf(leadingIn.get(field));
+    const label = nearest(onRow, gapLeft) ?? (onRowOnly ? (frame && labelOverFrame(frame, labels, children)) : nearest(over, gapAbove));
     if (label) {
       if (showsValue) field.value = field.name;
       const formerName = named.name;
@@ -638,6 +643,50 @@ function labelsByPlace(children: readonly CupNode[], namesEditableCombosByText: 
       if (box) continueRow(placedLeftToRight(box), label.name);
     }
   }
+}
+
+/** The widest a button may be, each side in pixels, to be a label's help between it and its field ("?"): an icon's size. */
+const helpButtonSide = 24;
+
+/**
+ * A small button with a name of its own (a bare one is a field a label names: a colour swatch): a label's "?" help,
+ * too small to show a value (mayShowValue). Taken for a font button, KeePassXC's 15 px "Key file help" read
+ * `btn "Key File:" val="Key file help"`.
+ */
+function isHelpButton(node: CupNode): boolean {
+  return node.role === 'button' && node.name !== '' && node.bounds !== undefined && node.bounds.w <= helpButtonSide && node.bounds.h <= helpButtonSide;
+}
+
+/**
+ * The box the app names around the one field it holds (leadingField's named box), as a field's frame: a label above
+ * it names that field as a label above a field does. KeePassXC's unlock screen puts "Enter Password:" over the widget
+ * it names "Password field", holding the password's line edit, and the field read as an unnamed text box.
+ */
+function frameOf(holder: CupNode | undefined): CupNode | undefined {
+  return holder && holder.name !== '' && holder.bounds ? holder : undefined;
+}
+
+/**
+ * The text right above a field's frame that labels it: within labelGapAbove of it, its left edge lined up with the
+ * frame's, nothing on its row right of it (a row's label, which names the field beside it) and no control between
+ * them. Narrower than a plain field's label above (any text overlapping it across): a text above a box may head all
+ * the box holds, as a frame's title does, and only one lined up with it and alone on its row is taken for its label.
+ */
+function labelOverFrame(frame: CupNode, labels: readonly CupNode[], siblings: readonly CupNode[]): CupNode | undefined {
+  const box = frame.bounds!;
+  // What a person could take for the label's field: a control, or a field though read-only.
+  const controls = siblings.filter((other) => other !== frame && hasRealPlace(other) && ((other.actions?.length ?? 0) > 0 || placeLabelledRoles.has(other.role)));
+  const gap = (label: CupNode) => box.y - (label.bounds!.y + label.bounds!.h);
+  const rowGoesOn = (label: CupNode) => {
+    const end = label.bounds!.x + label.bounds!.w;
+    const middle = label.bounds!.y + label.bounds!.h / 2;
+    return controls.some((other) => other.bounds!.x >= end - 2 && other.bounds!.y <= middle && middle <= other.bounds!.y + other.bounds!.h);
+  };
+  const coversGap = (label: CupNode) =>
+    controls.some((other) => other.bounds!.y >= label.bounds!.y + label.bounds!.h - 2 && other.bounds!.y + other.bounds!.h <= box.y + 2 &&
+      other.bounds!.x < box.x + box.w && box.x < other.bounds!.x + other.bounds!.w);
+  const over = labels.filter((label) => Math.abs(label.bounds!.x - box.x) <= 2 && gap(label) >= -2 && gap(label) <= labelGapAbove && !rowGoesOn(label) && !coversGap(label));
+  return over.sort((a, b) => gap(a) - gap(b))[0];
 }
 
 /**
