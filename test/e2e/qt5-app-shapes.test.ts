@@ -59,6 +59,38 @@ describe('Qt 5 shapes from apps outside the corpus', () => {
   });
 
 
+  test("KeePassXC's unlock form: a field in a box the app names is named by the label right above the box, and one past a small help button by the label before it; typed by that name, the text reaches that field", async () => {
+    const form = await fixtures.launch('qt5', { title: 'Qt Unlock', extraArgs: ['--unlock-form'] });
+    const walked = await pyatspiWalk(form.pid, form.title, fixtures.desktop.env());
+    const box = (node: { extents: [number, number, number, number] | null }) => {
+      const [x, y, w, h] = node.extents!;
+      return { x, y, w, h };
+    };
+    const field = (holder: string) => walked[childIndices(walked, walked.findIndex((node) => node.role === 'filler' && node.name === holder))[0]!]!;
+    const [password, keyFile] = [field('Password field'), field('Key file field')];
+    // The quirk: Qt names the fields nothing, and each label points at the box the app names around its field.
+    assert.deepEqual([password.role, password.name, keyFile.role, keyFile.name], ['password text', '', 'text', ''], JSON.stringify([password, keyFile]));
+    const labelled = await fixtures.oracle.labelled(form.pid, form.title);
+    assert.deepEqual(labelled.filter((entry) => entry.role === 'filler').map((entry) => [entry.name, entry.labels]), [['Password field', ['Enter Password:']], ['Key file field', ['Key File:']]]);
+    const at = (name: string) => box(walked.find((node) => node.name === name)!);
+    const [above, help, keyLabel] = [at('Enter Password:'), at('Key file help'), at('Key File:')];
+    assert.ok(above.y + above.h <= box(password).y && above.x === box(password).x, `pyatspi: "Enter Password:" stands right above the password's box (${JSON.stringify([above, box(password)])})`);
+    assert.ok(keyLabel.x + keyLabel.w <= help.x && help.x + help.w <= box(keyFile).x && help.w <= 16, `pyatspi: the help button stands between "Key File:" and its field (${JSON.stringify([keyLabel, help, box(keyFile)])})`);
+
+    const { result } = await accessibleWindowState(fixtures.context, form, { include_screenshot: false });
+    const body = result.body ?? '';
+    assert.match(body, /gen "Password field"\n\s+\[e\d+\] tbx "Enter Password:" /, body);
+    assert.match(body, /btn "Key file help" [^\n]*\n\s+\[e\d+\] gen "Key file field"\n\s+\[e\d+\] tbx "Key File:" /, body);
+    for (const [name, oracle] of [['Enter Password:', password], ['Key File:', keyFile]] as const) {
+      const found = await callOk(fixtures.context, 'find_elements', { window_id: form.id, selector: `role=textbox name="${name}"` });
+      const matches = found.structured.matches as { bounds: unknown }[];
+      assert.deepEqual(matches.map((match) => match.bounds), [box(oracle)], found.body);
+    }
+    const typed = await callOk(fixtures.context, 'type_text', { window_id: form.id, selector: 'role=textbox name="Key File:"', text: 'key.bin' });
+    assert.equal((typed.structured as unknown as ActionResult).effect, 'confirmed', typed.summary);
+    assert.equal((await fixtures.oracle.find(form.pid, form.title, 'label', 'Key file: key.bin')).found, true, 'the app says its key file field holds the text');
+  });
+
   test("a dock widget tabbed behind another, which Qt moves up and left out of its window still showing, is hidden with what it holds, not told as items to scroll up to; its tab shows it", async () => {
     const main = await fixtures.launch('qt5', { title: 'Qt Docks', extraArgs: ['--docks'] });
     const place = async (role: string, name: string) => (await fixtures.oracle.find(main.pid, main.title, role, name)).extents!;

@@ -639,16 +639,33 @@ describe('Qt 5 fixture', () => {
       }
     });
 
-    test('an editable combo box Qt names by the text typed into it is named by the label beside it, the text its value', async () => {
+    test('an editable combo box Qt names by its accessible name while empty and by the text typed into it after is named by the label beside it throughout, the text its value', async () => {
       const column = (await walked()).find((node) => node.role === 'password text')!.extents![0];
-      await callOk(fixtures.context, 'set_value', { window_id: form.id, selector: 'role=combobox name="Username field"', value: 'alice' });
-      const combo = (await walked()).find((node) => node.role === 'combo box' && node.states.includes('showing') && node.extents![0] === column);
-      // The quirk: Qt names the combo box by the text typed into it.
-      assert.equal(combo?.name, 'alice', JSON.stringify(combo));
-      const found = await callOk(fixtures.context, 'find_elements', { window_id: form.id, selector: 'role=combobox name="Username:"' });
-      const matches = found.structured.matches as { bounds: unknown; value?: string }[];
-      assert.equal(matches.length, 1, found.summary);
-      assert.deepEqual([matches[0]!.bounds, matches[0]!.value], [boundsOf(combo!), 'alice'], found.summary);
+      const combo = async () => (await walked()).find((node) => node.role === 'combo box' && node.states.includes('showing') && node.extents![0] === column)!;
+      // The quirk: Qt names the empty box by the name the app gives it, and by its text once it holds any.
+      assert.equal((await combo()).name, 'Username field', 'pyatspi: the empty box is named by its accessible name');
+      const found = async () => {
+        const result = await callOk(fixtures.context, 'find_elements', { window_id: form.id, selector: 'role=combobox name="Username:"' });
+        const matches = result.structured.matches as { bounds: unknown; value?: string }[];
+        assert.equal(matches.length, 1, result.summary);
+        return { bounds: matches[0]!.bounds, value: matches[0]!.value ?? '' };
+      };
+      const { result } = await accessibleWindowState(fixtures.context, form, { include_screenshot: false });
+      assert.match(result.body ?? '', /\[e\d+\] cmb "Username:" [^\n]*\n\s+\[e\d+\] tbx "Username:" /, result.body);
+      assert.deepEqual(await found(), { bounds: boundsOf(await combo()), value: '' }, 'empty, the box is found by the label beside it');
+
+      const set = await callOk(fixtures.context, 'set_value', { window_id: form.id, selector: 'role=combobox name="Username:"', value: 'alice' });
+      assert.equal((set.structured as unknown as ActionResult).effect, 'confirmed', set.summary);
+      assert.equal((await combo()).name, 'alice', 'pyatspi: Qt names the box by the text set into it');
+      assert.doesNotMatch(set.body ?? '', /name: "/, `no rename in the diff:\n${set.body}`);
+      assert.deepEqual(await found(), { bounds: boundsOf(await combo()), value: 'alice' }, 'holding text, the box is found by the same name');
+
+      const typed = await callOk(fixtures.context, 'type_text', { window_id: form.id, selector: 'role=textbox name="Username:"', text: 'bob' });
+      assert.equal((typed.structured as unknown as ActionResult).effect, 'confirmed', typed.summary);
+      const held = (await combo()).name;
+      assert.ok(held.includes('bob') && held.includes('alice'), `pyatspi: the box holds the typed text (${held})`);
+      assert.doesNotMatch(typed.body ?? '', /name: "/, `no rename in the diff:\n${typed.body}`);
+      assert.deepEqual(await found(), { bounds: boundsOf(await combo()), value: held }, 'after typing too');
     });
 
     test("a Qt password field, whose Text reads empty, is read by what it counts: set_value and type_text there say what they did", async () => {

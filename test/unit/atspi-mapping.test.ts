@@ -627,13 +627,84 @@ describe('atspiToCup', () => {
     const shown = combo('Never', 'Show whitespace:', choices());
     assert.deepEqual([shown.name, shown.value], ['Show whitespace:', 'Never']);
     const typed = combo('line', 'Find:', [raw('ROLE_TEXT', { text: 'line', states: encodeStateSet(['STATE_EDITABLE', 'STATE_VISIBLE', 'STATE_SHOWING']), interfaces: ['Accessible', 'Component', 'Text', 'EditableText'] })]);
-    assert.equal(typed.name, 'line', 'the value of an editable combo box is in its text field; the box itself has none to compare');
+    assert.equal(typed.name, 'Find:', 'named by the text its field holds (Kate\'s Find box holding "line"), it is named by the label pointing at it');
     assert.deepEqual([combo('Theme', 'Look:', choices()).name, combo('Never', undefined, choices()).name], ['Theme', 'Never']);
     // A page's <label>Colour <select> reads its choice into the label's text (Gecko: "Colour Never"), and the browser
     // names the box "Colour" already: the label's words before the choice are its name, not replaced by the label.
     const choice = (selected: boolean) => raw('ROLE_LIST_ITEM', { name: 'Never', stateNames: ['STATE_ENABLED', 'STATE_VISIBLE', 'STATE_SHOWING', ...(selected ? ['STATE_SELECTED'] : [])] });
     const wrapped = combo('Colour', 'Colour Never', [raw('ROLE_MENU', { children: [choice(true), raw('ROLE_LIST_ITEM', { name: 'Always' })] })]);
     assert.deepEqual([wrapped.name, wrapped.value], ['Colour', 'Never']);
+  });
+
+  test('an editable combo box the toolkit names by its text (Qt) is named by the label beside it, empty or not; elsewhere its own name stays', () => {
+    const area = { x: 0, y: 0, w: 600, h: 400 };
+    const editable = (name: string, text: string, labelledBy?: string) =>
+      raw('ROLE_COMBO_BOX', {
+        name,
+        labelledBy,
+        extents: { x: 100, y: 10, w: 200, h: 23 },
+        children: [
+          raw('ROLE_LIST', { extents: { x: 0, y: 0, w: 0, h: 0 } }),
+          raw('ROLE_TEXT', { text, extents: { x: 102, y: 12, w: 180, h: 19 }, stateNames: ['STATE_ENABLED', 'STATE_VISIBLE', 'STATE_SHOWING', 'STATE_EDITABLE'], interfaces: ['Accessible', 'Component', 'Text', 'EditableText'] }),
+        ],
+      });
+    const read = (combo: AtspiRawNode, namesEditableCombosByText: boolean, label = 'Username:') => {
+      const form = raw('ROLE_FILLER', { extents: area, children: [raw('ROLE_LABEL', { name: label, extents: { x: 10, y: 10, w: 80, h: 23 } }), combo] });
+      const found = nodes(atspiToCup(form, { ...screenContext, visibleArea: area, namesEditableCombosByText }).root).find((node) => node.role === 'combobox')!;
+      return [found.name, found.value ?? '', found.children!.find((child) => child.role === 'textbox')!.name];
+    };
+    // KeePassXC's "Username field": Qt names it so while empty, and "alice" once it holds alice.
+    assert.deepEqual(read(editable('Username field', ''), true), ['Username:', '', 'Username:']);
+    assert.deepEqual(read(editable('alice', 'alice'), true), ['Username:', 'alice', 'Username:']);
+    // A label pointing at it names it, not the one beside it; nor does a toolkit naming it so keep its own name then.
+    assert.deepEqual(read(editable('Find field', '', 'Find:'), true, 'Search:'), ['Find:', '', 'Find:']);
+    // A toolkit whose name for it is not its text (GTK3's name set by the app) keeps that name; its text alone is no name.
+    assert.deepEqual(read(editable('Username field', ''), false), ['Username field', '', 'Username field']);
+    assert.deepEqual(read(editable('alice', 'alice'), false), ['Username:', 'alice', 'Username:']);
+  });
+
+  test('the one field of a box the app names is named by the text right above the box, lined up with it and alone on its row; no other box or text', () => {
+    const area = { x: 0, y: 0, w: 600, h: 400 };
+    const text = (name: string, x: number, y: number, w: number) => raw('ROLE_LABEL', { name, extents: { x, y, w, h: 15 } });
+    const entry = (x: number, y: number, w = 140) => raw('ROLE_TEXT', { extents: { x, y, w, h: 23 }, interfaces: ['Accessible', 'Component', 'Text', 'EditableText'] });
+    const frame = (name: string, x: number, y: number, fields: AtspiRawNode[]) => raw('ROLE_FILLER', { name, extents: { x, y, w: 300, h: 23 }, children: fields });
+    const form = raw('ROLE_FILLER', {
+      extents: area,
+      children: [
+        // KeePassXC's unlock screen: "Enter Password:" over the widget the app names "Password field".
+        text('Enter Password:', 10, 10, 300), frame('Password field', 10, 31, [entry(10, 31, 300)]),
+        // A text over a box of two fields heads them both, and names neither.
+        text('Range', 10, 70, 300), frame('Range fields', 10, 91, [entry(10, 91), entry(160, 91)]),
+        // A text not lined up with the box.
+        text('Offset', 40, 130, 270), frame('Offset field', 10, 151, [entry(10, 151, 300)]),
+        // A row's label, a field beside it: the box below is not its field.
+        text('Name:', 10, 200, 60), entry(80, 196), frame('Other field', 10, 225, [entry(10, 225, 300)]),
+      ],
+    });
+    const read = nodes(atspiToCup(form, { ...screenContext, visibleArea: area }).root);
+    const fieldsIn = (name: string) => read.find((node) => node.name === name && node.role === 'generic')!.children!.map((child) => child.name);
+    assert.deepEqual([fieldsIn('Password field'), fieldsIn('Range fields'), fieldsIn('Offset field'), fieldsIn('Other field')], [['Enter Password:'], ['', ''], [''], ['']]);
+    assert.equal(read.find((node) => node.role === 'textbox' && node.bounds?.x === 80)!.name, 'Name:');
+  });
+
+  test('a label names the field past one small button of its own name (its "?" help), which keeps its name; past a bigger button, or two, none', () => {
+    const area = { x: 0, y: 0, w: 600, h: 400 };
+    const text = (name: string, x: number, y: number, w: number) => raw('ROLE_LABEL', { name, extents: { x, y, w, h: 23 } });
+    const entry = (x: number, y: number) => raw('ROLE_TEXT', { extents: { x, y, w: 200, h: 23 }, interfaces: ['Accessible', 'Component', 'Text', 'EditableText'] });
+    const button = (name: string, x: number, y: number, side: number) =>
+      raw('ROLE_PUSH_BUTTON', { name, actions: ['Press'], interfaces: ['Accessible', 'Component', 'Action'], extents: { x, y, w: side, h: side } });
+    const form = raw('ROLE_FILLER', {
+      extents: area,
+      children: [
+        text('Key File:', 10, 10, 60), button('Key file help', 75, 14, 15), entry(95, 10),
+        text('Format:', 10, 50, 60), button('Pick', 75, 50, 30), entry(110, 50),
+        text('Two:', 10, 90, 40), button('Help', 55, 94, 15), button('Lock', 72, 94, 15), entry(95, 90),
+      ],
+    });
+    const read = nodes(atspiToCup(form, { ...screenContext, visibleArea: area }).root);
+    assert.deepEqual(read.filter((node) => node.role === 'textbox').map((node) => node.name), ['Key File:', '', '']);
+    const help = read.find((node) => node.role === 'button' && node.bounds?.x === 75 && node.bounds.y === 14)!;
+    assert.deepEqual([help.name, help.value], ['Key file help', undefined], 'the help button is no font button showing a value');
   });
 
   test('a browser\'s background tabs (not showing, in the shown tab\'s place) are hidden with all they hold', () => {

@@ -116,9 +116,11 @@ function valueFromButton(combo: CupNode): void {
  * and `role=textbox name="Search for:"` matched nothing. Not the combo box's own text as its name (one named by its
  * choice), which would name the field by what it holds.
  */
-function nameComboField(combo: CupNode): void {
+function nameComboField(combo: CupNode, formerName?: string): void {
   const field = comboField(combo);
-  if (field && !field.name && combo.name && combo.name !== field.value && combo.name !== combo.value) field.name = combo.name;
+  // A field named by the box's former name (a name of its own a label on screen replaced: labelsByPlace) takes the new one.
+  const unnamed = field !== undefined && (!field.name || (formerName !== undefined && field.name === formerName));
+  if (unnamed && combo.name && combo.name !== field.value && combo.name !== combo.value) field.name = combo.name;
 }
 
 /** The one text field a combo box holds, when it takes typing. */
@@ -127,6 +129,24 @@ function comboField(combo: CupNode): CupNode | undefined {
   const parts = (combo.children ?? []).flatMap((child) => (child.role === 'generic' && !child.name ? (child.children ?? []) : [child]));
   const fields = parts.filter((child) => child.role === 'textbox');
   return fields.length === 1 ? fields[0]! : undefined;
+}
+
+/** Combo boxes named by the label a labelled-by relation points at: a label on screen beside them names them not otherwise. */
+const namedByRelation = new WeakSet<CupNode>();
+
+/**
+ * A combo box that takes typing is named by the label pointing at it (a buddy, labelled-by) where its own name is the
+ * text it holds, which changes with every typing: comboNamedByLabel judges a box by its value before its field is read,
+ * so one holding text none of its choices has kept that text as its name. Where the toolkit names such a box by its
+ * text whenever it holds any (Qt: its accessible name, or its buddy's text, only while empty), its own name is never
+ * one it keeps, and the label names it always: a selector by the name read while it was empty found it no more.
+ */
+function nameEditableComboByLabel(combo: CupNode, raw: AtspiRawNode, namesByText: boolean): void {
+  const label = normaliseWhitespace(raw.labelledBy ?? '');
+  if (label === '' || !comboField(combo)) return;
+  if (combo.name !== label && combo.name !== combo.value && !namesByText) return;
+  combo.name = label;
+  namedByRelation.add(combo);
 }
 
 /**
@@ -530,7 +550,7 @@ function isBareButton(node: CupNode): boolean {
  * what the button does ("Browse…", "Choose…") and is kept. The name it had is its value (labelsByPlace).
  */
 function mayShowValue(node: CupNode): boolean {
-  return isBareButton(node) && node.name !== '' && node.value === undefined && !/(?:…|\.\.\.)$/u.test(node.name.trim());
+  return isBareButton(node) && node.name !== '' && node.value === undefined && !/(?:…|\.\.\.)$/u.test(node.name.trim()) && !isHelpButton(node);
 }
 /**
  * Whether another named bare button stands right of the button on its row: a label before a row of buttons asks what
@@ -570,7 +590,7 @@ const labelGapAbove = 24;
  * (introducesField). What screen readers do for such fields (Orca's label inference), kept to siblings and to the
  * first field of an unnamed box beside them (leadingField).
  */
-function labelsByPlace(children: readonly CupNode[]): void {
+function labelsByPlace(children: readonly CupNode[], namesEditableCombosByText: boolean): void {
   // Placed, though perhaps scrolled out of view: a row below a scroll area's view keeps its label beside it.
   const shown = (node: CupNode) => node.bounds !== undefined && node.bounds.w > 0 && node.bounds.h > 0 && !node.states?.includes('hidden');
   const labels = children.map(labelIn).filter((label) => label !== undefined && shown(label)) as CupNode[];
@@ -582,9 +602,12 @@ function labelsByPlace(children: readonly CupNode[]): void {
   for (const field of [...children, ...leading]) {
     // A scroll pane is placed where the text box it shows is (whose own box GTK3 may not give): it is labelled so.
     const named = paneField(field) ?? field;
-    // A combo box named by its choice (its name is its value) is unlabelled too: a label beside it names it.
+    // A combo box named by its choice (its name is its value) is unlabelled too: a label beside it names it. So is one
+    // that takes typing where the toolkit names it by its text while it holds any (nameEditableComboByLabel), unless a
+    // label points at it: KeePassXC's "Username field" was renamed "Username:" by the first letter typed into it.
+    const namedByText = field.name === field.value || (namesEditableCombosByText && comboField(field) !== undefined && !namedByRelation.has(field));
     const showsValue = mayShowValue(field) && !inRowOfButtons(field, children);
-    const unnamed = named.name === '' || (field.role === 'combobox' && field.name === field.value) || showsValue;
+    const unnamed = named.name === '' || (field.role === 'combobox' && namedByText) || showsValue;
     // A box's first field is labelled from its row only: a text above the box (a frame's title) heads all it holds.
     const onRowOnly = rowLabelledRoles.has(field.role) || isBareButton(field) || leading.has(field);
     if (!unnamed || !(placeLabelledRoles.has(named.role) || onRowOnly) || !shown(field)) continue;
@@ -592,10 +615,14 @@ function labelsByPlace(children: readonly CupNode[]): void {
     const middle = box.y + box.h / 2;
     const gapLeft = (label: CupNode) => box.x - (label.bounds!.x + label.bounds!.w);
     const gapAbove = (label: CupNode) => box.y - (label.bounds!.y + label.bounds!.h);
-    // A label labels the first field right of it: one with another control between (Inkscape's "Format: [A4] [mm]") does not.
-    const between = (label: CupNode) =>
-      controls.some((other) => other !== field && other.bounds!.x >= label.bounds!.x + label.bounds!.w - 2 && other.bounds!.x + other.bounds!.w <= box.x + 2 &&
+    // A label labels the first field right of it: one with another control between (Inkscape's "Format: [A4] [mm]") does
+    // not. One small button of its own name between is the label's help, and the label names the field past it
+    // (KeePassXC's "Key File:", a 15 px "Key file help" button, then the key file's field).
+    const between = (label: CupNode) => {
+      const others = controls.filter((other) => other !== field && other.bounds!.x >= label.bounds!.x + label.bounds!.w - 2 && other.bounds!.x + other.bounds!.w <= box.x + 2 &&
         other.bounds!.y <= middle && middle <= other.bounds!.y + other.bounds!.h);
+      return others.length > 1 || (others.length === 1 && !isHelpButton(others[0]!));
+    };
     // A check box whose words end in a colon labels the value field right of it on its row (a check box does not),
     // the first field of a box beside it too (Transmission's "Scheduled times:" before its "09:00" to "17:00").
     const introducing = (rowLabelledRoles.has(field.role) || isBareButton(field)) && !showsValue ? [] : introducers;
@@ -603,17 +630,63 @@ function labelsByPlace(children: readonly CupNode[]): void {
     const onRow = [...labels, ...introducing].filter((label) => asking(label) && label.bounds!.y <= middle && middle <= label.bounds!.y + label.bounds!.h && gapLeft(label) >= -2 && (gapLeft(label) <= labelGapLeft || inLabelColumn(label, field, labels, controls)) && !between(label));
     const over = labels.filter((label) => label.bounds!.x < box.x + box.w && box.x < label.bounds!.x + label.bounds!.w && gapAbove(label) >= -2 && gapAbove(label) <= labelGapAbove);
     const nearest = (list: CupNode[], gap: (label: CupNode) => number) => list.sort((a, b) => gap(a) - gap(b))[0];
-    const label = nearest(onRow, gapLeft) ?? (onRowOnly ? undefined : nearest(over, gapAbove));
+    const frame = frameOf(leadingIn.get(field));
+    const label = nearest(onRow, gapLeft) ?? (onRowOnly ? (frame && labelOverFrame(frame, labels, children)) : nearest(over, gapAbove));
     if (label) {
       if (showsValue) field.value = field.name;
+      const formerName = named.name;
       named.name = label.name;
       namedByPlace.add(named);
       // The field of a combo box named by its value was left unnamed (nameComboField): the label names it too.
-      if (named.role === 'combobox') nameComboField(named);
+      if (named.role === 'combobox') nameComboField(named, formerName);
       const box = leadingIn.get(field);
       if (box) continueRow(placedLeftToRight(box), label.name);
     }
   }
+}
+
+/** The widest a button may be, each side in pixels, to be a label's help between it and its field ("?"): an icon's size. */
+const helpButtonSide = 24;
+
+/**
+ * A small button with a name of its own (a bare one is a field a label names: a colour swatch): a label's "?" help,
+ * too small to show a value (mayShowValue). Taken for a font button, KeePassXC's 15 px "Key file help" read
+ * `btn "Key File:" val="Key file help"`.
+ */
+function isHelpButton(node: CupNode): boolean {
+  return node.role === 'button' && node.name !== '' && node.bounds !== undefined && node.bounds.w <= helpButtonSide && node.bounds.h <= helpButtonSide;
+}
+
+/**
+ * The box the app names around the one field it holds (leadingField's named box), as a field's frame: a label above
+ * it names that field as a label above a field does. KeePassXC's unlock screen puts "Enter Password:" over the widget
+ * it names "Password field", holding the password's line edit, and the field read as an unnamed text box.
+ */
+function frameOf(holder: CupNode | undefined): CupNode | undefined {
+  return holder && holder.name !== '' && holder.bounds ? holder : undefined;
+}
+
+/**
+ * The text right above a field's frame that labels it: within labelGapAbove of it, its left edge lined up with the
+ * frame's, nothing on its row right of it (a row's label, which names the field beside it) and no control between
+ * them. Narrower than a plain field's label above (any text overlapping it across): a text above a box may head all
+ * the box holds, as a frame's title does, and only one lined up with it and alone on its row is taken for its label.
+ */
+function labelOverFrame(frame: CupNode, labels: readonly CupNode[], siblings: readonly CupNode[]): CupNode | undefined {
+  const box = frame.bounds!;
+  // What a person could take for the label's field: a control, or a field though read-only.
+  const controls = siblings.filter((other) => other !== frame && hasRealPlace(other) && ((other.actions?.length ?? 0) > 0 || placeLabelledRoles.has(other.role)));
+  const gap = (label: CupNode) => box.y - (label.bounds!.y + label.bounds!.h);
+  const rowGoesOn = (label: CupNode) => {
+    const end = label.bounds!.x + label.bounds!.w;
+    const middle = label.bounds!.y + label.bounds!.h / 2;
+    return controls.some((other) => other.bounds!.x >= end - 2 && other.bounds!.y <= middle && middle <= other.bounds!.y + other.bounds!.h);
+  };
+  const coversGap = (label: CupNode) =>
+    controls.some((other) => other.bounds!.y >= label.bounds!.y + label.bounds!.h - 2 && other.bounds!.y + other.bounds!.h <= box.y + 2 &&
+      other.bounds!.x < box.x + box.w && box.x < other.bounds!.x + other.bounds!.w);
+  const over = labels.filter((label) => Math.abs(label.bounds!.x - box.x) <= 2 && gap(label) >= -2 && gap(label) <= labelGapAbove && !rowGoesOn(label) && !coversGap(label));
+  return over.sort((a, b) => gap(a) - gap(b))[0];
 }
 
 /**
@@ -972,7 +1045,10 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
     if (description) node.description = description;
     const value = cupValue(raw, role) ?? (role === 'combobox' ? selectedChoice(raw) : undefined);
     if (value !== undefined) node.value = value;
-    if (comboNamedByLabel(raw, role, value)) node.name = normaliseWhitespace(raw.labelledBy!);
+    if (comboNamedByLabel(raw, role, value)) {
+      node.name = normaliseWhitespace(raw.labelledBy!);
+      namedByRelation.add(node);
+    }
     if (valueButtonNamedByLabel(raw, role, value)) [node.name, node.value] = [normaliseWhitespace(raw.labelledBy!), name];
     if (placement.bounds) node.bounds = placement.bounds;
     node.states = cupStates(states, atspiRole, role, placement.offscreen, raw.interfaces.includes('Text'));
@@ -1037,12 +1113,13 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
       node.children = raw.children.map((child) =>
         convert(child, raw, placement, behind.has(child) || child.undrawn === true, child.bus === raw.bus ? visibility : reportedBy(child), setPlaces.get(child)),
       );
-      labelsByPlace(node.children);
+      labelsByPlace(node.children, context.namesEditableCombosByText === true);
       labelsByOrder(node.children);
       hideUnplacedHeaders(node.children, raw.children);
       enableUnmarkedItems(node, node.children, raw.children.map((child) => child.role));
       if (role === 'combobox') {
         valueFromField(node);
+        nameEditableComboByLabel(node, raw, context.namesEditableCombosByText === true);
         nameComboField(node);
         valueFromButton(node);
       }

@@ -190,6 +190,8 @@ export interface RawTreeContext {
   tabsRepeatTabBarFocus?: boolean;
   /** A toggle button whose one action is "toggle" is a switch (ToolkitQuirks.switchesAreToggleButtons: GTK 3). */
   switchesAreToggleButtons?: boolean;
+  /** An editable combo box's own name is the text it holds while it holds any (ToolkitQuirks.namesEditableCombosByText: Qt). */
+  namesEditableCombosByText?: boolean;
   /**
    * The buses of the objects whose toolkit computes names as accname does (Blink, Gecko, WebKitGTK's web process:
    * ToolkitQuirks.webEngine), whose last step already took the tool tip (a page's `title`): an unnamed object's

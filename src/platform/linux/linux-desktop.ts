@@ -601,6 +601,7 @@ export class LinuxDesktop implements Desktop {
     context.focusMarksCurrentItems = quirks.focusMarksCurrentItems;
     context.tabsRepeatTabBarFocus = quirks.tabsRepeatTabBarFocus;
     context.switchesAreToggleButtons = quirks.switchesAreToggleButtons;
+    context.namesEditableCombosByText = quirks.namesEditableCombosByText;
     const options = {
       maxNodes: limits.maxNodes,
       maxDepth: limits.maxDepth,

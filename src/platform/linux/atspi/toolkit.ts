@@ -182,6 +182,12 @@ export interface ToolkitQuirks {
    * Linguist saved "Datei öffnen" typed into a translation as "Datei öffnen" and a NUL, which no AT-SPI read shows.
    */
   insertLengthInUtf16: boolean;
+  /**
+   * It names an editable combo box by the text it holds while it holds any, and by its accessible name or buddy label
+   * only while empty (Qt's QAccessibleComboBox on Unix): the box's own name changes with every typing, so a label on
+   * screen is the one name it keeps (RawTreeContext.namesEditableCombosByText).
+   */
+  namesEditableCombosByText: boolean;
 }
 
 export interface ToolkitInfo {
@@ -229,6 +235,7 @@ const plainToolkit: ToolkitQuirks = {
   placesTabContentFromTab: false,
   leavesReplacedObjects: false,
   insertLengthInUtf16: false,
+  namesEditableCombosByText: false,
 };
 
 export function quirksFor(toolkit: ToolkitInfo | undefined): ToolkitQuirks {
@@ -284,6 +291,7 @@ export function quirksFor(toolkit: ToolkitInfo | undefined): ToolkitQuirks {
     placesTabContentFromTab: java,
     leavesReplacedObjects: qt,
     insertLengthInUtf16: qt,
+    namesEditableCombosByText: qt,
   };
 }
 
