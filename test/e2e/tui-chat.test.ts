@@ -16,7 +16,8 @@ test('irssi: the input line is a focused text field named by its prompt; typed t
   await start({ command: 'bash', args: ['--norc', '--noprofile', '-c', `exec irssi --home ${join(home, 'irssi')} -n tester`], cwd: home, session: 'irssi' });
   await callOk(context, 'tui_wait_for', { selector: 'role=textbox name="[(status)]" focus', session: 'irssi' });
   await callOk(context, 'tui_type', { text: '/echo marker-41', session: 'irssi' });
-  await callOk(context, 'tui_wait_for', { text: '/echo marker-41', session: 'irssi' });
+  // The field's value is read once the typed text is on the screen and the cursor after it: the wait names both.
+  await callOk(context, 'tui_wait_for', { text: '/echo marker-41', all: [{ selector: 'role=textbox focus' }, { stableMs: 100 }], session: 'irssi' });
   const field = nodes(await callOk(context, 'tui_snapshot', { session: 'irssi' })).find((node) => node.focused);
   assert.deepEqual([field?.role, field?.name, field?.value], ['textbox', '[(status)]', '/echo marker-41']);
   await callOk(context, 'tui_press', { key: 'Enter', session: 'irssi' });
