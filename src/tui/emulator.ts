@@ -15,6 +15,10 @@ export interface OutputMark {
   /** None when the mark was made on the alternate screen (xterm keeps no markers there). */
   marker?: IMarker;
   column: number;
+  /** False until the output received before the mark is parsed (see markCursor): nothing was printed after it yet. */
+  placed: boolean;
+  /** Frees the marker, or keeps a mark not placed yet from taking one. */
+  dispose(): void;
 }
 
 /** What the program turned on with DEC private modes that the headless API does not report. */
@@ -48,6 +52,10 @@ export class TerminalEmulator {
   private readonly cell: IBufferCell;
   private pendingWrites = 0;
   private readonly flushWaiters: (() => void)[] = [];
+  /** Writes handed to xterm and writes it has parsed, counted from the start: afterParse waits on the second. */
+  private writesQueued = 0;
+  private writesParsed = 0;
+  private readonly afterParse: { upTo: number; run: () => void }[] = [];
 
   constructor(cols: number, rows: number, scrollback: number, events: EmulatorEvents) {
     this.terminal = new Terminal({ cols, rows, scrollback, allowProposedApi: true, logLevel: 'off' });
@@ -99,8 +107,12 @@ export class TerminalEmulator {
 
   write(data: string): void {
     this.pendingWrites++;
+    this.writesQueued++;
     this.terminal.write(data, () => {
       this.pendingWrites--;
+      this.writesParsed++;
+      // xterm parses writes in order, each callback right after its own write: the screen stands as it did after it.
+      while (this.afterParse[0] && this.afterParse[0].upTo <= this.writesParsed) this.afterParse.shift()!.run();
       if (this.pendingWrites === 0) for (const resolve of this.flushWaiters.splice(0)) resolve();
     });
   }
@@ -194,32 +206,52 @@ export class TerminalEmulator {
   }
 
   /**
-   * Marks where the cursor stands now in the normal buffer (its line moves with scrolling; see rowsAfter), for
-   * what the program prints after this point.
+   * Marks where the cursor stands in the normal buffer once the output received so far is parsed (its line moves with
+   * scrolling; see rowsAfter), for what the program prints after this point. xterm parses on a timer, so input can be
+   * sent while the program's last output (its prompt) still waits to be parsed: that output came before the input,
+   * and a mark made at once would count it as printed after.
    */
   markCursor(): OutputMark {
-    const buffer = this.terminal.buffer.normal;
-    return { marker: this.terminal.registerMarker(0), column: buffer.cursorX };
+    let disposed = false;
+    const mark: OutputMark = {
+      column: 0,
+      placed: false,
+      dispose: () => {
+        disposed = true;
+        mark.marker?.dispose();
+      },
+    };
+    const place = () => {
+      if (disposed) return;
+      mark.marker = this.terminal.registerMarker(0);
+      mark.column = this.terminal.buffer.normal.cursorX;
+      mark.placed = true;
+    };
+    if (this.pendingWrites === 0) place();
+    else this.afterParse.push({ upTo: this.writesQueued, run: place });
+    return mark;
   }
 
   /**
    * The rows from a mark to the end of the screen, blanks kept: what the program printed since, the rest of the
    * mark's own row included. With the alternate screen up (a full-screen program), or a mark scrolled out of the
-   * history, the whole screen.
+   * history, the whole screen; without a mark, the whole screen too. A mark not placed yet has nothing after it.
    */
-  rowsAfter(mark: OutputMark): string[] {
+  rowsAfter(mark?: OutputMark): string[] {
+    if (mark && !mark.placed) return [];
     const buffer = this.terminal.buffer.active;
-    const line = mark.marker && !mark.marker.isDisposed ? mark.marker.line : -1;
+    const line = mark?.marker && !mark.marker.isDisposed ? mark.marker.line : -1;
     const from = buffer.type === 'normal' && line >= 0 ? line : buffer.baseY;
     const rows: string[] = [];
     for (let y = from; y < buffer.baseY + this.terminal.rows; y++) {
       const text = buffer.getLine(y)?.translateToString(false) ?? '';
-      rows.push(y === line && from === line ? text.slice(mark.column) : text);
+      rows.push(y === line && from === line ? text.slice(mark?.column ?? 0) : text);
     }
     return rows;
   }
 
   dispose(): void {
+    this.afterParse.length = 0;
     for (const resolve of this.flushWaiters.splice(0)) resolve();
     this.terminal.dispose();
   }

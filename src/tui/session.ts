@@ -234,7 +234,7 @@ export class TerminalSession {
     if (this.process.status) {
       throw new ToolError(`the program in session "${this.name}" has exited (code ${this.process.status.code}); start it again with tui_start`, 'exited', { ...this.process.status });
     }
-    this.inputMark?.marker?.dispose();
+    this.inputMark?.dispose();
     this.inputMark = this.emulator.markCursor();
     this.process.write(data);
   }
@@ -244,7 +244,7 @@ export class TerminalSession {
    * the screen, blanks kept (see TerminalEmulator.rowsAfter); the whole screen before any input.
    */
   rowsSinceInput(): string[] {
-    return this.emulator.rowsAfter(this.inputMark ?? { column: 0 });
+    return this.emulator.rowsAfter(this.inputMark);
   }
 
   /** Asks a program that speaks the LiveFrame protocol to focus a node. */

@@ -16,7 +16,8 @@ test('irssi: the input line is a focused text field named by its prompt; typed t
   await start({ command: 'bash', args: ['--norc', '--noprofile', '-c', `exec irssi --home ${join(home, 'irssi')} -n tester`], cwd: home, session: 'irssi' });
   await callOk(context, 'tui_wait_for', { selector: 'role=textbox name="[(status)]" focus', session: 'irssi' });
   await callOk(context, 'tui_type', { text: '/echo marker-41', session: 'irssi' });
-  await callOk(context, 'tui_wait_for', { text: '/echo marker-41', session: 'irssi' });
+  // The field's value is read once the typed text is on the screen and the cursor after it: the wait names both.
+  await callOk(context, 'tui_wait_for', { text: '/echo marker-41', all: [{ selector: 'role=textbox focus' }, { stableMs: 100 }], session: 'irssi' });
   const field = nodes(await callOk(context, 'tui_snapshot', { session: 'irssi' })).find((node) => node.focused);
   assert.deepEqual([field?.role, field?.name, field?.value], ['textbox', '[(status)]', '/echo marker-41']);
   await callOk(context, 'tui_press', { key: 'Enter', session: 'irssi' });
@@ -29,7 +30,8 @@ test('irssi: the input line is a focused text field named by its prompt; typed t
 test('weechat: its buffer list stands apart from the chat, and the input line under the status bar is a focused text field', async () => {
   const home = mkdtempSync(join(tmpdir(), 'cup-tui-weechat-'));
   await start({ command: 'bash', args: ['--norc', '--noprofile', '-c', `exec weechat -d ${join(home, 'weechat')}`], cwd: home, cols: 80, rows: 20, session: 'weechat' });
-  await callOk(context, 'tui_wait_for', { selector: 'role=textbox focus', all: [{ text: '[core]' }], session: 'weechat' });
+  // The buffer list read below is a bar of its own, filled by its plugin: the wait names it too, not only the chat.
+  await callOk(context, 'tui_wait_for', { selector: 'role=textbox focus', all: [{ text: '[core]' }, { text: '1.weechat' }], session: 'weechat' });
   const before = nodes(await callOk(context, 'tui_snapshot', { session: 'weechat' }));
   assert.equal(before.filter((node) => node.role === 'listitem' || node.selected).length, 0, 'the status bar is no selected list item');
   assert.ok(before.some((node) => node.name === '1.weechat'), `the buffer list reads apart from the chat: ${before.map((node) => `${node.role} ${JSON.stringify(node.name)}`).join(', ')}`);

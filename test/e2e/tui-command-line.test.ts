@@ -24,7 +24,7 @@ test('less: the search prompt "/" is a focused textbox, empty at first, then hol
   await start({ command: 'less', args: [file], cwd: directory, env: { LESS: '', LESSHISTFILE: '-' }, session: 'less' });
   await callOk(context, 'tui_wait_for', { text: 'hay 1', session: 'less' });
   await callOk(context, 'tui_press', { key: '/', session: 'less' });
-  await callOk(context, 'tui_wait_for', { selector: 'role=textbox focus', timeoutMs: 3000, session: 'less' });
+  await callOk(context, 'tui_wait_for', { selector: 'role=textbox name="/" focus', timeoutMs: 3000, session: 'less' });
   const empty = await focusedTextbox('less');
   assert.deepEqual([empty?.name, empty?.value ?? ''], ['/', '']);
   await callOk(context, 'tui_type', { text: 'NEEDLE', session: 'less' });
@@ -47,7 +47,9 @@ test('vim: the ":" command line is a focused textbox holding the command vim the
   await callOk(context, 'tui_press', { key: ':', session: 'vim' });
   await callOk(context, 'tui_wait_for', { selector: 'role=textbox name=":" focus', timeoutMs: 3000, session: 'vim' });
   await callOk(context, 'tui_type', { text: `w ${target}`, session: 'vim' });
-  await callOk(context, 'tui_wait_for', { selector: 'role=textbox focus', all: [{ stableMs: 100 }], session: 'vim' });
+  // The ":" field was focused before the typing: the wait names what vim echoes (a stable screen was also met by one
+  // vim had not redrawn yet under load).
+  await callOk(context, 'tui_wait_for', { selector: 'role=textbox focus', all: [{ text: `:w ${target}` }, { stableMs: 100 }], session: 'vim' });
   const field = await focusedTextbox('vim');
   assert.deepEqual([field?.name, field?.value], [':', `w ${target}`]);
   assert.equal(existsSync(target), false);
@@ -73,7 +75,8 @@ test('bash: a prompt that opens with "/" on the last row stays a prompt named by
     await sleep(20);
   }
   await callOk(context, 'tui_type', { text: 'echo hi', session: 'bash' });
-  await callOk(context, 'tui_wait_for', { selector: 'role=textbox focus', all: [{ stableMs: 100 }], session: 'bash' });
+  // The prompt was a focused field before the typing: the wait names bash's echo of it too.
+  await callOk(context, 'tui_wait_for', { selector: 'role=textbox focus', all: [{ text: '/work$ echo hi' }, { stableMs: 100 }], session: 'bash' });
   const lines = (await callOk(context, 'tui_render_text', { session: 'bash' })).structured.lines as string[];
   assert.equal(lines[lines.length - 1]!.trimEnd(), '/work$ echo hi', 'the prompt is on the last row');
   const field = await focusedTextbox('bash');

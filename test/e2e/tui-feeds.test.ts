@@ -24,7 +24,8 @@ test('newsboat: the first article is the selected, focused item; tui_focus and t
   await start({ command: 'bash', args: ['--norc', '--noprofile', '-c', script], cwd: directory, env: { HOME: directory }, session: 'news' });
   await callOk(context, 'tui_wait_for', { text: 'Local News', session: 'news' });
   await callOk(context, 'tui_press', { key: 'Enter', session: 'news' });
-  await callOk(context, 'tui_wait_for', { selector: 'role=listitem name~="First story"', session: 'news' });
+  // newsboat draws the article list, then moves the cursor to the selected row in a write of its own: both are waited for.
+  await callOk(context, 'tui_wait_for', { selector: 'role=listitem name~="First story"', all: [{ selector: 'role=listitem name~="Third story" focus' }], session: 'news' });
   const all = nodes(await callOk(context, 'tui_snapshot', { session: 'news' }));
   const items = all.filter((node) => node.role === 'listitem');
   // Newest first; the first row is under the selection bar.

@@ -24,6 +24,9 @@ test('btop: each box of the screen is a panel at its corner, titled by the first
   let lines: string[] = [];
   let panels: [string, number, number][] = [];
   for (let attempt = 0; attempt < 10; attempt++) {
+    // Each read starts on a screen still for 300 ms (btop redraws every 2 s): two reads a few ms apart agreed once
+    // under load with the mem box's title on the screen and no mem panel in the snapshot, likely amid a redraw.
+    await callOk(context, 'tui_wait_for', { stableMs: 300, session: 'btop' });
     lines = await rendered();
     panels = nodes(await callOk(context, 'tui_snapshot', { session: 'btop' }))
       .filter((node) => node.heuristic === 'box-drawing')
@@ -37,6 +40,6 @@ test('btop: each box of the screen is a panel at its corner, titled by the first
     for (const match of line.matchAll(/╭─┐([^┌]+)┌/g)) expected.push([match[1]!, [...line.slice(0, match.index)].length, y]);
   });
   assert.ok(expected.some(([title]) => title.includes('proc')), `btop drew its proc box: ${lines.join('\n')}`);
-  assert.deepEqual(panels.sort(), expected.sort());
+  assert.deepEqual(panels.sort(), expected.sort(), lines.join('\n'));
   await callOk(context, 'tui_stop', { session: 'btop' });
 });

@@ -26,7 +26,8 @@ test('htop: the process list is a list with one selected row; keys move it; F10 
   const index = first.rows.indexOf(first.selected[0]!);
 
   await callOk(context, 'tui_press', { key: 'Down' });
-  await callOk(context, 'tui_wait_for', { selector: `role=list >> role=listitem selected [index=0]`, all: [{ stableMs: 150 }] });
+  // The row below the old selection is waited for: a selected row and a stable screen were there before Down took effect.
+  await callOk(context, 'tui_wait_for', { selector: `id=${first.rows[index + 1]!.id} selected`, all: [{ stableMs: 150 }] });
   const second = processList(nodes(await callOk(context, 'tui_snapshot')));
   assert.equal(second.selected.length, 1);
   assert.equal(second.rows.indexOf(second.selected[0]!), index + 1, 'Down selected the next row');

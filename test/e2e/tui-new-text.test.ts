@@ -51,3 +51,24 @@ test('newText: a REPL\'s next prompt after a slow query is waited for, not one a
   assert.equal(result.structured.error, 'timeout', result.summary);
   await callOk(context, 'tui_stop', { session: 'repl' });
 });
+
+test('newText: output the terminal had received but not yet parsed when the input was sent counts as printed before it', async () => {
+  const session = 'mark';
+  await start({ command: 'sh', args: ['-c', 'printf "first> "; read line; sleep 0.5; echo "got $line"; printf "second> "; exec sleep 60'], session });
+  // The session's own terminal, read in this process: its events say what output has arrived.
+  const lease = context.sessions.lease(session);
+  const terminal = lease.context.terminals.require(session);
+  lease.release();
+  // Type the moment the first prompt has reached the terminal, before xterm parses it (on a timer): setImmediate runs
+  // after the I/O that delivered it and before any timer. The prompt is the program's output before the input.
+  for (const deadline = Date.now() + 10_000; !String(terminal.events.last('output')?.data.text ?? '').includes('first> '); ) {
+    assert.ok(Date.now() < deadline, 'sh printed no first prompt');
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  await callOk(context, 'tui_type', { text: 'hello\n', session });
+  // The prompt printed after the input is the second one, after sh's answer half a second later: the first must not meet the wait.
+  await callOk(context, 'tui_wait_for', { newText: '> ', session });
+  const lines = (await callOk(context, 'tui_render_text', { session })).structured.lines as string[];
+  assert.deepEqual(lines.slice(0, 2).map((line) => line.trimEnd()), ['first> hello', 'got hello'], 'the wait ended after the answer');
+  await callOk(context, 'tui_stop', { session });
+});

@@ -62,7 +62,9 @@ test('fish: an autosuggestion drawn past the cursor in faint type is not the val
   await start({ command: 'fish', cwd: home, env, session: 'fish' });
   await callOk(context, 'tui_wait_for', { selector: 'role=textbox focused', all: [{ stableMs: 300 }], session: 'fish' });
   await callOk(context, 'tui_type', { text: 'echo suggested-word\n', session: 'fish' });
-  await callOk(context, 'tui_wait_for', { newText: 'suggested-word', all: [{ stableMs: 300 }], session: 'fish' });
+  // The echo of the typed line holds the word too: the wait names the command's own output, on a row of its own, and
+  // the next prompt's field after it. Typed before that, "echo sug" could meet the output below as the suggestion.
+  await callOk(context, 'tui_wait_for', { newText: '\nsuggested-word', all: [{ selector: 'role=textbox focused' }, { stableMs: 300 }], session: 'fish' });
   // fish suggests the whole earlier command, in grey, as soon as the start of it is typed.
   await callOk(context, 'tui_type', { text: 'echo sug', session: 'fish' });
   await callOk(context, 'tui_wait_for', { text: 'echo suggested-word', newText: 'gested-word', all: [{ stableMs: 200 }], session: 'fish' });

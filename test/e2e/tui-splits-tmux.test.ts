@@ -29,7 +29,9 @@ test('tmux: with a pane split below another beside a third, the focused field li
     rows: 24,
     session,
   });
-  await callOk(context, 'tui_wait_for', { text: '├', all: [{ stableMs: 300 }], session });
+  // Keys typed before the active pane's bash has printed its prompt are echoed twice (the terminal's echo, then bash's):
+  // the wait names the prompt with the cursor after it, not only the split.
+  await callOk(context, 'tui_wait_for', { text: '├', all: [{ selector: 'role=textbox focus' }, { stableMs: 300 }], session });
   await callOk(context, 'tui_type', { text: 'echo typed-here', session });
   await callOk(context, 'tui_wait_for', { text: 'echo typed-here', all: [{ stableMs: 200 }], session });
   const panes = execFileSync('tmux', ['-L', socket, 'list-panes', '-F', '#{pane_active} #{pane_left} #{pane_top} #{pane_width} #{pane_height}'], { encoding: 'utf8' })

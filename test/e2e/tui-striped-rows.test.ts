@@ -3,7 +3,7 @@
 // export of the same tasks.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
@@ -15,7 +15,10 @@ const { context, start } = useTerminals();
 test('taskwarrior: the banded report has no selected row; each task\'s ID and Description cells are what task export says', async () => {
   const home = mkdtempSync(join(tmpdir(), 'cup-tui-task-'));
   const env = { HOME: home, TASKRC: join(home, '.taskrc'), TASKDATA: join(home, '.task') };
-  const task = (...args: string[]) => execFileSync('task', ['rc.confirmation=off', 'rc.verbose=nothing', ...args], { env: { ...process.env, ...env }, input: 'yes\n', encoding: 'utf8', timeout: 10_000 });
+  // An empty .taskrc of its own, so task asks nothing: "yes" written to a task that did not read it failed once
+  // under load with EPIPE (the task had already exited).
+  writeFileSync(env.TASKRC, '');
+  const task = (...args: string[]) => execFileSync('task', ['rc.confirmation=off', 'rc.verbose=nothing', ...args], { env: { ...process.env, ...env }, encoding: 'utf8', timeout: 10_000 });
   for (const description of ['Buy milk', 'Call Ada', 'Fix bike', 'Plan trip', 'Write report']) task('add', description);
   await start({ command: 'bash', args: ['--norc', '--noprofile'], env: { ...env, PS1: '$ ' }, cols: 100, rows: 24, session: 'task' });
   await callOk(context, 'tui_wait_for', { text: '$ ', session: 'task' });
