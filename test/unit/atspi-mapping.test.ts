@@ -541,6 +541,11 @@ describe('atspiToCup', () => {
     const geckoMonth = (text: string) => atspiToCup(raw('ROLE_SPIN_BUTTON', { name: 'Month', text, value: { current: 0, min: 0, max: 0 }, interfaces: ['Accessible', 'Component', 'Text', 'Value'] }), screenContext).root;
     assert.deepEqual([geckoMonth('12').value, geckoMonth('12').attributes?.valueNow], ['12', 12]);
     assert.deepEqual([geckoMonth('mm').value, geckoMonth('mm').attributes?.valueNow], [undefined, undefined]);
+    // Qt's date and time edits report 0 of 0..0 too, and show a whole date or time: that text is their value, with no
+    // range (Kid3's and KeePassXC's date fields read "(range=0..0)" and no value).
+    const qtDate = (text: string) => atspiToCup(raw('ROLE_SPIN_BUTTON', { name: 'Due', text, value: { current: 0, min: 0, max: 0 }, interfaces: ['Accessible', 'Component', 'Text', 'EditableText', 'Value'] }), screenContext).root;
+    assert.deepEqual([qtDate('2024-03-15').value, qtDate('2024-03-15').attributes], ['2024-03-15', undefined]);
+    assert.deepEqual([qtDate('10:30 AM').value, qtDate('10:30 AM').attributes], ['10:30 AM', undefined]);
     const entry = atspiToCup(
       raw('ROLE_ENTRY', { text: 'héllo', attributes: { 'placeholder-text': 'Type' }, interfaces: ['Accessible', 'Component', 'Text', 'EditableText'], stateNames: ['STATE_ENABLED', 'STATE_VISIBLE', 'STATE_EDITABLE'] }),
       screenContext,

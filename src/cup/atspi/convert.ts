@@ -16,7 +16,7 @@ import { ATSPI_ROLE } from './constants.js';
 import { cupStateOf, decodeStateSet } from './states.js';
 import { isTerminalRow, withTerminalRows } from './terminal-rows.js';
 import { inReadingOrder } from './reading-order.js';
-import { hasRange, type ValueRange } from './value-range.js';
+import { hasRange, textOnlyValue, type ValueRange } from './value-range.js';
 import { itemsOutsideList, placesInSet, type SetPlace } from './set-positions.js';
 import { enableUnmarkedItems } from './unmarked-items.js';
 import { choiceAtPlace } from './choice-place.js';
@@ -300,7 +300,7 @@ function cupAttributes(raw: AtspiRawNode, states: Set<string>, role: CupRole, se
     if (states.has('STATE_HORIZONTAL')) attributes.orientation = 'horizontal';
     else if (states.has('STATE_VERTICAL')) attributes.orientation = 'vertical';
   }
-  if (raw.value && valueRoles.has(role)) {
+  if (raw.value && valueRoles.has(role) && !(role === 'spinbutton' && textOnlyValue(raw.value, raw.text) !== undefined)) {
     attributes.valueMin = raw.value.min;
     attributes.valueMax = raw.value.max;
     const held = heldNumber(raw, role);
@@ -367,7 +367,7 @@ export function shownNumber(raw: Pick<AtspiRawNode, 'value' | 'text' | 'states' 
 }
 
 function cupValue(raw: AtspiRawNode, role: CupRole): string | undefined {
-  if (raw.value && valueRoles.has(role)) return shownNumber({ ...raw, value: raw.value }, role);
+  if (raw.value && valueRoles.has(role)) return shownNumber({ ...raw, value: raw.value }, role) ?? (role === 'spinbutton' ? textOnlyValue(raw.value, raw.text) : undefined);
   const placed = role === 'combobox' ? placedChoice(raw) : undefined;
   if (placed !== undefined) return placed;
   if (raw.text !== undefined && textValueRoles.has(role)) return raw.text;

@@ -8,6 +8,7 @@ import { cupStateOf } from '../../../cup/atspi/states.js';
 import { stateCode } from '../../../cup/codes.js';
 import { readAttributes, readValue, setTextContents, setValue } from '../atspi/operations.js';
 import { shownNumber } from '../../../cup/atspi/convert.js';
+import { textOnlyValue, textShape } from '../../../cup/atspi/value-range.js';
 import type { ObjectRef } from '../atspi/object-ref.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import { findGestureAction, performAction } from './accessible-actions.js';
@@ -52,6 +53,8 @@ export async function setValueAction(desktop: LinuxDesktop, element: ElementTarg
   if (role === 'list' && interfaces.includes('Selection')) return setListSelection(desktop, target, value);
 
   if (interfaces.includes('Value') && role !== 'textbox') {
+    const shown = role === 'spinbutton' && interfaces.includes('Text') ? await textOnlyHeld(desktop, target.ref, label) : undefined;
+    if (shown !== undefined) return setShownText(desktop, target, shown, value);
     const asked = Number(value);
     if (value.trim() === '' || !Number.isFinite(asked)) {
       const words = await wordsForNumber(desktop, target.ref);
@@ -170,6 +173,41 @@ export async function setValueAction(desktop: LinuxDesktop, element: ElementTarg
     `${label} is a ${role} without a settable value (no Value or EditableText interface); ${instead ?? 'use click, type_text or press_key on it instead'}`,
     'not_settable',
   );
+}
+
+/** The text a spin button holds in place of a number (textOnlyValue: Qt's date and time edits), if it does. */
+async function textOnlyHeld(desktop: LinuxDesktop, ref: ObjectRef, label: string): Promise<string | undefined> {
+  const client = await desktop.atspi();
+  const [range, text] = await Promise.all([readValue(client, ref).catch(() => undefined), textProbe(desktop, ref, label).read().catch(() => undefined)]);
+  return range ? textOnlyValue(range, text) : undefined;
+}
+
+/**
+ * A spin button that holds the text it shows (a Qt date edit: "2024-03-15") is set by that text, as a person types it:
+ * its Value takes no date. Qt's takes its whole text through EditableText and reads it as typed (an impossible
+ * 2024-02-30 becomes 2024-02-29); the text read back is what it shows. A text written otherwise than the one shown
+ * (textShape) is refused before anything is sent: Qt keeps it in the field untaken, and nothing says so. Without
+ * EditableText nothing sets it.
+ */
+async function setShownText(desktop: LinuxDesktop, target: LiveElementTarget, shown: string, value: string): Promise<ActionOutcome> {
+  const label = `[e${target.element.index}]`;
+  if (shown === value.trim()) return nothingToChange('background', `${label} shows ${JSON.stringify(shown)}`);
+  if (!target.live.interfaces.includes('EditableText')) {
+    throw new ToolError(
+      `${label} holds the text it shows (${JSON.stringify(shown)}), no number, and offers no editable text to set; nothing was sent: ` +
+        `click it with delivery_mode "foreground", then type_text ${JSON.stringify(value)} with delivery_mode "foreground"`,
+      'not_settable',
+    );
+  }
+  if (textShape(value) !== textShape(shown)) {
+    throw new ToolError(
+      `${label} holds the text it shows (${JSON.stringify(shown)}), no number, and takes a text written the same way; ${JSON.stringify(value)} is not, and its app would keep it unread; nothing was sent: ` +
+        `set_value a text written as ${JSON.stringify(shown)} is, or click it with delivery_mode "foreground" and type_text`,
+      'not_settable',
+    );
+  }
+  const observation = await setWholeText(desktop, target, textProbe(desktop, target.ref, label), value.trim());
+  return actionOutcome({ path: 'x11_atspi', mode: 'background', observation });
 }
 
 /** The one text box a combo box holds, as its child or inside an unnamed box of it, in the snapshot the agent saw. */
