@@ -3,9 +3,10 @@
 // same objects from the bus. Apart from qt5-fixture.test.ts so that each file stays short.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { ActionResult } from '../../src/tools/input/schemas.js';
 import { FixtureDesktop } from '../helpers/fixture-desktop.js';
-import { accessibleWindowState, callOk, childIndices, pyatspiWalk } from '../helpers/tools.js';
+import { accessibleWindowState, callOk, childIndices, failsWith, pyatspiWalk } from '../helpers/tools.js';
 
 describe('Qt 5 shapes from apps outside the corpus', () => {
   let fixtures: FixtureDesktop;
@@ -151,5 +152,58 @@ describe('Qt 5 shapes from apps outside the corpus', () => {
     const element = state.elements.find((each) => each.bounds?.x === x && each.bounds.y === y && each.bounds.w === w && each.bounds.h === h);
     assert.ok(element, `the screen's box ${x},${y} ${w}x${h} is in the compact view:\n${read.body}`);
     assert.deepEqual(state.drawn_surfaces?.map((surface) => surface.element_index), [element.index], read.summary);
+  });
+
+  test("a sortable Qt table's column headers, which Qt gives a place and no action, read with their box and are clicked in the foreground to sort; a background click is refused, and no sort state is made up where Qt says none", async () => {
+    const table = await fixtures.launch('qt5', { title: 'Qt Sorted Table', extraArgs: ['--sorted-table'] });
+    const header = await fixtures.oracle.find(table.pid, table.title, 'table column header', 'Name');
+    // The quirk, as pyatspi reads it: a place, no action, and no word of the sort the header draws (Size, descending).
+    assert.deepEqual([header.found, header.actions], [true, undefined], JSON.stringify(header));
+    const headers = await fixtures.oracle.attributes(table.pid, table.title, ['table column header']);
+    assert.deepEqual(headers.map((each) => [each.name, each.attributes]), [['Name', {}], ['Size', {}]], JSON.stringify(headers));
+    const sortedBy = async (words: string) => (await fixtures.oracle.find(table.pid, table.title, 'label', words)).found;
+    assert.equal(await sortedBy('Sorted by: Size descending'), true, 'the app says it is sorted by Size');
+
+    const read = await callOk(fixtures.context, 'get_window_state', { window_id: table.id, include_screenshot: false });
+    const [x, y, w, h] = header.extents!;
+    assert.match(read.body ?? '', new RegExp(`\\[e(\\d+)\\] colh "Name" ${x},${y} ${w}x${h}\n`), `the header's box as pyatspi places it:\n${read.body}`);
+    assert.doesNotMatch(read.body ?? '', /sort/, 'no sort state Qt does not give');
+    const index = Number(new RegExp(`\\[e(\\d+)\\] colh "Name"`).exec(read.body ?? '')![1]);
+    assert.match(read.summary, new RegExp(`\\[e${index}\\][^;]*no accessibility action[^;]*foreground`), read.summary);
+
+    const background = await callOk(fixtures.context, 'click', { window_id: table.id, element_index: index, delivery_mode: 'background' });
+    const refused = background.structured as unknown as ActionResult;
+    assert.deepEqual([refused.path, refused.escalation?.recommended], ['none', 'foreground'], background.summary);
+    assert.equal(await sortedBy('Sorted by: Size descending'), true, 'nothing reached the app');
+    for (const order of ['ascending', 'descending']) {
+      // Two clicks, as a person's: apart by more than Qt's double-click interval (400 ms), which a second click within
+      // takes for a double click on the section, and sorts nothing.
+      if (order === 'descending') await sleep(500);
+      const clicked = await callOk(fixtures.context, 'click', { window_id: table.id, element_index: index, delivery_mode: 'foreground' });
+      assert.equal((clicked.structured as unknown as ActionResult).effect, 'confirmed', `${order}: ${clicked.summary}`);
+      assert.equal(await sortedBy(`Sorted by: Name ${order}`), true, `the app sorted by Name, ${order}: ${clicked.summary}`);
+    }
+    assert.equal(await sortedBy('Rows: zebra.txt, notes.txt, a.txt'), true, 'the rows in that order');
+  });
+
+
+  test("a Qt date edit, whose Value holds 0 of 0..0, reads the date it shows as its value with no range; set_value writes a date through its text, and refuses a text not written as a date", async () => {
+    const form = await fixtures.launch('qt5', { title: 'Qt Date Edit', extraArgs: ['--date-edit'] });
+    const due = await fixtures.oracle.find(form.pid, form.title, 'spin button', 'Due date:');
+    // The quirk: a spin button whose Value is 0 (of 0..0, pyatspi reads), its date in its text alone.
+    assert.deepEqual([due.value, due.text], [0, '2024-03-15'], JSON.stringify(due));
+    const found = await callOk(fixtures.context, 'find_elements', { window_id: form.id, selector: 'role=spinbutton name="Due date:"' });
+    const [field] = found.structured.matches as { index: number; value?: string; attributes?: Record<string, unknown> }[];
+    assert.deepEqual([field?.value, field?.attributes?.valueMin, field?.attributes?.valueMax], ['2024-03-15', undefined, undefined], found.body);
+    const { result } = await accessibleWindowState(fixtures.context, form, { include_screenshot: false });
+    assert.match(result.body ?? '', /spn "Due date:" [^\n]*val="2024-03-15"/, result.body);
+    assert.doesNotMatch(result.body ?? '', /range=0\.\.0/, result.body);
+
+    const set = await callOk(fixtures.context, 'set_value', { window_id: form.id, element_index: field!.index, value: '2025-01-31' });
+    assert.equal((set.structured as unknown as ActionResult).effect, 'confirmed', set.summary);
+    assert.equal((await fixtures.oracle.find(form.pid, form.title, 'label', 'Due: 2025-01-31')).found, true, `the app took the date: ${set.summary}`);
+    const refused = await failsWith(fixtures.context, 'set_value', { window_id: form.id, element_index: field!.index, value: '7' }, 'not_settable');
+    assert.match(refused.summary, /type_text/, refused.summary);
+    assert.equal((await fixtures.oracle.find(form.pid, form.title, 'spin button', 'Due date:')).text, '2025-01-31', 'nothing was sent');
   });
 });

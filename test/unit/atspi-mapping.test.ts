@@ -153,6 +153,17 @@ describe('AT-SPI to CUP actions', () => {
 });
 
 describe('atspiToCup', () => {
+  test("a column header with a place and no Action interface (Qt 5's) shows its box for a foreground click, and says no sort its toolkit does not give; one with a click (GTK's) lists it", () => {
+    const header = (interfaces: string[], actions?: string[]) => raw('ROLE_TABLE_COLUMN_HEADER', { name: 'Name', extents: { x: 120, y: 60, w: 100, h: 19 }, interfaces, ...(actions ? { actions } : {}) });
+    const table = (child: AtspiRawNode) => atspiToCup(raw('ROLE_TABLE', { name: 'Files', extents: { x: 110, y: 60, w: 300, h: 100 }, children: [child] }), screenContext).root;
+    const qt = table(header(['Accessible', 'Component']));
+    assert.deepEqual(compactBody([qt]).slice(1), ['  [e1] colh "Name" 120,60 100x19'], 'box shown, no verb, no sort');
+    assert.equal(qt.children![0]!.platform?.linux?.inputOnly, true);
+    const gtk = table(header(['Accessible', 'Component', 'Action'], ['click']));
+    assert.deepEqual(compactBody([gtk]).slice(1), ['  [e1] colh "Name" 120,60 100x19 [clk]']);
+    assert.equal(gtk.children![0]!.platform?.linux?.inputOnly, undefined);
+  });
+
   test('a combo box naming no action is clicked on a button of its own (a GTK 4.8 drop-down, open or closed), not when its button lies beside its entry in a box', () => {
     const action = { interfaces: ['Accessible', 'Component', 'Action'], actions: [] };
     const button = () => raw('ROLE_TOGGLE_BUTTON', { interfaces: ['Accessible', 'Component', 'Action'], actions: ['click'], extents: { x: 10, y: 10, w: 100, h: 20 } });

@@ -102,6 +102,19 @@ export function pressedOnlyByInput(context: Pick<ActionContext, 'role' | 'rawAct
 }
 
 /**
+ * A view's column header that the toolkit gives no Action interface at all, though a person's click on it sorts the
+ * view by that column (or selects the column): Qt 5's header sections (QAccessibleTableHeaderCell) have a place and
+ * nothing else, so KeePassXC's entry list and DB Browser for SQLite's tables read their headers with no box and no verb,
+ * and a background click on one was refused. Like pressedOnlyByInput's controls, the tree lists no verb for them and
+ * shows their box; the window's reading says to click them in the foreground. GTK gives its headers a click; a web
+ * page's header is no such case (the caller leaves pages out): Gecko gives one an action when the page listens for
+ * its click, and a plain <th> is clicked for nothing.
+ */
+export function headerClickedByInput(context: Pick<ActionContext, 'role' | 'interfaces'>): boolean {
+  return context.role === 'columnheader' && !context.interfaces.includes('Action') && context.interfaces.includes('Component');
+}
+
+/**
  * A combo box that names no action and holds no button of its own is operated through its parts: GTK 4.8's combo box
  * with an entry is an empty Action interface around a box holding its entry (which takes typing and set_value) and the
  * toggle button that opens its list (which offers click). A click on the box lands on its entry, which opens nothing,

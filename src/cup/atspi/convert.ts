@@ -1,6 +1,6 @@
 import { keyBindingShortcut } from '../key-binding.js';
 import type { CupAttributes, CupNode, CupRect, CupRole, CupState } from '../types.js';
-import { clicksByNature, clicksThroughChild, cupActionsFor, holdsButton, pressedOnlyByInput, type ActionContext } from './actions.js';
+import { clicksByNature, clicksThroughChild, cupActionsFor, headerClickedByInput, holdsButton, pressedOnlyByInput, type ActionContext } from './actions.js';
 import { closedMenu, holdsMenuItems, itemsKeptHidden } from './closed-menus.js';
 import { hidesItsContent } from './hidden-containers.js';
 import { drawnViewOf, paintsBesideOwnBars, scrollsItsContent, type RoleShape } from './scroll-areas.js';
@@ -1079,7 +1079,8 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
       holdsButton: holdsButton(childRoles),
     };
     node.actions = cupActionsFor(actionContext);
-    const inputOnly = pressedOnlyByInput(actionContext) && raw.interfaces.includes('Component');
+    // A web engine's bus (namesTakeToolTips holds those) is no toolkit's view: its header says by its own action.
+    const inputOnly = (pressedOnlyByInput(actionContext) && raw.interfaces.includes('Component')) || (headerClickedByInput(actionContext) && !context.namesTakeToolTips?.has(raw.bus));
     const attributes = cupAttributes(raw, states, role, setPlace);
     if (attributes) node.attributes = attributes;
     const unread = unreadOf(raw);
