@@ -616,6 +616,7 @@ export class LinuxDesktop implements Desktop {
       buttonShortcuts: quirks.buttonsReportShortcuts,
       fillsCacheLazily: quirks.fillsCacheLazily,
       propertiesInOneCall: quirks.propertiesInOneCall,
+      basicsFromCache: quirks.basicsInCache,
       visibleOnly: limits.visibleOnly,
       // A mirror would have to read a hidden container's content as it shows: only walked windows leave it unread.
       hiddenContentUnread: !quirks.mirrorable && (limits.visibleOnly === true || limits.hiddenContentUnread === true),

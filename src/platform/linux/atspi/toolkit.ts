@@ -188,6 +188,14 @@ export interface ToolkitQuirks {
    * screen is the one name it keeps (RawTreeContext.namesEditableCombosByText).
    */
   namesEditableCombosByText: boolean;
+  /**
+   * Its Cache.GetItems answers, for each object a client was given a reference to, what that object's own Name,
+   * Description, ChildCount, GetRole, GetInterfaces and GetState answer, worked out by the same functions when asked
+   * (GTK 4.8's gtkatspicache.c): a walk asks it once and those five questions only of objects it lacks (cache-items.ts).
+   * Its parent and index are not the walk's (a stack's page is a scroll pane's parent there, the stack in the children
+   * listed), so children are still listed. Qt 5 answers no item; at-spi2-atk's answer costs more than a walk.
+   */
+  basicsInCache: boolean;
 }
 
 export interface ToolkitInfo {
@@ -236,6 +244,7 @@ const plainToolkit: ToolkitQuirks = {
   leavesReplacedObjects: false,
   insertLengthInUtf16: false,
   namesEditableCombosByText: false,
+  basicsInCache: false,
 };
 
 export function quirksFor(toolkit: ToolkitInfo | undefined): ToolkitQuirks {
@@ -252,6 +261,7 @@ export function quirksFor(toolkit: ToolkitInfo | undefined): ToolkitQuirks {
       keepsUndrawnPlaces: true,
       showsByPlaceOnly: true,
       pressedMarksToggles: true,
+      basicsInCache: true,
     };
   }
   if ((name === 'gtk' || name === 'gail') && major <= 3) {

@@ -11,6 +11,7 @@ import { comboTextIsStale, deepestAtPoint, textEnd } from './operations.js';
 import { keepEachObjectOnce } from './once-per-object.js';
 import { markUndrawnOverlaps, markUnplaced } from './undrawn-places.js';
 import { atspiInterface, NULL_PATH, objectRefs, shortInterfaceName, type ObjectRef } from './object-ref.js';
+import { basicsByPath, CACHE_INTERFACE, cacheOf, type CachedBasics } from './cache-items.js';
 import { clipDirection, overlap, type ClipDirection } from '../../../cup/rect.js';
 import { codePointLength } from '../../../cup/text.js';
 import { withoutAstralPadding } from '../../../cup/atspi/astral-padding.js';
@@ -80,6 +81,11 @@ export interface ReadTreeOptions {
   buttonShortcuts?: boolean;
   /** The toolkit answers its first client before its cache is filled (ToolkitQuirks.fillsCacheLazily): see filling-cache.ts. */
   fillsCacheLazily?: boolean;
+  /**
+   * The application's Cache.GetItems answers objects' basics as their own calls do (ToolkitQuirks.basicsInCache): it
+   * is asked once, and only objects it lacks are asked for them.
+   */
+  basicsFromCache?: boolean;
 }
 
 export interface ReadTreeResult {
@@ -465,6 +471,20 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
   }
 
   /**
+   * The application's cache items by path, asked once for the whole walk where they answer as the objects' own calls
+   * (ReadTreeOptions.basicsFromCache); an application that does not answer them is asked object by object.
+   */
+  const cachedBasics = options.basicsFromCache ? call(cacheOf(start), CACHE_INTERFACE, 'GetItems').then(basicsByPath, () => undefined) : undefined;
+  // Awaited by the first object's basics; until then a rejection must not count as unhandled.
+  cachedBasics?.catch(() => {});
+
+  /** What an object's own calls in readBasics would have answered, as its cache item says (each in its reply's shape). */
+  function answersIn(item: CachedBasics, withRole: boolean, withInterfaces: boolean): [Map<string, unknown>, Body, Body | undefined, Body | undefined] {
+    const props = new Map<string, unknown>([['Name', item.name], ['Description', item.description], ['ChildCount', item.childCount]]);
+    return [props, [item.states], withRole ? [item.role] : undefined, withInterfaces ? [item.interfaces] : undefined];
+  }
+
+  /**
    * Name, description, child count and states always; role and interfaces only for objects not seen before (the role
    * every time where the toolkit reuses paths). `known`: the facts kept of the node's path that are still its own (see
    * reusesPaths); `alive` false when the object is gone: its states or role went unanswered (the app no longer has it)
@@ -472,18 +492,21 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
    */
   async function readBasics(node: AtspiRawNode, cached: ObjectFacts | undefined): Promise<{ known: ObjectFacts | undefined; alive: boolean }> {
     const asksRole = cached === undefined || options.reusesPaths === true;
-    const [props, state, role, cachedInterfaces] = await Promise.all([
-      readProperties(node, 'Accessible', ['Name', 'Description', 'ChildCount']),
-      call(node, atspiInterface('Accessible'), 'GetState'),
-      asksRole ? call(node, atspiInterface('Accessible'), 'GetRole') : undefined,
-      cached ? undefined : call(node, atspiInterface('Accessible'), 'GetInterfaces'),
-    ]);
+    const item = cachedBasics && node.bus === start.bus ? (await cachedBasics)?.get(node.path) : undefined;
+    const [props, state, role, cachedInterfaces] = item
+      ? answersIn(item, asksRole, cached === undefined)
+      : await Promise.all([
+          readProperties(node, 'Accessible', ['Name', 'Description', 'ChildCount']),
+          call(node, atspiInterface('Accessible'), 'GetState'),
+          asksRole ? call(node, atspiInterface('Accessible'), 'GetRole') : undefined,
+          cached ? undefined : call(node, atspiInterface('Accessible'), 'GetInterfaces'),
+        ]);
     // Another role than the one kept: the path is another object's now (Qt 5 gave a question's alert's path to the
     // label of the next dialog, which read as an alert), and nothing kept of it is.
     const replaced = cached !== undefined && role !== undefined && Number(role[0] ?? 0) !== cached.role;
     if (replaced) facts.forget(node);
     const known = replaced ? undefined : cached;
-    const interfaces = replaced ? await call(node, atspiInterface('Accessible'), 'GetInterfaces') : cachedInterfaces;
+    const interfaces = replaced ? (item ? answersIn(item, true, true)[3] : await call(node, atspiInterface('Accessible'), 'GetInterfaces')) : cachedInterfaces;
     // A name has no offsets to say which embedded object a U+FFFC stands for, so the character is dropped.
     node.name = withoutObjectReplacements(String(props.get('Name') ?? ''));
     node.description = String(props.get('Description') ?? '');
