@@ -1,7 +1,7 @@
 import { windowName } from '../../windows.js';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { plainText, readableName } from '../../../cup/atspi/names.js';
+import { plainText, readableName, repeatedLabel } from '../../../cup/atspi/names.js';
 import { cupStateOf } from '../../../cup/atspi/states.js';
 import { stateChangesText } from '../../../cup/diff-text.js';
 import { oneLine, quote, textChange } from '../../../cup/text-change.js';
@@ -258,7 +258,8 @@ const stoppedAnsweringLine = (subjects: readonly string[], timeoutMs: number) =>
 export function nameProbe(desktop: LinuxDesktop, ref: ObjectRef, label: string): Probe {
   return {
     label: `name of ${label}`,
-    read: async () => unlessGone(desktop, ref, async () => readName(await desktop.atspi(), ref), true),
+    // Read as the tree names it, so the line speaks of the name the agent saw ("Start" → "Pause", not GTK 4.8's "Start Start").
+    read: async () => unlessGone(desktop, ref, async () => nameAsTreeReads(await desktop.atspi(), ref), true),
     describe: (before, after) => (after === goneMark ? goneLine(label) : `name of ${label}: ${quote(before)} → ${quote(after)}`),
   };
 }
@@ -477,19 +478,35 @@ function named(role: string, name: string): string {
 /** An object's name read now, made readable by its toolkit's rules; undefined when it cannot be read. */
 async function readableNameNow(client: AtspiClient, ref: ObjectRef, knownRole: number | undefined): Promise<string | undefined> {
   try {
-    const [name, toolkit, role] = await Promise.all([readName(client, ref), client.toolkitOf(ref.bus).catch(() => undefined), knownRole ?? readRole(client, ref)]);
-    return readableName(name, quirksFor(toolkit).gtk4NameQuirks, atspiRoleName(role));
+    return await nameAsTreeReads(client, ref, knownRole);
   } catch {
     return undefined;
   }
 }
 
+/**
+ * An object's name now as the tree names it: made readable (readableName), and, where GTK 4.8 says a button's label
+ * twice ("Start Start"), the label once when the object's children hold that label, as the tree takes its content.
+ * The evidence told Clocks' stopwatch button, shown "Start" in the tree and "Pause" in the diff, as `name of [e236]:
+ * "Start Start" → "Pause Pause"`: a name no selector or reading of the tree gives. Rejects when it cannot be read.
+ */
+async function nameAsTreeReads(client: AtspiClient, ref: ObjectRef, knownRole?: number): Promise<string> {
+  const [name, toolkit, role] = await Promise.all([readName(client, ref), client.toolkitOf(ref.bus).catch(() => undefined), knownRole ?? readRole(client, ref)]);
+  const gtk4 = quirksFor(toolkit).gtk4NameQuirks;
+  const readable = readableName(name, gtk4, atspiRoleName(role));
+  const label = gtk4 ? repeatedLabel(readable) : undefined;
+  if (label === undefined) return readable;
+  // Only the first few children: a button holds its label (and perhaps an icon), never many.
+  const content = await Promise.all((await children(client, ref)).slice(0, 4).map(async (child) => normaliseWhitespace(await readName(client, child))));
+  return content.filter(Boolean).join(' ') === label ? label : readable;
+}
+
 /** An object's role and name as it reports them now, e.g. 'push button "Close"'; rejects when it is gone. */
 export async function roleAndNameNow(desktop: LinuxDesktop, ref: ObjectRef): Promise<string> {
   const client = await desktop.atspi();
-  const [role, name, toolkit] = await Promise.all([readRole(client, ref), readName(client, ref), client.toolkitOf(ref.bus)]);
+  const role = await readRole(client, ref);
   const roleName = atspiRoleName(role).slice('ROLE_'.length).toLowerCase().replaceAll('_', ' ');
-  return named(roleName, readableName(name, quirksFor(toolkit).gtk4NameQuirks, atspiRoleName(role)));
+  return named(roleName, await nameAsTreeReads(client, ref, role));
 }
 
 /**
