@@ -55,6 +55,12 @@ describe('GTK 4.8 names of controls with mnemonics and of notebook tabs', () => 
     const clicked = await callOk(fixtures.context, 'click', { window_id: window.id, selector: 'role=tab name=Source' });
     assert.equal((clicked.structured as unknown as ActionResult).effect, 'confirmed', clicked.summary);
     assert.deepEqual((await tabsOnBus()).map((node) => node.states.includes('selected')), [false, true], 'pyatspi: the second tab is the selected one');
+    // GTK 4.8 announces each tab's name "Tab" again, and SELECTABLE turning on, as the selection moves: the evidence
+    // read 'tab "Info": selectable on, -sel, name is now "Tab"' of tabs pyatspi still names "Tab" and the tree by their labels.
+    assert.deepEqual((await tabsOnBus()).map((node) => node.name), ['Tab', 'Tab'], 'pyatspi: GTK names both tabs as before');
+    assert.doesNotMatch(clicked.body ?? '', /name is now|renamed/, `no tab is told renamed: ${clicked.body}`);
+    assert.doesNotMatch(clicked.body ?? '', /selectable on/, `nor newly selectable: ${clicked.body}`);
+    assert.match(clicked.body ?? '', /tab "Info": -sel/, `the evidence tells the first tab deselected: ${clicked.body}`);
   });
 
   test('a button GTK renames to the same shown label as it enables it is told enabled, not renamed', async () => {

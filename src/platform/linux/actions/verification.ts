@@ -17,7 +17,7 @@ import { untilBornDialogFilled } from './born-dialog.js';
 import { pageLoadMs, untilPageLoaded } from './page-load.js';
 import { ROOT_PATH, type ObjectRef } from '../atspi/object-ref.js';
 import type { AtspiClient } from '../atspi/client.js';
-import { ancestry, caretOffset, children, indexInParent, readAttributes, readDescription, readName, readRole, readStates, readText, readTextAtCaret, readValue, selectedChoiceName, shownTextBetween, textSelection } from '../atspi/operations.js';
+import { ancestry, caretOffset, children, indexInParent, parentOf, readAttributes, readDescription, readName, readRole, readStates, readText, readTextAtCaret, readValue, selectedChoiceName, shownTextBetween, textSelection } from '../atspi/operations.js';
 import { UnansweredActionError } from '../atspi/unanswered-action.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import type { ClientWindow } from '../windows.js';
@@ -495,10 +495,25 @@ async function nameAsTreeReads(client: AtspiClient, ref: ObjectRef, knownRole?: 
   const gtk4 = quirksFor(toolkit).gtk4NameQuirks;
   const readable = readableName(name, gtk4, atspiRoleName(role));
   const label = gtk4 ? repeatedLabel(readable) : undefined;
-  if (label === undefined) return readable;
-  // Only the first few children: a button holds its label (and perhaps an icon), never many.
-  const content = await Promise.all((await children(client, ref)).slice(0, 4).map(async (child) => normaliseWhitespace(await readName(client, child))));
-  return content.filter(Boolean).join(' ') === label ? label : readable;
+  const tab = gtk4 && role === ATSPI_ROLE.PAGE_TAB;
+  if (label === undefined && !tab) return readable;
+  const content = await contentNames(client, ref);
+  if (label !== undefined) return content === label ? label : readable;
+  // GTK 4.8 names every notebook tab "Tab" (in the user's language), and announces that name again as a tab is
+  // selected: the tree names tabs that all share a name by their labels (tabsByContent), and a tab click read
+  // 'tab "Info": name is now "Tab"'. The same rule: the label, when every tab beside it has this name.
+  if (!content || content === readable) return readable;
+  const parent = await parentOf(client, ref);
+  const siblings = parent ? (await children(client, parent)).slice(0, 50) : [];
+  const tabs = (await Promise.all(siblings.map(async (sibling) => ((await readRole(client, sibling)) === ATSPI_ROLE.PAGE_TAB ? readName(client, sibling) : undefined)))).filter((text) => text !== undefined);
+  return tabs.length >= 2 && tabs.every((text) => readableName(text, gtk4, 'ROLE_PAGE_TAB') === readable) ? content : readable;
+}
+
+/** The names of an object's first few children, whitespace-normalised, joined: a button's or tab's label as the tree takes it. */
+async function contentNames(client: AtspiClient, ref: ObjectRef): Promise<string> {
+  // Only the first few children: a button or a tab holds its label (and perhaps an icon), never many.
+  const names = await Promise.all((await children(client, ref)).slice(0, 4).map(async (child) => normaliseWhitespace(await readName(client, child))));
+  return names.filter(Boolean).join(' ');
 }
 
 /** An object's role and name as it reports them now, e.g. 'push button "Close"'; rejects when it is gone. */
@@ -777,8 +792,12 @@ async function describeObject(
   // The snapshot's role first: a dialog's button is mostly gone with its dialog by the time it is read.
   const known = [...(snapshot?.elements.values() ?? [])].find((element) => atspiElement(element.handle).path === ref.path && atspiElement(element.handle).bus === ref.bus);
   const knownRole = known ? atspiElement(known.handle).atspiRole : undefined;
+  // A toolkit that marks an item SELECTABLE only once it is first selected (GTK 4.8: ToolkitQuirks.selectableUnmarked)
+  // announces it turning on with the selection: no news of the action, whose selection the selected state tells. A
+  // tab click read 'tab "Info": selectable on, -sel' and 'tab "Source": selectable on' besides "+sel".
+  const unmarked = events.some((event) => event.kind === 'StateChanged' && event.detail === 'selectable') && quirksFor(await client.toolkitOf(ref.bus).catch(() => undefined)).selectableUnmarked;
   const stateEvents = withoutReannounced(
-    events.filter((event) => event.kind === 'StateChanged'),
+    events.filter((event) => event.kind === 'StateChanged' && !(unmarked && event.detail === 'selectable' && event.detail1 !== 0)),
     knownStates,
     knownRole !== undefined ? atspiRoleName(knownRole) : '',
     known?.role,
