@@ -1039,7 +1039,9 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
     // A box wholly outside the view is the wrong fact about a pane whose content is on screen: it narrows nothing.
     // What a menu or drop-down holds pops up in a surface of its own, outside every box around its opener (Calc's
     // File menu hangs below the scroll pane its menu bar is docked in): it is judged against the window's area.
-    placement.view = popupHolderRoles.has(atspiRole) ? undefined : scrolls && box && box.w > 0 && box.h > 0 && !placement.offscreen ? intersectRect(view, box) : parentPlacement.view;
+    // A popover found on its own popup window shows what it holds within its box: Text Editor's main menu hangs below
+    // its window, and its Help and About items read offscreen, to be found by no selector for what is on screen.
+    placement.view = raw.ownSurface && box && box.w > 0 && box.h > 0 ? box : popupHolderRoles.has(atspiRole) ? undefined : scrolls && box && box.w > 0 && box.h > 0 && !placement.offscreen ? intersectRect(view, box) : parentPlacement.view;
     const node: CupNode = { id: `e${index}`, role, name };
     const description = plainText(raw.description);
     if (description) node.description = description;

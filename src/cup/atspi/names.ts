@@ -79,6 +79,18 @@ function labelAfterMnemonic(name: string): string | undefined {
   return undefined;
 }
 
+/**
+ * The label a GTK 4.8 name says twice: a button whose label may hold a mnemonic (use-underline) is named by the label
+ * as written and then by its label child's text, so "Start" with no mark in it is named "Start Start" (Clocks'
+ * stopwatch, Calculator's "4 4"). Only a caller that knows the object's content is that label may take it (the tree
+ * does, from the children it reads; an action's evidence reads them for it): a name may say a word twice.
+ */
+export function repeatedLabel(name: string): string | undefined {
+  if (name.length < 3 || name.length % 2 === 0) return undefined;
+  const half = (name.length - 1) / 2;
+  return name[half] === ' ' && name.slice(0, half) === name.slice(half + 1) ? name.slice(0, half) : undefined;
+}
+
 const markupTag = /<\/?[a-zA-Z][^<>]*>/;
 const entities: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
 

@@ -81,6 +81,11 @@ export interface AtspiRawNode {
   positionUnknown?: boolean;
   /** Extents exactly as the toolkit reported them; see RawTreeContext.extentsOrigin for how to place them. */
   extents?: { x: number; y: number; w: number; h: number };
+  /**
+   * Drawn on a popup window of its own, found where that window is (GTK 4.8's popovers: popover-places.ts): what it
+   * holds is seen within its box, wherever the window it pops up from ends.
+   */
+  ownSurface?: true;
   actions?: readonly string[];
   /** Action.GetKeyBinding of the first action, as the toolkit wrote it; read for menu items, and Qt's buttons (tree-reader's shortcutRoles). */
   keyBinding?: string;

@@ -31,6 +31,7 @@ import { installedApplications } from './desktop-entries.js';
 import { atspiElement, elementHandle, objectIdentity } from './element-handle.js';
 import { descendsFrom, planLaunch, startDetached } from './launcher.js';
 import { offersDirectRendering } from './desktop/gl-rendering.js';
+import { intersectRect } from '../../cup/rect.js';
 import { accessibilityBusAddress } from './atspi/bus-address.js';
 import { AtspiClient } from './atspi/client.js';
 import { keptObjects } from './atspi/kept-objects.js';
@@ -653,6 +654,11 @@ export class LinuxDesktop implements Desktop {
       // Placed with the frame's size as read now (in screen pixels): the margin is what the X window has around it.
       const scale = context.extentsScale;
       context.extentsOrigin = contentOrigin(window, frame && { w: frame.w * scale, h: frame.h * scale });
+      // The window's content is drawn inside its frame's box: the margin the X window has around it (GTK's
+      // client-side shadow) shows none of it. Clocks' view switcher bar, collapsed in a wide window, kept its tabs
+      // VISIBLE just below the frame, 4 px of each in the shadow: they read as on screen beside the header's, and
+      // `role=tab name=Timer` was refused as ambiguous. Popovers are their own windows, placed over it (placePopovers).
+      if (frame && frame.w > 0 && frame.h > 0) context.visibleArea = intersectRect(context.visibleArea, { ...context.extentsOrigin, w: Math.round(frame.w * scale), h: Math.round(frame.h * scale) });
       this.contentMargins.set(window.id, { x: context.extentsOrigin.x - window.bounds.x, y: context.extentsOrigin.y - window.bounds.y });
       if (read.root) read = { ...read, root: placePopovers(read.root, context.extentsOrigin, over) };
     }

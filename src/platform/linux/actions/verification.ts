@@ -1,7 +1,7 @@
 import { windowName } from '../../windows.js';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { plainText, readableName } from '../../../cup/atspi/names.js';
+import { plainText, readableName, repeatedLabel } from '../../../cup/atspi/names.js';
 import { cupStateOf } from '../../../cup/atspi/states.js';
 import { stateChangesText } from '../../../cup/diff-text.js';
 import { oneLine, quote, textChange } from '../../../cup/text-change.js';
@@ -17,7 +17,7 @@ import { untilBornDialogFilled } from './born-dialog.js';
 import { pageLoadMs, untilPageLoaded } from './page-load.js';
 import { ROOT_PATH, type ObjectRef } from '../atspi/object-ref.js';
 import type { AtspiClient } from '../atspi/client.js';
-import { ancestry, caretOffset, children, indexInParent, readAttributes, readDescription, readName, readRole, readStates, readText, readTextAtCaret, readValue, selectedChoiceName, shownTextBetween, textSelection } from '../atspi/operations.js';
+import { ancestry, caretOffset, children, indexInParent, parentOf, readAttributes, readDescription, readName, readRole, readStates, readText, readTextAtCaret, readValue, selectedChoiceName, shownTextBetween, textSelection } from '../atspi/operations.js';
 import { UnansweredActionError } from '../atspi/unanswered-action.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import type { ClientWindow } from '../windows.js';
@@ -258,7 +258,8 @@ const stoppedAnsweringLine = (subjects: readonly string[], timeoutMs: number) =>
 export function nameProbe(desktop: LinuxDesktop, ref: ObjectRef, label: string): Probe {
   return {
     label: `name of ${label}`,
-    read: async () => unlessGone(desktop, ref, async () => readName(await desktop.atspi(), ref), true),
+    // Read as the tree names it, so the line speaks of the name the agent saw ("Start" → "Pause", not GTK 4.8's "Start Start").
+    read: async () => unlessGone(desktop, ref, async () => nameAsTreeReads(await desktop.atspi(), ref), true),
     describe: (before, after) => (after === goneMark ? goneLine(label) : `name of ${label}: ${quote(before)} → ${quote(after)}`),
   };
 }
@@ -477,19 +478,50 @@ function named(role: string, name: string): string {
 /** An object's name read now, made readable by its toolkit's rules; undefined when it cannot be read. */
 async function readableNameNow(client: AtspiClient, ref: ObjectRef, knownRole: number | undefined): Promise<string | undefined> {
   try {
-    const [name, toolkit, role] = await Promise.all([readName(client, ref), client.toolkitOf(ref.bus).catch(() => undefined), knownRole ?? readRole(client, ref)]);
-    return readableName(name, quirksFor(toolkit).gtk4NameQuirks, atspiRoleName(role));
+    return await nameAsTreeReads(client, ref, knownRole);
   } catch {
     return undefined;
   }
 }
 
+/**
+ * An object's name now as the tree names it: made readable (readableName), and, where GTK 4.8 says a button's label
+ * twice ("Start Start"), the label once when the object's children hold that label, as the tree takes its content.
+ * The evidence told Clocks' stopwatch button, shown "Start" in the tree and "Pause" in the diff, as `name of [e236]:
+ * "Start Start" → "Pause Pause"`: a name no selector or reading of the tree gives. Rejects when it cannot be read.
+ */
+async function nameAsTreeReads(client: AtspiClient, ref: ObjectRef, knownRole?: number): Promise<string> {
+  const [name, toolkit, role] = await Promise.all([readName(client, ref), client.toolkitOf(ref.bus).catch(() => undefined), knownRole ?? readRole(client, ref)]);
+  const gtk4 = quirksFor(toolkit).gtk4NameQuirks;
+  const readable = readableName(name, gtk4, atspiRoleName(role));
+  const label = gtk4 ? repeatedLabel(readable) : undefined;
+  const tab = gtk4 && role === ATSPI_ROLE.PAGE_TAB;
+  if (label === undefined && !tab) return readable;
+  const content = await contentNames(client, ref);
+  if (label !== undefined) return content === label ? label : readable;
+  // GTK 4.8 names every notebook tab "Tab" (in the user's language), and announces that name again as a tab is
+  // selected: the tree names tabs that all share a name by their labels (tabsByContent), and a tab click read
+  // 'tab "Info": name is now "Tab"'. The same rule: the label, when every tab beside it has this name.
+  if (!content || content === readable) return readable;
+  const parent = await parentOf(client, ref);
+  const siblings = parent ? (await children(client, parent)).slice(0, 50) : [];
+  const tabs = (await Promise.all(siblings.map(async (sibling) => ((await readRole(client, sibling)) === ATSPI_ROLE.PAGE_TAB ? readName(client, sibling) : undefined)))).filter((text) => text !== undefined);
+  return tabs.length >= 2 && tabs.every((text) => readableName(text, gtk4, 'ROLE_PAGE_TAB') === readable) ? content : readable;
+}
+
+/** The names of an object's first few children, whitespace-normalised, joined: a button's or tab's label as the tree takes it. */
+async function contentNames(client: AtspiClient, ref: ObjectRef): Promise<string> {
+  // Only the first few children: a button or a tab holds its label (and perhaps an icon), never many.
+  const names = await Promise.all((await children(client, ref)).slice(0, 4).map(async (child) => normaliseWhitespace(await readName(client, child))));
+  return names.filter(Boolean).join(' ');
+}
+
 /** An object's role and name as it reports them now, e.g. 'push button "Close"'; rejects when it is gone. */
 export async function roleAndNameNow(desktop: LinuxDesktop, ref: ObjectRef): Promise<string> {
   const client = await desktop.atspi();
-  const [role, name, toolkit] = await Promise.all([readRole(client, ref), readName(client, ref), client.toolkitOf(ref.bus)]);
+  const role = await readRole(client, ref);
   const roleName = atspiRoleName(role).slice('ROLE_'.length).toLowerCase().replaceAll('_', ' ');
-  return named(roleName, readableName(name, quirksFor(toolkit).gtk4NameQuirks, atspiRoleName(role)));
+  return named(roleName, await nameAsTreeReads(client, ref, role));
 }
 
 /**
@@ -760,8 +792,12 @@ async function describeObject(
   // The snapshot's role first: a dialog's button is mostly gone with its dialog by the time it is read.
   const known = [...(snapshot?.elements.values() ?? [])].find((element) => atspiElement(element.handle).path === ref.path && atspiElement(element.handle).bus === ref.bus);
   const knownRole = known ? atspiElement(known.handle).atspiRole : undefined;
+  // A toolkit that marks an item SELECTABLE only once it is first selected (GTK 4.8: ToolkitQuirks.selectableUnmarked)
+  // announces it turning on with the selection: no news of the action, whose selection the selected state tells. A
+  // tab click read 'tab "Info": selectable on, -sel' and 'tab "Source": selectable on' besides "+sel".
+  const unmarked = events.some((event) => event.kind === 'StateChanged' && event.detail === 'selectable') && quirksFor(await client.toolkitOf(ref.bus).catch(() => undefined)).selectableUnmarked;
   const stateEvents = withoutReannounced(
-    events.filter((event) => event.kind === 'StateChanged'),
+    events.filter((event) => event.kind === 'StateChanged' && !(unmarked && event.detail === 'selectable' && event.detail1 !== 0)),
     knownStates,
     knownRole !== undefined ? atspiRoleName(knownRole) : '',
     known?.role,

@@ -68,8 +68,8 @@ export function placePopovers(root: AtspiRawNode, origin: { x: number; y: number
     const shift = own ?? inherited;
     const children = node.children.map((child) => place(child, shift));
     const moved = shift !== undefined && (shift.dx !== 0 || shift.dy !== 0) && node.extents !== undefined && !node.positionUnknown;
-    if (!moved && children.every((child, index) => child === node.children[index])) return node;
-    return { ...node, children, ...(moved ? { extents: { ...node.extents!, x: node.extents!.x + shift.dx, y: node.extents!.y + shift.dy } } : {}) };
+    if (!moved && own === undefined && children.every((child, index) => child === node.children[index])) return node;
+    return { ...node, children, ...(own !== undefined ? { ownSurface: true as const } : {}), ...(moved ? { extents: { ...node.extents!, x: node.extents!.x + shift.dx, y: node.extents!.y + shift.dy } } : {}) };
   };
   return place(root, undefined);
 }
