@@ -21,7 +21,7 @@ type Diff = { added: { role: string; name: string }[]; removed: { role: string; 
  * scroll pane inside its popup, are counted and chosen by set_value; a tab page's scroll pane, which the bridge places
  * from its page tab instead of its tab bar, is placed where it shows and what it holds read; a JTree's nodes, which
  * say LABEL, are its tree items at their levels, expanded by a background key and selected alone; a modal JDialog, which only its accessible dialog
- * calls modal, refuses actions on the window under it. Judged by pyatspi (and xprop).
+ * calls modal, refuses actions on the window under it, and an owner-less one on every frame of the app. Judged by pyatspi (and xprop).
  */
 describe('Java Swing apps through the ATK bridge', () => {
   const title = 'CUP Swing Forms';
@@ -132,8 +132,8 @@ describe('Java Swing apps through the ATK bridge', () => {
     assert.deepEqual(files.map((node) => [node.children.length, node.closedMenuItems]), [[0, 2]], 'File is read without its items, which it counts');
     const unread = unreadInShown(whole.read!.root!, shown.read?.root);
     // (Objects the bridge makes anew on each read, the table's cells, match nothing by path: not compared here.)
-    // File's two items and Help's About... and Notice....
-    assert.equal(unread['closed menu'], 4, JSON.stringify(unread));
+    // File's two items and Help's About..., Notice... and Second Window....
+    assert.equal(unread['closed menu'], 5, JSON.stringify(unread));
     assert.ok((unread.hidden ?? 0) >= 2, `the hidden page and what it holds: ${JSON.stringify(unread)}`);
     assert.deepEqual(findAllRaw(shown.read?.root, (node) => node.name === 'Keep history'), [], 'the hidden page\'s check box is not read');
     assert.match(String(compact.body), /mi "File"[^\n]*\n\s*# 2 more items — open the menu to see/, compact.body);
@@ -304,6 +304,40 @@ describe('Java Swing apps through the ATK bridge', () => {
     assert.equal(await dialogUp(), false, 'pyatspi: the dialog closed');
     const applied = await callOk(context, 'click', { window_id: windowId, selector: 'role=button name=Apply' });
     assert.equal(applied.structured.effect, 'confirmed', `once the dialog is closed the form takes clicks again: ${applied.summary}`);
+  });
+
+  test('a modal message box of no window, with two frames up, refuses clicks on both frames, though X11 makes it a dialog of one', async () => {
+    const newWindow = async (path: string[], title: string) => {
+      const opened = await callOk(context, 'invoke_menu', { window_id: windowId, path });
+      const window = (opened.structured.new_windows as { window_id: number; title: string }[] | undefined)?.find((each) => each.title === title);
+      assert.ok(window, opened.summary);
+      return window.window_id;
+    };
+    const transientFor = (id: number) => spawnSync('xprop', ['-id', String(id), 'WM_TRANSIENT_FOR'], { env: desktop.env(), encoding: 'utf8' }).stdout;
+    const second = await newWindow(['Help', 'Second Window...'], 'Swing Second');
+    try {
+      const notice = await newWindow(['Help', 'Notice...'], 'Swing Notice');
+      try {
+        // The premise: Java names one blocked window as the message box's owner and chains the other to it.
+        assert.match(transientFor(notice), new RegExp(`window id # 0x${second.toString(16)}\\b`), `xprop: ${transientFor(notice)}`);
+        assert.match(transientFor(second), new RegExp(`window id # 0x${windowId.toString(16)}\\b`), `xprop: ${transientFor(second)}`);
+        assert.ok((await oracle.find(pid, 'Swing Notice', 'dialog', 'Swing Notice')).states?.includes('modal'), 'pyatspi: the message box says modal');
+        const status = () => pyatspiPrints(['print(pyatspi.findDescendant(app, lambda o: o.getRoleName() == "label" and o.name.startswith("Status:")).name)']);
+        const before = status();
+        // The first frame, which the message box is no dialog of on X11, took the click under it.
+        const click = await failsWith(context, 'click', { window_id: windowId, selector: 'role=button name=Apply' }, 'blocked_by_modal_dialog');
+        assert.match(click.summary, new RegExp(`waits on its modal dialog ${notice} "Swing Notice"`), click.summary);
+        await failsWith(context, 'click', { window_id: second, selector: "role=button name='Close Window'" }, 'blocked_by_modal_dialog');
+        await sleep(300);
+        assert.equal(status(), before, 'pyatspi: the form heard nothing');
+      } finally {
+        await callOk(context, 'click', { window_id: notice, selector: 'role=button name=OK' });
+      }
+      for (const deadline = Date.now() + 5000; !(await oracle.find(pid, title, 'label', 'Status: notice closed')).found && Date.now() < deadline; ) await sleep(100);
+      assert.ok((await oracle.find(pid, title, 'label', 'Status: notice closed')).found, 'the app: the message box was answered');
+    } finally {
+      await callOk(context, 'click', { window_id: second, selector: "role=button name='Close Window'" });
+    }
   });
 
   test('foreground typing into a Swing field of an inactive window, which moves its focus itself, reaches the field', async () => {
