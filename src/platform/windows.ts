@@ -107,7 +107,11 @@ export function seenBefore(before: readonly WindowIdentity[]): (window: WindowId
 
 /**
  * The modal dialog that keeps a person from using the window: one of the same app, shown, marked modal, and a dialog
- * of this window or of none (modal to the whole app). A dialog only transient for the window, not marked modal (by
+ * of this window, of a window this one is the owner of (through any number of dialogs), or of none (modal to the whole
+ * app). A dialog blocks its owner's owners too, in every toolkit (Qt's window-modal blocks the parent and grandparents,
+ * Java's and GTK's modality reaches further still): Java tells X11 only one window a modal dialog blocks, chaining the
+ * others, so with two frames up its owner-less message box (JOptionPane with a null parent) was a dialog of the second
+ * frame, the second frame a dialog of the first, and clicks on the first ran under the message box. A dialog only transient for the window, not marked modal (by
  * the window manager's state, or by its accessible top level where that says nothing, as Java's), may be a tool window
  * beside it (a GTK 4 palette), so it blocks nothing here. Nor does a modal window the window is itself a dialog of
  * (through any number of dialogs): LibreOffice's Document Recovery, modal to the whole app, asks its question in a
@@ -117,7 +121,7 @@ export function seenBefore(before: readonly WindowIdentity[]): (window: WindowId
 export function modalDialogOver<W extends DesktopWindow>(window: DesktopWindow, windows: readonly W[]): W | undefined {
   const owners = ownersOf(window, windows);
   return windows
-    .filter((other) => other.id !== window.id && other.pid === window.pid && other.modal && !other.minimized && !owners.has(other.id) && (other.transientFor === undefined || other.transientFor === window.id))
+    .filter((other) => other.id !== window.id && other.pid === window.pid && other.modal && !other.minimized && !owners.has(other.id) && (other.transientFor === undefined || ownersOf(other, windows).has(window.id)))
     .sort((a, b) => b.zIndex - a.zIndex)[0];
 }
 

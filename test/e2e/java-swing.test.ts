@@ -19,8 +19,9 @@ type Diff = { added: { role: string; name: string }[]; removed: { role: string; 
  * tabs, which copy their tab bar's states, only the current one reads focused; a JCheckBoxMenuItem, which says CHECK_BOX,
  * is its menu's item; an open menu, which says CHECKED, is not checked; and a JComboBox's choices, in a list inside a
  * scroll pane inside its popup, are counted and chosen by set_value; a tab page's scroll pane, which the bridge places
- * from its page tab instead of its tab bar, is placed where it shows and what it holds read; a modal JDialog, which only its accessible dialog
- * calls modal, refuses actions on the window under it. Judged by pyatspi (and xprop).
+ * from its page tab instead of its tab bar, is placed where it shows and what it holds read; a JTree's nodes, which
+ * say LABEL, are its tree items at their levels, expanded by a background key and selected alone; a modal JDialog, which only its accessible dialog
+ * calls modal, refuses actions on the window under it, and an owner-less one on every frame of the app. Judged by pyatspi (and xprop).
  */
 describe('Java Swing apps through the ATK bridge', () => {
   const title = 'CUP Swing Forms';
@@ -131,8 +132,8 @@ describe('Java Swing apps through the ATK bridge', () => {
     assert.deepEqual(files.map((node) => [node.children.length, node.closedMenuItems]), [[0, 2]], 'File is read without its items, which it counts');
     const unread = unreadInShown(whole.read!.root!, shown.read?.root);
     // (Objects the bridge makes anew on each read, the table's cells, match nothing by path: not compared here.)
-    // File's two items and Help's About....
-    assert.equal(unread['closed menu'], 3, JSON.stringify(unread));
+    // File's two items and Help's About..., Notice... and Second Window....
+    assert.equal(unread['closed menu'], 5, JSON.stringify(unread));
     assert.ok((unread.hidden ?? 0) >= 2, `the hidden page and what it holds: ${JSON.stringify(unread)}`);
     assert.deepEqual(findAllRaw(shown.read?.root, (node) => node.name === 'Keep history'), [], 'the hidden page\'s check box is not read');
     assert.match(String(compact.body), /mi "File"[^\n]*\n\s*# 2 more items — open the menu to see/, compact.body);
@@ -213,6 +214,68 @@ describe('Java Swing apps through the ATK bridge', () => {
     }
   });
 
+  test('a JTree\'s nodes, which the bridge gives as labels, are tree items at their levels, expanded by a background key and selected alone by a click', async () => {
+    const status = () => pyatspiPrints(['print(pyatspi.findDescendant(app, lambda o: o.getRoleName() == "label" and o.name.startswith("Status:")).name)']);
+    /** pyatspi: each node under the tree, as "name level states", with its action names. */
+    const nodes = () => pyatspiPrints([
+      'tree = pyatspi.findDescendant(app, lambda o: o.getRoleName() == "tree")',
+      'def walk(node, level):',
+      '  for child in node:',
+      '    s = child.getState()',
+      '    marks = [n for n, st in (("expandable", pyatspi.STATE_EXPANDABLE), ("expanded", pyatspi.STATE_EXPANDED), ("collapsed", pyatspi.STATE_COLLAPSED), ("selected", pyatspi.STATE_SELECTED), ("selectable", pyatspi.STATE_SELECTABLE)) if s.contains(st)]',
+      '    if s.contains(pyatspi.STATE_VISIBLE): print(child.getRoleName(), child.name, level, ",".join(marks), ",".join(child.queryAction().getName(i) for i in range(child.queryAction().nActions)))',
+      '    if s.contains(pyatspi.STATE_EXPANDED): walk(child, level + 1)',
+      'walk(tree, 1)',
+    ]).split('\n');
+    await callOk(context, 'click', { window_id: windowId, selector: 'role=tab name=Tree' });
+    try {
+      // The premise: Swing's nodes are labels, nested as the tree is, never SELECTABLE, each with one action, toggleexpand.
+      assert.deepEqual(nodes(), [
+        'label JTree 1 expandable,expanded toggleexpand',
+        'label colors 2 expandable,collapsed toggleexpand',
+        'label sports 2 expandable,collapsed toggleexpand',
+        'label food 2 expandable,collapsed toggleexpand',
+      ]);
+      const items = async () => {
+        const state = await callOk(context, 'get_window_state', { window_id: windowId, include_screenshot: false });
+        return { body: String(state.body), elements: (state.structured as unknown as WindowState).elements };
+      };
+      // They read as text ("txt \"colors\""): role=treeitem found none, and nothing told their levels or which were open.
+      let read = await items();
+      const treeItems = (elements: Element[]) => elements.filter((element) => element.role === 'treeitem').map((element) => `${element.name} ${element.states.filter((state) => ['expanded', 'collapsed', 'selected'].includes(state)).join(',')}`);
+      assert.deepEqual(treeItems(read.elements), ['JTree expanded', 'colors collapsed', 'sports collapsed', 'food collapsed'], read.body);
+      assert.match(read.body, /"JTree"[^\n]*L1/, read.body);
+      assert.match(read.body, /"colors"[^\n]*L2/, read.body);
+      const colors = read.elements.find((element) => element.name === 'colors')!;
+      assert.ok(colors.actions.includes('expand'), `colors: ${colors.actions}`);
+      // Right expands a collapsed node in the background, by its toggleexpand (Swing's tree heard nothing before).
+      const expanded = await callOk(context, 'press_key', { window_id: windowId, element_index: colors.index, key: 'right' });
+      assert.equal(status(), 'Status: tree expanded [JTree, colors]', expanded.summary);
+      assert.ok(nodes().includes('label colors 2 expandable,expanded toggleexpand'), 'pyatspi: colors is expanded');
+      read = await items();
+      // Its leaves, which Swing also calls collapsed, are neither expanded nor collapsed, a level below it.
+      assert.deepEqual(treeItems(read.elements).slice(1, 3), ['colors expanded', 'blue '], read.body);
+      assert.match(read.body, /"blue"[^\n]*L3/, read.body);
+      // A click selects a node alone, as a person's does: Swing's node Selection only adds to what is selected elsewhere.
+      const root = read.elements.find((element) => element.name === 'JTree')!;
+      await callOk(context, 'click', { window_id: windowId, element_index: root.index });
+      assert.equal(status(), 'Status: tree selected [[JTree]]');
+      const blue = read.elements.find((element) => element.name === 'blue')!;
+      const clicked = await callOk(context, 'click', { window_id: windowId, element_index: blue.index });
+      assert.equal(clicked.structured.effect, 'confirmed', clicked.summary);
+      assert.equal(status(), 'Status: tree selected [[JTree, colors, blue]]', 'the app: blue alone is selected');
+      assert.deepEqual(nodes().filter((line) => line.split(' ')[3]?.includes('selected')).map((line) => line.split(' ')[1]), ['blue'], 'pyatspi: blue alone says selected');
+      assert.deepEqual(treeItems((await items()).elements).filter((line) => line.includes('selected')), ['blue selected']);
+      // Left collapses it again.
+      const collapsed = await callOk(context, 'press_key', { window_id: windowId, element_index: colors.index, key: 'left' });
+      // Swing moves the selection from blue, hidden now, to colors, and tells that last.
+      assert.equal(status(), 'Status: tree selected [[JTree, colors]]', collapsed.summary);
+      assert.ok(nodes().includes('label colors 2 expandable,collapsed,selected toggleexpand'), `pyatspi: colors is collapsed and selected\n${nodes().join('\n')}`);
+    } finally {
+      await callOk(context, 'click', { window_id: windowId, selector: 'role=tab name=Form' });
+    }
+  });
+
   test('a modal dialog that only its accessible dialog calls modal refuses clicks and menus on the window under it', async () => {
     const opened = await callOk(context, 'invoke_menu', { window_id: windowId, path: ['Help', 'About...'] });
     const dialog = (opened.structured.new_windows as { window_id: number; title: string }[] | undefined)?.find((window) => window.title === 'About Swing Forms');
@@ -241,6 +304,40 @@ describe('Java Swing apps through the ATK bridge', () => {
     assert.equal(await dialogUp(), false, 'pyatspi: the dialog closed');
     const applied = await callOk(context, 'click', { window_id: windowId, selector: 'role=button name=Apply' });
     assert.equal(applied.structured.effect, 'confirmed', `once the dialog is closed the form takes clicks again: ${applied.summary}`);
+  });
+
+  test('a modal message box of no window, with two frames up, refuses clicks on both frames, though X11 makes it a dialog of one', async () => {
+    const newWindow = async (path: string[], title: string) => {
+      const opened = await callOk(context, 'invoke_menu', { window_id: windowId, path });
+      const window = (opened.structured.new_windows as { window_id: number; title: string }[] | undefined)?.find((each) => each.title === title);
+      assert.ok(window, opened.summary);
+      return window.window_id;
+    };
+    const transientFor = (id: number) => spawnSync('xprop', ['-id', String(id), 'WM_TRANSIENT_FOR'], { env: desktop.env(), encoding: 'utf8' }).stdout;
+    const second = await newWindow(['Help', 'Second Window...'], 'Swing Second');
+    try {
+      const notice = await newWindow(['Help', 'Notice...'], 'Swing Notice');
+      try {
+        // The premise: Java names one blocked window as the message box's owner and chains the other to it.
+        assert.match(transientFor(notice), new RegExp(`window id # 0x${second.toString(16)}\\b`), `xprop: ${transientFor(notice)}`);
+        assert.match(transientFor(second), new RegExp(`window id # 0x${windowId.toString(16)}\\b`), `xprop: ${transientFor(second)}`);
+        assert.ok((await oracle.find(pid, 'Swing Notice', 'dialog', 'Swing Notice')).states?.includes('modal'), 'pyatspi: the message box says modal');
+        const status = () => pyatspiPrints(['print(pyatspi.findDescendant(app, lambda o: o.getRoleName() == "label" and o.name.startswith("Status:")).name)']);
+        const before = status();
+        // The first frame, which the message box is no dialog of on X11, took the click under it.
+        const click = await failsWith(context, 'click', { window_id: windowId, selector: 'role=button name=Apply' }, 'blocked_by_modal_dialog');
+        assert.match(click.summary, new RegExp(`waits on its modal dialog ${notice} "Swing Notice"`), click.summary);
+        await failsWith(context, 'click', { window_id: second, selector: "role=button name='Close Window'" }, 'blocked_by_modal_dialog');
+        await sleep(300);
+        assert.equal(status(), before, 'pyatspi: the form heard nothing');
+      } finally {
+        await callOk(context, 'click', { window_id: notice, selector: 'role=button name=OK' });
+      }
+      for (const deadline = Date.now() + 5000; !(await oracle.find(pid, title, 'label', 'Status: notice closed')).found && Date.now() < deadline; ) await sleep(100);
+      assert.ok((await oracle.find(pid, title, 'label', 'Status: notice closed')).found, 'the app: the message box was answered');
+    } finally {
+      await callOk(context, 'click', { window_id: second, selector: "role=button name='Close Window'" });
+    }
   });
 
   test('foreground typing into a Swing field of an inactive window, which moves its focus itself, reaches the field', async () => {

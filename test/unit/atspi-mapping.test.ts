@@ -164,6 +164,31 @@ describe('atspiToCup', () => {
     assert.equal(gtk.children![0]!.platform?.linux?.inputOnly, undefined);
   });
 
+  test("a tree's nodes that say LABEL (Java's JTree) are its items at their depth below it, a leaf not collapsed; a label beside a tree, or under a tree's other child, is text", () => {
+    const shown = ['STATE_ENABLED', 'STATE_SENSITIVE', 'STATE_VISIBLE', 'STATE_SHOWING'];
+    const node = (name: string, states: string[], children: AtspiRawNode[] = []) =>
+      raw('ROLE_LABEL', { name, stateNames: [...shown, ...states], interfaces: ['Accessible', 'Component', 'Action', 'Selection'], actions: states.includes('STATE_EXPANDABLE') ? ['toggleexpand'] : [], extents: { x: 120, y: 60, w: 60, h: 18 }, children });
+    const tree = raw('ROLE_TREE', {
+      extents: { x: 110, y: 60, w: 300, h: 100 },
+      interfaces: ['Accessible', 'Component', 'Selection'],
+      children: [node('JTree', ['STATE_EXPANDABLE', 'STATE_EXPANDED'], [node('colors', ['STATE_EXPANDABLE', 'STATE_EXPANDED', 'STATE_SELECTED'], [node('blue', ['STATE_COLLAPSED'])]), node('food', ['STATE_EXPANDABLE', 'STATE_COLLAPSED'])])],
+    });
+    const beside = raw('ROLE_LABEL', { name: 'Status', extents: { x: 120, y: 200, w: 60, h: 18 } });
+    const inPanel = raw('ROLE_PANEL', { extents: { x: 110, y: 60, w: 30, h: 30 }, children: [raw('ROLE_LABEL', { name: 'Editor', extents: { x: 110, y: 60, w: 30, h: 18 } })] });
+    tree.children.push(inPanel);
+    const root = atspiToCup(raw('ROLE_FRAME', { name: 'Win', extents: { x: 100, y: 50, w: 400, h: 300 }, children: [tree, beside] }), screenContext).root;
+    const read = Object.fromEntries(nodes(root).filter((each) => each.name).map((each) => [each.name, `${each.role} L${each.attributes?.level ?? '-'} ${(each.states ?? []).filter((state) => state !== 'offscreen').join(',')} ${(each.actions ?? []).filter((action) => action === 'expand' || action === 'collapse').join(',')}`]));
+    assert.deepEqual(read, {
+      Win: 'window L-  ',
+      JTree: 'treeitem L1 expanded collapse',
+      colors: 'treeitem L2 selected,expanded collapse',
+      blue: 'treeitem L3  ',
+      food: 'treeitem L2 collapsed expand',
+      Editor: 'text L-  ',
+      Status: 'text L-  ',
+    });
+  });
+
   test('a combo box naming no action is clicked on a button of its own (a GTK 4.8 drop-down, open or closed), not when its button lies beside its entry in a box', () => {
     const action = { interfaces: ['Accessible', 'Component', 'Action'], actions: [] };
     const button = () => raw('ROLE_TOGGLE_BUTTON', { interfaces: ['Accessible', 'Component', 'Action'], actions: ['click'], extents: { x: 10, y: 10, w: 100, h: 20 } });

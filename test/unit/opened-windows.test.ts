@@ -77,6 +77,15 @@ describe('the modal dialog over a window', () => {
     assert.equal(modalDialogOver(other, [main, other, appModal])?.id, 4);
   });
 
+  test('a modal dialog of a dialog of the window blocks the window too', () => {
+    // Java with two frames up: its owner-less message box is a dialog of the second frame, which it makes a dialog of the first.
+    const second = window(2, { transientFor: 1 });
+    const notice = window(3, { modal: true, transientFor: 2 });
+    assert.equal(modalDialogOver(main, [main, second, notice])?.id, 3);
+    assert.equal(modalDialogOver(second, [main, second, notice])?.id, 3);
+    assert.equal(modalDialogOver(window(4), [main, second, notice, window(4)]), undefined, 'a window outside its chain is not blocked');
+  });
+
   test('a modal window the window is a dialog of, directly or through another dialog, does not block it', () => {
     // LibreOffice's Document Recovery (modal to the whole app) and the question it asks in a modal dialog of its own.
     const recovery = window(5, { modal: true });

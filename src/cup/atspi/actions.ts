@@ -146,8 +146,8 @@ export function cupActionsFor(context: ActionContext): CupAction[] {
   for (const raw of context.rawActions) {
     if (raw.includes('.')) continue;
     const name = raw.trim().toLowerCase();
-    // GTK3 offers this on every tree cell, leaves too; only a row that has children can do it.
-    if (name === 'expand or contract' || name === 'expand or collapse') {
+    // GTK3 offers this on every tree cell, leaves too; only a row that has children can do it. Java's tree nodes name it "toggleexpand".
+    if (name === 'expand or contract' || name === 'expand or collapse' || name === 'toggleexpand') {
       if (context.states.has('STATE_EXPANDABLE')) add(context.states.has('STATE_EXPANDED') ? 'collapse' : 'expand');
       continue;
     }

@@ -15,6 +15,7 @@ import { atspiRoleName, cupRoleFor } from './roles.js';
 import { ATSPI_ROLE } from './constants.js';
 import { cupStateOf, decodeStateSet } from './states.js';
 import { isTerminalRow, withTerminalRows } from './terminal-rows.js';
+import { rendererTreeNodeLevels } from './tree-nodes.js';
 import { inReadingOrder } from './reading-order.js';
 import { hasRange, textOnlyValue, type ValueRange } from './value-range.js';
 import { itemsOutsideList, placesInSet, type SetPlace } from './set-positions.js';
@@ -961,6 +962,8 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
   const root = inReadingOrder(withTerminalRows(read));
   const sources: ElementSource[] = [];
   const numbers = elementNumbers(root, context.showingReliable ?? false);
+  // Java's tree nodes, which read as labels: each is its tree's item, at its level (tree-nodes.ts).
+  const treeNodes = rendererTreeNodeLevels(root);
   // Toolkits that set VISIBLE or SHOWING at all set them on the window; some bridges set neither anywhere.
   const rootStates = decodeStateSet(root.states);
   const windowVisibility: Visibility = { visible: rootStates.has('STATE_VISIBLE'), showing: rootStates.has('STATE_SHOWING') };
@@ -1028,7 +1031,10 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
       if (drawn) drawnViews.add(drawn);
     }
     const emptyView = drawnViews.has(raw) && !name;
-    const role: CupRole = editableBlock ? 'textbox' : wordsOnly ? 'text' : rangePart ? 'slider' : scrolls && mapped === 'generic' ? 'group' : mapped;
+    const treeLevel = treeNodes.get(raw);
+    // Java says COLLAPSED of every leaf of a tree too: a node that cannot expand is not collapsed.
+    if (treeLevel !== undefined && !states.has('STATE_EXPANDABLE')) states.delete('STATE_COLLAPSED');
+    const role: CupRole = treeLevel !== undefined ? 'treeitem' : editableBlock ? 'textbox' : wordsOnly ? 'text' : rangePart ? 'slider' : scrolls && mapped === 'generic' ? 'group' : mapped;
     // An object that holds only another process's objects (an ATK socket: WebKitGTK's web view, whose page runs in a
     // web process) says no state at all: it is judged by its place, not taken for hidden with all it embeds.
     const embeds = raw.children.length > 0 && raw.children.every((child) => child.bus !== raw.bus);
@@ -1085,6 +1091,7 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
     const inputOnly = (pressedOnlyByInput(actionContext) && raw.interfaces.includes('Component')) || (headerClickedByInput(actionContext) && !context.namesTakeToolTips?.has(raw.bus));
     const attributes = cupAttributes(raw, states, role, setPlace);
     if (attributes) node.attributes = attributes;
+    if (treeLevel !== undefined && node.attributes?.level === undefined) node.attributes = { ...node.attributes, level: treeLevel };
     const unread = unreadOf(raw);
     const hiddenMenuItems = holdsMenuItems(raw.role) ? itemsKeptHidden(raw.children.map((child) => child.states), context.showingReliable ?? false) : 0;
     node.platform = {

@@ -9,6 +9,7 @@ import {
 import type { LinuxDesktop } from '../linux-desktop.js';
 import { liveStates } from './live-states.js';
 import { quirksFor } from '../atspi/toolkit.js';
+import { deselectOtherNodes, treeNodePlace, type TreeNodePlace } from './tree-node-selection.js';
 
 /**
  * Items of lists, trees, tables, tab strips and icon views (AT-SPI list item, page tab, table cell, table row, tree
@@ -54,14 +55,18 @@ export interface ItemSelection {
    * and a Down key went on from the first. Behind other windows that focus would present the window, and is not used.
    */
   cursor?: true;
+  /** The item is a node of a tree whose nodes take their renderer's role (Java's JTree): where it lies in that tree. */
+  treeNode?: TreeNodePlace;
 }
 
 async function selectableIn(desktop: LinuxDesktop, item: ObjectRef, role: number, windowActive: boolean): Promise<ItemSelection | undefined> {
   const client = await desktop.atspi();
-  if (!itemRoles.has(role) && !(await selectableWithoutAction(desktop, item))) return undefined;
+  // Java's tree nodes say LABEL and never SELECTABLE, and their parent node's Selection selects them.
+  const treeNode = role === ATSPI_ROLE.LABEL ? await treeNodePlace(client, item, role) : undefined;
+  if (!itemRoles.has(role) && !treeNode && !(await selectableWithoutAction(desktop, item))) return undefined;
   // A tab is chosen by selecting it in its tab list whether it says SELECTABLE or not: GTK 2's GAIL marks no page tab
   // selectable (nor the current one selected), and the tab list's Selection switches its pages all the same.
-  const marked = role === ATSPI_ROLE.PAGE_TAB || (await liveStates(desktop, item)).has('STATE_SELECTABLE');
+  const marked = role === ATSPI_ROLE.PAGE_TAB || treeNode !== undefined || (await liveStates(desktop, item)).has('STATE_SELECTABLE');
   if (!marked && !quirksFor(await client.toolkitOf(item.bus).catch(() => undefined)).selectableUnmarked) return undefined;
   const container = await parentOf(client, item);
   if (!container) return undefined;
@@ -70,7 +75,7 @@ async function selectableIn(desktop: LinuxDesktop, item: ObjectRef, role: number
   if (!containerInterfaces.includes('Selection') && toggle === undefined) return undefined;
   const index = await indexInParent(client, item);
   const cursor = windowActive && role === ATSPI_ROLE.TABLE_CELL && containerInterfaces.includes('Table') && (await client.quirksOf(item.bus)).selectionLeavesCursor;
-  return index !== undefined ? { container, containerInterfaces, index, item, ...(toggle !== undefined ? { toggle } : {}), ...(cursor ? { cursor } : {}) } : undefined;
+  return index !== undefined ? { container, containerInterfaces, index, item, ...(toggle !== undefined ? { toggle } : {}), ...(cursor ? { cursor } : {}), ...(treeNode ? { treeNode } : {}) } : undefined;
 }
 
 /**
@@ -126,6 +131,10 @@ export async function selectItem(desktop: LinuxDesktop, selection: ItemSelection
           (selection.containerInterfaces.includes('Table') && (await selectTableRow(client, selection.container, selection.index)));
     if (!selected) return false;
     await untilSelected(desktop, selection);
+  }
+  if (selection.treeNode) {
+    await deselectOtherNodes(desktop, selection.treeNode, (await client.quirksOf(selection.container.bus)).deselectsByChildIndex);
+    return true;
   }
   if (selection.containerInterfaces.includes('Table') && (await deselectOtherRows(client, selection))) return true;
   if (selection.toggle !== undefined) {

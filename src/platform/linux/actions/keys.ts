@@ -39,7 +39,8 @@ async function expanderFor(desktop: LinuxDesktop, target: Actionable, combo: str
   if (!expandKeys.has(combo) && !collapseKeys.has(combo)) return undefined;
   const states = await liveStates(desktop, target.ref);
   if (!states.has('STATE_EXPANDABLE') || states.has('STATE_EXPANDED') !== collapseKeys.has(combo)) return undefined;
-  return findNamedAction(desktop, target, ['expand or contract', 'expand or collapse']);
+  // Java's tree nodes name theirs "toggleexpand".
+  return findNamedAction(desktop, target, ['expand or contract', 'expand or collapse', 'toggleexpand']);
 }
 
 /**

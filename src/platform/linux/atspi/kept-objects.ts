@@ -36,7 +36,9 @@ export async function keptObjects(client: AtspiClient, identities: readonly stri
         const quirks = await client.quirksOf(ref.bus);
         // A throwaway copy of a cell (ToolkitQuirks.remakesTransientObjects) is kept by no one: the cell is read anew.
         if (quirks.remakesTransientObjects && hasState(states, ATSPI_STATE.TRANSIENT)) destroyed.add(identity);
-        else if (quirks.leavesReplacedObjects && (await replacedInPlace(client, ref))) destroyed.add(identity);
+        // Java's tree nodes, not TRANSIENT, are remade too (Swing's AccessibleJTree makes a new AccessibleJTreeNode
+        // whenever one is asked for): after a click on a node, every node of SwingForms's tree read under a new index.
+        else if ((quirks.leavesReplacedObjects || quirks.remakesTransientObjects) && (await replacedInPlace(client, ref))) destroyed.add(identity);
       }
     } catch (error) {
       // An error reply is the app's word that it has no such object; its process gone takes every object along.

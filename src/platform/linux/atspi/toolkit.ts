@@ -104,7 +104,8 @@ export interface ToolkitQuirks {
   /**
    * Its Selection's DeselectSelectedChild(n) deselects the container's n-th child, not its n-th selected one
    * (Gecko's ATK remove_selection counts every option), and DeselectChild, which at-spi2-atk turns into the other,
-   * is wrong the same way: a child is deselected by DeselectSelectedChild with its index in the container.
+   * is wrong the same way: a child is deselected by DeselectSelectedChild with its index in the container. Java's
+   * bridge passes the index to Swing's AccessibleSelection.removeAccessibleSelection, which takes the child's index.
    */
   deselectsByChildIndex: boolean;
   /**
@@ -292,7 +293,7 @@ export function quirksFor(toolkit: ToolkitInfo | undefined): ToolkitQuirks {
     focusMarksCurrentItems: qt,
     reusesObjectPaths: qt,
     buttonsReportShortcuts: qt,
-    deselectsByChildIndex: name === 'gecko',
+    deselectsByChildIndex: name === 'gecko' || java,
     hitTestLagsOneAsk: blink || name === 'gecko',
     fillsCacheLazily: name === 'gecko',
     remakesTransientObjects: java,
