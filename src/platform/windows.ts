@@ -111,9 +111,9 @@ export function seenBefore(before: readonly WindowIdentity[]): (window: WindowId
  * app). A dialog blocks its owner's owners too, in every toolkit (Qt's window-modal blocks the parent and grandparents,
  * Java's and GTK's modality reaches further still): Java tells X11 only one window a modal dialog blocks, chaining the
  * others, so with two frames up its owner-less message box (JOptionPane with a null parent) was a dialog of the second
- * frame, the second frame a dialog of the first, and clicks on the first ran under the message box. A dialog only transient for the window, not marked modal (by
- * the window manager's state, or by its accessible top level where that says nothing, as Java's), may be a tool window
- * beside it (a GTK 4 palette), so it blocks nothing here. Nor does a modal window the window is itself a dialog of
+ * frame, the second frame a dialog of the first, and clicks on the first ran under the message box. A dialog only
+ * transient for the window, not marked modal (by the window manager's state, or by its accessible top level where
+ * that says nothing, as Java's), may be a tool window beside it (a GTK 4 palette), so it blocks nothing here. Nor does a modal window the window is itself a dialog of
  * (through any number of dialogs): LibreOffice's Document Recovery, modal to the whole app, asks its question in a
  * modal dialog of its own, and a click on that question's Yes was refused as waiting on the Document Recovery window
  * under it.
