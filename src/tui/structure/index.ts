@@ -14,6 +14,7 @@ import { placeLinks } from './links.js';
 import { findLists } from './lists.js';
 import { findMenuBar } from './menu-bar.js';
 import { findNumberedText } from './numbered-text.js';
+import { namePanesByTitles } from './pane-titles.js';
 import { findProgressBars } from './progress.js';
 import { area, ScreenScan, type Found, type Region } from './scan.js';
 import { findSplits } from './splits.js';
@@ -64,7 +65,7 @@ export function buildStructure(grid: CellGrid, options: StructureOptions): { nod
   }
 
   // The menu bar before the status lines: a highlighted first row of menu words is a menu, not a status.
-  const found: Found[] = [...findKeyHintBars(scan, 0), ...findMenuBar(scan, 0), ...findStatusLines(scan, 0)];
+  let found: Found[] = [...findKeyHintBars(scan, 0), ...findMenuBar(scan, 0), ...findStatusLines(scan, 0)];
   regions.forEach((region, index) => {
     if (region.split === 'window') found.push(...findStatusLines(scan, index));
   });
@@ -78,6 +79,8 @@ export function buildStructure(grid: CellGrid, options: StructureOptions): { nod
     // Candidates in columns with one lit before lists, which would read its row as text.
     found.push(...findGridMenus(scan, index), ...findLists(scan, index), ...findCheckboxes(scan, index));
   }
+  // A title bar read as a status before the lists under it were known: over panes of lists it names them.
+  found = namePanesByTitles(scan, found);
   findBoxedFields(scan, boxes);
   found.push(...findCursorInput(scan, flattenNodes(found), boxes));
   for (let index = regions.length - 1; index >= 0; index--) found.push(...findTextRuns(scan, index));
