@@ -15,6 +15,7 @@ import { findLists } from './lists.js';
 import { findMenuBar } from './menu-bar.js';
 import { findNumberedText } from './numbered-text.js';
 import { namePanesByTitles } from './pane-titles.js';
+import { findSheetGrids } from './sheet-grid.js';
 import { findProgressBars } from './progress.js';
 import { area, ScreenScan, type Found, type Region } from './scan.js';
 import { findSplits } from './splits.js';
@@ -33,6 +34,7 @@ export { LIST_HEURISTIC } from './lists.js';
 export { MENU_HEURISTIC } from './menu-bar.js';
 export { NUMBERED_TEXT_HEURISTIC } from './numbered-text.js';
 export { PROGRESS_HEURISTIC } from './progress.js';
+export { SHEET_HEURISTIC } from './sheet-grid.js';
 export { STATUS_HEURISTIC } from './status-line.js';
 export { TABLE_HEURISTIC } from './tables.js';
 export { TEXT_HEURISTIC } from './text-runs.js';
@@ -71,6 +73,8 @@ export function buildStructure(grid: CellGrid, options: StructureOptions): { nod
   });
   // Innermost regions first, so a list inside a dialog is read before the dialog's own text.
   for (let index = regions.length - 1; index >= 0; index--) {
+    // A spreadsheet's grid first: its row numbers are no numbered text, its highlighted labels no list.
+    found.push(...findSheetGrids(scan, index));
     // A numbered text buffer first: its current-line highlight is not a list's selection.
     found.push(...findNumberedText(scan, index));
     // A dialog's labelled field before lists: a strip under its label is not a selected item.
