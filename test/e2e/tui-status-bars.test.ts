@@ -37,7 +37,7 @@ test('lnav: the bars over and under the log are status lines; no log line or bar
   await callOk(context, 'tui_stop', { session });
 });
 
-test('hexedit: its bottom mode line of dashes (file name, offset, percentage) is a status line whose offset follows the cursor', async () => {
+test('hexedit: its bottom mode line of dashes (file name, offset, percentage) is a status line whose offset and changed mark follow the cursor and typing', async () => {
   const directory = mkdtempSync(join(tmpdir(), 'cup-tui-hexedit-'));
   const file = join(directory, 'data.bin');
   writeFileSync(file, Buffer.from(Array.from({ length: 600 }, (_, index) => index % 256)));
@@ -61,5 +61,11 @@ test('hexedit: its bottom mode line of dashes (file name, offset, percentage) is
   const moved = await read();
   assert.deepEqual(moved.statuses.map((node) => node.name), [moved.bottom]);
   assert.match(moved.bottom, new RegExp(`0x10/0x${size}`));
+  // Typing a byte changes the buffer: hexedit marks its mode line `-**` and moves on one byte; still the status line.
+  await callOk(context, 'tui_type', { text: '41', session });
+  await callOk(context, 'tui_wait_for', { selector: `role=status name~=0x11/0x${size}`, session });
+  const changed = await read();
+  assert.deepEqual(changed.statuses.map((node) => node.name), [changed.bottom]);
+  assert.match(changed.bottom, /^-\*\* data\.bin/);
   await callOk(context, 'tui_stop', { session });
 });

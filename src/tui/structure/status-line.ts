@@ -73,15 +73,22 @@ export function findStatusLines(scan: ScreenScan, regionIndex: number): Found[] 
   return found;
 }
 
-/** Dashes (or a box rule) at each end of a mode line drawn without a highlight. */
-const RULED_MODE_LINE = /^\s?(?:-{2,}|─{2,}|={2,})\s.*[\p{L}\p{N}].*(?:-{3,}|─{3,}|={3,})\s?$/u;
+/** A mode line drawn without a highlight closes with a rule, and has words before it. */
+const RULED_CLOSE = /[\p{L}\p{N}].*[-─=]{3,}$/u;
+/**
+ * It opens with a rule too, which may carry marks (hexedit's `-**` and emacs's `-UUU:**--` for a changed
+ * buffer): a first word that starts with a rule character and holds another rule character or mark after it,
+ * unlike a bullet's lone `-` or a negative number's `-5`.
+ */
+const RULED_OPEN = /^[-─=]\S*[-─=*%]/u;
 
 /**
  * A plain row across the region's width whose words stand between rules at both ends is a mode line drawn
  * without colour; a row of text that merely contains dashes neither starts nor ends with them.
  */
 function ruledModeLine(row: RowInfo, width: number): boolean {
-  return row.ink > 0 && row.lastColumn - row.inkColumn + 1 >= width * FULL_WIDTH_SHARE && RULED_MODE_LINE.test(row.text.trimEnd());
+  const text = row.text.trim();
+  return row.ink > 0 && row.lastColumn - row.inkColumn + 1 >= width * FULL_WIDTH_SHARE && RULED_OPEN.test(text) && RULED_CLOSE.test(text);
 }
 
 /**
