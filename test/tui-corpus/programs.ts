@@ -215,15 +215,12 @@ export const corpus: CorpusProgram[] = [
     args: (work) => [join(work, 'left'), join(work, 'right')],
     prepare: (work) => files(work, { 'left/apple.txt': 'apple\n', 'left/berry.txt': 'berry\n', 'left/cherry.txt': 'cherry\n', 'right/notes.md': 'notes\n', 'right/plan.md': 'plan\n' }),
     steps: [
-      {
-        name: 'start',
-        until: 'plan.md',
-        facts: [
-          { says: 'each pane\'s list is named by the directory over it', selector: 'role=list name*=/left$', count: 1 },
-          { says: 'the right pane\'s list is named by its directory too', selector: 'role=list name*=/right$', count: 1 },
-          { says: 'the current entry of the active (left) pane is focused', focus: 'name^=../' , inside: 'role=list name*=/left$' },
-        ],
-      },
+      // Each pane's list is named by the directory over it; the active (left) pane's current entry has the focus.
+      { name: 'start', until: 'plan.md', facts: [
+        { says: 'the left pane\'s list is named by its directory', selector: 'role=list name*=/left$', count: 1 },
+        { says: 'the right pane\'s list is named by its directory', selector: 'role=list name*=/right$', count: 1 },
+        { says: 'the current entry of the active (left) pane is focused', focus: 'name^=../', inside: 'role=list name*=/left$' },
+      ] },
       {
         name: 'down1',
         keys: ['Down'],
@@ -245,21 +242,14 @@ export const corpus: CorpusProgram[] = [
     args: () => ['sheet.sc'],
     prepare: (work) => files(work, { 'sheet.sc': 'let A0 = 10\nlet B0 = 20\nlet A1 = 30\nlet B1 = A0+A1\n' }),
     steps: [
-      {
-        name: 'start',
-        until: '40.00',
-        facts: [
-          { says: 'the grid is one table', selector: 'role=table', count: 1 },
-          { says: 'its column letters are column headers', selector: 'role=columnheader name=B', count: 1 },
-          { says: 'the current cell A0 (10) is focused', focus: 'role=cell name=10.00' },
-        ],
-      },
-      {
-        name: 'right-down',
-        keys: ['Right', 'Down'],
-        until: 'B1 (',
-        facts: [{ says: 'after Right and Down the current cell B1 (A0+A1, 40) is focused', focus: 'role=cell name=40.00' }],
-      },
+      // The grid is one table under its column letters, its current cell A0 (10) focused.
+      { name: 'start', until: '40.00', facts: [
+        { says: 'the grid is one table', selector: 'role=table', count: 1 },
+        { says: 'its column letters are column headers', selector: 'role=columnheader name=B', count: 1 },
+        { says: 'the current cell A0 (10) is focused', focus: 'role=cell name=10.00' },
+      ] },
+      // sc names its current cell on its top line once the cursor moves.
+      { name: 'right-down', keys: ['Right', 'Down'], until: 'B1 (', facts: [{ says: 'after Right and Down the current cell B1 (A0+A1, 40) is focused', focus: 'role=cell name=40.00' }] },
     ],
   },
   {
