@@ -58,6 +58,9 @@ export function buildStructure(grid: CellGrid, options: StructureOptions): { nod
     ...sections.map((section) => ({ ...section, background: scan.dominantBackground(section.rect, section.box.bounds) })),
   ];
   scan.setRegions(regions);
+  // A spreadsheet's grid before anything else, splits too: its highlighted row numbers beside its current
+  // cell are no columns set apart by a gutter, its row numbers no numbered text, its labels no list.
+  const sheets = regions.flatMap((_, index) => findSheetGrids(scan, regions.length - 1 - index));
   // Windows and columns side by side that no box draws; inner regions are painted last, so the list
   // stays ordered from largest to smallest.
   const splits = findSplits(scan);
@@ -67,14 +70,12 @@ export function buildStructure(grid: CellGrid, options: StructureOptions): { nod
   }
 
   // The menu bar before the status lines: a highlighted first row of menu words is a menu, not a status.
-  let found: Found[] = [...findKeyHintBars(scan, 0), ...findMenuBar(scan, 0), ...findStatusLines(scan, 0)];
+  let found: Found[] = [...sheets, ...findKeyHintBars(scan, 0), ...findMenuBar(scan, 0), ...findStatusLines(scan, 0)];
   regions.forEach((region, index) => {
     if (region.split === 'window') found.push(...findStatusLines(scan, index));
   });
   // Innermost regions first, so a list inside a dialog is read before the dialog's own text.
   for (let index = regions.length - 1; index >= 0; index--) {
-    // A spreadsheet's grid first: its row numbers are no numbered text, its highlighted labels no list.
-    found.push(...findSheetGrids(scan, index));
     // A numbered text buffer first: its current-line highlight is not a list's selection.
     found.push(...findNumberedText(scan, index));
     // A dialog's labelled field before lists: a strip under its label is not a selected item.
