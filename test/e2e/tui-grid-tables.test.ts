@@ -1,6 +1,7 @@
 // Tables drawn as a grid of lines (├───┼───┤ under the header row), as query tools print results: the
 // header row is the table's column headers, not a title of the box around it. Tables drawn with rules
-// between their columns and no box around them (visidata's sheet) are tables too.
+// between their columns and no box around them (visidata's sheet) are tables too. So is a spreadsheet's grid
+// (sc's), under a highlighted strip of column letters and beside one of row numbers, with its current cell.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -97,4 +98,45 @@ test('pspg: a CSV whose first column counts 1, 2, 3 in a colour of its own is a 
   assert.deepEqual(focused.map((node) => (node.children ?? []).map((cell) => cell.name)), [expected[current]]);
   assert.equal(focused[0]!.selected, true);
   await callOk(context, 'tui_stop', { session: 'pspg' });
+});
+
+test('sc: the grid under its column letters and beside its row numbers is a table; the current cell sc names is the focused one', async () => {
+  const directory = mkdtempSync(join(tmpdir(), 'cup-tui-sc-'));
+  writeFileSync(join(directory, 'sheet.sc'), 'let A0 = 10\nlet B0 = 20\nlet A1 = 30\nlet B1 = A0+A1\nlabel C0 = "fruit"\n');
+  const session = 'sc';
+  await start({ command: 'bash', args: ['--norc', '--noprofile', '-c', 'exec sc sheet.sc'], cwd: directory, env: { HOME: directory }, cols: 80, rows: 20, session });
+  await callOk(context, 'tui_wait_for', { text: '40.00', all: [{ text: 'fruit' }, { stableMs: 200 }], session });
+  const lines = async () => (await callOk(context, 'tui_render_text', { session })).structured.lines as string[];
+  const table = async () => {
+    const all = nodes(await callOk(context, 'tui_snapshot', { session }));
+    const tables = all.filter((node) => node.role === 'table');
+    assert.equal(tables.length, 1);
+    return { table: tables[0]!, focused: all.filter((node) => node.focused) };
+  };
+  const { table: grid, focused } = await table();
+  const [header, ...rows] = grid.children ?? [];
+  const screen = await lines();
+  // The column letters and the row numbers are the ones on sc's screen, in its own order.
+  const letters = (header!.children ?? []).map((cell) => cell.name);
+  assert.deepEqual(letters, screen[header!.bounds!.y]!.trim().split(/\s+/));
+  for (const row of rows) assert.equal(row.children![0]!.role, 'rowheader');
+  assert.deepEqual(rows.map((row) => row.children![0]!.name), rows.map((row) => screen[row.bounds!.y]!.trim().split(/\s+/)[0]));
+  const cell = (column: string, row: string) => rows.find((r) => r.name === row)!.children![1 + letters.indexOf(column)]!;
+  // The values sc computed from the file: 10 and 20, 30 and A0+A1, the label.
+  assert.deepEqual([cell('A', '0'), cell('B', '0'), cell('C', '0'), cell('A', '1'), cell('B', '1')].map((c) => c.name), ['10.00', '20.00', 'fruit', '30.00', '40.00']);
+  assert.deepEqual(focused.map((node) => [node.role, node.name]), [['cell', '10.00']]);
+  assert.equal(focused[0], cell('A', '0'));
+  assert.equal(focused[0]!.selected, true);
+
+  // The arrows move sc's cursor, which it names on its top line (`B1 (10 2 0) [A0+A1]`): that cell is focused.
+  await callOk(context, 'tui_press_sequence', { keys: ['Right', 'Down'], session });
+  await callOk(context, 'tui_wait_for', { text: 'B1 (', all: [{ stableMs: 100 }], session });
+  const address = /^([A-Z]+)(\d+) \(/.exec((await lines())[0]!.trim())!;
+  const moved = await table();
+  const rowsNow = (moved.table.children ?? []).slice(1);
+  const now = rowsNow.find((r) => r.name === address[2])!.children![1 + letters.indexOf(address[1]!)]!;
+  assert.deepEqual(moved.focused, [now]);
+  assert.equal(now.name, '40.00');
+  assert.equal(now.selected, true);
+  await callOk(context, 'tui_stop', { session });
 });

@@ -1,8 +1,9 @@
 // Status bars stacked two deep at the top and at the bottom of the screen (lnav: its clock over its
 // breadcrumbs, its "Files :: Text Filters" tab bar over its "L2 100%" line) are status lines, not a list's
 // header and selected item. The judges are lnav's own rows (as tui_render_text gives them) and the log file.
+// A mode line drawn with dashes instead of a highlight (hexedit's) is a status line too, and follows the cursor.
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
@@ -33,5 +34,38 @@ test('lnav: the bars over and under the log are status lines; no log line or bar
   const shown = readFileSync(log, 'utf8').trim().split('\n').filter((line) => lines.some((row) => row.includes(line)));
   assert.ok(shown.length > 0);
   for (const line of shown) assert.ok(all.some((node) => node.name.includes(line)), `no node reads ${line}`);
+  await callOk(context, 'tui_stop', { session });
+});
+
+test('hexedit: its bottom mode line of dashes (file name, offset, percentage) is a status line whose offset and changed mark follow the cursor and typing', async () => {
+  const directory = mkdtempSync(join(tmpdir(), 'cup-tui-hexedit-'));
+  const file = join(directory, 'data.bin');
+  writeFileSync(file, Buffer.from(Array.from({ length: 600 }, (_, index) => index % 256)));
+  // The oracles: hexedit's own bottom row, and the file's size that row shows as the end offset.
+  const size = statSync(file).size.toString(16);
+  const session = 'hexedit';
+  await start({ command: 'bash', args: ['--norc', '--noprofile', '-c', 'exec hexedit data.bin'], cwd: directory, env: { HOME: directory }, cols: 80, rows: 24, session });
+  await callOk(context, 'tui_wait_for', { text: `0x0/0x${size}`, all: [{ text: 'data.bin' }], session });
+  const read = async () => {
+    const lines = (await callOk(context, 'tui_render_text', { session })).structured.lines as string[];
+    const statuses = nodes(await callOk(context, 'tui_snapshot', { session })).filter((node) => node.role === 'status');
+    return { bottom: lines[lines.length - 1]!.trim().replace(/\s+/g, ' '), statuses };
+  };
+  const first = await read();
+  assert.deepEqual(first.statuses.map((node) => node.name), [first.bottom]);
+  assert.equal(first.statuses[0]!.bounds!.y, 23);
+  assert.match(first.statuses[0]!.name, new RegExp(`data\\.bin .*0x0/0x${size}`));
+  // One row down is 0x10 bytes on: the status node's offset is the one hexedit now shows.
+  await callOk(context, 'tui_press', { key: 'Down', session });
+  await callOk(context, 'tui_wait_for', { selector: `role=status name~=0x10/0x${size}`, session });
+  const moved = await read();
+  assert.deepEqual(moved.statuses.map((node) => node.name), [moved.bottom]);
+  assert.match(moved.bottom, new RegExp(`0x10/0x${size}`));
+  // Typing a byte changes the buffer: hexedit marks its mode line `-**` and moves on one byte; still the status line.
+  await callOk(context, 'tui_type', { text: '41', session });
+  await callOk(context, 'tui_wait_for', { selector: `role=status name~=0x11/0x${size}`, session });
+  const changed = await read();
+  assert.deepEqual(changed.statuses.map((node) => node.name), [changed.bottom]);
+  assert.match(changed.bottom, /^-\*\* data\.bin/);
   await callOk(context, 'tui_stop', { session });
 });

@@ -209,6 +209,62 @@ export const corpus: CorpusProgram[] = [
     ],
   },
   {
+    name: 'vifm',
+    pkg: 'vifm',
+    command: 'vifm',
+    args: (work) => [join(work, 'left'), join(work, 'right')],
+    prepare: (work) => files(work, { 'left/apple.txt': 'apple\n', 'left/berry.txt': 'berry\n', 'left/cherry.txt': 'cherry\n', 'right/notes.md': 'notes\n', 'right/plan.md': 'plan\n' }),
+    steps: [
+      // Each pane's list is named by the directory over it; the active (left) pane's current entry has the focus.
+      { name: 'start', until: 'plan.md', facts: [
+        { says: 'the left pane\'s list is named by its directory', selector: 'role=list name*=/left$', count: 1 },
+        { says: 'the right pane\'s list is named by its directory', selector: 'role=list name*=/right$', count: 1 },
+        { says: 'the current entry of the active (left) pane is focused', focus: 'name^=../', inside: 'role=list name*=/left$' },
+      ] },
+      {
+        name: 'down1',
+        keys: ['Down'],
+        until: '2/4',
+        facts: [{ says: 'after Down apple.txt is the focused entry of the left pane', focus: 'name~=apple.txt', inside: 'role=list name*=/left$' }],
+      },
+      {
+        name: 'tab',
+        keys: ['Tab', 'Down'],
+        until: '2/3',
+        facts: [{ says: 'after Tab and Down the right pane\'s notes.md is focused', focus: 'name~=notes.md', inside: 'role=list name*=/right$' }],
+      },
+    ],
+  },
+  {
+    name: 'sc',
+    pkg: 'sc',
+    command: 'sc',
+    args: () => ['sheet.sc'],
+    prepare: (work) => files(work, { 'sheet.sc': 'let A0 = 10\nlet B0 = 20\nlet A1 = 30\nlet B1 = A0+A1\n' }),
+    steps: [
+      // The grid is one table under its column letters, its current cell A0 (10) focused.
+      { name: 'start', until: '40.00', facts: [
+        { says: 'the grid is one table', selector: 'role=table', count: 1 },
+        { says: 'its column letters are column headers', selector: 'role=columnheader name=B', count: 1 },
+        { says: 'the current cell A0 (10) is focused', focus: 'role=cell name=10.00' },
+      ] },
+      // sc names its current cell on its top line once the cursor moves.
+      { name: 'right-down', keys: ['Right', 'Down'], until: 'B1 (', facts: [{ says: 'after Right and Down the current cell B1 (A0+A1, 40) is focused', focus: 'role=cell name=40.00' }] },
+    ],
+  },
+  {
+    name: 'hexedit',
+    pkg: 'hexedit',
+    command: 'hexedit',
+    args: () => ['data.bin'],
+    prepare: (work) => writeFileSync(join(work, 'data.bin'), Buffer.from(Array.from({ length: 600 }, (_, index) => index % 256))),
+    steps: [
+      { name: 'start', until: '0x0/0x258', facts: [{ says: 'the mode line naming the file and offset is a status line', selector: 'role=status name*=data\\.bin.*0x0/0x258', count: 1 }] },
+      // One byte on (two nibbles), at any width (a row holds more bytes on a wider screen).
+      { name: 'right1', keys: ['Right', 'Right'], until: '0x1/0x258', facts: [{ says: 'after two Rights the status line shows the next byte\'s offset', selector: 'role=status name~=0x1/0x258', count: 1 }] },
+    ],
+  },
+  {
     name: 'vim-split',
     pkg: 'vim',
     command: 'vim',

@@ -6,10 +6,11 @@ import { repositoryRoot } from '../helpers/desktop.js';
 import { findBoxes } from '../../src/tui/structure/boxes.js';
 import { STATUS_HEURISTIC } from '../../src/tui/structure/index.js';
 import { ScreenScan } from '../../src/tui/structure/scan.js';
+import { findSheetGrids } from '../../src/tui/structure/sheet-grid.js';
 import { findSplits } from '../../src/tui/structure/splits.js';
 import { recordedGrid, recordedScreen, structureOf } from './helpers.js';
 
-/** The regions findSplits adds to a recorded screen, as "kind x,y wxh". */
+/** The regions findSplits adds to a recorded screen, as "kind x,y wxh", after a spreadsheet's grid is claimed as buildStructure does. */
 function splitsOf(name: string): string[] {
   const grid = recordedGrid(name);
   const scan = new ScreenScan(grid);
@@ -19,6 +20,7 @@ function splitsOf(name: string): string[] {
     { rect: screen, background: scan.dominantBackground(screen) },
     ...boxes.flatMap((box) => box.sections.map((rect) => ({ rect, background: scan.dominantBackground(rect), box: box.node }))),
   ]);
+  scan.regions.forEach((_, index) => findSheetGrids(scan, index));
   return findSplits(scan).map(({ split, rect }) => `${split} ${rect.x},${rect.y} ${rect.w}x${rect.h}`);
 }
 
@@ -50,7 +52,7 @@ test('splits: ranger\'s parent, current and preview columns are split at the bla
   assert.deepEqual(list?.children?.filter((item) => item.selected).map((item) => item.name), ['beta 1']);
 });
 
-test('splits: no other recorded screen is split (boxes, tables, plain text, single windows)', () => {
+test('splits: no other recorded screen is split (boxes, tables, plain text, single windows); vifm\'s two panes are', () => {
   const root = join(repositoryRoot, 'test/fixtures/tui');
   const names = ['', 'corpus/', 'corpus-200x50/'].flatMap((dir) =>
     readdirSync(join(root, dir)).filter((file) => file.endsWith('.json')).map((file) => `${dir}${file.replace(/\.json$/, '')}`),
@@ -58,8 +60,10 @@ test('splits: no other recorded screen is split (boxes, tables, plain text, sing
   const split = names.filter((name) => splitsOf(name).length > 0).sort();
   assert.ok(names.length > 40, `read ${names.length} recordings`);
   assert.deepEqual(split, [
-    'corpus-200x50/ranger-down1', 'corpus-200x50/ranger-start', 'corpus-200x50/tig-diff', 'corpus-200x50/tig-list-again', 'corpus-200x50/vim-split-start', 'corpus-200x50/vim-split-window-right',
-    'corpus/ranger-down1', 'corpus/ranger-start', 'corpus/tig-diff', 'corpus/tig-list-again', 'corpus/vim-split-start', 'corpus/vim-split-window-right', 'tmux-split', 'weechat-typed',
+    'corpus-200x50/ranger-down1', 'corpus-200x50/ranger-start', 'corpus-200x50/tig-diff', 'corpus-200x50/tig-list-again',
+    'corpus-200x50/vifm-down1', 'corpus-200x50/vifm-start', 'corpus-200x50/vifm-tab', 'corpus-200x50/vim-split-start', 'corpus-200x50/vim-split-window-right',
+    'corpus/ranger-down1', 'corpus/ranger-start', 'corpus/tig-diff', 'corpus/tig-list-again',
+    'corpus/vifm-down1', 'corpus/vifm-start', 'corpus/vifm-tab', 'corpus/vim-split-start', 'corpus/vim-split-window-right', 'tmux-split', 'weechat-typed',
   ]);
 });
 

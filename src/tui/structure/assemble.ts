@@ -4,12 +4,13 @@ import { flattenNodes, type NodeSource, type UINode } from '../ui-node.js';
 import { area, contains, type Found } from './scan.js';
 
 /** Roles of the items a list or table selects, which take the focus when selected. */
-export const SELECTABLE: ReadonlySet<string> = new Set(['listitem', 'checkbox', 'radio', 'row']);
+export const SELECTABLE: ReadonlySet<string> = new Set(['listitem', 'checkbox', 'radio', 'row', 'cell']);
 
 /** What each heuristic infers from, for agents weighing a node (`from` on every heuristic node). */
 const SOURCES: Record<string, NodeSource> = {
   'box-drawing': 'box',
   'column-table': 'box',
+  'sheet-grid': 'attributes',
   'highlighted-row-list': 'attributes',
   'grid-menu': 'attributes',
   'status-line': 'attributes',

@@ -14,6 +14,8 @@ import { placeLinks } from './links.js';
 import { findLists } from './lists.js';
 import { findMenuBar } from './menu-bar.js';
 import { findNumberedText } from './numbered-text.js';
+import { namePanesByTitles } from './pane-titles.js';
+import { findSheetGrids } from './sheet-grid.js';
 import { findProgressBars } from './progress.js';
 import { area, ScreenScan, type Found, type Region } from './scan.js';
 import { findSplits } from './splits.js';
@@ -32,6 +34,7 @@ export { LIST_HEURISTIC } from './lists.js';
 export { MENU_HEURISTIC } from './menu-bar.js';
 export { NUMBERED_TEXT_HEURISTIC } from './numbered-text.js';
 export { PROGRESS_HEURISTIC } from './progress.js';
+export { SHEET_HEURISTIC } from './sheet-grid.js';
 export { STATUS_HEURISTIC } from './status-line.js';
 export { TABLE_HEURISTIC } from './tables.js';
 export { TEXT_HEURISTIC } from './text-runs.js';
@@ -55,6 +58,9 @@ export function buildStructure(grid: CellGrid, options: StructureOptions): { nod
     ...sections.map((section) => ({ ...section, background: scan.dominantBackground(section.rect, section.box.bounds) })),
   ];
   scan.setRegions(regions);
+  // A spreadsheet's grid before anything else, splits too: its highlighted row numbers beside its current
+  // cell are no columns set apart by a gutter, its row numbers no numbered text, its labels no list.
+  const sheets = regions.flatMap((_, index) => findSheetGrids(scan, regions.length - 1 - index));
   // Windows and columns side by side that no box draws; inner regions are painted last, so the list
   // stays ordered from largest to smallest.
   const splits = findSplits(scan);
@@ -64,7 +70,7 @@ export function buildStructure(grid: CellGrid, options: StructureOptions): { nod
   }
 
   // The menu bar before the status lines: a highlighted first row of menu words is a menu, not a status.
-  const found: Found[] = [...findKeyHintBars(scan, 0), ...findMenuBar(scan, 0), ...findStatusLines(scan, 0)];
+  let found: Found[] = [...sheets, ...findKeyHintBars(scan, 0), ...findMenuBar(scan, 0), ...findStatusLines(scan, 0)];
   regions.forEach((region, index) => {
     if (region.split === 'window') found.push(...findStatusLines(scan, index));
   });
@@ -78,6 +84,8 @@ export function buildStructure(grid: CellGrid, options: StructureOptions): { nod
     // Candidates in columns with one lit before lists, which would read its row as text.
     found.push(...findGridMenus(scan, index), ...findLists(scan, index), ...findCheckboxes(scan, index));
   }
+  // A title bar read as a status before the lists under it were known: over panes of lists it names them.
+  found = namePanesByTitles(scan, found);
   findBoxedFields(scan, boxes);
   found.push(...findCursorInput(scan, flattenNodes(found), boxes));
   for (let index = regions.length - 1; index >= 0; index--) found.push(...findTextRuns(scan, index));

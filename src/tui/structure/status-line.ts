@@ -4,7 +4,9 @@
 // full-width one above the last one or two rows of plain text (mg's mode line over its echo area, lynx's
 // message row over its help lines), and a
 // full-width row in the same colour as such a bottom status between rows of plain text: the status line
-// of a window stacked above another (vim and nvim -o).
+// of a window stacked above another (vim and nvim -o). On a terminal without colours a mode line is drawn
+// with rules instead of a highlight: a bottom row across the width that starts and ends with dashes around
+// its words (hexedit's `---  file  --0x0/0x258--0%----`, emacs's mode line in monochrome) is a status too.
 import { isHighlighted, readRow, tidy, type Found, type Region, type RowInfo, type ScreenScan } from './scan.js';
 
 export const STATUS_HEURISTIC = 'status-line';
@@ -48,7 +50,7 @@ export function findStatusLines(scan: ScreenScan, regionIndex: number): Found[] 
     }
     plain = above;
   }
-  const lastIsStatus = bottom !== top && isHighlighted(last);
+  const lastIsStatus = bottom !== top && (isHighlighted(last) || ruledModeLine(last, region.rect.w));
   const first = readRow(scan, regionIndex, top);
   const titled = isHighlighted(first) && !(lastIsStatus && (selectionOnTop(scan, regionIndex, first) || currentLineOfWindow(region, first, last)));
   if (titled) status(first);
@@ -69,6 +71,24 @@ export function findStatusLines(scan: ScreenScan, regionIndex: number): Found[] 
     if (above.ink > 0 && below.ink > 0 && !isHighlighted(above) && !isHighlighted(below) && sameLayout(row.text, last.text)) status(row);
   }
   return found;
+}
+
+/** A mode line drawn without a highlight closes with a rule, and has words before it. */
+const RULED_CLOSE = /[\p{L}\p{N}].*[-─=]{3,}$/u;
+/**
+ * It opens with a rule too, which may carry marks (hexedit's `-**` and emacs's `-UUU:**--` for a changed
+ * buffer): a first word that starts with a rule character and holds another rule character or mark after it,
+ * unlike a bullet's lone `-` or a negative number's `-5`.
+ */
+const RULED_OPEN = /^[-─=]\S*[-─=*%]/u;
+
+/**
+ * A plain row across the region's width whose words stand between rules at both ends is a mode line drawn
+ * without colour; a row of text that merely contains dashes neither starts nor ends with them.
+ */
+function ruledModeLine(row: RowInfo, width: number): boolean {
+  const text = row.text.trim();
+  return row.ink > 0 && row.lastColumn - row.inkColumn + 1 >= width * FULL_WIDTH_SHARE && RULED_OPEN.test(text) && RULED_CLOSE.test(text);
 }
 
 /**
