@@ -138,6 +138,12 @@ const selectionItemRoles: ReadonlySet<string> = new Set(['ROLE_LIST_ITEM', 'ROLE
  * what its interfaces and role make possible. Dotted names such as GTK4's "clipboard.copy" are widget
  * internals every label carries, not things a user does to the element, so they map to nothing.
  */
+/**
+ * The names toolkits give a tree row's one action that expands it or collapses it, by its state (lower-cased): GTK3's
+ * two spellings, and Java's tree nodes' "toggleexpand".
+ */
+export const EXPAND_TOGGLE_ACTIONS: readonly string[] = ['expand or contract', 'expand or collapse', 'toggleexpand'];
+
 export function cupActionsFor(context: ActionContext): CupAction[] {
   const actions: CupAction[] = [];
   const add = (action: CupAction) => {
@@ -146,8 +152,8 @@ export function cupActionsFor(context: ActionContext): CupAction[] {
   for (const raw of context.rawActions) {
     if (raw.includes('.')) continue;
     const name = raw.trim().toLowerCase();
-    // GTK3 offers this on every tree cell, leaves too; only a row that has children can do it. Java's tree nodes name it "toggleexpand".
-    if (name === 'expand or contract' || name === 'expand or collapse' || name === 'toggleexpand') {
+    // GTK3 offers this on every tree cell, leaves too; only a row that has children can do it.
+    if (EXPAND_TOGGLE_ACTIONS.includes(name)) {
       if (context.states.has('STATE_EXPANDABLE')) add(context.states.has('STATE_EXPANDED') ? 'collapse' : 'expand');
       continue;
     }

@@ -6,13 +6,6 @@ import { tidy, type Found, type ScreenScan } from './scan.js';
 /** A pane's title starts within this many columns of the pane's left edge. */
 const TITLE_SLACK = 2;
 
-/** The text of row y from column `from` up to (not including) `to`. */
-function textBetween(scan: ScreenScan, y: number, from: number, to: number): string {
-  let text = '';
-  for (let x = from; x < to; x++) text += scan.char(x, y) || ' ';
-  return text;
-}
-
 /**
  * Takes the status rows that title two or more columns of lists right under them: each column's list is
  * named by the run over it, and the status row is dropped. Returns what is left of `found`.
@@ -29,9 +22,9 @@ export function namePanesByTitles(scan: ScreenScan, found: Found[]): Found[] {
     if (lists.some((list) => list === undefined)) continue;
     // Each pane's share of the row runs to where the next pane starts: the gutter between them must be blank.
     const ends = [...panes.slice(1).map((pane) => pane.rect.x), status.bounds.x + status.bounds.w];
-    const before = textBetween(scan, y, status.bounds.x, panes[0]!.rect.x);
-    const titles = panes.map((pane, index) => textBetween(scan, y, pane.rect.x, ends[index]!));
-    const gutters = panes.map((pane, index) => textBetween(scan, y, pane.rect.x + pane.rect.w, ends[index]!));
+    const before = scan.slice(y, status.bounds.x, panes[0]!.rect.x).text;
+    const titles = panes.map((pane, index) => scan.slice(y, pane.rect.x, ends[index]!).text);
+    const gutters = panes.map((pane, index) => scan.slice(y, pane.rect.x + pane.rect.w, ends[index]!).text);
     const startsAtEdge = (title: string) => title.trim() !== '' && title.search(/\S/) <= TITLE_SLACK;
     if (before.trim() !== '' || !titles.every(startsAtEdge) || gutters.some((gutter) => gutter.trim() !== '')) continue;
     lists.forEach((list, index) => (list!.name = tidy(titles[index]!)));

@@ -9,6 +9,7 @@ import { ancestry, caretOffset, characterCount, copyText, cutText, doAction, pas
 import type { ObjectRef } from '../atspi/object-ref.js';
 import { NoKeyOnLayout, pressCombination, syntheticCombination } from '../input/index.js';
 import { atspiElement } from '../element-handle.js';
+import { EXPAND_TOGGLE_ACTIONS } from '../../../cup/atspi/actions.js';
 import { ATSPI_ROLE } from '../../../cup/atspi/constants.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import { backgroundFocusMs, findNamedAction, findPressAction, focusArrives, type Actionable } from './accessible-actions.js';
@@ -39,8 +40,7 @@ async function expanderFor(desktop: LinuxDesktop, target: Actionable, combo: str
   if (!expandKeys.has(combo) && !collapseKeys.has(combo)) return undefined;
   const states = await liveStates(desktop, target.ref);
   if (!states.has('STATE_EXPANDABLE') || states.has('STATE_EXPANDED') !== collapseKeys.has(combo)) return undefined;
-  // Java's tree nodes name theirs "toggleexpand".
-  return findNamedAction(desktop, target, ['expand or contract', 'expand or collapse', 'toggleexpand']);
+  return findNamedAction(desktop, target, EXPAND_TOGGLE_ACTIONS);
 }
 
 /**

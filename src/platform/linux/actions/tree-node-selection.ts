@@ -1,6 +1,6 @@
 // Selecting one node of a tree whose nodes take their renderer's role (Java's JTree: cup/atspi/tree-nodes.ts).
 import { ATSPI_ROLE } from '../../../cup/atspi/constants.js';
-import { isRendererTreeNode } from '../../../cup/atspi/tree-nodes.js';
+import { isRendererTreeNode, TREE_NODE_ATSPI_ROLE } from '../../../cup/atspi/tree-nodes.js';
 import type { AtspiClient } from '../atspi/client.js';
 import type { ObjectRef } from '../atspi/object-ref.js';
 import { children, deselectSelectedChild, indexInParent, parentOf, readRole } from '../atspi/operations.js';
@@ -28,9 +28,11 @@ export async function treeNodePlace(client: AtspiClient, item: ObjectRef, role: 
     const [parent, index] = await Promise.all([parentOf(client, at), indexInParent(client, at)]);
     if (!parent || index === undefined) return undefined;
     place.unshift(index);
-    ancestorRoles.push(await readRole(client, parent));
-    if (ancestorRoles.at(-1) === ATSPI_ROLE.TREE) return isRendererTreeNode(role, ancestorRoles) ? { tree: parent, place } : undefined;
-    if (!isRendererTreeNode(role, [...ancestorRoles, ATSPI_ROLE.TREE])) return undefined;
+    const parentRole = await readRole(client, parent);
+    ancestorRoles.push(parentRole);
+    if (parentRole === ATSPI_ROLE.TREE) return isRendererTreeNode(role, ancestorRoles) ? { tree: parent, place } : undefined;
+    // Between a node and its tree there are only nodes.
+    if (parentRole !== TREE_NODE_ATSPI_ROLE) return undefined;
     at = parent;
   }
   return undefined;

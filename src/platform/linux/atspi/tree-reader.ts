@@ -506,7 +506,7 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
     const replaced = cached !== undefined && role !== undefined && Number(role[0] ?? 0) !== cached.role;
     if (replaced) facts.forget(node);
     const known = replaced ? undefined : cached;
-    const interfaces = replaced ? (item ? answersIn(item, true, true)[3] : await call(node, atspiInterface('Accessible'), 'GetInterfaces')) : cachedInterfaces;
+    const interfaces = replaced ? (item ? [item.interfaces] : await call(node, atspiInterface('Accessible'), 'GetInterfaces')) : cachedInterfaces;
     // A name has no offsets to say which embedded object a U+FFFC stands for, so the character is dropped.
     node.name = withoutObjectReplacements(String(props.get('Name') ?? ''));
     node.description = String(props.get('Description') ?? '');
