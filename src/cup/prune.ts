@@ -72,7 +72,7 @@ export function pruneTree(envelope: Pick<CupEnvelope, 'tree' | 'screen'>, detail
   const branches =
     detail === 'full'
       ? roots.map(keepAll)
-      : roots.flatMap((root) => visit(root, undefined, roots.length, screen, screen));
+      : roots.flatMap((root) => visit(root, undefined, roots, screen, screen));
   const items: PrunedItem[] = [];
   flatten(branches, 0, items);
   return {
@@ -182,16 +182,16 @@ export function unreadCounts(node: CupNode): ClipCounts {
  * test, and returns what takes its place in its parent's child list.
  *
  * For the children of a hoisted node, `parent` is the hoisted node's own parent (the kept node they
- * end up under, or none at the top) and `siblingCount` is the hoisted node's raw child count; they
+ * end up under, or none at the top) and `siblings` are the hoisted node's raw children; they
  * inherit the viewport the hoisted node got, because a hoisted node never narrows the viewport even
  * if it could scroll, and they are not clip-tested themselves (COMPACT.md, Clarifications).
  */
-function visit(node: CupNode, parent: CupNode | undefined, siblingCount: number, viewport: CupRect, screen: CupRect): Branch[] {
+function visit(node: CupNode, parent: CupNode | undefined, siblings: readonly CupNode[], viewport: CupRect, screen: CupRect): Branch[] {
   const rawChildren = node.children ?? [];
   if (isHoisted(node)) {
-    return [...rawChildren.flatMap((child) => visit(child, parent, rawChildren.length, viewport, screen)), ...unreadHint(node)];
+    return [...rawChildren.flatMap((child) => visit(child, parent, rawChildren, viewport, screen)), ...unreadHint(node)];
   }
-  if (isSkipped(node, parent, siblingCount)) return [];
+  if (isSkipped(node, parent, siblings)) return [];
 
   if (isClosedMenu(node)) {
     // Hundreds of items of closed menus (an office suite has seven hundred) would crowd out the window's
@@ -221,7 +221,7 @@ function visit(node: CupNode, parent: CupNode | undefined, siblingCount: number,
       counts[direction] += countNodes([child]);
       continue;
     }
-    children.push(...visit(child, node, rawChildren.length, childViewport, screen));
+    children.push(...visit(child, node, rawChildren, childViewport, screen));
   }
   const unread = unreadCounts(node);
   for (const direction of Object.keys(counts) as Direction[]) counts[direction] += unread[direction];
@@ -347,7 +347,7 @@ export function unreadMenuItems(node: CupNode): number {
   return platformCount(node, 'closedMenuItems');
 }
 
-function isSkipped(node: CupNode, parent: CupNode | undefined, siblingCount: number): boolean {
+function isSkipped(node: CupNode, parent: CupNode | undefined, siblings: readonly CupNode[]): boolean {
   if (SKIPPED_ROLES.has(node.role)) return true;
   if (node.bounds && (node.bounds.w === 0 || node.bounds.h === 0)) return true;
   if (node.states?.includes('offscreen') && !hasNonFocusAction(node)) return true;
@@ -358,9 +358,30 @@ function isSkipped(node: CupNode, parent: CupNode | undefined, siblingCount: num
   // A lone text child of a named node that only repeats the parent's name says nothing new. COMPACT.md
   // skips every lone text child of a named parent; that loses text that is not in the name, such as a web
   // page's output paragraph inside an unnamed div of a named document.
-  if (node.role === 'text' && (!node.name || (siblingCount === 1 && repeatsName(parent?.name, node.name)))) return true;
+  if (node.role === 'text' && (!node.name || (siblings.length === 1 && repeatsName(parent?.name, node.name)))) return true;
   if (spellsItsRow(node, parent)) return true;
+  if (labelsSiblingControl(node, siblings)) return true;
   return false;
+}
+
+/**
+ * A label beside the control it names (a form's row: Qt's and GTK's "Theme:" before a combo box named "Theme:", a
+ * page's <label>): the control's line says its words, and the label's line said them again, a line per field of every
+ * form. Only a plain label goes (no action, value, child or state besides read-only), and only beside a control on
+ * screen named by exactly its words, or holding one as its own child (KeePassXC's password box names the field inside).
+ */
+function labelsSiblingControl(node: CupNode, siblings: readonly CupNode[]): boolean {
+  if (node.role !== 'text' || !node.name || node.children?.length || node.actions?.length || node.value !== undefined) return false;
+  if (node.states?.some((state) => state !== 'readonly')) return false;
+  const words = normaliseWhitespace(node.name);
+  const namedControl = (candidate: CupNode) =>
+    candidate.role !== 'text' &&
+    candidate.name !== undefined &&
+    normaliseWhitespace(candidate.name) === words &&
+    hasNonFocusAction(candidate) &&
+    !candidate.states?.includes('offscreen') &&
+    !(candidate.bounds && (candidate.bounds.w === 0 || candidate.bounds.h === 0));
+  return siblings.some((sibling) => sibling !== node && (namedControl(sibling) || (sibling.role !== 'text' && (sibling.children ?? []).some(namedControl))));
 }
 
 /**

@@ -184,3 +184,20 @@ test('the cells of a list item that only spell its name are not listed; a cell w
   const more = [win([row([node(2, 'cell', '15140'), node(3, 'cell', 'root'), node(4, 'cell', 'sleep 60')])])];
   assert.equal(compactBody(more).length, 5);
 });
+
+test('a label beside the control it names is not listed: the control says its words; other texts and labels stay', () => {
+  const combo = node(2, 'combobox', 'Theme:', { actions: ['click'], value: 'Light' });
+  const form = [win([node(1, 'text', 'Theme:', { states: ['readonly'] }), combo, node(3, 'text', 'Passwords differ')])];
+  assert.deepEqual(compactBody(form), ['[e0] win "W"', '  [e2] cmb "Theme:" [clk] val="Light"', '  [e3] txt "Passwords differ"']);
+  // Beside a box the app names, holding the field the label names (KeePassXC's password field), and through a hoisted grid.
+  const field = node(5, 'textbox', 'Enter password:', { actions: ['type'] });
+  const boxed = [win([node(1, 'generic', '', { children: [node(3, 'text', 'Enter password:'), node(4, 'generic', 'Password field', { children: [field] })] })])];
+  assert.deepEqual(compactBody(boxed), ['[e0] win "W"', '  [e4] gen "Password field"', '    [e5] tbx "Enter password:" [typ]']);
+  // Kept: a label whose control is offscreen or has no action, says more than its name, or is itself more than a label.
+  const kept = (label: ReturnType<typeof node>, control: ReturnType<typeof node>) => compactBody([win([label, control])]).length === 3;
+  assert.ok(kept(node(1, 'text', 'Theme:'), node(2, 'combobox', 'Theme:')), 'a control without actions');
+  assert.ok(kept(node(1, 'text', 'Theme:'), node(2, 'combobox', 'Theme:', { actions: ['click'], states: ['offscreen'] })), 'an offscreen control');
+  assert.ok(kept(node(1, 'text', 'Theme'), node(2, 'combobox', 'Theme:', { actions: ['click'] })), 'other words');
+  assert.ok(kept(node(1, 'text', 'Theme:', { actions: ['click'] }), node(2, 'combobox', 'Theme:', { actions: ['click'] })), 'a label with an action');
+  assert.ok(kept(node(1, 'text', 'Theme:', { states: ['focused'] }), node(2, 'combobox', 'Theme:', { actions: ['click'] })), 'a label with a state');
+});
