@@ -142,6 +142,10 @@ describe('Qt 5 fixture', () => {
     const closed = await callOk(fixtures.context, 'press_key', { window_id: window.id, key: 'escape', delivery_mode: 'foreground' });
     assert.equal((closed.structured as unknown as ActionResult).effect, 'confirmed', closed.summary);
     assert.deepEqual(await fixtures.readers.visibleWindowsOf(window.pid), before, 'xdotool: Escape closed the list');
+    // With the list closed, nothing holds the activation: the window active before the click has its place back.
+    assert.equal(await fixtures.readers.activeWindow(), other.id, 'xdotool: the window active before the click is active again');
+    const evidence = (closed.structured as unknown as ActionResult).evidence ?? [];
+    assert.ok(evidence.some((line) => line.startsWith(`window ${other.id} has its place back`)), JSON.stringify(evidence));
   });
 
   test("a list row renamed in place: F2 in the foreground leaves the window active with the editor open, and Qt's editor, which no object lists as a child, is in the tree with the focus and takes the new name", async () => {
@@ -169,6 +173,8 @@ describe('Qt 5 fixture', () => {
     await callOk(fixtures.context, 'press_key', { window_id: window.id, key: 'Return', delivery_mode: 'foreground' });
     const renamed = await fixtures.oracle.find(window.pid, window.title, 'list item', 'Office');
     assert.equal(renamed.name, 'Office', 'pyatspi: the row is named Office now');
+    // The editing over, the window active before F2 has its place back.
+    assert.equal(await fixtures.readers.activeWindow(), other.id, 'xdotool: the window active before F2 is active again');
   });
 
   test("keys for a list's row go to the list when the focus is elsewhere: the row Qt says is focused, as its current item, is not taken for the focus", async () => {

@@ -171,6 +171,12 @@ export class LinuxDesktop implements Desktop {
   private readonly buttonHolds: ButtonHolds;
   /** The debugging connections of the browsers whose pages the page tool, or typing into a page's field, reached. */
   readonly pages = new PageConnections();
+  /**
+   * A window real input activated and left active for what it opened (a combo box's list, an in-place editor), and
+   * the window it took the activation from: the next real input on it gives that one its place back (see
+   * ForegroundOptions.heldFrom). Any other activation ends the hold.
+   */
+  heldActivation?: { window: number; from: number };
 
   constructor(private readonly options: LinuxDesktopOptions) {
     this.buttonHolds = new ButtonHolds(() => this.x11(), options.log);
@@ -422,6 +428,7 @@ export class LinuxDesktop implements Desktop {
   }
 
   async activateWindow(window: DesktopWindow): Promise<boolean> {
+    this.heldActivation = undefined;
     return activateWindow(await this.x11(), window.id, { timeoutMs: 2000 });
   }
 

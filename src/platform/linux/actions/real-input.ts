@@ -39,16 +39,25 @@ export async function withForeground<T extends Observation | undefined>(
     // real keys queue behind them by themselves (a GTK3 app answered 2 to 19 ms late, by the machine's load).
     const focusing = focus && focusKeepingCaret(desktop, focus.element, focus.facts);
     focusing?.catch(() => undefined);
+    const held = desktop.heldActivation;
+    desktop.heldActivation = undefined;
     const { value, report } = await inForeground(
       x,
       window.id,
       async (sent) => input(x, sent, focus && focusing ? await focusForKeys(desktop, x, focus.element, focusing) : undefined),
-      { holdsActivation, activate, ...foregroundOptions },
+      { holdsActivation, activate, ...(held?.window === window.id ? { heldFrom: held.from } : {}), ...foregroundOptions },
     );
-    if ((!report.keptActiveFor && !report.keptActiveWith) || !value) return value;
-    const previous = report.previousActive ? `window ${report.previousActive}` : 'the window active before';
+    const keptActive = report.keptActiveFor !== undefined || report.keptActiveWith !== undefined;
+    if (keptActive && report.givenBackTo) desktop.heldActivation = { window: window.id, from: report.givenBackTo };
+    if (!value) return value;
+    const previous = report.givenBackTo ? `window ${report.givenBackTo}` : 'the window active before';
+    if (report.wasActive && report.restoredActive) {
+      const back = `${previous} has its place back: window ${window.id} had kept the activation since an earlier call, for what that call opened`;
+      return { ...value, evidence: [...value.evidence, back] };
+    }
+    if (!keptActive) return value;
     const kept = report.keptActiveFor
-      ? `window ${window.id} stays active with the popup it opened (${report.keptActiveFor.map((id) => `0x${id.toString(16)}`).join(', ')}): giving ${previous} its place back would close it`
+      ? `window ${window.id} stays active with the popup ${report.wasActive ? 'open over it' : 'it opened'} (${report.keptActiveFor.map((id) => `0x${id.toString(16)}`).join(', ')}): giving ${previous} its place back would close it`
       : `window ${window.id} stays active with ${report.keptActiveWith}: giving ${previous} its place back would end the editing`;
     return { ...value, evidence: [...value.evidence, kept] };
   } catch (error) {

@@ -33,6 +33,12 @@ export interface ForegroundOptions {
    * which closed the list as the window lost its activation. Ended as soon as one maps.
    */
   popupGraceMs?: number;
+  /**
+   * The window an earlier call took the activation from and did not give back, as the window kept it for what that
+   * call opened (a combo box's list, an in-place editor). When the window is still active as this input starts, that
+   * window gets its place back after it, as it would have then, unless something still holds the activation.
+   */
+  heldFrom?: number;
 }
 
 export interface ForegroundReport {
@@ -42,6 +48,8 @@ export interface ForegroundReport {
   wasActive: boolean;
   /** The window active before (0 none). */
   previousActive: number;
+  /** The window given its place back, or kept from it: previousActive, or heldFrom when the window already was active. */
+  givenBackTo?: number;
   restoredActive: boolean;
   /** Where the pointer was before. */
   pointer: Point;
@@ -106,13 +114,16 @@ export async function inForeground<T>(
         await restorePointer(x, pointer);
         report.restoredPointer = true;
       }
-      if ((options.restoreActive ?? true) && options.activate !== false && !wasActive && previousActive !== window) {
-        const before = await popupsBefore;
+      const giveBackTo = wasActive ? options.heldFrom : previousActive;
+      if ((options.restoreActive ?? true) && options.activate !== false && giveBackTo !== undefined && giveBackTo !== window) {
+        report.givenBackTo = giveBackTo;
+        // A popup open before that is still open holds the activation too, when the window was held for it.
+        const before = wasActive ? [] : await popupsBefore;
         const opened = await popupsOpenedSince(x, window, before, popupGraceMs);
         const held = opened.length > 0 ? undefined : await options.holdsActivation?.().catch(() => undefined);
         if (opened.length > 0) report.keptActiveFor = opened;
         else if (held) report.keptActiveWith = held;
-        else report.restoredActive = await restoreActivation(x, previousActive, { timeoutMs });
+        else report.restoredActive = await restoreActivation(x, giveBackTo, { timeoutMs });
       }
     })();
     return restoring;
