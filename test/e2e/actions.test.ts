@@ -100,6 +100,19 @@ describe('action tools on real apps', () => {
     assert.equal((await oracle.find(gtk3.pid, gtk3.title, 'text', 'Paste target')).text, 'three.txt', 'pyatspi: the typing replaced the selected "two"');
   });
 
+  test('type_text in the foreground over text selected in the field: the keys replace it, and the evidence names what they replaced', async () => {
+    // zenity opens its entry with its text selected: " World" typed into "Hello" made " World", and only the text
+    // before and after told why.
+    const { elements } = await state(gtk3);
+    const field = find(elements, 'textbox', 'Paste target');
+    await act('set_value', { window_id: gtk3.id, element_index: field.index, value: 'two.txt' });
+    assert.deepEqual(await oracle.selectText(gtk3.pid, gtk3.title, 'text', 'Paste target', 0, 3), [0, 3]);
+    const result = await act('type_text', { window_id: gtk3.id, element_index: field.index, text: 'three', delivery_mode: 'foreground' });
+    assert.equal(result.effect, 'confirmed', JSON.stringify(result));
+    assert.equal((await oracle.find(gtk3.pid, gtk3.title, 'text', 'Paste target')).text, 'three.txt', 'pyatspi: the keys replaced the selected "two"');
+    assert.ok(result.evidence?.some((line) => line.startsWith('the keys replaced the text selected in') && line.includes('"two"')), JSON.stringify(result.evidence));
+  });
+
   test('type_text ending in a newline into a GTK3 search field (background): the text goes in through accessibility, the Return through the field\'s activate action', async () => {
     // Catfish's search field refused "three\n" (GTK reads no key events sent in the background), while "three" and then
     // press_key Return, which the field takes as its activate action, searched.

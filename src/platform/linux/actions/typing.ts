@@ -18,7 +18,7 @@ import { NextChange } from '../next-change.js';
 import { withCompletionSelected } from './completion-note.js';
 import { backgroundFocusMs, focusArrives, focusElement, type Actionable } from './accessible-actions.js';
 import { editableTextIdle, typeThroughDevTools, type DevToolsTyping } from './devtools-typing.js';
-import { focusFactsAhead } from './element-point.js';
+import { focusFactsAhead, type FocusFacts } from './element-point.js';
 import { showsNumber } from '../../../cup/shown-number.js';
 import { quoteText, typedTextChanges } from '../../../cup/typed-text-changes.js';
 import { holdsRewritten } from '../../../cup/rewritten-typing.js';
@@ -662,6 +662,7 @@ async function typeInto(
   const suggestsAsTyped = readsText && element !== undefined && decodeStateSet(element.live.states).has('STATE_SUPPORTS_AUTOCOMPLETION');
   let typed: SentInput | undefined;
   let missing = false;
+  let replaced: string | undefined;
   refuseKeysToNotification(window);
   // The field's focus facts are asked while its window is activated (see readFocusFacts), and so is what the
   // read-back needs from before the keys (see readAhead).
@@ -681,6 +682,7 @@ async function typeInto(
     // A multi-line field takes a Return as a line break, so what it gained can be set beside what was typed. Its states
     // come with the focus facts, asked during the activation; a focused element without them is asked now.
     const states = readsText ? (factsBefore?.states ?? (await liveStates(desktop, target!.ref).catch(() => undefined))) : undefined;
+    replaced = replacedSelection(factsBefore, held, label);
     const multiLine = states?.has('STATE_MULTI_LINE') === true;
     // An empty field has no end to go to: the End key's round trips put the first character 2 to 7 ms later.
     if (factsBefore && oneLineUnfocused(factsBefore.states) && !factsBefore.selected && held !== '') await pressCombination(x, 'End', { holdMs: 0 });
@@ -766,7 +768,9 @@ async function typeInto(
     if (acted) return acted;
     missing = true;
     return { ...observed, changed: false, listening: true };
-  }, { popupGraceMs: suggestsAsTyped ? suggestionsGraceMs : 0, focusDirectly: readsText, ready: request.ready, ...(element ? { focus: { element, facts } } : {}) }).finally(() => stopCounting?.());
+  }, { popupGraceMs: suggestsAsTyped ? suggestionsGraceMs : 0, focusDirectly: readsText, ready: request.ready, ...(element ? { focus: { element, facts } } : {}) })
+    .then((observed) => (replaced && observed.changed ? { ...observed, evidence: [...observed.evidence, replaced] } : observed))
+    .finally(() => stopCounting?.());
   const escalation = missing
     ? {
         recommended: 'px' as const,
@@ -776,4 +780,16 @@ async function typeInto(
       }
     : undefined;
   return actionOutcome({ path: 'key_events_fg', mode, observation, sent: typed, ...(escalation ? { escalation } : {}), ...(missing && !onlyReturns(request.text) ? { refuted: true as const } : {}) });
+}
+
+/**
+ * The evidence line for text the field had selected when real keys began, which the first key replaced as a person's
+ * typing does: zenity opens its entry with its text selected, and " World" typed into "Hello" made " World", where
+ * only the before and after said so.
+ */
+function replacedSelection(facts: FocusFacts | undefined, held: string | undefined, label: string): string | undefined {
+  const selected = facts?.selected;
+  if (!selected || selected.embedded || selected.end <= selected.start || held === undefined) return undefined;
+  const words = [...held].slice(selected.start, selected.end).join('');
+  return words ? `the keys replaced the text selected in ${label}, ${quoteText(words)}, as typing over a selection does` : undefined;
 }
