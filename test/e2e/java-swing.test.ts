@@ -183,6 +183,27 @@ describe('Java Swing apps through the ATK bridge', () => {
     assert.ok((await oracle.find(pid, title, 'combo box', 'Blue')).found, 'pyatspi: the combo box shows Blue');
   });
 
+  test('a JList takes several items selected by set_value, and a click selects one alone, as a plain click does', async () => {
+    try {
+      await callOk(context, 'click', { window_id: windowId, selector: 'role=tab name=List' });
+      // The bridge gives a list's items as labels (transient, made anew on every read), which we read as list items.
+      const selected = async () => {
+        const states = await Promise.all(['Oak', 'Elm', 'Ash'].map(async (name) => (await oracle.find(pid, title, 'label', name)).states ?? []));
+        return ['Oak', 'Elm', 'Ash'].filter((_, i) => states[i]!.includes('selected'));
+      };
+      const list = (await callOk(context, 'find_elements', { window_id: windowId, selector: 'role=list multiselectable' })).structured as { matches: { index: number }[] };
+      assert.equal(list.matches.length, 1, JSON.stringify(list));
+      const both = await callOk(context, 'set_value', { window_id: windowId, element_index: list.matches[0]!.index, value: 'Oak, Ash' });
+      assert.equal(both.structured.effect, 'confirmed', both.summary);
+      assert.deepEqual(await selected(), ['Oak', 'Ash'], 'pyatspi: Oak and Ash are selected');
+      const one = await callOk(context, 'click', { window_id: windowId, selector: 'role=listitem name=Elm' });
+      assert.equal(one.structured.effect, 'confirmed', one.summary);
+      assert.deepEqual(await selected(), ['Elm'], 'pyatspi: Elm alone is selected');
+    } finally {
+      await callOk(context, 'click', { window_id: windowId, selector: 'role=tab name=Form' });
+    }
+  });
+
   test('a tab page\'s scroll pane, which the bridge places from its tab, is where it shows, and its tree and list are read', async () => {
     type Box = { x: number; y: number; w: number; h: number };
     try {
