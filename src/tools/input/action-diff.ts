@@ -18,6 +18,7 @@ import type { ActionResult, Unlisted } from './schemas.js';
 import { indexedLabel } from '../../cup/element-label.js';
 import type { CupNode } from '../../cup/types.js';
 import { inertNotGone } from './behind-dialog.js';
+import { replacedNotGone } from './replaced-not-gone.js';
 
 /** A reading slower than this makes later actions on the window skip their diff unless asked (diff: true)... */
 const SLOW_READ_MS = 700;
@@ -87,6 +88,8 @@ export interface Compared {
   shownOrHidden?: string;
   /** The label of the element with this identity (WindowReading.identities) in the snapshot the reading after made. */
   labelOf?: (identity: string) => string | undefined;
+  /** The label of the element at this index in the snapshot the reading after made, when another object holds it than before (the app replaced it). */
+  replacedAt?: (index: number) => string | undefined;
   /** The tree the reading after read. */
   after?: CupNode;
 }
@@ -123,12 +126,18 @@ function compare(context: ToolContext, window: DesktopWindow, before: NumberedRe
       ? `diff: no change in the window's tree (snapshot ${snapshot.id})`
       : `diff (indices of snapshot ${snapshot.id}${partial ? '; a reading was cut short, so nodes past the cut may show as added or removed' : ''}):`;
   const byIdentity = new Map([...after.identities].map(([index, identity]) => [identity, index]));
-  const labelOf = (identity: string) => {
-    const element = snapshot.elements.get(byIdentity.get(identity) ?? -1);
+  const labelAt = (index: number) => {
+    const element = snapshot.elements.get(index);
     return element && indexedLabel(element);
+  };
+  const labelOf = (identity: string) => labelAt(byIdentity.get(identity) ?? -1);
+  const replacedAt = (index: number) => {
+    const [was, now] = [before.identities.get(index), after.identities.get(index)];
+    return was !== undefined && now !== undefined && was !== now ? labelAt(index) : undefined;
   };
   return {
     labelOf,
+    replacedAt,
     after: after.root,
     fields: {
       snapshot_id: snapshot.id,
@@ -291,6 +300,7 @@ export async function observeAction(
     result = confirmedByShownOrHidden(result, compared.shownOrHidden);
     result = namedAsInDiff(result, compared.labelOf);
     result = inertNotGone(result, before.root, compared.after);
+    if (compared.replacedAt) result = replacedNotGone(result, compared.replacedAt);
     return actionOutput(tool, { ...confirmedByOpenedDialogs(result, compared.dialogs ?? []), ...elsewhere, ...compared.fields }, compared.lines);
   } finally {
     over();

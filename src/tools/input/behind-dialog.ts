@@ -1,15 +1,16 @@
 // An action's evidence about elements a modal dialog it opened made inert: the page behind a web <dialog> leaves the
 // tree (Blink, Gecko), and a probe of the button that opened it found it "gone" though it still shows behind it.
 import { madeInert } from '../../cup/inert-page.js';
-import { indexedLabel } from '../../cup/element-label.js';
+import { indexedLabel, labelledIndex } from '../../cup/element-label.js';
 import type { CupNode } from '../../cup/types.js';
 import { flattenNodes } from '../../tui/ui-node.js';
 import { goneLine, goneSubjects } from '../../platform/action-outcome.js';
 import type { ActionResult } from './schemas.js';
 
-/** The element an evidence line's label names by index ("[e182]", "[e182] button "Delete""). */
+/** The element id an evidence line's label names by index ("[e182]", "[e182] button "Delete""). */
 function labelIndex(label: string): string | undefined {
-  return /^\[(e\d+)\]/.exec(label)?.[1];
+  const index = labelledIndex(label);
+  return index === undefined ? undefined : `e${index}`;
 }
 
 /**
