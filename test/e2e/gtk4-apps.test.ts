@@ -9,7 +9,7 @@ import { after, before, describe, test } from 'node:test';
 import type { ClientWindow } from '../../src/platform/linux/windows.js';
 import type { ActionResult } from '../../src/tools/input/schemas.js';
 import { FixtureDesktop } from '../helpers/fixture-desktop.js';
-import { callOk, pyatspiWalk, type Element } from '../helpers/tools.js';
+import { callOk, failsWith, pyatspiWalk, type Element } from '../helpers/tools.js';
 
 describe('GTK 4.8 apps: stacked pages, type names and menu buttons', () => {
   let fixtures: FixtureDesktop;
@@ -201,6 +201,10 @@ describe('GTK 4.8 apps: stacked pages, type names and menu buttons', () => {
     assert.ok(inner > 0 && walked[inner - 1]!.name === 'GtkMenuButton' && walked[inner - 1]!.depth === walked[inner]!.depth - 1, 'pyatspi: the labelled button inside a menu button');
     const both = (await fixtures.elements(window)).filter((element) => element.role === 'button' && element.name === 'Mode');
     assert.equal(both.length, 2, 'the tree names the menu button and its button alike');
+    // invoke_menu follows menu bars: a path through the menu button is refused, naming the button to click.
+    const refused = await failsWith(fixtures.context, 'invoke_menu', { window_id: window.id, path: ['Mode', 'Basic'] }, 'menu_item_not_found');
+    const buttons = both.map((element) => `[e${element.index}] button "Mode"`).join(' or ');
+    assert.ok(refused.summary.includes(`${buttons} are buttons named "Mode": click the one to open its menu, then the item "Basic"`), refused.summary);
     const opened = await callOk(fixtures.context, 'click', { window_id: window.id, selector: 'role=button name=Mode' });
     try {
       assert.equal((opened.structured as unknown as ActionResult).effect, 'confirmed', opened.body);
