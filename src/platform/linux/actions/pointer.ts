@@ -20,7 +20,7 @@ import { itemGesture, itemOutcome, type ActionOn, type ItemGesture } from './ite
 import { itemSelected } from './item-selection.js';
 import { actionable, ENABLE_WAIT_MS, inUnmarkedView, isDisabled, liveTarget, refuseDisabled, untilEnabled, type LiveElementTarget } from './live-target.js';
 import { toolkitName, withForeground } from './real-input.js';
-import { drawnSurfaceOf, withSurfacePixels } from './drawn-surface-pixels.js';
+import { drawnSurfaceOf, itemViewsOf, withSurfacePixels } from './drawn-surface-pixels.js';
 import { observePixels, pixelsAtRest, syntheticEventsReach } from './synthetic-rung.js';
 import { liveStates } from './live-states.js';
 import { nothingUnlessUnresponsive, objectUnderInput, unansweredPixels } from './unresponsive.js';
@@ -175,7 +175,13 @@ async function backgroundElement(desktop: LinuxDesktop, target: LiveElementTarge
   }
   const acting = action ? { element, action } : kind === 'click' ? await clickingChild(desktop, element) : undefined;
   if (acting) {
-    const observation = await observe(desktop, target.ref.bus, await probesFor(desktop, target), () => performAction(desktop, acting.element, acting.action), { snapshot, opensWindow: kind === 'click' && opensWindow(target.element.name), opensItems: kind === 'double_click', inPopup: target.ref, ready, ...clickIgnores(target.live) });
+    const probes = await probesFor(desktop, target);
+    const tree = () => observe(desktop, target.ref.bus, probes, () => performAction(desktop, acting.element, acting.action), { snapshot, opensWindow: kind === 'click' && opensWindow(target.element.name), opensItems: kind === 'double_click', inPopup: target.ref, ready, ...clickIgnores(target.live) });
+    // What the action did to items a view draws without exposing them shows in that view's pixels alone (itemViewsOf).
+    const views = await itemViewsOf(desktop, target.window, snapshot);
+    const acted = views.length > 0 ? await desktop.elementBounds(target.window, target.ref).catch(() => undefined) : undefined;
+    const own = acted && { x: acted.x - target.window.bounds.x, y: acted.y - target.window.bounds.y, w: acted.w, h: acted.h };
+    const observation = views.length > 0 ? await withSurfacePixels(desktop, target.window, views, tree, own) : await tree();
     const focusMoved = await focusTakenByClick(desktop, acting.element.ref, target.window, acting.action.name, indexedLabel(target.element));
     return withLine(actionOutcome({ path: 'x11_atspi', mode: 'background', observation }), focusMoved);
   }
