@@ -158,6 +158,22 @@ async function shownTabAlready(desktop: LinuxDesktop, target: LiveElementTarget,
   return (await (await desktop.atspi()).quirksOf(target.ref.bus).catch(() => undefined))?.focusMarksCurrentItems === true;
 }
 
+/**
+ * A click on a radio button that is checked already asks for what is so: no click unchecks one, and its group keeps
+ * it. It is sent all the same (an app may act on the click itself); when it shows no effect, that is no failure. System
+ * Monitor's Processes switch (a stack switcher's radio button), clicked while shown, read "no effect seen" with
+ * advice to retry in the foreground, where the click does no more.
+ */
+function checkedRadioAlready(target: LiveElementTarget, kind: PointerKind): boolean {
+  return kind === 'click' && target.live.role === ATSPI_ROLE.RADIO_BUTTON && hasState(target.live.states, ATSPI_STATE.CHECKED) === true;
+}
+
+/** The outcome of a click on a radio button checked already that changed nothing (checkedRadioAlready). */
+function checkedAlready(observation: Observation, target: LiveElementTarget): ActionOutcome {
+  const label = `[e${target.element.index}] ${target.element.role} ${JSON.stringify(target.element.name)}`;
+  return actionOutcome({ path: 'x11_atspi', mode: 'background', observation: { ...observation, changed: true, evidence: [`${label} was checked already, and still is: nothing to change`] } });
+}
+
 /** `ready` (see PointerOptions.ready) is awaited before anything is sent: what comes before it only reads. */
 async function backgroundElement(desktop: LinuxDesktop, target: LiveElementTarget, kind: PointerKind, ready: Promise<void> | undefined): Promise<ActionOutcome> {
   const element = actionable(target);
@@ -183,6 +199,7 @@ async function backgroundElement(desktop: LinuxDesktop, target: LiveElementTarge
     const own = acted && { x: acted.x - target.window.bounds.x, y: acted.y - target.window.bounds.y, w: acted.w, h: acted.h };
     const observation = views.length > 0 ? await withSurfacePixels(desktop, target.window, views, tree, own) : await tree();
     const focusMoved = await focusTakenByClick(desktop, acting.element.ref, target.window, acting.action.name, indexedLabel(target.element));
+    if (!observation.changed && checkedRadioAlready(target, kind)) return withLine(checkedAlready(observation, target), focusMoved);
     return withLine(actionOutcome({ path: 'x11_atspi', mode: 'background', observation }), focusMoved);
   }
   // Clicking an editable field means putting the caret in it: focus is that click's whole effect. Editable, not
