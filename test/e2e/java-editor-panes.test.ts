@@ -27,9 +27,14 @@ describe('Swing editor panes described by their content type', () => {
   });
 
   after(async () => {
-    if (pid) process.kill(pid, 'SIGKILL');
+    for (const started of [pid, otherPid]) if (started) process.kill(started, 'SIGKILL');
     await desktop?.stop();
   });
+
+  let otherPid = 0;
+
+  /** The active window, as xdotool reads it from the X server. */
+  const activeWindow = () => Number(spawnSync('xdotool', ['getactivewindow'], { env: desktop.env(), encoding: 'utf8', timeout: 5000 }).stdout.trim());
 
   /** Each text object's and push button's role, name, description and text, as pyatspi reads them, one line each. */
   function pyatspiTexts(): string[] {
@@ -53,5 +58,22 @@ describe('Swing editor panes described by their content type', () => {
     assert.ok(boxes.some((box) => box.value === 'println 42'), JSON.stringify(boxes));
     assert.deepEqual(boxes.filter((box) => /^text\//.test(box.name)), [], `no textbox is named by a content type: ${JSON.stringify(boxes)}`);
     assert.ok(state.elements.some((element) => element.role === 'button' && element.name === 'Run Script'), 'the button is named by its tool tip');
+  });
+
+  test('real keys sent to an editor pane while another window is active give that window its activation back', async () => {
+    // Groovy Console's script editor, given real ctrl+Return from behind another window, read "window ... stays active
+    // with the text field it opened for editing": Java announces the focused field showing as its window activates.
+    const other = await callOk(context, 'launch_app', { name: 'java', additional_arguments: [join(fixtureApps, 'SwingEditors.java'), 'CUP Swing Other'], creates_new_application_instance: true });
+    otherPid = other.structured.pid as number;
+    const otherWindow = (other.structured.windows as { window_id: number }[])[0]!.window_id;
+    await callOk(context, 'bring_to_front', { window_id: otherWindow });
+    assert.equal(activeWindow(), otherWindow, 'xdotool: the other window is active');
+    const state = (await callOk(context, 'get_window_state', { window_id: windowId, include_screenshot: false })).structured as unknown as WindowState;
+    const script = state.elements.find((element) => element.role === 'textbox' && element.value === 'println 42');
+    assert.ok(script, JSON.stringify(state.elements));
+    const pressed = await callOk(context, 'press_key', { window_id: windowId, element_index: script.index, key: 'end', delivery_mode: 'foreground' });
+    const evidence = ((pressed.structured.evidence as string[] | undefined) ?? []).join('\n');
+    assert.doesNotMatch(evidence, /opened for editing/, evidence);
+    assert.equal(activeWindow(), otherWindow, `xdotool: the other window is active again: ${pressed.summary}`);
   });
 });

@@ -383,7 +383,7 @@ async function foreground(desktop: LinuxDesktop, target: LiveElementTarget | Poi
     const again = await attempt(x, now);
     const where = (point: PlacedPoint) => `${Math.round(point.windowX)},${Math.round(point.windowY)}`;
     return { ...again, evidence: [`[e${target.element.index}] was placed at ${where(missed)} (window pixels) when clicked there with no effect, and at ${where(now)} since: clicked again there`, ...again.evidence] };
-  });
+  }, target.kind === 'element' ? { aimedAt: target.ref } : {});
   const covered = aside && !observation.changed && target.kind === 'element' && !(await liveStates(desktop, target.ref).catch(() => new Set<string>())).has('STATE_FOCUSED');
   // A click that showed nothing on an element another object lies over: that object took it.
   const cover = !covered && !observation.changed && target.kind === 'element' && clicked ? await coverAt(desktop, target, clicked) : undefined;
