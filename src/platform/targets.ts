@@ -26,6 +26,8 @@ export interface SnapshotElement {
   parent?: number;
   /** It scrolls what it holds (its CUP actions include scroll): a scroll pane, or a Qt scroll area. */
   scrolls?: true;
+  /** It draws items it exposes none of (GTK 4.8's tree and icon views): its pixels alone show what an action did to them. */
+  drawsItems?: true;
 }
 
 /** A window snapshot as plain data: evidence names the elements it holds by their index. */

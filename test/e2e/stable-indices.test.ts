@@ -248,4 +248,15 @@ describe('element indices across a stack\'s pages (GTK3): a hidden page keeps it
     await callOk(fixtures.context, 'set_value', { window_id: window.id, element_index: slider.index, value: '42' });
     assert.equal(await lastKey('slider:1:42'), 'slider:1:42');
   });
+
+  test('a click on the switcher\'s radio button of the page shown is confirmed as so, with no advice to click again', async () => {
+    // System Monitor's Processes switch, clicked while shown, read "no effect seen" with advice to retry in the foreground.
+    assert.ok((await fixtures.oracle.find(window.pid, window.title, 'radio button', 'Page 1')).states?.includes('checked'), 'pyatspi: Page 1 is checked');
+    const again = await callOk(fixtures.context, 'click', { window_id: window.id, element_index: named(await read(), 'radio', 'Page 1').index });
+    assert.equal(again.structured.effect, 'confirmed', again.summary);
+    assert.equal(again.structured.escalation, undefined, again.summary);
+    assert.match((again.structured.evidence as string[]).join('\n'), /\[e\d+\] radio "Page 1" was checked already, and still is: nothing to change/);
+    assert.ok((await fixtures.oracle.find(window.pid, window.title, 'radio button', 'Page 1')).states?.includes('checked'), 'pyatspi: Page 1 is still checked');
+    assert.ok(!(await fixtures.oracle.find(window.pid, window.title, 'radio button', 'Page 2')).states?.includes('checked'), 'pyatspi: Page 2 is not');
+  });
 });

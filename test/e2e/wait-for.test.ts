@@ -148,6 +148,16 @@ describe('wait_for and find_elements on a GTK3 app', () => {
     assert.match(result.summary, /timed out after 600 ms.*nearest names "Increment"/);
   });
 
+  it('times out saying which element holds the name sought as its value, as find_elements says it', async () => {
+    // Groovy Console's output pane held "42", and a wait for name~=42 timed out naming toolbar buttons as the nearest.
+    await callOk(fixtures.context, 'set_value', { window_id: window.id, selector: 'role=textbox name="Name field"', value: 'Quokka 42' });
+    assert.ok((await fixtures.oracle.find(window.pid, title, 'text', 'Name field')).text === 'Quokka 42', 'pyatspi: the field holds the text, under its own name');
+    const result = await failsWith(fixtures.context, 'wait_for', { window_id: window.id, selector: 'role=textbox name~="Quokka"', timeout_ms: 300 }, 'timeout');
+    assert.match(result.summary, /it is the value, not the name, of \[e\d+\] textbox "Name field" = "Quokka 42": ask value in place of name/);
+    assert.deepEqual((result.structured as { by_value?: string[] }).by_value?.length, 1, result.summary);
+    await callOk(fixtures.context, 'set_value', { window_id: window.id, selector: 'role=textbox name="Name field"', value: '' });
+  });
+
   it('times out on time while an app too busy to answer is being read, saying what the look before saw', async () => {
     // The app stops answering (its main loop works 4 s) just before the wait's periodic look: that look runs past the
     // timeout. A 3000 ms wait had answered after 5528 ms, held by such a read.

@@ -10,7 +10,7 @@ import { isEditableContent } from './editable-content.js';
 import { intersectRect } from '../rect.js';
 import { firstCodePoints, normaliseWhitespace } from '../text.js';
 import { treeNumber } from '../shown-number.js';
-import { plainText, readableName, withoutDisclosureMarker, withoutMnemonic } from './names.js';
+import { isMediaType, plainText, readableName, withoutDisclosureMarker, withoutMnemonic } from './names.js';
 import { atspiRoleName, cupRoleFor } from './roles.js';
 import { ATSPI_ROLE } from './constants.js';
 import { cupStateOf, decodeStateSet } from './states.js';
@@ -1165,7 +1165,8 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
     // accname's last resort for a control with neither label nor content is its tooltip (GTK's description). A toolkit
     // that took it already describes an unnamed control by what a page says describes it, which is no name: a web
     // icon button with only aria-describedby was named by its help text, and a field by its error message.
-    if (!node.name && node.description && !context.namesTakeToolTips?.has(raw.bus) && tooltipNamedRoles.has(role) && !drawsItsValue(node)) node.name = node.description;
+    // Nor is a description that only gives the content's format (isMediaType) a name.
+    if (!node.name && node.description && !context.namesTakeToolTips?.has(raw.bus) && tooltipNamedRoles.has(role) && !drawsItsValue(node) && !isMediaType(node.description)) node.name = node.description;
     return node;
   };
 

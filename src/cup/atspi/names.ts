@@ -110,3 +110,15 @@ export function plainText(text: string): string {
   });
   return normaliseWhitespace(decoded);
 }
+
+/** A media type ("text/plain", "text/html", "application/rtf"): the format of what a control holds, never what it is called. */
+const mediaTypePattern = /^(?:text|application|image|audio|video|message|multipart|font|model)\/[a-z0-9][\w.+-]*$/i;
+
+/**
+ * Whether a description only says the format of the content: Swing's editor panes (JEditorPane, JTextPane) describe
+ * themselves by their content type, and Groovy Console's script editor and output pane, which have no name, read
+ * as textbox "text/plain" and textbox "text/html" when named by their description (their tool tip, elsewhere).
+ */
+export function isMediaType(description: string): boolean {
+  return mediaTypePattern.test(description.trim());
+}

@@ -9,7 +9,7 @@ import { pidArgument, windowIdArgument, windowResult } from '../schemas.js';
 import { cancelledBy } from '../plan/cancellation.js';
 import { defineTool } from '../tool.js';
 import { desktopSelectorArgument, matchDesktop, nameSources, parseDesktopSelector, soughtText, type DesktopSelector } from './desktop-selector.js';
-import { matchLine, matchRecord, matchResult, nearestNames, type MatchResult } from './element-matches.js';
+import { insteadSentence, matchedInstead, matchLine, matchRecord, matchResult, nearestNames, type MatchResult } from './element-matches.js';
 import { exitedProcess, resolveWindow, windowRecord } from './window-records.js';
 import { indexOf, partialReason, readNumbered, rememberReading, type NumberedReading } from './window-snapshot.js';
 
@@ -107,8 +107,14 @@ function lastSeen(args: WaitArgs, selector: DesktopSelector | undefined, last: L
   const still = last.looks.flatMap((entry) => entry.matches.map((node) => `${node.role} ${JSON.stringify(node.name)}`)).slice(0, 5);
   const own = last.windows.filter((window) => window.pid === args.pid).map((window) => window.title);
   const others = last.windows.filter((window) => window.pid !== args.pid).map((window) => window.title);
+  // What the name sought is the value or the description of, as find_elements says it: Groovy Console's output pane
+  // held "42", and a wait for name~=42 timed out naming only toolbar buttons as the nearest names.
+  const seeking = selector && !args.gone && count === 0;
+  const [byValue, byDescription] = (['value', 'description'] as const).map((field) => (seeking ? matchedInstead(roots, selector, field) : []));
   return {
     ...(selector ? { count, ...(args.gone ? { still_matching: still } : { nearest_names: nearestNames(nameSources(roots, selector), soughtText(selector)) }) } : {}),
+    ...(byValue!.length > 0 ? { by_value: byValue! } : {}),
+    ...(byDescription!.length > 0 ? { by_description: byDescription! } : {}),
     window_titles: args.window_title === undefined ? own : [...own, ...others].slice(0, 20),
     ...(last.windowClosed ? { window_closed: true } : {}),
     unread: last.looks.flatMap((entry) => {
@@ -123,6 +129,7 @@ function lastSeenText(details: ReturnType<typeof lastSeen>): string {
   return [
     'count' in details ? `${details.count} match${details.count === 1 ? '' : 'es'}` : '',
     'nearest_names' in details && details.nearest_names.length > 0 ? `nearest names ${details.nearest_names.map((name) => JSON.stringify(name)).join(', ')}` : '',
+    insteadSentence(details.by_value ?? [], details.by_description ?? []).replace(/^; /, ''),
     'still_matching' in details && details.still_matching.length > 0 ? `still there: ${details.still_matching.join(', ')}` : '',
     `windows ${details.window_titles.map((title) => JSON.stringify(title)).join(', ') || 'none'}`,
     ...details.unread,
@@ -154,7 +161,7 @@ export const waitFor = defineTool({
     '(or is gone). Reacts to the app\'s accessibility events and the window list, not polling. The matches come with element_token values ' +
     'that click and the other actions accept (the windows read are stored as their latest snapshots). Selector as in find_elements. ' +
     `On timeout (default ${DEFAULT_TIMEOUT_MS} ms, at most ${MAX_WAIT_FOR_TIMEOUT_MS}) the error "timeout" says what was last seen: the match count, the ` +
-    'nearest element names and the window titles.',
+    'nearest element names (and the elements whose value or description holds the name sought) and the window titles.',
   input: z.strictObject({
     pid: pidArgument.optional().describe('Target process ID: its windows are watched when window_id is omitted; optional with window_id (its process) or with window_title alone.'),
     window_id: windowIdArgument.optional().describe('The window to watch; default every window of pid (front-most first).'),

@@ -1,6 +1,7 @@
 // A window's tree read and kept as the session's latest snapshot of it, so the element indices and tokens a
 // result shows are the ones click, type_text and the others accept.
 import { indexOf } from '../../cup/diff.js';
+import { platformFlag } from '../../cup/fields.js';
 import type { CupNode } from '../../cup/types.js';
 import type { TreeLimits, WindowReading } from '../../platform/desktop.js';
 import type { SnapshotElement } from '../../platform/targets.js';
@@ -102,6 +103,7 @@ export function rememberReading(context: ToolContext, window: DesktopWindow, rea
     bounds: node.bounds,
     ...(parents.has(indexOf(node)) ? { parent: parents.get(indexOf(node))! } : {}),
     ...(node.actions?.includes('scroll') ? { scrolls: true as const } : {}),
+    ...(platformFlag(node, 'itemsNotExposed') ? { drawsItems: true as const } : {}),
   }));
   return { snapshot: context.state.snapshots.add(window.pid, window.id, records), nodes };
 }

@@ -12,6 +12,8 @@ import { childCount, children, readRole, readStates } from '../atspi/operations.
 import { paintsBesideOwnBars, type RoleShape } from '../../../cup/atspi/scroll-areas.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import type { ClientWindow } from '../windows.js';
+import type { SnapshotRef } from '../../targets.js';
+import { atspiElement } from '../element-handle.js';
 import { meaningful } from './synthetic-rung.js';
 
 /** How long the surface is watched for its change after the app's own signs, in ms (observePixels' half second). */
@@ -104,19 +106,54 @@ export async function valueControlSurface(desktop: LinuxDesktop, window: ClientW
 }
 
 /**
- * The tree's observation of the input, and, when it saw nothing, the surface's pixels: captured before `observeTree`
- * runs the input, and again until they change by more than a caret's blink, for half a second at most.
+ * The views of a window's snapshot that draw items they expose none of (SnapshotElement.drawsItems), placed in the
+ * window as they are now. An accessibility action's effect on those items shows in their pixels alone: baobab's
+ * Folder header, clicked, sorted the folders it draws in such a view, and read "no effect seen" with advice to click
+ * again in the foreground, which would have sorted them back.
  */
-export async function withSurfacePixels(desktop: LinuxDesktop, window: ClientWindow, surface: DrawnSurface, observeTree: () => Promise<Observation>): Promise<Observation> {
+export async function itemViewsOf(desktop: LinuxDesktop, window: ClientWindow, snapshot: SnapshotRef | undefined): Promise<DrawnSurface[]> {
+  const views = [...(snapshot?.elements.values() ?? [])].filter((element) => element.drawsItems && !element.states?.includes('hidden'));
+  const placed = await Promise.all(
+    views.map(async (view): Promise<DrawnSurface | undefined> => {
+      const bounds = await desktop.elementBounds(window, atspiElement(view.handle)).catch(() => undefined);
+      const meaning = `the items [e${view.index}] ${view.role} draws without exposing them changed (read them in a screenshot)`;
+      return bounds && { box: { x: bounds.x - window.bounds.x, y: bounds.y - window.bounds.y, w: bounds.w, h: bounds.h }, meaning };
+    }),
+  );
+  return placed.filter((view): view is DrawnSurface => view !== undefined);
+}
+
+type Box = DrawnSurface['box'];
+
+function inside(inner: Box, outer: Box): boolean {
+  return inner.x >= outer.x && inner.y >= outer.y && inner.x + inner.w <= outer.x + outer.w && inner.y + inner.h <= outer.y + outer.h;
+}
+
+/**
+ * The tree's observation of the input, and, when it saw nothing, the surfaces' pixels: captured before `observeTree`
+ * runs the input, and again until one of them changes by more than a caret's blink, for half a second at most.
+ * `acted`: the box (window pixels) of what the input acted on, when it may lie in a surface (a tree view's column
+ * header): a change within it alone is its press drawn (GTK 4 shows a button activated for 250 ms), no effect.
+ */
+export async function withSurfacePixels(
+  desktop: LinuxDesktop,
+  window: ClientWindow,
+  surfaces: DrawnSurface | readonly DrawnSurface[],
+  observeTree: () => Promise<Observation>,
+  acted?: Box,
+): Promise<Observation> {
+  const watched = Array.isArray(surfaces) ? (surfaces as readonly DrawnSurface[]) : [surfaces as DrawnSurface];
   const before = await desktop.captureWindow(window);
   const observed = await observeTree();
   if (observed.changed || observed.cancelled || observed.unanswered || observed.stoppedAnswering) return observed;
-  let change: PixelChange = { count: 0 };
+  let found: { surface: DrawnSurface; change: PixelChange } | undefined;
   for (const deadline = Date.now() + surfaceWatchMs; ; await sleep(40)) {
-    change = pixelChange(before, await desktop.captureWindow(window), surface.box);
-    if (meaningful(change) || Date.now() >= deadline) break;
+    const after = await desktop.captureWindow(window);
+    found = watched.map((surface) => ({ surface, change: pixelChange(before, after, surface.box) })).find(({ change }) => meaningful(change) && !(acted && inside(change.box!, acted)));
+    if (found || Date.now() >= deadline) break;
   }
-  if (!meaningful(change)) return observed;
+  if (!found) return observed;
+  const { surface, change } = found;
   const { x, y, w, h } = change.box!;
   return { ...observed, changed: true, evidence: [`${surface.meaning ?? 'the surface the app draws changed'}: ${change.count} pixels in ${x},${y} ${w}x${h} (window pixels)`, ...observed.evidence] };
 }

@@ -20,7 +20,7 @@ import { itemGesture, itemOutcome, type ActionOn, type ItemGesture } from './ite
 import { itemSelected } from './item-selection.js';
 import { actionable, ENABLE_WAIT_MS, inUnmarkedView, isDisabled, liveTarget, refuseDisabled, untilEnabled, type LiveElementTarget } from './live-target.js';
 import { toolkitName, withForeground } from './real-input.js';
-import { drawnSurfaceOf, withSurfacePixels } from './drawn-surface-pixels.js';
+import { drawnSurfaceOf, itemViewsOf, withSurfacePixels } from './drawn-surface-pixels.js';
 import { observePixels, pixelsAtRest, syntheticEventsReach } from './synthetic-rung.js';
 import { liveStates } from './live-states.js';
 import { nothingUnlessUnresponsive, objectUnderInput, unansweredPixels } from './unresponsive.js';
@@ -158,6 +158,22 @@ async function shownTabAlready(desktop: LinuxDesktop, target: LiveElementTarget,
   return (await (await desktop.atspi()).quirksOf(target.ref.bus).catch(() => undefined))?.focusMarksCurrentItems === true;
 }
 
+/**
+ * A click on a radio button that is checked already asks for what is so: no click unchecks one, and its group keeps
+ * it. It is sent all the same (an app may act on the click itself); when it shows no effect, that is no failure. System
+ * Monitor's Processes switch (a stack switcher's radio button), clicked while shown, read "no effect seen" with
+ * advice to retry in the foreground, where the click does no more.
+ */
+function checkedRadioAlready(target: LiveElementTarget, kind: PointerKind): boolean {
+  return kind === 'click' && target.live.role === ATSPI_ROLE.RADIO_BUTTON && hasState(target.live.states, ATSPI_STATE.CHECKED) === true;
+}
+
+/** The outcome of a click on a radio button checked already that changed nothing (checkedRadioAlready). */
+function checkedAlready(observation: Observation, target: LiveElementTarget): ActionOutcome {
+  const label = `[e${target.element.index}] ${target.element.role} ${JSON.stringify(target.element.name)}`;
+  return actionOutcome({ path: 'x11_atspi', mode: 'background', observation: { ...observation, changed: true, evidence: [`${label} was checked already, and still is: nothing to change`] } });
+}
+
 /** `ready` (see PointerOptions.ready) is awaited before anything is sent: what comes before it only reads. */
 async function backgroundElement(desktop: LinuxDesktop, target: LiveElementTarget, kind: PointerKind, ready: Promise<void> | undefined): Promise<ActionOutcome> {
   const element = actionable(target);
@@ -175,8 +191,15 @@ async function backgroundElement(desktop: LinuxDesktop, target: LiveElementTarge
   }
   const acting = action ? { element, action } : kind === 'click' ? await clickingChild(desktop, element) : undefined;
   if (acting) {
-    const observation = await observe(desktop, target.ref.bus, await probesFor(desktop, target), () => performAction(desktop, acting.element, acting.action), { snapshot, opensWindow: kind === 'click' && opensWindow(target.element.name), opensItems: kind === 'double_click', inPopup: target.ref, ready, ...clickIgnores(target.live) });
+    const probes = await probesFor(desktop, target);
+    const tree = () => observe(desktop, target.ref.bus, probes, () => performAction(desktop, acting.element, acting.action), { snapshot, opensWindow: kind === 'click' && opensWindow(target.element.name), opensItems: kind === 'double_click', inPopup: target.ref, ready, ...clickIgnores(target.live) });
+    // What the action did to items a view draws without exposing them shows in that view's pixels alone (itemViewsOf).
+    const views = await itemViewsOf(desktop, target.window, snapshot);
+    const acted = views.length > 0 ? await desktop.elementBounds(target.window, target.ref).catch(() => undefined) : undefined;
+    const own = acted && { x: acted.x - target.window.bounds.x, y: acted.y - target.window.bounds.y, w: acted.w, h: acted.h };
+    const observation = views.length > 0 ? await withSurfacePixels(desktop, target.window, views, tree, own) : await tree();
     const focusMoved = await focusTakenByClick(desktop, acting.element.ref, target.window, acting.action.name, indexedLabel(target.element));
+    if (!observation.changed && checkedRadioAlready(target, kind)) return withLine(checkedAlready(observation, target), focusMoved);
     return withLine(actionOutcome({ path: 'x11_atspi', mode: 'background', observation }), focusMoved);
   }
   // Clicking an editable field means putting the caret in it: focus is that click's whole effect. Editable, not
@@ -360,7 +383,7 @@ async function foreground(desktop: LinuxDesktop, target: LiveElementTarget | Poi
     const again = await attempt(x, now);
     const where = (point: PlacedPoint) => `${Math.round(point.windowX)},${Math.round(point.windowY)}`;
     return { ...again, evidence: [`[e${target.element.index}] was placed at ${where(missed)} (window pixels) when clicked there with no effect, and at ${where(now)} since: clicked again there`, ...again.evidence] };
-  });
+  }, target.kind === 'element' ? { aimedAt: target.ref } : {});
   const covered = aside && !observation.changed && target.kind === 'element' && !(await liveStates(desktop, target.ref).catch(() => new Set<string>())).has('STATE_FOCUSED');
   // A click that showed nothing on an element another object lies over: that object took it.
   const cover = !covered && !observation.changed && target.kind === 'element' && clicked ? await coverAt(desktop, target, clicked) : undefined;

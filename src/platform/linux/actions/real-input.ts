@@ -10,6 +10,7 @@ import { oneLine } from '../../../cup/text.js';
 import { keyBindingCombinations } from '../../../cup/key-binding.js';
 import { focusForKeys, focusKeepingCaret, type FocusFacts } from './element-point.js';
 import type { LiveElementTarget } from './live-target.js';
+import type { ObjectRef } from '../atspi/object-ref.js';
 
 /**
  * Runs real input (XTEST) with the window active and focused, then gives the previously active window
@@ -25,12 +26,12 @@ export async function withForeground<T extends Observation | undefined>(
   input: (x: X11Connection, sent: () => void, focused: FocusFacts | undefined) => Promise<T>,
   options: Pick<ForegroundOptions, 'popupGraceMs' | 'focusDirectly'> & RealInputOptions = {},
 ): Promise<T> {
-  const { ready, focus, ...foregroundOptions } = options;
+  const { ready, focus, aimedAt, ...foregroundOptions } = options;
   const x = await desktop.x11();
   // The checks only read: they go on while the caller readies (see TypeRequest.ready); the activation waits for it.
   await Promise.all([refuseUnderOtherMenus(desktop, x, window), ready]);
   try {
-    const holdsActivation = await editorOpenedDuring(desktop, window);
+    const holdsActivation = await editorOpenedDuring(desktop, window, aimedAt ?? focus?.element.ref);
     // A notification bubble is no window manager's to activate (asking timed out as activation_failed), and it lies
     // over every window already: the pointer reaches it as it is.
     const activate = !window.notification;
@@ -72,6 +73,8 @@ export interface RealInputOptions {
   ready?: Promise<void>;
   /** An element to give the keyboard focus before the input (see focusForKeys), with its focus facts asked ahead. */
   focus?: { element: LiveElementTarget; facts?: Promise<FocusFacts> };
+  /** The element the input is sent to (default: focus's): never an editor the input opened (see editorOpenedDuring). */
+  aimedAt?: ObjectRef;
 }
 
 /**
