@@ -143,3 +143,21 @@ test('a time as a file chooser shows it (a left-to-right mark, the ratio sign fo
   assert.deepEqual(match('name^="07:"'), ['time']);
   assert.deepEqual(match('name="\u05e9\u05dc\u05d5\u05dd report.txt"'), ['rtl']);
 });
+
+test('a quoted regex keeps its backslash escapes: \\d is a digit, \\. a dot, \\" a quote', () => {
+  // watch's `date` line: name*="UTC \d{4}$" read as "UTC d{4}$" once the quotes' escapes were undone, and matched
+  // nothing, silently; the same regex unquoted matched.
+  const named: UINode[] = [
+    { id: 'clock', role: 'text', name: 'Mon Nov 30 17:58:10 UTC 2026' },
+    { id: 'version', role: 'text', name: 'Python 3.11.7' },
+    { id: 'letters', role: 'text', name: 'UTC dddd' },
+    { id: 'quoted', role: 'text', name: 'say "hi"' },
+  ];
+  const match = (selector: string) => matchSelector(named, parseSelectorOrThrow(selector), { textOf: (node) => node.name }).map((node) => node.id);
+  assert.deepEqual(match('name*="UTC \\d{4}$"'), ['clock']);
+  assert.deepEqual(match("name*='\\d\\d:\\d\\d:\\d\\d'"), ['clock']);
+  assert.deepEqual(match('name*="3\\.11\\.\\d"'), ['version']);
+  assert.deepEqual(match('name*="\\"hi\\"$"'), ['quoted']);
+  // Outside a regex a backslash still escapes what follows it.
+  assert.deepEqual(match('name="say \\"hi\\""'), ['quoted']);
+});
