@@ -70,8 +70,8 @@ const testPackages = [
   // Terminal programs the tui_* tests drive.
   'vim', 'htop', 'less', 'dialog', 'whiptail', 'procps', 'sqlite3', 'mg', 'btop', 'nnn', 'lynx', 'visidata',
   // cfdisk and sfdisk (test/e2e/tui-column-headers.test.ts); IPython's completion menu (test/e2e/tui-python.test.ts);
-  // gdb's prompt (test/e2e/tui-debugger-prompt.test.ts).
-  'fdisk', 'ipython3', 'gdb',
+  // gdb's prompt, and its -tui source window on a program gcc builds (test/e2e/tui-debugger-prompt.test.ts).
+  'fdisk', 'ipython3', 'gdb', 'gcc',
   // fzf's pointer column (test/e2e/tui-pickers.test.ts); micro's buffer (test/e2e/tui-editors.test.ts).
   'fzf', 'micro',
   // irssi's input line after its bracketed status prompt and weechat's beside its buffer list (test/e2e/tui-chat.test.ts).
