@@ -97,6 +97,9 @@ const testPackages = [
   // sc's spreadsheet grid (test/e2e/tui-grid-tables.test.ts), vifm's titled panes (test/e2e/tui-pane-titles.test.ts),
   // hexedit's dashed mode line (test/e2e/tui-status-bars.test.ts).
   'sc', 'vifm', 'hexedit',
+  // cmus's artist and track windows side by side, and cmus-remote, its own account of the selection
+  // (test/e2e/tui-split-window-lists.test.ts).
+  'cmus',
   // The terminal corpus (test/tui-corpus/programs.ts) adds these; tig needs git for its repository.
   'mc', 'ncdu', 'tig', 'git', 'ranger', 'neovim', 'nano', 'man-db', 'w3m', 'calcurse', 'aptitude', 'python3',
   // Independent readers of the X server the tests judge focus, stacking, the pointer and the clipboard with.

@@ -64,7 +64,10 @@ export function findStatusLines(scan: ScreenScan, regionIndex: number): Found[] 
   }
   const lastIsStatus = bottom !== top && (isHighlighted(last) || ruledModeLine(last, region.rect.w));
   const first = readRow(scan, regionIndex, top);
-  const titled = isHighlighted(first) && !(lastIsStatus && (selectionOnTop(scan, regionIndex, first) || currentLineOfWindow(region, first, last)));
+  // A window split off beside another need not have a status line of its own for its lit top row to be a list's
+  // selection over rows shaped like it (cmus's artist column, its first artist current under the screen's title bar).
+  const listOnTop = (lastIsStatus || region.split === 'window') && selectionOnTop(scan, regionIndex, first);
+  const titled = isHighlighted(first) && !listOnTop && !(lastIsStatus && currentLineOfWindow(region, first, last));
   if (titled) status(first);
   if (!lastIsStatus) return found;
   status(last);
