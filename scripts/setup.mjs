@@ -70,8 +70,8 @@ const testPackages = [
   // Terminal programs the tui_* tests drive.
   'vim', 'htop', 'less', 'dialog', 'whiptail', 'procps', 'sqlite3', 'mg', 'btop', 'nnn', 'lynx', 'visidata',
   // cfdisk and sfdisk (test/e2e/tui-column-headers.test.ts); IPython's completion menu (test/e2e/tui-python.test.ts);
-  // gdb's prompt (test/e2e/tui-debugger-prompt.test.ts).
-  'fdisk', 'ipython3', 'gdb',
+  // gdb's prompt, and its -tui source window on a program gcc builds (test/e2e/tui-debugger-prompt.test.ts).
+  'fdisk', 'ipython3', 'gdb', 'gcc',
   // fzf's pointer column (test/e2e/tui-pickers.test.ts); micro's buffer (test/e2e/tui-editors.test.ts).
   'fzf', 'micro',
   // irssi's input line after its bracketed status prompt and weechat's beside its buffer list (test/e2e/tui-chat.test.ts).
@@ -97,6 +97,9 @@ const testPackages = [
   // sc's spreadsheet grid (test/e2e/tui-grid-tables.test.ts), vifm's titled panes (test/e2e/tui-pane-titles.test.ts),
   // hexedit's dashed mode line (test/e2e/tui-status-bars.test.ts).
   'sc', 'vifm', 'hexedit',
+  // cmus's artist and track windows side by side, and cmus-remote, its own account of the selection
+  // (test/e2e/tui-split-window-lists.test.ts).
+  'cmus',
   // The terminal corpus (test/tui-corpus/programs.ts) adds these; tig needs git for its repository.
   'mc', 'ncdu', 'tig', 'git', 'ranger', 'neovim', 'nano', 'man-db', 'w3m', 'calcurse', 'aptitude', 'python3',
   // Independent readers of the X server the tests judge focus, stacking, the pointer and the clipboard with.

@@ -1,7 +1,7 @@
 // The terminal's UI tree as a CUP envelope (platform linux), so agents read terminals and desktop apps in
 // one format. Units are cells: the envelope's screen is cols x rows and bounds are in columns and rows.
 import { assignIds, buildEnvelope, CUP_ROLES, type CupAction, type CupAttributes, type CupEnvelope, type CupNode, type CupRole, type CupState } from '../cup/index.js';
-import type { UINode } from './ui-node.js';
+import { shownName, type UINode } from './ui-node.js';
 
 /** Terminal roles that are not CUP roles, and what they are in CUP. */
 const ROLE_MAP: Record<string, CupRole> = {
@@ -46,7 +46,7 @@ export function cupRole(role: string): CupRole {
 function convert(node: UINode): CupNode {
   const role = cupRole(node.role);
   // The compact form shows names but not key shortcuts, so a key-hint button reads as the screen shows it ("F10 Quit").
-  const name = node.shortcut ? `${node.shortcut} ${node.name}` : node.name;
+  const name = shownName(node);
   const cup: CupNode = { id: '', role, name: name.length > NAME_LIMIT ? name.slice(0, NAME_LIMIT) : name };
   if (node.role === 'status') cup.description = 'status line';
   if (node.value !== undefined && node.value !== '') cup.value = node.value;

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import type { UINode } from '../../src/tui/ui-node.js';
-import { callOk } from '../helpers/tools.js';
+import { callOk, failsWith } from '../helpers/tools.js';
 import { exitCode, useTerminals } from '../tui/helpers.js';
 
 const { context, start } = useTerminals();
@@ -42,4 +42,22 @@ test('nano: the keys its hint bar names (^O, M-U, ^X), pressed as spelled there,
   assert.equal(await exitCode(context), 0);
   // nano ends the file after the empty line the Enter left: what matters is the line kept and the undone text gone.
   assert.equal(readFileSync(file, 'utf8').trimEnd(), 'kept line');
+});
+
+test('nano: a key hint is found by its name as the tree shows it ("^X Exit"), and a click on a name nothing has is not_found', async () => {
+  // calcurse's tree read `btn "l Right"`; name="l Right" matched nothing (the node's name is "Right", its key apart), and
+  // tui_click on it, as on any selector matching nothing, answered mouse_unavailable (calcurse reads no mouse).
+  const directory = mkdtempSync(join(tmpdir(), 'cup-tui-keys-'));
+  const session = 'shown';
+  await start({ command: 'nano', args: ['--ignorercfiles', join(directory, 'unchanged.txt')], cwd: directory, session });
+  await callOk(context, 'tui_wait_for', { selector: 'role=button name*="Exit$"', session });
+  const tree = (await callOk(context, 'tui_snapshot', { session })).body ?? '';
+  // The exit hint as the compact tree spells it, and the key nano's hint bar draws before its label.
+  const shown = /btn "([^"]*Exit)"/.exec(tree)?.[1];
+  assert.equal(shown, '^X Exit', tree);
+  await failsWith(context, 'tui_click', { selector: 'role=button name="^X Exitt"', session }, 'not_found');
+  const clicked = await callOk(context, 'tui_click', { selector: `role=button name="${shown}"`, session });
+  assert.equal(clicked.structured.key, 'ctrl+x');
+  // nano quits at once on ^X with nothing changed.
+  assert.equal(await exitCode(context, session), 0);
 });

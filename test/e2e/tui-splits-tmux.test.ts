@@ -51,3 +51,23 @@ test('tmux: with a pane split below another beside a third, the focused field li
   assert.ok(x === left && y >= top! && y < top! + height! && x + w <= left! + width!, `field ${JSON.stringify(field.bounds)} outside the active pane ${[left, top, width, height]}`);
   await callOk(context, 'tui_stop', { session });
 });
+
+test('tmux: beside a pane that shows nothing yet, the active pane is a window of its own (its prompt no part of the edge)', async () => {
+  // bc -q beside python3: the left pane printed nothing, so the edge had text on one side only and split nothing; the
+  // REPL's field read "│>>>" and every line of it opened with the edge glyph. The judge is tmux's capture of the pane.
+  const directory = mkdtempSync(join(tmpdir(), 'cup-tui-tmux-'));
+  const socket = `cup-tui-${process.pid}-blank`;
+  const session = 'tmux-blank';
+  // `cat` prints nothing until it is typed to; the active pane, split off to the right, runs bash.
+  const tmux = `exec tmux -L ${socket} -f /dev/null new-session cat \\; set -g destroy-unattached on \\; split-window -h 'bash --norc --noprofile'`;
+  await start({ command: 'bash', args: ['--norc', '--noprofile', '-c', tmux], cwd: directory, env: { HOME: directory, PS1: '$ ' }, cols: 100, rows: 24, session });
+  await callOk(context, 'tui_wait_for', { text: '│', all: [{ selector: 'role=textbox focus' }, { stableMs: 300 }], session });
+  await callOk(context, 'tui_type', { text: 'echo typed-here', session });
+  await callOk(context, 'tui_wait_for', { text: 'echo typed-here', all: [{ stableMs: 200 }], session });
+  const paneLines = execFileSync('tmux', ['-L', socket, 'capture-pane', '-p'], { encoding: 'utf8' }).split('\n').filter((line) => line.trim() !== '');
+  const all = nodes(await callOk(context, 'tui_snapshot', { session }));
+  const focused = all.filter((node) => node.focused);
+  assert.deepEqual(focused.map((node) => [node.role, `${node.name} ${node.value}`]), [['textbox', paneLines[paneLines.length - 1]!.trimEnd()]]);
+  assert.deepEqual(all.filter((node) => node.name.includes('│')).map((node) => node.name), []);
+  await callOk(context, 'tui_stop', { session });
+});

@@ -32,6 +32,11 @@ function ids(selector: string): string[] {
   return matchSelector(tree, parseSelectorOrThrow(selector), { textOf: (node) => node.text ?? node.name }).map((node) => node.id);
 }
 
+/** The ids of the nodes of a flat list a selector matches, each node's text its name. */
+function idsIn(named: readonly UINode[], selector: string): string[] {
+  return matchSelector(named, parseSelectorOrThrow(selector), { textOf: (node) => node.name }).map((node) => node.id);
+}
+
 test('fields with =, ~=, *= and ^=', () => {
   assert.deepEqual(ids('role=button'), ['yes', 'no', 'other']);
   assert.deepEqual(ids('name="Cherry pie"'), ['i2']);
@@ -106,7 +111,7 @@ test('an accented name matches in either spelling (composed or decomposed), for 
     { id: 'nfd', role: 'button', name: decomposed },
     { id: 'nfc', role: 'button', name: `Datei ${composed}` },
   ];
-  const match = (selector: string) => matchSelector(named, parseSelectorOrThrow(selector), { textOf: (node) => node.name }).map((node) => node.id);
+  const match = (selector: string) => idsIn(named, selector);
   assert.deepEqual(match(`name="${composed}"`), ['nfd']);
   assert.deepEqual(match(`name="Datei ${decomposed}"`), ['nfc']);
   assert.deepEqual(match(`name^=${composed.slice(0, 2)}`), ['nfd']);
@@ -122,7 +127,7 @@ test('typographic punctuation matches as typed (dashes, curly quotes, non-breaki
     { id: 'quote', role: 'checkbox', name: 'Don\u2019t split table over \u201cpages\u201d' },
     { id: 'dots', role: 'menuitem', name: 'Save\u00a0As\u2026' },
   ];
-  const match = (selector: string) => matchSelector(named, parseSelectorOrThrow(selector), { textOf: (node) => node.name }).map((node) => node.id);
+  const match = (selector: string) => idsIn(named, selector);
   assert.deepEqual(match('name="Use Word 2007-365 Format!"'), ['dash']);
   assert.deepEqual(match('name^="Use Word 2007-"'), ['dash']);
   assert.deepEqual(match('name*="2007-365"'), ['dash']);
@@ -138,8 +143,22 @@ test('a time as a file chooser shows it (a left-to-right mark, the ratio sign fo
     { id: 'time', role: 'cell', name: '\u200e07\u223602' },
     { id: 'rtl', role: 'cell', name: '\u2067\u05e9\u05dc\u05d5\u05dd\u2069 report.txt' },
   ];
-  const match = (selector: string) => matchSelector(named, parseSelectorOrThrow(selector), { textOf: (node) => node.name }).map((node) => node.id);
+  const match = (selector: string) => idsIn(named, selector);
   assert.deepEqual(match('name="07:02"'), ['time']);
   assert.deepEqual(match('name^="07:"'), ['time']);
   assert.deepEqual(match('name="\u05e9\u05dc\u05d5\u05dd report.txt"'), ['rtl']);
+});
+
+test('a quoted regex keeps its backslash escapes: \\d is a digit, \\. a dot, \\" a quote', () => {
+  // watch's `date` line: name*="UTC \d{4}$" read as "UTC d{4}$" once the quotes' escapes were undone, and matched
+  // nothing, silently; the same regex unquoted matched. Outside a regex a backslash still escapes what follows it.
+  const lines = ['Mon Nov 30 17:58:10 UTC 2026', 'Python 3.11.7', 'UTC dddd', 'say "hi"'].map((name, index): UINode => ({ id: `l${index}`, role: 'text', name }));
+  const cases: [string, string[]][] = [
+    ['name*="UTC \\d{4}$"', ['l0']],
+    ["name*='\\d\\d:\\d\\d:\\d\\d'", ['l0']],
+    ['name*="3\\.11\\.\\d"', ['l1']],
+    ['name*="\\"hi\\"$"', ['l3']],
+    ['name="say \\"hi\\""', ['l3']],
+  ];
+  for (const [selector, expected] of cases) assert.deepEqual(idsIn(lines, selector), expected, selector);
 });

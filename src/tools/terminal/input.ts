@@ -94,27 +94,26 @@ export const tuiClick = defineTerminalTool({
   },
   output: z.object({ x: z.number(), y: z.number(), key: z.string().optional().describe('The key pressed instead of a click, for a node that names its key.') }),
   async handle(args, { name, session }) {
-    if (args.selector !== undefined && args.x === undefined && args.y === undefined) {
-      const matches = matchOnScreen(await session.settledState(), parseSelectorOrThrow(args.selector));
-      const key = matches.length === 1 && matches[0]!.shortcut ? shortcutKey(matches[0]!.shortcut) : undefined;
-      if (key && matches[0]!.bounds) {
-        session.write(encodeKey(key, session));
-        const { x, y } = centre(matches[0]!.bounds);
-        return { summary: `✅ pressed ${key}, the key ${matches[0]!.id} ("${matches[0]!.name}") names`, structured: { x, y, key } };
-      }
-    }
-    if (!session.mouse.reporting) {
-      throw new ToolError(`the program in session "${name}" has not enabled mouse reporting, so a click would arrive as stray text; use tui_press or tui_focus`, 'mouse_unavailable');
-    }
     let x = args.x;
     let y = args.y;
     if (args.selector !== undefined) {
       if (x !== undefined || y !== undefined) throw new ToolError('give either selector or x and y, not both', 'invalid_arguments');
+      // The node first: a selector matching nothing is not_found whether or not the program reads the mouse (calcurse's
+      // hint bar, with no mouse: a misspelt hint answered mouse_unavailable, sending the agent to tui_press).
       const matches = matchOnScreen(await session.settledState(), parseSelectorOrThrow(args.selector));
       if (matches.length !== 1 || !matches[0]!.bounds) {
         throw new ToolError(`selector ${JSON.stringify(args.selector)} matches ${matches.length} nodes${matches.length === 1 ? ' without bounds' : ''}; a click needs exactly one node with bounds`, matches.length > 1 ? 'ambiguous' : 'not_found');
       }
-      ({ x, y } = centre(matches[0]!.bounds!));
+      const node = matches[0]!;
+      ({ x, y } = centre(node.bounds!));
+      const key = node.shortcut ? shortcutKey(node.shortcut) : undefined;
+      if (key) {
+        session.write(encodeKey(key, session));
+        return { summary: `✅ pressed ${key}, the key ${node.id} ("${node.name}") names`, structured: { x, y, key } };
+      }
+    }
+    if (!session.mouse.reporting) {
+      throw new ToolError(`the program in session "${name}" has not enabled mouse reporting, so a click would arrive as stray text; use tui_press or tui_focus`, 'mouse_unavailable');
     }
     if (x === undefined || y === undefined) throw new ToolError('give a selector, or both x (column) and y (row)', 'invalid_arguments');
     if (x >= session.cols || y >= session.rows) throw new ToolError(`cell ${x},${y} is outside the ${session.cols}x${session.rows} screen`, 'invalid_arguments');

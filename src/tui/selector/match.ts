@@ -1,7 +1,7 @@
 // Evaluating a parsed selector against a UI tree, in document order. The walk (segments, ">>", [index=N])
 // is the same for every tree; only how a node's fields and flags are read differs (terminal nodes here,
 // CUP nodes in the desktop tools).
-import { flattenNodes, type UINode } from '../ui-node.js';
+import { flattenNodes, shownName, type UINode } from '../ui-node.js';
 import { ToolError } from '../../errors.js';
 import type { Selector, SelectorField, SelectorFlag, Term } from './parse.js';
 import { RegexBudgetError } from './safe-regex.js';
@@ -19,6 +19,11 @@ export interface NodeReader<N, F extends string, G extends string> {
   flag(node: N, flag: G): boolean;
   /** A node no segment matches, whatever its terms (one of what the tree holds but does not show). */
   excluded?(node: N): boolean;
+  /**
+   * The field as the tree an agent reads spells it, where that differs from the field (a terminal key hint's name,
+   * shown with its key: "F10 Quit" for the button named "Quit"); a term holding on either spelling holds.
+   */
+  shown?(node: N, field: F): string | undefined;
 }
 
 /**
@@ -33,28 +38,26 @@ function fieldText<N, F extends string, G extends string>(node: N, field: F, rea
 }
 
 function termHolds<N, F extends string, G extends string>(node: N, term: Term<F, G>, reader: NodeReader<N, F, G>): boolean {
-  switch (term.kind) {
-    case 'flag':
-      return reader.flag(node, term.flag) !== (term.not === true);
-    case 'index':
-      return true;
-    case 'regex': {
-      const value = fieldText(node, term.field, reader);
-      try {
-        return value !== undefined && term.regex.test(value);
-      } catch (error) {
-        if (error instanceof RegexBudgetError) throw new ToolError(`invalid selector: ${error.message}`, 'invalid_selector', { problem: 'regex too costly' });
-        throw error;
-      }
-    }
-    case 'field': {
-      const value = fieldText(node, term.field, reader);
-      if (value === undefined) return false;
-      if (term.op === '=') return value === term.value;
-      if (term.op === '^=') return value.startsWith(term.value);
-      return value.toLowerCase().includes(term.value.toLowerCase());
+  if (term.kind === 'flag') return reader.flag(node, term.flag) !== (term.not === true);
+  if (term.kind === 'index') return true;
+  const shown = reader.shown?.(node, term.field);
+  return valueHolds(term, fieldText(node, term.field, reader)) || (shown !== undefined && valueHolds(term, typedSpelling(shown)));
+}
+
+/** Whether a field's or a regex's term holds on one spelling of the field (undefined: the node has no such field). */
+function valueHolds<F extends string, G extends string>(term: Extract<Term<F, G>, { kind: 'field' | 'regex' }>, value: string | undefined): boolean {
+  if (value === undefined) return false;
+  if (term.kind === 'regex') {
+    try {
+      return term.regex.test(value);
+    } catch (error) {
+      if (error instanceof RegexBudgetError) throw new ToolError(`invalid selector: ${error.message}`, 'invalid_selector', { problem: 'regex too costly' });
+      throw error;
     }
   }
+  if (term.op === '=') return value === term.value;
+  if (term.op === '^=') return value.startsWith(term.value);
+  return value.toLowerCase().includes(term.value.toLowerCase());
 }
 
 /** Every node of any tree the selector matches, in document order, without duplicates. */
@@ -130,5 +133,6 @@ export function matchSelector(roots: readonly UINode[], selector: Selector, cont
   return matchNodes<UINode, SelectorField, SelectorFlag>(roots, withTreeIds(roots, selector), {
     field: (node, field) => terminalField(node, field, context),
     flag: (node, flag) => node[flag] === true,
+    shown: (node, field) => (field === 'name' ? shownName(node) : undefined),
   });
 }

@@ -169,21 +169,25 @@ class SelectorParser<F extends string, G extends string> {
     const op = opMatch[1] as '=' | '~=' | '*=' | '^=';
     this.pos += op.length;
     const valueStart = this.pos;
+    const written = this.value();
     // In its typed spelling, as match.ts spells what it compares with (an en dash and "-" match, as do "Ö" and O + U+0308).
-    const value = typedSpelling(this.value());
+    const value = typedSpelling(written.value);
     // A role or an id is one word; a name, a value or a text often is several (see quotingAdvice).
     const quoted = this.source[valueStart] === '"' || this.source[valueStart] === "'";
     this.unquoted = !quoted && field !== 'role' && field !== 'id' ? { start: valueStart, end: this.pos } : undefined;
     if (op !== '*=') return { kind: 'field', field, op, value };
     try {
-      return { kind: 'regex', field, regex: compileSafeRegex(value) };
+      // A regex keeps its backslashes as written, quoted or not: `name*="UTC \d{4}$"` must mean a digit, where
+      // unquoting made it "UTC d{4}$" and matched nothing, silently. An escaped quote stays `\"`, a literal quote.
+      return { kind: 'regex', field, regex: compileSafeRegex(typedSpelling(written.raw)) };
     } catch (error) {
       if (error instanceof RegexSyntaxError) this.fail(`bad regex for ${field}*=: ${error.message}`, valueStart);
       throw error;
     }
   }
 
-  private value(): string {
+  /** A value: `value` with a quoted one's backslash escapes undone, `raw` as written between its quotes. */
+  private value(): { value: string; raw: string } {
     const quote = this.source[this.pos];
     if (quote === '"' || quote === "'") {
       const start = this.pos;
@@ -196,12 +200,12 @@ class SelectorParser<F extends string, G extends string> {
       }
       if (this.pos >= this.source.length) this.fail(`unterminated ${quote}-quoted value`, start);
       this.pos++;
-      return value;
+      return { value, raw: this.source.slice(start + 1, this.pos - 1) };
     }
     const match = /^[^\s[\]"']+/.exec(this.source.slice(this.pos));
     if (!match) this.fail('expected a value (a word or a quoted string)');
     this.pos += match[0].length;
-    return match[0];
+    return { value: match[0], raw: match[0] };
   }
 
   /**

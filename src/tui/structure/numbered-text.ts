@@ -18,15 +18,24 @@ interface GutterRow {
   digitsEnd: number;
   /** Index into the region row's text where the line's text starts (after the blank past the number). */
   textIndex: number;
+  /** The row's number stands after marks in a sign column (gdb's `B+>`). */
+  marked?: true;
 }
 
-/** A row opening with a number then a blank (or ending at the number): its number and where the text starts. */
+/**
+ * A row opening with a number then a blank (or ending at the number): its number and where the text starts. Marks
+ * of up to three glyphs may stand before the number, apart from it, in a sign column: gdb's source window marks its
+ * breakpoints and the line it stopped at (`B+>     2  int add(...)`), vim its signs. The first glyph is no digit, so
+ * two numbers are not read as marks and a number.
+ */
 function numberedRow(scan: ScreenScan, regionIndex: number, y: number): GutterRow | undefined {
   const { text, columnAt } = scan.regionRow(regionIndex, y);
-  const match = /^( *)(\d{1,7})(?= |$)/.exec(text);
+  const match = /^( *)(?:([^\s\d]\S{0,2}) +)?(\d{1,7})(?= |$)/.exec(text);
   if (!match) return undefined;
   const end = match[0].length;
-  return { y, number: Number(match[2]), digitsEnd: scan.columnEnd(y, columnAt, end), textIndex: Math.min(end + 1, text.length) };
+  const row: GutterRow = { y, number: Number(match[3]), digitsEnd: scan.columnEnd(y, columnAt, end), textIndex: Math.min(end + 1, text.length) };
+  if (match[2] !== undefined) row.marked = true;
+  return row;
 }
 
 /** Cell style, to tell a gutter's digits from the text beside them: foreground, visible background, attributes. */
@@ -106,7 +115,9 @@ export function findNumberedText(scan: ScreenScan, regionIndex: number): Found[]
     // A wrapped line's continuation after the last number belongs to it only if text follows; blank rows do not.
     while (run.length && run[run.length - 1]!.number === undefined) run.pop();
     const numbered = run.filter((row) => row.number !== undefined);
-    if (numbered.length >= MIN_NUMBERED_ROWS && gutterStandsApart(scan, regionIndex, numbered) && !ruledColumn(scan, regionIndex, numbered)) found.push(bufferFrom(scan, regionIndex, run));
+    // A sign column is blank on most rows: rows that all open with a word before a number are a list of them.
+    const unmarked = numbered.filter((row) => !row.marked).length;
+    if (unmarked >= MIN_NUMBERED_ROWS && unmarked * 2 > numbered.length && gutterStandsApart(scan, regionIndex, numbered) && !ruledColumn(scan, regionIndex, numbered)) found.push(bufferFrom(scan, regionIndex, run));
     run = [];
   };
   for (let y = region.rect.y; y < region.rect.y + region.rect.h; y++) {

@@ -40,7 +40,7 @@ function inked(scan: ScreenScan, y: number, from: number, to: number): boolean {
   return false;
 }
 
-/** Columns of separator characters running down most of the screen with text on both sides. */
+/** Columns of separator characters running down most of the screen with text on both sides (or down all of it). */
 function separatorCuts(scan: ScreenScan): Cut[] {
   const { cols, rows } = scan.grid;
   const needed = Math.max(MIN_SEPARATOR_ROWS, Math.ceil(rows * SEPARATOR_SHARE));
@@ -59,7 +59,10 @@ function separatorCuts(scan: ScreenScan): Cut[] {
           left ||= inked(scan, row, 0, x - 1);
           right ||= inked(scan, row, x + 1, cols - 1);
         }
-        if (left && right) cuts.push({ from: x, to: x, top, bottom, window: true });
+        // Down the whole screen (a last row under it may be a status bar), one side may be blank: a window whose
+        // program has printed nothing yet (tmux's pane running `bc -q` beside a REPL), still a window of its own.
+        const wholeHeight = top === 0 && bottom >= rows - 2;
+        if ((left && right) || (wholeHeight && (left || right))) cuts.push({ from: x, to: x, top, bottom, window: true });
       }
       top = -1;
     }

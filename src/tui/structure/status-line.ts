@@ -22,11 +22,23 @@ function rowIsBlank(scan: ScreenScan, y: number): boolean {
   return scan.row(y).text.trim() === '';
 }
 
+/**
+ * Whether row y of a region lies in a box drawn across the region's whole width: the box is a window of its own
+ * (gdb's source window over its status bar and command lines), so the region's own rows start below it or end
+ * above it, and a bar there is the region's first or last row.
+ */
+function acrossBox(scan: ScreenScan, region: Region, y: number): boolean {
+  const { x, w } = region.rect;
+  return scan.regions.some(({ box }) => box !== undefined && box.bounds.y <= y && y < box.bounds.y + box.bounds.h && box.bounds.x <= x && box.bounds.x + box.bounds.w >= x + w);
+}
+
 export function findStatusLines(scan: ScreenScan, regionIndex: number): Found[] {
   const region = scan.regions[regionIndex]!;
   const found: Found[] = [];
-  const top = region.rect.y;
+  let top = region.rect.y;
   let bottom = region.rect.y + region.rect.h - 1;
+  while (top < bottom && acrossBox(scan, region, top)) top++;
+  while (bottom > top && acrossBox(scan, region, bottom)) bottom--;
   if (bottom > top + 1 && rowIsBlank(scan, bottom)) bottom--;
   const status = (row: RowInfo) => {
     const bounds = { x: region.rect.x, y: row.y, w: region.rect.w, h: 1 };
@@ -52,7 +64,10 @@ export function findStatusLines(scan: ScreenScan, regionIndex: number): Found[] 
   }
   const lastIsStatus = bottom !== top && (isHighlighted(last) || ruledModeLine(last, region.rect.w));
   const first = readRow(scan, regionIndex, top);
-  const titled = isHighlighted(first) && !(lastIsStatus && (selectionOnTop(scan, regionIndex, first) || currentLineOfWindow(region, first, last)));
+  // A window split off beside another need not have a status line of its own for its lit top row to be a list's
+  // selection over rows shaped like it (cmus's artist column, its first artist current under the screen's title bar).
+  const listOnTop = (lastIsStatus || region.split === 'window') && selectionOnTop(scan, regionIndex, first);
+  const titled = isHighlighted(first) && !listOnTop && !(lastIsStatus && currentLineOfWindow(region, first, last));
   if (titled) status(first);
   if (!lastIsStatus) return found;
   status(last);
