@@ -63,7 +63,6 @@ export function flattenNodes<T extends { children?: T[] }>(nodes: readonly T[], 
   return into;
 }
 
-/** The middle cell of a rectangle (of two middle ones, the right or lower one): where a click on it lands. */
 /**
  * The name as the CUP tree shows it: a key hint's with its key before it ("F10 Quit" for the button named "Quit",
  * as the screen draws it), since the compact form shows no shortcut. Selectors match it as well as the name.
@@ -72,6 +71,7 @@ export function shownName(node: UINode): string {
   return node.shortcut ? `${node.shortcut} ${node.name}` : node.name;
 }
 
+/** The middle cell of a rectangle (of two middle ones, the right or lower one): where a click on it lands. */
 export function centre(bounds: Bounds): { x: number; y: number } {
   return { x: bounds.x + Math.floor(bounds.w / 2), y: bounds.y + Math.floor(bounds.h / 2) };
 }
