@@ -38,6 +38,30 @@ export function ariaWidgetsSuite(browser: BrowserId): void {
       await pageSays(rig.oracle, window, /^view: open=false .* zoom=150%$/);
     });
 
+    test('a slider whose page keeps its number (aria-valuetext a month): set_value steps it by its increment action where it offers one (Blink), else names the arrow keys that do, which then do', async () => {
+      const window = await rig.open('aria-widgets', title);
+      const was = Number(/^month=(\d+) /.exec(await pageSays(rig.oracle, window, /^month=\d+ \w+$/))![1]);
+      const target = was <= 9 ? was + 3 : was - 3;
+      const month = new Date(2000, target - 1, 1).toLocaleString('en', { month: 'long' });
+      const set = (await act(rig.context, window, 'set_value', 'slider', 'Month', { value: String(target) })) as Outcome;
+      if (browser === 'chromium') {
+        // Blink's increment action sends the page the arrow key; the value set through accessibility it leaves unheard.
+        assert.equal(set.effect, 'confirmed', `${set.summary} ${JSON.stringify(set)}`);
+        assert.match((set.evidence ?? []).join(' | '), /stepped by its "(increment|decrement)" action 3 times/, JSON.stringify(set));
+        await pageSays(rig.oracle, window, `month=${target} ${month}`);
+      } else {
+        // Gecko's ARIA slider offers no action: the keys that step it are named (they had been "click it, then type_text").
+        assert.equal(set.effect, 'suspected_noop', JSON.stringify(set));
+        const key = target > was ? 'right' : 'left';
+        assert.match(set.escalation?.reason ?? '', new RegExp(`press_key "${key}" with repeat 3 on \\[e\\d+\\]`), JSON.stringify(set));
+        await pageSays(rig.oracle, window, `month=${was} ${new Date(2000, was - 1, 1).toLocaleString('en', { month: 'long' })}`);
+        const pressed = (await act(rig.context, window, 'press_key', 'slider', 'Month', { key, repeat: 3 })) as Outcome;
+        assert.equal(pressed.effect, 'confirmed', JSON.stringify(pressed));
+        await pageSays(rig.oracle, window, `month=${target} ${month}`);
+      }
+      assert.equal((await rig.oracle.find(window.pid, window.title, 'slider', 'Month')).value, target, 'pyatspi reads the slider\'s number');
+    });
+
     test('an ARIA slider behind another app\'s window: Right steps it in the background by its increment action where it offers one (Blink, which drops sent keys), as sent keys do in Gecko', async () => {
       const window = await rig.open('aria-widgets', title);
       const was = Number(/^month=(\d+) /.exec(await pageSays(rig.oracle, window, /^month=\d+ \w+$/))![1]);
@@ -53,6 +77,22 @@ export function ariaWidgetsSuite(browser: BrowserId): void {
       } finally {
         cover.process.kill('SIGKILL');
       }
+    });
+
+    test('a spin button built from a div whose page keeps its number: set_value names the arrow keys that step it, which step it', async () => {
+      const window = await rig.open('aria-widgets', title);
+      const was = Number(/^guests=(\d+)$/.exec(await pageSays(rig.oracle, window, /^guests=\d+$/))![1]);
+      const target = was <= 5 ? was + 3 : was - 3;
+      const set = (await act(rig.context, window, 'set_value', 'spinbutton', 'Guests', { value: String(target) })) as Outcome;
+      assert.equal(set.effect, 'suspected_noop', JSON.stringify(set));
+      const key = target > was ? 'up' : 'down';
+      // It had advised a click and type_text, which the div does not take.
+      assert.match(set.escalation?.reason ?? '', new RegExp(`press_key "${key}" with repeat 3 on \\[e\\d+\\]`), JSON.stringify(set));
+      await pageSays(rig.oracle, window, `guests=${was}`);
+      // Blink's spin button offers no step action and its window drops sent keys: the keys go as real ones.
+      const pressed = (await act(rig.context, window, 'press_key', 'spinbutton', 'Guests', { key, repeat: 3, ...(browser === 'chromium' ? { delivery_mode: 'foreground' } : {}) })) as Outcome;
+      assert.equal(pressed.effect, 'confirmed', JSON.stringify(pressed));
+      await pageSays(rig.oracle, window, `guests=${target}`);
     });
   });
 }
