@@ -18,6 +18,7 @@ import type { ActionResult, Unlisted } from './schemas.js';
 import { indexedLabel } from '../../cup/element-label.js';
 import type { CupNode } from '../../cup/types.js';
 import { inertNotGone } from './behind-dialog.js';
+import { keptNotGone } from './kept-elements.js';
 
 /** A reading slower than this makes later actions on the window skip their diff unless asked (diff: true)... */
 const SLOW_READ_MS = 700;
@@ -290,7 +291,7 @@ export async function observeAction(
     if (renamed) result = confirmedByRename(result, window.id, renamed.from, renamed.to);
     result = confirmedByShownOrHidden(result, compared.shownOrHidden);
     result = namedAsInDiff(result, compared.labelOf);
-    result = inertNotGone(result, before.root, compared.after);
+    result = keptNotGone(inertNotGone(result, before.root, compared.after), before.root, compared.after);
     return actionOutput(tool, { ...confirmedByOpenedDialogs(result, compared.dialogs ?? []), ...elsewhere, ...compared.fields }, compared.lines);
   } finally {
     over();

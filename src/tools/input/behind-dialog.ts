@@ -8,7 +8,7 @@ import { goneLine, goneSubjects } from '../../platform/action-outcome.js';
 import type { ActionResult } from './schemas.js';
 
 /** The element an evidence line's label names by index ("[e182]", "[e182] button "Delete""). */
-function labelIndex(label: string): string | undefined {
+export function labelIndex(label: string): string | undefined {
   return /^\[(e\d+)\]/.exec(label)?.[1];
 }
 
