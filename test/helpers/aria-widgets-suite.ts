@@ -43,6 +43,22 @@ export function ariaWidgetsSuite(browser: BrowserId): void {
       await pageSays(rig.oracle, window, /^view: open=false .* zoom=150%$/);
     });
 
+    test('a select-only combobox whose page fills its list when opened: set_value says to open it and click the option, which chooses it', async () => {
+      const window = await rig.open('aria-widgets', title);
+      const was = /^size=(\w+) /.exec(await pageSays(rig.oracle, window, /^size=\w+ open=false$/))![1];
+      const wanted = was === 'Large' ? 'Small' : 'Large';
+      const refused = (await act(rig.context, window, 'set_value', 'combobox', 'Shirt size', { value: wanted })) as Outcome;
+      // It had said the box "does not expose its options until opened (GTK4 drop-downs)", of a page's div.
+      assert.equal(refused.path, 'none', JSON.stringify(refused));
+      assert.match(refused.escalation?.reason ?? '', new RegExp(`^\\[e\\d+\\] shows no options until it is opened .*: click \\[e\\d+\\], then click its option "${wanted}" once it shows$`), JSON.stringify(refused));
+      const opened = await act(rig.context, window, 'click', 'combobox', 'Shirt size');
+      assert.equal(opened.effect, 'confirmed', opened.summary);
+      await pageSays(rig.oracle, window, `size=${was} open=true active=${was}`);
+      const chosen = await act(rig.context, window, 'click', 'option', wanted);
+      assert.equal(chosen.effect, 'confirmed', chosen.summary);
+      await pageSays(rig.oracle, window, `size=${wanted} open=false`);
+    });
+
     test('a tree grid whose rows take the focus in turn (roving tabindex): Right opens a row, its rows added; Down moves the focus to the next row, and the row it left is not said gone (Gecko makes it anew), as pyatspi reads it there', async () => {
       const window = await rig.open('aria-widgets', title);
       // Blink drops sent keys: its keys go as real ones.
