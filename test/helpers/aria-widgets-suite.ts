@@ -88,22 +88,28 @@ export function ariaWidgetsSuite(browser: BrowserId): void {
       const window = await rig.open('aria-widgets', title);
       const was = Number(/^month=(\d+) /.exec(await pageSays(rig.oracle, window, /^month=\d+ \w+$/))![1]);
       const target = was <= 9 ? was + 3 : was - 3;
-      const month = new Date(2000, target - 1, 1).toLocaleString('en', { month: 'long' });
+      const monthOf = (number: number) => new Date(2000, number - 1, 1).toLocaleString('en', { month: 'long' });
+      const month = monthOf(target);
+      // The evidence tells the slider's change by the words it writes (aria-valuetext), as the diff does, once all its
+      // steps are taken: it had read 'value of [e89]: "3" → "6"', and after the first of three keys in Gecko.
+      const toldByWords = (outcome: Outcome) => assert.ok((outcome.evidence ?? []).some((line) => new RegExp(`^value of \\[e\\d+\\]: "${monthOf(was)}" → "${month}"$`).test(line)), JSON.stringify(outcome.evidence));
       const set = (await act(rig.context, window, 'set_value', 'slider', 'Month', { value: String(target) })) as Outcome;
       if (browser === 'chromium') {
         // Blink's increment action sends the page the arrow key; the value set through accessibility it leaves unheard.
         assert.equal(set.effect, 'confirmed', `${set.summary} ${JSON.stringify(set)}`);
         assert.match((set.evidence ?? []).join(' | '), /stepped by its "(increment|decrement)" action 3 times/, JSON.stringify(set));
         await pageSays(rig.oracle, window, `month=${target} ${month}`);
+        toldByWords(set);
       } else {
         // Gecko's ARIA slider offers no action: the keys that step it are named (they had been "click it, then type_text").
         assert.equal(set.effect, 'suspected_noop', JSON.stringify(set));
         const key = target > was ? 'right' : 'left';
         assert.match(set.escalation?.reason ?? '', new RegExp(`press_key "${key}" with repeat 3 on \\[e\\d+\\]`), JSON.stringify(set));
-        await pageSays(rig.oracle, window, `month=${was} ${new Date(2000, was - 1, 1).toLocaleString('en', { month: 'long' })}`);
+        await pageSays(rig.oracle, window, `month=${was} ${monthOf(was)}`);
         const pressed = (await act(rig.context, window, 'press_key', 'slider', 'Month', { key, repeat: 3 })) as Outcome;
         assert.equal(pressed.effect, 'confirmed', JSON.stringify(pressed));
         await pageSays(rig.oracle, window, `month=${target} ${month}`);
+        toldByWords(pressed);
       }
       assert.equal((await rig.oracle.find(window.pid, window.title, 'slider', 'Month')).value, target, 'pyatspi reads the slider\'s number');
     });

@@ -165,11 +165,23 @@ async function withFocusNow(desktop: LinuxDesktop, window: DesktopWindow, snapsh
  * nothing (a canvas the keys steer): Down in a Firefox page's combobox, whose script moves aria-activedescendant, read
  * only 'the window's pixels changed' while the diff showed the option it moved to focused and selected.
  */
-async function sentKeysReadBack(desktop: LinuxDesktop, window: DesktopWindow, target: Actionable, probes: Probe[], send: () => Promise<void>, snapshot: KeyRequest['snapshot'], signal: AbortSignal | undefined): Promise<Observation> {
+async function sentKeysReadBack(desktop: LinuxDesktop, window: DesktopWindow, target: Actionable, probes: Probe[], send: () => Promise<void>, snapshot: KeyRequest['snapshot'], signal: AbortSignal | undefined, quietMs?: number): Promise<Observation> {
   const before = await desktop.captureWindow(window);
-  const told = await observe(desktop, target.ref.bus, probes, send, { snapshot, signal });
+  const told = await observe(desktop, target.ref.bus, probes, send, { snapshot, signal, quietMs });
   if (told.changed || told.cancelled) return told;
   return pixelsChangedSince(desktop, window, before, signal, { command: true });
+}
+
+/**
+ * How long the app's events must pause before the effect of a key pressed several times is read, in ms. Each press is
+ * a burst of its own, and a page shows a press a frame or more after the last (Gecko sends its events at its refresh):
+ * Left twice on a page's slider read 'value: "May" → "April"' in the evidence, read at the pause after the first press,
+ * above the diff's "May" → "March". One press keeps the toolkit's burst pause.
+ */
+const repeatedKeysQuietMs = 120;
+
+function repeatedQuiet(repeat: number): number | undefined {
+  return repeat > 1 ? repeatedKeysQuietMs : undefined;
 }
 
 /** One real Escape, which only the app holding the keyboard grab for its open menus receives; nothing is activated. */
@@ -256,7 +268,7 @@ export async function pressKeysAction(desktop: LinuxDesktop, request: KeyRequest
             sent = await syntheticCombination(x, window.id, [...rawKeys], repeat, signal);
           };
           const observation = target
-            ? await sentKeysReadBack(desktop, window, target, probes, send, element?.snapshot ?? request.snapshot, signal)
+            ? await sentKeysReadBack(desktop, window, target, probes, send, element?.snapshot ?? request.snapshot, signal, repeatedQuiet(repeat))
             : await observePixels(desktop, window, send, signal, { command: true });
           return actionOutcome({ path: 'key_events', mode, observation, sent });
         } catch (error) {
@@ -314,7 +326,7 @@ export async function pressKeysAction(desktop: LinuxDesktop, request: KeyRequest
     // Without an accessible target the window's pixels are the read-back.
     if (!target) return withFocusNow(desktop, window, request.snapshot, await observePixels(desktop, window, press, signal, { command: true }));
     const snapshot = element?.snapshot ?? request.snapshot;
-    return observe(desktop, target.ref.bus, probes, press, { snapshot, signal, quietMs: terminalQuiet(snapshot, target) });
+    return observe(desktop, target.ref.bus, probes, press, { snapshot, signal, quietMs: terminalQuiet(snapshot, target) ?? repeatedQuiet(repeat) });
   }, element ? { focus: { element, facts } } : {});
   return actionOutcome({ path: 'key_events_fg', mode, observation, sent });
 }

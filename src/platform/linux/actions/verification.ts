@@ -9,7 +9,7 @@ import { treeNumber } from '../../../cup/shown-number.js';
 import { normaliseWhitespace } from '../../../cup/text.js';
 import { atspiRoleName, cupRoleFor } from '../../../cup/atspi/roles.js';
 import type { CupRole } from '../../../cup/types.js';
-import { shownNumber, showsValueNumber } from '../../../cup/atspi/convert.js';
+import { shownNumber, showsValueNumber, valueWords } from '../../../cup/atspi/convert.js';
 import { ATSPI_ROLE } from '../../../cup/atspi/constants.js';
 import { quirksFor } from '../atspi/toolkit.js';
 import { childPath, type AccessibilityEvent, type EventRecorder } from '../atspi/event-monitor.js';
@@ -191,11 +191,21 @@ export const selectedTextRead = 81;
 
 export function valueProbe(desktop: LinuxDesktop, ref: ObjectRef, label: string): Probe {
   // Read as the app holds it (what `until` compares with), told as the tree writes it: the diff's '~ [e134] sb value:
-  // "0" → "972.6"' was 'value of the scroll position: "0" → "972.5999999999999"' in the evidence above it.
-  const written = (read: string) => (read !== '' && Number.isFinite(Number(read)) ? treeNumber(Number(read)) : read);
+  // "0" → "972.6"' was 'value of the scroll position: "0" → "972.5999999999999"' in the evidence above it. A control
+  // that writes words for its number (a page's month slider, aria-valuetext "May") is told by them, as the diff is: its
+  // evidence read 'value of [e177]: "5" → "9"' above the diff's 'value: "May" → "September"'.
+  const words = new Map<string, string>();
+  const written = (read: string) => words.get(read) ?? (read !== '' && Number.isFinite(Number(read)) ? treeNumber(Number(read)) : read);
   return {
     label: `value of ${label}`,
-    read: async () => String((await readValue(await desktop.atspi(), ref)).current),
+    read: async () => {
+      const client = await desktop.atspi();
+      const [range, attributes] = await Promise.all([readValue(client, ref), readAttributes(client, ref).catch(() => undefined)]);
+      const held = String(range.current);
+      const shown = valueWords(attributes, range);
+      if (shown) words.set(held, shown);
+      return held;
+    },
     describe: (before, after) => `value of ${label}: ${textChange(written(before), written(after))}`,
     reads: { ref, fact: 'value' },
   };
