@@ -1,6 +1,6 @@
-// Widgets a page builds from divs with ARIA, as component libraries do (test/fixtures/web/aria-widgets.html): a menu
-// button's menu of check and radio items, a tree grid with a roving tabindex, a slider and a spin button whose page
-// keeps their number. Each widget writes what it holds into a line of the page, read by pyatspi; one browser per file.
+// Widgets a page builds from divs with ARIA, as component libraries do (test/fixtures/web/aria-widgets.html): a list box
+// keeping the focus on itself (aria-activedescendant), a select-only combobox, a menu button's menu of check and radio
+// items, a tree grid with a roving tabindex, a slider and a spin button whose page keeps their number. Each widget writes what it holds into a line of the page, read by pyatspi; one browser per file.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { callOk } from './tools.js';
@@ -24,6 +24,31 @@ interface Diff {
 export function ariaWidgetsSuite(browser: BrowserId): void {
   describe(`${browser}: ARIA widgets a page builds from divs`, () => {
     const rig = webRig(browser, { page: 'aria-widgets', title });
+
+    test('a list box that keeps the focus and marks its current option (aria-activedescendant): a click on an option tells it focused and selected, not the option current before as focused too; Down moves both', async () => {
+      const window = await rig.open('aria-widgets', title);
+      // The focus elsewhere first: the click's page script focuses the list box, whose current option then takes it.
+      await act(rig.context, window, 'click', 'radio', 'Free');
+      const fruits = ['Apple', 'Banana', 'Cherry', 'Damson'];
+      const was = /^fruit=(\w+)$/.exec(await pageSays(rig.oracle, window, /^fruit=\w+$/))![1]!;
+      const wanted = fruits[(fruits.indexOf(was) + 2) % fruits.length]!;
+      const clicked = (await act(rig.context, window, 'click', 'option', wanted)) as Outcome & { diff: Diff };
+      assert.equal(clicked.effect, 'confirmed', clicked.summary);
+      await pageSays(rig.oracle, window, `fruit=${wanted}`);
+      assert.ok(!(await rig.oracle.find(window.pid, window.title, 'list item', was)).states?.includes('focused'), `pyatspi: "${was}" has no focus`);
+      // Gecko's had read 'option "Apple": +foc, -sel' beside a diff where Apple lost its selection only.
+      const evidence = clicked.evidence ?? [];
+      assert.ok(!evidence.some((line) => line.includes(`option "${was}"`) && line.includes('+foc')), JSON.stringify(evidence));
+      const states = (name: string, diff: Diff) => diff.changed.find((node) => node.name === name)?.changes.states;
+      assert.deepEqual([...(states(wanted, clicked.diff)?.added ?? [])].sort(), ['focused', 'selected'], JSON.stringify(clicked.diff));
+      const next = fruits[Math.min(fruits.length - 1, fruits.indexOf(wanted) + 1)]!;
+      if (next !== wanted) {
+        const down = (await act(rig.context, window, 'press_key', 'list', 'Fruit', { key: 'down', ...(browser === 'chromium' ? { delivery_mode: 'foreground' } : {}) })) as Outcome & { diff: Diff };
+        assert.equal(down.effect, 'confirmed', JSON.stringify(down));
+        await pageSays(rig.oracle, window, `fruit=${next}`);
+        assert.deepEqual([...(states(next, down.diff)?.added ?? [])].sort(), ['focused', 'selected'], JSON.stringify(down.diff));
+      }
+    });
 
     test('a menu button\'s menu whose radio items are in a group: the click that opens it counts every item, the group\'s too', async () => {
       const window = await rig.open('aria-widgets', title);

@@ -815,7 +815,13 @@ async function describeObject(
   if (stateEvents.length > 0) {
     const role = stateEvents.some((event) => pressLike.has(event.detail)) ? (knownRole ?? (await readRole(client, ref).catch(() => 0))) : 0;
     // Its states are read only for a push button, the one role the rule is about.
-    const counted = role === ATSPI_ROLE.PUSH_BUTTON && pushedOnly(role, await liveStates(desktop, ref).catch(() => new Set<string>())) ? stateEvents.filter((event) => !pressLike.has(event.detail)) : stateEvents;
+    const pushed = role === ATSPI_ROLE.PUSH_BUTTON && pushedOnly(role, await liveStates(desktop, ref).catch(() => new Set<string>())) ? stateEvents.filter((event) => !pressLike.has(event.detail)) : stateEvents;
+    // Gecko tells the focus coming to a list's active descendant (aria-activedescendant) and not its leaving when the
+    // page makes another item current at once: a click on "Banana" in a list box without the focus (its script focuses
+    // the box, whose current item was "Apple", then makes Banana current) read 'option "Apple": +foc, -sel' beside a
+    // diff where Apple had no focus. A focus the events leave gained is told only of an object that holds it now.
+    const focusLeft = pushed.filter((event) => event.detail === 'focused').at(-1)?.detail1 === 1 && (await liveStates(desktop, ref).then((states) => !states.has('STATE_FOCUSED'), () => false));
+    const counted = focusLeft ? pushed.filter((event) => event.detail !== 'focused') : pushed;
     changes.push(...netStateChanges(counted, role !== 0 ? atspiRoleName(role) : knownRole !== undefined ? atspiRoleName(knownRole) : '', knownStates, known?.role));
   }
   // Toolkits announce a label set again to the same text (Gnumeric's menu items, on every Return; GTK 4.8 a button
