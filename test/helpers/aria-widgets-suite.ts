@@ -68,6 +68,23 @@ export function ariaWidgetsSuite(browser: BrowserId): void {
       await pageSays(rig.oracle, window, /^view: open=false .* zoom=150%$/);
     });
 
+    test('Escape in a menu whose checked item has the focus: the item the page removes with its menu is said gone, not unchecked nor emptied, and the page keeps its check', async () => {
+      const window = await rig.open('aria-widgets', title);
+      const opened = await act(rig.context, window, 'click', 'button', 'View');
+      assert.equal(opened.effect, 'confirmed', opened.summary);
+      const ruler = /ruler=(\w+)/.exec(await pageSays(rig.oracle, window, /^view: open=true /))![1];
+      // The page gives its first item the focus, and its arrows move it; keys go to whatever has it.
+      const keys = browser === 'chromium' ? { delivery_mode: 'foreground' } : {};
+      for (const key of ['Down', 'Up']) assert.equal((await callOk(rig.context, 'press_key', { window_id: window.id, key, ...keys })).structured.effect, 'confirmed', key);
+      const escaped = (await callOk(rig.context, 'press_key', { window_id: window.id, key: 'Escape', ...keys })).structured as unknown as Outcome;
+      assert.equal(escaped.effect, 'confirmed', JSON.stringify(escaped));
+      await pageSays(rig.oracle, window, new RegExp(`^view: open=false ruler=${ruler} `));
+      assert.equal((await rig.oracle.find(window.pid, window.title, 'check menu item', 'Show ruler')).found, false, 'pyatspi: the menu\'s items are gone');
+      // Gecko's destroyed item answers DEFUNCT alone and "" for its text: it had read '-chk' and 'text: "Show ruler" → ""'.
+      const evidence = escaped.evidence ?? [];
+      assert.ok(!evidence.some((line) => /-chk|"Show ruler" → ""/.test(line)), JSON.stringify(evidence));
+    });
+
     test('a select-only combobox whose page fills its list when opened: set_value says to open it and click the option, which chooses it', async () => {
       const window = await rig.open('aria-widgets', title);
       const was = /^size=(\w+) /.exec(await pageSays(rig.oracle, window, /^size=\w+ open=false$/))![1];

@@ -80,10 +80,13 @@ export function stateProbe(desktop: LinuxDesktop, ref: ObjectRef, label: string,
     label: `${state} state of ${label}`,
     read: async () => {
       const [present, name] = await Promise.all([liveStates(desktop, ref), roleName()]);
+      // A destroyed object holds no state: Gecko's answers DEFUNCT alone, which read as its check taken away (Escape
+      // closing a page's menu read 'states of the focused element: -chk' of its checked item, destroyed with the menu).
+      if (present.has('STATE_DEFUNCT')) return goneMark;
       cup = cupName(state, name, cupRole);
       return String(present.has(`STATE_${state.toUpperCase()}`));
     },
-    describe: (_before, after) => `states of ${label}: ${after === 'true' ? stateChangesText([cup], []) : stateChangesText([], [cup])}`,
+    describe: (_before, after) => (after === goneMark ? goneLine(label) : `states of ${label}: ${after === 'true' ? stateChangesText([cup], []) : stateChangesText([], [cup])}`),
     reads: { ref, fact: 'states' },
   };
 }
@@ -131,10 +134,13 @@ export function textProbe(desktop: LinuxDesktop, ref: ObjectRef, label: string):
     if (text) return text;
     const replacement = known && (await replacementOf(desktop, field, known));
     if (replacement) field = replacement;
-    return text !== undefined && !replacement ? text : readTextAtCaret(client, field, probedTextLength);
+    if (text !== undefined && !replacement) return (await liveStates(desktop, field).catch(() => undefined))?.has('STATE_DEFUNCT') ? goneMark : text;
+    return readTextAtCaret(client, field, probedTextLength);
   };
   return {
     label: `text of ${label}`,
+    // Gecko's destroyed object answers "" for its text: gone, not emptied (its menu item's 'text: "Word wrap" → ""').
+    describe: (before, after) => (after === goneMark ? goneLine(label) : `text of ${label}: ${textChange(before, after)}`),
     read: () => read().then((text) => (latest = text)),
     /** The text the last read found (the read-back that ended an action's wait), without asking again. */
     latest: () => latest,
