@@ -21,9 +21,18 @@ function popupMenus(root: CupNode): CupNode[] {
   return found;
 }
 
+/**
+ * A menu's own items: its children of an item's role and those of its groups (a web page's role=group of radio items,
+ * "Zoom 100%", "Zoom 150%", under role=menu), not a submenu's. The line had counted only the menu's children: a View
+ * menu of two check items and a group of two radio items read "2 items".
+ */
+function menuItems(menu: CupNode): CupNode[] {
+  return (menu.children ?? []).flatMap((child) => (itemRoles.has(child.role) ? [child] : child.role === 'group' ? menuItems(child) : []));
+}
+
 /** Each item by its name, one the app greys out marked so (Pluma's text menu opens with Cut, Copy and Delete greyed out). */
 function itemsOf(menu: CupNode): string[] {
-  return (menu.children ?? []).filter((child) => itemRoles.has(child.role)).map((child) => `${JSON.stringify(child.name)}${child.states?.includes('disabled') ? ' {dis}' : ''}`);
+  return menuItems(menu).map((child) => `${JSON.stringify(child.name)}${child.states?.includes('disabled') ? ' {dis}' : ''}`);
 }
 
 function menuLine(menu: CupNode, what: string): string {
@@ -36,7 +45,7 @@ function menuLine(menu: CupNode, what: string): string {
 function menusOf(root: CupNode | undefined, indices: ReadonlySet<number>): CupNode[] {
   if (!root || indices.size === 0) return [];
   return popupMenus(root).filter((menu) => {
-    const items = (menu.children ?? []).filter((child) => itemRoles.has(child.role));
+    const items = menuItems(menu);
     return items.length > 0 && items.every((item) => indices.has(indexOf(item)));
   });
 }

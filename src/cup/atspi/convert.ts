@@ -353,16 +353,24 @@ export function outsideOwnRange(value: ValueRange): boolean {
 const namedBlockRoles: ReadonlySet<string> = new Set(NAMED_BLOCK_ATSPI_ROLES);
 
 /**
+ * The words a range control writes for its number, when its value text has no number in it. A control whose value text
+ * writes words shows those words: the AM/PM part of Blink's time field holds Value 1 of 1..2 and writes "AM", and read
+ * val="1" (as an ARIA slider's aria-valuetext "Medium" would read its number).
+ */
+export function valueWords(attributes: Readonly<Record<string, string>> | undefined, value: ValueRange): string | undefined {
+  const words = attributes?.valuetext?.trim();
+  return words && !/\d/.test(words) && !outsideOwnRange(value) ? words : undefined;
+}
+
+/**
  * The value a range control of this role shows, as the tree writes it, from its Value, its text, its states and its
  * value text: an
  * action's evidence tells a value change by it, so it says what the tree then shows (Gecko's date parts announce a
  * Value of 0 while they show "05").
  */
 export function shownNumber(raw: Pick<AtspiRawNode, 'value' | 'text' | 'states' | 'attributes'> & { value: ValueRange }, role: CupRole): string | undefined {
-  // A control whose value text writes words, no number, shows those words: the AM/PM part of Blink's time field holds
-  // Value 1 of 1..2 and writes "AM", and read val="1" (as an ARIA slider's aria-valuetext "Medium" would read its number).
-  const words = raw.attributes?.valuetext?.trim();
-  if (words && !/\d/.test(words) && !outsideOwnRange(raw.value)) return words;
+  const words = valueWords(raw.attributes, raw.value);
+  if (words) return words;
   const held = heldNumber(raw, role);
   return held === undefined ? undefined : treeNumber(held);
 }

@@ -162,8 +162,11 @@ export async function setComboValue(desktop: LinuxDesktop, target: LiveElementTa
   const wanted = typed(value);
   const index = options.findIndex((option) => typed(option.name) === wanted);
   if (index < 0) {
+    // A page's select-only ARIA combobox (a div whose script fills its list box when opened) keeps no options either:
+    // its refusal had named only GTK 4's drop-downs. Its click opens it, in the background too, and the option is then clicked.
     if (options.length === 0) {
-      return notDelivered('background', `this ${target.element.role} does not expose its options until opened (GTK4 drop-downs); nothing was sent: click it, then click the option`);
+      const label = `[e${target.element.index}]`;
+      return notDelivered('background', `${label} shows no options until it is opened (GTK 4's drop-downs and a page's ARIA comboboxes keep none while closed); nothing was sent: click ${label}, then click its option ${JSON.stringify(value)} once it shows`);
     }
     throw new ToolError(`[e${target.element.index}] has no option "${value}"; its options are: ${options.map((option) => `"${option.name}"`).join(', ')}`, 'no_such_option');
   }

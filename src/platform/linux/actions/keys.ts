@@ -25,7 +25,7 @@ import { acceleratorMenuPath, mnemonicControls } from './mnemonics.js';
 import { actionable, liveTarget, type LiveElementTarget } from './live-target.js';
 import { parseKeys, refuseKeysToNotification, withForeground } from './real-input.js';
 import { observePixels, pixelsChangedSince, sentKeysIgnored, syntheticEventsReach } from './synthetic-rung.js';
-import { caretProbe, elementLabel, observe, selectionProbe, stateProbe, textProbe, type Probe } from './verification.js';
+import { caretProbe, elementLabel, observe, selectionProbe, stateProbe, textProbe, valueProbe, type Probe } from './verification.js';
 import { indexedLabel } from '../../../cup/element-label.js';
 
 /** Roles that Space presses when they have the focus, as a click would (a text field types the space instead). */
@@ -34,6 +34,21 @@ const spacePressedRoles = new Set(['button', 'checkbox', 'radio', 'switch', 'men
 /** Keys that open or close a tree row: what they do depends on whether it is expanded now. */
 const expandKeys = new Set(['right', 'plus']);
 const collapseKeys = new Set(['left', 'minus']);
+
+/**
+ * The arrow keys that step a range control (a slider, a spin button) up or down, and the actions that step it so.
+ * Blink gives a page's ARIA slider increment and decrement actions, which send the page the arrow key its script steps
+ * the slider by; Right on one in the background had been refused as having no accessibility equivalent, though its
+ * window takes no sent keys and the action moves it as the key does.
+ */
+const stepKeys: Record<string, readonly string[]> = { up: ['increment', 'increase'], right: ['increment', 'increase'], down: ['decrement', 'decrease'], left: ['decrement', 'decrease'] };
+
+/** A range control's step action for this key, when it offers one. One press is one step, so a repeat is the action repeated. */
+async function stepperFor(desktop: LinuxDesktop, target: Actionable, combo: string) {
+  const wanted = stepKeys[combo];
+  if (!wanted || !target.interfaces.includes('Value')) return undefined;
+  return findNamedAction(desktop, target, wanted);
+}
 
 /** A tree row's expand-or-collapse action, when this key would toggle it from its present state. */
 async function expanderFor(desktop: LinuxDesktop, target: Actionable, combo: string) {
@@ -68,6 +83,8 @@ export async function backgroundKeys(desktop: LinuxDesktop, target: Actionable, 
   }
   const expander = await expanderFor(desktop, target, combo);
   if (expander) return async () => void (await doAction(client, target.ref, expander.index));
+  const stepper = await stepperFor(desktop, target, combo);
+  if (stepper) return async () => void (await doAction(client, target.ref, stepper.index));
   // Ctrl+A on a list or icon view (a file manager's files) selects all its items, as its Selection does where it takes
   // several selected (GTK's icon views; GTK3's and GTK 2's say no MULTISELECTABLE, and one that takes one item refuses:
   // the read-back then says no effect). It was refused in the background, as if only a text field took it. A table
@@ -148,11 +165,23 @@ async function withFocusNow(desktop: LinuxDesktop, window: DesktopWindow, snapsh
  * nothing (a canvas the keys steer): Down in a Firefox page's combobox, whose script moves aria-activedescendant, read
  * only 'the window's pixels changed' while the diff showed the option it moved to focused and selected.
  */
-async function sentKeysReadBack(desktop: LinuxDesktop, window: DesktopWindow, target: Actionable, probes: Probe[], send: () => Promise<void>, snapshot: KeyRequest['snapshot'], signal: AbortSignal | undefined): Promise<Observation> {
+async function sentKeysReadBack(desktop: LinuxDesktop, window: DesktopWindow, target: Actionable, probes: Probe[], send: () => Promise<void>, snapshot: KeyRequest['snapshot'], signal: AbortSignal | undefined, quietMs?: number): Promise<Observation> {
   const before = await desktop.captureWindow(window);
-  const told = await observe(desktop, target.ref.bus, probes, send, { snapshot, signal });
+  const told = await observe(desktop, target.ref.bus, probes, send, { snapshot, signal, quietMs });
   if (told.changed || told.cancelled) return told;
   return pixelsChangedSince(desktop, window, before, signal, { command: true });
+}
+
+/**
+ * How long the app's events must pause before the effect of a key pressed several times is read, in ms. Each press is
+ * a burst of its own, and a page shows a press a frame or more after the last (Gecko sends its events at its refresh):
+ * Left twice on a page's slider read 'value: "May" → "April"' in the evidence, read at the pause after the first press,
+ * above the diff's "May" → "March". One press keeps the toolkit's burst pause.
+ */
+const repeatedKeysQuietMs = 120;
+
+function repeatedQuiet(repeat: number): number | undefined {
+  return repeat > 1 ? repeatedKeysQuietMs : undefined;
 }
 
 /** One real Escape, which only the app holding the keyboard grab for its open menus receives; nothing is activated. */
@@ -190,6 +219,8 @@ export async function pressKeysAction(desktop: LinuxDesktop, request: KeyRequest
     ? [
         ...(target.interfaces.includes('Text') ? [textProbe(desktop, target.ref, label), selectionProbe(desktop, target.ref, label), caretProbe(desktop, target.ref, label), textAttributesProbe(desktop, target.ref, label)] : []),
         ...['checked', 'selected', 'expanded'].map((state) => stateProbe(desktop, target.ref, label, state, undefined, element?.element.role)),
+        // A range control's number, which its arrow keys step (its value text, when it writes words, is in the diff).
+        ...(target.interfaces.includes('Value') ? [valueProbe(desktop, target.ref, label)] : []),
         // A select-all in a list is read back by how many items it holds selected: GTK3's icon view announces none.
         ...(target.interfaces.includes('Selection') && !target.interfaces.includes('Text') ? [selectedItemsProbe(desktop, target.ref, label)] : []),
       ]
@@ -221,7 +252,11 @@ export async function pressKeysAction(desktop: LinuxDesktop, request: KeyRequest
     // What accessibility does in a key's place is what one press does: a press repeated is not that action
     // repeated (Right on a collapsed row expands it, and then moves into it).
     const single = target ? await backgroundKeys(desktop, target, keys.canonical) : undefined;
-    const perform = repeat === 1 ? single : undefined;
+    const stepper = target && single && repeat > 1 ? await stepperFor(desktop, target, keys.canonical) : undefined;
+    const perform = repeat === 1 ? single : stepper && target ? async () => {
+      const client = await desktop.atspi();
+      for (let press = 0; press < repeat && !signal?.aborted; press += 1) await doAction(client, target.ref, stepper.index);
+    } : undefined;
     if (!target || !perform) {
       const synthetic = await syntheticEventsReach(desktop, window, 'keys');
       if (synthetic.accepted) {
@@ -233,7 +268,7 @@ export async function pressKeysAction(desktop: LinuxDesktop, request: KeyRequest
             sent = await syntheticCombination(x, window.id, [...rawKeys], repeat, signal);
           };
           const observation = target
-            ? await sentKeysReadBack(desktop, window, target, probes, send, element?.snapshot ?? request.snapshot, signal)
+            ? await sentKeysReadBack(desktop, window, target, probes, send, element?.snapshot ?? request.snapshot, signal, repeatedQuiet(repeat))
             : await observePixels(desktop, window, send, signal, { command: true });
           return actionOutcome({ path: 'key_events', mode, observation, sent });
         } catch (error) {
@@ -291,7 +326,7 @@ export async function pressKeysAction(desktop: LinuxDesktop, request: KeyRequest
     // Without an accessible target the window's pixels are the read-back.
     if (!target) return withFocusNow(desktop, window, request.snapshot, await observePixels(desktop, window, press, signal, { command: true }));
     const snapshot = element?.snapshot ?? request.snapshot;
-    return observe(desktop, target.ref.bus, probes, press, { snapshot, signal, quietMs: terminalQuiet(snapshot, target) });
+    return observe(desktop, target.ref.bus, probes, press, { snapshot, signal, quietMs: terminalQuiet(snapshot, target) ?? repeatedQuiet(repeat) });
   }, element ? { focus: { element, facts } } : {});
   return actionOutcome({ path: 'key_events_fg', mode, observation, sent });
 }

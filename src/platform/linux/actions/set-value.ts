@@ -21,6 +21,7 @@ import { isPageDateField, pageInputButtonAdvice, setFieldThroughPage } from './p
 import { actionable, liveTarget, type LiveElementTarget } from './live-target.js';
 import { replaceFieldText, requireEditable, shows } from './typing.js';
 import { observe, stateProbe, textProbe, valueProbe, type Probe } from './verification.js';
+import { rangeKeysAdvice, stepRangeTo } from './range-steps.js';
 import { decimalsPhrase, roundedTo, showsNumber, takenDecimals } from '../../../cup/shown-number.js';
 
 
@@ -100,6 +101,19 @@ export async function setValueAction(desktop: LinuxDesktop, element: ElementTarg
       snapshot: target.snapshot,
       until: (values) => Number(values[0]) === number && !typed(values[1]),
     });
+    // A control whose app keeps its number itself (a page's ARIA slider: browsers leave a number set through Value
+    // unheard by its script) is stepped by its step actions, else the keys that step it are named: the advice had been
+    // to click it and type the number, which no slider takes.
+    if (!observation.changed && observation.listening && !observation.unanswered && !observation.cancelled && (role === 'slider' || role === 'spinbutton')) {
+      const stepped = await stepRangeTo(desktop, target, number, label);
+      if (stepped) return stepped;
+      return actionOutcome({
+        path: 'x11_atspi',
+        mode: 'background',
+        observation,
+        escalation: { recommended: 'foreground', reason: `${await rangeKeysAdvice(desktop, target, number, label, role)}; where the window takes no sent keys, with delivery_mode "foreground"` },
+      });
+    }
     // A control with steps (a web slider's step, a spin button's increments) takes the nearest value it allows.
     const held = await readValue(client, target.ref).then((read) => read.current, () => undefined);
     if (observation.changed && held !== undefined && held !== asked) {

@@ -9,7 +9,7 @@ import { treeNumber } from '../../../cup/shown-number.js';
 import { normaliseWhitespace } from '../../../cup/text.js';
 import { atspiRoleName, cupRoleFor } from '../../../cup/atspi/roles.js';
 import type { CupRole } from '../../../cup/types.js';
-import { shownNumber, showsValueNumber } from '../../../cup/atspi/convert.js';
+import { shownNumber, showsValueNumber, valueWords } from '../../../cup/atspi/convert.js';
 import { ATSPI_ROLE } from '../../../cup/atspi/constants.js';
 import { quirksFor } from '../atspi/toolkit.js';
 import { childPath, type AccessibilityEvent, type EventRecorder } from '../atspi/event-monitor.js';
@@ -80,10 +80,13 @@ export function stateProbe(desktop: LinuxDesktop, ref: ObjectRef, label: string,
     label: `${state} state of ${label}`,
     read: async () => {
       const [present, name] = await Promise.all([liveStates(desktop, ref), roleName()]);
+      // A destroyed object holds no state: Gecko's answers DEFUNCT alone, which read as its check taken away (Escape
+      // closing a page's menu read 'states of the focused element: -chk' of its checked item, destroyed with the menu).
+      if (present.has('STATE_DEFUNCT')) return goneMark;
       cup = cupName(state, name, cupRole);
       return String(present.has(`STATE_${state.toUpperCase()}`));
     },
-    describe: (_before, after) => `states of ${label}: ${after === 'true' ? stateChangesText([cup], []) : stateChangesText([], [cup])}`,
+    describe: (_before, after) => (after === goneMark ? goneLine(label) : `states of ${label}: ${after === 'true' ? stateChangesText([cup], []) : stateChangesText([], [cup])}`),
     reads: { ref, fact: 'states' },
   };
 }
@@ -131,10 +134,13 @@ export function textProbe(desktop: LinuxDesktop, ref: ObjectRef, label: string):
     if (text) return text;
     const replacement = known && (await replacementOf(desktop, field, known));
     if (replacement) field = replacement;
-    return text !== undefined && !replacement ? text : readTextAtCaret(client, field, probedTextLength);
+    if (text !== undefined && !replacement) return (await liveStates(desktop, field).catch(() => undefined))?.has('STATE_DEFUNCT') ? goneMark : text;
+    return readTextAtCaret(client, field, probedTextLength);
   };
   return {
     label: `text of ${label}`,
+    // Gecko's destroyed object answers "" for its text: gone, not emptied (its menu item's 'text: "Word wrap" → ""').
+    describe: (before, after) => (after === goneMark ? goneLine(label) : `text of ${label}: ${textChange(before, after)}`),
     read: () => read().then((text) => (latest = text)),
     /** The text the last read found (the read-back that ended an action's wait), without asking again. */
     latest: () => latest,
@@ -191,11 +197,21 @@ export const selectedTextRead = 81;
 
 export function valueProbe(desktop: LinuxDesktop, ref: ObjectRef, label: string): Probe {
   // Read as the app holds it (what `until` compares with), told as the tree writes it: the diff's '~ [e134] sb value:
-  // "0" → "972.6"' was 'value of the scroll position: "0" → "972.5999999999999"' in the evidence above it.
-  const written = (read: string) => (read !== '' && Number.isFinite(Number(read)) ? treeNumber(Number(read)) : read);
+  // "0" → "972.6"' was 'value of the scroll position: "0" → "972.5999999999999"' in the evidence above it. A control
+  // that writes words for its number (a page's month slider, aria-valuetext "May") is told by them, as the diff is: its
+  // evidence read 'value of [e177]: "5" → "9"' above the diff's 'value: "May" → "September"'.
+  const words = new Map<string, string>();
+  const written = (read: string) => words.get(read) ?? (read !== '' && Number.isFinite(Number(read)) ? treeNumber(Number(read)) : read);
   return {
     label: `value of ${label}`,
-    read: async () => String((await readValue(await desktop.atspi(), ref)).current),
+    read: async () => {
+      const client = await desktop.atspi();
+      const [range, attributes] = await Promise.all([readValue(client, ref), readAttributes(client, ref).catch(() => undefined)]);
+      const held = String(range.current);
+      const shown = valueWords(attributes, range);
+      if (shown) words.set(held, shown);
+      return held;
+    },
     describe: (before, after) => `value of ${label}: ${textChange(written(before), written(after))}`,
     reads: { ref, fact: 'value' },
   };
@@ -805,7 +821,13 @@ async function describeObject(
   if (stateEvents.length > 0) {
     const role = stateEvents.some((event) => pressLike.has(event.detail)) ? (knownRole ?? (await readRole(client, ref).catch(() => 0))) : 0;
     // Its states are read only for a push button, the one role the rule is about.
-    const counted = role === ATSPI_ROLE.PUSH_BUTTON && pushedOnly(role, await liveStates(desktop, ref).catch(() => new Set<string>())) ? stateEvents.filter((event) => !pressLike.has(event.detail)) : stateEvents;
+    const pushed = role === ATSPI_ROLE.PUSH_BUTTON && pushedOnly(role, await liveStates(desktop, ref).catch(() => new Set<string>())) ? stateEvents.filter((event) => !pressLike.has(event.detail)) : stateEvents;
+    // Gecko tells the focus coming to a list's active descendant (aria-activedescendant) and not its leaving when the
+    // page makes another item current at once: a click on "Banana" in a list box without the focus (its script focuses
+    // the box, whose current item was "Apple", then makes Banana current) read 'option "Apple": +foc, -sel' beside a
+    // diff where Apple had no focus. A focus the events leave gained is told only of an object that holds it now.
+    const focusLeft = pushed.filter((event) => event.detail === 'focused').at(-1)?.detail1 === 1 && (await liveStates(desktop, ref).then((states) => !states.has('STATE_FOCUSED'), () => false));
+    const counted = focusLeft ? pushed.filter((event) => event.detail !== 'focused') : pushed;
     changes.push(...netStateChanges(counted, role !== 0 ? atspiRoleName(role) : knownRole !== undefined ? atspiRoleName(knownRole) : '', knownStates, known?.role));
   }
   // Toolkits announce a label set again to the same text (Gnumeric's menu items, on every Return; GTK 4.8 a button
