@@ -18,7 +18,8 @@ import type { ActionResult, Unlisted } from './schemas.js';
 import { indexedLabel } from '../../cup/element-label.js';
 import type { CupNode } from '../../cup/types.js';
 import { inertNotGone } from './behind-dialog.js';
-import { replacedNotGone } from './replaced-not-gone.js';
+import { keptNotGone, type KeptElement } from './kept-not-gone.js';
+import { flattenNodes } from '../../tui/ui-node.js';
 
 /** A reading slower than this makes later actions on the window skip their diff unless asked (diff: true)... */
 const SLOW_READ_MS = 700;
@@ -88,8 +89,11 @@ export interface Compared {
   shownOrHidden?: string;
   /** The label of the element with this identity (WindowReading.identities) in the snapshot the reading after made. */
   labelOf?: (identity: string) => string | undefined;
-  /** The label of the element at this index in the snapshot the reading after made, when another object holds it than before (the app replaced it). */
-  replacedAt?: (index: number) => string | undefined;
+  /**
+   * The element at this index in the snapshot the reading after made, when it is shown there with the role and name it
+   * had before (see keptNotGone): its label, and whether another object holds the index than before.
+   */
+  keptAt?: (index: number) => KeptElement | undefined;
   /** The tree the reading after read. */
   after?: CupNode;
 }
@@ -131,13 +135,15 @@ function compare(context: ToolContext, window: DesktopWindow, before: NumberedRe
     return element && indexedLabel(element);
   };
   const labelOf = (identity: string) => labelAt(byIdentity.get(identity) ?? -1);
-  const replacedAt = (index: number) => {
-    const [was, now] = [before.identities.get(index), after.identities.get(index)];
-    return was !== undefined && now !== undefined && was !== now ? labelAt(index) : undefined;
+  const beforeById = new Map(before.root ? flattenNodes([before.root]).map((node) => [node.id, node]) : []);
+  const keptAt = (index: number) => {
+    const [was, now] = [beforeById.get(`e${index}`), snapshot.elements.get(index)];
+    if (!was || !now || now.states?.includes('hidden') || was.role !== now.role || was.name !== now.name) return undefined;
+    return { label: indexedLabel(now), anew: before.identities.get(index) !== after.identities.get(index) };
   };
   return {
     labelOf,
-    replacedAt,
+    keptAt,
     after: after.root,
     fields: {
       snapshot_id: snapshot.id,
@@ -300,7 +306,7 @@ export async function observeAction(
     result = confirmedByShownOrHidden(result, compared.shownOrHidden);
     result = namedAsInDiff(result, compared.labelOf);
     result = inertNotGone(result, before.root, compared.after);
-    if (compared.replacedAt) result = replacedNotGone(result, compared.replacedAt);
+    if (compared.keptAt) result = keptNotGone(result, compared.keptAt);
     return actionOutput(tool, { ...confirmedByOpenedDialogs(result, compared.dialogs ?? []), ...elsewhere, ...compared.fields }, compared.lines);
   } finally {
     over();
