@@ -363,6 +363,12 @@ export function runChecks(readings: Readings): CheckResult {
         covered(repeated.index);
         continue;
       }
+      // A label beside the control it names is said on that control's line (README: where the compact view departs).
+      const named = readings.shown.find((element) => element.role !== 'text' && normalise(element.name) === name && element.actions.some((action) => action !== 'focus'));
+      if (named) {
+        covered(named.index);
+        continue;
+      }
     }
     result.checkedNodes.push({ node: line });
     // Our tree has it at these bounds with an allowed role, but the pruning dropped it: say why.
