@@ -157,14 +157,9 @@ async function handPage(desktop: TestDesktop, browser: BrowserId, running: Runni
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   try {
     const x = await desktop.x11();
-    // The window manager activates a new window a moment after it shows, and the browser then moves its focus into the
-    // page, which may end what a test's first action did there (a selection made in the page): the window is waited
-    // for active too (a while at most: a window manager may leave it inactive).
-    let shownAt: number | undefined;
-    for (const deadline = Date.now() + 30_000; Date.now() < deadline; await sleep(100)) {
+    for (const deadline = Date.now() + 30_000; Date.now() < deadline; await sleep(200)) {
       const window = (await listClientWindows(x)).find((candidate) => candidate.isOnScreen && title.test(candidate.title));
-      shownAt ??= window && Date.now();
-      if (window && (window.active || Date.now() - shownAt! > 5000)) return window;
+      if (window) return window;
     }
     throw new Error(`${browser} opened no window titled ${title} within 30 s`);
   } finally {
