@@ -113,7 +113,7 @@ describe('activating windows through the window manager', () => {
     });
     assert.equal(value, 'done');
     assert.deepEqual(report, {
-      activated: true, wasActive: false, previousActive: gtk3.id, restoredActive: true, pointer: { x: 7, y: 9 }, restoredPointer: true,
+      activated: true, wasActive: false, previousActive: gtk3.id, givenBackTo: gtk3.id, restoredActive: true, pointer: { x: 7, y: 9 }, restoredPointer: true,
     });
     await assertActive(gtk3, 'the previous window is active again');
     assert.equal(await readers.frontMost([gtk3.id, gtk4.id]), gtk3.id, 'and in front again');
