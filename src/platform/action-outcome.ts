@@ -42,6 +42,20 @@ export function goneSubjects(line: string): string[] | undefined {
   return line.endsWith(goneEnd) ? line.slice(0, -goneEnd.length).split(', ') : undefined;
 }
 
+/**
+ * A gone line told again where what the tool layer knows says otherwise of some of its subjects: `instead` gives the
+ * line to say of a subject, or undefined to leave it gone. The lines in its place (the subjects left gone in one line
+ * first), or undefined when `line` is no gone line or `instead` says nothing else of any subject.
+ */
+export function goneLineRetold(line: string, instead: (label: string) => string | undefined): string[] | undefined {
+  const subjects = goneSubjects(line);
+  if (!subjects) return undefined;
+  const told = subjects.map((label) => instead(label));
+  if (told.every((each) => each === undefined)) return undefined;
+  const rest = subjects.filter((_, i) => told[i] === undefined);
+  return [...(rest.length > 0 ? [goneLine(rest.join(', '))] : []), ...told.filter((each): each is string => each !== undefined)];
+}
+
 /** What was seen of an action's effect. */
 export interface Observation {
   evidence: string[];

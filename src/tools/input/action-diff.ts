@@ -135,8 +135,10 @@ function compare(context: ToolContext, window: DesktopWindow, before: NumberedRe
     return element && indexedLabel(element);
   };
   const labelOf = (identity: string) => labelAt(byIdentity.get(identity) ?? -1);
-  const beforeById = new Map(before.root ? flattenNodes([before.root]).map((node) => [node.id, node]) : []);
+  // Built at the first question only: most actions' evidence says nothing gone.
+  let beforeById: Map<string, CupNode> | undefined;
   const keptAt = (index: number) => {
+    beforeById ??= new Map(before.root ? flattenNodes([before.root]).map((node) => [node.id, node]) : []);
     const [was, now] = [beforeById.get(`e${index}`), snapshot.elements.get(index)];
     if (!was || !now || now.states?.includes('hidden') || was.role !== now.role || was.name !== now.name) return undefined;
     return { label: indexedLabel(now), anew: before.identities.get(index) !== after.identities.get(index) };

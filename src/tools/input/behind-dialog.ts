@@ -4,7 +4,7 @@ import { madeInert } from '../../cup/inert-page.js';
 import { indexedLabel, labelledIndex } from '../../cup/element-label.js';
 import type { CupNode } from '../../cup/types.js';
 import { flattenNodes } from '../../tui/ui-node.js';
-import { goneLine, goneSubjects } from '../../platform/action-outcome.js';
+import { goneLineRetold, goneSubjects } from '../../platform/action-outcome.js';
 import type { ActionResult } from './schemas.js';
 
 /** The element id an evidence line's label names by index ("[e182]", "[e182] button "Delete""). */
@@ -27,23 +27,17 @@ export function inertNotGone(result: ActionResult, before: CupNode | undefined, 
     const node = beforeById.get(id);
     return node ? indexedLabel({ index: Number(id.slice(1)), role: node.role, name: node.name }) : `[${id}]`;
   };
+  const behindDialog = (label: string) => {
+    const id = labelIndex(label);
+    const dialog = id === undefined ? undefined : inert.get(id);
+    return dialog && `${labelOf(id!)} is behind the modal dialog ${indexedLabel({ index: Number(dialog.id.slice(1)), role: dialog.role, name: dialog.name })} now (inert: out of the tree, not gone, until the dialog closes)`;
+  };
   const evidence = result.evidence.flatMap((line) => {
-    const subjects = goneSubjects(line);
-    if (!subjects) {
+    if (!goneSubjects(line)) {
       const id = labelIndex(line);
       return id && inert.has(id) && /: child (added|removed)(, child (added|removed))*$/.test(line) ? [] : [line];
     }
-    const behind = subjects.filter((label) => inert.has(labelIndex(label) ?? ''));
-    if (behind.length === 0) return [line];
-    const rest = subjects.filter((label) => !behind.includes(label));
-    return [
-      ...(rest.length > 0 ? [goneLine(rest.join(', '))] : []),
-      ...behind.map((label) => {
-        const id = labelIndex(label)!;
-        const dialog = inert.get(id)!;
-        return `${labelOf(id)} is behind the modal dialog ${indexedLabel({ index: Number(dialog.id.slice(1)), role: dialog.role, name: dialog.name })} now (inert: out of the tree, not gone, until the dialog closes)`;
-      }),
-    ];
+    return goneLineRetold(line, behindDialog) ?? [line];
   });
   return { ...result, evidence };
 }

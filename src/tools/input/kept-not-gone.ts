@@ -2,7 +2,7 @@
 // with the role and name they had: the app made their object anew (Qt rebuilds a table's header as a click sorts it),
 // or the object read back stopped answering for a moment (Gecko's row whose roving tabindex moved away).
 import { labelledIndex } from '../../cup/element-label.js';
-import { goneLine, goneSubjects } from '../../platform/action-outcome.js';
+import { goneLineRetold } from '../../platform/action-outcome.js';
 import type { ActionResult } from './schemas.js';
 
 /** An element the reading after still shows: its label there, and whether another object holds its index than before. */
@@ -18,25 +18,19 @@ export interface KeptElement {
  */
 export function keptNotGone(result: ActionResult, keptAt: (index: number) => KeptElement | undefined): ActionResult {
   if (!result.evidence) return result;
-  let rewritten = false;
+  const stillThere = (label: string) => {
+    const index = labelledIndex(label);
+    const now = index === undefined ? undefined : keptAt(index);
+    if (!now) return undefined;
+    return now.anew
+      ? `${now.label} is still there: the app made its object anew, which keeps its index`
+      : `${now.label} is still there: the object stopped answering for a moment as it was read back`;
+  };
+  let retold = false;
   const evidence = result.evidence.flatMap((line) => {
-    const subjects = goneSubjects(line);
-    const kept = subjects?.flatMap((label) => {
-      const index = labelledIndex(label);
-      const now = index === undefined ? undefined : keptAt(index);
-      return now ? [{ label, now }] : [];
-    });
-    if (!subjects || !kept?.length) return [line];
-    rewritten = true;
-    const rest = subjects.filter((label) => !kept.some((each) => each.label === label));
-    return [
-      ...(rest.length > 0 ? [goneLine(rest.join(', '))] : []),
-      ...kept.map(({ now }) =>
-        now.anew
-          ? `${now.label} is still there: the app made its object anew, which keeps its index`
-          : `${now.label} is still there: the object stopped answering for a moment as it was read back`,
-      ),
-    ];
+    const lines = goneLineRetold(line, stillThere);
+    retold ||= lines !== undefined;
+    return lines ?? [line];
   });
-  return rewritten ? { ...result, evidence } : result;
+  return retold ? { ...result, evidence } : result;
 }
