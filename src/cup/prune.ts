@@ -367,15 +367,19 @@ function isSkipped(node: CupNode, parent: CupNode | undefined, siblings: readonl
 /**
  * A label beside the control it names (a form's row: Qt's and GTK's "Theme:" before a combo box named "Theme:", a
  * page's <label>): the control's line says its words, and the label's line said them again, a line per field of every
- * form. Only a plain label goes (no action, value, child or state besides read-only), and only beside a control on
- * screen named by exactly its words, or holding one as its own child (KeePassXC's password box names the field inside).
+ * form. Only a plain label goes (no action, value, child or state besides read-only, or disabled beside a disabled
+ * control), and only beside a control on screen named by exactly its words, or holding one as its own child
+ * (KeePassXC's password box names the field inside).
  */
 function labelsSiblingControl(node: CupNode, siblings: readonly CupNode[]): boolean {
   if (node.role !== 'text' || !node.name || node.children?.length || node.actions?.length || node.value !== undefined) return false;
-  if (node.states?.some((state) => state !== 'readonly')) return false;
+  // A label greyed out with its control (qt5ct's "Color scheme:" beside its disabled combo box) says no more than it.
+  const disabled = node.states?.includes('disabled') === true;
+  if (node.states?.some((state) => state !== 'readonly' && state !== 'disabled')) return false;
   const words = normaliseWhitespace(node.name);
   const namedControl = (candidate: CupNode) =>
     candidate.role !== 'text' &&
+    (!disabled || candidate.states?.includes('disabled') === true) &&
     candidate.name !== undefined &&
     normaliseWhitespace(candidate.name) === words &&
     hasNonFocusAction(candidate) &&

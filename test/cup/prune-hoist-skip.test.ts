@@ -200,4 +200,8 @@ test('a label beside the control it names is not listed: the control says its wo
   assert.ok(kept(node(1, 'text', 'Theme'), node(2, 'combobox', 'Theme:', { actions: ['click'] })), 'other words');
   assert.ok(kept(node(1, 'text', 'Theme:', { actions: ['click'] }), node(2, 'combobox', 'Theme:', { actions: ['click'] })), 'a label with an action');
   assert.ok(kept(node(1, 'text', 'Theme:', { states: ['focused'] }), node(2, 'combobox', 'Theme:', { actions: ['click'] })), 'a label with a state');
+  // A label greyed out goes only beside a control greyed out too (qt5ct's "Color scheme:").
+  const greyed = (control: ReturnType<typeof node>) => compactBody([win([node(1, 'text', 'Color scheme:', { states: ['disabled', 'readonly'] }), control])]);
+  assert.deepEqual(greyed(node(2, 'combobox', 'Color scheme:', { actions: ['click'], states: ['disabled'] })), ['[e0] win "W"', '  [e2] cmb "Color scheme:" {dis} [clk]']);
+  assert.equal(greyed(node(2, 'combobox', 'Color scheme:', { actions: ['click'] })).length, 3, 'a greyed label beside a working control is kept');
 });
