@@ -108,12 +108,18 @@ export function confirmedByRenamedWindows(result: ActionResult, window: DesktopW
   // once Java's status-bar message confirmed it, no longer said that "(modified)" left the title. Not where a line
   // tells the new title already: a page's retitle is told by its document's new name, and the window's line beside
   // it said the same title twice.
-  if (listed.effect === 'confirmed' && listed.path !== 'none' && !listed.cancelled) {
-    const evidence = listed.evidence ?? [];
-    const untold = renamed.filter(({ now }) => !evidence.some((line) => line.includes(now.title))).map(({ from, now }) => renameLine(now.id, from.title, now.title));
-    return untold.length > 0 ? { ...listed, evidence: [...untold, ...evidence] } : listed;
-  }
+  if (listed.effect === 'confirmed' && listed.path !== 'none' && !listed.cancelled) return withTitlesFirst(listed, renamed.map(({ from, now }) => ({ id: now.id, from: from.title, to: now.title })));
   return confirmedWith(listed, lines);
+}
+
+/**
+ * A confirmed result with the renamings of its windows said first, each unless a line tells its new title already (see
+ * confirmedByRenamedWindows).
+ */
+function withTitlesFirst(result: ActionResult, renamings: readonly { id: number; from: string; to: string }[]): ActionResult {
+  const evidence = result.evidence ?? [];
+  const untold = renamings.filter(({ to }) => !evidence.some((line) => line.includes(to))).map(({ id, from, to }) => renameLine(id, from, to));
+  return untold.length > 0 ? { ...result, evidence: [...untold, ...evidence] } : result;
 }
 
 /**
@@ -132,7 +138,11 @@ export function confirmedByClosedWindow(result: ActionResult, window: DesktopWin
  * manager's title was read, and before the reading after.
  */
 export function confirmedByRename(result: ActionResult, windowId: number, from: string, to: string): ActionResult {
-  return from === to ? result : confirmedWith(result, [renameLine(windowId, from, to)]);
+  if (from === to) return result;
+  // The window's own name in its tree is its title too, said first as the window manager's is: jEdit's Save read only
+  // Java's status-bar message when the window manager had not yet taken the new title as the window was listed.
+  if (result.effect === 'confirmed' && result.path !== 'none' && !result.cancelled) return withTitlesFirst(result, [{ id: windowId, from, to }]);
+  return confirmedWith(result, [renameLine(windowId, from, to)]);
 }
 
 function renameLine(windowId: number, from: string, to: string): string {
