@@ -190,6 +190,32 @@ describe('GTK3 forms of graphics apps, judged by pyatspi', () => {
     await callOk(fixtures.context, 'press_key', { window_id: window.id, key: 'Escape' });
   });
 
+  test('invoke_menu through a menu button: the button named first is clicked, then the entry in its popover; an entry it lacks is refused with the entries it shows', async () => {
+    // The case: GTK's header bar apps keep their menus behind a menu button, and invoke_menu followed menu bars only:
+    // ["View options", "Zoom in"] was refused, the agent told to click the button, then the entry.
+    const showing = async (name: string) =>
+      (await pyatspiWalk(window.pid, window.title, fixtures.desktop.env())).find((node) => node.role === 'push button' && node.name === name)?.states.includes('showing');
+    assert.equal(await showing('Zoom in'), false, 'pyatspi: the popover is closed');
+    const chosen = await callOk(fixtures.context, 'invoke_menu', { window_id: window.id, path: ['View options', 'Zoom in'] });
+    assert.deepEqual(chosen.structured.menu_path, ['View options', 'Zoom in'], chosen.body);
+    assert.equal(chosen.structured.effect, 'confirmed', chosen.body);
+    assert.equal((await fixtures.waitForStatus(window, (status) => status.lastKey === 'zoom:in')).lastKey, 'zoom:in', 'the app took Zoom in');
+    assert.equal(await showing('Zoom in'), false, 'pyatspi: the popover closed with the choice');
+    // A model menu's check item, toggled: the app's word is the judge. Snap to Grid is on from the fixture's start.
+    const toggled = await callOk(fixtures.context, 'invoke_menu', { window_id: window.id, path: ['display', 'snap to grid'] });
+    assert.deepEqual(toggled.structured.menu_path, ['Display', 'Snap to Grid'], 'named as the app names them');
+    const snap = 'display:snap:off';
+    assert.equal((await fixtures.waitForStatus(window, (status) => status.lastKey === snap)).lastKey, snap, toggled.body);
+    // GTK3 leaves a check item's popover open, as after a person's click: the button closes it again.
+    await callOk(fixtures.context, 'click', { window_id: window.id, selector: 'role=button name=Display' });
+
+    const refused = await failsWith(fixtures.context, 'invoke_menu', { window_id: window.id, path: ['View options', 'Zoom sideways'] }, 'menu_item_not_found');
+    assert.match(refused.summary, /no entry "Zoom sideways"; it shows \[e\d+\] button "Zoom in", \[e\d+\] button "Zoom out"/, refused.summary);
+    assert.equal(await showing('Zoom in'), true, 'pyatspi: the popover is left open, as the refusal says');
+    await callOk(fixtures.context, 'click', { window_id: window.id, selector: 'role=button name="View options"' });
+    assert.equal(await showing('Zoom in'), false, 'pyatspi: closed again');
+  });
+
   test('a background click on a choice in an entry\'s completion list, which only selects it there, says nothing was chosen; a real click chooses it', async () => {
     // The case: GTK3's completion list is a popup window (popup for the field) holding a table of the matches; it
     // takes a choice from a press on a row, and a row selected through accessibility is only highlighted. Such a

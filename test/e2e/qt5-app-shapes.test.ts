@@ -209,4 +209,35 @@ describe('Qt 5 shapes from apps outside the corpus', () => {
     assert.match(refused.summary, /type_text/, refused.summary);
     assert.equal((await fixtures.oracle.find(form.pid, form.title, 'spin button', 'Due date:')).text, '2025-01-31', 'nothing was sent');
   });
+  test('invoke_menu through buttons that pop up menus: a push button\'s menu is chosen from in the background and closed after, as a click closes it; a tool button whose menu opens only for a real click is refused, saying so', async () => {
+    const app = await fixtures.launch('qt5', { title: 'Qt Menu Buttons', extraArgs: ['--menu-buttons'] });
+    const chosenLabel = async (name: string) => (await fixtures.oracle.find(app.pid, app.title, 'label', `Chosen: ${name}`)).found;
+    const windows = () => fixtures.readers.visibleWindowsOf(app.pid);
+    assert.deepEqual(await windows(), [app.id], 'X: the window alone at first');
+    // The case: Qt offers ShowMenu alone on such a button, which opens its menu (the click refused it as having no
+    // click action), and triggers a menu entry through accessibility without closing the menu: it stayed on screen,
+    // holding every app's real input.
+    const chosen = await callOk(fixtures.context, 'invoke_menu', { window_id: app.id, path: ['Actions', 'Delete'] });
+    assert.deepEqual([chosen.structured.menu_path, chosen.structured.effect], [['Actions', 'Delete'], 'confirmed'], chosen.body);
+    assert.ok(await chosenLabel('Delete'), `pyatspi: the app took Delete\n${chosen.body}`);
+    assert.deepEqual(await windows(), [app.id], `X: the menu closed after the choice\n${chosen.body}`);
+    assert.match(chosen.body ?? '', /menu stayed open after the choice[^\n]*closed it/, chosen.body);
+
+    // An entry the menu lacks: refused with the entries it shows, and the menu left open for the agent to choose from.
+    const missing = await failsWith(fixtures.context, 'invoke_menu', { window_id: app.id, path: ['Actions', 'Archive'] }, 'menu_item_not_found');
+    assert.match(missing.summary, /no entry "Archive"; it shows \[e\d+\] menuitem "Rename", \[e\d+\] menuitem "Delete"/, missing.summary);
+    assert.equal((await windows()).length, 2, 'X: the menu is left open');
+    await callOk(fixtures.context, 'press_key', { window_id: app.id, key: 'escape' });
+    assert.deepEqual(await windows(), [app.id], 'X: an Escape closed it');
+
+    // A first name neither the menu bar nor a button has: the bar's refusal, which says so.
+    const nowhere = await failsWith(fixtures.context, 'invoke_menu', { window_id: app.id, path: ['Archive', 'All'] }, 'menu_item_not_found');
+    assert.match(nowhere.summary, /the menu bar has no item "Archive"; its items: [^;]*; nor does the window show a button named "Archive"/, nowhere.summary);
+
+    // Qt opens an instant-popup tool button's menu for a real click only: its ShowMenu does nothing.
+    const refused = await failsWith(fixtures.context, 'invoke_menu', { window_id: app.id, path: ['Tools', 'Sort'] }, 'menu_not_actionable');
+    assert.match(refused.summary, /click it with delivery_mode "foreground"[^]*then "Sort"/, refused.summary);
+    assert.ok(await chosenLabel('Delete'), 'pyatspi: nothing else was chosen');
+    assert.deepEqual(await windows(), [app.id], 'X: no menu open');
+  });
 });

@@ -7,6 +7,8 @@ import { refuseUnderModalDialog } from './modal-dialogs.js';
 import { targetResult } from './outcome.js';
 import { actionOptions, actionResult } from './schemas.js';
 import { keyboardWindow } from './targets.js';
+import { chooseThroughMenuButton } from './menu-buttons.js';
+import { ToolError } from '../../errors.js';
 
 export const invokeMenu = defineTool({
   name: 'invoke_menu',
@@ -21,6 +23,8 @@ export const invokeMenu = defineTool({
     'The result is a click\'s: effect and evidence, the windows the item opened (new_windows, with their trees) and the window\'s diff; ' +
     'menu_path is the items chosen, as the app names them. A window whose modal dialog is up is refused (blocked_by_modal_dialog, naming the ' +
     'dialog): its menus are out of a person\'s reach until the dialog is answered. ' +
+    'A window whose menus are behind a button (GTK4 and GNOME\'s header bars): the path starts with the button\'s name (["Main Menu", "Preferences"]), ' +
+    'which is clicked, then each next name among the entries its click showed (clicks in the background, one diff over them all). ' +
     'Unlike macOS there is no global menu bar: the menu is the window\'s own (window_id, else the active or front-most window of pid).',
   input: z.strictObject({
     pid: pidArgument.optional().describe('Target process ID; optional when window_id names the window (its process is the one acted on).'),
@@ -37,10 +41,25 @@ export const invokeMenu = defineTool({
     // The agent's latest snapshot of the window names the objects of the evidence by the indices it knows.
     const snapshot = context.state.snapshots.latest(window.pid, window.id);
     let menu: MenuOutcome | undefined;
-    const output = await observeAction(context, `invoke_menu ${args.path.join(' > ')}`, { diff: args.diff }, window, async () => {
-      menu = await context.desktop.invokeMenu(window, args.path, snapshot, context.signal);
-      return targetResult(menu.outcome, undefined);
-    });
+    let output;
+    try {
+      output = await observeAction(context, `invoke_menu ${args.path.join(' > ')}`, { diff: args.diff }, window, async () => {
+        menu = await context.desktop.invokeMenu(window, args.path, snapshot, context.signal);
+        return targetResult(menu.outcome, undefined);
+      });
+    } catch (error) {
+      // No menu bar holds the first name: a button of that name opens the menu, as in GTK4's and GNOME's header bars.
+      if (!(error instanceof ToolError) || !(error.code === 'no_menu_bar' || (error.code === 'menu_item_not_found' && (error.details.at as unknown[] | undefined)?.length === 0))) throw error;
+      const viaButton = await chooseThroughMenuButton(context, window, args.path, args.diff);
+      if (!viaButton) throw new ToolError(`${error.message}; nor does the window show a button named ${JSON.stringify(args.path[0])} to open a menu from`, error.code, error.details);
+      const route = `clicked ${viaButton.path.join(' > ')} in window ${window.id} (a menu button, then what it opened)`;
+      const opened = viaButton.path.slice(0, -1);
+      return {
+        summary: viaButton.output.summary,
+        body: [route, viaButton.output.body].filter(Boolean).join('\n'),
+        structured: { ...viaButton.output.structured, pid: window.pid, window_id: window.id, menu_path: viaButton.path, action: 'click', opened },
+      };
+    }
     const chosen = menu!;
     const route = `chose ${chosen.path.join(' > ')} in window ${window.id} ("${chosen.action}")${chosen.opened.length ? `; opened ${chosen.opened.join(', ')} on the way` : ''}`;
     return {

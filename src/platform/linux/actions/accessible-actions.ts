@@ -31,7 +31,11 @@ const gestureActions: Record<PointerKind, readonly string[]> = {
 
 /** Roles whose "activate" submits rather than clicks (an entry's activate is pressing Enter). */
 const activateIsNotClick = new Set(['textbox', 'searchbox']);
-/** A click on a menu bar entry or a submenu opener opens its menu, which is what Qt's ShowMenu does there. */
+/**
+ * A click on a menu bar entry or a submenu opener opens its menu, which is what Qt's ShowMenu does there. So it does
+ * on a button whose press pops up its menu: Qt offers ShowMenu alone on such a tool button (a toolbar's "Tools" with
+ * its menu), where a button with a press of its own offers Press too, which is its click.
+ */
 const menuOpenerActions = ['showmenu', 'show menu'];
 /**
  * A disclosure button's only action may be what its click does to what it shows: Gecko gives a page's <summary>
@@ -87,7 +91,7 @@ function clickActions(role: string, offered: readonly string[]): readonly string
   const clicks = activateSubmits ? gestureActions.click.filter((name) => name !== 'activate') : gestureActions.click;
   const fallback = clicksByNature(role) ? [defaultAction] : [];
   if (role === 'menuitem') return [...clicks, ...menuOpenerActions, ...fallback];
-  if (role === 'button') return [...clicks, ...disclosureActions, ...fallback];
+  if (role === 'button') return [...clicks, ...disclosureActions, ...menuOpenerActions, ...fallback];
   return [...clicks, ...fallback];
 }
 

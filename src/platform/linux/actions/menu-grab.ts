@@ -9,6 +9,8 @@ import type { DesktopWindow } from '../../windows.js';
 import { keyboardGrabbedElsewhere, pressCombination } from '../input/index.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import { menusByClient } from '../popups.js';
+import type { ObjectRef } from '../atspi/object-ref.js';
+import { children } from '../atspi/operations.js';
 
 /** How long the app may take to give the grab back after the Escape. */
 const releaseTimeoutMs = 1000;
@@ -41,4 +43,36 @@ export async function ownMenusHoldingKeys(desktop: LinuxDesktop, window: Desktop
   const { own, others } = await menusByClient(x, window.id);
   if (own.length === 0 || others.length > 0) return undefined;
   return (await keyboardGrabbedElsewhere(x)) ? own.map((menu) => menu.id) : undefined;
+}
+
+/** The roles of a menu's entries that a click chooses (a submenu opener is one too, but holds its submenu). */
+const menuEntryRoles = new Set(['menuitem', 'menuitemcheckbox', 'menuitemradio']);
+/** How many menu levels the Escapes close at most: a choice three submenus deep is already far. */
+const maxMenuLevels = 5;
+
+/**
+ * Closes the app's popup menu a background click on one of its entries left open. Qt triggers a menu item's action
+ * through accessibility without closing its menu, where a person's click closes it: the menu a "Tools" button popped
+ * up stayed on screen, inside the app's modal menu loop, holding the keyboard, so every app's real input went to it.
+ * A real Escape per level closes it, as it closes a person's menu (only the grab's holder receives it). Only for an
+ * entry with nothing under it (a submenu opener's click is meant to leave its submenu open), and only while the app's
+ * own menus hold the keyboard. Answers the evidence line, or undefined when nothing was left open.
+ */
+export async function closeMenuLeftOpen(desktop: LinuxDesktop, window: DesktopWindow, role: string, ref: ObjectRef): Promise<string | undefined> {
+  if (!menuEntryRoles.has(role)) return undefined;
+  // An entry whose children cannot be read is left as it is: it may be a submenu's opener.
+  const under = await children(await desktop.atspi(), ref).catch(() => undefined);
+  if (under === undefined || under.length > 0) return undefined;
+  const x = await desktop.x11();
+  let escapes = 0;
+  for (let menus = await ownMenusHoldingKeys(desktop, window); menus && escapes < maxMenuLevels; escapes++) {
+    await pressCombination(x, 'escape');
+    const deadline = Date.now() + releaseTimeoutMs;
+    const left = async () => (await menusByClient(x, window.id)).own.length;
+    const before = menus.length;
+    while ((await left()) >= before && Date.now() < deadline) await sleep(30);
+    menus = await ownMenusHoldingKeys(desktop, window);
+  }
+  if (escapes === 0) return undefined;
+  return `the app's menu stayed open after the choice, holding the keyboard (its toolkit does not close it for an action through accessibility, as a person's click does): ${escapes === 1 ? 'a real Escape' : `${escapes} real Escapes`}, which only the menu's app receives, closed it`;
 }

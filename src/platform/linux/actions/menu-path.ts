@@ -7,6 +7,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { ATSPI_ROLE, ATSPI_STATE } from '../../../cup/atspi/constants.js';
 import { keptHidden } from '../../../cup/atspi/closed-menus.js';
 import { hasState } from '../../../cup/atspi/states.js';
+import { menuNameKey } from '../../../cup/menu-names.js';
 import { ToolError } from '../../../errors.js';
 import { actionOutcome } from '../../action-outcome.js';
 import type { MenuOutcome } from '../../desktop-services.js';
@@ -37,39 +38,6 @@ interface Item {
   ref: ObjectRef;
   name: string;
   role: number;
-}
-
-/** Names compared as people read them: case, spacing, "…" against "...", mnemonic underscores and a trailing ellipsis aside. */
-export function menuNameKey(name: string): string {
-  return name
-    .replace(/…/g, '...')
-    .replace(/_(?=\S)/g, '')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .replace(/\s*\.\.\.$/, '')
-    .toLowerCase();
-}
-
-/**
- * What to do in a window with no menu bar: GTK4, GNOME's apps and many others keep their menus behind menu buttons (a
- * header bar's "Menu"), which a click opens; its items are then clicked where they show. The buttons of the snapshot
- * named as the path's first name are named by index, so the agent need not look for them.
- */
-function menuButtonAdvice(path: readonly string[], snapshot: SnapshotRef | undefined): string {
-  return menuButtons(path, snapshot) || `such windows keep their menus behind menu buttons (GTK4 and GNOME's apps: a header bar's "Menu"): click the button that opens the menu${thenItem(path)}`;
-}
-
-/** The snapshot's buttons named as the path's first name, said with what to do; empty when there are none. */
-function menuButtons(path: readonly string[], snapshot: SnapshotRef | undefined): string {
-  const first = menuNameKey(path[0]!);
-  const buttons = [...(snapshot?.elements.values() ?? [])].filter((element) => element.role === 'button' && menuNameKey(element.name) === first && !element.states?.includes('hidden'));
-  if (buttons.length === 0) return '';
-  const named = buttons.map((element) => `[e${element.index}] ${element.role} ${JSON.stringify(element.name)}`).join(' or ');
-  return `${named} ${buttons.length > 1 ? 'are buttons' : 'is a button'} named ${JSON.stringify(path[0])}: click ${buttons.length > 1 ? 'the one' : 'it'} to open its menu${thenItem(path)}`;
-}
-
-function thenItem(path: readonly string[]): string {
-  return path.length > 1 ? `, then the item ${JSON.stringify(path[1])} in what it opens (get_window_state shows it, with its index)` : '';
 }
 
 interface MenuBar {
@@ -275,7 +243,7 @@ export async function invokeMenuPath(desktop: LinuxDesktop, window: ClientWindow
   const bar = await menuBarFor(client, bars, path[0]!);
   if (!bar) {
     throw new ToolError(
-      `window ${window.id} (${windowName(window)}) exposes no menu bar through accessibility; nothing was chosen: ${menuButtonAdvice(path, snapshot)}`,
+      `window ${window.id} (${windowName(window)}) exposes no menu bar through accessibility; nothing was chosen`,
       'no_menu_bar',
     );
   }
@@ -320,10 +288,8 @@ export async function invokeMenuPath(desktop: LinuxDesktop, window: ClientWindow
     }
     if (!item) {
       const where = depth === 0 ? 'the menu bar' : `the "${names.join(' > ')}" menu`;
-      // A first name that is a menu button's, not the bar's (the window keeps menus of both kinds): it is named.
-      const button = depth === 0 ? menuButtons(path, snapshot) : '';
       return refuse(
-        new ToolError(`${where} has no item "${wanted}"; its items: ${items.map((candidate) => `"${candidate.name}"`).join(', ') || 'none'}${button ? `; ${button}` : ''}`, 'menu_item_not_found', {
+        new ToolError(`${where} has no item "${wanted}"; its items: ${items.map((candidate) => `"${candidate.name}"`).join(', ') || 'none'}`, 'menu_item_not_found', {
           missing: wanted,
           at: names,
           items: items.map((candidate) => candidate.name),

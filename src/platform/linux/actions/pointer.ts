@@ -27,6 +27,7 @@ import { nothingUnlessUnresponsive, objectUnderInput, unansweredPixels } from '.
 import { caretProbe, elementLabel, nameProbe, observe, opensWindow, pressLike, pushedOnly, selectionProbe, stateProbe, statesProbe, type Probe } from './verification.js';
 import { indexedLabel } from '../../../cup/element-label.js';
 import { focusTakenByClick } from './press-focus.js';
+import { closeMenuLeftOpen } from './menu-grab.js';
 
 const buttons: Record<PointerKind, 'left' | 'right'> = { click: 'left', double_click: 'left', right_click: 'right' };
 const gestureWords: Record<PointerKind, string> = { click: 'click', double_click: 'double-click', right_click: 'right-click (context menu)' };
@@ -200,7 +201,8 @@ async function backgroundElement(desktop: LinuxDesktop, target: LiveElementTarge
     const observation = views.length > 0 ? await withSurfacePixels(desktop, target.window, views, tree, own) : await tree();
     const focusMoved = await focusTakenByClick(desktop, acting.element.ref, target.window, acting.action.name, indexedLabel(target.element));
     if (!observation.changed && checkedRadioAlready(target, kind)) return withLine(checkedAlready(observation, target), focusMoved);
-    return withLine(actionOutcome({ path: 'x11_atspi', mode: 'background', observation }), focusMoved);
+    const menuClosed = kind === 'click' && observation.changed ? await closeMenuLeftOpen(desktop, target.window, target.element.role, target.ref) : undefined;
+    return withLine(withLine(actionOutcome({ path: 'x11_atspi', mode: 'background', observation }), focusMoved), menuClosed);
   }
   // Clicking an editable field means putting the caret in it: focus is that click's whole effect. Editable, not
   // just EditableText: Gecko gives that interface to a page's buttons and headers too, whose click is no focusing.

@@ -1,0 +1,156 @@
+// invoke_menu in windows that keep their menus behind buttons (GTK4 and GNOME's header bars, a toolbar's "More"):
+// the button named first is clicked, then each next name among the entries the click showed, one click each, as a
+// person does, with one diff over the whole path.
+import { setTimeout as sleep } from 'node:timers/promises';
+import { menuNameKey } from '../../cup/menu-names.js';
+import { ToolError } from '../../errors.js';
+import type { ChangeWatch } from '../../platform/desktop.js';
+import type { SnapshotElement } from '../../platform/targets.js';
+import type { DesktopWindow } from '../../platform/windows.js';
+import type { ToolContext } from '../context.js';
+import { readNumbered, rememberReading } from '../perception/window-snapshot.js';
+import { beginPlanDiff } from '../plan/plan-diff.js';
+import { runTool } from '../run.js';
+import type { ToolOutput } from '../tool.js';
+import { READ_LIMITS } from './action-diff.js';
+import type { ActionResult } from './schemas.js';
+
+/** The roles a shown menu's entries take: GTK3 makes a model menu's items check boxes, radio buttons or buttons. */
+const entryRoles = new Set(['menuitem', 'menuitemcheckbox', 'menuitemradio', 'checkbox', 'radio', 'button']);
+/** How long the entries a click opened may take to show (a popover fades in; an app builds its menu first). */
+const ENTRIES_SHOW_MS = 2000;
+
+export interface MenuButtonChoice {
+  output: ToolOutput<ActionResult>;
+  /** The names clicked, as the app names them: the button's, then each entry's. */
+  path: string[];
+}
+
+interface Reading {
+  elements: SnapshotElement[];
+  identityOf(element: SnapshotElement): string | undefined;
+}
+
+/** Reads the window as get_window_state does, the reading becoming its snapshot: its indices are the clicks' targets. */
+async function readShown(context: ToolContext, window: DesktopWindow): Promise<Reading> {
+  const reading = await readNumbered(context, window, READ_LIMITS);
+  const { snapshot } = rememberReading(context, window, reading);
+  return { elements: [...snapshot.elements.values()], identityOf: (element) => reading.identities.get(element.index) };
+}
+
+const shown = (element: SnapshotElement) => !element.states?.includes('hidden') && !element.states?.includes('offscreen');
+
+/**
+ * The buttons named `name` on screen, one per control: GTK 4.8 names a labelled menu button and the button inside it
+ * alike, and the inner one (which has the click action) stands for both.
+ */
+function buttonsNamed(reading: Reading, name: string): SnapshotElement[] {
+  const key = menuNameKey(name);
+  const named = reading.elements.filter((element) => element.role === 'button' && shown(element) && menuNameKey(element.name) === key);
+  const byIndex = new Map(reading.elements.map((element) => [element.index, element]));
+  const holds = (outer: SnapshotElement, inner: SnapshotElement) => {
+    for (let at = inner.parent; at !== undefined; at = byIndex.get(at)?.parent) if (at === outer.index) return true;
+    return false;
+  };
+  return named.filter((outer) => !named.some((inner) => inner !== outer && holds(outer, inner)));
+}
+
+/** The menu entries shown now that were not shown in `before` (the ones the last click opened). */
+function entriesShownSince(before: ReadonlySet<string>, now: Reading): SnapshotElement[] {
+  return now.elements.filter((element) => entryRoles.has(element.role) && shown(element) && element.name.trim() !== '' && !before.has(now.identityOf(element) ?? ''));
+}
+
+function shownIdentities(reading: Reading): Set<string> {
+  return new Set(reading.elements.filter(shown).flatMap((element) => reading.identityOf(element) ?? []));
+}
+
+/** The entry named `name` among those the click showed, waiting for the window to change while none is. */
+async function entryShown(
+  context: ToolContext,
+  window: DesktopWindow,
+  before: ReadonlySet<string>,
+  name: string,
+  watch: ChangeWatch | undefined,
+): Promise<{ entry?: SnapshotElement; entries: SnapshotElement[]; reading: Reading }> {
+  const key = menuNameKey(name);
+  const deadline = Date.now() + ENTRIES_SHOW_MS;
+  for (;;) {
+    const reading = await readShown(context, window);
+    const entries = entriesShownSince(before, reading);
+    const entry = entries.find((element) => element.name === name) ?? entries.find((element) => menuNameKey(element.name) === key);
+    if (entry || Date.now() >= deadline || context.signal?.aborted) return { entry, entries, reading };
+    // Read again at the app's next change, or after a short look when nothing watches it.
+    if (watch) await watch.next(Math.min(250, deadline - Date.now()));
+    else await sleep(50);
+  }
+}
+
+function clickFailure(result: Awaited<ReturnType<typeof runTool>>, what: string): ToolError {
+  const code = typeof result.structured.error === 'string' ? result.structured.error : 'internal_error';
+  return new ToolError(`the click on ${what} failed: ${result.summary}`, code as ToolError['code'], { at: what });
+}
+
+const label = (element: SnapshotElement) => `[e${element.index}] ${element.role} ${JSON.stringify(element.name)}`;
+
+/**
+ * Chooses `path` through the window's button named path[0]: undefined when the window shows no such button (the
+ * caller's refusal stands). More than one such button is refused, naming them. Each click is the click tool's, in
+ * the background (its result's rungs and evidence); the result is the last click's, with the diff from before the
+ * first click to after the last. An entry the menu does not show is refused with the entries it shows, and the menu
+ * left open (the agent sees it and its entries in the window's snapshot, which this call updated).
+ */
+export async function chooseThroughMenuButton(context: ToolContext, window: DesktopWindow, path: readonly string[], diff: boolean | undefined): Promise<MenuButtonChoice | undefined> {
+  const first = await readShown(context, window);
+  const buttons = buttonsNamed(first, path[0]!);
+  if (buttons.length === 0) return undefined;
+  if (buttons.length > 1) {
+    throw new ToolError(`window ${window.id} has ${buttons.length} buttons named ${JSON.stringify(path[0])} (${buttons.map(label).join(', ')}); nothing was chosen: click the one meant, then its items`, 'ambiguous', {
+      buttons: buttons.map((button) => button.index),
+    });
+  }
+  const planDiff = await beginPlanDiff(context, { window_id: window.id, diff });
+  const watch = await context.desktop.watchChanges(window.pid).catch(() => undefined);
+  try {
+    let target = buttons[0]!;
+    let before = shownIdentities(first);
+    const names: string[] = [];
+    for (let depth = 0; ; depth++) {
+      if (context.signal?.aborted) throw new ToolError(`invoke_menu was cancelled after ${names.length ? names.join(' > ') : 'nothing'} was clicked`, 'cancelled');
+      const clicked = await runTool('click', { window_id: window.id, element_index: target.index, diff: false }, context);
+      if (!clicked.ok) throw clickFailure(clicked, label(target));
+      names.push(target.name);
+      if (depth === path.length - 1) {
+        const result = clicked.structured as ActionResult;
+        // The windows the last click's own result names are not listed again.
+        const compared = await planDiff.finish((result.new_windows ?? []).map((opened) => ({ id: opened.window_id, pid: opened.pid })));
+        return {
+          path: names,
+          output: { summary: clicked.summary, body: [clicked.body, ...compared.lines].filter(Boolean).join('\n'), structured: { ...result, ...compared.fields } },
+        };
+      }
+      const wanted = path[depth + 1]!;
+      const { entry, entries, reading } = await entryShown(context, window, before, wanted, watch);
+      if (!entry && entries.length === 0 && (clicked.structured as ActionResult).effect !== 'confirmed') {
+        // Qt pops up no menu for its tool button's ShowMenu through accessibility: a real click does.
+        throw new ToolError(
+          `the click on ${label(target)} through accessibility showed no effect and no menu (${clicked.summary}); nothing was chosen: click it with delivery_mode "foreground" (real input), then ${JSON.stringify(wanted)} in the menu it opens`,
+          'menu_not_actionable',
+          { at: names },
+        );
+      }
+      if (!entry) {
+        const listed = entries.map(label).join(', ');
+        throw new ToolError(
+          `${label(target)} ${entries.length ? `showed no entry ${JSON.stringify(wanted)}; it shows ${listed}` : `showed no menu entries within ${ENTRIES_SHOW_MS} ms of its click`}; what it opened is left open (get_window_state shows it)`,
+          'menu_item_not_found',
+          { missing: wanted, at: names, items: entries.map((element) => element.name) },
+        );
+      }
+      before = shownIdentities(reading);
+      target = entry;
+    }
+  } finally {
+    watch?.close();
+    planDiff.close();
+  }
+}
