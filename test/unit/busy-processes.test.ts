@@ -1,6 +1,7 @@
 // BusyProcesses against real processes: one spinning on the CPU, one asleep, one stopped, judged by their /proc times.
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { after, describe, test } from 'node:test';
 import { BusyProcesses } from '../../src/platform/linux/busy-processes.js';
@@ -45,7 +46,10 @@ describe('telling a busy process from a hung one by its CPU time', () => {
     const stopped = start('for (;;) {}');
     await sleep(100);
     process.kill(stopped, 'SIGSTOP');
-    await sleep(50);
+    // The kernel stops a process when it next runs: on a loaded machine its state may still read running a while after.
+    const state = () => /\) (\S)/.exec(readFileSync(`/proc/${stopped}/stat`, 'utf8'))?.[1];
+    for (const deadline = Date.now() + 5000; state() !== 'T' && Date.now() < deadline; ) await sleep(10);
+    assert.equal(state(), 'T', 'the kernel has stopped it');
     assert.deepEqual(await judge(stopped), []);
   });
 
