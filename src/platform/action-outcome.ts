@@ -64,7 +64,8 @@ export interface Observation {
   /** Events could be received from the app (it was subscribed before the action). */
   listening: boolean;
   /** The action call was sent and the app did not answer it in time (it may be running a modal dialog). */
-  unanswered?: { call: string; timeoutMs: number };
+  /** loopInside: the app answered other calls meanwhile, running what the action opened inside the call (see UnansweredActionError). */
+  unanswered?: { call: string; timeoutMs: number; loopInside?: true };
   /** The app did not answer when the action's effect was read back: the evidence says so, and nothing is known. */
   stoppedAnswering?: true;
   /** Top-level windows of the app that appeared while the action ran. */
@@ -240,14 +241,16 @@ function withOwnChanges(escalation: Escalation, changes: readonly string[]): Esc
  * the effect anyway, else unverifiable, with the windows the app opened meanwhile named.
  */
 function unansweredOutcome(base: Omit<ActionOutcome, 'effect' | 'verified'>, observation: Observation): ActionOutcome {
-  const { call, timeoutMs } = observation.unanswered!;
+  const { call, timeoutMs, loopInside } = observation.unanswered!;
   const opened = observation.newWindows ?? [];
   const windows = opened.map((window) => `window ${window.window_id} ${windowName(window)}`).join(', ');
-  const note =
-    `${unansweredNoteStart(call, timeoutMs)} (typically because the action opened a modal dialog, whose event loop runs inside the call); ` +
-    (opened.length > 0
-      ? `the app opened ${windows} meanwhile: read it with get_window_state before acting again`
-      : 'no new window of the app appeared; it may be busy or hung: check with get_window_state before repeating the action');
+  const note = loopInside
+    ? `${unansweredNoteStart(call, timeoutMs)}, while it answered other calls: its toolkit runs what the action opened (a menu, a modal dialog) inside the call, which it answers once that closes; the app is not hung` +
+      (opened.length > 0 ? `; it opened ${windows}: read it with get_window_state before acting again` : '')
+    : `${unansweredNoteStart(call, timeoutMs)} (typically because the action opened a modal dialog, whose event loop runs inside the call); ` +
+      (opened.length > 0
+        ? `the app opened ${windows} meanwhile: read it with get_window_state before acting again`
+        : 'no new window of the app appeared; it may be busy or hung: check with get_window_state before repeating the action');
   const result = { ...base, no_reply_ms: timeoutMs, no_reply_call: call, evidence: [note, ...observation.evidence] };
   const outcome: ActionOutcome = observation.changed ? { ...result, effect: 'confirmed', verified: true } : { ...result, effect: 'unverifiable', verified: false };
   return heldByDialog(outcome, opened[0]?.pid ?? 0);

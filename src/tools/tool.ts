@@ -51,6 +51,11 @@ export interface ToolDefinition<I extends z.ZodObject = z.ZodObject, O extends z
   description: string;
   input: I;
   output: O;
+  /**
+   * For an action tool without delivery_mode: what a person does by hand where its advice says to retry in the
+   * foreground (see next-try.ts); without it, a real click on the element, then real keys for a typed value.
+   */
+  byHand?: string;
   handle(args: z.output<I>, context: ToolContext): Promise<ToolOutput<z.output<O>>>;
 }
 

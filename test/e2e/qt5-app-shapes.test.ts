@@ -223,6 +223,17 @@ describe('Qt 5 shapes from apps outside the corpus', () => {
     assert.deepEqual(await windows(), [app.id], `X: the menu closed after the choice\n${chosen.body}`);
     assert.match(chosen.body ?? '', /menu stayed open after the choice[^\n]*closed it/, chosen.body);
 
+    // Qt runs the popped-up menu inside the ShowMenu call, answered once the menu closes: the app answering other
+    // calls meanwhile ends the wait for it (it had waited out the call's whole timeout, 2 s, on every such click).
+    const popped = await callOk(fixtures.context, 'click', { window_id: app.id, selector: 'role=button name=Actions' });
+    const pop = popped.structured as unknown as ActionResult;
+    assert.equal((await windows()).length, 2, `X: the menu is open\n${popped.body}`);
+    assert.equal(pop.effect, 'confirmed', popped.body);
+    assert.ok(pop.no_reply_ms !== undefined && pop.no_reply_ms < 2000, `ended before the call's timeout: ${pop.no_reply_ms}`);
+    assert.ok((pop.evidence ?? []).some((line) => line.includes('while it answered other calls') && line.includes('the app is not hung')), popped.body);
+    await callOk(fixtures.context, 'press_key', { window_id: app.id, key: 'escape' });
+    assert.deepEqual(await windows(), [app.id], 'X: an Escape closed it');
+
     // An entry the menu lacks: refused with the entries it shows, and the menu left open for the agent to choose from.
     const missing = await failsWith(fixtures.context, 'invoke_menu', { window_id: app.id, path: ['Actions', 'Archive'] }, 'menu_item_not_found');
     assert.match(missing.summary, /no entry "Archive"; it shows \[e\d+\] menuitem "Rename", \[e\d+\] menuitem "Delete"/, missing.summary);

@@ -65,6 +65,14 @@ describe('next-try advice in each action tool\'s own terms', () => {
     assert.match(said, /click with delivery_mode "foreground" on the element .* then type_text with delivery_mode "foreground"/);
   });
 
+  test('invoke_menu: the advice says to open the menu and click its items by hand, no typing', () => {
+    // The case: a Qt menu entry that showed no effect read "click ... on the element (it toggles a check box, picks an
+    // option, puts the caret in a field), then type_text ...", set_value's words.
+    const said = inToolsWords(findTool('invoke_menu')!, platformAdvice[0]!);
+    assert.match(said, /click with delivery_mode "foreground" on the menu \(or the button that opens it\), then on each item/);
+    assert.doesNotMatch(said, /type_text|caret/);
+  });
+
   test('a tool that takes delivery_mode keeps the advice as the platform said it', () => {
     for (const name of ['click', 'type_text', 'press_key', 'scroll']) assert.equal(inToolsWords(findTool(name)!, platformAdvice[1]!), platformAdvice[1]);
   });

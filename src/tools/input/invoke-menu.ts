@@ -33,6 +33,7 @@ export const invokeMenu = defineTool({
     ...actionOptions,
   }),
   output: actionResult.extend({ pid: z.number(), window_id: z.number(), menu_path: z.array(z.string()), action: z.string(), opened: z.array(z.string()) }),
+  byHand: 'click with delivery_mode "foreground" on the menu (or the button that opens it), then on each item of the path where it shows',
   async handle(args, context) {
     const windows = await context.desktop.windows();
     const window = await keyboardWindow(context, args, 'invoke_menu');

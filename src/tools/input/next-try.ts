@@ -15,6 +15,7 @@ interface AdvisedTool {
   name: string;
   input: z.ZodObject;
   output: z.ZodObject;
+  byHand?: string;
 }
 
 /**
@@ -48,6 +49,7 @@ function callWords(call: SuggestedCall): string {
 
 /** The words of realInputCalls for a tool that takes no delivery_mode. */
 function realInputWords(tool: AdvisedTool): string {
+  if (tool.byHand) return `${tool.name} has no foreground delivery, so do it with real input: ${tool.byHand}`;
   const [click, type] = realInputCalls(tool).map(callWords);
   return `${tool.name} has no foreground delivery, so do it with real input: ${click} on the element (it toggles a check box, picks an option, puts the caret in a field), then ${type} for a value that is typed`;
 }

@@ -201,7 +201,8 @@ async function backgroundElement(desktop: LinuxDesktop, target: LiveElementTarge
     const observation = views.length > 0 ? await withSurfacePixels(desktop, target.window, views, tree, own) : await tree();
     const focusMoved = await focusTakenByClick(desktop, acting.element.ref, target.window, acting.action.name, indexedLabel(target.element));
     if (!observation.changed && checkedRadioAlready(target, kind)) return withLine(checkedAlready(observation, target), focusMoved);
-    const menuClosed = kind === 'click' && observation.changed ? await closeMenuLeftOpen(desktop, target.window, target.element.role, target.ref) : undefined;
+    // Whatever the entry changed: a person's click on it closes its menu either way.
+    const menuClosed = kind === 'click' ? await closeMenuLeftOpen(desktop, target.window, target.element.role, target.ref) : undefined;
     return withLine(withLine(actionOutcome({ path: 'x11_atspi', mode: 'background', observation }), focusMoved), menuClosed);
   }
   // Clicking an editable field means putting the caret in it: focus is that click's whole effect. Editable, not

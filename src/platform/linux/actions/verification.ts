@@ -1179,7 +1179,7 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
     } catch (error) {
       // Sent and not answered is not a failure: what it did is read back like any other action's effect.
       if (!(error instanceof UnansweredActionError)) throw error;
-      unanswered = { call: error.member, timeoutMs: error.timeoutMs };
+      unanswered = { call: error.member, timeoutMs: error.timeoutMs, ...(error.loopInside ? { loopInside: true as const } : {}) };
     }
     // A wxGTK app updates its controls at idle, which only an X event brings on (idle-wake.ts).
     await wakeIdleHandlers(desktop, pid, listed);

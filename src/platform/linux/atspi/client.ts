@@ -1,5 +1,6 @@
 import { DBusClosedError, DBusConnection, DBusError, DBusTimeoutError, getProperty, type MethodCall } from '../dbus/index.js';
 import type { ChildProcess } from 'node:child_process';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { BusyProcesses } from '../busy-processes.js';
 import { ApplicationGoneError } from './application-gone.js';
 import { keepOpenWhileAlive } from './connection-keeper.js';
@@ -31,6 +32,10 @@ export type ObjectCall = Omit<MethodCall, 'destination' | 'path'>;
 const PARKED_PER_APPLICATION = 32;
 /** How long after a connection is parked it gets its keeper, with those parked meanwhile. */
 const KEEPER_AFTER_MS = 1000;
+/** How long an action call goes unanswered before the app is asked something else (see answersMeanwhile). */
+const loopLookMs = 150;
+/** How long the action call's answer is given after the other question's came back. */
+const replyGraceMs = 25;
 
 function closeIfDirect(channel: Promise<AppChannel>): void {
   void channel.then((open) => open.direct && open.connection.close()).catch(() => {});
@@ -295,12 +300,45 @@ export class AtspiClient {
    * and one animating in that dialog (a spinner, a blinking caret) spends CPU time all along.
    */
   private async callUnanswerable(channel: AppChannel, ref: ObjectRef, call: ObjectCall): Promise<unknown[]> {
+    const started = Date.now();
+    const calling = this.callOver(channel, ref, { ...call, patient: false });
+    calling.catch(() => undefined);
     try {
-      return await this.callOver(channel, ref, { ...call, patient: false });
+      const first = await Promise.race([calling.then((body) => ({ body })), this.answersMeanwhile(ref, calling)]);
+      if ('body' in first) return first.body;
+      throw new UnansweredActionError(call.member, Date.now() - started, true);
     } catch (error) {
       if (error instanceof DBusTimeoutError) throw new UnansweredActionError(call.member, error.timeoutMs);
       throw error;
     }
+  }
+
+  /**
+   * Settles (with nothing) when the app answers a question over its shared channel while `calling` is still
+   * unanswered, asked once the call has gone unanswered for loopLookMs; never, when the call is answered first or
+   * the question is not. Qt runs a menu a button's ShowMenu pops up, and a modal dialog an action opens, in an event
+   * loop inside the call, which it answers once that closes: each such click waited out the call's whole timeout (2 s)
+   * before its effect was read. An app busy inside the call answers nothing else either, and is waited for as before.
+   */
+  private answersMeanwhile(ref: ObjectRef, calling: Promise<unknown>): Promise<{ loopInside: true }> {
+    let answered = false;
+    const settled = calling.then(
+      () => (answered = true),
+      () => (answered = true),
+    );
+    return new Promise((resolve) => {
+      void (async () => {
+        await Promise.race([settled, sleep(loopLookMs)]);
+        if (answered) return;
+        const asked = await this.callObject(ref, { interface: atspiInterface('Accessible'), member: 'GetRole', timeoutMs: this.callTimeoutMs, patient: false }).then(
+          () => true,
+          () => false,
+        );
+        // The call's own answer, sent first over the other socket, may be read a moment after the question's.
+        if (asked) await Promise.race([settled, sleep(replyGraceMs)]);
+        if (asked && !answered) resolve({ loopInside: true });
+      })();
+    });
   }
 
   private async callOver(channel: AppChannel, ref: ObjectRef, call: ObjectCall): Promise<unknown[]> {

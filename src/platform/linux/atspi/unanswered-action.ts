@@ -9,8 +9,13 @@ export class UnansweredActionError extends Error {
   constructor(
     readonly member: string,
     readonly timeoutMs: number,
+    /**
+     * The app answered another call while this one stayed unanswered: its main loop runs inside the call (a menu's or
+     * a modal dialog's), so the wait ended before the call's timeout (see AtspiClient.callUnanswerable).
+     */
+    readonly loopInside = false,
   ) {
-    super(`${member} was dispatched and the application did not answer within ${timeoutMs} ms`);
+    super(`${member} was dispatched and the application did not answer within ${timeoutMs} ms${loopInside ? ', while it answered other calls' : ''}`);
     this.name = 'UnansweredActionError';
   }
 }
