@@ -68,6 +68,16 @@ export function ariaWidgetsSuite(browser: BrowserId): void {
       await pageSays(rig.oracle, window, /^view: open=false .* zoom=150%$/);
     });
 
+    test('invoke_menu through a page\'s menu button: the button is clicked, then the item in the menu it opened; the page\'s own words are the judge', async () => {
+      const window = await rig.open('aria-widgets', title);
+      const wrap = /wrap=(\w+)/.exec(await pageSays(rig.oracle, window, /^view: open=false /))![1];
+      // The window's menu bar is the browser's, without "View"'s items of the page: a button of that name opens them.
+      const chosen = await callOk(rig.context, 'invoke_menu', { window_id: window.id, path: ['View', 'Word wrap'] });
+      assert.deepEqual(chosen.structured.menu_path, ['View', 'Word wrap'], chosen.body);
+      assert.equal(chosen.structured.effect, 'confirmed', chosen.body);
+      await pageSays(rig.oracle, window, new RegExp(`^view: open=false ruler=\\w+ wrap=${wrap === 'true' ? 'false' : 'true'} `));
+    });
+
     test('Escape in a menu whose checked item has the focus: the item the page removes with its menu is said gone, not unchecked nor emptied, and the page keeps its check', async () => {
       const window = await rig.open('aria-widgets', title);
       const opened = await act(rig.context, window, 'click', 'button', 'View');

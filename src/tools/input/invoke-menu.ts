@@ -49,8 +49,9 @@ export const invokeMenu = defineTool({
         return targetResult(menu.outcome, undefined);
       });
     } catch (error) {
-      // No menu bar holds the first name: a button of that name opens the menu, as in GTK4's and GNOME's header bars.
-      if (!(error instanceof ToolError) || !(error.code === 'no_menu_bar' || (error.code === 'menu_item_not_found' && (error.details.at as unknown[] | undefined)?.length === 0))) throw error;
+      // No menu bar holds the path: a button named by its first name opens the menu, as in GTK4's and GNOME's header
+      // bars, and in a browser, whose own menu bar has a View menu beside a page's View button.
+      if (!(error instanceof ToolError) || !(error.code === 'no_menu_bar' || (error.code === 'menu_item_not_found' && error.details.missing !== undefined))) throw error;
       const viaButton = await chooseThroughMenuButton(context, window, args.path, args.diff);
       if (!viaButton) throw new ToolError(`${error.message}; nor does the window show a button named ${JSON.stringify(args.path[0])} to open a menu from`, error.code, error.details);
       const route = `clicked ${viaButton.path.join(' > ')} in window ${window.id} (a menu button, then what it opened)`;
