@@ -53,6 +53,9 @@ export const invokeMenu = defineTool({
       // bars, and in a browser, whose own menu bar has a View menu beside a page's View button.
       if (!(error instanceof ToolError) || !(error.code === 'no_menu_bar' || (error.code === 'menu_item_not_found' && error.details.missing !== undefined))) throw error;
       const viaButton = await chooseThroughMenuButton(context, window, args.path, args.diff);
+      // Said where the bar lacked the first name: a path the bar holds in part names no button the agent meant.
+      const barLacksFirst = error.code === 'no_menu_bar' || (error.details.at as unknown[] | undefined)?.length === 0;
+      if (!viaButton && !barLacksFirst) throw error;
       if (!viaButton) throw new ToolError(`${error.message}; nor does the window show a button named ${JSON.stringify(args.path[0])} to open a menu from`, error.code, error.details);
       const route = `clicked ${viaButton.path.join(' > ')} in window ${window.id} (a menu button, then what it opened)`;
       const opened = viaButton.path.slice(0, -1);
