@@ -55,6 +55,11 @@ export interface DesktopMenus {
    */
   /** `signal` ends the wait for a tree not there yet (see invokeMenuPath) as the caller cancels. */
   invokeMenu(window: DesktopWindow, path: readonly string[], snapshot?: SnapshotRef, signal?: AbortSignal): Promise<MenuOutcome>;
+  /**
+   * Closes the window's app's own open menus (popups holding the keyboard), as Escape closes a person's; answers
+   * whether any was open. Nothing is sent when none is, or when another app's menu is open too.
+   */
+  closeOwnMenus(window: DesktopWindow): Promise<boolean>;
 }
 
 export type MouseButton = 'left' | 'middle' | 'right';

@@ -216,6 +216,24 @@ describe('GTK3 forms of graphics apps, judged by pyatspi', () => {
     assert.equal(await showing('Zoom in'), false, 'pyatspi: closed again');
   });
 
+  test('invoke_menu through one of two menu buttons named alike (gedit\'s "Menu" beside Open and its main "Menu"): the one whose menu shows the entry is used, the other closed again', async () => {
+    const twins = await fixtures.launch('gtk3', { title: 'Twin Menus', extraArgs: ['--twin-menu-buttons'] });
+    const showing = async (name: string) =>
+      (await pyatspiWalk(twins.pid, twins.title, fixtures.desktop.env())).find((node) => node.role === 'push button' && node.name === name)?.states.includes('showing');
+    // The case: both buttons read "Menu", and the path was refused as ambiguous, naming two look-alike buttons.
+    const chosen = await callOk(fixtures.context, 'invoke_menu', { window_id: twins.id, path: ['Menu', 'Preferences'] });
+    assert.equal(chosen.structured.effect, 'confirmed', chosen.body);
+    assert.equal((await fixtures.waitForStatus(twins, (status) => status.lastKey === 'twin:preferences')).lastKey, 'twin:preferences', chosen.body);
+    assert.equal(await showing('Recent notes.txt'), false, 'pyatspi: the first menu, opened to look, is closed again');
+    assert.equal(await showing('Preferences'), false, 'pyatspi: the second closed with the choice');
+    const refused = await failsWith(fixtures.context, 'invoke_menu', { window_id: twins.id, path: ['Menu', 'Quit'] }, 'menu_item_not_found');
+    assert.match(refused.summary, /none of the 2 buttons named "Menu" shows an entry "Quit" \(\[e\d+\] button "Menu": it shows \[e\d+\] button "Recent notes.txt"; \[e\d+\] button "Menu": it shows \[e\d+\] button "Preferences"\); each was closed again/, refused.summary);
+    assert.equal(await showing('Recent notes.txt'), false, 'pyatspi: closed');
+    assert.equal(await showing('Preferences'), false, 'pyatspi: closed');
+    // Its window would lie over the form the tests after this one click into.
+    process.kill(twins.pid);
+  });
+
   test('a background click on a choice in an entry\'s completion list, which only selects it there, says nothing was chosen; a real click chooses it', async () => {
     // The case: GTK3's completion list is a popup window (popup for the field) holding a table of the matches; it
     // takes a choice from a press on a row, and a row selected through accessibility is only highlighted. Such a

@@ -15,6 +15,7 @@ import { dragAction } from './actions/drag.js';
 import { hoverAction } from './actions/hover.js';
 import { appNotResponding } from './actions/unresponsive.js';
 import { invokeMenuPath } from './actions/menu-path.js';
+import { escapeOwnMenus } from './actions/menu-grab.js';
 import { Clipboard } from './clipboard/clipboard.js';
 import { healthChecks, healthFacts } from './health.js';
 import { ButtonHolds } from './input/button-holds.js';
@@ -828,6 +829,10 @@ export class LinuxDesktop implements Desktop {
 
   invokeMenu(window: ClientWindow, path: readonly string[], snapshot?: SnapshotRef, signal?: AbortSignal): Promise<MenuOutcome> {
     return invokeMenuPath(this, window, path, snapshot, signal);
+  }
+
+  async closeOwnMenus(window: ClientWindow): Promise<boolean> {
+    return (await escapeOwnMenus(this, window)) > 0;
   }
 
   async pressButton(owner: string, button: MouseButton, at: PointTarget | undefined, maxHoldMs: number): Promise<{ x: number; y: number }> {

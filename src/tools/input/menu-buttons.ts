@@ -19,6 +19,8 @@ import type { ActionResult } from './schemas.js';
 const entryRoles = new Set(['menuitem', 'menuitemcheckbox', 'menuitemradio', 'checkbox', 'radio', 'button']);
 /** How long the entries a click opened may take to show (a popover fades in; an app builds its menu first). */
 const ENTRIES_SHOW_MS = 2000;
+/** How long the app stays quiet with some entries shown before its menu counts as shown whole. */
+const MENU_QUIET_MS = 200;
 
 export interface MenuButtonChoice {
   output: ToolOutput<ActionResult>;
@@ -79,9 +81,10 @@ async function entryShown(
     const entries = entriesShownSince(before, reading);
     const entry = entries.find((element) => element.name === name) ?? entries.find((element) => menuNameKey(element.name) === key);
     if (entry || Date.now() >= deadline || context.signal?.aborted) return { entry, entries, reading };
-    // Read again at the app's next change, or after a short look when nothing watches it.
-    if (watch) await watch.next(Math.min(250, deadline - Date.now()));
-    else await sleep(50);
+    // Read again at the app's next change, or after a short look when nothing watches it. A menu shown whole (its
+    // app quiet a moment with its entries up) is not waited for any longer.
+    if (!watch) await sleep(50);
+    else if (!(await watch.next(Math.min(entries.length > 0 ? MENU_QUIET_MS : 250, deadline - Date.now()))) && entries.length > 0) return { entries, reading };
   }
 }
 
@@ -92,34 +95,92 @@ function clickFailure(result: Awaited<ReturnType<typeof runTool>>, what: string)
 
 const label = (element: SnapshotElement) => `[e${element.index}] ${element.role} ${JSON.stringify(element.name)}`;
 
+interface Opened {
+  clicked: Awaited<ReturnType<typeof runTool>>;
+  entry?: SnapshotElement;
+  entries: SnapshotElement[];
+  reading: Reading;
+}
+
+/** Clicks `target` and looks for the entry named `wanted` among those the click showed. */
+async function openAndFind(context: ToolContext, window: DesktopWindow, target: SnapshotElement, before: ReadonlySet<string>, wanted: string, watch: ChangeWatch | undefined): Promise<Opened> {
+  const clicked = await runTool('click', { window_id: window.id, element_index: target.index, diff: false }, context);
+  if (!clicked.ok) throw clickFailure(clicked, label(target));
+  return { clicked, ...(await entryShown(context, window, before, wanted, watch)) };
+}
+
+/** The entries a click showed, said for a refusal: "it shows [e5] menuitem "Sort", ...", or that it showed none. */
+function shownWords(opened: Opened): string {
+  return opened.entries.length ? `it shows ${opened.entries.map(label).join(', ')}` : `it showed no menu entries within ${ENTRIES_SHOW_MS} ms of its click`;
+}
+
+/**
+ * Of several buttons named alike (gedit's "Menu" beside Open and its main "Menu"), the one whose menu shows the
+ * entry: each is opened in turn, and one whose menu lacks it is closed again by a second click, as its toggle does.
+ * Refused when none shows it, or when a menu opened to look stays open after that click (nothing more is opened).
+ */
+async function openingOneOf(context: ToolContext, window: DesktopWindow, buttons: readonly SnapshotElement[], first: Reading, wanted: string, watch: ChangeWatch | undefined): Promise<{ button: SnapshotElement; opened: Opened }> {
+  const looked: string[] = [];
+  let before = shownIdentities(first);
+  for (const button of buttons) {
+    const opened = await openAndFind(context, window, button, before, wanted, watch);
+    if (opened.entry) return { button, opened };
+    looked.push(`${label(button)}: ${shownWords(opened)}`);
+    if (opened.entries.length === 0) continue;
+    // A menu holding the keyboard (a popup window) takes an Escape; a popover, a second click on its toggle.
+    if (!(await context.desktop.closeOwnMenus(window))) await runTool('click', { window_id: window.id, element_index: button.index, diff: false }, context);
+    // A popover fades out, said hidden at the fade's end (GTK3's takes some 170 ms).
+    const opener = new Set(opened.entries.flatMap((shown) => opened.reading.identityOf(shown) ?? []));
+    let after = await readShown(context, window);
+    const stillShown = () => entriesShownSince(before, after).some((entry) => opener.has(after.identityOf(entry) ?? ''));
+    for (const deadline = Date.now() + ENTRIES_SHOW_MS; stillShown() && Date.now() < deadline; after = await readShown(context, window)) {
+      if (watch) await watch.next(Math.min(250, deadline - Date.now()));
+      else await sleep(50);
+    }
+    if (stillShown()) {
+      throw new ToolError(`${buttons.length} buttons are named ${JSON.stringify(buttons[0]!.name)}; ${looked.join('; ')}, and its menu stayed open after a second click; nothing was chosen`, 'menu_item_not_found', {
+        missing: wanted,
+        at: [],
+      });
+    }
+    before = shownIdentities(after);
+  }
+  throw new ToolError(`none of the ${buttons.length} buttons named ${JSON.stringify(buttons[0]!.name)} shows an entry ${JSON.stringify(wanted)} (${looked.join('; ')}); each was closed again`, 'menu_item_not_found', {
+    missing: wanted,
+    at: [],
+    buttons: buttons.map((button) => button.index),
+  });
+}
+
 /**
  * Chooses `path` through the window's button named path[0]: undefined when the window shows no such button (the
- * caller's refusal stands). More than one such button is refused, naming them. Each click is the click tool's, in
- * the background (its result's rungs and evidence); the result is the last click's, with the diff from before the
- * first click to after the last. An entry the menu does not show is refused with the entries it shows, and the menu
- * left open (the agent sees it and its entries in the window's snapshot, which this call updated).
+ * caller's refusal stands). Of several such buttons, the one whose menu shows path[1] (see openingOneOf); with nothing
+ * after the button's name, several are refused, naming them. Each click is the click tool's, in the background (its
+ * result's rungs and evidence); the result is the last click's, with the diff from before the first click to after
+ * the last. An entry the menu does not show is refused with the entries it shows, and the menu left open (the agent
+ * sees it and its entries in the window's snapshot, which this call updated).
  */
 export async function chooseThroughMenuButton(context: ToolContext, window: DesktopWindow, path: readonly string[], diff: boolean | undefined): Promise<MenuButtonChoice | undefined> {
   const first = await readShown(context, window);
   const buttons = buttonsNamed(first, path[0]!);
   if (buttons.length === 0) return undefined;
-  if (buttons.length > 1) {
-    throw new ToolError(`window ${window.id} has ${buttons.length} buttons named ${JSON.stringify(path[0])} (${buttons.map(label).join(', ')}); nothing was chosen: click the one meant, then its items`, 'ambiguous', {
+  if (buttons.length > 1 && path.length === 1) {
+    throw new ToolError(`window ${window.id} has ${buttons.length} buttons named ${JSON.stringify(path[0])} (${buttons.map(label).join(', ')}); nothing was chosen: click the one meant`, 'ambiguous', {
       buttons: buttons.map((button) => button.index),
     });
   }
   const planDiff = await beginPlanDiff(context, { window_id: window.id, diff });
   const watch = await context.desktop.watchChanges(window.pid).catch(() => undefined);
   try {
+    const names: string[] = [];
     let target = buttons[0]!;
     let before = shownIdentities(first);
-    const names: string[] = [];
     for (let depth = 0; ; depth++) {
       if (context.signal?.aborted) throw new ToolError(`invoke_menu was cancelled after ${names.length ? names.join(' > ') : 'nothing'} was clicked`, 'cancelled');
-      const clicked = await runTool('click', { window_id: window.id, element_index: target.index, diff: false }, context);
-      if (!clicked.ok) throw clickFailure(clicked, label(target));
-      names.push(target.name);
       if (depth === path.length - 1) {
+        const clicked = await runTool('click', { window_id: window.id, element_index: target.index, diff: false }, context);
+        if (!clicked.ok) throw clickFailure(clicked, label(target));
+        names.push(target.name);
         const result = clicked.structured as ActionResult;
         // The windows the last click's own result names are not listed again.
         const compared = await planDiff.finish((result.new_windows ?? []).map((opened) => ({ id: opened.window_id, pid: opened.pid })));
@@ -129,25 +190,27 @@ export async function chooseThroughMenuButton(context: ToolContext, window: Desk
         };
       }
       const wanted = path[depth + 1]!;
-      const { entry, entries, reading } = await entryShown(context, window, before, wanted, watch);
-      if (!entry && entries.length === 0 && (clicked.structured as ActionResult).effect !== 'confirmed') {
+      let opened: Opened;
+      if (depth === 0 && buttons.length > 1) ({ button: target, opened } = await openingOneOf(context, window, buttons, first, wanted, watch));
+      else opened = await openAndFind(context, window, target, before, wanted, watch);
+      names.push(target.name);
+      if (!opened.entry && opened.entries.length === 0 && (opened.clicked.structured as ActionResult).effect !== 'confirmed') {
         // Qt pops up no menu for its tool button's ShowMenu through accessibility: a real click does.
         throw new ToolError(
-          `the click on ${label(target)} through accessibility showed no effect and no menu (${clicked.summary}); nothing was chosen: click it with delivery_mode "foreground" (real input), then ${JSON.stringify(wanted)} in the menu it opens`,
+          `the click on ${label(target)} through accessibility showed no effect and no menu (${opened.clicked.summary}); nothing was chosen: click it with delivery_mode "foreground" (real input), then ${JSON.stringify(wanted)} in the menu it opens`,
           'menu_not_actionable',
           { at: names },
         );
       }
-      if (!entry) {
-        const listed = entries.map(label).join(', ');
-        throw new ToolError(
-          `${label(target)} ${entries.length ? `showed no entry ${JSON.stringify(wanted)}; it shows ${listed}` : `showed no menu entries within ${ENTRIES_SHOW_MS} ms of its click`}; what it opened is left open (get_window_state shows it)`,
-          'menu_item_not_found',
-          { missing: wanted, at: names, items: entries.map((element) => element.name) },
-        );
+      if (!opened.entry) {
+        throw new ToolError(`${label(target)} showed no entry ${JSON.stringify(wanted)}; ${shownWords(opened)}; what it opened is left open (get_window_state shows it)`, 'menu_item_not_found', {
+          missing: wanted,
+          at: names,
+          items: opened.entries.map((element) => element.name),
+        });
       }
-      before = shownIdentities(reading);
-      target = entry;
+      before = shownIdentities(opened.reading);
+      target = opened.entry;
     }
   } finally {
     watch?.close();

@@ -51,18 +51,11 @@ const menuEntryRoles = new Set(['menuitem', 'menuitemcheckbox', 'menuitemradio']
 const maxMenuLevels = 5;
 
 /**
- * Closes the app's popup menu a background click on one of its entries left open. Qt triggers a menu item's action
- * through accessibility without closing its menu, where a person's click closes it: the menu a "Tools" button popped
- * up stayed on screen, inside the app's modal menu loop, holding the keyboard, so every app's real input went to it.
- * A real Escape per level closes it, as it closes a person's menu (only the grab's holder receives it). Only for an
- * entry with nothing under it (a submenu opener's click is meant to leave its submenu open), and only while the app's
- * own menus hold the keyboard. Answers the evidence line, or undefined when nothing was left open.
+ * Closes the window's app's own open menus while they hold the keyboard: a real Escape per level, which only the
+ * grab's holder receives, as it closes a person's menu. Answers how many Escapes went (none when no menu of the app
+ * holds the keyboard, or another app's menu is open too).
  */
-export async function closeMenuLeftOpen(desktop: LinuxDesktop, window: DesktopWindow, role: string, ref: ObjectRef): Promise<string | undefined> {
-  if (!menuEntryRoles.has(role)) return undefined;
-  // An entry whose children cannot be read is left as it is: it may be a submenu's opener.
-  const under = await children(await desktop.atspi(), ref).catch(() => undefined);
-  if (under === undefined || under.length > 0) return undefined;
+export async function escapeOwnMenus(desktop: LinuxDesktop, window: DesktopWindow): Promise<number> {
   const x = await desktop.x11();
   let escapes = 0;
   for (let menus = await ownMenusHoldingKeys(desktop, window); menus && escapes < maxMenuLevels; escapes++) {
@@ -73,6 +66,23 @@ export async function closeMenuLeftOpen(desktop: LinuxDesktop, window: DesktopWi
     while ((await left()) >= before && Date.now() < deadline) await sleep(30);
     menus = await ownMenusHoldingKeys(desktop, window);
   }
+  return escapes;
+}
+
+/**
+ * Closes the app's popup menu a background click on one of its entries left open. Qt triggers a menu item's action
+ * through accessibility without closing its menu, where a person's click closes it: the menu a "Tools" button popped
+ * up stayed on screen, inside the app's modal menu loop, holding the keyboard, so every app's real input went to it.
+ * Only for an entry with nothing under it (a submenu opener's click is meant to leave its submenu open), and only
+ * while the app's own menus hold the keyboard (see escapeOwnMenus). Answers the evidence line, or undefined when
+ * nothing was left open.
+ */
+export async function closeMenuLeftOpen(desktop: LinuxDesktop, window: DesktopWindow, role: string, ref: ObjectRef): Promise<string | undefined> {
+  if (!menuEntryRoles.has(role)) return undefined;
+  // An entry whose children cannot be read is left as it is: it may be a submenu's opener.
+  const under = await children(await desktop.atspi(), ref).catch(() => undefined);
+  if (under === undefined || under.length > 0) return undefined;
+  const escapes = await escapeOwnMenus(desktop, window);
   if (escapes === 0) return undefined;
   return `the app's menu stayed open after the choice, holding the keyboard (its toolkit does not close it for an action through accessibility, as a person's click does): ${escapes === 1 ? 'a real Escape' : `${escapes} real Escapes`}, which only the menu's app receives, closed it`;
 }
