@@ -919,6 +919,10 @@ function nameFromContent(children: readonly CupNode[], unrenderedItself = false,
       // A control named by the label beside it adds nothing: that label is content already (a list's row holding
       // "Row 2" and a slider it names read "Row 2 Row 2").
       if (namedByPlace.has(node)) continue;
+      // Nor does one named by the value it shows (GTK3 and Qt name a combo box by its choice): that value is no word of
+      // the row, which was renamed with every choice. Simple Scan's preference rows, whose titles libhandy exposes
+      // nothing of, read `li "Automatic"` over `cmb "Automatic"`, and choosing A4 read `li name: "Automatic" → "A4"`.
+      if (node.value !== undefined && node.name === node.value) continue;
       if (wordsOnly && clicksByNature(node.role)) continue;
       if (node.name) parts.push(node.name);
       else if (node.children) collect(node.children);
