@@ -270,6 +270,10 @@ describe('GTK3 forms of graphics apps, judged by pyatspi', () => {
       const chosen = await callOk(fixtures.context, 'set_value', { window_id: rowWindow.id, element_index: before.box!.index, value: 'A4' });
       assert.equal((await fixtures.waitForStatus(rowWindow, (status) => status.lastKey === 'size:A4')).lastKey, 'size:A4', 'the app took A4');
       assert.ok(!/(li|opt) name:/.test(chosen.body ?? ''), `the row is not said renamed: ${chosen.body}`);
+      // The combo box's line says its choice once, not again in the bus's spelling of the event (SelectionChanged).
+      const evidence = (chosen.structured as unknown as ActionResult).evidence ?? [];
+      assert.ok(evidence.some((line) => /(value is now|→) "A4"/.test(line)), JSON.stringify(evidence));
+      assert.deepEqual(evidence.filter((line) => /selection ?changed/i.test(line)), [], JSON.stringify(evidence));
       const after = rowOf(await fixtures.elements(rowWindow));
       assert.equal(after.box?.value, 'A4', JSON.stringify(after));
       assert.equal(after.row?.name, before.row?.name, 'the row keeps its name');

@@ -400,6 +400,17 @@ describe('apps a new user tried, judged by the apps and by pyatspi', () => {
       assert.notEqual(dump(), before, 'xwd: the picture was painted anew');
       assert.equal(rotate.effect, 'confirmed', JSON.stringify(rotate));
       assert.ok((rotate.evidence ?? []).some((line) => /^what \[e\d+\] \w+ draws, with no object for it, changed/.test(line)), `the painted surface's change is the evidence: ${JSON.stringify(rotate.evidence)}`);
+      // Play starts the slide show and becomes Stop, its tool tip (ATK's description) "Stop Slideshow": said in words.
+      const play = (await callOk(context, 'click', { pid: window.pid, window_id: window.id, element_index: button('Play').index })).structured as unknown as ActionResult;
+      const oracle = new PyatspiOracle(desktop.env());
+      try {
+        const stop = await oracle.find(window.pid, window.title, 'toggle button', 'Stop');
+        assert.ok(stop.found && stop.description, `pyatspi: the button is Stop, described: ${JSON.stringify(stop)}`);
+        assert.ok((play.evidence ?? []).some((line) => line.includes(`description is now "${stop.description}"`)), `the new description is said: ${JSON.stringify(play.evidence)}`);
+        assert.deepEqual((play.evidence ?? []).filter((line) => /accessible-description|[a-z][A-Z]/.test(line.replace(/"[^"]*"/g, ''))), [], `no line in the bus's spelling: ${JSON.stringify(play.evidence)}`);
+      } finally {
+        oracle.close();
+      }
     } finally {
       process.kill('SIGKILL');
     }

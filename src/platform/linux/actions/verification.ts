@@ -671,6 +671,16 @@ function stateEventText(detail: string, on: boolean, roleName: string, knownStat
   return on ? stateChangesText([cup], []) : stateChangesText([], [cup]);
 }
 
+/**
+ * An event the evidence has no words of its own for, in words: AT-SPI's kind split into lower-case words
+ * ("SelectionChanged" → "selection changed"), its detail after. Simple Scan's Page Size box read 'value is now "A4",
+ * SelectionChanged': the bus's spelling, not the evidence's.
+ */
+function eventWords(event: AccessibilityEvent): string {
+  const words = event.kind.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  return `${words}${event.detail ? ` ${event.detail}` : ''}`;
+}
+
 /** States a button shows while it is pressed (Chromium's own dialog buttons say CHECKED, others PRESSED). */
 export const pressLike = new Set(['checked', 'pressed']);
 
@@ -883,16 +893,22 @@ async function describeObject(
     }
   }
   // A description announced again as it was (a tool tip's text set anew on every state change) is no change either.
-  const descriptionNow = kinds.has('PropertyChange:accessible-description') && knownDescription !== undefined ? await readDescription(client, ref).catch(() => undefined) : undefined;
+  const descriptionNow = kinds.has('PropertyChange:accessible-description') ? await readDescription(client, ref).catch(() => undefined) : undefined;
   const sameDescription = descriptionNow !== undefined && plainText(descriptionNow) === knownDescription;
   // A destroyed object is also taken from its parent: that is the same news.
   const destroyed = stateEvents.some((event) => event.detail === 'defunct' && event.detail1 !== 0);
+  // A selection changing in an object whose value line says what it shows now (a combo box's choice) is that news again.
+  const valueTold = changes.some((change) => change.startsWith('value is now'));
   for (const event of events) {
     if (destroyed && event.kind === 'PropertyChange' && event.detail === 'accessible-parent') continue;
     if (sameDescription && event.kind === 'PropertyChange' && event.detail === 'accessible-description') continue;
+    if (valueTold && event.kind === 'SelectionChanged') continue;
     if (event.kind === 'ChildrenChanged') changes.push(`child ${event.detail.startsWith('add') ? 'added' : 'removed'}`);
+    // The description read back, as a name is: gpicview's Play button read 'accessible-description changed' as it
+    // became Stop, where the diff said "Start Slideshow" → "Stop Slideshow".
+    else if (event.kind === 'PropertyChange' && event.detail === 'accessible-description') changes.push(descriptionNow === undefined ? 'description changed' : `description is now ${quote(plainText(descriptionNow))}`);
     else if (event.kind === 'PropertyChange' && event.detail !== 'accessible-name' && event.detail !== 'accessible-value') changes.push(`${event.detail} changed`);
-    else if (!['StateChanged', 'PropertyChange', 'TextChanged', 'VisibleDataChanged'].includes(event.kind)) changes.push(`${event.kind}${event.detail ? ` ${event.detail}` : ''}`);
+    else if (!['StateChanged', 'PropertyChange', 'TextChanged', 'VisibleDataChanged'].includes(event.kind)) changes.push(eventWords(event));
   }
   // Nothing left (a name announced again unchanged, or only what a probe's line said) is no evidence of anything.
   const untold = [...new Set(changes)].filter((change) => !alreadyTold(change, told));
