@@ -403,6 +403,25 @@ describe('Qt 5 fixture', () => {
     assert.deepEqual(await selected('Folders'), ['music']);
   });
 
+  test("a tree view's cell Qt announces through a new object is told as the snapshot's element, once", async () => {
+    const grids = await fixtures.desktop.launchFixture('qt5', { title: 'Qt Tree Twins', extraArgs: ['--table'] });
+    const { window: grid } = grids;
+    const { state } = await accessibleWindowState(fixtures.context, grid, { include_screenshot: false });
+    const cell = (name: string) => state.elements.find((element) => element.role === 'cell' && element.name === name)!;
+    const click = async (name: string) => (await callOk(fixtures.context, 'click', { window_id: grid.id, element_index: cell(name).index })).structured as unknown as ActionResult;
+    const music = await click('music');
+    assert.deepEqual(await fixtures.oracle.selected(grid.pid, grid.title, 'Folders'), ['music'], 'pyatspi: music is selected');
+    const docs = await click('docs');
+    assert.deepEqual(await fixtures.oracle.selected(grid.pid, grid.title, 'Folders'), ['docs'], 'pyatspi: docs is selected, music no more');
+    for (const result of [music, docs]) {
+      const evidence = result.evidence ?? [];
+      // Qt announces each cell's selection from an object made for the announcement, which no reading listed.
+      assert.deepEqual(evidence.filter((line) => line.startsWith('(not in the snapshot)')), [], JSON.stringify(evidence));
+    }
+    assert.ok((docs.evidence ?? []).includes(`[e${cell('music').index}] cell "music": -sel`), `music's deselection is told as its element: ${JSON.stringify(docs.evidence)}`);
+    assert.equal((docs.evidence ?? []).filter((line) => line.includes('+sel')).length, 1, `docs' selection is told once: ${JSON.stringify(docs.evidence)}`);
+  });
+
   test('the tab Qt 5 says focused is its tab bar\'s current one: it reads selected, not focused, and a click on it sends nothing', async () => {
     const tabbed = await fixtures.desktop.launchFixture('qt5', { title: 'Qt Tabs', extraArgs: ['--tabs'] });
     const { window: tabs } = tabbed;

@@ -22,7 +22,8 @@ import { UnansweredActionError } from '../atspi/unanswered-action.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import type { ClientWindow } from '../windows.js';
 import { goneLine, newWindowOf, windowOpenedLine, type NewWindow, type Observation } from '../../action-outcome.js';
-import type { SnapshotRef } from '../../targets.js';
+import type { SnapshotElement, SnapshotRef } from '../../targets.js';
+import { snapshotTwin } from './snapshot-twin.js';
 import { atspiElement, objectIdentity } from '../element-handle.js';
 import { liveStates } from './live-states.js';
 import { fieldIdentity, replacementOf, type FieldIdentity } from './replaced-field.js';
@@ -550,15 +551,7 @@ export async function elementLabel(
   ref: ObjectRef,
 ): Promise<{ label: string; knownName?: string; knownDescription?: string; knownValue?: string; knownStates?: readonly string[]; inSnapshot?: true; gone?: true }> {
   for (const element of snapshot?.elements.values() ?? []) {
-    if (atspiElement(element.handle).path === ref.path) {
-      const known = {
-        knownName: element.name,
-        knownDescription: element.description ?? '',
-        knownStates: element.states ?? [],
-        ...(element.value !== undefined ? { knownValue: element.value } : {}),
-      };
-      return { label: `[e${element.index}] ${named(element.role, element.name)}`, ...known, inSnapshot: true };
-    }
+    if (atspiElement(element.handle).path === ref.path) return snapshotLabel(element);
   }
   try {
     return { label: `(not in the snapshot) ${await roleAndNameNow(desktop, ref)}` };
@@ -566,6 +559,18 @@ export async function elementLabel(
     // Gone already (a closed dialog's widgets): its path is all there is to name it by.
     return { label: `object ${ref.path.slice(ref.path.lastIndexOf('/') + 1)}`, gone: true };
   }
+}
+
+/** An element of the snapshot as elementLabel tells it: its index, role and name, and what the snapshot knew of it. */
+function snapshotLabel(element: SnapshotElement): { label: string; knownName: string; knownDescription: string; knownValue?: string; knownStates: readonly string[]; inSnapshot: true } {
+  return {
+    label: `[e${element.index}] ${named(element.role, element.name)}`,
+    knownName: element.name,
+    knownDescription: element.description ?? '',
+    knownStates: element.states ?? [],
+    ...(element.value !== undefined ? { knownValue: element.value } : {}),
+    inSnapshot: true,
+  };
 }
 
 /** Whether the object's parent does not list it (no index in it) and it is not showing; false when that cannot be read. */
@@ -774,13 +779,18 @@ async function describeObject(
   desktop: LinuxDesktop,
   events: readonly AccessibilityEvent[],
   snapshot: SnapshotRef | undefined,
-  told: Told | undefined,
+  toldOf: (ref: ObjectRef) => Told | undefined,
   inOpenedWindow: (top: ObjectRef) => Promise<boolean>,
   unlisted: Map<string, string>,
 ): Promise<string | Minor | typeof elsewhere | typeof vanished | undefined> {
   const first = events[0]!;
   const ref = { bus: first.sender, path: first.path };
-  const { label: where, knownName, knownDescription, knownValue, knownStates, inSnapshot, gone } = await elementLabel(desktop, snapshot, ref);
+  const labelled = await elementLabel(desktop, snapshot, ref);
+  // An object made anew for an element the snapshot holds is told as that element, with what its lines told of it.
+  const twin = !labelled.inSnapshot && !labelled.gone && snapshot ? await snapshotTwin(desktop, snapshot, ref) : undefined;
+  const { label: where, knownName, knownDescription, knownValue, knownStates, inSnapshot } = twin ? snapshotLabel(twin) : labelled;
+  const gone = !twin && labelled.gone;
+  const told = toldOf(twin ? atspiElement(twin.handle) : ref);
   const client = await desktop.atspi();
   // An object the agent never saw that was only destroyed or moved (a menu's items rebuilt) is nothing to tell; nor
   // is one gone by now, whatever it did on the way (Qt names, then drops, a dozen objects while it builds a file
@@ -1381,7 +1391,7 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
       const unlisted = new Map<string, string>();
       const minor: string[] = [];
       while (queue.length > 0 && evidence.length < maxEvidence) {
-        const lines = await Promise.all(queue.splice(0, maxEvidence - evidence.length).map((events) => describeObject(desktop, events, options.snapshot, told.get(`${events[0]!.sender}${events[0]!.path}`), inOpenedWindow, unlisted)));
+        const lines = await Promise.all(queue.splice(0, maxEvidence - evidence.length).map((events) => describeObject(desktop, events, options.snapshot, (of) => told.get(`${of.bus}${of.path}`), inOpenedWindow, unlisted)));
         otherWindows += lines.filter((line) => line === elsewhere).length;
         unseenGone += lines.filter((line) => line === vanished).length;
         evidence.push(...lines.filter((line): line is string => typeof line === 'string' && line !== ''));
