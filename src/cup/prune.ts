@@ -359,6 +359,7 @@ function isSkipped(node: CupNode, parent: CupNode | undefined, siblings: readonl
   // skips every lone text child of a named parent; that loses text that is not in the name, such as a web
   // page's output paragraph inside an unnamed div of a named document.
   if (node.role === 'text' && (!node.name || (siblings.length === 1 && repeatsName(parent?.name, node.name)))) return true;
+  if (isGroupCaption(node, parent)) return true;
   if (spellsItsRow(node, parent)) return true;
   if (labelsSiblingControl(node, siblings)) return true;
   return false;
@@ -386,6 +387,17 @@ function labelsSiblingControl(node: CupNode, siblings: readonly CupNode[]): bool
     !candidate.states?.includes('offscreen') &&
     !(candidate.bounds && (candidate.bounds.w === 0 || candidate.bounds.h === 0));
   return siblings.some((sibling) => sibling !== node && (namedControl(sibling) || (sibling.role !== 'text' && (sibling.children ?? []).some(namedControl))));
+}
+
+/**
+ * A group's caption, which names the group: GTK 2 and 3 name a frame by its label and list that label among the
+ * frame's children, after what the frame holds (gpicview's Preferences read `grp "Background colors"` and, under it,
+ * `txt "Background colors"` once more, below the colour buttons). Only a plain text of exactly the group's words.
+ */
+function isGroupCaption(node: CupNode, parent: CupNode | undefined): boolean {
+  if (node.role !== 'text' || parent?.role !== 'group' || !node.name || !parent.name) return false;
+  if (node.children?.length || node.actions?.length || node.value !== undefined) return false;
+  return normaliseWhitespace(node.name) === normaliseWhitespace(parent.name);
 }
 
 /**

@@ -28,6 +28,8 @@ export interface SnapshotElement {
   scrolls?: true;
   /** It draws items it exposes none of (GTK 4.8's tree and icon views): its pixels alone show what an action did to them. */
   drawsItems?: true;
+  /** A surface the app draws itself, with no object for what it shows (CupNode platform drawnSurface): its pixels alone show what an action did there. */
+  drawn?: true;
 }
 
 /** A window snapshot as plain data: evidence names the elements it holds by their index. */

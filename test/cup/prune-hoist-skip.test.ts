@@ -205,3 +205,14 @@ test('a label beside the control it names is not listed: the control says its wo
   assert.deepEqual(greyed(node(2, 'combobox', 'Color scheme:', { actions: ['click'], states: ['disabled'] })), ['[e0] win "W"', '  [e2] cmb "Color scheme:" {dis} [clk]']);
   assert.equal(greyed(node(2, 'combobox', 'Color scheme:', { actions: ['click'] })).length, 3, 'a greyed label beside a working control is kept');
 });
+
+test("a group's caption, a text of the group's words among its children, is said once, on the group's line", () => {
+  // GTK 2 and 3 frames as pyatspi reads them (gpicview's Preferences): a panel named by its label, holding what it
+  // frames, then the label.
+  const framed = node(2, 'generic', '', { children: [node(3, 'button', 'Normal:'), node(4, 'button', 'Fullscreen:')] });
+  const tree = [win([node(1, 'group', 'Background colors', { children: [framed, node(5, 'text', 'Background colors')] })])];
+  assert.deepEqual(compactBody(tree), ['[e0] win "W"', '  [e1] grp "Background colors"', '    [e3] btn "Normal:"', '    [e4] btn "Fullscreen:"']);
+  // A text saying more than the group's name stays.
+  const more = [win([node(1, 'group', 'Colors', { children: [node(2, 'button', 'Pick'), node(3, 'text', 'Colors are kept per folder')] })])];
+  assert.deepEqual(compactBody(more), ['[e0] win "W"', '  [e1] grp "Colors"', '    [e2] btn "Pick"', '    [e3] txt "Colors are kept per folder"']);
+});

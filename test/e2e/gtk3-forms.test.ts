@@ -294,6 +294,38 @@ describe('GTK3 forms of graphics apps, judged by pyatspi', () => {
     assert.equal((await fixtures.waitForStatus(window, (status) => status.lastKey === 'notifications:off')).lastKey, 'notifications:off', 'the app turned its switch off');
   });
 
+  test('a row holding only a combo box is not named by its choice, nor renamed when another is chosen', async () => {
+    // Simple Scan's preference rows (libhandy): the row's title is drawn but not exposed, and the row holds a combo box
+    // GTK3 names by its choice; pyatspi names the row nothing.
+    const rowWindow = await fixtures.launch('gtk3', { title: 'Choice Row', size: '360x700', rows: 3, extraArgs: ['--choice-row'] });
+    try {
+      const walked = await pyatspiWalk(rowWindow.pid, rowWindow.title, fixtures.desktop.env());
+      const combo = walked.findIndex((node) => node.role === 'combo box' && node.name === 'Automatic');
+      const row = walked.slice(0, combo).reverse().find((node) => node.depth < walked[combo]!.depth);
+      assert.deepEqual([row?.role, row?.name], ['list item', ''], 'pyatspi: the combo box lies in an unnamed row');
+      const rowOf = (elements: readonly Element[]) => {
+        const box = elements.find((element) => element.role === 'combobox' && element.value !== undefined && ['Automatic', 'A4'].includes(element.value));
+        // Elements are numbered in pre-order: the row holding the box is the last row before it (a list box's is an option).
+        return { box, row: elements.filter((element) => ['listitem', 'option'].includes(element.role) && box !== undefined && element.index < box.index).at(-1) };
+      };
+      const before = rowOf(await fixtures.elements(rowWindow));
+      assert.ok(before.row && before.row.index === before.box!.index - 1, JSON.stringify(before));
+      assert.notEqual(before.row?.name, 'Automatic', `the row is not named by the choice its combo box shows: ${JSON.stringify(before.row)}`);
+      const chosen = await callOk(fixtures.context, 'set_value', { window_id: rowWindow.id, element_index: before.box!.index, value: 'A4' });
+      assert.equal((await fixtures.waitForStatus(rowWindow, (status) => status.lastKey === 'size:A4')).lastKey, 'size:A4', 'the app took A4');
+      assert.ok(!/(li|opt) name:/.test(chosen.body ?? ''), `the row is not said renamed: ${chosen.body}`);
+      // The combo box's line says its choice once, not again in the bus's spelling of the event (SelectionChanged).
+      const evidence = (chosen.structured as unknown as ActionResult).evidence ?? [];
+      assert.ok(evidence.some((line) => /(value is now|→) "A4"/.test(line)), JSON.stringify(evidence));
+      assert.deepEqual(evidence.filter((line) => /selection ?changed/i.test(line)), [], JSON.stringify(evidence));
+      const after = rowOf(await fixtures.elements(rowWindow));
+      assert.equal(after.box?.value, 'A4', JSON.stringify(after));
+      assert.equal(after.row?.name, before.row?.name, 'the row keeps its name');
+    } finally {
+      process.kill(rowWindow.pid, 'SIGKILL');
+    }
+  });
+
   test('the items of a hidden notebook page, which GTK3 places at -2^31 plus their offset, have no place', async () => {
     const walked = await pyatspiWalk(window.pid, window.title, fixtures.desktop.env());
     // Unnamed on the bus: their words are their Text, which names them.

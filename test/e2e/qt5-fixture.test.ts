@@ -10,6 +10,7 @@ import type { ClientWindow } from '../../src/platform/linux/windows.js';
 import type { ActionResult } from '../../src/tools/input/schemas.js';
 import { FixtureDesktop } from '../helpers/fixture-desktop.js';
 import { unreadInShown } from '../helpers/raw-tree.js';
+import { runTool } from '../../src/tools/run.js';
 import { accessibleWindowState, callOk, childIndices, failsWith, pyatspiWalk, testContext, type OracleNode } from '../helpers/tools.js';
 
 describe('Qt 5 fixture', () => {
@@ -101,6 +102,24 @@ describe('Qt 5 fixture', () => {
     const body = result.body ?? '';
     assert.ok(!/li "Fit Page"/.test(body), body);
     assert.match(body, /cmb "[^"]*" [^\n]*val="Fit Width"\n\s+# 3 more items — open the list to see, or set_value with a choice's text\n\s+\[e\d+\] tbx [^\n]*val="Fit Width"/, body);
+  });
+
+  test("an editable combo box's value is what its field holds, not the item its closed list marks after a choice it did not take", async () => {
+    const zoom = 'role=combobox name=Zoom:';
+    // Qt's list items toggled through accessibility are marked selected in the closed list, which the combo box need
+    // not take (set_value may be refused so); whatever set_value said, the field holds what the box shows.
+    await runTool('set_value', { window_id: window.id, selector: zoom, value: 'Fit Page' }, fixtures.context);
+    await callOk(fixtures.context, 'set_value', { window_id: window.id, selector: zoom, value: '150%' });
+    const nodes = await oracle();
+    // Qt names an editable combo box by the text its field holds; its items lie in its list, a level below.
+    const combo = nodes.find((node, at) => node.role === 'combo box' && nodes.slice(at + 1, at + 4).some((item) => item.role === 'list item' && item.name === 'Fit Width'))!;
+    const marked = nodes.filter((node) => node.role === 'list item' && node.states.includes('selected')).map((node) => node.name);
+    assert.equal(combo.name, '150%', `pyatspi: the box shows the text set (${JSON.stringify(combo)})`);
+    assert.ok((await fixtures.oracle.texts(window.pid, window.title)).includes('150%'), 'pyatspi: its field holds 150%');
+    assert.ok(!marked.includes('150%'), `pyatspi: the closed list marks no item showing 150% (${JSON.stringify(marked)})`);
+    const found = await callOk(fixtures.context, 'find_elements', { window_id: window.id, selector: zoom });
+    const matches = found.structured.matches as { value?: string }[];
+    assert.deepEqual(matches.map((match) => match.value), ['150%'], found.body);
   });
 
   test("invoke_menu: an exclusive check item chosen is confirmed by its own check mark, of which Qt announces nothing", async () => {
@@ -382,6 +401,25 @@ describe('Qt 5 fixture', () => {
     await click('music');
     await click('music');
     assert.deepEqual(await selected('Folders'), ['music']);
+  });
+
+  test("a tree view's cell Qt announces through a new object is told as the snapshot's element, once", async () => {
+    const grids = await fixtures.desktop.launchFixture('qt5', { title: 'Qt Tree Twins', extraArgs: ['--table'] });
+    const { window: grid } = grids;
+    const { state } = await accessibleWindowState(fixtures.context, grid, { include_screenshot: false });
+    const cell = (name: string) => state.elements.find((element) => element.role === 'cell' && element.name === name)!;
+    const click = async (name: string) => (await callOk(fixtures.context, 'click', { window_id: grid.id, element_index: cell(name).index })).structured as unknown as ActionResult;
+    const music = await click('music');
+    assert.deepEqual(await fixtures.oracle.selected(grid.pid, grid.title, 'Folders'), ['music'], 'pyatspi: music is selected');
+    const docs = await click('docs');
+    assert.deepEqual(await fixtures.oracle.selected(grid.pid, grid.title, 'Folders'), ['docs'], 'pyatspi: docs is selected, music no more');
+    for (const result of [music, docs]) {
+      const evidence = result.evidence ?? [];
+      // Qt announces each cell's selection from an object made for the announcement, which no reading listed.
+      assert.deepEqual(evidence.filter((line) => line.startsWith('(not in the snapshot)')), [], JSON.stringify(evidence));
+    }
+    assert.ok((docs.evidence ?? []).includes(`[e${cell('music').index}] cell "music": -sel`), `music's deselection is told as its element: ${JSON.stringify(docs.evidence)}`);
+    assert.equal((docs.evidence ?? []).filter((line) => line.includes('+sel')).length, 1, `docs' selection is told once: ${JSON.stringify(docs.evidence)}`);
   });
 
   test('the tab Qt 5 says focused is its tab bar\'s current one: it reads selected, not focused, and a click on it sends nothing', async () => {

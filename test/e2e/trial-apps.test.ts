@@ -1,8 +1,9 @@
-// Real Debian apps a new user tried and found reported wrong: zenity's form, scale, calendar and progress, Meld's popovers and tab, Gucharmap's menu, AbiWord's Save, Atril's page entry. Each is judged by
+// Real Debian apps a new user tried and found reported wrong: zenity's form, scale, calendar and progress, Meld's popovers and tab, Gucharmap's menu, AbiWord's Save, Atril's page entry, gpicview's buttons. Each is judged by
 // what the app itself says (zenity prints the form's fields when OK is pressed) and by pyatspi.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { once } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -364,6 +365,52 @@ describe('apps a new user tried, judged by the apps and by pyatspi', () => {
       // Atril rebuilds its recent-documents items on the way: GTK3 tells an object's making by DEFUNCT cleared and
       // a 'widget' property, which are no change on screen; one destroyed is said so.
       assert.deepEqual(evidence.filter((line) => /defunct|widget changed/.test(line)), [], `no object lifecycle bookkeeping: ${JSON.stringify(evidence)}`);
+    } finally {
+      process.kill('SIGKILL');
+    }
+  });
+
+  test('gpicview (GTK 2): a button pressed that changes nothing is not confirmed by its own arming, and one that turns the picture is, by the picture it paints with no object for it', async () => {
+    // A landscape picture alone in its folder (a PPM: gdk-pixbuf reads it, and Node writes it with no image tool).
+    const folder = join(home, 'one-picture');
+    mkdirSync(folder, { recursive: true });
+    const [width, height] = [320, 200];
+    const pixels = Buffer.alloc(width * height * 3);
+    for (let i = 0; i < width * height; i++) pixels.set(i % width < width / 2 ? [200, 30, 30] : [30, 120, 220], i * 3);
+    writeFileSync(join(folder, 'picture.ppm'), Buffer.concat([Buffer.from(`P6\n${width} ${height}\n255\n`), pixels]));
+    const { process, window } = await desktop.launch('gpicview', [join(folder, 'picture.ppm')], /^picture\.ppm/, 20_000, userEnv());
+    // The X server's pixels of the window, as xwd dumps them: the independent reading of what gpicview paints.
+    const dump = () => createHash('sha256').update(execFileSync('xwd', ['-id', String(window.id), '-silent'], { env: desktop.env(), maxBuffer: 64 << 20 })).digest('hex');
+    try {
+      const { state } = await accessibleWindowState(context, window, { include_screenshot: false });
+      const button = (name: string) => one(state.elements, (element) => element.role === 'button' && element.name === name, `button "${name}"`);
+      // Back with no other picture to go to: gpicview stays on the one it shows, its title and its pixels as they were.
+      const before = dump();
+      const back = (await callOk(context, 'click', { pid: window.pid, window_id: window.id, element_index: button('Back').index })).structured as unknown as ActionResult;
+      await sleep(300);
+      assert.equal(dump(), before, 'xwd: the window is painted as before');
+      const walk = await pyatspiWalk(window.pid, window.title, desktop.env());
+      assert.ok(walk.some((node) => node.role === 'frame' && node.name === window.title), `pyatspi: the title is still ${window.title}`);
+      // GAIL arms the button while its click action presses it: the press, made whatever the app does with it.
+      assert.notEqual(back.effect, 'confirmed', `Back changed nothing: ${JSON.stringify(back)}`);
+      assert.deepEqual((back.evidence ?? []).filter((line) => /armed/.test(line)), [], `the button's own arming is no evidence: ${JSON.stringify(back.evidence)}`);
+      // Rotate Clockwise turns the picture, which gpicview paints on a widget GAIL gives no role: its pixels show it.
+      const rotate = (await callOk(context, 'click', { pid: window.pid, window_id: window.id, element_index: button('Rotate Clockwise').index })).structured as unknown as ActionResult;
+      await sleep(300);
+      assert.notEqual(dump(), before, 'xwd: the picture was painted anew');
+      assert.equal(rotate.effect, 'confirmed', JSON.stringify(rotate));
+      assert.ok((rotate.evidence ?? []).some((line) => /^what \[e\d+\] \w+ draws, with no object for it, changed/.test(line)), `the painted surface's change is the evidence: ${JSON.stringify(rotate.evidence)}`);
+      // Play starts the slide show and becomes Stop, its tool tip (ATK's description) "Stop Slideshow": said in words.
+      const play = (await callOk(context, 'click', { pid: window.pid, window_id: window.id, element_index: button('Play').index })).structured as unknown as ActionResult;
+      const oracle = new PyatspiOracle(desktop.env());
+      try {
+        const stop = await oracle.find(window.pid, window.title, 'toggle button', 'Stop');
+        assert.ok(stop.found && stop.description, `pyatspi: the button is Stop, described: ${JSON.stringify(stop)}`);
+        assert.ok((play.evidence ?? []).some((line) => line.includes(`description is now "${stop.description}"`)), `the new description is said: ${JSON.stringify(play.evidence)}`);
+        assert.deepEqual((play.evidence ?? []).filter((line) => /accessible-description|[a-z][A-Z]/.test(line.replace(/"[^"]*"/g, ''))), [], `no line in the bus's spelling: ${JSON.stringify(play.evidence)}`);
+      } finally {
+        oracle.close();
+      }
     } finally {
       process.kill('SIGKILL');
     }

@@ -430,6 +430,11 @@ function selectedChoice(raw: AtspiRawNode): string | undefined {
   // A combo box with Selection of its own says there what it holds (tree-reader's selectedName): with nothing
   // selected it holds nothing, whatever item its open popup highlights (GTK3 selects the item under the pointer).
   if (raw.interfaces.includes('Selection')) return undefined;
+  // A combo box that takes typing shows what its field holds (valueFromField), not the item its closed list marks: Qt
+  // marks there the last item toggled through accessibility, which the combo box did not take, and keeps it marked
+  // whatever the field comes to hold: qpdfview's zoom box, after a set_value of "200 %" refused as not taken and a
+  // Zoom in, showed "110 %" and read "200 %".
+  if (raw.children.some((child) => (child.role === ATSPI_ROLE.TEXT || child.role === ATSPI_ROLE.ENTRY) && decodeStateSet(child.states).has('STATE_EDITABLE'))) return undefined;
   for (const level of levels) {
     const chosen = level.find((node) => decodeStateSet(node.states).has('STATE_SELECTED'));
     if (chosen) return normaliseWhitespace(chosen.name);
@@ -914,6 +919,10 @@ function nameFromContent(children: readonly CupNode[], unrenderedItself = false,
       // A control named by the label beside it adds nothing: that label is content already (a list's row holding
       // "Row 2" and a slider it names read "Row 2 Row 2").
       if (namedByPlace.has(node)) continue;
+      // Nor does one named by the value it shows (GTK3 and Qt name a combo box by its choice): that value is no word of
+      // the row, which was renamed with every choice. Simple Scan's preference rows, whose titles libhandy exposes
+      // nothing of, read `li "Automatic"` over `cmb "Automatic"`, and choosing A4 read `li name: "Automatic" → "A4"`.
+      if (node.value !== undefined && node.name === node.value) continue;
       if (wordsOnly && clicksByNature(node.role)) continue;
       if (node.name) parts.push(node.name);
       else if (node.children) collect(node.children);

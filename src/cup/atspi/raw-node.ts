@@ -48,7 +48,9 @@ export const DRAWN_SURFACE_ATSPI_ROLES: readonly string[] = ['ROLE_DRAWING_AREA'
  */
 export function isDrawnSurfaceShape(role: string, childCount: number, states: ReadonlySet<string>): boolean {
   if (childCount !== 0) return false;
-  return DRAWN_SURFACE_ATSPI_ROLES.includes(role) || ((role === 'ROLE_PANEL' || role === 'ROLE_FILLER') && states.has('STATE_FOCUSABLE'));
+  // GAIL gives a widget the app made itself, which it has no accessible for, no role at all: gpicview paints its picture
+  // on one, focusable and empty, and the reading showed only the scroll pane around it.
+  return DRAWN_SURFACE_ATSPI_ROLES.includes(role) || ((role === 'ROLE_PANEL' || role === 'ROLE_FILLER' || role === 'ROLE_UNKNOWN') && states.has('STATE_FOCUSABLE'));
 }
 
 /**

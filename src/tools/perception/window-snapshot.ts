@@ -104,6 +104,7 @@ export function rememberReading(context: ToolContext, window: DesktopWindow, rea
     ...(parents.has(indexOf(node)) ? { parent: parents.get(indexOf(node))! } : {}),
     ...(node.actions?.includes('scroll') ? { scrolls: true as const } : {}),
     ...(platformFlag(node, 'itemsNotExposed') ? { drawsItems: true as const } : {}),
+    ...(platformFlag(node, 'drawnSurface') ? { drawn: true as const } : {}),
   }));
   return { snapshot: context.state.snapshots.add(window.pid, window.id, records), nodes };
 }

@@ -106,17 +106,20 @@ export async function valueControlSurface(desktop: LinuxDesktop, window: ClientW
 }
 
 /**
- * The views of a window's snapshot that draw items they expose none of (SnapshotElement.drawsItems), placed in the
- * window as they are now. An accessibility action's effect on those items shows in their pixels alone: baobab's
- * Folder header, clicked, sorted the folders it draws in such a view, and read "no effect seen" with advice to click
- * again in the foreground, which would have sorted them back.
+ * The views of a window's snapshot that draw items they expose none of (SnapshotElement.drawsItems), and the surfaces
+ * it draws with no object at all (SnapshotElement.drawn), placed in the window as they are now. An accessibility
+ * action's effect on what they draw shows in their pixels alone: baobab's Folder header, clicked, sorted the folders it
+ * draws in such a view, and gpicview's Rotate Clockwise turned the picture it paints on a widget GAIL knows no role
+ * for; each read "no effect seen" with advice to click again in the foreground, which would have undone or repeated it.
  */
 export async function itemViewsOf(desktop: LinuxDesktop, window: ClientWindow, snapshot: SnapshotRef | undefined): Promise<DrawnSurface[]> {
-  const views = [...(snapshot?.elements.values() ?? [])].filter((element) => element.drawsItems && !element.states?.includes('hidden'));
+  const views = [...(snapshot?.elements.values() ?? [])].filter((element) => (element.drawsItems || element.drawn) && !element.states?.includes('hidden'));
   const placed = await Promise.all(
     views.map(async (view): Promise<DrawnSurface | undefined> => {
       const bounds = await desktop.elementBounds(window, atspiElement(view.handle)).catch(() => undefined);
-      const meaning = `the items [e${view.index}] ${view.role} draws without exposing them changed (read them in a screenshot)`;
+      const meaning = view.drawsItems
+        ? `the items [e${view.index}] ${view.role} draws without exposing them changed (read them in a screenshot)`
+        : `what [e${view.index}] ${view.role} draws, with no object for it, changed (read it in a screenshot)`;
       return bounds && { box: { x: bounds.x - window.bounds.x, y: bounds.y - window.bounds.y, w: bounds.w, h: bounds.h }, meaning };
     }),
   );

@@ -54,10 +54,21 @@ function statesToRead(states: readonly string[], object: { interfaces: readonly 
 /** The focus moving: what a press does wherever it lands, never by itself the effect of a click or a drag. */
 export const focusMove = (event: AccessibilityEvent) => event.kind === 'StateChanged' && event.detail === 'focused';
 
-/** What a click's observation leaves out: the focus moving, unless the target is a field; and `also`. */
-function clickIgnores(target: { interfaces: readonly string[]; states?: readonly number[] }, also?: (event: AccessibilityEvent) => boolean): { ignore?: (event: AccessibilityEvent) => boolean } {
-  if (focusIsEffect(target)) return also ? { ignore: also } : {};
-  return { ignore: (event) => focusMove(event) || (also?.(event) ?? false) };
+/**
+ * The clicked object's own ARMED state going on (and off): the press itself, which any click makes whether the app acts
+ * on it or not, as a push button's own pressed state is (see pushedOnly). GTK 2 arms a button while its click action
+ * presses it: gpicview's Back, with no other image to go back to, changed nothing and read "confirmed" by `armed on and
+ * back`.
+ */
+function ownArming(ref: ObjectRef): (event: AccessibilityEvent) => boolean {
+  return (event) => event.kind === 'StateChanged' && event.detail === 'armed' && event.path === ref.path && event.sender === ref.bus;
+}
+
+/** What a click's observation leaves out: the focus moving, unless the target is a field; the target's own arming (ownArming); and `also`. */
+function clickIgnores(target: { ref: ObjectRef; interfaces: readonly string[]; states?: readonly number[] }, also?: (event: AccessibilityEvent) => boolean): { ignore: (event: AccessibilityEvent) => boolean } {
+  const armed = ownArming(target.ref);
+  const field = focusIsEffect(target);
+  return { ignore: (event) => armed(event) || (!field && focusMove(event)) || (also?.(event) ?? false) };
 }
 
 async function probesFor(desktop: LinuxDesktop, target: LiveElementTarget, states: readonly string[] = clickStates): Promise<Probe[]> {
@@ -193,7 +204,7 @@ async function backgroundElement(desktop: LinuxDesktop, target: LiveElementTarge
   const acting = action ? { element, action } : kind === 'click' ? await clickingChild(desktop, element) : undefined;
   if (acting) {
     const probes = await probesFor(desktop, target);
-    const tree = () => observe(desktop, target.ref.bus, probes, () => performAction(desktop, acting.element, acting.action), { snapshot, opensWindow: kind === 'click' && opensWindow(target.element.name), opensItems: kind === 'double_click', inPopup: target.ref, ready, ...clickIgnores(target.live) });
+    const tree = () => observe(desktop, target.ref.bus, probes, () => performAction(desktop, acting.element, acting.action), { snapshot, opensWindow: kind === 'click' && opensWindow(target.element.name), opensItems: kind === 'double_click', inPopup: target.ref, ready, ...clickIgnores({ ...target.live, ref: target.ref }) });
     // What the action did to items a view draws without exposing them shows in that view's pixels alone (itemViewsOf).
     const views = await itemViewsOf(desktop, target.window, snapshot);
     const acted = views.length > 0 ? await desktop.elementBounds(target.window, target.ref).catch(() => undefined) : undefined;
@@ -273,7 +284,7 @@ async function backgroundPoint(desktop: LinuxDesktop, target: PointTarget, kind:
     // An item's gesture (selecting a row) is judged with its focus: the selection moves it.
     if ('selection' in found) return itemOutcome(desktop, found.ref.bus, probes(clickStates), found, target.snapshot, found.name);
     const pointed = { ...found.candidate, states: found.states };
-    const observation = await observe(desktop, found.ref.bus, probes(statesToRead(clickStates, pointed)), () => performAction(desktop, found.candidate, found.action), { snapshot: target.snapshot, opensItems: kind === 'double_click', ...clickIgnores(pointed) });
+    const observation = await observe(desktop, found.ref.bus, probes(statesToRead(clickStates, pointed)), () => performAction(desktop, found.candidate, found.action), { snapshot: target.snapshot, opensItems: kind === 'double_click', ...clickIgnores({ ...pointed, ref: found.ref }) });
     const focusMoved = await focusTakenByClick(desktop, found.candidate.ref, target.window, found.action.name, label);
     return withLine(actionOutcome({ path: 'x11_atspi', mode: 'background', observation }), focusMoved);
   }
@@ -366,7 +377,7 @@ async function foreground(desktop: LinuxDesktop, target: LiveElementTarget | Poi
         snapshot: target.snapshot,
         inPopup: hit,
         opensItems: kind === 'double_click',
-        ...(target.kind === 'element' ? { opensWindow: kind === 'click' && opensWindow(target.element.name), ...clickIgnores(target.live, aside?.ignore) } : {}),
+        ...(target.kind === 'element' ? { opensWindow: kind === 'click' && opensWindow(target.element.name), ...clickIgnores({ ...target.live, ref: target.ref }, aside?.ignore) } : {}),
       });
     // A surface the app draws (a game's board) shows the click's effect in its pixels only, read once hovering has drawn.
     const surface = await drawnSurfaceOf(desktop, point.window, hit);

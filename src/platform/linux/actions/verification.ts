@@ -22,7 +22,8 @@ import { UnansweredActionError } from '../atspi/unanswered-action.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import type { ClientWindow } from '../windows.js';
 import { goneLine, newWindowOf, windowOpenedLine, type NewWindow, type Observation } from '../../action-outcome.js';
-import type { SnapshotRef } from '../../targets.js';
+import type { SnapshotElement, SnapshotRef } from '../../targets.js';
+import { snapshotTwin } from './snapshot-twin.js';
 import { atspiElement, objectIdentity } from '../element-handle.js';
 import { liveStates } from './live-states.js';
 import { fieldIdentity, replacementOf, type FieldIdentity } from './replaced-field.js';
@@ -550,15 +551,7 @@ export async function elementLabel(
   ref: ObjectRef,
 ): Promise<{ label: string; knownName?: string; knownDescription?: string; knownValue?: string; knownStates?: readonly string[]; inSnapshot?: true; gone?: true }> {
   for (const element of snapshot?.elements.values() ?? []) {
-    if (atspiElement(element.handle).path === ref.path) {
-      const known = {
-        knownName: element.name,
-        knownDescription: element.description ?? '',
-        knownStates: element.states ?? [],
-        ...(element.value !== undefined ? { knownValue: element.value } : {}),
-      };
-      return { label: `[e${element.index}] ${named(element.role, element.name)}`, ...known, inSnapshot: true };
-    }
+    if (atspiElement(element.handle).path === ref.path) return snapshotLabel(element);
   }
   try {
     return { label: `(not in the snapshot) ${await roleAndNameNow(desktop, ref)}` };
@@ -566,6 +559,18 @@ export async function elementLabel(
     // Gone already (a closed dialog's widgets): its path is all there is to name it by.
     return { label: `object ${ref.path.slice(ref.path.lastIndexOf('/') + 1)}`, gone: true };
   }
+}
+
+/** An element of the snapshot as elementLabel tells it: its index, role and name, and what the snapshot knew of it. */
+function snapshotLabel(element: SnapshotElement): { label: string; knownName: string; knownDescription: string; knownValue?: string; knownStates: readonly string[]; inSnapshot: true } {
+  return {
+    label: `[e${element.index}] ${named(element.role, element.name)}`,
+    knownName: element.name,
+    knownDescription: element.description ?? '',
+    knownStates: element.states ?? [],
+    ...(element.value !== undefined ? { knownValue: element.value } : {}),
+    inSnapshot: true,
+  };
 }
 
 /** Whether the object's parent does not list it (no index in it) and it is not showing; false when that cannot be read. */
@@ -671,6 +676,16 @@ function stateEventText(detail: string, on: boolean, roleName: string, knownStat
   return on ? stateChangesText([cup], []) : stateChangesText([], [cup]);
 }
 
+/**
+ * An event the evidence has no words of its own for, in words: AT-SPI's kind split into lower-case words
+ * ("SelectionChanged" → "selection changed"), its detail after. Simple Scan's Page Size box read 'value is now "A4",
+ * SelectionChanged': the bus's spelling, not the evidence's.
+ */
+function eventWords(event: AccessibilityEvent): string {
+  const words = event.kind.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  return `${words}${event.detail ? ` ${event.detail}` : ''}`;
+}
+
 /** States a button shows while it is pressed (Chromium's own dialog buttons say CHECKED, others PRESSED). */
 export const pressLike = new Set(['checked', 'pressed']);
 
@@ -764,13 +779,18 @@ async function describeObject(
   desktop: LinuxDesktop,
   events: readonly AccessibilityEvent[],
   snapshot: SnapshotRef | undefined,
-  told: Told | undefined,
+  toldOf: (ref: ObjectRef) => Told | undefined,
   inOpenedWindow: (top: ObjectRef) => Promise<boolean>,
   unlisted: Map<string, string>,
 ): Promise<string | Minor | typeof elsewhere | typeof vanished | undefined> {
   const first = events[0]!;
   const ref = { bus: first.sender, path: first.path };
-  const { label: where, knownName, knownDescription, knownValue, knownStates, inSnapshot, gone } = await elementLabel(desktop, snapshot, ref);
+  const labelled = await elementLabel(desktop, snapshot, ref);
+  // An object made anew for an element the snapshot holds is told as that element, with what its lines told of it.
+  const twin = !labelled.inSnapshot && !labelled.gone && snapshot ? await snapshotTwin(desktop, snapshot, ref) : undefined;
+  const { label: where, knownName, knownDescription, knownValue, knownStates, inSnapshot } = twin ? snapshotLabel(twin) : labelled;
+  const gone = !twin && labelled.gone;
+  const told = toldOf(twin ? atspiElement(twin.handle) : ref);
   const client = await desktop.atspi();
   // An object the agent never saw that was only destroyed or moved (a menu's items rebuilt) is nothing to tell; nor
   // is one gone by now, whatever it did on the way (Qt names, then drops, a dozen objects while it builds a file
@@ -883,16 +903,22 @@ async function describeObject(
     }
   }
   // A description announced again as it was (a tool tip's text set anew on every state change) is no change either.
-  const descriptionNow = kinds.has('PropertyChange:accessible-description') && knownDescription !== undefined ? await readDescription(client, ref).catch(() => undefined) : undefined;
+  const descriptionNow = kinds.has('PropertyChange:accessible-description') ? await readDescription(client, ref).catch(() => undefined) : undefined;
   const sameDescription = descriptionNow !== undefined && plainText(descriptionNow) === knownDescription;
   // A destroyed object is also taken from its parent: that is the same news.
   const destroyed = stateEvents.some((event) => event.detail === 'defunct' && event.detail1 !== 0);
+  // A selection changing in an object whose value line says what it shows now (a combo box's choice) is that news again.
+  const valueTold = changes.some((change) => change.startsWith('value is now'));
   for (const event of events) {
     if (destroyed && event.kind === 'PropertyChange' && event.detail === 'accessible-parent') continue;
     if (sameDescription && event.kind === 'PropertyChange' && event.detail === 'accessible-description') continue;
+    if (valueTold && event.kind === 'SelectionChanged') continue;
     if (event.kind === 'ChildrenChanged') changes.push(`child ${event.detail.startsWith('add') ? 'added' : 'removed'}`);
+    // The description read back, as a name is: gpicview's Play button read 'accessible-description changed' as it
+    // became Stop, where the diff said "Start Slideshow" → "Stop Slideshow".
+    else if (event.kind === 'PropertyChange' && event.detail === 'accessible-description') changes.push(descriptionNow === undefined ? 'description changed' : `description is now ${quote(plainText(descriptionNow))}`);
     else if (event.kind === 'PropertyChange' && event.detail !== 'accessible-name' && event.detail !== 'accessible-value') changes.push(`${event.detail} changed`);
-    else if (!['StateChanged', 'PropertyChange', 'TextChanged', 'VisibleDataChanged'].includes(event.kind)) changes.push(`${event.kind}${event.detail ? ` ${event.detail}` : ''}`);
+    else if (!['StateChanged', 'PropertyChange', 'TextChanged', 'VisibleDataChanged'].includes(event.kind)) changes.push(eventWords(event));
   }
   // Nothing left (a name announced again unchanged, or only what a probe's line said) is no evidence of anything.
   const untold = [...new Set(changes)].filter((change) => !alreadyTold(change, told));
@@ -1365,7 +1391,7 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
       const unlisted = new Map<string, string>();
       const minor: string[] = [];
       while (queue.length > 0 && evidence.length < maxEvidence) {
-        const lines = await Promise.all(queue.splice(0, maxEvidence - evidence.length).map((events) => describeObject(desktop, events, options.snapshot, told.get(`${events[0]!.sender}${events[0]!.path}`), inOpenedWindow, unlisted)));
+        const lines = await Promise.all(queue.splice(0, maxEvidence - evidence.length).map((events) => describeObject(desktop, events, options.snapshot, (of) => told.get(`${of.bus}${of.path}`), inOpenedWindow, unlisted)));
         otherWindows += lines.filter((line) => line === elsewhere).length;
         unseenGone += lines.filter((line) => line === vanished).length;
         evidence.push(...lines.filter((line): line is string => typeof line === 'string' && line !== ''));
