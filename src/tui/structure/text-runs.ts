@@ -1,6 +1,8 @@
 // Heuristic "text-run": whatever text no other heuristic explained, one node per run of words on a row
-// (runs separated by three or more blanks), so columns of a layout stay apart.
+// (runs separated by three or more blanks, or standing in a listing's columns), so columns of a layout
+// stay apart.
 import { segments } from './checkboxes.js';
+import { listingCuts } from './listing-columns.js';
 import type { Found, ScreenScan } from './scan.js';
 
 export const TEXT_HEURISTIC = 'text-run';
@@ -23,12 +25,29 @@ function joinPaddedNumbers(text: string, runs: [number, number][]): [number, num
   return joined;
 }
 
+/** A run cut at the listing columns that fall inside it, where a blank precedes the column. */
+function cutAtColumns(text: string, columnAt: readonly number[], runs: [number, number][], columns: ReadonlySet<number> | undefined): [number, number][] {
+  if (!columns) return runs;
+  const cut: [number, number][] = [];
+  for (const [start, end] of runs) {
+    let from = start;
+    for (let index = start + 1; index < end; index++) {
+      if (text[index - 1] !== ' ' || text[index] === ' ' || !columns.has(columnAt[index]!)) continue;
+      cut.push([from, text.slice(from, index).trimEnd().length + from]);
+      from = index;
+    }
+    cut.push([from, end]);
+  }
+  return cut;
+}
+
 export function findTextRuns(scan: ScreenScan, regionIndex: number): Found[] {
   const region = scan.regions[regionIndex]!;
+  const cuts = listingCuts(scan, regionIndex);
   const found: Found[] = [];
   for (let y = region.rect.y; y < region.rect.y + region.rect.h; y++) {
     const { text, columnAt } = scan.regionRow(regionIndex, y);
-    for (const [start, end] of joinPaddedNumbers(text, segments(text))) {
+    for (const [start, end] of cutAtColumns(text, columnAt, joinPaddedNumbers(text, segments(text)), cuts.get(y))) {
       const run = text.slice(start, end);
       if (!MEANINGFUL.test(run)) continue;
       const x = columnAt[start]!;
