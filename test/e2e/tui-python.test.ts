@@ -23,6 +23,10 @@ test('python3 REPL: a multi-line definition, then a call of it', async () => {
   await callOk(context, 'tui_wait_for', { selector: 'role=text name="area 42"', all: [{ newText: 'area 42\n>>>' }] });
   const lines = (await callOk(context, 'tui_render_text')).structured.lines as string[];
   assert.deepEqual(lines.slice(0, 6), ['>>> def area(w, h):', '...     return w * h', '...', '>>> print("area", area(6, 7))', 'area 42', '>>>']);
+  // Each line the REPL shows is one text, its prompt with it, as the terminal shows it: the continuation lines
+  // too ("..." alone ended the block), not the indented code without its prompt.
+  const texts = nodes(await callOk(context, 'tui_snapshot')).filter((node) => node.role === 'text');
+  assert.deepEqual(texts.filter((node) => node.bounds!.y < 5).map((node) => node.name), lines.slice(0, 5));
   await callOk(context, 'tui_press', { key: 'ctrl+d' });
   await callOk(context, 'tui_wait_for', { exited: true });
   await callOk(context, 'tui_stop');

@@ -13,7 +13,10 @@ const INTERACTIVE = new Set(['button', 'listitem', 'checkbox', 'radio', 'textbox
 // being taken for the prompt. Failing that, a word in parentheses opening the row (gdb's "(gdb) ", pdb's
 // "(Pdb) ") or a name in square brackets (a chat client's "[#channel] ", irssi's "[(status)] "); tried
 // second, so "(venv) ada@host:~$ " is still named by its "$".
-const PROMPT = /^(\s*)((?:\S.{0,60}?)?(?:[$#%>:?❯»➜]+|\.\.\.)|\([\p{L}\p{N}_.-]{1,20}\)|\[[^\]\s][^\]]{0,29}\])(?= |$)/u;
+const PROMPT_END = String.raw`[$#%>:?❯»➜]+|\.\.\.`;
+const PROMPT = new RegExp(String.raw`^(\s*)((?:\S.{0,60}?)?(?:${PROMPT_END})|\([\p{L}\p{N}_.-]{1,20}\)|\[[^\]\s][^\]]{0,29}\])(?= |$)`, 'u');
+/** A prompt that is only its mark (python's "..." and ">>>", a shell's "$" or "> "), as text runs meet it. */
+export const PROMPT_MARK = new RegExp(`^(?:${PROMPT_END})$`, 'u');
 
 function labelAbove(scan: ScreenScan, box: Found): string {
   const { x, y, w } = box.bounds;

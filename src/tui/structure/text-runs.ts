@@ -2,6 +2,7 @@
 // (runs separated by three or more blanks, or standing in a listing's columns), so columns of a layout
 // stay apart.
 import { segments } from './checkboxes.js';
+import { PROMPT_MARK } from './input.js';
 import { listingCuts } from './listing-columns.js';
 import type { Found, ScreenScan } from './scan.js';
 
@@ -41,15 +42,27 @@ function cutAtColumns(text: string, columnAt: readonly number[], runs: [number, 
   return cut;
 }
 
+/**
+ * A prompt opening the row goes with the line typed after it however far the line is indented (python's
+ * continuation "...     return x", as its ">>> def f():" reads), and alone it is still text: the REPL's
+ * empty continuation line ends a block.
+ */
+function joinPrompt(text: string, runs: [number, number][]): [number, number][] {
+  const first = runs[0];
+  if (!first || !PROMPT_MARK.test(text.slice(first[0], first[1]))) return runs;
+  const second = runs[1];
+  return second ? [[first[0], second[1]], ...runs.slice(2)] : runs;
+}
+
 export function findTextRuns(scan: ScreenScan, regionIndex: number): Found[] {
   const region = scan.regions[regionIndex]!;
   const cuts = listingCuts(scan, regionIndex);
   const found: Found[] = [];
   for (let y = region.rect.y; y < region.rect.y + region.rect.h; y++) {
     const { text, columnAt } = scan.regionRow(regionIndex, y);
-    for (const [start, end] of cutAtColumns(text, columnAt, joinPaddedNumbers(text, segments(text)), cuts.get(y))) {
+    for (const [start, end] of joinPrompt(text, cutAtColumns(text, columnAt, joinPaddedNumbers(text, segments(text)), cuts.get(y)))) {
       const run = text.slice(start, end);
-      if (!MEANINGFUL.test(run)) continue;
+      if (!MEANINGFUL.test(run) && !PROMPT_MARK.test(run)) continue;
       const x = columnAt[start]!;
       found.push({ role: 'text', name: run, bounds: { x, y, w: scan.columnEnd(y, columnAt, end) - x, h: 1 }, heuristic: TEXT_HEURISTIC });
     }
