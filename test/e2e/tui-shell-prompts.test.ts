@@ -149,3 +149,35 @@ test('bash: a completion listing and `ls -C` read one text per name, however few
   assert.deepEqual(texts(await callOk(context, 'tui_snapshot', { session: 'listing' }), table), onDisk);
   await callOk(context, 'tui_stop', { session: 'listing' });
 });
+
+test('bash: a line longer than the screen, wrapped by the terminal, reads as one command line and one line of output', async () => {
+  const home = mkdtempSync(join(tmpdir(), 'cup-tui-wrap-'));
+  const history = join(home, 'history');
+  await start({ ...BASH, cwd: home, env: { PS1: '$ ', HISTFILE: history }, cols: 40, rows: 20, session: 'wrap' });
+  await callOk(context, 'tui_wait_for', { selector: 'role=textbox focused', session: 'wrap' });
+  const word = 'one-two-three-four-five-six-seven-eight-nine-ten-eleven';
+  const command = `printf '%s\\n' ${word} 'and more' > out.txt`;
+  await callOk(context, 'tui_type', { text: command, session: 'wrap' });
+  await callOk(context, 'tui_wait_for', { text: 'out.txt', all: [{ stableMs: 150 }], session: 'wrap' });
+  // The command line covers three rows, the last holding the cursor but no prompt.
+  const field = await focusedField('wrap');
+  assert.equal(field.bounds!.h, Math.ceil(`$ ${command}`.length / 40), JSON.stringify(field));
+  await callOk(context, 'tui_press', { key: 'Enter', session: 'wrap' });
+  // bash's history holds the command as bash read it.
+  await callOk(context, 'tui_type', { text: 'history -w\n', session: 'wrap' });
+  assert.deepEqual((await linesOf(history, (lines) => lines.length >= 2))[0], field.value);
+  assert.equal(field.name, '$');
+
+  // What cat prints is one line of the file, wrapped by the terminal: one text, over two rows.
+  await callOk(context, 'tui_type', { text: 'clear; cat out.txt\n', session: 'wrap' });
+  await callOk(context, 'tui_wait_for', { newText: 'and more', all: [{ stableMs: 150 }], session: 'wrap' });
+  const printed = readFileSync(join(home, 'out.txt'), 'utf8').split('\n');
+  const lines = (await callOk(context, 'tui_render_text', { session: 'wrap' })).structured.lines as string[];
+  assert.ok(!lines.includes(printed[0]!), `the terminal wrapped the line: ${JSON.stringify(lines)}`);
+  const texts = nodes(await callOk(context, 'tui_snapshot', { session: 'wrap' })).filter((node) => node.role === 'text');
+  const line = texts.find((node) => node.name === printed[0]);
+  assert.ok(line, JSON.stringify(texts.map((node) => node.name)));
+  assert.equal(line.bounds!.h, 2);
+  assert.ok(texts.some((node) => node.name === printed[1]));
+  await callOk(context, 'tui_stop', { session: 'wrap' });
+});

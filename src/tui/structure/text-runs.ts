@@ -1,6 +1,6 @@
 // Heuristic "text-run": whatever text no other heuristic explained, one node per run of words on a row
 // (runs separated by three or more blanks, or standing in a listing's columns), so columns of a layout
-// stay apart.
+// stay apart; a line the terminal wrapped onto the next rows is one run over them.
 import { segments } from './checkboxes.js';
 import { PROMPT_MARK } from './input.js';
 import { listingCuts } from './listing-columns.js';
@@ -54,18 +54,40 @@ function joinPrompt(text: string, runs: [number, number][]): [number, number][] 
   return second ? [[first[0], second[1]], ...runs.slice(2)] : runs;
 }
 
+/** Blanks between two runs beyond which they are two columns of a layout (segments' three). */
+const RUN_GAP = 3;
+
 export function findTextRuns(scan: ScreenScan, regionIndex: number): Found[] {
   const region = scan.regions[regionIndex]!;
+  const { cols } = scan.grid;
   const cuts = listingCuts(scan, regionIndex);
+  // Only a region as wide as the screen has the rows the terminal wraps a line onto.
+  const fullWidth = region.rect.x === 0 && region.rect.w === cols;
   const found: Found[] = [];
+  /** The last run of the row above when it ends by the right edge: a line the terminal may have wrapped. */
+  let open: { node: Found; end: number } | undefined;
   for (let y = region.rect.y; y < region.rect.y + region.rect.h; y++) {
     const { text, columnAt } = scan.regionRow(regionIndex, y);
-    for (const [start, end] of joinPrompt(text, cutAtColumns(text, columnAt, joinPaddedNumbers(text, segments(text)), cuts.get(y)))) {
+    const runs = joinPrompt(text, cutAtColumns(text, columnAt, joinPaddedNumbers(text, segments(text)), cuts.get(y)));
+    let last: { node: Found; end: number } | undefined;
+    runs.forEach(([start, end], index) => {
       const run = text.slice(start, end);
-      if (!MEANINGFUL.test(run) && !PROMPT_MARK.test(run)) continue;
       const x = columnAt[start]!;
-      found.push({ role: 'text', name: run, bounds: { x, y, w: scan.columnEnd(y, columnAt, end) - x, h: 1 }, heuristic: TEXT_HEURISTIC });
-    }
+      const right = scan.columnEnd(y, columnAt, end);
+      const gap = open ? cols - open.end + x : RUN_GAP;
+      if (index === 0 && open && scan.grid.wrapped[y] && gap < RUN_GAP) {
+        // The row goes on with the line above: one run over both rows, read as the program printed it.
+        const { node } = open;
+        const left = Math.min(node.bounds.x, x);
+        node.name += ' '.repeat(gap) + run;
+        node.bounds = { x: left, y: node.bounds.y, w: Math.max(node.bounds.x + node.bounds.w, right) - left, h: y - node.bounds.y + 1 };
+        last = { node, end: right };
+        return;
+      }
+      last = { node: { role: 'text', name: run, bounds: { x, y, w: right - x, h: 1 }, heuristic: TEXT_HEURISTIC }, end: right };
+      found.push(last.node);
+    });
+    open = fullWidth && last && cols - last.end < RUN_GAP ? last : undefined;
   }
-  return found;
+  return found.filter((node) => MEANINGFUL.test(node.name) || PROMPT_MARK.test(node.name));
 }
