@@ -15,8 +15,11 @@ const INTERACTIVE = new Set(['button', 'listitem', 'checkbox', 'radio', 'textbox
 // second, so "(venv) ada@host:~$ " is still named by its "$".
 const PROMPT_END = String.raw`[$#%>:?❯»➜]+|\.\.\.`;
 const PROMPT = new RegExp(String.raw`^(\s*)((?:\S.{0,60}?)?(?:${PROMPT_END})|\([\p{L}\p{N}_.-]{1,20}\)|\[[^\]\s][^\]]{0,29}\])(?= |$)`, 'u');
-/** A prompt that is only its mark (python's "..." and ">>>", a shell's "$" or "> "), as text runs meet it. */
-export const PROMPT_MARK = new RegExp(`^(?:${PROMPT_END})$`, 'u');
+/**
+ * A prompt that is only punctuation ending in a prompt's mark (python's "..." and ">>>", sqlite3's "...>",
+ * ipython's "...:", a shell's "$" or ">"), as text runs meet it: a word of no letter or figure, yet no filler.
+ */
+export const PROMPT_MARK = new RegExp(String.raw`^[^\p{L}\p{N}\s]*?(?:${PROMPT_END})$`, 'u');
 
 function labelAbove(scan: ScreenScan, box: Found): string {
   const { x, y, w } = box.bounds;

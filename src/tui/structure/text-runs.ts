@@ -44,14 +44,16 @@ function cutAtColumns(text: string, columnAt: readonly number[], runs: [number, 
 
 /**
  * A prompt opening the row goes with the line typed after it however far the line is indented (python's
- * continuation "...     return x", as its ">>> def f():" reads), and alone it is still text: the REPL's
- * empty continuation line ends a block.
+ * continuation "...     return x", sqlite3's "   ...>   2", as "sqlite> select 1," reads), and the line is text
+ * whatever it holds: the prompt alone (python's "..." that ended a block), or punctuation after it (node's
+ * "... }"), is what the REPL was given.
  */
-function joinPrompt(text: string, runs: [number, number][]): [number, number][] {
+function joinPrompt(text: string, runs: [number, number][]): { runs: [number, number][]; prompted: boolean } {
   const first = runs[0];
-  if (!first || !PROMPT_MARK.test(text.slice(first[0], first[1]))) return runs;
+  if (!first || !PROMPT_MARK.test(text.slice(first[0], first[1]).split(' ')[0]!)) return { runs, prompted: false };
   const second = runs[1];
-  return second ? [[first[0], second[1]], ...runs.slice(2)] : runs;
+  const alone = first[1] - first[0] === text.slice(first[0], first[1]).split(' ')[0]!.length;
+  return { runs: second && alone ? [[first[0], second[1]], ...runs.slice(2)] : runs, prompted: true };
 }
 
 /** Blanks between two runs beyond which they are two columns of a layout (segments' three). */
@@ -64,11 +66,13 @@ export function findTextRuns(scan: ScreenScan, regionIndex: number): Found[] {
   // Only a region as wide as the screen has the rows the terminal wraps a line onto.
   const fullWidth = region.rect.x === 0 && region.rect.w === cols;
   const found: Found[] = [];
+  /** Runs a prompt opens: text whatever they hold. */
+  const lines = new Set<Found>();
   /** The last run of the row above when it ends by the right edge: a line the terminal may have wrapped. */
   let open: { node: Found; end: number } | undefined;
   for (let y = region.rect.y; y < region.rect.y + region.rect.h; y++) {
     const { text, columnAt } = scan.regionRow(regionIndex, y);
-    const runs = joinPrompt(text, cutAtColumns(text, columnAt, joinPaddedNumbers(text, segments(text)), cuts.get(y)));
+    const { runs, prompted } = joinPrompt(text, cutAtColumns(text, columnAt, joinPaddedNumbers(text, segments(text)), cuts.get(y)));
     let last: { node: Found; end: number } | undefined;
     runs.forEach(([start, end], index) => {
       const run = text.slice(start, end);
@@ -86,8 +90,9 @@ export function findTextRuns(scan: ScreenScan, regionIndex: number): Found[] {
       }
       last = { node: { role: 'text', name: run, bounds: { x, y, w: right - x, h: 1 }, heuristic: TEXT_HEURISTIC }, end: right };
       found.push(last.node);
+      if (index === 0 && prompted) lines.add(last.node);
     });
     open = fullWidth && last && cols - last.end < RUN_GAP ? last : undefined;
   }
-  return found.filter((node) => MEANINGFUL.test(node.name) || PROMPT_MARK.test(node.name));
+  return found.filter((node) => MEANINGFUL.test(node.name) || lines.has(node));
 }
