@@ -34,6 +34,8 @@ test('ytree: the directory tree is a list of its own beside the statistics panes
     assert.equal(selected.length, 1);
     assert.ok(expected.endsWith(selected[0]!.name.replace(/^[\u2500-\u257f\s]+/u, '')), `${selected[0]!.name} is not ${expected}`);
     assert.equal(all.find((node) => node.focused)?.id, selected[0]!.id);
+    // The statistics pane's label and count, right-aligned in rows alike, read together: one file on the disk.
+    assert.ok(all.some((node) => node.role === 'text' && /^Files:\s+1$/.test(node.name)), JSON.stringify(all.map((node) => node.name)));
     await callOk(context, 'tui_press', { key: 'Down', session: 'ytree' });
   }
   await callOk(context, 'tui_stop', { session: 'ytree' });

@@ -72,7 +72,7 @@ export function findTextRuns(scan: ScreenScan, regionIndex: number): Found[] {
   let open: { node: Found; end: number } | undefined;
   for (let y = region.rect.y; y < region.rect.y + region.rect.h; y++) {
     const { text, columnAt } = scan.regionRow(regionIndex, y);
-    const { runs, prompted } = joinPrompt(text, cutAtColumns(text, columnAt, joinPaddedNumbers(text, segments(text)), cuts.get(y)));
+    const { runs, prompted } = joinPrompt(text, joinPaddedNumbers(text, cutAtColumns(text, columnAt, segments(text), cuts.get(y))));
     let last: { node: Found; end: number } | undefined;
     runs.forEach(([start, end], index) => {
       const run = text.slice(start, end);
