@@ -147,6 +147,18 @@ test('bash: a completion listing and `ls -C` read one text per name, however few
   const table = after.slice(0, after.indexOf('listed-42')).map((_, row) => row);
   assert.ok(table.some((row) => /\S  \S/.test(after[row]!)), `two blanks part two names: ${JSON.stringify(after)}`);
   assert.deepEqual(texts(await callOk(context, 'tui_snapshot', { session: 'listing' }), table), onDisk);
+
+  // Wide enough for every name on one row, readline keeps its even columns: one row alone shows them.
+  await callOk(context, 'tui_resize', { cols: 120, rows: 20, session: 'listing' });
+  await callOk(context, 'tui_type', { text: 'clear\n', session: 'listing' });
+  await callOk(context, 'tui_wait_for', { selector: 'role=textbox focused', all: [{ stableMs: 200 }], session: 'listing' });
+  await callOk(context, 'tui_type', { text: 'cd ', session: 'listing' });
+  await callOk(context, 'tui_press_sequence', { keys: ['Tab', 'Tab'], session: 'listing' });
+  await callOk(context, 'tui_wait_for', { text: 'mango/', all: [{ stableMs: 200 }], session: 'listing' });
+  const wide = (await callOk(context, 'tui_render_text', { session: 'listing' })).structured.lines as string[];
+  const row = wide.findIndex((line) => line.startsWith('apple/'));
+  assert.ok(row >= 0 && /\S \S/.test(wide[row]!) && wide[row]!.includes('mango/'), `one row, one blank parting two names: ${JSON.stringify(wide)}`);
+  assert.deepEqual(texts(await callOk(context, 'tui_snapshot', { session: 'listing' }), [row]), onDisk.map((name) => `${name}/`));
   await callOk(context, 'tui_stop', { session: 'listing' });
 });
 

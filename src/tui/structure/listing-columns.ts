@@ -62,6 +62,25 @@ function listings(rows: readonly Row[]): { rows: Row[]; columns: Set<number> }[]
   return found;
 }
 
+/** Fewer names on a row alone, and an even spacing is more likely a coincidence. */
+const MIN_EVEN_NAMES = 4;
+
+/**
+ * The columns of a row alone that lays its names out at one pitch, one name to a column and no column skipped
+ * (readline's listing when all its names fit on one row: "include/ lib/" one blank apart, nine columns from
+ * "bin/     "): the pitch is the narrowest gap between names a wide gap shows apart.
+ */
+function evenColumns(row: Row): Set<number> | undefined {
+  const { words } = row;
+  if (words.length < MIN_EVEN_NAMES) return undefined;
+  const spaced = words.filter((word) => word.spaced).map((word) => word.x);
+  const pitch = Math.min(...spaced.slice(1).map((x, index) => x - spaced[index]!));
+  if (!Number.isFinite(pitch) || pitch < 3) return undefined;
+  const left = words[0]!.x;
+  const even = words.every((word, index) => word.x === left + index * pitch && word.end < left + (index + 1) * pitch);
+  return even ? new Set(words.map((word) => word.x)) : undefined;
+}
+
 /**
  * For each row of a listing in the region, the columns its names start on past the first: a text run is
  * cut there even where only one blank parts two names.
@@ -74,14 +93,20 @@ export function listingCuts(scan: ScreenScan, regionIndex: number): Map<number, 
     for (const listing of listings(block)) for (const row of listing.rows) cuts.set(row.y, listing.columns);
     block = [];
   };
+  const rows: Row[] = [];
   for (let y = region.rect.y; y < region.rect.y + region.rect.h; y++) {
     const words = wordsOf(scan, regionIndex, y);
     const row = { y, words };
+    rows.push(row);
     const above = block[block.length - 1];
     // A listing's rows all start at its first column, and none runs across a column its neighbour shows.
     if (words.length === 0 || (above && (words[0]!.x !== above.words[0]!.x || crosses(row, above) || crosses(above, row)))) flush();
     if (words.length > 0) block.push(row);
   }
   flush();
+  for (const row of rows) {
+    const columns = cuts.has(row.y) ? undefined : evenColumns(row);
+    if (columns) cuts.set(row.y, columns);
+  }
   return cuts;
 }
