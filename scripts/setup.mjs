@@ -72,6 +72,10 @@ const testPackages = [
   // cfdisk and sfdisk (test/e2e/tui-column-headers.test.ts); IPython's completion menu (test/e2e/tui-python.test.ts);
   // gdb's prompt, and its -tui source window on a program gcc builds (test/e2e/tui-debugger-prompt.test.ts).
   'fdisk', 'ipython3', 'gdb', 'gcc',
+  // mtr's hops under its bold column names, nothing lit (test/e2e/tui-column-headers.test.ts).
+  'mtr-tiny',
+  // ytree's box tiled into panes by a rule and dividers ending on it (test/e2e/tui-tiled-panes.test.ts).
+  'ytree',
   // fzf's pointer column (test/e2e/tui-pickers.test.ts); micro's buffer (test/e2e/tui-editors.test.ts).
   'fzf', 'micro',
   // irssi's input line after its bracketed status prompt and weechat's beside its buffer list (test/e2e/tui-chat.test.ts).

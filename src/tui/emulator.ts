@@ -161,11 +161,13 @@ export class TerminalEmulator {
       flags: new Uint8Array(size),
       links: new Int32Array(size),
       urls: new Map(),
+      wrapped: new Uint8Array(rows),
       cursor: { x: Math.min(buffer.cursorX, cols - 1), y: buffer.cursorY, visible: this.modes.cursorVisible },
     };
     const cell = this.cell;
     for (let y = 0; y < rows; y++) {
       const line = buffer.getLine(buffer.baseY + y);
+      if (line?.isWrapped) grid.wrapped[y] = 1;
       for (let x = 0; x < cols; x++) {
         const index = y * cols + x;
         if (!line || !line.getCell(x, cell)) {

@@ -72,6 +72,11 @@ export interface CellGrid {
    */
   links: Int32Array;
   urls: Map<number, string>;
+  /**
+   * 1 for a row that goes on from the row above because the terminal wrapped a line too long for it (xterm's
+   * isWrapped), not because the program started a new line: the two rows show one line.
+   */
+  wrapped: Uint8Array;
   cursor: Cursor;
 }
 
@@ -87,6 +92,7 @@ export function emptyGrid(cols: number, rows: number): CellGrid {
     flags: new Uint8Array(size),
     links: new Int32Array(size),
     urls: new Map(),
+    wrapped: new Uint8Array(rows),
     cursor: { x: 0, y: 0, visible: true },
   };
 }

@@ -27,6 +27,8 @@ export interface VisualFrame {
   wide: [number, number][];
   /** The hyperlinks, row by row; absent when the screen has none. */
   links?: LinkSpan[];
+  /** The rows that go on from the row above by the terminal's wrapping (CellGrid.wrapped); absent when none. */
+  wrapped?: number[];
 }
 
 function colorOut(color: number): SpanColor | undefined {
@@ -77,7 +79,8 @@ export function toVisualFrame(grid: CellGrid): VisualFrame {
     }
   }
   const links = linkSpans(grid);
-  return { cols, rows: grid.rows, lines, cursor: { ...grid.cursor }, spans, wide, ...(links.length ? { links } : {}) };
+  const wrapped = [...grid.wrapped.keys()].filter((row) => grid.wrapped[row]);
+  return { cols, rows: grid.rows, lines, cursor: { ...grid.cursor }, spans, wide, ...(links.length ? { links } : {}), ...(wrapped.length ? { wrapped } : {}) };
 }
 
 /** The inverse of toVisualFrame (up to trailing blanks, which become plain spaces). */
@@ -115,5 +118,6 @@ export function gridFromVisualFrame(frame: VisualFrame): CellGrid {
     grid.urls.set(number + 1, span.url);
     grid.links.fill(number + 1, span.row * frame.cols + span.col, span.row * frame.cols + span.col + span.len);
   });
+  for (const row of frame.wrapped ?? []) if (row < frame.rows) grid.wrapped[row] = 1;
   return grid;
 }

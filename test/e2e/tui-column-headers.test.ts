@@ -57,3 +57,29 @@ test('cfdisk: the bold column names over the partitions are the list\'s header; 
   assert.deepEqual(partitionStarts(image), ['2048']);
   await callOk(context, 'tui_stop', { session: 'cfdisk' });
 });
+
+test('mtr: bold column names over plain rows, nothing lit, are a table\'s header; each hop\'s values are its cells under them', async () => {
+  // The oracle: mtr's own report of the same trace, its column names on the HOST line and the hop's address.
+  const report = execFileSync('mtr', ['-n', '-r', '-c', '1', '127.0.0.1'], { timeout: 20_000, encoding: 'utf8' }).split('\n');
+  const columns = report.find((line) => line.startsWith('HOST:'))!.trim().split(/\s+/).slice(2);
+  // "1.|-- 127.0.0.1  0.0%  1 ...": the hop's number, its address, then its values.
+  const [, address, loss] = report.find((line) => /^\s*1\.\|--/.test(line))!.trim().split(/\s+/);
+  assert.deepEqual(columns.slice(0, 2), ['Loss%', 'Snt'], JSON.stringify(report));
+  await start({ command: 'bash', args: ['--norc', '--noprofile', '-c', 'exec mtr -n 127.0.0.1'], cols: 100, rows: 24, session: 'mtr' });
+  await callOk(context, 'tui_wait_for', { text: address!, all: [{ text: 'StDev' }, { stableMs: 200 }], session: 'mtr' });
+  const all = nodes(await callOk(context, 'tui_snapshot', { session: 'mtr' }));
+  const list = all.find((node) => node.role === 'list');
+  assert.ok(list, JSON.stringify(all.map((node) => [node.role, node.name])));
+  const [header, ...items] = list.children ?? [];
+  const names = (header?.children ?? []).map((cell) => cell.name);
+  // The first column is the hosts', then mtr's report's own columns, in its order.
+  assert.deepEqual(names.slice(1), columns);
+  assert.equal(items.filter((item) => item.selected).length, 0, 'nothing is lit, so nothing is selected');
+  const cells = items[0]!.children!.map((cell) => cell.name);
+  assert.equal(cells[0], `1. ${address}`);
+  assert.equal(cells[names.indexOf('Loss%')], loss);
+  assert.match(cells[names.indexOf('Snt')]!, /^\d+$/);
+  await callOk(context, 'tui_press', { key: 'q', session: 'mtr' });
+  assert.equal(await exitCode(context, 'mtr'), 0);
+  await callOk(context, 'tui_stop', { session: 'mtr' });
+});

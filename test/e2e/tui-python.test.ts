@@ -23,9 +23,39 @@ test('python3 REPL: a multi-line definition, then a call of it', async () => {
   await callOk(context, 'tui_wait_for', { selector: 'role=text name="area 42"', all: [{ newText: 'area 42\n>>>' }] });
   const lines = (await callOk(context, 'tui_render_text')).structured.lines as string[];
   assert.deepEqual(lines.slice(0, 6), ['>>> def area(w, h):', '...     return w * h', '...', '>>> print("area", area(6, 7))', 'area 42', '>>>']);
+  // Each line the REPL shows is one text, its prompt with it, as the terminal shows it: the continuation lines
+  // too ("..." alone ended the block), not the indented code without its prompt.
+  const texts = nodes(await callOk(context, 'tui_snapshot')).filter((node) => node.role === 'text');
+  assert.deepEqual(texts.filter((node) => node.bounds!.y < 5).map((node) => node.name), lines.slice(0, 5));
   await callOk(context, 'tui_press', { key: 'ctrl+d' });
   await callOk(context, 'tui_wait_for', { exited: true });
   await callOk(context, 'tui_stop');
+});
+
+test('sqlite3 and node: each continuation line is one text with its prompt, whatever it holds', async () => {
+  // sqlite3 prompts "   ...>" inside a statement; node "... " inside a block, where the line may be a lone "}".
+  const repls = [
+    { session: 'sqlite', args: ['--norc', '--noprofile', '-c', 'exec sqlite3'], ready: 'sqlite> ', lines: ['select 1,', '  2', ';'], done: '1|2' },
+    { session: 'node', args: ['--norc', '--noprofile', '-c', 'exec node'], ready: '> ', lines: ['function f() {', '  return 40 + 2', '}', 'f()'], done: '42' },
+  ];
+  for (const repl of repls) {
+    await start({ command: 'bash', args: repl.args, session: repl.session });
+    await callOk(context, 'tui_wait_for', { text: repl.ready, all: [{ stableMs: 200 }], session: repl.session });
+    for (const line of repl.lines) {
+      await callOk(context, 'tui_type', { text: `${line}\n`, session: repl.session });
+      await callOk(context, 'tui_wait_for', { idle: true, idleMs: 100, session: repl.session });
+    }
+    await callOk(context, 'tui_wait_for', { newText: repl.done, all: [{ stableMs: 200 }], session: repl.session });
+    // The judge: the terminal's own rows, from the first line typed to the answer.
+    const screen = (await callOk(context, 'tui_render_text', { session: repl.session })).structured.lines as string[];
+    const first = screen.findIndex((line) => line.endsWith(repl.lines[0]!));
+    const answer = screen.indexOf(repl.done, first);
+    assert.ok(first >= 0 && answer > first, JSON.stringify(screen));
+    const texts = nodes(await callOk(context, 'tui_snapshot', { session: repl.session })).filter((node) => node.role === 'text');
+    const rows = screen.slice(first, answer + 1).map((line) => line.trim());
+    assert.deepEqual(texts.filter((node) => node.bounds!.y >= first && node.bounds!.y <= answer).map((node) => node.name.trim()), rows);
+    await callOk(context, 'tui_stop', { session: repl.session });
+  }
 });
 
 test('a program that asks the terminal for the cursor position, device attributes and background colour gets answers', async () => {

@@ -3,7 +3,7 @@
 // (fish's autosuggestion), which a key would accept but Enter does not run. The judges are the shells
 // themselves: the command they record in their history files and what the command prints.
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -114,4 +114,82 @@ test('zsh menu-select: the completion candidates are a list whose lit one is sel
   await callOk(context, 'tui_wait_for', { newText: `content of ${target.name.replace('.txt', '')}`, session: 'zmenu' });
   assert.deepEqual(await linesOf(history, (lines) => lines[0] !== undefined && lines[0] !== ''), [`cat ${target.name}`]);
   await callOk(context, 'tui_stop', { session: 'zmenu' });
+});
+
+const BASH = { command: 'bash', args: ['--norc', '--noprofile', '-i'] };
+
+test('bash: a completion listing and `ls -C` read one text per name, however few blanks part two columns', async () => {
+  const home = mkdtempSync(join(tmpdir(), 'cup-tui-listing-'));
+  const names = ['apple', 'banana', 'cherry', 'damson', 'elder', 'fig', 'grape', 'guava', 'kiwi', 'lemon', 'lime', 'mango'];
+  for (const name of names) mkdirSync(join(home, name));
+  await start({ ...BASH, cwd: home, env: { PS1: '$ ', HISTFILE: '/dev/null' }, cols: 40, rows: 20, session: 'listing' });
+  await callOk(context, 'tui_wait_for', { selector: 'role=textbox focused', session: 'listing' });
+  await callOk(context, 'tui_type', { text: 'cd ', session: 'listing' });
+  // readline lists the directories after a second Tab, each with its "/", in columns as wide as the longest
+  // name and one or two blanks: "banana/" is one blank from the next name.
+  await callOk(context, 'tui_press_sequence', { keys: ['Tab', 'Tab'], session: 'listing' });
+  await callOk(context, 'tui_wait_for', { text: 'mango/', all: [{ stableMs: 200 }], session: 'listing' });
+  const lines = (await callOk(context, 'tui_render_text', { session: 'listing' })).structured.lines as string[];
+  const listed = lines.filter((line) => line.includes('/'));
+  assert.ok(listed.some((line) => /\S \S/.test(line)), `one blank parts two names: ${JSON.stringify(lines)}`);
+  const onDisk = readdirSync(home).sort();
+  const texts = (result: Awaited<ReturnType<typeof callOk>>, rows: number[]) =>
+    nodes(result).filter((node) => node.role === 'text' && rows.includes(node.bounds!.y)).map((node) => node.name).sort();
+  const rowsOf = (pattern: RegExp) => lines.flatMap((line, row) => (pattern.test(line) ? [row] : []));
+  assert.deepEqual(texts(await callOk(context, 'tui_snapshot', { session: 'listing' }), rowsOf(/\/ /)), onDisk.map((name) => `${name}/`));
+
+  // ls lays the names out in columns two blanks apart at least: each is a text of its own too.
+  await callOk(context, 'tui_press', { key: 'ctrl+u', session: 'listing' });
+  await callOk(context, 'tui_type', { text: 'clear; ls -C -w 40; echo listed-$((6 * 7))\n', session: 'listing' });
+  await callOk(context, 'tui_wait_for', { newText: 'listed-42', session: 'listing' });
+  const after = (await callOk(context, 'tui_render_text', { session: 'listing' })).structured.lines as string[];
+  // clear left ls's rows at the top, above the echo's.
+  const table = after.slice(0, after.indexOf('listed-42')).map((_, row) => row);
+  assert.ok(table.some((row) => /\S  \S/.test(after[row]!)), `two blanks part two names: ${JSON.stringify(after)}`);
+  assert.deepEqual(texts(await callOk(context, 'tui_snapshot', { session: 'listing' }), table), onDisk);
+
+  // Wide enough for every name on one row, readline keeps its even columns: one row alone shows them.
+  await callOk(context, 'tui_resize', { cols: 120, rows: 20, session: 'listing' });
+  await callOk(context, 'tui_type', { text: 'clear\n', session: 'listing' });
+  await callOk(context, 'tui_wait_for', { selector: 'role=textbox focused', all: [{ stableMs: 200 }], session: 'listing' });
+  await callOk(context, 'tui_type', { text: 'cd ', session: 'listing' });
+  await callOk(context, 'tui_press_sequence', { keys: ['Tab', 'Tab'], session: 'listing' });
+  await callOk(context, 'tui_wait_for', { text: 'mango/', all: [{ stableMs: 200 }], session: 'listing' });
+  const wide = (await callOk(context, 'tui_render_text', { session: 'listing' })).structured.lines as string[];
+  const row = wide.findIndex((line) => line.startsWith('apple/'));
+  assert.ok(row >= 0 && /\S \S/.test(wide[row]!) && wide[row]!.includes('mango/'), `one row, one blank parting two names: ${JSON.stringify(wide)}`);
+  assert.deepEqual(texts(await callOk(context, 'tui_snapshot', { session: 'listing' }), [row]), onDisk.map((name) => `${name}/`));
+  await callOk(context, 'tui_stop', { session: 'listing' });
+});
+
+test('bash: a line longer than the screen, wrapped by the terminal, reads as one command line and one line of output', async () => {
+  const home = mkdtempSync(join(tmpdir(), 'cup-tui-wrap-'));
+  const history = join(home, 'history');
+  await start({ ...BASH, cwd: home, env: { PS1: '$ ', HISTFILE: history }, cols: 40, rows: 20, session: 'wrap' });
+  await callOk(context, 'tui_wait_for', { selector: 'role=textbox focused', session: 'wrap' });
+  const word = 'one-two-three-four-five-six-seven-eight-nine-ten-eleven';
+  const command = `printf '%s\\n' ${word} 'and more' > out.txt`;
+  await callOk(context, 'tui_type', { text: command, session: 'wrap' });
+  await callOk(context, 'tui_wait_for', { text: 'out.txt', all: [{ stableMs: 150 }], session: 'wrap' });
+  // The command line covers three rows, the last holding the cursor but no prompt.
+  const field = await focusedField('wrap');
+  assert.equal(field.bounds!.h, Math.ceil(`$ ${command}`.length / 40), JSON.stringify(field));
+  await callOk(context, 'tui_press', { key: 'Enter', session: 'wrap' });
+  // bash's history holds the command as bash read it.
+  await callOk(context, 'tui_type', { text: 'history -w\n', session: 'wrap' });
+  assert.deepEqual((await linesOf(history, (lines) => lines.length >= 2))[0], field.value);
+  assert.equal(field.name, '$');
+
+  // What cat prints is one line of the file, wrapped by the terminal: one text, over two rows.
+  await callOk(context, 'tui_type', { text: 'clear; cat out.txt\n', session: 'wrap' });
+  await callOk(context, 'tui_wait_for', { newText: 'and more', all: [{ stableMs: 150 }], session: 'wrap' });
+  const printed = readFileSync(join(home, 'out.txt'), 'utf8').split('\n');
+  const lines = (await callOk(context, 'tui_render_text', { session: 'wrap' })).structured.lines as string[];
+  assert.ok(!lines.includes(printed[0]!), `the terminal wrapped the line: ${JSON.stringify(lines)}`);
+  const texts = nodes(await callOk(context, 'tui_snapshot', { session: 'wrap' })).filter((node) => node.role === 'text');
+  const line = texts.find((node) => node.name === printed[0]);
+  assert.ok(line, JSON.stringify(texts.map((node) => node.name)));
+  assert.equal(line.bounds!.h, 2);
+  assert.ok(texts.some((node) => node.name === printed[1]));
+  await callOk(context, 'tui_stop', { session: 'wrap' });
 });

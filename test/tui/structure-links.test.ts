@@ -67,7 +67,9 @@ test('a link that is a whole run of text becomes that node; padding, wrapping an
       { name: 'padded', url: 'https://c.example', bounds: { x: 1, y: 2, w: 6, h: 1 } },
     ],
   );
-  assert.ok(all.some((node) => node.role === 'text' && node.name === 'uvwxy plain'));
+  // The line the terminal wrapped is one text over both rows, holding the link's two runs.
+  const line = all.find((node) => node.role === 'text' && node.name === 'abcdefghijklmnopqrstuvwxy plain');
+  assert.deepEqual(line?.bounds, { x: 0, y: 0, w: 20, h: 2 });
   assert.ok(!all.some((node) => node.role === 'text' && node.name === 'padded'), 'the run that is the link is not also a text node');
 });
 

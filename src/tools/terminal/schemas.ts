@@ -75,6 +75,10 @@ export const visualFrameResult = z.object({
     .array(z.object({ row: z.number(), col: z.number(), len: z.number(), url: z.string() }))
     .optional()
     .describe('OSC 8 hyperlinks: one run of cells per link and row, with its address.'),
+  wrapped: z
+    .array(z.number())
+    .optional()
+    .describe('Rows that go on from the row above because the terminal wrapped a line too long for the screen: with it they show one line.'),
 });
 
 export const exitResult = z.object({ code: z.number(), signal: z.number().optional() });

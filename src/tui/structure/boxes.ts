@@ -110,26 +110,52 @@ function title(scan: ScreenScan, box: Bounds): string {
 const CROSSING = new Set([...'┼┿╂╋╪╫╬']);
 
 /**
- * Rows inside the box drawn as ├───┤: they split it into sections and are part of the border. A divider
- * crossed by column rules (├───┼───┤, under a grid's header row: sqlite's `.mode box`, psql) is a rule of
- * the table inside, which reads through it, so it splits nothing.
+ * Rows between two upright lines of a box (its sides, or a pane rule inside it) drawn as ├───┤: they split
+ * that column of the box into sections and are part of the border. A divider crossed by column rules
+ * (├───┼───┤, under a grid's header row: sqlite's `.mode box`, psql) is a rule of the table inside, which
+ * reads through it, so it splits nothing.
  */
-function dividers(scan: ScreenScan, box: Bounds): number[] {
+function dividers(scan: ScreenScan, box: Bounds, left: number, right: number): number[] {
   const found: number[] = [];
-  const right = box.x + box.w - 1;
   for (let y = box.y + 1; y < box.y + box.h - 1; y++) {
-    if (!LEFT_TEE.has(scan.char(box.x, y)) || !RIGHT_TEE.has(scan.char(right, y))) continue;
+    if (!LEFT_TEE.has(scan.char(left, y)) || !RIGHT_TEE.has(scan.char(right, y))) continue;
     // Like a top border, a divider may carry a label ("├──(#327)─┤"), but is mostly line.
     let line = 0;
     let crossed = false;
-    for (let x = box.x + 1; x < right; x++) {
+    for (let x = left + 1; x < right; x++) {
       const char = scan.char(x, y);
       if (HORIZONTAL.has(char)) line++;
       if (CROSSING.has(char)) crossed = true;
     }
-    if (line * 2 > right - box.x - 1 && !crossed) found.push(y);
+    if (line * 2 > right - left - 1 && !crossed) found.push(y);
   }
   return found;
+}
+
+const RULE_TOP = new Set([...'┬┯┰╤╥┳╦']);
+const RULE_BOTTOM = new Set([...'┴┷┸╧╨┻╩']);
+
+/**
+ * Upright rules from a ┬ in the top border to a ┴ in the bottom one that a divider of one side ends on (├ or ┤
+ * on the rule): the box is tiled into panes side by side, each split on its own (ytree's directory tree over its
+ * files, beside a column of statistics panels). A table's column rules are crossed by its dividers (┼) or by
+ * none, and stay its rules.
+ */
+function paneRules(scan: ScreenScan, box: Bounds): number[] {
+  const bottom = box.y + box.h - 1;
+  const rules: number[] = [];
+  for (let x = box.x + 1; x < box.x + box.w - 1; x++) {
+    if (!RULE_TOP.has(scan.char(x, box.y)) || !RULE_BOTTOM.has(scan.char(x, bottom))) continue;
+    let upright = true;
+    let tee = false;
+    for (let y = box.y + 1; y < bottom && upright; y++) {
+      const char = scan.char(x, y);
+      upright = VERTICAL.has(char);
+      if (LEFT_TEE.has(char) || RIGHT_TEE.has(char)) tee = true;
+    }
+    if (upright && tee) rules.push(x);
+  }
+  return rules;
 }
 
 export interface DetectedBox {
@@ -164,13 +190,19 @@ function collectBoxes(scan: ScreenScan, boxes: DetectedBox[], covered?: Covered)
       if (!style || known.has(y * cols + x)) continue;
       const bounds = traceBox(scan, x, y, style, covered);
       if (!bounds) continue;
-      const splits = dividers(scan, bounds);
+      // The box's columns between its sides and pane rules, each split at its own dividers.
+      const rules = paneRules(scan, bounds);
+      const edges = [bounds.x, ...rules, bounds.x + bounds.w - 1];
+      const columns = edges.slice(1).map((right, index) => ({ left: edges[index]!, right, splits: dividers(scan, bounds, edges[index]!, right) }));
       const sections: Bounds[] = [];
-      let top = bounds.y + 1;
-      for (const divider of [...splits, bounds.y + bounds.h - 1]) {
-        if (divider > top) sections.push({ x: bounds.x + 1, y: top, w: bounds.w - 2, h: divider - top });
-        top = divider + 1;
+      for (const { left, right, splits } of columns) {
+        let top = bounds.y + 1;
+        for (const divider of [...splits, bounds.y + bounds.h - 1]) {
+          if (divider > top) sections.push({ x: left + 1, y: top, w: right - left - 1, h: divider - top });
+          top = divider + 1;
+        }
       }
+      const splits = rules.length === 0 ? columns[0]!.splits : [];
       // Untitled borders often have the title on the first row inside, set off by a divider (calcurse).
       let name = title(scan, bounds);
       const [head] = sections;
@@ -190,7 +222,8 @@ function collectBoxes(scan: ScreenScan, boxes: DetectedBox[], covered?: Covered)
           if (style.isVertical(scan.char(column, side))) scan.claim({ x: column, y: side, w: 1, h: 1 });
         }
       }
-      for (const divider of splits) scan.claim({ x: bounds.x, y: divider, w: bounds.w, h: 1 });
+      for (const { left, right, splits: rows } of columns) for (const divider of rows) scan.claim({ x: left, y: divider, w: right - left + 1, h: 1 });
+      for (const rule of rules) scan.claim({ x: rule, y: bounds.y, w: 1, h: bounds.h });
     }
   }
 }

@@ -13,7 +13,13 @@ const INTERACTIVE = new Set(['button', 'listitem', 'checkbox', 'radio', 'textbox
 // being taken for the prompt. Failing that, a word in parentheses opening the row (gdb's "(gdb) ", pdb's
 // "(Pdb) ") or a name in square brackets (a chat client's "[#channel] ", irssi's "[(status)] "); tried
 // second, so "(venv) ada@host:~$ " is still named by its "$".
-const PROMPT = /^(\s*)((?:\S.{0,60}?)?(?:[$#%>:?❯»➜]+|\.\.\.)|\([\p{L}\p{N}_.-]{1,20}\)|\[[^\]\s][^\]]{0,29}\])(?= |$)/u;
+const PROMPT_END = String.raw`[$#%>:?❯»➜]+|\.\.\.`;
+const PROMPT = new RegExp(String.raw`^(\s*)((?:\S.{0,60}?)?(?:${PROMPT_END})|\([\p{L}\p{N}_.-]{1,20}\)|\[[^\]\s][^\]]{0,29}\])(?= |$)`, 'u');
+/**
+ * A prompt that is only punctuation ending in a prompt's mark (python's "..." and ">>>", sqlite3's "...>",
+ * ipython's "...:", a shell's "$" or ">"), as text runs meet it: a word of no letter or figure, yet no filler.
+ */
+export const PROMPT_MARK = new RegExp(String.raw`^[^\p{L}\p{N}\s]*?(?:${PROMPT_END})$`, 'u');
 
 function labelAbove(scan: ScreenScan, box: Found): string {
   const { x, y, w } = box.bounds;
@@ -231,6 +237,8 @@ export function findCursorInput(scan: ScreenScan, nodes: readonly Found[], boxes
     scan.claim(bounds);
     return [{ role: 'textbox', name: '', value: text.trimEnd(), focused: true, bounds, heuristic: INPUT_HEURISTIC }];
   }
+  const wrapped = wrappedInput(scan, regionIndex);
+  if (wrapped) return [wrapped];
   const prompt = PROMPT.exec(text) ?? lastRowQuestion(scan, text, columnAt);
   const promptStart = prompt ? prompt[1]!.length : 0;
   const promptEnd = prompt ? promptStart + prompt[2]!.length : 0;
@@ -256,6 +264,43 @@ export function findCursorInput(scan: ScreenScan, nodes: readonly Found[], boxes
   const bounds = { x, y: cursor.y, w: right - x, h: 1 };
   scan.claim(bounds);
   return [{ role: 'textbox', name: prompt[2]!, value, focused: true, bounds, heuristic: INPUT_HEURISTIC }];
+}
+
+/**
+ * A command line longer than the screen is wide, which the terminal wrapped onto the rows below its prompt
+ * (CellGrid.wrapped): the cursor's row may hold no prompt, or only the line's start. The rows of the one
+ * line are one field, named by the prompt on its first row, its value all that follows it on every row.
+ */
+function wrappedInput(scan: ScreenScan, regionIndex: number): Found | undefined {
+  const { cursor, wrapped, cols } = scan.grid;
+  const { rect } = scan.regions[regionIndex]!;
+  if (rect.x !== 0 || rect.w !== cols) return undefined;
+  let first = cursor.y;
+  while (first > rect.y && wrapped[first]) first--;
+  let last = cursor.y;
+  while (last + 1 < rect.y + rect.h && wrapped[last + 1]) last++;
+  if (first === last) return undefined;
+  let line = '';
+  let cursorAt = -1;
+  let firstRow = 0;
+  for (let y = first; y <= last; y++) {
+    const { text, columnAt } = scan.regionRow(regionIndex, y);
+    if (y === cursor.y) {
+      const at = columnAt.findIndex((x) => x >= cursor.x);
+      cursorAt = line.length + (at < 0 ? text.length : at);
+    }
+    line += text;
+    if (y === first) firstRow = line.length;
+  }
+  const prompt = PROMPT.exec(line);
+  const valueStart = prompt ? prompt[1]!.length + prompt[2]!.length + 1 : 0;
+  // The prompt stands on the line's first row.
+  if (!prompt || valueStart > firstRow) return undefined;
+  // The cursor on the prompt itself is not at a prompt, as on one row.
+  if (cursorAt < valueStart) return undefined;
+  const bounds = { x: rect.x, y: first, w: rect.w, h: last - first + 1 };
+  scan.claim(bounds);
+  return { role: 'textbox', name: prompt[2]!, value: line.slice(valueStart).trimEnd(), focused: true, bounds, heuristic: INPUT_HEURISTIC };
 }
 
 /** Marks that open a command line: a command (`:`), a search forward (`/`) or back (`?`). */

@@ -182,10 +182,31 @@ function striped(items: readonly RowInfo[], lit: readonly RowInfo[]): boolean {
   return indexes.every((index, i) => i === 0 || index === indexes[i - 1]! + 2);
 }
 
-function listFromBlock(scan: ScreenScan, regionIndex: number, block: RowInfo[]): Found | undefined {
+/**
+ * Where a table with nothing lit starts in a block: at a row naming columns in bold or underlined type over plain
+ * rows whose values stand under those names (mtr's "Host  Loss%  Snt  Last ..." over its hops, systemctl's
+ * "UNIT  LOAD  ACTIVE ..."), the lines above it (mtr's title and key help) no part of it. Without a selection bar
+ * such rows read as text runs, the header's names two blanks apart as one ("Avg  Best  Wrst StDev"), and no
+ * value said which column it is in.
+ */
+function plainTableStart(scan: ScreenScan, block: RowInfo[]): number | undefined {
+  for (let index = 0; index + 1 < block.length; index++) {
+    const rows = block.slice(index);
+    const header = styledHeader(scan, rows, []);
+    if (!header) continue;
+    const left = Math.min(...rows.map((row) => row.firstColumn));
+    const right = Math.max(...rows.map((row) => row.lastColumn));
+    if (alignedColumns(scan, header, rows.slice(1), left, right)) return index;
+  }
+  return undefined;
+}
+
+function listFromBlock(scan: ScreenScan, regionIndex: number, whole: RowInfo[]): Found | undefined {
   const region = scan.regions[regionIndex]!;
-  const lit = block.filter(isHighlighted);
-  if (lit.length === 0) return undefined;
+  const lit = whole.filter(isHighlighted);
+  const start = lit.length === 0 ? plainTableStart(scan, whole) : 0;
+  if (start === undefined) return undefined;
+  const block = whole.slice(start);
   // A column beside another is read as any block: htop's Sort by panel and the process list beside it each
   // open with a title in the header colour, and findHeader takes one only with a row lit otherwise below it,
   // so a column whose selection is its first row (ranger's) keeps that row as its selection.

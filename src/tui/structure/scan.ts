@@ -178,7 +178,12 @@ export interface RowInfo {
   inkColumn: number;
   /** The last non-blank character, when it is not highlighted (a file manager's type mark after a highlighted name). */
   unlitLastInk?: string;
+  /** Unlit line-drawing characters before the row's first other ink: a tree's guides ("├─", "│ └─") before a name. */
+  guides: number;
 }
+
+/** Line-drawing characters, which a tree view draws its guides with. */
+const LINE_DRAWING = /[\u2500-\u257f]/u;
 
 /** Share of a row's characters that must be highlighted for the row to count as highlighted. */
 const HIGHLIGHTED_SHARE = 0.8;
@@ -194,6 +199,8 @@ export function readRow(scan: ScreenScan, regionIndex: number, y: number): RowIn
   let lastColumn = -1;
   let inkColumn = -1;
   let unlitLastInk: string | undefined;
+  let guides = 0;
+  let guiding = true;
   const colors = new Map<number, number>();
   for (let i = 0; i < text.length; i++) {
     const x = columnAt[i]!;
@@ -208,6 +215,8 @@ export function readRow(scan: ScreenScan, regionIndex: number, y: number): RowIn
       lastColumn = Math.max(lastColumn, x);
     }
     if (text[i] !== ' ') {
+      guiding &&= !lit && LINE_DRAWING.test(text[i]!);
+      if (guiding) guides++;
       ink++;
       if (lit) litInk++;
       unlitLastInk = lit ? undefined : text[i];
@@ -219,14 +228,16 @@ export function readRow(scan: ScreenScan, regionIndex: number, y: number): RowIn
   let color = region.background;
   let best = 0;
   for (const [candidate, count] of colors) if (count > best) [color, best] = [candidate, count];
-  return { y, text, ink, litInk, litCells, color, firstColumn, lastColumn, inkColumn, ...(unlitLastInk !== undefined ? { unlitLastInk } : {}) };
+  return { y, text, ink, litInk, litCells, color, firstColumn, lastColumn, inkColumn, guides, ...(unlitLastInk !== undefined ? { unlitLastInk } : {}) };
 }
 
 /** The marks `ls -F`, nnn and vifm put after a name to tell its type (directory, executable, link...), left unhighlighted. */
 const TYPE_MARKS = '/*@|=>';
 
 export function isHighlighted(row: RowInfo): boolean {
-  if (row.ink > 0 && row.litInk >= row.ink * HIGHLIGHTED_SHARE) return true;
+  // A tree's guides before a name are drawn unlit when its name is (ytree's "├─" before a lit "sub1").
+  const ink = row.ink - (row.litInk > 0 ? row.guides : 0);
+  if (ink > 0 && row.litInk >= ink * HIGHLIGHTED_SHARE) return true;
   // A short highlighted name followed by its type mark ("sub" lit, "/" not): all of it but the mark is lit.
   return row.litInk >= 2 && row.litInk === row.ink - 1 && row.unlitLastInk !== undefined && TYPE_MARKS.includes(row.unlitLastInk);
 }
