@@ -92,6 +92,30 @@ describe('agent tasks on GTK apps, over MCP', () => {
     t.diagnostic(`gnome-text-editor Save As: ${how}; ${Date.now() - started} ms`);
   });
 
+  test('gnome-text-editor: invoke_menu through its header bar\'s Menu button opens Keyboard Shortcuts, which comes back in new_windows with what it holds', async (t) => {
+    const started = Date.now();
+    const how = await withApp(rig.desktop, withDocument('gnome-text-editor', 'note.txt', 'first line\n'), async ({ window }) => {
+      // The cases: invoke_menu followed menu bars only (this window has none), and the window the entry opened, which
+      // GTK 4 fills after its object registers, came back as an empty window.
+      const chosen = await rig.agent.call('invoke_menu', { window_id: window.id, path: ['Menu', 'Keyboard Shortcuts'] });
+      assert.ok(chosen.ok, chosen.text);
+      assert.equal(chosen.structured.effect, 'confirmed', chosen.text);
+      const opened = (chosen.structured.new_windows as { window_id: number; tree?: string }[] | undefined) ?? [];
+      assert.equal(opened.length, 1, chosen.text);
+      // The oracles: the X server lists the window, and pyatspi reads a shortcut's words in it.
+      const { stdout } = await execFileAsync('xwininfo', ['-root', '-tree'], { env: rig.desktop.env(), timeout: 10_000, maxBuffer: 16 << 20 });
+      assert.ok(stdout.includes(`0x${opened[0]!.window_id.toString(16)} `), `xwininfo lists window ${opened[0]!.window_id}`);
+      // The app's newest top-level object is the window opened (GTK 4.8 names it by its type).
+      const tops = await rig.oracle.topLevels(window.pid);
+      assert.equal(tops.length, 2, JSON.stringify(tops));
+      const texts = await eventually(() => rig.oracle.texts(window.pid, tops[1]!.name), (all) => all.includes('New document'));
+      assert.ok(texts.includes('New document'), `pyatspi: ${JSON.stringify(texts.slice(0, 20))}`);
+      assert.match(opened[0]!.tree ?? '', /txt "New document"/, chosen.text);
+      return `invoke_menu ${chosen.structured.path}/${chosen.structured.effect}`;
+    });
+    t.diagnostic(`gnome-text-editor Keyboard Shortcuts: ${how}; ${Date.now() - started} ms`);
+  });
+
   /** Clicks the keys of 6 × 7 = by their names and lets pyatspi read the display. */
   async function multiply(id: string, times: string): Promise<string> {
     return withApp(rig.desktop, corpusApp(id), async ({ window }) => {

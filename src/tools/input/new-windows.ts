@@ -35,7 +35,9 @@ async function readWhenRegistered(context: ToolContext, window: DesktopWindow): 
   const deadline = Date.now() + REGISTER_WAIT_MS;
   for (;;) {
     const reading = await readNumbered(context, window, READ_LIMITS);
-    if (reading.root || Date.now() + RETRY_MS > deadline) return reading;
+    // A window whose object holds nothing yet is being filled: GTK4 builds a shortcuts window's content after its
+    // object registers, quiet meanwhile, and Text Editor's Keyboard Shortcuts came back as an empty window.
+    if ((reading.root?.children?.length ?? 0) > 0 || Date.now() + RETRY_MS > deadline) return reading;
     await sleep(RETRY_MS);
   }
 }
