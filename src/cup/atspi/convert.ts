@@ -1025,8 +1025,9 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
     const editableBlock = (mapped === 'text' || mapped === 'generic' || mapped === 'region') && isEditableContent(raw, parent);
     // A block with nothing in it but its own words (a web page's output div) is text.
     const wordsOnly = !editableBlock && !raw.name && name !== '' && raw.children.length === 0 && blockRoles.has(atspiRole);
-    // An object that scrolls what it holds is kept as a group, as a scroll pane is, so its box clips what it shows.
-    const scrolls = scrollsItsContent(raw);
+    // An object that scrolls what it holds is kept as a group, as a scroll pane is, so its box clips what it shows (not
+    // a page's tab panel, a scroll pane to the browsers that scrolls nothing).
+    const scrolls = scrollsItsContent(raw) && mapped !== 'tabpanel';
     // A part of a chooser holding no other object (GTK3's colour editor's Hue and Alpha scales and its colour plane,
     // each of which ATK calls a colour chooser) is no group of anything: one holding a number in a range is a slider,
     // the others a surface the app draws. Zenity's colour editor read three groups with no place and no value.

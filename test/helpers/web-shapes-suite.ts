@@ -1,0 +1,29 @@
+// Page shapes a new user met first in Chromium and Firefox: a tab panel (ARIA tabs). What the driver reads is judged
+// by the page's own output line (#out, read by pyatspi) and by pyatspi's roles and attributes. One browser per test file.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { accessibleWindowState } from './tools.js';
+import { act, fullTree, pageSays, webRig, type BrowserId } from './web-browser.js';
+
+export function webShapesSuite(browser: BrowserId): void {
+  describe(`${browser}: page shapes: a tab panel`, () => {
+    const rig = webRig(browser, { page: 'disclosure', title: 'CUP Web Disclosure' });
+
+    test('a page\'s tab panel (a scroll pane to the browser) reads as the tab panel its tab shows, with no scroll, and follows the tab chosen', async () => {
+      const window = await rig.open('disclosure', 'CUP Web Disclosure');
+      // pyatspi: the browser exposes the page's role=tabpanel as a scroll pane, which xml-roles says is a tab panel.
+      const panes = await rig.oracle.attributes(window.pid, window.title, ['scroll pane']);
+      assert.ok(panes.some((pane) => pane.name === 'Profile' && pane.attributes['xml-roles'] === 'tabpanel'), `pyatspi: ${JSON.stringify(panes.map((pane) => [pane.name, pane.attributes['xml-roles']]))}`);
+      const panel = (await fullTree(rig.context, window)).find((node) => node.name === 'Profile' && node.role !== 'tab');
+      assert.equal(panel?.role, 'tabpanel', `the panel of the tab Profile: ${JSON.stringify(panel && { role: panel.role, actions: panel.actions })}`);
+      assert.ok(!panel.actions?.includes('scroll'), `a tab panel that scrolls nothing offers no scroll: ${JSON.stringify(panel.actions)}`);
+
+      const chosen = await act(rig.context, window, 'click', 'tab', 'Billing');
+      assert.equal(chosen.effect, 'confirmed', chosen.summary);
+      await pageSays(rig.oracle, window, 'out: tab=Billing open=none details=closed');
+      const compact = (await accessibleWindowState(rig.context, window, { include_screenshot: false })).result.body!;
+      assert.match(compact, /\] tpnl "Billing"\n\s+\[e\d+\] txt "Card ending 4242\."/, compact);
+      assert.doesNotMatch(compact, /tpnl "Profile"|\[scr\]\n\s+\[e\d+\] txt "Card/, compact);
+    });
+  });
+}
