@@ -1,12 +1,13 @@
-// Page shapes a new user met first in Chromium and Firefox: a tab panel (ARIA tabs). What the driver reads is judged
-// by the page's own output line (#out, read by pyatspi) and by pyatspi's roles and attributes. One browser per test file.
+// Page shapes a new user met first in Chromium and Firefox: a tab panel (ARIA tabs) and a reorderable list box built on
+// a <ul>. What the driver reads is judged by the page's own output line (#out, read by pyatspi) and by pyatspi's roles
+// and attributes. One browser per test file.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { accessibleWindowState } from './tools.js';
+import { accessibleWindowState, callOk } from './tools.js';
 import { act, fullTree, pageSays, webRig, type BrowserId } from './web-browser.js';
 
 export function webShapesSuite(browser: BrowserId): void {
-  describe(`${browser}: page shapes: a tab panel`, () => {
+  describe(`${browser}: page shapes: a tab panel, a list box of list items`, () => {
     const rig = webRig(browser, { page: 'disclosure', title: 'CUP Web Disclosure' });
 
     test('a page\'s tab panel (a scroll pane to the browser) reads as the tab panel its tab shows, with no scroll, and follows the tab chosen', async () => {
@@ -24,6 +25,24 @@ export function webShapesSuite(browser: BrowserId): void {
       const compact = (await accessibleWindowState(rig.context, window, { include_screenshot: false })).result.body!;
       assert.match(compact, /\] tpnl "Billing"\n\s+\[e\d+\] txt "Card ending 4242\."/, compact);
       assert.doesNotMatch(compact, /tpnl "Profile"|\[scr\]\n\s+\[e\d+\] txt "Card/, compact);
+    });
+
+    test('a list box\'s options built on a list\'s items are named by the page\'s words, not the list marker drawn before them: a selector by those words finds them', async () => {
+      const window = await rig.open('sortable', 'CUP Web Sortable');
+      const order = ['Blue Monday', 'Heroes', 'Atmosphere', 'Age of Consent'];
+      const options = (await fullTree(rig.context, window)).filter((node) => node.role === 'option').map((node) => node.name);
+      assert.deepEqual(options, order, 'the options read as the page writes them');
+      const found = await callOk(rig.context, 'find_elements', { window_id: window.id, selector: 'role=option name=Atmosphere' });
+      assert.equal((found.structured as { matches: unknown[] }).matches.length, 1, found.summary);
+      const chosen = await callOk(rig.context, 'click', { window_id: window.id, selector: 'role=option name=Atmosphere' });
+      assert.equal((chosen.structured as { effect: string }).effect, 'confirmed', chosen.summary);
+      await pageSays(rig.oracle, window, `out: order=${order.join('|')} selected=Atmosphere`);
+      // Moved up, it reads in its new place under the same name, as the page's order says.
+      const moved = await act(rig.context, window, 'click', 'button', 'Move up');
+      assert.equal(moved.effect, 'confirmed', moved.summary);
+      const after = ['Blue Monday', 'Atmosphere', 'Heroes', 'Age of Consent'];
+      await pageSays(rig.oracle, window, `out: order=${after.join('|')} selected=Atmosphere`);
+      assert.deepEqual((await fullTree(rig.context, window)).filter((node) => node.role === 'option').map((node) => node.name), after);
     });
   });
 }

@@ -10,7 +10,7 @@ import { isEditableContent } from './editable-content.js';
 import { intersectRect } from '../rect.js';
 import { firstCodePoints, normaliseWhitespace } from '../text.js';
 import { treeNumber } from '../shown-number.js';
-import { isMediaType, plainText, readableName, withoutDisclosureMarker, withoutMnemonic } from './names.js';
+import { isMediaType, plainText, readableName, withoutDisclosureMarker, withoutListMarker, withoutMnemonic } from './names.js';
 import { atspiRoleName, cupRoleFor } from './roles.js';
 import { ATSPI_ROLE } from './constants.js';
 import { cupStateOf, decodeStateSet } from './states.js';
@@ -1005,7 +1005,7 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
     // A window left unnamed, or named by its type ("ClocksWindow"), is called what its title bar says.
     const name = isTerminalRow(raw.path)
       ? raw.name
-      : withoutDisclosureMarker(readableName(raw.name, context.gtk4NameQuirks, atspiRole) || normaliseWhitespace(raw.labelledBy ?? '') || contentName(raw, atspiRole) || hiddenComboName(raw, parent), states.has('STATE_EXPANDABLE')) ||
+      : withoutListMarker(withoutDisclosureMarker(readableName(raw.name, context.gtk4NameQuirks, atspiRole) || normaliseWhitespace(raw.labelledBy ?? '') || contentName(raw, atspiRole) || hiddenComboName(raw, parent), states.has('STATE_EXPANDABLE')), raw.attributes) ||
         (raw === root && windowRoles.has(atspiRole) ? normaliseWhitespace(context.windowTitle ?? '') : '');
     const mapped = cupRoleFor({
       atspiRole,
