@@ -73,6 +73,11 @@ export function withoutListMarker(name: string, attributes: Readonly<Record<stri
   return name.replace(bulletMarker, '');
 }
 
+/** Whether a name starts with a mark a browser draws before the words (a disclosure's triangle, a list marker), which the tree leaves out where the object's states and attributes say it is one. */
+export function startsWithDrawnMarker(name: string): boolean {
+  return disclosureMarker.test(name) || bulletMarker.test(name) || numberMarker.test(name);
+}
+
 /**
  * A toolbar's title as shown, without Qt's mnemonic marks: Qt takes a toolbar's accessible name from its window title
  * as written, where it strips them from its buttons' and menus' ("&File" is shown "File", "&&" is a shown ampersand).
