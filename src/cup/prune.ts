@@ -2,6 +2,7 @@
 // show exactly the same nodes and hints.
 import { countNodes } from './envelope.js';
 import { actionsWithoutFocus, hasNonFocusAction, isDrawnSurface, platformCount, platformFlag } from './fields.js';
+import { isDrawnListMarker } from './list-markers.js';
 import { clipDirection, intersectRect } from './rect.js';
 import { normaliseWhitespace } from './text.js';
 import type { CupDetail, CupEnvelope, CupNode, CupRect } from './types.js';
@@ -362,6 +363,7 @@ function isSkipped(node: CupNode, parent: CupNode | undefined, siblings: readonl
   if (isGroupCaption(node, parent)) return true;
   if (spellsItsRow(node, parent)) return true;
   if (labelsSiblingControl(node, siblings)) return true;
+  if (isDrawnListMarker(node, parent)) return true;
   return false;
 }
 

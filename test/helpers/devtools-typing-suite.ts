@@ -183,6 +183,23 @@ export function devtoolsTypingSuite(browser: 'chromium' | 'firefox'): void {
       assert.equal(await readers.activeWindow(), cover.id, 'the typing changed the active window');
     });
 
+    test('a line typed with Return into a contenteditable box the page empties on Return: the result\'s diff shows the item the page added and the box emptied', async () => {
+      const window = await open('todo', 'CUP Web Todo');
+      const path = browser === 'chromium' ? 'devtools' : 'key_events';
+      type Diff = { added: { role: string; name: string }[]; changed: { role: string; name: string; changes: { value?: { from?: string; to?: string } } }[] };
+      for (const [line, said] of [['Call mum', 'Call mum'], ['Water plants', 'Call mum|Water plants']]) {
+        const target = await element(context, window, 'textbox', 'New todo');
+        const result = await callOk(context, 'type_text', { window_id: window.id, element_index: target.index, text: `${line}\n` });
+        const done = result.structured as { effect: string; path: string; diff?: Diff };
+        assert.deepEqual([done.effect, done.path], ['confirmed', path], result.summary);
+        await pageSays(oracle, window, `out: todos=${said} notes=Milk`);
+        // Chromium tells the Return's effect a moment after the typed line: the diff had read the box holding the line
+        // and no item added, while the page had emptied the box and listed the item.
+        assert.ok(done.diff?.added.some((node) => node.role === 'checkbox' && node.name === line), `the item's check box is in the diff: ${JSON.stringify(done.diff)}`);
+        assert.ok(!done.diff?.changed.some((node) => node.name === 'New todo' && node.changes.value?.to === line), `the box is not said to hold the line: ${JSON.stringify(done.diff)}`);
+      }
+    });
+
     test('a query typed with Return into a search box that keeps it: the page runs the search, and the result says the box shows the text', async () => {
       const window = await open('tasks', 'CUP Web Tasks');
       const target = await element(context, window, 'textbox', 'Find task');

@@ -189,6 +189,24 @@ describe('atspiToCup', () => {
     });
   });
 
+  test("a page's list item reads without the list marker Gecko names it with: a bullet, or a number that is its place; a name the page gave, Blink's, or another number is kept", () => {
+    // Gecko's attributes of a <li role=option> as pyatspi read them (fixture sortable.html); Blink's say name-from.
+    const gecko = (posinset: string, more: Record<string, string> = {}) => ({ display: 'list-item', tag: 'li', 'xml-roles': 'option', posinset, setsize: '4', ...more });
+    const names = ([
+      ['\u2022 Atmosphere', gecko('3')],
+      ['\u25E6 Heroes', gecko('2')],
+      ['3. Atmosphere', gecko('3')],
+      ['1. Intro', gecko('3')],
+      ['\u2022 Starred', gecko('1', { 'explicit-name': 'true' })],
+      ['\u2022 Starred', gecko('1', { 'name-from': 'contents' })],
+      ['\u2022 Note', { tag: 'div', display: 'block' }],
+    ] as const).map(([name, attributes]) => {
+      const list = raw('ROLE_LIST_BOX', { name: 'Songs', interfaces: ['Accessible', 'Component', 'Selection'], extents: { x: 110, y: 60, w: 300, h: 100 }, children: [raw('ROLE_LIST_ITEM', { name, attributes, extents: { x: 110, y: 60, w: 300, h: 20 } })] });
+      return atspiToCup(list, screenContext).root.children![0]!.name;
+    });
+    assert.deepEqual(names, ['Atmosphere', 'Heroes', 'Atmosphere', '1. Intro', '\u2022 Starred', '\u2022 Starred', '\u2022 Note']);
+  });
+
   test('a combo box naming no action is clicked on a button of its own (a GTK 4.8 drop-down, open or closed), not when its button lies beside its entry in a box', () => {
     const action = { interfaces: ['Accessible', 'Component', 'Action'], actions: [] };
     const button = () => raw('ROLE_TOGGLE_BUTTON', { interfaces: ['Accessible', 'Component', 'Action'], actions: ['click'], extents: { x: 10, y: 10, w: 100, h: 20 } });

@@ -193,8 +193,9 @@ export function cupActionsFor(context: ActionContext): CupAction[] {
   const selectable =
     states.has('STATE_SELECTABLE') || context.atspiRole === 'ROLE_PAGE_TAB' || (context.selectableUnmarked === true && selectionItemRoles.has(context.atspiRole));
   if (selectable && context.parentHasSelection) add('select');
-  // Scroll panes carry no action of their own, yet they scroll (wheel, or ScrollTo on a child).
-  if (context.atspiRole === 'ROLE_SCROLL_PANE' || context.scrolls) add('scroll');
+  // Scroll panes carry no action of their own, yet they scroll (wheel, or ScrollTo on a child); a page's tab panel is
+  // a scroll pane to Blink and Gecko, and scrolls nothing.
+  if ((context.atspiRole === 'ROLE_SCROLL_PANE' && role !== 'tabpanel') || context.scrolls) add('scroll');
   if (states.has('STATE_FOCUSABLE') && interfaces.includes('Component')) add('focus');
   return actions;
 }

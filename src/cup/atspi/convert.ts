@@ -10,7 +10,8 @@ import { isEditableContent } from './editable-content.js';
 import { intersectRect } from '../rect.js';
 import { firstCodePoints, normaliseWhitespace } from '../text.js';
 import { treeNumber } from '../shown-number.js';
-import { isMediaType, plainText, readableName, withoutDisclosureMarker, withoutMnemonic } from './names.js';
+import { isDrawnListMarker } from '../list-markers.js';
+import { isMediaType, plainText, readableName, withoutDisclosureMarker, withoutListMarker, withoutMnemonic } from './names.js';
 import { atspiRoleName, cupRoleFor } from './roles.js';
 import { ATSPI_ROLE } from './constants.js';
 import { cupStateOf, decodeStateSet } from './states.js';
@@ -868,7 +869,7 @@ function labelIn(node: CupNode): CupNode | undefined {
 function tabsByContent(children: readonly CupNode[]): void {
   const tabs = children.filter((child) => child.role === 'tab');
   if (tabs.length < 2 || tabs.some((tab) => tab.name !== tabs[0]!.name)) return;
-  const contents = tabs.map((tab) => nameFromContent(tab.children ?? []));
+  const contents = tabs.map((tab) => nameFromContent(tab, tab.children ?? []));
   if (contents.some((content) => !content) || new Set(contents).size !== contents.length) return;
   tabs.forEach((tab, index) => (tab.name = contents[index]!));
 }
@@ -909,10 +910,12 @@ function unrendered(node: CupNode): boolean {
  * as the node is hidden and shown (Disk Usage Analyzer's column headers, on a page switched away, read as renamed
  * "Modified" → "" in the diff, and a GTK 4.8 page never shown yet, laid out at zero size, named its buttons later).
  */
-function nameFromContent(children: readonly CupNode[], unrenderedItself = false, wordsOnly = false): string {
+function nameFromContent(holder: CupNode, children: readonly CupNode[], unrenderedItself = false, wordsOnly = false): string {
   const parts: string[] = [];
-  const collect = (nodes: readonly CupNode[]) => {
+  const collect = (nodes: readonly CupNode[], parent: CupNode) => {
     for (const node of nodes) {
+      // The marker a list draws before its item is no word of it (Blink's ::marker: `li "• Milk"`).
+      if (isDrawnListMarker(node, parent)) continue;
       // Content that is not rendered is not part of the name, nor is a popup it holds: GTK4's menu button holds its
       // popover, whose items named the button "Keyboard Shortcuts About Characters" once open.
       if ((!unrenderedItself && unrendered(node)) || popupRoles.has(node.role)) continue;
@@ -925,10 +928,10 @@ function nameFromContent(children: readonly CupNode[], unrenderedItself = false,
       if (node.value !== undefined && node.name === node.value) continue;
       if (wordsOnly && clicksByNature(node.role)) continue;
       if (node.name) parts.push(node.name);
-      else if (node.children) collect(node.children);
+      else if (node.children) collect(node.children, node);
     }
   };
-  collect(children);
+  collect(children, holder);
   return firstCodePoints(normaliseWhitespace(parts.join(' ')), maxNameLength);
 }
 
@@ -1014,7 +1017,7 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
     // A window left unnamed, or named by its type ("ClocksWindow"), is called what its title bar says.
     const name = isTerminalRow(raw.path)
       ? raw.name
-      : withoutDisclosureMarker(readableName(raw.name, context.gtk4NameQuirks, atspiRole) || normaliseWhitespace(raw.labelledBy ?? '') || contentName(raw, atspiRole) || hiddenComboName(raw, parent), states.has('STATE_EXPANDABLE')) ||
+      : withoutListMarker(withoutDisclosureMarker(readableName(raw.name, context.gtk4NameQuirks, atspiRole) || normaliseWhitespace(raw.labelledBy ?? '') || contentName(raw, atspiRole) || hiddenComboName(raw, parent), states.has('STATE_EXPANDABLE')), raw.attributes) ||
         (raw === root && windowRoles.has(atspiRole) ? normaliseWhitespace(context.windowTitle ?? '') : '');
     const mapped = cupRoleFor({
       atspiRole,
@@ -1034,8 +1037,9 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
     const editableBlock = (mapped === 'text' || mapped === 'generic' || mapped === 'region') && isEditableContent(raw, parent);
     // A block with nothing in it but its own words (a web page's output div) is text.
     const wordsOnly = !editableBlock && !raw.name && name !== '' && raw.children.length === 0 && blockRoles.has(atspiRole);
-    // An object that scrolls what it holds is kept as a group, as a scroll pane is, so its box clips what it shows.
-    const scrolls = scrollsItsContent(raw);
+    // An object that scrolls what it holds is kept as a group, as a scroll pane is, so its box clips what it shows (not
+    // a page's tab panel, a scroll pane to the browsers that scrolls nothing).
+    const scrolls = scrollsItsContent(raw) && mapped !== 'tabpanel';
     // A part of a chooser holding no other object (GTK3's colour editor's Hue and Alpha scales and its colour plane,
     // each of which ATK calls a colour chooser) is no group of anything: one holding a number in a range is a slider,
     // the others a surface the app draws. Zenity's colour editor read three groups with no place and no value.
@@ -1173,7 +1177,7 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
       // A window that is an alert (GTK's message dialog) is named by its title, never by all it holds.
       const liveRegion = liveRegionRoles.has(role) && parent !== undefined;
       if ((nameFromContentRoles.has(role) || liveRegion) && !holdsItsPage && !holdsItsBody) {
-        const content = nameFromContent(node.children, unrendered(node), liveRegion);
+        const content = nameFromContent(node, node.children, unrendered(node), liveRegion);
         if (!node.name) node.name = content;
         // GTK 4.8 names a button by its label twice ("4 4"), a check box by its label as written ("_Wrap lines").
         else if (context.gtk4NameQuirks && content && (node.name === `${content} ${content}` || withoutMnemonic(node.name) === content)) node.name = content;

@@ -53,6 +53,31 @@ export function withoutDisclosureMarker(name: string, expandable: boolean): stri
   return expandable ? name.replace(disclosureMarker, '') : name;
 }
 
+/** The bullets a browser draws before a list's items (disc, circle, square), then the space after it. */
+const bulletMarker = /^[\u2022\u25E6\u25AA] /u;
+/** A number a browser draws before an ordered list's item, then the space after it. */
+const numberMarker = /^(\d{1,6})\. /u;
+
+/**
+ * An item's name without the list marker Gecko puts before the words of a page's list item (display: list-item) when
+ * it names the item by its content: a playlist's `<li role=option>` read `opt "• Atmosphere"`, and the selector
+ * `name=Atmosphere`, the page's words, found nothing. A number is the marker only where it is the item's place
+ * (posinset), as an ordered list numbers its items: "1. Intro" on the third item is the page's words. Blink, which says
+ * where a name came from (`name-from`), names the item by its words alone; a name the page gave (Gecko's
+ * `explicit-name`) is the page's as written.
+ */
+export function withoutListMarker(name: string, attributes: Readonly<Record<string, string>> | undefined): string {
+  if (attributes?.display !== 'list-item' || attributes['explicit-name'] !== undefined || attributes['name-from'] !== undefined) return name;
+  const number = numberMarker.exec(name);
+  if (number) return number[1] === attributes.posinset ? name.slice(number[0].length) : name;
+  return name.replace(bulletMarker, '');
+}
+
+/** Whether a name starts with a mark a browser draws before the words (a disclosure's triangle, a list marker), which the tree leaves out where the object's states and attributes say it is one. */
+export function startsWithDrawnMarker(name: string): boolean {
+  return disclosureMarker.test(name) || bulletMarker.test(name) || numberMarker.test(name);
+}
+
 /**
  * A toolbar's title as shown, without Qt's mnemonic marks: Qt takes a toolbar's accessible name from its window title
  * as written, where it strips them from its buttons' and menus' ("&File" is shown "File", "&&" is a shown ampersand).

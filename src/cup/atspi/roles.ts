@@ -181,9 +181,10 @@ export function cupRoleFor(context: RoleContext): CupRole {
       if (parentAtspiRole === 'ROLE_LIST') return 'listitem';
       if (parentAtspiRole === 'ROLE_TABLE') return 'cell';
       return directTable.get(atspiRole) ?? 'text';
-    // A scroll pane is kept (not hoisted) as a group so its bounds act as the viewport that clips its content.
+    // A scroll pane is kept (not hoisted) as a group so its bounds act as the viewport that clips its content. Blink and
+    // Gecko make a page's role=tabpanel a scroll pane, which scrolls nothing: its xml-roles says it is a tab's panel.
     case 'ROLE_SCROLL_PANE':
-      return 'group';
+      return context.xmlRole === 'tabpanel' ? 'tabpanel' : 'group';
     // ARIA has no toggle-button role: it is a button with a pressed state. A page's role=switch is one to Blink and
     // Gecko (xml-roles says switch): an on/off switch, whose on state is checked. GTK 3 gives its switch the
     // toggle-button role too, told apart by its one action, "toggle" (a toggle button's is "click"): an unnamed

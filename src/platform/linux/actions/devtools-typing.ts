@@ -8,6 +8,7 @@ import type { SnapshotRef } from '../../targets.js';
 import type { DesktopWindow } from '../../windows.js';
 import { ToolError } from '../../../errors.js';
 import { ATSPI_ROLE } from '../../../cup/atspi/constants.js';
+import { normaliseWhitespace } from '../../../cup/text.js';
 import type { AtspiClient } from '../atspi/client.js';
 import type { ObjectRef } from '../atspi/object-ref.js';
 import { ancestry, extents, readName, readRole, readText } from '../atspi/operations.js';
@@ -93,6 +94,10 @@ export async function typeThroughDevTools(desktop: LinuxDesktop, request: DevToo
   let node = '';
   let returned: { before: string; after: string } | undefined;
   let observation;
+  // The field as the tree reads it shows what the page holds after the last Return (its text, or a change from the
+  // text before when the page's value could not be read).
+  const returnShown = (values: readonly (string | undefined)[]) =>
+    returned ? normaliseWhitespace(values[0] ?? '') === normaliseWhitespace(returned.after) : values[0] !== undefined && values[0] !== text;
   try {
     observation = await observe(
       desktop,
@@ -104,8 +109,12 @@ export async function typeThroughDevTools(desktop: LinuxDesktop, request: DevToo
         node = inserted.node;
         returned = inserted.returned;
       },
-      // A Return press may empty the field (see returnActed): the field's own events, not its text, tell then.
-      { snapshot: request.snapshot, settleMs: readBackMs, ...(returns ? { target: target.ref } : { until: request.arrived }) },
+      // A Return press may empty the field (see returnActed): the field's own events, not its text, tell then. After a
+      // last Return the page has said what it made of the field (insertThroughCdp reads it around the press), and the
+      // wait goes on until the tree shows that too: Chromium tells the Return's effect a moment after the typed line,
+      // and a to-do field's Return was read back holding the line, the diff saying `value: "" → "Call mum"` and no
+      // item added, while the evidence said the page had emptied it.
+      { snapshot: request.snapshot, settleMs: readBackMs, ...(returns ? { target: target.ref, ...(request.text.endsWith('\n') ? { until: returnShown } : {}) } : { until: request.arrived }) },
     );
   } catch (error) {
     if (error instanceof FieldNotInPage) return skipped(error.message);

@@ -1,8 +1,8 @@
 import { windowName } from '../../windows.js';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { plainText, readableName, repeatedLabel } from '../../../cup/atspi/names.js';
-import { cupStateOf } from '../../../cup/atspi/states.js';
+import { plainText, readableName, repeatedLabel, startsWithDrawnMarker, withoutDisclosureMarker, withoutListMarker } from '../../../cup/atspi/names.js';
+import { cupStateOf, decodeStateSet } from '../../../cup/atspi/states.js';
 import { stateChangesText } from '../../../cup/diff-text.js';
 import { oneLine, quote, textChange } from '../../../cup/text-change.js';
 import { treeNumber } from '../../../cup/shown-number.js';
@@ -510,7 +510,7 @@ async function readableNameNow(client: AtspiClient, ref: ObjectRef, knownRole: n
 async function nameAsTreeReads(client: AtspiClient, ref: ObjectRef, knownRole?: number): Promise<string> {
   const [name, toolkit, role] = await Promise.all([readName(client, ref), client.toolkitOf(ref.bus).catch(() => undefined), knownRole ?? readRole(client, ref)]);
   const gtk4 = quirksFor(toolkit).gtk4NameQuirks;
-  const readable = readableName(name, gtk4, atspiRoleName(role));
+  const readable = await withoutDrawnMarker(client, ref, readableName(name, gtk4, atspiRoleName(role)));
   const label = gtk4 ? repeatedLabel(readable) : undefined;
   const tab = gtk4 && role === ATSPI_ROLE.PAGE_TAB;
   if (label === undefined && !tab) return readable;
@@ -524,6 +524,19 @@ async function nameAsTreeReads(client: AtspiClient, ref: ObjectRef, knownRole?: 
   const siblings = parent ? (await children(client, parent)).slice(0, 50) : [];
   const tabs = (await Promise.all(siblings.map(async (sibling) => ((await readRole(client, sibling)) === ATSPI_ROLE.PAGE_TAB ? readName(client, sibling) : undefined)))).filter((text) => text !== undefined);
   return tabs.length >= 2 && tabs.every((text) => readableName(text, gtk4, 'ROLE_PAGE_TAB') === readable) ? content : readable;
+}
+
+/**
+ * A name without the disclosure triangle or list marker a browser draws before its words, where the object's states and
+ * attributes say it is one, as the tree names it (convert.ts): a page's <summary> toggled in Firefox was told
+ * `name of [e76]: "Advanced options" → "▾ Advanced options"`, a name no reading of the tree gave. Its states and
+ * attributes are asked only of a name that starts with such a mark.
+ */
+async function withoutDrawnMarker(client: AtspiClient, ref: ObjectRef, name: string): Promise<string> {
+  if (!startsWithDrawnMarker(name)) return name;
+  const [states, attributes] = await Promise.all([readStates(client, ref).catch(() => undefined), readAttributes(client, ref).catch(() => undefined)]);
+  const expandable = states !== undefined && decodeStateSet(states).has('STATE_EXPANDABLE');
+  return withoutListMarker(withoutDisclosureMarker(name, expandable), attributes);
 }
 
 /** The names of an object's first few children, whitespace-normalised, joined: a button's or tab's label as the tree takes it. */
@@ -883,7 +896,11 @@ async function describeObject(
     const from = text !== undefined && last.detail1 > 60 ? oneLine(text.slice(0, last.detail1 - 20)).length : 0;
     // A text set again to what it held (Swing's setText removes and inserts it, announcing both: jEdit's search
     // dialog re-set its Filter field on Replace All) is no change, as a name announced again is not.
-    if (text === undefined || knownValue === undefined || knownValue.length >= textReadBack || text !== knownValue) changes.push(`text is now ${quote(text, from)}`);
+    // A text that reads as the name the tree kept, of an object showing no value (a page's <summary>, whose text Gecko
+    // gives the disclosure's triangle as it turns), is no change either: 'text is now "▾ Advanced options"' of a button
+    // read "Advanced options" before and after.
+    const readsAsName = text !== undefined && knownValue === undefined && !!knownName && (await withoutDrawnMarker(client, ref, normaliseWhitespace(text))) === knownName;
+    if (!readsAsName && (text === undefined || knownValue === undefined || knownValue.length >= textReadBack || text !== knownValue)) changes.push(`text is now ${quote(text, from)}`);
   }
   if (kinds.has('PropertyChange:accessible-value')) {
     // The value the tree shows: the Value's number only for the roles that show it. Another object's number is no value

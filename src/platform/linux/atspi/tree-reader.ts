@@ -213,6 +213,15 @@ function switchLike(node: AtspiRawNode): boolean {
   return node.role === ATSPI_ROLE.TOGGLE_BUTTON && hasState(node.states, ATSPI_STATE.CHECKABLE) === true;
 }
 
+/**
+ * Whether an object's attributes carry structure (structuralAttributeRoles), read once per object: also a web page's
+ * scroll pane (one with Text: a toolkit's has none), which is what Blink and Gecko make of a page's role=tabpanel, told
+ * by its xml-roles (cupRoleFor): a tab's panel had read as a scrolling group, `grp "Profile" [scr]`.
+ */
+function hasStructuralAttributes(node: AtspiRawNode): boolean {
+  return structuralAttributeRoles.has(node.role) || (node.role === ATSPI_ROLE.SCROLL_PANE && node.interfaces.includes('Text'));
+}
+
 function settled(node: AtspiRawNode): boolean {
   const key = decisiveAttribute.get(node.role);
   return key === undefined || node.attributes?.[key] !== undefined;
@@ -742,7 +751,7 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
         if (size) node.tableSize = size;
       }));
     }
-    const structural = structuralAttributeRoles.has(node.role);
+    const structural = hasStructuralAttributes(node);
     // An item's place in its set (posinset, setsize) changes with its siblings: kept only while they stay.
     if (structural && known?.attributes && !(parent && relistedParents.has(parent))) {
       if (Object.keys(known.attributes).length > 0) node.attributes = known.attributes;
@@ -978,7 +987,7 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
         actions: node.interfaces.includes('Action') && node.actions ? [...node.actions] : undefined,
         keyBinding: node.keyBinding,
         actionsReadUnder: actionStateKey(node.states),
-        attributes: structuralAttributeRoles.has(node.role) && settled(node) ? (node.attributes ?? {}) : undefined,
+        attributes: hasStructuralAttributes(node) && settled(node) ? (node.attributes ?? {}) : undefined,
         listing,
         cellPosition: node.cellPosition,
         // A container read by its visible part is never asked for all its children at once, also when this read
