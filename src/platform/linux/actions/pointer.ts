@@ -28,6 +28,7 @@ import { caretProbe, elementLabel, nameProbe, observe, opensWindow, pressLike, p
 import { indexedLabel } from '../../../cup/element-label.js';
 import { focusTakenByClick } from './press-focus.js';
 import { closeMenuLeftOpen } from './menu-grab.js';
+import { terminalQuiet } from './terminal-quiet.js';
 
 const buttons: Record<PointerKind, 'left' | 'right'> = { click: 'left', double_click: 'left', right_click: 'right' };
 const gestureWords: Record<PointerKind, string> = { click: 'click', double_click: 'double-click', right_click: 'right-click (context menu)' };
@@ -336,6 +337,10 @@ function movedFrom(before: PlacedPoint, now: PlacedPoint): boolean {
   return Math.abs(now.screenX - before.screenX) > 1 || Math.abs(now.screenY - before.screenY) > 1;
 }
 
+/** How long a multi-click's app stays quiet before its effect counts as complete, and how long that is waited for at most. */
+const multiClickQuietMs = 100;
+const multiClickGraceMs = 600;
+
 async function foreground(desktop: LinuxDesktop, target: LiveElementTarget | PointTarget, kind: PointerKind, modifiers: readonly string[], clicks: number): Promise<ActionOutcome> {
   // An element with nowhere to click is refused before the window is touched; a minimized window has no
   // geometry until it is restored, so its targets are placed once it is active.
@@ -377,6 +382,10 @@ async function foreground(desktop: LinuxDesktop, target: LiveElementTarget | Poi
         snapshot: target.snapshot,
         inPopup: hit,
         opensItems: kind === 'double_click',
+        // The server has taken every click of a double or triple click when the action returns, but the app takes them
+        // one event at a time, answering questions between: a triple click read back the word its second click selected,
+        // the line its third selected coming later (a loaded CI machine). The burst of effects ends at a longer quiet.
+        ...(clicks > 1 ? { quietMs: Math.max(multiClickQuietMs, terminalQuiet(target.snapshot) ?? 0), graceMs: multiClickGraceMs } : {}),
         ...(target.kind === 'element' ? { opensWindow: kind === 'click' && opensWindow(target.element.name), ...clickIgnores({ ...target.live, ref: target.ref }, aside?.ignore) } : {}),
       });
     // A surface the app draws (a game's board) shows the click's effect in its pixels only, read once hovering has drawn.

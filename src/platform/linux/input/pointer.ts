@@ -84,6 +84,13 @@ export async function arriveAt(x: X11Connection, to: Point): Promise<Point> {
 const maxServerDelayMs = 1000;
 /** What the round trip after a click's presses is given beyond their pauses. */
 const syncMarginMs = 5000;
+/**
+ * Toolkits count presses into one double or triple click while each comes within their double-click time of the one
+ * before (GTK's and Qt's default 400 ms), with some margin.
+ */
+const multiClickSpanMs = 500;
+/** When this driver last released a button through each connection (Date.now()), for a multi-click to start fresh. */
+const lastClickAt = new WeakMap<X11Connection, number>();
 
 /** Clicks at `at` (count clicks of `button`, modifiers held throughout); returns where the pointer was. */
 export async function click(x: X11Connection, at: Point, options: ClickOptions = {}): Promise<Point> {
@@ -92,6 +99,11 @@ export async function click(x: X11Connection, at: Point, options: ClickOptions =
   const count = integerOption('count', options.count, 1, 1, 10);
   const intervalMs = integerOption('intervalMs', options.intervalMs, 80, 0, 1000);
   const holdMs = integerOption('holdMs', options.holdMs, 30, 0, 10_000);
+  // A double or triple click starts its own count: GTK's text view took a single click of the call before (less than
+  // its double-click time before, 42 px away) and a triple click as clicks of one gesture, and selected a word, not the
+  // line. A single click is sent at once: separate clicks of an agent's calls come later than that in practice.
+  const since = Date.now() - (lastClickAt.get(x) ?? 0);
+  if (count > 1 && since < multiClickSpanMs) await sleep(multiClickSpanMs - since);
   return withModifiers(x, options.modifiers, async (held) => {
     const previous = await approach(x, target);
     // The pauses are the X server's to keep (XTEST's delay, during which it takes no other request of this client),
@@ -99,20 +111,24 @@ export async function click(x: X11Connection, at: Point, options: ClickOptions =
     // a loaded machine stretched the 80 ms between a double click's two clicks past the toolkit's double-click time,
     // and GTK took two single clicks. A long hold is this process's to time, so as not to keep its connection's other
     // requests waiting. The round trip after returns once the server took them all.
-    if (holdMs > maxServerDelayMs) {
-      for (let index = 0; index < count; index++) {
-        if (index > 0) await sleep(intervalMs);
-        await held.pressButton(button);
-        await sleep(holdMs);
-        await held.releaseButton(button);
+    try {
+      if (holdMs > maxServerDelayMs) {
+        for (let index = 0; index < count; index++) {
+          if (index > 0) await sleep(intervalMs);
+          await held.pressButton(button);
+          await sleep(holdMs);
+          await held.releaseButton(button);
+        }
+        return previous;
       }
+      const sent: Promise<void>[] = [];
+      for (let index = 0; index < count; index++) sent.push(held.pressButton(button, index > 0 ? intervalMs : 0), held.releaseButton(button, holdMs));
+      await Promise.all(sent);
+      await x.sync({ timeoutMs: count * (intervalMs + holdMs) + syncMarginMs });
       return previous;
+    } finally {
+      lastClickAt.set(x, Date.now());
     }
-    const sent: Promise<void>[] = [];
-    for (let index = 0; index < count; index++) sent.push(held.pressButton(button, index > 0 ? intervalMs : 0), held.releaseButton(button, holdMs));
-    await Promise.all(sent);
-    await x.sync({ timeoutMs: count * (intervalMs + holdMs) + syncMarginMs });
-    return previous;
   });
 }
 
