@@ -240,6 +240,7 @@ function visit(node: CupNode, parent: CupNode | undefined, siblings: readonly Cu
 // handler) is something an agent acts on, so it is kept. Scrolling alone does not keep it: a hoisted
 // node's children are shown in its place and scroll with it.
 function isHoisted(node: CupNode): boolean {
+  if (wrapsItsControl(node)) return true;
   if (node.name) return false;
   // A surface the app draws (a game's board) is where the agent clicks, by points in the screenshot: it stays, with its box.
   if (isDrawnSurface(node)) return false;
@@ -368,6 +369,30 @@ function isSkipped(node: CupNode, parent: CupNode | undefined, siblings: readonl
 }
 
 /**
+ * A text that is a label and nothing else: named, with no value and no state besides read-only or disabled, and no
+ * action but the click a web page's <label> has (Blink's and Gecko's), which does what a click on its control does.
+ */
+function isPlainLabel(node: CupNode): node is CupNode & { name: string } {
+  if (node.role !== 'text' || !node.name || node.value !== undefined) return false;
+  if (node.actions?.some((action) => action !== 'click')) return false;
+  return !node.states?.some((state) => state !== 'readonly' && state !== 'disabled');
+}
+
+/**
+ * A page's <label> around the control it names (`<label>E-mail <input></label>`): the control alone says it, by its
+ * words, or by its words and the value it shows (a <select> in its label reads "Shipping Standard"). Hoisted, the
+ * label's line goes and the control takes its place; a web form read `txt "E-mail" [clk]` over `tbx "E-mail"`.
+ */
+function wrapsItsControl(node: CupNode): boolean {
+  if (!isPlainLabel(node) || node.states?.includes('disabled') || node.children?.length !== 1) return false;
+  const control = node.children[0]!;
+  if (control.role === 'text' || control.name === undefined || !hasNonFocusAction(control)) return false;
+  const words = normaliseWhitespace(node.name);
+  const name = normaliseWhitespace(control.name);
+  return words === name || (control.value !== undefined && words === normaliseWhitespace(`${name} ${control.value}`));
+}
+
+/**
  * A label beside the control it names (a form's row: Qt's and GTK's "Theme:" before a combo box named "Theme:", a
  * page's <label>): the control's line says its words, and the label's line said them again, a line per field of every
  * form. Only a plain label goes (no action, value, child or state besides read-only, or disabled beside a disabled
@@ -375,10 +400,9 @@ function isSkipped(node: CupNode, parent: CupNode | undefined, siblings: readonl
  * (KeePassXC's password box names the field inside).
  */
 function labelsSiblingControl(node: CupNode, siblings: readonly CupNode[]): boolean {
-  if (node.role !== 'text' || !node.name || node.children?.length || node.actions?.length || node.value !== undefined) return false;
+  if (!isPlainLabel(node) || node.children?.length) return false;
   // A label greyed out with its control (qt5ct's "Color scheme:" beside its disabled combo box) says no more than it.
   const disabled = node.states?.includes('disabled') === true;
-  if (node.states?.some((state) => state !== 'readonly' && state !== 'disabled')) return false;
   const words = normaliseWhitespace(node.name);
   const namedControl = (candidate: CupNode) =>
     candidate.role !== 'text' &&

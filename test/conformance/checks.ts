@@ -364,7 +364,10 @@ export function runChecks(readings: Readings): CheckResult {
         continue;
       }
       // A label beside the control it names is said on that control's line (README: where the compact view departs).
-      const named = readings.shown.find((element) => element.role !== 'text' && normalise(element.name) === name && element.actions.some((action) => action !== 'focus'));
+      // So is a page's <label> around its control, whose words may be the control's name and the value it shows.
+      const named = readings.shown.find(
+        (element) => element.role !== 'text' && (normalise(element.name) === name || (element.value !== undefined && normalise(`${element.name} ${element.value}`) === name)) && element.actions.some((action) => action !== 'focus'),
+      );
       if (named) {
         covered(named.index);
         continue;

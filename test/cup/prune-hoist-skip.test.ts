@@ -198,12 +198,26 @@ test('a label beside the control it names is not listed: the control says its wo
   assert.ok(kept(node(1, 'text', 'Theme:'), node(2, 'combobox', 'Theme:')), 'a control without actions');
   assert.ok(kept(node(1, 'text', 'Theme:'), node(2, 'combobox', 'Theme:', { actions: ['click'], states: ['offscreen'] })), 'an offscreen control');
   assert.ok(kept(node(1, 'text', 'Theme'), node(2, 'combobox', 'Theme:', { actions: ['click'] })), 'other words');
-  assert.ok(kept(node(1, 'text', 'Theme:', { actions: ['click'] }), node(2, 'combobox', 'Theme:', { actions: ['click'] })), 'a label with an action');
+  assert.ok(kept(node(1, 'text', 'Theme:', { actions: ['click', 'focus'] }), node(2, 'combobox', 'Theme:', { actions: ['click'] })), 'a label with another action');
+  // A page's <label for>, whose click (Blink's, Gecko's) does what its control's does, goes as a plain one does.
+  assert.deepEqual(compactBody([win([node(1, 'text', 'Full name', { actions: ['click'] }), node(2, 'textbox', 'Full name', { actions: ['type'] })])]), ['[e0] win "W"', '  [e2] tbx "Full name" [typ]']);
   assert.ok(kept(node(1, 'text', 'Theme:', { states: ['focused'] }), node(2, 'combobox', 'Theme:', { actions: ['click'] })), 'a label with a state');
   // A label greyed out goes only beside a control greyed out too (qt5ct's "Color scheme:").
   const greyed = (control: ReturnType<typeof node>) => compactBody([win([node(1, 'text', 'Color scheme:', { states: ['disabled', 'readonly'] }), control])]);
   assert.deepEqual(greyed(node(2, 'combobox', 'Color scheme:', { actions: ['click'], states: ['disabled'] })), ['[e0] win "W"', '  [e2] cmb "Color scheme:" {dis} [clk]']);
   assert.equal(greyed(node(2, 'combobox', 'Color scheme:', { actions: ['click'] })).length, 3, 'a greyed label beside a working control is kept');
+});
+
+test('a page\'s label around the control it names gives way to the control, named by its words or by its words and value', () => {
+  // Firefox's form fixture: `<label>E-mail <input></label>` read `txt "E-mail" [clk]` over `tbx "E-mail"`.
+  const wrapped = (label: string, control: ReturnType<typeof node>) => compactBody([win([node(1, 'text', label, { actions: ['click'], children: [control] })])]);
+  assert.deepEqual(wrapped('E-mail', node(2, 'textbox', 'E-mail', { actions: ['type'] })), ['[e0] win "W"', '  [e2] tbx "E-mail" [typ]']);
+  assert.deepEqual(wrapped('Shipping Standard', node(2, 'combobox', 'Shipping', { actions: ['click'], value: 'Standard' })), ['[e0] win "W"', '  [e2] cmb "Shipping" [clk] val="Standard"']);
+  // Kept: other words, a control without an action, or a label holding more than its control.
+  assert.equal(wrapped('Shipping address', node(2, 'combobox', 'Shipping', { actions: ['click'], value: 'Standard' })).length, 3, 'other words');
+  assert.equal(wrapped('E-mail', node(2, 'textbox', 'E-mail')).length, 3, 'a control without an action');
+  const two = compactBody([win([node(1, 'text', 'E-mail', { actions: ['click'], children: [node(2, 'textbox', 'E-mail', { actions: ['type'] }), node(3, 'link', 'help', { actions: ['click'] })] })])]);
+  assert.equal(two.length, 4, 'a label holding a link besides its field');
 });
 
 test("a group's caption, a text of the group's words among its children, is said once, on the group's line", () => {
