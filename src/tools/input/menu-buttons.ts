@@ -111,7 +111,9 @@ async function openAndFind(context: ToolContext, window: DesktopWindow, target: 
 
 /** The entries a click showed, said for a refusal: "it shows [e5] menuitem "Sort", ...", or that it showed none. */
 function shownWords(opened: Opened): string {
-  return opened.entries.length ? `it shows ${opened.entries.map(label).join(', ')}` : `it showed no menu entries within ${ENTRIES_SHOW_MS} ms of its click`;
+  if (opened.entries.length) return `it shows ${opened.entries.map(label).join(', ')}`;
+  // A button that opens no menu did what it does: its click's own words say what (a document saved, a dialog opened).
+  return `it showed no menu entries within ${ENTRIES_SHOW_MS} ms of its click, which did this: ${opened.clicked.summary.split('\n')[0]}`;
 }
 
 /**
