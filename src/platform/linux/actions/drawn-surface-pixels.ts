@@ -146,12 +146,16 @@ export async function withSurfacePixels(
   acted?: Box,
 ): Promise<Observation> {
   const watched = Array.isArray(surfaces) ? (surfaces as readonly DrawnSurface[]) : [surfaces as DrawnSurface];
-  const before = await desktop.captureWindow(window);
+  // The pixels are evidence besides the tree's: a window that cannot be read (its app killed as the action came: X's
+  // BadDrawable) is told by the tree's reading, and the result says the window is gone, not an internal error.
+  const before = await desktop.captureWindow(window).catch(() => undefined);
+  if (!before) return observeTree();
   const observed = await observeTree();
   if (observed.changed || observed.cancelled || observed.unanswered || observed.stoppedAnswering) return observed;
   let found: { surface: DrawnSurface; change: PixelChange } | undefined;
   for (const deadline = Date.now() + surfaceWatchMs; ; await sleep(40)) {
-    const after = await desktop.captureWindow(window);
+    const after = await desktop.captureWindow(window).catch(() => undefined);
+    if (!after) break;
     found = watched.map((surface) => ({ surface, change: pixelChange(before, after, surface.box) })).find(({ change }) => meaningful(change) && !(acted && inside(change.box!, acted)));
     if (found || Date.now() >= deadline) break;
   }
