@@ -51,6 +51,9 @@ const testPackages = [
   // character map whose menu opens a dialog, and a word processor whose canvas has no accessibility
   // (test/e2e/trial-apps.test.ts), and a GTK 2 picture viewer painting on a widget GAIL gives no role (the same file).
   'zenity', 'meld', 'gucharmap', 'abiword', 'gpicview',
+  // A Qt 5 tag editor whose Configure dialog Qt builds object by object (test/e2e/trial-apps.test.ts), and a Qt
+  // terminal whose screen is a widget it paints, holding its scroll bar (test/e2e/terminal-widget.test.ts).
+  'kid3-qt', 'qterminal',
   // A web browser: Blink's tree (hypertext with embedded objects, actions named only by GetName).
   'chromium',
   // LibreOffice Calc, whose sheets report 2^34 cells; its GTK3 plugin is what exposes it to AT-SPI (the
