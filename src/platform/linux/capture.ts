@@ -56,3 +56,25 @@ export async function captureWindowPixels(x: X11Connection, window: ClientWindow
   const own = recent ? recent.image(window.id, { width, height, depth: image.depth, visual: image.visual }, image.data, convert) : convert();
   return popups.length > 0 ? withPopups(x, window, own, popups) : own;
 }
+
+/** A box of a window, in its pixels. */
+export interface WindowBox {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+/**
+ * The pixels of one box of a window's client area (whole pixels within it), without the popups over it: what a drawn surface
+ * shows, read before and after an action. The whole window was read for it before every click on a window holding
+ * one, 2.6 ms of a 30 ms click for a 635x640 window whose drawing area was a tenth of it.
+ */
+export async function captureWindowBox(x: X11Connection, window: ClientWindow, box: WindowBox): Promise<RawImage> {
+  const inside = box.x >= 0 && box.y >= 0 && box.x + box.w <= window.bounds.width && box.y + box.h <= window.bounds.height;
+  if (!inside || !Number.isInteger(box.x + box.y + box.w + box.h)) throw new Error(`box ${JSON.stringify(box)} is not whole pixels within window ${window.id}'s ${window.bounds.width}x${window.bounds.height}`);
+  const { w: width, h: height } = box;
+  if (width === 0 || height === 0) return { width, height, channels: 3, data: Buffer.alloc(0) };
+  const image = await x.getImage(window.id, box.x, box.y, width, height);
+  return { width, height, channels: 3, data: toRgb(image, width, height, x.setup, x.findVisual(image.visual)) };
+}

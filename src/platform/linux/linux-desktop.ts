@@ -54,7 +54,7 @@ import { matchWindow, type WindowMatch } from './atspi/window-matcher.js';
 import type { RawImage } from '../../image/raw-image.js';
 import { ReadCoalescer } from './read-coalescer.js';
 import { RecentCaptures } from './recent-captures.js';
-import { captureWindowPixels } from './capture.js';
+import { captureWindowBox, captureWindowPixels, type WindowBox } from './capture.js';
 import { watchProcessChanges } from './change-watch.js';
 import { adoptDesktopSessionBus, desktopEnvironment, desktopNamedBy, enableAccessibility, ensureDisplay, listDesktops, restartDeadDesktop } from './desktop/virtual-desktop.js';
 import { activateWindow, agentCursorState, armEscapeGuard, hideAgentCursor, moveAgentCursor, pointerPosition, removeAgentCursor, setAgentCursorLook } from './input/index.js';
@@ -333,6 +333,11 @@ export class LinuxDesktop implements Desktop {
     const x = await this.x11();
     const popups = await popupsBeyond(x, window, await listClientWindows(x)).catch(() => []);
     return popups.map((popup) => ({ x: popup.x - window.bounds.x, y: popup.y - window.bounds.y, width: popup.width, height: popup.height }));
+  }
+
+  /** One box of the window's pixels (window coordinates, whole pixels within it), read now without the popups over it. */
+  async captureWindowBox(window: ClientWindow, box: WindowBox): Promise<RawImage> {
+    return captureWindowBox(await this.x11(), window, box);
   }
 
   async captureWindow(window: ClientWindow, since?: number): Promise<RawImage> {

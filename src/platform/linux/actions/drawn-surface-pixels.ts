@@ -128,6 +128,15 @@ export async function itemViewsOf(desktop: LinuxDesktop, window: ClientWindow, s
 
 type Box = DrawnSurface['box'];
 
+/** The smallest box of whole pixels holding all of `boxes`, within the window's. */
+function around(boxes: readonly Box[], window: { width: number; height: number }): Box {
+  const left = Math.max(0, Math.floor(Math.min(...boxes.map((box) => box.x))));
+  const top = Math.max(0, Math.floor(Math.min(...boxes.map((box) => box.y))));
+  const right = Math.min(window.width, Math.ceil(Math.max(...boxes.map((box) => box.x + box.w))));
+  const bottom = Math.min(window.height, Math.ceil(Math.max(...boxes.map((box) => box.y + box.h))));
+  return { x: left, y: top, w: Math.max(0, right - left), h: Math.max(0, bottom - top) };
+}
+
 function inside(inner: Box, outer: Box): boolean {
   return inner.x >= outer.x && inner.y >= outer.y && inner.x + inner.w <= outer.x + outer.w && inner.y + inner.h <= outer.y + outer.h;
 }
@@ -146,21 +155,29 @@ export async function withSurfacePixels(
   acted?: Box,
 ): Promise<Observation> {
   const watched = Array.isArray(surfaces) ? (surfaces as readonly DrawnSurface[]) : [surfaces as DrawnSurface];
+  // Only the box around the surfaces is read, and the boxes compared are placed in it.
+  const area = around(watched.map((surface) => surface.box), window.bounds);
+  const inArea = (box: Box): Box => ({ ...box, x: box.x - area.x, y: box.y - area.y });
+  const capture = () => desktop.captureWindowBox(window, area).catch(() => undefined);
   // The pixels are evidence besides the tree's: a window that cannot be read (its app killed as the action came: X's
   // BadDrawable) is told by the tree's reading, and the result says the window is gone, not an internal error.
-  const before = await desktop.captureWindow(window).catch(() => undefined);
+  const before = await capture();
   if (!before) return observeTree();
   const observed = await observeTree();
   if (observed.changed || observed.cancelled || observed.unanswered || observed.stoppedAnswering) return observed;
+  const actedHere = acted && inArea(acted);
   let found: { surface: DrawnSurface; change: PixelChange } | undefined;
   for (const deadline = Date.now() + surfaceWatchMs; ; await sleep(40)) {
-    const after = await desktop.captureWindow(window).catch(() => undefined);
+    const after = await capture();
     if (!after) break;
-    found = watched.map((surface) => ({ surface, change: pixelChange(before, after, surface.box) })).find(({ change }) => meaningful(change) && !(acted && inside(change.box!, acted)));
+    found = watched
+      .map((surface) => ({ surface, change: pixelChange(before, after, inArea(surface.box)) }))
+      .find(({ change }) => meaningful(change) && !(actedHere && inside(change.box!, actedHere)));
     if (found || Date.now() >= deadline) break;
   }
   if (!found) return observed;
   const { surface, change } = found;
-  const { x, y, w, h } = change.box!;
+  const { w, h } = change.box!;
+  const [x, y] = [change.box!.x + area.x, change.box!.y + area.y];
   return { ...observed, changed: true, evidence: [`${surface.meaning ?? 'the surface the app draws changed'}: ${change.count} pixels in ${x},${y} ${w}x${h} (window pixels)`, ...observed.evidence] };
 }
