@@ -81,19 +81,30 @@ async function entryShown(
     const entries = entriesShownSince(before, reading);
     const entry = entries.find((element) => element.name === name) ?? entries.find((element) => menuNameKey(element.name) === key);
     if (entry || Date.now() >= deadline || context.signal?.aborted) return { entry, entries, reading };
-    // Read again at the app's next change, or after a short look when nothing watches it. A menu shown whole (its
-    // app quiet a moment with its entries up) is not waited for any longer.
-    if (!watch) await sleep(50);
-    else if (!(await watch.next(Math.min(entries.length > 0 ? MENU_QUIET_MS : 250, deadline - Date.now()))) && entries.length > 0) return { entries, reading };
+    // A menu shown whole (its app quiet a moment with its entries up) is not waited for any longer.
+    if (!(await nextLook(watch, Math.min(entries.length > 0 ? MENU_QUIET_MS : 250, deadline - Date.now()))) && entries.length > 0) return { entries, reading };
   }
 }
 
-function clickFailure(result: Awaited<ReturnType<typeof runTool>>, what: string): ToolError {
-  const code = typeof result.structured.error === 'string' ? result.structured.error : 'internal_error';
-  return new ToolError(`the click on ${what} failed: ${result.summary}`, code as ToolError['code'], { at: what });
+/**
+ * Waits for the window's next change, `ms` at most, and says whether one came; where nothing watches the app, a short
+ * look later, taken as a change.
+ */
+async function nextLook(watch: ChangeWatch | undefined, ms: number): Promise<boolean> {
+  if (watch) return (await watch.next(ms)) !== undefined;
+  await sleep(50);
+  return true;
 }
 
 const label = (element: SnapshotElement) => `[e${element.index}] ${element.role} ${JSON.stringify(element.name)}`;
+
+/** The click tool's background click on `target`, without a diff of its own; its failure is this call's. */
+async function clickOn(context: ToolContext, window: DesktopWindow, target: SnapshotElement): Promise<Awaited<ReturnType<typeof runTool>>> {
+  const clicked = await runTool('click', { window_id: window.id, element_index: target.index, diff: false }, context);
+  if (clicked.ok) return clicked;
+  const code = typeof clicked.structured.error === 'string' ? clicked.structured.error : 'internal_error';
+  throw new ToolError(`the click on ${label(target)} failed: ${clicked.summary}`, code as ToolError['code'], { at: label(target) });
+}
 
 interface Opened {
   clicked: Awaited<ReturnType<typeof runTool>>;
@@ -104,8 +115,7 @@ interface Opened {
 
 /** Clicks `target` and looks for the entry named `wanted` among those the click showed. */
 async function openAndFind(context: ToolContext, window: DesktopWindow, target: SnapshotElement, before: ReadonlySet<string>, wanted: string, watch: ChangeWatch | undefined): Promise<Opened> {
-  const clicked = await runTool('click', { window_id: window.id, element_index: target.index, diff: false }, context);
-  if (!clicked.ok) throw clickFailure(clicked, label(target));
+  const clicked = await clickOn(context, window, target);
   return { clicked, ...(await entryShown(context, window, before, wanted, watch)) };
 }
 
@@ -136,8 +146,7 @@ async function openingOneOf(context: ToolContext, window: DesktopWindow, buttons
     let after = await readShown(context, window);
     const stillShown = () => entriesShownSince(before, after).some((entry) => opener.has(after.identityOf(entry) ?? ''));
     for (const deadline = Date.now() + ENTRIES_SHOW_MS; stillShown() && Date.now() < deadline; after = await readShown(context, window)) {
-      if (watch) await watch.next(Math.min(250, deadline - Date.now()));
-      else await sleep(50);
+      await nextLook(watch, Math.min(250, deadline - Date.now()));
     }
     if (stillShown()) {
       throw new ToolError(`${buttons.length} buttons are named ${JSON.stringify(buttons[0]!.name)}; ${looked.join('; ')}, and its menu stayed open after a second click; nothing was chosen`, 'menu_item_not_found', {
@@ -180,8 +189,7 @@ export async function chooseThroughMenuButton(context: ToolContext, window: Desk
     for (let depth = 0; ; depth++) {
       if (context.signal?.aborted) throw new ToolError(`invoke_menu was cancelled after ${names.length ? names.join(' > ') : 'nothing'} was clicked`, 'cancelled');
       if (depth === path.length - 1) {
-        const clicked = await runTool('click', { window_id: window.id, element_index: target.index, diff: false }, context);
-        if (!clicked.ok) throw clickFailure(clicked, label(target));
+        const clicked = await clickOn(context, window, target);
         names.push(target.name);
         const result = clicked.structured as ActionResult;
         // The windows the last click's own result names are not listed again.
