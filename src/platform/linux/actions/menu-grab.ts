@@ -8,6 +8,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { DesktopWindow } from '../../windows.js';
 import { keyboardGrabbedElsewhere, pressCombination } from '../input/index.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
+import type { X11Connection } from '../x11/index.js';
 import { menusByClient } from '../popups.js';
 import type { ObjectRef } from '../atspi/object-ref.js';
 import { children } from '../atspi/operations.js';
@@ -24,12 +25,13 @@ export async function releaseMenuGrab(desktop: LinuxDesktop, window: DesktopWind
   const x = await desktop.x11();
   if (!(await keyboardGrabbedElsewhere(x))) return false;
   if ((await menusByClient(x, window.id)).others.length > 0) return false;
+  return escapeUntil(x, async () => !(await keyboardGrabbedElsewhere(x)));
+}
+
+/** Presses a real Escape, then waits for `done` to hold, for releaseTimeoutMs at most; answers whether it did. */
+async function escapeUntil(x: X11Connection, done: () => Promise<boolean>): Promise<boolean> {
   await pressCombination(x, 'escape');
-  const deadline = Date.now() + releaseTimeoutMs;
-  while (await keyboardGrabbedElsewhere(x)) {
-    if (Date.now() >= deadline) return false;
-    await sleep(30);
-  }
+  for (const deadline = Date.now() + releaseTimeoutMs; !(await done()); await sleep(30)) if (Date.now() >= deadline) return false;
   return true;
 }
 
@@ -59,11 +61,8 @@ export async function escapeOwnMenus(desktop: LinuxDesktop, window: DesktopWindo
   const x = await desktop.x11();
   let escapes = 0;
   for (let menus = await ownMenusHoldingKeys(desktop, window); menus && escapes < maxMenuLevels; escapes++) {
-    await pressCombination(x, 'escape');
-    const deadline = Date.now() + releaseTimeoutMs;
-    const left = async () => (await menusByClient(x, window.id)).own.length;
     const before = menus.length;
-    while ((await left()) >= before && Date.now() < deadline) await sleep(30);
+    await escapeUntil(x, async () => (await menusByClient(x, window.id)).own.length < before);
     menus = await ownMenusHoldingKeys(desktop, window);
   }
   return escapes;
