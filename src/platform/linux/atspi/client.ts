@@ -328,7 +328,8 @@ export class AtspiClient {
     );
     return new Promise((resolve) => {
       void (async () => {
-        await Promise.race([settled, sleep(loopLookMs)]);
+        // Unreferenced: the look, pending after almost every call is answered, keeps no process from exiting.
+        await Promise.race([settled, sleep(loopLookMs, undefined, { ref: false })]);
         if (answered) return;
         const asked = await this.callObject(ref, { interface: atspiInterface('Accessible'), member: 'GetRole', timeoutMs: this.callTimeoutMs, patient: false }).then(
           () => true,
