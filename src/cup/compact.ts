@@ -94,6 +94,8 @@ function attributeFields(attributes: CupAttributes): string[] {
   if (attributes.orientation) fields.push(attributes.orientation.charAt(0));
   if (attributes.sort) fields.push(`sort=${attributes.sort}`);
   if (attributes.invalid) fields.push('invalid');
+  // How a reader announces the region's changes: where a page's output shows, and whether it interrupts.
+  if (attributes.live) fields.push(`live=${attributes.live}`);
   if (attributes.valueMin !== undefined || attributes.valueMax !== undefined) {
     // String() already prints integral numbers without a decimal point (100, not 100.0).
     fields.push(`range=${attributes.valueMin ?? ''}..${attributes.valueMax ?? ''}`);

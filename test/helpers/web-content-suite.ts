@@ -55,6 +55,28 @@ export function webContentSuite(browser: BrowserId): void {
   describe(`${browser}: web pages read and driven in the background through AT-SPI`, () => {
     const rig = webRig(browser);
 
+    test('live regions say how a reader announces their changes, as the browser reports them (aria-live, or the politeness role=status, log or alert implies); a click that changes one is in the diff', async () => {
+      const window = await rig.open('live', 'CUP Web Live');
+      const page = await webDocument(rig.context, window, 'CUP Web Live');
+      const regions = subtree(page).flatMap((node) => (node.attributes?.live ? [node.attributes.live] : []));
+      // The browser's account: each object's own `live` (not its descendants' container-live), else its xml-roles'
+      // implied politeness, as WAI-ARIA gives it (Gecko reports none for role=alert). Only the page's objects.
+      const implied: Record<string, string> = { alert: 'assertive', status: 'polite', log: 'polite' };
+      const [x, y, w, h] = [page.bounds!.x, page.bounds!.y, page.bounds!.w, page.bounds!.h];
+      const seen = (await rig.oracle.attributes(window.pid, window.title, ['section', 'status bar', 'log', 'alert', 'notification']))
+        .filter((node) => node.extents[0] >= x && node.extents[1] >= y && node.extents[0] < x + w && node.extents[1] < y + h)
+        .flatMap((node) => node.attributes.live ?? implied[node.attributes['xml-roles'] ?? ''] ?? []);
+      assert.deepEqual([...seen].sort(), ['assertive', 'assertive', 'off', 'polite', 'polite', 'polite'], `pyatspi reads the page's six live regions: ${JSON.stringify(seen)}`);
+      assert.deepEqual([...regions].sort(), [...seen].sort(), 'the tree marks each live region as the browser reports it');
+
+      const compact = (await accessibleWindowState(rig.context, window, { include_screenshot: false })).result.body!;
+      assert.match(compact, /\(live=assertive\)/, compact);
+      const saved = await callOk(rig.context, 'click', { window_id: window.id, element_index: (await element(rig.context, window, 'button', 'Save')).index });
+      assert.equal(saved.structured.effect, 'confirmed', saved.summary);
+      await pageSays(rig.oracle, window, 'Saved 1 times');
+      assert.match(saved.body!, /Saved 1 times/, `the diff shows the live region's new words: ${saved.body}`);
+    });
+
     test('landmarks, heading levels, lists and links, as pyatspi reads them; background clicks on links are followed', async () => {
       const window = await rig.open('structure', 'CUP Web Structure');
       const nodes = subtree(await webDocument(rig.context, window, 'CUP Web Structure'));

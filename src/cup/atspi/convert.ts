@@ -315,9 +315,26 @@ function cupAttributes(raw: AtspiRawNode, states: Set<string>, role: CupRole, se
   // form's email field read `{edt,req}` before and after the page marked it, no word of the error it was in. Not on a
   // form, which Gecko marks invalid while any of its fields is: its fields say which.
   if (states.has('STATE_INVALID_ENTRY') && role !== 'form') attributes.invalid = true;
+  const live = livePoliteness(raw.attributes);
+  if (live) attributes.live = live;
   const shortcut = raw.keyBinding === undefined ? undefined : keyBindingShortcut(raw.keyBinding);
   if (shortcut) attributes.keyShortcut = shortcut;
   return Object.keys(attributes).length > 0 ? attributes : undefined;
+}
+
+/** The politeness ARIA gives a live region's role when the page sets none (WAI-ARIA 1.2's implicit aria-live). */
+const implicitLive: Readonly<Record<string, CupAttributes['live']>> = { alert: 'assertive', status: 'polite', log: 'polite', timer: 'off', marquee: 'off' };
+
+/**
+ * A live region's politeness: the page's aria-live as the browser reports it (the region's own `live`; its
+ * descendants carry `container-live`, and are not regions themselves), else what its role implies. Gecko reports no
+ * `live` for role=alert, which Blink reports assertive: a page's alert read alike in both only by its role.
+ */
+function livePoliteness(attributes: Readonly<Record<string, string>> | undefined): CupAttributes['live'] | undefined {
+  const own = attributes?.live;
+  if (own === 'polite' || own === 'assertive' || own === 'off') return own;
+  const role = attributes?.['xml-roles']?.split(' ')[0];
+  return role === undefined ? undefined : implicitLive[role];
 }
 
 /**

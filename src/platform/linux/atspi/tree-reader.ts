@@ -194,6 +194,9 @@ const structuralAttributeRoles = new Set([
   ATSPI_ROLE.MENU,
   // A tree grid's rows are its tree's items: their level (aria-level) says where each lies, as a tree item's does.
   ATSPI_ROLE.TABLE_ROW,
+  // A page's live regions: how politely a reader announces their changes (aria-live, or what role=status, log or alert
+  // implies), which Blink gives these roles and Gecko its status bar (a page's aria-live div is a section).
+  ATSPI_ROLE.STATUS_BAR, ATSPI_ROLE.LOG, ATSPI_ROLE.NOTIFICATION, ATSPI_ROLE.ALERT, ATSPI_ROLE.TIMER, ATSPI_ROLE.MARQUEE,
 ]);
 /**
  * The attribute without which a structural role's attributes are not yet complete: Gecko exposes a new
