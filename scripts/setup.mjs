@@ -54,6 +54,9 @@ const testPackages = [
   // A Qt 5 tag editor whose Configure dialog Qt builds object by object (test/e2e/trial-apps.test.ts), and a Qt
   // terminal whose screen is a widget it paints, holding its scroll bar (test/e2e/terminal-widget.test.ts).
   'kid3-qt', 'qterminal',
+  // GNOME's keyring, as on a Debian desktop: Chromium asks it for a new keyring as it starts, unless told to keep its
+  // secrets in its profile (test/e2e/launched-page-focus.test.ts).
+  'gnome-keyring',
   // A web browser: Blink's tree (hypertext with embedded objects, actions named only by GetName).
   'chromium',
   // LibreOffice Calc, whose sheets report 2^34 cells; its GTK3 plugin is what exposes it to AT-SPI (the

@@ -126,7 +126,7 @@ export const corpus: readonly CorpusApp[] = [
     command: 'chromium',
     args: (home) => [
       // Root cannot use Chromium's sandbox; renderer accessibility is what a screen reader switches on.
-      '--no-sandbox', '--force-renderer-accessibility', `--user-data-dir=${join(home, 'chromium')}`,
+      '--no-sandbox', '--force-renderer-accessibility', `--user-data-dir=${join(home, 'chromium')}`, '--password-store=basic',
       '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic',
       `file://${conformancePage}`,
     ],

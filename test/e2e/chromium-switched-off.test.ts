@@ -18,7 +18,7 @@ describe('chromium started without its accessibility switched on', () => {
 
   test('its reading says it was started without accessibility and names launch_app, not that it may not support any', async () => {
     const root = process.getuid?.() === 0 ? ['--no-sandbox'] : [];
-    const args = [...root, `--user-data-dir=${profile}`, '--no-first-run', '--no-default-browser-check', '--disable-gpu', pageUrl('first-point.html')];
+    const args = [...root, `--user-data-dir=${profile}`, '--password-store=basic', '--no-first-run', '--no-default-browser-check', '--disable-gpu', pageUrl('first-point.html')];
     const { window } = await rig.desktop.launch('chromium', args, /^CUP Web First Point/, 60_000, { GNOME_ACCESSIBILITY: '1' });
     const state = await callOk(rig.context, 'get_window_state', { window_id: window.id, include_screenshot: false });
     assert.deepEqual((await rig.oracle.texts(window.pid, window.title)).filter((text) => /clicked|Go/.test(text)), [], "pyatspi reads none of the page's words");

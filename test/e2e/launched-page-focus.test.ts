@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, test } from 'node:test';
 import type { CupNode } from '../../src/cup/types.js';
@@ -41,6 +43,17 @@ for (const name of ['firefox-esr', 'chromium'] as const) {
       const sent = await callOk(rig.context, 'type_text', { window_id: windowId, text: ' Lovelace\n' });
       assert.equal(sent.structured.effect, 'confirmed', sent.summary);
       await waitForText(rig.oracle, browser!, 'sent Ada Lovelace');
+    });
+
+    test('no other window comes with it: GNOME\'s keyring, on the machine as on a Debian desktop, asks nothing of a fresh profile', async () => {
+      // After the form was sent (a page's data to keep): every window the window manager lists is the browser's, as xprop
+      // reads them (the keyring's password prompt, over the page and holding the keyboard, has no name to search by).
+      const xprop = async (...args: string[]) => (await promisify(execFile)('xprop', args, { env: rig.desktop.env(), timeout: 5000 })).stdout;
+      const listed = (await xprop('-root', '_NET_CLIENT_LIST')).match(/0x[0-9a-f]+/gi) ?? [];
+      const owners = await Promise.all(listed.map(async (id) => ({ id, pid: Number(/= (\d+)/.exec(await xprop('-id', id, '_NET_WM_PID'))?.[1] ?? 0), name: (await xprop('-id', id, 'WM_NAME', 'WM_CLASS')).trim() })));
+      assert.ok(owners.some((window) => window.pid === browser!.pid), `xprop lists the browser's window: ${JSON.stringify(owners)}`);
+      const others = owners.filter((window) => window.pid !== browser!.pid);
+      assert.deepEqual(others, [], `windows of other programs: ${JSON.stringify(others)}`);
     });
 
     test("the page's links are matched, a hidden document's are not; the tree marks them hidden, and asking hidden finds them", async () => {

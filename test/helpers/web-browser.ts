@@ -42,7 +42,7 @@ const firefoxPreferences = [
  */
 export function chromiumFlags(profile: string): string[] {
   return [
-    ...(process.getuid?.() === 0 ? ['--no-sandbox'] : []), '--force-renderer-accessibility', `--user-data-dir=${profile}`,
+    ...(process.getuid?.() === 0 ? ['--no-sandbox'] : []), '--force-renderer-accessibility', `--user-data-dir=${profile}`, '--password-store=basic',
     '--no-first-run', '--no-default-browser-check', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic',
   ];
 }

@@ -103,9 +103,12 @@ export function browserLaunch(program: string, callerArgs: readonly string[], de
   const sandbox = root && !hasOption(callerArgs, '--no-sandbox') ? ['--no-sandbox'] : [];
   if (family === 'electron') return { family, args: [...port, '--force-renderer-accessibility', ...sandbox], env: {}, sandboxDisabled: sandbox.length > 0 };
   const profile = hasOption(callerArgs, '--user-data-dir') ? undefined : freshProfile('chromium');
+  // A fresh profile keeps its secrets in itself: with GNOME's keyring on the machine, Chromium asked it for a new
+  // keyring as it started, and the keyring's password prompt stood over the page, which did not load meanwhile.
+  const store = profile && !hasOption(callerArgs, '--password-store') ? ['--password-store=basic'] : [];
   return {
     family,
-    args: [...(profile ? [`--user-data-dir=${profile}`] : []), ...CHROMIUM_QUIET, '--force-renderer-accessibility', ...sandbox, ...port],
+    args: [...(profile ? [`--user-data-dir=${profile}`] : []), ...store, ...CHROMIUM_QUIET, '--force-renderer-accessibility', ...sandbox, ...port],
     env: {},
     ...(profile ? { profile } : {}),
     sandboxDisabled: sandbox.length > 0,
