@@ -411,7 +411,7 @@ describe('honest action results on real apps', () => {
 
   test('Chromium: a real click on an option of a closed <select> (which Chromium places over the select) is refused; opened, it is chosen', async () => {
     const profile = mkdtempSync(join(tmpdir(), 'cup-honesty-chromium-'));
-    const args = [...chromiumFlags(profile), '--password-store=basic', '--window-size=900,600', `file://${join(fixtureApps, 'select_page.html')}`];
+    const args = [...chromiumFlags(profile), '--window-size=900,600', `file://${join(fixtureApps, 'select_page.html')}`];
     const { process: app, window } = await desktop.launch('chromium', args, 'Select test - Chromium', 60_000);
     try {
       let found: Element[] = [];
