@@ -16,6 +16,7 @@ import { atspiRoleName, cupRoleFor } from './roles.js';
 import { ATSPI_ROLE } from './constants.js';
 import { cupStateOf, decodeStateSet } from './states.js';
 import { isTerminalRow, withTerminalRows } from './terminal-rows.js';
+import { withGroupBoxTitles } from './group-box-titles.js';
 import { rendererTreeNodeLevels } from './tree-nodes.js';
 import { inReadingOrder } from './reading-order.js';
 import { hasRange, textOnlyValue, type ValueRange } from './value-range.js';
@@ -593,6 +594,12 @@ function paneField(node: CupNode): CupNode | undefined {
 }
 /** Controls named by labelsByPlace: the label beside them is no content of what holds them (nameFromContent). */
 const namedByPlace = new WeakSet<CupNode>();
+/**
+ * Nodes named by their tool tip, accname's last resort: a label on their row names them before it (labelsByPlace).
+ * qBittorrent's port field read `spn "Set to 0 to let your system pick an unused port"` beside "Port used for incoming
+ * connections:", and its log folder's field by the folder its tool tip shows.
+ */
+const namedByToolTip = new WeakSet<CupNode>();
 /** How far a label may lie from its field: left of it on its row, or above it, in pixels. */
 const labelGapLeft = 160;
 const labelGapAbove = 24;
@@ -622,7 +629,7 @@ function labelsByPlace(children: readonly CupNode[], namesEditableCombosByText: 
     // label points at it: KeePassXC's "Username field" was renamed "Username:" by the first letter typed into it.
     const namedByText = field.name === field.value || (namesEditableCombosByText && comboField(field) !== undefined && !namedByRelation.has(field));
     const showsValue = mayShowValue(field) && !inRowOfButtons(field, children);
-    const unnamed = named.name === '' || (field.role === 'combobox' && namedByText) || showsValue;
+    const unnamed = named.name === '' || namedByToolTip.has(named) || (field.role === 'combobox' && namedByText) || showsValue;
     // A box's first field is labelled from its row only: a text above the box (a frame's title) heads all it holds.
     const onRowOnly = rowLabelledRoles.has(field.role) || isBareButton(field) || leading.has(field);
     if (!unnamed || !(placeLabelledRoles.has(named.role) || onRowOnly) || !shown(field)) continue;
@@ -979,7 +986,7 @@ function sumUnread(one: UnreadChildren | undefined, other: UnreadChildren | unde
  * and element N's source is the exact object it was read from.
  */
 export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): ConvertedTree {
-  const root = inReadingOrder(withTerminalRows(read));
+  const root = inReadingOrder(withTerminalRows(context.namesByGroupBoxTitle ? withGroupBoxTitles(read) : read));
   const sources: ElementSource[] = [];
   const numbers = elementNumbers(root, context.showingReliable ?? false);
   // Java's tree nodes, which read as labels: each is its tree's item, at its level (tree-nodes.ts).
@@ -1174,9 +1181,13 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
       // "CPU" expander read "CPU2 0.0% CPU1 0.0%", renamed with each refresh of the meters it holds, and its Network
       // one, collapsed, "18.6 MiB 0 bytes/s ... Receiving": its hidden body's words in another order.
       const holdsItsBody = raw.role === ATSPI_ROLE.TOGGLE_BUTTON && states.has('STATE_EXPANDABLE');
+      // So is Qt's checkable group box, a check box holding what it groups, whose title Qt may give nowhere
+      // (group-box-titles.ts): qBittorrent's "Show qBittorrent in notification area" read as the words of the two
+      // check boxes it holds.
+      const holdsItsGroup = context.namesByGroupBoxTitle === true && raw.role === ATSPI_ROLE.CHECK_BOX && raw.children.length > 0;
       // A window that is an alert (GTK's message dialog) is named by its title, never by all it holds.
       const liveRegion = liveRegionRoles.has(role) && parent !== undefined;
-      if ((nameFromContentRoles.has(role) || liveRegion) && !holdsItsPage && !holdsItsBody) {
+      if ((nameFromContentRoles.has(role) || liveRegion) && !holdsItsPage && !holdsItsBody && !holdsItsGroup) {
         const content = nameFromContent(node, node.children, unrendered(node), liveRegion);
         if (!node.name) node.name = content;
         // GTK 4.8 names a button by its label twice ("4 4"), a check box by its label as written ("_Wrap lines").
@@ -1187,7 +1198,10 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
     // that took it already describes an unnamed control by what a page says describes it, which is no name: a web
     // icon button with only aria-describedby was named by its help text, and a field by its error message.
     // Nor is a description that only gives the content's format (isMediaType) a name.
-    if (!node.name && node.description && !context.namesTakeToolTips?.has(raw.bus) && tooltipNamedRoles.has(role) && !drawsItsValue(node) && !isMediaType(node.description)) node.name = node.description;
+    if (!node.name && node.description && !context.namesTakeToolTips?.has(raw.bus) && tooltipNamedRoles.has(role) && !drawsItsValue(node) && !isMediaType(node.description)) {
+      node.name = node.description;
+      namedByToolTip.add(node);
+    }
     return node;
   };
 

@@ -199,6 +199,8 @@ export interface RawTreeContext {
   switchesAreToggleButtons?: boolean;
   /** An editable combo box's own name is the text it holds while it holds any (ToolkitQuirks.namesEditableCombosByText: Qt). */
   namesEditableCombosByText?: boolean;
+  /** A wordless widget's name may be the title of the group box it lies in (ToolkitQuirks.namesByGroupBoxTitle: Qt; group-box-titles.ts). */
+  namesByGroupBoxTitle?: boolean;
   /**
    * The buses of the objects whose toolkit computes names as accname does (Blink, Gecko, WebKitGTK's web process:
    * ToolkitQuirks.webEngine), whose last step already took the tool tip (a page's `title`): an unnamed object's

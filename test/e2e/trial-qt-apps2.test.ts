@@ -1,0 +1,79 @@
+// What a new user met trying Qt apps the project had not tried (qBittorrent's preferences, ...), reproduced on the
+// PyQt5 fixture (test/fixtures/apps/qt5_fixture.py). The oracle is Debian's pyatspi, reading the same objects from the
+// bus, and the fixture's own words for what it took.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { ClientWindow } from '../../src/platform/linux/windows.js';
+import type { ActionResult } from '../../src/tools/input/schemas.js';
+import { FixtureDesktop } from '../helpers/fixture-desktop.js';
+import { callOk, pyatspiWalk, type OracleNode } from '../helpers/tools.js';
+
+type Match = { name: string; value?: string; bounds?: { x: number; y: number; w: number; h: number } };
+
+describe('Qt apps tried anew (2)', () => {
+  let fixtures: FixtureDesktop;
+
+  before(async () => {
+    fixtures = await FixtureDesktop.start();
+  });
+
+  after(async () => {
+    await fixtures?.stop();
+  });
+
+  describe("qBittorrent's group boxes (--group-boxes)", () => {
+    let form: ClientWindow;
+    before(async () => {
+      form = await fixtures.launch('qt5', { title: 'Qt Group Boxes', extraArgs: ['--group-boxes'] });
+    });
+    const walked = () => pyatspiWalk(form.pid, form.title, fixtures.desktop.env());
+    const boundsOf = (node: OracleNode) => {
+      const [x, y, w, h] = node.extents!;
+      return { x, y, w, h };
+    };
+    const find = async (selector: string) => {
+      const found = await callOk(fixtures.context, 'find_elements', { window_id: form.id, selector });
+      return { matches: found.structured.matches as Match[], summary: `${found.summary}\n${found.body ?? ''}` };
+    };
+    /** The status label's words: what the fixture's spin boxes hold. */
+    const limits = async () => (await walked()).find((node) => node.role === 'label' && node.name.startsWith('Backup after:'))!.name;
+
+    test('a spin box Qt names by its group box is named by the words on its row (not its tool tip), and set by them', async () => {
+      const spins = (await walked()).filter((node) => node.role === 'spin button');
+      // The quirk: with no buddy label, Qt names each field by the title of the group box it lies in.
+      assert.deepEqual(spins.map((node) => node.name), ['Log file', 'Log file', 'Listening Port'], JSON.stringify(spins));
+      for (const [index, words] of ['Backup the log file after:', 'Delete backups older than:', 'Port used for incoming connections:'].entries()) {
+        const { matches, summary } = await find(`role=spinbutton name="${words}"`);
+        assert.deepEqual(matches.map((match) => match.bounds), [boundsOf(spins[index]!)], summary);
+      }
+      assert.deepEqual((await find('role=spinbutton name="Log file"')).matches, [], 'no field is named by its group box');
+      assert.deepEqual((await find('role=spinbutton name~="unused port"')).matches, [], 'nor by its tool tip, with words on its row');
+      const set = await callOk(fixtures.context, 'set_value', { window_id: form.id, selector: 'role=spinbutton name="Port used for incoming connections:"', value: '51413' });
+      assert.equal((set.structured as unknown as ActionResult).effect, 'confirmed', set.summary);
+      assert.equal(await limits(), 'Backup after: 65, delete after: 6, port: 51413', 'the fixture took the port, and only it');
+    });
+
+    test('a checkable group box inside another is named by its own title, told by what it holds, or by none', async () => {
+      const nodes = await walked();
+      const boxes = nodes.filter((node) => node.role === 'check box' && node.name === 'Interface');
+      // The quirk: both checkable group boxes inside "Interface" are named "Interface"; the first one's title is only
+      // the name Qt gave the wordless widget it holds (the theme file's path widget).
+      assert.equal(boxes.length, 2, JSON.stringify(nodes.filter((node) => node.role === 'check box')));
+      assert.ok(nodes.some((node) => node.role === 'filler' && node.name === 'Use custom theme'), 'pyatspi: the path widget carries the title');
+      assert.deepEqual((await find('role=checkbox name="Interface"')).matches, [], 'no group box is named by the one around it');
+      const { matches, summary } = await find('role=checkbox name="Use custom theme"');
+      assert.deepEqual(matches.map((match) => match.bounds), [boundsOf(boxes[0]!)], summary);
+      // The other's title ("Show in notification area") is nowhere in the tree: it is unnamed, not named by its
+      // check boxes' words.
+      const tray = (await find('role=checkbox')).matches.find((match) => JSON.stringify(match.bounds) === JSON.stringify(boundsOf(boxes[1]!)));
+      assert.equal(tray?.name, '', JSON.stringify(tray));
+      const clicked = await callOk(fixtures.context, 'click', { window_id: form.id, selector: 'role=checkbox name="Use custom theme"' });
+      assert.equal((clicked.structured as unknown as ActionResult).effect, 'confirmed', clicked.summary);
+      const checked = (await walked()).find((node) => node.role === 'check box' && JSON.stringify(node.extents) === JSON.stringify(boxes[0]!.extents));
+      assert.ok(checked?.states.includes('checked'), `pyatspi: the theme's group box is checked (${JSON.stringify(checked)})`);
+      // Its field, now enabled, is named by its label, not by the group box's title as Qt names the widget holding it.
+      const field = await find('role=textbox name="Theme file:"');
+      assert.equal(field.matches.length, 1, field.summary);
+    });
+  });
+});
