@@ -76,4 +76,32 @@ describe('Qt apps tried anew (2)', () => {
       assert.equal(field.matches.length, 1, field.summary);
     });
   });
+
+  describe("a settings dialog's page list (--page-list)", () => {
+    let dialog: ClientWindow;
+    before(async () => {
+      dialog = await fixtures.launch('qt5', { title: 'Qt Page List', extraArgs: ['--page-list'] });
+    });
+    /** The page the stack shows, as pyatspi reads its labels: the one showing. */
+    const shownPage = async () => {
+      const pages = (await pyatspiWalk(dialog.pid, dialog.title, fixtures.desktop.env())).filter((node) => node.role === 'label' && node.name.startsWith('Page: '));
+      return pages.filter((node) => node.states.includes('showing')).map((node) => node.name);
+    };
+
+    test("a background click that only selects an item Qt leaves no current item says so, and the foreground makes it current", async () => {
+      assert.deepEqual(await shownPage(), ['Page: Behavior']);
+      const clicked = await callOk(fixtures.context, 'click', { window_id: dialog.id, selector: 'role=listitem name=Connection' });
+      const result = clicked.structured as unknown as ActionResult;
+      // The quirk: Qt selects the item (its Toggle) without making it the list's current row, which the page follows.
+      const selected = (await pyatspiWalk(dialog.pid, dialog.title, fixtures.desktop.env())).find((node) => node.role === 'list item' && node.name === 'Connection')!;
+      assert.ok(selected.states.includes('selected') && !selected.states.includes('focused'), JSON.stringify(selected));
+      assert.deepEqual(await shownPage(), ['Page: Behavior'], 'pyatspi: the page did not change');
+      assert.equal(result.effect, 'suspected_noop', clicked.summary);
+      assert.equal(result.escalation?.recommended, 'foreground', clicked.summary);
+      assert.match(result.escalation?.reason ?? '', /current item/, clicked.summary);
+      const real = await callOk(fixtures.context, 'click', { window_id: dialog.id, selector: 'role=listitem name=Connection', delivery_mode: 'foreground' });
+      assert.equal((real.structured as unknown as ActionResult).effect, 'confirmed', real.summary);
+      assert.deepEqual(await shownPage(), ['Page: Connection'], 'pyatspi: the real click switched the page');
+    });
+  });
 });

@@ -600,6 +600,11 @@ const namedByPlace = new WeakSet<CupNode>();
  * connections:", and its log folder's field by the folder its tool tip shows.
  */
 const namedByToolTip = new WeakSet<CupNode>();
+/**
+ * The fields a label on their row names before their tool tip: those that take a value. A button's tool tip says what
+ * it does ("Choose font..."), where the text beside it is what it acts on (KCalc's font preview, "Sans Serif 9").
+ */
+const labelledFieldRoles = new Set<CupRole>(['combobox', 'textbox', 'searchbox', 'slider', 'spinbutton']);
 /** How far a label may lie from its field: left of it on its row, or above it, in pixels. */
 const labelGapLeft = 160;
 const labelGapAbove = 24;
@@ -1200,7 +1205,7 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
     // Nor is a description that only gives the content's format (isMediaType) a name.
     if (!node.name && node.description && !context.namesTakeToolTips?.has(raw.bus) && tooltipNamedRoles.has(role) && !drawsItsValue(node) && !isMediaType(node.description)) {
       node.name = node.description;
-      namedByToolTip.add(node);
+      if (labelledFieldRoles.has(role)) namedByToolTip.add(node);
     }
     return node;
   };
