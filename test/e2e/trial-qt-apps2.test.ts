@@ -48,6 +48,10 @@ describe('Qt apps tried anew (2)', () => {
       }
       assert.deepEqual((await find('role=spinbutton name="Log file"')).matches, [], 'no field is named by its group box');
       assert.deepEqual((await find('role=spinbutton name~="unused port"')).matches, [], 'nor by its tool tip, with words on its row');
+      // A button's tool tip says what it does, though a text lies left of it on its row (the font it acts on).
+      const chooser = (await walked()).find((node) => node.role === 'push button' && node.name === '')!;
+      const { matches: choosers, summary: said } = await find('role=button name="Choose font..."');
+      assert.deepEqual(choosers.map((match) => match.bounds), [boundsOf(chooser)], said);
       const set = await callOk(fixtures.context, 'set_value', { window_id: form.id, selector: 'role=spinbutton name="Port used for incoming connections:"', value: '51413' });
       assert.equal((set.structured as unknown as ActionResult).effect, 'confirmed', set.summary);
       assert.equal(await limits(), 'Backup after: 65, delete after: 6, port: 51413', 'the fixture took the port, and only it');
