@@ -81,6 +81,20 @@ describe('Qt apps tried anew (2)', () => {
     });
   });
 
+  test("a frame inside a window (Qt's QFrame: KCalc's result display) is a box in it, not a window", async () => {
+    const calc = await fixtures.launch('qt5', { title: 'Qt Display Frame', extraArgs: ['--display-frame'] });
+    const frames = (await pyatspiWalk(calc.pid, calc.title, fixtures.desktop.env())).filter((node) => node.role === 'frame');
+    // The quirk: Qt gives the QFrame inside the window the frame role, a window's root role.
+    assert.deepEqual(frames.map((node) => [node.depth > 0, node.name]), [[true, '0']], JSON.stringify(frames));
+    const windows = await callOk(fixtures.context, 'find_elements', { window_id: calc.id, selector: 'role=window' });
+    assert.deepEqual((windows.structured.matches as Match[]).map((match) => match.name), [], windows.summary);
+    const boxes = await callOk(fixtures.context, 'find_elements', { window_id: calc.id, selector: 'role=group name=0' });
+    assert.equal((boxes.structured.matches as Match[]).length, 1, boxes.summary);
+    const clicked = await callOk(fixtures.context, 'click', { window_id: calc.id, selector: 'role=button name=Compute' });
+    assert.equal((clicked.structured as unknown as ActionResult).effect, 'confirmed', clicked.summary);
+    assert.match(clicked.body ?? '', /grp name: "0" → "84"/, clicked.body);
+  });
+
   describe("a settings dialog's page list (--page-list)", () => {
     let dialog: ClientWindow;
     before(async () => {
