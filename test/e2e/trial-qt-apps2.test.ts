@@ -95,6 +95,19 @@ describe('Qt apps tried anew (2)', () => {
     assert.match(clicked.body ?? '', /grp name: "0" → "84"/, clicked.body);
   });
 
+  test("a tree view's cell Qt announces focused through an object of its own is read once, as the view lists it", async () => {
+    const grid = await fixtures.launch('qt5', { title: 'Qt Focused Cell', extraArgs: ['--table'] });
+    const clicked = await callOk(fixtures.context, 'click', { window_id: grid.id, selector: 'role=cell name=music', delivery_mode: 'foreground' });
+    assert.equal((clicked.structured as unknown as ActionResult).effect, 'confirmed', clicked.summary);
+    // pyatspi: the view lists one "music" cell, and it is the focused one.
+    const cells = (await pyatspiWalk(grid.pid, grid.title, fixtures.desktop.env())).filter((node) => node.name === 'music');
+    assert.equal(cells.length, 1, JSON.stringify(cells));
+    const found = await callOk(fixtures.context, 'find_elements', { window_id: grid.id, selector: 'name=music' });
+    const matches = found.structured.matches as (Match & { states?: string[] })[];
+    const [x, y, w, h] = cells[0]!.extents!;
+    assert.deepEqual(matches.map((match) => match.bounds), [{ x, y, w, h }], found.summary);
+  });
+
   describe("a settings dialog's page list (--page-list)", () => {
     let dialog: ClientWindow;
     before(async () => {
