@@ -41,13 +41,19 @@ describe('Qt apps tried anew (2)', () => {
     test('a spin box Qt names by its group box is named by the words on its row (not its tool tip), and set by them', async () => {
       const spins = (await walked()).filter((node) => node.role === 'spin button');
       // The quirk: with no buddy label, Qt names each field by the title of the group box it lies in.
-      assert.deepEqual(spins.map((node) => node.name), ['Log file', 'Log file', 'Listening Port'], JSON.stringify(spins));
+      assert.deepEqual(spins.map((node) => node.name), ['Log file', 'Log file', 'Listening Port', 'Editor font'], JSON.stringify(spins));
       for (const [index, words] of ['Backup the log file after:', 'Delete backups older than:', 'Port used for incoming connections:'].entries()) {
         const { matches, summary } = await find(`role=spinbutton name="${words}"`);
         assert.deepEqual(matches.map((match) => match.bounds), [boundsOf(spins[index]!)], summary);
       }
       assert.deepEqual((await find('role=spinbutton name="Log file"')).matches, [], 'no field is named by its group box');
       assert.deepEqual((await find('role=spinbutton name~="unused port"')).matches, [], 'nor by its tool tip, with words on its row');
+      // A spin box a grid sets right, under a wide field's right edge, is named by the label of its row in the labels' column.
+      const size = (await walked()).find((node) => node.role === 'spin button' && node.name === 'Editor font')!;
+      const sizeLabel = (await walked()).find((node) => node.role === 'label' && node.name === 'Size')!;
+      assert.ok(size.extents![0] - (sizeLabel.extents![0] + sizeLabel.extents![2]) > 160, 'the premise: farther right of its label than a label beside its field');
+      const { matches: sizes, summary: sized } = await find('role=spinbutton name=Size');
+      assert.deepEqual(sizes.map((match) => match.bounds), [boundsOf(size)], sized);
       // A button's tool tip says what it does, though a text lies left of it on its row (the font it acts on).
       const chooser = (await walked()).find((node) => node.role === 'push button' && node.name === '')!;
       const { matches: choosers, summary: said } = await find('role=button name="Choose font..."');

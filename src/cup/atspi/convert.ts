@@ -719,7 +719,7 @@ function labelOverFrame(frame: CupNode, labels: readonly CupNode[], siblings: re
 /**
  * Whether a label farther left of a field than labelGapLeft stands in a form's column of labels whose fields stand in
  * the field's column: its left edge lines up with another label's, which has a field near right of it on its own row
- * whose left edge lines up with this field's. A grid lays a form out so (Qt's QGridLayout, GTK's GtkGrid), and a
+ * whose left (or right) edge lines up with this field's. A grid lays a form out so (Qt's QGridLayout, GTK's GtkGrid), and a
  * longer label on another row sets how far right the fields stand: lximage-qt's Preferences put "Icon theme:" 190 px
  * left of its combo box, below "Maximum number of recent files:", and the combo box read as named by its choice.
  */
@@ -729,7 +729,10 @@ function inLabelColumn(label: CupNode, field: CupNode, labels: readonly CupNode[
     if (other === label || !lined(other.bounds!.x, label.bounds!.x)) return false;
     const otherEnd = other.bounds!.x + other.bounds!.w;
     return controls.some((near) => {
-      if (near === field || !lined(near.bounds!.x, field.bounds!.x) || !placeLabelledRoles.has(near.role)) return false;
+      // The column's fields line up by their left edges, or by their right edges where the grid sets a narrow one
+      // right (JuffEd's font Size: spin box, 189 px right of "Size", under the font's combo box beside "Font").
+      const column = lined(near.bounds!.x, field.bounds!.x) || lined(near.bounds!.x + near.bounds!.w, field.bounds!.x + field.bounds!.w);
+      if (near === field || !column || !placeLabelledRoles.has(near.role)) return false;
       const middle = near.bounds!.y + near.bounds!.h / 2;
       const gap = near.bounds!.x - otherEnd;
       return other.bounds!.y <= middle && middle <= other.bounds!.y + other.bounds!.h && gap >= -2 && gap <= labelGapLeft;
