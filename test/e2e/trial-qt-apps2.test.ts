@@ -48,6 +48,11 @@ describe('Qt apps tried anew (2)', () => {
       }
       assert.deepEqual((await find('role=spinbutton name="Log file"')).matches, [], 'no field is named by its group box');
       assert.deepEqual((await find('role=spinbutton name~="unused port"')).matches, [], 'nor by its tool tip, with words on its row');
+      // A group box's one field, with no text on its row, is named by the group's title, before its tool tip.
+      const slider = (await walked()).find((node) => node.role === 'slider')!;
+      assert.equal(slider.name, 'Image quality', JSON.stringify(slider));
+      const { matches: sliders, summary: slid } = await find('role=slider name="Image quality"');
+      assert.deepEqual(sliders.map((match) => match.bounds), [boundsOf(slider)], slid);
       // A spin box a grid sets right, under a wide field's right edge, is named by the label of its row in the labels' column.
       const size = (await walked()).find((node) => node.role === 'spin button' && node.name === 'Editor font')!;
       const sizeLabel = (await walked()).find((node) => node.role === 'label' && node.name === 'Size')!;

@@ -664,6 +664,7 @@ function labelsByPlace(children: readonly CupNode[], namesEditableCombosByText: 
       const formerName = named.name;
       named.name = label.name;
       namedByPlace.add(named);
+      namedByToolTip.delete(named);
       // The field of a combo box named by its value was left unnamed (nameComboField): the label names it too.
       if (named.role === 'combobox') nameComboField(named, formerName);
       const box = leadingIn.get(field);
@@ -763,6 +764,17 @@ function hideUnplacedHeaders(children: readonly CupNode[], rawChildren: readonly
  * order (GTK3's grid lists each field before its label). Anything else between ends a run; a run that does not pair
  * so names nothing, nor does a text that names a field already (by a labelled-by relation).
  */
+/**
+ * A group box's one value field that no text on its row names is named by the group's title, which Qt named it by
+ * (group-box-titles.ts), as words on screen before its tool tip: ScreenGrab's "Image quality" slider is alone in its
+ * group box. Of several fields, the title names none.
+ */
+function titleLoneField(children: readonly CupNode[], rawChildren: readonly AtspiRawNode[]): void {
+  const fields = children.flatMap((child, i) => (labelledFieldRoles.has(child.role) ? [{ child, title: rawChildren[i]!.groupTitle }] : []));
+  const [only] = fields;
+  if (fields.length === 1 && only!.title !== undefined && (only!.child.name === '' || namedByToolTip.has(only!.child))) only!.child.name = only!.title;
+}
+
 function labelsByOrder(children: readonly CupNode[]): void {
   const placeless = (node: CupNode) => node.bounds === undefined && node.states?.includes('offscreen') === true;
   const hidden = (node: CupNode) => node.states?.includes('hidden') === true;
@@ -1161,6 +1173,7 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
       );
       labelsByPlace(node.children, context.namesEditableCombosByText === true);
       labelsByOrder(node.children);
+      titleLoneField(node.children, raw.children);
       hideUnplacedHeaders(node.children, raw.children);
       enableUnmarkedItems(node, node.children, raw.children.map((child) => child.role));
       if (role === 'combobox') {

@@ -42,7 +42,9 @@ function titleFromChildren(box: AtspiRawNode): string | undefined {
  * "Log file" group as `spn "Log file"` beside the check box that says what it is ("Backup the log file after:"), its
  * "Listening Port" spin box as "Listening Port" beside "Port used for incoming connections:", and its checkable group
  * box "Use custom UI Theme" inside "Interface" as `chk "Interface"`, so no selector told them apart and no name said
- * what they set. Unnamed, they are named as other unlabelled fields are, by the text on their row (labelsByPlace).
+ * what they set. Unnamed, they are named as other unlabelled fields are, by the text on their row (labelsByPlace), and
+ * a group's one value field that nothing names so by the title it had (AtspiRawNode.groupTitle: ScreenGrab's "Image
+ * quality" slider, alone in its group box).
  * Only a name equal to the enclosing group box's title is taken away: an app's own accessible name stays. Nodes on
  * the way to a renamed one are copied; the tree given is not changed, as a window's mirror keeps it.
  */
@@ -57,5 +59,6 @@ export function withGroupBoxTitles(node: AtspiRawNode, enclosingTitle?: string):
     changed ||= retitled !== child;
     return retitled;
   });
-  return changed ? { ...node, name, children } : node;
+  if (!changed) return node;
+  return inherited && !groupBox ? { ...node, name, groupTitle: node.name, children } : { ...node, name, children };
 }

@@ -108,6 +108,11 @@ export interface AtspiRawNode {
   cellPosition?: CellPosition;
   /** A table's or grid's rows and columns, as its Table counts them. */
   tableSize?: TableSize;
+  /**
+   * The title of the Qt group box it lies in, which Qt named it by and the mapping took away (group-box-titles.ts): it
+   * names the group's one value field that nothing else names.
+   */
+  groupTitle?: string;
   /** Names of the objects that label this one (its labelled-by relation); read for unnamed controls, named combo boxes and named buttons that hold nothing. */
   labelledBy?: string;
   /** Child count the object reported; more than children.length when the walk was cut short. */
