@@ -119,6 +119,17 @@ describe('Qt apps tried anew (2)', () => {
     assert.deepEqual(matches.map((match) => match.bounds), [{ x, y, w, h }], found.summary);
   });
 
+  test('a read-only progress bar offers no increment or decrement, which Qt lists for every value', async () => {
+    const form = await fixtures.launch('qt5', { title: 'Qt Progress', extraArgs: ['--password'] });
+    const bars = (await pyatspiWalk(form.pid, form.title, fixtures.desktop.env())).filter((node) => node.role === 'progress bar');
+    // The quirk: Qt gives the progress bar Increase and Decrease beside its read-only state.
+    assert.ok(bars.length > 0 && bars.every((node) => node.actions.includes('Increase') && node.states.includes('read only')), JSON.stringify(bars));
+    const found = await callOk(fixtures.context, 'find_elements', { window_id: form.id, selector: 'role=progressbar' });
+    const matches = found.structured.matches as { actions?: string[] }[];
+    assert.equal(matches.length, bars.length, found.summary);
+    assert.ok(matches.every((match) => !match.actions?.some((action) => /increment|decrement/.test(action))), JSON.stringify(matches));
+  });
+
   describe("a settings dialog's page list (--page-list)", () => {
     let dialog: ClientWindow;
     before(async () => {
