@@ -37,6 +37,8 @@ const allowances: Readonly<Record<string, readonly string[]>> = {
   image: ['img'],
   'popup menu': ['menu'],
   'internal frame': ['window'],
+  // Qt gives a QFrame inside a window the frame role, a window's root role: it is a box in the window (KCalc's display).
+  frame: ['group', 'generic'],
   window: ['window'],
   'info bar': ['status', 'alert', 'group'],
   notification: ['alert'],

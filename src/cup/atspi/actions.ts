@@ -163,6 +163,9 @@ export function cupActionsFor(context: ActionContext): CupAction[] {
       continue;
     }
     const action = actionNames[name];
+    // Qt gives every object with a Value its Increase and Decrease, a read-only one too, whose value they leave as it is:
+    // qBittorrent's Torrent Creator progress bar read `pbar {ro} [inc,dec]`, and set_value on it read "no effect seen".
+    if ((action === 'increment' || action === 'decrement') && context.states.has('STATE_READ_ONLY')) continue;
     // An entry's "activate" submits it (like Enter); it does not click it.
     if (action === 'click' && name === 'activate' && textRoles.has(context.role)) continue;
     // Blink's "check" on a radio button chooses it, as a click does; a radio cannot be toggled back off.

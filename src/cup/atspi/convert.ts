@@ -16,6 +16,7 @@ import { atspiRoleName, cupRoleFor } from './roles.js';
 import { ATSPI_ROLE } from './constants.js';
 import { cupStateOf, decodeStateSet } from './states.js';
 import { isTerminalRow, withTerminalRows } from './terminal-rows.js';
+import { withGroupBoxTitles } from './group-box-titles.js';
 import { rendererTreeNodeLevels } from './tree-nodes.js';
 import { inReadingOrder } from './reading-order.js';
 import { hasRange, textOnlyValue, type ValueRange } from './value-range.js';
@@ -610,6 +611,17 @@ function paneField(node: CupNode): CupNode | undefined {
 }
 /** Controls named by labelsByPlace: the label beside them is no content of what holds them (nameFromContent). */
 const namedByPlace = new WeakSet<CupNode>();
+/**
+ * Nodes named by their tool tip, accname's last resort: a label on their row names them before it (labelsByPlace).
+ * qBittorrent's port field read `spn "Set to 0 to let your system pick an unused port"` beside "Port used for incoming
+ * connections:", and its log folder's field by the folder its tool tip shows.
+ */
+const namedByToolTip = new WeakSet<CupNode>();
+/**
+ * The fields a label on their row names before their tool tip: those that take a value. A button's tool tip says what
+ * it does ("Choose font..."), where the text beside it is what it acts on (KCalc's font preview, "Sans Serif 9").
+ */
+const labelledFieldRoles = new Set<CupRole>(['combobox', 'textbox', 'searchbox', 'slider', 'spinbutton']);
 /** How far a label may lie from its field: left of it on its row, or above it, in pixels. */
 const labelGapLeft = 160;
 const labelGapAbove = 24;
@@ -639,7 +651,7 @@ function labelsByPlace(children: readonly CupNode[], namesEditableCombosByText: 
     // label points at it: KeePassXC's "Username field" was renamed "Username:" by the first letter typed into it.
     const namedByText = field.name === field.value || (namesEditableCombosByText && comboField(field) !== undefined && !namedByRelation.has(field));
     const showsValue = mayShowValue(field) && !inRowOfButtons(field, children);
-    const unnamed = named.name === '' || (field.role === 'combobox' && namedByText) || showsValue;
+    const unnamed = named.name === '' || namedByToolTip.has(named) || (field.role === 'combobox' && namedByText) || showsValue;
     // A box's first field is labelled from its row only: a text above the box (a frame's title) heads all it holds.
     const onRowOnly = rowLabelledRoles.has(field.role) || isBareButton(field) || leading.has(field);
     if (!unnamed || !(placeLabelledRoles.has(named.role) || onRowOnly) || !shown(field)) continue;
@@ -669,6 +681,7 @@ function labelsByPlace(children: readonly CupNode[], namesEditableCombosByText: 
       const formerName = named.name;
       named.name = label.name;
       namedByPlace.add(named);
+      namedByToolTip.delete(named);
       // The field of a combo box named by its value was left unnamed (nameComboField): the label names it too.
       if (named.role === 'combobox') nameComboField(named, formerName);
       const box = leadingIn.get(field);
@@ -724,7 +737,7 @@ function labelOverFrame(frame: CupNode, labels: readonly CupNode[], siblings: re
 /**
  * Whether a label farther left of a field than labelGapLeft stands in a form's column of labels whose fields stand in
  * the field's column: its left edge lines up with another label's, which has a field near right of it on its own row
- * whose left edge lines up with this field's. A grid lays a form out so (Qt's QGridLayout, GTK's GtkGrid), and a
+ * whose left (or right) edge lines up with this field's. A grid lays a form out so (Qt's QGridLayout, GTK's GtkGrid), and a
  * longer label on another row sets how far right the fields stand: lximage-qt's Preferences put "Icon theme:" 190 px
  * left of its combo box, below "Maximum number of recent files:", and the combo box read as named by its choice.
  */
@@ -734,7 +747,10 @@ function inLabelColumn(label: CupNode, field: CupNode, labels: readonly CupNode[
     if (other === label || !lined(other.bounds!.x, label.bounds!.x)) return false;
     const otherEnd = other.bounds!.x + other.bounds!.w;
     return controls.some((near) => {
-      if (near === field || !lined(near.bounds!.x, field.bounds!.x) || !placeLabelledRoles.has(near.role)) return false;
+      // The column's fields line up by their left edges, or by their right edges where the grid sets a narrow one
+      // right (JuffEd's font Size: spin box, 189 px right of "Size", under the font's combo box beside "Font").
+      const column = lined(near.bounds!.x, field.bounds!.x) || lined(near.bounds!.x + near.bounds!.w, field.bounds!.x + field.bounds!.w);
+      if (near === field || !column || !placeLabelledRoles.has(near.role)) return false;
       const middle = near.bounds!.y + near.bounds!.h / 2;
       const gap = near.bounds!.x - otherEnd;
       return other.bounds!.y <= middle && middle <= other.bounds!.y + other.bounds!.h && gap >= -2 && gap <= labelGapLeft;
@@ -765,6 +781,17 @@ function hideUnplacedHeaders(children: readonly CupNode[], rawChildren: readonly
  * order (GTK3's grid lists each field before its label). Anything else between ends a run; a run that does not pair
  * so names nothing, nor does a text that names a field already (by a labelled-by relation).
  */
+/**
+ * A group box's one value field that no text on its row names is named by the group's title, which Qt named it by
+ * (group-box-titles.ts), as words on screen before its tool tip: ScreenGrab's "Image quality" slider is alone in its
+ * group box. Of several fields, the title names none.
+ */
+function titleLoneField(children: readonly CupNode[], rawChildren: readonly AtspiRawNode[]): void {
+  const fields = children.flatMap((child, i) => (labelledFieldRoles.has(child.role) ? [{ child, title: rawChildren[i]!.groupTitle }] : []));
+  const [only] = fields;
+  if (fields.length === 1 && only!.title !== undefined && (only!.child.name === '' || namedByToolTip.has(only!.child))) only!.child.name = only!.title;
+}
+
 function labelsByOrder(children: readonly CupNode[]): void {
   const placeless = (node: CupNode) => node.bounds === undefined && node.states?.includes('offscreen') === true;
   const hidden = (node: CupNode) => node.states?.includes('hidden') === true;
@@ -996,7 +1023,7 @@ function sumUnread(one: UnreadChildren | undefined, other: UnreadChildren | unde
  * and element N's source is the exact object it was read from.
  */
 export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): ConvertedTree {
-  const root = inReadingOrder(withTerminalRows(read));
+  const root = inReadingOrder(withTerminalRows(context.namesByGroupBoxTitle ? withGroupBoxTitles(read) : read));
   const sources: ElementSource[] = [];
   const numbers = elementNumbers(root, context.showingReliable ?? false);
   // Java's tree nodes, which read as labels: each is its tree's item, at its level (tree-nodes.ts).
@@ -1163,6 +1190,7 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
       );
       labelsByPlace(node.children, context.namesEditableCombosByText === true);
       labelsByOrder(node.children);
+      titleLoneField(node.children, raw.children);
       hideUnplacedHeaders(node.children, raw.children);
       enableUnmarkedItems(node, node.children, raw.children.map((child) => child.role));
       if (role === 'combobox') {
@@ -1191,9 +1219,13 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
       // "CPU" expander read "CPU2 0.0% CPU1 0.0%", renamed with each refresh of the meters it holds, and its Network
       // one, collapsed, "18.6 MiB 0 bytes/s ... Receiving": its hidden body's words in another order.
       const holdsItsBody = raw.role === ATSPI_ROLE.TOGGLE_BUTTON && states.has('STATE_EXPANDABLE');
+      // So is Qt's checkable group box, a check box holding what it groups, whose title Qt may give nowhere
+      // (group-box-titles.ts): qBittorrent's "Show qBittorrent in notification area" read as the words of the two
+      // check boxes it holds.
+      const holdsItsGroup = context.namesByGroupBoxTitle === true && raw.role === ATSPI_ROLE.CHECK_BOX && raw.children.length > 0;
       // A window that is an alert (GTK's message dialog) is named by its title, never by all it holds.
       const liveRegion = liveRegionRoles.has(role) && parent !== undefined;
-      if ((nameFromContentRoles.has(role) || liveRegion) && !holdsItsPage && !holdsItsBody) {
+      if ((nameFromContentRoles.has(role) || liveRegion) && !holdsItsPage && !holdsItsBody && !holdsItsGroup) {
         const content = nameFromContent(node, node.children, unrendered(node), liveRegion);
         if (!node.name) node.name = content;
         // GTK 4.8 names a button by its label twice ("4 4"), a check box by its label as written ("_Wrap lines").
@@ -1204,7 +1236,10 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
     // that took it already describes an unnamed control by what a page says describes it, which is no name: a web
     // icon button with only aria-describedby was named by its help text, and a field by its error message.
     // Nor is a description that only gives the content's format (isMediaType) a name.
-    if (!node.name && node.description && !context.namesTakeToolTips?.has(raw.bus) && tooltipNamedRoles.has(role) && !drawsItsValue(node) && !isMediaType(node.description)) node.name = node.description;
+    if (!node.name && node.description && !context.namesTakeToolTips?.has(raw.bus) && tooltipNamedRoles.has(role) && !drawsItsValue(node) && !isMediaType(node.description)) {
+      node.name = node.description;
+      if (labelledFieldRoles.has(role)) namedByToolTip.add(node);
+    }
     return node;
   };
 

@@ -108,6 +108,11 @@ export interface AtspiRawNode {
   cellPosition?: CellPosition;
   /** A table's or grid's rows and columns, as its Table counts them. */
   tableSize?: TableSize;
+  /**
+   * The title of the Qt group box it lies in, which Qt named it by and the mapping took away (group-box-titles.ts): it
+   * names the group's one value field that nothing else names.
+   */
+  groupTitle?: string;
   /** Names of the objects that label this one (its labelled-by relation); read for unnamed controls, named combo boxes and named buttons that hold nothing. */
   labelledBy?: string;
   /** Child count the object reported; more than children.length when the walk was cut short. */
@@ -199,6 +204,8 @@ export interface RawTreeContext {
   switchesAreToggleButtons?: boolean;
   /** An editable combo box's own name is the text it holds while it holds any (ToolkitQuirks.namesEditableCombosByText: Qt). */
   namesEditableCombosByText?: boolean;
+  /** A wordless widget's name may be the title of the group box it lies in (ToolkitQuirks.namesByGroupBoxTitle: Qt; group-box-titles.ts). */
+  namesByGroupBoxTitle?: boolean;
   /**
    * The buses of the objects whose toolkit computes names as accname does (Blink, Gecko, WebKitGTK's web process:
    * ToolkitQuirks.webEngine), whose last step already took the tool tip (a page's `title`): an unnamed object's

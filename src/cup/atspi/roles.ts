@@ -144,6 +144,9 @@ export interface RoleContext {
 /** ATK's specialised dialogs: at a window's root they are its dialog; inside a window, the chooser widget a dialog holds. */
 const chooserRoles: ReadonlySet<string> = new Set(['ROLE_FILE_CHOOSER', 'ROLE_COLOR_CHOOSER', 'ROLE_FONT_CHOOSER']);
 
+/** Containers that lay out the widgets of a window, never a window of their own. */
+const layoutRoles: ReadonlySet<string> = new Set(['ROLE_FILLER', 'ROLE_PANEL', 'ROLE_SCROLL_PANE', 'ROLE_SPLIT_PANE', 'ROLE_LAYERED_PANE', 'ROLE_PAGE_TAB', 'ROLE_VIEWPORT']);
+
 function isToggleOnly(actions: readonly string[] | undefined): boolean {
   return actions?.length === 1 && actions[0]!.toLowerCase() === 'toggle';
 }
@@ -193,6 +196,10 @@ export function cupRoleFor(context: RoleContext): CupRole {
       return context.xmlRole === 'switch' || (context.switchesAreToggleButtons && isToggleOnly(context.actions)) ? 'switch' : 'button';
     case 'ROLE_ENTRY':
       return 'textbox';
+    // A frame is a window at the root, and a bordered box inside one: Qt gives a QFrame the frame role, so KCalc's
+    // result display read `win "84"` amid its buttons, and its settings' page header `win`, as windows in the window.
+    case 'ROLE_FRAME':
+      return !context.topLevel && parentAtspiRole !== undefined && layoutRoles.has(parentAtspiRole) ? (context.named ? 'group' : 'generic') : 'window';
     // An HTML <table> (or role=table) holds data to read; role=grid or treegrid is a grid an agent moves around
     // in. Toolkit tables (GTK's tree views, Qt's item views) are interactive grids.
     case 'ROLE_TABLE':

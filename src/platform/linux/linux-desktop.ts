@@ -616,6 +616,7 @@ export class LinuxDesktop implements Desktop {
     context.tabsRepeatTabBarFocus = quirks.tabsRepeatTabBarFocus;
     context.switchesAreToggleButtons = quirks.switchesAreToggleButtons;
     context.namesEditableCombosByText = quirks.namesEditableCombosByText;
+    context.namesByGroupBoxTitle = quirks.namesByGroupBoxTitle;
     const options = {
       maxNodes: limits.maxNodes,
       maxDepth: limits.maxDepth,

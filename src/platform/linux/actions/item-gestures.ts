@@ -110,7 +110,29 @@ export async function itemOutcome(desktop: LinuxDesktop, bus: string, probes: Pr
       escalation: { recommended: 'foreground', reason: `the item was selected but its check box did not toggle (the toolkit's toggle action did nothing); ${RETRY_IN_FOREGROUND}` },
     });
   }
+  // Whether the app follows the selection or the current item, no reading tells (a file manager acts on the selection,
+  // a settings dialog's list of pages on the current row): what was not done is said, with the way to do it.
+  if (await leftNotCurrent(desktop, bus, gesture)) {
+    const outcome = actionOutcome({ path: 'x11_atspi', mode: 'background', observation });
+    return { ...outcome, evidence: [...(outcome.evidence ?? []), notCurrentLine] };
+  }
   return actionOutcome({ path: 'x11_atspi', mode: 'background', observation });
+}
+
+const notCurrentLine =
+  "the item was selected, but the view's current item stayed where it was (Qt moves it only with real input): an app that follows its current item rather than the selection (a settings dialog's list of pages) has not seen the choice; a click with delivery_mode \"foreground\" makes it current";
+
+/**
+ * Whether a click selected an item of a Qt view by its Toggle and left it no current item: Qt selects through
+ * accessibility without moving the view's current index, which it marks FOCUSED (focusMarksCurrentItems). A settings
+ * dialog's list of pages follows the current row: qBittorrent's Preferences showed Behavior's page with Connection
+ * selected, and the click was confirmed by `+sel`.
+ */
+async function leftNotCurrent(desktop: LinuxDesktop, bus: string, gesture: ItemGesture): Promise<boolean> {
+  if (gesture.selection.toggle === undefined || gesture.opens) return false;
+  if (!(await (await desktop.atspi()).quirksOf(bus).catch(() => undefined))?.focusMarksCurrentItems) return false;
+  const states = await liveStates(desktop, gesture.selection.item).catch(() => undefined);
+  return states !== undefined && states.has('STATE_SELECTED') && !states.has('STATE_FOCUSED');
 }
 
 /** A background click on an item that only selected it in a popup's list, where the app takes a choice from real input. */

@@ -67,6 +67,16 @@ function chainsOf(root: AtspiRawNode): Map<string, AtspiRawNode[]> {
   return chains;
 }
 
+/**
+ * Whether two objects are one thing on screen: the same role, name and box. Qt announces the focus on a tree view's
+ * cell through an object made for the announcement, no child of the view though the view lists the cell itself: JuffEd's
+ * settings, its Editor page chosen, read `cel "Editor" {foc,sel}` twice, the second after the last page's cell.
+ */
+function twins(one: AtspiRawNode, other: AtspiRawNode): boolean {
+  const [a, b] = [one.extents, other.extents];
+  return one.role === other.role && one.name === other.name && a !== undefined && b !== undefined && a.x === b.x && a.y === b.y && a.w === b.w && a.h === b.h;
+}
+
 /** The tree with `added` appended to the children of the last node of `chain`, the nodes on the way copied, not changed. */
 function withChild(chain: readonly AtspiRawNode[], added: AtspiRawNode): AtspiRawNode {
   const [node, ...rest] = chain;
@@ -99,7 +109,7 @@ export async function withFocusOutsideTree(client: AtspiClient, read: ReadTreeRe
   // The highest ancestor the walk missed is what its parent does not list: it is added with what it holds.
   const top = held === 0 ? ref : { bus, path: paths[held - 1]! };
   const added = await readTree(client, top, { ...options, maxNodes: Math.min(options.maxNodes, maxAddedNodes) }).catch(() => undefined);
-  if (!added?.root || added.failure) return read;
+  if (!added?.root || added.failure || parent.children.some((child) => twins(child, added.root!))) return read;
   const root = withChild(chains.get(paths[held]!)!, added.root);
   // The added objects were read now: a mirror's read that says which objects it read (MirrorRead.current) counts them.
   return { ...read, root, nodeCount: read.nodeCount + added.nodeCount, calls: read.calls + added.calls + 1, addedPaths: [...chainsOf(added.root).keys()] };

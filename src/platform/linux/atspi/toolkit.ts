@@ -190,6 +190,12 @@ export interface ToolkitQuirks {
    */
   namesEditableCombosByText: boolean;
   /**
+   * It names a widget with no words of its own (a spin box, a line edit, a group box), when no label is its buddy, by
+   * the title of the group box it lies in (Qt's buddyString), a group box inside another by the outer one's title
+   * (RawTreeContext.namesByGroupBoxTitle).
+   */
+  namesByGroupBoxTitle: boolean;
+  /**
    * Its Cache.GetItems answers, for each object a client was given a reference to, what that object's own Name,
    * Description, ChildCount, GetRole, GetInterfaces and GetState answer, worked out by the same functions when asked
    * (GTK 4.8's gtkatspicache.c): a walk asks it once and those five questions only of objects it lacks (cache-items.ts).
@@ -245,6 +251,7 @@ const plainToolkit: ToolkitQuirks = {
   leavesReplacedObjects: false,
   insertLengthInUtf16: false,
   namesEditableCombosByText: false,
+  namesByGroupBoxTitle: false,
   basicsInCache: false,
 };
 
@@ -303,6 +310,7 @@ export function quirksFor(toolkit: ToolkitInfo | undefined): ToolkitQuirks {
     leavesReplacedObjects: qt,
     insertLengthInUtf16: qt,
     namesEditableCombosByText: qt,
+    namesByGroupBoxTitle: qt,
   };
 }
 
