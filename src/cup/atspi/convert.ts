@@ -771,17 +771,6 @@ function hideUnplacedHeaders(children: readonly CupNode[], rawChildren: readonly
 }
 
 /**
- * Names unnamed fields that have no place (a notebook's page not shown: GTK3 reports x and y of -2^31 for all it
- * holds, sizes kept; Qt hides a tab page's widgets at 0,0 0x0) after the label listed next to them, where the pairing
- * is certain. labelsByPlace names them once
- * the page is shown and not before, so Transmission's Seeding page read two unnamed spin buttons, and its Speed page,
- * switched away, renamed "Upload (kB/s):" to "". Among siblings without a place, a run of labels (texts and check
- * boxes whose words end in a colon, as labelsByPlace's do) and unnamed fields listed one after another is paired as
- * label and field when they alternate and are even in number: the one way to pair them all by neighbours, in either
- * order (GTK3's grid lists each field before its label). Anything else between ends a run; a run that does not pair
- * so names nothing, nor does a text that names a field already (by a labelled-by relation).
- */
-/**
  * A group box's one value field that no text on its row names is named by the group's title, which Qt named it by
  * (group-box-titles.ts), as words on screen before its tool tip: ScreenGrab's "Image quality" slider is alone in its
  * group box. Of several fields, the title names none.
@@ -792,6 +781,17 @@ function titleLoneField(children: readonly CupNode[], rawChildren: readonly Atsp
   if (fields.length === 1 && only!.title !== undefined && (only!.child.name === '' || namedByToolTip.has(only!.child))) only!.child.name = only!.title;
 }
 
+/**
+ * Names unnamed fields that have no place (a notebook's page not shown: GTK3 reports x and y of -2^31 for all it
+ * holds, sizes kept; Qt hides a tab page's widgets at 0,0 0x0) after the label listed next to them, where the pairing
+ * is certain. labelsByPlace names them once
+ * the page is shown and not before, so Transmission's Seeding page read two unnamed spin buttons, and its Speed page,
+ * switched away, renamed "Upload (kB/s):" to "". Among siblings without a place, a run of labels (texts and check
+ * boxes whose words end in a colon, as labelsByPlace's do) and unnamed fields listed one after another is paired as
+ * label and field when they alternate and are even in number: the one way to pair them all by neighbours, in either
+ * order (GTK3's grid lists each field before its label). Anything else between ends a run; a run that does not pair
+ * so names nothing, nor does a text that names a field already (by a labelled-by relation).
+ */
 function labelsByOrder(children: readonly CupNode[]): void {
   const placeless = (node: CupNode) => node.bounds === undefined && node.states?.includes('offscreen') === true;
   const hidden = (node: CupNode) => node.states?.includes('hidden') === true;
