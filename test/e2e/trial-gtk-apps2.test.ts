@@ -1,0 +1,58 @@
+// What GNOME's libadwaita apps showed a new user wrong, reproduced in the GTK4 fixture (--adw): GNOME Characters' Copy
+// Character showed a toast, of which GTK 4.8 announces nothing, and its click read "no effect seen" with advice to click
+// again in the foreground over a diff that showed the toast; Clocks' New Alarm dialog read `cmb "Ring Duration"` with no
+// value, and set_value "10 minutes" was refused as no option of it, its options being "". The oracles are pyatspi and
+// the fixture's own status label.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { ClientWindow } from '../../src/platform/linux/windows.js';
+import type { ActionResult } from '../../src/tools/input/schemas.js';
+import { FixtureDesktop } from '../helpers/fixture-desktop.js';
+import { callOk, type Element } from '../helpers/tools.js';
+
+describe('libadwaita widgets: a toast announced by nothing, a combo row', () => {
+  let fixtures: FixtureDesktop;
+  let window: ClientWindow;
+
+  before(async () => {
+    fixtures = await FixtureDesktop.start();
+    window = await fixtures.launch('gtk4', { title: 'Adwaita Fixture', rows: 3, extraArgs: ['--adw'] });
+  });
+
+  after(async () => {
+    await fixtures?.stop();
+  });
+
+  test('a click whose one effect is a toast GTK 4.8 announces nothing of is confirmed by the elements the toast added', async () => {
+    const toast = () => fixtures.oracle.find(window.pid, window.title, 'label', 'Code copied');
+    assert.equal((await toast()).found, false, 'pyatspi: no toast before the click');
+    const before = await fixtures.oracle.statusText(window.pid, window.title);
+    await callOk(fixtures.context, 'get_window_state', { window_id: window.id, include_screenshot: false });
+    const clicked = await callOk(fixtures.context, 'click', { window_id: window.id, selector: 'role=button name="Copy code"' });
+    const result = clicked.structured as unknown as ActionResult;
+    assert.equal((await toast()).found, true, 'pyatspi: the click showed the toast');
+    assert.equal(await fixtures.oracle.statusText(window.pid, window.title), before, 'the status label is as it was: the toast is the click\'s only effect');
+    assert.deepEqual([result.path, result.effect], ['x11_atspi', 'confirmed'], clicked.body);
+    assert.equal(result.escalation, undefined, clicked.body);
+    assert.ok(result.evidence?.some((line) => /\[e\d+\] text "Code copied" added/.test(line)), clicked.body);
+  });
+
+  test('a combo row shows its choice as its value; set_value, which it cannot take, says the real route, which then chooses', async () => {
+    const status = async () => (await fixtures.oracle.status(window.pid, window.title)).ring;
+    assert.equal(await status(), '5 minutes');
+    const onBus = await fixtures.oracle.find(window.pid, window.title, 'combo box', 'Ring Duration');
+    assert.ok(onBus.found, 'pyatspi finds the combo row');
+    const value = async () => ((await callOk(fixtures.context, 'find_elements', { window_id: window.id, selector: 'role=combobox name="Ring Duration"' })).structured as { matches: Element[] }).matches.map((match) => match.value);
+    assert.deepEqual(await value(), ['5 minutes']);
+    const set = await callOk(fixtures.context, 'set_value', { window_id: window.id, selector: 'role=combobox name="Ring Duration"', value: '10 minutes' });
+    const result = set.structured as unknown as ActionResult;
+    assert.deepEqual([result.path, result.effect, result.escalation?.recommended], ['none', 'suspected_noop', 'foreground'], set.body);
+    assert.match(result.escalation?.reason ?? '', /delivery_mode "foreground", then click its option "10 minutes"/, set.body);
+    assert.equal(await status(), '5 minutes', 'nothing was chosen');
+    // The route it names: a real click opens the popover, a real click on the option chooses it.
+    await callOk(fixtures.context, 'click', { window_id: window.id, selector: 'role=combobox name="Ring Duration"', delivery_mode: 'foreground' });
+    await callOk(fixtures.context, 'click', { window_id: window.id, selector: 'role=listitem name="10 minutes"', selector_timeout_ms: 3000, delivery_mode: 'foreground' });
+    assert.equal(await status(), '10 minutes', 'the fixture took the choice');
+    assert.deepEqual(await value(), ['10 minutes']);
+  });
+});
