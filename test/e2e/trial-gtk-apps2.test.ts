@@ -1,14 +1,15 @@
 // What GNOME's libadwaita apps showed a new user wrong, reproduced in the GTK4 fixture (--adw): GNOME Characters' Copy
 // Character showed a toast, of which GTK 4.8 announces nothing, and its click read "no effect seen" with advice to click
 // again in the foreground over a diff that showed the toast; Clocks' New Alarm dialog read `cmb "Ring Duration"` with no
-// value, and set_value "10 minutes" was refused as no option of it, its options being "". The oracles are pyatspi and
-// the fixture's own status label.
+// value, and set_value "10 minutes" was refused as no option of it, its options being "". And GNOME Sudoku's Menu,
+// left open by an invoke_menu naming no entry of it, was closed by the next invoke_menu's click, which then found no
+// entries (reproduced with the GTK3 fixture's popover). The oracles are pyatspi and the fixture's own status label.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { ClientWindow } from '../../src/platform/linux/windows.js';
 import type { ActionResult } from '../../src/tools/input/schemas.js';
 import { FixtureDesktop } from '../helpers/fixture-desktop.js';
-import { callOk, type Element } from '../helpers/tools.js';
+import { callOk, failsWith, pyatspiWalk, type Element } from '../helpers/tools.js';
 
 describe('libadwaita widgets: a toast announced by nothing, a combo row', () => {
   let fixtures: FixtureDesktop;
@@ -54,5 +55,22 @@ describe('libadwaita widgets: a toast announced by nothing, a combo row', () => 
     await callOk(fixtures.context, 'click', { window_id: window.id, selector: 'role=listitem name="10 minutes"', selector_timeout_ms: 3000, delivery_mode: 'foreground' });
     assert.equal(await status(), '10 minutes', 'the fixture took the choice');
     assert.deepEqual(await value(), ['10 minutes']);
+  });
+
+  test('invoke_menu through a menu button whose menu a refusal left open closes it first, and chooses in it as opened anew', async () => {
+    const popover = await fixtures.launch('gtk3', { title: 'Popover Menu', extraArgs: ['--popover'] });
+    try {
+      // GTK3 says its menu button's toggle on, its popover open, as checked.
+      const pressed = async () => (await pyatspiWalk(popover.pid, popover.title, fixtures.desktop.env())).find((node) => node.role === 'toggle button' && node.name === 'View options')?.states.includes('checked');
+      const refused = await failsWith(fixtures.context, 'invoke_menu', { window_id: popover.id, path: ['View options', 'Zoom sideways'] }, 'menu_item_not_found');
+      assert.match(refused.summary, /what it opened is left open/, refused.summary);
+      assert.equal(await pressed(), true, 'pyatspi: the menu button is pressed, its popover left open');
+      const chosen = await callOk(fixtures.context, 'invoke_menu', { window_id: popover.id, path: ['View options', 'Zoom in'] });
+      assert.equal((chosen.structured as unknown as ActionResult).effect, 'confirmed', chosen.body);
+      assert.equal((await fixtures.waitForStatus(popover, (status) => status.lastKey === 'zoom:in')).lastKey, 'zoom:in', chosen.body);
+      assert.equal(await pressed(), false, 'pyatspi: the popover closed with the choice');
+    } finally {
+      process.kill(popover.pid);
+    }
   });
 });

@@ -154,6 +154,29 @@ async function openingOneOf(context: ToolContext, window: DesktopWindow, buttons
   });
 }
 
+/** A menu button's menu is open while the button says pressed (GTK's toggle) or expanded. */
+const isOpen = (button: SnapshotElement) => button.states?.includes('pressed') === true || button.states?.includes('expanded') === true;
+
+/**
+ * Closes the menu a button has open (left open by a refusal before: "what it opened is left open"), so that the click
+ * that follows opens it, and its entries count as shown by that click: Sudoku's Menu, left open by a path naming no
+ * entry of it, was closed by the next invoke_menu's click, which then saw no entries. The window is read again once
+ * the button says closed and the app is quiet (a popover fades out, said hidden at the fade's end).
+ */
+async function closeLeftOpen(context: ToolContext, window: DesktopWindow, button: SnapshotElement, watch: ChangeWatch | undefined): Promise<Reading> {
+  if (!(await context.desktop.closeOwnMenus(window))) await runTool('click', { window_id: window.id, element_index: button.index, diff: false }, context);
+  const deadline = Date.now() + ENTRIES_SHOW_MS;
+  for (;;) {
+    const reading = await readShown(context, window);
+    const now = reading.elements.find((element) => element.index === button.index);
+    if (Date.now() >= deadline || context.signal?.aborted) return reading;
+    if (!watch) {
+      if (!now || !isOpen(now)) return reading;
+      await sleep(50);
+    } else if (!(await watch.next(Math.min(now && isOpen(now) ? 250 : MENU_QUIET_MS, deadline - Date.now()))) && (!now || !isOpen(now))) return reading;
+  }
+}
+
 /**
  * Chooses `path` through the window's button named path[0]: undefined when the window shows no such button (the
  * caller's refusal stands). Of several such buttons, the one whose menu shows path[1] (see openingOneOf); with nothing
@@ -163,7 +186,7 @@ async function openingOneOf(context: ToolContext, window: DesktopWindow, buttons
  * sees it and its entries in the window's snapshot, which this call updated).
  */
 export async function chooseThroughMenuButton(context: ToolContext, window: DesktopWindow, path: readonly string[], diff: boolean | undefined): Promise<MenuButtonChoice | undefined> {
-  const first = await readShown(context, window);
+  let first = await readShown(context, window);
   const buttons = buttonsNamed(first, path[0]!);
   if (buttons.length === 0) return undefined;
   if (buttons.length > 1 && path.length === 1) {
@@ -174,6 +197,8 @@ export async function chooseThroughMenuButton(context: ToolContext, window: Desk
   const planDiff = await beginPlanDiff(context, { window_id: window.id, diff });
   const watch = await context.desktop.watchChanges(window.pid).catch(() => undefined);
   try {
+    const leftOpen = path.length > 1 ? buttons.find(isOpen) : undefined;
+    if (leftOpen) first = await closeLeftOpen(context, window, leftOpen, watch);
     const names: string[] = [];
     let target = buttons[0]!;
     let before = shownIdentities(first);
