@@ -57,8 +57,8 @@ describe('libadwaita widgets: a toast announced by nothing, a combo row', () => 
     assert.deepEqual(await value(), ['10 minutes']);
   });
 
-  test('invoke_menu through a menu button whose menu a refusal left open closes it first, and chooses in it as opened anew', async () => {
-    const popover = await fixtures.launch('gtk3', { title: 'Popover Menu', extraArgs: ['--popover'] });
+  test('invoke_menu through a menu button whose menu a refusal left open closes it first, and chooses in it as opened anew; a menu open after the choice is said open', async () => {
+    const popover = await fixtures.launch('gtk3', { title: 'Popover Menu', extraArgs: ['--popover', '--popover-checks'] });
     try {
       // GTK3 says its menu button's toggle on, its popover open, as checked.
       const pressed = async () => (await pyatspiWalk(popover.pid, popover.title, fixtures.desktop.env())).find((node) => node.role === 'toggle button' && node.name === 'View options')?.states.includes('checked');
@@ -69,6 +69,13 @@ describe('libadwaita widgets: a toast announced by nothing, a combo row', () => 
       assert.equal((chosen.structured as unknown as ActionResult).effect, 'confirmed', chosen.body);
       assert.equal((await fixtures.waitForStatus(popover, (status) => status.lastKey === 'zoom:in')).lastKey, 'zoom:in', chosen.body);
       assert.equal(await pressed(), false, 'pyatspi: the popover closed with the choice');
+      assert.doesNotMatch(chosen.body ?? '', /stays open/, chosen.body);
+      // A check item's toggle leaves its popover open, as GTK3 does for a person's click: the result says so.
+      const toggled = await callOk(fixtures.context, 'invoke_menu', { window_id: popover.id, path: ['Display', 'Show Grid'] });
+      assert.equal((await fixtures.waitForStatus(popover, (status) => status.lastKey === 'display:grid:on')).lastKey, 'display:grid:on', toggled.body);
+      const grid = (await pyatspiWalk(popover.pid, popover.title, fixtures.desktop.env())).find((node) => node.name === 'Show Grid');
+      assert.equal(grid?.states.includes('showing'), true, 'pyatspi: the popover is open still');
+      assert.ok((toggled.structured as unknown as ActionResult).evidence?.some((line) => /the menu of \[e\d+\] button "Display" stays open after the choice/.test(line)), toggled.body);
     } finally {
       process.kill(popover.pid);
     }

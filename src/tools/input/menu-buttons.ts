@@ -14,6 +14,8 @@ import { runTool } from '../run.js';
 import type { ToolOutput } from '../tool.js';
 import { READ_LIMITS } from './action-diff.js';
 import type { ActionResult } from './schemas.js';
+import type { CupNode } from '../../cup/types.js';
+import { flattenNodes } from '../../tui/ui-node.js';
 
 /** The roles a shown menu's entries take: GTK3 makes a model menu's items check boxes, radio buttons or buttons. */
 const entryRoles = new Set(['menuitem', 'menuitemcheckbox', 'menuitemradio', 'checkbox', 'radio', 'button']);
@@ -178,6 +180,17 @@ async function closeLeftOpen(context: ToolContext, window: DesktopWindow, button
 }
 
 /**
+ * Says that the menu the path opened is open still after the choice, when its button says so in the reading after it:
+ * GTK keeps a popover open after a check item's toggle, as for a person, and GNOME Sudoku's Menu > Highlighter left it
+ * so, unsaid; the next real click in the window, on a difficulty, only closed it, and read confirmed by that.
+ */
+function leftOpenLine(after: CupNode | undefined, opener: SnapshotElement): string | undefined {
+  const now = after && flattenNodes([after]).find((node) => node.id === `e${opener.index}`);
+  if (!now || !(now.states?.includes('pressed') || now.states?.includes('expanded'))) return undefined;
+  return `the menu of ${label(opener)} stays open after the choice (the app keeps it open, as for a person's click): a real click elsewhere in the window first only closes it; press Escape or click ${label(opener)} to close it`;
+}
+
+/**
  * Chooses `path` through the window's button named path[0]: undefined when the window shows no such button (the
  * caller's refusal stands). Of several such buttons, the one whose menu shows path[1] (see openingOneOf); with nothing
  * after the button's name, several are refused, naming them. Each click is the click tool's, in the background (its
@@ -200,6 +213,8 @@ export async function chooseThroughMenuButton(context: ToolContext, window: Desk
     const leftOpen = path.length > 1 ? buttons.find(isOpen) : undefined;
     if (leftOpen) first = await closeLeftOpen(context, window, leftOpen, watch);
     const names: string[] = [];
+    // The button whose menu the path opened first.
+    let opener: SnapshotElement | undefined;
     let target = buttons[0]!;
     let before = shownIdentities(first);
     for (let depth = 0; ; depth++) {
@@ -211,9 +226,11 @@ export async function chooseThroughMenuButton(context: ToolContext, window: Desk
         const result = clicked.structured as ActionResult;
         // The windows the last click's own result names are not listed again.
         const compared = await planDiff.finish((result.new_windows ?? []).map((opened) => ({ id: opened.window_id, pid: opened.pid })));
+        const open = opener && path.length > 1 ? leftOpenLine(compared.after, opener) : undefined;
+        const chosen = open ? { ...result, evidence: [...(result.evidence ?? []), open] } : result;
         return {
           path: names,
-          output: { summary: clicked.summary, body: [clicked.body, ...compared.lines].filter(Boolean).join('\n'), structured: { ...result, ...compared.fields } },
+          output: { summary: clicked.summary, body: [clicked.body, open && `- ${open}`, ...compared.lines].filter(Boolean).join('\n'), structured: { ...chosen, ...compared.fields } },
         };
       }
       const wanted = path[depth + 1]!;
@@ -221,6 +238,7 @@ export async function chooseThroughMenuButton(context: ToolContext, window: Desk
       if (depth === 0 && buttons.length > 1) ({ button: target, opened } = await openingOneOf(context, window, buttons, first, wanted, watch));
       else opened = await openAndFind(context, window, target, before, wanted, watch);
       names.push(target.name);
+      opener ??= target;
       if (!opened.entry && opened.entries.length === 0 && (opened.clicked.structured as ActionResult).effect !== 'confirmed') {
         // Qt pops up no menu for its tool button's ShowMenu through accessibility: a real click does.
         throw new ToolError(
