@@ -3,15 +3,18 @@
 // again in the foreground over a diff that showed the toast; Clocks' New Alarm dialog read `cmb "Ring Duration"` with no
 // value, and set_value "10 minutes" was refused as no option of it, its options being "". And GNOME Sudoku's Menu,
 // left open by an invoke_menu naming no entry of it, was closed by the next invoke_menu's click, which then found no
-// entries (reproduced with the GTK3 fixture's popover). The oracles are pyatspi and the fixture's own status label.
+// entries (reproduced with the GTK3 fixture's popover); Seahorse's "Add new items" menu, popped up from a button its
+// folded sidebar hides, was refused to a real click as lying in a closed menu. The oracles are pyatspi and the fixture's
+// own status label.
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { after, before, describe, test } from 'node:test';
 import type { ClientWindow } from '../../src/platform/linux/windows.js';
 import type { ActionResult } from '../../src/tools/input/schemas.js';
 import { FixtureDesktop } from '../helpers/fixture-desktop.js';
 import { callOk, failsWith, pyatspiWalk, type Element } from '../helpers/tools.js';
 
-describe('libadwaita widgets: a toast announced by nothing, a combo row', () => {
+describe('GNOME apps tried as a new user: a toast announced by nothing, a combo row, menu buttons, a popover of a hidden button', () => {
   let fixtures: FixtureDesktop;
   let window: ClientWindow;
 
@@ -78,6 +81,34 @@ describe('libadwaita widgets: a toast announced by nothing, a combo row', () => 
       assert.ok((toggled.structured as unknown as ActionResult).evidence?.some((line) => /the menu of \[e\d+\] button "Display" stays open after the choice/.test(line)), toggled.body);
     } finally {
       process.kill(popover.pid);
+    }
+  });
+
+  test("a popover shown from a menu button that is not drawn takes a real click on its items (GTK3 keeps it that button's child)", async () => {
+    const opener = await fixtures.launch('gtk3', { title: 'Hidden Opener', extraArgs: ['--hidden-opener'] });
+    try {
+      await callOk(fixtures.context, 'click', { window_id: opener.id, selector: 'role=button name="Add new items"' });
+      // pyatspi: the item and its ancestors up to the window, each with whether it says SHOWING.
+      const chain = spawnSync('/usr/bin/python3', ['-c', [
+        'import pyatspi',
+        'def find(o):',
+        "    if o.getRoleName() == 'push button' and o.name == 'Password keyring': return o",
+        '    for child in o:',
+        '        found = child and find(child)',
+        '        if found: return found',
+        `app = [a for a in pyatspi.Registry.getDesktop(0) if a and a.get_process_id() == ${opener.pid}][0]`,
+        'o = find(app)',
+        'while o and o.getRoleName() != "application":',
+        "    print(o.getRoleName(), '|', o.name, '|', o.getState().contains(pyatspi.STATE_SHOWING))",
+        '    o = o.parent',
+      ].join('\n')], { env: fixtures.desktop.env(), encoding: 'utf8', timeout: 30_000 });
+      assert.match(chain.stdout, /^push button \| Password keyring \| True$/m, `pyatspi: the popover shows its items\n${chain.stdout}${chain.stderr}`);
+      assert.match(chain.stdout, /^toggle button \| Sidebar menu \| False$/m, `pyatspi: the item lies under its menu button, which is not showing\n${chain.stdout}`);
+      const clicked = await callOk(fixtures.context, 'click', { window_id: opener.id, selector: 'role=button name="Password keyring"', delivery_mode: 'foreground' });
+      assert.equal((clicked.structured as unknown as ActionResult).path, 'x11_pixel_fg', clicked.body);
+      assert.equal((await fixtures.waitForStatus(opener, (status) => status.lastKey === 'added:Password keyring')).lastKey, 'added:Password keyring', clicked.body);
+    } finally {
+      process.kill(opener.pid);
     }
   });
 });
