@@ -73,6 +73,9 @@ const testPackages = [
   'gtk-4-examples',
   // Poedit, a wxWidgets (wxGTK 3.2) app whose controls update at idle (test/e2e/wx-apps.test.ts).
   'poedit',
+  // libadwaita's GObject bindings for the GTK4 fixture's --adw: a toast overlay and a combo row, as GNOME's apps build
+  // with them (test/e2e/trial-gtk-apps2.test.ts).
+  'gir1.2-adw-1',
   // Terminal programs the tui_* tests drive.
   'vim', 'htop', 'less', 'dialog', 'whiptail', 'procps', 'sqlite3', 'mg', 'btop', 'nnn', 'lynx', 'visidata',
   // cfdisk and sfdisk (test/e2e/tui-column-headers.test.ts); IPython's completion menu (test/e2e/tui-python.test.ts);

@@ -153,6 +153,14 @@ describe('AT-SPI to CUP actions', () => {
 });
 
 describe('atspiToCup', () => {
+  test("a title bar on the bus is the app's own header bar: its controls read as a header bar's do (libhandy's in Seahorse had been left out, Back, Search and all)", () => {
+    const back = raw('ROLE_PUSH_BUTTON', { name: 'Back', extents: { x: 110, y: 60, w: 36, h: 46 }, interfaces: ['Accessible', 'Component', 'Action'], actions: ['click'] });
+    const title = raw('ROLE_LABEL', { name: 'GnuPG keys', extents: { x: 300, y: 74, w: 114, h: 17 } });
+    const bar = raw('ROLE_TITLE_BAR', { extents: { x: 105, y: 60, w: 390, h: 46 }, children: [raw('ROLE_PANEL', { extents: { x: 105, y: 60, w: 390, h: 46 }, children: [back, title] })] });
+    const root = atspiToCup(raw('ROLE_FRAME', { name: 'seahorse', extents: { x: 100, y: 55, w: 400, h: 290 }, children: [bar] }), screenContext).root;
+    assert.deepEqual(compactBody([root]), ['[e0] win "seahorse"', '  [e3] btn "Back" 110,60 36x46 [clk]', '  [e4] txt "GnuPG keys"']);
+  });
+
   test("a column header with a place and no Action interface (Qt 5's) shows its box for a foreground click, and says no sort its toolkit does not give; one with a click (GTK's) lists it", () => {
     const header = (interfaces: string[], actions?: string[]) => raw('ROLE_TABLE_COLUMN_HEADER', { name: 'Name', extents: { x: 120, y: 60, w: 100, h: 19 }, interfaces, ...(actions ? { actions } : {}) });
     const table = (child: AtspiRawNode) => atspiToCup(raw('ROLE_TABLE', { name: 'Files', extents: { x: 110, y: 60, w: 300, h: 100 }, children: [child] }), screenContext).root;

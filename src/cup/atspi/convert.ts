@@ -114,6 +114,28 @@ function valueFromButton(combo: CupNode): void {
 }
 
 /**
+ * A combo box that says no choice of its own and holds, before any other list, a list of one item, shows that item:
+ * libadwaita's combo row (Clocks' "Ring Duration") draws its choice as the one row of a list view of its own, its other
+ * choices only in the popover it opens, so `cmb "Ring Duration"` read with no value over `li "5 minutes"`. A list of
+ * several items is the combo box's choices (Qt's, a page's <select>), not one it shows.
+ */
+function valueFromShownItem(combo: CupNode): void {
+  if (combo.value !== undefined || combo.children?.some((child) => child.role === 'textbox')) return;
+  const list = firstList(combo.children ?? []);
+  const items = list?.children?.filter((child) => child.role === 'listitem') ?? [];
+  if (items.length === 1 && items[0]!.name && items[0]!.name !== combo.name) combo.value = items[0]!.name;
+}
+
+/** The first list among these nodes and their descendants, in document order. */
+function firstList(nodes: readonly CupNode[]): CupNode | undefined {
+  for (const node of nodes) {
+    const found = node.role === 'list' ? node : firstList(node.children ?? []);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/**
  * The field of a combo box that takes typing (GTK3's combo box with an entry) has no name of its own: the label names
  * the combo box, and a person calls the field by it. Geany's Find dialog read `cmb "Search for:"` over a bare `tbx`,
  * and `role=textbox name="Search for:"` matched nothing. Not the combo box's own text as its name (one named by its
@@ -1198,6 +1220,7 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
         nameEditableComboByLabel(node, raw, context.namesEditableCombosByText === true);
         nameComboField(node);
         valueFromButton(node);
+        valueFromShownItem(node);
       }
       if (context.gtk4NameQuirks) tabsByContent(node.children);
       if (context.gtk4NameQuirks && raw.name === 'GtkTreeView') columnButtonsInColumnOrder(node.children);

@@ -68,7 +68,10 @@ const unmappedRoles: Readonly<Record<string, CupRole>> = {
   // An info bar carries a message the user must read ("The file changed on disk") with buttons to answer it.
   ROLE_INFO_BAR: 'alert',
   ROLE_LEVEL_BAR: 'progressbar',
-  ROLE_TITLE_BAR: 'titlebar',
+  // No window manager's frame is in an app's tree here: a title bar on the bus is the app's own header bar, holding its
+  // controls (libhandy's, as ATK's title bar: Seahorse's Back, Search and main menu), which the compact view left out
+  // with it as a caption's. It reads as GTK3's own header bar, a box of controls.
+  ROLE_TITLE_BAR: 'generic',
   ROLE_BLOCK_QUOTE: 'group',
   ROLE_AUDIO: 'generic',
   ROLE_VIDEO: 'generic',

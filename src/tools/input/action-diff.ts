@@ -87,6 +87,8 @@ export interface Compared {
   dialogs?: string[];
   /** What the diff shows turned shown or hidden, in one line (see shownOrHiddenLine). */
   shownOrHidden?: string;
+  /** The elements the diff shows added and shown, in one line, where both readings were whole (see addedLine). */
+  added?: string;
   /** The label of the element with this identity (WindowReading.identities) in the snapshot the reading after made. */
   labelOf?: (identity: string) => string | undefined;
   /**
@@ -155,6 +157,7 @@ function compare(context: ToolContext, window: DesktopWindow, before: NumberedRe
     lines: [heading, ...summary.lines, ...(file ? [`whole diff: ${file}`] : [])],
     dialogs: [...openedDialogLines(diff, after.root), ...popupMenuLines(diff, before.root, after.root)],
     shownOrHidden: shownOrHiddenLine(diff),
+    added: before.current || partial ? undefined : addedLine(diff, (index) => snapshot.elements.get(index)?.states),
   };
 }
 
@@ -181,6 +184,32 @@ function shownOrHiddenLine(diff: TreeDiff): string | undefined {
   });
   if (flips.length === 0) return undefined;
   return `the window's tree after the action: ${flips.slice(0, 4).join(', ')}${flips.length > 4 ? `, and ${flips.length - 4} more` : ''}`;
+}
+
+/**
+ * The named elements the reading after holds, shown, that the reading before did not: "[e19] text "Copied" added".
+ * Undefined when there are none. Only where the reading before read every element from the app (no live mirror's
+ * events-only reading, which leaves what the app changed unannounced since the last reading to the reading after),
+ * and neither reading was cut short: an element added then was added between the two readings.
+ */
+function addedLine(diff: TreeDiff, statesOf: (index: number) => readonly string[] | undefined): string | undefined {
+  const shown = diff.added.filter((entry) => {
+    const states = statesOf(entry.index) ?? [];
+    return entry.name !== '' && entry.role !== 'generic' && !states.includes('hidden') && !states.includes('offscreen');
+  });
+  if (shown.length === 0) return undefined;
+  return `the window's tree after the action: ${shown.slice(0, 4).map((entry) => `${indexedLabel(entry)} added`).join(', ')}${shown.length > 4 ? `, and ${shown.length - 4} more` : ''}`;
+}
+
+/**
+ * Elements added while the app sent no event from the reading before until the action settled are evidence of the
+ * action, which came between the two readings: libadwaita shows a toast ("Character copied to clipboard" after GNOME
+ * Characters' Copy Character) with no event, and the click read "no effect seen" with advice to click again in the
+ * foreground, over a diff that showed the toast. An app that sent events was judged by them (its own changes, a
+ * clock's or a log's, set apart), and is not.
+ */
+function confirmedByAdded(result: ActionResult, line: string | undefined, silent: boolean): ActionResult {
+  return silent ? confirmedWith(result, line ? [line] : []) : result;
 }
 
 /**
@@ -275,9 +304,12 @@ export async function observeAction(
       throw error;
     });
     let result: ActionResult;
+    // Whether the app sent no event from the reading before until the action settled (see confirmedByAdded).
+    let silent = false;
     try {
       result = await (running ?? run(ready));
       if (watch) result = { ...result, settled_ms: await settleAfter(context, watch) };
+      silent = watch !== undefined && watch.lastChangeAt === undefined;
     } finally {
       watch?.close();
     }
@@ -306,6 +338,7 @@ export async function observeAction(
     const renamed = before.root ? compared.fields.diff?.changed.find((entry) => entry.index === indexOf(before.root!))?.changes.name : undefined;
     if (renamed) result = confirmedByRename(result, window.id, renamed.from, renamed.to);
     result = confirmedByShownOrHidden(result, compared.shownOrHidden);
+    result = confirmedByAdded(result, compared.added, silent);
     result = namedAsInDiff(result, compared.labelOf);
     result = inertNotGone(result, before.root, compared.after);
     if (compared.keptAt) result = keptNotGone(result, compared.keptAt);

@@ -14,6 +14,8 @@ import { runTool } from '../run.js';
 import type { ToolOutput } from '../tool.js';
 import { READ_LIMITS } from './action-diff.js';
 import type { ActionResult } from './schemas.js';
+import type { CupNode } from '../../cup/types.js';
+import { flattenNodes } from '../../tui/ui-node.js';
 
 /** The roles a shown menu's entries take: GTK3 makes a model menu's items check boxes, radio buttons or buttons. */
 const entryRoles = new Set(['menuitem', 'menuitemcheckbox', 'menuitemradio', 'checkbox', 'radio', 'button']);
@@ -163,6 +165,40 @@ async function openingOneOf(context: ToolContext, window: DesktopWindow, buttons
   });
 }
 
+/** A menu button's menu is open while the button says pressed (GTK's toggle) or expanded. */
+const isOpen = (button: SnapshotElement) => button.states?.includes('pressed') === true || button.states?.includes('expanded') === true;
+
+/**
+ * Closes the menu a button has open (left open by a refusal before: "what it opened is left open"), so that the click
+ * that follows opens it, and its entries count as shown by that click: Sudoku's Menu, left open by a path naming no
+ * entry of it, was closed by the next invoke_menu's click, which then saw no entries. The window is read again once
+ * the button says closed and the app is quiet (a popover fades out, said hidden at the fade's end).
+ */
+async function closeLeftOpen(context: ToolContext, window: DesktopWindow, button: SnapshotElement, watch: ChangeWatch | undefined): Promise<Reading> {
+  if (!(await context.desktop.closeOwnMenus(window))) await runTool('click', { window_id: window.id, element_index: button.index, diff: false }, context);
+  const deadline = Date.now() + ENTRIES_SHOW_MS;
+  for (;;) {
+    const reading = await readShown(context, window);
+    const now = reading.elements.find((element) => element.index === button.index);
+    if (Date.now() >= deadline || context.signal?.aborted) return reading;
+    if (!watch) {
+      if (!now || !isOpen(now)) return reading;
+      await sleep(50);
+    } else if (!(await watch.next(Math.min(now && isOpen(now) ? 250 : MENU_QUIET_MS, deadline - Date.now()))) && (!now || !isOpen(now))) return reading;
+  }
+}
+
+/**
+ * Says that the menu the path opened is open still after the choice, when its button says so in the reading after it:
+ * GTK keeps a popover open after a check item's toggle, as for a person, and GNOME Sudoku's Menu > Highlighter left it
+ * so, unsaid; the next real click in the window, on a difficulty, only closed it, and read confirmed by that.
+ */
+function leftOpenLine(after: CupNode | undefined, opener: SnapshotElement): string | undefined {
+  const now = after && flattenNodes([after]).find((node) => node.id === `e${opener.index}`);
+  if (!now || !(now.states?.includes('pressed') || now.states?.includes('expanded'))) return undefined;
+  return `the menu of ${label(opener)} stays open after the choice (the app keeps it open, as for a person's click): a real click elsewhere in the window first only closes it; press Escape or click ${label(opener)} to close it`;
+}
+
 /**
  * Chooses `path` through the window's button named path[0]: undefined when the window shows no such button (the
  * caller's refusal stands). Of several such buttons, the one whose menu shows path[1] (see openingOneOf); with nothing
@@ -172,7 +208,7 @@ async function openingOneOf(context: ToolContext, window: DesktopWindow, buttons
  * sees it and its entries in the window's snapshot, which this call updated).
  */
 export async function chooseThroughMenuButton(context: ToolContext, window: DesktopWindow, path: readonly string[], diff: boolean | undefined): Promise<MenuButtonChoice | undefined> {
-  const first = await readShown(context, window);
+  let first = await readShown(context, window);
   const buttons = buttonsNamed(first, path[0]!);
   if (buttons.length === 0) return undefined;
   if (buttons.length > 1 && path.length === 1) {
@@ -183,7 +219,11 @@ export async function chooseThroughMenuButton(context: ToolContext, window: Desk
   const planDiff = await beginPlanDiff(context, { window_id: window.id, diff });
   const watch = await context.desktop.watchChanges(window.pid).catch(() => undefined);
   try {
+    const leftOpen = path.length > 1 ? buttons.find(isOpen) : undefined;
+    if (leftOpen) first = await closeLeftOpen(context, window, leftOpen, watch);
     const names: string[] = [];
+    // The button whose menu the path opened first.
+    let opener: SnapshotElement | undefined;
     let target = buttons[0]!;
     let before = shownIdentities(first);
     for (let depth = 0; ; depth++) {
@@ -194,9 +234,11 @@ export async function chooseThroughMenuButton(context: ToolContext, window: Desk
         const result = clicked.structured as ActionResult;
         // The windows the last click's own result names are not listed again.
         const compared = await planDiff.finish((result.new_windows ?? []).map((opened) => ({ id: opened.window_id, pid: opened.pid })));
+        const open = opener && path.length > 1 ? leftOpenLine(compared.after, opener) : undefined;
+        const chosen = open ? { ...result, evidence: [...(result.evidence ?? []), open] } : result;
         return {
           path: names,
-          output: { summary: clicked.summary, body: [clicked.body, ...compared.lines].filter(Boolean).join('\n'), structured: { ...result, ...compared.fields } },
+          output: { summary: clicked.summary, body: [clicked.body, open && `- ${open}`, ...compared.lines].filter(Boolean).join('\n'), structured: { ...chosen, ...compared.fields } },
         };
       }
       const wanted = path[depth + 1]!;
@@ -204,6 +246,7 @@ export async function chooseThroughMenuButton(context: ToolContext, window: Desk
       if (depth === 0 && buttons.length > 1) ({ button: target, opened } = await openingOneOf(context, window, buttons, first, wanted, watch));
       else opened = await openAndFind(context, window, target, before, wanted, watch);
       names.push(target.name);
+      opener ??= target;
       if (!opened.entry && opened.entries.length === 0 && (opened.clicked.structured as ActionResult).effect !== 'confirmed') {
         // Qt pops up no menu for its tool button's ShowMenu through accessibility: a real click does.
         throw new ToolError(

@@ -65,6 +65,7 @@ export async function beginPlanDiff(context: ToolContext, target: PlanDiffTarget
           // Why there is none (the plan's window closed: a dialog the plan confirmed), as a single action says it.
           ...(compared.fields.diff_unavailable ? [`no diff: ${compared.fields.diff_unavailable}`] : []),
         ],
+        ...(compared.after ? { after: compared.after } : {}),
       };
     },
     close: () => watch?.close(),

@@ -162,13 +162,19 @@ export async function setComboValue(desktop: LinuxDesktop, target: LiveElementTa
   const wanted = typed(value);
   const index = options.findIndex((option) => typed(option.name) === wanted);
   if (index < 0) {
+    const label = `[e${target.element.index}]`;
     // A page's select-only ARIA combobox (a div whose script fills its list box when opened) keeps no options either:
     // its refusal had named only GTK 4's drop-downs. Its click opens it, in the background too, and the option is then clicked.
     if (options.length === 0) {
-      const label = `[e${target.element.index}]`;
       return notDelivered('background', `${label} shows no options until it is opened (GTK 4's drop-downs and a page's ARIA comboboxes keep none while closed); nothing was sent: click ${label}, then click its option ${JSON.stringify(value)} once it shows`);
     }
-    throw new ToolError(`[e${target.element.index}] has no option "${value}"; its options are: ${options.map((option) => `"${option.name}"`).join(', ')}`, 'no_such_option');
+    // GTK 4 lists a list view's items only as far as it made rows for them, unnamed (their labels hold the words), and a
+    // choice in its popover only from real input: libadwaita's combo row holds a list of one row, the choice it shows,
+    // and set_value on Clocks' "Ring Duration" was refused as having no option "10 minutes", its options being "".
+    if ((await (await desktop.atspi()).quirksOf(target.ref.bus)).listsSomeItemsOnly) {
+      return notDelivered('background', `${label} lists its options only in the popover it opens, and takes a choice there from real input only (GTK 4); nothing was sent: click ${label} with delivery_mode "foreground", then click its option ${JSON.stringify(value)} the same way once it shows`);
+    }
+    throw new ToolError(`${label} has no option "${value}"; its options are: ${options.map((option) => `"${option.name}"`).join(', ')}`, 'no_such_option');
   }
   const label = `[e${target.element.index}]`;
   const chosen = options[index]!;

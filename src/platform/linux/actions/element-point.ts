@@ -70,6 +70,11 @@ export async function visibleBox(desktop: LinuxDesktop, target: LiveElementTarge
   let clipping = true;
   // The element, or the outermost hidden ancestor seen so far: the first shown ancestor above it opens it.
   let hidden: ObjectRef | undefined = states.has('STATE_VISIBLE') ? undefined : target.ref;
+  // Where SHOWING is exact, a widget that says it is drawn is, whatever its ancestors say: GTK3 keeps a popover the
+  // accessible child of its menu button, and shows it from a button a folded pane hides (Seahorse's "Add new items"
+  // pops up the hidden sidebar's menu), whose items were refused as in a closed menu while drawn over the window. Not a
+  // tree view's cell, whose SHOWING GTK3 works out from the view's rows whether the view is drawn or not.
+  const drawn = showingIsReliable && shown(states) && states.has('STATE_SHOWING') && target.live.role !== ATSPI_ROLE.TABLE_CELL;
   // The outermost object seen of the process the walk is in, with its states: the root of that process's part.
   let partRoot: { ref: ObjectRef; present: Set<string> } = { ref: target.ref, present: states };
   let ref = await parentOf(client, target.ref);
@@ -87,7 +92,7 @@ export async function visibleBox(desktop: LinuxDesktop, target: LiveElementTarge
     // scroll pane around it decides.
     if (roleName === 'ROLE_VIEWPORT' || embeds) {
       // nothing: neither shown nor hidden by its own word
-    } else if (!shown(present)) hidden = ref;
+    } else if (!shown(present)) hidden = drawn ? undefined : ref;
     // Hidden below a scrolled container means scrolled away (GTK3 unmarks rows it scrolled out), not closed.
     else if (hidden && clippingRoles.has(roleName)) return { why: 'no_position' };
     else if (hidden) return { why: 'hidden', opener: await roleAndNameNow(desktop, ref).catch(() => undefined) };
