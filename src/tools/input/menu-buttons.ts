@@ -141,16 +141,10 @@ async function openingOneOf(context: ToolContext, window: DesktopWindow, buttons
     if (opened.entry) return { button, opened };
     looked.push(`${label(button)}: ${shownWords(opened)}`);
     if (opened.entries.length === 0) continue;
-    // A menu holding the keyboard (a popup window) takes an Escape; a popover, a second click on its toggle.
-    if (!(await context.desktop.closeOwnMenus(window))) await runTool('click', { window_id: window.id, element_index: button.index, diff: false }, context);
-    // A popover fades out, said hidden at the fade's end (GTK3's takes some 170 ms).
     const opener = new Set(opened.entries.flatMap((shown) => opened.reading.identityOf(shown) ?? []));
-    let after = await readShown(context, window);
-    const stillShown = () => entriesShownSince(before, after).some((entry) => opener.has(after.identityOf(entry) ?? ''));
-    for (const deadline = Date.now() + ENTRIES_SHOW_MS; stillShown() && Date.now() < deadline; after = await readShown(context, window)) {
-      await nextLook(watch, Math.min(250, deadline - Date.now()));
-    }
-    if (stillShown()) {
+    const stillShown = (reading: Reading) => entriesShownSince(before, reading).some((entry) => opener.has(reading.identityOf(entry) ?? ''));
+    const after = await closeMenuOf(context, window, button, stillShown, watch);
+    if (stillShown(after)) {
       throw new ToolError(`${buttons.length} buttons are named ${JSON.stringify(buttons[0]!.name)}; ${looked.join('; ')}, and its menu stayed open after a second click; nothing was chosen`, 'menu_item_not_found', {
         missing: wanted,
         at: [],
@@ -166,7 +160,7 @@ async function openingOneOf(context: ToolContext, window: DesktopWindow, buttons
 }
 
 /** A menu button's menu is open while the button says pressed (GTK's toggle) or expanded. */
-const isOpen = (button: SnapshotElement) => button.states?.includes('pressed') === true || button.states?.includes('expanded') === true;
+const isOpen = (button: Pick<SnapshotElement, 'states'>) => button.states?.includes('pressed') === true || button.states?.includes('expanded') === true;
 
 /**
  * Closes the menu a button has open (left open by a refusal before: "what it opened is left open"), so that the click
@@ -175,16 +169,22 @@ const isOpen = (button: SnapshotElement) => button.states?.includes('pressed') =
  * the button says closed and the app is quiet (a popover fades out, said hidden at the fade's end).
  */
 async function closeLeftOpen(context: ToolContext, window: DesktopWindow, button: SnapshotElement, watch: ChangeWatch | undefined): Promise<Reading> {
+  const buttonOpen = (reading: Reading) => reading.elements.some((element) => element.index === button.index && isOpen(element));
+  return closeMenuOf(context, window, button, buttonOpen, watch);
+}
+
+/**
+ * Closes the menu `button` opened: a real Escape where the app's own menu holds the keyboard (a popup window), else a
+ * second click on its toggle (a popover). The window is read again until `open` no longer holds of it and the app is
+ * quiet a moment, ENTRIES_SHOW_MS at most: a popover fades out, said hidden at the fade's end (GTK3's takes some 170 ms).
+ */
+async function closeMenuOf(context: ToolContext, window: DesktopWindow, button: SnapshotElement, open: (reading: Reading) => boolean, watch: ChangeWatch | undefined): Promise<Reading> {
   if (!(await context.desktop.closeOwnMenus(window))) await runTool('click', { window_id: window.id, element_index: button.index, diff: false }, context);
-  const deadline = Date.now() + ENTRIES_SHOW_MS;
-  for (;;) {
+  for (const deadline = Date.now() + ENTRIES_SHOW_MS; ; ) {
     const reading = await readShown(context, window);
-    const now = reading.elements.find((element) => element.index === button.index);
-    if (Date.now() >= deadline || context.signal?.aborted) return reading;
-    if (!watch) {
-      if (!now || !isOpen(now)) return reading;
-      await sleep(50);
-    } else if (!(await watch.next(Math.min(now && isOpen(now) ? 250 : MENU_QUIET_MS, deadline - Date.now()))) && (!now || !isOpen(now))) return reading;
+    const stillOpen = open(reading);
+    if (Date.now() >= deadline || context.signal?.aborted || (!stillOpen && !watch)) return reading;
+    if (!(await nextLook(watch, Math.min(stillOpen ? 250 : MENU_QUIET_MS, deadline - Date.now()))) && !stillOpen) return reading;
   }
 }
 
@@ -195,7 +195,7 @@ async function closeLeftOpen(context: ToolContext, window: DesktopWindow, button
  */
 function leftOpenLine(after: CupNode | undefined, opener: SnapshotElement): string | undefined {
   const now = after && flattenNodes([after]).find((node) => node.id === `e${opener.index}`);
-  if (!now || !(now.states?.includes('pressed') || now.states?.includes('expanded'))) return undefined;
+  if (!now || !isOpen(now)) return undefined;
   return `the menu of ${label(opener)} stays open after the choice (the app keeps it open, as for a person's click): a real click elsewhere in the window first only closes it; press Escape or click ${label(opener)} to close it`;
 }
 
