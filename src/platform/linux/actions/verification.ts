@@ -586,6 +586,16 @@ function snapshotLabel(element: SnapshotElement): { label: string; knownName: st
   };
 }
 
+/**
+ * Whether an object's ancestry (its ancestors' paths on its bus, nearest first) ends at an application object other than
+ * the bus's registered one (ROOT_PATH); false when that cannot be read.
+ */
+async function underUnlistedApplication(client: AtspiClient, bus: string, paths: readonly string[]): Promise<boolean> {
+  const top = paths.at(-1);
+  if (top === undefined || top === ROOT_PATH) return false;
+  return (await readRole(client, { bus, path: top }).catch(() => -1)) === ATSPI_ROLE.APPLICATION;
+}
+
 /** Whether the object's parent does not list it (no index in it) and it is not showing; false when that cannot be read. */
 async function unlistedAndHidden(desktop: LinuxDesktop, ref: ObjectRef): Promise<boolean> {
   try {
@@ -815,6 +825,11 @@ async function describeObject(
     // An object no window holds (Atril keeps a second page entry in the toolbar of its full-screen mode, and sets
     // both to the new page) changed nothing on screen: its events are no evidence of the action's effect.
     if (detached) return undefined;
+    // Nor one under a second application object of the app's connection, which the registry does not list: no reading
+    // of the app reaches it. Firefox's GTK layer makes a window of its own there for a drag's image and keeps it, and
+    // every drag of a card between a page's lists read '(not in the snapshot) window: -hid, iconified off,
+    // accessible-parent changed' before what the page did.
+    if (await underUnlistedApplication(client, ref.bus, paths)) return undefined;
     // Nor does one its parent does not list among its children while it is not showing: no reading walks to it, and
     // its changes are told by what the tree does show. Chromium keeps its tab's title label so, beside the page tab
     // that is named after the page: a click that retitled the page also read '(not in the snapshot) static "New
