@@ -168,7 +168,10 @@ const maxHostDepth = 8;
 /**
  * The object that takes the focus for an editable block that does not take it itself: a paragraph of a web page's
  * contenteditable (Gecko shows it as an editable paragraph) is edited through its editing host, the nearest
- * ancestor that is editable and focusable. Undefined when the block takes the focus itself, or no such host holds it.
+ * focusable ancestor, which must be editable. Undefined when the block takes the focus itself, or no such host holds it.
+ * Containers between that take no focus are passed whether they say EDITABLE or not: Gecko marks a contenteditable's
+ * list items editable and not the <ul> holding them, and typing into an item focused the item itself, which moved
+ * the page's focus to its document and the keys with it.
  */
 async function editingHost(desktop: LinuxDesktop, target: Actionable): Promise<Actionable | undefined> {
   const client = await desktop.atspi();
@@ -178,8 +181,7 @@ async function editingHost(desktop: LinuxDesktop, target: Actionable): Promise<A
     const parent = await parentOf(client, at).catch(() => undefined);
     if (!parent || parent.bus !== at.bus) return undefined;
     const states = await liveStates(desktop, parent);
-    if (!states.has('STATE_EDITABLE')) return undefined;
-    if (states.has('STATE_FOCUSABLE')) return { ref: parent, interfaces: await readInterfaces(client, parent) };
+    if (states.has('STATE_FOCUSABLE')) return states.has('STATE_EDITABLE') ? { ref: parent, interfaces: await readInterfaces(client, parent) } : undefined;
     at = parent;
   }
   return undefined;
