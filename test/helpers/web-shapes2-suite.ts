@@ -1,5 +1,5 @@
 // More page shapes a new user met in Chromium and Firefox (fixture shapes2.html): a <select multiple> chosen by
-// clicks, and a contenteditable holding a list, typed into item by item. The page's own output line (#out, read by
+// clicks, and a contenteditable holding a list, typed into item by item and new items made by Return. The page's own output line (#out, read by
 // pyatspi) is the judge. One browser per test file.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
@@ -33,6 +33,14 @@ export function webShapes2Suite(browser: BrowserId): void {
       const typed = await act(rig.context, window, 'type_text', 'listitem', 'Buy milk', { text: ' today' });
       assert.equal(typed.effect, 'confirmed', typed.summary);
       await pageSays(rig.oracle, window, /^out: .* notes=Buy milk today\|Call mum /);
+    });
+
+    test('lines typed into an item of a list in a contenteditable make new items after it, and the typing reads as done', async () => {
+      const window = await rig.open('shapes2', 'CUP Web Shapes Two');
+      // The Return splits the item: "Bread" goes into a new item, which the item typed into never shows.
+      const typed = await act(rig.context, window, 'type_text', 'listitem', 'Call mum', { text: '\nBread' });
+      assert.equal(typed.effect, 'confirmed', `${typed.summary} ${JSON.stringify(typed.escalation)}`);
+      await pageSays(rig.oracle, window, /^out: .* notes=.*\|Call mum\|Bread feed=/);
     });
   });
 }

@@ -470,8 +470,13 @@ export async function typeTextAction(desktop: LinuxDesktop, request: TypeRequest
   const element = request.element && (await liveTarget(desktop, request.element));
   const target: Actionable | undefined = element ? actionable(element) : await focusedTargetFor(desktop, request.window, request.mode);
   const label = element ? `[e${element.element.index}]` : 'the focused element';
-  // The field's text, read before and after; the probe follows a field the app replaces (see replaced-field.ts).
-  const probes = target?.interfaces.includes('Text') ? [textProbe(desktop, target.ref, label)] : [];
+  // The field's text, read before and after; the probe follows a field the app replaces (see replaced-field.ts). Lines
+  // typed into a block of a contenteditable (a list's item, a paragraph) split it, and the text after a Return goes into
+  // a new block beside it: its editing host's text shows them all. "\nBread" typed into Gecko's item "Eggs" read "no
+  // effect seen" and advised typing it again in the foreground, with "Bread" in a new item the page had listed.
+  const host = element && target && /\r?\n/.test(request.text) ? await editingHost(desktop, target).catch(() => undefined) : undefined;
+  const read = host?.interfaces.includes('Text') ? { ref: host.ref, label: `the field holding ${label}` } : target && { ref: target.ref, label };
+  const probes = read && target?.interfaces.includes('Text') ? [textProbe(desktop, read.ref, read.label)] : [];
   // Only an editable field is expected to hold the typed text; keys typed at anything else (a calculator's read-only
   // display, a list's type-ahead) are judged by what the app changed: its events and the target's own text.
   const holdsText = target !== undefined && probes.length > 0 && (await isEditable(desktop, target.ref, element?.live.states));
