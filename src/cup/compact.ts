@@ -1,7 +1,7 @@
 // The CUP compact text format (COMPACT.md), byte for byte.
 import { actionCode, roleCode, stateCode } from './codes.js';
 import { dialogsOverPages, inertPageNote } from './inert-page.js';
-import { actionsWithoutFocus, formatRect, hintText, isDrawnSurface, quoteName, quoteValue, shownBounds } from './fields.js';
+import { actionsWithoutFocus, formatRect, hintText, quoteName, quoteValue, shownBounds, shownValue } from './fields.js';
 import { pruneTree, type PrunedItem, type PrunedTree } from './prune.js';
 import { codePointLength, firstCodePoints, oneLine } from './text.js';
 import type { CupAttributes, CupDetail, CupEnvelope, CupNode, CupWindowInfo } from './types.js';
@@ -19,14 +19,6 @@ export interface CompactOptions {
   windowList?: readonly CupWindowInfo[];
 }
 
-// COMPACT.md shows values for the first five; a spreadsheet cell's value is its content (LibreOffice names a
-// cell by its address, "B2"), which is what an agent reads a sheet for.
-// A text or live region named apart from its words (a web page's aria-labelled log, whose words Gecko keeps in the
-// block itself) holds them as its value (convert.ts), shown as a cell's is, when it differs from the name.
-// A progress bar's value is how far the work is, all a script's progress dialog (zenity --progress) says of it: the
-// line showed its range=0..1 and no value.
-const VALUE_ROLES: ReadonlySet<string> = new Set(['textbox', 'searchbox', 'combobox', 'spinbutton', 'slider', 'progressbar', 'cell', 'text', 'log', 'status', 'timer', 'marquee']);
-const NAMED_APART_ROLES: ReadonlySet<string> = new Set(['cell', 'text', 'log', 'status', 'timer', 'marquee']);
 const WINDOW_TITLE_LIMIT = 50;
 const PLACEHOLDER_LIMIT = 30;
 
@@ -68,20 +60,13 @@ function nodeLine(node: CupNode): string {
   if (node.states?.length) fields.push(`{${node.states.map(stateCode).join(',')}}`);
   const actions = actionsWithoutFocus(node);
   if (actions.length > 0) fields.push(`[${actions.map(actionCode).join(',')}]`);
-  if (node.value && (VALUE_ROLES.has(node.role) || isDrawnSurface(node) || showsSetting(node)) && !(NAMED_APART_ROLES.has(node.role) && node.value === node.name)) fields.push(`val=${quoteValue(node.value)}`);
+  const value = shownValue(node);
+  if (value) fields.push(`val=${quoteValue(value)}`);
   const attributes = node.attributes && attributeFields(node.attributes);
   if (attributes?.length) fields.push(`(${attributes.join(' ')})`);
   return fields.join(' ');
 }
 
-/**
- * A button that shows a setting as its text, named by its row's label (a font button's "Sans Regular", convert.ts's
- * mayShowValue): its value is what it shows. A button holding a number in a range (COMPACT.md's example's "Speaker:
- * 45%") shows its range, as the format has it, and no value.
- */
-function showsSetting(node: CupNode): boolean {
-  return node.role === 'button' && node.attributes?.valueMin === undefined && node.attributes?.valueMax === undefined;
-}
 
 function attributeFields(attributes: CupAttributes): string[] {
   const fields: string[] = [];

@@ -1,5 +1,5 @@
 // What changed between two readings of one window's tree: the pure comparison behind every action's `diff`.
-import { hasNonFocusAction } from './fields.js';
+import { hasNonFocusAction, shownValue } from './fields.js';
 import { showsDialogsOnly } from './inert-page.js';
 import { isClosedMenu, repeatsName, unreadMenuItems, unseenAndUnreachable } from './prune.js';
 import type { CupAttributes, CupNode, CupRole, CupState } from './types.js';
@@ -192,7 +192,8 @@ export function matchNodes(before: DiffReading, after: DiffReading): Map<number,
 }
 
 function described(node: CupNode): DiffNode {
-  return { index: indexOf(node), role: node.role, name: node.name, ...(node.value !== undefined ? { value: node.value } : {}) };
+  const value = shownValue(node);
+  return { index: indexOf(node), role: node.role, name: node.name, ...(value !== undefined ? { value } : {}) };
 }
 
 /**

@@ -7,6 +7,33 @@ import { counted } from './counted.js';
 const NAME_LIMIT = 80;
 const VALUE_LIMIT = 120;
 
+// COMPACT.md shows values for the first five; a spreadsheet cell's value is its content (LibreOffice names a
+// cell by its address, "B2"), which is what an agent reads a sheet for.
+// A text or live region named apart from its words (a web page's aria-labelled log, whose words Gecko keeps in the
+// block itself) holds them as its value (convert.ts), shown as a cell's is, when it differs from the name.
+// A progress bar's value is how far the work is, all a script's progress dialog (zenity --progress) says of it: the
+// line showed its range=0..1 and no value.
+const VALUE_ROLES: ReadonlySet<string> = new Set(['textbox', 'searchbox', 'combobox', 'spinbutton', 'slider', 'progressbar', 'cell', 'text', 'log', 'status', 'timer', 'marquee']);
+const NAMED_APART_ROLES: ReadonlySet<string> = new Set(['cell', 'text', 'log', 'status', 'timer', 'marquee']);
+
+/**
+ * A button that shows a setting as its text, named by its row's label (a font button's "Sans Regular", convert.ts's
+ * mayShowValue): its value is what it shows. A button holding a number in a range (COMPACT.md's example's "Speaker:
+ * 45%") shows its range, as the format has it, and no value.
+ */
+function showsSetting(node: CupNode): boolean {
+  return node.role === 'button' && node.attributes?.valueMin === undefined && node.attributes?.valueMax === undefined;
+}
+
+/**
+ * The value a node's line shows, the compact tree's and the diff's alike: a diff told `+ cel "Fig" val="Fig"` of a cell
+ * the tree reads `cel "Fig"`.
+ */
+export function shownValue(node: CupNode): string | undefined {
+  if (!node.value || !(VALUE_ROLES.has(node.role) || isDrawnSurface(node) || showsSetting(node))) return undefined;
+  return NAMED_APART_ROLES.has(node.role) && node.value === node.name ? undefined : node.value;
+}
+
 /** Actions as written: `focus` is implied for anything interactive, so it is left out. */
 export function actionsWithoutFocus(node: CupNode): string[] {
   return (node.actions ?? []).filter((action) => action !== 'focus');

@@ -359,8 +359,10 @@ function isSkipped(node: CupNode, parent: CupNode | undefined, siblings: readonl
   if (isEmptyLiveRegion(node)) return true;
   // A lone text child of a named node that only repeats the parent's name says nothing new. COMPACT.md
   // skips every lone text child of a named parent; that loses text that is not in the name, such as a web
-  // page's output paragraph inside an unnamed div of a named document.
-  if (node.role === 'text' && (!node.name || (siblings.length === 1 && repeatsName(parent?.name, node.name)))) return true;
+  // page's output paragraph inside an unnamed div of a named document. The marker Blink exposes before a list item's
+  // words is no sibling (it goes too): Chromium's `li "Milk"` read with `txt "Milk"` under it, a line per item.
+  const lone = siblings.filter((sibling) => !isDrawnListMarker(sibling, parent)).length === 1;
+  if (node.role === 'text' && (!node.name || (lone && repeatsName(parent?.name, node.name)))) return true;
   if (isGroupCaption(node, parent)) return true;
   if (spellsItsRow(node, parent)) return true;
   if (labelsSiblingControl(node, siblings)) return true;

@@ -326,3 +326,10 @@ test('a modal dialog opened over a web page, which the browser leaves out of the
   const again = reading(page([node(6, 'dialog', 'Sure?')]), { 0: 'w', 1: 'doc', 6: 'sure' });
   assert.equal(diffTrees(after, again).inert, undefined);
 });
+
+test('an added or removed node\'s value is told as its tree line tells it: a cell named by its words shows no value beside them', () => {
+  const cell = (index: number, words: string, extra: Partial<CupNode> = {}) => node(index, 'cell', words, { value: words, ...extra });
+  const before = reading(form([cell(2, 'Fig'), node(3, 'textbox', 'Price', { value: '4' })]), { 2: 'fig', 3: 'price' });
+  const after = reading(form([cell(4, 'Apple'), node(5, 'cell', 'B2', { value: '7' }), node(6, 'generic', 'Box', { value: 'inner words', actions: ['click'] })]), { 4: 'apple', 5: 'b2', 6: 'box' });
+  assert.deepEqual(diffLines(diffTrees(before, after)), ['+ [e4] cel "Apple"', '+ [e5] cel "B2" val="7"', '+ [e6] gen "Box"', '- cel "Fig" (was e2)', '- tbx "Price" val="4" (was e3)']);
+});

@@ -230,3 +230,11 @@ test("a group's caption, a text of the group's words among its children, is said
   const more = [win([node(1, 'group', 'Colors', { children: [node(2, 'button', 'Pick'), node(3, 'text', 'Colors are kept per folder')] })])];
   assert.deepEqual(compactBody(more), ['[e0] win "W"', '  [e1] grp "Colors"', '    [e2] btn "Pick"', '    [e3] txt "Colors are kept per folder"']);
 });
+
+test("a list item's text that repeats its name goes beside the marker Blink draws before it (its ::marker), which goes too", () => {
+  const bounds = (x: number, w: number) => ({ bounds: { x, y: 10, w, h: 19 } });
+  const item = (id: number, words: string, extra: ReturnType<typeof node>[] = []) =>
+    node(id, 'listitem', words, { ...bounds(60, 900), children: [node(id + 1, 'text', '\u2022', bounds(44, 7)), node(id + 2, 'text', words, bounds(60, 70)), ...extra] });
+  const tree = [win([node(1, 'list', 'Feed', { children: [item(10, 'Post 1'), item(20, 'Post 2', [node(29, 'link', 'More')])] })])];
+  assert.deepEqual(compactBody(tree), ['[e0] win "W"', '  [e1] lst "Feed"', '    [e10] li "Post 1"', '    [e20] li "Post 2"', '      [e22] txt "Post 2"', '      [e29] lnk "More"']);
+});

@@ -49,6 +49,12 @@ export interface ItemSelection {
    */
   toggle?: number;
   /**
+   * The item's own action that selects it as a click does, where the container's Selection would select it unheard by
+   * the page (ToolkitQuirks.selectionUnheardInPages): Gecko's option of a <select multiple> offers "select", which
+   * selects it alone and fires the page's input and change, where SelectChild selected it in silence.
+   */
+  selectAction?: number;
+  /**
    * The item is a cell of a tree view whose Selection leaves the view's cursor where it was (selectionLeavesCursor),
    * in the active window: it is selected by focusing it, which moves the cursor too, as a click does. Poedit's editor
    * shows its list's cursor row: a row selected through Selection read selected while the editor showed the first,
@@ -74,8 +80,9 @@ async function selectableIn(desktop: LinuxDesktop, item: ObjectRef, role: number
   const toggle = containerInterfaces.includes('Selection') ? undefined : await selectionToggle(desktop, item, containerInterfaces);
   if (!containerInterfaces.includes('Selection') && toggle === undefined) return undefined;
   const index = await indexInParent(client, item);
+  const selectAction = toggle === undefined ? await pageSelectAction(client, item) : undefined;
   const cursor = windowActive && role === ATSPI_ROLE.TABLE_CELL && containerInterfaces.includes('Table') && (await client.quirksOf(item.bus)).selectionLeavesCursor;
-  return index !== undefined ? { container, containerInterfaces, index, item, ...(toggle !== undefined ? { toggle } : {}), ...(cursor ? { cursor } : {}), ...(treeNode ? { treeNode } : {}) } : undefined;
+  return index !== undefined ? { container, containerInterfaces, index, item, ...(toggle !== undefined ? { toggle } : {}), ...(selectAction !== undefined ? { selectAction } : {}), ...(cursor ? { cursor } : {}), ...(treeNode ? { treeNode } : {}) } : undefined;
 }
 
 /**
@@ -87,6 +94,13 @@ async function selectableIn(desktop: LinuxDesktop, item: ObjectRef, role: number
 async function selectionToggle(desktop: LinuxDesktop, item: ObjectRef, containerInterfaces: readonly string[]): Promise<number | undefined> {
   if (!containerInterfaces.includes('Table') || (await liveStates(desktop, item)).has('STATE_CHECKABLE')) return undefined;
   const index = (await actionNames(await desktop.atspi(), item)).findIndex((name) => name.trim().toLowerCase() === 'toggle');
+  return index >= 0 ? index : undefined;
+}
+
+/** The index of the item's "select" action where its toolkit's Selection leaves a page unaware (see ItemSelection.selectAction). */
+async function pageSelectAction(client: AtspiClient, item: ObjectRef): Promise<number | undefined> {
+  if (!(await client.quirksOf(item.bus)).selectionUnheardInPages) return undefined;
+  const index = (await actionNames(client, item).catch(() => [])).findIndex((name) => name.trim().toLowerCase() === 'select');
   return index >= 0 ? index : undefined;
 }
 
@@ -122,6 +136,10 @@ export async function selectItem(desktop: LinuxDesktop, selection: ItemSelection
   const states = await liveStates(desktop, selection.item);
   // Focused, the cell is the cursor's and selected with the others deselected (GTK's set_cursor), as by a click.
   if (selection.cursor && !states.has('STATE_FOCUSED') && (await grabFocus(client, selection.item).catch(() => false))) {
+    await untilSelected(desktop, selection);
+  } else if (selection.selectAction !== undefined) {
+    // Performed even on a selected item: a click selects it alone, and the page hears the others leave.
+    if (!(await doAction(client, selection.item, selection.selectAction))) return false;
     await untilSelected(desktop, selection);
   } else if (!(await itemSelected(desktop, selection, states))) {
     const selected =

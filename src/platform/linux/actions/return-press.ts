@@ -2,7 +2,7 @@
 // the typing rungs judge such typing (key events, and the page's debugging connection in a browser).
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Observation, SentInput } from '../../action-outcome.js';
-import type { Probe } from './verification.js';
+import { goneMark, type Probe } from './verification.js';
 
 /**
  * Text typed as keys presses Return at each newline, and a Return may act on what was typed: a form submits, a
@@ -164,6 +164,11 @@ export function linesOutcome(
  */
 export function returnChanged(label: string, before: string | undefined, after: string | undefined, observation: Observation): Observation | undefined {
   if (before === undefined || after === undefined || after === before) return undefined;
-  const note = `${label} took the Return press: its text went from ${JSON.stringify(before)} to ${JSON.stringify(after)} (what else changed is below)`;
+  // A field the Return took away (a table cell's editor that commits and goes) has no text after: its reading is the
+  // probe's mark of a gone object, which the note had quoted ('went from "9" to "\u0000gone"').
+  const note =
+    after === goneMark
+      ? `${label} took the Return press: it held ${JSON.stringify(before)} and is gone with it (what else changed is below)`
+      : `${label} took the Return press: its text went from ${JSON.stringify(before)} to ${JSON.stringify(after)} (what else changed is below)`;
   return { ...observation, changed: true, evidence: [note, ...observation.evidence] };
 }

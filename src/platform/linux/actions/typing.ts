@@ -168,7 +168,10 @@ const maxHostDepth = 8;
 /**
  * The object that takes the focus for an editable block that does not take it itself: a paragraph of a web page's
  * contenteditable (Gecko shows it as an editable paragraph) is edited through its editing host, the nearest
- * ancestor that is editable and focusable. Undefined when the block takes the focus itself, or no such host holds it.
+ * focusable ancestor, which must be editable. Undefined when the block takes the focus itself, or no such host holds it.
+ * Containers between that take no focus are passed whether they say EDITABLE or not: Gecko marks a contenteditable's
+ * list items editable and not the <ul> holding them, and typing into an item focused the item itself, which moved
+ * the page's focus to its document and the keys with it.
  */
 async function editingHost(desktop: LinuxDesktop, target: Actionable): Promise<Actionable | undefined> {
   const client = await desktop.atspi();
@@ -178,8 +181,7 @@ async function editingHost(desktop: LinuxDesktop, target: Actionable): Promise<A
     const parent = await parentOf(client, at).catch(() => undefined);
     if (!parent || parent.bus !== at.bus) return undefined;
     const states = await liveStates(desktop, parent);
-    if (!states.has('STATE_EDITABLE')) return undefined;
-    if (states.has('STATE_FOCUSABLE')) return { ref: parent, interfaces: await readInterfaces(client, parent) };
+    if (states.has('STATE_FOCUSABLE')) return states.has('STATE_EDITABLE') ? { ref: parent, interfaces: await readInterfaces(client, parent) } : undefined;
     at = parent;
   }
   return undefined;
@@ -468,8 +470,13 @@ export async function typeTextAction(desktop: LinuxDesktop, request: TypeRequest
   const element = request.element && (await liveTarget(desktop, request.element));
   const target: Actionable | undefined = element ? actionable(element) : await focusedTargetFor(desktop, request.window, request.mode);
   const label = element ? `[e${element.element.index}]` : 'the focused element';
-  // The field's text, read before and after; the probe follows a field the app replaces (see replaced-field.ts).
-  const probes = target?.interfaces.includes('Text') ? [textProbe(desktop, target.ref, label)] : [];
+  // The field's text, read before and after; the probe follows a field the app replaces (see replaced-field.ts). Lines
+  // typed into a block of a contenteditable (a list's item, a paragraph) split it, and the text after a Return goes into
+  // a new block beside it: its editing host's text shows them all. "\nBread" typed into Gecko's item "Eggs" read "no
+  // effect seen" and advised typing it again in the foreground, with "Bread" in a new item the page had listed.
+  const host = element && target && /\r?\n/.test(request.text) ? await editingHost(desktop, target).catch(() => undefined) : undefined;
+  const read = host?.interfaces.includes('Text') ? { ref: host.ref, label: `the field holding ${label}` } : target && { ref: target.ref, label };
+  const probes = read && target?.interfaces.includes('Text') ? [textProbe(desktop, read.ref, read.label)] : [];
   // Only an editable field is expected to hold the typed text; keys typed at anything else (a calculator's read-only
   // display, a list's type-ahead) are judged by what the app changed: its events and the target's own text.
   const holdsText = target !== undefined && probes.length > 0 && (await isEditable(desktop, target.ref, element?.live.states));

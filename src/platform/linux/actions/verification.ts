@@ -249,7 +249,7 @@ async function shownText(desktop: LinuxDesktop, ref: ObjectRef, depth = 0): Prom
  * What a probe reads once its object is destroyed (removed from the page with what held it): Blink answers "" for
  * its name, or nothing at all, which is no rename and no unreadable state.
  */
-const goneMark = '\u0000gone';
+export const goneMark = '\u0000gone';
 
 /**
  * The probe's reading, or goneMark when the object no longer exists: the application answers that it has no such

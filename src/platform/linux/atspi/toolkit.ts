@@ -77,6 +77,12 @@ export interface ToolkitQuirks {
    */
   valueUnheardInPageFields: boolean;
   /**
+   * Its Selection selects a page's option without the input and change events the page listens for (Gecko; the
+   * option's own "select" action fires them, as a click does): a <select multiple>'s option read selected and the
+   * page's script never heard of it.
+   */
+  selectionUnheardInPages: boolean;
+  /**
    * It leaves what it stopped drawing at its last place, still visible, with no event (GTK 4.8: a stack's page
    * switched away, a list view's row scrolled out): only its hit test tells (undrawn-places.ts).
    */
@@ -232,6 +238,7 @@ const plainToolkit: ToolkitQuirks = {
   pageDebugging: false,
   editableTextIdleInPages: false,
   valueUnheardInPageFields: false,
+  selectionUnheardInPages: false,
   keepsUndrawnPlaces: false,
   showsByPlaceOnly: false,
   focusMarksCurrentItems: false,
@@ -297,6 +304,7 @@ export function quirksFor(toolkit: ToolkitInfo | undefined): ToolkitQuirks {
     pageDebugging: blink || name === 'gecko',
     editableTextIdleInPages: name === 'gecko',
     valueUnheardInPageFields: name === 'gecko',
+    selectionUnheardInPages: name === 'gecko',
     focusMarksCurrentItems: qt,
     reusesObjectPaths: qt,
     buttonsReportShortcuts: qt,
