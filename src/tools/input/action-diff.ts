@@ -182,8 +182,13 @@ function shownOrHiddenLine(diff: TreeDiff): string | undefined {
     const turned = states?.added.includes('hidden') ? 'hidden' : states?.removed.includes('hidden') ? 'shown' : undefined;
     return turned && entry.role !== 'generic' ? [`${indexedLabel(entry)} ${turned}`] : [];
   });
-  if (flips.length === 0) return undefined;
-  return `the window's tree after the action: ${flips.slice(0, 4).join(', ')}${flips.length > 4 ? `, and ${flips.length - 4} more` : ''}`;
+  return treeAfterLine(flips);
+}
+
+/** One line of what the reading after the action shows, its first four said and the rest counted; undefined for none. */
+function treeAfterLine(told: readonly string[]): string | undefined {
+  if (told.length === 0) return undefined;
+  return `the window's tree after the action: ${told.slice(0, 4).join(', ')}${told.length > 4 ? `, and ${told.length - 4} more` : ''}`;
 }
 
 /**
@@ -197,8 +202,7 @@ function addedLine(diff: TreeDiff, statesOf: (index: number) => readonly string[
     const states = statesOf(entry.index) ?? [];
     return entry.name !== '' && entry.role !== 'generic' && !states.includes('hidden') && !states.includes('offscreen');
   });
-  if (shown.length === 0) return undefined;
-  return `the window's tree after the action: ${shown.slice(0, 4).map((entry) => `${indexedLabel(entry)} added`).join(', ')}${shown.length > 4 ? `, and ${shown.length - 4} more` : ''}`;
+  return treeAfterLine(shown.map((entry) => `${indexedLabel(entry)} added`));
 }
 
 /**
