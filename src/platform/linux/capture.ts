@@ -1,3 +1,4 @@
+import type { CupRect } from '../../cup/types.js';
 import type { RawImage } from '../../image/raw-image.js';
 import { popupsOver, type Popup } from './popups.js';
 import type { RecentCaptures } from './recent-captures.js';
@@ -57,20 +58,12 @@ export async function captureWindowPixels(x: X11Connection, window: ClientWindow
   return popups.length > 0 ? withPopups(x, window, own, popups) : own;
 }
 
-/** A box of a window, in its pixels. */
-export interface WindowBox {
-  x: number;
-  y: number;
-  w: number;
-  h: number;
-}
-
 /**
  * The pixels of one box of a window's client area (whole pixels within it), without the popups over it: what a drawn surface
  * shows, read before and after an action. The whole window was read for it before every click on a window holding
  * one, 2.6 ms of a 30 ms click for a 635x640 window whose drawing area was a tenth of it.
  */
-export async function captureWindowBox(x: X11Connection, window: ClientWindow, box: WindowBox): Promise<RawImage> {
+export async function captureWindowBox(x: X11Connection, window: ClientWindow, box: CupRect): Promise<RawImage> {
   const inside = box.x >= 0 && box.y >= 0 && box.x + box.w <= window.bounds.width && box.y + box.h <= window.bounds.height;
   if (!inside || !Number.isInteger(box.x + box.y + box.w + box.h)) throw new Error(`box ${JSON.stringify(box)} is not whole pixels within window ${window.id}'s ${window.bounds.width}x${window.bounds.height}`);
   const { w: width, h: height } = box;

@@ -1,6 +1,7 @@
 import { ATSPI_STATE } from '../../cup/atspi/constants.js';
 import { atspiToCup } from '../../cup/atspi/convert.js';
 import { unknownCoordinate, type AtspiRawNode, type RawTreeContext } from '../../cup/atspi/raw-node.js';
+import type { CupRect } from '../../cup/types.js';
 import { hasState } from '../../cup/atspi/states.js';
 import type { ActionOutcome } from '../action-outcome.js';
 import type { BrowserPage, PageEndpoint } from '../browser.js';
@@ -54,7 +55,7 @@ import { matchWindow, type WindowMatch } from './atspi/window-matcher.js';
 import type { RawImage } from '../../image/raw-image.js';
 import { ReadCoalescer } from './read-coalescer.js';
 import { RecentCaptures } from './recent-captures.js';
-import { captureWindowBox, captureWindowPixels, type WindowBox } from './capture.js';
+import { captureWindowBox, captureWindowPixels } from './capture.js';
 import { watchProcessChanges } from './change-watch.js';
 import { adoptDesktopSessionBus, desktopEnvironment, desktopNamedBy, enableAccessibility, ensureDisplay, listDesktops, restartDeadDesktop } from './desktop/virtual-desktop.js';
 import { activateWindow, agentCursorState, armEscapeGuard, hideAgentCursor, moveAgentCursor, pointerPosition, removeAgentCursor, setAgentCursorLook } from './input/index.js';
@@ -336,7 +337,7 @@ export class LinuxDesktop implements Desktop {
   }
 
   /** One box of the window's pixels (window coordinates, whole pixels within it), read now without the popups over it. */
-  async captureWindowBox(window: ClientWindow, box: WindowBox): Promise<RawImage> {
+  async captureWindowBox(window: ClientWindow, box: CupRect): Promise<RawImage> {
     return captureWindowBox(await this.x11(), window, box);
   }
 
