@@ -2,6 +2,7 @@
 // the button named first is clicked, then each next name among the entries the click showed, one click each, as a
 // person does, with one diff over the whole path.
 import { setTimeout as sleep } from 'node:timers/promises';
+import { indexedLabel } from '../../cup/element-label.js';
 import { menuNameKey } from '../../cup/menu-names.js';
 import { ToolError } from '../../errors.js';
 import type { ChangeWatch } from '../../platform/desktop.js';
@@ -98,14 +99,12 @@ async function nextLook(watch: ChangeWatch | undefined, ms: number): Promise<boo
   return true;
 }
 
-const label = (element: SnapshotElement) => `[e${element.index}] ${element.role} ${JSON.stringify(element.name)}`;
-
 /** The click tool's background click on `target`, without a diff of its own; its failure is this call's. */
 async function clickOn(context: ToolContext, window: DesktopWindow, target: SnapshotElement): Promise<Awaited<ReturnType<typeof runTool>>> {
   const clicked = await runTool('click', { window_id: window.id, element_index: target.index, diff: false }, context);
   if (clicked.ok) return clicked;
   const code = typeof clicked.structured.error === 'string' ? clicked.structured.error : 'internal_error';
-  throw new ToolError(`the click on ${label(target)} failed: ${clicked.summary}`, code as ToolError['code'], { at: label(target) });
+  throw new ToolError(`the click on ${indexedLabel(target)} failed: ${clicked.summary}`, code as ToolError['code'], { at: indexedLabel(target) });
 }
 
 interface Opened {
@@ -123,7 +122,7 @@ async function openAndFind(context: ToolContext, window: DesktopWindow, target: 
 
 /** The entries a click showed, said for a refusal: "it shows [e5] menuitem "Sort", ...", or that it showed none. */
 function shownWords(opened: Opened): string {
-  if (opened.entries.length) return `it shows ${opened.entries.map(label).join(', ')}`;
+  if (opened.entries.length) return `it shows ${opened.entries.map(indexedLabel).join(', ')}`;
   // A button that opens no menu did what it does: its click's own words say what (a document saved, a dialog opened).
   return `it showed no menu entries within ${ENTRIES_SHOW_MS} ms of its click, which did this: ${opened.clicked.summary.split('\n')[0]}`;
 }
@@ -139,7 +138,7 @@ async function openingOneOf(context: ToolContext, window: DesktopWindow, buttons
   for (const button of buttons) {
     const opened = await openAndFind(context, window, button, before, wanted, watch);
     if (opened.entry) return { button, opened };
-    looked.push(`${label(button)}: ${shownWords(opened)}`);
+    looked.push(`${indexedLabel(button)}: ${shownWords(opened)}`);
     if (opened.entries.length === 0) continue;
     const opener = new Set(opened.entries.flatMap((shown) => opened.reading.identityOf(shown) ?? []));
     const stillShown = (reading: Reading) => entriesShownSince(before, reading).some((entry) => opener.has(reading.identityOf(entry) ?? ''));
@@ -196,7 +195,7 @@ async function closeMenuOf(context: ToolContext, window: DesktopWindow, button: 
 function leftOpenLine(after: CupNode | undefined, opener: SnapshotElement): string | undefined {
   const now = after && flattenNodes([after]).find((node) => node.id === `e${opener.index}`);
   if (!now || !isOpen(now)) return undefined;
-  return `the menu of ${label(opener)} stays open after the choice (the app keeps it open, as for a person's click): a real click elsewhere in the window first only closes it; press Escape or click ${label(opener)} to close it`;
+  return `the menu of ${indexedLabel(opener)} stays open after the choice (the app keeps it open, as for a person's click): a real click elsewhere in the window first only closes it; press Escape or click ${indexedLabel(opener)} to close it`;
 }
 
 /**
@@ -212,7 +211,7 @@ export async function chooseThroughMenuButton(context: ToolContext, window: Desk
   const buttons = buttonsNamed(first, path[0]!);
   if (buttons.length === 0) return undefined;
   if (buttons.length > 1 && path.length === 1) {
-    throw new ToolError(`window ${window.id} has ${buttons.length} buttons named ${JSON.stringify(path[0])} (${buttons.map(label).join(', ')}); nothing was chosen: click the one meant`, 'ambiguous', {
+    throw new ToolError(`window ${window.id} has ${buttons.length} buttons named ${JSON.stringify(path[0])} (${buttons.map(indexedLabel).join(', ')}); nothing was chosen: click the one meant`, 'ambiguous', {
       buttons: buttons.map((button) => button.index),
     });
   }
@@ -250,13 +249,13 @@ export async function chooseThroughMenuButton(context: ToolContext, window: Desk
       if (!opened.entry && opened.entries.length === 0 && (opened.clicked.structured as ActionResult).effect !== 'confirmed') {
         // Qt pops up no menu for its tool button's ShowMenu through accessibility: a real click does.
         throw new ToolError(
-          `the click on ${label(target)} through accessibility showed no effect and no menu (${opened.clicked.summary}); nothing was chosen: click it with delivery_mode "foreground" (real input), then ${JSON.stringify(wanted)} in the menu it opens`,
+          `the click on ${indexedLabel(target)} through accessibility showed no effect and no menu (${opened.clicked.summary}); nothing was chosen: click it with delivery_mode "foreground" (real input), then ${JSON.stringify(wanted)} in the menu it opens`,
           'menu_not_actionable',
           { at: names },
         );
       }
       if (!opened.entry) {
-        throw new ToolError(`${label(target)} showed no entry ${JSON.stringify(wanted)}; ${shownWords(opened)}; what it opened is left open (get_window_state shows it)`, 'menu_item_not_found', {
+        throw new ToolError(`${indexedLabel(target)} showed no entry ${JSON.stringify(wanted)}; ${shownWords(opened)}; what it opened is left open (get_window_state shows it)`, 'menu_item_not_found', {
           missing: wanted,
           at: names,
           items: opened.entries.map((element) => element.name),
