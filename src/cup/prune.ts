@@ -241,7 +241,7 @@ function visit(node: CupNode, parent: CupNode | undefined, siblings: readonly Cu
 // node's children are shown in its place and scroll with it.
 function isHoisted(node: CupNode): boolean {
   if (wrapsItsControl(node)) return true;
-  if (node.name) return false;
+  if (node.name || isLive(node)) return false;
   // A surface the app draws (a game's board) is where the agent clicks, by points in the screenshot: it stays, with its box.
   if (isDrawnSurface(node)) return false;
   // An unnamed text that holds objects (a web paragraph around a link) is a container: COMPACT.md would
@@ -474,10 +474,19 @@ export function repeatsName(name: string | undefined, text: string): boolean {
   return !wordChar.test(haystack[at - 1] ?? ' ') && !wordChar.test(haystack[at + needle.length] ?? ' ');
 }
 
+/**
+ * A region that says a reader announces its changes (aria-live): an unnamed one stays, or its words would lose the
+ * marker telling so (Blink makes a page's aria-live div such a region, and its "Saved 1 times" read as plain text).
+ */
+function isLive(node: CupNode): boolean {
+  return node.attributes?.live !== undefined;
+}
+
 function isCollapsibleLandmark(node: CupNode, children: readonly Branch[]): boolean {
   return (
     LANDMARK_ROLES.has(node.role) &&
     !node.name &&
+    !isLive(node) &&
     !hasNonFocusAction(node) &&
     children.filter((child) => child.kind === 'node').length === 1
   );

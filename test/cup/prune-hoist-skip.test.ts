@@ -22,6 +22,12 @@ test('an unnamed region is hoisted, a named one kept', () => {
   assert.deepEqual(compactBody(named), ['[e0] win "W"', '  [e1] rgn "Feed"', '    [e9] btn "OK"']);
 });
 
+test('an unnamed live region is kept, so its words keep the marker saying a reader announces their changes', () => {
+  const words = node(2, 'text', 'Saved 1 times');
+  const tree = [win([node(1, 'region', '', { attributes: { live: 'polite' }, children: [words] })])];
+  assert.deepEqual(compactBody(tree), ['[e0] win "W"', '  [e1] rgn (live=polite)', '    [e2] txt "Saved 1 times"']);
+});
+
 test('an unnamed group with no action besides focus is hoisted', () => {
   const tree = [win([node(1, 'group', '', { actions: ['focus'], children: [ok] })])];
   assert.deepEqual(compactBody(tree), ['[e0] win "W"', '  [e9] btn "OK"']);

@@ -70,7 +70,9 @@ export function webContentSuite(browser: BrowserId): void {
       assert.deepEqual([...regions].sort(), [...seen].sort(), 'the tree marks each live region as the browser reports it');
 
       const compact = (await accessibleWindowState(rig.context, window, { include_screenshot: false })).result.body!;
-      assert.match(compact, /\(live=assertive\)/, compact);
+      // Each region keeps its marker in the compact view: Blink's unnamed aria-live section was hoisted, its words shown
+      // without `(live=polite)`.
+      assert.equal(compact.match(/\(live=(polite|assertive|off)\)/g)?.length, seen.length, compact);
       const saved = await callOk(rig.context, 'click', { window_id: window.id, element_index: (await element(rig.context, window, 'button', 'Save')).index });
       assert.equal(saved.structured.effect, 'confirmed', saved.summary);
       await pageSays(rig.oracle, window, 'Saved 1 times');
